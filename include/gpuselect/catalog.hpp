@@ -1,0 +1,247 @@
+#pragma once
+// The catalog: GPU models, providers, offerings, model presets and exchange rates, after overlays.
+// Field names and units follow docs/catalog.md; prices are per instance-hour in the provider's currency.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuselect/error.hpp"
+
+namespace gpuselect::catalog {
+
+enum class Isolation : std::uint8_t { bare_metal, passthrough, vgpu };
+// Link between the GPUs of one instance.
+enum class Interconnect : std::uint8_t { none, pcie, nvlink, nvswitch, infinity_fabric };
+// Inter-node network kind; efa is AWS Elastic Fabric Adapter (OS-bypass, RDMA-class).
+enum class Rdma : std::uint8_t { none, infiniband, roce, efa };
+enum class Stock : std::uint8_t { unknown, low, medium, high };
+enum class PricingMode : std::uint8_t { on_demand, spot, reserved_1y, reserved_3y };
+inline constexpr std::size_t pricing_mode_count = 4;
+enum class ProviderKind : std::uint8_t { hyperscaler, gpu_cloud, marketplace, regional_cloud };
+enum class SupportTier : std::uint8_t { community, basic, standard, premium, enterprise };
+enum class SupportHours : std::uint8_t { business, extended, around_the_clock };
+// How an instance changes size: live (no restart), restart (stop, resize, start), none.
+enum class Resize : std::uint8_t { live, restart, none };
+enum class ModelFamily : std::uint8_t { decoder, encoder, moe, cnn, vit };
+
+// Names as written in YAML and JSON ("on-demand" for PricingMode::on_demand on the command line,
+// "on_demand" as a pricing key). Each returns "" for an out-of-range value.
+std::string_view to_string(Isolation value);
+std::string_view to_string(Interconnect value);
+std::string_view to_string(Rdma value);
+std::string_view to_string(Stock value);
+std::string_view to_string(PricingMode value);  // "on-demand", "spot", "reserved-1y", "reserved-3y"
+std::string_view pricing_key(PricingMode value);  // "on_demand", "spot", "reserved_1y", "reserved_3y"
+std::string_view to_string(ProviderKind value);
+std::string_view to_string(SupportTier value);
+std::string_view to_string(SupportHours value);
+std::string_view to_string(Resize value);
+std::string_view to_string(ModelFamily value);
+std::optional<PricingMode> parse_pricing_mode(std::string_view text);  // accepts both spellings
+
+// Where a record or field came from: index into Catalog::files, 1-based line and column.
+struct SourcePos {
+  std::uint32_t file = 0;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+};
+
+struct Gpu {
+  std::string id;  // "h100-sxm5-80gb"
+  std::string name;
+  std::string vendor;        // "nvidia", "amd"
+  std::string architecture;  // "hopper"
+  double memory_gb = 0;      // vendor label; capacity is taken as memory_gb GiB unless usable_memory_mib
+  double usable_memory_mib = 0;  // memory the driver reports (0 = not known)
+  double memory_bandwidth_gbps = 0;  // GB/s
+  double bf16_dense_tflops = 0;      // dense 16-bit tensor throughput, FP32 accumulate
+  std::optional<double> fp32_tflops;
+  std::optional<double> fp8_dense_tflops;
+  std::optional<double> int8_dense_tops;
+  double tdp_watts = 0;
+  std::string interconnect;        // the GPU's own link, e.g. "nvlink-4", "pcie-4", "infinity-fabric"
+  double interconnect_gbps = 0;    // per-GPU peer bandwidth, GB/s (0 = PCIe only)
+  std::vector<std::string> aliases;
+  std::string source;
+  SourcePos pos;
+
+  // Bytes one GPU can hold: usable_memory_mib * 2^20 when known, else memory_gb * 2^30.
+  double capacity_bytes() const;
+};
+
+struct Provider {
+  std::string id;  // "lambda"
+  std::string name;
+  ProviderKind kind = ProviderKind::gpu_cloud;
+  std::string currency = "USD";  // ISO 4217; prices of its offerings are in it
+  struct Support {
+    SupportTier tier = SupportTier::basic;
+    SupportHours hours = SupportHours::business;
+    double first_response_hours = 24;
+  } support;
+  double sla_uptime_pct = 0;  // 0 = no SLA
+  bool sla_credits = false;   // the SLA pays service credits when missed
+  std::vector<std::string> compliance;  // "iso27001", "soc2", "hipaa", "mlps3" ...
+  struct Environment {
+    std::vector<std::string> images;  // pre-built framework images
+    bool jupyterlab = false;
+    bool custom_containers = false;
+    bool kubernetes = false;
+    double provision_minutes = 10;
+  } environment;
+  struct Recovery {
+    bool auto_checkpoint = false;
+    bool resume = false;
+    std::optional<double> failover_minutes;  // hardware failover; empty = none offered
+    bool live_migration = false;
+  } recovery;
+  struct Monitoring {
+    bool metrics = false;
+    bool alerts = false;
+  } monitoring;
+  double egress_per_gb = 0;          // provider currency per GB leaving the cloud
+  double public_ip_per_hour = 0;     // provider currency per public IPv4 per hour
+  double storage_per_gb_month = 0;   // provider currency per GB-month of block storage
+  double billing_granularity_seconds = 3600;
+  double free_trial_credits = 0;     // provider currency
+  Resize resize = Resize::restart;
+  std::string as_of;  // YYYY-MM-DD
+  std::string source;
+  // Dotted keys whose values are a judgement, not a published fact ("support.first_response_hours").
+  std::vector<std::string> estimated_fields;
+  SourcePos pos;
+};
+
+struct Pricing {
+  std::optional<double> on_demand;  // per instance-hour, provider currency; empty = not sold
+  std::optional<double> spot;
+  std::optional<double> reserved_1y;
+  std::optional<double> reserved_3y;
+  std::optional<double> price(PricingMode mode) const;
+};
+
+struct Offering {
+  std::string id;        // "lambda/gpu_8x_h100_sxm5"
+  std::string provider;  // Provider::id
+  std::string gpu;       // Gpu::id
+  std::string instance_type;
+  int gpu_count = 1;
+  double gpu_fraction = 1.0;  // share of one card for vgpu offerings (0.25, 0.5)
+  Interconnect interconnect = Interconnect::pcie;
+  Isolation isolation = Isolation::passthrough;
+  struct Network {
+    double bandwidth_gbps = 0;  // Gbit/s per node
+    Rdma rdma = Rdma::none;
+  } network;
+  std::vector<std::string> regions;
+  Pricing pricing;
+  int vcpus = 0;
+  double ram_gb = 0;
+  double local_disk_gb = 0;
+  std::optional<double> spot_interruption_pct;  // monthly frequency of interruption, percent
+  Stock stock = Stock::unknown;
+  int max_nodes = 1;  // nodes that can be clustered for one job
+  std::string as_of;  // YYYY-MM-DD the prices were read
+  std::string source;
+  std::vector<std::string> estimated_fields;  // as for Provider
+  SourcePos pos;
+  SourcePos provider_pos;
+  SourcePos gpu_pos;
+  // Filled by catalog::load once references resolve: indexes into Catalog::providers and gpus.
+  std::uint32_t provider_index = 0;
+  std::uint32_t gpu_index = 0;
+};
+
+struct ModelPreset {
+  std::string id;  // "llama-2-7b"
+  std::string name;
+  ModelFamily family = ModelFamily::decoder;
+  double params = 0;         // exact parameter count
+  double active_params = 0;  // per token (MoE); 0 = same as params
+  int layers = 0;
+  int hidden = 0;
+  int heads = 0;
+  int kv_heads = 0;
+  int ffn = 0;
+  int vocab = 0;
+  int max_context = 0;
+  double forward_gflops = 0;  // per sample (224x224 image) for vision models; 0 = 2*params per token
+  std::vector<std::string> aliases;
+  std::string source;
+  SourcePos pos;
+};
+
+struct CurrencyRate {
+  std::string code;       // "CNY"
+  double per_usd = 1.0;   // units of this currency for one US dollar
+  std::string as_of;
+  std::string source;
+  SourcePos pos;
+};
+
+struct Catalog {
+  std::vector<std::string> files;  // SourcePos::file indexes this
+  std::vector<Gpu> gpus;
+  std::vector<Provider> providers;
+  std::vector<Offering> offerings;
+  std::vector<ModelPreset> models;
+  std::vector<CurrencyRate> currencies;
+
+  // Lookups by id; find_gpu also accepts aliases, case-insensitively. nullptr when absent.
+  const Gpu* find_gpu(std::string_view id_or_alias) const;
+  const Provider* find_provider(std::string_view id) const;
+  const Offering* find_offering(std::string_view id) const;
+  const ModelPreset* find_model(std::string_view id_or_alias) const;
+  const CurrencyRate* find_currency(std::string_view code) const;
+
+  const Gpu& gpu_of(const Offering& offering) const { return gpus[offering.gpu_index]; }
+  const Provider& provider_of(const Offering& offering) const {
+    return providers[offering.provider_index];
+  }
+  // "file:line:col" for a position (file name only when line is 0).
+  std::string where(const SourcePos& pos) const;
+};
+
+// One input text with the name used in diagnostics ("team.yaml", "data/gpus.yaml").
+struct SourceText {
+  std::string name;
+  std::string_view text;
+};
+
+// Documented limits on catalog input (docs/catalog.md "Limits").
+struct LoadLimits {
+  std::size_t max_file_bytes = 256u << 20;    // 256 MiB per file
+  std::size_t max_depth = 32;                 // nesting of maps and lists
+  std::size_t max_records = 2'000'000;        // records of all kinds, all files
+  std::size_t max_scalar_bytes = 1u << 20;    // 1 MiB per value
+};
+
+struct LoadResult {
+  Catalog catalog;
+  std::vector<Diagnostic> diagnostics;  // in file order; errors and warnings
+  bool ok() const { return !has_errors(diagnostics); }
+};
+
+// Parses each text in order (a streaming pass over YAML events; no document tree), overlays later
+// records on earlier ones by id field by field, then resolves references and checks the merged
+// catalog. Collects every problem rather than stopping at the first. Never throws on bad input.
+LoadResult load(std::span<const SourceText> sources, const LoadLimits& limits = {});
+
+// Warnings that need today's date (YYYY-MM-DD): as_of in the future or older than stale_after_days,
+// spot or reserved above on-demand, suspicious specs. Appended in catalog order.
+std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today,
+                             int stale_after_days = 180);
+
+// Days from `from` to `to` (both YYYY-MM-DD); nullopt when either is not a valid date.
+std::optional<int> days_between(std::string_view from, std::string_view to);
+
+// Converts an amount between currencies through the catalog's per-USD rates; throws Error
+// (where = "--currency") when a code has no rate.
+double convert(const Catalog& catalog, double amount, std::string_view from_code,
+               std::string_view to_code);
+
+}  // namespace gpuselect::catalog

@@ -1,0 +1,60 @@
+#pragma once
+// The one exception type of gpuselect, and the diagnostics that catalog validation collects.
+// Contract (DESIGN.md): an error is shown as one line
+//   gpuselect: error: <where>: <what>; <what to do>
+// where <where> is file:line:col for catalog input or the flag name for arguments.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gpuselect {
+
+// Which exit code an error maps to in the CLI (DESIGN.md "Exit codes").
+enum class ErrorKind : std::uint8_t {
+  bad_input,  // exit 2: a flag, a catalog, a workload
+  io,         // exit 1: a file that cannot be read or written
+  no_match,   // exit 3: recommend found nothing that satisfies the job
+};
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorKind kind, std::string where, std::string what, std::string hint);
+  // Shorthand for ErrorKind::bad_input.
+  Error(std::string where, std::string what, std::string hint);
+
+  ErrorKind kind() const noexcept { return kind_; }
+  const std::string& where() const noexcept { return where_; }
+  const std::string& problem() const noexcept { return problem_; }
+  const std::string& hint() const noexcept { return hint_; }
+  // "<where>: <what>; <hint>" (without the "gpuselect: error: " prefix).
+  std::string line() const;
+
+ private:
+  ErrorKind kind_;
+  std::string where_;
+  std::string problem_;
+  std::string hint_;
+};
+
+enum class Severity : std::uint8_t { error, warning };
+
+// One finding about catalog input, located at file:line:col (1-based; 0 = unknown).
+struct Diagnostic {
+  Severity severity = Severity::error;
+  std::string file;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+  std::string message;  // what is wrong, with the numbers
+  std::string hint;     // what to do
+};
+
+// "file:line:col: error: message; hint"
+std::string format_diagnostic(const Diagnostic& diagnostic);
+bool has_errors(const std::vector<Diagnostic>& diagnostics);
+
+// "did you mean" support: the candidate closest to `word` by edit distance, or "" when none is close
+// (distance above max(2, word.size() / 3)).
+std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
+
+}  // namespace gpuselect

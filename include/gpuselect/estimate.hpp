@@ -1,0 +1,152 @@
+#pragma once
+// The estimator: memory per GPU under a parallel plan, compute and time, serving throughput, and
+// cost per pricing mode. Pure arithmetic on values; formulas and sources in docs/estimation.md.
+// Bytes are bytes; every *_bytes field is a count of bytes (format with 1 GB = 1e9 B).
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/workload.hpp"
+
+namespace gpuselect::estimate {
+
+// The machines a job runs on. gpu == nullptr means "no hardware given" (memory and FLOPs only).
+struct Hardware {
+  const catalog::Gpu* gpu = nullptr;
+  int gpus_per_node = 1;
+  int nodes = 1;
+  double gpu_fraction = 1.0;  // vGPU share of one card
+  catalog::Interconnect interconnect = catalog::Interconnect::pcie;
+  catalog::Rdma rdma = catalog::Rdma::none;
+  double network_gbps = 0;  // Gbit/s per node
+};
+Hardware hardware_of(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes);
+
+struct Plan {
+  int zero_stage = 0;  // 0 = plain data parallel
+  workload::Offload offload = workload::Offload::none;
+  int gpus_per_node = 1;
+  int nodes = 1;
+  int tensor_parallel = 1;
+  int replicas = 1;  // serving replicas (each tensor_parallel GPUs)
+};
+
+// Why choose_plan settled where it did; rendered to words by describe().
+enum class PlanReason : std::uint8_t {
+  requested,          // the user fixed --zero/--offload/--tensor-parallel
+  lightest_fits,      // the first plan in DP, ZeRO-1, 2, 3, offload order that fits
+  needs_offload,      // only CPU offload fits
+  needs_more_nodes,   // no plan fits one node; more nodes shard the states
+  does_not_fit,       // nothing up to max_nodes fits
+  no_hardware,        // no GPU given: memory for the requested/default plan only
+};
+
+struct MemoryPerGpu {
+  double weights_bytes = 0;
+  double gradients_bytes = 0;
+  double optimizer_bytes = 0;
+  double activations_bytes = 0;
+  double kv_cache_bytes = 0;
+  double overhead_bytes = 0;  // CUDA context + allocator fragmentation (assumption, docs)
+  double total_bytes = 0;
+};
+
+struct Memory {
+  MemoryPerGpu per_gpu;
+  double cpu_offload_bytes = 0;  // per node, including DeepSpeed's 1.5x buffer factor
+  Plan plan;
+  bool fits = false;
+  double gpu_capacity_bytes = 0;  // 0 without hardware
+  PlanReason reason = PlanReason::no_hardware;
+};
+
+struct Compute {
+  double total_flops = 0;     // model FLOPs: 6*P*D for training, 2*P per token for serving
+  double hardware_flops = 0;  // including recomputation (8*P*D with full recompute)
+  double mfu = 0;             // model FLOPs utilisation assumed (0-1)
+  double effective_tflops_per_gpu = 0;  // peak dense 16-bit * mfu
+};
+
+struct Time {
+  double wall_hours = 0;          // expected, including spot interruptions for spot cost lines
+  double gpu_hours = 0;
+};
+
+struct Throughput {
+  double decode_tokens_per_s = 0;   // per replica, at the profile's batch
+  double prefill_tokens_per_s = 0;  // per replica
+  int replicas = 1;                 // needed for requests_per_s
+};
+
+// One pricing mode's cost of the job, in the output currency.
+struct Cost {
+  catalog::PricingMode mode = catalog::PricingMode::on_demand;
+  bool available = false;  // the offering sells this mode
+  double price_per_hour = 0;  // all instances of the job together
+  double compute = 0;         // price_per_hour * wall_hours (without interruptions)
+  double egress = 0;
+  double public_ip = 0;
+  double storage = 0;
+  double interruption = 0;       // spot: expected lost work and restarts, priced
+  double interruption_hours = 0; // spot: expected hours added to the wall time
+  double total = 0;              // job total (training) or for Profile::hours (serving, notebook)
+  double per_million_output_tokens = 0;  // serving only
+  double break_even_utilisation_pct = 0;  // reserved: use above this share of the term beats on-demand
+};
+
+struct Estimate {
+  Memory memory;
+  Compute compute;
+  Time time;  // on-demand wall time (no interruptions)
+  Throughput throughput;
+  std::array<Cost, catalog::pricing_mode_count> costs{};  // indexed by PricingMode
+  std::string_view currency;  // output currency code
+  bool has_hardware = false;
+  bool has_price = false;
+  const Cost& cost(catalog::PricingMode mode) const { return costs[static_cast<std::size_t>(mode)]; }
+};
+
+// Memory for a fixed plan on GPUs holding gpu_capacity_bytes (0 = unknown: fits stays false).
+Memory estimate_memory(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes);
+
+// The lightest plan that fits on `hardware` (its nodes fixed) when profile.zero is automatic:
+// DP, ZeRO-1, 2, 3, then optimizer offload, then all offload. Honours fixed --zero/--offload and
+// --tensor-parallel. For serving, the smallest tensor-parallel degree (power of two up to
+// gpus_per_node) that holds weights and KV cache.
+Memory choose_plan(const workload::Profile& profile, const Hardware& hardware);
+
+// choose_plan on 1..max_nodes nodes of the same machine; the first that fits, or the last tried.
+Memory choose_plan_and_nodes(const workload::Profile& profile, Hardware hardware, int max_nodes);
+
+// Compute, time and throughput for a plan on hardware (gpu may be null: compute only).
+// MFU: profile.mfu when set, else default_mfu().
+Estimate estimate_performance(const workload::Profile& profile, const Hardware& hardware,
+                              const Memory& memory);
+
+// The MFU assumed for this workload on this hardware (docs/estimation.md "MFU defaults").
+double default_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
+
+// Prices each mode into estimate.costs. `to_output_currency` multiplies provider-currency amounts.
+struct PriceContext {
+  const catalog::Offering* offering = nullptr;
+  const catalog::Provider* provider = nullptr;
+  double to_output_currency = 1.0;
+  std::string_view currency = "USD";
+  double restart_minutes = 0;  // 0 = provider's provision_minutes
+};
+void price(const workload::Profile& profile, const PriceContext& context, Estimate& estimate);
+
+// Everything above in one call: plan (nodes fixed by hardware), performance and, when context has an
+// offering, cost.
+Estimate run(const workload::Profile& profile, const Hardware& hardware, const PriceContext* context);
+
+// Plain sentences: each assumption behind this estimate (defaults applied, MFU source, overhead,
+// attention kernel, bytes convention). Not for the hot loop.
+std::vector<std::string> assumptions(const workload::Profile& profile, const Estimate& estimate);
+// "ZeRO-2 on 8 GPUs: DP and ZeRO-1 need 97.1 GB per GPU, above 80 GB"
+std::string describe_plan(const workload::Profile& profile, const Memory& memory);
+
+}  // namespace gpuselect::estimate

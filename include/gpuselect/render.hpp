@@ -1,0 +1,76 @@
+#pragma once
+// Renderers: one per format, all driven by the same values. They write to an ostream and never
+// touch files or the terminal themselves (width and colour are passed in).
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/estimate.hpp"
+#include "gpuselect/scoring.hpp"
+#include "gpuselect/workload.hpp"
+
+namespace gpuselect::render {
+
+enum class Format : std::uint8_t { table, json, csv, markdown, html };
+std::string_view to_string(Format format);
+std::optional<Format> parse_format(std::string_view text);
+std::vector<std::string> format_names();
+
+struct Style {
+  int width = 100;       // terminal columns for table output
+  bool color = false;    // ANSI colour
+  int top = 10;          // ranked rows shown (table, markdown, html); json/csv carry all
+  bool show_excluded = false;
+  bool show_pareto = false;
+  std::string generated_by = "gpuselect";  // with version, for html/markdown footers
+};
+
+// What `recommend` shows: the job, the ranking, and the catalog it refers to.
+struct RecommendView {
+  const catalog::Catalog* catalog = nullptr;
+  const workload::Profile* profile = nullptr;
+  const scoring::Ranking* ranking = nullptr;
+};
+
+// JSON documents (docs/output.schema.json); "schema_version": 1 first; deterministic.
+nlohmann::ordered_json recommend_json(const RecommendView& view);
+nlohmann::ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Profile& profile,
+                                     const estimate::Estimate& estimate,
+                                     const catalog::Offering* offering);
+nlohmann::ordered_json compare_json(const RecommendView& view);
+
+// Any format of each document.
+void recommend(std::ostream& out, Format format, const RecommendView& view, const Style& style);
+void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
+              const workload::Profile& profile, const estimate::Estimate& estimate,
+              const catalog::Offering* offering, const Style& style);
+void compare(std::ostream& out, Format format, const RecommendView& view, const Style& style);
+
+// Catalog listings (`catalog list/gpus/providers/show`): table, json, csv.
+void offerings(std::ostream& out, Format format, const catalog::Catalog& catalog,
+               const std::vector<const catalog::Offering*>& rows, const Style& style);
+void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
+void providers(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
+
+// Serialise JSON the same way everywhere: 2-space indent, numbers locale-independent, newline at end.
+void write_json(std::ostream& out, const nlohmann::ordered_json& document);
+
+// Display width of UTF-8 text in terminal columns (East Asian wide and fullwidth count 2).
+int display_width(std::string_view utf8);
+
+// A plain text table: pure, fits `width` by shrinking the widest flexible columns with an ellipsis.
+struct TextTable {
+  enum class Align : std::uint8_t { left, right };
+  struct Column { std::string header; Align align = Align::left; bool flexible = false; };
+  std::vector<Column> columns;
+  std::vector<std::vector<std::string>> rows;
+  std::string render(int width, bool color) const;
+};
+
+}  // namespace gpuselect::render

@@ -1,0 +1,175 @@
+#pragma once
+// Scoring: five criteria built from named indicators (docs/scoring.md), weights and profiles,
+// constraints, the ranking with its exclusions, explanations, warnings, sensitivity and Pareto.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/estimate.hpp"
+#include "gpuselect/workload.hpp"
+
+namespace gpuselect::scoring {
+
+enum class Criterion : std::uint8_t { stability, performance, cost, usability, support };
+inline constexpr std::size_t criterion_count = 5;
+inline constexpr std::array<Criterion, criterion_count> all_criteria = {
+    Criterion::stability, Criterion::performance, Criterion::cost, Criterion::usability,
+    Criterion::support};
+std::string_view to_string(Criterion criterion);
+std::optional<Criterion> parse_criterion(std::string_view text);
+
+// Effective weights, indexed by Criterion; they sum to 1.
+struct Weights {
+  std::array<double, criterion_count> values{};
+  double operator[](Criterion c) const { return values[static_cast<std::size_t>(c)]; }
+  double& operator[](Criterion c) { return values[static_cast<std::size_t>(c)]; }
+};
+
+// Named weight profiles: "balanced" is exactly 0.30/0.25/0.20/0.15/0.10 (the guides' default
+// matrix); others in docs/scoring.md. "auto" picks the workload's default profile.
+std::vector<std::string> profile_names();
+// Throws Error(where = "--profile") for an unknown name (with "did you mean").
+Weights profile_weights(std::string_view profile, workload::Kind kind);
+std::string_view default_profile(workload::Kind kind);
+// "cost=0.4,stability=0.3": named criteria take those values, the others share the rest in `base`'s
+// proportions, normalised to sum 1. Throws Error(where = `where`) for unknown names, negative, NaN or
+// all-zero weights, or named values summing above 1.
+Weights parse_weights(std::string_view spec, const Weights& base, std::string_view where = "--weights");
+
+// Hard constraints applied before scoring (all optional).
+struct Constraints {
+  std::optional<double> budget;           // job total, output currency
+  std::optional<double> deadline_hours;
+  std::vector<std::string> regions;       // any of
+  std::vector<std::string> providers;     // any of
+  std::vector<std::string> exclude_providers;
+  std::vector<std::string> gpus;          // GPU ids or aliases, any of
+  std::vector<catalog::PricingMode> pricing_modes;  // empty = all
+  std::vector<std::string> requirements;  // "rdma", "nvlink", "bare-metal", "iso27001", "soc2", "jupyterlab", ...
+  int max_nodes = 4;
+  double min_headroom_pct = 0;            // free GPU memory share required, percent
+};
+// Every name --require accepts, with what it checks (for --help, completion and errors).
+std::vector<std::pair<std::string, std::string>> requirement_names();
+
+// One indicator of a criterion, normalised to 0-1 (docs/scoring.md gives each function).
+struct Indicator {
+  std::string_view name;   // "isolation", "sla_uptime", ...
+  double value = 0;        // normalised 0-1
+  double weight = 0;       // share within its criterion; a criterion's weights sum to 1
+  bool applies = true;     // false when not relevant (e.g. spot risk for on-demand); weight re-spread
+};
+
+struct CriterionScore {
+  double score = 0;         // 0-100
+  double weight = 0;        // effective weight
+  double contribution = 0;  // score * weight; contributions sum to the candidate's score
+};
+
+// Warning codes are stable; text is made by warning_text.
+enum class Warning : std::uint8_t {
+  spot_interruptions,
+  vgpu_noisy_neighbours,
+  egress_fees,
+  public_ip_fees,
+  limited_stock,
+  sla_without_credits,
+  resize_needs_restart,
+  stale_price,
+  pcie_multi_gpu_training,
+  multi_node_without_rdma,
+  over_provisioned,
+  cpu_offload_slow,
+  marketplace_host,
+};
+std::string_view warning_code(Warning warning);  // "W-SPOT", ...
+
+struct Candidate {
+  std::uint32_t offering_index = 0;
+  catalog::PricingMode mode = catalog::PricingMode::on_demand;
+  int nodes = 1;
+  estimate::Estimate estimate;
+  double hours = 0;       // expected wall hours in this mode (spot includes interruptions)
+  double total_cost = 0;  // this mode's job total, output currency
+  std::array<CriterionScore, criterion_count> criteria{};
+  double score = 0;  // 0-100
+  int rank = 0;      // 1-based after sorting
+  bool pareto = false;
+  std::vector<Warning> warnings;
+};
+
+enum class ExclusionKind : std::uint8_t {
+  memory, budget, deadline, region, provider, gpu, pricing_mode, requirement, nodes, headroom,
+  not_sold,
+};
+std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
+
+struct ExclusionReason {
+  ExclusionKind kind = ExclusionKind::memory;
+  double needed = 0;  // what the job needs or costs (bytes, money, hours), for the text
+  double limit = 0;   // what the offering has or the constraint allows
+  std::string detail; // e.g. the missing requirement, the region asked for
+};
+
+struct Exclusion {
+  std::uint32_t offering_index = 0;
+  std::optional<catalog::PricingMode> mode;  // empty when every mode is excluded alike
+  int nodes = 1;
+  std::vector<ExclusionReason> reasons;
+};
+
+struct Sensitivity {
+  int samples = 0;
+  std::uint64_t seed = 0;
+  double perturbation = 0;  // relative spread of each weight
+  double top1_share = 0;    // share of samples where the winner stays first
+  bool robust = false;      // top1_share >= 0.8
+  struct Spread { std::uint32_t candidate = 0; int best_rank = 0; int worst_rank = 0; double mean_rank = 0; };
+  std::vector<Spread> top;  // for the first few candidates, by index into Ranking::candidates
+};
+
+struct Options {
+  Weights weights;
+  std::string profile_name;  // what the weights came from ("balanced", "cost-first", "custom")
+  Constraints constraints;
+  std::string currency = "USD";
+  std::string today;         // YYYY-MM-DD, for stale-price warnings
+  bool sensitivity = false;
+  int sensitivity_samples = 500;
+  std::uint64_t sensitivity_seed = 42;
+  bool pareto = true;        // compute the frontier (always cheap); rendering decides to show it
+  std::vector<std::string> only_offerings;  // compare: these ids, in this order, no constraints
+};
+
+struct Ranking {
+  Weights weights;
+  std::string profile_name;
+  std::string currency;
+  double currency_rate = 1.0;  // output units per USD
+  std::string currency_as_of;
+  std::vector<Candidate> candidates;  // sorted: score desc, total cost asc, offering id asc
+  std::vector<Exclusion> excluded;    // in catalog order
+  std::optional<Sensitivity> sensitivity;
+  // The constraint that removed the most candidates, when none is left.
+  std::optional<ExclusionKind> top_exclusion;
+};
+
+// Candidates = offering x pricing mode x node count (x plan chosen per node count). Pure; no I/O.
+Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options);
+
+// Indicators behind one candidate's criterion (for compare and docs); same numbers rank() used.
+std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking,
+                                  const Candidate& candidate, Criterion criterion);
+
+// Words for people: strongest and weakest criteria with numbers, what it would take to win.
+std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking,
+                                 const Candidate& candidate);
+std::string warning_text(const catalog::Catalog& catalog, const Candidate& candidate, Warning warning);
+// "needs 96.4 GB per GPU, has 80.0 GB"; "costs $412, budget $300"
+std::string reason_text(const ExclusionReason& reason, std::string_view currency);
+
+}  // namespace gpuselect::scoring

@@ -1,0 +1,30 @@
+#pragma once
+// Units and quantity parsing. Bytes: 1 GB = 1e9 B, 1 GiB = 2^30 B; outputs say which they use.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace gpuselect::units {
+
+inline constexpr double bytes_per_gb = 1e9;
+inline constexpr double bytes_per_gib = 1073741824.0;
+inline constexpr double seconds_per_hour = 3600.0;
+inline constexpr double hours_per_month = 730.0;  // 8760 h / 12, the cloud billing convention
+
+// A count with an optional SI suffix and '_' separators: "7e9", "7B", "7b", "350M", "1.5T",
+// "70_000_000_000", "12k". nullopt when not a finite positive number.
+std::optional<double> parse_count(std::string_view text);
+
+// Bytes from "80GB", "80 GiB", "512MB", "1.5TB", "16g" (bare number = GB). nullopt when invalid.
+std::optional<double> parse_bytes(std::string_view text);
+
+// A finite number in C locale ("0.25", "1e3"); nullopt when trailing junk, NaN or infinite.
+std::optional<double> parse_number(std::string_view text);
+
+// Locale-independent short forms for people: "7.0B", "1.5T", "350M"; "96.4 GB"; "$1,234"; "12.5 h".
+std::string format_count(double value);
+std::string format_gb(double bytes);     // decimal GB, one decimal
+std::string format_hours(double hours);  // "45 min", "12.5 h", "3.2 d"
+std::string format_money(double amount, std::string_view currency);  // "$412", "¥2,930", "€12.40"
+
+}  // namespace gpuselect::units

@@ -1,0 +1,119 @@
+#pragma once
+// The workload profile shared by recommend, estimate and compare: what the job is, resolved from
+// flags with every default filled in and recorded.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuselect/catalog.hpp"
+
+namespace gpuselect::workload {
+
+enum class Kind : std::uint8_t { llm_pretrain, llm_finetune, llm_inference, cv_train, cv_inference, notebook };
+enum class Method : std::uint8_t { full, lora, qlora };
+enum class Precision : std::uint8_t { fp32, bf16, fp16, fp8, int8, int4 };
+enum class Optimizer : std::uint8_t { adamw, sgd, adam_8bit };
+enum class Recompute : std::uint8_t { none, selective, full };
+enum class Attention : std::uint8_t { flash, eager };
+enum class Zero : std::uint8_t { automatic, stage0, stage1, stage2, stage3 };
+enum class Offload : std::uint8_t { none, optimizer, all };
+
+std::string_view to_string(Kind value);  // "llm-finetune"
+std::string_view to_string(Method value);
+std::string_view to_string(Precision value);
+std::string_view to_string(Optimizer value);  // "adam-8bit"
+std::string_view to_string(Recompute value);
+std::string_view to_string(Attention value);
+std::string_view to_string(Zero value);  // "auto", "0".."3"
+std::string_view to_string(Offload value);
+std::optional<Kind> parse_kind(std::string_view text);
+// The names each enum accepts, in declaration order (for --help, completion and errors).
+std::vector<std::string> kind_names();
+bool is_training(Kind kind);  // pretrain, finetune, cv-train
+bool is_serving(Kind kind);   // llm-inference, cv-inference
+
+// Transformer (or CNN) shape. For CNN/ViT presets only params matter to the memory model.
+struct Shape {
+  double params = 0;         // total parameters
+  double active_params = 0;  // per token (MoE experts active); == params for dense models
+  int layers = 0;
+  int hidden = 0;
+  int heads = 0;
+  int kv_heads = 0;
+  int ffn = 0;
+  int vocab = 0;
+  double forward_flops_per_sample = 0;  // vision models: one 224x224 image; 0 for token models
+  bool derived = false;  // filled from params by the documented aspect-ratio rule, not given
+};
+
+// What the user asked for; every field optional so defaults can be told apart and recorded.
+// Field names follow the flags (--seq-len -> seq_len).
+struct Request {
+  std::optional<Kind> kind;
+  std::optional<std::string> params_text;  // "7e9", "7B" as typed (parsed by resolve)
+  std::optional<std::string> model;        // preset id or alias
+  std::optional<int> layers, hidden, heads, kv_heads, ffn, vocab;
+  std::optional<Method> method;
+  std::optional<int> lora_rank;
+  std::optional<std::vector<std::string>> lora_targets;
+  std::optional<Precision> precision;
+  std::optional<Optimizer> optimizer;
+  std::optional<int> seq_len, micro_batch;
+  std::optional<Recompute> recompute;
+  std::optional<Attention> attention;
+  std::optional<std::string> tokens_text;  // "2T", "1e9"
+  std::optional<Zero> zero;
+  std::optional<Offload> offload;
+  std::optional<double> mfu;
+  std::optional<double> checkpoint_minutes;
+  std::optional<int> context, batch;
+  std::optional<double> requests_per_s;
+  std::optional<int> input_tokens, output_tokens;
+  std::optional<int> tensor_parallel;
+  std::optional<double> egress_gb;
+  std::optional<double> hours;  // serving/notebook duration to price (hours of use)
+};
+
+// The resolved job. Everything the estimator reads is here with its default applied.
+struct Profile {
+  Kind kind = Kind::llm_finetune;
+  std::string model_id;    // preset id, or "custom"
+  std::string model_name;  // for people
+  catalog::ModelFamily family = catalog::ModelFamily::decoder;
+  Shape shape;
+  Method method = Method::full;
+  int lora_rank = 16;
+  std::vector<std::string> lora_targets;  // "q_proj", "k_proj", ...
+  Precision precision = Precision::bf16;
+  Optimizer optimizer = Optimizer::adamw;
+  int seq_len = 2048;
+  int micro_batch = 1;
+  Recompute recompute = Recompute::selective;
+  Attention attention = Attention::flash;
+  double tokens = 0;  // training tokens (D)
+  Zero zero = Zero::automatic;
+  Offload offload = Offload::none;
+  std::optional<double> mfu;  // override
+  double checkpoint_minutes = 30;
+  // Serving
+  int context = 4096;
+  int batch = 1;
+  double requests_per_s = 0;
+  int input_tokens = 512;
+  int output_tokens = 256;
+  std::optional<int> tensor_parallel;
+  // Cost
+  double egress_gb = 0;
+  double hours = 0;  // hours of use priced for serving and notebooks
+  // Plain sentences for each default that was applied ("tokens: 1e9 (default for llm-finetune)").
+  std::vector<std::string> defaults_applied;
+};
+
+// Fills defaults (docs/estimation.md "Defaults"), looks up --model in the catalog's presets, derives
+// a shape from --params when none is given. Throws Error(where = the flag) for bad values: params
+// <= 0, NaN, above 1e14, unknown model (with "did you mean"), flags that do not fit the workload.
+Profile resolve(const Request& request, const catalog::Catalog& catalog);
+
+}  // namespace gpuselect::workload

@@ -1,0 +1,183 @@
+// Catalog value helpers: enum names, lookups, dates, currency conversion.
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+#include "gpuselect/catalog.hpp"
+
+namespace gpuselect::catalog {
+
+namespace {
+template <typename Enum, std::size_t N>
+std::string_view name_of(Enum value, const std::array<std::string_view, N>& names) {
+  const auto index = static_cast<std::size_t>(value);
+  return index < N ? names[index] : std::string_view{};
+}
+
+constexpr std::array<std::string_view, 3> isolation_names = {"bare-metal", "passthrough", "vgpu"};
+constexpr std::array<std::string_view, 5> interconnect_names = {"none", "pcie", "nvlink", "nvswitch",
+                                                                "infinity-fabric"};
+constexpr std::array<std::string_view, 4> rdma_names = {"none", "infiniband", "roce", "efa"};
+constexpr std::array<std::string_view, 4> stock_names = {"unknown", "low", "medium", "high"};
+constexpr std::array<std::string_view, 4> pricing_mode_names = {"on-demand", "spot", "reserved-1y",
+                                                                "reserved-3y"};
+constexpr std::array<std::string_view, 4> pricing_keys = {"on_demand", "spot", "reserved_1y",
+                                                          "reserved_3y"};
+constexpr std::array<std::string_view, 4> provider_kind_names = {"hyperscaler", "gpu-cloud",
+                                                                 "marketplace", "regional-cloud"};
+constexpr std::array<std::string_view, 5> support_tier_names = {"community", "basic", "standard",
+                                                                "premium", "enterprise"};
+constexpr std::array<std::string_view, 3> support_hours_names = {"business", "extended", "24x7"};
+constexpr std::array<std::string_view, 3> resize_names = {"live", "restart", "none"};
+constexpr std::array<std::string_view, 5> model_family_names = {"decoder", "encoder", "moe", "cnn",
+                                                                "vit"};
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+template <typename Record>
+const Record* find_by_id(const std::vector<Record>& records, std::string_view id) {
+  for (const auto& record : records) {
+    if (record.id == id) return &record;
+  }
+  return nullptr;
+}
+
+template <typename Record>
+const Record* find_by_id_or_alias(const std::vector<Record>& records, std::string_view key) {
+  if (const Record* exact = find_by_id(records, key)) return exact;
+  for (const auto& record : records) {
+    if (equals_ignoring_case(record.id, key)) return &record;
+    for (const auto& alias : record.aliases) {
+      if (equals_ignoring_case(alias, key)) return &record;
+    }
+  }
+  return nullptr;
+}
+
+// Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+long days_from_civil(int year, unsigned month, unsigned day) {
+  year -= month <= 2 ? 1 : 0;
+  const long era = (year >= 0 ? year : year - 399) / 400;
+  const auto year_of_era = static_cast<unsigned>(year - era * 400);
+  const unsigned day_of_year = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+  const unsigned day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+  return era * 146097 + static_cast<long>(day_of_era) - 719468;
+}
+
+std::optional<long> parse_date(std::string_view text) {
+  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
+  int year = 0;
+  unsigned month = 0;
+  unsigned day = 0;
+  auto digits = [&](std::size_t from, std::size_t length, auto& out) {
+    const char* begin = text.data() + from;
+    const auto result = std::from_chars(begin, begin + length, out);
+    return result.ec == std::errc{} && result.ptr == begin + length;
+  };
+  if (!digits(0, 4, year) || !digits(5, 2, month) || !digits(8, 2, day)) return std::nullopt;
+  static constexpr std::array<unsigned, 12> month_days = {31, 29, 31, 30, 31, 30,
+                                                          31, 31, 30, 31, 30, 31};
+  if (month < 1 || month > 12 || day < 1 || day > month_days[month - 1]) return std::nullopt;
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  if (month == 2 && day == 29 && !leap) return std::nullopt;
+  return days_from_civil(year, month, day);
+}
+}  // namespace
+
+std::string_view to_string(Isolation value) { return name_of(value, isolation_names); }
+std::string_view to_string(Interconnect value) { return name_of(value, interconnect_names); }
+std::string_view to_string(Rdma value) { return name_of(value, rdma_names); }
+std::string_view to_string(Stock value) { return name_of(value, stock_names); }
+std::string_view to_string(PricingMode value) { return name_of(value, pricing_mode_names); }
+std::string_view pricing_key(PricingMode value) { return name_of(value, pricing_keys); }
+std::string_view to_string(ProviderKind value) { return name_of(value, provider_kind_names); }
+std::string_view to_string(SupportTier value) { return name_of(value, support_tier_names); }
+std::string_view to_string(SupportHours value) { return name_of(value, support_hours_names); }
+std::string_view to_string(Resize value) { return name_of(value, resize_names); }
+std::string_view to_string(ModelFamily value) { return name_of(value, model_family_names); }
+
+std::optional<PricingMode> parse_pricing_mode(std::string_view text) {
+  for (std::size_t i = 0; i < pricing_mode_count; ++i) {
+    if (text == pricing_mode_names[i] || text == pricing_keys[i]) return static_cast<PricingMode>(i);
+  }
+  return std::nullopt;
+}
+
+double Gpu::capacity_bytes() const {
+  constexpr double bytes_per_mib = 1048576.0;
+  constexpr double bytes_per_gib = 1073741824.0;
+  return usable_memory_mib > 0 ? usable_memory_mib * bytes_per_mib : memory_gb * bytes_per_gib;
+}
+
+std::optional<double> Pricing::price(PricingMode mode) const {
+  switch (mode) {
+    case PricingMode::on_demand: return on_demand;
+    case PricingMode::spot: return spot;
+    case PricingMode::reserved_1y: return reserved_1y;
+    case PricingMode::reserved_3y: return reserved_3y;
+  }
+  return std::nullopt;
+}
+
+const Gpu* Catalog::find_gpu(std::string_view id_or_alias) const {
+  return find_by_id_or_alias(gpus, id_or_alias);
+}
+const Provider* Catalog::find_provider(std::string_view id) const {
+  if (const Provider* exact = find_by_id(providers, id)) return exact;
+  for (const auto& provider : providers) {
+    if (equals_ignoring_case(provider.id, id)) return &provider;
+  }
+  return nullptr;
+}
+const Offering* Catalog::find_offering(std::string_view id) const { return find_by_id(offerings, id); }
+const ModelPreset* Catalog::find_model(std::string_view id_or_alias) const {
+  return find_by_id_or_alias(models, id_or_alias);
+}
+const CurrencyRate* Catalog::find_currency(std::string_view code) const {
+  for (const auto& rate : currencies) {
+    if (equals_ignoring_case(rate.code, code)) return &rate;
+  }
+  return nullptr;
+}
+
+std::string Catalog::where(const SourcePos& pos) const {
+  std::string text = pos.file < files.size() ? files[pos.file] : std::string("<catalog>");
+  if (pos.line > 0) text += ':' + std::to_string(pos.line) + ':' + std::to_string(pos.column);
+  return text;
+}
+
+std::optional<int> days_between(std::string_view from, std::string_view to) {
+  const auto start = parse_date(from);
+  const auto end = parse_date(to);
+  if (!start || !end) return std::nullopt;
+  return static_cast<int>(*end - *start);
+}
+
+double convert(const Catalog& catalog, double amount, std::string_view from_code,
+               std::string_view to_code) {
+  if (equals_ignoring_case(from_code, to_code)) return amount;
+  auto per_usd = [&](std::string_view code) {
+    if (equals_ignoring_case(code, "USD")) return 1.0;
+    const CurrencyRate* rate = catalog.find_currency(code);
+    if (rate == nullptr || !(rate->per_usd > 0)) {
+      std::vector<std::string> known{"USD"};
+      for (const auto& r : catalog.currencies) known.push_back(r.code);
+      const std::string guess = closest_match(code, known);
+      throw Error("--currency", "no exchange rate for '" + std::string(code) + "'",
+                  guess.empty() ? "add it under currencies: in a catalog file"
+                                : "did you mean '" + guess + "'?");
+    }
+    return rate->per_usd;
+  };
+  return amount / per_usd(from_code) * per_usd(to_code);
+}
+
+}  // namespace gpuselect::catalog

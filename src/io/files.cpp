@@ -1,0 +1,120 @@
+#include "io/files.hpp"
+
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <utility>
+
+#include "gpuselect/error.hpp"
+
+namespace gpuselect::io {
+
+namespace {
+std::string errno_text(int error_number) { return std::strerror(error_number); }
+
+class FileDescriptor {
+ public:
+  explicit FileDescriptor(int fd) : fd_(fd) {}
+  ~FileDescriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  FileDescriptor(const FileDescriptor&) = delete;
+  FileDescriptor& operator=(const FileDescriptor&) = delete;
+  int get() const { return fd_; }
+  int release() { return std::exchange(fd_, -1); }
+
+ private:
+  int fd_;
+};
+}  // namespace
+
+std::string read_text(const std::string& path, std::size_t max_bytes) {
+  FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (fd.get() < 0) {
+    const int error_number = errno;
+    throw Error(ErrorKind::io, path, "cannot open: " + errno_text(error_number),
+                error_number == ENOENT ? "check the path" : "check the file's permissions");
+  }
+  struct stat info {};
+  if (::fstat(fd.get(), &info) != 0) {
+    throw Error(ErrorKind::io, path, "cannot stat: " + errno_text(errno), "check the path");
+  }
+  if (S_ISDIR(info.st_mode)) {
+    throw Error(ErrorKind::io, path, "is a directory, not a file", "name a YAML file inside it");
+  }
+  std::string content;
+  if (S_ISREG(info.st_mode)) {
+    if (static_cast<std::size_t>(info.st_size) > max_bytes) {
+      throw Error(path, "file is " + std::to_string(info.st_size) + " bytes, above the limit of " +
+                            std::to_string(max_bytes) + " bytes",
+                  "split the catalog into several files");
+    }
+    content.reserve(static_cast<std::size_t>(info.st_size));
+  }
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd.get(), buffer, sizeof buffer);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw Error(ErrorKind::io, path, "cannot read: " + errno_text(errno),
+                  "check the file's permissions");
+    }
+    if (got == 0) break;
+    if (content.size() + static_cast<std::size_t>(got) > max_bytes) {
+      throw Error(path, "input is above the limit of " + std::to_string(max_bytes) + " bytes",
+                  "split the catalog into several files");
+    }
+    content.append(buffer, static_cast<std::size_t>(got));
+  }
+  return content;
+}
+
+void write_atomically(const std::string& path, std::string_view content) {
+  const auto slash = path.find_last_of('/');
+  const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+  const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  std::string temporary = folder + "/." + base + ".tmp-XXXXXX";
+  FileDescriptor fd(::mkstemp(temporary.data()));
+  if (fd.get() < 0) {
+    throw Error(ErrorKind::io, "--output", "cannot create a file in '" + folder + "': " + errno_text(errno),
+                "check that the folder exists and is writable");
+  }
+  auto fail = [&](const std::string& what) {
+    const int error_number = errno;
+    ::unlink(temporary.c_str());
+    throw Error(ErrorKind::io, "--output", what + " '" + path + "': " + errno_text(error_number),
+                "check free space and permissions");
+  };
+  std::size_t written = 0;
+  while (written < content.size()) {
+    const ssize_t put = ::write(fd.get(), content.data() + written, content.size() - written);
+    if (put < 0) {
+      if (errno == EINTR) continue;
+      fail("cannot write");
+    }
+    written += static_cast<std::size_t>(put);
+  }
+  if (::fchmod(fd.get(), 0644) != 0 || ::fsync(fd.get()) != 0) fail("cannot flush");
+  if (::close(fd.release()) != 0) fail("cannot close");
+  if (::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace");
+}
+
+bool is_terminal(int fd) { return ::isatty(fd) == 1; }
+
+int terminal_width(int fd) {
+  if (const char* columns = std::getenv("COLUMNS")) {
+    const int value = std::atoi(columns);
+    if (value >= 20 && value <= 1000) return value;
+  }
+  struct winsize size {};
+  if (::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20) return size.ws_col;
+  return 100;
+}
+
+}  // namespace gpuselect::io
