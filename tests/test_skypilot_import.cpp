@@ -465,3 +465,20 @@ TEST_CASE("import: rows of one type that disagree on the accelerator are skipped
   REQUIRE(imported.warnings.size() == 1);
   CHECK_THAT(imported.warnings.front(), Catch::StartsWith("aws/m.x: line 3 has 'A100' x2"));
 }
+
+TEST_CASE("import: a GCP host price of 0 counts as included in the accelerator price", "[import]") {
+  const auto imported = import_text(
+      "InstanceType,vCPUs,MemoryGiB,AcceleratorName,AcceleratorCount,GpuInfo,Region,AvailabilityZone,Price,"
+      "SpotPrice\n"
+      "a3-highgpu-8g,208.0,1872.0,,,,us-east4,us-east4-b,0.0,0.0\n"
+      ",,,H100,8,,us-east4,us-east4-b,64.44,32.6064\n"
+      "a3-highgpu-4g,104.0,936.0,,,,us-east4,us-east4-b,,\n"
+      ",,,H100,4,,us-east4,us-east4-b,30.0,15.0\n",
+      "gcp");
+  const Offering& a3 = find(imported, "gcp/a3-highgpu-8g");
+  CHECK(a3.pricing.on_demand == 64.44);
+  CHECK(a3.pricing.spot == 32.6064);
+  CHECK(a3.interconnect == Interconnect::nvswitch);
+  // an EMPTY host price is unknown, so the combination has no price
+  CHECK_FALSE(find(imported, "gcp/a3-highgpu-4g").pricing.on_demand);
+}

@@ -35,8 +35,9 @@
 //    accelerator. A file with such accelerator rows is treated this way (whatever the provider id):
 //    each accelerator row (name N, count C, zone Z) combines with every host row in zone Z whose
 //    machine type carries exactly C x N (table gcp_host_families / gcp_g2_hosts below) into a row of
-//    the HOST instance type with price = host price + accelerator price (spot likewise, only when
-//    both have one), vcpus/ram from the host. N1-attachable accelerators (T4, V100, P100, P4) have no
+//    the HOST instance type with price = host price + accelerator price (spot likewise; only when
+//    both are given and the accelerator's is positive; a host price of 0, as the source has for
+//    a4-highgpu-8g, counts as included in the accelerator's), vcpus/ram from the host. N1-attachable accelerators (T4, V100, P100, P4) have no
 //    fixed host: they become offering "<provider>/<N>x<C>" (e.g. "gcp/V100x8") priced for the
 //    accelerator ALONE, and a warning says the n1 host VM is not included. Other accelerator rows
 //    with no host row in their zone are skipped with a warning; unused host rows are skipped.
@@ -239,6 +240,18 @@ std::string number_text(double value) {
   return std::string(buffer.data(), result.ptr);
 }
 
+// Rule 1: the minimum positive price; 0 and empty mean "no price in this row".
+void keep_minimum(std::optional<double>& minimum, std::optional<double> price) {
+  if (price && *price > 0 && (!minimum || *price < *minimum)) minimum = price;
+}
+
+// Rule 4: host + accelerator. The accelerator needs a positive price; a host price of 0 (the source
+// writes 0.0 for a4-highgpu-8g) is taken as included in the accelerator's.
+std::optional<double> host_plus_accelerator(std::optional<double> host, std::optional<double> accelerator) {
+  if (!host || !accelerator || !(*accelerator > 0)) return std::nullopt;
+  return *host + *accelerator;
+}
+
 std::string rows_text(std::size_t rows) {
   return std::to_string(rows) + (rows == 1 ? " row" : " rows");
 }
@@ -312,8 +325,8 @@ struct Row {
   double vcpus = 0;
   double memory_gib = 0;
   std::optional<double> gpu_memory_mib;
-  std::optional<double> price;       // positive, per hour
-  std::optional<double> spot_price;  // positive, per hour
+  std::optional<double> price;       // >= 0 per hour as written; Merger::add ignores 0
+  std::optional<double> spot_price;  // >= 0 per hour as written; Merger::add ignores 0
   std::string region;
   std::string zone;  // AvailabilityZone, or the region when the file has none
   std::uint32_t line = 0;
@@ -334,8 +347,8 @@ class RowParser {
     row.vcpus = number(fields, Column::vcpus).value_or(0);
     row.memory_gib = number(fields, Column::memory_gib).value_or(0);
     row.gpu_memory_mib = gpu_memory_mib(text(fields, Column::gpu_info));
-    row.price = positive(number(fields, Column::price));
-    row.spot_price = positive(number(fields, Column::spot_price));
+    row.price = number(fields, Column::price);
+    row.spot_price = number(fields, Column::spot_price);
     row.region = std::string(text(fields, Column::region));
     row.region_column = fields[columns_[static_cast<std::size_t>(Column::region)]].column;
     row.zone = std::string(text(fields, Column::availability_zone));
@@ -384,10 +397,6 @@ class RowParser {
                   "write a number >= 0, or leave the field empty");
     }
     return parsed;
-  }
-
-  static std::optional<double> positive(std::optional<double> value) {
-    return value && *value > 0 ? value : std::nullopt;
   }
 
   std::string source_name_;
@@ -457,12 +466,8 @@ class Merger {
     }
     Offering& offering = draft.offering;
     draft.regions.push_back(row.region);
-    if (row.price && (!offering.pricing.on_demand || *row.price < *offering.pricing.on_demand)) {
-      offering.pricing.on_demand = row.price;
-    }
-    if (row.spot_price && (!offering.pricing.spot || *row.spot_price < *offering.pricing.spot)) {
-      offering.pricing.spot = row.spot_price;
-    }
+    keep_minimum(offering.pricing.on_demand, row.price);
+    keep_minimum(offering.pricing.spot, row.spot_price);
     if (offering.vcpus == 0 && row.vcpus > 0) offering.vcpus = static_cast<int>(std::lround(row.vcpus));
     if (offering.ram_gb == 0 && row.memory_gib > 0) offering.ram_gb = row.memory_gib;
     return true;
@@ -602,12 +607,8 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
         combined.vcpus = host.vcpus;
         combined.memory_gib = host.memory_gib;
         combined.region = host.region;
-        combined.price = host.price && accelerator_row.price
-                             ? std::optional<double>(*host.price + *accelerator_row.price)
-                             : std::nullopt;
-        combined.spot_price = host.spot_price && accelerator_row.spot_price
-                                  ? std::optional<double>(*host.spot_price + *accelerator_row.spot_price)
-                                  : std::nullopt;
+        combined.price = host_plus_accelerator(host.price, accelerator_row.price);
+        combined.spot_price = host_plus_accelerator(host.spot_price, accelerator_row.spot_price);
         if (merger.add(combined, combined.instance_type)) {
           used = true;
           host_used[host_index] = true;
