@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "catalog/csv.hpp"
+#include "gpuselect/catalog_format.hpp"
 #include "gpuselect/skypilot_import.hpp"
 
 namespace {
@@ -335,7 +336,7 @@ TEST_CASE("import: GCP accelerator rows combine with the host VM of the same zon
   CHECK(a2.instance_type == "a2-highgpu-1g");
   CHECK(a2.regions == std::vector<std::string>{"europe-west4", "us-central1"});
   // europe-west4-a: host 0.81406 + A100 1.61365 is cheaper than us-central1-a 0.73948 + 2.93391
-  CHECK(*a2.pricing.on_demand == Approx(0.81406 + 1.61365));
+  CHECK(a2.pricing.on_demand == 2.42771);  // rounded to the source's 6 decimals, no float noise
   CHECK(*a2.pricing.spot == Approx(0.33413 + 1.2276));
   CHECK(a2.vcpus == 12);
   CHECK(a2.ram_gb == 85);
@@ -473,12 +474,64 @@ TEST_CASE("import: a GCP host price of 0 counts as included in the accelerator p
       "a3-highgpu-8g,208.0,1872.0,,,,us-east4,us-east4-b,0.0,0.0\n"
       ",,,H100,8,,us-east4,us-east4-b,64.44,32.6064\n"
       "a3-highgpu-4g,104.0,936.0,,,,us-east4,us-east4-b,,\n"
-      ",,,H100,4,,us-east4,us-east4-b,30.0,15.0\n",
+      ",,,H100,4,,us-east4,us-east4-b,30.0,15.0\n"
+      "a3-highgpu-8g-nolssd,208.0,1872.0,,,,us-east4,us-east4-b,1.0,0.5\n"
+      "a3-highgpu-8gx,208.0,1872.0,,,,us-east4,us-east4-b,1.0,0.5\n",
       "gcp");
+  CHECK(ids(imported) ==
+        std::vector<std::string>{"gcp/a3-highgpu-8g", "gcp/a3-highgpu-8g-nolssd", "gcp/a3-highgpu-4g"});
+  CHECK(find(imported, "gcp/a3-highgpu-8g-nolssd").pricing.on_demand == 65.44);
   const Offering& a3 = find(imported, "gcp/a3-highgpu-8g");
   CHECK(a3.pricing.on_demand == 64.44);
   CHECK(a3.pricing.spot == 32.6064);
   CHECK(a3.interconnect == Interconnect::nvswitch);
   // an EMPTY host price is unknown, so the combination has no price
   CHECK_FALSE(find(imported, "gcp/a3-highgpu-4g").pricing.on_demand);
+}
+
+// ---- round trip through the YAML writer and the loader ---------------------------------------------
+
+namespace {
+
+// The GPUs and providers the imported offerings refer to, as a catalog file would hold them.
+std::string reference_catalog_yaml() {
+  std::string yaml = "schema_version: 1\ngpus:\n";
+  for (const Gpu& gpu : known_gpus().gpus) {
+    yaml += "  - id: " + gpu.id + "\n    name: " + gpu.id + "\n    memory_gb: " + fmt::format("{}", gpu.memory_gb) +
+            "\n    memory_bandwidth_gbps: 1000\n    bf16_dense_tflops: 100\n    interconnect: " + gpu.interconnect +
+            "\n    aliases: [";
+    for (std::size_t i = 0; i < gpu.aliases.size(); ++i) yaml += (i ? ", \"" : "\"") + gpu.aliases[i] + "\"";
+    yaml += "]\n    source: test\n";
+  }
+  yaml += "providers:\n";
+  for (const char* id : {"aws", "gcp", "lambda", "azure"}) {
+    yaml += std::string("  - {id: ") + id + ", name: " + id + ", currency: USD, as_of: 2026-05-20, source: test}\n";
+  }
+  return yaml;
+}
+
+}  // namespace
+
+TEST_CASE("import: offerings written as YAML load back unchanged", "[import]") {
+  for (const auto& [fixture, provider] : std::vector<std::pair<std::string, std::string>>{
+           {"aws.csv", "aws"}, {"gcp.csv", "gcp"}, {"lambda.csv", "lambda"}, {"azure.csv", "azure"}}) {
+    INFO(fixture);
+    const auto imported = import_fixture(fixture, provider);
+    const std::vector<std::string> header = {"imported from " + fixture, "second line"};
+    const std::string offerings_yaml = write_offerings_yaml(imported.offerings, header);
+    const std::string catalog_yaml = reference_catalog_yaml();
+    const std::vector<SourceText> sources = {{"reference.yaml", catalog_yaml},
+                                             {"imported.yaml", offerings_yaml}};
+    const LoadResult loaded = load(sources);
+    for (const auto& diagnostic : loaded.diagnostics) UNSCOPED_INFO(format_diagnostic(diagnostic));
+    CHECK(loaded.ok());
+    std::vector<std::string> reloaded;
+    for (const auto& offering : loaded.catalog.offerings) reloaded.push_back(summary(offering));
+    CHECK(reloaded == summaries(imported));
+    REQUIRE(loaded.catalog.offerings.size() == imported.offerings.size());
+    for (std::size_t i = 0; i < imported.offerings.size(); ++i) {
+      CHECK(loaded.catalog.offerings[i].estimated_fields == imported.offerings[i].estimated_fields);
+      CHECK(loaded.catalog.offerings[i].gpu_fraction == imported.offerings[i].gpu_fraction);
+    }
+  }
 }

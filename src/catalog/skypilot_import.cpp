@@ -203,6 +203,10 @@ constexpr std::array<FormFactorHint, 2> form_factor_hints = {{
     {"sxm", "-SXM"},
 }};
 
+// SkyPilot vms.csv prices have at most 6 decimals (largest seen in shared/reference/
+// skypilot-gpu-offerings.csv, e.g. Azure 0.167798); sums are rounded to that.
+constexpr double price_scale = 1e6;
+
 // See rule 2 in the file comment.
 constexpr double memory_variant_tolerance = 0.25;
 constexpr double mib_per_gib = 1024.0;
@@ -247,9 +251,10 @@ void keep_minimum(std::optional<double>& minimum, std::optional<double> price) {
 
 // Rule 4: host + accelerator. The accelerator needs a positive price; a host price of 0 (the source
 // writes 0.0 for a4-highgpu-8g) is taken as included in the accelerator's.
+// The sum is rounded to price_decimals so that 0.81406 + 1.61365 reads 2.42771, not 2.4277100000000003.
 std::optional<double> host_plus_accelerator(std::optional<double> host, std::optional<double> accelerator) {
   if (!host || !accelerator || !(*accelerator > 0)) return std::nullopt;
-  return *host + *accelerator;
+  return std::round((*host + *accelerator) * price_scale) / price_scale;
 }
 
 std::string rows_text(std::size_t rows) {
@@ -412,7 +417,8 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
     for (std::size_t spec = 0; spec < column_specs.size(); ++spec) {
       if (!equals_ignoring_case(name, column_specs[spec].name)) continue;
       if (columns[spec] != no_column) {
-        throw Error(source_name + ":1:" + std::to_string(fields[index].column),
+        throw Error(source_name + ':' + std::to_string(fields[index].line) + ':' +
+                        std::to_string(fields[index].column),
                     "column '" + std::string(column_specs[spec].name) + "' appears twice (fields " +
                         std::to_string(columns[spec] + 1) + " and " + std::to_string(index + 1) + ")",
                     "keep one column of each name");
@@ -428,7 +434,8 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
   if (!missing.empty()) {
     std::string found;
     for (const auto& field : fields) found += (found.empty() ? "" : ", ") + std::string(field.text);
-    throw Error(source_name + ":1:1", "header lacks required column(s) " + missing,
+    throw Error(source_name + ':' + std::to_string(fields.front().line) + ":1",
+                "header lacks required column(s) " + missing,
                 "a SkyPilot vms.csv header names InstanceType, AcceleratorName, AcceleratorCount, "
                 "Price and Region (any order); found: " + found);
   }
