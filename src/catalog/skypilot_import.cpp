@@ -35,11 +35,11 @@
 //    accelerator. A file with such accelerator rows is treated this way (whatever the provider id):
 //    each accelerator row (name N, count C, zone Z) combines with every host row in zone Z whose
 //    machine type carries exactly C x N (table gcp_host_families / gcp_g2_hosts below) into a row of
-//    the HOST instance type with price = host price + accelerator price (spot likewise; only when
-//    both are given and the accelerator's is positive; a host price of 0, as the source has for
-//    a4-highgpu-8g, counts as included in the accelerator's), vcpus/ram from the host. N1-attachable accelerators (T4, V100, P100, P4) have no
-//    fixed host: they become offering "<provider>/<N>x<C>" (e.g. "gcp/V100x8") priced for the
-//    accelerator ALONE, and a warning says the n1 host VM is not included. Other accelerator rows
+//    the HOST instance type with price = host price + accelerator price, rounded to 6 decimals
+//    (spot likewise; only when both are given and the accelerator's is positive; a host price of 0,
+//    as the source has for a4-highgpu-8g, counts as included in the accelerator's), vcpus/ram from
+//    the host. N1-attachable accelerators (T4, V100, P100, P4) have no fixed host: they become
+//    offering "<provider>/<N>x<C>" (e.g. "gcp/V100x8") priced for the accelerator ALONE, and a warning says the n1 host VM is not included. Other accelerator rows
 //    with no host row in their zone are skipped with a warning; unused host rows are skipped.
 // 5. Defaults for what vms.csv lacks (each offering lists interconnect, isolation and max_nodes in
 //    estimated_fields): interconnect from the GPU's own link (table link_rules); isolation vgpu for a
