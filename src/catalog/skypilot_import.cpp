@@ -39,8 +39,9 @@
 //    (spot likewise; only when both are given and the accelerator's is positive; a host price of 0,
 //    as the source has for a4-highgpu-8g, counts as included in the accelerator's), vcpus/ram from
 //    the host. N1-attachable accelerators (T4, V100, P100, P4) have no fixed host: they become
-//    offering "<provider>/<N>x<C>" (e.g. "gcp/V100x8") priced for the accelerator ALONE, and a warning says the n1 host VM is not included. Other accelerator rows
-//    with no host row in their zone are skipped with a warning; unused host rows are skipped.
+//    offering "<provider>/<N>x<C>" (e.g. "gcp/V100x8") priced for the accelerator ALONE,
+//    and a warning says the n1 host VM is not included. Other accelerator rows with no host row in
+//    their zone are skipped with a warning; unused host rows are skipped.
 // 5. Defaults for what vms.csv lacks (each offering lists interconnect, isolation and max_nodes in
 //    estimated_fields): interconnect from the GPU's own link (table link_rules); isolation vgpu for a
 //    fractional GPU, bare-metal for an instance type ending in ".metal", else passthrough; network
