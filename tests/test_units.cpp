@@ -66,6 +66,7 @@ TEST_CASE("format_count writes short SI forms", "[units]") {
   CHECK(units::format_count(12e3) == "12k");
   CHECK(units::format_count(999.96e6) == "1.0B");
   CHECK(units::format_count(42) == "42");
+  CHECK(units::format_count(4.2e21) == "4.2e+21");
 }
 
 TEST_CASE("format_gb, format_hours", "[units]") {

@@ -82,12 +82,14 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
   const Cost& spot = estimate.cost(catalog::PricingMode::spot);
   if (estimate.has_price && spot.available) {
     sentences.push_back(fmt::format(
-        "Spot: {:g}% interruptions per instance-month{}; each loses half a checkpoint interval plus "
-        "the restart.",
+        "Spot: {:g}% interruptions per instance-month{}; each {}.",
         spot.spot_interruption_pct,
         spot.spot_interruption_pct == model::spot_interruption_pct_default
             ? " (default: AWS Spot Advisor band boundary 10%)"
-            : ""));
+            : "",
+        workload::is_training(profile.kind)
+            ? "loses half a checkpoint interval of the whole job plus the restart"
+            : "leaves a replica down, and bills its replacement, for the restart time"));
   }
   if (estimate.has_price) {
     sentences.push_back(
