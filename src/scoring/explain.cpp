@@ -196,6 +196,7 @@ std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidat
       continue;
     }
     if (change.weight < low - 1e-12 || change.weight > high + 1e-12) continue;
+    if (change.weight <= 0 || change.weight >= 1) continue;  // "all on one criterion" says nothing
     change.distance = std::abs(change.weight - current);
     if (!best || change.distance < best->distance) best = change;
   }

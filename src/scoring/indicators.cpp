@@ -133,10 +133,15 @@ IndicatorValue memory_headroom(const IndicatorInput& in) {
 
 // ---- cost ----
 
+// Log scale of the ratio to the cheapest candidate: 1 at the cheapest, 0.85 at 2x, 0.5 at 10x,
+// 0 at >= 100x. A plain ratio (cheapest / total) squashes every option above ~5x to near 0 and
+// cannot tell 14x from 400x; the log keeps both ends apart and stays monotone.
 IndicatorValue job_cost(const IndicatorInput& in) {
   const double total = in.candidate.total_cost;
-  if (!(total > 0)) return {1.0};
-  return {clamp01(in.best.cheapest_total / total)};
+  if (!(total > 0) || !(in.best.cheapest_total > 0)) return {1.0};
+  constexpr double ratio_at_zero = 100.0;
+  const double ratio = std::max(1.0, total / in.best.cheapest_total);
+  return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
 }
 
 // Share of the rented GPUs the job needs (Candidate::gpus_needed): paying for idle GPUs.
@@ -225,8 +230,8 @@ constexpr std::array<IndicatorSpec, 21> table = {{
     {C::performance, "intra_node_link", 0.10, intra_node_link, "multi-GPU: nvswitch 1, nvlink .85, pcie .4"},
     {C::performance, "inter_node_network", 0.10, inter_node_network, "multi-node: infiniband 1, efa .9, roce .85, none .3"},
     {C::performance, "memory_headroom", 0.10, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
-    {C::cost, "job_cost", 0.75, job_cost, "cheapest total / total"},
-    {C::cost, "right_size", 0.15, right_size, "GPUs needed / GPUs rented"},
+    {C::cost, "job_cost", 0.65, job_cost, "1 - log(total / cheapest) / log(100)"},
+    {C::cost, "right_size", 0.25, right_size, "GPUs needed / GPUs rented"},
     {C::cost, "billing_granularity", 0.10, billing_granularity, "per-second 1, per-minute .8, hourly .6"},
     {C::usability, "images", 0.25, images, "framework images / 3"},
     {C::usability, "jupyterlab", 0.15, jupyterlab, "1 when offered"},

@@ -32,8 +32,8 @@ constexpr std::array<ProfileSpec, 9> profiles = {{
     {"production", {0.35, 0.20, 0.15, 0.10, 0.20}, "uptime and support first"},
     {"research", {0.15, 0.25, 0.35, 0.20, 0.05}, "many cheap experiments"},
     {"pretraining", {0.30, 0.35, 0.20, 0.05, 0.10}, "long multi-node runs (llm-pretrain)"},
-    {"fine-tuning", {0.25, 0.25, 0.30, 0.10, 0.10}, "short single-node runs (llm-finetune)"},
-    {"serving", {0.25, 0.30, 0.25, 0.10, 0.10}, "throughput per money (llm/cv-inference)"},
+    {"fine-tuning", {0.20, 0.25, 0.35, 0.10, 0.10}, "short single-node runs (llm-finetune)"},
+    {"serving", {0.20, 0.30, 0.35, 0.05, 0.10}, "throughput per money (llm/cv-inference)"},
     {"development", {0.15, 0.10, 0.25, 0.40, 0.10}, "interactive notebooks"},
 }};
 
