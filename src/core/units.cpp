@@ -150,6 +150,8 @@ std::string format_count(double value) {
   };
   constexpr std::array<Scale, 4> scales{{{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}}};
   const double magnitude = std::fabs(value);
+  // Past 1000T (FLOP counts) an exponent reads better than "4200000T".
+  if (magnitude >= 999.5e12) return fmt::format("{:.2g}", value);
   for (const auto& scale : scales) {
     // 0.9995 of the scale so that 999.96e6 shows as "1.0B", not "1000M".
     if (magnitude >= 0.9995 * scale.at_least) {
