@@ -343,6 +343,7 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
     candidate.offering_index = 4;  // gpulab/h100x8, nvswitch
     candidate.estimate.memory.plan.gpus_per_node = 8;
     candidate.gpus_needed = 2;
+    candidate.gpus_rented = 8;
     CHECK(indicator_value(values(Criterion::performance), "intra_node_link") == 1.0);
     CHECK(indicator_value(values(Criterion::cost), "right_size") == Approx(0.25));
     candidate.nodes = 2;
@@ -392,7 +393,9 @@ TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
     CHECK(found);
   }
   SECTION("memory: needs X GB per GPU, has Y GB") {
-    const auto ranking = ranked(catalog, profile, options);
+    // Serving 70B in 16-bit: 140 GB of weights cannot fit one 24 GiB L4.
+    const auto serving = job(workload::Kind::llm_inference, "70e9", catalog);
+    const auto ranking = ranked(catalog, serving, options_for(workload::Kind::llm_inference));
     bool found = false;
     for (const auto& exclusion : ranking.excluded) {
       if (catalog.offerings[exclusion.offering_index].id != "bigcloud/l4x1") continue;
@@ -463,7 +466,12 @@ TEST_CASE("a 70B model needing more nodes than --max-nodes is excluded by --max-
   const auto catalog = test_catalog();
   auto options = options_for(workload::Kind::llm_finetune);
   options.constraints.max_nodes = 1;
-  const auto profile = job(workload::Kind::llm_finetune, "70e9", catalog);
+  workload::Request request;
+  request.kind = workload::Kind::llm_finetune;
+  request.params_text = "70e9";
+  request.zero = workload::Zero::stage3;
+  request.offload = workload::Offload::none;  // 16P / 8 = 140 GB per GPU on one 8-GPU node
+  const auto profile = workload::resolve(request, catalog);
   const auto ranking = ranked(catalog, profile, options);
   bool nodes_reason = false;
   for (const auto& exclusion : ranking.excluded) {

@@ -103,6 +103,8 @@ struct Candidate {
   // GPUs this job needs of this kind: memory on one GPU, else all rented; training also finishes
   // within a day of GPU-hours; serving tensor_parallel x replicas (the right_size indicator).
   int gpus_needed = 1;
+  // GPUs rented: GPUs per instance x instances (serving rents as many instances as its replicas need).
+  int gpus_rented = 1;
 };
 
 enum class ExclusionKind : std::uint8_t {

@@ -26,9 +26,6 @@ constexpr int stale_after_days = 180;
 // Unknown monthly spot interruption frequency, as in the spot_risk indicator.
 constexpr double unknown_interruption_pct = 10.0;
 
-int rented_gpus(const catalog::Offering& offering, const Candidate& candidate) {
-  return std::max(1, offering.gpu_count) * std::max(1, candidate.nodes);
-}
 
 std::string number(double value, int decimals) { return fmt::format("{:.{}f}", value, decimals); }
 
@@ -103,7 +100,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
     case Criterion::cost: {
       parts.push_back(units::format_money(candidate.total_cost, ranking.currency) + " vs cheapest " +
                       units::format_money(ranking.best.cheapest_total, ranking.currency));
-      const int rented = rented_gpus(offering, candidate);
+      const int rented = candidate.gpus_rented;
       if (candidate.gpus_needed < rented) {
         parts.push_back(fmt::format("needs {} of {} GPUs", candidate.gpus_needed, rented));
       }
@@ -238,7 +235,7 @@ WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profil
           (offering.interconnect == catalog::Interconnect::pcie ||
            offering.interconnect == catalog::Interconnect::none));
   set(Warning::multi_node_without_rdma, candidate.nodes > 1 && offering.network.rdma == catalog::Rdma::none);
-  set(Warning::over_provisioned, candidate.gpus_needed < rented_gpus(offering, candidate));
+  set(Warning::over_provisioned, candidate.gpus_needed < candidate.gpus_rented);
   set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
   set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
   return bits;
@@ -301,10 +298,11 @@ std::string warning_text(const catalog::Catalog& catalog, const Candidate& candi
                          "share of its speed to communication.",
                          candidate.nodes, number(offering.network.bandwidth_gbps, 0));
     case Warning::over_provisioned:
-      return fmt::format("The job needs {} of the {} GPUs rented here (it fits one GPU{}); a smaller "
-                         "machine of the same GPU wastes less.",
-                         candidate.gpus_needed, rented_gpus(offering, candidate),
-                         candidate.gpus_needed > 1 ? " and finishes within a day on fewer" : "");
+      return fmt::format("The job needs about {} of the {} GPUs rented here; the other {} would idle or "
+                         "only shorten a job that fits a day anyway: a smaller machine of the same GPU "
+                         "wastes less.",
+                         candidate.gpus_needed, candidate.gpus_rented,
+                         candidate.gpus_rented - candidate.gpus_needed);
     case Warning::cpu_offload_slow:
       return fmt::format("The plan offloads {} to CPU memory ({} per node): steps are much slower than "
                          "on GPUs that hold everything.",

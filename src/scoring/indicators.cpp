@@ -146,7 +146,7 @@ IndicatorValue job_cost(const IndicatorInput& in) {
 
 // Share of the rented GPUs the job needs (Candidate::gpus_needed): paying for idle GPUs.
 IndicatorValue right_size(const IndicatorInput& in) {
-  const int rented = std::max(1, in.offering.gpu_count) * std::max(1, in.candidate.nodes);
+  const int rented = std::max(1, in.candidate.gpus_rented);
   return {clamp01(static_cast<double>(in.candidate.gpus_needed) / static_cast<double>(rented))};
 }
 
@@ -209,6 +209,18 @@ IndicatorValue compliance(const IndicatorInput& in) {
 }
 
 }  // namespace
+
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, const Candidate& candidate) {
+  const int per_instance = std::max(1, offering.gpu_count);
+  int instances = std::max(1, candidate.nodes);
+  if (workload::is_serving(kind)) {
+    const int replicas_per_instance =
+        std::max(1, per_instance / std::max(1, candidate.estimate.memory.plan.tensor_parallel));
+    const int replicas = std::max(1, candidate.estimate.throughput.replicas);
+    instances = std::max(instances, (replicas + replicas_per_instance - 1) / replicas_per_instance);
+  }
+  return per_instance * instances;
+}
 
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate) {

@@ -126,20 +126,22 @@ class Ranker {
     offering_kinds_ = 0;
   }
 
-  // GPUs of this kind the job needs (Candidate::gpus_needed).
-  int gpus_needed(std::uint32_t index, const estimate::Estimate& estimate, int nodes) {
+  // GPUs of this kind the job needs (Candidate::gpus_needed): serving, tensor_parallel x the
+  // replicas the load needs; otherwise all rented unless one GPU holds the job without CPU offload,
+  // and training then needs its GPU-hours spread over a day (assumes linear scaling).
+  int gpus_needed(std::uint32_t index, const estimate::Estimate& estimate, int rented) {
     const auto& offering = catalog_.offerings[index];
-    const int rented = std::max(1, offering.gpu_count) * nodes;
-    if (rented == 1) return 1;
+    if (rented <= 1) return 1;
     const auto& plan = estimate.memory.plan;
     if (workload::is_serving(profile_.kind)) {
-      return std::clamp(plan.tensor_parallel * std::max(1, plan.replicas), 1, rented);
+      return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, estimate.throughput.replicas), 1,
+                        rented);
     }
     estimate::Hardware one_gpu = hardware(offering, 1);
     one_gpu.gpus_per_node = 1;
-    if (!memo_.plan(offering.gpu_index, one_gpu).fits) return rented;
+    const auto& alone = memo_.plan(offering.gpu_index, one_gpu);
+    if (!alone.fits || alone.plan.offload != workload::Offload::none) return rented;
     if (!workload::is_training(profile_.kind)) return 1;
-    // Assumes linear scaling: GPU-hours spread over a day of wall time.
     const double gpu_hours = estimate.time.wall_hours * rented;
     const double per_day = std::ceil(gpu_hours / hours_per_day);
     return std::clamp(static_cast<int>(std::min(per_day, static_cast<double>(rented))), 1, rented);
@@ -176,9 +178,24 @@ class Ranker {
     }
 
     bool produced = add_candidates(index, fit_nodes, ranking, compare);
-    const double deadline = constraints_.deadline_hours.value_or(0);
-    if (!compare && deadline > 0 && last_wall_hours_ > deadline) {
+    double fastest_wall_hours = last_wall_hours_;
+    // More nodes gain when they avoid CPU offload (steps several times faster): one more candidate.
+    int larger_added = 0;
+    if (memo_.plan(offering.gpu_index, hardware(offering, fit_nodes)).plan.offload != workload::Offload::none) {
       for (int nodes = fit_nodes + 1; nodes <= node_limit; ++nodes) {
+        const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, nodes));
+        if (acceptable(memory, compare) && memory.plan.offload == workload::Offload::none) {
+          produced = add_candidates(index, nodes, ranking, compare) || produced;
+          larger_added = nodes;
+          break;
+        }
+      }
+      if (larger_added != 0) fastest_wall_hours = std::min(fastest_wall_hours, last_wall_hours_);
+    }
+    const double deadline = constraints_.deadline_hours.value_or(0);
+    if (!compare && deadline > 0 && fastest_wall_hours > deadline) {
+      // The smallest larger node count that meets the deadline.
+      for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes <= node_limit; ++nodes) {
         const auto hardware_n = hardware(offering, nodes);
         const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
         if (!acceptable(memory, compare)) continue;
@@ -224,7 +241,12 @@ class Ranker {
                                          to_output_currency(offering), options_.currency, 0};
     estimate::price(profile_, context, estimate);
     last_wall_hours_ = estimate.time.wall_hours;
-    const int needed = gpus_needed(index, estimate, nodes);
+    Candidate probe;
+    probe.nodes = nodes;
+    probe.estimate.memory.plan = estimate.memory.plan;
+    probe.estimate.throughput.replicas = estimate.throughput.replicas;
+    const int rented = detail::rented_gpus(profile_.kind, offering, probe);
+    const int needed = gpus_needed(index, estimate, rented);
 
     bool produced = false;
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
@@ -255,6 +277,7 @@ class Ranker {
       candidate.hours = hours;
       candidate.total_cost = cost.total;
       candidate.gpus_needed = needed;
+      candidate.gpus_rented = rented;
       ranking.candidates.push_back(std::move(candidate));
       produced = true;
     }

@@ -49,6 +49,9 @@ std::vector<Indicator> criterion_indicators(Criterion criterion, const Indicator
 // for notebooks.
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate);
+// GPUs the candidate rents: GPUs per instance x instances, where serving rents as many instances
+// as its replicas need (estimate::price does the same).
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, const Candidate& candidate);
 // Wall times at or below this count as equally fast (docs/scoring.md "job_time").
 inline constexpr double fast_enough_hours = 2.0;
 
