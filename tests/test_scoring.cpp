@@ -740,22 +740,3 @@ TEST_CASE("requirement names are listed with what they check", "[scoring]") {
   CHECK(std::any_of(names.begin(), names.end(), [](const auto& entry) { return entry.first == "nvlink"; }));
 }
 
-TEST_CASE("debug dump", "[.dump]") {
-  const auto catalog = test_catalog();
-  const char* kinds[] = {"llm-inference", "llm-finetune"};
-  for (const char* kind_name : kinds) {
-    const auto kind = *workload::parse_kind(kind_name);
-    const auto options = options_for(kind);
-    const char* params = getenv("PARAMS") ? getenv("PARAMS") : "7e9";
-    const auto profile = job(kind, params, catalog);
-    const auto ranking = ranked(catalog, profile, options);
-    printf("== %s %s\n", kind_name, params);
-    for (const auto& c : ranking.candidates) {
-      printf("%2d %-18s %-10s x%d score %.2f  [%.0f %.0f %.0f %.0f %.0f] h=%.2f $%.2f need=%d tp=%d rep=%d\n", c.rank,
-             id_of(catalog, c).c_str(), std::string(catalog::to_string(c.mode)).c_str(), c.nodes, c.score,
-             c.criteria[0].score, c.criteria[1].score, c.criteria[2].score, c.criteria[3].score, c.criteria[4].score,
-             c.hours, c.total_cost, c.gpus_needed, c.estimate.memory.plan.tensor_parallel, c.estimate.memory.plan.replicas);
-    }
-    if (!ranking.candidates.empty()) for (auto& l : scoring::explain(catalog, ranking, ranking.candidates[std::min<size_t>(3, ranking.candidates.size()-1)])) printf("   %s\n", l.c_str());
-  }
-}
