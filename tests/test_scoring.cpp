@@ -739,4 +739,3 @@ TEST_CASE("requirement names are listed with what they check", "[scoring]") {
   CHECK(names.size() >= 15);
   CHECK(std::any_of(names.begin(), names.end(), [](const auto& entry) { return entry.first == "nvlink"; }));
 }
-

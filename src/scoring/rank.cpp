@@ -350,10 +350,20 @@ class Ranker {
       candidates[order[position]].rank = static_cast<int>(position) + 1;
     }
     if (!compare) {
-      std::vector<Candidate> sorted;
-      sorted.reserve(candidates.size());
-      for (std::uint32_t index : order) sorted.push_back(std::move(candidates[index]));
-      candidates = std::move(sorted);
+      // Apply the permutation in place (cycle by cycle): no second copy of the large candidates.
+      for (std::size_t start = 0; start < order.size(); ++start) {
+        if (order[start] == start) continue;
+        Candidate held = std::move(candidates[start]);
+        std::size_t position = start;
+        while (order[position] != start) {
+          const std::size_t source = order[position];
+          candidates[position] = std::move(candidates[source]);
+          order[position] = static_cast<std::uint32_t>(position);
+          position = source;
+        }
+        candidates[position] = std::move(held);
+        order[position] = static_cast<std::uint32_t>(position);
+      }
     }
 
     // Estimate::currency must outlive the caller's Options: view the catalog's own code.

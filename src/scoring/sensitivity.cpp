@@ -23,12 +23,6 @@ double symmetric_unit(std::mt19937_64& engine) {
   return unit * 2.0 - 1.0;
 }
 
-double score_with(const Candidate& candidate, const std::array<double, criterion_count>& weights) {
-  double score = 0;
-  for (std::size_t c = 0; c < criterion_count; ++c) score += weights[c] * candidate.criteria[c].score;
-  return score;
-}
-
 // The largest and smallest score a candidate can reach under any perturbed weight vector.
 std::pair<double, double> score_bounds(const Candidate& candidate, const Weights& weights) {
   double low = 0;
@@ -80,6 +74,15 @@ Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights&
     spreads[t].best_rank = static_cast<int>(candidates.size()) + 1;
     spreads[t].worst_rank = 0;
   }
+  // Compact copies: the loop below touches only these (Candidate is large; cache misses dominate).
+  std::vector<std::array<double, criterion_count>> relevant_scores(relevant.size());
+  std::vector<int> relevant_ranks(relevant.size());
+  for (std::size_t r = 0; r < relevant.size(); ++r) {
+    for (std::size_t c = 0; c < criterion_count; ++c) {
+      relevant_scores[r][c] = candidates[relevant[r]].criteria[c].score;
+    }
+    relevant_ranks[r] = candidates[relevant[r]].rank;
+  }
   std::vector<double> scores(relevant.size());
   std::mt19937_64 engine(seed);
   int winner_stays = 0;
@@ -93,14 +96,18 @@ Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights&
     if (sum > 0) {
       for (double& w : perturbed) w /= sum;
     }
-    for (std::size_t r = 0; r < relevant.size(); ++r) scores[r] = score_with(candidates[relevant[r]], perturbed);
+    for (std::size_t r = 0; r < relevant.size(); ++r) {
+      double score = 0;
+      for (std::size_t c = 0; c < criterion_count; ++c) score += perturbed[c] * relevant_scores[r][c];
+      scores[r] = score;
+    }
     // Rank = 1 + candidates strictly ahead; equal scores keep the original order.
     for (std::size_t t = 0; t < tracked; ++t) {
       int ahead = 0;
+      const double own = scores[t];
+      const int own_rank = relevant_ranks[t];
       for (std::size_t r = 0; r < relevant.size(); ++r) {
-        if (r == t) continue;
-        const bool before_in_original = candidates[relevant[r]].rank < candidates[relevant[t]].rank;
-        if (scores[r] > scores[t] || (scores[r] == scores[t] && before_in_original)) ++ahead;
+        ahead += (scores[r] > own || (scores[r] == own && relevant_ranks[r] < own_rank)) ? 1 : 0;
       }
       const int rank = ahead + 1;
       spreads[t].best_rank = std::min(spreads[t].best_rank, rank);
