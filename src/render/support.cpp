@@ -164,6 +164,17 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   return summary;
 }
 
+void append_separated(std::string& text, std::string_view separator, std::string_view item) {
+  if (!text.empty()) text += separator;
+  text += item;
+}
+
+std::string joined(const std::vector<std::string>& items, std::string_view separator) {
+  std::string text;
+  for (const auto& item : items) append_separated(text, separator, item);
+  return text;
+}
+
 std::string html_escape(std::string_view text) {
   std::string escaped;
   escaped.reserve(text.size());
@@ -194,6 +205,16 @@ std::string markdown_cell(std::string_view text) {
     }
   }
   return escaped;
+}
+
+std::string markdown_row(const std::vector<std::string>& cells) {
+  std::string line = "|";
+  for (const auto& cell : cells) {
+    line += ' ';
+    line += markdown_cell(cell);
+    line += " |";
+  }
+  return line;
 }
 
 std::size_t shown_count(std::size_t available, int limit) {

@@ -56,9 +56,15 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
 // Is a default recorded for this profile field ("tokens", "seq_len", ...)?
 bool default_applied(const workload::Profile& profile, std::string_view field);
 
+// Appends `item` to `text`, with `separator` before it unless `text` is empty.
+void append_separated(std::string& text, std::string_view separator, std::string_view item);
+std::string joined(const std::vector<std::string>& items, std::string_view separator);
+
 std::string html_escape(std::string_view text);
 // Escapes '|' and '\' and folds line breaks so text stays in one pipe-table cell.
 std::string markdown_cell(std::string_view text);
+// "| a | b |": each cell escaped with markdown_cell.
+std::string markdown_row(const std::vector<std::string>& cells);
 
 // The first `limit` candidates (all when limit <= 0).
 std::size_t shown_count(std::size_t available, int limit);
