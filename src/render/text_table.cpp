@@ -154,7 +154,7 @@ std::string TextTable::render(int width, bool color) const {
   auto total = [&] { return std::accumulate(widths.begin(), widths.end(), 0) + gaps; };
 
   // Shrink the widest column of a kind by one until the table fits; flexible columns first, down to
-  // 4 columns ("ab…" stays readable), then any column down to 1.
+  // 6 columns ("abcde…" stays readable), then any column down to 1.
   auto shrink = [&](bool flexible_only, int floor) {
     while (total() > width) {
       int widest = -1;
@@ -167,7 +167,7 @@ std::string TextTable::render(int width, bool color) const {
       --widths[static_cast<std::size_t>(widest)];
     }
   };
-  shrink(true, 4);
+  shrink(true, 6);
   shrink(false, 1);
 
   auto render_line = [&](const std::vector<std::string>& cells, bool header) {
