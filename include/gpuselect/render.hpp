@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/catalog_format.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
@@ -57,6 +58,9 @@ void offerings(std::ostream& out, Format format, const catalog::Catalog& catalog
                const std::vector<const catalog::Offering*>& rows, const Style& style);
 void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
 void providers(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
+void models(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
+// One record (`catalog show`) as indented "key: value" lines, nested objects flattened with dots.
+void record(std::ostream& out, const nlohmann::ordered_json& document, const Style& style);
 
 // Serialise JSON the same way everywhere: 2-space indent, numbers locale-independent, newline at end.
 void write_json(std::ostream& out, const nlohmann::ordered_json& document);

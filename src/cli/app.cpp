@@ -1,22 +1,123 @@
 #include "cli/app.hpp"
 
+#include <cstdio>
 #include <iostream>
+#include <regex>
 
 #include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
 
+#include "cli/command.hpp"
+#include "gpuselect/error.hpp"
 #include "gpuselect/version.hpp"
 
 namespace gpuselect::cli {
 
-int main(int argc, char** argv) {
-  CLI::App app{"gpuselect: which GPU cloud offering to rent for a deep-learning job", "gpuselect"};
-  app.set_version_flag("--version", std::string("gpuselect ") + version_string);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+namespace {
+
+void print_error(const std::string& line) {
+  std::fprintf(stderr, "gpuselect: error: %s\n", line.c_str());
+  std::fflush(stderr);
+}
+
+// CLI11's messages become one line in the contract's shape; the flag named in the message is <where>.
+int report_parse_error(const CLI::ParseError& error, const std::string& command) {
+  std::string message = error.what();
+  for (auto& c : message) {
+    if (c == '\n') c = ' ';
   }
-  return exit_ok;
+  std::smatch flag;
+  static const std::regex flag_pattern("(--?[A-Za-z][A-Za-z0-9-]*)");
+  std::string where = command.empty() ? "gpuselect" : command;
+  if (std::regex_search(message, flag, flag_pattern)) where = flag[1];
+  const std::string help = command.empty() ? "gpuselect --help" : "gpuselect " + command + " --help";
+  print_error(where + ": " + message + "; run '" + help + "'");
+  return exit_bad_input;
+}
+
+void configure_logging(const GlobalOptions& globals) {
+  auto logger = spdlog::stderr_color_mt("gpuselect");
+  logger->set_pattern("gpuselect: %l: %v");
+  spdlog::set_default_logger(logger);
+  if (globals.quiet) {
+    spdlog::set_level(spdlog::level::err);
+  } else if (globals.verbose >= 2) {
+    spdlog::set_level(spdlog::level::debug);
+  } else if (globals.verbose == 1) {
+    spdlog::set_level(spdlog::level::info);
+  } else {
+    spdlog::set_level(spdlog::level::warn);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"gpuselect: which GPU cloud offering to rent for a deep-learning job, what it costs,\n"
+               "how long it takes, and why.",
+               "gpuselect"};
+  app.set_version_flag("--version", std::string("gpuselect ") + version_string);
+  app.require_subcommand(1);
+  app.fallthrough();
+  GlobalOptions globals;
+  app.add_option("--catalog", globals.catalog_files, "Overlay a catalog file on the built-in one (repeatable)")
+      ->group("Global");
+  app.add_flag("--no-builtin-catalog", globals.no_builtin_catalog, "Do not load the built-in catalog")->group("Global");
+  app.add_option("--config", globals.config_path, "Config file (default $XDG_CONFIG_HOME/gpuselect/config.yaml)")
+      ->group("Global");
+  app.add_flag("-v,--verbose", globals.verbose, "More log lines on stderr (repeat for debug)")->group("Global");
+  app.add_flag("-q,--quiet", globals.quiet, "Only errors on stderr")->group("Global");
+  app.add_option("--color", globals.color, "Colour in tables: auto, always, never (NO_COLOR is honoured)")
+      ->group("Global");
+
+  std::vector<std::pair<CLI::App*, Runner>> runners;
+  for (const auto& subcommand : subcommands()) {
+    CLI::App* command = app.add_subcommand(subcommand.name, subcommand.summary);
+    command->fallthrough();
+    runners.emplace_back(command, subcommand.setup(*command, globals));
+  }
+
+  std::string command_name;
+  try {
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::Success& success) {
+      return app.exit(success);
+    } catch (const CLI::ParseError& error) {
+      for (const auto& [command, runner] : runners) {
+        if (command->parsed()) command_name = command->get_name();
+      }
+      return report_parse_error(error, command_name);
+    }
+    configure_logging(globals);
+    globals.settings = load_settings(globals.config_path);
+    for (const auto& [command, runner] : runners) {
+      if (command->parsed()) {
+        command_name = command->get_name();
+        return runner();
+      }
+    }
+    return exit_bad_input;
+  } catch (const Error& error) {
+    print_error(error.line());
+    switch (error.kind()) {
+      case ErrorKind::io: return exit_io;
+      case ErrorKind::no_match: return exit_no_match;
+      case ErrorKind::bad_input: return exit_bad_input;
+    }
+    return exit_bad_input;
+  } catch (const CLI::ParseError& error) {
+    return report_parse_error(error, command_name);
+  } catch (const std::bad_alloc&) {
+    print_error((command_name.empty() ? "gpuselect" : command_name) +
+                ": out of memory; use a smaller catalog or fewer candidates");
+    return exit_io;
+  } catch (const std::exception& error) {
+    print_error((command_name.empty() ? "gpuselect" : command_name) + ": internal error: " + error.what() +
+                "; please report this with the command line");
+    return exit_io;
+  }
 }
 
 }  // namespace gpuselect::cli

@@ -1,0 +1,320 @@
+// gpuselect catalog validate|list|show|gpus|providers|models|import: the catalog for team leads.
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/app.hpp"
+#include "cli/command.hpp"
+#include "gpuselect/catalog_format.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/render.hpp"
+#include "gpuselect/skypilot_import.hpp"
+#include "io/files.hpp"
+
+namespace gpuselect::cli {
+
+namespace {
+
+const std::vector<std::string> listing_formats = {"table", "json", "csv"};
+
+struct CatalogOptions {
+  // validate
+  std::vector<std::string> validate_files;
+  bool strict = false;
+  std::string stale_days = "180";
+  OutputOptions validate_output;
+  // list
+  std::string gpu, provider, region;
+  OutputOptions list_output;
+  // show
+  std::string show_id;
+  OutputOptions show_output;
+  OutputOptions gpus_output, providers_output, models_output;
+  // import skypilot
+  std::string import_file, import_provider, import_as_of;
+  OutputOptions import_output;
+};
+
+std::string render_to_string(const std::function<void(std::ostream&)>& draw) {
+  std::ostringstream text;
+  draw(text);
+  return text.str();
+}
+
+int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
+  const int stale_after_days = parse_positive_int(options.stale_days, "--stale-days");
+  // No file: the configured catalog (built-in plus overlays). Files: the built-in catalog plus them,
+  // so that overlays may refer to built-in GPUs and providers.
+  const bool only_files = !options.validate_files.empty();
+  const ReadSources read = read_catalog_sources(globals, options.validate_files, !only_files);
+  if (read.sources.empty()) {
+    throw Error("--no-builtin-catalog", "no catalog to validate", "name a file, or drop --no-builtin-catalog");
+  }
+  catalog::LoadResult result = catalog::load(read.sources);
+  if (result.ok()) {
+    auto warnings = catalog::lint(result.catalog, today_utc(), stale_after_days);
+    result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());
+  }
+  std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    auto file_rank = [&](const std::string& file) {
+      for (std::size_t i = 0; i < read.sources.size(); ++i) {
+        if (read.sources[i].name == file) return i;
+      }
+      return read.sources.size();
+    };
+    return std::tuple(file_rank(a.file), a.line, a.column) < std::tuple(file_rank(b.file), b.line, b.column);
+  });
+  const auto errors = std::count_if(result.diagnostics.begin(), result.diagnostics.end(),
+                                    [](const Diagnostic& d) { return d.severity == Severity::error; });
+  const auto warnings = static_cast<long>(result.diagnostics.size()) - errors;
+  const bool failed = errors > 0 || (options.strict && warnings > 0);
+
+  const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
+  if (format == render::Format::json) {
+    nlohmann::ordered_json document;
+    document["schema_version"] = 1;
+    document["valid"] = !failed;
+    document["files"] = nlohmann::ordered_json::array();
+    for (const auto& source : read.sources) document["files"].push_back(source.name);
+    document["errors"] = errors;
+    document["warnings"] = warnings;
+    document["diagnostics"] = nlohmann::ordered_json::array();
+    for (const auto& d : result.diagnostics) {
+      document["diagnostics"].push_back({{"severity", d.severity == Severity::error ? "error" : "warning"},
+                                         {"file", d.file},
+                                         {"line", d.line},
+                                         {"column", d.column},
+                                         {"message", d.message},
+                                         {"hint", d.hint}});
+    }
+    emit(options.validate_output, render_to_string([&](std::ostream& out) { render::write_json(out, document); }));
+  } else {
+    for (const auto& diagnostic : result.diagnostics) {
+      std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
+    }
+    const std::string summary = fmt::format(
+        "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings\n",
+        failed ? "invalid" : "valid", read.sources.size(), result.catalog.gpus.size(), result.catalog.providers.size(),
+        result.catalog.offerings.size(), result.catalog.models.size(), errors, warnings);
+    if (failed) {
+      std::fputs(("gpuselect: " + summary).c_str(), stderr);
+    } else {
+      emit(options.validate_output, summary);
+    }
+  }
+  return failed ? exit_bad_input : exit_ok;
+}
+
+bool matches_any(std::string_view value, const std::vector<std::string>& wanted) {
+  if (wanted.empty()) return true;
+  return std::any_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
+    return std::equal(value.begin(), value.end(), w.begin(), w.end(),
+                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
+                                                  std::tolower(static_cast<unsigned char>(b)); });
+  });
+}
+
+int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
+  const catalog::Catalog catalog = load_catalog(globals);
+  std::vector<std::string> gpu_ids;
+  for (const auto& name : split_list(options.gpu)) {
+    const catalog::Gpu* gpu = catalog.find_gpu(name);
+    if (gpu == nullptr) {
+      std::vector<std::string> known;
+      for (const auto& g : catalog.gpus) known.push_back(g.id);
+      const std::string guess = closest_match(name, known);
+      throw Error("--gpu", "unknown GPU '" + name + "'",
+                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
+    }
+    gpu_ids.push_back(gpu->id);
+  }
+  const auto providers = split_list(options.provider);
+  const auto regions = split_list(options.region);
+  std::vector<const catalog::Offering*> rows;
+  for (const auto& offering : catalog.offerings) {
+    if (!matches_any(offering.gpu, gpu_ids) || !matches_any(offering.provider, providers)) continue;
+    if (!regions.empty() && std::none_of(offering.regions.begin(), offering.regions.end(),
+                                         [&](const std::string& r) { return matches_any(r, regions); })) {
+      continue;
+    }
+    rows.push_back(&offering);
+  }
+  const render::Format format = resolve_format(options.list_output, globals, listing_formats);
+  const render::Style style = make_style(options.list_output, globals, format);
+  emit(options.list_output, render_to_string([&](std::ostream& out) {
+         render::offerings(out, format, catalog, rows, style);
+       }));
+  return exit_ok;
+}
+
+int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
+  const catalog::Catalog catalog = load_catalog(globals);
+  nlohmann::ordered_json document;
+  if (const auto* offering = catalog.find_offering(options.show_id)) {
+    document["offering"] = catalog::to_json(*offering);
+    document["provider"] = catalog::to_json(catalog.provider_of(*offering));
+    document["gpu"] = catalog::to_json(catalog.gpu_of(*offering));
+    document["defined_at"] = catalog.where(offering->pos);
+  } else if (const auto* gpu = catalog.find_gpu(options.show_id)) {
+    document["gpu"] = catalog::to_json(*gpu);
+    document["defined_at"] = catalog.where(gpu->pos);
+  } else if (const auto* provider = catalog.find_provider(options.show_id)) {
+    document["provider"] = catalog::to_json(*provider);
+    document["defined_at"] = catalog.where(provider->pos);
+  } else if (const auto* model = catalog.find_model(options.show_id)) {
+    document["model"] = catalog::to_json(*model);
+    document["defined_at"] = catalog.where(model->pos);
+  } else {
+    std::vector<std::string> known;
+    for (const auto& o : catalog.offerings) known.push_back(o.id);
+    for (const auto& g : catalog.gpus) known.push_back(g.id);
+    for (const auto& p : catalog.providers) known.push_back(p.id);
+    for (const auto& m : catalog.models) known.push_back(m.id);
+    const std::string guess = closest_match(options.show_id, known);
+    throw Error("catalog show", "no offering, GPU, provider or model '" + options.show_id + "'",
+                guess.empty() ? "see 'gpuselect catalog list'" : "did you mean '" + guess + "'?");
+  }
+  const render::Format format = resolve_format(options.show_output, globals, {"table", "json"});
+  const render::Style style = make_style(options.show_output, globals, format);
+  emit(options.show_output, render_to_string([&](std::ostream& out) {
+         if (format == render::Format::json) {
+           nlohmann::ordered_json with_version{{"schema_version", 1}};
+           for (auto& [key, value] : document.items()) with_version[key] = value;
+           render::write_json(out, with_version);
+         } else {
+           render::record(out, document, style);
+         }
+       }));
+  return exit_ok;
+}
+
+int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
+  const catalog::Catalog known = load_catalog(globals);
+  std::string provider = options.import_provider;
+  if (provider.empty()) {
+    // SkyPilot keeps one vms.csv per cloud folder: catalogs/v9/aws/vms.csv.
+    const auto& path = options.import_file;
+    const auto slash = path.find_last_of('/');
+    if (slash != std::string::npos && slash > 0) {
+      const auto previous = path.find_last_of('/', slash - 1);
+      provider = path.substr(previous == std::string::npos ? 0 : previous + 1,
+                             slash - (previous == std::string::npos ? 0 : previous + 1));
+    }
+    if (provider.empty() || known.find_provider(provider) == nullptr) {
+      throw Error("--provider", "cannot tell which provider '" + path + "' belongs to",
+                  "add --provider ID (see 'gpuselect catalog providers')");
+    }
+  }
+  if (known.find_provider(provider) == nullptr) {
+    std::fprintf(stderr,
+                 "gpuselect: warning: --provider: '%s' is not in the catalog; add a providers: record before "
+                 "using the output as an overlay\n",
+                 provider.c_str());
+  }
+  const std::string as_of = options.import_as_of.empty() ? today_utc() : options.import_as_of;
+  if (!catalog::days_between(as_of, as_of)) {
+    throw Error("--as-of", "'" + as_of + "' is not a date", "write YYYY-MM-DD");
+  }
+  constexpr std::size_t max_import_bytes = 512u << 20;  // SkyPilot's largest vms.csv is ~5 MB
+  const std::string csv = io::read_text(options.import_file, max_import_bytes);
+  catalog::SkyPilotImportOptions import_options;
+  import_options.provider_id = provider;
+  import_options.source_name = options.import_file;
+  import_options.as_of = as_of;
+  const catalog::SkyPilotImport imported = catalog::import_skypilot(csv, known, import_options);
+  for (const auto& warning : imported.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", warning.c_str());
+  if (imported.offerings.empty()) {
+    throw Error(options.import_file, "no GPU offerings found", "check that this is a SkyPilot vms.csv file");
+  }
+  const std::vector<std::string> header = {
+      fmt::format("Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).",
+                  options.import_file, imported.rows_read, imported.rows_skipped),
+      "Prices: minimum on-demand over regions, minimum non-zero spot over zones (docs/catalog.md)."};
+  emit(options.import_output, catalog::write_offerings_yaml(imported.offerings, header));
+  std::fprintf(stderr, "gpuselect: imported %zu offerings from %zu rows\n", imported.offerings.size(),
+               imported.rows_read);
+  return exit_ok;
+}
+
+}  // namespace
+
+Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
+  auto options = std::make_shared<CatalogOptions>();
+  command.require_subcommand(1);
+  std::vector<std::pair<CLI::App*, Runner>> runners;
+  auto add = [&](const char* name, const char* summary, Runner runner) {
+    CLI::App* sub = command.add_subcommand(name, summary);
+    sub->fallthrough();
+    runners.emplace_back(sub, std::move(runner));
+    return sub;
+  };
+  auto* validate = add("validate", "Check catalog files: every problem as file:line:col, exit 2 on errors",
+                       [options, &globals] { return run_validate(*options, globals); });
+  validate->add_option("files", options->validate_files, "Files to check on top of the built-in catalog");
+  validate->add_flag("--strict", options->strict, "Treat warnings as errors (exit 2)");
+  validate->add_option("--stale-days", options->stale_days, "Warn when as_of is older than this (default 180)");
+  add_output_options(*validate, options->validate_output, false, {"table", "json"});
+
+  auto* list = add("list", "List offerings after overlays",
+                   [options, &globals] { return run_list(*options, globals); });
+  list->add_option("--gpu", options->gpu, "Only these GPU ids or aliases (comma-separated)");
+  list->add_option("--provider", options->provider, "Only these providers (comma-separated)");
+  list->add_option("--region", options->region, "Only offerings sold in these regions (comma-separated)");
+  add_output_options(*list, options->list_output, false, listing_formats);
+
+  auto* show = add("show", "Show one offering, GPU, provider or model with everything known about it",
+                   [options, &globals] { return run_show(*options, globals); });
+  show->add_option("id", options->show_id, "Offering, GPU, provider or model id")->required();
+  add_output_options(*show, options->show_output, false, {"table", "json"});
+
+  auto* gpus = add("gpus", "List GPU models and their specs", [options, &globals] {
+    const catalog::Catalog catalog = load_catalog(globals);
+    const render::Format format = resolve_format(options->gpus_output, globals, listing_formats);
+    const render::Style style = make_style(options->gpus_output, globals, format);
+    emit(options->gpus_output, render_to_string([&](std::ostream& out) { render::gpus(out, format, catalog, style); }));
+    return static_cast<int>(exit_ok);
+  });
+  add_output_options(*gpus, options->gpus_output, false, listing_formats);
+
+  auto* providers = add("providers", "List providers and their soft attributes", [options, &globals] {
+    const catalog::Catalog catalog = load_catalog(globals);
+    const render::Format format = resolve_format(options->providers_output, globals, listing_formats);
+    const render::Style style = make_style(options->providers_output, globals, format);
+    emit(options->providers_output,
+         render_to_string([&](std::ostream& out) { render::providers(out, format, catalog, style); }));
+    return static_cast<int>(exit_ok);
+  });
+  add_output_options(*providers, options->providers_output, false, listing_formats);
+
+  auto* models = add("models", "List model presets for --model", [options, &globals] {
+    const catalog::Catalog catalog = load_catalog(globals);
+    const render::Format format = resolve_format(options->models_output, globals, listing_formats);
+    const render::Style style = make_style(options->models_output, globals, format);
+    emit(options->models_output, render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }));
+    return static_cast<int>(exit_ok);
+  });
+  add_output_options(*models, options->models_output, false, listing_formats);
+
+  CLI::App* import = command.add_subcommand("import", "Import offerings from another catalog format");
+  import->require_subcommand(1);
+  import->fallthrough();
+  CLI::App* skypilot = import->add_subcommand("skypilot", "Turn a SkyPilot vms.csv into a catalog overlay (YAML)");
+  skypilot->fallthrough();
+  skypilot->add_option("file", options->import_file, "SkyPilot vms.csv")->required();
+  skypilot->add_option("--provider", options->import_provider, "Provider id (default: the file's folder name)");
+  skypilot->add_option("--as-of", options->import_as_of, "Date the prices were read, YYYY-MM-DD (default today)");
+  skypilot->add_option("--output,-o", options->import_output.output, "Write the YAML to FILE atomically");
+  runners.emplace_back(skypilot, [options, &globals] { return run_import(*options, globals); });
+
+  return [runners] {
+    for (const auto& [sub, runner] : runners) {
+      if (sub->parsed()) return runner();
+    }
+    return static_cast<int>(exit_bad_input);
+  };
+}
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,59 @@
+// gpuselect compare ID ID ...: the named offerings side by side for one job.
+#include <memory>
+#include <sstream>
+
+#include "cli/app.hpp"
+#include "cli/command.hpp"
+#include "cli/ranking_flags.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/version.hpp"
+
+namespace gpuselect::cli {
+
+namespace {
+
+struct CompareOptions {
+  std::vector<std::string> offering_ids;
+  WorkloadFlags workload;
+  RankingFlags ranking;
+  OutputOptions output;
+};
+
+const std::vector<std::string> compare_formats = {"table", "json", "csv", "markdown", "html"};
+
+int run(const CompareOptions& options, const GlobalOptions& globals) {
+  if (options.offering_ids.size() < 2) {
+    throw Error("compare", "needs at least two offering ids", "name them, e.g. gpuselect compare aws/p4d.24xlarge lambda/gpu_8x_a100_80gb_sxm4 --workload llm-finetune --params 7e9");
+  }
+  const catalog::Catalog catalog = load_catalog(globals);
+  const workload::Request request = build_request(options.workload);
+  if (!request.kind) {
+    throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
+  }
+  const workload::Profile profile = workload::resolve(request, catalog);
+  scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
+  ranking_options.only_offerings = options.offering_ids;
+  const scoring::Ranking ranking = scoring::rank(catalog, profile, ranking_options);
+
+  const render::Format format = resolve_format(options.output, globals, compare_formats);
+  render::Style style = make_style(options.output, globals, format);
+  style.generated_by = std::string("gpuselect ") + version_string;
+  std::ostringstream text;
+  render::compare(text, format, render::RecommendView{&catalog, &profile, &ranking}, style);
+  emit(options.output, text.str());
+  return exit_ok;
+}
+
+}  // namespace
+
+Runner setup_compare(CLI::App& command, GlobalOptions& globals) {
+  auto options = std::make_shared<CompareOptions>();
+  command.add_option("ids", options->offering_ids, "Offering ids to compare (two or more)");
+  add_workload_options(command, options->workload);
+  add_ranking_options(command, options->ranking, false);
+  add_output_options(command, options->output, false, compare_formats);
+  command.footer("Example: gpuselect compare aws/p4d.24xlarge gcp/a2-highgpu-8g --workload llm-finetune --params 7e9");
+  return [options, &globals] { return run(*options, globals); };
+}
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,142 @@
+// gpuselect estimate: the estimator's full breakdown for one job on given (or no) hardware.
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "cli/app.hpp"
+#include "cli/command.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/estimate.hpp"
+#include "gpuselect/version.hpp"
+
+namespace gpuselect::cli {
+
+namespace {
+
+struct EstimateOptions {
+  WorkloadFlags workload;
+  std::string gpu, gpus, nodes, offering, max_nodes, currency;
+  OutputOptions output;
+};
+
+const std::vector<std::string> estimate_formats = {"table", "json", "csv", "markdown", "html"};
+
+const catalog::Gpu& find_gpu_or_throw(const catalog::Catalog& catalog, const std::string& id) {
+  if (const catalog::Gpu* gpu = catalog.find_gpu(id)) return *gpu;
+  std::vector<std::string> known;
+  for (const auto& gpu : catalog.gpus) known.push_back(gpu.id);
+  const std::string guess = closest_match(id, known);
+  throw Error("--gpu", "unknown GPU '" + id + "'",
+              guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
+}
+
+const catalog::Offering& find_offering_or_throw(const catalog::Catalog& catalog, const std::string& id) {
+  if (const catalog::Offering* offering = catalog.find_offering(id)) return *offering;
+  std::vector<std::string> known;
+  for (const auto& offering : catalog.offerings) known.push_back(offering.id);
+  const std::string guess = closest_match(id, known);
+  throw Error("--offering", "unknown offering '" + id + "'",
+              guess.empty() ? "see 'gpuselect catalog list'" : "did you mean '" + guess + "'?");
+}
+
+int run(const EstimateOptions& options, const GlobalOptions& globals) {
+  const catalog::Catalog catalog = load_catalog(globals);
+  const workload::Request request = build_request(options.workload);
+  if (!request.kind) {
+    throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
+  }
+  if (!options.offering.empty() && (!options.gpu.empty() || !options.gpus.empty())) {
+    throw Error("--offering", "--offering already fixes the GPU and count", "drop --gpu/--gpus, or drop --offering");
+  }
+  if (options.gpu.empty() && !options.gpus.empty()) {
+    throw Error("--gpus", "a GPU count needs a GPU model", "add --gpu ID (see 'gpuselect catalog gpus')");
+  }
+  workload::Profile profile = workload::resolve(request, catalog);
+
+  const std::string currency_text = options.currency.empty() ? globals.settings.currency.value : options.currency;
+  std::string currency;
+  for (char c : currency_text) currency += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  catalog::convert(catalog, 1.0, "USD", currency);  // throws for an unknown code
+
+  const int max_nodes = options.max_nodes.empty()
+                            ? parse_positive_int(globals.settings.max_nodes.value, globals.settings.max_nodes.origin)
+                            : parse_positive_int(options.max_nodes, "--max-nodes");
+  const std::optional<int> fixed_nodes =
+      options.nodes.empty() ? std::nullopt : std::optional<int>(parse_positive_int(options.nodes, "--nodes"));
+
+  const catalog::Offering* offering = nullptr;
+  estimate::Hardware hardware;
+  if (!options.offering.empty()) {
+    offering = &find_offering_or_throw(catalog, options.offering);
+    hardware = estimate::hardware_of(catalog, *offering, fixed_nodes.value_or(1));
+    if (fixed_nodes && *fixed_nodes > offering->max_nodes) {
+      throw Error("--nodes", fmt::format("{} allows at most {} nodes per job", offering->id, offering->max_nodes),
+                  fmt::format("give --nodes {} or less", offering->max_nodes));
+    }
+  } else if (!options.gpu.empty()) {
+    const catalog::Gpu& gpu = find_gpu_or_throw(catalog, options.gpu);
+    hardware.gpu = &gpu;
+    hardware.gpus_per_node = options.gpus.empty() ? 1 : parse_positive_int(options.gpus, "--gpus");
+    hardware.nodes = fixed_nodes.value_or(1);
+    // Bare hardware has no offering to say how it is wired: assume the GPU's own link and RDMA.
+    hardware.interconnect =
+        gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;
+    hardware.rdma = catalog::Rdma::infiniband;
+    hardware.network_gbps = 400;
+    profile.defaults_applied.push_back(fmt::format(
+        "hardware: {} x {} per node; intra-node link assumed {} ({} GB/s per GPU); nodes assumed joined by "
+        "InfiniBand at 400 Gbit/s",
+        hardware.gpus_per_node, gpu.name, catalog::to_string(hardware.interconnect), gpu.interconnect_gbps));
+  }
+
+  estimate::Estimate result;
+  if (hardware.gpu == nullptr) {
+    result = estimate::run(profile, hardware, nullptr);
+  } else {
+    const int node_limit = offering != nullptr ? std::min(max_nodes, offering->max_nodes) : max_nodes;
+    const estimate::Memory memory = fixed_nodes ? estimate::choose_plan(profile, hardware)
+                                                : estimate::choose_plan_and_nodes(profile, hardware, node_limit);
+    hardware.nodes = memory.plan.nodes;
+    result = estimate::estimate_performance(profile, hardware, memory);
+    if (offering != nullptr) {
+      const catalog::Provider& provider = catalog.provider_of(*offering);
+      estimate::PriceContext context;
+      context.offering = offering;
+      context.provider = &provider;
+      context.to_output_currency = catalog::convert(catalog, 1.0, provider.currency, currency);
+      const catalog::CurrencyRate* rate = catalog.find_currency(currency);
+      context.currency = rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
+      estimate::price(profile, context, result);
+    }
+  }
+
+  const render::Format format = resolve_format(options.output, globals, estimate_formats);
+  render::Style style = make_style(options.output, globals, format);
+  style.generated_by = std::string("gpuselect ") + version_string;
+  std::ostringstream text;
+  render::estimate(text, format, catalog, profile, result, offering, style);
+  emit(options.output, text.str());
+  return exit_ok;
+}
+
+}  // namespace
+
+Runner setup_estimate(CLI::App& command, GlobalOptions& globals) {
+  auto options = std::make_shared<EstimateOptions>();
+  add_workload_options(command, options->workload);
+  command.add_option("--gpu", options->gpu, "GPU model id or alias (see 'gpuselect catalog gpus')")->group("Hardware");
+  command.add_option("--gpus", options->gpus, "GPUs per node with --gpu (default 1)")->group("Hardware");
+  command.add_option("--nodes", options->nodes, "Nodes (default: the fewest that fit, up to --max-nodes)")
+      ->group("Hardware");
+  command.add_option("--max-nodes", options->max_nodes, "Most nodes to try when --nodes is not given (default 4)")
+      ->group("Hardware");
+  command.add_option("--offering", options->offering, "Offering id (fixes GPU, count, network and prices)")
+      ->group("Hardware");
+  command.add_option("--currency", options->currency, "Output currency for costs (default USD)")->group("Hardware");
+  add_output_options(command, options->output, false, estimate_formats);
+  command.footer("Example: gpuselect estimate --workload llm-finetune --model llama-2-7b --gpu h100 --gpus 8");
+  return [options, &globals] { return run(*options, globals); };
+}
+
+}  // namespace gpuselect::cli

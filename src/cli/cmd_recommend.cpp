@@ -1,0 +1,85 @@
+// gpuselect recommend: rank offerings for one job.
+#include <memory>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "cli/app.hpp"
+#include "cli/command.hpp"
+#include "cli/ranking_flags.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/scoring.hpp"
+#include "gpuselect/version.hpp"
+
+namespace gpuselect::cli {
+
+namespace {
+
+struct RecommendOptions {
+  WorkloadFlags workload;
+  RankingFlags ranking;
+  OutputOptions output;
+};
+
+const std::vector<std::string> recommend_formats = {"table", "json", "csv", "markdown", "html"};
+
+std::string no_match_hint(const scoring::Ranking& ranking) {
+  if (!ranking.top_exclusion) return "loosen the constraints or add offerings to the catalog";
+  std::size_t removed = 0;
+  for (const auto& exclusion : ranking.excluded) {
+    for (const auto& reason : exclusion.reasons) {
+      if (reason.kind == *ranking.top_exclusion) {
+        ++removed;
+        break;
+      }
+    }
+  }
+  return fmt::format("{} removed the most ({} candidates); loosen it, or run with --show-excluded to see why",
+                     scoring::to_string(*ranking.top_exclusion), removed);
+}
+
+int run(const RecommendOptions& options, const GlobalOptions& globals) {
+  const catalog::Catalog catalog = load_catalog(globals);
+  const workload::Request request = build_request(options.workload);
+  if (!request.kind) {
+    throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
+  }
+  const workload::Profile profile = workload::resolve(request, catalog);
+  const scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
+  const render::Format format = resolve_format(options.output, globals, recommend_formats);
+  render::Style style = make_style(options.output, globals, format);
+  style.show_excluded = options.ranking.show_excluded;
+  style.show_pareto = options.ranking.pareto;
+  style.generated_by = std::string("gpuselect ") + version_string;
+
+  spdlog::info("ranking {} offerings for {}", catalog.offerings.size(), workload::to_string(profile.kind));
+  const scoring::Ranking ranking = scoring::rank(catalog, profile, ranking_options);
+  spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
+
+  std::ostringstream text;
+  render::recommend(text, format, render::RecommendView{&catalog, &profile, &ranking}, style);
+  emit(options.output, text.str());
+  if (ranking.candidates.empty()) {
+    // The document above is complete (it lists every exclusion); the exit code gates CI.
+    std::fprintf(stderr, "gpuselect: error: recommend: no offering satisfies the job and constraints; %s\n",
+                 no_match_hint(ranking).c_str());
+    return exit_no_match;
+  }
+  return exit_ok;
+}
+
+}  // namespace
+
+Runner setup_recommend(CLI::App& command, GlobalOptions& globals) {
+  auto options = std::make_shared<RecommendOptions>();
+  add_workload_options(command, options->workload);
+  add_ranking_options(command, options->ranking, true);
+  add_output_options(command, options->output, true, recommend_formats);
+  command.footer(
+      "Example: gpuselect recommend --workload llm-finetune --params 7e9 --budget 500 --format json\n"
+      "Exit codes: 0 ranked, 2 bad input, 3 nothing satisfies the job and constraints, 1 I/O failure.");
+  return [options, &globals] { return run(*options, globals); };
+}
+
+}  // namespace gpuselect::cli

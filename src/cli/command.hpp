@@ -1,0 +1,96 @@
+#pragma once
+// Shared pieces of the subcommands: global options, the subcommand table entry, and helpers every
+// cmd_<name>.cpp uses (loading the catalog, writing output, the workload flags).
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/settings.hpp"
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/render.hpp"
+#include "gpuselect/workload.hpp"
+
+namespace gpuselect::cli {
+
+// Options that every subcommand accepts (defined on the top-level app, usable after the subcommand).
+struct GlobalOptions {
+  std::vector<std::string> catalog_files;  // --catalog, in order
+  bool no_builtin_catalog = false;
+  std::string config_path;  // --config
+  int verbose = 0;          // -v, repeatable
+  bool quiet = false;
+  std::string color = "auto";  // --color auto|always|never
+  Settings settings;           // config file + defaults, filled before a command runs
+};
+
+using Runner = std::function<int()>;
+
+// One row of the subcommand table: its name, one-line summary, and a setup function that adds its
+// options to `command` and returns the runner to call when it was chosen.
+struct Subcommand {
+  const char* name;
+  const char* summary;
+  Runner (*setup)(CLI::App& command, GlobalOptions& globals);
+};
+
+// The table (cmd_table.cpp): every subcommand, in --help order.
+const std::vector<Subcommand>& subcommands();
+
+// Each cmd_<name>.cpp defines one of these.
+Runner setup_recommend(CLI::App& command, GlobalOptions& globals);
+Runner setup_estimate(CLI::App& command, GlobalOptions& globals);
+Runner setup_compare(CLI::App& command, GlobalOptions& globals);
+Runner setup_catalog(CLI::App& command, GlobalOptions& globals);
+Runner setup_config(CLI::App& command, GlobalOptions& globals);
+Runner setup_completion(CLI::App& command, GlobalOptions& globals);
+
+// Catalog files in load order: built-in (unless --no-builtin-catalog), config `catalogs`,
+// GPUSELECT_CATALOG (colon-separated), --catalog. Reads them (src/io) and loads them. Throws Error
+// with the first diagnostic when loading fails (the CLI prints it as one line and exits 2).
+catalog::Catalog load_catalog(const GlobalOptions& globals,
+                              const std::vector<std::string>& extra_files = {});
+// The same list of sources, read, with each name; for `catalog validate`.
+struct ReadSources {
+  std::vector<std::string> texts;  // owns the bytes of files read from disk
+  std::vector<catalog::SourceText> sources;
+};
+ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector<std::string>& files,
+                                 bool include_configured = true);
+
+// --format / --output / --top / --color handling shared by data-printing commands.
+struct OutputOptions {
+  std::string format;  // empty = config or table
+  std::string output;  // empty = stdout
+  std::string top;     // text, validated
+};
+void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
+                        const std::vector<std::string>& formats);
+render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
+                              const std::vector<std::string>& allowed);
+render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format);
+// Writes the text to stdout, or atomically to --output.
+void emit(const OutputOptions& options, const std::string& text);
+
+// Workload flags shared by recommend, estimate and compare: bound to strings, parsed by
+// build_request so that every error names its flag.
+struct WorkloadFlags {
+  std::string workload, params, model, method, precision, optimizer, recompute, attention, tokens,
+      zero, offload, mfu, checkpoint_minutes, context, batch, requests_per_s, input_tokens,
+      output_tokens, tensor_parallel, egress_gb, hours, seq_len, micro_batch, layers, hidden, heads,
+      kv_heads, ffn, vocab, lora_rank, lora_targets;
+};
+void add_workload_options(CLI::App& command, WorkloadFlags& flags);
+workload::Request build_request(const WorkloadFlags& flags);
+
+// Parsers for flag values: Error(where = flag) with what to do.
+double parse_positive_number(const std::string& text, const std::string& flag, bool allow_zero = false);
+int parse_positive_int(const std::string& text, const std::string& flag);
+std::vector<std::string> split_list(const std::string& text);
+
+// Today's date (UTC) as YYYY-MM-DD, or GPUSELECT_TODAY when set (tests pin it).
+std::string today_utc();
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,236 @@
+// Helpers shared by the subcommands: catalog sources, output, workload flags, value parsing.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/command.hpp"
+#include "gpuselect/embedded.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/units.hpp"
+#include "io/files.hpp"
+
+namespace gpuselect::cli {
+
+namespace {
+const catalog::LoadLimits load_limits{};
+
+std::string join(const std::vector<std::string>& items, const char* separator) {
+  std::string text;
+  for (const auto& item : items) {
+    if (!text.empty()) text += separator;
+    text += item;
+  }
+  return text;
+}
+}  // namespace
+
+ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector<std::string>& files,
+                                 bool include_configured) {
+  ReadSources read;
+  std::vector<std::string> paths;
+  if (include_configured) {
+    for (const auto& setting : globals.settings.catalogs) paths.push_back(setting.value);
+    for (const auto& path : globals.catalog_files) paths.push_back(path);
+  }
+  for (const auto& path : files) paths.push_back(path);
+  read.texts.reserve(paths.size());
+  for (const auto& path : paths) read.texts.push_back(io::read_text(path, load_limits.max_file_bytes));
+  if (!globals.no_builtin_catalog) {
+    for (const auto& file : builtin_catalog_files()) {
+      read.sources.push_back({std::string(file.name), file.text});
+    }
+  }
+  for (std::size_t i = 0; i < paths.size(); ++i) read.sources.push_back({paths[i], read.texts[i]});
+  return read;
+}
+
+catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
+  const ReadSources read = read_catalog_sources(globals, extra_files);
+  if (read.sources.empty()) {
+    throw Error("--no-builtin-catalog", "no catalog to read",
+                "give --catalog FILE or drop --no-builtin-catalog");
+  }
+  catalog::LoadResult result = catalog::load(read.sources, load_limits);
+  const auto first_error = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
+                                        [](const Diagnostic& d) { return d.severity == Severity::error; });
+  if (first_error != result.diagnostics.end()) {
+    const auto error_count = std::count_if(result.diagnostics.begin(), result.diagnostics.end(),
+                                           [](const Diagnostic& d) { return d.severity == Severity::error; });
+    std::string hint = first_error->hint;
+    if (error_count > 1) {
+      hint += (hint.empty() ? "" : " ") +
+              fmt::format("({} more; run 'gpuselect catalog validate' to list them all)", error_count - 1);
+    }
+    std::string where = first_error->file;
+    if (first_error->line > 0) where += fmt::format(":{}:{}", first_error->line, first_error->column);
+    throw Error(where, first_error->message, hint);
+  }
+  return std::move(result.catalog);
+}
+
+void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
+                        const std::vector<std::string>& formats) {
+  command.add_option("--format", options.format, "Output format: " + join(formats, ", ") + " (default table)");
+  command.add_option("--output,-o", options.output, "Write to FILE atomically instead of standard output");
+  if (with_top) command.add_option("--top", options.top, "Rows shown in table, markdown and html (default 10)");
+}
+
+render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
+                              const std::vector<std::string>& allowed) {
+  const bool from_flag = !options.format.empty();
+  const std::string text = from_flag ? options.format : globals.settings.format.value;
+  const std::string where = from_flag ? "--format" : globals.settings.format.origin;
+  const auto format = render::parse_format(text);
+  if (!format || std::find(allowed.begin(), allowed.end(), text) == allowed.end()) {
+    // A config default that this command does not print falls back to table.
+    if (!from_flag && format) return render::Format::table;
+    const std::string guess = closest_match(text, allowed);
+    throw Error(where, "unknown format '" + text + "'",
+                "choose one of " + join(allowed, ", ") + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+  }
+  return *format;
+}
+
+render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format) {
+  render::Style style;
+  const bool to_terminal = options.output.empty() && io::is_terminal(STDOUT_FILENO);
+  style.width = to_terminal ? io::terminal_width(STDOUT_FILENO) : 100;
+  if (const char* columns = std::getenv("COLUMNS"); columns != nullptr && !to_terminal) {
+    style.width = io::terminal_width(STDOUT_FILENO);
+  }
+  const bool color_from_flag = globals.color != "auto";
+  const std::string color = color_from_flag ? globals.color : globals.settings.color.value;
+  if (color == "always") {
+    style.color = true;
+  } else if (color == "never") {
+    style.color = false;
+  } else if (color == "auto") {
+    const char* no_color = std::getenv("NO_COLOR");
+    style.color = to_terminal && (no_color == nullptr || *no_color == '\0');
+  } else {
+    throw Error(color_from_flag ? "--color" : globals.settings.color.origin, "unknown color mode '" + color + "'",
+                "choose auto, always or never");
+  }
+  style.color = style.color && format == render::Format::table;
+  if (!options.top.empty()) {
+    style.top = parse_positive_int(options.top, "--top");
+  } else {
+    style.top = parse_positive_int(globals.settings.top.value, globals.settings.top.origin);
+  }
+  return style;
+}
+
+void emit(const OutputOptions& options, const std::string& text) {
+  if (options.output.empty()) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    if (std::fflush(stdout) != 0) {
+      throw Error(ErrorKind::io, "stdout", "cannot write the output", "check the pipe or disk");
+    }
+    return;
+  }
+  io::write_atomically(options.output, text);
+}
+
+void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
+  struct FlagSpec {
+    const char* name;
+    std::string WorkloadFlags::*field;
+    const char* help;
+  };
+  static const FlagSpec table[] = {
+      {"--workload,-w", &WorkloadFlags::workload,
+       "llm-pretrain, llm-finetune, llm-inference, cv-train, cv-inference, notebook"},
+      {"--params,-p", &WorkloadFlags::params, "Model parameters: 7e9, 7B, 350M, 1.5T, 70_000_000_000"},
+      {"--model,-m", &WorkloadFlags::model, "Model preset from the catalog (gpuselect catalog models)"},
+      {"--layers", &WorkloadFlags::layers, "Custom shape: transformer layers"},
+      {"--hidden", &WorkloadFlags::hidden, "Custom shape: hidden size"},
+      {"--heads", &WorkloadFlags::heads, "Custom shape: attention heads"},
+      {"--kv-heads", &WorkloadFlags::kv_heads, "Custom shape: key/value heads (grouped-query attention)"},
+      {"--ffn", &WorkloadFlags::ffn, "Custom shape: feed-forward size"},
+      {"--vocab", &WorkloadFlags::vocab, "Custom shape: vocabulary size"},
+      {"--method", &WorkloadFlags::method, "Fine-tuning method: full, lora, qlora (default full)"},
+      {"--lora-rank", &WorkloadFlags::lora_rank, "LoRA rank (default 16)"},
+      {"--lora-targets", &WorkloadFlags::lora_targets, "LoRA target matrices, comma-separated (default q_proj,k_proj,v_proj,o_proj)"},
+      {"--precision", &WorkloadFlags::precision, "Training: bf16 (default), fp16, fp32, fp8; serving: bf16, fp16, fp8, int8, int4"},
+      {"--optimizer", &WorkloadFlags::optimizer, "adamw (default), sgd, adam-8bit"},
+      {"--seq-len", &WorkloadFlags::seq_len, "Training sequence length in tokens"},
+      {"--micro-batch", &WorkloadFlags::micro_batch, "Sequences per GPU per step"},
+      {"--recompute", &WorkloadFlags::recompute, "Activation recomputation: none, selective (default), full"},
+      {"--attention", &WorkloadFlags::attention, "Attention kernel: flash (default), eager"},
+      {"--tokens", &WorkloadFlags::tokens, "Training tokens (samples for cv-train); default per workload"},
+      {"--zero", &WorkloadFlags::zero, "ZeRO stage: auto (default), 0, 1, 2, 3"},
+      {"--offload", &WorkloadFlags::offload, "CPU offload: none (default), optimizer, all"},
+      {"--mfu", &WorkloadFlags::mfu, "Model FLOPs utilisation override, 0-1"},
+      {"--checkpoint-minutes", &WorkloadFlags::checkpoint_minutes, "Minutes between checkpoints (spot lost work)"},
+      {"--context", &WorkloadFlags::context, "Serving: context length in tokens"},
+      {"--batch", &WorkloadFlags::batch, "Serving: concurrent sequences per replica"},
+      {"--requests-per-s", &WorkloadFlags::requests_per_s, "Serving: requests per second to sustain"},
+      {"--input-tokens", &WorkloadFlags::input_tokens, "Serving: prompt tokens per request"},
+      {"--output-tokens", &WorkloadFlags::output_tokens, "Serving: generated tokens per request"},
+      {"--tensor-parallel", &WorkloadFlags::tensor_parallel, "Serving: GPUs per replica (power of two)"},
+      {"--egress-gb", &WorkloadFlags::egress_gb, "GB leaving the cloud (checkpoints, datasets), priced as egress"},
+      {"--hours", &WorkloadFlags::hours, "Serving and notebooks: hours of use to price"},
+  };
+  for (const auto& spec : table) {
+    command.add_option(spec.name, flags.*spec.field, spec.help)->group("Workload");
+  }
+}
+
+double parse_positive_number(const std::string& text, const std::string& flag, bool allow_zero) {
+  const auto value = units::parse_number(text);
+  if (!value) {
+    throw Error(flag, "'" + text + "' is not a finite number", "give a number such as 12.5");
+  }
+  if (*value < 0 || (!allow_zero && *value == 0)) {
+    throw Error(flag, "'" + text + "' must be " + (allow_zero ? "zero or more" : "above zero"),
+                "give a positive number");
+  }
+  return *value;
+}
+
+int parse_positive_int(const std::string& text, const std::string& flag) {
+  const auto value = units::parse_number(text);
+  if (!value || *value != static_cast<double>(static_cast<long long>(*value))) {
+    throw Error(flag, "'" + text + "' is not a whole number", "give a whole number such as 4");
+  }
+  if (*value < 1 || *value > 1e6) {
+    throw Error(flag, "'" + text + "' is out of range", "give a whole number from 1 to 1000000");
+  }
+  return static_cast<int>(*value);
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const auto comma = text.find(',', start);
+    std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const auto first = item.find_first_not_of(" \t");
+    const auto last = item.find_last_not_of(" \t");
+    if (first != std::string::npos) items.push_back(item.substr(first, last - first + 1));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return items;
+}
+
+std::string today_utc() {
+  if (const char* pinned = std::getenv("GPUSELECT_TODAY"); pinned != nullptr && *pinned != '\0') {
+    if (!catalog::days_between(pinned, pinned)) {
+      throw Error("GPUSELECT_TODAY", std::string("'") + pinned + "' is not a date", "write YYYY-MM-DD");
+    }
+    return pinned;
+  }
+  const auto today = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+  const std::chrono::year_month_day date{today};
+  return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
+                     static_cast<unsigned>(date.day()));
+}
+
+}  // namespace gpuselect::cli

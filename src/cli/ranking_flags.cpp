@@ -1,0 +1,140 @@
+#include "cli/ranking_flags.hpp"
+
+#include <algorithm>
+
+#include "gpuselect/error.hpp"
+
+namespace gpuselect::cli {
+
+void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints) {
+  command.add_option("--profile", flags.profile,
+                     "Weight profile: balanced, cost-first, speed-first, production, research, ... (default: per workload)")
+      ->group("Scoring");
+  command.add_option("--weights", flags.weights, "Override weights, e.g. cost=0.4,stability=0.3")->group("Scoring");
+  command.add_option("--currency", flags.currency, "Output currency (default USD)")->group("Scoring");
+  if (!with_constraints) return;
+  command.add_option("--budget", flags.budget, "Maximum job total in the output currency")->group("Constraints");
+  command.add_option("--deadline", flags.deadline, "Maximum wall-clock hours")->group("Constraints");
+  command.add_option("--region", flags.region, "Only these regions (comma-separated)")->group("Constraints");
+  command.add_option("--provider", flags.provider, "Only these providers (comma-separated ids)")->group("Constraints");
+  command.add_option("--exclude-provider", flags.exclude_provider, "Never these providers (comma-separated)")
+      ->group("Constraints");
+  command.add_option("--gpu", flags.gpu, "Only these GPU models (ids or aliases, comma-separated)")->group("Constraints");
+  command.add_option("--pricing", flags.pricing, "on-demand, spot, reserved-1y, reserved-3y or any (default any)")
+      ->group("Constraints");
+  command.add_option("--require", flags.require,
+                     "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...")
+      ->group("Constraints");
+  command.add_option("--max-nodes", flags.max_nodes, "Most nodes one job may use (default 4)")->group("Constraints");
+  command.add_option("--min-headroom", flags.min_headroom, "Free GPU memory to keep, percent (default 0)")
+      ->group("Constraints");
+  command.add_flag("--sensitivity", flags.sensitivity, "Perturb the weights and report how stable the ranking is")
+      ->group("Analysis");
+  command.add_option("--sensitivity-samples", flags.sensitivity_samples, "Samples for --sensitivity (default 500)")
+      ->group("Analysis");
+  command.add_flag("--pareto", flags.pareto, "Mark and show the cost-time Pareto frontier")->group("Analysis");
+  command.add_flag("--show-excluded", flags.show_excluded, "List excluded offerings with their reasons")
+      ->group("Analysis");
+}
+
+scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
+                                       const catalog::Catalog& catalog, const workload::Profile& profile) {
+  const Settings& settings = globals.settings;
+  scoring::Options options;
+  // Profile: flag, then config, then the workload's default.
+  std::string profile_name = flags.profile.empty() ? settings.profile.value : flags.profile;
+  const std::string profile_where = flags.profile.empty() ? settings.profile.origin : "--profile";
+  if (profile_name == "auto") profile_name = std::string(scoring::default_profile(profile.kind));
+  try {
+    options.weights = scoring::profile_weights(profile_name, profile.kind);
+  } catch (const Error& error) {
+    throw Error(profile_where, error.problem(), error.hint());
+  }
+  options.profile_name = profile_name;
+  if (!flags.weights.empty()) {
+    if (!settings.weights.value.empty()) {
+      options.weights = scoring::parse_weights(settings.weights.value, options.weights, settings.weights.origin);
+    }
+    options.weights = scoring::parse_weights(flags.weights, options.weights, "--weights");
+    options.profile_name = profile_name + "+custom";
+  } else if (!settings.weights.value.empty()) {
+    options.weights = scoring::parse_weights(settings.weights.value, options.weights, settings.weights.origin);
+    options.profile_name = profile_name + "+custom";
+  }
+
+  options.currency = flags.currency.empty() ? settings.currency.value : flags.currency;
+  for (auto& c : options.currency) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  catalog::convert(catalog, 1.0, "USD", options.currency);  // throws for an unknown code
+
+  auto& constraints = options.constraints;
+  if (!flags.budget.empty()) constraints.budget = parse_positive_number(flags.budget, "--budget");
+  if (!flags.deadline.empty()) constraints.deadline_hours = parse_positive_number(flags.deadline, "--deadline");
+  constraints.regions = split_list(flags.region);
+  constraints.providers = split_list(flags.provider);
+  constraints.exclude_providers = split_list(flags.exclude_provider);
+  for (const auto* list : {&constraints.providers, &constraints.exclude_providers}) {
+    for (const auto& id : *list) {
+      if (catalog.find_provider(id) == nullptr) {
+        std::vector<std::string> known;
+        for (const auto& provider : catalog.providers) known.push_back(provider.id);
+        const std::string guess = closest_match(id, known);
+        throw Error(list == &constraints.providers ? "--provider" : "--exclude-provider",
+                    "unknown provider '" + id + "'",
+                    guess.empty() ? "see 'gpuselect catalog providers'" : "did you mean '" + guess + "'?");
+      }
+    }
+  }
+  constraints.gpus = split_list(flags.gpu);
+  for (const auto& id : constraints.gpus) {
+    if (catalog.find_gpu(id) == nullptr) {
+      std::vector<std::string> known;
+      for (const auto& gpu : catalog.gpus) known.push_back(gpu.id);
+      const std::string guess = closest_match(id, known);
+      throw Error("--gpu", "unknown GPU '" + id + "'",
+                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
+    }
+  }
+  if (!flags.pricing.empty() && flags.pricing != "any") {
+    for (const auto& name : split_list(flags.pricing)) {
+      const auto mode = catalog::parse_pricing_mode(name);
+      if (!mode) {
+        throw Error("--pricing", "unknown pricing mode '" + name + "'",
+                    "choose on-demand, spot, reserved-1y, reserved-3y or any");
+      }
+      constraints.pricing_modes.push_back(*mode);
+    }
+  }
+  constraints.requirements = split_list(flags.require);
+  const auto known_requirements = scoring::requirement_names();
+  for (const auto& requirement : constraints.requirements) {
+    const bool known = std::any_of(known_requirements.begin(), known_requirements.end(),
+                                   [&](const auto& entry) { return entry.first == requirement; });
+    if (!known) {
+      std::vector<std::string> names;
+      for (const auto& entry : known_requirements) names.push_back(entry.first);
+      const std::string guess = closest_match(requirement, names);
+      throw Error("--require", "unknown requirement '" + requirement + "'",
+                  guess.empty() ? "see 'gpuselect recommend --help'" : "did you mean '" + guess + "'?");
+    }
+  }
+  if (!flags.max_nodes.empty()) {
+    constraints.max_nodes = parse_positive_int(flags.max_nodes, "--max-nodes");
+  } else {
+    constraints.max_nodes = parse_positive_int(settings.max_nodes.value, settings.max_nodes.origin);
+  }
+  if (!flags.min_headroom.empty()) {
+    constraints.min_headroom_pct = parse_positive_number(flags.min_headroom, "--min-headroom", true);
+    if (constraints.min_headroom_pct >= 100) {
+      throw Error("--min-headroom", "'" + flags.min_headroom + "' percent leaves no room for the job",
+                  "give a percentage below 100");
+    }
+  }
+  options.today = today_utc();
+  options.sensitivity = flags.sensitivity;
+  if (!flags.sensitivity_samples.empty()) {
+    options.sensitivity_samples = parse_positive_int(flags.sensitivity_samples, "--sensitivity-samples");
+  }
+  return options;
+}
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,28 @@
+#pragma once
+// Flags that shape a ranking (profile, weights, constraints, currency), shared by recommend and compare.
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/command.hpp"
+#include "gpuselect/scoring.hpp"
+
+namespace gpuselect::cli {
+
+struct RankingFlags {
+  std::string profile, weights, currency, budget, deadline, region, provider, exclude_provider, gpu,
+      pricing, require, max_nodes, min_headroom;
+  bool sensitivity = false;
+  std::string sensitivity_samples;
+  bool pareto = false;
+  bool show_excluded = false;
+};
+
+// with_constraints=false (compare) adds only profile, weights and currency.
+void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints);
+
+// Options for scoring::rank from flags, the config file and defaults (flags win over the file).
+scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
+                                       const catalog::Catalog& catalog, const workload::Profile& profile);
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,79 @@
+#include "cli/settings.hpp"
+
+#include <sys/stat.h>
+
+#include <cstdlib>
+
+#include "gpuselect/config.hpp"
+#include "gpuselect/error.hpp"
+#include "io/files.hpp"
+
+namespace gpuselect::cli {
+
+namespace {
+constexpr std::size_t max_config_bytes = 1u << 20;  // a config file is a handful of lines
+
+bool file_exists(const std::string& path) {
+  struct stat info {};
+  return ::stat(path.c_str(), &info) == 0;
+}
+
+std::string default_config_path() {
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg != '\0') {
+    return std::string(xdg) + "/gpuselect/config.yaml";
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    return std::string(home) + "/.config/gpuselect/config.yaml";
+  }
+  return "";
+}
+
+std::string folder_of(const std::string& path) {
+  const auto slash = path.find_last_of('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
+void take(Setting& setting, const std::optional<config::Entry>& entry) {
+  if (entry) setting = {entry->value, entry->where};
+}
+}  // namespace
+
+Settings load_settings(const std::string& config_flag) {
+  Settings settings;
+  std::string path = config_flag;
+  if (path.empty()) {
+    path = default_config_path();
+    if (!path.empty() && !file_exists(path)) path.clear();
+  }
+  if (!path.empty()) {
+    settings.config_file = path;
+    const std::string text = io::read_text(path, max_config_bytes);
+    const config::File file = config::parse(text, path);
+    take(settings.profile, file.profile);
+    take(settings.weights, file.weights);
+    take(settings.currency, file.currency);
+    take(settings.format, file.format);
+    take(settings.max_nodes, file.max_nodes);
+    take(settings.top, file.top);
+    take(settings.color, file.color);
+    for (const auto& catalog : file.catalogs) {
+      // Relative paths are relative to the config file's folder.
+      const std::string resolved =
+          !catalog.value.empty() && catalog.value[0] == '/' ? catalog.value : folder_of(path) + catalog.value;
+      settings.catalogs.push_back({resolved, catalog.where});
+    }
+  }
+  if (const char* env = std::getenv("GPUSELECT_CATALOG"); env != nullptr && *env != '\0') {
+    std::string_view rest(env);
+    while (!rest.empty()) {
+      const auto colon = rest.find(':');
+      const std::string_view part = rest.substr(0, colon);
+      if (!part.empty()) settings.catalogs.push_back({std::string(part), "environment GPUSELECT_CATALOG"});
+      if (colon == std::string_view::npos) break;
+      rest.remove_prefix(colon + 1);
+    }
+  }
+  return settings;
+}
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,31 @@
+#pragma once
+// Effective settings: built-in defaults, overridden by the config file, overridden by flags; each
+// value remembers where it came from (for `gpuselect config show`).
+#include <string>
+#include <vector>
+
+namespace gpuselect::cli {
+
+struct Setting {
+  std::string value;
+  std::string origin;  // "default", "config.yaml:3:10", "flag --currency", "environment GPUSELECT_CATALOG"
+};
+
+struct Settings {
+  std::string config_file;  // the file read, or "" when none
+  Setting profile{"auto", "default"};
+  Setting weights{"", "default"};
+  Setting currency{"USD", "default"};
+  Setting format{"table", "default"};
+  Setting max_nodes{"4", "default"};
+  Setting top{"10", "default"};
+  Setting color{"auto", "default"};
+  std::vector<Setting> catalogs;  // config file catalogs, then GPUSELECT_CATALOG entries
+};
+
+// Reads the config file (--config, else $XDG_CONFIG_HOME/gpuselect/config.yaml, else
+// ~/.config/gpuselect/config.yaml when it exists) and GPUSELECT_CATALOG. A missing default file is
+// not an error; a missing --config file is.
+Settings load_settings(const std::string& config_flag);
+
+}  // namespace gpuselect::cli

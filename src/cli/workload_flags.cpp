@@ -1,0 +1,94 @@
+// Turns the workload flags (strings) into a workload::Request; every error names its flag.
+#include <string>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/units.hpp"
+
+namespace gpuselect::cli {
+
+namespace {
+
+// Matches text against to_string() of each enum value 0..count-1.
+template <typename Enum>
+std::optional<Enum> parse_enum(const std::string& text, const std::string& flag, int count) {
+  if (text.empty()) return std::nullopt;
+  std::vector<std::string> names;
+  for (int i = 0; i < count; ++i) {
+    const auto value = static_cast<Enum>(i);
+    const std::string name(workload::to_string(value));
+    if (name == text) return value;
+    names.push_back(name);
+  }
+  std::string choices;
+  for (const auto& name : names) choices += (choices.empty() ? "" : ", ") + name;
+  const std::string guess = closest_match(text, names);
+  throw Error(flag, "unknown value '" + text + "'",
+              "choose one of " + choices + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+}
+
+std::optional<int> optional_int(const std::string& text, const std::string& flag) {
+  if (text.empty()) return std::nullopt;
+  return parse_positive_int(text, flag);
+}
+
+std::optional<double> optional_number(const std::string& text, const std::string& flag, bool allow_zero) {
+  if (text.empty()) return std::nullopt;
+  return parse_positive_number(text, flag, allow_zero);
+}
+
+std::optional<std::string> optional_text(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  return text;
+}
+
+}  // namespace
+
+workload::Request build_request(const WorkloadFlags& flags) {
+  workload::Request request;
+  if (!flags.workload.empty()) {
+    request.kind = workload::parse_kind(flags.workload);
+    if (!request.kind) {
+      const auto names = workload::kind_names();
+      std::string choices;
+      for (const auto& name : names) choices += (choices.empty() ? "" : ", ") + name;
+      const std::string guess = closest_match(flags.workload, names);
+      throw Error("--workload", "unknown workload '" + flags.workload + "'",
+                  "choose one of " + choices + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+    }
+  }
+  request.params_text = optional_text(flags.params);
+  request.model = optional_text(flags.model);
+  request.layers = optional_int(flags.layers, "--layers");
+  request.hidden = optional_int(flags.hidden, "--hidden");
+  request.heads = optional_int(flags.heads, "--heads");
+  request.kv_heads = optional_int(flags.kv_heads, "--kv-heads");
+  request.ffn = optional_int(flags.ffn, "--ffn");
+  request.vocab = optional_int(flags.vocab, "--vocab");
+  request.method = parse_enum<workload::Method>(flags.method, "--method", 3);
+  request.lora_rank = optional_int(flags.lora_rank, "--lora-rank");
+  if (!flags.lora_targets.empty()) request.lora_targets = split_list(flags.lora_targets);
+  request.precision = parse_enum<workload::Precision>(flags.precision, "--precision", 6);
+  request.optimizer = parse_enum<workload::Optimizer>(flags.optimizer, "--optimizer", 3);
+  request.seq_len = optional_int(flags.seq_len, "--seq-len");
+  request.micro_batch = optional_int(flags.micro_batch, "--micro-batch");
+  request.recompute = parse_enum<workload::Recompute>(flags.recompute, "--recompute", 3);
+  request.attention = parse_enum<workload::Attention>(flags.attention, "--attention", 2);
+  request.tokens_text = optional_text(flags.tokens);
+  request.zero = parse_enum<workload::Zero>(flags.zero, "--zero", 5);
+  request.offload = parse_enum<workload::Offload>(flags.offload, "--offload", 3);
+  request.mfu = optional_number(flags.mfu, "--mfu", false);
+  request.checkpoint_minutes = optional_number(flags.checkpoint_minutes, "--checkpoint-minutes", false);
+  request.context = optional_int(flags.context, "--context");
+  request.batch = optional_int(flags.batch, "--batch");
+  request.requests_per_s = optional_number(flags.requests_per_s, "--requests-per-s", false);
+  request.input_tokens = optional_int(flags.input_tokens, "--input-tokens");
+  request.output_tokens = optional_int(flags.output_tokens, "--output-tokens");
+  request.tensor_parallel = optional_int(flags.tensor_parallel, "--tensor-parallel");
+  request.egress_gb = optional_number(flags.egress_gb, "--egress-gb", true);
+  request.hours = optional_number(flags.hours, "--hours", false);
+  return request;
+}
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,79 @@
+// `catalog show` and `catalog models`: records for people.
+#include <string>
+
+#include <fmt/format.h>
+
+#include "gpuselect/render.hpp"
+#include "gpuselect/units.hpp"
+
+namespace gpuselect::render {
+
+namespace {
+std::string scalar_text(const nlohmann::ordered_json& value) {
+  if (value.is_null()) return "-";
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_array()) {
+    std::string text;
+    for (const auto& item : value) text += (text.empty() ? "" : ", ") + scalar_text(item);
+    return text.empty() ? "-" : text;
+  }
+  return value.dump();
+}
+
+void flatten(const nlohmann::ordered_json& object, const std::string& prefix, TextTable& table) {
+  for (const auto& [key, value] : object.items()) {
+    const std::string name = prefix.empty() ? key : prefix + "." + key;
+    if (value.is_object()) {
+      flatten(value, name, table);
+    } else {
+      table.rows.push_back({name, scalar_text(value)});
+    }
+  }
+}
+}  // namespace
+
+void record(std::ostream& out, const nlohmann::ordered_json& document, const Style& style) {
+  bool first = true;
+  for (const auto& [section, value] : document.items()) {
+    if (!value.is_object()) {
+      out << section << ": " << scalar_text(value) << "\n";
+      continue;
+    }
+    if (!first) out << "\n";
+    first = false;
+    TextTable table;
+    table.columns = {{section, TextTable::Align::left, false}, {"", TextTable::Align::left, true}};
+    flatten(value, "", table);
+    out << table.render(style.width, style.color);
+  }
+}
+
+void models(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
+  if (format == Format::json) {
+    nlohmann::ordered_json document{{"schema_version", 1}, {"models", nlohmann::ordered_json::array()}};
+    for (const auto& model : catalog.models) document["models"].push_back(catalog::to_json(model));
+    write_json(out, document);
+    return;
+  }
+  TextTable table;
+  table.columns = {{"id"}, {"family"}, {"params", TextTable::Align::right}, {"layers", TextTable::Align::right},
+                   {"hidden", TextTable::Align::right}, {"heads", TextTable::Align::right},
+                   {"kv heads", TextTable::Align::right}, {"context", TextTable::Align::right},
+                   {"source", TextTable::Align::left, true}};
+  for (const auto& model : catalog.models) {
+    table.rows.push_back({model.id, std::string(catalog::to_string(model.family)), units::format_count(model.params),
+                          std::to_string(model.layers), std::to_string(model.hidden), std::to_string(model.heads),
+                          std::to_string(model.kv_heads), std::to_string(model.max_context), model.source});
+  }
+  if (format == Format::csv) {
+    out << "id,family,params,layers,hidden,heads,kv_heads,max_context\r\n";
+    for (const auto& model : catalog.models) {
+      out << fmt::format("{},{},{:.0f},{},{},{},{},{}\r\n", model.id, catalog::to_string(model.family), model.params,
+                         model.layers, model.hidden, model.heads, model.kv_heads, model.max_context);
+    }
+    return;
+  }
+  out << table.render(style.width, style.color);
+}
+
+}  // namespace gpuselect::render

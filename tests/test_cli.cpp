@@ -1,0 +1,281 @@
+// End-to-end tests: the built binary, its exit codes, stdout and stderr.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <regex>
+
+#include "cli_runner.hpp"
+#include "gpuselect/version.hpp"
+
+using gpuselect::testing::count_lines;
+using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::TempDir;
+
+namespace {
+// The error contract: one line, "gpuselect: error: <where>: <what>; <what to do>", nothing on stdout.
+void require_one_line_error(const gpuselect::testing::RunResult& result, const std::string& where) {
+  INFO("stderr: " << result.err);
+  CHECK(result.out.empty());
+  CHECK(count_lines(result.err) == 1);
+  CHECK(result.err.rfind("gpuselect: error: " + where + ": ", 0) == 0);
+  CHECK(result.err.find("; ") != std::string::npos);
+}
+
+const std::vector<std::string> recommend_7b = {"recommend", "--workload", "llm-finetune", "--params", "7e9"};
+
+std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
+  base.insert(base.end(), more.begin(), more.end());
+  return base;
+}
+}  // namespace
+
+TEST_CASE("--version prints the CMake project version", "[cli]") {
+  const auto result = run_gpuselect({"--version"});
+  CHECK(result.exit_code == 0);
+  CHECK(result.out == std::string("gpuselect ") + gpuselect::version_string + "\n");
+}
+
+TEST_CASE("--help lists every subcommand and each subcommand has help", "[cli]") {
+  const auto result = run_gpuselect({"--help"});
+  REQUIRE(result.exit_code == 0);
+  for (const char* name : {"recommend", "estimate", "compare", "catalog", "config", "completion"}) {
+    CHECK(result.out.find(name) != std::string::npos);
+    const auto sub = run_gpuselect({name, "--help"});
+    CHECK(sub.exit_code == 0);
+    CHECK(sub.out.find("--help") != std::string::npos);
+  }
+}
+
+TEST_CASE("recommend prints a ranked table of real offerings", "[cli]") {
+  const auto result = run_gpuselect(recommend_7b);
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.err.empty());
+  for (const char* column : {"provider", "GPU", "score"}) CHECK(result.out.find(column) != std::string::npos);
+  CHECK(result.out.find(" 1 ") != std::string::npos);
+}
+
+TEST_CASE("recommend --format json is the versioned ranking document", "[cli]") {
+  const auto result = run_gpuselect(with(recommend_7b, {"--format", "json"}));
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  const auto document = nlohmann::json::parse(result.out);
+  CHECK(document["schema_version"] == 1);
+  double weight_sum = 0;
+  for (const char* criterion : {"stability", "performance", "cost", "usability", "support"}) {
+    weight_sum += document["weights"][criterion].get<double>();
+  }
+  CHECK(weight_sum == Approx(1.0).margin(1e-9));
+  const auto& candidates = document["candidates"];
+  REQUIRE(candidates.size() > 0);
+  int expected_rank = 1;
+  double previous_score = 101;
+  for (const auto& candidate : candidates) {
+    CHECK(candidate["rank"] == expected_rank++);
+    for (const char* key : {"offering_id", "provider", "gpu", "gpu_count", "nodes", "pricing_mode", "explanation",
+                            "warnings"}) {
+      CHECK(candidate.contains(key));
+    }
+    const double score = candidate["score"].get<double>();
+    CHECK(score >= 0);
+    CHECK(score <= 100);
+    CHECK(score <= previous_score + 1e-9);
+    previous_score = score;
+    double contributions = 0;
+    for (const auto& [name, criterion] : candidate["criteria"].items()) {
+      CHECK(criterion["score"].get<double>() >= 0);
+      CHECK(criterion["score"].get<double>() <= 100);
+      contributions += criterion["contribution"].get<double>();
+    }
+    CHECK(contributions == Approx(score).margin(0.011));
+    CHECK(candidate["estimate"]["memory"]["per_gpu"]["total_bytes"].get<double>() > 0);
+    CHECK(candidate["estimate"]["time"]["wall_hours"].get<double>() > 0);
+    CHECK(candidate["estimate"]["cost"]["total"].get<double>() > 0);
+    CHECK(candidate["estimate"]["cost"]["currency"] == "USD");
+  }
+  REQUIRE(document.contains("excluded"));
+  for (const auto& excluded : document["excluded"]) {
+    CHECK(excluded.contains("offering_id"));
+    CHECK(excluded["reasons"].size() > 0);
+  }
+}
+
+TEST_CASE("recommend output is byte-identical across runs, locales and time zones", "[cli]") {
+  const auto args = with(recommend_7b, {"--format", "json"});
+  const auto first = run_gpuselect(args);
+  const auto again = run_gpuselect(args, {"LC_ALL=de_DE.UTF-8", "TZ=Asia/Shanghai", "LANG=xx_INVALID"});
+  REQUIRE(first.exit_code == 0);
+  CHECK(first.out == again.out);
+}
+
+TEST_CASE("bad flag values exit 2 with one error line naming the flag", "[cli]") {
+  struct Case {
+    std::vector<std::string> extra;
+    std::string where;
+  };
+  const std::vector<Case> cases = {
+      {{"--params", "abc"}, "--params"},      {{"--params", "1e400"}, "--params"},
+      {{"--weights", "cost=nan"}, "--weights"}, {{"--top", "0"}, "--top"},
+      {{"--budget", "-5"}, "--budget"},       {{"--model", "llama-9-7b"}, "--model"},
+      {{"--pricing", "cheap"}, "--pricing"},  {{"--weights", "speed=1"}, "--weights"},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"recommend", "--workload", "llm-finetune", "--params", "7e9"};
+    args.insert(args.end(), c.extra.begin(), c.extra.end());
+    const auto result = run_gpuselect(args);
+    INFO(c.where << " -> " << result.err);
+    CHECK(result.exit_code == 2);
+    require_one_line_error(result, c.where);
+  }
+  const auto unknown_workload = run_gpuselect({"recommend", "--workload", "llm-finetun", "--params", "7e9"});
+  CHECK(unknown_workload.exit_code == 2);
+  require_one_line_error(unknown_workload, "--workload");
+  CHECK(unknown_workload.err.find("did you mean 'llm-finetune'") != std::string::npos);
+}
+
+TEST_CASE("an unknown flag is a one-line usage error", "[cli]") {
+  const auto result = run_gpuselect(with(recommend_7b, {"--frobnicate"}));
+  CHECK(result.exit_code == 2);
+  require_one_line_error(result, "--frobnicate");
+}
+
+TEST_CASE("--no-builtin-catalog drops the embedded data", "[cli]") {
+  const auto result = run_gpuselect(with(recommend_7b, {"--no-builtin-catalog"}));
+  CHECK(result.exit_code == 2);
+  require_one_line_error(result, "--no-builtin-catalog");
+}
+
+TEST_CASE("a broken overlay is reported at file:line:col", "[cli]") {
+  TempDir dir;
+  const auto file = dir.write("team.yaml", "schema_version: 1\noffierings:\n  - id: x\n");
+  const auto result = run_gpuselect(with(recommend_7b, {"--catalog", file.string()}));
+  CHECK(result.exit_code == 2);
+  require_one_line_error(result, file.string() + ":2:1");
+  CHECK(result.err.find("did you mean 'offerings'") != std::string::npos);
+}
+
+TEST_CASE("a missing catalog file is an I/O error, exit 1", "[cli]") {
+  const auto result = run_gpuselect(with(recommend_7b, {"--catalog", "/nonexistent/team.yaml"}));
+  CHECK(result.exit_code == 1);
+  require_one_line_error(result, "/nonexistent/team.yaml");
+}
+
+TEST_CASE("overlays from --catalog and GPUSELECT_CATALOG change prices field by field", "[cli]") {
+  const auto listing = run_gpuselect({"catalog", "list", "--format", "json"});
+  REQUIRE(listing.exit_code == 0);
+  const auto offerings = nlohmann::json::parse(listing.out)["offerings"];
+  REQUIRE(offerings.size() > 0);
+  const auto original = offerings[0];
+  const std::string id = original["id"];
+  TempDir dir;
+  const auto overlay = dir.write("cheap.yaml", "schema_version: 1\nofferings:\n  - id: \"" + id +
+                                                   "\"\n    pricing: {on_demand: 0.01}\n");
+  for (const bool via_environment : {false, true}) {
+    const auto result = via_environment
+                            ? run_gpuselect({"catalog", "show", id, "--format", "json"},
+                                            {"GPUSELECT_CATALOG=/nonexistent-is-skipped-no:" + overlay.string()})
+                            : run_gpuselect({"--catalog", overlay.string(), "catalog", "show", id, "--format", "json"});
+    if (via_environment) {
+      // A missing path in GPUSELECT_CATALOG is an I/O error like any other catalog path.
+      CHECK(result.exit_code == 1);
+      continue;
+    }
+    INFO(result.err);
+    REQUIRE(result.exit_code == 0);
+    const auto changed = nlohmann::json::parse(result.out)["offering"];
+    CHECK(changed["pricing"]["on_demand"].get<double>() == Approx(0.01));
+    auto expected = original;
+    expected["pricing"]["on_demand"] = 0.01;
+    CHECK(changed == expected);
+  }
+  const auto from_environment =
+      run_gpuselect({"catalog", "show", id, "--format", "json"}, {"GPUSELECT_CATALOG=" + overlay.string()});
+  REQUIRE(from_environment.exit_code == 0);
+  CHECK(nlohmann::json::parse(from_environment.out)["offering"]["pricing"]["on_demand"].get<double>() ==
+        Approx(0.01));
+}
+
+TEST_CASE("nothing left after constraints exits 3 and names the constraint", "[cli]") {
+  const auto result = run_gpuselect(with(recommend_7b, {"--budget", "0.01", "--format", "json"}));
+  CHECK(result.exit_code == 3);
+  CHECK(count_lines(result.err) == 1);
+  CHECK(result.err.find("--budget") != std::string::npos);
+  const auto document = nlohmann::json::parse(result.out);
+  CHECK(document["candidates"].empty());
+  CHECK(document["excluded"].size() > 0);
+}
+
+TEST_CASE("--output writes atomically and leaves nothing else behind", "[cli]") {
+  TempDir dir;
+  const auto target = dir.path() / "ranking.json";
+  const auto result = run_gpuselect(with(recommend_7b, {"--format", "json", "--output", target.string()}));
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.out.empty());
+  const auto direct = run_gpuselect(with(recommend_7b, {"--format", "json"}));
+  CHECK(gpuselect::testing::read_file(target) == direct.out);
+  int entries = 0;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) ++entries;
+  CHECK(entries == 1);
+  const auto unwritable = run_gpuselect(with(recommend_7b, {"--output", "/nonexistent-folder/x.json"}));
+  CHECK(unwritable.exit_code == 1);
+  require_one_line_error(unwritable, "--output");
+}
+
+TEST_CASE("config file sets defaults, flags win, config show says where", "[cli]") {
+  TempDir dir;
+  const auto config = dir.write("config.yaml", "currency: EUR\nmax_nodes: 2\nweights: {cost: 0.5}\n");
+  const auto shown = run_gpuselect({"--config", config.string(), "config", "show", "--format", "json"});
+  INFO(shown.err);
+  REQUIRE(shown.exit_code == 0);
+  const auto settings = nlohmann::json::parse(shown.out)["settings"];
+  CHECK(settings["currency"]["value"] == "EUR");
+  CHECK(settings["currency"]["origin"] == config.string() + ":1:11");
+  CHECK(settings["max_nodes"]["origin"] == config.string() + ":2:12");
+  CHECK(settings["format"]["origin"] == "default");
+  const auto ranked = run_gpuselect(with(recommend_7b, {"--config", config.string(), "--format", "json"}));
+  REQUIRE(ranked.exit_code == 0);
+  const auto document = nlohmann::json::parse(ranked.out);
+  CHECK(document["weights"]["cost"].get<double>() == Approx(0.5));
+  CHECK(document["candidates"][0]["estimate"]["cost"]["currency"] == "EUR");
+  const auto flag_wins =
+      run_gpuselect(with(recommend_7b, {"--config", config.string(), "--currency", "USD", "--format", "json"}));
+  REQUIRE(flag_wins.exit_code == 0);
+  CHECK(nlohmann::json::parse(flag_wins.out)["candidates"][0]["estimate"]["cost"]["currency"] == "USD");
+  const auto bad = dir.write("bad.yaml", "currency: EUR\nmax_node: 2\n");
+  const auto rejected = run_gpuselect({"--config", bad.string(), "config", "show"});
+  CHECK(rejected.exit_code == 2);
+  require_one_line_error(rejected, bad.string() + ":2:1");
+}
+
+TEST_CASE("catalog validate accepts the built-in catalog and points at errors", "[cli]") {
+  const auto builtin = run_gpuselect({"catalog", "validate"}, {"GPUSELECT_TODAY=2026-06-01"});
+  INFO(builtin.err);
+  CHECK(builtin.exit_code == 0);
+  TempDir dir;
+  const auto file = dir.write("team.yaml",
+                              "schema_version: 1\n"
+                              "offerings:\n"
+                              "  - id: team/x\n"
+                              "    provider: aws\n"
+                              "    gpu: h100-sxm5-80gbb\n"
+                              "    gpu_count: 0\n");
+  const auto result = run_gpuselect({"catalog", "validate", file.string()});
+  CHECK(result.exit_code == 2);
+  CHECK(result.out.empty());
+  CHECK(result.err.find(file.string() + ":6:16: error:") != std::string::npos);
+  CHECK(result.err.find(file.string() + ":5:10: error:") != std::string::npos);
+}
+
+TEST_CASE("completion scripts cover subcommands, flags and catalog ids", "[cli]") {
+  for (const char* shell : {"bash", "zsh", "fish"}) {
+    const auto result = run_gpuselect({"completion", shell});
+    REQUIRE(result.exit_code == 0);
+    for (const char* word : {"recommend", "--workload", "llm-finetune", "balanced", "--show-excluded"}) {
+      CHECK(result.out.find(word) != std::string::npos);
+    }
+  }
+  const auto unknown = run_gpuselect({"completion", "tcsh"});
+  CHECK(unknown.exit_code == 2);
+}
