@@ -1,10 +1,5 @@
 // Determinism: the same inputs give byte-identical output whatever the order of records in the catalog
 // files, the locale (environment and the process's global C++ locale), the time zone or the terminal.
-// GCC 12 false positive (GCC bug 105329): -Wrestrict on "literal" + std::string inlined from
-// tests/cli_runner.hpp. Off for this file only; not a finding of this code.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 

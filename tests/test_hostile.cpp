@@ -1,11 +1,6 @@
 // Hostile input: whatever gpuselect is fed, it answers with one clear error line (exit 2 for bad input,
 // 1 for I/O) or a correct result; never a crash, a hang, a partial output. Big inputs are generated here,
 // not committed. docs/hardening.md lists the limits these tests hold the code to.
-// GCC 12 false positive (GCC bug 105329): -Wrestrict on "literal" + std::string inlined from
-// tests/cli_runner.hpp. Off for this file only; not a finding of this code.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <sys/stat.h>
 #include <unistd.h>
 
