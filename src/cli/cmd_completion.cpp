@@ -58,6 +58,7 @@ std::string join(const std::vector<std::string>& items) {
 template <typename Enum>
 std::vector<std::string> enum_names(int count) {
   std::vector<std::string> names;
+  names.reserve(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) names.emplace_back(workload::to_string(static_cast<Enum>(i)));
   return names;
 }
