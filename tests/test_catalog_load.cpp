@@ -290,6 +290,9 @@ TEST_CASE("structural problems are reported in file order and parsing continues"
         });
   REQUIRE(result.catalog.providers.size() == 1);
   CHECK(result.catalog.providers[0].name == "P");
+  CHECK(formatted(load_files({{"e.yaml", "schema_version: 1\ngpus:\n  - id: \"\"\n"}}).diagnostics) ==
+        std::vector<std::string>{"e.yaml:3:9: error: 'id' is empty; name the gpu; the record was "
+                                 "skipped"});
   CHECK(result.catalog.models.empty());
 }
 
