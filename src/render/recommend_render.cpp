@@ -130,7 +130,7 @@ std::string count_line(const RecommendView& view, std::size_t shown) {
 
 TextTable excluded_table(const RecommendView& view) {
   TextTable table;
-  table.columns = {{"Offering"}, {"Mode"}, {"Nodes", Align::right}, {"Why excluded", Align::left, true}};
+  table.columns = {{"offering"}, {"mode"}, {"nodes", Align::right}, {"why excluded", Align::left, true}};
   for (const auto& exclusion : view.ranking->excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
@@ -160,9 +160,9 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     text += "\n";
   } else {
     TextTable table;
-    table.columns = {{"#", Align::right},        {"Provider"},        {"Instance", Align::left, true},
-                     {"GPUs", Align::left, true}, {"Mode"},            {"Mem/GPU", Align::right},
-                     {"Time", Align::right},     {"Cost", Align::right}, {"Score", Align::right}};
+    table.columns = {{"#", Align::right},        {"provider"},        {"instance", Align::left, true},
+                     {"GPUs", Align::left, true}, {"mode"},            {"mem/GPU", Align::right},
+                     {"time", Align::right},     {"cost", Align::right}, {"score", Align::right}};
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
@@ -183,7 +183,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       table_width = std::max(table_width, display_width(line));
     const bool reason_column = style.width - table_width - 2 >= minimum_reason_columns;
     if (reason_column) {
-      table.columns.push_back({"Why", Align::left, true});
+      table.columns.push_back({"why", Align::left, true});
       for (std::size_t i = 0; i < rows.size(); ++i) table.rows[i].push_back(reasons[i]);
     }
     text += table.render(style.width, style.color);
