@@ -1,4 +1,5 @@
 // `recommend` in every format: the job, the ranked short-list, warnings, exclusions, sensitivity.
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -14,6 +15,19 @@ using namespace detail;
 using Align = TextTable::Align;
 
 constexpr std::string_view pareto_mark = "*";
+// Narrower than this, a reason column says too little to be worth its place (assumption).
+constexpr int minimum_reason_columns = 30;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t end = text.find('\n'); end != std::string::npos; end = text.find('\n', start)) {
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  if (start < text.size()) lines.push_back(text.substr(start));
+  return lines;
+}
 
 struct Row {
   const scoring::Candidate* candidate = nullptr;
@@ -116,7 +130,7 @@ std::string count_line(const RecommendView& view, std::size_t shown) {
 
 TextTable excluded_table(const RecommendView& view) {
   TextTable table;
-  table.columns = {{"Offering"}, {"Mode"}, {"Nodes", Align::right}, {"Why excluded", Align::left, true}};
+  table.columns = {{"offering"}, {"mode"}, {"nodes", Align::right}, {"why excluded", Align::left, true}};
   for (const auto& exclusion : view.ranking->excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
@@ -146,10 +160,10 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     text += "\n";
   } else {
     TextTable table;
-    table.columns = {{"#", Align::right},        {"Provider"},        {"Instance", Align::left, true},
-                     {"GPUs", Align::left, true}, {"Mode"},            {"Mem/GPU", Align::right},
-                     {"Time", Align::right},     {"Cost", Align::right}, {"Score", Align::right},
-                     {"Why", Align::left, true}};
+    table.columns = {{"#", Align::right},        {"provider"},        {"instance", Align::left, true},
+                     {"GPUs", Align::left, true}, {"mode"},            {"mem/GPU", Align::right},
+                     {"time", Align::right},     {"cost", Align::right}, {"score", Align::right}};
+    std::vector<std::string> reasons;
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
       const auto& memory = candidate.estimate.memory;
@@ -159,9 +173,25 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
                             std::string(catalog::to_string(candidate.mode)),
                             memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                             units::format_hours(candidate.hours), units::format_money(candidate.total_cost, ranking.currency),
-                            fmt::format("{:.1f}", rounded_score(candidate)), first_reason(view, candidate)});
+                            fmt::format("{:.1f}", rounded_score(candidate))});
+      reasons.push_back(first_reason(view, candidate));
+    }
+    // The reason is a column when the terminal leaves it room to be read, else one line per row
+    // below the table.
+    int table_width = 0;
+    for (const auto& line : lines_of(table.render(style.width, false)))
+      table_width = std::max(table_width, display_width(line));
+    const bool reason_column = style.width - table_width - 2 >= minimum_reason_columns;
+    if (reason_column) {
+      table.columns.push_back({"why", Align::left, true});
+      for (std::size_t i = 0; i < rows.size(); ++i) table.rows[i].push_back(reasons[i]);
     }
     text += table.render(style.width, style.color);
+    if (!reason_column) {
+      text += "\nWhy\n";
+      for (std::size_t i = 0; i < rows.size(); ++i)
+        text += fit_line(fmt::format("{:>3}  {}", rank_cell(*rows[i].candidate, style), reasons[i]), style.width) + "\n";
+    }
     text += fmt::format("\n{}\n", fit_line(count_line(view, rows.size()), style.width));
     if (style.show_pareto)
       text += fit_line(fmt::format("{} on the cost-time Pareto frontier (no other row is both cheaper and faster)",
