@@ -169,9 +169,13 @@ std::string fish_script(const std::vector<Node>& nodes, const std::map<std::stri
          "    end\n"
          "    echo $path\n"
          "end\n"
+         "function __gpuselect_at\n"
+         "    set -l path (__gpuselect_path)\n"
+         "    test \"$path\" = \"$argv[1]\"\n"
+         "end\n"
          "complete -c gpuselect -f\n";
   for (const auto& node : nodes) {
-    const std::string condition = "test \"(__gpuselect_path)\" = '" + node.path + "'";
+    const std::string condition = "__gpuselect_at '" + node.path + "'";
     if (!node.subcommands.empty()) {
       out << "complete -c gpuselect -n \"" << condition << "\" -a '" << join(node.subcommands) << "'\n";
     }
@@ -184,7 +188,7 @@ std::string fish_script(const std::vector<Node>& nodes, const std::map<std::stri
       out << "\n";
     }
   }
-  out << "complete -c gpuselect -n \"test \\\"(__gpuselect_path)\\\" = 'completion'\" -a 'bash zsh fish'\n";
+  out << "complete -c gpuselect -n \"__gpuselect_at completion\" -a 'bash zsh fish'\n";
   return out.str();
 }
 
