@@ -50,9 +50,18 @@ std::string rank_cell(const scoring::Candidate& candidate, const Style& style) {
   return cell;
 }
 
+// One line: the strongest criterion's score, then the weakest with the numbers behind it (the
+// caveat is what tells neighbouring rows apart).
 std::string first_reason(const RecommendView& view, const scoring::Candidate& candidate) {
   auto lines = scoring::explain(*view.catalog, *view.ranking, candidate);
-  return lines.empty() ? std::string() : lines.front();
+  if (lines.empty()) return {};
+  const std::string& strongest = lines.front();  // "strongest: performance 100/100: details"
+  const auto label_end = strongest.find(':');
+  const auto score_end = label_end == std::string::npos ? label_end : strongest.find(':', label_end + 1);
+  if (lines.size() > 1 && score_end != std::string::npos && lines[1].rfind("weakest", 0) == 0) {
+    return strongest.substr(0, score_end) + "; " + lines[1];
+  }
+  return strongest;
 }
 
 // "Plan: ZeRO-2, 8 GPUs x 1 node" when every shown row shares it, else the leader's with a note.
@@ -66,26 +75,28 @@ std::string plan_line(const std::vector<Row>& rows) {
   return leader;
 }
 
-// Each warning code once, with the ranks it concerns and the first row's text.
+// Each distinct warning once (code and text), with the ranks it concerns; ordered by code, then by
+// the first rank it concerns, so the output is deterministic.
 std::vector<std::string> warning_lines(const RecommendView& view, const std::vector<Row>& rows) {
-  struct Seen {
-    std::vector<int> ranks;
-    std::string text;
-  };
-  std::map<std::string, Seen> by_code;  // ordered by code: deterministic
+  std::map<std::pair<std::string, std::string>, std::vector<int>> ranks_by_warning;
+  std::map<std::pair<std::string, std::string>, int> first_rank;
   for (const auto& row : rows) {
     for (const auto warning : row.candidate->warnings) {
-      auto& seen = by_code[std::string(scoring::warning_code(warning))];
-      if (seen.ranks.empty()) seen.text = scoring::warning_text(*view.catalog, *row.candidate, warning);
-      seen.ranks.push_back(row.candidate->rank);
+      const std::pair key{std::string(scoring::warning_code(warning)),
+                          scoring::warning_text(*view.catalog, *row.candidate, warning)};
+      ranks_by_warning[key].push_back(row.candidate->rank);
+      first_rank.emplace(key, row.candidate->rank);
     }
   }
-  std::vector<std::string> lines;
-  for (const auto& [code, seen] : by_code) {
-    std::string ranks;
-    for (const int rank : seen.ranks) append_separated(ranks, ", ", fmt::format("#{}", rank));
-    lines.push_back(fmt::format("{} ({}): {}", code, ranks, seen.text));
+  std::vector<std::tuple<std::string, int, std::string>> ordered;
+  for (const auto& [key, ranks] : ranks_by_warning) {
+    std::string rank_list;
+    for (const int rank : ranks) append_separated(rank_list, ", ", fmt::format("#{}", rank));
+    ordered.emplace_back(key.first, first_rank[key], fmt::format("{} ({}): {}", key.first, rank_list, key.second));
   }
+  std::sort(ordered.begin(), ordered.end());
+  std::vector<std::string> lines;
+  for (auto& entry : ordered) lines.push_back(std::move(std::get<2>(entry)));
   return lines;
 }
 
