@@ -100,6 +100,13 @@ def main():
             document, _ = run_json(binary, ["catalog", listing, "--format", "json"])
             if document is not None:
                 validate(document, validator, definition, f"catalog {listing} --format json")
+        for args, definition in ((["catalog", "show", "aws/p4d.24xlarge"], "catalog_show"),
+                                 (["catalog", "show", "llama-2-7b"], "catalog_show"),
+                                 (["catalog", "validate"], "catalog_validate"),
+                                 (["config", "show"], "config")):
+            document, _ = run_json(binary, [*args, "--format", "json"])
+            if document is not None:
+                validate(document, validator, definition, f"{' '.join(args)} --format json")
 
     if FAILURES:
         print(f"{len(FAILURES)} check(s) failed")
