@@ -86,9 +86,13 @@ class Ranker {
     } else {
       detail::validate_constraints(catalog_, constraints_);
       ranking.candidates.reserve(catalog_.offerings.size() * 2);
-      for (std::uint32_t index = 0; index < catalog_.offerings.size(); ++index) {
+      constexpr std::uint32_t progress_every = 4096;  // offerings between progress calls
+      const auto total = catalog_.offerings.size();
+      for (std::uint32_t index = 0; index < total; ++index) {
         add_offering(index, ranking, false);
+        if (options_.progress && (index + 1) % progress_every == 0) options_.progress(index + 1, total);
       }
+      if (options_.progress) options_.progress(total, total);
     }
     finish(ranking, compare);
     return ranking;
