@@ -24,6 +24,10 @@ namespace {
 std::atomic<std::uint64_t> heap_allocations{0};
 }  // namespace
 
+// GCC flags free() of memory from a replaced operator new as mismatched; here both sides are malloc/free.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
 void* operator new(std::size_t size) {
   heap_allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* pointer = std::malloc(size == 0 ? 1 : size)) return pointer;

@@ -41,43 +41,52 @@ class SplitMix64 {
 };
 
 // Plain scalars that YAML 1.1 readers take as booleans or null ("NO" is Norway in fluidstack's list).
-bool needs_quotes(std::string_view text) {
-  static constexpr std::array<std::string_view, 11> reserved = {"y", "n", "yes", "no", "on", "off",
-                                                                "true", "false", "null", "~", ""};
+bool is_reserved_word(std::string_view text) {
+  static constexpr std::array<std::string_view, 10> reserved = {"y", "n", "yes", "no", "on", "off",
+                                                                "true", "false", "null", "~"};
   std::string lower(text);
   for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return std::find(reserved.begin(), reserved.end(), lower) != reserved.end();
 }
 
+bool is_plain_safe(std::string_view text) {
+  if (text.empty() || !std::isalnum(static_cast<unsigned char>(text.front())) || is_reserved_word(text)) return false;
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' || c == '/' || c == '+';
+  });
+}
+
+// A plain scalar where YAML reads it back unchanged, else a double-quoted one (vast's region
+// ", CN, AS" has a comma that would split a flow list).
 void append_scalar(std::string& out, std::string_view text) {
-  if (needs_quotes(text)) {
-    fmt::format_to(std::back_inserter(out), "\"{}\"", text);
-  } else {
+  if (is_plain_safe(text)) {
     out += text;
+    return;
   }
+  out += '"';
+  for (const char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  out += '"';
 }
 
 // Prices keep four decimals, as provider price lists do.
 double round_price(double value) { return std::round(value * 10'000.0) / 10'000.0; }
 
-void append_price(std::string& out, std::string_view key, const std::optional<double>& price, double factor) {
-  fmt::format_to(std::back_inserter(out), "{}: ", key);
-  if (price) {
-    fmt::format_to(std::back_inserter(out), "{}", round_price(*price * factor));
-  } else {
-    out += "null";
-  }
-}
-
+// Modes the base offering does not sell are left out (absent = not sold, as null).
 void append_pricing(std::string& out, const catalog::Pricing& pricing, double factor, double spot_factor) {
   out += "    pricing: {";
-  append_price(out, "on_demand", pricing.on_demand, factor);
-  out += ", ";
-  append_price(out, "spot", pricing.spot, spot_factor);
-  out += ", ";
-  append_price(out, "reserved_1y", pricing.reserved_1y, factor);
-  out += ", ";
-  append_price(out, "reserved_3y", pricing.reserved_3y, factor);
+  bool first = true;
+  for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot,
+                          catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
+    const auto price = pricing.price(mode);
+    if (!price) continue;
+    const double scale = mode == catalog::PricingMode::spot ? spot_factor : factor;
+    fmt::format_to(std::back_inserter(out), "{}{}: {}", first ? "" : ", ", catalog::pricing_key(mode),
+                   round_price(*price * scale));
+    first = false;
+  }
   out += "}\n";
 }
 
@@ -90,27 +99,37 @@ void append_offering(std::string& out, const catalog::Offering& base, std::strin
   // SkyPilot's per-region rows); spot varies more (assumption for synthetic data).
   const double factor = random.between(0.85, 1.15);
   const double spot_factor = factor * random.between(0.7, 1.3);
-  fmt::format_to(std::back_inserter(out), "  - id: {}.{}.{:06}\n", base.id, region, index);
-  fmt::format_to(std::back_inserter(out), "    provider: {}\n    gpu: {}\n", base.provider, base.gpu);
-  if (!base.instance_type.empty()) fmt::format_to(std::back_inserter(out), "    instance_type: {}\n", base.instance_type);
+  // The instance type is in the id; fields at their documented defaults are left out, as a
+  // hand-kept or imported catalog would (about 380 bytes per record).
+  out += "  - id: ";
+  append_scalar(out, fmt::format("{}.{:06}", base.id, index));
+  out += "\n    provider: ";
+  append_scalar(out, base.provider);
+  out += "\n    gpu: ";
+  append_scalar(out, base.gpu);
+  out += '\n';
   fmt::format_to(std::back_inserter(out), "    gpu_count: {}\n", base.gpu_count);
   if (base.gpu_fraction < 1.0) fmt::format_to(std::back_inserter(out), "    gpu_fraction: {}\n", base.gpu_fraction);
-  fmt::format_to(std::back_inserter(out), "    interconnect: {}\n    isolation: {}\n",
-                 catalog::to_string(base.interconnect), catalog::to_string(base.isolation));
+  fmt::format_to(std::back_inserter(out), "    interconnect: {}\n", catalog::to_string(base.interconnect));
+  if (base.isolation != catalog::Isolation::passthrough) {
+    fmt::format_to(std::back_inserter(out), "    isolation: {}\n", catalog::to_string(base.isolation));
+  }
   fmt::format_to(std::back_inserter(out), "    network: {{bandwidth_gbps: {}, rdma: {}}}\n",
                  base.network.bandwidth_gbps, catalog::to_string(base.network.rdma));
   out += "    regions: [";
   append_scalar(out, region);
   out += "]\n";
   append_pricing(out, base.pricing, factor, spot_factor);
-  fmt::format_to(std::back_inserter(out), "    vcpus: {}\n    ram_gb: {}\n", base.vcpus, base.ram_gb);
+  // 0 = not published (vast's marketplace rows); left out like the built-in record.
+  if (base.vcpus > 0) fmt::format_to(std::back_inserter(out), "    vcpus: {}\n", base.vcpus);
+  if (base.ram_gb > 0) fmt::format_to(std::back_inserter(out), "    ram_gb: {}\n", base.ram_gb);
   if (base.pricing.spot) {
     fmt::format_to(std::back_inserter(out), "    spot_interruption_pct: {}\n",
                    std::round(random.between(2.5, 20.0) * 10.0) / 10.0);
   }
   fmt::format_to(std::back_inserter(out), "    stock: {}\n    max_nodes: {}\n",
                  catalog::to_string(stock_levels[random.below(stock_levels.size())]), base.max_nodes);
-  out += "    as_of: \"2026-05-20\"\n    source: synthetic (bench/generate_catalog)\n";
+  out += "    as_of: \"2026-05-20\"\n    source: synthetic\n";
 }
 
 }  // namespace
@@ -136,8 +155,8 @@ std::string synthetic_catalog_yaml(const catalog::Catalog& templates, const Synt
   if (templates.offerings.empty()) throw std::runtime_error("no template offerings");
   SplitMix64 random(options.seed);
   std::string out;
-  // About 330 bytes per record (measured); reserve to avoid regrowth on 100k records.
-  out.reserve(options.offerings * 360 + 256);
+  // About 380 bytes per record (measured); reserve to avoid regrowth on 100k records.
+  out.reserve(options.offerings * 400 + 256);
   out += "# yaml-language-server: $schema=../docs/catalog.schema.json\n";
   fmt::format_to(std::back_inserter(out),
                  "# Synthetic catalog: {} offerings, seed {} (bench/generate_catalog). Not real prices.\n",
@@ -148,7 +167,9 @@ std::string synthetic_catalog_yaml(const catalog::Catalog& templates, const Synt
     if (options.patch_every != 0 && index % options.patch_every == 0 && patched < templates.offerings.size()) {
       // Negotiated-price overlay of a built-in offering: only id and the changed field.
       const catalog::Offering& base = templates.offerings[patched++];
-      fmt::format_to(std::back_inserter(out), "  - id: {}\n", base.id);
+      out += "  - id: ";
+      append_scalar(out, base.id);
+      out += '\n';
       append_pricing(out, base.pricing, random.between(0.7, 0.95), 1.0);
       continue;
     }
