@@ -68,6 +68,7 @@ struct Compute {
   double hardware_flops = 0;  // including recomputation (8*P*D with full recompute)
   double mfu = 0;             // model FLOPs utilisation assumed (0-1)
   double effective_tflops_per_gpu = 0;  // peak dense 16-bit * mfu
+  std::string mfu_basis;                // a sentence: where the MFU came from (table row, factors)
 };
 
 struct Time {
@@ -95,6 +96,8 @@ struct Cost {
   double total = 0;              // job total (training) or for Profile::hours (serving, notebook)
   double per_million_output_tokens = 0;  // serving only
   double break_even_utilisation_pct = 0;  // reserved: use above this share of the term beats on-demand
+  double spot_interruption_pct = 0;  // spot: monthly interruption rate used (offering's or default)
+  int instances = 0;                 // instances (nodes) rented for this line
 };
 
 struct Estimate {

@@ -29,8 +29,22 @@ std::string_view to_string(Attention value);
 std::string_view to_string(Zero value);  // "auto", "0".."3"
 std::string_view to_string(Offload value);
 std::optional<Kind> parse_kind(std::string_view text);
+std::optional<Method> parse_method(std::string_view text);
+std::optional<Precision> parse_precision(std::string_view text);
+std::optional<Optimizer> parse_optimizer(std::string_view text);
+std::optional<Recompute> parse_recompute(std::string_view text);
+std::optional<Attention> parse_attention(std::string_view text);
+std::optional<Zero> parse_zero(std::string_view text);  // "auto", "0".."3"
+std::optional<Offload> parse_offload(std::string_view text);
 // The names each enum accepts, in declaration order (for --help, completion and errors).
 std::vector<std::string> kind_names();
+std::vector<std::string> method_names();
+std::vector<std::string> precision_names();
+std::vector<std::string> optimizer_names();
+std::vector<std::string> recompute_names();
+std::vector<std::string> attention_names();
+std::vector<std::string> zero_names();
+std::vector<std::string> offload_names();
 bool is_training(Kind kind);  // pretrain, finetune, cv-train
 bool is_serving(Kind kind);   // llm-inference, cv-inference
 

@@ -1,0 +1,490 @@
+#include "catalog/fields.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+namespace gpuselect::catalog::fields {
+
+namespace {
+
+// ---- where a key goes: a path of member pointers, e.g. &Offering::pricing, &Pricing::spot ----
+template <typename T>
+struct member_of;
+template <typename Owner, typename Member>
+struct member_of<Member Owner::*> {
+  using owner = Owner;
+};
+template <auto... Path>
+struct path_owner;
+template <auto First, auto... Rest>
+struct path_owner<First, Rest...> {
+  using type = typename member_of<decltype(First)>::owner;
+};
+template <auto... Path>
+using owner_of = typename path_owner<Path...>::type;
+
+template <auto... Path>
+void* slot_at(owner_of<Path...>& record) {
+  return static_cast<void*>(&(record .* ... .* Path));
+}
+template <auto... Path>
+using member_type = std::remove_reference_t<decltype((std::declval<owner_of<Path...>&>() .* ... .* Path))>;
+
+template <auto Member>
+SourcePos* position_at(owner_of<Member>& record) {
+  return &(record.*Member);
+}
+
+template <typename Enum>
+std::string_view enum_choice(std::size_t index) {
+  return index <= 0xff ? to_string(static_cast<Enum>(index)) : std::string_view{};
+}
+template <const auto& Names>
+std::string_view array_choice(std::size_t index) {
+  return index < Names.size() ? Names[index] : std::string_view{};
+}
+
+constexpr bool required = true;
+
+template <auto... Path>
+constexpr Field<owner_of<Path...>> make(std::string_view key, ValueKind kind, bool is_required,
+                                        Range range = {},
+                                        std::string_view (*choice)(std::size_t) = nullptr,
+                                        bool json_null = false) {
+  using Member = member_type<Path...>;
+  // The member's C++ type must be what the value kind writes through the slot.
+  if (kind == ValueKind::text || kind == ValueKind::choice_text || kind == ValueKind::date ||
+      kind == ValueKind::currency_code) {
+    if (!std::is_same_v<Member, std::string>) throw "text kinds need a std::string member";
+  } else if (kind == ValueKind::number) {
+    if (!std::is_same_v<Member, double>) throw "number needs a double member";
+  } else if (kind == ValueKind::optional_number) {
+    if (!std::is_same_v<Member, std::optional<double>>) throw "optional_number needs optional<double>";
+  } else if (kind == ValueKind::integer) {
+    if (!std::is_same_v<Member, int>) throw "integer needs an int member";
+  } else if (kind == ValueKind::boolean) {
+    if (!std::is_same_v<Member, bool>) throw "boolean needs a bool member";
+  } else if (kind == ValueKind::text_list) {
+    if (!std::is_same_v<Member, std::vector<std::string>>) throw "text_list needs vector<string>";
+  }
+  Field<owner_of<Path...>> field;
+  field.key = key;
+  field.kind = kind;
+  field.required = is_required;
+  field.range = range;
+  field.json_null_when_unset = json_null;
+  field.slot = &slot_at<Path...>;
+  if constexpr (std::is_enum_v<Member>) {
+    static_assert(std::is_same_v<std::underlying_type_t<Member>, std::uint8_t>);
+    field.kind = ValueKind::enumeration;
+    field.choice = &enum_choice<Member>;
+  } else {
+    field.choice = choice;
+  }
+  return field;
+}
+
+template <auto... Path>
+constexpr auto text(std::string_view key, bool is_required = false) {
+  return make<Path...>(key, ValueKind::text, is_required);
+}
+template <auto... Path>
+constexpr auto date(std::string_view key, bool is_required = false) {
+  return make<Path...>(key, ValueKind::date, is_required);
+}
+template <auto... Path>
+constexpr auto number(std::string_view key, Range range, bool is_required = false) {
+  return make<Path...>(key, ValueKind::number, is_required, range);
+}
+template <auto... Path>
+constexpr auto optional_number(std::string_view key, Range range, bool json_null = false) {
+  return make<Path...>(key, ValueKind::optional_number, false, range, nullptr, json_null);
+}
+template <auto... Path>
+constexpr auto integer(std::string_view key, Range range, bool is_required = false) {
+  return make<Path...>(key, ValueKind::integer, is_required, range);
+}
+template <auto... Path>
+constexpr auto boolean(std::string_view key) {
+  return make<Path...>(key, ValueKind::boolean, false);
+}
+template <auto... Path>
+constexpr auto enumeration(std::string_view key) {
+  return make<Path...>(key, ValueKind::enumeration, false);
+}
+template <auto... Path>
+constexpr auto text_list(std::string_view key, bool is_required = false) {
+  return make<Path...>(key, ValueKind::text_list, is_required);
+}
+template <typename Record>
+constexpr Field<Record> tracked(Field<Record> field, SourcePos* (*position)(Record&)) {
+  field.position = position;
+  return field;
+}
+
+// Plausibility ranges (assumption, see Range): "above zero up to max" and "zero up to max".
+constexpr Range above_zero(double max) { return {0, max, true}; }
+constexpr Range zero_to(double max) { return {0, max, false}; }
+constexpr Range at_least_one(double max) { return {1, max, false}; }
+constexpr Range percent{0, 100, false};
+// Prices per instance-hour: the dearest 8-GPU instances list near 100 USD/h (SOURCES.md, SkyPilot
+// catalog); 10000 leaves room for CNY and EUR and large nodes while catching a misplaced decimal.
+constexpr Range price_per_hour = zero_to(10000);
+
+// Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3).
+constexpr std::array<std::string_view, 2> vendor_names = {"nvidia", "amd"};
+constexpr std::array<std::string_view, 6> architecture_names = {"volta",  "turing", "ampere",
+                                                                "ada",    "hopper", "cdna3"};
+
+// Largest 2026 values (GPU-SPECS.md): 192 GB memory, 8 TB/s bandwidth, ~2.3 PFLOPS dense bf16,
+// 1.8 TB/s NVLink, 1000 W.
+constexpr std::array gpu_fields = {
+    text<&Gpu::id>("id", required),
+    text<&Gpu::name>("name", required),
+    make<&Gpu::vendor>("vendor", ValueKind::choice_text, false, {}, &array_choice<vendor_names>),
+    make<&Gpu::architecture>("architecture", ValueKind::choice_text, false, {},
+                             &array_choice<architecture_names>),
+    number<&Gpu::memory_gb>("memory_gb", above_zero(1024), required),
+    number<&Gpu::usable_memory_mib>("usable_memory_mib", zero_to(1024.0 * 1024.0)),
+    number<&Gpu::memory_bandwidth_gbps>("memory_bandwidth_gbps", above_zero(20000), required),
+    number<&Gpu::bf16_dense_tflops>("bf16_dense_tflops", above_zero(20000), required),
+    optional_number<&Gpu::fp32_tflops>("fp32_tflops", zero_to(20000)),
+    optional_number<&Gpu::fp8_dense_tflops>("fp8_dense_tflops", zero_to(40000)),
+    optional_number<&Gpu::int8_dense_tops>("int8_dense_tops", zero_to(40000)),
+    number<&Gpu::tdp_watts>("tdp_watts", zero_to(5000)),
+    text<&Gpu::interconnect>("interconnect"),
+    number<&Gpu::interconnect_gbps>("interconnect_gbps", zero_to(20000)),
+    text_list<&Gpu::aliases>("aliases"),
+    text<&Gpu::source>("source", required),
+};
+
+using P = Provider;
+constexpr std::array provider_fields = {
+    text<&P::id>("id", required),
+    text<&P::name>("name", required),
+    enumeration<&P::kind>("kind"),
+    make<&P::currency>("currency", ValueKind::currency_code, required),
+    enumeration<&P::support, &P::Support::tier>("support.tier"),
+    enumeration<&P::support, &P::Support::hours>("support.hours"),
+    number<&P::support, &P::Support::first_response_hours>("support.first_response_hours",
+                                                           zero_to(24 * 365)),
+    number<&P::sla_uptime_pct>("sla_uptime_pct", percent),
+    boolean<&P::sla_credits>("sla_credits"),
+    text_list<&P::compliance>("compliance"),
+    text_list<&P::environment, &P::Environment::images>("environment.images"),
+    boolean<&P::environment, &P::Environment::jupyterlab>("environment.jupyterlab"),
+    boolean<&P::environment, &P::Environment::custom_containers>("environment.custom_containers"),
+    boolean<&P::environment, &P::Environment::kubernetes>("environment.kubernetes"),
+    number<&P::environment, &P::Environment::provision_minutes>("environment.provision_minutes",
+                                                                zero_to(7 * 24 * 60)),
+    boolean<&P::recovery, &P::Recovery::auto_checkpoint>("recovery.auto_checkpoint"),
+    boolean<&P::recovery, &P::Recovery::resume>("recovery.resume"),
+    optional_number<&P::recovery, &P::Recovery::failover_minutes>("recovery.failover_minutes",
+                                                                  zero_to(7 * 24 * 60), true),
+    boolean<&P::recovery, &P::Recovery::live_migration>("recovery.live_migration"),
+    boolean<&P::monitoring, &P::Monitoring::metrics>("monitoring.metrics"),
+    boolean<&P::monitoring, &P::Monitoring::alerts>("monitoring.alerts"),
+    number<&P::egress_per_gb>("egress_per_gb", zero_to(100)),
+    number<&P::public_ip_per_hour>("public_ip_per_hour", zero_to(100)),
+    number<&P::storage_per_gb_month>("storage_per_gb_month", zero_to(100)),
+    // Per-second billing at the fine end; a month (31 days) at the coarse end.
+    number<&P::billing_granularity_seconds>("billing_granularity_seconds",
+                                            at_least_one(31 * 24 * 3600)),
+    number<&P::free_trial_credits>("free_trial_credits", zero_to(1e7)),
+    enumeration<&P::resize>("resize"),
+    date<&P::as_of>("as_of", required),
+    text<&P::source>("source", required),
+    text_list<&P::estimated_fields>("estimated_fields"),
+};
+
+using O = Offering;
+constexpr std::array offering_fields = {
+    text<&O::id>("id", required),
+    tracked(text<&O::provider>("provider", required), &position_at<&O::provider_pos>),
+    tracked(text<&O::gpu>("gpu", required), &position_at<&O::gpu_pos>),
+    text<&O::instance_type>("instance_type"),
+    // 64 GPUs in one instance is beyond any 2026 node (8 to 16 typical; NVL72 racks are nodes).
+    integer<&O::gpu_count>("gpu_count", at_least_one(64), required),
+    number<&O::gpu_fraction>("gpu_fraction", above_zero(1)),
+    enumeration<&O::interconnect>("interconnect"),
+    enumeration<&O::isolation>("isolation"),
+    // Gbit/s per node: 3200 (8 x 400G InfiniBand) is the 2026 top end.
+    number<&O::network, &O::Network::bandwidth_gbps>("network.bandwidth_gbps", zero_to(100000)),
+    enumeration<&O::network, &O::Network::rdma>("network.rdma"),
+    text_list<&O::regions>("regions", required),
+    optional_number<&O::pricing, &Pricing::on_demand>("pricing.on_demand", price_per_hour, true),
+    optional_number<&O::pricing, &Pricing::spot>("pricing.spot", price_per_hour, true),
+    optional_number<&O::pricing, &Pricing::reserved_1y>("pricing.reserved_1y", price_per_hour, true),
+    optional_number<&O::pricing, &Pricing::reserved_3y>("pricing.reserved_3y", price_per_hour, true),
+    integer<&O::vcpus>("vcpus", zero_to(4096)),
+    number<&O::ram_gb>("ram_gb", zero_to(65536)),
+    number<&O::local_disk_gb>("local_disk_gb", zero_to(1e7)),
+    optional_number<&O::spot_interruption_pct>("spot_interruption_pct", percent),
+    enumeration<&O::stock>("stock"),
+    integer<&O::max_nodes>("max_nodes", at_least_one(100000)),
+    date<&O::as_of>("as_of", required),
+    text<&O::source>("source", required),
+    text_list<&O::estimated_fields>("estimated_fields"),
+};
+
+using M = ModelPreset;
+// Largest open models of 2026 hold ~2e12 parameters; 1e14 catches exponent typos.
+constexpr std::array model_fields = {
+    text<&M::id>("id", required),
+    text<&M::name>("name", required),
+    enumeration<&M::family>("family"),
+    number<&M::params>("params", above_zero(1e14), required),
+    number<&M::active_params>("active_params", zero_to(1e14)),
+    integer<&M::layers>("layers", zero_to(10000)),
+    integer<&M::hidden>("hidden", zero_to(1e6)),
+    integer<&M::heads>("heads", zero_to(10000)),
+    integer<&M::kv_heads>("kv_heads", zero_to(10000)),
+    integer<&M::ffn>("ffn", zero_to(1e7)),
+    integer<&M::vocab>("vocab", zero_to(1e8)),
+    integer<&M::max_context>("max_context", zero_to(1e9)),
+    number<&M::forward_gflops>("forward_gflops", zero_to(1e7)),
+    text_list<&M::aliases>("aliases"),
+    text<&M::source>("source", required),
+};
+
+using C = CurrencyRate;
+// Units per USD: the weakest widely used currencies trade near 1e5 per USD.
+constexpr std::array currency_fields = {
+    make<&C::code>("code", ValueKind::currency_code, required),
+    number<&C::per_usd>("per_usd", above_zero(1e6), required),
+    date<&C::as_of>("as_of", required),
+    text<&C::source>("source", required),
+};
+
+static_assert(gpu_fields.size() <= max_fields && provider_fields.size() <= max_fields &&
+              offering_fields.size() <= max_fields && model_fields.size() <= max_fields);
+
+constexpr Table<Gpu> gpus{"gpus", "gpu", gpu_fields};
+constexpr Table<Provider> providers{"providers", "provider", provider_fields};
+constexpr Table<Offering> offerings{"offerings", "offering", offering_fields};
+constexpr Table<ModelPreset> models{"models", "model", model_fields};
+constexpr Table<CurrencyRate> currencies{"currencies", "currency", currency_fields};
+
+// A value as shown in a message: at most 60 bytes, control characters as '?'.
+std::string shown(std::string_view text) {
+  constexpr std::size_t max_shown = 60;
+  std::string out(text.substr(0, max_shown));
+  for (char& c : out) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  if (text.size() > max_shown) out += "...";
+  return "'" + out + "'";
+}
+
+std::optional<Problem> check_range(const FieldSpec& spec, double value) {
+  const Range& range = spec.range;
+  const bool below = range.min_exclusive ? !(value > range.min) : value < range.min;
+  if (!below && value <= range.max) return std::nullopt;
+  std::string bounds = std::string(range.min_exclusive ? "above " : "at least ") +
+                       format_number(range.min) + " and at most " + format_number(range.max);
+  return Problem{std::string(spec.key) + " " + format_number(value) + " is out of range (must be " +
+                     bounds + ")",
+                 "check the value and its unit (the key name carries the unit)"};
+}
+
+std::optional<Problem> expected(const FieldSpec& spec, std::string_view what, std::string_view text,
+                                bool plain, std::string hint) {
+  std::string got = plain && is_null_scalar(text) ? std::string("null")
+                    : plain                        ? shown(text)
+                                                   : "the quoted string " + shown(text);
+  return Problem{"expected " + std::string(what) + " for '" + std::string(spec.key) + "', got " + got,
+                 std::move(hint)};
+}
+
+std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::string_view text,
+                                     bool plain) {
+  std::vector<std::string> names;
+  for (std::size_t index = 0;; ++index) {
+    const std::string_view name = spec.choice(index);
+    if (name.empty()) break;
+    if (name == text) {
+      if (spec.kind == ValueKind::enumeration) {
+        const auto value = static_cast<std::uint8_t>(index);
+        std::memcpy(slot, &value, sizeof value);
+      } else {
+        static_cast<std::string*>(slot)->assign(text);
+      }
+      return std::nullopt;
+    }
+    names.emplace_back(name);
+  }
+  if (plain && is_null_scalar(text)) {
+    return expected(spec, "one of " + choice_list(spec), text, plain, "write one of the names");
+  }
+  const std::string guess = closest_match(text, names);
+  return Problem{"unknown " + std::string(spec.key) + " " + shown(text),
+                 guess.empty() ? "use one of: " + choice_list(spec)
+                               : "did you mean '" + guess + "'? (one of: " + choice_list(spec) + ")"};
+}
+
+std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::string_view text,
+                                     bool plain) {
+  if (!plain) return expected(spec, "a number", text, plain, "write the number without quotes");
+  if (is_null_scalar(text)) {
+    return expected(spec, "a number", text, plain,
+                    spec.kind == ValueKind::number ? "write a number; this key cannot be null"
+                                                   : "write a number");
+  }
+  double value = 0;
+  if (auto problem = parse_number(spec.key, text, value)) return problem;
+  if (auto problem = check_range(spec, value)) return problem;
+  out = value;
+  return std::nullopt;
+}
+
+std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::string_view text,
+                                      bool plain) {
+  if (!plain || is_null_scalar(text)) {
+    return expected(spec, "a whole number", text, plain, "write a whole number such as 8");
+  }
+  std::string_view digits = text;
+  if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
+  long long value = 0;
+  const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (result.ec == std::errc::result_out_of_range) {
+    return Problem{std::string(spec.key) + " " + shown(text) + " is too large for a whole number",
+                   "check the value"};
+  }
+  if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size()) {
+    return expected(spec, "a whole number", text, plain, "write a whole number such as 8");
+  }
+  if (auto problem = check_range(spec, static_cast<double>(value))) return problem;
+  out = static_cast<int>(value);
+  return std::nullopt;
+}
+
+}  // namespace
+
+const Table<Gpu>& gpu_table() { return gpus; }
+const Table<Provider>& provider_table() { return providers; }
+const Table<Offering>& offering_table() { return offerings; }
+const Table<ModelPreset>& model_table() { return models; }
+const Table<CurrencyRate>& currency_table() { return currencies; }
+
+std::string format_number(double value) {
+  std::array<char, 32> buffer{};
+  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  return std::string(buffer.data(), result.ptr);
+}
+
+bool is_null_scalar(std::string_view text) {
+  return text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL";
+}
+
+std::string choice_list(const FieldSpec& spec) {
+  std::string list;
+  if (spec.choice == nullptr) return list;
+  for (std::size_t index = 0;; ++index) {
+    const std::string_view name = spec.choice(index);
+    if (name.empty()) break;
+    if (!list.empty()) list += ", ";
+    list += name;
+  }
+  return list;
+}
+
+std::optional<Problem> parse_number(std::string_view key, std::string_view text, double& out) {
+  std::string_view digits = text;
+  if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
+  // YAML's .nan / .inf spellings, and the plain words from_chars would accept.
+  std::string_view bare = digits;
+  if (!bare.empty() && (bare.front() == '-' || bare.front() == '.')) bare.remove_prefix(1);
+  if (!bare.empty() && bare.front() == '.') bare.remove_prefix(1);
+  const char first = bare.empty() ? '\0' : static_cast<char>(bare.front() | 0x20);
+  if (first == 'n' || first == 'i') {
+    return Problem{std::string(key) + " " + shown(text) + " is not a finite number",
+                   "write a finite number (NaN and infinity are not allowed)"};
+  }
+  double value = 0;
+  const auto result =
+      std::from_chars(digits.data(), digits.data() + digits.size(), value, std::chars_format::general);
+  if (result.ec == std::errc::result_out_of_range) {
+    return Problem{std::string(key) + " " + shown(text) +
+                       " is out of range for a number (overflows or underflows a double)",
+                   "write a finite number of sensible size"};
+  }
+  if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size() || digits.empty()) {
+    return Problem{"expected a number for '" + std::string(key) + "', got " + shown(text),
+                   "write a plain number such as 80 or 23.92"};
+  }
+  if (!std::isfinite(value)) {
+    return Problem{std::string(key) + " " + shown(text) + " is not a finite number",
+                   "write a finite number"};
+  }
+  out = value;
+  return std::nullopt;
+}
+
+std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text,
+                                     bool plain) {
+  switch (spec.kind) {
+    case ValueKind::text:
+      if (plain && is_null_scalar(text)) {
+        return expected(spec, "a string", text, plain, "write a value or leave the key out");
+      }
+      static_cast<std::string*>(slot)->assign(text);
+      return std::nullopt;
+    case ValueKind::choice_text:
+    case ValueKind::enumeration:
+      return assign_choice(spec, slot, text, plain);
+    case ValueKind::date:
+      if (!days_between(text, text)) {
+        return Problem{std::string(spec.key) + " " + shown(text) + " is not a date YYYY-MM-DD",
+                       "write the date as YYYY-MM-DD, e.g. 2026-05-20"};
+      }
+      static_cast<std::string*>(slot)->assign(text);
+      return std::nullopt;
+    case ValueKind::currency_code: {
+      const bool valid = text.size() == 3 && std::all_of(text.begin(), text.end(), [](char c) {
+                           return c >= 'A' && c <= 'Z';
+                         });
+      if (!valid) {
+        return Problem{std::string(spec.key) + " " + shown(text) +
+                           " is not an ISO 4217 currency code",
+                       "write three upper-case letters such as USD, EUR or CNY"};
+      }
+      static_cast<std::string*>(slot)->assign(text);
+      return std::nullopt;
+    }
+    case ValueKind::number:
+      return assign_number(spec, *static_cast<double*>(slot), text, plain);
+    case ValueKind::optional_number: {
+      auto& target = *static_cast<std::optional<double>*>(slot);
+      if (plain && is_null_scalar(text)) {
+        target.reset();
+        return std::nullopt;
+      }
+      double value = 0;
+      if (auto problem = assign_number(spec, value, text, plain)) return problem;
+      target = value;
+      return std::nullopt;
+    }
+    case ValueKind::integer:
+      return assign_integer(spec, *static_cast<int*>(slot), text, plain);
+    case ValueKind::boolean:
+      if (plain && (text == "true" || text == "false")) {
+        *static_cast<bool*>(slot) = text == "true";
+        return std::nullopt;
+      }
+      return expected(spec, "true or false", text, plain,
+                      "write true or false (yes/no/on/off and quoted values are not accepted)");
+    case ValueKind::text_list:
+      return expected(spec, "a list of strings", text, plain,
+                      plain && is_null_scalar(text) ? "write [] for an empty list"
+                                                    : "write [" + std::string(text.substr(0, 60)) +
+                                                          "] for a list of one");
+  }
+  return Problem{"unsupported value kind", ""};
+}
+
+}  // namespace gpuselect::catalog::fields

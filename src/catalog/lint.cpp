@@ -1,0 +1,125 @@
+// catalog::lint: warnings about values that parse but are probably wrong.
+#include <string>
+
+#include "catalog/fields.hpp"
+#include "gpuselect/catalog.hpp"
+
+namespace gpuselect::catalog {
+
+namespace {
+
+using fields::format_number;
+
+// Dense bf16 FLOP per byte of memory bandwidth (TFLOPS * 1000 / GB/s). Real GPUs sit between about
+// 100 (V100: 125 TFLOPS / 900 GB/s = 139) and about 450 (L40S: 362 / 864 = 419) per GPU-SPECS.md;
+// outside 20..2000 a value is off by an order of magnitude, most likely a unit mix-up.
+constexpr double min_flop_per_byte = 20;
+constexpr double max_flop_per_byte = 2000;
+
+class Linter {
+ public:
+  Linter(const Catalog& catalog, std::string_view today, int stale_after_days)
+      : catalog_(catalog), today_(today), stale_after_days_(stale_after_days) {}
+
+  void warn(const SourcePos& pos, std::string message, std::string hint) {
+    Diagnostic diagnostic;
+    diagnostic.severity = Severity::warning;
+    diagnostic.file = pos.file < catalog_.files.size() ? catalog_.files[pos.file] : "<catalog>";
+    diagnostic.line = pos.line;
+    diagnostic.column = pos.column;
+    diagnostic.message = std::move(message);
+    diagnostic.hint = std::move(hint);
+    found_.push_back(std::move(diagnostic));
+  }
+
+  void check_as_of(const SourcePos& pos, std::string_view what, const std::string& as_of) {
+    const auto age_days = days_between(as_of, today_);
+    if (!age_days) return;  // as_of is validated by load; an invalid `today` checks nothing
+    if (*age_days < 0) {
+      warn(pos, std::string(what) + " as_of " + as_of + " is in the future (today is " +
+                    std::string(today_) + ")",
+           "fix the date");
+    } else if (*age_days > stale_after_days_) {
+      warn(pos,
+           std::string(what) + " data is " + std::to_string(*age_days) + " days old (as_of " + as_of +
+               "; stale after " + std::to_string(stale_after_days_) + " days)",
+           "re-check the source and update the values and as_of");
+    }
+  }
+
+  void check(const Gpu& gpu) {
+    const std::string what = "gpu '" + gpu.id + "'";
+    if (gpu.fp8_dense_tflops && *gpu.fp8_dense_tflops > 0 &&
+        *gpu.fp8_dense_tflops < gpu.bf16_dense_tflops) {
+      warn(gpu.pos,
+           what + " has fp8_dense_tflops " + format_number(*gpu.fp8_dense_tflops) +
+               " below bf16_dense_tflops " + format_number(gpu.bf16_dense_tflops),
+           "fp8 tensor throughput is at least the bf16 figure on every GPU with fp8; check both");
+    }
+    if (gpu.usable_memory_mib > gpu.memory_gb * 1024) {
+      warn(gpu.pos,
+           what + " has usable_memory_mib " + format_number(gpu.usable_memory_mib) +
+               " above memory_gb * 1024 = " + format_number(gpu.memory_gb * 1024),
+           "the driver reports less than the label; check the unit (MiB)");
+    }
+    if (gpu.memory_bandwidth_gbps > 0 && gpu.bf16_dense_tflops > 0) {
+      const double flop_per_byte = gpu.bf16_dense_tflops * 1000 / gpu.memory_bandwidth_gbps;
+      if (flop_per_byte < min_flop_per_byte || flop_per_byte > max_flop_per_byte) {
+        warn(gpu.pos,
+             what + " has " + format_number(flop_per_byte) +
+                 " bf16 FLOP per byte of bandwidth, outside the plausible " +
+                 format_number(min_flop_per_byte) + " to " + format_number(max_flop_per_byte),
+             "check the units: bf16_dense_tflops in TFLOPS, memory_bandwidth_gbps in GB/s");
+      }
+    }
+  }
+
+  void check(const Offering& offering) {
+    const std::string what = "offering '" + offering.id + "'";
+    const Pricing& pricing = offering.pricing;
+    auto above = [&](const std::optional<double>& price, std::string_view key,
+                     const std::optional<double>& reference, std::string_view reference_key) {
+      if (price && reference && *price > *reference) {
+        warn(offering.pos,
+             what + " has pricing." + std::string(key) + " " + format_number(*price) +
+                 " above pricing." + std::string(reference_key) + " " + format_number(*reference),
+             "a discounted mode normally costs less; check both prices");
+      }
+    };
+    above(pricing.spot, "spot", pricing.on_demand, "on_demand");
+    above(pricing.reserved_1y, "reserved_1y", pricing.on_demand, "on_demand");
+    above(pricing.reserved_3y, "reserved_3y", pricing.on_demand, "on_demand");
+    above(pricing.reserved_3y, "reserved_3y", pricing.reserved_1y, "reserved_1y");
+    if (!pricing.on_demand && !pricing.spot && !pricing.reserved_1y && !pricing.reserved_3y) {
+      warn(offering.pos, what + " has no price in any mode",
+           "add at least pricing.on_demand, or remove the offering");
+    }
+    check_as_of(offering.pos, what, offering.as_of);
+  }
+
+  std::vector<Diagnostic> run() {
+    for (const auto& gpu : catalog_.gpus) check(gpu);
+    for (const auto& provider : catalog_.providers) {
+      check_as_of(provider.pos, "provider '" + provider.id + "'", provider.as_of);
+    }
+    for (const auto& offering : catalog_.offerings) check(offering);
+    for (const auto& rate : catalog_.currencies) {
+      check_as_of(rate.pos, "currency '" + rate.code + "'", rate.as_of);
+    }
+    return std::move(found_);
+  }
+
+ private:
+  const Catalog& catalog_;
+  std::string_view today_;
+  int stale_after_days_;
+  std::vector<Diagnostic> found_;
+};
+
+}  // namespace
+
+std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today, int stale_after_days) {
+  return Linter(catalog, today, stale_after_days).run();
+}
+
+}  // namespace gpuselect::catalog

@@ -1,0 +1,779 @@
+// catalog::load: a streaming pass over libyaml events per file (no document tree), overlaying
+// records by id field by field, then checks that need the merged catalog (required fields,
+// references, vgpu shares). Every problem becomes a Diagnostic; nothing throws on bad input.
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "catalog/fields.hpp"
+#include "catalog/yaml_events.hpp"
+#include "gpuselect/catalog.hpp"
+
+namespace gpuselect::catalog {
+
+namespace {
+
+using fields::Field;
+using fields::FieldMask;
+using fields::Table;
+using fields::ValueKind;
+using yaml::EventKind;
+using yaml::Mark;
+
+constexpr std::array<std::string_view, 6> top_level_keys = {"schema_version", "gpus", "providers",
+                                                            "offerings", "models", "currencies"};
+
+// What one key of a record held, as collected from the events before the record is applied.
+enum class Shape : std::uint8_t {
+  scalar,     // value_* is the scalar
+  list,       // followed by item_count item entries
+  list_item,  // a scalar item of the preceding list
+  bad_item,   // a map or list inside a list (value_mark locates it)
+  map,        // a map where a scalar or list was expected; skipped
+  rejected,   // an alias or oversized scalar, already reported
+};
+
+struct Entry {
+  std::uint32_t key_begin = 0;  // dotted key, in the arena
+  std::uint32_t key_size = 0;
+  std::uint32_t value_begin = 0;
+  std::uint32_t value_size = 0;
+  Mark key_mark;
+  Mark value_mark;
+  int field = -1;  // index in the table; -1 = unknown key
+  Shape shape = Shape::scalar;
+  bool plain = false;
+  std::uint32_t item_count = 0;
+};
+
+// The scalars of one record: reused from record to record, so a record costs no allocations
+// beyond its own strings once the buffers have grown.
+struct RecordBuffer {
+  std::string arena;
+  std::vector<Entry> entries;
+  std::string path;                        // dotted prefix of the nested map being read
+  std::vector<std::size_t> prefix_lengths;  // path sizes to restore at each nested map's end
+  Mark record_mark;
+
+  void clear() {
+    arena.clear();
+    entries.clear();
+    path.clear();
+    prefix_lengths.clear();
+  }
+  std::string_view key(const Entry& entry) const {
+    return std::string_view(arena).substr(entry.key_begin, entry.key_size);
+  }
+  std::string_view value(const Entry& entry) const {
+    return std::string_view(arena).substr(entry.value_begin, entry.value_size);
+  }
+};
+
+struct StringHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+
+struct RecordMeta {
+  std::uint32_t touched_file = 0;  // the last file that defined or overlaid the record
+  std::uint32_t touched_line = 0;  // where, in that file
+  FieldMask named = 0;             // fields any file named
+};
+
+template <typename Record>
+struct Store {
+  const Table<Record>& table;
+  std::vector<Record>& records;
+  std::unordered_map<std::string, std::uint32_t, StringHash, std::equal_to<>> index{};
+  std::vector<RecordMeta> meta{};
+
+  const std::string& id_of(const Record& record) const {
+    return *static_cast<const std::string*>(table.fields[0].slot(const_cast<Record&>(record)));
+  }
+};
+
+std::string quoted(std::string_view text) {
+  constexpr std::size_t max_shown = 60;
+  std::string out(text.substr(0, max_shown));
+  for (char& c : out) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  if (text.size() > max_shown) out += "...";
+  return "'" + out + "'";
+}
+
+std::string describe_kind(const fields::FieldSpec& spec) {
+  switch (spec.kind) {
+    case ValueKind::text: return "a string";
+    case ValueKind::choice_text:
+    case ValueKind::enumeration: return "one of " + fields::choice_list(spec);
+    case ValueKind::date: return "a date YYYY-MM-DD";
+    case ValueKind::currency_code: return "a currency code such as USD";
+    case ValueKind::number: return "a number";
+    case ValueKind::optional_number: return "a number or null";
+    case ValueKind::integer: return "a whole number";
+    case ValueKind::boolean: return "true or false";
+    case ValueKind::text_list: return "a list of strings";
+  }
+  return "a value";
+}
+
+struct LocatedDiagnostic {
+  std::uint32_t file = 0;
+  Diagnostic diagnostic;
+};
+
+class Loader {
+ public:
+  explicit Loader(const LoadLimits& limits)
+      : limits_(limits),
+        gpus_{fields::gpu_table(), result_.catalog.gpus},
+        providers_{fields::provider_table(), result_.catalog.providers},
+        offerings_{fields::offering_table(), result_.catalog.offerings},
+        models_{fields::model_table(), result_.catalog.models},
+        currencies_{fields::currency_table(), result_.catalog.currencies} {
+    buffer_.arena.reserve(4096);
+    buffer_.entries.reserve(64);
+  }
+
+  LoadResult load_all(std::span<const SourceText> sources) {
+    result_.catalog.files.reserve(sources.size());
+    for (const auto& source : sources) result_.catalog.files.push_back(source.name);
+    for (std::size_t index = 0; index < sources.size(); ++index) {
+      load_file(static_cast<std::uint32_t>(index), sources[index]);
+    }
+    return finish();
+  }
+
+ private:
+  void load_file(std::uint32_t file, const SourceText& source);
+  LoadResult finish();
+
+  // ---- diagnostics ----
+  void report(std::uint32_t file, Mark mark, std::string message, std::string hint,
+              Severity severity = Severity::error) {
+    Diagnostic diagnostic;
+    diagnostic.severity = severity;
+    diagnostic.file = result_.catalog.files[file];
+    diagnostic.line = mark.line;
+    diagnostic.column = mark.column;
+    diagnostic.message = std::move(message);
+    diagnostic.hint = std::move(hint);
+    diagnostics_.push_back({file, std::move(diagnostic)});
+  }
+  void report(Mark mark, std::string message, std::string hint) {
+    report(file_, mark, std::move(message), std::move(hint));
+  }
+  void report_at(const SourcePos& pos, std::string message, std::string hint) {
+    report(pos.file, {pos.line, pos.column}, std::move(message), std::move(hint));
+  }
+
+  // ---- events ----
+  bool advance();
+  bool skip_node();
+  std::string describe_node() const;
+  bool parse_root();
+  template <typename Record>
+  bool parse_list(Store<Record>& store);
+  template <typename Record>
+  bool collect_record(const Table<Record>& table);
+  template <typename Record>
+  void apply_record(Store<Record>& store);
+  template <typename Record>
+  void check_required(const Store<Record>& store);
+  void check_offerings();
+
+  const LoadLimits& limits_;
+  LoadResult result_;
+  std::vector<LocatedDiagnostic> diagnostics_;
+  Store<Gpu> gpus_;
+  Store<Provider> providers_;
+  Store<Offering> offerings_;
+  Store<ModelPreset> models_;
+  Store<CurrencyRate> currencies_;
+  RecordBuffer buffer_;
+  std::size_t record_count_ = 0;
+  bool stop_all_ = false;  // a limit over all files was hit
+
+  // State of the file being read.
+  std::uint32_t file_ = 0;
+  yaml::EventStream* stream_ = nullptr;
+  std::size_t depth_ = 0;
+  bool fatal_ = false;     // syntax error or limit: stop reading this file
+  bool rejected_ = false;  // the current event is an alias or an oversized scalar (reported)
+};
+
+bool Loader::advance() {
+  if (fatal_) return false;
+  rejected_ = false;
+  if (!stream_->next()) {
+    const yaml::SyntaxError error = stream_->syntax_error();
+    std::string message = "YAML syntax error: " + std::string(error.problem);
+    if (!error.context.empty()) message += " (" + std::string(error.context) + ")";
+    report(error.mark, std::move(message), "fix the YAML at this position; nothing after it was read");
+    fatal_ = true;
+    return false;
+  }
+  switch (stream_->kind()) {
+    case EventKind::mapping_start:
+    case EventKind::sequence_start:
+      if (++depth_ > limits_.max_depth) {
+        report(stream_->start(),
+               "nesting deeper than " + std::to_string(limits_.max_depth) +
+                   " levels of maps and lists (LoadLimits::max_depth)",
+               "flatten the file; catalog records need only a few levels");
+        fatal_ = true;
+        return false;
+      }
+      break;
+    case EventKind::mapping_end:
+    case EventKind::sequence_end:
+      --depth_;
+      break;
+    case EventKind::alias:
+      report(stream_->start(), "aliases are not supported",
+             "write the value out in full instead of *alias");
+      rejected_ = true;
+      break;
+    case EventKind::scalar:
+      if (stream_->scalar().size() > limits_.max_scalar_bytes) {
+        report(stream_->start(),
+               "value is " + std::to_string(stream_->scalar().size()) +
+                   " bytes, above the limit of " + std::to_string(limits_.max_scalar_bytes) +
+                   " (LoadLimits::max_scalar_bytes)",
+               "shorten the value");
+        rejected_ = true;
+      }
+      break;
+    default:
+      break;
+  }
+  if (stream_->has_anchor()) {
+    report(stream_->start(), "aliases are not supported (found an &anchor)",
+           "remove the anchor and write values out in full");
+  }
+  return true;
+}
+
+// Consumes the rest of the node whose first event is current (iteratively: depth is a counter).
+bool Loader::skip_node() {
+  const EventKind kind = stream_->kind();
+  if (kind != EventKind::mapping_start && kind != EventKind::sequence_start) return true;
+  const std::size_t target = depth_ - 1;
+  while (depth_ > target) {
+    if (!advance()) return false;
+  }
+  return true;
+}
+
+std::string Loader::describe_node() const {
+  switch (stream_->kind()) {
+    case EventKind::mapping_start: return "a map";
+    case EventKind::sequence_start: return "a list";
+    case EventKind::alias: return "an alias";
+    case EventKind::scalar:
+      if (stream_->plain() && fields::is_null_scalar(stream_->scalar())) return "null";
+      return quoted(stream_->scalar());
+    default: return "nothing";
+  }
+}
+
+void Loader::load_file(std::uint32_t file, const SourceText& source) {
+  file_ = file;
+  depth_ = 0;
+  fatal_ = false;
+  if (stop_all_) return;
+  if (source.text.size() > limits_.max_file_bytes) {
+    report(Mark{1, 1},
+           "file is " + std::to_string(source.text.size()) + " bytes, above the limit of " +
+               std::to_string(limits_.max_file_bytes) + " (LoadLimits::max_file_bytes)",
+           "split the catalog into several files");
+    return;
+  }
+  yaml::EventStream stream(source.text);
+  stream_ = &stream;
+  if (advance() && advance()) {  // stream start, then document start or stream end
+    if (stream.kind() == EventKind::stream_end) {
+      report(Mark{1, 1}, "empty catalog", "write 'schema_version: 1' and at least one record list");
+    } else if (parse_root() && advance() && advance() &&
+               stream.kind() == EventKind::document_start) {
+      report(stream.start(), "a catalog file holds one YAML document; found a second",
+             "remove the '---' line or split the file");
+    }
+  }
+  stream_ = nullptr;
+}
+
+// The root node: a map of schema_version and record lists.
+bool Loader::parse_root() {
+  if (!advance()) return false;
+  const Mark root_mark = stream_->start();
+  if (stream_->kind() != EventKind::mapping_start) {
+    if (stream_->kind() == EventKind::scalar && stream_->plain() &&
+        fields::is_null_scalar(stream_->scalar())) {
+      report(root_mark, "empty catalog", "write 'schema_version: 1' and at least one record list");
+    } else if (!rejected_) {
+      report(root_mark,
+             "the top level must be a map (schema_version, gpus, providers, offerings, models, "
+             "currencies), got " + describe_node(),
+             "start the file with 'schema_version: 1'");
+    }
+    return skip_node();
+  }
+  bool seen_schema_version = false;
+  std::array<bool, top_level_keys.size()> seen{};
+  while (true) {
+    if (!advance()) return false;
+    if (stream_->kind() == EventKind::mapping_end) break;
+    const Mark key_mark = stream_->start();
+    if (stream_->kind() != EventKind::scalar || rejected_) {
+      if (!rejected_) report(key_mark, "keys must be strings, got " + describe_node(), "");
+      if (!skip_node() || !advance() || !skip_node()) return false;
+      continue;
+    }
+    const std::string key(stream_->scalar());
+    if (!advance()) return false;
+    const auto known = std::find(top_level_keys.begin(), top_level_keys.end(), key);
+    if (known == top_level_keys.end()) {
+      const std::string guess =
+          closest_match(key, std::vector<std::string>(top_level_keys.begin(), top_level_keys.end()));
+      report(key_mark, "unknown top-level key " + quoted(key),
+             guess.empty() ? "use schema_version, gpus, providers, offerings, models or currencies"
+                           : "did you mean '" + guess + "'?");
+      if (!skip_node()) return false;
+      continue;
+    }
+    const auto which = static_cast<std::size_t>(known - top_level_keys.begin());
+    if (seen[which]) {
+      report(key_mark, "duplicate key " + quoted(key) + " in the top-level map",
+             "merge the two into one");
+      if (!skip_node()) return false;
+      continue;
+    }
+    seen[which] = true;
+    bool ok = true;
+    switch (which) {
+      case 0:
+        seen_schema_version = true;
+        if (stream_->kind() != EventKind::scalar || !stream_->plain() || stream_->scalar() != "1") {
+          if (!rejected_) {
+            report(stream_->start(), "schema_version must be 1, got " + describe_node(),
+                   "write 'schema_version: 1' (the only version this gpuselect reads)");
+          }
+          ok = skip_node();
+        }
+        break;
+      case 1: ok = parse_list(gpus_); break;
+      case 2: ok = parse_list(providers_); break;
+      case 3: ok = parse_list(offerings_); break;
+      case 4: ok = parse_list(models_); break;
+      default: ok = parse_list(currencies_); break;
+    }
+    if (!ok) return false;
+  }
+  if (!seen_schema_version) {
+    report(root_mark, "missing schema_version", "add 'schema_version: 1' at the top of the file");
+  }
+  return true;
+}
+
+template <typename Record>
+bool Loader::parse_list(Store<Record>& store) {
+  const std::string_view list_key = store.table.list_key;
+  if (stream_->kind() == EventKind::scalar && stream_->plain() &&
+      fields::is_null_scalar(stream_->scalar())) {
+    return true;  // "offerings:" with nothing under it: an empty list
+  }
+  if (stream_->kind() != EventKind::sequence_start) {
+    if (!rejected_) {
+      report(stream_->start(), "'" + std::string(list_key) + "' must be a list of records, got " +
+                                   describe_node(),
+             "write each record as '- id: ...' under " + std::string(list_key) + ":");
+    }
+    return skip_node();
+  }
+  while (true) {
+    if (!advance()) return false;
+    if (stream_->kind() == EventKind::sequence_end) return true;
+    if (stream_->kind() != EventKind::mapping_start) {
+      if (!rejected_) {
+        report(stream_->start(),
+               "each entry of '" + std::string(list_key) + "' must be a map, got " + describe_node(),
+               "write the record as '- id: ...' with one key per line");
+      }
+      if (!skip_node()) return false;
+      continue;
+    }
+    if (++record_count_ > limits_.max_records) {
+      report(stream_->start(),
+             "more than " + std::to_string(limits_.max_records) +
+                 " records in all (LoadLimits::max_records)",
+             "split the catalog or remove records");
+      fatal_ = true;
+      stop_all_ = true;
+      return false;
+    }
+    if (!collect_record(store.table)) return false;
+    apply_record(store);
+  }
+}
+
+// Reads one record map into buffer_: dotted keys for nested maps, list items after their list.
+template <typename Record>
+bool Loader::collect_record(const Table<Record>& table) {
+  RecordBuffer& buffer = buffer_;
+  buffer.clear();
+  buffer.record_mark = stream_->start();
+  const std::size_t record_depth = depth_;
+  const auto& fields = table.fields;
+  std::size_t hint = 0;
+  while (true) {
+    if (!advance()) return false;
+    if (stream_->kind() == EventKind::mapping_end) {
+      if (depth_ < record_depth) return true;
+      buffer.path.resize(buffer.prefix_lengths.back());
+      buffer.prefix_lengths.pop_back();
+      continue;
+    }
+    Entry entry;
+    entry.key_mark = stream_->start();
+    if (stream_->kind() != EventKind::scalar || rejected_) {
+      if (!rejected_) report(entry.key_mark, "keys must be strings, got " + describe_node(), "");
+      if (!skip_node() || !advance() || !skip_node()) return false;
+      continue;
+    }
+    entry.key_begin = static_cast<std::uint32_t>(buffer.arena.size());
+    buffer.arena += buffer.path;
+    if (!buffer.path.empty()) buffer.arena += '.';
+    buffer.arena += stream_->scalar();
+    entry.key_size = static_cast<std::uint32_t>(buffer.arena.size() - entry.key_begin);
+    entry.field = fields::find_field(fields, buffer.key(entry), hint);
+    if (entry.field >= 0) hint = static_cast<std::size_t>(entry.field) + 1;
+    if (!advance()) return false;
+    entry.value_mark = stream_->start();
+    switch (stream_->kind()) {
+      case EventKind::scalar:
+        if (rejected_) {
+          entry.shape = Shape::rejected;
+        } else {
+          entry.value_begin = static_cast<std::uint32_t>(buffer.arena.size());
+          buffer.arena += stream_->scalar();
+          entry.value_size = static_cast<std::uint32_t>(buffer.arena.size() - entry.value_begin);
+          entry.plain = stream_->plain();
+        }
+        buffer.entries.push_back(entry);
+        break;
+      case EventKind::mapping_start: {
+        const std::string_view key = buffer.key(entry);
+        const bool is_prefix =
+            entry.field < 0 && std::any_of(fields.begin(), fields.end(), [&](const auto& field) {
+              return field.key.size() > key.size() && field.key.starts_with(key) &&
+                     field.key[key.size()] == '.';
+            });
+        if (is_prefix) {
+          buffer.prefix_lengths.push_back(buffer.path.size());
+          buffer.path.assign(key);
+        } else {
+          entry.shape = Shape::map;
+          buffer.entries.push_back(entry);
+          if (!skip_node()) return false;
+        }
+        break;
+      }
+      case EventKind::sequence_start: {
+        entry.shape = Shape::list;
+        const std::size_t list_index = buffer.entries.size();
+        buffer.entries.push_back(entry);
+        while (true) {
+          if (!advance()) return false;
+          if (stream_->kind() == EventKind::sequence_end) break;
+          Entry item;
+          item.value_mark = stream_->start();
+          item.field = entry.field;
+          if (stream_->kind() == EventKind::scalar && !rejected_) {
+            item.shape = Shape::list_item;
+            item.value_begin = static_cast<std::uint32_t>(buffer.arena.size());
+            buffer.arena += stream_->scalar();
+            item.value_size = static_cast<std::uint32_t>(buffer.arena.size() - item.value_begin);
+            item.plain = stream_->plain();
+          } else {
+            item.shape = rejected_ ? Shape::rejected : Shape::bad_item;
+            if (!skip_node()) return false;
+          }
+          buffer.entries.push_back(item);
+          ++buffer.entries[list_index].item_count;
+        }
+        break;
+      }
+      default:  // an alias, already reported
+        entry.shape = Shape::rejected;
+        buffer.entries.push_back(entry);
+        break;
+    }
+  }
+}
+
+template <typename Record>
+void Loader::apply_record(Store<Record>& store) {
+  const RecordBuffer& buffer = buffer_;
+  const auto& fields = store.table.fields;
+  const std::string singular(store.table.singular);
+  const std::string id_key(fields[0].key);
+
+  // The identifying key first: it decides between a new record and an overlay.
+  const Entry* id_entry = nullptr;
+  for (const Entry& entry : buffer.entries) {
+    if (entry.field == 0 && entry.shape != Shape::list_item && entry.shape != Shape::bad_item) {
+      id_entry = &entry;
+      break;
+    }
+  }
+  if (id_entry == nullptr) {
+    report(buffer.record_mark, singular + " record has no '" + id_key + "'",
+           "add '" + id_key + ": ...' naming the " + singular + "; the record was skipped");
+    return;
+  }
+  if (id_entry->shape != Shape::scalar) {
+    if (id_entry->shape != Shape::rejected) {
+      report(id_entry->value_mark, "'" + id_key + "' must be a string", "the record was skipped");
+    }
+    return;
+  }
+  std::string id;
+  if (auto problem = fields::assign_scalar(fields[0], &id, buffer.value(*id_entry), id_entry->plain)) {
+    report(id_entry->value_mark, std::move(problem->message),
+           std::move(problem->hint) + "; the record was skipped");
+    return;
+  }
+
+  std::uint32_t record_index = 0;
+  if (const auto found = store.index.find(std::string_view(id)); found != store.index.end()) {
+    record_index = found->second;
+    RecordMeta& meta = store.meta[record_index];
+    if (meta.touched_file == file_) {
+      report(id_entry->value_mark,
+             "duplicate " + singular + " " + id_key + " " + quoted(id) +
+                 " in this file (first at line " + std::to_string(meta.touched_line) + ")",
+             "merge the two records or rename one; the second was skipped");
+      return;
+    }
+    meta.touched_file = file_;
+    meta.touched_line = id_entry->value_mark.line;
+  } else {
+    record_index = static_cast<std::uint32_t>(store.records.size());
+    Record& fresh = store.records.emplace_back();
+    *static_cast<std::string*>(fields[0].slot(fresh)) = id;
+    fresh.pos = {file_, buffer.record_mark.line, buffer.record_mark.column};
+    store.meta.push_back({file_, id_entry->value_mark.line, 0});
+    store.index.emplace(std::move(id), record_index);
+  }
+  Record& target = store.records[record_index];
+  FieldMask named = 0;
+
+  const std::size_t count = buffer.entries.size();
+  for (std::size_t index = 0; index < count; ++index) {
+    const Entry& entry = buffer.entries[index];
+    const std::size_t items = entry.shape == Shape::list ? entry.item_count : 0;
+    const std::string_view key = buffer.key(entry);
+    if (entry.field < 0) {
+      const bool is_prefix = std::any_of(fields.begin(), fields.end(), [&](const auto& field) {
+        return field.key.size() > key.size() && field.key.starts_with(key) &&
+               field.key[key.size()] == '.';
+      });
+      if (is_prefix) {
+        std::string subkeys;
+        for (const auto& field : fields) {
+          if (field.key.starts_with(key) && field.key.size() > key.size() &&
+              field.key[key.size()] == '.') {
+            if (!subkeys.empty()) subkeys += ", ";
+            subkeys += field.key.substr(key.size() + 1);
+          }
+        }
+        report(entry.value_mark, "'" + std::string(key) + "' must be a map (keys " + subkeys + ")",
+               "write it as " + std::string(key) + ": {" + subkeys.substr(0, subkeys.find(',')) +
+                   ": ...}");
+      } else {
+        std::vector<std::string> candidates;
+        candidates.reserve(fields.size());
+        for (const auto& field : fields) candidates.emplace_back(field.key);
+        const std::string guess = closest_match(key, candidates);
+        report(entry.key_mark, "unknown key " + quoted(key) + " in " + singular + " " + quoted(store.id_of(target)),
+               guess.empty() ? "see docs/catalog.md for the keys of " + std::string(store.table.list_key)
+                             : "did you mean '" + guess + "'?");
+      }
+      index += items;
+      continue;
+    }
+    const Field<Record>& field = fields[static_cast<std::size_t>(entry.field)];
+    const FieldMask bit = FieldMask{1} << entry.field;
+    if (entry.field == 0 && &entry == id_entry) {
+      named |= bit;
+      continue;
+    }
+    if ((named & bit) != 0) {
+      report(entry.key_mark, "duplicate key " + quoted(key) + " in one " + singular + " record",
+             "keep one of them; the second was ignored");
+      index += items;
+      continue;
+    }
+    named |= bit;
+    void* slot = field.slot(target);
+    switch (entry.shape) {
+      case Shape::scalar:
+        if (auto problem = fields::assign_scalar(field, slot, buffer.value(entry), entry.plain)) {
+          report(entry.value_mark, std::move(problem->message), std::move(problem->hint));
+        } else if (field.position != nullptr) {
+          *field.position(target) = {file_, entry.value_mark.line, entry.value_mark.column};
+        }
+        break;
+      case Shape::map:
+        report(entry.value_mark,
+               "expected " + describe_kind(field) + " for '" + std::string(key) + "', got a map",
+               "write a single value");
+        break;
+      case Shape::list: {
+        if (field.kind != ValueKind::text_list) {
+          report(entry.value_mark,
+                 "expected " + describe_kind(field) + " for '" + std::string(key) + "', got a list",
+                 "write a single value");
+          break;
+        }
+        bool all_strings = true;
+        for (std::size_t item = index + 1; item <= index + items; ++item) {
+          const Entry& element = buffer.entries[item];
+          if (element.shape == Shape::list_item &&
+              !(element.plain && fields::is_null_scalar(buffer.value(element)))) {
+            continue;
+          }
+          all_strings = false;
+          if (element.shape != Shape::rejected) {
+            report(element.value_mark,
+                   "items of '" + std::string(key) + "' must be strings, got " +
+                       (element.shape == Shape::bad_item ? std::string("a map or list")
+                                                         : std::string("null")),
+                   "write a flat list such as [a, b]");
+          }
+        }
+        if (all_strings) {
+          auto& list = *static_cast<std::vector<std::string>*>(slot);
+          list.clear();
+          list.reserve(items);
+          for (std::size_t item = index + 1; item <= index + items; ++item) {
+            list.emplace_back(buffer.value(buffer.entries[item]));
+          }
+        }
+        break;
+      }
+      case Shape::list_item:
+      case Shape::bad_item:
+      case Shape::rejected:
+        break;
+    }
+    index += items;
+  }
+  store.meta[record_index].named |= named;
+}
+
+template <typename Record>
+void Loader::check_required(const Store<Record>& store) {
+  FieldMask required = 0;
+  const auto& fields = store.table.fields;
+  for (std::size_t index = 0; index < fields.size(); ++index) {
+    if (fields[index].required) required |= FieldMask{1} << index;
+  }
+  for (std::size_t index = 0; index < store.records.size(); ++index) {
+    const FieldMask missing = required & ~store.meta[index].named;
+    if (missing == 0) continue;
+    const Record& record = store.records[index];
+    std::string keys;
+    for (std::size_t field = 0; field < fields.size(); ++field) {
+      if ((missing & (FieldMask{1} << field)) == 0) continue;
+      if (!keys.empty()) keys += ", ";
+      keys += fields[field].key;
+    }
+    report_at(record.pos,
+           std::string(store.table.singular) + " " + quoted(store.id_of(record)) + " (introduced in " +
+               result_.catalog.files[record.pos.file] + ") is missing required keys: " + keys,
+           "add them; a record with a new " + std::string(fields[0].key) +
+               " needs them (an overlay must reuse an existing " + std::string(fields[0].key) + ")");
+  }
+}
+
+void Loader::check_offerings() {
+  Catalog& catalog = result_.catalog;
+  std::vector<std::string> gpu_ids;
+  std::vector<std::string> provider_ids;
+  for (const auto& gpu : catalog.gpus) gpu_ids.push_back(gpu.id);
+  for (const auto& provider : catalog.providers) provider_ids.push_back(provider.id);
+  const std::size_t provider_bit = 1;
+  const std::size_t gpu_bit = 2;
+  for (std::size_t index = 0; index < catalog.offerings.size(); ++index) {
+    Offering& offering = catalog.offerings[index];
+    const FieldMask named = offerings_.meta[index].named;
+    if ((named & (FieldMask{1} << provider_bit)) != 0) {
+      if (const auto found = providers_.index.find(std::string_view(offering.provider));
+          found != providers_.index.end()) {
+        offering.provider_index = found->second;
+      } else {
+        const std::string guess = closest_match(offering.provider, provider_ids);
+        report_at(offering.provider_pos,
+               "offering " + quoted(offering.id) + " names provider " + quoted(offering.provider) +
+                   ", which no catalog file defines",
+               guess.empty() ? "add it under providers: or fix the id"
+                             : "did you mean '" + guess + "'?");
+      }
+    }
+    if ((named & (FieldMask{1} << gpu_bit)) != 0) {
+      if (const auto found = gpus_.index.find(std::string_view(offering.gpu));
+          found != gpus_.index.end()) {
+        offering.gpu_index = found->second;
+      } else {
+        std::string guess;
+        if (const Gpu* by_alias = catalog.find_gpu(offering.gpu)) guess = by_alias->id;
+        if (guess.empty()) guess = closest_match(offering.gpu, gpu_ids);
+        report_at(offering.gpu_pos,
+               "offering " + quoted(offering.id) + " names gpu " + quoted(offering.gpu) +
+                   ", which no catalog file defines",
+               guess.empty() ? "add it under gpus: or fix the id"
+                             : "did you mean '" + guess + "'? (offerings name GPUs by id)");
+      }
+    }
+    if (offering.gpu_fraction < 1.0 && offering.isolation != Isolation::vgpu) {
+      report_at(offering.pos,
+             "offering " + quoted(offering.id) + " has gpu_fraction " +
+                 fields::format_number(offering.gpu_fraction) + " but isolation " +
+                 std::string(to_string(offering.isolation)),
+             "a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1");
+    }
+  }
+}
+
+LoadResult Loader::finish() {
+  check_required(gpus_);
+  check_required(providers_);
+  check_required(offerings_);
+  check_required(models_);
+  check_required(currencies_);
+  check_offerings();
+  std::stable_sort(diagnostics_.begin(), diagnostics_.end(),
+                   [](const LocatedDiagnostic& a, const LocatedDiagnostic& b) {
+                     if (a.file != b.file) return a.file < b.file;
+                     if (a.diagnostic.line != b.diagnostic.line) {
+                       return a.diagnostic.line < b.diagnostic.line;
+                     }
+                     return a.diagnostic.column < b.diagnostic.column;
+                   });
+  result_.diagnostics.reserve(diagnostics_.size());
+  for (auto& located : diagnostics_) result_.diagnostics.push_back(std::move(located.diagnostic));
+  return std::move(result_);
+}
+
+}  // namespace
+
+LoadResult load(std::span<const SourceText> sources, const LoadLimits& limits) {
+  Loader loader(limits);
+  return loader.load_all(sources);
+}
+
+}  // namespace gpuselect::catalog

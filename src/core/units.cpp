@@ -1,0 +1,190 @@
+#include "gpuselect/units.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+#include <fmt/format.h>
+
+namespace gpuselect::units {
+
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// std::from_chars on the whole text (locale-independent); a leading '+' is allowed.
+std::optional<double> whole_number(std::string_view text) {
+  if (!text.empty() && text.front() == '+') {
+    text.remove_prefix(1);
+    if (!text.empty() && text.front() == '-') return std::nullopt;
+  }
+  if (text.empty()) return std::nullopt;
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc{} || ptr != end || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+// Removes '_' digit separators; each must sit between two digits ("70_000", not "_7" or "7__0").
+std::optional<std::string> without_separators(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '_') {
+      out.push_back(text[i]);
+      continue;
+    }
+    if (i == 0 || i + 1 == text.size() || !is_digit(text[i - 1]) || !is_digit(text[i + 1])) {
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+struct Suffix {
+  std::string_view text;  // lower case
+  double multiplier;
+};
+
+// SI count suffixes; "b" and "g" both mean billion (model sizes are written "7B").
+constexpr std::array<Suffix, 5> count_suffixes{{
+    {"k", 1e3}, {"m", 1e6}, {"b", 1e9}, {"g", 1e9}, {"t", 1e12}}};
+
+// Byte suffixes: decimal (GB = 1e9 B) and binary (GiB = 2^30 B); a bare letter is decimal.
+constexpr std::array<Suffix, 14> byte_suffixes{{
+    {"b", 1.0},
+    {"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9}, {"tb", 1e12},
+    {"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0}, {"tib", 1099511627776.0},
+    {"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12}, {"", 1e9}}};
+
+// Splits "350M" into ("350", "m"): the trailing letters, lower-cased.
+std::pair<std::string_view, std::string> split_suffix(std::string_view text) {
+  std::size_t cut = text.size();
+  while (cut > 0) {
+    const char c = lower(text[cut - 1]);
+    if (c < 'a' || c > 'z') break;
+    --cut;
+  }
+  std::string suffix;
+  for (char c : text.substr(cut)) suffix.push_back(lower(c));
+  // "1e9" ends in a digit, but "7e" would leave an 'e' in the number: from_chars rejects that.
+  return {trim(text.substr(0, cut)), suffix};
+}
+
+std::string with_thousands(std::string digits) {
+  const std::size_t dot = digits.find('.');
+  std::size_t integer_end = dot == std::string::npos ? digits.size() : dot;
+  const std::size_t integer_begin = (!digits.empty() && digits[0] == '-') ? 1 : 0;
+  while (integer_end > integer_begin + 3) {
+    integer_end -= 3;
+    digits.insert(integer_end, 1, ',');
+  }
+  return digits;
+}
+
+struct CurrencySymbol {
+  std::string_view code;
+  std::string_view symbol;
+};
+// Symbols for the currencies the catalog prices in; any other code is written "CHF 12.40".
+constexpr std::array<CurrencySymbol, 5> currency_symbols{{
+    {"USD", "$"}, {"CNY", "¥"}, {"EUR", "€"}, {"GBP", "£"}, {"JPY", "¥"}}};
+
+}  // namespace
+
+std::optional<double> parse_count(std::string_view text) {
+  text = trim(text);
+  const auto cleaned = without_separators(text);
+  if (!cleaned) return std::nullopt;
+  const auto [number_text, suffix] = split_suffix(*cleaned);
+  double multiplier = 1.0;
+  if (!suffix.empty()) {
+    bool known = false;
+    for (const auto& entry : count_suffixes) {
+      if (suffix == entry.text) {
+        multiplier = entry.multiplier;
+        known = true;
+      }
+    }
+    if (!known) return std::nullopt;
+  }
+  const auto number = whole_number(number_text);
+  if (!number) return std::nullopt;
+  const double value = *number * multiplier;
+  if (!std::isfinite(value) || !(value > 0)) return std::nullopt;
+  return value;
+}
+
+std::optional<double> parse_bytes(std::string_view text) {
+  const auto [number_text, suffix] = split_suffix(trim(text));
+  for (const auto& entry : byte_suffixes) {
+    if (suffix != entry.text) continue;
+    const auto number = whole_number(number_text);
+    if (!number || *number < 0) return std::nullopt;
+    const double value = *number * entry.multiplier;
+    if (!std::isfinite(value)) return std::nullopt;
+    return value;
+  }
+  return std::nullopt;
+}
+
+std::optional<double> parse_number(std::string_view text) {
+  return whole_number(trim(text));
+}
+
+std::string format_count(double value) {
+  if (!std::isfinite(value)) return "?";
+  struct Scale {
+    double at_least;
+    std::string_view suffix;
+  };
+  constexpr std::array<Scale, 4> scales{{{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "k"}}};
+  const double magnitude = std::fabs(value);
+  // Past 1000T (FLOP counts) an exponent reads better than "4200000T".
+  if (magnitude >= 999.5e12) return fmt::format("{:.2g}", value);
+  for (const auto& scale : scales) {
+    // 0.9995 of the scale so that 999.96e6 shows as "1.0B", not "1000M".
+    if (magnitude >= 0.9995 * scale.at_least) {
+      const double shown = value / scale.at_least;
+      return std::fabs(shown) < 9.95 ? fmt::format("{:.1f}{}", shown, scale.suffix)
+                                     : fmt::format("{:.0f}{}", shown, scale.suffix);
+    }
+  }
+  if (value == std::round(value)) return fmt::format("{:.0f}", value);
+  return fmt::format("{:.3g}", value);
+}
+
+std::string format_gb(double bytes) { return fmt::format("{:.1f} GB", bytes / bytes_per_gb); }
+
+std::string format_hours(double hours) {
+  if (!std::isfinite(hours)) return "?";
+  if (hours < 1.0) return fmt::format("{:.0f} min", hours * 60.0);
+  if (hours < 48.0) return fmt::format("{:.1f} h", hours);
+  const double days = hours / 24.0;
+  if (days < 1000.0) return fmt::format("{:.1f} d", days);
+  return with_thousands(fmt::format("{:.0f}", days)) + " d";
+}
+
+std::string format_money(double amount, std::string_view currency) {
+  if (!std::isfinite(amount)) return "?";
+  // Two decimals below 100 (cents matter), none from 100 up (they do not).
+  const int decimals = std::fabs(amount) < 99.995 ? 2 : 0;
+  std::string digits = with_thousands(fmt::format("{:.{}f}", std::fabs(amount), decimals));
+  std::string sign = amount < 0 && digits.find_first_not_of("0.,") != std::string::npos ? "-" : "";
+  for (const auto& entry : currency_symbols) {
+    if (entry.code == currency) return sign + std::string(entry.symbol) + digits;
+  }
+  return sign + std::string(currency) + " " + digits;
+}
+
+}  // namespace gpuselect::units

@@ -1,0 +1,305 @@
+// Memory per GPU for one plan (docs/estimation.md "Memory").
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "estimate/model.hpp"
+#include "gpuselect/units.hpp"
+
+namespace gpuselect::estimate {
+
+namespace model {
+
+namespace {
+using workload::Optimizer;
+using workload::Precision;
+
+// Optimizer states K bytes/param. Mixed precision keeps an fp32 master copy (4 B) besides the
+// moments; fp32 training uses the weights as master. Sources: ZeRO paper 3.1 (Adam K = 12);
+// SGD with momentum = master + momentum; 8-bit Adam = two 1-byte moments (Dettmers et al. 2021,
+// "8-bit Optimizers via Block-wise Quantization"; block constants add 0.002 B/param, ignored).
+struct OptimizerBytes {
+  Optimizer optimizer;
+  double mixed_precision;
+  double full_precision;
+};
+constexpr std::array<OptimizerBytes, 3> optimizer_bytes{{
+    {Optimizer::adamw, 12, 8},
+    {Optimizer::sgd, 8, 4},
+    {Optimizer::adam_8bit, 6, 2},
+}};
+
+// NF4 base of QLoRA: 4 bits + 0.127 bits/param of double-quantised constants (Dettmers et al. 2023).
+constexpr double qlora_bytes_per_param = (4.0 + 0.127) / 8.0;
+// int4 serving (GPTQ/AWQ, group size 128): 4 bits + a 16-bit scale and 16-bit zero per 128 weights.
+constexpr double int4_bytes_per_param = (4.0 + 32.0 / 128.0) / 8.0;
+}  // namespace
+
+StateBytes training_state_bytes(Precision precision, Optimizer optimizer) {
+  const bool fp32 = precision == Precision::fp32;
+  StateBytes bytes;
+  bytes.weights = fp32 ? 4 : 2;
+  bytes.gradients = fp32 ? 4 : 2;
+  for (const auto& row : optimizer_bytes) {
+    if (row.optimizer == optimizer) bytes.optimizer = fp32 ? row.full_precision : row.mixed_precision;
+  }
+  return bytes;
+}
+
+double frozen_base_bytes_per_param(const workload::Profile& profile) {
+  if (profile.method == workload::Method::qlora) return qlora_bytes_per_param;
+  return profile.precision == Precision::fp32 ? 4.0 : 2.0;
+}
+
+double serving_bytes_per_param(Precision precision) {
+  switch (precision) {
+    case Precision::fp32: return 4.0;
+    case Precision::bf16:
+    case Precision::fp16: return 2.0;
+    case Precision::fp8:
+    case Precision::int8: return 1.0;
+    case Precision::int4: return int4_bytes_per_param;
+  }
+  return 2.0;
+}
+
+double kv_bytes_per_element(Precision precision) {
+  switch (precision) {
+    case Precision::fp32: return 4.0;
+    case Precision::fp8: return 1.0;
+    default: return 2.0;
+  }
+}
+
+double kv_cache_bytes_per_sequence(const workload::Profile& profile, double context_tokens) {
+  const auto& shape = profile.shape;
+  if (shape.layers <= 0 || shape.heads <= 0) return 0;
+  const double head_dim = static_cast<double>(shape.hidden) / shape.heads;
+  const double kv_heads = shape.kv_heads > 0 ? shape.kv_heads : shape.heads;
+  return 2.0 * shape.layers * kv_heads * head_dim * context_tokens *
+         kv_bytes_per_element(profile.precision);
+}
+
+double lora_trainable_params(const workload::Profile& profile) {
+  const auto& shape = profile.shape;
+  const double h = shape.hidden;
+  const double kv = shape.heads > 0 ? h / shape.heads * (shape.kv_heads > 0 ? shape.kv_heads : shape.heads)
+                                    : h;
+  const double ffn = shape.ffn > 0 ? shape.ffn : 4.0 * h;
+  struct Target {
+    std::string_view name;
+    double d_in;
+    double d_out;
+  };
+  const std::array<Target, 7> targets{{{"q_proj", h, h},
+                                       {"k_proj", h, kv},
+                                       {"v_proj", h, kv},
+                                       {"o_proj", h, h},
+                                       {"gate_proj", h, ffn},
+                                       {"up_proj", h, ffn},
+                                       {"down_proj", ffn, h}}};
+  double per_layer = 0;
+  for (const auto& name : profile.lora_targets) {
+    for (const auto& target : targets) {
+      if (target.name == name) per_layer += profile.lora_rank * (target.d_in + target.d_out);
+    }
+  }
+  return per_layer * shape.layers;
+}
+
+double largest_layer_params(const workload::Shape& shape) {
+  if (shape.layers <= 0 || shape.hidden <= 0) return shape.params;
+  const double h = shape.hidden;
+  const double kv = shape.heads > 0 ? h / shape.heads * shape.kv_heads : h;
+  const double block = 2.0 * h * h + 2.0 * h * kv + 2.0 * h * shape.ffn;
+  return std::min(shape.params, std::max(block, static_cast<double>(shape.vocab) * h));
+}
+
+double checkpoint_bytes(const workload::Profile& profile) {
+  if (!workload::is_training(profile.kind)) {
+    return profile.shape.params * serving_bytes_per_param(profile.precision);
+  }
+  const StateBytes states = training_state_bytes(profile.precision, profile.optimizer);
+  const double saved_per_param = states.weights + states.optimizer;  // gradients are not saved
+  if (profile.method != workload::Method::full) return lora_trainable_params(profile) * saved_per_param;
+  return profile.shape.params * saved_per_param;
+}
+
+double dataset_bytes(const workload::Profile& profile) {
+  // Tokenised text as uint16 ids (Megatron indexed datasets, vocab < 65,536): 2 B per token.
+  constexpr double bytes_per_token = 2.0;
+  // ImageNet-1k training set: 1,281,167 JPEGs, about 140 GB (110 kB per image).
+  constexpr double imagenet_bytes = 1'281'167.0 * 110e3;
+  if (profile.kind == workload::Kind::cv_train) return imagenet_bytes;
+  if (workload::is_training(profile.kind)) return profile.tokens * bytes_per_token;
+  return 0;
+}
+
+bool uses_serving_memory(workload::Kind kind) {
+  return kind == workload::Kind::llm_inference || kind == workload::Kind::cv_inference ||
+         kind == workload::Kind::notebook;
+}
+
+int total_gpus(const Plan& plan) { return std::max(1, plan.gpus_per_node) * std::max(1, plan.nodes); }
+int data_parallel_size(const Plan& plan) {
+  return std::max(1, total_gpus(plan) / std::max(1, plan.tensor_parallel));
+}
+
+}  // namespace model
+
+namespace {
+
+using workload::Offload;
+using workload::Recompute;
+
+// Activation bytes per 16-bit element scale for fp32 training.
+double activation_precision_factor(workload::Precision precision) {
+  return precision == workload::Precision::fp32 ? 2.0 : 1.0;
+}
+
+// Vision models: stored activations per 224x224 image = 0.01 B per forward FLOP at 16-bit
+// (ResNet-50: 8.2 GFLOPs -> 82 MB, assumption calibrated on ~100 MB/image fp32 training reports).
+constexpr double vision_activation_bytes_per_flop = 0.01;
+// Inference keeps only the live tensors of one stage: a tenth of the training figure (assumption).
+constexpr double vision_inference_share = 0.1;
+
+// Korthikanti et al. 2022, Table 2, bytes per layer; sequence parallelism assumed with t > 1.
+double transformer_activations(const workload::Profile& profile, double seq, double batch, int tp,
+                               Recompute recompute) {
+  const auto& shape = profile.shape;
+  const double s = seq;
+  const double b = batch;
+  const double h = shape.hidden;
+  const double a = shape.heads;
+  const double t = std::max(1, tp);
+  const double sbh = s * b * h;
+  double per_layer = 0;
+  switch (recompute) {
+    case Recompute::none: {
+      // Flash attention never stores the a·s² score matrix, so its 5·a·s/h term drops.
+      const double attention_term =
+          profile.attention == workload::Attention::eager && h > 0 ? 5.0 * a * s / h : 0.0;
+      per_layer = sbh * (34.0 + attention_term) / t;
+      break;
+    }
+    case Recompute::selective: per_layer = sbh * 34.0 / t; break;
+    case Recompute::full: per_layer = 2.0 * sbh; break;
+  }
+  return per_layer * shape.layers * activation_precision_factor(profile.precision);
+}
+
+// Runtime overhead: CUDA context and allocator fragmentation (GPU-SPECS.md: 0.5-1.5 GiB reserved).
+constexpr double overhead_fixed_bytes = units::bytes_per_gib;
+constexpr double overhead_share = 0.05;
+// DeepSpeed's estimators multiply CPU memory by 1.5 for buffers.
+constexpr double cpu_buffer_factor = 1.5;
+
+void training_states(const workload::Profile& profile, const Plan& plan, MemoryPerGpu& gpu,
+                     double& cpu_per_node) {
+  const double params = profile.shape.params / std::max(1, plan.tensor_parallel);
+  const int n = model::data_parallel_size(plan);
+  const int stage = plan.zero_stage;
+  const auto states = model::training_state_bytes(profile.precision, profile.optimizer);
+  const double nodes = std::max(1, plan.nodes);
+  const double largest = model::largest_layer_params(profile.shape);
+  // DeepSpeed keeps the gathered largest layer (16-bit params + grads: 4 B each) under ZeRO-3 offload.
+  const double gathered_layer = 2.0 * states.weights * largest;
+
+  // The trained parameters (all of them, or the LoRA adapters) and the frozen base.
+  double trained = params;
+  double frozen_weights = 0;
+  if (profile.method != workload::Method::full) {
+    trained = model::lora_trainable_params(profile) / std::max(1, plan.tensor_parallel);
+    frozen_weights = params * model::frozen_base_bytes_per_param(profile);
+  }
+
+  double weights = states.weights * trained;
+  double gradients = states.gradients * trained;
+  double optimizer = states.optimizer * trained;
+  switch (plan.offload) {
+    case Offload::none:
+      // ZeRO paper: stage 1 shards optimizer states, 2 also gradients, 3 also parameters.
+      if (stage >= 1) optimizer /= n;
+      if (stage >= 2) gradients /= n;
+      if (stage >= 3) {
+        weights /= n;
+        frozen_weights /= n;
+      }
+      break;
+    case Offload::optimizer:
+      // Gradients and optimizer states move to CPU (fp32 grads + master + moments).
+      gradients = 0;
+      optimizer = 0;
+      if (stage >= 3) {
+        weights = weights / n + gathered_layer;
+        frozen_weights /= n;
+        cpu_per_node = (states.optimizer + 4.0) * trained / nodes * cpu_buffer_factor;
+      } else {
+        // DeepSpeed stage_1_and_2 estimator: P · max(4 · GPUs per node, 16) bytes per node.
+        cpu_per_node = trained * std::max(4.0 * plan.gpus_per_node, states.optimizer + 4.0) *
+                       cpu_buffer_factor;
+      }
+      break;
+    case Offload::all:
+      // ZeRO-3 with parameters offloaded: only the gathered largest layer stays on the GPU.
+      cpu_per_node = ((states.optimizer + 4.0 + states.weights) * trained + frozen_weights) / nodes *
+                     cpu_buffer_factor;
+      weights = gathered_layer;
+      frozen_weights = 0;
+      gradients = 0;
+      optimizer = 0;
+      break;
+  }
+  gpu.weights_bytes = weights + frozen_weights;
+  gpu.gradients_bytes = gradients;
+  gpu.optimizer_bytes = optimizer;
+}
+
+}  // namespace
+
+Memory estimate_memory(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes) {
+  Memory memory;
+  memory.plan = plan;
+  memory.gpu_capacity_bytes = gpu_capacity_bytes;
+  MemoryPerGpu& gpu = memory.per_gpu;
+  const auto& shape = profile.shape;
+  const int tp = std::max(1, plan.tensor_parallel);
+
+  if (workload::is_training(profile.kind)) {
+    training_states(profile, plan, gpu, memory.cpu_offload_bytes);
+    if (profile.kind == workload::Kind::cv_train) {
+      gpu.activations_bytes = profile.micro_batch * shape.forward_flops_per_sample *
+                              vision_activation_bytes_per_flop *
+                              activation_precision_factor(profile.precision);
+    } else {
+      gpu.activations_bytes =
+          transformer_activations(profile, profile.seq_len, profile.micro_batch, tp, profile.recompute);
+    }
+  } else if (profile.kind == workload::Kind::cv_inference) {
+    gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision);
+    gpu.activations_bytes = profile.batch * shape.forward_flops_per_sample *
+                            vision_activation_bytes_per_flop * vision_inference_share;
+  } else {
+    // LLM serving and notebooks: weights at the serving precision, KV cache for the batch at full
+    // context, and one layer's activations for a prefill of the batch (inference frees the rest).
+    gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision) / tp;
+    gpu.kv_cache_bytes =
+        model::kv_cache_bytes_per_sequence(profile, profile.context) * profile.batch / tp;
+    const double prompt = profile.input_tokens > 0 ? profile.input_tokens : std::min(profile.context, 512);
+    const double one_layer = shape.layers > 0
+                                 ? transformer_activations(profile, prompt, profile.batch, tp,
+                                                           Recompute::selective) /
+                                       shape.layers
+                                 : 0.0;
+    gpu.activations_bytes = one_layer;
+  }
+  const double working = gpu.weights_bytes + gpu.gradients_bytes + gpu.optimizer_bytes +
+                         gpu.activations_bytes + gpu.kv_cache_bytes;
+  gpu.overhead_bytes = overhead_fixed_bytes + overhead_share * working;
+  gpu.total_bytes = working + gpu.overhead_bytes;
+  memory.fits = gpu_capacity_bytes > 0 && gpu.total_bytes <= gpu_capacity_bytes;
+  memory.reason = PlanReason::no_hardware;
+  return memory;
+}
+
+}  // namespace gpuselect::estimate

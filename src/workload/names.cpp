@@ -1,0 +1,88 @@
+// Names of the workload enums as written on the command line and in JSON; one table per enum, in
+// declaration order.
+#include <array>
+#include <string_view>
+
+#include "gpuselect/workload.hpp"
+
+namespace gpuselect::workload {
+
+namespace {
+
+constexpr std::array<std::string_view, 6> kind_table{
+    "llm-pretrain", "llm-finetune", "llm-inference", "cv-train", "cv-inference", "notebook"};
+constexpr std::array<std::string_view, 3> method_table{"full", "lora", "qlora"};
+constexpr std::array<std::string_view, 6> precision_table{"fp32", "bf16", "fp16",
+                                                          "fp8",  "int8", "int4"};
+constexpr std::array<std::string_view, 3> optimizer_table{"adamw", "sgd", "adam-8bit"};
+constexpr std::array<std::string_view, 3> recompute_table{"none", "selective", "full"};
+constexpr std::array<std::string_view, 2> attention_table{"flash", "eager"};
+constexpr std::array<std::string_view, 5> zero_table{"auto", "0", "1", "2", "3"};
+constexpr std::array<std::string_view, 3> offload_table{"none", "optimizer", "all"};
+
+template <typename Enum, std::size_t Size>
+std::string_view name_in(Enum value, const std::array<std::string_view, Size>& table) {
+  const auto index = static_cast<std::size_t>(value);
+  return index < Size ? table[index] : std::string_view{};
+}
+
+template <typename Enum, std::size_t Size>
+std::optional<Enum> parse_in(std::string_view text, const std::array<std::string_view, Size>& table) {
+  for (std::size_t i = 0; i < Size; ++i) {
+    if (text == table[i]) return static_cast<Enum>(i);
+  }
+  return std::nullopt;
+}
+
+template <std::size_t Size>
+std::vector<std::string> names_in(const std::array<std::string_view, Size>& table) {
+  return {table.begin(), table.end()};
+}
+
+}  // namespace
+
+std::string_view to_string(Kind value) { return name_in(value, kind_table); }
+std::string_view to_string(Method value) { return name_in(value, method_table); }
+std::string_view to_string(Precision value) { return name_in(value, precision_table); }
+std::string_view to_string(Optimizer value) { return name_in(value, optimizer_table); }
+std::string_view to_string(Recompute value) { return name_in(value, recompute_table); }
+std::string_view to_string(Attention value) { return name_in(value, attention_table); }
+std::string_view to_string(Zero value) { return name_in(value, zero_table); }
+std::string_view to_string(Offload value) { return name_in(value, offload_table); }
+
+std::optional<Kind> parse_kind(std::string_view text) { return parse_in<Kind>(text, kind_table); }
+std::optional<Method> parse_method(std::string_view text) {
+  return parse_in<Method>(text, method_table);
+}
+std::optional<Precision> parse_precision(std::string_view text) {
+  return parse_in<Precision>(text, precision_table);
+}
+std::optional<Optimizer> parse_optimizer(std::string_view text) {
+  return parse_in<Optimizer>(text, optimizer_table);
+}
+std::optional<Recompute> parse_recompute(std::string_view text) {
+  return parse_in<Recompute>(text, recompute_table);
+}
+std::optional<Attention> parse_attention(std::string_view text) {
+  return parse_in<Attention>(text, attention_table);
+}
+std::optional<Zero> parse_zero(std::string_view text) { return parse_in<Zero>(text, zero_table); }
+std::optional<Offload> parse_offload(std::string_view text) {
+  return parse_in<Offload>(text, offload_table);
+}
+
+std::vector<std::string> kind_names() { return names_in(kind_table); }
+std::vector<std::string> method_names() { return names_in(method_table); }
+std::vector<std::string> precision_names() { return names_in(precision_table); }
+std::vector<std::string> optimizer_names() { return names_in(optimizer_table); }
+std::vector<std::string> recompute_names() { return names_in(recompute_table); }
+std::vector<std::string> attention_names() { return names_in(attention_table); }
+std::vector<std::string> zero_names() { return names_in(zero_table); }
+std::vector<std::string> offload_names() { return names_in(offload_table); }
+
+bool is_training(Kind kind) {
+  return kind == Kind::llm_pretrain || kind == Kind::llm_finetune || kind == Kind::cv_train;
+}
+bool is_serving(Kind kind) { return kind == Kind::llm_inference || kind == Kind::cv_inference; }
+
+}  // namespace gpuselect::workload

@@ -1,0 +1,552 @@
+// workload::resolve: flags -> Profile with every default applied and recorded.
+// Every default and its source: docs/estimation.md "Defaults".
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "gpuselect/error.hpp"
+#include "gpuselect/units.hpp"
+#include "gpuselect/workload.hpp"
+
+namespace gpuselect::workload {
+
+namespace {
+
+constexpr double max_params = 1e14;  // 100 trillion: above any model trained to date (2025: ~2T)
+// P ≈ 12·L·h² with h ≈ 128·L (GPT-3 family, Brown et al. 2020 Table 2.1: 175B has L 96, h 12288).
+constexpr double params_per_layer_cubed = 12.0 * 128.0 * 128.0;
+constexpr int head_dim_default = 128;     // GPT-3 >= 6.7B, Llama 2/3
+constexpr int vocab_default = 32000;      // Llama 2 / Mistral tokenizer
+constexpr int ffn_per_hidden = 4;         // GPT-style MLP, Vaswani et al. 2017
+// ResNet-50 (torchvision weights): 25,557,032 parameters, 4.09 G multiply-adds per 224x224 image.
+constexpr double resnet50_params = 25'557'032;
+constexpr double resnet50_forward_flops = 2.0 * 4.09e9;
+// Vision models given only by --params: forward FLOPs per image = 320 x params (ResNet-50's ratio).
+constexpr double vision_flops_per_param = resnet50_forward_flops / resnet50_params;
+
+constexpr unsigned bit(Kind kind) { return 1u << static_cast<unsigned>(kind); }
+constexpr unsigned llm_training = bit(Kind::llm_pretrain) | bit(Kind::llm_finetune);
+constexpr unsigned training = llm_training | bit(Kind::cv_train);
+constexpr unsigned serving = bit(Kind::llm_inference) | bit(Kind::cv_inference);
+constexpr unsigned llm_kinds = llm_training | bit(Kind::llm_inference) | bit(Kind::notebook);
+
+// Per-workload defaults (docs/estimation.md "Defaults" gives the source of each).
+struct KindDefaults {
+  Kind kind;
+  double params;          // when neither --model nor --params is given
+  int seq_len;            // training sequence length (0 = not a token model)
+  int micro_batch;        // sequences (or images) per GPU per step
+  Optimizer optimizer;
+  int batch;              // serving: concurrent sequences / images
+  double requests_per_s;  // serving
+  double hours;           // serving and notebooks: hours of use priced
+};
+constexpr std::array<KindDefaults, 6> kind_defaults{{
+    {Kind::llm_pretrain, 7e9, 4096, 1, Optimizer::adamw, 1, 0, 0},
+    {Kind::llm_finetune, 7e9, 2048, 1, Optimizer::adamw, 1, 0, 0},
+    {Kind::llm_inference, 7e9, 0, 1, Optimizer::adamw, 8, 1, 730},
+    {Kind::cv_train, resnet50_params, 0, 32, Optimizer::sgd, 1, 0, 0},
+    {Kind::cv_inference, resnet50_params, 0, 1, Optimizer::adamw, 8, 1, 730},
+    {Kind::notebook, 1e9, 0, 1, Optimizer::adamw, 1, 0, 40},
+}};
+
+const KindDefaults& defaults_of(Kind kind) { return kind_defaults[static_cast<std::size_t>(kind)]; }
+
+// Which workloads a flag applies to; a flag given for another workload is an error.
+struct FlagRule {
+  std::string_view flag;
+  bool (*given)(const Request&);
+  unsigned kinds;
+  std::string_view applies_to;  // words for the error
+};
+constexpr std::array<FlagRule, 20> flag_rules{{
+    {"--method", [](const Request& r) { return r.method.has_value(); }, training, "training workloads"},
+    {"--lora-rank", [](const Request& r) { return r.lora_rank.has_value(); }, bit(Kind::llm_finetune), "llm-finetune"},
+    {"--lora-targets", [](const Request& r) { return r.lora_targets.has_value(); }, bit(Kind::llm_finetune), "llm-finetune"},
+    {"--optimizer", [](const Request& r) { return r.optimizer.has_value(); }, training, "training workloads"},
+    {"--zero", [](const Request& r) { return r.zero.has_value(); }, training, "training workloads"},
+    {"--offload", [](const Request& r) { return r.offload.has_value(); }, training, "training workloads"},
+    {"--tokens", [](const Request& r) { return r.tokens_text.has_value(); }, training, "training workloads"},
+    {"--checkpoint-minutes", [](const Request& r) { return r.checkpoint_minutes.has_value(); }, training, "training workloads"},
+    {"--micro-batch", [](const Request& r) { return r.micro_batch.has_value(); }, training, "training workloads"},
+    {"--recompute", [](const Request& r) { return r.recompute.has_value(); }, llm_training, "llm-pretrain and llm-finetune"},
+    {"--seq-len", [](const Request& r) { return r.seq_len.has_value(); }, llm_training, "llm-pretrain and llm-finetune (serving uses --context)"},
+    {"--attention", [](const Request& r) { return r.attention.has_value(); }, llm_kinds, "LLM workloads"},
+    {"--mfu", [](const Request& r) { return r.mfu.has_value(); }, training | serving, "training and serving workloads"},
+    {"--context", [](const Request& r) { return r.context.has_value(); }, bit(Kind::llm_inference) | bit(Kind::notebook), "llm-inference and notebook"},
+    {"--batch", [](const Request& r) { return r.batch.has_value(); }, serving | bit(Kind::notebook), "serving workloads and notebook (training uses --micro-batch)"},
+    {"--requests-per-s", [](const Request& r) { return r.requests_per_s.has_value(); }, serving, "llm-inference and cv-inference"},
+    {"--input-tokens", [](const Request& r) { return r.input_tokens.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
+    {"--output-tokens", [](const Request& r) { return r.output_tokens.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
+    {"--tensor-parallel", [](const Request& r) { return r.tensor_parallel.has_value(); }, llm_kinds, "LLM workloads"},
+    {"--hours", [](const Request& r) { return r.hours.has_value(); }, serving | bit(Kind::notebook), "serving workloads and notebook (training time is estimated)"},
+}};
+
+// LoRA target matrices of a decoder layer (Hugging Face Llama module names).
+constexpr std::array<std::string_view, 7> lora_target_names{
+    "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"};
+
+std::string count_words(double value) { return units::format_count(value); }
+
+bool is_vision(Kind kind) { return kind == Kind::cv_train || kind == Kind::cv_inference; }
+bool is_vision(catalog::ModelFamily family) {
+  return family == catalog::ModelFamily::cnn || family == catalog::ModelFamily::vit;
+}
+
+void require_positive(const std::optional<int>& value, std::string_view flag) {
+  if (value && *value <= 0) {
+    throw Error(std::string(flag), fmt::format("must be a positive whole number, got {}", *value),
+                "give a value of 1 or more");
+  }
+}
+
+void require_positive(const std::optional<double>& value, std::string_view flag) {
+  if (value && !(std::isfinite(*value) && *value > 0)) {
+    throw Error(std::string(flag), fmt::format("must be a positive number, got {}", *value),
+                "give a finite value above 0");
+  }
+}
+
+double parse_params(const std::string& text) {
+  const auto value = units::parse_count(text);
+  if (!value) {
+    throw Error("--params", fmt::format("'{}' is not a positive parameter count", text),
+                "write e.g. 7e9, 7B, 350M or 70_000_000_000");
+  }
+  if (*value > max_params) {
+    throw Error("--params",
+                fmt::format("{} parameters is absurd (above {:.0e})", units::format_count(*value),
+                            max_params),
+                "check the exponent: 7e9 is seven billion");
+  }
+  return *value;
+}
+
+int round_hidden(double hidden) {
+  if (hidden < head_dim_default) return std::max(64, static_cast<int>(std::lround(hidden / 64.0)) * 64);
+  return static_cast<int>(std::lround(hidden / head_dim_default)) * head_dim_default;
+}
+
+// Layers and hidden size for P parameters (docs/estimation.md "Derived shapes"):
+// L = cbrt(P / (12·128²)), h = sqrt((P - vocab·h) / (12·L)) rounded to a multiple of 128.
+void derive_shape(Shape& shape, bool layers_given, bool hidden_given) {
+  const double params = shape.params;
+  const int vocab = shape.vocab > 0 ? shape.vocab : vocab_default;
+  if (!layers_given && !hidden_given) {
+    shape.layers = std::max(1, static_cast<int>(std::lround(std::cbrt(params / params_per_layer_cubed))));
+  } else if (!layers_given) {
+    const double h = shape.hidden;
+    shape.layers = std::max(1, static_cast<int>(std::lround((params - vocab * h) / (12.0 * h * h))));
+  }
+  if (!hidden_given) {
+    const double first = std::sqrt(params / (12.0 * shape.layers));
+    const double body = std::max(params - vocab * first, 0.5 * params);
+    shape.hidden = round_hidden(std::sqrt(body / (12.0 * shape.layers)));
+  }
+  if (shape.heads <= 0) shape.heads = std::max(1, shape.hidden / head_dim_default);
+  if (shape.kv_heads <= 0) shape.kv_heads = shape.heads;
+  if (shape.ffn <= 0) shape.ffn = ffn_per_hidden * shape.hidden;
+  if (shape.vocab <= 0) shape.vocab = vocab;
+  shape.derived = true;
+}
+
+// Parameters of a shape given only by flags: L·(2h² + 2·h·kv·d + 2·h·ffn) + vocab·h, which is
+// 12·L·h² + vocab·h for the defaults (kv_heads = heads, ffn = 4h). Two MLP matrices (GPT); gated
+// MLPs (SwiGLU, Llama) have three: give --params or --model for those.
+double params_of_shape(const Shape& shape) {
+  const double h = shape.hidden;
+  const double head_dim = h / shape.heads;
+  const double per_layer = 2.0 * h * h + 2.0 * h * shape.kv_heads * head_dim + 2.0 * h * shape.ffn;
+  return shape.layers * per_layer + static_cast<double>(shape.vocab) * h;
+}
+
+std::string shape_sentence(const Shape& shape) {
+  return fmt::format("{} layers, hidden {}, {} heads ({} KV), FFN {}, vocab {}", shape.layers,
+                     shape.hidden, shape.heads, shape.kv_heads, shape.ffn, shape.vocab);
+}
+
+struct ModelChoice {
+  Shape shape;
+  std::string id = "custom";
+  std::string name;
+  catalog::ModelFamily family = catalog::ModelFamily::decoder;
+  int max_context = 0;
+};
+
+ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog, Kind kind,
+                        std::vector<std::string>& defaults) {
+  const std::string& wanted = *request.model;
+  const catalog::ModelPreset* preset = catalog.find_model(wanted);
+  if (preset == nullptr) {
+    std::vector<std::string> ids;
+    for (const auto& model : catalog.models) ids.push_back(model.id);
+    const std::string guess = closest_match(wanted, ids);
+    throw Error("--model", fmt::format("unknown model '{}'", wanted),
+                guess.empty() ? "give --params (e.g. 7e9), or add it under models: in a catalog file"
+                              : fmt::format("did you mean '{}'? Or give --params", guess));
+  }
+  if (request.params_text) {
+    throw Error("--params", fmt::format("both --model {} and --params given", wanted),
+                "give one of them");
+  }
+  for (const auto& [flag, given] :
+       std::array<std::pair<std::string_view, bool>, 6>{{{"--layers", request.layers.has_value()},
+                                                         {"--hidden", request.hidden.has_value()},
+                                                         {"--heads", request.heads.has_value()},
+                                                         {"--kv-heads", request.kv_heads.has_value()},
+                                                         {"--ffn", request.ffn.has_value()},
+                                                         {"--vocab", request.vocab.has_value()}}}) {
+    if (given) {
+      throw Error(std::string(flag), fmt::format("shape flags cannot change preset '{}'", preset->id),
+                  "give --params with the shape flags instead of --model");
+    }
+  }
+  if (is_vision(kind) != is_vision(preset->family)) {
+    throw Error("--model",
+                fmt::format("'{}' is a {} model; {} needs {}", preset->id, catalog::to_string(preset->family),
+                            to_string(kind), is_vision(kind) ? "a cnn or vit model" : "a language model"),
+                "pick a model of that family or give --params");
+  }
+  ModelChoice choice;
+  choice.id = preset->id;
+  choice.name = preset->name;
+  choice.family = preset->family;
+  choice.max_context = preset->max_context;
+  Shape& shape = choice.shape;
+  shape.params = preset->params;
+  shape.active_params = preset->active_params > 0 ? preset->active_params : preset->params;
+  shape.layers = preset->layers;
+  shape.hidden = preset->hidden;
+  shape.heads = preset->heads;
+  shape.kv_heads = preset->kv_heads > 0 ? preset->kv_heads : preset->heads;
+  shape.ffn = preset->ffn > 0 ? preset->ffn : ffn_per_hidden * preset->hidden;
+  shape.vocab = preset->vocab > 0 ? preset->vocab : vocab_default;
+  shape.forward_flops_per_sample = preset->forward_gflops * 1e9;
+  if (is_vision(preset->family)) {
+    if (shape.forward_flops_per_sample <= 0) {
+      shape.forward_flops_per_sample = vision_flops_per_param * shape.params;
+      defaults.push_back(fmt::format(
+          "forward FLOPs per image: {} (preset has none; 320 x parameters, ResNet-50's ratio)",
+          count_words(shape.forward_flops_per_sample)));
+    }
+  } else if (shape.layers <= 0 || shape.hidden <= 0) {
+    derive_shape(shape, shape.layers > 0, shape.hidden > 0);
+    defaults.push_back(fmt::format("shape of {}: {} derived from its {} parameters (P ≈ 12·L·h², h ≈ 128·L)",
+                                   preset->id, shape_sentence(shape), count_words(shape.params)));
+  }
+  return choice;
+}
+
+ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::string>& defaults) {
+  ModelChoice choice;
+  choice.family = is_vision(kind) ? catalog::ModelFamily::cnn : catalog::ModelFamily::decoder;
+  Shape& shape = choice.shape;
+  shape.layers = request.layers.value_or(0);
+  shape.hidden = request.hidden.value_or(0);
+  shape.heads = request.heads.value_or(0);
+  shape.kv_heads = request.kv_heads.value_or(0);
+  shape.ffn = request.ffn.value_or(0);
+  shape.vocab = request.vocab.value_or(0);
+  const bool any_shape = request.layers || request.hidden;
+  if (request.params_text) {
+    shape.params = parse_params(*request.params_text);
+  } else if (any_shape) {
+    if (!request.layers || !request.hidden) {
+      throw Error(request.layers ? "--hidden" : "--layers",
+                  "a shape needs both --layers and --hidden when --params is not given",
+                  "give both, or give --params");
+    }
+    if (shape.heads <= 0) shape.heads = std::max(1, shape.hidden / head_dim_default);
+    if (shape.kv_heads <= 0) shape.kv_heads = shape.heads;
+    if (shape.ffn <= 0) shape.ffn = ffn_per_hidden * shape.hidden;
+    if (shape.vocab <= 0) shape.vocab = vocab_default;
+    shape.params = params_of_shape(shape);
+    if (shape.params > max_params) {
+      throw Error("--layers", fmt::format("the shape gives {} parameters, which is absurd",
+                                          count_words(shape.params)),
+                  "check --layers and --hidden");
+    }
+    defaults.push_back(fmt::format("parameters: {} from the shape ({}): 12·L·h² + vocab·h",
+                                   count_words(shape.params), shape_sentence(shape)));
+  } else {
+    const KindDefaults& kd = defaults_of(kind);
+    shape.params = kd.params;
+    if (is_vision(kind)) {
+      choice.id = "resnet-50";
+      choice.name = "ResNet-50";
+      shape.forward_flops_per_sample = resnet50_forward_flops;
+      defaults.push_back(
+          "model: ResNet-50 (default for vision; 25.6M parameters, 8.2 GFLOPs per 224x224 image, "
+          "torchvision)");
+    } else {
+      defaults.push_back(fmt::format(
+          "model: {} parameters (default for {}: {})", count_words(shape.params), to_string(kind),
+          kind == Kind::notebook ? "a small model to explore interactively"
+                                 : "the most common open-weights size, e.g. Llama 2 7B"));
+    }
+  }
+  shape.active_params = shape.params;
+  if (choice.name.empty()) choice.name = "custom " + count_words(shape.params);
+  if (is_vision(kind)) {
+    if (shape.forward_flops_per_sample <= 0) {
+      shape.forward_flops_per_sample = vision_flops_per_param * shape.params;
+      defaults.push_back(fmt::format(
+          "forward FLOPs per image: {} (320 x parameters, ResNet-50's ratio)",
+          count_words(shape.forward_flops_per_sample)));
+    }
+    return choice;
+  }
+  if (shape.layers <= 0 || shape.hidden <= 0) {
+    derive_shape(shape, shape.layers > 0, shape.hidden > 0);
+    defaults.push_back(fmt::format(
+        "shape derived from {} parameters: {} (P ≈ 12·L·h² with h ≈ 128·L as in the GPT-3 family; "
+        "heads = h/128, FFN = 4h)",
+        count_words(shape.params), shape_sentence(shape)));
+  } else {
+    if (shape.heads <= 0) shape.heads = std::max(1, shape.hidden / head_dim_default);
+    if (shape.kv_heads <= 0) shape.kv_heads = shape.heads;
+    if (shape.ffn <= 0) shape.ffn = ffn_per_hidden * shape.hidden;
+    if (shape.vocab <= 0) shape.vocab = vocab_default;
+  }
+  return choice;
+}
+
+void check_shape(const Shape& shape) {
+  if (shape.hidden > 0 && shape.heads > 0 && shape.hidden % shape.heads != 0) {
+    throw Error("--heads", fmt::format("{} heads do not divide hidden size {}", shape.heads, shape.hidden),
+                "give a head count that divides --hidden");
+  }
+  if (shape.kv_heads > shape.heads || (shape.kv_heads > 0 && shape.heads % shape.kv_heads != 0)) {
+    throw Error("--kv-heads",
+                fmt::format("{} KV heads do not divide {} attention heads", shape.kv_heads, shape.heads),
+                "give a divisor of --heads (grouped-query attention)");
+  }
+}
+
+bool is_power_of_two(int value) { return value > 0 && (value & (value - 1)) == 0; }
+
+}  // namespace
+
+Profile resolve(const Request& request, const catalog::Catalog& catalog) {
+  Profile profile;
+  auto& defaults = profile.defaults_applied;
+  const Kind kind = request.kind.value_or(Kind::llm_finetune);
+  if (!request.kind) defaults.push_back("workload: llm-finetune (default; give --workload)");
+  profile.kind = kind;
+  const KindDefaults& kd = defaults_of(kind);
+
+  for (const auto& rule : flag_rules) {
+    if (rule.given(request) && (rule.kinds & bit(kind)) == 0) {
+      throw Error(std::string(rule.flag),
+                  fmt::format("does not apply to {}; it is for {}", to_string(kind), rule.applies_to),
+                  "drop it or pick another --workload");
+    }
+  }
+  for (const auto& [flag, value] : std::array<std::pair<std::string_view, std::optional<int>>, 12>{{
+           {"--layers", request.layers}, {"--hidden", request.hidden}, {"--heads", request.heads},
+           {"--kv-heads", request.kv_heads}, {"--ffn", request.ffn}, {"--vocab", request.vocab},
+           {"--lora-rank", request.lora_rank}, {"--seq-len", request.seq_len},
+           {"--micro-batch", request.micro_batch}, {"--context", request.context},
+           {"--batch", request.batch}, {"--input-tokens", request.input_tokens}}}) {
+    require_positive(value, flag);
+  }
+  require_positive(request.output_tokens, "--output-tokens");
+  require_positive(request.requests_per_s, "--requests-per-s");
+  require_positive(request.checkpoint_minutes, "--checkpoint-minutes");
+  require_positive(request.hours, "--hours");
+  if (request.egress_gb && !(std::isfinite(*request.egress_gb) && *request.egress_gb >= 0)) {
+    throw Error("--egress-gb", fmt::format("must be 0 or more, got {}", *request.egress_gb),
+                "give the GB the job sends out of the cloud");
+  }
+  if (request.mfu && !(*request.mfu > 0 && *request.mfu <= 1)) {
+    throw Error("--mfu", fmt::format("must be in (0, 1], got {}", *request.mfu),
+                "give a fraction of peak, e.g. 0.4");
+  }
+  if (request.tensor_parallel && !is_power_of_two(*request.tensor_parallel)) {
+    throw Error("--tensor-parallel",
+                fmt::format("must be a power of two (1, 2, 4, 8), got {}", *request.tensor_parallel),
+                "tensor parallelism splits heads evenly across 2^k GPUs");
+  }
+
+  // Model.
+  ModelChoice choice = request.model ? from_preset(request, catalog, kind, defaults)
+                                     : from_flags(request, kind, defaults);
+  check_shape(choice.shape);
+  profile.model_id = choice.id;
+  profile.model_name = choice.name;
+  profile.family = choice.family;
+  profile.shape = choice.shape;
+
+  // Method, precision, optimizer.
+  profile.method = request.method.value_or(Method::full);
+  if (profile.method != Method::full && kind != Kind::llm_finetune) {
+    throw Error("--method", fmt::format("{} applies to llm-finetune only, not {}",
+                                        to_string(profile.method), to_string(kind)),
+                "use --method full or --workload llm-finetune");
+  }
+  if (profile.method == Method::full && (request.lora_rank || request.lora_targets)) {
+    throw Error(request.lora_rank ? "--lora-rank" : "--lora-targets",
+                "applies only with --method lora or qlora", "add --method lora");
+  }
+  if (profile.method != Method::full) {
+    profile.lora_rank = request.lora_rank.value_or(16);
+    if (request.lora_targets) {
+      std::vector<std::string> known(lora_target_names.begin(), lora_target_names.end());
+      for (const auto& target : *request.lora_targets) {
+        if (std::find(known.begin(), known.end(), target) == known.end()) {
+          const std::string guess = closest_match(target, known);
+          throw Error("--lora-targets", fmt::format("unknown target matrix '{}'", target),
+                      guess.empty() ? "use q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj"
+                                    : fmt::format("did you mean '{}'?", guess));
+        }
+      }
+      profile.lora_targets = *request.lora_targets;
+    } else {
+      profile.lora_targets = {"q_proj", "k_proj", "v_proj", "o_proj"};
+    }
+    if (!request.lora_rank || !request.lora_targets) {
+      defaults.push_back(fmt::format("{}: rank {} on {} (Hu et al. 2021 adapt attention matrices)",
+                                     to_string(profile.method), profile.lora_rank,
+                                     fmt::join(profile.lora_targets, ", ")));
+    }
+  }
+  profile.precision = request.precision.value_or(Precision::bf16);
+  if (is_training(kind) && (profile.precision == Precision::int8 || profile.precision == Precision::int4)) {
+    throw Error("--precision",
+                fmt::format("{} is a serving precision; training runs in bf16, fp16, fp32 or fp8",
+                            to_string(profile.precision)),
+                "for 4-bit base weights use --method qlora");
+  }
+  if (is_training(kind)) {
+    profile.optimizer = request.optimizer.value_or(kd.optimizer);
+    if (!request.optimizer) {
+      defaults.push_back(kind == Kind::cv_train
+                             ? "optimizer: SGD with momentum (Goyal et al. 2017 ImageNet recipe)"
+                             : "optimizer: AdamW in mixed precision (16 bytes of states per parameter, ZeRO paper)");
+    }
+  }
+
+  // Training shape of a step.
+  if (is_training(kind)) {
+    profile.micro_batch = request.micro_batch.value_or(kd.micro_batch);
+    if (!request.micro_batch) {
+      defaults.push_back(kind == Kind::cv_train
+                             ? "micro-batch: 32 images per GPU (Goyal et al. 2017)"
+                             : "micro-batch: 1 sequence per GPU (least memory; gradient accumulation "
+                               "reaches the global batch)");
+    }
+  }
+  if (kind == Kind::llm_pretrain || kind == Kind::llm_finetune) {
+    int seq_len = kd.seq_len;
+    if (choice.max_context > 0) seq_len = std::min(seq_len, choice.max_context);
+    profile.seq_len = request.seq_len.value_or(seq_len);
+    if (!request.seq_len) {
+      defaults.push_back(fmt::format("sequence length: {} ({})", profile.seq_len,
+                                     kind == Kind::llm_pretrain
+                                         ? "Llama 2 pretraining context"
+                                         : "a common fine-tuning length"));
+    }
+    const Recompute default_recompute =
+        profile.method == Method::full ? Recompute::selective : Recompute::full;
+    profile.recompute = request.recompute.value_or(default_recompute);
+    if (!request.recompute) {
+      defaults.push_back(
+          profile.method == Method::full
+              ? "activation recomputation: selective (Korthikanti et al. 2022)"
+              : "activation recomputation: full (gradient checkpointing, as in the QLoRA setup)");
+    }
+  } else {
+    profile.seq_len = 0;
+    profile.recompute = Recompute::none;
+  }
+  profile.attention = request.attention.value_or(Attention::flash);
+
+  // Training budget.
+  if (is_training(kind)) {
+    if (request.tokens_text) {
+      const auto tokens = units::parse_count(*request.tokens_text);
+      if (!tokens) {
+        throw Error("--tokens", fmt::format("'{}' is not a positive count", *request.tokens_text),
+                    "write e.g. 2T, 1e9 or 500M");
+      }
+      profile.tokens = *tokens;
+    } else if (kind == Kind::llm_pretrain) {
+      profile.tokens = 20.0 * profile.shape.params;
+      defaults.push_back(fmt::format("tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)",
+                                     count_words(profile.tokens)));
+    } else if (kind == Kind::llm_finetune) {
+      profile.tokens = 1e8;
+      defaults.push_back("tokens: 100M (assumed fine-tuning set: about 50k examples x 2k tokens)");
+    } else {
+      profile.tokens = 1'281'167.0 * 90.0;
+      defaults.push_back("samples: 115M (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)");
+    }
+    profile.checkpoint_minutes = request.checkpoint_minutes.value_or(30);
+    if (!request.checkpoint_minutes) defaults.push_back("checkpoint every 30 minutes (assumption)");
+    profile.zero = request.zero.value_or(Zero::automatic);
+    profile.offload = request.offload.value_or(Offload::none);
+    if (profile.offload != Offload::none && profile.zero == Zero::stage0) {
+      throw Error("--offload", "CPU offload needs ZeRO stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)",
+                  "use --zero 2, --zero 3 or --zero auto");
+    }
+    if (profile.offload == Offload::all &&
+        (profile.zero == Zero::stage1 || profile.zero == Zero::stage2)) {
+      throw Error("--offload", "offloading parameters needs ZeRO-3",
+                  "use --zero 3 or --offload optimizer");
+    }
+  }
+  profile.mfu = request.mfu;
+
+  // Serving and notebooks.
+  if (kind == Kind::llm_inference || kind == Kind::notebook) {
+    int context = 4096;
+    if (choice.max_context > 0) context = std::min(context, choice.max_context);
+    profile.context = request.context.value_or(context);
+    if (!request.context) {
+      defaults.push_back(fmt::format("context: {} tokens per sequence (Llama 2 context)", profile.context));
+    }
+  }
+  if (is_serving(kind) || kind == Kind::notebook) {
+    profile.batch = request.batch.value_or(kd.batch);
+    if (!request.batch && kind != Kind::notebook) {
+      defaults.push_back(
+          "batch: 8 concurrent sequences per replica (moderate continuous batching: decode stays "
+          "memory-bound, latency near batch 1)");
+    }
+    profile.hours = request.hours.value_or(kd.hours);
+    if (!request.hours) {
+      defaults.push_back(kind == Kind::notebook ? "hours: 40 priced (a working week)"
+                                                : "hours: 730 priced (one month of serving)");
+    }
+  }
+  if (is_serving(kind)) {
+    profile.requests_per_s = request.requests_per_s.value_or(kd.requests_per_s);
+    if (!request.requests_per_s) defaults.push_back("load: 1 request per second");
+  }
+  if (kind == Kind::llm_inference) {
+    profile.input_tokens = request.input_tokens.value_or(512);
+    profile.output_tokens = request.output_tokens.value_or(256);
+    if (!request.input_tokens || !request.output_tokens) {
+      defaults.push_back(fmt::format("request: {} input + {} output tokens (a chat turn; assumption)",
+                                     profile.input_tokens, profile.output_tokens));
+    }
+    if (profile.input_tokens + profile.output_tokens > profile.context) {
+      throw Error("--context",
+                  fmt::format("{} input + {} output tokens exceed the context of {}",
+                              profile.input_tokens, profile.output_tokens, profile.context),
+                  "raise --context or shorten the request");
+    }
+  } else {
+    profile.input_tokens = 0;
+    profile.output_tokens = 0;
+  }
+  profile.tensor_parallel = request.tensor_parallel;
+  profile.egress_gb = request.egress_gb.value_or(0);
+  return profile;
+}
+
+}  // namespace gpuselect::workload

@@ -1,0 +1,619 @@
+// catalog::load, lint, to_json, write_offerings_yaml: behaviour on valid, overlaid and broken input.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/catalog_format.hpp"
+
+namespace {
+
+using namespace gpuselect;
+using namespace gpuselect::catalog;
+
+std::string read_fixture(const std::string& name) {
+  std::ifstream in(std::string(GPUSELECT_FIXTURES) + "/catalog/" + name, std::ios::binary);
+  REQUIRE(in.good());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const std::string& small_catalog() {
+  static const std::string text = read_fixture("small.yaml");
+  return text;
+}
+
+// The small catalog without its offerings (gpus and providers for offering files to refer to).
+std::string small_without_offerings() {
+  const std::string& text = small_catalog();
+  return text.substr(0, text.find("offerings:"));
+}
+
+LoadResult load_files(const std::vector<std::pair<std::string, std::string>>& files,
+                      const LoadLimits& limits = {}) {
+  std::vector<SourceText> sources;
+  for (const auto& [name, text] : files) sources.push_back({name, text});
+  return load(sources, limits);
+}
+
+std::vector<std::string> formatted(const std::vector<Diagnostic>& diagnostics) {
+  std::vector<std::string> lines;
+  for (const auto& diagnostic : diagnostics) lines.push_back(format_diagnostic(diagnostic));
+  return lines;
+}
+
+const std::string range_hint = "check the value and its unit (the key name carries the unit)";
+
+}  // namespace
+
+TEST_CASE("a complete small catalog loads with every field", "[catalog]") {
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}});
+  CHECK(formatted(result.diagnostics).empty());
+  REQUIRE(result.ok());
+  const Catalog& catalog = result.catalog;
+  REQUIRE(catalog.gpus.size() == 1);
+  REQUIRE(catalog.providers.size() == 1);
+  REQUIRE(catalog.offerings.size() == 1);
+  REQUIRE(catalog.models.size() == 1);
+  REQUIRE(catalog.currencies.size() == 1);
+
+  const Gpu& gpu = catalog.gpus[0];
+  CHECK(gpu.id == "h100-sxm5-80gb");
+  CHECK(gpu.vendor == "nvidia");
+  CHECK(gpu.architecture == "hopper");
+  CHECK(gpu.memory_gb == 80);
+  CHECK(gpu.usable_memory_mib == 81559);
+  CHECK(gpu.memory_bandwidth_gbps == 3350);
+  CHECK(gpu.bf16_dense_tflops == 989);
+  CHECK(gpu.fp32_tflops == 67);
+  CHECK(gpu.fp8_dense_tflops == 1979);
+  CHECK(gpu.int8_dense_tops == 1979);
+  CHECK(gpu.interconnect == "nvlink-4");
+  CHECK(gpu.aliases == std::vector<std::string>{"H100", "h100-sxm"});
+  CHECK(gpu.source == "NVIDIA H100 datasheet (GPU-SPECS.md)");
+  CHECK(catalog.where(gpu.pos) == "small.yaml:5:5");
+
+  const Provider& provider = catalog.providers[0];
+  CHECK(provider.kind == ProviderKind::gpu_cloud);
+  CHECK(provider.support.tier == SupportTier::standard);
+  CHECK(provider.support.hours == SupportHours::business);
+  CHECK(provider.support.first_response_hours == 12);
+  CHECK(provider.sla_uptime_pct == 99.5);
+  CHECK(provider.sla_credits);
+  CHECK(provider.environment.images == std::vector<std::string>{"pytorch", "cuda"});
+  CHECK(provider.environment.jupyterlab);
+  CHECK_FALSE(provider.environment.kubernetes);
+  CHECK(provider.environment.provision_minutes == 5);
+  CHECK(provider.recovery.resume);
+  CHECK_FALSE(provider.recovery.failover_minutes.has_value());
+  CHECK(provider.monitoring.metrics);
+  CHECK(provider.storage_per_gb_month == 0.2);
+  CHECK(provider.billing_granularity_seconds == 60);
+  CHECK(provider.resize == Resize::restart);
+  CHECK(provider.as_of == "2026-05-20");
+  CHECK(provider.estimated_fields == std::vector<std::string>{"support.first_response_hours"});
+
+  const Offering& offering = catalog.offerings[0];
+  CHECK(offering.gpu_count == 8);
+  CHECK(offering.interconnect == Interconnect::nvswitch);
+  CHECK(offering.isolation == Isolation::bare_metal);
+  CHECK(offering.network.bandwidth_gbps == 3200);
+  CHECK(offering.network.rdma == Rdma::infiniband);
+  CHECK(offering.regions == std::vector<std::string>{"us-east-1", "us-west-2"});
+  CHECK(offering.pricing.on_demand == 23.92);
+  CHECK_FALSE(offering.pricing.spot.has_value());
+  CHECK(offering.pricing.reserved_1y == 19.5);
+  CHECK_FALSE(offering.pricing.reserved_3y.has_value());
+  CHECK(offering.vcpus == 208);
+  CHECK(offering.spot_interruption_pct == 5);
+  CHECK(offering.stock == Stock::low);
+  CHECK(offering.max_nodes == 64);
+  CHECK(offering.as_of == "2026-05-20");  // quoted in the file, unquoted for the provider
+  CHECK(&catalog.gpu_of(offering) == &gpu);
+  CHECK(&catalog.provider_of(offering) == &provider);
+  CHECK(catalog.where(offering.provider_pos) == "small.yaml:49:15");
+  CHECK(catalog.where(offering.gpu_pos) == "small.yaml:50:10");
+
+  const ModelPreset& model = catalog.models[0];
+  CHECK(model.family == ModelFamily::decoder);
+  CHECK(model.params == 6738415616.0);
+  CHECK(model.ffn == 11008);
+  CHECK(catalog.find_model("llama2-7b") == &model);
+  CHECK(catalog.currencies[0].per_usd == 7.2);
+}
+
+TEST_CASE("an overlay naming one price changes only that price", "[catalog]") {
+  const std::string team = "schema_version: 1\n"
+                           "offerings:\n"
+                           "  - id: lambda/gpu_8x_h100_sxm5\n"
+                           "    pricing: {on_demand: 40.0}\n";
+  const LoadResult base = load_files({{"small.yaml", small_catalog()}});
+  const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  REQUIRE(merged.ok());
+  REQUIRE(merged.catalog.offerings.size() == 1);
+  const Offering& after = merged.catalog.offerings[0];
+  CHECK(after.pricing.on_demand == 40.0);
+  CHECK(after.pricing.reserved_1y == 19.5);
+  CHECK(merged.catalog.where(after.pos) == "small.yaml:48:5");  // where it was first defined
+
+  auto expected = to_json(base.catalog.offerings[0]);
+  expected["pricing"]["on_demand"] = 40.0;
+  CHECK(to_json(after) == expected);
+  CHECK(to_json(merged.catalog.providers[0]) == to_json(base.catalog.providers[0]));
+  CHECK(to_json(merged.catalog.gpus[0]) == to_json(base.catalog.gpus[0]));
+}
+
+TEST_CASE("overlays replace lists whole and append new records in order", "[catalog]") {
+  const std::string team = "schema_version: 1\n"
+                           "offerings:\n"
+                           "  - id: acme/h100x8\n"
+                           "    provider: lambda\n"
+                           "    gpu: h100-sxm5-80gb\n"
+                           "    gpu_count: 8\n"
+                           "    regions: [eu-central-1]\n"
+                           "    as_of: 2026-05-01\n"
+                           "    source: negotiated\n"
+                           "  - id: lambda/gpu_8x_h100_sxm5\n"
+                           "    regions: [eu-central-1]\n"
+                           "gpus:\n"
+                           "  - id: h100-sxm5-80gb\n"
+                           "    aliases: []\n";
+  const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  CHECK(formatted(merged.diagnostics).empty());
+  REQUIRE(merged.catalog.offerings.size() == 2);
+  CHECK(merged.catalog.offerings[0].id == "lambda/gpu_8x_h100_sxm5");
+  CHECK(merged.catalog.offerings[0].regions == std::vector<std::string>{"eu-central-1"});
+  CHECK(merged.catalog.offerings[1].id == "acme/h100x8");
+  CHECK(merged.catalog.offerings[1].max_nodes == 1);  // default
+  CHECK(merged.catalog.offerings[1].provider_index == 0);
+  CHECK(merged.catalog.where(merged.catalog.offerings[1].pos) == "team.yaml:3:5");
+  CHECK(merged.catalog.gpus[0].aliases.empty());
+}
+
+TEST_CASE("wrong types, non-finite and overflowing numbers are reported at the value", "[catalog]") {
+  const std::string team = "schema_version: 1\n"
+                           "gpus:\n"
+                           "  - id: h100-sxm5-80gb\n"
+                           "    memory_gb: abc\n"
+                           "    tdp_watts: \"700\"\n"
+                           "    fp32_tflops: 1e309\n"
+                           "    fp8_dense_tflops: .nan\n"
+                           "    architecture: hoper\n"
+                           "    aliases: H100\n"
+                           "    int8_dense_tops: -.inf\n"
+                           "providers:\n"
+                           "  - id: lambda\n"
+                           "    sla_credits: yes\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{
+            "team.yaml:4:16: error: expected a number for 'memory_gb', got 'abc'; write a plain "
+            "number such as 80 or 23.92",
+            "team.yaml:5:16: error: expected a number for 'tdp_watts', got the quoted string '700'; "
+            "write the number without quotes",
+            "team.yaml:6:18: error: fp32_tflops '1e309' is out of range for a number (overflows or "
+            "underflows a double); write a finite number of sensible size",
+            "team.yaml:7:23: error: fp8_dense_tflops '.nan' is not a finite number; write a finite "
+            "number (NaN and infinity are not allowed)",
+            "team.yaml:8:19: error: unknown architecture 'hoper'; did you mean 'hopper'? (one of: "
+            "volta, turing, ampere, ada, hopper, cdna3)",
+            "team.yaml:9:14: error: expected a list of strings for 'aliases', got 'H100'; write "
+            "[H100] for a list of one",
+            "team.yaml:10:22: error: int8_dense_tops '-.inf' is not a finite number; write a finite "
+            "number (NaN and infinity are not allowed)",
+            "team.yaml:13:18: error: expected true or false for 'sla_credits', got 'yes'; write true "
+            "or false (yes/no/on/off and quoted values are not accepted)",
+        });
+  // A refused value leaves the earlier one in place.
+  CHECK(result.catalog.gpus[0].memory_gb == 80);
+  CHECK(result.catalog.gpus[0].fp8_dense_tflops == 1979);
+}
+
+TEST_CASE("out-of-range values, bad dates and unknown keys are each reported", "[catalog]") {
+  const std::string team = "schema_version: 1\n"
+                           "offerings:\n"
+                           "  - id: lambda/gpu_8x_h100_sxm5\n"
+                           "    gpu_count: 65\n"
+                           "    gpu_fraction: 0\n"
+                           "    pricing: {on_demand: 20000, spot: -1}\n"
+                           "    spot_interruption_pct: 101\n"
+                           "    as_of: 2026-13-01\n"
+                           "    max_nodes: 2.5\n"
+                           "    regoins: [eu]\n"
+                           "    stock: plenty\n"
+                           "gpus:\n"
+                           "  - id: h100-sxm5-80gb\n"
+                           "    memory_gb: 0\n"
+                           "    memory_bandwidth_gbps: 33500\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{
+            "team.yaml:4:16: error: gpu_count 65 is out of range (must be at least 1 and at most "
+            "64); " + range_hint,
+            "team.yaml:5:19: error: gpu_fraction 0 is out of range (must be above 0 and at most 1); " +
+                range_hint,
+            "team.yaml:6:26: error: pricing.on_demand 20000 is out of range (must be at least 0 and "
+            "at most 10000); " + range_hint,
+            "team.yaml:6:39: error: pricing.spot -1 is out of range (must be at least 0 and at most "
+            "10000); " + range_hint,
+            "team.yaml:7:28: error: spot_interruption_pct 101 is out of range (must be at least 0 and "
+            "at most 100); " + range_hint,
+            "team.yaml:8:12: error: as_of '2026-13-01' is not a date YYYY-MM-DD; write the date as "
+            "YYYY-MM-DD, e.g. 2026-05-20",
+            "team.yaml:9:16: error: expected a whole number for 'max_nodes', got '2.5'; write a whole "
+            "number such as 8",
+            "team.yaml:10:5: error: unknown key 'regoins' in offering 'lambda/gpu_8x_h100_sxm5'; did "
+            "you mean 'regions'?",
+            "team.yaml:11:12: error: unknown stock 'plenty'; use one of: unknown, low, medium, high",
+            "team.yaml:14:16: error: memory_gb 0 is out of range (must be above 0 and at most 1024); " +
+                range_hint,
+            "team.yaml:15:28: error: memory_bandwidth_gbps 33500 is out of range (must be above 0 "
+            "and at most 20000); " + range_hint,
+        });
+}
+
+TEST_CASE("structural problems are reported in file order and parsing continues", "[catalog]") {
+  const std::string bad = "schema_version: 2\n"
+                          "gpu:\n"
+                          "  - id: x\n"
+                          "offerings: {id: a}\n"
+                          "providers:\n"
+                          "  - just-a-string\n"
+                          "  - id: p\n"
+                          "    name: P\n"
+                          "    name: Q\n"
+                          "models:\n"
+                          "  - name: no id here\n";
+  const LoadResult result = load_files({{"bad.yaml", bad}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{
+            "bad.yaml:1:17: error: schema_version must be 1, got '2'; write 'schema_version: 1' "
+            "(the only version this gpuselect reads)",
+            "bad.yaml:2:1: error: unknown top-level key 'gpu'; did you mean 'gpus'?",
+            "bad.yaml:4:12: error: 'offerings' must be a list of records, got a map; write each "
+            "record as '- id: ...' under offerings:",
+            "bad.yaml:6:5: error: each entry of 'providers' must be a map, got 'just-a-string'; "
+            "write the record as '- id: ...' with one key per line",
+            "bad.yaml:7:5: error: provider 'p' (introduced in bad.yaml) is missing required keys: "
+            "currency, as_of, source; add them; a record with a new id needs them (an overlay must "
+            "reuse an existing id)",
+            "bad.yaml:9:5: error: duplicate key 'name' in one provider record; keep one of them; the "
+            "second was ignored",
+            "bad.yaml:11:5: error: model record has no 'id'; add 'id: ...' naming the model; the "
+            "record was skipped",
+        });
+  REQUIRE(result.catalog.providers.size() == 1);
+  CHECK(result.catalog.providers[0].name == "P");
+  CHECK(result.catalog.models.empty());
+}
+
+TEST_CASE("problems from several files come in file order, then by position", "[catalog]") {
+  const std::string first = "schema_version: 1\n"
+                            "offerings:\n"
+                            "  - id: acme/h100x8\n"
+                            "    provider: lambd\n"
+                            "    gpu: H100\n"
+                            "    gpu_count: 8\n"
+                            "    gpu_fraction: 0.5\n"
+                            "    regions: [eu]\n"
+                            "    as_of: 2026-05-01\n"
+                            "    source: team\n";
+  const std::string second = "schema_version: 1\n"
+                             "offerings:\n"
+                             "  - id: acme/h100x8\n"
+                             "    vcpus: many\n"
+                             "  - id: acme/new\n"
+                             "    gpu_count: 1\n";
+  const LoadResult result = load_files(
+      {{"small.yaml", small_catalog()}, {"a.yaml", first}, {"b.yaml", second}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{
+            "a.yaml:3:5: error: offering 'acme/h100x8' has gpu_fraction 0.5 but isolation "
+            "passthrough; a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1",
+            "a.yaml:4:15: error: offering 'acme/h100x8' names provider 'lambd', which no catalog "
+            "file defines; did you mean 'lambda'?",
+            "a.yaml:5:10: error: offering 'acme/h100x8' names gpu 'H100', which no catalog file "
+            "defines; did you mean 'h100-sxm5-80gb'? (offerings name GPUs by id)",
+            "b.yaml:4:12: error: expected a whole number for 'vcpus', got 'many'; write a whole "
+            "number such as 8",
+            "b.yaml:5:5: error: offering 'acme/new' (introduced in b.yaml) is missing required keys: "
+            "provider, gpu, regions, as_of, source; add them; a record with a new id needs them (an "
+            "overlay must reuse an existing id)",
+        });
+}
+
+TEST_CASE("a provider reference fixed by a later overlay resolves", "[catalog]") {
+  const std::string team = "schema_version: 1\n"
+                           "offerings:\n"
+                           "  - id: lambda/gpu_8x_h100_sxm5\n"
+                           "    provider: nobody\n";
+  const std::string fix = "schema_version: 1\n"
+                          "offerings:\n"
+                          "  - id: lambda/gpu_8x_h100_sxm5\n"
+                          "    provider: lambda\n";
+  const LoadResult broken = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  CHECK(formatted(broken.diagnostics) ==
+        std::vector<std::string>{"team.yaml:4:15: error: offering 'lambda/gpu_8x_h100_sxm5' names "
+                                 "provider 'nobody', which no catalog file defines; add it under "
+                                 "providers: or fix the id"});
+  const LoadResult fixed =
+      load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}, {"fix.yaml", fix}});
+  CHECK(fixed.ok());
+}
+
+TEST_CASE("a duplicate id in one file is reported and the second record skipped", "[catalog]") {
+  const std::string team = "schema_version: 1\n"
+                           "offerings:\n"
+                           "  - id: lambda/gpu_8x_h100_sxm5\n"
+                           "    vcpus: 100\n"
+                           "  - id: lambda/gpu_8x_h100_sxm5\n"
+                           "    vcpus: 200\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{
+            "team.yaml:5:9: error: duplicate offering id 'lambda/gpu_8x_h100_sxm5' in this file "
+            "(first at line 3); merge the two records or rename one; the second was skipped"});
+  CHECK(result.catalog.offerings[0].vcpus == 100);
+}
+
+TEST_CASE("nested maps report unknown and misplaced keys with their dotted names", "[catalog]") {
+  const std::string team = "schema_version: 1\n"
+                           "offerings:\n"
+                           "  - id: lambda/gpu_8x_h100_sxm5\n"
+                           "    pricing: {on_demnd: 1}\n"
+                           "    network: 100\n"
+                           "    vcpus: {a: 1}\n"
+                           "    pricing.spot: 2\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{
+            "team.yaml:4:15: error: unknown key 'pricing.on_demnd' in offering "
+            "'lambda/gpu_8x_h100_sxm5'; did you mean 'pricing.on_demand'?",
+            "team.yaml:5:14: error: 'network' must be a map (keys bandwidth_gbps, rdma); write it as "
+            "network: {bandwidth_gbps: ...}",
+            "team.yaml:6:12: error: expected a whole number for 'vcpus', got a map; write a single "
+            "value",
+        });
+  // A literal dotted key is the same key as the nested one.
+  CHECK(result.catalog.offerings[0].pricing.spot == 2);
+}
+
+TEST_CASE("aliases and anchors are refused", "[catalog]") {
+  const std::string text = "schema_version: 1\n"
+                           "gpus:\n"
+                           "  - id: g\n"
+                           "    aliases: &names [a, b]\n"
+                           "    name: *names\n";
+  const LoadResult result = load_files({{"alias.yaml", text}});
+  const auto lines = formatted(result.diagnostics);
+  REQUIRE(lines.size() >= 2);
+  // The alias counts as a (refused) value for name, so name is not also reported missing.
+  CHECK(lines[0] == "alias.yaml:3:5: error: gpu 'g' (introduced in alias.yaml) is missing required "
+                    "keys: memory_gb, memory_bandwidth_gbps, bf16_dense_tflops, source; add "
+                    "them; a record with a new id needs them (an overlay must reuse an existing id)");
+  CHECK(lines[1] == "alias.yaml:4:14: error: aliases are not supported (found an &anchor); remove "
+                    "the anchor and write values out in full");
+  CHECK(lines[2] == "alias.yaml:5:11: error: aliases are not supported; write the value out in full "
+                    "instead of *alias");
+}
+
+TEST_CASE("a billion-laughs document is refused at the first alias", "[catalog]") {
+  std::string text = "schema_version: 1\nlol0: &l0 [lol]\n";
+  for (int level = 1; level < 10; ++level) {
+    text += "lol" + std::to_string(level) + ": &l" + std::to_string(level) + " [";
+    for (int copy = 0; copy < 10; ++copy) text += (copy ? ", *l" : "*l") + std::to_string(level - 1);
+    text += "]\n";
+  }
+  const LoadResult result = load_files({{"lol.yaml", text}});
+  // Each alias is refused where it stands, never expanded: 10 unknown top-level keys, 10 anchors
+  // and 90 aliases, one diagnostic each.
+  CHECK_FALSE(result.ok());
+  CHECK(result.diagnostics.size() == 110);
+  CHECK(format_diagnostic(result.diagnostics[4]) ==
+        "lol.yaml:3:12: error: aliases are not supported; write the value out in full instead of "
+        "*alias");
+}
+
+TEST_CASE("100000 nested lists stop at the depth limit without recursion", "[catalog]") {
+  const std::string text = "schema_version: 1\ngpus: " + std::string(100000, '[');
+  const LoadResult result = load_files({{"deep.yaml", text}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{"deep.yaml:2:8: error: each entry of 'gpus' must be a map, got a "
+                                 "list; write the record as '- id: ...' with one key per line",
+                                 "deep.yaml:2:38: error: nesting deeper than 32 levels of maps and "
+                                 "lists (LoadLimits::max_depth); flatten the file; catalog records "
+                                 "need only a few levels"});
+  const std::string maps = "schema_version: 1\ngpus: " + std::string(100000, '{');
+  CHECK_FALSE(load_files({{"deep.yaml", maps}}).ok());
+}
+
+TEST_CASE("a UTF-8 BOM and CRLF line ends are accepted", "[catalog]") {
+  std::string crlf = "\xEF\xBB\xBF";
+  for (const char c : small_catalog()) {
+    if (c == '\n') crlf += '\r';
+    crlf += c;
+  }
+  const LoadResult plain = load_files({{"small.yaml", small_catalog()}});
+  const LoadResult windows = load_files({{"small.yaml", crlf}});
+  CHECK(formatted(windows.diagnostics).empty());
+  REQUIRE(windows.catalog.offerings.size() == 1);
+  CHECK(to_json(windows.catalog.offerings[0]) == to_json(plain.catalog.offerings[0]));
+  CHECK(to_json(windows.catalog.providers[0]) == to_json(plain.catalog.providers[0]));
+  CHECK(windows.catalog.where(windows.catalog.offerings[0].gpu_pos) == "small.yaml:50:10");
+
+  const std::string bad = "\xEF\xBB\xBFschema_version: 1\r\ngpus:\r\n  - id: g\r\n    memory_gb: x\r\n";
+  const auto lines = formatted(load_files({{"bad.yaml", bad}}).diagnostics);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1].starts_with("bad.yaml:4:16: error: expected a number for 'memory_gb', got 'x'"));
+}
+
+TEST_CASE("empty files, scalar roots, list roots and a missing schema_version", "[catalog]") {
+  const std::string empty_hint = "write 'schema_version: 1' and at least one record list";
+  CHECK(formatted(load_files({{"e.yaml", ""}}).diagnostics) ==
+        std::vector<std::string>{"e.yaml:1:1: error: empty catalog; " + empty_hint});
+  CHECK(formatted(load_files({{"e.yaml", "# just a comment\n"}}).diagnostics) ==
+        std::vector<std::string>{"e.yaml:1:1: error: empty catalog; " + empty_hint});
+  CHECK(formatted(load_files({{"s.yaml", "hello\n"}}).diagnostics) ==
+        std::vector<std::string>{
+            "s.yaml:1:1: error: the top level must be a map (schema_version, gpus, providers, "
+            "offerings, models, currencies), got 'hello'; start the file with 'schema_version: 1'"});
+  CHECK(formatted(load_files({{"l.yaml", "- a\n- b\n"}}).diagnostics) ==
+        std::vector<std::string>{
+            "l.yaml:1:1: error: the top level must be a map (schema_version, gpus, providers, "
+            "offerings, models, currencies), got a list; start the file with 'schema_version: 1'"});
+  CHECK(formatted(load_files({{"m.yaml", "gpus: []\n"}}).diagnostics) ==
+        std::vector<std::string>{"m.yaml:1:1: error: missing schema_version; add 'schema_version: "
+                                 "1' at the top of the file"});
+  CHECK(load_files({{"ok.yaml", "schema_version: 1\nofferings:\n"}}).ok());
+  CHECK(formatted(load_files({{"two.yaml", "schema_version: 1\n---\nschema_version: 1\n"}})
+                      .diagnostics) ==
+        std::vector<std::string>{"two.yaml:2:1: error: a catalog file holds one YAML document; "
+                                 "found a second; remove the '---' line or split the file"});
+}
+
+TEST_CASE("a YAML syntax error reports libyaml's problem and position", "[catalog]") {
+  const std::string text = "schema_version: 1\n"
+                           "gpus:\n"
+                           "  - id: a\n"
+                           "    name: [unclosed\n"
+                           "  - id: b\n";
+  const LoadResult result = load_files({{"syntax.yaml", small_catalog()}, {"s.yaml", text}});
+  const auto lines = formatted(result.diagnostics);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] == "s.yaml:5:7: error: YAML syntax error: did not find expected ',' or ']' "
+                    "(while parsing a flow sequence); fix the YAML at this position; nothing after "
+                    "it was read");
+}
+
+TEST_CASE("scalar size and record count limits are enforced", "[catalog]") {
+  LoadLimits limits;
+  limits.max_scalar_bytes = 16;
+  const std::string text = "schema_version: 1\n"
+                           "gpus:\n"
+                           "  - id: g\n"
+                           "    name: a name that is far too long\n";
+  const auto lines = formatted(load_files({{"big.yaml", text}}, limits).diagnostics);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1] == "big.yaml:4:11: error: value is 27 bytes, above the limit of 16 "
+                    "(LoadLimits::max_scalar_bytes); shorten the value");
+
+  LoadLimits few;
+  few.max_records = 3;
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}}, few);
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{"small.yaml:68:5: error: more than 3 records in all "
+                                 "(LoadLimits::max_records); split the catalog or remove records"});
+}
+
+TEST_CASE("offerings written as YAML load back identically", "[catalog]") {
+  const LoadResult base = load_files({{"small.yaml", small_catalog()}});
+  REQUIRE(base.ok());
+  std::vector<Offering> offerings = base.catalog.offerings;
+  Offering tricky = offerings[0];
+  tricky.id = "lambda/odd: one # two";
+  tricky.instance_type = "8";
+  tricky.regions = {"no", "on", "1.5", " lead", "trail ", "a,b", "ü", "null", "-x", "[x]", "say \"hi\""};
+  tricky.pricing = {};
+  tricky.pricing.spot = 0.1 + 0.2;  // needs all 17 digits to round-trip
+  tricky.spot_interruption_pct.reset();
+  tricky.estimated_fields.clear();
+  tricky.source = "line\nbreak\ttab \\ back";
+  tricky.gpu_fraction = 0.25;
+  tricky.isolation = Isolation::vgpu;
+  offerings.push_back(tricky);
+
+  const std::vector<std::string> header = {"generated by a test", "second line"};
+  const std::string yaml = write_offerings_yaml(offerings, header);
+  CHECK(yaml.starts_with("# yaml-language-server: $schema=../docs/catalog.schema.json\n"
+                         "# generated by a test\n# second line\nschema_version: 1\nofferings:\n"
+                         "  - id: lambda/gpu_8x_h100_sxm5\n"));
+  const LoadResult back =
+      load_files({{"base.yaml", small_without_offerings()}, {"written.yaml", yaml}});
+  CHECK(formatted(back.diagnostics).empty());
+  REQUIRE(back.catalog.offerings.size() == offerings.size());
+  for (std::size_t index = 0; index < offerings.size(); ++index) {
+    CHECK(to_json(back.catalog.offerings[index]).dump() == to_json(offerings[index]).dump());
+  }
+  CHECK(back.catalog.offerings[1].pricing.spot == 0.1 + 0.2);
+  CHECK(write_offerings_yaml(back.catalog.offerings, header) == yaml);
+  CHECK(load_files({{"none.yaml", write_offerings_yaml({})}}).ok());
+}
+
+TEST_CASE("to_json uses the catalog's names, nests dotted keys and keeps null prices", "[catalog]") {
+  const LoadResult base = load_files({{"small.yaml", small_catalog()}});
+  const auto offering = to_json(base.catalog.offerings[0]);
+  CHECK(offering["pricing"].dump() ==
+        R"({"on_demand":23.92,"spot":null,"reserved_1y":19.5,"reserved_3y":null})");
+  CHECK(offering["network"].dump() == R"({"bandwidth_gbps":3200.0,"rdma":"infiniband"})");
+  CHECK(offering.begin().key() == "id");
+  CHECK(offering["isolation"] == "bare-metal");
+  const auto provider = to_json(base.catalog.providers[0]);
+  CHECK(provider["support"]["hours"] == "business");
+  CHECK(provider["recovery"]["failover_minutes"].is_null());
+  Gpu bare = base.catalog.gpus[0];
+  bare.fp8_dense_tflops.reset();
+  CHECK_FALSE(to_json(bare).contains("fp8_dense_tflops"));
+  CHECK(to_json(base.catalog.gpus[0])["fp8_dense_tflops"] == 1979.0);
+}
+
+TEST_CASE("known_keys lists each record kind's dotted keys", "[catalog]") {
+  const auto keys = known_keys("offerings");
+  CHECK(keys.front() == "id");
+  CHECK(std::find(keys.begin(), keys.end(), "pricing.reserved_3y") != keys.end());
+  CHECK(std::find(keys.begin(), keys.end(), "network.rdma") != keys.end());
+  CHECK(known_keys("providers").size() == 30);
+  CHECK(known_keys("currencies") == std::vector<std::string>{"code", "per_usd", "as_of", "source"});
+  CHECK(known_keys("nonsense").empty());
+}
+
+TEST_CASE("lint warns about prices above on-demand, stale dates and odd specs", "[catalog]") {
+  const LoadResult base = load_files({{"small.yaml", small_catalog()}});
+  CHECK(formatted(lint(base.catalog, "2026-05-25")).empty());
+
+  const std::string team = "schema_version: 1\n"
+                           "offerings:\n"
+                           "  - id: lambda/gpu_8x_h100_sxm5\n"
+                           "    pricing: {spot: 30, reserved_3y: 20}\n"
+                           "gpus:\n"
+                           "  - id: h100-sxm5-80gb\n"
+                           "    fp8_dense_tflops: 500\n"
+                           "    memory_bandwidth_gbps: 3.35\n";
+  const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  REQUIRE(merged.ok());
+  CHECK(formatted(lint(merged.catalog, "2026-05-25")) ==
+        std::vector<std::string>{
+            "small.yaml:5:5: warning: gpu 'h100-sxm5-80gb' has fp8_dense_tflops 500 below "
+            "bf16_dense_tflops 989; fp8 tensor throughput is at least the bf16 figure on every GPU "
+            "with fp8; check both",
+            "small.yaml:5:5: warning: gpu 'h100-sxm5-80gb' has 295223.8805970149 bf16 FLOP per byte "
+            "of bandwidth, outside the plausible 20 to 2000; check the units: bf16_dense_tflops in "
+            "TFLOPS, memory_bandwidth_gbps in GB/s",
+            "small.yaml:48:5: warning: offering 'lambda/gpu_8x_h100_sxm5' has pricing.spot 30 above "
+            "pricing.on_demand 23.92; a discounted mode normally costs less; check both prices",
+            "small.yaml:48:5: warning: offering 'lambda/gpu_8x_h100_sxm5' has pricing.reserved_3y 20 "
+            "above pricing.reserved_1y 19.5; a discounted mode normally costs less; check both "
+            "prices",
+        });
+
+  const auto stale = formatted(lint(base.catalog, "2027-01-01", 180));
+  CHECK(stale == std::vector<std::string>{
+                     "small.yaml:22:5: warning: provider 'lambda' data is 226 days old (as_of "
+                     "2026-05-20; stale after 180 days); re-check the source and update the values "
+                     "and as_of",
+                     "small.yaml:48:5: warning: offering 'lambda/gpu_8x_h100_sxm5' data is 226 days "
+                     "old (as_of 2026-05-20; stale after 180 days); re-check the source and update "
+                     "the values and as_of",
+                     "small.yaml:84:5: warning: currency 'CNY' data is 245 days old (as_of "
+                     "2026-05-01; stale after 180 days); re-check the source and update the values "
+                     "and as_of",
+                 });
+  const auto future = formatted(lint(base.catalog, "2026-05-10"));
+  REQUIRE(future.size() == 2);
+  CHECK(future[0] == "small.yaml:22:5: warning: provider 'lambda' as_of 2026-05-20 is in the future "
+                     "(today is 2026-05-10); fix the date");
+}

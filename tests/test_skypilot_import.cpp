@@ -1,0 +1,537 @@
+// SkyPilot vms.csv importer and the CSV reader under it.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "catalog/csv.hpp"
+#include "gpuselect/catalog_format.hpp"
+#include "gpuselect/skypilot_import.hpp"
+
+namespace {
+
+using gpuselect::Error;
+using namespace gpuselect::catalog;
+
+std::string read_fixture(const std::string& name) {
+  std::ifstream in(std::string(GPUSELECT_FIXTURES) + "/skypilot/" + name, std::ios::binary);
+  REQUIRE(in.good());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Gpu make_gpu(std::string id, double memory_gb, std::string interconnect, std::vector<std::string> aliases) {
+  Gpu gpu;
+  gpu.id = std::move(id);
+  gpu.name = gpu.id;
+  gpu.memory_gb = memory_gb;
+  gpu.interconnect = std::move(interconnect);
+  gpu.aliases = std::move(aliases);
+  return gpu;
+}
+
+// GPU ids and aliases as the data files define them (aliases are SkyPilot accelerator names).
+const Catalog& known_gpus() {
+  static const Catalog catalog = [] {
+    Catalog c;
+    c.gpus = {
+        make_gpu("a100-sxm4-40gb", 40, "nvlink-3", {"A100"}),
+        make_gpu("a100-sxm4-80gb", 80, "nvlink-3", {"A100-80GB"}),
+        make_gpu("h100-sxm5-80gb", 80, "nvlink-4", {"H100", "H100-SXM"}),
+        make_gpu("h100-pcie-80gb", 80, "pcie-5", {"H100-PCIe"}),
+        make_gpu("h200-sxm-141gb", 141, "nvlink-4", {"H200"}),
+        make_gpu("v100-sxm2-16gb", 16, "nvlink-2", {"V100"}),
+        make_gpu("a10g", 24, "pcie-4", {"A10G"}),
+        make_gpu("a10", 24, "pcie-4", {"A10"}),
+        make_gpu("l4", 24, "pcie-4", {"L4"}),
+        make_gpu("t4", 16, "pcie-3", {"T4"}),
+        make_gpu("mi300x", 192, "infinity-fabric", {"MI300X"}),
+    };
+    return c;
+  }();
+  return catalog;
+}
+
+SkyPilotImport import_fixture(const std::string& name, const std::string& provider) {
+  return import_skypilot(read_fixture(name), known_gpus(), {provider, name, "2026-05-20"});
+}
+
+SkyPilotImport import_text(std::string_view text, const std::string& provider = "aws") {
+  return import_skypilot(text, known_gpus(), {provider, "test.csv", "2026-05-20"});
+}
+
+std::string price_text(const std::optional<double>& price) {
+  return price ? fmt::format("{}", *price) : "null";
+}
+
+// Every field the importer sets, in one line, to compare imports as a whole.
+std::string summary(const Offering& o) {
+  std::string regions;
+  for (const auto& region : o.regions) regions += region + ' ';
+  return fmt::format(
+      "{} provider={} gpu={} type={} count={} fraction={} link={} isolation={} rdma={} net={} "
+      "regions=[{}] od={} spot={} r1={} r3={} vcpus={} ram={} stock={} nodes={} as_of={} source={}",
+      o.id, o.provider, o.gpu, o.instance_type, o.gpu_count, o.gpu_fraction, to_string(o.interconnect),
+      to_string(o.isolation), to_string(o.network.rdma), o.network.bandwidth_gbps, regions,
+      price_text(o.pricing.on_demand), price_text(o.pricing.spot), price_text(o.pricing.reserved_1y),
+      price_text(o.pricing.reserved_3y), o.vcpus, o.ram_gb, to_string(o.stock), o.max_nodes, o.as_of,
+      o.source);
+}
+
+std::vector<std::string> summaries(const SkyPilotImport& imported) {
+  std::vector<std::string> lines;
+  for (const auto& offering : imported.offerings) lines.push_back(summary(offering));
+  return lines;
+}
+
+const Offering& find(const SkyPilotImport& imported, std::string_view id) {
+  for (const auto& offering : imported.offerings) {
+    if (offering.id == id) return offering;
+  }
+  FAIL("no offering " << id);
+  throw std::logic_error("unreachable");
+}
+
+bool has_offering(const SkyPilotImport& imported, std::string_view id) {
+  for (const auto& offering : imported.offerings) {
+    if (offering.id == id) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> ids(const SkyPilotImport& imported) {
+  std::vector<std::string> result;
+  for (const auto& offering : imported.offerings) result.push_back(offering.id);
+  return result;
+}
+
+std::string error_where(std::string_view text) {
+  try {
+    import_text(text);
+  } catch (const Error& error) {
+    return error.where();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+// ---- CSV reader -----------------------------------------------------------------------------------
+
+TEST_CASE("csv reader: quoted fields keep commas, doubled quotes and line breaks", "[import]") {
+  const std::string text = "a,\"b, c\",\"say \"\"hi\"\"\"\r\n\"two\nlines\",x,\r\nlast,,\"\"";
+  csv::Reader reader(text, "t.csv");
+  std::vector<csv::Field> fields;
+
+  REQUIRE(reader.next(fields));
+  REQUIRE(fields.size() == 3);
+  CHECK(fields[0].text == "a");
+  CHECK(fields[1].text == "b, c");
+  CHECK(fields[2].text == "say \"hi\"");
+  CHECK(fields[2].column == 10);
+
+  REQUIRE(reader.next(fields));
+  REQUIRE(fields.size() == 3);
+  CHECK(fields[0].text == "two\nlines");
+  CHECK(fields[0].line == 2);
+  CHECK(fields[1].text == "x");
+  CHECK(fields[1].line == 3);  // after the line break inside the quoted field
+  CHECK(fields[2].text.empty());
+
+  REQUIRE(reader.next(fields));
+  REQUIRE(fields.size() == 3);
+  CHECK(fields[0].line == 4);
+  CHECK(fields[1].text.empty());
+  CHECK(fields[2].text.empty());
+  CHECK_FALSE(reader.next(fields));
+}
+
+TEST_CASE("csv reader: BOM skipped, CRLF and lone CR end records, empty lines skipped", "[import]") {
+  const std::string text = "\xEF\xBB\xBFh1,h2\r\n\r\nv1,v2\rw1,w2\n";
+  csv::Reader reader(text, "t.csv");
+  std::vector<csv::Field> fields;
+  REQUIRE(reader.next(fields));
+  CHECK(fields[0].text == "h1");
+  CHECK(fields[0].column == 1);
+  CHECK(fields[1].text == "h2");
+  REQUIRE(reader.next(fields));
+  CHECK(fields[0].line == 3);
+  CHECK(fields[1].text == "v2");
+  REQUIRE(reader.next(fields));
+  CHECK(fields[0].text == "w1");
+  CHECK(fields[0].line == 4);
+  CHECK(fields[1].text == "w2");
+  CHECK_FALSE(reader.next(fields));
+}
+
+TEST_CASE("csv reader: columns count characters, not UTF-8 bytes", "[import]") {
+  const std::string text = "\xC3\xA9t\xC3\xA9,x\n";  // "été,x"
+  csv::Reader reader(text, "t.csv");
+  std::vector<csv::Field> fields;
+  REQUIRE(reader.next(fields));
+  CHECK(fields[1].column == 5);
+}
+
+TEST_CASE("csv reader: unterminated quote is an error at the opening quote", "[import]") {
+  const std::string text = "a,b\nc,\"never closed,\nmore\n";
+  csv::Reader reader(text, "t.csv");
+  std::vector<csv::Field> fields;
+  REQUIRE(reader.next(fields));
+  try {
+    reader.next(fields);
+    FAIL("expected an error");
+  } catch (const Error& error) {
+    CHECK(error.where() == "t.csv:2:3");
+    CHECK_THAT(error.problem(), Catch::Contains("unterminated quoted field"));
+    CHECK_THAT(error.hint(), Catch::Contains("\"\""));
+  }
+}
+
+TEST_CASE("csv reader: text after a closing quote is an error at that character", "[import]") {
+  const std::string text = "\"ab\"c,d\n";
+  csv::Reader reader(text, "t.csv");
+  std::vector<csv::Field> fields;
+  try {
+    reader.next(fields);
+    FAIL("expected an error");
+  } catch (const Error& error) {
+    CHECK(error.where() == "t.csv:1:5");
+    CHECK_THAT(error.problem(), Catch::Contains("'c' after the closing quote"));
+  }
+}
+
+// ---- importer: AWS-style file -----------------------------------------------------------------------
+
+TEST_CASE("import: AWS rows merge per instance type with minimum prices and sorted regions", "[import]") {
+  const auto imported = import_fixture("aws.csv", "aws");
+  CHECK(ids(imported) == std::vector<std::string>{"aws/p4d.24xlarge", "aws/g5.xlarge", "aws/g6f.2xlarge",
+                                                  "aws/g4dn.metal", "aws/p3.16xlarge", "aws/p5e.48xlarge"});
+  CHECK(imported.rows_read == 14);
+  CHECK(imported.rows_skipped == 3);  // c5.large (no GPU) and two inf2.xlarge rows (unknown accelerator)
+
+  const Offering& p4d = find(imported, "aws/p4d.24xlarge");
+  CHECK(p4d.provider == "aws");
+  CHECK(p4d.gpu == "a100-sxm4-40gb");
+  CHECK(p4d.instance_type == "p4d.24xlarge");
+  CHECK(p4d.gpu_count == 8);
+  CHECK(p4d.gpu_fraction == 1.0);
+  CHECK(p4d.regions == std::vector<std::string>{"ap-northeast-1", "eu-west-1", "us-east-1"});
+  CHECK(p4d.pricing.on_demand == 32.7726);  // us-east-1, the cheapest region
+  CHECK(p4d.pricing.spot == 9.9);           // ap-northeast-1; empty and 0.0 spot rows ignored
+  CHECK_FALSE(p4d.pricing.reserved_1y);
+  CHECK_FALSE(p4d.pricing.reserved_3y);
+  CHECK(p4d.interconnect == Interconnect::nvswitch);
+  CHECK(p4d.isolation == Isolation::passthrough);
+  CHECK(p4d.network.rdma == Rdma::efa);
+  CHECK(p4d.network.bandwidth_gbps == 400);
+  CHECK(p4d.max_nodes == 16);
+  CHECK(p4d.vcpus == 96);
+  CHECK(p4d.ram_gb == 1152);
+  CHECK(p4d.stock == Stock::unknown);
+  CHECK(p4d.as_of == "2026-05-20");
+  CHECK(p4d.source == "aws.csv (SkyPilot vms.csv import)");
+
+  const Offering& g5 = find(imported, "aws/g5.xlarge");
+  CHECK(g5.gpu == "a10g");
+  CHECK(g5.interconnect == Interconnect::pcie);
+  CHECK(g5.network.rdma == Rdma::none);
+  CHECK(g5.max_nodes == 1);
+  CHECK(g5.pricing.spot == 0.2114);
+  CHECK(g5.regions == std::vector<std::string>{"us-east-1"});
+
+  CHECK(find(imported, "aws/g4dn.metal").isolation == Isolation::bare_metal);
+  CHECK(find(imported, "aws/p3.16xlarge").interconnect == Interconnect::nvlink);
+
+  const Offering& p5e = find(imported, "aws/p5e.48xlarge");
+  CHECK_FALSE(p5e.pricing.on_demand);  // the source row has no on-demand price
+  CHECK(p5e.pricing.spot == 12.5);
+  CHECK(p5e.gpu == "h200-sxm-141gb");
+}
+
+TEST_CASE("import: the same data in another column order gives the same offerings", "[import]") {
+  auto original = import_fixture("aws.csv", "aws");
+  auto reordered = import_skypilot(read_fixture("aws_reordered.csv"), known_gpus(),
+                                   {"aws", "aws.csv", "2026-05-20"});
+  CHECK(summaries(original) == summaries(reordered));
+  CHECK(original.warnings == reordered.warnings);
+  CHECK(original.rows_read == reordered.rows_read);
+  CHECK(original.rows_skipped == reordered.rows_skipped);
+}
+
+TEST_CASE("import: GpuInfo with commas and quotes is one field; its SizeInMiB picks memory variants",
+          "[import]") {
+  // 81920 MiB under the name "A100" (40 GB) is the 80 GB part.
+  const auto imported = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,GpuInfo,Price,Region\n"
+      "x.big,A100,1,\"{'Gpus': [{'Name': 'A100', 'Count': 1, 'MemoryInfo': {'SizeInMiB': 81920}}]}\",2.5,r1\n"
+      "x.small,A100,1,\"{\"\"Gpus\"\": [{\"\"MemoryInfo\"\": {\"\"SizeInMiB\"\": 40960}}]}\",1.5,r1\n"
+      "x.driver,A10G,1,\"{'Gpus': [{'MemoryInfo': {'SizeInMiB': 22888}}]}\",1.0,r1\n");
+  REQUIRE(imported.offerings.size() == 3);
+  CHECK(find(imported, "aws/x.big").gpu == "a100-sxm4-80gb");
+  CHECK(find(imported, "aws/x.big").pricing.on_demand == 2.5);
+  CHECK(find(imported, "aws/x.small").gpu == "a100-sxm4-40gb");
+  CHECK(find(imported, "aws/x.driver").gpu == "a10g");  // 22888 MiB is within tolerance of 24 GB
+}
+
+TEST_CASE("import: rows without a GPU are skipped silently", "[import]") {
+  const auto imported = import_fixture("aws.csv", "aws");
+  CHECK_FALSE(has_offering(imported, "aws/c5.large"));
+  for (const auto& warning : imported.warnings) CHECK_THAT(warning, !Catch::Contains("c5.large"));
+  const auto count_zero = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nm.x,A100,0,1.0,r1\nm.y,A100,,1.0,r1\n");
+  CHECK(count_zero.offerings.empty());
+  CHECK(count_zero.warnings.empty());
+  CHECK(count_zero.rows_skipped == 2);
+}
+
+TEST_CASE("import: an unknown accelerator is skipped with one warning and its row count", "[import]") {
+  const auto imported = import_fixture("aws.csv", "aws");
+  CHECK_FALSE(has_offering(imported, "aws/inf2.xlarge"));
+  CHECK(imported.warnings == std::vector<std::string>{
+                                 "aws/p5e.48xlarge: no row has an on-demand price; pricing.on_demand is null",
+                                 "unknown accelerator 'Inferentia2' (2 rows) skipped; add it as a GPU alias "
+                                 "in a catalog file"});
+}
+
+TEST_CASE("import: fractional accelerator counts become one vGPU share", "[import]") {
+  const auto aws = import_fixture("aws.csv", "aws");
+  const Offering& g6f = find(aws, "aws/g6f.2xlarge");
+  CHECK(g6f.gpu == "l4");
+  CHECK(g6f.gpu_count == 1);
+  CHECK(g6f.gpu_fraction == 0.25);
+  CHECK(g6f.isolation == Isolation::vgpu);
+
+  const auto azure = import_fixture("azure.csv", "azure");
+  const Offering& nv12 = find(azure, "azure/Standard_NV12ads_A10_v5");
+  CHECK(nv12.gpu == "a10");
+  CHECK(nv12.gpu_count == 1);
+  CHECK(nv12.gpu_fraction == 0.333);
+  CHECK(nv12.isolation == Isolation::vgpu);
+  CHECK(nv12.regions == std::vector<std::string>{"eastus", "westus2"});
+}
+
+TEST_CASE("import: a count above 1 that is not whole is an error at the field", "[import]") {
+  CHECK(error_where("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nm.x,A100,1.5,1.0,r1\n") ==
+        "test.csv:2:10");
+}
+
+// ---- importer: GCP ----------------------------------------------------------------------------------
+
+TEST_CASE("import: GCP accelerator rows combine with the host VM of the same zone", "[import]") {
+  const auto imported = import_fixture("gcp.csv", "gcp");
+  CHECK(ids(imported) ==
+        std::vector<std::string>{"gcp/a2-highgpu-1g", "gcp/g2-standard-4", "gcp/g2-standard-8", "gcp/V100x8"});
+  CHECK(imported.rows_read == 12);
+  // unused a3-highgpu-8g host, n1-standard-8 (no GPU), A100 in asia-northeast1-a (no host there)
+  CHECK(imported.rows_skipped == 3);
+
+  const Offering& a2 = find(imported, "gcp/a2-highgpu-1g");
+  CHECK(a2.gpu == "a100-sxm4-40gb");
+  CHECK(a2.gpu_count == 1);
+  CHECK(a2.instance_type == "a2-highgpu-1g");
+  CHECK(a2.regions == std::vector<std::string>{"europe-west4", "us-central1"});
+  // europe-west4-a: host 0.81406 + A100 1.61365 is cheaper than us-central1-a 0.73948 + 2.93391
+  CHECK(a2.pricing.on_demand == 2.42771);  // rounded to the source's 6 decimals, no float noise
+  CHECK(*a2.pricing.spot == Approx(0.33413 + 1.2276));
+  CHECK(a2.vcpus == 12);
+  CHECK(a2.ram_gb == 85);
+
+  const Offering& g2 = find(imported, "gcp/g2-standard-8");
+  CHECK(g2.gpu == "l4");
+  CHECK(*g2.pricing.on_demand == Approx(0.29358 + 0.56004));
+  CHECK(g2.vcpus == 8);
+  CHECK(*find(imported, "gcp/g2-standard-4").pricing.on_demand == Approx(0.14679 + 0.56004));
+}
+
+TEST_CASE("import: GCP N1-attachable GPUs are priced alone with a warning", "[import]") {
+  const auto imported = import_fixture("gcp.csv", "gcp");
+  const Offering& v100 = find(imported, "gcp/V100x8");
+  CHECK(v100.gpu == "v100-sxm2-16gb");
+  CHECK(v100.gpu_count == 8);
+  CHECK(v100.instance_type == "V100x8");
+  CHECK(v100.pricing.on_demand == 19.84);  // accelerator only
+  CHECK(v100.pricing.spot == 6.1248);
+  CHECK(v100.regions == std::vector<std::string>{"europe-west4", "us-central1"});
+  CHECK(v100.vcpus == 0);
+  CHECK(imported.warnings ==
+        std::vector<std::string>{
+            "accelerator-only prices for gcp/V100x8: the n1 host VM these GPUs attach to is not included; "
+            "add its price in an overlay",
+            "GCP accelerator rows 'A100 x1' with no a2/a3/a4/g2 host VM row in the same zone (1 row) skipped"});
+}
+
+TEST_CASE("import: without accelerator-only rows, GCP host types are plain VMs", "[import]") {
+  const auto imported = import_text(
+      "InstanceType,vCPUs,MemoryGiB,AcceleratorName,AcceleratorCount,GpuInfo,Region,AvailabilityZone,Price,"
+      "SpotPrice\na2-highgpu-1g,12.0,85.0,,,,us-central1,us-central1-a,0.73948,0.36975\n",
+      "gcp");
+  CHECK(imported.offerings.empty());
+  CHECK(imported.warnings.empty());
+  CHECK(imported.rows_skipped == 1);
+}
+
+// ---- importer: Lambda and Azure column orders ---------------------------------------------------------
+
+TEST_CASE("import: Lambda order without AvailabilityZone; form factor in the type name picks the GPU",
+          "[import]") {
+  const auto imported = import_fixture("lambda.csv", "lambda");
+  CHECK(ids(imported) == std::vector<std::string>{"lambda/gpu_8x_h100_sxm5", "lambda/gpu_1x_h100_pcie",
+                                                  "lambda/gpu_1x_a100", "lambda/gpu_8x_a100_80gb_sxm4"});
+  const Offering& h100 = find(imported, "lambda/gpu_8x_h100_sxm5");
+  CHECK(h100.gpu == "h100-sxm5-80gb");
+  CHECK(h100.interconnect == Interconnect::nvswitch);
+  CHECK(h100.regions == std::vector<std::string>{"europe-central-1", "us-east-1"});
+  CHECK(h100.pricing.on_demand == 23.92);
+  CHECK_FALSE(h100.pricing.spot);
+  CHECK(h100.vcpus == 208);
+  CHECK(find(imported, "lambda/gpu_1x_h100_pcie").gpu == "h100-pcie-80gb");
+  CHECK(find(imported, "lambda/gpu_1x_h100_pcie").interconnect == Interconnect::pcie);
+  CHECK(find(imported, "lambda/gpu_8x_a100_80gb_sxm4").gpu == "a100-sxm4-80gb");
+  CHECK(imported.warnings.empty());
+}
+
+TEST_CASE("import: Azure RDMA types and AMD Infinity Fabric", "[import]") {
+  const auto imported = import_fixture("azure.csv", "azure");
+  const Offering& h100 = find(imported, "azure/Standard_ND96isr_H100_v5");
+  CHECK(h100.network.rdma == Rdma::infiniband);
+  CHECK(h100.network.bandwidth_gbps == 3200);
+  CHECK(h100.max_nodes == 16);
+  CHECK(h100.interconnect == Interconnect::nvswitch);
+  CHECK(find(imported, "azure/Standard_ND96isr_MI300X_v5").interconnect == Interconnect::infinity_fabric);
+  CHECK_FALSE(has_offering(imported, "azure/Standard_D2s_v3"));
+}
+
+// ---- importer: malformed input ----------------------------------------------------------------------
+
+TEST_CASE("import: a header without required columns names them and lists what it found", "[import]") {
+  try {
+    import_text("InstanceType,AcceleratorName,AcceleratorCount,Region\np4d.24xlarge,A100,8,us-east-1\n");
+    FAIL("expected an error");
+  } catch (const Error& error) {
+    CHECK(error.where() == "test.csv:1:1");
+    CHECK(error.problem() == "header lacks required column(s) Price");
+    CHECK_THAT(error.hint(), Catch::EndsWith("found: InstanceType, AcceleratorName, AcceleratorCount, Region"));
+  }
+  CHECK(error_where("") == "test.csv:1:1");
+  CHECK(error_where("InstanceType,AcceleratorName,AcceleratorCount,Price,Region,Price\n") == "test.csv:1:60");
+}
+
+TEST_CASE("import: an unterminated quote is reported at its line and column", "[import]") {
+  try {
+    import_fixture("malformed_quote.csv", "aws");
+    FAIL("expected an error");
+  } catch (const Error& error) {
+    CHECK(error.where() == "malformed_quote.csv:2:27");
+    CHECK_THAT(error.problem(), Catch::Contains("unterminated quoted field"));
+  }
+}
+
+TEST_CASE("import: bad numbers, short rows and empty regions point at the field", "[import]") {
+  const std::string header = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
+  CHECK(error_where(header + "m.x,A100,1,abc,r1\n") == "test.csv:2:12");
+  CHECK(error_where(header + "m.x,A100,1,-1,r1\n") == "test.csv:2:12");
+  CHECK(error_where(header + "m.x,A100,1,1.0\n") == "test.csv:2:12");
+  CHECK(error_where(header + "m.x,A100,1,1.0,\n") == "test.csv:2:16");
+}
+
+TEST_CASE("import: a BOM and CRLF line ends are accepted", "[import]") {
+  const auto imported = import_text(
+      "\xEF\xBB\xBFInstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region\r\n"
+      "g5.xlarge,A10G,1,1.006,0.2114,us-east-1\r\n"
+      "g5.xlarge,A10G,1,1.1,,us-west-2\r\n");
+  REQUIRE(imported.offerings.size() == 1);
+  const Offering& g5 = imported.offerings.front();
+  CHECK(g5.id == "aws/g5.xlarge");
+  CHECK(g5.regions == std::vector<std::string>{"us-east-1", "us-west-2"});
+  CHECK(g5.pricing.on_demand == 1.006);
+  CHECK(g5.pricing.spot == 0.2114);
+  CHECK(error_where("\xEF\xBB\xBFInstanceType,AcceleratorName,AcceleratorCount,Price,Region\r\n"
+                    "m.x,A100,1,1.0,r1\r\nm.y,A100,1,x,r1\r\n") == "test.csv:3:12");
+}
+
+TEST_CASE("import: rows of one type that disagree on the accelerator are skipped with a warning",
+          "[import]") {
+  const auto imported = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
+      "m.x,A100,1,1.0,r1\nm.x,A100,2,0.5,r2\n");
+  REQUIRE(imported.offerings.size() == 1);
+  CHECK(imported.offerings.front().pricing.on_demand == 1.0);
+  CHECK(imported.offerings.front().regions == std::vector<std::string>{"r1"});
+  CHECK(imported.rows_skipped == 1);
+  REQUIRE(imported.warnings.size() == 1);
+  CHECK_THAT(imported.warnings.front(), Catch::StartsWith("aws/m.x: line 3 has 'A100' x2"));
+}
+
+TEST_CASE("import: a GCP host price of 0 counts as included in the accelerator price", "[import]") {
+  const auto imported = import_text(
+      "InstanceType,vCPUs,MemoryGiB,AcceleratorName,AcceleratorCount,GpuInfo,Region,AvailabilityZone,Price,"
+      "SpotPrice\n"
+      "a3-highgpu-8g,208.0,1872.0,,,,us-east4,us-east4-b,0.0,0.0\n"
+      ",,,H100,8,,us-east4,us-east4-b,64.44,32.6064\n"
+      "a3-highgpu-4g,104.0,936.0,,,,us-east4,us-east4-b,,\n"
+      ",,,H100,4,,us-east4,us-east4-b,30.0,15.0\n"
+      "a3-highgpu-8g-nolssd,208.0,1872.0,,,,us-east4,us-east4-b,1.0,0.5\n"
+      "a3-highgpu-8gx,208.0,1872.0,,,,us-east4,us-east4-b,1.0,0.5\n",
+      "gcp");
+  CHECK(ids(imported) ==
+        std::vector<std::string>{"gcp/a3-highgpu-8g", "gcp/a3-highgpu-8g-nolssd", "gcp/a3-highgpu-4g"});
+  CHECK(find(imported, "gcp/a3-highgpu-8g-nolssd").pricing.on_demand == 65.44);
+  const Offering& a3 = find(imported, "gcp/a3-highgpu-8g");
+  CHECK(a3.pricing.on_demand == 64.44);
+  CHECK(a3.pricing.spot == 32.6064);
+  CHECK(a3.interconnect == Interconnect::nvswitch);
+  // an EMPTY host price is unknown, so the combination has no price
+  CHECK_FALSE(find(imported, "gcp/a3-highgpu-4g").pricing.on_demand);
+}
+
+// ---- round trip through the YAML writer and the loader ---------------------------------------------
+
+namespace {
+
+// The GPUs and providers the imported offerings refer to, as a catalog file would hold them.
+std::string reference_catalog_yaml() {
+  std::string yaml = "schema_version: 1\ngpus:\n";
+  for (const Gpu& gpu : known_gpus().gpus) {
+    yaml += "  - id: " + gpu.id + "\n    name: " + gpu.id + "\n    memory_gb: " + fmt::format("{}", gpu.memory_gb) +
+            "\n    memory_bandwidth_gbps: 1000\n    bf16_dense_tflops: 100\n    interconnect: " + gpu.interconnect +
+            "\n    aliases: [";
+    for (std::size_t i = 0; i < gpu.aliases.size(); ++i) yaml += (i ? ", \"" : "\"") + gpu.aliases[i] + "\"";
+    yaml += "]\n    source: test\n";
+  }
+  yaml += "providers:\n";
+  for (const char* id : {"aws", "gcp", "lambda", "azure"}) {
+    yaml += std::string("  - {id: ") + id + ", name: " + id + ", currency: USD, as_of: 2026-05-20, source: test}\n";
+  }
+  return yaml;
+}
+
+}  // namespace
+
+TEST_CASE("import: offerings written as YAML load back unchanged", "[import]") {
+  for (const auto& [fixture, provider] : std::vector<std::pair<std::string, std::string>>{
+           {"aws.csv", "aws"}, {"gcp.csv", "gcp"}, {"lambda.csv", "lambda"}, {"azure.csv", "azure"}}) {
+    INFO(fixture);
+    const auto imported = import_fixture(fixture, provider);
+    const std::vector<std::string> header = {"imported from " + fixture, "second line"};
+    const std::string offerings_yaml = write_offerings_yaml(imported.offerings, header);
+    const std::string catalog_yaml = reference_catalog_yaml();
+    const std::vector<SourceText> sources = {{"reference.yaml", catalog_yaml},
+                                             {"imported.yaml", offerings_yaml}};
+    const LoadResult loaded = load(sources);
+    for (const auto& diagnostic : loaded.diagnostics) UNSCOPED_INFO(format_diagnostic(diagnostic));
+    CHECK(loaded.ok());
+    std::vector<std::string> reloaded;
+    for (const auto& offering : loaded.catalog.offerings) reloaded.push_back(summary(offering));
+    CHECK(reloaded == summaries(imported));
+    REQUIRE(loaded.catalog.offerings.size() == imported.offerings.size());
+    for (std::size_t i = 0; i < imported.offerings.size(); ++i) {
+      CHECK(loaded.catalog.offerings[i].estimated_fields == imported.offerings[i].estimated_fields);
+      CHECK(loaded.catalog.offerings[i].gpu_fraction == imported.offerings[i].gpu_fraction);
+    }
+  }
+}

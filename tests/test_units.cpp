@@ -1,0 +1,89 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <optional>
+#include <string>
+
+#include "gpuselect/units.hpp"
+
+using namespace gpuselect;
+
+TEST_CASE("parse_count accepts SI suffixes, exponents and digit separators", "[units]") {
+  struct Row {
+    const char* text;
+    double expected;
+  };
+  const Row rows[] = {
+      {"7e9", 7e9},         {"7B", 7e9},          {"7b", 7e9},         {"350M", 350e6},
+      {"1.5T", 1.5e12},     {"70_000_000_000", 7e10}, {"12k", 12e3},   {"12K", 12e3},
+      {" 13B ", 13e9},      {"2T", 2e12},         {"1e9", 1e9},        {"+8", 8},
+  };
+  for (const auto& row : rows) {
+    INFO(row.text);
+    const auto value = units::parse_count(row.text);
+    REQUIRE(value.has_value());
+    CHECK(*value == Approx(row.expected).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("parse_count rejects junk, non-positive and non-finite counts", "[units]") {
+  for (const char* text : {"abc", "1e400", "-5", "nan", "NaN", "inf", "0", "", "7x", "7e", "_7",
+                           "7__0", "7_", "1.2.3", "B", "--5", "+-5", "0x10"}) {
+    INFO(text);
+    CHECK_FALSE(units::parse_count(text).has_value());
+  }
+}
+
+TEST_CASE("parse_bytes knows decimal and binary units; a bare number is GB", "[units]") {
+  CHECK(*units::parse_bytes("80GB") == 80e9);
+  CHECK(*units::parse_bytes("80 GiB") == 80.0 * 1073741824.0);
+  CHECK(*units::parse_bytes("512MB") == 512e6);
+  CHECK(*units::parse_bytes("1.5TB") == 1.5e12);
+  CHECK(*units::parse_bytes("16g") == 16e9);
+  CHECK(*units::parse_bytes("24") == 24e9);
+  CHECK_FALSE(units::parse_bytes("12 parsecs").has_value());
+  CHECK_FALSE(units::parse_bytes("-1GB").has_value());
+  CHECK_FALSE(units::parse_bytes("nanGB").has_value());
+}
+
+TEST_CASE("parse_number is a strict C-locale number", "[units]") {
+  CHECK(*units::parse_number("0.25") == 0.25);
+  CHECK(*units::parse_number("1e3") == 1000.0);
+  CHECK(*units::parse_number("-2") == -2.0);
+  CHECK_FALSE(units::parse_number("0,25").has_value());
+  CHECK_FALSE(units::parse_number("1e3x").has_value());
+  CHECK_FALSE(units::parse_number("nan").has_value());
+  CHECK_FALSE(units::parse_number("inf").has_value());
+  CHECK_FALSE(units::parse_number("").has_value());
+}
+
+TEST_CASE("format_count writes short SI forms", "[units]") {
+  CHECK(units::format_count(7e9) == "7.0B");
+  CHECK(units::format_count(6.738e9) == "6.7B");
+  CHECK(units::format_count(1.5e12) == "1.5T");
+  CHECK(units::format_count(350e6) == "350M");
+  CHECK(units::format_count(70e9) == "70B");
+  CHECK(units::format_count(12e3) == "12k");
+  CHECK(units::format_count(999.96e6) == "1.0B");
+  CHECK(units::format_count(42) == "42");
+  CHECK(units::format_count(4.2e21) == "4.2e+21");
+}
+
+TEST_CASE("format_gb, format_hours", "[units]") {
+  CHECK(units::format_gb(96.44e9) == "96.4 GB");
+  CHECK(units::format_gb(0) == "0.0 GB");
+  CHECK(units::format_hours(0.75) == "45 min");
+  CHECK(units::format_hours(12.5) == "12.5 h");
+  CHECK(units::format_hours(76.8) == "3.2 d");
+}
+
+TEST_CASE("format_money: symbol per currency, separators, cents only under 100", "[units]") {
+  CHECK(units::format_money(412.3, "USD") == "$412");
+  CHECK(units::format_money(2930.4, "CNY") == "¥2,930");
+  CHECK(units::format_money(12.4, "EUR") == "€12.40");
+  CHECK(units::format_money(1234567.0, "USD") == "$1,234,567");
+  CHECK(units::format_money(0.5, "USD") == "$0.50");
+  CHECK(units::format_money(99.999, "USD") == "$100");
+  CHECK(units::format_money(-5, "USD") == "-$5.00");
+  CHECK(units::format_money(12.4, "CHF") == "CHF 12.40");
+}
