@@ -80,15 +80,14 @@ bool needs_quotes(std::string_view text) {
   const char last = text.back();
   if (first == ' ' || last == ' ' || last == ':') return true;
   // Indicators at the start, and anything that could read as a number, date, .inf or .nan.
-  if (std::string_view("-?:,[]{}#&*!|>'\"%@`.+0123456789").find(first) != std::string_view::npos) {
+  if (std::string_view("-?:,[]{}#&*!|>'\"%@`~.+0123456789").find(first) != std::string_view::npos) {
     return true;
   }
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c < 0x20 || c >= 0x7f) return true;  // control characters; non-ASCII (NEL, LS, PS breaks)
-    if (c == ',' || c == '[' || c == ']' || c == '{' || c == '}') return true;  // flow lists
-    if (c == ':' && i + 1 < text.size() && text[i + 1] == ' ') return true;
-    if (c == '#' && text[i - 1] == ' ') return true;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte >= 0x7f) return true;  // control characters; non-ASCII (NEL, LS, PS breaks)
+    // ':' and '#' can end a plain scalar; the flow indicators would end an item of a [list].
+    if (std::string_view(":#,[]{}").find(c) != std::string_view::npos) return true;
   }
   return false;
 }
