@@ -378,6 +378,17 @@ TEST_CASE("serving: tensor parallel grows until the weights fit", "[estimate]") 
   const auto small = estimate::choose_plan(model_job(Kind::llm_inference, "llama-2-7b"),
                                            machine(a100_80, 8, 1));
   CHECK(small.plan.tensor_parallel == 1);
+
+  // A fixed degree above the GPUs of one node cannot run there, however small the shards are.
+  Request r;
+  r.kind = Kind::llm_inference;
+  r.model = "llama-2-7b";
+  r.tensor_parallel = 8;
+  const auto profile_tp8 = profile_of(r);
+  const auto too_wide = estimate::choose_plan(profile_tp8, machine(a100_80, 1, 1));
+  CHECK_FALSE(too_wide.fits);
+  CHECK(estimate::describe_plan(profile_tp8, too_wide).find("needs 8 GPUs per node") !=
+        std::string::npos);
 }
 
 TEST_CASE("serving throughput: bandwidth-bound decode, replicas from load", "[estimate]") {

@@ -100,6 +100,11 @@ struct Candidate {
   int rank = 0;      // 1-based after sorting
   bool pareto = false;
   std::vector<Warning> warnings;
+  // GPUs this job needs of this kind: memory on one GPU, else all rented; training also finishes
+  // within a day of GPU-hours; serving tensor_parallel x replicas (the right_size indicator).
+  int gpus_needed = 1;
+  // GPUs rented: GPUs per instance x instances (serving rents as many instances as its replicas need).
+  int gpus_rented = 1;
 };
 
 enum class ExclusionKind : std::uint8_t {
@@ -146,6 +151,14 @@ struct Options {
 };
 
 struct Ranking {
+  // The candidate set's best values that the relative indicators compare against.
+  struct Best {
+    double fastest_hours = 0;   // smallest expected wall hours (training)
+    double cheapest_total = 0;  // smallest job total, output currency
+    double best_speed = 0;      // largest speed_of (docs/scoring.md "job_time")
+  };
+  workload::Kind kind = workload::Kind::llm_finetune;  // the workload the ranking was made for
+  Best best;
   Weights weights;
   std::string profile_name;
   std::string currency;

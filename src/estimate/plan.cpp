@@ -149,6 +149,8 @@ Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
   std::optional<Memory> lightest;
   for (const auto& plan : ladder) {
     Memory memory = estimate_memory(profile, plan, capacity);
+    // Tensor parallelism stays inside a node (NVLink); a degree above the node's GPUs cannot run.
+    if (plan.tensor_parallel > hardware.gpus_per_node) memory.fits = false;
     if (memory.fits) {
       if (model::plan_requested(profile)) {
         memory.reason = PlanReason::requested;
@@ -192,6 +194,10 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
     return fmt::format("{} on {}: {} per GPU (no GPU given)", name, where, need);
   }
   const std::string capacity = units::format_gb(memory.gpu_capacity_bytes);
+  if (plan.tensor_parallel > plan.gpus_per_node) {
+    return fmt::format("does not fit: tensor parallel {} needs {} GPUs per node; this machine has {}",
+                       plan.tensor_parallel, plan.tensor_parallel, plan.gpus_per_node);
+  }
   if (!memory.fits) {
     return fmt::format("does not fit: the lightest plan, {} on {}, needs {} per GPU, above {}", name,
                        where, need, capacity);

@@ -225,7 +225,9 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   shape.kv_heads = preset->kv_heads > 0 ? preset->kv_heads : preset->heads;
   shape.ffn = preset->ffn > 0 ? preset->ffn : ffn_per_hidden * preset->hidden;
   shape.vocab = preset->vocab > 0 ? preset->vocab : vocab_default;
-  shape.forward_flops_per_sample = preset->forward_gflops * 1e9;
+  // Catalog forward_gflops count one multiply-add as one FLOP (torchvision, docs/catalog.md);
+  // hardware FLOPs are twice that.
+  shape.forward_flops_per_sample = 2.0 * preset->forward_gflops * 1e9;
   if (is_vision(preset->family)) {
     if (shape.forward_flops_per_sample <= 0) {
       shape.forward_flops_per_sample = vision_flops_per_param * shape.params;

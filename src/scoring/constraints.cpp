@@ -1,0 +1,241 @@
+// Hard constraints: --require names, flag validation and the offering-level filters that need no
+// estimate (docs/scoring.md "Constraints").
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <string>
+
+#include "gpuselect/error.hpp"
+#include "scoring/scoring_internal.hpp"
+
+namespace gpuselect::scoring {
+
+namespace {
+
+using catalog::Interconnect;
+using catalog::Isolation;
+using catalog::Offering;
+using catalog::Provider;
+using catalog::Rdma;
+
+bool has(const std::vector<std::string>& list, std::string_view item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+struct Requirement {
+  std::string_view name;
+  std::string_view checks;
+  bool (*holds)(const Offering&, const Provider&);
+};
+
+constexpr std::array<Requirement, 17> requirements = {{
+    {"rdma", "an RDMA network between nodes (InfiniBand, RoCE or EFA)",
+     [](const Offering& o, const Provider&) { return o.network.rdma != Rdma::none; }},
+    {"infiniband", "an InfiniBand network between nodes",
+     [](const Offering& o, const Provider&) { return o.network.rdma == Rdma::infiniband; }},
+    {"nvlink", "NVLink or NVSwitch between the GPUs of a node",
+     [](const Offering& o, const Provider&) {
+       return o.interconnect == Interconnect::nvlink || o.interconnect == Interconnect::nvswitch;
+     }},
+    {"nvswitch", "NVSwitch (all-to-all NVLink) between the GPUs of a node",
+     [](const Offering& o, const Provider&) { return o.interconnect == Interconnect::nvswitch; }},
+    {"bare-metal", "bare-metal isolation (no hypervisor)",
+     [](const Offering& o, const Provider&) { return o.isolation == Isolation::bare_metal; }},
+    {"no-vgpu", "whole GPUs (bare metal or passthrough, no shared vGPU)",
+     [](const Offering& o, const Provider&) { return o.isolation != Isolation::vgpu; }},
+    {"iso27001", "the provider is ISO/IEC 27001 certified",
+     [](const Offering&, const Provider& p) { return has(p.compliance, "iso27001"); }},
+    {"soc2", "the provider has a SOC 2 report",
+     [](const Offering&, const Provider& p) { return has(p.compliance, "soc2"); }},
+    {"hipaa", "the provider signs HIPAA business associate agreements",
+     [](const Offering&, const Provider& p) { return has(p.compliance, "hipaa"); }},
+    {"pci-dss", "the provider is PCI DSS compliant",
+     [](const Offering&, const Provider& p) { return has(p.compliance, "pci-dss"); }},
+    {"mlps3", "the provider holds China MLPS level 3",
+     [](const Offering&, const Provider& p) { return has(p.compliance, "mlps3"); }},
+    {"jupyterlab", "a hosted JupyterLab",
+     [](const Offering&, const Provider& p) { return p.environment.jupyterlab; }},
+    {"kubernetes", "managed Kubernetes",
+     [](const Offering&, const Provider& p) { return p.environment.kubernetes; }},
+    {"custom-containers", "your own container images",
+     [](const Offering&, const Provider& p) { return p.environment.custom_containers; }},
+    {"auto-checkpoint", "automatic checkpoints of running jobs",
+     [](const Offering&, const Provider& p) { return p.recovery.auto_checkpoint; }},
+    {"spot", "a spot (preemptible) price",
+     [](const Offering& o, const Provider&) { return o.pricing.spot.has_value(); }},
+    {"sla", "an uptime SLA",
+     [](const Offering&, const Provider& p) { return p.sla_uptime_pct > 0; }},
+}};
+
+const Requirement* find_requirement(std::string_view name) {
+  for (const auto& requirement : requirements) {
+    if (requirement.name == name) return &requirement;
+  }
+  return nullptr;
+}
+
+constexpr std::array<std::string_view, 11> exclusion_names = {
+    "memory", "--budget", "--deadline", "--region", "--provider", "--gpu", "--pricing", "--require",
+    "--max-nodes", "--min-headroom", "not sold"};
+
+std::string join(const std::vector<std::string>& items) {
+  std::string text;
+  for (const auto& item : items) {
+    if (!text.empty()) text += ", ";
+    text += item;
+  }
+  return text;
+}
+
+[[noreturn]] void unknown_name(const std::string& flag, const std::string& what, const std::string& name,
+                               const std::vector<std::string>& known) {
+  const std::string guess = closest_match(name, known);
+  throw Error(flag, "no " + what + " '" + name + "' in the catalog",
+              guess.empty() ? "see `gpuselect catalog list` for the names it has"
+                            : "did you mean '" + guess + "'?");
+}
+
+void check_number(const std::string& flag, std::optional<double> value, bool allow_zero) {
+  if (!value) return;
+  if (!std::isfinite(*value) || *value < 0 || (!allow_zero && *value == 0)) {
+    throw Error(flag, "must be a positive number, got " + std::to_string(*value),
+                "give a number above 0");
+  }
+}
+
+}  // namespace
+
+std::string_view to_string(ExclusionKind kind) {
+  const auto index = static_cast<std::size_t>(kind);
+  return index < exclusion_names.size() ? exclusion_names[index] : std::string_view{};
+}
+
+std::vector<std::pair<std::string, std::string>> requirement_names() {
+  std::vector<std::pair<std::string, std::string>> names;
+  for (const auto& requirement : requirements) {
+    names.emplace_back(std::string(requirement.name), std::string(requirement.checks));
+  }
+  return names;
+}
+
+namespace detail {
+
+void validate_constraints(const catalog::Catalog& catalog, const Constraints& constraints) {
+  check_number("--budget", constraints.budget, false);
+  check_number("--deadline", constraints.deadline_hours, false);
+  if (constraints.max_nodes < 1) {
+    throw Error("--max-nodes", "must be at least 1, got " + std::to_string(constraints.max_nodes),
+                "give a whole number of nodes >= 1");
+  }
+  if (!std::isfinite(constraints.min_headroom_pct) || constraints.min_headroom_pct < 0 ||
+      constraints.min_headroom_pct >= 100) {
+    throw Error("--min-headroom", "must be a percentage from 0 to below 100",
+                "e.g. --min-headroom 10 keeps 10% of GPU memory free");
+  }
+  std::vector<std::string> requirement_list;
+  for (const auto& requirement : requirements) requirement_list.emplace_back(requirement.name);
+  for (const auto& name : constraints.requirements) {
+    if (find_requirement(name) == nullptr) {
+      const std::string guess = closest_match(name, requirement_list);
+      throw Error("--require", "unknown requirement '" + name + "'",
+                  guess.empty() ? "choose from: " + join(requirement_list)
+                                : "did you mean '" + guess + "'?");
+    }
+  }
+  std::vector<std::string> provider_ids;
+  for (const auto& provider : catalog.providers) provider_ids.push_back(provider.id);
+  for (const auto& name : constraints.providers) {
+    if (catalog.find_provider(name) == nullptr) unknown_name("--provider", "provider", name, provider_ids);
+  }
+  for (const auto& name : constraints.exclude_providers) {
+    if (catalog.find_provider(name) == nullptr) {
+      unknown_name("--exclude-provider", "provider", name, provider_ids);
+    }
+  }
+  if (!constraints.gpus.empty()) {
+    std::vector<std::string> gpu_names;
+    for (const auto& gpu : catalog.gpus) {
+      gpu_names.push_back(gpu.id);
+      for (const auto& alias : gpu.aliases) gpu_names.push_back(alias);
+    }
+    for (const auto& name : constraints.gpus) {
+      if (catalog.find_gpu(name) == nullptr) unknown_name("--gpu", "GPU", name, gpu_names);
+    }
+  }
+  if (!constraints.regions.empty()) {
+    std::vector<std::string> region_names;
+    for (const auto& offering : catalog.offerings) {
+      for (const auto& region : offering.regions) {
+        if (!has(region_names, region)) region_names.push_back(region);
+      }
+    }
+    for (const auto& name : constraints.regions) {
+      if (!has(region_names, name)) unknown_name("--region", "region", name, region_names);
+    }
+  }
+}
+
+bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode) {
+  return constraints.pricing_modes.empty() ||
+         std::find(constraints.pricing_modes.begin(), constraints.pricing_modes.end(), mode) !=
+             constraints.pricing_modes.end();
+}
+
+bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering,
+                     const Constraints& constraints, std::vector<ExclusionReason>& reasons) {
+  const std::size_t before = reasons.size();
+  const Provider& provider = catalog.provider_of(offering);
+
+  if (!constraints.regions.empty()) {
+    const bool in_region = std::any_of(offering.regions.begin(), offering.regions.end(),
+                                       [&](const std::string& region) { return has(constraints.regions, region); });
+    if (!in_region) {
+      reasons.push_back({ExclusionKind::region, 0, 0,
+                         "offered in " + join(offering.regions) + ", not in " + join(constraints.regions)});
+    }
+  }
+  auto provider_is = [&](const std::string& name) {
+    const Provider* named = catalog.find_provider(name);
+    return named == &provider;
+  };
+  if (!constraints.providers.empty() &&
+      std::none_of(constraints.providers.begin(), constraints.providers.end(), provider_is)) {
+    reasons.push_back({ExclusionKind::provider, 0, 0, "provider " + provider.id + " is not in --provider"});
+  }
+  if (std::any_of(constraints.exclude_providers.begin(), constraints.exclude_providers.end(), provider_is)) {
+    reasons.push_back({ExclusionKind::provider, 0, 0, "provider " + provider.id + " is excluded"});
+  }
+  if (!constraints.gpus.empty()) {
+    const catalog::Gpu& gpu = catalog.gpu_of(offering);
+    const bool wanted = std::any_of(constraints.gpus.begin(), constraints.gpus.end(),
+                                    [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; });
+    if (!wanted) reasons.push_back({ExclusionKind::gpu, 0, 0, "GPU " + gpu.id + " is not in --gpu"});
+  }
+  for (const auto& name : constraints.requirements) {
+    const Requirement* requirement = find_requirement(name);
+    if (requirement != nullptr && !requirement->holds(offering, provider)) {
+      reasons.push_back({ExclusionKind::requirement, 0, 0, name});
+    }
+  }
+  bool sold = false;
+  bool sold_allowed = false;
+  std::string sold_modes;
+  for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+    const auto mode = static_cast<catalog::PricingMode>(index);
+    if (!offering.pricing.price(mode)) continue;
+    sold = true;
+    sold_allowed = sold_allowed || mode_allowed(constraints, mode);
+    if (!sold_modes.empty()) sold_modes += ", ";
+    sold_modes += catalog::to_string(mode);
+  }
+  if (!sold) {
+    reasons.push_back({ExclusionKind::not_sold, 0, 0, "no price in any pricing mode"});
+  } else if (!sold_allowed) {
+    reasons.push_back({ExclusionKind::pricing_mode, 0, 0, "sold only as " + sold_modes});
+  }
+  return reasons.size() == before;
+}
+
+}  // namespace detail
+}  // namespace gpuselect::scoring

@@ -1,0 +1,390 @@
+// Words for people: warnings (stable codes, sentences with numbers), exclusion reasons, and the
+// strongest/weakest criteria with what it would take to win (docs/scoring.md "Explanations").
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "gpuselect/units.hpp"
+#include "scoring/scoring_internal.hpp"
+
+namespace gpuselect::scoring {
+
+namespace {
+
+using catalog::PricingMode;
+
+constexpr std::array<std::string_view, 13> warning_codes = {
+    "W-SPOT",        "W-VGPU",           "W-EGRESS",      "W-PUBLIC-IP",     "W-STOCK",
+    "W-SLA-CREDITS", "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",
+    "W-OVERPROVISIONED", "W-OFFLOAD",    "W-MARKETPLACE"};
+
+// Prices older than this are flagged (same threshold as `catalog lint`).
+constexpr int stale_after_days = 180;
+// Unknown monthly spot interruption frequency, as in the spot_risk indicator.
+constexpr double unknown_interruption_pct = 10.0;
+
+
+std::string number(double value, int decimals) { return fmt::format("{:.{}f}", value, decimals); }
+
+std::string_view isolation_words(catalog::Isolation isolation) {
+  switch (isolation) {
+    case catalog::Isolation::bare_metal: return "bare metal";
+    case catalog::Isolation::passthrough: return "passthrough VM";
+    case catalog::Isolation::vgpu: return "shared vGPU";
+  }
+  return "";
+}
+
+std::string sla_words(const catalog::Provider& provider) {
+  if (!(provider.sla_uptime_pct > 0)) return "no SLA";
+  return fmt::format("{}% SLA {}", fmt::format("{:g}", provider.sla_uptime_pct),
+                     provider.sla_credits ? "with credits" : "without credits");
+}
+
+std::string join(const std::vector<std::string>& parts) {
+  std::string text;
+  for (const auto& part : parts) {
+    if (part.empty()) continue;
+    if (!text.empty()) text += ", ";
+    text += part;
+  }
+  return text;
+}
+
+std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                  Criterion criterion) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const auto& provider = catalog.provider_of(offering);
+  const auto& gpu = catalog.gpu_of(offering);
+  std::vector<std::string> parts;
+  switch (criterion) {
+    case Criterion::stability:
+      parts.emplace_back(isolation_words(offering.isolation));
+      parts.push_back(sla_words(provider));
+      if (candidate.mode == PricingMode::spot) {
+        parts.push_back(fmt::format(
+            "spot with {}% monthly interruptions",
+            number(offering.spot_interruption_pct.value_or(unknown_interruption_pct), 0)));
+      }
+      if (provider.recovery.auto_checkpoint) parts.emplace_back("automatic checkpoints");
+      break;
+    case Criterion::performance: {
+      if (workload::is_training(ranking.kind)) {
+        parts.push_back(units::format_hours(candidate.hours) + " vs fastest " +
+                        units::format_hours(ranking.best.fastest_hours));
+      } else if (workload::is_serving(ranking.kind)) {
+        parts.push_back(fmt::format("{} decode tokens/s per replica vs best {}",
+                                    number(candidate.estimate.throughput.decode_tokens_per_s, 0),
+                                    number(ranking.best.best_speed, 0)));
+      } else {
+        parts.push_back(fmt::format("{} dense 16-bit TFLOPS vs best {}",
+                                    number(gpu.bf16_dense_tflops * offering.gpu_fraction, 0),
+                                    number(ranking.best.best_speed, 0)));
+      }
+      if (offering.gpu_count > 1) parts.push_back(std::string(catalog::to_string(offering.interconnect)));
+      if (candidate.nodes > 1) {
+        parts.push_back(fmt::format("{} nodes over {}", candidate.nodes,
+                                    catalog::to_string(offering.network.rdma)));
+      }
+      const auto& memory = candidate.estimate.memory;
+      if (memory.gpu_capacity_bytes > 0) {
+        parts.push_back(fmt::format(
+            "{}% GPU memory free",
+            number(100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes), 0)));
+      }
+      break;
+    }
+    case Criterion::cost: {
+      parts.push_back(units::format_money(candidate.total_cost, ranking.currency) + " vs cheapest " +
+                      units::format_money(ranking.best.cheapest_total, ranking.currency));
+      const int rented = candidate.gpus_rented;
+      if (candidate.gpus_needed < rented) {
+        parts.push_back(fmt::format("needs {} of {} GPUs", candidate.gpus_needed, rented));
+      }
+      const double step = provider.billing_granularity_seconds;
+      parts.emplace_back(step <= 1 ? "per-second billing" : step <= 60 ? "per-minute billing"
+                                                                       : "hourly billing");
+      break;
+    }
+    case Criterion::usability: {
+      const auto& environment = provider.environment;
+      parts.push_back("ready in " + number(environment.provision_minutes, 0) + " min");
+      if (environment.jupyterlab) parts.emplace_back("JupyterLab");
+      if (environment.custom_containers) parts.emplace_back("custom containers");
+      if (environment.kubernetes) parts.emplace_back("Kubernetes");
+      parts.push_back(fmt::format("{} framework images", environment.images.size()));
+      break;
+    }
+    case Criterion::support: {
+      parts.push_back(std::string(catalog::to_string(provider.support.tier)) + " support");
+      parts.push_back(std::string(catalog::to_string(provider.support.hours)));
+      parts.push_back("first answer in " + number(provider.support.first_response_hours, 0) + " h");
+      if (!provider.compliance.empty()) {
+        std::string certs;
+        for (const auto& cert : provider.compliance) certs += (certs.empty() ? "" : " ") + cert;
+        parts.push_back(certs);
+      }
+      break;
+    }
+  }
+  return join(parts);
+}
+
+std::string criterion_line(std::string_view label, const catalog::Catalog& catalog,
+                           const Ranking& ranking, const Candidate& candidate, Criterion criterion) {
+  const auto& entry = candidate.criteria[static_cast<std::size_t>(criterion)];
+  return fmt::format("{}: {} {}/100: {}", label, to_string(criterion), number(entry.score, 0),
+                     facts(catalog, ranking, candidate, criterion));
+}
+
+struct WeightChange {
+  Criterion criterion = Criterion::cost;
+  double weight = 0;
+  bool at_least = true;
+  double distance = 2;
+};
+
+// The smallest change of one criterion's weight (the others keep their proportions) that puts
+// `candidate` at or above every other candidate. Scores are linear in the weights, so each rival
+// gives one linear inequality in the new weight w: a + w (b - a) >= 0.
+std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidate& candidate) {
+  std::optional<WeightChange> best;
+  for (Criterion criterion : all_criteria) {
+    const auto c = static_cast<std::size_t>(criterion);
+    const double current = ranking.weights.values[c];
+    if (current >= 1) continue;
+    auto rest_of = [&](const Candidate& x) {
+      double rest = 0;
+      for (std::size_t d = 0; d < criterion_count; ++d) {
+        if (d != c) rest += ranking.weights.values[d] * x.criteria[d].score;
+      }
+      return rest / (1 - current);
+    };
+    const double own_rest = rest_of(candidate);
+    double low = 0;
+    double high = 1;
+    for (const auto& rival : ranking.candidates) {
+      if (&rival == &candidate) continue;
+      const double a = own_rest - rest_of(rival);
+      const double b = candidate.criteria[c].score - rival.criteria[c].score;
+      const double slope = b - a;
+      if (slope > 0) {
+        low = std::max(low, -a / slope);
+      } else if (slope < 0) {
+        high = std::min(high, -a / slope);
+      } else if (a < 0) {
+        low = 2;
+      }
+      if (low > high) break;
+    }
+    if (low > high) continue;
+    WeightChange change;
+    change.criterion = criterion;
+    if (low > current) {
+      change.weight = std::ceil(low * 100 - 1e-9) / 100;
+      change.at_least = true;
+    } else if (high < current) {
+      change.weight = std::floor(high * 100 + 1e-9) / 100;
+      change.at_least = false;
+    } else {
+      continue;
+    }
+    if (change.weight < low - 1e-12 || change.weight > high + 1e-12) continue;
+    if (change.weight <= 0 || change.weight >= 1) continue;  // "all on one criterion" says nothing
+    change.distance = std::abs(change.weight - current);
+    if (!best || change.distance < best->distance) best = change;
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string_view warning_code(Warning warning) {
+  const auto index = static_cast<std::size_t>(warning);
+  return index < warning_codes.size() ? warning_codes[index] : std::string_view{};
+}
+
+namespace detail {
+
+WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile,
+                         const Candidate& candidate, std::string_view today) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const auto& provider = catalog.provider_of(offering);
+  const auto& plan = candidate.estimate.memory.plan;
+  WarningBits bits = 0;
+  auto set = [&bits](Warning warning, bool condition) {
+    if (condition) bits |= WarningBits{1} << static_cast<unsigned>(warning);
+  };
+  set(Warning::spot_interruptions, candidate.mode == PricingMode::spot);
+  set(Warning::vgpu_noisy_neighbours, offering.isolation == catalog::Isolation::vgpu);
+  set(Warning::egress_fees, provider.egress_per_gb > 0);
+  set(Warning::public_ip_fees, provider.public_ip_per_hour > 0);
+  set(Warning::limited_stock, offering.stock == catalog::Stock::low);
+  set(Warning::sla_without_credits, provider.sla_uptime_pct > 0 && !provider.sla_credits);
+  set(Warning::resize_needs_restart,
+      provider.resize == catalog::Resize::restart && !workload::is_training(profile.kind));
+  if (!today.empty()) {
+    const auto age_days = catalog::days_between(offering.as_of, today);
+    set(Warning::stale_price, age_days && *age_days > stale_after_days);
+  }
+  set(Warning::pcie_multi_gpu_training,
+      workload::is_training(profile.kind) && offering.gpu_count > 1 && plan.gpus_per_node > 1 &&
+          (offering.interconnect == catalog::Interconnect::pcie ||
+           offering.interconnect == catalog::Interconnect::none));
+  set(Warning::multi_node_without_rdma, candidate.nodes > 1 && offering.network.rdma == catalog::Rdma::none);
+  set(Warning::over_provisioned, candidate.gpus_needed < candidate.gpus_rented);
+  set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
+  set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
+  return bits;
+}
+
+std::vector<Warning> materialise(WarningBits bits) {
+  std::vector<Warning> warnings;
+  for (std::size_t index = 0; index < warning_codes.size(); ++index) {
+    if (bits & (WarningBits{1} << index)) warnings.push_back(static_cast<Warning>(index));
+  }
+  return warnings;
+}
+
+}  // namespace detail
+
+std::string warning_text(const catalog::Catalog& catalog, const Candidate& candidate, Warning warning) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const auto& provider = catalog.provider_of(offering);
+  const auto& plan = candidate.estimate.memory.plan;
+  switch (warning) {
+    case Warning::spot_interruptions: {
+      const auto& cost = candidate.estimate.cost(PricingMode::spot);
+      return fmt::format(
+          "Spot capacity can be reclaimed at short notice (2 minutes on AWS); about {}% of these "
+          "instances are interrupted per month, adding an expected {} of lost work and restarts.",
+          number(offering.spot_interruption_pct.value_or(unknown_interruption_pct), 0),
+          units::format_hours(cost.interruption_hours));
+    }
+    case Warning::vgpu_noisy_neighbours:
+      return fmt::format(
+          "A shared vGPU ({}% of one card): other tenants on the same card can add 30-40% jitter "
+          "to step times.",
+          number(offering.gpu_fraction * 100, 0));
+    case Warning::egress_fees:
+      return fmt::format("{} charges {} {} per GB leaving its cloud: moving checkpoints or datasets "
+                         "out is extra.",
+                         provider.name, fmt::format("{:g}", provider.egress_per_gb), provider.currency);
+    case Warning::public_ip_fees:
+      return fmt::format("A public IPv4 address costs {} {} per hour ({} {} per month) on top of the "
+                         "instance.",
+                         fmt::format("{:g}", provider.public_ip_per_hour), provider.currency,
+                         number(provider.public_ip_per_hour * units::hours_per_month, 2), provider.currency);
+    case Warning::limited_stock:
+      return "Stock of " + offering.id + " is reported low: capacity may not be there when you launch.";
+    case Warning::sla_without_credits:
+      return fmt::format("{} promises {}% uptime but pays no service credits when it misses.",
+                         provider.name, fmt::format("{:g}", provider.sla_uptime_pct));
+    case Warning::resize_needs_restart:
+      return provider.name + " resizes instances by stopping and restarting them: \"elastic\" scaling "
+                             "interrupts what runs on it.";
+    case Warning::stale_price:
+      return "The price was read on " + offering.as_of + ", more than " +
+             std::to_string(stale_after_days) + " days ago; check the provider's page.";
+    case Warning::pcie_multi_gpu_training:
+      return fmt::format("{} GPUs per node talk over {}: gradient all-reduce is several times slower "
+                         "than over NVLink, and the estimate assumes a lower MFU for it.",
+                         plan.gpus_per_node, catalog::to_string(offering.interconnect));
+    case Warning::multi_node_without_rdma:
+      return fmt::format("{} nodes without RDMA ({} Gbit/s Ethernet): multi-node training loses a large "
+                         "share of its speed to communication.",
+                         candidate.nodes, number(offering.network.bandwidth_gbps, 0));
+    case Warning::over_provisioned:
+      return fmt::format("The job needs about {} of the {} GPUs rented here; the other {} would idle or "
+                         "only shorten a job that fits a day anyway: a smaller machine of the same GPU "
+                         "wastes less.",
+                         candidate.gpus_needed, candidate.gpus_rented,
+                         candidate.gpus_rented - candidate.gpus_needed);
+    case Warning::cpu_offload_slow:
+      return fmt::format("The plan offloads {} to CPU memory ({} per node): steps are much slower than "
+                         "on GPUs that hold everything.",
+                         workload::to_string(plan.offload),
+                         units::format_gb(candidate.estimate.memory.cpu_offload_bytes));
+    case Warning::marketplace_host:
+      return provider.name + " is a marketplace: hosts belong to third parties whose reliability, "
+                             "security and network vary.";
+  }
+  return {};
+}
+
+std::string reason_text(const ExclusionReason& reason, std::string_view currency) {
+  switch (reason.kind) {
+    case ExclusionKind::memory:
+      return "needs " + units::format_gb(reason.needed) + " per GPU, has " + units::format_gb(reason.limit);
+    case ExclusionKind::budget:
+      return "costs " + units::format_money(reason.needed, currency) + ", budget " +
+             units::format_money(reason.limit, currency);
+    case ExclusionKind::deadline:
+      return "takes " + units::format_hours(reason.needed) + ", deadline " + units::format_hours(reason.limit);
+    case ExclusionKind::region:
+    case ExclusionKind::provider:
+    case ExclusionKind::gpu:
+      return reason.detail;
+    case ExclusionKind::pricing_mode:
+      return reason.detail + ", not allowed by --pricing";
+    case ExclusionKind::requirement:
+      return "does not meet --require " + reason.detail;
+    case ExclusionKind::nodes:
+      return fmt::format("needs {} nodes to fit, --max-nodes {}", number(reason.needed, 0),
+                         number(reason.limit, 0));
+    case ExclusionKind::headroom:
+      return fmt::format("leaves {}% of GPU memory free, --min-headroom {}%", number(reason.limit, 1),
+                         fmt::format("{:g}", reason.needed));
+    case ExclusionKind::not_sold:
+      return reason.detail.empty() ? "no price in any pricing mode" : reason.detail;
+  }
+  return reason.detail;
+}
+
+std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking,
+                                 const Candidate& candidate) {
+  std::vector<std::string> lines;
+  std::size_t strongest = 0;
+  std::size_t weakest = 0;
+  for (std::size_t c = 1; c < criterion_count; ++c) {
+    if (candidate.criteria[c].score > candidate.criteria[strongest].score) strongest = c;
+    if (candidate.criteria[c].score < candidate.criteria[weakest].score) weakest = c;
+  }
+  lines.push_back(criterion_line("strongest", catalog, ranking, candidate, static_cast<Criterion>(strongest)));
+  if (weakest != strongest) {
+    lines.push_back(criterion_line("weakest", catalog, ranking, candidate, static_cast<Criterion>(weakest)));
+  }
+
+  if (candidate.rank == 1) {
+    const Candidate* runner_up = nullptr;
+    for (const auto& other : ranking.candidates) {
+      if (other.rank == 2) runner_up = &other;
+    }
+    if (runner_up != nullptr) {
+      lines.push_back(fmt::format("first by {} points over {}", number(candidate.score - runner_up->score, 1),
+                                  catalog.offerings[runner_up->offering_index].id));
+    }
+  } else if (const auto change = weight_to_win(ranking, candidate)) {
+    lines.push_back(fmt::format("would rank first with {} weight {} {}", to_string(change->criterion),
+                                change->at_least ? ">=" : "<=", number(change->weight, 2)));
+  } else {
+    lines.push_back("no change of a single weight puts it first");
+  }
+
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const auto& spot = candidate.estimate.cost(PricingMode::spot);
+  const bool spot_ranked = std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
+    return c.offering_index == candidate.offering_index && c.mode == PricingMode::spot;
+  });
+  if (candidate.mode != PricingMode::spot && offering.pricing.spot && spot.available && !spot_ranked &&
+      spot.total < ranking.best.cheapest_total) {
+    lines.push_back("would be the cheapest (" + units::format_money(spot.total, ranking.currency) +
+                    ") if spot were allowed");
+  }
+  return lines;
+}
+
+}  // namespace gpuselect::scoring

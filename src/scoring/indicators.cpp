@@ -1,0 +1,340 @@
+// THE indicator table: every number the five criteria are built from (docs/scoring.md
+// "Indicators" gives each function with its anchor points and the reason for it).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <span>
+
+#include "scoring/scoring_internal.hpp"
+
+namespace gpuselect::scoring::detail {
+
+namespace {
+
+using catalog::Interconnect;
+using catalog::Isolation;
+using catalog::PricingMode;
+using catalog::Rdma;
+
+double clamp01(double value) { return std::clamp(value, 0.0, 1.0); }
+
+// Linear from 1 at `best` to 0 at `worst` (best < worst), clamped.
+double falling(double value, double best, double worst) {
+  return clamp01((worst - value) / (worst - best));
+}
+
+bool contains(const std::vector<std::string>& list, std::string_view item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+// ---- stability ----
+
+// Bare metal has no hypervisor; passthrough VMs lose a few percent; vGPU time-slices one card
+// between tenants, and the guides report 30-40% jitter from noisy neighbours.
+IndicatorValue isolation(const IndicatorInput& in) {
+  switch (in.offering.isolation) {
+    case Isolation::bare_metal: return {1.0};
+    case Isolation::passthrough: return {0.85};
+    case Isolation::vgpu: return {0.4};
+  }
+  return {0.4};
+}
+
+// Log scale of allowed downtime: 99.0% (1% down) -> 0.3, 99.99% (0.01% down) -> 1, 0 without an
+// SLA. An SLA without service credits counts 80%: a promise with no penalty.
+IndicatorValue sla_uptime(const IndicatorInput& in) {
+  const double uptime_pct = in.provider.sla_uptime_pct;
+  if (!(uptime_pct > 0)) return {0.0};
+  const double downtime_pct = std::max(100.0 - uptime_pct, 0.01);
+  const double on_scale = 0.3 + 0.7 * (-std::log10(downtime_pct)) / 2.0;
+  constexpr double without_credits = 0.8;
+  return {clamp01(on_scale) * (in.provider.sla_credits ? 1.0 : without_credits)};
+}
+
+// What survives a hardware fault: automatic checkpoints 0.35, resume of a stopped job 0.25,
+// hardware failover 0.25 (full at <= 5 min, a quarter at >= 60 min), live migration 0.15.
+IndicatorValue fault_recovery(const IndicatorInput& in) {
+  const auto& recovery = in.provider.recovery;
+  double value = 0;
+  if (recovery.auto_checkpoint) value += 0.35;
+  if (recovery.resume) value += 0.25;
+  if (recovery.failover_minutes) {
+    value += 0.25 * (0.25 + 0.75 * falling(*recovery.failover_minutes, 5.0, 60.0));
+  }
+  if (recovery.live_migration) value += 0.15;
+  return {clamp01(value)};
+}
+
+// Spot only: 1 - monthly interruption frequency / 20% (AWS Spot Advisor's top band is ">20%").
+// Unknown frequency counts as 10%, the middle of the advisor's 5-20% bands (assumption).
+IndicatorValue spot_risk(const IndicatorInput& in) {
+  if (in.candidate.mode != PricingMode::spot) return {0.0, false};
+  constexpr double unknown_interruption_pct = 10.0;
+  const double pct = in.offering.spot_interruption_pct.value_or(unknown_interruption_pct);
+  return {clamp01(1.0 - pct / 20.0)};
+}
+
+// Metrics let you see a stall; alerts wake you for it.
+IndicatorValue monitoring(const IndicatorInput& in) {
+  return {(in.provider.monitoring.metrics ? 0.6 : 0.0) + (in.provider.monitoring.alerts ? 0.4 : 0.0)};
+}
+
+// ---- performance ----
+
+// Relative to the fastest candidate; times at or below fast_enough_hours count as equally fast.
+IndicatorValue job_time(const IndicatorInput& in) {
+  if (workload::is_training(in.kind)) {
+    const double hours = in.candidate.hours;
+    if (!(hours > 0)) return {1.0};
+    const double best = std::max(in.best.fastest_hours, fast_enough_hours);
+    return {clamp01(best / std::max(hours, fast_enough_hours))};
+  }
+  const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate);
+  if (!(in.best.best_speed > 0)) return {1.0};
+  return {clamp01(speed / in.best.best_speed)};
+}
+
+// Only when GPUs of one node talk to each other (multi-GPU training, tensor-parallel serving).
+IndicatorValue intra_node_link(const IndicatorInput& in) {
+  const auto& plan = in.candidate.estimate.memory.plan;
+  const bool talks = in.offering.gpu_count > 1 &&
+                     (workload::is_training(in.kind) ? plan.gpus_per_node > 1 : plan.tensor_parallel > 1);
+  if (!talks) return {0.0, false};
+  switch (in.offering.interconnect) {
+    case Interconnect::nvswitch: return {1.0};
+    case Interconnect::nvlink: return {0.85};
+    case Interconnect::infinity_fabric: return {0.85};  // AMD xGMI: a peer link of NVLink's class
+    case Interconnect::pcie: return {0.4};
+    case Interconnect::none: return {0.3};
+  }
+  return {0.3};
+}
+
+// Only for jobs on more than one node.
+IndicatorValue inter_node_network(const IndicatorInput& in) {
+  if (in.candidate.nodes <= 1) return {0.0, false};
+  switch (in.offering.network.rdma) {
+    case Rdma::infiniband: return {1.0};
+    case Rdma::efa: return {0.9};
+    case Rdma::roce: return {0.85};
+    case Rdma::none: return {0.3};
+  }
+  return {0.3};
+}
+
+// Free share of GPU memory under the chosen plan: 0 at 0% free, 1 at >= 30% free (room for longer
+// sequences, bigger batches and allocator fragmentation).
+IndicatorValue memory_headroom(const IndicatorInput& in) {
+  const auto& memory = in.candidate.estimate.memory;
+  if (!(memory.gpu_capacity_bytes > 0)) return {0.0, false};
+  const double free_share = 1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes;
+  return {clamp01(free_share / 0.30)};
+}
+
+// ---- cost ----
+
+// Log scale of the ratio to the cheapest candidate: 1 at the cheapest, 0.85 at 2x, 0.5 at 10x,
+// 0 at >= 100x. A plain ratio (cheapest / total) squashes every option above ~5x to near 0 and
+// cannot tell 14x from 400x; the log keeps both ends apart and stays monotone.
+IndicatorValue job_cost(const IndicatorInput& in) {
+  const double total = in.candidate.total_cost;
+  if (!(total > 0) || !(in.best.cheapest_total > 0)) return {1.0};
+  constexpr double ratio_at_zero = 100.0;
+  const double ratio = std::max(1.0, total / in.best.cheapest_total);
+  return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
+}
+
+// Share of the rented GPUs the job needs (Candidate::gpus_needed): paying for idle GPUs.
+IndicatorValue right_size(const IndicatorInput& in) {
+  const int rented = std::max(1, in.candidate.gpus_rented);
+  return {clamp01(static_cast<double>(in.candidate.gpus_needed) / static_cast<double>(rented))};
+}
+
+// Per-second billing 1, per-minute 0.8, hourly 0.6 (log scale of the billing step, clamped).
+IndicatorValue billing_granularity(const IndicatorInput& in) {
+  const double seconds = std::max(1.0, in.provider.billing_granularity_seconds);
+  return {std::max(0.6, 1.0 - 0.4 * std::log(seconds) / std::log(3600.0))};
+}
+
+// ---- usability ----
+
+// Pre-built framework images: 0 none, 1 with three or more.
+IndicatorValue images(const IndicatorInput& in) {
+  return {clamp01(static_cast<double>(in.provider.environment.images.size()) / 3.0)};
+}
+IndicatorValue jupyterlab(const IndicatorInput& in) {
+  return {in.provider.environment.jupyterlab ? 1.0 : 0.0};
+}
+IndicatorValue custom_containers(const IndicatorInput& in) {
+  return {in.provider.environment.custom_containers ? 1.0 : 0.0};
+}
+IndicatorValue kubernetes(const IndicatorInput& in) {
+  return {in.provider.environment.kubernetes ? 1.0 : 0.0};
+}
+// Minutes from request to a usable machine: 1 at <= 2 min, 0 at >= 60 min, linear between.
+IndicatorValue provision_minutes(const IndicatorInput& in) {
+  return {falling(in.provider.environment.provision_minutes, 2.0, 60.0)};
+}
+
+// ---- support ----
+
+IndicatorValue support_tier(const IndicatorInput& in) {
+  constexpr std::array<double, 5> by_tier = {0.1, 0.3, 0.55, 0.8, 1.0};  // community .. enterprise
+  const auto index = static_cast<std::size_t>(in.provider.support.tier);
+  return {index < by_tier.size() ? by_tier[index] : 0.1};
+}
+IndicatorValue support_hours(const IndicatorInput& in) {
+  switch (in.provider.support.hours) {
+    case catalog::SupportHours::around_the_clock: return {1.0};
+    case catalog::SupportHours::extended: return {0.6};
+    case catalog::SupportHours::business: return {0.3};
+  }
+  return {0.3};
+}
+// Log scale of hours to the first answer: 1 at <= 1 h, 0 at >= 72 h (4 h -> 0.68, 24 h -> 0.26).
+IndicatorValue first_response(const IndicatorInput& in) {
+  const double hours_to_answer = std::max(1.0, in.provider.support.first_response_hours);
+  return {clamp01(1.0 - std::log(hours_to_answer) / std::log(72.0))};
+}
+
+// Certifications buyers ask for; three or more saturate.
+constexpr std::array<std::string_view, 8> compliance_that_matters = {
+    "iso27001", "soc2", "hipaa", "pci-dss", "mlps3", "fedramp", "gdpr", "csa-star"};
+IndicatorValue compliance(const IndicatorInput& in) {
+  int count = 0;
+  for (auto cert : compliance_that_matters) {
+    if (contains(in.provider.compliance, cert)) ++count;
+  }
+  return {clamp01(count / 3.0)};
+}
+
+}  // namespace
+
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, const Candidate& candidate) {
+  const int per_instance = std::max(1, offering.gpu_count);
+  int instances = std::max(1, candidate.nodes);
+  if (workload::is_serving(kind)) {
+    const int replicas_per_instance =
+        std::max(1, per_instance / std::max(1, candidate.estimate.memory.plan.tensor_parallel));
+    const int replicas = std::max(1, candidate.estimate.throughput.replicas);
+    instances = std::max(instances, (replicas + replicas_per_instance - 1) / replicas_per_instance);
+  }
+  return per_instance * instances;
+}
+
+double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
+                const Candidate& candidate) {
+  if (workload::is_training(kind)) return candidate.hours > 0 ? 1.0 / candidate.hours : 0.0;
+  if (workload::is_serving(kind)) return candidate.estimate.throughput.decode_tokens_per_s;
+  return gpu.bf16_dense_tflops * offering.gpu_fraction;
+}
+
+namespace {
+using C = Criterion;
+// Weights within a criterion are judgements (docs/scoring.md); each group sums to 1.
+constexpr std::array<IndicatorSpec, 21> table = {{
+    {C::stability, "isolation", 0.30, isolation, "bare-metal 1, passthrough 0.85, vgpu 0.4"},
+    {C::stability, "sla_uptime", 0.25, sla_uptime, "99.0% -> 0.3 .. 99.99% -> 1 (log of downtime), x0.8 without credits"},
+    {C::stability, "fault_recovery", 0.20, fault_recovery, "checkpoint .35 + resume .25 + failover .25 + live migration .15"},
+    {C::stability, "spot_risk", 0.15, spot_risk, "spot only: 1 - interruption%/20"},
+    {C::stability, "monitoring", 0.10, monitoring, "metrics .6 + alerts .4"},
+    {C::performance, "job_time", 0.70, job_time, "fastest/hours (>= 2 h); serving: decode tok/s vs best"},
+    {C::performance, "intra_node_link", 0.10, intra_node_link, "multi-GPU: nvswitch 1, nvlink .85, pcie .4"},
+    {C::performance, "inter_node_network", 0.10, inter_node_network, "multi-node: infiniband 1, efa .9, roce .85, none .3"},
+    {C::performance, "memory_headroom", 0.10, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
+    {C::cost, "job_cost", 0.65, job_cost, "1 - log(total / cheapest) / log(100)"},
+    {C::cost, "right_size", 0.25, right_size, "GPUs needed / GPUs rented"},
+    {C::cost, "billing_granularity", 0.10, billing_granularity, "per-second 1, per-minute .8, hourly .6"},
+    {C::usability, "images", 0.25, images, "framework images / 3"},
+    {C::usability, "jupyterlab", 0.15, jupyterlab, "1 when offered"},
+    {C::usability, "custom_containers", 0.20, custom_containers, "1 when offered"},
+    {C::usability, "kubernetes", 0.15, kubernetes, "1 when offered"},
+    {C::usability, "provision_minutes", 0.25, provision_minutes, "<= 2 min 1 .. >= 60 min 0"},
+    {C::support, "tier", 0.35, support_tier, "community .1, basic .3, standard .55, premium .8, enterprise 1"},
+    {C::support, "hours", 0.25, support_hours, "24x7 1, extended .6, business .3"},
+    {C::support, "first_response", 0.20, first_response, "<= 1 h 1 .. >= 72 h 0 (log)"},
+    {C::support, "compliance", 0.20, compliance, "certifications that matter / 3"},
+}};
+
+constexpr bool criterion_weights_sum_to_one() {
+  for (Criterion criterion : all_criteria) {
+    double sum = 0;
+    for (const auto& spec : table) {
+      if (spec.criterion == criterion) sum += spec.weight;
+    }
+    if (sum < 1 - 1e-9 || sum > 1 + 1e-9) return false;
+  }
+  return true;
+}
+static_assert(criterion_weights_sum_to_one(), "each criterion's indicator weights sum to 1");
+}  // namespace
+
+std::span<const IndicatorSpec> indicator_table() { return table; }
+
+
+std::vector<Indicator> criterion_indicators(Criterion criterion, const IndicatorInput& input) {
+  std::vector<Indicator> result;
+  double applicable_weight = 0;
+  for (const auto& spec : indicator_table()) {
+    if (spec.criterion != criterion) continue;
+    const IndicatorValue value = spec.function(input);
+    result.push_back({spec.name, value.value, spec.weight, value.applies});
+    if (value.applies) applicable_weight += spec.weight;
+  }
+  for (auto& indicator : result) {
+    indicator.weight = indicator.applies && applicable_weight > 0 ? indicator.weight / applicable_weight : 0.0;
+  }
+  return result;
+}
+
+double criterion_score(Criterion criterion, const IndicatorInput& input) {
+  double weighted = 0;
+  double applicable_weight = 0;
+  for (const auto& spec : indicator_table()) {
+    if (spec.criterion != criterion) continue;
+    const IndicatorValue value = spec.function(input);
+    if (!value.applies) continue;
+    weighted += spec.weight * value.value;
+    applicable_weight += spec.weight;
+  }
+  return applicable_weight > 0 ? 100.0 * weighted / applicable_weight : 0.0;
+}
+
+void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
+                     const Weights& weights, Candidate& candidate) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering), kind,
+                             candidate, best};
+  std::array<double, criterion_count> weighted{};
+  std::array<double, criterion_count> applicable_weight{};
+  for (const auto& spec : table) {
+    const IndicatorValue value = spec.function(input);
+    if (!value.applies) continue;
+    const auto index = static_cast<std::size_t>(spec.criterion);
+    weighted[index] += spec.weight * value.value;
+    applicable_weight[index] += spec.weight;
+  }
+  double total = 0;
+  for (std::size_t index = 0; index < criterion_count; ++index) {
+    auto& entry = candidate.criteria[index];
+    entry.score = applicable_weight[index] > 0 ? 100.0 * weighted[index] / applicable_weight[index] : 0.0;
+    entry.weight = weights.values[index];
+    entry.contribution = entry.score * entry.weight;
+    total += entry.contribution;
+  }
+  candidate.score = total;
+}
+
+}  // namespace gpuselect::scoring::detail
+
+namespace gpuselect::scoring {
+
+std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking,
+                                  const Candidate& candidate, Criterion criterion) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const detail::IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering),
+                                     ranking.kind, candidate, ranking.best};
+  return detail::criterion_indicators(criterion, input);
+}
+
+}  // namespace gpuselect::scoring

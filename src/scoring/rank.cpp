@@ -1,0 +1,407 @@
+// rank(): candidates = offering x pricing mode x node count, filtered by the constraints, scored by
+// the indicator table, sorted, with exclusions in numbers (docs/scoring.md "Ranking").
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <tuple>
+
+#include "gpuselect/error.hpp"
+#include "scoring/scoring_internal.hpp"
+
+namespace gpuselect::scoring {
+
+namespace {
+
+using catalog::PricingMode;
+
+// The memory plan depends only on (GPU, GPUs per node, vGPU fraction, nodes): memoised per key
+// within one rank() call so 50,000 offerings of a few machine shapes plan a few times.
+struct PlanKey {
+  std::uint32_t gpu_index = 0;
+  int gpus_per_node = 1;
+  double gpu_fraction = 1.0;
+  int nodes = 1;
+  bool operator<(const PlanKey& other) const {
+    return std::tie(gpu_index, gpus_per_node, gpu_fraction, nodes) <
+           std::tie(other.gpu_index, other.gpus_per_node, other.gpu_fraction, other.nodes);
+  }
+};
+
+class PlanMemo {
+ public:
+  explicit PlanMemo(const workload::Profile& profile) : profile_(profile) {}
+  const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
+    const PlanKey key{gpu_index, hardware.gpus_per_node, hardware.gpu_fraction, hardware.nodes};
+    auto found = plans_.find(key);
+    if (found == plans_.end()) {
+      found = plans_.emplace(key, estimate::choose_plan(profile_, hardware)).first;
+    }
+    return found->second;
+  }
+
+ private:
+  const workload::Profile& profile_;
+  std::map<PlanKey, estimate::Memory> plans_;
+};
+
+// Free share of GPU memory in percent under a plan (0 when capacity is unknown).
+double free_pct(const estimate::Memory& memory) {
+  if (!(memory.gpu_capacity_bytes > 0)) return 0;
+  return 100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes);
+}
+
+constexpr double hours_per_day = 24.0;
+
+class Ranker {
+ public:
+  Ranker(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options)
+      : catalog_(catalog),
+        profile_(profile),
+        options_(options),
+        constraints_(options.constraints),
+        memo_(profile),
+        rate_by_provider_(catalog.providers.size(), std::numeric_limits<double>::quiet_NaN()) {}
+
+  Ranking run() {
+    Ranking ranking;
+    ranking.kind = profile_.kind;
+    ranking.currency = options_.currency;
+    ranking.currency_rate = catalog::convert(catalog_, 1.0, "USD", options_.currency);
+    if (const auto* rate = catalog_.find_currency(options_.currency)) ranking.currency_as_of = rate->as_of;
+    ranking.weights = options_.weights;
+    ranking.profile_name = options_.profile_name;
+    double weight_sum = 0;
+    for (double weight : options_.weights.values) weight_sum += weight;
+    if (!(weight_sum > 0)) {
+      ranking.weights = profile_weights("auto", profile_.kind);
+      ranking.profile_name = std::string(default_profile(profile_.kind));
+    }
+
+    const bool compare = !options_.only_offerings.empty();
+    if (compare) {
+      run_compare(ranking);
+    } else {
+      detail::validate_constraints(catalog_, constraints_);
+      ranking.candidates.reserve(catalog_.offerings.size() * 2);
+      for (std::uint32_t index = 0; index < catalog_.offerings.size(); ++index) {
+        add_offering(index, ranking, false);
+      }
+    }
+    finish(ranking, compare);
+    return ranking;
+  }
+
+ private:
+  double to_output_currency(const catalog::Offering& offering) {
+    double& rate = rate_by_provider_[offering.provider_index];
+    if (std::isnan(rate)) {
+      rate = catalog::convert(catalog_, 1.0, catalog_.provider_of(offering).currency, options_.currency);
+    }
+    return rate;
+  }
+
+  bool acceptable(const estimate::Memory& memory, bool compare) const {
+    return memory.fits && (compare || free_pct(memory) >= constraints_.min_headroom_pct);
+  }
+
+  estimate::Hardware hardware(const catalog::Offering& offering, int nodes) const {
+    return estimate::hardware_of(catalog_, offering, nodes);
+  }
+
+  void exclude(Ranking& ranking, std::uint32_t index, std::optional<PricingMode> mode, int nodes,
+               std::vector<ExclusionReason> reasons) {
+    for (const auto& reason : reasons) offering_kinds_ |= 1u << static_cast<unsigned>(reason.kind);
+    ranking.excluded.push_back({index, mode, nodes, std::move(reasons)});
+  }
+
+  void close_offering(bool produced_candidates) {
+    if (!produced_candidates) {
+      for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
+        if (offering_kinds_ & (1u << kind)) ++kind_counts_[kind];
+      }
+    }
+    offering_kinds_ = 0;
+  }
+
+  // GPUs of this kind the job needs (Candidate::gpus_needed): serving, tensor_parallel x the
+  // replicas the load needs; otherwise all rented unless one GPU holds the job without CPU offload,
+  // and training then needs its GPU-hours spread over a day (assumes linear scaling).
+  int gpus_needed(std::uint32_t index, const estimate::Estimate& estimate, int rented) {
+    const auto& offering = catalog_.offerings[index];
+    if (rented <= 1) return 1;
+    const auto& plan = estimate.memory.plan;
+    if (workload::is_serving(profile_.kind)) {
+      return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, estimate.throughput.replicas), 1,
+                        rented);
+    }
+    estimate::Hardware one_gpu = hardware(offering, 1);
+    one_gpu.gpus_per_node = 1;
+    const auto& alone = memo_.plan(offering.gpu_index, one_gpu);
+    if (!alone.fits || alone.plan.offload != workload::Offload::none) return rented;
+    if (!workload::is_training(profile_.kind)) return 1;
+    const double gpu_hours = estimate.time.wall_hours * rented;
+    const double per_day = std::ceil(gpu_hours / hours_per_day);
+    return std::clamp(static_cast<int>(std::min(per_day, static_cast<double>(rented))), 1, rented);
+  }
+
+  void add_offering(std::uint32_t index, Ranking& ranking, bool compare) {
+    const auto& offering = catalog_.offerings[index];
+    reasons_.clear();
+    if (!compare && !detail::offering_passes(catalog_, offering, constraints_, reasons_)) {
+      exclude(ranking, index, std::nullopt, 1, reasons_);
+      close_offering(false);
+      return;
+    }
+    const int node_limit = compare ? std::max(1, offering.max_nodes)
+                                   : std::max(1, std::min(constraints_.max_nodes, offering.max_nodes));
+    int fit_nodes = 0;
+    bool fits_without_headroom = false;
+    double best_free_pct = 0;
+    for (int nodes = 1; nodes <= node_limit; ++nodes) {
+      const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, nodes));
+      if (memory.fits) {
+        fits_without_headroom = true;
+        best_free_pct = std::max(best_free_pct, free_pct(memory));
+      }
+      if (acceptable(memory, compare)) {
+        fit_nodes = nodes;
+        break;
+      }
+    }
+    if (fit_nodes == 0) {
+      exclude_unfit(index, ranking, node_limit, fits_without_headroom, best_free_pct);
+      close_offering(false);
+      return;
+    }
+
+    bool produced = add_candidates(index, fit_nodes, ranking, compare);
+    double fastest_wall_hours = last_wall_hours_;
+    // More nodes gain when they avoid CPU offload (steps several times faster): one more candidate.
+    int larger_added = 0;
+    if (memo_.plan(offering.gpu_index, hardware(offering, fit_nodes)).plan.offload != workload::Offload::none) {
+      for (int nodes = fit_nodes + 1; nodes <= node_limit; ++nodes) {
+        const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, nodes));
+        if (acceptable(memory, compare) && memory.plan.offload == workload::Offload::none) {
+          produced = add_candidates(index, nodes, ranking, compare) || produced;
+          larger_added = nodes;
+          break;
+        }
+      }
+      if (larger_added != 0) fastest_wall_hours = std::min(fastest_wall_hours, last_wall_hours_);
+    }
+    const double deadline = constraints_.deadline_hours.value_or(0);
+    if (!compare && deadline > 0 && fastest_wall_hours > deadline) {
+      // The smallest larger node count that meets the deadline.
+      for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes <= node_limit; ++nodes) {
+        const auto hardware_n = hardware(offering, nodes);
+        const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
+        if (!acceptable(memory, compare)) continue;
+        const auto estimate = estimate::estimate_performance(profile_, hardware_n, memory);
+        if (estimate.time.wall_hours <= deadline) {
+          produced = add_candidates(index, nodes, ranking, compare) || produced;
+          break;
+        }
+      }
+    }
+    close_offering(produced);
+  }
+
+  void exclude_unfit(std::uint32_t index, Ranking& ranking, int node_limit, bool fits_without_headroom,
+                     double best_free_pct) {
+    const auto& offering = catalog_.offerings[index];
+    if (fits_without_headroom) {
+      exclude(ranking, index, std::nullopt, node_limit,
+              {{ExclusionKind::headroom, constraints_.min_headroom_pct, best_free_pct, {}}});
+      return;
+    }
+    for (int nodes = node_limit + 1; nodes <= offering.max_nodes; ++nodes) {
+      if (memo_.plan(offering.gpu_index, hardware(offering, nodes)).fits) {
+        exclude(ranking, index, std::nullopt, nodes,
+                {{ExclusionKind::nodes, static_cast<double>(nodes),
+                  static_cast<double>(constraints_.max_nodes), {}}});
+        return;
+      }
+    }
+    const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, node_limit));
+    exclude(ranking, index, std::nullopt, node_limit,
+            {{ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
+              std::string(estimate::describe_plan(profile_, memory))}});
+  }
+
+  // One candidate per pricing mode sold and allowed; returns whether any passed.
+  bool add_candidates(std::uint32_t index, int nodes, Ranking& ranking, bool compare) {
+    const auto& offering = catalog_.offerings[index];
+    const auto hardware_n = hardware(offering, nodes);
+    const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
+    estimate::Estimate estimate = estimate::estimate_performance(profile_, hardware_n, memory);
+    const estimate::PriceContext context{&offering, &catalog_.provider_of(offering),
+                                         to_output_currency(offering), options_.currency, 0};
+    estimate::price(profile_, context, estimate);
+    last_wall_hours_ = estimate.time.wall_hours;
+    Candidate probe;
+    probe.nodes = nodes;
+    probe.estimate.memory.plan = estimate.memory.plan;
+    probe.estimate.throughput.replicas = estimate.throughput.replicas;
+    const int rented = detail::rented_gpus(profile_.kind, offering, probe);
+    const int needed = gpus_needed(index, estimate, rented);
+
+    bool produced = false;
+    for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
+      const auto mode = static_cast<PricingMode>(mode_index);
+      if (!offering.pricing.price(mode)) continue;
+      if (!compare && !detail::mode_allowed(constraints_, mode)) continue;
+      const auto& cost = estimate.cost(mode);
+      if (!cost.available) continue;
+      const double hours = estimate.time.wall_hours + cost.interruption_hours;
+      if (!compare) {
+        reasons_.clear();
+        if (constraints_.budget && cost.total > *constraints_.budget) {
+          reasons_.push_back({ExclusionKind::budget, cost.total, *constraints_.budget, {}});
+        }
+        if (constraints_.deadline_hours && hours > *constraints_.deadline_hours) {
+          reasons_.push_back({ExclusionKind::deadline, hours, *constraints_.deadline_hours, {}});
+        }
+        if (!reasons_.empty()) {
+          exclude(ranking, index, mode, nodes, reasons_);
+          continue;
+        }
+      }
+      Candidate candidate;
+      candidate.offering_index = index;
+      candidate.mode = mode;
+      candidate.nodes = nodes;
+      candidate.estimate = estimate;
+      candidate.hours = hours;
+      candidate.total_cost = cost.total;
+      candidate.gpus_needed = needed;
+      candidate.gpus_rented = rented;
+      ranking.candidates.push_back(std::move(candidate));
+      produced = true;
+    }
+    return produced;
+  }
+
+  void run_compare(Ranking& ranking) {
+    std::vector<std::string> ids;
+    for (const auto& offering : catalog_.offerings) ids.push_back(offering.id);
+    std::vector<const catalog::Offering*> seen;
+    for (const auto& id : options_.only_offerings) {
+      const catalog::Offering* offering = catalog_.find_offering(id);
+      if (offering == nullptr) {
+        const std::string guess = closest_match(id, ids);
+        throw Error("compare", "no offering '" + id + "' in the catalog",
+                    guess.empty() ? "see `gpuselect catalog list` for offering ids"
+                                  : "did you mean '" + guess + "'?");
+      }
+      if (std::find(seen.begin(), seen.end(), offering) != seen.end()) continue;
+      seen.push_back(offering);
+      const auto index = static_cast<std::uint32_t>(offering - catalog_.offerings.data());
+      reasons_.clear();
+      bool sold = false;
+      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+        sold = sold || offering->pricing.price(static_cast<PricingMode>(mode)).has_value();
+      }
+      if (!sold) {
+        exclude(ranking, index, std::nullopt, 1, {{ExclusionKind::not_sold, 0, 0, "no price in any pricing mode"}});
+        close_offering(false);
+        continue;
+      }
+      add_offering(index, ranking, true);
+    }
+  }
+
+  void finish(Ranking& ranking, bool compare) {
+    auto& candidates = ranking.candidates;
+    Ranking::Best best;
+    best.fastest_hours = std::numeric_limits<double>::infinity();
+    best.cheapest_total = std::numeric_limits<double>::infinity();
+    for (const auto& candidate : candidates) {
+      const auto& offering = catalog_.offerings[candidate.offering_index];
+      if (candidate.hours > 0) best.fastest_hours = std::min(best.fastest_hours, candidate.hours);
+      if (candidate.total_cost > 0) best.cheapest_total = std::min(best.cheapest_total, candidate.total_cost);
+      best.best_speed = std::max(best.best_speed, detail::speed_of(profile_.kind, catalog_.gpu_of(offering),
+                                                                   offering, candidate));
+    }
+    if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
+    if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
+    ranking.best = best;
+
+    for (auto& candidate : candidates) {
+      detail::score_candidate(catalog_, profile_.kind, best, ranking.weights, candidate);
+    }
+
+    std::vector<std::uint32_t> order(candidates.size());
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      const auto& x = candidates[a];
+      const auto& y = candidates[b];
+      if (x.score != y.score) return x.score > y.score;
+      if (x.total_cost != y.total_cost) return x.total_cost < y.total_cost;
+      const auto& x_id = catalog_.offerings[x.offering_index].id;
+      const auto& y_id = catalog_.offerings[y.offering_index].id;
+      if (x_id != y_id) return x_id < y_id;
+      if (x.mode != y.mode) return x.mode < y.mode;
+      return x.nodes < y.nodes;
+    });
+    for (std::size_t position = 0; position < order.size(); ++position) {
+      candidates[order[position]].rank = static_cast<int>(position) + 1;
+    }
+    if (!compare) {
+      // Apply the permutation in place (cycle by cycle): no second copy of the large candidates.
+      for (std::size_t start = 0; start < order.size(); ++start) {
+        if (order[start] == start) continue;
+        Candidate held = std::move(candidates[start]);
+        std::size_t position = start;
+        while (order[position] != start) {
+          const std::size_t source = order[position];
+          candidates[position] = std::move(candidates[source]);
+          order[position] = static_cast<std::uint32_t>(position);
+          position = source;
+        }
+        candidates[position] = std::move(held);
+        order[position] = static_cast<std::uint32_t>(position);
+      }
+    }
+
+    // Estimate::currency must outlive the caller's Options: view the catalog's own code.
+    const auto* rate = catalog_.find_currency(options_.currency);
+    const std::string_view stable_currency =
+        rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
+    for (auto& candidate : candidates) {
+      candidate.estimate.currency = stable_currency;
+      candidate.warnings =
+          detail::materialise(detail::warning_bits(catalog_, profile_, candidate, options_.today));
+    }
+    if (options_.pareto) detail::mark_pareto(candidates);
+    if (options_.sensitivity && !candidates.empty()) {
+      ranking.sensitivity = detail::sensitivity(candidates, ranking.weights,
+                                                options_.sensitivity_samples, options_.sensitivity_seed);
+    }
+    if (candidates.empty() && !ranking.excluded.empty()) {
+      const auto most = std::max_element(kind_counts_.begin(), kind_counts_.end());
+      if (*most > 0) ranking.top_exclusion = static_cast<ExclusionKind>(most - kind_counts_.begin());
+    }
+  }
+
+  const catalog::Catalog& catalog_;
+  const workload::Profile& profile_;
+  const Options& options_;
+  const Constraints& constraints_;
+  PlanMemo memo_;
+  std::vector<double> rate_by_provider_;
+  std::vector<ExclusionReason> reasons_;
+  std::uint32_t offering_kinds_ = 0;  // ExclusionKind bits that hit the current offering
+  std::array<int, 11> kind_counts_{};  // offerings fully removed, per ExclusionKind
+  double last_wall_hours_ = 0;
+};
+
+}  // namespace
+
+Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
+  return Ranker(catalog, profile, options).run();
+}
+
+}  // namespace gpuselect::scoring

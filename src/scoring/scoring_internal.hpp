@@ -1,0 +1,83 @@
+#pragma once
+// Internal contracts between the scoring source files (not part of the public API).
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuselect/scoring.hpp"
+
+namespace gpuselect::scoring::detail {
+
+// Everything one indicator function may look at. `best` holds the candidate set's best values
+// for the relative indicators (job_time, job_cost).
+struct IndicatorInput {
+  const catalog::Offering& offering;
+  const catalog::Provider& provider;
+  const catalog::Gpu& gpu;
+  workload::Kind kind;
+  const Candidate& candidate;
+  const Ranking::Best& best;
+};
+
+struct IndicatorValue {
+  double value = 0;  // 0-1
+  bool applies = true;
+};
+
+using IndicatorFunction = IndicatorValue (*)(const IndicatorInput&);
+
+struct IndicatorSpec {
+  Criterion criterion;
+  std::string_view name;
+  double weight;  // share within its criterion; the weights of one criterion sum to 1
+  IndicatorFunction function;
+  std::string_view description;  // for docs and tests
+};
+
+// THE indicator table (indicators.cpp), grouped by criterion in Criterion order.
+std::span<const IndicatorSpec> indicator_table();
+
+// 0-100 score of one criterion: applicable indicators' weights re-spread to sum 1.
+double criterion_score(Criterion criterion, const IndicatorInput& input);
+// All indicators of a criterion, with the weights re-spread over the applicable ones.
+std::vector<Indicator> criterion_indicators(Criterion criterion, const IndicatorInput& input);
+
+// How fast a candidate is for the relative job_time indicator (bigger is better): 1/hours for
+// training, per-replica decode tokens/s for serving, dense 16-bit TFLOPS of the share of one GPU
+// for notebooks.
+double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
+                const Candidate& candidate);
+// GPUs the candidate rents: GPUs per instance x instances, where serving rents as many instances
+// as its replicas need (estimate::price does the same).
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, const Candidate& candidate);
+// Wall times at or below this count as equally fast (docs/scoring.md "job_time").
+inline constexpr double fast_enough_hours = 2.0;
+
+// Fills candidate.criteria and candidate.score from the indicators and `weights`.
+void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
+                     const Weights& weights, Candidate& candidate);
+
+// Constraints (constraints.cpp).
+// Throws Error for flags naming nothing in the catalog (with "did you mean"), bad numbers.
+void validate_constraints(const catalog::Catalog& catalog, const Constraints& constraints);
+// Offering-level filters that need no estimate: region, provider, gpu, requirement, pricing mode,
+// not sold. Appends every failing reason; returns true when the offering passes.
+bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering,
+                     const Constraints& constraints, std::vector<ExclusionReason>& reasons);
+bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
+
+// Warnings (explain.cpp) as a bit set with Warning's value as bit index.
+using WarningBits = std::uint32_t;
+WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile,
+                         const Candidate& candidate, std::string_view today);
+std::vector<Warning> materialise(WarningBits bits);
+
+// Sensitivity (sensitivity.cpp) and Pareto (pareto.cpp) over a sorted candidate list.
+Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights& weights, int samples,
+                        std::uint64_t seed);
+void mark_pareto(std::vector<Candidate>& candidates);
+
+
+}  // namespace gpuselect::scoring::detail

@@ -1,0 +1,216 @@
+// Criterion names, weight profiles and --weights parsing (docs/scoring.md "Profiles").
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include "gpuselect/error.hpp"
+#include "gpuselect/scoring.hpp"
+
+namespace gpuselect::scoring {
+
+namespace {
+
+constexpr std::array<std::string_view, criterion_count> criterion_names = {
+    "stability", "performance", "cost", "usability", "support"};
+
+struct ProfileSpec {
+  std::string_view name;
+  // stability, performance, cost, usability, support; each row sums to 1.
+  std::array<double, criterion_count> weights;
+  std::string_view purpose;
+};
+
+// Each row is a judgement documented in docs/scoring.md "Profiles". "balanced" is the guides'
+// default matrix (0.30/0.25/0.20/0.15/0.10, DESIGN.md); the others move weight towards what the
+// named kind of job pays for.
+constexpr std::array<ProfileSpec, 9> profiles = {{
+    {"balanced", {0.30, 0.25, 0.20, 0.15, 0.10}, "the guides' default matrix"},
+    {"cost-first", {0.20, 0.15, 0.45, 0.10, 0.10}, "the cheapest acceptable job"},
+    {"speed-first", {0.20, 0.45, 0.15, 0.10, 0.10}, "the fastest acceptable job"},
+    {"production", {0.35, 0.20, 0.15, 0.10, 0.20}, "uptime and support first"},
+    {"research", {0.15, 0.25, 0.35, 0.20, 0.05}, "many cheap experiments"},
+    {"pretraining", {0.30, 0.35, 0.20, 0.05, 0.10}, "long multi-node runs (llm-pretrain)"},
+    {"fine-tuning", {0.20, 0.25, 0.35, 0.10, 0.10}, "short single-node runs (llm-finetune)"},
+    {"serving", {0.20, 0.30, 0.35, 0.05, 0.10}, "throughput per money (llm/cv-inference)"},
+    {"development", {0.15, 0.10, 0.25, 0.40, 0.10}, "interactive notebooks"},
+}};
+
+constexpr bool rows_sum_to_one() {
+  for (const auto& profile : profiles) {
+    double sum = 0;
+    for (double weight : profile.weights) sum += weight;
+    if (sum < 1 - 1e-9 || sum > 1 + 1e-9) return false;
+  }
+  return true;
+}
+static_assert(rows_sum_to_one(), "every profile's weights sum to 1");
+
+struct KindDefault {
+  workload::Kind kind;
+  std::string_view profile;
+};
+constexpr std::array<KindDefault, 6> kind_defaults = {{
+    {workload::Kind::llm_pretrain, "pretraining"},
+    {workload::Kind::llm_finetune, "fine-tuning"},
+    {workload::Kind::llm_inference, "serving"},
+    {workload::Kind::cv_train, "balanced"},
+    {workload::Kind::cv_inference, "serving"},
+    {workload::Kind::notebook, "development"},
+}};
+
+std::string trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+std::vector<std::string> criterion_name_list() {
+  return {criterion_names.begin(), criterion_names.end()};
+}
+
+std::string fixed(double value) {
+  std::array<char, 32> buffer{};
+  const auto result =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::general, 6);
+  return std::string(buffer.data(), result.ptr);
+}
+
+}  // namespace
+
+std::string_view to_string(Criterion criterion) {
+  const auto index = static_cast<std::size_t>(criterion);
+  return index < criterion_count ? criterion_names[index] : std::string_view{};
+}
+
+std::optional<Criterion> parse_criterion(std::string_view text) {
+  for (std::size_t i = 0; i < criterion_count; ++i) {
+    if (criterion_names[i] == text) return static_cast<Criterion>(i);
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> profile_names() {
+  std::vector<std::string> names{"auto"};
+  for (const auto& profile : profiles) names.emplace_back(profile.name);
+  return names;
+}
+
+std::string_view default_profile(workload::Kind kind) {
+  for (const auto& entry : kind_defaults) {
+    if (entry.kind == kind) return entry.profile;
+  }
+  return "balanced";
+}
+
+Weights profile_weights(std::string_view profile, workload::Kind kind) {
+  const std::string_view name = profile == "auto" ? default_profile(kind) : profile;
+  for (const auto& spec : profiles) {
+    if (spec.name == name) return Weights{spec.weights};
+  }
+  const std::string guess = closest_match(profile, profile_names());
+  throw Error("--profile", "unknown profile '" + std::string(profile) + "'",
+              guess.empty() ? "choose one of: auto, balanced, cost-first, speed-first, production, "
+                              "research, pretraining, fine-tuning, serving, development"
+                            : "did you mean '" + guess + "'?");
+}
+
+Weights parse_weights(std::string_view spec, const Weights& base, std::string_view where) {
+  const std::string where_text(where);
+  const std::string format_hint =
+      "write criterion=value pairs separated by commas, e.g. cost=0.4,stability=0.3";
+  std::array<std::optional<double>, criterion_count> named{};
+  std::size_t named_count = 0;
+  double named_sum = 0;
+
+  std::size_t start = 0;
+  while (start <= spec.size()) {
+    const std::size_t comma = std::min(spec.find(',', start), spec.size());
+    const std::string item = trim(spec.substr(start, comma - start));
+    start = comma + 1;
+    if (item.empty()) {
+      throw Error(where_text, "empty entry in '" + std::string(spec) + "'", format_hint);
+    }
+    const auto equals = item.find('=');
+    if (equals == std::string::npos) {
+      throw Error(where_text, "'" + item + "' has no '='", format_hint);
+    }
+    const std::string name = trim(std::string_view(item).substr(0, equals));
+    const std::string value_text = trim(std::string_view(item).substr(equals + 1));
+    const auto criterion = parse_criterion(name);
+    if (!criterion) {
+      const std::string guess = closest_match(name, criterion_name_list());
+      throw Error(where_text, "unknown criterion '" + name + "'",
+                  guess.empty() ? "use stability, performance, cost, usability or support"
+                                : "did you mean '" + guess + "'?");
+    }
+    double value = 0;
+    const char* begin = value_text.data();
+    const char* end = begin + value_text.size();
+    const auto parsed = std::from_chars(begin, end, value);
+    if (value_text.empty() || parsed.ec != std::errc{} || parsed.ptr != end) {
+      throw Error(where_text, name + "='" + value_text + "' is not a number",
+                  "give a number between 0 and 1, e.g. " + name + "=0.3");
+    }
+    if (!std::isfinite(value)) {
+      throw Error(where_text, name + "=" + value_text + " is not a finite number",
+                  "give a number between 0 and 1");
+    }
+    if (value < 0) {
+      throw Error(where_text, name + "=" + value_text + " is negative",
+                  "weights are shares between 0 and 1");
+    }
+    const auto index = static_cast<std::size_t>(*criterion);
+    if (named[index]) {
+      throw Error(where_text, name + " is given twice", "give each criterion once");
+    }
+    named[index] = value;
+    ++named_count;
+    named_sum += value;
+    if (comma == spec.size()) break;
+  }
+
+  Weights result;
+  constexpr double tolerance = 1e-9;
+  if (named_count == criterion_count) {
+    if (!(named_sum > 0)) {
+      throw Error(where_text, "all weights are zero", "give at least one criterion a weight above 0");
+    }
+    for (std::size_t i = 0; i < criterion_count; ++i) result.values[i] = *named[i] / named_sum;
+    return result;
+  }
+  if (named_sum > 1 + tolerance) {
+    throw Error(where_text, "the named weights sum to " + fixed(named_sum) + ", above 1",
+                "lower them so the rest can share 1 - sum, or name all five criteria to have them "
+                "normalised");
+  }
+  const double rest = std::max(0.0, 1 - named_sum);
+  double base_rest_sum = 0;
+  std::size_t unnamed = 0;
+  for (std::size_t i = 0; i < criterion_count; ++i) {
+    if (!named[i]) {
+      base_rest_sum += std::max(0.0, base.values[i]);
+      ++unnamed;
+    }
+  }
+  for (std::size_t i = 0; i < criterion_count; ++i) {
+    if (named[i]) {
+      result.values[i] = *named[i];
+    } else if (base_rest_sum > 0) {
+      result.values[i] = rest * std::max(0.0, base.values[i]) / base_rest_sum;
+    } else {
+      result.values[i] = rest / static_cast<double>(unnamed);
+    }
+  }
+  double total = 0;
+  for (double weight : result.values) total += weight;
+  if (!(total > 0)) {
+    throw Error(where_text, "all weights are zero", "give at least one criterion a weight above 0");
+  }
+  for (double& weight : result.values) weight /= total;
+  return result;
+}
+
+}  // namespace gpuselect::scoring

@@ -1,0 +1,741 @@
+// Scoring engine: weights and profiles, indicators at their anchor points, constraints with
+// numbers, scenario rankings on a small hand-built catalog, sensitivity, Pareto, explanations.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <string>
+
+#include "gpuselect/error.hpp"
+#include "gpuselect/scoring.hpp"
+#include "gpuselect/workload.hpp"
+#include "scoring/scoring_internal.hpp"
+#include "scoring_invariants.hpp"
+
+namespace {
+
+using namespace gpuselect;
+using catalog::Interconnect;
+using catalog::Isolation;
+using catalog::PricingMode;
+using catalog::Rdma;
+using scoring::Criterion;
+
+catalog::Gpu make_gpu(std::string id, double memory_gb, double bandwidth_gbps, double tflops) {
+  catalog::Gpu gpu;
+  gpu.id = std::move(id);
+  gpu.name = gpu.id;
+  gpu.vendor = "nvidia";
+  gpu.memory_gb = memory_gb;
+  gpu.memory_bandwidth_gbps = bandwidth_gbps;
+  gpu.bf16_dense_tflops = tflops;
+  gpu.source = "test";
+  return gpu;
+}
+
+// Three providers spanning the range: an enterprise hyperscaler, a GPU cloud, a marketplace.
+catalog::Provider make_provider(std::string id, catalog::ProviderKind kind) {
+  catalog::Provider provider;
+  provider.id = std::move(id);
+  provider.name = provider.id;
+  provider.kind = kind;
+  provider.as_of = "2026-05-01";
+  provider.source = "test";
+  if (kind == catalog::ProviderKind::hyperscaler) {
+    provider.support = {catalog::SupportTier::enterprise, catalog::SupportHours::around_the_clock, 1};
+    provider.sla_uptime_pct = 99.9;
+    provider.sla_credits = true;
+    provider.compliance = {"iso27001", "soc2", "hipaa"};
+    provider.environment = {{"pytorch", "tensorflow", "jax"}, true, true, true, 5};
+    provider.recovery = {false, true, 5.0, true};
+    provider.monitoring = {true, true};
+    provider.egress_per_gb = 0.09;
+    provider.billing_granularity_seconds = 1;
+  } else if (kind == catalog::ProviderKind::gpu_cloud) {
+    provider.support = {catalog::SupportTier::standard, catalog::SupportHours::business, 24};
+    provider.sla_uptime_pct = 99.5;
+    provider.sla_credits = false;
+    provider.compliance = {"soc2"};
+    provider.environment = {{"pytorch", "cuda"}, true, true, false, 3};
+    provider.recovery = {false, true, std::nullopt, false};
+    provider.monitoring = {true, false};
+    provider.billing_granularity_seconds = 60;
+  } else {
+    provider.support = {catalog::SupportTier::community, catalog::SupportHours::business, 72};
+    provider.environment = {{"pytorch"}, true, true, false, 10};
+    provider.billing_granularity_seconds = 1;
+  }
+  return provider;
+}
+
+struct OfferingSpec {
+  std::string id;
+  std::string provider;
+  std::string gpu;
+  int gpu_count;
+  Interconnect interconnect;
+  Isolation isolation;
+  Rdma rdma;
+  std::optional<double> on_demand;
+  std::optional<double> spot;
+  int max_nodes;
+  std::string region;
+};
+
+catalog::Catalog test_catalog() {
+  catalog::Catalog catalog;
+  catalog.files = {"test"};
+  // Datasheet numbers (GB, GB/s, dense BF16 TFLOPS), as in docs/reference GPU-SPECS.md.
+  catalog.gpus = {make_gpu("h100-sxm5-80gb", 80, 3350, 989.4), make_gpu("a100-sxm4-80gb", 80, 2039, 312),
+                  make_gpu("l40s-48gb", 48, 864, 362.05), make_gpu("l4-24gb", 24, 300, 121)};
+  catalog.gpus[0].aliases = {"H100"};
+  catalog.providers = {make_provider("bigcloud", catalog::ProviderKind::hyperscaler),
+                       make_provider("gpulab", catalog::ProviderKind::gpu_cloud),
+                       make_provider("market", catalog::ProviderKind::marketplace)};
+  // Prices per instance-hour, shaped like the public lists in skypilot-gpu-price-summary.csv.
+  const std::vector<OfferingSpec> specs = {
+      {"bigcloud/h100x8", "bigcloud", "h100-sxm5-80gb", 8, Interconnect::nvswitch, Isolation::passthrough,
+       Rdma::efa, 98.32, 39.3, 4, "us-east-1"},
+      {"bigcloud/a100x8", "bigcloud", "a100-sxm4-80gb", 8, Interconnect::nvswitch, Isolation::passthrough,
+       Rdma::efa, 40.97, 16.4, 4, "us-east-1"},
+      {"bigcloud/l4x1", "bigcloud", "l4-24gb", 1, Interconnect::none, Isolation::passthrough, Rdma::none,
+       0.80, 0.32, 1, "us-east-1"},
+      {"gpulab/h100x1", "gpulab", "h100-sxm5-80gb", 1, Interconnect::none, Isolation::passthrough, Rdma::none,
+       2.99, std::nullopt, 1, "us-west-1"},
+      {"gpulab/h100x8", "gpulab", "h100-sxm5-80gb", 8, Interconnect::nvswitch, Isolation::bare_metal,
+       Rdma::infiniband, 23.92, std::nullopt, 8, "us-west-1"},
+      {"gpulab/a100x1", "gpulab", "a100-sxm4-80gb", 1, Interconnect::none, Isolation::passthrough, Rdma::none,
+       1.29, std::nullopt, 1, "us-west-1"},
+      {"gpulab/a100x8", "gpulab", "a100-sxm4-80gb", 8, Interconnect::nvlink, Isolation::bare_metal,
+       Rdma::infiniband, 14.32, std::nullopt, 4, "us-west-1"},
+      {"market/l40sx8", "market", "l40s-48gb", 8, Interconnect::pcie, Isolation::passthrough, Rdma::none, 7.20,
+       3.60, 2, "eu-west-1"},
+      {"market/l4x1", "market", "l4-24gb", 1, Interconnect::none, Isolation::vgpu, Rdma::none, 0.39, 0.20, 1,
+       "eu-west-1"},
+  };
+  for (const auto& spec : specs) {
+    catalog::Offering offering;
+    offering.id = spec.id;
+    offering.provider = spec.provider;
+    offering.gpu = spec.gpu;
+    offering.gpu_count = spec.gpu_count;
+    offering.interconnect = spec.interconnect;
+    offering.isolation = spec.isolation;
+    offering.network = {spec.rdma == Rdma::none ? 25.0 : 3200.0, spec.rdma};
+    offering.regions = {spec.region};
+    offering.pricing.on_demand = spec.on_demand;
+    offering.pricing.spot = spec.spot;
+    offering.max_nodes = spec.max_nodes;
+    offering.as_of = "2026-05-01";
+    offering.source = "test";
+    for (std::uint32_t i = 0; i < catalog.providers.size(); ++i) {
+      if (catalog.providers[i].id == spec.provider) offering.provider_index = i;
+    }
+    for (std::uint32_t i = 0; i < catalog.gpus.size(); ++i) {
+      if (catalog.gpus[i].id == spec.gpu) offering.gpu_index = i;
+    }
+    catalog.offerings.push_back(offering);
+  }
+  catalog::CurrencyRate eur;
+  eur.code = "EUR";
+  eur.per_usd = 0.9;
+  eur.as_of = "2026-05-01";
+  catalog.currencies.push_back(eur);
+  return catalog;
+}
+
+workload::Profile job(workload::Kind kind, const char* params, const catalog::Catalog& catalog,
+                      std::optional<const char*> tokens = std::nullopt) {
+  workload::Request request;
+  request.kind = kind;
+  request.params_text = params;
+  if (tokens) request.tokens_text = *tokens;
+  return workload::resolve(request, catalog);
+}
+
+scoring::Options options_for(workload::Kind kind) {
+  scoring::Options options;
+  options.weights = scoring::profile_weights("auto", kind);
+  options.profile_name = std::string(scoring::default_profile(kind));
+  options.today = "2026-06-01";
+  return options;
+}
+
+scoring::Ranking ranked(const catalog::Catalog& catalog, const workload::Profile& profile,
+                        const scoring::Options& options) {
+  auto ranking = scoring::rank(catalog, profile, options);
+  testing::check_ranking_invariants(catalog, ranking, options);
+  return ranking;
+}
+
+const std::string& id_of(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
+  return catalog.offerings[candidate.offering_index].id;
+}
+
+std::string error_line(const std::function<void()>& action) {
+  try {
+    action();
+  } catch (const Error& error) {
+    return error.line();
+  }
+  return "no error";
+}
+
+double indicator_value(const std::vector<scoring::Indicator>& indicators, std::string_view name) {
+  for (const auto& indicator : indicators) {
+    if (indicator.name == name) return indicator.applies ? indicator.value : -1.0;
+  }
+  return -2.0;
+}
+
+}  // namespace
+
+TEST_CASE("balanced weights are exactly the guides' matrix", "[scoring]") {
+  const auto weights = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
+  CHECK(weights[Criterion::stability] == 0.30);
+  CHECK(weights[Criterion::performance] == 0.25);
+  CHECK(weights[Criterion::cost] == 0.20);
+  CHECK(weights[Criterion::usability] == 0.15);
+  CHECK(weights[Criterion::support] == 0.10);
+}
+
+TEST_CASE("every profile sums to 1 and each workload has a default", "[scoring]") {
+  for (const auto& name : scoring::profile_names()) {
+    const auto weights = scoring::profile_weights(name, workload::Kind::cv_train);
+    double sum = 0;
+    for (double weight : weights.values) sum += weight;
+    CHECK(sum == Approx(1.0).margin(1e-12));
+  }
+  CHECK(scoring::default_profile(workload::Kind::llm_inference) == "serving");
+  CHECK(scoring::default_profile(workload::Kind::notebook) == "development");
+  CHECK(scoring::default_profile(workload::Kind::llm_finetune) == "fine-tuning");
+  const auto development = scoring::profile_weights("auto", workload::Kind::notebook);
+  CHECK(development[Criterion::usability] > development[Criterion::performance]);
+  CHECK(error_line([] { scoring::profile_weights("balanced-ish", workload::Kind::notebook); }) ==
+        "--profile: unknown profile 'balanced-ish'; did you mean 'balanced'?");
+}
+
+TEST_CASE("parse_weights: named weights, the rest in the base profile's proportions", "[scoring]") {
+  const auto base = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
+  const auto weights = scoring::parse_weights("cost=0.4,stability=0.3", base);
+  CHECK(weights[Criterion::cost] == Approx(0.4));
+  CHECK(weights[Criterion::stability] == Approx(0.3));
+  // performance, usability, support share 0.3 as 0.25 : 0.15 : 0.10.
+  CHECK(weights[Criterion::performance] == Approx(0.3 * 0.25 / 0.5));
+  CHECK(weights[Criterion::usability] == Approx(0.3 * 0.15 / 0.5));
+  CHECK(weights[Criterion::support] == Approx(0.3 * 0.10 / 0.5));
+
+  const auto cost_only = scoring::parse_weights("cost=1", base);
+  CHECK(cost_only[Criterion::cost] == 1.0);
+  CHECK(cost_only[Criterion::stability] == 0.0);
+
+  const auto all_five =
+      scoring::parse_weights(" stability=1, performance=1,cost=2,usability=0,support=0 ", base);
+  CHECK(all_five[Criterion::cost] == Approx(0.5));
+  CHECK(all_five[Criterion::stability] == Approx(0.25));
+  CHECK(all_five[Criterion::usability] == 0.0);
+}
+
+TEST_CASE("parse_weights: each error names the flag, the problem and the fix", "[scoring]") {
+  const auto base = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
+  auto parse = [&](const char* spec) { return error_line([&] { scoring::parse_weights(spec, base); }); };
+  CHECK(parse("cots=0.4") == "--weights: unknown criterion 'cots'; did you mean 'cost'?");
+  CHECK(parse("cost=-0.1").find("is negative") != std::string::npos);
+  CHECK(parse("cost=nan").find("not a finite number") != std::string::npos);
+  CHECK(parse("cost=inf").find("not a finite number") != std::string::npos);
+  CHECK(parse("cost=abc") == "--weights: cost='abc' is not a number; give a number between 0 and 1, e.g. cost=0.3");
+  CHECK(parse("cost=").find("is not a number") != std::string::npos);
+  CHECK(parse("cost").find("has no '='") != std::string::npos);
+  CHECK(parse("cost=0.7,stability=0.6").find("sum to 1.3, above 1") != std::string::npos);
+  CHECK(parse("cost=0.2,cost=0.3") == "--weights: cost is given twice; give each criterion once");
+  CHECK(parse("stability=0,performance=0,cost=0,usability=0,support=0").find("all weights are zero") !=
+        std::string::npos);
+  CHECK(parse("cost=0.2,,stability=0.1").find("empty entry") != std::string::npos);
+  CHECK(error_line([&] { scoring::parse_weights("cost=2", base, "profile.weights"); })
+            .rfind("profile.weights: ", 0) == 0);
+}
+
+TEST_CASE("criterion names round-trip", "[scoring]") {
+  for (Criterion criterion : scoring::all_criteria) {
+    CHECK(scoring::parse_criterion(scoring::to_string(criterion)) == criterion);
+  }
+  CHECK_FALSE(scoring::parse_criterion("speed").has_value());
+}
+
+TEST_CASE("indicator table: weights per criterion sum to 1 and names are unique", "[scoring]") {
+  const auto table = scoring::detail::indicator_table();
+  for (Criterion criterion : scoring::all_criteria) {
+    double sum = 0;
+    for (const auto& spec : table) {
+      if (spec.criterion == criterion) sum += spec.weight;
+    }
+    CHECK(sum == Approx(1.0));
+  }
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    for (std::size_t j = i + 1; j < table.size(); ++j) CHECK(table[i].name != table[j].name);
+  }
+}
+
+TEST_CASE("indicators at their documented anchor points", "[scoring]") {
+  auto catalog = test_catalog();
+  scoring::Ranking ranking;
+  ranking.kind = workload::Kind::llm_finetune;
+  ranking.best = {1.0, 100.0, 1.0};
+  scoring::Candidate candidate;
+  candidate.offering_index = 3;  // gpulab/h100x1
+  candidate.hours = 4.0;
+  candidate.total_cost = 400.0;
+  candidate.estimate.memory.gpu_capacity_bytes = 80e9;
+  candidate.estimate.memory.per_gpu.total_bytes = 68e9;  // 15% free
+  auto& provider = catalog.providers[1];
+  auto& offering = catalog.offerings[3];
+  auto values = [&](Criterion criterion) { return scoring::indicators(catalog, ranking, candidate, criterion); };
+
+  SECTION("stability") {
+    offering.isolation = Isolation::bare_metal;
+    CHECK(indicator_value(values(Criterion::stability), "isolation") == 1.0);
+    offering.isolation = Isolation::vgpu;
+    CHECK(indicator_value(values(Criterion::stability), "isolation") == 0.4);
+    provider.sla_credits = true;
+    provider.sla_uptime_pct = 99.0;
+    CHECK(indicator_value(values(Criterion::stability), "sla_uptime") == Approx(0.3));
+    provider.sla_uptime_pct = 99.99;
+    CHECK(indicator_value(values(Criterion::stability), "sla_uptime") == Approx(1.0));
+    provider.sla_uptime_pct = 99.9;
+    provider.sla_credits = false;
+    CHECK(indicator_value(values(Criterion::stability), "sla_uptime") == Approx(0.65 * 0.8));
+    provider.sla_uptime_pct = 0;
+    CHECK(indicator_value(values(Criterion::stability), "sla_uptime") == 0.0);
+    CHECK(indicator_value(values(Criterion::stability), "spot_risk") == -1.0);  // on-demand: n/a
+    candidate.mode = PricingMode::spot;
+    offering.spot_interruption_pct = 5.0;
+    CHECK(indicator_value(values(Criterion::stability), "spot_risk") == Approx(0.75));
+    offering.spot_interruption_pct = 25.0;
+    CHECK(indicator_value(values(Criterion::stability), "spot_risk") == 0.0);
+    provider.monitoring = {true, true};
+    CHECK(indicator_value(values(Criterion::stability), "monitoring") == Approx(1.0));
+  }
+  SECTION("not-applicable weight is re-spread within the criterion") {
+    const auto stability = values(Criterion::stability);
+    double sum = 0;
+    for (const auto& indicator : stability) {
+      if (indicator.applies) sum += indicator.weight;
+    }
+    CHECK(sum == Approx(1.0));
+    CHECK(indicator_value(values(Criterion::performance), "intra_node_link") == -1.0);  // one GPU
+    CHECK(indicator_value(values(Criterion::performance), "inter_node_network") == -1.0);  // one node
+  }
+  SECTION("performance and cost") {
+    CHECK(indicator_value(values(Criterion::performance), "job_time") == Approx(2.0 / 4.0));  // 2 h floor
+    candidate.hours = 1.5;
+    CHECK(indicator_value(values(Criterion::performance), "job_time") == 1.0);
+    CHECK(indicator_value(values(Criterion::performance), "memory_headroom") == Approx(0.5));
+    candidate.estimate.memory.per_gpu.total_bytes = 50e9;
+    CHECK(indicator_value(values(Criterion::performance), "memory_headroom") == 1.0);
+    CHECK(indicator_value(values(Criterion::cost), "job_cost") == Approx(1 - std::log(4.0) / std::log(100.0)));
+    provider.billing_granularity_seconds = 1;
+    CHECK(indicator_value(values(Criterion::cost), "billing_granularity") == Approx(1.0));
+    provider.billing_granularity_seconds = 60;
+    CHECK(indicator_value(values(Criterion::cost), "billing_granularity") == Approx(0.8));
+    provider.billing_granularity_seconds = 3600;
+    CHECK(indicator_value(values(Criterion::cost), "billing_granularity") == Approx(0.6));
+    candidate.offering_index = 4;  // gpulab/h100x8, nvswitch
+    candidate.estimate.memory.plan.gpus_per_node = 8;
+    candidate.gpus_needed = 2;
+    candidate.gpus_rented = 8;
+    CHECK(indicator_value(values(Criterion::performance), "intra_node_link") == 1.0);
+    CHECK(indicator_value(values(Criterion::cost), "right_size") == Approx(0.25));
+    candidate.nodes = 2;
+    CHECK(indicator_value(values(Criterion::performance), "inter_node_network") == 1.0);
+  }
+  SECTION("usability and support") {
+    provider.environment.provision_minutes = 2;
+    CHECK(indicator_value(values(Criterion::usability), "provision_minutes") == 1.0);
+    provider.environment.provision_minutes = 31;
+    CHECK(indicator_value(values(Criterion::usability), "provision_minutes") == Approx(0.5));
+    provider.environment.provision_minutes = 90;
+    CHECK(indicator_value(values(Criterion::usability), "provision_minutes") == 0.0);
+    provider.support.first_response_hours = 1;
+    CHECK(indicator_value(values(Criterion::support), "first_response") == 1.0);
+    provider.support.first_response_hours = 72;
+    CHECK(indicator_value(values(Criterion::support), "first_response") == Approx(0.0).margin(1e-12));
+    provider.support.tier = catalog::SupportTier::enterprise;
+    CHECK(indicator_value(values(Criterion::support), "tier") == 1.0);
+    provider.support.tier = catalog::SupportTier::community;
+    CHECK(indicator_value(values(Criterion::support), "tier") == 0.1);
+    provider.compliance = {"soc2", "iso27001", "hipaa", "pci-dss"};
+    CHECK(indicator_value(values(Criterion::support), "compliance") == 1.0);
+    provider.compliance = {"soc2", "soc1"};  // soc1 is not on the list that matters
+    CHECK(indicator_value(values(Criterion::support), "compliance") == Approx(1.0 / 3.0));
+  }
+}
+
+TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
+  const auto catalog = test_catalog();
+  auto options = options_for(workload::Kind::llm_finetune);
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
+
+  SECTION("budget") {
+    options.constraints.budget = 20.0;
+    const auto ranking = ranked(catalog, profile, options);
+    bool found = false;
+    for (const auto& exclusion : ranking.excluded) {
+      for (const auto& reason : exclusion.reasons) {
+        if (reason.kind != scoring::ExclusionKind::budget) continue;
+        found = true;
+        CHECK(exclusion.mode.has_value());
+        CHECK(reason.needed > 20.0);
+        CHECK(reason.limit == 20.0);
+        CHECK(scoring::reason_text(reason, "USD").find(", budget $20") != std::string::npos);
+      }
+    }
+    CHECK(found);
+  }
+  SECTION("memory: needs X GB per GPU, has Y GB") {
+    // Serving 70B in 16-bit: 140 GB of weights cannot fit one 24 GiB L4.
+    const auto serving = job(workload::Kind::llm_inference, "70e9", catalog);
+    const auto ranking = ranked(catalog, serving, options_for(workload::Kind::llm_inference));
+    bool found = false;
+    for (const auto& exclusion : ranking.excluded) {
+      if (catalog.offerings[exclusion.offering_index].id != "bigcloud/l4x1") continue;
+      REQUIRE(exclusion.reasons.size() == 1);
+      const auto& reason = exclusion.reasons[0];
+      CHECK(reason.kind == scoring::ExclusionKind::memory);
+      CHECK(reason.needed > reason.limit);
+      const std::string text = scoring::reason_text(reason, "USD");
+      CHECK(text.rfind("needs ", 0) == 0);
+      CHECK(text.find(" GB per GPU, has 25.8 GB") != std::string::npos);  // 24 GiB
+      found = true;
+    }
+    CHECK(found);
+  }
+  SECTION("region, provider, requirement, pricing") {
+    options.constraints.regions = {"us-west-1"};
+    options.constraints.requirements = {"nvlink"};
+    options.constraints.pricing_modes = {PricingMode::on_demand};
+    const auto ranking = ranked(catalog, profile, options);
+    REQUIRE_FALSE(ranking.candidates.empty());
+    for (const auto& candidate : ranking.candidates) {
+      CHECK(catalog.offerings[candidate.offering_index].provider == "gpulab");
+    }
+    bool region_reason = false;
+    bool requirement_reason = false;
+    for (const auto& exclusion : ranking.excluded) {
+      for (const auto& reason : exclusion.reasons) {
+        if (reason.kind == scoring::ExclusionKind::region) {
+          region_reason = true;
+          CHECK(scoring::reason_text(reason, "USD").find("not in us-west-1") != std::string::npos);
+        }
+        if (reason.kind == scoring::ExclusionKind::requirement) {
+          requirement_reason = true;
+          CHECK(scoring::reason_text(reason, "USD") == "does not meet --require nvlink");
+        }
+      }
+    }
+    CHECK(region_reason);
+    CHECK(requirement_reason);
+  }
+  SECTION("flags naming nothing fail with did-you-mean") {
+    options.constraints.requirements = {"nvlnk"};
+    CHECK(error_line([&] { scoring::rank(catalog, profile, options); }) ==
+          "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'?");
+    options.constraints.requirements.clear();
+    options.constraints.gpus = {"h10"};
+    CHECK(error_line([&] { scoring::rank(catalog, profile, options); }).rfind("--gpu: no GPU 'h10'", 0) == 0);
+    options.constraints.gpus.clear();
+    options.constraints.providers = {"gpulabs"};
+    CHECK(error_line([&] { scoring::rank(catalog, profile, options); }) ==
+          "--provider: no provider 'gpulabs' in the catalog; did you mean 'gpulab'?");
+  }
+}
+
+TEST_CASE("nothing left: top_exclusion names the constraint that removed the most", "[scoring]") {
+  const auto catalog = test_catalog();
+  auto options = options_for(workload::Kind::llm_finetune);
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
+  options.constraints.budget = 0.01;
+  const auto ranking = ranked(catalog, profile, options);
+  CHECK(ranking.candidates.empty());
+  REQUIRE(ranking.top_exclusion.has_value());
+  CHECK(*ranking.top_exclusion == scoring::ExclusionKind::budget);
+  CHECK(scoring::to_string(*ranking.top_exclusion) == "--budget");
+}
+
+TEST_CASE("a 70B model needing more nodes than --max-nodes is excluded by --max-nodes", "[scoring]") {
+  const auto catalog = test_catalog();
+  auto options = options_for(workload::Kind::llm_finetune);
+  options.constraints.max_nodes = 1;
+  workload::Request request;
+  request.kind = workload::Kind::llm_finetune;
+  request.params_text = "70e9";
+  request.zero = workload::Zero::stage3;
+  request.offload = workload::Offload::none;  // 16P / 8 = 140 GB per GPU on one 8-GPU node
+  const auto profile = workload::resolve(request, catalog);
+  const auto ranking = ranked(catalog, profile, options);
+  bool nodes_reason = false;
+  for (const auto& exclusion : ranking.excluded) {
+    for (const auto& reason : exclusion.reasons) {
+      if (reason.kind != scoring::ExclusionKind::nodes) continue;
+      nodes_reason = true;
+      CHECK(reason.needed > 1);
+      CHECK(scoring::reason_text(reason, "USD").find("--max-nodes 1") != std::string::npos);
+    }
+  }
+  CHECK(nodes_reason);
+}
+
+TEST_CASE("scenario: BERT-base fine-tune is not sent to an 8-GPU node first", "[scoring]") {
+  const auto catalog = test_catalog();
+  const auto options = options_for(workload::Kind::llm_finetune);
+  const auto profile = job(workload::Kind::llm_finetune, "110e6", catalog);
+  const auto ranking = ranked(catalog, profile, options);
+  REQUIRE_FALSE(ranking.candidates.empty());
+  const auto& first = ranking.candidates.front();
+  CHECK(catalog.offerings[first.offering_index].gpu_count == 1);
+  // 8-GPU nodes carry the over-provisioning warning.
+  for (const auto& candidate : ranking.candidates) {
+    if (catalog.offerings[candidate.offering_index].gpu_count == 8) {
+      CHECK(std::find(candidate.warnings.begin(), candidate.warnings.end(),
+                      scoring::Warning::over_provisioned) != candidate.warnings.end());
+    }
+  }
+}
+
+TEST_CASE("scenario: serving a 7B model uses at most 2 GPUs", "[scoring]") {
+  const auto catalog = test_catalog();
+  const auto options = options_for(workload::Kind::llm_inference);
+  const auto profile = job(workload::Kind::llm_inference, "7e9", catalog);
+  const auto ranking = ranked(catalog, profile, options);
+  REQUIRE_FALSE(ranking.candidates.empty());
+  const auto& first = ranking.candidates.front();
+  CHECK(catalog.offerings[first.offering_index].gpu_count * first.nodes <= 2);
+}
+
+TEST_CASE("scenario: a 70B full fine-tune lands on NVLink/NVSwitch multi-GPU nodes", "[scoring]") {
+  const auto catalog = test_catalog();
+  const auto options = options_for(workload::Kind::llm_finetune);
+  const auto profile = job(workload::Kind::llm_finetune, "70e9", catalog);
+  const auto ranking = ranked(catalog, profile, options);
+  REQUIRE_FALSE(ranking.candidates.empty());
+  for (std::size_t i = 0; i < std::min<std::size_t>(3, ranking.candidates.size()); ++i) {
+    const auto& offering = catalog.offerings[ranking.candidates[i].offering_index];
+    INFO(offering.id);
+    CHECK(offering.gpu_count >= 8);
+    CHECK((offering.interconnect == Interconnect::nvlink || offering.interconnect == Interconnect::nvswitch));
+  }
+}
+
+TEST_CASE("--weights cost=1 puts the cheapest job first, performance=1 the fastest", "[scoring]") {
+  const auto catalog = test_catalog();
+  auto options = options_for(workload::Kind::llm_finetune);
+  // 7B full fine-tune on 2B tokens: hours to days, so speed differences are real.
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog, "2e9");
+  const auto base = options.weights;
+
+  options.weights = scoring::parse_weights("cost=1", base);
+  auto ranking = ranked(catalog, profile, options);
+  REQUIRE(ranking.candidates.size() > 2);
+  double cheapest = std::numeric_limits<double>::infinity();
+  for (const auto& candidate : ranking.candidates) cheapest = std::min(cheapest, candidate.total_cost);
+  CHECK(ranking.candidates.front().total_cost == cheapest);
+
+  options.weights = scoring::parse_weights("performance=1", base);
+  ranking = ranked(catalog, profile, options);
+  double fastest = std::numeric_limits<double>::infinity();
+  for (const auto& candidate : ranking.candidates) fastest = std::min(fastest, candidate.hours);
+  CHECK(ranking.candidates.front().hours == fastest);
+}
+
+TEST_CASE("compare ranks exactly the named offerings in the given order", "[scoring]") {
+  const auto catalog = test_catalog();
+  auto options = options_for(workload::Kind::llm_finetune);
+  options.constraints.budget = 0.01;  // ignored by compare
+  options.only_offerings = {"market/l40sx8", "gpulab/a100x1"};
+  const auto profile = job(workload::Kind::llm_finetune, "1e9", catalog);
+  const auto ranking = ranked(catalog, profile, options);
+  REQUIRE(ranking.candidates.size() == 3);  // l40s on-demand + spot, a100 on-demand
+  CHECK(id_of(catalog, ranking.candidates[0]) == "market/l40sx8");
+  CHECK(id_of(catalog, ranking.candidates[2]) == "gpulab/a100x1");
+  options.only_offerings = {"gpulab/a100x2"};
+  CHECK(error_line([&] { scoring::rank(catalog, profile, options); }) ==
+        "compare: no offering 'gpulab/a100x2' in the catalog; did you mean 'gpulab/a100x1'?");
+}
+
+TEST_CASE("ranking is deterministic and warnings carry stable codes", "[scoring]") {
+  const auto catalog = test_catalog();
+  const auto options = options_for(workload::Kind::llm_finetune);
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
+  const auto first = ranked(catalog, profile, options);
+  const auto second = ranked(catalog, profile, options);
+  REQUIRE(first.candidates.size() == second.candidates.size());
+  for (std::size_t i = 0; i < first.candidates.size(); ++i) {
+    CHECK(first.candidates[i].offering_index == second.candidates[i].offering_index);
+    CHECK(first.candidates[i].score == second.candidates[i].score);
+  }
+  CHECK(scoring::warning_code(scoring::Warning::spot_interruptions) == "W-SPOT");
+  CHECK(scoring::warning_code(scoring::Warning::over_provisioned) == "W-OVERPROVISIONED");
+  CHECK(scoring::warning_code(scoring::Warning::marketplace_host) == "W-MARKETPLACE");
+  for (const auto& candidate : first.candidates) {
+    for (auto warning : candidate.warnings) {
+      CHECK_FALSE(scoring::warning_text(catalog, candidate, warning).empty());
+    }
+    if (candidate.mode == PricingMode::spot) {
+      CHECK(std::find(candidate.warnings.begin(), candidate.warnings.end(),
+                      scoring::Warning::spot_interruptions) != candidate.warnings.end());
+    }
+  }
+}
+
+TEST_CASE("stale prices are flagged after 180 days", "[scoring]") {
+  auto catalog = test_catalog();
+  catalog.offerings[5].as_of = "2025-01-01";  // gpulab/a100x1
+  auto options = options_for(workload::Kind::llm_finetune);
+  const auto profile = job(workload::Kind::llm_finetune, "1e9", catalog);
+  const auto ranking = ranked(catalog, profile, options);
+  for (const auto& candidate : ranking.candidates) {
+    const bool stale = std::find(candidate.warnings.begin(), candidate.warnings.end(),
+                                 scoring::Warning::stale_price) != candidate.warnings.end();
+    CHECK(stale == (candidate.offering_index == 5));
+  }
+}
+
+namespace {
+scoring::Candidate hand_candidate(std::uint32_t index, double cost, double hours,
+                                  std::array<double, 5> criterion_scores, int rank) {
+  scoring::Candidate candidate;
+  candidate.offering_index = index;
+  candidate.total_cost = cost;
+  candidate.hours = hours;
+  candidate.rank = rank;
+  for (std::size_t c = 0; c < 5; ++c) candidate.criteria[c].score = criterion_scores[c];
+  return candidate;
+}
+}  // namespace
+
+TEST_CASE("Pareto frontier over (total cost, hours) with deterministic ties", "[scoring]") {
+  std::vector<scoring::Candidate> candidates = {
+      hand_candidate(0, 100, 10, {}, 1),  // frontier: cheapest
+      hand_candidate(1, 200, 5, {}, 2),   // frontier
+      hand_candidate(2, 200, 6, {}, 3),   // dominated by 1 (same cost, slower)
+      hand_candidate(3, 300, 5, {}, 4),   // dominated by 1 (same time, dearer)
+      hand_candidate(4, 400, 2, {}, 5),   // frontier: fastest
+      hand_candidate(5, 400, 2, {}, 6),   // identical point: not dominated either
+      hand_candidate(6, 150, 12, {}, 7),  // dominated by 0
+  };
+  scoring::detail::mark_pareto(candidates);
+  const std::vector<bool> expected = {true, true, false, false, true, true, false};
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    INFO(i);
+    CHECK(candidates[i].pareto == expected[i]);
+  }
+}
+
+TEST_CASE("sensitivity: same seed same result; robust and fragile winners", "[scoring]") {
+  const auto weights = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
+  // A dominant winner stays first under any perturbation.
+  std::vector<scoring::Candidate> clear = {hand_candidate(0, 1, 1, {90, 90, 90, 90, 90}, 1),
+                                           hand_candidate(1, 1, 1, {60, 60, 60, 60, 60}, 2)};
+  const auto robust = scoring::detail::sensitivity(clear, weights, 500, 42);
+  CHECK(robust.top1_share == 1.0);
+  CHECK(robust.robust);
+  REQUIRE(robust.top.size() == 2);
+  CHECK(robust.top[1].best_rank == 2);
+
+  // Near tie between a stable and a cheap candidate: the winner flips in many samples.
+  auto score = [&](std::array<double, 5> s) {
+    double total = 0;
+    for (std::size_t c = 0; c < 5; ++c) total += weights.values[c] * s[c];
+    return total;
+  };
+  const std::array<double, 5> stable = {100, 50, 20, 50, 50};
+  std::array<double, 5> cheap = {40, 50, 100, 50, 50};
+  cheap[2] += (score(stable) - score(cheap)) / weights.values[2] - 0.5;  // just behind
+  std::vector<scoring::Candidate> close = {hand_candidate(0, 1, 1, stable, 1), hand_candidate(1, 1, 1, cheap, 2)};
+  const auto fragile = scoring::detail::sensitivity(close, weights, 500, 42);
+  CHECK(fragile.top1_share < 0.8);
+  CHECK(fragile.top1_share > 0.2);
+  CHECK_FALSE(fragile.robust);
+  CHECK(fragile.top[0].worst_rank == 2);
+  CHECK(fragile.top[1].best_rank == 1);
+
+  const auto again = scoring::detail::sensitivity(close, weights, 500, 42);
+  CHECK(again.top1_share == fragile.top1_share);
+  CHECK(again.top[0].mean_rank == fragile.top[0].mean_rank);
+  const auto other_seed = scoring::detail::sensitivity(close, weights, 500, 7);
+  CHECK(other_seed.seed == 7);
+}
+
+TEST_CASE("rank with sensitivity fills the summary for the first candidates", "[scoring]") {
+  const auto catalog = test_catalog();
+  auto options = options_for(workload::Kind::llm_finetune);
+  options.sensitivity = true;
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
+  const auto ranking = ranked(catalog, profile, options);
+  REQUIRE(ranking.sensitivity.has_value());
+  CHECK(ranking.sensitivity->samples == 500);
+  CHECK(ranking.sensitivity->seed == 42);
+  CHECK(ranking.sensitivity->top.size() == std::min<std::size_t>(5, ranking.candidates.size()));
+  CHECK(ranking.sensitivity->top[0].candidate == 0);
+}
+
+TEST_CASE("explain: strongest and weakest with numbers, what it takes to win", "[scoring]") {
+  const auto catalog = test_catalog();
+  const auto options = options_for(workload::Kind::llm_finetune);
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
+  const auto ranking = ranked(catalog, profile, options);
+  REQUIRE(ranking.candidates.size() >= 2);
+  const auto winner = scoring::explain(catalog, ranking, ranking.candidates[0]);
+  REQUIRE(winner.size() >= 3);
+  CHECK(winner[0].rfind("strongest: ", 0) == 0);
+  CHECK(winner[0].find("/100: ") != std::string::npos);
+  CHECK(winner[1].rfind("weakest: ", 0) == 0);
+  CHECK(winner[2].rfind("first by ", 0) == 0);
+
+  // A runner-up's "would rank first with X weight >= w" holds when the weights are set so.
+  for (std::size_t k = 1; k < ranking.candidates.size(); ++k) {
+    const auto lines = scoring::explain(catalog, ranking, ranking.candidates[k]);
+    for (const auto& line : lines) {
+      const std::string prefix = "would rank first with ";
+      if (line.rfind(prefix, 0) != 0) continue;
+      const auto rest = line.substr(prefix.size());
+      const auto criterion = scoring::parse_criterion(rest.substr(0, rest.find(' ')));
+      REQUIRE(criterion.has_value());
+      const bool at_least = rest.find(">=") != std::string::npos;
+      const double target = std::stod(rest.substr(rest.rfind(' ') + 1));
+      const auto c = static_cast<std::size_t>(*criterion);
+      scoring::Weights changed = ranking.weights;
+      const double scale = (1 - target) / (1 - ranking.weights.values[c]);
+      for (std::size_t d = 0; d < 5; ++d) changed.values[d] = d == c ? target : changed.values[d] * scale;
+      auto rescore = [&](const scoring::Candidate& x) {
+        double total = 0;
+        for (std::size_t d = 0; d < 5; ++d) total += changed.values[d] * x.criteria[d].score;
+        return total;
+      };
+      const double own = rescore(ranking.candidates[k]);
+      for (const auto& rival : ranking.candidates) CHECK(own >= rescore(rival) - 1e-9);
+      (void)at_least;
+    }
+  }
+}
+
+TEST_CASE("spot not allowed: explain says when spot would be the cheapest", "[scoring]") {
+  const auto catalog = test_catalog();
+  auto options = options_for(workload::Kind::llm_finetune);
+  options.constraints.pricing_modes = {PricingMode::on_demand};
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog, "2e9");
+  const auto ranking = ranked(catalog, profile, options);
+  bool said = false;
+  for (const auto& candidate : ranking.candidates) {
+    for (const auto& line : scoring::explain(catalog, ranking, candidate)) {
+      if (line.find("if spot were allowed") != std::string::npos) said = true;
+    }
+  }
+  CHECK(said);
+}
+
+TEST_CASE("requirement names are listed with what they check", "[scoring]") {
+  const auto names = scoring::requirement_names();
+  CHECK(names.size() >= 15);
+  CHECK(std::any_of(names.begin(), names.end(), [](const auto& entry) { return entry.first == "nvlink"; }));
+}
