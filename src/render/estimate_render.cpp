@@ -1,0 +1,144 @@
+// `estimate` in every format: memory breakdown, plan, compute, time, throughput, cost per mode,
+// assumptions.
+#include <fmt/format.h>
+
+#include "gpuselect/units.hpp"
+#include "render/renderers.hpp"
+#include "render/support.hpp"
+
+namespace gpuselect::render {
+namespace {
+
+using namespace detail;
+using Align = TextTable::Align;
+
+Grid key_values(std::string title) {
+  Grid grid;
+  grid.title = std::move(title);
+  grid.columns = {{"Item"}, {"Value", Align::right}};
+  return grid;
+}
+
+std::string gb(double bytes) { return units::format_gb(bytes); }
+
+Grid memory_grid(const estimate::Estimate& estimate) {
+  const auto& memory = estimate.memory;
+  const auto& per_gpu = memory.per_gpu;
+  Grid grid = key_values("Memory per GPU (1 GB = 1e9 bytes)");
+  grid.rows = {{"weights", gb(per_gpu.weights_bytes)},
+               {"gradients", gb(per_gpu.gradients_bytes)},
+               {"optimizer states", gb(per_gpu.optimizer_bytes)},
+               {"activations", gb(per_gpu.activations_bytes)},
+               {"KV cache", gb(per_gpu.kv_cache_bytes)},
+               {"runtime overhead", gb(per_gpu.overhead_bytes)},
+               {"total", gb(per_gpu.total_bytes)}};
+  if (memory.cpu_offload_bytes > 0) grid.rows.push_back({"CPU offload per node", gb(memory.cpu_offload_bytes)});
+  if (estimate.has_hardware) {
+    grid.rows.push_back({"GPU capacity", gb(memory.gpu_capacity_bytes)});
+    grid.rows.push_back({"fits", memory.fits ? "yes" : "NO"});
+  }
+  return grid;
+}
+
+Grid plan_grid(const workload::Profile& profile, const estimate::Estimate& estimate) {
+  const auto& plan = estimate.memory.plan;
+  Grid grid = key_values("Parallel plan");
+  grid.rows = {{"ZeRO", std::string(zero_label(plan.zero_stage))},
+               {"offload", std::string(workload::to_string(plan.offload))},
+               {"GPUs per node", std::to_string(plan.gpus_per_node)},
+               {"nodes", std::to_string(plan.nodes)},
+               {"tensor parallel", std::to_string(plan.tensor_parallel)}};
+  if (workload::is_serving(profile.kind)) grid.rows.push_back({"replicas", std::to_string(plan.replicas)});
+  grid.notes.push_back(estimate::describe_plan(profile, estimate.memory));
+  return grid;
+}
+
+Grid performance_grid(const workload::Profile& profile, const estimate::Estimate& estimate) {
+  Grid grid = key_values("Compute, time and throughput");
+  grid.rows = {{"model FLOPs", scientific(estimate.compute.total_flops)},
+               {"hardware FLOPs", scientific(estimate.compute.hardware_flops)},
+               {"MFU", fmt::format("{:.1f}%", estimate.compute.mfu * 100)},
+               {"effective TFLOPS per GPU", fmt::format("{:.1f}", estimate.compute.effective_tflops_per_gpu)}};
+  if (estimate.has_hardware) {
+    grid.rows.push_back({"wall time", units::format_hours(estimate.time.wall_hours)});
+    grid.rows.push_back({"GPU hours", fmt::format("{:.1f}", estimate.time.gpu_hours)});
+  }
+  if (workload::is_serving(profile.kind) && estimate.has_hardware) {
+    grid.rows.push_back({"decode tokens/s per replica", fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s)});
+    grid.rows.push_back({"prefill tokens/s per replica", fmt::format("{:.0f}", estimate.throughput.prefill_tokens_per_s)});
+    grid.rows.push_back({"replicas", std::to_string(estimate.throughput.replicas)});
+  }
+  return grid;
+}
+
+// Columns = pricing modes the offering sells; rows = cost lines.
+Grid cost_grid(const workload::Profile& profile, const estimate::Estimate& estimate) {
+  const std::string currency(estimate.currency.empty() ? std::string_view("USD") : estimate.currency);
+  Grid grid;
+  grid.title = fmt::format("Cost per pricing mode ({})", currency);
+  grid.columns = {{"Item"}};
+  std::vector<std::size_t> sold;
+  for (std::size_t index = 0; index < estimate.costs.size(); ++index) {
+    if (!estimate.costs[index].available) continue;
+    sold.push_back(index);
+    grid.columns.push_back({std::string(catalog::to_string(static_cast<catalog::PricingMode>(index))), Align::right});
+  }
+  auto line = [&](std::string name, auto value_of) {
+    std::vector<std::string> row{std::move(name)};
+    for (const auto index : sold) row.push_back(value_of(estimate.costs[index], static_cast<catalog::PricingMode>(index)));
+    grid.rows.push_back(std::move(row));
+  };
+  auto money = [&](double amount) { return units::format_money(amount, currency); };
+  line("price per hour", [&](const estimate::Cost& cost, auto) { return money(cost.price_per_hour); });
+  line("compute", [&](const estimate::Cost& cost, auto) { return money(cost.compute); });
+  line("egress", [&](const estimate::Cost& cost, auto) { return money(cost.egress); });
+  line("public IP", [&](const estimate::Cost& cost, auto) { return money(cost.public_ip); });
+  line("storage", [&](const estimate::Cost& cost, auto) { return money(cost.storage); });
+  line("interruptions", [&](const estimate::Cost& cost, auto) { return money(cost.interruption); });
+  line("total", [&](const estimate::Cost& cost, auto) { return money(cost.total); });
+  if (workload::is_serving(profile.kind))
+    line("per 1M output tokens", [&](const estimate::Cost& cost, auto) { return money(cost.per_million_output_tokens); });
+  line("break-even utilisation", [&](const estimate::Cost& cost, catalog::PricingMode mode) {
+    const bool reserved = mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y;
+    return reserved ? fmt::format("{:.0f}%", cost.break_even_utilisation_pct) : std::string("-");
+  });
+  if (sold.empty()) grid.notes.push_back("The offering sells no pricing mode.");
+  return grid;
+}
+
+Grid assumptions_grid(const workload::Profile& profile, const estimate::Estimate& estimate) {
+  Grid grid;
+  grid.title = "Assumptions";
+  grid.columns = {{"#", Align::right}, {"Assumption", Align::left, true}};
+  int number = 0;
+  for (auto& sentence : estimate::assumptions(profile, estimate))
+    grid.rows.push_back({std::to_string(++number), std::move(sentence)});
+  for (const auto& sentence : profile.defaults_applied) grid.rows.push_back({std::to_string(++number), sentence});
+  return grid;
+}
+
+}  // namespace
+
+void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog, const workload::Profile& profile,
+              const estimate::Estimate& estimate, const catalog::Offering* offering, const Style& style) {
+  if (format == Format::json) {
+    write_json(out, estimate_json(catalog, profile, estimate, offering));
+    return;
+  }
+  const JobSummary summary = job_summary(profile, nullptr);
+  std::vector<std::string> preamble = {"Job: " + summary.job};
+  if (!summary.tokens.empty()) preamble.push_back("Tokens: " + summary.tokens);
+  if (!summary.serving.empty()) preamble.push_back("Serving: " + summary.serving);
+  if (offering != nullptr) {
+    preamble.push_back(fmt::format("Offering: {} ({})", offering->id,
+                                   gpu_label(catalog, *offering, estimate.memory.plan.nodes)));
+  } else if (!estimate.has_hardware) {
+    preamble.push_back("Hardware: none given (memory and FLOPs only; add --gpu or --offering for time and cost)");
+  }
+  std::vector<Grid> grids = {memory_grid(estimate), plan_grid(profile, estimate), performance_grid(profile, estimate)};
+  if (offering != nullptr && estimate.has_price) grids.push_back(cost_grid(profile, estimate));
+  grids.push_back(assumptions_grid(profile, estimate));
+  render_grids(out, format, "gpuselect estimate", preamble, grids, style);
+}
+
+}  // namespace gpuselect::render

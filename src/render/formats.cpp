@@ -1,0 +1,44 @@
+// Output format names, as --format accepts them.
+#include <array>
+
+#include "gpuselect/render.hpp"
+
+namespace gpuselect::render {
+namespace {
+
+struct FormatName {
+  Format format;
+  std::string_view name;
+};
+// In Format's declaration order; the first is the default.
+constexpr std::array<FormatName, 5> format_table = {{
+    {Format::table, "table"},
+    {Format::json, "json"},
+    {Format::csv, "csv"},
+    {Format::markdown, "markdown"},
+    {Format::html, "html"},
+}};
+
+}  // namespace
+
+std::string_view to_string(Format format) {
+  for (const auto& entry : format_table)
+    if (entry.format == format) return entry.name;
+  return "";
+}
+
+std::optional<Format> parse_format(std::string_view text) {
+  for (const auto& entry : format_table)
+    if (entry.name == text) return entry.format;
+  if (text == "md") return Format::markdown;  // the file extension people type
+  return std::nullopt;
+}
+
+std::vector<std::string> format_names() {
+  std::vector<std::string> names;
+  names.reserve(format_table.size());
+  for (const auto& entry : format_table) names.emplace_back(entry.name);
+  return names;
+}
+
+}  // namespace gpuselect::render

@@ -1,0 +1,314 @@
+// The HTML report: one self-contained file (inline CSS and SVG; no scripts, fonts, images or links).
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "gpuselect/units.hpp"
+#include "render/renderers.hpp"
+#include "render/support.hpp"
+
+namespace gpuselect::render::detail {
+namespace {
+
+// One colour per criterion, in all_criteria order (Okabe-Ito palette, readable with colour blindness).
+constexpr std::array<std::string_view, scoring::criterion_count> criterion_colours = {
+    "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9"};
+
+constexpr std::string_view page_css = R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1b1f24;background:#fff;max-width:1200px}
+h1{font-size:1.5rem;margin:0 0 1rem}h2{font-size:1.15rem;margin:1.8rem 0 .6rem}
+table{border-collapse:collapse;font-size:.86rem;margin:.4rem 0}th,td{padding:.3rem .55rem;border-bottom:1px solid #d8dee4;text-align:left;vertical-align:top}
+th{background:#f3f5f7}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+dl.job{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;font-size:.92rem}dl.job dt{font-weight:600}dl.job dd{margin:0}
+.stack{display:flex;width:160px;height:12px;background:#eef1f4;border-radius:2px;overflow:hidden}.stack span{display:block;height:100%}
+.meter{width:90px;height:10px;background:#eef1f4;border-radius:2px;display:inline-block;vertical-align:middle;margin-right:.4rem}.meter span{display:block;height:100%;border-radius:2px}
+.legend span{display:inline-block;margin-right:1rem;font-size:.82rem}.legend i{display:inline-block;width:10px;height:10px;margin-right:.3rem;vertical-align:middle}
+tr.pareto td:first-child{font-weight:700}.warn{color:#8a4b00}.note{color:#57606a;font-size:.85rem}
+svg text{font-family:system-ui,sans-serif;font-size:11px;fill:#1b1f24}svg .grid{stroke:#e4e8ec}svg .axis{stroke:#57606a}
+svg .point{fill:#8c959f;fill-opacity:.75}svg .frontier{fill:none;stroke:#d1242f;stroke-width:2}svg .frontier-point{fill:#d1242f;stroke:#fff;stroke-width:1}
+footer{margin-top:2rem;color:#57606a;font-size:.8rem})";
+
+// A scale from data values to pixels; logarithmic when the data spans a factor of 10 or more.
+struct Axis {
+  double low = 0;
+  double high = 1;
+  bool log = false;
+  double pixel_from = 0;
+  double pixel_to = 1;
+  std::vector<double> ticks;
+
+  double to_pixel(double value) const {
+    const double position = log ? (std::log10(std::max(value, low)) - std::log10(low)) /
+                                      (std::log10(high) - std::log10(low))
+                                : (value - low) / (high - low);
+    return pixel_from + position * (pixel_to - pixel_from);
+  }
+};
+
+// 1, 2 or 5 times a power of ten: the step for about `count` intervals across `span`.
+double nice_step(double span, int count) {
+  const double raw = span / count;
+  const double power = std::pow(10.0, std::floor(std::log10(raw)));
+  for (const double factor : {1.0, 2.0, 5.0})
+    if (raw <= factor * power) return factor * power;
+  return 10.0 * power;
+}
+
+Axis make_axis(std::vector<double> values, double pixel_from, double pixel_to) {
+  Axis axis;
+  axis.pixel_from = pixel_from;
+  axis.pixel_to = pixel_to;
+  values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v) || v < 0; }),
+               values.end());
+  const double smallest = values.empty() ? 0 : *std::min_element(values.begin(), values.end());
+  const double largest = values.empty() ? 1 : *std::max_element(values.begin(), values.end());
+  if (smallest > 0 && largest / smallest >= 10) {
+    axis.log = true;
+    const int first_decade = static_cast<int>(std::floor(std::log10(smallest)));
+    const int last_decade = static_cast<int>(std::ceil(std::log10(largest)));
+    axis.low = std::pow(10.0, first_decade);
+    axis.high = std::pow(10.0, std::max(last_decade, first_decade + 1));
+    const bool dense = last_decade - first_decade <= 3;
+    for (int decade = first_decade; decade <= last_decade; ++decade) {
+      for (const double factor : {1.0, 2.0, 5.0}) {
+        if (!dense && factor != 1.0) continue;
+        const double tick = factor * std::pow(10.0, decade);
+        if (tick >= axis.low && tick <= axis.high) axis.ticks.push_back(tick);
+      }
+    }
+    return axis;
+  }
+  const double top = largest > 0 ? largest : 1;
+  const double step = nice_step(top, 5);
+  axis.low = 0;
+  axis.high = std::ceil(top * 1.05 / step) * step;
+  for (double tick = 0; tick <= axis.high + step / 2; tick += step) axis.ticks.push_back(tick);
+  return axis;
+}
+
+std::string px(double value) { return fmt::format("{:.1f}", value); }
+
+std::string candidate_title(const RecommendView& view, const scoring::Candidate& candidate) {
+  const auto& offering = view.catalog->offerings[candidate.offering_index];
+  return fmt::format("#{} {} ({}{}): {}, {}", candidate.rank, offering.id, catalog::to_string(candidate.mode),
+                     candidate.nodes > 1 ? fmt::format(", {} nodes", candidate.nodes) : std::string(),
+                     units::format_hours(candidate.hours), units::format_money(candidate.total_cost, view.ranking->currency));
+}
+
+// Cost (y) against time (x) for every candidate; the Pareto frontier joined by a line.
+std::string cost_time_chart(const RecommendView& view) {
+  const auto& candidates = view.ranking->candidates;
+  constexpr double width = 760, height = 440, left = 90, right = 24, top = 20, bottom = 64;
+  std::vector<double> hours, costs;
+  for (const auto& candidate : candidates) {
+    hours.push_back(candidate.hours);
+    costs.push_back(candidate.total_cost);
+  }
+  const Axis x = make_axis(hours, left, width - right);
+  const Axis y = make_axis(costs, height - bottom, top);
+  std::string svg = fmt::format(
+      "<svg width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
+      "aria-labelledby=\"chart-title\">\n<title id=\"chart-title\">Job cost against wall time; the Pareto frontier "
+      "in red</title>\n",
+      width, height);
+  for (const double tick : x.ticks) {
+    const std::string at = px(x.to_pixel(tick));
+    svg += fmt::format("<line class=\"grid\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>", at, px(top), px(height - bottom));
+    svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", at, px(height - bottom + 16),
+                       html_escape(units::format_hours(tick)));
+  }
+  for (const double tick : y.ticks) {
+    const std::string at = px(y.to_pixel(tick));
+    svg += fmt::format("<line class=\"grid\" x1=\"{1}\" y1=\"{0}\" x2=\"{2}\" y2=\"{0}\"/>", at, px(left), px(width - right));
+    svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" dominant-baseline=\"middle\">{}</text>\n",
+                       px(left - 6), at, html_escape(units::format_money(tick, view.ranking->currency)));
+  }
+  svg += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\"/>", px(left), px(height - bottom),
+                     px(width - right));
+  svg += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", px(left), px(top),
+                     px(height - bottom));
+  svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">Wall time{}</text>\n", px((left + width - right) / 2),
+                     px(height - 18), x.log ? " (log scale)" : "");
+  svg += fmt::format("<text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\">Job cost, {}{}</text>\n",
+                     px((top + height - bottom) / 2), html_escape(view.ranking->currency), y.log ? " (log scale)" : "");
+
+  std::vector<const scoring::Candidate*> frontier;
+  for (const auto& candidate : candidates) {
+    if (candidate.pareto) {
+      frontier.push_back(&candidate);
+      continue;
+    }
+    svg += fmt::format("<circle class=\"point\" cx=\"{}\" cy=\"{}\" r=\"4\"><title>{}</title></circle>\n",
+                       px(x.to_pixel(candidate.hours)), px(y.to_pixel(candidate.total_cost)),
+                       html_escape(candidate_title(view, candidate)));
+  }
+  std::sort(frontier.begin(), frontier.end(), [](const auto* a, const auto* b) {
+    return a->hours != b->hours ? a->hours < b->hours : a->total_cost > b->total_cost;
+  });
+  if (!frontier.empty()) {
+    std::string path;
+    for (const auto* candidate : frontier) {
+      path += fmt::format("{}{} {}", path.empty() ? "M" : " L", px(x.to_pixel(candidate->hours)),
+                          px(y.to_pixel(candidate->total_cost)));
+    }
+    svg += fmt::format("<path class=\"frontier\" d=\"{}\"/>\n", path);
+    for (const auto* candidate : frontier) {
+      const double cx = x.to_pixel(candidate->hours);
+      const double cy = y.to_pixel(candidate->total_cost);
+      // A diamond, so the frontier reads without colour too.
+      svg += fmt::format(
+          "<path class=\"frontier-point\" d=\"M{} {} L{} {} L{} {} L{} {} Z\"><title>{}</title></path>"
+          "<text x=\"{}\" y=\"{}\">#{}</text>\n",
+          px(cx), px(cy - 7), px(cx + 7), px(cy), px(cx), px(cy + 7), px(cx - 7), px(cy),
+          html_escape(candidate_title(view, *candidate) + ", on the Pareto frontier"), px(cx + 9), px(cy - 6),
+          candidate->rank);
+    }
+  }
+  svg += "</svg>\n";
+  return svg;
+}
+
+std::string stacked_bar(const scoring::Candidate& candidate) {
+  std::string html = "<div class=\"stack\">";
+  for (const auto criterion : scoring::all_criteria) {
+    const auto index = static_cast<std::size_t>(criterion);
+    const auto& part = candidate.criteria[index];
+    html += fmt::format("<span style=\"width:{:.2f}%;background:{}\" title=\"{} {:.1f} x {:.2f} = {:.2f}\"></span>",
+                        std::clamp(round_score(part.contribution), 0.0, 100.0), criterion_colours[index],
+                        scoring::to_string(criterion), part.score, part.weight, part.contribution);
+  }
+  return html + "</div>";
+}
+
+std::string legend() {
+  std::string html = "<p class=\"legend\">";
+  for (const auto criterion : scoring::all_criteria) {
+    html += fmt::format("<span><i style=\"background:{}\"></i>{}</span>",
+                        criterion_colours[static_cast<std::size_t>(criterion)], scoring::to_string(criterion));
+  }
+  return html + "</p>\n";
+}
+
+std::string ranking_table(const RecommendView& view, std::size_t shown, const Style& style) {
+  const auto& ranking = *view.ranking;
+  std::string html =
+      "<table class=\"ranking\">\n<thead><tr><th class=\"num\">#</th><th>Offering</th><th>GPUs</th><th>Mode</th>"
+      "<th class=\"num\">Memory/GPU</th><th class=\"num\">Time</th><th class=\"num\">Cost</th>"
+      "<th class=\"num\">Score</th><th>Contributions</th><th>Why</th></tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto& candidate = ranking.candidates[i];
+    const auto& offering = view.catalog->offerings[candidate.offering_index];
+    const auto& memory = candidate.estimate.memory;
+    std::string why;
+    for (const auto& line : scoring::explain(*view.catalog, ranking, candidate))
+      why += fmt::format("<div>{}</div>", html_escape(line));
+    for (const auto warning : candidate.warnings) {
+      why += fmt::format("<div class=\"warn\">{}: {}</div>", html_escape(scoring::warning_code(warning)),
+                         html_escape(scoring::warning_text(*view.catalog, candidate, warning)));
+    }
+    const bool marked = style.show_pareto && candidate.pareto;
+    html += fmt::format(
+        "<tr{}><td class=\"num\">{}{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td>"
+        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{:.1f}</td><td>{}</td><td>{}</td></tr>\n",
+        candidate.pareto ? " class=\"pareto\"" : "", candidate.rank, marked ? "*" : "", html_escape(offering.id),
+        html_escape(gpu_label(*view.catalog, offering, candidate.nodes)), html_escape(catalog::to_string(candidate.mode)),
+        html_escape(memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes)),
+        html_escape(units::format_hours(candidate.hours)),
+        html_escape(units::format_money(candidate.total_cost, ranking.currency)), rounded_score(candidate),
+        stacked_bar(candidate), why);
+  }
+  return html + "</tbody>\n</table>\n";
+}
+
+// Each criterion's 0-100 score as its own bar.
+std::string criteria_table(const RecommendView& view, std::size_t shown) {
+  std::string html = "<table class=\"criteria\">\n<thead><tr><th class=\"num\">#</th><th>Offering</th>";
+  for (const auto criterion : scoring::all_criteria)
+    html += fmt::format("<th>{} ({:.2f})</th>", scoring::to_string(criterion), view.ranking->weights[criterion]);
+  html += "</tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto& candidate = view.ranking->candidates[i];
+    html += fmt::format("<tr><td class=\"num\">{}</td><td>{} ({})</td>", candidate.rank,
+                        html_escape(view.catalog->offerings[candidate.offering_index].id),
+                        html_escape(catalog::to_string(candidate.mode)));
+    for (const auto criterion : scoring::all_criteria) {
+      const auto index = static_cast<std::size_t>(criterion);
+      const double score = std::clamp(round_score(candidate.criteria[index].score), 0.0, 100.0);
+      html += fmt::format("<td><span class=\"meter\"><span style=\"width:{:.2f}%;background:{}\"></span></span>{:.1f}</td>",
+                          score, criterion_colours[index], score);
+    }
+    html += "</tr>\n";
+  }
+  return html + "</tbody>\n</table>\n";
+}
+
+std::string excluded_section(const RecommendView& view) {
+  std::string html =
+      "<h2>Excluded</h2>\n<table>\n<thead><tr><th>Offering</th><th>Mode</th><th class=\"num\">Nodes</th>"
+      "<th>Why</th></tr></thead>\n<tbody>\n";
+  for (const auto& exclusion : view.ranking->excluded) {
+    std::string reasons;
+    for (const auto& reason : exclusion.reasons)
+      reasons += fmt::format("<div>{}</div>", html_escape(scoring::reason_text(reason, view.ranking->currency)));
+    html += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
+                        html_escape(view.catalog->offerings[exclusion.offering_index].id),
+                        exclusion.mode ? html_escape(catalog::to_string(*exclusion.mode)) : "all modes", exclusion.nodes,
+                        reasons);
+  }
+  return html + "</tbody>\n</table>\n";
+}
+
+}  // namespace
+
+std::string html_page(std::string_view title, std::string_view body, const Style& style) {
+  return fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n"
+      "<style>\n{}\n</style>\n</head>\n<body>\n{}<footer>Generated by {}</footer>\n</body>\n</html>\n",
+      html_escape(title), page_css, body, html_escape(style.generated_by));
+}
+
+void recommend_html(std::ostream& out, const RecommendView& view, const Style& style) {
+  const auto& ranking = *view.ranking;
+  const std::size_t shown = shown_count(ranking.candidates.size(), style.top);
+  const JobSummary summary = job_summary(*view.profile, view.ranking);
+  std::string body = "<h1>gpuselect recommendation</h1>\n<dl class=\"job\">\n";
+  auto fact = [&](std::string_view name, const std::string& value) {
+    if (!value.empty()) body += fmt::format("<dt>{}</dt><dd>{}</dd>\n", name, html_escape(value));
+  };
+  fact("Job", summary.job);
+  fact("Tokens", summary.tokens);
+  fact("Serving", summary.serving);
+  if (!ranking.candidates.empty()) fact("Plan (#1)", plan_label(ranking.candidates.front()));
+  fact("Weights", summary.weights);
+  fact("Currency", summary.currency);
+  fact("Candidates", fmt::format("{} ranked, {} shown, {} excluded", ranking.candidates.size(), shown,
+                                 ranking.excluded.size()));
+  body += "</dl>\n";
+  if (ranking.candidates.empty()) {
+    body += "<p>No offering satisfies this job and its constraints.";
+    if (ranking.top_exclusion)
+      body += fmt::format(" Most were removed by {}.", html_escape(scoring::to_string(*ranking.top_exclusion)));
+    body += "</p>\n";
+  } else {
+    body += "<h2>Ranking</h2>\n";
+    body += legend();
+    body += ranking_table(view, shown, style);
+    body += "<h2>Criteria</h2>\n";
+    body += criteria_table(view, shown);
+    body += "<h2>Cost against time</h2>\n<p class=\"note\">Every candidate; red diamonds joined by a line are the "
+            "Pareto frontier (no other candidate is both cheaper and faster).</p>\n";
+    body += cost_time_chart(view);
+    if (ranking.sensitivity) {
+      const auto& sensitivity = *ranking.sensitivity;
+      body += fmt::format("<h2>Sensitivity</h2>\n<p>#1 stays first in {:.0f}% of {} samples (seed {}): {}.</p>\n",
+                          sensitivity.top1_share * 100, sensitivity.samples, sensitivity.seed,
+                          sensitivity.robust ? "robust" : "not robust, the order depends on the weights");
+    }
+  }
+  if (style.show_excluded && !ranking.excluded.empty()) body += excluded_section(view);
+  out << html_page("gpuselect recommendation", body, style);
+}
+
+}  // namespace gpuselect::render::detail

@@ -1,0 +1,276 @@
+// `recommend` in every format: the job, the ranked short-list, warnings, exclusions, sensitivity.
+#include <map>
+
+#include <fmt/format.h>
+
+#include "gpuselect/units.hpp"
+#include "render/renderers.hpp"
+#include "render/support.hpp"
+
+namespace gpuselect::render {
+namespace {
+
+using namespace detail;
+using Align = TextTable::Align;
+
+constexpr std::string_view pareto_mark = "*";
+
+struct Row {
+  const scoring::Candidate* candidate = nullptr;
+  const catalog::Offering* offering = nullptr;
+};
+
+std::vector<Row> shown_rows(const RecommendView& view, const Style& style) {
+  const auto& candidates = view.ranking->candidates;
+  std::vector<Row> rows;
+  const std::size_t count = shown_count(candidates.size(), style.top);
+  rows.reserve(count);
+  for (std::size_t i = 0; i < count; ++i)
+    rows.push_back({&candidates[i], &view.catalog->offerings[candidates[i].offering_index]});
+  return rows;
+}
+
+std::string rank_cell(const scoring::Candidate& candidate, const Style& style) {
+  std::string cell = std::to_string(candidate.rank);
+  if (style.show_pareto && candidate.pareto) cell += pareto_mark;
+  return cell;
+}
+
+std::string first_reason(const RecommendView& view, const scoring::Candidate& candidate) {
+  auto lines = scoring::explain(*view.catalog, *view.ranking, candidate);
+  return lines.empty() ? std::string() : lines.front();
+}
+
+// "Plan: ZeRO-2, 8 GPUs x 1 node" when every shown row shares it, else the leader's with a note.
+std::string plan_line(const std::vector<Row>& rows) {
+  if (rows.empty()) return {};
+  const std::string leader = plan_label(*rows.front().candidate);
+  for (const auto& row : rows) {
+    if (plan_label(*row.candidate) != leader)
+      return fmt::format("{} for #1; each offering gets the lightest plan that fits it", leader);
+  }
+  return leader;
+}
+
+// Each warning code once, with the ranks it concerns and the first row's text.
+std::vector<std::string> warning_lines(const RecommendView& view, const std::vector<Row>& rows) {
+  struct Seen {
+    std::vector<int> ranks;
+    std::string text;
+  };
+  std::map<std::string, Seen> by_code;  // ordered by code: deterministic
+  for (const auto& row : rows) {
+    for (const auto warning : row.candidate->warnings) {
+      auto& seen = by_code[std::string(scoring::warning_code(warning))];
+      if (seen.ranks.empty()) seen.text = scoring::warning_text(*view.catalog, *row.candidate, warning);
+      seen.ranks.push_back(row.candidate->rank);
+    }
+  }
+  std::vector<std::string> lines;
+  for (const auto& [code, seen] : by_code) {
+    std::string ranks;
+    for (const int rank : seen.ranks) append_separated(ranks, ", ", fmt::format("#{}", rank));
+    lines.push_back(fmt::format("{} ({}): {}", code, ranks, seen.text));
+  }
+  return lines;
+}
+
+std::string sensitivity_line(const RecommendView& view) {
+  const auto& sensitivity = view.ranking->sensitivity;
+  if (!sensitivity) return {};
+  std::string line = fmt::format("#1 stays first in {:.0f}% of {} samples (weights +/-{:.0f}%, seed {}): {}",
+                                 sensitivity->top1_share * 100, sensitivity->samples,
+                                 sensitivity->perturbation * 100, sensitivity->seed,
+                                 sensitivity->robust ? "robust" : "NOT robust, the order depends on the weights");
+  std::string spreads;
+  for (const auto& spread : sensitivity->top) {
+    if (spread.candidate >= view.ranking->candidates.size()) continue;
+    const auto& candidate = view.ranking->candidates[spread.candidate];
+    spreads += fmt::format("{}#{} ranks {}-{}", spreads.empty() ? "" : "; ", candidate.rank, spread.best_rank,
+                           spread.worst_rank);
+  }
+  if (!spreads.empty()) line += " (" + spreads + ")";
+  return line;
+}
+
+std::vector<std::pair<std::string, std::string>> header_facts(const RecommendView& view,
+                                                              const std::vector<Row>& rows) {
+  const JobSummary summary = job_summary(*view.profile, view.ranking);
+  std::vector<std::pair<std::string, std::string>> facts;
+  facts.emplace_back("Job", summary.job);
+  if (!summary.tokens.empty()) facts.emplace_back("Tokens", summary.tokens);
+  if (!summary.serving.empty()) facts.emplace_back("Serving", summary.serving);
+  if (!rows.empty()) facts.emplace_back("Plan", plan_line(rows));
+  facts.emplace_back("Weights", summary.weights);
+  facts.emplace_back("Currency", summary.currency);
+  return facts;
+}
+
+std::string count_line(const RecommendView& view, std::size_t shown) {
+  const auto& ranking = *view.ranking;
+  std::string line = fmt::format("Showing {} of {} candidates", shown, ranking.candidates.size());
+  if (shown < ranking.candidates.size()) line += " (--top N for more)";
+  line += fmt::format("; {} excluded", ranking.excluded.size());
+  return line + ".";
+}
+
+TextTable excluded_table(const RecommendView& view) {
+  TextTable table;
+  table.columns = {{"Offering"}, {"Mode"}, {"Nodes", Align::right}, {"Why excluded", Align::left, true}};
+  for (const auto& exclusion : view.ranking->excluded) {
+    std::string reasons;
+    for (const auto& reason : exclusion.reasons)
+      append_separated(reasons, "; ", scoring::reason_text(reason, view.ranking->currency));
+    table.rows.push_back({view.catalog->offerings[exclusion.offering_index].id,
+                          exclusion.mode ? std::string(catalog::to_string(*exclusion.mode)) : "all modes",
+                          std::to_string(exclusion.nodes), reasons});
+  }
+  return table;
+}
+
+void recommend_table(std::ostream& out, const RecommendView& view, const Style& style) {
+  const auto rows = shown_rows(view, style);
+  const auto& ranking = *view.ranking;
+  auto label = [&](std::string_view name) {
+    const std::string padded = fmt::format("{:<9}", name);
+    return style.color ? fmt::format("\x1b[1m{}\x1b[0m", padded) : padded;
+  };
+  std::string text;
+  for (const auto& [name, value] : header_facts(view, rows)) text += fit_line(label(name) + value, style.width) + "\n";
+  text += "\n";
+
+  if (rows.empty()) {
+    text += "No offering satisfies this job and its constraints.";
+    if (ranking.top_exclusion)
+      text += fmt::format(" Most were removed by {}.", scoring::to_string(*ranking.top_exclusion));
+    text += "\n";
+  } else {
+    TextTable table;
+    table.columns = {{"#", Align::right},        {"Provider"},        {"Instance", Align::left, true},
+                     {"GPUs", Align::left, true}, {"Mode"},            {"Mem/GPU", Align::right},
+                     {"Time", Align::right},     {"Cost", Align::right}, {"Score", Align::right},
+                     {"Why", Align::left, true}};
+    for (const auto& row : rows) {
+      const auto& candidate = *row.candidate;
+      const auto& memory = candidate.estimate.memory;
+      table.rows.push_back({rank_cell(candidate, style), row.offering->provider,
+                            row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
+                            gpu_label(*view.catalog, *row.offering, candidate.nodes),
+                            std::string(catalog::to_string(candidate.mode)),
+                            memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
+                            units::format_hours(candidate.hours), units::format_money(candidate.total_cost, ranking.currency),
+                            fmt::format("{:.1f}", rounded_score(candidate)), first_reason(view, candidate)});
+    }
+    text += table.render(style.width, style.color);
+    text += fmt::format("\n{}\n", fit_line(count_line(view, rows.size()), style.width));
+    if (style.show_pareto)
+      text += fit_line(fmt::format("{} on the cost-time Pareto frontier (no other row is both cheaper and faster)",
+                                   pareto_mark),
+                       style.width) +
+              "\n";
+    const auto warnings = warning_lines(view, rows);
+    if (!warnings.empty()) {
+      text += style.color ? "\x1b[33mWarnings\x1b[0m\n" : "Warnings\n";
+      for (const auto& line : warnings) text += fit_line("  " + line, style.width) + "\n";
+    }
+    if (const auto line = sensitivity_line(view); !line.empty())
+      text += fit_line("Sensitivity: " + line, style.width) + "\n";
+  }
+  if (style.show_excluded && !ranking.excluded.empty()) {
+    text += "\nExcluded\n";
+    text += excluded_table(view).render(style.width, style.color);
+  }
+  out << text;
+}
+
+void recommend_csv(std::ostream& out, const RecommendView& view) {
+  CsvWriter csv(out);
+  std::vector<std::string> header = {"rank", "offering_id", "provider", "instance_type", "gpu", "gpu_count",
+                                     "nodes", "pricing_mode", "score"};
+  for (const auto criterion : scoring::all_criteria) header.push_back(std::string(scoring::to_string(criterion)) + "_score");
+  for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto"})
+    header.emplace_back(name);
+  csv.row(header);
+  for (const auto& candidate : view.ranking->candidates) {
+    const auto& offering = view.catalog->offerings[candidate.offering_index];
+    std::vector<std::string> fields = {std::to_string(candidate.rank), offering.id, offering.provider,
+                                       offering.instance_type, offering.gpu, std::to_string(offering.gpu_count),
+                                       std::to_string(candidate.nodes), std::string(catalog::to_string(candidate.mode)),
+                                       csv_number(rounded_score(candidate))};
+    for (const auto& part : candidate.criteria) fields.push_back(csv_number(round_score(part.score)));
+    fields.push_back(std::to_string(whole_bytes(candidate.estimate.memory.per_gpu.total_bytes)));
+    fields.push_back(std::to_string(whole_bytes(candidate.estimate.memory.gpu_capacity_bytes)));
+    fields.push_back(csv_number(round_figure(candidate.hours)));
+    fields.push_back(csv_number(round_money(candidate.total_cost)));
+    fields.push_back(view.ranking->currency);
+    fields.emplace_back(candidate.pareto ? "true" : "false");
+    csv.row(fields);
+  }
+}
+
+void recommend_markdown(std::ostream& out, const RecommendView& view, const Style& style) {
+  const auto rows = shown_rows(view, style);
+  const auto& ranking = *view.ranking;
+  out << "### gpuselect recommendation\n\n";
+  for (const auto& [name, value] : header_facts(view, rows))
+    out << "- **" << name << ":** " << markdown_cell(value) << '\n';
+  out << '\n';
+  if (rows.empty()) {
+    out << "No offering satisfies this job and its constraints.\n\n";
+  } else {
+    out << "| # | Provider | Instance | GPUs | Mode | Memory/GPU | Time | Cost | Score |\n"
+        << "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: |\n";
+    for (const auto& row : rows) {
+      const auto& candidate = *row.candidate;
+      const auto& memory = candidate.estimate.memory;
+      const std::vector<std::string> cells = {
+          rank_cell(candidate, style), row.offering->provider, row.offering->instance_type,
+          gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
+          memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes), units::format_hours(candidate.hours),
+          units::format_money(candidate.total_cost, ranking.currency), fmt::format("{:.1f}", rounded_score(candidate))};
+      out << markdown_row(cells) << '\n';
+    }
+    out << '\n' << markdown_cell(count_line(view, rows.size())) << '\n';
+    if (style.show_pareto) out << "\n\\* on the cost-time Pareto frontier.\n";
+    out << "\n#### Why\n\n";
+    for (const auto& row : rows) {
+      const auto& candidate = *row.candidate;
+      out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** ("
+          << catalog::to_string(candidate.mode) << ")\n";
+      for (const auto& line : scoring::explain(*view.catalog, ranking, candidate))
+        out << "   - " << markdown_cell(line) << '\n';
+      for (const auto warning : candidate.warnings) {
+        out << "   - Warning `" << scoring::warning_code(warning)
+            << "`: " << markdown_cell(scoring::warning_text(*view.catalog, candidate, warning)) << '\n';
+      }
+    }
+    if (const auto line = sensitivity_line(view); !line.empty())
+      out << "\n**Sensitivity:** " << markdown_cell(line) << '\n';
+  }
+  if (style.show_excluded && !ranking.excluded.empty()) {
+    out << "\n#### Excluded\n\n";
+    const TextTable table = excluded_table(view);
+    out << "| Offering | Mode | Nodes | Why excluded |\n| :-- | :-- | --: | :-- |\n";
+    for (const auto& cells : table.rows) {
+      out << markdown_row(cells) << '\n';
+    }
+  }
+  out << "\n<sub>Generated by " << markdown_cell(style.generated_by) << "</sub>\n";
+}
+
+}  // namespace
+
+void recommend(std::ostream& out, Format format, const RecommendView& view, const Style& style) {
+  if (view.catalog == nullptr || view.profile == nullptr || view.ranking == nullptr)
+    throw Error("render", "a RecommendView needs a catalog, a profile and a ranking",
+                "fill all three pointers before rendering");
+  switch (format) {
+    case Format::table: recommend_table(out, view, style); return;
+    case Format::json: write_json(out, recommend_json(view)); return;
+    case Format::csv: recommend_csv(out, view); return;
+    case Format::markdown: recommend_markdown(out, view, style); return;
+    case Format::html: recommend_html(out, view, style); return;
+  }
+}
+
+}  // namespace gpuselect::render

@@ -1,0 +1,41 @@
+#pragma once
+// Internal pieces shared by the per-document renderers: a titled grid that renders to every
+// human format and to CSV, and the HTML page frame.
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuselect/render.hpp"
+#include "render/csv_writer.hpp"
+
+namespace gpuselect::render::detail {
+
+// A titled table of text cells; the same values render as a text table, markdown, CSV and HTML.
+struct Grid {
+  std::string title;  // "" for none
+  std::vector<TextTable::Column> columns;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> notes;  // plain lines after the table
+};
+
+std::string grid_text(const Grid& grid, const Style& style);
+void grid_markdown(std::ostream& out, const Grid& grid);
+void grid_csv(CsvWriter& csv, const Grid& grid);       // header row ("section", columns...) + rows
+void grid_rows_csv(CsvWriter& csv, const Grid& grid);  // rows only, the title as first field
+std::string grid_html(const Grid& grid);
+
+// A document made of grids in any human format (table, markdown, html); csv writes each grid's
+// rows with its title as a first column. `heading` opens the document.
+void render_grids(std::ostream& out, Format format, std::string_view heading,
+                  const std::vector<std::string>& preamble, const std::vector<Grid>& grids, const Style& style);
+
+// The complete self-contained HTML page: inline CSS, no external resources.
+std::string html_page(std::string_view title, std::string_view body, const Style& style);
+
+void recommend_html(std::ostream& out, const RecommendView& view, const Style& style);
+
+// Lines that must fit the terminal: cut with an ellipsis beyond `width` columns.
+std::string fit_line(std::string_view line, int width);
+
+}  // namespace gpuselect::render::detail

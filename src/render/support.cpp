@@ -1,0 +1,225 @@
+#include "render/support.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "gpuselect/units.hpp"
+#include "gpuselect/version.hpp"
+
+namespace gpuselect::render::detail {
+
+double round_decimals(double value, int decimals) {
+  if (!std::isfinite(value)) return 0;
+  const double scale = std::pow(10.0, decimals);
+  const double rounded = std::round(value * scale) / scale;
+  return rounded == 0 ? 0.0 : rounded;  // no "-0"
+}
+
+double round_significant(double value, int digits) {
+  if (!std::isfinite(value) || value == 0) return 0;
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  const int decimals = digits - 1 - magnitude;
+  if (decimals >= 0) return round_decimals(value, decimals);
+  // Dividing by an exact power of ten keeps large values exact integers.
+  const double scale = std::pow(10.0, -decimals);
+  return std::round(value / scale) * scale;
+}
+
+std::int64_t whole_bytes(double bytes) {
+  if (!std::isfinite(bytes) || bytes <= 0) return 0;
+  return static_cast<std::int64_t>(std::llround(bytes));
+}
+
+double rounded_score(const scoring::Candidate& candidate) {
+  double sum = 0;
+  for (const auto& criterion : candidate.criteria) sum += round_score(criterion.contribution);
+  return round_score(sum);
+}
+
+std::string generator_name() { return std::string("gpuselect ") + version_string; }
+
+std::string scientific(double value) {
+  if (!std::isfinite(value) || value == 0) return "0";
+  int exponent = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+  double mantissa = value / std::pow(10.0, exponent);
+  // 9.96e8 rounds to "10.0e8": carry into the exponent.
+  if (std::fabs(round_decimals(mantissa, 1)) >= 10.0) {
+    mantissa /= 10.0;
+    ++exponent;
+  }
+  return fmt::format("{:.1f}e{}", mantissa, exponent);
+}
+
+std::string plain_number(double value, int decimals) {
+  std::string text = fmt::format("{:.{}f}", round_decimals(value, decimals), decimals);
+  if (text.find('.') != std::string::npos) {
+    while (!text.empty() && text.back() == '0') text.pop_back();
+    if (!text.empty() && text.back() == '.') text.pop_back();
+  }
+  return text;
+}
+
+std::string gpu_short_name(const catalog::Gpu& gpu) {
+  std::string_view name = gpu.name.empty() ? std::string_view(gpu.id) : std::string_view(gpu.name);
+  for (std::string_view prefix : {"NVIDIA ", "AMD ", "Nvidia "}) {
+    if (name.starts_with(prefix)) {
+      name.remove_prefix(prefix.size());
+      break;
+    }
+  }
+  return std::string(name);
+}
+
+std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes) {
+  const auto& gpu = catalog.gpu_of(offering);
+  std::string label = offering.gpu_fraction < 1.0
+                          ? fmt::format("{}x {}", plain_number(offering.gpu_fraction), gpu_short_name(gpu))
+                          : fmt::format("{}x {}", offering.gpu_count, gpu_short_name(gpu));
+  if (nodes > 1) label += fmt::format(" x{} nodes", nodes);
+  return label;
+}
+
+std::string memory_label(double needed_bytes, double capacity_bytes) {
+  const double needed_gb = needed_bytes / units::bytes_per_gb;
+  if (capacity_bytes <= 0) return fmt::format("{:.1f} GB", needed_gb);
+  return fmt::format("{:.1f}/{:.1f} GB", needed_gb, capacity_bytes / units::bytes_per_gb);
+}
+
+std::string_view zero_label(int zero_stage) {
+  static constexpr std::array<std::string_view, 4> labels = {"DP", "ZeRO-1", "ZeRO-2", "ZeRO-3"};
+  if (zero_stage < 0 || zero_stage > 3) return "DP";
+  return labels[static_cast<std::size_t>(zero_stage)];
+}
+
+std::string plan_label(const scoring::Candidate& candidate) {
+  const auto& plan = candidate.estimate.memory.plan;
+  std::string label(zero_label(plan.zero_stage));
+  if (plan.offload != workload::Offload::none)
+    label += fmt::format(", {} offload", workload::to_string(plan.offload));
+  if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);
+  label += fmt::format(", {} GPU{} x {} node{}", plan.gpus_per_node, plan.gpus_per_node == 1 ? "" : "s",
+                       plan.nodes, plan.nodes == 1 ? "" : "s");
+  return label;
+}
+
+std::string_view plan_reason_name(estimate::PlanReason reason) {
+  // Names for docs/output.schema.json "plan.reason", in PlanReason's order.
+  static constexpr std::array<std::string_view, 6> names = {
+      "requested", "lightest-fits", "needs-offload", "needs-more-nodes", "does-not-fit", "no-hardware"};
+  const auto index = static_cast<std::size_t>(reason);
+  return index < names.size() ? names[index] : "";
+}
+
+bool default_applied(const workload::Profile& profile, std::string_view field) {
+  for (const auto& sentence : profile.defaults_applied) {
+    if (sentence.starts_with(field) && sentence.size() > field.size() &&
+        (sentence[field.size()] == ':' || sentence[field.size()] == ' '))
+      return true;
+  }
+  return false;
+}
+
+JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking) {
+  JobSummary summary;
+  const std::string model = profile.model_name.empty() ? profile.model_id : profile.model_name;
+  summary.job = fmt::format("{}: {} ({} params)", workload::to_string(profile.kind), model,
+                            units::format_count(profile.shape.params));
+  if (workload::is_training(profile.kind)) {
+    summary.job += fmt::format(", {} {}, {}, seq {} x micro-batch {}", workload::to_string(profile.method),
+                               workload::to_string(profile.precision), workload::to_string(profile.optimizer),
+                               profile.seq_len, profile.micro_batch);
+    summary.tokens = fmt::format("{} tokens", scientific(profile.tokens));
+    if (default_applied(profile, "tokens"))
+      summary.tokens += fmt::format(" (default for {})", workload::to_string(profile.kind));
+  } else {
+    summary.job += fmt::format(", {}", workload::to_string(profile.precision));
+  }
+  if (workload::is_serving(profile.kind)) {
+    summary.serving = fmt::format("context {}, batch {}, {} req/s ({} in / {} out tokens)", profile.context,
+                                  profile.batch, plain_number(profile.requests_per_s), profile.input_tokens,
+                                  profile.output_tokens);
+  }
+  if (profile.hours > 0 && !workload::is_training(profile.kind)) {
+    if (!summary.serving.empty()) summary.serving += ", ";
+    summary.serving += fmt::format("priced for {}", units::format_hours(profile.hours));
+  }
+  if (ranking != nullptr) {
+    std::string weights = ranking->profile_name.empty() ? std::string("weights") : ranking->profile_name;
+    weights += ":";
+    for (const auto criterion : scoring::all_criteria) {
+      weights += fmt::format(" {} {:.2f}", scoring::to_string(criterion), ranking->weights[criterion]);
+      if (criterion != scoring::Criterion::support) weights += ",";
+    }
+    summary.weights = weights;
+    summary.currency = ranking->currency;
+    if (ranking->currency == "USD") {
+      summary.currency += " (other currencies converted at the catalog's per-USD rates)";
+    } else {
+      summary.currency += fmt::format(" (1 USD = {} {}", plain_number(ranking->currency_rate, 4), ranking->currency);
+      if (!ranking->currency_as_of.empty()) summary.currency += fmt::format(", rate as of {}", ranking->currency_as_of);
+      summary.currency += ")";
+    }
+  }
+  return summary;
+}
+
+void append_separated(std::string& text, std::string_view separator, std::string_view item) {
+  if (!text.empty()) text += separator;
+  text += item;
+}
+
+std::string joined(const std::vector<std::string>& items, std::string_view separator) {
+  std::string text;
+  for (const auto& item : items) append_separated(text, separator, item);
+  return text;
+}
+
+std::string html_escape(std::string_view text) {
+  std::string escaped;
+  escaped.reserve(text.size());
+  for (const char c : text) {
+    switch (c) {
+      case '&': escaped += "&amp;"; break;
+      case '<': escaped += "&lt;"; break;
+      case '>': escaped += "&gt;"; break;
+      case '"': escaped += "&quot;"; break;
+      case '\'': escaped += "&#39;"; break;
+      default: escaped += c;
+    }
+  }
+  return escaped;
+}
+
+std::string markdown_cell(std::string_view text) {
+  std::string escaped;
+  escaped.reserve(text.size());
+  for (const char c : text) {
+    if (c == '|' || c == '\\') {
+      escaped += '\\';
+      escaped += c;
+    } else if (c == '\n' || c == '\r') {
+      escaped += ' ';
+    } else {
+      escaped += c;
+    }
+  }
+  return escaped;
+}
+
+std::string markdown_row(const std::vector<std::string>& cells) {
+  std::string line = "|";
+  for (const auto& cell : cells) {
+    line += ' ';
+    line += markdown_cell(cell);
+    line += " |";
+  }
+  return line;
+}
+
+std::size_t shown_count(std::size_t available, int limit) {
+  if (limit <= 0) return available;
+  return std::min(available, static_cast<std::size_t>(limit));
+}
+
+}  // namespace gpuselect::render::detail

@@ -1,0 +1,75 @@
+#pragma once
+// Helpers shared by the renderers: rounding for deterministic numbers, labels for people, escaping.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/scoring.hpp"
+#include "gpuselect/workload.hpp"
+
+namespace gpuselect::render::detail {
+
+// Rounding contract of every JSON and CSV number (docs/output.md "Numbers"):
+// money to cents, scores and contributions to 2 decimals, weights and shares to 4 decimals,
+// hours, FLOPs and rates to 4 significant digits, bytes as integers.
+double round_decimals(double value, int decimals);
+double round_significant(double value, int digits);
+inline double round_money(double amount) { return round_decimals(amount, 2); }
+inline double round_score(double score) { return round_decimals(score, 2); }
+inline double round_weight(double weight) { return round_decimals(weight, 4); }
+inline double round_figure(double value) { return round_significant(value, 4); }
+std::int64_t whole_bytes(double bytes);
+
+// A candidate's score as the sum of its rounded contributions, so the parts add up after rounding.
+double rounded_score(const scoring::Candidate& candidate);
+
+// "gpuselect 0.1.0"
+std::string generator_name();
+
+// "1.0e8": one decimal mantissa, plain exponent (no "+", no leading zeros).
+std::string scientific(double value);
+// A number for people with at most `decimals` decimals and no trailing zeros: "80", "0.25".
+std::string plain_number(double value, int decimals = 2);
+
+// "H100 SXM5 80GB": the GPU's name without the vendor prefix.
+std::string gpu_short_name(const catalog::Gpu& gpu);
+// "8x H100 SXM5 80GB", "0.25x A10 24GB", "8x H100 SXM5 80GB x2 nodes".
+std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes);
+// "61.2/85.9 GB": needed per GPU against capacity, both in decimal GB.
+std::string memory_label(double needed_bytes, double capacity_bytes);
+// "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".
+std::string plan_label(const scoring::Candidate& candidate);
+std::string_view plan_reason_name(estimate::PlanReason reason);
+std::string_view zero_label(int zero_stage);
+
+// The job in words, one line per fact, for the header of every human format.
+struct JobSummary {
+  std::string job;       // "llm-finetune: Llama 2 7B (6.7B params), full bf16, AdamW"
+  std::string tokens;    // "1.0e8 tokens (default for llm-finetune)"; "" when not training
+  std::string serving;   // "context 4096, batch 1, 2 req/s for 720 h"; "" when not serving
+  std::string weights;   // "balanced: stability 0.30, performance 0.25, ..."
+  std::string currency;  // "USD (1 USD = 7.1 CNY, as of 2026-05-01)"
+};
+JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking);
+// Is a default recorded for this profile field ("tokens", "seq_len", ...)?
+bool default_applied(const workload::Profile& profile, std::string_view field);
+
+// Appends `item` to `text`, with `separator` before it unless `text` is empty.
+void append_separated(std::string& text, std::string_view separator, std::string_view item);
+std::string joined(const std::vector<std::string>& items, std::string_view separator);
+
+std::string html_escape(std::string_view text);
+// Escapes '|' and '\' and folds line breaks so text stays in one pipe-table cell.
+std::string markdown_cell(std::string_view text);
+// "| a | b |": each cell escaped with markdown_cell.
+std::string markdown_row(const std::vector<std::string>& cells);
+
+// The first `limit` candidates (all when limit <= 0).
+std::size_t shown_count(std::size_t available, int limit);
+
+// A UTF-8 prefix of `text` at most `width` columns wide, ending in "…" when cut.
+std::string truncate_to_width(std::string_view text, int width);
+
+}  // namespace gpuselect::render::detail

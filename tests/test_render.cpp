@@ -1,0 +1,649 @@
+// Renderers, driven by hand-built values (no catalog loading, no estimator, no scorer).
+// Fixtures under tests/fixtures/render/ are this file's output; regenerate them after an intended
+// change with GPUSELECT_UPDATE_FIXTURES=1 ./gpuselect_tests "[render]".
+#include <catch2/catch.hpp>
+
+#include <clocale>
+#include <cstdlib>
+#include <fstream>
+#include <locale>
+#include <sstream>
+
+#include "gpuselect/render.hpp"
+#include "render/csv_writer.hpp"
+#include "render/support.hpp"
+
+namespace {
+
+using namespace gpuselect;
+using render::Format;
+using render::Style;
+using render::TextTable;
+
+struct Example {
+  catalog::Catalog catalog;
+  workload::Profile profile;
+  scoring::Ranking ranking;
+  render::RecommendView view() const { return {&catalog, &profile, &ranking}; }
+};
+
+catalog::Gpu make_gpu(std::string id, std::string name, double memory_gb, double tflops) {
+  catalog::Gpu gpu;
+  gpu.id = std::move(id);
+  gpu.name = std::move(name);
+  gpu.vendor = "nvidia";
+  gpu.memory_gb = memory_gb;
+  gpu.memory_bandwidth_gbps = 2039;
+  gpu.bf16_dense_tflops = tflops;
+  gpu.interconnect = "nvlink-3";
+  gpu.source = "test value";
+  return gpu;
+}
+
+catalog::Provider make_provider(std::string id, std::string name, std::string currency) {
+  catalog::Provider provider;
+  provider.id = std::move(id);
+  provider.name = std::move(name);
+  provider.currency = std::move(currency);
+  provider.as_of = "2026-05-01";
+  provider.source = "test value";
+  return provider;
+}
+
+catalog::Offering make_offering(std::string id, std::string provider, std::uint32_t provider_index, std::string gpu,
+                                std::uint32_t gpu_index, int count, std::string instance, double on_demand) {
+  catalog::Offering offering;
+  offering.id = std::move(id);
+  offering.provider = std::move(provider);
+  offering.provider_index = provider_index;
+  offering.gpu = std::move(gpu);
+  offering.gpu_index = gpu_index;
+  offering.gpu_count = count;
+  offering.instance_type = std::move(instance);
+  offering.pricing.on_demand = on_demand;
+  offering.regions = {"us-east-1"};
+  offering.as_of = "2026-05-01";
+  offering.source = "test value";
+  return offering;
+}
+
+scoring::Candidate make_candidate(std::uint32_t offering, catalog::PricingMode mode, double hours, double cost,
+                                  std::array<double, 5> scores, double needed_gb, double capacity_gb,
+                                  const scoring::Weights& weights) {
+  scoring::Candidate candidate;
+  candidate.offering_index = offering;
+  candidate.mode = mode;
+  candidate.hours = hours;
+  candidate.total_cost = cost;
+  auto& memory = candidate.estimate.memory;
+  memory.per_gpu = {14.0e9, 14.0e9, 28.0e9 / 8, needed_gb * 1e9 - 33.5e9, 0, 2.0e9, needed_gb * 1e9};
+  memory.plan = {2, workload::Offload::none, 8, 1, 1, 1};
+  memory.fits = true;
+  memory.gpu_capacity_bytes = capacity_gb * 1e9;
+  memory.reason = estimate::PlanReason::lightest_fits;
+  candidate.estimate.compute = {4.2e19, 4.2e19, 0.40, 124.8};
+  candidate.estimate.time = {hours, hours * 8};
+  candidate.estimate.has_hardware = true;
+  candidate.estimate.has_price = true;
+  candidate.estimate.currency = "USD";
+  auto& cost_line = candidate.estimate.costs[static_cast<std::size_t>(mode)];
+  cost_line.mode = mode;
+  cost_line.available = true;
+  cost_line.price_per_hour = cost / hours;
+  cost_line.compute = cost * 0.9;
+  cost_line.egress = cost * 0.1;
+  cost_line.total = cost;
+  double score = 0;
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    candidate.criteria[i].score = scores[i];
+    candidate.criteria[i].weight = weights.values[i];
+    candidate.criteria[i].contribution = scores[i] * weights.values[i];
+    score += candidate.criteria[i].contribution;
+  }
+  candidate.score = score;
+  return candidate;
+}
+
+Example make_example() {
+  Example example;
+  auto& catalog = example.catalog;
+  catalog.gpus = {make_gpu("a100-80gb", "NVIDIA A100 80GB", 80, 312), make_gpu("h100-sxm5-80gb", "NVIDIA H100 SXM5 80GB", 80, 989.4)};
+  catalog.providers = {make_provider("lambda", "Lambda Cloud", "USD"), make_provider("aliyun", "阿里云", "CNY"),
+                       make_provider("runpod", "RunPod", "USD")};
+  catalog.offerings = {
+      make_offering("lambda/gpu_8x_h100_sxm5", "lambda", 0, "h100-sxm5-80gb", 1, 8, "gpu_8x_h100_sxm5", 23.92),
+      make_offering("aliyun/ecs.gn7e-c16g1.32xlarge", "aliyun", 1, "a100-80gb", 0, 8, "ecs.gn7e-c16g1.32xlarge", 180.0),
+      make_offering("runpod/8x-a100|comma,quote\"", "runpod", 2, "a100-80gb", 0, 8, "8x A100 | SXM, \"secure\"", 13.52),
+      make_offering("lambda/gpu_1x_a100", "lambda", 0, "a100-80gb", 0, 1, "gpu_1x_a100", 1.29),
+  };
+  catalog.offerings[0].pricing.spot = 12.0;
+  catalog.offerings[0].spot_interruption_pct = 7.5;
+
+  auto& profile = example.profile;
+  profile.kind = workload::Kind::llm_finetune;
+  profile.model_id = "llama-2-7b";
+  profile.model_name = "Llama 2 7B <test> & co";
+  profile.shape.params = 6.74e9;
+  profile.shape.active_params = 6.74e9;
+  profile.shape.layers = 32;
+  profile.shape.hidden = 4096;
+  profile.shape.heads = 32;
+  profile.shape.kv_heads = 32;
+  profile.shape.ffn = 11008;
+  profile.shape.vocab = 32000;
+  profile.tokens = 1e8;
+  profile.defaults_applied = {"tokens: 1e8 (default for llm-finetune)", "seq_len: 2048 (default)"};
+
+  auto& ranking = example.ranking;
+  ranking.weights.values = {0.30, 0.25, 0.20, 0.15, 0.10};
+  ranking.profile_name = "balanced";
+  ranking.currency = "USD";
+  ranking.currency_rate = 1.0;
+  ranking.currency_as_of = "2026-05-01";
+  const auto& w = ranking.weights;
+  using catalog::PricingMode;
+  ranking.candidates = {
+      make_candidate(0, PricingMode::on_demand, 11.3456, 271.2345, {91.234, 88.1, 61.37, 80, 70.05}, 61.2, 85.9, w),
+      make_candidate(2, PricingMode::on_demand, 33.71, 455.78, {70, 62.5, 74.44, 66.6, 60}, 61.2, 85.9, w),
+      make_candidate(0, PricingMode::spot, 14.2, 170.4, {40, 88.1, 90, 80, 70.05}, 61.2, 85.9, w),
+      make_candidate(1, PricingMode::on_demand, 31.9, 802.1, {85, 62.5, 30, 50, 65}, 61.2, 85.9, w),
+  };
+  ranking.candidates[0].pareto = true;
+  ranking.candidates[2].pareto = true;
+  ranking.candidates[1].warnings = {scoring::Warning::marketplace_host, scoring::Warning::egress_fees};
+  ranking.candidates[2].warnings = {scoring::Warning::spot_interruptions};
+  ranking.candidates[2].estimate.costs[static_cast<std::size_t>(PricingMode::spot)].interruption = 12.5;
+  ranking.candidates[2].estimate.costs[static_cast<std::size_t>(PricingMode::spot)].interruption_hours = 2.8;
+  // Sorted by score as rank() would; ranks follow.
+  std::stable_sort(ranking.candidates.begin(), ranking.candidates.end(),
+                   [](const auto& a, const auto& b) { return a.score > b.score; });
+  for (std::size_t i = 0; i < ranking.candidates.size(); ++i) ranking.candidates[i].rank = static_cast<int>(i) + 1;
+
+  scoring::Exclusion exclusion;
+  exclusion.offering_index = 3;
+  exclusion.nodes = 1;
+  exclusion.reasons = {{scoring::ExclusionKind::memory, 96.4e9, 85.9e9, ""}};
+  ranking.excluded = {exclusion};
+
+  scoring::Sensitivity sensitivity;
+  sensitivity.samples = 500;
+  sensitivity.seed = 42;
+  sensitivity.perturbation = 0.2;
+  sensitivity.top1_share = 0.874;
+  sensitivity.robust = true;
+  sensitivity.top = {{0, 1, 2, 1.13}, {1, 1, 3, 2.05}};
+  ranking.sensitivity = sensitivity;
+  return example;
+}
+
+std::string render_recommend(const Example& example, Format format, const Style& style = {}) {
+  std::ostringstream out;
+  render::recommend(out, format, example.view(), style);
+  return out.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Compares with the committed fixture, or rewrites it when GPUSELECT_UPDATE_FIXTURES is set. The
+// version in "gpuselect X.Y.Z" is replaced so a release does not touch the fixtures.
+void check_fixture(const std::string& name, std::string text) {
+  const std::string generator = render::detail::generator_name();
+  for (auto at = text.find(generator); at != std::string::npos; at = text.find(generator, at))
+    text.replace(at, generator.size(), "gpuselect VERSION");
+  const std::string path = std::string(GPUSELECT_FIXTURES) + "/render/" + name;
+  if (std::getenv("GPUSELECT_UPDATE_FIXTURES") != nullptr) {
+    std::ofstream(path, std::ios::binary) << text;
+    WARN("rewrote " << path);
+  }
+  INFO("fixture " << path << " (regenerate with GPUSELECT_UPDATE_FIXTURES=1)");
+  CHECK(read_file(path) == text);
+}
+
+bool has_ansi(const std::string& text) { return text.find('\x1b') != std::string::npos; }
+
+// A decimal comma everywhere std::locale reaches: what a German user's environment does.
+struct CommaDecimal : std::numpunct<char> {
+  char do_decimal_point() const override { return ','; }
+  char do_thousands_sep() const override { return '.'; }
+  std::string do_grouping() const override { return "\3"; }
+};
+
+}  // namespace
+
+TEST_CASE("format names round-trip", "[render]") {
+  for (const auto& name : render::format_names()) {
+    const auto format = render::parse_format(name);
+    REQUIRE(format);
+    CHECK(render::to_string(*format) == name);
+  }
+  CHECK(render::format_names().front() == "table");
+  CHECK(render::parse_format("md") == Format::markdown);
+  CHECK_FALSE(render::parse_format("yaml"));
+}
+
+TEST_CASE("display width counts East Asian wide characters as two columns", "[render]") {
+  CHECK(render::display_width("lambda") == 6);
+  CHECK(render::display_width("阿里云") == 6);
+  CHECK(render::display_width("ＡＢ") == 4);           // fullwidth forms
+  CHECK(render::display_width("e\xCC\x81") == 1);     // e + combining acute
+  CHECK(render::display_width("\x1b[1mbold\x1b[0m") == 4);
+  CHECK(render::display_width("…") == 1);
+  CHECK(render::display_width("한국") == 4);
+}
+
+TEST_CASE("truncation keeps whole UTF-8 characters and ends in an ellipsis", "[render]") {
+  using render::detail::truncate_to_width;
+  CHECK(truncate_to_width("abcdef", 4) == "abc…");
+  CHECK(truncate_to_width("abc", 4) == "abc");
+  const std::string cut = truncate_to_width("阿里云计算", 6);
+  CHECK(cut == "阿里…");  // 2 + 2 + 1 columns: a wide char never straddles the edge
+  CHECK(render::display_width(cut) <= 6);
+}
+
+TEST_CASE("TextTable fits the width, shrinking flexible columns with an ellipsis", "[render]") {
+  TextTable table;
+  table.columns = {{"#", TextTable::Align::right}, {"Name", TextTable::Align::left, true}, {"Cost", TextTable::Align::right}};
+  table.rows = {{"1", "a very long offering name that cannot fit in a narrow terminal", "$412.00"},
+                {"2", "short", "$9.10"}};
+  const std::string wide = table.render(200, false);
+  CHECK(wide.find("cannot fit in a narrow terminal") != std::string::npos);
+  CHECK(wide.find("…") == std::string::npos);
+
+  const std::string narrow = table.render(40, false);
+  CHECK(narrow.find("…") != std::string::npos);
+  CHECK(narrow.find("$412.00") != std::string::npos);  // fixed columns keep their text
+  for (const auto& line : lines_of(narrow)) CHECK(render::display_width(line) <= 40);
+  CHECK(lines_of(narrow).size() == 4);  // header, rule, two rows: nothing wrapped
+
+  for (int width = 1; width <= 90; ++width) {
+    for (const auto& line : lines_of(table.render(width, false))) {
+      INFO("width " << width << ": " << line);
+      CHECK(render::display_width(line) <= width);
+    }
+  }
+}
+
+TEST_CASE("TextTable aligns columns after CJK text", "[render]") {
+  TextTable table;
+  table.columns = {{"Provider"}, {"GPU"}};
+  table.rows = {{"阿里云", "A100"}, {"lambda", "H100"}, {"RunPod Inc", "A10"}};
+  const auto lines = lines_of(table.render(80, false));
+  REQUIRE(lines.size() == 5);
+  // The second column starts at the same display column on every line.
+  auto gpu_column = [](const std::string& line, std::string_view gpu) {
+    return render::display_width(line.substr(0, line.find(gpu)));
+  };
+  CHECK(gpu_column(lines[2], "A100") == gpu_column(lines[3], "H100"));
+  CHECK(gpu_column(lines[3], "H100") == gpu_column(lines[4], "A10"));
+  CHECK(gpu_column(lines[0], "GPU") == gpu_column(lines[4], "A10"));
+}
+
+TEST_CASE("colour codes appear only when asked for", "[render]") {
+  const Example example = make_example();
+  Style plain;
+  plain.color = false;
+  Style coloured;
+  coloured.color = true;
+  CHECK_FALSE(has_ansi(render_recommend(example, Format::table, plain)));
+  CHECK(has_ansi(render_recommend(example, Format::table, coloured)));
+  CHECK_FALSE(has_ansi(render_recommend(example, Format::markdown, coloured)));
+  CHECK_FALSE(has_ansi(render_recommend(example, Format::csv, coloured)));
+}
+
+TEST_CASE("recommend table states the job and fits the terminal", "[render]") {
+  const Example example = make_example();
+  Style style;
+  style.width = 200;
+  style.show_pareto = true;
+  style.show_excluded = true;
+  const std::string text = render_recommend(example, Format::table, style);
+  CHECK(text.find("1.0e8 tokens (default for llm-finetune)") != std::string::npos);
+  CHECK(text.find("61.2/85.9 GB") != std::string::npos);
+  CHECK(text.find("balanced: stability 0.30, performance 0.25, cost 0.20, usability 0.15, support 0.10") !=
+        std::string::npos);
+  CHECK(text.find("ZeRO-2, 8 GPUs x 1 node") != std::string::npos);
+  CHECK(text.find("8x H100 SXM5 80GB") != std::string::npos);
+  CHECK(text.find("Excluded") != std::string::npos);
+  CHECK(text.find("lambda/gpu_1x_a100") != std::string::npos);
+  CHECK(text.find("on the cost-time Pareto frontier") != std::string::npos);
+  CHECK(text.find("Sensitivity: #1 stays first in 87% of 500 samples") != std::string::npos);
+  CHECK(text.find("W-SPOT (#") != std::string::npos);
+
+  for (const int width : {60, 80, 120}) {
+    style.width = width;
+    for (const auto& line : lines_of(render_recommend(example, Format::table, style))) {
+      INFO("width " << width << ": " << line);
+      CHECK(render::display_width(line) <= width);
+    }
+  }
+}
+
+TEST_CASE("Style::top limits the human formats; JSON and CSV carry every candidate", "[render]") {
+  const Example example = make_example();
+  Style style;
+  style.top = 2;
+  style.width = 200;
+  const std::string table = render_recommend(example, Format::table, style);
+  CHECK(table.find("Showing 2 of 4 candidates") != std::string::npos);
+  const std::string markdown = render_recommend(example, Format::markdown, style);
+  CHECK(markdown.find("\n3. **") == std::string::npos);
+  CHECK(markdown.find("\n2. **") != std::string::npos);
+  const auto json = nlohmann::json::parse(render_recommend(example, Format::json, style));
+  CHECK(json["candidates"].size() == 4);
+  CHECK(lines_of(render_recommend(example, Format::csv, style)).size() == 5);
+}
+
+TEST_CASE("CSV quotes commas, quotes and line breaks and ends records in CRLF", "[render]") {
+  using render::detail::csv_field;
+  CHECK(csv_field("plain") == "plain");
+  CHECK(csv_field("a,b") == "\"a,b\"");
+  CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+  CHECK(csv_field("two\nlines") == "\"two\nlines\"");
+  CHECK(csv_field("cr\r") == "\"cr\r\"");
+  CHECK(render::detail::csv_number(1.0) == "1");
+  CHECK(render::detail::csv_number(412.37) == "412.37");
+
+  const Example example = make_example();
+  const std::string csv = render_recommend(example, Format::csv);
+  CHECK(csv.starts_with("rank,offering_id,provider,instance_type,gpu,gpu_count,nodes,pricing_mode,score,"
+                        "stability_score,performance_score,cost_score,usability_score,support_score,"
+                        "memory_per_gpu_bytes,gpu_capacity_bytes,hours,cost,currency,pareto\r\n"));
+  CHECK(csv.find("\"runpod/8x-a100|comma,quote\"\"\"") != std::string::npos);
+  CHECK(csv.find("\"8x A100 | SXM, \"\"secure\"\"\"") != std::string::npos);
+  // Every line break is CRLF.
+  for (std::size_t at = csv.find('\n'); at != std::string::npos; at = csv.find('\n', at + 1)) {
+    REQUIRE(at > 0);
+    CHECK(csv[at - 1] == '\r');
+  }
+  CHECK(csv.find(",271.23,USD,true\r\n") != std::string::npos);
+}
+
+TEST_CASE("markdown escapes pipes so every row keeps its cells", "[render]") {
+  CHECK(render::detail::markdown_cell("a|b\\c\nd") == "a\\|b\\\\c d");
+  const Example example = make_example();
+  const std::string markdown = render_recommend(example, Format::markdown);
+  CHECK(markdown.find("8x A100 \\| SXM, \"secure\"") != std::string::npos);
+  // Each table row has exactly 10 unescaped pipes (9 cells).
+  for (const auto& line : lines_of(markdown)) {
+    if (!line.starts_with("| ")) continue;
+    std::size_t pipes = 0;
+    for (std::size_t i = 0; i < line.size(); ++i)
+      if (line[i] == '|' && (i == 0 || line[i - 1] != '\\')) ++pipes;
+    INFO(line);
+    CHECK(pipes == 10);
+  }
+  CHECK(markdown.find("#### Why") != std::string::npos);
+  CHECK(markdown.find("Warning `W-SPOT`") != std::string::npos);
+}
+
+TEST_CASE("recommend JSON has the fixed fields and stable numbers", "[render]") {
+  const Example example = make_example();
+  const auto document = render::recommend_json(example.view());
+  CHECK(document.begin().key() == "schema_version");
+  CHECK(document["schema_version"] == 1);
+  for (const char* key : {"generator", "workload", "weights", "profile", "currency", "candidates", "excluded",
+                          "sensitivity", "summary"})
+    CHECK(document.contains(key));
+  CHECK(document["workload"]["kind"] == "llm-finetune");
+  CHECK(document["workload"]["defaults_applied"].size() == 2);
+  CHECK(document["weights"]["stability"] == 0.3);
+  CHECK(document["currency"]["code"] == "USD");
+  CHECK(document["summary"]["candidates"] == 4);
+  CHECK(document["summary"]["excluded"] == 1);
+  CHECK(document["excluded"][0]["pricing_mode"].is_null());
+  CHECK(document["excluded"][0]["reasons"].size() == 1);
+  CHECK(document["sensitivity"]["top"][0]["best_rank"] == 1);
+
+  for (const auto& candidate : document["candidates"]) {
+    for (const char* key : {"rank", "offering_id", "provider", "instance_type", "gpu", "gpu_count", "nodes",
+                            "pricing_mode", "score", "criteria", "estimate", "explanation", "warnings", "pareto"})
+      CHECK(candidate.contains(key));
+    double sum = 0;
+    for (const char* criterion : {"stability", "performance", "cost", "usability", "support"}) {
+      const auto& part = candidate["criteria"][criterion];
+      CHECK(part.contains("score"));
+      CHECK(part.contains("weight"));
+      sum += part["contribution"].get<double>();
+    }
+    CHECK(std::abs(sum - candidate["score"].get<double>()) <= 0.01);
+    const auto& estimate = candidate["estimate"];
+    for (const char* key : {"weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes",
+                            "kv_cache_bytes", "overhead_bytes", "total_bytes"})
+      CHECK(estimate["memory"]["per_gpu"][key].is_number_integer());
+    CHECK(estimate["memory"]["plan"]["zero_stage"] == 2);
+    CHECK(estimate["memory"]["fits"] == true);
+    for (const char* key : {"total", "currency", "price_per_hour", "compute", "egress", "public_ip", "storage",
+                            "interruption"})
+      CHECK(estimate["cost"].contains(key));
+  }
+  const auto& first = document["candidates"][0];
+  CHECK(first["rank"] == 1);
+  CHECK(first["estimate"]["cost"]["total"] == 271.23);      // cents
+  CHECK(first["estimate"]["time"]["wall_hours"] == 11.35);  // 4 significant digits
+  CHECK(first["estimate"]["memory"]["per_gpu"]["total_bytes"] == 61200000000);
+  CHECK(first["warnings"].is_array());
+  CHECK(document["candidates"][2]["warnings"][0]["code"].is_string());
+}
+
+TEST_CASE("JSON output is byte-identical and matches the committed example", "[render]") {
+  const Example example = make_example();
+  const std::string once = render_recommend(example, Format::json);
+  const std::string twice = render_recommend(make_example(), Format::json);
+  CHECK(once == twice);
+  CHECK(once.back() == '\n');
+  CHECK(once.find("\n  \"generator\"") != std::string::npos);  // 2-space indent
+  check_fixture("recommend-example.json", once);
+}
+
+TEST_CASE("JSON numbers ignore the user's locale", "[render]") {
+  const Example example = make_example();
+  const std::string reference = render_recommend(example, Format::json);
+  const std::locale previous = std::locale::global(std::locale(std::locale::classic(), new CommaDecimal));
+  std::ostringstream out;
+  out.imbue(std::locale());
+  render::recommend(out, Format::json, example.view(), {});
+  std::string csv_text;
+  {
+    std::ostringstream csv;
+    csv.imbue(std::locale());
+    render::recommend(csv, Format::csv, example.view(), {});
+    csv_text = csv.str();
+  }
+  std::locale::global(previous);
+  CHECK(out.str() == reference);
+  CHECK(csv_text == render_recommend(example, Format::csv));
+
+  // A real German locale also changes the C library's decimal point; skipped where not installed.
+  try {
+    const std::locale german("de_DE.UTF-8");
+    const std::locale before = std::locale::global(german);
+    const char* c_before = std::setlocale(LC_ALL, nullptr);
+    const std::string saved_c = c_before != nullptr ? c_before : "C";
+    std::setlocale(LC_ALL, "de_DE.UTF-8");
+    std::ostringstream german_out;
+    german_out.imbue(german);
+    render::recommend(german_out, Format::json, example.view(), {});
+    std::setlocale(LC_ALL, saved_c.c_str());
+    std::locale::global(before);
+    CHECK(german_out.str() == reference);
+  } catch (const std::runtime_error&) {
+    WARN("de_DE.UTF-8 locale not installed; checked a comma-decimal std::locale only");
+  }
+}
+
+TEST_CASE("HTML report is one self-contained file with a cost-time chart", "[render]") {
+  const Example example = make_example();
+  Style style;
+  style.show_pareto = true;
+  style.show_excluded = true;
+  style.generated_by = "gpuselect test";
+  const std::string html = render_recommend(example, Format::html, style);
+  CHECK(html.starts_with("<!DOCTYPE html>"));
+  for (const char* external : {"http://", "https://", "<script", "<link", "<img", "<iframe", "url(", "@import",
+                               "src=", "href="})
+    CHECK(html.find(external) == std::string::npos);
+  CHECK(html.find("<svg") != std::string::npos);
+  CHECK(html.find("<path class=\"frontier\" d=\"M") != std::string::npos);
+  CHECK(html.find("class=\"frontier-point\"") != std::string::npos);
+  CHECK(html.find("Wall time") != std::string::npos);
+  CHECK(html.find("Job cost, USD") != std::string::npos);
+  CHECK(html.find("Llama 2 7B &lt;test&gt; &amp; co") != std::string::npos);
+  CHECK(html.find("<test>") == std::string::npos);
+  CHECK(html.find("class=\"stack\"") != std::string::npos);
+  CHECK(html.find("Excluded") != std::string::npos);
+  CHECK(html == render_recommend(make_example(), Format::html, style));
+  check_fixture("report-example.html", html);
+}
+
+TEST_CASE("an empty ranking renders in every format", "[render]") {
+  Example example = make_example();
+  example.ranking.candidates.clear();
+  example.ranking.sensitivity.reset();
+  example.ranking.top_exclusion = scoring::ExclusionKind::memory;
+  for (const auto& name : render::format_names()) {
+    const std::string text = render_recommend(example, *render::parse_format(name));
+    CHECK_FALSE(text.empty());
+  }
+  CHECK(render_recommend(example, Format::table).find("No offering satisfies") != std::string::npos);
+  const auto json = render::recommend_json(example.view());
+  CHECK(json["candidates"].empty());
+  CHECK(json["summary"]["top_exclusion"].is_string());
+}
+
+TEST_CASE("estimate JSON has the fixed fields, costs per mode only with an offering", "[render]") {
+  const Example example = make_example();
+  const auto& candidate = example.ranking.candidates.front();
+  estimate::Estimate estimate = candidate.estimate;
+  const auto without = render::estimate_json(example.catalog, example.profile, estimate, nullptr);
+  CHECK(without.begin().key() == "schema_version");
+  for (const char* key : {"weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes", "kv_cache_bytes",
+                          "overhead_bytes", "total_bytes"})
+    CHECK(without["memory"]["per_gpu"].contains(key));
+  CHECK(without["memory"].contains("cpu_offload_bytes"));
+  for (const char* key : {"zero_stage", "offload", "gpus_per_node", "nodes", "tensor_parallel"})
+    CHECK(without["memory"]["plan"].contains(key));
+  CHECK(without["memory"]["fits"] == true);
+  CHECK(without["memory"].contains("gpu_capacity_bytes"));
+  for (const char* key : {"total_flops", "mfu", "effective_tflops_per_gpu"}) CHECK(without["compute"].contains(key));
+  for (const char* key : {"wall_hours", "gpu_hours"}) CHECK(without["time"].contains(key));
+  for (const char* key : {"decode_tokens_per_s", "prefill_tokens_per_s", "replicas"})
+    CHECK(without["throughput"].contains(key));
+  CHECK(without["cost"].is_null());
+  CHECK(without["assumptions"].is_array());
+
+  estimate.has_hardware = false;
+  CHECK_FALSE(render::estimate_json(example.catalog, example.profile, estimate, nullptr)["memory"].contains("fits"));
+  estimate.has_hardware = true;
+
+  estimate.costs[static_cast<std::size_t>(catalog::PricingMode::reserved_1y)].available = true;
+  estimate.costs[static_cast<std::size_t>(catalog::PricingMode::reserved_1y)].break_even_utilisation_pct = 62.04;
+  const auto with = render::estimate_json(example.catalog, example.profile, estimate, &example.catalog.offerings[0]);
+  CHECK(with["offering"]["offering_id"] == "lambda/gpu_8x_h100_sxm5");
+  CHECK(with["cost"]["on_demand"]["total"] == 271.23);
+  CHECK(with["cost"]["spot"].is_null());
+  CHECK(with["cost"]["reserved_1y"]["break_even_utilisation_pct"] == 62.0);
+  CHECK(with["cost"]["reserved_3y"].is_null());
+  CHECK_FALSE(with["cost"]["on_demand"].contains("per_million_output_tokens"));  // training job
+}
+
+TEST_CASE("estimate renders in every format", "[render]") {
+  const Example example = make_example();
+  const auto& estimate = example.ranking.candidates.front().estimate;
+  const auto* offering = &example.catalog.offerings[0];
+  for (const auto& name : render::format_names()) {
+    std::ostringstream out;
+    render::estimate(out, *render::parse_format(name), example.catalog, example.profile, estimate, offering, {});
+    CHECK_FALSE(out.str().empty());
+  }
+  std::ostringstream table;
+  Style style;
+  style.width = 72;
+  render::estimate(table, Format::table, example.catalog, example.profile, estimate, offering, style);
+  const std::string text = table.str();
+  CHECK(text.find("Memory per GPU") != std::string::npos);
+  CHECK(text.find("61.2 GB") != std::string::npos);
+  CHECK(text.find("Cost per pricing mode") != std::string::npos);
+  CHECK(text.find("Assumptions") != std::string::npos);
+  for (const auto& line : lines_of(text)) CHECK(render::display_width(line) <= 72);
+  std::ostringstream html;
+  render::estimate(html, Format::html, example.catalog, example.profile, estimate, offering, {});
+  CHECK(html.str().find("http") == std::string::npos);
+}
+
+TEST_CASE("compare puts offerings side by side with criteria, indicators and estimates", "[render]") {
+  const Example example = make_example();
+  Style style;
+  style.width = 160;
+  std::ostringstream out;
+  render::compare(out, Format::table, example.view(), style);
+  const std::string text = out.str();
+  const auto lines = lines_of(text);
+  // The overview header row names every compared offering.
+  CHECK(text.find("lambda/gpu_8x_h100_sxm5") != std::string::npos);
+  CHECK(text.find("aliyun/ecs.gn7e-c16g1.32xlarge") != std::string::npos);
+  for (const char* figure : {"stability (weight 0.30)", "support (weight 0.10)", "memory per GPU", "total cost",
+                             "wall time", "Indicators"})
+    CHECK(text.find(figure) != std::string::npos);
+  for (const auto& line : lines) CHECK(render::display_width(line) <= 160);
+
+  const auto json = render::compare_json(example.view());
+  CHECK(json["document"] == "compare");
+  CHECK(json["candidates"][0].contains("indicators"));
+  CHECK(json["candidates"][0]["indicators"].contains("support"));
+
+  std::ostringstream csv;
+  render::compare(csv, Format::csv, example.view(), style);
+  CHECK(csv.str().starts_with("section,Figure,"));
+}
+
+TEST_CASE("catalog listings in table, json and csv", "[render]") {
+  const Example example = make_example();
+  std::vector<const catalog::Offering*> rows;
+  for (const auto& offering : example.catalog.offerings) rows.push_back(&offering);
+  Style style;
+  style.width = 90;
+
+  std::ostringstream table;
+  render::offerings(table, Format::table, example.catalog, rows, style);
+  CHECK(table.str().find("¥180.00") != std::string::npos);  // provider currency
+  for (const auto& line : lines_of(table.str())) CHECK(render::display_width(line) <= 90);
+
+  std::ostringstream json;
+  render::offerings(json, Format::json, example.catalog, rows, style);
+  const auto offerings = nlohmann::json::parse(json.str());
+  CHECK(offerings["schema_version"] == 1);
+  CHECK(offerings["offerings"].size() == 4);
+
+  std::ostringstream gpus_json;
+  render::gpus(gpus_json, Format::json, example.catalog, style);
+  CHECK(nlohmann::json::parse(gpus_json.str())["gpus"].size() == 2);
+  std::ostringstream providers_json;
+  render::providers(providers_json, Format::json, example.catalog, style);
+  CHECK(nlohmann::json::parse(providers_json.str())["providers"].size() == 3);
+
+  std::ostringstream csv;
+  render::offerings(csv, Format::csv, example.catalog, rows, style);
+  CHECK(csv.str().starts_with("id,provider,gpu,instance_type,gpu_count,"));
+  CHECK(csv.str().find(",180,") != std::string::npos);
+  CHECK(lines_of(csv.str()).size() == 5);
+
+  std::ostringstream providers_table;
+  style.width = 120;
+  render::providers(providers_table, Format::table, example.catalog, style);
+  CHECK(providers_table.str().find("阿里云") != std::string::npos);
+
+  std::ostringstream html;
+  CHECK_THROWS_AS(render::gpus(html, Format::html, example.catalog, style), Error);
+}
