@@ -76,6 +76,8 @@ check() {
   printf '%-4s  %-44s %10s %s %-6s  %s\n' "$verdict" "$name" "$measured" "$op" "$limit" "$detail"
 }
 seconds() { awk -v s="$1" 'BEGIN { printf "%.4f s", s }'; }
+# "median (min)" of one time_runs line in the chosen metric; min is the run least disturbed by others.
+spread() { printf '%s (min %s)' "$(seconds "$(field "${metric}_median" "$1")")" "$(seconds "$(field "${metric}_min" "$1")")"; }
 
 recommend=(recommend --workload llm-finetune --params 7e9)
 
@@ -106,13 +108,13 @@ dom_rss_mb=$(awk -v k="$(field maxrss_kb "$dom_line")" 'BEGIN { printf "%.1f", k
 
 echo
 echo "gpuselect performance targets ($(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1); metric: $metric seconds, median)"
-echo "  gpuselect --version                      $(seconds "$(value "$version_line")")"
-echo "  recommend, built-in catalog              $(seconds "$(value "$builtin_line")")"
-echo "  libyaml event scan, 50k offerings        $(seconds "$(value "$scan_line")")"
-echo "  recommend, +50k offerings                $(seconds "$(value "$large_line")")  peak RSS $rss_mb MB (GNU time: $gnu_time_rss_kb KiB)"
-echo "  yaml-cpp DOM load, 50k offerings         $(seconds "$(value "$dom_line")")  peak RSS $dom_rss_mb MB"
-echo "  recommend, +10k offerings                $(seconds "$(value "$small_line")")"
-echo "  recommend, +100k offerings               $(seconds "$(value "$huge_line")")"
+echo "  gpuselect --version                      $(spread "$version_line")"
+echo "  recommend, built-in catalog              $(spread "$builtin_line")"
+echo "  libyaml event scan, 50k offerings        $(spread "$scan_line")"
+echo "  recommend, +50k offerings                $(spread "$large_line")  peak RSS $rss_mb MB (GNU time: $gnu_time_rss_kb KiB)"
+echo "  yaml-cpp DOM load, 50k offerings         $(spread "$dom_line")  peak RSS $dom_rss_mb MB"
+echo "  recommend, +10k offerings                $(spread "$small_line")"
+echo "  recommend, +100k offerings               $(spread "$huge_line")"
 echo
 check "built-in recommend / --version" "$(ratio "$(value "$builtin_line")" "$(value "$version_line")")" "<=" 2 \
   "(x; whole process)"
@@ -124,18 +126,19 @@ check "100k / 10k load+recommend" "$(ratio "$(value "$huge_line")" "$(value "$sm
 
 if [[ -s $gbench_json ]]; then
   # Linear: time per candidate slot (offering x pricing mode x node count) barely changes from 10k to
-  # 50k offerings; no heap churn: allocations per slot stay below one (the returned records allocate).
-  read -r per_slot_growth allocs_per_slot < <(/usr/bin/python3 - "$gbench_json" <<'EOF'
+  # 50k offerings. No heap churn: rank() allocates at most 1.5 times per record it returns (a ranked
+  # candidate owns its warnings list, an exclusion its reasons; the rest is slack for memo entries).
+  read -r per_slot_growth allocs_per_record < <(/usr/bin/python3 - "$gbench_json" <<'EOF'
 import json, sys
 runs = {b["name"]: b for b in json.load(open(sys.argv[1]))["benchmarks"] if b.get("run_type", "iteration") == "iteration"}
 small, large = runs["BM_ScoringRank/10000"], runs["BM_ScoringRank/50000"]
 # candidate_slots is a rate (slots per second): its fall from 10k to 50k is the growth of time per slot.
 growth = small["candidate_slots"] / large["candidate_slots"]
-print(f"{growth:.2f} {max(small['allocs_per_slot'], large['allocs_per_slot']):.3f}")
+print(f"{growth:.2f} {max(small['allocs_per_record'], large['allocs_per_record']):.2f}")
 EOF
 )
   check "scoring time per slot, 50k / 10k" "$per_slot_growth" "<=" 1.3 "(x; 1.0 = linear)"
-  check "scoring heap allocations per slot" "$allocs_per_slot" "<=" 1 "(allocations)"
+  check "rank() heap allocations per returned record" "$allocs_per_record" "<=" 1.5 "(allocations)"
 fi
 
 echo
