@@ -168,7 +168,7 @@ struct Ranking {
   double currency_rate = 1.0;  // output units per USD
   std::string currency_as_of;
   std::vector<Candidate> candidates;  // sorted: score desc, total cost asc, offering id asc
-  std::vector<Exclusion> excluded;    // in catalog order
+  std::vector<Exclusion> excluded;    // by offering id, pricing mode, nodes (compare: catalog order)
   std::optional<Sensitivity> sensitivity;
   // The constraint that removed the most candidates, when none is left.
   std::optional<ExclusionKind> top_exclusion;

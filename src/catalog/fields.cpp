@@ -134,7 +134,8 @@ constexpr Range at_least_one(double max) { return {1, max, false}; }
 constexpr Range percent{0, 100, false};
 // Prices per instance-hour: the dearest 8-GPU instances list near 100 USD/h (SOURCES.md, SkyPilot
 // catalog); 10000 leaves room for CNY and EUR and large nodes while catching a misplaced decimal.
-constexpr Range price_per_hour = zero_to(10000);
+// Above zero: a price of 0 is a typo or a placeholder (no cloud rents GPUs free); `null` = not sold.
+constexpr Range price_per_hour = above_zero(10000);
 
 // Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3).
 constexpr std::array<std::string_view, 2> vendor_names = {"nvidia", "amd"};

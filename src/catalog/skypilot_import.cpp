@@ -238,6 +238,24 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
+// A value as quoted in an error: at most max_shown bytes, so that a hostile field cannot flood the line.
+std::string excerpt(std::string_view text, std::size_t max_shown = 60) {
+  return std::string(text.substr(0, max_shown)) + (text.size() > max_shown ? "..." : "");
+}
+
+// A field above the loader's value limit (LoadLimits::max_scalar_bytes) could not be read back from
+// the YAML this import writes; such a file is not a SkyPilot catalog.
+void check_field_sizes(const std::vector<csv::Field>& fields, const std::string& source_name) {
+  constexpr std::size_t max_field_bytes = LoadLimits{}.max_scalar_bytes;
+  for (const auto& field : fields) {
+    if (field.text.size() <= max_field_bytes) continue;
+    throw Error(source_name + ':' + std::to_string(field.line) + ':' + std::to_string(field.column),
+                "field is " + std::to_string(field.text.size()) + " bytes, above the limit of " +
+                    std::to_string(max_field_bytes) + " (LoadLimits::max_scalar_bytes)",
+                "check that this is a SkyPilot vms.csv file");
+  }
+}
+
 // "8" for whole numbers, else the shortest round-trip form ("0.25").
 std::string number_text(double value) {
   std::array<char, 32> buffer{};
@@ -371,7 +389,7 @@ class RowParser {
 
   [[noreturn]] void fail_empty_region(const Row& row) const {
     throw Error(source_name_ + ':' + std::to_string(row.line) + ':' + std::to_string(row.region_column),
-                "Region is empty for instance type '" + row.instance_type + "'",
+                "Region is empty for instance type '" + excerpt(row.instance_type) + "'",
                 "fill in the region the price applies to");
   }
 
@@ -395,11 +413,11 @@ class RowParser {
     const auto result = std::from_chars(value.data(), value.data() + value.size(), parsed);
     const std::string_view name = column_specs[static_cast<std::size_t>(column)].name;
     if (result.ec != std::errc{} || result.ptr != value.data() + value.size() || !std::isfinite(parsed)) {
-      throw Error(where(fields[index]), std::string(name) + " '" + std::string(value) + "' is not a number",
+      throw Error(where(fields[index]), std::string(name) + " '" + excerpt(value) + "' is not a number",
                   "write a plain decimal number such as 1.25, or leave the field empty");
     }
     if (parsed < 0) {
-      throw Error(where(fields[index]), std::string(name) + " " + std::string(value) + " is negative",
+      throw Error(where(fields[index]), std::string(name) + " " + excerpt(value) + " is negative",
                   "write a number >= 0, or leave the field empty");
     }
     return parsed;
@@ -434,7 +452,8 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
   }
   if (!missing.empty()) {
     std::string found;
-    for (const auto& field : fields) found += (found.empty() ? "" : ", ") + std::string(field.text);
+    for (const auto& field : fields) found += (found.empty() ? "" : ", ") + excerpt(field.text);
+    found = excerpt(found, 300);
     throw Error(source_name + ':' + std::to_string(fields.front().line) + ":1",
                 "header lacks required column(s) " + missing,
                 "a SkyPilot vms.csv header names InstanceType, AcceleratorName, AcceleratorCount, "
@@ -669,6 +688,7 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known,
     throw Error(options.source_name + ":1:1", "empty file: no header row",
                 "import a SkyPilot vms.csv (its first line names the columns)");
   }
+  check_field_sizes(fields, options.source_name);
   const auto columns = read_header(fields, options.source_name);
   const std::size_t header_size = fields.size();
   const RowParser parser(options.source_name, columns);
@@ -685,6 +705,7 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known,
                       std::to_string(header_size),
                   "give every row one field per header column (quote fields that hold commas)");
     }
+    check_field_sizes(fields, options.source_name);
     ++result.rows_read;
     Row row = parser.parse(fields);
     if (row.accelerator_count == 0) {

@@ -397,6 +397,18 @@ class Ranker {
       ranking.sensitivity = detail::sensitivity(candidates, ranking.weights,
                                                 options_.sensitivity_samples, options_.sensitivity_seed);
     }
+    if (!compare) {
+      // By offering id, not catalog order: the output must not depend on the order of records in the
+      // catalog files (docs/hardening.md "Determinism"). No mode (every mode alike) sorts first.
+      const auto by_id = [&](const Exclusion& x, const Exclusion& y) {
+        const auto& x_id = catalog_.offerings[x.offering_index].id;
+        const auto& y_id = catalog_.offerings[y.offering_index].id;
+        if (x_id != y_id) return x_id < y_id;
+        if (x.mode != y.mode) return x.mode < y.mode;
+        return x.nodes < y.nodes;
+      };
+      std::stable_sort(ranking.excluded.begin(), ranking.excluded.end(), by_id);
+    }
     if (candidates.empty() && !ranking.excluded.empty()) {
       const auto most = std::max_element(kind_counts_.begin(), kind_counts_.end());
       if (*most > 0) ranking.top_exclusion = static_cast<ExclusionKind>(most - kind_counts_.begin());
