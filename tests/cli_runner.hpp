@@ -20,7 +20,7 @@ struct RunResult {
 };
 
 inline std::string shell_quote(const std::string& text) {
-  std::string quoted = "'";
+  std::string quoted(1, '\'');
   for (char c : text) {
     if (c == '\'') {
       quoted += "'\\''";
@@ -28,7 +28,8 @@ inline std::string shell_quote(const std::string& text) {
       quoted += c;
     }
   }
-  return quoted + "'";
+  quoted += '\'';
+  return quoted;
 }
 
 inline std::string read_file(const std::filesystem::path& path) {
@@ -66,16 +67,18 @@ class TempDir {
 // file from the user's home (XDG_CONFIG_HOME points at an empty folder).
 inline RunResult run_gpuselect(const std::vector<std::string>& args, const std::vector<std::string>& environment = {}) {
   TempDir scratch;
-  // Appended piece by piece: `"literal" + std::string` trips GCC 12's -Wrestrict false positive (bug 105329).
   std::string command = "env -u GPUSELECT_CATALOG -u NO_COLOR -u COLUMNS -u GPUSELECT_TODAY XDG_CONFIG_HOME=";
   command += shell_quote(scratch.path().string());
-  const auto append_word = [&command](const std::string& word) {
+  for (const auto& assignment : environment) {
     command += ' ';
-    command += shell_quote(word);
-  };
-  for (const auto& assignment : environment) append_word(assignment);
-  append_word(GPUSELECT_BINARY);
-  for (const auto& arg : args) append_word(arg);
+    command += shell_quote(assignment);
+  }
+  command += ' ';
+  command += shell_quote(GPUSELECT_BINARY);
+  for (const auto& arg : args) {
+    command += ' ';
+    command += shell_quote(arg);
+  }
   const auto out_path = scratch.path() / "stdout";
   const auto err_path = scratch.path() / "stderr";
   command += " >";

@@ -9,6 +9,7 @@
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/catalog_format.hpp"
+#include "gpuselect/embedded.hpp"
 
 namespace {
 
@@ -289,6 +290,9 @@ TEST_CASE("structural problems are reported in file order and parsing continues"
         });
   REQUIRE(result.catalog.providers.size() == 1);
   CHECK(result.catalog.providers[0].name == "P");
+  CHECK(formatted(load_files({{"e.yaml", "schema_version: 1\ngpus:\n  - id: \"\"\n"}}).diagnostics) ==
+        std::vector<std::string>{"e.yaml:3:9: error: 'id' is empty; name the gpu; the record was "
+                                 "skipped"});
   CHECK(result.catalog.models.empty());
 }
 
@@ -502,6 +506,14 @@ TEST_CASE("scalar size and record count limits are enforced", "[catalog]") {
   CHECK(lines[1] == "big.yaml:4:11: error: value is 27 bytes, above the limit of 16 "
                     "(LoadLimits::max_scalar_bytes); shorten the value");
 
+  LoadLimits small_files;
+  small_files.max_file_bytes = 100;
+  CHECK(formatted(load_files({{"small.yaml", small_catalog()}}, small_files).diagnostics) ==
+        std::vector<std::string>{"small.yaml:1:1: error: file is " +
+                                 std::to_string(small_catalog().size()) +
+                                 " bytes, above the limit of 100 (LoadLimits::max_file_bytes); "
+                                 "split the catalog into several files"});
+
   LoadLimits few;
   few.max_records = 3;
   const LoadResult result = load_files({{"small.yaml", small_catalog()}}, few);
@@ -616,4 +628,19 @@ TEST_CASE("lint warns about prices above on-demand, stale dates and odd specs", 
   REQUIRE(future.size() == 2);
   CHECK(future[0] == "small.yaml:22:5: warning: provider 'lambda' as_of 2026-05-20 is in the future "
                      "(today is 2026-05-10); fix the date");
+}
+
+TEST_CASE("the embedded built-in catalog loads with no errors", "[catalog]") {
+  std::vector<SourceText> sources;
+  for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  REQUIRE_FALSE(sources.empty());
+  const LoadResult result = load(sources);
+  CHECK(formatted(result.diagnostics).empty());
+  CHECK_FALSE(result.catalog.gpus.empty());
+  CHECK_FALSE(result.catalog.providers.empty());
+  CHECK_FALSE(result.catalog.offerings.empty());
+  for (const Offering& offering : result.catalog.offerings) {
+    CHECK(result.catalog.gpu_of(offering).id == offering.gpu);
+    CHECK(result.catalog.provider_of(offering).id == offering.provider);
+  }
 }

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "gpuselect/render.hpp"
+#include "gpuselect/units.hpp"
 #include "render/csv_writer.hpp"
 #include "render/support.hpp"
 
@@ -81,7 +82,12 @@ scoring::Candidate make_candidate(std::uint32_t offering, catalog::PricingMode m
   memory.fits = true;
   memory.gpu_capacity_bytes = capacity_gb * 1e9;
   memory.reason = estimate::PlanReason::lightest_fits;
-  candidate.estimate.compute = {4.2e19, 4.2e19, 0.40, 124.8};
+  auto& compute = candidate.estimate.compute;
+  compute.total_flops = 4.2e19;
+  compute.hardware_flops = 4.2e19;
+  compute.mfu = 0.40;
+  compute.effective_tflops_per_gpu = 124.8;
+  compute.mfu_basis = "8 GPUs on NVSwitch: 40% (test value)";
   candidate.estimate.time = {hours, hours * 8};
   candidate.estimate.has_hardware = true;
   candidate.estimate.has_price = true;
@@ -93,6 +99,7 @@ scoring::Candidate make_candidate(std::uint32_t offering, catalog::PricingMode m
   cost_line.compute = cost * 0.9;
   cost_line.egress = cost * 0.1;
   cost_line.total = cost;
+  cost_line.instances = 1;
   double score = 0;
   for (std::size_t i = 0; i < scores.size(); ++i) {
     candidate.criteria[i].score = scores[i];
@@ -137,6 +144,7 @@ Example make_example() {
   auto& ranking = example.ranking;
   ranking.weights.values = {0.30, 0.25, 0.20, 0.15, 0.10};
   ranking.profile_name = "balanced";
+  ranking.kind = workload::Kind::llm_finetune;
   ranking.currency = "USD";
   ranking.currency_rate = 1.0;
   ranking.currency_as_of = "2026-05-01";
@@ -158,6 +166,9 @@ Example make_example() {
   std::stable_sort(ranking.candidates.begin(), ranking.candidates.end(),
                    [](const auto& a, const auto& b) { return a.score > b.score; });
   for (std::size_t i = 0; i < ranking.candidates.size(); ++i) ranking.candidates[i].rank = static_cast<int>(i) + 1;
+  ranking.best.fastest_hours = 11.3456;
+  ranking.best.cheapest_total = 170.4;
+  ranking.best.best_speed = 1.0;
 
   scoring::Exclusion exclusion;
   exclusion.offering_index = 3;
@@ -617,7 +628,7 @@ TEST_CASE("catalog listings in table, json and csv", "[render]") {
 
   std::ostringstream table;
   render::offerings(table, Format::table, example.catalog, rows, style);
-  CHECK(table.str().find("¥180.00") != std::string::npos);  // provider currency
+  CHECK(table.str().find(units::format_money(180.0, "CNY")) != std::string::npos);  // provider currency
   for (const auto& line : lines_of(table.str())) CHECK(render::display_width(line) <= 90);
 
   std::ostringstream json;

@@ -526,7 +526,7 @@ TEST_CASE("scenario: a 70B full fine-tune lands on NVLink/NVSwitch multi-GPU nod
   }
 }
 
-TEST_CASE("--weights cost=1 puts the cheapest job first, performance=1 the fastest", "[scoring]") {
+TEST_CASE("weights cost=1 puts the cheapest job first, performance=1 the fastest", "[scoring]") {
   const auto catalog = test_catalog();
   auto options = options_for(workload::Kind::llm_finetune);
   // 7B full fine-tune on 2B tokens: hours to days, so speed differences are real.

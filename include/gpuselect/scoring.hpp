@@ -3,6 +3,7 @@
 // constraints, the ranking with its exclusions, explanations, warnings, sensitivity and Pareto.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -148,6 +149,8 @@ struct Options {
   std::uint64_t sensitivity_seed = 42;
   bool pareto = true;        // compute the frontier (always cheap); rendering decides to show it
   std::vector<std::string> only_offerings;  // compare: these ids, in this order, no constraints
+  // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
+  std::function<void(std::size_t done, std::size_t total)> progress;
 };
 
 struct Ranking {

@@ -547,6 +547,11 @@ void Loader::apply_record(Store<Record>& store) {
     return;
   }
 
+  if (id.empty()) {
+    report(id_entry->value_mark, "'" + id_key + "' is empty", "name the " + singular + "; the record was skipped");
+    return;
+  }
+
   std::uint32_t record_index = 0;
   if (const auto found = store.index.find(std::string_view(id)); found != store.index.end()) {
     record_index = found->second;
@@ -706,8 +711,9 @@ void Loader::check_offerings() {
   std::vector<std::string> provider_ids;
   for (const auto& gpu : catalog.gpus) gpu_ids.push_back(gpu.id);
   for (const auto& provider : catalog.providers) provider_ids.push_back(provider.id);
-  const std::size_t provider_bit = 1;
-  const std::size_t gpu_bit = 2;
+  const auto& offering_fields = offerings_.table.fields;
+  const int provider_bit = fields::find_field(offering_fields, "provider", 0);
+  const int gpu_bit = fields::find_field(offering_fields, "gpu", 0);
   for (std::size_t index = 0; index < catalog.offerings.size(); ++index) {
     Offering& offering = catalog.offerings[index];
     const FieldMask named = offerings_.meta[index].named;

@@ -76,6 +76,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   if (format == render::Format::json) {
     nlohmann::ordered_json document;
     document["schema_version"] = 1;
+    document["document"] = "catalog-validate";
     document["valid"] = !failed;
     document["files"] = nlohmann::ordered_json::array();
     for (const auto& source : read.sources) document["files"].push_back(source.name);
@@ -181,7 +182,7 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
   const render::Style style = make_style(options.show_output, globals, format);
   emit(options.show_output, render_to_string([&](std::ostream& out) {
          if (format == render::Format::json) {
-           nlohmann::ordered_json with_version{{"schema_version", 1}};
+           nlohmann::ordered_json with_version{{"schema_version", 1}, {"document", "catalog-show"}};
            for (auto& [key, value] : document.items()) with_version[key] = value;
            render::write_json(out, with_version);
          } else {

@@ -55,14 +55,6 @@ std::string join(const std::vector<std::string>& items) {
   return text;
 }
 
-template <typename Enum>
-std::vector<std::string> enum_names(int count) {
-  std::vector<std::string> names;
-  names.reserve(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) names.emplace_back(workload::to_string(static_cast<Enum>(i)));
-  return names;
-}
-
 // Flag -> the values it takes.
 std::map<std::string, std::vector<std::string>> value_lists(const catalog::Catalog& catalog) {
   std::map<std::string, std::vector<std::string>> values;
@@ -72,13 +64,13 @@ std::map<std::string, std::vector<std::string>> value_lists(const catalog::Catal
   values["--format"] = render::format_names();
   values["--color"] = {"auto", "always", "never"};
   values["--pricing"] = {"any", "on-demand", "spot", "reserved-1y", "reserved-3y"};
-  values["--method"] = enum_names<workload::Method>(3);
-  values["--precision"] = enum_names<workload::Precision>(6);
-  values["--optimizer"] = enum_names<workload::Optimizer>(3);
-  values["--recompute"] = enum_names<workload::Recompute>(3);
-  values["--attention"] = enum_names<workload::Attention>(2);
-  values["--zero"] = enum_names<workload::Zero>(5);
-  values["--offload"] = enum_names<workload::Offload>(3);
+  values["--method"] = workload::method_names();
+  values["--precision"] = workload::precision_names();
+  values["--optimizer"] = workload::optimizer_names();
+  values["--recompute"] = workload::recompute_names();
+  values["--attention"] = workload::attention_names();
+  values["--zero"] = workload::zero_names();
+  values["--offload"] = workload::offload_names();
   for (const auto& [name, meaning] : scoring::requirement_names()) values["--require"].push_back(name);
   for (const auto& gpu : catalog.gpus) values["--gpu"].push_back(gpu.id);
   for (const auto& model : catalog.models) values["--model"].push_back(model.id);
@@ -177,9 +169,13 @@ std::string fish_script(const std::vector<Node>& nodes, const std::map<std::stri
          "    end\n"
          "    echo $path\n"
          "end\n"
+         "function __gpuselect_at\n"
+         "    set -l path (__gpuselect_path)\n"
+         "    test \"$path\" = \"$argv[1]\"\n"
+         "end\n"
          "complete -c gpuselect -f\n";
   for (const auto& node : nodes) {
-    const std::string condition = "test \"(__gpuselect_path)\" = '" + node.path + "'";
+    const std::string condition = "__gpuselect_at '" + node.path + "'";
     if (!node.subcommands.empty()) {
       out << "complete -c gpuselect -n \"" << condition << "\" -a '" << join(node.subcommands) << "'\n";
     }
@@ -192,7 +188,7 @@ std::string fish_script(const std::vector<Node>& nodes, const std::map<std::stri
       out << "\n";
     }
   }
-  out << "complete -c gpuselect -n \"test \\\"(__gpuselect_path)\\\" = 'completion'\" -a 'bash zsh fish'\n";
+  out << "complete -c gpuselect -n \"__gpuselect_at completion\" -a 'bash zsh fish'\n";
   return out.str();
 }
 

@@ -39,6 +39,7 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
   std::ostringstream text;
   if (format == render::Format::json) {
     nlohmann::ordered_json document{{"schema_version", 1},
+                                    {"document", "config"},
                                     {"config_file", settings.config_file.empty() ? nlohmann::ordered_json()
                                                                                  : nlohmann::ordered_json(settings.config_file)}};
     nlohmann::ordered_json values = nlohmann::ordered_json::object();

@@ -1,4 +1,7 @@
 // gpuselect recommend: rank offerings for one job.
+#include <unistd.h>
+
+#include <cstdio>
 #include <memory>
 #include <sstream>
 
@@ -11,6 +14,7 @@
 #include "gpuselect/error.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/version.hpp"
+#include "io/files.hpp"
 
 namespace gpuselect::cli {
 
@@ -46,7 +50,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
     throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
   }
   const workload::Profile profile = workload::resolve(request, catalog);
-  const scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
+  scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
   const render::Format format = resolve_format(options.output, globals, recommend_formats);
   render::Style style = make_style(options.output, globals, format);
   style.show_excluded = options.ranking.show_excluded;
@@ -54,6 +58,13 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   style.generated_by = std::string("gpuselect ") + version_string;
 
   spdlog::info("ranking {} offerings for {}", catalog.offerings.size(), workload::to_string(profile.kind));
+  constexpr std::size_t progress_from_offerings = 20000;  // below this a ranking takes well under a second
+  if (!globals.quiet && io::is_terminal(STDERR_FILENO) && catalog.offerings.size() >= progress_from_offerings) {
+    ranking_options.progress = [](std::size_t done, std::size_t total) {
+      std::fprintf(stderr, "\rgpuselect: ranking %zu/%zu offerings%s", done, total, done == total ? "\n" : "");
+      std::fflush(stderr);
+    };
+  }
   const scoring::Ranking ranking = scoring::rank(catalog, profile, ranking_options);
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 

@@ -20,7 +20,7 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
   command.add_option("--exclude-provider", flags.exclude_provider, "Never these providers (comma-separated)")
       ->group("Constraints");
   command.add_option("--gpu", flags.gpu, "Only these GPU models (ids or aliases, comma-separated)")->group("Constraints");
-  command.add_option("--pricing", flags.pricing, "on-demand, spot, reserved-1y, reserved-3y or any (default any)")
+  command.add_option("--pricing", flags.pricing, "on-demand, spot, reserved-1y, reserved-3y (comma-separated) or any; default on-demand,spot")
       ->group("Constraints");
   command.add_option("--require", flags.require,
                      "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...")
@@ -94,7 +94,11 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
                   guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
     }
   }
-  if (!flags.pricing.empty() && flags.pricing != "any") {
+  if (flags.pricing.empty()) {
+    // A reservation commits to one or three years of the instance: it is no price for a one-off job,
+    // so reserved modes are ranked only when asked for (--pricing reserved-1y, or any).
+    constraints.pricing_modes = {catalog::PricingMode::on_demand, catalog::PricingMode::spot};
+  } else if (flags.pricing != "any") {
     for (const auto& name : split_list(flags.pricing)) {
       const auto mode = catalog::parse_pricing_mode(name);
       if (!mode) {

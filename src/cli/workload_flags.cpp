@@ -10,17 +10,12 @@ namespace gpuselect::cli {
 
 namespace {
 
-// Matches text against to_string() of each enum value 0..count-1.
+// An enum flag: the parser and the accepted names come from the workload module's tables.
 template <typename Enum>
-std::optional<Enum> parse_enum(const std::string& text, const std::string& flag, int count) {
+std::optional<Enum> parse_enum(const std::string& text, const std::string& flag,
+                               std::optional<Enum> (*parse)(std::string_view), std::vector<std::string> names) {
   if (text.empty()) return std::nullopt;
-  std::vector<std::string> names;
-  for (int i = 0; i < count; ++i) {
-    const auto value = static_cast<Enum>(i);
-    const std::string name(workload::to_string(value));
-    if (name == text) return value;
-    names.push_back(name);
-  }
+  if (const auto value = parse(text)) return value;
   std::string choices;
   for (const auto& name : names) choices += (choices.empty() ? "" : ", ") + name;
   const std::string guess = closest_match(text, names);
@@ -47,17 +42,7 @@ std::optional<std::string> optional_text(const std::string& text) {
 
 workload::Request build_request(const WorkloadFlags& flags) {
   workload::Request request;
-  if (!flags.workload.empty()) {
-    request.kind = workload::parse_kind(flags.workload);
-    if (!request.kind) {
-      const auto names = workload::kind_names();
-      std::string choices;
-      for (const auto& name : names) choices += (choices.empty() ? "" : ", ") + name;
-      const std::string guess = closest_match(flags.workload, names);
-      throw Error("--workload", "unknown workload '" + flags.workload + "'",
-                  "choose one of " + choices + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
-    }
-  }
+  request.kind = parse_enum(flags.workload, "--workload", &workload::parse_kind, workload::kind_names());
   request.params_text = optional_text(flags.params);
   request.model = optional_text(flags.model);
   request.layers = optional_int(flags.layers, "--layers");
@@ -66,18 +51,18 @@ workload::Request build_request(const WorkloadFlags& flags) {
   request.kv_heads = optional_int(flags.kv_heads, "--kv-heads");
   request.ffn = optional_int(flags.ffn, "--ffn");
   request.vocab = optional_int(flags.vocab, "--vocab");
-  request.method = parse_enum<workload::Method>(flags.method, "--method", 3);
+  request.method = parse_enum(flags.method, "--method", &workload::parse_method, workload::method_names());
   request.lora_rank = optional_int(flags.lora_rank, "--lora-rank");
   if (!flags.lora_targets.empty()) request.lora_targets = split_list(flags.lora_targets);
-  request.precision = parse_enum<workload::Precision>(flags.precision, "--precision", 6);
-  request.optimizer = parse_enum<workload::Optimizer>(flags.optimizer, "--optimizer", 3);
+  request.precision = parse_enum(flags.precision, "--precision", &workload::parse_precision, workload::precision_names());
+  request.optimizer = parse_enum(flags.optimizer, "--optimizer", &workload::parse_optimizer, workload::optimizer_names());
   request.seq_len = optional_int(flags.seq_len, "--seq-len");
   request.micro_batch = optional_int(flags.micro_batch, "--micro-batch");
-  request.recompute = parse_enum<workload::Recompute>(flags.recompute, "--recompute", 3);
-  request.attention = parse_enum<workload::Attention>(flags.attention, "--attention", 2);
+  request.recompute = parse_enum(flags.recompute, "--recompute", &workload::parse_recompute, workload::recompute_names());
+  request.attention = parse_enum(flags.attention, "--attention", &workload::parse_attention, workload::attention_names());
   request.tokens_text = optional_text(flags.tokens);
-  request.zero = parse_enum<workload::Zero>(flags.zero, "--zero", 5);
-  request.offload = parse_enum<workload::Offload>(flags.offload, "--offload", 3);
+  request.zero = parse_enum(flags.zero, "--zero", &workload::parse_zero, workload::zero_names());
+  request.offload = parse_enum(flags.offload, "--offload", &workload::parse_offload, workload::offload_names());
   request.mfu = optional_number(flags.mfu, "--mfu", false);
   request.checkpoint_minutes = optional_number(flags.checkpoint_minutes, "--checkpoint-minutes", false);
   request.context = optional_int(flags.context, "--context");

@@ -16,14 +16,16 @@ namespace {
 constexpr std::array<std::string_view, scoring::criterion_count> criterion_colours = {
     "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9"};
 
-constexpr std::string_view page_css = R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1b1f24;background:#fff;max-width:1200px}
+constexpr std::string_view page_css = R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1b1f24;background:#fff;max-width:1400px}
 h1{font-size:1.5rem;margin:0 0 1rem}h2{font-size:1.15rem;margin:1.8rem 0 .6rem}
 table{border-collapse:collapse;font-size:.86rem;margin:.4rem 0}th,td{padding:.3rem .55rem;border-bottom:1px solid #d8dee4;text-align:left;vertical-align:top}
 th{background:#f3f5f7}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 dl.job{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;font-size:.92rem}dl.job dt{font-weight:600}dl.job dd{margin:0}
-.stack{display:flex;width:160px;height:12px;background:#eef1f4;border-radius:2px;overflow:hidden}.stack span{display:block;height:100%}
+.stack{display:flex;width:120px;height:12px;background:#eef1f4;border-radius:2px;overflow:hidden}.stack span{display:block;height:100%}
 .meter{width:90px;height:10px;background:#eef1f4;border-radius:2px;display:inline-block;vertical-align:middle;margin-right:.4rem}.meter span{display:block;height:100%;border-radius:2px}
 .legend span{display:inline-block;margin-right:1rem;font-size:.82rem}.legend i{display:inline-block;width:10px;height:10px;margin-right:.3rem;vertical-align:middle}
+td.num,.ranking td:nth-child(4){white-space:nowrap}.ranking{width:100%}.ranking td:nth-child(2){overflow-wrap:anywhere}.ranking td:last-child{min-width:14rem}
+.chip{display:inline-block;font-size:.72rem;padding:0 .35rem;margin:.15rem .25rem 0 0;border:1px solid #d4a72c;border-radius:3px;background:#fff8c5;color:#6f4b00}
 tr.pareto td:first-child{font-weight:700}.warn{color:#8a4b00}.note{color:#57606a;font-size:.85rem}
 svg text{font-family:system-ui,sans-serif;font-size:11px;fill:#1b1f24}svg .grid{stroke:#e4e8ec}svg .axis{stroke:#57606a}
 svg .point{fill:#8c959f;fill-opacity:.75}svg .frontier{fill:none;stroke:#d1242f;stroke-width:2}svg .frontier-point{fill:#d1242f;stroke:#fff;stroke-width:1}
@@ -67,15 +69,22 @@ Axis make_axis(std::vector<double> values, double pixel_from, double pixel_to) {
     axis.log = true;
     const int first_decade = static_cast<int>(std::floor(std::log10(smallest)));
     const int last_decade = static_cast<int>(std::ceil(std::log10(largest)));
-    axis.low = std::pow(10.0, first_decade);
-    axis.high = std::pow(10.0, std::max(last_decade, first_decade + 1));
+    // The axis runs from the 1-2-5 step at or below the smallest value to the one at or above the
+    // largest; ticks at every 1-2-5 step over up to 3 decades, else at powers of ten.
+    std::vector<double> steps;
+    for (int decade = first_decade; decade <= last_decade; ++decade)
+      for (const double factor : {1.0, 2.0, 5.0}) steps.push_back(factor * std::pow(10.0, decade));
+    axis.low = steps.front();
+    for (const double step : steps)
+      if (step <= smallest) axis.low = step;
+    axis.high = steps.back();
+    for (auto it = steps.rbegin(); it != steps.rend(); ++it)
+      if (*it >= largest) axis.high = *it;
     const bool dense = last_decade - first_decade <= 3;
-    for (int decade = first_decade; decade <= last_decade; ++decade) {
-      for (const double factor : {1.0, 2.0, 5.0}) {
-        if (!dense && factor != 1.0) continue;
-        const double tick = factor * std::pow(10.0, decade);
-        if (tick >= axis.low && tick <= axis.high) axis.ticks.push_back(tick);
-      }
+    for (const double step : steps) {
+      const bool power_of_ten = std::fabs(std::log10(step) - std::round(std::log10(step))) < 1e-9;
+      if (step >= axis.low && step <= axis.high && (dense || power_of_ten || step == axis.low || step == axis.high))
+        axis.ticks.push_back(step);
     }
     return axis;
   }
@@ -203,9 +212,15 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
     std::string why;
     for (const auto& line : scoring::explain(*view.catalog, ranking, candidate))
       why += fmt::format("<div>{}</div>", html_escape(line));
-    for (const auto warning : candidate.warnings) {
-      why += fmt::format("<div class=\"warn\">{}: {}</div>", html_escape(scoring::warning_code(warning)),
-                         html_escape(scoring::warning_text(*view.catalog, candidate, warning)));
+    // Codes only here, each with its text as a tooltip; the Warnings section spells them out.
+    if (!candidate.warnings.empty()) {
+      why += "<div>";
+      for (const auto warning : candidate.warnings) {
+        why += fmt::format("<span class=\"chip\" title=\"{}\">{}</span>",
+                           html_escape(scoring::warning_text(*view.catalog, candidate, warning)),
+                           html_escape(scoring::warning_code(warning)));
+      }
+      why += "</div>";
     }
     const bool marked = style.show_pareto && candidate.pareto;
     html += fmt::format(
@@ -239,6 +254,31 @@ std::string criteria_table(const RecommendView& view, std::size_t shown) {
                           score, criterion_colours[index], score);
     }
     html += "</tr>\n";
+  }
+  return html + "</tbody>\n</table>\n";
+}
+
+// Each warning code once: the ranks it concerns and the first shown row's text.
+std::string warnings_section(const RecommendView& view, std::size_t shown) {
+  struct Seen {
+    std::string ranks;
+    std::string text;
+  };
+  std::map<std::string, Seen> by_code;  // ordered by code: deterministic
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto& candidate = view.ranking->candidates[i];
+    for (const auto warning : candidate.warnings) {
+      auto& seen = by_code[std::string(scoring::warning_code(warning))];
+      if (seen.ranks.empty()) seen.text = scoring::warning_text(*view.catalog, candidate, warning);
+      append_separated(seen.ranks, ", ", fmt::format("#{}", candidate.rank));
+    }
+  }
+  if (by_code.empty()) return {};
+  std::string html = "<h2>Warnings</h2>\n<table class=\"warnings\">\n<thead><tr><th>Code</th><th>Rows</th><th>What it means "
+                     "(first row's case)</th></tr></thead>\n<tbody>\n";
+  for (const auto& [code, seen] : by_code) {
+    html += fmt::format("<tr><td class=\"warn\">{}</td><td>{}</td><td>{}</td></tr>\n", html_escape(code),
+                        html_escape(seen.ranks), html_escape(seen.text));
   }
   return html + "</tbody>\n</table>\n";
 }
@@ -295,6 +335,7 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
     body += "<h2>Ranking</h2>\n";
     body += legend();
     body += ranking_table(view, shown, style);
+    body += warnings_section(view, shown);
     body += "<h2>Criteria</h2>\n";
     body += criteria_table(view, shown);
     body += "<h2>Cost against time</h2>\n<p class=\"note\">Every candidate; red diamonds joined by a line are the "

@@ -118,6 +118,7 @@ ordered_json compute_json(const estimate::Compute& compute) {
       {"hardware_flops", round_figure(compute.hardware_flops)},
       {"mfu", round_weight(compute.mfu)},
       {"effective_tflops_per_gpu", round_figure(compute.effective_tflops_per_gpu)},
+      {"mfu_basis", compute.mfu_basis},
   };
 }
 
@@ -144,7 +145,9 @@ ordered_json cost_json(catalog::PricingMode mode, const estimate::Cost& cost, st
       {"storage", round_money(cost.storage)},
       {"interruption", round_money(cost.interruption)},
       {"interruption_hours", round_figure(cost.interruption_hours)},
+      {"instances", cost.instances},
   };
+  if (mode == catalog::PricingMode::spot) object["spot_interruption_pct"] = round_decimals(cost.spot_interruption_pct, 2);
   if (workload::is_serving(profile.kind))
     object["per_million_output_tokens"] = round_money(cost.per_million_output_tokens);
   if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y)

@@ -1,4 +1,5 @@
 // `recommend` in every format: the job, the ranked short-list, warnings, exclusions, sensitivity.
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -14,6 +15,19 @@ using namespace detail;
 using Align = TextTable::Align;
 
 constexpr std::string_view pareto_mark = "*";
+// Narrower than this, a reason column says too little to be worth its place (assumption).
+constexpr int minimum_reason_columns = 30;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t end = text.find('\n'); end != std::string::npos; end = text.find('\n', start)) {
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  if (start < text.size()) lines.push_back(text.substr(start));
+  return lines;
+}
 
 struct Row {
   const scoring::Candidate* candidate = nullptr;
@@ -36,9 +50,18 @@ std::string rank_cell(const scoring::Candidate& candidate, const Style& style) {
   return cell;
 }
 
+// One line: the strongest criterion's score, then the weakest with the numbers behind it (the
+// caveat is what tells neighbouring rows apart).
 std::string first_reason(const RecommendView& view, const scoring::Candidate& candidate) {
   auto lines = scoring::explain(*view.catalog, *view.ranking, candidate);
-  return lines.empty() ? std::string() : lines.front();
+  if (lines.empty()) return {};
+  const std::string& strongest = lines.front();  // "strongest: performance 100/100: details"
+  const auto label_end = strongest.find(':');
+  const auto score_end = label_end == std::string::npos ? label_end : strongest.find(':', label_end + 1);
+  if (lines.size() > 1 && score_end != std::string::npos && lines[1].rfind("weakest", 0) == 0) {
+    return strongest.substr(0, score_end) + "; " + lines[1];
+  }
+  return strongest;
 }
 
 // "Plan: ZeRO-2, 8 GPUs x 1 node" when every shown row shares it, else the leader's with a note.
@@ -52,26 +75,28 @@ std::string plan_line(const std::vector<Row>& rows) {
   return leader;
 }
 
-// Each warning code once, with the ranks it concerns and the first row's text.
+// Each distinct warning once (code and text), with the ranks it concerns; ordered by code, then by
+// the first rank it concerns, so the output is deterministic.
 std::vector<std::string> warning_lines(const RecommendView& view, const std::vector<Row>& rows) {
-  struct Seen {
-    std::vector<int> ranks;
-    std::string text;
-  };
-  std::map<std::string, Seen> by_code;  // ordered by code: deterministic
+  std::map<std::pair<std::string, std::string>, std::vector<int>> ranks_by_warning;
+  std::map<std::pair<std::string, std::string>, int> first_rank;
   for (const auto& row : rows) {
     for (const auto warning : row.candidate->warnings) {
-      auto& seen = by_code[std::string(scoring::warning_code(warning))];
-      if (seen.ranks.empty()) seen.text = scoring::warning_text(*view.catalog, *row.candidate, warning);
-      seen.ranks.push_back(row.candidate->rank);
+      const std::pair key{std::string(scoring::warning_code(warning)),
+                          scoring::warning_text(*view.catalog, *row.candidate, warning)};
+      ranks_by_warning[key].push_back(row.candidate->rank);
+      first_rank.emplace(key, row.candidate->rank);
     }
   }
-  std::vector<std::string> lines;
-  for (const auto& [code, seen] : by_code) {
-    std::string ranks;
-    for (const int rank : seen.ranks) append_separated(ranks, ", ", fmt::format("#{}", rank));
-    lines.push_back(fmt::format("{} ({}): {}", code, ranks, seen.text));
+  std::vector<std::tuple<std::string, int, std::string>> ordered;
+  for (const auto& [key, ranks] : ranks_by_warning) {
+    std::string rank_list;
+    for (const int rank : ranks) append_separated(rank_list, ", ", fmt::format("#{}", rank));
+    ordered.emplace_back(key.first, first_rank[key], fmt::format("{} ({}): {}", key.first, rank_list, key.second));
   }
+  std::sort(ordered.begin(), ordered.end());
+  std::vector<std::string> lines;
+  for (auto& entry : ordered) lines.push_back(std::move(std::get<2>(entry)));
   return lines;
 }
 
@@ -116,7 +141,7 @@ std::string count_line(const RecommendView& view, std::size_t shown) {
 
 TextTable excluded_table(const RecommendView& view) {
   TextTable table;
-  table.columns = {{"Offering"}, {"Mode"}, {"Nodes", Align::right}, {"Why excluded", Align::left, true}};
+  table.columns = {{"offering"}, {"mode"}, {"nodes", Align::right}, {"why excluded", Align::left, true}};
   for (const auto& exclusion : view.ranking->excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
@@ -146,10 +171,10 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     text += "\n";
   } else {
     TextTable table;
-    table.columns = {{"#", Align::right},        {"Provider"},        {"Instance", Align::left, true},
-                     {"GPUs", Align::left, true}, {"Mode"},            {"Mem/GPU", Align::right},
-                     {"Time", Align::right},     {"Cost", Align::right}, {"Score", Align::right},
-                     {"Why", Align::left, true}};
+    table.columns = {{"#", Align::right},        {"provider"},        {"instance", Align::left, true},
+                     {"GPUs", Align::left, true}, {"mode"},            {"mem/GPU", Align::right},
+                     {"time", Align::right},     {"cost", Align::right}, {"score", Align::right}};
+    std::vector<std::string> reasons;
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
       const auto& memory = candidate.estimate.memory;
@@ -159,9 +184,25 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
                             std::string(catalog::to_string(candidate.mode)),
                             memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                             units::format_hours(candidate.hours), units::format_money(candidate.total_cost, ranking.currency),
-                            fmt::format("{:.1f}", rounded_score(candidate)), first_reason(view, candidate)});
+                            fmt::format("{:.1f}", rounded_score(candidate))});
+      reasons.push_back(first_reason(view, candidate));
+    }
+    // The reason is a column when the terminal leaves it room to be read, else one line per row
+    // below the table.
+    int table_width = 0;
+    for (const auto& line : lines_of(table.render(style.width, false)))
+      table_width = std::max(table_width, display_width(line));
+    const bool reason_column = style.width - table_width - 2 >= minimum_reason_columns;
+    if (reason_column) {
+      table.columns.push_back({"why", Align::left, true});
+      for (std::size_t i = 0; i < rows.size(); ++i) table.rows[i].push_back(reasons[i]);
     }
     text += table.render(style.width, style.color);
+    if (!reason_column) {
+      text += "\nWhy\n";
+      for (std::size_t i = 0; i < rows.size(); ++i)
+        text += fit_line(fmt::format("{:>3}  {}", rank_cell(*rows[i].candidate, style), reasons[i]), style.width) + "\n";
+    }
     text += fmt::format("\n{}\n", fit_line(count_line(view, rows.size()), style.width));
     if (style.show_pareto)
       text += fit_line(fmt::format("{} on the cost-time Pareto frontier (no other row is both cheaper and faster)",

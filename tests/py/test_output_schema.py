@@ -1,0 +1,119 @@
+"""Validates gpuselect's JSON documents against docs/output.schema.json.
+
+Run: /usr/bin/python3 tests/py/test_output_schema.py <gpuselect-binary> <source-dir>
+Always validates the committed example tests/fixtures/render/recommend-example.json (written by the
+[render] Catch2 tests from hand-built values); validates the binary's own output when its
+`recommend` command exists. Exit status 1 when any check fails.
+"""
+import copy
+import json
+import os
+import subprocess
+import sys
+
+import jsonschema
+
+FAILURES = []
+
+
+def check(condition, message):
+    if not condition:
+        FAILURES.append(message)
+        print("FAIL:", message)
+
+
+def validate(document, validator, definition, name):
+    """Validates against the whole schema and against one named $defs entry."""
+    errors = sorted(validator.iter_errors(document), key=lambda error: list(error.path))
+    check(not errors, f"{name}: {errors[0].message if errors else ''} at {list(errors[0].path) if errors else ''}")
+    sub_schema = {"$defs": validator.schema["$defs"], "$ref": f"#/$defs/{definition}"}
+    sub_errors = list(jsonschema.Draft202012Validator(sub_schema).iter_errors(document))
+    check(not sub_errors, f"{name} as {definition}: {sub_errors[0].message if sub_errors else ''}")
+
+
+def contributions_add_up(document, name):
+    for candidate in document.get("candidates", []):
+        total = sum(part["contribution"] for part in candidate["criteria"].values())
+        check(abs(total - candidate["score"]) <= 0.01,
+              f"{name}: {candidate['offering_id']} contributions {total} != score {candidate['score']}")
+
+
+def run_json(binary, args):
+    result = subprocess.run([binary, *args], capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "LC_ALL": "C"})
+    check(result.returncode == 0, f"{' '.join(args)} exited {result.returncode}: {result.stderr.strip()}")
+    if result.returncode != 0:
+        return None, None
+    return json.loads(result.stdout), result.stdout
+
+
+def main():
+    binary, source_dir = sys.argv[1], sys.argv[2]
+    with open(os.path.join(source_dir, "docs", "output.schema.json"), encoding="utf-8") as handle:
+        schema = json.load(handle)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+
+    example_path = os.path.join(source_dir, "tests", "fixtures", "render", "recommend-example.json")
+    with open(example_path, encoding="utf-8") as handle:
+        example = json.load(handle)
+    validate(example, validator, "recommend", "recommend-example.json")
+    contributions_add_up(example, "recommend-example.json")
+
+    # The schema must reject documents that break the contract.
+    broken = copy.deepcopy(example)
+    del broken["candidates"][0]["criteria"]["support"]
+    check(not validator.is_valid(broken), "schema accepted a candidate without the support criterion")
+    broken = copy.deepcopy(example)
+    broken["candidates"][0]["estimate"]["memory"]["per_gpu"]["total_bytes"] = 1.5
+    check(not validator.is_valid(broken), "schema accepted fractional bytes")
+    broken = copy.deepcopy(example)
+    broken["schema_version"] = 2
+    check(not validator.is_valid(broken), "schema accepted schema_version 2")
+
+    help_result = subprocess.run([binary, "recommend", "--help"], capture_output=True, text=True, timeout=60)
+    if help_result.returncode != 0:
+        print("skipped: binary output (no recommend command yet)")
+    else:
+        recommend, text = run_json(binary, ["recommend", "--workload", "llm-finetune", "--params", "7e9",
+                                            "--format", "json"])
+        if recommend is not None:
+            validate(recommend, validator, "recommend", "recommend --format json")
+            contributions_add_up(recommend, "recommend --format json")
+            check(text.endswith("}\n"), "recommend JSON does not end in a newline")
+            _, again = run_json(binary, ["recommend", "--workload", "llm-finetune", "--params", "7e9",
+                                         "--format", "json"])
+            check(again == text, "recommend JSON differs between two runs")
+        estimate, _ = run_json(binary, ["estimate", "--workload", "llm-finetune", "--params", "7e9", "--gpu", "h100",
+                                        "--format", "json"])
+        if estimate is not None:
+            validate(estimate, validator, "estimate", "estimate --format json")
+            check(estimate["memory"].get("fits") is not None, "estimate with --gpu lacks memory.fits")
+
+        compare, _ = run_json(binary, ["compare", "--workload", "llm-finetune", "--params", "7e9", "--format", "json",
+                                       "lambda/gpu_8x_h100_sxm5", "aws/p4d.24xlarge"])
+        if compare is not None:
+            validate(compare, validator, "compare", "compare --format json")
+            contributions_add_up(compare, "compare --format json")
+        for listing, definition in (("list", "catalog_offerings"), ("gpus", "catalog_gpus"),
+                                    ("providers", "catalog_providers"), ("models", "catalog_models")):
+            document, _ = run_json(binary, ["catalog", listing, "--format", "json"])
+            if document is not None:
+                validate(document, validator, definition, f"catalog {listing} --format json")
+        for args, definition in ((["catalog", "show", "aws/p4d.24xlarge"], "catalog_show"),
+                                 (["catalog", "show", "llama-2-7b"], "catalog_show"),
+                                 (["catalog", "validate"], "catalog_validate"),
+                                 (["config", "show"], "config")):
+            document, _ = run_json(binary, [*args, "--format", "json"])
+            if document is not None:
+                validate(document, validator, definition, f"{' '.join(args)} --format json")
+
+    if FAILURES:
+        print(f"{len(FAILURES)} check(s) failed")
+        return 1
+    print("ok: output documents match docs/output.schema.json")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
