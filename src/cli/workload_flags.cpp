@@ -13,7 +13,7 @@ namespace {
 // An enum flag: the parser and the accepted names come from the workload module's tables.
 template <typename Enum>
 std::optional<Enum> parse_enum(const std::string& text, const std::string& flag,
-                               std::optional<Enum> (*parse)(std::string_view), std::vector<std::string> names) {
+                               std::optional<Enum> (*parse)(std::string_view), const std::vector<std::string>& names) {
   if (text.empty()) return std::nullopt;
   if (const auto value = parse(text)) return value;
   std::string choices;

@@ -78,8 +78,9 @@ Axis make_axis(std::vector<double> values, double pixel_from, double pixel_to) {
     for (const double step : steps)
       if (step <= smallest) axis.low = step;
     axis.high = steps.back();
-    for (auto it = steps.rbegin(); it != steps.rend(); ++it)
-      if (*it >= largest) axis.high = *it;
+    // steps ascend: the first at or above the largest value.
+    const auto high = std::find_if(steps.begin(), steps.end(), [&](double step) { return step >= largest; });
+    if (high != steps.end()) axis.high = *high;
     const bool dense = last_decade - first_decade <= 3;
     for (const double step : steps) {
       const bool power_of_ten = std::fabs(std::log10(step) - std::round(std::log10(step))) < 1e-9;

@@ -96,6 +96,7 @@ std::vector<std::string> warning_lines(const RecommendView& view, const std::vec
   }
   std::sort(ordered.begin(), ordered.end());
   std::vector<std::string> lines;
+  lines.reserve(ordered.size());
   for (auto& entry : ordered) lines.push_back(std::move(std::get<2>(entry)));
   return lines;
 }
