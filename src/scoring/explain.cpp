@@ -16,7 +16,7 @@ namespace {
 
 using catalog::PricingMode;
 
-constexpr std::array<std::string_view, 13> warning_codes = {
+constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",        "W-VGPU",           "W-EGRESS",      "W-PUBLIC-IP",     "W-STOCK",
     "W-SLA-CREDITS", "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",
     "W-OVERPROVISIONED", "W-OFFLOAD",    "W-MARKETPLACE"};
@@ -241,8 +241,8 @@ WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profil
   return bits;
 }
 
-std::vector<Warning> materialise(WarningBits bits) {
-  std::vector<Warning> warnings;
+WarningList materialise(WarningBits bits) {
+  WarningList warnings;
   for (std::size_t index = 0; index < warning_codes.size(); ++index) {
     if (bits & (WarningBits{1} << index)) warnings.push_back(static_cast<Warning>(index));
   }

@@ -72,7 +72,7 @@ bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
 using WarningBits = std::uint32_t;
 WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile,
                          const Candidate& candidate, std::string_view today);
-std::vector<Warning> materialise(WarningBits bits);
+WarningList materialise(WarningBits bits);
 
 // Sensitivity (sensitivity.cpp) and Pareto (pareto.cpp) over a sorted candidate list.
 Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights& weights, int samples,
