@@ -198,6 +198,17 @@ struct Ranking {
   std::vector<Candidate> candidates;  // sorted: score desc, total cost asc, offering id asc
   std::vector<Exclusion> excluded;    // in catalog order
   std::optional<Sensitivity> sensitivity;
+  // For explain()'s "what it would take to win", made once by rank(): per criterion, the candidates
+  // (indices into `candidates`) whose score line, as that criterion's weight moves, can be above
+  // all others' (their upper envelope; the others never bind). Valid for `weights` and
+  // `candidate_count` only: explain() scans every candidate when they no longer match (a ranking
+  // built or changed by hand).
+  struct WinEnvelope {
+    Weights weights;
+    std::size_t candidate_count = 0;
+    std::array<std::vector<std::uint32_t>, criterion_count> rivals;
+  };
+  std::optional<WinEnvelope> win_envelope;
   // The constraint that removed the most candidates, when none is left.
   std::optional<ExclusionKind> top_exclusion;
 };

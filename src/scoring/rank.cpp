@@ -393,6 +393,7 @@ class Ranker {
           detail::materialise(detail::warning_bits(catalog_, profile_, candidate, options_.today));
     }
     if (options_.pareto) detail::mark_pareto(candidates);
+    ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {
       ranking.sensitivity = detail::sensitivity(candidates, ranking.weights,
                                                 options_.sensitivity_samples, options_.sensitivity_seed);

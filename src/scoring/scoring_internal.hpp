@@ -73,6 +73,8 @@ using WarningBits = std::uint32_t;
 WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile,
                          const Candidate& candidate, std::string_view today);
 WarningList materialise(WarningBits bits);
+// Ranking::win_envelope for the ranking's candidates and weights (explain.cpp).
+Ranking::WinEnvelope win_envelope(const Ranking& ranking);
 
 // Sensitivity (sensitivity.cpp) and Pareto (pareto.cpp) over a sorted candidate list.
 Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights& weights, int samples,
