@@ -58,6 +58,9 @@ inline constexpr double fast_enough_hours = 2.0;
 // Fills candidate.criteria and candidate.score from the indicators and `weights`.
 void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
                      const Weights& weights, Candidate& candidate);
+// score_candidate for every candidate, with provider-only indicators computed once per provider.
+void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
+                      const Weights& weights, std::vector<Candidate>& candidates);
 
 // Constraints (constraints.cpp).
 // Throws Error for flags naming nothing in the catalog (with "did you mean"), bad numbers.
