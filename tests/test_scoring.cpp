@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
@@ -715,6 +716,35 @@ TEST_CASE("explain: strongest and weakest with numbers, what it takes to win", "
       const double own = rescore(ranking.candidates[k]);
       for (const auto& rival : ranking.candidates) CHECK(own >= rescore(rival) - 1e-9);
       (void)at_least;
+    }
+  }
+}
+
+TEST_CASE("explain: the precomputed win envelope gives the words of a scan of every candidate", "[scoring]") {
+  std::vector<catalog::SourceText> sources;
+  for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  const auto loaded = catalog::load(sources);
+  const auto& catalog = loaded.catalog;
+  for (const auto kind : {workload::Kind::llm_finetune, workload::Kind::llm_pretrain}) {
+    for (const char* weights : {"", "cost=0.5", "support=0.02,usability=0.03"}) {
+      auto options = options_for(kind);
+      if (*weights != '\0') options.weights = scoring::parse_weights(weights, options.weights);
+      const auto profile = job(kind, "7e9", catalog);
+      const auto ranking = scoring::rank(catalog, profile, options);
+      REQUIRE(ranking.win_envelope.has_value());
+      REQUIRE(ranking.candidates.size() > 50);
+      std::size_t rivals = 0;
+      for (const auto& list : ranking.win_envelope->rivals) rivals += list.size();
+      CHECK(rivals < 5 * ranking.candidates.size());
+      auto scanned = ranking;
+      scanned.win_envelope.reset();
+      std::size_t would_win = 0;
+      for (std::size_t k = 0; k < ranking.candidates.size(); ++k) {
+        const auto fast = scoring::explain(catalog, ranking, ranking.candidates[k]);
+        CHECK(fast == scoring::explain(catalog, scanned, scanned.candidates[k]));
+        for (const auto& line : fast) would_win += line.rfind("would rank first", 0) == 0 ? 1 : 0;
+      }
+      CHECK(would_win > 0);
     }
   }
 }

@@ -63,13 +63,25 @@ struct Memory {
   PlanReason reason = PlanReason::no_hardware;
 };
 
+// Where the MFU came from, in a few bytes (the hot loop makes no sentence): mfu_basis_text() words it.
+struct MfuSource {
+  enum class Kind : std::uint8_t { none, given, prefill, table };
+  Kind kind = Kind::none;
+  std::uint8_t table_row = 0;  // Kind::table: the row of the MFU table (docs/estimation.md)
+  std::uint16_t factors = 0;   // bit i: multiplier i of the factor table applied
+};
+
 struct Compute {
   double total_flops = 0;     // model FLOPs: 6*P*D for training, 2*P per token for serving
   double hardware_flops = 0;  // including recomputation (8*P*D with full recompute)
   double mfu = 0;             // model FLOPs utilisation assumed (0-1)
   double effective_tflops_per_gpu = 0;  // peak dense 16-bit * mfu
-  std::string mfu_basis;                // a sentence: where the MFU came from (table row, factors)
+  MfuSource mfu_source;                 // where the MFU came from (table row, factors)
+  std::string mfu_basis;                // a sentence that overrides mfu_source's; normally empty
 };
+// The sentence saying where the MFU came from: compute.mfu_basis when set, else made from
+// compute.mfu_source and compute.mfu ("" for a default-constructed Compute).
+std::string mfu_basis_text(const Compute& compute);
 
 struct Time {
   double wall_hours = 0;          // expected, including spot interruptions for spot cost lines

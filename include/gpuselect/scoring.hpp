@@ -1,9 +1,11 @@
 #pragma once
 // Scoring: five criteria built from named indicators (docs/scoring.md), weights and profiles,
 // constraints, the ranking with its exclusions, explanations, warnings, sensitivity and Pareto.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -88,6 +90,32 @@ enum class Warning : std::uint8_t {
   marketplace_host,
 };
 std::string_view warning_code(Warning warning);  // "W-SPOT", ...
+inline constexpr std::size_t warning_count = 13;  // values of Warning
+
+// A candidate's warnings in the order added, held inline (no heap allocation per candidate); a
+// code added twice is kept once. Iterates like a std::vector<Warning>.
+class WarningList {
+ public:
+  WarningList() = default;
+  WarningList(std::initializer_list<Warning> warnings) {
+    for (const Warning warning : warnings) push_back(warning);
+  }
+  void push_back(Warning warning) {
+    if (std::find(begin(), end(), warning) != end() || size_ == codes_.size()) return;
+    codes_[size_++] = warning;
+  }
+  const Warning* begin() const { return codes_.data(); }
+  const Warning* end() const { return codes_.data() + size_; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  friend bool operator==(const WarningList& a, const WarningList& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
+
+ private:
+  std::array<Warning, warning_count> codes_{};
+  std::uint8_t size_ = 0;
+};
 
 struct Candidate {
   std::uint32_t offering_index = 0;
@@ -100,7 +128,7 @@ struct Candidate {
   double score = 0;  // 0-100
   int rank = 0;      // 1-based after sorting
   bool pareto = false;
-  std::vector<Warning> warnings;
+  WarningList warnings;
   // GPUs this job needs of this kind: memory on one GPU, else all rented; training also finishes
   // within a day of GPU-hours; serving tensor_parallel x replicas (the right_size indicator).
   int gpus_needed = 1;
@@ -170,6 +198,17 @@ struct Ranking {
   std::vector<Candidate> candidates;  // sorted: score desc, total cost asc, offering id asc
   std::vector<Exclusion> excluded;    // by offering id, pricing mode, nodes (compare: catalog order)
   std::optional<Sensitivity> sensitivity;
+  // For explain()'s "what it would take to win", made once by rank(): per criterion, the candidates
+  // (indices into `candidates`) whose score line, as that criterion's weight moves, can be above
+  // all others' (their upper envelope; the others never bind). Valid for `weights` and
+  // `candidate_count` only: explain() scans every candidate when they no longer match (a ranking
+  // built or changed by hand).
+  struct WinEnvelope {
+    Weights weights;
+    std::size_t candidate_count = 0;
+    std::array<std::vector<std::uint32_t>, criterion_count> rivals;
+  };
+  std::optional<WinEnvelope> win_envelope;
   // The constraint that removed the most candidates, when none is left.
   std::optional<ExclusionKind> top_exclusion;
 };

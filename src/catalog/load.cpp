@@ -139,7 +139,19 @@ class Loader {
 
   LoadResult load_all(std::span<const SourceText> sources) {
     result_.catalog.files.reserve(sources.size());
-    for (const auto& source : sources) result_.catalog.files.push_back(source.name);
+    std::size_t total_bytes = 0;
+    for (const auto& source : sources) {
+      result_.catalog.files.push_back(source.name);
+      total_bytes += source.text.size();
+    }
+    // Offerings dominate large catalogs at ~375 bytes of YAML each (bench/generate_catalog, the
+    // SkyPilot import): reserving for text/300 records means no regrowth copy of the records or
+    // rehash of the id index; capacity never written costs address space only.
+    constexpr std::size_t min_bytes_per_offering = 300;
+    const std::size_t expected_offerings = total_bytes / min_bytes_per_offering;
+    offerings_.records.reserve(expected_offerings);
+    offerings_.meta.reserve(expected_offerings);
+    offerings_.index.reserve(expected_offerings);
     for (std::size_t index = 0; index < sources.size(); ++index) {
       load_file(static_cast<std::uint32_t>(index), sources[index]);
     }

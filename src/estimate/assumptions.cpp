@@ -66,7 +66,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
   if (shape.derived) {
     sentences.push_back("Model shape derived from the parameter count (P ≈ 12·L·h², h ≈ 128·L).");
   }
-  if (!estimate.compute.mfu_basis.empty()) sentences.push_back(estimate.compute.mfu_basis + ".");
+  if (std::string basis = mfu_basis_text(estimate.compute); !basis.empty()) sentences.push_back(basis + ".");
   if (workload::is_training(profile.kind)) {
     sentences.push_back(fmt::format(
         "Training compute: {} model FLOPs ({} per parameter per token; Kaplan et al. 2020); time = "

@@ -43,32 +43,37 @@ struct MfuFactor {
   double factor;
   std::string_view reason;
 };
-constexpr MfuFactor tiny_model{"model < 100M parameters", 0.5,
-                               "matmuls too small to fill the tensor cores (assumption)"};
-constexpr MfuFactor small_model{"model < 1B parameters", 0.7,
-                                "small matmuls underuse the tensor cores (assumption)"};
-constexpr MfuFactor fine_tune{"fine-tuning", 0.9,
-                              "short, padded sequences and frequent evaluation (assumption)"};
-constexpr MfuFactor qlora_dequant{"QLoRA", 0.6,
-                                  "each matmul dequantises NF4 weights first (assumption)"};
-constexpr MfuFactor vision_train{"vision training", 0.55,
-                                 "ResNet-50 on A100 trains ~2,700 images/s, 22% of 312 TFLOPS "
-                                 "(NVIDIA Deep Learning Examples)"};
-constexpr MfuFactor pcie_only{"PCIe-only multi-GPU", 0.7,
-                              "gradient all-reduce of 2P bytes per step over PCIe (assumption)"};
-constexpr MfuFactor no_rdma{"multi-node without RDMA", 0.5,
-                            "gradient all-reduce over TCP Ethernet between nodes (assumption)"};
-constexpr MfuFactor offloaded{"CPU offload", 0.5,
-                              "optimizer step and transfers over PCIe (ZeRO-Offload; assumption)"};
-constexpr MfuFactor shared_gpu{"vGPU share", 0.9, "noisy neighbours on a time-sliced card (assumption)"};
+// In the order they are applied and worded; MfuSource::factors bit i is row i.
+constexpr std::array<MfuFactor, 9> mfu_factors{{
+    {"vision training", 0.55,
+     "ResNet-50 on A100 trains ~2,700 images/s, 22% of 312 TFLOPS (NVIDIA Deep Learning Examples)"},
+    {"model < 100M parameters", 0.5, "matmuls too small to fill the tensor cores (assumption)"},
+    {"model < 1B parameters", 0.7, "small matmuls underuse the tensor cores (assumption)"},
+    {"fine-tuning", 0.9, "short, padded sequences and frequent evaluation (assumption)"},
+    {"QLoRA", 0.6, "each matmul dequantises NF4 weights first (assumption)"},
+    {"PCIe-only multi-GPU", 0.7, "gradient all-reduce of 2P bytes per step over PCIe (assumption)"},
+    {"multi-node without RDMA", 0.5, "gradient all-reduce over TCP Ethernet between nodes (assumption)"},
+    {"CPU offload", 0.5, "optimizer step and transfers over PCIe (ZeRO-Offload; assumption)"},
+    {"vGPU share", 0.9, "noisy neighbours on a time-sliced card (assumption)"},
+}};
+enum FactorBit : std::uint16_t {
+  vision_train = 1u << 0,
+  tiny_model = 1u << 1,
+  small_model = 1u << 2,
+  fine_tune = 1u << 3,
+  qlora_dequant = 1u << 4,
+  pcie_only = 1u << 5,
+  no_rdma = 1u << 6,
+  offloaded = 1u << 7,
+  shared_gpu = 1u << 8,
+};
 
-const MfuRow& base_row(std::string_view architecture, double params) {
-  const MfuRow* found = nullptr;
-  for (const auto& row : mfu_table) {
-    if (row.architecture == architecture && row.min_params <= params) found = &row;
+std::size_t base_row(std::string_view architecture, double params) {
+  std::size_t found = mfu_table.size() - 1;
+  for (std::size_t row = 0; row < mfu_table.size(); ++row) {
+    if (mfu_table[row].architecture == architecture && mfu_table[row].min_params <= params) found = row;
   }
-  if (found != nullptr) return *found;
-  return mfu_table.back();
+  return found;
 }
 
 }  // namespace
@@ -77,43 +82,43 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
   MfuChoice choice;
   if (profile.mfu) {
     choice.value = *profile.mfu;
-    choice.basis = fmt::format("MFU {:.0f}% as given by --mfu", choice.value * 100.0);
+    choice.source.kind = MfuSource::Kind::given;
     return choice;
   }
-  std::vector<const MfuFactor*> applied;
+  std::uint16_t applied = 0;
   if (!workload::is_training(profile.kind)) {
     choice.value = prefill_mfu_default;
-    choice.basis = "prefill MFU 50% (assumption: large batched matmuls; decode is bandwidth-bound)";
+    choice.source.kind = MfuSource::Kind::prefill;
   } else {
     const std::string_view architecture =
         hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : std::string_view{};
-    const MfuRow& row = base_row(architecture, profile.shape.params);
-    choice.value = row.mfu;
-    choice.basis = fmt::format("MFU {:.0f}% base: {}", row.mfu * 100.0, row.source);
+    const std::size_t row = base_row(architecture, profile.shape.params);
+    choice.value = mfu_table[row].mfu;
+    choice.source.kind = MfuSource::Kind::table;
+    choice.source.table_row = static_cast<std::uint8_t>(row);
     if (profile.kind == workload::Kind::cv_train) {
-      applied.push_back(&vision_train);
+      applied |= vision_train;
     } else if (profile.shape.params < 1e8) {
-      applied.push_back(&tiny_model);
+      applied |= tiny_model;
     } else if (profile.shape.params < 1e9) {
-      applied.push_back(&small_model);
+      applied |= small_model;
     }
-    if (profile.kind == workload::Kind::llm_finetune) applied.push_back(&fine_tune);
+    if (profile.kind == workload::Kind::llm_finetune) applied |= fine_tune;
     if (profile.method == workload::Method::qlora && profile.kind == workload::Kind::llm_finetune) {
-      applied.push_back(&qlora_dequant);
+      applied |= qlora_dequant;
     }
     const bool pcie = hardware.interconnect == catalog::Interconnect::pcie ||
                       hardware.interconnect == catalog::Interconnect::none;
-    if (pcie && plan.gpus_per_node > 1) applied.push_back(&pcie_only);
-    if (plan.nodes > 1 && hardware.rdma == catalog::Rdma::none) applied.push_back(&no_rdma);
-    if (plan.offload != workload::Offload::none) applied.push_back(&offloaded);
+    if (pcie && plan.gpus_per_node > 1) applied |= pcie_only;
+    if (plan.nodes > 1 && hardware.rdma == catalog::Rdma::none) applied |= no_rdma;
+    if (plan.offload != workload::Offload::none) applied |= offloaded;
   }
-  if (hardware.gpu_fraction < 1.0) applied.push_back(&shared_gpu);
-  for (const MfuFactor* factor : applied) {
-    choice.value *= factor->factor;
-    choice.basis += fmt::format("; x{} for {}: {}", factor->factor, factor->name, factor->reason);
+  if (hardware.gpu_fraction < 1.0) applied |= shared_gpu;
+  for (std::size_t bit = 0; bit < mfu_factors.size(); ++bit) {
+    if (applied & (1u << bit)) choice.value *= mfu_factors[bit].factor;
   }
   choice.value = std::clamp(choice.value, 0.01, 1.0);
-  if (!applied.empty()) choice.basis += fmt::format(" (MFU used {:.1f}%)", choice.value * 100.0);
+  choice.source.factors = applied;
   return choice;
 }
 
@@ -131,9 +136,35 @@ double peak_tflops(const catalog::Gpu& gpu, workload::Precision precision) {
 }  // namespace model
 
 double default_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
+  if (!profile.mfu) return model::choose_mfu(profile, hardware, plan).value;
   workload::Profile without_override = profile;
   without_override.mfu.reset();
   return model::choose_mfu(without_override, hardware, plan).value;
+}
+
+std::string mfu_basis_text(const Compute& compute) {
+  if (!compute.mfu_basis.empty()) return compute.mfu_basis;
+  const MfuSource& source = compute.mfu_source;
+  std::string basis;
+  switch (source.kind) {
+    case MfuSource::Kind::none: return basis;
+    case MfuSource::Kind::given: return fmt::format("MFU {:.0f}% as given by --mfu", compute.mfu * 100.0);
+    case MfuSource::Kind::prefill:
+      basis = "prefill MFU 50% (assumption: large batched matmuls; decode is bandwidth-bound)";
+      break;
+    case MfuSource::Kind::table: {
+      const auto& row = model::mfu_table[std::min<std::size_t>(source.table_row, model::mfu_table.size() - 1)];
+      basis = fmt::format("MFU {:.0f}% base: {}", row.mfu * 100.0, row.source);
+      break;
+    }
+  }
+  for (std::size_t bit = 0; bit < model::mfu_factors.size(); ++bit) {
+    if (!(source.factors & (1u << bit))) continue;
+    const auto& factor = model::mfu_factors[bit];
+    basis += fmt::format("; x{} for {}: {}", factor.factor, factor.name, factor.reason);
+  }
+  if (source.factors != 0) basis += fmt::format(" (MFU used {:.1f}%)", compute.mfu * 100.0);
+  return basis;
 }
 
 namespace {
@@ -212,7 +243,7 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
   const Plan& plan = memory.plan;
   const model::MfuChoice mfu = model::choose_mfu(profile, hardware, plan);
   estimate.compute.mfu = mfu.value;
-  estimate.compute.mfu_basis = mfu.basis;
+  estimate.compute.mfu_source = mfu.source;
 
   if (workload::is_training(profile.kind)) {
     training_compute(profile, estimate.compute);

@@ -58,7 +58,7 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Estimate
   grid.rows = {{"model FLOPs", scientific(estimate.compute.total_flops)},
                {"hardware FLOPs", scientific(estimate.compute.hardware_flops)},
                {"MFU", fmt::format("{:.1f}%", estimate.compute.mfu * 100)},
-               {"MFU basis", estimate.compute.mfu_basis},
+               {"MFU basis", estimate::mfu_basis_text(estimate.compute)},
                {"effective TFLOPS per GPU", fmt::format("{:.1f}", estimate.compute.effective_tflops_per_gpu)}};
   if (estimate.has_hardware) {
     grid.rows.push_back({"wall time", units::format_hours(estimate.time.wall_hours)});

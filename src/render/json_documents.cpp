@@ -118,7 +118,7 @@ ordered_json compute_json(const estimate::Compute& compute) {
       {"hardware_flops", round_figure(compute.hardware_flops)},
       {"mfu", round_weight(compute.mfu)},
       {"effective_tflops_per_gpu", round_figure(compute.effective_tflops_per_gpu)},
-      {"mfu_basis", compute.mfu_basis},
+      {"mfu_basis", estimate::mfu_basis_text(compute)},
   };
 }
 

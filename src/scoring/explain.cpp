@@ -16,7 +16,7 @@ namespace {
 
 using catalog::PricingMode;
 
-constexpr std::array<std::string_view, 13> warning_codes = {
+constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",        "W-VGPU",           "W-EGRESS",      "W-PUBLIC-IP",     "W-STOCK",
     "W-SLA-CREDITS", "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",
     "W-OVERPROVISIONED", "W-OFFLOAD",    "W-MARKETPLACE"};
@@ -150,25 +150,56 @@ struct WeightChange {
 // The smallest change of one criterion's weight (the others keep their proportions) that puts
 // `candidate` at or above every other candidate. Scores are linear in the weights, so each rival
 // gives one linear inequality in the new weight w: a + w (b - a) >= 0.
+// The other criteria's weighted score of x, renormalised to the weight they share (1 - weight of c).
+double rest_of(const Ranking& ranking, const Candidate& x, std::size_t c) {
+  double rest = 0;
+  for (std::size_t d = 0; d < criterion_count; ++d) {
+    if (d != c) rest += ranking.weights.values[d] * x.criteria[d].score;
+  }
+  return rest / (1 - ranking.weights.values[c]);
+}
+
+// The rivals worth checking for `candidate`: the envelope when it is valid and the candidate is not
+// on it (its own line would hide others), else every candidate.
+bool use_envelope(const Ranking& ranking, const Candidate& candidate) {
+  const auto& envelope = ranking.win_envelope;
+  if (!envelope || envelope->candidate_count != ranking.candidates.size() ||
+      envelope->weights.values != ranking.weights.values || ranking.candidates.empty()) {
+    return false;
+  }
+  const Candidate* first = ranking.candidates.data();
+  if (&candidate < first || &candidate >= first + ranking.candidates.size()) return false;
+  const auto position = static_cast<std::uint32_t>(&candidate - first);
+  for (const auto& rivals : envelope->rivals) {
+    if (std::find(rivals.begin(), rivals.end(), position) != rivals.end()) return false;
+  }
+  return true;
+}
+
 std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidate& candidate) {
   std::optional<WeightChange> best;
+  const bool envelope = use_envelope(ranking, candidate);
+  std::vector<const Candidate*> all_rivals;
+  if (!envelope) {
+    all_rivals.reserve(ranking.candidates.size());
+    for (const auto& rival : ranking.candidates) all_rivals.push_back(&rival);
+  }
+  std::vector<const Candidate*> envelope_rivals;
   for (Criterion criterion : all_criteria) {
     const auto c = static_cast<std::size_t>(criterion);
     const double current = ranking.weights.values[c];
     if (current >= 1) continue;
-    auto rest_of = [&](const Candidate& x) {
-      double rest = 0;
-      for (std::size_t d = 0; d < criterion_count; ++d) {
-        if (d != c) rest += ranking.weights.values[d] * x.criteria[d].score;
-      }
-      return rest / (1 - current);
-    };
-    const double own_rest = rest_of(candidate);
+    if (envelope) {
+      envelope_rivals.clear();
+      for (const auto index : ranking.win_envelope->rivals[c]) envelope_rivals.push_back(&ranking.candidates[index]);
+    }
+    const double own_rest = rest_of(ranking, candidate, c);
     double low = 0;
     double high = 1;
-    for (const auto& rival : ranking.candidates) {
+    for (const Candidate* rival_pointer : envelope ? envelope_rivals : all_rivals) {
+      const Candidate& rival = *rival_pointer;
       if (&rival == &candidate) continue;
-      const double a = own_rest - rest_of(rival);
+      const double a = own_rest - rest_of(ranking, rival, c);
       const double b = candidate.criteria[c].score - rival.criteria[c].score;
       const double slope = b - a;
       if (slope > 0) {
@@ -241,8 +272,63 @@ WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profil
   return bits;
 }
 
-std::vector<Warning> materialise(WarningBits bits) {
-  std::vector<Warning> warnings;
+Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
+  Ranking::WinEnvelope envelope;
+  envelope.weights = ranking.weights;
+  envelope.candidate_count = ranking.candidates.size();
+  struct Line {
+    double slope = 0;      // criterion score - rest: the score's change per unit of weight
+    double intercept = 0;  // rest: the score at weight 0
+    std::uint32_t index = 0;
+  };
+  std::vector<Line> lines(ranking.candidates.size());
+  std::vector<Line> hull;
+  for (std::size_t c = 0; c < criterion_count; ++c) {
+    if (ranking.weights.values[c] >= 1) continue;
+    for (std::uint32_t index = 0; index < lines.size(); ++index) {
+      const auto& candidate = ranking.candidates[index];
+      const double rest = rest_of(ranking, candidate, c);
+      lines[index] = {candidate.criteria[c].score - rest, rest, index};
+    }
+    std::sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) {
+      if (x.slope != y.slope) return x.slope < y.slope;
+      if (x.intercept != y.intercept) return x.intercept > y.intercept;
+      return x.index < y.index;
+    });
+    // Upper envelope over all w (a superset of the one over [0, 1]). A line is dropped only when
+    // it is below the others by more than a rounding margin, so no line that can bind is lost.
+    auto margin = [](double value) { return 1e-9 * (1.0 + std::abs(value)); };
+    hull.clear();
+    for (const Line& line : lines) {
+      if (!hull.empty() && hull.back().slope == line.slope &&
+          line.intercept < hull.back().intercept - margin(hull.back().intercept)) {
+        continue;
+      }
+      while (hull.size() >= 2) {
+        const Line& left = hull[hull.size() - 2];
+        const Line& middle = hull.back();
+        if (line.slope == left.slope) break;
+        // Where `left` and `line` cross; `middle` is hidden when it is below them there.
+        const double w = (left.intercept - line.intercept) / (line.slope - left.slope);
+        const double top = left.intercept + left.slope * w;
+        if (middle.intercept + middle.slope * w < top - margin(top)) {
+          hull.pop_back();
+        } else {
+          break;
+        }
+      }
+      hull.push_back(line);
+    }
+    auto& rivals = envelope.rivals[c];
+    rivals.reserve(hull.size());
+    for (const Line& line : hull) rivals.push_back(line.index);
+    std::sort(rivals.begin(), rivals.end());
+  }
+  return envelope;
+}
+
+WarningList materialise(WarningBits bits) {
+  WarningList warnings;
   for (std::size_t index = 0; index < warning_codes.size(); ++index) {
     if (bits & (WarningBits{1} << index)) warnings.push_back(static_cast<Warning>(index));
   }
@@ -376,11 +462,14 @@ std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking&
 
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& spot = candidate.estimate.cost(PricingMode::spot);
-  const bool spot_ranked = std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
-    return c.offering_index == candidate.offering_index && c.mode == PricingMode::spot;
-  });
-  if (candidate.mode != PricingMode::spot && offering.pricing.spot && spot.available && !spot_ranked &&
-      spot.total < ranking.best.cheapest_total) {
+  const auto spot_ranked = [&] {
+    return std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
+      return c.offering_index == candidate.offering_index && c.mode == PricingMode::spot;
+    });
+  };
+  // spot_ranked() scans every candidate: asked last, only of the few whose spot line is cheapest.
+  if (candidate.mode != PricingMode::spot && offering.pricing.spot && spot.available &&
+      spot.total < ranking.best.cheapest_total && !spot_ranked()) {
     lines.push_back("would be the cheapest (" + units::format_money(spot.total, ranking.currency) +
                     ") if spot were allowed");
   }

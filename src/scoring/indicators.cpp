@@ -300,15 +300,31 @@ double criterion_score(Criterion criterion, const IndicatorInput& input) {
   return applicable_weight > 0 ? 100.0 * weighted / applicable_weight : 0.0;
 }
 
-void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
-                     const Weights& weights, Candidate& candidate) {
-  const auto& offering = catalog.offerings[candidate.offering_index];
-  const IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering), kind,
-                             candidate, best};
+namespace {
+
+// Indicators that read nothing but the provider: the same value for every candidate of a provider.
+constexpr std::array<IndicatorFunction, 13> provider_only_functions = {
+    sla_uptime,  fault_recovery,   monitoring,           billing_granularity, images,
+    jupyterlab,  custom_containers, kubernetes,          provision_minutes,   support_tier,
+    support_hours, first_response,  compliance};
+
+constexpr std::array<bool, table.size()> provider_only_specs() {
+  std::array<bool, table.size()> only{};
+  for (std::size_t index = 0; index < table.size(); ++index) {
+    for (const auto function : provider_only_functions) only[index] = only[index] || table[index].function == function;
+  }
+  return only;
+}
+constexpr std::array<bool, table.size()> provider_only = provider_only_specs();
+
+// Sums the indicator values, in table order, into the candidate's criteria and score.
+template <typename ValueOf>
+void score_with(const Weights& weights, Candidate& candidate, ValueOf value_of) {
   std::array<double, criterion_count> weighted{};
   std::array<double, criterion_count> applicable_weight{};
-  for (const auto& spec : table) {
-    const IndicatorValue value = spec.function(input);
+  for (std::size_t spec_index = 0; spec_index < table.size(); ++spec_index) {
+    const auto& spec = table[spec_index];
+    const IndicatorValue value = value_of(spec_index);
     if (!value.applies) continue;
     const auto index = static_cast<std::size_t>(spec.criterion);
     weighted[index] += spec.weight * value.value;
@@ -323,6 +339,38 @@ void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const
     total += entry.contribution;
   }
   candidate.score = total;
+}
+
+}  // namespace
+
+void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
+                     const Weights& weights, Candidate& candidate) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering), kind,
+                             candidate, best};
+  score_with(weights, candidate, [&](std::size_t spec) { return table[spec].function(input); });
+}
+
+void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
+                      const Weights& weights, std::vector<Candidate>& candidates) {
+  // Provider-only values computed once per provider (compliance scans string lists).
+  std::vector<std::array<IndicatorValue, table.size()>> by_provider(catalog.providers.size());
+  std::vector<char> known(catalog.providers.size(), 0);
+  for (auto& candidate : candidates) {
+    const auto& offering = catalog.offerings[candidate.offering_index];
+    const IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering), kind,
+                               candidate, best};
+    auto& cached = by_provider[offering.provider_index];
+    if (!known[offering.provider_index]) {
+      for (std::size_t spec = 0; spec < table.size(); ++spec) {
+        if (provider_only[spec]) cached[spec] = table[spec].function(input);
+      }
+      known[offering.provider_index] = 1;
+    }
+    score_with(weights, candidate, [&](std::size_t spec) {
+      return provider_only[spec] ? cached[spec] : table[spec].function(input);
+    });
+  }
 }
 
 }  // namespace gpuselect::scoring::detail

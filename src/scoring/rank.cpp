@@ -346,9 +346,7 @@ class Ranker {
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     ranking.best = best;
 
-    for (auto& candidate : candidates) {
-      detail::score_candidate(catalog_, profile_.kind, best, ranking.weights, candidate);
-    }
+    detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, candidates);
 
     std::vector<std::uint32_t> order(candidates.size());
     std::iota(order.begin(), order.end(), 0u);
@@ -393,6 +391,7 @@ class Ranker {
           detail::materialise(detail::warning_bits(catalog_, profile_, candidate, options_.today));
     }
     if (options_.pareto) detail::mark_pareto(candidates);
+    ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {
       ranking.sensitivity = detail::sensitivity(candidates, ranking.weights,
                                                 options_.sensitivity_samples, options_.sensitivity_seed);
