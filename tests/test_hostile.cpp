@@ -19,6 +19,8 @@
 
 #include "cli_runner.hpp"
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/catalog_format.hpp"
+#include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/skypilot_import.hpp"
@@ -65,6 +67,16 @@ std::string error_lines(const catalog::LoadResult& result) {
     if (diagnostic.severity == gpuselect::Severity::error) lines += gpuselect::format_diagnostic(diagnostic) + "\n";
   }
   return lines;
+}
+
+// The built-in catalog, as `catalog import` resolves accelerator names with it.
+const catalog::Catalog& builtin_catalog() {
+  static const catalog::Catalog loaded = [] {
+    std::vector<catalog::SourceText> sources;
+    for (const auto& file : gpuselect::builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+    return catalog::load(sources).catalog;
+  }();
+  return loaded;
 }
 
 // Deterministic pseudo-random bytes (a 64-bit LCG, Knuth's MMIX constants): the same garbage everywhere.
@@ -334,21 +346,39 @@ TEST_CASE("hostile SkyPilot CSV files are rejected with an error line and exit 2
 }
 
 TEST_CASE("hostile SkyPilot CSV text throws gpuselect::Error only", "[hostile]") {
-  const catalog::Catalog known;
+  const catalog::Catalog& known = builtin_catalog();
   const catalog::SkyPilotImportOptions options{"aws", "vms.csv", "2026-05-20"};
   const std::vector<std::string> texts = {
       "", garbage(4096, 4), std::string(1000, '"'), std::string(1000, ','), std::string(1000, '\n'),
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,1e309,nan,us-east-1\n",
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,-8,-1,us-east-1\n",
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,99999999999999999999,1,us-east-1\n",
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,8333333333333333333333.0,1,us-east-1\n",
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,65,1,us-east-1\n",
+      std::string("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d\x01\0x,A100,8,1,us-east-1\n", 85),
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d\xff\xfe" ",A100,8,1,us-east-1\n",
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,8,1,us-\xc0\xaf" "east\n",
   };
   for (const auto& text : texts) {
+    INFO("'" << text.substr(0, 120) << "'");
     try {
       const auto imported = catalog::import_skypilot(text, known, options);
-      for (const auto& offering : imported.offerings) CHECK(offering.gpu_count >= 1);
+      for (const auto& offering : imported.offerings) {
+        CHECK(offering.gpu_count >= 1);
+        CHECK(offering.gpu_count <= 64);
+      }
+      // What import writes reads back: no YAML syntax error, no limit hit.
+      const std::string errors = error_lines(load_text(catalog::write_offerings_yaml(imported.offerings)));
+      CHECK(errors.find("YAML syntax error") == std::string::npos);
+      CHECK(errors.find("LoadLimits") == std::string::npos);
     } catch (const gpuselect::Error& error) {
       CHECK(error.where().rfind("vms.csv", 0) == 0);
     }
+  }
+  // Huge counts, control characters and invalid UTF-8 are errors at the field, not offerings.
+  for (std::size_t index = texts.size() - 5; index < texts.size(); ++index) {
+    INFO("case " << index);
+    CHECK_THROWS_AS(catalog::import_skypilot(texts[index], known, options), gpuselect::Error);
   }
 }
 
@@ -543,9 +573,14 @@ TEST_CASE("fuzzer regressions stay fixed", "[hostile][regression]") {
         CHECK(offering.gpu_index < result.catalog.gpus.size());
       }
     } else if (name.rfind("skypilot_import-", 0) == 0) {
-      const catalog::Catalog known;
       try {
-        (void)catalog::import_skypilot(bytes, known, {"aws", name, "2026-05-20"});
+        const auto imported = catalog::import_skypilot(bytes, builtin_catalog(), {"aws", name, "2026-05-20"});
+        for (const auto& offering : imported.offerings) {
+          CHECK(offering.gpu_count >= 1);
+          CHECK_FALSE(offering.id.empty());
+        }
+        const std::string yaml = catalog::write_offerings_yaml(imported.offerings);
+        CHECK(error_lines(load_text(yaml)).find("YAML syntax error") == std::string::npos);
       } catch (const gpuselect::Error&) {
         SUCCEED("rejected with gpuselect::Error");
       }

@@ -243,16 +243,50 @@ std::string excerpt(std::string_view text, std::size_t max_shown = 60) {
   return std::string(text.substr(0, max_shown)) + (text.size() > max_shown ? "..." : "");
 }
 
-// A field above the loader's value limit (LoadLimits::max_scalar_bytes) could not be read back from
-// the YAML this import writes; such a file is not a SkyPilot catalog.
-void check_field_sizes(const std::vector<csv::Field>& fields, const std::string& source_name) {
+// Length of the well-formed UTF-8 sequence at text[at] (RFC 3629: no overlongs, no surrogates, at
+// most U+10FFFF), or 0 when malformed.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t offset) {
+    return at + offset < text.size() ? static_cast<unsigned char>(text[at + offset]) : 0u;
+  };
+  const unsigned lead = byte(0);
+  const auto continuation = [&](std::size_t offset, unsigned low = 0x80, unsigned high = 0xBF) {
+    return byte(offset) >= low && byte(offset) <= high;
+  };
+  if (lead < 0x80) return 1;
+  if (lead >= 0xC2 && lead <= 0xDF) return continuation(1) ? 2 : 0;
+  if (lead == 0xE0) return continuation(1, 0xA0) && continuation(2) ? 3 : 0;
+  if (lead == 0xED) return continuation(1, 0x80, 0x9F) && continuation(2) ? 3 : 0;
+  if (lead >= 0xE1 && lead <= 0xEF) return continuation(1) && continuation(2) ? 3 : 0;
+  if (lead == 0xF0) return continuation(1, 0x90) && continuation(2) && continuation(3) ? 4 : 0;
+  if (lead >= 0xF1 && lead <= 0xF3) return continuation(1) && continuation(2) && continuation(3) ? 4 : 0;
+  if (lead == 0xF4) return continuation(1, 0x80, 0x8F) && continuation(2) && continuation(3) ? 4 : 0;
+  return 0;
+}
+
+// Every field must be something the catalog written from it can hold: UTF-8 text without control
+// characters (tab allowed), no longer than the loader's value limit (LoadLimits::max_scalar_bytes).
+// A file that breaks this is not a SkyPilot catalog, and its YAML could not be read back.
+void check_fields(const std::vector<csv::Field>& fields, const std::string& source_name) {
   constexpr std::size_t max_field_bytes = LoadLimits{}.max_scalar_bytes;
   for (const auto& field : fields) {
-    if (field.text.size() <= max_field_bytes) continue;
-    throw Error(source_name + ':' + std::to_string(field.line) + ':' + std::to_string(field.column),
-                "field is " + std::to_string(field.text.size()) + " bytes, above the limit of " +
-                    std::to_string(max_field_bytes) + " (LoadLimits::max_scalar_bytes)",
-                "check that this is a SkyPilot vms.csv file");
+    const auto fail = [&](const std::string& what, const std::string& hint) {
+      throw Error(source_name + ':' + std::to_string(field.line) + ':' + std::to_string(field.column), what, hint);
+    };
+    if (field.text.size() > max_field_bytes) {
+      fail("field is " + std::to_string(field.text.size()) + " bytes, above the limit of " +
+               std::to_string(max_field_bytes) + " (LoadLimits::max_scalar_bytes)",
+           "check that this is a SkyPilot vms.csv file");
+    }
+    for (std::size_t at = 0; at < field.text.size();) {
+      const std::size_t length = utf8_sequence_length(field.text, at);
+      const auto byte = static_cast<unsigned char>(field.text[at]);
+      if (length == 0) fail("field is not valid UTF-8 text", "save the file as UTF-8");
+      if (length == 1 && ((byte < 0x20 && byte != '\t') || byte == 0x7F)) {
+        fail("field holds control character " + std::to_string(byte), "remove it; fields are plain text");
+      }
+      at += length;
+    }
   }
 }
 
@@ -378,6 +412,15 @@ class RowParser {
     row.zone = std::string(text(fields, Column::availability_zone));
     if (row.zone.empty()) row.zone = row.region;
     if (row.accelerator.empty()) row.accelerator_count = 0;
+    // The catalog's gpu_count range (src/catalog/fields.cpp): 64 GPUs in one instance is beyond any
+    // 2026 node; larger counts are typos and would overflow int.
+    constexpr double max_accelerator_count = 64;
+    if (row.accelerator_count > max_accelerator_count) {
+      const csv::Field& field = fields[columns_[static_cast<std::size_t>(Column::accelerator_count)]];
+      throw Error(where(field), "AcceleratorCount " + excerpt(number_text(row.accelerator_count)) +
+                                    " is above 64 GPUs in one instance",
+                  "write the GPUs of one instance (8 for an 8-GPU node)");
+    }
     if (row.accelerator_count >= 1 && row.accelerator_count != std::floor(row.accelerator_count)) {
       const csv::Field& field = fields[columns_[static_cast<std::size_t>(Column::accelerator_count)]];
       throw Error(where(field), "AcceleratorCount " + number_text(row.accelerator_count) +
@@ -688,7 +731,7 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known,
     throw Error(options.source_name + ":1:1", "empty file: no header row",
                 "import a SkyPilot vms.csv (its first line names the columns)");
   }
-  check_field_sizes(fields, options.source_name);
+  check_fields(fields, options.source_name);
   const auto columns = read_header(fields, options.source_name);
   const std::size_t header_size = fields.size();
   const RowParser parser(options.source_name, columns);
@@ -705,7 +748,7 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known,
                       std::to_string(header_size),
                   "give every row one field per header column (quote fields that hold commas)");
     }
-    check_field_sizes(fields, options.source_name);
+    check_fields(fields, options.source_name);
     ++result.rows_read;
     Row row = parser.parse(fields);
     if (row.accelerator_count == 0) {

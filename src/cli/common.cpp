@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -197,7 +198,8 @@ double parse_positive_number(const std::string& text, const std::string& flag, b
 
 int parse_positive_int(const std::string& text, const std::string& flag) {
   const auto value = units::parse_number(text);
-  if (!value || *value != static_cast<double>(static_cast<long long>(*value))) {
+  // std::floor, not a cast: casting a double beyond long long (--top 1e30) is undefined behaviour.
+  if (!value || *value != std::floor(*value)) {
     throw Error(flag, "'" + text + "' is not a whole number", "give a whole number such as 4");
   }
   if (*value < 1 || *value > 1e6) {

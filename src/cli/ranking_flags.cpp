@@ -115,6 +115,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
                                    [&](const auto& entry) { return entry.first == requirement; });
     if (!known) {
       std::vector<std::string> names;
+      names.reserve(known_requirements.size());
       for (const auto& entry : known_requirements) names.push_back(entry.first);
       const std::string guess = closest_match(requirement, names);
       throw Error("--require", "unknown requirement '" + requirement + "'",

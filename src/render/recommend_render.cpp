@@ -67,7 +67,7 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
 // "Plan: ZeRO-2, 8 GPUs x 1 node" when every shown row shares it, else the leader's with a note.
 std::string plan_line(const std::vector<Row>& rows) {
   if (rows.empty()) return {};
-  const std::string leader = plan_label(*rows.front().candidate);
+  std::string leader = plan_label(*rows.front().candidate);
   for (const auto& row : rows) {
     if (plan_label(*row.candidate) != leader)
       return fmt::format("{} for #1; each offering gets the lightest plan that fits it", leader);

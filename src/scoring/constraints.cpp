@@ -113,6 +113,7 @@ std::string_view to_string(ExclusionKind kind) {
 
 std::vector<std::pair<std::string, std::string>> requirement_names() {
   std::vector<std::pair<std::string, std::string>> names;
+  names.reserve(requirements.size());
   for (const auto& requirement : requirements) {
     names.emplace_back(std::string(requirement.name), std::string(requirement.checks));
   }
@@ -134,6 +135,7 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
                 "e.g. --min-headroom 10 keeps 10% of GPU memory free");
   }
   std::vector<std::string> requirement_list;
+  requirement_list.reserve(requirements.size());
   for (const auto& requirement : requirements) requirement_list.emplace_back(requirement.name);
   for (const auto& name : constraints.requirements) {
     if (find_requirement(name) == nullptr) {

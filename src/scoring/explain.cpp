@@ -84,7 +84,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
                                     number(gpu.bf16_dense_tflops * offering.gpu_fraction, 0),
                                     number(ranking.best.best_speed, 0)));
       }
-      if (offering.gpu_count > 1) parts.push_back(std::string(catalog::to_string(offering.interconnect)));
+      if (offering.gpu_count > 1) parts.emplace_back(catalog::to_string(offering.interconnect));
       if (candidate.nodes > 1) {
         parts.push_back(fmt::format("{} nodes over {}", candidate.nodes,
                                     catalog::to_string(offering.network.rdma)));
@@ -120,7 +120,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
     }
     case Criterion::support: {
       parts.push_back(std::string(catalog::to_string(provider.support.tier)) + " support");
-      parts.push_back(std::string(catalog::to_string(provider.support.hours)));
+      parts.emplace_back(catalog::to_string(provider.support.hours));
       parts.push_back("first answer in " + number(provider.support.first_response_hours, 0) + " h");
       if (!provider.compliance.empty()) {
         std::string certs;
