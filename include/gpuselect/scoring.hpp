@@ -20,8 +20,7 @@ namespace gpuselect::scoring {
 enum class Criterion : std::uint8_t { stability, performance, cost, usability, support };
 inline constexpr std::size_t criterion_count = 5;
 inline constexpr std::array<Criterion, criterion_count> all_criteria = {
-    Criterion::stability, Criterion::performance, Criterion::cost, Criterion::usability,
-    Criterion::support};
+    Criterion::stability, Criterion::performance, Criterion::cost, Criterion::usability, Criterion::support};
 std::string_view to_string(Criterion criterion);
 std::optional<Criterion> parse_criterion(std::string_view text);
 
@@ -45,26 +44,26 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
 
 // Hard constraints applied before scoring (all optional).
 struct Constraints {
-  std::optional<double> budget;           // job total, output currency
+  std::optional<double> budget;  // job total, output currency
   std::optional<double> deadline_hours;
-  std::vector<std::string> regions;       // any of
-  std::vector<std::string> providers;     // any of
+  std::vector<std::string> regions;    // any of
+  std::vector<std::string> providers;  // any of
   std::vector<std::string> exclude_providers;
-  std::vector<std::string> gpus;          // GPU ids or aliases, any of
+  std::vector<std::string> gpus;                    // GPU ids or aliases, any of
   std::vector<catalog::PricingMode> pricing_modes;  // empty = all
   std::vector<std::string> requirements;  // "rdma", "nvlink", "bare-metal", "iso27001", "soc2", "jupyterlab", ...
   int max_nodes = 4;
-  double min_headroom_pct = 0;            // free GPU memory share required, percent
+  double min_headroom_pct = 0;  // free GPU memory share required, percent
 };
 // Every name --require accepts, with what it checks (for --help, completion and errors).
 std::vector<std::pair<std::string, std::string>> requirement_names();
 
 // One indicator of a criterion, normalised to 0-1 (docs/scoring.md gives each function).
 struct Indicator {
-  std::string_view name;   // "isolation", "sla_uptime", ...
-  double value = 0;        // normalised 0-1
-  double weight = 0;       // share within its criterion; a criterion's weights sum to 1
-  bool applies = true;     // false when not relevant (e.g. spot risk for on-demand); weight re-spread
+  std::string_view name;  // "isolation", "sla_uptime", ...
+  double value = 0;       // normalised 0-1
+  double weight = 0;      // share within its criterion; a criterion's weights sum to 1
+  bool applies = true;    // false when not relevant (e.g. spot risk for on-demand); weight re-spread
 };
 
 struct CriterionScore {
@@ -89,7 +88,7 @@ enum class Warning : std::uint8_t {
   cpu_offload_slow,
   marketplace_host,
 };
-std::string_view warning_code(Warning warning);  // "W-SPOT", ...
+std::string_view warning_code(Warning warning);   // "W-SPOT", ...
 inline constexpr std::size_t warning_count = 13;  // values of Warning
 
 // A candidate's warnings in the order added, held inline (no heap allocation per candidate); a
@@ -137,16 +136,25 @@ struct Candidate {
 };
 
 enum class ExclusionKind : std::uint8_t {
-  memory, budget, deadline, region, provider, gpu, pricing_mode, requirement, nodes, headroom,
+  memory,
+  budget,
+  deadline,
+  region,
+  provider,
+  gpu,
+  pricing_mode,
+  requirement,
+  nodes,
+  headroom,
   not_sold,
 };
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
 struct ExclusionReason {
   ExclusionKind kind = ExclusionKind::memory;
-  double needed = 0;  // what the job needs or costs (bytes, money, hours), for the text
-  double limit = 0;   // what the offering has or the constraint allows
-  std::string detail; // e.g. the missing requirement, the region asked for
+  double needed = 0;   // what the job needs or costs (bytes, money, hours), for the text
+  double limit = 0;    // what the offering has or the constraint allows
+  std::string detail;  // e.g. the missing requirement, the region asked for
 };
 
 struct Exclusion {
@@ -162,7 +170,12 @@ struct Sensitivity {
   double perturbation = 0;  // relative spread of each weight
   double top1_share = 0;    // share of samples where the winner stays first
   bool robust = false;      // top1_share >= 0.8
-  struct Spread { std::uint32_t candidate = 0; int best_rank = 0; int worst_rank = 0; double mean_rank = 0; };
+  struct Spread {
+    std::uint32_t candidate = 0;
+    int best_rank = 0;
+    int worst_rank = 0;
+    double mean_rank = 0;
+  };
   std::vector<Spread> top;  // for the first few candidates, by index into Ranking::candidates
 };
 
@@ -171,11 +184,11 @@ struct Options {
   std::string profile_name;  // what the weights came from ("balanced", "cost-first", "custom")
   Constraints constraints;
   std::string currency = "USD";
-  std::string today;         // YYYY-MM-DD, for stale-price warnings
+  std::string today;  // YYYY-MM-DD, for stale-price warnings
   bool sensitivity = false;
   int sensitivity_samples = 500;
   std::uint64_t sensitivity_seed = 42;
-  bool pareto = true;        // compute the frontier (always cheap); rendering decides to show it
+  bool pareto = true;                       // compute the frontier (always cheap); rendering decides to show it
   std::vector<std::string> only_offerings;  // compare: these ids, in this order, no constraints
   // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;
@@ -217,12 +230,11 @@ struct Ranking {
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options);
 
 // Indicators behind one candidate's criterion (for compare and docs); same numbers rank() used.
-std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking,
-                                  const Candidate& candidate, Criterion criterion);
+std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                                  Criterion criterion);
 
 // Words for people: strongest and weakest criteria with numbers, what it would take to win.
-std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking,
-                                 const Candidate& candidate);
+std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
 std::string warning_text(const catalog::Catalog& catalog, const Candidate& candidate, Warning warning);
 // "needs 96.4 GB per GPU, has 80.0 GB"; "costs $412, budget $300"
 std::string reason_text(const ExclusionReason& reason, std::string_view currency);

@@ -29,8 +29,7 @@ constexpr std::array<MfuRow, 8> mfu_table{{
     {"ampere", 1e11, 0.44,
      "A100, >= 100B: Megatron-LM GPT-3 175B on 1024 A100 at 138 TFLOP/s per GPU, 44% (Narayanan et al. 2021)"},
     {"hopper", 0, 0.40, "H100/H200: Llama 3 405B on 16k H100 at 38-43% MFU (Llama 3 paper, Table 4)"},
-    {"volta", 0, 0.30,
-     "V100: Megatron-LM 8.3B on 512 V100 at 39 TFLOP/s per GPU, 30% of 125 (Shoeybi et al. 2019)"},
+    {"volta", 0, 0.30, "V100: Megatron-LM 8.3B on 512 V100 at 39 TFLOP/s per GPU, 30% of 125 (Shoeybi et al. 2019)"},
     {"ada", 0, 0.30, "Ada (L4, L40S, RTX 4090): assumption, PCIe-only parts with less bandwidth per FLOP"},
     {"turing", 0, 0.30, "Turing (T4): assumption, as for Ada"},
     {"cdna3", 0, 0.30, "MI300X: assumption, ROCm training stacks report below the H100 figure"},
@@ -107,8 +106,8 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     if (profile.method == workload::Method::qlora && profile.kind == workload::Kind::llm_finetune) {
       applied |= qlora_dequant;
     }
-    const bool pcie = hardware.interconnect == catalog::Interconnect::pcie ||
-                      hardware.interconnect == catalog::Interconnect::none;
+    const bool pcie =
+        hardware.interconnect == catalog::Interconnect::pcie || hardware.interconnect == catalog::Interconnect::none;
     if (pcie && plan.gpus_per_node > 1) applied |= pcie_only;
     if (plan.nodes > 1 && hardware.rdma == catalog::Rdma::none) applied |= no_rdma;
     if (plan.offload != workload::Offload::none) applied |= offloaded;
@@ -126,10 +125,13 @@ double peak_tflops(const catalog::Gpu& gpu, workload::Precision precision) {
   switch (precision) {
     // fp32 matmuls run on CUDA cores (PyTorch leaves TF32 off for matmul since 1.12).
     // Without a figure: 1/16 of the 16-bit peak, the A100 and H100 ratio (GPU-SPECS.md).
-    case workload::Precision::fp32: return gpu.fp32_tflops.value_or(gpu.bf16_dense_tflops / 16.0);
-    case workload::Precision::fp8: return gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops);
+    case workload::Precision::fp32:
+      return gpu.fp32_tflops.value_or(gpu.bf16_dense_tflops / 16.0);
+    case workload::Precision::fp8:
+      return gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops);
     // int8/int4 serving here is weight-only quantisation: the matmuls run in 16-bit.
-    default: return gpu.bf16_dense_tflops;
+    default:
+      return gpu.bf16_dense_tflops;
   }
 }
 
@@ -147,8 +149,10 @@ std::string mfu_basis_text(const Compute& compute) {
   const MfuSource& source = compute.mfu_source;
   std::string basis;
   switch (source.kind) {
-    case MfuSource::Kind::none: return basis;
-    case MfuSource::Kind::given: return fmt::format("MFU {:.0f}% as given by --mfu", compute.mfu * 100.0);
+    case MfuSource::Kind::none:
+      return basis;
+    case MfuSource::Kind::given:
+      return fmt::format("MFU {:.0f}% as given by --mfu", compute.mfu * 100.0);
     case MfuSource::Kind::prefill:
       basis = "prefill MFU 50% (assumption: large batched matmuls; decode is bandwidth-bound)";
       break;
@@ -192,8 +196,8 @@ void training_compute(const workload::Profile& profile, Compute& compute) {
   compute.hardware_flops = compute.total_flops + recompute;
 }
 
-void serving_throughput(const workload::Profile& profile, const Hardware& hardware,
-                        const Plan& plan, Estimate& estimate) {
+void serving_throughput(const workload::Profile& profile, const Hardware& hardware, const Plan& plan,
+                        Estimate& estimate) {
   const catalog::Gpu& gpu = *hardware.gpu;
   const double tp = std::max(1, plan.tensor_parallel);
   const double share = hardware.gpu_fraction;
@@ -205,8 +209,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     const double images_per_s = peak_flops * mfu / std::max(1.0, profile.shape.forward_flops_per_sample);
     throughput.decode_tokens_per_s = images_per_s;
     throughput.prefill_tokens_per_s = 0;
-    throughput.replicas =
-        std::max(1, static_cast<int>(std::ceil(profile.requests_per_s / images_per_s - 1e-9)));
+    throughput.replicas = std::max(1, static_cast<int>(std::ceil(profile.requests_per_s / images_per_s - 1e-9)));
     return;
   }
   const double params = active_params(profile.shape);
@@ -214,8 +217,8 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   // Each decode step reads every weight once and the KV cache of each sequence in the batch, at
   // the average context of a request (prompt + half the answer).
   const double average_context = profile.input_tokens + profile.output_tokens / 2.0;
-  const double kv_bytes = model::kv_cache_bytes_per_sequence(
-      profile, average_context > 0 ? average_context : profile.context / 2.0);
+  const double kv_bytes =
+      model::kv_cache_bytes_per_sequence(profile, average_context > 0 ? average_context : profile.context / 2.0);
   const double bytes_per_step = weights_bytes + profile.batch * kv_bytes;
   const double bandwidth = model::achievable_bandwidth_share * gpu.memory_bandwidth_gbps * 1e9 * tp * share;
   const double memory_step_s = bytes_per_step / bandwidth;
@@ -225,8 +228,8 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   throughput.prefill_tokens_per_s = tp * peak_flops * mfu / (2.0 * params);
   // Replica-seconds one request occupies: its prompt at prefill speed plus its answer at its
   // share of the batched decode rate.
-  const double seconds_per_request = profile.output_tokens / throughput.decode_tokens_per_s +
-                                     profile.input_tokens / throughput.prefill_tokens_per_s;
+  const double seconds_per_request =
+      profile.output_tokens / throughput.decode_tokens_per_s + profile.input_tokens / throughput.prefill_tokens_per_s;
   throughput.replicas =
       profile.requests_per_s > 0
           ? std::max(1, static_cast<int>(std::ceil(profile.requests_per_s * seconds_per_request - 1e-9)))
@@ -235,8 +238,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
 
 }  // namespace
 
-Estimate estimate_performance(const workload::Profile& profile, const Hardware& hardware,
-                              const Memory& memory) {
+Estimate estimate_performance(const workload::Profile& profile, const Hardware& hardware, const Memory& memory) {
   Estimate estimate;
   estimate.memory = memory;
   estimate.has_hardware = hardware.gpu != nullptr;
@@ -248,13 +250,13 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
   if (workload::is_training(profile.kind)) {
     training_compute(profile, estimate.compute);
   } else if (profile.kind == workload::Kind::llm_inference) {
-    const double tokens = profile.requests_per_s * (profile.input_tokens + profile.output_tokens) *
-                          profile.hours * units::seconds_per_hour;
+    const double tokens = profile.requests_per_s * (profile.input_tokens + profile.output_tokens) * profile.hours *
+                          units::seconds_per_hour;
     estimate.compute.total_flops = 2.0 * active_params(profile.shape) * tokens;
     estimate.compute.hardware_flops = estimate.compute.total_flops;
   } else if (profile.kind == workload::Kind::cv_inference) {
-    estimate.compute.total_flops = profile.shape.forward_flops_per_sample * profile.requests_per_s *
-                                   profile.hours * units::seconds_per_hour;
+    estimate.compute.total_flops =
+        profile.shape.forward_flops_per_sample * profile.requests_per_s * profile.hours * units::seconds_per_hour;
     estimate.compute.hardware_flops = estimate.compute.total_flops;
   }
   if (hardware.gpu == nullptr) return estimate;
@@ -264,8 +266,7 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
   if (workload::is_training(profile.kind)) {
     // Fractional (vGPU) cards count as their share of a GPU.
     const double gpus = model::total_gpus(plan) * hardware.gpu_fraction;
-    const double seconds =
-        estimate.compute.total_flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
+    const double seconds = estimate.compute.total_flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
     estimate.time.wall_hours = seconds / units::seconds_per_hour;
     estimate.time.gpu_hours = estimate.time.wall_hours * gpus;
     return estimate;

@@ -17,23 +17,25 @@ namespace {
 using catalog::PricingMode;
 
 constexpr std::array<std::string_view, warning_count> warning_codes = {
-    "W-SPOT",        "W-VGPU",           "W-EGRESS",      "W-PUBLIC-IP",     "W-STOCK",
-    "W-SLA-CREDITS", "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",
-    "W-OVERPROVISIONED", "W-OFFLOAD",    "W-MARKETPLACE"};
+    "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
+    "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
+    "W-MARKETPLACE"};
 
 // Prices older than this are flagged (same threshold as `catalog lint`).
 constexpr int stale_after_days = 180;
 // Unknown monthly spot interruption frequency, as in the spot_risk indicator.
 constexpr double unknown_interruption_pct = 10.0;
 
-
 std::string number(double value, int decimals) { return fmt::format("{:.{}f}", value, decimals); }
 
 std::string_view isolation_words(catalog::Isolation isolation) {
   switch (isolation) {
-    case catalog::Isolation::bare_metal: return "bare metal";
-    case catalog::Isolation::passthrough: return "passthrough VM";
-    case catalog::Isolation::vgpu: return "shared vGPU";
+    case catalog::Isolation::bare_metal:
+      return "bare metal";
+    case catalog::Isolation::passthrough:
+      return "passthrough VM";
+    case catalog::Isolation::vgpu:
+      return "shared vGPU";
   }
   return "";
 }
@@ -65,9 +67,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       parts.emplace_back(isolation_words(offering.isolation));
       parts.push_back(sla_words(provider));
       if (candidate.mode == PricingMode::spot) {
-        parts.push_back(fmt::format(
-            "spot with {}% monthly interruptions",
-            number(offering.spot_interruption_pct.value_or(unknown_interruption_pct), 0)));
+        parts.push_back(fmt::format("spot with {}% monthly interruptions",
+                                    number(offering.spot_interruption_pct.value_or(unknown_interruption_pct), 0)));
       }
       if (provider.recovery.auto_checkpoint) parts.emplace_back("automatic checkpoints");
       break;
@@ -86,14 +87,12 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       }
       if (offering.gpu_count > 1) parts.emplace_back(catalog::to_string(offering.interconnect));
       if (candidate.nodes > 1) {
-        parts.push_back(fmt::format("{} nodes over {}", candidate.nodes,
-                                    catalog::to_string(offering.network.rdma)));
+        parts.push_back(fmt::format("{} nodes over {}", candidate.nodes, catalog::to_string(offering.network.rdma)));
       }
       const auto& memory = candidate.estimate.memory;
       if (memory.gpu_capacity_bytes > 0) {
-        parts.push_back(fmt::format(
-            "{}% GPU memory free",
-            number(100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes), 0)));
+        parts.push_back(fmt::format("{}% GPU memory free",
+                                    number(100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes), 0)));
       }
       break;
     }
@@ -105,8 +104,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
         parts.push_back(fmt::format("needs {} of {} GPUs", candidate.gpus_needed, rented));
       }
       const double step = provider.billing_granularity_seconds;
-      parts.emplace_back(step <= 1 ? "per-second billing" : step <= 60 ? "per-minute billing"
-                                                                       : "hourly billing");
+      parts.emplace_back(step <= 1 ? "per-second billing" : step <= 60 ? "per-minute billing" : "hourly billing");
       break;
     }
     case Criterion::usability: {
@@ -133,8 +131,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
   return join(parts);
 }
 
-std::string criterion_line(std::string_view label, const catalog::Catalog& catalog,
-                           const Ranking& ranking, const Candidate& candidate, Criterion criterion) {
+std::string criterion_line(std::string_view label, const catalog::Catalog& catalog, const Ranking& ranking,
+                           const Candidate& candidate, Criterion criterion) {
   const auto& entry = candidate.criteria[static_cast<std::size_t>(criterion)];
   return fmt::format("{}: {} {}/100: {}", label, to_string(criterion), number(entry.score, 0),
                      facts(catalog, ranking, candidate, criterion));
@@ -240,8 +238,8 @@ std::string_view warning_code(Warning warning) {
 
 namespace detail {
 
-WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile,
-                         const Candidate& candidate, std::string_view today) {
+WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile, const Candidate& candidate,
+                         std::string_view today) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
   const auto& plan = candidate.estimate.memory.plan;
@@ -261,10 +259,10 @@ WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profil
     const auto age_days = catalog::days_between(offering.as_of, today);
     set(Warning::stale_price, age_days && *age_days > stale_after_days);
   }
-  set(Warning::pcie_multi_gpu_training,
-      workload::is_training(profile.kind) && offering.gpu_count > 1 && plan.gpus_per_node > 1 &&
-          (offering.interconnect == catalog::Interconnect::pcie ||
-           offering.interconnect == catalog::Interconnect::none));
+  set(Warning::pcie_multi_gpu_training, workload::is_training(profile.kind) && offering.gpu_count > 1 &&
+                                            plan.gpus_per_node > 1 &&
+                                            (offering.interconnect == catalog::Interconnect::pcie ||
+                                             offering.interconnect == catalog::Interconnect::none));
   set(Warning::multi_node_without_rdma, candidate.nodes > 1 && offering.network.rdma == catalog::Rdma::none);
   set(Warning::over_provisioned, candidate.gpus_needed < candidate.gpus_rented);
   set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
@@ -356,47 +354,53 @@ std::string warning_text(const catalog::Catalog& catalog, const Candidate& candi
           "to step times.",
           number(offering.gpu_fraction * 100, 0));
     case Warning::egress_fees:
-      return fmt::format("{} charges {} {} per GB leaving its cloud: moving checkpoints or datasets "
-                         "out is extra.",
-                         provider.name, fmt::format("{:g}", provider.egress_per_gb), provider.currency);
+      return fmt::format(
+          "{} charges {} {} per GB leaving its cloud: moving checkpoints or datasets "
+          "out is extra.",
+          provider.name, fmt::format("{:g}", provider.egress_per_gb), provider.currency);
     case Warning::public_ip_fees:
-      return fmt::format("A public IPv4 address costs {} {} per hour ({} {} per month) on top of the "
-                         "instance.",
-                         fmt::format("{:g}", provider.public_ip_per_hour), provider.currency,
-                         number(provider.public_ip_per_hour * units::hours_per_month, 2), provider.currency);
+      return fmt::format(
+          "A public IPv4 address costs {} {} per hour ({} {} per month) on top of the "
+          "instance.",
+          fmt::format("{:g}", provider.public_ip_per_hour), provider.currency,
+          number(provider.public_ip_per_hour * units::hours_per_month, 2), provider.currency);
     case Warning::limited_stock:
       return "Stock of " + offering.id + " is reported low: capacity may not be there when you launch.";
     case Warning::sla_without_credits:
-      return fmt::format("{} promises {}% uptime but pays no service credits when it misses.",
-                         provider.name, fmt::format("{:g}", provider.sla_uptime_pct));
+      return fmt::format("{} promises {}% uptime but pays no service credits when it misses.", provider.name,
+                         fmt::format("{:g}", provider.sla_uptime_pct));
     case Warning::resize_needs_restart:
-      return provider.name + " resizes instances by stopping and restarting them: \"elastic\" scaling "
-                             "interrupts what runs on it.";
+      return provider.name +
+             " resizes instances by stopping and restarting them: \"elastic\" scaling "
+             "interrupts what runs on it.";
     case Warning::stale_price:
-      return "The price was read on " + offering.as_of + ", more than " +
-             std::to_string(stale_after_days) + " days ago; check the provider's page.";
+      return "The price was read on " + offering.as_of + ", more than " + std::to_string(stale_after_days) +
+             " days ago; check the provider's page.";
     case Warning::pcie_multi_gpu_training:
-      return fmt::format("{} GPUs per node talk over {}: gradient all-reduce is several times slower "
-                         "than over NVLink, and the estimate assumes a lower MFU for it.",
-                         plan.gpus_per_node, catalog::to_string(offering.interconnect));
+      return fmt::format(
+          "{} GPUs per node talk over {}: gradient all-reduce is several times slower "
+          "than over NVLink, and the estimate assumes a lower MFU for it.",
+          plan.gpus_per_node, catalog::to_string(offering.interconnect));
     case Warning::multi_node_without_rdma:
-      return fmt::format("{} nodes without RDMA ({} Gbit/s Ethernet): multi-node training loses a large "
-                         "share of its speed to communication.",
-                         candidate.nodes, number(offering.network.bandwidth_gbps, 0));
+      return fmt::format(
+          "{} nodes without RDMA ({} Gbit/s Ethernet): multi-node training loses a large "
+          "share of its speed to communication.",
+          candidate.nodes, number(offering.network.bandwidth_gbps, 0));
     case Warning::over_provisioned:
-      return fmt::format("The job needs about {} of the {} GPUs rented here; the other {} would idle or "
-                         "only shorten a job that fits a day anyway: a smaller machine of the same GPU "
-                         "wastes less.",
-                         candidate.gpus_needed, candidate.gpus_rented,
-                         candidate.gpus_rented - candidate.gpus_needed);
+      return fmt::format(
+          "The job needs about {} of the {} GPUs rented here; the other {} would idle or "
+          "only shorten a job that fits a day anyway: a smaller machine of the same GPU "
+          "wastes less.",
+          candidate.gpus_needed, candidate.gpus_rented, candidate.gpus_rented - candidate.gpus_needed);
     case Warning::cpu_offload_slow:
-      return fmt::format("The plan offloads {} to CPU memory ({} per node): steps are much slower than "
-                         "on GPUs that hold everything.",
-                         workload::to_string(plan.offload),
-                         units::format_gb(candidate.estimate.memory.cpu_offload_bytes));
+      return fmt::format(
+          "The plan offloads {} to CPU memory ({} per node): steps are much slower than "
+          "on GPUs that hold everything.",
+          workload::to_string(plan.offload), units::format_gb(candidate.estimate.memory.cpu_offload_bytes));
     case Warning::marketplace_host:
-      return provider.name + " is a marketplace: hosts belong to third parties whose reliability, "
-                             "security and network vary.";
+      return provider.name +
+             " is a marketplace: hosts belong to third parties whose reliability, "
+             "security and network vary.";
   }
   return {};
 }
@@ -419,8 +423,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::requirement:
       return "does not meet --require " + reason.detail;
     case ExclusionKind::nodes:
-      return fmt::format("needs {} nodes to fit, --max-nodes {}", number(reason.needed, 0),
-                         number(reason.limit, 0));
+      return fmt::format("needs {} nodes to fit, --max-nodes {}", number(reason.needed, 0), number(reason.limit, 0));
     case ExclusionKind::headroom:
       return fmt::format("leaves {}% of GPU memory free, --min-headroom {}%", number(reason.limit, 1),
                          fmt::format("{:g}", reason.needed));
@@ -430,8 +433,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
   return reason.detail;
 }
 
-std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking,
-                                 const Candidate& candidate) {
+std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate) {
   std::vector<std::string> lines;
   std::size_t strongest = 0;
   std::size_t weakest = 0;

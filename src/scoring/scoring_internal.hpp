@@ -67,14 +67,14 @@ void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, cons
 void validate_constraints(const catalog::Catalog& catalog, const Constraints& constraints);
 // Offering-level filters that need no estimate: region, provider, gpu, requirement, pricing mode,
 // not sold. Appends every failing reason; returns true when the offering passes.
-bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering,
-                     const Constraints& constraints, std::vector<ExclusionReason>& reasons);
+bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
+                     std::vector<ExclusionReason>& reasons);
 bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
 
 // Warnings (explain.cpp) as a bit set with Warning's value as bit index.
 using WarningBits = std::uint32_t;
-WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile,
-                         const Candidate& candidate, std::string_view today);
+WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile, const Candidate& candidate,
+                         std::string_view today);
 WarningList materialise(WarningBits bits);
 // Ranking::win_envelope for the ranking's candidates and weights (explain.cpp).
 Ranking::WinEnvelope win_envelope(const Ranking& ranking);
@@ -83,6 +83,5 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking);
 Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights& weights, int samples,
                         std::uint64_t seed);
 void mark_pareto(std::vector<Candidate>& candidates);
-
 
 }  // namespace gpuselect::scoring::detail
