@@ -147,7 +147,7 @@ std::vector<HostileFile> hostile_catalogs() {
       {"comments only", "# yaml-language-server: $schema=../docs/catalog.schema.json\n# nothing else\n", ""},
       {"binary garbage", garbage(4096, 1), ""},
       {"binary garbage after a valid start", "schema_version: 1\ngpus:\n" + garbage(4096, 2), ""},
-      {"NUL bytes", std::string("schema_version: 1\n\0\0\0gpus: []\n", 33), ""},
+      {"NUL bytes", std::string("schema_version: 1\n\0\0\0gpus: []\n", 30), ""},
       {"invalid UTF-8", "schema_version: 1\ncurrencies:\n  - code: \"\xff\xfe\"\n", ""},
       {"a list at the root", "- schema_version: 1\n- gpus: []\n", ""},
       {"a scalar at the root", "42\n", ""},
