@@ -1,8 +1,6 @@
 // Google Benchmark programs for the engine's hot paths: catalog loading (built-in catalog plus a
 // synthetic overlay of N offerings), one estimate per candidate, and the full ranking.
 // Run: build-bench/bench/gpuselect_bench (bench/run_benchmarks.sh runs it briefly).
-#include <benchmark/benchmark.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
@@ -10,6 +8,8 @@
 #include <new>
 #include <string>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/embedded.hpp"
@@ -105,7 +105,8 @@ void BM_CatalogLoad(benchmark::State& state) {
     if (!result.ok()) state.SkipWithError("catalog did not load");
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
-  state.counters["offerings"] = benchmark::Counter(static_cast<double>(loaded), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["offerings"] =
+      benchmark::Counter(static_cast<double>(loaded), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_CatalogLoad)->Arg(0)->Arg(1'000)->Arg(10'000)->Arg(50'000)->Unit(benchmark::kMillisecond);
 

@@ -26,8 +26,7 @@ int main(int argc, char** argv) {
   }
   options.offerings = static_cast<std::size_t>(count);
   try {
-    const std::string text =
-        gpuselect::bench::synthetic_catalog_yaml(gpuselect::bench::builtin_catalog(), options);
+    const std::string text = gpuselect::bench::synthetic_catalog_yaml(gpuselect::bench::builtin_catalog(), options);
     if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0) {
       std::fprintf(stderr, "generate_catalog: cannot write standard output\n");
       return 1;

@@ -42,8 +42,8 @@ class SplitMix64 {
 
 // Plain scalars that YAML 1.1 readers take as booleans or null ("NO" is Norway in fluidstack's list).
 bool is_reserved_word(std::string_view text) {
-  static constexpr std::array<std::string_view, 10> reserved = {"y", "n", "yes", "no", "on", "off",
-                                                                "true", "false", "null", "~"};
+  static constexpr std::array<std::string_view, 10> reserved = {"y",   "n",    "yes",   "no",   "on",
+                                                                "off", "true", "false", "null", "~"};
   std::string lower(text);
   for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return std::find(reserved.begin(), reserved.end(), lower) != reserved.end();
@@ -91,10 +91,10 @@ void append_pricing(std::string& out, const catalog::Pricing& pricing, double fa
 }
 
 constexpr std::array<catalog::Stock, 4> stock_levels = {catalog::Stock::unknown, catalog::Stock::low,
-                                                       catalog::Stock::medium, catalog::Stock::high};
+                                                        catalog::Stock::medium, catalog::Stock::high};
 
-void append_offering(std::string& out, const catalog::Offering& base, std::string_view region,
-                     std::size_t index, SplitMix64& random) {
+void append_offering(std::string& out, const catalog::Offering& base, std::string_view region, std::size_t index,
+                     SplitMix64& random) {
   // Regional list prices differ by up to about +-15% (AWS us-east-1 vs ap-northeast-1 for p4d, and
   // SkyPilot's per-region rows); spot varies more (assumption for synthetic data).
   const double factor = random.between(0.85, 1.15);
@@ -174,8 +174,9 @@ std::string synthetic_catalog_yaml(const catalog::Catalog& templates, const Synt
       continue;
     }
     const catalog::Offering& base = templates.offerings[random.below(templates.offerings.size())];
-    const std::string_view region =
-        base.regions.empty() ? std::string_view("default") : std::string_view(base.regions[random.below(base.regions.size())]);
+    const std::string_view region = base.regions.empty()
+                                        ? std::string_view("default")
+                                        : std::string_view(base.regions[random.below(base.regions.size())]);
     append_offering(out, base, region, index, random);
   }
   return out;

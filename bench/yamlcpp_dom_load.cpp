@@ -2,11 +2,11 @@
 // FILE with YAML::LoadFile (what a DOM-based loader does before reading a single field), then prints
 //   seconds=<wall seconds> offerings=<records in the offerings list>
 // yaml-cpp (libyaml-cpp-dev) is linked here only; gpuselect itself streams libyaml events.
-#include <yaml-cpp/yaml.h>
-
 #include <chrono>
 #include <cstdio>
 #include <exception>
+
+#include <yaml-cpp/yaml.h>
 
 int main(int argc, char** argv) {
   if (argc != 2) {

@@ -1,10 +1,10 @@
 #pragma once
 // Invariants every Ranking must hold; call check_ranking_invariants after any rank() in any test.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <string>
+
+#include <catch2/catch.hpp>
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/scoring.hpp"
@@ -26,8 +26,8 @@ inline bool offering_meets(const catalog::Catalog& catalog, const catalog::Offer
   if (requirement == "nvswitch") return offering.interconnect == Interconnect::nvswitch;
   if (requirement == "bare-metal") return offering.isolation == catalog::Isolation::bare_metal;
   if (requirement == "no-vgpu") return offering.isolation != catalog::Isolation::vgpu;
-  if (requirement == "iso27001" || requirement == "soc2" || requirement == "hipaa" ||
-      requirement == "pci-dss" || requirement == "mlps3") {
+  if (requirement == "iso27001" || requirement == "soc2" || requirement == "hipaa" || requirement == "pci-dss" ||
+      requirement == "mlps3") {
     return has(requirement.c_str());
   }
   if (requirement == "jupyterlab") return provider.environment.jupyterlab;
@@ -57,8 +57,8 @@ inline void check_ranking_invariants(const catalog::Catalog& catalog, const scor
   std::vector<int> ranks;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
     const Candidate& candidate = candidates[i];
-    INFO("candidate " << catalog.offerings[candidate.offering_index].id << " "
-                      << catalog::to_string(candidate.mode) << " x" << candidate.nodes);
+    INFO("candidate " << catalog.offerings[candidate.offering_index].id << " " << catalog::to_string(candidate.mode)
+                      << " x" << candidate.nodes);
     CHECK(candidate.score >= 0);
     CHECK(candidate.score <= 100 + 1e-9);
     double sum = 0;
@@ -100,20 +100,18 @@ inline void check_ranking_invariants(const catalog::Catalog& catalog, const scor
       }
       if (!constraints.regions.empty()) {
         CHECK(std::any_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
-          return std::find(constraints.regions.begin(), constraints.regions.end(), region) !=
-                 constraints.regions.end();
+          return std::find(constraints.regions.begin(), constraints.regions.end(), region) != constraints.regions.end();
         }));
       }
       if (!constraints.providers.empty()) {
         CHECK(std::find(constraints.providers.begin(), constraints.providers.end(), offering.provider) !=
               constraints.providers.end());
       }
-      CHECK(std::find(constraints.exclude_providers.begin(), constraints.exclude_providers.end(),
-                      offering.provider) == constraints.exclude_providers.end());
+      CHECK(std::find(constraints.exclude_providers.begin(), constraints.exclude_providers.end(), offering.provider) ==
+            constraints.exclude_providers.end());
       if (!constraints.gpus.empty()) {
-        CHECK(std::any_of(constraints.gpus.begin(), constraints.gpus.end(), [&](const std::string& gpu) {
-          return catalog.find_gpu(gpu) == &catalog.gpu_of(offering);
-        }));
+        CHECK(std::any_of(constraints.gpus.begin(), constraints.gpus.end(),
+                          [&](const std::string& gpu) { return catalog.find_gpu(gpu) == &catalog.gpu_of(offering); }));
       }
       for (const auto& requirement : constraints.requirements) {
         CHECK(offering_meets(catalog, offering, requirement));

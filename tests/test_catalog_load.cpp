@@ -1,11 +1,11 @@
 // catalog::load, lint, to_json, write_offerings_yaml: behaviour on valid, overlaid and broken input.
-#include <catch2/catch.hpp>
-
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <catch2/catch.hpp>
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/catalog_format.hpp"
@@ -35,8 +35,7 @@ std::string small_without_offerings() {
   return text.substr(0, text.find("offerings:"));
 }
 
-LoadResult load_files(const std::vector<std::pair<std::string, std::string>>& files,
-                      const LoadLimits& limits = {}) {
+LoadResult load_files(const std::vector<std::pair<std::string, std::string>>& files, const LoadLimits& limits = {}) {
   std::vector<SourceText> sources;
   for (const auto& [name, text] : files) sources.push_back({name, text});
   return load(sources, limits);
@@ -129,10 +128,11 @@ TEST_CASE("a complete small catalog loads with every field", "[catalog]") {
 }
 
 TEST_CASE("an overlay naming one price changes only that price", "[catalog]") {
-  const std::string team = "schema_version: 1\n"
-                           "offerings:\n"
-                           "  - id: lambda/gpu_8x_h100_sxm5\n"
-                           "    pricing: {on_demand: 40.0}\n";
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    pricing: {on_demand: 40.0}\n";
   const LoadResult base = load_files({{"small.yaml", small_catalog()}});
   const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   REQUIRE(merged.ok());
@@ -150,20 +150,21 @@ TEST_CASE("an overlay naming one price changes only that price", "[catalog]") {
 }
 
 TEST_CASE("overlays replace lists whole and append new records in order", "[catalog]") {
-  const std::string team = "schema_version: 1\n"
-                           "offerings:\n"
-                           "  - id: acme/h100x8\n"
-                           "    provider: lambda\n"
-                           "    gpu: h100-sxm5-80gb\n"
-                           "    gpu_count: 8\n"
-                           "    regions: [eu-central-1]\n"
-                           "    as_of: 2026-05-01\n"
-                           "    source: negotiated\n"
-                           "  - id: lambda/gpu_8x_h100_sxm5\n"
-                           "    regions: [eu-central-1]\n"
-                           "gpus:\n"
-                           "  - id: h100-sxm5-80gb\n"
-                           "    aliases: []\n";
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: acme/h100x8\n"
+      "    provider: lambda\n"
+      "    gpu: h100-sxm5-80gb\n"
+      "    gpu_count: 8\n"
+      "    regions: [eu-central-1]\n"
+      "    as_of: 2026-05-01\n"
+      "    source: negotiated\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    regions: [eu-central-1]\n"
+      "gpus:\n"
+      "  - id: h100-sxm5-80gb\n"
+      "    aliases: []\n";
   const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   CHECK(formatted(merged.diagnostics).empty());
   REQUIRE(merged.catalog.offerings.size() == 2);
@@ -177,19 +178,20 @@ TEST_CASE("overlays replace lists whole and append new records in order", "[cata
 }
 
 TEST_CASE("wrong types, non-finite and overflowing numbers are reported at the value", "[catalog]") {
-  const std::string team = "schema_version: 1\n"
-                           "gpus:\n"
-                           "  - id: h100-sxm5-80gb\n"
-                           "    memory_gb: abc\n"
-                           "    tdp_watts: \"700\"\n"
-                           "    fp32_tflops: 1e309\n"
-                           "    fp8_dense_tflops: .nan\n"
-                           "    architecture: hoper\n"
-                           "    aliases: H100\n"
-                           "    int8_dense_tops: -.inf\n"
-                           "providers:\n"
-                           "  - id: lambda\n"
-                           "    sla_credits: yes\n";
+  const std::string team =
+      "schema_version: 1\n"
+      "gpus:\n"
+      "  - id: h100-sxm5-80gb\n"
+      "    memory_gb: abc\n"
+      "    tdp_watts: \"700\"\n"
+      "    fp32_tflops: 1e309\n"
+      "    fp8_dense_tflops: .nan\n"
+      "    architecture: hoper\n"
+      "    aliases: H100\n"
+      "    int8_dense_tops: -.inf\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    sla_credits: yes\n";
   const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   CHECK(formatted(result.diagnostics) ==
         std::vector<std::string>{
@@ -216,34 +218,38 @@ TEST_CASE("wrong types, non-finite and overflowing numbers are reported at the v
 }
 
 TEST_CASE("out-of-range values, bad dates and unknown keys are each reported", "[catalog]") {
-  const std::string team = "schema_version: 1\n"
-                           "offerings:\n"
-                           "  - id: lambda/gpu_8x_h100_sxm5\n"
-                           "    gpu_count: 65\n"
-                           "    gpu_fraction: 0\n"
-                           "    pricing: {on_demand: 20000, spot: -1}\n"
-                           "    spot_interruption_pct: 101\n"
-                           "    as_of: 2026-13-01\n"
-                           "    max_nodes: 2.5\n"
-                           "    regoins: [eu]\n"
-                           "    stock: plenty\n"
-                           "gpus:\n"
-                           "  - id: h100-sxm5-80gb\n"
-                           "    memory_gb: 0\n"
-                           "    memory_bandwidth_gbps: 33500\n";
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    gpu_count: 65\n"
+      "    gpu_fraction: 0\n"
+      "    pricing: {on_demand: 20000, spot: -1}\n"
+      "    spot_interruption_pct: 101\n"
+      "    as_of: 2026-13-01\n"
+      "    max_nodes: 2.5\n"
+      "    regoins: [eu]\n"
+      "    stock: plenty\n"
+      "gpus:\n"
+      "  - id: h100-sxm5-80gb\n"
+      "    memory_gb: 0\n"
+      "    memory_bandwidth_gbps: 33500\n";
   const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   CHECK(formatted(result.diagnostics) ==
         std::vector<std::string>{
             "team.yaml:4:16: error: gpu_count 65 is out of range (must be at least 1 and at most "
-            "64); " + range_hint,
-            "team.yaml:5:19: error: gpu_fraction 0 is out of range (must be above 0 and at most 1); " +
+            "64); " +
                 range_hint,
+            "team.yaml:5:19: error: gpu_fraction 0 is out of range (must be above 0 and at most 1); " + range_hint,
             "team.yaml:6:26: error: pricing.on_demand 20000 is out of range (must be above 0 and "
-            "at most 10000); " + range_hint,
+            "at most 10000); " +
+                range_hint,
             "team.yaml:6:39: error: pricing.spot -1 is out of range (must be above 0 and at most "
-            "10000); " + range_hint,
+            "10000); " +
+                range_hint,
             "team.yaml:7:28: error: spot_interruption_pct 101 is out of range (must be at least 0 and "
-            "at most 100); " + range_hint,
+            "at most 100); " +
+                range_hint,
             "team.yaml:8:12: error: as_of '2026-13-01' is not a date YYYY-MM-DD; write the date as "
             "YYYY-MM-DD, e.g. 2026-05-20",
             "team.yaml:9:16: error: expected a whole number for 'max_nodes', got '2.5'; write a whole "
@@ -251,25 +257,26 @@ TEST_CASE("out-of-range values, bad dates and unknown keys are each reported", "
             "team.yaml:10:5: error: unknown key 'regoins' in offering 'lambda/gpu_8x_h100_sxm5'; did "
             "you mean 'regions'?",
             "team.yaml:11:12: error: unknown stock 'plenty'; use one of: unknown, low, medium, high",
-            "team.yaml:14:16: error: memory_gb 0 is out of range (must be above 0 and at most 1024); " +
-                range_hint,
+            "team.yaml:14:16: error: memory_gb 0 is out of range (must be above 0 and at most 1024); " + range_hint,
             "team.yaml:15:28: error: memory_bandwidth_gbps 33500 is out of range (must be above 0 "
-            "and at most 20000); " + range_hint,
+            "and at most 20000); " +
+                range_hint,
         });
 }
 
 TEST_CASE("structural problems are reported in file order and parsing continues", "[catalog]") {
-  const std::string bad = "schema_version: 2\n"
-                          "gpu:\n"
-                          "  - id: x\n"
-                          "offerings: {id: a}\n"
-                          "providers:\n"
-                          "  - just-a-string\n"
-                          "  - id: p\n"
-                          "    name: P\n"
-                          "    name: Q\n"
-                          "models:\n"
-                          "  - name: no id here\n";
+  const std::string bad =
+      "schema_version: 2\n"
+      "gpu:\n"
+      "  - id: x\n"
+      "offerings: {id: a}\n"
+      "providers:\n"
+      "  - just-a-string\n"
+      "  - id: p\n"
+      "    name: P\n"
+      "    name: Q\n"
+      "models:\n"
+      "  - name: no id here\n";
   const LoadResult result = load_files({{"bad.yaml", bad}});
   CHECK(formatted(result.diagnostics) ==
         std::vector<std::string>{
@@ -297,24 +304,25 @@ TEST_CASE("structural problems are reported in file order and parsing continues"
 }
 
 TEST_CASE("problems from several files come in file order, then by position", "[catalog]") {
-  const std::string first = "schema_version: 1\n"
-                            "offerings:\n"
-                            "  - id: acme/h100x8\n"
-                            "    provider: lambd\n"
-                            "    gpu: H100\n"
-                            "    gpu_count: 8\n"
-                            "    gpu_fraction: 0.5\n"
-                            "    regions: [eu]\n"
-                            "    as_of: 2026-05-01\n"
-                            "    source: team\n";
-  const std::string second = "schema_version: 1\n"
-                             "offerings:\n"
-                             "  - id: acme/h100x8\n"
-                             "    vcpus: many\n"
-                             "  - id: acme/new\n"
-                             "    gpu_count: 1\n";
-  const LoadResult result = load_files(
-      {{"small.yaml", small_catalog()}, {"a.yaml", first}, {"b.yaml", second}});
+  const std::string first =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: acme/h100x8\n"
+      "    provider: lambd\n"
+      "    gpu: H100\n"
+      "    gpu_count: 8\n"
+      "    gpu_fraction: 0.5\n"
+      "    regions: [eu]\n"
+      "    as_of: 2026-05-01\n"
+      "    source: team\n";
+  const std::string second =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: acme/h100x8\n"
+      "    vcpus: many\n"
+      "  - id: acme/new\n"
+      "    gpu_count: 1\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"a.yaml", first}, {"b.yaml", second}});
   CHECK(formatted(result.diagnostics) ==
         std::vector<std::string>{
             "a.yaml:3:5: error: offering 'acme/h100x8' has gpu_fraction 0.5 but isolation "
@@ -332,47 +340,49 @@ TEST_CASE("problems from several files come in file order, then by position", "[
 }
 
 TEST_CASE("a provider reference fixed by a later overlay resolves", "[catalog]") {
-  const std::string team = "schema_version: 1\n"
-                           "offerings:\n"
-                           "  - id: lambda/gpu_8x_h100_sxm5\n"
-                           "    provider: nobody\n";
-  const std::string fix = "schema_version: 1\n"
-                          "offerings:\n"
-                          "  - id: lambda/gpu_8x_h100_sxm5\n"
-                          "    provider: lambda\n";
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    provider: nobody\n";
+  const std::string fix =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    provider: lambda\n";
   const LoadResult broken = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   CHECK(formatted(broken.diagnostics) ==
         std::vector<std::string>{"team.yaml:4:15: error: offering 'lambda/gpu_8x_h100_sxm5' names "
                                  "provider 'nobody', which no catalog file defines; add it under "
                                  "providers: or fix the id"});
-  const LoadResult fixed =
-      load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}, {"fix.yaml", fix}});
+  const LoadResult fixed = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}, {"fix.yaml", fix}});
   CHECK(fixed.ok());
 }
 
 TEST_CASE("a duplicate id in one file is reported and the second record skipped", "[catalog]") {
-  const std::string team = "schema_version: 1\n"
-                           "offerings:\n"
-                           "  - id: lambda/gpu_8x_h100_sxm5\n"
-                           "    vcpus: 100\n"
-                           "  - id: lambda/gpu_8x_h100_sxm5\n"
-                           "    vcpus: 200\n";
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    vcpus: 100\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    vcpus: 200\n";
   const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   CHECK(formatted(result.diagnostics) ==
-        std::vector<std::string>{
-            "team.yaml:5:9: error: duplicate offering id 'lambda/gpu_8x_h100_sxm5' in this file "
-            "(first at line 3); merge the two records or rename one; the second was skipped"});
+        std::vector<std::string>{"team.yaml:5:9: error: duplicate offering id 'lambda/gpu_8x_h100_sxm5' in this file "
+                                 "(first at line 3); merge the two records or rename one; the second was skipped"});
   CHECK(result.catalog.offerings[0].vcpus == 100);
 }
 
 TEST_CASE("nested maps report unknown and misplaced keys with their dotted names", "[catalog]") {
-  const std::string team = "schema_version: 1\n"
-                           "offerings:\n"
-                           "  - id: lambda/gpu_8x_h100_sxm5\n"
-                           "    pricing: {on_demnd: 1}\n"
-                           "    network: 100\n"
-                           "    vcpus: {a: 1}\n"
-                           "    pricing.spot: 2\n";
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    pricing: {on_demnd: 1}\n"
+      "    network: 100\n"
+      "    vcpus: {a: 1}\n"
+      "    pricing.spot: 2\n";
   const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   CHECK(formatted(result.diagnostics) ==
         std::vector<std::string>{
@@ -388,22 +398,26 @@ TEST_CASE("nested maps report unknown and misplaced keys with their dotted names
 }
 
 TEST_CASE("aliases and anchors are refused", "[catalog]") {
-  const std::string text = "schema_version: 1\n"
-                           "gpus:\n"
-                           "  - id: g\n"
-                           "    aliases: &names [a, b]\n"
-                           "    name: *names\n";
+  const std::string text =
+      "schema_version: 1\n"
+      "gpus:\n"
+      "  - id: g\n"
+      "    aliases: &names [a, b]\n"
+      "    name: *names\n";
   const LoadResult result = load_files({{"alias.yaml", text}});
   const auto lines = formatted(result.diagnostics);
   REQUIRE(lines.size() >= 2);
   // The alias counts as a (refused) value for name, so name is not also reported missing.
-  CHECK(lines[0] == "alias.yaml:3:5: error: gpu 'g' (introduced in alias.yaml) is missing required "
-                    "keys: memory_gb, memory_bandwidth_gbps, bf16_dense_tflops, source; add "
-                    "them; a record with a new id needs them (an overlay must reuse an existing id)");
-  CHECK(lines[1] == "alias.yaml:4:14: error: aliases are not supported (found an &anchor); remove "
-                    "the anchor and write values out in full");
-  CHECK(lines[2] == "alias.yaml:5:11: error: aliases are not supported; write the value out in full "
-                    "instead of *alias");
+  CHECK(lines[0] ==
+        "alias.yaml:3:5: error: gpu 'g' (introduced in alias.yaml) is missing required "
+        "keys: memory_gb, memory_bandwidth_gbps, bf16_dense_tflops, source; add "
+        "them; a record with a new id needs them (an overlay must reuse an existing id)");
+  CHECK(lines[1] ==
+        "alias.yaml:4:14: error: aliases are not supported (found an &anchor); remove "
+        "the anchor and write values out in full");
+  CHECK(lines[2] ==
+        "alias.yaml:5:11: error: aliases are not supported; write the value out in full "
+        "instead of *alias");
 }
 
 TEST_CASE("a billion-laughs document is refused at the first alias", "[catalog]") {
@@ -462,55 +476,57 @@ TEST_CASE("empty files, scalar roots, list roots and a missing schema_version", 
         std::vector<std::string>{"e.yaml:1:1: error: empty catalog; " + empty_hint});
   CHECK(formatted(load_files({{"e.yaml", "# just a comment\n"}}).diagnostics) ==
         std::vector<std::string>{"e.yaml:1:1: error: empty catalog; " + empty_hint});
-  CHECK(formatted(load_files({{"s.yaml", "hello\n"}}).diagnostics) ==
-        std::vector<std::string>{
-            "s.yaml:1:1: error: the top level must be a map (schema_version, gpus, providers, "
-            "offerings, models, currencies), got 'hello'; start the file with 'schema_version: 1'"});
-  CHECK(formatted(load_files({{"l.yaml", "- a\n- b\n"}}).diagnostics) ==
-        std::vector<std::string>{
-            "l.yaml:1:1: error: the top level must be a map (schema_version, gpus, providers, "
-            "offerings, models, currencies), got a list; start the file with 'schema_version: 1'"});
+  CHECK(
+      formatted(load_files({{"s.yaml", "hello\n"}}).diagnostics) ==
+      std::vector<std::string>{"s.yaml:1:1: error: the top level must be a map (schema_version, gpus, providers, "
+                               "offerings, models, currencies), got 'hello'; start the file with 'schema_version: 1'"});
+  CHECK(
+      formatted(load_files({{"l.yaml", "- a\n- b\n"}}).diagnostics) ==
+      std::vector<std::string>{"l.yaml:1:1: error: the top level must be a map (schema_version, gpus, providers, "
+                               "offerings, models, currencies), got a list; start the file with 'schema_version: 1'"});
   CHECK(formatted(load_files({{"m.yaml", "gpus: []\n"}}).diagnostics) ==
         std::vector<std::string>{"m.yaml:1:1: error: missing schema_version; add 'schema_version: "
                                  "1' at the top of the file"});
   CHECK(load_files({{"ok.yaml", "schema_version: 1\nofferings:\n"}}).ok());
-  CHECK(formatted(load_files({{"two.yaml", "schema_version: 1\n---\nschema_version: 1\n"}})
-                      .diagnostics) ==
+  CHECK(formatted(load_files({{"two.yaml", "schema_version: 1\n---\nschema_version: 1\n"}}).diagnostics) ==
         std::vector<std::string>{"two.yaml:2:1: error: a catalog file holds one YAML document; "
                                  "found a second; remove the '---' line or split the file"});
 }
 
 TEST_CASE("a YAML syntax error reports libyaml's problem and position", "[catalog]") {
-  const std::string text = "schema_version: 1\n"
-                           "gpus:\n"
-                           "  - id: a\n"
-                           "    name: [unclosed\n"
-                           "  - id: b\n";
+  const std::string text =
+      "schema_version: 1\n"
+      "gpus:\n"
+      "  - id: a\n"
+      "    name: [unclosed\n"
+      "  - id: b\n";
   const LoadResult result = load_files({{"syntax.yaml", small_catalog()}, {"s.yaml", text}});
   const auto lines = formatted(result.diagnostics);
   REQUIRE(lines.size() == 1);
-  CHECK(lines[0] == "s.yaml:5:7: error: YAML syntax error: did not find expected ',' or ']' "
-                    "(while parsing a flow sequence); fix the YAML at this position; nothing after "
-                    "it was read");
+  CHECK(lines[0] ==
+        "s.yaml:5:7: error: YAML syntax error: did not find expected ',' or ']' "
+        "(while parsing a flow sequence); fix the YAML at this position; nothing after "
+        "it was read");
 }
 
 TEST_CASE("scalar size and record count limits are enforced", "[catalog]") {
   LoadLimits limits;
   limits.max_scalar_bytes = 16;
-  const std::string text = "schema_version: 1\n"
-                           "gpus:\n"
-                           "  - id: g\n"
-                           "    name: a name that is far too long\n";
+  const std::string text =
+      "schema_version: 1\n"
+      "gpus:\n"
+      "  - id: g\n"
+      "    name: a name that is far too long\n";
   const auto lines = formatted(load_files({{"big.yaml", text}}, limits).diagnostics);
   REQUIRE(lines.size() == 2);
-  CHECK(lines[1] == "big.yaml:4:11: error: value is 27 bytes, above the limit of 16 "
-                    "(LoadLimits::max_scalar_bytes); shorten the value");
+  CHECK(lines[1] ==
+        "big.yaml:4:11: error: value is 27 bytes, above the limit of 16 "
+        "(LoadLimits::max_scalar_bytes); shorten the value");
 
   LoadLimits small_files;
   small_files.max_file_bytes = 100;
   CHECK(formatted(load_files({{"small.yaml", small_catalog()}}, small_files).diagnostics) ==
-        std::vector<std::string>{"small.yaml:1:1: error: file is " +
-                                 std::to_string(small_catalog().size()) +
+        std::vector<std::string>{"small.yaml:1:1: error: file is " + std::to_string(small_catalog().size()) +
                                  " bytes, above the limit of 100 (LoadLimits::max_file_bytes); "
                                  "split the catalog into several files"});
 
@@ -541,11 +557,11 @@ TEST_CASE("offerings written as YAML load back identically", "[catalog]") {
 
   const std::vector<std::string> header = {"generated by a test", "second line"};
   const std::string yaml = write_offerings_yaml(offerings, header);
-  CHECK(yaml.starts_with("# yaml-language-server: $schema=../docs/catalog.schema.json\n"
-                         "# generated by a test\n# second line\nschema_version: 1\nofferings:\n"
-                         "  - id: lambda/gpu_8x_h100_sxm5\n"));
-  const LoadResult back =
-      load_files({{"base.yaml", small_without_offerings()}, {"written.yaml", yaml}});
+  CHECK(
+      yaml.starts_with("# yaml-language-server: $schema=../docs/catalog.schema.json\n"
+                       "# generated by a test\n# second line\nschema_version: 1\nofferings:\n"
+                       "  - id: lambda/gpu_8x_h100_sxm5\n"));
+  const LoadResult back = load_files({{"base.yaml", small_without_offerings()}, {"written.yaml", yaml}});
   CHECK(formatted(back.diagnostics).empty());
   REQUIRE(back.catalog.offerings.size() == offerings.size());
   for (std::size_t index = 0; index < offerings.size(); ++index) {
@@ -559,8 +575,7 @@ TEST_CASE("offerings written as YAML load back identically", "[catalog]") {
 TEST_CASE("to_json uses the catalog's names, nests dotted keys and keeps null prices", "[catalog]") {
   const LoadResult base = load_files({{"small.yaml", small_catalog()}});
   const auto offering = to_json(base.catalog.offerings[0]);
-  CHECK(offering["pricing"].dump() ==
-        R"({"on_demand":23.92,"spot":null,"reserved_1y":19.5,"reserved_3y":null})");
+  CHECK(offering["pricing"].dump() == R"({"on_demand":23.92,"spot":null,"reserved_1y":19.5,"reserved_3y":null})");
   CHECK(offering["network"].dump() == R"({"bandwidth_gbps":3200.0,"rdma":"infiniband"})");
   CHECK(offering.begin().key() == "id");
   CHECK(offering["isolation"] == "bare-metal");
@@ -587,14 +602,15 @@ TEST_CASE("lint warns about prices above on-demand, stale dates and odd specs", 
   const LoadResult base = load_files({{"small.yaml", small_catalog()}});
   CHECK(formatted(lint(base.catalog, "2026-05-25")).empty());
 
-  const std::string team = "schema_version: 1\n"
-                           "offerings:\n"
-                           "  - id: lambda/gpu_8x_h100_sxm5\n"
-                           "    pricing: {spot: 30, reserved_3y: 20}\n"
-                           "gpus:\n"
-                           "  - id: h100-sxm5-80gb\n"
-                           "    fp8_dense_tflops: 500\n"
-                           "    memory_bandwidth_gbps: 3.35\n";
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    pricing: {spot: 30, reserved_3y: 20}\n"
+      "gpus:\n"
+      "  - id: h100-sxm5-80gb\n"
+      "    fp8_dense_tflops: 500\n"
+      "    memory_bandwidth_gbps: 3.35\n";
   const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   REQUIRE(merged.ok());
   CHECK(formatted(lint(merged.catalog, "2026-05-25")) ==
@@ -626,8 +642,9 @@ TEST_CASE("lint warns about prices above on-demand, stale dates and odd specs", 
                  });
   const auto future = formatted(lint(base.catalog, "2026-05-10"));
   REQUIRE(future.size() == 2);
-  CHECK(future[0] == "small.yaml:22:5: warning: provider 'lambda' as_of 2026-05-20 is in the future "
-                     "(today is 2026-05-10); fix the date");
+  CHECK(future[0] ==
+        "small.yaml:22:5: warning: provider 'lambda' as_of 2026-05-20 is in the future "
+        "(today is 2026-05-10); fix the date");
 }
 
 TEST_CASE("the embedded built-in catalog loads with no errors", "[catalog]") {

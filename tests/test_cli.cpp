@@ -1,10 +1,10 @@
 // End-to-end tests: the built binary, its exit codes, stdout and stderr.
-#include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
-
 #include <cmath>
 #include <filesystem>
 #include <regex>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
 #include "gpuselect/version.hpp"
@@ -74,8 +74,8 @@ TEST_CASE("recommend --format json is the versioned ranking document", "[cli]") 
   double previous_score = 101;
   for (const auto& candidate : candidates) {
     CHECK(candidate["rank"] == expected_rank++);
-    for (const char* key : {"offering_id", "provider", "gpu", "gpu_count", "nodes", "pricing_mode", "explanation",
-                            "warnings"}) {
+    for (const char* key :
+         {"offering_id", "provider", "gpu", "gpu_count", "nodes", "pricing_mode", "explanation", "warnings"}) {
       CHECK(candidate.contains(key));
     }
     const double score = candidate["score"].get<double>();
@@ -116,10 +116,10 @@ TEST_CASE("bad flag values exit 2 with one error line naming the flag", "[cli]")
     std::string where;
   };
   const std::vector<Case> cases = {
-      {{"--params", "abc"}, "--params"},      {{"--params", "1e400"}, "--params"},
+      {{"--params", "abc"}, "--params"},        {{"--params", "1e400"}, "--params"},
       {{"--weights", "cost=nan"}, "--weights"}, {{"--top", "0"}, "--top"},
-      {{"--budget", "-5"}, "--budget"},       {{"--model", "llama-9-7b"}, "--model"},
-      {{"--pricing", "cheap"}, "--pricing"},  {{"--weights", "speed=1"}, "--weights"},
+      {{"--budget", "-5"}, "--budget"},         {{"--model", "llama-9-7b"}, "--model"},
+      {{"--pricing", "cheap"}, "--pricing"},    {{"--weights", "speed=1"}, "--weights"},
   };
   for (const auto& c : cases) {
     std::vector<std::string> args = {"recommend", "--workload", "llm-finetune", "--params", "7e9"};
@@ -170,8 +170,8 @@ TEST_CASE("overlays from --catalog and GPUSELECT_CATALOG change prices field by 
   const auto original = offerings[0];
   const std::string id = original["id"];
   TempDir dir;
-  const auto overlay = dir.write("cheap.yaml", "schema_version: 1\nofferings:\n  - id: \"" + id +
-                                                   "\"\n    pricing: {on_demand: 0.01}\n");
+  const auto overlay = dir.write(
+      "cheap.yaml", "schema_version: 1\nofferings:\n  - id: \"" + id + "\"\n    pricing: {on_demand: 0.01}\n");
   for (const bool via_environment : {false, true}) {
     const auto result = via_environment
                             ? run_gpuselect({"catalog", "show", id, "--format", "json"},
@@ -193,8 +193,7 @@ TEST_CASE("overlays from --catalog and GPUSELECT_CATALOG change prices field by 
   const auto from_environment =
       run_gpuselect({"catalog", "show", id, "--format", "json"}, {"GPUSELECT_CATALOG=" + overlay.string()});
   REQUIRE(from_environment.exit_code == 0);
-  CHECK(nlohmann::json::parse(from_environment.out)["offering"]["pricing"]["on_demand"].get<double>() ==
-        Approx(0.01));
+  CHECK(nlohmann::json::parse(from_environment.out)["offering"]["pricing"]["on_demand"].get<double>() == Approx(0.01));
 }
 
 TEST_CASE("nothing left after constraints exits 3 and names the constraint", "[cli]") {

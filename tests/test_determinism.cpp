@@ -1,8 +1,5 @@
 // Determinism: the same inputs give byte-identical output whatever the order of records in the catalog
 // files, the locale (environment and the process's global C++ locale), the time zone or the terminal.
-#include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <clocale>
 #include <cstdlib>
@@ -15,6 +12,9 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -92,8 +92,7 @@ std::vector<RecordText> builtin_records() {
 
 // Writes the records, shuffled by `seed` (0 = reversed), spread over `count` files named part-N.yaml;
 // each file lists its kinds in an order of its own. Returns the --catalog arguments.
-std::vector<std::string> write_shuffled(const TempDir& dir, std::vector<RecordText> records, unsigned seed,
-                                        int count) {
+std::vector<std::string> write_shuffled(const TempDir& dir, std::vector<RecordText> records, unsigned seed, int count) {
   if (seed == 0) {
     std::reverse(records.begin(), records.end());
   } else {
@@ -134,8 +133,8 @@ const GermanLocale& german_locale() {
       return found;
     }
     const std::string target = (folder.path() / "de_DE.UTF-8").string();
-    const std::string command = "localedef -i de_DE -f UTF-8 " + gpuselect::testing::shell_quote(target) +
-                                " >/dev/null 2>&1";
+    const std::string command =
+        "localedef -i de_DE -f UTF-8 " + gpuselect::testing::shell_quote(target) + " >/dev/null 2>&1";
     if (std::system(command.c_str()) == 0 && std::filesystem::exists(folder.path() / "de_DE.UTF-8" / "LC_NUMERIC")) {
       found.available = true;
       found.environment.push_back("LOCPATH=" + folder.path().string());
@@ -212,8 +211,8 @@ std::map<std::string, std::string> render_in_process() {
   style.show_excluded = true;
   style.show_pareto = true;
   std::map<std::string, std::string> outputs;
-  for (const auto format : {render::Format::table, render::Format::json, render::Format::csv,
-                            render::Format::markdown, render::Format::html}) {
+  for (const auto format : {render::Format::table, render::Format::json, render::Format::csv, render::Format::markdown,
+                            render::Format::html}) {
     std::ostringstream out;  // constructed after the global locale is set: it imbues that locale
     render::recommend(out, format, view, style);
     outputs[std::string(render::to_string(format))] = out.str();
@@ -257,10 +256,8 @@ TEST_CASE("the locale in the environment does not change the output", "[determin
   const auto& german = german_locale();
   if (!german.available) WARN("no de_DE.UTF-8 locale and localedef failed: the German runs fall back to C");
   const std::vector<std::vector<std::string>> environments = {
-      {"LC_ALL=de_DE.UTF-8"},
-      {"LANG=de_DE.UTF-8", "LC_NUMERIC=de_DE.UTF-8", "LC_MONETARY=de_DE.UTF-8"},
-      {"LANG=xx_INVALID.UTF-8"},
-      {"LC_ALL=not a locale at all"},
+      {"LC_ALL=de_DE.UTF-8"},    {"LANG=de_DE.UTF-8", "LC_NUMERIC=de_DE.UTF-8", "LC_MONETARY=de_DE.UTF-8"},
+      {"LANG=xx_INVALID.UTF-8"}, {"LC_ALL=not a locale at all"},
       {"LANG=C.UTF-8"},
   };
   for (const auto& job : jobs) {
@@ -310,8 +307,8 @@ TEST_CASE("the time zone does not change the output", "[determinism]") {
   for (const auto& job : jobs) {
     const auto args = with(job, {"--format", "json"});
     const auto reference = run_ok(args, {"TZ=UTC"});
-    for (const char* zone : {"TZ=Asia/Shanghai", "TZ=America/Los_Angeles", "TZ=Pacific/Kiritimati", "TZ=CST-8",
-                             "TZ=Not/AZone"}) {
+    for (const char* zone :
+         {"TZ=Asia/Shanghai", "TZ=America/Los_Angeles", "TZ=Pacific/Kiritimati", "TZ=CST-8", "TZ=Not/AZone"}) {
       INFO(zone);
       const auto result = run_ok(args, {zone});
       CHECK(result.out == reference.out);
@@ -321,8 +318,8 @@ TEST_CASE("the time zone does not change the output", "[determinism]") {
 
 TEST_CASE("terminal width, colour settings and TERM do not change JSON or CSV", "[determinism]") {
   const std::vector<std::vector<std::string>> environments = {
-      {"COLUMNS=40"}, {"COLUMNS=300"}, {"COLUMNS=junk"}, {"TERM=dumb"}, {"TERM=xterm-256color"},
-      {"NO_COLOR=1"}, {"CLICOLOR_FORCE=1"}, {"COLUMNS=20", "LINES=5"},
+      {"COLUMNS=40"},          {"COLUMNS=300"}, {"COLUMNS=junk"},     {"TERM=dumb"},
+      {"TERM=xterm-256color"}, {"NO_COLOR=1"},  {"CLICOLOR_FORCE=1"}, {"COLUMNS=20", "LINES=5"},
   };
   for (const auto& job : jobs) {
     for (const char* format : {"json", "csv"}) {
@@ -347,9 +344,9 @@ TEST_CASE("JSON written to a terminal equals JSON written to a pipe", "[determin
   const auto piped = run_ok(args);
   TempDir dir;
   const auto captured = dir.path() / "tty.out";
-  std::string command = "env -u GPUSELECT_CATALOG -u COLUMNS XDG_CONFIG_HOME=" +
-                        gpuselect::testing::shell_quote(dir.path().string()) + " " +
-                        gpuselect::testing::shell_quote(GPUSELECT_BINARY);
+  std::string command =
+      "env -u GPUSELECT_CATALOG -u COLUMNS XDG_CONFIG_HOME=" + gpuselect::testing::shell_quote(dir.path().string()) +
+      " " + gpuselect::testing::shell_quote(GPUSELECT_BINARY);
   for (const auto& arg : args) command += " " + gpuselect::testing::shell_quote(arg);
   // script(1) runs the command on a pseudo-terminal; the terminal turns each "\n" into "\r\n".
   const std::string outer = "script -qec " + gpuselect::testing::shell_quote(command) + " /dev/null >" +

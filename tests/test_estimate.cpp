@@ -1,7 +1,7 @@
-#include <catch2/catch.hpp>
-
 #include <cmath>
 #include <string>
+
+#include <catch2/catch.hpp>
 
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/units.hpp"
@@ -17,8 +17,8 @@ namespace {
 
 constexpr double gb = 1e9;
 
-catalog::ModelPreset preset(const char* id, double params, int layers, int hidden, int heads,
-                            int kv_heads, int ffn, int max_context) {
+catalog::ModelPreset preset(const char* id, double params, int layers, int hidden, int heads, int kv_heads, int ffn,
+                            int max_context) {
   catalog::ModelPreset model;
   model.id = id;
   model.name = id;
@@ -179,8 +179,7 @@ TEST_CASE("LoRA on GPT-3 175B: 1.2 TB full fine-tune -> about 350 GB", "[estimat
   // ±5%: the paper rounds to "350 GB"; our states are the 16-bit frozen base plus 0.3 GB of
   // adapter states.
   CHECK(model_states(lora) / gb == Approx(350).epsilon(0.05));
-  const auto full = estimate::estimate_memory(model_job(Kind::llm_finetune, "gpt-3-175b"),
-                                              plan_of(0, 1, 1), 0);
+  const auto full = estimate::estimate_memory(model_job(Kind::llm_finetune, "gpt-3-175b"), plan_of(0, 1, 1), 0);
   // The paper's 1.2 TB is a lower bound for our mixed-precision Adam (16 B/param = 2.8 TB).
   CHECK(model_states(full) / gb >= 1200);
   CHECK(model_states(lora) < 0.3 * model_states(full));
@@ -197,8 +196,7 @@ TEST_CASE("QLoRA fits Llama 65B on one 48 GB GPU; LoRA does not", "[estimate]") 
   CHECK(qlora.plan.offload == workload::Offload::none);
   r.method = workload::Method::lora;
   const auto lora_profile = profile_of(r);
-  const auto lora = estimate::estimate_memory(lora_profile, plan_of(0, 1, 1),
-                                              l40s.capacity_bytes());
+  const auto lora = estimate::estimate_memory(lora_profile, plan_of(0, 1, 1), l40s.capacity_bytes());
   CHECK_FALSE(lora.fits);
 }
 
@@ -220,8 +218,7 @@ TEST_CASE("QLoRA < LoRA < full fine-tune for the same model and plan", "[estimat
 }
 
 TEST_CASE("BERT-base fine-tuning fits a 16 GB V100", "[estimate]") {
-  const auto memory =
-      estimate::choose_plan(model_job(Kind::llm_finetune, "bert-base"), machine(v100_16, 1, 1));
+  const auto memory = estimate::choose_plan(model_job(Kind::llm_finetune, "bert-base"), machine(v100_16, 1, 1));
   CHECK(memory.fits);
   CHECK(memory.plan.zero_stage == 0);
   CHECK(memory.reason == estimate::PlanReason::lightest_fits);
@@ -324,8 +321,7 @@ TEST_CASE("MFU falls with weak links, offload, small models and vGPU shares", "[
   const auto profile = model_job(Kind::llm_pretrain, "llama-2-7b");
   const Plan node = plan_of(1, 8, 1);
   const double nvlink = estimate::default_mfu(profile, machine(a100_80, 8, 1), node);
-  const double pcie = estimate::default_mfu(
-      profile, machine(a100_80, 8, 1, catalog::Interconnect::pcie), node);
+  const double pcie = estimate::default_mfu(profile, machine(a100_80, 8, 1, catalog::Interconnect::pcie), node);
   CHECK(pcie < nvlink);
   const Plan two_nodes = plan_of(1, 8, 2);
   const double ethernet = estimate::default_mfu(
@@ -375,8 +371,7 @@ TEST_CASE("serving: tensor parallel grows until the weights fit", "[estimate]") 
   CHECK(memory.plan.tensor_parallel == 2);  // 138 GB of 16-bit weights do not fit one 80 GB card
   CHECK(memory.plan.replicas == 4);
   CHECK(memory.reason == estimate::PlanReason::lightest_fits);
-  const auto small = estimate::choose_plan(model_job(Kind::llm_inference, "llama-2-7b"),
-                                           machine(a100_80, 8, 1));
+  const auto small = estimate::choose_plan(model_job(Kind::llm_inference, "llama-2-7b"), machine(a100_80, 8, 1));
   CHECK(small.plan.tensor_parallel == 1);
 
   // A fixed degree above the GPUs of one node cannot run there, however small the shards are.
@@ -387,8 +382,7 @@ TEST_CASE("serving: tensor parallel grows until the weights fit", "[estimate]") 
   const auto profile_tp8 = profile_of(r);
   const auto too_wide = estimate::choose_plan(profile_tp8, machine(a100_80, 1, 1));
   CHECK_FALSE(too_wide.fits);
-  CHECK(estimate::describe_plan(profile_tp8, too_wide).find("needs 8 GPUs per node") !=
-        std::string::npos);
+  CHECK(estimate::describe_plan(profile_tp8, too_wide).find("needs 8 GPUs per node") != std::string::npos);
 }
 
 TEST_CASE("serving throughput: bandwidth-bound decode, replicas from load", "[estimate]") {
@@ -458,8 +452,7 @@ TEST_CASE("cost: compute, billing granularity, hidden costs, break-even", "[esti
   CHECK(on_demand.egress == Approx(9.0));
   CHECK(on_demand.public_ip == Approx(0.005 * wall));
   CHECK(on_demand.storage > 0);
-  CHECK(on_demand.total == Approx(on_demand.compute + on_demand.egress + on_demand.public_ip +
-                                  on_demand.storage));
+  CHECK(on_demand.total == Approx(on_demand.compute + on_demand.egress + on_demand.public_ip + on_demand.storage));
   CHECK_FALSE(result.cost(catalog::PricingMode::reserved_3y).available);
   CHECK(result.cost(catalog::PricingMode::reserved_1y).break_even_utilisation_pct == Approx(65.0));
 
@@ -533,10 +526,8 @@ TEST_CASE("assumptions and plan descriptions are plain sentences", "[estimate]")
   const auto none = estimate::choose_plan(profile, Hardware{});
   CHECK(none.reason == estimate::PlanReason::no_hardware);
   CHECK(estimate::describe_plan(profile, none).find("no GPU given") != std::string::npos);
-  const auto huge = estimate::choose_plan(model_job(Kind::llm_finetune, "llama-3-405b"),
-                                          machine(v100_16, 1, 1));
+  const auto huge = estimate::choose_plan(model_job(Kind::llm_finetune, "llama-3-405b"), machine(v100_16, 1, 1));
   CHECK_FALSE(huge.fits);
   CHECK(huge.reason == estimate::PlanReason::does_not_fit);
-  CHECK(estimate::describe_plan(model_job(Kind::llm_finetune, "llama-3-405b"), huge)
-            .find("does not fit") == 0);
+  CHECK(estimate::describe_plan(model_job(Kind::llm_finetune, "llama-3-405b"), huge).find("does not fit") == 0);
 }

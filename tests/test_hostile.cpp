@@ -4,9 +4,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -16,6 +13,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
 #include "gpuselect/catalog.hpp"
@@ -170,8 +170,7 @@ std::vector<HostileFile> hostile_catalogs() {
       // libyaml refuses a plain key above 1024 characters before the value limit is reached.
       {"a multi-megabyte key", "schema_version: 1\n" + megabytes + ": 1\n", ""},
       {"a multi-megabyte explicit key", "schema_version: 1\n? " + megabytes + "\n: 1\n", "max_scalar_bytes"},
-      {"a multi-megabyte plain value", overlay_offering("    instance_type: " + megabytes + "\n"),
-       "max_scalar_bytes"},
+      {"a multi-megabyte plain value", overlay_offering("    instance_type: " + megabytes + "\n"), "max_scalar_bytes"},
       {"overflowing number 1e309", overlay_offering("    pricing: {on_demand: 1e309}\n"), ""},
       {"overflowing integer", overlay_offering("    gpu_count: 99999999999999999999999\n"), ""},
       {"integer beyond int", overlay_offering("    max_nodes: 1e20\n"), ""},
@@ -319,7 +318,8 @@ TEST_CASE("hostile SkyPilot CSV files are rejected with an error line and exit 2
       {"empty", ""},
       {"binary garbage", garbage(4096, 3)},
       {"header only", "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"},
-      {"unterminated quote", "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\"p4d,A100,8,32.77,us-east-1\n"},
+      {"unterminated quote",
+       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\"p4d,A100,8,32.77,us-east-1\n"},
       {"no required columns", "a,b,c\n1,2,3\n"},
       {"a multi-megabyte line", "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n" +
                                     std::string(3u << 20, 'p') + ",A100,8,32.77,us-east-1\n"},
@@ -339,8 +339,7 @@ TEST_CASE("hostile SkyPilot CSV files are rejected with an error line and exit 2
     CHECK(result.err.size() < 4000);  // values are quoted as short excerpts
     // Skipped-row warnings may come first; the last line is the error.
     const auto last_line_start = result.err.rfind('\n', result.err.size() >= 2 ? result.err.size() - 2 : 0);
-    const std::string last_line =
-        result.err.substr(last_line_start == std::string::npos ? 0 : last_line_start + 1);
+    const std::string last_line = result.err.substr(last_line_start == std::string::npos ? 0 : last_line_start + 1);
     CHECK(last_line.rfind("gpuselect: error: " + file.string(), 0) == 0);
   }
 }
@@ -349,15 +348,21 @@ TEST_CASE("hostile SkyPilot CSV text throws gpuselect::Error only", "[hostile]")
   const catalog::Catalog& known = builtin_catalog();
   const catalog::SkyPilotImportOptions options{"aws", "vms.csv", "2026-05-20"};
   const std::vector<std::string> texts = {
-      "", garbage(4096, 4), std::string(1000, '"'), std::string(1000, ','), std::string(1000, '\n'),
+      "",
+      garbage(4096, 4),
+      std::string(1000, '"'),
+      std::string(1000, ','),
+      std::string(1000, '\n'),
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,1e309,nan,us-east-1\n",
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,-8,-1,us-east-1\n",
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,99999999999999999999,1,us-east-1\n",
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,8333333333333333333333.0,1,us-east-1\n",
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,65,1,us-east-1\n",
       std::string("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d\x01\0x,A100,8,1,us-east-1\n", 85),
-      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d\xff\xfe" ",A100,8,1,us-east-1\n",
-      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,8,1,us-\xc0\xaf" "east\n",
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d\xff\xfe"
+      ",A100,8,1,us-east-1\n",
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,8,1,us-\xc0\xaf"
+      "east\n",
   };
   for (const auto& text : texts) {
     INFO("'" << text.substr(0, 120) << "'");
@@ -386,8 +391,9 @@ TEST_CASE("quantity parsing refuses what is not a finite positive number", "[hos
   using gpuselect::units::parse_bytes;
   using gpuselect::units::parse_count;
   using gpuselect::units::parse_number;
-  for (const char* text : {"", " ", "abc", "1e400", "-1e400", "nan", "NaN", "inf", "-inf", "infinity", "0", "-7B",
-                           "7BB", "B", "1.5.5T", "1__0", "_7", "7_", "0x10", "1e", "e9", "7B7", "--7", "+-7"}) {
+  for (const char* text :
+       {"",    " ", "abc",    "1e400", "-1e400", "nan", "NaN",  "inf", "-inf", "infinity", "0",   "-7B",
+        "7BB", "B", "1.5.5T", "1__0",  "_7",     "7_",  "0x10", "1e",  "e9",   "7B7",      "--7", "+-7"}) {
     INFO("'" << text << "'");
     CHECK_FALSE(parse_count(text).has_value());
   }
@@ -408,9 +414,20 @@ TEST_CASE("quantity parsing refuses what is not a finite positive number", "[hos
 TEST_CASE("parse_weights refuses NaN, infinity, negative, unknown and overfull weights", "[hostile]") {
   gpuselect::scoring::Weights base;
   base.values = {0.30, 0.25, 0.20, 0.15, 0.10};  // the default matrix (docs/scoring.md)
-  const std::vector<std::string> specs = {"cost=nan", "cost=inf", "cost=-inf", "cost=1e400", "cost=-0.1", "speed=1", "cost", "cost=", "=0.5",
-        "cost=0.7,stability=0.7", "cost=0,stability=0,performance=0,usability=0,support=0", "cost=0.1x",
-        std::string(1u << 20, ','), "cost=" + std::string(100'000, '1')};
+  const std::vector<std::string> specs = {"cost=nan",
+                                          "cost=inf",
+                                          "cost=-inf",
+                                          "cost=1e400",
+                                          "cost=-0.1",
+                                          "speed=1",
+                                          "cost",
+                                          "cost=",
+                                          "=0.5",
+                                          "cost=0.7,stability=0.7",
+                                          "cost=0,stability=0,performance=0,usability=0,support=0",
+                                          "cost=0.1x",
+                                          std::string(1u << 20, ','),
+                                          "cost=" + std::string(100'000, '1')};
   for (const auto& spec : specs) {
     INFO("'" << spec.substr(0, 60) << "'");
     try {
@@ -481,8 +498,8 @@ TEST_CASE("each documented limit is enforced with an error that names it", "[hos
     CHECK(defaults.max_depth == 32);
     CHECK(defaults.max_records == 2'000'000);
     CHECK(defaults.max_scalar_bytes == 1u << 20);
-    for (const char* fact : {"256 MiB", "max_file_bytes", "32", "max_depth", "2,000,000", "max_records", "1 MiB",
-                             "max_scalar_bytes"}) {
+    for (const char* fact :
+         {"256 MiB", "max_file_bytes", "32", "max_depth", "2,000,000", "max_records", "1 MiB", "max_scalar_bytes"}) {
       CHECK(docs.find(fact) != std::string::npos);
     }
   }
@@ -514,11 +531,12 @@ TEST_CASE("friendly quirks are accepted: BOM, CRLF line ends, tabs inside values
   // End to end: the same quirks in an overlay of a built-in offering.
   TempDir dir;
   const std::string id = builtin_offering_id();
-  const auto overlay = dir.write("team.yaml", "\xEF\xBB\xBF"
-                                              "schema_version: 1\r\nofferings:\r\n  - id: \"" +
-                                                  id +
-                                                  "\"\r\n    pricing: {on_demand: 1.25}\r\n"
-                                                  "    source: team\tprice list\r\n");
+  const auto overlay = dir.write("team.yaml",
+                                 "\xEF\xBB\xBF"
+                                 "schema_version: 1\r\nofferings:\r\n  - id: \"" +
+                                     id +
+                                     "\"\r\n    pricing: {on_demand: 1.25}\r\n"
+                                     "    source: team\tprice list\r\n");
   const auto shown = run_gpuselect({"--catalog", overlay.string(), "catalog", "show", id, "--format", "json"});
   INFO(shown.err);
   REQUIRE(shown.exit_code == 0);

@@ -1,13 +1,13 @@
 // Renderers, driven by hand-built values (no catalog loading, no estimator, no scorer).
 // Fixtures under tests/fixtures/render/ are this file's output; regenerate them after an intended
 // change with GPUSELECT_UPDATE_FIXTURES=1 ./gpuselect_tests "[render]".
-#include <catch2/catch.hpp>
-
 #include <clocale>
 #include <cstdlib>
 #include <fstream>
 #include <locale>
 #include <sstream>
+
+#include <catch2/catch.hpp>
 
 #include "gpuselect/render.hpp"
 #include "gpuselect/units.hpp"
@@ -114,7 +114,8 @@ scoring::Candidate make_candidate(std::uint32_t offering, catalog::PricingMode m
 Example make_example() {
   Example example;
   auto& catalog = example.catalog;
-  catalog.gpus = {make_gpu("a100-80gb", "NVIDIA A100 80GB", 80, 312), make_gpu("h100-sxm5-80gb", "NVIDIA H100 SXM5 80GB", 80, 989.4)};
+  catalog.gpus = {make_gpu("a100-80gb", "NVIDIA A100 80GB", 80, 312),
+                  make_gpu("h100-sxm5-80gb", "NVIDIA H100 SXM5 80GB", 80, 989.4)};
   catalog.providers = {make_provider("lambda", "Lambda Cloud", "USD"), make_provider("aliyun", "阿里云", "CNY"),
                        make_provider("runpod", "RunPod", "USD")};
   catalog.offerings = {
@@ -247,8 +248,8 @@ TEST_CASE("format names round-trip", "[render]") {
 TEST_CASE("display width counts East Asian wide characters as two columns", "[render]") {
   CHECK(render::display_width("lambda") == 6);
   CHECK(render::display_width("阿里云") == 6);
-  CHECK(render::display_width("ＡＢ") == 4);           // fullwidth forms
-  CHECK(render::display_width("e\xCC\x81") == 1);     // e + combining acute
+  CHECK(render::display_width("ＡＢ") == 4);       // fullwidth forms
+  CHECK(render::display_width("e\xCC\x81") == 1);  // e + combining acute
   CHECK(render::display_width("\x1b[1mbold\x1b[0m") == 4);
   CHECK(render::display_width("…") == 1);
   CHECK(render::display_width("한국") == 4);
@@ -265,7 +266,8 @@ TEST_CASE("truncation keeps whole UTF-8 characters and ends in an ellipsis", "[r
 
 TEST_CASE("TextTable fits the width, shrinking flexible columns with an ellipsis", "[render]") {
   TextTable table;
-  table.columns = {{"#", TextTable::Align::right}, {"Name", TextTable::Align::left, true}, {"Cost", TextTable::Align::right}};
+  table.columns = {
+      {"#", TextTable::Align::right}, {"Name", TextTable::Align::left, true}, {"Cost", TextTable::Align::right}};
   table.rows = {{"1", "a very long offering name that cannot fit in a narrow terminal", "$412.00"},
                 {"2", "short", "$9.10"}};
   const std::string wide = table.render(200, false);
@@ -368,9 +370,10 @@ TEST_CASE("CSV quotes commas, quotes and line breaks and ends records in CRLF", 
 
   const Example example = make_example();
   const std::string csv = render_recommend(example, Format::csv);
-  CHECK(csv.starts_with("rank,offering_id,provider,instance_type,gpu,gpu_count,nodes,pricing_mode,score,"
-                        "stability_score,performance_score,cost_score,usability_score,support_score,"
-                        "memory_per_gpu_bytes,gpu_capacity_bytes,hours,cost,currency,pareto\r\n"));
+  CHECK(
+      csv.starts_with("rank,offering_id,provider,instance_type,gpu,gpu_count,nodes,pricing_mode,score,"
+                      "stability_score,performance_score,cost_score,usability_score,support_score,"
+                      "memory_per_gpu_bytes,gpu_capacity_bytes,hours,cost,currency,pareto\r\n"));
   CHECK(csv.find("\"runpod/8x-a100|comma,quote\"\"\"") != std::string::npos);
   CHECK(csv.find("\"8x A100 | SXM, \"\"secure\"\"\"") != std::string::npos);
   // Every line break is CRLF.
@@ -404,8 +407,8 @@ TEST_CASE("recommend JSON has the fixed fields and stable numbers", "[render]") 
   const auto document = render::recommend_json(example.view());
   CHECK(document.begin().key() == "schema_version");
   CHECK(document["schema_version"] == 1);
-  for (const char* key : {"generator", "workload", "weights", "profile", "currency", "candidates", "excluded",
-                          "sensitivity", "summary"})
+  for (const char* key :
+       {"generator", "workload", "weights", "profile", "currency", "candidates", "excluded", "sensitivity", "summary"})
     CHECK(document.contains(key));
   CHECK(document["workload"]["kind"] == "llm-finetune");
   CHECK(document["workload"]["defaults_applied"].size() == 2);
@@ -435,8 +438,8 @@ TEST_CASE("recommend JSON has the fixed fields and stable numbers", "[render]") 
       CHECK(estimate["memory"]["per_gpu"][key].is_number_integer());
     CHECK(estimate["memory"]["plan"]["zero_stage"] == 2);
     CHECK(estimate["memory"]["fits"] == true);
-    for (const char* key : {"total", "currency", "price_per_hour", "compute", "egress", "public_ip", "storage",
-                            "interruption"})
+    for (const char* key :
+         {"total", "currency", "price_per_hour", "compute", "egress", "public_ip", "storage", "interruption"})
       CHECK(estimate["cost"].contains(key));
   }
   const auto& first = document["candidates"][0];
@@ -502,8 +505,8 @@ TEST_CASE("HTML report is one self-contained file with a cost-time chart", "[ren
   style.generated_by = "gpuselect test";
   const std::string html = render_recommend(example, Format::html, style);
   CHECK(html.starts_with("<!DOCTYPE html>"));
-  for (const char* external : {"http://", "https://", "<script", "<link", "<img", "<iframe", "url(", "@import",
-                               "src=", "href="})
+  for (const char* external :
+       {"http://", "https://", "<script", "<link", "<img", "<iframe", "url(", "@import", "src=", "href="})
     CHECK(html.find(external) == std::string::npos);
   CHECK(html.find("<svg") != std::string::npos);
   CHECK(html.find("<path class=\"frontier\" d=\"M") != std::string::npos);
@@ -604,8 +607,8 @@ TEST_CASE("compare puts offerings side by side with criteria, indicators and est
   // The overview header row names every compared offering.
   CHECK(text.find("lambda/gpu_8x_h100_sxm5") != std::string::npos);
   CHECK(text.find("aliyun/ecs.gn7e-c16g1.32xlarge") != std::string::npos);
-  for (const char* figure : {"stability (weight 0.30)", "support (weight 0.10)", "memory per GPU", "total cost",
-                             "wall time", "Indicators"})
+  for (const char* figure :
+       {"stability (weight 0.30)", "support (weight 0.10)", "memory per GPU", "total cost", "wall time", "Indicators"})
     CHECK(text.find(figure) != std::string::npos);
   for (const auto& line : lines) CHECK(render::display_width(line) <= 160);
 

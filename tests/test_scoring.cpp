@@ -1,12 +1,13 @@
 // Scoring engine: weights and profiles, indicators at their anchor points, constraints with
 // numbers, scenario rankings on a small hand-built catalog, sensitivity, Pareto, explanations.
-#include <catch2/catch.hpp>
-
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <string>
 
+#include <catch2/catch.hpp>
+
+#include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
@@ -95,22 +96,22 @@ catalog::Catalog test_catalog() {
                        make_provider("market", catalog::ProviderKind::marketplace)};
   // Prices per instance-hour, shaped like the public lists in skypilot-gpu-price-summary.csv.
   const std::vector<OfferingSpec> specs = {
-      {"bigcloud/h100x8", "bigcloud", "h100-sxm5-80gb", 8, Interconnect::nvswitch, Isolation::passthrough,
-       Rdma::efa, 98.32, 39.3, 4, "us-east-1"},
-      {"bigcloud/a100x8", "bigcloud", "a100-sxm4-80gb", 8, Interconnect::nvswitch, Isolation::passthrough,
-       Rdma::efa, 40.97, 16.4, 4, "us-east-1"},
-      {"bigcloud/l4x1", "bigcloud", "l4-24gb", 1, Interconnect::none, Isolation::passthrough, Rdma::none,
-       0.80, 0.32, 1, "us-east-1"},
-      {"gpulab/h100x1", "gpulab", "h100-sxm5-80gb", 1, Interconnect::none, Isolation::passthrough, Rdma::none,
-       2.99, std::nullopt, 1, "us-west-1"},
-      {"gpulab/h100x8", "gpulab", "h100-sxm5-80gb", 8, Interconnect::nvswitch, Isolation::bare_metal,
-       Rdma::infiniband, 23.92, std::nullopt, 8, "us-west-1"},
-      {"gpulab/a100x1", "gpulab", "a100-sxm4-80gb", 1, Interconnect::none, Isolation::passthrough, Rdma::none,
-       1.29, std::nullopt, 1, "us-west-1"},
-      {"gpulab/a100x8", "gpulab", "a100-sxm4-80gb", 8, Interconnect::nvlink, Isolation::bare_metal,
-       Rdma::infiniband, 14.32, std::nullopt, 4, "us-west-1"},
-      {"market/l40sx8", "market", "l40s-48gb", 8, Interconnect::pcie, Isolation::passthrough, Rdma::none, 7.20,
-       3.60, 2, "eu-west-1"},
+      {"bigcloud/h100x8", "bigcloud", "h100-sxm5-80gb", 8, Interconnect::nvswitch, Isolation::passthrough, Rdma::efa,
+       98.32, 39.3, 4, "us-east-1"},
+      {"bigcloud/a100x8", "bigcloud", "a100-sxm4-80gb", 8, Interconnect::nvswitch, Isolation::passthrough, Rdma::efa,
+       40.97, 16.4, 4, "us-east-1"},
+      {"bigcloud/l4x1", "bigcloud", "l4-24gb", 1, Interconnect::none, Isolation::passthrough, Rdma::none, 0.80, 0.32, 1,
+       "us-east-1"},
+      {"gpulab/h100x1", "gpulab", "h100-sxm5-80gb", 1, Interconnect::none, Isolation::passthrough, Rdma::none, 2.99,
+       std::nullopt, 1, "us-west-1"},
+      {"gpulab/h100x8", "gpulab", "h100-sxm5-80gb", 8, Interconnect::nvswitch, Isolation::bare_metal, Rdma::infiniband,
+       23.92, std::nullopt, 8, "us-west-1"},
+      {"gpulab/a100x1", "gpulab", "a100-sxm4-80gb", 1, Interconnect::none, Isolation::passthrough, Rdma::none, 1.29,
+       std::nullopt, 1, "us-west-1"},
+      {"gpulab/a100x8", "gpulab", "a100-sxm4-80gb", 8, Interconnect::nvlink, Isolation::bare_metal, Rdma::infiniband,
+       14.32, std::nullopt, 4, "us-west-1"},
+      {"market/l40sx8", "market", "l40s-48gb", 8, Interconnect::pcie, Isolation::passthrough, Rdma::none, 7.20, 3.60, 2,
+       "eu-west-1"},
       {"market/l4x1", "market", "l4-24gb", 1, Interconnect::none, Isolation::vgpu, Rdma::none, 0.39, 0.20, 1,
        "eu-west-1"},
   };
@@ -230,8 +231,7 @@ TEST_CASE("parse_weights: named weights, the rest in the base profile's proporti
   CHECK(cost_only[Criterion::cost] == 1.0);
   CHECK(cost_only[Criterion::stability] == 0.0);
 
-  const auto all_five =
-      scoring::parse_weights(" stability=1, performance=1,cost=2,usability=0,support=0 ", base);
+  const auto all_five = scoring::parse_weights(" stability=1, performance=1,cost=2,usability=0,support=0 ", base);
   CHECK(all_five[Criterion::cost] == Approx(0.5));
   CHECK(all_five[Criterion::stability] == Approx(0.25));
   CHECK(all_five[Criterion::usability] == 0.0);
@@ -252,8 +252,8 @@ TEST_CASE("parse_weights: each error names the flag, the problem and the fix", "
   CHECK(parse("stability=0,performance=0,cost=0,usability=0,support=0").find("all weights are zero") !=
         std::string::npos);
   CHECK(parse("cost=0.2,,stability=0.1").find("empty entry") != std::string::npos);
-  CHECK(error_line([&] { scoring::parse_weights("cost=2", base, "profile.weights"); })
-            .rfind("profile.weights: ", 0) == 0);
+  CHECK(error_line([&] { scoring::parse_weights("cost=2", base, "profile.weights"); }).rfind("profile.weights: ", 0) ==
+        0);
 }
 
 TEST_CASE("criterion names round-trip", "[scoring]") {
@@ -323,7 +323,7 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
       if (indicator.applies) sum += indicator.weight;
     }
     CHECK(sum == Approx(1.0));
-    CHECK(indicator_value(values(Criterion::performance), "intra_node_link") == -1.0);  // one GPU
+    CHECK(indicator_value(values(Criterion::performance), "intra_node_link") == -1.0);     // one GPU
     CHECK(indicator_value(values(Criterion::performance), "inter_node_network") == -1.0);  // one node
   }
   SECTION("performance and cost") {
@@ -496,8 +496,8 @@ TEST_CASE("scenario: BERT-base fine-tune is not sent to an 8-GPU node first", "[
   // 8-GPU nodes carry the over-provisioning warning.
   for (const auto& candidate : ranking.candidates) {
     if (catalog.offerings[candidate.offering_index].gpu_count == 8) {
-      CHECK(std::find(candidate.warnings.begin(), candidate.warnings.end(),
-                      scoring::Warning::over_provisioned) != candidate.warnings.end());
+      CHECK(std::find(candidate.warnings.begin(), candidate.warnings.end(), scoring::Warning::over_provisioned) !=
+            candidate.warnings.end());
     }
   }
 }
@@ -581,8 +581,8 @@ TEST_CASE("ranking is deterministic and warnings carry stable codes", "[scoring]
       CHECK_FALSE(scoring::warning_text(catalog, candidate, warning).empty());
     }
     if (candidate.mode == PricingMode::spot) {
-      CHECK(std::find(candidate.warnings.begin(), candidate.warnings.end(),
-                      scoring::Warning::spot_interruptions) != candidate.warnings.end());
+      CHECK(std::find(candidate.warnings.begin(), candidate.warnings.end(), scoring::Warning::spot_interruptions) !=
+            candidate.warnings.end());
     }
   }
 }
@@ -594,8 +594,8 @@ TEST_CASE("stale prices are flagged after 180 days", "[scoring]") {
   const auto profile = job(workload::Kind::llm_finetune, "1e9", catalog);
   const auto ranking = ranked(catalog, profile, options);
   for (const auto& candidate : ranking.candidates) {
-    const bool stale = std::find(candidate.warnings.begin(), candidate.warnings.end(),
-                                 scoring::Warning::stale_price) != candidate.warnings.end();
+    const bool stale = std::find(candidate.warnings.begin(), candidate.warnings.end(), scoring::Warning::stale_price) !=
+                       candidate.warnings.end();
     CHECK(stale == (candidate.offering_index == 5));
   }
 }
@@ -715,6 +715,35 @@ TEST_CASE("explain: strongest and weakest with numbers, what it takes to win", "
       const double own = rescore(ranking.candidates[k]);
       for (const auto& rival : ranking.candidates) CHECK(own >= rescore(rival) - 1e-9);
       (void)at_least;
+    }
+  }
+}
+
+TEST_CASE("explain: the precomputed win envelope gives the words of a scan of every candidate", "[scoring]") {
+  std::vector<catalog::SourceText> sources;
+  for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  const auto loaded = catalog::load(sources);
+  const auto& catalog = loaded.catalog;
+  for (const auto kind : {workload::Kind::llm_finetune, workload::Kind::llm_pretrain}) {
+    for (const char* weights : {"", "cost=0.5", "support=0.02,usability=0.03"}) {
+      auto options = options_for(kind);
+      if (*weights != '\0') options.weights = scoring::parse_weights(weights, options.weights);
+      const auto profile = job(kind, "7e9", catalog);
+      const auto ranking = scoring::rank(catalog, profile, options);
+      REQUIRE(ranking.win_envelope.has_value());
+      REQUIRE(ranking.candidates.size() > 50);
+      std::size_t rivals = 0;
+      for (const auto& list : ranking.win_envelope->rivals) rivals += list.size();
+      CHECK(rivals < 5 * ranking.candidates.size());
+      auto scanned = ranking;
+      scanned.win_envelope.reset();
+      std::size_t would_win = 0;
+      for (std::size_t k = 0; k < ranking.candidates.size(); ++k) {
+        const auto fast = scoring::explain(catalog, ranking, ranking.candidates[k]);
+        CHECK(fast == scoring::explain(catalog, scanned, scanned.candidates[k]));
+        for (const auto& line : fast) would_win += line.rfind("would rank first", 0) == 0 ? 1 : 0;
+      }
+      CHECK(would_win > 0);
     }
   }
 }

@@ -1,11 +1,10 @@
 // SkyPilot vms.csv importer and the CSV reader under it.
-#include <catch2/catch.hpp>
-
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <catch2/catch.hpp>
 #include <fmt/format.h>
 
 #include "catalog/csv.hpp"
@@ -65,9 +64,7 @@ SkyPilotImport import_text(std::string_view text, const std::string& provider = 
   return import_skypilot(text, known_gpus(), {provider, "test.csv", "2026-05-20"});
 }
 
-std::string price_text(const std::optional<double>& price) {
-  return price ? fmt::format("{}", *price) : "null";
-}
+std::string price_text(const std::optional<double>& price) { return price ? fmt::format("{}", *price) : "null"; }
 
 // Every field the importer sets, in one line, to compare imports as a whole.
 std::string summary(const Offering& o) {
@@ -79,8 +76,7 @@ std::string summary(const Offering& o) {
       o.id, o.provider, o.gpu, o.instance_type, o.gpu_count, o.gpu_fraction, to_string(o.interconnect),
       to_string(o.isolation), to_string(o.network.rdma), o.network.bandwidth_gbps, regions,
       price_text(o.pricing.on_demand), price_text(o.pricing.spot), price_text(o.pricing.reserved_1y),
-      price_text(o.pricing.reserved_3y), o.vcpus, o.ram_gb, to_string(o.stock), o.max_nodes, o.as_of,
-      o.source);
+      price_text(o.pricing.reserved_3y), o.vcpus, o.ram_gb, to_string(o.stock), o.max_nodes, o.as_of, o.source);
 }
 
 std::vector<std::string> summaries(const SkyPilotImport& imported) {
@@ -255,16 +251,14 @@ TEST_CASE("import: AWS rows merge per instance type with minimum prices and sort
 
 TEST_CASE("import: the same data in another column order gives the same offerings", "[import]") {
   auto original = import_fixture("aws.csv", "aws");
-  auto reordered = import_skypilot(read_fixture("aws_reordered.csv"), known_gpus(),
-                                   {"aws", "aws.csv", "2026-05-20"});
+  auto reordered = import_skypilot(read_fixture("aws_reordered.csv"), known_gpus(), {"aws", "aws.csv", "2026-05-20"});
   CHECK(summaries(original) == summaries(reordered));
   CHECK(original.warnings == reordered.warnings);
   CHECK(original.rows_read == reordered.rows_read);
   CHECK(original.rows_skipped == reordered.rows_skipped);
 }
 
-TEST_CASE("import: GpuInfo with commas and quotes is one field; its SizeInMiB picks memory variants",
-          "[import]") {
+TEST_CASE("import: GpuInfo with commas and quotes is one field; its SizeInMiB picks memory variants", "[import]") {
   // 81920 MiB under the name "A100" (40 GB) is the 80 GB part.
   const auto imported = import_text(
       "InstanceType,AcceleratorName,AcceleratorCount,GpuInfo,Price,Region\n"
@@ -282,8 +276,8 @@ TEST_CASE("import: rows without a GPU are skipped silently", "[import]") {
   const auto imported = import_fixture("aws.csv", "aws");
   CHECK_FALSE(has_offering(imported, "aws/c5.large"));
   for (const auto& warning : imported.warnings) CHECK_THAT(warning, !Catch::Contains("c5.large"));
-  const auto count_zero = import_text(
-      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nm.x,A100,0,1.0,r1\nm.y,A100,,1.0,r1\n");
+  const auto count_zero =
+      import_text("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nm.x,A100,0,1.0,r1\nm.y,A100,,1.0,r1\n");
   CHECK(count_zero.offerings.empty());
   CHECK(count_zero.warnings.empty());
   CHECK(count_zero.rows_skipped == 2);
@@ -292,8 +286,8 @@ TEST_CASE("import: rows without a GPU are skipped silently", "[import]") {
 TEST_CASE("import: an unknown accelerator is skipped with one warning and its row count", "[import]") {
   const auto imported = import_fixture("aws.csv", "aws");
   CHECK_FALSE(has_offering(imported, "aws/inf2.xlarge"));
-  CHECK(imported.warnings == std::vector<std::string>{
-                                 "aws/p5e.48xlarge: no row has an on-demand price; pricing.on_demand is null",
+  CHECK(imported.warnings ==
+        std::vector<std::string>{"aws/p5e.48xlarge: no row has an on-demand price; pricing.on_demand is null",
                                  "unknown accelerator 'Inferentia2' (2 rows) skipped; add it as a GPU alias "
                                  "in a catalog file"});
 }
@@ -377,8 +371,7 @@ TEST_CASE("import: without accelerator-only rows, GCP host types are plain VMs",
 
 // ---- importer: Lambda and Azure column orders ---------------------------------------------------------
 
-TEST_CASE("import: Lambda order without AvailabilityZone; form factor in the type name picks the GPU",
-          "[import]") {
+TEST_CASE("import: Lambda order without AvailabilityZone; form factor in the type name picks the GPU", "[import]") {
   const auto imported = import_fixture("lambda.csv", "lambda");
   CHECK(ids(imported) == std::vector<std::string>{"lambda/gpu_8x_h100_sxm5", "lambda/gpu_1x_h100_pcie",
                                                   "lambda/gpu_1x_a100", "lambda/gpu_8x_a100_80gb_sxm4"});
@@ -454,8 +447,7 @@ TEST_CASE("import: a BOM and CRLF line ends are accepted", "[import]") {
                     "m.x,A100,1,1.0,r1\r\nm.y,A100,1,x,r1\r\n") == "test.csv:3:12");
 }
 
-TEST_CASE("import: rows of one type that disagree on the accelerator are skipped with a warning",
-          "[import]") {
+TEST_CASE("import: rows of one type that disagree on the accelerator are skipped with a warning", "[import]") {
   const auto imported = import_text(
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
       "m.x,A100,1,1.0,r1\nm.x,A100,2,0.5,r2\n");
@@ -520,8 +512,7 @@ TEST_CASE("import: offerings written as YAML load back unchanged", "[import]") {
     const std::vector<std::string> header = {"imported from " + fixture, "second line"};
     const std::string offerings_yaml = write_offerings_yaml(imported.offerings, header);
     const std::string catalog_yaml = reference_catalog_yaml();
-    const std::vector<SourceText> sources = {{"reference.yaml", catalog_yaml},
-                                             {"imported.yaml", offerings_yaml}};
+    const std::vector<SourceText> sources = {{"reference.yaml", catalog_yaml}, {"imported.yaml", offerings_yaml}};
     const LoadResult loaded = load(sources);
     for (const auto& diagnostic : loaded.diagnostics) UNSCOPED_INFO(format_diagnostic(diagnostic));
     CHECK(loaded.ok());

@@ -1,8 +1,8 @@
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <string>
+
+#include <catch2/catch.hpp>
 
 #include "gpuselect/error.hpp"
 #include "gpuselect/workload.hpp"

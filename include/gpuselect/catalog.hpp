@@ -34,7 +34,7 @@ std::string_view to_string(Isolation value);
 std::string_view to_string(Interconnect value);
 std::string_view to_string(Rdma value);
 std::string_view to_string(Stock value);
-std::string_view to_string(PricingMode value);  // "on-demand", "spot", "reserved-1y", "reserved-3y"
+std::string_view to_string(PricingMode value);    // "on-demand", "spot", "reserved-1y", "reserved-3y"
 std::string_view pricing_key(PricingMode value);  // "on_demand", "spot", "reserved_1y", "reserved_3y"
 std::string_view to_string(ProviderKind value);
 std::string_view to_string(SupportTier value);
@@ -53,18 +53,18 @@ struct SourcePos {
 struct Gpu {
   std::string id;  // "h100-sxm5-80gb"
   std::string name;
-  std::string vendor;        // "nvidia", "amd"
-  std::string architecture;  // "hopper"
-  double memory_gb = 0;      // vendor label; capacity is taken as memory_gb GiB unless usable_memory_mib
-  double usable_memory_mib = 0;  // memory the driver reports (0 = not known)
+  std::string vendor;                // "nvidia", "amd"
+  std::string architecture;          // "hopper"
+  double memory_gb = 0;              // vendor label; capacity is taken as memory_gb GiB unless usable_memory_mib
+  double usable_memory_mib = 0;      // memory the driver reports (0 = not known)
   double memory_bandwidth_gbps = 0;  // GB/s
   double bf16_dense_tflops = 0;      // dense 16-bit tensor throughput, FP32 accumulate
   std::optional<double> fp32_tflops;
   std::optional<double> fp8_dense_tflops;
   std::optional<double> int8_dense_tops;
   double tdp_watts = 0;
-  std::string interconnect;        // the GPU's own link, e.g. "nvlink-4", "pcie-4", "infinity-fabric"
-  double interconnect_gbps = 0;    // per-GPU peer bandwidth, GB/s (0 = PCIe only)
+  std::string interconnect;      // the GPU's own link, e.g. "nvlink-4", "pcie-4", "infinity-fabric"
+  double interconnect_gbps = 0;  // per-GPU peer bandwidth, GB/s (0 = PCIe only)
   std::vector<std::string> aliases;
   std::string source;
   SourcePos pos;
@@ -83,8 +83,8 @@ struct Provider {
     SupportHours hours = SupportHours::business;
     double first_response_hours = 24;
   } support;
-  double sla_uptime_pct = 0;  // 0 = no SLA
-  bool sla_credits = false;   // the SLA pays service credits when missed
+  double sla_uptime_pct = 0;            // 0 = no SLA
+  bool sla_credits = false;             // the SLA pays service credits when missed
   std::vector<std::string> compliance;  // "iso27001", "soc2", "hipaa", "mlps3" ...
   struct Environment {
     std::vector<std::string> images;  // pre-built framework images
@@ -103,11 +103,11 @@ struct Provider {
     bool metrics = false;
     bool alerts = false;
   } monitoring;
-  double egress_per_gb = 0;          // provider currency per GB leaving the cloud
-  double public_ip_per_hour = 0;     // provider currency per public IPv4 per hour
-  double storage_per_gb_month = 0;   // provider currency per GB-month of block storage
+  double egress_per_gb = 0;         // provider currency per GB leaving the cloud
+  double public_ip_per_hour = 0;    // provider currency per public IPv4 per hour
+  double storage_per_gb_month = 0;  // provider currency per GB-month of block storage
   double billing_granularity_seconds = 3600;
-  double free_trial_credits = 0;     // provider currency
+  double free_trial_credits = 0;  // provider currency
   Resize resize = Resize::restart;
   std::string as_of;  // YYYY-MM-DD
   std::string source;
@@ -176,8 +176,8 @@ struct ModelPreset {
 };
 
 struct CurrencyRate {
-  std::string code;       // "CNY"
-  double per_usd = 1.0;   // units of this currency for one US dollar
+  std::string code;      // "CNY"
+  double per_usd = 1.0;  // units of this currency for one US dollar
   std::string as_of;
   std::string source;
   SourcePos pos;
@@ -199,9 +199,7 @@ struct Catalog {
   const CurrencyRate* find_currency(std::string_view code) const;
 
   const Gpu& gpu_of(const Offering& offering) const { return gpus[offering.gpu_index]; }
-  const Provider& provider_of(const Offering& offering) const {
-    return providers[offering.provider_index];
-  }
+  const Provider& provider_of(const Offering& offering) const { return providers[offering.provider_index]; }
   // "file:line:col" for a position (file name only when line is 0).
   std::string where(const SourcePos& pos) const;
 };
@@ -214,10 +212,10 @@ struct SourceText {
 
 // Documented limits on catalog input (docs/catalog.md "Limits").
 struct LoadLimits {
-  std::size_t max_file_bytes = 256u << 20;    // 256 MiB per file
-  std::size_t max_depth = 32;                 // nesting of maps and lists
-  std::size_t max_records = 2'000'000;        // records of all kinds, all files
-  std::size_t max_scalar_bytes = 1u << 20;    // 1 MiB per value
+  std::size_t max_file_bytes = 256u << 20;  // 256 MiB per file
+  std::size_t max_depth = 32;               // nesting of maps and lists
+  std::size_t max_records = 2'000'000;      // records of all kinds, all files
+  std::size_t max_scalar_bytes = 1u << 20;  // 1 MiB per value
 };
 
 struct LoadResult {
@@ -233,15 +231,13 @@ LoadResult load(std::span<const SourceText> sources, const LoadLimits& limits = 
 
 // Warnings that need today's date (YYYY-MM-DD): as_of in the future or older than stale_after_days,
 // spot or reserved above on-demand, suspicious specs. Appended in catalog order.
-std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today,
-                             int stale_after_days = 180);
+std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today, int stale_after_days = 180);
 
 // Days from `from` to `to` (both YYYY-MM-DD); nullopt when either is not a valid date.
 std::optional<int> days_between(std::string_view from, std::string_view to);
 
 // Converts an amount between currencies through the catalog's per-USD rates; throws Error
 // (where = "--currency") when a code has no rate.
-double convert(const Catalog& catalog, double amount, std::string_view from_code,
-               std::string_view to_code);
+double convert(const Catalog& catalog, double amount, std::string_view from_code, std::string_view to_code);
 
 }  // namespace gpuselect::catalog

@@ -17,8 +17,7 @@ nlohmann::ordered_json to_json(const ModelPreset& model);
 
 // A complete catalog file (schema_version 1, schema comment first) holding these offerings.
 // Unset optional prices are written as null; a header comment carries `header_comment` lines.
-std::string write_offerings_yaml(std::span<const Offering> offerings,
-                                 std::span<const std::string> header_comment = {});
+std::string write_offerings_yaml(std::span<const Offering> offerings, std::span<const std::string> header_comment = {});
 
 // Every key the loader accepts for a record kind ("gpus", "providers", "offerings", "models",
 // "currencies"), dotted for nested maps ("pricing.on_demand"). For completion and docs checks.

@@ -36,12 +36,12 @@ struct Plan {
 
 // Why choose_plan settled where it did; rendered to words by describe().
 enum class PlanReason : std::uint8_t {
-  requested,          // the user fixed --zero/--offload/--tensor-parallel
-  lightest_fits,      // the first plan in DP, ZeRO-1, 2, 3, offload order that fits
-  needs_offload,      // only CPU offload fits
-  needs_more_nodes,   // no plan fits one node; more nodes shard the states
-  does_not_fit,       // nothing up to max_nodes fits
-  no_hardware,        // no GPU given: memory for the requested/default plan only
+  requested,         // the user fixed --zero/--offload/--tensor-parallel
+  lightest_fits,     // the first plan in DP, ZeRO-1, 2, 3, offload order that fits
+  needs_offload,     // only CPU offload fits
+  needs_more_nodes,  // no plan fits one node; more nodes shard the states
+  does_not_fit,      // nothing up to max_nodes fits
+  no_hardware,       // no GPU given: memory for the requested/default plan only
 };
 
 struct MemoryPerGpu {
@@ -63,16 +63,28 @@ struct Memory {
   PlanReason reason = PlanReason::no_hardware;
 };
 
-struct Compute {
-  double total_flops = 0;     // model FLOPs: 6*P*D for training, 2*P per token for serving
-  double hardware_flops = 0;  // including recomputation (8*P*D with full recompute)
-  double mfu = 0;             // model FLOPs utilisation assumed (0-1)
-  double effective_tflops_per_gpu = 0;  // peak dense 16-bit * mfu
-  std::string mfu_basis;                // a sentence: where the MFU came from (table row, factors)
+// Where the MFU came from, in a few bytes (the hot loop makes no sentence): mfu_basis_text() words it.
+struct MfuSource {
+  enum class Kind : std::uint8_t { none, given, prefill, table };
+  Kind kind = Kind::none;
+  std::uint8_t table_row = 0;  // Kind::table: the row of the MFU table (docs/estimation.md)
+  std::uint16_t factors = 0;   // bit i: multiplier i of the factor table applied
 };
 
+struct Compute {
+  double total_flops = 0;               // model FLOPs: 6*P*D for training, 2*P per token for serving
+  double hardware_flops = 0;            // including recomputation (8*P*D with full recompute)
+  double mfu = 0;                       // model FLOPs utilisation assumed (0-1)
+  double effective_tflops_per_gpu = 0;  // peak dense 16-bit * mfu
+  MfuSource mfu_source;                 // where the MFU came from (table row, factors)
+  std::string mfu_basis;                // a sentence that overrides mfu_source's; normally empty
+};
+// The sentence saying where the MFU came from: compute.mfu_basis when set, else made from
+// compute.mfu_source and compute.mfu ("" for a default-constructed Compute).
+std::string mfu_basis_text(const Compute& compute);
+
 struct Time {
-  double wall_hours = 0;          // expected, including spot interruptions for spot cost lines
+  double wall_hours = 0;  // expected, including spot interruptions for spot cost lines
   double gpu_hours = 0;
 };
 
@@ -85,19 +97,19 @@ struct Throughput {
 // One pricing mode's cost of the job, in the output currency.
 struct Cost {
   catalog::PricingMode mode = catalog::PricingMode::on_demand;
-  bool available = false;  // the offering sells this mode
+  bool available = false;     // the offering sells this mode
   double price_per_hour = 0;  // all instances of the job together
   double compute = 0;         // price_per_hour * wall_hours (without interruptions)
   double egress = 0;
   double public_ip = 0;
   double storage = 0;
-  double interruption = 0;       // spot: expected lost work and restarts, priced
-  double interruption_hours = 0; // spot: expected hours added to the wall time
-  double total = 0;              // job total (training) or for Profile::hours (serving, notebook)
-  double per_million_output_tokens = 0;  // serving only
+  double interruption = 0;                // spot: expected lost work and restarts, priced
+  double interruption_hours = 0;          // spot: expected hours added to the wall time
+  double total = 0;                       // job total (training) or for Profile::hours (serving, notebook)
+  double per_million_output_tokens = 0;   // serving only
   double break_even_utilisation_pct = 0;  // reserved: use above this share of the term beats on-demand
-  double spot_interruption_pct = 0;  // spot: monthly interruption rate used (offering's or default)
-  int instances = 0;                 // instances (nodes) rented for this line
+  double spot_interruption_pct = 0;       // spot: monthly interruption rate used (offering's or default)
+  int instances = 0;                      // instances (nodes) rented for this line
 };
 
 struct Estimate {
@@ -106,7 +118,7 @@ struct Estimate {
   Time time;  // on-demand wall time (no interruptions)
   Throughput throughput;
   std::array<Cost, catalog::pricing_mode_count> costs{};  // indexed by PricingMode
-  std::string_view currency;  // output currency code
+  std::string_view currency;                              // output currency code
   bool has_hardware = false;
   bool has_price = false;
   const Cost& cost(catalog::PricingMode mode) const { return costs[static_cast<std::size_t>(mode)]; }
@@ -126,8 +138,7 @@ Memory choose_plan_and_nodes(const workload::Profile& profile, Hardware hardware
 
 // Compute, time and throughput for a plan on hardware (gpu may be null: compute only).
 // MFU: profile.mfu when set, else default_mfu().
-Estimate estimate_performance(const workload::Profile& profile, const Hardware& hardware,
-                              const Memory& memory);
+Estimate estimate_performance(const workload::Profile& profile, const Hardware& hardware, const Memory& memory);
 
 // The MFU assumed for this workload on this hardware (docs/estimation.md "MFU defaults").
 double default_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);

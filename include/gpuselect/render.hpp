@@ -24,9 +24,9 @@ std::optional<Format> parse_format(std::string_view text);
 std::vector<std::string> format_names();
 
 struct Style {
-  int width = 100;       // terminal columns for table output
-  bool color = false;    // ANSI colour
-  int top = 10;          // ranked rows shown (table, markdown, html); json/csv carry all
+  int width = 100;     // terminal columns for table output
+  bool color = false;  // ANSI colour
+  int top = 10;        // ranked rows shown (table, markdown, html); json/csv carry all
   bool show_excluded = false;
   bool show_pareto = false;
   std::string generated_by = "gpuselect";  // with version, for html/markdown footers
@@ -42,15 +42,13 @@ struct RecommendView {
 // JSON documents (docs/output.schema.json); "schema_version": 1 first; deterministic.
 nlohmann::ordered_json recommend_json(const RecommendView& view);
 nlohmann::ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Profile& profile,
-                                     const estimate::Estimate& estimate,
-                                     const catalog::Offering* offering);
+                                     const estimate::Estimate& estimate, const catalog::Offering* offering);
 nlohmann::ordered_json compare_json(const RecommendView& view);
 
 // Any format of each document.
 void recommend(std::ostream& out, Format format, const RecommendView& view, const Style& style);
-void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
-              const workload::Profile& profile, const estimate::Estimate& estimate,
-              const catalog::Offering* offering, const Style& style);
+void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog, const workload::Profile& profile,
+              const estimate::Estimate& estimate, const catalog::Offering* offering, const Style& style);
 void compare(std::ostream& out, Format format, const RecommendView& view, const Style& style);
 
 // Catalog listings (`catalog list/gpus/providers/show`): table, json, csv.
@@ -71,7 +69,11 @@ int display_width(std::string_view utf8);
 // A plain text table: pure, fits `width` by shrinking the widest flexible columns with an ellipsis.
 struct TextTable {
   enum class Align : std::uint8_t { left, right };
-  struct Column { std::string header; Align align = Align::left; bool flexible = false; };
+  struct Column {
+    std::string header;
+    Align align = Align::left;
+    bool flexible = false;
+  };
   std::vector<Column> columns;
   std::vector<std::vector<std::string>> rows;
   std::string render(int width, bool color) const;

@@ -1,9 +1,11 @@
 #pragma once
 // Scoring: five criteria built from named indicators (docs/scoring.md), weights and profiles,
 // constraints, the ranking with its exclusions, explanations, warnings, sensitivity and Pareto.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,8 +20,7 @@ namespace gpuselect::scoring {
 enum class Criterion : std::uint8_t { stability, performance, cost, usability, support };
 inline constexpr std::size_t criterion_count = 5;
 inline constexpr std::array<Criterion, criterion_count> all_criteria = {
-    Criterion::stability, Criterion::performance, Criterion::cost, Criterion::usability,
-    Criterion::support};
+    Criterion::stability, Criterion::performance, Criterion::cost, Criterion::usability, Criterion::support};
 std::string_view to_string(Criterion criterion);
 std::optional<Criterion> parse_criterion(std::string_view text);
 
@@ -43,26 +44,26 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
 
 // Hard constraints applied before scoring (all optional).
 struct Constraints {
-  std::optional<double> budget;           // job total, output currency
+  std::optional<double> budget;  // job total, output currency
   std::optional<double> deadline_hours;
-  std::vector<std::string> regions;       // any of
-  std::vector<std::string> providers;     // any of
+  std::vector<std::string> regions;    // any of
+  std::vector<std::string> providers;  // any of
   std::vector<std::string> exclude_providers;
-  std::vector<std::string> gpus;          // GPU ids or aliases, any of
+  std::vector<std::string> gpus;                    // GPU ids or aliases, any of
   std::vector<catalog::PricingMode> pricing_modes;  // empty = all
   std::vector<std::string> requirements;  // "rdma", "nvlink", "bare-metal", "iso27001", "soc2", "jupyterlab", ...
   int max_nodes = 4;
-  double min_headroom_pct = 0;            // free GPU memory share required, percent
+  double min_headroom_pct = 0;  // free GPU memory share required, percent
 };
 // Every name --require accepts, with what it checks (for --help, completion and errors).
 std::vector<std::pair<std::string, std::string>> requirement_names();
 
 // One indicator of a criterion, normalised to 0-1 (docs/scoring.md gives each function).
 struct Indicator {
-  std::string_view name;   // "isolation", "sla_uptime", ...
-  double value = 0;        // normalised 0-1
-  double weight = 0;       // share within its criterion; a criterion's weights sum to 1
-  bool applies = true;     // false when not relevant (e.g. spot risk for on-demand); weight re-spread
+  std::string_view name;  // "isolation", "sla_uptime", ...
+  double value = 0;       // normalised 0-1
+  double weight = 0;      // share within its criterion; a criterion's weights sum to 1
+  bool applies = true;    // false when not relevant (e.g. spot risk for on-demand); weight re-spread
 };
 
 struct CriterionScore {
@@ -87,7 +88,33 @@ enum class Warning : std::uint8_t {
   cpu_offload_slow,
   marketplace_host,
 };
-std::string_view warning_code(Warning warning);  // "W-SPOT", ...
+std::string_view warning_code(Warning warning);   // "W-SPOT", ...
+inline constexpr std::size_t warning_count = 13;  // values of Warning
+
+// A candidate's warnings in the order added, held inline (no heap allocation per candidate); a
+// code added twice is kept once. Iterates like a std::vector<Warning>.
+class WarningList {
+ public:
+  WarningList() = default;
+  WarningList(std::initializer_list<Warning> warnings) {
+    for (const Warning warning : warnings) push_back(warning);
+  }
+  void push_back(Warning warning) {
+    if (std::find(begin(), end(), warning) != end() || size_ == codes_.size()) return;
+    codes_[size_++] = warning;
+  }
+  const Warning* begin() const { return codes_.data(); }
+  const Warning* end() const { return codes_.data() + size_; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  friend bool operator==(const WarningList& a, const WarningList& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end());
+  }
+
+ private:
+  std::array<Warning, warning_count> codes_{};
+  std::uint8_t size_ = 0;
+};
 
 struct Candidate {
   std::uint32_t offering_index = 0;
@@ -100,7 +127,7 @@ struct Candidate {
   double score = 0;  // 0-100
   int rank = 0;      // 1-based after sorting
   bool pareto = false;
-  std::vector<Warning> warnings;
+  WarningList warnings;
   // GPUs this job needs of this kind: memory on one GPU, else all rented; training also finishes
   // within a day of GPU-hours; serving tensor_parallel x replicas (the right_size indicator).
   int gpus_needed = 1;
@@ -109,16 +136,25 @@ struct Candidate {
 };
 
 enum class ExclusionKind : std::uint8_t {
-  memory, budget, deadline, region, provider, gpu, pricing_mode, requirement, nodes, headroom,
+  memory,
+  budget,
+  deadline,
+  region,
+  provider,
+  gpu,
+  pricing_mode,
+  requirement,
+  nodes,
+  headroom,
   not_sold,
 };
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
 struct ExclusionReason {
   ExclusionKind kind = ExclusionKind::memory;
-  double needed = 0;  // what the job needs or costs (bytes, money, hours), for the text
-  double limit = 0;   // what the offering has or the constraint allows
-  std::string detail; // e.g. the missing requirement, the region asked for
+  double needed = 0;   // what the job needs or costs (bytes, money, hours), for the text
+  double limit = 0;    // what the offering has or the constraint allows
+  std::string detail;  // e.g. the missing requirement, the region asked for
 };
 
 struct Exclusion {
@@ -134,7 +170,12 @@ struct Sensitivity {
   double perturbation = 0;  // relative spread of each weight
   double top1_share = 0;    // share of samples where the winner stays first
   bool robust = false;      // top1_share >= 0.8
-  struct Spread { std::uint32_t candidate = 0; int best_rank = 0; int worst_rank = 0; double mean_rank = 0; };
+  struct Spread {
+    std::uint32_t candidate = 0;
+    int best_rank = 0;
+    int worst_rank = 0;
+    double mean_rank = 0;
+  };
   std::vector<Spread> top;  // for the first few candidates, by index into Ranking::candidates
 };
 
@@ -143,11 +184,11 @@ struct Options {
   std::string profile_name;  // what the weights came from ("balanced", "cost-first", "custom")
   Constraints constraints;
   std::string currency = "USD";
-  std::string today;         // YYYY-MM-DD, for stale-price warnings
+  std::string today;  // YYYY-MM-DD, for stale-price warnings
   bool sensitivity = false;
   int sensitivity_samples = 500;
   std::uint64_t sensitivity_seed = 42;
-  bool pareto = true;        // compute the frontier (always cheap); rendering decides to show it
+  bool pareto = true;                       // compute the frontier (always cheap); rendering decides to show it
   std::vector<std::string> only_offerings;  // compare: these ids, in this order, no constraints
   // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;
@@ -170,6 +211,17 @@ struct Ranking {
   std::vector<Candidate> candidates;  // sorted: score desc, total cost asc, offering id asc
   std::vector<Exclusion> excluded;    // by offering id, pricing mode, nodes (compare: catalog order)
   std::optional<Sensitivity> sensitivity;
+  // For explain()'s "what it would take to win", made once by rank(): per criterion, the candidates
+  // (indices into `candidates`) whose score line, as that criterion's weight moves, can be above
+  // all others' (their upper envelope; the others never bind). Valid for `weights` and
+  // `candidate_count` only: explain() scans every candidate when they no longer match (a ranking
+  // built or changed by hand).
+  struct WinEnvelope {
+    Weights weights;
+    std::size_t candidate_count = 0;
+    std::array<std::vector<std::uint32_t>, criterion_count> rivals;
+  };
+  std::optional<WinEnvelope> win_envelope;
   // The constraint that removed the most candidates, when none is left.
   std::optional<ExclusionKind> top_exclusion;
 };
@@ -178,12 +230,11 @@ struct Ranking {
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options);
 
 // Indicators behind one candidate's criterion (for compare and docs); same numbers rank() used.
-std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking,
-                                  const Candidate& candidate, Criterion criterion);
+std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                                  Criterion criterion);
 
 // Words for people: strongest and weakest criteria with numbers, what it would take to win.
-std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking,
-                                 const Candidate& candidate);
+std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
 std::string warning_text(const catalog::Catalog& catalog, const Candidate& candidate, Warning warning);
 // "needs 96.4 GB per GPU, has 80.0 GB"; "costs $412, budget $300"
 std::string reason_text(const ExclusionReason& reason, std::string_view currency);

@@ -23,8 +23,8 @@ std::optional<double> parse_number(std::string_view text);
 
 // Locale-independent short forms for people: "7.0B", "1.5T", "350M"; "96.4 GB"; "$1,234"; "12.5 h".
 std::string format_count(double value);
-std::string format_gb(double bytes);     // decimal GB, one decimal
-std::string format_hours(double hours);  // "45 min", "12.5 h", "3.2 d"
+std::string format_gb(double bytes);                                 // decimal GB, one decimal
+std::string format_hours(double hours);                              // "45 min", "12.5 h", "3.2 d"
 std::string format_money(double amount, std::string_view currency);  // "$412", "¥2,930", "€12.40"
 
 }  // namespace gpuselect::units

@@ -59,7 +59,7 @@ struct Shape {
   int ffn = 0;
   int vocab = 0;
   double forward_flops_per_sample = 0;  // vision models: one 224x224 image; 0 for token models
-  bool derived = false;  // filled from params by the documented aspect-ratio rule, not given
+  bool derived = false;                 // filled from params by the documented aspect-ratio rule, not given
 };
 
 // What the user asked for; every field optional so defaults can be told apart and recorded.

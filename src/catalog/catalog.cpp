@@ -1,11 +1,11 @@
 // Catalog value helpers: enum names, lookups, dates, currency conversion.
+#include "gpuselect/catalog.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
-
-#include "gpuselect/catalog.hpp"
 
 namespace gpuselect::catalog {
 
@@ -21,24 +21,19 @@ constexpr std::array<std::string_view, 5> interconnect_names = {"none", "pcie", 
                                                                 "infinity-fabric"};
 constexpr std::array<std::string_view, 4> rdma_names = {"none", "infiniband", "roce", "efa"};
 constexpr std::array<std::string_view, 4> stock_names = {"unknown", "low", "medium", "high"};
-constexpr std::array<std::string_view, 4> pricing_mode_names = {"on-demand", "spot", "reserved-1y",
-                                                                "reserved-3y"};
-constexpr std::array<std::string_view, 4> pricing_keys = {"on_demand", "spot", "reserved_1y",
-                                                          "reserved_3y"};
-constexpr std::array<std::string_view, 4> provider_kind_names = {"hyperscaler", "gpu-cloud",
-                                                                 "marketplace", "regional-cloud"};
-constexpr std::array<std::string_view, 5> support_tier_names = {"community", "basic", "standard",
-                                                                "premium", "enterprise"};
+constexpr std::array<std::string_view, 4> pricing_mode_names = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
+constexpr std::array<std::string_view, 4> pricing_keys = {"on_demand", "spot", "reserved_1y", "reserved_3y"};
+constexpr std::array<std::string_view, 4> provider_kind_names = {"hyperscaler", "gpu-cloud", "marketplace",
+                                                                 "regional-cloud"};
+constexpr std::array<std::string_view, 5> support_tier_names = {"community", "basic", "standard", "premium",
+                                                                "enterprise"};
 constexpr std::array<std::string_view, 3> support_hours_names = {"business", "extended", "24x7"};
 constexpr std::array<std::string_view, 3> resize_names = {"live", "restart", "none"};
-constexpr std::array<std::string_view, 5> model_family_names = {"decoder", "encoder", "moe", "cnn",
-                                                                "vit"};
+constexpr std::array<std::string_view, 5> model_family_names = {"decoder", "encoder", "moe", "cnn", "vit"};
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
          });
 }
 
@@ -83,8 +78,7 @@ std::optional<long> parse_date(std::string_view text) {
     return result.ec == std::errc{} && result.ptr == begin + length;
   };
   if (!digits(0, 4, year) || !digits(5, 2, month) || !digits(8, 2, day)) return std::nullopt;
-  static constexpr std::array<unsigned, 12> month_days = {31, 29, 31, 30, 31, 30,
-                                                          31, 31, 30, 31, 30, 31};
+  static constexpr std::array<unsigned, 12> month_days = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   if (month < 1 || month > 12 || day < 1 || day > month_days[month - 1]) return std::nullopt;
   const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
   if (month == 2 && day == 29 && !leap) return std::nullopt;
@@ -119,17 +113,19 @@ double Gpu::capacity_bytes() const {
 
 std::optional<double> Pricing::price(PricingMode mode) const {
   switch (mode) {
-    case PricingMode::on_demand: return on_demand;
-    case PricingMode::spot: return spot;
-    case PricingMode::reserved_1y: return reserved_1y;
-    case PricingMode::reserved_3y: return reserved_3y;
+    case PricingMode::on_demand:
+      return on_demand;
+    case PricingMode::spot:
+      return spot;
+    case PricingMode::reserved_1y:
+      return reserved_1y;
+    case PricingMode::reserved_3y:
+      return reserved_3y;
   }
   return std::nullopt;
 }
 
-const Gpu* Catalog::find_gpu(std::string_view id_or_alias) const {
-  return find_by_id_or_alias(gpus, id_or_alias);
-}
+const Gpu* Catalog::find_gpu(std::string_view id_or_alias) const { return find_by_id_or_alias(gpus, id_or_alias); }
 const Provider* Catalog::find_provider(std::string_view id) const {
   if (const Provider* exact = find_by_id(providers, id)) return exact;
   for (const auto& provider : providers) {
@@ -161,8 +157,7 @@ std::optional<int> days_between(std::string_view from, std::string_view to) {
   return static_cast<int>(*end - *start);
 }
 
-double convert(const Catalog& catalog, double amount, std::string_view from_code,
-               std::string_view to_code) {
+double convert(const Catalog& catalog, double amount, std::string_view from_code, std::string_view to_code) {
   if (equals_ignoring_case(from_code, to_code)) return amount;
   auto per_usd = [&](std::string_view code) {
     if (equals_ignoring_case(code, "USD")) return 1.0;
@@ -172,8 +167,7 @@ double convert(const Catalog& catalog, double amount, std::string_view from_code
       for (const auto& r : catalog.currencies) known.push_back(r.code);
       const std::string guess = closest_match(code, known);
       throw Error("--currency", "no exchange rate for '" + std::string(code) + "'",
-                  guess.empty() ? "add it under currencies: in a catalog file"
-                                : "did you mean '" + guess + "'?");
+                  guess.empty() ? "add it under currencies: in a catalog file" : "did you mean '" + guess + "'?");
     }
     return rate->per_usd;
   };

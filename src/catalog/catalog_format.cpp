@@ -42,18 +42,30 @@ nlohmann::ordered_json record_json(const Table<Record>& table, const Record& rec
       case ValueKind::text:
       case ValueKind::choice_text:
       case ValueKind::date:
-      case ValueKind::currency_code: value = *static_cast<const std::string*>(slot); break;
-      case ValueKind::number: value = *static_cast<const double*>(slot); break;
+      case ValueKind::currency_code:
+        value = *static_cast<const std::string*>(slot);
+        break;
+      case ValueKind::number:
+        value = *static_cast<const double*>(slot);
+        break;
       case ValueKind::optional_number: {
         const auto& optional = *static_cast<const std::optional<double>*>(slot);
         if (!optional && !field.json_null_when_unset) continue;
         if (optional) value = *optional;
         break;
       }
-      case ValueKind::integer: value = *static_cast<const int*>(slot); break;
-      case ValueKind::boolean: value = *static_cast<const bool*>(slot); break;
-      case ValueKind::enumeration: value = std::string(enum_name(field, slot)); break;
-      case ValueKind::text_list: value = *static_cast<const std::vector<std::string>*>(slot); break;
+      case ValueKind::integer:
+        value = *static_cast<const int*>(slot);
+        break;
+      case ValueKind::boolean:
+        value = *static_cast<const bool*>(slot);
+        break;
+      case ValueKind::enumeration:
+        value = std::string(enum_name(field, slot));
+        break;
+      case ValueKind::text_list:
+        value = *static_cast<const std::vector<std::string>*>(slot);
+        break;
     }
     std::string_view key = field.key;
     nlohmann::ordered_json& parent = parent_of(out, key);
@@ -65,8 +77,8 @@ nlohmann::ordered_json record_json(const Table<Record>& table, const Record& rec
 bool is_plain_safe_word(std::string_view text) {
   // Words YAML 1.1 reads as null or booleans.
   static constexpr std::array<std::string_view, 22> reserved = {
-      "null", "Null", "NULL", "~",   "true", "True", "TRUE", "false", "False", "FALSE", "yes",
-      "Yes",  "YES",  "no",   "No",  "NO",   "on",   "On",   "ON",    "off",   "Off",   "OFF"};
+      "null", "Null", "NULL", "~",  "true", "True", "TRUE", "false", "False", "FALSE", "yes",
+      "Yes",  "YES",  "no",   "No", "NO",   "on",   "On",   "ON",    "off",   "Off",   "OFF"};
   if (std::find(reserved.begin(), reserved.end(), text) != reserved.end()) return false;
   if (text == "y" || text == "Y" || text == "n" || text == "N" || text == "=" || text == "<<") {
     return false;
@@ -112,8 +124,7 @@ void append_double_quoted(std::string& out, std::string_view text) {
       out += "\\N";  // NEL: a line break to YAML 1.1, so escaped to survive
       ++i;
     } else if (c == 0xe2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
-               (static_cast<unsigned char>(text[i + 2]) == 0xa8 ||
-                static_cast<unsigned char>(text[i + 2]) == 0xa9)) {
+               (static_cast<unsigned char>(text[i + 2]) == 0xa8 || static_cast<unsigned char>(text[i + 2]) == 0xa9)) {
       out += static_cast<unsigned char>(text[i + 2]) == 0xa8 ? "\\L" : "\\P";
       i += 2;
     } else if (c == 0xef && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xbb &&
@@ -143,17 +154,27 @@ bool append_yaml_value(std::string& out, const Field<Record>& field, const Recor
     case ValueKind::text:
     case ValueKind::choice_text:
     case ValueKind::date:
-    case ValueKind::currency_code: append_string(out, *static_cast<const std::string*>(slot)); break;
-    case ValueKind::number: out += fields::format_number(*static_cast<const double*>(slot)); break;
+    case ValueKind::currency_code:
+      append_string(out, *static_cast<const std::string*>(slot));
+      break;
+    case ValueKind::number:
+      out += fields::format_number(*static_cast<const double*>(slot));
+      break;
     case ValueKind::optional_number: {
       const auto& optional = *static_cast<const std::optional<double>*>(slot);
       if (!optional && !field.json_null_when_unset) return false;
       out += optional ? fields::format_number(*optional) : std::string("null");
       break;
     }
-    case ValueKind::integer: out += std::to_string(*static_cast<const int*>(slot)); break;
-    case ValueKind::boolean: out += *static_cast<const bool*>(slot) ? "true" : "false"; break;
-    case ValueKind::enumeration: append_string(out, enum_name(field, slot)); break;
+    case ValueKind::integer:
+      out += std::to_string(*static_cast<const int*>(slot));
+      break;
+    case ValueKind::boolean:
+      out += *static_cast<const bool*>(slot) ? "true" : "false";
+      break;
+    case ValueKind::enumeration:
+      append_string(out, enum_name(field, slot));
+      break;
     case ValueKind::text_list: {
       out += '[';
       bool first = true;
@@ -172,18 +193,11 @@ bool append_yaml_value(std::string& out, const Field<Record>& field, const Recor
 }  // namespace
 
 nlohmann::ordered_json to_json(const Gpu& gpu) { return record_json(fields::gpu_table(), gpu); }
-nlohmann::ordered_json to_json(const Provider& provider) {
-  return record_json(fields::provider_table(), provider);
-}
-nlohmann::ordered_json to_json(const Offering& offering) {
-  return record_json(fields::offering_table(), offering);
-}
-nlohmann::ordered_json to_json(const ModelPreset& model) {
-  return record_json(fields::model_table(), model);
-}
+nlohmann::ordered_json to_json(const Provider& provider) { return record_json(fields::provider_table(), provider); }
+nlohmann::ordered_json to_json(const Offering& offering) { return record_json(fields::offering_table(), offering); }
+nlohmann::ordered_json to_json(const ModelPreset& model) { return record_json(fields::model_table(), model); }
 
-std::string write_offerings_yaml(std::span<const Offering> offerings,
-                                 std::span<const std::string> header_comment) {
+std::string write_offerings_yaml(std::span<const Offering> offerings, std::span<const std::string> header_comment) {
   std::string out = "# yaml-language-server: $schema=../docs/catalog.schema.json\n";
   for (const std::string& comment : header_comment) {
     std::string_view rest = comment;
@@ -206,8 +220,7 @@ std::string write_offerings_yaml(std::span<const Offering> offerings,
       value.clear();
       if (!append_yaml_value(value, field, offering)) continue;
       const std::size_t dot = field.key.find('.');
-      const std::string_view prefix =
-          dot == std::string_view::npos ? std::string_view{} : field.key.substr(0, dot);
+      const std::string_view prefix = dot == std::string_view::npos ? std::string_view{} : field.key.substr(0, dot);
       const std::string_view leaf = dot == std::string_view::npos ? field.key : field.key.substr(dot + 1);
       if (!prefix.empty() && prefix != open_prefix) {
         out += first ? "  - " : "    ";

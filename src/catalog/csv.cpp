@@ -20,8 +20,7 @@ std::string printable(char c) {
 }
 }  // namespace
 
-Reader::Reader(std::string_view text, std::string source_name)
-    : text_(text), source_name_(std::move(source_name)) {
+Reader::Reader(std::string_view text, std::string source_name) : text_(text), source_name_(std::move(source_name)) {
   if (text_.substr(0, utf8_bom.size()) == utf8_bom) pos_ = utf8_bom.size();
 }
 
@@ -35,10 +34,9 @@ void Reader::advance() {
   }
 }
 
-void Reader::fail(std::uint32_t line, std::uint32_t column, std::string what,
-                  std::string hint) const {
-  throw Error(source_name_ + ':' + std::to_string(line) + ':' + std::to_string(column),
-              std::move(what), std::move(hint));
+void Reader::fail(std::uint32_t line, std::uint32_t column, std::string what, std::string hint) const {
+  throw Error(source_name_ + ':' + std::to_string(line) + ':' + std::to_string(column), std::move(what),
+              std::move(hint));
 }
 
 void Reader::read_unquoted(Field& field) {

@@ -36,8 +36,7 @@ class Reader {
   void advance();
   void read_quoted(Field& field);
   void read_unquoted(Field& field);
-  [[noreturn]] void fail(std::uint32_t line, std::uint32_t column, std::string what,
-                         std::string hint) const;
+  [[noreturn]] void fail(std::uint32_t line, std::uint32_t column, std::string what, std::string hint) const;
 
   std::string_view text_;
   std::string source_name_;

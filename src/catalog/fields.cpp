@@ -30,10 +30,10 @@ using owner_of = typename path_owner<Path...>::type;
 
 template <auto... Path>
 void* slot_at(owner_of<Path...>& record) {
-  return static_cast<void*>(&(record .* ... .* Path));
+  return static_cast<void*>(&(record.*....*Path));
 }
 template <auto... Path>
-using member_type = std::remove_reference_t<decltype((std::declval<owner_of<Path...>&>() .* ... .* Path))>;
+using member_type = std::remove_reference_t<decltype((std::declval<owner_of<Path...>&>().*....*Path))>;
 
 template <auto Member>
 SourcePos* position_at(owner_of<Member>& record) {
@@ -52,10 +52,8 @@ std::string_view array_choice(std::size_t index) {
 constexpr bool required = true;
 
 template <auto... Path>
-constexpr Field<owner_of<Path...>> make(std::string_view key, ValueKind kind, bool is_required,
-                                        Range range = {},
-                                        std::string_view (*choice)(std::size_t) = nullptr,
-                                        bool json_null = false) {
+constexpr Field<owner_of<Path...>> make(std::string_view key, ValueKind kind, bool is_required, Range range = {},
+                                        std::string_view (*choice)(std::size_t) = nullptr, bool json_null = false) {
   using Member = member_type<Path...>;
   // The member's C++ type must be what the value kind writes through the slot.
   if (kind == ValueKind::text || kind == ValueKind::choice_text || kind == ValueKind::date ||
@@ -139,8 +137,7 @@ constexpr Range price_per_hour = above_zero(10000);
 
 // Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3).
 constexpr std::array<std::string_view, 2> vendor_names = {"nvidia", "amd"};
-constexpr std::array<std::string_view, 6> architecture_names = {"volta",  "turing", "ampere",
-                                                                "ada",    "hopper", "cdna3"};
+constexpr std::array<std::string_view, 6> architecture_names = {"volta", "turing", "ampere", "ada", "hopper", "cdna3"};
 
 // Largest 2026 values (GPU-SPECS.md): 192 GB memory, 8 TB/s bandwidth, ~2.3 PFLOPS dense bf16,
 // 1.8 TB/s NVLink, 1000 W.
@@ -148,8 +145,7 @@ constexpr std::array gpu_fields = {
     text<&Gpu::id>("id", required),
     text<&Gpu::name>("name", required),
     make<&Gpu::vendor>("vendor", ValueKind::choice_text, false, {}, &array_choice<vendor_names>),
-    make<&Gpu::architecture>("architecture", ValueKind::choice_text, false, {},
-                             &array_choice<architecture_names>),
+    make<&Gpu::architecture>("architecture", ValueKind::choice_text, false, {}, &array_choice<architecture_names>),
     number<&Gpu::memory_gb>("memory_gb", above_zero(1024), required),
     number<&Gpu::usable_memory_mib>("usable_memory_mib", zero_to(1024.0 * 1024.0)),
     number<&Gpu::memory_bandwidth_gbps>("memory_bandwidth_gbps", above_zero(20000), required),
@@ -172,8 +168,7 @@ constexpr std::array provider_fields = {
     make<&P::currency>("currency", ValueKind::currency_code, required),
     enumeration<&P::support, &P::Support::tier>("support.tier"),
     enumeration<&P::support, &P::Support::hours>("support.hours"),
-    number<&P::support, &P::Support::first_response_hours>("support.first_response_hours",
-                                                           zero_to(24 * 365)),
+    number<&P::support, &P::Support::first_response_hours>("support.first_response_hours", zero_to(24 * 365)),
     number<&P::sla_uptime_pct>("sla_uptime_pct", percent),
     boolean<&P::sla_credits>("sla_credits"),
     text_list<&P::compliance>("compliance"),
@@ -181,12 +176,11 @@ constexpr std::array provider_fields = {
     boolean<&P::environment, &P::Environment::jupyterlab>("environment.jupyterlab"),
     boolean<&P::environment, &P::Environment::custom_containers>("environment.custom_containers"),
     boolean<&P::environment, &P::Environment::kubernetes>("environment.kubernetes"),
-    number<&P::environment, &P::Environment::provision_minutes>("environment.provision_minutes",
-                                                                zero_to(7 * 24 * 60)),
+    number<&P::environment, &P::Environment::provision_minutes>("environment.provision_minutes", zero_to(7 * 24 * 60)),
     boolean<&P::recovery, &P::Recovery::auto_checkpoint>("recovery.auto_checkpoint"),
     boolean<&P::recovery, &P::Recovery::resume>("recovery.resume"),
-    optional_number<&P::recovery, &P::Recovery::failover_minutes>("recovery.failover_minutes",
-                                                                  zero_to(7 * 24 * 60), true),
+    optional_number<&P::recovery, &P::Recovery::failover_minutes>("recovery.failover_minutes", zero_to(7 * 24 * 60),
+                                                                  true),
     boolean<&P::recovery, &P::Recovery::live_migration>("recovery.live_migration"),
     boolean<&P::monitoring, &P::Monitoring::metrics>("monitoring.metrics"),
     boolean<&P::monitoring, &P::Monitoring::alerts>("monitoring.alerts"),
@@ -194,8 +188,7 @@ constexpr std::array provider_fields = {
     number<&P::public_ip_per_hour>("public_ip_per_hour", zero_to(100)),
     number<&P::storage_per_gb_month>("storage_per_gb_month", zero_to(100)),
     // Per-second billing at the fine end; a month (31 days) at the coarse end.
-    number<&P::billing_granularity_seconds>("billing_granularity_seconds",
-                                            at_least_one(31 * 24 * 3600)),
+    number<&P::billing_granularity_seconds>("billing_granularity_seconds", at_least_one(31 * 24 * 3600)),
     number<&P::free_trial_credits>("free_trial_credits", zero_to(1e7)),
     enumeration<&P::resize>("resize"),
     date<&P::as_of>("as_of", required),
@@ -286,24 +279,21 @@ std::optional<Problem> check_range(const FieldSpec& spec, double value) {
   const Range& range = spec.range;
   const bool below = range.min_exclusive ? !(value > range.min) : value < range.min;
   if (!below && value <= range.max) return std::nullopt;
-  std::string bounds = std::string(range.min_exclusive ? "above " : "at least ") +
-                       format_number(range.min) + " and at most " + format_number(range.max);
-  return Problem{std::string(spec.key) + " " + format_number(value) + " is out of range (must be " +
-                     bounds + ")",
+  std::string bounds = std::string(range.min_exclusive ? "above " : "at least ") + format_number(range.min) +
+                       " and at most " + format_number(range.max);
+  return Problem{std::string(spec.key) + " " + format_number(value) + " is out of range (must be " + bounds + ")",
                  "check the value and its unit (the key name carries the unit)"};
 }
 
-std::optional<Problem> expected(const FieldSpec& spec, std::string_view what, std::string_view text,
-                                bool plain, std::string hint) {
+std::optional<Problem> expected(const FieldSpec& spec, std::string_view what, std::string_view text, bool plain,
+                                std::string hint) {
   std::string got = plain && is_null_scalar(text) ? std::string("null")
-                    : plain                        ? shown(text)
-                                                   : "the quoted string " + shown(text);
-  return Problem{"expected " + std::string(what) + " for '" + std::string(spec.key) + "', got " + got,
-                 std::move(hint)};
+                    : plain                       ? shown(text)
+                                                  : "the quoted string " + shown(text);
+  return Problem{"expected " + std::string(what) + " for '" + std::string(spec.key) + "', got " + got, std::move(hint)};
 }
 
-std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::string_view text,
-                                     bool plain) {
+std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::string_view text, bool plain) {
   std::vector<std::string> names;
   for (std::size_t index = 0;; ++index) {
     const std::string_view name = spec.choice(index);
@@ -328,13 +318,11 @@ std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::str
                                : "did you mean '" + guess + "'? (one of: " + choice_list(spec) + ")"};
 }
 
-std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::string_view text,
-                                     bool plain) {
+std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::string_view text, bool plain) {
   if (!plain) return expected(spec, "a number", text, plain, "write the number without quotes");
   if (is_null_scalar(text)) {
     return expected(spec, "a number", text, plain,
-                    spec.kind == ValueKind::number ? "write a number; this key cannot be null"
-                                                   : "write a number");
+                    spec.kind == ValueKind::number ? "write a number; this key cannot be null" : "write a number");
   }
   double value = 0;
   if (auto problem = parse_number(spec.key, text, value)) return problem;
@@ -343,8 +331,7 @@ std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::st
   return std::nullopt;
 }
 
-std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::string_view text,
-                                      bool plain) {
+std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::string_view text, bool plain) {
   if (!plain || is_null_scalar(text)) {
     return expected(spec, "a whole number", text, plain, "write a whole number such as 8");
   }
@@ -353,8 +340,7 @@ std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::stri
   long long value = 0;
   const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (result.ec == std::errc::result_out_of_range) {
-    return Problem{std::string(spec.key) + " " + shown(text) + " is too large for a whole number",
-                   "check the value"};
+    return Problem{std::string(spec.key) + " " + shown(text) + " is too large for a whole number", "check the value"};
   }
   if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size()) {
     return expected(spec, "a whole number", text, plain, "write a whole number such as 8");
@@ -407,27 +393,24 @@ std::optional<Problem> parse_number(std::string_view key, std::string_view text,
                    "write a finite number (NaN and infinity are not allowed)"};
   }
   double value = 0;
-  const auto result =
-      std::from_chars(digits.data(), digits.data() + digits.size(), value, std::chars_format::general);
+  const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value, std::chars_format::general);
   if (result.ec == std::errc::result_out_of_range) {
-    return Problem{std::string(key) + " " + shown(text) +
-                       " is out of range for a number (overflows or underflows a double)",
-                   "write a finite number of sensible size"};
+    return Problem{
+        std::string(key) + " " + shown(text) + " is out of range for a number (overflows or underflows a double)",
+        "write a finite number of sensible size"};
   }
   if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size() || digits.empty()) {
     return Problem{"expected a number for '" + std::string(key) + "', got " + shown(text),
                    "write a plain number such as 80 or 23.92"};
   }
   if (!std::isfinite(value)) {
-    return Problem{std::string(key) + " " + shown(text) + " is not a finite number",
-                   "write a finite number"};
+    return Problem{std::string(key) + " " + shown(text) + " is not a finite number", "write a finite number"};
   }
   out = value;
   return std::nullopt;
 }
 
-std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text,
-                                     bool plain) {
+std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text, bool plain) {
   switch (spec.kind) {
     case ValueKind::text:
       if (plain && is_null_scalar(text)) {
@@ -446,12 +429,10 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
       static_cast<std::string*>(slot)->assign(text);
       return std::nullopt;
     case ValueKind::currency_code: {
-      const bool valid = text.size() == 3 && std::all_of(text.begin(), text.end(), [](char c) {
-                           return c >= 'A' && c <= 'Z';
-                         });
+      const bool valid =
+          text.size() == 3 && std::all_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
       if (!valid) {
-        return Problem{std::string(spec.key) + " " + shown(text) +
-                           " is not an ISO 4217 currency code",
+        return Problem{std::string(spec.key) + " " + shown(text) + " is not an ISO 4217 currency code",
                        "write three upper-case letters such as USD, EUR or CNY"};
       }
       static_cast<std::string*>(slot)->assign(text);
@@ -481,9 +462,9 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
                       "write true or false (yes/no/on/off and quoted values are not accepted)");
     case ValueKind::text_list:
       return expected(spec, "a list of strings", text, plain,
-                      plain && is_null_scalar(text) ? "write [] for an empty list"
-                                                    : "write [" + std::string(text.substr(0, 60)) +
-                                                          "] for a list of one");
+                      plain && is_null_scalar(text)
+                          ? "write [] for an empty list"
+                          : "write [" + std::string(text.substr(0, 60)) + "] for a list of one");
   }
   return Problem{"unsupported value kind", ""};
 }

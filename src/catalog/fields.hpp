@@ -41,13 +41,13 @@ struct FieldSpec {
   bool required = false;  // a new record must name it
   Range range{};
   std::string_view (*choice)(std::size_t index) = nullptr;  // "" past the last name
-  bool json_null_when_unset = false;  // optional_number: write null rather than omitting the key
+  bool json_null_when_unset = false;                        // optional_number: write null rather than omitting the key
 };
 
 template <typename Record>
 struct Field : FieldSpec {
-  void* (*slot)(Record&) = nullptr;                // the member this key sets
-  SourcePos* (*position)(Record&) = nullptr;       // updated with the value's position, if any
+  void* (*slot)(Record&) = nullptr;           // the member this key sets
+  SourcePos* (*position)(Record&) = nullptr;  // updated with the value's position, if any
 };
 
 // Records have at most 64 fields: a bit per field remembers which ones a record named.
@@ -56,8 +56,8 @@ inline constexpr std::size_t max_fields = 64;
 
 template <typename Record>
 struct Table {
-  std::string_view list_key;   // "gpus"
-  std::string_view singular;   // "gpu"
+  std::string_view list_key;              // "gpus"
+  std::string_view singular;              // "gpu"
   std::span<const Field<Record>> fields;  // fields[0] is the identifying key ("id" or "code")
 };
 
@@ -88,8 +88,7 @@ struct Problem {
 
 // Parses one scalar into the member at `slot` per spec. `plain` is YAML's plain (unquoted) style:
 // only plain scalars may be null, numbers or booleans. On a problem the member is left unchanged.
-std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text,
-                                     bool plain);
+std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text, bool plain);
 
 // The names of an enumeration or choice field, joined with ", ".
 std::string choice_list(const FieldSpec& spec);

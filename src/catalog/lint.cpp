@@ -36,8 +36,7 @@ class Linter {
     const auto age_days = days_between(as_of, today_);
     if (!age_days) return;  // as_of is validated by load; an invalid `today` checks nothing
     if (*age_days < 0) {
-      warn(pos, std::string(what) + " as_of " + as_of + " is in the future (today is " +
-                    std::string(today_) + ")",
+      warn(pos, std::string(what) + " as_of " + as_of + " is in the future (today is " + std::string(today_) + ")",
            "fix the date");
     } else if (*age_days > stale_after_days_) {
       warn(pos,
@@ -49,11 +48,10 @@ class Linter {
 
   void check(const Gpu& gpu) {
     const std::string what = "gpu '" + gpu.id + "'";
-    if (gpu.fp8_dense_tflops && *gpu.fp8_dense_tflops > 0 &&
-        *gpu.fp8_dense_tflops < gpu.bf16_dense_tflops) {
+    if (gpu.fp8_dense_tflops && *gpu.fp8_dense_tflops > 0 && *gpu.fp8_dense_tflops < gpu.bf16_dense_tflops) {
       warn(gpu.pos,
-           what + " has fp8_dense_tflops " + format_number(*gpu.fp8_dense_tflops) +
-               " below bf16_dense_tflops " + format_number(gpu.bf16_dense_tflops),
+           what + " has fp8_dense_tflops " + format_number(*gpu.fp8_dense_tflops) + " below bf16_dense_tflops " +
+               format_number(gpu.bf16_dense_tflops),
            "fp8 tensor throughput is at least the bf16 figure on every GPU with fp8; check both");
     }
     if (gpu.usable_memory_mib > gpu.memory_gb * 1024) {
@@ -67,8 +65,8 @@ class Linter {
       if (flop_per_byte < min_flop_per_byte || flop_per_byte > max_flop_per_byte) {
         warn(gpu.pos,
              what + " has " + format_number(flop_per_byte) +
-                 " bf16 FLOP per byte of bandwidth, outside the plausible " +
-                 format_number(min_flop_per_byte) + " to " + format_number(max_flop_per_byte),
+                 " bf16 FLOP per byte of bandwidth, outside the plausible " + format_number(min_flop_per_byte) +
+                 " to " + format_number(max_flop_per_byte),
              "check the units: bf16_dense_tflops in TFLOPS, memory_bandwidth_gbps in GB/s");
       }
     }
@@ -77,12 +75,12 @@ class Linter {
   void check(const Offering& offering) {
     const std::string what = "offering '" + offering.id + "'";
     const Pricing& pricing = offering.pricing;
-    auto above = [&](const std::optional<double>& price, std::string_view key,
-                     const std::optional<double>& reference, std::string_view reference_key) {
+    auto above = [&](const std::optional<double>& price, std::string_view key, const std::optional<double>& reference,
+                     std::string_view reference_key) {
       if (price && reference && *price > *reference) {
         warn(offering.pos,
-             what + " has pricing." + std::string(key) + " " + format_number(*price) +
-                 " above pricing." + std::string(reference_key) + " " + format_number(*reference),
+             what + " has pricing." + std::string(key) + " " + format_number(*price) + " above pricing." +
+                 std::string(reference_key) + " " + format_number(*reference),
              "a discounted mode normally costs less; check both prices");
       }
     };
@@ -91,8 +89,7 @@ class Linter {
     above(pricing.reserved_3y, "reserved_3y", pricing.on_demand, "on_demand");
     above(pricing.reserved_3y, "reserved_3y", pricing.reserved_1y, "reserved_1y");
     if (!pricing.on_demand && !pricing.spot && !pricing.reserved_1y && !pricing.reserved_3y) {
-      warn(offering.pos, what + " has no price in any mode",
-           "add at least pricing.on_demand, or remove the offering");
+      warn(offering.pos, what + " has no price in any mode", "add at least pricing.on_demand, or remove the offering");
     }
     check_as_of(offering.pos, what, offering.as_of);
   }

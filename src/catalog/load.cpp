@@ -21,8 +21,8 @@ using fields::ValueKind;
 using yaml::EventKind;
 using yaml::Mark;
 
-constexpr std::array<std::string_view, 6> top_level_keys = {"schema_version", "gpus", "providers",
-                                                            "offerings", "models", "currencies"};
+constexpr std::array<std::string_view, 6> top_level_keys = {"schema_version", "gpus",   "providers",
+                                                            "offerings",      "models", "currencies"};
 
 // What one key of a record held, as collected from the events before the record is applied.
 enum class Shape : std::uint8_t {
@@ -52,7 +52,7 @@ struct Entry {
 struct RecordBuffer {
   std::string arena;
   std::vector<Entry> entries;
-  std::string path;                        // dotted prefix of the nested map being read
+  std::string path;                         // dotted prefix of the nested map being read
   std::vector<std::size_t> prefix_lengths;  // path sizes to restore at each nested map's end
   Mark record_mark;
 
@@ -105,16 +105,25 @@ std::string quoted(std::string_view text) {
 
 std::string describe_kind(const fields::FieldSpec& spec) {
   switch (spec.kind) {
-    case ValueKind::text: return "a string";
+    case ValueKind::text:
+      return "a string";
     case ValueKind::choice_text:
-    case ValueKind::enumeration: return "one of " + fields::choice_list(spec);
-    case ValueKind::date: return "a date YYYY-MM-DD";
-    case ValueKind::currency_code: return "a currency code such as USD";
-    case ValueKind::number: return "a number";
-    case ValueKind::optional_number: return "a number or null";
-    case ValueKind::integer: return "a whole number";
-    case ValueKind::boolean: return "true or false";
-    case ValueKind::text_list: return "a list of strings";
+    case ValueKind::enumeration:
+      return "one of " + fields::choice_list(spec);
+    case ValueKind::date:
+      return "a date YYYY-MM-DD";
+    case ValueKind::currency_code:
+      return "a currency code such as USD";
+    case ValueKind::number:
+      return "a number";
+    case ValueKind::optional_number:
+      return "a number or null";
+    case ValueKind::integer:
+      return "a whole number";
+    case ValueKind::boolean:
+      return "true or false";
+    case ValueKind::text_list:
+      return "a list of strings";
   }
   return "a value";
 }
@@ -139,7 +148,19 @@ class Loader {
 
   LoadResult load_all(std::span<const SourceText> sources) {
     result_.catalog.files.reserve(sources.size());
-    for (const auto& source : sources) result_.catalog.files.push_back(source.name);
+    std::size_t total_bytes = 0;
+    for (const auto& source : sources) {
+      result_.catalog.files.push_back(source.name);
+      total_bytes += source.text.size();
+    }
+    // Offerings dominate large catalogs at ~375 bytes of YAML each (bench/generate_catalog, the
+    // SkyPilot import): reserving for text/300 records means no regrowth copy of the records or
+    // rehash of the id index; capacity never written costs address space only.
+    constexpr std::size_t min_bytes_per_offering = 300;
+    const std::size_t expected_offerings = total_bytes / min_bytes_per_offering;
+    offerings_.records.reserve(expected_offerings);
+    offerings_.meta.reserve(expected_offerings);
+    offerings_.index.reserve(expected_offerings);
     for (std::size_t index = 0; index < sources.size(); ++index) {
       load_file(static_cast<std::uint32_t>(index), sources[index]);
     }
@@ -232,16 +253,14 @@ bool Loader::advance() {
       --depth_;
       break;
     case EventKind::alias:
-      report(stream_->start(), "aliases are not supported",
-             "write the value out in full instead of *alias");
+      report(stream_->start(), "aliases are not supported", "write the value out in full instead of *alias");
       rejected_ = true;
       break;
     case EventKind::scalar:
       if (stream_->scalar().size() > limits_.max_scalar_bytes) {
         report(stream_->start(),
-               "value is " + std::to_string(stream_->scalar().size()) +
-                   " bytes, above the limit of " + std::to_string(limits_.max_scalar_bytes) +
-                   " (LoadLimits::max_scalar_bytes)",
+               "value is " + std::to_string(stream_->scalar().size()) + " bytes, above the limit of " +
+                   std::to_string(limits_.max_scalar_bytes) + " (LoadLimits::max_scalar_bytes)",
                "shorten the value");
         rejected_ = true;
       }
@@ -269,13 +288,17 @@ bool Loader::skip_node() {
 
 std::string Loader::describe_node() const {
   switch (stream_->kind()) {
-    case EventKind::mapping_start: return "a map";
-    case EventKind::sequence_start: return "a list";
-    case EventKind::alias: return "an alias";
+    case EventKind::mapping_start:
+      return "a map";
+    case EventKind::sequence_start:
+      return "a list";
+    case EventKind::alias:
+      return "an alias";
     case EventKind::scalar:
       if (stream_->plain() && fields::is_null_scalar(stream_->scalar())) return "null";
       return quoted(stream_->scalar());
-    default: return "nothing";
+    default:
+      return "nothing";
   }
 }
 
@@ -296,8 +319,7 @@ void Loader::load_file(std::uint32_t file, const SourceText& source) {
   if (advance() && advance()) {  // stream start, then document start or stream end
     if (stream.kind() == EventKind::stream_end) {
       report(Mark{1, 1}, "empty catalog", "write 'schema_version: 1' and at least one record list");
-    } else if (parse_root() && advance() && advance() &&
-               stream.kind() == EventKind::document_start) {
+    } else if (parse_root() && advance() && advance() && stream.kind() == EventKind::document_start) {
       report(stream.start(), "a catalog file holds one YAML document; found a second",
              "remove the '---' line or split the file");
     }
@@ -310,13 +332,13 @@ bool Loader::parse_root() {
   if (!advance()) return false;
   const Mark root_mark = stream_->start();
   if (stream_->kind() != EventKind::mapping_start) {
-    if (stream_->kind() == EventKind::scalar && stream_->plain() &&
-        fields::is_null_scalar(stream_->scalar())) {
+    if (stream_->kind() == EventKind::scalar && stream_->plain() && fields::is_null_scalar(stream_->scalar())) {
       report(root_mark, "empty catalog", "write 'schema_version: 1' and at least one record list");
     } else if (!rejected_) {
       report(root_mark,
              "the top level must be a map (schema_version, gpus, providers, offerings, models, "
-             "currencies), got " + describe_node(),
+             "currencies), got " +
+                 describe_node(),
              "start the file with 'schema_version: 1'");
     }
     return skip_node();
@@ -346,8 +368,7 @@ bool Loader::parse_root() {
     }
     const auto which = static_cast<std::size_t>(known - top_level_keys.begin());
     if (seen[which]) {
-      report(key_mark, "duplicate key " + quoted(key) + " in the top-level map",
-             "merge the two into one");
+      report(key_mark, "duplicate key " + quoted(key) + " in the top-level map", "merge the two into one");
       if (!skip_node()) return false;
       continue;
     }
@@ -364,11 +385,21 @@ bool Loader::parse_root() {
           ok = skip_node();
         }
         break;
-      case 1: ok = parse_list(gpus_); break;
-      case 2: ok = parse_list(providers_); break;
-      case 3: ok = parse_list(offerings_); break;
-      case 4: ok = parse_list(models_); break;
-      default: ok = parse_list(currencies_); break;
+      case 1:
+        ok = parse_list(gpus_);
+        break;
+      case 2:
+        ok = parse_list(providers_);
+        break;
+      case 3:
+        ok = parse_list(offerings_);
+        break;
+      case 4:
+        ok = parse_list(models_);
+        break;
+      default:
+        ok = parse_list(currencies_);
+        break;
     }
     if (!ok) return false;
   }
@@ -381,14 +412,12 @@ bool Loader::parse_root() {
 template <typename Record>
 bool Loader::parse_list(Store<Record>& store) {
   const std::string_view list_key = store.table.list_key;
-  if (stream_->kind() == EventKind::scalar && stream_->plain() &&
-      fields::is_null_scalar(stream_->scalar())) {
+  if (stream_->kind() == EventKind::scalar && stream_->plain() && fields::is_null_scalar(stream_->scalar())) {
     return true;  // "offerings:" with nothing under it: an empty list
   }
   if (stream_->kind() != EventKind::sequence_start) {
     if (!rejected_) {
-      report(stream_->start(), "'" + std::string(list_key) + "' must be a list of records, got " +
-                                   describe_node(),
+      report(stream_->start(), "'" + std::string(list_key) + "' must be a list of records, got " + describe_node(),
              "write each record as '- id: ...' under " + std::string(list_key) + ":");
     }
     return skip_node();
@@ -398,8 +427,7 @@ bool Loader::parse_list(Store<Record>& store) {
     if (stream_->kind() == EventKind::sequence_end) return true;
     if (stream_->kind() != EventKind::mapping_start) {
       if (!rejected_) {
-        report(stream_->start(),
-               "each entry of '" + std::string(list_key) + "' must be a map, got " + describe_node(),
+        report(stream_->start(), "each entry of '" + std::string(list_key) + "' must be a map, got " + describe_node(),
                "write the record as '- id: ...' with one key per line");
       }
       if (!skip_node()) return false;
@@ -407,8 +435,7 @@ bool Loader::parse_list(Store<Record>& store) {
     }
     if (++record_count_ > limits_.max_records) {
       report(stream_->start(),
-             "more than " + std::to_string(limits_.max_records) +
-                 " records in all (LoadLimits::max_records)",
+             "more than " + std::to_string(limits_.max_records) + " records in all (LoadLimits::max_records)",
              "split the catalog or remove records");
       fatal_ = true;
       stop_all_ = true;
@@ -468,8 +495,7 @@ bool Loader::collect_record(const Table<Record>& table) {
         const std::string_view key = buffer.key(entry);
         const bool is_prefix =
             entry.field < 0 && std::any_of(fields.begin(), fields.end(), [&](const auto& field) {
-              return field.key.size() > key.size() && field.key.starts_with(key) &&
-                     field.key[key.size()] == '.';
+              return field.key.size() > key.size() && field.key.starts_with(key) && field.key[key.size()] == '.';
             });
         if (is_prefix) {
           buffer.prefix_lengths.push_back(buffer.path.size());
@@ -542,8 +568,7 @@ void Loader::apply_record(Store<Record>& store) {
   }
   std::string id;
   if (auto problem = fields::assign_scalar(fields[0], &id, buffer.value(*id_entry), id_entry->plain)) {
-    report(id_entry->value_mark, std::move(problem->message),
-           std::move(problem->hint) + "; the record was skipped");
+    report(id_entry->value_mark, std::move(problem->message), std::move(problem->hint) + "; the record was skipped");
     return;
   }
 
@@ -558,8 +583,8 @@ void Loader::apply_record(Store<Record>& store) {
     RecordMeta& meta = store.meta[record_index];
     if (meta.touched_file == file_) {
       report(id_entry->value_mark,
-             "duplicate " + singular + " " + id_key + " " + quoted(id) +
-                 " in this file (first at line " + std::to_string(meta.touched_line) + ")",
+             "duplicate " + singular + " " + id_key + " " + quoted(id) + " in this file (first at line " +
+                 std::to_string(meta.touched_line) + ")",
              "merge the two records or rename one; the second was skipped");
       return;
     }
@@ -583,21 +608,18 @@ void Loader::apply_record(Store<Record>& store) {
     const std::string_view key = buffer.key(entry);
     if (entry.field < 0) {
       const bool is_prefix = std::any_of(fields.begin(), fields.end(), [&](const auto& field) {
-        return field.key.size() > key.size() && field.key.starts_with(key) &&
-               field.key[key.size()] == '.';
+        return field.key.size() > key.size() && field.key.starts_with(key) && field.key[key.size()] == '.';
       });
       if (is_prefix) {
         std::string subkeys;
         for (const auto& field : fields) {
-          if (field.key.starts_with(key) && field.key.size() > key.size() &&
-              field.key[key.size()] == '.') {
+          if (field.key.starts_with(key) && field.key.size() > key.size() && field.key[key.size()] == '.') {
             if (!subkeys.empty()) subkeys += ", ";
             subkeys += field.key.substr(key.size() + 1);
           }
         }
         report(entry.value_mark, "'" + std::string(key) + "' must be a map (keys " + subkeys + ")",
-               "write it as " + std::string(key) + ": {" + subkeys.substr(0, subkeys.find(',')) +
-                   ": ...}");
+               "write it as " + std::string(key) + ": {" + subkeys.substr(0, subkeys.find(',')) + ": ...}");
       } else {
         std::vector<std::string> candidates;
         candidates.reserve(fields.size());
@@ -633,30 +655,26 @@ void Loader::apply_record(Store<Record>& store) {
         }
         break;
       case Shape::map:
-        report(entry.value_mark,
-               "expected " + describe_kind(field) + " for '" + std::string(key) + "', got a map",
+        report(entry.value_mark, "expected " + describe_kind(field) + " for '" + std::string(key) + "', got a map",
                "write a single value");
         break;
       case Shape::list: {
         if (field.kind != ValueKind::text_list) {
-          report(entry.value_mark,
-                 "expected " + describe_kind(field) + " for '" + std::string(key) + "', got a list",
+          report(entry.value_mark, "expected " + describe_kind(field) + " for '" + std::string(key) + "', got a list",
                  "write a single value");
           break;
         }
         bool all_strings = true;
         for (std::size_t item = index + 1; item <= index + items; ++item) {
           const Entry& element = buffer.entries[item];
-          if (element.shape == Shape::list_item &&
-              !(element.plain && fields::is_null_scalar(buffer.value(element)))) {
+          if (element.shape == Shape::list_item && !(element.plain && fields::is_null_scalar(buffer.value(element)))) {
             continue;
           }
           all_strings = false;
           if (element.shape != Shape::rejected) {
             report(element.value_mark,
                    "items of '" + std::string(key) + "' must be strings, got " +
-                       (element.shape == Shape::bad_item ? std::string("a map or list")
-                                                         : std::string("null")),
+                       (element.shape == Shape::bad_item ? std::string("a map or list") : std::string("null")),
                    "write a flat list such as [a, b]");
           }
         }
@@ -698,10 +716,10 @@ void Loader::check_required(const Store<Record>& store) {
       keys += fields[field].key;
     }
     report_at(record.pos,
-           std::string(store.table.singular) + " " + quoted(store.id_of(record)) + " (introduced in " +
-               result_.catalog.files[record.pos.file] + ") is missing required keys: " + keys,
-           "add them; a record with a new " + std::string(fields[0].key) +
-               " needs them (an overlay must reuse an existing " + std::string(fields[0].key) + ")");
+              std::string(store.table.singular) + " " + quoted(store.id_of(record)) + " (introduced in " +
+                  result_.catalog.files[record.pos.file] + ") is missing required keys: " + keys,
+              "add them; a record with a new " + std::string(fields[0].key) +
+                  " needs them (an overlay must reuse an existing " + std::string(fields[0].key) + ")");
   }
 }
 
@@ -724,33 +742,31 @@ void Loader::check_offerings() {
       } else {
         const std::string guess = closest_match(offering.provider, provider_ids);
         report_at(offering.provider_pos,
-               "offering " + quoted(offering.id) + " names provider " + quoted(offering.provider) +
-                   ", which no catalog file defines",
-               guess.empty() ? "add it under providers: or fix the id"
-                             : "did you mean '" + guess + "'?");
+                  "offering " + quoted(offering.id) + " names provider " + quoted(offering.provider) +
+                      ", which no catalog file defines",
+                  guess.empty() ? "add it under providers: or fix the id" : "did you mean '" + guess + "'?");
       }
     }
     if ((named & (FieldMask{1} << gpu_bit)) != 0) {
-      if (const auto found = gpus_.index.find(std::string_view(offering.gpu));
-          found != gpus_.index.end()) {
+      if (const auto found = gpus_.index.find(std::string_view(offering.gpu)); found != gpus_.index.end()) {
         offering.gpu_index = found->second;
       } else {
         std::string guess;
         if (const Gpu* by_alias = catalog.find_gpu(offering.gpu)) guess = by_alias->id;
         if (guess.empty()) guess = closest_match(offering.gpu, gpu_ids);
         report_at(offering.gpu_pos,
-               "offering " + quoted(offering.id) + " names gpu " + quoted(offering.gpu) +
-                   ", which no catalog file defines",
-               guess.empty() ? "add it under gpus: or fix the id"
-                             : "did you mean '" + guess + "'? (offerings name GPUs by id)");
+                  "offering " + quoted(offering.id) + " names gpu " + quoted(offering.gpu) +
+                      ", which no catalog file defines",
+                  guess.empty() ? "add it under gpus: or fix the id"
+                                : "did you mean '" + guess + "'? (offerings name GPUs by id)");
       }
     }
     if (offering.gpu_fraction < 1.0 && offering.isolation != Isolation::vgpu) {
       report_at(offering.pos,
-             "offering " + quoted(offering.id) + " has gpu_fraction " +
-                 fields::format_number(offering.gpu_fraction) + " but isolation " +
-                 std::string(to_string(offering.isolation)),
-             "a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1");
+                "offering " + quoted(offering.id) + " has gpu_fraction " +
+                    fields::format_number(offering.gpu_fraction) + " but isolation " +
+                    std::string(to_string(offering.isolation)),
+                "a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1");
     }
   }
 }

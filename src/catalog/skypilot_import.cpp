@@ -222,14 +222,12 @@ std::string lower(std::string_view text) {
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
          });
 }
 
 bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() &&
-         equals_ignoring_case(text.substr(text.size() - suffix.size()), suffix);
+  return text.size() >= suffix.size() && equals_ignoring_case(text.substr(text.size() - suffix.size()), suffix);
 }
 
 std::string_view trim(std::string_view text) {
@@ -310,9 +308,7 @@ std::optional<double> host_plus_accelerator(std::optional<double> host, std::opt
   return std::round((*host + *accelerator) * price_scale) / price_scale;
 }
 
-std::string rows_text(std::size_t rows) {
-  return std::to_string(rows) + (rows == 1 ? " row" : " rows");
-}
+std::string rows_text(std::size_t rows) { return std::to_string(rows) + (rows == 1 ? " row" : " rows"); }
 
 // Per-GPU memory from GpuInfo ("{'Gpus': [{... 'MemoryInfo': {'SizeInMiB': 40960}}], ...}").
 std::optional<double> gpu_memory_mib(std::string_view gpu_info) {
@@ -417,15 +413,17 @@ class RowParser {
     constexpr double max_accelerator_count = 64;
     if (row.accelerator_count > max_accelerator_count) {
       const csv::Field& field = fields[columns_[static_cast<std::size_t>(Column::accelerator_count)]];
-      throw Error(where(field), "AcceleratorCount " + excerpt(number_text(row.accelerator_count)) +
-                                    " is above 64 GPUs in one instance",
-                  "write the GPUs of one instance (8 for an 8-GPU node)");
+      throw Error(
+          where(field),
+          "AcceleratorCount " + excerpt(number_text(row.accelerator_count)) + " is above 64 GPUs in one instance",
+          "write the GPUs of one instance (8 for an 8-GPU node)");
     }
     if (row.accelerator_count >= 1 && row.accelerator_count != std::floor(row.accelerator_count)) {
       const csv::Field& field = fields[columns_[static_cast<std::size_t>(Column::accelerator_count)]];
-      throw Error(where(field), "AcceleratorCount " + number_text(row.accelerator_count) +
-                                    " is neither a whole number nor a share below 1",
-                  "write a whole GPU count, or a fraction below 1 for a shared GPU");
+      throw Error(
+          where(field),
+          "AcceleratorCount " + number_text(row.accelerator_count) + " is neither a whole number nor a share below 1",
+          "write a whole GPU count, or a fraction below 1 for a shared GPU");
     }
     return row;
   }
@@ -479,8 +477,7 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
     for (std::size_t spec = 0; spec < column_specs.size(); ++spec) {
       if (!equals_ignoring_case(name, column_specs[spec].name)) continue;
       if (columns[spec] != no_column) {
-        throw Error(source_name + ':' + std::to_string(fields[index].line) + ':' +
-                        std::to_string(fields[index].column),
+        throw Error(source_name + ':' + std::to_string(fields[index].line) + ':' + std::to_string(fields[index].column),
                     "column '" + std::string(column_specs[spec].name) + "' appears twice (fields " +
                         std::to_string(columns[spec] + 1) + " and " + std::to_string(index + 1) + ")",
                     "keep one column of each name");
@@ -500,7 +497,8 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
     throw Error(source_name + ':' + std::to_string(fields.front().line) + ":1",
                 "header lacks required column(s) " + missing,
                 "a SkyPilot vms.csv header names InstanceType, AcceleratorName, AcceleratorCount, "
-                "Price and Region (any order); found: " + found);
+                "Price and Region (any order); found: " +
+                    found);
   }
   return columns;
 }
@@ -509,8 +507,7 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
 
 class Merger {
  public:
-  Merger(const Catalog& known, const SkyPilotImportOptions& options)
-      : known_(known), options_(options) {}
+  Merger(const Catalog& known, const SkyPilotImportOptions& options) : known_(known), options_(options) {}
 
   // Adds a priced GPU row under `instance_type`. False when the row was skipped (unknown accelerator,
   // or disagreeing with earlier rows of the type).
@@ -522,14 +519,12 @@ class Merger {
       count_unknown(row.accelerator);
       return false;
     }
-    if (!equals_ignoring_case(draft.accelerator, row.accelerator) ||
-        draft.accelerator_count != row.accelerator_count) {
+    if (!equals_ignoring_case(draft.accelerator, row.accelerator) || draft.accelerator_count != row.accelerator_count) {
       if (!draft.conflict_warned) {
         draft.conflict_warned = true;
-        warnings_.push_back(draft.offering.id + ": line " + std::to_string(row.line) + " has '" +
-                            row.accelerator + "' x" + number_text(row.accelerator_count) +
-                            " but earlier rows have '" + draft.accelerator + "' x" +
-                            number_text(draft.accelerator_count) +
+        warnings_.push_back(draft.offering.id + ": line " + std::to_string(row.line) + " has '" + row.accelerator +
+                            "' x" + number_text(row.accelerator_count) + " but earlier rows have '" +
+                            draft.accelerator + "' x" + number_text(draft.accelerator_count) +
                             "; such rows skipped, the first kept");
       }
       return false;
@@ -608,9 +603,9 @@ class Merger {
     offering.gpu_count = fractional ? 1 : static_cast<int>(std::lround(row.accelerator_count));
     offering.gpu_fraction = fractional ? row.accelerator_count : 1.0;
     offering.interconnect = default_interconnect(*draft.gpu, offering.gpu_count);
-    offering.isolation = fractional                                 ? Isolation::vgpu
+    offering.isolation = fractional                                         ? Isolation::vgpu
                          : ends_with_ignoring_case(instance_type, ".metal") ? Isolation::bare_metal
-                                                                    : Isolation::passthrough;
+                                                                            : Isolation::passthrough;
     if (const NetworkSpec* network = known_network(instance_type)) {
       offering.network.rdma = network->rdma;
       offering.network.bandwidth_gbps = network->bandwidth_gbps;
@@ -624,8 +619,7 @@ class Merger {
   }
 
   void count_unknown(const std::string& accelerator) {
-    auto [entry, inserted] =
-        unknown_by_lower_name_.try_emplace(lower(accelerator), unknown_accelerators_.size());
+    auto [entry, inserted] = unknown_by_lower_name_.try_emplace(lower(accelerator), unknown_accelerators_.size());
     if (inserted) unknown_accelerators_.push_back({accelerator, 0});
     ++unknown_accelerators_[entry->second].rows;
   }
@@ -714,8 +708,10 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
                 ": the n1 host VM these GPUs attach to is not included; add its price in an overlay");
   }
   for (const auto& entry : unmatched) {
-    merger.warn("GCP accelerator rows '" + entry.accelerator + "' with no a2/a3/a4/g2 host VM row in the "
-                "same zone (" + rows_text(entry.rows) + ") skipped");
+    merger.warn("GCP accelerator rows '" + entry.accelerator +
+                "' with no a2/a3/a4/g2 host VM row in the "
+                "same zone (" +
+                rows_text(entry.rows) + ") skipped");
   }
   skipped += static_cast<std::size_t>(std::count(host_used.begin(), host_used.end(), false));
   return skipped;
@@ -723,8 +719,7 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
 
 }  // namespace
 
-SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known,
-                               const SkyPilotImportOptions& options) {
+SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, const SkyPilotImportOptions& options) {
   csv::Reader reader(csv_text, options.source_name);
   std::vector<csv::Field> fields;
   if (!reader.next(fields)) {
@@ -744,8 +739,7 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known,
     if (fields.size() != header_size) {
       const csv::Field& last = fields.back();
       throw Error(options.source_name + ':' + std::to_string(last.line) + ':' + std::to_string(last.column),
-                  "row has " + std::to_string(fields.size()) + " fields; the header has " +
-                      std::to_string(header_size),
+                  "row has " + std::to_string(fields.size()) + " fields; the header has " + std::to_string(header_size),
                   "give every row one field per header column (quote fields that hold commas)");
     }
     check_fields(fields, options.source_name);

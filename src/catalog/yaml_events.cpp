@@ -5,17 +5,28 @@ namespace gpuselect::catalog::yaml {
 namespace {
 EventKind kind_of(yaml_event_type_t type) {
   switch (type) {
-    case YAML_STREAM_START_EVENT: return EventKind::stream_start;
-    case YAML_STREAM_END_EVENT: return EventKind::stream_end;
-    case YAML_DOCUMENT_START_EVENT: return EventKind::document_start;
-    case YAML_DOCUMENT_END_EVENT: return EventKind::document_end;
-    case YAML_MAPPING_START_EVENT: return EventKind::mapping_start;
-    case YAML_MAPPING_END_EVENT: return EventKind::mapping_end;
-    case YAML_SEQUENCE_START_EVENT: return EventKind::sequence_start;
-    case YAML_SEQUENCE_END_EVENT: return EventKind::sequence_end;
-    case YAML_SCALAR_EVENT: return EventKind::scalar;
-    case YAML_ALIAS_EVENT: return EventKind::alias;
-    case YAML_NO_EVENT: break;
+    case YAML_STREAM_START_EVENT:
+      return EventKind::stream_start;
+    case YAML_STREAM_END_EVENT:
+      return EventKind::stream_end;
+    case YAML_DOCUMENT_START_EVENT:
+      return EventKind::document_start;
+    case YAML_DOCUMENT_END_EVENT:
+      return EventKind::document_end;
+    case YAML_MAPPING_START_EVENT:
+      return EventKind::mapping_start;
+    case YAML_MAPPING_END_EVENT:
+      return EventKind::mapping_end;
+    case YAML_SEQUENCE_START_EVENT:
+      return EventKind::sequence_start;
+    case YAML_SEQUENCE_END_EVENT:
+      return EventKind::sequence_end;
+    case YAML_SCALAR_EVENT:
+      return EventKind::scalar;
+    case YAML_ALIAS_EVENT:
+      return EventKind::alias;
+    case YAML_NO_EVENT:
+      break;
   }
   return EventKind::none;
 }
@@ -28,8 +39,7 @@ Mark one_based(const yaml_mark_t& mark) {
 EventStream::EventStream(std::string_view text) {
   if (yaml_parser_initialize(&parser_) == 0) return;
   parser_ready_ = true;
-  yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()),
-                               text.size());
+  yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
 }
 
 EventStream::~EventStream() {
@@ -52,18 +62,21 @@ bool EventStream::next() {
 
 bool EventStream::has_anchor() const {
   switch (event_.type) {
-    case YAML_SCALAR_EVENT: return event_.data.scalar.anchor != nullptr;
-    case YAML_MAPPING_START_EVENT: return event_.data.mapping_start.anchor != nullptr;
-    case YAML_SEQUENCE_START_EVENT: return event_.data.sequence_start.anchor != nullptr;
-    default: return false;
+    case YAML_SCALAR_EVENT:
+      return event_.data.scalar.anchor != nullptr;
+    case YAML_MAPPING_START_EVENT:
+      return event_.data.mapping_start.anchor != nullptr;
+    case YAML_SEQUENCE_START_EVENT:
+      return event_.data.sequence_start.anchor != nullptr;
+    default:
+      return false;
   }
 }
 
 SyntaxError EventStream::syntax_error() const {
   if (!parser_ready_) return {"out of memory initialising the YAML parser", {}, {1, 1}};
   SyntaxError error;
-  error.problem = parser_.problem != nullptr ? std::string_view(parser_.problem)
-                                             : std::string_view("unreadable YAML");
+  error.problem = parser_.problem != nullptr ? std::string_view(parser_.problem) : std::string_view("unreadable YAML");
   if (parser_.context != nullptr) error.context = parser_.context;
   error.mark = one_based(parser_.problem_mark);
   return error;

@@ -1,10 +1,10 @@
 #pragma once
 // A thin RAII wrapper over libyaml's event parser (yaml_parser_parse): one event at a time, no
 // document tree. Marks are 1-based (libyaml's are 0-based).
+#include <yaml.h>
+
 #include <cstdint>
 #include <string_view>
-
-#include <yaml.h>
 
 namespace gpuselect::catalog::yaml {
 

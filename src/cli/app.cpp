@@ -54,9 +54,10 @@ void configure_logging(const GlobalOptions& globals) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"gpuselect: which GPU cloud offering to rent for a deep-learning job, what it costs,\n"
-               "how long it takes, and why.",
-               "gpuselect"};
+  CLI::App app{
+      "gpuselect: which GPU cloud offering to rent for a deep-learning job, what it costs,\n"
+      "how long it takes, and why.",
+      "gpuselect"};
   app.set_version_flag("--version", std::string("gpuselect ") + version_string);
   app.require_subcommand(1);
   app.fallthrough();
@@ -102,9 +103,12 @@ int main(int argc, char** argv) {
   } catch (const Error& error) {
     print_error(error.line());
     switch (error.kind()) {
-      case ErrorKind::io: return exit_io;
-      case ErrorKind::no_match: return exit_no_match;
-      case ErrorKind::bad_input: return exit_bad_input;
+      case ErrorKind::io:
+        return exit_io;
+      case ErrorKind::no_match:
+        return exit_no_match;
+      case ErrorKind::bad_input:
+        return exit_bad_input;
     }
     return exit_bad_input;
   } catch (const CLI::ParseError& error) {

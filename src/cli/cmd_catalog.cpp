@@ -112,9 +112,9 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
 bool matches_any(std::string_view value, const std::vector<std::string>& wanted) {
   if (wanted.empty()) return true;
   return std::any_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
-    return std::equal(value.begin(), value.end(), w.begin(), w.end(),
-                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
-                                                  std::tolower(static_cast<unsigned char>(b)); });
+    return std::equal(value.begin(), value.end(), w.begin(), w.end(), [](char a, char b) {
+      return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    });
   });
 }
 
@@ -145,9 +145,8 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
   }
   const render::Format format = resolve_format(options.list_output, globals, listing_formats);
   const render::Style style = make_style(options.list_output, globals, format);
-  emit(options.list_output, render_to_string([&](std::ostream& out) {
-         render::offerings(out, format, catalog, rows, style);
-       }));
+  emit(options.list_output,
+       render_to_string([&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); }));
   return exit_ok;
 }
 
@@ -231,8 +230,8 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
     throw Error(options.import_file, "no GPU offerings found", "check that this is a SkyPilot vms.csv file");
   }
   const std::vector<std::string> header = {
-      fmt::format("Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).",
-                  options.import_file, imported.rows_read, imported.rows_skipped),
+      fmt::format("Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,
+                  imported.rows_read, imported.rows_skipped),
       "Prices: minimum on-demand over regions, minimum non-zero spot over zones (docs/catalog.md)."};
   emit(options.import_output, catalog::write_offerings_yaml(imported.offerings, header));
   std::fprintf(stderr, "gpuselect: imported %zu offerings from %zu rows\n", imported.offerings.size(),
@@ -259,8 +258,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   validate->add_option("--stale-days", options->stale_days, "Warn when as_of is older than this (default 180)");
   add_output_options(*validate, options->validate_output, false, {"table", "json"});
 
-  auto* list = add("list", "List offerings after overlays",
-                   [options, &globals] { return run_list(*options, globals); });
+  auto* list =
+      add("list", "List offerings after overlays", [options, &globals] { return run_list(*options, globals); });
   list->add_option("--gpu", options->gpu, "Only these GPU ids or aliases (comma-separated)");
   list->add_option("--provider", options->provider, "Only these providers (comma-separated)");
   list->add_option("--region", options->region, "Only offerings sold in these regions (comma-separated)");
@@ -294,7 +293,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const catalog::Catalog catalog = load_catalog(globals);
     const render::Format format = resolve_format(options->models_output, globals, listing_formats);
     const render::Style style = make_style(options->models_output, globals, format);
-    emit(options->models_output, render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }));
+    emit(options->models_output,
+         render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }));
     return static_cast<int>(exit_ok);
   });
   add_output_options(*models, options->models_output, false, listing_formats);

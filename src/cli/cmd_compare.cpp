@@ -23,7 +23,9 @@ const std::vector<std::string> compare_formats = {"table", "json", "csv", "markd
 
 int run(const CompareOptions& options, const GlobalOptions& globals) {
   if (options.offering_ids.size() < 2) {
-    throw Error("compare", "needs at least two offering ids", "name them, e.g. gpuselect compare aws/p4d.24xlarge lambda/gpu_8x_a100_80gb_sxm4 --workload llm-finetune --params 7e9");
+    throw Error("compare", "needs at least two offering ids",
+                "name them, e.g. gpuselect compare aws/p4d.24xlarge lambda/gpu_8x_a100_80gb_sxm4 --workload "
+                "llm-finetune --params 7e9");
   }
   const catalog::Catalog catalog = load_catalog(globals);
   const workload::Request request = build_request(options.workload);

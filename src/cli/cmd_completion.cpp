@@ -85,11 +85,21 @@ std::map<std::string, std::vector<std::string>> value_lists(const catalog::Catal
   return values;
 }
 
+// The `case "$cmdpath|$word"` arms (bash and zsh alike) that track which subcommand a word enters.
+void write_path_cases(std::ostream& out, const std::vector<Node>& nodes) {
+  for (const auto& node : nodes) {
+    for (const auto& sub : node.subcommands) {
+      out << "      \"" << node.path << "|" << sub << "\") cmdpath=\""
+          << (node.path.empty() ? sub : node.path + " " + sub) << "\" ;;\n";
+    }
+  }
+}
+
 std::string bash_script(const std::vector<Node>& nodes, const std::map<std::string, std::vector<std::string>>& values) {
   std::ostringstream out;
   out << "# bash completion for gpuselect; load with: source <(gpuselect completion bash)\n"
          "_gpuselect() {\n"
-         "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" path=\"\" word i\n"
+         "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\" cmdpath=\"\" word i\n"
          "  case \"$prev\" in\n";
   for (const auto& [flag, list] : values) {
     out << "    " << flag << ") COMPREPLY=($(compgen -W \"" << join(list) << "\" -- \"$cur\")); return ;;\n";
@@ -98,16 +108,11 @@ std::string bash_script(const std::vector<Node>& nodes, const std::map<std::stri
          "  esac\n"
          "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
          "    word=\"${COMP_WORDS[i]}\"\n"
-         "    case \"$path|$word\" in\n";
-  for (const auto& node : nodes) {
-    for (const auto& sub : node.subcommands) {
-      out << "      \"" << node.path << "|" << sub << "\") path=\"" << (node.path.empty() ? sub : node.path + " " + sub)
-          << "\" ;;\n";
-    }
-  }
+         "    case \"$cmdpath|$word\" in\n";
+  write_path_cases(out, nodes);
   out << "    esac\n"
          "  done\n"
-         "  case \"$path\" in\n";
+         "  case \"$cmdpath\" in\n";
   for (const auto& node : nodes) {
     out << "    \"" << node.path << "\") COMPREPLY=($(compgen -W \"" << join(node.subcommands) << " "
         << join(node.flags) << "\" -- \"$cur\")) ;;\n";
@@ -123,7 +128,7 @@ std::string zsh_script(const std::vector<Node>& nodes, const std::map<std::strin
   out << "#compdef gpuselect\n"
          "# zsh completion for gpuselect; load with: source <(gpuselect completion zsh)\n"
          "_gpuselect() {\n"
-         "  local path=\"\" word i prev=\"${words[CURRENT-1]}\"\n"
+         "  local cmdpath=\"\" word i prev=\"${words[CURRENT-1]}\"\n"
          "  case \"$prev\" in\n";
   for (const auto& [flag, list] : values) {
     out << "    " << flag << ") compadd -- " << join(list) << "; return ;;\n";
@@ -132,16 +137,11 @@ std::string zsh_script(const std::vector<Node>& nodes, const std::map<std::strin
          "  esac\n"
          "  for ((i = 2; i < CURRENT; i++)); do\n"
          "    word=\"${words[i]}\"\n"
-         "    case \"$path|$word\" in\n";
-  for (const auto& node : nodes) {
-    for (const auto& sub : node.subcommands) {
-      out << "      \"" << node.path << "|" << sub << "\") path=\"" << (node.path.empty() ? sub : node.path + " " + sub)
-          << "\" ;;\n";
-    }
-  }
+         "    case \"$cmdpath|$word\" in\n";
+  write_path_cases(out, nodes);
   out << "    esac\n"
          "  done\n"
-         "  case \"$path\" in\n";
+         "  case \"$cmdpath\" in\n";
   for (const auto& node : nodes) {
     out << "    \"" << node.path << "\") compadd -- " << join(node.subcommands) << " " << join(node.flags) << " ;;\n";
   }

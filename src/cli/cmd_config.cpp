@@ -38,10 +38,11 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
   const render::Format format = resolve_format(options.output, globals, {"table", "json"});
   std::ostringstream text;
   if (format == render::Format::json) {
-    nlohmann::ordered_json document{{"schema_version", 1},
-                                    {"document", "config"},
-                                    {"config_file", settings.config_file.empty() ? nlohmann::ordered_json()
-                                                                                 : nlohmann::ordered_json(settings.config_file)}};
+    nlohmann::ordered_json document{
+        {"schema_version", 1},
+        {"document", "config"},
+        {"config_file",
+         settings.config_file.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(settings.config_file)}};
     nlohmann::ordered_json values = nlohmann::ordered_json::object();
     for (const auto& [name, setting] : rows) values[name] = {{"value", setting.value}, {"origin", setting.origin}};
     values["catalogs"] = nlohmann::ordered_json::array();
@@ -52,7 +53,8 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
     const render::Style style = make_style(options.output, globals, format);
     text << "config file: " << (settings.config_file.empty() ? "(none)" : settings.config_file) << "\n";
     render::TextTable table;
-    table.columns = {{"setting"}, {"value", render::TextTable::Align::left, true}, {"from", render::TextTable::Align::left, true}};
+    table.columns = {
+        {"setting"}, {"value", render::TextTable::Align::left, true}, {"from", render::TextTable::Align::left, true}};
     for (const auto& [name, setting] : rows) {
       table.rows.push_back({name, setting.value.empty() ? "(profile's)" : setting.value, setting.origin});
     }

@@ -80,8 +80,7 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
     hardware.gpus_per_node = options.gpus.empty() ? 1 : parse_positive_int(options.gpus, "--gpus");
     hardware.nodes = fixed_nodes.value_or(1);
     // Bare hardware has no offering to say how it is wired: assume the GPU's own link and RDMA.
-    hardware.interconnect =
-        gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;
+    hardware.interconnect = gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;
     hardware.rdma = catalog::Rdma::infiniband;
     hardware.network_gbps = 400;
     profile.defaults_applied.push_back(fmt::format(

@@ -50,8 +50,7 @@ Runner setup_completion(CLI::App& command, GlobalOptions& globals);
 // Catalog files in load order: built-in (unless --no-builtin-catalog), config `catalogs`,
 // GPUSELECT_CATALOG (colon-separated), --catalog. Reads them (src/io) and loads them. Throws Error
 // with the first diagnostic when loading fails (the CLI prints it as one line and exits 2).
-catalog::Catalog load_catalog(const GlobalOptions& globals,
-                              const std::vector<std::string>& extra_files = {});
+catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files = {});
 // The same list of sources, read, with each name; for `catalog validate`.
 struct ReadSources {
   std::vector<std::string> texts;  // owns the bytes of files read from disk
@@ -77,10 +76,9 @@ void emit(const OutputOptions& options, const std::string& text);
 // Workload flags shared by recommend, estimate and compare: bound to strings, parsed by
 // build_request so that every error names its flag.
 struct WorkloadFlags {
-  std::string workload, params, model, method, precision, optimizer, recompute, attention, tokens,
-      zero, offload, mfu, checkpoint_minutes, context, batch, requests_per_s, input_tokens,
-      output_tokens, tensor_parallel, egress_gb, hours, seq_len, micro_batch, layers, hidden, heads,
-      kv_heads, ffn, vocab, lora_rank, lora_targets;
+  std::string workload, params, model, method, precision, optimizer, recompute, attention, tokens, zero, offload, mfu,
+      checkpoint_minutes, context, batch, requests_per_s, input_tokens, output_tokens, tensor_parallel, egress_gb,
+      hours, seq_len, micro_batch, layers, hidden, heads, kv_heads, ffn, vocab, lora_rank, lora_targets;
 };
 void add_workload_options(CLI::App& command, WorkloadFlags& flags);
 workload::Request build_request(const WorkloadFlags& flags);

@@ -54,8 +54,7 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
 catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
   const ReadSources read = read_catalog_sources(globals, extra_files);
   if (read.sources.empty()) {
-    throw Error("--no-builtin-catalog", "no catalog to read",
-                "give --catalog FILE or drop --no-builtin-catalog");
+    throw Error("--no-builtin-catalog", "no catalog to read", "give --catalog FILE or drop --no-builtin-catalog");
   }
   catalog::LoadResult result = catalog::load(read.sources, load_limits);
   const auto first_error = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
@@ -104,8 +103,8 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
   // A terminal's width (COLUMNS wins); output for a pipe or file is not truncated unless COLUMNS is set.
   constexpr int unlimited_width = 100000;
   const char* columns = std::getenv("COLUMNS");
-  style.width = to_terminal || (columns != nullptr && *columns != '\0') ? io::terminal_width(STDOUT_FILENO)
-                                                                         : unlimited_width;
+  style.width =
+      to_terminal || (columns != nullptr && *columns != '\0') ? io::terminal_width(STDOUT_FILENO) : unlimited_width;
   const bool color_from_flag = globals.color != "auto";
   const std::string color = color_from_flag ? globals.color : globals.settings.color.value;
   if (color == "always") {
@@ -158,8 +157,10 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
       {"--vocab", &WorkloadFlags::vocab, "Custom shape: vocabulary size"},
       {"--method", &WorkloadFlags::method, "Fine-tuning method: full, lora, qlora (default full)"},
       {"--lora-rank", &WorkloadFlags::lora_rank, "LoRA rank (default 16)"},
-      {"--lora-targets", &WorkloadFlags::lora_targets, "LoRA target matrices, comma-separated (default q_proj,k_proj,v_proj,o_proj)"},
-      {"--precision", &WorkloadFlags::precision, "Training: bf16 (default), fp16, fp32, fp8; serving: bf16, fp16, fp8, int8, int4"},
+      {"--lora-targets", &WorkloadFlags::lora_targets,
+       "LoRA target matrices, comma-separated (default q_proj,k_proj,v_proj,o_proj)"},
+      {"--precision", &WorkloadFlags::precision,
+       "Training: bf16 (default), fp16, fp32, fp8; serving: bf16, fp16, fp8, int8, int4"},
       {"--optimizer", &WorkloadFlags::optimizer, "adamw (default), sgd, adam-8bit"},
       {"--seq-len", &WorkloadFlags::seq_len, "Training sequence length in tokens"},
       {"--micro-batch", &WorkloadFlags::micro_batch, "Sequences per GPU per step"},

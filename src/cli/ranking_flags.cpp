@@ -7,8 +7,10 @@
 namespace gpuselect::cli {
 
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints) {
-  command.add_option("--profile", flags.profile,
-                     "Weight profile: balanced, cost-first, speed-first, production, research, ... (default: per workload)")
+  command
+      .add_option(
+          "--profile", flags.profile,
+          "Weight profile: balanced, cost-first, speed-first, production, research, ... (default: per workload)")
       ->group("Scoring");
   command.add_option("--weights", flags.weights, "Override weights, e.g. cost=0.4,stability=0.3")->group("Scoring");
   command.add_option("--currency", flags.currency, "Output currency (default USD)")->group("Scoring");
@@ -19,11 +21,15 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
   command.add_option("--provider", flags.provider, "Only these providers (comma-separated ids)")->group("Constraints");
   command.add_option("--exclude-provider", flags.exclude_provider, "Never these providers (comma-separated)")
       ->group("Constraints");
-  command.add_option("--gpu", flags.gpu, "Only these GPU models (ids or aliases, comma-separated)")->group("Constraints");
-  command.add_option("--pricing", flags.pricing, "on-demand, spot, reserved-1y, reserved-3y (comma-separated) or any; default on-demand,spot")
+  command.add_option("--gpu", flags.gpu, "Only these GPU models (ids or aliases, comma-separated)")
       ->group("Constraints");
-  command.add_option("--require", flags.require,
-                     "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...")
+  command
+      .add_option("--pricing", flags.pricing,
+                  "on-demand, spot, reserved-1y, reserved-3y (comma-separated) or any; default on-demand,spot")
+      ->group("Constraints");
+  command
+      .add_option("--require", flags.require,
+                  "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...")
       ->group("Constraints");
   command.add_option("--max-nodes", flags.max_nodes, "Most nodes one job may use (default 4)")->group("Constraints");
   command.add_option("--min-headroom", flags.min_headroom, "Free GPU memory to keep, percent (default 0)")

@@ -10,8 +10,8 @@
 namespace gpuselect::cli {
 
 struct RankingFlags {
-  std::string profile, weights, currency, budget, deadline, region, provider, exclude_provider, gpu,
-      pricing, require, max_nodes, min_headroom;
+  std::string profile, weights, currency, budget, deadline, region, provider, exclude_provider, gpu, pricing, require,
+      max_nodes, min_headroom;
   bool sensitivity = false;
   std::string sensitivity_samples;
   bool pareto = false;

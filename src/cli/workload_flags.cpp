@@ -54,12 +54,16 @@ workload::Request build_request(const WorkloadFlags& flags) {
   request.method = parse_enum(flags.method, "--method", &workload::parse_method, workload::method_names());
   request.lora_rank = optional_int(flags.lora_rank, "--lora-rank");
   if (!flags.lora_targets.empty()) request.lora_targets = split_list(flags.lora_targets);
-  request.precision = parse_enum(flags.precision, "--precision", &workload::parse_precision, workload::precision_names());
-  request.optimizer = parse_enum(flags.optimizer, "--optimizer", &workload::parse_optimizer, workload::optimizer_names());
+  request.precision =
+      parse_enum(flags.precision, "--precision", &workload::parse_precision, workload::precision_names());
+  request.optimizer =
+      parse_enum(flags.optimizer, "--optimizer", &workload::parse_optimizer, workload::optimizer_names());
   request.seq_len = optional_int(flags.seq_len, "--seq-len");
   request.micro_batch = optional_int(flags.micro_batch, "--micro-batch");
-  request.recompute = parse_enum(flags.recompute, "--recompute", &workload::parse_recompute, workload::recompute_names());
-  request.attention = parse_enum(flags.attention, "--attention", &workload::parse_attention, workload::attention_names());
+  request.recompute =
+      parse_enum(flags.recompute, "--recompute", &workload::parse_recompute, workload::recompute_names());
+  request.attention =
+      parse_enum(flags.attention, "--attention", &workload::parse_attention, workload::attention_names());
   request.tokens_text = optional_text(flags.tokens);
   request.zero = parse_enum(flags.zero, "--zero", &workload::parse_zero, workload::zero_names());
   request.offload = parse_enum(flags.offload, "--offload", &workload::parse_offload, workload::offload_names());

@@ -18,9 +18,8 @@ struct KeySpec {
   Key key;
 };
 constexpr KeySpec key_table[] = {
-    {"profile", Key::profile}, {"weights", Key::weights},     {"currency", Key::currency},
-    {"format", Key::format},   {"max_nodes", Key::max_nodes}, {"top", Key::top},
-    {"color", Key::color},     {"catalogs", Key::catalogs},
+    {"profile", Key::profile},     {"weights", Key::weights}, {"currency", Key::currency}, {"format", Key::format},
+    {"max_nodes", Key::max_nodes}, {"top", Key::top},         {"color", Key::color},       {"catalogs", Key::catalogs},
 };
 
 class Parser {
@@ -147,14 +146,29 @@ File parse(std::string_view text, const std::string& source) {
       throw Error(value_where, "'" + key_name + "' must be a single value", "write " + key_name + ": VALUE");
     }
     switch (spec->key) {
-      case Key::profile: file.profile = entry; break;
-      case Key::weights: file.weights = entry; break;
-      case Key::currency: file.currency = entry; break;
-      case Key::format: file.format = entry; break;
-      case Key::max_nodes: file.max_nodes = entry; break;
-      case Key::top: file.top = entry; break;
-      case Key::color: file.color = entry; break;
-      case Key::catalogs: break;
+      case Key::profile:
+        file.profile = entry;
+        break;
+      case Key::weights:
+        file.weights = entry;
+        break;
+      case Key::currency:
+        file.currency = entry;
+        break;
+      case Key::format:
+        file.format = entry;
+        break;
+      case Key::max_nodes:
+        file.max_nodes = entry;
+        break;
+      case Key::top:
+        file.top = entry;
+        break;
+      case Key::color:
+        file.color = entry;
+        break;
+      case Key::catalogs:
+        break;
     }
   }
   return file;

@@ -57,15 +57,23 @@ struct Suffix {
 };
 
 // SI count suffixes; "b" and "g" both mean billion (model sizes are written "7B").
-constexpr std::array<Suffix, 5> count_suffixes{{
-    {"k", 1e3}, {"m", 1e6}, {"b", 1e9}, {"g", 1e9}, {"t", 1e12}}};
+constexpr std::array<Suffix, 5> count_suffixes{{{"k", 1e3}, {"m", 1e6}, {"b", 1e9}, {"g", 1e9}, {"t", 1e12}}};
 
 // Byte suffixes: decimal (GB = 1e9 B) and binary (GiB = 2^30 B); a bare letter is decimal.
-constexpr std::array<Suffix, 14> byte_suffixes{{
-    {"b", 1.0},
-    {"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9}, {"tb", 1e12},
-    {"kib", 1024.0}, {"mib", 1048576.0}, {"gib", 1073741824.0}, {"tib", 1099511627776.0},
-    {"k", 1e3}, {"m", 1e6}, {"g", 1e9}, {"t", 1e12}, {"", 1e9}}};
+constexpr std::array<Suffix, 14> byte_suffixes{{{"b", 1.0},
+                                                {"kb", 1e3},
+                                                {"mb", 1e6},
+                                                {"gb", 1e9},
+                                                {"tb", 1e12},
+                                                {"kib", 1024.0},
+                                                {"mib", 1048576.0},
+                                                {"gib", 1073741824.0},
+                                                {"tib", 1099511627776.0},
+                                                {"k", 1e3},
+                                                {"m", 1e6},
+                                                {"g", 1e9},
+                                                {"t", 1e12},
+                                                {"", 1e9}}};
 
 // Splits "350M" into ("350", "m"): the trailing letters, lower-cased.
 std::pair<std::string_view, std::string> split_suffix(std::string_view text) {
@@ -97,8 +105,8 @@ struct CurrencySymbol {
   std::string_view symbol;
 };
 // Symbols for the currencies the catalog prices in; any other code is written "CHF 12.40".
-constexpr std::array<CurrencySymbol, 5> currency_symbols{{
-    {"USD", "$"}, {"CNY", "¥"}, {"EUR", "€"}, {"GBP", "£"}, {"JPY", "¥"}}};
+constexpr std::array<CurrencySymbol, 5> currency_symbols{
+    {{"USD", "$"}, {"CNY", "¥"}, {"EUR", "€"}, {"GBP", "£"}, {"JPY", "¥"}}};
 
 }  // namespace
 
@@ -138,9 +146,7 @@ std::optional<double> parse_bytes(std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<double> parse_number(std::string_view text) {
-  return whole_number(trim(text));
-}
+std::optional<double> parse_number(std::string_view text) { return whole_number(trim(text)); }
 
 std::string format_count(double value) {
   if (!std::isfinite(value)) return "?";

@@ -17,47 +17,43 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
   if (workload::is_training(profile.kind)) {
     const auto states = model::training_state_bytes(profile.precision, profile.optimizer);
     if (profile.method == workload::Method::full) {
-      sentences.push_back(fmt::format(
-          "Model states: {:g} B/param weights + {:g} gradients + {:g} optimizer = {:g} B/param "
-          "(ZeRO paper, Rajbhandari et al. 2019), sharded by the ZeRO stage over the data-parallel "
-          "GPUs.",
-          states.weights, states.gradients, states.optimizer, states.total()));
+      sentences.push_back(
+          fmt::format("Model states: {:g} B/param weights + {:g} gradients + {:g} optimizer = {:g} B/param "
+                      "(ZeRO paper, Rajbhandari et al. 2019), sharded by the ZeRO stage over the data-parallel "
+                      "GPUs.",
+                      states.weights, states.gradients, states.optimizer, states.total()));
     } else {
       sentences.push_back(fmt::format(
           "{}: frozen base at {:.3g} B/param; {} trainable adapter parameters (rank {}) at {:g} "
           "B/param of weights, gradients and optimizer states.",
           profile.method == workload::Method::qlora ? "QLoRA (NF4 + double quantisation, Dettmers et al. 2023)"
                                                     : "LoRA (Hu et al. 2021)",
-          model::frozen_base_bytes_per_param(profile),
-          units::format_count(model::lora_trainable_params(profile)), profile.lora_rank,
-          states.total()));
+          model::frozen_base_bytes_per_param(profile), units::format_count(model::lora_trainable_params(profile)),
+          profile.lora_rank, states.total()));
     }
     if (profile.kind != workload::Kind::cv_train) {
-      std::string_view recompute = profile.recompute == workload::Recompute::full
-                                       ? "full recomputation: 2·s·b·h per layer"
-                                   : profile.recompute == workload::Recompute::selective
-                                       ? "selective recomputation: 34·s·b·h/t per layer"
-                                       : "no recomputation: s·b·h·(34 + 5·a·s/h)/t per layer";
+      std::string_view recompute =
+          profile.recompute == workload::Recompute::full        ? "full recomputation: 2·s·b·h per layer"
+          : profile.recompute == workload::Recompute::selective ? "selective recomputation: 34·s·b·h/t per layer"
+                                                                : "no recomputation: s·b·h·(34 + 5·a·s/h)/t per layer";
       sentences.push_back(fmt::format(
           "Activations: Korthikanti et al. 2022 Table 2, {} (16-bit, sequence parallel with tensor "
           "parallel); {} attention{}.",
           recompute, profile.attention == workload::Attention::flash ? "flash" : "eager",
-          profile.attention == workload::Attention::flash
-              ? " stores no s² score matrix, so the 5·a·s/h term is dropped"
-              : " stores the s² score matrix"));
+          profile.attention == workload::Attention::flash ? " stores no s² score matrix, so the 5·a·s/h term is dropped"
+                                                          : " stores the s² score matrix"));
     } else {
       sentences.push_back(
           "Activations of vision models: 0.01 byte per forward FLOP per image (ResNet-50: 82 MB; "
           "assumption).");
     }
   } else if (profile.kind != workload::Kind::cv_inference) {
-    sentences.push_back(fmt::format(
-        "KV cache: 2·L·kv_heads·head_dim·context·batch·bytes = {} per sequence of {} tokens at {:g} "
-        "B/element (NVIDIA: Llama-2-7B 16-bit 4096 tokens = 2 GiB).",
-        units::format_gb(model::kv_cache_bytes_per_sequence(profile, profile.context)), profile.context,
-        model::kv_bytes_per_element(profile.precision)));
-    sentences.push_back(fmt::format("Weights served at {} ({:.3g} B/param).",
-                                    workload::to_string(profile.precision),
+    sentences.push_back(
+        fmt::format("KV cache: 2·L·kv_heads·head_dim·context·batch·bytes = {} per sequence of {} tokens at {:g} "
+                    "B/element (NVIDIA: Llama-2-7B 16-bit 4096 tokens = 2 GiB).",
+                    units::format_gb(model::kv_cache_bytes_per_sequence(profile, profile.context)), profile.context,
+                    model::kv_bytes_per_element(profile.precision)));
+    sentences.push_back(fmt::format("Weights served at {} ({:.3g} B/param).", workload::to_string(profile.precision),
                                     model::serving_bytes_per_param(profile.precision)));
   }
   sentences.push_back(
@@ -66,13 +62,13 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
   if (shape.derived) {
     sentences.push_back("Model shape derived from the parameter count (P ≈ 12·L·h², h ≈ 128·L).");
   }
-  if (!estimate.compute.mfu_basis.empty()) sentences.push_back(estimate.compute.mfu_basis + ".");
+  if (std::string basis = mfu_basis_text(estimate.compute); !basis.empty()) sentences.push_back(basis + ".");
   if (workload::is_training(profile.kind)) {
-    sentences.push_back(fmt::format(
-        "Training compute: {} model FLOPs ({} per parameter per token; Kaplan et al. 2020); time = "
-        "FLOPs / (GPUs x peak dense TFLOPS x MFU).",
-        units::format_count(estimate.compute.total_flops),
-        profile.method == workload::Method::full ? "6" : "4 for adapters: no weight gradients"));
+    sentences.push_back(
+        fmt::format("Training compute: {} model FLOPs ({} per parameter per token; Kaplan et al. 2020); time = "
+                    "FLOPs / (GPUs x peak dense TFLOPS x MFU).",
+                    units::format_count(estimate.compute.total_flops),
+                    profile.method == workload::Method::full ? "6" : "4 for adapters: no weight gradients"));
   } else if (profile.kind == workload::Kind::llm_inference) {
     sentences.push_back(
         "Decode is bandwidth-bound: tokens/s = batch / ((weights + batch x KV at the average "
@@ -81,15 +77,14 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
   }
   const Cost& spot = estimate.cost(catalog::PricingMode::spot);
   if (estimate.has_price && spot.available) {
-    sentences.push_back(fmt::format(
-        "Spot: {:g}% interruptions per instance-month{}; each {}.",
-        spot.spot_interruption_pct,
-        spot.spot_interruption_pct == model::spot_interruption_pct_default
-            ? " (default: AWS Spot Advisor band boundary 10%)"
-            : "",
-        workload::is_training(profile.kind)
-            ? "loses half a checkpoint interval of the whole job plus the restart"
-            : "leaves a replica down, and bills its replacement, for the restart time"));
+    sentences.push_back(fmt::format("Spot: {:g}% interruptions per instance-month{}; each {}.",
+                                    spot.spot_interruption_pct,
+                                    spot.spot_interruption_pct == model::spot_interruption_pct_default
+                                        ? " (default: AWS Spot Advisor band boundary 10%)"
+                                        : "",
+                                    workload::is_training(profile.kind)
+                                        ? "loses half a checkpoint interval of the whole job plus the restart"
+                                        : "leaves a replica down, and bills its replacement, for the restart time"));
   }
   if (estimate.has_price) {
     sentences.push_back(

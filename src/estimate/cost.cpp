@@ -29,11 +29,10 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
   const int instances = model::instances_needed(profile, plan, estimate.throughput.replicas);
   const double usage_hours = training ? estimate.time.wall_hours : profile.hours;
   const double granularity = provider != nullptr ? provider->billing_granularity_seconds : 3600.0;
-  const double restart_minutes =
-      context.restart_minutes > 0 ? context.restart_minutes
-                                  : (provider != nullptr ? provider->environment.provision_minutes : 10.0);
-  const double stored_gb =
-      (model::checkpoint_bytes(profile) + model::dataset_bytes(profile)) / units::bytes_per_gb;
+  const double restart_minutes = context.restart_minutes > 0
+                                     ? context.restart_minutes
+                                     : (provider != nullptr ? provider->environment.provision_minutes : 10.0);
+  const double stored_gb = (model::checkpoint_bytes(profile) + model::dataset_bytes(profile)) / units::bytes_per_gb;
 
   estimate.currency = context.currency;
   estimate.has_price = true;
@@ -50,12 +49,11 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
     cost.compute = cost.price_per_hour * billed_hours(usage_hours, granularity);
 
     if (mode == catalog::PricingMode::spot) {
-      cost.spot_interruption_pct =
-          offering.spot_interruption_pct.value_or(model::spot_interruption_pct_default);
+      cost.spot_interruption_pct = offering.spot_interruption_pct.value_or(model::spot_interruption_pct_default);
       // The rate is per instance-month (AWS Spot Instance Advisor), so expected interruptions grow
       // with instances and hours.
-      const double interruptions = instances * usage_hours * (cost.spot_interruption_pct / 100.0) /
-                                   units::hours_per_month;
+      const double interruptions =
+          instances * usage_hours * (cost.spot_interruption_pct / 100.0) / units::hours_per_month;
       if (training) {
         // Each one loses half a checkpoint interval of the whole job plus the restart.
         const double lost_hours = (profile.checkpoint_minutes / 2.0 + restart_minutes) / 60.0;

@@ -53,21 +53,28 @@ double frozen_base_bytes_per_param(const workload::Profile& profile) {
 
 double serving_bytes_per_param(Precision precision) {
   switch (precision) {
-    case Precision::fp32: return 4.0;
+    case Precision::fp32:
+      return 4.0;
     case Precision::bf16:
-    case Precision::fp16: return 2.0;
+    case Precision::fp16:
+      return 2.0;
     case Precision::fp8:
-    case Precision::int8: return 1.0;
-    case Precision::int4: return int4_bytes_per_param;
+    case Precision::int8:
+      return 1.0;
+    case Precision::int4:
+      return int4_bytes_per_param;
   }
   return 2.0;
 }
 
 double kv_bytes_per_element(Precision precision) {
   switch (precision) {
-    case Precision::fp32: return 4.0;
-    case Precision::fp8: return 1.0;
-    default: return 2.0;
+    case Precision::fp32:
+      return 4.0;
+    case Precision::fp8:
+      return 1.0;
+    default:
+      return 2.0;
   }
 }
 
@@ -76,15 +83,13 @@ double kv_cache_bytes_per_sequence(const workload::Profile& profile, double cont
   if (shape.layers <= 0 || shape.heads <= 0) return 0;
   const double head_dim = static_cast<double>(shape.hidden) / shape.heads;
   const double kv_heads = shape.kv_heads > 0 ? shape.kv_heads : shape.heads;
-  return 2.0 * shape.layers * kv_heads * head_dim * context_tokens *
-         kv_bytes_per_element(profile.precision);
+  return 2.0 * shape.layers * kv_heads * head_dim * context_tokens * kv_bytes_per_element(profile.precision);
 }
 
 double lora_trainable_params(const workload::Profile& profile) {
   const auto& shape = profile.shape;
   const double h = shape.hidden;
-  const double kv = shape.heads > 0 ? h / shape.heads * (shape.kv_heads > 0 ? shape.kv_heads : shape.heads)
-                                    : h;
+  const double kv = shape.heads > 0 ? h / shape.heads * (shape.kv_heads > 0 ? shape.kv_heads : shape.heads) : h;
   const double ffn = shape.ffn > 0 ? shape.ffn : 4.0 * h;
   struct Target {
     std::string_view name;
@@ -141,9 +146,7 @@ bool uses_serving_memory(workload::Kind kind) {
 }
 
 int total_gpus(const Plan& plan) { return std::max(1, plan.gpus_per_node) * std::max(1, plan.nodes); }
-int data_parallel_size(const Plan& plan) {
-  return std::max(1, total_gpus(plan) / std::max(1, plan.tensor_parallel));
-}
+int data_parallel_size(const Plan& plan) { return std::max(1, total_gpus(plan) / std::max(1, plan.tensor_parallel)); }
 
 }  // namespace model
 
@@ -177,13 +180,16 @@ double transformer_activations(const workload::Profile& profile, double seq, dou
   switch (recompute) {
     case Recompute::none: {
       // Flash attention never stores the a·s² score matrix, so its 5·a·s/h term drops.
-      const double attention_term =
-          profile.attention == workload::Attention::eager && h > 0 ? 5.0 * a * s / h : 0.0;
+      const double attention_term = profile.attention == workload::Attention::eager && h > 0 ? 5.0 * a * s / h : 0.0;
       per_layer = sbh * (34.0 + attention_term) / t;
       break;
     }
-    case Recompute::selective: per_layer = sbh * 34.0 / t; break;
-    case Recompute::full: per_layer = 2.0 * sbh; break;
+    case Recompute::selective:
+      per_layer = sbh * 34.0 / t;
+      break;
+    case Recompute::full:
+      per_layer = 2.0 * sbh;
+      break;
   }
   return per_layer * shape.layers * activation_precision_factor(profile.precision);
 }
@@ -194,8 +200,7 @@ constexpr double overhead_share = 0.05;
 // DeepSpeed's estimators multiply CPU memory by 1.5 for buffers.
 constexpr double cpu_buffer_factor = 1.5;
 
-void training_states(const workload::Profile& profile, const Plan& plan, MemoryPerGpu& gpu,
-                     double& cpu_per_node) {
+void training_states(const workload::Profile& profile, const Plan& plan, MemoryPerGpu& gpu, double& cpu_per_node) {
   const double params = profile.shape.params / std::max(1, plan.tensor_parallel);
   const int n = model::data_parallel_size(plan);
   const int stage = plan.zero_stage;
@@ -236,14 +241,12 @@ void training_states(const workload::Profile& profile, const Plan& plan, MemoryP
         cpu_per_node = (states.optimizer + 4.0) * trained / nodes * cpu_buffer_factor;
       } else {
         // DeepSpeed stage_1_and_2 estimator: P · max(4 · GPUs per node, 16) bytes per node.
-        cpu_per_node = trained * std::max(4.0 * plan.gpus_per_node, states.optimizer + 4.0) *
-                       cpu_buffer_factor;
+        cpu_per_node = trained * std::max(4.0 * plan.gpus_per_node, states.optimizer + 4.0) * cpu_buffer_factor;
       }
       break;
     case Offload::all:
       // ZeRO-3 with parameters offloaded: only the gathered largest layer stays on the GPU.
-      cpu_per_node = ((states.optimizer + 4.0 + states.weights) * trained + frozen_weights) / nodes *
-                     cpu_buffer_factor;
+      cpu_per_node = ((states.optimizer + 4.0 + states.weights) * trained + frozen_weights) / nodes * cpu_buffer_factor;
       weights = gathered_layer;
       frozen_weights = 0;
       gradients = 0;
@@ -268,8 +271,7 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
   if (workload::is_training(profile.kind)) {
     training_states(profile, plan, gpu, memory.cpu_offload_bytes);
     if (profile.kind == workload::Kind::cv_train) {
-      gpu.activations_bytes = profile.micro_batch * shape.forward_flops_per_sample *
-                              vision_activation_bytes_per_flop *
+      gpu.activations_bytes = profile.micro_batch * shape.forward_flops_per_sample * vision_activation_bytes_per_flop *
                               activation_precision_factor(profile.precision);
     } else {
       gpu.activations_bytes =
@@ -277,24 +279,22 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
     }
   } else if (profile.kind == workload::Kind::cv_inference) {
     gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision);
-    gpu.activations_bytes = profile.batch * shape.forward_flops_per_sample *
-                            vision_activation_bytes_per_flop * vision_inference_share;
+    gpu.activations_bytes =
+        profile.batch * shape.forward_flops_per_sample * vision_activation_bytes_per_flop * vision_inference_share;
   } else {
     // LLM serving and notebooks: weights at the serving precision, KV cache for the batch at full
     // context, and one layer's activations for a prefill of the batch (inference frees the rest).
     gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision) / tp;
-    gpu.kv_cache_bytes =
-        model::kv_cache_bytes_per_sequence(profile, profile.context) * profile.batch / tp;
+    gpu.kv_cache_bytes = model::kv_cache_bytes_per_sequence(profile, profile.context) * profile.batch / tp;
     const double prompt = profile.input_tokens > 0 ? profile.input_tokens : std::min(profile.context, 512);
-    const double one_layer = shape.layers > 0
-                                 ? transformer_activations(profile, prompt, profile.batch, tp,
-                                                           Recompute::selective) /
-                                       shape.layers
-                                 : 0.0;
+    const double one_layer =
+        shape.layers > 0
+            ? transformer_activations(profile, prompt, profile.batch, tp, Recompute::selective) / shape.layers
+            : 0.0;
     gpu.activations_bytes = one_layer;
   }
-  const double working = gpu.weights_bytes + gpu.gradients_bytes + gpu.optimizer_bytes +
-                         gpu.activations_bytes + gpu.kv_cache_bytes;
+  const double working =
+      gpu.weights_bytes + gpu.gradients_bytes + gpu.optimizer_bytes + gpu.activations_bytes + gpu.kv_cache_bytes;
   gpu.overhead_bytes = overhead_fixed_bytes + overhead_share * working;
   gpu.total_bytes = working + gpu.overhead_bytes;
   memory.fits = gpu_capacity_bytes > 0 && gpu.total_bytes <= gpu_capacity_bytes;

@@ -54,10 +54,10 @@ bool uses_serving_memory(workload::Kind kind);  // llm-inference, cv-inference, 
 // "ZeRO-2 + optimizer offload", "data parallel", "tensor parallel 2"
 std::string plan_name(const workload::Profile& profile, const Plan& plan);
 
-// MFU with the sentence that says where it came from.
+// MFU with where it came from (mfu_basis_text words it).
 struct MfuChoice {
   double value = 0;
-  std::string basis;
+  MfuSource source;
 };
 MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
 

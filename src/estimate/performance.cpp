@@ -29,8 +29,7 @@ constexpr std::array<MfuRow, 8> mfu_table{{
     {"ampere", 1e11, 0.44,
      "A100, >= 100B: Megatron-LM GPT-3 175B on 1024 A100 at 138 TFLOP/s per GPU, 44% (Narayanan et al. 2021)"},
     {"hopper", 0, 0.40, "H100/H200: Llama 3 405B on 16k H100 at 38-43% MFU (Llama 3 paper, Table 4)"},
-    {"volta", 0, 0.30,
-     "V100: Megatron-LM 8.3B on 512 V100 at 39 TFLOP/s per GPU, 30% of 125 (Shoeybi et al. 2019)"},
+    {"volta", 0, 0.30, "V100: Megatron-LM 8.3B on 512 V100 at 39 TFLOP/s per GPU, 30% of 125 (Shoeybi et al. 2019)"},
     {"ada", 0, 0.30, "Ada (L4, L40S, RTX 4090): assumption, PCIe-only parts with less bandwidth per FLOP"},
     {"turing", 0, 0.30, "Turing (T4): assumption, as for Ada"},
     {"cdna3", 0, 0.30, "MI300X: assumption, ROCm training stacks report below the H100 figure"},
@@ -43,32 +42,37 @@ struct MfuFactor {
   double factor;
   std::string_view reason;
 };
-constexpr MfuFactor tiny_model{"model < 100M parameters", 0.5,
-                               "matmuls too small to fill the tensor cores (assumption)"};
-constexpr MfuFactor small_model{"model < 1B parameters", 0.7,
-                                "small matmuls underuse the tensor cores (assumption)"};
-constexpr MfuFactor fine_tune{"fine-tuning", 0.9,
-                              "short, padded sequences and frequent evaluation (assumption)"};
-constexpr MfuFactor qlora_dequant{"QLoRA", 0.6,
-                                  "each matmul dequantises NF4 weights first (assumption)"};
-constexpr MfuFactor vision_train{"vision training", 0.55,
-                                 "ResNet-50 on A100 trains ~2,700 images/s, 22% of 312 TFLOPS "
-                                 "(NVIDIA Deep Learning Examples)"};
-constexpr MfuFactor pcie_only{"PCIe-only multi-GPU", 0.7,
-                              "gradient all-reduce of 2P bytes per step over PCIe (assumption)"};
-constexpr MfuFactor no_rdma{"multi-node without RDMA", 0.5,
-                            "gradient all-reduce over TCP Ethernet between nodes (assumption)"};
-constexpr MfuFactor offloaded{"CPU offload", 0.5,
-                              "optimizer step and transfers over PCIe (ZeRO-Offload; assumption)"};
-constexpr MfuFactor shared_gpu{"vGPU share", 0.9, "noisy neighbours on a time-sliced card (assumption)"};
+// In the order they are applied and worded; MfuSource::factors bit i is row i.
+constexpr std::array<MfuFactor, 9> mfu_factors{{
+    {"vision training", 0.55,
+     "ResNet-50 on A100 trains ~2,700 images/s, 22% of 312 TFLOPS (NVIDIA Deep Learning Examples)"},
+    {"model < 100M parameters", 0.5, "matmuls too small to fill the tensor cores (assumption)"},
+    {"model < 1B parameters", 0.7, "small matmuls underuse the tensor cores (assumption)"},
+    {"fine-tuning", 0.9, "short, padded sequences and frequent evaluation (assumption)"},
+    {"QLoRA", 0.6, "each matmul dequantises NF4 weights first (assumption)"},
+    {"PCIe-only multi-GPU", 0.7, "gradient all-reduce of 2P bytes per step over PCIe (assumption)"},
+    {"multi-node without RDMA", 0.5, "gradient all-reduce over TCP Ethernet between nodes (assumption)"},
+    {"CPU offload", 0.5, "optimizer step and transfers over PCIe (ZeRO-Offload; assumption)"},
+    {"vGPU share", 0.9, "noisy neighbours on a time-sliced card (assumption)"},
+}};
+enum FactorBit : std::uint16_t {
+  vision_train = 1u << 0,
+  tiny_model = 1u << 1,
+  small_model = 1u << 2,
+  fine_tune = 1u << 3,
+  qlora_dequant = 1u << 4,
+  pcie_only = 1u << 5,
+  no_rdma = 1u << 6,
+  offloaded = 1u << 7,
+  shared_gpu = 1u << 8,
+};
 
-const MfuRow& base_row(std::string_view architecture, double params) {
-  const MfuRow* found = nullptr;
-  for (const auto& row : mfu_table) {
-    if (row.architecture == architecture && row.min_params <= params) found = &row;
+std::size_t base_row(std::string_view architecture, double params) {
+  std::size_t found = mfu_table.size() - 1;
+  for (std::size_t row = 0; row < mfu_table.size(); ++row) {
+    if (mfu_table[row].architecture == architecture && mfu_table[row].min_params <= params) found = row;
   }
-  if (found != nullptr) return *found;
-  return mfu_table.back();
+  return found;
 }
 
 }  // namespace
@@ -77,43 +81,43 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
   MfuChoice choice;
   if (profile.mfu) {
     choice.value = *profile.mfu;
-    choice.basis = fmt::format("MFU {:.0f}% as given by --mfu", choice.value * 100.0);
+    choice.source.kind = MfuSource::Kind::given;
     return choice;
   }
-  std::vector<const MfuFactor*> applied;
+  std::uint16_t applied = 0;
   if (!workload::is_training(profile.kind)) {
     choice.value = prefill_mfu_default;
-    choice.basis = "prefill MFU 50% (assumption: large batched matmuls; decode is bandwidth-bound)";
+    choice.source.kind = MfuSource::Kind::prefill;
   } else {
     const std::string_view architecture =
         hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : std::string_view{};
-    const MfuRow& row = base_row(architecture, profile.shape.params);
-    choice.value = row.mfu;
-    choice.basis = fmt::format("MFU {:.0f}% base: {}", row.mfu * 100.0, row.source);
+    const std::size_t row = base_row(architecture, profile.shape.params);
+    choice.value = mfu_table[row].mfu;
+    choice.source.kind = MfuSource::Kind::table;
+    choice.source.table_row = static_cast<std::uint8_t>(row);
     if (profile.kind == workload::Kind::cv_train) {
-      applied.push_back(&vision_train);
+      applied |= vision_train;
     } else if (profile.shape.params < 1e8) {
-      applied.push_back(&tiny_model);
+      applied |= tiny_model;
     } else if (profile.shape.params < 1e9) {
-      applied.push_back(&small_model);
+      applied |= small_model;
     }
-    if (profile.kind == workload::Kind::llm_finetune) applied.push_back(&fine_tune);
+    if (profile.kind == workload::Kind::llm_finetune) applied |= fine_tune;
     if (profile.method == workload::Method::qlora && profile.kind == workload::Kind::llm_finetune) {
-      applied.push_back(&qlora_dequant);
+      applied |= qlora_dequant;
     }
-    const bool pcie = hardware.interconnect == catalog::Interconnect::pcie ||
-                      hardware.interconnect == catalog::Interconnect::none;
-    if (pcie && plan.gpus_per_node > 1) applied.push_back(&pcie_only);
-    if (plan.nodes > 1 && hardware.rdma == catalog::Rdma::none) applied.push_back(&no_rdma);
-    if (plan.offload != workload::Offload::none) applied.push_back(&offloaded);
+    const bool pcie =
+        hardware.interconnect == catalog::Interconnect::pcie || hardware.interconnect == catalog::Interconnect::none;
+    if (pcie && plan.gpus_per_node > 1) applied |= pcie_only;
+    if (plan.nodes > 1 && hardware.rdma == catalog::Rdma::none) applied |= no_rdma;
+    if (plan.offload != workload::Offload::none) applied |= offloaded;
   }
-  if (hardware.gpu_fraction < 1.0) applied.push_back(&shared_gpu);
-  for (const MfuFactor* factor : applied) {
-    choice.value *= factor->factor;
-    choice.basis += fmt::format("; x{} for {}: {}", factor->factor, factor->name, factor->reason);
+  if (hardware.gpu_fraction < 1.0) applied |= shared_gpu;
+  for (std::size_t bit = 0; bit < mfu_factors.size(); ++bit) {
+    if (applied & (1u << bit)) choice.value *= mfu_factors[bit].factor;
   }
   choice.value = std::clamp(choice.value, 0.01, 1.0);
-  if (!applied.empty()) choice.basis += fmt::format(" (MFU used {:.1f}%)", choice.value * 100.0);
+  choice.source.factors = applied;
   return choice;
 }
 
@@ -121,19 +125,50 @@ double peak_tflops(const catalog::Gpu& gpu, workload::Precision precision) {
   switch (precision) {
     // fp32 matmuls run on CUDA cores (PyTorch leaves TF32 off for matmul since 1.12).
     // Without a figure: 1/16 of the 16-bit peak, the A100 and H100 ratio (GPU-SPECS.md).
-    case workload::Precision::fp32: return gpu.fp32_tflops.value_or(gpu.bf16_dense_tflops / 16.0);
-    case workload::Precision::fp8: return gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops);
+    case workload::Precision::fp32:
+      return gpu.fp32_tflops.value_or(gpu.bf16_dense_tflops / 16.0);
+    case workload::Precision::fp8:
+      return gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops);
     // int8/int4 serving here is weight-only quantisation: the matmuls run in 16-bit.
-    default: return gpu.bf16_dense_tflops;
+    default:
+      return gpu.bf16_dense_tflops;
   }
 }
 
 }  // namespace model
 
 double default_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
+  if (!profile.mfu) return model::choose_mfu(profile, hardware, plan).value;
   workload::Profile without_override = profile;
   without_override.mfu.reset();
   return model::choose_mfu(without_override, hardware, plan).value;
+}
+
+std::string mfu_basis_text(const Compute& compute) {
+  if (!compute.mfu_basis.empty()) return compute.mfu_basis;
+  const MfuSource& source = compute.mfu_source;
+  std::string basis;
+  switch (source.kind) {
+    case MfuSource::Kind::none:
+      return basis;
+    case MfuSource::Kind::given:
+      return fmt::format("MFU {:.0f}% as given by --mfu", compute.mfu * 100.0);
+    case MfuSource::Kind::prefill:
+      basis = "prefill MFU 50% (assumption: large batched matmuls; decode is bandwidth-bound)";
+      break;
+    case MfuSource::Kind::table: {
+      const auto& row = model::mfu_table[std::min<std::size_t>(source.table_row, model::mfu_table.size() - 1)];
+      basis = fmt::format("MFU {:.0f}% base: {}", row.mfu * 100.0, row.source);
+      break;
+    }
+  }
+  for (std::size_t bit = 0; bit < model::mfu_factors.size(); ++bit) {
+    if (!(source.factors & (1u << bit))) continue;
+    const auto& factor = model::mfu_factors[bit];
+    basis += fmt::format("; x{} for {}: {}", factor.factor, factor.name, factor.reason);
+  }
+  if (source.factors != 0) basis += fmt::format(" (MFU used {:.1f}%)", compute.mfu * 100.0);
+  return basis;
 }
 
 namespace {
@@ -161,8 +196,8 @@ void training_compute(const workload::Profile& profile, Compute& compute) {
   compute.hardware_flops = compute.total_flops + recompute;
 }
 
-void serving_throughput(const workload::Profile& profile, const Hardware& hardware,
-                        const Plan& plan, Estimate& estimate) {
+void serving_throughput(const workload::Profile& profile, const Hardware& hardware, const Plan& plan,
+                        Estimate& estimate) {
   const catalog::Gpu& gpu = *hardware.gpu;
   const double tp = std::max(1, plan.tensor_parallel);
   const double share = hardware.gpu_fraction;
@@ -174,8 +209,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     const double images_per_s = peak_flops * mfu / std::max(1.0, profile.shape.forward_flops_per_sample);
     throughput.decode_tokens_per_s = images_per_s;
     throughput.prefill_tokens_per_s = 0;
-    throughput.replicas =
-        std::max(1, static_cast<int>(std::ceil(profile.requests_per_s / images_per_s - 1e-9)));
+    throughput.replicas = std::max(1, static_cast<int>(std::ceil(profile.requests_per_s / images_per_s - 1e-9)));
     return;
   }
   const double params = active_params(profile.shape);
@@ -183,8 +217,8 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   // Each decode step reads every weight once and the KV cache of each sequence in the batch, at
   // the average context of a request (prompt + half the answer).
   const double average_context = profile.input_tokens + profile.output_tokens / 2.0;
-  const double kv_bytes = model::kv_cache_bytes_per_sequence(
-      profile, average_context > 0 ? average_context : profile.context / 2.0);
+  const double kv_bytes =
+      model::kv_cache_bytes_per_sequence(profile, average_context > 0 ? average_context : profile.context / 2.0);
   const double bytes_per_step = weights_bytes + profile.batch * kv_bytes;
   const double bandwidth = model::achievable_bandwidth_share * gpu.memory_bandwidth_gbps * 1e9 * tp * share;
   const double memory_step_s = bytes_per_step / bandwidth;
@@ -194,8 +228,8 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   throughput.prefill_tokens_per_s = tp * peak_flops * mfu / (2.0 * params);
   // Replica-seconds one request occupies: its prompt at prefill speed plus its answer at its
   // share of the batched decode rate.
-  const double seconds_per_request = profile.output_tokens / throughput.decode_tokens_per_s +
-                                     profile.input_tokens / throughput.prefill_tokens_per_s;
+  const double seconds_per_request =
+      profile.output_tokens / throughput.decode_tokens_per_s + profile.input_tokens / throughput.prefill_tokens_per_s;
   throughput.replicas =
       profile.requests_per_s > 0
           ? std::max(1, static_cast<int>(std::ceil(profile.requests_per_s * seconds_per_request - 1e-9)))
@@ -204,26 +238,25 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
 
 }  // namespace
 
-Estimate estimate_performance(const workload::Profile& profile, const Hardware& hardware,
-                              const Memory& memory) {
+Estimate estimate_performance(const workload::Profile& profile, const Hardware& hardware, const Memory& memory) {
   Estimate estimate;
   estimate.memory = memory;
   estimate.has_hardware = hardware.gpu != nullptr;
   const Plan& plan = memory.plan;
   const model::MfuChoice mfu = model::choose_mfu(profile, hardware, plan);
   estimate.compute.mfu = mfu.value;
-  estimate.compute.mfu_basis = mfu.basis;
+  estimate.compute.mfu_source = mfu.source;
 
   if (workload::is_training(profile.kind)) {
     training_compute(profile, estimate.compute);
   } else if (profile.kind == workload::Kind::llm_inference) {
-    const double tokens = profile.requests_per_s * (profile.input_tokens + profile.output_tokens) *
-                          profile.hours * units::seconds_per_hour;
+    const double tokens = profile.requests_per_s * (profile.input_tokens + profile.output_tokens) * profile.hours *
+                          units::seconds_per_hour;
     estimate.compute.total_flops = 2.0 * active_params(profile.shape) * tokens;
     estimate.compute.hardware_flops = estimate.compute.total_flops;
   } else if (profile.kind == workload::Kind::cv_inference) {
-    estimate.compute.total_flops = profile.shape.forward_flops_per_sample * profile.requests_per_s *
-                                   profile.hours * units::seconds_per_hour;
+    estimate.compute.total_flops =
+        profile.shape.forward_flops_per_sample * profile.requests_per_s * profile.hours * units::seconds_per_hour;
     estimate.compute.hardware_flops = estimate.compute.total_flops;
   }
   if (hardware.gpu == nullptr) return estimate;
@@ -233,8 +266,7 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
   if (workload::is_training(profile.kind)) {
     // Fractional (vGPU) cards count as their share of a GPU.
     const double gpus = model::total_gpus(plan) * hardware.gpu_fraction;
-    const double seconds =
-        estimate.compute.total_flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
+    const double seconds = estimate.compute.total_flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
     estimate.time.wall_hours = seconds / units::seconds_per_hour;
     estimate.time.gpu_hours = estimate.time.wall_hours * gpus;
     return estimate;

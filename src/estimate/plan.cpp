@@ -34,10 +34,14 @@ constexpr std::array<int, 4> tensor_parallel_degrees{1, 2, 4, 8};
 
 int zero_stage_of(workload::Zero zero) {
   switch (zero) {
-    case workload::Zero::stage1: return 1;
-    case workload::Zero::stage2: return 2;
-    case workload::Zero::stage3: return 3;
-    default: return 0;
+    case workload::Zero::stage1:
+      return 1;
+    case workload::Zero::stage2:
+      return 2;
+    case workload::Zero::stage3:
+      return 3;
+    default:
+      return 0;
   }
 }
 }  // namespace
@@ -116,8 +120,7 @@ std::string plan_name(const workload::Profile& profile, const Plan& plan) {
     return plan.tensor_parallel > 1 ? fmt::format("tensor parallel {}", plan.tensor_parallel)
                                     : std::string("one GPU per replica");
   }
-  std::string name = plan.zero_stage == 0 ? std::string("data parallel")
-                                          : fmt::format("ZeRO-{}", plan.zero_stage);
+  std::string name = plan.zero_stage == 0 ? std::string("data parallel") : fmt::format("ZeRO-{}", plan.zero_stage);
   if (plan.offload == workload::Offload::optimizer) name += " + optimizer offload";
   if (plan.offload == workload::Offload::all) name += " + full CPU offload";
   if (plan.tensor_parallel > 1) name += fmt::format(" x tensor parallel {}", plan.tensor_parallel);
@@ -155,8 +158,7 @@ Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
       if (model::plan_requested(profile)) {
         memory.reason = PlanReason::requested;
       } else {
-        memory.reason = plan.offload != workload::Offload::none ? PlanReason::needs_offload
-                                                                : PlanReason::lightest_fits;
+        memory.reason = plan.offload != workload::Offload::none ? PlanReason::needs_offload : PlanReason::lightest_fits;
       }
       return memory;
     }
@@ -185,9 +187,8 @@ Memory choose_plan_and_nodes(const workload::Profile& profile, Hardware hardware
 std::string describe_plan(const workload::Profile& profile, const Memory& memory) {
   const Plan& plan = memory.plan;
   const int gpus = model::total_gpus(plan);
-  const std::string where =
-      plan.nodes > 1 ? fmt::format("{} GPUs ({} nodes)", gpus, plan.nodes)
-                     : fmt::format("{} GPU{}", gpus, gpus == 1 ? "" : "s");
+  const std::string where = plan.nodes > 1 ? fmt::format("{} GPUs ({} nodes)", gpus, plan.nodes)
+                                           : fmt::format("{} GPU{}", gpus, gpus == 1 ? "" : "s");
   const std::string name = model::plan_name(profile, plan);
   const std::string need = units::format_gb(memory.per_gpu.total_bytes);
   if (memory.reason == PlanReason::no_hardware || memory.gpu_capacity_bytes <= 0) {
@@ -199,8 +200,8 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
                        plan.tensor_parallel, plan.tensor_parallel, plan.gpus_per_node);
   }
   if (!memory.fits) {
-    return fmt::format("does not fit: the lightest plan, {} on {}, needs {} per GPU, above {}", name,
-                       where, need, capacity);
+    return fmt::format("does not fit: the lightest plan, {} on {}, needs {} per GPU, above {}", name, where, need,
+                       capacity);
   }
   std::string text = fmt::format("{} on {}: {} of {} per GPU", name, where, need, capacity);
   if (memory.reason == PlanReason::requested) return text + " (as requested)";
@@ -215,8 +216,8 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
       break;
     }
     const Memory other = estimate_memory(profile, earlier, memory.gpu_capacity_bytes);
-    tried.push_back(fmt::format("{} needs {}", model::plan_name(profile, earlier),
-                                units::format_gb(other.per_gpu.total_bytes)));
+    tried.push_back(
+        fmt::format("{} needs {}", model::plan_name(profile, earlier), units::format_gb(other.per_gpu.total_bytes)));
   }
   if (!tried.empty()) {
     text += fmt::format("; {} per GPU, above {}", fmt::join(tried, ", "), capacity);

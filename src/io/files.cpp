@@ -51,8 +51,9 @@ std::string read_text(const std::string& path, std::size_t max_bytes) {
   std::string content;
   if (S_ISREG(info.st_mode)) {
     if (static_cast<std::size_t>(info.st_size) > max_bytes) {
-      throw Error(path, "file is " + std::to_string(info.st_size) + " bytes, above the limit of " +
-                            std::to_string(max_bytes) + " bytes",
+      throw Error(path,
+                  "file is " + std::to_string(info.st_size) + " bytes, above the limit of " +
+                      std::to_string(max_bytes) + " bytes",
                   "split the catalog into several files");
     }
     content.reserve(static_cast<std::size_t>(info.st_size));
@@ -62,8 +63,7 @@ std::string read_text(const std::string& path, std::size_t max_bytes) {
     const ssize_t got = ::read(fd.get(), buffer, sizeof buffer);
     if (got < 0) {
       if (errno == EINTR) continue;
-      throw Error(ErrorKind::io, path, "cannot read: " + errno_text(errno),
-                  "check the file's permissions");
+      throw Error(ErrorKind::io, path, "cannot read: " + errno_text(errno), "check the file's permissions");
     }
     if (got == 0) break;
     if (content.size() + static_cast<std::size_t>(got) > max_bytes) {

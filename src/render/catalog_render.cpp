@@ -59,41 +59,69 @@ void offerings(std::ostream& out, Format format, const catalog::Catalog& catalog
   const bool csv = format == Format::csv;
   Grid grid;
   if (csv) {
-    grid.columns = {{"id"}, {"provider"}, {"gpu"}, {"instance_type"}, {"gpu_count"}, {"gpu_fraction"},
-                    {"interconnect"}, {"isolation"}, {"rdma"}, {"network_gbps"}, {"regions"}, {"currency"},
-                    {"on_demand"}, {"spot"}, {"reserved_1y"}, {"reserved_3y"}, {"spot_interruption_pct"},
-                    {"stock"}, {"max_nodes"}, {"as_of"}, {"source"}};
+    grid.columns = {{"id"},
+                    {"provider"},
+                    {"gpu"},
+                    {"instance_type"},
+                    {"gpu_count"},
+                    {"gpu_fraction"},
+                    {"interconnect"},
+                    {"isolation"},
+                    {"rdma"},
+                    {"network_gbps"},
+                    {"regions"},
+                    {"currency"},
+                    {"on_demand"},
+                    {"spot"},
+                    {"reserved_1y"},
+                    {"reserved_3y"},
+                    {"spot_interruption_pct"},
+                    {"stock"},
+                    {"max_nodes"},
+                    {"as_of"},
+                    {"source"}};
   } else {
-    grid.columns = {{"Offering", Align::left, true}, {"GPUs", Align::left, true}, {"Link"},
-                    {"On-demand/h", Align::right}, {"Spot/h", Align::right}, {"1y/h", Align::right},
-                    {"3y/h", Align::right}, {"Regions", Align::left, true}, {"As of"}};
+    grid.columns = {{"Offering", Align::left, true}, {"GPUs", Align::left, true},    {"Link"},
+                    {"On-demand/h", Align::right},   {"Spot/h", Align::right},       {"1y/h", Align::right},
+                    {"3y/h", Align::right},          {"Regions", Align::left, true}, {"As of"}};
   }
   for (const auto* offering : rows) {
     const auto& provider = catalog.provider_of(*offering);
     const auto& pricing = offering->pricing;
     const auto& currency = provider.currency;
     if (csv) {
-      grid.rows.push_back({offering->id, offering->provider, offering->gpu, offering->instance_type,
-                           std::to_string(offering->gpu_count), csv_number(offering->gpu_fraction),
+      grid.rows.push_back({offering->id,
+                           offering->provider,
+                           offering->gpu,
+                           offering->instance_type,
+                           std::to_string(offering->gpu_count),
+                           csv_number(offering->gpu_fraction),
                            std::string(catalog::to_string(offering->interconnect)),
                            std::string(catalog::to_string(offering->isolation)),
                            std::string(catalog::to_string(offering->network.rdma)),
-                           csv_number(offering->network.bandwidth_gbps), joined(offering->regions, ";"), currency,
-                           price_cell(pricing.on_demand, currency, true), price_cell(pricing.spot, currency, true),
-                           price_cell(pricing.reserved_1y, currency, true), price_cell(pricing.reserved_3y, currency, true),
+                           csv_number(offering->network.bandwidth_gbps),
+                           joined(offering->regions, ";"),
+                           currency,
+                           price_cell(pricing.on_demand, currency, true),
+                           price_cell(pricing.spot, currency, true),
+                           price_cell(pricing.reserved_1y, currency, true),
+                           price_cell(pricing.reserved_3y, currency, true),
                            optional_cell(offering->spot_interruption_pct, true),
-                           std::string(catalog::to_string(offering->stock)), std::to_string(offering->max_nodes),
-                           offering->as_of, offering->source});
+                           std::string(catalog::to_string(offering->stock)),
+                           std::to_string(offering->max_nodes),
+                           offering->as_of,
+                           offering->source});
     } else {
-      grid.rows.push_back({offering->id, gpu_label(catalog, *offering, 1),
-                           std::string(catalog::to_string(offering->interconnect)),
-                           price_cell(pricing.on_demand, currency, false), price_cell(pricing.spot, currency, false),
-                           price_cell(pricing.reserved_1y, currency, false),
-                           price_cell(pricing.reserved_3y, currency, false), joined(offering->regions, ", "),
-                           offering->as_of});
+      grid.rows.push_back(
+          {offering->id, gpu_label(catalog, *offering, 1), std::string(catalog::to_string(offering->interconnect)),
+           price_cell(pricing.on_demand, currency, false), price_cell(pricing.spot, currency, false),
+           price_cell(pricing.reserved_1y, currency, false), price_cell(pricing.reserved_3y, currency, false),
+           joined(offering->regions, ", "), offering->as_of});
     }
   }
-  if (!csv) grid.notes.push_back(fmt::format("{} offerings; prices per instance-hour in the provider's currency.", rows.size()));
+  if (!csv)
+    grid.notes.push_back(
+        fmt::format("{} offerings; prices per instance-hour in the provider's currency.", rows.size()));
   listing(out, format, "gpuselect catalog: offerings", grid, style);
 }
 
@@ -108,13 +136,31 @@ void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, con
   const bool csv = format == Format::csv;
   Grid grid;
   if (csv) {
-    grid.columns = {{"id"}, {"name"}, {"vendor"}, {"architecture"}, {"memory_gb"}, {"usable_memory_mib"},
-                    {"memory_bandwidth_gbps"}, {"bf16_dense_tflops"}, {"fp32_tflops"}, {"fp8_dense_tflops"},
-                    {"int8_dense_tops"}, {"tdp_watts"}, {"interconnect"}, {"interconnect_gbps"}, {"aliases"}, {"source"}};
+    grid.columns = {{"id"},
+                    {"name"},
+                    {"vendor"},
+                    {"architecture"},
+                    {"memory_gb"},
+                    {"usable_memory_mib"},
+                    {"memory_bandwidth_gbps"},
+                    {"bf16_dense_tflops"},
+                    {"fp32_tflops"},
+                    {"fp8_dense_tflops"},
+                    {"int8_dense_tops"},
+                    {"tdp_watts"},
+                    {"interconnect"},
+                    {"interconnect_gbps"},
+                    {"aliases"},
+                    {"source"}};
   } else {
-    grid.columns = {{"GPU", Align::left, true}, {"Name", Align::left, true}, {"Memory GB", Align::right},
-                    {"Bandwidth GB/s", Align::right}, {"BF16 TFLOPS", Align::right}, {"FP8 TFLOPS", Align::right},
-                    {"Link"}, {"Aliases", Align::left, true}};
+    grid.columns = {{"GPU", Align::left, true},
+                    {"Name", Align::left, true},
+                    {"Memory GB", Align::right},
+                    {"Bandwidth GB/s", Align::right},
+                    {"BF16 TFLOPS", Align::right},
+                    {"FP8 TFLOPS", Align::right},
+                    {"Link"},
+                    {"Aliases", Align::left, true}};
   }
   for (const auto& gpu : catalog.gpus) {
     if (csv) {
@@ -145,30 +191,48 @@ void providers(std::ostream& out, Format format, const catalog::Catalog& catalog
   const bool csv = format == Format::csv;
   Grid grid;
   if (csv) {
-    grid.columns = {{"id"}, {"name"}, {"kind"}, {"currency"}, {"support_tier"}, {"support_hours"},
-                    {"first_response_hours"}, {"sla_uptime_pct"}, {"sla_credits"}, {"compliance"},
-                    {"egress_per_gb"}, {"public_ip_per_hour"}, {"storage_per_gb_month"}, {"as_of"}, {"source"}};
+    grid.columns = {{"id"},
+                    {"name"},
+                    {"kind"},
+                    {"currency"},
+                    {"support_tier"},
+                    {"support_hours"},
+                    {"first_response_hours"},
+                    {"sla_uptime_pct"},
+                    {"sla_credits"},
+                    {"compliance"},
+                    {"egress_per_gb"},
+                    {"public_ip_per_hour"},
+                    {"storage_per_gb_month"},
+                    {"as_of"},
+                    {"source"}};
   } else {
-    grid.columns = {{"Provider"}, {"Name", Align::left, true}, {"Kind"}, {"Currency"}, {"Support"},
-                    {"SLA %", Align::right}, {"Egress/GB", Align::right}, {"Compliance", Align::left, true},
+    grid.columns = {{"Provider"},
+                    {"Name", Align::left, true},
+                    {"Kind"},
+                    {"Currency"},
+                    {"Support"},
+                    {"SLA %", Align::right},
+                    {"Egress/GB", Align::right},
+                    {"Compliance", Align::left, true},
                     {"As of"}};
   }
   for (const auto& provider : catalog.providers) {
     if (csv) {
-      grid.rows.push_back({provider.id, provider.name, std::string(catalog::to_string(provider.kind)), provider.currency,
-                           std::string(catalog::to_string(provider.support.tier)),
+      grid.rows.push_back({provider.id, provider.name, std::string(catalog::to_string(provider.kind)),
+                           provider.currency, std::string(catalog::to_string(provider.support.tier)),
                            std::string(catalog::to_string(provider.support.hours)),
                            csv_number(provider.support.first_response_hours), csv_number(provider.sla_uptime_pct),
                            provider.sla_credits ? "true" : "false", joined(provider.compliance, ";"),
                            csv_number(provider.egress_per_gb), csv_number(provider.public_ip_per_hour),
                            csv_number(provider.storage_per_gb_month), provider.as_of, provider.source});
     } else {
-      grid.rows.push_back({provider.id, provider.name, std::string(catalog::to_string(provider.kind)), provider.currency,
-                           fmt::format("{} {}", catalog::to_string(provider.support.tier),
-                                       catalog::to_string(provider.support.hours)),
-                           provider.sla_uptime_pct > 0 ? plain_number(provider.sla_uptime_pct, 2) : "none",
-                           units::format_money(provider.egress_per_gb, provider.currency),
-                           provider.compliance.empty() ? "-" : joined(provider.compliance, ", "), provider.as_of});
+      grid.rows.push_back(
+          {provider.id, provider.name, std::string(catalog::to_string(provider.kind)), provider.currency,
+           fmt::format("{} {}", catalog::to_string(provider.support.tier), catalog::to_string(provider.support.hours)),
+           provider.sla_uptime_pct > 0 ? plain_number(provider.sla_uptime_pct, 2) : "none",
+           units::format_money(provider.egress_per_gb, provider.currency),
+           provider.compliance.empty() ? "-" : joined(provider.compliance, ", "), provider.as_of});
     }
   }
   if (!csv) grid.notes.push_back(fmt::format("{} providers.", catalog.providers.size()));

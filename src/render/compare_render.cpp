@@ -47,9 +47,8 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
   Grid overview = make_grid("Overview");
   add(overview, "rank", [](const scoring::Candidate& c) { return std::to_string(c.rank); });
   add(overview, "provider", [&](const scoring::Candidate& c) { return catalog.offerings[c.offering_index].provider; });
-  add(overview, "GPUs", [&](const scoring::Candidate& c) {
-    return gpu_label(catalog, catalog.offerings[c.offering_index], c.nodes);
-  });
+  add(overview, "GPUs",
+      [&](const scoring::Candidate& c) { return gpu_label(catalog, catalog.offerings[c.offering_index], c.nodes); });
   add(overview, "pricing mode", [](const scoring::Candidate& c) { return std::string(catalog::to_string(c.mode)); });
   add(overview, "score", [](const scoring::Candidate& c) { return fmt::format("{:.2f}", rounded_score(c)); });
   add(overview, "Pareto frontier", [](const scoring::Candidate& c) { return std::string(c.pareto ? "yes" : "no"); });
@@ -95,11 +94,13 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
   add(figures, "effective TFLOPS per GPU",
       [](const scoring::Candidate& c) { return fmt::format("{:.1f}", c.estimate.compute.effective_tflops_per_gpu); });
   add(figures, "wall time", [](const scoring::Candidate& c) { return units::format_hours(c.hours); });
-  add(figures, "GPU hours", [](const scoring::Candidate& c) { return fmt::format("{:.1f}", c.estimate.time.gpu_hours); });
+  add(figures, "GPU hours",
+      [](const scoring::Candidate& c) { return fmt::format("{:.1f}", c.estimate.time.gpu_hours); });
   if (workload::is_serving(view.profile->kind)) {
     add(figures, "decode tokens/s per replica",
         [](const scoring::Candidate& c) { return fmt::format("{:.0f}", c.estimate.throughput.decode_tokens_per_s); });
-    add(figures, "replicas", [](const scoring::Candidate& c) { return std::to_string(c.estimate.throughput.replicas); });
+    add(figures, "replicas",
+        [](const scoring::Candidate& c) { return std::to_string(c.estimate.throughput.replicas); });
   }
   auto cost_line = [&](std::string name, double estimate::Cost::*field) {
     add(figures, std::move(name), [&, field](const scoring::Candidate& c) {
@@ -132,7 +133,8 @@ void compare(std::ostream& out, Format format, const RecommendView& view, const 
     throw Error("render", "a RecommendView needs a catalog, a profile and a ranking",
                 "fill all three pointers before rendering");
   const bool csv = format == Format::csv;
-  const std::size_t shown = csv ? view.ranking->candidates.size() : shown_count(view.ranking->candidates.size(), style.top);
+  const std::size_t shown =
+      csv ? view.ranking->candidates.size() : shown_count(view.ranking->candidates.size(), style.top);
   const JobSummary summary = job_summary(*view.profile, view.ranking);
   std::vector<std::string> preamble = {"Job: " + summary.job};
   if (!summary.tokens.empty()) preamble.push_back("Tokens: " + summary.tokens);
@@ -143,7 +145,8 @@ void compare(std::ostream& out, Format format, const RecommendView& view, const 
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
       append_separated(reasons, "; ", scoring::reason_text(reason, view.ranking->currency));
-    preamble.push_back(fmt::format("Not comparable: {}: {}", view.catalog->offerings[exclusion.offering_index].id, reasons));
+    preamble.push_back(
+        fmt::format("Not comparable: {}: {}", view.catalog->offerings[exclusion.offering_index].id, reasons));
   }
   render_grids(out, format, "gpuselect compare", preamble, compare_grids(view, shown, csv), style);
 }

@@ -58,15 +58,17 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Estimate
   grid.rows = {{"model FLOPs", scientific(estimate.compute.total_flops)},
                {"hardware FLOPs", scientific(estimate.compute.hardware_flops)},
                {"MFU", fmt::format("{:.1f}%", estimate.compute.mfu * 100)},
-               {"MFU basis", estimate.compute.mfu_basis},
+               {"MFU basis", estimate::mfu_basis_text(estimate.compute)},
                {"effective TFLOPS per GPU", fmt::format("{:.1f}", estimate.compute.effective_tflops_per_gpu)}};
   if (estimate.has_hardware) {
     grid.rows.push_back({"wall time", units::format_hours(estimate.time.wall_hours)});
     grid.rows.push_back({"GPU hours", fmt::format("{:.1f}", estimate.time.gpu_hours)});
   }
   if (workload::is_serving(profile.kind) && estimate.has_hardware) {
-    grid.rows.push_back({"decode tokens/s per replica", fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s)});
-    grid.rows.push_back({"prefill tokens/s per replica", fmt::format("{:.0f}", estimate.throughput.prefill_tokens_per_s)});
+    grid.rows.push_back(
+        {"decode tokens/s per replica", fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s)});
+    grid.rows.push_back(
+        {"prefill tokens/s per replica", fmt::format("{:.0f}", estimate.throughput.prefill_tokens_per_s)});
     grid.rows.push_back({"replicas", std::to_string(estimate.throughput.replicas)});
   }
   return grid;
@@ -86,7 +88,8 @@ Grid cost_grid(const workload::Profile& profile, const estimate::Estimate& estim
   }
   auto line = [&](std::string name, auto value_of) {
     std::vector<std::string> row{std::move(name)};
-    for (const auto index : sold) row.push_back(value_of(estimate.costs[index], static_cast<catalog::PricingMode>(index)));
+    for (const auto index : sold)
+      row.push_back(value_of(estimate.costs[index], static_cast<catalog::PricingMode>(index)));
     grid.rows.push_back(std::move(row));
   };
   auto money = [&](double amount) { return units::format_money(amount, currency); };
@@ -98,7 +101,8 @@ Grid cost_grid(const workload::Profile& profile, const estimate::Estimate& estim
   line("interruptions", [&](const estimate::Cost& cost, auto) { return money(cost.interruption); });
   line("total", [&](const estimate::Cost& cost, auto) { return money(cost.total); });
   if (workload::is_serving(profile.kind))
-    line("per 1M output tokens", [&](const estimate::Cost& cost, auto) { return money(cost.per_million_output_tokens); });
+    line("per 1M output tokens",
+         [&](const estimate::Cost& cost, auto) { return money(cost.per_million_output_tokens); });
   line("break-even utilisation", [&](const estimate::Cost& cost, catalog::PricingMode mode) {
     const bool reserved = mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y;
     return reserved ? fmt::format("{:.0f}%", cost.break_even_utilisation_pct) : std::string("-");
@@ -131,8 +135,8 @@ void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
   if (!summary.tokens.empty()) preamble.push_back("Tokens: " + summary.tokens);
   if (!summary.serving.empty()) preamble.push_back("Serving: " + summary.serving);
   if (offering != nullptr) {
-    preamble.push_back(fmt::format("Offering: {} ({})", offering->id,
-                                   gpu_label(catalog, *offering, estimate.memory.plan.nodes)));
+    preamble.push_back(
+        fmt::format("Offering: {} ({})", offering->id, gpu_label(catalog, *offering, estimate.memory.plan.nodes)));
   } else if (!estimate.has_hardware) {
     preamble.push_back("Hardware: none given (memory and FLOPs only; add --gpu or --offering for time and cost)");
   }

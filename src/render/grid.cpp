@@ -83,8 +83,8 @@ std::string grid_html(const Grid& grid) {
   return html;
 }
 
-void render_grids(std::ostream& out, Format format, std::string_view heading,
-                  const std::vector<std::string>& preamble, const std::vector<Grid>& grids, const Style& style) {
+void render_grids(std::ostream& out, Format format, std::string_view heading, const std::vector<std::string>& preamble,
+                  const std::vector<Grid>& grids, const Style& style) {
   switch (format) {
     case Format::table: {
       std::string text = style.color ? fmt::format("\x1b[1m{}\x1b[0m\n", fit_line(heading, style.width))

@@ -13,10 +13,11 @@ namespace gpuselect::render::detail {
 namespace {
 
 // One colour per criterion, in all_criteria order (Okabe-Ito palette, readable with colour blindness).
-constexpr std::array<std::string_view, scoring::criterion_count> criterion_colours = {
-    "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9"};
+constexpr std::array<std::string_view, scoring::criterion_count> criterion_colours = {"#0072b2", "#e69f00", "#009e73",
+                                                                                      "#cc79a7", "#56b4e9"};
 
-constexpr std::string_view page_css = R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1b1f24;background:#fff;max-width:1400px}
+constexpr std::string_view page_css =
+    R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1b1f24;background:#fff;max-width:1400px}
 h1{font-size:1.5rem;margin:0 0 1rem}h2{font-size:1.15rem;margin:1.8rem 0 .6rem}
 table{border-collapse:collapse;font-size:.86rem;margin:.4rem 0}th,td{padding:.3rem .55rem;border-bottom:1px solid #d8dee4;text-align:left;vertical-align:top}
 th{background:#f3f5f7}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
@@ -41,9 +42,9 @@ struct Axis {
   std::vector<double> ticks;
 
   double to_pixel(double value) const {
-    const double position = log ? (std::log10(std::max(value, low)) - std::log10(low)) /
-                                      (std::log10(high) - std::log10(low))
-                                : (value - low) / (high - low);
+    const double position =
+        log ? (std::log10(std::max(value, low)) - std::log10(low)) / (std::log10(high) - std::log10(low))
+            : (value - low) / (high - low);
     return pixel_from + position * (pixel_to - pixel_from);
   }
 };
@@ -103,7 +104,8 @@ std::string candidate_title(const RecommendView& view, const scoring::Candidate&
   const auto& offering = view.catalog->offerings[candidate.offering_index];
   return fmt::format("#{} {} ({}{}): {}, {}", candidate.rank, offering.id, catalog::to_string(candidate.mode),
                      candidate.nodes > 1 ? fmt::format(", {} nodes", candidate.nodes) : std::string(),
-                     units::format_hours(candidate.hours), units::format_money(candidate.total_cost, view.ranking->currency));
+                     units::format_hours(candidate.hours),
+                     units::format_money(candidate.total_cost, view.ranking->currency));
 }
 
 // Cost (y) against time (x) for every candidate; the Pareto frontier joined by a line.
@@ -124,22 +126,24 @@ std::string cost_time_chart(const RecommendView& view) {
       width, height);
   for (const double tick : x.ticks) {
     const std::string at = px(x.to_pixel(tick));
-    svg += fmt::format("<line class=\"grid\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>", at, px(top), px(height - bottom));
+    svg += fmt::format("<line class=\"grid\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>", at, px(top),
+                       px(height - bottom));
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", at, px(height - bottom + 16),
                        html_escape(units::format_hours(tick)));
   }
   for (const double tick : y.ticks) {
     const std::string at = px(y.to_pixel(tick));
-    svg += fmt::format("<line class=\"grid\" x1=\"{1}\" y1=\"{0}\" x2=\"{2}\" y2=\"{0}\"/>", at, px(left), px(width - right));
+    svg += fmt::format("<line class=\"grid\" x1=\"{1}\" y1=\"{0}\" x2=\"{2}\" y2=\"{0}\"/>", at, px(left),
+                       px(width - right));
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" dominant-baseline=\"middle\">{}</text>\n",
                        px(left - 6), at, html_escape(units::format_money(tick, view.ranking->currency)));
   }
-  svg += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\"/>", px(left), px(height - bottom),
-                     px(width - right));
+  svg += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\"/>", px(left),
+                     px(height - bottom), px(width - right));
   svg += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", px(left), px(top),
                      px(height - bottom));
-  svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">Wall time{}</text>\n", px((left + width - right) / 2),
-                     px(height - 18), x.log ? " (log scale)" : "");
+  svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">Wall time{}</text>\n",
+                     px((left + width - right) / 2), px(height - 18), x.log ? " (log scale)" : "");
   svg += fmt::format("<text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\">Job cost, {}{}</text>\n",
                      px((top + height - bottom) / 2), html_escape(view.ranking->currency), y.log ? " (log scale)" : "");
 
@@ -228,7 +232,8 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
         "<tr{}><td class=\"num\">{}{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{:.1f}</td><td>{}</td><td>{}</td></tr>\n",
         candidate.pareto ? " class=\"pareto\"" : "", candidate.rank, marked ? "*" : "", html_escape(offering.id),
-        html_escape(gpu_label(*view.catalog, offering, candidate.nodes)), html_escape(catalog::to_string(candidate.mode)),
+        html_escape(gpu_label(*view.catalog, offering, candidate.nodes)),
+        html_escape(catalog::to_string(candidate.mode)),
         html_escape(memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes)),
         html_escape(units::format_hours(candidate.hours)),
         html_escape(units::format_money(candidate.total_cost, ranking.currency)), rounded_score(candidate),
@@ -251,8 +256,9 @@ std::string criteria_table(const RecommendView& view, std::size_t shown) {
     for (const auto criterion : scoring::all_criteria) {
       const auto index = static_cast<std::size_t>(criterion);
       const double score = std::clamp(round_score(candidate.criteria[index].score), 0.0, 100.0);
-      html += fmt::format("<td><span class=\"meter\"><span style=\"width:{:.2f}%;background:{}\"></span></span>{:.1f}</td>",
-                          score, criterion_colours[index], score);
+      html +=
+          fmt::format("<td><span class=\"meter\"><span style=\"width:{:.2f}%;background:{}\"></span></span>{:.1f}</td>",
+                      score, criterion_colours[index], score);
     }
     html += "</tr>\n";
   }
@@ -275,8 +281,9 @@ std::string warnings_section(const RecommendView& view, std::size_t shown) {
     }
   }
   if (by_code.empty()) return {};
-  std::string html = "<h2>Warnings</h2>\n<table class=\"warnings\">\n<thead><tr><th>Code</th><th>Rows</th><th>What it means "
-                     "(first row's case)</th></tr></thead>\n<tbody>\n";
+  std::string html =
+      "<h2>Warnings</h2>\n<table class=\"warnings\">\n<thead><tr><th>Code</th><th>Rows</th><th>What it means "
+      "(first row's case)</th></tr></thead>\n<tbody>\n";
   for (const auto& [code, seen] : by_code) {
     html += fmt::format("<tr><td class=\"warn\">{}</td><td>{}</td><td>{}</td></tr>\n", html_escape(code),
                         html_escape(seen.ranks), html_escape(seen.text));
@@ -294,8 +301,8 @@ std::string excluded_section(const RecommendView& view) {
       reasons += fmt::format("<div>{}</div>", html_escape(scoring::reason_text(reason, view.ranking->currency)));
     html += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
                         html_escape(view.catalog->offerings[exclusion.offering_index].id),
-                        exclusion.mode ? html_escape(catalog::to_string(*exclusion.mode)) : "all modes", exclusion.nodes,
-                        reasons);
+                        exclusion.mode ? html_escape(catalog::to_string(*exclusion.mode)) : "all modes",
+                        exclusion.nodes, reasons);
   }
   return html + "</tbody>\n</table>\n";
 }
@@ -324,8 +331,8 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
   if (!ranking.candidates.empty()) fact("Plan (#1)", plan_label(ranking.candidates.front()));
   fact("Weights", summary.weights);
   fact("Currency", summary.currency);
-  fact("Candidates", fmt::format("{} ranked, {} shown, {} excluded", ranking.candidates.size(), shown,
-                                 ranking.excluded.size()));
+  fact("Candidates",
+       fmt::format("{} ranked, {} shown, {} excluded", ranking.candidates.size(), shown, ranking.excluded.size()));
   body += "</dl>\n";
   if (ranking.candidates.empty()) {
     body += "<p>No offering satisfies this job and its constraints.";
@@ -339,8 +346,9 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
     body += warnings_section(view, shown);
     body += "<h2>Criteria</h2>\n";
     body += criteria_table(view, shown);
-    body += "<h2>Cost against time</h2>\n<p class=\"note\">Every candidate; red diamonds joined by a line are the "
-            "Pareto frontier (no other candidate is both cheaper and faster).</p>\n";
+    body +=
+        "<h2>Cost against time</h2>\n<p class=\"note\">Every candidate; red diamonds joined by a line are the "
+        "Pareto frontier (no other candidate is both cheaper and faster).</p>\n";
     body += cost_time_chart(view);
     if (ranking.sensitivity) {
       const auto& sensitivity = *ranking.sensitivity;

@@ -118,7 +118,7 @@ ordered_json compute_json(const estimate::Compute& compute) {
       {"hardware_flops", round_figure(compute.hardware_flops)},
       {"mfu", round_weight(compute.mfu)},
       {"effective_tflops_per_gpu", round_figure(compute.effective_tflops_per_gpu)},
-      {"mfu_basis", compute.mfu_basis},
+      {"mfu_basis", estimate::mfu_basis_text(compute)},
   };
 }
 
@@ -132,8 +132,8 @@ ordered_json throughput_json(const estimate::Throughput& throughput) {
 
 // One pricing mode's cost; the fields that only mean something for serving or reserved are added
 // only there.
-ordered_json cost_json(catalog::PricingMode mode, const estimate::Cost& cost, std::string_view currency,
-                       double total, const workload::Profile& profile) {
+ordered_json cost_json(catalog::PricingMode mode, const estimate::Cost& cost, std::string_view currency, double total,
+                       const workload::Profile& profile) {
   ordered_json object = {
       {"mode", catalog::to_string(mode)},
       {"total", round_money(total)},
@@ -147,7 +147,8 @@ ordered_json cost_json(catalog::PricingMode mode, const estimate::Cost& cost, st
       {"interruption_hours", round_figure(cost.interruption_hours)},
       {"instances", cost.instances},
   };
-  if (mode == catalog::PricingMode::spot) object["spot_interruption_pct"] = round_decimals(cost.spot_interruption_pct, 2);
+  if (mode == catalog::PricingMode::spot)
+    object["spot_interruption_pct"] = round_decimals(cost.spot_interruption_pct, 2);
   if (workload::is_serving(profile.kind))
     object["per_million_output_tokens"] = round_money(cost.per_million_output_tokens);
   if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y)
@@ -161,8 +162,8 @@ ordered_json candidate_estimate_json(const scoring::Candidate& candidate, const 
   // The candidate's hours are this mode's expected wall time (spot includes interruptions); GPU
   // hours scale with it.
   const double on_demand_hours = estimate.time.wall_hours;
-  const double gpu_hours = on_demand_hours > 0 ? estimate.time.gpu_hours * candidate.hours / on_demand_hours
-                                               : estimate.time.gpu_hours;
+  const double gpu_hours =
+      on_demand_hours > 0 ? estimate.time.gpu_hours * candidate.hours / on_demand_hours : estimate.time.gpu_hours;
   return {
       {"memory", memory_json(estimate.memory, true)},
       {"compute", compute_json(estimate.compute)},
@@ -173,7 +174,8 @@ ordered_json candidate_estimate_json(const scoring::Candidate& candidate, const 
            {"uninterrupted_wall_hours", round_figure(on_demand_hours)},
        }},
       {"throughput", throughput_json(estimate.throughput)},
-      {"cost", cost_json(candidate.mode, estimate.cost(candidate.mode), ranking.currency, candidate.total_cost, profile)},
+      {"cost",
+       cost_json(candidate.mode, estimate.cost(candidate.mode), ranking.currency, candidate.total_cost, profile)},
   };
 }
 
@@ -198,8 +200,8 @@ ordered_json candidate_json(const catalog::Catalog& catalog, const scoring::Rank
   for (auto& line : scoring::explain(catalog, ranking, candidate)) explanation.push_back(std::move(line));
   ordered_json warnings = ordered_json::array();
   for (const auto warning : candidate.warnings) {
-    warnings.push_back({{"code", scoring::warning_code(warning)},
-                        {"message", scoring::warning_text(catalog, candidate, warning)}});
+    warnings.push_back(
+        {{"code", scoring::warning_code(warning)}, {"message", scoring::warning_text(catalog, candidate, warning)}});
   }
   return {
       {"rank", candidate.rank},

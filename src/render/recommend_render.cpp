@@ -104,10 +104,10 @@ std::vector<std::string> warning_lines(const RecommendView& view, const std::vec
 std::string sensitivity_line(const RecommendView& view) {
   const auto& sensitivity = view.ranking->sensitivity;
   if (!sensitivity) return {};
-  std::string line = fmt::format("#1 stays first in {:.0f}% of {} samples (weights +/-{:.0f}%, seed {}): {}",
-                                 sensitivity->top1_share * 100, sensitivity->samples,
-                                 sensitivity->perturbation * 100, sensitivity->seed,
-                                 sensitivity->robust ? "robust" : "NOT robust, the order depends on the weights");
+  std::string line =
+      fmt::format("#1 stays first in {:.0f}% of {} samples (weights +/-{:.0f}%, seed {}): {}",
+                  sensitivity->top1_share * 100, sensitivity->samples, sensitivity->perturbation * 100,
+                  sensitivity->seed, sensitivity->robust ? "robust" : "NOT robust, the order depends on the weights");
   std::string spreads;
   for (const auto& spread : sensitivity->top) {
     if (spread.candidate >= view.ranking->candidates.size()) continue;
@@ -119,8 +119,7 @@ std::string sensitivity_line(const RecommendView& view) {
   return line;
 }
 
-std::vector<std::pair<std::string, std::string>> header_facts(const RecommendView& view,
-                                                              const std::vector<Row>& rows) {
+std::vector<std::pair<std::string, std::string>> header_facts(const RecommendView& view, const std::vector<Row>& rows) {
   const JobSummary summary = job_summary(*view.profile, view.ranking);
   std::vector<std::pair<std::string, std::string>> facts;
   facts.emplace_back("Job", summary.job);
@@ -172,20 +171,26 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     text += "\n";
   } else {
     TextTable table;
-    table.columns = {{"#", Align::right},        {"provider"},        {"instance", Align::left, true},
-                     {"GPUs", Align::left, true}, {"mode"},            {"mem/GPU", Align::right},
-                     {"time", Align::right},     {"cost", Align::right}, {"score", Align::right}};
+    table.columns = {{"#", Align::right},
+                     {"provider"},
+                     {"instance", Align::left, true},
+                     {"GPUs", Align::left, true},
+                     {"mode"},
+                     {"mem/GPU", Align::right},
+                     {"time", Align::right},
+                     {"cost", Align::right},
+                     {"score", Align::right}};
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
       const auto& memory = candidate.estimate.memory;
-      table.rows.push_back({rank_cell(candidate, style), row.offering->provider,
-                            row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
-                            gpu_label(*view.catalog, *row.offering, candidate.nodes),
-                            std::string(catalog::to_string(candidate.mode)),
-                            memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-                            units::format_hours(candidate.hours), units::format_money(candidate.total_cost, ranking.currency),
-                            fmt::format("{:.1f}", rounded_score(candidate))});
+      table.rows.push_back(
+          {rank_cell(candidate, style), row.offering->provider,
+           row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
+           gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
+           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes), units::format_hours(candidate.hours),
+           units::format_money(candidate.total_cost, ranking.currency),
+           fmt::format("{:.1f}", rounded_score(candidate))});
       reasons.push_back(first_reason(view, candidate));
     }
     // The reason is a column when the terminal leaves it room to be read, else one line per row
@@ -202,7 +207,8 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     if (!reason_column) {
       text += "\nWhy\n";
       for (std::size_t i = 0; i < rows.size(); ++i)
-        text += fit_line(fmt::format("{:>3}  {}", rank_cell(*rows[i].candidate, style), reasons[i]), style.width) + "\n";
+        text +=
+            fit_line(fmt::format("{:>3}  {}", rank_cell(*rows[i].candidate, style), reasons[i]), style.width) + "\n";
     }
     text += fmt::format("\n{}\n", fit_line(count_line(view, rows.size()), style.width));
     if (style.show_pareto)
@@ -227,17 +233,23 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
 
 void recommend_csv(std::ostream& out, const RecommendView& view) {
   CsvWriter csv(out);
-  std::vector<std::string> header = {"rank", "offering_id", "provider", "instance_type", "gpu", "gpu_count",
-                                     "nodes", "pricing_mode", "score"};
-  for (const auto criterion : scoring::all_criteria) header.push_back(std::string(scoring::to_string(criterion)) + "_score");
+  std::vector<std::string> header = {"rank",      "offering_id", "provider",     "instance_type", "gpu",
+                                     "gpu_count", "nodes",       "pricing_mode", "score"};
+  for (const auto criterion : scoring::all_criteria)
+    header.push_back(std::string(scoring::to_string(criterion)) + "_score");
   for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto"})
     header.emplace_back(name);
   csv.row(header);
   for (const auto& candidate : view.ranking->candidates) {
     const auto& offering = view.catalog->offerings[candidate.offering_index];
-    std::vector<std::string> fields = {std::to_string(candidate.rank), offering.id, offering.provider,
-                                       offering.instance_type, offering.gpu, std::to_string(offering.gpu_count),
-                                       std::to_string(candidate.nodes), std::string(catalog::to_string(candidate.mode)),
+    std::vector<std::string> fields = {std::to_string(candidate.rank),
+                                       offering.id,
+                                       offering.provider,
+                                       offering.instance_type,
+                                       offering.gpu,
+                                       std::to_string(offering.gpu_count),
+                                       std::to_string(candidate.nodes),
+                                       std::string(catalog::to_string(candidate.mode)),
                                        csv_number(rounded_score(candidate))};
     for (const auto& part : candidate.criteria) fields.push_back(csv_number(round_score(part.score)));
     fields.push_back(std::to_string(whole_bytes(candidate.estimate.memory.per_gpu.total_bytes)));
@@ -265,11 +277,15 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
       const auto& memory = candidate.estimate.memory;
-      const std::vector<std::string> cells = {
-          rank_cell(candidate, style), row.offering->provider, row.offering->instance_type,
-          gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
-          memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes), units::format_hours(candidate.hours),
-          units::format_money(candidate.total_cost, ranking.currency), fmt::format("{:.1f}", rounded_score(candidate))};
+      const std::vector<std::string> cells = {rank_cell(candidate, style),
+                                              row.offering->provider,
+                                              row.offering->instance_type,
+                                              gpu_label(*view.catalog, *row.offering, candidate.nodes),
+                                              std::string(catalog::to_string(candidate.mode)),
+                                              memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
+                                              units::format_hours(candidate.hours),
+                                              units::format_money(candidate.total_cost, ranking.currency),
+                                              fmt::format("{:.1f}", rounded_score(candidate))};
       out << markdown_row(cells) << '\n';
     }
     out << '\n' << markdown_cell(count_line(view, rows.size())) << '\n';
@@ -277,8 +293,8 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     out << "\n#### Why\n\n";
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** ("
-          << catalog::to_string(candidate.mode) << ")\n";
+      out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** (" << catalog::to_string(candidate.mode)
+          << ")\n";
       for (const auto& line : scoring::explain(*view.catalog, ranking, candidate))
         out << "   - " << markdown_cell(line) << '\n';
       for (const auto warning : candidate.warnings) {
@@ -307,11 +323,21 @@ void recommend(std::ostream& out, Format format, const RecommendView& view, cons
     throw Error("render", "a RecommendView needs a catalog, a profile and a ranking",
                 "fill all three pointers before rendering");
   switch (format) {
-    case Format::table: recommend_table(out, view, style); return;
-    case Format::json: write_json(out, recommend_json(view)); return;
-    case Format::csv: recommend_csv(out, view); return;
-    case Format::markdown: recommend_markdown(out, view, style); return;
-    case Format::html: recommend_html(out, view, style); return;
+    case Format::table:
+      recommend_table(out, view, style);
+      return;
+    case Format::json:
+      write_json(out, recommend_json(view));
+      return;
+    case Format::csv:
+      recommend_csv(out, view);
+      return;
+    case Format::markdown:
+      recommend_markdown(out, view, style);
+      return;
+    case Format::html:
+      recommend_html(out, view, style);
+      return;
   }
 }
 

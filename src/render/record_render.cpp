@@ -57,9 +57,14 @@ void models(std::ostream& out, Format format, const catalog::Catalog& catalog, c
     return;
   }
   TextTable table;
-  table.columns = {{"id"}, {"family"}, {"params", TextTable::Align::right}, {"layers", TextTable::Align::right},
-                   {"hidden", TextTable::Align::right}, {"heads", TextTable::Align::right},
-                   {"kv heads", TextTable::Align::right}, {"context", TextTable::Align::right},
+  table.columns = {{"id"},
+                   {"family"},
+                   {"params", TextTable::Align::right},
+                   {"layers", TextTable::Align::right},
+                   {"hidden", TextTable::Align::right},
+                   {"heads", TextTable::Align::right},
+                   {"kv heads", TextTable::Align::right},
+                   {"context", TextTable::Align::right},
                    {"source", TextTable::Align::left, true}};
   for (const auto& model : catalog.models) {
     table.rows.push_back({model.id, std::string(catalog::to_string(model.family)), units::format_count(model.params),

@@ -27,8 +27,8 @@ std::string grid_html(const Grid& grid);
 
 // A document made of grids in any human format (table, markdown, html); csv writes each grid's
 // rows with its title as a first column. `heading` opens the document.
-void render_grids(std::ostream& out, Format format, std::string_view heading,
-                  const std::vector<std::string>& preamble, const std::vector<Grid>& grids, const Style& style);
+void render_grids(std::ostream& out, Format format, std::string_view heading, const std::vector<std::string>& preamble,
+                  const std::vector<Grid>& grids, const Style& style);
 
 // The complete self-contained HTML page: inline CSS, no external resources.
 std::string html_page(std::string_view title, std::string_view body, const Style& style);

@@ -95,18 +95,17 @@ std::string_view zero_label(int zero_stage) {
 std::string plan_label(const scoring::Candidate& candidate) {
   const auto& plan = candidate.estimate.memory.plan;
   std::string label(zero_label(plan.zero_stage));
-  if (plan.offload != workload::Offload::none)
-    label += fmt::format(", {} offload", workload::to_string(plan.offload));
+  if (plan.offload != workload::Offload::none) label += fmt::format(", {} offload", workload::to_string(plan.offload));
   if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);
-  label += fmt::format(", {} GPU{} x {} node{}", plan.gpus_per_node, plan.gpus_per_node == 1 ? "" : "s",
-                       plan.nodes, plan.nodes == 1 ? "" : "s");
+  label += fmt::format(", {} GPU{} x {} node{}", plan.gpus_per_node, plan.gpus_per_node == 1 ? "" : "s", plan.nodes,
+                       plan.nodes == 1 ? "" : "s");
   return label;
 }
 
 std::string_view plan_reason_name(estimate::PlanReason reason) {
   // Names for docs/output.schema.json "plan.reason", in PlanReason's order.
-  static constexpr std::array<std::string_view, 6> names = {
-      "requested", "lightest-fits", "needs-offload", "needs-more-nodes", "does-not-fit", "no-hardware"};
+  static constexpr std::array<std::string_view, 6> names = {"requested",        "lightest-fits", "needs-offload",
+                                                            "needs-more-nodes", "does-not-fit",  "no-hardware"};
   const auto index = static_cast<std::size_t>(reason);
   return index < names.size() ? names[index] : "";
 }
@@ -136,9 +135,9 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
     summary.job += fmt::format(", {}", workload::to_string(profile.precision));
   }
   if (workload::is_serving(profile.kind)) {
-    summary.serving = fmt::format("context {}, batch {}, {} req/s ({} in / {} out tokens)", profile.context,
-                                  profile.batch, plain_number(profile.requests_per_s), profile.input_tokens,
-                                  profile.output_tokens);
+    summary.serving =
+        fmt::format("context {}, batch {}, {} req/s ({} in / {} out tokens)", profile.context, profile.batch,
+                    plain_number(profile.requests_per_s), profile.input_tokens, profile.output_tokens);
   }
   if (profile.hours > 0 && !workload::is_training(profile.kind)) {
     if (!summary.serving.empty()) summary.serving += ", ";
@@ -180,12 +179,23 @@ std::string html_escape(std::string_view text) {
   escaped.reserve(text.size());
   for (const char c : text) {
     switch (c) {
-      case '&': escaped += "&amp;"; break;
-      case '<': escaped += "&lt;"; break;
-      case '>': escaped += "&gt;"; break;
-      case '"': escaped += "&quot;"; break;
-      case '\'': escaped += "&#39;"; break;
-      default: escaped += c;
+      case '&':
+        escaped += "&amp;";
+        break;
+      case '<':
+        escaped += "&lt;";
+        break;
+      case '>':
+        escaped += "&gt;";
+        break;
+      case '"':
+        escaped += "&quot;";
+        break;
+      case '\'':
+        escaped += "&#39;";
+        break;
+      default:
+        escaped += c;
     }
   }
   return escaped;

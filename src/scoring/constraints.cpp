@@ -54,18 +54,15 @@ constexpr std::array<Requirement, 17> requirements = {{
      [](const Offering&, const Provider& p) { return has(p.compliance, "pci-dss"); }},
     {"mlps3", "the provider holds China MLPS level 3",
      [](const Offering&, const Provider& p) { return has(p.compliance, "mlps3"); }},
-    {"jupyterlab", "a hosted JupyterLab",
-     [](const Offering&, const Provider& p) { return p.environment.jupyterlab; }},
-    {"kubernetes", "managed Kubernetes",
-     [](const Offering&, const Provider& p) { return p.environment.kubernetes; }},
+    {"jupyterlab", "a hosted JupyterLab", [](const Offering&, const Provider& p) { return p.environment.jupyterlab; }},
+    {"kubernetes", "managed Kubernetes", [](const Offering&, const Provider& p) { return p.environment.kubernetes; }},
     {"custom-containers", "your own container images",
      [](const Offering&, const Provider& p) { return p.environment.custom_containers; }},
     {"auto-checkpoint", "automatic checkpoints of running jobs",
      [](const Offering&, const Provider& p) { return p.recovery.auto_checkpoint; }},
     {"spot", "a spot (preemptible) price",
      [](const Offering& o, const Provider&) { return o.pricing.spot.has_value(); }},
-    {"sla", "an uptime SLA",
-     [](const Offering&, const Provider& p) { return p.sla_uptime_pct > 0; }},
+    {"sla", "an uptime SLA", [](const Offering&, const Provider& p) { return p.sla_uptime_pct > 0; }},
 }};
 
 const Requirement* find_requirement(std::string_view name) {
@@ -76,8 +73,8 @@ const Requirement* find_requirement(std::string_view name) {
 }
 
 constexpr std::array<std::string_view, 11> exclusion_names = {
-    "memory", "--budget", "--deadline", "--region", "--provider", "--gpu", "--pricing", "--require",
-    "--max-nodes", "--min-headroom", "not sold"};
+    "memory",    "--budget",  "--deadline",  "--region",       "--provider", "--gpu",
+    "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;
@@ -92,15 +89,13 @@ std::string join(const std::vector<std::string>& items) {
                                const std::vector<std::string>& known) {
   const std::string guess = closest_match(name, known);
   throw Error(flag, "no " + what + " '" + name + "' in the catalog",
-              guess.empty() ? "see `gpuselect catalog list` for the names it has"
-                            : "did you mean '" + guess + "'?");
+              guess.empty() ? "see `gpuselect catalog list` for the names it has" : "did you mean '" + guess + "'?");
 }
 
 void check_number(const std::string& flag, std::optional<double> value, bool allow_zero) {
   if (!value) return;
   if (!std::isfinite(*value) || *value < 0 || (!allow_zero && *value == 0)) {
-    throw Error(flag, "must be a positive number, got " + std::to_string(*value),
-                "give a number above 0");
+    throw Error(flag, "must be a positive number, got " + std::to_string(*value), "give a number above 0");
   }
 }
 
@@ -141,8 +136,7 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
     if (find_requirement(name) == nullptr) {
       const std::string guess = closest_match(name, requirement_list);
       throw Error("--require", "unknown requirement '" + name + "'",
-                  guess.empty() ? "choose from: " + join(requirement_list)
-                                : "did you mean '" + guess + "'?");
+                  guess.empty() ? "choose from: " + join(requirement_list) : "did you mean '" + guess + "'?");
     }
   }
   std::vector<std::string> provider_ids;
@@ -184,8 +178,8 @@ bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode) {
              constraints.pricing_modes.end();
 }
 
-bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering,
-                     const Constraints& constraints, std::vector<ExclusionReason>& reasons) {
+bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
+                     std::vector<ExclusionReason>& reasons) {
   const std::size_t before = reasons.size();
   const Provider& provider = catalog.provider_of(offering);
 

@@ -16,24 +16,26 @@ namespace {
 
 using catalog::PricingMode;
 
-constexpr std::array<std::string_view, 13> warning_codes = {
-    "W-SPOT",        "W-VGPU",           "W-EGRESS",      "W-PUBLIC-IP",     "W-STOCK",
-    "W-SLA-CREDITS", "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",
-    "W-OVERPROVISIONED", "W-OFFLOAD",    "W-MARKETPLACE"};
+constexpr std::array<std::string_view, warning_count> warning_codes = {
+    "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
+    "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
+    "W-MARKETPLACE"};
 
 // Prices older than this are flagged (same threshold as `catalog lint`).
 constexpr int stale_after_days = 180;
 // Unknown monthly spot interruption frequency, as in the spot_risk indicator.
 constexpr double unknown_interruption_pct = 10.0;
 
-
 std::string number(double value, int decimals) { return fmt::format("{:.{}f}", value, decimals); }
 
 std::string_view isolation_words(catalog::Isolation isolation) {
   switch (isolation) {
-    case catalog::Isolation::bare_metal: return "bare metal";
-    case catalog::Isolation::passthrough: return "passthrough VM";
-    case catalog::Isolation::vgpu: return "shared vGPU";
+    case catalog::Isolation::bare_metal:
+      return "bare metal";
+    case catalog::Isolation::passthrough:
+      return "passthrough VM";
+    case catalog::Isolation::vgpu:
+      return "shared vGPU";
   }
   return "";
 }
@@ -65,9 +67,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       parts.emplace_back(isolation_words(offering.isolation));
       parts.push_back(sla_words(provider));
       if (candidate.mode == PricingMode::spot) {
-        parts.push_back(fmt::format(
-            "spot with {}% monthly interruptions",
-            number(offering.spot_interruption_pct.value_or(unknown_interruption_pct), 0)));
+        parts.push_back(fmt::format("spot with {}% monthly interruptions",
+                                    number(offering.spot_interruption_pct.value_or(unknown_interruption_pct), 0)));
       }
       if (provider.recovery.auto_checkpoint) parts.emplace_back("automatic checkpoints");
       break;
@@ -86,14 +87,12 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       }
       if (offering.gpu_count > 1) parts.emplace_back(catalog::to_string(offering.interconnect));
       if (candidate.nodes > 1) {
-        parts.push_back(fmt::format("{} nodes over {}", candidate.nodes,
-                                    catalog::to_string(offering.network.rdma)));
+        parts.push_back(fmt::format("{} nodes over {}", candidate.nodes, catalog::to_string(offering.network.rdma)));
       }
       const auto& memory = candidate.estimate.memory;
       if (memory.gpu_capacity_bytes > 0) {
-        parts.push_back(fmt::format(
-            "{}% GPU memory free",
-            number(100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes), 0)));
+        parts.push_back(fmt::format("{}% GPU memory free",
+                                    number(100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes), 0)));
       }
       break;
     }
@@ -105,8 +104,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
         parts.push_back(fmt::format("needs {} of {} GPUs", candidate.gpus_needed, rented));
       }
       const double step = provider.billing_granularity_seconds;
-      parts.emplace_back(step <= 1 ? "per-second billing" : step <= 60 ? "per-minute billing"
-                                                                       : "hourly billing");
+      parts.emplace_back(step <= 1 ? "per-second billing" : step <= 60 ? "per-minute billing" : "hourly billing");
       break;
     }
     case Criterion::usability: {
@@ -133,8 +131,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
   return join(parts);
 }
 
-std::string criterion_line(std::string_view label, const catalog::Catalog& catalog,
-                           const Ranking& ranking, const Candidate& candidate, Criterion criterion) {
+std::string criterion_line(std::string_view label, const catalog::Catalog& catalog, const Ranking& ranking,
+                           const Candidate& candidate, Criterion criterion) {
   const auto& entry = candidate.criteria[static_cast<std::size_t>(criterion)];
   return fmt::format("{}: {} {}/100: {}", label, to_string(criterion), number(entry.score, 0),
                      facts(catalog, ranking, candidate, criterion));
@@ -150,25 +148,56 @@ struct WeightChange {
 // The smallest change of one criterion's weight (the others keep their proportions) that puts
 // `candidate` at or above every other candidate. Scores are linear in the weights, so each rival
 // gives one linear inequality in the new weight w: a + w (b - a) >= 0.
+// The other criteria's weighted score of x, renormalised to the weight they share (1 - weight of c).
+double rest_of(const Ranking& ranking, const Candidate& x, std::size_t c) {
+  double rest = 0;
+  for (std::size_t d = 0; d < criterion_count; ++d) {
+    if (d != c) rest += ranking.weights.values[d] * x.criteria[d].score;
+  }
+  return rest / (1 - ranking.weights.values[c]);
+}
+
+// The rivals worth checking for `candidate`: the envelope when it is valid and the candidate is not
+// on it (its own line would hide others), else every candidate.
+bool use_envelope(const Ranking& ranking, const Candidate& candidate) {
+  const auto& envelope = ranking.win_envelope;
+  if (!envelope || envelope->candidate_count != ranking.candidates.size() ||
+      envelope->weights.values != ranking.weights.values || ranking.candidates.empty()) {
+    return false;
+  }
+  const Candidate* first = ranking.candidates.data();
+  if (&candidate < first || &candidate >= first + ranking.candidates.size()) return false;
+  const auto position = static_cast<std::uint32_t>(&candidate - first);
+  for (const auto& rivals : envelope->rivals) {
+    if (std::find(rivals.begin(), rivals.end(), position) != rivals.end()) return false;
+  }
+  return true;
+}
+
 std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidate& candidate) {
   std::optional<WeightChange> best;
+  const bool envelope = use_envelope(ranking, candidate);
+  std::vector<const Candidate*> all_rivals;
+  if (!envelope) {
+    all_rivals.reserve(ranking.candidates.size());
+    for (const auto& rival : ranking.candidates) all_rivals.push_back(&rival);
+  }
+  std::vector<const Candidate*> envelope_rivals;
   for (Criterion criterion : all_criteria) {
     const auto c = static_cast<std::size_t>(criterion);
     const double current = ranking.weights.values[c];
     if (current >= 1) continue;
-    auto rest_of = [&](const Candidate& x) {
-      double rest = 0;
-      for (std::size_t d = 0; d < criterion_count; ++d) {
-        if (d != c) rest += ranking.weights.values[d] * x.criteria[d].score;
-      }
-      return rest / (1 - current);
-    };
-    const double own_rest = rest_of(candidate);
+    if (envelope) {
+      envelope_rivals.clear();
+      for (const auto index : ranking.win_envelope->rivals[c]) envelope_rivals.push_back(&ranking.candidates[index]);
+    }
+    const double own_rest = rest_of(ranking, candidate, c);
     double low = 0;
     double high = 1;
-    for (const auto& rival : ranking.candidates) {
+    for (const Candidate* rival_pointer : envelope ? envelope_rivals : all_rivals) {
+      const Candidate& rival = *rival_pointer;
       if (&rival == &candidate) continue;
-      const double a = own_rest - rest_of(rival);
+      const double a = own_rest - rest_of(ranking, rival, c);
       const double b = candidate.criteria[c].score - rival.criteria[c].score;
       const double slope = b - a;
       if (slope > 0) {
@@ -209,8 +238,8 @@ std::string_view warning_code(Warning warning) {
 
 namespace detail {
 
-WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile,
-                         const Candidate& candidate, std::string_view today) {
+WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile, const Candidate& candidate,
+                         std::string_view today) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
   const auto& plan = candidate.estimate.memory.plan;
@@ -230,10 +259,10 @@ WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profil
     const auto age_days = catalog::days_between(offering.as_of, today);
     set(Warning::stale_price, age_days && *age_days > stale_after_days);
   }
-  set(Warning::pcie_multi_gpu_training,
-      workload::is_training(profile.kind) && offering.gpu_count > 1 && plan.gpus_per_node > 1 &&
-          (offering.interconnect == catalog::Interconnect::pcie ||
-           offering.interconnect == catalog::Interconnect::none));
+  set(Warning::pcie_multi_gpu_training, workload::is_training(profile.kind) && offering.gpu_count > 1 &&
+                                            plan.gpus_per_node > 1 &&
+                                            (offering.interconnect == catalog::Interconnect::pcie ||
+                                             offering.interconnect == catalog::Interconnect::none));
   set(Warning::multi_node_without_rdma, candidate.nodes > 1 && offering.network.rdma == catalog::Rdma::none);
   set(Warning::over_provisioned, candidate.gpus_needed < candidate.gpus_rented);
   set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
@@ -241,8 +270,63 @@ WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profil
   return bits;
 }
 
-std::vector<Warning> materialise(WarningBits bits) {
-  std::vector<Warning> warnings;
+Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
+  Ranking::WinEnvelope envelope;
+  envelope.weights = ranking.weights;
+  envelope.candidate_count = ranking.candidates.size();
+  struct Line {
+    double slope = 0;      // criterion score - rest: the score's change per unit of weight
+    double intercept = 0;  // rest: the score at weight 0
+    std::uint32_t index = 0;
+  };
+  std::vector<Line> lines(ranking.candidates.size());
+  std::vector<Line> hull;
+  for (std::size_t c = 0; c < criterion_count; ++c) {
+    if (ranking.weights.values[c] >= 1) continue;
+    for (std::uint32_t index = 0; index < lines.size(); ++index) {
+      const auto& candidate = ranking.candidates[index];
+      const double rest = rest_of(ranking, candidate, c);
+      lines[index] = {candidate.criteria[c].score - rest, rest, index};
+    }
+    std::sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) {
+      if (x.slope != y.slope) return x.slope < y.slope;
+      if (x.intercept != y.intercept) return x.intercept > y.intercept;
+      return x.index < y.index;
+    });
+    // Upper envelope over all w (a superset of the one over [0, 1]). A line is dropped only when
+    // it is below the others by more than a rounding margin, so no line that can bind is lost.
+    auto margin = [](double value) { return 1e-9 * (1.0 + std::abs(value)); };
+    hull.clear();
+    for (const Line& line : lines) {
+      if (!hull.empty() && hull.back().slope == line.slope &&
+          line.intercept < hull.back().intercept - margin(hull.back().intercept)) {
+        continue;
+      }
+      while (hull.size() >= 2) {
+        const Line& left = hull[hull.size() - 2];
+        const Line& middle = hull.back();
+        if (line.slope == left.slope) break;
+        // Where `left` and `line` cross; `middle` is hidden when it is below them there.
+        const double w = (left.intercept - line.intercept) / (line.slope - left.slope);
+        const double top = left.intercept + left.slope * w;
+        if (middle.intercept + middle.slope * w < top - margin(top)) {
+          hull.pop_back();
+        } else {
+          break;
+        }
+      }
+      hull.push_back(line);
+    }
+    auto& rivals = envelope.rivals[c];
+    rivals.reserve(hull.size());
+    for (const Line& line : hull) rivals.push_back(line.index);
+    std::sort(rivals.begin(), rivals.end());
+  }
+  return envelope;
+}
+
+WarningList materialise(WarningBits bits) {
+  WarningList warnings;
   for (std::size_t index = 0; index < warning_codes.size(); ++index) {
     if (bits & (WarningBits{1} << index)) warnings.push_back(static_cast<Warning>(index));
   }
@@ -270,47 +354,53 @@ std::string warning_text(const catalog::Catalog& catalog, const Candidate& candi
           "to step times.",
           number(offering.gpu_fraction * 100, 0));
     case Warning::egress_fees:
-      return fmt::format("{} charges {} {} per GB leaving its cloud: moving checkpoints or datasets "
-                         "out is extra.",
-                         provider.name, fmt::format("{:g}", provider.egress_per_gb), provider.currency);
+      return fmt::format(
+          "{} charges {} {} per GB leaving its cloud: moving checkpoints or datasets "
+          "out is extra.",
+          provider.name, fmt::format("{:g}", provider.egress_per_gb), provider.currency);
     case Warning::public_ip_fees:
-      return fmt::format("A public IPv4 address costs {} {} per hour ({} {} per month) on top of the "
-                         "instance.",
-                         fmt::format("{:g}", provider.public_ip_per_hour), provider.currency,
-                         number(provider.public_ip_per_hour * units::hours_per_month, 2), provider.currency);
+      return fmt::format(
+          "A public IPv4 address costs {} {} per hour ({} {} per month) on top of the "
+          "instance.",
+          fmt::format("{:g}", provider.public_ip_per_hour), provider.currency,
+          number(provider.public_ip_per_hour * units::hours_per_month, 2), provider.currency);
     case Warning::limited_stock:
       return "Stock of " + offering.id + " is reported low: capacity may not be there when you launch.";
     case Warning::sla_without_credits:
-      return fmt::format("{} promises {}% uptime but pays no service credits when it misses.",
-                         provider.name, fmt::format("{:g}", provider.sla_uptime_pct));
+      return fmt::format("{} promises {}% uptime but pays no service credits when it misses.", provider.name,
+                         fmt::format("{:g}", provider.sla_uptime_pct));
     case Warning::resize_needs_restart:
-      return provider.name + " resizes instances by stopping and restarting them: \"elastic\" scaling "
-                             "interrupts what runs on it.";
+      return provider.name +
+             " resizes instances by stopping and restarting them: \"elastic\" scaling "
+             "interrupts what runs on it.";
     case Warning::stale_price:
-      return "The price was read on " + offering.as_of + ", more than " +
-             std::to_string(stale_after_days) + " days ago; check the provider's page.";
+      return "The price was read on " + offering.as_of + ", more than " + std::to_string(stale_after_days) +
+             " days ago; check the provider's page.";
     case Warning::pcie_multi_gpu_training:
-      return fmt::format("{} GPUs per node talk over {}: gradient all-reduce is several times slower "
-                         "than over NVLink, and the estimate assumes a lower MFU for it.",
-                         plan.gpus_per_node, catalog::to_string(offering.interconnect));
+      return fmt::format(
+          "{} GPUs per node talk over {}: gradient all-reduce is several times slower "
+          "than over NVLink, and the estimate assumes a lower MFU for it.",
+          plan.gpus_per_node, catalog::to_string(offering.interconnect));
     case Warning::multi_node_without_rdma:
-      return fmt::format("{} nodes without RDMA ({} Gbit/s Ethernet): multi-node training loses a large "
-                         "share of its speed to communication.",
-                         candidate.nodes, number(offering.network.bandwidth_gbps, 0));
+      return fmt::format(
+          "{} nodes without RDMA ({} Gbit/s Ethernet): multi-node training loses a large "
+          "share of its speed to communication.",
+          candidate.nodes, number(offering.network.bandwidth_gbps, 0));
     case Warning::over_provisioned:
-      return fmt::format("The job needs about {} of the {} GPUs rented here; the other {} would idle or "
-                         "only shorten a job that fits a day anyway: a smaller machine of the same GPU "
-                         "wastes less.",
-                         candidate.gpus_needed, candidate.gpus_rented,
-                         candidate.gpus_rented - candidate.gpus_needed);
+      return fmt::format(
+          "The job needs about {} of the {} GPUs rented here; the other {} would idle or "
+          "only shorten a job that fits a day anyway: a smaller machine of the same GPU "
+          "wastes less.",
+          candidate.gpus_needed, candidate.gpus_rented, candidate.gpus_rented - candidate.gpus_needed);
     case Warning::cpu_offload_slow:
-      return fmt::format("The plan offloads {} to CPU memory ({} per node): steps are much slower than "
-                         "on GPUs that hold everything.",
-                         workload::to_string(plan.offload),
-                         units::format_gb(candidate.estimate.memory.cpu_offload_bytes));
+      return fmt::format(
+          "The plan offloads {} to CPU memory ({} per node): steps are much slower than "
+          "on GPUs that hold everything.",
+          workload::to_string(plan.offload), units::format_gb(candidate.estimate.memory.cpu_offload_bytes));
     case Warning::marketplace_host:
-      return provider.name + " is a marketplace: hosts belong to third parties whose reliability, "
-                             "security and network vary.";
+      return provider.name +
+             " is a marketplace: hosts belong to third parties whose reliability, "
+             "security and network vary.";
   }
   return {};
 }
@@ -333,8 +423,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::requirement:
       return "does not meet --require " + reason.detail;
     case ExclusionKind::nodes:
-      return fmt::format("needs {} nodes to fit, --max-nodes {}", number(reason.needed, 0),
-                         number(reason.limit, 0));
+      return fmt::format("needs {} nodes to fit, --max-nodes {}", number(reason.needed, 0), number(reason.limit, 0));
     case ExclusionKind::headroom:
       return fmt::format("leaves {}% of GPU memory free, --min-headroom {}%", number(reason.limit, 1),
                          fmt::format("{:g}", reason.needed));
@@ -344,8 +433,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
   return reason.detail;
 }
 
-std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking,
-                                 const Candidate& candidate) {
+std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate) {
   std::vector<std::string> lines;
   std::size_t strongest = 0;
   std::size_t weakest = 0;
@@ -376,11 +464,14 @@ std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking&
 
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& spot = candidate.estimate.cost(PricingMode::spot);
-  const bool spot_ranked = std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
-    return c.offering_index == candidate.offering_index && c.mode == PricingMode::spot;
-  });
-  if (candidate.mode != PricingMode::spot && offering.pricing.spot && spot.available && !spot_ranked &&
-      spot.total < ranking.best.cheapest_total) {
+  const auto spot_ranked = [&] {
+    return std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
+      return c.offering_index == candidate.offering_index && c.mode == PricingMode::spot;
+    });
+  };
+  // spot_ranked() scans every candidate: asked last, only of the few whose spot line is cheapest.
+  if (candidate.mode != PricingMode::spot && offering.pricing.spot && spot.available &&
+      spot.total < ranking.best.cheapest_total && !spot_ranked()) {
     lines.push_back("would be the cheapest (" + units::format_money(spot.total, ranking.currency) +
                     ") if spot were allowed");
   }

@@ -19,9 +19,7 @@ using catalog::Rdma;
 double clamp01(double value) { return std::clamp(value, 0.0, 1.0); }
 
 // Linear from 1 at `best` to 0 at `worst` (best < worst), clamped.
-double falling(double value, double best, double worst) {
-  return clamp01((worst - value) / (worst - best));
-}
+double falling(double value, double best, double worst) { return clamp01((worst - value) / (worst - best)); }
 
 bool contains(const std::vector<std::string>& list, std::string_view item) {
   return std::find(list.begin(), list.end(), item) != list.end();
@@ -33,9 +31,12 @@ bool contains(const std::vector<std::string>& list, std::string_view item) {
 // between tenants, and the guides report 30-40% jitter from noisy neighbours.
 IndicatorValue isolation(const IndicatorInput& in) {
   switch (in.offering.isolation) {
-    case Isolation::bare_metal: return {1.0};
-    case Isolation::passthrough: return {0.85};
-    case Isolation::vgpu: return {0.4};
+    case Isolation::bare_metal:
+      return {1.0};
+    case Isolation::passthrough:
+      return {0.85};
+    case Isolation::vgpu:
+      return {0.4};
   }
   return {0.4};
 }
@@ -97,15 +98,20 @@ IndicatorValue job_time(const IndicatorInput& in) {
 // Only when GPUs of one node talk to each other (multi-GPU training, tensor-parallel serving).
 IndicatorValue intra_node_link(const IndicatorInput& in) {
   const auto& plan = in.candidate.estimate.memory.plan;
-  const bool talks = in.offering.gpu_count > 1 &&
-                     (workload::is_training(in.kind) ? plan.gpus_per_node > 1 : plan.tensor_parallel > 1);
+  const bool talks =
+      in.offering.gpu_count > 1 && (workload::is_training(in.kind) ? plan.gpus_per_node > 1 : plan.tensor_parallel > 1);
   if (!talks) return {0.0, false};
   switch (in.offering.interconnect) {
-    case Interconnect::nvswitch: return {1.0};
-    case Interconnect::nvlink: return {0.85};
-    case Interconnect::infinity_fabric: return {0.85};  // AMD xGMI: a peer link of NVLink's class
-    case Interconnect::pcie: return {0.4};
-    case Interconnect::none: return {0.3};
+    case Interconnect::nvswitch:
+      return {1.0};
+    case Interconnect::nvlink:
+      return {0.85};
+    case Interconnect::infinity_fabric:
+      return {0.85};  // AMD xGMI: a peer link of NVLink's class
+    case Interconnect::pcie:
+      return {0.4};
+    case Interconnect::none:
+      return {0.3};
   }
   return {0.3};
 }
@@ -114,10 +120,14 @@ IndicatorValue intra_node_link(const IndicatorInput& in) {
 IndicatorValue inter_node_network(const IndicatorInput& in) {
   if (in.candidate.nodes <= 1) return {0.0, false};
   switch (in.offering.network.rdma) {
-    case Rdma::infiniband: return {1.0};
-    case Rdma::efa: return {0.9};
-    case Rdma::roce: return {0.85};
-    case Rdma::none: return {0.3};
+    case Rdma::infiniband:
+      return {1.0};
+    case Rdma::efa:
+      return {0.9};
+    case Rdma::roce:
+      return {0.85};
+    case Rdma::none:
+      return {0.3};
   }
   return {0.3};
 }
@@ -162,15 +172,11 @@ IndicatorValue billing_granularity(const IndicatorInput& in) {
 IndicatorValue images(const IndicatorInput& in) {
   return {clamp01(static_cast<double>(in.provider.environment.images.size()) / 3.0)};
 }
-IndicatorValue jupyterlab(const IndicatorInput& in) {
-  return {in.provider.environment.jupyterlab ? 1.0 : 0.0};
-}
+IndicatorValue jupyterlab(const IndicatorInput& in) { return {in.provider.environment.jupyterlab ? 1.0 : 0.0}; }
 IndicatorValue custom_containers(const IndicatorInput& in) {
   return {in.provider.environment.custom_containers ? 1.0 : 0.0};
 }
-IndicatorValue kubernetes(const IndicatorInput& in) {
-  return {in.provider.environment.kubernetes ? 1.0 : 0.0};
-}
+IndicatorValue kubernetes(const IndicatorInput& in) { return {in.provider.environment.kubernetes ? 1.0 : 0.0}; }
 // Minutes from request to a usable machine: 1 at <= 2 min, 0 at >= 60 min, linear between.
 IndicatorValue provision_minutes(const IndicatorInput& in) {
   return {falling(in.provider.environment.provision_minutes, 2.0, 60.0)};
@@ -185,9 +191,12 @@ IndicatorValue support_tier(const IndicatorInput& in) {
 }
 IndicatorValue support_hours(const IndicatorInput& in) {
   switch (in.provider.support.hours) {
-    case catalog::SupportHours::around_the_clock: return {1.0};
-    case catalog::SupportHours::extended: return {0.6};
-    case catalog::SupportHours::business: return {0.3};
+    case catalog::SupportHours::around_the_clock:
+      return {1.0};
+    case catalog::SupportHours::extended:
+      return {0.6};
+    case catalog::SupportHours::business:
+      return {0.3};
   }
   return {0.3};
 }
@@ -198,8 +207,8 @@ IndicatorValue first_response(const IndicatorInput& in) {
 }
 
 // Certifications buyers ask for; three or more saturate.
-constexpr std::array<std::string_view, 8> compliance_that_matters = {
-    "iso27001", "soc2", "hipaa", "pci-dss", "mlps3", "fedramp", "gdpr", "csa-star"};
+constexpr std::array<std::string_view, 8> compliance_that_matters = {"iso27001", "soc2",    "hipaa", "pci-dss",
+                                                                     "mlps3",    "fedramp", "gdpr",  "csa-star"};
 IndicatorValue compliance(const IndicatorInput& in) {
   int count = 0;
   for (auto cert : compliance_that_matters) {
@@ -234,13 +243,16 @@ using C = Criterion;
 // Weights within a criterion are judgements (docs/scoring.md); each group sums to 1.
 constexpr std::array<IndicatorSpec, 21> table = {{
     {C::stability, "isolation", 0.30, isolation, "bare-metal 1, passthrough 0.85, vgpu 0.4"},
-    {C::stability, "sla_uptime", 0.25, sla_uptime, "99.0% -> 0.3 .. 99.99% -> 1 (log of downtime), x0.8 without credits"},
-    {C::stability, "fault_recovery", 0.20, fault_recovery, "checkpoint .35 + resume .25 + failover .25 + live migration .15"},
+    {C::stability, "sla_uptime", 0.25, sla_uptime,
+     "99.0% -> 0.3 .. 99.99% -> 1 (log of downtime), x0.8 without credits"},
+    {C::stability, "fault_recovery", 0.20, fault_recovery,
+     "checkpoint .35 + resume .25 + failover .25 + live migration .15"},
     {C::stability, "spot_risk", 0.15, spot_risk, "spot only: 1 - interruption%/20"},
     {C::stability, "monitoring", 0.10, monitoring, "metrics .6 + alerts .4"},
     {C::performance, "job_time", 0.70, job_time, "fastest/hours (>= 2 h); serving: decode tok/s vs best"},
     {C::performance, "intra_node_link", 0.10, intra_node_link, "multi-GPU: nvswitch 1, nvlink .85, pcie .4"},
-    {C::performance, "inter_node_network", 0.10, inter_node_network, "multi-node: infiniband 1, efa .9, roce .85, none .3"},
+    {C::performance, "inter_node_network", 0.10, inter_node_network,
+     "multi-node: infiniband 1, efa .9, roce .85, none .3"},
     {C::performance, "memory_headroom", 0.10, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
     {C::cost, "job_cost", 0.65, job_cost, "1 - log(total / cheapest) / log(100)"},
     {C::cost, "right_size", 0.25, right_size, "GPUs needed / GPUs rented"},
@@ -271,7 +283,6 @@ static_assert(criterion_weights_sum_to_one(), "each criterion's indicator weight
 
 std::span<const IndicatorSpec> indicator_table() { return table; }
 
-
 std::vector<Indicator> criterion_indicators(Criterion criterion, const IndicatorInput& input) {
   std::vector<Indicator> result;
   double applicable_weight = 0;
@@ -300,15 +311,30 @@ double criterion_score(Criterion criterion, const IndicatorInput& input) {
   return applicable_weight > 0 ? 100.0 * weighted / applicable_weight : 0.0;
 }
 
-void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
-                     const Weights& weights, Candidate& candidate) {
-  const auto& offering = catalog.offerings[candidate.offering_index];
-  const IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering), kind,
-                             candidate, best};
+namespace {
+
+// Indicators that read nothing but the provider: the same value for every candidate of a provider.
+constexpr std::array<IndicatorFunction, 13> provider_only_functions = {
+    sla_uptime, fault_recovery,    monitoring,   billing_granularity, images,         jupyterlab, custom_containers,
+    kubernetes, provision_minutes, support_tier, support_hours,       first_response, compliance};
+
+constexpr std::array<bool, table.size()> provider_only_specs() {
+  std::array<bool, table.size()> only{};
+  for (std::size_t index = 0; index < table.size(); ++index) {
+    for (const auto function : provider_only_functions) only[index] = only[index] || table[index].function == function;
+  }
+  return only;
+}
+constexpr std::array<bool, table.size()> provider_only = provider_only_specs();
+
+// Sums the indicator values, in table order, into the candidate's criteria and score.
+template <typename ValueOf>
+void score_with(const Weights& weights, Candidate& candidate, ValueOf value_of) {
   std::array<double, criterion_count> weighted{};
   std::array<double, criterion_count> applicable_weight{};
-  for (const auto& spec : table) {
-    const IndicatorValue value = spec.function(input);
+  for (std::size_t spec_index = 0; spec_index < table.size(); ++spec_index) {
+    const auto& spec = table[spec_index];
+    const IndicatorValue value = value_of(spec_index);
     if (!value.applies) continue;
     const auto index = static_cast<std::size_t>(spec.criterion);
     weighted[index] += spec.weight * value.value;
@@ -325,15 +351,45 @@ void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const
   candidate.score = total;
 }
 
+}  // namespace
+
+void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
+                     const Weights& weights, Candidate& candidate) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering), kind, candidate, best};
+  score_with(weights, candidate, [&](std::size_t spec) { return table[spec].function(input); });
+}
+
+void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
+                      const Weights& weights, std::vector<Candidate>& candidates) {
+  // Provider-only values computed once per provider (compliance scans string lists).
+  std::vector<std::array<IndicatorValue, table.size()>> by_provider(catalog.providers.size());
+  std::vector<char> known(catalog.providers.size(), 0);
+  for (auto& candidate : candidates) {
+    const auto& offering = catalog.offerings[candidate.offering_index];
+    const IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering), kind, candidate,
+                               best};
+    auto& cached = by_provider[offering.provider_index];
+    if (!known[offering.provider_index]) {
+      for (std::size_t spec = 0; spec < table.size(); ++spec) {
+        if (provider_only[spec]) cached[spec] = table[spec].function(input);
+      }
+      known[offering.provider_index] = 1;
+    }
+    score_with(weights, candidate,
+               [&](std::size_t spec) { return provider_only[spec] ? cached[spec] : table[spec].function(input); });
+  }
+}
+
 }  // namespace gpuselect::scoring::detail
 
 namespace gpuselect::scoring {
 
-std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking,
-                                  const Candidate& candidate, Criterion criterion) {
+std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                                  Criterion criterion) {
   const auto& offering = catalog.offerings[candidate.offering_index];
-  const detail::IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering),
-                                     ranking.kind, candidate, ranking.best};
+  const detail::IndicatorInput input{
+      offering, catalog.provider_of(offering), catalog.gpu_of(offering), ranking.kind, candidate, ranking.best};
   return detail::criterion_indicators(criterion, input);
 }
 

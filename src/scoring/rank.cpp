@@ -151,8 +151,7 @@ class Ranker {
     if (rented <= 1) return 1;
     const auto& plan = estimate.memory.plan;
     if (workload::is_serving(profile_.kind)) {
-      return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, estimate.throughput.replicas), 1,
-                        rented);
+      return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, estimate.throughput.replicas), 1, rented);
     }
     estimate::Hardware one_gpu = hardware(offering, 1);
     one_gpu.gpus_per_node = 1;
@@ -172,8 +171,8 @@ class Ranker {
       close_offering(false);
       return;
     }
-    const int node_limit = compare ? std::max(1, offering.max_nodes)
-                                   : std::max(1, std::min(constraints_.max_nodes, offering.max_nodes));
+    const int node_limit =
+        compare ? std::max(1, offering.max_nodes) : std::max(1, std::min(constraints_.max_nodes, offering.max_nodes));
     int fit_nodes = 0;
     bool fits_without_headroom = false;
     double best_free_pct = 0;
@@ -237,8 +236,7 @@ class Ranker {
     for (int nodes = node_limit + 1; nodes <= offering.max_nodes; ++nodes) {
       if (memo_.plan(offering.gpu_index, hardware(offering, nodes)).fits) {
         exclude(ranking, index, std::nullopt, nodes,
-                {{ExclusionKind::nodes, static_cast<double>(nodes),
-                  static_cast<double>(constraints_.max_nodes), {}}});
+                {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(constraints_.max_nodes), {}}});
         return;
       }
     }
@@ -254,8 +252,8 @@ class Ranker {
     const auto hardware_n = hardware(offering, nodes);
     const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
     estimate::Estimate estimate = estimate::estimate_performance(profile_, hardware_n, memory);
-    const estimate::PriceContext context{&offering, &catalog_.provider_of(offering),
-                                         to_output_currency(offering), options_.currency, 0};
+    const estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
+                                         options_.currency, 0};
     estimate::price(profile_, context, estimate);
     last_wall_hours_ = estimate.time.wall_hours;
     Candidate probe;
@@ -310,8 +308,7 @@ class Ranker {
       if (offering == nullptr) {
         const std::string guess = closest_match(id, ids);
         throw Error("compare", "no offering '" + id + "' in the catalog",
-                    guess.empty() ? "see `gpuselect catalog list` for offering ids"
-                                  : "did you mean '" + guess + "'?");
+                    guess.empty() ? "see `gpuselect catalog list` for offering ids" : "did you mean '" + guess + "'?");
       }
       if (std::find(seen.begin(), seen.end(), offering) != seen.end()) continue;
       seen.push_back(offering);
@@ -339,16 +336,14 @@ class Ranker {
       const auto& offering = catalog_.offerings[candidate.offering_index];
       if (candidate.hours > 0) best.fastest_hours = std::min(best.fastest_hours, candidate.hours);
       if (candidate.total_cost > 0) best.cheapest_total = std::min(best.cheapest_total, candidate.total_cost);
-      best.best_speed = std::max(best.best_speed, detail::speed_of(profile_.kind, catalog_.gpu_of(offering),
-                                                                   offering, candidate));
+      best.best_speed =
+          std::max(best.best_speed, detail::speed_of(profile_.kind, catalog_.gpu_of(offering), offering, candidate));
     }
     if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     ranking.best = best;
 
-    for (auto& candidate : candidates) {
-      detail::score_candidate(catalog_, profile_.kind, best, ranking.weights, candidate);
-    }
+    detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, candidates);
 
     std::vector<std::uint32_t> order(candidates.size());
     std::iota(order.begin(), order.end(), 0u);
@@ -385,17 +380,16 @@ class Ranker {
 
     // Estimate::currency must outlive the caller's Options: view the catalog's own code.
     const auto* rate = catalog_.find_currency(options_.currency);
-    const std::string_view stable_currency =
-        rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
+    const std::string_view stable_currency = rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
     for (auto& candidate : candidates) {
       candidate.estimate.currency = stable_currency;
-      candidate.warnings =
-          detail::materialise(detail::warning_bits(catalog_, profile_, candidate, options_.today));
+      candidate.warnings = detail::materialise(detail::warning_bits(catalog_, profile_, candidate, options_.today));
     }
     if (options_.pareto) detail::mark_pareto(candidates);
+    ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {
-      ranking.sensitivity = detail::sensitivity(candidates, ranking.weights,
-                                                options_.sensitivity_samples, options_.sensitivity_seed);
+      ranking.sensitivity =
+          detail::sensitivity(candidates, ranking.weights, options_.sensitivity_samples, options_.sensitivity_seed);
     }
     if (!compare) {
       // By offering id, not catalog order: the output must not depend on the order of records in the
@@ -422,7 +416,7 @@ class Ranker {
   PlanMemo memo_;
   std::vector<double> rate_by_provider_;
   std::vector<ExclusionReason> reasons_;
-  std::uint32_t offering_kinds_ = 0;  // ExclusionKind bits that hit the current offering
+  std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
   std::array<int, 11> kind_counts_{};  // offerings fully removed, per ExclusionKind
   double last_wall_hours_ = 0;
 };

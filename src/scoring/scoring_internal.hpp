@@ -58,26 +58,30 @@ inline constexpr double fast_enough_hours = 2.0;
 // Fills candidate.criteria and candidate.score from the indicators and `weights`.
 void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
                      const Weights& weights, Candidate& candidate);
+// score_candidate for every candidate, with provider-only indicators computed once per provider.
+void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
+                      const Weights& weights, std::vector<Candidate>& candidates);
 
 // Constraints (constraints.cpp).
 // Throws Error for flags naming nothing in the catalog (with "did you mean"), bad numbers.
 void validate_constraints(const catalog::Catalog& catalog, const Constraints& constraints);
 // Offering-level filters that need no estimate: region, provider, gpu, requirement, pricing mode,
 // not sold. Appends every failing reason; returns true when the offering passes.
-bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering,
-                     const Constraints& constraints, std::vector<ExclusionReason>& reasons);
+bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
+                     std::vector<ExclusionReason>& reasons);
 bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
 
 // Warnings (explain.cpp) as a bit set with Warning's value as bit index.
 using WarningBits = std::uint32_t;
-WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile,
-                         const Candidate& candidate, std::string_view today);
-std::vector<Warning> materialise(WarningBits bits);
+WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile, const Candidate& candidate,
+                         std::string_view today);
+WarningList materialise(WarningBits bits);
+// Ranking::win_envelope for the ranking's candidates and weights (explain.cpp).
+Ranking::WinEnvelope win_envelope(const Ranking& ranking);
 
 // Sensitivity (sensitivity.cpp) and Pareto (pareto.cpp) over a sorted candidate list.
 Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights& weights, int samples,
                         std::uint64_t seed);
 void mark_pareto(std::vector<Candidate>& candidates);
-
 
 }  // namespace gpuselect::scoring::detail

@@ -12,8 +12,8 @@ namespace gpuselect::scoring {
 
 namespace {
 
-constexpr std::array<std::string_view, criterion_count> criterion_names = {
-    "stability", "performance", "cost", "usability", "support"};
+constexpr std::array<std::string_view, criterion_count> criterion_names = {"stability", "performance", "cost",
+                                                                           "usability", "support"};
 
 struct ProfileSpec {
   std::string_view name;
@@ -67,14 +67,11 @@ std::string trim(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
-std::vector<std::string> criterion_name_list() {
-  return {criterion_names.begin(), criterion_names.end()};
-}
+std::vector<std::string> criterion_name_list() { return {criterion_names.begin(), criterion_names.end()}; }
 
 std::string fixed(double value) {
   std::array<char, 32> buffer{};
-  const auto result =
-      std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::general, 6);
+  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::general, 6);
   return std::string(buffer.data(), result.ptr);
 }
 
@@ -119,8 +116,7 @@ Weights profile_weights(std::string_view profile, workload::Kind kind) {
 
 Weights parse_weights(std::string_view spec, const Weights& base, std::string_view where) {
   const std::string where_text(where);
-  const std::string format_hint =
-      "write criterion=value pairs separated by commas, e.g. cost=0.4,stability=0.3";
+  const std::string format_hint = "write criterion=value pairs separated by commas, e.g. cost=0.4,stability=0.3";
   std::array<std::optional<double>, criterion_count> named{};
   std::size_t named_count = 0;
   double named_sum = 0;
@@ -142,9 +138,9 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
     const auto criterion = parse_criterion(name);
     if (!criterion) {
       const std::string guess = closest_match(name, criterion_name_list());
-      throw Error(where_text, "unknown criterion '" + name + "'",
-                  guess.empty() ? "use stability, performance, cost, usability or support"
-                                : "did you mean '" + guess + "'?");
+      throw Error(
+          where_text, "unknown criterion '" + name + "'",
+          guess.empty() ? "use stability, performance, cost, usability or support" : "did you mean '" + guess + "'?");
     }
     double value = 0;
     const char* begin = value_text.data();
@@ -155,12 +151,10 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
                   "give a number between 0 and 1, e.g. " + name + "=0.3");
     }
     if (!std::isfinite(value)) {
-      throw Error(where_text, name + "=" + value_text + " is not a finite number",
-                  "give a number between 0 and 1");
+      throw Error(where_text, name + "=" + value_text + " is not a finite number", "give a number between 0 and 1");
     }
     if (value < 0) {
-      throw Error(where_text, name + "=" + value_text + " is negative",
-                  "weights are shares between 0 and 1");
+      throw Error(where_text, name + "=" + value_text + " is negative", "weights are shares between 0 and 1");
     }
     const auto index = static_cast<std::size_t>(*criterion);
     if (named[index]) {

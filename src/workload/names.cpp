@@ -9,11 +9,10 @@ namespace gpuselect::workload {
 
 namespace {
 
-constexpr std::array<std::string_view, 6> kind_table{
-    "llm-pretrain", "llm-finetune", "llm-inference", "cv-train", "cv-inference", "notebook"};
+constexpr std::array<std::string_view, 6> kind_table{"llm-pretrain", "llm-finetune", "llm-inference",
+                                                     "cv-train",     "cv-inference", "notebook"};
 constexpr std::array<std::string_view, 3> method_table{"full", "lora", "qlora"};
-constexpr std::array<std::string_view, 6> precision_table{"fp32", "bf16", "fp16",
-                                                          "fp8",  "int8", "int4"};
+constexpr std::array<std::string_view, 6> precision_table{"fp32", "bf16", "fp16", "fp8", "int8", "int4"};
 constexpr std::array<std::string_view, 3> optimizer_table{"adamw", "sgd", "adam-8bit"};
 constexpr std::array<std::string_view, 3> recompute_table{"none", "selective", "full"};
 constexpr std::array<std::string_view, 2> attention_table{"flash", "eager"};
@@ -51,25 +50,13 @@ std::string_view to_string(Zero value) { return name_in(value, zero_table); }
 std::string_view to_string(Offload value) { return name_in(value, offload_table); }
 
 std::optional<Kind> parse_kind(std::string_view text) { return parse_in<Kind>(text, kind_table); }
-std::optional<Method> parse_method(std::string_view text) {
-  return parse_in<Method>(text, method_table);
-}
-std::optional<Precision> parse_precision(std::string_view text) {
-  return parse_in<Precision>(text, precision_table);
-}
-std::optional<Optimizer> parse_optimizer(std::string_view text) {
-  return parse_in<Optimizer>(text, optimizer_table);
-}
-std::optional<Recompute> parse_recompute(std::string_view text) {
-  return parse_in<Recompute>(text, recompute_table);
-}
-std::optional<Attention> parse_attention(std::string_view text) {
-  return parse_in<Attention>(text, attention_table);
-}
+std::optional<Method> parse_method(std::string_view text) { return parse_in<Method>(text, method_table); }
+std::optional<Precision> parse_precision(std::string_view text) { return parse_in<Precision>(text, precision_table); }
+std::optional<Optimizer> parse_optimizer(std::string_view text) { return parse_in<Optimizer>(text, optimizer_table); }
+std::optional<Recompute> parse_recompute(std::string_view text) { return parse_in<Recompute>(text, recompute_table); }
+std::optional<Attention> parse_attention(std::string_view text) { return parse_in<Attention>(text, attention_table); }
 std::optional<Zero> parse_zero(std::string_view text) { return parse_in<Zero>(text, zero_table); }
-std::optional<Offload> parse_offload(std::string_view text) {
-  return parse_in<Offload>(text, offload_table);
-}
+std::optional<Offload> parse_offload(std::string_view text) { return parse_in<Offload>(text, offload_table); }
 
 std::vector<std::string> kind_names() { return names_in(kind_table); }
 std::vector<std::string> method_names() { return names_in(method_table); }

@@ -19,9 +19,9 @@ namespace {
 constexpr double max_params = 1e14;  // 100 trillion: above any model trained to date (2025: ~2T)
 // P ≈ 12·L·h² with h ≈ 128·L (GPT-3 family, Brown et al. 2020 Table 2.1: 175B has L 96, h 12288).
 constexpr double params_per_layer_cubed = 12.0 * 128.0 * 128.0;
-constexpr int head_dim_default = 128;     // GPT-3 >= 6.7B, Llama 2/3
-constexpr int vocab_default = 32000;      // Llama 2 / Mistral tokenizer
-constexpr int ffn_per_hidden = 4;         // GPT-style MLP, Vaswani et al. 2017
+constexpr int head_dim_default = 128;  // GPT-3 >= 6.7B, Llama 2/3
+constexpr int vocab_default = 32000;   // Llama 2 / Mistral tokenizer
+constexpr int ffn_per_hidden = 4;      // GPT-style MLP, Vaswani et al. 2017
 // ResNet-50 (torchvision weights): 25,557,032 parameters, 4.09 G multiply-adds per 224x224 image.
 constexpr double resnet50_params = 25'557'032;
 constexpr double resnet50_forward_flops = 2.0 * 4.09e9;
@@ -37,9 +37,9 @@ constexpr unsigned llm_kinds = llm_training | bit(Kind::llm_inference) | bit(Kin
 // Per-workload defaults (docs/estimation.md "Defaults" gives the source of each).
 struct KindDefaults {
   Kind kind;
-  double params;          // when neither --model nor --params is given
-  int seq_len;            // training sequence length (0 = not a token model)
-  int micro_batch;        // sequences (or images) per GPU per step
+  double params;    // when neither --model nor --params is given
+  int seq_len;      // training sequence length (0 = not a token model)
+  int micro_batch;  // sequences (or images) per GPU per step
   Optimizer optimizer;
   int batch;              // serving: concurrent sequences / images
   double requests_per_s;  // serving
@@ -66,29 +66,39 @@ struct FlagRule {
 constexpr std::array<FlagRule, 20> flag_rules{{
     {"--method", [](const Request& r) { return r.method.has_value(); }, training, "training workloads"},
     {"--lora-rank", [](const Request& r) { return r.lora_rank.has_value(); }, bit(Kind::llm_finetune), "llm-finetune"},
-    {"--lora-targets", [](const Request& r) { return r.lora_targets.has_value(); }, bit(Kind::llm_finetune), "llm-finetune"},
+    {"--lora-targets", [](const Request& r) { return r.lora_targets.has_value(); }, bit(Kind::llm_finetune),
+     "llm-finetune"},
     {"--optimizer", [](const Request& r) { return r.optimizer.has_value(); }, training, "training workloads"},
     {"--zero", [](const Request& r) { return r.zero.has_value(); }, training, "training workloads"},
     {"--offload", [](const Request& r) { return r.offload.has_value(); }, training, "training workloads"},
     {"--tokens", [](const Request& r) { return r.tokens_text.has_value(); }, training, "training workloads"},
-    {"--checkpoint-minutes", [](const Request& r) { return r.checkpoint_minutes.has_value(); }, training, "training workloads"},
+    {"--checkpoint-minutes", [](const Request& r) { return r.checkpoint_minutes.has_value(); }, training,
+     "training workloads"},
     {"--micro-batch", [](const Request& r) { return r.micro_batch.has_value(); }, training, "training workloads"},
-    {"--recompute", [](const Request& r) { return r.recompute.has_value(); }, llm_training, "llm-pretrain and llm-finetune"},
-    {"--seq-len", [](const Request& r) { return r.seq_len.has_value(); }, llm_training, "llm-pretrain and llm-finetune (serving uses --context)"},
+    {"--recompute", [](const Request& r) { return r.recompute.has_value(); }, llm_training,
+     "llm-pretrain and llm-finetune"},
+    {"--seq-len", [](const Request& r) { return r.seq_len.has_value(); }, llm_training,
+     "llm-pretrain and llm-finetune (serving uses --context)"},
     {"--attention", [](const Request& r) { return r.attention.has_value(); }, llm_kinds, "LLM workloads"},
     {"--mfu", [](const Request& r) { return r.mfu.has_value(); }, training | serving, "training and serving workloads"},
-    {"--context", [](const Request& r) { return r.context.has_value(); }, bit(Kind::llm_inference) | bit(Kind::notebook), "llm-inference and notebook"},
-    {"--batch", [](const Request& r) { return r.batch.has_value(); }, serving | bit(Kind::notebook), "serving workloads and notebook (training uses --micro-batch)"},
-    {"--requests-per-s", [](const Request& r) { return r.requests_per_s.has_value(); }, serving, "llm-inference and cv-inference"},
-    {"--input-tokens", [](const Request& r) { return r.input_tokens.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
-    {"--output-tokens", [](const Request& r) { return r.output_tokens.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
+    {"--context", [](const Request& r) { return r.context.has_value(); },
+     bit(Kind::llm_inference) | bit(Kind::notebook), "llm-inference and notebook"},
+    {"--batch", [](const Request& r) { return r.batch.has_value(); }, serving | bit(Kind::notebook),
+     "serving workloads and notebook (training uses --micro-batch)"},
+    {"--requests-per-s", [](const Request& r) { return r.requests_per_s.has_value(); }, serving,
+     "llm-inference and cv-inference"},
+    {"--input-tokens", [](const Request& r) { return r.input_tokens.has_value(); }, bit(Kind::llm_inference),
+     "llm-inference"},
+    {"--output-tokens", [](const Request& r) { return r.output_tokens.has_value(); }, bit(Kind::llm_inference),
+     "llm-inference"},
     {"--tensor-parallel", [](const Request& r) { return r.tensor_parallel.has_value(); }, llm_kinds, "LLM workloads"},
-    {"--hours", [](const Request& r) { return r.hours.has_value(); }, serving | bit(Kind::notebook), "serving workloads and notebook (training time is estimated)"},
+    {"--hours", [](const Request& r) { return r.hours.has_value(); }, serving | bit(Kind::notebook),
+     "serving workloads and notebook (training time is estimated)"},
 }};
 
 // LoRA target matrices of a decoder layer (Hugging Face Llama module names).
-constexpr std::array<std::string_view, 7> lora_target_names{
-    "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"};
+constexpr std::array<std::string_view, 7> lora_target_names{"q_proj",    "k_proj",  "v_proj",   "o_proj",
+                                                            "gate_proj", "up_proj", "down_proj"};
 
 std::string count_words(double value) { return units::format_count(value); }
 
@@ -119,8 +129,7 @@ double parse_params(const std::string& text) {
   }
   if (*value > max_params) {
     throw Error("--params",
-                fmt::format("{} parameters is absurd (above {:.0e})", units::format_count(*value),
-                            max_params),
+                fmt::format("{} parameters is absurd (above {:.0e})", units::format_count(*value), max_params),
                 "check the exponent: 7e9 is seven billion");
   }
   return *value;
@@ -165,8 +174,8 @@ double params_of_shape(const Shape& shape) {
 }
 
 std::string shape_sentence(const Shape& shape) {
-  return fmt::format("{} layers, hidden {}, {} heads ({} KV), FFN {}, vocab {}", shape.layers,
-                     shape.hidden, shape.heads, shape.kv_heads, shape.ffn, shape.vocab);
+  return fmt::format("{} layers, hidden {}, {} heads ({} KV), FFN {}, vocab {}", shape.layers, shape.hidden,
+                     shape.heads, shape.kv_heads, shape.ffn, shape.vocab);
 }
 
 struct ModelChoice {
@@ -190,8 +199,7 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
                               : fmt::format("did you mean '{}'? Or give --params", guess));
   }
   if (request.params_text) {
-    throw Error("--params", fmt::format("both --model {} and --params given", wanted),
-                "give one of them");
+    throw Error("--params", fmt::format("both --model {} and --params given", wanted), "give one of them");
   }
   for (const auto& [flag, given] :
        std::array<std::pair<std::string_view, bool>, 6>{{{"--layers", request.layers.has_value()},
@@ -231,9 +239,9 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   if (is_vision(preset->family)) {
     if (shape.forward_flops_per_sample <= 0) {
       shape.forward_flops_per_sample = vision_flops_per_param * shape.params;
-      defaults.push_back(fmt::format(
-          "forward FLOPs per image: {} (preset has none; 320 x parameters, ResNet-50's ratio)",
-          count_words(shape.forward_flops_per_sample)));
+      defaults.push_back(
+          fmt::format("forward FLOPs per image: {} (preset has none; 320 x parameters, ResNet-50's ratio)",
+                      count_words(shape.forward_flops_per_sample)));
     }
   } else if (shape.layers <= 0 || shape.hidden <= 0) {
     derive_shape(shape, shape.layers > 0, shape.hidden > 0);
@@ -259,8 +267,7 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
   } else if (any_shape) {
     if (!request.layers || !request.hidden) {
       throw Error(request.layers ? "--hidden" : "--layers",
-                  "a shape needs both --layers and --hidden when --params is not given",
-                  "give both, or give --params");
+                  "a shape needs both --layers and --hidden when --params is not given", "give both, or give --params");
     }
     if (shape.heads <= 0) shape.heads = std::max(1, shape.hidden / head_dim_default);
     if (shape.kv_heads <= 0) shape.kv_heads = shape.heads;
@@ -268,12 +275,11 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
     if (shape.vocab <= 0) shape.vocab = vocab_default;
     shape.params = params_of_shape(shape);
     if (shape.params > max_params) {
-      throw Error("--layers", fmt::format("the shape gives {} parameters, which is absurd",
-                                          count_words(shape.params)),
+      throw Error("--layers", fmt::format("the shape gives {} parameters, which is absurd", count_words(shape.params)),
                   "check --layers and --hidden");
     }
-    defaults.push_back(fmt::format("parameters: {} from the shape ({}): 12·L·h² + vocab·h",
-                                   count_words(shape.params), shape_sentence(shape)));
+    defaults.push_back(fmt::format("parameters: {} from the shape ({}): 12·L·h² + vocab·h", count_words(shape.params),
+                                   shape_sentence(shape)));
   } else {
     const KindDefaults& kd = defaults_of(kind);
     shape.params = kd.params;
@@ -285,10 +291,10 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
           "model: ResNet-50 (default for vision; 25.6M parameters, 8.2 GFLOPs per 224x224 image, "
           "torchvision)");
     } else {
-      defaults.push_back(fmt::format(
-          "model: {} parameters (default for {}: {})", count_words(shape.params), to_string(kind),
-          kind == Kind::notebook ? "a small model to explore interactively"
-                                 : "the most common open-weights size, e.g. Llama 2 7B"));
+      defaults.push_back(fmt::format("model: {} parameters (default for {}: {})", count_words(shape.params),
+                                     to_string(kind),
+                                     kind == Kind::notebook ? "a small model to explore interactively"
+                                                            : "the most common open-weights size, e.g. Llama 2 7B"));
     }
   }
   shape.active_params = shape.params;
@@ -296,18 +302,17 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
   if (is_vision(kind)) {
     if (shape.forward_flops_per_sample <= 0) {
       shape.forward_flops_per_sample = vision_flops_per_param * shape.params;
-      defaults.push_back(fmt::format(
-          "forward FLOPs per image: {} (320 x parameters, ResNet-50's ratio)",
-          count_words(shape.forward_flops_per_sample)));
+      defaults.push_back(fmt::format("forward FLOPs per image: {} (320 x parameters, ResNet-50's ratio)",
+                                     count_words(shape.forward_flops_per_sample)));
     }
     return choice;
   }
   if (shape.layers <= 0 || shape.hidden <= 0) {
     derive_shape(shape, shape.layers > 0, shape.hidden > 0);
-    defaults.push_back(fmt::format(
-        "shape derived from {} parameters: {} (P ≈ 12·L·h² with h ≈ 128·L as in the GPT-3 family; "
-        "heads = h/128, FFN = 4h)",
-        count_words(shape.params), shape_sentence(shape)));
+    defaults.push_back(
+        fmt::format("shape derived from {} parameters: {} (P ≈ 12·L·h² with h ≈ 128·L as in the GPT-3 family; "
+                    "heads = h/128, FFN = 4h)",
+                    count_words(shape.params), shape_sentence(shape)));
   } else {
     if (shape.heads <= 0) shape.heads = std::max(1, shape.hidden / head_dim_default);
     if (shape.kv_heads <= 0) shape.kv_heads = shape.heads;
@@ -323,8 +328,7 @@ void check_shape(const Shape& shape) {
                 "give a head count that divides --hidden");
   }
   if (shape.kv_heads > shape.heads || (shape.kv_heads > 0 && shape.heads % shape.kv_heads != 0)) {
-    throw Error("--kv-heads",
-                fmt::format("{} KV heads do not divide {} attention heads", shape.kv_heads, shape.heads),
+    throw Error("--kv-heads", fmt::format("{} KV heads do not divide {} attention heads", shape.kv_heads, shape.heads),
                 "give a divisor of --heads (grouped-query attention)");
   }
 }
@@ -348,12 +352,19 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
                   "drop it or pick another --workload");
     }
   }
-  for (const auto& [flag, value] : std::array<std::pair<std::string_view, std::optional<int>>, 12>{{
-           {"--layers", request.layers}, {"--hidden", request.hidden}, {"--heads", request.heads},
-           {"--kv-heads", request.kv_heads}, {"--ffn", request.ffn}, {"--vocab", request.vocab},
-           {"--lora-rank", request.lora_rank}, {"--seq-len", request.seq_len},
-           {"--micro-batch", request.micro_batch}, {"--context", request.context},
-           {"--batch", request.batch}, {"--input-tokens", request.input_tokens}}}) {
+  for (const auto& [flag, value] :
+       std::array<std::pair<std::string_view, std::optional<int>>, 12>{{{"--layers", request.layers},
+                                                                        {"--hidden", request.hidden},
+                                                                        {"--heads", request.heads},
+                                                                        {"--kv-heads", request.kv_heads},
+                                                                        {"--ffn", request.ffn},
+                                                                        {"--vocab", request.vocab},
+                                                                        {"--lora-rank", request.lora_rank},
+                                                                        {"--seq-len", request.seq_len},
+                                                                        {"--micro-batch", request.micro_batch},
+                                                                        {"--context", request.context},
+                                                                        {"--batch", request.batch},
+                                                                        {"--input-tokens", request.input_tokens}}}) {
     require_positive(value, flag);
   }
   require_positive(request.output_tokens, "--output-tokens");
@@ -365,8 +376,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
                 "give the GB the job sends out of the cloud");
   }
   if (request.mfu && !(*request.mfu > 0 && *request.mfu <= 1)) {
-    throw Error("--mfu", fmt::format("must be in (0, 1], got {}", *request.mfu),
-                "give a fraction of peak, e.g. 0.4");
+    throw Error("--mfu", fmt::format("must be in (0, 1], got {}", *request.mfu), "give a fraction of peak, e.g. 0.4");
   }
   if (request.tensor_parallel && !is_power_of_two(*request.tensor_parallel)) {
     throw Error("--tensor-parallel",
@@ -375,8 +385,8 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   }
 
   // Model.
-  ModelChoice choice = request.model ? from_preset(request, catalog, kind, defaults)
-                                     : from_flags(request, kind, defaults);
+  ModelChoice choice =
+      request.model ? from_preset(request, catalog, kind, defaults) : from_flags(request, kind, defaults);
   check_shape(choice.shape);
   profile.model_id = choice.id;
   profile.model_name = choice.name;
@@ -386,13 +396,13 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   // Method, precision, optimizer.
   profile.method = request.method.value_or(Method::full);
   if (profile.method != Method::full && kind != Kind::llm_finetune) {
-    throw Error("--method", fmt::format("{} applies to llm-finetune only, not {}",
-                                        to_string(profile.method), to_string(kind)),
+    throw Error("--method",
+                fmt::format("{} applies to llm-finetune only, not {}", to_string(profile.method), to_string(kind)),
                 "use --method full or --workload llm-finetune");
   }
   if (profile.method == Method::full && (request.lora_rank || request.lora_targets)) {
-    throw Error(request.lora_rank ? "--lora-rank" : "--lora-targets",
-                "applies only with --method lora or qlora", "add --method lora");
+    throw Error(request.lora_rank ? "--lora-rank" : "--lora-targets", "applies only with --method lora or qlora",
+                "add --method lora");
   }
   if (profile.method != Method::full) {
     profile.lora_rank = request.lora_rank.value_or(16);
@@ -447,19 +457,16 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     if (choice.max_context > 0) seq_len = std::min(seq_len, choice.max_context);
     profile.seq_len = request.seq_len.value_or(seq_len);
     if (!request.seq_len) {
-      defaults.push_back(fmt::format("sequence length: {} ({})", profile.seq_len,
-                                     kind == Kind::llm_pretrain
-                                         ? "Llama 2 pretraining context"
-                                         : "a common fine-tuning length"));
+      defaults.push_back(
+          fmt::format("sequence length: {} ({})", profile.seq_len,
+                      kind == Kind::llm_pretrain ? "Llama 2 pretraining context" : "a common fine-tuning length"));
     }
-    const Recompute default_recompute =
-        profile.method == Method::full ? Recompute::selective : Recompute::full;
+    const Recompute default_recompute = profile.method == Method::full ? Recompute::selective : Recompute::full;
     profile.recompute = request.recompute.value_or(default_recompute);
     if (!request.recompute) {
-      defaults.push_back(
-          profile.method == Method::full
-              ? "activation recomputation: selective (Korthikanti et al. 2022)"
-              : "activation recomputation: full (gradient checkpointing, as in the QLoRA setup)");
+      defaults.push_back(profile.method == Method::full
+                             ? "activation recomputation: selective (Korthikanti et al. 2022)"
+                             : "activation recomputation: full (gradient checkpointing, as in the QLoRA setup)");
     }
   } else {
     profile.seq_len = 0;
@@ -495,10 +502,8 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
       throw Error("--offload", "CPU offload needs ZeRO stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)",
                   "use --zero 2, --zero 3 or --zero auto");
     }
-    if (profile.offload == Offload::all &&
-        (profile.zero == Zero::stage1 || profile.zero == Zero::stage2)) {
-      throw Error("--offload", "offloading parameters needs ZeRO-3",
-                  "use --zero 3 or --offload optimizer");
+    if (profile.offload == Offload::all && (profile.zero == Zero::stage1 || profile.zero == Zero::stage2)) {
+      throw Error("--offload", "offloading parameters needs ZeRO-3", "use --zero 3 or --offload optimizer");
     }
   }
   profile.mfu = request.mfu;
@@ -538,8 +543,8 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     }
     if (profile.input_tokens + profile.output_tokens > profile.context) {
       throw Error("--context",
-                  fmt::format("{} input + {} output tokens exceed the context of {}",
-                              profile.input_tokens, profile.output_tokens, profile.context),
+                  fmt::format("{} input + {} output tokens exceed the context of {}", profile.input_tokens,
+                              profile.output_tokens, profile.context),
                   "raise --context or shorten the request");
     }
   } else {
