@@ -32,7 +32,11 @@ max_len_of() {
   esac
 }
 
-cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  echo "fuzz: needs clang with libFuzzer (Debian: apt-get install clang libclang-rt-14-dev)" >&2
+  exit 1
+fi
+cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
   -DGPUSELECT_FUZZ=ON -DGPUSELECT_SANITIZE=ON -DGPUSELECT_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j "$jobs" --target "${targets[@]}"
