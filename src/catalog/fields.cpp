@@ -264,17 +264,6 @@ constexpr Table<Offering> offerings{"offerings", "offering", offering_fields};
 constexpr Table<ModelPreset> models{"models", "model", model_fields};
 constexpr Table<CurrencyRate> currencies{"currencies", "currency", currency_fields};
 
-// A value as shown in a message: at most 60 bytes, control characters as '?'.
-std::string shown(std::string_view text) {
-  constexpr std::size_t max_shown = 60;
-  std::string out(text.substr(0, max_shown));
-  for (char& c : out) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
-  if (text.size() > max_shown) out += "...";
-  return "'" + out + "'";
-}
-
 std::optional<Problem> check_range(const FieldSpec& spec, double value) {
   const Range& range = spec.range;
   const bool below = range.min_exclusive ? !(value > range.min) : value < range.min;
@@ -351,6 +340,16 @@ std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::stri
 }
 
 }  // namespace
+
+std::string shown(std::string_view text) {
+  constexpr std::size_t max_shown = 60;
+  std::string out(text.substr(0, max_shown));
+  for (char& c : out) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  }
+  if (text.size() > max_shown) out += "...";
+  return "'" + out + "'";
+}
 
 const Table<Gpu>& gpu_table() { return gpus; }
 const Table<Provider>& provider_table() { return providers; }

@@ -94,6 +94,9 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
 std::string choice_list(const FieldSpec& spec);
 
 // Parses a YAML plain scalar as a finite double (std::from_chars, locale-independent).
+// A value as quoted in a message: at most 60 bytes, control characters as '?', in single quotes.
+std::string shown(std::string_view text);
+
 std::optional<Problem> parse_number(std::string_view key, std::string_view text, double& out);
 
 // Shortest text that reads back to the same double (std::to_chars; locale-independent).

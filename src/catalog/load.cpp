@@ -93,16 +93,6 @@ struct Store {
   }
 };
 
-std::string quoted(std::string_view text) {
-  constexpr std::size_t max_shown = 60;
-  std::string out(text.substr(0, max_shown));
-  for (char& c : out) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
-  if (text.size() > max_shown) out += "...";
-  return "'" + out + "'";
-}
-
 std::string describe_kind(const fields::FieldSpec& spec) {
   switch (spec.kind) {
     case ValueKind::text:
@@ -296,7 +286,7 @@ std::string Loader::describe_node() const {
       return "an alias";
     case EventKind::scalar:
       if (stream_->plain() && fields::is_null_scalar(stream_->scalar())) return "null";
-      return quoted(stream_->scalar());
+      return fields::shown(stream_->scalar());
     default:
       return "nothing";
   }
@@ -360,7 +350,7 @@ bool Loader::parse_root() {
     if (known == top_level_keys.end()) {
       const std::string guess =
           closest_match(key, std::vector<std::string>(top_level_keys.begin(), top_level_keys.end()));
-      report(key_mark, "unknown top-level key " + quoted(key),
+      report(key_mark, "unknown top-level key " + fields::shown(key),
              guess.empty() ? "use schema_version, gpus, providers, offerings, models or currencies"
                            : "did you mean '" + guess + "'?");
       if (!skip_node()) return false;
@@ -368,7 +358,7 @@ bool Loader::parse_root() {
     }
     const auto which = static_cast<std::size_t>(known - top_level_keys.begin());
     if (seen[which]) {
-      report(key_mark, "duplicate key " + quoted(key) + " in the top-level map", "merge the two into one");
+      report(key_mark, "duplicate key " + fields::shown(key) + " in the top-level map", "merge the two into one");
       if (!skip_node()) return false;
       continue;
     }
@@ -583,7 +573,7 @@ void Loader::apply_record(Store<Record>& store) {
     RecordMeta& meta = store.meta[record_index];
     if (meta.touched_file == file_) {
       report(id_entry->value_mark,
-             "duplicate " + singular + " " + id_key + " " + quoted(id) + " in this file (first at line " +
+             "duplicate " + singular + " " + id_key + " " + fields::shown(id) + " in this file (first at line " +
                  std::to_string(meta.touched_line) + ")",
              "merge the two records or rename one; the second was skipped");
       return;
@@ -625,7 +615,8 @@ void Loader::apply_record(Store<Record>& store) {
         candidates.reserve(fields.size());
         for (const auto& field : fields) candidates.emplace_back(field.key);
         const std::string guess = closest_match(key, candidates);
-        report(entry.key_mark, "unknown key " + quoted(key) + " in " + singular + " " + quoted(store.id_of(target)),
+        report(entry.key_mark,
+               "unknown key " + fields::shown(key) + " in " + singular + " " + fields::shown(store.id_of(target)),
                guess.empty() ? "see docs/catalog.md for the keys of " + std::string(store.table.list_key)
                              : "did you mean '" + guess + "'?");
       }
@@ -639,7 +630,7 @@ void Loader::apply_record(Store<Record>& store) {
       continue;
     }
     if ((named & bit) != 0) {
-      report(entry.key_mark, "duplicate key " + quoted(key) + " in one " + singular + " record",
+      report(entry.key_mark, "duplicate key " + fields::shown(key) + " in one " + singular + " record",
              "keep one of them; the second was ignored");
       index += items;
       continue;
@@ -716,7 +707,7 @@ void Loader::check_required(const Store<Record>& store) {
       keys += fields[field].key;
     }
     report_at(record.pos,
-              std::string(store.table.singular) + " " + quoted(store.id_of(record)) + " (introduced in " +
+              std::string(store.table.singular) + " " + fields::shown(store.id_of(record)) + " (introduced in " +
                   result_.catalog.files[record.pos.file] + ") is missing required keys: " + keys,
               "add them; a record with a new " + std::string(fields[0].key) +
                   " needs them (an overlay must reuse an existing " + std::string(fields[0].key) + ")");
@@ -742,7 +733,7 @@ void Loader::check_offerings() {
       } else {
         const std::string guess = closest_match(offering.provider, provider_ids);
         report_at(offering.provider_pos,
-                  "offering " + quoted(offering.id) + " names provider " + quoted(offering.provider) +
+                  "offering " + fields::shown(offering.id) + " names provider " + fields::shown(offering.provider) +
                       ", which no catalog file defines",
                   guess.empty() ? "add it under providers: or fix the id" : "did you mean '" + guess + "'?");
       }
@@ -755,7 +746,7 @@ void Loader::check_offerings() {
         if (const Gpu* by_alias = catalog.find_gpu(offering.gpu)) guess = by_alias->id;
         if (guess.empty()) guess = closest_match(offering.gpu, gpu_ids);
         report_at(offering.gpu_pos,
-                  "offering " + quoted(offering.id) + " names gpu " + quoted(offering.gpu) +
+                  "offering " + fields::shown(offering.id) + " names gpu " + fields::shown(offering.gpu) +
                       ", which no catalog file defines",
                   guess.empty() ? "add it under gpus: or fix the id"
                                 : "did you mean '" + guess + "'? (offerings name GPUs by id)");
@@ -763,7 +754,7 @@ void Loader::check_offerings() {
     }
     if (offering.gpu_fraction < 1.0 && offering.isolation != Isolation::vgpu) {
       report_at(offering.pos,
-                "offering " + quoted(offering.id) + " has gpu_fraction " +
+                "offering " + fields::shown(offering.id) + " has gpu_fraction " +
                     fields::format_number(offering.gpu_fraction) + " but isolation " +
                     std::string(to_string(offering.isolation)),
                 "a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1");
