@@ -73,7 +73,10 @@ inline void check_ranking_invariants(const catalog::Catalog& catalog, const scor
     CHECK(sum == Approx(candidate.score).margin(1e-9));
     CHECK(candidate.total_cost >= 0);
     CHECK(candidate.hours >= 0);
-    CHECK(candidate.estimate.memory.fits);
+    CHECK(ranking.performance_of(candidate).memory.fits);
+    CHECK(candidate.cost.mode == candidate.mode);
+    CHECK(candidate.cost.available);
+    CHECK(candidate.cost.total == candidate.total_cost);
     ranks.push_back(candidate.rank);
     if (!compare) {
       CHECK(candidate.rank == static_cast<int>(i) + 1);
@@ -116,7 +119,7 @@ inline void check_ranking_invariants(const catalog::Catalog& catalog, const scor
       for (const auto& requirement : constraints.requirements) {
         CHECK(offering_meets(catalog, offering, requirement));
       }
-      const auto& memory = candidate.estimate.memory;
+      const auto& memory = ranking.performance_of(candidate).memory;
       if (constraints.min_headroom_pct > 0 && memory.gpu_capacity_bytes > 0) {
         CHECK(100.0 * (1 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes) >=
               constraints.min_headroom_pct - 1e-9);

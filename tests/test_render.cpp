@@ -68,31 +68,34 @@ catalog::Offering make_offering(std::string id, std::string provider, std::uint3
   return offering;
 }
 
-scoring::Candidate make_candidate(std::uint32_t offering, catalog::PricingMode mode, double hours, double cost,
-                                  std::array<double, 5> scores, double needed_gb, double capacity_gb,
-                                  const scoring::Weights& weights) {
+// A candidate whose performance estimate is appended to ranking.performances.
+scoring::Candidate make_candidate(scoring::Ranking& ranking, std::uint32_t offering, catalog::PricingMode mode,
+                                  double hours, double cost, std::array<double, 5> scores, double needed_gb,
+                                  double capacity_gb) {
+  const auto& weights = ranking.weights;
   scoring::Candidate candidate;
   candidate.offering_index = offering;
   candidate.mode = mode;
   candidate.hours = hours;
   candidate.total_cost = cost;
-  auto& memory = candidate.estimate.memory;
+  candidate.performance = static_cast<std::uint32_t>(ranking.performances.size());
+  auto& performance = ranking.performances.emplace_back();
+  auto& memory = performance.memory;
   memory.per_gpu = {14.0e9, 14.0e9, 28.0e9 / 8, needed_gb * 1e9 - 33.5e9, 0, 2.0e9, needed_gb * 1e9};
   memory.plan = {2, workload::Offload::none, 8, 1, 1, 1};
   memory.fits = true;
   memory.gpu_capacity_bytes = capacity_gb * 1e9;
   memory.reason = estimate::PlanReason::lightest_fits;
-  auto& compute = candidate.estimate.compute;
+  auto& compute = performance.compute;
   compute.total_flops = 4.2e19;
   compute.hardware_flops = 4.2e19;
   compute.mfu = 0.40;
   compute.effective_tflops_per_gpu = 124.8;
   compute.mfu_basis = "8 GPUs on NVSwitch: 40% (test value)";
-  candidate.estimate.time = {hours, hours * 8};
-  candidate.estimate.has_hardware = true;
-  candidate.estimate.has_price = true;
-  candidate.estimate.currency = "USD";
-  auto& cost_line = candidate.estimate.costs[static_cast<std::size_t>(mode)];
+  performance.time = {hours, hours * 8};
+  performance.has_hardware = true;
+  performance.currency = "USD";
+  auto& cost_line = candidate.cost;
   cost_line.mode = mode;
   cost_line.available = true;
   cost_line.price_per_hour = cost / hours;
@@ -149,20 +152,20 @@ Example make_example() {
   ranking.currency = "USD";
   ranking.currency_rate = 1.0;
   ranking.currency_as_of = "2026-05-01";
-  const auto& w = ranking.weights;
   using catalog::PricingMode;
   ranking.candidates = {
-      make_candidate(0, PricingMode::on_demand, 11.3456, 271.2345, {91.234, 88.1, 61.37, 80, 70.05}, 61.2, 85.9, w),
-      make_candidate(2, PricingMode::on_demand, 33.71, 455.78, {70, 62.5, 74.44, 66.6, 60}, 61.2, 85.9, w),
-      make_candidate(0, PricingMode::spot, 14.2, 170.4, {40, 88.1, 90, 80, 70.05}, 61.2, 85.9, w),
-      make_candidate(1, PricingMode::on_demand, 31.9, 802.1, {85, 62.5, 30, 50, 65}, 61.2, 85.9, w),
+      make_candidate(ranking, 0, PricingMode::on_demand, 11.3456, 271.2345, {91.234, 88.1, 61.37, 80, 70.05}, 61.2,
+                     85.9),
+      make_candidate(ranking, 2, PricingMode::on_demand, 33.71, 455.78, {70, 62.5, 74.44, 66.6, 60}, 61.2, 85.9),
+      make_candidate(ranking, 0, PricingMode::spot, 14.2, 170.4, {40, 88.1, 90, 80, 70.05}, 61.2, 85.9),
+      make_candidate(ranking, 1, PricingMode::on_demand, 31.9, 802.1, {85, 62.5, 30, 50, 65}, 61.2, 85.9),
   };
   ranking.candidates[0].pareto = true;
   ranking.candidates[2].pareto = true;
   ranking.candidates[1].warnings = {scoring::Warning::marketplace_host, scoring::Warning::egress_fees};
   ranking.candidates[2].warnings = {scoring::Warning::spot_interruptions};
-  ranking.candidates[2].estimate.costs[static_cast<std::size_t>(PricingMode::spot)].interruption = 12.5;
-  ranking.candidates[2].estimate.costs[static_cast<std::size_t>(PricingMode::spot)].interruption_hours = 2.8;
+  ranking.candidates[2].cost.interruption = 12.5;
+  ranking.candidates[2].cost.interruption_hours = 2.8;
   // Sorted by score as rank() would; ranks follow.
   std::stable_sort(ranking.candidates.begin(), ranking.candidates.end(),
                    [](const auto& a, const auto& b) { return a.score > b.score; });
@@ -536,10 +539,18 @@ TEST_CASE("an empty ranking renders in every format", "[render]") {
   CHECK(json["summary"]["top_exclusion"].is_string());
 }
 
+// The estimate behind a candidate with its own cost line filled, as `gpuselect estimate` makes one.
+estimate::Estimate priced_estimate(const Example& example, const scoring::Candidate& candidate) {
+  estimate::Estimate estimate = example.ranking.performance_of(candidate);
+  estimate.costs[static_cast<std::size_t>(candidate.mode)] = candidate.cost;
+  estimate.has_price = true;
+  return estimate;
+}
+
 TEST_CASE("estimate JSON has the fixed fields, costs per mode only with an offering", "[render]") {
   const Example example = make_example();
   const auto& candidate = example.ranking.candidates.front();
-  estimate::Estimate estimate = candidate.estimate;
+  estimate::Estimate estimate = priced_estimate(example, candidate);
   const auto without = render::estimate_json(example.catalog, example.profile, estimate, nullptr);
   CHECK(without.begin().key() == "schema_version");
   for (const char* key : {"weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes", "kv_cache_bytes",
@@ -574,7 +585,7 @@ TEST_CASE("estimate JSON has the fixed fields, costs per mode only with an offer
 
 TEST_CASE("estimate renders in every format", "[render]") {
   const Example example = make_example();
-  const auto& estimate = example.ranking.candidates.front().estimate;
+  const auto estimate = priced_estimate(example, example.ranking.candidates.front());
   const auto* offering = &example.catalog.offerings[0];
   for (const auto& name : render::format_names()) {
     std::ostringstream out;

@@ -286,8 +286,9 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
   candidate.offering_index = 3;  // gpulab/h100x1
   candidate.hours = 4.0;
   candidate.total_cost = 400.0;
-  candidate.estimate.memory.gpu_capacity_bytes = 80e9;
-  candidate.estimate.memory.per_gpu.total_bytes = 68e9;  // 15% free
+  auto& memory = ranking.performances.emplace_back().memory;
+  memory.gpu_capacity_bytes = 80e9;
+  memory.per_gpu.total_bytes = 68e9;  // 15% free
   auto& provider = catalog.providers[1];
   auto& offering = catalog.offerings[3];
   auto values = [&](Criterion criterion) { return scoring::indicators(catalog, ranking, candidate, criterion); };
@@ -331,7 +332,7 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
     candidate.hours = 1.5;
     CHECK(indicator_value(values(Criterion::performance), "job_time") == 1.0);
     CHECK(indicator_value(values(Criterion::performance), "memory_headroom") == Approx(0.5));
-    candidate.estimate.memory.per_gpu.total_bytes = 50e9;
+    memory.per_gpu.total_bytes = 50e9;
     CHECK(indicator_value(values(Criterion::performance), "memory_headroom") == 1.0);
     CHECK(indicator_value(values(Criterion::cost), "job_cost") == Approx(1 - std::log(4.0) / std::log(100.0)));
     provider.billing_granularity_seconds = 1;
@@ -341,7 +342,7 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
     provider.billing_granularity_seconds = 3600;
     CHECK(indicator_value(values(Criterion::cost), "billing_granularity") == Approx(0.6));
     candidate.offering_index = 4;  // gpulab/h100x8, nvswitch
-    candidate.estimate.memory.plan.gpus_per_node = 8;
+    memory.plan.gpus_per_node = 8;
     candidate.gpus_needed = 2;
     candidate.gpus_rented = 8;
     CHECK(indicator_value(values(Criterion::performance), "intra_node_link") == 1.0);
@@ -578,7 +579,7 @@ TEST_CASE("ranking is deterministic and warnings carry stable codes", "[scoring]
   CHECK(scoring::warning_code(scoring::Warning::marketplace_host) == "W-MARKETPLACE");
   for (const auto& candidate : first.candidates) {
     for (auto warning : candidate.warnings) {
-      CHECK_FALSE(scoring::warning_text(catalog, candidate, warning).empty());
+      CHECK_FALSE(scoring::warning_text(catalog, first, candidate, warning).empty());
     }
     if (candidate.mode == PricingMode::spot) {
       CHECK(std::find(candidate.warnings.begin(), candidate.warnings.end(), scoring::Warning::spot_interruptions) !=

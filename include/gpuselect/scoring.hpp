@@ -116,11 +116,18 @@ class WarningList {
   std::uint8_t size_ = 0;
 };
 
+// One ranked row: offering x pricing mode x node count. Small on purpose (a 50,000-offering catalog
+// makes ~125,000 of them): the memory plan, compute, time and throughput live once per machine
+// shape in Ranking::performances, and only this mode's cost line is held here.
 struct Candidate {
   std::uint32_t offering_index = 0;
   catalog::PricingMode mode = catalog::PricingMode::on_demand;
   int nodes = 1;
-  estimate::Estimate estimate;
+  std::uint32_t performance = 0;  // index into Ranking::performances (Ranking::performance_of)
+  estimate::Cost cost;            // this mode's cost line, output currency
+  // The same offering and node count on spot: its job total (output currency) when spot is sold;
+  // explain() says when it would be the cheapest.
+  std::optional<double> spot_total;
   double hours = 0;       // expected wall hours in this mode (spot includes interruptions)
   double total_cost = 0;  // this mode's job total, output currency
   std::array<CriterionScore, criterion_count> criteria{};
@@ -209,6 +216,12 @@ struct Ranking {
   double currency_rate = 1.0;  // output units per USD
   std::string currency_as_of;
   std::vector<Candidate> candidates;  // sorted: score desc, total cost asc, offering id asc
+  // Memory plan, compute, time and throughput per machine shape (GPU, GPUs per node, vGPU share,
+  // nodes, links), shared by the candidates on it; cost lines are not filled here (Candidate::cost).
+  std::vector<estimate::Estimate> performances;
+  const estimate::Estimate& performance_of(const Candidate& candidate) const {
+    return performances.at(candidate.performance);
+  }
   std::vector<Exclusion> excluded;    // by offering id, pricing mode, nodes (compare: catalog order)
   std::optional<Sensitivity> sensitivity;
   // For explain()'s "what it would take to win", made once by rank(): per criterion, the candidates
@@ -235,7 +248,8 @@ std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking
 
 // Words for people: strongest and weakest criteria with numbers, what it would take to win.
 std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
-std::string warning_text(const catalog::Catalog& catalog, const Candidate& candidate, Warning warning);
+std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                         Warning warning);
 // "needs 96.4 GB per GPU, has 80.0 GB"; "costs $412, budget $300"
 std::string reason_text(const ExclusionReason& reason, std::string_view currency);
 

@@ -86,25 +86,30 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
   }
 
   Grid figures = make_grid("Estimate");
-  add(figures, "memory per GPU", [](const scoring::Candidate& c) {
-    return memory_label(c.estimate.memory.per_gpu.total_bytes, c.estimate.memory.gpu_capacity_bytes);
+  const auto performance = [&](const scoring::Candidate& c) -> const estimate::Estimate& {
+    return ranking.performance_of(c);
+  };
+  add(figures, "memory per GPU", [&](const scoring::Candidate& c) {
+    const auto& memory = performance(c).memory;
+    return memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes);
   });
-  add(figures, "plan", [](const scoring::Candidate& c) { return plan_label(c); });
-  add(figures, "MFU", [](const scoring::Candidate& c) { return fmt::format("{:.1f}%", c.estimate.compute.mfu * 100); });
-  add(figures, "effective TFLOPS per GPU",
-      [](const scoring::Candidate& c) { return fmt::format("{:.1f}", c.estimate.compute.effective_tflops_per_gpu); });
+  add(figures, "plan", [&](const scoring::Candidate& c) { return plan_label(performance(c).memory.plan); });
+  add(figures, "MFU", [&](const scoring::Candidate& c) { return fmt::format("{:.1f}%", performance(c).compute.mfu * 100); });
+  add(figures, "effective TFLOPS per GPU", [&](const scoring::Candidate& c) {
+    return fmt::format("{:.1f}", performance(c).compute.effective_tflops_per_gpu);
+  });
   add(figures, "wall time", [](const scoring::Candidate& c) { return units::format_hours(c.hours); });
   add(figures, "GPU hours",
-      [](const scoring::Candidate& c) { return fmt::format("{:.1f}", c.estimate.time.gpu_hours); });
+      [&](const scoring::Candidate& c) { return fmt::format("{:.1f}", performance(c).time.gpu_hours); });
   if (workload::is_serving(view.profile->kind)) {
     add(figures, "decode tokens/s per replica",
-        [](const scoring::Candidate& c) { return fmt::format("{:.0f}", c.estimate.throughput.decode_tokens_per_s); });
+        [&](const scoring::Candidate& c) { return fmt::format("{:.0f}", performance(c).throughput.decode_tokens_per_s); });
     add(figures, "replicas",
-        [](const scoring::Candidate& c) { return std::to_string(c.estimate.throughput.replicas); });
+        [&](const scoring::Candidate& c) { return std::to_string(performance(c).throughput.replicas); });
   }
   auto cost_line = [&](std::string name, double estimate::Cost::*field) {
     add(figures, std::move(name), [&, field](const scoring::Candidate& c) {
-      return units::format_money(c.estimate.cost(c.mode).*field, currency);
+      return units::format_money(c.cost.*field, currency);
     });
   };
   cost_line("price per hour", &estimate::Cost::price_per_hour);

@@ -213,7 +213,7 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& candidate = ranking.candidates[i];
     const auto& offering = view.catalog->offerings[candidate.offering_index];
-    const auto& memory = candidate.estimate.memory;
+    const auto& memory = view.ranking->performance_of(candidate).memory;
     std::string why;
     for (const auto& line : scoring::explain(*view.catalog, ranking, candidate))
       why += fmt::format("<div>{}</div>", html_escape(line));
@@ -222,7 +222,7 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
       why += "<div>";
       for (const auto warning : candidate.warnings) {
         why += fmt::format("<span class=\"chip\" title=\"{}\">{}</span>",
-                           html_escape(scoring::warning_text(*view.catalog, candidate, warning)),
+                           html_escape(scoring::warning_text(*view.catalog, *view.ranking, candidate, warning)),
                            html_escape(scoring::warning_code(warning)));
       }
       why += "</div>";
@@ -276,7 +276,7 @@ std::string warnings_section(const RecommendView& view, std::size_t shown) {
     const auto& candidate = view.ranking->candidates[i];
     for (const auto warning : candidate.warnings) {
       auto& seen = by_code[std::string(scoring::warning_code(warning))];
-      if (seen.ranks.empty()) seen.text = scoring::warning_text(*view.catalog, candidate, warning);
+      if (seen.ranks.empty()) seen.text = scoring::warning_text(*view.catalog, *view.ranking, candidate, warning);
       append_separated(seen.ranks, ", ", fmt::format("#{}", candidate.rank));
     }
   }
@@ -328,7 +328,7 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
   fact("Job", summary.job);
   fact("Tokens", summary.tokens);
   fact("Serving", summary.serving);
-  if (!ranking.candidates.empty()) fact("Plan (#1)", plan_label(ranking.candidates.front()));
+  if (!ranking.candidates.empty()) fact("Plan (#1)", plan_label(ranking.performance_of(ranking.candidates.front()).memory.plan));
   fact("Weights", summary.weights);
   fact("Currency", summary.currency);
   fact("Candidates",

@@ -158,7 +158,7 @@ ordered_json cost_json(catalog::PricingMode mode, const estimate::Cost& cost, st
 
 ordered_json candidate_estimate_json(const scoring::Candidate& candidate, const scoring::Ranking& ranking,
                                      const workload::Profile& profile) {
-  const auto& estimate = candidate.estimate;
+  const auto& estimate = ranking.performance_of(candidate);
   // The candidate's hours are this mode's expected wall time (spot includes interruptions); GPU
   // hours scale with it.
   const double on_demand_hours = estimate.time.wall_hours;
@@ -175,7 +175,7 @@ ordered_json candidate_estimate_json(const scoring::Candidate& candidate, const 
        }},
       {"throughput", throughput_json(estimate.throughput)},
       {"cost",
-       cost_json(candidate.mode, estimate.cost(candidate.mode), ranking.currency, candidate.total_cost, profile)},
+       cost_json(candidate.mode, candidate.cost, ranking.currency, candidate.total_cost, profile)},
   };
 }
 
@@ -201,7 +201,7 @@ ordered_json candidate_json(const catalog::Catalog& catalog, const scoring::Rank
   ordered_json warnings = ordered_json::array();
   for (const auto warning : candidate.warnings) {
     warnings.push_back(
-        {{"code", scoring::warning_code(warning)}, {"message", scoring::warning_text(catalog, candidate, warning)}});
+        {{"code", scoring::warning_code(warning)}, {"message", scoring::warning_text(catalog, ranking, candidate, warning)}});
   }
   return {
       {"rank", candidate.rank},

@@ -65,11 +65,11 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
 }
 
 // "Plan: ZeRO-2, 8 GPUs x 1 node" when every shown row shares it, else the leader's with a note.
-std::string plan_line(const std::vector<Row>& rows) {
+std::string plan_line(const scoring::Ranking& ranking, const std::vector<Row>& rows) {
   if (rows.empty()) return {};
-  std::string leader = plan_label(*rows.front().candidate);
+  std::string leader = plan_label(ranking.performance_of(*rows.front().candidate).memory.plan);
   for (const auto& row : rows) {
-    if (plan_label(*row.candidate) != leader)
+    if (plan_label(ranking.performance_of(*row.candidate).memory.plan) != leader)
       return fmt::format("{} for #1; each offering gets the lightest plan that fits it", leader);
   }
   return leader;
@@ -83,7 +83,7 @@ std::vector<std::string> warning_lines(const RecommendView& view, const std::vec
   for (const auto& row : rows) {
     for (const auto warning : row.candidate->warnings) {
       const std::pair key{std::string(scoring::warning_code(warning)),
-                          scoring::warning_text(*view.catalog, *row.candidate, warning)};
+                          scoring::warning_text(*view.catalog, *view.ranking, *row.candidate, warning)};
       ranks_by_warning[key].push_back(row.candidate->rank);
       first_rank.emplace(key, row.candidate->rank);
     }
@@ -125,7 +125,7 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   facts.emplace_back("Job", summary.job);
   if (!summary.tokens.empty()) facts.emplace_back("Tokens", summary.tokens);
   if (!summary.serving.empty()) facts.emplace_back("Serving", summary.serving);
-  if (!rows.empty()) facts.emplace_back("Plan", plan_line(rows));
+  if (!rows.empty()) facts.emplace_back("Plan", plan_line(*view.ranking, rows));
   facts.emplace_back("Weights", summary.weights);
   facts.emplace_back("Currency", summary.currency);
   return facts;
@@ -183,7 +183,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      const auto& memory = candidate.estimate.memory;
+      const auto& memory = view.ranking->performance_of(candidate).memory;
       table.rows.push_back(
           {rank_cell(candidate, style), row.offering->provider,
            row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
@@ -252,8 +252,8 @@ void recommend_csv(std::ostream& out, const RecommendView& view) {
                                        std::string(catalog::to_string(candidate.mode)),
                                        csv_number(rounded_score(candidate))};
     for (const auto& part : candidate.criteria) fields.push_back(csv_number(round_score(part.score)));
-    fields.push_back(std::to_string(whole_bytes(candidate.estimate.memory.per_gpu.total_bytes)));
-    fields.push_back(std::to_string(whole_bytes(candidate.estimate.memory.gpu_capacity_bytes)));
+    fields.push_back(std::to_string(whole_bytes(view.ranking->performance_of(candidate).memory.per_gpu.total_bytes)));
+    fields.push_back(std::to_string(whole_bytes(view.ranking->performance_of(candidate).memory.gpu_capacity_bytes)));
     fields.push_back(csv_number(round_figure(candidate.hours)));
     fields.push_back(csv_number(round_money(candidate.total_cost)));
     fields.push_back(view.ranking->currency);
@@ -276,7 +276,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
         << "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: |\n";
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      const auto& memory = candidate.estimate.memory;
+      const auto& memory = view.ranking->performance_of(candidate).memory;
       const std::vector<std::string> cells = {rank_cell(candidate, style),
                                               row.offering->provider,
                                               row.offering->instance_type,
@@ -299,7 +299,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
         out << "   - " << markdown_cell(line) << '\n';
       for (const auto warning : candidate.warnings) {
         out << "   - Warning `" << scoring::warning_code(warning)
-            << "`: " << markdown_cell(scoring::warning_text(*view.catalog, candidate, warning)) << '\n';
+            << "`: " << markdown_cell(scoring::warning_text(*view.catalog, *view.ranking, candidate, warning)) << '\n';
       }
     }
     if (const auto line = sensitivity_line(view); !line.empty())

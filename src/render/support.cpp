@@ -92,8 +92,7 @@ std::string_view zero_label(int zero_stage) {
   return labels[static_cast<std::size_t>(zero_stage)];
 }
 
-std::string plan_label(const scoring::Candidate& candidate) {
-  const auto& plan = candidate.estimate.memory.plan;
+std::string plan_label(const estimate::Plan& plan) {
   std::string label(zero_label(plan.zero_stage));
   if (plan.offload != workload::Offload::none) label += fmt::format(", {} offload", workload::to_string(plan.offload));
   if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);

@@ -40,7 +40,7 @@ std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& 
 // "61.2/85.9 GB": needed per GPU against capacity, both in decimal GB.
 std::string memory_label(double needed_bytes, double capacity_bytes);
 // "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".
-std::string plan_label(const scoring::Candidate& candidate);
+std::string plan_label(const estimate::Plan& plan);
 std::string_view plan_reason_name(estimate::PlanReason reason);
 std::string_view zero_label(int zero_stage);
 

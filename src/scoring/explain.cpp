@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include <fmt/format.h>
@@ -78,7 +79,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
                         units::format_hours(ranking.best.fastest_hours));
       } else if (workload::is_serving(ranking.kind)) {
         parts.push_back(fmt::format("{} decode tokens/s per replica vs best {}",
-                                    number(candidate.estimate.throughput.decode_tokens_per_s, 0),
+                                    number(ranking.performance_of(candidate).throughput.decode_tokens_per_s, 0),
                                     number(ranking.best.best_speed, 0)));
       } else {
         parts.push_back(fmt::format("{} dense 16-bit TFLOPS vs best {}",
@@ -89,7 +90,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       if (candidate.nodes > 1) {
         parts.push_back(fmt::format("{} nodes over {}", candidate.nodes, catalog::to_string(offering.network.rdma)));
       }
-      const auto& memory = candidate.estimate.memory;
+      const auto& memory = ranking.performance_of(candidate).memory;
       if (memory.gpu_capacity_bytes > 0) {
         parts.push_back(fmt::format("{}% GPU memory free",
                                     number(100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes), 0)));
@@ -238,11 +239,23 @@ std::string_view warning_code(Warning warning) {
 
 namespace detail {
 
-WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile, const Candidate& candidate,
-                         std::string_view today) {
+bool WarningContext::stale(std::string_view as_of) const {
+  if (!judged_ || as_of != last_as_of_) {
+    const auto age_days = catalog::days_between(as_of, today);
+    last_as_of_.assign(as_of);
+    last_stale_ = age_days && *age_days > stale_after_days;
+    judged_ = true;
+  }
+  return last_stale_;
+}
+
+WarningBits warning_bits(const WarningContext& context, const Candidate& candidate,
+                         const estimate::Estimate& performance) {
+  const auto& catalog = context.catalog;
+  const auto& profile = context.profile;
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
-  const auto& plan = candidate.estimate.memory.plan;
+  const auto& plan = performance.memory.plan;
   WarningBits bits = 0;
   auto set = [&bits](Warning warning, bool condition) {
     if (condition) bits |= WarningBits{1} << static_cast<unsigned>(warning);
@@ -255,10 +268,7 @@ WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profil
   set(Warning::sla_without_credits, provider.sla_uptime_pct > 0 && !provider.sla_credits);
   set(Warning::resize_needs_restart,
       provider.resize == catalog::Resize::restart && !workload::is_training(profile.kind));
-  if (!today.empty()) {
-    const auto age_days = catalog::days_between(offering.as_of, today);
-    set(Warning::stale_price, age_days && *age_days > stale_after_days);
-  }
+  if (!context.today.empty()) set(Warning::stale_price, context.stale(offering.as_of));
   set(Warning::pcie_multi_gpu_training, workload::is_training(profile.kind) && offering.gpu_count > 1 &&
                                             plan.gpus_per_node > 1 &&
                                             (offering.interconnect == catalog::Interconnect::pcie ||
@@ -279,23 +289,35 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
     double intercept = 0;  // rest: the score at weight 0
     std::uint32_t index = 0;
   };
-  std::vector<Line> lines(ranking.candidates.size());
+  auto margin = [](double value) { return 1e-9 * (1.0 + std::abs(value)); };
+  std::vector<Line> lines;
   std::vector<Line> hull;
   for (std::size_t c = 0; c < criterion_count; ++c) {
     if (ranking.weights.values[c] >= 1) continue;
-    for (std::uint32_t index = 0; index < lines.size(); ++index) {
+    // Only weights in [0, 1] matter. The envelope there is at least `floor`, the best of the
+    // candidates' lowest values on [0, 1]; a line whose highest value on [0, 1] is below it by
+    // more than the margin never binds, so only the others are sorted (a few in 100,000).
+    double floor = -std::numeric_limits<double>::infinity();
+    for (const auto& candidate : ranking.candidates) {
+      const double rest = rest_of(ranking, candidate, c);
+      floor = std::max(floor, std::min(rest, candidate.criteria[c].score));
+    }
+    lines.clear();
+    for (std::uint32_t index = 0; index < ranking.candidates.size(); ++index) {
       const auto& candidate = ranking.candidates[index];
       const double rest = rest_of(ranking, candidate, c);
-      lines[index] = {candidate.criteria[c].score - rest, rest, index};
+      const double score = candidate.criteria[c].score;  // the line's value at w = 1
+      if (std::max(rest, score) < floor - margin(floor)) continue;
+      lines.push_back({score - rest, rest, index});
     }
     std::sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) {
       if (x.slope != y.slope) return x.slope < y.slope;
       if (x.intercept != y.intercept) return x.intercept > y.intercept;
       return x.index < y.index;
     });
-    // Upper envelope over all w (a superset of the one over [0, 1]). A line is dropped only when
-    // it is below the others by more than a rounding margin, so no line that can bind is lost.
-    auto margin = [](double value) { return 1e-9 * (1.0 + std::abs(value)); };
+    // Upper envelope over all w of the lines left (a superset of the one over [0, 1]). A line is
+    // dropped only when it is below the others by more than a rounding margin, so no line that can
+    // bind is lost.
     hull.clear();
     for (const Line& line : lines) {
       if (!hull.empty() && hull.back().slope == line.slope &&
@@ -335,18 +357,21 @@ WarningList materialise(WarningBits bits) {
 
 }  // namespace detail
 
-std::string warning_text(const catalog::Catalog& catalog, const Candidate& candidate, Warning warning) {
+std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                         Warning warning) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
-  const auto& plan = candidate.estimate.memory.plan;
+  const auto& memory = ranking.performance_of(candidate).memory;
+  const auto& plan = memory.plan;
   switch (warning) {
     case Warning::spot_interruptions: {
-      const auto& cost = candidate.estimate.cost(PricingMode::spot);
+      // Spot candidates only: their own cost line holds the expected interruptions.
+      const double interruption_hours = candidate.mode == PricingMode::spot ? candidate.cost.interruption_hours : 0.0;
       return fmt::format(
           "Spot capacity can be reclaimed at short notice (2 minutes on AWS); about {}% of these "
           "instances are interrupted per month, adding an expected {} of lost work and restarts.",
           number(offering.spot_interruption_pct.value_or(unknown_interruption_pct), 0),
-          units::format_hours(cost.interruption_hours));
+          units::format_hours(interruption_hours));
     }
     case Warning::vgpu_noisy_neighbours:
       return fmt::format(
@@ -396,7 +421,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Candidate& candi
       return fmt::format(
           "The plan offloads {} to CPU memory ({} per node): steps are much slower than "
           "on GPUs that hold everything.",
-          workload::to_string(plan.offload), units::format_gb(candidate.estimate.memory.cpu_offload_bytes));
+          workload::to_string(plan.offload), units::format_gb(memory.cpu_offload_bytes));
     case Warning::marketplace_host:
       return provider.name +
              " is a marketplace: hosts belong to third parties whose reliability, "
@@ -463,16 +488,15 @@ std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking&
   }
 
   const auto& offering = catalog.offerings[candidate.offering_index];
-  const auto& spot = candidate.estimate.cost(PricingMode::spot);
   const auto spot_ranked = [&] {
     return std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
       return c.offering_index == candidate.offering_index && c.mode == PricingMode::spot;
     });
   };
   // spot_ranked() scans every candidate: asked last, only of the few whose spot line is cheapest.
-  if (candidate.mode != PricingMode::spot && offering.pricing.spot && spot.available &&
-      spot.total < ranking.best.cheapest_total && !spot_ranked()) {
-    lines.push_back("would be the cheapest (" + units::format_money(spot.total, ranking.currency) +
+  if (candidate.mode != PricingMode::spot && offering.pricing.spot && candidate.spot_total &&
+      *candidate.spot_total < ranking.best.cheapest_total && !spot_ranked()) {
+    lines.push_back("would be the cheapest (" + units::format_money(*candidate.spot_total, ranking.currency) +
                     ") if spot were allowed");
   }
   return lines;

@@ -90,14 +90,14 @@ IndicatorValue job_time(const IndicatorInput& in) {
     const double best = std::max(in.best.fastest_hours, fast_enough_hours);
     return {clamp01(best / std::max(hours, fast_enough_hours))};
   }
-  const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate);
+  const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(in.best.best_speed > 0)) return {1.0};
   return {clamp01(speed / in.best.best_speed)};
 }
 
 // Only when GPUs of one node talk to each other (multi-GPU training, tensor-parallel serving).
 IndicatorValue intra_node_link(const IndicatorInput& in) {
-  const auto& plan = in.candidate.estimate.memory.plan;
+  const auto& plan = in.performance.memory.plan;
   const bool talks =
       in.offering.gpu_count > 1 && (workload::is_training(in.kind) ? plan.gpus_per_node > 1 : plan.tensor_parallel > 1);
   if (!talks) return {0.0, false};
@@ -135,7 +135,7 @@ IndicatorValue inter_node_network(const IndicatorInput& in) {
 // Free share of GPU memory under the chosen plan: 0 at 0% free, 1 at >= 30% free (room for longer
 // sequences, bigger batches and allocator fragmentation).
 IndicatorValue memory_headroom(const IndicatorInput& in) {
-  const auto& memory = in.candidate.estimate.memory;
+  const auto& memory = in.performance.memory;
   if (!(memory.gpu_capacity_bytes > 0)) return {0.0, false};
   const double free_share = 1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes;
   return {clamp01(free_share / 0.30)};
@@ -219,22 +219,21 @@ IndicatorValue compliance(const IndicatorInput& in) {
 
 }  // namespace
 
-int rented_gpus(workload::Kind kind, const catalog::Offering& offering, const Candidate& candidate) {
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Estimate& performance) {
   const int per_instance = std::max(1, offering.gpu_count);
-  int instances = std::max(1, candidate.nodes);
+  int instances = std::max(1, nodes);
   if (workload::is_serving(kind)) {
-    const int replicas_per_instance =
-        std::max(1, per_instance / std::max(1, candidate.estimate.memory.plan.tensor_parallel));
-    const int replicas = std::max(1, candidate.estimate.throughput.replicas);
+    const int replicas_per_instance = std::max(1, per_instance / std::max(1, performance.memory.plan.tensor_parallel));
+    const int replicas = std::max(1, performance.throughput.replicas);
     instances = std::max(instances, (replicas + replicas_per_instance - 1) / replicas_per_instance);
   }
   return per_instance * instances;
 }
 
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
-                const Candidate& candidate) {
+                const Candidate& candidate, const estimate::Estimate& performance) {
   if (workload::is_training(kind)) return candidate.hours > 0 ? 1.0 / candidate.hours : 0.0;
-  if (workload::is_serving(kind)) return candidate.estimate.throughput.decode_tokens_per_s;
+  if (workload::is_serving(kind)) return performance.throughput.decode_tokens_per_s;
   return gpu.bf16_dense_tflops * offering.gpu_fraction;
 }
 
@@ -353,22 +352,16 @@ void score_with(const Weights& weights, Candidate& candidate, ValueOf value_of) 
 
 }  // namespace
 
-void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
-                     const Weights& weights, Candidate& candidate) {
-  const auto& offering = catalog.offerings[candidate.offering_index];
-  const IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering), kind, candidate, best};
-  score_with(weights, candidate, [&](std::size_t spec) { return table[spec].function(input); });
-}
-
 void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
-                      const Weights& weights, std::vector<Candidate>& candidates) {
+                      const Weights& weights, const std::vector<estimate::Estimate>& performances,
+                      std::vector<Candidate>& candidates) {
   // Provider-only values computed once per provider (compliance scans string lists).
   std::vector<std::array<IndicatorValue, table.size()>> by_provider(catalog.providers.size());
   std::vector<char> known(catalog.providers.size(), 0);
   for (auto& candidate : candidates) {
     const auto& offering = catalog.offerings[candidate.offering_index];
-    const IndicatorInput input{offering, catalog.provider_of(offering), catalog.gpu_of(offering), kind, candidate,
-                               best};
+    const IndicatorInput input{offering, catalog.provider_of(offering),    catalog.gpu_of(offering), kind,
+                               candidate, performances.at(candidate.performance), best};
     auto& cached = by_provider[offering.provider_index];
     if (!known[offering.provider_index]) {
       for (std::size_t spec = 0; spec < table.size(); ++spec) {
@@ -388,8 +381,8 @@ namespace gpuselect::scoring {
 std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
                                   Criterion criterion) {
   const auto& offering = catalog.offerings[candidate.offering_index];
-  const detail::IndicatorInput input{
-      offering, catalog.provider_of(offering), catalog.gpu_of(offering), ranking.kind, candidate, ranking.best};
+  const detail::IndicatorInput input{offering,     catalog.provider_of(offering),    catalog.gpu_of(offering),
+                                     ranking.kind, candidate, ranking.performance_of(candidate), ranking.best};
   return detail::criterion_indicators(criterion, input);
 }
 

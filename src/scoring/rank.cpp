@@ -47,6 +47,19 @@ class PlanMemo {
   std::map<PlanKey, estimate::Memory> plans_;
 };
 
+// The performance estimate depends only on the hardware (PlanKey plus the links): memoised per
+// key into Ranking::performances, shared by every candidate on that machine shape.
+struct ShapeKey {
+  PlanKey plan;
+  catalog::Interconnect interconnect = catalog::Interconnect::pcie;
+  catalog::Rdma rdma = catalog::Rdma::none;
+  double network_gbps = 0;
+  bool operator<(const ShapeKey& other) const {
+    return std::tie(plan, interconnect, rdma, network_gbps) <
+           std::tie(other.plan, other.interconnect, other.rdma, other.network_gbps);
+  }
+};
+
 // Free share of GPU memory in percent under a plan (0 when capacity is unknown).
 double free_pct(const estimate::Memory& memory) {
   if (!(memory.gpu_capacity_bytes > 0)) return 0;
@@ -126,6 +139,22 @@ class Ranker {
 
   estimate::Hardware hardware(const catalog::Offering& offering, int nodes) const {
     return estimate::hardware_of(catalog_, offering, nodes);
+  }
+
+  // Index into ranking.performances of the estimate for this offering's machine on `nodes` nodes.
+  std::uint32_t performance(Ranking& ranking, const catalog::Offering& offering, int nodes) {
+    const auto hardware_n = hardware(offering, nodes);
+    const ShapeKey key{{offering.gpu_index, hardware_n.gpus_per_node, hardware_n.gpu_fraction, hardware_n.nodes},
+                       hardware_n.interconnect,
+                       hardware_n.rdma,
+                       hardware_n.network_gbps};
+    auto found = shapes_.find(key);
+    if (found == shapes_.end()) {
+      const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
+      ranking.performances.push_back(estimate::estimate_performance(profile_, hardware_n, memory));
+      found = shapes_.emplace(key, static_cast<std::uint32_t>(ranking.performances.size() - 1)).first;
+    }
+    return found->second;
   }
 
   void exclude(Ranking& ranking, std::uint32_t index, std::optional<PricingMode> mode, int nodes,
@@ -212,11 +241,8 @@ class Ranker {
     if (!compare && deadline > 0 && fastest_wall_hours > deadline) {
       // The smallest larger node count that meets the deadline.
       for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes <= node_limit; ++nodes) {
-        const auto hardware_n = hardware(offering, nodes);
-        const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
-        if (!acceptable(memory, compare)) continue;
-        const auto estimate = estimate::estimate_performance(profile_, hardware_n, memory);
-        if (estimate.time.wall_hours <= deadline) {
+        if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)), compare)) continue;
+        if (ranking.performances[performance(ranking, offering, nodes)].time.wall_hours <= deadline) {
           produced = add_candidates(index, nodes, ranking, compare) || produced;
           break;
         }
@@ -249,19 +275,18 @@ class Ranker {
   // One candidate per pricing mode sold and allowed; returns whether any passed.
   bool add_candidates(std::uint32_t index, int nodes, Ranking& ranking, bool compare) {
     const auto& offering = catalog_.offerings[index];
-    const auto hardware_n = hardware(offering, nodes);
-    const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
-    estimate::Estimate estimate = estimate::estimate_performance(profile_, hardware_n, memory);
+    const std::uint32_t shape = performance(ranking, offering, nodes);
+    // Priced in a scratch copy: the shared performance estimate holds no cost lines.
+    priced_ = ranking.performances[shape];
     const estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                          options_.currency, 0};
-    estimate::price(profile_, context, estimate);
+    estimate::price(profile_, context, priced_);
+    const estimate::Estimate& estimate = priced_;
     last_wall_hours_ = estimate.time.wall_hours;
-    Candidate probe;
-    probe.nodes = nodes;
-    probe.estimate.memory.plan = estimate.memory.plan;
-    probe.estimate.throughput.replicas = estimate.throughput.replicas;
-    const int rented = detail::rented_gpus(profile_.kind, offering, probe);
+    const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate);
     const int needed = gpus_needed(index, estimate, rented);
+    const auto& spot = estimate.cost(PricingMode::spot);
+    const std::optional<double> spot_total = spot.available ? std::optional<double>(spot.total) : std::nullopt;
 
     bool produced = false;
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
@@ -284,12 +309,14 @@ class Ranker {
           continue;
         }
       }
-      // Built in place: one copy of the estimate per candidate, no temporary to move.
+      // Built in place, no temporary to move.
       Candidate& candidate = ranking.candidates.emplace_back();
       candidate.offering_index = index;
       candidate.mode = mode;
       candidate.nodes = nodes;
-      candidate.estimate = estimate;
+      candidate.performance = shape;
+      candidate.cost = cost;
+      candidate.spot_total = spot_total;
       candidate.hours = hours;
       candidate.total_cost = cost.total;
       candidate.gpus_needed = needed;
@@ -336,14 +363,14 @@ class Ranker {
       const auto& offering = catalog_.offerings[candidate.offering_index];
       if (candidate.hours > 0) best.fastest_hours = std::min(best.fastest_hours, candidate.hours);
       if (candidate.total_cost > 0) best.cheapest_total = std::min(best.cheapest_total, candidate.total_cost);
-      best.best_speed =
-          std::max(best.best_speed, detail::speed_of(profile_.kind, catalog_.gpu_of(offering), offering, candidate));
+      best.best_speed = std::max(best.best_speed, detail::speed_of(profile_.kind, catalog_.gpu_of(offering), offering,
+                                                                  candidate, ranking.performance_of(candidate)));
     }
     if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     ranking.best = best;
 
-    detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, candidates);
+    detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, ranking.performances, candidates);
 
     std::vector<std::uint32_t> order(candidates.size());
     std::iota(order.begin(), order.end(), 0u);
@@ -381,9 +408,11 @@ class Ranker {
     // Estimate::currency must outlive the caller's Options: view the catalog's own code.
     const auto* rate = catalog_.find_currency(options_.currency);
     const std::string_view stable_currency = rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
+    for (auto& performance : ranking.performances) performance.currency = stable_currency;
+    const detail::WarningContext warning_context(catalog_, profile_, options_.today);
     for (auto& candidate : candidates) {
-      candidate.estimate.currency = stable_currency;
-      candidate.warnings = detail::materialise(detail::warning_bits(catalog_, profile_, candidate, options_.today));
+      candidate.warnings =
+          detail::materialise(detail::warning_bits(warning_context, candidate, ranking.performance_of(candidate)));
     }
     if (options_.pareto) detail::mark_pareto(candidates);
     ranking.win_envelope = detail::win_envelope(ranking);
@@ -414,6 +443,8 @@ class Ranker {
   const Options& options_;
   const Constraints& constraints_;
   PlanMemo memo_;
+  std::map<ShapeKey, std::uint32_t> shapes_;  // index into Ranking::performances
+  estimate::Estimate priced_;                 // scratch: a performance estimate with its cost lines
   std::vector<double> rate_by_provider_;
   std::vector<ExclusionReason> reasons_;
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering

@@ -18,6 +18,7 @@ struct IndicatorInput {
   const catalog::Gpu& gpu;
   workload::Kind kind;
   const Candidate& candidate;
+  const estimate::Estimate& performance;  // the candidate's (Ranking::performance_of)
   const Ranking::Best& best;
 };
 
@@ -48,19 +49,18 @@ std::vector<Indicator> criterion_indicators(Criterion criterion, const Indicator
 // training, per-replica decode tokens/s for serving, dense 16-bit TFLOPS of the share of one GPU
 // for notebooks.
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
-                const Candidate& candidate);
-// GPUs the candidate rents: GPUs per instance x instances, where serving rents as many instances
-// as its replicas need (estimate::price does the same).
-int rented_gpus(workload::Kind kind, const catalog::Offering& offering, const Candidate& candidate);
+                const Candidate& candidate, const estimate::Estimate& performance);
+// GPUs a candidate on `nodes` nodes rents: GPUs per instance x instances, where serving rents as
+// many instances as its replicas need (estimate::price does the same).
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Estimate& performance);
 // Wall times at or below this count as equally fast (docs/scoring.md "job_time").
 inline constexpr double fast_enough_hours = 2.0;
 
-// Fills candidate.criteria and candidate.score from the indicators and `weights`.
-void score_candidate(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
-                     const Weights& weights, Candidate& candidate);
-// score_candidate for every candidate, with provider-only indicators computed once per provider.
+// Fills every candidate's criteria and score from the indicators and `weights`, provider-only
+// indicators computed once per provider. `performances` is Ranking::performances.
 void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
-                      const Weights& weights, std::vector<Candidate>& candidates);
+                      const Weights& weights, const std::vector<estimate::Estimate>& performances,
+                      std::vector<Candidate>& candidates);
 
 // Constraints (constraints.cpp).
 // Throws Error for flags naming nothing in the catalog (with "did you mean"), bad numbers.
@@ -73,8 +73,25 @@ bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
 
 // Warnings (explain.cpp) as a bit set with Warning's value as bit index.
 using WarningBits = std::uint32_t;
-WarningBits warning_bits(const catalog::Catalog& catalog, const workload::Profile& profile, const Candidate& candidate,
-                         std::string_view today);
+// What warning_bits reads besides the candidate; remembers the last price date it judged stale or
+// not (a catalog has few distinct dates).
+class WarningContext {
+ public:
+  WarningContext(const catalog::Catalog& catalog_in, const workload::Profile& profile_in, std::string_view today_in)
+      : catalog(catalog_in), profile(profile_in), today(today_in) {}
+  bool stale(std::string_view as_of) const;
+
+  const catalog::Catalog& catalog;
+  const workload::Profile& profile;
+  std::string_view today;  // YYYY-MM-DD; empty = no stale-price warnings
+
+ private:
+  mutable std::string last_as_of_;
+  mutable bool last_stale_ = false;
+  mutable bool judged_ = false;
+};
+WarningBits warning_bits(const WarningContext& context, const Candidate& candidate,
+                         const estimate::Estimate& performance);
 WarningList materialise(WarningBits bits);
 // Ranking::win_envelope for the ranking's candidates and weights (explain.cpp).
 Ranking::WinEnvelope win_envelope(const Ranking& ranking);
