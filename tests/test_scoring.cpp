@@ -13,6 +13,7 @@
 #include "gpuselect/workload.hpp"
 #include "scoring/scoring_internal.hpp"
 #include "scoring_invariants.hpp"
+#include "synthetic_catalog.hpp"
 
 namespace {
 
@@ -721,10 +722,22 @@ TEST_CASE("explain: strongest and weakest with numbers, what it takes to win", "
 }
 
 TEST_CASE("explain: the precomputed win envelope gives the words of a scan of every candidate", "[scoring]") {
+  // The built-in catalog, then with 600 synthetic offerings over it (many candidates tie on the
+  // provider-only criteria, which the envelope must prune without losing a binding line).
+  const std::size_t synthetic = GENERATE(0u, 600u);
+  std::string overlay;
   std::vector<catalog::SourceText> sources;
   for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  if (synthetic > 0) {
+    bench::SyntheticOptions generate;
+    generate.offerings = synthetic;
+    overlay = bench::synthetic_catalog_yaml(bench::builtin_catalog(), generate);
+    sources.push_back({"synthetic.yaml", overlay});
+  }
   const auto loaded = catalog::load(sources);
+  REQUIRE(loaded.ok());
   const auto& catalog = loaded.catalog;
+  INFO("synthetic offerings: " << synthetic);
   for (const auto kind : {workload::Kind::llm_finetune, workload::Kind::llm_pretrain}) {
     for (const char* weights : {"", "cost=0.5", "support=0.02,usability=0.03"}) {
       auto options = options_for(kind);

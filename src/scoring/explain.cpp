@@ -290,25 +290,46 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
     std::uint32_t index = 0;
   };
   auto margin = [](double value) { return 1e-9 * (1.0 + std::abs(value)); };
+  constexpr std::size_t sample_weights = 9;  // w = 0, 1/8, ..., 1
+  constexpr double binding_width = 1e-12;     // narrower intervals of weight are rounding
+  std::vector<Line> all_lines(ranking.candidates.size());
   std::vector<Line> lines;
   std::vector<Line> hull;
   for (std::size_t c = 0; c < criterion_count; ++c) {
     if (ranking.weights.values[c] >= 1) continue;
-    // Only weights in [0, 1] matter. The envelope there is at least `floor`, the best of the
-    // candidates' lowest values on [0, 1]; a line whose highest value on [0, 1] is below it by
-    // more than the margin never binds, so only the others are sorted (a few in 100,000).
-    double floor = -std::numeric_limits<double>::infinity();
-    for (const auto& candidate : ranking.candidates) {
-      const double rest = rest_of(ranking, candidate, c);
-      floor = std::max(floor, std::min(rest, candidate.criteria[c].score));
-    }
-    lines.clear();
+    // Only weights in [0, 1] matter. The envelope there is at least the best line at each of a few
+    // sample weights, so a line can bind only where it reaches all of them. A line that reaches
+    // them on no interval of weights wider than rounding (below one of them, or touching the
+    // envelope at one weight, as a tie at w = 1 does) adds no constraint to weight_to_win that
+    // the binding lines do not make, and is left out: only the rest is sorted (a few in 100,000).
     for (std::uint32_t index = 0; index < ranking.candidates.size(); ++index) {
       const auto& candidate = ranking.candidates[index];
       const double rest = rest_of(ranking, candidate, c);
-      const double score = candidate.criteria[c].score;  // the line's value at w = 1
-      if (std::max(rest, score) < floor - margin(floor)) continue;
-      lines.push_back({score - rest, rest, index});
+      all_lines[index] = {candidate.criteria[c].score - rest, rest, index};
+    }
+    std::array<Line, sample_weights> best{};
+    for (std::size_t k = 0; k < sample_weights && !all_lines.empty(); ++k) {
+      const double w = static_cast<double>(k) / (sample_weights - 1);
+      best[k] = *std::max_element(all_lines.begin(), all_lines.end(), [w](const Line& x, const Line& y) {
+        return x.intercept + x.slope * w < y.intercept + y.slope * w;
+      });
+    }
+    lines.clear();
+    for (const Line& line : all_lines) {
+      double low = 0;  // the weights in [low, high] are where `line` reaches every sampled best line
+      double high = 1;
+      for (const Line& top : best) {
+        const double gain = line.slope - top.slope;  // line - top = gain * w - gap
+        const double gap = top.intercept - line.intercept;
+        if (gain > 0) {
+          low = std::max(low, gap / gain);
+        } else if (gain < 0) {
+          high = std::min(high, gap / gain);
+        } else if (gap > 0) {
+          low = 2;
+        }
+      }
+      if (high - low > binding_width) lines.push_back(line);
     }
     std::sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) {
       if (x.slope != y.slope) return x.slope < y.slope;
