@@ -121,7 +121,19 @@ struct Pricing {
   std::optional<double> spot;
   std::optional<double> reserved_1y;
   std::optional<double> reserved_3y;
-  std::optional<double> price(PricingMode mode) const;
+  std::optional<double> price(PricingMode mode) const {  // inline: asked per candidate and mode
+    switch (mode) {
+      case PricingMode::on_demand:
+        return on_demand;
+      case PricingMode::spot:
+        return spot;
+      case PricingMode::reserved_1y:
+        return reserved_1y;
+      case PricingMode::reserved_3y:
+        return reserved_3y;
+    }
+    return std::nullopt;
+  }
 };
 
 struct Offering {

@@ -144,6 +144,8 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
 double default_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
 
 // Prices each mode into estimate.costs. `to_output_currency` multiplies provider-currency amounts.
+// Reads only estimate.memory.plan, estimate.throughput.replicas and estimate.time; writes only
+// estimate.costs, estimate.currency and estimate.has_price (scoring::rank relies on this).
 struct PriceContext {
   const catalog::Offering* offering = nullptr;
   const catalog::Provider* provider = nullptr;

@@ -111,19 +111,6 @@ double Gpu::capacity_bytes() const {
   return usable_memory_mib > 0 ? usable_memory_mib * bytes_per_mib : memory_gb * bytes_per_gib;
 }
 
-std::optional<double> Pricing::price(PricingMode mode) const {
-  switch (mode) {
-    case PricingMode::on_demand:
-      return on_demand;
-    case PricingMode::spot:
-      return spot;
-    case PricingMode::reserved_1y:
-      return reserved_1y;
-    case PricingMode::reserved_3y:
-      return reserved_3y;
-  }
-  return std::nullopt;
-}
 
 const Gpu* Catalog::find_gpu(std::string_view id_or_alias) const { return find_by_id_or_alias(gpus, id_or_alias); }
 const Provider* Catalog::find_provider(std::string_view id) const {

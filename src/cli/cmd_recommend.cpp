@@ -44,7 +44,7 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
 }
 
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
-  const catalog::Catalog catalog = load_catalog(globals);
+  const catalog::Catalog& catalog = keep_until_exit(load_catalog(globals));
   const workload::Request request = build_request(options.workload);
   if (!request.kind) {
     throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
@@ -65,7 +65,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
       std::fflush(stderr);
     };
   }
-  const scoring::Ranking ranking = scoring::rank(catalog, profile, ranking_options);
+  const scoring::Ranking& ranking = keep_until_exit(scoring::rank(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
   std::ostringstream text;

@@ -51,6 +51,11 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
   return read;
 }
 
+std::vector<std::shared_ptr<const void>>& objects_kept_until_exit() {
+  static auto* kept = new std::vector<std::shared_ptr<const void>>();
+  return *kept;
+}
+
 catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
   const ReadSources read = read_catalog_sources(globals, extra_files);
   if (read.sources.empty()) {

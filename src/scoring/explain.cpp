@@ -290,8 +290,9 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
     std::uint32_t index = 0;
   };
   auto margin = [](double value) { return 1e-9 * (1.0 + std::abs(value)); };
-  constexpr std::size_t sample_weights = 9;  // w = 0, 1/8, ..., 1
-  constexpr double binding_width = 1e-12;     // narrower intervals of weight are rounding
+  constexpr std::size_t sample_weights = 9;
+  constexpr std::array<double, sample_weights> sample_weight = {0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1};
+  constexpr double binding_width = 1e-12;  // narrower intervals of weight are rounding
   std::vector<Line> all_lines(ranking.candidates.size());
   std::vector<Line> lines;
   std::vector<Line> hull;
@@ -302,17 +303,21 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
     // them on no interval of weights wider than rounding (below one of them, or touching the
     // envelope at one weight, as a tie at w = 1 does) adds no constraint to weight_to_win that
     // the binding lines do not make, and is left out: only the rest is sorted (a few in 100,000).
+    std::array<Line, sample_weights> best{};
+    std::array<double, sample_weights> best_value{};
+    best_value.fill(-std::numeric_limits<double>::infinity());
     for (std::uint32_t index = 0; index < ranking.candidates.size(); ++index) {
       const auto& candidate = ranking.candidates[index];
       const double rest = rest_of(ranking, candidate, c);
-      all_lines[index] = {candidate.criteria[c].score - rest, rest, index};
-    }
-    std::array<Line, sample_weights> best{};
-    for (std::size_t k = 0; k < sample_weights && !all_lines.empty(); ++k) {
-      const double w = static_cast<double>(k) / (sample_weights - 1);
-      best[k] = *std::max_element(all_lines.begin(), all_lines.end(), [w](const Line& x, const Line& y) {
-        return x.intercept + x.slope * w < y.intercept + y.slope * w;
-      });
+      const Line line{candidate.criteria[c].score - rest, rest, index};
+      all_lines[index] = line;
+      for (std::size_t k = 0; k < sample_weights; ++k) {
+        const double value = line.intercept + line.slope * sample_weight[k];
+        if (value > best_value[k]) {
+          best_value[k] = value;
+          best[k] = line;
+        }
+      }
     }
     lines.clear();
     for (const Line& line : all_lines) {
@@ -328,6 +333,7 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
         } else if (gap > 0) {
           low = 2;
         }
+        if (high - low <= binding_width) break;
       }
       if (high - low > binding_width) lines.push_back(line);
     }

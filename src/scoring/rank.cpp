@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <numeric>
 #include <tuple>
 
 #include "gpuselect/error.hpp"
@@ -276,16 +275,19 @@ class Ranker {
   bool add_candidates(std::uint32_t index, int nodes, Ranking& ranking, bool compare) {
     const auto& offering = catalog_.offerings[index];
     const std::uint32_t shape = performance(ranking, offering, nodes);
-    // Priced in a scratch copy: the shared performance estimate holds no cost lines.
-    priced_ = ranking.performances[shape];
+    const estimate::Estimate& estimate = ranking.performances[shape];
+    // Priced in a scratch estimate holding what price() reads (plan, replicas, time): the shared
+    // performance estimate has no cost lines, and a whole copy of it is ~700 bytes.
+    priced_.memory.plan = estimate.memory.plan;
+    priced_.throughput.replicas = estimate.throughput.replicas;
+    priced_.time = estimate.time;
     const estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                          options_.currency, 0};
     estimate::price(profile_, context, priced_);
-    const estimate::Estimate& estimate = priced_;
     last_wall_hours_ = estimate.time.wall_hours;
     const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate);
     const int needed = gpus_needed(index, estimate, rented);
-    const auto& spot = estimate.cost(PricingMode::spot);
+    const auto& spot = priced_.cost(PricingMode::spot);
     const std::optional<double> spot_total = spot.available ? std::optional<double>(spot.total) : std::nullopt;
 
     bool produced = false;
@@ -293,7 +295,7 @@ class Ranker {
       const auto mode = static_cast<PricingMode>(mode_index);
       if (!offering.pricing.price(mode)) continue;
       if (!compare && !detail::mode_allowed(constraints_, mode)) continue;
-      const auto& cost = estimate.cost(mode);
+      const auto& cost = priced_.cost(mode);
       if (!cost.available) continue;
       const double hours = estimate.time.wall_hours + cost.interruption_hours;
       if (!compare) {
@@ -372,19 +374,31 @@ class Ranker {
 
     detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, ranking.performances, candidates);
 
-    std::vector<std::uint32_t> order(candidates.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      const auto& x = candidates[a];
-      const auto& y = candidates[b];
-      if (x.score != y.score) return x.score > y.score;
-      if (x.total_cost != y.total_cost) return x.total_cost < y.total_cost;
+    // Sorted as compact keys (the candidates themselves are large and scattered); ties on score
+    // and cost, rare, look at the offering id.
+    struct Key {
+      double score;
+      double total_cost;
+      std::uint32_t index;
+    };
+    std::vector<Key> keys(candidates.size());
+    for (std::uint32_t index = 0; index < candidates.size(); ++index) {
+      keys[index] = {candidates[index].score, candidates[index].total_cost, index};
+    }
+    std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
+      if (a.score != b.score) return a.score > b.score;
+      if (a.total_cost != b.total_cost) return a.total_cost < b.total_cost;
+      const auto& x = candidates[a.index];
+      const auto& y = candidates[b.index];
       const auto& x_id = catalog_.offerings[x.offering_index].id;
       const auto& y_id = catalog_.offerings[y.offering_index].id;
       if (x_id != y_id) return x_id < y_id;
       if (x.mode != y.mode) return x.mode < y.mode;
       return x.nodes < y.nodes;
     });
+    std::vector<std::uint32_t> order(candidates.size());
+    for (std::size_t position = 0; position < keys.size(); ++position) order[position] = keys[position].index;
+    keys = {};
     for (std::size_t position = 0; position < order.size(); ++position) {
       candidates[order[position]].rank = static_cast<int>(position) + 1;
     }
