@@ -1,5 +1,7 @@
 // catalog::load, lint, to_json, write_offerings_yaml: behaviour on valid, overlaid and broken input.
+#include <algorithm>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -659,5 +661,68 @@ TEST_CASE("the embedded built-in catalog loads with no errors", "[catalog]") {
   for (const Offering& offering : result.catalog.offerings) {
     CHECK(result.catalog.gpu_of(offering).id == offering.gpu);
     CHECK(result.catalog.provider_of(offering).id == offering.provider);
+  }
+}
+
+namespace {
+// A SourceText that hands out `text` through `read` in chunks of at most `chunk` bytes.
+SourceText streamed(const std::string& name, const std::string& text, std::size_t chunk, std::size_t bytes) {
+  auto offset = std::make_shared<std::size_t>(0);
+  return SourceText(
+      name,
+      [&text, chunk, offset](char* buffer, std::size_t size) {
+        const std::size_t count = std::min({chunk, size, text.size() - *offset});
+        std::copy_n(text.data() + *offset, count, buffer);
+        *offset += count;
+        return count;
+      },
+      bytes);
+}
+}  // namespace
+
+TEST_CASE("a catalog streamed in small chunks loads as the same text in memory", "[catalog]") {
+  const std::string broken = small_catalog() + "  - id: [unclosed\n";
+  for (const std::size_t chunk : {std::size_t{1}, std::size_t{7}, std::size_t{4096}}) {
+    INFO("chunk " << chunk);
+    const LoadResult whole = load_files({{"small.yaml", small_catalog()}});
+    const LoadResult pieces = load(std::vector<SourceText>{streamed("small.yaml", small_catalog(), chunk, 0)});
+    REQUIRE(pieces.ok());
+    REQUIRE(pieces.catalog.offerings.size() == whole.catalog.offerings.size());
+    for (std::size_t i = 0; i < whole.catalog.offerings.size(); ++i) {
+      CHECK(to_json(pieces.catalog.offerings[i]) == to_json(whole.catalog.offerings[i]));
+    }
+    REQUIRE(pieces.catalog.providers.size() == whole.catalog.providers.size());
+    CHECK(to_json(pieces.catalog.providers.back()) == to_json(whole.catalog.providers.back()));
+    CHECK(pieces.catalog.gpus.size() == whole.catalog.gpus.size());
+    // Positions in messages do not depend on how the bytes arrived.
+    CHECK(formatted(load(std::vector<SourceText>{streamed("b.yaml", broken, chunk, broken.size())}).diagnostics) ==
+          formatted(load_files({{"b.yaml", broken}}).diagnostics));
+  }
+}
+
+TEST_CASE("a streamed catalog: limits without a known size, and the reader's errors", "[catalog]") {
+  LoadLimits limits;
+  limits.max_file_bytes = 100;
+  // The size was not known up front (a pipe): the reader is stopped past the limit.
+  CHECK(formatted(load(std::vector<SourceText>{streamed("pipe.yaml", small_catalog(), 64, 0)}, limits).diagnostics) ==
+        std::vector<std::string>{"pipe.yaml:1:1: error: file is above the limit of 100 bytes "
+                                 "(LoadLimits::max_file_bytes); split the catalog into several files"});
+  // Known up front: refused before reading.
+  CHECK(formatted(load(std::vector<SourceText>{streamed("big.yaml", small_catalog(), 64, 5000)}, limits).diagnostics) ==
+        std::vector<std::string>{"big.yaml:1:1: error: file is 5000 bytes, above the limit of 100 "
+                                 "(LoadLimits::max_file_bytes); split the catalog into several files"});
+  // A failing read (the disk, the network file system) is passed on as the reader's own Error.
+  const SourceText failing(
+      "disk.yaml",
+      [](char*, std::size_t) -> std::size_t {
+        throw Error(ErrorKind::io, "disk.yaml", "cannot read: Input/output error", "check the file's permissions");
+      },
+      0);
+  try {
+    (void)load(std::vector<SourceText>{failing});
+    FAIL("load() returned after the reader threw");
+  } catch (const Error& error) {
+    CHECK(error.kind() == ErrorKind::io);
+    CHECK(std::string(error.what()).find("Input/output error") != std::string::npos);
   }
 }

@@ -3,10 +3,12 @@
 // Field names and units follow docs/catalog.md; prices are per instance-hour in the provider's currency.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gpuselect/error.hpp"
@@ -217,9 +219,23 @@ struct Catalog {
 };
 
 // One input text with the name used in diagnostics ("team.yaml", "data/gpus.yaml").
+// A catalog file: its name for messages and its bytes, either in memory (`text`) or pulled in
+// chunks by `read` (src/io streams large files rather than hold them whole: on a virtual machine
+// the first write to each page of an 18 MB buffer costs more than the copy). `read` writes up to
+// `size` bytes at `buffer` and returns how many, 0 at the end; it may throw Error, which load()
+// passes on. With `read`, `bytes` is the size expected (0 = unknown) for the limit and reserving.
 struct SourceText {
+  using Reader = std::function<std::size_t(char* buffer, std::size_t size)>;
+  SourceText() = default;
+  SourceText(std::string name_in, std::string_view text_in) : name(std::move(name_in)), text(text_in) {}
+  SourceText(std::string name_in, Reader read_in, std::size_t bytes_in)
+      : name(std::move(name_in)), read(std::move(read_in)), bytes(bytes_in) {}
+
   std::string name;
   std::string_view text;
+  Reader read;
+  std::size_t bytes = 0;
+  std::size_t size() const { return read ? bytes : text.size(); }
 };
 
 // Documented limits on catalog input (docs/catalog.md "Limits").

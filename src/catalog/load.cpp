@@ -3,6 +3,7 @@
 // references, vgpu shares). Every problem becomes a Diagnostic; nothing throws on bad input.
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -197,7 +198,7 @@ class Loader {
     std::size_t total_bytes = 0;
     for (const auto& source : sources) {
       result_.catalog.files.push_back(source.name);
-      total_bytes += source.text.size();
+      total_bytes += source.size();
     }
     // Offerings dominate large catalogs at ~375 bytes of YAML each (bench/generate_catalog, the
     // SkyPilot import): reserving for text/300 records means no regrowth copy of the records or
@@ -275,6 +276,15 @@ bool Loader::advance() {
   if (fatal_) return false;
   rejected_ = false;
   if (!stream_->next()) {
+    if (const auto failure = stream_->reader_failure()) std::rethrow_exception(failure);
+    if (stream_->input_too_large()) {
+      report(Mark{1, 1},
+             "file is above the limit of " + std::to_string(limits_.max_file_bytes) +
+                 " bytes (LoadLimits::max_file_bytes)",
+             "split the catalog into several files");
+      fatal_ = true;
+      return false;
+    }
     const yaml::SyntaxError error = stream_->syntax_error();
     std::string message = "YAML syntax error: " + std::string(error.problem);
     if (!error.context.empty()) message += " (" + std::string(error.context) + ")";
@@ -353,14 +363,20 @@ void Loader::load_file(std::uint32_t file, const SourceText& source) {
   depth_ = 0;
   fatal_ = false;
   if (stop_all_) return;
-  if (source.text.size() > limits_.max_file_bytes) {
+  if (source.size() > limits_.max_file_bytes) {
     report(Mark{1, 1},
-           "file is " + std::to_string(source.text.size()) + " bytes, above the limit of " +
+           "file is " + std::to_string(source.size()) + " bytes, above the limit of " +
                std::to_string(limits_.max_file_bytes) + " (LoadLimits::max_file_bytes)",
            "split the catalog into several files");
     return;
   }
-  yaml::EventStream stream(source.text);
+  std::optional<yaml::EventStream> streamed;
+  if (source.read) {
+    streamed.emplace(source.read, limits_.max_file_bytes);
+  } else {
+    streamed.emplace(source.text);
+  }
+  yaml::EventStream& stream = *streamed;
   stream_ = &stream;
   if (advance() && advance()) {  // stream start, then document start or stream end
     if (stream.kind() == EventKind::stream_end) {

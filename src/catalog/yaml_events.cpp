@@ -42,6 +42,32 @@ EventStream::EventStream(std::string_view text) {
   yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), text.size());
 }
 
+EventStream::EventStream(const Reader& reader, std::size_t max_bytes) : reader_(&reader), max_bytes_(max_bytes) {
+  if (yaml_parser_initialize(&parser_) == 0) return;
+  parser_ready_ = true;
+  yaml_parser_set_input(&parser_, &EventStream::read_handler, this);
+}
+
+// libyaml's read callback: 1 with *size_read = 0 at the end, 0 on failure. Nothing may be thrown
+// through libyaml's C frames, so a reader's exception is kept for the loader.
+int EventStream::read_handler(void* stream, unsigned char* buffer, std::size_t size, std::size_t* size_read) {
+  auto& self = *static_cast<EventStream*>(stream);
+  *size_read = 0;
+  try {
+    const std::size_t got = (*self.reader_)(reinterpret_cast<char*>(buffer), size);
+    self.bytes_read_ += got;
+    if (self.bytes_read_ > self.max_bytes_) {
+      self.too_large_ = true;
+      return 0;
+    }
+    *size_read = got;
+    return 1;
+  } catch (...) {
+    self.reader_failure_ = std::current_exception();
+    return 0;
+  }
+}
+
 EventStream::~EventStream() {
   if (has_event_) yaml_event_delete(&event_);
   if (parser_ready_) yaml_parser_delete(&parser_);

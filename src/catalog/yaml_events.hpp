@@ -3,7 +3,10 @@
 // document tree. Marks are 1-based (libyaml's are 0-based).
 #include <yaml.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <string_view>
 
 namespace gpuselect::catalog::yaml {
@@ -37,8 +40,12 @@ struct SyntaxError {
 
 class EventStream {
  public:
-  // `text` must outlive the stream. A UTF-8 BOM is skipped by libyaml; CRLF counts as one break.
+  // Pulls up to `size` bytes into `buffer`, returns how many (0 at the end); may throw.
+  using Reader = std::function<std::size_t(char* buffer, std::size_t size)>;
+  // `text` (or `reader`) must outlive the stream. A UTF-8 BOM is skipped by libyaml; CRLF counts
+  // as one break. A reader is stopped after max_bytes (then input_too_large()).
   explicit EventStream(std::string_view text);
+  EventStream(const Reader& reader, std::size_t max_bytes);
   ~EventStream();
   EventStream(const EventStream&) = delete;
   EventStream& operator=(const EventStream&) = delete;
@@ -60,8 +67,18 @@ class EventStream {
             static_cast<std::uint32_t>(event_.start_mark.column + 1)};
   }
   SyntaxError syntax_error() const;
+  // After next() failed on a reader's input: what the reader threw (null if nothing), and whether
+  // it gave more than max_bytes.
+  std::exception_ptr reader_failure() const { return reader_failure_; }
+  bool input_too_large() const { return too_large_; }
 
  private:
+  static int read_handler(void* stream, unsigned char* buffer, std::size_t size, std::size_t* size_read);
+  const Reader* reader_ = nullptr;
+  std::size_t max_bytes_ = 0;
+  std::size_t bytes_read_ = 0;
+  std::exception_ptr reader_failure_;
+  bool too_large_ = false;
   yaml_parser_t parser_{};
   yaml_event_t event_{};
   bool has_event_ = false;

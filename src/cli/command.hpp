@@ -13,6 +13,7 @@
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/workload.hpp"
+#include "io/files.hpp"
 
 namespace gpuselect::cli {
 
@@ -67,7 +68,7 @@ const T& keep_until_exit(T&& value) {
 
 // The same list of sources, read, with each name; for `catalog validate`.
 struct ReadSources {
-  std::vector<std::string> texts;  // owns the bytes of files read from disk
+  std::vector<std::unique_ptr<io::FileStream>> files;  // the files the sources read from
   std::vector<catalog::SourceText> sources;
 };
 ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector<std::string>& files,

@@ -40,14 +40,20 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
     for (const auto& path : globals.catalog_files) paths.push_back(path);
   }
   for (const auto& path : files) paths.push_back(path);
-  read.texts.reserve(paths.size());
-  for (const auto& path : paths) read.texts.push_back(io::read_text(path, load_limits.max_file_bytes));
+  // Every file is opened (and its size checked) before any is loaded, so a missing one fails fast.
+  read.files.reserve(paths.size());
+  for (const auto& path : paths)
+    read.files.push_back(std::make_unique<io::FileStream>(path, load_limits.max_file_bytes));
   if (!globals.no_builtin_catalog) {
     for (const auto& file : builtin_catalog_files()) {
       read.sources.push_back({std::string(file.name), file.text});
     }
   }
-  for (std::size_t i = 0; i < paths.size(); ++i) read.sources.push_back({paths[i], read.texts[i]});
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    io::FileStream* file = read.files[i].get();
+    read.sources.emplace_back(
+        paths[i], [file](char* buffer, std::size_t size) { return file->read(buffer, size); }, file->size());
+  }
   return read;
 }
 

@@ -28,14 +28,19 @@ class FileDescriptor {
   FileDescriptor& operator=(const FileDescriptor&) = delete;
   int get() const { return fd_; }
   int release() { return std::exchange(fd_, -1); }
+  void reset(int fd) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = fd;
+  }
 
  private:
   int fd_;
 };
-}  // namespace
 
-std::string read_text(const std::string& path, std::size_t max_bytes) {
-  FileDescriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+// Opens `path` for reading and checks it is a file within max_bytes; returns its size (0 for a
+// stream). Throws as read_text documents.
+std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, FileDescriptor& fd) {
+  fd.reset(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (fd.get() < 0) {
     const int error_number = errno;
     throw Error(ErrorKind::io, path, "cannot open: " + errno_text(error_number),
@@ -48,29 +53,55 @@ std::string read_text(const std::string& path, std::size_t max_bytes) {
   if (S_ISDIR(info.st_mode)) {
     throw Error(ErrorKind::io, path, "is a directory, not a file", "name a YAML file inside it");
   }
-  std::string content;
-  if (S_ISREG(info.st_mode)) {
-    if (static_cast<std::size_t>(info.st_size) > max_bytes) {
-      throw Error(path,
-                  "file is " + std::to_string(info.st_size) + " bytes, above the limit of " +
-                      std::to_string(max_bytes) + " bytes",
-                  "split the catalog into several files");
-    }
-    content.reserve(static_cast<std::size_t>(info.st_size));
+  if (!S_ISREG(info.st_mode)) return 0;
+  if (static_cast<std::size_t>(info.st_size) > max_bytes) {
+    throw Error(path,
+                "file is " + std::to_string(info.st_size) + " bytes, above the limit of " + std::to_string(max_bytes) +
+                    " bytes",
+                "split the catalog into several files");
   }
-  char buffer[1 << 16];
+  return static_cast<std::size_t>(info.st_size);
+}
+
+// One read() that retries on EINTR; throws on failure.
+std::size_t read_some(int fd, char* buffer, std::size_t size, const std::string& path) {
   for (;;) {
-    const ssize_t got = ::read(fd.get(), buffer, sizeof buffer);
-    if (got < 0) {
-      if (errno == EINTR) continue;
+    const ssize_t got = ::read(fd, buffer, size);
+    if (got >= 0) return static_cast<std::size_t>(got);
+    if (errno != EINTR) {
       throw Error(ErrorKind::io, path, "cannot read: " + errno_text(errno), "check the file's permissions");
     }
+  }
+}
+
+}  // namespace
+
+FileStream::FileStream(const std::string& path, std::size_t max_bytes) : path_(path) {
+  FileDescriptor fd(-1);
+  size_ = open_for_reading(path, max_bytes, fd);
+  fd_ = fd.release();
+}
+
+FileStream::~FileStream() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::size_t FileStream::read(char* buffer, std::size_t size) { return read_some(fd_, buffer, size, path_); }
+
+std::string read_text(const std::string& path, std::size_t max_bytes) {
+  FileDescriptor fd(-1);
+  const std::size_t size = open_for_reading(path, max_bytes, fd);
+  std::string content;
+  content.reserve(size);
+  char buffer[1 << 16];
+  for (;;) {
+    const std::size_t got = read_some(fd.get(), buffer, sizeof buffer, path);
     if (got == 0) break;
-    if (content.size() + static_cast<std::size_t>(got) > max_bytes) {
+    if (content.size() + got > max_bytes) {
       throw Error(path, "input is above the limit of " + std::to_string(max_bytes) + " bytes",
                   "split the catalog into several files");
     }
-    content.append(buffer, static_cast<std::size_t>(got));
+    content.append(buffer, got);
   }
   return content;
 }

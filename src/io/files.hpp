@@ -1,5 +1,6 @@
 #pragma once
 // The only code that touches the file system.
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -8,6 +9,25 @@ namespace gpuselect::io {
 // Whole file as bytes. Throws Error(kind io, where = path) when missing, a directory, unreadable,
 // or larger than max_bytes (then kind bad_input, naming the limit).
 std::string read_text(const std::string& path, std::size_t max_bytes);
+
+// A file read in chunks (catalog::SourceText::read), so a large catalog is never held whole.
+// Opening throws as read_text does; read() throws Error(kind io) when the system fails.
+class FileStream {
+ public:
+  FileStream(const std::string& path, std::size_t max_bytes);
+  ~FileStream();
+  FileStream(const FileStream&) = delete;
+  FileStream& operator=(const FileStream&) = delete;
+  // Up to `size` bytes into `buffer`; 0 at the end of the file.
+  std::size_t read(char* buffer, std::size_t size);
+  // The size of a regular file when opened; 0 for pipes and other streams.
+  std::size_t size() const { return size_; }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  std::size_t size_ = 0;
+};
 
 // Writes atomically: a temporary file in the same folder, flushed, then renamed over `path`.
 // On any failure the temporary is removed and Error(kind io) is thrown; `path` is untouched.
