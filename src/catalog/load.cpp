@@ -13,6 +13,7 @@
 
 #include "catalog/fields.hpp"
 #include "catalog/yaml_events.hpp"
+#include "core/prefault.hpp"
 #include "gpuselect/catalog.hpp"
 
 namespace gpuselect::catalog {
@@ -141,6 +142,7 @@ struct Store {
   std::vector<Record>& records;
   IdIndex index{};
   std::vector<RecordMeta> meta{};
+  std::size_t records_backed = 0;  // detail::prefault_ahead's count
 
   const std::string& id_of(const Record& record) const {
     return *static_cast<const std::string*>(table.fields[0].slot(const_cast<Record&>(record)));
@@ -206,6 +208,7 @@ class Loader {
     constexpr std::size_t min_bytes_per_offering = 300;
     const std::size_t expected_offerings = total_bytes / min_bytes_per_offering;
     offerings_.records.reserve(expected_offerings);
+    gpuselect::detail::advise_huge_pages(offerings_.records);
     offerings_.meta.reserve(expected_offerings);
     offerings_.index.reserve(expected_offerings);
     for (std::size_t index = 0; index < sources.size(); ++index) {
@@ -654,6 +657,7 @@ void Loader::apply_record(Store<Record>& store) {
     meta.touched_line = id_entry->value_mark.line;
   } else {
     record_index = static_cast<std::uint32_t>(store.records.size());
+    gpuselect::detail::prefault_ahead(store.records, store.records_backed);
     Record& fresh = store.records.emplace_back();
     *static_cast<std::string*>(fields[0].slot(fresh)) = id;
     fresh.pos = {file_, buffer.record_mark.line, buffer.record_mark.column};

@@ -7,6 +7,7 @@
 #include <map>
 #include <tuple>
 
+#include "core/prefault.hpp"
 #include "gpuselect/error.hpp"
 #include "scoring/scoring_internal.hpp"
 
@@ -111,6 +112,7 @@ class Ranker {
       }
       const std::size_t node_counts = constraints_.deadline_hours ? 3 : 2;
       ranking.candidates.reserve(sold_modes * node_counts);
+      gpuselect::detail::advise_huge_pages(ranking.candidates);
       constexpr std::uint32_t progress_every = 4096;  // offerings between progress calls
       const auto total = catalog_.offerings.size();
       for (std::uint32_t index = 0; index < total; ++index) {
@@ -312,6 +314,7 @@ class Ranker {
         }
       }
       // Built in place, no temporary to move.
+      gpuselect::detail::prefault_ahead(ranking.candidates, candidates_backed_);
       Candidate& candidate = ranking.candidates.emplace_back();
       candidate.offering_index = index;
       candidate.mode = mode;
@@ -366,7 +369,7 @@ class Ranker {
       if (candidate.hours > 0) best.fastest_hours = std::min(best.fastest_hours, candidate.hours);
       if (candidate.total_cost > 0) best.cheapest_total = std::min(best.cheapest_total, candidate.total_cost);
       best.best_speed = std::max(best.best_speed, detail::speed_of(profile_.kind, catalog_.gpu_of(offering), offering,
-                                                                  candidate, ranking.performance_of(candidate)));
+                                                                   candidate, ranking.performance_of(candidate)));
     }
     if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
@@ -459,6 +462,7 @@ class Ranker {
   PlanMemo memo_;
   std::map<ShapeKey, std::uint32_t> shapes_;  // index into Ranking::performances
   estimate::Estimate priced_;                 // scratch: a performance estimate with its cost lines
+  std::size_t candidates_backed_ = 0;         // gpuselect::detail::prefault_ahead's count
   std::vector<double> rate_by_provider_;
   std::vector<ExclusionReason> reasons_;
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
