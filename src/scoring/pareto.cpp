@@ -15,9 +15,25 @@ void mark_pareto(std::vector<Candidate>& candidates) {
     double hours;
     std::uint32_t index;
   };
-  std::vector<Key> order(candidates.size());
+  // Only candidates at most as expensive as the fastest and at most as slow as the cheapest can be
+  // on the frontier (the fastest dominates anything dearer, the cheapest anything slower): a linear
+  // filter leaves few to sort.
+  const auto by_hours = [](const Candidate& x, const Candidate& y) {
+    return x.hours != y.hours ? x.hours < y.hours : x.total_cost < y.total_cost;
+  };
+  const auto by_cost = [](const Candidate& x, const Candidate& y) {
+    return x.total_cost != y.total_cost ? x.total_cost < y.total_cost : x.hours < y.hours;
+  };
+  for (auto& candidate : candidates) candidate.pareto = false;
+  if (candidates.empty()) return;
+  const Candidate& fastest = *std::min_element(candidates.begin(), candidates.end(), by_hours);
+  const Candidate& cheapest = *std::min_element(candidates.begin(), candidates.end(), by_cost);
+  std::vector<Key> order;
   for (std::uint32_t index = 0; index < candidates.size(); ++index) {
-    order[index] = {candidates[index].total_cost, candidates[index].hours, index};
+    const Candidate& candidate = candidates[index];
+    if (candidate.total_cost <= fastest.total_cost && candidate.hours <= cheapest.hours) {
+      order.push_back({candidate.total_cost, candidate.hours, index});
+    }
   }
   std::sort(order.begin(), order.end(), [](const Key& x, const Key& y) {
     if (x.total_cost != y.total_cost) return x.total_cost < y.total_cost;
