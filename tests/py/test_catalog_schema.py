@@ -14,6 +14,8 @@ import sys
 import jsonschema
 import yaml
 
+from checks import Checks
+
 DATA_FILES = ["currencies.yaml", "gpus.yaml", "models.yaml", "offerings.yaml", "providers.yaml"]
 SCHEMA_COMMENT = "# yaml-language-server: $schema=../docs/catalog.schema.json"
 # The built-in data must not claim a date after this one (the day the snapshot was assembled).
@@ -39,18 +41,8 @@ REQUIRED_FIELDS = {
     "currencies": ["code", "per_usd", "as_of", "source"],
 }
 
-passed = 0
-failed = 0
-skipped = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
+checks = Checks()
+check = checks.check
 
 
 def plain(value):
@@ -75,7 +67,6 @@ def dotted_keys(record, prefix=""):
 
 
 def main():
-    global skipped
     if len(sys.argv) != 3:
         print("usage: test_catalog_schema.py <gpuselect-binary> <source-dir>")
         return 2
@@ -223,24 +214,12 @@ def main():
     overlay = {"schema_version": 1, "offerings": [{"id": "aws/p4d.24xlarge", "pricing": {"on_demand": 15.0}}]}
     check("schema accepts a partial overlay record", validator.is_valid(overlay))
 
-    # The program's own validator, once it exists.
-    if os.path.exists(binary):
-        probe = subprocess.run([binary, "catalog", "validate", "--help"], capture_output=True, text=True)
-        if probe.returncode == 0:
-            paths = [os.path.join(source_dir, "data", name) for name in DATA_FILES]
-            run = subprocess.run([binary, "catalog", "validate", "--no-builtin-catalog", *paths],
-                                 capture_output=True, text=True)
-            check("gpuselect catalog validate accepts data/*.yaml", run.returncode == 0,
-                  (run.stdout + run.stderr)[-800:])
-        else:
-            skipped += 1
-            print("SKIP gpuselect catalog validate (subcommand not available yet)")
-    else:
-        skipped += 1
-        print(f"SKIP gpuselect catalog validate (no binary at {binary})")
-
-    print(f"{passed} passed, {failed} failed, {skipped} skipped")
-    return 1 if failed else 0
+    # The program's own validator agrees.
+    paths = [os.path.join(source_dir, "data", name) for name in DATA_FILES]
+    run = subprocess.run([binary, "catalog", "validate", "--no-builtin-catalog", *paths],
+                         capture_output=True, text=True)
+    check("gpuselect catalog validate accepts data/*.yaml", run.returncode == 0, (run.stdout + run.stderr)[-800:])
+    return checks.finish()
 
 
 if __name__ == "__main__":

@@ -4,17 +4,11 @@ import shutil
 import subprocess
 import sys
 
+from checks import Checks
+
 binary = sys.argv[1]
-passed = failed = skipped = 0
-
-
-def check(name, ok, detail=""):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"FAIL: {name}: {detail}")
+checks = Checks()
+check = checks.check
 
 
 def run(shell_argv, script):
@@ -42,7 +36,7 @@ echo "NESTED: $(ask gpuselect catalog imp)"
     check("bash gpu id", "h100-sxm5-80gb" in out, out)
     check("bash nested subcommand", "NESTED: import" in out, out)
 else:
-    skipped += 1
+    checks.skip("bash: not installed")
 
 # zsh: the script must load with the completion system and define the function.
 if shutil.which("zsh"):
@@ -57,7 +51,7 @@ print -r -- ${{_comps[gpuselect]}}
     check("zsh function", "_gpuselect: function" in result.stdout, result.stdout)
     check("zsh registered", result.stdout.strip().endswith("_gpuselect"), result.stdout)
 else:
-    skipped += 1
+    checks.skip("zsh: not installed")
 
 # fish: complete -C asks fish for the completions of a command line.
 if shutil.which("fish"):
@@ -74,7 +68,6 @@ echo WORKLOAD: (complete -C 'gpuselect recommend --workload llm-f')
     check("fish flag", "--show-excluded" in out, out)
     check("fish workload value", "llm-finetune" in out.split("WORKLOAD:")[-1], out)
 else:
-    skipped += 1
+    checks.skip("fish: not installed")
 
-print(f"{passed} passed, {failed} failed, {skipped} skipped")
-sys.exit(1 if failed else 0)
+sys.exit(checks.finish())

@@ -14,19 +14,19 @@ import sys
 import tempfile
 import zlib
 
+from checks import Checks
+
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--hide-scrollbars"]
 MIN_SCREENSHOT_BYTES = 20_000  # a blank 1280x1600 PNG compresses to a few KB
 
-FAILURES = []
+checks = Checks()
 
 
 def check(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print("FAIL:", message)
+    checks.check(message, condition)
 
 
 def png_distinct_colours(path, limit=16):
@@ -124,11 +124,7 @@ def main():
         check("Wall time" in dom and "Job cost" in dom, "the chart lacks its axis labels")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    if FAILURES:
-        print(f"{len(FAILURES)} check(s) failed")
-        return 1
-    print("ok: the HTML report renders in Chromium with its chart")
-    return 0
+    return checks.finish("ok: the HTML report renders in Chromium with its chart")
 
 
 if __name__ == "__main__":

@@ -13,13 +13,13 @@ import sys
 
 import jsonschema
 
-FAILURES = []
+from checks import Checks
+
+checks = Checks()
 
 
 def check(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print("FAIL:", message)
+    checks.check(message, condition)
 
 
 def validate(document, validator, definition, name):
@@ -71,48 +71,40 @@ def main():
     broken["schema_version"] = 2
     check(not validator.is_valid(broken), "schema accepted schema_version 2")
 
-    help_result = subprocess.run([binary, "recommend", "--help"], capture_output=True, text=True, timeout=60)
-    if help_result.returncode != 0:
-        print("skipped: binary output (no recommend command yet)")
-    else:
-        recommend, text = run_json(binary, ["recommend", "--workload", "llm-finetune", "--params", "7e9",
-                                            "--format", "json"])
-        if recommend is not None:
-            validate(recommend, validator, "recommend", "recommend --format json")
-            contributions_add_up(recommend, "recommend --format json")
-            check(text.endswith("}\n"), "recommend JSON does not end in a newline")
-            _, again = run_json(binary, ["recommend", "--workload", "llm-finetune", "--params", "7e9",
-                                         "--format", "json"])
-            check(again == text, "recommend JSON differs between two runs")
-        estimate, _ = run_json(binary, ["estimate", "--workload", "llm-finetune", "--params", "7e9", "--gpu", "h100",
+    recommend, text = run_json(binary, ["recommend", "--workload", "llm-finetune", "--params", "7e9",
                                         "--format", "json"])
-        if estimate is not None:
-            validate(estimate, validator, "estimate", "estimate --format json")
-            check(estimate["memory"].get("fits") is not None, "estimate with --gpu lacks memory.fits")
+    if recommend is not None:
+        validate(recommend, validator, "recommend", "recommend --format json")
+        contributions_add_up(recommend, "recommend --format json")
+        check(text.endswith("}\n"), "recommend JSON does not end in a newline")
+        _, again = run_json(binary, ["recommend", "--workload", "llm-finetune", "--params", "7e9",
+                                     "--format", "json"])
+        check(again == text, "recommend JSON differs between two runs")
+    estimate, _ = run_json(binary, ["estimate", "--workload", "llm-finetune", "--params", "7e9", "--gpu", "h100",
+                                    "--format", "json"])
+    if estimate is not None:
+        validate(estimate, validator, "estimate", "estimate --format json")
+        check(estimate["memory"].get("fits") is not None, "estimate with --gpu lacks memory.fits")
 
-        compare, _ = run_json(binary, ["compare", "--workload", "llm-finetune", "--params", "7e9", "--format", "json",
-                                       "lambda/gpu_8x_h100_sxm5", "aws/p4d.24xlarge"])
-        if compare is not None:
-            validate(compare, validator, "compare", "compare --format json")
-            contributions_add_up(compare, "compare --format json")
-        for listing, definition in (("list", "catalog_offerings"), ("gpus", "catalog_gpus"),
-                                    ("providers", "catalog_providers"), ("models", "catalog_models")):
-            document, _ = run_json(binary, ["catalog", listing, "--format", "json"])
-            if document is not None:
-                validate(document, validator, definition, f"catalog {listing} --format json")
-        for args, definition in ((["catalog", "show", "aws/p4d.24xlarge"], "catalog_show"),
-                                 (["catalog", "show", "llama-2-7b"], "catalog_show"),
-                                 (["catalog", "validate"], "catalog_validate"),
-                                 (["config", "show"], "config")):
-            document, _ = run_json(binary, [*args, "--format", "json"])
-            if document is not None:
-                validate(document, validator, definition, f"{' '.join(args)} --format json")
+    compare, _ = run_json(binary, ["compare", "--workload", "llm-finetune", "--params", "7e9", "--format", "json",
+                                   "lambda/gpu_8x_h100_sxm5", "aws/p4d.24xlarge"])
+    if compare is not None:
+        validate(compare, validator, "compare", "compare --format json")
+        contributions_add_up(compare, "compare --format json")
+    for listing, definition in (("list", "catalog_offerings"), ("gpus", "catalog_gpus"),
+                                ("providers", "catalog_providers"), ("models", "catalog_models")):
+        document, _ = run_json(binary, ["catalog", listing, "--format", "json"])
+        if document is not None:
+            validate(document, validator, definition, f"catalog {listing} --format json")
+    for args, definition in ((["catalog", "show", "aws/p4d.24xlarge"], "catalog_show"),
+                             (["catalog", "show", "llama-2-7b"], "catalog_show"),
+                             (["catalog", "validate"], "catalog_validate"),
+                             (["config", "show"], "config")):
+        document, _ = run_json(binary, [*args, "--format", "json"])
+        if document is not None:
+            validate(document, validator, definition, f"{' '.join(args)} --format json")
 
-    if FAILURES:
-        print(f"{len(FAILURES)} check(s) failed")
-        return 1
-    print("ok: output documents match docs/output.schema.json")
-    return 0
+    return checks.finish("ok: output documents match docs/output.schema.json")
 
 
 if __name__ == "__main__":
