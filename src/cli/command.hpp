@@ -57,12 +57,11 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
 // kernel releases a large catalog or ranking at once, where their destructors would free it object
 // by object (about 5% of a recommend over 50,000 offerings). Kept reachable from a global list, so
 // leak checkers do not report it.
-std::vector<std::shared_ptr<const void>>& objects_kept_until_exit();
+std::vector<const void*>& objects_kept_until_exit();
 template <typename T>
-const T& keep_until_exit(T&& value) {
-  // A shared_ptr<const void> whose deleter does nothing: owned by no one, freed by no one.
-  const T* kept = new T(std::forward<T>(value));
-  objects_kept_until_exit().emplace_back(kept, [](const void*) {});
+const T& keep_until_exit(T value) {
+  const T* kept = new T(std::move(value));
+  objects_kept_until_exit().push_back(kept);
   return *kept;
 }
 

@@ -57,8 +57,8 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
   return read;
 }
 
-std::vector<std::shared_ptr<const void>>& objects_kept_until_exit() {
-  static auto* kept = new std::vector<std::shared_ptr<const void>>();
+std::vector<const void*>& objects_kept_until_exit() {
+  static auto* kept = new std::vector<const void*>();
   return *kept;
 }
 
