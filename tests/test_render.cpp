@@ -25,7 +25,7 @@ struct Example {
   catalog::Catalog catalog;
   workload::Profile profile;
   scoring::Ranking ranking;
-  render::RecommendView view() const { return {&catalog, &profile, &ranking}; }
+  render::RecommendView view() const { return {&catalog, &profile, &ranking, nullptr, {}}; }
 };
 
 catalog::Gpu make_gpu(std::string id, std::string name, double memory_gb, double tflops) {

@@ -376,10 +376,14 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     assumed[catalog.offerings[candidate.offering_index].provider_index] = 1;
     assumed_pct = candidate.cost.spot_interruption_pct;
   }
-  std::string names;
+  // By id, not catalog order: the output must not depend on the order of records in the files.
+  std::vector<std::string_view> ids;
   for (std::size_t index = 0; index < assumed.size(); ++index) {
-    if (assumed[index]) names += (names.empty() ? "" : ", ") + catalog.providers[index].id;
+    if (assumed[index]) ids.emplace_back(catalog.providers[index].id);
   }
+  std::sort(ids.begin(), ids.end());
+  std::string names;
+  for (const auto id : ids) names += (names.empty() ? "" : ", ") + std::string(id);
   if (!names.empty()) {
     notes.push_back({"N-SPOT-RATE-ASSUMED",
                      fmt::format("Spot interruption rates of {} are not published: {}% of instances a month is "
