@@ -296,9 +296,7 @@ void score_with(const Weights& weights, Candidate& candidate, bool unavailable_s
     entry.score = applicable_weight[index] > 0 ? 100.0 * weighted[index] / applicable_weight[index] : 0.0;
     if (unavailable_serving && index == static_cast<std::size_t>(Criterion::stability)) entry.score = 0;
     entry.weight = weights.values[index];
-    // Kept to 0.01 points, the precision every format shows: the score is the sum of the
-    // contributions as shown, so the order of rows is the order of the scores printed.
-    entry.contribution = std::round(entry.score * entry.weight * 100.0) / 100.0;
+    entry.contribution = entry.score * entry.weight;
     total += entry.contribution;
   }
   candidate.score = total;
