@@ -60,14 +60,6 @@ struct ShapeKey {
   }
 };
 
-// The score as printed: the sum of the contributions each rounded to 0.01 points (docs/output.md
-// "Numbers"); render::detail::rounded_score prints the same.
-double shown_score(const Candidate& candidate) {
-  double sum = 0;
-  for (const auto& criterion : candidate.criteria) sum += std::round(criterion.contribution * 100.0) / 100.0;
-  return std::round(sum * 100.0) / 100.0;
-}
-
 // Free share of GPU memory in percent under a plan (0 when capacity is unknown).
 double free_pct(const estimate::Memory& memory) {
   if (!(memory.gpu_capacity_bytes > 0)) return 0;
@@ -392,17 +384,15 @@ class Ranker {
     // Sorted as compact keys (the candidates themselves are large and scattered); ties on score
     // and cost, rare, look at the offering id.
     struct Key {
-      double shown;  // the score as every format prints it, so printed scores never rise down the list
       double score;
       double total_cost;
       std::uint32_t index;
     };
     std::vector<Key> keys(candidates.size());
     for (std::uint32_t index = 0; index < candidates.size(); ++index) {
-      keys[index] = {shown_score(candidates[index]), candidates[index].score, candidates[index].total_cost, index};
+      keys[index] = {candidates[index].score, candidates[index].total_cost, index};
     }
     std::sort(keys.begin(), keys.end(), [&](const Key& a, const Key& b) {
-      if (a.shown != b.shown) return a.shown > b.shown;
       if (a.score != b.score) return a.score > b.score;
       if (a.total_cost != b.total_cost) return a.total_cost < b.total_cost;
       const auto& x = candidates[a.index];
