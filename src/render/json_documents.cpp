@@ -313,8 +313,9 @@ ordered_json strings_json(const std::vector<std::string>& items) {
 ordered_json request_json(const RecommendView& view) {
   const auto& ranking = *view.ranking;
   ordered_json request = ordered_json::object();
-  if (view.options == nullptr) return request;
-  const auto& constraints = view.options->constraints;
+  static const scoring::Options defaults;  // a view built without options: the defaults
+  const scoring::Options& options = view.options != nullptr ? *view.options : defaults;
+  const auto& constraints = options.constraints;
   ordered_json modes = ordered_json::array();
   for (const auto mode : constraints.pricing_modes) modes.push_back(catalog::to_string(mode));
   request["budget"] = optional_number(constraints.budget);
@@ -329,7 +330,7 @@ ordered_json request_json(const RecommendView& view) {
   request["min_headroom_pct"] = round_figure(constraints.min_headroom_pct);
   request["allow_spot_serving"] = ranking.spot_serving_allowed;
   request["reserved_other_use"] = ranking.reserved_other_use;
-  request["only_offerings"] = strings_json(view.options->only_offerings);
+  request["only_offerings"] = strings_json(options.only_offerings);
   return request;
 }
 
