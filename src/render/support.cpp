@@ -103,8 +103,9 @@ std::string plan_label(const estimate::Plan& plan) {
 
 std::string_view plan_reason_name(estimate::PlanReason reason) {
   // Names for docs/output.schema.json "plan.reason", in PlanReason's order.
-  static constexpr std::array<std::string_view, 6> names = {"requested",        "lightest-fits", "needs-offload",
-                                                            "needs-more-nodes", "does-not-fit",  "no-hardware"};
+  static constexpr std::array<std::string_view, 8> names = {
+      "requested",   "lightest-fits",  "needs-offload", "needs-more-nodes", "does-not-fit",
+      "no-hardware", "misses-targets", "no-fp4"};
   const auto index = static_cast<std::size_t>(reason);
   return index < names.size() ? names[index] : "";
 }
