@@ -328,3 +328,78 @@ TEST_CASE("serving bands bracket every figure and flag extrapolation", "[serving
   CHECK(l4.serving.output_tokens_per_s_band.high / l4.serving.output_tokens_per_s >
         serving.output_tokens_per_s_band.high / serving.output_tokens_per_s);
 }
+
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+
+TEST_CASE("serving 70B at a TPOT target gives a batch, replicas and $ per million tokens", "[serving][cli]") {
+  using gpuselect::testing::run_gpuselect;
+  const std::vector<std::string> job = {"-w", "llm-inference", "-m", "llama-3.1-70b", "--tpot-ms", "50",
+                                        "--requests-per-s", "10", "--format", "json"};
+  // The estimate on a real 8x H100 offering of the built-in catalog.
+  std::vector<std::string> estimate_args = {"estimate", "--offering", "aws/p5.48xlarge"};
+  estimate_args.insert(estimate_args.end(), job.begin(), job.end());
+  const auto estimate = run_gpuselect(estimate_args);
+  INFO(estimate.err);
+  REQUIRE(estimate.exit_code == 0);
+  const auto document = nlohmann::json::parse(estimate.out);
+  const auto& serving = document["throughput"]["serving"];
+  CHECK(serving["batch"].get<int>() > 1);
+  CHECK(serving["tpot_ms"].get<double>() <= 50);
+  CHECK(serving["meets_targets"].get<bool>());
+  CHECK(serving["tpot_ms_band"]["low"].get<double>() < serving["tpot_ms"].get<double>());
+  CHECK(document["throughput"]["replicas"].get<int>() >= 1);
+  const auto& on_demand = document["cost"]["on_demand"];
+  CHECK(on_demand["per_million_output_tokens"].get<double>() > 0);
+  CHECK(on_demand["per_million_output_tokens_band"]["high"].get<double>() >
+        on_demand["per_million_output_tokens"].get<double>());
+
+  std::vector<std::string> recommend_args = {"recommend"};
+  recommend_args.insert(recommend_args.end(), job.begin(), job.end());
+  const auto recommend = run_gpuselect(recommend_args);
+  INFO(recommend.err);
+  REQUIRE(recommend.exit_code == 0);
+  const auto ranking = nlohmann::json::parse(recommend.out);
+  REQUIRE_FALSE(ranking["candidates"].empty());
+  const auto& top = ranking["candidates"][0]["estimate"];
+  CHECK(top["memory"]["plan"]["batch"].get<int>() > 1);
+  CHECK(top["throughput"]["serving"]["tpot_ms"].get<double>() <= 50);
+  CHECK(top["cost"]["per_million_output_tokens"].get<double>() > 0);
+
+  // Text output shows the serving figures with their bands.
+  estimate_args.resize(estimate_args.size() - 2);
+  const auto text = run_gpuselect(estimate_args);
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("TPOT") != std::string::npos);
+  CHECK(text.out.find("per 1M output tokens") != std::string::npos);
+}
+
+TEST_CASE("serving flags reject bad values with a one-line error", "[serving][cli]") {
+  using gpuselect::testing::run_gpuselect;
+  struct Case {
+    std::vector<std::string> args;
+    std::string where;
+  };
+  const std::vector<Case> cases = {
+      {{"-w", "llm-inference", "-p", "7e9", "--tpot-ms", "0"}, "--tpot-ms"},
+      {{"-w", "llm-inference", "-p", "7e9", "--ttft-ms", "nan"}, "--ttft-ms"},
+      {{"-w", "llm-finetune", "-p", "7e9", "--tpot-ms", "50"}, "--tpot-ms"},
+      {{"-w", "llm-inference", "-p", "7e9", "--active-params", "9e9"}, "--active-params"},
+      {{"-w", "llm-inference", "-p", "47e9", "--experts", "8"}, "--experts"},
+      {{"-w", "llm-inference", "-p", "47e9", "--active-params", "13e9", "--experts", "8", "--experts-per-token", "8"},
+       "--experts-per-token"},
+      {{"-w", "llm-inference", "-m", "mixtral-8x7b", "--active-params", "13e9"}, "--active-params"},
+      {{"-w", "llm-finetune", "-p", "7e9", "--precision", "fp4"}, "--precision"},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"estimate"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const auto result = run_gpuselect(args);
+    INFO(c.where << " -> " << result.err);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err.rfind("gpuselect: error: " + c.where, 0) == 0);
+    CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
+  }
+}

@@ -85,7 +85,10 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     return choice;
   }
   std::uint16_t applied = 0;
-  if (!workload::is_training(profile.kind)) {
+  if (profile.kind == workload::Kind::llm_inference) {
+    choice.value = prefill_compute_share;
+    choice.source.kind = MfuSource::Kind::prefill;
+  } else if (!workload::is_training(profile.kind)) {
     choice.value = prefill_mfu_default;
     choice.source.kind = MfuSource::Kind::prefill;
   } else {
@@ -157,7 +160,10 @@ std::string mfu_basis_text(const Compute& compute) {
     case MfuSource::Kind::given:
       return fmt::format("MFU {:.0f}% as given by --mfu", compute.mfu * 100.0);
     case MfuSource::Kind::prefill:
-      basis = "prefill MFU 50% (assumption: large batched matmuls; decode is bandwidth-bound)";
+      basis = fmt::format("prefill MFU {:.0f}% ({}; decode is bandwidth-bound)", compute.mfu * 100.0,
+                          compute.mfu == model::prefill_mfu_default
+                              ? "assumption: large batched matmuls"
+                              : "fitted on the serving calibration rows, docs/estimation.md");
       break;
     case MfuSource::Kind::table: {
       const auto& row = model::mfu_table[std::min<std::size_t>(source.table_row, model::mfu_table.size() - 1)];

@@ -171,26 +171,35 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     text += "\n";
   } else {
     TextTable table;
+    // llm-inference shows latency at the batch and the price per million output tokens instead of
+    // the priced hours.
+    const bool serving = view.profile->kind == workload::Kind::llm_inference;
     table.columns = {{"#", Align::right},
                      {"provider"},
                      {"instance", Align::left, true},
                      {"GPUs", Align::left, true},
                      {"mode"},
                      {"mem/GPU", Align::right},
-                     {"time", Align::right},
-                     {"cost", Align::right},
-                     {"score", Align::right}};
+                     {serving ? "TPOT@batch" : "time", Align::right},
+                     {"cost", Align::right}};
+    if (serving) table.columns.push_back({"$/M tok", Align::right});
+    table.columns.push_back({"score", Align::right});
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      const auto& memory = view.ranking->performance_of(candidate).memory;
-      table.rows.push_back(
-          {rank_cell(candidate, style), row.offering->provider,
-           row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
-           gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
-           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes), units::format_hours(candidate.hours),
-           units::format_money(candidate.total_cost, ranking.currency),
-           fmt::format("{:.1f}", rounded_score(candidate))});
+      const auto& estimate = view.ranking->performance_of(candidate);
+      const auto& memory = estimate.memory;
+      std::vector<std::string> cells = {
+          rank_cell(candidate, style), row.offering->provider,
+          row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
+          gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
+          memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
+          serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
+                  : units::format_hours(candidate.hours),
+          units::format_money(candidate.total_cost, ranking.currency)};
+      if (serving) cells.push_back(units::format_money(candidate.cost.per_million_output_tokens, ranking.currency));
+      cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
+      table.rows.push_back(std::move(cells));
       reasons.push_back(first_reason(view, candidate));
     }
     // The reason is a column when the terminal leaves it room to be read, else one line per row

@@ -278,10 +278,11 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     const std::uint32_t shape = performance(ranking, offering, nodes);
     const estimate::Estimate& estimate = ranking.performances[shape];
-    // Priced in a scratch estimate holding what price() reads (plan, replicas, time): the shared
+    // Priced in a scratch estimate holding what price() reads (plan, replicas, serving, time): the shared
     // performance estimate has no cost lines, and a whole copy of it is ~700 bytes.
     priced_.memory.plan = estimate.memory.plan;
     priced_.throughput.replicas = estimate.throughput.replicas;
+    priced_.serving = estimate.serving;
     priced_.time = estimate.time;
     const estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                          options_.currency, 0};
