@@ -182,7 +182,8 @@ def main():
 
     # The schema must reject broken records, or the checks above prove nothing.
     good = {"schema_version": 1, "offerings": [copy.deepcopy(offerings[0])],
-            "gpus": [copy.deepcopy(merged["gpus"][0])], "providers": [copy.deepcopy(merged["providers"][0])]}
+            "gpus": [copy.deepcopy(merged["gpus"][0])], "providers": [copy.deepcopy(merged["providers"][0])],
+            "models": [copy.deepcopy(merged["models"][0])]}
     check("schema accepts a known-good document", validator.is_valid(good))
 
     def broken(mutate):
@@ -208,11 +209,22 @@ def main():
         "schema_version 2": lambda d: d.update({"schema_version": 2}),
         "sla above 100": lambda d: d["providers"][0].update({"sla_uptime_pct": 101}),
         "lower-case currency": lambda d: d["providers"][0].update({"currency": "usd"}),
+        "unknown architecture": lambda d: d["gpus"][0].update({"architecture": "blackwel"}),
+        "fp4_dense_tflops 0": lambda d: d["gpus"][0].update({"fp4_dense_tflops": 0}),
+        "unknown attention kind": lambda d: d["models"][0].update({"attention": "mqa"}),
+        "negative experts": lambda d: d["models"][0].update({"experts": -1}),
+        "fractional experts_per_token": lambda d: d["models"][0].update({"experts_per_token": 1.5}),
+        "string kv_lora_rank": lambda d: d["models"][0].update({"kv_lora_rank": "512"}),
     }
     for name, mutate in rejects.items():
         check(f"schema rejects {name}", not validator.is_valid(broken(mutate)))
     overlay = {"schema_version": 1, "offerings": [{"id": "aws/p4d.24xlarge", "pricing": {"on_demand": 15.0}}]}
     check("schema accepts a partial overlay record", validator.is_valid(overlay))
+    moe = {"schema_version": 1, "gpus": [{"id": "b200", "architecture": "blackwell", "fp4_dense_tflops": 9000}],
+           "models": [{"id": "deepseek-v3", "experts": 256, "experts_per_token": 8, "shared_experts": 1,
+                       "expert_ffn": 2048, "dense_layers": 3, "attention": "mla", "head_dim": 128,
+                       "kv_lora_rank": 512, "qk_rope_head_dim": 64}]}
+    check("schema accepts fp4 and the MoE and MLA fields", validator.is_valid(moe))
 
     # The program's own validator agrees.
     paths = [os.path.join(source_dir, "data", name) for name in DATA_FILES]
