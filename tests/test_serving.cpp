@@ -403,3 +403,48 @@ TEST_CASE("serving flags reject bad values with a one-line error", "[serving][cl
     CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
   }
 }
+
+TEST_CASE("fp4 serving runs on FP4 tensor cores and is refused without them", "[serving]") {
+  const auto profile = llama("llama-3.1-70b", workload::Precision::fp4);
+  // NVFP4: 4-bit values + an FP8 scale per 16 = 4.5 bits per weight.
+  CHECK(estimate::model::serving_bytes_per_param(workload::Precision::fp4) == 4.5 / 8);
+  CHECK(estimate::model::kv_bytes_per_element(workload::Precision::fp4) == 1.0);
+  // Without an FP4 peak: refused, with what to do.
+  const auto h100 = estimate::choose_plan(profile, machine(builtin(), "h100-sxm5-80gb", 8));
+  CHECK_FALSE(h100.fits);
+  CHECK(h100.reason == estimate::PlanReason::no_fp4);
+  CHECK(estimate::describe_plan(profile, h100).find("use fp8") != std::string::npos);
+  // A GPU with FP4 units (B200 figures from NVIDIA's DGX B200 datasheet: 180 GB HBM3e at 8 TB/s,
+  // 2.25 PFLOPS dense BF16, 4.5 FP8, 9 FP4).
+  catalog::Gpu b200 = *builtin().find_gpu("h100-sxm5-80gb");
+  b200.id = "b200-test";
+  b200.architecture = "blackwell";
+  b200.memory_gb = 180;
+  b200.usable_memory_mib = 0;
+  b200.memory_bandwidth_gbps = 8000;
+  b200.bf16_dense_tflops = 2250;
+  b200.fp8_dense_tflops = 4500;
+  b200.fp4_dense_tflops = 9000;
+  estimate::Hardware hardware;
+  hardware.gpu = &b200;
+  hardware.gpus_per_node = 1;
+  hardware.interconnect = catalog::Interconnect::nvlink;
+  CHECK(estimate::model::peak_tflops(b200, workload::Precision::fp4) == 9000);
+  const auto fits = estimate::choose_plan(profile, hardware);
+  CHECK(fits.fits);
+  CHECK(fits.per_gpu.weights_bytes == Approx(70.55e9 * 4.5 / 8).epsilon(0.01));
+  // Prefill-bound work runs twice as fast as in FP8 on the same card.
+  const auto fp8 = llama("llama-3.1-70b", workload::Precision::fp8);
+  const auto fp4_prefill = estimate::model::serving_point(profile, hardware, 1, 1).prefill_s;
+  const auto fp8_prefill = estimate::model::serving_point(fp8, hardware, 1, 1).prefill_s;
+  CHECK(fp4_prefill < 0.7 * fp8_prefill);
+}
+
+TEST_CASE("estimate --precision fp4 on a GPU without FP4 is a one-line error", "[serving][cli]") {
+  const auto result = gpuselect::testing::run_gpuselect(
+      {"estimate", "-w", "llm-inference", "-m", "llama-3.1-8b", "--precision", "fp4", "--gpu", "h100-sxm5-80gb"});
+  CHECK(result.exit_code == 2);
+  CHECK(result.out.empty());
+  CHECK(result.err.rfind("gpuselect: error: --precision: fp4 needs FP4 tensor cores", 0) == 0);
+  CHECK(result.err.find("use --precision fp8") != std::string::npos);
+}

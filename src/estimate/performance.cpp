@@ -132,9 +132,9 @@ double peak_tflops(const catalog::Gpu& gpu, workload::Precision precision) {
       return gpu.fp32_tflops.value_or(gpu.bf16_dense_tflops / 16.0);
     case workload::Precision::fp8:
       return gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops);
-    // Without FP4 tensor cores choose_plan refuses the plan (PlanReason::no_fp4); FP8 is the fallback.
+    // Without FP4 tensor cores choose_plan refuses the plan (PlanReason::no_fp4).
     case workload::Precision::fp4:
-      return gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops);
+      return gpu.fp4_dense_tflops.value_or(gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops));
     // int8/int4 serving here is weight-only quantisation: the matmuls run in 16-bit.
     default:
       return gpu.bf16_dense_tflops;

@@ -203,6 +203,10 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
     return fmt::format("does not fit: tensor parallel {} needs {} GPUs per node; this machine has {}",
                        plan.tensor_parallel, plan.tensor_parallel, plan.gpus_per_node);
   }
+  if (memory.reason == PlanReason::no_fp4) {
+    return "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here "
+           "or a GPU with an FP4 peak (Blackwell)";
+  }
   if (memory.reason == PlanReason::misses_targets) {
     return fmt::format(
         "misses the latency targets: the fastest plan, {} on {}, gives TTFT {:.0f} ms and TPOT {:.0f} ms (targets {:g} "

@@ -159,6 +159,12 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
     memory.tpot_ms = point.step_s * 1e3;
     return memory;
   };
+  if (profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
+    Memory memory = estimate_memory(profile, ladder.front(), capacity);
+    memory.fits = false;
+    memory.reason = PlanReason::no_fp4;
+    return memory;
+  }
   std::optional<Memory> best;
   double best_tokens_per_gpu = 0;
   std::optional<Memory> fastest;  // weights fit, targets missed: the lowest TPOT seen

@@ -247,10 +247,20 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   Shape& shape = choice.shape;
   shape.params = preset->params;
   shape.active_params = preset->active_params > 0 ? preset->active_params : preset->params;
-  if (shape.active_params < shape.params) {
+  shape.experts = preset->experts;
+  shape.experts_per_token = preset->experts_per_token;
+  shape.shared_experts = preset->shared_experts;
+  shape.head_dim = preset->head_dim;
+  if (preset->attention == catalog::AttentionKind::mla) {
+    shape.kv_lora_rank = preset->kv_lora_rank;
+    shape.qk_rope_head_dim = preset->qk_rope_head_dim;
+  }
+  if (shape.active_params < shape.params && (shape.experts < 2 || shape.experts_per_token <= 0)) {
     // A preset with active parameters but no expert counts: Mixtral's top-2 of 8 is assumed.
     shape.experts = experts_default;
     shape.experts_per_token = experts_per_token_default;
+    defaults.push_back(fmt::format("experts of {}: 2 of 8 routed experts per token assumed (the preset gives none)",
+                                   preset->id));
   }
   shape.layers = preset->layers;
   shape.hidden = preset->hidden;
