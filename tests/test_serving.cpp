@@ -21,11 +21,60 @@ using namespace gpuselect;
 
 namespace {
 
+// MoE models of the calibration rows, from their Hugging Face config.json (MODELS-2026.md rows 9
+// and 11): Qwen3-235B-A22B (94 MoE layers, 128 experts top-8, GQA 64/4) and Llama 4 Maverick
+// (48 layers, 24 of them MoE with 128 experts top-1 + 1 shared, GQA 40/8). Test-local ids, so a
+// preset of branch data with the same model does not collide.
+constexpr std::string_view moe_overlay = R"(schema_version: 1
+models:
+  - id: test-qwen3-235b-a22b
+    name: Qwen3 235B A22B (test)
+    family: moe
+    params: 235.09e9
+    active_params: 22.19e9
+    layers: 94
+    hidden: 4096
+    heads: 64
+    kv_heads: 4
+    head_dim: 128
+    ffn: 12288
+    vocab: 151936
+    max_context: 40960
+    experts: 128
+    experts_per_token: 8
+    expert_ffn: 1536
+    source: "huggingface.co/Qwen/Qwen3-235B-A22B config.json"
+  - id: test-llama-4-maverick
+    name: Llama 4 Maverick (test)
+    family: moe
+    params: 400.7e9
+    active_params: 17.2e9
+    layers: 48
+    hidden: 5120
+    heads: 40
+    kv_heads: 8
+    head_dim: 128
+    ffn: 16384
+    vocab: 202048
+    max_context: 1048576
+    experts: 128
+    experts_per_token: 1
+    shared_experts: 1
+    expert_ffn: 8192
+    dense_layers: 24
+    source: "huggingface.co/meta-llama/Llama-4-Maverick-17B-128E-Instruct config.json"
+)";
+
 const catalog::Catalog& builtin() {
   static const catalog::Catalog loaded = [] {
     std::vector<catalog::SourceText> sources;
     for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
-    return catalog::load(sources).catalog;
+    sources.push_back({"moe-overlay.yaml", moe_overlay});
+    auto result = catalog::load(sources);
+    for (const auto& diagnostic : result.diagnostics) {
+      if (diagnostic.severity == Severity::error) FAIL(format_diagnostic(diagnostic));
+    }
+    return result.catalog;
   }();
   return loaded;
 }
@@ -69,7 +118,7 @@ struct CalibrationRow {
 // Llama 3.3 70B has the Llama 3.1 70B architecture.
 constexpr std::string_view trtllm = "TensorRT-LLM v1.0 perf overview";
 constexpr auto fp8 = workload::Precision::fp8;
-const std::array<CalibrationRow, 26> calibration_rows{{
+const std::array<CalibrationRow, 36> calibration_rows{{
     {"llama-3.1-8b", "h100-sxm5-80gb", 1, fp8, 128, 2048, 22714, trtllm},
     {"llama-3.1-8b", "h100-sxm5-80gb", 1, fp8, 500, 2000, 17660, trtllm},
     {"llama-3.1-8b", "h100-sxm5-80gb", 1, fp8, 1000, 1000, 15220, trtllm},
@@ -96,6 +145,17 @@ const std::array<CalibrationRow, 26> calibration_rows{{
     {"llama-3.1-405b", "h200-sxm-141gb", 8, fp8, 1000, 1000, 3330, trtllm},
     {"llama-3.1-405b", "h200-sxm-141gb", 8, fp8, 2048, 2048, 2948, trtllm},
     {"llama-3.1-405b", "h200-sxm-141gb", 8, fp8, 5000, 500, 650, trtllm},
+    // MoE, same tables (trtllm-bench with expert parallel and attention data parallel).
+    {"test-qwen3-235b-a22b", "h100-sxm5-80gb", 8, fp8, 128, 2048, 19658, trtllm},
+    {"test-qwen3-235b-a22b", "h100-sxm5-80gb", 8, fp8, 1000, 1000, 14898, trtllm},
+    {"test-qwen3-235b-a22b", "h200-sxm-141gb", 8, fp8, 128, 2048, 42821, trtllm},
+    {"test-qwen3-235b-a22b", "h200-sxm-141gb", 8, fp8, 1000, 1000, 23789, trtllm},
+    {"test-qwen3-235b-a22b", "h200-sxm-141gb", 8, fp8, 2048, 128, 3331, trtllm},
+    {"test-llama-4-maverick", "h100-sxm5-80gb", 8, fp8, 128, 2048, 10829, trtllm},
+    {"test-llama-4-maverick", "h100-sxm5-80gb", 8, fp8, 1000, 1000, 9677, trtllm},
+    {"test-llama-4-maverick", "h200-sxm-141gb", 8, fp8, 128, 2048, 40572, trtllm},
+    {"test-llama-4-maverick", "h200-sxm-141gb", 8, fp8, 1000, 1000, 31782, trtllm},
+    {"test-llama-4-maverick", "h200-sxm-141gb", 8, fp8, 2048, 128, 7307, trtllm},
 }};
 
 struct RowEstimate {
@@ -122,7 +182,7 @@ RowEstimate estimate_row(const catalog::Catalog& catalog, const CalibrationRow& 
 
 }  // namespace
 
-TEST_CASE("serving calibration: each published row within 30% of the estimate", "[serving][calibration]") {
+TEST_CASE("serving calibration: each published row within its tolerance of the estimate", "[serving][calibration]") {
   const auto& catalog = builtin();
   for (const auto& row : calibration_rows) {
     const RowEstimate estimate = estimate_row(catalog, row);
@@ -130,10 +190,14 @@ TEST_CASE("serving calibration: each published row within 30% of the estimate", 
                    << row.measured_output_tokens_per_s << " tok/s, estimated " << estimate.point.output_tokens_per_s
                    << " at batch " << estimate.batch);
     CHECK(estimate.batch > 0);
-    // Every row within 30% (docs/estimation.md lists each residual: 0.78-1.18 when fitted; the band
-    // is their 10th-90th percentile).
-    CHECK(estimate.ratio > 1 / 1.3);
-    CHECK(estimate.ratio < 1.3);
+    // docs/estimation.md lists each residual; the bands are their 10th-90th percentiles. Dense rows
+    // fitted to 0.78-1.18: each within 30%. MoE rows 0.68-1.62: each within 65%.
+    const bool moe = estimate::model::expert_split(serving_job(catalog, row.model, row.precision, row.input,
+                                                               row.output).shape)
+                         .routed_params > 0;
+    const double tolerance = moe ? 1.65 : 1.3;
+    CHECK(estimate.ratio > 1 / tolerance);
+    CHECK(estimate.ratio < tolerance);
   }
 }
 

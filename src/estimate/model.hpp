@@ -141,6 +141,10 @@ inline constexpr double decode_compute_share = 0.30;
 inline constexpr double prefill_compute_share = 0.50;
 // Host, scheduler and launch time per step that does not overlap the GPU.
 inline constexpr double step_overhead_s = 3e-3;
+// Mixture-of-experts steps take this much longer than the dense roofline above: grouped expert
+// GEMMs of a few tokens each, routing, expert-parallel all-to-all and load imbalance. Fitted as the
+// geometric mean of 10 MoE rows (Qwen3-235B-A22B, Llama 4 Maverick on H100/H200, FP8): 1 / 0.64.
+inline constexpr double moe_step_factor = 1.0 / 0.64;
 // Monthly interruption rate when the offering has none (AWS advisor band boundary 10%).
 inline constexpr double spot_interruption_pct_default = 10.0;
 

@@ -91,6 +91,7 @@ Pass forward_pass(const workload::Profile& profile, const Hardware& hardware, in
   pass.parts = {memory_s, decode_flops / (peak * decode_share), prefill_flops / (peak * prefill_share),
                 allreduce_s(shape, hardware, tp, tokens) + step_overhead_s};
   pass.seconds = std::max(memory_s, compute_s) + pass.parts.fixed_s;
+  if (expert_split(shape).routed_params > 0) pass.seconds *= moe_step_factor;
   return pass;
 }
 
@@ -235,6 +236,10 @@ namespace {
 // prefill-dominated rows (input/output >= 4), whose throughput is set by the prefill constants.
 constexpr Band throughput_residuals{0.85, 1.15, true};
 constexpr Band ttft_residuals{0.87, 1.28, true};
+// MoE rows (10, after moe_step_factor): 0.68-1.62; 10th-90th percentile 0.71-1.29. Their TTFT band is
+// the inverse of the throughput band (too few prefill-dominated MoE rows to fit it apart).
+constexpr Band moe_throughput_residuals{0.71, 1.29, true};
+constexpr Band moe_ttft_residuals{1.0 / 1.29, 1.0 / 0.71, true};
 // Outside the calibrated GPUs and precisions the band is widened by this factor each way (assumption).
 constexpr double extrapolation_widening = 1.5;
 // Architectures and precisions of the calibration rows.
@@ -242,7 +247,8 @@ constexpr std::array<std::string_view, 1> calibrated_architectures{"hopper"};
 }  // namespace
 
 ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware) {
-  ServingBands bands{throughput_residuals, ttft_residuals};
+  const bool moe = expert_split(profile.shape).routed_params > 0;
+  ServingBands bands{moe ? moe_throughput_residuals : throughput_residuals, moe ? moe_ttft_residuals : ttft_residuals};
   const bool architecture =
       hardware.gpu != nullptr && std::find(calibrated_architectures.begin(), calibrated_architectures.end(),
                                            hardware.gpu->architecture) != calibrated_architectures.end();
