@@ -74,7 +74,16 @@ Pass forward_pass(const workload::Profile& profile, const Hardware& hardware, in
   const double share = hardware.gpu_fraction;
   const double active = shape.active_params > 0 ? shape.active_params : shape.params;
   const double tokens = decode_tokens + prefill_tokens;
-  const double weight_bytes = params_read(shape, tokens) * serving_bytes_per_param(profile.precision);
+  // Chunked prefill merges a whole prompt into one step: with fewer than one prompt per step, most
+  // steps read the experts of the decode tokens only, and one step in 1/prompts reads those of a
+  // prompt as well (amortised). Dense models read every weight either way.
+  const double prompts = prompt_tokens > 0 ? prefill_tokens / prompt_tokens : 0.0;
+  const double params = prompts >= 1.0 || decode_tokens <= 0
+                            ? params_read(shape, tokens)
+                            : params_read(shape, decode_tokens) +
+                                  prompts * (params_read(shape, decode_tokens + prompt_tokens) -
+                                             params_read(shape, decode_tokens));
+  const double weight_bytes = params * serving_bytes_per_param(profile.precision);
   const double kv_bytes = decode_tokens * kv_cache_bytes_per_sequence(profile, decode_context);
   const double bandwidth = gpu.memory_bandwidth_gbps * 1e9 * share * tp * decode_bandwidth_share;
   const double memory_s = (weight_bytes + kv_bytes) / bandwidth;
@@ -118,8 +127,8 @@ ServingPoint serving_point(const workload::Profile& profile, const Hardware& har
   point.ttft_s = point.prefill_s + point.step_s;
   const ExpertSplit split = expert_split(profile.shape);
   if (split.routed_params > 0) {
-    point.experts_read_per_layer =
-        profile.shape.experts * (1.0 - std::pow(1.0 - split.routed_share, sequences + prefill_per_step));
+    // A decode step's own reads: the batch's tokens (prompts add theirs in the steps they join).
+    point.experts_read_per_layer = profile.shape.experts * (1.0 - std::pow(1.0 - split.routed_share, sequences));
   }
   return point;
 }
