@@ -4,6 +4,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -840,6 +841,71 @@ TEST_CASE("the embedded built-in catalog loads with no errors", "[catalog]") {
     CHECK(result.catalog.gpu_of(offering).id == offering.gpu);
     CHECK(result.catalog.provider_of(offering).id == offering.provider);
   }
+}
+
+TEST_CASE("the built-in 2026 presets and GPUs carry the published shapes", "[catalog]") {
+  std::vector<SourceText> sources;
+  for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  const LoadResult result = load(sources);
+  REQUIRE(result.ok());
+  const Catalog& catalog = result.catalog;
+
+  // KV-cache bytes per token at 16-bit over all layers, MODELS-2026.md Table 3:
+  // MLA (kv_lora_rank + qk_rope_head_dim) x layers x 2; GQA 2 x layers x kv_heads x head_dim x 2.
+  auto kv_bytes_per_token = [](const ModelPreset& model) {
+    if (model.attention == AttentionKind::mla) return (model.kv_lora_rank + model.qk_rope_head_dim) * model.layers * 2;
+    const int head_dim = model.head_dim > 0 ? model.head_dim : model.hidden / model.heads;
+    return 2 * model.layers * model.kv_heads * head_dim * 2;
+  };
+  const std::vector<std::pair<std::string, int>> kv_table = {
+      {"deepseek-v3", 70272},       {"deepseek-r1", 70272},   {"qwen3-8b", 147456},        {"qwen3-14b", 163840},
+      {"qwen3-32b", 262144},        {"qwen3-30b-a3b", 98304}, {"qwen3-235b-a22b", 192512}, {"llama-4-scout", 196608},
+      {"llama-4-maverick", 196608}, {"gpt-oss-20b", 49152},   {"gpt-oss-120b", 73728},     {"gemma-3-4b", 139264},
+      {"gemma-3-12b", 393216},      {"gemma-3-27b", 507904},
+  };
+  for (const auto& [id, bytes] : kv_table) {
+    const ModelPreset* model = catalog.find_model(id);
+    REQUIRE(model != nullptr);
+    INFO(id);
+    CHECK(kv_bytes_per_token(*model) == bytes);
+  }
+
+  // Published totals and active counts (MODELS-2026.md Table 1; active as counted there, input
+  // embedding included) within 1%: the exact counts in data/models.yaml round to them.
+  const std::vector<std::tuple<std::string, double, double>> sizes = {
+      {"deepseek-v3", 671e9, 37.56e9},       {"qwen3-30b-a3b", 30.5e9, 3.35e9}, {"qwen3-235b-a22b", 235e9, 22.19e9},
+      {"llama-4-maverick", 400.7e9, 17.2e9}, {"gpt-oss-120b", 116.8e9, 5.71e9}, {"gemma-3-27b", 27.01e9, 0},
+  };
+  for (const auto& [id, total, active] : sizes) {
+    const ModelPreset* model = catalog.find_model(id);
+    REQUIRE(model != nullptr);
+    INFO(id);
+    CHECK(model->params == Approx(total).epsilon(0.01));
+    if (active > 0) CHECK(model->active_params == Approx(active).epsilon(0.01));
+  }
+  const ModelPreset& deepseek = *catalog.find_model("deepseek-ai/DeepSeek-V3");
+  CHECK(deepseek.experts == 256);
+  CHECK(deepseek.experts_per_token == 8);
+  CHECK(deepseek.shared_experts == 1);
+  CHECK(deepseek.dense_layers == 3);
+  CHECK(catalog.find_model("qwen3-32b")->attention == AttentionKind::gqa);  // derived: 8 < 64
+
+  // FP4 only where the silicon has it (GPU-SPECS-2026.md): Blackwell and CDNA4, not Hopper or CDNA3.
+  for (const char* id : {"b200", "b300", "gb200", "rtx-5090", "rtx-pro-6000", "mi355x"}) {
+    INFO(id);
+    REQUIRE(catalog.find_gpu(id) != nullptr);
+    CHECK(catalog.find_gpu(id)->fp4_dense_tflops.has_value());
+  }
+  for (const char* id : {"h100-sxm5-80gb", "h200-sxm-141gb", "h20", "h800", "mi300x", "mi325x", "l40s"}) {
+    INFO(id);
+    REQUIRE(catalog.find_gpu(id) != nullptr);
+    CHECK_FALSE(catalog.find_gpu(id)->fp4_dense_tflops.has_value());
+  }
+  // Dense, not "with sparsity": B200 BF16 is half NVIDIA's printed 4,500.
+  CHECK(catalog.find_gpu("B200")->bf16_dense_tflops == 2250);
+  // GeForce BF16 is the FP32-accumulate tensor rate, not the FP32 shader rate (RTX 3090: 71, not 35.6).
+  CHECK(catalog.find_gpu("rtx-3090")->bf16_dense_tflops == 71);
+  CHECK(*catalog.find_gpu("rtx-3090")->fp32_tflops == Approx(35.6));
 }
 
 namespace {
