@@ -21,55 +21,10 @@ using namespace gpuselect;
 
 namespace {
 
-// MoE models of the calibration rows, from their Hugging Face config.json (MODELS-2026.md rows 9
-// and 11): Qwen3-235B-A22B (94 MoE layers, 128 experts top-8, GQA 64/4) and Llama 4 Maverick
-// (48 layers, 24 of them MoE with 128 experts top-1 + 1 shared, GQA 40/8). Test-local ids, so a
-// preset of branch data with the same model does not collide.
-constexpr std::string_view moe_overlay = R"(schema_version: 1
-models:
-  - id: test-qwen3-235b-a22b
-    name: Qwen3 235B A22B (test)
-    family: moe
-    params: 235.09e9
-    active_params: 22.19e9
-    layers: 94
-    hidden: 4096
-    heads: 64
-    kv_heads: 4
-    head_dim: 128
-    ffn: 12288
-    vocab: 151936
-    max_context: 40960
-    experts: 128
-    experts_per_token: 8
-    expert_ffn: 1536
-    source: "huggingface.co/Qwen/Qwen3-235B-A22B config.json"
-  - id: test-llama-4-maverick
-    name: Llama 4 Maverick (test)
-    family: moe
-    params: 400.7e9
-    active_params: 17.2e9
-    layers: 48
-    hidden: 5120
-    heads: 40
-    kv_heads: 8
-    head_dim: 128
-    ffn: 16384
-    vocab: 202048
-    max_context: 1048576
-    experts: 128
-    experts_per_token: 1
-    shared_experts: 1
-    expert_ffn: 8192
-    dense_layers: 24
-    source: "huggingface.co/meta-llama/Llama-4-Maverick-17B-128E-Instruct config.json"
-)";
-
 const catalog::Catalog& builtin() {
   static const catalog::Catalog loaded = [] {
     std::vector<catalog::SourceText> sources;
     for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
-    sources.push_back({"moe-overlay.yaml", moe_overlay});
     auto result = catalog::load(sources);
     for (const auto& diagnostic : result.diagnostics) {
       if (diagnostic.severity == Severity::error) FAIL(format_diagnostic(diagnostic));
@@ -145,17 +100,29 @@ const std::array<CalibrationRow, 36> calibration_rows{{
     {"llama-3.1-405b", "h200-sxm-141gb", 8, fp8, 1000, 1000, 3330, trtllm},
     {"llama-3.1-405b", "h200-sxm-141gb", 8, fp8, 2048, 2048, 2948, trtllm},
     {"llama-3.1-405b", "h200-sxm-141gb", 8, fp8, 5000, 500, 650, trtllm},
-    // MoE, same tables (trtllm-bench with expert parallel and attention data parallel).
-    {"test-qwen3-235b-a22b", "h100-sxm5-80gb", 8, fp8, 128, 2048, 19658, trtllm},
-    {"test-qwen3-235b-a22b", "h100-sxm5-80gb", 8, fp8, 1000, 1000, 14898, trtllm},
-    {"test-qwen3-235b-a22b", "h200-sxm-141gb", 8, fp8, 128, 2048, 42821, trtllm},
-    {"test-qwen3-235b-a22b", "h200-sxm-141gb", 8, fp8, 1000, 1000, 23789, trtllm},
-    {"test-qwen3-235b-a22b", "h200-sxm-141gb", 8, fp8, 2048, 128, 3331, trtllm},
-    {"test-llama-4-maverick", "h100-sxm5-80gb", 8, fp8, 128, 2048, 10829, trtllm},
-    {"test-llama-4-maverick", "h100-sxm5-80gb", 8, fp8, 1000, 1000, 9677, trtllm},
-    {"test-llama-4-maverick", "h200-sxm-141gb", 8, fp8, 128, 2048, 40572, trtllm},
-    {"test-llama-4-maverick", "h200-sxm-141gb", 8, fp8, 1000, 1000, 31782, trtllm},
-    {"test-llama-4-maverick", "h200-sxm-141gb", 8, fp8, 2048, 128, 7307, trtllm},
+    // MoE, same tables (trtllm-bench with expert parallel and attention data parallel); the
+    // catalog's presets from their config.json.
+    {"qwen3-235b-a22b", "h100-sxm5-80gb", 8, fp8, 128, 2048, 19658, trtllm},
+    {"qwen3-235b-a22b", "h100-sxm5-80gb", 8, fp8, 1000, 1000, 14898, trtllm},
+    {"qwen3-235b-a22b", "h200-sxm-141gb", 8, fp8, 128, 2048, 42821, trtllm},
+    {"qwen3-235b-a22b", "h200-sxm-141gb", 8, fp8, 1000, 1000, 23789, trtllm},
+    {"qwen3-235b-a22b", "h200-sxm-141gb", 8, fp8, 2048, 128, 3331, trtllm},
+    {"llama-4-maverick", "h100-sxm5-80gb", 8, fp8, 128, 2048, 10829, trtllm},
+    {"llama-4-maverick", "h100-sxm5-80gb", 8, fp8, 1000, 1000, 9677, trtllm},
+    {"llama-4-maverick", "h200-sxm-141gb", 8, fp8, 128, 2048, 40572, trtllm},
+    {"llama-4-maverick", "h200-sxm-141gb", 8, fp8, 1000, 1000, 31782, trtllm},
+    {"llama-4-maverick", "h200-sxm-141gb", 8, fp8, 2048, 128, 7307, trtllm},
+}};
+
+// Blackwell FP4, same tables (Llama 3.3 70B NVFP4 on one B200): outside the fit, to check the
+// extrapolated band.
+constexpr auto fp4 = workload::Precision::fp4;
+const std::array<CalibrationRow, 5> fp4_validation_rows{{
+    {"llama-3.1-70b", "b200", 1, fp4, 128, 2048, 9922, trtllm},
+    {"llama-3.1-70b", "b200", 1, fp4, 1000, 1000, 7007, trtllm},
+    {"llama-3.1-70b", "b200", 1, fp4, 2048, 2048, 4783, trtllm},
+    {"llama-3.1-70b", "b200", 1, fp4, 2048, 128, 1339, trtllm},
+    {"llama-3.1-70b", "b200", 1, fp4, 5000, 500, 1459, trtllm},
 }};
 
 struct RowEstimate {
@@ -206,6 +173,12 @@ TEST_CASE("serving calibration: each published row within its tolerance of the e
 TEST_CASE("serving calibration table", "[.calibrate]") {
   const auto& catalog = builtin();
   std::vector<double> ratios;
+  for (const auto& row : fp4_validation_rows) {
+    const RowEstimate estimate = estimate_row(catalog, row);
+    std::printf("validation %s %s %d/%d batch %d measured %.0f estimated %.0f ratio %.2f\n",
+                std::string(row.model).c_str(), std::string(row.gpu).c_str(), row.input, row.output, estimate.batch,
+                row.measured_output_tokens_per_s, estimate.point.output_tokens_per_s, estimate.ratio);
+  }
   for (const auto& row : calibration_rows) {
     const RowEstimate estimate = estimate_row(catalog, row);
     const auto& parts = estimate.point.parts;
@@ -224,26 +197,14 @@ TEST_CASE("serving calibration table", "[.calibrate]") {
 
 namespace {
 
-// DeepSeek-V3 (huggingface.co/deepseek-ai/DeepSeek-V3 config.json; MODELS-2026.md rows 1): 671B
-// total, 37B active, 61 layers, hidden 7168, 128 heads, 256 routed experts top-8, MLA with
-// kv_lora_rank 512 and qk_rope_head_dim 64.
-workload::Profile deepseek_v3(workload::Precision precision, std::optional<double> tpot_ms = std::nullopt) {
+// DeepSeek-V3 from the catalog preset (config.json: 671B total, 37.6B active, 61 layers, 256
+// routed experts top-8 + 1 shared, MLA with kv_lora_rank 512 and qk_rope_head_dim 64).
+workload::Profile deepseek_v3(workload::Precision precision) {
   workload::Request r;
   r.kind = workload::Kind::llm_inference;
-  r.params_text = "671e9";
-  r.active_params_text = "37e9";
-  r.experts = 256;
-  r.experts_per_token = 8;
-  r.layers = 61;
-  r.hidden = 7168;
-  r.heads = 128;
-  r.vocab = 129280;
+  r.model = "deepseek-v3";
   r.precision = precision;
-  r.tpot_ms = tpot_ms;
-  auto profile = workload::resolve(r, builtin());
-  profile.shape.kv_lora_rank = 512;
-  profile.shape.qk_rope_head_dim = 64;
-  return profile;
+  return workload::resolve(r, builtin());
 }
 
 workload::Profile llama(std::string_view model, workload::Precision precision) {
@@ -262,6 +223,7 @@ TEST_CASE("MLA keeps a compressed latent: DeepSeek-V3 KV cache is about 70 KB pe
   CHECK(estimate::model::kv_cache_bytes_per_token(profile) == 61.0 * 576 * 2);
   auto as_mha = profile;
   as_mha.shape.kv_lora_rank = 0;
+  as_mha.shape.head_dim = 0;
   // Treated as MHA with head_dim = hidden/heads it was 24.9x larger (the issue's "25x").
   CHECK(estimate::model::kv_cache_bytes_per_token(as_mha) / estimate::model::kv_cache_bytes_per_token(profile) ==
         Approx(2.0 * 128 * 56 / 576));
@@ -270,18 +232,32 @@ TEST_CASE("MLA keeps a compressed latent: DeepSeek-V3 KV cache is about 70 KB pe
   CHECK(estimate::model::kv_shard_divisor(llama("llama-3.1-70b", workload::Precision::fp8).shape, 8) == 8);
 }
 
+TEST_CASE("Blackwell FP4 rows, outside the fit, fall inside the extrapolated band", "[serving][calibration]") {
+  const auto& catalog = builtin();
+  for (const auto& row : fp4_validation_rows) {
+    const RowEstimate estimate = estimate_row(catalog, row);
+    const auto profile = serving_job(catalog, row.model, row.precision, row.input, row.output);
+    const auto band = estimate::model::serving_bands(profile, machine(catalog, row.gpu, row.tp)).throughput;
+    INFO(row.input << "/" << row.output << ": measured / estimated " << estimate.ratio);
+    CHECK_FALSE(band.in_calibrated_regime);
+    CHECK(estimate.ratio > band.low);
+    CHECK(estimate.ratio < band.high);
+  }
+}
+
 TEST_CASE("MoE decode reads the expected distinct experts of the batch", "[serving]") {
   const auto profile = deepseek_v3(workload::Precision::fp8);
   const auto& shape = profile.shape;
   const auto split = estimate::model::expert_split(shape);
   CHECK(split.routed_share == Approx(8.0 / 256));
   // One token reads the active parameters and no more.
-  CHECK(estimate::model::params_read(shape, 1) == Approx(37e9));
+  CHECK(estimate::model::params_read(shape, 1) == Approx(shape.active_params));
+  CHECK(shape.active_params == Approx(37.55e9).epsilon(0.001));
   // 64 tokens: 256·(1 - (1 - 8/256)^64) = 222 experts per layer, not all 256.
   const double expected = split.dense_params + split.routed_params * (1 - std::pow(1 - 8.0 / 256, 64));
   CHECK(estimate::model::params_read(shape, 64) == Approx(expected));
   CHECK(estimate::model::params_read(shape, 64) < 0.9 * 671e9);
-  CHECK(estimate::model::params_read(shape, 4096) == Approx(671e9).epsilon(1e-6));
+  CHECK(estimate::model::params_read(shape, 4096) == Approx(shape.params).epsilon(1e-6));
   // Routed experts: 58 MoE layers x 256 x 3·7168·2048 = 654B; the split from P, A, E and k agrees.
   CHECK(split.routed_params == Approx(58.0 * 256 * 3 * 7168 * 2048).epsilon(0.01));
 
@@ -305,7 +281,7 @@ TEST_CASE("DeepSeek-V3 in FP8 fits 8x H200 and not 8x H100", "[serving]") {
   const auto h100 = estimate::choose_plan(profile, machine(builtin(), "h100-sxm5-80gb", 8));
   CHECK_FALSE(h100.fits);
   CHECK(h100.reason == estimate::PlanReason::does_not_fit);
-  CHECK(h100.per_gpu.weights_bytes == Approx(671e9 / 8));
+  CHECK(h100.per_gpu.weights_bytes == Approx(671.03e9 / 8).epsilon(0.001));
 }
 
 TEST_CASE("the batch is the largest that free KV memory holds", "[serving]") {

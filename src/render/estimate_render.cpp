@@ -184,7 +184,10 @@ void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
     preamble.push_back("Hardware: none given (memory and FLOPs only; add --gpu or --offering for time and cost)");
   }
   std::vector<Grid> grids = {memory_grid(estimate), plan_grid(profile, estimate), performance_grid(profile, estimate)};
-  if (profile.kind == workload::Kind::llm_inference && estimate.has_hardware && estimate.serving.batch > 0) {
+  // Serving figures only where the weights fit (for missed targets they are the fastest plan's).
+  const bool serving_shown = estimate.memory.fits || estimate.memory.reason == estimate::PlanReason::misses_targets;
+  if (profile.kind == workload::Kind::llm_inference && estimate.has_hardware && estimate.serving.batch > 0 &&
+      serving_shown) {
     grids.push_back(serving_grid(profile, estimate));
   }
   if (offering != nullptr && estimate.has_price) grids.push_back(cost_grid(profile, estimate));
