@@ -454,21 +454,9 @@ TEST_CASE("fp4 serving runs on FP4 tensor cores and is refused without them", "[
   CHECK_FALSE(h100.fits);
   CHECK(h100.reason == estimate::PlanReason::no_fp4);
   CHECK(estimate::describe_plan(profile, h100).find("use fp8") != std::string::npos);
-  // A GPU with FP4 units (B200 figures from NVIDIA's DGX B200 datasheet: 180 GB HBM3e at 8 TB/s,
-  // 2.25 PFLOPS dense BF16, 4.5 FP8, 9 FP4).
-  catalog::Gpu b200 = *builtin().find_gpu("h100-sxm5-80gb");
-  b200.id = "b200-test";
-  b200.architecture = "blackwell";
-  b200.memory_gb = 180;
-  b200.usable_memory_mib = 0;
-  b200.memory_bandwidth_gbps = 8000;
-  b200.bf16_dense_tflops = 2250;
-  b200.fp8_dense_tflops = 4500;
-  b200.fp4_dense_tflops = 9000;
-  estimate::Hardware hardware;
-  hardware.gpu = &b200;
-  hardware.gpus_per_node = 1;
-  hardware.interconnect = catalog::Interconnect::nvlink;
+  // A GPU with FP4 units: the catalog's B200 (9,000 dense FP4 TFLOPS, 180 GB).
+  const catalog::Gpu& b200 = *builtin().find_gpu("b200");
+  const auto hardware = machine(builtin(), "b200", 1);
   CHECK(estimate::model::peak_tflops(b200, workload::Precision::fp4) == 9000);
   const auto fits = estimate::choose_plan(profile, hardware);
   CHECK(fits.fits);

@@ -124,10 +124,8 @@ ordered_json compute_json(const estimate::Compute& compute) {
   };
 }
 
-ordered_json band_json(const estimate::Band& band) {
-  return {{"low", round_figure(band.low)},
-          {"high", round_figure(band.high)},
-          {"in_calibrated_regime", band.in_calibrated_regime}};
+ordered_json band_json(const estimate::Band& band, double (*round)(double) = round_figure) {
+  return {{"low", round(band.low)}, {"high", round(band.high)}, {"in_calibrated_regime", band.in_calibrated_regime}};
 }
 
 // llm-inference adds "serving": the batch, latency and throughput of one replica with error bands.
@@ -183,10 +181,7 @@ ordered_json cost_json(catalog::PricingMode mode, const estimate::Cost& cost, st
   if (workload::is_serving(profile.kind))
     object["per_million_output_tokens"] = round_money(cost.per_million_output_tokens);
   if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0) {
-    const auto& band = cost.per_million_output_tokens_band;
-    object["per_million_output_tokens_band"] = {{"low", round_money(band.low)},
-                                                {"high", round_money(band.high)},
-                                                {"in_calibrated_regime", band.in_calibrated_regime}};
+    object["per_million_output_tokens_band"] = band_json(cost.per_million_output_tokens_band, round_money);
   }
   if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y)
     object["break_even_utilisation_pct"] = round_decimals(cost.break_even_utilisation_pct, 1);
