@@ -245,6 +245,31 @@ TEST_CASE("Blackwell FP4 rows, outside the fit, fall inside the extrapolated ban
   }
 }
 
+// NVIDIA NIM benchmarking "Performance" page (docs.nvidia.com/nim/benchmarking/llm/1.0.0/performance):
+// Llama 3.3 70B Instruct, NIM 1.8.0, 2 x H100 80G, FP8, TP2, one request at a time (concurrency 1).
+TEST_CASE("serving latency at concurrency 1 matches NIM's published TTFT and ITL", "[serving][calibration]") {
+  struct LatencyRow {
+    int input;
+    int output;
+    double ttft_ms;
+    double itl_ms;
+  };
+  constexpr std::array<LatencyRow, 2> rows{{{5000, 500, 406.77, 18.58}, {500, 2000, 47.77, 18.91}}};
+  const auto& catalog = builtin();
+  const auto hardware = machine(catalog, "h100-sxm5-80gb", 2);
+  for (const auto& row : rows) {
+    const auto profile = serving_job(catalog, "llama-3.1-70b", workload::Precision::fp8, row.input, row.output);
+    const auto point = estimate::model::serving_point(profile, hardware, 2, 1);
+    INFO(row.input << "/" << row.output << ": TTFT " << point.ttft_s * 1e3 << " ms vs " << row.ttft_ms << ", TPOT "
+                   << point.step_s * 1e3 << " ms vs " << row.itl_ms);
+    // Within the dense bands: TTFT x [0.87, 1.28], TPOT x [0.87, 1.18] (measured / estimated).
+    CHECK(row.ttft_ms / (point.ttft_s * 1e3) > 0.87);
+    CHECK(row.ttft_ms / (point.ttft_s * 1e3) < 1.28);
+    CHECK(row.itl_ms / (point.step_s * 1e3) > 0.87);
+    CHECK(row.itl_ms / (point.step_s * 1e3) < 1.18);
+  }
+}
+
 TEST_CASE("MoE decode reads the expected distinct experts of the batch", "[serving]") {
   const auto profile = deepseek_v3(workload::Precision::fp8);
   const auto& shape = profile.shape;

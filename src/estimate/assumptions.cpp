@@ -74,7 +74,8 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
         "Serving roofline (docs/estimation.md \"Serving\"): a steady-state step decodes one token of each of the "
         "batch's sequences and prefills the prompts that replace finished ones; step = max(bytes read / ({:.0f}% of "
         "datasheet bandwidth), decode FLOPs / {:.0f}% of peak + prefill FLOPs / {:.0f}% of peak) + tensor-parallel "
-        "all-reduces + {:g} ms; TPOT = step; TTFT = one prompt's prefill + one step. Constants fitted on 36 "
+        "all-reduces + {:g} ms; TPOT = that step with the other sequences' prompts; TTFT = one prompt's prefill + "
+        "half a step. Constants fitted on 36 "
         "TensorRT-LLM figures (H100/H200, FP8; 10 of them MoE, whose steps take 1/0.64 longer).",
         model::decode_bandwidth_share * 100, model::decode_compute_share * 100, model::prefill_compute_share * 100,
         model::step_overhead_s * 1e3));

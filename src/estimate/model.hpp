@@ -59,14 +59,14 @@ struct StepParts {
   double fixed_s = 0;            // tensor-parallel all-reduces + per-step host overhead
 };
 struct ServingPoint {
-  double step_s = 0;     // one step = the time per output token (p50)
-  double ttft_s = 0;     // p50 time to first token: its prompt's prefill plus one step
+  double step_s = 0;     // the time per output token (p50): a step with the other sequences' prompts
+  double ttft_s = 0;     // p50 time to first token: its prompt's prefill plus half a step
   double prefill_s = 0;  // one prompt alone on the replica
   double output_tokens_per_s = 0;
   double prefill_tokens_per_s = 0;  // prompt tokens per second the replica prefills alone
   bool memory_bound = true;
   double experts_read_per_layer = 0;
-  StepParts parts;  // of the steady-state step
+  StepParts parts;  // of the full steady-state step (all prompts), which sets output_tokens_per_s
 };
 ServingPoint serving_point(const workload::Profile& profile, const Hardware& hardware, int tensor_parallel, int batch);
 // The most concurrent sequences the replica's free KV memory holds: budget is kv_memory_share of

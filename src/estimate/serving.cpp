@@ -115,16 +115,21 @@ ServingPoint serving_point(const workload::Profile& profile, const Hardware& har
   const double output = std::max(1, profile.output_tokens);
   // Decode reads each sequence's KV at its average length: the prompt plus half the answer.
   const double context = input + output / 2.0;
-  // Steady state: every step `sequences/output` requests finish and as many prompts are prefilled.
+  // Steady state: every step `sequences/output` requests finish and as many prompts are prefilled;
+  // that full step sets the throughput. A sequence's own prompt is its TTFT, so the steps it waits
+  // for between tokens carry the prompts of the other sequences only: TPOT (at batch 1, pure decode).
   const double prefill_per_step = sequences * input / output;
   const Pass step = forward_pass(profile, hardware, tp, sequences, context, prefill_per_step, input);
-  point.step_s = step.seconds;
+  const Pass seen = forward_pass(profile, hardware, tp, sequences, context, (sequences - 1.0) * input / output, input);
+  point.step_s = seen.seconds;
   point.parts = step.parts;
   point.memory_bound = step.memory_bound;
   point.output_tokens_per_s = sequences / step.seconds;
   point.prefill_s = forward_pass(profile, hardware, tp, 0, 0, input, input).seconds;
   point.prefill_tokens_per_s = input / point.prefill_s;
-  point.ttft_s = point.prefill_s + point.step_s;
+  // The prefill pass yields the first token; a new request first waits for the step in flight to
+  // end, half a step on average.
+  point.ttft_s = point.prefill_s + point.step_s / 2.0;
   const ExpertSplit split = expert_split(profile.shape);
   if (split.routed_params > 0) {
     // A decode step's own reads: the batch's tokens (prompts add theirs in the steps they join).
