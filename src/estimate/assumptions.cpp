@@ -49,10 +49,10 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
     }
   } else if (profile.kind == workload::Kind::llm_inference) {
     sentences.push_back(fmt::format(
-        "KV cache: {} per token ({}), paged: each sequence holds its {} input + {} output tokens; the batch is "
+        "KV cache: {:.1f} KB per token ({}), paged: each sequence holds its {} input + {} output tokens; the batch is "
         "the largest whose weights, KV cache, one layer's prefill workspace and runtime overhead stay within {:.0f}% "
         "of GPU memory (vLLM gpu_memory_utilization).",
-        units::format_gb(model::kv_cache_bytes_per_token(profile)),
+        model::kv_cache_bytes_per_token(profile) / 1e3,
         shape.kv_lora_rank > 0 ? fmt::format("MLA latent: L·(kv_lora_rank {} + rope {})·bytes, kept whole on every "
                                              "tensor-parallel rank",
                                              shape.kv_lora_rank, shape.qk_rope_head_dim)
