@@ -501,3 +501,15 @@ TEST_CASE("estimate --precision fp4 on a GPU without FP4 is a one-line error", "
   CHECK(result.err.rfind("gpuselect: error: --precision: fp4 needs FP4 tensor cores", 0) == 0);
   CHECK(result.err.find("use --precision fp8") != std::string::npos);
 }
+
+TEST_CASE("recommend names the latency targets when no machine meets them", "[serving][cli]") {
+  const auto result = gpuselect::testing::run_gpuselect(
+      {"recommend", "-w", "llm-inference", "-p", "7e9", "--tpot-ms", "1", "--format", "json"});
+  // Exit 3: nothing satisfies the job; the summary says which constraint removed the most.
+  CHECK(result.exit_code == 3);
+  CHECK(result.err.find("--tpot-ms/--ttft-ms removed the most") != std::string::npos);
+  const auto shown = gpuselect::testing::run_gpuselect(
+      {"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--tpot-ms", "25", "--show-excluded"});
+  REQUIRE(shown.exit_code == 0);
+  CHECK(shown.out.find("misses the latency targets") != std::string::npos);
+}
