@@ -237,7 +237,7 @@ TEST_CASE("Blackwell FP4 rows, outside the fit, fall inside the extrapolated ban
   for (const auto& row : fp4_validation_rows) {
     const RowEstimate estimate = estimate_row(catalog, row);
     const auto profile = serving_job(catalog, row.model, row.precision, row.input, row.output);
-    const auto band = estimate::model::serving_bands(profile, machine(catalog, row.gpu, row.tp)).throughput;
+    const auto band = estimate::model::serving_bands(profile, machine(catalog, row.gpu, row.tp), estimate.batch).throughput;
     INFO(row.input << "/" << row.output << ": measured / estimated " << estimate.ratio);
     CHECK_FALSE(band.in_calibrated_regime);
     CHECK(estimate.ratio > band.low);
@@ -512,4 +512,12 @@ TEST_CASE("recommend names the latency targets when no machine meets them", "[se
       {"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--tpot-ms", "25", "--show-excluded"});
   REQUIRE(shown.exit_code == 0);
   CHECK(shown.out.find("misses the latency targets") != std::string::npos);
+}
+
+TEST_CASE("MoE figures at small batch are flagged as extrapolated", "[serving]") {
+  const auto profile = deepseek_v3(workload::Precision::fp8);
+  const auto hardware = machine(builtin(), "h200-sxm-141gb", 8);
+  // The MoE calibration rows ran at batches of 800 and more.
+  CHECK_FALSE(estimate::model::serving_bands(profile, hardware, 1).throughput.in_calibrated_regime);
+  CHECK(estimate::model::serving_bands(profile, hardware, 256).throughput.in_calibrated_regime);
 }

@@ -76,12 +76,12 @@ int max_serving_batch(const workload::Profile& profile, const Plan& plan, double
 // choose_plan for llm-inference with hardware: the search of docs/estimation.md "Serving".
 Memory choose_serving_plan(const workload::Profile& profile, const Hardware& hardware, const std::vector<Plan>& ladder);
 // The calibrated serving error band: multipliers on output tokens/s and on TTFT (low, high), and
-// whether this GPU architecture and precision lie inside the calibration rows.
+// whether this GPU architecture, precision and (MoE) batch lie inside the calibration rows.
 struct ServingBands {
   Band throughput;  // multipliers on tokens/s
   Band ttft;        // multipliers on TTFT
 };
-ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware);
+ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch);
 // LoRA adapters: layers · Σ_targets rank·(d_in + d_out).
 double lora_trainable_params(const workload::Profile& profile);
 // Parameters of the largest layer (DeepSpeed's L): one transformer block or the embedding.

@@ -235,7 +235,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     serving.meets_targets = serving.ttft_ms <= profile.ttft_target_ms && serving.tpot_ms <= profile.tpot_target_ms;
     serving.experts_read_per_layer = point.experts_read_per_layer;
     serving.kv_bytes_per_token = model::kv_cache_bytes_per_token(profile);
-    const model::ServingBands bands = model::serving_bands(profile, hardware);
+    const model::ServingBands bands = model::serving_bands(profile, hardware, batch);
     serving.output_tokens_per_s_band = {serving.output_tokens_per_s * bands.throughput.low,
                                         serving.output_tokens_per_s * bands.throughput.high,
                                         bands.throughput.in_calibrated_regime};

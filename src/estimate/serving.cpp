@@ -256,18 +256,22 @@ constexpr Band moe_throughput_residuals{0.71, 1.29, true};
 constexpr Band moe_ttft_residuals{1.0 / 1.29, 1.0 / 0.71, true};
 // Outside the calibrated GPUs and precisions the band is widened by this factor each way (assumption).
 constexpr double extrapolation_widening = 1.5;
+// The MoE rows ran at batches of 800 and more; below this batch MoE figures are extrapolated
+// (per-layer routing and all-to-all latency at small batch are not modelled).
+constexpr int moe_calibrated_batch = 64;
 // Architectures and precisions of the calibration rows.
 constexpr std::array<std::string_view, 1> calibrated_architectures{"hopper"};
 }  // namespace
 
-ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware) {
+ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch) {
   const bool moe = expert_split(profile.shape).routed_params > 0;
   ServingBands bands{moe ? moe_throughput_residuals : throughput_residuals, moe ? moe_ttft_residuals : ttft_residuals};
   const bool architecture =
       hardware.gpu != nullptr && std::find(calibrated_architectures.begin(), calibrated_architectures.end(),
                                            hardware.gpu->architecture) != calibrated_architectures.end();
   const bool precision = profile.precision == workload::Precision::fp8 || profile.precision == workload::Precision::bf16;
-  if (architecture && precision && hardware.gpu_fraction >= 1.0) return bands;
+  const bool moe_batch = !moe || batch >= moe_calibrated_batch;
+  if (architecture && precision && moe_batch && hardware.gpu_fraction >= 1.0) return bands;
   for (Band* band : {&bands.throughput, &bands.ttft}) {
     band->low /= extrapolation_widening;
     band->high *= extrapolation_widening;

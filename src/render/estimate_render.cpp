@@ -104,8 +104,8 @@ Grid serving_grid(const workload::Profile& profile, const estimate::Estimate& es
   }
   if (!serving.output_tokens_per_s_band.in_calibrated_regime) {
     grid.notes.push_back(
-        "This GPU or precision lies outside the serving calibration rows (Hopper, FP8/BF16): the bands are "
-        "extrapolated and widened 1.5x each way.");
+        "This GPU, precision or MoE batch lies outside the serving calibration rows (Hopper, FP8/BF16, MoE at "
+        "batch 64 and more): the bands are extrapolated and widened 1.5x each way.");
   }
   return grid;
 }
