@@ -63,7 +63,7 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
   return text;
 }
 
-bool serving(const RecommendView& view) { return workload::is_serving(view.ranking->kind); }
+bool serving_job(const RecommendView& view) { return workload::is_serving(view.ranking->kind); }
 
 // Run-wide notes and the estimated-figure legend (when a shown row carries the mark), once.
 std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown) {
@@ -166,30 +166,33 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     text += "\n";
   } else {
     TextTable table;
+    // llm-inference shows latency at the batch and the price per million output tokens instead of
+    // the priced hours.
+    const bool serving = view.profile->kind == workload::Kind::llm_inference;
     table.columns = {{"#", Align::right},
                      {"provider"},
                      {"instance", Align::left, true},
                      {"GPUs", Align::left, true},
                      {"mode"},
                      {"mem/GPU", Align::right},
-                     {"time", Align::right},
+                     {serving ? "TPOT@batch" : "time", Align::right},
                      {"cost", Align::right}};
-    if (serving(view)) table.columns.push_back({"$/M tok", Align::right});
+    if (serving) table.columns.push_back({"$/M tok", Align::right});
     table.columns.push_back({"score", Align::right});
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      const auto& memory = view.ranking->performance_of(candidate).memory;
+      const auto& estimate = view.ranking->performance_of(candidate);
+      const auto& memory = estimate.memory;
       std::vector<std::string> cells = {
-          rank_cell(candidate, style),
-          row.offering->provider,
+          rank_cell(candidate, style), row.offering->provider,
           row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
-          rented_label(*view.catalog, ranking, candidate),
-          std::string(catalog::to_string(candidate.mode)),
+          rented_label(*view.catalog, ranking, candidate), std::string(catalog::to_string(candidate.mode)),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-          units::format_hours(candidate.hours),
+          serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
+                  : units::format_hours(candidate.hours),
           cost_label(*view.catalog, ranking, candidate)};
-      if (serving(view)) cells.push_back(unit_cost_label(ranking, candidate));
+      if (serving) cells.push_back(unit_cost_label(ranking, candidate));
       cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
       table.rows.push_back(std::move(cells));
       reasons.push_back(first_reason(view, candidate));
@@ -269,7 +272,7 @@ void recommend_csv(std::ostream& out, const RecommendView& view) {
     const auto& cost = candidate.cost;
     fields.push_back(std::to_string(std::max(candidate.nodes, cost.instances)));
     fields.push_back(std::to_string(candidate.gpus_rented));
-    fields.push_back(serving(view) ? csv_number(round_money(cost.per_million_output_tokens)) : std::string());
+    fields.push_back(serving_job(view) ? csv_number(round_money(cost.per_million_output_tokens)) : std::string());
     fields.push_back(cost.commitment > 0 ? csv_number(round_money(cost.commitment)) : std::string());
     fields.push_back(csv_number(round_figure(cost.interruption_hours)));
     fields.push_back(candidate.mode == catalog::PricingMode::spot
@@ -293,21 +296,33 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
   if (rows.empty()) {
     out << "No offering satisfies this job and its constraints.\n\n";
   } else {
-    out << "| # | Provider | Instance | GPUs | Mode | Memory/GPU | Time | Cost |" << (serving(view) ? " $/M tokens |" : "")
-        << " Score |\n"
-        << "| --: | :-- | :-- | :-- | :-- | --: | --: | --: |" << (serving(view) ? " --: |" : "") << " --: |\n";
+    // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
+    const bool serving = view.profile->kind == workload::Kind::llm_inference;
+    out << (serving ? "| # | Provider | Instance | GPUs | Mode | Memory/GPU | TPOT@batch | Cost | $/M tokens | Score |\n"
+                      "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: | --: |\n"
+                    : "| # | Provider | Instance | GPUs | Mode | Memory/GPU | Time | Cost | Score |\n"
+                      "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: |\n");
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      const auto& memory = view.ranking->performance_of(candidate).memory;
+      const auto& estimate = view.ranking->performance_of(candidate);
+      const auto& memory = estimate.memory;
       std::vector<std::string> cells = {rank_cell(candidate, style),
                                         row.offering->provider,
                                         row.offering->instance_type,
                                         rented_label(*view.catalog, ranking, candidate),
                                         std::string(catalog::to_string(candidate.mode)),
                                         memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-                                        units::format_hours(candidate.hours),
+                                        serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
+                                                              estimate.serving.batch)
+                                                : units::format_hours(candidate.hours),
                                         cost_label(*view.catalog, ranking, candidate)};
-      if (serving(view)) cells.push_back(unit_cost_label(ranking, candidate));
+      if (serving) {
+        const auto& band = candidate.cost.per_million_output_tokens_band;
+        cells.push_back(fmt::format("{} ({}-{})", units::format_money(candidate.cost.per_million_output_tokens,
+                                                                       ranking.currency),
+                                    units::format_money(band.low, ranking.currency),
+                                    units::format_money(band.high, ranking.currency)));
+      }
       cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
       out << markdown_row(cells) << '\n';
     }

@@ -11,6 +11,9 @@ namespace gpuselect::scoring::detail {
 
 namespace {
 
+// job_cost and job_time reach 0 at this ratio to the best candidate (see each).
+constexpr double ratio_at_zero = 30.0;
+
 using catalog::Interconnect;
 using catalog::Isolation;
 using catalog::PricingMode;
@@ -87,17 +90,17 @@ IndicatorValue monitoring(const IndicatorInput& in) {
 
 // ---- performance ----
 
-// Square root of the speed ratio to the fastest candidate: 1 at the fastest, 0.71 at 2x slower,
-// 0.32 at 10x, 0.1 at 100x (the same scale as job_cost, so cost=1 and performance=1 mirror each
-// other). Strictly monotone and never clamped: every doubling costs the same share, and a 14x and
-// a 400x slower option stay apart. Training compares expected wall hours (spot includes
+// Log scale of how much slower than the fastest candidate: 1 at the fastest, 0.8 at 2x slower,
+// 0.32 at 10x, 0 at >= 30x (the same scale as job_cost, so cost=1 and performance=1 mirror each
+// other; ties at 0 sort by cost). Training compares expected wall hours (spot includes
 // interruptions); serving per-replica decode tokens/s; notebooks the dense TFLOPS of the share
 // rented. The links (PCIe, no RDMA) are already in the time through the MFU factors
 // (docs/estimation.md), so they are not counted twice.
 IndicatorValue job_time(const IndicatorInput& in) {
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
-  return {clamp01(std::sqrt(speed / in.best.best_speed))};
+  const double ratio = std::max(1.0, in.best.best_speed / speed);
+  return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
 }
 
 // Free share of GPU memory under the chosen plan: 0 at 0% free, 1 at >= 30% free (room for longer
@@ -111,14 +114,16 @@ IndicatorValue memory_headroom(const IndicatorInput& in) {
 
 // ---- cost ----
 
-// Square root of the ratio of the cheapest job total to this one: 1 at the cheapest, 0.71 at 2x,
-// 0.32 at 10x, 0.1 at 100x. The plain ratio squashed every option above ~5x to near 0; a log scale
-// clamped at 100x made a 6x dearer job lose only 40 of 100 points, so support and images
-// outweighed paying six times as much (a student's QLoRA ranked an 8x A100 node first).
+// Log scale of the ratio to the cheapest job total: 1 at the cheapest, 0.8 at 2x, 0.53 at 5x,
+// 0.32 at 10x, 0 at >= 30x. Clamped at 100x, a 6x dearer job lost only 40 of 100 points, so support
+// and images outweighed paying six times as much (a student's QLoRA ranked an 8x A100 node first);
+// a square root kept a 245x dearer serving node (7 of 8 GPUs idle) level with a 3x one. A job 30x
+// dearer than the cheapest is out on cost; rows tied at 0 sort by total (rank's tie-break).
 IndicatorValue job_cost(const IndicatorInput& in) {
   const double total = in.candidate.total_cost;
   if (!(total > 0) || !(in.best.cheapest_total > 0)) return {1.0};
-  return {clamp01(std::sqrt(in.best.cheapest_total / total))};
+  const double ratio = std::max(1.0, total / in.best.cheapest_total);
+  return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
 }
 
 // ---- usability ----
@@ -205,8 +210,8 @@ constexpr std::array<IndicatorSpec, 17> table = {{
      "spot only: (1 - interruption%/20) x P(job uninterrupted); serving 0 unless allowed"},
     {C::stability, "monitoring", 0.10, monitoring, "metrics .6 + alerts .4"},
     {C::stability, "memory_headroom", 0.10, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
-    {C::performance, "job_time", 1.0, job_time, "sqrt(speed / fastest speed)"},
-    {C::cost, "job_cost", 1.0, job_cost, "sqrt(cheapest total / total)"},
+    {C::performance, "job_time", 1.0, job_time, "1 - log(fastest speed / speed) / log(30)"},
+    {C::cost, "job_cost", 1.0, job_cost, "1 - log(total / cheapest) / log(30)"},
     {C::usability, "images", 0.25, images, "framework images / 3"},
     {C::usability, "jupyterlab", 0.15, jupyterlab, "1 when offered"},
     {C::usability, "custom_containers", 0.20, custom_containers, "1 when offered"},
