@@ -92,7 +92,8 @@ scoring::Candidate make_candidate(scoring::Ranking& ranking, std::uint32_t offer
   compute.mfu = 0.40;
   compute.effective_tflops_per_gpu = 124.8;
   compute.mfu_basis = "8 GPUs on NVSwitch: 40% (test value)";
-  performance.time = {hours, hours * 8};
+  performance.time.wall_hours = hours;
+  performance.time.gpu_hours = hours * 8;
   performance.has_hardware = true;
   performance.currency = "USD";
   auto& cost_line = candidate.cost;

@@ -70,7 +70,7 @@ std::string plan_line(const scoring::Ranking& ranking, const std::vector<Row>& r
   std::string leader = plan_label(ranking.performance_of(*rows.front().candidate).memory.plan);
   for (const auto& row : rows) {
     if (plan_label(ranking.performance_of(*row.candidate).memory.plan) != leader)
-      return fmt::format("{} for #1; each offering gets the lightest plan that fits it", leader);
+      return fmt::format("{} for #1; each offering gets the fastest plan that fits it", leader);
   }
   return leader;
 }
@@ -126,6 +126,9 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   if (!summary.tokens.empty()) facts.emplace_back("Tokens", summary.tokens);
   if (!summary.serving.empty()) facts.emplace_back("Serving", summary.serving);
   if (!rows.empty()) facts.emplace_back("Plan", plan_line(*view.ranking, rows));
+  facts.emplace_back("Headroom", fmt::format("{:g}% of GPU memory kept free (fragmentation, NCCL buffers, "
+                                             "transient peaks; --min-headroom)",
+                                             view.profile->headroom_pct));
   facts.emplace_back("Weights", summary.weights);
   facts.emplace_back("Currency", summary.currency);
   return facts;

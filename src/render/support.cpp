@@ -96,6 +96,8 @@ std::string plan_label(const estimate::Plan& plan) {
   std::string label(zero_label(plan.zero_stage));
   if (plan.offload != workload::Offload::none) label += fmt::format(", {} offload", workload::to_string(plan.offload));
   if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);
+  if (plan.pipeline_parallel > 1) label += fmt::format(", PP {}", plan.pipeline_parallel);
+  if (plan.context_parallel > 1) label += fmt::format(", CP {}", plan.context_parallel);
   label += fmt::format(", {} GPU{} x {} node{}", plan.gpus_per_node, plan.gpus_per_node == 1 ? "" : "s", plan.nodes,
                        plan.nodes == 1 ? "" : "s");
   return label;
@@ -103,8 +105,9 @@ std::string plan_label(const estimate::Plan& plan) {
 
 std::string_view plan_reason_name(estimate::PlanReason reason) {
   // Names for docs/output.schema.json "plan.reason", in PlanReason's order.
-  static constexpr std::array<std::string_view, 6> names = {"requested",        "lightest-fits", "needs-offload",
-                                                            "needs-more-nodes", "does-not-fit",  "no-hardware"};
+  static constexpr std::array<std::string_view, 8> names = {"requested",    "lightest-fits", "needs-offload",
+                                                            "needs-more-nodes", "does-not-fit", "no-hardware",
+                                                            "fastest",          "host-ram"};
   const auto index = static_cast<std::size_t>(reason);
   return index < names.size() ? names[index] : "";
 }
