@@ -370,7 +370,9 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
     const double shard = trained_total / data_ranks;
     double pcie_bytes = 4.0 * shard;  // 16-bit gradients down, 16-bit parameters up
     if (plan.offload == workload::Offload::all || plan.offload == workload::Offload::nvme) {
-      pcie_bytes += m * 2.0 * 2.0 * shard;  // parameters fetched for forward and backward
+      // Parameters fetched for forward and backward, the frozen base of LoRA/QLoRA included.
+      const double frozen = full ? 0.0 : shape.params * model::frozen_base_bytes_per_param(profile);
+      pcie_bytes += m * 2.0 * (2.0 * shard + frozen / data_ranks);
     }
     step.offload_s = pcie_bytes / (pcie_gbytes_per_s * 1e9) + trained_total / nodes / cpu_adam_params_per_s;
     if (plan.offload == workload::Offload::nvme) {

@@ -187,15 +187,23 @@ ordered_json candidate_estimate_json(const scoring::Candidate& candidate, const 
   const double on_demand_hours = estimate.time.wall_hours;
   const double gpu_hours =
       on_demand_hours > 0 ? estimate.time.gpu_hours * candidate.hours / on_demand_hours : estimate.time.gpu_hours;
+  ordered_json time = {
+      {"wall_hours", round_figure(candidate.hours)},
+      {"gpu_hours", round_figure(gpu_hours)},
+      {"uninterrupted_wall_hours", round_figure(on_demand_hours)},
+  };
+  const auto& band = estimate.time.wall_hours_band;
+  if (band.high > 0 && on_demand_hours > 0) {
+    // The band of the uninterrupted estimate, scaled to this mode's hours.
+    const double scale = candidate.hours / on_demand_hours;
+    time["wall_hours_band"] = {{"low", round_figure(band.low * scale)},
+                               {"high", round_figure(band.high * scale)},
+                               {"in_calibrated_regime", band.in_calibrated_regime}};
+  }
   return {
       {"memory", memory_json(estimate.memory, true)},
       {"compute", compute_json(estimate.compute)},
-      {"time",
-       {
-           {"wall_hours", round_figure(candidate.hours)},
-           {"gpu_hours", round_figure(gpu_hours)},
-           {"uninterrupted_wall_hours", round_figure(on_demand_hours)},
-       }},
+      {"time", time},
       {"throughput", throughput_json(estimate.throughput)},
       {"cost",
        cost_json(candidate.mode, candidate.cost, ranking.currency, candidate.total_cost, profile)},

@@ -191,7 +191,8 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
           {rank_cell(candidate, style), row.offering->provider,
            row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
            gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
-           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes), units::format_hours(candidate.hours),
+           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
+           hours_with_band(candidate.hours, view.ranking->performance_of(candidate)),
            units::format_money(candidate.total_cost, ranking.currency),
            fmt::format("{:.1f}", rounded_score(candidate))});
       reasons.push_back(first_reason(view, candidate));
@@ -240,7 +241,8 @@ void recommend_csv(std::ostream& out, const RecommendView& view) {
                                      "gpu_count", "nodes",       "pricing_mode", "score"};
   for (const auto criterion : scoring::all_criteria)
     header.push_back(std::string(scoring::to_string(criterion)) + "_score");
-  for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto"})
+  for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto",
+                           "hours_low", "hours_high", "in_calibrated_regime"})
     header.emplace_back(name);
   csv.row(header);
   for (const auto& candidate : view.ranking->candidates) {
@@ -261,6 +263,12 @@ void recommend_csv(std::ostream& out, const RecommendView& view) {
     fields.push_back(csv_number(round_money(candidate.total_cost)));
     fields.push_back(view.ranking->currency);
     fields.emplace_back(candidate.pareto ? "true" : "false");
+    const auto& estimate = view.ranking->performance_of(candidate);
+    const auto& band = estimate.time.wall_hours_band;
+    const double scale = estimate.time.wall_hours > 0 ? candidate.hours / estimate.time.wall_hours : 0;
+    fields.push_back(band.high > 0 ? csv_number(round_figure(band.low * scale)) : std::string());
+    fields.push_back(band.high > 0 ? csv_number(round_figure(band.high * scale)) : std::string());
+    fields.emplace_back(band.high > 0 ? (band.in_calibrated_regime ? "true" : "false") : "");
     csv.row(fields);
   }
 }
@@ -286,7 +294,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                                               gpu_label(*view.catalog, *row.offering, candidate.nodes),
                                               std::string(catalog::to_string(candidate.mode)),
                                               memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-                                              units::format_hours(candidate.hours),
+                                              hours_with_band(candidate.hours, view.ranking->performance_of(candidate)),
                                               units::format_money(candidate.total_cost, ranking.currency),
                                               fmt::format("{:.1f}", rounded_score(candidate))};
       out << markdown_row(cells) << '\n';

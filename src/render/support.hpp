@@ -46,6 +46,9 @@ std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& 
 std::string memory_label(double needed_bytes, double capacity_bytes);
 // "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".
 std::string plan_label(const estimate::Plan& plan);
+// "23 min (21 min-26 min)": hours with the estimate's error band scaled to them (training), a
+// trailing "*" when outside the calibrated regime; plain hours without a band.
+std::string hours_with_band(double hours, const estimate::Estimate& estimate);
 std::string_view plan_reason_name(estimate::PlanReason reason);
 std::string_view zero_label(int zero_stage);
 
