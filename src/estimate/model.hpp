@@ -50,7 +50,10 @@ int instances_needed(const workload::Profile& profile, const Plan& plan, int rep
 // (workload::Profile::fixed): TP within a node x PP x CP x ZeRO stage x offload x recomputation x
 // micro-batch (docs/estimation.md "Plan search").
 std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_node, int nodes);
-// "tensor parallel 8 x pipeline 4 (bubble 3%)" parts of a plan beyond its ZeRO stage and offload.
+// The plan the flags fix, defaults elsewhere (data parallel, no offload, the profile's recompute and
+// micro-batch): used without hardware and when the constraints admit no layout.
+Plan requested_plan(const workload::Profile& profile, int gpus_per_node, int nodes);
+// " x TP 8 x PP 4" parts of a plan beyond its ZeRO stage and offload.
 std::string plan_layout(const Plan& plan);
 // Serving plans: tensor parallel 1, 2, 4, 8 up to gpus_per_node (or the one requested).
 std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_node, int nodes);

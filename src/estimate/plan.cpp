@@ -121,18 +121,24 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
       }
     }
   }
-  if (plans.empty()) {  // the constraints admit no layout on this machine: the plan as requested
-    Plan plan = base;
-    plan.tensor_parallel = fixed.tensor_parallel.value_or(1);
-    plan.pipeline_parallel = fixed.pipeline_parallel.value_or(1);
-    plan.context_parallel = fixed.context_parallel.value_or(1);
-    plan.zero_stage = fixed.zero_stage.value_or(0);
-    plan.offload = fixed.offload.value_or(Offload::none);
-    plan.recompute = recomputes.front();
-    plan.micro_batch = micro_batches.front();
-    plans.push_back(plan);
-  }
+  // The constraints admit no layout on this machine: the plan as requested.
+  if (plans.empty()) plans.push_back(requested_plan(profile, gpus_per_node, nodes));
   return plans;
+}
+
+Plan requested_plan(const workload::Profile& profile, int gpus_per_node, int nodes) {
+  const auto& fixed = profile.fixed;
+  Plan plan;
+  plan.gpus_per_node = std::max(1, gpus_per_node);
+  plan.nodes = std::max(1, nodes);
+  plan.tensor_parallel = fixed.tensor_parallel.value_or(1);
+  plan.pipeline_parallel = fixed.pipeline_parallel.value_or(1);
+  plan.context_parallel = fixed.context_parallel.value_or(1);
+  plan.zero_stage = fixed.zero_stage.value_or(0);
+  plan.offload = fixed.offload.value_or(workload::Offload::none);
+  plan.recompute = fixed.recompute.value_or(profile.recompute);
+  plan.micro_batch = fixed.micro_batch.value_or(profile.micro_batch);
+  return plan;
 }
 
 std::string plan_layout(const Plan& plan) {
@@ -240,28 +246,13 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
   return *lightest;
 }
 
-// The default plan without hardware: pure data parallelism at the profile's recompute and micro-batch.
-Plan default_training_plan(const workload::Profile& profile, const Hardware& hardware) {
-  Plan plan;
-  plan.gpus_per_node = std::max(1, hardware.gpus_per_node);
-  plan.nodes = std::max(1, hardware.nodes);
-  const auto& fixed = profile.fixed;
-  plan.tensor_parallel = fixed.tensor_parallel.value_or(1);
-  plan.pipeline_parallel = fixed.pipeline_parallel.value_or(1);
-  plan.context_parallel = fixed.context_parallel.value_or(1);
-  plan.zero_stage = fixed.zero_stage.value_or(0);
-  plan.offload = fixed.offload.value_or(workload::Offload::none);
-  plan.recompute = fixed.recompute.value_or(profile.recompute);
-  plan.micro_batch = fixed.micro_batch.value_or(profile.micro_batch);
-  return plan;
-}
-
 // The search: every plan within the constraints; keep those that fit (GPU memory with headroom,
 // host RAM, local disk); the fastest wins, ties to the least memory. The runner-up is the fastest
 // plan of another layout (ZeRO stage, offload, TP, PP, CP or recomputation differ).
 Memory search_training_plan(const workload::Profile& profile, const Hardware& hardware) {
   if (hardware.gpu == nullptr) {
-    Memory memory = estimate_memory(profile, default_training_plan(profile, hardware), 0);
+    Memory memory =
+        estimate_memory(profile, model::requested_plan(profile, hardware.gpus_per_node, hardware.nodes), 0);
     memory.reason = PlanReason::no_hardware;
     return memory;
   }
