@@ -363,6 +363,14 @@ TEST_CASE("explicit plan flags are constraints (issue 12.2)", "[estimate]") {
   CHECK(memory.plan.recompute == workload::Recompute::full);
   CHECK(memory.plan.micro_batch == 2);
   CHECK(estimate::describe_plan(fixed, memory).find("--tensor-parallel 4") != std::string::npos);
+  // A layout that cannot tile the GPUs (PP 3 on 8) never fits.
+  Request odd;
+  odd.kind = Kind::llm_pretrain;
+  odd.model = "llama-2-7b";
+  odd.pipeline_parallel = 3;
+  const auto uneven = estimate::choose_plan(profile_of(odd), machine(h100, 8, 1));
+  CHECK_FALSE(uneven.fits);
+  CHECK(estimate::describe_plan(profile_of(odd), uneven).find("does not divide") != std::string::npos);
 }
 
 TEST_CASE("a default headroom is kept free and can be overridden (issue 12.3)", "[estimate]") {

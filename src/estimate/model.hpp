@@ -53,6 +53,8 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
 // The plan the flags fix, defaults elsewhere (data parallel, no offload, the profile's recompute and
 // micro-batch): used without hardware and when the constraints admit no layout.
 Plan requested_plan(const workload::Profile& profile, int gpus_per_node, int nodes);
+// TP within a node, TP x PP x CP dividing the GPUs, PP no deeper than the layers.
+bool layout_valid(const Plan& plan, const workload::Profile& profile);
 // " x TP 8 x PP 4" parts of a plan beyond its ZeRO stage and offload.
 std::string plan_layout(const Plan& plan);
 // Serving plans: tensor parallel 1, 2, 4, 8 up to gpus_per_node (or the one requested).

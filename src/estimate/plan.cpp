@@ -141,6 +141,14 @@ Plan requested_plan(const workload::Profile& profile, int gpus_per_node, int nod
   return plan;
 }
 
+bool layout_valid(const Plan& plan, const workload::Profile& profile) {
+  const int model_parallel = std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel) *
+                             std::max(1, plan.context_parallel);
+  const int gpus = total_gpus(plan);
+  if (plan.tensor_parallel > plan.gpus_per_node || model_parallel > gpus || gpus % model_parallel != 0) return false;
+  return plan.pipeline_parallel <= 1 || profile.shape.layers <= 0 || plan.pipeline_parallel <= profile.shape.layers;
+}
+
 std::string plan_layout(const Plan& plan) {
   std::string text;
   if (plan.tensor_parallel > 1) text += fmt::format(" x TP {}", plan.tensor_parallel);
@@ -268,10 +276,7 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
     ++tried;
     Memory memory = estimate_memory(profile, plan, capacity);
     model::judge_host(memory, hardware);
-    if (plan.tensor_parallel * plan.context_parallel > hardware.gpus_per_node * hardware.nodes ||
-        plan.tensor_parallel > hardware.gpus_per_node) {
-      memory.fits = memory.fits_gpu = false;
-    }
+    if (!model::layout_valid(plan, profile)) memory.fits = memory.fits_gpu = false;
     if (!memory.fits) {
       if (memory.fits_gpu && !memory.fits_host) {
         if (!gpu_only || memory.cpu_offload_bytes < gpu_only->cpu_offload_bytes) gpu_only = memory;
@@ -378,6 +383,12 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
   if (plan.tensor_parallel > plan.gpus_per_node) {
     return fmt::format("does not fit: tensor parallel {} needs {} GPUs per node; this machine has {}",
                        plan.tensor_parallel, plan.tensor_parallel, plan.gpus_per_node);
+  }
+  if (training && !model::layout_valid(plan, profile)) {
+    return fmt::format(
+        "does not fit: TP {} x PP {} x CP {} does not divide {} GPU{} evenly (or PP exceeds the {} layers){}",
+        plan.tensor_parallel, plan.pipeline_parallel, plan.context_parallel, gpus, gpus == 1 ? "" : "s",
+        profile.shape.layers, within);
   }
   if (memory.reason == PlanReason::host_ram) {
     return fmt::format(
