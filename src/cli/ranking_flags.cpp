@@ -39,6 +39,9 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
   command.add_option("--sensitivity-samples", flags.sensitivity_samples, "Samples for --sensitivity (default 500)")
       ->group("Analysis");
   command.add_flag("--pareto", flags.pareto, "Mark and show the cost-time Pareto frontier")->group("Analysis");
+  command.add_flag("--risk-averse", flags.risk_averse,
+                   "Rank on the pessimistic end (90th percentile) of each time and cost band")
+      ->group("Analysis");
   command.add_flag("--show-excluded", flags.show_excluded, "List excluded offerings with their reasons")
       ->group("Analysis");
 }
@@ -138,6 +141,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   constraints.min_headroom_pct = profile.headroom_pct;
   options.today = today_utc();
   options.sensitivity = flags.sensitivity;
+  options.risk_averse = flags.risk_averse;
   if (!flags.sensitivity_samples.empty()) {
     options.sensitivity_samples = parse_positive_int(flags.sensitivity_samples, "--sensitivity-samples");
   }

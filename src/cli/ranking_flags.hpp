@@ -16,6 +16,7 @@ struct RankingFlags {
   bool sensitivity = false;
   std::string sensitivity_samples;
   bool pareto = false;
+  bool risk_averse = false;
   bool show_excluded = false;
 };
 

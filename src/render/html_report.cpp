@@ -235,7 +235,7 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
         html_escape(gpu_label(*view.catalog, offering, candidate.nodes)),
         html_escape(catalog::to_string(candidate.mode)),
         html_escape(memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes)),
-        html_escape(hours_with_band(candidate.hours, view.ranking->performance_of(candidate))),
+        html_escape(hours_with_band(candidate.hours, view.ranking->performance_of(candidate), view.ranking->risk_averse)),
         html_escape(units::format_money(candidate.total_cost, ranking.currency)), rounded_score(candidate),
         stacked_bar(candidate), why);
   }

@@ -129,6 +129,10 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   facts.emplace_back("Headroom", fmt::format("{:g}% of GPU memory kept free (fragmentation, NCCL buffers, "
                                              "transient peaks; --min-headroom)",
                                              view.profile->headroom_pct));
+  if (view.ranking->risk_averse) {
+    facts.emplace_back("Risk", "ranked on the pessimistic end (90th percentile) of each time and cost band "
+                               "(--risk-averse); costs shown are that end, times the expected (10th-90th)");
+  }
   facts.emplace_back("Weights", summary.weights);
   facts.emplace_back("Currency", summary.currency);
   return facts;
@@ -192,7 +196,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
            row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
            gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
            memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-           hours_with_band(candidate.hours, view.ranking->performance_of(candidate)),
+           hours_with_band(candidate.hours, view.ranking->performance_of(candidate), view.ranking->risk_averse),
            units::format_money(candidate.total_cost, ranking.currency),
            fmt::format("{:.1f}", rounded_score(candidate))});
       reasons.push_back(first_reason(view, candidate));
@@ -294,7 +298,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                                               gpu_label(*view.catalog, *row.offering, candidate.nodes),
                                               std::string(catalog::to_string(candidate.mode)),
                                               memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-                                              hours_with_band(candidate.hours, view.ranking->performance_of(candidate)),
+                                              hours_with_band(candidate.hours, view.ranking->performance_of(candidate), view.ranking->risk_averse),
                                               units::format_money(candidate.total_cost, ranking.currency),
                                               fmt::format("{:.1f}", rounded_score(candidate))};
       out << markdown_row(cells) << '\n';

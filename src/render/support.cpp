@@ -119,12 +119,13 @@ std::string_view zero_label(int zero_stage) {
   return labels[static_cast<std::size_t>(zero_stage)];
 }
 
-std::string hours_with_band(double hours, const estimate::Estimate& estimate) {
+std::string hours_with_band(double hours, const estimate::Estimate& estimate, bool risk_averse) {
   const auto& band = estimate.time.wall_hours_band;
   const double wall = estimate.time.wall_hours;
   if (!(band.high > 0) || !(wall > 0)) return units::format_hours(hours);
-  return fmt::format("{} ({}-{}){}", units::format_hours(hours), units::format_hours(band.low * hours / wall),
-                     units::format_hours(band.high * hours / wall), band.in_calibrated_regime ? "" : "*");
+  const double expected = risk_averse ? hours * wall / band.high : hours;
+  return fmt::format("{} ({}-{}){}", units::format_hours(expected), units::format_hours(band.low * expected / wall),
+                     units::format_hours(band.high * expected / wall), band.in_calibrated_regime ? "" : "*");
 }
 
 std::string plan_label(const estimate::Plan& plan) {

@@ -90,6 +90,7 @@ class Ranker {
     if (const auto* rate = catalog_.find_currency(options_.currency)) ranking.currency_as_of = rate->as_of;
     ranking.weights = options_.weights;
     ranking.profile_name = options_.profile_name;
+    ranking.risk_averse = options_.risk_averse;
     double weight_sum = 0;
     for (double weight : options_.weights.values) weight_sum += weight;
     if (!(weight_sum > 0)) {
@@ -300,11 +301,17 @@ class Ranker {
       if (!compare && !detail::mode_allowed(constraints_, mode)) continue;
       const auto& cost = priced_.cost(mode);
       if (!cost.available) continue;
-      const double hours = estimate.time.wall_hours + cost.interruption_hours;
+      // Risk-averse: the upper end of the time band, applied to hours and cost alike.
+      const auto& band = estimate.time.wall_hours_band;
+      const double pessimism = options_.risk_averse && band.high > 0 && estimate.time.wall_hours > 0
+                                   ? band.high / estimate.time.wall_hours
+                                   : 1.0;
+      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism;
+      const double total_cost = cost.total * pessimism;
       if (!compare) {
         reasons_.clear();
-        if (constraints_.budget && cost.total > *constraints_.budget) {
-          reasons_.push_back({ExclusionKind::budget, cost.total, *constraints_.budget, {}});
+        if (constraints_.budget && total_cost > *constraints_.budget) {
+          reasons_.push_back({ExclusionKind::budget, total_cost, *constraints_.budget, {}});
         }
         if (constraints_.deadline_hours && hours > *constraints_.deadline_hours) {
           reasons_.push_back({ExclusionKind::deadline, hours, *constraints_.deadline_hours, {}});
@@ -324,7 +331,7 @@ class Ranker {
       candidate.cost = cost;
       candidate.spot_total = spot_total;
       candidate.hours = hours;
-      candidate.total_cost = cost.total;
+      candidate.total_cost = total_cost;
       candidate.gpus_needed = needed;
       candidate.gpus_rented = rented;
       produced = true;
