@@ -15,11 +15,7 @@ namespace gpuselect::estimate {
 
 // 10th..90th percentile range of an estimated figure, from the calibration residuals of its regime
 // (docs/estimation.md "Error bands"); in_calibrated_regime false = extrapolated, say so.
-struct Band {
-  double low = 0;
-  double high = 0;
-  bool in_calibrated_regime = true;
-};
+struct Band { double low = 0; double high = 0; bool in_calibrated_regime = true; };
 
 // The machines a job runs on. gpu == nullptr means "no hardware given" (memory and FLOPs only).
 struct Hardware {
@@ -49,6 +45,8 @@ struct Plan {
   workload::Recompute recompute = workload::Recompute::none;
   int micro_batch = 1;    // sequences per GPU per micro-step
   int micro_batches = 1;  // micro-steps per optimizer step (gradient accumulation, pipeline m)
+  int expert_parallel = 1;  // GPUs the routed experts of a MoE layer are spread over (serving: the replica's)
+  int batch = 0;            // llm-inference: concurrent sequences per replica chosen (0 = profile.batch)
 };
 
 // Why choose_plan settled where it did; rendered to words by describe().
@@ -61,6 +59,8 @@ enum class PlanReason : std::uint8_t {
   no_hardware,       // no GPU given: memory for the requested/default plan only
   fastest,           // the search's fastest plan that fits (GPU memory with headroom, host RAM)
   host_ram,          // a plan fits the GPUs but its CPU offload exceeds the node's usable RAM
+  misses_targets,    // llm-inference: weights fit, but no batch and tensor parallel meet --ttft-ms/--tpot-ms
+  no_fp4,            // --precision fp4 on a GPU without FP4 tensor cores
 };
 
 struct MemoryPerGpu {
@@ -95,6 +95,9 @@ struct Memory {
   double runner_up_slower_pct = 0;  // runner-up's time per token above the chosen plan's, percent
   int plans_tried = 0;
   int plans_fitting = 0;
+  // llm-inference: latency at plan.batch (for misses_targets, the fastest plan tried), p50 ms.
+  double ttft_ms = 0;
+  double tpot_ms = 0;
 };
 
 // GPUs that hold one replica's data-parallel shard: total / (TP x PP x CP).
@@ -144,8 +147,24 @@ struct StepTime {
   double tokens = 0;         // tokens per optimizer step
 };
 
+// llm-inference under latency targets (docs/estimation.md "Serving"): one replica at the chosen batch.
+struct Serving {
+  int batch = 0;                      // concurrent sequences per replica
+  int max_batch = 0;                  // the most that free KV memory holds (paged, input + output tokens each)
+  double ttft_ms = 0;                 // p50 time to first token
+  double tpot_ms = 0;                 // p50 time per output token at the batch
+  double output_tokens_per_s = 0;     // per replica at the batch
+  double requests_per_s_per_replica = 0;
+  bool memory_bound = true;           // the decode step is limited by bytes read, not FLOPs
+  bool meets_targets = false;
+  double experts_read_per_layer = 0;  // MoE: expected distinct routed experts a decode step reads (0 = dense)
+  double kv_bytes_per_token = 0;      // whole model, at the KV precision
+  // Error bands (absolute values of the figures above) from the serving calibration residuals.
+  Band output_tokens_per_s_band, ttft_ms_band, tpot_ms_band;
+};
+
 struct Throughput {
-  double decode_tokens_per_s = 0;   // per replica, at the profile's batch
+  double decode_tokens_per_s = 0;   // per replica, at the batch served
   double prefill_tokens_per_s = 0;  // per replica
   int replicas = 1;                 // needed for requests_per_s
 };
@@ -163,6 +182,7 @@ struct Cost {
   double interruption_hours = 0;          // spot: expected hours added to the wall time
   double total = 0;                       // job total (training) or for Profile::hours (serving, notebook)
   double per_million_output_tokens = 0;   // serving only
+  Band per_million_output_tokens_band;    // llm-inference: from the throughput band
   double break_even_utilisation_pct = 0;  // reserved: use above this share of the term beats on-demand
   Band total_band;                        // 10th..90th percentile of total (time's band, priced)
   double spot_interruption_pct = 0;       // spot: monthly interruption rate used (offering's or default)
@@ -175,6 +195,7 @@ struct Estimate {
   StepTime step;  // training LLMs under the performance model
   Time time;  // on-demand wall time (no interruptions)
   Throughput throughput;
+  Serving serving;  // llm-inference only
   std::array<Cost, catalog::pricing_mode_count> costs{};  // indexed by PricingMode
   std::string_view currency;                              // output currency code
   bool has_hardware = false;
@@ -187,8 +208,9 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
 
 // The lightest plan that fits on `hardware` (its nodes fixed) when profile.zero is automatic:
 // DP, ZeRO-1, 2, 3, then optimizer offload, then all offload. Honours fixed --zero/--offload and
-// --tensor-parallel. For serving, the smallest tensor-parallel degree (power of two up to
-// gpus_per_node) that holds weights and KV cache.
+// --tensor-parallel. For llm-inference, the tensor-parallel degree and batch that meet the latency
+// targets at the most output tokens per GPU (docs/estimation.md "Serving"); other serving, the
+// smallest tensor-parallel degree (power of two up to gpus_per_node) that holds weights and KV cache.
 Memory choose_plan(const workload::Profile& profile, const Hardware& hardware);
 
 // choose_plan on 1..max_nodes nodes of the same machine; the first that fits, or the last tried.
@@ -210,7 +232,7 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
 double default_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
 
 // Prices each mode into estimate.costs. `to_output_currency` multiplies provider-currency amounts.
-// Reads only estimate.memory.plan, estimate.throughput.replicas and estimate.time; writes only
+// Reads only estimate.memory.plan, estimate.throughput.replicas, estimate.serving and estimate.time; writes only
 // estimate.costs, estimate.currency and estimate.has_price (scoring::rank relies on this).
 struct PriceContext {
   const catalog::Offering* offering = nullptr;
