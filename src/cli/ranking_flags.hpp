@@ -18,6 +18,8 @@ struct RankingFlags {
   bool pareto = false;
   bool risk_averse = false;
   bool show_excluded = false;
+  bool allow_spot_serving = false;
+  bool reserved_other_use = false;
 };
 
 // with_constraints=false (compare) adds only profile, weights and currency.
