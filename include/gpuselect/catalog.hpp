@@ -136,6 +136,30 @@ struct Pricing {
     }
     return std::nullopt;
   }
+  std::optional<double>& slot(PricingMode mode) {
+    switch (mode) {
+      case PricingMode::spot:
+        return spot;
+      case PricingMode::reserved_1y:
+        return reserved_1y;
+      case PricingMode::reserved_3y:
+        return reserved_3y;
+      case PricingMode::on_demand:
+        break;
+    }
+    return on_demand;
+  }
+};
+
+// One region's prices (docs/catalog.md "Prices per region"). After catalog::load every mode is
+// resolved: a mode the entry did not name (bit clear in `given`) takes the offering's `pricing`;
+// a mode named as null is not sold in this region.
+struct RegionPrice {
+  std::string region;
+  Pricing pricing;                 // per instance-hour; spot is the median over the region's zones
+  std::optional<double> spot_min;  // cheapest zone's spot price, for information (never ranked)
+  std::uint8_t given = 0;          // bit 1 << PricingMode: the entry named that mode
+  SourcePos pos;
 };
 
 struct Offering {
@@ -152,7 +176,8 @@ struct Offering {
     Rdma rdma = Rdma::none;
   } network;
   std::vector<std::string> regions;
-  Pricing pricing;
+  Pricing pricing;  // the price in every listed region without its own region_prices entry
+  std::vector<RegionPrice> region_prices;  // sorted by region after catalog::load
   int vcpus = 0;
   double ram_gb = 0;
   double local_disk_gb = 0;
@@ -168,6 +193,12 @@ struct Offering {
   // Filled by catalog::load once references resolve: indexes into Catalog::providers and gpus.
   std::uint32_t provider_index = 0;
   std::uint32_t gpu_index = 0;
+
+  // The prices in `region`: its region_prices entry, else `pricing` (binary search; no allocation).
+  const Pricing& pricing_in(std::string_view region) const;
+  const RegionPrice* region_price(std::string_view region) const;
+  // Whether any listed region sells `mode`.
+  bool sold_anywhere(PricingMode mode) const;
 };
 
 struct ModelPreset {

@@ -152,6 +152,7 @@ struct PriceContext {
   double to_output_currency = 1.0;
   std::string_view currency = "USD";
   double restart_minutes = 0;  // 0 = provider's provision_minutes
+  const catalog::Pricing* pricing = nullptr;  // the prices to use; nullptr = offering->pricing
 };
 void price(const workload::Profile& profile, const PriceContext& context, Estimate& estimate);
 

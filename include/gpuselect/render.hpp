@@ -32,11 +32,18 @@ struct Style {
   std::string generated_by = "gpuselect";  // with version, for html/markdown footers
 };
 
+// Prices from `gpuselect catalog update` overlaid on the catalog: the header and JSON say so.
+struct PriceUpdate {
+  std::string path;   // the file overlaid
+  std::string as_of;  // YYYY-MM-DD it was made
+};
+
 // What `recommend` shows: the job, the ranking, and the catalog it refers to.
 struct RecommendView {
   const catalog::Catalog* catalog = nullptr;
   const workload::Profile* profile = nullptr;
   const scoring::Ranking* ranking = nullptr;
+  const PriceUpdate* price_update = nullptr;  // nullptr: no update overlaid
 };
 
 // JSON documents (docs/output.schema.json); "schema_version": 1 first; deterministic.

@@ -215,6 +215,9 @@ ordered_json candidate_json(const catalog::Catalog& catalog, const scoring::Rank
       {"gpu_fraction", round_weight(offering.gpu_fraction)},
       {"nodes", candidate.nodes},
       {"pricing_mode", catalog::to_string(candidate.mode)},
+      {"region", region_name(offering, candidate).empty() ? ordered_json(nullptr)
+                                                          : ordered_json(std::string(region_name(offering, candidate)))},
+      {"other_regions", candidate.other_regions},
       {"price_as_of", offering.as_of},
       {"score", rounded_score(candidate)},
       {"criteria", criteria_json(candidate)},
@@ -280,6 +283,9 @@ ordered_json ranking_header(std::string_view document, const RecommendView& view
       {"weights", weights_json(view.ranking->weights)},
       {"profile", view.ranking->profile_name},
       {"currency", currency_json(*view.ranking)},
+      {"price_update", view.price_update == nullptr
+                           ? ordered_json(nullptr)
+                           : ordered_json{{"path", view.price_update->path}, {"as_of", view.price_update->as_of}}},
   };
 }
 

@@ -128,6 +128,7 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   if (!rows.empty()) facts.emplace_back("Plan", plan_line(*view.ranking, rows));
   facts.emplace_back("Weights", summary.weights);
   facts.emplace_back("Currency", summary.currency);
+  if (view.price_update != nullptr) facts.emplace_back("Prices", price_update_line(view.price_update));
   return facts;
 }
 
@@ -176,6 +177,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
                      {"instance", Align::left, true},
                      {"GPUs", Align::left, true},
                      {"mode"},
+                     {"region", Align::left, true},
                      {"mem/GPU", Align::right},
                      {"time", Align::right},
                      {"cost", Align::right},
@@ -188,6 +190,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
           {rank_cell(candidate, style), row.offering->provider,
            row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
            gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
+           region_label(*row.offering, candidate),
            memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes), units::format_hours(candidate.hours),
            units::format_money(candidate.total_cost, ranking.currency),
            fmt::format("{:.1f}", rounded_score(candidate))});
@@ -237,7 +240,8 @@ void recommend_csv(std::ostream& out, const RecommendView& view) {
                                      "gpu_count", "nodes",       "pricing_mode", "score"};
   for (const auto criterion : scoring::all_criteria)
     header.push_back(std::string(scoring::to_string(criterion)) + "_score");
-  for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto"})
+  for (const char* name :
+       {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto", "region", "other_regions"})
     header.emplace_back(name);
   csv.row(header);
   for (const auto& candidate : view.ranking->candidates) {
@@ -258,6 +262,8 @@ void recommend_csv(std::ostream& out, const RecommendView& view) {
     fields.push_back(csv_number(round_money(candidate.total_cost)));
     fields.push_back(view.ranking->currency);
     fields.emplace_back(candidate.pareto ? "true" : "false");
+    fields.emplace_back(region_name(offering, candidate));
+    fields.push_back(std::to_string(candidate.other_regions));
     csv.row(fields);
   }
 }

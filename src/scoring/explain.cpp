@@ -514,14 +514,13 @@ std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking&
     lines.push_back("no change of a single weight puts it first");
   }
 
-  const auto& offering = catalog.offerings[candidate.offering_index];
   const auto spot_ranked = [&] {
     return std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
       return c.offering_index == candidate.offering_index && c.mode == PricingMode::spot;
     });
   };
   // spot_ranked() scans every candidate: asked last, only of the few whose spot line is cheapest.
-  if (candidate.mode != PricingMode::spot && offering.pricing.spot && candidate.spot_total &&
+  if (candidate.mode != PricingMode::spot && candidate.spot_total &&
       *candidate.spot_total < ranking.best.cheapest_total && !spot_ranked()) {
     lines.push_back("would be the cheapest (" + units::format_money(*candidate.spot_total, ranking.currency) +
                     ") if spot were allowed");
