@@ -247,7 +247,42 @@ nlohmann::ordered_json to_json(const Provider& provider) { return record_json(fi
 nlohmann::ordered_json to_json(const Offering& offering) { return record_json(fields::offering_table(), offering); }
 nlohmann::ordered_json to_json(const ModelPreset& model) { return record_json(fields::model_table(), model); }
 
-std::string write_offerings_yaml(std::span<const Offering> offerings, std::span<const std::string> header_comment) {
+namespace {
+
+// One record as a block-list item: "  - id: ..." then its fields, nested maps under their prefix.
+template <typename Record>
+void append_record(std::string& out, const Table<Record>& table, const Record& record, const KeyFilter& keep) {
+  bool first = true;
+  std::string_view open_prefix;
+  std::string value;
+  for (const auto& field : table.fields) {
+    if (keep && &field != table.fields.data() && !keep(field.key)) continue;
+    value.clear();
+    if (!append_yaml_value(value, field, record)) continue;
+    const std::size_t dot = field.key.find('.');
+    const std::string_view prefix = dot == std::string_view::npos ? std::string_view{} : field.key.substr(0, dot);
+    const std::string_view leaf = dot == std::string_view::npos ? field.key : field.key.substr(dot + 1);
+    if (!prefix.empty() && prefix != open_prefix) {
+      out += first ? "  - " : "    ";
+      first = false;
+      out += prefix;
+      out += ":\n";
+    }
+    open_prefix = prefix;
+    out += prefix.empty() ? (first ? "  - " : "    ") : "      ";
+    first = false;
+    out += leaf;
+    out += value.front() == '\n' ? ":" : ": ";  // a block list starts on the next line
+    out += value;
+    out += '\n';
+  }
+}
+
+}  // namespace
+
+std::string write_catalog_yaml(std::span<const Provider> providers, std::span<const Offering> offerings,
+                               std::span<const std::string> header_comment,
+                               const std::function<KeyFilter(std::size_t offering)>& offering_keys) {
   std::string out = "# yaml-language-server: $schema=../docs/catalog.schema.json\n";
   for (const std::string& comment : header_comment) {
     std::string_view rest = comment;
@@ -260,34 +295,19 @@ std::string write_offerings_yaml(std::span<const Offering> offerings, std::span<
     }
   }
   out += "schema_version: 1\n";
+  if (!providers.empty()) {
+    out += "providers:\n";
+    for (const Provider& provider : providers) append_record(out, fields::provider_table(), provider, {});
+  }
   out += offerings.empty() ? "offerings: []\n" : "offerings:\n";
-  const auto& table = fields::offering_table();
-  std::string value;
-  for (const Offering& offering : offerings) {
-    bool first = true;
-    std::string_view open_prefix;
-    for (const auto& field : table.fields) {
-      value.clear();
-      if (!append_yaml_value(value, field, offering)) continue;
-      const std::size_t dot = field.key.find('.');
-      const std::string_view prefix = dot == std::string_view::npos ? std::string_view{} : field.key.substr(0, dot);
-      const std::string_view leaf = dot == std::string_view::npos ? field.key : field.key.substr(dot + 1);
-      if (!prefix.empty() && prefix != open_prefix) {
-        out += first ? "  - " : "    ";
-        first = false;
-        out += prefix;
-        out += ":\n";
-      }
-      open_prefix = prefix;
-      out += prefix.empty() ? (first ? "  - " : "    ") : "      ";
-      first = false;
-      out += leaf;
-      out += ": ";
-      out += value;
-      out += '\n';
-    }
+  for (std::size_t index = 0; index < offerings.size(); ++index) {
+    append_record(out, fields::offering_table(), offerings[index], offering_keys ? offering_keys(index) : KeyFilter{});
   }
   return out;
+}
+
+std::string write_offerings_yaml(std::span<const Offering> offerings, std::span<const std::string> header_comment) {
+  return write_catalog_yaml({}, offerings, header_comment, {});
 }
 
 std::vector<std::string> known_keys(std::string_view record_kind) {

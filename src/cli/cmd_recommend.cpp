@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/app.hpp"
+#include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
@@ -68,8 +69,9 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const scoring::Ranking& ranking = keep_until_exit(scoring::rank(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
+  const auto update = price_update_in_use(globals);
   std::ostringstream text;
-  render::recommend(text, format, render::RecommendView{&catalog, &profile, &ranking}, style);
+  render::recommend(text, format, render::RecommendView{&catalog, &profile, &ranking, update ? &*update : nullptr}, style);
   emit(options.output, text.str());
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
