@@ -254,7 +254,7 @@ class Loader {
   bool parse_list(Store<Record>& store);
   template <typename Record>
   bool collect_record(const Table<Record>& table);
-  bool collect_map_item(int field, std::uint32_t& item_count);
+  bool collect_map_item(int field, std::size_t list_index);
   bool read_region_prices(std::size_t first, std::size_t items, std::vector<RegionPrice>& out);
   template <typename Record>
   void apply_record(Store<Record>& store);
@@ -589,7 +589,7 @@ bool Loader::collect_record(const Table<Record>& table) {
           if (!advance()) return false;
           if (stream_->kind() == EventKind::sequence_end) break;
           if (maps && stream_->kind() == EventKind::mapping_start && !rejected_) {
-            if (!collect_map_item(entry.field, buffer.entries[list_index].item_count)) return false;
+            if (!collect_map_item(entry.field, list_index)) return false;
             continue;
           }
           Entry item;
@@ -619,15 +619,16 @@ bool Loader::collect_record(const Table<Record>& table) {
 }
 
 // One map of a list of maps: a map_item entry, then a map_field entry per scalar key; a key whose
-// value is not a scalar is reported and skipped. `item_count` grows by the entries added.
-bool Loader::collect_map_item(int field, std::uint32_t& item_count) {
+// value is not a scalar is reported and skipped. The list entry's item_count grows by the entries
+// added (by index: entries may reallocate).
+bool Loader::collect_map_item(int field, std::size_t list_index) {
   RecordBuffer& buffer = buffer_;
   Entry item;
   item.shape = Shape::map_item;
   item.field = field;
   item.value_mark = stream_->start();
   buffer.entries.push_back(item);
-  ++item_count;
+  ++buffer.entries[list_index].item_count;
   const std::size_t map_depth = depth_;
   while (true) {
     if (!advance()) return false;
@@ -660,7 +661,7 @@ bool Loader::collect_map_item(int field, std::uint32_t& item_count) {
     key_value.value_size = static_cast<std::uint32_t>(buffer.arena.size() - key_value.value_begin);
     key_value.plain = stream_->plain();
     buffer.entries.push_back(key_value);
-    ++item_count;
+    ++buffer.entries[list_index].item_count;
   }
 }
 
