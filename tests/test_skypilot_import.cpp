@@ -676,7 +676,7 @@ TEST_CASE("import: a per-GPU price list is detected and priced per instance", "[
   const auto kept = import_skypilot(text, catalog, as_written);
   CHECK_FALSE(has_offering(kept, "runpod/8x_A100-80GB"));
   CHECK(std::any_of(kept.warnings.begin(), kept.warnings.end(), [](const std::string& w) {
-    return w.starts_with("runpod/8x_A100-80GB: 0.224 per GPU-hour is more than 4x outside");
+    return w.starts_with("runpod/8x_A100-80GB: 0.224 per GPU-hour is more than 5x outside");
   }));
 }
 

@@ -16,7 +16,7 @@ struct Alias {
   std::string_view spelling;
   std::array<std::string_view, 3> targets;
 };
-constexpr std::array<Alias, 37> alias_table = {{
+constexpr std::array<Alias, 43> alias_table = {{
     // A100: the 40 GB SXM4 part unless 80 GB or PCIe is named.
     {"a100sxm4", {"a100-sxm4-40gb"}},
     {"a10040gbsxm4", {"a100-sxm4-40gb"}},
@@ -32,7 +32,8 @@ constexpr std::array<Alias, 37> alias_table = {{
     {"a100pcie80gb", {"a100-pcie-80gb"}},
     // A800 is the export variant of A100 80GB (NVIDIA A800 datasheet); its own record when the
     // catalog has one, no substitute otherwise.
-    {"a80080gb", {"a800", "a800-80gb"}},
+    {"a80080gb", {"a800-sxm4-80gb"}},
+    {"a800sxm4", {"a800-sxm4-80gb"}},
     // H100: HBM3 80 GB and "NVLINK" spellings are the SXM5 board (8-GPU HGX); PCIe is named.
     {"h10080gbhbm3", {"h100-sxm5-80gb"}},
     {"h100hbm3", {"h100-sxm5-80gb"}},
@@ -50,12 +51,20 @@ constexpr std::array<Alias, 37> alias_table = {{
     {"h200141gb", {"h200-sxm-141gb"}},
     {"h200sxm141gb", {"h200-sxm-141gb"}},
     // Blackwell and Ada workstation parts: their records when the catalog has them.
-    {"b200sxm", {"b200", "b200-sxm-180gb"}},
-    {"b200180gb", {"b200", "b200-sxm-180gb"}},
-    {"rtx6000ada", {"rtx-6000-ada", "rtx6000-ada", "l40"}},
-    {"rtx6000adageneration", {"rtx-6000-ada", "rtx6000-ada"}},
-    {"rtxpro6000", {"rtx-pro-6000", "rtxpro6000"}},
-    {"rtxpro6000blackwell", {"rtx-pro-6000", "rtxpro6000"}},
+    {"b200sxm", {"b200"}},
+    {"b200180gb", {"b200"}},
+    {"b200sxm180gb", {"b200"}},
+    {"b300sxm", {"b300"}},
+    {"b300270gb", {"b300"}},
+    // RTX 6000 Ada is its own card (AD102, 48 GB GDDR6): its record when the catalog has one, never
+    // an L40 stand-in.
+    {"rtx6000ada", {"rtx-6000-ada"}},
+    {"rtx6000adageneration", {"rtx-6000-ada"}},
+    // RTX PRO 6000 Blackwell: the Server Edition unless the workstation card is named.
+    {"rtxpro6000blackwell", {"rtx-pro-6000"}},
+    {"rtxpro6000se", {"rtx-pro-6000"}},
+    {"rtxpro6000server", {"rtx-pro-6000"}},
+    {"rtxpro6000workstation", {"rtx-pro-6000-ws"}},
     {"rtxa6000", {"rtx-a6000"}},
     // V100 by memory.
     {"v100sxm216gb", {"v100-sxm2-16gb"}},

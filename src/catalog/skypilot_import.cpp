@@ -784,12 +784,15 @@ class Merger {
       std::unordered_map<std::string, std::vector<double>> per_gpu;
       for (const auto& offering : known_.offerings) {
         const double gpus = offering.gpu_count * offering.gpu_fraction;
-        if (!(gpus > 0)) continue;
+        const double to_usd = usd_rate(offering.provider);
+        if (!(gpus > 0) || !(to_usd > 0)) continue;
         auto& prices = per_gpu[offering.gpu];
         for (const auto& region : offering.regions) {
-          if (const auto price = offering.pricing_in(region).on_demand) prices.push_back(*price / gpus);
+          if (const auto price = offering.pricing_in(region).on_demand) prices.push_back(*price * to_usd / gpus);
         }
-        if (offering.regions.empty() && offering.pricing.on_demand) prices.push_back(*offering.pricing.on_demand / gpus);
+        if (offering.regions.empty() && offering.pricing.on_demand) {
+          prices.push_back(*offering.pricing.on_demand * to_usd / gpus);
+        }
       }
       for (auto& [id, prices] : per_gpu) {
         if (prices.empty()) continue;
@@ -801,8 +804,19 @@ class Merger {
     return found == ranges_.end() ? nullptr : &found->second;
   }
 
-  static double per_gpu_hour(const Offering& offering) {
-    return offering.pricing.on_demand.value_or(0) / (offering.gpu_count * offering.gpu_fraction);
+  // USD per unit of the provider's currency (catalog rates); 0 when the currency has no rate. A
+  // provider the catalog lacks is taken as USD (its stub says so).
+  double usd_rate(const std::string& provider_id) const {
+    const Provider* provider = known_.find_provider(provider_id);
+    if (provider == nullptr || provider->currency == "USD") return 1.0;
+    const CurrencyRate* rate = known_.find_currency(provider->currency);
+    return rate != nullptr && rate->per_usd > 0 ? 1.0 / rate->per_usd : 0.0;
+  }
+
+  // The on-demand price per GPU-hour in USD (0 when the currency has no rate).
+  double per_gpu_hour(const Offering& offering) const {
+    return offering.pricing.on_demand.value_or(0) * usd_rate(offering.provider) /
+           (offering.gpu_count * offering.gpu_fraction);
   }
 
   // A price list per GPU (RunPod's) read as per instance makes every multi-GPU type look several
@@ -817,8 +831,10 @@ class Merger {
       if (offering.gpu_count < 2 || !offering.pricing.on_demand || !(*offering.pricing.on_demand > 0)) continue;
       const PriceRange* range = range_of(*draft->gpu);
       if (range == nullptr || !(range->median > 0)) continue;
-      as_instance.push_back(std::abs(std::log(per_gpu_hour(offering) / range->median)));
-      as_gpu.push_back(std::abs(std::log(*offering.pricing.on_demand / range->median)));
+      const double price = per_gpu_hour(offering);
+      if (!(price > 0)) continue;
+      as_instance.push_back(std::abs(std::log(price / range->median)));
+      as_gpu.push_back(std::abs(std::log(price * offering.gpu_count / range->median)));
     }
     constexpr std::size_t min_types = 2;
     if (options_.price_basis == PriceBasis::detect && as_instance.size() >= min_types) {
@@ -836,16 +852,18 @@ class Merger {
     for (Draft* draft : drafts) scale_prices(draft->offering, draft->offering.gpu_count);
   }
 
-  // Assumption: a price more than 4x outside the catalog's per-GPU-hour range for its GPU is a unit
+  // Assumption: a price more than 5x outside the catalog's per-GPU-hour range for its GPU is a unit
   // or basis mistake (real spreads between clouds are about 3x, shared/reference/skypilot-gpu-price-
-  // summary.csv); such offerings are skipped with a warning.
-  static constexpr double outlier_factor = 4.0;
+  // summary.csv, and marketplaces such as Vast sit near the bottom: V100 at 0.18 against 0.79 on
+  // the clouds); such offerings are skipped with a warning.
+  static constexpr double outlier_factor = 5.0;
   bool outlier(const Draft& draft) {
     const Offering& offering = draft.offering;
     if (!offering.pricing.on_demand) return false;
     const PriceRange* range = range_of(*draft.gpu);
     if (range == nullptr) return false;
     const double price = per_gpu_hour(offering);
+    if (!(price > 0)) return false;  // a currency without a rate: not compared
     if (price >= range->min / outlier_factor && price <= range->max * outlier_factor) return false;
     warnings_.push_back(offering.id + ": " + number_text(std::round(price * 1000) / 1000) + " per GPU-hour is more than " +
                         number_text(outlier_factor) + "x outside the catalog's range for " + draft.gpu->id + " (" +
