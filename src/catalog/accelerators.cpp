@@ -16,7 +16,7 @@ struct Alias {
   std::string_view spelling;
   std::array<std::string_view, 3> targets;
 };
-constexpr std::array<Alias, 43> alias_table = {{
+constexpr std::array<Alias, 44> alias_table = {{
     // A100: the 40 GB SXM4 part unless 80 GB or PCIe is named.
     {"a100sxm4", {"a100-sxm4-40gb"}},
     {"a10040gbsxm4", {"a100-sxm4-40gb"}},
@@ -66,6 +66,8 @@ constexpr std::array<Alias, 43> alias_table = {{
     {"rtxpro6000server", {"rtx-pro-6000"}},
     {"rtxpro6000workstation", {"rtx-pro-6000-ws"}},
     {"rtxa6000", {"rtx-a6000"}},
+    // AWS g5g: NVIDIA T4G, the T4 for Arm hosts (same GPU, aws.amazon.com/ec2/instance-types/g5g/).
+    {"t4g", {"t4"}},
     // V100 by memory.
     {"v100sxm216gb", {"v100-sxm2-16gb"}},
     {"v100sxm232gb", {"v100-sxm2-32gb"}},
