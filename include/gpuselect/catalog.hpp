@@ -128,32 +128,29 @@ struct Pricing {
   std::optional<double> spot;
   std::optional<double> reserved_1y;
   std::optional<double> reserved_3y;
-  std::optional<double> price(PricingMode mode) const {  // inline: asked per candidate and mode
-    switch (mode) {
-      case PricingMode::on_demand:
-        return on_demand;
-      case PricingMode::spot:
-        return spot;
-      case PricingMode::reserved_1y:
-        return reserved_1y;
-      case PricingMode::reserved_3y:
-        return reserved_3y;
-    }
-    return std::nullopt;
-  }
-  std::optional<double>& slot(PricingMode mode) {
+ private:
+  template <typename Self>
+  static auto& member(Self& self, PricingMode mode) {
     switch (mode) {
       case PricingMode::spot:
-        return spot;
+        return self.spot;
       case PricingMode::reserved_1y:
-        return reserved_1y;
+        return self.reserved_1y;
       case PricingMode::reserved_3y:
-        return reserved_3y;
+        return self.reserved_3y;
       case PricingMode::on_demand:
         break;
     }
-    return on_demand;
+    return self.on_demand;
   }
+
+ public:
+  // inline: asked per candidate and mode; empty for an out-of-range mode.
+  std::optional<double> price(PricingMode mode) const {
+    if (static_cast<std::size_t>(mode) >= pricing_mode_count) return std::nullopt;
+    return member(*this, mode);
+  }
+  std::optional<double>& slot(PricingMode mode) { return member(*this, mode); }
 };
 
 // One region's prices (docs/catalog.md "Prices per region"). After catalog::load every mode is

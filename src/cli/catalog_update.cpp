@@ -42,15 +42,7 @@ struct UpdateOptions {
   long timeout_seconds = 300;
 };
 
-std::string data_folder() {
-  if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg != nullptr && *xdg != '\0') {
-    return std::string(xdg) + "/gpuselect";
-  }
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
-    return std::string(home) + "/.local/share/gpuselect";
-  }
-  return "";
-}
+std::string data_folder() { return user_folder("XDG_DATA_HOME", ".local/share"); }
 
 bool is_update_name(std::string_view name) {
   // prices-YYYY-MM-DD.yaml
