@@ -38,11 +38,20 @@ struct PriceUpdate {
   std::string as_of;  // YYYY-MM-DD it was made
 };
 
-// What `recommend` shows: the job, the ranking, and the catalog it refers to.
+// A catalog file a ranking read, for the JSON echo: its name and a digest of its bytes.
+struct CatalogFile {
+  std::string name;
+  std::string digest;  // "fnv1a64:0123456789abcdef"
+};
+
+// What `recommend` shows: the job, the ranking, and the catalog it refers to; options and
+// catalog_files (optional) are echoed in JSON so a CI log can reproduce the ranking.
 struct RecommendView {
   const catalog::Catalog* catalog = nullptr;
   const workload::Profile* profile = nullptr;
   const scoring::Ranking* ranking = nullptr;
+  const scoring::Options* options = nullptr;
+  std::vector<CatalogFile> catalog_files;
   const PriceUpdate* price_update = nullptr;  // nullptr: no update overlaid
 };
 

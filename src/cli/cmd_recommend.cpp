@@ -71,7 +71,9 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
 
   const auto update = price_update_in_use(globals);
   std::ostringstream text;
-  render::recommend(text, format, render::RecommendView{&catalog, &profile, &ranking, update ? &*update : nullptr}, style);
+  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}, update ? &*update : nullptr};
+  if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
+  render::recommend(text, format, view, style);
   emit(options.output, text.str());
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
