@@ -64,6 +64,8 @@
 #include <vector>
 
 #include "catalog/csv.hpp"
+#include "catalog/fields.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
 
@@ -236,10 +238,7 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-// A value as quoted in an error: at most max_shown bytes, so that a hostile field cannot flood the line.
-std::string excerpt(std::string_view text, std::size_t max_shown = 60) {
-  return std::string(text.substr(0, max_shown)) + (text.size() > max_shown ? "..." : "");
-}
+using text::excerpt;
 
 // Length of the well-formed UTF-8 sequence at text[at] (RFC 3629: no overlongs, no surrogates, at
 // most U+10FFFF), or 0 when malformed.
@@ -430,7 +429,7 @@ class RowParser {
 
   [[noreturn]] void fail_empty_region(const Row& row) const {
     throw Error(source_name_ + ':' + std::to_string(row.line) + ':' + std::to_string(row.region_column),
-                "Region is empty for instance type '" + excerpt(row.instance_type) + "'",
+                "Region is empty for instance type " + text::quoted(row.instance_type),
                 "fill in the region the price applies to");
   }
 
@@ -454,12 +453,18 @@ class RowParser {
     const auto result = std::from_chars(value.data(), value.data() + value.size(), parsed);
     const std::string_view name = column_specs[static_cast<std::size_t>(column)].name;
     if (result.ec != std::errc{} || result.ptr != value.data() + value.size() || !std::isfinite(parsed)) {
-      throw Error(where(fields[index]), std::string(name) + " '" + excerpt(value) + "' is not a number",
+      throw Error(where(fields[index]), std::string(name) + " " + text::quoted(value) + " is not a number",
                   "write a plain decimal number such as 1.25, or leave the field empty");
     }
     if (parsed < 0) {
-      throw Error(where(fields[index]), std::string(name) + " " + excerpt(value) + " is negative",
+      throw Error(where(fields[index]), std::string(name) + " " + text::quoted(value) + " is negative",
                   "write a number >= 0, or leave the field empty");
+    }
+    // A positive price must be one the loader accepts (0 means "no price" and is skipped).
+    if ((column == Column::price || column == Column::spot_price) && parsed > 0) {
+      if (auto problem = fields::check_price_per_hour(parsed)) {
+        throw Error(where(fields[index]), std::string(name) + " " + problem->message, problem->hint);
+      }
     }
     return parsed;
   }
@@ -478,7 +483,7 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
       if (!equals_ignoring_case(name, column_specs[spec].name)) continue;
       if (columns[spec] != no_column) {
         throw Error(source_name + ':' + std::to_string(fields[index].line) + ':' + std::to_string(fields[index].column),
-                    "column '" + std::string(column_specs[spec].name) + "' appears twice (fields " +
+                    "column " + text::quoted(column_specs[spec].name) + " appears twice (fields " +
                         std::to_string(columns[spec] + 1) + " and " + std::to_string(index + 1) + ")",
                     "keep one column of each name");
       }
@@ -552,7 +557,7 @@ class Merger {
       result.offerings.push_back(std::move(draft.offering));
     }
     for (const auto& unknown : unknown_accelerators_) {
-      warnings_.push_back("unknown accelerator '" + unknown.name + "' (" + rows_text(unknown.rows) +
+      warnings_.push_back("unknown accelerator " + text::quoted(unknown.name) + " (" + rows_text(unknown.rows) +
                           ") skipped; add it as a GPU alias in a catalog file");
     }
     result.warnings = std::move(warnings_);

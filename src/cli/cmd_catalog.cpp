@@ -13,6 +13,7 @@
 #include "gpuselect/render.hpp"
 #include "gpuselect/skypilot_import.hpp"
 #include "io/files.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
 
@@ -45,7 +46,7 @@ std::string render_to_string(const std::function<void(std::ostream&)>& draw) {
 }
 
 int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
-  const int stale_after_days = parse_positive_int(options.stale_days, "--stale-days");
+  const int stale_after_days = parse_whole_quantity(options.stale_days, "--stale-days", ranges::Quantity::stale_days);
   // No file: the configured catalog (built-in plus overlays). Files: the built-in catalog plus them,
   // so that overlays may refer to built-in GPUs and providers.
   const bool only_files = !options.validate_files.empty();
@@ -54,8 +55,13 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     throw Error("--no-builtin-catalog", "no catalog to validate", "name a file, or drop --no-builtin-catalog");
   }
   catalog::LoadResult result = catalog::load(read.sources);
+  DiagnosticCounts found = result.found;
   if (result.ok()) {
-    auto warnings = catalog::lint(result.catalog, today_utc(), stale_after_days);
+    DiagnosticCounts linted;
+    auto warnings = catalog::lint(result.catalog, today_utc(), stale_after_days, &linted);
+    found.warnings += linted.warnings;
+    const std::size_t room = max_kept_diagnostics - std::min(max_kept_diagnostics, result.diagnostics.size());
+    warnings.resize(std::min(room, warnings.size()));
     result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());
   }
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(), [&](const Diagnostic& a, const Diagnostic& b) {
@@ -67,9 +73,9 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     };
     return std::tuple(file_rank(a.file), a.line, a.column) < std::tuple(file_rank(b.file), b.line, b.column);
   });
-  const auto errors = std::count_if(result.diagnostics.begin(), result.diagnostics.end(),
-                                    [](const Diagnostic& d) { return d.severity == Severity::error; });
-  const auto warnings = static_cast<long>(result.diagnostics.size()) - errors;
+  const std::size_t errors = found.errors;
+  const std::size_t warnings = found.warnings;
+  const std::size_t not_shown = errors + warnings - result.diagnostics.size();
   const bool failed = errors > 0 || (options.strict && warnings > 0);
 
   const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
@@ -82,10 +88,11 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     for (const auto& source : read.sources) document["files"].push_back(source.name);
     document["errors"] = errors;
     document["warnings"] = warnings;
+    document["diagnostics_not_shown"] = not_shown;
     document["diagnostics"] = nlohmann::ordered_json::array();
     for (const auto& d : result.diagnostics) {
       document["diagnostics"].push_back({{"severity", d.severity == Severity::error ? "error" : "warning"},
-                                         {"file", d.file},
+                                         {"file", d.file.str()},
                                          {"line", d.line},
                                          {"column", d.column},
                                          {"message", d.message},
@@ -96,6 +103,11 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     for (const auto& diagnostic : result.diagnostics) {
       std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
     }
+    if (not_shown > 0) {
+      std::fprintf(stderr,
+                   "gpuselect: %zu more diagnostics not shown (the first %zu are); fix these and validate again\n",
+                   not_shown, max_kept_diagnostics);
+    }
     const std::string summary = fmt::format(
         "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings\n",
         failed ? "invalid" : "valid", read.sources.size(), result.catalog.gpus.size(), result.catalog.providers.size(),
@@ -103,7 +115,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     if (failed) {
       std::fputs(("gpuselect: " + summary).c_str(), stderr);
     } else {
-      emit(options.validate_output, summary);
+      emit(options.validate_output, summary, format);
     }
   }
   return failed ? exit_bad_input : exit_ok;
@@ -127,8 +139,8 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
       std::vector<std::string> known;
       for (const auto& g : catalog.gpus) known.push_back(g.id);
       const std::string guess = closest_match(name, known);
-      throw Error("--gpu", "unknown GPU '" + name + "'",
-                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
+      throw Error("--gpu", "unknown GPU " + text::quoted(name),
+                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean " + text::quoted(guess) + "?");
     }
     gpu_ids.push_back(gpu->id);
   }
@@ -146,7 +158,8 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
   const render::Format format = resolve_format(options.list_output, globals, listing_formats);
   const render::Style style = make_style(options.list_output, globals, format);
   emit(options.list_output,
-       render_to_string([&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); }));
+       render_to_string([&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); }), format,
+       style.color);
   return exit_ok;
 }
 
@@ -174,8 +187,8 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
     for (const auto& p : catalog.providers) known.push_back(p.id);
     for (const auto& m : catalog.models) known.push_back(m.id);
     const std::string guess = closest_match(options.show_id, known);
-    throw Error("catalog show", "no offering, GPU, provider or model '" + options.show_id + "'",
-                guess.empty() ? "see 'gpuselect catalog list'" : "did you mean '" + guess + "'?");
+    throw Error("catalog show", "no offering, GPU, provider or model " + text::quoted(options.show_id),
+                guess.empty() ? "see 'gpuselect catalog list'" : "did you mean " + text::quoted(guess) + "?");
   }
   const render::Format format = resolve_format(options.show_output, globals, {"table", "json"});
   const render::Style style = make_style(options.show_output, globals, format);
@@ -187,7 +200,8 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
          } else {
            render::record(out, document, style);
          }
-       }));
+       }),
+       format, style.color);
   return exit_ok;
 }
 
@@ -204,7 +218,7 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
                              slash - (previous == std::string::npos ? 0 : previous + 1));
     }
     if (provider.empty() || known.find_provider(provider) == nullptr) {
-      throw Error("--provider", "cannot tell which provider '" + path + "' belongs to",
+      throw Error("--provider", "cannot tell which provider " + text::quoted(path) + " belongs to",
                   "add --provider ID (see 'gpuselect catalog providers')");
     }
   }
@@ -216,7 +230,7 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   }
   const std::string as_of = options.import_as_of.empty() ? today_utc() : options.import_as_of;
   if (!catalog::days_between(as_of, as_of)) {
-    throw Error("--as-of", "'" + as_of + "' is not a date", "write YYYY-MM-DD");
+    throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
   }
   constexpr std::size_t max_import_bytes = 512u << 20;  // SkyPilot's largest vms.csv is ~5 MB
   const std::string csv = io::read_text(options.import_file, max_import_bytes);
@@ -274,7 +288,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const catalog::Catalog catalog = load_catalog(globals);
     const render::Format format = resolve_format(options->gpus_output, globals, listing_formats);
     const render::Style style = make_style(options->gpus_output, globals, format);
-    emit(options->gpus_output, render_to_string([&](std::ostream& out) { render::gpus(out, format, catalog, style); }));
+    emit(options->gpus_output, render_to_string([&](std::ostream& out) { render::gpus(out, format, catalog, style); }),
+         format, style.color);
     return static_cast<int>(exit_ok);
   });
   add_output_options(*gpus, options->gpus_output, false, listing_formats);
@@ -284,7 +299,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const render::Format format = resolve_format(options->providers_output, globals, listing_formats);
     const render::Style style = make_style(options->providers_output, globals, format);
     emit(options->providers_output,
-         render_to_string([&](std::ostream& out) { render::providers(out, format, catalog, style); }));
+         render_to_string([&](std::ostream& out) { render::providers(out, format, catalog, style); }), format,
+         style.color);
     return static_cast<int>(exit_ok);
   });
   add_output_options(*providers, options->providers_output, false, listing_formats);
@@ -294,7 +310,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const render::Format format = resolve_format(options->models_output, globals, listing_formats);
     const render::Style style = make_style(options->models_output, globals, format);
     emit(options->models_output,
-         render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }));
+         render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }), format,
+         style.color);
     return static_cast<int>(exit_ok);
   });
   add_output_options(*models, options->models_output, false, listing_formats);

@@ -42,7 +42,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
   style.generated_by = std::string("gpuselect ") + version_string;
   std::ostringstream text;
   render::compare(text, format, render::RecommendView{&catalog, &profile, &ranking}, style);
-  emit(options.output, text.str());
+  emit(options.output, text.str(), format, style.color);
   return exit_ok;
 }
 

@@ -70,7 +70,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
 
   std::ostringstream text;
   render::recommend(text, format, render::RecommendView{&catalog, &profile, &ranking}, style);
-  emit(options.output, text.str());
+  emit(options.output, text.str(), format, style.color);
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
     std::fprintf(stderr, "gpuselect: error: recommend: no offering satisfies the job and constraints; %s\n",

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
 
@@ -73,8 +74,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   catalog::convert(catalog, 1.0, "USD", options.currency);  // throws for an unknown code
 
   auto& constraints = options.constraints;
-  if (!flags.budget.empty()) constraints.budget = parse_positive_number(flags.budget, "--budget");
-  if (!flags.deadline.empty()) constraints.deadline_hours = parse_positive_number(flags.deadline, "--deadline");
+  if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
+  if (!flags.deadline.empty()) constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
   constraints.regions = split_list(flags.region);
   constraints.providers = split_list(flags.provider);
   constraints.exclude_providers = split_list(flags.exclude_provider);
@@ -85,8 +86,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
         for (const auto& provider : catalog.providers) known.push_back(provider.id);
         const std::string guess = closest_match(id, known);
         throw Error(list == &constraints.providers ? "--provider" : "--exclude-provider",
-                    "unknown provider '" + id + "'",
-                    guess.empty() ? "see 'gpuselect catalog providers'" : "did you mean '" + guess + "'?");
+                    "unknown provider " + text::quoted(id),
+                    guess.empty() ? "see 'gpuselect catalog providers'" : "did you mean " + text::quoted(guess) + "?");
       }
     }
   }
@@ -96,8 +97,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
       std::vector<std::string> known;
       for (const auto& gpu : catalog.gpus) known.push_back(gpu.id);
       const std::string guess = closest_match(id, known);
-      throw Error("--gpu", "unknown GPU '" + id + "'",
-                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
+      throw Error("--gpu", "unknown GPU " + text::quoted(id),
+                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean " + text::quoted(guess) + "?");
     }
   }
   if (flags.pricing.empty()) {
@@ -108,7 +109,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     for (const auto& name : split_list(flags.pricing)) {
       const auto mode = catalog::parse_pricing_mode(name);
       if (!mode) {
-        throw Error("--pricing", "unknown pricing mode '" + name + "'",
+        throw Error("--pricing", "unknown pricing mode " + text::quoted(name),
                     "choose on-demand, spot, reserved-1y, reserved-3y or any");
       }
       constraints.pricing_modes.push_back(*mode);
@@ -124,26 +125,25 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
       names.reserve(known_requirements.size());
       for (const auto& entry : known_requirements) names.push_back(entry.first);
       const std::string guess = closest_match(requirement, names);
-      throw Error("--require", "unknown requirement '" + requirement + "'",
-                  guess.empty() ? "see 'gpuselect recommend --help'" : "did you mean '" + guess + "'?");
+      throw Error("--require", "unknown requirement " + text::quoted(requirement),
+                  guess.empty() ? "see 'gpuselect recommend --help'" : "did you mean " + text::quoted(guess) + "?");
     }
   }
   if (!flags.max_nodes.empty()) {
-    constraints.max_nodes = parse_positive_int(flags.max_nodes, "--max-nodes");
+    constraints.max_nodes = parse_whole_quantity(flags.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
   } else {
-    constraints.max_nodes = parse_positive_int(settings.max_nodes.value, settings.max_nodes.origin);
+    constraints.max_nodes = parse_whole_quantity(settings.max_nodes.value, settings.max_nodes.origin,
+                                                 ranges::Quantity::max_nodes);
   }
   if (!flags.min_headroom.empty()) {
-    constraints.min_headroom_pct = parse_positive_number(flags.min_headroom, "--min-headroom", true);
-    if (constraints.min_headroom_pct >= 100) {
-      throw Error("--min-headroom", "'" + flags.min_headroom + "' percent leaves no room for the job",
-                  "give a percentage below 100");
-    }
+    constraints.min_headroom_pct =
+        parse_quantity(flags.min_headroom, "--min-headroom", ranges::Quantity::min_headroom_pct);
   }
   options.today = today_utc();
   options.sensitivity = flags.sensitivity;
   if (!flags.sensitivity_samples.empty()) {
-    options.sensitivity_samples = parse_positive_int(flags.sensitivity_samples, "--sensitivity-samples");
+    options.sensitivity_samples = parse_whole_quantity(flags.sensitivity_samples, "--sensitivity-samples",
+                                                         ranges::Quantity::sensitivity_samples);
   }
   return options;
 }

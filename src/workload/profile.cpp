@@ -9,6 +9,8 @@
 #include <fmt/ranges.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/ranges.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/workload.hpp"
 
@@ -124,15 +126,10 @@ void require_positive(const std::optional<double>& value, std::string_view flag)
 double parse_params(const std::string& text) {
   const auto value = units::parse_count(text);
   if (!value) {
-    throw Error("--params", fmt::format("'{}' is not a positive parameter count", text),
+    throw Error("--params", text::quoted(text) + " is not a positive parameter count",
                 "write e.g. 7e9, 7B, 350M or 70_000_000_000");
   }
-  if (*value > max_params) {
-    throw Error("--params",
-                fmt::format("{} parameters is absurd (above {:.0e})", units::format_count(*value), max_params),
-                "check the exponent: 7e9 is seven billion");
-  }
-  return *value;
+  return ranges::check(ranges::Quantity::params, *value, "--params", text);
 }
 
 int round_hidden(double hidden) {
@@ -194,9 +191,9 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
     std::vector<std::string> ids;
     for (const auto& model : catalog.models) ids.push_back(model.id);
     const std::string guess = closest_match(wanted, ids);
-    throw Error("--model", fmt::format("unknown model '{}'", wanted),
+    throw Error("--model", "unknown model " + text::quoted(wanted),
                 guess.empty() ? "give --params (e.g. 7e9), or add it under models: in a catalog file"
-                              : fmt::format("did you mean '{}'? Or give --params", guess));
+                              : "did you mean " + text::quoted(guess) + "? Or give --params");
   }
   if (request.params_text) {
     throw Error("--params", fmt::format("both --model {} and --params given", wanted), "give one of them");
@@ -411,9 +408,9 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
       for (const auto& target : *request.lora_targets) {
         if (std::find(known.begin(), known.end(), target) == known.end()) {
           const std::string guess = closest_match(target, known);
-          throw Error("--lora-targets", fmt::format("unknown target matrix '{}'", target),
+          throw Error("--lora-targets", "unknown target matrix " + text::quoted(target),
                       guess.empty() ? "use q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj"
-                                    : fmt::format("did you mean '{}'?", guess));
+                                    : "did you mean " + text::quoted(guess) + "?");
         }
       }
       profile.lora_targets = *request.lora_targets;
@@ -479,10 +476,10 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     if (request.tokens_text) {
       const auto tokens = units::parse_count(*request.tokens_text);
       if (!tokens) {
-        throw Error("--tokens", fmt::format("'{}' is not a positive count", *request.tokens_text),
+        throw Error("--tokens", text::quoted(*request.tokens_text) + " is not a positive count",
                     "write e.g. 2T, 1e9 or 500M");
       }
-      profile.tokens = *tokens;
+      profile.tokens = ranges::check(ranges::Quantity::tokens, *tokens, "--tokens", *request.tokens_text);
     } else if (kind == Kind::llm_pretrain) {
       profile.tokens = 20.0 * profile.shape.params;
       defaults.push_back(fmt::format("tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)",
