@@ -84,16 +84,13 @@ TEST_CASE("completion scripts hold no catalog text; __complete prints hostile id
   TempDir dir;
   const auto overlay = dir.write("evil.yaml", R"(schema_version: 1
 models:
-  - id: "m$(touch PWNED)"
-    name: evil
-    params: 7e9
-    source: test
-  - id: 'q"uote`x`'
-    name: quote
-    params: 7e9
-    source: test
-)");
-  for (const std::string shell : {"bash", "zsh", "fish"}) {
+  - id: "m$(touch PWNED)" name
+                                 : evil params : 7e9 source
+                                 : test - id
+                                 : 'q"uote`x`' name
+                                 : quote params : 7e9 source
+                                 : test) ");
+                       for (const std::string shell : {"bash", "zsh", "fish"}) {
     const RunResult script = run_gpuselect({"--catalog", overlay.string(), "completion", shell});
     CHECK(script.exit_code == 0);
     CHECK(script.out.find("PWNED") == std::string::npos);
@@ -194,10 +191,9 @@ TEST_CASE("a write error on stdout is an error line and exit 1, also for --versi
     CHECK(read_file(err).rfind("gpuselect: error: stdout: No space left on device; ", 0) == 0);
   }
   // The reader is gone before gpuselect writes; SIGPIPE is ignored, so write() fails with EPIPE.
-  const std::string pipeline = "bash -c " + shell_quote("trap '' PIPE; { sleep 0.3; " + binary +
-                                                        " catalog list 2>" + shell_quote(err.string()) +
-                                                        "; echo $? >" + shell_quote((dir.path() / "rc").string()) +
-                                                        "; } | true; wait");
+  const std::string pipeline =
+      "bash -c " + shell_quote("trap '' PIPE; { sleep 0.3; " + binary + " catalog list 2>" + shell_quote(err.string()) +
+                               "; echo $? >" + shell_quote((dir.path() / "rc").string()) + "; } | true; wait");
   std::system(pipeline.c_str());
   CHECK(read_file(dir.path() / "rc") == "1\n");
   CHECK(read_file(err).rfind("gpuselect: error: stdout: Broken pipe; ", 0) == 0);
@@ -271,8 +267,7 @@ TEST_CASE("absurd quantities are rejected with one line, exit 2", "[hardening]")
        "--"},
       {{"estimate", "--workload", "llm-finetune", "--params", "7e9", "--gpu", "h100-sxm5-80gb", "--gpus", "2000"},
        "--gpus"},
-      {{"recommend", "--workload", "llm-inference", "--params", "7e9", "--requests-per-s", "1e12"},
-       "--requests-per-s"},
+      {{"recommend", "--workload", "llm-inference", "--params", "7e9", "--requests-per-s", "1e12"}, "--requests-per-s"},
       {{"recommend", "--workload", "llm-finetune", "--params", "7e9", "--tokens", "1e308"}, "--tokens"},
       {{"recommend", "--workload", "llm-finetune", "--params", "0.5"}, "--params"},
       {{"recommend", "--workload", "llm-finetune", "--params", ""}, "--params"},

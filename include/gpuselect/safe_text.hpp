@@ -12,10 +12,10 @@ inline constexpr std::size_t max_quoted_bytes = 60;
 
 // What neutralise() keeps of the characters it would otherwise replace with '?'.
 struct Keep {
-  bool newlines = false;   // '\n' (human formats: one line per row)
-  bool crlf = false;       // "\r\n" record ends (CSV); a lone CR is still replaced
+  bool newlines = false;       // '\n' (human formats: one line per row)
+  bool crlf = false;           // "\r\n" record ends (CSV); a lone CR is still replaced
   bool tabs_as_space = false;  // a tab becomes one space instead of '?'
-  bool sgr = false;        // the renderers' own SGR sequences ESC [ digits(;digits)* m (colour on)
+  bool sgr = false;            // the renderers' own SGR sequences ESC [ digits(;digits)* m (colour on)
 };
 
 // Replaces with '?': C0 controls (NUL..US), DEL, C1 controls (U+0080..U+009F), every byte that is

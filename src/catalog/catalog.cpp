@@ -1,12 +1,13 @@
 // Catalog value helpers: enum names, lookups, dates, currency conversion.
 #include "gpuselect/catalog.hpp"
-#include "gpuselect/safe_text.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
+
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
 
@@ -117,7 +118,6 @@ double Gpu::capacity_bytes() const {
   return usable_memory_mib > 0 ? usable_memory_mib * bytes_per_mib : memory_gb * bytes_per_gib;
 }
 
-
 const Gpu* Catalog::find_gpu(std::string_view id_or_alias) const { return find_by_id_or_alias(gpus, id_or_alias); }
 const Provider* Catalog::find_provider(std::string_view id) const {
   if (const Provider* exact = find_by_id(providers, id)) return exact;
@@ -159,8 +159,9 @@ double convert(const Catalog& catalog, double amount, std::string_view from_code
       std::vector<std::string> known{"USD"};
       for (const auto& r : catalog.currencies) known.push_back(r.code);
       const std::string guess = closest_match(code, known);
-      throw Error("--currency", "no exchange rate for " + text::quoted(code),
-                  guess.empty() ? "add it under currencies: in a catalog file" : "did you mean " + text::quoted(guess) + "?");
+      throw Error(
+          "--currency", "no exchange rate for " + text::quoted(code),
+          guess.empty() ? "add it under currencies: in a catalog file" : "did you mean " + text::quoted(guess) + "?");
     }
     return rate->per_usd;
   };

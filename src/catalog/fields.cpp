@@ -1,5 +1,4 @@
 #include "catalog/fields.hpp"
-#include "gpuselect/safe_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,6 +7,8 @@
 #include <cstring>
 #include <type_traits>
 #include <vector>
+
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog::fields {
 
@@ -472,9 +473,8 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
                       "write true or false (yes/no/on/off and quoted values are not accepted)");
     case ValueKind::text_list:
       return expected(spec, "a list of strings", text, plain,
-                      plain && is_null_scalar(text)
-                          ? "write [] for an empty list"
-                          : "write [" + text::excerpt(text) + "] for a list of one");
+                      plain && is_null_scalar(text) ? "write [] for an empty list"
+                                                    : "write [" + text::excerpt(text) + "] for a list of one");
   }
   return Problem{"unsupported value kind", "please report this with the catalog line"};
 }

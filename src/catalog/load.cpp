@@ -544,7 +544,8 @@ bool Loader::collect_record(const Table<Record>& table) {
     Entry entry;
     entry.key_mark = stream_->start();
     if (stream_->kind() != EventKind::scalar || rejected_) {
-      if (!rejected_) report(entry.key_mark, "keys must be strings, got " + describe_node(), "write a plain word as the key");
+      if (!rejected_)
+        report(entry.key_mark, "keys must be strings, got " + describe_node(), "write a plain word as the key");
       if (!skip_node() || !advance() || !skip_node()) return false;
       continue;
     }
@@ -832,10 +833,11 @@ void Loader::check_offerings() {
         offering.provider_index = *found;
       } else {
         const std::string guess = closest_match(offering.provider, provider_ids);
-        report_at(offering.provider_pos,
-                  "offering " + fields::shown(offering.id) + " names provider " + fields::shown(offering.provider) +
-                      ", which no catalog file defines",
-                  guess.empty() ? "add it under providers: or fix the id" : "did you mean " + text::quoted(guess) + "?");
+        report_at(
+            offering.provider_pos,
+            "offering " + fields::shown(offering.id) + " names provider " + fields::shown(offering.provider) +
+                ", which no catalog file defines",
+            guess.empty() ? "add it under providers: or fix the id" : "did you mean " + text::quoted(guess) + "?");
       }
     }
     if ((named & (FieldMask{1} << gpu_bit)) != 0) {

@@ -11,9 +11,9 @@
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/render.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/skypilot_import.hpp"
 #include "io/files.hpp"
-#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
 

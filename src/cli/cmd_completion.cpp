@@ -21,7 +21,8 @@ namespace {
 // Flags whose value is a path: the scripts hand these to the shell's file completion.
 constexpr std::string_view file_flags = "--catalog --config -o --output";
 
-constexpr std::string_view bash_script = R"(# bash completion for gpuselect; load with: source <(gpuselect completion bash)
+constexpr std::string_view bash_script =
+    R"(# bash completion for gpuselect; load with: source <(gpuselect completion bash)
 # Candidates come from `gpuselect __complete`, one per line; nothing printed is evaluated.
 _gpuselect() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="" program="${COMP_WORDS[0]}"
@@ -54,7 +55,8 @@ _gpuselect() {
 if (( $+functions[compdef] )); then compdef _gpuselect gpuselect; fi
 )";
 
-constexpr std::string_view fish_script = R"(# fish completion for gpuselect; load with: gpuselect completion fish | source
+constexpr std::string_view fish_script =
+    R"(# fish completion for gpuselect; load with: gpuselect completion fish | source
 # Candidates come from `gpuselect __complete`, one per line; nothing printed is evaluated.
 function __gpuselect_candidates
     set -l words (commandline -opc) (commandline -ct)
@@ -140,8 +142,13 @@ std::vector<std::string> fixed_values(std::string_view flag, std::string& catalo
     return names;
   }
   static const std::pair<std::string_view, std::string_view> dynamic[] = {
-      {"--gpu", "gpu"},           {"--model", "model"},    {"-m", "model"},          {"--provider", "provider"},
-      {"--exclude-provider", "provider"}, {"--offering", "offering"}, {"--currency", "currency"},
+      {"--gpu", "gpu"},
+      {"--model", "model"},
+      {"-m", "model"},
+      {"--provider", "provider"},
+      {"--exclude-provider", "provider"},
+      {"--offering", "offering"},
+      {"--currency", "currency"},
   };
   for (const auto& [name, kind] : dynamic) {
     if (name == flag) catalog_kind = kind;

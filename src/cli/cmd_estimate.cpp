@@ -8,8 +8,8 @@
 #include "cli/command.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
-#include "gpuselect/version.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/version.hpp"
 
 namespace gpuselect::cli {
 
@@ -65,7 +65,9 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
                                                    ranges::Quantity::max_nodes)
                             : parse_whole_quantity(options.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
   const std::optional<int> fixed_nodes =
-      options.nodes.empty() ? std::nullopt : std::optional<int>(parse_whole_quantity(options.nodes, "--nodes", ranges::Quantity::nodes));
+      options.nodes.empty()
+          ? std::nullopt
+          : std::optional<int>(parse_whole_quantity(options.nodes, "--nodes", ranges::Quantity::nodes));
 
   const catalog::Offering* offering = nullptr;
   estimate::Hardware hardware;
@@ -79,7 +81,8 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   } else if (!options.gpu.empty()) {
     const catalog::Gpu& gpu = find_gpu_or_throw(catalog, options.gpu);
     hardware.gpu = &gpu;
-    hardware.gpus_per_node = options.gpus.empty() ? 1 : parse_whole_quantity(options.gpus, "--gpus", ranges::Quantity::gpus_per_node);
+    hardware.gpus_per_node =
+        options.gpus.empty() ? 1 : parse_whole_quantity(options.gpus, "--gpus", ranges::Quantity::gpus_per_node);
     hardware.nodes = fixed_nodes.value_or(1);
     // Bare hardware has no offering to say how it is wired: assume the GPU's own link and RDMA.
     hardware.interconnect = gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;

@@ -79,9 +79,9 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
 
 // --format / --output / --top / --color handling shared by data-printing commands.
 struct OutputOptions {
-  std::string format;  // empty = config or table
+  std::string format;                 // empty = config or table
   std::optional<std::string> output;  // --output/-o; none or "-" = stdout
-  std::string top;     // text, validated
+  std::string top;                    // text, validated
 };
 void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
                         const std::vector<std::string>& formats);

@@ -3,11 +3,11 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -16,9 +16,9 @@
 #include "cli/command.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "io/files.hpp"
-#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
 
@@ -92,8 +92,8 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
 const CLI::Validator& non_empty_value() {
   // An empty value ("--params ''") is a mistake, not "flag not given".
   static const CLI::Validator validator(
-      [](const std::string& value) { return value.empty() ? std::string("the value is empty") : std::string(); },
-      "", "non-empty");
+      [](const std::string& value) { return value.empty() ? std::string("the value is empty") : std::string(); }, "",
+      "non-empty");
   return validator;
 }
 
@@ -119,8 +119,9 @@ render::Format resolve_format(const OutputOptions& options, const GlobalOptions&
     // A config default that this command does not print falls back to table.
     if (!from_flag && format) return render::Format::table;
     const std::string guess = closest_match(text, allowed);
-    throw Error(where, "unknown format " + text::quoted(text),
-                "choose one of " + join(allowed, ", ") + (guess.empty() ? "" : "; did you mean " + text::quoted(guess) + "?"));
+    throw Error(
+        where, "unknown format " + text::quoted(text),
+        "choose one of " + join(allowed, ", ") + (guess.empty() ? "" : "; did you mean " + text::quoted(guess) + "?"));
   }
   return *format;
 }
@@ -143,8 +144,8 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
     const char* no_color = std::getenv("NO_COLOR");
     style.color = to_terminal && (no_color == nullptr || *no_color == '\0');
   } else {
-    throw Error(color_from_flag ? "--color" : globals.settings.color.origin, "unknown color mode " + text::quoted(color),
-                "choose auto, always or never");
+    throw Error(color_from_flag ? "--color" : globals.settings.color.origin,
+                "unknown color mode " + text::quoted(color), "choose auto, always or never");
   }
   style.color = style.color && format == render::Format::table;
   if (!options.top.empty()) {
@@ -246,8 +247,9 @@ double parse_quantity(const std::string& text, const std::string& where, ranges:
   const auto value = units::parse_number(text);
   if (!value) {
     const auto& range = ranges::range_of(quantity);
-    throw Error(where, text::quoted(text) + " is not a finite number",
-                fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5"));
+    throw Error(
+        where, text::quoted(text) + " is not a finite number",
+        fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5"));
   }
   return ranges::check(quantity, *value, where, text);
 }

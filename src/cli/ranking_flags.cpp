@@ -75,7 +75,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
 
   auto& constraints = options.constraints;
   if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
-  if (!flags.deadline.empty()) constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
+  if (!flags.deadline.empty())
+    constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
   constraints.regions = split_list(flags.region);
   constraints.providers = split_list(flags.provider);
   constraints.exclude_providers = split_list(flags.exclude_provider);
@@ -132,8 +133,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   if (!flags.max_nodes.empty()) {
     constraints.max_nodes = parse_whole_quantity(flags.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
   } else {
-    constraints.max_nodes = parse_whole_quantity(settings.max_nodes.value, settings.max_nodes.origin,
-                                                 ranges::Quantity::max_nodes);
+    constraints.max_nodes =
+        parse_whole_quantity(settings.max_nodes.value, settings.max_nodes.origin, ranges::Quantity::max_nodes);
   }
   if (!flags.min_headroom.empty()) {
     constraints.min_headroom_pct =
@@ -142,8 +143,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.today = today_utc();
   options.sensitivity = flags.sensitivity;
   if (!flags.sensitivity_samples.empty()) {
-    options.sensitivity_samples = parse_whole_quantity(flags.sensitivity_samples, "--sensitivity-samples",
-                                                         ranges::Quantity::sensitivity_samples);
+    options.sensitivity_samples =
+        parse_whole_quantity(flags.sensitivity_samples, "--sensitivity-samples", ranges::Quantity::sensitivity_samples);
   }
   return options;
 }

@@ -4,8 +4,8 @@
 
 #include "cli/command.hpp"
 #include "gpuselect/error.hpp"
-#include "gpuselect/units.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
 
 namespace gpuselect::cli {
 
@@ -71,7 +71,8 @@ workload::Request build_request(const WorkloadFlags& flags) {
   request.zero = parse_enum(flags.zero, "--zero", &workload::parse_zero, workload::zero_names());
   request.offload = parse_enum(flags.offload, "--offload", &workload::parse_offload, workload::offload_names());
   request.mfu = optional_number(flags.mfu, "--mfu", Quantity::mfu);
-  request.checkpoint_minutes = optional_number(flags.checkpoint_minutes, "--checkpoint-minutes", Quantity::checkpoint_minutes);
+  request.checkpoint_minutes =
+      optional_number(flags.checkpoint_minutes, "--checkpoint-minutes", Quantity::checkpoint_minutes);
   request.context = optional_int(flags.context, "--context", Quantity::context);
   request.batch = optional_int(flags.batch, "--batch", Quantity::batch);
   request.requests_per_s = optional_number(flags.requests_per_s, "--requests-per-s", Quantity::requests_per_s);

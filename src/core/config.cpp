@@ -9,7 +9,6 @@
 
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
-#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::config {
 

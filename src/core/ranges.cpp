@@ -18,7 +18,8 @@ using Q = Quantity;
 // they stop typos and hostile input only, and small enough that products of them (GPUs x nodes,
 // tokens x params x 6) stay exact in int64 and finite in double.
 constexpr std::array<Range, quantity_count> table = {{
-    {Q::params, "parameters", 1e6, 1e14, false, "1M (below, any GPU fits; nothing to advise) to 100T (50x the largest 2026 models)"},
+    {Q::params, "parameters", 1e6, 1e14, false,
+     "1M (below, any GPU fits; nothing to advise) to 100T (50x the largest 2026 models)"},
     {Q::tokens, "training tokens", 1, 1e16, false, "up to 10 quadrillion: 600x Llama 3's 15T"},
     {Q::layers, "layers", 1, 10000, true, "largest models have ~130"},
     {Q::hidden, "hidden size", 1, 1e6, true, "largest models ~20k"},

@@ -5,9 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <climits>
 #include <csignal>
-#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
@@ -140,7 +140,8 @@ class TemporaryGuard {
   }
   ~TemporaryGuard() {
     disarm();
-    for (std::size_t i = 0; i < std::size(cleanup_signals); ++i) ::sigaction(cleanup_signals[i], &previous_[i], nullptr);
+    for (std::size_t i = 0; i < std::size(cleanup_signals); ++i)
+      ::sigaction(cleanup_signals[i], &previous_[i], nullptr);
   }
   TemporaryGuard(const TemporaryGuard&) = delete;
   TemporaryGuard& operator=(const TemporaryGuard&) = delete;
@@ -174,7 +175,7 @@ class TemporaryGuard {
     Blocked(const Blocked&) = delete;
     Blocked& operator=(const Blocked&) = delete;
   };
-  struct sigaction previous_[std::size(cleanup_signals)] {};
+  struct sigaction previous_[std::size(cleanup_signals)]{};
 };
 
 [[noreturn]] void output_failure(const std::string& what, const std::string& path, int error_number,
@@ -260,7 +261,8 @@ std::optional<int> open_descriptor(const std::string& path) {
   if (path == "/dev/stdout") return STDOUT_FILENO;
   if (path == "/dev/stderr") return STDERR_FILENO;
   for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
-    if (path.size() > prefix.size() && path.size() <= prefix.size() + 4 && path.compare(0, prefix.size(), prefix) == 0 &&
+    if (path.size() > prefix.size() && path.size() <= prefix.size() + 4 &&
+        path.compare(0, prefix.size(), prefix) == 0 &&
         path.find_first_not_of("0123456789", prefix.size()) == std::string::npos) {
       return std::stoi(path.substr(prefix.size()));
     }

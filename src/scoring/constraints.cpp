@@ -1,15 +1,15 @@
 // Hard constraints: --require names, flag validation and the offering-level filters that need no
 // estimate (docs/scoring.md "Constraints").
 #include <algorithm>
-#include <unordered_set>
 #include <array>
 #include <cctype>
 #include <cmath>
 #include <string>
+#include <unordered_set>
 
 #include "gpuselect/error.hpp"
-#include "scoring/scoring_internal.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "scoring/scoring_internal.hpp"
 
 namespace gpuselect::scoring {
 
@@ -91,7 +91,8 @@ std::string join(const std::vector<std::string>& items) {
                                const std::vector<std::string>& known) {
   const std::string guess = closest_match(name, known);
   throw Error(flag, "no " + what + " " + text::quoted(name) + " in the catalog",
-              guess.empty() ? "see `gpuselect catalog list` for the names it has" : "did you mean " + text::quoted(guess) + "?");
+              guess.empty() ? "see `gpuselect catalog list` for the names it has"
+                            : "did you mean " + text::quoted(guess) + "?");
 }
 
 void check_number(const std::string& flag, std::optional<double> value, bool allow_zero) {
@@ -137,8 +138,9 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
   for (const auto& name : constraints.requirements) {
     if (find_requirement(name) == nullptr) {
       const std::string guess = closest_match(name, requirement_list);
-      throw Error("--require", "unknown requirement " + text::quoted(name),
-                  guess.empty() ? "choose from: " + join(requirement_list) : "did you mean " + text::quoted(guess) + "?");
+      throw Error(
+          "--require", "unknown requirement " + text::quoted(name),
+          guess.empty() ? "choose from: " + join(requirement_list) : "did you mean " + text::quoted(guess) + "?");
     }
   }
   std::vector<std::string> provider_ids;

@@ -9,8 +9,8 @@
 
 #include "core/prefault.hpp"
 #include "gpuselect/error.hpp"
-#include "scoring/scoring_internal.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "scoring/scoring_internal.hpp"
 
 namespace gpuselect::scoring {
 
@@ -341,7 +341,8 @@ class Ranker {
       if (offering == nullptr) {
         const std::string guess = closest_match(id, ids);
         throw Error("compare", "no offering " + text::quoted(id) + " in the catalog",
-                    guess.empty() ? "see `gpuselect catalog list` for offering ids" : "did you mean " + text::quoted(guess) + "?");
+                    guess.empty() ? "see `gpuselect catalog list` for offering ids"
+                                  : "did you mean " + text::quoted(guess) + "?");
       }
       if (std::find(seen.begin(), seen.end(), offering) != seen.end()) continue;
       seen.push_back(offering);

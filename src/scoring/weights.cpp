@@ -6,8 +6,8 @@
 #include <string>
 
 #include "gpuselect/error.hpp"
-#include "gpuselect/scoring.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/scoring.hpp"
 
 namespace gpuselect::scoring {
 
@@ -139,9 +139,9 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
     const auto criterion = parse_criterion(name);
     if (!criterion) {
       const std::string guess = closest_match(name, criterion_name_list());
-      throw Error(
-          where_text, "unknown criterion " + text::quoted(name),
-          guess.empty() ? "use stability, performance, cost, usability or support" : "did you mean " + text::quoted(guess) + "?");
+      throw Error(where_text, "unknown criterion " + text::quoted(name),
+                  guess.empty() ? "use stability, performance, cost, usability or support"
+                                : "did you mean " + text::quoted(guess) + "?");
     }
     double value = 0;
     const char* begin = value_text.data();
