@@ -224,9 +224,9 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   }
   if (known.find_provider(provider) == nullptr) {
     std::fprintf(stderr,
-                 "gpuselect: warning: --provider: '%s' is not in the catalog; add a providers: record before "
+                 "gpuselect: warning: --provider: %s is not in the catalog; add a providers: record before "
                  "using the output as an overlay\n",
-                 provider.c_str());
+                 text::quoted(provider).c_str());
   }
   const std::string as_of = options.import_as_of.empty() ? today_utc() : options.import_as_of;
   if (!catalog::days_between(as_of, as_of)) {
@@ -239,7 +239,7 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   import_options.source_name = options.import_file;
   import_options.as_of = as_of;
   const catalog::SkyPilotImport imported = catalog::import_skypilot(csv, known, import_options);
-  for (const auto& warning : imported.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", warning.c_str());
+  for (const auto& warning : imported.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", text::neutralise(warning).c_str());
   if (imported.offerings.empty()) {
     throw Error(options.import_file, "no GPU offerings found", "check that this is a SkyPilot vms.csv file");
   }

@@ -157,7 +157,8 @@ std::vector<std::string> fixed_values(std::string_view flag, std::string& catalo
 }
 
 // The catalog as the completed command line would load it (its --catalog, --no-builtin-catalog and
-// --config); the built-in catalog when that fails, so a broken overlay never breaks the shell.
+// --config); when that fails the built-in catalog (none with --no-builtin-catalog), so a broken overlay
+// never breaks the shell.
 catalog::Catalog completion_catalog(const std::vector<std::string>& words) {
   GlobalOptions globals;
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -173,6 +174,7 @@ catalog::Catalog completion_catalog(const std::vector<std::string>& words) {
     globals.settings = load_settings(globals.config_path);
     return load_catalog(globals);
   } catch (const Error&) {
+    if (globals.no_builtin_catalog) return {};
     return load_catalog(GlobalOptions{});
   }
 }
@@ -201,7 +203,7 @@ std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<
   std::vector<std::string> candidates;
   std::string catalog_kind;
   if (pending != nullptr) {
-    const std::string flag = words[words.size() - 2];
+    const std::string& flag = words[words.size() - 2];
     if (file_flags.find(flag) != std::string_view::npos) return {};  // the script completes paths
     candidates = fixed_values(flag, catalog_kind);
   } else if (is_flag(current)) {
