@@ -117,7 +117,7 @@ models:
         "h100-sxm5-80gb\n");
 }
 
-TEST_CASE("--output: regular files atomically with their mode, symlinks followed, devices and FIFOs written",
+TEST_CASE("output files: regular files atomically with their mode, symlinks followed, devices and FIFOs written",
           "[hardening]") {
   TempDir dir;
   const mode_t old_mask = ::umask(077);
@@ -373,7 +373,7 @@ offerings:
                                     "    regions: [a]\n    source: s\n    pricing: {on_demand: 5e-324}\n")
             .find("is out of range (must be at least 0.001") != std::string::npos);
   CHECK(first_error("schema_version: 1\nmodels:\n  - id: \"  \\t \"\n    name: n\n    params: 7e9\n    source: s\n")
-            .find("is empty or only spaces") != std::string::npos);
+            .find("'id' is empty or only spaces") != std::string::npos);
   CHECK(first_error("schema_version: 1\nmodels:\n  - id: \"m\\e[2J\"\n    name: n\n    params: 7e9\n    source: s\n")
             .find("holds control characters") != std::string::npos);
   CHECK(first_error("schema_version: 1\ncurrencies:\n  - code: XTS\n    per_usd: 2\n    as_of: \"-001-05-20\"\n"

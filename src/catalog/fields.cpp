@@ -423,7 +423,8 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
       if (plain && is_null_scalar(text)) {
         return expected(spec, "a string", text, plain, "write a value or leave the key out");
       }
-      if (spec.required && text::is_blank(text)) {
+      // A blank id is the loader's to report (it names the record kind and skips the record).
+      if (spec.required && spec.key != "id" && text::is_blank(text)) {
         return Problem{std::string(spec.key) + " " + shown(text) + " is empty or only spaces and control characters",
                        "write a value"};
       }

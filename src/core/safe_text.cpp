@@ -47,6 +47,20 @@ bool is_neutralised(char32_t c) {
          (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x2028 || c == 0x2029;
 }
 
+// Calls visit(code_point, length) for each UTF-8 sequence (length 0: a malformed byte, skipped) until
+// visit returns false; true when it saw the whole text.
+template <typename Visit>
+bool each_code_point(std::string_view text, Visit visit) {
+  std::size_t at = 0;
+  while (at < text.size()) {
+    char32_t code_point = 0;
+    const std::size_t length = decode(text, at, code_point);
+    if (!visit(code_point, length)) return false;
+    at += length == 0 ? 1 : length;
+  }
+  return true;
+}
+
 // ESC [ digits(;digits)* m at text[at]: its length, or 0.
 std::size_t sgr_length(std::string_view text, std::size_t at) {
   if (at + 2 >= text.size() || text[at] != '\x1b' || text[at + 1] != '[') return 0;
@@ -103,14 +117,8 @@ std::string neutralise(std::string_view text, Keep keep) {
 }
 
 bool needs_neutralising(std::string_view text) {
-  std::size_t at = 0;
-  while (at < text.size()) {
-    char32_t code_point = 0;
-    const std::size_t length = decode(text, at, code_point);
-    if (length == 0 || is_neutralised(code_point)) return true;
-    at += length;
-  }
-  return false;
+  return !each_code_point(
+      text, [](char32_t code_point, std::size_t length) { return length != 0 && !is_neutralised(code_point); });
 }
 
 std::string excerpt(std::string_view value, std::size_t max_bytes) {
@@ -131,16 +139,11 @@ std::string quoted(std::string_view value) {
 }
 
 bool is_blank(std::string_view text) {
-  std::size_t at = 0;
-  while (at < text.size()) {
-    char32_t code_point = 0;
-    const std::size_t length = decode(text, at, code_point);
+  return each_code_point(text, [](char32_t code_point, std::size_t length) {
     const bool space = code_point == ' ' || code_point == 0xA0 || (code_point >= 0x2000 && code_point <= 0x200B) ||
                        code_point == 0x3000 || code_point == 0xFEFF;
-    if (length != 0 && !space && !is_neutralised(code_point)) return false;
-    at += length == 0 ? 1 : length;
-  }
-  return true;
+    return length == 0 || space || is_neutralised(code_point);
+  });
 }
 
 }  // namespace gpuselect::text
