@@ -181,12 +181,13 @@ ordered_json candidate_estimate_json(const scoring::Candidate& candidate, const 
 
 ordered_json criteria_json(const scoring::Candidate& candidate) {
   ordered_json object = ordered_json::object();
+  const auto contributions = rounded_contributions(candidate);
   for (const auto criterion : scoring::all_criteria) {
     const auto& part = candidate.criteria[static_cast<std::size_t>(criterion)];
     object[std::string(scoring::to_string(criterion))] = {
         {"score", round_score(part.score)},
         {"weight", round_weight(part.weight)},
-        {"contribution", round_score(part.contribution)},
+        {"contribution", contributions[static_cast<std::size_t>(criterion)]},
     };
   }
   return object;
