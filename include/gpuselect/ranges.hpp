@@ -40,6 +40,10 @@ enum class Quantity : std::uint8_t {
   top,
   sensitivity_samples,
   stale_days,
+  ttft_ms,
+  tpot_ms,
+  experts,
+  experts_per_token,
 };
 
 struct Range {
@@ -59,6 +63,6 @@ double check(Quantity quantity, double value, std::string_view where, std::strin
 
 // Every row, in Quantity order (docs and tests walk it).
 std::string_view table_name(Quantity quantity);
-constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::stale_days) + 1;
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::experts_per_token) + 1;
 
 }  // namespace gpuselect::ranges

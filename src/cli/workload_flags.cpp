@@ -81,6 +81,11 @@ workload::Request build_request(const WorkloadFlags& flags) {
   request.tensor_parallel = optional_int(flags.tensor_parallel, "--tensor-parallel", Quantity::tensor_parallel);
   request.egress_gb = optional_number(flags.egress_gb, "--egress-gb", Quantity::egress_gb);
   request.hours = optional_number(flags.hours, "--hours", Quantity::hours);
+  request.ttft_ms = optional_number(flags.ttft_ms, "--ttft-ms", Quantity::ttft_ms);
+  request.tpot_ms = optional_number(flags.tpot_ms, "--tpot-ms", Quantity::tpot_ms);
+  request.active_params_text = optional_text(flags.active_params);
+  request.experts = optional_int(flags.experts, "--experts", Quantity::experts);
+  request.experts_per_token = optional_int(flags.experts_per_token, "--experts-per-token", Quantity::experts_per_token);
   return request;
 }
 

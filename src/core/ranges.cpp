@@ -49,6 +49,10 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::top, "rows", 1, 1e6, true, "rows shown"},
     {Q::sensitivity_samples, "samples", 1, 1e6, true, "weight perturbations"},
     {Q::stale_days, "days", 1, 1e5, true, "about 270 years"},
+    {Q::ttft_ms, "time to first token in ms", 0.01, 1e7, false, "10 us to about 3 hours"},
+    {Q::tpot_ms, "time per output token in ms", 0.001, 1e6, false, "1 us to about 17 minutes"},
+    {Q::experts, "experts", 1, 100000, true, "2026 MoE models route over at most a few hundred"},
+    {Q::experts_per_token, "experts per token", 1, 100000, true, "at most the experts"},
 }};
 
 constexpr bool in_quantity_order() {
