@@ -187,7 +187,6 @@ double active_params(const workload::Shape& shape) {
   return shape.active_params > 0 ? shape.active_params : shape.params;
 }
 
-// Model FLOPs of the whole training job and what the hardware executes with recomputation.
 // Replicas for a load of `busy_replicas` (requests/s x replica-seconds per request). Above
 // max_replicas the load is beyond any deployment and the int arithmetic downstream (replicas x GPUs)
 // would overflow: an error, not a wrapped count.
@@ -201,6 +200,7 @@ int replica_count(double busy_replicas) {
   return std::max(1, static_cast<int>(std::ceil(busy_replicas - 1e-9)));
 }
 
+// Model FLOPs of the whole training job and what the hardware executes with recomputation.
 void training_compute(const workload::Profile& profile, Compute& compute) {
   const double data = profile.tokens;
   if (profile.kind == workload::Kind::cv_train) {
@@ -261,9 +261,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     throughput.decode_tokens_per_s = point.output_tokens_per_s;
     throughput.prefill_tokens_per_s = point.prefill_tokens_per_s;
     throughput.replicas =
-        profile.requests_per_s > 0
-            ? std::max(1, static_cast<int>(std::ceil(profile.requests_per_s / serving.requests_per_s_per_replica - 1e-9)))
-            : 1;
+        profile.requests_per_s > 0 ? replica_count(profile.requests_per_s / serving.requests_per_s_per_replica) : 1;
     return;
   }
   const double params = active_params(profile.shape);
