@@ -25,6 +25,7 @@ struct CatalogOptions {
   // validate
   std::vector<std::string> validate_files;
   bool strict = false;
+  bool include_builtin = false;
   std::string stale_days = "180";
   OutputOptions validate_output;
   // list
@@ -64,6 +65,24 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     warnings.resize(std::min(room, warnings.size()));
     result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());
   }
+  // Named files: a team lead validates their own files; the built-in catalog's findings (stale
+  // prices, its own warnings) are not theirs to fix and would keep --strict from ever passing, so
+  // they are shown only with --include-builtin.
+  std::size_t hidden = 0;
+  if (only_files && !options.include_builtin) {
+    const auto named = [&](const Diagnostic& d) {
+      return std::find(options.validate_files.begin(), options.validate_files.end(), d.file.str()) !=
+             options.validate_files.end();
+    };
+    const auto kept = std::stable_partition(result.diagnostics.begin(), result.diagnostics.end(), named);
+    hidden = static_cast<std::size_t>(result.diagnostics.end() - kept);
+    // The hidden findings leave the counts too (those beyond the kept 1000 cannot be told apart
+    // by file and stay counted).
+    for (auto d = kept; d != result.diagnostics.end(); ++d) {
+      --(d->severity == Severity::error ? found.errors : found.warnings);
+    }
+    result.diagnostics.erase(kept, result.diagnostics.end());
+  }
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(), [&](const Diagnostic& a, const Diagnostic& b) {
     auto file_rank = [&](const std::string& file) {
       for (std::size_t i = 0; i < read.sources.size(); ++i) {
@@ -89,6 +108,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     document["errors"] = errors;
     document["warnings"] = warnings;
     document["diagnostics_not_shown"] = not_shown;
+    document["builtin_findings_hidden"] = hidden;
     document["diagnostics"] = nlohmann::ordered_json::array();
     for (const auto& d : result.diagnostics) {
       document["diagnostics"].push_back({{"severity", d.severity == Severity::error ? "error" : "warning"},
@@ -109,9 +129,11 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
                    not_shown, max_kept_diagnostics);
     }
     const std::string summary = fmt::format(
-        "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings\n",
+        "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings{}\n",
         failed ? "invalid" : "valid", read.sources.size(), result.catalog.gpus.size(), result.catalog.providers.size(),
-        result.catalog.offerings.size(), result.catalog.models.size(), errors, warnings);
+        result.catalog.offerings.size(), result.catalog.models.size(), errors, warnings,
+        hidden > 0 ? fmt::format(" ({} in the built-in catalog not shown; --include-builtin shows them)", hidden)
+                   : std::string());
     if (failed) {
       std::fputs(("gpuselect: " + summary).c_str(), stderr);
     } else {
@@ -239,7 +261,8 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   import_options.source_name = options.import_file;
   import_options.as_of = as_of;
   const catalog::SkyPilotImport imported = catalog::import_skypilot(csv, known, import_options);
-  for (const auto& warning : imported.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", text::neutralise(warning).c_str());
+  for (const auto& warning : imported.warnings)
+    std::fprintf(stderr, "gpuselect: warning: %s\n", text::neutralise(warning).c_str());
   if (imported.offerings.empty()) {
     throw Error(options.import_file, "no GPU offerings found", "check that this is a SkyPilot vms.csv file");
   }
@@ -269,6 +292,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
                        [options, &globals] { return run_validate(*options, globals); });
   validate->add_option("files", options->validate_files, "Files to check on top of the built-in catalog");
   validate->add_flag("--strict", options->strict, "Treat warnings as errors (exit 2)");
+  validate->add_flag("--include-builtin", options->include_builtin,
+                     "With named files, also report the built-in catalog's own findings");
   validate->add_option("--stale-days", options->stale_days, "Warn when as_of is older than this (default 180)");
   add_output_options(*validate, options->validate_output, false, {"table", "json"});
 

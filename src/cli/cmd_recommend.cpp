@@ -69,7 +69,9 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
   std::ostringstream text;
-  render::recommend(text, format, render::RecommendView{&catalog, &profile, &ranking}, style);
+  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}};
+  if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
+  render::recommend(text, format, view, style);
   emit(options.output, text.str(), format, style.color);
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.

@@ -1,5 +1,6 @@
 // The JSON documents of recommend, estimate and compare (docs/output.schema.json).
 // Every number passes through the rounding helpers of support.hpp so output is stable.
+#include <algorithm>
 #include <string>
 
 #include "gpuselect/render.hpp"
@@ -176,15 +177,29 @@ ordered_json cost_json(catalog::PricingMode mode, const estimate::Cost& cost, st
       {"interruption_hours", round_figure(cost.interruption_hours)},
       {"instances", cost.instances},
   };
-  if (mode == catalog::PricingMode::spot)
+  if (mode == catalog::PricingMode::spot) {
     object["spot_interruption_pct"] = round_decimals(cost.spot_interruption_pct, 2);
+    object["spot_rate_assumed"] = cost.spot_rate_assumed;
+    object["interruptions_expected"] = round_figure(cost.interruptions_expected);
+    object["uninterrupted_probability"] = round_decimals(cost.uninterrupted_probability, 4);
+    object["within_deadline_probability"] = cost.within_deadline_probability >= 0
+                                                ? ordered_json(round_decimals(cost.within_deadline_probability, 4))
+                                                : ordered_json(nullptr);
+    object["spot_notice_seconds"] =
+        cost.spot_notice_seconds > 0 ? ordered_json(round_figure(cost.spot_notice_seconds)) : ordered_json(nullptr);
+    object["reprovision_hours"] = round_figure(cost.reprovision_hours);
+  }
   if (workload::is_serving(profile.kind))
     object["per_million_output_tokens"] = round_money(cost.per_million_output_tokens);
   if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0) {
     object["per_million_output_tokens_band"] = band_json(cost.per_million_output_tokens_band, round_money);
   }
-  if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y)
+  if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y) {
     object["break_even_utilisation_pct"] = round_decimals(cost.break_even_utilisation_pct, 1);
+    object["commitment"] = round_money(cost.commitment);
+    object["term_used_pct"] = round_figure(cost.term_used_pct);
+    object["commitment_charged"] = cost.commitment_charged;
+  }
   return object;
 }
 
@@ -230,7 +245,19 @@ ordered_json candidate_json(const catalog::Catalog& catalog, const scoring::Rank
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& gpu = catalog.gpu_of(offering);
   ordered_json explanation = ordered_json::array();
-  for (auto& line : scoring::explain(catalog, ranking, candidate)) explanation.push_back(std::move(line));
+  ordered_json explanation_items = ordered_json::array();
+  for (auto& line : scoring::explanation(catalog, ranking, candidate).lines) {
+    explanation.push_back(line.text);
+    explanation_items.push_back({
+        {"kind", scoring::to_string(line.kind)},
+        {"criterion", line.criterion ? ordered_json(scoring::to_string(*line.criterion)) : ordered_json(nullptr)},
+        {"value", round_score(line.score)},
+        {"figure", std::move(line.figure)},
+        {"text", std::move(line.text)},
+    });
+  }
+  ordered_json estimated = ordered_json::array();
+  for (const auto figure : scoring::estimated_figures(catalog, candidate)) estimated.push_back(figure);
   ordered_json warnings = ordered_json::array();
   for (const auto warning : candidate.warnings) {
     warnings.push_back(
@@ -247,12 +274,17 @@ ordered_json candidate_json(const catalog::Catalog& catalog, const scoring::Rank
       {"gpu_count", offering.gpu_count},
       {"gpu_fraction", round_weight(offering.gpu_fraction)},
       {"nodes", candidate.nodes},
+      {"instances", std::max(candidate.nodes, candidate.cost.instances)},
+      {"gpus_rented", candidate.gpus_rented},
+      {"gpus_needed", candidate.gpus_needed},
       {"pricing_mode", catalog::to_string(candidate.mode)},
       {"price_as_of", offering.as_of},
       {"score", rounded_score(candidate)},
       {"criteria", criteria_json(candidate)},
       {"estimate", candidate_estimate_json(candidate, ranking, profile)},
       {"explanation", std::move(explanation)},
+      {"explanation_items", std::move(explanation_items)},
+      {"estimated", std::move(estimated)},
       {"warnings", std::move(warnings)},
       {"pareto", candidate.pareto},
   };
@@ -303,6 +335,49 @@ ordered_json sensitivity_json(const catalog::Catalog& catalog, const scoring::Ra
   };
 }
 
+ordered_json strings_json(const std::vector<std::string>& items) {
+  ordered_json list = ordered_json::array();
+  for (const auto& item : items) list.push_back(item);
+  return list;
+}
+
+// What the ranking was asked for beyond the workload, so a CI log can reproduce it.
+ordered_json request_json(const RecommendView& view) {
+  const auto& ranking = *view.ranking;
+  ordered_json request = ordered_json::object();
+  static const scoring::Options defaults;  // a view built without options: the defaults
+  const scoring::Options& options = view.options != nullptr ? *view.options : defaults;
+  const auto& constraints = options.constraints;
+  ordered_json modes = ordered_json::array();
+  for (const auto mode : constraints.pricing_modes) modes.push_back(catalog::to_string(mode));
+  request["budget"] = optional_number(constraints.budget);
+  request["deadline_hours"] = optional_number(constraints.deadline_hours);
+  request["regions"] = strings_json(constraints.regions);
+  request["providers"] = strings_json(constraints.providers);
+  request["exclude_providers"] = strings_json(constraints.exclude_providers);
+  request["gpus"] = strings_json(constraints.gpus);
+  request["pricing_modes"] = std::move(modes);
+  request["requirements"] = strings_json(constraints.requirements);
+  request["max_nodes"] = constraints.max_nodes;
+  request["min_headroom_pct"] = round_figure(constraints.min_headroom_pct);
+  request["allow_spot_serving"] = ranking.spot_serving_allowed;
+  request["reserved_other_use"] = ranking.reserved_other_use;
+  request["only_offerings"] = strings_json(options.only_offerings);
+  return request;
+}
+
+// The catalog files the ranking read, with content digests, and the date stale prices are judged by.
+ordered_json catalog_json(const RecommendView& view) {
+  ordered_json files = ordered_json::array();
+  for (const auto& file : view.catalog_files) files.push_back({{"name", file.name}, {"digest", file.digest}});
+  return {
+      {"files", std::move(files)},
+      {"today", view.options != nullptr && !view.options->today.empty() ? ordered_json(view.options->today)
+                                                                       : ordered_json(nullptr)},
+      {"stale_after_days", scoring::stale_price_days},
+  };
+}
+
 // The fields every ranking document opens with.
 ordered_json ranking_header(std::string_view document, const RecommendView& view) {
   return {
@@ -313,7 +388,15 @@ ordered_json ranking_header(std::string_view document, const RecommendView& view
       {"weights", weights_json(view.ranking->weights)},
       {"profile", view.ranking->profile_name},
       {"currency", currency_json(*view.ranking)},
+      {"request", request_json(view)},
+      {"catalog", catalog_json(view)},
   };
+}
+
+ordered_json notes_json(const scoring::Ranking& ranking) {
+  ordered_json list = ordered_json::array();
+  for (const auto& note : ranking.notes) list.push_back({{"code", note.code}, {"text", note.text}});
+  return list;
 }
 
 void require_view(const RecommendView& view) {
@@ -345,6 +428,7 @@ ordered_json recommend_json(const RecommendView& view) {
   document["excluded"] = excluded_json(*view.catalog, ranking);
   document["sensitivity"] =
       ranking.sensitivity ? sensitivity_json(*view.catalog, ranking, *ranking.sensitivity) : ordered_json(nullptr);
+  document["notes"] = notes_json(ranking);
   document["summary"] = summary_json(ranking);
   return document;
 }
