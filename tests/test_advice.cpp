@@ -335,3 +335,15 @@ TEST_CASE("scenario: explanations are data and cite their figures", "[advice]") 
   }
   CHECK(wins_over > 0);
 }
+
+TEST_CASE("scenario: a 405B full fine-tune on one node fits nowhere: exit 3 naming the constraint", "[advice]") {
+  // 405B x 16 bytes of model states is ~6.5 TB: no single node holds it on its GPUs, and offloading
+  // it needs far more host RAM than any one node has (issue 12.1).
+  const auto result = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-405b", "--max-nodes", "1"});
+  CHECK(result.exit_code == 3);
+  CHECK(result.err.find("gpuselect: error: recommend: no offering satisfies") == 0);
+  CHECK(result.err.find("memory removed the most") != std::string::npos);
+  CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
+  // Two nodes of 8 large GPUs with ZeRO-3 do hold it: the constraint, not the job, is what failed.
+  CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-405b", "--max-nodes", "4"}).exit_code == 0);
+}

@@ -44,6 +44,9 @@ enum class Quantity : std::uint8_t {
   tpot_ms,
   experts,
   experts_per_token,
+  pipeline_parallel,
+  context_parallel,
+  quant_bits,
 };
 
 struct Range {
@@ -63,6 +66,6 @@ double check(Quantity quantity, double value, std::string_view where, std::strin
 
 // Every row, in Quantity order (docs and tests walk it).
 std::string_view table_name(Quantity quantity);
-constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::experts_per_token) + 1;
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::quant_bits) + 1;
 
 }  // namespace gpuselect::ranges

@@ -79,6 +79,10 @@ workload::Request build_request(const WorkloadFlags& flags) {
   request.input_tokens = optional_int(flags.input_tokens, "--input-tokens", Quantity::input_tokens);
   request.output_tokens = optional_int(flags.output_tokens, "--output-tokens", Quantity::output_tokens);
   request.tensor_parallel = optional_int(flags.tensor_parallel, "--tensor-parallel", Quantity::tensor_parallel);
+  request.pipeline_parallel = optional_int(flags.pipeline_parallel, "--pipeline-parallel", Quantity::pipeline_parallel);
+  request.context_parallel = optional_int(flags.context_parallel, "--context-parallel", Quantity::context_parallel);
+  request.quant_bits = optional_int(flags.quant_bits, "--quant-bits", Quantity::quant_bits);
+  request.global_batch_text = optional_text(flags.global_batch);
   request.egress_gb = optional_number(flags.egress_gb, "--egress-gb", Quantity::egress_gb);
   request.hours = optional_number(flags.hours, "--hours", Quantity::hours);
   request.ttft_ms = optional_number(flags.ttft_ms, "--ttft-ms", Quantity::ttft_ms);

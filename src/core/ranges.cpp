@@ -53,6 +53,9 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::tpot_ms, "time per output token in ms", 0.001, 1e6, false, "1 us to about 17 minutes"},
     {Q::experts, "experts", 1, 100000, true, "2026 MoE models route over at most a few hundred"},
     {Q::experts_per_token, "experts per token", 1, 100000, true, "at most the experts"},
+    {Q::pipeline_parallel, "pipeline-parallel degree", 1, 1024, true, "pipeline stages"},
+    {Q::context_parallel, "context-parallel degree", 1, 1024, true, "GPUs sharing one sequence"},
+    {Q::quant_bits, "quantisation bits", 1, 32, true, "bits per weight"},
 }};
 
 constexpr bool in_quantity_order() {

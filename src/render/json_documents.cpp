@@ -106,11 +106,34 @@ ordered_json memory_json(const estimate::Memory& memory, bool has_hardware) {
            {"expert_parallel", memory.plan.expert_parallel},
            {"batch", memory.plan.batch},
            {"reason", plan_reason_name(memory.reason)},
+           {"pipeline_parallel", memory.plan.pipeline_parallel},
+           {"context_parallel", memory.plan.context_parallel},
+           {"data_parallel", estimate::data_parallel_degree(memory.plan)},
+           {"recompute", workload::to_string(memory.plan.recompute)},
+           {"micro_batch", memory.plan.micro_batch},
+           {"micro_batches", memory.plan.micro_batches},
        }},
+      {"nvme_offload_bytes", whole_bytes(memory.nvme_offload_bytes)},
+      {"paper_model_states_bytes", whole_bytes(memory.paper_model_states_bytes)},
   };
   if (has_hardware) {
     object["fits"] = memory.fits;
+    object["fits_gpu"] = memory.fits_gpu;
+    object["fits_host_ram"] = memory.fits_host;
     object["gpu_capacity_bytes"] = whole_bytes(memory.gpu_capacity_bytes);
+    object["headroom_pct"] = memory.headroom_pct;
+    object["usable_gpu_bytes"] = whole_bytes(memory.usable_gpu_bytes);
+    object["host_ram_usable_bytes"] = whole_bytes(memory.host_ram_usable_bytes);
+    if (memory.has_runner_up) {
+      object["runner_up"] = {{"zero_stage", memory.runner_up.zero_stage},
+                             {"offload", workload::to_string(memory.runner_up.offload)},
+                             {"tensor_parallel", memory.runner_up.tensor_parallel},
+                             {"pipeline_parallel", memory.runner_up.pipeline_parallel},
+                             {"context_parallel", memory.runner_up.context_parallel},
+                             {"recompute", workload::to_string(memory.runner_up.recompute)},
+                             {"micro_batch", memory.runner_up.micro_batch},
+                             {"slower_pct", memory.runner_up_slower_pct}};
+    }
   }
   return object;
 }
@@ -211,15 +234,23 @@ ordered_json candidate_estimate_json(const scoring::Candidate& candidate, const 
   const double on_demand_hours = estimate.time.wall_hours;
   const double gpu_hours =
       on_demand_hours > 0 ? estimate.time.gpu_hours * candidate.hours / on_demand_hours : estimate.time.gpu_hours;
+  ordered_json time = {
+      {"wall_hours", round_figure(candidate.hours)},
+      {"gpu_hours", round_figure(gpu_hours)},
+      {"uninterrupted_wall_hours", round_figure(on_demand_hours)},
+  };
+  const auto& band = estimate.time.wall_hours_band;
+  if (band.high > 0 && on_demand_hours > 0) {
+    // The band of the uninterrupted estimate, scaled to this mode's hours.
+    const double scale = candidate.hours / on_demand_hours;
+    time["wall_hours_band"] = {{"low", round_figure(band.low * scale)},
+                               {"high", round_figure(band.high * scale)},
+                               {"in_calibrated_regime", band.in_calibrated_regime}};
+  }
   return {
       {"memory", memory_json(estimate.memory, true)},
       {"compute", compute_json(estimate.compute)},
-      {"time",
-       {
-           {"wall_hours", round_figure(candidate.hours)},
-           {"gpu_hours", round_figure(gpu_hours)},
-           {"uninterrupted_wall_hours", round_figure(on_demand_hours)},
-       }},
+      {"time", time},
       {"throughput", throughput_json(estimate, profile)},
       {"cost",
        cost_json(candidate.mode, candidate.cost, ranking.currency, candidate.total_cost, profile)},
@@ -491,6 +522,26 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
       {"wall_hours", round_figure(estimate.time.wall_hours)},
       {"gpu_hours", round_figure(estimate.time.gpu_hours)},
   };
+  if (estimate.time.wall_hours_band.high > 0) {
+    const auto band_json = [](const estimate::Band& band) {
+      return ordered_json{{"low", round_figure(band.low)},
+                          {"high", round_figure(band.high)},
+                          {"in_calibrated_regime", band.in_calibrated_regime}};
+    };
+    document["time"]["wall_hours_band"] = band_json(estimate.time.wall_hours_band);
+    document["time"]["gpu_hours_band"] = band_json(estimate.time.gpu_hours_band);
+  }
+  if (estimate.step.total_s > 0) {
+    const auto& step = estimate.step;
+    document["step"] = {{"total_s", round_figure(step.total_s)},
+                        {"tokens", round_figure(step.tokens)},
+                        {"compute_s", round_figure(step.compute_s)},
+                        {"tensor_comm_s", round_figure(step.tensor_comm_s)},
+                        {"pipeline_s", round_figure(step.pipeline_s)},
+                        {"data_comm_s", round_figure(step.data_comm_s)},
+                        {"offload_s", round_figure(step.offload_s)},
+                        {"failures_s", round_figure(step.failures_s)}};
+  }
   document["throughput"] = throughput_json(estimate, profile);
   const std::string currency(estimate.currency.empty() ? std::string_view("USD") : estimate.currency);
   document["currency"] = currency;
