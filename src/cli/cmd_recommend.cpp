@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/app.hpp"
+#include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
@@ -69,8 +70,9 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const scoring::Ranking& ranking = keep_until_exit(scoring::rank(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
+  const auto update = price_update_in_use(globals);
   std::ostringstream text;
-  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}};
+  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}, update ? &*update : nullptr};
   if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
   render::recommend(text, format, view, style);
   emit(options.output, text.str(), format, style.color);

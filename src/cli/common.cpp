@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
+#include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
@@ -51,6 +52,13 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
   if (!globals.no_builtin_catalog) {
     for (const auto& file : builtin_catalog_files()) {
       read.sources.push_back({std::string(file.name), file.text});
+    }
+  }
+  // `catalog update`'s prices come right after the built-in files, so team files still override them.
+  if (include_configured) {
+    if (const auto update = price_update_in_use(globals)) {
+      read.files.insert(read.files.begin(), std::make_unique<io::FileStream>(update->path, load_limits.max_file_bytes));
+      paths.insert(paths.begin(), update->path);
     }
   }
   for (std::size_t i = 0; i < paths.size(); ++i) {
@@ -260,9 +268,11 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
       {"--attention", &WorkloadFlags::attention, "Attention kernel: flash (default), eager"},
       {"--tokens", &WorkloadFlags::tokens, "Training tokens (samples for cv-train); default per workload"},
       {"--zero", &WorkloadFlags::zero, "ZeRO stage: auto (default), 0, 1, 2, 3"},
-      {"--offload", &WorkloadFlags::offload, "Offload: none, optimizer, all (to CPU), nvme (default: searched, CPU only)"},
+      {"--offload", &WorkloadFlags::offload,
+       "Offload: none, optimizer, all (to CPU), nvme (default: searched, CPU only)"},
       {"--pipeline-parallel", &WorkloadFlags::pipeline_parallel, "Training: pipeline stages (default: searched)"},
-      {"--context-parallel", &WorkloadFlags::context_parallel, "Training: GPUs splitting a sequence (default: searched)"},
+      {"--context-parallel", &WorkloadFlags::context_parallel,
+       "Training: GPUs splitting a sequence (default: searched)"},
       {"--mfu", &WorkloadFlags::mfu, "Model FLOPs utilisation override, 0-1"},
       {"--checkpoint-minutes", &WorkloadFlags::checkpoint_minutes, "Minutes between checkpoints (spot lost work)"},
       {"--context", &WorkloadFlags::context, "Serving: context length in tokens"},
@@ -273,7 +283,8 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
       {"--requests-per-s", &WorkloadFlags::requests_per_s, "Serving: requests per second to sustain"},
       {"--input-tokens", &WorkloadFlags::input_tokens, "Serving: prompt tokens per request"},
       {"--output-tokens", &WorkloadFlags::output_tokens, "Serving: generated tokens per request"},
-      {"--tensor-parallel", &WorkloadFlags::tensor_parallel, "GPUs per replica / tensor-parallel degree (power of two)"},
+      {"--tensor-parallel", &WorkloadFlags::tensor_parallel,
+       "GPUs per replica / tensor-parallel degree (power of two)"},
       {"--egress-gb", &WorkloadFlags::egress_gb, "GB leaving the cloud (checkpoints, datasets), priced as egress"},
       {"--hours", &WorkloadFlags::hours, "Serving and notebooks: hours of use to price"},
   };

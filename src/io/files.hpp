@@ -4,6 +4,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuselect::io {
 
@@ -44,6 +45,14 @@ class FileStream {
 // the temporary exists.
 void write_output(const std::string& path, std::string_view content,
                   const std::function<void()>& before_rename = nullptr);
+
+// Names (not paths) in a folder, sorted; empty when it does not exist or cannot be read.
+std::vector<std::string> list_folder(const std::string& path);
+bool is_regular_file(const std::string& path);
+// Creates the folder and its parents (mode 0755). Throws Error(kind io, where = path) on failure.
+void make_folders(const std::string& path);
+// Removes a file; false when it could not be removed.
+bool remove_file(const std::string& path);
 
 // Terminal facts for rendering: whether fd is a terminal, and its width (COLUMNS, then ioctl, else 100).
 bool is_terminal(int fd);

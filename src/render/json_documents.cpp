@@ -309,6 +309,9 @@ ordered_json candidate_json(const catalog::Catalog& catalog, const scoring::Rank
       {"gpus_rented", candidate.gpus_rented},
       {"gpus_needed", candidate.gpus_needed},
       {"pricing_mode", catalog::to_string(candidate.mode)},
+      {"region", region_name(offering, candidate).empty() ? ordered_json(nullptr)
+                                                          : ordered_json(std::string(region_name(offering, candidate)))},
+      {"other_regions", candidate.other_regions},
       {"price_as_of", offering.as_of},
       {"score", rounded_score(candidate)},
       {"criteria", criteria_json(candidate)},
@@ -421,6 +424,9 @@ ordered_json ranking_header(std::string_view document, const RecommendView& view
       {"currency", currency_json(*view.ranking)},
       {"request", request_json(view)},
       {"catalog", catalog_json(view)},
+      {"price_update", view.price_update == nullptr
+                           ? ordered_json(nullptr)
+                           : ordered_json{{"path", view.price_update->path}, {"as_of", view.price_update->as_of}}},
   };
 }
 
