@@ -22,6 +22,11 @@ enum class Format : std::uint8_t { table, json, csv, markdown, html };
 std::string_view to_string(Format format);
 std::optional<Format> parse_format(std::string_view text);
 std::vector<std::string> format_names();
+// The human formats (table, markdown, csv) as they reach a terminal or a spreadsheet: every
+// character text::neutralise replaces becomes '?', keeping line ends ("\r\n" in csv), tabs as one
+// space, and, when `color` is on, the renderers' own SGR colour sequences. json and html are
+// escaped by their writers and returned unchanged.
+std::string terminal_safe(std::string_view text, Format format, bool color);
 
 struct Style {
   int width = 100;     // terminal columns for table output

@@ -7,11 +7,12 @@
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
+#include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/render.hpp"
-#include "cli/catalog_update.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/skypilot_import.hpp"
 #include "io/files.hpp"
 
@@ -48,7 +49,7 @@ std::string render_to_string(const std::function<void(std::ostream&)>& draw) {
 }
 
 int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
-  const int stale_after_days = parse_positive_int(options.stale_days, "--stale-days");
+  const int stale_after_days = parse_whole_quantity(options.stale_days, "--stale-days", ranges::Quantity::stale_days);
   // No file: the configured catalog (built-in plus overlays). Files: the built-in catalog plus them,
   // so that overlays may refer to built-in GPUs and providers.
   const bool only_files = !options.validate_files.empty();
@@ -60,7 +61,12 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   // Lint also runs when load found errors: a team lead sees every finding of a file at once, the
   // warnings beside the errors (lint reads only values and positions, never the references an
   // error may have left unresolved).
-  auto lint_findings = catalog::lint(result.catalog, today_utc(), stale_after_days);
+  DiagnosticCounts found = result.found;
+  DiagnosticCounts linted;
+  auto lint_findings = catalog::lint(result.catalog, today_utc(), stale_after_days, &linted);
+  found.warnings += linted.warnings;
+  const std::size_t room = max_kept_diagnostics - std::min(max_kept_diagnostics, result.diagnostics.size());
+  lint_findings.resize(std::min(room, lint_findings.size()));
   result.diagnostics.insert(result.diagnostics.end(), lint_findings.begin(), lint_findings.end());
   // Named files: a team lead validates their own files; the built-in catalog's findings (stale
   // prices, its own warnings) are not theirs to fix and would keep --strict from ever passing, so
@@ -68,11 +74,16 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   std::size_t hidden = 0;
   if (only_files && !options.include_builtin) {
     const auto named = [&](const Diagnostic& d) {
-      return std::find(options.validate_files.begin(), options.validate_files.end(), d.file) !=
+      return std::find(options.validate_files.begin(), options.validate_files.end(), d.file.str()) !=
              options.validate_files.end();
     };
     const auto kept = std::stable_partition(result.diagnostics.begin(), result.diagnostics.end(), named);
     hidden = static_cast<std::size_t>(result.diagnostics.end() - kept);
+    // The hidden findings leave the counts too (those beyond the kept 1000 cannot be told apart
+    // by file and stay counted).
+    for (auto d = kept; d != result.diagnostics.end(); ++d) {
+      --(d->severity == Severity::error ? found.errors : found.warnings);
+    }
     result.diagnostics.erase(kept, result.diagnostics.end());
   }
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(), [&](const Diagnostic& a, const Diagnostic& b) {
@@ -84,9 +95,9 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     };
     return std::tuple(file_rank(a.file), a.line, a.column) < std::tuple(file_rank(b.file), b.line, b.column);
   });
-  const auto errors = std::count_if(result.diagnostics.begin(), result.diagnostics.end(),
-                                    [](const Diagnostic& d) { return d.severity == Severity::error; });
-  const auto warnings = static_cast<long>(result.diagnostics.size()) - errors;
+  const std::size_t errors = found.errors;
+  const std::size_t warnings = found.warnings;
+  const std::size_t not_shown = errors + warnings - result.diagnostics.size();
   const bool failed = errors > 0 || (options.strict && warnings > 0);
 
   const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
@@ -99,11 +110,12 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     for (const auto& source : read.sources) document["files"].push_back(source.name);
     document["errors"] = errors;
     document["warnings"] = warnings;
+    document["diagnostics_not_shown"] = not_shown;
     document["builtin_findings_hidden"] = hidden;
     document["diagnostics"] = nlohmann::ordered_json::array();
     for (const auto& d : result.diagnostics) {
       document["diagnostics"].push_back({{"severity", d.severity == Severity::error ? "error" : "warning"},
-                                         {"file", d.file},
+                                         {"file", d.file.str()},
                                          {"line", d.line},
                                          {"column", d.column},
                                          {"message", d.message},
@@ -114,6 +126,11 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     for (const auto& diagnostic : result.diagnostics) {
       std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
     }
+    if (not_shown > 0) {
+      std::fprintf(stderr,
+                   "gpuselect: %zu more diagnostics not shown (the first %zu are); fix these and validate again\n",
+                   not_shown, max_kept_diagnostics);
+    }
     const std::string summary = fmt::format(
         "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings{}\n",
         failed ? "invalid" : "valid", read.sources.size(), result.catalog.gpus.size(), result.catalog.providers.size(),
@@ -123,7 +140,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     if (failed) {
       std::fputs(("gpuselect: " + summary).c_str(), stderr);
     } else {
-      emit(options.validate_output, summary);
+      emit(options.validate_output, summary, format);
     }
   }
   return failed ? exit_bad_input : exit_ok;
@@ -147,8 +164,8 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
       std::vector<std::string> known;
       for (const auto& g : catalog.gpus) known.push_back(g.id);
       const std::string guess = closest_match(name, known);
-      throw Error("--gpu", "unknown GPU '" + name + "'",
-                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
+      throw Error("--gpu", "unknown GPU " + text::quoted(name),
+                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean " + text::quoted(guess) + "?");
     }
     gpu_ids.push_back(gpu->id);
   }
@@ -166,7 +183,8 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
   const render::Format format = resolve_format(options.list_output, globals, listing_formats);
   const render::Style style = make_style(options.list_output, globals, format);
   emit(options.list_output,
-       render_to_string([&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); }));
+       render_to_string([&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); }), format,
+       style.color);
   return exit_ok;
 }
 
@@ -194,8 +212,8 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
     for (const auto& p : catalog.providers) known.push_back(p.id);
     for (const auto& m : catalog.models) known.push_back(m.id);
     const std::string guess = closest_match(options.show_id, known);
-    throw Error("catalog show", "no offering, GPU, provider or model '" + options.show_id + "'",
-                guess.empty() ? "see 'gpuselect catalog list'" : "did you mean '" + guess + "'?");
+    throw Error("catalog show", "no offering, GPU, provider or model " + text::quoted(options.show_id),
+                guess.empty() ? "see 'gpuselect catalog list'" : "did you mean " + text::quoted(guess) + "?");
   }
   const render::Format format = resolve_format(options.show_output, globals, {"table", "json"});
   const render::Style style = make_style(options.show_output, globals, format);
@@ -207,7 +225,8 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
          } else {
            render::record(out, document, style);
          }
-       }));
+       }),
+       format, style.color);
   return exit_ok;
 }
 
@@ -218,13 +237,13 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
     // SkyPilot keeps one vms.csv per cloud folder: catalogs/v9/aws/vms.csv.
     provider = provider_from_path(options.import_file);
     if (provider.empty()) {
-      throw Error("--provider", "cannot tell which provider '" + options.import_file + "' belongs to",
+      throw Error("--provider", "cannot tell which provider " + text::quoted(options.import_file) + " belongs to",
                   "add --provider ID (see 'gpuselect catalog providers')");
     }
   }
   const std::string as_of = options.import_as_of.empty() ? today_utc() : options.import_as_of;
   if (!catalog::days_between(as_of, as_of)) {
-    throw Error("--as-of", "'" + as_of + "' is not a date", "write YYYY-MM-DD");
+    throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
   }
   ImportRequest request{options.import_file, provider, as_of, options.import_strict,
                         parse_price_basis(options.import_price_basis)};
@@ -232,9 +251,9 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   const std::string csv = io::read_text(options.import_file, max_import_bytes);
   std::vector<ImportedFile> imports;
   imports.push_back(import_skypilot_text(csv, request, known));
-  const std::vector<std::string> header = {fmt::format(
-      "Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,
-      imports.front().result.rows_read, imports.front().result.rows_skipped)};
+  const std::vector<std::string> header = {
+      fmt::format("Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,
+                  imports.front().result.rows_read, imports.front().result.rows_skipped)};
   emit(options.import_output, imports_yaml(imports, header));
   std::fprintf(stderr, "gpuselect: %s\n", imports.front().summary.c_str());
   return exit_ok;
@@ -277,7 +296,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const catalog::Catalog catalog = load_catalog(globals);
     const render::Format format = resolve_format(options->gpus_output, globals, listing_formats);
     const render::Style style = make_style(options->gpus_output, globals, format);
-    emit(options->gpus_output, render_to_string([&](std::ostream& out) { render::gpus(out, format, catalog, style); }));
+    emit(options->gpus_output, render_to_string([&](std::ostream& out) { render::gpus(out, format, catalog, style); }),
+         format, style.color);
     return static_cast<int>(exit_ok);
   });
   add_output_options(*gpus, options->gpus_output, false, listing_formats);
@@ -287,7 +307,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const render::Format format = resolve_format(options->providers_output, globals, listing_formats);
     const render::Style style = make_style(options->providers_output, globals, format);
     emit(options->providers_output,
-         render_to_string([&](std::ostream& out) { render::providers(out, format, catalog, style); }));
+         render_to_string([&](std::ostream& out) { render::providers(out, format, catalog, style); }), format,
+         style.color);
     return static_cast<int>(exit_ok);
   });
   add_output_options(*providers, options->providers_output, false, listing_formats);
@@ -297,7 +318,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const render::Format format = resolve_format(options->models_output, globals, listing_formats);
     const render::Style style = make_style(options->models_output, globals, format);
     emit(options->models_output,
-         render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }));
+         render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }), format,
+         style.color);
     return static_cast<int>(exit_ok);
   });
   add_output_options(*models, options->models_output, false, listing_formats);

@@ -75,7 +75,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}, update ? &*update : nullptr};
   if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
   render::recommend(text, format, view, style);
-  emit(options.output, text.str());
+  emit(options.output, text.str(), format, style.color);
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
     std::fprintf(stderr, "gpuselect: error: recommend: no offering satisfies the job and constraints; %s\n",

@@ -1,6 +1,7 @@
 #pragma once
 // The only code that touches the file system.
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,9 +31,20 @@ class FileStream {
   std::size_t size_ = 0;
 };
 
-// Writes atomically: a temporary file in the same folder, flushed, then renamed over `path`.
-// On any failure the temporary is removed and Error(kind io) is thrown; `path` is untouched.
-void write_atomically(const std::string& path, std::string_view content);
+// Writes `content` to `path` (docs/hardening.md "--output"), by what is there:
+// - nothing, or a regular file: atomically, a temporary ".NAME.tmp-XXXXXX" in the same folder,
+//   written, flushed, given the old file's mode (a new file: 0666 less the umask), then renamed
+//   over the path; on failure the temporary is removed and `path` is untouched;
+// - a symbolic link: the same, at the file it points to (the link stays);
+// - a character device, FIFO or socket (/dev/null, /dev/stdout, a named pipe): opened and written
+//   directly, never replaced;
+// - a directory: Error.
+// While the temporary exists, SIGINT, SIGTERM, SIGHUP and SIGQUIT remove it before the process dies
+// of the signal (an async-signal-safe unlink, then the signal is raised again).
+// Every failure throws Error(kind io, where "--output"). `before_rename` (tests only) runs while
+// the temporary exists.
+void write_output(const std::string& path, std::string_view content,
+                  const std::function<void()>& before_rename = nullptr);
 
 // Names (not paths) in a folder, sorted; empty when it does not exist or cannot be read.
 std::vector<std::string> list_folder(const std::string& path);

@@ -2,6 +2,7 @@
 #include <array>
 
 #include "gpuselect/render.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::render {
 namespace {
@@ -39,6 +40,16 @@ std::vector<std::string> format_names() {
   names.reserve(format_table.size());
   for (const auto& entry : format_table) names.emplace_back(entry.name);
   return names;
+}
+
+std::string terminal_safe(std::string_view text, Format format, bool color) {
+  if (format == Format::json || format == Format::html) return std::string(text);
+  text::Keep keep;
+  keep.newlines = true;
+  keep.crlf = format == Format::csv;
+  keep.tabs_as_space = true;
+  keep.sgr = color;
+  return text::neutralise(text, keep);
 }
 
 }  // namespace gpuselect::render
