@@ -68,9 +68,15 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const scoring::Ranking& ranking = keep_until_exit(scoring::rank(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
-  std::ostringstream text;
-  render::recommend(text, format, render::RecommendView{&catalog, &profile, &ranking}, style);
-  emit(options.output, text.str());
+  const render::RecommendView view{&catalog, &profile, &ranking};
+  if (format == render::Format::json || format == render::Format::csv) {
+    // Streamed: a ranking of 100,000 offerings is hundreds of MB of JSON, never held whole.
+    emit_streamed(options.output, [&](std::ostream& out) { render::recommend(out, format, view, style); });
+  } else {
+    std::ostringstream text;
+    render::recommend(text, format, view, style);
+    emit(options.output, text.str());
+  }
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
     std::fprintf(stderr, "gpuselect: error: recommend: no offering satisfies the job and constraints; %s\n",
