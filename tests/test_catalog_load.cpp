@@ -4,6 +4,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -125,6 +126,9 @@ TEST_CASE("a complete small catalog loads with every field", "[catalog]") {
   CHECK(model.family == ModelFamily::decoder);
   CHECK(model.params == 6738415616.0);
   CHECK(model.ffn == 11008);
+  CHECK(model.experts == 0);
+  CHECK(model.attention == AttentionKind::mha);
+  CHECK(model.head_dim == 128);
   CHECK(catalog.find_model("llama2-7b") == &model);
   CHECK(catalog.currencies[0].per_usd == 7.2);
 }
@@ -179,6 +183,181 @@ TEST_CASE("overlays replace lists whole and append new records in order", "[cata
   CHECK(merged.catalog.gpus[0].aliases.empty());
 }
 
+namespace {
+// A Blackwell GPU and an MLA mixture-of-experts model shaped like DeepSeek-V3 (config.json of
+// deepseek-ai/DeepSeek-V3), on top of the small catalog.
+const std::string moe_file =
+    "schema_version: 1\n"
+    "gpus:\n"
+    "  - id: b200\n"
+    "    name: NVIDIA B200\n"
+    "    architecture: blackwell\n"
+    "    memory_gb: 180\n"
+    "    memory_bandwidth_gbps: 7700\n"
+    "    bf16_dense_tflops: 2250\n"
+    "    fp8_dense_tflops: 4500\n"
+    "    fp4_dense_tflops: 9000\n"
+    "    source: test\n"
+    "models:\n"
+    "  - id: deepseek-v3\n"
+    "    name: DeepSeek-V3\n"
+    "    family: moe\n"
+    "    params: 671026419200\n"
+    "    active_params: 37552297472\n"
+    "    layers: 61\n"
+    "    hidden: 7168\n"
+    "    heads: 128\n"
+    "    kv_heads: 128\n"
+    "    ffn: 18432\n"
+    "    experts: 256\n"
+    "    experts_per_token: 8\n"
+    "    shared_experts: 1\n"
+    "    expert_ffn: 2048\n"
+    "    dense_layers: 3\n"
+    "    attention: mla\n"
+    "    head_dim: 128\n"
+    "    kv_lora_rank: 512\n"
+    "    qk_rope_head_dim: 64\n"
+    "    source: test\n"
+    "  - id: gqa-model\n"
+    "    name: GQA model\n"
+    "    params: 8e9\n"
+    "    heads: 32\n"
+    "    kv_heads: 8\n"
+    "    source: test\n";
+}  // namespace
+
+TEST_CASE("fp4 and the MoE and attention fields load, and overlays change them field by field", "[catalog]") {
+  const LoadResult base = load_files({{"small.yaml", small_catalog()}, {"moe.yaml", moe_file}});
+  CHECK(formatted(base.diagnostics).empty());
+  REQUIRE(base.ok());
+  const Gpu* b200 = base.catalog.find_gpu("b200");
+  REQUIRE(b200 != nullptr);
+  CHECK(b200->architecture == "blackwell");
+  CHECK(b200->fp4_dense_tflops == 9000);
+  CHECK_FALSE(base.catalog.find_gpu("h100-sxm5-80gb")->fp4_dense_tflops.has_value());
+  CHECK(to_json(*b200)["fp4_dense_tflops"] == 9000.0);
+  CHECK_FALSE(to_json(*base.catalog.find_gpu("h100-sxm5-80gb")).contains("fp4_dense_tflops"));
+
+  const ModelPreset* deepseek = base.catalog.find_model("deepseek-v3");
+  REQUIRE(deepseek != nullptr);
+  CHECK(deepseek->experts == 256);
+  CHECK(deepseek->experts_per_token == 8);
+  CHECK(deepseek->shared_experts == 1);
+  CHECK(deepseek->expert_ffn == 2048);
+  CHECK(deepseek->dense_layers == 3);
+  CHECK(deepseek->attention == AttentionKind::mla);
+  CHECK(deepseek->head_dim == 128);
+  CHECK(deepseek->kv_lora_rank == 512);
+  CHECK(deepseek->qk_rope_head_dim == 64);
+  CHECK(to_json(*deepseek)["attention"] == "mla");
+  // Attention left out: derived from the heads.
+  CHECK(base.catalog.find_model("gqa-model")->attention == AttentionKind::gqa);
+  CHECK(base.catalog.find_model("gqa-model")->experts == 0);
+  CHECK(base.catalog.find_model("llama-2-7b")->attention == AttentionKind::mha);
+
+  const std::string team =
+      "schema_version: 1\n"
+      "gpus:\n"
+      "  - id: b200\n"
+      "    fp4_dense_tflops: null\n"
+      "models:\n"
+      "  - id: deepseek-v3\n"
+      "    experts_per_token: 4\n"
+      "  - id: gqa-model\n"
+      "    kv_heads: 32\n";
+  const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"moe.yaml", moe_file}, {"team.yaml", team}});
+  CHECK(formatted(merged.diagnostics).empty());
+  CHECK_FALSE(merged.catalog.find_gpu("b200")->fp4_dense_tflops.has_value());
+  CHECK(merged.catalog.find_gpu("b200")->fp8_dense_tflops == 4500);
+  auto expected = to_json(*deepseek);
+  expected["experts_per_token"] = 4;
+  CHECK(to_json(*merged.catalog.find_model("deepseek-v3")) == expected);
+  // Still unnamed after the overlay: derived again from the merged heads.
+  CHECK(merged.catalog.find_model("gqa-model")->attention == AttentionKind::mha);
+}
+
+TEST_CASE("out-of-range and unknown values of the new fields are rejected at the value", "[catalog]") {
+  const std::string team =
+      "schema_version: 1\n"
+      "gpus:\n"
+      "  - id: b200\n"
+      "    fp4_dense_tflops: 0\n"
+      "    architecture: blackwel\n"
+      "  - id: h100-sxm5-80gb\n"
+      "    fp4_dense_tflops: -9000\n"
+      "models:\n"
+      "  - id: deepseek-v3\n"
+      "    experts: -1\n"
+      "    experts_per_token: 2.5\n"
+      "    attention: mlaa\n"
+      "    head_dim: 20000\n"
+      "    kv_lora_rank: \"512\"\n"
+      "    attenton: mla\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"moe.yaml", moe_file}, {"team.yaml", team}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{
+            "team.yaml:4:23: error: fp4_dense_tflops 0 is out of range (must be above 0 and at most 80000); " +
+                range_hint,
+            "team.yaml:5:19: error: unknown architecture 'blackwel'; did you mean 'blackwell'? (one of: "
+            "volta, turing, ampere, ada, hopper, blackwell, cdna3, cdna4)",
+            "team.yaml:7:23: error: fp4_dense_tflops -9000 is out of range (must be above 0 and at most 80000); " +
+                range_hint,
+            "team.yaml:10:14: error: experts -1 is out of range (must be at least 0 and at most 10000); " + range_hint,
+            "team.yaml:11:24: error: expected a whole number for 'experts_per_token', got '2.5'; write a whole "
+            "number such as 8",
+            "team.yaml:12:16: error: unknown attention 'mlaa'; did you mean 'mla'? (one of: mha, gqa, mla)",
+            "team.yaml:13:15: error: head_dim 20000 is out of range (must be at least 0 and at most 10000); " +
+                range_hint,
+            "team.yaml:14:19: error: expected a whole number for 'kv_lora_rank', got the quoted string '512'; "
+            "write a whole number such as 8",
+            "team.yaml:15:5: error: unknown key 'attenton' in model 'deepseek-v3'; did you mean "
+            "'attention'?",
+        });
+  // Refused values leave the earlier ones in place.
+  CHECK(result.catalog.find_gpu("b200")->fp4_dense_tflops == 9000);
+  CHECK(result.catalog.find_model("deepseek-v3")->experts == 256);
+  CHECK(result.catalog.find_model("deepseek-v3")->attention == AttentionKind::mla);
+}
+
+TEST_CASE("inconsistent MoE and MLA fields are reported after overlays at the file that broke them", "[catalog]") {
+  const std::string team =
+      "schema_version: 1\n"
+      "models:\n"
+      "  - id: deepseek-v3\n"
+      "    experts_per_token: 300\n"
+      "    dense_layers: 62\n"
+      "  - id: llama-2-7b\n"
+      "    kv_lora_rank: 512\n"
+      "  - id: gqa-model\n"
+      "    attention: mla\n"
+      "    experts: 8\n"
+      "    experts_per_token: 2\n"
+      "  - id: dense-with-moe-keys\n"
+      "    name: dense\n"
+      "    params: 1e9\n"
+      "    shared_experts: 1\n"
+      "    source: test\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"moe.yaml", moe_file}, {"team.yaml", team}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{
+            "team.yaml:3:9: error: model 'deepseek-v3' has experts_per_token 300 above experts 256 (after "
+            "overlays); experts_per_token is the top-k of the routed experts; a dense model has experts 0 and "
+            "experts_per_token 0",
+            "team.yaml:3:9: error: model 'deepseek-v3' has dense_layers 62 above layers 61 (after overlays); "
+            "dense_layers counts the layers with a dense FFN (DeepSeek-V3: the first 3 of 61)",
+            "team.yaml:6:9: error: model 'llama-2-7b' has kv_lora_rank or qk_rope_head_dim but attention mha "
+            "(after overlays); write 'attention: mla' for multi-head latent attention, or remove the MLA keys",
+            "team.yaml:8:9: error: model 'gqa-model' has experts 8 but expert_ffn 0 (after overlays); set "
+            "expert_ffn to one expert's intermediate size (config.json moe_intermediate_size)",
+            "team.yaml:8:9: error: model 'gqa-model' has attention mla but kv_lora_rank 0 (after overlays); set "
+            "kv_lora_rank (config.json kv_lora_rank, 512 for DeepSeek-V3) and qk_rope_head_dim",
+            "team.yaml:12:9: error: model 'dense-with-moe-keys' has shared_experts, expert_ffn or dense_layers "
+            "but experts 0 (after overlays); set experts for a mixture of experts, or remove the MoE keys from "
+            "a dense model",
+        });
+}
+
 TEST_CASE("wrong types, non-finite and overflowing numbers are reported at the value", "[catalog]") {
   const std::string team =
       "schema_version: 1\n"
@@ -206,7 +385,7 @@ TEST_CASE("wrong types, non-finite and overflowing numbers are reported at the v
             "team.yaml:7:23: error: fp8_dense_tflops '.nan' is not a finite number; write a finite "
             "number (NaN and infinity are not allowed)",
             "team.yaml:8:19: error: unknown architecture 'hoper'; did you mean 'hopper'? (one of: "
-            "volta, turing, ampere, ada, hopper, cdna3)",
+            "volta, turing, ampere, ada, hopper, blackwell, cdna3, cdna4)",
             "team.yaml:9:14: error: expected a list of strings for 'aliases', got 'H100'; write "
             "[H100] for a list of one",
             "team.yaml:10:22: error: int8_dense_tops '-.inf' is not a finite number; write a finite "
@@ -638,7 +817,7 @@ TEST_CASE("lint warns about prices above on-demand, stale dates and odd specs", 
                      "small.yaml:48:5: warning: offering 'lambda/gpu_8x_h100_sxm5' data is 226 days "
                      "old (as_of 2026-05-20; stale after 180 days); re-check the source and update "
                      "the values and as_of",
-                     "small.yaml:84:5: warning: currency 'CNY' data is 245 days old (as_of "
+                     "small.yaml:93:5: warning: currency 'CNY' data is 245 days old (as_of "
                      "2026-05-01; stale after 180 days); re-check the source and update the values "
                      "and as_of",
                  });
@@ -662,6 +841,71 @@ TEST_CASE("the embedded built-in catalog loads with no errors", "[catalog]") {
     CHECK(result.catalog.gpu_of(offering).id == offering.gpu);
     CHECK(result.catalog.provider_of(offering).id == offering.provider);
   }
+}
+
+TEST_CASE("the built-in 2026 presets and GPUs carry the published shapes", "[catalog]") {
+  std::vector<SourceText> sources;
+  for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  const LoadResult result = load(sources);
+  REQUIRE(result.ok());
+  const Catalog& catalog = result.catalog;
+
+  // KV-cache bytes per token at 16-bit over all layers, MODELS-2026.md Table 3:
+  // MLA (kv_lora_rank + qk_rope_head_dim) x layers x 2; GQA 2 x layers x kv_heads x head_dim x 2.
+  auto kv_bytes_per_token = [](const ModelPreset& model) {
+    if (model.attention == AttentionKind::mla) return (model.kv_lora_rank + model.qk_rope_head_dim) * model.layers * 2;
+    const int head_dim = model.head_dim > 0 ? model.head_dim : model.hidden / model.heads;
+    return 2 * model.layers * model.kv_heads * head_dim * 2;
+  };
+  const std::vector<std::pair<std::string, int>> kv_table = {
+      {"deepseek-v3", 70272},       {"deepseek-r1", 70272},   {"qwen3-8b", 147456},        {"qwen3-14b", 163840},
+      {"qwen3-32b", 262144},        {"qwen3-30b-a3b", 98304}, {"qwen3-235b-a22b", 192512}, {"llama-4-scout", 196608},
+      {"llama-4-maverick", 196608}, {"gpt-oss-20b", 49152},   {"gpt-oss-120b", 73728},     {"gemma-3-4b", 139264},
+      {"gemma-3-12b", 393216},      {"gemma-3-27b", 507904},
+  };
+  for (const auto& [id, bytes] : kv_table) {
+    const ModelPreset* model = catalog.find_model(id);
+    REQUIRE(model != nullptr);
+    INFO(id);
+    CHECK(kv_bytes_per_token(*model) == bytes);
+  }
+
+  // Published totals and active counts (MODELS-2026.md Table 1; active as counted there, input
+  // embedding included) within 1%: the exact counts in data/models.yaml round to them.
+  const std::vector<std::tuple<std::string, double, double>> sizes = {
+      {"deepseek-v3", 671e9, 37.56e9},       {"qwen3-30b-a3b", 30.5e9, 3.35e9}, {"qwen3-235b-a22b", 235e9, 22.19e9},
+      {"llama-4-maverick", 400.7e9, 17.2e9}, {"gpt-oss-120b", 116.8e9, 5.71e9}, {"gemma-3-27b", 27.01e9, 0},
+  };
+  for (const auto& [id, total, active] : sizes) {
+    const ModelPreset* model = catalog.find_model(id);
+    REQUIRE(model != nullptr);
+    INFO(id);
+    CHECK(model->params == Approx(total).epsilon(0.01));
+    if (active > 0) CHECK(model->active_params == Approx(active).epsilon(0.01));
+  }
+  const ModelPreset& deepseek = *catalog.find_model("deepseek-ai/DeepSeek-V3");
+  CHECK(deepseek.experts == 256);
+  CHECK(deepseek.experts_per_token == 8);
+  CHECK(deepseek.shared_experts == 1);
+  CHECK(deepseek.dense_layers == 3);
+  CHECK(catalog.find_model("qwen3-32b")->attention == AttentionKind::gqa);  // derived: 8 < 64
+
+  // FP4 only where the silicon has it (GPU-SPECS-2026.md): Blackwell and CDNA4, not Hopper or CDNA3.
+  for (const char* id : {"b200", "b300", "gb200", "rtx-5090", "rtx-pro-6000", "mi355x"}) {
+    INFO(id);
+    REQUIRE(catalog.find_gpu(id) != nullptr);
+    CHECK(catalog.find_gpu(id)->fp4_dense_tflops.has_value());
+  }
+  for (const char* id : {"h100-sxm5-80gb", "h200-sxm-141gb", "h20", "h800", "mi300x", "mi325x", "l40s"}) {
+    INFO(id);
+    REQUIRE(catalog.find_gpu(id) != nullptr);
+    CHECK_FALSE(catalog.find_gpu(id)->fp4_dense_tflops.has_value());
+  }
+  // Dense, not "with sparsity": B200 BF16 is half NVIDIA's printed 4,500.
+  CHECK(catalog.find_gpu("B200")->bf16_dense_tflops == 2250);
+  // GeForce BF16 is the FP32-accumulate tensor rate, not the FP32 shader rate (RTX 3090: 71, not 35.6).
+  CHECK(catalog.find_gpu("rtx-3090")->bf16_dense_tflops == 71);
+  CHECK(*catalog.find_gpu("rtx-3090")->fp32_tflops == Approx(35.6));
 }
 
 namespace {

@@ -29,6 +29,9 @@ enum class SupportHours : std::uint8_t { business, extended, around_the_clock };
 // How an instance changes size: live (no restart), restart (stop, resize, start), none.
 enum class Resize : std::uint8_t { live, restart, none };
 enum class ModelFamily : std::uint8_t { decoder, encoder, moe, cnn, vit };
+// Attention of a transformer preset: multi-head, grouped-query (kv_heads < heads), or DeepSeek's
+// multi-head latent attention (a compressed KV latent of kv_lora_rank plus a shared RoPE key).
+enum class AttentionKind : std::uint8_t { mha, gqa, mla };
 
 // Names as written in YAML and JSON ("on-demand" for PricingMode::on_demand on the command line,
 // "on_demand" as a pricing key). Each returns "" for an out-of-range value.
@@ -43,6 +46,7 @@ std::string_view to_string(SupportTier value);
 std::string_view to_string(SupportHours value);
 std::string_view to_string(Resize value);
 std::string_view to_string(ModelFamily value);
+std::string_view to_string(AttentionKind value);
 std::optional<PricingMode> parse_pricing_mode(std::string_view text);  // accepts both spellings
 
 // Where a record or field came from: index into Catalog::files, 1-based line and column.
@@ -63,6 +67,7 @@ struct Gpu {
   double bf16_dense_tflops = 0;      // dense 16-bit tensor throughput, FP32 accumulate
   std::optional<double> fp32_tflops;
   std::optional<double> fp8_dense_tflops;
+  std::optional<double> fp4_dense_tflops;  // dense FP4 (NVFP4/MXFP4) tensor TFLOPS; empty = no FP4 units
   std::optional<double> int8_dense_tops;
   double tdp_watts = 0;
   std::string interconnect;      // the GPU's own link, e.g. "nvlink-4", "pcie-4", "infinity-fabric"
@@ -184,6 +189,20 @@ struct ModelPreset {
   int vocab = 0;
   int max_context = 0;
   double forward_gflops = 0;  // per sample (224x224 image) for vision models; 0 = 2*params per token
+  // Mixture of experts (all 0 for a dense model). Per MoE layer: `experts` routed experts of which
+  // `experts_per_token` are chosen per token, plus `shared_experts` that every token uses; each
+  // expert's FFN has inner dimension `expert_ffn`. `dense_layers` layers have a dense FFN of `ffn`
+  // instead (DeepSeek-V3: the first 3 of 61; Llama 4 Maverick: every other layer, 24 of 48).
+  int experts = 0;
+  int experts_per_token = 0;
+  int shared_experts = 0;
+  int expert_ffn = 0;
+  int dense_layers = 0;
+  // When the file names none, load() sets gqa if kv_heads < heads, else mha.
+  AttentionKind attention = AttentionKind::mha;
+  int head_dim = 0;          // per-head dimension; 0 = hidden / heads (mla: qk_nope_head_dim = v_head_dim)
+  int kv_lora_rank = 0;      // MLA: dimension of the compressed KV latent cached per token per layer
+  int qk_rope_head_dim = 0;  // MLA: dimension of the decoupled RoPE key, also cached per token per layer
   std::vector<std::string> aliases;
   std::string source;
   SourcePos pos;

@@ -30,6 +30,7 @@ constexpr std::array<std::string_view, 5> support_tier_names = {"community", "ba
 constexpr std::array<std::string_view, 3> support_hours_names = {"business", "extended", "24x7"};
 constexpr std::array<std::string_view, 3> resize_names = {"live", "restart", "none"};
 constexpr std::array<std::string_view, 5> model_family_names = {"decoder", "encoder", "moe", "cnn", "vit"};
+constexpr std::array<std::string_view, 3> attention_kind_names = {"mha", "gqa", "mla"};
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -97,6 +98,7 @@ std::string_view to_string(SupportTier value) { return name_of(value, support_ti
 std::string_view to_string(SupportHours value) { return name_of(value, support_hours_names); }
 std::string_view to_string(Resize value) { return name_of(value, resize_names); }
 std::string_view to_string(ModelFamily value) { return name_of(value, model_family_names); }
+std::string_view to_string(AttentionKind value) { return name_of(value, attention_kind_names); }
 
 std::optional<PricingMode> parse_pricing_mode(std::string_view text) {
   for (std::size_t i = 0; i < pricing_mode_count; ++i) {

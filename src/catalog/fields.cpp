@@ -135,12 +135,15 @@ constexpr Range percent{0, 100, false};
 // Above zero: a price of 0 is a typo or a placeholder (no cloud rents GPUs free); `null` = not sold.
 constexpr Range price_per_hour = above_zero(10000);
 
-// Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3).
+// Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3), plus the 2026
+// generations of GPU-SPECS-2026.md: blackwell (B200, B300, GB200, RTX 5090, RTX PRO 6000) and
+// cdna4 (MI350X, MI355X).
 constexpr std::array<std::string_view, 2> vendor_names = {"nvidia", "amd"};
-constexpr std::array<std::string_view, 6> architecture_names = {"volta", "turing", "ampere", "ada", "hopper", "cdna3"};
+constexpr std::array<std::string_view, 8> architecture_names = {"volta",  "turing",    "ampere", "ada",
+                                                                "hopper", "blackwell", "cdna3",  "cdna4"};
 
-// Largest 2026 values (GPU-SPECS.md): 192 GB memory, 8 TB/s bandwidth, ~2.3 PFLOPS dense bf16,
-// 1.8 TB/s NVLink, 1000 W.
+// Largest 2026 values (GPU-SPECS.md, GPU-SPECS-2026.md): 288 GB memory, 8 TB/s bandwidth,
+// ~2.5 PFLOPS dense bf16, ~15 PFLOPS dense fp4 (B300), 1.8 TB/s NVLink, 1400 W.
 constexpr std::array gpu_fields = {
     text<&Gpu::id>("id", required),
     text<&Gpu::name>("name", required),
@@ -152,6 +155,8 @@ constexpr std::array gpu_fields = {
     number<&Gpu::bf16_dense_tflops>("bf16_dense_tflops", above_zero(20000), required),
     optional_number<&Gpu::fp32_tflops>("fp32_tflops", zero_to(20000)),
     optional_number<&Gpu::fp8_dense_tflops>("fp8_dense_tflops", zero_to(40000)),
+    // Above zero: a GPU without FP4 units leaves the key out (or null in an overlay).
+    optional_number<&Gpu::fp4_dense_tflops>("fp4_dense_tflops", above_zero(80000)),
     optional_number<&Gpu::int8_dense_tops>("int8_dense_tops", zero_to(40000)),
     number<&Gpu::tdp_watts>("tdp_watts", zero_to(5000)),
     text<&Gpu::interconnect>("interconnect"),
@@ -242,6 +247,18 @@ constexpr std::array model_fields = {
     integer<&M::vocab>("vocab", zero_to(1e8)),
     integer<&M::max_context>("max_context", zero_to(1e9)),
     number<&M::forward_gflops>("forward_gflops", zero_to(1e7)),
+    // MoE and attention shape (docs/catalog.md). Bounds as for Range, far above the presets of
+    // MODELS-2026.md (DeepSeek-V3: 256 routed experts, top-8, 1 shared, expert_ffn 2048, 3 dense
+    // layers, kv_lora_rank 512, qk_rope_head_dim 64); cross-field rules are checked after overlays.
+    integer<&M::experts>("experts", zero_to(10000)),
+    integer<&M::experts_per_token>("experts_per_token", zero_to(10000)),
+    integer<&M::shared_experts>("shared_experts", zero_to(10000)),
+    integer<&M::expert_ffn>("expert_ffn", zero_to(1e7)),
+    integer<&M::dense_layers>("dense_layers", zero_to(10000)),
+    enumeration<&M::attention>("attention"),
+    integer<&M::head_dim>("head_dim", zero_to(10000)),
+    integer<&M::kv_lora_rank>("kv_lora_rank", zero_to(65536)),
+    integer<&M::qk_rope_head_dim>("qk_rope_head_dim", zero_to(10000)),
     text_list<&M::aliases>("aliases"),
     text<&M::source>("source", required),
 };

@@ -132,8 +132,9 @@ class IdIndex {
 
 struct RecordMeta {
   std::uint32_t touched_file = 0;  // the last file that defined or overlaid the record
-  std::uint32_t touched_line = 0;  // where, in that file
-  FieldMask named = 0;             // fields any file named
+  std::uint32_t touched_line = 0;  // where, in that file: its id value
+  std::uint32_t touched_column = 0;
+  FieldMask named = 0;  // fields any file named
 };
 
 template <typename Record>
@@ -254,6 +255,7 @@ class Loader {
   template <typename Record>
   void check_required(const Store<Record>& store);
   void check_offerings();
+  void check_models();
 
   const LoadLimits& limits_;
   LoadResult result_;
@@ -655,13 +657,14 @@ void Loader::apply_record(Store<Record>& store) {
     }
     meta.touched_file = file_;
     meta.touched_line = id_entry->value_mark.line;
+    meta.touched_column = id_entry->value_mark.column;
   } else {
     record_index = static_cast<std::uint32_t>(store.records.size());
     gpuselect::detail::prefault_ahead(store.records, store.records_backed);
     Record& fresh = store.records.emplace_back();
     *static_cast<std::string*>(fields[0].slot(fresh)) = id;
     fresh.pos = {file_, buffer.record_mark.line, buffer.record_mark.column};
-    store.meta.push_back({file_, id_entry->value_mark.line, 0});
+    store.meta.push_back({file_, id_entry->value_mark.line, id_entry->value_mark.column, 0});
     store.index.insert(id, record_index);
   }
   Record& target = store.records[record_index];
@@ -837,6 +840,54 @@ void Loader::check_offerings() {
   }
 }
 
+// Rules between model fields, on the merged record; a problem is reported at the id of the last
+// file that named the model (the overlay that made it inconsistent, or the defining file).
+void Loader::check_models() {
+  const auto& model_fields = models_.table.fields;
+  const FieldMask attention_bit = FieldMask{1} << fields::find_field(model_fields, "attention", 0);
+  for (std::size_t index = 0; index < result_.catalog.models.size(); ++index) {
+    ModelPreset& model = result_.catalog.models[index];
+    const RecordMeta& meta = models_.meta[index];
+    if ((meta.named & attention_bit) == 0) {
+      model.attention = model.kv_heads > 0 && model.kv_heads < model.heads ? AttentionKind::gqa : AttentionKind::mha;
+    }
+    const Mark where{meta.touched_line, meta.touched_column};
+    const std::string what = "model " + fields::shown(model.id);
+    auto problem = [&](const std::string& message, const std::string& hint) {
+      report(meta.touched_file, where, what + " " + message + " (after overlays)", hint);
+    };
+    if (model.experts_per_token > model.experts) {
+      problem("has experts_per_token " + std::to_string(model.experts_per_token) + " above experts " +
+                  std::to_string(model.experts),
+              "experts_per_token is the top-k of the routed experts; a dense model has experts 0 and "
+              "experts_per_token 0");
+    } else if (model.experts > 0 && model.experts_per_token == 0) {
+      problem("has experts " + std::to_string(model.experts) + " but experts_per_token 0",
+              "set experts_per_token to the router's top-k (config.json num_experts_per_tok)");
+    }
+    if (model.experts > 0 && model.expert_ffn == 0) {
+      problem("has experts " + std::to_string(model.experts) + " but expert_ffn 0",
+              "set expert_ffn to one expert's intermediate size (config.json moe_intermediate_size)");
+    }
+    if (model.experts == 0 && (model.shared_experts > 0 || model.expert_ffn > 0 || model.dense_layers > 0)) {
+      problem("has shared_experts, expert_ffn or dense_layers but experts 0",
+              "set experts for a mixture of experts, or remove the MoE keys from a dense model");
+    }
+    if (model.layers > 0 && model.dense_layers > model.layers) {
+      problem(
+          "has dense_layers " + std::to_string(model.dense_layers) + " above layers " + std::to_string(model.layers),
+          "dense_layers counts the layers with a dense FFN (DeepSeek-V3: the first 3 of 61)");
+    }
+    if (model.attention == AttentionKind::mla && model.kv_lora_rank == 0) {
+      problem("has attention mla but kv_lora_rank 0",
+              "set kv_lora_rank (config.json kv_lora_rank, 512 for DeepSeek-V3) and qk_rope_head_dim");
+    } else if (model.attention != AttentionKind::mla && (model.kv_lora_rank > 0 || model.qk_rope_head_dim > 0)) {
+      problem("has kv_lora_rank or qk_rope_head_dim but attention " + std::string(to_string(model.attention)),
+              "write 'attention: mla' for multi-head latent attention, or remove the MLA keys");
+    }
+  }
+}
+
 LoadResult Loader::finish() {
   check_required(gpus_);
   check_required(providers_);
@@ -844,6 +895,7 @@ LoadResult Loader::finish() {
   check_required(models_);
   check_required(currencies_);
   check_offerings();
+  check_models();
   std::stable_sort(diagnostics_.begin(), diagnostics_.end(),
                    [](const LocatedDiagnostic& a, const LocatedDiagnostic& b) {
                      if (a.file != b.file) return a.file < b.file;

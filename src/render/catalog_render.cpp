@@ -156,19 +156,17 @@ void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, con
                     {"fp32_tflops"},
                     {"fp8_dense_tflops"},
                     {"int8_dense_tops"},
+                    {"fp4_dense_tflops"},
                     {"tdp_watts"},
                     {"interconnect"},
                     {"interconnect_gbps"},
                     {"aliases"},
                     {"source"}};
   } else {
-    grid.columns = {{"GPU", Align::left, true},
-                    {"Name", Align::left, true},
-                    {"Memory GB", Align::right},
-                    {"Bandwidth GB/s", Align::right},
-                    {"BF16 TFLOPS", Align::right},
-                    {"FP8 TFLOPS", Align::right},
-                    {"Link"},
+    grid.columns = {{"GPU", Align::left, true},    {"Name", Align::left, true},
+                    {"Memory GB", Align::right},   {"Bandwidth GB/s", Align::right},
+                    {"BF16 TFLOPS", Align::right}, {"FP8 TFLOPS", Align::right},
+                    {"FP4 TFLOPS", Align::right},  {"Link"},
                     {"Aliases", Align::left, true}};
   }
   for (const auto& gpu : catalog.gpus) {
@@ -177,12 +175,12 @@ void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, con
                            csv_number(gpu.usable_memory_mib), csv_number(gpu.memory_bandwidth_gbps),
                            csv_number(gpu.bf16_dense_tflops), optional_cell(gpu.fp32_tflops, true),
                            optional_cell(gpu.fp8_dense_tflops, true), optional_cell(gpu.int8_dense_tops, true),
-                           csv_number(gpu.tdp_watts), gpu.interconnect, csv_number(gpu.interconnect_gbps),
-                           joined(gpu.aliases, ";"), gpu.source});
+                           optional_cell(gpu.fp4_dense_tflops, true), csv_number(gpu.tdp_watts), gpu.interconnect,
+                           csv_number(gpu.interconnect_gbps), joined(gpu.aliases, ";"), gpu.source});
     } else {
       grid.rows.push_back({gpu.id, gpu.name, plain_number(gpu.memory_gb, 1), plain_number(gpu.memory_bandwidth_gbps, 0),
                            plain_number(gpu.bf16_dense_tflops, 1), optional_cell(gpu.fp8_dense_tflops, false),
-                           gpu.interconnect, joined(gpu.aliases, ", ")});
+                           optional_cell(gpu.fp4_dense_tflops, false), gpu.interconnect, joined(gpu.aliases, ", ")});
     }
   }
   if (!csv) grid.notes.push_back(fmt::format("{} GPU models; TFLOPS are dense (no sparsity).", catalog.gpus.size()));

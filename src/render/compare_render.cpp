@@ -59,7 +59,7 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
     const auto index = static_cast<std::size_t>(criterion);
     add(criteria, fmt::format("{} (weight {:.2f})", scoring::to_string(criterion), ranking.weights[criterion]),
         [&](const scoring::Candidate& c) {
-          return fmt::format("{:.1f} / {:.2f}", c.criteria[index].score, round_score(c.criteria[index].contribution));
+          return fmt::format("{:.1f} / {:.2f}", c.criteria[index].score, rounded_contributions(c)[index]);
         });
     // Indicator names in order of first appearance across the compared candidates.
     std::vector<std::vector<scoring::Indicator>> per_candidate;

@@ -297,10 +297,17 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   json.field("pricing_mode", catalog::to_string(candidate.mode));
   json.field("price_as_of", offering.as_of);
   json.field("score", rounded_score(candidate));
-  json.key("criteria");  // score 0-100 per criterion; contribution = score x the document's weight
+  json.key("criteria");  // weights are the document's; contributions add up to the score exactly
   json.begin_object();
-  for (const auto criterion : scoring::all_criteria)
-    json.field(scoring::to_string(criterion), round_score(candidate.criteria[static_cast<std::size_t>(criterion)].score));
+  const auto contributions = rounded_contributions(candidate);
+  for (const auto criterion : scoring::all_criteria) {
+    const auto index = static_cast<std::size_t>(criterion);
+    json.key(scoring::to_string(criterion));
+    json.begin_object();
+    json.field("score", round_score(candidate.criteria[index].score));
+    json.field("contribution", contributions[index]);
+    json.end_object();
+  }
   json.end_object();
   json.field("performance", context.facts.performance_ids.at(candidate.performance));
   json.key("time");

@@ -1,5 +1,6 @@
 #include "render/support.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -31,10 +32,36 @@ std::int64_t whole_bytes(double bytes) {
   return static_cast<std::int64_t>(std::llround(bytes));
 }
 
-double rounded_score(const scoring::Candidate& candidate) {
-  double sum = 0;
-  for (const auto& criterion : candidate.criteria) sum += round_score(criterion.contribution);
-  return round_score(sum);
+double rounded_score(const scoring::Candidate& candidate) { return round_score(candidate.score); }
+
+std::array<double, scoring::criterion_count> rounded_contributions(const scoring::Candidate& candidate) {
+  std::array<long long, scoring::criterion_count> hundredths{};
+  std::array<double, scoring::criterion_count> remainder{};
+  long long assigned = 0;
+  for (std::size_t index = 0; index < scoring::criterion_count; ++index) {
+    const double contribution = candidate.criteria[index].contribution;
+    const double scaled = std::isfinite(contribution) ? contribution * 100.0 : 0.0;
+    hundredths[index] = static_cast<long long>(std::floor(scaled));
+    remainder[index] = scaled - std::floor(scaled);
+    assigned += hundredths[index];
+  }
+  const long long target = std::llround(rounded_score(candidate) * 100.0);
+  // Hand the missing hundredths to the largest remainders (or take surplus from the smallest).
+  std::array<std::size_t, scoring::criterion_count> order{};
+  for (std::size_t index = 0; index < order.size(); ++index) order[index] = index;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return remainder[a] > remainder[b]; });
+  for (std::size_t step = 0; assigned < target; ++step) {
+    ++hundredths[order[step % order.size()]];
+    ++assigned;
+  }
+  for (std::size_t step = 0; assigned > target; ++step) {
+    --hundredths[order[order.size() - 1 - step % order.size()]];
+    --assigned;
+  }
+  std::array<double, scoring::criterion_count> out{};
+  for (std::size_t index = 0; index < out.size(); ++index) out[index] = static_cast<double>(hundredths[index]) / 100.0;
+  return out;
 }
 
 std::string generator_name() { return std::string("gpuselect ") + version_string; }

@@ -1,5 +1,6 @@
 #pragma once
 // Helpers shared by the renderers: rounding for deterministic numbers, labels for people, escaping.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -22,8 +23,12 @@ inline double round_weight(double weight) { return round_decimals(weight, 4); }
 inline double round_figure(double value) { return round_significant(value, 4); }
 std::int64_t whole_bytes(double bytes);
 
-// A candidate's score as the sum of its rounded contributions, so the parts add up after rounding.
+// A candidate's score rounded to 2 decimals. Rounding is monotonic, so shown scores never rise down
+// the ranking (which sorts on the exact score).
 double rounded_score(const scoring::Candidate& candidate);
+// Its criteria's contributions in hundredths that add up to rounded_score exactly (largest remainder),
+// so the parts shown sum to the score shown; indexed like Candidate::criteria.
+std::array<double, scoring::criterion_count> rounded_contributions(const scoring::Candidate& candidate);
 
 // "gpuselect 0.1.0"
 std::string generator_name();

@@ -24,11 +24,17 @@ REQUIRED_GPU_IDS = [
     "v100-sxm2-16gb", "v100-sxm2-32gb", "v100-pcie-16gb", "a100-sxm4-40gb", "a100-sxm4-80gb",
     "a100-pcie-40gb", "a100-pcie-80gb", "h100-sxm5-80gb", "h100-pcie-80gb", "h100-nvl-94gb",
     "h200-sxm-141gb", "l4", "l40s", "a10", "a10g", "t4", "rtx-4090", "rtx-3090", "rtx-a6000", "mi300x",
+    # 2026 parts (issue 13, GPU-SPECS-2026.md)
+    "b200", "b300", "gb200", "h20", "h800", "a800-sxm4-80gb", "l20", "l40", "a40", "rtx-5090", "rtx-pro-6000",
+    "mi325x", "mi355x",
 ]
 REQUIRED_MODEL_IDS = [
     "bert-base", "bert-large", "gpt2", "gpt2-xl", "llama-2-7b", "llama-2-13b", "llama-2-70b",
     "llama-3-8b", "llama-3-70b", "llama-3.1-405b", "mistral-7b", "mixtral-8x7b", "qwen2.5-7b",
     "qwen2.5-72b", "resnet-50", "vit-b-16",
+    # 2026 presets (issue 13, MODELS-2026.md)
+    "deepseek-v3", "deepseek-r1", "qwen3-8b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b", "llama-4-scout",
+    "llama-4-maverick", "gpt-oss-20b", "gpt-oss-120b", "gemma-3-12b", "gemma-3-27b",
 ]
 REQUIRED_ALIASES = {"A100": "a100-sxm4-40gb", "A100-80GB": "a100-sxm4-80gb", "H100": "h100-sxm5-80gb",
                     "V100": "v100-sxm2-16gb", "V100-32GB": "v100-sxm2-32gb", "RTX4090": "rtx-4090"}
@@ -179,10 +185,16 @@ def main():
             check(f"model {model['id']} heads divisible by kv_heads", model["heads"] % model["kv_heads"] == 0)
         if model.get("family") == "moe":
             check(f"model {model['id']} active_params below params", model["active_params"] < model["params"])
+            check(f"model {model['id']} names its experts and top-k",
+                  model.get("experts", 0) > 0 and 0 < model.get("experts_per_token", 0) <= model["experts"])
+    # Offerings rent the new Blackwell parts (issue 13 item 7).
+    for gpu_id in ("b200", "b300", "rtx-5090"):
+        check(f"an offering rents {gpu_id}", any(o["gpu"] == gpu_id for o in offerings))
 
     # The schema must reject broken records, or the checks above prove nothing.
     good = {"schema_version": 1, "offerings": [copy.deepcopy(offerings[0])],
-            "gpus": [copy.deepcopy(merged["gpus"][0])], "providers": [copy.deepcopy(merged["providers"][0])]}
+            "gpus": [copy.deepcopy(merged["gpus"][0])], "providers": [copy.deepcopy(merged["providers"][0])],
+            "models": [copy.deepcopy(merged["models"][0])]}
     check("schema accepts a known-good document", validator.is_valid(good))
 
     def broken(mutate):
@@ -208,11 +220,22 @@ def main():
         "schema_version 2": lambda d: d.update({"schema_version": 2}),
         "sla above 100": lambda d: d["providers"][0].update({"sla_uptime_pct": 101}),
         "lower-case currency": lambda d: d["providers"][0].update({"currency": "usd"}),
+        "unknown architecture": lambda d: d["gpus"][0].update({"architecture": "blackwel"}),
+        "fp4_dense_tflops 0": lambda d: d["gpus"][0].update({"fp4_dense_tflops": 0}),
+        "unknown attention kind": lambda d: d["models"][0].update({"attention": "mqa"}),
+        "negative experts": lambda d: d["models"][0].update({"experts": -1}),
+        "fractional experts_per_token": lambda d: d["models"][0].update({"experts_per_token": 1.5}),
+        "string kv_lora_rank": lambda d: d["models"][0].update({"kv_lora_rank": "512"}),
     }
     for name, mutate in rejects.items():
         check(f"schema rejects {name}", not validator.is_valid(broken(mutate)))
     overlay = {"schema_version": 1, "offerings": [{"id": "aws/p4d.24xlarge", "pricing": {"on_demand": 15.0}}]}
     check("schema accepts a partial overlay record", validator.is_valid(overlay))
+    moe = {"schema_version": 1, "gpus": [{"id": "b200", "architecture": "blackwell", "fp4_dense_tflops": 9000}],
+           "models": [{"id": "deepseek-v3", "experts": 256, "experts_per_token": 8, "shared_experts": 1,
+                       "expert_ffn": 2048, "dense_layers": 3, "attention": "mla", "head_dim": 128,
+                       "kv_lora_rank": 512, "qk_rope_head_dim": 64}]}
+    check("schema accepts fp4 and the MoE and MLA fields", validator.is_valid(moe))
 
     # The program's own validator agrees.
     paths = [os.path.join(source_dir, "data", name) for name in DATA_FILES]

@@ -32,12 +32,15 @@ def validate(document, validator, definition, name):
 
 
 def contributions_add_up(document, name):
-    """Schema 2: a criterion's contribution is its score times the document's weight."""
+    """The rounded contributions add up to the shown score; each is its score times the document's weight."""
     weights = document["weights"]
     for candidate in document.get("candidates", []):
-        total = sum(score * weights[criterion] for criterion, score in candidate["criteria"].items())
-        check(abs(total - candidate["score"]) <= 0.03,
+        total = sum(part["contribution"] for part in candidate["criteria"].values())
+        check(abs(total - candidate["score"]) <= 1e-9,
               f"{name}: {candidate['offering_id']} contributions {total} != score {candidate['score']}")
+        for criterion, part in candidate["criteria"].items():
+            check(abs(part["score"] * weights[criterion] - part["contribution"]) <= 0.011,
+                  f"{name}: {candidate['offering_id']} {criterion} contribution is not score x weight")
 
 
 def references_resolve(document, name):
