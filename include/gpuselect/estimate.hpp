@@ -13,6 +13,10 @@
 
 namespace gpuselect::estimate {
 
+// 10th..90th percentile range of an estimated figure, from the calibration residuals of its regime
+// (docs/estimation.md "Error bands"); in_calibrated_regime false = extrapolated, say so.
+struct Band { double low = 0; double high = 0; bool in_calibrated_regime = true; };
+
 // The machines a job runs on. gpu == nullptr means "no hardware given" (memory and FLOPs only).
 struct Hardware {
   const catalog::Gpu* gpu = nullptr;
@@ -31,7 +35,9 @@ struct Plan {
   int gpus_per_node = 1;
   int nodes = 1;
   int tensor_parallel = 1;
-  int replicas = 1;  // serving replicas (each tensor_parallel GPUs)
+  int replicas = 1;         // serving replicas (each tensor_parallel GPUs)
+  int expert_parallel = 1;  // GPUs the routed experts of a MoE layer are spread over (serving: the replica's)
+  int batch = 0;            // llm-inference: concurrent sequences per replica chosen (0 = profile.batch)
 };
 
 // Why choose_plan settled where it did; rendered to words by describe().
@@ -42,6 +48,8 @@ enum class PlanReason : std::uint8_t {
   needs_more_nodes,  // no plan fits one node; more nodes shard the states
   does_not_fit,      // nothing up to max_nodes fits
   no_hardware,       // no GPU given: memory for the requested/default plan only
+  misses_targets,    // llm-inference: weights fit, but no batch and tensor parallel meet --ttft-ms/--tpot-ms
+  no_fp4,            // --precision fp4 on a GPU without FP4 tensor cores
 };
 
 struct MemoryPerGpu {
@@ -61,6 +69,9 @@ struct Memory {
   bool fits = false;
   double gpu_capacity_bytes = 0;  // 0 without hardware
   PlanReason reason = PlanReason::no_hardware;
+  // llm-inference: latency at plan.batch (for misses_targets, the fastest plan tried), p50 ms.
+  double ttft_ms = 0;
+  double tpot_ms = 0;
 };
 
 // Where the MFU came from, in a few bytes (the hot loop makes no sentence): mfu_basis_text() words it.
@@ -88,8 +99,24 @@ struct Time {
   double gpu_hours = 0;
 };
 
+// llm-inference under latency targets (docs/estimation.md "Serving"): one replica at the chosen batch.
+struct Serving {
+  int batch = 0;                      // concurrent sequences per replica
+  int max_batch = 0;                  // the most that free KV memory holds (paged, input + output tokens each)
+  double ttft_ms = 0;                 // p50 time to first token
+  double tpot_ms = 0;                 // p50 time per output token at the batch
+  double output_tokens_per_s = 0;     // per replica at the batch
+  double requests_per_s_per_replica = 0;
+  bool memory_bound = true;           // the decode step is limited by bytes read, not FLOPs
+  bool meets_targets = false;
+  double experts_read_per_layer = 0;  // MoE: expected distinct routed experts a decode step reads (0 = dense)
+  double kv_bytes_per_token = 0;      // whole model, at the KV precision
+  // Error bands (absolute values of the figures above) from the serving calibration residuals.
+  Band output_tokens_per_s_band, ttft_ms_band, tpot_ms_band;
+};
+
 struct Throughput {
-  double decode_tokens_per_s = 0;   // per replica, at the profile's batch
+  double decode_tokens_per_s = 0;   // per replica, at the batch served
   double prefill_tokens_per_s = 0;  // per replica
   int replicas = 1;                 // needed for requests_per_s
 };
@@ -107,6 +134,7 @@ struct Cost {
   double interruption_hours = 0;          // spot: expected hours added to the wall time
   double total = 0;                       // job total (training) or for Profile::hours (serving, notebook)
   double per_million_output_tokens = 0;   // serving only
+  Band per_million_output_tokens_band;    // llm-inference: from the throughput band
   double break_even_utilisation_pct = 0;  // reserved: use above this share of the term beats on-demand
   double spot_interruption_pct = 0;       // spot: monthly interruption rate used (offering's or default)
   int instances = 0;                      // instances (nodes) rented for this line
@@ -117,6 +145,7 @@ struct Estimate {
   Compute compute;
   Time time;  // on-demand wall time (no interruptions)
   Throughput throughput;
+  Serving serving;  // llm-inference only
   std::array<Cost, catalog::pricing_mode_count> costs{};  // indexed by PricingMode
   std::string_view currency;                              // output currency code
   bool has_hardware = false;
@@ -129,8 +158,9 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
 
 // The lightest plan that fits on `hardware` (its nodes fixed) when profile.zero is automatic:
 // DP, ZeRO-1, 2, 3, then optimizer offload, then all offload. Honours fixed --zero/--offload and
-// --tensor-parallel. For serving, the smallest tensor-parallel degree (power of two up to
-// gpus_per_node) that holds weights and KV cache.
+// --tensor-parallel. For llm-inference, the tensor-parallel degree and batch that meet the latency
+// targets at the most output tokens per GPU (docs/estimation.md "Serving"); other serving, the
+// smallest tensor-parallel degree (power of two up to gpus_per_node) that holds weights and KV cache.
 Memory choose_plan(const workload::Profile& profile, const Hardware& hardware);
 
 // choose_plan on 1..max_nodes nodes of the same machine; the first that fits, or the last tried.
@@ -144,7 +174,7 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
 double default_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
 
 // Prices each mode into estimate.costs. `to_output_currency` multiplies provider-currency amounts.
-// Reads only estimate.memory.plan, estimate.throughput.replicas and estimate.time; writes only
+// Reads only estimate.memory.plan, estimate.throughput.replicas, estimate.serving and estimate.time; writes only
 // estimate.costs, estimate.currency and estimate.has_price (scoring::rank relies on this).
 struct PriceContext {
   const catalog::Offering* offering = nullptr;

@@ -154,6 +154,8 @@ enum class ExclusionKind : std::uint8_t {
   nodes,
   headroom,
   not_sold,
+  latency,    // llm-inference: the weights fit, but no batch and tensor parallel meet --ttft-ms/--tpot-ms
+  precision,  // --precision fp4 on a GPU without FP4 tensor cores
 };
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 

@@ -13,7 +13,8 @@ namespace gpuselect::workload {
 
 enum class Kind : std::uint8_t { llm_pretrain, llm_finetune, llm_inference, cv_train, cv_inference, notebook };
 enum class Method : std::uint8_t { full, lora, qlora };
-enum class Precision : std::uint8_t { fp32, bf16, fp16, fp8, int8, int4 };
+// fp4: NVFP4/MXFP4 weights and activations on FP4 tensor cores (serving only).
+enum class Precision : std::uint8_t { fp32, bf16, fp16, fp8, int8, int4, fp4 };
 enum class Optimizer : std::uint8_t { adamw, sgd, adam_8bit };
 enum class Recompute : std::uint8_t { none, selective, full };
 enum class Attention : std::uint8_t { flash, eager };
@@ -60,6 +61,16 @@ struct Shape {
   int vocab = 0;
   double forward_flops_per_sample = 0;  // vision models: one 224x224 image; 0 for token models
   bool derived = false;                 // filled from params by the documented aspect-ratio rule, not given
+  // Mixture of experts: routed experts per MoE layer and how many each token uses (0 = dense).
+  int experts = 0;
+  int experts_per_token = 0;
+  int shared_experts = 0;  // always active (DeepSeek-style); counted in the dense part
+  // Attention: kv_lora_rank > 0 means multi-head latent attention (DeepSeek MLA), whose KV cache
+  // holds kv_lora_rank + qk_rope_head_dim elements per token per layer; else grouped-query/MHA
+  // with kv_heads·head_dim for each of K and V.
+  int head_dim = 0;  // 0 = hidden / heads
+  int kv_lora_rank = 0;
+  int qk_rope_head_dim = 0;
 };
 
 // What the user asked for; every field optional so defaults can be told apart and recorded.
@@ -88,6 +99,11 @@ struct Request {
   std::optional<int> tensor_parallel;
   std::optional<double> egress_gb;
   std::optional<double> hours;  // serving/notebook duration to price (hours of use)
+  // Serving latency targets (p50), milliseconds.
+  std::optional<double> ttft_ms, tpot_ms;
+  // MoE of a custom model: "13B" as typed, routed experts per layer, experts per token.
+  std::optional<std::string> active_params_text;
+  std::optional<int> experts, experts_per_token;
 };
 
 // The resolved job. Everything the estimator reads is here with its default applied.
@@ -113,8 +129,12 @@ struct Profile {
   double checkpoint_minutes = 30;
   // Serving
   int context = 4096;
-  int batch = 1;
+  int batch = 1;             // concurrent sequences per replica (llm-inference: fixed only if batch_given)
+  bool batch_given = false;  // --batch: llm-inference evaluates that batch instead of searching
   double requests_per_s = 0;
+  // p50 latency targets that pick the batch and tensor parallel of llm-inference (docs "Serving").
+  double ttft_target_ms = 0;
+  double tpot_target_ms = 0;
   int input_tokens = 512;
   int output_tokens = 256;
   std::optional<int> tensor_parallel;

@@ -89,6 +89,11 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
         hardware.gpus_per_node, gpu.name, catalog::to_string(hardware.interconnect), gpu.interconnect_gbps));
   }
 
+  if (hardware.gpu != nullptr && profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
+    throw Error("--precision",
+                fmt::format("fp4 needs FP4 tensor cores (NVFP4/MXFP4); {} has none", hardware.gpu->name),
+                "use --precision fp8 on this GPU, or pick one with an FP4 peak (see 'gpuselect catalog gpus')");
+  }
   estimate::Estimate result;
   if (hardware.gpu == nullptr) {
     result = estimate::run(profile, hardware, nullptr);

@@ -96,7 +96,8 @@ void emit_streamed(const OutputOptions& options, const std::function<void(std::o
 struct WorkloadFlags {
   std::string workload, params, model, method, precision, optimizer, recompute, attention, tokens, zero, offload, mfu,
       checkpoint_minutes, context, batch, requests_per_s, input_tokens, output_tokens, tensor_parallel, egress_gb,
-      hours, seq_len, micro_batch, layers, hidden, heads, kv_heads, ffn, vocab, lora_rank, lora_targets;
+      hours, seq_len, micro_batch, layers, hidden, heads, kv_heads, ffn, vocab, lora_rank, lora_targets, ttft_ms, tpot_ms,
+      active_params, experts, experts_per_token;
 };
 void add_workload_options(CLI::App& command, WorkloadFlags& flags);
 workload::Request build_request(const WorkloadFlags& flags);

@@ -77,6 +77,11 @@ workload::Request build_request(const WorkloadFlags& flags) {
   request.tensor_parallel = optional_int(flags.tensor_parallel, "--tensor-parallel");
   request.egress_gb = optional_number(flags.egress_gb, "--egress-gb", true);
   request.hours = optional_number(flags.hours, "--hours", false);
+  request.ttft_ms = optional_number(flags.ttft_ms, "--ttft-ms", false);
+  request.tpot_ms = optional_number(flags.tpot_ms, "--tpot-ms", false);
+  request.active_params_text = optional_text(flags.active_params);
+  request.experts = optional_int(flags.experts, "--experts");
+  request.experts_per_token = optional_int(flags.experts_per_token, "--experts-per-token");
   return request;
 }
 

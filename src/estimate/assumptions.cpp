@@ -47,6 +47,38 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
           "Activations of vision models: 0.01 byte per forward FLOP per image (ResNet-50: 82 MB; "
           "assumption).");
     }
+  } else if (profile.kind == workload::Kind::llm_inference) {
+    sentences.push_back(fmt::format(
+        "KV cache: {:.1f} KB per token ({}), paged: each sequence holds its {} input + {} output tokens; the batch is "
+        "the largest whose weights, KV cache, one layer's prefill workspace and runtime overhead stay within {:.0f}% "
+        "of GPU memory (vLLM gpu_memory_utilization).",
+        model::kv_cache_bytes_per_token(profile) / 1e3,
+        shape.kv_lora_rank > 0 ? fmt::format("MLA latent: L·(kv_lora_rank {} + rope {})·bytes, kept whole on every "
+                                             "tensor-parallel rank",
+                                             shape.kv_lora_rank, shape.qk_rope_head_dim)
+                               : std::string("2·L·kv_heads·head_dim·bytes, split over tensor parallel by KV heads"),
+        profile.input_tokens, profile.output_tokens, model::serving_memory_share * 100));
+    sentences.push_back(fmt::format("Weights served at {} ({:.3g} B/param){}.", workload::to_string(profile.precision),
+                                    model::serving_bytes_per_param(profile.precision),
+                                    profile.precision == workload::Precision::fp4 ? "; KV cache in FP8" : ""));
+    const auto split = model::expert_split(shape);
+    if (split.routed_params > 0) {
+      sentences.push_back(fmt::format(
+          "Mixture of experts: {} routed of {} parameters, {} of {} experts per token; a step over n tokens reads "
+          "the dense part plus E·(1-(1-k/E)^n) experts per layer; routed experts spread over the replica's GPUs "
+          "(expert parallel).",
+          units::format_count(split.routed_params), units::format_count(shape.params), shape.experts_per_token,
+          shape.experts));
+    }
+    sentences.push_back(fmt::format(
+        "Serving roofline (docs/estimation.md \"Serving\"): a steady-state step decodes one token of each of the "
+        "batch's sequences and prefills the prompts that replace finished ones; step = max(bytes read / ({:.0f}% of "
+        "datasheet bandwidth), decode FLOPs / {:.0f}% of peak + prefill FLOPs / {:.0f}% of peak) + tensor-parallel "
+        "all-reduces + {:g} ms; TPOT = that step with the other sequences' prompts; TTFT = one prompt's prefill + "
+        "half a step. Constants fitted on 36 "
+        "TensorRT-LLM figures (H100/H200, FP8; 10 of them MoE, whose steps take 1/0.64 longer).",
+        model::decode_bandwidth_share * 100, model::decode_compute_share * 100, model::prefill_compute_share * 100,
+        model::step_overhead_s * 1e3));
   } else if (profile.kind != workload::Kind::cv_inference) {
     sentences.push_back(
         fmt::format("KV cache: 2·L·kv_heads·head_dim·context·batch·bytes = {} per sequence of {} tokens at {:g} "
@@ -69,11 +101,6 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
                     "FLOPs / (GPUs x peak dense TFLOPS x MFU).",
                     units::format_count(estimate.compute.total_flops),
                     profile.method == workload::Method::full ? "6" : "4 for adapters: no weight gradients"));
-  } else if (profile.kind == workload::Kind::llm_inference) {
-    sentences.push_back(
-        "Decode is bandwidth-bound: tokens/s = batch / ((weights + batch x KV at the average "
-        "context) / (80% of datasheet bandwidth x tensor parallel)); ESTIMATION.md: 70-85% is "
-        "achievable.");
   }
   const Cost& spot = estimate.cost(catalog::PricingMode::spot);
   if (estimate.has_price && spot.available) {

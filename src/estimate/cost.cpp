@@ -77,6 +77,15 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
       const double output_tokens =
           profile.requests_per_s * profile.output_tokens * profile.hours * units::seconds_per_hour;
       if (output_tokens > 0) cost.per_million_output_tokens = cost.total / (output_tokens / 1e6);
+      // Fewer tokens per replica than estimated means more replicas: the cost scales with the
+      // inverse of the throughput band (replica rounding aside).
+      const Serving& serving = estimate.serving;
+      if (serving.output_tokens_per_s > 0 && serving.output_tokens_per_s_band.low > 0) {
+        cost.per_million_output_tokens_band = {
+            cost.per_million_output_tokens * serving.output_tokens_per_s / serving.output_tokens_per_s_band.high,
+            cost.per_million_output_tokens * serving.output_tokens_per_s / serving.output_tokens_per_s_band.low,
+            serving.output_tokens_per_s_band.in_calibrated_regime};
+      }
     }
   }
   // Reserved terms bill every hour of the term; they beat on-demand when the share of hours used

@@ -33,6 +33,9 @@ constexpr std::array<OptimizerBytes, 3> optimizer_bytes{{
 constexpr double qlora_bytes_per_param = (4.0 + 0.127) / 8.0;
 // int4 serving (GPTQ/AWQ, group size 128): 4 bits + a 16-bit scale and 16-bit zero per 128 weights.
 constexpr double int4_bytes_per_param = (4.0 + 32.0 / 128.0) / 8.0;
+// NVFP4: 4-bit E2M1 values + one FP8 scale per 16 (NVIDIA, "Introducing NVFP4", 2025): 4.5 bits.
+// MXFP4 (one 8-bit scale per 32) is 4.25 bits; the larger figure is used.
+constexpr double fp4_bytes_per_param = (4.0 + 8.0 / 16.0) / 8.0;
 }  // namespace
 
 StateBytes training_state_bytes(Precision precision, Optimizer optimizer) {
@@ -63,6 +66,8 @@ double serving_bytes_per_param(Precision precision) {
       return 1.0;
     case Precision::int4:
       return int4_bytes_per_param;
+    case Precision::fp4:
+      return fp4_bytes_per_param;
   }
   return 2.0;
 }
@@ -71,19 +76,62 @@ double kv_bytes_per_element(Precision precision) {
   switch (precision) {
     case Precision::fp32:
       return 4.0;
+    // FP4 serving keeps an FP8 KV cache (TensorRT-LLM NVFP4 checkpoints quantise the KV cache to FP8).
     case Precision::fp8:
+    case Precision::fp4:
       return 1.0;
     default:
       return 2.0;
   }
 }
 
-double kv_cache_bytes_per_sequence(const workload::Profile& profile, double context_tokens) {
+double kv_cache_bytes_per_token(const workload::Profile& profile) {
   const auto& shape = profile.shape;
   if (shape.layers <= 0 || shape.heads <= 0) return 0;
-  const double head_dim = static_cast<double>(shape.hidden) / shape.heads;
+  const double element = kv_bytes_per_element(profile.precision);
+  if (shape.kv_lora_rank > 0) {
+    return static_cast<double>(shape.layers) * (shape.kv_lora_rank + shape.qk_rope_head_dim) * element;
+  }
+  const double head_dim = shape.head_dim > 0 ? shape.head_dim : static_cast<double>(shape.hidden) / shape.heads;
   const double kv_heads = shape.kv_heads > 0 ? shape.kv_heads : shape.heads;
-  return 2.0 * shape.layers * kv_heads * head_dim * context_tokens * kv_bytes_per_element(profile.precision);
+  return 2.0 * shape.layers * kv_heads * head_dim * element;
+}
+
+double kv_cache_bytes_per_sequence(const workload::Profile& profile, double context_tokens) {
+  return kv_cache_bytes_per_token(profile) * context_tokens;
+}
+
+double kv_shard_divisor(const workload::Shape& shape, int tensor_parallel) {
+  if (shape.kv_lora_rank > 0) return 1.0;
+  const int kv_heads = shape.kv_heads > 0 ? shape.kv_heads : shape.heads;
+  // Fewer KV heads than ranks: each rank keeps a copy of one head (vLLM replicates KV heads).
+  return std::max(1, std::min(std::max(1, tensor_parallel), std::max(1, kv_heads)));
+}
+
+ExpertSplit expert_split(const workload::Shape& shape) {
+  ExpertSplit split;
+  split.dense_params = shape.params;
+  const double active = shape.active_params > 0 ? shape.active_params : shape.params;
+  if (shape.experts < 2 || shape.experts_per_token <= 0 || shape.experts_per_token >= shape.experts ||
+      active >= shape.params) {
+    return split;
+  }
+  split.routed_share = static_cast<double>(shape.experts_per_token) / shape.experts;
+  split.routed_params = std::min(shape.params, (shape.params - active) / (1.0 - split.routed_share));
+  split.dense_params = shape.params - split.routed_params;
+  return split;
+}
+
+double params_read(const workload::Shape& shape, double tokens) {
+  const ExpertSplit split = expert_split(shape);
+  if (split.routed_params <= 0) return shape.params;
+  const double untouched = std::pow(1.0 - split.routed_share, std::max(1.0, tokens));
+  return split.dense_params + split.routed_params * (1.0 - untouched);
+}
+
+double weight_params_per_gpu(const workload::Shape& shape, int tensor_parallel, int expert_parallel) {
+  const ExpertSplit split = expert_split(shape);
+  return split.dense_params / std::max(1, tensor_parallel) + split.routed_params / std::max(1, expert_parallel);
 }
 
 double lora_trainable_params(const workload::Profile& profile) {
@@ -281,9 +329,22 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
     gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision);
     gpu.activations_bytes =
         profile.batch * shape.forward_flops_per_sample * vision_activation_bytes_per_flop * vision_inference_share;
+  } else if (profile.kind == workload::Kind::llm_inference) {
+    // Weights split over the replica (routed experts over expert parallel); paged KV cache holding
+    // each sequence's input + output tokens; the activation workspace of one layer for a prefill
+    // chunk (docs/estimation.md "Serving memory").
+    const int batch = plan.batch > 0 ? plan.batch : profile.batch;
+    gpu.weights_bytes = model::weight_params_per_gpu(shape, tp, std::max(1, plan.expert_parallel)) *
+                        model::serving_bytes_per_param(profile.precision);
+    gpu.kv_cache_bytes = model::kv_cache_bytes_per_sequence(profile, profile.input_tokens + profile.output_tokens) *
+                         batch / model::kv_shard_divisor(shape, tp);
+    const double chunk = std::min<double>(model::prefill_chunk_tokens,
+                                          std::max(1.0, static_cast<double>(profile.input_tokens) * batch));
+    gpu.activations_bytes =
+        shape.layers > 0 ? transformer_activations(profile, chunk, 1, tp, Recompute::selective) / shape.layers : 0.0;
   } else {
-    // LLM serving and notebooks: weights at the serving precision, KV cache for the batch at full
-    // context, and one layer's activations for a prefill of the batch (inference frees the rest).
+    // Notebooks: weights at the serving precision, KV cache for the batch at full context, and one
+    // layer's activations for a prefill of the batch (inference frees the rest).
     gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision) / tp;
     gpu.kv_cache_bytes = model::kv_cache_bytes_per_sequence(profile, profile.context) * profile.batch / tp;
     const double prompt = profile.input_tokens > 0 ? profile.input_tokens : std::min(profile.context, 512);

@@ -23,8 +23,65 @@ double frozen_base_bytes_per_param(const workload::Profile& profile);
 double serving_bytes_per_param(workload::Precision precision);
 // KV cache element size: 16-bit unless fp8/fp32 (weight-only int8/int4 keep a 16-bit cache).
 double kv_bytes_per_element(workload::Precision precision);
-// One sequence's KV cache over the whole model: 2·L·kv_heads·head_dim·context·bytes.
+// KV cache of one token over the whole model: 2·L·kv_heads·head_dim·bytes (MHA/GQA), or
+// L·(kv_lora_rank + qk_rope_head_dim)·bytes for multi-head latent attention (DeepSeek-V2/V3).
+double kv_cache_bytes_per_token(const workload::Profile& profile);
+// One sequence's KV cache over the whole model: kv_cache_bytes_per_token · context.
 double kv_cache_bytes_per_sequence(const workload::Profile& profile, double context_tokens);
+// KV cache per GPU of one replica: heads split over tensor parallel, except MLA's shared latent,
+// which every tensor-parallel rank keeps whole (vLLM/SGLang without data-parallel attention).
+double kv_shard_divisor(const workload::Shape& shape, int tensor_parallel);
+
+// Mixture of experts split of the parameters (docs/estimation.md "Mixture of experts"):
+// P = dense + routed, active = dense + routed·k/E, so routed = (P - active)/(1 - k/E).
+// Dense models: routed 0, routed_share 0.
+struct ExpertSplit {
+  double dense_params = 0;   // attention, embeddings, dense FFN layers, shared experts, routers
+  double routed_params = 0;  // all routed experts of all MoE layers
+  double routed_share = 0;   // k/E: the share of routed experts one token uses
+};
+ExpertSplit expert_split(const workload::Shape& shape);
+// Parameters a forward pass over `tokens` tokens reads: dense + routed·(1 - (1 - k/E)^tokens), the
+// expected distinct experts when each token picks k of E uniformly.
+double params_read(const workload::Shape& shape, double tokens);
+// Parameters per GPU with dense weights split over tensor parallel and routed experts over expert
+// parallel (the hook for training plans with expert parallelism).
+double weight_params_per_gpu(const workload::Shape& shape, int tensor_parallel, int expert_parallel);
+
+// One llm-inference replica of `tensor_parallel` GPUs at `batch` concurrent sequences in steady
+// state (docs/estimation.md "Serving"): each step decodes one token of every sequence and prefills
+// the prompts of the sequences that replace the finished ones.
+// Where one step's time goes: step = max(memory, decode compute + prefill compute) + fixed.
+struct StepParts {
+  double memory_s = 0;           // weights read + KV read at the calibrated bandwidth share
+  double decode_compute_s = 0;   // decode FLOPs at the calibrated decode compute share
+  double prefill_compute_s = 0;  // prefill FLOPs at the calibrated prefill compute share
+  double fixed_s = 0;            // tensor-parallel all-reduces + per-step host overhead
+};
+struct ServingPoint {
+  double step_s = 0;     // the time per output token (p50): a step with the other sequences' prompts
+  double ttft_s = 0;     // p50 time to first token: its prompt's prefill plus half a step
+  double prefill_s = 0;  // one prompt alone on the replica
+  double output_tokens_per_s = 0;
+  double prefill_tokens_per_s = 0;  // prompt tokens per second the replica prefills alone
+  bool memory_bound = true;
+  double experts_read_per_layer = 0;
+  StepParts parts;  // of the full steady-state step (all prompts), which sets output_tokens_per_s
+};
+ServingPoint serving_point(const workload::Profile& profile, const Hardware& hardware, int tensor_parallel, int batch);
+// The most concurrent sequences the replica's free KV memory holds: budget is kv_memory_share of
+// capacity after weights, activation workspace and runtime overhead; each sequence holds input +
+// output tokens (paged KV). 0 when the weights alone do not fit.
+int max_serving_batch(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes);
+// choose_plan for llm-inference with hardware: the search of docs/estimation.md "Serving".
+Memory choose_serving_plan(const workload::Profile& profile, const Hardware& hardware, const std::vector<Plan>& ladder);
+// The calibrated serving error band: multipliers on output tokens/s and on TTFT (low, high), and
+// whether this GPU architecture, precision and (MoE) batch lie inside the calibration rows.
+struct ServingBands {
+  Band throughput;  // multipliers on tokens/s
+  Band ttft;        // multipliers on TTFT
+};
+ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch);
 // LoRA adapters: layers · Σ_targets rank·(d_in + d_out).
 double lora_trainable_params(const workload::Profile& profile);
 // Parameters of the largest layer (DeepSpeed's L): one transformer block or the embedding.
@@ -61,10 +118,33 @@ struct MfuChoice {
 };
 MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
 
-// Fraction of datasheet bandwidth reached by decode kernels (ESTIMATION.md: 70-85%).
+// Fraction of datasheet bandwidth reached by decode kernels (ESTIMATION.md: 70-85%); notebooks and
+// vision only. llm-inference uses the calibrated constants of serving.cpp.
 inline constexpr double achievable_bandwidth_share = 0.8;
+// Prompt tokens one serving step prefills at most (vLLM V1 max_num_batched_tokens default 8192):
+// sizes the activation workspace.
+inline constexpr int prefill_chunk_tokens = 8192;
+// Share of GPU memory a serving engine may fill (vLLM gpu_memory_utilization default 0.9).
+inline constexpr double serving_memory_share = 0.9;
+// Concurrent sequences per replica at most (vLLM max_num_seqs default 256).
+inline constexpr int serving_batch_limit = 256;
 // Prefill MFU when not given (assumption: large batched matmuls, docs "Serving").
 inline constexpr double prefill_mfu_default = 0.5;
+// Serving constants fitted on the serving calibration rows (docs/estimation.md "Serving
+// calibration"; tests/test_serving.cpp): least squares of log(measured / estimated) over 26
+// TensorRT-LLM max-load figures on H100/H200, Llama 3.1 8B/70B/405B FP8.
+// Share of datasheet memory bandwidth a decode step reaches reading weights and paged KV.
+inline constexpr double decode_bandwidth_share = 0.65;
+// Share of dense peak reached by the decode matmuls and paged attention of a batch.
+inline constexpr double decode_compute_share = 0.30;
+// Share of dense peak reached by prefill (prompt) matmuls and attention.
+inline constexpr double prefill_compute_share = 0.50;
+// Host, scheduler and launch time per step that does not overlap the GPU.
+inline constexpr double step_overhead_s = 3e-3;
+// Mixture-of-experts steps take this much longer than the dense roofline above: grouped expert
+// GEMMs of a few tokens each, routing, expert-parallel all-to-all and load imbalance. Fitted as the
+// geometric mean of 10 MoE rows (Qwen3-235B-A22B, Llama 4 Maverick on H100/H200, FP8): 1 / 0.64.
+inline constexpr double moe_step_factor = 1.0 / 0.64;
 // Monthly interruption rate when the offering has none (AWS advisor band boundary 10%).
 inline constexpr double spot_interruption_pct_default = 10.0;
 

@@ -85,7 +85,10 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     return choice;
   }
   std::uint16_t applied = 0;
-  if (!workload::is_training(profile.kind)) {
+  if (profile.kind == workload::Kind::llm_inference) {
+    choice.value = prefill_compute_share;
+    choice.source.kind = MfuSource::Kind::prefill;
+  } else if (!workload::is_training(profile.kind)) {
     choice.value = prefill_mfu_default;
     choice.source.kind = MfuSource::Kind::prefill;
   } else {
@@ -129,6 +132,9 @@ double peak_tflops(const catalog::Gpu& gpu, workload::Precision precision) {
       return gpu.fp32_tflops.value_or(gpu.bf16_dense_tflops / 16.0);
     case workload::Precision::fp8:
       return gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops);
+    // Without FP4 tensor cores choose_plan refuses the plan (PlanReason::no_fp4).
+    case workload::Precision::fp4:
+      return gpu.fp4_dense_tflops.value_or(gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops));
     // int8/int4 serving here is weight-only quantisation: the matmuls run in 16-bit.
     default:
       return gpu.bf16_dense_tflops;
@@ -154,7 +160,10 @@ std::string mfu_basis_text(const Compute& compute) {
     case MfuSource::Kind::given:
       return fmt::format("MFU {:.0f}% as given by --mfu", compute.mfu * 100.0);
     case MfuSource::Kind::prefill:
-      basis = "prefill MFU 50% (assumption: large batched matmuls; decode is bandwidth-bound)";
+      basis = fmt::format("prefill MFU {:.0f}% ({}; decode is bandwidth-bound)", compute.mfu * 100.0,
+                          compute.mfu == model::prefill_mfu_default
+                              ? "assumption: large batched matmuls"
+                              : "fitted on the serving calibration rows, docs/estimation.md");
       break;
     case MfuSource::Kind::table: {
       const auto& row = model::mfu_table[std::min<std::size_t>(source.table_row, model::mfu_table.size() - 1)];
@@ -210,6 +219,37 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     throughput.decode_tokens_per_s = images_per_s;
     throughput.prefill_tokens_per_s = 0;
     throughput.replicas = std::max(1, static_cast<int>(std::ceil(profile.requests_per_s / images_per_s - 1e-9)));
+    return;
+  }
+  if (profile.kind == workload::Kind::llm_inference) {
+    const int batch = plan.batch > 0 ? plan.batch : profile.batch;
+    const model::ServingPoint point = model::serving_point(profile, hardware, plan.tensor_parallel, batch);
+    Serving& serving = estimate.serving;
+    serving.batch = batch;
+    serving.max_batch = model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes() * share);
+    serving.ttft_ms = point.ttft_s * 1e3;
+    serving.tpot_ms = point.step_s * 1e3;
+    serving.output_tokens_per_s = point.output_tokens_per_s;
+    serving.requests_per_s_per_replica = point.output_tokens_per_s / std::max(1, profile.output_tokens);
+    serving.memory_bound = point.memory_bound;
+    serving.meets_targets = serving.ttft_ms <= profile.ttft_target_ms && serving.tpot_ms <= profile.tpot_target_ms;
+    serving.experts_read_per_layer = point.experts_read_per_layer;
+    serving.kv_bytes_per_token = model::kv_cache_bytes_per_token(profile);
+    const model::ServingBands bands = model::serving_bands(profile, hardware, batch);
+    serving.output_tokens_per_s_band = {serving.output_tokens_per_s * bands.throughput.low,
+                                        serving.output_tokens_per_s * bands.throughput.high,
+                                        bands.throughput.in_calibrated_regime};
+    // TPOT is the inverse of tokens/s at a fixed batch.
+    serving.tpot_ms_band = {serving.tpot_ms / bands.throughput.high, serving.tpot_ms / bands.throughput.low,
+                            bands.throughput.in_calibrated_regime};
+    serving.ttft_ms_band = {serving.ttft_ms * bands.ttft.low, serving.ttft_ms * bands.ttft.high,
+                            bands.ttft.in_calibrated_regime};
+    throughput.decode_tokens_per_s = point.output_tokens_per_s;
+    throughput.prefill_tokens_per_s = point.prefill_tokens_per_s;
+    throughput.replicas =
+        profile.requests_per_s > 0
+            ? std::max(1, static_cast<int>(std::ceil(profile.requests_per_s / serving.requests_per_s_per_replica - 1e-9)))
+            : 1;
     return;
   }
   const double params = active_params(profile.shape);

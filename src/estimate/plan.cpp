@@ -117,8 +117,11 @@ int instances_needed(const workload::Profile& profile, const Plan& plan, int rep
 
 std::string plan_name(const workload::Profile& profile, const Plan& plan) {
   if (uses_serving_memory(profile.kind)) {
-    return plan.tensor_parallel > 1 ? fmt::format("tensor parallel {}", plan.tensor_parallel)
-                                    : std::string("one GPU per replica");
+    std::string name = plan.tensor_parallel > 1 ? fmt::format("tensor parallel {}", plan.tensor_parallel)
+                                                : std::string("one GPU per replica");
+    if (plan.expert_parallel > 1) name += fmt::format(", experts over {} GPUs (expert parallel)", plan.expert_parallel);
+    if (profile.kind == workload::Kind::llm_inference && plan.batch > 0) name += fmt::format(", batch {}", plan.batch);
+    return name;
   }
   std::string name = plan.zero_stage == 0 ? std::string("data parallel") : fmt::format("ZeRO-{}", plan.zero_stage);
   if (plan.offload == workload::Offload::optimizer) name += " + optimizer offload";
@@ -148,6 +151,7 @@ Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
     memory.reason = PlanReason::no_hardware;
     return memory;
   }
+  if (profile.kind == workload::Kind::llm_inference) return model::choose_serving_plan(profile, hardware, ladder);
   const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
   std::optional<Memory> lightest;
   for (const auto& plan : ladder) {
@@ -199,12 +203,29 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
     return fmt::format("does not fit: tensor parallel {} needs {} GPUs per node; this machine has {}",
                        plan.tensor_parallel, plan.tensor_parallel, plan.gpus_per_node);
   }
+  if (memory.reason == PlanReason::no_fp4) {
+    return "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here "
+           "or a GPU with an FP4 peak (Blackwell)";
+  }
+  if (memory.reason == PlanReason::misses_targets) {
+    return fmt::format(
+        "misses the latency targets: the fastest plan, {} on {}, gives TTFT {:.0f} ms and TPOT {:.0f} ms (targets {:g} "
+        "and {:g} ms); the weights fit ({} of {} per GPU)",
+        name, where, memory.ttft_ms, memory.tpot_ms, profile.ttft_target_ms, profile.tpot_target_ms, need, capacity);
+  }
   if (!memory.fits) {
     return fmt::format("does not fit: the lightest plan, {} on {}, needs {} per GPU, above {}", name, where, need,
                        capacity);
   }
   std::string text = fmt::format("{} on {}: {} of {} per GPU", name, where, need, capacity);
+  if (profile.kind == workload::Kind::llm_inference) {
+    text += fmt::format("; TTFT {:.0f} ms, TPOT {:.0f} ms (targets {:g}, {:g})", memory.ttft_ms, memory.tpot_ms,
+                        profile.ttft_target_ms, profile.tpot_target_ms);
+  }
   if (memory.reason == PlanReason::requested) return text + " (as requested)";
+  if (profile.kind == workload::Kind::llm_inference) {
+    return text + "; the tensor parallel and batch that meet the targets at the most tokens per GPU";
+  }
   if (memory.reason == PlanReason::needs_more_nodes) {
     text += "; one node is not enough";
   }

@@ -35,7 +35,9 @@ Grid memory_grid(const estimate::Estimate& estimate) {
   if (memory.cpu_offload_bytes > 0) grid.rows.push_back({"CPU offload per node", gb(memory.cpu_offload_bytes)});
   if (estimate.has_hardware) {
     grid.rows.push_back({"GPU capacity", gb(memory.gpu_capacity_bytes)});
-    grid.rows.push_back({"fits", memory.fits ? "yes" : "NO"});
+    grid.rows.push_back({"fits", memory.fits                                            ? "yes"
+                                 : memory.reason == estimate::PlanReason::misses_targets ? "NO (memory fits; latency targets missed)"
+                                                                                        : "NO"});
   }
   return grid;
 }
@@ -74,6 +76,40 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Estimate
   return grid;
 }
 
+// "54 ms (47-69)": a figure and its band; "~" marks a band outside the calibrated regime.
+std::string banded(double value, const estimate::Band& band, int decimals, std::string_view unit) {
+  return fmt::format("{:.{}f}{} ({}{:.{}f}-{:.{}f})", value, decimals, unit, band.in_calibrated_regime ? "" : "extrapolated ",
+                     band.low, decimals, band.high, decimals);
+}
+
+// llm-inference at the chosen batch: latency, throughput, bound, MoE reads, with error bands.
+Grid serving_grid(const workload::Profile& profile, const estimate::Estimate& estimate) {
+  const auto& serving = estimate.serving;
+  Grid grid = key_values("Serving per replica (p50; bands 10th-90th percentile)");
+  grid.rows = {
+      {"batch", fmt::format("{} concurrent sequences ({}; free KV memory holds {})", serving.batch,
+                            profile.batch_given ? "as given" : "the largest that meets the targets", serving.max_batch)},
+      {"TTFT", banded(serving.ttft_ms, serving.ttft_ms_band, 0, " ms")},
+      {"TPOT", banded(serving.tpot_ms, serving.tpot_ms_band, 1, " ms")},
+      {"output tokens/s", banded(serving.output_tokens_per_s, serving.output_tokens_per_s_band, 0, "")},
+      {"requests/s", fmt::format("{:.2f}", serving.requests_per_s_per_replica)},
+      {"targets", fmt::format("TTFT {:g} ms, TPOT {:g} ms: {}", profile.ttft_target_ms, profile.tpot_target_ms,
+                              serving.meets_targets ? "met" : "MISSED")},
+      {"decode bound", serving.memory_bound ? "memory bandwidth (weights + KV read per step)" : "compute"},
+      {"KV cache per token", fmt::format("{:.1f} KB", serving.kv_bytes_per_token / 1e3)},
+      {"replicas for the load", std::to_string(estimate.throughput.replicas)}};
+  if (serving.experts_read_per_layer > 0) {
+    grid.rows.push_back({"experts read per MoE layer per step",
+                         fmt::format("{:.1f} of {}", serving.experts_read_per_layer, profile.shape.experts)});
+  }
+  if (!serving.output_tokens_per_s_band.in_calibrated_regime) {
+    grid.notes.push_back(
+        "This GPU, precision or MoE batch lies outside the serving calibration rows (Hopper, FP8/BF16, MoE at "
+        "batch 64 and more): the bands are extrapolated and widened 1.5x each way.");
+  }
+  return grid;
+}
+
 // Columns = pricing modes the offering sells; rows = cost lines.
 Grid cost_grid(const workload::Profile& profile, const estimate::Estimate& estimate) {
   const std::string currency(estimate.currency.empty() ? std::string_view("USD") : estimate.currency);
@@ -100,9 +136,16 @@ Grid cost_grid(const workload::Profile& profile, const estimate::Estimate& estim
   line("storage", [&](const estimate::Cost& cost, auto) { return money(cost.storage); });
   line("interruptions", [&](const estimate::Cost& cost, auto) { return money(cost.interruption); });
   line("total", [&](const estimate::Cost& cost, auto) { return money(cost.total); });
-  if (workload::is_serving(profile.kind))
+  if (profile.kind == workload::Kind::llm_inference) {
+    line("per 1M output tokens", [&](const estimate::Cost& cost, auto) {
+      const auto& band = cost.per_million_output_tokens_band;
+      return fmt::format("{} ({}{}-{})", money(cost.per_million_output_tokens),
+                         band.in_calibrated_regime ? "" : "extrapolated ", money(band.low), money(band.high));
+    });
+  } else if (workload::is_serving(profile.kind)) {
     line("per 1M output tokens",
          [&](const estimate::Cost& cost, auto) { return money(cost.per_million_output_tokens); });
+  }
   line("break-even utilisation", [&](const estimate::Cost& cost, catalog::PricingMode mode) {
     const bool reserved = mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y;
     return reserved ? fmt::format("{:.0f}%", cost.break_even_utilisation_pct) : std::string("-");
@@ -116,9 +159,9 @@ Grid assumptions_grid(const workload::Profile& profile, const estimate::Estimate
   grid.title = "Assumptions";
   grid.columns = {{"#", Align::right}, {"Assumption", Align::left, true}};
   int number = 0;
+  // assumptions() already lists profile.defaults_applied.
   for (auto& sentence : estimate::assumptions(profile, estimate))
     grid.rows.push_back({std::to_string(++number), std::move(sentence)});
-  for (const auto& sentence : profile.defaults_applied) grid.rows.push_back({std::to_string(++number), sentence});
   return grid;
 }
 
@@ -141,6 +184,12 @@ void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
     preamble.push_back("Hardware: none given (memory and FLOPs only; add --gpu or --offering for time and cost)");
   }
   std::vector<Grid> grids = {memory_grid(estimate), plan_grid(profile, estimate), performance_grid(profile, estimate)};
+  // Serving figures only where the weights fit (for missed targets they are the fastest plan's).
+  const bool serving_shown = estimate.memory.fits || estimate.memory.reason == estimate::PlanReason::misses_targets;
+  if (profile.kind == workload::Kind::llm_inference && estimate.has_hardware && estimate.serving.batch > 0 &&
+      serving_shown) {
+    grids.push_back(serving_grid(profile, estimate));
+  }
   if (offering != nullptr && estimate.has_price) grids.push_back(cost_grid(profile, estimate));
   grids.push_back(assumptions_grid(profile, estimate));
   render_grids(out, format, "gpuselect estimate", preamble, grids, style);

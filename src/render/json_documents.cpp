@@ -110,6 +110,8 @@ ordered_json memory_json(const estimate::Memory& memory, bool has_hardware) {
            {"nodes", memory.plan.nodes},
            {"tensor_parallel", memory.plan.tensor_parallel},
            {"replicas", memory.plan.replicas},
+           {"expert_parallel", memory.plan.expert_parallel},
+           {"batch", memory.plan.batch},
            {"reason", plan_reason_name(memory.reason)},
        }},
   };
@@ -130,12 +132,39 @@ ordered_json compute_json(const estimate::Compute& compute) {
   };
 }
 
-ordered_json throughput_json(const estimate::Throughput& throughput) {
-  return {
+ordered_json band_json(const estimate::Band& band, double (*round)(double) = round_figure) {
+  return {{"low", round(band.low)}, {"high", round(band.high)}, {"in_calibrated_regime", band.in_calibrated_regime}};
+}
+
+// llm-inference adds "serving": the batch, latency and throughput of one replica with error bands.
+ordered_json throughput_json(const estimate::Estimate& estimate, const workload::Profile& profile) {
+  const auto& throughput = estimate.throughput;
+  ordered_json object = {
       {"decode_tokens_per_s", round_figure(throughput.decode_tokens_per_s)},
       {"prefill_tokens_per_s", round_figure(throughput.prefill_tokens_per_s)},
       {"replicas", throughput.replicas},
   };
+  const auto& serving = estimate.serving;
+  if (profile.kind == workload::Kind::llm_inference && serving.batch > 0) {
+    object["serving"] = {
+        {"batch", serving.batch},
+        {"max_batch", serving.max_batch},
+        {"ttft_ms", round_figure(serving.ttft_ms)},
+        {"ttft_ms_band", band_json(serving.ttft_ms_band)},
+        {"tpot_ms", round_figure(serving.tpot_ms)},
+        {"tpot_ms_band", band_json(serving.tpot_ms_band)},
+        {"output_tokens_per_s", round_figure(serving.output_tokens_per_s)},
+        {"output_tokens_per_s_band", band_json(serving.output_tokens_per_s_band)},
+        {"requests_per_s_per_replica", round_figure(serving.requests_per_s_per_replica)},
+        {"ttft_target_ms", round_figure(profile.ttft_target_ms)},
+        {"tpot_target_ms", round_figure(profile.tpot_target_ms)},
+        {"meets_targets", serving.meets_targets},
+        {"memory_bound", serving.memory_bound},
+        {"kv_bytes_per_token", round_figure(serving.kv_bytes_per_token)},
+        {"experts_read_per_layer", round_figure(serving.experts_read_per_layer)},
+    };
+  }
+  return object;
 }
 
 // ---- The ranking documents (recommend, compare), schema_version 2, streamed.
@@ -204,7 +233,7 @@ void write_names(JsonWriter& json, const std::vector<std::string_view>& ids,
   json.end_object();
 }
 
-void write_performance(JsonWriter& json, const estimate::Estimate& estimate) {
+void write_performance(JsonWriter& json, const estimate::Estimate& estimate, const workload::Profile& profile) {
   json.begin_object();
   json.field("memory", memory_json(estimate.memory, true));
   json.field("compute", compute_json(estimate.compute));
@@ -213,7 +242,7 @@ void write_performance(JsonWriter& json, const estimate::Estimate& estimate) {
   json.field("wall_hours", round_figure(estimate.time.wall_hours));
   json.field("gpu_hours", round_figure(estimate.time.gpu_hours));
   json.end_object();
-  json.field("throughput", throughput_json(estimate.throughput));
+  json.field("throughput", throughput_json(estimate, profile));
   json.end_object();
 }
 
@@ -237,6 +266,8 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   if (mode == catalog::PricingMode::spot) json.field("spot_interruption_pct", round_decimals(cost.spot_interruption_pct, 2));
   if (workload::is_serving(profile.kind))
     json.field("per_million_output_tokens", round_money(cost.per_million_output_tokens));
+  if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0)
+    json.field("per_million_output_tokens_band", band_json(cost.per_million_output_tokens_band, round_money));
   if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y)
     json.field("break_even_utilisation_pct", round_decimals(cost.break_even_utilisation_pct, 1));
   json.end_object();
@@ -427,7 +458,7 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   });
   json.key("performances");
   json.begin_array();
-  for (const auto index : facts.performances) write_performance(json, ranking.performances[index]);
+  for (const auto index : facts.performances) write_performance(json, ranking.performances[index], *view.profile);
   json.end_array();
   json.key("candidates");
   json.begin_array();
@@ -509,7 +540,7 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
       {"wall_hours", round_figure(estimate.time.wall_hours)},
       {"gpu_hours", round_figure(estimate.time.gpu_hours)},
   };
-  document["throughput"] = throughput_json(estimate.throughput);
+  document["throughput"] = throughput_json(estimate, profile);
   const std::string currency(estimate.currency.empty() ? std::string_view("USD") : estimate.currency);
   document["currency"] = currency;
   if (offering != nullptr && estimate.has_price) {

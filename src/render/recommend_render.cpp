@@ -171,26 +171,35 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     text += "\n";
   } else {
     TextTable table;
+    // llm-inference shows latency at the batch and the price per million output tokens instead of
+    // the priced hours.
+    const bool serving = view.profile->kind == workload::Kind::llm_inference;
     table.columns = {{"#", Align::right},
                      {"provider"},
                      {"instance", Align::left, true},
                      {"GPUs", Align::left, true},
                      {"mode"},
                      {"mem/GPU", Align::right},
-                     {"time", Align::right},
-                     {"cost", Align::right},
-                     {"score", Align::right}};
+                     {serving ? "TPOT@batch" : "time", Align::right},
+                     {"cost", Align::right}};
+    if (serving) table.columns.push_back({"$/M tok", Align::right});
+    table.columns.push_back({"score", Align::right});
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      const auto& memory = view.ranking->performance_of(candidate).memory;
-      table.rows.push_back(
-          {rank_cell(candidate, style), row.offering->provider,
-           row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
-           gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
-           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes), units::format_hours(candidate.hours),
-           units::format_money(candidate.total_cost, ranking.currency),
-           fmt::format("{:.1f}", rounded_score(candidate))});
+      const auto& estimate = view.ranking->performance_of(candidate);
+      const auto& memory = estimate.memory;
+      std::vector<std::string> cells = {
+          rank_cell(candidate, style), row.offering->provider,
+          row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
+          gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
+          memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
+          serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
+                  : units::format_hours(candidate.hours),
+          units::format_money(candidate.total_cost, ranking.currency)};
+      if (serving) cells.push_back(units::format_money(candidate.cost.per_million_output_tokens, ranking.currency));
+      cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
+      table.rows.push_back(std::move(cells));
       reasons.push_back(first_reason(view, candidate));
     }
     // The reason is a column when the terminal leaves it room to be read, else one line per row
@@ -274,20 +283,34 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
   if (rows.empty()) {
     out << "No offering satisfies this job and its constraints.\n\n";
   } else {
-    out << "| # | Provider | Instance | GPUs | Mode | Memory/GPU | Time | Cost | Score |\n"
-        << "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: |\n";
+    // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
+    const bool serving = view.profile->kind == workload::Kind::llm_inference;
+    out << (serving ? "| # | Provider | Instance | GPUs | Mode | Memory/GPU | TPOT@batch | Cost | $/M tokens | Score |\n"
+                      "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: | --: |\n"
+                    : "| # | Provider | Instance | GPUs | Mode | Memory/GPU | Time | Cost | Score |\n"
+                      "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: |\n");
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      const auto& memory = view.ranking->performance_of(candidate).memory;
-      const std::vector<std::string> cells = {rank_cell(candidate, style),
-                                              row.offering->provider,
-                                              row.offering->instance_type,
-                                              gpu_label(*view.catalog, *row.offering, candidate.nodes),
-                                              std::string(catalog::to_string(candidate.mode)),
-                                              memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-                                              units::format_hours(candidate.hours),
-                                              units::format_money(candidate.total_cost, ranking.currency),
-                                              fmt::format("{:.1f}", rounded_score(candidate))};
+      const auto& estimate = view.ranking->performance_of(candidate);
+      const auto& memory = estimate.memory;
+      std::vector<std::string> cells = {rank_cell(candidate, style),
+                                        row.offering->provider,
+                                        row.offering->instance_type,
+                                        gpu_label(*view.catalog, *row.offering, candidate.nodes),
+                                        std::string(catalog::to_string(candidate.mode)),
+                                        memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
+                                        serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
+                                                              estimate.serving.batch)
+                                                : units::format_hours(candidate.hours),
+                                        units::format_money(candidate.total_cost, ranking.currency)};
+      if (serving) {
+        const auto& band = candidate.cost.per_million_output_tokens_band;
+        cells.push_back(fmt::format("{} ({}-{})", units::format_money(candidate.cost.per_million_output_tokens,
+                                                                       ranking.currency),
+                                    units::format_money(band.low, ranking.currency),
+                                    units::format_money(band.high, ranking.currency)));
+      }
+      cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
       out << markdown_row(cells) << '\n';
     }
     out << '\n' << markdown_cell(count_line(view, rows.size())) << '\n';

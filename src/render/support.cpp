@@ -120,6 +120,12 @@ std::string_view zero_label(int zero_stage) {
 }
 
 std::string plan_label(const estimate::Plan& plan) {
+  if (plan.batch > 0) {  // llm-inference: replicas of tensor_parallel GPUs at a batch
+    std::string label = fmt::format("TP {}", plan.tensor_parallel);
+    if (plan.expert_parallel > 1) label += fmt::format(", EP {}", plan.expert_parallel);
+    return label + fmt::format(", batch {} per replica, {} GPU{} x {} node{}", plan.batch, plan.gpus_per_node,
+                               plan.gpus_per_node == 1 ? "" : "s", plan.nodes, plan.nodes == 1 ? "" : "s");
+  }
   std::string label(zero_label(plan.zero_stage));
   if (plan.offload != workload::Offload::none) label += fmt::format(", {} offload", workload::to_string(plan.offload));
   if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);
@@ -130,8 +136,9 @@ std::string plan_label(const estimate::Plan& plan) {
 
 std::string_view plan_reason_name(estimate::PlanReason reason) {
   // Names for docs/output.schema.json "plan.reason", in PlanReason's order.
-  static constexpr std::array<std::string_view, 6> names = {"requested",        "lightest-fits", "needs-offload",
-                                                            "needs-more-nodes", "does-not-fit",  "no-hardware"};
+  static constexpr std::array<std::string_view, 8> names = {
+      "requested",   "lightest-fits",  "needs-offload", "needs-more-nodes", "does-not-fit",
+      "no-hardware", "misses-targets", "no-fp4"};
   const auto index = static_cast<std::size_t>(reason);
   return index < names.size() ? names[index] : "";
 }
@@ -160,7 +167,13 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   } else {
     summary.job += fmt::format(", {}", workload::to_string(profile.precision));
   }
-  if (workload::is_serving(profile.kind)) {
+  if (profile.kind == workload::Kind::llm_inference) {
+    const std::string batch = profile.batch_given ? std::to_string(profile.batch) : std::string("auto");
+    summary.serving = fmt::format("context {}, batch {}, {} req/s ({} in / {} out tokens), targets TTFT {} ms, TPOT {} ms",
+                                  profile.context, batch, plain_number(profile.requests_per_s), profile.input_tokens,
+                                  profile.output_tokens, plain_number(profile.ttft_target_ms),
+                                  plain_number(profile.tpot_target_ms));
+  } else if (workload::is_serving(profile.kind)) {
     summary.serving =
         fmt::format("context {}, batch {}, {} req/s ({} in / {} out tokens)", profile.context, profile.batch,
                     plain_number(profile.requests_per_s), profile.input_tokens, profile.output_tokens);

@@ -72,9 +72,10 @@ const Requirement* find_requirement(std::string_view name) {
   return nullptr;
 }
 
-constexpr std::array<std::string_view, 11> exclusion_names = {
+constexpr std::array<std::string_view, 13> exclusion_names = {
     "memory",    "--budget",  "--deadline",  "--region",       "--provider", "--gpu",
-    "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold"};
+    "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
+    "--precision"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;

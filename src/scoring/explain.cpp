@@ -481,6 +481,9 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
                          fmt::format("{:g}", reason.needed));
     case ExclusionKind::not_sold:
       return reason.detail.empty() ? "no price in any pricing mode" : reason.detail;
+    case ExclusionKind::latency:
+    case ExclusionKind::precision:
+      return reason.detail;
   }
   return reason.detail;
 }

@@ -268,6 +268,17 @@ class Ranker {
       }
     }
     const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, node_limit));
+    // llm-inference plans that fit in memory but miss the latency targets, and fp4 without FP4 units
+    // (a serving replica stays within one instance, so they are told for one).
+    const auto& one_instance = memo_.plan(offering.gpu_index, hardware(offering, 1));
+    if (one_instance.reason == estimate::PlanReason::misses_targets ||
+        one_instance.reason == estimate::PlanReason::no_fp4) {
+      const bool latency = one_instance.reason == estimate::PlanReason::misses_targets;
+      exclude(ranking, index, std::nullopt, 1,
+              {{latency ? ExclusionKind::latency : ExclusionKind::precision, latency ? one_instance.tpot_ms : 0,
+                latency ? profile_.tpot_target_ms : 0, std::string(estimate::describe_plan(profile_, one_instance))}});
+      return;
+    }
     exclude(ranking, index, std::nullopt, node_limit,
             {{ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
               std::string(estimate::describe_plan(profile_, memory))}});
@@ -278,10 +289,11 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     const std::uint32_t shape = performance(ranking, offering, nodes);
     const estimate::Estimate& estimate = ranking.performances[shape];
-    // Priced in a scratch estimate holding what price() reads (plan, replicas, time): the shared
+    // Priced in a scratch estimate holding what price() reads (plan, replicas, serving, time): the shared
     // performance estimate has no cost lines, and a whole copy of it is ~700 bytes.
     priced_.memory.plan = estimate.memory.plan;
     priced_.throughput.replicas = estimate.throughput.replicas;
+    priced_.serving = estimate.serving;
     priced_.time = estimate.time;
     const estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                          options_.currency, 0};
@@ -466,7 +478,7 @@ class Ranker {
   std::vector<double> rate_by_provider_;
   std::vector<ExclusionReason> reasons_;
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
-  std::array<int, 11> kind_counts_{};  // offerings fully removed, per ExclusionKind
+  std::array<int, 13> kind_counts_{};  // offerings fully removed, per ExclusionKind
   double last_wall_hours_ = 0;
 };
 

@@ -12,7 +12,7 @@ namespace {
 constexpr std::array<std::string_view, 6> kind_table{"llm-pretrain", "llm-finetune", "llm-inference",
                                                      "cv-train",     "cv-inference", "notebook"};
 constexpr std::array<std::string_view, 3> method_table{"full", "lora", "qlora"};
-constexpr std::array<std::string_view, 6> precision_table{"fp32", "bf16", "fp16", "fp8", "int8", "int4"};
+constexpr std::array<std::string_view, 7> precision_table{"fp32", "bf16", "fp16", "fp8", "int8", "int4", "fp4"};
 constexpr std::array<std::string_view, 3> optimizer_table{"adamw", "sgd", "adam-8bit"};
 constexpr std::array<std::string_view, 3> recompute_table{"none", "selective", "full"};
 constexpr std::array<std::string_view, 2> attention_table{"flash", "eager"};

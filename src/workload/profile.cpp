@@ -63,7 +63,7 @@ struct FlagRule {
   unsigned kinds;
   std::string_view applies_to;  // words for the error
 };
-constexpr std::array<FlagRule, 20> flag_rules{{
+constexpr std::array<FlagRule, 25> flag_rules{{
     {"--method", [](const Request& r) { return r.method.has_value(); }, training, "training workloads"},
     {"--lora-rank", [](const Request& r) { return r.lora_rank.has_value(); }, bit(Kind::llm_finetune), "llm-finetune"},
     {"--lora-targets", [](const Request& r) { return r.lora_targets.has_value(); }, bit(Kind::llm_finetune),
@@ -94,7 +94,22 @@ constexpr std::array<FlagRule, 20> flag_rules{{
     {"--tensor-parallel", [](const Request& r) { return r.tensor_parallel.has_value(); }, llm_kinds, "LLM workloads"},
     {"--hours", [](const Request& r) { return r.hours.has_value(); }, serving | bit(Kind::notebook),
      "serving workloads and notebook (training time is estimated)"},
+    {"--ttft-ms", [](const Request& r) { return r.ttft_ms.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
+    {"--tpot-ms", [](const Request& r) { return r.tpot_ms.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
+    {"--active-params", [](const Request& r) { return r.active_params_text.has_value(); }, llm_kinds,
+     "LLM workloads"},
+    {"--experts", [](const Request& r) { return r.experts.has_value(); }, llm_kinds, "LLM workloads"},
+    {"--experts-per-token", [](const Request& r) { return r.experts_per_token.has_value(); }, llm_kinds,
+     "LLM workloads"},
 }};
+
+// Serving latency targets when none is given: MLPerf Inference's Llama 2 70B server scenario
+// limits (TTFT 2 s, TPOT 200 ms; mlcommons.org inference datacenter rules, v4.0).
+constexpr double ttft_target_default_ms = 2000;
+constexpr double tpot_target_default_ms = 200;
+// Routed experts assumed for a custom MoE given only --active-params: Mixtral's 2 of 8 (Jiang et al. 2024).
+constexpr int experts_default = 8;
+constexpr int experts_per_token_default = 2;
 
 // LoRA target matrices of a decoder layer (Hugging Face Llama module names).
 constexpr std::array<std::string_view, 7> lora_target_names{"q_proj",    "k_proj",  "v_proj",   "o_proj",
@@ -213,6 +228,11 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
                   "give --params with the shape flags instead of --model");
     }
   }
+  if (request.active_params_text || request.experts || request.experts_per_token) {
+    throw Error(request.active_params_text ? "--active-params" : request.experts ? "--experts" : "--experts-per-token",
+                fmt::format("expert flags cannot change preset '{}'", preset->id),
+                "give --params with --active-params instead of --model");
+  }
   if (is_vision(kind) != is_vision(preset->family)) {
     throw Error("--model",
                 fmt::format("'{}' is a {} model; {} needs {}", preset->id, catalog::to_string(preset->family),
@@ -227,6 +247,21 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   Shape& shape = choice.shape;
   shape.params = preset->params;
   shape.active_params = preset->active_params > 0 ? preset->active_params : preset->params;
+  shape.experts = preset->experts;
+  shape.experts_per_token = preset->experts_per_token;
+  shape.shared_experts = preset->shared_experts;
+  shape.head_dim = preset->head_dim;
+  if (preset->attention == catalog::AttentionKind::mla) {
+    shape.kv_lora_rank = preset->kv_lora_rank;
+    shape.qk_rope_head_dim = preset->qk_rope_head_dim;
+  }
+  if (shape.active_params < shape.params && (shape.experts < 2 || shape.experts_per_token <= 0)) {
+    // A preset with active parameters but no expert counts: Mixtral's top-2 of 8 is assumed.
+    shape.experts = experts_default;
+    shape.experts_per_token = experts_per_token_default;
+    defaults.push_back(fmt::format("experts of {}: 2 of 8 routed experts per token assumed (the preset gives none)",
+                                   preset->id));
+  }
   shape.layers = preset->layers;
   shape.hidden = preset->hidden;
   shape.heads = preset->heads;
@@ -249,6 +284,48 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
                                    preset->id, shape_sentence(shape), count_words(shape.params)));
   }
   return choice;
+}
+
+// --active-params, --experts, --experts-per-token of a custom model (docs/estimation.md "Mixture of
+// experts"). Only the routed share k/E matters to the estimator, so one flag may be given alone.
+void custom_moe(const Request& request, Shape& shape, std::vector<std::string>& defaults) {
+  if (!request.active_params_text && !request.experts && !request.experts_per_token) return;
+  if (!request.active_params_text) {
+    throw Error(request.experts ? "--experts" : "--experts-per-token",
+                "a custom mixture of experts needs --active-params (parameters used per token)",
+                "add --active-params, e.g. --active-params 13B for Mixtral 8x7B");
+  }
+  const auto active = units::parse_count(*request.active_params_text);
+  if (!active) {
+    throw Error("--active-params", fmt::format("'{}' is not a positive parameter count", *request.active_params_text),
+                "write e.g. 13B or 1.3e10");
+  }
+  if (*active > shape.params) {
+    throw Error("--active-params",
+                fmt::format("{} active parameters exceed the model's {}", count_words(*active), count_words(shape.params)),
+                "give at most --params");
+  }
+  shape.active_params = *active;
+  if (*active == shape.params) {
+    if (request.experts || request.experts_per_token) {
+      throw Error("--active-params", "equals --params, so no expert is ever skipped",
+                  "give the parameters one token uses (below --params) or drop the expert flags");
+    }
+    return;
+  }
+  shape.experts = request.experts.value_or(experts_default);
+  shape.experts_per_token = request.experts_per_token.value_or(std::min(experts_per_token_default, shape.experts));
+  if (shape.experts < 2 || shape.experts_per_token >= shape.experts) {
+    throw Error(request.experts_per_token ? "--experts-per-token" : "--experts",
+                fmt::format("{} of {} routed experts per token is not a mixture of experts", shape.experts_per_token,
+                            shape.experts),
+                "give --experts of 2 or more and --experts-per-token below it");
+  }
+  if (!request.experts || !request.experts_per_token) {
+    defaults.push_back(fmt::format("experts: {} of {} routed experts per token{}", shape.experts_per_token,
+                                   shape.experts,
+                                   request.experts ? "" : " (assumed, Mixtral's top-2 of 8; give --experts)"));
+  }
 }
 
 ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::string>& defaults) {
@@ -298,6 +375,7 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
     }
   }
   shape.active_params = shape.params;
+  custom_moe(request, shape, defaults);
   if (choice.name.empty()) choice.name = "custom " + count_words(shape.params);
   if (is_vision(kind)) {
     if (shape.forward_flops_per_sample <= 0) {
@@ -427,7 +505,8 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     }
   }
   profile.precision = request.precision.value_or(Precision::bf16);
-  if (is_training(kind) && (profile.precision == Precision::int8 || profile.precision == Precision::int4)) {
+  if (is_training(kind) && (profile.precision == Precision::int8 || profile.precision == Precision::int4 ||
+                            profile.precision == Precision::fp4)) {
     throw Error("--precision",
                 fmt::format("{} is a serving precision; training runs in bf16, fp16, fp32 or fp8",
                             to_string(profile.precision)),
@@ -519,7 +598,12 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   }
   if (is_serving(kind) || kind == Kind::notebook) {
     profile.batch = request.batch.value_or(kd.batch);
-    if (!request.batch && kind != Kind::notebook) {
+    profile.batch_given = request.batch.has_value();
+    if (!request.batch && kind == Kind::llm_inference) {
+      defaults.push_back(
+          "batch: the largest per replica that fits free KV memory and meets the latency targets (at most 256, "
+          "vLLM's max_num_seqs default)");
+    } else if (!request.batch && kind != Kind::notebook) {
       defaults.push_back(
           "batch: 8 concurrent sequences per replica (moderate continuous batching: decode stays "
           "memory-bound, latency near batch 1)");
@@ -550,6 +634,15 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   } else {
     profile.input_tokens = 0;
     profile.output_tokens = 0;
+  }
+  if (kind == Kind::llm_inference) {
+    profile.ttft_target_ms = request.ttft_ms.value_or(ttft_target_default_ms);
+    profile.tpot_target_ms = request.tpot_ms.value_or(tpot_target_default_ms);
+    if (!request.ttft_ms || !request.tpot_ms) {
+      defaults.push_back(fmt::format("latency targets (p50): TTFT {:g} ms, TPOT {:g} ms{}", profile.ttft_target_ms,
+                                     profile.tpot_target_ms,
+                                     " (defaults: MLPerf Inference Llama 2 70B server limits; give --ttft-ms/--tpot-ms)"));
+    }
   }
   profile.tensor_parallel = request.tensor_parallel;
   profile.egress_gb = request.egress_gb.value_or(0);

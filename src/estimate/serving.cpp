@@ -1,0 +1,283 @@
+// llm-inference under latency targets: a roofline per phase, the largest batch free KV memory
+// holds, and the search for batch and tensor parallel (docs/estimation.md "Serving").
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <optional>
+#include <string_view>
+
+#include "estimate/model.hpp"
+#include "gpuselect/units.hpp"
+
+namespace gpuselect::estimate::model {
+
+namespace {
+
+// Tensor-parallel all-reduce: a fixed latency per call and the bus bandwidth it reaches. NVLink:
+// 53% of the per-GPU link figure and 6 us (NCCL all-reduce bus bandwidth on H100 NVLink is about
+// 360-480 GB/s of 900; fitted with the calibration rows). PCIe: 20 GB/s and 25 us (x16 Gen4 peer to
+// peer through the host bridge; assumption, not calibrated).
+constexpr double allreduce_latency_nvlink_s = 6e-6;
+constexpr double allreduce_latency_pcie_s = 25e-6;
+constexpr double nvlink_allreduce_share = 0.53;
+constexpr double pcie_allreduce_gbps = 20.0;
+// Activations travel in 16 bits.
+constexpr double activation_bytes = 2.0;
+
+// Peak for the serving precision: fp8 and fp4 run their own tensor cores; weight-only int8/int4
+// and 16-bit run at the 16-bit peak.
+double serving_peak_flops(const catalog::Gpu& gpu, workload::Precision precision, double share) {
+  return peak_tflops(gpu, precision) * 1e12 * share;
+}
+
+// Attention FLOPs of one query token against `context` cached tokens, whole model.
+// MHA/GQA: QK^T and AV, 2·2·heads·head_dim per cached token per layer. MLA with absorbed
+// projections (DeepSeek-V2 §2.1.2): scores over kv_lora_rank + rope dims, values over kv_lora_rank.
+double attention_flops_per_token(const workload::Shape& shape, double context) {
+  if (shape.layers <= 0 || shape.heads <= 0) return 0;
+  double per_cached = 0;
+  if (shape.kv_lora_rank > 0) {
+    per_cached = 2.0 * shape.heads * (2.0 * shape.kv_lora_rank + shape.qk_rope_head_dim);
+  } else {
+    const double head_dim = shape.head_dim > 0 ? shape.head_dim : static_cast<double>(shape.hidden) / shape.heads;
+    per_cached = 4.0 * shape.heads * head_dim;
+  }
+  return per_cached * context * shape.layers;
+}
+
+// One forward pass over `tokens` tokens of the whole replica: two all-reduces per layer of each
+// token's hidden state (Megatron tensor parallel).
+double allreduce_s(const workload::Shape& shape, const Hardware& hardware, int tp, double tokens) {
+  if (tp <= 1 || shape.layers <= 0) return 0;
+  const bool nvlink = hardware.interconnect == catalog::Interconnect::nvlink ||
+                      hardware.interconnect == catalog::Interconnect::nvswitch ||
+                      hardware.interconnect == catalog::Interconnect::infinity_fabric;
+  const double link_gbps = nvlink && hardware.gpu->interconnect_gbps > 0
+                               ? hardware.gpu->interconnect_gbps * nvlink_allreduce_share
+                               : pcie_allreduce_gbps;
+  const double latency = nvlink ? allreduce_latency_nvlink_s : allreduce_latency_pcie_s;
+  const double bytes = tokens * shape.hidden * activation_bytes * 2.0 * (tp - 1) / tp;
+  return 2.0 * shape.layers * (latency + bytes / (link_gbps * 1e9));
+}
+
+struct Pass {
+  double seconds = 0;
+  bool memory_bound = true;
+  StepParts parts;
+};
+
+// A forward pass: max(bytes / bandwidth, FLOPs / peak) plus tensor-parallel communication.
+Pass forward_pass(const workload::Profile& profile, const Hardware& hardware, int tp, double decode_tokens,
+                  double decode_context, double prefill_tokens, double prompt_tokens) {
+  const auto& shape = profile.shape;
+  const catalog::Gpu& gpu = *hardware.gpu;
+  const double share = hardware.gpu_fraction;
+  const double active = shape.active_params > 0 ? shape.active_params : shape.params;
+  const double tokens = decode_tokens + prefill_tokens;
+  // Chunked prefill merges a whole prompt into one step: with fewer than one prompt per step, most
+  // steps read the experts of the decode tokens only, and one step in 1/prompts reads those of a
+  // prompt as well (amortised). Dense models read every weight either way.
+  const double prompts = prompt_tokens > 0 ? prefill_tokens / prompt_tokens : 0.0;
+  const double params = prompts >= 1.0 || decode_tokens <= 0
+                            ? params_read(shape, tokens)
+                            : params_read(shape, decode_tokens) +
+                                  prompts * (params_read(shape, decode_tokens + prompt_tokens) -
+                                             params_read(shape, decode_tokens));
+  const double weight_bytes = params * serving_bytes_per_param(profile.precision);
+  const double kv_bytes = decode_tokens * kv_cache_bytes_per_sequence(profile, decode_context);
+  const double bandwidth = gpu.memory_bandwidth_gbps * 1e9 * share * tp * decode_bandwidth_share;
+  const double memory_s = (weight_bytes + kv_bytes) / bandwidth;
+  const double decode_flops = decode_tokens * (2.0 * active + attention_flops_per_token(shape, decode_context));
+  // A causal prompt of n tokens attends to n/2 tokens on average.
+  const double prefill_flops = prefill_tokens * (2.0 * active + attention_flops_per_token(shape, prompt_tokens / 2.0));
+  const double peak = serving_peak_flops(gpu, profile.precision, share) * tp;
+  // --mfu replaces both compute shares.
+  const double decode_share = profile.mfu.value_or(decode_compute_share);
+  const double prefill_share = profile.mfu.value_or(prefill_compute_share);
+  const double compute_s = decode_flops / (peak * decode_share) + prefill_flops / (peak * prefill_share);
+  Pass pass;
+  pass.memory_bound = memory_s >= compute_s;
+  pass.parts = {memory_s, decode_flops / (peak * decode_share), prefill_flops / (peak * prefill_share),
+                allreduce_s(shape, hardware, tp, tokens) + step_overhead_s};
+  pass.seconds = std::max(memory_s, compute_s) + pass.parts.fixed_s;
+  if (expert_split(shape).routed_params > 0) pass.seconds *= moe_step_factor;
+  return pass;
+}
+
+}  // namespace
+
+ServingPoint serving_point(const workload::Profile& profile, const Hardware& hardware, int tensor_parallel, int batch) {
+  ServingPoint point;
+  if (hardware.gpu == nullptr) return point;
+  const int tp = std::max(1, tensor_parallel);
+  const double sequences = std::max(1, batch);
+  const double input = std::max(1, profile.input_tokens);
+  const double output = std::max(1, profile.output_tokens);
+  // Decode reads each sequence's KV at its average length: the prompt plus half the answer.
+  const double context = input + output / 2.0;
+  // Steady state: every step `sequences/output` requests finish and as many prompts are prefilled;
+  // that full step sets the throughput. A sequence's own prompt is its TTFT, so the steps it waits
+  // for between tokens carry the prompts of the other sequences only: TPOT (at batch 1, pure decode).
+  const double prefill_per_step = sequences * input / output;
+  const Pass step = forward_pass(profile, hardware, tp, sequences, context, prefill_per_step, input);
+  const Pass seen = forward_pass(profile, hardware, tp, sequences, context, (sequences - 1.0) * input / output, input);
+  point.step_s = seen.seconds;
+  point.parts = step.parts;
+  point.memory_bound = step.memory_bound;
+  point.output_tokens_per_s = sequences / step.seconds;
+  point.prefill_s = forward_pass(profile, hardware, tp, 0, 0, input, input).seconds;
+  point.prefill_tokens_per_s = input / point.prefill_s;
+  // The prefill pass yields the first token; a new request first waits for the step in flight to
+  // end, half a step on average.
+  point.ttft_s = point.prefill_s + point.step_s / 2.0;
+  const ExpertSplit split = expert_split(profile.shape);
+  if (split.routed_params > 0) {
+    // A decode step's own reads: the batch's tokens (prompts add theirs in the steps they join).
+    point.experts_read_per_layer = profile.shape.experts * (1.0 - std::pow(1.0 - split.routed_share, sequences));
+  }
+  return point;
+}
+
+int max_serving_batch(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes) {
+  const double budget = gpu_capacity_bytes * serving_memory_share;
+  const auto total_at = [&](int batch) {
+    Plan sized = plan;
+    sized.batch = batch;
+    return estimate_memory(profile, sized, gpu_capacity_bytes).per_gpu.total_bytes;
+  };
+  if (total_at(1) > budget) return 0;
+  // Memory grows with the batch; double, then bisect, up to 1 << 16 sequences.
+  int low = 1;
+  int high = 2;
+  while (high <= (1 << 16) && total_at(high) <= budget) {
+    low = high;
+    high *= 2;
+  }
+  if (high > (1 << 16)) return low;
+  while (high - low > 1) {
+    const int middle = low + (high - low) / 2;
+    (total_at(middle) <= budget ? low : high) = middle;
+  }
+  return low;
+}
+
+Memory choose_serving_plan(const workload::Profile& profile, const Hardware& hardware, const std::vector<Plan>& ladder) {
+  const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
+  const bool moe = expert_split(profile.shape).routed_params > 0;
+  const auto meets = [&](const ServingPoint& point) {
+    return point.ttft_s * 1e3 <= profile.ttft_target_ms && point.step_s * 1e3 <= profile.tpot_target_ms;
+  };
+  const auto sized = [&](Plan plan, int batch, const ServingPoint& point) {
+    plan.batch = batch;
+    Memory memory = estimate_memory(profile, plan, capacity);
+    memory.ttft_ms = point.ttft_s * 1e3;
+    memory.tpot_ms = point.step_s * 1e3;
+    return memory;
+  };
+  if (profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
+    Memory memory = estimate_memory(profile, ladder.front(), capacity);
+    memory.fits = false;
+    memory.reason = PlanReason::no_fp4;
+    return memory;
+  }
+  std::optional<Memory> best;
+  double best_tokens_per_gpu = 0;
+  std::optional<Memory> fastest;  // weights fit, targets missed: the lowest TPOT seen
+  std::optional<Memory> lightest;
+  for (Plan plan : ladder) {
+    const int tp = std::max(1, plan.tensor_parallel);
+    plan.expert_parallel = moe ? tp : 1;
+    if (tp > hardware.gpus_per_node) continue;
+    const int memory_limit = max_serving_batch(profile, plan, capacity);
+    if (memory_limit == 0 || (profile.batch_given && profile.batch > memory_limit)) {
+      Memory memory = estimate_memory(profile, plan, capacity);
+      memory.fits = false;
+      if (!lightest || memory.per_gpu.total_bytes < lightest->per_gpu.total_bytes) lightest = memory;
+      continue;
+    }
+    int batch = profile.batch_given ? profile.batch : std::min(memory_limit, serving_batch_limit);
+    ServingPoint point = serving_point(profile, hardware, tp, batch);
+    if (!meets(point) && !profile.batch_given) {
+      // Latency grows with the batch: bisect for the largest batch that meets both targets.
+      const ServingPoint one = serving_point(profile, hardware, tp, 1);
+      if (meets(one)) {
+        int low = 1;
+        int high = batch;
+        while (high - low > 1) {
+          const int middle = low + (high - low) / 2;
+          (meets(serving_point(profile, hardware, tp, middle)) ? low : high) = middle;
+        }
+        batch = low;
+        point = serving_point(profile, hardware, tp, batch);
+      } else {
+        batch = 1;
+        point = one;
+      }
+    }
+    if (!meets(point)) {
+      Memory memory = sized(plan, batch, point);
+      memory.fits = false;
+      if (!fastest || memory.tpot_ms < fastest->tpot_ms) fastest = memory;
+      continue;
+    }
+    const double tokens_per_gpu = point.output_tokens_per_s / tp;
+    if (!best || tokens_per_gpu > best_tokens_per_gpu * (1.0 + 1e-9)) {
+      best = sized(plan, batch, point);
+      best_tokens_per_gpu = tokens_per_gpu;
+    }
+  }
+  if (best) {
+    best->reason = plan_requested(profile) ? PlanReason::requested : PlanReason::lightest_fits;
+    return *best;
+  }
+  if (fastest) {
+    fastest->reason = PlanReason::misses_targets;
+    return *fastest;
+  }
+  if (!lightest) lightest = estimate_memory(profile, ladder.front(), capacity);
+  lightest->fits = false;
+  lightest->reason = PlanReason::does_not_fit;
+  return *lightest;
+}
+
+}  // namespace gpuselect::estimate::model
+
+namespace gpuselect::estimate::model {
+
+namespace {
+// 10th and 90th percentiles of measured / estimated over the serving calibration rows
+// (docs/estimation.md "Serving calibration"): output tokens/s over all rows, TTFT over the
+// prefill-dominated rows (input/output >= 4), whose throughput is set by the prefill constants.
+constexpr Band throughput_residuals{0.85, 1.15, true};
+constexpr Band ttft_residuals{0.87, 1.28, true};
+// MoE rows (10, after moe_step_factor): 0.68-1.62; 10th-90th percentile 0.71-1.29. Their TTFT band is
+// the inverse of the throughput band (too few prefill-dominated MoE rows to fit it apart).
+constexpr Band moe_throughput_residuals{0.71, 1.29, true};
+constexpr Band moe_ttft_residuals{1.0 / 1.29, 1.0 / 0.71, true};
+// Outside the calibrated GPUs and precisions the band is widened by this factor each way (assumption).
+constexpr double extrapolation_widening = 1.5;
+// The MoE rows ran at batches of 800 and more; below this batch MoE figures are extrapolated
+// (per-layer routing and all-to-all latency at small batch are not modelled).
+constexpr int moe_calibrated_batch = 64;
+// Architectures and precisions of the calibration rows.
+constexpr std::array<std::string_view, 1> calibrated_architectures{"hopper"};
+}  // namespace
+
+ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch) {
+  const bool moe = expert_split(profile.shape).routed_params > 0;
+  ServingBands bands{moe ? moe_throughput_residuals : throughput_residuals, moe ? moe_ttft_residuals : ttft_residuals};
+  const bool architecture =
+      hardware.gpu != nullptr && std::find(calibrated_architectures.begin(), calibrated_architectures.end(),
+                                           hardware.gpu->architecture) != calibrated_architectures.end();
+  const bool precision = profile.precision == workload::Precision::fp8 || profile.precision == workload::Precision::bf16;
+  const bool moe_batch = !moe || batch >= moe_calibrated_batch;
+  if (architecture && precision && moe_batch && hardware.gpu_fraction >= 1.0) return bands;
+  for (Band* band : {&bands.throughput, &bands.ttft}) {
+    band->low /= extrapolation_widening;
+    band->high *= extrapolation_widening;
+    band->in_calibrated_regime = false;
+  }
+  return bands;
+}
+
+}  // namespace gpuselect::estimate::model
