@@ -206,7 +206,7 @@ std::map<std::string, std::string> render_in_process() {
   options.sensitivity = true;
   options.sensitivity_samples = 50;
   const auto ranking = gpuselect::scoring::rank(loaded.catalog, profile, options);
-  const render::RecommendView view{&loaded.catalog, &profile, &ranking};
+  const render::RecommendView view{&loaded.catalog, &profile, &ranking, &options, {}};
   render::Style style;
   style.show_excluded = true;
   style.show_pareto = true;
@@ -234,8 +234,14 @@ TEST_CASE("record order across catalog files does not change the output", "[dete
     for (const unsigned seed : {1u, 2u, 0u}) {
       const auto catalog_args = write_shuffled(dir, records, seed, 3);
       for (const char* format : {"json", "table", "csv"}) {
-        const auto result = run_ok(with(with(catalog_args, job), {"--format", format}));
+        auto result = run_ok(with(with(catalog_args, job), {"--format", format}));
         INFO("job " << job[2] << ", format " << format << ", order " << seed);
+        if (std::string(format) == "json") {
+          // The catalog echo names the files read and their digests: different files by design.
+          auto document = nlohmann::json::parse(result.out);
+          document["catalog"].erase("files");
+          result.out = document.dump(2);
+        }
         if (reference.count(format) == 0) {
           reference[format] = result.out;
         } else {

@@ -481,9 +481,14 @@ TEST_CASE("spot adds expected interruption time and cost", "[estimate]") {
   const auto& spot = result.cost(catalog::PricingMode::spot);
   REQUIRE(spot.available);
   const double wall = result.time.wall_hours;
-  // 20% per instance-month; each loses 15 min (half of 30) + 10 min restart.
-  const double interruptions = wall * 0.20 / 730.0;
-  CHECK(spot.interruption_hours == Approx(interruptions * 25.0 / 60.0));
+  // 20% per instance-month is a hazard of -ln(0.8)/730 per hour; 30-minute checkpoints and a
+  // 10-minute restart: per segment s = 0.5 h the expected time is (1/l + R)(e^(l s) - 1) (Daly).
+  const double hazard = -std::log(0.8) / 730.0;
+  const double expected = wall / 0.5 * (1.0 / hazard + 10.0 / 60.0) * std::expm1(hazard * 0.5);
+  CHECK(spot.interruption_hours == Approx(expected - wall));
+  // For a small hazard that is about hits x (half a segment + restart).
+  CHECK(spot.interruption_hours == Approx(hazard * wall * (15.0 + 10.0) / 60.0).epsilon(0.01));
+  CHECK(spot.uninterrupted_probability == Approx(std::exp(-hazard * wall)));
   CHECK(spot.interruption == Approx(16.0 * spot.interruption_hours));
   CHECK(spot.spot_interruption_pct == 20);
   CHECK(spot.total > spot.compute);

@@ -26,7 +26,7 @@ struct Example {
   catalog::Catalog catalog;
   workload::Profile profile;
   scoring::Ranking ranking;
-  render::RecommendView view() const { return {&catalog, &profile, &ranking}; }
+  render::RecommendView view() const { return {&catalog, &profile, &ranking, nullptr, {}}; }
 };
 
 catalog::Gpu make_gpu(std::string id, std::string name, double memory_gb, double tflops) {
@@ -385,7 +385,9 @@ TEST_CASE("CSV quotes commas, quotes and line breaks and ends records in CRLF", 
   CHECK(
       csv.starts_with("rank,offering_id,provider,instance_type,gpu,gpu_count,nodes,pricing_mode,score,"
                       "stability_score,performance_score,cost_score,usability_score,support_score,"
-                      "memory_per_gpu_bytes,gpu_capacity_bytes,hours,cost,currency,pareto\r\n"));
+                      "memory_per_gpu_bytes,gpu_capacity_bytes,hours,cost,currency,pareto,instances,gpus_rented,"
+                      "per_million_output_tokens,commitment,interruption_hours,uninterrupted_probability,"
+                      "estimated\r\n"));
   CHECK(csv.find("\"runpod/8x-a100|comma,quote\"\"\"") != std::string::npos);
   CHECK(csv.find("\"8x A100 | SXM, \"\"secure\"\"\"") != std::string::npos);
   // Every line break is CRLF.
@@ -393,7 +395,7 @@ TEST_CASE("CSV quotes commas, quotes and line breaks and ends records in CRLF", 
     REQUIRE(at > 0);
     CHECK(csv[at - 1] == '\r');
   }
-  CHECK(csv.find(",271.23,USD,true\r\n") != std::string::npos);
+  CHECK(csv.find(",271.23,USD,true,") != std::string::npos);
 }
 
 TEST_CASE("markdown escapes pipes so every row keeps its cells", "[render]") {

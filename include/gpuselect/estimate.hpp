@@ -137,6 +137,16 @@ struct Cost {
   Band per_million_output_tokens_band;    // llm-inference: from the throughput band
   double break_even_utilisation_pct = 0;  // reserved: use above this share of the term beats on-demand
   double spot_interruption_pct = 0;       // spot: monthly interruption rate used (offering's or default)
+  bool spot_rate_assumed = false;         // spot: the offering gives no rate; the default was used
+  double interruptions_expected = 0;      // spot: expected interruptions of the job (any node hits all)
+  double uninterrupted_probability = 1;   // spot: chance the job runs to the end without one (0-1)
+  // spot with a deadline: chance the job ends within Profile/PriceContext deadline_hours (0-1); -1 = no deadline
+  double within_deadline_probability = -1;
+  double spot_notice_seconds = 0;         // spot: the provider's reclaim notice; 0 = not known
+  double reprovision_hours = 0;           // spot: time to get a machine back and resume
+  double commitment = 0;                  // reserved: term hours x hourly x instances (output currency)
+  double term_used_pct = 0;               // reserved: share of the term the job uses, percent
+  bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
   int instances = 0;                      // instances (nodes) rented for this line
 };
 
@@ -182,8 +192,28 @@ struct PriceContext {
   double to_output_currency = 1.0;
   std::string_view currency = "USD";
   double restart_minutes = 0;  // 0 = provider's provision_minutes
+  // The user has other work for a reserved term (--reserved-other-use): the job is charged its own
+  // hours at the reserved rate; otherwise the whole commitment.
+  bool reserved_other_use = false;
+  double deadline_hours = 0;  // > 0: spot lines get the chance of finishing within it
 };
 void price(const workload::Profile& profile, const PriceContext& context, Estimate& estimate);
+
+// Spot interruption risk of a job (docs/estimation.md "Spot risk").
+struct SpotRisk {
+  double hazard_per_hour = 0;             // interruptions per hour of the whole job (all instances)
+  double extra_hours = 0;                 // expected hours added by lost work and re-provisioning
+  double interruptions = 0;               // expected interruptions until the job ends
+  double uninterrupted_probability = 1;   // chance of no interruption in work_hours
+  double within_deadline_probability = -1;  // chance of ending within deadline_hours; -1 = none given
+};
+// work_hours of uninterrupted work on `instances` instances that restart together, each interrupted
+// at monthly_interruption_pct per instance-month; checkpoints every checkpoint_hours (0 = none);
+// each interruption waits reprovision_hours; deadline_hours 0 = none.
+SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption_pct, double checkpoint_hours,
+                   double reprovision_hours, double deadline_hours);
+// The provider's published notice before spot capacity is reclaimed, seconds; 0 = not published.
+double spot_notice_seconds(std::string_view provider_id);
 
 // Everything above in one call: plan (nodes fixed by hardware), performance and, when context has an
 // offering, cost.

@@ -36,11 +36,20 @@ struct Style {
   std::string generated_by = "gpuselect";  // with version, for html/markdown footers
 };
 
-// What `recommend` shows: the job, the ranking, and the catalog it refers to.
+// A catalog file a ranking read, for the JSON echo: its name and a digest of its bytes.
+struct CatalogFile {
+  std::string name;
+  std::string digest;  // "fnv1a64:0123456789abcdef"
+};
+
+// What `recommend` shows: the job, the ranking, and the catalog it refers to; options and
+// catalog_files (optional) are echoed in JSON so a CI log can reproduce the ranking.
 struct RecommendView {
   const catalog::Catalog* catalog = nullptr;
   const workload::Profile* profile = nullptr;
   const scoring::Ranking* ranking = nullptr;
+  const scoring::Options* options = nullptr;
+  std::vector<CatalogFile> catalog_files;
 };
 
 // JSON documents (docs/output.schema.json); "schema_version" first; deterministic. recommend and

@@ -87,9 +87,22 @@ enum class Warning : std::uint8_t {
   over_provisioned,
   cpu_offload_slow,
   marketplace_host,
+  spot_serving,         // production serving on interruptible capacity
+  reserved_commitment,  // the job uses a small share of a reserved term it pays in full
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 13;  // values of Warning
+inline constexpr std::size_t warning_count = 15;  // values of Warning
+
+// A row warning about a fee is material when the fee is at least this share of the row's total
+// (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
+inline constexpr double material_cost_share = 0.05;
+// Spot rows warn when the chance of at least one interruption reaches this (or the expected
+// interruption cost is material, or the deadline is at risk).
+inline constexpr double material_risk_probability = 0.05;
+// Prices read longer ago than this many days are stale (the same threshold as `catalog lint`).
+inline constexpr int stale_price_days = 180;
+// A reserved term is flagged when the job uses less than this share of it, percent.
+inline constexpr double small_term_share_pct = 50.0;
 
 // A candidate's warnings in the order added, held inline (no heap allocation per candidate); a
 // code added twice is kept once. Iterates like a std::vector<Warning>.
@@ -135,11 +148,15 @@ struct Candidate {
   int rank = 0;      // 1-based after sorting
   bool pareto = false;
   WarningList warnings;
-  // GPUs this job needs of this kind: memory on one GPU, else all rented; training also finishes
-  // within a day of GPU-hours; serving tensor_parallel x replicas (the right_size indicator).
+  // GPUs the job keeps busy: serving tensor_parallel x the replicas the load needs; training the
+  // GPUs its plan uses. Fewer than gpus_rented means GPUs paid to sit idle (W-OVERPROVISIONED).
   int gpus_needed = 1;
   // GPUs rented: GPUs per instance x instances (serving rents as many instances as its replicas need).
   int gpus_rented = 1;
+  // A lower-ranked candidate that is at least as cheap and as fast (index into
+  // Ranking::candidates, after sorting); no_rival when none. explain() says what this one wins on.
+  static constexpr std::uint32_t no_rival = 0xffffffffu;
+  std::uint32_t cheaper_and_faster_below = no_rival;
 };
 
 enum class ExclusionKind : std::uint8_t {
@@ -199,6 +216,8 @@ struct Options {
   std::uint64_t sensitivity_seed = 42;
   bool pareto = true;                       // compute the frontier (always cheap); rendering decides to show it
   std::vector<std::string> only_offerings;  // compare: these ids, in this order, no constraints
+  bool allow_spot_serving = false;          // serving may run on spot (else an availability risk)
+  bool reserved_other_use = false;          // a reserved term has other use: charge the job's hours only
   // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;
 };
@@ -239,7 +258,43 @@ struct Ranking {
   std::optional<WinEnvelope> win_envelope;
   // The constraint that removed the most candidates, when none is left.
   std::optional<ExclusionKind> top_exclusion;
+  bool spot_serving_allowed = false;  // Options::allow_spot_serving
+  bool reserved_other_use = false;    // Options::reserved_other_use
+  double deadline_hours = 0;          // Constraints::deadline_hours, 0 = none
+  // Facts that hold for the whole run, said once instead of on every row ("prices of 12 providers
+  // are 194 days old").
+  struct Note {
+    std::string code;  // "N-STALE-PRICES", "N-SPOT-RATE-ASSUMED"
+    std::string text;
+  };
+  std::vector<Note> notes;
 };
+
+// Why a candidate ranks where it does, as data (rendered per format by src/render).
+struct Explanation {
+  enum class Kind : std::uint8_t {
+    strongest,     // its best criterion, with the figure behind it
+    weakest,       // its worst criterion, with the figure behind it
+    first_by,      // rank 1: the margin over #2
+    would_win,     // the smallest single weight change that puts it first
+    cannot_win,    // no single weight change does
+    wins_over,     // ranks above a cheaper-and-faster candidate: what it wins on, in points
+    spot_cheaper,  // the same offering on spot would be the cheapest
+  };
+  struct Line {
+    Kind kind = Kind::strongest;
+    std::optional<Criterion> criterion;
+    double score = 0;    // the criterion's 0-100 score (strongest, weakest); points (first_by, wins_over)
+    std::string figure;  // the numbers behind it ("25 min vs fastest 25 min")
+    std::string text;    // the whole line for people
+  };
+  std::vector<Line> lines;
+};
+std::string_view to_string(Explanation::Kind kind);  // "strongest", "wins_over", ...
+
+// Figures of a candidate that the catalog marks estimated, or that rest on an assumption (spot rate
+// unknown): "price", "spot_interruption_pct", "stock", "egress_per_gb", ... in a fixed order.
+std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog, const Candidate& candidate);
 
 // Candidates = offering x pricing mode x node count (x plan chosen per node count). Pure; no I/O.
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options);
@@ -248,7 +303,10 @@ Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, 
 std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
                                   Criterion criterion);
 
-// Words for people: strongest and weakest criteria with numbers, what it would take to win.
+// Why this candidate ranks where it does: strongest and weakest criteria with their figures, what
+// it would take to win, what it wins on over a cheaper-and-faster candidate below it.
+Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
+// The same as lines of text.
 std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
 std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
                          Warning warning);

@@ -25,6 +25,7 @@ struct CatalogOptions {
   // validate
   std::vector<std::string> validate_files;
   bool strict = false;
+  bool include_builtin = false;
   std::string stale_days = "180";
   std::string max_per_kind = "10";
   OutputOptions validate_output;
@@ -60,6 +61,19 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     auto warnings = catalog::lint(result.catalog, today_utc(), stale_after_days);
     result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());
   }
+  // Named files: a team lead validates their own files; the built-in catalog's findings (stale
+  // prices, its own warnings) are not theirs to fix and would keep --strict from ever passing, so
+  // they are shown only with --include-builtin.
+  std::size_t hidden = 0;
+  if (only_files && !options.include_builtin) {
+    const auto named = [&](const Diagnostic& d) {
+      return std::find(options.validate_files.begin(), options.validate_files.end(), d.file) !=
+             options.validate_files.end();
+    };
+    const auto kept = std::stable_partition(result.diagnostics.begin(), result.diagnostics.end(), named);
+    hidden = static_cast<std::size_t>(result.diagnostics.end() - kept);
+    result.diagnostics.erase(kept, result.diagnostics.end());
+  }
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(), [&](const Diagnostic& a, const Diagnostic& b) {
     auto file_rank = [&](const std::string& file) {
       for (std::size_t i = 0; i < read.sources.size(); ++i) {
@@ -91,6 +105,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
       json.end_array();
       json.field("errors", errors);
       json.field("warnings", warnings);
+      json.field("builtin_findings_hidden", hidden);
       json.key("diagnostics");
       json.begin_array();
       for (const Diagnostic* d : summary.listed) {
@@ -131,9 +146,11 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     }
     std::fputs(text.c_str(), stderr);
     const std::string line = fmt::format(
-        "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings\n",
+        "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings{}\n",
         failed ? "invalid" : "valid", read.sources.size(), result.catalog.gpus.size(), result.catalog.providers.size(),
-        result.catalog.offerings.size(), result.catalog.models.size(), errors, warnings);
+        result.catalog.offerings.size(), result.catalog.models.size(), errors, warnings,
+        hidden > 0 ? fmt::format(" ({} in the built-in catalog not shown; --include-builtin shows them)", hidden)
+                   : std::string());
     if (failed) {
       std::fputs(("gpuselect: " + line).c_str(), stderr);
     } else {
@@ -288,6 +305,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
                        [options, &globals] { return run_validate(*options, globals); });
   validate->add_option("files", options->validate_files, "Files to check on top of the built-in catalog");
   validate->add_flag("--strict", options->strict, "Treat warnings as errors (exit 2)");
+  validate->add_flag("--include-builtin", options->include_builtin,
+                     "With named files, also report the built-in catalog's own findings");
   validate->add_option("--stale-days", options->stale_days, "Warn when as_of is older than this (default 180)");
   validate->add_option("--max-per-kind", options->max_per_kind,
                        "List this many findings of one kind (same hint), count the rest (default 10; 0 = all)");

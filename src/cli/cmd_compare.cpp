@@ -41,7 +41,9 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
   render::Style style = make_style(options.output, globals, format);
   style.generated_by = std::string("gpuselect ") + version_string;
   std::ostringstream text;
-  render::compare(text, format, render::RecommendView{&catalog, &profile, &ranking}, style);
+  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}};
+  if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
+  render::compare(text, format, view, style);
   emit(options.output, text.str());
   return exit_ok;
 }

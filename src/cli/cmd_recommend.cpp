@@ -68,7 +68,8 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const scoring::Ranking& ranking = keep_until_exit(scoring::rank(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
-  const render::RecommendView view{&catalog, &profile, &ranking};
+  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}};
+  if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
   if (format == render::Format::json || format == render::Format::csv) {
     // Streamed: a ranking of 100,000 offerings is hundreds of MB of JSON, never held whole.
     emit_streamed(options.output, [&](std::ostream& out) { render::recommend(out, format, view, style); });

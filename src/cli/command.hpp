@@ -73,6 +73,10 @@ struct ReadSources {
 ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector<std::string>& files,
                                  bool include_configured = true);
 
+// The catalog files load_catalog reads, in the same order, each with an FNV-1a 64-bit digest of its
+// bytes (reads each file once more; for the JSON echo of recommend and compare).
+std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globals);
+
 // --format / --output / --top / --color handling shared by data-printing commands.
 struct OutputOptions {
   std::string format;  // empty = config or table

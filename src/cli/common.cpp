@@ -57,6 +57,35 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
   return read;
 }
 
+std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globals) {
+  ReadSources read = read_catalog_sources(globals, {});
+  std::vector<render::CatalogFile> files;
+  files.reserve(read.sources.size());
+  // FNV-1a, 64-bit (offset basis and prime from the FNV reference): a content identity, not a
+  // security hash.
+  constexpr std::uint64_t offset_basis = 14695981039346656037ull;
+  constexpr std::uint64_t prime = 1099511628211ull;
+  std::vector<char> buffer(1u << 16);
+  for (auto& source : read.sources) {
+    std::uint64_t hash = offset_basis;
+    const auto add = [&](const char* data, std::size_t size) {
+      for (std::size_t i = 0; i < size; ++i) {
+        hash ^= static_cast<unsigned char>(data[i]);
+        hash *= prime;
+      }
+    };
+    if (source.read) {
+      for (std::size_t got = source.read(buffer.data(), buffer.size()); got > 0;
+           got = source.read(buffer.data(), buffer.size()))
+        add(buffer.data(), got);
+    } else {
+      add(source.text.data(), source.text.size());
+    }
+    files.push_back({source.name, fmt::format("fnv1a64:{:016x}", hash)});
+  }
+  return files;
+}
+
 std::vector<const void*>& objects_kept_until_exit() {
   static auto* kept = new std::vector<const void*>();
   return *kept;

@@ -14,6 +14,14 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
       ->group("Scoring");
   command.add_option("--weights", flags.weights, "Override weights, e.g. cost=0.4,stability=0.3")->group("Scoring");
   command.add_option("--currency", flags.currency, "Output currency (default USD)")->group("Scoring");
+  command
+      .add_flag("--allow-spot-serving", flags.allow_spot_serving,
+                "Let serving run on spot without the availability penalty (default: spot serving scores stability 0)")
+      ->group("Scoring");
+  command
+      .add_flag("--reserved-other-use", flags.reserved_other_use,
+                "A reserved term has other work: charge the job its own hours, not the whole commitment")
+      ->group("Scoring");
   if (!with_constraints) return;
   command.add_option("--budget", flags.budget, "Maximum job total in the output currency")->group("Constraints");
   command.add_option("--deadline", flags.deadline, "Maximum wall-clock hours")->group("Constraints");
@@ -57,6 +65,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     throw Error(profile_where, error.problem(), error.hint());
   }
   options.profile_name = profile_name;
+  options.allow_spot_serving = flags.allow_spot_serving;
+  options.reserved_other_use = flags.reserved_other_use;
   if (!flags.weights.empty()) {
     if (!settings.weights.value.empty()) {
       options.weights = scoring::parse_weights(settings.weights.value, options.weights, settings.weights.origin);

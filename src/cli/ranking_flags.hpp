@@ -16,6 +16,8 @@ struct RankingFlags {
   std::string sensitivity_samples;
   bool pareto = false;
   bool show_excluded = false;
+  bool allow_spot_serving = false;
+  bool reserved_other_use = false;
 };
 
 // with_constraints=false (compare) adds only profile, weights and currency.

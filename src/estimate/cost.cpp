@@ -1,6 +1,8 @@
 // Cost of the job under each pricing mode (docs/estimation.md "Cost").
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <string_view>
 
 #include "estimate/model.hpp"
 #include "gpuselect/units.hpp"
@@ -17,7 +19,87 @@ double billed_hours(double hours, double granularity_seconds) {
   return std::ceil(seconds / granularity_seconds - 1e-6) * granularity_seconds / units::seconds_per_hour;
 }
 
+// Per-second billing still charges a first minute: AWS EC2 ("billed per second, with a minimum of
+// 60 seconds") and Google Compute Engine ("1-minute minimum") say so; coarser steps include it.
+constexpr double minimum_billed_seconds = 60.0;
+
+double billed_hours_with_minimum(double hours, double granularity_seconds) {
+  if (!(hours > 0)) return 0.0;
+  const double billed = billed_hours(hours, granularity_seconds);
+  return std::max(billed, minimum_billed_seconds / units::seconds_per_hour);
+}
+
+// Reclaim notice of spot capacity by provider, seconds (docs/estimation.md "Spot risk" cites each):
+// AWS EC2 Spot "two-minute warning"; Google Cloud Spot VMs "30 seconds"; Azure Spot Scheduled
+// Events "minimum 30 seconds"; Alibaba ECS preemptible "5 minutes"; Tencent CVM spot "2 minutes".
+// Providers not listed publish none: 0 = not known.
+struct SpotNotice {
+  std::string_view provider;
+  double seconds;
+};
+constexpr std::array<SpotNotice, 5> spot_notices = {{
+    {"aws", 120}, {"gcp", 30}, {"azure", 30}, {"alibaba", 300}, {"tencent", 120}}};
+
+// Hours in a reserved term (365-day years, the providers' convention).
+constexpr double hours_per_year = 8760.0;
+
+// P(K <= k) for K ~ Poisson(mean).
+double poisson_cdf(int k, double mean) {
+  if (k < 0) return 0.0;
+  if (!(mean > 0)) return 1.0;
+  double term = std::exp(-mean);
+  double sum = term;
+  for (int i = 1; i <= k; ++i) {
+    term *= mean / i;
+    sum += term;
+    if (term < 1e-15 * sum && i > mean) break;
+  }
+  return std::min(1.0, sum);
+}
+
 }  // namespace
+
+double spot_notice_seconds(std::string_view provider_id) {
+  for (const auto& notice : spot_notices) {
+    if (notice.provider == provider_id) return notice.seconds;
+  }
+  return 0.0;
+}
+
+SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption_pct, double checkpoint_hours,
+                   double reprovision_hours, double deadline_hours) {
+  SpotRisk risk;
+  const double pct = std::clamp(monthly_interruption_pct, 0.0, 99.0);
+  // A monthly share p of instances interrupted is a constant hazard -ln(1 - p) / 730 per instance-hour.
+  risk.hazard_per_hour = -std::log1p(-pct / 100.0) / units::hours_per_month * std::max(1, instances);
+  if (!(work_hours > 0)) return risk;
+  const double lambda = risk.hazard_per_hour;
+  // Work between checkpoints; no checkpoint (0 or longer than the job) restarts from the start.
+  const double segment = checkpoint_hours > 0 ? std::min(checkpoint_hours, work_hours) : work_hours;
+  double expected_hours = work_hours;
+  if (lambda > 0) {
+    // Each segment is retried until it runs `segment` hours without a hit, each hit costing the
+    // time run so far plus reprovision_hours: E = (1/lambda + R) (e^(lambda s) - 1) per segment
+    // (Daly 2006, "A higher order estimate of the optimum checkpoint interval", eq. 4).
+    expected_hours = work_hours / segment * (1.0 / lambda + reprovision_hours) * std::expm1(lambda * segment);
+  }
+  risk.extra_hours = std::max(0.0, expected_hours - work_hours);
+  risk.interruptions = lambda * expected_hours;
+  risk.uninterrupted_probability = std::exp(-lambda * work_hours);
+  if (deadline_hours > 0) {
+    if (deadline_hours < work_hours) {
+      risk.within_deadline_probability = 0;
+    } else {
+      // Each hit costs on average half a segment of lost work plus the re-provision time; the job
+      // still ends in time while the hits up to the deadline fit in the slack.
+      const double per_hit = segment / 2.0 + reprovision_hours;
+      const double slack = deadline_hours - work_hours;
+      const int hits_allowed = per_hit > 0 ? static_cast<int>(std::min(1e6, std::floor(slack / per_hit))) : 1000000;
+      risk.within_deadline_probability = poisson_cdf(hits_allowed, lambda * deadline_hours);
+    }
+  }
+  return risk;
+}
 
 void price(const workload::Profile& profile, const PriceContext& context, Estimate& estimate) {
   if (context.offering == nullptr) return;
@@ -46,25 +128,42 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
     if (!cost.available) continue;
     cost.instances = instances;
     cost.price_per_hour = *instance_price * instances * rate;
-    cost.compute = cost.price_per_hour * billed_hours(usage_hours, granularity);
+    cost.compute = cost.price_per_hour * billed_hours_with_minimum(usage_hours, granularity);
 
     if (mode == catalog::PricingMode::spot) {
+      cost.spot_rate_assumed = !offering.spot_interruption_pct.has_value();
       cost.spot_interruption_pct = offering.spot_interruption_pct.value_or(model::spot_interruption_pct_default);
-      // The rate is per instance-month (AWS Spot Instance Advisor), so expected interruptions grow
-      // with instances and hours.
-      const double interruptions =
-          instances * usage_hours * (cost.spot_interruption_pct / 100.0) / units::hours_per_month;
+      cost.spot_notice_seconds = provider != nullptr ? spot_notice_seconds(provider->id) : 0.0;
+      cost.reprovision_hours = restart_minutes / 60.0;
       if (training) {
-        // Each one loses half a checkpoint interval of the whole job plus the restart.
-        const double lost_hours = (profile.checkpoint_minutes / 2.0 + restart_minutes) / 60.0;
-        cost.interruption_hours = interruptions * lost_hours;
+        // A multi-node job restarts together: a hit on any instance stops all of them.
+        const SpotRisk risk = spot_risk(usage_hours, instances, cost.spot_interruption_pct,
+                                        profile.checkpoint_minutes / 60.0, cost.reprovision_hours,
+                                        context.deadline_hours);
+        cost.interruption_hours = risk.extra_hours;
+        cost.interruptions_expected = risk.interruptions;
+        cost.uninterrupted_probability = risk.uninterrupted_probability;
+        cost.within_deadline_probability = risk.within_deadline_probability;
+        // Every instance stays billed while the job re-runs lost work or waits for the replacement.
         cost.interruption = cost.price_per_hour * cost.interruption_hours;
       } else {
-        // Serving: the interrupted instance is down while a replacement starts, and that start is
-        // billed; no work is lost.
-        cost.interruption_hours = interruptions * restart_minutes / 60.0;
+        // Serving: each instance is hit on its own and is down while a replacement starts, and that
+        // start is billed; no work is lost.
+        const SpotRisk risk = spot_risk(usage_hours, instances, cost.spot_interruption_pct, 0, 0, 0);
+        cost.interruptions_expected = risk.hazard_per_hour * usage_hours;
+        cost.uninterrupted_probability = risk.uninterrupted_probability;
+        cost.interruption_hours = cost.interruptions_expected * cost.reprovision_hours;
         cost.interruption = cost.interruption_hours * *instance_price * rate;
       }
+    }
+    const bool reserved = mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y;
+    if (reserved) {
+      const double term_hours = (mode == catalog::PricingMode::reserved_1y ? 1.0 : 3.0) * hours_per_year;
+      cost.commitment = cost.price_per_hour * term_hours;
+      cost.term_used_pct = std::min(100.0, usage_hours / term_hours * 100.0);
+      // Without other use the term is paid whatever the job uses: the job costs the commitment.
+      cost.commitment_charged = !context.reserved_other_use;
+      if (cost.commitment_charged) cost.compute = std::max(cost.compute, cost.commitment);
     }
     const double hours_held = usage_hours + (training ? cost.interruption_hours : 0.0);
     if (provider != nullptr) {

@@ -208,8 +208,10 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
   const auto& ranking = *view.ranking;
   std::string html =
       "<table class=\"ranking\">\n<thead><tr><th class=\"num\">#</th><th>Offering</th><th>GPUs</th><th>Mode</th>"
-      "<th class=\"num\">Memory/GPU</th><th class=\"num\">Time</th><th class=\"num\">Cost</th>"
-      "<th class=\"num\">Score</th><th>Contributions</th><th>Why</th></tr></thead>\n<tbody>\n";
+      "<th class=\"num\">Memory/GPU</th><th class=\"num\">Time</th><th class=\"num\">Cost</th>";
+  const bool serving = workload::is_serving(ranking.kind);
+  if (serving) html += "<th class=\"num\">$/M tokens</th>";
+  html += "<th class=\"num\">Score</th><th>Contributions</th><th>Why</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& candidate = ranking.candidates[i];
     const auto& offering = view.catalog->offerings[candidate.offering_index];
@@ -230,14 +232,14 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
     const bool marked = style.show_pareto && candidate.pareto;
     html += fmt::format(
         "<tr{}><td class=\"num\">{}{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td>"
-        "<td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{:.1f}</td><td>{}</td><td>{}</td></tr>\n",
+        "<td class=\"num\">{}</td><td class=\"num\">{}</td>{}<td class=\"num\">{:.1f}</td><td>{}</td><td>{}</td></tr>\n",
         candidate.pareto ? " class=\"pareto\"" : "", candidate.rank, marked ? "*" : "", html_escape(offering.id),
-        html_escape(gpu_label(*view.catalog, offering, candidate.nodes)),
-        html_escape(catalog::to_string(candidate.mode)),
+        html_escape(rented_label(*view.catalog, ranking, candidate)), html_escape(catalog::to_string(candidate.mode)),
         html_escape(memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes)),
-        html_escape(units::format_hours(candidate.hours)),
-        html_escape(units::format_money(candidate.total_cost, ranking.currency)), rounded_score(candidate),
-        stacked_bar(candidate), why);
+        html_escape(units::format_hours(candidate.hours)), html_escape(cost_label(*view.catalog, ranking, candidate)),
+        serving ? fmt::format("<td class=\"num\">{}</td>", html_escape(unit_cost_label(ranking, candidate)))
+                : std::string(),
+        rounded_score(candidate), stacked_bar(candidate), why);
   }
   return html + "</tbody>\n</table>\n";
 }
@@ -265,30 +267,33 @@ std::string criteria_table(const RecommendView& view, std::size_t shown) {
   return html + "</tbody>\n</table>\n";
 }
 
-// Each warning code once: the ranks it concerns and the first shown row's text.
+// Each distinct warning once with the ranks it concerns: every row's own facts (two providers'
+// egress prices are two lines).
 std::string warnings_section(const RecommendView& view, std::size_t shown) {
-  struct Seen {
-    std::string ranks;
-    std::string text;
-  };
-  std::map<std::string, Seen> by_code;  // ordered by code: deterministic
-  for (std::size_t i = 0; i < shown; ++i) {
-    const auto& candidate = view.ranking->candidates[i];
-    for (const auto warning : candidate.warnings) {
-      auto& seen = by_code[std::string(scoring::warning_code(warning))];
-      if (seen.ranks.empty()) seen.text = scoring::warning_text(*view.catalog, *view.ranking, candidate, warning);
-      append_separated(seen.ranks, ", ", fmt::format("#{}", candidate.rank));
-    }
-  }
-  if (by_code.empty()) return {};
+  const auto groups = warning_groups(*view.catalog, *view.ranking, shown);
+  if (groups.empty()) return {};
   std::string html =
-      "<h2>Warnings</h2>\n<table class=\"warnings\">\n<thead><tr><th>Code</th><th>Rows</th><th>What it means "
-      "(first row's case)</th></tr></thead>\n<tbody>\n";
-  for (const auto& [code, seen] : by_code) {
-    html += fmt::format("<tr><td class=\"warn\">{}</td><td>{}</td><td>{}</td></tr>\n", html_escape(code),
-                        html_escape(seen.ranks), html_escape(seen.text));
+      "<h2>Warnings</h2>\n<table class=\"warnings\">\n<thead><tr><th>Code</th><th>Rows</th><th>What it means"
+      "</th></tr></thead>\n<tbody>\n";
+  for (const auto& group : groups) {
+    html += fmt::format("<tr><td class=\"warn\">{}</td><td>{}</td><td>{}</td></tr>\n", html_escape(group.code),
+                        html_escape(rank_list(group.ranks)), html_escape(group.text));
   }
   return html + "</tbody>\n</table>\n";
+}
+
+// Run-wide notes, and the estimated-figure legend when a shown row carries the mark.
+std::string notes_section(const RecommendView& view, std::size_t shown) {
+  std::string items;
+  for (const auto& note : view.ranking->notes)
+    items += fmt::format("<li><b>{}</b>: {}</li>\n", html_escape(note.code), html_escape(note.text));
+  for (std::size_t i = 0; i < shown; ++i) {
+    if (cost_estimated(*view.catalog, view.ranking->candidates[i])) {
+      items += fmt::format("<li>{}</li>\n", html_escape(estimated_legend()));
+      break;
+    }
+  }
+  return items.empty() ? std::string() : "<h2>Notes</h2>\n<ul class=\"notes\">\n" + items + "</ul>\n";
 }
 
 std::string excluded_section(const RecommendView& view) {
@@ -343,6 +348,7 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
     body += "<h2>Ranking</h2>\n";
     body += legend();
     body += ranking_table(view, shown, style);
+    body += notes_section(view, shown);
     body += warnings_section(view, shown);
     body += "<h2>Criteria</h2>\n";
     body += criteria_table(view, shown);

@@ -1,5 +1,6 @@
 // The JSON documents of recommend, estimate and compare (docs/output.schema.json).
 // Every number passes through the rounding helpers of support.hpp so output is stable.
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <sstream>
@@ -263,13 +264,35 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   json.field("interruption", round_money(cost.interruption));
   json.field("interruption_hours", round_figure(cost.interruption_hours));
   json.field("instances", cost.instances);
-  if (mode == catalog::PricingMode::spot) json.field("spot_interruption_pct", round_decimals(cost.spot_interruption_pct, 2));
+  if (mode == catalog::PricingMode::spot) {
+    json.field("spot_interruption_pct", round_decimals(cost.spot_interruption_pct, 2));
+    json.field("spot_rate_assumed", cost.spot_rate_assumed);
+    json.field("interruptions_expected", round_figure(cost.interruptions_expected));
+    json.field("uninterrupted_probability", round_decimals(cost.uninterrupted_probability, 4));
+    json.key("within_deadline_probability");
+    if (cost.within_deadline_probability >= 0) {
+      json.value(round_decimals(cost.within_deadline_probability, 4));
+    } else {
+      json.value(nullptr);
+    }
+    json.key("spot_notice_seconds");
+    if (cost.spot_notice_seconds > 0) {
+      json.value(round_figure(cost.spot_notice_seconds));
+    } else {
+      json.value(nullptr);
+    }
+    json.field("reprovision_hours", round_figure(cost.reprovision_hours));
+  }
   if (workload::is_serving(profile.kind))
     json.field("per_million_output_tokens", round_money(cost.per_million_output_tokens));
   if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0)
     json.field("per_million_output_tokens_band", band_json(cost.per_million_output_tokens_band, round_money));
-  if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y)
+  if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y) {
     json.field("break_even_utilisation_pct", round_decimals(cost.break_even_utilisation_pct, 1));
+    json.field("commitment", round_money(cost.commitment));
+    json.field("term_used_pct", round_figure(cost.term_used_pct));
+    json.field("commitment_charged", cost.commitment_charged);
+  }
   json.end_object();
 }
 
@@ -325,6 +348,9 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   json.field("gpu_count", offering.gpu_count);
   json.field("gpu_fraction", round_weight(offering.gpu_fraction));
   json.field("nodes", candidate.nodes);
+  json.field("instances", std::max(candidate.nodes, candidate.cost.instances));
+  json.field("gpus_rented", candidate.gpus_rented);
+  json.field("gpus_needed", candidate.gpus_needed);
   json.field("pricing_mode", catalog::to_string(candidate.mode));
   json.field("price_as_of", offering.as_of);
   json.field("score", rounded_score(candidate));
@@ -349,9 +375,31 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   json.key("cost");
   write_cost(json, candidate.mode, candidate.cost, candidate.total_cost, context.profile, context.ranking.currency,
              false);
+  const auto explanation = scoring::explanation(context.catalog, context.ranking, candidate);
   json.key("explanation");
   json.begin_array();
-  for (const auto& line : scoring::explain(context.catalog, context.ranking, candidate)) json.value(line);
+  for (const auto& line : explanation.lines) json.value(line.text);
+  json.end_array();
+  json.key("explanation_items");
+  json.begin_array();
+  for (const auto& line : explanation.lines) {
+    json.begin_object();
+    json.field("kind", scoring::to_string(line.kind));
+    json.key("criterion");
+    if (line.criterion) {
+      json.value(scoring::to_string(*line.criterion));
+    } else {
+      json.value(nullptr);
+    }
+    json.field("value", round_score(line.score));
+    json.field("figure", line.figure);
+    json.field("text", line.text);
+    json.end_object();
+  }
+  json.end_array();
+  json.key("estimated");
+  json.begin_array();
+  for (const auto figure : scoring::estimated_figures(context.catalog, candidate)) json.value(figure);
   json.end_array();
   json.key("warnings");
   json.begin_array();
@@ -421,6 +469,55 @@ ordered_json sensitivity_json(const catalog::Catalog& catalog, const scoring::Ra
   };
 }
 
+ordered_json strings_json(const std::vector<std::string>& items) {
+  ordered_json list = ordered_json::array();
+  for (const auto& item : items) list.push_back(item);
+  return list;
+}
+
+// What the ranking was asked for beyond the workload, so a CI log can reproduce it.
+ordered_json request_json(const RecommendView& view) {
+  const auto& ranking = *view.ranking;
+  ordered_json request = ordered_json::object();
+  static const scoring::Options defaults;  // a view built without options: the defaults
+  const scoring::Options& options = view.options != nullptr ? *view.options : defaults;
+  const auto& constraints = options.constraints;
+  ordered_json modes = ordered_json::array();
+  for (const auto mode : constraints.pricing_modes) modes.push_back(catalog::to_string(mode));
+  request["budget"] = optional_number(constraints.budget);
+  request["deadline_hours"] = optional_number(constraints.deadline_hours);
+  request["regions"] = strings_json(constraints.regions);
+  request["providers"] = strings_json(constraints.providers);
+  request["exclude_providers"] = strings_json(constraints.exclude_providers);
+  request["gpus"] = strings_json(constraints.gpus);
+  request["pricing_modes"] = std::move(modes);
+  request["requirements"] = strings_json(constraints.requirements);
+  request["max_nodes"] = constraints.max_nodes;
+  request["min_headroom_pct"] = round_figure(constraints.min_headroom_pct);
+  request["allow_spot_serving"] = ranking.spot_serving_allowed;
+  request["reserved_other_use"] = ranking.reserved_other_use;
+  request["only_offerings"] = strings_json(options.only_offerings);
+  return request;
+}
+
+// The catalog files the ranking read, with content digests, and the date stale prices are judged by.
+ordered_json catalog_json(const RecommendView& view) {
+  ordered_json files = ordered_json::array();
+  for (const auto& file : view.catalog_files) files.push_back({{"name", file.name}, {"digest", file.digest}});
+  return {
+      {"files", std::move(files)},
+      {"today", view.options != nullptr && !view.options->today.empty() ? ordered_json(view.options->today)
+                                                                       : ordered_json(nullptr)},
+      {"stale_after_days", scoring::stale_price_days},
+  };
+}
+
+ordered_json notes_json(const scoring::Ranking& ranking) {
+  ordered_json list = ordered_json::array();
+  for (const auto& note : ranking.notes) list.push_back({{"code", note.code}, {"text", note.text}});
+  return list;
+}
+
 void require_view(const RecommendView& view) {
   if (view.catalog == nullptr || view.profile == nullptr || view.ranking == nullptr)
     throw Error("render", "a RecommendView needs a catalog, a profile and a ranking",
@@ -446,6 +543,8 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   json.field("weights", weights_json(ranking.weights));
   json.field("profile", ranking.profile_name);
   json.field("currency", currency_json(ranking));
+  json.field("request", request_json(view));
+  json.field("catalog", catalog_json(view));
   json.key("providers");
   write_names(json, facts.providers, [&](std::string_view id) -> std::string_view {
     const auto* provider = catalog.find_provider(id);
@@ -477,6 +576,7 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
       json.value(nullptr);
     }
   }
+  if (!compare) json.field("notes", notes_json(ranking));
   json.key("summary");
   json.begin_object();
   json.field("candidates", ranking.candidates.size());

@@ -50,18 +50,32 @@ std::string rank_cell(const scoring::Candidate& candidate, const Style& style) {
   return cell;
 }
 
-// One line: the strongest criterion's score, then the weakest with the numbers behind it (the
-// caveat is what tells neighbouring rows apart).
+// One line: the strongest criterion with its figure, then the weakest with its figures (the caveat
+// is what tells neighbouring rows apart), then what it wins over a cheaper-and-faster row.
 std::string first_reason(const RecommendView& view, const scoring::Candidate& candidate) {
-  auto lines = scoring::explain(*view.catalog, *view.ranking, candidate);
-  if (lines.empty()) return {};
-  const std::string& strongest = lines.front();  // "strongest: performance 100/100: details"
-  const auto label_end = strongest.find(':');
-  const auto score_end = label_end == std::string::npos ? label_end : strongest.find(':', label_end + 1);
-  if (lines.size() > 1 && score_end != std::string::npos && lines[1].rfind("weakest", 0) == 0) {
-    return strongest.substr(0, score_end) + "; " + lines[1];
+  const auto explanation = scoring::explanation(*view.catalog, *view.ranking, candidate);
+  std::string text;
+  for (const auto& line : explanation.lines) {
+    using Kind = scoring::Explanation::Kind;
+    if (line.kind == Kind::strongest || line.kind == Kind::weakest || line.kind == Kind::wins_over)
+      append_separated(text, "; ", line.text);
   }
-  return strongest;
+  return text;
+}
+
+bool serving_job(const RecommendView& view) { return workload::is_serving(view.ranking->kind); }
+
+// Run-wide notes and the estimated-figure legend (when a shown row carries the mark), once.
+std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown) {
+  std::vector<std::string> lines;
+  for (const auto& note : view.ranking->notes) lines.push_back(note.code + ": " + note.text);
+  for (std::size_t i = 0; i < shown && i < view.ranking->candidates.size(); ++i) {
+    if (cost_estimated(*view.catalog, view.ranking->candidates[i])) {
+      lines.push_back(estimated_legend());
+      break;
+    }
+  }
+  return lines;
 }
 
 // "Plan: ZeRO-2, 8 GPUs x 1 node" when every shown row shares it, else the leader's with a note.
@@ -75,29 +89,10 @@ std::string plan_line(const scoring::Ranking& ranking, const std::vector<Row>& r
   return leader;
 }
 
-// Each distinct warning once (code and text), with the ranks it concerns; ordered by code, then by
-// the first rank it concerns, so the output is deterministic.
 std::vector<std::string> warning_lines(const RecommendView& view, const std::vector<Row>& rows) {
-  std::map<std::pair<std::string, std::string>, std::vector<int>> ranks_by_warning;
-  std::map<std::pair<std::string, std::string>, int> first_rank;
-  for (const auto& row : rows) {
-    for (const auto warning : row.candidate->warnings) {
-      const std::pair key{std::string(scoring::warning_code(warning)),
-                          scoring::warning_text(*view.catalog, *view.ranking, *row.candidate, warning)};
-      ranks_by_warning[key].push_back(row.candidate->rank);
-      first_rank.emplace(key, row.candidate->rank);
-    }
-  }
-  std::vector<std::tuple<std::string, int, std::string>> ordered;
-  for (const auto& [key, ranks] : ranks_by_warning) {
-    std::string rank_list;
-    for (const int rank : ranks) append_separated(rank_list, ", ", fmt::format("#{}", rank));
-    ordered.emplace_back(key.first, first_rank[key], fmt::format("{} ({}): {}", key.first, rank_list, key.second));
-  }
-  std::sort(ordered.begin(), ordered.end());
   std::vector<std::string> lines;
-  lines.reserve(ordered.size());
-  for (auto& entry : ordered) lines.push_back(std::move(std::get<2>(entry)));
+  for (const auto& group : warning_groups(*view.catalog, *view.ranking, rows.size()))
+    lines.push_back(fmt::format("{} ({}): {}", group.code, rank_list(group.ranks), group.text));
   return lines;
 }
 
@@ -192,12 +187,12 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       std::vector<std::string> cells = {
           rank_cell(candidate, style), row.offering->provider,
           row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
-          gpu_label(*view.catalog, *row.offering, candidate.nodes), std::string(catalog::to_string(candidate.mode)),
+          rented_label(*view.catalog, ranking, candidate), std::string(catalog::to_string(candidate.mode)),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
           serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
                   : units::format_hours(candidate.hours),
-          units::format_money(candidate.total_cost, ranking.currency)};
-      if (serving) cells.push_back(units::format_money(candidate.cost.per_million_output_tokens, ranking.currency));
+          cost_label(*view.catalog, ranking, candidate)};
+      if (serving) cells.push_back(unit_cost_label(ranking, candidate));
       cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
       table.rows.push_back(std::move(cells));
       reasons.push_back(first_reason(view, candidate));
@@ -225,6 +220,11 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
                                    pareto_mark),
                        style.width) +
               "\n";
+    const auto notes = note_lines(view, rows.size());
+    if (!notes.empty()) {
+      text += "Notes\n";
+      for (const auto& line : notes) text += fit_line("  " + line, style.width) + "\n";
+    }
     const auto warnings = warning_lines(view, rows);
     if (!warnings.empty()) {
       text += style.color ? "\x1b[33mWarnings\x1b[0m\n" : "Warnings\n";
@@ -246,7 +246,9 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
                                      "gpu_count", "nodes",       "pricing_mode", "score"};
   for (const auto criterion : scoring::all_criteria)
     header.push_back(std::string(scoring::to_string(criterion)) + "_score");
-  for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto"})
+  for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto",
+                           "instances", "gpus_rented", "per_million_output_tokens", "commitment",
+                           "interruption_hours", "uninterrupted_probability", "estimated"})
     header.emplace_back(name);
   csv.row(header);
   const auto& candidates = view.ranking->candidates;
@@ -269,6 +271,19 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.push_back(csv_number(round_money(candidate.total_cost)));
     fields.push_back(view.ranking->currency);
     fields.emplace_back(candidate.pareto ? "true" : "false");
+    const auto& cost = candidate.cost;
+    fields.push_back(std::to_string(std::max(candidate.nodes, cost.instances)));
+    fields.push_back(std::to_string(candidate.gpus_rented));
+    fields.push_back(serving_job(view) ? csv_number(round_money(cost.per_million_output_tokens)) : std::string());
+    fields.push_back(cost.commitment > 0 ? csv_number(round_money(cost.commitment)) : std::string());
+    fields.push_back(csv_number(round_figure(cost.interruption_hours)));
+    fields.push_back(candidate.mode == catalog::PricingMode::spot
+                         ? csv_number(round_decimals(cost.uninterrupted_probability, 4))
+                         : std::string());
+    std::string estimated;
+    for (const auto figure : scoring::estimated_figures(*view.catalog, candidate))
+      append_separated(estimated, ";", figure);
+    fields.push_back(estimated);
     csv.row(fields);
   }
 }
@@ -296,13 +311,13 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       std::vector<std::string> cells = {rank_cell(candidate, style),
                                         row.offering->provider,
                                         row.offering->instance_type,
-                                        gpu_label(*view.catalog, *row.offering, candidate.nodes),
+                                        rented_label(*view.catalog, ranking, candidate),
                                         std::string(catalog::to_string(candidate.mode)),
                                         memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                         serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
                                                               estimate.serving.batch)
                                                 : units::format_hours(candidate.hours),
-                                        units::format_money(candidate.total_cost, ranking.currency)};
+                                        cost_label(*view.catalog, ranking, candidate)};
       if (serving) {
         const auto& band = candidate.cost.per_million_output_tokens_band;
         cells.push_back(fmt::format("{} ({}-{})", units::format_money(candidate.cost.per_million_output_tokens,
@@ -315,6 +330,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     }
     out << '\n' << markdown_cell(count_line(view, rows.size())) << '\n';
     if (style.show_pareto) out << "\n\\* on the cost-time Pareto frontier.\n";
+    const auto notes = note_lines(view, rows.size());
+    if (!notes.empty()) {
+      out << "\n#### Notes\n\n";
+      for (const auto& line : notes) out << "- " << markdown_cell(line) << '\n';
+    }
     out << "\n#### Why\n\n";
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;

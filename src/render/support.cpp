@@ -1,7 +1,9 @@
 #include "render/support.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -105,6 +107,64 @@ std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& 
                           : fmt::format("{}x {}", offering.gpu_count, gpu_short_name(gpu));
   if (nodes > 1) label += fmt::format(" x{} nodes", nodes);
   return label;
+}
+
+std::string rented_label(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
+                         const scoring::Candidate& candidate) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const int instances = std::max(candidate.nodes, candidate.cost.instances);
+  if (!workload::is_serving(ranking.kind) || instances <= 1) return gpu_label(catalog, offering, candidate.nodes);
+  return fmt::format("{} x{} instances", gpu_label(catalog, offering, 1), instances);
+}
+
+bool cost_estimated(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
+  for (const auto figure : scoring::estimated_figures(catalog, candidate)) {
+    if (figure == "price" || figure == "spot_interruption_pct") return true;
+  }
+  return false;
+}
+
+std::string cost_label(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
+                       const scoring::Candidate& candidate) {
+  const std::string money = units::format_money(candidate.total_cost, ranking.currency);
+  return cost_estimated(catalog, candidate) ? std::string(estimated_mark) + money : money;
+}
+
+std::string estimated_legend() {
+  return std::string(estimated_mark) +
+         " estimated: the price or spot interruption rate behind this cost is derived, not published "
+         "(--format json lists every estimated figure per row).";
+}
+
+std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate) {
+  if (!workload::is_serving(ranking.kind) || !(candidate.cost.per_million_output_tokens > 0)) return {};
+  return units::format_money(candidate.cost.per_million_output_tokens, ranking.currency);
+}
+
+std::string rank_list(const std::vector<int>& ranks) {
+  std::string text;
+  for (const int rank : ranks) append_separated(text, ", ", fmt::format("#{}", rank));
+  return text;
+}
+
+std::vector<WarningGroup> warning_groups(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
+                                         std::size_t shown) {
+  std::map<std::pair<std::string, std::string>, std::vector<int>> ranks_by_warning;
+  for (std::size_t i = 0; i < shown && i < ranking.candidates.size(); ++i) {
+    const auto& candidate = ranking.candidates[i];
+    for (const auto warning : candidate.warnings) {
+      const std::pair key{std::string(scoring::warning_code(warning)),
+                          scoring::warning_text(catalog, ranking, candidate, warning)};
+      ranks_by_warning[key].push_back(candidate.rank);
+    }
+  }
+  std::vector<WarningGroup> groups;
+  for (auto& [key, ranks] : ranks_by_warning) groups.push_back({key.first, std::move(ranks), key.second});
+  std::sort(groups.begin(), groups.end(), [](const WarningGroup& x, const WarningGroup& y) {
+    if (x.code != y.code) return x.code < y.code;
+    return x.ranks.front() < y.ranks.front();
+  });
+  return groups;
 }
 
 std::string memory_label(double needed_bytes, double capacity_bytes) {

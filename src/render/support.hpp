@@ -42,6 +42,31 @@ std::string plain_number(double value, int decimals = 2);
 std::string gpu_short_name(const catalog::Gpu& gpu);
 // "8x H100 SXM5 80GB", "0.25x A10 24GB", "8x H100 SXM5 80GB x2 nodes".
 std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes);
+// What a row rents: "8x H100 SXM5 80GB", "8x H100 SXM5 80GB x2 nodes", serving "1x L4 24GB x4 instances"
+// (instances from the row's own cost line).
+std::string rented_label(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
+                         const scoring::Candidate& candidate);
+// The row's job total, "~" in front when a figure behind it is estimated (price or spot rate).
+std::string cost_label(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
+                       const scoring::Candidate& candidate);
+inline constexpr std::string_view estimated_mark = "~";
+// The legend line for estimated_mark, for the human formats.
+std::string estimated_legend();
+// Does the row's cost rest on an estimated price or spot rate?
+bool cost_estimated(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
+// Serving cost per million output tokens ("$0.42"), "" when not serving.
+std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate);
+// Each distinct warning (code and text) once with the ranks it concerns, among the first `shown`
+// candidates; ordered by code, then by first rank. Every row's own text: rows of one code whose
+// facts differ (another provider's egress price) are separate groups.
+struct WarningGroup {
+  std::string code;
+  std::vector<int> ranks;
+  std::string text;
+};
+std::vector<WarningGroup> warning_groups(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
+                                         std::size_t shown);
+std::string rank_list(const std::vector<int>& ranks);  // "#1, #3"
 // "61.2/85.9 GB": needed per GPU against capacity, both in decimal GB.
 std::string memory_label(double needed_bytes, double capacity_bytes);
 // "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".

@@ -11,6 +11,9 @@ namespace gpuselect::scoring::detail {
 
 namespace {
 
+// job_cost and job_time reach 0 at this ratio to the best candidate (see each).
+constexpr double ratio_at_zero = 30.0;
+
 using catalog::Interconnect;
 using catalog::Isolation;
 using catalog::PricingMode;
@@ -66,13 +69,18 @@ IndicatorValue fault_recovery(const IndicatorInput& in) {
   return {clamp01(value)};
 }
 
-// Spot only: 1 - monthly interruption frequency / 20% (AWS Spot Advisor's top band is ">20%").
-// Unknown frequency counts as 10%, the middle of the advisor's 5-20% bands (assumption).
+// Spot only. Training: the provider's spot reliability (1 - monthly interruption frequency / 20%,
+// AWS Spot Instance Advisor's top band is ">20%") times the chance this job runs to the end
+// without a hit (its cost line, docs/estimation.md "Spot risk"). Unknown frequency counts as 10%,
+// the middle of the advisor's 5-20% bands (assumption). Production serving on spot has no
+// availability promise: 0 unless the user allows spot for serving (score_with also zeroes the
+// stability criterion then).
 IndicatorValue spot_risk(const IndicatorInput& in) {
   if (in.candidate.mode != PricingMode::spot) return {0.0, false};
-  constexpr double unknown_interruption_pct = 10.0;
-  const double pct = in.offering.spot_interruption_pct.value_or(unknown_interruption_pct);
-  return {clamp01(1.0 - pct / 20.0)};
+  if (workload::is_serving(in.kind) && !in.spot_serving_allowed) return {0.0};
+  const double pct = in.candidate.cost.spot_interruption_pct;
+  const double job_factor = workload::is_training(in.kind) ? in.candidate.cost.uninterrupted_probability : 1.0;
+  return {clamp01(1.0 - pct / 20.0) * clamp01(job_factor)};
 }
 
 // Metrics let you see a stall; alerts wake you for it.
@@ -82,58 +90,21 @@ IndicatorValue monitoring(const IndicatorInput& in) {
 
 // ---- performance ----
 
-// Relative to the fastest candidate; times at or below fast_enough_hours count as equally fast.
+// Log scale of how much slower than the fastest candidate: 1 at the fastest, 0.8 at 2x slower,
+// 0.32 at 10x, 0 at >= 30x (the same scale as job_cost, so cost=1 and performance=1 mirror each
+// other; ties at 0 sort by cost). Training compares expected wall hours (spot includes
+// interruptions); serving per-replica decode tokens/s; notebooks the dense TFLOPS of the share
+// rented. The links (PCIe, no RDMA) are already in the time through the MFU factors
+// (docs/estimation.md), so they are not counted twice.
 IndicatorValue job_time(const IndicatorInput& in) {
-  if (workload::is_training(in.kind)) {
-    const double hours = in.candidate.hours;
-    if (!(hours > 0)) return {1.0};
-    const double best = std::max(in.best.fastest_hours, fast_enough_hours);
-    return {clamp01(best / std::max(hours, fast_enough_hours))};
-  }
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
-  if (!(in.best.best_speed > 0)) return {1.0};
-  return {clamp01(speed / in.best.best_speed)};
-}
-
-// Only when GPUs of one node talk to each other (multi-GPU training, tensor-parallel serving).
-IndicatorValue intra_node_link(const IndicatorInput& in) {
-  const auto& plan = in.performance.memory.plan;
-  const bool talks =
-      in.offering.gpu_count > 1 && (workload::is_training(in.kind) ? plan.gpus_per_node > 1 : plan.tensor_parallel > 1);
-  if (!talks) return {0.0, false};
-  switch (in.offering.interconnect) {
-    case Interconnect::nvswitch:
-      return {1.0};
-    case Interconnect::nvlink:
-      return {0.85};
-    case Interconnect::infinity_fabric:
-      return {0.85};  // AMD xGMI: a peer link of NVLink's class
-    case Interconnect::pcie:
-      return {0.4};
-    case Interconnect::none:
-      return {0.3};
-  }
-  return {0.3};
-}
-
-// Only for jobs on more than one node.
-IndicatorValue inter_node_network(const IndicatorInput& in) {
-  if (in.candidate.nodes <= 1) return {0.0, false};
-  switch (in.offering.network.rdma) {
-    case Rdma::infiniband:
-      return {1.0};
-    case Rdma::efa:
-      return {0.9};
-    case Rdma::roce:
-      return {0.85};
-    case Rdma::none:
-      return {0.3};
-  }
-  return {0.3};
+  if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
+  const double ratio = std::max(1.0, in.best.best_speed / speed);
+  return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
 }
 
 // Free share of GPU memory under the chosen plan: 0 at 0% free, 1 at >= 30% free (room for longer
-// sequences, bigger batches and allocator fragmentation).
+// sequences, bigger batches and allocator fragmentation): a run near the limit fails more often.
 IndicatorValue memory_headroom(const IndicatorInput& in) {
   const auto& memory = in.performance.memory;
   if (!(memory.gpu_capacity_bytes > 0)) return {0.0, false};
@@ -143,27 +114,16 @@ IndicatorValue memory_headroom(const IndicatorInput& in) {
 
 // ---- cost ----
 
-// Log scale of the ratio to the cheapest candidate: 1 at the cheapest, 0.85 at 2x, 0.5 at 10x,
-// 0 at >= 100x. A plain ratio (cheapest / total) squashes every option above ~5x to near 0 and
-// cannot tell 14x from 400x; the log keeps both ends apart and stays monotone.
+// Log scale of the ratio to the cheapest job total: 1 at the cheapest, 0.8 at 2x, 0.53 at 5x,
+// 0.32 at 10x, 0 at >= 30x. Clamped at 100x, a 6x dearer job lost only 40 of 100 points, so support
+// and images outweighed paying six times as much (a student's QLoRA ranked an 8x A100 node first);
+// a square root kept a 245x dearer serving node (7 of 8 GPUs idle) level with a 3x one. A job 30x
+// dearer than the cheapest is out on cost; rows tied at 0 sort by total (rank's tie-break).
 IndicatorValue job_cost(const IndicatorInput& in) {
   const double total = in.candidate.total_cost;
   if (!(total > 0) || !(in.best.cheapest_total > 0)) return {1.0};
-  constexpr double ratio_at_zero = 100.0;
   const double ratio = std::max(1.0, total / in.best.cheapest_total);
   return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
-}
-
-// Share of the rented GPUs the job needs (Candidate::gpus_needed): paying for idle GPUs.
-IndicatorValue right_size(const IndicatorInput& in) {
-  const int rented = std::max(1, in.candidate.gpus_rented);
-  return {clamp01(static_cast<double>(in.candidate.gpus_needed) / static_cast<double>(rented))};
-}
-
-// Per-second billing 1, per-minute 0.8, hourly 0.6 (log scale of the billing step, clamped).
-IndicatorValue billing_granularity(const IndicatorInput& in) {
-  const double seconds = std::max(1.0, in.provider.billing_granularity_seconds);
-  return {std::max(0.6, 1.0 - 0.4 * std::log(seconds) / std::log(3600.0))};
 }
 
 // ---- usability ----
@@ -240,22 +200,18 @@ double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Off
 namespace {
 using C = Criterion;
 // Weights within a criterion are judgements (docs/scoring.md); each group sums to 1.
-constexpr std::array<IndicatorSpec, 21> table = {{
+constexpr std::array<IndicatorSpec, 17> table = {{
     {C::stability, "isolation", 0.30, isolation, "bare-metal 1, passthrough 0.85, vgpu 0.4"},
-    {C::stability, "sla_uptime", 0.25, sla_uptime,
+    {C::stability, "sla_uptime", 0.20, sla_uptime,
      "99.0% -> 0.3 .. 99.99% -> 1 (log of downtime), x0.8 without credits"},
-    {C::stability, "fault_recovery", 0.20, fault_recovery,
+    {C::stability, "fault_recovery", 0.15, fault_recovery,
      "checkpoint .35 + resume .25 + failover .25 + live migration .15"},
-    {C::stability, "spot_risk", 0.15, spot_risk, "spot only: 1 - interruption%/20"},
+    {C::stability, "spot_risk", 0.15, spot_risk,
+     "spot only: (1 - interruption%/20) x P(job uninterrupted); serving 0 unless allowed"},
     {C::stability, "monitoring", 0.10, monitoring, "metrics .6 + alerts .4"},
-    {C::performance, "job_time", 0.70, job_time, "fastest/hours (>= 2 h); serving: decode tok/s vs best"},
-    {C::performance, "intra_node_link", 0.10, intra_node_link, "multi-GPU: nvswitch 1, nvlink .85, pcie .4"},
-    {C::performance, "inter_node_network", 0.10, inter_node_network,
-     "multi-node: infiniband 1, efa .9, roce .85, none .3"},
-    {C::performance, "memory_headroom", 0.10, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
-    {C::cost, "job_cost", 0.65, job_cost, "1 - log(total / cheapest) / log(100)"},
-    {C::cost, "right_size", 0.25, right_size, "GPUs needed / GPUs rented"},
-    {C::cost, "billing_granularity", 0.10, billing_granularity, "per-second 1, per-minute .8, hourly .6"},
+    {C::stability, "memory_headroom", 0.10, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
+    {C::performance, "job_time", 1.0, job_time, "1 - log(fastest speed / speed) / log(30)"},
+    {C::cost, "job_cost", 1.0, job_cost, "1 - log(total / cheapest) / log(30)"},
     {C::usability, "images", 0.25, images, "framework images / 3"},
     {C::usability, "jupyterlab", 0.15, jupyterlab, "1 when offered"},
     {C::usability, "custom_containers", 0.20, custom_containers, "1 when offered"},
@@ -313,9 +269,9 @@ double criterion_score(Criterion criterion, const IndicatorInput& input) {
 namespace {
 
 // Indicators that read nothing but the provider: the same value for every candidate of a provider.
-constexpr std::array<IndicatorFunction, 13> provider_only_functions = {
-    sla_uptime, fault_recovery,    monitoring,   billing_granularity, images,         jupyterlab, custom_containers,
-    kubernetes, provision_minutes, support_tier, support_hours,       first_response, compliance};
+constexpr std::array<IndicatorFunction, 12> provider_only_functions = {
+    sla_uptime,        fault_recovery, monitoring,   images,        jupyterlab,     custom_containers,
+    kubernetes,        provision_minutes, support_tier, support_hours, first_response, compliance};
 
 constexpr std::array<bool, table.size()> provider_only_specs() {
   std::array<bool, table.size()> only{};
@@ -328,7 +284,7 @@ constexpr std::array<bool, table.size()> provider_only = provider_only_specs();
 
 // Sums the indicator values, in table order, into the candidate's criteria and score.
 template <typename ValueOf>
-void score_with(const Weights& weights, Candidate& candidate, ValueOf value_of) {
+void score_with(const Weights& weights, Candidate& candidate, bool unavailable_serving, ValueOf value_of) {
   std::array<double, criterion_count> weighted{};
   std::array<double, criterion_count> applicable_weight{};
   for (std::size_t spec_index = 0; spec_index < table.size(); ++spec_index) {
@@ -343,6 +299,7 @@ void score_with(const Weights& weights, Candidate& candidate, ValueOf value_of) 
   for (std::size_t index = 0; index < criterion_count; ++index) {
     auto& entry = candidate.criteria[index];
     entry.score = applicable_weight[index] > 0 ? 100.0 * weighted[index] / applicable_weight[index] : 0.0;
+    if (unavailable_serving && index == static_cast<std::size_t>(Criterion::stability)) entry.score = 0;
     entry.weight = weights.values[index];
     entry.contribution = entry.score * entry.weight;
     total += entry.contribution;
@@ -354,14 +311,15 @@ void score_with(const Weights& weights, Candidate& candidate, ValueOf value_of) 
 
 void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
                       const Weights& weights, const std::vector<estimate::Estimate>& performances,
-                      std::vector<Candidate>& candidates) {
+                      std::vector<Candidate>& candidates, bool spot_serving_allowed) {
   // Provider-only values computed once per provider (compliance scans string lists).
   std::vector<std::array<IndicatorValue, table.size()>> by_provider(catalog.providers.size());
   std::vector<char> known(catalog.providers.size(), 0);
   for (auto& candidate : candidates) {
     const auto& offering = catalog.offerings[candidate.offering_index];
-    const IndicatorInput input{offering, catalog.provider_of(offering),    catalog.gpu_of(offering), kind,
-                               candidate, performances.at(candidate.performance), best};
+    const IndicatorInput input{offering,  catalog.provider_of(offering),           catalog.gpu_of(offering), kind,
+                               candidate, performances.at(candidate.performance), best,
+                               spot_serving_allowed};
     auto& cached = by_provider[offering.provider_index];
     if (!known[offering.provider_index]) {
       for (std::size_t spec = 0; spec < table.size(); ++spec) {
@@ -369,7 +327,7 @@ void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, cons
       }
       known[offering.provider_index] = 1;
     }
-    score_with(weights, candidate,
+    score_with(weights, candidate, unavailable_serving(kind, candidate, spot_serving_allowed),
                [&](std::size_t spec) { return provider_only[spec] ? cached[spec] : table[spec].function(input); });
   }
 }
@@ -382,7 +340,8 @@ std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking
                                   Criterion criterion) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const detail::IndicatorInput input{offering,     catalog.provider_of(offering),    catalog.gpu_of(offering),
-                                     ranking.kind, candidate, ranking.performance_of(candidate), ranking.best};
+                                     ranking.kind, candidate, ranking.performance_of(candidate), ranking.best,
+                                     ranking.spot_serving_allowed};
   return detail::criterion_indicators(criterion, input);
 }
 

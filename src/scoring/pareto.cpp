@@ -59,3 +59,55 @@ void mark_pareto(std::vector<Candidate>& candidates) {
 }
 
 }  // namespace gpuselect::scoring::detail
+
+namespace gpuselect::scoring::detail {
+
+void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates) {
+  // A rival must be materially better on one axis (half a percent), so rounding-level differences
+  // between the same machine at two providers do not call for an explanation.
+  constexpr double material = 0.995;
+  const std::size_t count = candidates.size();
+  for (auto& candidate : candidates) candidate.cheaper_and_faster_below = Candidate::no_rival;
+  if (count < 2) return;
+  // Hours ranked once; a Fenwick tree over that rank keeps, among the candidates seen so far (all
+  // ranked below the current one), the cheapest with at most these hours.
+  std::vector<std::uint32_t> by_hours(count);
+  for (std::uint32_t index = 0; index < count; ++index) by_hours[index] = index;
+  std::sort(by_hours.begin(), by_hours.end(), [&](std::uint32_t x, std::uint32_t y) {
+    return candidates[x].hours != candidates[y].hours ? candidates[x].hours < candidates[y].hours : x < y;
+  });
+  std::vector<std::uint32_t> hours_rank(count);
+  for (std::uint32_t position = 0; position < count; ++position) {
+    // Equal hours share the rank of their last member, so a query at one includes all of them.
+    std::uint32_t last = position;
+    while (last + 1 < count && candidates[by_hours[last + 1]].hours == candidates[by_hours[position]].hours) ++last;
+    for (std::uint32_t k = position; k <= last; ++k) hours_rank[by_hours[k]] = last + 1;
+    position = last;
+  }
+  std::vector<std::uint32_t> tree(count + 1, Candidate::no_rival);
+  const auto cheaper = [&](std::uint32_t x, std::uint32_t y) {
+    if (y == Candidate::no_rival) return x != Candidate::no_rival;
+    if (x == Candidate::no_rival) return false;
+    if (candidates[x].total_cost != candidates[y].total_cost) return candidates[x].total_cost < candidates[y].total_cost;
+    return candidates[x].hours < candidates[y].hours;
+  };
+  for (std::size_t position = count; position-- > 0;) {
+    Candidate& candidate = candidates[position];
+    std::uint32_t best = Candidate::no_rival;
+    for (std::uint32_t k = hours_rank[position]; k > 0; k -= k & (~k + 1)) {
+      if (cheaper(tree[k], best)) best = tree[k];
+    }
+    if (best != Candidate::no_rival) {
+      const Candidate& rival = candidates[best];
+      const bool no_worse = rival.total_cost <= candidate.total_cost && rival.hours <= candidate.hours;
+      const bool better = rival.total_cost < material * candidate.total_cost || rival.hours < material * candidate.hours;
+      if (no_worse && better) candidate.cheaper_and_faster_below = best;
+    }
+    const auto self = static_cast<std::uint32_t>(position);
+    for (std::uint32_t k = hours_rank[position]; k <= count; k += k & (~k + 1)) {
+      if (cheaper(self, tree[k])) tree[k] = self;
+    }
+  }
+}
+
+}  // namespace gpuselect::scoring::detail

@@ -66,8 +66,6 @@ double free_pct(const estimate::Memory& memory) {
   return 100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes);
 }
 
-constexpr double hours_per_day = 24.0;
-
 class Ranker {
  public:
   Ranker(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options)
@@ -86,6 +84,9 @@ class Ranker {
     if (const auto* rate = catalog_.find_currency(options_.currency)) ranking.currency_as_of = rate->as_of;
     ranking.weights = options_.weights;
     ranking.profile_name = options_.profile_name;
+    ranking.spot_serving_allowed = options_.allow_spot_serving;
+    ranking.reserved_other_use = options_.reserved_other_use;
+    ranking.deadline_hours = constraints_.deadline_hours.value_or(0);
     double weight_sum = 0;
     for (double weight : options_.weights.values) weight_sum += weight;
     if (!(weight_sum > 0)) {
@@ -173,9 +174,9 @@ class Ranker {
     offering_kinds_ = 0;
   }
 
-  // GPUs of this kind the job needs (Candidate::gpus_needed): serving, tensor_parallel x the
-  // replicas the load needs; otherwise all rented unless one GPU holds the job without CPU offload,
-  // and training then needs its GPU-hours spread over a day (assumes linear scaling).
+  // GPUs the job keeps busy (Candidate::gpus_needed): serving, tensor_parallel x the replicas the
+  // load needs; training, the GPUs its plan uses (data parallel on 8 GPUs is the same GPU-hours as
+  // on 1, sooner: not waste); notebooks one GPU when one holds the job without CPU offload.
   int gpus_needed(std::uint32_t index, const estimate::Estimate& estimate, int rented) {
     const auto& offering = catalog_.offerings[index];
     if (rented <= 1) return 1;
@@ -183,14 +184,14 @@ class Ranker {
     if (workload::is_serving(profile_.kind)) {
       return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, estimate.throughput.replicas), 1, rented);
     }
+    if (workload::is_training(profile_.kind)) {
+      return std::clamp(std::max(1, plan.gpus_per_node) * std::max(1, plan.nodes), 1, rented);
+    }
     estimate::Hardware one_gpu = hardware(offering, 1);
     one_gpu.gpus_per_node = 1;
     const auto& alone = memo_.plan(offering.gpu_index, one_gpu);
     if (!alone.fits || alone.plan.offload != workload::Offload::none) return rented;
-    if (!workload::is_training(profile_.kind)) return 1;
-    const double gpu_hours = estimate.time.wall_hours * rented;
-    const double per_day = std::ceil(gpu_hours / hours_per_day);
-    return std::clamp(static_cast<int>(std::min(per_day, static_cast<double>(rented))), 1, rented);
+    return 1;
   }
 
   void add_offering(std::uint32_t index, Ranking& ranking, bool compare) {
@@ -295,8 +296,10 @@ class Ranker {
     priced_.throughput.replicas = estimate.throughput.replicas;
     priced_.serving = estimate.serving;
     priced_.time = estimate.time;
-    const estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
-                                         options_.currency, 0};
+    estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
+                                   options_.currency, 0};
+    context.reserved_other_use = options_.reserved_other_use;
+    context.deadline_hours = constraints_.deadline_hours.value_or(0);
     estimate::price(profile_, context, priced_);
     last_wall_hours_ = estimate.time.wall_hours;
     const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate);
@@ -387,7 +390,8 @@ class Ranker {
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     ranking.best = best;
 
-    detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, ranking.performances, candidates);
+    detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, ranking.performances, candidates,
+                             options_.allow_spot_serving);
 
     // Sorted as compact keys (the candidates themselves are large and scattered); ties on score
     // and cost, rare, look at the offering id.
@@ -438,12 +442,14 @@ class Ranker {
     const auto* rate = catalog_.find_currency(options_.currency);
     const std::string_view stable_currency = rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
     for (auto& performance : ranking.performances) performance.currency = stable_currency;
-    const detail::WarningContext warning_context(catalog_, profile_, options_.today);
+    const detail::WarningContext warning_context{catalog_, profile_, options_.allow_spot_serving};
     for (auto& candidate : candidates) {
       candidate.warnings =
           detail::materialise(detail::warning_bits(warning_context, candidate, ranking.performance_of(candidate)));
     }
     if (options_.pareto) detail::mark_pareto(candidates);
+    if (!compare) detail::mark_cheaper_and_faster_below(candidates);
+    ranking.notes = detail::run_notes(catalog_, ranking, options_.today);
     ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {
       ranking.sensitivity =

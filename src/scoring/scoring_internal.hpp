@@ -20,7 +20,13 @@ struct IndicatorInput {
   const Candidate& candidate;
   const estimate::Estimate& performance;  // the candidate's (Ranking::performance_of)
   const Ranking::Best& best;
+  bool spot_serving_allowed = false;  // Options::allow_spot_serving
 };
+
+// Production serving on spot without --allow-spot-serving: no availability, stability scores 0.
+inline bool unavailable_serving(workload::Kind kind, const Candidate& candidate, bool spot_serving_allowed) {
+  return workload::is_serving(kind) && candidate.mode == catalog::PricingMode::spot && !spot_serving_allowed;
+}
 
 struct IndicatorValue {
   double value = 0;  // 0-1
@@ -53,14 +59,12 @@ double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Off
 // GPUs a candidate on `nodes` nodes rents: GPUs per instance x instances, where serving rents as
 // many instances as its replicas need (estimate::price does the same).
 int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Estimate& performance);
-// Wall times at or below this count as equally fast (docs/scoring.md "job_time").
-inline constexpr double fast_enough_hours = 2.0;
 
 // Fills every candidate's criteria and score from the indicators and `weights`, provider-only
 // indicators computed once per provider. `performances` is Ranking::performances.
 void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
                       const Weights& weights, const std::vector<estimate::Estimate>& performances,
-                      std::vector<Candidate>& candidates);
+                      std::vector<Candidate>& candidates, bool spot_serving_allowed);
 
 // Constraints (constraints.cpp).
 // Throws Error for flags naming nothing in the catalog (with "did you mean"), bad numbers.
@@ -73,22 +77,12 @@ bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
 
 // Warnings (explain.cpp) as a bit set with Warning's value as bit index.
 using WarningBits = std::uint32_t;
-// What warning_bits reads besides the candidate; remembers the last price date it judged stale or
-// not (a catalog has few distinct dates).
-class WarningContext {
- public:
-  WarningContext(const catalog::Catalog& catalog_in, const workload::Profile& profile_in, std::string_view today_in)
-      : catalog(catalog_in), profile(profile_in), today(today_in) {}
-  bool stale(std::string_view as_of) const;
-
+// What warning_bits reads besides the candidate. Stale prices are a run-wide note (run_notes), not
+// a row warning.
+struct WarningContext {
   const catalog::Catalog& catalog;
   const workload::Profile& profile;
-  std::string_view today;  // YYYY-MM-DD; empty = no stale-price warnings
-
- private:
-  mutable std::string last_as_of_;
-  mutable bool last_stale_ = false;
-  mutable bool judged_ = false;
+  bool spot_serving_allowed = false;
 };
 WarningBits warning_bits(const WarningContext& context, const Candidate& candidate,
                          const estimate::Estimate& performance);
@@ -100,5 +94,11 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking);
 Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights& weights, int samples,
                         std::uint64_t seed);
 void mark_pareto(std::vector<Candidate>& candidates);
+// Candidate::cheaper_and_faster_below for candidates sorted by rank: O(n log n).
+void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates);
+// Ranking::notes: run-wide facts (stale prices, assumed spot rates) over the ranked candidates.
+std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today);
+// Days after which a price is stale (same threshold as `catalog lint`).
+inline constexpr int stale_after_days = stale_price_days;
 
 }  // namespace gpuselect::scoring::detail

@@ -1,0 +1,342 @@
+// Scenario tests of issue 12 ("advice an expert would sign") on the built-in catalog, end to end:
+// the cost criterion is money, spot risk is modelled, warnings are material, serving rows show
+// what is rented, reserved shows its commitment, JSON reproduces the request.
+#include <algorithm>
+#include <cmath>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "gpuselect/estimate.hpp"
+
+using gpuselect::testing::run_gpuselect;
+
+namespace {
+
+std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
+  base.insert(base.end(), more.begin(), more.end());
+  return base;
+}
+
+const std::vector<std::string> finetune_7b = {"recommend", "--workload", "llm-finetune", "--params", "7e9"};
+const std::vector<std::string> serving_8b = {"recommend", "-w", "llm-inference", "-m", "llama-3-8b",
+                                             "--requests-per-s", "20"};
+
+nlohmann::json json_of(const std::vector<std::string>& args) {
+  const auto result = run_gpuselect(with(args, {"--format", "json"}));
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  return nlohmann::json::parse(result.out);
+}
+
+// Schema 2: a candidate's warning holds the index of its sentence in the document's warning_messages.
+std::string message_of(const nlohmann::json& document, const nlohmann::json& warning) {
+  return document["warning_messages"].at(warning["message"].get<std::size_t>()).get<std::string>();
+}
+
+double total_of(const nlohmann::json& candidate) { return candidate["cost"]["total"].get<double>(); }
+double hours_of(const nlohmann::json& candidate) {
+  return candidate["time"]["wall_hours"].get<double>();
+}
+
+int occurrences(const std::string& text, const std::string& word) {
+  int count = 0;
+  for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + word.size())) ++count;
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("scenario: --weights cost=1 puts the cheapest job first, performance=1 the fastest", "[advice]") {
+  const auto by_cost = json_of(with(finetune_7b, {"--weights", "cost=1"}));
+  const auto& cost_ranked = by_cost["candidates"];
+  REQUIRE(cost_ranked.size() > 10);
+  double cheapest = total_of(cost_ranked[0]);
+  for (const auto& candidate : cost_ranked) cheapest = std::min(cheapest, total_of(candidate));
+  CHECK(total_of(cost_ranked[0]) == Approx(cheapest));
+  // And the whole order follows the money.
+  for (std::size_t i = 1; i < cost_ranked.size(); ++i) CHECK(total_of(cost_ranked[i - 1]) <= total_of(cost_ranked[i]));
+
+  const auto by_time = json_of(with(finetune_7b, {"--weights", "performance=1"}));
+  const auto& time_ranked = by_time["candidates"];
+  double fastest = hours_of(time_ranked[0]);
+  for (const auto& candidate : time_ranked) fastest = std::min(fastest, hours_of(candidate));
+  CHECK(hours_of(time_ranked[0]) == Approx(fastest));
+}
+
+TEST_CASE("scenario: a student's QLoRA of a 70B model in CNY ranks the cheapest small offering first", "[advice]") {
+  const auto document =
+      json_of({"recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--method", "qlora", "--profile", "cost-first",
+               "--currency", "CNY", "--provider", "autodl,alibaba,tencent"});
+  const auto& candidates = document["candidates"];
+  REQUIRE_FALSE(candidates.empty());
+  const auto& first = candidates[0];
+  INFO(first["offering_id"] << " " << total_of(first));
+  // Not an 8x A100/H100 node at five times the money: a small or consumer offering within a
+  // quarter of the cheapest job.
+  const std::string gpu = first["gpu"];
+  CHECK_FALSE((first["gpus_rented"].get<int>() >= 8 && (gpu.find("a100") == 0 || gpu.find("h100") == 0)));
+  double cheapest = total_of(first);
+  for (const auto& candidate : candidates) cheapest = std::min(cheapest, total_of(candidate));
+  CHECK(total_of(first) <= 1.25 * cheapest);
+  CHECK(document["currency"]["code"] == "CNY");
+}
+
+TEST_CASE("scenario: a 48 h spot job on 4 nodes expects lost hours, more than on 1 node", "[advice]") {
+  // The model itself: 48 h of work, 10% of instances interrupted a month, 30-minute checkpoints,
+  // 10 minutes to re-provision.
+  const auto one = gpuselect::estimate::spot_risk(48, 1, 10, 0.5, 10.0 / 60, 0);
+  const auto four = gpuselect::estimate::spot_risk(48, 4, 10, 0.5, 10.0 / 60, 0);
+  CHECK(one.extra_hours > 0);
+  CHECK(four.extra_hours > 3.9 * one.extra_hours);  // any of 4 nodes stops all 4
+  CHECK(four.uninterrupted_probability < one.uninterrupted_probability);
+  CHECK(four.uninterrupted_probability == Approx(std::pow(one.uninterrupted_probability, 4)));
+  // Without checkpoints a hit restarts the job: far more lost work.
+  const auto no_checkpoint = gpuselect::estimate::spot_risk(48, 4, 10, 0, 10.0 / 60, 0);
+  CHECK(no_checkpoint.extra_hours > 10 * four.extra_hours);
+  // A deadline with no slack is met only without a hit; a generous one almost surely.
+  const auto tight = gpuselect::estimate::spot_risk(48, 4, 10, 0.5, 10.0 / 60, 48);
+  CHECK(tight.within_deadline_probability == Approx(std::exp(-four.hazard_per_hour * 48)));
+  const auto loose = gpuselect::estimate::spot_risk(48, 4, 10, 0.5, 10.0 / 60, 60);
+  CHECK(loose.within_deadline_probability > 0.999);
+  const auto missed = gpuselect::estimate::spot_risk(48, 4, 10, 0.5, 10.0 / 60, 40);
+  CHECK(missed.within_deadline_probability == 0);
+
+  // End to end: a 70B fine-tune on 4 spot nodes carries its expected lost hours and cost.
+  const auto document = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--tokens", "3e9",
+                                 "--pricing", "spot", "--max-nodes", "4", "--deadline", "72"});
+  bool four_nodes = false;
+  for (const auto& candidate : document["candidates"]) {
+    const auto& cost = candidate["cost"];
+    CHECK(cost["interruption_hours"].get<double>() > 0);
+    CHECK(cost["interruption"].get<double>() > 0);
+    CHECK(cost["within_deadline_probability"].get<double>() <= 1);
+    CHECK(cost["uninterrupted_probability"].get<double>() < 1);
+    if (candidate["nodes"] == 4) four_nodes = true;
+  }
+  CHECK(four_nodes);
+}
+
+TEST_CASE("scenario: spot warnings name the provider's own notice, never AWS's for others", "[advice]") {
+  const auto document = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--tokens", "2e10",
+                                 "--pricing", "spot", "--max-nodes", "4"});
+  int spot_warnings = 0;
+  for (const auto& candidate : document["candidates"]) {
+    for (const auto& warning : candidate["warnings"]) {
+      if (warning["code"] != "W-SPOT") continue;
+      ++spot_warnings;
+      const std::string message = message_of(document, warning);
+      CHECK(message.find("2 minutes on AWS") == std::string::npos);
+      if (candidate["provider"] != "aws") CHECK(message.find("2 min notice") == std::string::npos);
+      if (candidate["provider"] == "aws") CHECK(message.find("2 min notice") != std::string::npos);
+      if (candidate["provider"] == "azure") CHECK(message.find("30 s notice") != std::string::npos);
+    }
+  }
+  CHECK(spot_warnings > 0);
+  // Rates the catalog does not publish are said once, as an assumption.
+  bool assumed = false;
+  for (const auto& note : document["notes"]) assumed = assumed || note["code"] == "N-SPOT-RATE-ASSUMED";
+  CHECK(assumed);
+}
+
+TEST_CASE("scenario: the 7B default run says stale prices once and no egress warning at --egress-gb 0",
+          "[advice]") {
+  const auto result = run_gpuselect(with(finetune_7b, {"--egress-gb", "0"}));
+  INFO(result.out);
+  REQUIRE(result.exit_code == 0);
+  CHECK(occurrences(result.out, "days old") <= 1);
+  CHECK(occurrences(result.out, "W-STALE-PRICE") == 0);
+  CHECK(occurrences(result.out, "W-EGRESS") == 0);
+  CHECK(occurrences(result.out, "W-PUBLIC-IP") == 0);
+
+  const auto document = json_of(with(finetune_7b, {"--egress-gb", "0"}));
+  for (const auto& candidate : document["candidates"]) {
+    for (const auto& warning : candidate["warnings"]) {
+      CHECK(warning["code"] != "W-STALE-PRICE");
+      CHECK(warning["code"] != "W-EGRESS");
+    }
+  }
+}
+
+TEST_CASE("scenario: egress is a row warning only where it is material, with that provider's own price",
+          "[advice]") {
+  const auto document = json_of(with(finetune_7b, {"--egress-gb", "5000"}));
+  int egress = 0;
+  for (const auto& candidate : document["candidates"]) {
+    const auto& cost = candidate["cost"];
+    bool warned = false;
+    for (const auto& warning : candidate["warnings"]) {
+      if (warning["code"] != "W-EGRESS") continue;
+      warned = true;
+      const std::string message = message_of(document, warning);
+      // Its own provider's name, not another's.
+      CHECK(message.find(document["providers"][candidate["provider"].get<std::string>()]["name"].get<std::string>()) != std::string::npos);
+    }
+    const bool material = cost["egress"].get<double>() >= 0.05 * cost["total"].get<double>() - 0.01 &&
+                          cost["egress"].get<double>() > 0;
+    if (warned) CHECK(material);
+    egress += warned ? 1 : 0;
+  }
+  CHECK(egress > 0);
+  // HTML prints every row's own provider and price (it printed AWS's egress price for Azure rows).
+  std::set<std::string> prices;  // "Microsoft Azure (Virtual Machines) charges 0.087 USD"
+  for (const auto& candidate : document["candidates"]) {
+    for (const auto& warning : candidate["warnings"]) {
+      if (warning["code"] != "W-EGRESS") continue;
+      const std::string message = message_of(document, warning);
+      prices.insert(message.substr(0, message.find(" per GB")));
+    }
+  }
+  const auto html = run_gpuselect(with(finetune_7b, {"--egress-gb", "5000", "--format", "html", "--top", "40"}));
+  REQUIRE(html.exit_code == 0);
+  const std::regex line("W-EGRESS</td><td>[^<]*</td><td>([^<]+) per GB");
+  std::set<std::string> shown;
+  for (auto it = std::sregex_iterator(html.out.begin(), html.out.end(), line); it != std::sregex_iterator(); ++it) {
+    const std::string text = (*it)[1];
+    CHECK(prices.count(text) == 1);
+    shown.insert(text);
+  }
+  CHECK(shown.size() >= 2);
+}
+
+TEST_CASE("scenario: serving 20 req/s shows instances and $ per million tokens in every format", "[advice]") {
+  const auto document = json_of(serving_8b);
+  // The best-ranked row that rents more than one instance; every format must say how many.
+  const auto& candidates = document["candidates"];
+  std::size_t index = 0;
+  while (index < candidates.size() && candidates[index]["instances"].get<int>() < 2) ++index;
+  REQUIRE(index < candidates.size());
+  const auto& first = candidates[index];
+  const int instances = first["instances"];
+  const double per_million = first["cost"]["per_million_output_tokens"];
+  CHECK(per_million > 0);
+  const std::string instances_text = fmt::format("x{} instances", instances);
+
+  const std::vector<std::string> all_rows = {"--top", std::to_string(candidates.size())};
+  const auto table = run_gpuselect(with(serving_8b, all_rows));
+  REQUIRE(table.exit_code == 0);
+  CHECK(table.out.find("$/M tok") != std::string::npos);
+  CHECK(table.out.find(instances_text) != std::string::npos);
+
+  const auto markdown = run_gpuselect(with(with(serving_8b, all_rows), {"--format", "markdown"}));
+  CHECK(markdown.out.find("$/M tokens") != std::string::npos);
+  CHECK(markdown.out.find(instances_text) != std::string::npos);
+
+  const auto html = run_gpuselect(with(with(serving_8b, all_rows), {"--format", "html"}));
+  CHECK(html.out.find("$/M tokens") != std::string::npos);
+  CHECK(html.out.find(instances_text) != std::string::npos);
+
+  const auto csv = run_gpuselect(with(serving_8b, {"--format", "csv"}));
+  const std::string header = csv.out.substr(0, csv.out.find('\n'));
+  CHECK(header.find("instances") != std::string::npos);
+  CHECK(header.find("per_million_output_tokens") != std::string::npos);
+  CHECK(csv.out.find(first["offering_id"].get<std::string>()) != std::string::npos);
+}
+
+TEST_CASE("scenario: production serving on spot is an availability risk unless allowed", "[advice]") {
+  const auto document = json_of(with(serving_8b, {"--pricing", "on-demand,spot"}));
+  bool spot_seen = false;
+  for (const auto& candidate : document["candidates"]) {
+    if (candidate["pricing_mode"] != "spot") continue;
+    spot_seen = true;
+    CHECK(candidate["criteria"]["stability"]["score"].get<double>() == 0);
+    bool warned = false;
+    for (const auto& warning : candidate["warnings"]) warned = warned || warning["code"] == "W-SPOT-SERVING";
+    CHECK(warned);
+  }
+  REQUIRE(spot_seen);
+  CHECK(document["candidates"][0]["pricing_mode"] != "spot");
+
+  const auto allowed = json_of(with(serving_8b, {"--pricing", "on-demand,spot", "--allow-spot-serving"}));
+  CHECK(allowed["request"]["allow_spot_serving"] == true);
+  for (const auto& candidate : allowed["candidates"]) {
+    if (candidate["pricing_mode"] != "spot") continue;
+    CHECK(candidate["criteria"]["stability"]["score"].get<double>() > 0);
+    for (const auto& warning : candidate["warnings"]) CHECK(warning["code"] != "W-SPOT-SERVING");
+  }
+}
+
+TEST_CASE("scenario: a reserved term costs its commitment unless the user states other use", "[advice]") {
+  const std::vector<std::string> reserved = with(finetune_7b, {"--pricing", "reserved-1y,reserved-3y"});
+  const auto document = json_of(reserved);
+  const auto& candidates = document["candidates"];
+  REQUIRE_FALSE(candidates.empty());
+  for (const auto& candidate : candidates) {
+    const auto& cost = candidate["cost"];
+    const double term_hours = candidate["pricing_mode"] == "reserved-1y" ? 8760 : 26280;
+    CHECK(cost["commitment"].get<double>() ==
+          Approx(cost["price_per_hour"].get<double>() * term_hours).epsilon(0.02));
+    CHECK(cost["commitment_charged"] == true);
+    CHECK(cost["total"].get<double>() >= cost["commitment"].get<double>() - 0.01);
+  }
+  // A 25-minute job uses a sliver of a term: the warning says so with the term total.
+  bool warned = false;
+  for (const auto& warning : candidates[0]["warnings"]) {
+    if (warning["code"] != "W-RESERVED-TERM") continue;
+    warned = true;
+    CHECK(message_of(document, warning).find("commits") != std::string::npos);
+  }
+  CHECK(warned);
+
+  const auto shared = json_of(with(reserved, {"--reserved-other-use"}));
+  const auto& first = shared["candidates"][0];
+  CHECK(first["cost"]["commitment_charged"] == false);
+  CHECK(first["cost"]["total"].get<double>() < first["cost"]["commitment"].get<double>());
+}
+
+TEST_CASE("scenario: JSON echoes the request, the catalog files with digests and the date used", "[advice]") {
+  const auto document = json_of(with(finetune_7b, {"--max-nodes", "2", "--pricing", "on-demand", "--region",
+                                                   "us-east-1", "--min-headroom", "10"}));
+  const auto& request = document["request"];
+  CHECK(request["max_nodes"] == 2);
+  CHECK(request["pricing_modes"] == nlohmann::json::array({"on-demand"}));
+  CHECK(request["regions"] == nlohmann::json::array({"us-east-1"}));
+  CHECK(request["min_headroom_pct"] == 10);
+  CHECK(document["workload"]["kind"] == "llm-finetune");
+  const auto& files = document["catalog"]["files"];
+  REQUIRE(files.size() >= 3);
+  for (const auto& file : files) {
+    CHECK(std::regex_match(file["digest"].get<std::string>(), std::regex("fnv1a64:[0-9a-f]{16}")));
+  }
+  CHECK(std::regex_match(document["catalog"]["today"].get<std::string>(), std::regex(R"(\d{4}-\d{2}-\d{2})")));
+  CHECK(document["generator"].get<std::string>().rfind("gpuselect ", 0) == 0);
+}
+
+TEST_CASE("scenario: estimated figures are marked in every format", "[advice]") {
+  const auto document = json_of(with(finetune_7b, {"--pricing", "reserved-1y"}));
+  bool price_estimated = false;
+  for (const auto& candidate : document["candidates"]) {
+    for (const auto& figure : candidate["estimated"]) price_estimated = price_estimated || figure == "price";
+  }
+  CHECK(price_estimated);
+  const auto table = run_gpuselect(with(finetune_7b, {"--pricing", "reserved-1y", "--top", "40"}));
+  CHECK(table.out.find("~$") != std::string::npos);
+  CHECK(table.out.find("~ estimated") != std::string::npos);
+  const auto csv = run_gpuselect(with(finetune_7b, {"--pricing", "reserved-1y", "--format", "csv"}));
+  CHECK(csv.out.find(",price") != std::string::npos);
+}
+
+TEST_CASE("scenario: explanations are data and cite their figures", "[advice]") {
+  const auto document = json_of(finetune_7b);
+  int wins_over = 0;
+  for (const auto& candidate : document["candidates"]) {
+    const auto& items = candidate["explanation_items"];
+    REQUIRE(items.size() >= 2);
+    CHECK(items[0]["kind"] == "strongest");
+    CHECK_FALSE(items[0]["figure"].get<std::string>().empty());
+    for (const auto& item : items) {
+      if (item["kind"] == "weakest") CHECK(std::regex_search(item["figure"].get<std::string>(), std::regex("[0-9]")));
+      if (item["kind"] != "wins_over") continue;
+      ++wins_over;
+      // Ranked above a cheaper-or-faster row: it says which and by how many points.
+      CHECK(std::regex_search(item["text"].get<std::string>(), std::regex(R"(\+[0-9.]+ points)")));
+    }
+  }
+  CHECK(wins_over > 0);
+}
