@@ -340,3 +340,44 @@ TEST_CASE("scenario: explanations are data and cite their figures", "[advice]") 
   }
   CHECK(wins_over > 0);
 }
+
+TEST_CASE("scenario: a 405B full fine-tune on one node fits nowhere: exit 3 naming the constraint", "[advice]") {
+  // 405B x 16 bytes of model states is ~6.5 TB: no single node holds it on its GPUs, and offloading
+  // it needs far more host RAM than any one node has (issue 12.1).
+  const auto result = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-405b", "--max-nodes", "1"});
+  CHECK(result.exit_code == 3);
+  CHECK(result.err.find("gpuselect: error: recommend: no offering satisfies") == 0);
+  CHECK(result.err.find("memory removed the most") != std::string::npos);
+  CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
+  // Two nodes of 8 large GPUs with ZeRO-3 do hold it: the constraint, not the job, is what failed.
+  CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-405b", "--max-nodes", "4"}).exit_code == 0);
+}
+
+TEST_CASE("scenario: schema 2 carries the training time bands; --risk-averse puts hours at the band's top",
+          "[advice]") {
+  // The shape's uninterrupted band is in performances[i].time; each candidate's band is that band
+  // scaled to its own mode's expected hours (docs/output.md), so expected hours lie inside it.
+  const auto expected = json_of(with(finetune_7b, {"--top", "20"}));
+  CHECK(expected["request"]["risk_averse"] == false);
+  REQUIRE(!expected["candidates"].empty());
+  for (const auto& candidate : expected["candidates"]) {
+    const auto& time = candidate["time"];
+    const auto& shape = expected["performances"].at(candidate["performance"].get<std::size_t>())["time"];
+    REQUIRE(time.contains("wall_hours_band"));
+    REQUIRE(shape.contains("wall_hours_band"));
+    REQUIRE(shape.contains("gpu_hours_band"));
+    const double hours = time["wall_hours"].get<double>();
+    CHECK(time["wall_hours_band"]["low"].get<double>() <= hours * 1.001);
+    CHECK(time["wall_hours_band"]["high"].get<double>() >= hours * 0.999);
+    CHECK(shape["wall_hours_band"]["low"].get<double>() <= shape["wall_hours"].get<double>() * 1.001);
+    CHECK(shape["wall_hours_band"]["high"].get<double>() >= shape["wall_hours"].get<double>() * 0.999);
+  }
+  const auto pessimistic = json_of(with(finetune_7b, {"--top", "20", "--risk-averse"}));
+  CHECK(pessimistic["request"]["risk_averse"] == true);
+  REQUIRE(!pessimistic["candidates"].empty());
+  for (const auto& candidate : pessimistic["candidates"]) {
+    const auto& time = candidate["time"];
+    REQUIRE(time.contains("wall_hours_band"));
+    CHECK(time["wall_hours"].get<double>() == Approx(time["wall_hours_band"]["high"].get<double>()).epsilon(0.01));
+  }
+}

@@ -62,9 +62,14 @@ catalog::Gpu gpu(const char* id, const char* architecture, double memory_gb, dou
 }
 
 // GPU-SPECS.md figures.
-const catalog::Gpu a100_80 = gpu("a100-sxm4-80gb", "ampere", 80, 2039, 312);
-const catalog::Gpu a100_40 = gpu("a100-sxm4-40gb", "ampere", 40, 1555, 312);
-const catalog::Gpu h100 = gpu("h100-sxm5-80gb", "hopper", 80, 3350, 989);
+// NVLink per GPU, both directions: A100 600 GB/s, H100 900 GB/s (GPU-SPECS.md).
+catalog::Gpu linked(catalog::Gpu g, double interconnect_gbps) {
+  g.interconnect_gbps = interconnect_gbps;
+  return g;
+}
+const catalog::Gpu a100_80 = linked(gpu("a100-sxm4-80gb", "ampere", 80, 2039, 312), 600);
+const catalog::Gpu a100_40 = linked(gpu("a100-sxm4-40gb", "ampere", 40, 1555, 312), 600);
+const catalog::Gpu h100 = linked(gpu("h100-sxm5-80gb", "hopper", 80, 3350, 989), 900);
 const catalog::Gpu v100_16 = gpu("v100-sxm2-16gb", "volta", 16, 900, 125);
 const catalog::Gpu l40s = [] {
   auto g = gpu("l40s", "ada", 48, 864, 362);
@@ -81,6 +86,7 @@ Hardware machine(const catalog::Gpu& g, int gpus_per_node, int nodes,
   hardware.nodes = nodes;
   hardware.interconnect = link;
   hardware.rdma = rdma;
+  hardware.network_gbps = 200.0 * gpus_per_node;  // one 200 Gbit/s NIC per GPU (DGX A100)
   return hardware;
 }
 
@@ -119,9 +125,30 @@ TEST_CASE("ZeRO paper Figure 1: model states of 7.5B params on 64 GPUs", "[estim
   for (int stage = 0; stage <= 3; ++stage) {
     INFO("stage " << stage);
     const auto memory = estimate::estimate_memory(profile, plan_of(stage, 8, 8), 0);
-    CHECK(model_states(memory) / gb == Approx(paper_gb[stage]).margin(0.05));
+    CHECK(memory.paper_model_states_bytes / gb == Approx(paper_gb[stage]).margin(0.05));
     CHECK_FALSE(memory.fits);  // no capacity given
   }
+}
+
+TEST_CASE("fit is judged on DeepSpeed's own ZeRO-2/3 estimates, within 10%", "[estimate]") {
+  // deepspeed.runtime.zero.stage_1_and_2.estimate_zero2_model_states_mem_needs: 4P + 16P/N per GPU;
+  // stage3.estimate_zero3_model_states_mem_needs: 4L + 18P/N (L = largest layer's parameters).
+  Request r;
+  r.kind = Kind::llm_pretrain;
+  r.model = "llama-2-7b";
+  const auto profile = profile_of(r);
+  const double p = 6'738'415'616;
+  const double n = 64;
+  const double largest = 2.0 * 4096 * 4096 + 2.0 * 4096 * 4096 + 2.0 * 4096 * 11008;
+  const auto zero2 = estimate::estimate_memory(profile, plan_of(2, 8, 8), 0);
+  const auto zero3 = estimate::estimate_memory(profile, plan_of(3, 8, 8), 0);
+  const double deepspeed2 = 4 * p + 16 * p / n;
+  const double deepspeed3 = 4 * largest + 18 * p / n;
+  CHECK(model_states(zero2) == Approx(deepspeed2).epsilon(0.10));
+  CHECK(model_states(zero3) == Approx(deepspeed3).epsilon(0.10));
+  // The paper's breakdown is kept beside it, and lies below (the case the issue saw OOM at the margin).
+  CHECK(zero2.paper_model_states_bytes == Approx(2 * p + 14 * p / n));
+  CHECK(zero2.paper_model_states_bytes < 0.9 * model_states(zero2));
 }
 
 TEST_CASE("KV cache of Llama-2-7B, 16-bit, batch 1, 4096 tokens is 2 GiB exactly", "[estimate]") {
@@ -147,11 +174,15 @@ TEST_CASE("Llama 2 7B pretraining reproduces 184,320 A100 GPU-hours", "[estimate
   const auto profile = profile_of(r);
   const auto result = estimate::run(profile, machine(a100_80, 8, 64), nullptr);
   REQUIRE(result.memory.fits);
-  // ±10%: the model card's figure includes restarts and evaluation the estimate does not model,
-  // and the MFU table is rounded to whole percents.
-  CHECK(result.time.gpu_hours == Approx(184'320).epsilon(0.10));
+  // Inside the A100 error band of the calibration (docs/estimation.md "Error bands"), whatever
+  // plan the search picks.
+  CHECK(result.time.gpu_hours >= 184'320 / 1.24);
+  CHECK(result.time.gpu_hours <= 184'320 / 0.85);
+  CHECK(result.time.gpu_hours_band.low <= 184'320);
+  CHECK(result.time.gpu_hours_band.high >= 184'320);
+  CHECK(result.time.gpu_hours_band.in_calibrated_regime);
   CHECK(result.compute.total_flops == Approx(6.0 * 6'738'415'616 * 2e12));
-  CHECK(result.compute.mfu == Approx(0.40));
+  CHECK(result.compute.mfu_source.kind == estimate::MfuSource::Kind::model);
   CHECK(result.time.gpu_hours == Approx(result.time.wall_hours * 512));
 }
 
@@ -160,15 +191,26 @@ TEST_CASE("Megatron GPT-3 175B: 138 TFLOP/s per A100 on 1024 GPUs", "[estimate]"
   const auto hardware = machine(a100_80, 8, 128);
   const auto memory = estimate::choose_plan(profile, hardware);
   const auto result = estimate::estimate_performance(profile, hardware, memory);
-  // ±10%: the MFU table is rounded to whole percents (44%, Narayanan et al. 2021).
-  CHECK(result.compute.effective_tflops_per_gpu == Approx(138).epsilon(0.10));
+  REQUIRE(memory.fits);
+  // Narayanan et al. 2021: 138 TFLOP/s with full recomputation = 8PD, i.e. MFU 138 x 6/8 / 312 = 33%;
+  // Korthikanti et al. 2022 reach about 52% with selective recomputation. The searched plan lies
+  // between the two published layouts.
+  CHECK(result.compute.mfu >= 0.33);
+  CHECK(result.compute.mfu <= 0.55);
 }
 
-TEST_CASE("Llama 3 405B on H100 uses an MFU inside the published 38-43%", "[estimate]") {
-  const auto profile = model_job(Kind::llm_pretrain, "llama-3-405b");
-  const double mfu = estimate::default_mfu(profile, machine(h100, 8, 2048), plan_of(3, 8, 2048));
-  CHECK(mfu >= 0.38);
-  CHECK(mfu <= 0.43);
+TEST_CASE("Llama 3 405B on 16k H100: the searched plan's MFU near the published 38-43%", "[estimate]") {
+  auto profile = model_job(Kind::llm_pretrain, "llama-3-405b");
+  profile.global_batch_tokens = 16e6;  // Llama 3 paper, section 3.4.1
+  auto hardware = machine(h100, 8, 2048);
+  hardware.network_gbps = 3200;  // 8 x 400 Gbit/s RoCE per node (Llama 3 paper, section 3.3.1)
+  const auto result = estimate::run(profile, hardware, nullptr);
+  REQUIRE(result.memory.fits);
+  CHECK(result.memory.plan.tensor_parallel == 8);
+  CHECK(result.memory.plan.pipeline_parallel > 1);
+  // Failures and whole-run overhead count here; the paper's 38-43% is of step time only.
+  CHECK(result.compute.mfu >= 0.38 * 0.8);
+  CHECK(result.compute.mfu <= 0.43 * 1.15);
 }
 
 TEST_CASE("LoRA on GPT-3 175B: 1.2 TB full fine-tune -> about 350 GB", "[estimate]") {
@@ -208,11 +250,13 @@ TEST_CASE("QLoRA < LoRA < full fine-tune for the same model and plan", "[estimat
   r.kind = Kind::llm_finetune;
   r.model = "llama-2-7b";
   r.recompute = workload::Recompute::full;
-  const auto full = estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0);
+  Plan full_plan = plan_of(0, 1, 1);
+  full_plan.recompute = workload::Recompute::full;
+  const auto full = estimate::estimate_memory(profile_of(r), full_plan, 0);
   r.method = workload::Method::lora;
-  const auto lora = estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0);
+  const auto lora = estimate::estimate_memory(profile_of(r), full_plan, 0);
   r.method = workload::Method::qlora;
-  const auto qlora = estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0);
+  const auto qlora = estimate::estimate_memory(profile_of(r), full_plan, 0);
   CHECK(qlora.per_gpu.total_bytes < lora.per_gpu.total_bytes);
   CHECK(lora.per_gpu.total_bytes < full.per_gpu.total_bytes);
   // Activations still apply to adapters: the same shape, the same recomputation.
@@ -224,11 +268,11 @@ TEST_CASE("BERT-base fine-tuning fits a 16 GB V100", "[estimate]") {
   const auto memory = estimate::choose_plan(model_job(Kind::llm_finetune, "bert-base"), machine(v100_16, 1, 1));
   CHECK(memory.fits);
   CHECK(memory.plan.zero_stage == 0);
-  CHECK(memory.reason == estimate::PlanReason::lightest_fits);
+  CHECK(memory.reason == estimate::PlanReason::fastest);
   CHECK(memory.per_gpu.total_bytes < 5 * gb);
 }
 
-TEST_CASE("choose_plan climbs DP, ZeRO-1, 2, 3, then offload", "[estimate]") {
+TEST_CASE("the plan search keeps only plans that fit and picks the fastest", "[estimate]") {
   Request r;
   r.kind = Kind::llm_finetune;
   r.params_text = "7e9";
@@ -236,33 +280,203 @@ TEST_CASE("choose_plan climbs DP, ZeRO-1, 2, 3, then offload", "[estimate]") {
   const auto node = machine(a100_40, 8, 1);
   const auto memory = estimate::choose_plan(profile, node);
   REQUIRE(memory.fits);
-  CHECK(memory.plan.zero_stage == 2);
   CHECK(memory.plan.offload == workload::Offload::none);
-  CHECK(memory.reason == estimate::PlanReason::lightest_fits);
+  CHECK(memory.reason == estimate::PlanReason::fastest);
+  CHECK(memory.per_gpu.total_bytes <= memory.usable_gpu_bytes);
+  CHECK(memory.plans_fitting > 1);
+  REQUIRE(memory.has_runner_up);
+  CHECK(memory.runner_up_slower_pct >= 0);
+  // No fitting plan is faster per token than the chosen one.
+  const double chosen = memory.step_seconds / estimate::training_step_time(profile, node, memory.plan).tokens;
+  for (const auto& plan : {memory.runner_up}) {
+    const auto step = estimate::training_step_time(profile, node, plan);
+    CHECK(step.total_s / step.tokens >= chosen * (1 - 1e-9));
+  }
+  const std::string why = estimate::describe_plan(profile, memory);
+  CHECK(why.find("fastest of") != std::string::npos);
+  CHECK(why.find("runner-up") != std::string::npos);
+  CHECK(why.find("headroom") != std::string::npos);
+  // ZeRO states shrink stage by stage (memory for a fixed plan).
   double previous = 1e300;
   for (int stage = 0; stage <= 3; ++stage) {
     const auto at_stage = estimate::estimate_memory(profile, plan_of(stage, 8, 1), a100_40.capacity_bytes());
-    CHECK(at_stage.per_gpu.total_bytes < previous);
-    CHECK(at_stage.fits == (stage >= 2));
+    // DeepSpeed's estimator counts ZeRO-1 and 2 alike (4P + 16P/N: stage_1_and_2.py).
+    CHECK(at_stage.per_gpu.total_bytes <= previous);
     previous = at_stage.per_gpu.total_bytes;
   }
-  const std::string why = estimate::describe_plan(profile, memory);
-  CHECK(why.find("ZeRO-2 on 8 GPUs") != std::string::npos);
-  CHECK(why.find("data parallel needs") != std::string::npos);
-  CHECK(why.find("ZeRO-1 needs") != std::string::npos);
 
-  // One GPU: ZeRO stages shard nothing, so the next step is CPU offload.
+  // One 80 GB GPU: 16P = 112 GB of states never fit, so the search must offload (host RAM unknown).
   const auto single = estimate::choose_plan(profile, machine(a100_80, 1, 1));
   REQUIRE(single.fits);
-  CHECK(single.plan.offload == workload::Offload::optimizer);
+  CHECK(single.plan.offload != workload::Offload::none);
   CHECK(single.reason == estimate::PlanReason::needs_offload);
   CHECK(single.cpu_offload_bytes > 16 * 7e9);  // 16P x 1.5 buffer (DeepSpeed estimator)
 
-  // A fixed stage is honoured even when lighter stages would fit.
+  // A fixed stage is honoured even when other stages would be faster.
   r.zero = workload::Zero::stage3;
   const auto fixed = estimate::choose_plan(profile_of(r), node);
   CHECK(fixed.plan.zero_stage == 3);
-  CHECK(fixed.reason == estimate::PlanReason::requested);
+  CHECK(estimate::describe_plan(profile_of(r), fixed).find("searched within --zero 3") != std::string::npos);
+}
+
+TEST_CASE("CPU offload must fit the node's host RAM less the reserve (issue 12.1)", "[estimate]") {
+  // 70B full fine-tune on one H100 with 200 GB RAM (nebius/gpu-h100-sxm_1gpu-16vcpu-200gb).
+  const auto profile = model_job(Kind::llm_finetune, "llama-2-70b");
+  auto hardware = machine(h100, 1, 1);
+  hardware.host_ram_bytes = 200e9;
+  const auto memory = estimate::choose_plan(profile, hardware);
+  CHECK_FALSE(memory.fits);
+  CHECK(memory.reason == estimate::PlanReason::host_ram);
+  CHECK(memory.host_ram_usable_bytes == Approx(200e9 - estimate::host_ram_reserve_bytes(1)));
+  CHECK(memory.cpu_offload_bytes > memory.host_ram_usable_bytes);
+  CHECK(estimate::describe_plan(profile, memory).find("host RAM") != std::string::npos);
+  // With RAM unknown the same plan is allowed (the CLI says so in its assumptions).
+  hardware.host_ram_bytes = 0;
+  CHECK(estimate::choose_plan(profile, hardware).fits);
+  // 2 TB of RAM holds ZeRO-3 offload of 70B (16-18 B/param x 1.5 = 1.7-1.9 TB).
+  hardware.host_ram_bytes = 2.2e12;
+  const auto roomy = estimate::choose_plan(profile, hardware);
+  CHECK(roomy.fits);
+  CHECK(roomy.cpu_offload_bytes <= roomy.host_ram_usable_bytes);
+}
+
+TEST_CASE("explicit plan flags are constraints (issue 12.2)", "[estimate]") {
+  Request r;
+  r.kind = Kind::llm_finetune;
+  r.model = "llama-2-70b";
+  r.offload = workload::Offload::none;
+  const auto profile = profile_of(r);
+  // One 80 GB GPU cannot hold 70B without offload: with --offload none it must not fit.
+  const auto alone = estimate::choose_plan(profile, machine(h100, 1, 1));
+  CHECK_FALSE(alone.fits);
+  CHECK(alone.plan.offload == workload::Offload::none);
+  for (int nodes = 1; nodes <= 4; ++nodes) {
+    const auto memory = estimate::choose_plan(profile, machine(h100, 8, nodes));
+    CHECK(memory.plan.offload == workload::Offload::none);
+  }
+  r.offload.reset();
+  r.tensor_parallel = 4;
+  r.pipeline_parallel = 2;
+  r.recompute = workload::Recompute::full;
+  r.micro_batch = 2;
+  const auto fixed = profile_of(r);
+  const auto memory = estimate::choose_plan(fixed, machine(h100, 8, 2));
+  CHECK(memory.plan.tensor_parallel == 4);
+  CHECK(memory.plan.pipeline_parallel == 2);
+  CHECK(memory.plan.recompute == workload::Recompute::full);
+  CHECK(memory.plan.micro_batch == 2);
+  CHECK(estimate::describe_plan(fixed, memory).find("--tensor-parallel 4") != std::string::npos);
+  // A layout that cannot tile the GPUs (PP 3 on 8) never fits.
+  Request odd;
+  odd.kind = Kind::llm_pretrain;
+  odd.model = "llama-2-7b";
+  odd.pipeline_parallel = 3;
+  const auto uneven = estimate::choose_plan(profile_of(odd), machine(h100, 8, 1));
+  CHECK_FALSE(uneven.fits);
+  CHECK(estimate::describe_plan(profile_of(odd), uneven).find("does not divide") != std::string::npos);
+}
+
+TEST_CASE("a default headroom is kept free and can be overridden (issue 12.3)", "[estimate]") {
+  Request r;
+  r.kind = Kind::llm_finetune;
+  r.model = "llama-2-7b";
+  auto profile = profile_of(r);
+  CHECK(profile.headroom_pct == workload::default_headroom_pct);
+  Plan plan = plan_of(0, 1, 1);
+  plan.offload = workload::Offload::none;
+  const double capacity = a100_80.capacity_bytes();
+  const auto memory = estimate::estimate_memory(profile, plan, capacity);
+  CHECK(memory.usable_gpu_bytes == Approx(capacity * 0.9));
+  // A plan at 95% of capacity fits with no headroom but not with the default 10%.
+  const double total = memory.per_gpu.total_bytes;
+  const double tight_capacity = total / 0.95;
+  CHECK_FALSE(estimate::estimate_memory(profile, plan, tight_capacity).fits);
+  profile.headroom_pct = 0;
+  CHECK(estimate::estimate_memory(profile, plan, tight_capacity).fits);
+  r.headroom_pct = 20;
+  CHECK(profile_of(r).headroom_pct == 20);
+}
+
+TEST_CASE("pipeline bubble follows (p-1)/(m+p-1) and TP+PP fits Llama 2 70B on 256 A100", "[estimate]") {
+  Request r;
+  r.kind = Kind::llm_pretrain;
+  r.model = "llama-2-70b";
+  r.tokens_text = "2e12";
+  const auto profile = profile_of(r);
+  const auto hardware = machine(a100_80, 8, 32);
+  const auto result = estimate::run(profile, hardware, nullptr);
+  REQUIRE(result.memory.fits);
+  CHECK(result.memory.plan.tensor_parallel * result.memory.plan.pipeline_parallel > 1);
+  // Meta: 1,720,320 GPU-hours (Llama 2 model card); the issue's target is within 25%.
+  CHECK(result.time.gpu_hours == Approx(1'720'320).epsilon(0.25));
+  // The bubble: a plan with m micro-batches on p stages idles (p-1)/(m+p-1) of its slots (no interleaving when m < p).
+  Plan plan = plan_of(1, 8, 32, 8);
+  plan.pipeline_parallel = 32;
+  plan.micro_batch = 1;
+  plan.micro_batches = 4;
+  const auto step = estimate::training_step_time(profile, hardware, plan);
+  const double micro = (step.compute_s + step.tensor_comm_s) / 4;
+  const double bubble = step.pipeline_s - (step.pipeline_s - micro * 31);
+  CHECK(bubble / (micro * (4 + 31)) == Approx(31.0 / 35.0).epsilon(1e-6));
+}
+
+TEST_CASE("175B pretraining fits on 96 H100 with tensor and pipeline parallelism", "[estimate]") {
+  Request r;
+  r.kind = Kind::llm_pretrain;
+  r.params_text = "175e9";
+  const auto result = estimate::run(profile_of(r), machine(h100, 8, 12), nullptr);
+  REQUIRE(result.memory.fits);
+  CHECK(result.memory.plan.tensor_parallel * result.memory.plan.pipeline_parallel >= 8);
+}
+
+TEST_CASE("precision options: adamw-bf16 states, QLoRA base bits, NVMe offload, FP8 speed-up", "[estimate]") {
+  Request r;
+  r.kind = Kind::llm_finetune;
+  r.model = "llama-2-7b";
+  r.optimizer = workload::Optimizer::adamw_bf16;
+  const auto pure = estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0);
+  CHECK(model_states(pure) == Approx(8.0 * 6'738'415'616));  // 2 + 2 + 2 x 2 bytes
+  r.optimizer.reset();
+  r.method = workload::Method::qlora;
+  double previous = 0;
+  for (int bits : {2, 4, 8}) {
+    r.quant_bits = bits;
+    const auto memory = estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0);
+    CHECK(memory.per_gpu.weights_bytes > previous);
+    previous = memory.per_gpu.weights_bytes;
+  }
+  r.quant_bits = 8;
+  CHECK(estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0).per_gpu.weights_bytes / 6'738'415'616 ==
+        Approx(1.0).epsilon(0.01));
+  Request nvme;
+  nvme.kind = Kind::llm_finetune;
+  nvme.model = "llama-2-70b";
+  nvme.offload = workload::Offload::nvme;
+  auto hardware = machine(h100, 8, 1);
+  hardware.host_ram_bytes = 200e9;
+  hardware.local_disk_bytes = 8e12;
+  const auto on_disk = estimate::choose_plan(profile_of(nvme), hardware);
+  REQUIRE(on_disk.fits);
+  CHECK(on_disk.plan.offload == workload::Offload::nvme);
+  CHECK(on_disk.nvme_offload_bytes > 16 * 68e9);
+  CHECK(on_disk.cpu_offload_bytes == 0);
+  const auto step = estimate::training_step_time(profile_of(nvme), hardware, on_disk.plan);
+  CHECK(step.offload_s > 0);
+  // FP8 is faster than bf16 but far from the datasheet's 2x.
+  Request bf16;
+  bf16.kind = Kind::llm_pretrain;
+  bf16.model = "llama-2-70b";
+  Request fp8 = bf16;
+  fp8.precision = workload::Precision::fp8;
+  auto h100_fp8 = h100;
+  h100_fp8.fp8_dense_tflops = 1979;
+  const auto node = machine(h100_fp8, 8, 8);
+  Plan plan = plan_of(1, 8, 8, 8);
+  plan.micro_batches = 64;
+  const double slow = estimate::training_step_time(profile_of(bf16), node, plan).total_s;
+  const double fast = estimate::training_step_time(profile_of(fp8), node, plan).total_s;
+  CHECK(slow / fast > 1.1);
+  CHECK(slow / fast < 1.5);
 }
 
 TEST_CASE("more nodes shard ZeRO-3 states when one node is not enough", "[estimate]") {
@@ -315,33 +529,43 @@ TEST_CASE("activations follow Korthikanti Table 2", "[estimate]") {
   r.recompute = workload::Recompute::selective;
   const auto selective_tp = estimate::estimate_memory(profile_of(r), plan_of(0, 8, 1, 8), 0);
   CHECK(selective_tp.per_gpu.activations_bytes == Approx(s * b * h * 34 / 8 * layers));
-  r.recompute = workload::Recompute::full;
-  const auto full = estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0);
+  Plan full_plan = plan_of(0, 1, 1);
+  full_plan.recompute = workload::Recompute::full;
+  const auto full = estimate::estimate_memory(profile_of(r), full_plan, 0);
   CHECK(full.per_gpu.activations_bytes == Approx(2 * s * b * h * layers));
 }
 
-TEST_CASE("MFU falls with weak links, offload, small models and vGPU shares", "[estimate]") {
+TEST_CASE("the performance model slows with weak links, offload, small models and vGPU shares", "[estimate]") {
   const auto profile = model_job(Kind::llm_pretrain, "llama-2-7b");
-  const Plan node = plan_of(1, 8, 1);
-  const double nvlink = estimate::default_mfu(profile, machine(a100_80, 8, 1), node);
-  const double pcie = estimate::default_mfu(profile, machine(a100_80, 8, 1, catalog::Interconnect::pcie), node);
-  CHECK(pcie < nvlink);
-  const Plan two_nodes = plan_of(1, 8, 2);
-  const double ethernet = estimate::default_mfu(
-      profile, machine(a100_80, 8, 2, catalog::Interconnect::nvswitch, catalog::Rdma::none), two_nodes);
-  const double infiniband = estimate::default_mfu(profile, machine(a100_80, 8, 2), two_nodes);
-  CHECK(ethernet < infiniband);
-  Plan offload = node;
+  // Seconds per token of a fixed plan on a machine.
+  const auto per_token = [](const workload::Profile& job, const Hardware& hardware, const Plan& plan) {
+    const auto step = estimate::training_step_time(job, hardware, plan);
+    return step.total_s / step.tokens;
+  };
+  Plan node = plan_of(1, 8, 1);
+  node.micro_batches = 1;
+  const double nvlink = per_token(profile, machine(a100_80, 8, 1), node);
+  CHECK(per_token(profile, machine(a100_80, 8, 1, catalog::Interconnect::pcie), node) > nvlink);
+  Plan two_nodes = plan_of(1, 8, 2);
+  const double infiniband = per_token(profile, machine(a100_80, 8, 2), two_nodes);
+  const double ethernet =
+      per_token(profile, machine(a100_80, 8, 2, catalog::Interconnect::nvswitch, catalog::Rdma::none), two_nodes);
+  CHECK(ethernet > infiniband);
+  Plan offload = plan_of(2, 8, 1);
+  offload.micro_batches = 1;
   offload.offload = workload::Offload::optimizer;
-  CHECK(estimate::default_mfu(profile, machine(a100_80, 8, 1), offload) < nvlink);
+  CHECK(per_token(profile, machine(a100_80, 8, 1), offload) > nvlink);
+  // MFU (6P FLOPs per token over the time) is lower for a small model.
   Request small;
   small.kind = Kind::llm_pretrain;
   small.params_text = "350M";
-  CHECK(estimate::default_mfu(profile_of(small), machine(a100_80, 8, 1), node) < nvlink);
+  const auto small_profile = profile_of(small);
+  const double small_mfu = 6 * small_profile.shape.params / per_token(small_profile, machine(a100_80, 8, 1), node);
+  const double large_mfu = 6 * profile.shape.params / nvlink;
+  CHECK(small_mfu < large_mfu);
   auto shared = machine(a100_80, 1, 1);
   shared.gpu_fraction = 0.5;
-  CHECK(estimate::default_mfu(profile, shared, plan_of(0, 1, 1)) <
-        estimate::default_mfu(profile, machine(a100_80, 1, 1), plan_of(0, 1, 1)));
+  CHECK(per_token(profile, shared, plan_of(0, 1, 1)) > per_token(profile, machine(a100_80, 1, 1), plan_of(0, 1, 1)));
   // --mfu overrides the table.
   Request fixed;
   fixed.kind = Kind::llm_pretrain;
@@ -531,8 +755,9 @@ TEST_CASE("assumptions and plan descriptions are plain sentences", "[estimate]")
   };
   CHECK(has("1 GB = 1e9 bytes"));
   CHECK(has("Korthikanti"));
-  CHECK(has("1 GiB CUDA context"));
-  CHECK(has("Llama 2 model card"));
+  CHECK(has("1 GiB for the CUDA context"));
+  CHECK(has("Headroom"));
+  CHECK(has("performance model"));
   CHECK(has("flash"));
   const auto none = estimate::choose_plan(profile, Hardware{});
   CHECK(none.reason == estimate::PlanReason::no_hardware);

@@ -93,7 +93,8 @@ scoring::Candidate make_candidate(scoring::Ranking& ranking, std::uint32_t offer
   compute.mfu = 0.40;
   compute.effective_tflops_per_gpu = 124.8;
   compute.mfu_basis = "8 GPUs on NVSwitch: 40% (test value)";
-  performance.time = {hours, hours * 8};
+  performance.time.wall_hours = hours;
+  performance.time.gpu_hours = hours * 8;
   performance.has_hardware = true;
   performance.currency = "USD";
   auto& cost_line = candidate.cost;
@@ -387,7 +388,7 @@ TEST_CASE("CSV quotes commas, quotes and line breaks and ends records in CRLF", 
                       "stability_score,performance_score,cost_score,usability_score,support_score,"
                       "memory_per_gpu_bytes,gpu_capacity_bytes,hours,cost,currency,pareto,instances,gpus_rented,"
                       "per_million_output_tokens,commitment,interruption_hours,uninterrupted_probability,"
-                      "estimated\r\n"));
+                      "estimated,hours_low,hours_high,in_calibrated_regime\r\n"));
   CHECK(csv.find("\"runpod/8x-a100|comma,quote\"\"\"") != std::string::npos);
   CHECK(csv.find("\"8x A100 | SXM, \"\"secure\"\"\"") != std::string::npos);
   // Every line break is CRLF.

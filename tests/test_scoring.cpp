@@ -807,3 +807,24 @@ TEST_CASE("requirement names are listed with what they check", "[scoring]") {
   CHECK(names.size() >= 15);
   CHECK(std::any_of(names.begin(), names.end(), [](const auto& entry) { return entry.first == "nvlink"; }));
 }
+
+TEST_CASE("risk-averse ranking (--risk-averse) uses the upper end of each training band", "[scoring]") {
+  const auto catalog = test_catalog();
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
+  auto options = options_for(workload::Kind::llm_finetune);
+  const auto expected = ranked(catalog, profile, options);
+  options.risk_averse = true;
+  const auto pessimistic = ranked(catalog, profile, options);
+  CHECK(pessimistic.risk_averse);
+  REQUIRE(expected.candidates.size() == pessimistic.candidates.size());
+  // Same offerings and modes, each at its band's upper end: hours and cost scale by band.high / wall.
+  for (const auto& candidate : pessimistic.candidates) {
+    const auto& estimate = pessimistic.performance_of(candidate);
+    const auto& band = estimate.time.wall_hours_band;
+    REQUIRE(band.high > 0);
+    const double factor = band.high / estimate.time.wall_hours;
+    CHECK(factor > 1.0);
+    CHECK(candidate.hours == Approx((estimate.time.wall_hours + candidate.cost.interruption_hours) * factor));
+    CHECK(candidate.total_cost == Approx(candidate.cost.total * factor));
+  }
+}

@@ -26,6 +26,9 @@ struct Hardware {
   catalog::Interconnect interconnect = catalog::Interconnect::pcie;
   catalog::Rdma rdma = catalog::Rdma::none;
   double network_gbps = 0;  // Gbit/s per node
+  double host_ram_bytes = 0;    // per node; 0 = not known (CPU offload is then not judged against RAM)
+  bool host_ram_assumed = false;  // the offering states no RAM: host_ram_bytes is the assumption below
+  double local_disk_bytes = 0;  // per node; 0 = not known (NVMe offload is then not judged against disk)
 };
 Hardware hardware_of(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes);
 
@@ -35,7 +38,13 @@ struct Plan {
   int gpus_per_node = 1;
   int nodes = 1;
   int tensor_parallel = 1;
-  int replicas = 1;         // serving replicas (each tensor_parallel GPUs)
+  int replicas = 1;  // serving replicas (each tensor_parallel GPUs)
+  // Training only (docs/estimation.md "Plan search").
+  int pipeline_parallel = 1;  // stages, each L/pp layers
+  int context_parallel = 1;   // GPUs splitting one sequence
+  workload::Recompute recompute = workload::Recompute::none;
+  int micro_batch = 1;    // sequences per GPU per micro-step
+  int micro_batches = 1;  // micro-steps per optimizer step (gradient accumulation, pipeline m)
   int expert_parallel = 1;  // GPUs the routed experts of a MoE layer are spread over (serving: the replica's)
   int batch = 0;            // llm-inference: concurrent sequences per replica chosen (0 = profile.batch)
 };
@@ -48,6 +57,8 @@ enum class PlanReason : std::uint8_t {
   needs_more_nodes,  // no plan fits one node; more nodes shard the states
   does_not_fit,      // nothing up to max_nodes fits
   no_hardware,       // no GPU given: memory for the requested/default plan only
+  fastest,           // the search's fastest plan that fits (GPU memory with headroom, host RAM)
+  host_ram,          // a plan fits the GPUs but its CPU offload exceeds the node's usable RAM
   misses_targets,    // llm-inference: weights fit, but no batch and tensor parallel meet --ttft-ms/--tpot-ms
   no_fp4,            // --precision fp4 on a GPU without FP4 tensor cores
 };
@@ -64,19 +75,42 @@ struct MemoryPerGpu {
 
 struct Memory {
   MemoryPerGpu per_gpu;
-  double cpu_offload_bytes = 0;  // per node, including DeepSpeed's 1.5x buffer factor
+  double cpu_offload_bytes = 0;   // per node, including DeepSpeed's 1.5x buffer factor
+  double nvme_offload_bytes = 0;  // per node (--offload nvme)
+  // Model states per GPU as the ZeRO paper counts them (per_gpu follows DeepSpeed's estimators).
+  double paper_model_states_bytes = 0;
   Plan plan;
-  bool fits = false;
+  bool fits = false;              // GPU memory with headroom, host RAM and local disk all suffice
+  bool fits_gpu = false;          // total_bytes <= usable_gpu_bytes
+  bool fits_host = true;          // CPU offload within host_ram_usable_bytes (true when RAM unknown)
   double gpu_capacity_bytes = 0;  // 0 without hardware
+  double usable_gpu_bytes = 0;    // capacity less the headroom
+  double headroom_pct = 0;        // GPU memory kept free (workload::Profile::headroom_pct)
+  double host_ram_usable_bytes = 0;  // node RAM less the reserve (0 = unknown)
   PlanReason reason = PlanReason::no_hardware;
+  // Plan search: the chosen plan's step time, the runner-up and how many plans were tried.
+  double step_seconds = 0;
+  bool has_runner_up = false;
+  Plan runner_up;
+  double runner_up_slower_pct = 0;  // runner-up's time per token above the chosen plan's, percent
+  int plans_tried = 0;
+  int plans_fitting = 0;
   // llm-inference: latency at plan.batch (for misses_targets, the fastest plan tried), p50 ms.
   double ttft_ms = 0;
   double tpot_ms = 0;
 };
 
+// GPUs that hold one replica's data-parallel shard: total / (TP x PP x CP).
+int data_parallel_degree(const Plan& plan);
+
+// Host RAM per node kept for the OS, data-loader workers and pinned buffers (docs/estimation.md
+// "Host RAM"): 8 GB + 8 GB per GPU (assumption).
+double host_ram_reserve_bytes(int gpus_per_node);
+
 // Where the MFU came from, in a few bytes (the hot loop makes no sentence): mfu_basis_text() words it.
 struct MfuSource {
-  enum class Kind : std::uint8_t { none, given, prefill, table };
+  // model: LLM training under the performance model (MFU is its result, not an input).
+  enum class Kind : std::uint8_t { none, given, prefill, table, model };
   Kind kind = Kind::none;
   std::uint8_t table_row = 0;  // Kind::table: the row of the MFU table (docs/estimation.md)
   std::uint16_t factors = 0;   // bit i: multiplier i of the factor table applied
@@ -97,6 +131,20 @@ std::string mfu_basis_text(const Compute& compute);
 struct Time {
   double wall_hours = 0;  // expected, including spot interruptions for spot cost lines
   double gpu_hours = 0;
+  Band wall_hours_band;   // 10th..90th percentile (docs/estimation.md "Error bands")
+  Band gpu_hours_band;
+};
+
+// Where a training step's time goes under the performance model (seconds per optimizer step).
+struct StepTime {
+  double compute_s = 0;      // matmuls and attention at the per-op efficiency, incl. recomputation
+  double tensor_comm_s = 0;  // TP (and CP) collectives on the intra-node link, exposed
+  double pipeline_s = 0;     // PP bubble (p-1)/(m+p-1) and stage send/recv
+  double data_comm_s = 0;    // DP/ZeRO gradient and parameter collectives, exposed part
+  double offload_s = 0;      // PCIe/NVMe transfers and the CPU optimizer step
+  double failures_s = 0;     // expected time lost to failures and restarts at this scale (goodput)
+  double total_s = 0;
+  double tokens = 0;         // tokens per optimizer step
 };
 
 // llm-inference under latency targets (docs/estimation.md "Serving"): one replica at the chosen batch.
@@ -136,6 +184,7 @@ struct Cost {
   double per_million_output_tokens = 0;   // serving only
   Band per_million_output_tokens_band;    // llm-inference: from the throughput band
   double break_even_utilisation_pct = 0;  // reserved: use above this share of the term beats on-demand
+  Band total_band;                        // 10th..90th percentile of total (time's band, priced)
   double spot_interruption_pct = 0;       // spot: monthly interruption rate used (offering's or default)
   bool spot_rate_assumed = false;         // spot: the offering gives no rate; the default was used
   double interruptions_expected = 0;      // spot: expected interruptions of the job (any node hits all)
@@ -153,6 +202,7 @@ struct Cost {
 struct Estimate {
   Memory memory;
   Compute compute;
+  StepTime step;  // training LLMs under the performance model
   Time time;  // on-demand wall time (no interruptions)
   Throughput throughput;
   Serving serving;  // llm-inference only
@@ -175,6 +225,14 @@ Memory choose_plan(const workload::Profile& profile, const Hardware& hardware);
 
 // choose_plan on 1..max_nodes nodes of the same machine; the first that fits, or the last tried.
 Memory choose_plan_and_nodes(const workload::Profile& profile, Hardware hardware, int max_nodes);
+
+// Seconds per optimizer step of an LLM training plan on hardware (gpu required), under the
+// calibrated performance model (docs/estimation.md "Performance model").
+StepTime training_step_time(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
+
+// The error band of a training time estimate: ratio range (low <= 1 <= high) from the calibration
+// residuals of the regime (GPU generation, scale), and whether the job lies inside it.
+Band training_time_ratio_band(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
 
 // Compute, time and throughput for a plan on hardware (gpu may be null: compute only).
 // MFU: profile.mfu when set, else default_mfu().

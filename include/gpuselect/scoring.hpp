@@ -215,6 +215,9 @@ struct Options {
   int sensitivity_samples = 500;
   std::uint64_t sensitivity_seed = 42;
   bool pareto = true;                       // compute the frontier (always cheap); rendering decides to show it
+  // --risk-averse: rank, budget and deadline on the pessimistic end (90th percentile) of each
+  // training estimate's error band (docs/estimation.md "Error bands").
+  bool risk_averse = false;
   std::vector<std::string> only_offerings;  // compare: these ids, in this order, no constraints
   bool allow_spot_serving = false;          // serving may run on spot (else an availability risk)
   bool reserved_other_use = false;          // a reserved term has other use: charge the job's hours only
@@ -236,6 +239,7 @@ struct Ranking {
   std::string currency;
   double currency_rate = 1.0;  // output units per USD
   std::string currency_as_of;
+  bool risk_averse = false;  // Candidate::hours and total_cost are the bands' upper ends
   std::vector<Candidate> candidates;  // sorted: score desc, total cost asc, offering id asc
   // Memory plan, compute, time and throughput per machine shape (GPU, GPUs per node, vGPU share,
   // nodes, links), shared by the candidates on it; cost lines are not filled here (Candidate::cost).

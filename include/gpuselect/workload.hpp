@@ -15,11 +15,14 @@ enum class Kind : std::uint8_t { llm_pretrain, llm_finetune, llm_inference, cv_t
 enum class Method : std::uint8_t { full, lora, qlora };
 // fp4: NVFP4/MXFP4 weights and activations on FP4 tensor cores (serving only).
 enum class Precision : std::uint8_t { fp32, bf16, fp16, fp8, int8, int4, fp4 };
-enum class Optimizer : std::uint8_t { adamw, sgd, adam_8bit };
+// adamw_bf16: pure bf16 AdamW, no fp32 master copy (2 B weights + 2 B per moment).
+enum class Optimizer : std::uint8_t { adamw, sgd, adam_8bit, adamw_bf16 };
 enum class Recompute : std::uint8_t { none, selective, full };
 enum class Attention : std::uint8_t { flash, eager };
 enum class Zero : std::uint8_t { automatic, stage0, stage1, stage2, stage3 };
-enum class Offload : std::uint8_t { none, optimizer, all };
+// optimizer, all: to host RAM (ZeRO-Offload / ZeRO-Infinity CPU); nvme: every model state to the node's
+// local NVMe (ZeRO-Infinity), planned only when asked.
+enum class Offload : std::uint8_t { none, optimizer, all, nvme };
 
 std::string_view to_string(Kind value);  // "llm-finetune"
 std::string_view to_string(Method value);
@@ -97,6 +100,10 @@ struct Request {
   std::optional<double> requests_per_s;
   std::optional<int> input_tokens, output_tokens;
   std::optional<int> tensor_parallel;
+  std::optional<int> pipeline_parallel, context_parallel;  // training plan constraints
+  std::optional<int> quant_bits;                           // QLoRA base weight bits: 2, 4, 8
+  std::optional<double> headroom_pct;                      // --min-headroom
+  std::optional<std::string> global_batch_text;            // --global-batch tokens, "4M"
   std::optional<double> egress_gb;
   std::optional<double> hours;  // serving/notebook duration to price (hours of use)
   // Serving latency targets (p50), milliseconds.
@@ -105,6 +112,23 @@ struct Request {
   std::optional<std::string> active_params_text;
   std::optional<int> experts, experts_per_token;
 };
+
+// Plan choices the user fixed: the planner searches only within them (issue 12.2). Empty = searched.
+struct PlanConstraints {
+  std::optional<int> zero_stage;  // 0..3
+  std::optional<Offload> offload;
+  std::optional<int> tensor_parallel, pipeline_parallel, context_parallel;
+  std::optional<Recompute> recompute;
+  std::optional<int> micro_batch;
+  bool any() const {
+    return zero_stage || offload || tensor_parallel || pipeline_parallel || context_parallel || recompute ||
+           micro_batch;
+  }
+};
+
+// GPU memory kept free by default, percent of capacity (docs/estimation.md "Headroom"): allocator
+// fragmentation, NCCL buffers and transient peaks; --min-headroom overrides it.
+inline constexpr double default_headroom_pct = 10.0;
 
 // The resolved job. Everything the estimator reads is here with its default applied.
 struct Profile {
@@ -127,6 +151,10 @@ struct Profile {
   Offload offload = Offload::none;
   std::optional<double> mfu;  // override
   double checkpoint_minutes = 30;
+  PlanConstraints fixed;              // training plan flags given (zero, offload, TP, PP, CP, ...)
+  int quant_bits = 4;                 // QLoRA base weight bits (NF4 = 4)
+  double global_batch_tokens = 0;     // training: tokens per optimizer step (sets micro-batch count)
+  double headroom_pct = default_headroom_pct;  // GPU memory kept free when judging fit
   // Serving
   int context = 4096;
   int batch = 1;             // concurrent sequences per replica (llm-inference: fixed only if batch_given)

@@ -28,7 +28,8 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
                 "llm-finetune --params 7e9");
   }
   const catalog::Catalog catalog = load_catalog(globals);
-  const workload::Request request = build_request(options.workload);
+  workload::Request request = build_request(options.workload);
+  request.headroom_pct = headroom_flag(options.ranking.min_headroom);
   if (!request.kind) {
     throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
   }

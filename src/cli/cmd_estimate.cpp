@@ -6,6 +6,7 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/version.hpp"
@@ -16,7 +17,7 @@ namespace {
 
 struct EstimateOptions {
   WorkloadFlags workload;
-  std::string gpu, gpus, nodes, offering, max_nodes, currency;
+  std::string gpu, gpus, nodes, offering, max_nodes, currency, min_headroom;
   OutputOptions output;
 };
 
@@ -42,7 +43,8 @@ const catalog::Offering& find_offering_or_throw(const catalog::Catalog& catalog,
 
 int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
-  const workload::Request request = build_request(options.workload);
+  workload::Request request = build_request(options.workload);
+  request.headroom_pct = headroom_flag(options.min_headroom);
   if (!request.kind) {
     throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
   }
@@ -82,11 +84,16 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
     // Bare hardware has no offering to say how it is wired: assume the GPU's own link and RDMA.
     hardware.interconnect = gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;
     hardware.rdma = catalog::Rdma::infiniband;
-    hardware.network_gbps = 400;
+    // One InfiniBand NIC per GPU, as in NVIDIA's reference nodes: DGX A100 8 x 200 Gbit/s HDR,
+    // DGX H100 8 x 400 Gbit/s NDR.
+    const double nic_gbps = gpu.architecture == "ampere" || gpu.architecture == "volta" ? 200 : 400;
+    hardware.network_gbps = nic_gbps * hardware.gpus_per_node;
     profile.defaults_applied.push_back(fmt::format(
         "hardware: {} x {} per node; intra-node link assumed {} ({} GB/s per GPU); nodes assumed joined by "
-        "InfiniBand at 400 Gbit/s",
-        hardware.gpus_per_node, gpu.name, catalog::to_string(hardware.interconnect), gpu.interconnect_gbps));
+        "InfiniBand, one {:g} Gbit/s NIC per GPU (DGX reference design); host RAM not known, so CPU offload is "
+        "not checked against it",
+        hardware.gpus_per_node, gpu.name, catalog::to_string(hardware.interconnect), gpu.interconnect_gbps,
+        nic_gbps));
   }
 
   if (hardware.gpu != nullptr && profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
@@ -136,6 +143,9 @@ Runner setup_estimate(CLI::App& command, GlobalOptions& globals) {
   command.add_option("--max-nodes", options->max_nodes, "Most nodes to try when --nodes is not given (default 4)")
       ->group("Hardware");
   command.add_option("--offering", options->offering, "Offering id (fixes GPU, count, network and prices)")
+      ->group("Hardware");
+  command.add_option("--min-headroom", options->min_headroom,
+                     "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)")
       ->group("Hardware");
   command.add_option("--currency", options->currency, "Output currency for costs (default USD)")->group("Hardware");
   add_output_options(command, options->output, false, estimate_formats);

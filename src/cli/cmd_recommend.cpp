@@ -45,7 +45,8 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
 
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog& catalog = keep_until_exit(load_catalog(globals));
-  const workload::Request request = build_request(options.workload);
+  workload::Request request = build_request(options.workload);
+  request.headroom_pct = headroom_flag(options.ranking.min_headroom);
   if (!request.kind) {
     throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
   }

@@ -40,13 +40,16 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
                   "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...")
       ->group("Constraints");
   command.add_option("--max-nodes", flags.max_nodes, "Most nodes one job may use (default 4)")->group("Constraints");
-  command.add_option("--min-headroom", flags.min_headroom, "Free GPU memory to keep, percent (default 0)")
+  command.add_option("--min-headroom", flags.min_headroom, "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)")
       ->group("Constraints");
   command.add_flag("--sensitivity", flags.sensitivity, "Perturb the weights and report how stable the ranking is")
       ->group("Analysis");
   command.add_option("--sensitivity-samples", flags.sensitivity_samples, "Samples for --sensitivity (default 500)")
       ->group("Analysis");
   command.add_flag("--pareto", flags.pareto, "Mark and show the cost-time Pareto frontier")->group("Analysis");
+  command.add_flag("--risk-averse", flags.risk_averse,
+                   "Rank on the pessimistic end (90th percentile) of each time and cost band")
+      ->group("Analysis");
   command.add_flag("--show-excluded", flags.show_excluded, "List excluded offerings with their reasons")
       ->group("Analysis");
 }
@@ -143,19 +146,29 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   } else {
     constraints.max_nodes = parse_positive_int(settings.max_nodes.value, settings.max_nodes.origin);
   }
-  if (!flags.min_headroom.empty()) {
-    constraints.min_headroom_pct = parse_positive_number(flags.min_headroom, "--min-headroom", true);
-    if (constraints.min_headroom_pct >= 100) {
-      throw Error("--min-headroom", "'" + flags.min_headroom + "' percent leaves no room for the job",
-                  "give a percentage below 100");
-    }
-  }
+  // The planner keeps this share free when it judges fit (workload::Profile::headroom_pct); the
+  // ranking's check agrees with it.
+  constraints.min_headroom_pct = profile.headroom_pct;
   options.today = today_utc();
   options.sensitivity = flags.sensitivity;
+  options.risk_averse = flags.risk_averse;
   if (!flags.sensitivity_samples.empty()) {
     options.sensitivity_samples = parse_positive_int(flags.sensitivity_samples, "--sensitivity-samples");
   }
   return options;
+}
+
+}  // namespace gpuselect::cli
+
+namespace gpuselect::cli {
+
+std::optional<double> headroom_flag(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  const double pct = parse_positive_number(text, "--min-headroom", true);
+  if (pct >= 100) {
+    throw Error("--min-headroom", "'" + text + "' percent leaves no room for the job", "give a percentage below 100");
+  }
+  return pct;
 }
 
 }  // namespace gpuselect::cli

@@ -1,5 +1,6 @@
 #pragma once
 // Flags that shape a ranking (profile, weights, constraints, currency), shared by recommend and compare.
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -15,6 +16,7 @@ struct RankingFlags {
   bool sensitivity = false;
   std::string sensitivity_samples;
   bool pareto = false;
+  bool risk_averse = false;
   bool show_excluded = false;
   bool allow_spot_serving = false;
   bool reserved_other_use = false;
@@ -23,6 +25,8 @@ struct RankingFlags {
 // with_constraints=false (compare) adds only profile, weights and currency.
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints);
 
+// --min-headroom as a percentage (empty = the default); Error(--min-headroom) when 100 or more.
+std::optional<double> headroom_flag(const std::string& text);
 // Options for scoring::rank from flags, the config file and defaults (flags win over the file).
 scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
                                        const catalog::Catalog& catalog, const workload::Profile& profile);

@@ -75,6 +75,10 @@ workload::Request build_request(const WorkloadFlags& flags) {
   request.input_tokens = optional_int(flags.input_tokens, "--input-tokens");
   request.output_tokens = optional_int(flags.output_tokens, "--output-tokens");
   request.tensor_parallel = optional_int(flags.tensor_parallel, "--tensor-parallel");
+  request.pipeline_parallel = optional_int(flags.pipeline_parallel, "--pipeline-parallel");
+  request.context_parallel = optional_int(flags.context_parallel, "--context-parallel");
+  request.quant_bits = optional_int(flags.quant_bits, "--quant-bits");
+  request.global_batch_text = optional_text(flags.global_batch);
   request.egress_gb = optional_number(flags.egress_gb, "--egress-gb", true);
   request.hours = optional_number(flags.hours, "--hours", false);
   request.ttft_ms = optional_number(flags.ttft_ms, "--ttft-ms", false);

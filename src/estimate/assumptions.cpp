@@ -89,18 +89,37 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
                                     model::serving_bytes_per_param(profile.precision)));
   }
   sentences.push_back(
-      "Runtime overhead per GPU: 1 GiB CUDA context + 5% allocator fragmentation (GPU-SPECS: "
-      "0.5-1.5 GiB reserved).");
+      "Runtime overhead per GPU: 1 GiB for the CUDA context and NCCL buffers (GPU-SPECS: 0.5-1.5 GiB reserved).");
+  sentences.push_back(fmt::format(
+      "Headroom: a plan fits only if it leaves {:g}% of GPU memory free (allocator fragmentation, NCCL and "
+      "transient peaks; docs/estimation.md \"Headroom\"; --min-headroom sets it).",
+      profile.headroom_pct));
+  if (estimate.memory.cpu_offload_bytes > 0 || workload::is_training(profile.kind)) {
+    sentences.push_back(
+        "Host RAM: CPU offload must fit the node's RAM less 8 GB + 8 GB per GPU kept for the OS, data-loader "
+        "workers and pinned buffers; DeepSpeed's 1.5x CPU buffer factor is included.");
+  }
   if (shape.derived) {
     sentences.push_back("Model shape derived from the parameter count (P ≈ 12·L·h², h ≈ 128·L).");
   }
   if (std::string basis = mfu_basis_text(estimate.compute); !basis.empty()) sentences.push_back(basis + ".");
   if (workload::is_training(profile.kind)) {
-    sentences.push_back(
-        fmt::format("Training compute: {} model FLOPs ({} per parameter per token; Kaplan et al. 2020); time = "
-                    "FLOPs / (GPUs x peak dense TFLOPS x MFU).",
-                    units::format_count(estimate.compute.total_flops),
-                    profile.method == workload::Method::full ? "6" : "4 for adapters: no weight gradients"));
+    sentences.push_back(fmt::format(
+        "Training compute: {} model FLOPs ({} per parameter per token; Kaplan et al. 2020); {}.",
+        units::format_count(estimate.compute.total_flops),
+        profile.method == workload::Method::full ? "6" : "4 for adapters: no weight gradients",
+        estimate.step.total_s > 0
+            ? "time = optimizer steps x step time of the performance model (docs/estimation.md \"Performance model\")"
+            : "time = FLOPs / (GPUs x peak dense TFLOPS x MFU)"));
+    if (estimate.time.wall_hours_band.high > 0) {
+      sentences.push_back(fmt::format(
+          "Error band: 10th-90th percentile of published/predicted GPU-hours on the calibration runs of this "
+          "regime{}.",
+          estimate.time.wall_hours_band.in_calibrated_regime
+              ? ""
+              : "; this job lies OUTSIDE the calibrated regime (GPU generation, method, size, scale or offload), "
+                "so the band is the widest one, widened 1.5x"));
+    }
   }
   const Cost& spot = estimate.cost(catalog::PricingMode::spot);
   if (estimate.has_price && spot.available) {

@@ -172,6 +172,12 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
       cost.storage = stored_gb * provider->storage_per_gb_month * hours_held / units::hours_per_month * rate;
     }
     cost.total = cost.compute + cost.interruption + cost.egress + cost.public_ip + cost.storage;
+    // The time estimate's band, priced: training cost scales with the hours (docs "Error bands").
+    const Band& hours_band = estimate.time.wall_hours_band;
+    if (training && estimate.time.wall_hours > 0 && hours_band.high > 0) {
+      cost.total_band = {cost.total * hours_band.low / estimate.time.wall_hours,
+                         cost.total * hours_band.high / estimate.time.wall_hours, hours_band.in_calibrated_regime};
+    }
     if (profile.kind == workload::Kind::llm_inference && profile.requests_per_s > 0) {
       const double output_tokens =
           profile.requests_per_s * profile.output_tokens * profile.hours * units::seconds_per_hour;

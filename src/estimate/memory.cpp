@@ -23,14 +23,29 @@ struct OptimizerBytes {
   double mixed_precision;
   double full_precision;
 };
-constexpr std::array<OptimizerBytes, 3> optimizer_bytes{{
+// Pure bf16 AdamW keeps two bf16 moments and no fp32 master (2 + 2 B; e.g. torchao/Lightning
+// "bf16-true" training).
+constexpr std::array<OptimizerBytes, 4> optimizer_bytes{{
     {Optimizer::adamw, 12, 8},
     {Optimizer::sgd, 8, 4},
     {Optimizer::adam_8bit, 6, 2},
+    {Optimizer::adamw_bf16, 4, 8},
 }};
 
-// NF4 base of QLoRA: 4 bits + 0.127 bits/param of double-quantised constants (Dettmers et al. 2023).
-constexpr double qlora_bytes_per_param = (4.0 + 0.127) / 8.0;
+// Quantised frozen bases of QLoRA, bits per parameter including their constants:
+// 4: NF4 + 0.127 bits of double-quantised constants (Dettmers et al. 2023);
+// 8: LLM.int8 with one fp32 absmax per row of 4096+ weights, ~8.01 bits (Dettmers et al. 2022);
+// 2: 2-bit groups of 64 with a 16-bit scale and zero each, 2.5 bits (HQQ default layout).
+double quantised_base_bits(int bits) {
+  switch (bits) {
+    case 8:
+      return 8.0 + 32.0 / 4096.0;
+    case 2:
+      return 2.0 + 32.0 / 64.0;
+    default:
+      return 4.0 + 0.127;
+  }
+}
 // int4 serving (GPTQ/AWQ, group size 128): 4 bits + a 16-bit scale and 16-bit zero per 128 weights.
 constexpr double int4_bytes_per_param = (4.0 + 32.0 / 128.0) / 8.0;
 // NVFP4: 4-bit E2M1 values + one FP8 scale per 16 (NVIDIA, "Introducing NVFP4", 2025): 4.5 bits.
@@ -50,7 +65,7 @@ StateBytes training_state_bytes(Precision precision, Optimizer optimizer) {
 }
 
 double frozen_base_bytes_per_param(const workload::Profile& profile) {
-  if (profile.method == workload::Method::qlora) return qlora_bytes_per_param;
+  if (profile.method == workload::Method::qlora) return quantised_base_bits(profile.quant_bits) / 8.0;
   return profile.precision == Precision::fp32 ? 4.0 : 2.0;
 }
 
@@ -194,7 +209,11 @@ bool uses_serving_memory(workload::Kind kind) {
 }
 
 int total_gpus(const Plan& plan) { return std::max(1, plan.gpus_per_node) * std::max(1, plan.nodes); }
-int data_parallel_size(const Plan& plan) { return std::max(1, total_gpus(plan) / std::max(1, plan.tensor_parallel)); }
+int data_parallel_size(const Plan& plan) {
+  const int model_parallel = std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel) *
+                             std::max(1, plan.context_parallel);
+  return std::max(1, total_gpus(plan) / model_parallel);
+}
 
 }  // namespace model
 
@@ -242,14 +261,34 @@ double transformer_activations(const workload::Profile& profile, double seq, dou
   return per_layer * shape.layers * activation_precision_factor(profile.precision);
 }
 
-// Runtime overhead: CUDA context and allocator fragmentation (GPU-SPECS.md: 0.5-1.5 GiB reserved).
+// Runtime overhead allocated outside the framework's tensors: CUDA context and NCCL communicator
+// buffers (GPU-SPECS.md: 0.5-1.5 GiB reserved). Fragmentation and transient peaks are covered by the
+// headroom kept free instead (docs/estimation.md "Headroom").
 constexpr double overhead_fixed_bytes = units::bytes_per_gib;
-constexpr double overhead_share = 0.05;
 // DeepSpeed's estimators multiply CPU memory by 1.5 for buffers.
 constexpr double cpu_buffer_factor = 1.5;
+// Host RAM kept for the OS and page cache, and per GPU for data-loader workers and pinned staging
+// buffers (assumption; PyTorch DataLoader workers are whole processes of ~1-2 GB each).
+constexpr double host_reserve_fixed_bytes = 8e9;
+constexpr double host_reserve_per_gpu_bytes = 8e9;
 
-void training_states(const workload::Profile& profile, const Plan& plan, MemoryPerGpu& gpu, double& cpu_per_node) {
-  const double params = profile.shape.params / std::max(1, plan.tensor_parallel);
+// Activations of a training plan per GPU: sequence split by CP, heads by TP; the first pipeline
+// stage keeps min(m, p) micro-batches in flight for its L/p layers (1F1B; Narayanan et al. 2021).
+double plan_activations(const workload::Profile& profile, const Plan& plan) {
+  const int cp = std::max(1, plan.context_parallel);
+  const int pp = std::max(1, plan.pipeline_parallel);
+  const double all_layers = transformer_activations(profile, static_cast<double>(profile.seq_len) / cp,
+                                                    std::max(1, plan.micro_batch), plan.tensor_parallel,
+                                                    plan.recompute);
+  const double in_flight = std::min(std::max(1, plan.micro_batches), pp);
+  return all_layers * in_flight / pp;
+}
+
+void training_states(const workload::Profile& profile, const Plan& plan, Memory& memory) {
+  MemoryPerGpu& gpu = memory.per_gpu;
+  double& cpu_per_node = memory.cpu_offload_bytes;
+  const double params =
+      profile.shape.params / (std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel));
   const int n = model::data_parallel_size(plan);
   const int stage = plan.zero_stage;
   const auto states = model::training_state_bytes(profile.precision, profile.optimizer);
@@ -269,14 +308,34 @@ void training_states(const workload::Profile& profile, const Plan& plan, MemoryP
   double weights = states.weights * trained;
   double gradients = states.gradients * trained;
   double optimizer = states.optimizer * trained;
+  // ZeRO paper (section 5.1): stage 1 shards optimizer states, 2 also gradients, 3 also parameters.
+  {
+    double paper = weights + gradients + optimizer;
+    if (plan.offload == Offload::none) {
+      if (stage == 1) paper = weights + gradients + optimizer / n;
+      if (stage == 2) paper = weights + (gradients + optimizer) / n;
+      if (stage >= 3) paper = (weights + gradients + optimizer) / n;
+    }
+    memory.paper_model_states_bytes = paper + frozen_weights / (stage >= 3 ? n : 1);
+  }
+  // Mixed precision with an fp32 master also keeps an fp32 gradient partition for the optimizer:
+  // DeepSpeed's estimators count 4P + 16P/N for ZeRO-1/2 and 4L + 18P/N for ZeRO-3 (stage_1_and_2.py,
+  // stage3.py), above the paper's 2P + 14P/N and 16P/N. 4 B/N at stages 1-2, 2 B/N at 3 (their constants).
+  const bool fp32_master = profile.precision != workload::Precision::fp32 &&
+                           profile.optimizer != workload::Optimizer::adamw_bf16 && states.optimizer >= 12;
   switch (plan.offload) {
     case Offload::none:
-      // ZeRO paper: stage 1 shards optimizer states, 2 also gradients, 3 also parameters.
       if (stage >= 1) optimizer /= n;
-      if (stage >= 2) gradients /= n;
+      if (stage == 1 || stage == 2) {
+        // Full-size 16-bit gradient buckets stay (DeepSpeed: 4P = 16-bit params + grads); one
+        // estimator covers stages 1 and 2 (stage_1_and_2.py).
+        optimizer += (fp32_master ? 4.0 : 0.0) * trained / n;
+      }
       if (stage >= 3) {
-        weights /= n;
+        gradients /= n;
+        weights = weights / n + gathered_layer;
         frozen_weights /= n;
+        optimizer += (fp32_master ? 2.0 : 0.0) * trained / n;
       }
       break;
     case Offload::optimizer:
@@ -300,6 +359,15 @@ void training_states(const workload::Profile& profile, const Plan& plan, MemoryP
       gradients = 0;
       optimizer = 0;
       break;
+    case Offload::nvme:
+      // ZeRO-Infinity: every state on the node's NVMe; host RAM holds pinned swap buffers (a few
+      // layers, counted in the reserve); the GPU keeps the gathered largest layer.
+      memory.nvme_offload_bytes = ((states.optimizer + 4.0 + states.weights) * trained + frozen_weights) / nodes;
+      weights = gathered_layer;
+      frozen_weights = 0;
+      gradients = 0;
+      optimizer = 0;
+      break;
   }
   gpu.weights_bytes = weights + frozen_weights;
   gpu.gradients_bytes = gradients;
@@ -317,13 +385,12 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
   const int tp = std::max(1, plan.tensor_parallel);
 
   if (workload::is_training(profile.kind)) {
-    training_states(profile, plan, gpu, memory.cpu_offload_bytes);
+    training_states(profile, plan, memory);
     if (profile.kind == workload::Kind::cv_train) {
-      gpu.activations_bytes = profile.micro_batch * shape.forward_flops_per_sample * vision_activation_bytes_per_flop *
-                              activation_precision_factor(profile.precision);
+      gpu.activations_bytes = std::max(1, plan.micro_batch) * shape.forward_flops_per_sample *
+                              vision_activation_bytes_per_flop * activation_precision_factor(profile.precision);
     } else {
-      gpu.activations_bytes =
-          transformer_activations(profile, profile.seq_len, profile.micro_batch, tp, profile.recompute);
+      gpu.activations_bytes = plan_activations(profile, plan);
     }
   } else if (profile.kind == workload::Kind::cv_inference) {
     gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision);
@@ -356,11 +423,32 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
   }
   const double working =
       gpu.weights_bytes + gpu.gradients_bytes + gpu.optimizer_bytes + gpu.activations_bytes + gpu.kv_cache_bytes;
-  gpu.overhead_bytes = overhead_fixed_bytes + overhead_share * working;
+  gpu.overhead_bytes = overhead_fixed_bytes;
   gpu.total_bytes = working + gpu.overhead_bytes;
-  memory.fits = gpu_capacity_bytes > 0 && gpu.total_bytes <= gpu_capacity_bytes;
+  memory.headroom_pct = std::clamp(profile.headroom_pct, 0.0, 99.0);
+  memory.usable_gpu_bytes = gpu_capacity_bytes * (1.0 - memory.headroom_pct / 100.0);
+  memory.fits_gpu = gpu_capacity_bytes > 0 && gpu.total_bytes <= memory.usable_gpu_bytes;
+  memory.fits = memory.fits_gpu;
   memory.reason = PlanReason::no_hardware;
   return memory;
+}
+
+int data_parallel_degree(const Plan& plan) { return model::data_parallel_size(plan); }
+
+double host_ram_reserve_bytes(int gpus_per_node) {
+  return host_reserve_fixed_bytes + host_reserve_per_gpu_bytes * std::max(1, gpus_per_node);
+}
+
+void model::judge_host(Memory& memory, const Hardware& hardware) {
+  memory.fits_host = true;
+  memory.host_ram_usable_bytes = 0;
+  if (hardware.host_ram_bytes > 0) {
+    memory.host_ram_usable_bytes =
+        std::max(0.0, hardware.host_ram_bytes - host_ram_reserve_bytes(memory.plan.gpus_per_node));
+    if (memory.cpu_offload_bytes > memory.host_ram_usable_bytes) memory.fits_host = false;
+  }
+  if (hardware.local_disk_bytes > 0 && memory.nvme_offload_bytes > hardware.local_disk_bytes) memory.fits_host = false;
+  memory.fits = memory.fits_gpu && memory.fits_host;
 }
 
 }  // namespace gpuselect::estimate

@@ -93,17 +93,29 @@ double checkpoint_bytes(const workload::Profile& profile);
 // Bytes of the training data kept on disk (tokenised text or ImageNet images).
 double dataset_bytes(const workload::Profile& profile);
 
+// Sets memory.fits_host (CPU offload within the node's RAM less the reserve; NVMe offload within
+// the local disk) and memory.fits = fits_gpu && fits_host.
+void judge_host(Memory& memory, const Hardware& hardware);
+
+// Data-parallel degree: GPUs / (TP x PP x CP).
 int data_parallel_size(const Plan& plan);
 int total_gpus(const Plan& plan);
 // Instances (nodes) rented: training uses the plan's nodes; serving enough for the replicas needed.
 int instances_needed(const workload::Profile& profile, const Plan& plan, int replicas_needed);
 
-// Training plans in the order choose_plan tries them.
-std::vector<Plan> training_ladder(const workload::Profile& profile, int gpus_per_node, int nodes);
+// Every training plan the search considers on this machine shape, within the user's constraints
+// (workload::Profile::fixed): TP within a node x PP x CP x ZeRO stage x offload x recomputation x
+// micro-batch (docs/estimation.md "Plan search").
+std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_node, int nodes);
+// The plan the flags fix, defaults elsewhere (data parallel, no offload, the profile's recompute and
+// micro-batch): used without hardware and when the constraints admit no layout.
+Plan requested_plan(const workload::Profile& profile, int gpus_per_node, int nodes);
+// TP within a node, TP x PP x CP dividing the GPUs, PP no deeper than the layers.
+bool layout_valid(const Plan& plan, const workload::Profile& profile);
+// " x TP 8 x PP 4" parts of a plan beyond its ZeRO stage and offload.
+std::string plan_layout(const Plan& plan);
 // Serving plans: tensor parallel 1, 2, 4, 8 up to gpus_per_node (or the one requested).
 std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_node, int nodes);
-// The ladder for the profile's kind.
-std::vector<Plan> plan_ladder(const workload::Profile& profile, int gpus_per_node, int nodes);
 // The user fixed the plan (--zero, or --tensor-parallel for serving).
 bool plan_requested(const workload::Profile& profile);
 bool uses_serving_memory(workload::Kind kind);  // llm-inference, cv-inference, notebook

@@ -165,6 +165,12 @@ std::string mfu_basis_text(const Compute& compute) {
                               ? "assumption: large batched matmuls"
                               : "fitted on the serving calibration rows, docs/estimation.md");
       break;
+    case MfuSource::Kind::model:
+      return fmt::format(
+          "MFU {:.1f}% is the result of the performance model (compute at per-GPU matmul efficiency, TP/CP/PP/DP "
+          "communication, pipeline bubble, offload, recomputation, failures; calibrated on published runs, "
+          "docs/estimation.md)",
+          compute.mfu * 100.0);
     case MfuSource::Kind::table: {
       const auto& row = model::mfu_table[std::min<std::size_t>(source.table_row, model::mfu_table.size() - 1)];
       basis = fmt::format("MFU {:.0f}% base: {}", row.mfu * 100.0, row.source);
@@ -182,12 +188,258 @@ std::string mfu_basis_text(const Compute& compute) {
 
 namespace {
 
+// ---- Training performance model (docs/estimation.md "Performance model") --------------------
+// Free constants, fitted on the calibration table (docs/estimation.md "Calibration"); everything
+// else is a datasheet figure from the catalog or a stated assumption.
+//
+// Peak matmul efficiency by architecture: the share of dense peak that large bf16 GEMMs reach in
+// training (fitted on the A100 and H100 rows; others assumed from their nearest generation).
+struct ArchitectureEfficiency {
+  std::string_view architecture;
+  double matmul_efficiency;
+  bool calibrated;  // rows of this architecture are in the calibration table
+};
+constexpr std::array<ArchitectureEfficiency, 4> architecture_efficiency{{
+    {"ampere", 0.68, true},
+    {"hopper", 0.60, true},
+    {"blackwell", 0.50, false},  // assumption: as Hopper, less mature kernels (2025-26)
+    {"volta", 0.50, false},      // assumption: Megatron-LM 8.3B on V100 reached 39 TFLOPS of 125
+}};
+constexpr double other_architecture_efficiency = 0.40;  // Ada, Turing, CDNA: assumption (PCIe-class parts, ROCm)
+// Matmul size: efficiency x h / (h + h0) with h0 = matmul_size_factor x (peak FLOP/s / memory
+// bytes/s): narrow layers (small hidden size h) spend relatively more time in bandwidth-bound
+// kernels (norms, activations, optimizer), the more so the more FLOPs a GPU has per byte (fitted).
+constexpr double matmul_size_factor = 4.0;
+// Whole runs lose time that a throughput benchmark does not: evaluation, checkpoint writes, data
+// stalls, slow restarts (fitted on the model-card GPU-hours against the benchmark rows).
+constexpr double whole_run_overhead_share = 0.15;
+// Model chunks per GPU of the interleaved pipeline schedule (Megatron-LM; assumption: 4 at most).
+constexpr double max_virtual_stages = 4;
+// Share of data-parallel gradient communication that never overlaps the backward pass (fitted).
+constexpr double data_comm_exposed_share = 0.3;
+// Time lost to failures, restarts and stragglers per 1,000 GPUs, as a share of the run (fitted;
+// Llama 3 paper: 466 interruptions in 54 days on 16k H100, >90% effective training time).
+constexpr double failures_share_per_1000_gpus = 0.008;
+// FP8 training speed-up over bf16 for the whole step (fitted on DeepSeek-V3's FP8 run; NVIDIA
+// Transformer Engine reports 1.3-1.5x for large GPT models, not the 2x of the datasheet).
+constexpr double fp8_training_speedup = 1.3;
+// QLoRA dequantises each frozen weight before its matmul (assumption: 1.5x the matmul time).
+constexpr double qlora_dequant_factor = 1.5;
+// Links, as achievable bandwidth (NCCL bus bandwidth is about 80% of the link; assumption).
+constexpr double link_efficiency = 0.8;
+constexpr double pcie_gbytes_per_s = 25.0;       // PCIe Gen4 x16 per GPU, one direction (assumption)
+constexpr double tcp_network_efficiency = 0.4;   // TCP without RDMA reaches ~40% of line rate (assumption)
+constexpr double cpu_adam_params_per_s = 1.0e9;  // DeepSpeed CPU-Adam per node (assumption, ZeRO-Offload)
+constexpr double nvme_gbytes_per_s = 6.0;        // local NVMe per node, read or write (assumption, one Gen4 drive)
+
+double matmul_efficiency_of(std::string_view architecture) {
+  for (const auto& row : architecture_efficiency) {
+    if (row.architecture == architecture) return row.matmul_efficiency;
+  }
+  return other_architecture_efficiency;
+}
+
+bool architecture_calibrated(std::string_view architecture) {
+  for (const auto& row : architecture_efficiency) {
+    if (row.architecture == architecture) return row.calibrated;
+  }
+  return false;
+}
+
+double intra_node_gbytes_per_s(const Hardware& hardware) {
+  const bool linked = hardware.interconnect == catalog::Interconnect::nvlink ||
+                      hardware.interconnect == catalog::Interconnect::nvswitch ||
+                      hardware.interconnect == catalog::Interconnect::infinity_fabric;
+  // interconnect_gbps is the per-GPU total of both directions.
+  if (linked && hardware.gpu->interconnect_gbps > 0) return hardware.gpu->interconnect_gbps / 2.0 * link_efficiency;
+  return pcie_gbytes_per_s * link_efficiency;
+}
+
+// Achievable network bandwidth of a whole node to the others (GB/s).
+double node_network_gbytes_per_s(const Hardware& hardware) {
+  const double per_node = hardware.network_gbps > 0 ? hardware.network_gbps : 25.0;  // unknown: 25 Gbit/s
+  const double efficiency = hardware.rdma == catalog::Rdma::none ? tcp_network_efficiency : link_efficiency;
+  return per_node / 8.0 * efficiency;
+}
+
+// Ring all-reduce traffic per rank: 2(n-1)/n of the buffer.
+double all_reduce_share(int ranks) { return ranks > 1 ? 2.0 * (ranks - 1) / ranks : 0.0; }
+
+// Seconds for every data-parallel group to all-reduce `bytes` at once, hierarchically (NCCL): a
+// ring inside the node on the GPU link, then across nodes, where the node's NICs carry one
+// 1/ranks_per_node slice per group of the node's gpus_per_node / ranks_per_node groups.
+double data_all_reduce_seconds(double bytes, int ranks, const Hardware& hardware, const Plan& plan) {
+  if (ranks <= 1) return 0;
+  const int nodes_spanned = std::min(std::max(1, plan.nodes), ranks);
+  const int ranks_per_node = std::max(1, ranks / nodes_spanned);
+  const double intra = intra_node_gbytes_per_s(hardware) * 1e9;
+  const double groups_per_node = std::max(1.0, static_cast<double>(plan.gpus_per_node) / ranks_per_node);
+  const double inter_bytes = all_reduce_share(nodes_spanned) * bytes / ranks_per_node * groups_per_node;
+  return all_reduce_share(ranks_per_node) * bytes / intra + inter_bytes / (node_network_gbytes_per_s(hardware) * 1e9);
+}
+
+}  // namespace
+
+StepTime training_step_time(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
+  StepTime step;
+  if (hardware.gpu == nullptr) return step;
+  const catalog::Gpu& gpu = *hardware.gpu;
+  const auto& shape = profile.shape;
+  const int gpus = model::total_gpus(plan);
+  const double share = hardware.gpu_fraction;
+  if (profile.kind == workload::Kind::cv_train || shape.layers <= 0) {
+    // Vision: forward + backward = 3 forward passes per image, at the MFU table's utilisation.
+    const double mfu = model::choose_mfu(profile, hardware, plan).value;
+    const double images = std::max(1, plan.micro_batch);
+    step.compute_s = 3.0 * shape.forward_flops_per_sample * images / (model::peak_tflops(gpu, profile.precision) * 1e12 * share * mfu);
+    step.total_s = step.compute_s;
+    step.tokens = images * gpus;
+    return step;
+  }
+  const int tp = std::max(1, plan.tensor_parallel);
+  const int pp = std::max(1, plan.pipeline_parallel);
+  const int cp = std::max(1, plan.context_parallel);
+  const int data_ranks = std::max(1, gpus / (tp * pp * cp));
+  const double m = std::max(1, plan.micro_batches);
+  const double b = std::max(1, plan.micro_batch);
+  const double s = std::max(1, profile.seq_len);
+  const double h = shape.hidden;
+  const double layers = shape.layers;
+  const double params = shape.active_params > 0 ? shape.active_params : shape.params;
+  const bool full = profile.method == workload::Method::full;
+
+  // FLOPs per token the hardware executes: 6P (4P for adapters) + causal attention 6·L·h·s, plus
+  // the forward pass again under full recomputation, or the attention core under selective.
+  const double attention = 6.0 * layers * h * s;
+  double per_token = (full ? 6.0 : 4.0) * params + attention;
+  if (plan.recompute == workload::Recompute::full) per_token += 2.0 * params + attention / 3.0;
+  if (plan.recompute == workload::Recompute::selective) per_token += attention / 3.0;
+  const double tokens_per_micro = b * s / cp;
+  const double flops_per_micro = per_token * tokens_per_micro / (tp * pp);
+
+  double peak = model::peak_tflops(gpu, workload::Precision::bf16) * 1e12;
+  if (profile.precision == workload::Precision::fp32) peak = model::peak_tflops(gpu, profile.precision) * 1e12;
+  if (profile.precision == workload::Precision::fp8 && gpu.fp8_dense_tflops) {
+    peak = std::min(*gpu.fp8_dense_tflops * 1e12, peak * fp8_training_speedup);
+  }
+  const double bytes_per_s = std::max(1.0, gpu.memory_bandwidth_gbps) * 1e9;
+  const double h0 = matmul_size_factor * peak / bytes_per_s;
+  const double efficiency = matmul_efficiency_of(gpu.architecture) * h / (h + h0);
+  double compute_micro = flops_per_micro / (peak * share * efficiency);
+  if (profile.method == workload::Method::qlora) compute_micro *= qlora_dequant_factor;
+
+  // TP with sequence parallelism: 4 all-reduce volumes of b·s·h 16-bit activations per layer
+  // (2 forward, 2 backward; 6 with full recomputation), on the intra-node link.
+  const double activation_bytes = tokens_per_micro * h * 2.0;
+  const double intra = intra_node_gbytes_per_s(hardware) * 1e9;
+  // Point-to-point between nodes: one GPU's share of the node's NICs.
+  const double inter = node_network_gbytes_per_s(hardware) * 1e9 / std::max(1, plan.gpus_per_node);
+  const double tp_rounds = plan.recompute == workload::Recompute::full ? 6.0 : 4.0;
+  const double tp_micro = tp > 1 ? tp_rounds * (layers / pp) * all_reduce_share(tp) * activation_bytes / intra : 0.0;
+  // CP: ring attention passes K and V around the ring (forward and twice in backward), on the
+  // intra-node link while TP x CP fits a node.
+  const double kv_width = shape.heads > 0 ? h / shape.heads * (shape.kv_heads > 0 ? shape.kv_heads : shape.heads) : h;
+  const double cp_link = tp * cp <= plan.gpus_per_node ? intra : inter;
+  const double cp_micro =
+      cp > 1 ? 3.0 * (layers / pp) * (cp - 1.0) / cp * tokens_per_micro * 2.0 * kv_width * 2.0 / tp / cp_link : 0.0;
+  // PP: each micro-batch sends its activations forward and their gradients back once per stage
+  // boundary, between nodes when the stages span them.
+  const double pp_link = tp * pp <= plan.gpus_per_node ? intra : inter;
+  const double p2p_micro = pp > 1 ? 2.0 * activation_bytes / tp / pp_link : 0.0;
+
+  const double micro = compute_micro + tp_micro + cp_micro;
+  step.compute_s = compute_micro * m;
+  step.tensor_comm_s = (tp_micro + cp_micro) * m;
+  // 1F1B pipeline: (m + p - 1) micro-batch slots; the p - 1 extra are the bubble, (p-1)/(m+p-1) of
+  // the step. Where m >= p the interleaved schedule runs v = min(4, L/p) model chunks per GPU, which
+  // divides the bubble by v and multiplies the sends by v (Narayanan et al. 2021, section 2.2.2).
+  const double chunks = pp > 1 && m >= pp ? std::clamp(std::floor(layers / pp), 1.0, max_virtual_stages) : 1.0;
+  step.pipeline_s = micro * (pp - 1) / chunks + p2p_micro * m * chunks;
+
+  // DP / ZeRO collectives of 16-bit (fp32 for fp32 training) gradients and parameters.
+  const double trained = full ? params : model::lora_trainable_params(profile);
+  const double trained_total = full ? shape.params : trained;  // all experts' gradients are reduced
+  const double grad_bytes =
+      trained_total / (tp * pp) * (profile.precision == workload::Precision::fp32 ? 4.0 : 2.0);
+  if (data_ranks > 1) {
+    const double all_reduce = data_all_reduce_seconds(grad_bytes, data_ranks, hardware, plan);
+    if (plan.zero_stage >= 3) {
+      // Parameters all-gathered for forward and backward and gradients reduce-scattered, every
+      // micro-step: 1.5 all-reduce volumes, prefetched under that micro-step's compute.
+      const double per_micro = 1.5 * all_reduce;
+      step.data_comm_s = m * std::max(data_comm_exposed_share * per_micro, per_micro - compute_micro);
+    } else {
+      // One reduce-scatter + all-gather per step, overlapped with the last backward pass.
+      step.data_comm_s = std::max(data_comm_exposed_share * all_reduce, all_reduce - compute_micro * 2.0 / 3.0);
+    }
+  }
+  // Offload: gradients down and parameters up over PCIe, the CPU (or NVMe) optimizer step.
+  const double nodes = std::max(1, plan.nodes);
+  if (plan.offload != workload::Offload::none) {
+    const double shard = trained_total / data_ranks;
+    double pcie_bytes = 4.0 * shard;  // 16-bit gradients down, 16-bit parameters up
+    if (plan.offload == workload::Offload::all || plan.offload == workload::Offload::nvme) {
+      // Parameters fetched for forward and backward, the frozen base of LoRA/QLoRA included.
+      const double frozen = full ? 0.0 : shape.params * model::frozen_base_bytes_per_param(profile);
+      pcie_bytes += m * 2.0 * (2.0 * shard + frozen / data_ranks);
+    }
+    step.offload_s = pcie_bytes / (pcie_gbytes_per_s * 1e9) + trained_total / nodes / cpu_adam_params_per_s;
+    if (plan.offload == workload::Offload::nvme) {
+      // Optimizer states (and master weights) read and written once per step, parameters per micro-step.
+      step.offload_s += (2.0 * 16.0 * trained_total / nodes + m * 2.0 * 2.0 * trained_total / nodes) /
+                        (nvme_gbytes_per_s * 1e9);
+    }
+  }
+  const double running = step.compute_s + step.tensor_comm_s + step.pipeline_s + step.data_comm_s + step.offload_s;
+  step.failures_s = running * (whole_run_overhead_share + failures_share_per_1000_gpus * gpus / 1000.0);
+  step.total_s = running + step.failures_s;
+  step.tokens = data_ranks * m * b * s;
+  return step;
+}
+
+namespace {
+
+// 10th and 90th percentiles of published / predicted GPU-hours over the calibration rows of a
+// regime (docs/estimation.md "Calibration"); outside every regime the widest band, widened.
+struct ResidualBand {
+  std::string_view regime;
+  double p10;
+  double p90;
+};
+constexpr ResidualBand ampere_band{"A100, 7B-176B, 8-2048 GPUs (9 rows)", 0.85, 1.24};
+constexpr ResidualBand hopper_band{"H100/H800, 1B-671B, 8-16384 GPUs (11 rows)", 0.90, 1.15};
+constexpr double extrapolation_widening = 1.5;
+constexpr double calibrated_min_params = 1e9;
+constexpr double calibrated_max_params = 1.1e12;
+constexpr int calibrated_max_gpus = 16384;
+
+}  // namespace
+
+Band training_time_ratio_band(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
+  const std::string_view architecture =
+      hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : std::string_view{};
+  const ResidualBand& row = architecture == "ampere" ? ampere_band : hopper_band;
+  Band band{row.p10, row.p90, true};
+  const bool llm = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0;
+  band.in_calibrated_regime = llm && architecture_calibrated(architecture) && profile.method == workload::Method::full &&
+                              profile.shape.params >= calibrated_min_params &&
+                              profile.shape.params <= calibrated_max_params &&
+                              model::total_gpus(plan) <= calibrated_max_gpus && plan.offload == workload::Offload::none;
+  if (!band.in_calibrated_regime) {
+    band.low = std::min(ampere_band.p10, hopper_band.p10) / extrapolation_widening;
+    band.high = std::max(ampere_band.p90, hopper_band.p90) * extrapolation_widening;
+  }
+  return band;
+}
+
+namespace {
+
 double active_params(const workload::Shape& shape) {
   return shape.active_params > 0 ? shape.active_params : shape.params;
 }
 
 // Model FLOPs of the whole training job and what the hardware executes with recomputation.
-void training_compute(const workload::Profile& profile, Compute& compute) {
+void training_compute(const workload::Profile& profile, workload::Recompute recompute_mode, Compute& compute) {
   const double data = profile.tokens;
   if (profile.kind == workload::Kind::cv_train) {
     // Forward + backward = 3 forward passes per image.
@@ -201,7 +453,7 @@ void training_compute(const workload::Profile& profile, Compute& compute) {
   const double per_token = profile.method == workload::Method::full ? 6.0 : 4.0;
   compute.total_flops = per_token * params * data;
   // Full recomputation repeats the forward pass (2PD): 8PD for full training.
-  const double recompute = profile.recompute == workload::Recompute::full ? 2.0 * params * data : 0.0;
+  const double recompute = recompute_mode == workload::Recompute::full ? 2.0 * params * data : 0.0;
   compute.hardware_flops = compute.total_flops + recompute;
 }
 
@@ -288,7 +540,7 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
   estimate.compute.mfu_source = mfu.source;
 
   if (workload::is_training(profile.kind)) {
-    training_compute(profile, estimate.compute);
+    training_compute(profile, plan.recompute, estimate.compute);
   } else if (profile.kind == workload::Kind::llm_inference) {
     const double tokens = profile.requests_per_s * (profile.input_tokens + profile.output_tokens) * profile.hours *
                           units::seconds_per_hour;
@@ -306,9 +558,26 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
   if (workload::is_training(profile.kind)) {
     // Fractional (vGPU) cards count as their share of a GPU.
     const double gpus = model::total_gpus(plan) * hardware.gpu_fraction;
-    const double seconds = estimate.compute.total_flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
+    const bool modelled = !profile.mfu && profile.kind != workload::Kind::cv_train && profile.shape.layers > 0;
+    double seconds = 0;
+    if (modelled) {
+      estimate.step = training_step_time(profile, hardware, plan);
+      const double steps = profile.tokens / std::max(1.0, estimate.step.tokens);
+      seconds = steps * estimate.step.total_s;
+      // MFU as a result: model FLOPs over the 16-bit (or the precision's) dense peak of every GPU.
+      estimate.compute.mfu = seconds > 0 ? estimate.compute.total_flops / (gpus * peak * 1e12 * seconds) : 0;
+      estimate.compute.mfu_source = MfuSource{MfuSource::Kind::model, 0, 0};
+      estimate.compute.effective_tflops_per_gpu = peak * estimate.compute.mfu;
+    } else {
+      seconds = estimate.compute.total_flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
+    }
     estimate.time.wall_hours = seconds / units::seconds_per_hour;
     estimate.time.gpu_hours = estimate.time.wall_hours * gpus;
+    const Band ratio = training_time_ratio_band(profile, hardware, plan);
+    estimate.time.wall_hours_band = {estimate.time.wall_hours * ratio.low, estimate.time.wall_hours * ratio.high,
+                                     ratio.in_calibrated_regime && !profile.mfu};
+    estimate.time.gpu_hours_band = {estimate.time.gpu_hours * ratio.low, estimate.time.gpu_hours * ratio.high,
+                                    estimate.time.wall_hours_band.in_calibrated_regime};
     return estimate;
   }
   if (profile.kind == workload::Kind::llm_inference || profile.kind == workload::Kind::cv_inference ||

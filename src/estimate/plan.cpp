@@ -16,68 +16,145 @@ namespace gpuselect::estimate {
 namespace model {
 
 namespace {
-struct Rung {
-  int stage;
-  workload::Offload offload;
-};
-// Lightest first: plain data parallel, ZeRO-1, 2, 3, then ZeRO-Offload of the optimizer (stage 2,
-// then 3), then ZeRO-Infinity style offload of everything (stage 3). Offload costs speed, so it
-// comes after every GPU-only stage.
-constexpr std::array<Rung, 7> training_rungs{{{0, workload::Offload::none},
-                                              {1, workload::Offload::none},
-                                              {2, workload::Offload::none},
-                                              {3, workload::Offload::none},
-                                              {2, workload::Offload::optimizer},
-                                              {3, workload::Offload::optimizer},
-                                              {3, workload::Offload::all}}};
 constexpr std::array<int, 4> tensor_parallel_degrees{1, 2, 4, 8};
+constexpr std::array<int, 4> micro_batch_sizes{1, 2, 4, 8};
+constexpr std::array<workload::Recompute, 3> recompute_modes{workload::Recompute::none, workload::Recompute::selective,
+                                                             workload::Recompute::full};
+// Context parallelism is searched only for sequences at least this long (shorter ones gain nothing
+// that TP's sequence parallelism does not; Llama 3 used CP for its 128K stage only).
+constexpr int context_parallel_min_seq = 16384;
+// Offload plans searched by default (NVMe only when asked, --offload nvme).
+constexpr std::array<workload::Offload, 3> searched_offloads{workload::Offload::none, workload::Offload::optimizer,
+                                                            workload::Offload::all};
 
-int zero_stage_of(workload::Zero zero) {
-  switch (zero) {
-    case workload::Zero::stage1:
-      return 1;
-    case workload::Zero::stage2:
-      return 2;
-    case workload::Zero::stage3:
-      return 3;
-    default:
-      return 0;
-  }
+template <typename T, std::size_t N>
+std::vector<T> choices(const std::optional<T>& fixed, const std::array<T, N>& searched) {
+  if (fixed) return {*fixed};
+  return {searched.begin(), searched.end()};
+}
+
+std::vector<int> powers_of_two_up_to(int limit) {
+  std::vector<int> values;
+  for (int value = 1; value <= limit; value *= 2) values.push_back(value);
+  return values;
 }
 }  // namespace
 
 bool plan_requested(const workload::Profile& profile) {
-  if (workload::is_training(profile.kind)) return profile.zero != workload::Zero::automatic;
+  if (workload::is_training(profile.kind)) return profile.fixed.any() || profile.zero != workload::Zero::automatic;
   return profile.tensor_parallel.has_value();
 }
 
-std::vector<Plan> training_ladder(const workload::Profile& profile, int gpus_per_node, int nodes) {
+std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_node, int nodes) {
+  using workload::Offload;
+  const auto& fixed = profile.fixed;
+  const bool llm = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0;
   Plan base;
   base.gpus_per_node = std::max(1, gpus_per_node);
   base.nodes = std::max(1, nodes);
-  base.tensor_parallel = profile.tensor_parallel.value_or(1);
-  const bool sharded = data_parallel_size(base) > 1;
-  std::vector<Plan> plans;
-  for (const auto& rung : training_rungs) {
-    if (profile.zero != workload::Zero::automatic) {
-      if (rung.stage != zero_stage_of(profile.zero) || rung.offload != profile.offload) continue;
-    } else if (profile.offload != workload::Offload::none) {
-      if (rung.offload != profile.offload) continue;
-    } else if (!sharded && rung.stage > 0 && rung.offload == workload::Offload::none) {
-      continue;  // one data-parallel rank: ZeRO stages shard nothing
+  const int gpus = total_gpus(base);
+  const double seq = std::max(1, profile.seq_len);
+
+  std::vector<int> tps = fixed.tensor_parallel ? std::vector<int>{*fixed.tensor_parallel} : std::vector<int>{1};
+  std::vector<int> pps = fixed.pipeline_parallel ? std::vector<int>{*fixed.pipeline_parallel} : std::vector<int>{1};
+  std::vector<int> cps = fixed.context_parallel ? std::vector<int>{*fixed.context_parallel} : std::vector<int>{1};
+  std::vector<workload::Recompute> recomputes{fixed.recompute.value_or(llm ? profile.recompute : workload::Recompute::none)};
+  std::vector<int> micro_batches{fixed.micro_batch.value_or(profile.micro_batch)};
+  if (llm) {
+    if (!fixed.tensor_parallel) {
+      tps.clear();
+      for (int tp : tensor_parallel_degrees) {
+        if (tp > base.gpus_per_node || base.gpus_per_node % tp != 0) continue;
+        if (profile.shape.heads > 0 && profile.shape.heads % tp != 0) continue;
+        tps.push_back(tp);
+      }
     }
-    Plan plan = base;
-    plan.zero_stage = rung.stage;
-    plan.offload = rung.offload;
-    plans.push_back(plan);
+    if (!fixed.pipeline_parallel) pps = powers_of_two_up_to(std::min(gpus, profile.shape.layers));
+    if (!fixed.context_parallel && profile.seq_len >= context_parallel_min_seq) cps = powers_of_two_up_to(8);
+    if (!fixed.recompute) recomputes.assign(recompute_modes.begin(), recompute_modes.end());
+    if (!fixed.micro_batch) micro_batches.assign(micro_batch_sizes.begin(), micro_batch_sizes.end());
   }
-  if (plans.empty()) {  // a fixed --zero with an offload the ladder does not list (stage 1 offload)
-    Plan plan = base;
-    plan.zero_stage = zero_stage_of(profile.zero);
-    plan.offload = profile.offload;
-    plans.push_back(plan);
+  const std::vector<int> stages =
+      fixed.zero_stage ? std::vector<int>{*fixed.zero_stage} : std::vector<int>{0, 1, 2, 3};
+  std::vector<Offload> offloads = choices(fixed.offload, searched_offloads);
+
+  std::vector<Plan> plans;
+  for (int tp : tps) {
+    for (int pp : pps) {
+      for (int cp : cps) {
+        const int model_parallel = tp * pp * cp;
+        if (model_parallel > gpus || gpus % model_parallel != 0) continue;
+        const int dp = gpus / model_parallel;
+        for (int stage : stages) {
+          // ZeRO stages shard over data-parallel ranks: with one rank only offload makes them useful.
+          // Pipelines run with ZeRO-1 at most (DeepSpeed's pipeline engine; Megatron's distributed
+          // optimizer).
+          if (!fixed.zero_stage && pp > 1 && stage > 1) continue;
+          for (Offload offload : offloads) {
+            if (offload == Offload::optimizer && stage < 2 && !fixed.offload) continue;
+            if ((offload == Offload::all || offload == Offload::nvme) && stage < 3 && !fixed.offload) continue;
+            if (!fixed.zero_stage && dp == 1 && stage > 0 && offload == Offload::none) continue;
+            // ZeRO-Offload is searched for pure data parallelism only.
+            if (offload != Offload::none && !fixed.offload && model_parallel > 1) continue;
+            for (auto recompute : recomputes) {
+              for (int micro_batch : micro_batches) {
+                if (llm && micro_batch > 1 && !fixed.micro_batch &&
+                    dp * micro_batch * seq > profile.global_batch_tokens) {
+                  continue;
+                }
+                Plan plan = base;
+                plan.tensor_parallel = tp;
+                plan.pipeline_parallel = pp;
+                plan.context_parallel = cp;
+                plan.zero_stage = stage;
+                plan.offload = offload;
+                plan.recompute = recompute;
+                plan.micro_batch = micro_batch;
+                plan.micro_batches =
+                    llm ? std::max(1, static_cast<int>(std::lround(profile.global_batch_tokens / (dp * micro_batch * seq))))
+                        : 1;
+                plans.push_back(plan);
+              }
+            }
+          }
+        }
+      }
+    }
   }
+  // The constraints admit no layout on this machine: the plan as requested.
+  if (plans.empty()) plans.push_back(requested_plan(profile, gpus_per_node, nodes));
   return plans;
+}
+
+Plan requested_plan(const workload::Profile& profile, int gpus_per_node, int nodes) {
+  const auto& fixed = profile.fixed;
+  Plan plan;
+  plan.gpus_per_node = std::max(1, gpus_per_node);
+  plan.nodes = std::max(1, nodes);
+  plan.tensor_parallel = fixed.tensor_parallel.value_or(1);
+  plan.pipeline_parallel = fixed.pipeline_parallel.value_or(1);
+  plan.context_parallel = fixed.context_parallel.value_or(1);
+  plan.zero_stage = fixed.zero_stage.value_or(0);
+  plan.offload = fixed.offload.value_or(workload::Offload::none);
+  plan.recompute = fixed.recompute.value_or(profile.recompute);
+  plan.micro_batch = fixed.micro_batch.value_or(profile.micro_batch);
+  return plan;
+}
+
+bool layout_valid(const Plan& plan, const workload::Profile& profile) {
+  const int model_parallel = std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel) *
+                             std::max(1, plan.context_parallel);
+  const int gpus = total_gpus(plan);
+  if (plan.tensor_parallel > plan.gpus_per_node || model_parallel > gpus || gpus % model_parallel != 0) return false;
+  return plan.pipeline_parallel <= 1 || profile.shape.layers <= 0 || plan.pipeline_parallel <= profile.shape.layers;
+}
+
+std::string plan_layout(const Plan& plan) {
+  std::string text;
+  if (plan.tensor_parallel > 1) text += fmt::format(" x TP {}", plan.tensor_parallel);
+  if (plan.pipeline_parallel > 1) text += fmt::format(" x PP {}", plan.pipeline_parallel);
+  if (plan.context_parallel > 1) text += fmt::format(" x CP {}", plan.context_parallel);
+  return text;
 }
 
 std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_node, int nodes) {
@@ -103,11 +180,6 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
   return plans;
 }
 
-std::vector<Plan> plan_ladder(const workload::Profile& profile, int gpus_per_node, int nodes) {
-  return uses_serving_memory(profile.kind) ? serving_ladder(profile, gpus_per_node, nodes)
-                                           : training_ladder(profile, gpus_per_node, nodes);
-}
-
 int instances_needed(const workload::Profile& profile, const Plan& plan, int replicas_needed) {
   if (!workload::is_serving(profile.kind)) return std::max(1, plan.nodes);
   const int replicas_per_node = std::max(1, plan.gpus_per_node / std::max(1, plan.tensor_parallel));
@@ -126,7 +198,15 @@ std::string plan_name(const workload::Profile& profile, const Plan& plan) {
   std::string name = plan.zero_stage == 0 ? std::string("data parallel") : fmt::format("ZeRO-{}", plan.zero_stage);
   if (plan.offload == workload::Offload::optimizer) name += " + optimizer offload";
   if (plan.offload == workload::Offload::all) name += " + full CPU offload";
-  if (plan.tensor_parallel > 1) name += fmt::format(" x tensor parallel {}", plan.tensor_parallel);
+  if (plan.offload == workload::Offload::nvme) name += " + NVMe offload";
+  name += plan_layout(plan);
+  if (profile.kind != workload::Kind::cv_train && profile.shape.layers > 0) {
+    const std::string_view recompute = plan.recompute == workload::Recompute::none        ? "no recomputation"
+                                       : plan.recompute == workload::Recompute::selective ? "selective recomputation"
+                                                                                          : "full recomputation";
+    name += fmt::format(", {}, micro-batch {}", recompute, plan.micro_batch);
+    if (plan.micro_batches > 1) name += fmt::format(" x {}", plan.micro_batches);
+  }
   return name;
 }
 
@@ -141,11 +221,21 @@ Hardware hardware_of(const catalog::Catalog& catalog, const catalog::Offering& o
   hardware.interconnect = offering.interconnect;
   hardware.rdma = offering.network.rdma;
   hardware.network_gbps = offering.network.bandwidth_gbps;
+  hardware.host_ram_bytes = offering.ram_gb > 0 ? offering.ram_gb * 1e9 : 0;
+  if (!(offering.ram_gb > 0)) {
+    // No RAM stated: assume as much as the node's GPU memory (cloud GPU nodes carry 1-2x; the low
+    // end, so that offload is never planned on RAM the machine may not have).
+    hardware.host_ram_bytes = hardware.gpu->capacity_bytes() * hardware.gpu_fraction * hardware.gpus_per_node;
+    hardware.host_ram_assumed = true;
+  }
+  hardware.local_disk_bytes = offering.local_disk_gb > 0 ? offering.local_disk_gb * 1e9 : 0;
   return hardware;
 }
 
-Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
-  const auto ladder = model::plan_ladder(profile, hardware.gpus_per_node, hardware.nodes);
+namespace {
+
+Memory choose_serving_plan(const workload::Profile& profile, const Hardware& hardware) {
+  const auto ladder = model::serving_ladder(profile, hardware.gpus_per_node, hardware.nodes);
   if (hardware.gpu == nullptr) {
     Memory memory = estimate_memory(profile, ladder.front(), 0);
     memory.reason = PlanReason::no_hardware;
@@ -157,13 +247,9 @@ Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
   for (const auto& plan : ladder) {
     Memory memory = estimate_memory(profile, plan, capacity);
     // Tensor parallelism stays inside a node (NVLink); a degree above the node's GPUs cannot run.
-    if (plan.tensor_parallel > hardware.gpus_per_node) memory.fits = false;
+    if (plan.tensor_parallel > hardware.gpus_per_node) memory.fits = memory.fits_gpu = false;
     if (memory.fits) {
-      if (model::plan_requested(profile)) {
-        memory.reason = PlanReason::requested;
-      } else {
-        memory.reason = plan.offload != workload::Offload::none ? PlanReason::needs_offload : PlanReason::lightest_fits;
-      }
+      memory.reason = model::plan_requested(profile) ? PlanReason::requested : PlanReason::lightest_fits;
       return memory;
     }
     if (!lightest || memory.per_gpu.total_bytes < lightest->per_gpu.total_bytes) lightest = memory;
@@ -172,21 +258,116 @@ Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
   return *lightest;
 }
 
+// The search: every plan within the constraints; keep those that fit (GPU memory with headroom,
+// host RAM, local disk); the fastest wins, ties to the least memory. The runner-up is the fastest
+// plan of another layout (ZeRO stage, offload, TP, PP, CP or recomputation differ).
+Memory search_training_plan(const workload::Profile& profile, const Hardware& hardware) {
+  if (hardware.gpu == nullptr) {
+    Memory memory =
+        estimate_memory(profile, model::requested_plan(profile, hardware.gpus_per_node, hardware.nodes), 0);
+    memory.reason = PlanReason::no_hardware;
+    return memory;
+  }
+  const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
+  const auto plans = model::training_plans(profile, hardware.gpus_per_node, hardware.nodes);
+  std::optional<Memory> best;
+  std::optional<Memory> lightest;     // least GPU memory among plans that do not fit
+  std::optional<Memory> gpu_only;     // fits the GPUs but not host RAM / disk
+  std::vector<std::pair<Plan, double>> fitting;  // plan, seconds per token
+  double best_per_token = 0;
+  int tried = 0;
+  for (const auto& plan : plans) {
+    ++tried;
+    Memory memory = estimate_memory(profile, plan, capacity);
+    model::judge_host(memory, hardware);
+    if (!model::layout_valid(plan, profile)) memory.fits = memory.fits_gpu = false;
+    if (!memory.fits) {
+      if (memory.fits_gpu && !memory.fits_host) {
+        if (!gpu_only || memory.cpu_offload_bytes < gpu_only->cpu_offload_bytes) gpu_only = memory;
+      } else if (!lightest || memory.per_gpu.total_bytes < lightest->per_gpu.total_bytes) {
+        lightest = memory;
+      }
+      continue;
+    }
+    const StepTime step = training_step_time(profile, hardware, plan);
+    memory.step_seconds = step.total_s;
+    const double per_token = step.total_s / std::max(1.0, step.tokens);
+    fitting.emplace_back(plan, per_token);
+    if (!best || per_token < best_per_token * (1 - 1e-9) ||
+        (per_token <= best_per_token * (1 + 1e-9) && memory.per_gpu.total_bytes < best->per_gpu.total_bytes)) {
+      best = memory;
+      best_per_token = per_token;
+    }
+  }
+  if (!best) {
+    Memory memory = gpu_only ? *gpu_only : (lightest ? *lightest : estimate_memory(profile, plans.front(), capacity));
+    memory.reason = gpu_only ? PlanReason::host_ram : PlanReason::does_not_fit;
+    memory.plans_tried = tried;
+    return memory;
+  }
+  Memory memory = *best;
+  memory.plans_tried = tried;
+  memory.plans_fitting = static_cast<int>(fitting.size());
+  const auto same_layout = [](const Plan& a, const Plan& b) {
+    return a.zero_stage == b.zero_stage && a.offload == b.offload && a.tensor_parallel == b.tensor_parallel &&
+           a.pipeline_parallel == b.pipeline_parallel && a.context_parallel == b.context_parallel &&
+           a.recompute == b.recompute;
+  };
+  double runner_per_token = 0;
+  for (const auto& [plan, per_token] : fitting) {
+    if (same_layout(plan, memory.plan)) continue;
+    if (!memory.has_runner_up || per_token < runner_per_token) {
+      memory.has_runner_up = true;
+      memory.runner_up = plan;
+      runner_per_token = per_token;
+    }
+  }
+  if (memory.has_runner_up) memory.runner_up_slower_pct = 100.0 * (runner_per_token / best_per_token - 1.0);
+  memory.reason = memory.plan.offload != workload::Offload::none ? PlanReason::needs_offload : PlanReason::fastest;
+  return memory;
+}
+
+}  // namespace
+
+Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
+  if (model::uses_serving_memory(profile.kind)) return choose_serving_plan(profile, hardware);
+  return search_training_plan(profile, hardware);
+}
+
 Memory choose_plan_and_nodes(const workload::Profile& profile, Hardware hardware, int max_nodes) {
   // Serving replicas hold the whole model within one node, so more nodes never make it fit.
   const int last = model::uses_serving_memory(profile.kind) ? 1 : std::max(1, max_nodes);
   Memory memory;
   for (int nodes = 1; nodes <= last; ++nodes) {
     hardware.nodes = nodes;
-    memory = choose_plan(profile, hardware);
-    if (memory.fits) {
-      if (nodes > 1) memory.reason = PlanReason::needs_more_nodes;
-      return memory;
+    Memory tried = choose_plan(profile, hardware);
+    if (tried.fits) {
+      if (nodes > 1) tried.reason = PlanReason::needs_more_nodes;
+      return tried;
     }
+    // Keep the most telling failure: a host-RAM failure says more than "does not fit".
+    if (nodes == 1 || tried.reason == PlanReason::host_ram || memory.reason != PlanReason::host_ram) memory = tried;
     if (hardware.gpu == nullptr) return memory;
   }
   return memory;
 }
+
+namespace {
+
+std::string constraint_words(const workload::Profile& profile) {
+  const auto& fixed = profile.fixed;
+  std::vector<std::string> parts;
+  if (fixed.zero_stage) parts.push_back(fmt::format("--zero {}", *fixed.zero_stage));
+  if (fixed.offload) parts.push_back(fmt::format("--offload {}", workload::to_string(*fixed.offload)));
+  if (fixed.tensor_parallel) parts.push_back(fmt::format("--tensor-parallel {}", *fixed.tensor_parallel));
+  if (fixed.pipeline_parallel) parts.push_back(fmt::format("--pipeline-parallel {}", *fixed.pipeline_parallel));
+  if (fixed.context_parallel) parts.push_back(fmt::format("--context-parallel {}", *fixed.context_parallel));
+  if (fixed.recompute) parts.push_back(fmt::format("--recompute {}", workload::to_string(*fixed.recompute)));
+  if (fixed.micro_batch) parts.push_back(fmt::format("--micro-batch {}", *fixed.micro_batch));
+  return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+}  // namespace
 
 std::string describe_plan(const workload::Profile& profile, const Memory& memory) {
   const Plan& plan = memory.plan;
@@ -198,10 +379,27 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
   if (memory.reason == PlanReason::no_hardware || memory.gpu_capacity_bytes <= 0) {
     return fmt::format("{} on {}: {} per GPU (no GPU given)", name, where, need);
   }
-  const std::string capacity = units::format_gb(memory.gpu_capacity_bytes);
+  const std::string usable = fmt::format("{} usable ({} less {:g}% headroom)", units::format_gb(memory.usable_gpu_bytes),
+                                         units::format_gb(memory.gpu_capacity_bytes), memory.headroom_pct);
+  const bool training = !model::uses_serving_memory(profile.kind);
+  const std::string within =
+      training && profile.fixed.any() ? fmt::format(" (searched within {})", constraint_words(profile)) : "";
   if (plan.tensor_parallel > plan.gpus_per_node) {
     return fmt::format("does not fit: tensor parallel {} needs {} GPUs per node; this machine has {}",
                        plan.tensor_parallel, plan.tensor_parallel, plan.gpus_per_node);
+  }
+  if (training && !model::layout_valid(plan, profile)) {
+    return fmt::format(
+        "does not fit: TP {} x PP {} x CP {} does not divide {} GPU{} evenly (or PP exceeds the {} layers){}",
+        plan.tensor_parallel, plan.pipeline_parallel, plan.context_parallel, gpus, gpus == 1 ? "" : "s",
+        profile.shape.layers, within);
+  }
+  if (memory.reason == PlanReason::host_ram) {
+    return fmt::format(
+        "does not fit (host RAM): {} on {} needs {} of CPU offload per node, above the {} of RAM left after "
+        "the reserve for the OS, data loaders and pinned buffers{}",
+        name, where, units::format_gb(memory.cpu_offload_bytes), units::format_gb(memory.host_ram_usable_bytes),
+        within);
   }
   if (memory.reason == PlanReason::no_fp4) {
     return "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here "
@@ -211,37 +409,31 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
     return fmt::format(
         "misses the latency targets: the fastest plan, {} on {}, gives TTFT {:.0f} ms and TPOT {:.0f} ms (targets {:g} "
         "and {:g} ms); the weights fit ({} of {} per GPU)",
-        name, where, memory.ttft_ms, memory.tpot_ms, profile.ttft_target_ms, profile.tpot_target_ms, need, capacity);
+        name, where, memory.ttft_ms, memory.tpot_ms, profile.ttft_target_ms, profile.tpot_target_ms, need, usable);
   }
   if (!memory.fits) {
-    return fmt::format("does not fit: the lightest plan, {} on {}, needs {} per GPU, above {}", name, where, need,
-                       capacity);
+    return fmt::format("does not fit: the lightest plan, {} on {}, needs {} per GPU, above {}{}", name, where, need,
+                       usable, within);
   }
-  std::string text = fmt::format("{} on {}: {} of {} per GPU", name, where, need, capacity);
+  std::string text = fmt::format("{} on {}: {} of {} per GPU", name, where, need, usable);
   if (profile.kind == workload::Kind::llm_inference) {
     text += fmt::format("; TTFT {:.0f} ms, TPOT {:.0f} ms (targets {:g}, {:g})", memory.ttft_ms, memory.tpot_ms,
                         profile.ttft_target_ms, profile.tpot_target_ms);
+  }
+  if (memory.cpu_offload_bytes > 0 && memory.host_ram_usable_bytes > 0) {
+    text += fmt::format("; CPU offload {} of {} usable RAM per node", units::format_gb(memory.cpu_offload_bytes),
+                        units::format_gb(memory.host_ram_usable_bytes));
   }
   if (memory.reason == PlanReason::requested) return text + " (as requested)";
   if (profile.kind == workload::Kind::llm_inference) {
     return text + "; the tensor parallel and batch that meet the targets at the most tokens per GPU";
   }
-  if (memory.reason == PlanReason::needs_more_nodes) {
-    text += "; one node is not enough";
-  }
-  // The lighter plans tried before this one on the same machines, and what they needed.
-  std::vector<std::string> tried;
-  for (const auto& earlier : model::plan_ladder(profile, plan.gpus_per_node, plan.nodes)) {
-    if (earlier.zero_stage == plan.zero_stage && earlier.offload == plan.offload &&
-        earlier.tensor_parallel == plan.tensor_parallel) {
-      break;
-    }
-    const Memory other = estimate_memory(profile, earlier, memory.gpu_capacity_bytes);
-    tried.push_back(
-        fmt::format("{} needs {}", model::plan_name(profile, earlier), units::format_gb(other.per_gpu.total_bytes)));
-  }
-  if (!tried.empty()) {
-    text += fmt::format("; {} per GPU, above {}", fmt::join(tried, ", "), capacity);
+  if (memory.reason == PlanReason::needs_more_nodes) text += "; one node is not enough";
+  if (!training) return text;
+  text += fmt::format("; fastest of {} plans that fit ({} tried){}", memory.plans_fitting, memory.plans_tried, within);
+  if (memory.has_runner_up) {
+    text += fmt::format("; runner-up {}: {:.0f}% slower", model::plan_name(profile, memory.runner_up),
+                        memory.runner_up_slower_pct);
   }
   return text;
 }

@@ -32,12 +32,22 @@ Grid memory_grid(const estimate::Estimate& estimate) {
                {"KV cache", gb(per_gpu.kv_cache_bytes)},
                {"runtime overhead", gb(per_gpu.overhead_bytes)},
                {"total", gb(per_gpu.total_bytes)}};
+  if (memory.paper_model_states_bytes > 0) {
+    grid.rows.push_back({"model states, ZeRO paper", gb(memory.paper_model_states_bytes)});
+  }
   if (memory.cpu_offload_bytes > 0) grid.rows.push_back({"CPU offload per node", gb(memory.cpu_offload_bytes)});
+  if (memory.nvme_offload_bytes > 0) grid.rows.push_back({"NVMe offload per node", gb(memory.nvme_offload_bytes)});
   if (estimate.has_hardware) {
     grid.rows.push_back({"GPU capacity", gb(memory.gpu_capacity_bytes)});
-    grid.rows.push_back({"fits", memory.fits                                            ? "yes"
-                                 : memory.reason == estimate::PlanReason::misses_targets ? "NO (memory fits; latency targets missed)"
-                                                                                        : "NO"});
+    grid.rows.push_back({"headroom kept free", fmt::format("{:g}% (usable {})", memory.headroom_pct,
+                                                           gb(memory.usable_gpu_bytes))});
+    if (memory.host_ram_usable_bytes > 0) {
+      grid.rows.push_back({"host RAM usable per node", gb(memory.host_ram_usable_bytes)});
+    }
+    std::string fits = memory.fits ? "yes" : "NO";
+    if (!memory.fits && memory.fits_gpu && !memory.fits_host) fits += " (host RAM)";
+    if (memory.reason == estimate::PlanReason::misses_targets) fits = "NO (memory fits; latency targets missed)";
+    grid.rows.push_back({"fits", fits});
   }
   return grid;
 }
@@ -51,6 +61,13 @@ Grid plan_grid(const workload::Profile& profile, const estimate::Estimate& estim
                {"nodes", std::to_string(plan.nodes)},
                {"tensor parallel", std::to_string(plan.tensor_parallel)}};
   if (workload::is_serving(profile.kind)) grid.rows.push_back({"replicas", std::to_string(plan.replicas)});
+  if (workload::is_training(profile.kind)) {
+    grid.rows.push_back({"pipeline parallel", std::to_string(plan.pipeline_parallel)});
+    grid.rows.push_back({"context parallel", std::to_string(plan.context_parallel)});
+    grid.rows.push_back({"data parallel", std::to_string(estimate::data_parallel_degree(plan))});
+    grid.rows.push_back({"recompute", std::string(workload::to_string(plan.recompute))});
+    grid.rows.push_back({"micro-batch", fmt::format("{} x {} micro-steps", plan.micro_batch, plan.micro_batches)});
+  }
   grid.notes.push_back(estimate::describe_plan(profile, estimate.memory));
   return grid;
 }
@@ -63,8 +80,28 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Estimate
                {"MFU basis", estimate::mfu_basis_text(estimate.compute)},
                {"effective TFLOPS per GPU", fmt::format("{:.1f}", estimate.compute.effective_tflops_per_gpu)}};
   if (estimate.has_hardware) {
-    grid.rows.push_back({"wall time", units::format_hours(estimate.time.wall_hours)});
-    grid.rows.push_back({"GPU hours", fmt::format("{:.1f}", estimate.time.gpu_hours)});
+    const auto& band = estimate.time.wall_hours_band;
+    const std::string regime = band.in_calibrated_regime ? "" : ", outside the calibrated regime";
+    if (band.high > 0) {
+      grid.rows.push_back({"wall time", fmt::format("{} ({}-{}{})", units::format_hours(estimate.time.wall_hours),
+                                                    units::format_hours(band.low), units::format_hours(band.high),
+                                                    regime)});
+      grid.rows.push_back({"GPU hours", fmt::format("{:.1f} ({:.0f}-{:.0f}{})", estimate.time.gpu_hours,
+                                                    estimate.time.gpu_hours_band.low,
+                                                    estimate.time.gpu_hours_band.high, regime)});
+    } else {
+      grid.rows.push_back({"wall time", units::format_hours(estimate.time.wall_hours)});
+      grid.rows.push_back({"GPU hours", fmt::format("{:.1f}", estimate.time.gpu_hours)});
+    }
+    const auto& step = estimate.step;
+    if (step.total_s > 0) {
+      grid.rows.push_back(
+          {"step time", fmt::format("{:.2f} s for {} tokens: compute {:.2f}, TP/CP comm {:.2f}, pipeline bubble and "
+                                    "send {:.2f}, DP/ZeRO comm {:.2f}, offload {:.2f}, failures {:.2f}",
+                                    step.total_s, units::format_count(step.tokens), step.compute_s,
+                                    step.tensor_comm_s, step.pipeline_s, step.data_comm_s, step.offload_s,
+                                    step.failures_s)});
+    }
   }
   if (workload::is_serving(profile.kind) && estimate.has_hardware) {
     grid.rows.push_back(
@@ -135,7 +172,10 @@ Grid cost_grid(const workload::Profile& profile, const estimate::Estimate& estim
   line("public IP", [&](const estimate::Cost& cost, auto) { return money(cost.public_ip); });
   line("storage", [&](const estimate::Cost& cost, auto) { return money(cost.storage); });
   line("interruptions", [&](const estimate::Cost& cost, auto) { return money(cost.interruption); });
-  line("total", [&](const estimate::Cost& cost, auto) { return money(cost.total); });
+  line("total", [&](const estimate::Cost& cost, auto) {
+    if (cost.total_band.high <= 0) return money(cost.total);
+    return fmt::format("{} ({}-{})", money(cost.total), money(cost.total_band.low), money(cost.total_band.high));
+  });
   if (profile.kind == workload::Kind::llm_inference) {
     line("per 1M output tokens", [&](const estimate::Cost& cost, auto) {
       const auto& band = cost.per_million_output_tokens_band;

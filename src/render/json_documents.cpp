@@ -114,11 +114,34 @@ ordered_json memory_json(const estimate::Memory& memory, bool has_hardware) {
            {"expert_parallel", memory.plan.expert_parallel},
            {"batch", memory.plan.batch},
            {"reason", plan_reason_name(memory.reason)},
+           {"pipeline_parallel", memory.plan.pipeline_parallel},
+           {"context_parallel", memory.plan.context_parallel},
+           {"data_parallel", estimate::data_parallel_degree(memory.plan)},
+           {"recompute", workload::to_string(memory.plan.recompute)},
+           {"micro_batch", memory.plan.micro_batch},
+           {"micro_batches", memory.plan.micro_batches},
        }},
+      {"nvme_offload_bytes", whole_bytes(memory.nvme_offload_bytes)},
+      {"paper_model_states_bytes", whole_bytes(memory.paper_model_states_bytes)},
   };
   if (has_hardware) {
     object["fits"] = memory.fits;
+    object["fits_gpu"] = memory.fits_gpu;
+    object["fits_host_ram"] = memory.fits_host;
     object["gpu_capacity_bytes"] = whole_bytes(memory.gpu_capacity_bytes);
+    object["headroom_pct"] = memory.headroom_pct;
+    object["usable_gpu_bytes"] = whole_bytes(memory.usable_gpu_bytes);
+    object["host_ram_usable_bytes"] = whole_bytes(memory.host_ram_usable_bytes);
+    if (memory.has_runner_up) {
+      object["runner_up"] = {{"zero_stage", memory.runner_up.zero_stage},
+                             {"offload", workload::to_string(memory.runner_up.offload)},
+                             {"tensor_parallel", memory.runner_up.tensor_parallel},
+                             {"pipeline_parallel", memory.runner_up.pipeline_parallel},
+                             {"context_parallel", memory.runner_up.context_parallel},
+                             {"recompute", workload::to_string(memory.runner_up.recompute)},
+                             {"micro_batch", memory.runner_up.micro_batch},
+                             {"slower_pct", memory.runner_up_slower_pct}};
+    }
   }
   return object;
 }
@@ -242,6 +265,10 @@ void write_performance(JsonWriter& json, const estimate::Estimate& estimate, con
   json.begin_object();
   json.field("wall_hours", round_figure(estimate.time.wall_hours));
   json.field("gpu_hours", round_figure(estimate.time.gpu_hours));
+  if (estimate.time.wall_hours_band.high > 0) {  // uninterrupted, training: docs/estimation.md "Error bands"
+    json.field("wall_hours_band", band_json(estimate.time.wall_hours_band));
+    json.field("gpu_hours_band", band_json(estimate.time.gpu_hours_band));
+  }
   json.end_object();
   json.field("throughput", throughput_json(estimate, profile));
   json.end_object();
@@ -371,6 +398,15 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   json.begin_object();
   json.field("wall_hours", round_figure(candidate.hours));
   json.field("gpu_hours", round_figure(gpu_hours));
+  if (const auto& band = performance.time.wall_hours_band; band.high > 0 && uninterrupted_hours > 0) {
+    // The shape's band scaled to this mode's expected hours (risk-averse: candidate.hours is already
+    // the upper end, so the expected hours are taken back from it, as the table's hours_with_band does).
+    const double expected = context.ranking.risk_averse ? candidate.hours * uninterrupted_hours / band.high
+                                                        : candidate.hours;
+    const double scale = expected / uninterrupted_hours;
+    json.field("wall_hours_band", band_json(estimate::Band{band.low * scale, band.high * scale,
+                                                           band.in_calibrated_regime}));
+  }
   json.end_object();
   json.key("cost");
   write_cost(json, candidate.mode, candidate.cost, candidate.total_cost, context.profile, context.ranking.currency,
@@ -496,6 +532,7 @@ ordered_json request_json(const RecommendView& view) {
   request["min_headroom_pct"] = round_figure(constraints.min_headroom_pct);
   request["allow_spot_serving"] = ranking.spot_serving_allowed;
   request["reserved_other_use"] = ranking.reserved_other_use;
+  request["risk_averse"] = ranking.risk_averse;  // hours and totals are the bands' upper ends
   request["only_offerings"] = strings_json(options.only_offerings);
   return request;
 }
@@ -640,6 +677,21 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
       {"wall_hours", round_figure(estimate.time.wall_hours)},
       {"gpu_hours", round_figure(estimate.time.gpu_hours)},
   };
+  if (estimate.time.wall_hours_band.high > 0) {
+    document["time"]["wall_hours_band"] = band_json(estimate.time.wall_hours_band);
+    document["time"]["gpu_hours_band"] = band_json(estimate.time.gpu_hours_band);
+  }
+  if (estimate.step.total_s > 0) {
+    const auto& step = estimate.step;
+    document["step"] = {{"total_s", round_figure(step.total_s)},
+                        {"tokens", round_figure(step.tokens)},
+                        {"compute_s", round_figure(step.compute_s)},
+                        {"tensor_comm_s", round_figure(step.tensor_comm_s)},
+                        {"pipeline_s", round_figure(step.pipeline_s)},
+                        {"data_comm_s", round_figure(step.data_comm_s)},
+                        {"offload_s", round_figure(step.offload_s)},
+                        {"failures_s", round_figure(step.failures_s)}};
+  }
   document["throughput"] = throughput_json(estimate, profile);
   const std::string currency(estimate.currency.empty() ? std::string_view("USD") : estimate.currency);
   document["currency"] = currency;

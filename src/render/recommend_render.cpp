@@ -84,7 +84,7 @@ std::string plan_line(const scoring::Ranking& ranking, const std::vector<Row>& r
   std::string leader = plan_label(ranking.performance_of(*rows.front().candidate).memory.plan);
   for (const auto& row : rows) {
     if (plan_label(ranking.performance_of(*row.candidate).memory.plan) != leader)
-      return fmt::format("{} for #1; each offering gets the lightest plan that fits it", leader);
+      return fmt::format("{} for #1; each offering gets the fastest plan that fits it", leader);
   }
   return leader;
 }
@@ -121,6 +121,13 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   if (!summary.tokens.empty()) facts.emplace_back("Tokens", summary.tokens);
   if (!summary.serving.empty()) facts.emplace_back("Serving", summary.serving);
   if (!rows.empty()) facts.emplace_back("Plan", plan_line(*view.ranking, rows));
+  facts.emplace_back("Headroom", fmt::format("{:g}% of GPU memory kept free (fragmentation, NCCL buffers, "
+                                             "transient peaks; --min-headroom)",
+                                             view.profile->headroom_pct));
+  if (view.ranking->risk_averse) {
+    facts.emplace_back("Risk", "ranked on the pessimistic end (90th percentile) of each time and cost band "
+                               "(--risk-averse); costs shown are that end, times the expected (10th-90th)");
+  }
   facts.emplace_back("Weights", summary.weights);
   facts.emplace_back("Currency", summary.currency);
   return facts;
@@ -190,7 +197,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
           rented_label(*view.catalog, ranking, candidate), std::string(catalog::to_string(candidate.mode)),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
           serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
-                  : units::format_hours(candidate.hours),
+                  : hours_with_band(candidate.hours, estimate, view.ranking->risk_averse),
           cost_label(*view.catalog, ranking, candidate)};
       if (serving) cells.push_back(unit_cost_label(ranking, candidate));
       cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
@@ -248,7 +255,8 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     header.push_back(std::string(scoring::to_string(criterion)) + "_score");
   for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto",
                            "instances", "gpus_rented", "per_million_output_tokens", "commitment",
-                           "interruption_hours", "uninterrupted_probability", "estimated"})
+                           "interruption_hours", "uninterrupted_probability", "estimated", "hours_low", "hours_high",
+                           "in_calibrated_regime"})
     header.emplace_back(name);
   csv.row(header);
   const auto& candidates = view.ranking->candidates;
@@ -284,6 +292,12 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     for (const auto figure : scoring::estimated_figures(*view.catalog, candidate))
       append_separated(estimated, ";", figure);
     fields.push_back(estimated);
+    const auto& estimate = view.ranking->performance_of(candidate);
+    const auto& band = estimate.time.wall_hours_band;
+    const double scale = estimate.time.wall_hours > 0 ? candidate.hours / estimate.time.wall_hours : 0;
+    fields.push_back(band.high > 0 ? csv_number(round_figure(band.low * scale)) : std::string());
+    fields.push_back(band.high > 0 ? csv_number(round_figure(band.high * scale)) : std::string());
+    fields.emplace_back(band.high > 0 ? (band.in_calibrated_regime ? "true" : "false") : "");
     csv.row(fields);
   }
 }
@@ -316,7 +330,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                                         memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                         serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
                                                               estimate.serving.batch)
-                                                : units::format_hours(candidate.hours),
+                                                : hours_with_band(candidate.hours, estimate, ranking.risk_averse),
                                         cost_label(*view.catalog, ranking, candidate)};
       if (serving) {
         const auto& band = candidate.cost.per_million_output_tokens_band;

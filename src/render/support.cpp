@@ -179,6 +179,15 @@ std::string_view zero_label(int zero_stage) {
   return labels[static_cast<std::size_t>(zero_stage)];
 }
 
+std::string hours_with_band(double hours, const estimate::Estimate& estimate, bool risk_averse) {
+  const auto& band = estimate.time.wall_hours_band;
+  const double wall = estimate.time.wall_hours;
+  if (!(band.high > 0) || !(wall > 0)) return units::format_hours(hours);
+  const double expected = risk_averse ? hours * wall / band.high : hours;
+  return fmt::format("{} ({}-{}){}", units::format_hours(expected), units::format_hours(band.low * expected / wall),
+                     units::format_hours(band.high * expected / wall), band.in_calibrated_regime ? "" : "*");
+}
+
 std::string plan_label(const estimate::Plan& plan) {
   if (plan.batch > 0) {  // llm-inference: replicas of tensor_parallel GPUs at a batch
     std::string label = fmt::format("TP {}", plan.tensor_parallel);
@@ -189,6 +198,8 @@ std::string plan_label(const estimate::Plan& plan) {
   std::string label(zero_label(plan.zero_stage));
   if (plan.offload != workload::Offload::none) label += fmt::format(", {} offload", workload::to_string(plan.offload));
   if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);
+  if (plan.pipeline_parallel > 1) label += fmt::format(", PP {}", plan.pipeline_parallel);
+  if (plan.context_parallel > 1) label += fmt::format(", CP {}", plan.context_parallel);
   label += fmt::format(", {} GPU{} x {} node{}", plan.gpus_per_node, plan.gpus_per_node == 1 ? "" : "s", plan.nodes,
                        plan.nodes == 1 ? "" : "s");
   return label;
@@ -196,9 +207,9 @@ std::string plan_label(const estimate::Plan& plan) {
 
 std::string_view plan_reason_name(estimate::PlanReason reason) {
   // Names for docs/output.schema.json "plan.reason", in PlanReason's order.
-  static constexpr std::array<std::string_view, 8> names = {
-      "requested",   "lightest-fits",  "needs-offload", "needs-more-nodes", "does-not-fit",
-      "no-hardware", "misses-targets", "no-fp4"};
+  static constexpr std::array<std::string_view, 10> names = {
+      "requested",   "lightest-fits", "needs-offload", "needs-more-nodes", "does-not-fit",
+      "no-hardware", "fastest",       "host-ram",      "misses-targets",   "no-fp4"};
   const auto index = static_cast<std::size_t>(reason);
   return index < names.size() ? names[index] : "";
 }

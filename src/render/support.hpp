@@ -71,6 +71,10 @@ std::string rank_list(const std::vector<int>& ranks);  // "#1, #3"
 std::string memory_label(double needed_bytes, double capacity_bytes);
 // "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".
 std::string plan_label(const estimate::Plan& plan);
+// "23 min (21 min-26 min)": hours with the estimate's error band scaled to them (training), a
+// trailing "*" when outside the calibrated regime; plain hours without a band.
+// risk_averse: hours is already the band's upper end (scoring::Ranking::risk_averse).
+std::string hours_with_band(double hours, const estimate::Estimate& estimate, bool risk_averse = false);
 std::string_view plan_reason_name(estimate::PlanReason reason);
 std::string_view zero_label(int zero_stage);
 

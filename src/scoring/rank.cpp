@@ -17,16 +17,29 @@ namespace {
 
 using catalog::PricingMode;
 
-// The memory plan depends only on (GPU, GPUs per node, vGPU fraction, nodes): memoised per key
-// within one rank() call so 50,000 offerings of a few machine shapes plan a few times.
+// The plan depends only on the machine shape: GPU, GPUs per node, vGPU fraction, nodes, the host
+// RAM and disk that offload must fit, and the links the plan search times (estimate::Hardware).
+// Memoised per key within one rank() call so 50,000 offerings of a few machine shapes plan a few times.
 struct PlanKey {
   std::uint32_t gpu_index = 0;
   int gpus_per_node = 1;
   double gpu_fraction = 1.0;
   int nodes = 1;
+  double host_ram_bytes = 0;
+  double local_disk_bytes = 0;
+  catalog::Interconnect interconnect = catalog::Interconnect::pcie;
+  catalog::Rdma rdma = catalog::Rdma::none;
+  double network_gbps = 0;
+  static PlanKey of(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
+    return {gpu_index,           hardware.gpus_per_node,   hardware.gpu_fraction,
+            hardware.nodes,      hardware.host_ram_bytes,  hardware.local_disk_bytes,
+            hardware.interconnect, hardware.rdma,          hardware.network_gbps};
+  }
   bool operator<(const PlanKey& other) const {
-    return std::tie(gpu_index, gpus_per_node, gpu_fraction, nodes) <
-           std::tie(other.gpu_index, other.gpus_per_node, other.gpu_fraction, other.nodes);
+    return std::tie(gpu_index, gpus_per_node, gpu_fraction, nodes, host_ram_bytes, local_disk_bytes, interconnect, rdma,
+                    network_gbps) < std::tie(other.gpu_index, other.gpus_per_node, other.gpu_fraction, other.nodes,
+                                             other.host_ram_bytes, other.local_disk_bytes, other.interconnect,
+                                             other.rdma, other.network_gbps);
   }
 };
 
@@ -34,7 +47,7 @@ class PlanMemo {
  public:
   explicit PlanMemo(const workload::Profile& profile) : profile_(profile) {}
   const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
-    const PlanKey key{gpu_index, hardware.gpus_per_node, hardware.gpu_fraction, hardware.nodes};
+    const PlanKey key = PlanKey::of(gpu_index, hardware);
     auto found = plans_.find(key);
     if (found == plans_.end()) {
       found = plans_.emplace(key, estimate::choose_plan(profile_, hardware)).first;
@@ -47,18 +60,9 @@ class PlanMemo {
   std::map<PlanKey, estimate::Memory> plans_;
 };
 
-// The performance estimate depends only on the hardware (PlanKey plus the links): memoised per
-// key into Ranking::performances, shared by every candidate on that machine shape.
-struct ShapeKey {
-  PlanKey plan;
-  catalog::Interconnect interconnect = catalog::Interconnect::pcie;
-  catalog::Rdma rdma = catalog::Rdma::none;
-  double network_gbps = 0;
-  bool operator<(const ShapeKey& other) const {
-    return std::tie(plan, interconnect, rdma, network_gbps) <
-           std::tie(other.plan, other.interconnect, other.rdma, other.network_gbps);
-  }
-};
+// The performance estimate depends only on the hardware (PlanKey): memoised per key into
+// Ranking::performances, shared by every candidate on that machine shape.
+using ShapeKey = PlanKey;
 
 // Free share of GPU memory in percent under a plan (0 when capacity is unknown).
 double free_pct(const estimate::Memory& memory) {
@@ -84,6 +88,7 @@ class Ranker {
     if (const auto* rate = catalog_.find_currency(options_.currency)) ranking.currency_as_of = rate->as_of;
     ranking.weights = options_.weights;
     ranking.profile_name = options_.profile_name;
+    ranking.risk_averse = options_.risk_averse;
     ranking.spot_serving_allowed = options_.allow_spot_serving;
     ranking.reserved_other_use = options_.reserved_other_use;
     ranking.deadline_hours = constraints_.deadline_hours.value_or(0);
@@ -146,10 +151,7 @@ class Ranker {
   // Index into ranking.performances of the estimate for this offering's machine on `nodes` nodes.
   std::uint32_t performance(Ranking& ranking, const catalog::Offering& offering, int nodes) {
     const auto hardware_n = hardware(offering, nodes);
-    const ShapeKey key{{offering.gpu_index, hardware_n.gpus_per_node, hardware_n.gpu_fraction, hardware_n.nodes},
-                       hardware_n.interconnect,
-                       hardware_n.rdma,
-                       hardware_n.network_gbps};
+    const ShapeKey key = PlanKey::of(offering.gpu_index, hardware_n);
     auto found = shapes_.find(key);
     if (found == shapes_.end()) {
       const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
@@ -314,11 +316,17 @@ class Ranker {
       if (!compare && !detail::mode_allowed(constraints_, mode)) continue;
       const auto& cost = priced_.cost(mode);
       if (!cost.available) continue;
-      const double hours = estimate.time.wall_hours + cost.interruption_hours;
+      // Risk-averse: the upper end of the time band, applied to hours and cost alike.
+      const auto& band = estimate.time.wall_hours_band;
+      const double pessimism = options_.risk_averse && band.high > 0 && estimate.time.wall_hours > 0
+                                   ? band.high / estimate.time.wall_hours
+                                   : 1.0;
+      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism;
+      const double total_cost = cost.total * pessimism;
       if (!compare) {
         reasons_.clear();
-        if (constraints_.budget && cost.total > *constraints_.budget) {
-          reasons_.push_back({ExclusionKind::budget, cost.total, *constraints_.budget, {}});
+        if (constraints_.budget && total_cost > *constraints_.budget) {
+          reasons_.push_back({ExclusionKind::budget, total_cost, *constraints_.budget, {}});
         }
         if (constraints_.deadline_hours && hours > *constraints_.deadline_hours) {
           reasons_.push_back({ExclusionKind::deadline, hours, *constraints_.deadline_hours, {}});
@@ -338,7 +346,7 @@ class Ranker {
       candidate.cost = cost;
       candidate.spot_total = spot_total;
       candidate.hours = hours;
-      candidate.total_cost = cost.total;
+      candidate.total_cost = total_cost;
       candidate.gpus_needed = needed;
       candidate.gpus_rented = rented;
       produced = true;

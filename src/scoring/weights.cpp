@@ -27,7 +27,7 @@ struct ProfileSpec {
 // named kind of job pays for.
 constexpr std::array<ProfileSpec, 9> profiles = {{
     {"balanced", {0.30, 0.25, 0.20, 0.15, 0.10}, "the guides' default matrix"},
-    {"cost-first", {0.20, 0.15, 0.45, 0.10, 0.10}, "the cheapest acceptable job"},
+    {"cost-first", {0.15, 0.10, 0.60, 0.10, 0.05}, "the cheapest acceptable job"},
     {"speed-first", {0.20, 0.45, 0.15, 0.10, 0.10}, "the fastest acceptable job"},
     {"production", {0.35, 0.20, 0.15, 0.10, 0.20}, "uptime and support first"},
     {"research", {0.15, 0.25, 0.35, 0.20, 0.05}, "many cheap experiments"},

@@ -13,11 +13,11 @@ constexpr std::array<std::string_view, 6> kind_table{"llm-pretrain", "llm-finetu
                                                      "cv-train",     "cv-inference", "notebook"};
 constexpr std::array<std::string_view, 3> method_table{"full", "lora", "qlora"};
 constexpr std::array<std::string_view, 7> precision_table{"fp32", "bf16", "fp16", "fp8", "int8", "int4", "fp4"};
-constexpr std::array<std::string_view, 3> optimizer_table{"adamw", "sgd", "adam-8bit"};
+constexpr std::array<std::string_view, 4> optimizer_table{"adamw", "sgd", "adam-8bit", "adamw-bf16"};
 constexpr std::array<std::string_view, 3> recompute_table{"none", "selective", "full"};
 constexpr std::array<std::string_view, 2> attention_table{"flash", "eager"};
 constexpr std::array<std::string_view, 5> zero_table{"auto", "0", "1", "2", "3"};
-constexpr std::array<std::string_view, 3> offload_table{"none", "optimizer", "all"};
+constexpr std::array<std::string_view, 4> offload_table{"none", "optimizer", "all", "nvme"};
 
 template <typename Enum, std::size_t Size>
 std::string_view name_in(Enum value, const std::array<std::string_view, Size>& table) {

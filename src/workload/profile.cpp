@@ -63,7 +63,7 @@ struct FlagRule {
   unsigned kinds;
   std::string_view applies_to;  // words for the error
 };
-constexpr std::array<FlagRule, 25> flag_rules{{
+constexpr std::array<FlagRule, 29> flag_rules{{
     {"--method", [](const Request& r) { return r.method.has_value(); }, training, "training workloads"},
     {"--lora-rank", [](const Request& r) { return r.lora_rank.has_value(); }, bit(Kind::llm_finetune), "llm-finetune"},
     {"--lora-targets", [](const Request& r) { return r.lora_targets.has_value(); }, bit(Kind::llm_finetune),
@@ -92,6 +92,14 @@ constexpr std::array<FlagRule, 25> flag_rules{{
     {"--output-tokens", [](const Request& r) { return r.output_tokens.has_value(); }, bit(Kind::llm_inference),
      "llm-inference"},
     {"--tensor-parallel", [](const Request& r) { return r.tensor_parallel.has_value(); }, llm_kinds, "LLM workloads"},
+    {"--pipeline-parallel", [](const Request& r) { return r.pipeline_parallel.has_value(); }, llm_training,
+     "llm-pretrain and llm-finetune"},
+    {"--context-parallel", [](const Request& r) { return r.context_parallel.has_value(); }, llm_training,
+     "llm-pretrain and llm-finetune"},
+    {"--quant-bits", [](const Request& r) { return r.quant_bits.has_value(); }, bit(Kind::llm_finetune),
+     "llm-finetune --method qlora"},
+    {"--global-batch", [](const Request& r) { return r.global_batch_text.has_value(); }, llm_training,
+     "llm-pretrain and llm-finetune"},
     {"--hours", [](const Request& r) { return r.hours.has_value(); }, serving | bit(Kind::notebook),
      "serving workloads and notebook (training time is estimated)"},
     {"--ttft-ms", [](const Request& r) { return r.ttft_ms.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
@@ -461,6 +469,22 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
                 fmt::format("must be a power of two (1, 2, 4, 8), got {}", *request.tensor_parallel),
                 "tensor parallelism splits heads evenly across 2^k GPUs");
   }
+  for (const auto& [flag, value] : std::array<std::pair<std::string_view, std::optional<int>>, 2>{
+           {{"--pipeline-parallel", request.pipeline_parallel}, {"--context-parallel", request.context_parallel}}}) {
+    require_positive(value, flag);
+    if (value && *value > 4096) {
+      throw Error(std::string(flag), fmt::format("{} stages is more than any published run uses", *value),
+                  "give a degree of 4096 or less");
+    }
+  }
+  if (request.quant_bits && *request.quant_bits != 2 && *request.quant_bits != 4 && *request.quant_bits != 8) {
+    throw Error("--quant-bits", fmt::format("must be 2, 4 or 8, got {}", *request.quant_bits),
+                "QLoRA bases are 4-bit NF4 (default), 8-bit (LLM.int8) or 2-bit (e.g. HQQ/AQLM)");
+  }
+  if (request.headroom_pct && !(*request.headroom_pct >= 0 && *request.headroom_pct < 100)) {
+    throw Error("--min-headroom", "must be a percentage from 0 to below 100",
+                "e.g. --min-headroom 10 keeps 10% of GPU memory free");
+  }
 
   // Model.
   ModelChoice choice =
@@ -482,6 +506,10 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     throw Error(request.lora_rank ? "--lora-rank" : "--lora-targets", "applies only with --method lora or qlora",
                 "add --method lora");
   }
+  if (request.quant_bits && profile.method != Method::qlora) {
+    throw Error("--quant-bits", "applies only with --method qlora", "add --method qlora");
+  }
+  profile.quant_bits = request.quant_bits.value_or(4);
   if (profile.method != Method::full) {
     profile.lora_rank = request.lora_rank.value_or(16);
     if (request.lora_targets) {
@@ -527,8 +555,8 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     if (!request.micro_batch) {
       defaults.push_back(kind == Kind::cv_train
                              ? "micro-batch: 32 images per GPU (Goyal et al. 2017)"
-                             : "micro-batch: 1 sequence per GPU (least memory; gradient accumulation "
-                               "reaches the global batch)");
+                             : "micro-batch: searched over 1, 2, 4, 8 sequences per GPU (1 without hardware); "
+                               "gradient accumulation reaches the global batch");
     }
   }
   if (kind == Kind::llm_pretrain || kind == Kind::llm_finetune) {
@@ -544,8 +572,10 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     profile.recompute = request.recompute.value_or(default_recompute);
     if (!request.recompute) {
       defaults.push_back(profile.method == Method::full
-                             ? "activation recomputation: selective (Korthikanti et al. 2022)"
-                             : "activation recomputation: full (gradient checkpointing, as in the QLoRA setup)");
+                             ? "activation recomputation: searched over none, selective, full (selective without "
+                               "hardware; Korthikanti et al. 2022)"
+                             : "activation recomputation: searched over none, selective, full (full without "
+                               "hardware: gradient checkpointing, as in the QLoRA setup)");
     }
   } else {
     profile.seq_len = 0;
@@ -581,10 +611,42 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
       throw Error("--offload", "CPU offload needs ZeRO stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)",
                   "use --zero 2, --zero 3 or --zero auto");
     }
-    if (profile.offload == Offload::all && (profile.zero == Zero::stage1 || profile.zero == Zero::stage2)) {
+    if ((profile.offload == Offload::all || profile.offload == Offload::nvme) &&
+        (profile.zero == Zero::stage1 || profile.zero == Zero::stage2)) {
       throw Error("--offload", "offloading parameters needs ZeRO-3", "use --zero 3 or --offload optimizer");
     }
+    // Every plan flag given is a constraint on the planner's search (issue 12.2).
+    PlanConstraints& fixed = profile.fixed;
+    if (request.zero && *request.zero != Zero::automatic) {
+      fixed.zero_stage = static_cast<int>(*request.zero) - static_cast<int>(Zero::stage0);
+    }
+    fixed.offload = request.offload;
+    if (profile.offload == Offload::all || profile.offload == Offload::nvme) fixed.zero_stage = 3;
+    fixed.tensor_parallel = request.tensor_parallel;
+    fixed.pipeline_parallel = request.pipeline_parallel;
+    fixed.context_parallel = request.context_parallel;
+    fixed.recompute = request.recompute;
+    fixed.micro_batch = request.micro_batch;
+    if (kind != Kind::cv_train) {
+      if (request.global_batch_text) {
+        const auto tokens = units::parse_count(*request.global_batch_text);
+        if (!tokens || *tokens < 1 || *tokens > 1e12) {
+          throw Error("--global-batch", fmt::format("'{}' is not a token count from 1 to 1e12", *request.global_batch_text),
+                      "write the tokens per optimizer step, e.g. 4M");
+        }
+        profile.global_batch_tokens = *tokens;
+      } else {
+        // Llama 2 pretraining: 4M tokens per step (Touvron et al. 2023); fine-tuning: 64 sequences
+        // (assumption, a common SFT global batch).
+        profile.global_batch_tokens = kind == Kind::llm_pretrain ? 4.0 * 1024 * 1024 : 64.0 * profile.seq_len;
+        defaults.push_back(kind == Kind::llm_pretrain
+                               ? "global batch: 4M tokens per step (Llama 2 pretraining)"
+                               : fmt::format("global batch: 64 sequences of {} tokens per step (assumption)",
+                                             profile.seq_len));
+      }
+    }
   }
+  if (request.headroom_pct) profile.headroom_pct = *request.headroom_pct;
   profile.mfu = request.mfu;
 
   // Serving and notebooks.
