@@ -10,7 +10,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GPUSELECT_BUILD_DIR:-$root/build}"
 
 # Debian packages the build needs; the test mode adds the checkers the tests use.
-build_packages=(g++ cmake make pkg-config libcli11-dev nlohmann-json3-dev libyaml-dev libfmt-dev libspdlog-dev catch2)
+build_packages=(g++ cmake make pkg-config libcli11-dev nlohmann-json3-dev libyaml-dev libfmt-dev libspdlog-dev catch2 libcurl4-openssl-dev)
 test_packages=(python3 python3-jsonschema python3-yaml chromium zsh fish)
 
 packages=("${build_packages[@]}")

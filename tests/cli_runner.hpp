@@ -69,6 +69,7 @@ inline RunResult run_gpuselect(const std::vector<std::string>& args, const std::
   TempDir scratch;
   std::string command = "env -u GPUSELECT_CATALOG -u NO_COLOR -u COLUMNS -u GPUSELECT_TODAY XDG_CONFIG_HOME=";
   command += shell_quote(scratch.path().string());
+  command += " XDG_DATA_HOME=" + shell_quote(scratch.path().string());
   for (const auto& assignment : environment) {
     command += ' ';
     command += shell_quote(assignment);

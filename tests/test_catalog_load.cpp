@@ -970,3 +970,60 @@ TEST_CASE("a streamed catalog: limits without a known size, and the reader's err
     CHECK(std::string(error.what()).find("Input/output error") != std::string::npos);
   }
 }
+
+TEST_CASE("region_pricing: per-region prices, unnamed modes inherit pricing, written YAML reads back", "[catalog]") {
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    regions: [us-east-1, us-west-1]\n"
+      "    region_pricing:\n"
+      "      - {region: us-west-1, on_demand: 27.5, spot: null}\n"
+      "      - region: us-east-1\n"
+      "        spot: 12.0\n"
+      "        spot_min: 9.5\n";
+  const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  INFO(formatted(merged.diagnostics).size());
+  REQUIRE(merged.ok());
+  const Offering& offering = merged.catalog.offerings[0];
+  REQUIRE(offering.region_prices.size() == 2);
+  CHECK(offering.region_prices[0].region == "us-east-1");  // sorted
+  CHECK(offering.pricing_in("us-east-1").on_demand == 23.92);  // inherited from pricing
+  CHECK(offering.pricing_in("us-east-1").spot == 12.0);
+  CHECK(offering.region_price("us-east-1")->spot_min == 9.5);
+  CHECK(offering.pricing_in("us-west-1").on_demand == 27.5);
+  CHECK_FALSE(offering.pricing_in("us-west-1").spot);  // null: no spot in that region
+  CHECK(offering.pricing_in("us-west-1").reserved_1y == 19.5);
+  CHECK(offering.pricing_in("eu-west-1").on_demand == 23.92);  // no entry: pricing
+  CHECK(offering.sold_anywhere(PricingMode::spot));
+
+  // What write_offerings_yaml makes of it loads back to the same prices.
+  const std::string written = write_offerings_yaml(std::span<const Offering>(&offering, 1));
+  const LoadResult again = load_files({{"small.yaml", small_catalog()}, {"written.yaml", written}});
+  REQUIRE(again.ok());
+  CHECK(to_json(again.catalog.offerings[0])["region_pricing"] == to_json(offering)["region_pricing"]);
+}
+
+TEST_CASE("region_pricing: bad entries are reported at the entry", "[catalog]") {
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    region_pricing:\n"
+      "      - {region: r1, on_demand: 1.0}\n"
+      "      - {region: r1, on_demand: 2.0}\n"
+      "      - {on_demand: 3.0}\n"
+      "      - {region: r2, price: 3.0}\n"
+      "      - {region: r3, spot: -1}\n"
+      "      - just-a-name\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  const auto lines = formatted(result.diagnostics);
+  std::string all;
+  for (const auto& line : lines) all += line + "\n";
+  INFO(all);
+  CHECK(all.find("team.yaml:6:9: error: region 'r1' appears twice in region_pricing") != std::string::npos);
+  CHECK(all.find("team.yaml:7:9: error: region_pricing entry has no region") != std::string::npos);
+  CHECK(all.find("unknown key 'price' in a region_pricing entry") != std::string::npos);
+  CHECK(all.find("team.yaml:9:28: error: region_pricing.spot -1 is out of range") != std::string::npos);
+  CHECK(all.find("items of 'region_pricing' must be maps") != std::string::npos);
+}

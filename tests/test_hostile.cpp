@@ -380,10 +380,16 @@ TEST_CASE("hostile SkyPilot CSV text throws gpuselect::Error only", "[hostile]")
       CHECK(error.where().rfind("vms.csv", 0) == 0);
     }
   }
-  // Huge counts, control characters and invalid UTF-8 are errors at the field, not offerings.
+  // Huge counts, control characters and invalid UTF-8 are bad rows, never offerings: skipped and
+  // counted, or with --strict an error at the field.
+  catalog::SkyPilotImportOptions strict = options;
+  strict.strict = true;
   for (std::size_t index = texts.size() - 5; index < texts.size(); ++index) {
     INFO("case " << index);
-    CHECK_THROWS_AS(catalog::import_skypilot(texts[index], known, options), gpuselect::Error);
+    const auto imported = catalog::import_skypilot(texts[index], known, options);
+    CHECK(imported.offerings.empty());
+    CHECK(imported.rows_bad == 1);
+    CHECK_THROWS_AS(catalog::import_skypilot(texts[index], known, strict), gpuselect::Error);
   }
 }
 

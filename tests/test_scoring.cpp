@@ -828,3 +828,51 @@ TEST_CASE("risk-averse ranking (--risk-averse) uses the upper end of each traini
     CHECK(candidate.total_cost == Approx(candidate.cost.total * factor));
   }
 }
+
+TEST_CASE("rank prices each mode in its cheapest allowed region; --region prices there", "[scoring]") {
+  catalog::Catalog catalog = test_catalog();
+  auto& offering = catalog.offerings[0];
+  offering.regions = {"cheap-east", "dear-south", "spot-west"};
+  offering.pricing = {};
+  const auto entry = [](std::string region, std::optional<double> on_demand, std::optional<double> spot) {
+    catalog::RegionPrice price;
+    price.region = std::move(region);
+    price.pricing.on_demand = on_demand;
+    price.pricing.spot = spot;
+    price.given = 3;  // on_demand and spot named
+    return price;
+  };
+  // Sorted by region, as catalog::load leaves them.
+  offering.region_prices = {entry("cheap-east", 20.0, 12.0), entry("dear-south", 30.0, std::nullopt),
+                            entry("spot-west", 25.0, 6.0)};
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
+  const auto find_row = [&](const scoring::Ranking& ranking, PricingMode mode) -> const scoring::Candidate* {
+    for (const auto& candidate : ranking.candidates) {
+      if (candidate.offering_index == 0 && candidate.mode == mode) return &candidate;
+    }
+    return nullptr;
+  };
+  const auto ranking = ranked(catalog, profile, options_for(workload::Kind::llm_finetune));
+  const auto* on_demand = find_row(ranking, PricingMode::on_demand);
+  const auto* spot = find_row(ranking, PricingMode::spot);
+  REQUIRE(on_demand != nullptr);
+  REQUIRE(spot != nullptr);
+  CHECK(offering.regions[on_demand->region] == "cheap-east");
+  CHECK(on_demand->other_regions == 2);
+  CHECK(on_demand->cost.price_per_hour == Approx(20.0));
+  CHECK(offering.regions[spot->region] == "spot-west");
+  CHECK(spot->other_regions == 1);  // dear-south sells no spot
+  CHECK(spot->cost.price_per_hour == Approx(6.0));
+  // The on-demand row's spot alternative is cheap-east's 12, not spot-west's 6.
+  REQUIRE(on_demand->spot_total);
+  CHECK(*on_demand->spot_total > spot->total_cost);
+
+  auto options = options_for(workload::Kind::llm_finetune);
+  options.constraints.regions = {"dear-south"};
+  const auto in_south = ranked(catalog, profile, options);
+  const auto* south = find_row(in_south, PricingMode::on_demand);
+  REQUIRE(south != nullptr);
+  CHECK(south->cost.price_per_hour == Approx(30.0));
+  CHECK(south->other_regions == 0);
+  CHECK(find_row(in_south, PricingMode::spot) == nullptr);
+}

@@ -1,4 +1,5 @@
 // SkyPilot vms.csv importer and the CSV reader under it.
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -60,8 +61,10 @@ SkyPilotImport import_fixture(const std::string& name, const std::string& provid
   return import_skypilot(read_fixture(name), known_gpus(), {provider, name, "2026-05-20"});
 }
 
-SkyPilotImport import_text(std::string_view text, const std::string& provider = "aws") {
-  return import_skypilot(text, known_gpus(), {provider, "test.csv", "2026-05-20"});
+SkyPilotImport import_text(std::string_view text, const std::string& provider = "aws", bool strict = false) {
+  SkyPilotImportOptions options{provider, "test.csv", "2026-05-20"};
+  options.strict = strict;
+  return import_skypilot(text, known_gpus(), options);
 }
 
 std::string price_text(const std::optional<double>& price) { return price ? fmt::format("{}", *price) : "null"; }
@@ -106,9 +109,10 @@ std::vector<std::string> ids(const SkyPilotImport& imported) {
   return result;
 }
 
+// Where --strict stops on `text` (without it, a bad row is skipped and counted).
 std::string error_where(std::string_view text) {
   try {
-    import_text(text);
+    import_text(text, "aws", true);
   } catch (const Error& error) {
     return error.where();
   }
@@ -218,7 +222,19 @@ TEST_CASE("import: AWS rows merge per instance type with minimum prices and sort
   CHECK(p4d.gpu_fraction == 1.0);
   CHECK(p4d.regions == std::vector<std::string>{"ap-northeast-1", "eu-west-1", "us-east-1"});
   CHECK(p4d.pricing.on_demand == 32.7726);  // us-east-1, the cheapest region
-  CHECK(p4d.pricing.spot == 9.9);           // ap-northeast-1; empty and 0.0 spot rows ignored
+  CHECK(p4d.pricing.spot == 11.75);         // us-east-1 too: median of its zones 12.0 and 11.5
+  // Each region as its rows price it; empty and 0.0 spot rows are no spot price.
+  REQUIRE(p4d.region_prices.size() == 3);
+  const RegionPrice* tokyo = p4d.region_price("ap-northeast-1");
+  REQUIRE(tokyo != nullptr);
+  CHECK(tokyo->pricing.on_demand == 33.0);
+  CHECK(tokyo->pricing.spot == 9.9);
+  const RegionPrice* ireland = p4d.region_price("eu-west-1");
+  REQUIRE(ireland != nullptr);
+  CHECK(ireland->pricing.on_demand == 35.39);
+  CHECK_FALSE(ireland->pricing.spot);
+  CHECK(p4d.region_price("us-east-1")->spot_min == 11.5);
+  CHECK(p4d.local_disk_gb == 8000);  // LocalDiskSize 1000 x LocalDiskCount 8
   CHECK_FALSE(p4d.pricing.reserved_1y);
   CHECK_FALSE(p4d.pricing.reserved_3y);
   CHECK(p4d.interconnect == Interconnect::nvswitch);
@@ -237,7 +253,8 @@ TEST_CASE("import: AWS rows merge per instance type with minimum prices and sort
   CHECK(g5.interconnect == Interconnect::pcie);
   CHECK(g5.network.rdma == Rdma::none);
   CHECK(g5.max_nodes == 1);
-  CHECK(g5.pricing.spot == 0.2114);
+  CHECK(g5.pricing.spot == 0.25625);  // median of the zones' 0.2114 and 0.3011
+  CHECK(g5.region_price("us-east-1")->spot_min == 0.2114);
   CHECK(g5.regions == std::vector<std::string>{"us-east-1"});
 
   CHECK(find(imported, "aws/g4dn.metal").isolation == Isolation::bare_metal);
@@ -288,8 +305,14 @@ TEST_CASE("import: an unknown accelerator is skipped with one warning and its ro
   CHECK_FALSE(has_offering(imported, "aws/inf2.xlarge"));
   CHECK(imported.warnings ==
         std::vector<std::string>{"aws/p5e.48xlarge: no row has an on-demand price; pricing.on_demand is null",
-                                 "unknown accelerator 'Inferentia2' (2 rows) skipped; add it as a GPU alias "
-                                 "in a catalog file"});
+                                 "2 rows of non-GPU accelerators skipped (Inferentia2)"});
+  CHECK(imported.rows_non_gpu == 2);
+  const auto unknown = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nx.1,Gaudi9,1,1.0,r1\ny.1,Mystery-X,1,1.0,r1\n");
+  CHECK(unknown.rows_unknown_accelerator == 1);
+  CHECK(unknown.warnings == std::vector<std::string>{"unknown accelerator 'Mystery-X' (1 row) skipped; add it as a "
+                                                     "GPU alias in a catalog file",
+                                                     "1 row of non-GPU accelerators skipped (Gaudi9)"});
 }
 
 TEST_CASE("import: fractional accelerator counts become one vGPU share", "[import]") {
@@ -348,14 +371,17 @@ TEST_CASE("import: GCP N1-attachable GPUs are priced alone with a warning", "[im
   CHECK(v100.gpu == "v100-sxm2-16gb");
   CHECK(v100.gpu_count == 8);
   CHECK(v100.instance_type == "V100x8");
-  CHECK(v100.pricing.on_demand == 19.84);  // accelerator only
-  CHECK(v100.pricing.spot == 6.1248);
+  CHECK(v100.pricing.on_demand == 19.84);  // accelerator only, us-central1
+  CHECK(v100.pricing.spot == 9.92);        // us-central1's, not europe-west4's cheaper 6.1248
+  CHECK(v100.region_price("europe-west4")->pricing.spot == 6.1248);
+  CHECK(v100.source.find("accelerator-only price") != std::string::npos);
+  CHECK(std::find(v100.estimated_fields.begin(), v100.estimated_fields.end(), "pricing") != v100.estimated_fields.end());
   CHECK(v100.regions == std::vector<std::string>{"europe-west4", "us-central1"});
   CHECK(v100.vcpus == 0);
   CHECK(imported.warnings ==
         std::vector<std::string>{
-            "accelerator-only prices for gcp/V100x8: the n1 host VM these GPUs attach to is not included; "
-            "add its price in an overlay",
+            "accelerator-only prices for gcp/V100x8: the n1 host VM these GPUs attach to is not included "
+            "(flagged in source and estimated_fields); add its price in an overlay",
             "GCP accelerator rows 'A100 x1' with no a2/a3/a4/g2 host VM row in the same zone (1 row) skipped"});
 }
 
@@ -525,4 +551,141 @@ TEST_CASE("import: offerings written as YAML load back unchanged", "[import]") {
       CHECK(loaded.catalog.offerings[i].gpu_fraction == imported.offerings[i].gpu_fraction);
     }
   }
+}
+
+// ---- importer: real-world defects -------------------------------------------------------------------
+
+TEST_CASE("import: bad rows are skipped, counted and located; --strict stops at the first", "[import]") {
+  const std::string text =
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
+      "g5.xlarge,A10G,1,1.006,us-east-1\n"
+      "g5.xlarge,A10G,1,abc,us-west-2\n"      // not a number
+      "g5.xlarge,A10G,1,1.2,\n"               // empty region
+      "g5.xlarge,A10G,1\n"                    // short row
+      "g5.xlarge,A10G,1,1.1,eu-west-1\n";
+  const auto imported = import_text(text);
+  REQUIRE(imported.offerings.size() == 1);
+  CHECK(imported.offerings[0].regions == std::vector<std::string>{"eu-west-1", "us-east-1"});
+  CHECK(imported.rows_read == 5);
+  CHECK(imported.rows_bad == 3);
+  CHECK(imported.rows_skipped == 3);
+  const auto warning = std::find_if(imported.warnings.begin(), imported.warnings.end(),
+                                    [](const std::string& w) { return w.starts_with("skipped 3 rows"); });
+  REQUIRE(warning != imported.warnings.end());
+  CHECK_THAT(*warning, Catch::Contains("test.csv:3:18: Price 'abc' is not a number"));
+  CHECK_THAT(*warning, Catch::Contains("test.csv:4:"));
+  CHECK_THAT(*warning, Catch::Contains("--strict"));
+  CHECK(error_where(text) == "test.csv:3:18");
+}
+
+TEST_CASE("import: an unquoted comma is rejoined when the column count leaves one reading", "[import]") {
+  // Azure's defect: Generation "V1,V2" unquoted in the last column but one.
+  const std::string header =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,"
+      "AvailabilityZone,Generation,QuotaGroup\n";
+  const auto imported = import_text(header +
+                                        "Standard_NC24ads_A100_v4,A100-80GB,1,24,220,,3.673,0.7346,eastus,,V1,V2,"
+                                        "standardncadsa100v4family\n",
+                                    "azure");
+  REQUIRE(imported.offerings.size() == 1);
+  CHECK(imported.rows_repaired == 1);
+  CHECK(imported.offerings[0].pricing.on_demand == 3.673);
+  CHECK(imported.offerings[0].pricing.spot == 0.7346);
+  CHECK(imported.offerings[0].regions == std::vector<std::string>{"eastus"});
+  // Two readings that give different prices are not guessed: the row is skipped.
+  const auto ambiguous = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,NoteA,Price,NoteB,Region\n"
+      "g5.xlarge,A10G,1,x,1.0,2.0,y,us-east-1\n");
+  CHECK(ambiguous.offerings.empty());
+  CHECK(ambiguous.rows_bad == 1);
+}
+
+TEST_CASE("import: spellings of SkyPilot, gpuhunt and the clouds resolve; PCIe never maps to SXM", "[import]") {
+  const std::string header = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
+  const auto imported = import_text(header +
+                                    "t1,A100-80GB-SXM4,8,20,r1\n"
+                                    "t2,H100-80GB-HBM3,8,30,r1\n"
+                                    "t3,H100-NVLINK,8,30,r1\n"
+                                    "t4,H100-80G-PCIe,1,3,r1\n"
+                                    "t5,h100 sxm,1,3,r1\n"
+                                    "t6,TPU-v5e,4,5,r1\n"
+                                    "t7,Trainium2,16,20,r1\n");
+  CHECK(find(imported, "aws/t1").gpu == "a100-sxm4-80gb");
+  CHECK(find(imported, "aws/t2").gpu == "h100-sxm5-80gb");
+  CHECK(find(imported, "aws/t3").gpu == "h100-sxm5-80gb");
+  CHECK(find(imported, "aws/t4").gpu == "h100-pcie-80gb");
+  CHECK(find(imported, "aws/t5").gpu == "h100-sxm5-80gb");
+  CHECK(imported.rows_non_gpu == 2);
+  CHECK(std::count_if(imported.warnings.begin(), imported.warnings.end(), [](const std::string& w) {
+          return w.find("non-GPU") != std::string::npos;
+        }) == 1);
+  // A catalog without a PCIe H100 record: the PCIe spelling stays unknown rather than become SXM.
+  Catalog sxm_only;
+  sxm_only.gpus = {make_gpu("h100-sxm5-80gb", 80, "nvlink-4", {"H100"})};
+  const auto pcie = import_skypilot(header + "t4,H100-80G-PCIe,1,3,r1\nt8,H100,1,3,r1\n", sxm_only,
+                                    {"lambda", "test.csv", "2026-05-20"});
+  CHECK(ids(pcie) == std::vector<std::string>{"lambda/t8"});
+  CHECK(pcie.rows_unknown_accelerator == 1);
+}
+
+TEST_CASE("import: Vast location lists become one region name; SpotPrice equal to Price is no spot", "[import]") {
+  const auto imported = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region\n"
+      "1x-RTX_4090,A10G,1,0.35,0.35,\", CN, AS\"\n"
+      "1x-RTX_4090,A10G,1,0.40,0.40,\"Texas, US, NA\"\n",
+      "vast");
+  REQUIRE(imported.offerings.size() == 1);
+  CHECK(imported.offerings[0].regions == std::vector<std::string>{"CN-AS", "Texas-US-NA"});
+  CHECK_FALSE(imported.offerings[0].pricing.spot);
+  CHECK(imported.warnings.back() == "2 rows give a SpotPrice equal to Price; taken as no spot price in that zone");
+}
+
+namespace {
+// A catalog whose A100 80GB prices span 1.5 to 4 per GPU-hour (8-GPU nodes at 12 and 32).
+Catalog priced_catalog() {
+  Catalog catalog = known_gpus();
+  for (const double price : {12.0, 32.0}) {
+    Offering offering;
+    offering.id = "x/" + std::to_string(static_cast<int>(price));
+    offering.gpu = "a100-sxm4-80gb";
+    offering.gpu_count = 8;
+    offering.regions = {"r1"};
+    offering.pricing.on_demand = price;
+    catalog.offerings.push_back(offering);
+  }
+  return catalog;
+}
+}  // namespace
+
+TEST_CASE("import: a per-GPU price list is detected and priced per instance", "[import]") {
+  // RunPod-style rows: 1.79 is the price of ONE A100 80GB in every size.
+  const std::string text =
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
+      "1x_A100-80GB,A100-80GB,1,1.79,CA\n"
+      "2x_A100-80GB,A100-80GB,2,1.79,CA\n"
+      "4x_A100-80GB,A100-80GB,4,1.79,CA\n"
+      "8x_A100-80GB,A100-80GB,8,1.79,CA\n";
+  const Catalog catalog = priced_catalog();
+  const auto detected = import_skypilot(text, catalog, {"runpod", "test.csv", "2026-05-20"});
+  CHECK(find(detected, "runpod/8x_A100-80GB").pricing.on_demand == Approx(14.32));
+  CHECK(find(detected, "runpod/1x_A100-80GB").pricing.on_demand == Approx(1.79));
+  CHECK_THAT(detected.warnings.front(), Catch::StartsWith("prices look per GPU"));
+  // Told the prices are per instance, the 8-GPU row is 0.22 per GPU-hour: skipped as an outlier.
+  SkyPilotImportOptions as_written{"runpod", "test.csv", "2026-05-20"};
+  as_written.price_basis = PriceBasis::instance;
+  const auto kept = import_skypilot(text, catalog, as_written);
+  CHECK_FALSE(has_offering(kept, "runpod/8x_A100-80GB"));
+  CHECK(std::any_of(kept.warnings.begin(), kept.warnings.end(), [](const std::string& w) {
+    return w.starts_with("runpod/8x_A100-80GB: 0.224 per GPU-hour is more than 5x outside");
+  }));
+}
+
+TEST_CASE("import: an unknown provider gets an estimated stub record", "[import]") {
+  const auto imported = import_text("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nh1,H100,1,2.5,r1\n",
+                                    "newcloud");
+  REQUIRE(imported.provider_stub);
+  CHECK(imported.provider_stub->id == "newcloud");
+  CHECK(imported.provider_stub->currency == "USD");
+  CHECK_FALSE(imported.provider_stub->estimated_fields.empty());
+  CHECK(imported.overlays_existing == std::vector<bool>{false});
 }

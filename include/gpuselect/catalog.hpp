@@ -128,19 +128,40 @@ struct Pricing {
   std::optional<double> spot;
   std::optional<double> reserved_1y;
   std::optional<double> reserved_3y;
-  std::optional<double> price(PricingMode mode) const {  // inline: asked per candidate and mode
+ private:
+  template <typename Self>
+  static auto& member(Self& self, PricingMode mode) {
     switch (mode) {
-      case PricingMode::on_demand:
-        return on_demand;
       case PricingMode::spot:
-        return spot;
+        return self.spot;
       case PricingMode::reserved_1y:
-        return reserved_1y;
+        return self.reserved_1y;
       case PricingMode::reserved_3y:
-        return reserved_3y;
+        return self.reserved_3y;
+      case PricingMode::on_demand:
+        break;
     }
-    return std::nullopt;
+    return self.on_demand;
   }
+
+ public:
+  // inline: asked per candidate and mode; empty for an out-of-range mode.
+  std::optional<double> price(PricingMode mode) const {
+    if (static_cast<std::size_t>(mode) >= pricing_mode_count) return std::nullopt;
+    return member(*this, mode);
+  }
+  std::optional<double>& slot(PricingMode mode) { return member(*this, mode); }
+};
+
+// One region's prices (docs/catalog.md "Prices per region"). After catalog::load every mode is
+// resolved: a mode the entry did not name (bit clear in `given`) takes the offering's `pricing`;
+// a mode named as null is not sold in this region.
+struct RegionPrice {
+  std::string region;
+  Pricing pricing;                 // per instance-hour; spot is the median over the region's zones
+  std::optional<double> spot_min;  // cheapest zone's spot price, for information (never ranked)
+  std::uint8_t given = 0;          // bit 1 << PricingMode: the entry named that mode
+  SourcePos pos;
 };
 
 struct Offering {
@@ -157,7 +178,8 @@ struct Offering {
     Rdma rdma = Rdma::none;
   } network;
   std::vector<std::string> regions;
-  Pricing pricing;
+  Pricing pricing;  // the price in every listed region without its own region_prices entry
+  std::vector<RegionPrice> region_prices;  // sorted by region after catalog::load
   int vcpus = 0;
   double ram_gb = 0;
   double local_disk_gb = 0;
@@ -173,6 +195,12 @@ struct Offering {
   // Filled by catalog::load once references resolve: indexes into Catalog::providers and gpus.
   std::uint32_t provider_index = 0;
   std::uint32_t gpu_index = 0;
+
+  // The prices in `region`: its region_prices entry, else `pricing` (binary search; no allocation).
+  const Pricing& pricing_in(std::string_view region) const;
+  const RegionPrice* region_price(std::string_view region) const;
+  // Whether any listed region sells `mode`.
+  bool sold_anywhere(PricingMode mode) const;
 };
 
 struct ModelPreset {

@@ -254,6 +254,7 @@ struct PriceContext {
   // hours at the reserved rate; otherwise the whole commitment.
   bool reserved_other_use = false;
   double deadline_hours = 0;  // > 0: spot lines get the chance of finishing within it
+  const catalog::Pricing* pricing = nullptr;  // the prices to use; nullptr = offering->pricing
 };
 void price(const workload::Profile& profile, const PriceContext& context, Estimate& estimate);
 

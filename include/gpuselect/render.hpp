@@ -36,6 +36,12 @@ struct Style {
   std::string generated_by = "gpuselect";  // with version, for html/markdown footers
 };
 
+// Prices from `gpuselect catalog update` overlaid on the catalog: the header and JSON say so.
+struct PriceUpdate {
+  std::string path;   // the file overlaid
+  std::string as_of;  // YYYY-MM-DD it was made
+};
+
 // A catalog file a ranking read, for the JSON echo: its name and a digest of its bytes.
 struct CatalogFile {
   std::string name;
@@ -50,6 +56,7 @@ struct RecommendView {
   const scoring::Ranking* ranking = nullptr;
   const scoring::Options* options = nullptr;
   std::vector<CatalogFile> catalog_files;
+  const PriceUpdate* price_update = nullptr;  // nullptr: no update overlaid
 };
 
 // JSON documents (docs/output.schema.json); "schema_version" first; deterministic. recommend and

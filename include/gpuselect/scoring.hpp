@@ -132,14 +132,21 @@ class WarningList {
 // One ranked row: offering x pricing mode x node count. Small on purpose (a 50,000-offering catalog
 // makes ~125,000 of them): the memory plan, compute, time and throughput live once per machine
 // shape in Ranking::performances, and only this mode's cost line is held here.
+inline constexpr std::uint32_t no_region = 0xffffffffu;
+
 struct Candidate {
   std::uint32_t offering_index = 0;
   catalog::PricingMode mode = catalog::PricingMode::on_demand;
   int nodes = 1;
+  // The region priced: an index into the offering's `regions` (no_region when it lists none), the
+  // cheapest in this mode among those the constraints allow; other_regions = how many more of
+  // them sell this mode.
+  std::uint32_t region = no_region;
+  std::uint32_t other_regions = 0;
   std::uint32_t performance = 0;  // index into Ranking::performances (Ranking::performance_of)
   estimate::Cost cost;            // this mode's cost line, output currency
-  // The same offering and node count on spot: its job total (output currency) when spot is sold;
-  // explain() says when it would be the cheapest.
+  // The same offering, node count and region on spot: its job total (output currency) when spot is
+  // sold there; explain() says when it would be the cheapest.
   std::optional<double> spot_total;
   double hours = 0;       // expected wall hours in this mode (spot includes interruptions)
   double total_cost = 0;  // this mode's job total, output currency

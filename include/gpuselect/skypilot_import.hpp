@@ -1,5 +1,8 @@
 #pragma once
-// Turns a SkyPilot vms.csv (any cloud's column order) into catalog offerings.
+// Turns a SkyPilot vms.csv (any cloud's column order) into catalog offerings (docs/catalog.md
+// "Importing SkyPilot catalogs").
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -8,21 +11,41 @@
 
 namespace gpuselect::catalog {
 
+// What a price in the file is for: the whole instance, or one GPU of it (RunPod-style lists);
+// `detect` compares the multi-GPU types with the catalog's per-GPU-hour prices.
+enum class PriceBasis : std::uint8_t { detect, instance, gpu };
+
 struct SkyPilotImportOptions {
   std::string provider_id;  // Provider::id the offerings belong to ("aws")
   std::string source_name;  // file name, for diagnostics and each offering's `source`
   std::string as_of;        // YYYY-MM-DD written to each offering
+  bool strict = false;      // a bad row is an error (else it is skipped and counted)
+  PriceBasis price_basis = PriceBasis::detect;
 };
 
 struct SkyPilotImport {
   std::vector<Offering> offerings;    // one per instance type, in first-seen order
   std::vector<std::string> warnings;  // e.g. "unknown accelerator 'Gaudi2' (3 rows) skipped"
+  // Per offering (same index): whether the known catalog already has its id. For those the import
+  // sets only `overlay_keys`; new offerings carry every field.
+  std::vector<bool> overlays_existing;
+  std::vector<std::string> overlay_keys;  // dotted keys the file sets on an existing offering
+  std::optional<Provider> provider_stub;  // made when the provider is not in the known catalog
   std::size_t rows_read = 0;
-  std::size_t rows_skipped = 0;
+  std::size_t rows_skipped = 0;               // every row that ended in no offering
+  std::size_t rows_bad = 0;                   // malformed rows skipped (counted in rows_skipped)
+  std::size_t rows_repaired = 0;              // unquoted commas rejoined
+  std::size_t rows_unknown_accelerator = 0;   // GPU names the catalog does not know
+  std::size_t rows_non_gpu = 0;               // TPU, Inferentia, Trainium, Gaudi ...
 };
 
-// Throws Error (where = "source_name:line:col") for a malformed CSV or a header without the
-// required columns. `known` resolves accelerator names to GPU ids.
+// Throws Error (where = "source_name:line:col") for a malformed CSV quote, a header without the
+// required columns, or (with options.strict) the first bad row. `known` resolves accelerator names
+// to GPU ids and gives the per-GPU-hour price ranges the prices are checked against.
 SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, const SkyPilotImportOptions& options);
+
+// A provider record for an id the catalog lacks: defaults stated in `source`, every soft
+// attribute listed in estimated_fields, so that the import loads on its own.
+Provider provider_stub(std::string_view provider_id, std::string_view as_of);
 
 }  // namespace gpuselect::catalog

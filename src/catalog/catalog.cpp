@@ -123,6 +123,24 @@ const Provider* Catalog::find_provider(std::string_view id) const {
   return nullptr;
 }
 const Offering* Catalog::find_offering(std::string_view id) const { return find_by_id(offerings, id); }
+
+const RegionPrice* Offering::region_price(std::string_view region) const {
+  const auto found = std::lower_bound(region_prices.begin(), region_prices.end(), region,
+                                      [](const RegionPrice& entry, std::string_view name) { return entry.region < name; });
+  return found != region_prices.end() && found->region == region ? &*found : nullptr;
+}
+
+const Pricing& Offering::pricing_in(std::string_view region) const {
+  if (region_prices.empty()) return pricing;
+  const RegionPrice* entry = region_price(region);
+  return entry != nullptr ? entry->pricing : pricing;
+}
+
+bool Offering::sold_anywhere(PricingMode mode) const {
+  if (region_prices.empty()) return pricing.price(mode).has_value();
+  return std::any_of(regions.begin(), regions.end(),
+                     [&](const std::string& region) { return pricing_in(region).price(mode).has_value(); });
+}
 const ModelPreset* Catalog::find_model(std::string_view id_or_alias) const {
   return find_by_id_or_alias(models, id_or_alias);
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <type_traits>
 
 #include "catalog/fields.hpp"
 
@@ -29,6 +30,22 @@ nlohmann::ordered_json& parent_of(nlohmann::ordered_json& root, std::string_view
     key.remove_prefix(dot + 1);
   }
   return *parent;
+}
+
+// Every mode as resolved (null = not sold in the region), and spot_min when known.
+nlohmann::ordered_json region_prices_json(const std::vector<RegionPrice>& prices) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const auto& entry : prices) {
+    nlohmann::ordered_json item = {{"region", entry.region}};
+    for (std::size_t index = 0; index < pricing_mode_count; ++index) {
+      const auto mode = static_cast<PricingMode>(index);
+      const auto price = entry.pricing.price(mode);
+      item[std::string(pricing_key(mode))] = price ? nlohmann::ordered_json(*price) : nlohmann::ordered_json(nullptr);
+    }
+    if (entry.spot_min) item["spot_min"] = *entry.spot_min;
+    list.push_back(std::move(item));
+  }
+  return list;
 }
 
 template <typename Record>
@@ -65,6 +82,11 @@ nlohmann::ordered_json record_json(const Table<Record>& table, const Record& rec
         break;
       case ValueKind::text_list:
         value = *static_cast<const std::vector<std::string>*>(slot);
+        break;
+      case ValueKind::region_prices:
+        if constexpr (std::is_same_v<Record, Offering>) {
+          value = region_prices_json(*static_cast<const std::vector<RegionPrice>*>(slot));
+        }
         break;
     }
     std::string_view key = field.key;
@@ -146,6 +168,27 @@ void append_string(std::string& out, std::string_view text) {
   }
 }
 
+// A block list of flow maps, one region per line; a price is written only for the modes the entry
+// names (the others inherit the offering's `pricing` when read back).
+void append_region_prices(std::string& out, const std::vector<RegionPrice>& prices) {
+  for (std::size_t index = 0; index < prices.size(); ++index) {
+    const RegionPrice& entry = prices[index];
+    out += "\n      - {region: ";
+    append_string(out, entry.region);
+    for (std::size_t mode_index = 0; mode_index < pricing_mode_count; ++mode_index) {
+      if ((entry.given & (1u << mode_index)) == 0) continue;
+      const auto mode = static_cast<PricingMode>(mode_index);
+      const auto price = entry.pricing.price(mode);
+      out += ", ";
+      out += pricing_key(mode);
+      out += ": ";
+      out += price ? fields::format_number(*price) : std::string("null");
+    }
+    if (entry.spot_min) out += ", spot_min: " + fields::format_number(*entry.spot_min);
+    out += '}';
+  }
+}
+
 // The YAML text of one field, or false when the field is left out (an unset optional spec).
 template <typename Record>
 bool append_yaml_value(std::string& out, const Field<Record>& field, const Record& record) {
@@ -175,6 +218,13 @@ bool append_yaml_value(std::string& out, const Field<Record>& field, const Recor
     case ValueKind::enumeration:
       append_string(out, enum_name(field, slot));
       break;
+    case ValueKind::region_prices:
+      if constexpr (std::is_same_v<Record, Offering>) {
+        const auto& prices = *static_cast<const std::vector<RegionPrice>*>(slot);
+        if (prices.empty()) return false;
+        append_region_prices(out, prices);
+      }
+      break;
     case ValueKind::text_list: {
       out += '[';
       bool first = true;
@@ -197,7 +247,42 @@ nlohmann::ordered_json to_json(const Provider& provider) { return record_json(fi
 nlohmann::ordered_json to_json(const Offering& offering) { return record_json(fields::offering_table(), offering); }
 nlohmann::ordered_json to_json(const ModelPreset& model) { return record_json(fields::model_table(), model); }
 
-std::string write_offerings_yaml(std::span<const Offering> offerings, std::span<const std::string> header_comment) {
+namespace {
+
+// One record as a block-list item: "  - id: ..." then its fields, nested maps under their prefix.
+template <typename Record>
+void append_record(std::string& out, const Table<Record>& table, const Record& record, const KeyFilter& keep) {
+  bool first = true;
+  std::string_view open_prefix;
+  std::string value;
+  for (const auto& field : table.fields) {
+    if (keep && &field != table.fields.data() && !keep(field.key)) continue;
+    value.clear();
+    if (!append_yaml_value(value, field, record)) continue;
+    const std::size_t dot = field.key.find('.');
+    const std::string_view prefix = dot == std::string_view::npos ? std::string_view{} : field.key.substr(0, dot);
+    const std::string_view leaf = dot == std::string_view::npos ? field.key : field.key.substr(dot + 1);
+    if (!prefix.empty() && prefix != open_prefix) {
+      out += first ? "  - " : "    ";
+      first = false;
+      out += prefix;
+      out += ":\n";
+    }
+    open_prefix = prefix;
+    out += prefix.empty() ? (first ? "  - " : "    ") : "      ";
+    first = false;
+    out += leaf;
+    out += value.front() == '\n' ? ":" : ": ";  // a block list starts on the next line
+    out += value;
+    out += '\n';
+  }
+}
+
+}  // namespace
+
+std::string write_catalog_yaml(std::span<const Provider> providers, std::span<const Offering> offerings,
+                               std::span<const std::string> header_comment,
+                               const std::function<KeyFilter(std::size_t offering)>& offering_keys) {
   std::string out = "# yaml-language-server: $schema=../docs/catalog.schema.json\n";
   for (const std::string& comment : header_comment) {
     std::string_view rest = comment;
@@ -210,34 +295,19 @@ std::string write_offerings_yaml(std::span<const Offering> offerings, std::span<
     }
   }
   out += "schema_version: 1\n";
+  if (!providers.empty()) {
+    out += "providers:\n";
+    for (const Provider& provider : providers) append_record(out, fields::provider_table(), provider, {});
+  }
   out += offerings.empty() ? "offerings: []\n" : "offerings:\n";
-  const auto& table = fields::offering_table();
-  std::string value;
-  for (const Offering& offering : offerings) {
-    bool first = true;
-    std::string_view open_prefix;
-    for (const auto& field : table.fields) {
-      value.clear();
-      if (!append_yaml_value(value, field, offering)) continue;
-      const std::size_t dot = field.key.find('.');
-      const std::string_view prefix = dot == std::string_view::npos ? std::string_view{} : field.key.substr(0, dot);
-      const std::string_view leaf = dot == std::string_view::npos ? field.key : field.key.substr(dot + 1);
-      if (!prefix.empty() && prefix != open_prefix) {
-        out += first ? "  - " : "    ";
-        first = false;
-        out += prefix;
-        out += ":\n";
-      }
-      open_prefix = prefix;
-      out += prefix.empty() ? (first ? "  - " : "    ") : "      ";
-      first = false;
-      out += leaf;
-      out += ": ";
-      out += value;
-      out += '\n';
-    }
+  for (std::size_t index = 0; index < offerings.size(); ++index) {
+    append_record(out, fields::offering_table(), offerings[index], offering_keys ? offering_keys(index) : KeyFilter{});
   }
   return out;
+}
+
+std::string write_offerings_yaml(std::span<const Offering> offerings, std::span<const std::string> header_comment) {
+  return write_catalog_yaml({}, offerings, header_comment, {});
 }
 
 std::vector<std::string> known_keys(std::string_view record_kind) {

@@ -69,6 +69,8 @@ constexpr Field<owner_of<Path...>> make(std::string_view key, ValueKind kind, bo
     if (!std::is_same_v<Member, bool>) throw "boolean needs a bool member";
   } else if (kind == ValueKind::text_list) {
     if (!std::is_same_v<Member, std::vector<std::string>>) throw "text_list needs vector<string>";
+  } else if (kind == ValueKind::region_prices) {
+    if (!std::is_same_v<Member, std::vector<RegionPrice>>) throw "region_prices needs vector<RegionPrice>";
   }
   Field<owner_of<Path...>> field;
   field.key = key;
@@ -220,6 +222,7 @@ constexpr std::array offering_fields = {
     optional_number<&O::pricing, &Pricing::spot>("pricing.spot", price_per_hour, true),
     optional_number<&O::pricing, &Pricing::reserved_1y>("pricing.reserved_1y", price_per_hour, true),
     optional_number<&O::pricing, &Pricing::reserved_3y>("pricing.reserved_3y", price_per_hour, true),
+    make<&O::region_prices>("region_pricing", ValueKind::region_prices, false),
     integer<&O::vcpus>("vcpus", zero_to(4096)),
     number<&O::ram_gb>("ram_gb", zero_to(65536)),
     number<&O::local_disk_gb>("local_disk_gb", zero_to(1e7)),
@@ -476,6 +479,9 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
       }
       return expected(spec, "true or false", text, plain,
                       "write true or false (yes/no/on/off and quoted values are not accepted)");
+    case ValueKind::region_prices:
+      return expected(spec, "a list of region price maps", text, plain,
+                      "write [{region: us-east-1, on_demand: 3.06}]; [] for none");
     case ValueKind::text_list:
       return expected(spec, "a list of strings", text, plain,
                       plain && is_null_scalar(text)
@@ -483,6 +489,39 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
                           : "write [" + std::string(text.substr(0, 60)) + "] for a list of one");
   }
   return Problem{"unsupported value kind", ""};
+}
+
+std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_view key, std::string_view text,
+                                               bool plain) {
+  if (key == "region") {
+    if (plain && is_null_scalar(text)) return Problem{"region_pricing entry has an empty region", "name the region"};
+    entry.region.assign(text);
+    return std::nullopt;
+  }
+  FieldSpec spec;
+  spec.kind = ValueKind::optional_number;
+  spec.range = price_per_hour;
+  std::optional<double>* slot = nullptr;
+  std::optional<PricingMode> mode;
+  if (key == "spot_min") {
+    spec.key = "region_pricing.spot_min";
+    slot = &entry.spot_min;
+  } else {
+    static constexpr std::array<std::string_view, pricing_mode_count> keys = {
+        "region_pricing.on_demand", "region_pricing.spot", "region_pricing.reserved_1y", "region_pricing.reserved_3y"};
+    for (std::size_t index = 0; index < pricing_mode_count; ++index) {
+      if (key == pricing_key(static_cast<PricingMode>(index))) mode = static_cast<PricingMode>(index);
+    }
+    if (!mode) {
+      return Problem{"unknown key " + shown(key) + " in a region_pricing entry",
+                     "use region, on_demand, spot, spot_min, reserved_1y or reserved_3y"};
+    }
+    spec.key = keys[static_cast<std::size_t>(*mode)];
+    slot = &entry.pricing.slot(*mode);
+  }
+  if (auto problem = assign_scalar(spec, slot, text, plain)) return problem;
+  if (mode) entry.given |= static_cast<std::uint8_t>(1u << static_cast<unsigned>(*mode));
+  return std::nullopt;
 }
 
 }  // namespace gpuselect::catalog::fields

@@ -3,6 +3,7 @@
 // format", docs/catalog.md) to its value kind, plausibility range and place in the struct. The
 // loader, to_json, write_offerings_yaml and known_keys are all driven by these tables, so a key
 // is added in exactly one place.
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -25,7 +26,13 @@ enum class ValueKind : std::uint8_t {
   boolean,          // bool: true or false only
   enumeration,      // an enum class over std::uint8_t; `choice(i)` names value i
   text_list,        // std::vector<std::string>; replaced whole by an overlay
+  region_prices,    // std::vector<RegionPrice>: a list of maps (region, on_demand, spot, spot_min,
+                    // reserved_1y, reserved_3y); replaced whole by an overlay
 };
+
+// Keys of one region_pricing entry; prices use the offering's per-hour price range.
+inline constexpr std::array<std::string_view, 6> region_price_keys = {"region",      "on_demand",   "spot",
+                                                                      "reserved_1y", "reserved_3y", "spot_min"};
 
 // Inclusive bounds unless min_exclusive. Assumption (not a published limit): each bound sits about
 // an order of magnitude beyond the largest real value as of 2026, so only typos and unit mix-ups hit it.
@@ -89,6 +96,11 @@ struct Problem {
 // Parses one scalar into the member at `slot` per spec. `plain` is YAML's plain (unquoted) style:
 // only plain scalars may be null, numbers or booleans. On a problem the member is left unchanged.
 std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text, bool plain);
+
+// Sets one key of a region_pricing entry (region_price_keys) from a scalar; for a price key the
+// mode's bit is set in entry.given.
+std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_view key, std::string_view text,
+                                               bool plain);
 
 // The names of an enumeration or choice field, joined with ", ".
 std::string choice_list(const FieldSpec& spec);

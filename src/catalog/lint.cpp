@@ -1,4 +1,5 @@
 // catalog::lint: warnings about values that parse but are probably wrong.
+#include <algorithm>
 #include <string>
 
 #include "catalog/fields.hpp"
@@ -88,7 +89,27 @@ class Linter {
     above(pricing.reserved_1y, "reserved_1y", pricing.on_demand, "on_demand");
     above(pricing.reserved_3y, "reserved_3y", pricing.on_demand, "on_demand");
     above(pricing.reserved_3y, "reserved_3y", pricing.reserved_1y, "reserved_1y");
-    if (!pricing.on_demand && !pricing.spot && !pricing.reserved_1y && !pricing.reserved_3y) {
+    // Per region, only prices of the same region are compared (spot of one region against
+    // on-demand of another says nothing).
+    for (const auto& entry : offering.region_prices) {
+      const SourcePos& pos = entry.pos.line > 0 ? entry.pos : offering.pos;
+      if (std::find(offering.regions.begin(), offering.regions.end(), entry.region) == offering.regions.end()) {
+        warn(pos, what + " prices region '" + entry.region + "', which its regions do not list; the entry is unused",
+             "add the region to regions, or remove the entry");
+      }
+      const Pricing& here = entry.pricing;
+      if (here.spot && here.on_demand && *here.spot > *here.on_demand) {
+        warn(pos,
+             what + " in " + entry.region + " has spot " + format_number(*here.spot) + " above on_demand " +
+                 format_number(*here.on_demand),
+             "a discounted mode normally costs less; check both prices");
+      }
+    }
+    const bool sold = std::any_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
+      const Pricing& here = offering.pricing_in(region);
+      return here.on_demand || here.spot || here.reserved_1y || here.reserved_3y;
+    });
+    if (!sold && !pricing.on_demand && !pricing.spot && !pricing.reserved_1y && !pricing.reserved_3y) {
       warn(offering.pos, what + " has no price in any mode", "add at least pricing.on_demand, or remove the offering");
     }
     check_as_of(offering.pos, what, offering.as_of);

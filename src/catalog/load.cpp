@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "catalog/fields.hpp"
@@ -38,6 +39,8 @@ enum class Shape : std::uint8_t {
   bad_item,   // a map or list inside a list (value_mark locates it)
   map,        // a map where a scalar or list was expected; skipped
   rejected,   // an alias or oversized scalar, already reported
+  map_item,   // a map item of a list of maps (region_pricing); its keys follow as map_fields
+  map_field,  // one scalar key (key_*) and value (value_*) of the preceding map_item
 };
 
 struct Entry {
@@ -174,6 +177,8 @@ std::string describe_kind(const fields::FieldSpec& spec) {
       return "true or false";
     case ValueKind::text_list:
       return "a list of strings";
+    case ValueKind::region_prices:
+      return "a list of region price maps";
   }
   return "a value";
 }
@@ -250,11 +255,14 @@ class Loader {
   bool parse_list(Store<Record>& store);
   template <typename Record>
   bool collect_record(const Table<Record>& table);
+  bool collect_map_item(int field, std::size_t list_index);
+  bool read_region_prices(std::size_t first, std::size_t items, std::vector<RegionPrice>& out);
   template <typename Record>
   void apply_record(Store<Record>& store);
   template <typename Record>
   void check_required(const Store<Record>& store);
   void check_offerings();
+  void resolve_region_prices();
   void check_models();
 
   const LoadLimits& limits_;
@@ -578,9 +586,14 @@ bool Loader::collect_record(const Table<Record>& table) {
         entry.shape = Shape::list;
         const std::size_t list_index = buffer.entries.size();
         buffer.entries.push_back(entry);
+        const bool maps = entry.field >= 0 && fields[static_cast<std::size_t>(entry.field)].kind == ValueKind::region_prices;
         while (true) {
           if (!advance()) return false;
           if (stream_->kind() == EventKind::sequence_end) break;
+          if (maps && stream_->kind() == EventKind::mapping_start && !rejected_) {
+            if (!collect_map_item(entry.field, list_index)) return false;
+            continue;
+          }
           Entry item;
           item.value_mark = stream_->start();
           item.field = entry.field;
@@ -605,6 +618,102 @@ bool Loader::collect_record(const Table<Record>& table) {
         break;
     }
   }
+}
+
+// One map of a list of maps: a map_item entry, then a map_field entry per scalar key; a key whose
+// value is not a scalar is reported and skipped. The list entry's item_count grows by the entries
+// added (by index: entries may reallocate).
+bool Loader::collect_map_item(int field, std::size_t list_index) {
+  RecordBuffer& buffer = buffer_;
+  Entry item;
+  item.shape = Shape::map_item;
+  item.field = field;
+  item.value_mark = stream_->start();
+  buffer.entries.push_back(item);
+  ++buffer.entries[list_index].item_count;
+  const std::size_t map_depth = depth_;
+  while (true) {
+    if (!advance()) return false;
+    if (stream_->kind() == EventKind::mapping_end && depth_ < map_depth) return true;
+    Entry key_value;
+    key_value.shape = Shape::map_field;
+    key_value.field = field;
+    key_value.key_mark = stream_->start();
+    if (stream_->kind() != EventKind::scalar || rejected_) {
+      if (!rejected_) report(key_value.key_mark, "keys must be strings, got " + describe_node(), "");
+      if (!skip_node() || !advance() || !skip_node()) return false;
+      continue;
+    }
+    key_value.key_begin = static_cast<std::uint32_t>(buffer.arena.size());
+    buffer.arena += stream_->scalar();
+    key_value.key_size = static_cast<std::uint32_t>(buffer.arena.size() - key_value.key_begin);
+    if (!advance()) return false;
+    key_value.value_mark = stream_->start();
+    if (stream_->kind() != EventKind::scalar || rejected_) {
+      if (!rejected_) {
+        report(key_value.value_mark,
+               "expected a single value for " + fields::shown(buffer.key(key_value)) + ", got " + describe_node(),
+               "write region_pricing entries as {region: NAME, on_demand: PRICE, spot: PRICE}");
+      }
+      if (!skip_node()) return false;
+      continue;
+    }
+    key_value.value_begin = static_cast<std::uint32_t>(buffer.arena.size());
+    buffer.arena += stream_->scalar();
+    key_value.value_size = static_cast<std::uint32_t>(buffer.arena.size() - key_value.value_begin);
+    key_value.plain = stream_->plain();
+    buffer.entries.push_back(key_value);
+    ++buffer.entries[list_index].item_count;
+  }
+}
+
+// The entries after a region_pricing list entry (`items` of them) as region prices; false after
+// reporting a problem (the field then keeps its earlier value).
+bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vector<RegionPrice>& out) {
+  const RecordBuffer& buffer = buffer_;
+  std::vector<RegionPrice> prices;
+  bool ok = true;
+  for (std::size_t index = first; index < first + items; ++index) {
+    const Entry& element = buffer.entries[index];
+    if (element.shape == Shape::map_item) {
+      if (!prices.empty() && prices.back().region.empty()) {
+        report(prices.back().pos.line == 0 ? element.value_mark : Mark{prices.back().pos.line, prices.back().pos.column},
+               "region_pricing entry has no region", "add 'region: NAME' to the entry");
+        ok = false;
+      }
+      prices.emplace_back().pos = {file_, element.value_mark.line, element.value_mark.column};
+      continue;
+    }
+    if (element.shape != Shape::map_field) {
+      if (element.shape != Shape::rejected) {
+        report(element.value_mark, "items of 'region_pricing' must be maps, got a single value",
+               "write each item as {region: NAME, on_demand: PRICE}");
+      }
+      ok = false;
+      continue;
+    }
+    if (auto problem = fields::assign_region_price_key(prices.back(), buffer.key(element), buffer.value(element),
+                                                       element.plain)) {
+      report(element.value_mark, std::move(problem->message), std::move(problem->hint));
+      ok = false;
+    }
+  }
+  if (!prices.empty() && prices.back().region.empty()) {
+    report(Mark{prices.back().pos.line, prices.back().pos.column}, "region_pricing entry has no region",
+           "add 'region: NAME' to the entry");
+    ok = false;
+  }
+  std::stable_sort(prices.begin(), prices.end(),
+                   [](const RegionPrice& a, const RegionPrice& b) { return a.region < b.region; });
+  for (std::size_t index = 1; index < prices.size(); ++index) {
+    if (prices[index].region != prices[index - 1].region) continue;
+    report(Mark{prices[index].pos.line, prices[index].pos.column},
+           "region " + fields::shown(prices[index].region) + " appears twice in region_pricing",
+           "keep one entry per region");
+    ok = false;
+  }
+  if (ok) out = std::move(prices);
+  return ok;
 }
 
 template <typename Record>
@@ -729,6 +838,12 @@ void Loader::apply_record(Store<Record>& store) {
                "write a single value");
         break;
       case Shape::list: {
+        if (field.kind == ValueKind::region_prices) {
+          if constexpr (std::is_same_v<Record, Offering>) {
+            read_region_prices(index + 1, items, *static_cast<std::vector<RegionPrice>*>(slot));
+          }
+          break;
+        }
         if (field.kind != ValueKind::text_list) {
           report(entry.value_mark, "expected " + describe_kind(field) + " for '" + std::string(key) + "', got a list",
                  "write a single value");
@@ -761,6 +876,8 @@ void Loader::apply_record(Store<Record>& store) {
       case Shape::list_item:
       case Shape::bad_item:
       case Shape::rejected:
+      case Shape::map_item:
+      case Shape::map_field:
         break;
     }
     index += items;
@@ -840,6 +957,19 @@ void Loader::check_offerings() {
   }
 }
 
+// After every overlay: a mode a region entry did not name takes the offering's `pricing`.
+void Loader::resolve_region_prices() {
+  for (auto& offering : result_.catalog.offerings) {
+    for (auto& entry : offering.region_prices) {
+      for (std::size_t index = 0; index < pricing_mode_count; ++index) {
+        if ((entry.given & (1u << index)) != 0) continue;
+        const auto mode = static_cast<PricingMode>(index);
+        entry.pricing.slot(mode) = offering.pricing.price(mode);
+      }
+    }
+  }
+}
+
 // Rules between model fields, on the merged record; a problem is reported at the id of the last
 // file that named the model (the overlay that made it inconsistent, or the defining file).
 void Loader::check_models() {
@@ -895,6 +1025,7 @@ LoadResult Loader::finish() {
   check_required(models_);
   check_required(currencies_);
   check_offerings();
+  resolve_region_prices();
   check_models();
   std::stable_sort(diagnostics_.begin(), diagnostics_.end(),
                    [](const LocatedDiagnostic& a, const LocatedDiagnostic& b) {

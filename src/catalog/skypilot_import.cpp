@@ -58,11 +58,13 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
+#include <tuple>
 #include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
+#include "catalog/accelerators.hpp"
 #include "catalog/csv.hpp"
 
 namespace gpuselect::catalog {
@@ -82,6 +84,8 @@ enum class Column : std::uint8_t {
   spot_price,
   region,
   availability_zone,
+  local_disk_size,
+  local_disk_count,
 };
 
 struct ColumnSpec {
@@ -90,7 +94,7 @@ struct ColumnSpec {
 };
 
 // Column names of SkyPilot's vms.csv (sky/catalog/data_fetchers/fetch_*.py write them).
-constexpr std::array<ColumnSpec, 10> column_specs = {{
+constexpr std::array<ColumnSpec, 12> column_specs = {{
     {"InstanceType", true},
     {"AcceleratorName", true},
     {"AcceleratorCount", true},
@@ -101,6 +105,10 @@ constexpr std::array<ColumnSpec, 10> column_specs = {{
     {"SpotPrice", false},
     {"Region", true},
     {"AvailabilityZone", false},
+    // AWS: size of one local disk in GB and how many (fetch_aws.py, from the EC2 API's
+    // InstanceStorageInfo); local_disk_gb = size x count.
+    {"LocalDiskSize", false},
+    {"LocalDiskCount", false},
 }};
 
 constexpr std::size_t no_column = static_cast<std::size_t>(-1);
@@ -295,10 +303,6 @@ std::string number_text(double value) {
   return std::string(buffer.data(), result.ptr);
 }
 
-// Rule 1: the minimum positive price; 0 and empty mean "no price in this row".
-void keep_minimum(std::optional<double>& minimum, std::optional<double> price) {
-  if (price && *price > 0 && (!minimum || *price < *minimum)) minimum = price;
-}
 
 // Rule 4: host + accelerator. The accelerator needs a positive price; a host price of 0 (the source
 // writes 0.0 for a4-highgpu-8g) is taken as included in the accelerator's.
@@ -379,86 +383,163 @@ struct Row {
   double vcpus = 0;
   double memory_gib = 0;
   std::optional<double> gpu_memory_mib;
-  std::optional<double> price;       // >= 0 per hour as written; Merger::add ignores 0
-  std::optional<double> spot_price;  // >= 0 per hour as written; Merger::add ignores 0
+  std::optional<double> price;       // >= 0 per hour as written; 0 = no price in this row
+  std::optional<double> spot_price;  // >= 0 per hour as written; 0 = no spot price in this row
+  std::optional<double> local_disk_gb;
   std::string region;
   std::string zone;  // AvailabilityZone, or the region when the file has none
   std::uint32_t line = 0;
-  std::uint32_t region_column = 0;
+
+  bool same_values(const Row& other) const {
+    return std::tie(instance_type, accelerator, accelerator_count, vcpus, memory_gib, gpu_memory_mib, price,
+                    spot_price, local_disk_gb, region, zone) ==
+           std::tie(other.instance_type, other.accelerator, other.accelerator_count, other.vcpus, other.memory_gib,
+                    other.gpu_memory_mib, other.price, other.spot_price, other.local_disk_gb, other.region,
+                    other.zone);
+  }
 };
+
+// One column's text and where it starts; empty text when the file lacks the column.
+struct FieldRef {
+  std::string_view text;
+  std::uint32_t line = 0;
+  std::uint32_t column = 0;
+};
+using Refs = std::array<FieldRef, column_specs.size()>;
+
+// Columns that hold identifiers, which never contain a comma: an unquoted comma cannot be in them.
+constexpr std::array<Column, 4> identifier_columns = {Column::instance_type, Column::accelerator_name, Column::region,
+                                                      Column::availability_zone};
+
+// Region names as written, with Vast's location lists (", CN, AS", "Texas, US, NA") made one word:
+// comma-separated parts trimmed, empty parts dropped, joined with '-' ("CN-AS", "Texas-US-NA"),
+// spaces inside a part become '-'. A name with no comma is only trimmed.
+std::string clean_region(std::string_view text) {
+  text = trim(text);
+  if (text.find(',') == std::string_view::npos) return std::string(text);
+  std::string out;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    std::string_view part = trim(text.substr(0, comma));
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    if (part.empty()) continue;
+    if (!out.empty()) out += '-';
+    for (const char c : part) out += c == ' ' ? '-' : c;
+  }
+  return out;
+}
 
 class RowParser {
  public:
-  RowParser(std::string source_name, std::array<std::size_t, column_specs.size()> columns)
-      : source_name_(std::move(source_name)), columns_(columns) {}
+  RowParser(std::string source_name, std::array<std::size_t, column_specs.size()> columns, std::size_t header_size)
+      : source_name_(std::move(source_name)), columns_(columns), header_size_(header_size) {}
 
-  Row parse(const std::vector<csv::Field>& fields) const {
+  // The columns of a row with one field per header column.
+  Refs refs(const std::vector<csv::Field>& fields) const {
+    Refs refs{};
+    for (std::size_t column = 0; column < columns_.size(); ++column) {
+      const std::size_t index = columns_[column];
+      if (index == no_column) continue;
+      refs[column] = {fields[index].text, fields[index].line, fields[index].column};
+    }
+    return refs;
+  }
+
+  // The columns of a row with extra fields, read as if header field `merged` held the extra ones
+  // joined by commas (an unquoted comma in that field); `scratch` holds the joined text.
+  Refs refs_merged(const std::vector<csv::Field>& fields, std::size_t merged, std::string& scratch) const {
+    const std::size_t extra = fields.size() - header_size_;
+    scratch.clear();
+    for (std::size_t index = merged; index <= merged + extra; ++index) {
+      if (index > merged) scratch += ',';
+      scratch += fields[index].text;
+    }
+    Refs refs{};
+    for (std::size_t column = 0; column < columns_.size(); ++column) {
+      const std::size_t index = columns_[column];
+      if (index == no_column) continue;
+      if (index == merged) {
+        refs[column] = {scratch, fields[index].line, fields[index].column};
+      } else {
+        const std::size_t field = index < merged ? index : index + extra;
+        refs[column] = {fields[field].text, fields[field].line, fields[field].column};
+      }
+    }
+    return refs;
+  }
+
+  // Whether header field `index` is a column read as an identifier.
+  bool identifier_field(std::size_t index) const {
+    return std::any_of(identifier_columns.begin(), identifier_columns.end(),
+                       [&](Column column) { return columns_[static_cast<std::size_t>(column)] == index; });
+  }
+
+  // Throws Error at the field for a value that cannot be right (not a number, negative, a count
+  // above 64 or not whole, an empty region on a GPU row).
+  Row parse(const Refs& refs, std::uint32_t line) const {
     Row row;
-    row.line = fields.front().line;
-    row.instance_type = std::string(text(fields, Column::instance_type));
-    row.accelerator = std::string(text(fields, Column::accelerator_name));
-    row.accelerator_count = number(fields, Column::accelerator_count).value_or(0);
-    row.vcpus = number(fields, Column::vcpus).value_or(0);
-    row.memory_gib = number(fields, Column::memory_gib).value_or(0);
-    row.gpu_memory_mib = gpu_memory_mib(text(fields, Column::gpu_info));
-    row.price = number(fields, Column::price);
-    row.spot_price = number(fields, Column::spot_price);
-    row.region = std::string(text(fields, Column::region));
-    row.region_column = fields[columns_[static_cast<std::size_t>(Column::region)]].column;
-    row.zone = std::string(text(fields, Column::availability_zone));
+    row.line = line;
+    row.instance_type = std::string(text(refs, Column::instance_type));
+    row.accelerator = std::string(text(refs, Column::accelerator_name));
+    row.accelerator_count = number(refs, Column::accelerator_count).value_or(0);
+    row.vcpus = number(refs, Column::vcpus).value_or(0);
+    row.memory_gib = number(refs, Column::memory_gib).value_or(0);
+    row.gpu_memory_mib = gpu_memory_mib(text(refs, Column::gpu_info));
+    row.price = number(refs, Column::price);
+    row.spot_price = number(refs, Column::spot_price);
+    const auto disk_size = number(refs, Column::local_disk_size);
+    const auto disk_count = number(refs, Column::local_disk_count);
+    if (disk_size && *disk_size > 0) row.local_disk_gb = *disk_size * (disk_count && *disk_count > 0 ? *disk_count : 1);
+    row.region = clean_region(text(refs, Column::region));
+    row.zone = clean_region(text(refs, Column::availability_zone));
     if (row.zone.empty()) row.zone = row.region;
     if (row.accelerator.empty()) row.accelerator_count = 0;
     // The catalog's gpu_count range (src/catalog/fields.cpp): 64 GPUs in one instance is beyond any
     // 2026 node; larger counts are typos and would overflow int.
     constexpr double max_accelerator_count = 64;
+    const FieldRef& count = refs[static_cast<std::size_t>(Column::accelerator_count)];
     if (row.accelerator_count > max_accelerator_count) {
-      const csv::Field& field = fields[columns_[static_cast<std::size_t>(Column::accelerator_count)]];
-      throw Error(
-          where(field),
-          "AcceleratorCount " + excerpt(number_text(row.accelerator_count)) + " is above 64 GPUs in one instance",
-          "write the GPUs of one instance (8 for an 8-GPU node)");
+      throw Error(where(count),
+                  "AcceleratorCount " + excerpt(number_text(row.accelerator_count)) + " is above 64 GPUs in one instance",
+                  "write the GPUs of one instance (8 for an 8-GPU node)");
     }
     if (row.accelerator_count >= 1 && row.accelerator_count != std::floor(row.accelerator_count)) {
-      const csv::Field& field = fields[columns_[static_cast<std::size_t>(Column::accelerator_count)]];
-      throw Error(
-          where(field),
-          "AcceleratorCount " + number_text(row.accelerator_count) + " is neither a whole number nor a share below 1",
-          "write a whole GPU count, or a fraction below 1 for a shared GPU");
+      throw Error(where(count),
+                  "AcceleratorCount " + number_text(row.accelerator_count) +
+                      " is neither a whole number nor a share below 1",
+                  "write a whole GPU count, or a fraction below 1 for a shared GPU");
+    }
+    if (row.accelerator_count > 0 && row.region.empty()) {
+      throw Error(where(refs[static_cast<std::size_t>(Column::region)]),
+                  "Region is empty for instance type '" + excerpt(row.instance_type) + "'",
+                  "fill in the region the price applies to");
     }
     return row;
   }
 
-  [[noreturn]] void fail_empty_region(const Row& row) const {
-    throw Error(source_name_ + ':' + std::to_string(row.line) + ':' + std::to_string(row.region_column),
-                "Region is empty for instance type '" + excerpt(row.instance_type) + "'",
-                "fill in the region the price applies to");
-  }
-
  private:
-  std::string where(const csv::Field& field) const {
+  std::string where(const FieldRef& field) const {
     return source_name_ + ':' + std::to_string(field.line) + ':' + std::to_string(field.column);
   }
 
-  std::string_view text(const std::vector<csv::Field>& fields, Column column) const {
-    const std::size_t index = columns_[static_cast<std::size_t>(column)];
-    return index == no_column ? std::string_view{} : trim(fields[index].text);
+  static std::string_view text(const Refs& refs, Column column) {
+    return trim(refs[static_cast<std::size_t>(column)].text);
   }
 
   // Empty -> nullopt; otherwise a finite number >= 0 or an Error at the field.
-  std::optional<double> number(const std::vector<csv::Field>& fields, Column column) const {
-    const std::size_t index = columns_[static_cast<std::size_t>(column)];
-    if (index == no_column) return std::nullopt;
-    const std::string_view value = trim(fields[index].text);
+  std::optional<double> number(const Refs& refs, Column column) const {
+    const FieldRef& field = refs[static_cast<std::size_t>(column)];
+    const std::string_view value = trim(field.text);
     if (value.empty()) return std::nullopt;
     double parsed = 0;
     const auto result = std::from_chars(value.data(), value.data() + value.size(), parsed);
     const std::string_view name = column_specs[static_cast<std::size_t>(column)].name;
     if (result.ec != std::errc{} || result.ptr != value.data() + value.size() || !std::isfinite(parsed)) {
-      throw Error(where(fields[index]), std::string(name) + " '" + excerpt(value) + "' is not a number",
+      throw Error(where(field), std::string(name) + " '" + excerpt(value) + "' is not a number",
                   "write a plain decimal number such as 1.25, or leave the field empty");
     }
     if (parsed < 0) {
-      throw Error(where(fields[index]), std::string(name) + " " + excerpt(value) + " is negative",
+      throw Error(where(field), std::string(name) + " " + excerpt(value) + " is negative",
                   "write a number >= 0, or leave the field empty");
     }
     return parsed;
@@ -466,6 +547,7 @@ class RowParser {
 
   std::string source_name_;
   std::array<std::size_t, column_specs.size()> columns_;
+  std::size_t header_size_ = 0;
 };
 
 std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::Field>& fields,
@@ -503,20 +585,38 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
   return columns;
 }
 
+// ---- statistics ---------------------------------------------------------------------------------
+
+// Median of the values (mean of the middle two for an even count); sorts them. nullopt when empty.
+std::optional<double> median(std::vector<double>& values) {
+  if (values.empty()) return std::nullopt;
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  const double value = values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+  return std::round(value * price_scale) / price_scale;
+}
+
 // ---- merging ------------------------------------------------------------------------------------
 
 class Merger {
  public:
-  Merger(const Catalog& known, const SkyPilotImportOptions& options) : known_(known), options_(options) {}
+  Merger(const Catalog& known, const SkyPilotImportOptions& options)
+      : known_(known), options_(options), resolver_(known) {}
 
-  // Adds a priced GPU row under `instance_type`. False when the row was skipped (unknown accelerator,
-  // or disagreeing with earlier rows of the type).
-  bool add(const Row& row, const std::string& instance_type) {
+  // Adds a priced GPU row under `instance_type`. False when the row was skipped (unknown or non-GPU
+  // accelerator, or disagreeing with earlier rows of the type).
+  bool add(const Row& row, const std::string& instance_type, bool accelerator_only = false) {
+    if (accelerators::is_non_gpu(row.accelerator)) {
+      count_name(non_gpu_, non_gpu_by_name_, row.accelerator);
+      ++rows_non_gpu_;
+      return false;
+    }
     auto [entry, inserted] = draft_by_instance_type_.try_emplace(instance_type, drafts_.size());
-    if (inserted) drafts_.push_back(start_draft(row, instance_type));
+    if (inserted) drafts_.push_back(start_draft(row, instance_type, accelerator_only));
     Draft& draft = drafts_[entry->second];
     if (draft.gpu == nullptr) {
-      count_unknown(row.accelerator);
+      count_name(unknown_, unknown_by_name_, row.accelerator);
+      ++rows_unknown_;
       return false;
     }
     if (!equals_ignoring_case(draft.accelerator, row.accelerator) || draft.accelerator_count != row.accelerator_count) {
@@ -529,66 +629,269 @@ class Merger {
       }
       return false;
     }
+    RegionDraft& region = region_of(draft, row.region);
+    if (row.price && *row.price > 0) region.on_demand.push_back(*row.price);
+    if (row.spot_price && *row.spot_price > 0) {
+      // SkyPilot writes Price into SpotPrice for types sold without a spot market (Vast, some AWS
+      // rows): equal to on-demand is no spot price.
+      if (row.price && *row.spot_price == *row.price) {
+        ++spot_equal_rows_;
+      } else {
+        region.spot.push_back(*row.spot_price);
+      }
+    }
     Offering& offering = draft.offering;
-    draft.regions.push_back(row.region);
-    keep_minimum(offering.pricing.on_demand, row.price);
-    keep_minimum(offering.pricing.spot, row.spot_price);
     if (offering.vcpus == 0 && row.vcpus > 0) offering.vcpus = static_cast<int>(std::lround(row.vcpus));
     if (offering.ram_gb == 0 && row.memory_gib > 0) offering.ram_gb = row.memory_gib;
+    if (offering.local_disk_gb == 0 && row.local_disk_gb) offering.local_disk_gb = *row.local_disk_gb;
     return true;
   }
 
   void warn(std::string warning) { warnings_.push_back(std::move(warning)); }
 
   void finish(SkyPilotImport& result) {
+    std::vector<Draft*> kept;
     for (auto& draft : drafts_) {
       if (draft.gpu == nullptr) continue;
-      std::sort(draft.regions.begin(), draft.regions.end());
-      draft.regions.erase(std::unique(draft.regions.begin(), draft.regions.end()), draft.regions.end());
-      draft.offering.regions = std::move(draft.regions);
-      if (!draft.offering.pricing.on_demand) {
-        warnings_.push_back(draft.offering.id + ": no row has an on-demand price; pricing.on_demand is null");
-      }
-      result.offerings.push_back(std::move(draft.offering));
+      close_prices(draft);
+      kept.push_back(&draft);
     }
-    for (const auto& unknown : unknown_accelerators_) {
+    apply_price_basis(kept);
+    for (Draft* draft : kept) {
+      if (outlier(*draft)) continue;
+      if (!draft->offering.pricing.on_demand && !draft->any_on_demand) {
+        warnings_.push_back(draft->offering.id + ": no row has an on-demand price; pricing.on_demand is null");
+      }
+      result.overlays_existing.push_back(known_.find_offering(draft->offering.id) != nullptr);
+      result.offerings.push_back(std::move(draft->offering));
+    }
+    if (spot_equal_rows_ > 0) {
+      warnings_.push_back(rows_text(spot_equal_rows_) +
+                          " give a SpotPrice equal to Price; taken as no spot price in that zone");
+    }
+    std::string names;
+    for (const auto& unknown : unknown_) {
       warnings_.push_back("unknown accelerator '" + unknown.name + "' (" + rows_text(unknown.rows) +
                           ") skipped; add it as a GPU alias in a catalog file");
     }
+    for (const auto& entry : non_gpu_) names += (names.empty() ? "" : ", ") + entry.name;
+    if (!non_gpu_.empty()) {
+      warnings_.push_back(rows_text(rows_non_gpu_) + " of non-GPU accelerators skipped (" + excerpt(names, 200) + ")");
+    }
+    result.rows_unknown_accelerator = rows_unknown_;
+    result.rows_non_gpu = rows_non_gpu_;
     result.warnings = std::move(warnings_);
   }
 
  private:
+  struct RegionDraft {
+    std::string region;
+    std::vector<double> on_demand;  // one per zone row with a price
+    std::vector<double> spot;
+  };
   struct Draft {
     Offering offering;
     std::string accelerator;
     double accelerator_count = 0;
     const Gpu* gpu = nullptr;  // nullptr: accelerator unknown, rows are skipped
-    std::vector<std::string> regions;
+    std::vector<RegionDraft> regions;
+    std::size_t last_region = 0;
     bool conflict_warned = false;
+    bool any_on_demand = false;
   };
-  struct UnknownAccelerator {
+  struct NamedCount {
     std::string name;
     std::size_t rows = 0;
   };
 
+  static RegionDraft& region_of(Draft& draft, const std::string& region) {
+    if (draft.last_region < draft.regions.size() && draft.regions[draft.last_region].region == region) {
+      return draft.regions[draft.last_region];
+    }
+    for (std::size_t index = 0; index < draft.regions.size(); ++index) {
+      if (draft.regions[index].region != region) continue;
+      draft.last_region = index;
+      return draft.regions[index];
+    }
+    draft.last_region = draft.regions.size();
+    draft.regions.push_back({region, {}, {}});
+    return draft.regions.back();
+  }
+
+  // Per region: on-demand and spot are the medians over its zone rows (on-demand rows of one
+  // region normally agree; spot differs by zone), spot_min the cheapest zone. The offering's
+  // `pricing` is the pair of the region with the cheapest on-demand price (else the cheapest spot),
+  // so that its on-demand and spot come from one region. region_prices is kept only when regions
+  // differ.
+  static void close_prices(Draft& draft) {
+    Offering& offering = draft.offering;
+    std::sort(draft.regions.begin(), draft.regions.end(),
+              [](const RegionDraft& a, const RegionDraft& b) { return a.region < b.region; });
+    offering.regions.clear();
+    offering.region_prices.clear();
+    const RegionPrice* cheapest = nullptr;
+    for (auto& region : draft.regions) {
+      offering.regions.push_back(region.region);
+      RegionPrice& entry = offering.region_prices.emplace_back();
+      entry.region = region.region;
+      entry.pricing.on_demand = median(region.on_demand);
+      entry.pricing.spot = median(region.spot);
+      if (!region.spot.empty()) entry.spot_min = region.spot.front();  // sorted by median()
+      entry.given = (1u << static_cast<unsigned>(PricingMode::on_demand)) | (1u << static_cast<unsigned>(PricingMode::spot));
+      draft.any_on_demand = draft.any_on_demand || entry.pricing.on_demand.has_value();
+    }
+    for (const auto& entry : offering.region_prices) {
+      const auto key = [&](const RegionPrice& candidate) {
+        return candidate.pricing.on_demand ? std::pair(0, *candidate.pricing.on_demand)
+                                           : std::pair(1, candidate.pricing.spot.value_or(1e300));
+      };
+      if (cheapest == nullptr || key(entry) < key(*cheapest)) cheapest = &entry;
+    }
+    if (cheapest != nullptr) {
+      offering.pricing.on_demand = cheapest->pricing.on_demand;
+      offering.pricing.spot = cheapest->pricing.spot;
+    }
+    const bool uniform = std::all_of(offering.region_prices.begin(), offering.region_prices.end(), [&](const auto& e) {
+      return e.pricing.on_demand == offering.pricing.on_demand && e.pricing.spot == offering.pricing.spot &&
+             (!e.spot_min || e.spot_min == e.pricing.spot);
+    });
+    if (uniform) offering.region_prices.clear();
+  }
+
+  static void scale_prices(Offering& offering, double factor) {
+    const auto scale = [&](std::optional<double>& price) {
+      if (price) *price = std::round(*price * factor * price_scale) / price_scale;
+    };
+    scale(offering.pricing.on_demand);
+    scale(offering.pricing.spot);
+    for (auto& entry : offering.region_prices) {
+      scale(entry.pricing.on_demand);
+      scale(entry.pricing.spot);
+      scale(entry.spot_min);
+    }
+  }
+
+  // The catalog's on-demand prices per GPU-hour for one GPU, over every region of every offering.
+  struct PriceRange {
+    double min = 0;
+    double max = 0;
+    double median = 0;
+    std::size_t offerings = 0;
+  };
+  const PriceRange* range_of(const Gpu& gpu) {
+    if (!ranges_built_) {
+      ranges_built_ = true;
+      std::unordered_map<std::string, std::vector<double>> per_gpu;
+      for (const auto& offering : known_.offerings) {
+        const double gpus = offering.gpu_count * offering.gpu_fraction;
+        const double to_usd = usd_rate(offering.provider);
+        if (!(gpus > 0) || !(to_usd > 0)) continue;
+        auto& prices = per_gpu[offering.gpu];
+        for (const auto& region : offering.regions) {
+          if (const auto price = offering.pricing_in(region).on_demand) prices.push_back(*price * to_usd / gpus);
+        }
+        if (offering.regions.empty() && offering.pricing.on_demand) {
+          prices.push_back(*offering.pricing.on_demand * to_usd / gpus);
+        }
+      }
+      for (auto& [id, prices] : per_gpu) {
+        if (prices.empty()) continue;
+        std::sort(prices.begin(), prices.end());
+        ranges_[id] = {prices.front(), prices.back(), prices[prices.size() / 2], prices.size()};
+      }
+    }
+    const auto found = ranges_.find(gpu.id);
+    return found == ranges_.end() ? nullptr : &found->second;
+  }
+
+  // USD per unit of the provider's currency (catalog rates); 0 when the currency has no rate. A
+  // provider the catalog lacks is taken as USD (its stub says so).
+  double usd_rate(const std::string& provider_id) const {
+    const Provider* provider = known_.find_provider(provider_id);
+    if (provider == nullptr || provider->currency == "USD") return 1.0;
+    const CurrencyRate* rate = known_.find_currency(provider->currency);
+    return rate != nullptr && rate->per_usd > 0 ? 1.0 / rate->per_usd : 0.0;
+  }
+
+  // The on-demand price per GPU-hour in USD (0 when the currency has no rate).
+  double per_gpu_hour(const Offering& offering) const {
+    return offering.pricing.on_demand.value_or(0) * usd_rate(offering.provider) /
+           (offering.gpu_count * offering.gpu_fraction);
+  }
+
+  // A price list per GPU (RunPod's) read as per instance makes every multi-GPU type look several
+  // times cheaper than the catalog. Detect: over the multi-GPU types whose GPU has catalog prices,
+  // the median distance (in log terms) of price/GPUs and of price itself from the catalog's median
+  // per-GPU-hour price; a per-GPU list is much closer the second way. Needs two such types.
+  void apply_price_basis(std::vector<Draft*>& drafts) {
+    bool per_gpu = options_.price_basis == PriceBasis::gpu;
+    std::vector<double> as_instance, as_gpu;
+    for (Draft* draft : drafts) {
+      const Offering& offering = draft->offering;
+      if (offering.gpu_count < 2 || !offering.pricing.on_demand || !(*offering.pricing.on_demand > 0)) continue;
+      const PriceRange* range = range_of(*draft->gpu);
+      if (range == nullptr || !(range->median > 0)) continue;
+      const double price = per_gpu_hour(offering);
+      if (!(price > 0)) continue;
+      as_instance.push_back(std::abs(std::log(price / range->median)));
+      as_gpu.push_back(std::abs(std::log(price * offering.gpu_count / range->median)));
+    }
+    constexpr std::size_t min_types = 2;
+    if (options_.price_basis == PriceBasis::detect && as_instance.size() >= min_types) {
+      const double instance_distance = *median(as_instance);
+      const double gpu_distance = *median(as_gpu);
+      // Closer by more than a factor of 2 the per-GPU way (log 2 = 0.69).
+      per_gpu = gpu_distance + std::log(2.0) < instance_distance;
+      if (per_gpu) {
+        warnings_.push_back("prices look per GPU, not per instance: " + std::to_string(as_gpu.size()) +
+                            " multi-GPU types are closer to the catalog's per-GPU-hour prices that way; multiplied "
+                            "by the GPU count (--price-basis instance keeps them as written)");
+      }
+    }
+    if (!per_gpu) return;
+    for (Draft* draft : drafts) scale_prices(draft->offering, draft->offering.gpu_count);
+  }
+
+  // Assumption: a price more than 5x outside the catalog's per-GPU-hour range for its GPU is a unit
+  // or basis mistake (real spreads between clouds are about 3x, shared/reference/skypilot-gpu-price-
+  // summary.csv, and marketplaces such as Vast sit near the bottom: V100 at 0.18 against 0.79 on
+  // the clouds); such offerings are skipped with a warning.
+  static constexpr double outlier_factor = 5.0;
+  bool outlier(const Draft& draft) {
+    const Offering& offering = draft.offering;
+    if (!offering.pricing.on_demand) return false;
+    const PriceRange* range = range_of(*draft.gpu);
+    if (range == nullptr) return false;
+    const double price = per_gpu_hour(offering);
+    if (!(price > 0)) return false;  // a currency without a rate: not compared
+    if (price >= range->min / outlier_factor && price <= range->max * outlier_factor) return false;
+    warnings_.push_back(offering.id + ": " + number_text(std::round(price * 1000) / 1000) + " per GPU-hour is more than " +
+                        number_text(outlier_factor) + "x outside the catalog's range for " + draft.gpu->id + " (" +
+                        number_text(std::round(range->min * 1000) / 1000) + " to " +
+                        number_text(std::round(range->max * 1000) / 1000) + ", " + std::to_string(range->offerings) +
+                        " prices); skipped, check the file's prices and their basis");
+    return true;
+  }
+
+  // Rule 2 plus the alias table (src/catalog/accelerators.cpp).
   const Gpu* resolve_gpu(const Row& row, std::string_view instance_type) const {
+    const bool pcie = accelerators::says_pcie(row.accelerator) || accelerators::says_pcie(instance_type);
     const std::string instance_type_lower = lower(instance_type);
     for (const auto& hint : form_factor_hints) {
       if (instance_type_lower.find(hint.instance_type_marker) == std::string::npos) continue;
       if (ends_with_ignoring_case(row.accelerator, hint.alias_suffix)) continue;
-      if (const Gpu* gpu = known_.find_gpu(row.accelerator + std::string(hint.alias_suffix))) return gpu;
+      if (const Gpu* gpu = resolver_.resolve(row.accelerator + std::string(hint.alias_suffix), pcie)) return gpu;
     }
-    const Gpu* gpu = known_.find_gpu(row.accelerator);
+    const Gpu* gpu = resolver_.resolve(row.accelerator, pcie);
     if (gpu == nullptr || !row.gpu_memory_mib || !(gpu->memory_gb > 0)) return gpu;
     const double reported_gib = *row.gpu_memory_mib / mib_per_gib;
     if (std::abs(reported_gib - gpu->memory_gb) <= memory_variant_tolerance * gpu->memory_gb) return gpu;
     const std::string variant = row.accelerator + "-" + std::to_string(std::lround(reported_gib)) + "GB";
-    if (const Gpu* sized = known_.find_gpu(variant)) return sized;
+    if (const Gpu* sized = resolver_.resolve(variant, pcie)) return sized;
     return gpu;
   }
 
-  Draft start_draft(const Row& row, const std::string& instance_type) const {
+  Draft start_draft(const Row& row, const std::string& instance_type, bool accelerator_only) const {
     Draft draft;
     draft.accelerator = row.accelerator;
     draft.accelerator_count = row.accelerator_count;
@@ -615,22 +918,35 @@ class Merger {
     offering.as_of = options_.as_of;
     offering.source = options_.source_name + " (SkyPilot vms.csv import)";
     offering.estimated_fields = {"interconnect", "isolation", "max_nodes"};
+    if (accelerator_only) {
+      offering.source += "; accelerator-only price: the host VM is not included";
+      offering.estimated_fields.emplace_back("pricing");
+    }
     return draft;
   }
 
-  void count_unknown(const std::string& accelerator) {
-    auto [entry, inserted] = unknown_by_lower_name_.try_emplace(lower(accelerator), unknown_accelerators_.size());
-    if (inserted) unknown_accelerators_.push_back({accelerator, 0});
-    ++unknown_accelerators_[entry->second].rows;
+  static void count_name(std::vector<NamedCount>& list, std::unordered_map<std::string, std::size_t>& index,
+                         const std::string& name) {
+    auto [entry, inserted] = index.try_emplace(lower(name), list.size());
+    if (inserted) list.push_back({name, 0});
+    ++list[entry->second].rows;
   }
 
   const Catalog& known_;
   const SkyPilotImportOptions& options_;
+  accelerators::Resolver resolver_;
   std::vector<Draft> drafts_;
   std::unordered_map<std::string, std::size_t> draft_by_instance_type_;
-  std::vector<UnknownAccelerator> unknown_accelerators_;
-  std::unordered_map<std::string, std::size_t> unknown_by_lower_name_;
+  std::vector<NamedCount> unknown_;
+  std::unordered_map<std::string, std::size_t> unknown_by_name_;
+  std::vector<NamedCount> non_gpu_;
+  std::unordered_map<std::string, std::size_t> non_gpu_by_name_;
+  std::size_t rows_unknown_ = 0;
+  std::size_t rows_non_gpu_ = 0;
+  std::size_t spot_equal_rows_ = 0;
   std::vector<std::string> warnings_;
+  bool ranges_built_ = false;
+  std::unordered_map<std::string, PriceRange> ranges_;
 };
 
 // ---- GCP accelerator + host combination (rule 4) ------------------------------------------------
@@ -684,7 +1000,7 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
     if (is_gcp_n1_accelerator(accelerator_row.accelerator)) {
       const std::string instance_type =
           accelerator_row.accelerator + "x" + number_text(accelerator_row.accelerator_count);
-      if (merger.add(accelerator_row, instance_type)) {
+      if (merger.add(accelerator_row, instance_type, true)) {
         const std::string id = provider_id + "/" + instance_type;
         if (std::find(n1_offering_ids.begin(), n1_offering_ids.end(), id) == n1_offering_ids.end()) {
           n1_offering_ids.push_back(id);
@@ -695,6 +1011,10 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
       continue;
     }
     ++skipped;
+    if (accelerators::is_non_gpu(accelerator_row.accelerator)) {
+      merger.add(accelerator_row, accelerator_row.accelerator);  // counted in the non-GPU summary
+      continue;
+    }
     const std::string name = accelerator_row.accelerator + " x" + number_text(accelerator_row.accelerator_count);
     auto [entry, inserted] = unmatched_by_name.try_emplace(lower(name), unmatched.size());
     if (inserted) unmatched.push_back({name, 0});
@@ -705,7 +1025,8 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
     std::string ids;
     for (const auto& id : n1_offering_ids) ids += (ids.empty() ? "" : ", ") + id;
     merger.warn("accelerator-only prices for " + ids +
-                ": the n1 host VM these GPUs attach to is not included; add its price in an overlay");
+                ": the n1 host VM these GPUs attach to is not included (flagged in source and "
+                "estimated_fields); add its price in an overlay");
   }
   for (const auto& entry : unmatched) {
     merger.warn("GCP accelerator rows '" + entry.accelerator +
@@ -717,7 +1038,49 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
   return skipped;
 }
 
+// Malformed rows skipped: counted, the first few located in one warning.
+class BadRows {
+ public:
+  explicit BadRows(bool strict) : strict_(strict) {}
+  void add(const Error& error) {
+    if (strict_) throw error;
+    ++count_;
+    constexpr std::size_t shown = 5;
+    if (examples_.size() < shown) examples_.push_back(error.where() + ": " + error.problem());
+  }
+  std::size_t count() const { return count_; }
+  std::optional<std::string> warning() const {
+    if (count_ == 0) return std::nullopt;
+    std::string text = "skipped " + rows_text(count_) + " that could not be read (";
+    for (std::size_t index = 0; index < examples_.size(); ++index) text += (index ? "; " : "") + examples_[index];
+    if (count_ > examples_.size()) text += "; ...";
+    return text + "); --strict makes this an error";
+  }
+
+ private:
+  bool strict_;
+  std::size_t count_ = 0;
+  std::vector<std::string> examples_;
+};
+
 }  // namespace
+
+Provider provider_stub(std::string_view provider_id, std::string_view as_of) {
+  Provider provider;
+  provider.id = std::string(provider_id);
+  provider.name = std::string(provider_id);
+  provider.kind = ProviderKind::gpu_cloud;
+  provider.currency = "USD";
+  provider.as_of = std::string(as_of);
+  provider.source =
+      "stub written by gpuselect catalog import: the provider was not in the catalog; every attribute is a "
+      "default (USD, basic business-hours support, no SLA, 10 min provisioning, hourly billing, no hidden fees "
+      "known); overlay a reviewed providers record";
+  provider.estimated_fields = {"kind",        "currency",         "support",        "sla_uptime_pct",
+                               "environment", "recovery",         "monitoring",     "egress_per_gb",
+                               "public_ip_per_hour", "storage_per_gb_month", "billing_granularity_seconds", "resize"};
+  return provider;
+}
 
 SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, const SkyPilotImportOptions& options) {
   csv::Reader reader(csv_text, options.source_name);
@@ -729,22 +1092,53 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, 
   check_fields(fields, options.source_name);
   const auto columns = read_header(fields, options.source_name);
   const std::size_t header_size = fields.size();
-  const RowParser parser(options.source_name, columns);
+  const RowParser parser(options.source_name, columns, header_size);
 
   SkyPilotImport result;
   Merger merger(known, options);
+  BadRows bad_rows(options.strict);
   std::vector<Row> gcp_accelerator_rows;
   std::vector<Row> gcp_host_rows;
+  std::string scratch;
   while (reader.next(fields)) {
-    if (fields.size() != header_size) {
-      const csv::Field& last = fields.back();
-      throw Error(options.source_name + ':' + std::to_string(last.line) + ':' + std::to_string(last.column),
-                  "row has " + std::to_string(fields.size()) + " fields; the header has " + std::to_string(header_size),
-                  "give every row one field per header column (quote fields that hold commas)");
-    }
-    check_fields(fields, options.source_name);
     ++result.rows_read;
-    Row row = parser.parse(fields);
+    Row row;
+    try {
+      check_fields(fields, options.source_name);
+      const std::uint32_t line = fields.front().line;
+      if (fields.size() == header_size) {
+        row = parser.parse(parser.refs(fields), line);
+      } else {
+        const csv::Field& last = fields.back();
+        const Error wrong_count(
+            options.source_name + ':' + std::to_string(last.line) + ':' + std::to_string(last.column),
+            "row has " + std::to_string(fields.size()) + " fields; the header has " + std::to_string(header_size),
+            "give every row one field per header column (quote fields that hold commas)");
+        if (fields.size() < header_size) throw wrong_count;
+        // The common defect: an unquoted comma in one text field ("V1,V2"). Rejoined when exactly
+        // one reading parses, or every reading that parses gives the same values.
+        std::optional<Row> repaired;
+        bool ambiguous = false;
+        for (std::size_t merged = 0; merged < header_size && !ambiguous; ++merged) {
+          if (parser.identifier_field(merged)) continue;
+          try {
+            Row candidate = parser.parse(parser.refs_merged(fields, merged, scratch), line);
+            if (!repaired) {
+              repaired = std::move(candidate);
+            } else if (!repaired->same_values(candidate)) {
+              ambiguous = true;
+            }
+          } catch (const Error&) {
+          }
+        }
+        if (!repaired || ambiguous) throw wrong_count;
+        row = std::move(*repaired);
+        ++result.rows_repaired;
+      }
+    } catch (const Error& error) {
+      bad_rows.add(error);
+      continue;
+    }
     if (row.accelerator_count == 0) {
       if (gcp_host_gpus(row.instance_type)) {
         gcp_host_rows.push_back(std::move(row));
@@ -753,7 +1147,6 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, 
       }
       continue;
     }
-    if (row.region.empty()) parser.fail_empty_region(row);
     if (row.instance_type.empty()) {
       gcp_accelerator_rows.push_back(std::move(row));
       continue;
@@ -765,7 +1158,27 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, 
   } else {
     result.rows_skipped += combine_gcp_rows(gcp_accelerator_rows, gcp_host_rows, merger, options.provider_id);
   }
+  if (result.rows_repaired > 0) {
+    merger.warn(rows_text(result.rows_repaired) +
+                " had an unquoted comma in one field (more fields than the header); read with that field rejoined");
+  }
+  if (const auto warning = bad_rows.warning()) merger.warn(*warning);
+  result.rows_bad = bad_rows.count();
+  result.rows_skipped += bad_rows.count();
   merger.finish(result);
+
+  // What the file knows about an offering the catalog already has: its regions and prices, and the
+  // machine's size when the columns are there; the rest keeps its curated values.
+  result.overlay_keys = {"regions", "pricing.on_demand", "pricing.spot", "region_pricing"};
+  const auto has = [&](Column column) { return columns[static_cast<std::size_t>(column)] != no_column; };
+  if (has(Column::vcpus)) result.overlay_keys.emplace_back("vcpus");
+  if (has(Column::memory_gib)) result.overlay_keys.emplace_back("ram_gb");
+  if (has(Column::local_disk_size)) result.overlay_keys.emplace_back("local_disk_gb");
+  result.overlay_keys.emplace_back("as_of");
+  result.overlay_keys.emplace_back("source");
+  if (known.find_provider(options.provider_id) == nullptr) {
+    result.provider_stub = provider_stub(options.provider_id, options.as_of);
+  }
   return result;
 }
 

@@ -65,6 +65,9 @@ int main(int argc, char** argv) {
   app.add_option("--catalog", globals.catalog_files, "Overlay a catalog file on the built-in one (repeatable)")
       ->group("Global");
   app.add_flag("--no-builtin-catalog", globals.no_builtin_catalog, "Do not load the built-in catalog")->group("Global");
+  app.add_flag("--no-price-update", globals.no_price_update,
+               "Do not overlay the prices stored by 'gpuselect catalog update'")
+      ->group("Global");
   app.add_option("--config", globals.config_path, "Config file (default $XDG_CONFIG_HOME/gpuselect/config.yaml)")
       ->group("Global");
   app.add_flag("-v,--verbose", globals.verbose, "More log lines on stderr (repeat for debug)")->group("Global");

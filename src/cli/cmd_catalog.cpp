@@ -12,6 +12,7 @@
 #include "gpuselect/error.hpp"
 #include "gpuselect/json_writer.hpp"
 #include "gpuselect/render.hpp"
+#include "cli/catalog_update.hpp"
 #include "gpuselect/skypilot_import.hpp"
 #include "io/files.hpp"
 
@@ -37,7 +38,8 @@ struct CatalogOptions {
   OutputOptions show_output;
   OutputOptions gpus_output, providers_output, models_output;
   // import skypilot
-  std::string import_file, import_provider, import_as_of;
+  std::string import_file, import_provider, import_as_of, import_price_basis = "detect";
+  bool import_strict = false;
   OutputOptions import_output;
 };
 
@@ -246,46 +248,27 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   std::string provider = options.import_provider;
   if (provider.empty()) {
     // SkyPilot keeps one vms.csv per cloud folder: catalogs/v9/aws/vms.csv.
-    const auto& path = options.import_file;
-    const auto slash = path.find_last_of('/');
-    if (slash != std::string::npos && slash > 0) {
-      const auto previous = path.find_last_of('/', slash - 1);
-      provider = path.substr(previous == std::string::npos ? 0 : previous + 1,
-                             slash - (previous == std::string::npos ? 0 : previous + 1));
-    }
-    if (provider.empty() || known.find_provider(provider) == nullptr) {
-      throw Error("--provider", "cannot tell which provider '" + path + "' belongs to",
+    provider = provider_from_path(options.import_file);
+    if (provider.empty()) {
+      throw Error("--provider", "cannot tell which provider '" + options.import_file + "' belongs to",
                   "add --provider ID (see 'gpuselect catalog providers')");
     }
-  }
-  if (known.find_provider(provider) == nullptr) {
-    std::fprintf(stderr,
-                 "gpuselect: warning: --provider: '%s' is not in the catalog; add a providers: record before "
-                 "using the output as an overlay\n",
-                 provider.c_str());
   }
   const std::string as_of = options.import_as_of.empty() ? today_utc() : options.import_as_of;
   if (!catalog::days_between(as_of, as_of)) {
     throw Error("--as-of", "'" + as_of + "' is not a date", "write YYYY-MM-DD");
   }
+  ImportRequest request{options.import_file, provider, as_of, options.import_strict,
+                        parse_price_basis(options.import_price_basis)};
   constexpr std::size_t max_import_bytes = 512u << 20;  // SkyPilot's largest vms.csv is ~5 MB
   const std::string csv = io::read_text(options.import_file, max_import_bytes);
-  catalog::SkyPilotImportOptions import_options;
-  import_options.provider_id = provider;
-  import_options.source_name = options.import_file;
-  import_options.as_of = as_of;
-  const catalog::SkyPilotImport imported = catalog::import_skypilot(csv, known, import_options);
-  for (const auto& warning : imported.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", warning.c_str());
-  if (imported.offerings.empty()) {
-    throw Error(options.import_file, "no GPU offerings found", "check that this is a SkyPilot vms.csv file");
-  }
-  const std::vector<std::string> header = {
-      fmt::format("Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,
-                  imported.rows_read, imported.rows_skipped),
-      "Prices: minimum on-demand over regions, minimum non-zero spot over zones (docs/catalog.md)."};
-  emit(options.import_output, catalog::write_offerings_yaml(imported.offerings, header));
-  std::fprintf(stderr, "gpuselect: imported %zu offerings from %zu rows\n", imported.offerings.size(),
-               imported.rows_read);
+  std::vector<ImportedFile> imports;
+  imports.push_back(import_skypilot_text(csv, request, known));
+  const std::vector<std::string> header = {fmt::format(
+      "Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,
+      imports.front().result.rows_read, imports.front().result.rows_skipped)};
+  emit(options.import_output, imports_yaml(imports, header));
+  std::fprintf(stderr, "gpuselect: %s\n", imports.front().summary.c_str());
   return exit_ok;
 }
 
@@ -362,6 +345,10 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   skypilot->add_option("--provider", options->import_provider, "Provider id (default: the file's folder name)");
   skypilot->add_option("--as-of", options->import_as_of, "Date the prices were read, YYYY-MM-DD (default today)");
   skypilot->add_option("--output,-o", options->import_output.output, "Write the YAML to FILE atomically");
+  skypilot->add_flag("--strict", options->import_strict, "A row that cannot be read is an error (default: skipped)");
+  skypilot->add_option("--price-basis", options->import_price_basis,
+                       "Prices are per instance or per GPU: detect (default), instance, gpu");
+  setup_catalog_update(command, globals, runners);
   runners.emplace_back(skypilot, [options, &globals] { return run_import(*options, globals); });
 
   return [runners] {

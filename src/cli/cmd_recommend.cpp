@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/app.hpp"
+#include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
@@ -69,7 +70,8 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const scoring::Ranking& ranking = keep_until_exit(scoring::rank(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
-  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}};
+  const auto update = price_update_in_use(globals);
+  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}, update ? &*update : nullptr};
   if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
   if (format == render::Format::json || format == render::Format::csv) {
     // Streamed: a ranking of 100,000 offerings is hundreds of MB of JSON, never held whole.

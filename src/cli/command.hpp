@@ -21,6 +21,7 @@ namespace gpuselect::cli {
 struct GlobalOptions {
   std::vector<std::string> catalog_files;  // --catalog, in order
   bool no_builtin_catalog = false;
+  bool no_price_update = false;  // --no-price-update: leave out `catalog update`'s overlay
   std::string config_path;  // --config
   int verbose = 0;          // -v, repeatable
   bool quiet = false;

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
@@ -47,6 +48,13 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
   if (!globals.no_builtin_catalog) {
     for (const auto& file : builtin_catalog_files()) {
       read.sources.push_back({std::string(file.name), file.text});
+    }
+  }
+  // `catalog update`'s prices come right after the built-in files, so team files still override them.
+  if (include_configured) {
+    if (const auto update = price_update_in_use(globals)) {
+      read.files.insert(read.files.begin(), std::make_unique<io::FileStream>(update->path, load_limits.max_file_bytes));
+      paths.insert(paths.begin(), update->path);
     }
   }
   for (std::size_t i = 0; i < paths.size(); ++i) {

@@ -10,7 +10,18 @@
 
 namespace gpuselect::cli {
 
+std::string user_folder(const char* xdg_variable, const char* home_relative) {
+  if (const char* xdg = std::getenv(xdg_variable); xdg != nullptr && *xdg != '\0') {
+    return std::string(xdg) + "/gpuselect";
+  }
+  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
+    return std::string(home) + "/" + home_relative + "/gpuselect";
+  }
+  return "";
+}
+
 namespace {
+
 constexpr std::size_t max_config_bytes = 1u << 20;  // a config file is a handful of lines
 
 bool file_exists(const std::string& path) {
@@ -19,13 +30,8 @@ bool file_exists(const std::string& path) {
 }
 
 std::string default_config_path() {
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg != nullptr && *xdg != '\0') {
-    return std::string(xdg) + "/gpuselect/config.yaml";
-  }
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
-    return std::string(home) + "/.config/gpuselect/config.yaml";
-  }
-  return "";
+  const std::string folder = user_folder("XDG_CONFIG_HOME", ".config");
+  return folder.empty() ? folder : folder + "/config.yaml";
 }
 
 std::string folder_of(const std::string& path) {

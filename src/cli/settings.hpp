@@ -28,4 +28,9 @@ struct Settings {
 // not an error; a missing --config file is.
 Settings load_settings(const std::string& config_flag);
 
+// "$XDG_..._HOME/gpuselect" when that variable is set, else "$HOME/<home_relative>/gpuselect";
+// "" when neither is set. (XDG Base Directory Specification: XDG_CONFIG_HOME ~/.config,
+// XDG_DATA_HOME ~/.local/share.)
+std::string user_folder(const char* xdg_variable, const char* home_relative);
+
 }  // namespace gpuselect::cli

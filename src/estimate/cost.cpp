@@ -104,6 +104,7 @@ SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption
 void price(const workload::Profile& profile, const PriceContext& context, Estimate& estimate) {
   if (context.offering == nullptr) return;
   const catalog::Offering& offering = *context.offering;
+  const catalog::Pricing& pricing = context.pricing != nullptr ? *context.pricing : offering.pricing;
   const catalog::Provider* provider = context.provider;
   const double rate = context.to_output_currency;
   const bool training = workload::is_training(profile.kind);
@@ -123,7 +124,7 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
     Cost& cost = estimate.costs[index];
     cost = Cost{};
     cost.mode = mode;
-    const auto instance_price = offering.pricing.price(mode);
+    const auto instance_price = pricing.price(mode);
     cost.available = instance_price.has_value();
     if (!cost.available) continue;
     cost.instances = instances;
@@ -195,10 +196,10 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
   }
   // Reserved terms bill every hour of the term; they beat on-demand when the share of hours used
   // exceeds reserved / on-demand.
-  const auto on_demand = offering.pricing.on_demand;
+  const auto on_demand = pricing.on_demand;
   for (auto mode : {catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
     Cost& cost = estimate.costs[static_cast<std::size_t>(mode)];
-    const auto reserved = offering.pricing.price(mode);
+    const auto reserved = pricing.price(mode);
     if (cost.available && on_demand && *on_demand > 0 && reserved) {
       cost.break_even_utilisation_pct = *reserved / *on_demand * 100.0;
     }

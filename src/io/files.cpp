@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <functional>
@@ -13,7 +14,9 @@
 #include <vector>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
+#include <system_error>
 #include <utility>
 
 #include "gpuselect/error.hpp"
@@ -220,6 +223,32 @@ int terminal_width(int fd) {
   struct winsize size {};
   if (::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20) return size.ws_col;
   return 100;
+}
+
+std::vector<std::string> list_folder(const std::string& path) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (std::filesystem::directory_iterator entry(path, error), end; !error && entry != end; entry.increment(error)) {
+    names.push_back(entry->path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+bool is_regular_file(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::is_regular_file(path, error);
+}
+
+void make_folders(const std::string& path) {
+  std::error_code error;
+  std::filesystem::create_directories(path, error);
+  if (error) throw Error(ErrorKind::io, path, "cannot create the folder: " + error.message(), "check permissions");
+}
+
+bool remove_file(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::remove(path, error) && !error;
 }
 
 }  // namespace gpuselect::io

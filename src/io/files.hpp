@@ -5,6 +5,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuselect::io {
 
@@ -38,6 +39,14 @@ void write_atomically(const std::string& path, std::string_view content);
 // writes to the stream; `path` empty = standard output (64 KiB at a time; Error(kind io, "stdout")
 // when a write fails). An exception from `draw` leaves no file behind.
 void write_streamed(const std::string& path, const std::function<void(std::ostream&)>& draw);
+
+// Names (not paths) in a folder, sorted; empty when it does not exist or cannot be read.
+std::vector<std::string> list_folder(const std::string& path);
+bool is_regular_file(const std::string& path);
+// Creates the folder and its parents (mode 0755). Throws Error(kind io, where = path) on failure.
+void make_folders(const std::string& path);
+// Removes a file; false when it could not be removed.
+bool remove_file(const std::string& path);
 
 // Terminal facts for rendering: whether fd is a terminal, and its width (COLUMNS, then ioctl, else 100).
 bool is_terminal(int fd);

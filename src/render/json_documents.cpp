@@ -379,6 +379,13 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   json.field("gpus_rented", candidate.gpus_rented);
   json.field("gpus_needed", candidate.gpus_needed);
   json.field("pricing_mode", catalog::to_string(candidate.mode));
+  json.key("region");  // where this mode is priced (its cheapest allowed region); null = no region
+  if (const auto region = region_name(offering, candidate); region.empty()) {
+    json.value(nullptr);
+  } else {
+    json.value(region);
+  }
+  json.field("other_regions", candidate.other_regions);
   json.field("price_as_of", offering.as_of);
   json.field("score", rounded_score(candidate));
   json.key("criteria");  // weights are the document's; contributions add up to the score exactly
@@ -582,6 +589,15 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   json.field("currency", currency_json(ranking));
   json.field("request", request_json(view));
   json.field("catalog", catalog_json(view));
+  json.key("price_update");  // the dated price update overlaid on the catalog, or null
+  if (view.price_update == nullptr) {
+    json.value(nullptr);
+  } else {
+    json.begin_object();
+    json.field("path", view.price_update->path);
+    json.field("as_of", view.price_update->as_of);
+    json.end_object();
+  }
   json.key("providers");
   write_names(json, facts.providers, [&](std::string_view id) -> std::string_view {
     const auto* provider = catalog.find_provider(id);

@@ -130,6 +130,7 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   }
   facts.emplace_back("Weights", summary.weights);
   facts.emplace_back("Currency", summary.currency);
+  if (view.price_update != nullptr) facts.emplace_back("Prices", price_update_line(view.price_update));
   return facts;
 }
 
@@ -181,6 +182,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
                      {"instance", Align::left, true},
                      {"GPUs", Align::left, true},
                      {"mode"},
+                     {"region", Align::left, true},
                      {"mem/GPU", Align::right},
                      {serving ? "TPOT@batch" : "time", Align::right},
                      {"cost", Align::right}};
@@ -195,6 +197,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
           rank_cell(candidate, style), row.offering->provider,
           row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
           rented_label(*view.catalog, ranking, candidate), std::string(catalog::to_string(candidate.mode)),
+          region_label(*row.offering, candidate),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
           serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
                   : hours_with_band(candidate.hours, estimate, view.ranking->risk_averse),
@@ -256,7 +259,7 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
   for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto",
                            "instances", "gpus_rented", "per_million_output_tokens", "commitment",
                            "interruption_hours", "uninterrupted_probability", "estimated", "hours_low", "hours_high",
-                           "in_calibrated_regime"})
+                           "in_calibrated_regime", "region", "other_regions"})
     header.emplace_back(name);
   csv.row(header);
   const auto& candidates = view.ranking->candidates;
@@ -298,6 +301,8 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.push_back(band.high > 0 ? csv_number(round_figure(band.low * scale)) : std::string());
     fields.push_back(band.high > 0 ? csv_number(round_figure(band.high * scale)) : std::string());
     fields.emplace_back(band.high > 0 ? (band.in_calibrated_regime ? "true" : "false") : "");
+    fields.emplace_back(region_name(offering, candidate));
+    fields.push_back(std::to_string(candidate.other_regions));
     csv.row(fields);
   }
 }

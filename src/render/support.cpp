@@ -100,6 +100,22 @@ std::string gpu_short_name(const catalog::Gpu& gpu) {
   return std::string(name);
 }
 
+std::string_view region_name(const catalog::Offering& offering, const scoring::Candidate& candidate) {
+  return candidate.region < offering.regions.size() ? std::string_view(offering.regions[candidate.region])
+                                                    : std::string_view{};
+}
+
+std::string region_label(const catalog::Offering& offering, const scoring::Candidate& candidate) {
+  std::string label(region_name(offering, candidate));
+  if (candidate.other_regions > 0) label += fmt::format(" +{}", candidate.other_regions);
+  return label;
+}
+
+std::string price_update_line(const render::PriceUpdate* update) {
+  if (update == nullptr) return {};
+  return fmt::format("built-in catalog + prices updated {} ({})", update->as_of, update->path);
+}
+
 std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes) {
   const auto& gpu = catalog.gpu_of(offering);
   std::string label = offering.gpu_fraction < 1.0

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/render.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
 
@@ -67,6 +68,12 @@ struct WarningGroup {
 std::vector<WarningGroup> warning_groups(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
                                          std::size_t shown);
 std::string rank_list(const std::vector<int>& ranks);  // "#1, #3"
+// The region a candidate was priced in, "" when the offering lists none.
+std::string_view region_name(const catalog::Offering& offering, const scoring::Candidate& candidate);
+// "us-east-1 +5": the region priced and how many other allowed regions sell the same mode.
+std::string region_label(const catalog::Offering& offering, const scoring::Candidate& candidate);
+// "built-in catalog + prices updated 2026-11-30 (PATH)"; "" without an update.
+std::string price_update_line(const render::PriceUpdate* update);
 // "61.2/85.9 GB": needed per GPU against capacity, both in decimal GB.
 std::string memory_label(double needed_bytes, double capacity_bytes);
 // "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".

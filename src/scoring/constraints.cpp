@@ -61,7 +61,7 @@ constexpr std::array<Requirement, 17> requirements = {{
     {"auto-checkpoint", "automatic checkpoints of running jobs",
      [](const Offering&, const Provider& p) { return p.recovery.auto_checkpoint; }},
     {"spot", "a spot (preemptible) price",
-     [](const Offering& o, const Provider&) { return o.pricing.spot.has_value(); }},
+     [](const Offering& o, const Provider&) { return o.sold_anywhere(catalog::PricingMode::spot); }},
     {"sla", "an uptime SLA", [](const Offering&, const Provider& p) { return p.sla_uptime_pct > 0; }},
 }};
 
@@ -220,7 +220,7 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
   std::string sold_modes;
   for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
     const auto mode = static_cast<catalog::PricingMode>(index);
-    if (!offering.pricing.price(mode)) continue;
+    if (!offering.sold_anywhere(mode)) continue;
     sold = true;
     sold_allowed = sold_allowed || mode_allowed(constraints, mode);
     if (!sold_modes.empty()) sold_modes += ", ";

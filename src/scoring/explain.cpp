@@ -706,14 +706,13 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
                                  units::format_hours(candidate.hours), wins.empty() ? "rounding" : wins)});
   }
 
-  const auto& offering = catalog.offerings[candidate.offering_index];
   const auto spot_ranked = [&] {
     return std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
       return c.offering_index == candidate.offering_index && c.mode == PricingMode::spot;
     });
   };
   // spot_ranked() scans every candidate: asked last, only of the few whose spot line is cheapest.
-  if (candidate.mode != PricingMode::spot && offering.pricing.spot && candidate.spot_total &&
+  if (candidate.mode != PricingMode::spot && candidate.spot_total &&
       *candidate.spot_total < ranking.best.cheapest_total && !spot_ranked()) {
     const std::string figure = units::format_money(*candidate.spot_total, ranking.currency);
     lines.push_back({Explanation::Kind::spot_cheaper, std::nullopt, 0, figure,

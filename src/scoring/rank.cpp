@@ -1,4 +1,4 @@
-// rank(): candidates = offering x pricing mode x node count, filtered by the constraints, scored by
+// rank(): candidates = offering x pricing mode (in its cheapest allowed region) x node count, filtered by the constraints, scored by
 // the indicator table, sorted, with exclusions in numbers (docs/scoring.md "Ranking").
 #include <algorithm>
 #include <array>
@@ -113,7 +113,7 @@ class Ranker {
       std::size_t sold_modes = 0;
       for (const auto& offering : catalog_.offerings) {
         for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
-          sold_modes += offering.pricing.price(static_cast<PricingMode>(mode)).has_value() ? 1 : 0;
+          sold_modes += offering.sold_anywhere(static_cast<PricingMode>(mode)) ? 1 : 0;
         }
       }
       const std::size_t node_counts = constraints_.deadline_hours ? 3 : 2;
@@ -196,6 +196,39 @@ class Ranker {
     return 1;
   }
 
+  // Per pricing mode, the cheapest region the constraints allow (ties: the first listed) and how
+  // many others sell the mode, into region_choice_: no allocation, one pass over the regions.
+  void choose_regions(const catalog::Offering& offering, bool compare) {
+    RegionChoice& choice = region_choice_;
+    choice = RegionChoice{};
+    choice.region.fill(no_region);
+    std::array<std::uint32_t, catalog::pricing_mode_count> sellers{};
+    const bool filtered = !compare && !constraints_.regions.empty();
+    const auto region_count = static_cast<std::uint32_t>(offering.regions.size());
+    for (std::uint32_t region = 0; region < region_count; ++region) {
+      const std::string& name = offering.regions[region];
+      if (filtered && std::find(constraints_.regions.begin(), constraints_.regions.end(), name) ==
+                          constraints_.regions.end()) {
+        continue;
+      }
+      const catalog::Pricing& pricing = offering.pricing_in(name);
+      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+        const auto price = pricing.price(static_cast<PricingMode>(mode));
+        if (!price) continue;
+        ++sellers[mode];
+        auto& chosen = choice.pricing.slot(static_cast<PricingMode>(mode));
+        if (!chosen || *price < *chosen) {
+          chosen = price;
+          choice.region[mode] = region;
+        }
+      }
+    }
+    if (region_count == 0) choice.pricing = offering.pricing;  // no region to name: the offering's prices
+    for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+      choice.others[mode] = sellers[mode] > 0 ? sellers[mode] - 1 : 0;
+    }
+  }
+
   void add_offering(std::uint32_t index, Ranking& ranking, bool compare) {
     const auto& offering = catalog_.offerings[index];
     reasons_.clear();
@@ -204,6 +237,7 @@ class Ranker {
       close_offering(false);
       return;
     }
+    choose_regions(offering, compare);
     const int node_limit =
         compare ? std::max(1, offering.max_nodes) : std::max(1, std::min(constraints_.max_nodes, offering.max_nodes));
     int fit_nodes = 0;
@@ -298,24 +332,40 @@ class Ranker {
     priced_.throughput.replicas = estimate.throughput.replicas;
     priced_.serving = estimate.serving;
     priced_.time = estimate.time;
+    const RegionChoice& choice = region_choice_;
     estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                    options_.currency, 0};
     context.reserved_other_use = options_.reserved_other_use;
     context.deadline_hours = constraints_.deadline_hours.value_or(0);
+    context.pricing = &choice.pricing;
     estimate::price(profile_, context, priced_);
     last_wall_hours_ = estimate.time.wall_hours;
     const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate);
     const int needed = gpus_needed(index, estimate, rented);
-    const auto& spot = priced_.cost(PricingMode::spot);
-    const std::optional<double> spot_total = spot.available ? std::optional<double>(spot.total) : std::nullopt;
+    const std::uint32_t spot_region = choice.region[static_cast<std::size_t>(PricingMode::spot)];
 
     bool produced = false;
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
-      if (!offering.pricing.price(mode)) continue;
+      if (!choice.pricing.price(mode)) continue;
       if (!compare && !detail::mode_allowed(constraints_, mode)) continue;
-      const auto& cost = priced_.cost(mode);
+      auto cost = priced_.cost(mode);
       if (!cost.available) continue;
+      const std::uint32_t region = choice.region[mode_index];
+      // Spot and the reserved break-even are compared with prices of this row's own region only.
+      std::optional<double> spot_total;
+      if (offering.region_prices.empty() || region == spot_region) {
+        const auto& spot = priced_.cost(PricingMode::spot);
+        if (spot.available) spot_total = spot.total;
+      } else {
+        spot_total = spot_total_in(offering, context, region);
+      }
+      if (!offering.region_prices.empty() && region != no_region && cost.break_even_utilisation_pct > 0) {
+        const auto on_demand_here = offering.pricing_in(offering.regions[region]).on_demand;
+        const auto price_here = choice.pricing.price(mode);
+        cost.break_even_utilisation_pct =
+            on_demand_here && *on_demand_here > 0 ? *price_here / *on_demand_here * 100.0 : 0;
+      }
       // Risk-averse: the upper end of the time band, applied to hours and cost alike.
       const auto& band = estimate.time.wall_hours_band;
       const double pessimism = options_.risk_averse && band.high > 0 && estimate.time.wall_hours > 0
@@ -342,6 +392,8 @@ class Ranker {
       candidate.offering_index = index;
       candidate.mode = mode;
       candidate.nodes = nodes;
+      candidate.region = region;
+      candidate.other_regions = choice.others[mode_index];
       candidate.performance = shape;
       candidate.cost = cost;
       candidate.spot_total = spot_total;
@@ -352,6 +404,24 @@ class Ranker {
       produced = true;
     }
     return produced;
+  }
+
+  // The job total on spot in regions[region] (another region than the cheapest spot one), priced
+  // in a second scratch; nullopt when that region sells no spot.
+  std::optional<double> spot_total_in(const catalog::Offering& offering, const estimate::PriceContext& context,
+                                      std::uint32_t region) {
+    const auto spot_here = offering.pricing_in(offering.regions[region]).spot;
+    if (!spot_here) return std::nullopt;
+    spot_pricing_ = catalog::Pricing{};
+    spot_pricing_.spot = spot_here;
+    priced_spot_.memory.plan = priced_.memory.plan;
+    priced_spot_.throughput.replicas = priced_.throughput.replicas;
+    priced_spot_.serving = priced_.serving;
+    priced_spot_.time = priced_.time;
+    estimate::PriceContext spot_context = context;
+    spot_context.pricing = &spot_pricing_;
+    estimate::price(profile_, spot_context, priced_spot_);
+    return priced_spot_.cost(PricingMode::spot).total;
   }
 
   void run_compare(Ranking& ranking) {
@@ -371,7 +441,7 @@ class Ranker {
       reasons_.clear();
       bool sold = false;
       for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
-        sold = sold || offering->pricing.price(static_cast<PricingMode>(mode)).has_value();
+        sold = sold || offering->sold_anywhere(static_cast<PricingMode>(mode));
       }
       if (!sold) {
         exclude(ranking, index, std::nullopt, 1, {{ExclusionKind::not_sold, 0, 0, "no price in any pricing mode"}});
@@ -488,6 +558,14 @@ class Ranker {
   PlanMemo memo_;
   std::map<ShapeKey, std::uint32_t> shapes_;  // index into Ranking::performances
   estimate::Estimate priced_;                 // scratch: a performance estimate with its cost lines
+  estimate::Estimate priced_spot_;            // scratch: spot in a row's own region (spot_total_in)
+  catalog::Pricing spot_pricing_;
+  struct RegionChoice {
+    catalog::Pricing pricing;  // per mode, the price in that mode's chosen region
+    std::array<std::uint32_t, catalog::pricing_mode_count> region{};  // index into regions, or no_region
+    std::array<std::uint32_t, catalog::pricing_mode_count> others{};  // other allowed regions selling the mode
+  };
+  RegionChoice region_choice_;  // of the offering add_offering is on
   std::size_t candidates_backed_ = 0;         // gpuselect::detail::prefault_ahead's count
   std::vector<double> rate_by_provider_;
   std::vector<ExclusionReason> reasons_;

@@ -30,7 +30,7 @@ with tempfile.TemporaryDirectory() as work:
     (bin_dir / "gpuselect").symlink_to(binary)
     environment = {k: v for k, v in os.environ.items() if k not in ("GPUSELECT_CATALOG", "NO_COLOR")}
     environment.update({"COLUMNS": "110", "PATH": f"{bin_dir}:{environment.get('PATH', '/usr/bin:/bin')}",
-                        "XDG_CONFIG_HOME": work, "GPUSELECT_TODAY": today.group(1) if today else ""})
+                        "XDG_CONFIG_HOME": work, "XDG_DATA_HOME": work, "GPUSELECT_TODAY": today.group(1) if today else ""})
     tours = 0
     for language, body in blocks:
         lines = body.splitlines()

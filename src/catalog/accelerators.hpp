@@ -1,0 +1,36 @@
+#pragma once
+// Accelerator names as price lists spell them (SkyPilot, dstack/gpuhunt, the clouds' own) resolved
+// to catalog GPU records, for the importers. Pure: a table and the catalog passed in.
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "gpuselect/catalog.hpp"
+
+namespace gpuselect::catalog::accelerators {
+
+// "rtx6000ada" for "RTX6000-Ada", "RTX 6000 Ada", "rtx_6000_ada": lower case without ' ', '-', '_'.
+std::string normalized(std::string_view name);
+
+// TPUs, AWS Inferentia/Trainium, Habana Gaudi, FPGAs and other non-GPU accelerators: importers skip
+// their rows with one summary line.
+bool is_non_gpu(std::string_view name);
+
+// Whether a name or instance type says PCIe: such a part never maps to an SXM record.
+bool says_pcie(std::string_view text);
+
+class Resolver {
+ public:
+  explicit Resolver(const Catalog& known);
+  // The GPU record for a spelling: the catalog's ids and aliases first, then the alias table, then
+  // the same comparisons on normalized names. nullptr when unknown, or when `pcie` (the name or
+  // instance type says PCIe) and the only match is an SXM record.
+  const Gpu* resolve(std::string_view name, bool pcie) const;
+
+ private:
+  const Gpu* lookup(std::string_view name) const;
+  const Catalog& known_;
+  std::unordered_map<std::string, const Gpu*> by_normalized_;
+};
+
+}  // namespace gpuselect::catalog::accelerators

@@ -1,0 +1,50 @@
+#pragma once
+// `catalog import skypilot` and `catalog update`: SkyPilot vms.csv files turned into a catalog
+// overlay, and the dated overlay of fresh prices kept in the user's data folder.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cli/command.hpp"
+#include "gpuselect/skypilot_import.hpp"
+
+namespace gpuselect::cli {
+
+struct ImportRequest {
+  std::string path;      // for messages and `source`
+  std::string provider;  // provider id
+  std::string as_of;     // YYYY-MM-DD
+  bool strict = false;
+  catalog::PriceBasis price_basis = catalog::PriceBasis::detect;
+};
+
+// One file imported: the offerings and one summary line for stderr.
+struct ImportedFile {
+  catalog::SkyPilotImport result;
+  std::string summary;
+};
+
+// "aws" for ".../aws/vms.csv" or "aws.csv"; "" when the path says nothing.
+std::string provider_from_path(const std::string& path);
+// "detect", "instance", "gpu"; throws Error(where = --price-basis) otherwise.
+catalog::PriceBasis parse_price_basis(const std::string& text);
+
+// Imports CSV text, prints its warnings on stderr; throws Error when it yields no offering, saying
+// why (unknown accelerators, non-GPU rows, unreadable rows).
+ImportedFile import_skypilot_text(std::string_view csv, const ImportRequest& request, const catalog::Catalog& known);
+
+// Catalog YAML of several imports: provider stubs, then each file's offerings, with only the keys
+// the file knows for offerings `known` already has.
+std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header);
+
+// The newest `catalog update` result in the data folder ($XDG_DATA_HOME/gpuselect, else
+// ~/.local/share/gpuselect), when there is one and the global options allow it.
+std::optional<render::PriceUpdate> price_update_in_use(const GlobalOptions& globals);
+
+// Adds `catalog update` to the catalog command.
+void setup_catalog_update(CLI::App& catalog_command, GlobalOptions& globals,
+                          std::vector<std::pair<CLI::App*, Runner>>& runners);
+
+}  // namespace gpuselect::cli
