@@ -796,36 +796,73 @@ TEST_CASE("lint warns about prices above on-demand, stale dates and odd specs", 
   REQUIRE(merged.ok());
   CHECK(formatted(lint(merged.catalog, "2026-05-25")) ==
         std::vector<std::string>{
-            "small.yaml:5:5: warning: gpu 'h100-sxm5-80gb' has fp8_dense_tflops 500 below "
+            "team.yaml:7:23: warning: gpu 'h100-sxm5-80gb' has fp8_dense_tflops 500 below "
             "bf16_dense_tflops 989; fp8 tensor throughput is at least the bf16 figure on every GPU "
             "with fp8; check both",
-            "small.yaml:5:5: warning: gpu 'h100-sxm5-80gb' has 295223.8805970149 bf16 FLOP per byte "
+            "team.yaml:8:28: warning: gpu 'h100-sxm5-80gb' has 295223.8805970149 bf16 FLOP per byte "
             "of bandwidth, outside the plausible 20 to 2000; check the units: bf16_dense_tflops in "
             "TFLOPS, memory_bandwidth_gbps in GB/s",
-            "small.yaml:48:5: warning: offering 'lambda/gpu_8x_h100_sxm5' has pricing.spot 30 above "
+            "team.yaml:4:21: warning: offering 'lambda/gpu_8x_h100_sxm5' has pricing.spot 30 above "
             "pricing.on_demand 23.92; a discounted mode normally costs less; check both prices",
-            "small.yaml:48:5: warning: offering 'lambda/gpu_8x_h100_sxm5' has pricing.reserved_3y 20 "
+            "team.yaml:4:38: warning: offering 'lambda/gpu_8x_h100_sxm5' has pricing.reserved_3y 20 "
             "above pricing.reserved_1y 19.5; a discounted mode normally costs less; check both "
             "prices",
         });
 
   const auto stale = formatted(lint(base.catalog, "2027-01-01", 180));
   CHECK(stale == std::vector<std::string>{
-                     "small.yaml:22:5: warning: provider 'lambda' data is 226 days old (as_of "
+                     "small.yaml:44:12: warning: provider 'lambda' data is 226 days old (as_of "
                      "2026-05-20; stale after 180 days); re-check the source and update the values "
                      "and as_of",
-                     "small.yaml:48:5: warning: offering 'lambda/gpu_8x_h100_sxm5' data is 226 days "
+                     "small.yaml:64:12: warning: offering 'lambda/gpu_8x_h100_sxm5' data is 226 days "
                      "old (as_of 2026-05-20; stale after 180 days); re-check the source and update "
                      "the values and as_of",
-                     "small.yaml:93:5: warning: currency 'CNY' data is 245 days old (as_of "
+                     "small.yaml:95:12: warning: currency 'CNY' data is 245 days old (as_of "
                      "2026-05-01; stale after 180 days); re-check the source and update the values "
                      "and as_of",
                  });
   const auto future = formatted(lint(base.catalog, "2026-05-10"));
   REQUIRE(future.size() == 2);
   CHECK(future[0] ==
-        "small.yaml:22:5: warning: provider 'lambda' as_of 2026-05-20 is in the future "
+        "small.yaml:44:12: warning: provider 'lambda' as_of 2026-05-20 is in the future "
         "(today is 2026-05-10); fix the date");
+}
+
+// Issue 12 item 10: a finding about values an overlay set is the overlay's, at the line that set
+// the value, not the defining file's record; a value the overlay left alone keeps its own file.
+TEST_CASE("lint attributes each finding to the file and line that set the offending value", "[catalog]") {
+  // small.yaml's lambda/gpu_8x_h100_sxm5 has on_demand 23.92 and reserved_1y 19.5.
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    pricing: {spot: 50}\n"
+      "    as_of: \"2025-01-01\"\n";
+  const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  REQUIRE(merged.ok());
+  const auto found = formatted(lint(merged.catalog, "2026-06-01", 180));
+  CHECK(found == std::vector<std::string>{
+                     "team.yaml:4:21: warning: offering 'lambda/gpu_8x_h100_sxm5' has pricing.spot 50 above "
+                     "pricing.on_demand 23.92; a discounted mode normally costs less; check both prices",
+                     "team.yaml:5:12: warning: offering 'lambda/gpu_8x_h100_sxm5' data is 516 days old (as_of "
+                     "2025-01-01; stale after 180 days); re-check the source and update the values and as_of",
+                 });
+
+  // An overlay that lowers on-demand under the built-in reserved price owns that finding too.
+  const std::string lowered =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    pricing:\n"
+      "      on_demand: 10\n";
+  const LoadResult cheaper = load_files({{"small.yaml", small_catalog()}, {"lowered.yaml", lowered}});
+  REQUIRE(cheaper.ok());
+  const auto below = formatted(lint(cheaper.catalog, "2026-05-25"));
+  REQUIRE_FALSE(below.empty());
+  for (const auto& line : below) {
+    INFO(line);
+    CHECK(line.rfind("lowered.yaml:5:18: warning: offering 'lambda/gpu_8x_h100_sxm5' has pricing.", 0) == 0);
+  }
 }
 
 TEST_CASE("the embedded built-in catalog loads with no errors", "[catalog]") {

@@ -341,6 +341,70 @@ TEST_CASE("catalog validate lists the first findings of one kind and counts the 
   CHECK(everything["repeated"].empty());
 }
 
+// Item 10 of issue 12: a team lead validates their own overlay in CI. aws/g5.xlarge is built in with
+// on_demand 1.006 (data/offerings.yaml), so spot 50 and reserved_1y 40 are each above it.
+TEST_CASE("catalog validate shows a team file's warnings beside its errors at the team file's lines", "[cli]") {
+  TempDir dir;
+  const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-06-01"};
+  const auto team = dir.write("team.yaml",
+                              "schema_version: 1\n"
+                              "offerings:\n"
+                              "  - id: aws/g5.xlarge\n"
+                              "    pricing: {spot: 50, reserved_1y: 40}\n"
+                              "    gpu_count: 0\n");
+  const auto result = run_gpuselect({"catalog", "validate", team.string()}, today);
+  INFO(result.err);
+  CHECK(result.exit_code == 2);
+  CHECK(result.out.empty());
+  CHECK(result.err.find(team.string() + ":5:16: error:") != std::string::npos);
+  CHECK(result.err.find(team.string() + ":4:21: warning: offering 'aws/g5.xlarge' has pricing.spot 50 above "
+                                        "pricing.on_demand 1.006") != std::string::npos);
+  CHECK(result.err.find(team.string() + ":4:38: warning: offering 'aws/g5.xlarge' has pricing.reserved_1y 40 "
+                                        "above pricing.on_demand 1.006") != std::string::npos);
+  CHECK(result.err.find("data/offerings.yaml") == std::string::npos);
+  CHECK(result.err.find("1 errors, 2 warnings") != std::string::npos);
+
+  // The same file as JSON lists the three findings with their severities.
+  const auto json = run_gpuselect({"catalog", "validate", team.string(), "--format", "json"}, today);
+  CHECK(json.exit_code == 2);
+  const auto document = nlohmann::json::parse(json.out);
+  CHECK(document["errors"] == 1);
+  CHECK(document["warnings"] == 2);
+  CHECK(document["diagnostics"].size() == 3);
+}
+
+TEST_CASE("catalog validate --strict passes a clean overlay and fails a stale one at its as_of", "[cli]") {
+  TempDir dir;
+  const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-06-01"};
+  const std::string overlay =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: aws/g5.xlarge\n"
+      "    pricing: {on_demand: 0.95}\n";
+  const auto clean = dir.write("team.yaml", overlay);
+  for (const bool strict : {false, true}) {
+    std::vector<std::string> args = {"catalog", "validate", clean.string()};
+    if (strict) args.emplace_back("--strict");
+    const auto result = run_gpuselect(args, today);
+    INFO(result.err);
+    CHECK(result.exit_code == 0);
+    CHECK(result.err.empty());
+    CHECK(result.out.find("valid: ") == 0);
+    CHECK(result.out.find("0 errors, 0 warnings") != std::string::npos);
+  }
+
+  const auto stale = dir.write("stale.yaml", overlay + "    as_of: \"2025-01-01\"\n");
+  const auto lenient = run_gpuselect({"catalog", "validate", stale.string()}, today);
+  CHECK(lenient.exit_code == 0);
+  const auto strict = run_gpuselect({"catalog", "validate", stale.string(), "--strict"}, today);
+  INFO(strict.err);
+  CHECK(strict.exit_code == 2);
+  CHECK(strict.out.empty());
+  CHECK(strict.err.find(stale.string() + ":5:12: warning: offering 'aws/g5.xlarge' data is 516 days old") !=
+        std::string::npos);
+  CHECK(strict.err.find("0 errors, 1 warnings") != std::string::npos);
+}
+
 TEST_CASE("catalog gpus and models list FP4 and the MoE and attention shape", "[cli]") {
   const auto gpus = run_gpuselect({"catalog", "gpus", "--format", "csv"});
   REQUIRE(gpus.exit_code == 0);

@@ -75,6 +75,11 @@ struct Gpu {
   std::vector<std::string> aliases;
   std::string source;
   SourcePos pos;
+  // Where each figure lint compares was last set (by the defining file or the overlay that set it
+  // last); line 0 = never set. Lint attributes a finding to the latest of the figures it compares.
+  struct FigurePositions {
+    SourcePos memory_gb, usable_memory_mib, memory_bandwidth_gbps, bf16_dense_tflops, fp8_dense_tflops;
+  } set_at;
 
   // Bytes one GPU can hold: usable_memory_mib * 2^20 when known, else memory_gb * 2^30.
   double capacity_bytes() const;
@@ -121,6 +126,7 @@ struct Provider {
   // Dotted keys whose values are a judgement, not a published fact ("support.first_response_hours").
   std::vector<std::string> estimated_fields;
   SourcePos pos;
+  SourcePos as_of_pos;  // where as_of was last set (line 0 = never)
 };
 
 struct Pricing {
@@ -192,6 +198,11 @@ struct Offering {
   SourcePos pos;
   SourcePos provider_pos;
   SourcePos gpu_pos;
+  // Where each price and as_of was last set, by whichever file set it (line 0 = never); lint
+  // attributes "spot above on-demand" and stale dates to the file and line that set the value.
+  struct PricePositions {
+    SourcePos on_demand, spot, reserved_1y, reserved_3y, as_of;
+  } set_at;
   // Filled by catalog::load once references resolve: indexes into Catalog::providers and gpus.
   std::uint32_t provider_index = 0;
   std::uint32_t gpu_index = 0;
@@ -242,6 +253,7 @@ struct CurrencyRate {
   std::string as_of;
   std::string source;
   SourcePos pos;
+  SourcePos as_of_pos;  // where as_of was last set (line 0 = never)
 };
 
 struct Catalog {

@@ -35,9 +35,9 @@ void* slot_at(owner_of<Path...>& record) {
 template <auto... Path>
 using member_type = std::remove_reference_t<decltype((std::declval<owner_of<Path...>&>().*....*Path))>;
 
-template <auto Member>
-SourcePos* position_at(owner_of<Member>& record) {
-  return &(record.*Member);
+template <auto... Path>
+SourcePos* position_at(owner_of<Path...>& record) {
+  return &(record.*....*Path);
 }
 
 template <typename Enum>
@@ -151,12 +151,17 @@ constexpr std::array gpu_fields = {
     text<&Gpu::name>("name", required),
     make<&Gpu::vendor>("vendor", ValueKind::choice_text, false, {}, &array_choice<vendor_names>),
     make<&Gpu::architecture>("architecture", ValueKind::choice_text, false, {}, &array_choice<architecture_names>),
-    number<&Gpu::memory_gb>("memory_gb", above_zero(1024), required),
-    number<&Gpu::usable_memory_mib>("usable_memory_mib", zero_to(1024.0 * 1024.0)),
-    number<&Gpu::memory_bandwidth_gbps>("memory_bandwidth_gbps", above_zero(20000), required),
-    number<&Gpu::bf16_dense_tflops>("bf16_dense_tflops", above_zero(20000), required),
+    tracked(number<&Gpu::memory_gb>("memory_gb", above_zero(1024), required),
+            &position_at<&Gpu::set_at, &Gpu::FigurePositions::memory_gb>),
+    tracked(number<&Gpu::usable_memory_mib>("usable_memory_mib", zero_to(1024.0 * 1024.0)),
+            &position_at<&Gpu::set_at, &Gpu::FigurePositions::usable_memory_mib>),
+    tracked(number<&Gpu::memory_bandwidth_gbps>("memory_bandwidth_gbps", above_zero(20000), required),
+            &position_at<&Gpu::set_at, &Gpu::FigurePositions::memory_bandwidth_gbps>),
+    tracked(number<&Gpu::bf16_dense_tflops>("bf16_dense_tflops", above_zero(20000), required),
+            &position_at<&Gpu::set_at, &Gpu::FigurePositions::bf16_dense_tflops>),
     optional_number<&Gpu::fp32_tflops>("fp32_tflops", zero_to(20000)),
-    optional_number<&Gpu::fp8_dense_tflops>("fp8_dense_tflops", zero_to(40000)),
+    tracked(optional_number<&Gpu::fp8_dense_tflops>("fp8_dense_tflops", zero_to(40000)),
+            &position_at<&Gpu::set_at, &Gpu::FigurePositions::fp8_dense_tflops>),
     // Above zero: a GPU without FP4 units leaves the key out (or null in an overlay).
     optional_number<&Gpu::fp4_dense_tflops>("fp4_dense_tflops", above_zero(80000)),
     optional_number<&Gpu::int8_dense_tops>("int8_dense_tops", zero_to(40000)),
@@ -198,7 +203,7 @@ constexpr std::array provider_fields = {
     number<&P::billing_granularity_seconds>("billing_granularity_seconds", at_least_one(31 * 24 * 3600)),
     number<&P::free_trial_credits>("free_trial_credits", zero_to(1e7)),
     enumeration<&P::resize>("resize"),
-    date<&P::as_of>("as_of", required),
+    tracked(date<&P::as_of>("as_of", required), &position_at<&P::as_of_pos>),
     text<&P::source>("source", required),
     text_list<&P::estimated_fields>("estimated_fields"),
 };
@@ -218,10 +223,14 @@ constexpr std::array offering_fields = {
     number<&O::network, &O::Network::bandwidth_gbps>("network.bandwidth_gbps", zero_to(100000)),
     enumeration<&O::network, &O::Network::rdma>("network.rdma"),
     text_list<&O::regions>("regions", required),
-    optional_number<&O::pricing, &Pricing::on_demand>("pricing.on_demand", price_per_hour, true),
-    optional_number<&O::pricing, &Pricing::spot>("pricing.spot", price_per_hour, true),
-    optional_number<&O::pricing, &Pricing::reserved_1y>("pricing.reserved_1y", price_per_hour, true),
-    optional_number<&O::pricing, &Pricing::reserved_3y>("pricing.reserved_3y", price_per_hour, true),
+    tracked(optional_number<&O::pricing, &Pricing::on_demand>("pricing.on_demand", price_per_hour, true),
+            &position_at<&O::set_at, &O::PricePositions::on_demand>),
+    tracked(optional_number<&O::pricing, &Pricing::spot>("pricing.spot", price_per_hour, true),
+            &position_at<&O::set_at, &O::PricePositions::spot>),
+    tracked(optional_number<&O::pricing, &Pricing::reserved_1y>("pricing.reserved_1y", price_per_hour, true),
+            &position_at<&O::set_at, &O::PricePositions::reserved_1y>),
+    tracked(optional_number<&O::pricing, &Pricing::reserved_3y>("pricing.reserved_3y", price_per_hour, true),
+            &position_at<&O::set_at, &O::PricePositions::reserved_3y>),
     make<&O::region_prices>("region_pricing", ValueKind::region_prices, false),
     integer<&O::vcpus>("vcpus", zero_to(4096)),
     number<&O::ram_gb>("ram_gb", zero_to(65536)),
@@ -229,7 +238,7 @@ constexpr std::array offering_fields = {
     optional_number<&O::spot_interruption_pct>("spot_interruption_pct", percent),
     enumeration<&O::stock>("stock"),
     integer<&O::max_nodes>("max_nodes", at_least_one(100000)),
-    date<&O::as_of>("as_of", required),
+    tracked(date<&O::as_of>("as_of", required), &position_at<&O::set_at, &O::PricePositions::as_of>),
     text<&O::source>("source", required),
     text_list<&O::estimated_fields>("estimated_fields"),
 };
@@ -271,7 +280,7 @@ using C = CurrencyRate;
 constexpr std::array currency_fields = {
     make<&C::code>("code", ValueKind::currency_code, required),
     number<&C::per_usd>("per_usd", above_zero(1e6), required),
-    date<&C::as_of>("as_of", required),
+    tracked(date<&C::as_of>("as_of", required), &position_at<&C::as_of_pos>),
     text<&C::source>("source", required),
 };
 

@@ -1,5 +1,6 @@
 // catalog::lint: warnings about values that parse but are probably wrong.
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 
 #include "catalog/fields.hpp"
@@ -16,6 +17,17 @@ using fields::format_number;
 // outside 20..2000 a value is off by an order of magnitude, most likely a unit mix-up.
 constexpr double min_flop_per_byte = 20;
 constexpr double max_flop_per_byte = 2000;
+
+// Where a finding about some fields belongs: the field set by the latest file (an overlay that
+// changed one of them made the combination wrong); within one file the first listed. Fields never
+// set (line 0) fall back to the record's own position.
+SourcePos last_set(const SourcePos& record, std::initializer_list<SourcePos> fields) {
+  const SourcePos* latest = nullptr;
+  for (const SourcePos& field : fields) {
+    if (field.line != 0 && (latest == nullptr || field.file > latest->file)) latest = &field;
+  }
+  return latest != nullptr ? *latest : record;
+}
 
 class Linter {
  public:
@@ -50,13 +62,13 @@ class Linter {
   void check(const Gpu& gpu) {
     const std::string what = "gpu '" + gpu.id + "'";
     if (gpu.fp8_dense_tflops && *gpu.fp8_dense_tflops > 0 && *gpu.fp8_dense_tflops < gpu.bf16_dense_tflops) {
-      warn(gpu.pos,
+      warn(last_set(gpu.pos, {gpu.set_at.fp8_dense_tflops, gpu.set_at.bf16_dense_tflops}),
            what + " has fp8_dense_tflops " + format_number(*gpu.fp8_dense_tflops) + " below bf16_dense_tflops " +
                format_number(gpu.bf16_dense_tflops),
            "fp8 tensor throughput is at least the bf16 figure on every GPU with fp8; check both");
     }
     if (gpu.usable_memory_mib > gpu.memory_gb * 1024) {
-      warn(gpu.pos,
+      warn(last_set(gpu.pos, {gpu.set_at.usable_memory_mib, gpu.set_at.memory_gb}),
            what + " has usable_memory_mib " + format_number(gpu.usable_memory_mib) +
                " above memory_gb * 1024 = " + format_number(gpu.memory_gb * 1024),
            "the driver reports less than the label; check the unit (MiB)");
@@ -64,7 +76,7 @@ class Linter {
     if (gpu.memory_bandwidth_gbps > 0 && gpu.bf16_dense_tflops > 0) {
       const double flop_per_byte = gpu.bf16_dense_tflops * 1000 / gpu.memory_bandwidth_gbps;
       if (flop_per_byte < min_flop_per_byte || flop_per_byte > max_flop_per_byte) {
-        warn(gpu.pos,
+        warn(last_set(gpu.pos, {gpu.set_at.bf16_dense_tflops, gpu.set_at.memory_bandwidth_gbps}),
              what + " has " + format_number(flop_per_byte) +
                  " bf16 FLOP per byte of bandwidth, outside the plausible " + format_number(min_flop_per_byte) +
                  " to " + format_number(max_flop_per_byte),
@@ -76,19 +88,22 @@ class Linter {
   void check(const Offering& offering) {
     const std::string what = "offering '" + offering.id + "'";
     const Pricing& pricing = offering.pricing;
-    auto above = [&](const std::optional<double>& price, std::string_view key, const std::optional<double>& reference,
-                     std::string_view reference_key) {
+    const Offering::PricePositions& set_at = offering.set_at;
+    auto above = [&](const std::optional<double>& price, std::string_view key, const SourcePos& price_pos,
+                     const std::optional<double>& reference, std::string_view reference_key,
+                     const SourcePos& reference_pos) {
       if (price && reference && *price > *reference) {
-        warn(offering.pos,
+        warn(last_set(offering.pos, {price_pos, reference_pos}),
              what + " has pricing." + std::string(key) + " " + format_number(*price) + " above pricing." +
                  std::string(reference_key) + " " + format_number(*reference),
              "a discounted mode normally costs less; check both prices");
       }
     };
-    above(pricing.spot, "spot", pricing.on_demand, "on_demand");
-    above(pricing.reserved_1y, "reserved_1y", pricing.on_demand, "on_demand");
-    above(pricing.reserved_3y, "reserved_3y", pricing.on_demand, "on_demand");
-    above(pricing.reserved_3y, "reserved_3y", pricing.reserved_1y, "reserved_1y");
+    above(pricing.spot, "spot", set_at.spot, pricing.on_demand, "on_demand", set_at.on_demand);
+    above(pricing.reserved_1y, "reserved_1y", set_at.reserved_1y, pricing.on_demand, "on_demand", set_at.on_demand);
+    above(pricing.reserved_3y, "reserved_3y", set_at.reserved_3y, pricing.on_demand, "on_demand", set_at.on_demand);
+    above(pricing.reserved_3y, "reserved_3y", set_at.reserved_3y, pricing.reserved_1y, "reserved_1y",
+          set_at.reserved_1y);
     // Per region, only prices of the same region are compared (spot of one region against
     // on-demand of another says nothing).
     for (const auto& entry : offering.region_prices) {
@@ -110,19 +125,20 @@ class Linter {
       return here.on_demand || here.spot || here.reserved_1y || here.reserved_3y;
     });
     if (!sold && !pricing.on_demand && !pricing.spot && !pricing.reserved_1y && !pricing.reserved_3y) {
-      warn(offering.pos, what + " has no price in any mode", "add at least pricing.on_demand, or remove the offering");
+      warn(last_set(offering.pos, {set_at.on_demand, set_at.spot, set_at.reserved_1y, set_at.reserved_3y}),
+           what + " has no price in any mode", "add at least pricing.on_demand, or remove the offering");
     }
-    check_as_of(offering.pos, what, offering.as_of);
+    check_as_of(last_set(offering.pos, {set_at.as_of}), what, offering.as_of);
   }
 
   std::vector<Diagnostic> run() {
     for (const auto& gpu : catalog_.gpus) check(gpu);
     for (const auto& provider : catalog_.providers) {
-      check_as_of(provider.pos, "provider '" + provider.id + "'", provider.as_of);
+      check_as_of(last_set(provider.pos, {provider.as_of_pos}), "provider '" + provider.id + "'", provider.as_of);
     }
     for (const auto& offering : catalog_.offerings) check(offering);
     for (const auto& rate : catalog_.currencies) {
-      check_as_of(rate.pos, "currency '" + rate.code + "'", rate.as_of);
+      check_as_of(last_set(rate.pos, {rate.as_of_pos}), "currency '" + rate.code + "'", rate.as_of);
     }
     return std::move(found_);
   }

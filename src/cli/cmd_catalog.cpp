@@ -59,10 +59,11 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     throw Error("--no-builtin-catalog", "no catalog to validate", "name a file, or drop --no-builtin-catalog");
   }
   catalog::LoadResult result = catalog::load(read.sources);
-  if (result.ok()) {
-    auto warnings = catalog::lint(result.catalog, today_utc(), stale_after_days);
-    result.diagnostics.insert(result.diagnostics.end(), warnings.begin(), warnings.end());
-  }
+  // Lint also runs when load found errors: a team lead sees every finding of a file at once, the
+  // warnings beside the errors (lint reads only values and positions, never the references an
+  // error may have left unresolved).
+  auto lint_findings = catalog::lint(result.catalog, today_utc(), stale_after_days);
+  result.diagnostics.insert(result.diagnostics.end(), lint_findings.begin(), lint_findings.end());
   // Named files: a team lead validates their own files; the built-in catalog's findings (stale
   // prices, its own warnings) are not theirs to fix and would keep --strict from ever passing, so
   // they are shown only with --include-builtin.
