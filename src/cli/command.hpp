@@ -82,7 +82,8 @@ std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globa
 struct OutputOptions {
   std::string format;  // empty = config or table
   std::string output;  // empty = stdout
-  std::string top;     // text, validated
+  std::string top;     // text, validated: a positive number or "all"
+  bool pretty = false;  // --pretty: indented JSON
 };
 void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
                         const std::vector<std::string>& formats);
@@ -91,6 +92,9 @@ render::Format resolve_format(const OutputOptions& options, const GlobalOptions&
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format);
 // Writes the text to stdout, or atomically to --output.
 void emit(const OutputOptions& options, const std::string& text);
+// The same for output written as it is made (JSON of a large ranking or catalog). Call it only once
+// every input is checked: what `draw` wrote before a failure stays on stdout (--output stays atomic).
+void emit_streamed(const OutputOptions& options, const std::function<void(std::ostream&)>& draw);
 
 // Workload flags shared by recommend, estimate and compare: bound to strings, parsed by
 // build_request so that every error names its flag.

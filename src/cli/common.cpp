@@ -126,7 +126,13 @@ void add_output_options(CLI::App& command, OutputOptions& options, bool with_top
                         const std::vector<std::string>& formats) {
   command.add_option("--format", options.format, "Output format: " + join(formats, ", ") + " (default table)");
   command.add_option("--output,-o", options.output, "Write to FILE atomically instead of standard output");
-  if (with_top) command.add_option("--top", options.top, "Rows shown in table, markdown and html (default 10)");
+  if (with_top) {
+    command.add_option("--top", options.top,
+                       "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
+                       "default all)");
+  }
+  if (std::find(formats.begin(), formats.end(), "json") != formats.end())
+    command.add_flag("--pretty", options.pretty, "Indent JSON for people (default compact, one line)");
 }
 
 render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
@@ -167,8 +173,12 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
                 "choose auto, always or never");
   }
   style.color = style.color && format == render::Format::table;
-  if (!options.top.empty()) {
+  style.pretty = options.pretty;
+  if (options.top == "all") {
+    style.top = 0;
+  } else if (!options.top.empty()) {
     style.top = parse_positive_int(options.top, "--top");
+    style.machine_top = style.top;
   } else {
     style.top = parse_positive_int(globals.settings.top.value, globals.settings.top.origin);
   }
@@ -184,6 +194,10 @@ void emit(const OutputOptions& options, const std::string& text) {
     return;
   }
   io::write_atomically(options.output, text);
+}
+
+void emit_streamed(const OutputOptions& options, const std::function<void(std::ostream&)>& draw) {
+  io::write_streamed(options.output, draw);
 }
 
 void add_workload_options(CLI::App& command, WorkloadFlags& flags) {

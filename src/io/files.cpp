@@ -7,6 +7,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
+#include <functional>
+#include <ostream>
+#include <streambuf>
+#include <vector>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -109,7 +114,73 @@ std::string read_text(const std::string& path, std::size_t max_bytes) {
   return content;
 }
 
-void write_atomically(const std::string& path, std::string_view content) {
+namespace {
+
+// An ostream's buffer over a file descriptor: 64 KiB at a time, retrying on EINTR. A failed write
+// is remembered (errno) and the stream goes bad; the caller turns that into one error.
+class DescriptorBuffer : public std::streambuf {
+ public:
+  explicit DescriptorBuffer(int fd) : fd_(fd), buffer_(64 * 1024) { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+  int error() const { return error_; }
+  bool flush_all() { return sync() == 0; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* text, std::streamsize size) override {
+    if (size >= static_cast<std::streamsize>(buffer_.size())) {
+      if (!drain() || !write_all(text, static_cast<std::size_t>(size))) return 0;
+      return size;
+    }
+    return std::streambuf::xsputn(text, size);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const auto size = static_cast<std::size_t>(pptr() - pbase());
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+    return write_all(buffer_.data(), size);
+  }
+  bool write_all(const char* text, std::size_t size) {
+    if (error_ != 0) return false;
+    std::size_t written = 0;
+    while (written < size) {
+      const ssize_t put = ::write(fd_, text + written, size - written);
+      if (put < 0) {
+        if (errno == EINTR) continue;
+        error_ = errno;
+        return false;
+      }
+      written += static_cast<std::size_t>(put);
+    }
+    return true;
+  }
+  int fd_;
+  std::vector<char> buffer_;
+  int error_ = 0;
+};
+
+}  // namespace
+
+void write_streamed(const std::string& path, const std::function<void(std::ostream&)>& draw) {
+  if (path.empty()) {
+    std::fflush(stdout);  // whatever stdio holds goes first
+    DescriptorBuffer buffer(STDOUT_FILENO);
+    std::ostream out(&buffer);
+    draw(out);
+    if (!buffer.flush_all()) {
+      throw Error(ErrorKind::io, "stdout", "cannot write the output: " + errno_text(buffer.error()),
+                  "check the pipe or disk");
+    }
+    return;
+  }
   const auto slash = path.find_last_of('/');
   const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
   const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
@@ -119,24 +190,27 @@ void write_atomically(const std::string& path, std::string_view content) {
     throw Error(ErrorKind::io, "--output", "cannot create a file in '" + folder + "': " + errno_text(errno),
                 "check that the folder exists and is writable");
   }
-  auto fail = [&](const std::string& what) {
-    const int error_number = errno;
+  auto fail = [&](const std::string& what, int error_number) {
     ::unlink(temporary.c_str());
     throw Error(ErrorKind::io, "--output", what + " '" + path + "': " + errno_text(error_number),
                 "check free space and permissions");
   };
-  std::size_t written = 0;
-  while (written < content.size()) {
-    const ssize_t put = ::write(fd.get(), content.data() + written, content.size() - written);
-    if (put < 0) {
-      if (errno == EINTR) continue;
-      fail("cannot write");
-    }
-    written += static_cast<std::size_t>(put);
+  DescriptorBuffer buffer(fd.get());
+  std::ostream out(&buffer);
+  try {
+    draw(out);
+  } catch (...) {
+    ::unlink(temporary.c_str());
+    throw;
   }
-  if (::fchmod(fd.get(), 0644) != 0 || ::fsync(fd.get()) != 0) fail("cannot flush");
-  if (::close(fd.release()) != 0) fail("cannot close");
-  if (::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace");
+  if (!buffer.flush_all()) fail("cannot write", buffer.error());
+  if (::fchmod(fd.get(), 0644) != 0 || ::fsync(fd.get()) != 0) fail("cannot flush", errno);
+  if (::close(fd.release()) != 0) fail("cannot close", errno);
+  if (::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace", errno);
+}
+
+void write_atomically(const std::string& path, std::string_view content) {
+  write_streamed(path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); });
 }
 
 bool is_terminal(int fd) { return ::isatty(fd) == 1; }

@@ -1,6 +1,8 @@
 #pragma once
 // The only code that touches the file system.
 #include <cstddef>
+#include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +35,10 @@ class FileStream {
 // Writes atomically: a temporary file in the same folder, flushed, then renamed over `path`.
 // On any failure the temporary is removed and Error(kind io) is thrown; `path` is untouched.
 void write_atomically(const std::string& path, std::string_view content);
+// The same for output made as it is written (a large JSON document is never held whole): `draw`
+// writes to the stream; `path` empty = standard output (64 KiB at a time; Error(kind io, "stdout")
+// when a write fails). An exception from `draw` leaves no file behind.
+void write_streamed(const std::string& path, const std::function<void(std::ostream&)>& draw);
 
 // Names (not paths) in a folder, sorted; empty when it does not exist or cannot be read.
 std::vector<std::string> list_folder(const std::string& path);
