@@ -10,6 +10,7 @@
 #   BENCH_METRIC      cpu (default: user+system seconds of the process, steady on a shared machine)
 #                     or wall (elapsed seconds); ratios are computed on this metric
 #   BENCH_RUNS        runs per interactive measurement (default 31; the median is used)
+#   BENCH_JSON_RUNS   runs per JSON and validate measurement (default 7; the median is used)
 #   BENCH_SKIP_GBENCH 1 to skip the Google Benchmark pass (then the linearity targets are not checked)
 set -euo pipefail
 
@@ -96,6 +97,26 @@ say "== growth: 10,000 vs 100,000 offerings"
 small_line=$(measure 7 1 "$gpuselect" --catalog "$work_dir/10000.yaml" "${recommend[@]}")
 huge_line=$(measure 7 1 "$gpuselect" --catalog "$work_dir/100000.yaml" "${recommend[@]}")
 
+# The CI path (issue 16): JSON of every candidate, JSON of the first 100, the catalog as JSON, and
+# validation as JSON. Output goes to /dev/null (time_runs), so the figures are gpuselect's own work.
+json_runs=${BENCH_JSON_RUNS:-7}
+say "== JSON: 50,000 offerings ($json_runs runs each), growth 10k vs 100k"
+json_line=$(measure "$json_runs" 1 "$gpuselect" --catalog "$work_dir/50000.yaml" "${recommend[@]}" --format json)
+json_top_line=$(measure "$json_runs" 1 "$gpuselect" --catalog "$work_dir/50000.yaml" "${recommend[@]}" --format json \
+  --top 100)
+list_json_line=$(measure "$json_runs" 1 "$gpuselect" --catalog "$work_dir/50000.yaml" catalog list --format json)
+validate_json_line=$(measure "$json_runs" 1 "$gpuselect" catalog validate "$work_dir/50000.yaml" --format json)
+json_small_line=$(measure "$json_runs" 1 "$gpuselect" --catalog "$work_dir/10000.yaml" "${recommend[@]}" --format json)
+json_huge_line=$(measure "$json_runs" 1 "$gpuselect" --catalog "$work_dir/100000.yaml" "${recommend[@]}" --format json)
+# Size: bytes of the document over the candidates it holds (summary.candidates, at its end).
+json_file=$work_dir/50000.json
+"$gpuselect" --catalog "$work_dir/50000.yaml" "${recommend[@]}" --format json >"$json_file" || exit 2
+json_bytes=$(stat -c %s "$json_file")
+json_candidates=$(tail -c 300 "$json_file" | sed -n 's/.*"summary":{"candidates":\([0-9]*\).*/\1/p')
+validate_findings=$("$gpuselect" catalog validate "$work_dir/50000.yaml" --format json |
+  tail -c 2000 | sed -n 's/.*"repeated":\[\(.*\)\]}$/\1/p')
+rm -f "$json_file"
+
 gbench_json=$work_dir/gbench.json
 if [[ ${BENCH_SKIP_GBENCH:-0} != 1 ]]; then
   say "== Google Benchmark: loading and estimation (brief)"
@@ -106,7 +127,9 @@ if [[ ${BENCH_SKIP_GBENCH:-0} != 1 ]]; then
     --benchmark_out_format=json >&2 || exit 2
 fi
 
-rss_mb=$(awk -v k="$(field maxrss_kb "$large_line")" 'BEGIN { printf "%.1f", k * 1024 / 1e6 }')
+# rss LINE: peak resident memory of a time_runs line in MB (10^6 bytes).
+rss() { awk -v k="$(field maxrss_kb "$1")" 'BEGIN { printf "%.1f", k * 1024 / 1e6 }'; }
+rss_mb=$(rss "$large_line")
 dom_rss_mb=$(awk -v k="$(field maxrss_kb "$dom_line")" 'BEGIN { printf "%.1f", k * 1024 / 1e6 }')
 
 echo
@@ -118,6 +141,15 @@ echo "  recommend, +50k offerings                $(spread "$large_line")  peak R
 echo "  yaml-cpp DOM load, 50k offerings         $(spread "$dom_line")  peak RSS $dom_rss_mb MB"
 echo "  recommend, +10k offerings                $(spread "$small_line")"
 echo "  recommend, +100k offerings               $(spread "$huge_line")"
+echo "  recommend --format json, +50k            $(spread "$json_line")  peak RSS $(rss "$json_line") MB"
+echo "  recommend --format json --top 100, +50k  $(spread "$json_top_line")  peak RSS $(rss "$json_top_line") MB"
+echo "  catalog list --format json, +50k         $(spread "$list_json_line")  peak RSS $(rss "$list_json_line") MB"
+echo "  catalog validate --format json, 50k      $(spread "$validate_json_line")  peak RSS $(rss "$validate_json_line") MB"
+echo "  recommend --format json, +10k            $(spread "$json_small_line")"
+echo "  recommend --format json, +100k           $(spread "$json_huge_line")"
+echo "  JSON of 50k: $json_bytes bytes, $json_candidates candidates," \
+  "$(awk -v b="$json_bytes" -v c="$json_candidates" 'BEGIN { printf "%.0f", (c > 0 ? b / c : 0) }') bytes per candidate"
+echo "  validate, findings counted not listed: ${validate_findings:-none}"
 echo
 check "built-in recommend / --version" "$(ratio "$(value "$builtin_line")" "$(value "$version_line")")" "<=" 2 \
   "(x; whole process)"
@@ -126,6 +158,15 @@ check "yaml-cpp DOM load / 50k load+recommend" "$(ratio "$(value "$dom_line")" "
   "(x faster)"
 check "50k peak resident memory" "$rss_mb" "<=" 150 "(MB, 1 MB = 10^6 bytes)"
 check "100k / 10k load+recommend" "$(ratio "$(value "$huge_line")" "$(value "$small_line")")" "<=" 12 "(x)"
+check "50k recommend JSON / libyaml scan" "$(ratio "$(value "$json_line")" "$(value "$scan_line")")" "<=" 5 "(x)"
+check "50k recommend JSON peak resident memory" "$(rss "$json_line")" "<=" 150 "(MB)"
+check "100k / 10k recommend JSON" "$(ratio "$(value "$json_huge_line")" "$(value "$json_small_line")")" "<=" 12 "(x)"
+check "50k JSON --top 100 / table" "$(ratio "$(value "$json_top_line")" "$(value "$large_line")")" "<=" 2 "(x)"
+check "50k catalog list JSON / libyaml scan" "$(ratio "$(value "$list_json_line")" "$(value "$scan_line")")" "<=" 3 "(x)"
+check "50k catalog list JSON peak resident memory" "$(rss "$list_json_line")" "<=" 150 "(MB)"
+check "50k catalog validate JSON / libyaml scan" "$(ratio "$(value "$validate_json_line")" "$(value "$scan_line")")" \
+  "<=" 3 "(x)"
+check "50k catalog validate JSON peak resident memory" "$(rss "$validate_json_line")" "<=" 150 "(MB)"
 
 if [[ -s $gbench_json ]]; then
   # Linear: time per candidate slot (offering x pricing mode x node count) barely changes from 20k to

@@ -74,7 +74,8 @@ void append_scalar(std::string& out, std::string_view text) {
 // Prices keep four decimals, as provider price lists do.
 double round_price(double value) { return std::round(value * 10'000.0) / 10'000.0; }
 
-// Modes the base offering does not sell are left out (absent = not sold, as null).
+// Modes the base offering does not sell are left out (absent = not sold, as null). Spot stays at or
+// below on-demand, as providers sell it (`catalog validate` warns otherwise).
 void append_pricing(std::string& out, const catalog::Pricing& pricing, double factor, double spot_factor) {
   out += "    pricing: {";
   bool first = true;
@@ -82,9 +83,10 @@ void append_pricing(std::string& out, const catalog::Pricing& pricing, double fa
                           catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
     const auto price = pricing.price(mode);
     if (!price) continue;
-    const double scale = mode == catalog::PricingMode::spot ? spot_factor : factor;
-    fmt::format_to(std::back_inserter(out), "{}{}: {}", first ? "" : ", ", catalog::pricing_key(mode),
-                   round_price(*price * scale));
+    double value = round_price(*price * (mode == catalog::PricingMode::spot ? spot_factor : factor));
+    if (mode == catalog::PricingMode::spot && pricing.on_demand)
+      value = std::min(value, round_price(*pricing.on_demand * factor));
+    fmt::format_to(std::back_inserter(out), "{}{}: {}", first ? "" : ", ", catalog::pricing_key(mode), value);
     first = false;
   }
   out += "}\n";
@@ -93,20 +95,53 @@ void append_pricing(std::string& out, const catalog::Pricing& pricing, double fa
 constexpr std::array<catalog::Stock, 4> stock_levels = {catalog::Stock::unknown, catalog::Stock::low,
                                                         catalog::Stock::medium, catalog::Stock::high};
 
-void append_offering(std::string& out, const catalog::Offering& base, std::string_view region, std::size_t index,
-                     SplitMix64& random) {
+// A flow list of scalars: [a, b, c].
+void append_list(std::string& out, const std::vector<std::string_view>& items) {
+  out += '[';
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ", ";
+    append_scalar(out, items[i]);
+  }
+  out += ']';
+}
+
+// Up to four of the base offering's regions, in its order: SkyPilot's rows for one instance type
+// list several regions, and an imported record groups those sharing a price.
+std::vector<std::string_view> pick_regions(const catalog::Offering& base, SplitMix64& random) {
+  if (base.regions.empty()) return {"default"};
+  const std::size_t wanted = std::min<std::size_t>(base.regions.size(), 1 + random.below(4));
+  const std::size_t first = random.below(base.regions.size());
+  std::vector<std::size_t> picked;
+  for (std::size_t step = 0; picked.size() < wanted; ++step) picked.push_back((first + step) % base.regions.size());
+  std::sort(picked.begin(), picked.end());
+  std::vector<std::string_view> regions;
+  for (const auto index : picked) regions.emplace_back(base.regions[index]);
+  return regions;
+}
+
+// Dates prices were read: most records recent, one in four older than the 180 days after which
+// `catalog validate` warns (bench/run_benchmarks.sh pins today to 2026-06-01), as a catalog kept
+// for a year holds.
+constexpr std::array<std::string_view, 4> as_of_dates = {"2026-05-20", "2026-04-02", "2026-02-11", "2025-09-30"};
+
+void append_offering(std::string& out, const catalog::Offering& base, std::size_t index, SplitMix64& random) {
   // Regional list prices differ by up to about +-15% (AWS us-east-1 vs ap-northeast-1 for p4d, and
   // SkyPilot's per-region rows); spot varies more (assumption for synthetic data).
   const double factor = random.between(0.85, 1.15);
   const double spot_factor = factor * random.between(0.7, 1.3);
-  // The instance type is in the id; fields at their documented defaults are left out, as a
-  // hand-kept or imported catalog would (about 380 bytes per record).
+  // Fields at their documented defaults are left out, as a hand-kept or imported catalog would;
+  // source and estimated_fields are copied from the base record, as real records carry them
+  // (about 700 bytes per record).
   out += "  - id: ";
   append_scalar(out, fmt::format("{}.{:06}", base.id, index));
   out += "\n    provider: ";
   append_scalar(out, base.provider);
   out += "\n    gpu: ";
   append_scalar(out, base.gpu);
+  if (!base.instance_type.empty()) {
+    out += "\n    instance_type: ";
+    append_scalar(out, base.instance_type);
+  }
   out += '\n';
   fmt::format_to(std::back_inserter(out), "    gpu_count: {}\n", base.gpu_count);
   if (base.gpu_fraction < 1.0) fmt::format_to(std::back_inserter(out), "    gpu_fraction: {}\n", base.gpu_fraction);
@@ -116,9 +151,9 @@ void append_offering(std::string& out, const catalog::Offering& base, std::strin
   }
   fmt::format_to(std::back_inserter(out), "    network: {{bandwidth_gbps: {}, rdma: {}}}\n",
                  base.network.bandwidth_gbps, catalog::to_string(base.network.rdma));
-  out += "    regions: [";
-  append_scalar(out, region);
-  out += "]\n";
+  out += "    regions: ";
+  append_list(out, pick_regions(base, random));
+  out += '\n';
   append_pricing(out, base.pricing, factor, spot_factor);
   // 0 = not published (vast's marketplace rows); left out like the built-in record.
   if (base.vcpus > 0) fmt::format_to(std::back_inserter(out), "    vcpus: {}\n", base.vcpus);
@@ -129,7 +164,15 @@ void append_offering(std::string& out, const catalog::Offering& base, std::strin
   }
   fmt::format_to(std::back_inserter(out), "    stock: {}\n    max_nodes: {}\n",
                  catalog::to_string(stock_levels[random.below(stock_levels.size())]), base.max_nodes);
-  out += "    as_of: \"2026-05-20\"\n    source: synthetic\n";
+  fmt::format_to(std::back_inserter(out), "    as_of: \"{}\"\n    source: ",
+                 as_of_dates[random.below(as_of_dates.size())]);
+  append_scalar(out, base.source.empty() ? std::string_view("synthetic") : std::string_view(base.source));
+  out += '\n';
+  if (!base.estimated_fields.empty()) {
+    out += "    estimated_fields: ";
+    append_list(out, std::vector<std::string_view>(base.estimated_fields.begin(), base.estimated_fields.end()));
+    out += '\n';
+  }
 }
 
 }  // namespace
@@ -155,8 +198,8 @@ std::string synthetic_catalog_yaml(const catalog::Catalog& templates, const Synt
   if (templates.offerings.empty()) throw std::runtime_error("no template offerings");
   SplitMix64 random(options.seed);
   std::string out;
-  // About 380 bytes per record (measured); reserve to avoid regrowth on 100k records.
-  out.reserve(options.offerings * 400 + 256);
+  // About 700 bytes per record (measured); reserve to avoid regrowth on 100k records.
+  out.reserve(options.offerings * 900 + 256);
   out += "# yaml-language-server: $schema=../docs/catalog.schema.json\n";
   fmt::format_to(std::back_inserter(out),
                  "# Synthetic catalog: {} offerings, seed {} (bench/generate_catalog). Not real prices.\n",
@@ -174,10 +217,7 @@ std::string synthetic_catalog_yaml(const catalog::Catalog& templates, const Synt
       continue;
     }
     const catalog::Offering& base = templates.offerings[random.below(templates.offerings.size())];
-    const std::string_view region = base.regions.empty()
-                                        ? std::string_view("default")
-                                        : std::string_view(base.regions[random.below(base.regions.size())]);
-    append_offering(out, base, region, index, random);
+    append_offering(out, base, index, random);
   }
   return out;
 }

@@ -1,8 +1,9 @@
 #pragma once
 // Synthetic overlay catalogs for the benchmarks: N offerings shaped like a company's import of every
-// cloud and region (one record per instance type and region, as SkyPilot's catalogs list them).
+// cloud and region (one record per instance type and group of up to four regions).
 // Each record copies a real offering of the built-in catalog (provider, GPU, instance type, GPU count,
-// interconnect, network, vCPUs, RAM) and varies region, prices, stock and interruption rate.
+// interconnect, network, vCPUs, RAM, source, estimated_fields) and varies regions, prices, stock,
+// interruption rate and the date the prices were read.
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -35,9 +35,14 @@ nlohmann::json json_of(const std::vector<std::string>& args) {
   return nlohmann::json::parse(result.out);
 }
 
-double total_of(const nlohmann::json& candidate) { return candidate["estimate"]["cost"]["total"].get<double>(); }
+// Schema 2: a candidate's warning holds the index of its sentence in the document's warning_messages.
+std::string message_of(const nlohmann::json& document, const nlohmann::json& warning) {
+  return document["warning_messages"].at(warning["message"].get<std::size_t>()).get<std::string>();
+}
+
+double total_of(const nlohmann::json& candidate) { return candidate["cost"]["total"].get<double>(); }
 double hours_of(const nlohmann::json& candidate) {
-  return candidate["estimate"]["time"]["wall_hours"].get<double>();
+  return candidate["time"]["wall_hours"].get<double>();
 }
 
 int occurrences(const std::string& text, const std::string& word) {
@@ -108,7 +113,7 @@ TEST_CASE("scenario: a 48 h spot job on 4 nodes expects lost hours, more than on
                                  "--pricing", "spot", "--max-nodes", "4", "--deadline", "72"});
   bool four_nodes = false;
   for (const auto& candidate : document["candidates"]) {
-    const auto& cost = candidate["estimate"]["cost"];
+    const auto& cost = candidate["cost"];
     CHECK(cost["interruption_hours"].get<double>() > 0);
     CHECK(cost["interruption"].get<double>() > 0);
     CHECK(cost["within_deadline_probability"].get<double>() <= 1);
@@ -126,7 +131,7 @@ TEST_CASE("scenario: spot warnings name the provider's own notice, never AWS's f
     for (const auto& warning : candidate["warnings"]) {
       if (warning["code"] != "W-SPOT") continue;
       ++spot_warnings;
-      const std::string message = warning["message"];
+      const std::string message = message_of(document, warning);
       CHECK(message.find("2 minutes on AWS") == std::string::npos);
       if (candidate["provider"] != "aws") CHECK(message.find("2 min notice") == std::string::npos);
       if (candidate["provider"] == "aws") CHECK(message.find("2 min notice") != std::string::npos);
@@ -164,14 +169,14 @@ TEST_CASE("scenario: egress is a row warning only where it is material, with tha
   const auto document = json_of(with(finetune_7b, {"--egress-gb", "5000"}));
   int egress = 0;
   for (const auto& candidate : document["candidates"]) {
-    const auto& cost = candidate["estimate"]["cost"];
+    const auto& cost = candidate["cost"];
     bool warned = false;
     for (const auto& warning : candidate["warnings"]) {
       if (warning["code"] != "W-EGRESS") continue;
       warned = true;
-      const std::string message = warning["message"];
+      const std::string message = message_of(document, warning);
       // Its own provider's name, not another's.
-      CHECK(message.find(candidate["provider_name"].get<std::string>()) != std::string::npos);
+      CHECK(message.find(document["providers"][candidate["provider"].get<std::string>()]["name"].get<std::string>()) != std::string::npos);
     }
     const bool material = cost["egress"].get<double>() >= 0.05 * cost["total"].get<double>() - 0.01 &&
                           cost["egress"].get<double>() > 0;
@@ -184,7 +189,7 @@ TEST_CASE("scenario: egress is a row warning only where it is material, with tha
   for (const auto& candidate : document["candidates"]) {
     for (const auto& warning : candidate["warnings"]) {
       if (warning["code"] != "W-EGRESS") continue;
-      const std::string message = warning["message"];
+      const std::string message = message_of(document, warning);
       prices.insert(message.substr(0, message.find(" per GB")));
     }
   }
@@ -209,7 +214,7 @@ TEST_CASE("scenario: serving 20 req/s shows instances and $ per million tokens i
   REQUIRE(index < candidates.size());
   const auto& first = candidates[index];
   const int instances = first["instances"];
-  const double per_million = first["estimate"]["cost"]["per_million_output_tokens"];
+  const double per_million = first["cost"]["per_million_output_tokens"];
   CHECK(per_million > 0);
   const std::string instances_text = fmt::format("x{} instances", instances);
 
@@ -263,7 +268,7 @@ TEST_CASE("scenario: a reserved term costs its commitment unless the user states
   const auto& candidates = document["candidates"];
   REQUIRE_FALSE(candidates.empty());
   for (const auto& candidate : candidates) {
-    const auto& cost = candidate["estimate"]["cost"];
+    const auto& cost = candidate["cost"];
     const double term_hours = candidate["pricing_mode"] == "reserved-1y" ? 8760 : 26280;
     CHECK(cost["commitment"].get<double>() ==
           Approx(cost["price_per_hour"].get<double>() * term_hours).epsilon(0.02));
@@ -275,14 +280,14 @@ TEST_CASE("scenario: a reserved term costs its commitment unless the user states
   for (const auto& warning : candidates[0]["warnings"]) {
     if (warning["code"] != "W-RESERVED-TERM") continue;
     warned = true;
-    CHECK(std::string(warning["message"]).find("commits") != std::string::npos);
+    CHECK(message_of(document, warning).find("commits") != std::string::npos);
   }
   CHECK(warned);
 
   const auto shared = json_of(with(reserved, {"--reserved-other-use"}));
   const auto& first = shared["candidates"][0];
-  CHECK(first["estimate"]["cost"]["commitment_charged"] == false);
-  CHECK(first["estimate"]["cost"]["total"].get<double>() < first["estimate"]["cost"]["commitment"].get<double>());
+  CHECK(first["cost"]["commitment_charged"] == false);
+  CHECK(first["cost"]["total"].get<double>() < first["cost"]["commitment"].get<double>());
 }
 
 TEST_CASE("scenario: JSON echoes the request, the catalog files with digests and the date used", "[advice]") {
@@ -346,4 +351,33 @@ TEST_CASE("scenario: a 405B full fine-tune on one node fits nowhere: exit 3 nami
   CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
   // Two nodes of 8 large GPUs with ZeRO-3 do hold it: the constraint, not the job, is what failed.
   CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-405b", "--max-nodes", "4"}).exit_code == 0);
+}
+
+TEST_CASE("scenario: schema 2 carries the training time bands; --risk-averse puts hours at the band's top",
+          "[advice]") {
+  // The shape's uninterrupted band is in performances[i].time; each candidate's band is that band
+  // scaled to its own mode's expected hours (docs/output.md), so expected hours lie inside it.
+  const auto expected = json_of(with(finetune_7b, {"--top", "20"}));
+  CHECK(expected["request"]["risk_averse"] == false);
+  REQUIRE(!expected["candidates"].empty());
+  for (const auto& candidate : expected["candidates"]) {
+    const auto& time = candidate["time"];
+    const auto& shape = expected["performances"].at(candidate["performance"].get<std::size_t>())["time"];
+    REQUIRE(time.contains("wall_hours_band"));
+    REQUIRE(shape.contains("wall_hours_band"));
+    REQUIRE(shape.contains("gpu_hours_band"));
+    const double hours = time["wall_hours"].get<double>();
+    CHECK(time["wall_hours_band"]["low"].get<double>() <= hours * 1.001);
+    CHECK(time["wall_hours_band"]["high"].get<double>() >= hours * 0.999);
+    CHECK(shape["wall_hours_band"]["low"].get<double>() <= shape["wall_hours"].get<double>() * 1.001);
+    CHECK(shape["wall_hours_band"]["high"].get<double>() >= shape["wall_hours"].get<double>() * 0.999);
+  }
+  const auto pessimistic = json_of(with(finetune_7b, {"--top", "20", "--risk-averse"}));
+  CHECK(pessimistic["request"]["risk_averse"] == true);
+  REQUIRE(!pessimistic["candidates"].empty());
+  for (const auto& candidate : pessimistic["candidates"]) {
+    const auto& time = candidate["time"];
+    REQUIRE(time.contains("wall_hours_band"));
+    CHECK(time["wall_hours"].get<double>() == Approx(time["wall_hours_band"]["high"].get<double>()).epsilon(0.01));
+  }
 }

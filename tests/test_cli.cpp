@@ -62,7 +62,8 @@ TEST_CASE("recommend --format json is the versioned ranking document", "[cli]") 
   INFO(result.err);
   REQUIRE(result.exit_code == 0);
   const auto document = nlohmann::json::parse(result.out);
-  CHECK(document["schema_version"] == 1);
+  CHECK(document["schema_version"] == 2);
+  CHECK(count_lines(result.out) == 1);  // compact unless --pretty
   double weight_sum = 0;
   for (const char* criterion : {"stability", "performance", "cost", "usability", "support"}) {
     weight_sum += document["weights"][criterion].get<double>();
@@ -87,19 +88,53 @@ TEST_CASE("recommend --format json is the versioned ranking document", "[cli]") 
     for (const auto& [name, criterion] : candidate["criteria"].items()) {
       CHECK(criterion["score"].get<double>() >= 0);
       CHECK(criterion["score"].get<double>() <= 100);
+      CHECK(criterion["contribution"].get<double>() ==
+            Approx(criterion["score"].get<double>() * document["weights"][name].get<double>()).margin(0.011));
       contributions += criterion["contribution"].get<double>();
     }
     CHECK(contributions == Approx(score).margin(1e-6));  // rounded to add up exactly (docs/output.md)
-    CHECK(candidate["estimate"]["memory"]["per_gpu"]["total_bytes"].get<double>() > 0);
-    CHECK(candidate["estimate"]["time"]["wall_hours"].get<double>() > 0);
-    CHECK(candidate["estimate"]["cost"]["total"].get<double>() > 0);
-    CHECK(candidate["estimate"]["cost"]["currency"] == "USD");
+    // Shared facts live once in the document; the candidate refers to them.
+    const auto& performance = document["performances"].at(candidate["performance"].get<std::size_t>());
+    CHECK(performance["memory"]["per_gpu"]["total_bytes"].get<double>() > 0);
+    CHECK(!performance["compute"]["mfu_basis"].get<std::string>().empty());
+    CHECK(document["providers"].contains(candidate["provider"].get<std::string>()));
+    CHECK(document["gpus"].contains(candidate["gpu"].get<std::string>()));
+    for (const auto& warning : candidate["warnings"]) {
+      CHECK(!document["warning_messages"].at(warning["message"].get<std::size_t>()).get<std::string>().empty());
+    }
+    CHECK(candidate["time"]["wall_hours"].get<double>() > 0);
+    CHECK(candidate["cost"]["total"].get<double>() > 0);
   }
+  CHECK(document["currency"]["code"] == "USD");
+  CHECK(document["summary"]["shown"] == candidates.size());
   REQUIRE(document.contains("excluded"));
   for (const auto& excluded : document["excluded"]) {
     CHECK(excluded.contains("offering_id"));
     CHECK(excluded["reasons"].size() > 0);
   }
+}
+
+TEST_CASE("recommend JSON honours --top, and --pretty indents the same document", "[cli]") {
+  const auto all = run_gpuselect(with(recommend_7b, {"--format", "json"}));
+  REQUIRE(all.exit_code == 0);
+  const auto everything = nlohmann::json::parse(all.out);
+  REQUIRE(everything["candidates"].size() > 3);
+  const auto top = run_gpuselect(with(recommend_7b, {"--format", "json", "--top", "3"}));
+  REQUIRE(top.exit_code == 0);
+  const auto first_three = nlohmann::json::parse(top.out);
+  CHECK(first_three["candidates"].size() == 3);
+  CHECK(first_three["summary"]["shown"] == 3);
+  CHECK(first_three["summary"]["candidates"] == everything["summary"]["candidates"]);
+  CHECK(first_three["candidates"][2]["offering_id"] == everything["candidates"][2]["offering_id"]);
+  // Only the facts the shown candidates refer to.
+  CHECK(first_three["performances"].size() <= 3);
+  CHECK(first_three["providers"].size() <= 3);
+  const auto top_all = run_gpuselect(with(recommend_7b, {"--format", "json", "--top", "all"}));
+  CHECK(top_all.out == all.out);
+  const auto pretty = run_gpuselect(with(recommend_7b, {"--format", "json", "--pretty"}));
+  REQUIRE(pretty.exit_code == 0);
+  CHECK(pretty.out.find("\n  \"document\": \"recommend\",\n") != std::string::npos);
+  CHECK(nlohmann::json::parse(pretty.out) == everything);
 }
 
 TEST_CASE("recommend output is byte-identical across runs, locales and time zones", "[cli]") {
@@ -237,11 +272,11 @@ TEST_CASE("config file sets defaults, flags win, config show says where", "[cli]
   REQUIRE(ranked.exit_code == 0);
   const auto document = nlohmann::json::parse(ranked.out);
   CHECK(document["weights"]["cost"].get<double>() == Approx(0.5));
-  CHECK(document["candidates"][0]["estimate"]["cost"]["currency"] == "EUR");
+  CHECK(document["currency"]["code"] == "EUR");
   const auto flag_wins =
       run_gpuselect(with(recommend_7b, {"--config", config.string(), "--currency", "USD", "--format", "json"}));
   REQUIRE(flag_wins.exit_code == 0);
-  CHECK(nlohmann::json::parse(flag_wins.out)["candidates"][0]["estimate"]["cost"]["currency"] == "USD");
+  CHECK(nlohmann::json::parse(flag_wins.out)["currency"]["code"] == "USD");
   const auto bad = dir.write("bad.yaml", "currency: EUR\nmax_node: 2\n");
   const auto rejected = run_gpuselect({"--config", bad.string(), "config", "show"});
   CHECK(rejected.exit_code == 2);
@@ -265,6 +300,45 @@ TEST_CASE("catalog validate accepts the built-in catalog and points at errors", 
   CHECK(result.out.empty());
   CHECK(result.err.find(file.string() + ":6:16: error:") != std::string::npos);
   CHECK(result.err.find(file.string() + ":5:10: error:") != std::string::npos);
+}
+
+TEST_CASE("catalog validate lists the first findings of one kind and counts the rest", "[cli]") {
+  TempDir dir;
+  std::string text = "schema_version: 1\nofferings:\n";
+  for (int index = 0; index < 15; ++index) {
+    text += "  - id: team/stale-" + std::to_string(index) +
+            "\n    provider: aws\n    gpu: h100-sxm5-80gb\n    gpu_count: 8\n"
+            "    regions: [us-east-1]\n    pricing: {on_demand: 98.32}\n    as_of: \"2024-01-01\"\n    source: test\n";
+  }
+  const auto file = dir.write("stale.yaml", text);
+  // Every warning here is one kind: a stale as_of (the 15 records, and built-in records as old).
+  const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-06-01"};
+  const auto json = run_gpuselect({"catalog", "validate", file.string(), "--format", "json", "--max-per-kind", "3"}, today);
+  INFO(json.err);
+  REQUIRE(json.exit_code == 0);
+  const auto document = nlohmann::json::parse(json.out);
+  const int stale = document["warnings"].get<int>();
+  CHECK(stale >= 15);
+  CHECK(document["diagnostics"].size() == 3);
+  REQUIRE(document["repeated"].size() == 1);
+  CHECK(document["repeated"][0]["count"] == stale);
+  CHECK(document["repeated"][0]["listed"] == 3);
+
+  const auto listed = run_gpuselect({"catalog", "validate", file.string()}, today);
+  CHECK(listed.exit_code == 0);
+  int stale_lines = 0;
+  for (std::size_t at = listed.err.find("days old"); at != std::string::npos; at = listed.err.find("days old", at + 1))
+    ++stale_lines;
+  CHECK(stale_lines == 10);  // the default --max-per-kind
+  CHECK(listed.err.find("gpuselect: warning: " + std::to_string(stale - 10) +
+                        " more warnings like these not listed (re-check the source") != std::string::npos);
+  CHECK(listed.out.find(std::to_string(stale) + " warnings") != std::string::npos);  // totals count every finding
+
+  const auto all = run_gpuselect({"catalog", "validate", file.string(), "--format", "json", "--max-per-kind", "0"}, today);
+  REQUIRE(all.exit_code == 0);
+  const auto everything = nlohmann::json::parse(all.out);
+  CHECK(everything["diagnostics"].size() == static_cast<std::size_t>(stale));
+  CHECK(everything["repeated"].empty());
 }
 
 // Item 10 of issue 12: a team lead validates their own overlay in CI. aws/g5.xlarge is built in with

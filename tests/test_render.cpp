@@ -4,6 +4,7 @@
 #include <clocale>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <locale>
 #include <sstream>
 
@@ -347,7 +348,7 @@ TEST_CASE("recommend table states the job and fits the terminal", "[render]") {
   }
 }
 
-TEST_CASE("Style::top limits the human formats; JSON and CSV carry every candidate", "[render]") {
+TEST_CASE("Style::top limits the human formats; JSON and CSV carry every candidate unless machine_top", "[render]") {
   const Example example = make_example();
   Style style;
   style.top = 2;
@@ -360,6 +361,14 @@ TEST_CASE("Style::top limits the human formats; JSON and CSV carry every candida
   const auto json = nlohmann::json::parse(render_recommend(example, Format::json, style));
   CHECK(json["candidates"].size() == 4);
   CHECK(lines_of(render_recommend(example, Format::csv, style)).size() == 5);
+  style.machine_top = 1;
+  const auto first = nlohmann::json::parse(render_recommend(example, Format::json, style));
+  REQUIRE(first["candidates"].size() == 1);
+  CHECK(first["summary"]["candidates"] == 4);
+  CHECK(first["summary"]["shown"] == 1);
+  CHECK(first["performances"].size() == 1);
+  CHECK(first["candidates"][0]["performance"] == 0);
+  CHECK(lines_of(render_recommend(example, Format::csv, style)).size() == 2);
 }
 
 TEST_CASE("CSV quotes commas, quotes and line breaks and ends records in CRLF", "[render]") {
@@ -412,9 +421,9 @@ TEST_CASE("recommend JSON has the fixed fields and stable numbers", "[render]") 
   const Example example = make_example();
   const auto document = render::recommend_json(example.view());
   CHECK(document.begin().key() == "schema_version");
-  CHECK(document["schema_version"] == 1);
-  for (const char* key :
-       {"generator", "workload", "weights", "profile", "currency", "candidates", "excluded", "sensitivity", "summary"})
+  CHECK(document["schema_version"] == 2);
+  for (const char* key : {"generator", "workload", "weights", "profile", "currency", "providers", "gpus", "performances",
+                          "candidates", "warning_messages", "excluded", "sensitivity", "summary"})
     CHECK(document.contains(key));
   CHECK(document["workload"]["kind"] == "llm-finetune");
   CHECK(document["workload"]["defaults_applied"].size() == 2);
@@ -428,43 +437,54 @@ TEST_CASE("recommend JSON has the fixed fields and stable numbers", "[render]") 
 
   for (const auto& candidate : document["candidates"]) {
     for (const char* key : {"rank", "offering_id", "provider", "instance_type", "gpu", "gpu_count", "nodes",
-                            "pricing_mode", "score", "criteria", "estimate", "explanation", "warnings", "pareto"})
+                            "pricing_mode", "score", "criteria", "performance", "time", "cost", "explanation",
+                            "warnings", "pareto"})
       CHECK(candidate.contains(key));
     double sum = 0;
     for (const char* criterion : {"stability", "performance", "cost", "usability", "support"}) {
       const auto& part = candidate["criteria"][criterion];
       CHECK(part.contains("score"));
-      CHECK(part.contains("weight"));
+      CHECK_FALSE(part.contains("weight"));  // the document's weights
       sum += part["contribution"].get<double>();
     }
-    CHECK(std::abs(sum - candidate["score"].get<double>()) <= 0.01);
-    const auto& estimate = candidate["estimate"];
+    CHECK(std::abs(sum - candidate["score"].get<double>()) <= 1e-9);
+    const auto& performance = document["performances"].at(candidate["performance"].get<std::size_t>());
     for (const char* key : {"weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes",
                             "kv_cache_bytes", "overhead_bytes", "total_bytes"})
-      CHECK(estimate["memory"]["per_gpu"][key].is_number_integer());
-    CHECK(estimate["memory"]["plan"]["zero_stage"] == 2);
-    CHECK(estimate["memory"]["fits"] == true);
-    for (const char* key :
-         {"total", "currency", "price_per_hour", "compute", "egress", "public_ip", "storage", "interruption"})
-      CHECK(estimate["cost"].contains(key));
+      CHECK(performance["memory"]["per_gpu"][key].is_number_integer());
+    CHECK(performance["memory"]["plan"]["zero_stage"] == 2);
+    CHECK(performance["memory"]["fits"] == true);
+    for (const char* key : {"total", "price_per_hour", "compute", "egress", "public_ip", "storage", "interruption"})
+      CHECK(candidate["cost"].contains(key));
   }
   const auto& first = document["candidates"][0];
   CHECK(first["rank"] == 1);
-  CHECK(first["estimate"]["cost"]["total"] == 271.23);      // cents
-  CHECK(first["estimate"]["time"]["wall_hours"] == 11.35);  // 4 significant digits
-  CHECK(first["estimate"]["memory"]["per_gpu"]["total_bytes"] == 61200000000);
+  CHECK(first["cost"]["total"] == 271.23);      // cents
+  CHECK(first["time"]["wall_hours"] == 11.35);  // 4 significant digits
+  CHECK(document["performances"][0]["memory"]["per_gpu"]["total_bytes"] == 61200000000);
+  // The MFU basis is written once per machine shape, not per candidate.
+  CHECK(document["performances"][0]["compute"]["mfu_basis"] == "8 GPUs on NVSwitch: 40% (test value)");
+  CHECK(document["providers"]["lambda"]["name"] == "Lambda Cloud");
   CHECK(first["warnings"].is_array());
-  CHECK(document["candidates"][2]["warnings"][0]["code"].is_string());
+  const auto& warning = document["candidates"][2]["warnings"][0];
+  CHECK(warning["code"].is_string());
+  CHECK(document["warning_messages"][warning["message"].get<std::size_t>()].is_string());
 }
 
 TEST_CASE("JSON output is byte-identical and matches the committed example", "[render]") {
   const Example example = make_example();
-  const std::string once = render_recommend(example, Format::json);
-  const std::string twice = render_recommend(make_example(), Format::json);
+  Style pretty;
+  pretty.pretty = true;
+  const std::string once = render_recommend(example, Format::json, pretty);
+  const std::string twice = render_recommend(make_example(), Format::json, pretty);
   CHECK(once == twice);
   CHECK(once.back() == '\n');
   CHECK(once.find("\n  \"generator\"") != std::string::npos);  // 2-space indent
   check_fixture("recommend-example.json", once);
+  // Compact by default: the same document on one line.
+  const std::string compact = render_recommend(example, Format::json);
+  CHECK(compact.find('\n') == compact.size() - 1);
+  CHECK(nlohmann::json::parse(compact) == nlohmann::json::parse(once));
 }
 
 TEST_CASE("JSON numbers ignore the user's locale", "[render]") {
@@ -674,4 +694,34 @@ TEST_CASE("catalog listings in table, json and csv", "[render]") {
 
   std::ostringstream html;
   CHECK_THROWS_AS(render::gpus(html, Format::html, example.catalog, style), Error);
+}
+
+TEST_CASE("the streaming JSON writer writes exactly what nlohmann's dump() writes", "[render]") {
+  // Numbers, escapes, non-ASCII, invalid UTF-8, nesting and empty containers, in both layouts.
+  const nlohmann::ordered_json tree = {
+      {"integer", 42},
+      {"negative", -7},
+      {"unsigned", std::uint64_t{18446744073709551615ULL}},
+      {"whole double", 5.0},
+      {"big", 4.2e19},
+      {"small", 1e-5},
+      {"fraction", 0.1},
+      {"negative zero", -0.0},
+      {"not finite", std::numeric_limits<double>::infinity()},
+      {"text", "plain"},
+      {"escapes", "quote \" backslash \\ tab \t newline \n bell \x07"},
+      {"unicode", "CJK 显卡 and ≈"},
+      {"invalid utf-8", "bad \xC3\x28 byte \xFF"},
+      {"empty object", nlohmann::ordered_json::object()},
+      {"empty array", nlohmann::ordered_json::array()},
+      {"nested", {{"list", {1, "two", nullptr, true, false, {{"deep", 0.25}}}}}},
+  };
+  for (const bool pretty : {false, true}) {
+    std::ostringstream written;
+    render::write_json(written, tree, pretty);
+    const std::string expected =
+        tree.dump(pretty ? 2 : -1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    INFO("pretty " << pretty);
+    CHECK(written.str() == expected);
+  }
 }

@@ -427,10 +427,12 @@ TEST_CASE("serving 70B at a TPOT target gives a batch, replicas and $ per millio
   REQUIRE(recommend.exit_code == 0);
   const auto ranking = nlohmann::json::parse(recommend.out);
   REQUIRE_FALSE(ranking["candidates"].empty());
-  const auto& top = ranking["candidates"][0]["estimate"];
+  // Schema 2: the machine shape's figures are shared in "performances"; the cost line is the candidate's.
+  const auto& first = ranking["candidates"][0];
+  const auto& top = ranking["performances"][first["performance"].get<std::size_t>()];
   CHECK(top["memory"]["plan"]["batch"].get<int>() > 1);
   CHECK(top["throughput"]["serving"]["tpot_ms"].get<double>() <= 50);
-  CHECK(top["cost"]["per_million_output_tokens"].get<double>() > 0);
+  CHECK(first["cost"]["per_million_output_tokens"].get<double>() > 0);
 
   // Text output shows the serving figures with their bands.
   estimate_args.resize(estimate_args.size() - 2);

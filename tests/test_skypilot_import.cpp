@@ -10,6 +10,7 @@
 
 #include "catalog/csv.hpp"
 #include "gpuselect/catalog_format.hpp"
+#include "gpuselect/embedded.hpp"
 #include "gpuselect/skypilot_import.hpp"
 
 namespace {
@@ -688,4 +689,26 @@ TEST_CASE("import: an unknown provider gets an estimated stub record", "[import]
   CHECK(imported.provider_stub->currency == "USD");
   CHECK_FALSE(imported.provider_stub->estimated_fields.empty());
   CHECK(imported.overlays_existing == std::vector<bool>{false});
+}
+
+TEST_CASE("import: the spellings the issue names resolve against the built-in catalog", "[import]") {
+  std::vector<SourceText> sources;
+  for (const auto& file : gpuselect::builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  const Catalog builtin = load(sources).catalog;
+  const std::string csv =
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
+      "t1,A100-80GB-SXM4,8,20,r1\nt2,H100-80GB-HBM3,8,30,r1\nt3,H100-NVLINK,8,30,r1\nt4,H100-80G-PCIe,1,3,r1\n"
+      "t5,RTX6000-Ada,1,1,r1\nt6,RTXPro6000,1,2,r1\nt7,A800,8,15,r1\nt8,B200,8,45,r1\n";
+  const auto imported = import_skypilot(csv, builtin, {"lambda", "names.csv", "2026-05-20"});
+  CHECK(imported.rows_unknown_accelerator == 0);
+  REQUIRE(imported.offerings.size() == 8);
+  auto gpu_of = [&](std::string_view id) {
+    for (const auto& offering : imported.offerings) {
+      if (offering.id == id) return offering.gpu;
+    }
+    return std::string("(missing)");
+  };
+  CHECK(gpu_of("lambda/t4") == "h100-pcie-80gb");
+  CHECK(gpu_of("lambda/t5") == "rtx-6000-ada");
+  CHECK(gpu_of("lambda/t8") == "b200");
 }

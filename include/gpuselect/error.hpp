@@ -83,6 +83,21 @@ struct Diagnostic {
 std::string format_diagnostic(const Diagnostic& diagnostic);
 bool has_errors(const std::vector<Diagnostic>& diagnostics);
 
+// A big catalog repeats one finding per record (a stale as_of on 50,000 offerings): findings of one
+// kind (same severity and hint, the hint saying what to do) after the first `per_kind` are counted,
+// not listed. per_kind 0 lists everything.
+struct DiagnosticSummary {
+  std::vector<const Diagnostic*> listed;  // in the input order
+  struct Repeated {
+    Severity severity = Severity::warning;
+    std::string hint;
+    std::size_t count = 0;   // findings of this kind in all
+    std::size_t listed = 0;  // of which in `listed`
+  };
+  std::vector<Repeated> repeated;  // kinds with findings left out, in order of their first finding
+};
+DiagnosticSummary summarise(const std::vector<Diagnostic>& diagnostics, std::size_t per_kind);
+
 // "did you mean" support: the candidate closest to `word` by edit distance, or "" when none is close
 // (distance above max(2, word.size() / 3)).
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <ostream>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,10 +29,34 @@ std::vector<std::string> format_names();
 // escaped by their writers and returned unchanged.
 std::string terminal_safe(std::string_view text, Format format, bool color);
 
+// terminal_safe for output made as it is written: what is written to this buffer reaches `out`
+// line by line (a line is never split, so "\r\n" and UTF-8 sequences stay whole); finish() writes
+// the last line when it has no line end.
+class TerminalSafeBuffer : public std::streambuf {
+ public:
+  TerminalSafeBuffer(std::ostream& out, Format format, bool color) : out_(out), format_(format), color_(color) {}
+  void finish();
+
+ protected:
+  int_type overflow(int_type c) override;
+  std::streamsize xsputn(const char* text, std::streamsize size) override;
+
+ private:
+  void flush_lines();
+  std::ostream& out_;
+  Format format_;
+  bool color_;
+  std::string pending_;
+};
+
 struct Style {
   int width = 100;     // terminal columns for table output
   bool color = false;  // ANSI colour
-  int top = 10;        // ranked rows shown (table, markdown, html); json/csv carry all
+  int top = 10;        // ranked rows shown (table, markdown, html); 0 = all
+  // Ranked rows in json and csv: 0 = every candidate. Only --top sets it (a CI script reads the whole
+  // ranking unless it asks for less; the config file's `top` is for people).
+  int machine_top = 0;
+  bool pretty = false;  // JSON indented by 2 (--pretty); compact by default
   bool show_excluded = false;
   bool show_pareto = false;
   std::string generated_by = "gpuselect";  // with version, for html/markdown footers
@@ -60,7 +85,9 @@ struct RecommendView {
   const PriceUpdate* price_update = nullptr;  // nullptr: no update overlaid
 };
 
-// JSON documents (docs/output.schema.json); "schema_version": 1 first; deterministic.
+// JSON documents (docs/output.schema.json); "schema_version" first; deterministic. recommend and
+// compare (schema_version 2) are written by a streaming writer (render::recommend with Format::json);
+// these return the same document as a tree, for tests and small callers.
 nlohmann::ordered_json recommend_json(const RecommendView& view);
 nlohmann::ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Profile& profile,
                                      const estimate::Estimate& estimate, const catalog::Offering* offering);
@@ -81,8 +108,9 @@ void models(std::ostream& out, Format format, const catalog::Catalog& catalog, c
 // One record (`catalog show`) as indented "key: value" lines, nested objects flattened with dots.
 void record(std::ostream& out, const nlohmann::ordered_json& document, const Style& style);
 
-// Serialise JSON the same way everywhere: 2-space indent, numbers locale-independent, newline at end.
-void write_json(std::ostream& out, const nlohmann::ordered_json& document);
+// Serialise JSON the same way everywhere: compact, or with a 2-space indent when `pretty`; numbers
+// locale-independent; newline at end.
+void write_json(std::ostream& out, const nlohmann::ordered_json& document, bool pretty);
 
 // Display width of UTF-8 text in terminal columns (East Asian wide and fullwidth count 2).
 int display_width(std::string_view utf8);

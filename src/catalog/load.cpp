@@ -22,6 +22,10 @@ namespace gpuselect::catalog {
 
 namespace {
 
+// What to do when a mapping key is a list, a map or an alias instead of a scalar.
+constexpr const char* non_string_key_hint = "write the key as a plain word, e.g. on_demand: 1.5";
+
+
 using fields::Field;
 using fields::FieldMask;
 using fields::Table;
@@ -438,7 +442,7 @@ bool Loader::parse_root() {
     if (stream_->kind() == EventKind::mapping_end) break;
     const Mark key_mark = stream_->start();
     if (stream_->kind() != EventKind::scalar || rejected_) {
-      if (!rejected_) report(key_mark, "keys must be strings, got " + describe_node(), "write a plain word as the key");
+      if (!rejected_) report(key_mark, "keys must be strings, got " + describe_node(), non_string_key_hint);
       if (!skip_node() || !advance() || !skip_node()) return false;
       continue;
     }
@@ -554,8 +558,7 @@ bool Loader::collect_record(const Table<Record>& table) {
     Entry entry;
     entry.key_mark = stream_->start();
     if (stream_->kind() != EventKind::scalar || rejected_) {
-      if (!rejected_)
-        report(entry.key_mark, "keys must be strings, got " + describe_node(), "write a plain word as the key");
+      if (!rejected_) report(entry.key_mark, "keys must be strings, got " + describe_node(), non_string_key_hint);
       if (!skip_node() || !advance() || !skip_node()) return false;
       continue;
     }
@@ -654,7 +657,7 @@ bool Loader::collect_map_item(int field, std::size_t list_index) {
     key_value.field = field;
     key_value.key_mark = stream_->start();
     if (stream_->kind() != EventKind::scalar || rejected_) {
-      if (!rejected_) report(key_value.key_mark, "keys must be strings, got " + describe_node(), "");
+      if (!rejected_) report(key_value.key_mark, "keys must be strings, got " + describe_node(), non_string_key_hint);
       if (!skip_node() || !advance() || !skip_node()) return false;
       continue;
     }

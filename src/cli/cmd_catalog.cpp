@@ -11,6 +11,7 @@
 #include "cli/command.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/json_writer.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/skypilot_import.hpp"
@@ -28,6 +29,7 @@ struct CatalogOptions {
   bool strict = false;
   bool include_builtin = false;
   std::string stale_days = "180";
+  std::string max_per_kind = "10";
   OutputOptions validate_output;
   // list
   std::string gpu, provider, region;
@@ -101,46 +103,77 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   const bool failed = errors > 0 || (options.strict && warnings > 0);
 
   const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
+  const int per_kind = options.max_per_kind == "0" ? 0 : parse_positive_int(options.max_per_kind, "--max-per-kind");
+  const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind));
+  auto severity_name = [](Severity severity) { return severity == Severity::error ? "error" : "warning"; };
   if (format == render::Format::json) {
-    nlohmann::ordered_json document;
-    document["schema_version"] = 1;
-    document["document"] = "catalog-validate";
-    document["valid"] = !failed;
-    document["files"] = nlohmann::ordered_json::array();
-    for (const auto& source : read.sources) document["files"].push_back(source.name);
-    document["errors"] = errors;
-    document["warnings"] = warnings;
-    document["diagnostics_not_shown"] = not_shown;
-    document["builtin_findings_hidden"] = hidden;
-    document["diagnostics"] = nlohmann::ordered_json::array();
-    for (const auto& d : result.diagnostics) {
-      document["diagnostics"].push_back({{"severity", d.severity == Severity::error ? "error" : "warning"},
-                                         {"file", d.file.str()},
-                                         {"line", d.line},
-                                         {"column", d.column},
-                                         {"message", d.message},
-                                         {"hint", d.hint}});
-    }
-    emit(options.validate_output, render_to_string([&](std::ostream& out) { render::write_json(out, document); }));
+    emit_streamed(options.validate_output, format, false, [&](std::ostream& out) {
+      JsonWriter json(out, options.validate_output.pretty);
+      json.begin_object();
+      json.field("schema_version", 1);
+      json.field("document", "catalog-validate");
+      json.field("valid", !failed);
+      json.key("files");
+      json.begin_array();
+      for (const auto& source : read.sources) json.value(source.name);
+      json.end_array();
+      json.field("errors", errors);
+      json.field("warnings", warnings);
+      json.field("diagnostics_not_shown", not_shown);
+      json.field("builtin_findings_hidden", hidden);
+      json.key("diagnostics");
+      json.begin_array();
+      for (const Diagnostic* d : summary.listed) {
+        json.begin_object();
+        json.field("severity", severity_name(d->severity));
+        json.field("file", d->file);
+        json.field("line", d->line);
+        json.field("column", d->column);
+        json.field("message", d->message);
+        json.field("hint", d->hint);
+        json.end_object();
+      }
+      json.end_array();
+      json.key("repeated");  // kinds with more findings than --max-per-kind: the rest counted
+      json.begin_array();
+      for (const auto& kind : summary.repeated) {
+        json.begin_object();
+        json.field("severity", severity_name(kind.severity));
+        json.field("hint", kind.hint);
+        json.field("count", kind.count);
+        json.field("listed", kind.listed);
+        json.end_object();
+      }
+      json.end_array();
+      json.end_object();
+      json.finish();
+    });
   } else {
-    for (const auto& diagnostic : result.diagnostics) {
-      std::fprintf(stderr, "%s\n", format_diagnostic(diagnostic).c_str());
+    std::string text;
+    for (const Diagnostic* diagnostic : summary.listed) {
+      text += format_diagnostic(*diagnostic);
+      text += '\n';
+    }
+    for (const auto& kind : summary.repeated) {
+      text += fmt::format("gpuselect: {}: {} more {}s like these not listed ({}); --max-per-kind 0 lists all\n",
+                          severity_name(kind.severity), kind.count - kind.listed, severity_name(kind.severity),
+                          kind.hint.empty() ? std::string("no hint") : kind.hint);
     }
     if (not_shown > 0) {
-      std::fprintf(stderr,
-                   "gpuselect: %zu more diagnostics not shown (the first %zu are); fix these and validate again\n",
-                   not_shown, max_kept_diagnostics);
+      text += fmt::format("gpuselect: {} more diagnostics not shown (the first {} are kept); fix these and validate again\n",
+                          not_shown, max_kept_diagnostics);
     }
-    const std::string summary = fmt::format(
+    std::fputs(text.c_str(), stderr);
+    const std::string line = fmt::format(
         "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings{}\n",
         failed ? "invalid" : "valid", read.sources.size(), result.catalog.gpus.size(), result.catalog.providers.size(),
         result.catalog.offerings.size(), result.catalog.models.size(), errors, warnings,
         hidden > 0 ? fmt::format(" ({} in the built-in catalog not shown; --include-builtin shows them)", hidden)
                    : std::string());
     if (failed) {
-      std::fputs(("gpuselect: " + summary).c_str(), stderr);
+      std::fputs(("gpuselect: " + line).c_str(), stderr);
     } else {
-      emit(options.validate_output, summary, format);
+      emit(options.validate_output, line, format);
     }
   }
   return failed ? exit_bad_input : exit_ok;
@@ -182,9 +215,8 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
   }
   const render::Format format = resolve_format(options.list_output, globals, listing_formats);
   const render::Style style = make_style(options.list_output, globals, format);
-  emit(options.list_output,
-       render_to_string([&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); }), format,
-       style.color);
+  emit_streamed(options.list_output, format, style.color,
+                [&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); });
   return exit_ok;
 }
 
@@ -221,7 +253,7 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
          if (format == render::Format::json) {
            nlohmann::ordered_json with_version{{"schema_version", 1}, {"document", "catalog-show"}};
            for (auto& [key, value] : document.items()) with_version[key] = value;
-           render::write_json(out, with_version);
+           render::write_json(out, with_version, options.show_output.pretty);
          } else {
            render::record(out, document, style);
          }
@@ -278,6 +310,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   validate->add_flag("--include-builtin", options->include_builtin,
                      "With named files, also report the built-in catalog's own findings");
   validate->add_option("--stale-days", options->stale_days, "Warn when as_of is older than this (default 180)");
+  validate->add_option("--max-per-kind", options->max_per_kind,
+                       "List this many findings of one kind (same hint), count the rest (default 10; 0 = all)");
   add_output_options(*validate, options->validate_output, false, {"table", "json"});
 
   auto* list =

@@ -49,7 +49,7 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
     values["catalogs"] = nlohmann::ordered_json::array();
     for (const auto& entry : catalogs) values["catalogs"].push_back({{"value", entry.value}, {"origin", entry.origin}});
     document["settings"] = values;
-    render::write_json(text, document);
+    render::write_json(text, document, options.output.pretty);
   } else {
     const render::Style style = make_style(options.output, globals, format);
     color = style.color;

@@ -71,11 +71,17 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
   const auto update = price_update_in_use(globals);
-  std::ostringstream text;
   render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}, update ? &*update : nullptr};
   if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
-  render::recommend(text, format, view, style);
-  emit(options.output, text.str(), format, style.color);
+  if (format == render::Format::json || format == render::Format::csv) {
+    // Streamed: a ranking of 100,000 offerings is hundreds of MB of JSON, never held whole.
+    emit_streamed(options.output, format, style.color,
+                  [&](std::ostream& out) { render::recommend(out, format, view, style); });
+  } else {
+    std::ostringstream text;
+    render::recommend(text, format, view, style);
+    emit(options.output, text.str(), format, style.color);
+  }
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
     std::fprintf(stderr, "gpuselect: error: recommend: no offering satisfies the job and constraints; %s\n",

@@ -86,7 +86,8 @@ std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globa
 struct OutputOptions {
   std::string format;                 // empty = config or table
   std::optional<std::string> output;  // --output/-o; none or "-" = stdout
-  std::string top;                    // text, validated
+  std::string top;                    // text, validated: a positive number or "all"
+  bool pretty = false;                // --pretty: indented JSON
 };
 void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
                         const std::vector<std::string>& formats);
@@ -105,6 +106,11 @@ void write_stdout(std::string_view text);
 // `earlier_errno`: errno right after an unchecked write (CLI11's help), used when fflush finds
 // the error already set.
 int finish_stdout(int exit_code, int earlier_errno = 0);
+// The same for output written as it is made (JSON of a large ranking or catalog): human formats
+// pass through render::terminal_safe line by line. Call it only once every input is checked: what
+// `draw` wrote to stdout before a failure stays there (--output stays atomic).
+void emit_streamed(const OutputOptions& options, render::Format format, bool color,
+                   const std::function<void(std::ostream&)>& draw);
 
 // Workload flags shared by recommend, estimate and compare: bound to strings, parsed by
 // build_request so that every error names its flag.

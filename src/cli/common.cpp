@@ -141,9 +141,14 @@ void add_output_options(CLI::App& command, OutputOptions& options, bool with_top
   command.add_option("--output,-o", options.output,
                      "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)");
   if (with_top) {
-    command.add_option("--top", options.top, "Rows shown in table, markdown and html (default 10)")
+    command
+        .add_option("--top", options.top,
+                    "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
+                    "default all)")
         ->check(non_empty_value());
   }
+  if (std::find(formats.begin(), formats.end(), "json") != formats.end())
+    command.add_flag("--pretty", options.pretty, "Indent JSON for people (default compact, one line)");
 }
 
 render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
@@ -185,8 +190,12 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
                 "unknown color mode " + text::quoted(color), "choose auto, always or never");
   }
   style.color = style.color && format == render::Format::table;
-  if (!options.top.empty()) {
+  style.pretty = options.pretty;
+  if (options.top == "all") {
+    style.top = 0;
+  } else if (!options.top.empty()) {
     style.top = parse_whole_quantity(options.top, "--top", ranges::Quantity::top);
+    style.machine_top = style.top;
   } else {
     style.top = parse_whole_quantity(globals.settings.top.value, globals.settings.top.origin, ranges::Quantity::top);
   }
@@ -231,6 +240,27 @@ void emit(const OutputOptions& options, const std::string& text, std::optional<r
     return;
   }
   io::write_output(*options.output, shown);
+}
+
+void emit_streamed(const OutputOptions& options, render::Format format, bool color,
+                   const std::function<void(std::ostream&)>& draw) {
+  const bool human = format != render::Format::json && format != render::Format::html;
+  const io::Draw safe_draw = [&](std::ostream& out) {
+    if (!human) {
+      draw(out);
+      return;
+    }
+    render::TerminalSafeBuffer filter(out, format, color);
+    std::ostream filtered(&filter);
+    draw(filtered);
+    filter.finish();
+  };
+  if (!options.output || *options.output == "-") {
+    std::fflush(stdout);  // whatever stdio holds goes first
+    io::write_descriptor(STDOUT_FILENO, "stdout", safe_draw, stdout_hint);
+    return;
+  }
+  io::write_output_streamed(*options.output, safe_draw);
 }
 
 void add_workload_options(CLI::App& command, WorkloadFlags& flags) {

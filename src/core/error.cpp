@@ -1,6 +1,9 @@
 #include "gpuselect/error.hpp"
 
 #include <algorithm>
+#include <map>
+#include <string_view>
+#include <utility>
 #include <numeric>
 
 #include "gpuselect/safe_text.hpp"
@@ -83,6 +86,26 @@ std::string format_diagnostic(const Diagnostic& diagnostic) {
     text.append(message_part(diagnostic.hint));
   }
   return text;
+}
+
+DiagnosticSummary summarise(const std::vector<Diagnostic>& diagnostics, std::size_t per_kind) {
+  DiagnosticSummary summary;
+  std::map<std::pair<Severity, std::string_view>, std::size_t> kinds;  // -> index in `all`
+  std::vector<DiagnosticSummary::Repeated> all;
+  for (const auto& diagnostic : diagnostics) {
+    const auto [at, added] = kinds.try_emplace({diagnostic.severity, diagnostic.hint}, all.size());
+    if (added) all.push_back({diagnostic.severity, diagnostic.hint, 0, 0});
+    auto& kind = all[at->second];
+    ++kind.count;
+    if (per_kind == 0 || kind.listed < per_kind) {
+      ++kind.listed;
+      summary.listed.push_back(&diagnostic);
+    }
+  }
+  for (auto& kind : all) {
+    if (kind.listed < kind.count) summary.repeated.push_back(std::move(kind));
+  }
+  return summary;
 }
 
 bool has_errors(const std::vector<Diagnostic>& diagnostics) {

@@ -9,6 +9,11 @@
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <cstdio>
+#include <functional>
+#include <ostream>
+#include <streambuf>
+#include <vector>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -186,16 +191,64 @@ class TemporaryGuard {
   throw Error(ErrorKind::io, "--output", what + " " + text::quoted(path) + ": " + errno_text(error_number), hint);
 }
 
-void write_all(int fd, std::string_view content, const std::string& path) {
-  std::size_t written = 0;
-  while (written < content.size()) {
-    const ssize_t put = ::write(fd, content.data() + written, content.size() - written);
-    if (put < 0) {
-      if (errno == EINTR) continue;
-      output_failure("cannot write", path, errno, "check free space, permissions and the reader of the pipe");
+// An ostream's buffer over a file descriptor: 64 KiB at a time, retrying on EINTR. A failed write
+// is remembered (errno) and the stream goes bad; the caller turns that into one error.
+class DescriptorBuffer : public std::streambuf {
+ public:
+  explicit DescriptorBuffer(int fd) : fd_(fd), buffer_(64 * 1024) { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+  int error() const { return error_; }
+  bool flush_all() { return sync() == 0; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
     }
-    written += static_cast<std::size_t>(put);
+    return traits_type::not_eof(c);
   }
+  std::streamsize xsputn(const char* text, std::streamsize size) override {
+    if (size >= static_cast<std::streamsize>(buffer_.size())) {
+      if (!drain() || !write_all(text, static_cast<std::size_t>(size))) return 0;
+      return size;
+    }
+    return std::streambuf::xsputn(text, size);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const auto size = static_cast<std::size_t>(pptr() - pbase());
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+    return write_all(buffer_.data(), size);
+  }
+  bool write_all(const char* text, std::size_t size) {
+    if (error_ != 0) return false;
+    std::size_t written = 0;
+    while (written < size) {
+      const ssize_t put = ::write(fd_, text + written, size - written);
+      if (put < 0) {
+        if (errno == EINTR) continue;
+        error_ = errno;
+        return false;
+      }
+      written += static_cast<std::size_t>(put);
+    }
+    return true;
+  }
+  int fd_;
+  std::vector<char> buffer_;
+  int error_ = 0;
+};
+
+// Runs `draw` over the descriptor; the errno of the first failed write, or 0.
+int draw_into(int fd, const Draw& draw) {
+  DescriptorBuffer buffer(fd);
+  std::ostream out(&buffer);
+  draw(out);
+  buffer.flush_all();
+  return buffer.error();
 }
 
 mode_t new_file_mode() {
@@ -223,7 +276,7 @@ std::string link_target(const std::string& path) {
   output_failure("cannot follow", path, ELOOP, "fix the chain of symbolic links");
 }
 
-void replace_atomically(const std::string& path, std::string_view content, std::optional<mode_t> existing_mode,
+void replace_atomically(const std::string& path, const Draw& draw, std::optional<mode_t> existing_mode,
                         const std::function<void()>& before_rename) {
   const auto slash = path.find_last_of('/');
   const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
@@ -234,30 +287,28 @@ void replace_atomically(const std::string& path, std::string_view content, std::
   if (fd.get() < 0) {
     output_failure("cannot create a file in", folder, errno, "check that the folder exists and is writable");
   }
-  auto fail = [&](const std::string& what) {
-    const int error_number = errno;
+  auto fail = [&](const std::string& what, int error_number) {
     ::unlink(temporary.c_str());
     guard.disarm();
     output_failure(what, path, error_number, "check free space and permissions");
   };
+  int write_error = 0;
   try {
-    write_all(fd.get(), content, path);
-  } catch (const Error&) {
+    write_error = draw_into(fd.get(), draw);
+  } catch (...) {
     ::unlink(temporary.c_str());
     guard.disarm();
     throw;
   }
+  if (write_error != 0) fail("cannot write", write_error);
   const mode_t mode = existing_mode ? (*existing_mode & 07777) : new_file_mode();
-  if (::fchmod(fd.get(), mode) != 0 || ::fsync(fd.get()) != 0) fail("cannot flush");
-  if (::close(fd.release()) != 0) fail("cannot close");
+  if (::fchmod(fd.get(), mode) != 0 || ::fsync(fd.get()) != 0) fail("cannot flush", errno);
+  if (::close(fd.release()) != 0) fail("cannot close", errno);
   if (before_rename) before_rename();
-  if (::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace");
+  if (::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace", errno);
   guard.disarm();
 }
 
-}  // namespace
-
-namespace {
 // The descriptor that /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N name: written as it is
 // (reopening would start at offset 0 of a file opened for appending, and a pipe has no path).
 std::optional<int> open_descriptor(const std::string& path) {
@@ -272,35 +323,55 @@ std::optional<int> open_descriptor(const std::string& path) {
   }
   return std::nullopt;
 }
+
+void write_in_place(int fd, const std::string& path, const Draw& draw) {
+  if (const int error_number = draw_into(fd, draw); error_number != 0) {
+    output_failure("cannot write", path, error_number, "check free space, permissions and the reader of the pipe");
+  }
+}
+
 }  // namespace
 
-void write_output(const std::string& path, std::string_view content, const std::function<void()>& before_rename) {
+void write_descriptor(int fd, const std::string& where, const Draw& draw, const std::string& hint) {
+  if (const int error_number = draw_into(fd, draw); error_number != 0) {
+    throw Error(ErrorKind::io, where, errno_text(error_number), hint);
+  }
+}
+
+void write_output_streamed(const std::string& path, const Draw& draw, const std::function<void()>& before_rename) {
   if (path.empty()) {
     throw Error("--output", "the path is empty", "give a file path, or - for standard output");
   }
   if (const auto descriptor = open_descriptor(path)) {
-    write_all(*descriptor, content, path);
+    if (*descriptor == STDOUT_FILENO) std::fflush(stdout);  // whatever stdio holds goes first
+    write_in_place(*descriptor, path, draw);
     return;
   }
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) {
     if (errno != ENOENT) output_failure("cannot inspect", path, errno, "check the path and its permissions");
     // Nothing there, or a symbolic link to nothing yet: create the file the link names.
-    replace_atomically(link_target(path), content, std::nullopt, before_rename);
+    replace_atomically(link_target(path), draw, std::nullopt, before_rename);
     return;
   }
   if (S_ISDIR(info.st_mode)) {
     throw Error(ErrorKind::io, "--output", text::quoted(path) + " is a directory", "name a file inside it");
   }
   if (S_ISREG(info.st_mode)) {
-    replace_atomically(link_target(path), content, info.st_mode, before_rename);
+    replace_atomically(link_target(path), draw, info.st_mode, before_rename);
     return;
   }
   // A device, FIFO or socket: written in place, never replaced.
   FileDescriptor fd(::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC));
   if (fd.get() < 0) output_failure("cannot open", path, errno, "check the path and its permissions");
-  write_all(fd.get(), content, path);
+  write_in_place(fd.get(), path, draw);
   if (::close(fd.release()) != 0) output_failure("cannot close", path, errno, "check free space");
+}
+
+void write_output(const std::string& path, std::string_view content, const std::function<void()>& before_rename) {
+  write_output_streamed(
+      path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); },
+      before_rename);
 }
 
 bool is_terminal(int fd) { return ::isatty(fd) == 1; }

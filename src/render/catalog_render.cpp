@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "gpuselect/catalog_format.hpp"
+#include "gpuselect/json_writer.hpp"
 #include "gpuselect/units.hpp"
 #include "render/renderers.hpp"
 #include "render/support.hpp"
@@ -51,9 +52,17 @@ void offerings(std::ostream& out, Format format, const catalog::Catalog& catalog
                const std::vector<const catalog::Offering*>& rows, const Style& style) {
   check_listing_format(format);
   if (format == Format::json) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto* offering : rows) list.push_back(catalog::to_json(*offering));
-    write_json(out, {{"schema_version", 1}, {"document", "catalog-offerings"}, {"offerings", std::move(list)}});
+    // Streamed: one record's tree at a time, however large the catalog.
+    JsonWriter json(out, style.pretty);
+    json.begin_object();
+    json.field("schema_version", 1);
+    json.field("document", "catalog-offerings");
+    json.key("offerings");
+    json.begin_array();
+    for (const auto* offering : rows) json.value(catalog::to_json(*offering));
+    json.end_array();
+    json.end_object();
+    json.finish();
     return;
   }
   const bool csv = format == Format::csv;
@@ -130,7 +139,7 @@ void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, con
   if (format == Format::json) {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const auto& gpu : catalog.gpus) list.push_back(catalog::to_json(gpu));
-    write_json(out, {{"schema_version", 1}, {"document", "catalog-gpus"}, {"gpus", std::move(list)}});
+    write_json(out, {{"schema_version", 1}, {"document", "catalog-gpus"}, {"gpus", std::move(list)}}, style.pretty);
     return;
   }
   const bool csv = format == Format::csv;
@@ -183,7 +192,8 @@ void providers(std::ostream& out, Format format, const catalog::Catalog& catalog
   if (format == Format::json) {
     nlohmann::ordered_json list = nlohmann::ordered_json::array();
     for (const auto& provider : catalog.providers) list.push_back(catalog::to_json(provider));
-    write_json(out, {{"schema_version", 1}, {"document", "catalog-providers"}, {"providers", std::move(list)}});
+    write_json(out, {{"schema_version", 1}, {"document", "catalog-providers"}, {"providers", std::move(list)}},
+               style.pretty);
     return;
   }
   const bool csv = format == Format::csv;

@@ -131,7 +131,7 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
 
 void compare(std::ostream& out, Format format, const RecommendView& view, const Style& style) {
   if (format == Format::json) {
-    write_json(out, compare_json(view));
+    write_compare_json(out, view, style);
     return;
   }
   if (view.catalog == nullptr || view.profile == nullptr || view.ranking == nullptr)

@@ -210,7 +210,7 @@ Grid assumptions_grid(const workload::Profile& profile, const estimate::Estimate
 void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog, const workload::Profile& profile,
               const estimate::Estimate& estimate, const catalog::Offering* offering, const Style& style) {
   if (format == Format::json) {
-    write_json(out, estimate_json(catalog, profile, estimate, offering));
+    write_json(out, estimate_json(catalog, profile, estimate, offering), style.pretty);
     return;
   }
   const JobSummary summary = job_summary(profile, nullptr);

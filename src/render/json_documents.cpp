@@ -1,9 +1,17 @@
 // The JSON documents of recommend, estimate and compare (docs/output.schema.json).
 // Every number passes through the rounding helpers of support.hpp so output is stable.
 #include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <sstream>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
+#include "gpuselect/json_writer.hpp"
 #include "gpuselect/render.hpp"
+#include "render/renderers.hpp"
 #include "render/support.hpp"
 
 namespace gpuselect::render {
@@ -183,165 +191,300 @@ ordered_json throughput_json(const estimate::Estimate& estimate, const workload:
   return object;
 }
 
-// One pricing mode's cost; the fields that only mean something for serving or reserved are added
-// only there.
-ordered_json cost_json(catalog::PricingMode mode, const estimate::Cost& cost, std::string_view currency, double total,
-                       const workload::Profile& profile) {
-  ordered_json object = {
-      {"mode", catalog::to_string(mode)},
-      {"total", round_money(total)},
-      {"currency", currency},
-      {"price_per_hour", round_money(cost.price_per_hour)},
-      {"compute", round_money(cost.compute)},
-      {"egress", round_money(cost.egress)},
-      {"public_ip", round_money(cost.public_ip)},
-      {"storage", round_money(cost.storage)},
-      {"interruption", round_money(cost.interruption)},
-      {"interruption_hours", round_figure(cost.interruption_hours)},
-      {"instances", cost.instances},
-  };
+// ---- The ranking documents (recommend, compare), schema_version 2, streamed.
+// Each field is one line in one function below; facts shared by many candidates (names, the
+// performance of a machine shape with its MFU basis, warning sentences) are written once per document
+// and referred to from each candidate.
+
+constexpr int ranking_schema_version = 2;
+
+// Per-document tables that candidates refer to, filled in a first pass over the candidates written.
+struct SharedFacts {
+  std::vector<std::uint32_t> performance_ids;  // per Ranking::performances: id in the document, or none
+  std::vector<std::uint32_t> performances;     // Ranking::performances indices, in document order
+  std::vector<std::string_view> providers;     // ids, in order of first use
+  std::vector<std::string_view> gpus;
+  static constexpr std::uint32_t none = UINT32_MAX;
+};
+
+SharedFacts shared_facts(const catalog::Catalog& catalog, const scoring::Ranking& ranking, std::size_t shown) {
+  SharedFacts facts;
+  facts.performance_ids.assign(ranking.performances.size(), SharedFacts::none);
+  std::unordered_set<std::string_view> seen_providers;
+  std::unordered_set<std::string_view> seen_gpus;
+  for (std::size_t index = 0; index < shown; ++index) {
+    const auto& candidate = ranking.candidates[index];
+    auto& id = facts.performance_ids.at(candidate.performance);
+    if (id == SharedFacts::none) {
+      id = static_cast<std::uint32_t>(facts.performances.size());
+      facts.performances.push_back(candidate.performance);
+    }
+    const auto& offering = catalog.offerings[candidate.offering_index];
+    if (seen_providers.insert(offering.provider).second) facts.providers.push_back(offering.provider);
+    if (seen_gpus.insert(offering.gpu).second) facts.gpus.push_back(offering.gpu);
+  }
+  return facts;
+}
+
+// Warning sentences, each written once in "warning_messages"; candidates hold their index.
+class MessageTable {
+ public:
+  std::uint32_t id_of(std::string text) {
+    const auto [at, added] = ids_.try_emplace(std::move(text), static_cast<std::uint32_t>(order_.size()));
+    if (added) order_.push_back(&at->first);
+    return at->second;
+  }
+  void write(JsonWriter& json) const {
+    json.begin_array();
+    for (const auto* text : order_) json.value(*text);
+    json.end_array();
+  }
+
+ private:
+  std::unordered_map<std::string, std::uint32_t> ids_;
+  std::vector<const std::string*> order_;  // node-based map: pointers stay valid
+};
+
+void write_names(JsonWriter& json, const std::vector<std::string_view>& ids,
+                 const std::function<std::string_view(std::string_view)>& name_of) {
+  json.begin_object();
+  for (const auto id : ids) {
+    json.key(id);
+    json.begin_object();
+    json.field("name", name_of(id));
+    json.end_object();
+  }
+  json.end_object();
+}
+
+void write_performance(JsonWriter& json, const estimate::Estimate& estimate, const workload::Profile& profile) {
+  json.begin_object();
+  json.field("memory", memory_json(estimate.memory, true));
+  json.field("compute", compute_json(estimate.compute));
+  json.key("time");
+  json.begin_object();
+  json.field("wall_hours", round_figure(estimate.time.wall_hours));
+  json.field("gpu_hours", round_figure(estimate.time.gpu_hours));
+  if (estimate.time.wall_hours_band.high > 0) {  // uninterrupted, training: docs/estimation.md "Error bands"
+    json.field("wall_hours_band", band_json(estimate.time.wall_hours_band));
+    json.field("gpu_hours_band", band_json(estimate.time.gpu_hours_band));
+  }
+  json.end_object();
+  json.field("throughput", throughput_json(estimate, profile));
+  json.end_object();
+}
+
+// One pricing mode's cost; the fields that only mean something for spot, serving or reserved are
+// written only there. `labelled` (estimate, schema 1) repeats the mode and the currency in the line;
+// a ranking's candidates have them as pricing_mode and the document's currency.
+void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cost& cost, double total,
+                const workload::Profile& profile, std::string_view currency, bool labelled) {
+  json.begin_object();
+  if (labelled) json.field("mode", catalog::to_string(mode));
+  json.field("total", round_money(total));
+  if (labelled) json.field("currency", currency);
+  json.field("price_per_hour", round_money(cost.price_per_hour));
+  json.field("compute", round_money(cost.compute));
+  json.field("egress", round_money(cost.egress));
+  json.field("public_ip", round_money(cost.public_ip));
+  json.field("storage", round_money(cost.storage));
+  json.field("interruption", round_money(cost.interruption));
+  json.field("interruption_hours", round_figure(cost.interruption_hours));
+  json.field("instances", cost.instances);
   if (mode == catalog::PricingMode::spot) {
-    object["spot_interruption_pct"] = round_decimals(cost.spot_interruption_pct, 2);
-    object["spot_rate_assumed"] = cost.spot_rate_assumed;
-    object["interruptions_expected"] = round_figure(cost.interruptions_expected);
-    object["uninterrupted_probability"] = round_decimals(cost.uninterrupted_probability, 4);
-    object["within_deadline_probability"] = cost.within_deadline_probability >= 0
-                                                ? ordered_json(round_decimals(cost.within_deadline_probability, 4))
-                                                : ordered_json(nullptr);
-    object["spot_notice_seconds"] =
-        cost.spot_notice_seconds > 0 ? ordered_json(round_figure(cost.spot_notice_seconds)) : ordered_json(nullptr);
-    object["reprovision_hours"] = round_figure(cost.reprovision_hours);
+    json.field("spot_interruption_pct", round_decimals(cost.spot_interruption_pct, 2));
+    json.field("spot_rate_assumed", cost.spot_rate_assumed);
+    json.field("interruptions_expected", round_figure(cost.interruptions_expected));
+    json.field("uninterrupted_probability", round_decimals(cost.uninterrupted_probability, 4));
+    json.key("within_deadline_probability");
+    if (cost.within_deadline_probability >= 0) {
+      json.value(round_decimals(cost.within_deadline_probability, 4));
+    } else {
+      json.value(nullptr);
+    }
+    json.key("spot_notice_seconds");
+    if (cost.spot_notice_seconds > 0) {
+      json.value(round_figure(cost.spot_notice_seconds));
+    } else {
+      json.value(nullptr);
+    }
+    json.field("reprovision_hours", round_figure(cost.reprovision_hours));
   }
   if (workload::is_serving(profile.kind))
-    object["per_million_output_tokens"] = round_money(cost.per_million_output_tokens);
-  if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0) {
-    object["per_million_output_tokens_band"] = band_json(cost.per_million_output_tokens_band, round_money);
-  }
+    json.field("per_million_output_tokens", round_money(cost.per_million_output_tokens));
+  if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0)
+    json.field("per_million_output_tokens_band", band_json(cost.per_million_output_tokens_band, round_money));
   if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y) {
-    object["break_even_utilisation_pct"] = round_decimals(cost.break_even_utilisation_pct, 1);
-    object["commitment"] = round_money(cost.commitment);
-    object["term_used_pct"] = round_figure(cost.term_used_pct);
-    object["commitment_charged"] = cost.commitment_charged;
+    json.field("break_even_utilisation_pct", round_decimals(cost.break_even_utilisation_pct, 1));
+    json.field("commitment", round_money(cost.commitment));
+    json.field("term_used_pct", round_figure(cost.term_used_pct));
+    json.field("commitment_charged", cost.commitment_charged);
   }
-  return object;
+  json.end_object();
 }
 
-ordered_json candidate_estimate_json(const scoring::Candidate& candidate, const scoring::Ranking& ranking,
-                                     const workload::Profile& profile) {
-  const auto& estimate = ranking.performance_of(candidate);
+ordered_json parsed(const std::function<void(std::ostream&)>& draw) {
+  std::ostringstream text;
+  draw(text);
+  return ordered_json::parse(text.str());
+}
+
+struct CandidateContext {
+  const catalog::Catalog& catalog;
+  const scoring::Ranking& ranking;
+  const workload::Profile& profile;
+  const SharedFacts& facts;
+  MessageTable& messages;
+  bool with_indicators = false;  // compare: the indicators behind each criterion
+};
+
+void write_indicators(JsonWriter& json, const CandidateContext& context, const scoring::Candidate& candidate) {
+  json.begin_object();
+  for (const auto criterion : scoring::all_criteria) {
+    json.key(scoring::to_string(criterion));
+    json.begin_array();
+    for (const auto& indicator : scoring::indicators(context.catalog, context.ranking, candidate, criterion)) {
+      json.begin_object();
+      json.field("name", indicator.name);
+      json.field("value", round_weight(indicator.value));
+      json.field("weight", round_weight(indicator.weight));
+      json.field("applies", indicator.applies);
+      json.end_object();
+    }
+    json.end_array();
+  }
+  json.end_object();
+}
+
+// One ranked candidate: what it is, its scores, its own time and cost, words, warnings.
+void write_candidate(JsonWriter& json, const CandidateContext& context, const scoring::Candidate& candidate) {
+  const auto& offering = context.catalog.offerings[candidate.offering_index];
+  const auto& performance = context.ranking.performance_of(candidate);
   // The candidate's hours are this mode's expected wall time (spot includes interruptions); GPU
   // hours scale with it.
-  const double on_demand_hours = estimate.time.wall_hours;
-  const double gpu_hours =
-      on_demand_hours > 0 ? estimate.time.gpu_hours * candidate.hours / on_demand_hours : estimate.time.gpu_hours;
-  ordered_json time = {
-      {"wall_hours", round_figure(candidate.hours)},
-      {"gpu_hours", round_figure(gpu_hours)},
-      {"uninterrupted_wall_hours", round_figure(on_demand_hours)},
-  };
-  const auto& band = estimate.time.wall_hours_band;
-  if (band.high > 0 && on_demand_hours > 0) {
-    // The band of the uninterrupted estimate, scaled to this mode's hours.
-    const double scale = candidate.hours / on_demand_hours;
-    time["wall_hours_band"] = {{"low", round_figure(band.low * scale)},
-                               {"high", round_figure(band.high * scale)},
-                               {"in_calibrated_regime", band.in_calibrated_regime}};
+  const double uninterrupted_hours = performance.time.wall_hours;
+  const double gpu_hours = uninterrupted_hours > 0
+                               ? performance.time.gpu_hours * candidate.hours / uninterrupted_hours
+                               : performance.time.gpu_hours;
+  json.begin_object();
+  json.field("rank", candidate.rank);
+  json.field("offering_id", offering.id);
+  json.field("provider", offering.provider);
+  json.field("instance_type", offering.instance_type);
+  json.field("gpu", offering.gpu);
+  json.field("gpu_count", offering.gpu_count);
+  json.field("gpu_fraction", round_weight(offering.gpu_fraction));
+  json.field("nodes", candidate.nodes);
+  json.field("instances", std::max(candidate.nodes, candidate.cost.instances));
+  json.field("gpus_rented", candidate.gpus_rented);
+  json.field("gpus_needed", candidate.gpus_needed);
+  json.field("pricing_mode", catalog::to_string(candidate.mode));
+  json.key("region");  // where this mode is priced (its cheapest allowed region); null = no region
+  if (const auto region = region_name(offering, candidate); region.empty()) {
+    json.value(nullptr);
+  } else {
+    json.value(region);
   }
-  return {
-      {"memory", memory_json(estimate.memory, true)},
-      {"compute", compute_json(estimate.compute)},
-      {"time", time},
-      {"throughput", throughput_json(estimate, profile)},
-      {"cost",
-       cost_json(candidate.mode, candidate.cost, ranking.currency, candidate.total_cost, profile)},
-  };
-}
-
-ordered_json criteria_json(const scoring::Candidate& candidate) {
-  ordered_json object = ordered_json::object();
+  json.field("other_regions", candidate.other_regions);
+  json.field("price_as_of", offering.as_of);
+  json.field("score", rounded_score(candidate));
+  json.key("criteria");  // weights are the document's; contributions add up to the score exactly
+  json.begin_object();
   const auto contributions = rounded_contributions(candidate);
   for (const auto criterion : scoring::all_criteria) {
-    const auto& part = candidate.criteria[static_cast<std::size_t>(criterion)];
-    object[std::string(scoring::to_string(criterion))] = {
-        {"score", round_score(part.score)},
-        {"weight", round_weight(part.weight)},
-        {"contribution", contributions[static_cast<std::size_t>(criterion)]},
-    };
+    const auto index = static_cast<std::size_t>(criterion);
+    json.key(scoring::to_string(criterion));
+    json.begin_object();
+    json.field("score", round_score(candidate.criteria[index].score));
+    json.field("contribution", contributions[index]);
+    json.end_object();
   }
-  return object;
-}
-
-ordered_json candidate_json(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
-                            const workload::Profile& profile, const scoring::Candidate& candidate) {
-  const auto& offering = catalog.offerings[candidate.offering_index];
-  const auto& gpu = catalog.gpu_of(offering);
-  ordered_json explanation = ordered_json::array();
-  ordered_json explanation_items = ordered_json::array();
-  for (auto& line : scoring::explanation(catalog, ranking, candidate).lines) {
-    explanation.push_back(line.text);
-    explanation_items.push_back({
-        {"kind", scoring::to_string(line.kind)},
-        {"criterion", line.criterion ? ordered_json(scoring::to_string(*line.criterion)) : ordered_json(nullptr)},
-        {"value", round_score(line.score)},
-        {"figure", std::move(line.figure)},
-        {"text", std::move(line.text)},
-    });
+  json.end_object();
+  json.field("performance", context.facts.performance_ids.at(candidate.performance));
+  json.key("time");
+  json.begin_object();
+  json.field("wall_hours", round_figure(candidate.hours));
+  json.field("gpu_hours", round_figure(gpu_hours));
+  if (const auto& band = performance.time.wall_hours_band; band.high > 0 && uninterrupted_hours > 0) {
+    // The shape's band scaled to this mode's expected hours (risk-averse: candidate.hours is already
+    // the upper end, so the expected hours are taken back from it, as the table's hours_with_band does).
+    const double expected = context.ranking.risk_averse ? candidate.hours * uninterrupted_hours / band.high
+                                                        : candidate.hours;
+    const double scale = expected / uninterrupted_hours;
+    json.field("wall_hours_band", band_json(estimate::Band{band.low * scale, band.high * scale,
+                                                           band.in_calibrated_regime}));
   }
-  ordered_json estimated = ordered_json::array();
-  for (const auto figure : scoring::estimated_figures(catalog, candidate)) estimated.push_back(figure);
-  ordered_json warnings = ordered_json::array();
-  for (const auto warning : candidate.warnings) {
-    warnings.push_back(
-        {{"code", scoring::warning_code(warning)}, {"message", scoring::warning_text(catalog, ranking, candidate, warning)}});
-  }
-  return {
-      {"rank", candidate.rank},
-      {"offering_id", offering.id},
-      {"provider", offering.provider},
-      {"provider_name", catalog.provider_of(offering).name},
-      {"instance_type", offering.instance_type},
-      {"gpu", gpu.id},
-      {"gpu_name", gpu.name},
-      {"gpu_count", offering.gpu_count},
-      {"gpu_fraction", round_weight(offering.gpu_fraction)},
-      {"nodes", candidate.nodes},
-      {"instances", std::max(candidate.nodes, candidate.cost.instances)},
-      {"gpus_rented", candidate.gpus_rented},
-      {"gpus_needed", candidate.gpus_needed},
-      {"pricing_mode", catalog::to_string(candidate.mode)},
-      {"region", region_name(offering, candidate).empty() ? ordered_json(nullptr)
-                                                          : ordered_json(std::string(region_name(offering, candidate)))},
-      {"other_regions", candidate.other_regions},
-      {"price_as_of", offering.as_of},
-      {"score", rounded_score(candidate)},
-      {"criteria", criteria_json(candidate)},
-      {"estimate", candidate_estimate_json(candidate, ranking, profile)},
-      {"explanation", std::move(explanation)},
-      {"explanation_items", std::move(explanation_items)},
-      {"estimated", std::move(estimated)},
-      {"warnings", std::move(warnings)},
-      {"pareto", candidate.pareto},
-  };
-}
-
-ordered_json excluded_json(const catalog::Catalog& catalog, const scoring::Ranking& ranking) {
-  ordered_json list = ordered_json::array();
-  for (const auto& exclusion : ranking.excluded) {
-    ordered_json reasons = ordered_json::array();
-    ordered_json constraints = ordered_json::array();
-    for (const auto& reason : exclusion.reasons) {
-      reasons.push_back(scoring::reason_text(reason, ranking.currency));
-      constraints.push_back(scoring::to_string(reason.kind));
+  json.end_object();
+  json.key("cost");
+  write_cost(json, candidate.mode, candidate.cost, candidate.total_cost, context.profile, context.ranking.currency,
+             false);
+  const auto explanation = scoring::explanation(context.catalog, context.ranking, candidate);
+  json.key("explanation");
+  json.begin_array();
+  for (const auto& line : explanation.lines) json.value(line.text);
+  json.end_array();
+  json.key("explanation_items");
+  json.begin_array();
+  for (const auto& line : explanation.lines) {
+    json.begin_object();
+    json.field("kind", scoring::to_string(line.kind));
+    json.key("criterion");
+    if (line.criterion) {
+      json.value(scoring::to_string(*line.criterion));
+    } else {
+      json.value(nullptr);
     }
-    list.push_back({
-        {"offering_id", catalog.offerings[exclusion.offering_index].id},
-        {"pricing_mode", exclusion.mode ? ordered_json(catalog::to_string(*exclusion.mode)) : ordered_json(nullptr)},
-        {"nodes", exclusion.nodes},
-        {"reasons", std::move(reasons)},
-        {"constraints", std::move(constraints)},
-    });
+    json.field("value", round_score(line.score));
+    json.field("figure", line.figure);
+    json.field("text", line.text);
+    json.end_object();
   }
-  return list;
+  json.end_array();
+  json.key("estimated");
+  json.begin_array();
+  for (const auto figure : scoring::estimated_figures(context.catalog, candidate)) json.value(figure);
+  json.end_array();
+  json.key("warnings");
+  json.begin_array();
+  for (const auto warning : candidate.warnings) {
+    json.begin_object();
+    json.field("code", scoring::warning_code(warning));
+    json.field("message",
+               context.messages.id_of(scoring::warning_text(context.catalog, context.ranking, candidate, warning)));
+    json.end_object();
+  }
+  json.end_array();
+  json.field("pareto", candidate.pareto);
+  if (context.with_indicators) {
+    json.key("indicators");
+    write_indicators(json, context, candidate);
+  }
+  json.end_object();
+}
+
+void write_excluded(JsonWriter& json, const catalog::Catalog& catalog, const scoring::Ranking& ranking) {
+  json.begin_array();
+  for (const auto& exclusion : ranking.excluded) {
+    json.begin_object();
+    json.field("offering_id", catalog.offerings[exclusion.offering_index].id);
+    json.key("pricing_mode");
+    if (exclusion.mode) {
+      json.value(catalog::to_string(*exclusion.mode));
+    } else {
+      json.value(nullptr);
+    }
+    json.field("nodes", exclusion.nodes);
+    json.key("reasons");
+    json.begin_array();
+    for (const auto& reason : exclusion.reasons) json.value(scoring::reason_text(reason, ranking.currency));
+    json.end_array();
+    json.key("constraints");
+    json.begin_array();
+    for (const auto& reason : exclusion.reasons) json.value(scoring::to_string(reason.kind));
+    json.end_array();
+    json.end_object();
+  }
+  json.end_array();
 }
 
 ordered_json sensitivity_json(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
@@ -396,6 +539,7 @@ ordered_json request_json(const RecommendView& view) {
   request["min_headroom_pct"] = round_figure(constraints.min_headroom_pct);
   request["allow_spot_serving"] = ranking.spot_serving_allowed;
   request["reserved_other_use"] = ranking.reserved_other_use;
+  request["risk_averse"] = ranking.risk_averse;  // hours and totals are the bands' upper ends
   request["only_offerings"] = strings_json(options.only_offerings);
   return request;
 }
@@ -412,24 +556,6 @@ ordered_json catalog_json(const RecommendView& view) {
   };
 }
 
-// The fields every ranking document opens with.
-ordered_json ranking_header(std::string_view document, const RecommendView& view) {
-  return {
-      {"schema_version", 1},
-      {"document", document},
-      {"generator", generator_name()},
-      {"workload", workload_json(*view.profile)},
-      {"weights", weights_json(view.ranking->weights)},
-      {"profile", view.ranking->profile_name},
-      {"currency", currency_json(*view.ranking)},
-      {"request", request_json(view)},
-      {"catalog", catalog_json(view)},
-      {"price_update", view.price_update == nullptr
-                           ? ordered_json(nullptr)
-                           : ordered_json{{"path", view.price_update->path}, {"as_of", view.price_update->as_of}}},
-  };
-}
-
 ordered_json notes_json(const scoring::Ranking& ranking) {
   ordered_json list = ordered_json::array();
   for (const auto& note : ranking.notes) list.push_back({{"code", note.code}, {"text", note.text}});
@@ -442,61 +568,100 @@ void require_view(const RecommendView& view) {
                 "fill all three pointers before rendering");
 }
 
-ordered_json summary_json(const scoring::Ranking& ranking) {
-  ordered_json summary = {
-      {"candidates", ranking.candidates.size()},
-      {"excluded", ranking.excluded.size()},
-  };
-  summary["top_exclusion"] =
-      ranking.top_exclusion ? ordered_json(scoring::to_string(*ranking.top_exclusion)) : ordered_json(nullptr);
-  return summary;
+// recommend and compare: header, shared tables, candidates, then what refers back to them.
+void write_ranking_document(std::ostream& out, std::string_view document, const RecommendView& view,
+                            const Style& style) {
+  require_view(view);
+  const auto& catalog = *view.catalog;
+  const auto& ranking = *view.ranking;
+  const bool compare = document == "compare";
+  const std::size_t shown = compare ? ranking.candidates.size() : shown_count(ranking.candidates.size(), style.machine_top);
+  const SharedFacts facts = shared_facts(catalog, ranking, shown);
+  MessageTable messages;
+  JsonWriter json(out, style.pretty);
+  json.begin_object();
+  json.field("schema_version", ranking_schema_version);
+  json.field("document", document);
+  json.field("generator", generator_name());
+  json.field("workload", workload_json(*view.profile));
+  json.field("weights", weights_json(ranking.weights));
+  json.field("profile", ranking.profile_name);
+  json.field("currency", currency_json(ranking));
+  json.field("request", request_json(view));
+  json.field("catalog", catalog_json(view));
+  json.key("price_update");  // the dated price update overlaid on the catalog, or null
+  if (view.price_update == nullptr) {
+    json.value(nullptr);
+  } else {
+    json.begin_object();
+    json.field("path", view.price_update->path);
+    json.field("as_of", view.price_update->as_of);
+    json.end_object();
+  }
+  json.key("providers");
+  write_names(json, facts.providers, [&](std::string_view id) -> std::string_view {
+    const auto* provider = catalog.find_provider(id);
+    return provider != nullptr ? std::string_view(provider->name) : id;
+  });
+  json.key("gpus");
+  write_names(json, facts.gpus, [&](std::string_view id) -> std::string_view {
+    const auto* gpu = catalog.find_gpu(id);
+    return gpu != nullptr ? std::string_view(gpu->name) : id;
+  });
+  json.key("performances");
+  json.begin_array();
+  for (const auto index : facts.performances) write_performance(json, ranking.performances[index], *view.profile);
+  json.end_array();
+  json.key("candidates");
+  json.begin_array();
+  const CandidateContext context{catalog, ranking, *view.profile, facts, messages, compare};
+  for (std::size_t index = 0; index < shown; ++index) write_candidate(json, context, ranking.candidates[index]);
+  json.end_array();
+  json.key("warning_messages");
+  messages.write(json);
+  json.key("excluded");
+  write_excluded(json, catalog, ranking);
+  if (!compare) {
+    json.key("sensitivity");
+    if (ranking.sensitivity) {
+      json.value(sensitivity_json(catalog, ranking, *ranking.sensitivity));
+    } else {
+      json.value(nullptr);
+    }
+  }
+  if (!compare) json.field("notes", notes_json(ranking));
+  json.key("summary");
+  json.begin_object();
+  json.field("candidates", ranking.candidates.size());
+  json.field("shown", shown);
+  json.field("excluded", ranking.excluded.size());
+  json.key("top_exclusion");
+  if (ranking.top_exclusion) {
+    json.value(scoring::to_string(*ranking.top_exclusion));
+  } else {
+    json.value(nullptr);
+  }
+  json.end_object();
+  json.end_object();
+  json.finish();
 }
 
 }  // namespace
 
+void detail::write_recommend_json(std::ostream& out, const RecommendView& view, const Style& style) {
+  write_ranking_document(out, "recommend", view, style);
+}
+
+void detail::write_compare_json(std::ostream& out, const RecommendView& view, const Style& style) {
+  write_ranking_document(out, "compare", view, style);
+}
+
 ordered_json recommend_json(const RecommendView& view) {
-  require_view(view);
-  const auto& ranking = *view.ranking;
-  ordered_json document = ranking_header("recommend", view);
-  ordered_json candidates = ordered_json::array();
-  for (const auto& candidate : ranking.candidates)
-    candidates.push_back(candidate_json(*view.catalog, ranking, *view.profile, candidate));
-  document["candidates"] = std::move(candidates);
-  document["excluded"] = excluded_json(*view.catalog, ranking);
-  document["sensitivity"] =
-      ranking.sensitivity ? sensitivity_json(*view.catalog, ranking, *ranking.sensitivity) : ordered_json(nullptr);
-  document["notes"] = notes_json(ranking);
-  document["summary"] = summary_json(ranking);
-  return document;
+  return parsed([&](std::ostream& out) { write_recommend_json(out, view, Style{}); });
 }
 
 ordered_json compare_json(const RecommendView& view) {
-  require_view(view);
-  const auto& ranking = *view.ranking;
-  ordered_json document = ranking_header("compare", view);
-  ordered_json candidates = ordered_json::array();
-  for (const auto& candidate : ranking.candidates) {
-    ordered_json entry = candidate_json(*view.catalog, ranking, *view.profile, candidate);
-    ordered_json indicators = ordered_json::object();
-    for (const auto criterion : scoring::all_criteria) {
-      ordered_json list = ordered_json::array();
-      for (const auto& indicator : scoring::indicators(*view.catalog, ranking, candidate, criterion)) {
-        list.push_back({
-            {"name", indicator.name},
-            {"value", round_weight(indicator.value)},
-            {"weight", round_weight(indicator.weight)},
-            {"applies", indicator.applies},
-        });
-      }
-      indicators[std::string(scoring::to_string(criterion))] = std::move(list);
-    }
-    entry["indicators"] = std::move(indicators);
-    candidates.push_back(std::move(entry));
-  }
-  document["candidates"] = std::move(candidates);
-  document["excluded"] = excluded_json(*view.catalog, ranking);
-  document["summary"] = summary_json(ranking);
-  return document;
+  return parsed([&](std::ostream& out) { write_compare_json(out, view, Style{}); });
 }
 
 ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Profile& profile,
@@ -529,11 +694,6 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
       {"gpu_hours", round_figure(estimate.time.gpu_hours)},
   };
   if (estimate.time.wall_hours_band.high > 0) {
-    const auto band_json = [](const estimate::Band& band) {
-      return ordered_json{{"low", round_figure(band.low)},
-                          {"high", round_figure(band.high)},
-                          {"in_calibrated_regime", band.in_calibrated_regime}};
-    };
     document["time"]["wall_hours_band"] = band_json(estimate.time.wall_hours_band);
     document["time"]["gpu_hours_band"] = band_json(estimate.time.gpu_hours_band);
   }
@@ -557,7 +717,11 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
       const auto mode = static_cast<catalog::PricingMode>(index);
       const auto& cost = estimate.costs[index];
       costs[std::string(catalog::pricing_key(mode))] =
-          cost.available ? cost_json(mode, cost, currency, cost.total, profile) : ordered_json(nullptr);
+          cost.available ? parsed([&](std::ostream& out) {
+            JsonWriter json(out, false);
+            write_cost(json, mode, cost, cost.total, profile, currency, true);
+          })
+                         : ordered_json(nullptr);
     }
     document["cost"] = std::move(costs);
   } else {
@@ -569,11 +733,11 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
   return document;
 }
 
-void write_json(std::ostream& out, const ordered_json& document) {
-  // dump() formats numbers itself (shortest round-trip, '.' decimal point) whatever the locale.
-  std::string text = document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
-  text += '\n';
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+void write_json(std::ostream& out, const ordered_json& document, bool pretty) {
+  // The writer formats numbers as dump() does (shortest round-trip, '.' decimal point) whatever the locale.
+  JsonWriter json(out, pretty);
+  json.value(document);
+  json.finish();
 }
 
 }  // namespace gpuselect::render

@@ -250,7 +250,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
   out << text;
 }
 
-void recommend_csv(std::ostream& out, const RecommendView& view) {
+void recommend_csv(std::ostream& out, const RecommendView& view, const Style& style) {
   CsvWriter csv(out);
   std::vector<std::string> header = {"rank",      "offering_id", "provider",     "instance_type", "gpu",
                                      "gpu_count", "nodes",       "pricing_mode", "score"};
@@ -262,7 +262,9 @@ void recommend_csv(std::ostream& out, const RecommendView& view) {
                            "in_calibrated_regime", "region", "other_regions"})
     header.emplace_back(name);
   csv.row(header);
-  for (const auto& candidate : view.ranking->candidates) {
+  const auto& candidates = view.ranking->candidates;
+  for (std::size_t index = 0; index < shown_count(candidates.size(), style.machine_top); ++index) {
+    const auto& candidate = candidates[index];
     const auto& offering = view.catalog->offerings[candidate.offering_index];
     std::vector<std::string> fields = {std::to_string(candidate.rank),
                                        offering.id,
@@ -389,10 +391,10 @@ void recommend(std::ostream& out, Format format, const RecommendView& view, cons
       recommend_table(out, view, style);
       return;
     case Format::json:
-      write_json(out, recommend_json(view));
+      write_recommend_json(out, view, style);
       return;
     case Format::csv:
-      recommend_csv(out, view);
+      recommend_csv(out, view, style);
       return;
     case Format::markdown:
       recommend_markdown(out, view, style);

@@ -53,7 +53,7 @@ void models(std::ostream& out, Format format, const catalog::Catalog& catalog, c
     nlohmann::ordered_json document{
         {"schema_version", 1}, {"document", "catalog-models"}, {"models", nlohmann::ordered_json::array()}};
     for (const auto& model : catalog.models) document["models"].push_back(catalog::to_json(model));
-    write_json(out, document);
+    write_json(out, document, style.pretty);
     return;
   }
   TextTable table;

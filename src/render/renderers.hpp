@@ -34,6 +34,9 @@ void render_grids(std::ostream& out, Format format, std::string_view heading, co
 std::string html_page(std::string_view title, std::string_view body, const Style& style);
 
 void recommend_html(std::ostream& out, const RecommendView& view, const Style& style);
+// The ranking documents, streamed (json_documents.cpp).
+void write_recommend_json(std::ostream& out, const RecommendView& view, const Style& style);
+void write_compare_json(std::ostream& out, const RecommendView& view, const Style& style);
 
 // Lines that must fit the terminal: cut with an ellipsis beyond `width` columns.
 std::string fit_line(std::string_view line, int width);

@@ -32,10 +32,27 @@ def validate(document, validator, definition, name):
 
 
 def contributions_add_up(document, name):
+    """The rounded contributions add up to the shown score; each is its score times the document's weight."""
+    weights = document["weights"]
     for candidate in document.get("candidates", []):
         total = sum(part["contribution"] for part in candidate["criteria"].values())
-        check(abs(total - candidate["score"]) <= 0.01,
+        check(abs(total - candidate["score"]) <= 1e-9,
               f"{name}: {candidate['offering_id']} contributions {total} != score {candidate['score']}")
+        for criterion, part in candidate["criteria"].items():
+            check(abs(part["score"] * weights[criterion] - part["contribution"]) <= 0.011,
+                  f"{name}: {candidate['offering_id']} {criterion} contribution is not score x weight")
+
+
+def references_resolve(document, name):
+    """Every index and id a candidate holds points into the document's shared tables."""
+    for candidate in document.get("candidates", []):
+        check(candidate["performance"] < len(document["performances"]),
+              f"{name}: {candidate['offering_id']} performance index out of range")
+        check(candidate["provider"] in document["providers"], f"{name}: provider {candidate['provider']} not named")
+        check(candidate["gpu"] in document["gpus"], f"{name}: gpu {candidate['gpu']} not named")
+        for warning in candidate["warnings"]:
+            check(warning["message"] < len(document["warning_messages"]),
+                  f"{name}: {candidate['offering_id']} warning message index out of range")
 
 
 def run_json(binary, args):
@@ -59,27 +76,42 @@ def main():
         example = json.load(handle)
     validate(example, validator, "recommend", "recommend-example.json")
     contributions_add_up(example, "recommend-example.json")
+    references_resolve(example, "recommend-example.json")
 
     # The schema must reject documents that break the contract.
     broken = copy.deepcopy(example)
     del broken["candidates"][0]["criteria"]["support"]
     check(not validator.is_valid(broken), "schema accepted a candidate without the support criterion")
     broken = copy.deepcopy(example)
-    broken["candidates"][0]["estimate"]["memory"]["per_gpu"]["total_bytes"] = 1.5
+    broken["performances"][0]["memory"]["per_gpu"]["total_bytes"] = 1.5
     check(not validator.is_valid(broken), "schema accepted fractional bytes")
     broken = copy.deepcopy(example)
-    broken["schema_version"] = 2
-    check(not validator.is_valid(broken), "schema accepted schema_version 2")
+    broken["candidates"][0]["performance"] = "0"
+    check(not validator.is_valid(broken), "schema accepted a performance reference that is not an index")
+    for version in (1, 3):
+        broken = copy.deepcopy(example)
+        broken["schema_version"] = version
+        check(not validator.is_valid(broken), f"schema accepted a recommend document of schema_version {version}")
 
     recommend, text = run_json(binary, ["recommend", "--workload", "llm-finetune", "--params", "7e9",
                                         "--format", "json"])
     if recommend is not None:
         validate(recommend, validator, "recommend", "recommend --format json")
         contributions_add_up(recommend, "recommend --format json")
+        references_resolve(recommend, "recommend --format json")
+        check(text.count("\n") == 1, "recommend JSON is not compact by default")
         check(text.endswith("}\n"), "recommend JSON does not end in a newline")
         _, again = run_json(binary, ["recommend", "--workload", "llm-finetune", "--params", "7e9",
                                      "--format", "json"])
         check(again == text, "recommend JSON differs between two runs")
+        top, _ = run_json(binary, ["recommend", "--workload", "llm-finetune", "--params", "7e9", "--format", "json",
+                                   "--top", "5", "--pretty"])
+        if top is not None:
+            validate(top, validator, "recommend", "recommend --format json --top 5 --pretty")
+            references_resolve(top, "recommend --top 5")
+            ids = [(c["offering_id"], c["pricing_mode"], c["nodes"]) for c in top["candidates"]]
+            check(ids == [(c["offering_id"], c["pricing_mode"], c["nodes"]) for c in recommend["candidates"][:5]],
+                  "--top 5 is not the first five candidates")
     estimate, _ = run_json(binary, ["estimate", "--workload", "llm-finetune", "--params", "7e9", "--gpu", "h100",
                                     "--format", "json"])
     if estimate is not None:
@@ -91,6 +123,7 @@ def main():
     if compare is not None:
         validate(compare, validator, "compare", "compare --format json")
         contributions_add_up(compare, "compare --format json")
+        references_resolve(compare, "compare --format json")
     for listing, definition in (("list", "catalog_offerings"), ("gpus", "catalog_gpus"),
                                 ("providers", "catalog_providers"), ("models", "catalog_models")):
         document, _ = run_json(binary, ["catalog", listing, "--format", "json"])
