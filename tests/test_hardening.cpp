@@ -393,11 +393,12 @@ offerings:
   const auto tagged = dir.write("tag.yaml", "top: !!str 3\n");
   require_one_error_line(run_gpuselect({"--config", tagged.string(), "config", "show"}), 2, tagged.string() + ":1:6");
 
-  // The importer applies the loader's price range: what it writes, validate accepts.
+  // The importer applies the loader's price range: what it writes, validate accepts (--strict: a bad
+  // row is an error rather than a skipped row with a warning).
   const auto csv = dir.write("vms.csv",
                              "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,"
                              "Region\np4d.24xlarge,A100,8,96,1152,,5e-324,,us-east-1\n");
-  require_one_error_line(
-      run_gpuselect({"catalog", "import", "skypilot", csv.string(), "--provider", "aws", "--as-of", "2026-05-01"}), 2,
-      csv.string() + ":2:");
+  require_one_error_line(run_gpuselect({"catalog", "import", "skypilot", csv.string(), "--provider", "aws", "--as-of",
+                                        "2026-05-01", "--strict"}),
+                         2, csv.string() + ":2:");
 }

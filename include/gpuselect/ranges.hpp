@@ -47,6 +47,7 @@ enum class Quantity : std::uint8_t {
   pipeline_parallel,
   context_parallel,
   quant_bits,
+  max_per_kind,
 };
 
 struct Range {
@@ -66,6 +67,6 @@ double check(Quantity quantity, double value, std::string_view where, std::strin
 
 // Every row, in Quantity order (docs and tests walk it).
 std::string_view table_name(Quantity quantity);
-constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::quant_bits) + 1;
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::max_per_kind) + 1;
 
 }  // namespace gpuselect::ranges

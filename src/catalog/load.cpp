@@ -603,7 +603,8 @@ bool Loader::collect_record(const Table<Record>& table) {
         entry.shape = Shape::list;
         const std::size_t list_index = buffer.entries.size();
         buffer.entries.push_back(entry);
-        const bool maps = entry.field >= 0 && fields[static_cast<std::size_t>(entry.field)].kind == ValueKind::region_prices;
+        const bool maps =
+            entry.field >= 0 && fields[static_cast<std::size_t>(entry.field)].kind == ValueKind::region_prices;
         while (true) {
           if (!advance()) return false;
           if (stream_->kind() == EventKind::sequence_end) break;
@@ -694,8 +695,9 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
     const Entry& element = buffer.entries[index];
     if (element.shape == Shape::map_item) {
       if (!prices.empty() && prices.back().region.empty()) {
-        report(prices.back().pos.line == 0 ? element.value_mark : Mark{prices.back().pos.line, prices.back().pos.column},
-               "region_pricing entry has no region", "add 'region: NAME' to the entry");
+        report(
+            prices.back().pos.line == 0 ? element.value_mark : Mark{prices.back().pos.line, prices.back().pos.column},
+            "region_pricing entry has no region", "add 'region: NAME' to the entry");
         ok = false;
       }
       prices.emplace_back().pos = {file_, element.value_mark.line, element.value_mark.column};
@@ -709,8 +711,8 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
       ok = false;
       continue;
     }
-    if (auto problem = fields::assign_region_price_key(prices.back(), buffer.key(element), buffer.value(element),
-                                                       element.plain)) {
+    if (auto problem =
+            fields::assign_region_price_key(prices.back(), buffer.key(element), buffer.value(element), element.plain)) {
       report(element.value_mark, std::move(problem->message), std::move(problem->hint));
       ok = false;
     }

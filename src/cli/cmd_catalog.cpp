@@ -103,7 +103,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   const bool failed = errors > 0 || (options.strict && warnings > 0);
 
   const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
-  const int per_kind = options.max_per_kind == "0" ? 0 : parse_positive_int(options.max_per_kind, "--max-per-kind");
+  const int per_kind = options.max_per_kind == "0" ? 0 : parse_whole_quantity(options.max_per_kind, "--max-per-kind", ranges::Quantity::max_per_kind);
   const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind));
   auto severity_name = [](Severity severity) { return severity == Severity::error ? "error" : "warning"; };
   if (format == render::Format::json) {
@@ -126,7 +126,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
       for (const Diagnostic* d : summary.listed) {
         json.begin_object();
         json.field("severity", severity_name(d->severity));
-        json.field("file", d->file);
+        json.field("file", d->file.str());
         json.field("line", d->line);
         json.field("column", d->column);
         json.field("message", d->message);

@@ -56,6 +56,7 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::pipeline_parallel, "pipeline-parallel degree", 1, 1024, true, "pipeline stages"},
     {Q::context_parallel, "context-parallel degree", 1, 1024, true, "GPUs sharing one sequence"},
     {Q::quant_bits, "quantisation bits", 1, 32, true, "bits per weight"},
+    {Q::max_per_kind, "findings listed per kind", 1, 1e6, true, "0 (lists all) is read before the range"},
 }};
 
 constexpr bool in_quantity_order() {
