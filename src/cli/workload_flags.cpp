@@ -77,6 +77,7 @@ workload::Request build_request(const WorkloadFlags& flags) {
   request.tensor_parallel = optional_int(flags.tensor_parallel, "--tensor-parallel");
   request.pipeline_parallel = optional_int(flags.pipeline_parallel, "--pipeline-parallel");
   request.context_parallel = optional_int(flags.context_parallel, "--context-parallel");
+  request.expert_parallel = optional_int(flags.expert_parallel, "--expert-parallel");
   request.quant_bits = optional_int(flags.quant_bits, "--quant-bits");
   request.global_batch_text = optional_text(flags.global_batch);
   request.egress_gb = optional_number(flags.egress_gb, "--egress-gb", true);
