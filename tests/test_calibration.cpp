@@ -391,7 +391,7 @@ TEST_CASE("EP leaves each GPU's ZeRO shard alone and shrinks only what stays rep
   CHECK(zero1_ep8.per_gpu.optimizer_bytes == Approx(zero1_ep1.per_gpu.optimizer_bytes));
 }
 
-TEST_CASE("--expert-parallel is checked against the model", "[estimate][moe]") {
+TEST_CASE("the expert-parallel flag is checked against the model", "[estimate][moe]") {
   const catalog::Catalog catalog = builtin();
   CHECK_THROWS_WITH(moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", 3),
                     Catch::Contains("do not divide the 8 routed experts"));
