@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -89,6 +90,9 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
   std::vector<Offload> offloads = choices(fixed.offload, searched_offloads);
 
   std::vector<Plan> plans;
+  // Layouts with more data-parallel ranks than the global batch has sequences: they would grow the
+  // batch, so they are searched only when no layout holds it (then one sequence per rank).
+  std::vector<Plan> over_batch;
   for (int tp : tps) {
     for (int pp : pps) {
       for (int cp : cps) {
@@ -110,10 +114,9 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
             if (offload != Offload::none && !fixed.offload && model_parallel > 1) continue;
             for (auto recompute : recomputes) {
               for (int micro_batch : micro_batches) {
-                if (llm && micro_batch > 1 && !fixed.micro_batch &&
-                    dp * micro_batch * seq > profile.global_batch_tokens) {
-                  continue;
-                }
+                // One micro-step of every data-parallel rank must fit in the global batch.
+                const bool oversized = llm && dp * micro_batch * seq > profile.global_batch_tokens * (1 + 1e-9);
+                if (oversized && micro_batch > 1 && !fixed.micro_batch) continue;
                 Plan plan = base;
                 plan.tensor_parallel = tp;
                 plan.pipeline_parallel = pp;
@@ -126,7 +129,7 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
                 plan.micro_batches =
                     llm ? std::max(1, static_cast<int>(std::lround(profile.global_batch_tokens / (dp * micro_batch * seq))))
                         : 1;
-                plans.push_back(plan);
+                (oversized ? over_batch : plans).push_back(plan);
               }
             }
           }
@@ -135,6 +138,7 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
       }
     }
   }
+  if (plans.empty()) plans = std::move(over_batch);
   // The constraints admit no layout on this machine: the plan as requested.
   if (plans.empty()) plans.push_back(requested_plan(profile, gpus_per_node, nodes));
   return plans;
