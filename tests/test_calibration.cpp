@@ -159,20 +159,12 @@ struct Outcome {
 Outcome evaluate(const catalog::Catalog& catalog, const Row& row) {
   workload::Profile profile;
   profile.kind = workload::Kind::llm_pretrain;
-  profile.shape.params = row.shape.params;
-  profile.shape.active_params = row.shape.active_params > 0 ? row.shape.active_params : row.shape.params;
-  profile.shape.layers = row.shape.layers;
-  profile.shape.hidden = row.shape.hidden;
-  profile.shape.heads = row.shape.heads;
-  profile.shape.kv_heads = row.shape.kv_heads;
-  profile.shape.ffn = row.shape.ffn;
-  profile.shape.vocab = row.shape.vocab;
-  profile.shape.experts = row.shape.experts;
-  profile.shape.experts_per_token = row.shape.experts_per_token;
-  profile.shape.dense_layers = row.shape.dense_layers;
-  profile.shape.head_dim = row.shape.head_dim;
-  profile.shape.kv_lora_rank = row.shape.kv_lora_rank;
-  profile.shape.qk_rope_head_dim = row.shape.qk_rope_head_dim;
+  const Shape& s = row.shape;
+  profile.shape = {.params = s.params, .active_params = s.active_params > 0 ? s.active_params : s.params,
+                   .layers = s.layers, .hidden = s.hidden, .heads = s.heads, .kv_heads = s.kv_heads, .ffn = s.ffn,
+                   .vocab = s.vocab, .experts = s.experts, .experts_per_token = s.experts_per_token,
+                   .dense_layers = s.dense_layers, .head_dim = s.head_dim, .kv_lora_rank = s.kv_lora_rank,
+                   .qk_rope_head_dim = s.qk_rope_head_dim};
   profile.precision = row.precision;
   profile.seq_len = row.seq_len;
   profile.global_batch_tokens = row.global_batch_tokens;
