@@ -145,6 +145,30 @@ struct RecordMeta {
   FieldMask named = 0;  // fields any file named
 };
 
+// The hint for an unknown key in a record: the record kind's closest key ("did you mean"), else its
+// three nearest keys. Candidates are the dotted keys and the maps they sit in ("pricing" for
+// "pricing.on_demand"), so a misspelt map name is matched too.
+template <typename Record>
+std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>> fields, std::string_view list_key) {
+  std::vector<std::string> candidates;
+  candidates.reserve(2 * fields.size());
+  for (const auto& field : fields) {
+    const std::string_view map = field.key.substr(0, field.key.find('.'));
+    if (map.size() != field.key.size() && std::find(candidates.begin(), candidates.end(), map) == candidates.end())
+      candidates.emplace_back(map);
+    candidates.emplace_back(field.key);
+  }
+  if (const std::string guess = closest_match(key, candidates); !guess.empty())
+    return "did you mean " + text::quoted(guess) + "?";
+  const std::string docs = "the keys of " + std::string(list_key) + " are in docs/catalog.md";
+  constexpr std::size_t nearest_shown = 3;
+  std::string nearest;
+  for (const auto& candidate : closest_matches(key, candidates, nearest_shown))
+    nearest += (nearest.empty() ? "" : ", ") + text::quoted(candidate);
+  if (nearest.empty()) return docs;
+  return "did you mean one of " + nearest + "? (" + docs + ")";
+}
+
 template <typename Record>
 struct Store {
   const Table<Record>& table;
@@ -826,14 +850,9 @@ void Loader::apply_record(Store<Record>& store) {
         report(entry.value_mark, text::quoted(key) + " must be a map (keys " + subkeys + ")",
                "write it as " + std::string(key) + ": {" + subkeys.substr(0, subkeys.find(',')) + ": ...}");
       } else {
-        std::vector<std::string> candidates;
-        candidates.reserve(fields.size());
-        for (const auto& field : fields) candidates.emplace_back(field.key);
-        const std::string guess = closest_match(key, candidates);
         report(entry.key_mark,
                "unknown key " + fields::shown(key) + " in " + singular + " " + fields::shown(store.id_of(target)),
-               guess.empty() ? "see docs/catalog.md for the keys of " + std::string(store.table.list_key)
-                             : "did you mean " + text::quoted(guess) + "?");
+               unknown_key_hint(key, fields, store.table.list_key));
       }
       index += items;
       continue;
