@@ -1074,7 +1074,9 @@ TEST_CASE("every unknown key gets the closest keys of its record kind; a decimal
       "offerings:\n"
       "  - id: lambda/gpu_8x_h100_sxm5\n"
       "    priceing: {on_demand: 2.5}\n"
-      "    pricing: {on_demand: 2,5}\n"
+      "    pricing:\n"
+      "      on_demand: 2,5\n"
+      "    network: {bandwidth_gbps: 3,2}\n"
       "    zzzzzz: 1\n"
       "    region_pricing: [{region: us-east-1, on_demnd: 3}]\n"
       "gpus:\n"
@@ -1087,16 +1089,19 @@ TEST_CASE("every unknown key gets the closest keys of its record kind; a decimal
             // A misspelt map name matches the map ("pricing" of pricing.on_demand, ...).
             "team.yaml:4:5: error: unknown key 'priceing' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean "
             "'pricing'?",
-            "team.yaml:5:25: error: expected a number for 'pricing.on_demand', got '2,5'; use a dot as the decimal "
+            "team.yaml:6:18: error: expected a number for 'pricing.on_demand', got '2,5'; use a dot as the decimal "
             "separator: 2.5",
+            // YAML's flow map ends the value at the comma: 3 is read, and "2" becomes a key.
+            "team.yaml:7:33: error: unknown key 'network.2' in offering 'lambda/gpu_8x_h100_sxm5'; a decimal comma "
+            "inside { } splits the number at the comma; use a dot as the decimal separator (2.5, not 2,5)",
             // Nothing close: the three nearest keys of offerings, still a "did you mean".
-            "team.yaml:6:5: error: unknown key 'zzzzzz' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean one of "
-            "'gpu', 'nodes', 'vcpus'? (the keys of offerings are in docs/catalog.md)",
-            "team.yaml:7:42: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? use "
+            "team.yaml:8:5: error: unknown key 'zzzzzz' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean one of "
+            "'id', 'gpu', 'vcpus'? (the keys of offerings are in docs/catalog.md)",
+            "team.yaml:9:52: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? use "
             "region, on_demand, spot, spot_min, reserved_1y or reserved_3y",
-            "team.yaml:10:16: error: expected a number for 'memory_gb', got '80,0'; use a dot as the decimal "
+            "team.yaml:12:16: error: expected a number for 'memory_gb', got '80,0'; use a dot as the decimal "
             "separator: 80.0",
-            "team.yaml:11:16: error: expected a number for 'tdp_watts', got the quoted string '700,5'; use a dot "
+            "team.yaml:13:16: error: expected a number for 'tdp_watts', got the quoted string '700,5'; use a dot "
             "as the decimal separator: 700.5",
         });
 }

@@ -158,6 +158,11 @@ std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>
       candidates.emplace_back(map);
     candidates.emplace_back(field.key);
   }
+  // In a flow map {on_demand: 2,5} the comma ends the value: the key "5" is the decimal part.
+  const std::string_view last = key.substr(key.rfind('.') + 1);
+  if (!last.empty() && last.find_first_not_of("0123456789") == std::string_view::npos)
+    return "a decimal comma inside { } splits the number at the comma; use a dot as the decimal separator (2.5, "
+           "not 2,5)";
   if (const std::string guess = closest_match(key, candidates); !guess.empty())
     return "did you mean " + text::quoted(guess) + "?";
   const std::string docs = "the keys of " + std::string(list_key) + " are in docs/catalog.md";
