@@ -166,6 +166,9 @@ std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>
   if (const std::string guess = closest_match(key, candidates); !guess.empty())
     return "did you mean " + text::quoted(guess) + "?";
   const std::string docs = "the keys of " + std::string(list_key) + " are in docs/catalog.md";
+  // Keys are at most ~30 bytes; a far longer word is no misspelling, and this bounds the work.
+  constexpr std::size_t longest_misspelt_key = 64;
+  if (key.size() > longest_misspelt_key) return docs;
   constexpr std::size_t nearest_shown = 3;
   std::string nearest;
   for (const auto& candidate : closest_matches(key, candidates, nearest_shown))
@@ -280,6 +283,8 @@ class Loader {
   void report(Mark mark, std::string message, std::string hint) {
     report(file_, mark, std::move(message), std::move(hint));
   }
+  // False once max_kept_diagnostics are kept: a costly hint (edit distances) is then not worth making.
+  bool keeps_diagnostics() const { return diagnostics_.size() < max_kept_diagnostics; }
   void report_at(const SourcePos& pos, std::string message, std::string hint) {
     report(pos.file, {pos.line, pos.column}, std::move(message), std::move(hint));
   }
@@ -857,7 +862,7 @@ void Loader::apply_record(Store<Record>& store) {
       } else {
         report(entry.key_mark,
                "unknown key " + fields::shown(key) + " in " + singular + " " + fields::shown(store.id_of(target)),
-               unknown_key_hint(key, fields, store.table.list_key));
+               keeps_diagnostics() ? unknown_key_hint(key, fields, store.table.list_key) : std::string());
       }
       index += items;
       continue;

@@ -27,6 +27,7 @@ std::vector<std::string> pricing_names() {
 }
 std::vector<std::string> criterion_list() {
   std::vector<std::string> names;
+  names.reserve(scoring::all_criteria.size());
   for (const auto criterion : scoring::all_criteria) names.emplace_back(scoring::to_string(criterion));
   return names;
 }
@@ -127,6 +128,17 @@ const std::vector<OptionValues>& option_table() {
       {"catalog update", "--retries", "COUNT"},
       {"catalog update", "--timeout", "SECONDS"},
       {"completion", "shell", "SHELL", shell_names},
+      // Flags of work in progress on other branches (issue 18 items 1, 2, 5; expert parallelism): their
+      // types, so that --help stays typed when they land; choices join when their tables do.
+      {"", "--expert-parallel", "GPUS"},
+      {"", "--gpus", "NAME:COUNT"},
+      {"", "--gpu-memory", "GB[..GB]"},
+      {"", "--gpu-count", "COUNT[..COUNT]"},
+      {"", "--max-price", "PRICE"},
+      {"", "--sort", "KEY"},
+      {"", "--group-by", "FIELD[,...]", nullptr, Ids::none, true},
+      {"", "--emit", "TOOL"},
+      {"", "--pick", "ROW"},
   };
   return table;
 }
@@ -262,6 +274,7 @@ void check_command_words(const CLI::App& root, const std::vector<std::string>& w
       continue;
     }
     std::vector<std::string> names;
+    names.reserve(subcommands.size());
     for (const CLI::App* sub : subcommands) names.push_back(sub->get_name());
     std::string list;
     for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
