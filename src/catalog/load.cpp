@@ -165,7 +165,7 @@ std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>
            "not 2,5)";
   if (const std::string guess = closest_match(key, candidates); !guess.empty())
     return "did you mean " + text::quoted(guess) + "?";
-  const std::string docs = "the keys of " + std::string(list_key) + " are in docs/catalog.md";
+  std::string docs = "the keys of " + std::string(list_key) + " are in docs/catalog.md";
   // Keys are at most ~30 bytes; a far longer word is no misspelling, and this bounds the work.
   constexpr std::size_t longest_misspelt_key = 64;
   if (key.size() > longest_misspelt_key) return docs;

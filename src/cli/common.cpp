@@ -52,7 +52,7 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
     read.files.push_back(std::make_unique<io::FileStream>(path, load_limits.max_file_bytes));
   if (!globals.no_builtin_catalog) {
     for (const auto& file : builtin_catalog_files()) {
-      read.sources.push_back({std::string(file.name), file.text});
+      read.sources.emplace_back(std::string(file.name), file.text);
     }
   }
   // `catalog update`'s prices come right after the built-in files, so team files still override them.
