@@ -80,6 +80,7 @@ const std::vector<OptionValues>& option_table() {
       {"", "--offload", "WHERE", workload::offload_names},
       {"", "--pipeline-parallel", "STAGES", nullptr, Ids::none, false, false, Q::pipeline_parallel},
       {"", "--context-parallel", "GPUS", nullptr, Ids::none, false, false, Q::context_parallel},
+      {"", "--expert-parallel", "GPUS", nullptr, Ids::none, false, false, Q::expert_parallel},
       {"", "--mfu", "FRACTION", nullptr, Ids::none, false, false, Q::mfu},
       {"", "--checkpoint-minutes", "MINUTES", nullptr, Ids::none, false, false, Q::checkpoint_minutes},
       {"", "--context", "TOKENS", nullptr, Ids::none, false, false, Q::context},
@@ -128,9 +129,8 @@ const std::vector<OptionValues>& option_table() {
       {"catalog update", "--retries", "COUNT"},
       {"catalog update", "--timeout", "SECONDS"},
       {"completion", "shell", "SHELL", shell_names},
-      // Flags of work in progress on other branches (issue 18 items 1, 2, 5; expert parallelism): their
+      // Flags of work in progress on other branches (issue 18 items 1, 2, 5): their
       // types, so that --help stays typed when they land; choices join when their tables do.
-      {"", "--expert-parallel", "GPUS"},
       {"", "--gpus", "NAME:COUNT"},
       {"", "--gpu-memory", "GB[..GB]"},
       {"", "--gpu-count", "COUNT[..COUNT]"},
