@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/version.hpp"
@@ -53,7 +54,7 @@ int report_parse_error(const CLI::ParseError& error, const std::string& command)
 // (io::write_output: "the path is empty").
 void reject_empty_values(CLI::App& command) {
   for (CLI::Option* option : command.get_options()) {
-    if (option->get_type_size_max() > 0 && option->get_name() != "--output") option->check(non_empty_value());
+    if (takes_value(option) && option->get_name() != "--output") option->check(non_empty_value());
   }
   for (CLI::App* subcommand : command.get_subcommands([](CLI::App*) { return true; })) {
     reject_empty_values(*subcommand);
@@ -116,6 +117,7 @@ int run_app(int argc, char** argv) {
     runners.emplace_back(command, subcommand.setup(*command, globals));
   }
   reject_empty_values(app);
+  describe_options(app);
 
   std::string command_name;
   try {
@@ -123,6 +125,7 @@ int run_app(int argc, char** argv) {
       return run_complete(app, std::vector<std::string>(argv + 2, argv + argc));
     }
     try {
+      check_command_words(app, std::vector<std::string>(argv + 1, argv + argc));
       app.parse(argc, argv);
     } catch (const CLI::Success& success) {
       errno = 0;
