@@ -100,8 +100,6 @@ inline constexpr double material_cost_share = 0.05;
 // Spot rows warn when the chance of at least one interruption reaches this (or the expected
 // interruption cost is material, or the deadline is at risk).
 inline constexpr double material_risk_probability = 0.05;
-// Prices read longer ago than this many days are stale (the same threshold as `catalog lint`).
-inline constexpr int stale_price_days = 180;
 // A reserved term is flagged when the job uses less than this share of it, percent.
 inline constexpr double small_term_share_pct = 50.0;
 

@@ -556,7 +556,7 @@ ordered_json catalog_json(const RecommendView& view) {
       {"files", std::move(files)},
       {"today", view.options != nullptr && !view.options->today.empty() ? ordered_json(view.options->today)
                                                                        : ordered_json(nullptr)},
-      {"stale_after_days", scoring::stale_price_days},
+      {"stale_after_days", catalog::stale_price_days},
   };
 }
 

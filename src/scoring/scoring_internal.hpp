@@ -110,7 +110,5 @@ void mark_pareto(std::vector<Candidate>& candidates);
 void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates);
 // Ranking::notes: run-wide facts (stale prices, assumed spot rates) over the ranked candidates (warnings.cpp).
 std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today);
-// Days after which a price is stale (same threshold as `catalog lint`).
-inline constexpr int stale_after_days = stale_price_days;
 
 }  // namespace gpuselect::scoring::detail

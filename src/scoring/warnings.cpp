@@ -21,7 +21,7 @@ using catalog::PricingMode;
 using detail::listed;
 using detail::number;
 using detail::percent;
-using detail::stale_after_days;
+using catalog::stale_price_days;
 
 constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
@@ -122,7 +122,7 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
         last_as_of = offering.as_of;
         last_age = catalog::days_between(offering.as_of, today);
       }
-      if (!last_age || *last_age <= stale_after_days) continue;
+      if (!last_age || *last_age <= stale_price_days) continue;
       int& age = age_by_provider[offering.provider_index];
       if (*last_age > age) {
         age = *last_age;
@@ -147,7 +147,7 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
       notes.push_back({"N-STALE-PRICES",
                        fmt::format("Prices of {} provider{} in this ranking are {} days old (oldest read {}, today "
                                    "{}; stale after {} days): check the providers' pages before you rent.",
-                                   providers, providers == 1 ? "" : "s", ages, oldest_date, today, stale_after_days)});
+                                   providers, providers == 1 ? "" : "s", ages, oldest_date, today, stale_price_days)});
     }
   }
   // Spot rates the catalog does not publish: the assumption, once.
@@ -250,7 +250,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
              " resizes instances by stopping and restarting them: \"elastic\" scaling "
              "interrupts what runs on it.";
     case Warning::stale_price:
-      return "The price was read on " + offering.as_of + ", more than " + std::to_string(stale_after_days) +
+      return "The price was read on " + offering.as_of + ", more than " + std::to_string(stale_price_days) +
              " days ago; check the provider's page.";
     case Warning::pcie_multi_gpu_training:
       return fmt::format(
