@@ -85,7 +85,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     options.profile_name = profile_name + "+custom";
   }
 
-  options.currency = catalog::output_currency(catalog, flags.currency.empty() ? settings.currency.value : flags.currency);
+  options.currency =
+      catalog::output_currency(catalog, flags.currency.empty() ? settings.currency.value : flags.currency);
 
   auto& constraints = options.constraints;
   if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);

@@ -1,6 +1,8 @@
 // Explanations as data (strongest and weakest criteria with their figures, what it would take to
 // win, what it wins on over a cheaper-and-faster row), their words, exclusion reasons and the
 // estimated-figure marks (docs/scoring.md "Explanations").
+#include "gpuselect/explain.hpp"
+
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -8,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "gpuselect/explain.hpp"
 #include "gpuselect/units.hpp"
 #include "scoring/scoring_internal.hpp"
 #include "scoring/words.hpp"
@@ -16,11 +17,6 @@
 namespace gpuselect::scoring {
 
 namespace {
-
-using catalog::PricingMode;
-using detail::listed;
-using detail::number;
-using detail::percent;
 
 constexpr std::array<std::string_view, 7> explanation_kinds = {"strongest", "weakest",      "first_by",    "would_win",
                                                                "cannot_win", "wins_over", "spot_cheaper"};
@@ -63,21 +59,21 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
     case Criterion::stability:
       parts.emplace_back(isolation_words(offering.isolation));
       parts.push_back(sla_words(provider));
-      if (candidate.mode == PricingMode::spot) {
+      if (candidate.mode == catalog::PricingMode::spot) {
         if (workload::is_serving(ranking.kind) && !ranking.spot_serving_allowed) {
           parts.emplace_back("serving on spot: no availability (--allow-spot-serving to accept)");
         } else {
           parts.push_back(fmt::format("spot, {} interrupted, {} chance of no interruption",
-                                      percent(candidate.cost.spot_interruption_pct / 100.0),
-                                      percent(candidate.cost.uninterrupted_probability)));
+                                      detail::percent(candidate.cost.spot_interruption_pct / 100.0),
+                                      detail::percent(candidate.cost.uninterrupted_probability)));
         }
       }
       if (provider.recovery.auto_checkpoint) parts.emplace_back("automatic checkpoints");
       {
         const auto& memory = ranking.performance_of(candidate).memory;
         if (memory.gpu_capacity_bytes > 0) {
-          parts.push_back(fmt::format(
-              "{}% GPU memory free", number(100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes), 0)));
+          const double free_share = 1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes;
+          parts.push_back(fmt::format("{}% GPU memory free", detail::number(100.0 * free_share, 0)));
         }
       }
       break;
@@ -87,12 +83,12 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
                         units::format_hours(ranking.best.fastest_hours));
       } else if (workload::is_serving(ranking.kind)) {
         parts.push_back(fmt::format("{} decode tokens/s per replica vs best {}",
-                                    number(ranking.performance_of(candidate).throughput.decode_tokens_per_s, 0),
-                                    number(ranking.best.best_speed, 0)));
+                                    detail::number(ranking.performance_of(candidate).throughput.decode_tokens_per_s, 0),
+                                    detail::number(ranking.best.best_speed, 0)));
       } else {
         parts.push_back(fmt::format("{} dense 16-bit TFLOPS vs best {}",
-                                    number(gpu.bf16_dense_tflops * offering.gpu_fraction, 0),
-                                    number(ranking.best.best_speed, 0)));
+                                    detail::number(gpu.bf16_dense_tflops * offering.gpu_fraction, 0),
+                                    detail::number(ranking.best.best_speed, 0)));
       }
       if (candidate.nodes > 1) {
         parts.push_back(fmt::format("{} nodes over {}", candidate.nodes, catalog::to_string(offering.network.rdma)));
@@ -117,7 +113,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
     }
     case Criterion::usability: {
       const auto& environment = provider.environment;
-      parts.push_back("ready in " + number(environment.provision_minutes, 0) + " min");
+      parts.push_back("ready in " + detail::number(environment.provision_minutes, 0) + " min");
       if (environment.jupyterlab) parts.emplace_back("JupyterLab");
       if (environment.custom_containers) parts.emplace_back("custom containers");
       if (environment.kubernetes) parts.emplace_back("Kubernetes");
@@ -127,7 +123,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
     case Criterion::support: {
       parts.push_back(std::string(catalog::to_string(provider.support.tier)) + " support");
       parts.emplace_back(catalog::to_string(provider.support.hours));
-      parts.push_back("first answer in " + number(provider.support.first_response_hours, 0) + " h");
+      parts.push_back("first answer in " + detail::number(provider.support.first_response_hours, 0) + " h");
       if (!provider.compliance.empty()) {
         std::string certs;
         for (const auto& cert : provider.compliance) certs += (certs.empty() ? "" : " ") + cert;
@@ -159,9 +155,10 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::requirement:
       return "does not meet --require " + reason.detail;
     case ExclusionKind::nodes:
-      return fmt::format("needs {} nodes to fit, --max-nodes {}", number(reason.needed, 0), number(reason.limit, 0));
+      return fmt::format("needs {} nodes to fit, --max-nodes {}", detail::number(reason.needed, 0),
+                         detail::number(reason.limit, 0));
     case ExclusionKind::headroom:
-      return fmt::format("leaves {}% of GPU memory free, --min-headroom {}%", number(reason.limit, 1),
+      return fmt::format("leaves {}% of GPU memory free, --min-headroom {}%", detail::number(reason.limit, 1),
                          fmt::format("{:g}", reason.needed));
     case ExclusionKind::not_sold:
       return reason.detail.empty() ? "no price in any pricing mode" : reason.detail;
@@ -216,7 +213,7 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
     line.criterion = change->criterion;
     line.score = change->weight;
     line.at_least = change->at_least;
-    line.figure = fmt::format("{} {}", change->at_least ? ">=" : "<=", number(change->weight, 2));
+    line.figure = fmt::format("{} {}", change->at_least ? ">=" : "<=", detail::number(change->weight, 2));
     lines.push_back(std::move(line));
   } else {
     Explanation::Line line;
@@ -231,8 +228,9 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
     Explanation::Line line;
     line.kind = Kind::wins_over;
     line.score = candidate.score - rival.score;
-    line.figure = fmt::format("#{} {} {}: {} in {}", rival.rank, rival_offering.id, catalog::to_string(rival.mode),
-                              units::format_money(rival.total_cost, ranking.currency), units::format_hours(rival.hours));
+    line.figure =
+        fmt::format("#{} {} {}: {} in {}", rival.rank, rival_offering.id, catalog::to_string(rival.mode),
+                    units::format_money(rival.total_cost, ranking.currency), units::format_hours(rival.hours));
     line.own_figure = fmt::format("{} in {}", units::format_money(candidate.total_cost, ranking.currency),
                                   units::format_hours(candidate.hours));
     for (std::size_t c = 0; c < criterion_count; ++c) {
@@ -250,11 +248,11 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
 
   const auto spot_ranked = [&] {
     return std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
-      return c.offering_index == candidate.offering_index && c.mode == PricingMode::spot;
+      return c.offering_index == candidate.offering_index && c.mode == catalog::PricingMode::spot;
     });
   };
   // spot_ranked() scans every candidate: asked last, only of the few whose spot line is cheapest.
-  if (candidate.mode != PricingMode::spot && candidate.spot_total &&
+  if (candidate.mode != catalog::PricingMode::spot && candidate.spot_total &&
       *candidate.spot_total < ranking.best.cheapest_total && !spot_ranked()) {
     Explanation::Line line;
     line.kind = Kind::spot_cheaper;
@@ -270,9 +268,10 @@ std::string sentence(const Explanation::Line& line) {
   switch (line.kind) {
     case Kind::strongest:
     case Kind::weakest:
-      return fmt::format("{}: {} {}/100: {}", to_string(line.kind), criterion, number(line.score, 0), line.figure);
+      return fmt::format("{}: {} {}/100: {}", to_string(line.kind), criterion, detail::number(line.score, 0),
+                         line.figure);
     case Kind::first_by:
-      return fmt::format("first by {} points over {}", number(line.score, 1), line.figure);
+      return fmt::format("first by {} points over {}", detail::number(line.score, 1), line.figure);
     case Kind::would_win:
       return fmt::format("would rank first with {} weight {}", criterion, line.figure);
     case Kind::cannot_win:
@@ -281,7 +280,7 @@ std::string sentence(const Explanation::Line& line) {
       std::string wins;
       for (const auto& gain : line.gains) {
         wins += fmt::format("{}{} +{} points ({} vs {})", wins.empty() ? "" : "; ", to_string(gain.criterion),
-                            number(gain.points, 1), gain.figure, gain.rival_figure);
+                            detail::number(gain.points, 1), gain.figure, gain.rival_figure);
       }
       return fmt::format("ranks above cheaper-or-faster {} (this: {}) on {}", line.figure, line.own_figure,
                          wins.empty() ? "rounding" : wins);
@@ -303,18 +302,18 @@ std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog,
   const auto& provider = catalog.provider_of(offering);
   std::vector<std::string_view> figures;
   const std::string price_key = "pricing." + std::string(catalog::pricing_key(candidate.mode));
-  if (listed(offering.estimated_fields, price_key)) figures.emplace_back("price");
-  if (candidate.mode == PricingMode::spot &&
-      (candidate.cost.spot_rate_assumed || listed(offering.estimated_fields, "spot_interruption_pct"))) {
+  if (detail::listed(offering.estimated_fields, price_key)) figures.emplace_back("price");
+  if (candidate.mode == catalog::PricingMode::spot &&
+      (candidate.cost.spot_rate_assumed || detail::listed(offering.estimated_fields, "spot_interruption_pct"))) {
     figures.emplace_back("spot_interruption_pct");
   }
-  if (offering.stock != catalog::Stock::unknown && listed(offering.estimated_fields, "stock")) {
+  if (offering.stock != catalog::Stock::unknown && detail::listed(offering.estimated_fields, "stock")) {
     figures.emplace_back("stock");
   }
   // Provider fees and billing that enter this row's cost.
   for (std::string_view field : {"egress_per_gb", "public_ip_per_hour", "storage_per_gb_month",
                                  "billing_granularity_seconds", "environment.provision_minutes"}) {
-    if (listed(provider.estimated_fields, field)) figures.push_back(field);
+    if (detail::listed(provider.estimated_fields, field)) figures.push_back(field);
   }
   return figures;
 }
