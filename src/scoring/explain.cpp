@@ -191,12 +191,18 @@ struct WeightChange {
 // `candidate` at or above every other candidate. Scores are linear in the weights, so each rival
 // gives one linear inequality in the new weight w: a + w (b - a) >= 0.
 // The other criteria's weighted score of x, renormalised to the weight they share (1 - weight of c).
-double rest_of(const Ranking& ranking, const Candidate& x, std::size_t c) {
+double rest_of(const Weights& weights, const std::array<double, criterion_count>& scores, std::size_t c) {
   double rest = 0;
   for (std::size_t d = 0; d < criterion_count; ++d) {
-    if (d != c) rest += ranking.weights.values[d] * x.criteria[d].score;
+    if (d != c) rest += weights.values[d] * scores[d];
   }
-  return rest / (1 - ranking.weights.values[c]);
+  return rest / (1 - weights.values[c]);
+}
+
+double rest_of(const Ranking& ranking, const Candidate& x, std::size_t c) {
+  std::array<double, criterion_count> scores{};
+  for (std::size_t d = 0; d < criterion_count; ++d) scores[d] = x.criteria[d].score;
+  return rest_of(ranking.weights, scores, c);
 }
 
 // The rivals worth checking for `candidate`: the envelope when it is valid and the candidate is not
@@ -334,8 +340,13 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     std::vector<std::string_view> oldest_by_provider(catalog.providers.size());
     std::string last_as_of;
     std::optional<int> last_age;
-    for (const auto& candidate : ranking.candidates) {
-      const auto& offering = catalog.offerings[candidate.offering_index];
+    // Offerings with a ranked candidate, then visited in catalog order: candidates are in rank order,
+    // and reading their offerings in that order is a cache miss each on large catalogs.
+    std::vector<bool> ranked(catalog.offerings.size(), false);
+    for (const auto& candidate : ranking.candidates) ranked[candidate.offering_index] = true;
+    for (std::size_t index = 0; index < ranked.size(); ++index) {
+      if (!ranked[index]) continue;
+      const auto& offering = catalog.offerings[index];
       if (offering.as_of != last_as_of) {
         last_as_of = offering.as_of;
         last_age = catalog::days_between(offering.as_of, today);
@@ -409,6 +420,12 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
   std::vector<Line> all_lines(ranking.candidates.size());
   std::vector<Line> lines;
   std::vector<Line> hull;
+  // The criterion scores copied once into a compact array: the passes below read every candidate
+  // once per criterion, and a whole candidate is hundreds of bytes.
+  std::vector<std::array<double, criterion_count>> scores(ranking.candidates.size());
+  for (std::size_t index = 0; index < scores.size(); ++index) {
+    for (std::size_t d = 0; d < criterion_count; ++d) scores[index][d] = ranking.candidates[index].criteria[d].score;
+  }
   for (std::size_t c = 0; c < criterion_count; ++c) {
     if (ranking.weights.values[c] >= 1) continue;
     // Only weights in [0, 1] matter. The envelope there is at least the best line at each of a few
@@ -420,9 +437,9 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
     std::array<double, sample_weights> best_value{};
     best_value.fill(-std::numeric_limits<double>::infinity());
     for (std::uint32_t index = 0; index < ranking.candidates.size(); ++index) {
-      const auto& candidate = ranking.candidates[index];
-      const double rest = rest_of(ranking, candidate, c);
-      const Line line{candidate.criteria[c].score - rest, rest, index};
+      const auto& row = scores[index];
+      const double rest = rest_of(ranking.weights, row, c);
+      const Line line{row[c] - rest, rest, index};
       all_lines[index] = line;
       for (std::size_t k = 0; k < sample_weights; ++k) {
         const double value = line.intercept + line.slope * sample_weight[k];
