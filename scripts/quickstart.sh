@@ -11,7 +11,8 @@ build="${GPUSELECT_BUILD_DIR:-$root/build}"
 
 # Debian packages the build needs; the test mode adds the checkers the tests use.
 build_packages=(g++ cmake make pkg-config libcli11-dev nlohmann-json3-dev libyaml-dev libfmt-dev libspdlog-dev catch2 libcurl4-openssl-dev)
-test_packages=(python3 python3-jsonschema python3-yaml chromium zsh fish)
+# clang, libclang-rt-14-dev (libFuzzer) and clang-tidy: the fuzz and tidy stages of .ci/run.
+test_packages=(python3 python3-jsonschema python3-yaml chromium zsh fish clang libclang-rt-14-dev clang-tidy)
 
 packages=("${build_packages[@]}")
 [ "$mode" = test ] && packages+=("${test_packages[@]}")

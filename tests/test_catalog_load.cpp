@@ -422,16 +422,16 @@ TEST_CASE("out-of-range values, bad dates and unknown keys are each reported", "
             "64); " +
                 range_hint,
             "team.yaml:5:19: error: gpu_fraction 0 is out of range (must be above 0 and at most 1); " + range_hint,
-            "team.yaml:6:26: error: pricing.on_demand 20000 is out of range (must be above 0 and "
+            "team.yaml:6:26: error: pricing.on_demand 20000 is out of range (must be at least 0.001 and "
             "at most 10000); " +
                 range_hint,
-            "team.yaml:6:39: error: pricing.spot -1 is out of range (must be above 0 and at most "
+            "team.yaml:6:39: error: pricing.spot -1 is out of range (must be at least 0.001 and at most "
             "10000); " +
                 range_hint,
             "team.yaml:7:28: error: spot_interruption_pct 101 is out of range (must be at least 0 and "
             "at most 100); " +
                 range_hint,
-            "team.yaml:8:12: error: as_of '2026-13-01' is not a date YYYY-MM-DD; write the date as "
+            "team.yaml:8:12: error: as_of '2026-13-01' is not a date YYYY-MM-DD from 1970 to 2200; write the date as "
             "YYYY-MM-DD, e.g. 2026-05-20",
             "team.yaml:9:16: error: expected a whole number for 'max_nodes', got '2.5'; write a whole "
             "number such as 8",
@@ -479,8 +479,8 @@ TEST_CASE("structural problems are reported in file order and parsing continues"
   REQUIRE(result.catalog.providers.size() == 1);
   CHECK(result.catalog.providers[0].name == "P");
   CHECK(formatted(load_files({{"e.yaml", "schema_version: 1\ngpus:\n  - id: \"\"\n"}}).diagnostics) ==
-        std::vector<std::string>{"e.yaml:3:9: error: 'id' is empty; name the gpu; the record was "
-                                 "skipped"});
+        std::vector<std::string>{"e.yaml:3:9: error: 'id' is empty or only spaces and control characters; "
+                                 "name the gpu; the record was skipped"});
   CHECK(result.catalog.models.empty());
 }
 

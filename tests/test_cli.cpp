@@ -422,17 +422,34 @@ TEST_CASE("catalog gpus and models list FP4 and the MoE and attention shape", "[
   CHECK(models.out.find(",4096,gqa,0,0,0,") != std::string::npos);  // llama-2-70b: derived gqa, dense
 }
 
-TEST_CASE("completion scripts cover subcommands, flags and catalog ids", "[cli]") {
+TEST_CASE("completion covers subcommands, flags and catalog ids through __complete", "[cli]") {
   for (const char* shell : {"bash", "zsh", "fish"}) {
     const auto result = run_gpuselect({"completion", shell});
     REQUIRE(result.exit_code == 0);
-    // fish names long flags without dashes ("-l workload").
-    const bool fish = std::string(shell) == "fish";
-    for (const char* word : {"recommend", fish ? "-l workload" : "--workload", "llm-finetune", "balanced",
-                             fish ? "-l show-excluded" : "--show-excluded", "h100-sxm5-80gb", "llama-2-7b"}) {
-      INFO(shell << " lacks " << word);
-      CHECK(result.out.find(word) != std::string::npos);
-    }
+    CHECK(result.out.find("__complete") != std::string::npos);
+  }
+  struct Case {
+    std::vector<std::string> words;
+    std::string offered;
+  };
+  const std::vector<Case> cases = {
+      {{"rec"}, "recommend\n"},
+      {{"recommend", "--work"}, "--workload\n"},
+      {{"recommend", "--workload", "llm-f"}, "llm-finetune\n"},
+      {{"recommend", "--profile", "bal"}, "balanced\n"},
+      {{"recommend", "--show-ex"}, "--show-excluded\n"},
+      {{"recommend", "--gpu", "h100-sxm"}, "h100-sxm5-80gb\n"},
+      {{"estimate", "--model", "llama-2-7"}, "llama-2-70b\nllama-2-7b\n"},
+      {{"completion", "z"}, "zsh\n"},
+      {{"--no-builtin-catalog", "recommend", "--gpu", "h100"}, ""},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"__complete"};
+    args.insert(args.end(), c.words.begin(), c.words.end());
+    const auto result = run_gpuselect(args);
+    INFO(c.words.back());
+    CHECK(result.exit_code == 0);
+    CHECK(result.out == c.offered);
   }
   const auto unknown = run_gpuselect({"completion", "tcsh"});
   CHECK(unknown.exit_code == 2);

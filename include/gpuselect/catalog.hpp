@@ -307,8 +307,9 @@ struct LoadLimits {
 
 struct LoadResult {
   Catalog catalog;
-  std::vector<Diagnostic> diagnostics;  // in file order; errors and warnings
-  bool ok() const { return !has_errors(diagnostics); }
+  std::vector<Diagnostic> diagnostics;  // in file order; errors and warnings; at most max_kept_diagnostics
+  DiagnosticCounts found;               // all found, kept or not
+  bool ok() const { return found.errors == 0 && !has_errors(diagnostics); }
 };
 
 // Parses each text in order (a streaming pass over YAML events; no document tree), overlays later
@@ -318,7 +319,9 @@ LoadResult load(std::span<const SourceText> sources, const LoadLimits& limits = 
 
 // Warnings that need today's date (YYYY-MM-DD): as_of in the future or older than stale_after_days,
 // spot or reserved above on-demand, suspicious specs. Appended in catalog order.
-std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today, int stale_after_days = 180);
+// Keeps at most max_kept_diagnostics; `found`, when given, receives the count of all.
+std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today, int stale_after_days = 180,
+                             DiagnosticCounts* found = nullptr);
 
 // Days from `from` to `to` (both YYYY-MM-DD); nullopt when either is not a valid date.
 std::optional<int> days_between(std::string_view from, std::string_view to);

@@ -3,7 +3,9 @@
 // Contract (DESIGN.md): an error is shown as one line
 //   gpuselect: error: <where>: <what>; <what to do>
 // where <where> is file:line:col for catalog input or the flag name for arguments.
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -39,10 +41,38 @@ class Error : public std::runtime_error {
 
 enum class Severity : std::uint8_t { error, warning };
 
+// A file name that every diagnostic about the file shares (one allocation per file, not one copy per
+// diagnostic: a long folder path times many diagnostics was the bulk of their memory).
+class FileName {
+ public:
+  FileName() = default;
+  FileName(std::string name)  // NOLINT(google-explicit-constructor): assigned from paths everywhere
+      : name_(std::make_shared<const std::string>(std::move(name))) {}
+  FileName(const char* name) : FileName(std::string(name)) {}  // NOLINT(google-explicit-constructor)
+  const std::string& str() const {
+    static const std::string none;
+    return name_ ? *name_ : none;
+  }
+  operator const std::string&() const { return str(); }  // NOLINT(google-explicit-constructor)
+  bool empty() const { return str().empty(); }
+
+ private:
+  std::shared_ptr<const std::string> name_;
+};
+
+// At most this many diagnostics are kept (the first ones found, in reading order); every one is
+// still counted per severity (LoadResult::found), so memory is bounded whatever the input.
+inline constexpr std::size_t max_kept_diagnostics = 1000;
+
+struct DiagnosticCounts {
+  std::size_t errors = 0;
+  std::size_t warnings = 0;
+};
+
 // One finding about catalog input, located at file:line:col (1-based; 0 = unknown).
 struct Diagnostic {
   Severity severity = Severity::error;
-  std::string file;
+  FileName file;
   std::uint32_t line = 0;
   std::uint32_t column = 0;
   std::string message;  // what is wrong, with the numbers

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <ostream>
+#include <streambuf>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,31 @@ enum class Format : std::uint8_t { table, json, csv, markdown, html };
 std::string_view to_string(Format format);
 std::optional<Format> parse_format(std::string_view text);
 std::vector<std::string> format_names();
+// The human formats (table, markdown, csv) as they reach a terminal or a spreadsheet: every
+// character text::neutralise replaces becomes '?', keeping line ends ("\r\n" in csv), tabs as one
+// space, and, when `color` is on, the renderers' own SGR colour sequences. json and html are
+// escaped by their writers and returned unchanged.
+std::string terminal_safe(std::string_view text, Format format, bool color);
+
+// terminal_safe for output made as it is written: what is written to this buffer reaches `out`
+// line by line (a line is never split, so "\r\n" and UTF-8 sequences stay whole); finish() writes
+// the last line when it has no line end.
+class TerminalSafeBuffer : public std::streambuf {
+ public:
+  TerminalSafeBuffer(std::ostream& out, Format format, bool color) : out_(out), format_(format), color_(color) {}
+  void finish();
+
+ protected:
+  int_type overflow(int_type c) override;
+  std::streamsize xsputn(const char* text, std::streamsize size) override;
+
+ private:
+  void flush_lines();
+  std::ostream& out_;
+  Format format_;
+  bool color_;
+  std::string pending_;
+};
 
 struct Style {
   int width = 100;     // terminal columns for table output

@@ -7,6 +7,8 @@
 #include <charconv>
 #include <cmath>
 
+#include "gpuselect/safe_text.hpp"
+
 namespace gpuselect::catalog {
 
 namespace {
@@ -78,7 +80,12 @@ std::optional<long> parse_date(std::string_view text) {
     const auto result = std::from_chars(begin, begin + length, out);
     return result.ec == std::errc{} && result.ptr == begin + length;
   };
+  // Digits only (from_chars would take "-001" as a year); years 1970..2200 (price data is recent).
+  for (const std::size_t at : {0, 1, 2, 3, 5, 6, 8, 9}) {
+    if (text[at] < '0' || text[at] > '9') return std::nullopt;
+  }
   if (!digits(0, 4, year) || !digits(5, 2, month) || !digits(8, 2, day)) return std::nullopt;
+  if (year < 1970 || year > 2200) return std::nullopt;
   static constexpr std::array<unsigned, 12> month_days = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   if (month < 1 || month > 12 || day < 1 || day > month_days[month - 1]) return std::nullopt;
   const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
@@ -112,7 +119,6 @@ double Gpu::capacity_bytes() const {
   constexpr double bytes_per_gib = 1073741824.0;
   return usable_memory_mib > 0 ? usable_memory_mib * bytes_per_mib : memory_gb * bytes_per_gib;
 }
-
 
 const Gpu* Catalog::find_gpu(std::string_view id_or_alias) const { return find_by_id_or_alias(gpus, id_or_alias); }
 const Provider* Catalog::find_provider(std::string_view id) const {
@@ -173,8 +179,9 @@ double convert(const Catalog& catalog, double amount, std::string_view from_code
       std::vector<std::string> known{"USD"};
       for (const auto& r : catalog.currencies) known.push_back(r.code);
       const std::string guess = closest_match(code, known);
-      throw Error("--currency", "no exchange rate for '" + std::string(code) + "'",
-                  guess.empty() ? "add it under currencies: in a catalog file" : "did you mean '" + guess + "'?");
+      throw Error(
+          "--currency", "no exchange rate for " + text::quoted(code),
+          guess.empty() ? "add it under currencies: in a catalog file" : "did you mean " + text::quoted(guess) + "?");
     }
     return rate->per_usd;
   };

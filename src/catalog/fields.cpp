@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "gpuselect/safe_text.hpp"
+
 namespace gpuselect::catalog::fields {
 
 namespace {
@@ -134,8 +136,10 @@ constexpr Range at_least_one(double max) { return {1, max, false}; }
 constexpr Range percent{0, 100, false};
 // Prices per instance-hour: the dearest 8-GPU instances list near 100 USD/h (SOURCES.md, SkyPilot
 // catalog); 10000 leaves room for CNY and EUR and large nodes while catching a misplaced decimal.
-// Above zero: a price of 0 is a typo or a placeholder (no cloud rents GPUs free); `null` = not sold.
-constexpr Range price_per_hour = above_zero(10000);
+// At least 0.001: a price of 0 is a typo or a placeholder (no cloud rents GPUs free), and the
+// cheapest 2026 rentals (fractional consumer GPUs, ~0.03 USD/h) sit well above a tenth of a cent; a
+// denormal such as 5e-324 would make an offering free. `null` = not sold.
+constexpr Range price_per_hour = {0.001, 10000, false};
 
 // Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3), plus the 2026
 // generations of GPU-SPECS-2026.md: blackwell (B200, B300, GB200, RTX 5090, RTX PRO 6000) and
@@ -276,10 +280,11 @@ constexpr std::array model_fields = {
 };
 
 using C = CurrencyRate;
-// Units per USD: the weakest widely used currencies trade near 1e5 per USD.
+// Units per USD: the weakest widely used currencies trade near 1e5 per USD, the strongest (KWD)
+// near 0.3; at least 0.001, so a denormal rate cannot make a provider free.
 constexpr std::array currency_fields = {
     make<&C::code>("code", ValueKind::currency_code, required),
-    number<&C::per_usd>("per_usd", above_zero(1e6), required),
+    number<&C::per_usd>("per_usd", {0.001, 1e6, false}, required),
     tracked(date<&C::as_of>("as_of", required), &position_at<&C::as_of_pos>),
     text<&C::source>("source", required),
 };
@@ -303,12 +308,23 @@ std::optional<Problem> check_range(const FieldSpec& spec, double value) {
                  "check the value and its unit (the key name carries the unit)"};
 }
 
+}  // namespace
+
+std::optional<Problem> check_price_per_hour(double value) {
+  FieldSpec spec;
+  spec.key = "price per instance-hour";
+  spec.range = price_per_hour;
+  return check_range(spec, value);
+}
+
+namespace {
+
 std::optional<Problem> expected(const FieldSpec& spec, std::string_view what, std::string_view text, bool plain,
                                 std::string hint) {
   std::string got = plain && is_null_scalar(text) ? std::string("null")
                     : plain                       ? shown(text)
                                                   : "the quoted string " + shown(text);
-  return Problem{"expected " + std::string(what) + " for '" + std::string(spec.key) + "', got " + got, std::move(hint)};
+  return Problem{"expected " + std::string(what) + " for " + text::quoted(spec.key) + ", got " + got, std::move(hint)};
 }
 
 std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::string_view text, bool plain) {
@@ -333,7 +349,7 @@ std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::str
   const std::string guess = closest_match(text, names);
   return Problem{"unknown " + std::string(spec.key) + " " + shown(text),
                  guess.empty() ? "use one of: " + choice_list(spec)
-                               : "did you mean '" + guess + "'? (one of: " + choice_list(spec) + ")"};
+                               : "did you mean " + text::quoted(guess) + "? (one of: " + choice_list(spec) + ")"};
 }
 
 std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::string_view text, bool plain) {
@@ -370,15 +386,7 @@ std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::stri
 
 }  // namespace
 
-std::string shown(std::string_view text) {
-  constexpr std::size_t max_shown = 60;
-  std::string out(text.substr(0, max_shown));
-  for (char& c : out) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  }
-  if (text.size() > max_shown) out += "...";
-  return "'" + out + "'";
-}
+std::string shown(std::string_view text) { return text::quoted(text); }
 
 const Table<Gpu>& gpu_table() { return gpus; }
 const Table<Provider>& provider_table() { return providers; }
@@ -428,7 +436,7 @@ std::optional<Problem> parse_number(std::string_view key, std::string_view text,
         "write a finite number of sensible size"};
   }
   if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size() || digits.empty()) {
-    return Problem{"expected a number for '" + std::string(key) + "', got " + shown(text),
+    return Problem{"expected a number for " + text::quoted(key) + ", got " + shown(text),
                    "write a plain number such as 80 or 23.92"};
   }
   if (!std::isfinite(value)) {
@@ -444,6 +452,11 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
       if (plain && is_null_scalar(text)) {
         return expected(spec, "a string", text, plain, "write a value or leave the key out");
       }
+      // A blank id is the loader's to report (it names the record kind and skips the record).
+      if (spec.required && spec.key != "id" && text::is_blank(text)) {
+        return Problem{std::string(spec.key) + " " + shown(text) + " is empty or only spaces and control characters",
+                       "write a value"};
+      }
       static_cast<std::string*>(slot)->assign(text);
       return std::nullopt;
     case ValueKind::choice_text:
@@ -451,7 +464,7 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
       return assign_choice(spec, slot, text, plain);
     case ValueKind::date:
       if (!days_between(text, text)) {
-        return Problem{std::string(spec.key) + " " + shown(text) + " is not a date YYYY-MM-DD",
+        return Problem{std::string(spec.key) + " " + shown(text) + " is not a date YYYY-MM-DD from 1970 to 2200",
                        "write the date as YYYY-MM-DD, e.g. 2026-05-20"};
       }
       static_cast<std::string*>(slot)->assign(text);
@@ -493,11 +506,10 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
                       "write [{region: us-east-1, on_demand: 3.06}]; [] for none");
     case ValueKind::text_list:
       return expected(spec, "a list of strings", text, plain,
-                      plain && is_null_scalar(text)
-                          ? "write [] for an empty list"
-                          : "write [" + std::string(text.substr(0, 60)) + "] for a list of one");
+                      plain && is_null_scalar(text) ? "write [] for an empty list"
+                                                    : "write [" + text::excerpt(text) + "] for a list of one");
   }
-  return Problem{"unsupported value kind", ""};
+  return Problem{"unsupported value kind", "please report this with the catalog line"};
 }
 
 std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_view key, std::string_view text,

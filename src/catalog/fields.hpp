@@ -93,6 +93,10 @@ struct Problem {
   std::string hint;
 };
 
+// The loader's range check of an offering's price per instance-hour (pricing.on_demand and the
+// others share it), for importers that write prices: what they write, `catalog validate` accepts.
+std::optional<Problem> check_price_per_hour(double value);
+
 // Parses one scalar into the member at `slot` per spec. `plain` is YAML's plain (unquoted) style:
 // only plain scalars may be null, numbers or booleans. On a problem the member is left unchanged.
 std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text, bool plain);

@@ -5,6 +5,7 @@
 
 #include "catalog/fields.hpp"
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
 
@@ -32,12 +33,17 @@ SourcePos last_set(const SourcePos& record, std::initializer_list<SourcePos> fie
 class Linter {
  public:
   Linter(const Catalog& catalog, std::string_view today, int stale_after_days)
-      : catalog_(catalog), today_(today), stale_after_days_(stale_after_days) {}
+      : catalog_(catalog), today_(today), stale_after_days_(stale_after_days) {
+    file_names_.reserve(catalog.files.size());
+    for (const auto& file : catalog.files) file_names_.emplace_back(file);
+  }
 
   void warn(const SourcePos& pos, std::string message, std::string hint) {
+    ++counts_.warnings;
+    if (found_.size() >= max_kept_diagnostics) return;
     Diagnostic diagnostic;
     diagnostic.severity = Severity::warning;
-    diagnostic.file = pos.file < catalog_.files.size() ? catalog_.files[pos.file] : "<catalog>";
+    diagnostic.file = pos.file < file_names_.size() ? file_names_[pos.file] : FileName("<catalog>");
     diagnostic.line = pos.line;
     diagnostic.column = pos.column;
     diagnostic.message = std::move(message);
@@ -60,7 +66,7 @@ class Linter {
   }
 
   void check(const Gpu& gpu) {
-    const std::string what = "gpu '" + gpu.id + "'";
+    const std::string what = "gpu " + text::quoted(gpu.id);
     if (gpu.fp8_dense_tflops && *gpu.fp8_dense_tflops > 0 && *gpu.fp8_dense_tflops < gpu.bf16_dense_tflops) {
       warn(last_set(gpu.pos, {gpu.set_at.fp8_dense_tflops, gpu.set_at.bf16_dense_tflops}),
            what + " has fp8_dense_tflops " + format_number(*gpu.fp8_dense_tflops) + " below bf16_dense_tflops " +
@@ -86,7 +92,7 @@ class Linter {
   }
 
   void check(const Offering& offering) {
-    const std::string what = "offering '" + offering.id + "'";
+    const std::string what = "offering " + text::quoted(offering.id);
     const Pricing& pricing = offering.pricing;
     const Offering::PricePositions& set_at = offering.set_at;
     auto above = [&](const std::optional<double>& price, std::string_view key, const SourcePos& price_pos,
@@ -134,26 +140,33 @@ class Linter {
   std::vector<Diagnostic> run() {
     for (const auto& gpu : catalog_.gpus) check(gpu);
     for (const auto& provider : catalog_.providers) {
-      check_as_of(last_set(provider.pos, {provider.as_of_pos}), "provider '" + provider.id + "'", provider.as_of);
+      check_as_of(last_set(provider.pos, {provider.as_of_pos}), "provider " + text::quoted(provider.id), provider.as_of);
     }
     for (const auto& offering : catalog_.offerings) check(offering);
     for (const auto& rate : catalog_.currencies) {
-      check_as_of(last_set(rate.pos, {rate.as_of_pos}), "currency '" + rate.code + "'", rate.as_of);
+      check_as_of(last_set(rate.pos, {rate.as_of_pos}), "currency " + text::quoted(rate.code), rate.as_of);
     }
     return std::move(found_);
   }
+  DiagnosticCounts counts() const { return counts_; }
 
  private:
   const Catalog& catalog_;
   std::string_view today_;
   int stale_after_days_;
   std::vector<Diagnostic> found_;
+  std::vector<FileName> file_names_;
+  DiagnosticCounts counts_;
 };
 
 }  // namespace
 
-std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today, int stale_after_days) {
-  return Linter(catalog, today, stale_after_days).run();
+std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today, int stale_after_days,
+                             DiagnosticCounts* found) {
+  Linter linter(catalog, today, stale_after_days);
+  std::vector<Diagnostic> kept = linter.run();
+  if (found != nullptr) *found = linter.counts();
+  return kept;
 }
 
 }  // namespace gpuselect::catalog

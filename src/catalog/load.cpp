@@ -16,6 +16,7 @@
 #include "catalog/yaml_events.hpp"
 #include "core/prefault.hpp"
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
 
@@ -208,8 +209,10 @@ class Loader {
   LoadResult load_all(std::span<const SourceText> sources) {
     result_.catalog.files.reserve(sources.size());
     std::size_t total_bytes = 0;
+    file_names_.reserve(sources.size());
     for (const auto& source : sources) {
       result_.catalog.files.push_back(source.name);
+      file_names_.emplace_back(source.name);
       total_bytes += source.size();
     }
     // Offerings dominate large catalogs at ~375 bytes of YAML each (bench/generate_catalog, the
@@ -234,9 +237,11 @@ class Loader {
   // ---- diagnostics ----
   void report(std::uint32_t file, Mark mark, std::string message, std::string hint,
               Severity severity = Severity::error) {
+    ++(severity == Severity::error ? result_.found.errors : result_.found.warnings);
+    if (diagnostics_.size() >= max_kept_diagnostics) return;
     Diagnostic diagnostic;
     diagnostic.severity = severity;
-    diagnostic.file = result_.catalog.files[file];
+    diagnostic.file = file_names_[file];
     diagnostic.line = mark.line;
     diagnostic.column = mark.column;
     diagnostic.message = std::move(message);
@@ -272,6 +277,7 @@ class Loader {
   const LoadLimits& limits_;
   LoadResult result_;
   std::vector<LocatedDiagnostic> diagnostics_;
+  std::vector<FileName> file_names_;  // shared by the diagnostics of each file
   Store<Gpu> gpus_;
   Store<Provider> providers_;
   Store<Offering> offerings_;
@@ -340,6 +346,13 @@ bool Loader::advance() {
       break;
     default:
       break;
+  }
+  if (const std::string_view tag = stream_->tag(); !tag.empty()) {
+    // A tag asks the reader to build a type (!!python/object/apply:...) or to retype a value
+    // (gpu_count: !!str 4): the catalog has one schema, so any tag is an error, never dropped.
+    report(stream_->start(), "YAML tags are not supported (found " + text::quoted(tag) + ")",
+           "remove the tag and write the plain value");
+    rejected_ = true;
   }
   if (stream_->has_anchor()) {
     report(stream_->start(), "aliases are not supported (found an &anchor)",
@@ -441,7 +454,7 @@ bool Loader::parse_root() {
           closest_match(key, std::vector<std::string>(top_level_keys.begin(), top_level_keys.end()));
       report(key_mark, "unknown top-level key " + fields::shown(key),
              guess.empty() ? "use schema_version, gpus, providers, offerings, models or currencies"
-                           : "did you mean '" + guess + "'?");
+                           : "did you mean " + text::quoted(guess) + "?");
       if (!skip_node()) return false;
       continue;
     }
@@ -496,7 +509,7 @@ bool Loader::parse_list(Store<Record>& store) {
   }
   if (stream_->kind() != EventKind::sequence_start) {
     if (!rejected_) {
-      report(stream_->start(), "'" + std::string(list_key) + "' must be a list of records, got " + describe_node(),
+      report(stream_->start(), text::quoted(list_key) + " must be a list of records, got " + describe_node(),
              "write each record as '- id: ...' under " + std::string(list_key) + ":");
     }
     return skip_node();
@@ -506,7 +519,7 @@ bool Loader::parse_list(Store<Record>& store) {
     if (stream_->kind() == EventKind::sequence_end) return true;
     if (stream_->kind() != EventKind::mapping_start) {
       if (!rejected_) {
-        report(stream_->start(), "each entry of '" + std::string(list_key) + "' must be a map, got " + describe_node(),
+        report(stream_->start(), "each entry of " + text::quoted(list_key) + " must be a map, got " + describe_node(),
                "write the record as '- id: ...' with one key per line");
       }
       if (!skip_node()) return false;
@@ -590,7 +603,8 @@ bool Loader::collect_record(const Table<Record>& table) {
         entry.shape = Shape::list;
         const std::size_t list_index = buffer.entries.size();
         buffer.entries.push_back(entry);
-        const bool maps = entry.field >= 0 && fields[static_cast<std::size_t>(entry.field)].kind == ValueKind::region_prices;
+        const bool maps =
+            entry.field >= 0 && fields[static_cast<std::size_t>(entry.field)].kind == ValueKind::region_prices;
         while (true) {
           if (!advance()) return false;
           if (stream_->kind() == EventKind::sequence_end) break;
@@ -681,8 +695,9 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
     const Entry& element = buffer.entries[index];
     if (element.shape == Shape::map_item) {
       if (!prices.empty() && prices.back().region.empty()) {
-        report(prices.back().pos.line == 0 ? element.value_mark : Mark{prices.back().pos.line, prices.back().pos.column},
-               "region_pricing entry has no region", "add 'region: NAME' to the entry");
+        report(
+            prices.back().pos.line == 0 ? element.value_mark : Mark{prices.back().pos.line, prices.back().pos.column},
+            "region_pricing entry has no region", "add 'region: NAME' to the entry");
         ok = false;
       }
       prices.emplace_back().pos = {file_, element.value_mark.line, element.value_mark.column};
@@ -696,8 +711,8 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
       ok = false;
       continue;
     }
-    if (auto problem = fields::assign_region_price_key(prices.back(), buffer.key(element), buffer.value(element),
-                                                       element.plain)) {
+    if (auto problem =
+            fields::assign_region_price_key(prices.back(), buffer.key(element), buffer.value(element), element.plain)) {
       report(element.value_mark, std::move(problem->message), std::move(problem->hint));
       ok = false;
     }
@@ -736,13 +751,13 @@ void Loader::apply_record(Store<Record>& store) {
     }
   }
   if (id_entry == nullptr) {
-    report(buffer.record_mark, singular + " record has no '" + id_key + "'",
+    report(buffer.record_mark, singular + " record has no " + text::quoted(id_key),
            "add '" + id_key + ": ...' naming the " + singular + "; the record was skipped");
     return;
   }
   if (id_entry->shape != Shape::scalar) {
     if (id_entry->shape != Shape::rejected) {
-      report(id_entry->value_mark, "'" + id_key + "' must be a string", "the record was skipped");
+      report(id_entry->value_mark, text::quoted(id_key) + " must be a string", "the record was skipped");
     }
     return;
   }
@@ -752,8 +767,16 @@ void Loader::apply_record(Store<Record>& store) {
     return;
   }
 
-  if (id.empty()) {
-    report(id_entry->value_mark, "'" + id_key + "' is empty", "name the " + singular + "; the record was skipped");
+  if (text::is_blank(id)) {
+    report(id_entry->value_mark, text::quoted(id_key) + " is empty or only spaces and control characters",
+           "name the " + singular + "; the record was skipped");
+    return;
+  }
+  if (text::needs_neutralising(id)) {
+    report(id_entry->value_mark,
+           text::quoted(id_key) + " " + fields::shown(id) +
+               " holds control characters, bidirectional marks or invalid UTF-8 (shown as ?)",
+           "use printable characters only; the record was skipped");
     return;
   }
 
@@ -800,7 +823,7 @@ void Loader::apply_record(Store<Record>& store) {
             subkeys += field.key.substr(key.size() + 1);
           }
         }
-        report(entry.value_mark, "'" + std::string(key) + "' must be a map (keys " + subkeys + ")",
+        report(entry.value_mark, text::quoted(key) + " must be a map (keys " + subkeys + ")",
                "write it as " + std::string(key) + ": {" + subkeys.substr(0, subkeys.find(',')) + ": ...}");
       } else {
         std::vector<std::string> candidates;
@@ -810,7 +833,7 @@ void Loader::apply_record(Store<Record>& store) {
         report(entry.key_mark,
                "unknown key " + fields::shown(key) + " in " + singular + " " + fields::shown(store.id_of(target)),
                guess.empty() ? "see docs/catalog.md for the keys of " + std::string(store.table.list_key)
-                             : "did you mean '" + guess + "'?");
+                             : "did you mean " + text::quoted(guess) + "?");
       }
       index += items;
       continue;
@@ -838,7 +861,7 @@ void Loader::apply_record(Store<Record>& store) {
         }
         break;
       case Shape::map:
-        report(entry.value_mark, "expected " + describe_kind(field) + " for '" + std::string(key) + "', got a map",
+        report(entry.value_mark, "expected " + describe_kind(field) + " for " + text::quoted(key) + ", got a map",
                "write a single value");
         break;
       case Shape::list: {
@@ -849,7 +872,7 @@ void Loader::apply_record(Store<Record>& store) {
           break;
         }
         if (field.kind != ValueKind::text_list) {
-          report(entry.value_mark, "expected " + describe_kind(field) + " for '" + std::string(key) + "', got a list",
+          report(entry.value_mark, "expected " + describe_kind(field) + " for " + text::quoted(key) + ", got a list",
                  "write a single value");
           break;
         }
@@ -862,10 +885,14 @@ void Loader::apply_record(Store<Record>& store) {
           all_strings = false;
           if (element.shape != Shape::rejected) {
             report(element.value_mark,
-                   "items of '" + std::string(key) + "' must be strings, got " +
+                   "items of " + text::quoted(key) + " must be strings, got " +
                        (element.shape == Shape::bad_item ? std::string("a map or list") : std::string("null")),
                    "write a flat list such as [a, b]");
           }
+        }
+        if (all_strings && items == 0 && field.required) {
+          report(entry.value_mark, text::quoted(key) + " is an empty list", "name at least one item");
+          break;
         }
         if (all_strings) {
           auto& list = *static_cast<std::vector<std::string>*>(slot);
@@ -931,10 +958,11 @@ void Loader::check_offerings() {
         offering.provider_index = *found;
       } else {
         const std::string guess = closest_match(offering.provider, provider_ids);
-        report_at(offering.provider_pos,
-                  "offering " + fields::shown(offering.id) + " names provider " + fields::shown(offering.provider) +
-                      ", which no catalog file defines",
-                  guess.empty() ? "add it under providers: or fix the id" : "did you mean '" + guess + "'?");
+        report_at(
+            offering.provider_pos,
+            "offering " + fields::shown(offering.id) + " names provider " + fields::shown(offering.provider) +
+                ", which no catalog file defines",
+            guess.empty() ? "add it under providers: or fix the id" : "did you mean " + text::quoted(guess) + "?");
       }
     }
     if ((named & (FieldMask{1} << gpu_bit)) != 0) {
@@ -948,7 +976,7 @@ void Loader::check_offerings() {
                   "offering " + fields::shown(offering.id) + " names gpu " + fields::shown(offering.gpu) +
                       ", which no catalog file defines",
                   guess.empty() ? "add it under gpus: or fix the id"
-                                : "did you mean '" + guess + "'? (offerings name GPUs by id)");
+                                : "did you mean " + text::quoted(guess) + "? (offerings name GPUs by id)");
       }
     }
     if (offering.gpu_fraction < 1.0 && offering.isolation != Isolation::vgpu) {

@@ -58,14 +58,16 @@
 #include <charconv>
 #include <cmath>
 #include <optional>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "catalog/accelerators.hpp"
 #include "catalog/csv.hpp"
+#include "catalog/fields.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
 
@@ -244,10 +246,7 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-// A value as quoted in an error: at most max_shown bytes, so that a hostile field cannot flood the line.
-std::string excerpt(std::string_view text, std::size_t max_shown = 60) {
-  return std::string(text.substr(0, max_shown)) + (text.size() > max_shown ? "..." : "");
-}
+using text::excerpt;
 
 // Length of the well-formed UTF-8 sequence at text[at] (RFC 3629: no overlongs, no surrogates, at
 // most U+10FFFF), or 0 when malformed.
@@ -302,7 +301,6 @@ std::string number_text(double value) {
   const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
   return std::string(buffer.data(), result.ptr);
 }
-
 
 // Rule 4: host + accelerator. The accelerator needs a positive price; a host price of 0 (the source
 // writes 0.0 for a4-highgpu-8g) is taken as included in the accelerator's.
@@ -391,11 +389,10 @@ struct Row {
   std::uint32_t line = 0;
 
   bool same_values(const Row& other) const {
-    return std::tie(instance_type, accelerator, accelerator_count, vcpus, memory_gib, gpu_memory_mib, price,
-                    spot_price, local_disk_gb, region, zone) ==
+    return std::tie(instance_type, accelerator, accelerator_count, vcpus, memory_gib, gpu_memory_mib, price, spot_price,
+                    local_disk_gb, region, zone) ==
            std::tie(other.instance_type, other.accelerator, other.accelerator_count, other.vcpus, other.memory_gib,
-                    other.gpu_memory_mib, other.price, other.spot_price, other.local_disk_gb, other.region,
-                    other.zone);
+                    other.gpu_memory_mib, other.price, other.spot_price, other.local_disk_gb, other.region, other.zone);
   }
 };
 
@@ -499,15 +496,16 @@ class RowParser {
     constexpr double max_accelerator_count = 64;
     const FieldRef& count = refs[static_cast<std::size_t>(Column::accelerator_count)];
     if (row.accelerator_count > max_accelerator_count) {
-      throw Error(where(count),
-                  "AcceleratorCount " + excerpt(number_text(row.accelerator_count)) + " is above 64 GPUs in one instance",
-                  "write the GPUs of one instance (8 for an 8-GPU node)");
+      throw Error(
+          where(count),
+          "AcceleratorCount " + excerpt(number_text(row.accelerator_count)) + " is above 64 GPUs in one instance",
+          "write the GPUs of one instance (8 for an 8-GPU node)");
     }
     if (row.accelerator_count >= 1 && row.accelerator_count != std::floor(row.accelerator_count)) {
-      throw Error(where(count),
-                  "AcceleratorCount " + number_text(row.accelerator_count) +
-                      " is neither a whole number nor a share below 1",
-                  "write a whole GPU count, or a fraction below 1 for a shared GPU");
+      throw Error(
+          where(count),
+          "AcceleratorCount " + number_text(row.accelerator_count) + " is neither a whole number nor a share below 1",
+          "write a whole GPU count, or a fraction below 1 for a shared GPU");
     }
     if (row.accelerator_count > 0 && row.region.empty()) {
       throw Error(where(refs[static_cast<std::size_t>(Column::region)]),
@@ -535,12 +533,18 @@ class RowParser {
     const auto result = std::from_chars(value.data(), value.data() + value.size(), parsed);
     const std::string_view name = column_specs[static_cast<std::size_t>(column)].name;
     if (result.ec != std::errc{} || result.ptr != value.data() + value.size() || !std::isfinite(parsed)) {
-      throw Error(where(field), std::string(name) + " '" + excerpt(value) + "' is not a number",
+      throw Error(where(field), std::string(name) + " " + text::quoted(value) + " is not a number",
                   "write a plain decimal number such as 1.25, or leave the field empty");
     }
     if (parsed < 0) {
-      throw Error(where(field), std::string(name) + " " + excerpt(value) + " is negative",
+      throw Error(where(field), std::string(name) + " " + text::quoted(value) + " is negative",
                   "write a number >= 0, or leave the field empty");
+    }
+    // A positive price must be one the loader accepts (0 means "no price" and is skipped).
+    if ((column == Column::price || column == Column::spot_price) && parsed > 0) {
+      if (auto problem = fields::check_price_per_hour(parsed)) {
+        throw Error(where(field), std::string(name) + " " + problem->message, problem->hint);
+      }
     }
     return parsed;
   }
@@ -560,7 +564,7 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
       if (!equals_ignoring_case(name, column_specs[spec].name)) continue;
       if (columns[spec] != no_column) {
         throw Error(source_name + ':' + std::to_string(fields[index].line) + ':' + std::to_string(fields[index].column),
-                    "column '" + std::string(column_specs[spec].name) + "' appears twice (fields " +
+                    "column " + text::quoted(column_specs[spec].name) + " appears twice (fields " +
                         std::to_string(columns[spec] + 1) + " and " + std::to_string(index + 1) + ")",
                     "keep one column of each name");
       }
@@ -671,7 +675,7 @@ class Merger {
     }
     std::string names;
     for (const auto& unknown : unknown_) {
-      warnings_.push_back("unknown accelerator '" + unknown.name + "' (" + rows_text(unknown.rows) +
+      warnings_.push_back("unknown accelerator " + text::quoted(unknown.name) + " (" + rows_text(unknown.rows) +
                           ") skipped; add it as a GPU alias in a catalog file");
     }
     for (const auto& entry : non_gpu_) names += (names.empty() ? "" : ", ") + entry.name;
@@ -737,7 +741,8 @@ class Merger {
       entry.pricing.on_demand = median(region.on_demand);
       entry.pricing.spot = median(region.spot);
       if (!region.spot.empty()) entry.spot_min = region.spot.front();  // sorted by median()
-      entry.given = (1u << static_cast<unsigned>(PricingMode::on_demand)) | (1u << static_cast<unsigned>(PricingMode::spot));
+      entry.given =
+          (1u << static_cast<unsigned>(PricingMode::on_demand)) | (1u << static_cast<unsigned>(PricingMode::spot));
       draft.any_on_demand = draft.any_on_demand || entry.pricing.on_demand.has_value();
     }
     for (const auto& entry : offering.region_prices) {
@@ -865,11 +870,11 @@ class Merger {
     const double price = per_gpu_hour(offering);
     if (!(price > 0)) return false;  // a currency without a rate: not compared
     if (price >= range->min / outlier_factor && price <= range->max * outlier_factor) return false;
-    warnings_.push_back(offering.id + ": " + number_text(std::round(price * 1000) / 1000) + " per GPU-hour is more than " +
-                        number_text(outlier_factor) + "x outside the catalog's range for " + draft.gpu->id + " (" +
-                        number_text(std::round(range->min * 1000) / 1000) + " to " +
-                        number_text(std::round(range->max * 1000) / 1000) + ", " + std::to_string(range->offerings) +
-                        " prices); skipped, check the file's prices and their basis");
+    warnings_.push_back(
+        offering.id + ": " + number_text(std::round(price * 1000) / 1000) + " per GPU-hour is more than " +
+        number_text(outlier_factor) + "x outside the catalog's range for " + draft.gpu->id + " (" +
+        number_text(std::round(range->min * 1000) / 1000) + " to " + number_text(std::round(range->max * 1000) / 1000) +
+        ", " + std::to_string(range->offerings) + " prices); skipped, check the file's prices and their basis");
     return true;
   }
 
@@ -1076,9 +1081,18 @@ Provider provider_stub(std::string_view provider_id, std::string_view as_of) {
       "stub written by gpuselect catalog import: the provider was not in the catalog; every attribute is a "
       "default (USD, basic business-hours support, no SLA, 10 min provisioning, hourly billing, no hidden fees "
       "known); overlay a reviewed providers record";
-  provider.estimated_fields = {"kind",        "currency",         "support",        "sla_uptime_pct",
-                               "environment", "recovery",         "monitoring",     "egress_per_gb",
-                               "public_ip_per_hour", "storage_per_gb_month", "billing_granularity_seconds", "resize"};
+  provider.estimated_fields = {"kind",
+                               "currency",
+                               "support",
+                               "sla_uptime_pct",
+                               "environment",
+                               "recovery",
+                               "monitoring",
+                               "egress_per_gb",
+                               "public_ip_per_hour",
+                               "storage_per_gb_month",
+                               "billing_granularity_seconds",
+                               "resize"};
   return provider;
 }
 
@@ -1128,8 +1142,7 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, 
             } else if (!repaired->same_values(candidate)) {
               ambiguous = true;
             }
-          } catch (const Error&) {
-          }
+          } catch (const Error&) {}
         }
         if (!repaired || ambiguous) throw wrong_count;
         row = std::move(*repaired);

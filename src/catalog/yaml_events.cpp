@@ -86,6 +86,24 @@ bool EventStream::next() {
   return kind_ != EventKind::none;
 }
 
+std::string_view EventStream::tag() const {
+  const yaml_char_t* tag = nullptr;
+  switch (event_.type) {
+    case YAML_SCALAR_EVENT:
+      tag = event_.data.scalar.tag;
+      break;
+    case YAML_MAPPING_START_EVENT:
+      tag = event_.data.mapping_start.tag;
+      break;
+    case YAML_SEQUENCE_START_EVENT:
+      tag = event_.data.sequence_start.tag;
+      break;
+    default:
+      break;
+  }
+  return tag == nullptr ? std::string_view() : std::string_view(reinterpret_cast<const char*>(tag));
+}
+
 bool EventStream::has_anchor() const {
   switch (event_.type) {
     case YAML_SCALAR_EVENT:

@@ -62,6 +62,9 @@ class EventStream {
   bool plain() const { return event_.data.scalar.style == YAML_PLAIN_SCALAR_STYLE; }
   // The node carries an anchor (&name); aliases are their own event kind.
   bool has_anchor() const;
+  // The node's explicit tag as libyaml resolved it ("tag:yaml.org,2002:str" for !!str); "" when
+  // the node has none.
+  std::string_view tag() const;
   Mark start() const {
     return {static_cast<std::uint32_t>(event_.start_mark.line + 1),
             static_cast<std::uint32_t>(event_.start_mark.column + 1)};

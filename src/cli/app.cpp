@@ -1,5 +1,6 @@
 #include "cli/app.hpp"
 
+#include <cerrno>
 #include <cstdio>
 #include <iostream>
 #include <regex>
@@ -10,6 +11,7 @@
 
 #include "cli/command.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/version.hpp"
 
 namespace gpuselect::cli {
@@ -17,22 +19,32 @@ namespace gpuselect::cli {
 namespace {
 
 void print_error(const std::string& line) {
-  std::fprintf(stderr, "gpuselect: error: %s\n", line.c_str());
+  std::fprintf(stderr, "gpuselect: error: %s\n", text::neutralise(line).c_str());
   std::fflush(stderr);
 }
 
 // CLI11's messages become one line in the contract's shape; the flag named in the message is <where>.
 int report_parse_error(const CLI::ParseError& error, const std::string& command) {
-  std::string message = error.what();
-  for (auto& c : message) {
-    if (c == '\n') c = ' ';
+  // CLI11 echoes the words it rejects: each word is cut to the 60 bytes of text::excerpt.
+  std::string message;
+  std::string word;
+  const std::string raw = error.what();
+  for (std::size_t at = 0; at <= raw.size(); ++at) {
+    if (at == raw.size() || raw[at] == ' ' || raw[at] == '\n') {
+      if (!message.empty() && !word.empty()) message += ' ';
+      message += text::excerpt(word);
+      word.clear();
+    } else {
+      word += raw[at];
+    }
   }
   std::smatch flag;
   static const std::regex flag_pattern("(--?[A-Za-z][A-Za-z0-9-]*)");
   std::string where = command.empty() ? "gpuselect" : command;
   if (std::regex_search(message, flag, flag_pattern)) where = flag[1];
+  if (message.rfind(where + ": ", 0) == 0) message.erase(0, where.size() + 2);
   const std::string help = command.empty() ? "gpuselect --help" : "gpuselect " + command + " --help";
-  print_error(where + ": " + message + "; run '" + help + "'");
+  print_error(Error(where, message, "run " + text::quoted(help)).line());
   return exit_bad_input;
 }
 
@@ -51,9 +63,7 @@ void configure_logging(const GlobalOptions& globals) {
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_app(int argc, char** argv) {
   CLI::App app{
       "gpuselect: which GPU cloud offering to rent for a deep-learning job, what it costs,\n"
       "how long it takes, and why.",
@@ -84,10 +94,16 @@ int main(int argc, char** argv) {
 
   std::string command_name;
   try {
+    if (argc >= 2 && std::string_view(argv[1]) == "__complete") {
+      return run_complete(app, std::vector<std::string>(argv + 2, argv + argc));
+    }
     try {
       app.parse(argc, argv);
     } catch (const CLI::Success& success) {
-      return app.exit(success);
+      errno = 0;
+      const int code = app.exit(success);
+      std::cout.flush();
+      return finish_stdout(code, errno);
     } catch (const CLI::ParseError& error) {
       for (const auto& [command, runner] : runners) {
         if (command->parsed()) command_name = command->get_name();
@@ -126,5 +142,11 @@ int main(int argc, char** argv) {
     return exit_io;
   }
 }
+
+}  // namespace
+
+// Every path ends in finish_stdout: a write error on stdout (--help, --version, a full disk, a
+// closed pipe with SIGPIPE ignored) is an error and exit 1, never a silent 0.
+int main(int argc, char** argv) { return finish_stdout(run_app(argc, argv)); }
 
 }  // namespace gpuselect::cli

@@ -178,7 +178,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   header.emplace_back("Overlaid on the built-in catalog automatically; --no-price-update leaves it out.");
   io::make_folders(folder);
   const std::string path = folder + "/" + std::string(update_prefix) + as_of + ".yaml";
-  io::write_atomically(path, imports_yaml(imports, header));
+  io::write_output(path, imports_yaml(imports, header));
   for (const auto& name : io::list_folder(folder)) {
     if (is_update_name(name) && folder + "/" + name != path) io::remove_file(folder + "/" + name);
   }

@@ -7,12 +7,13 @@
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
+#include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/json_writer.hpp"
 #include "gpuselect/render.hpp"
-#include "cli/catalog_update.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/skypilot_import.hpp"
 #include "io/files.hpp"
 
@@ -50,7 +51,7 @@ std::string render_to_string(const std::function<void(std::ostream&)>& draw) {
 }
 
 int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
-  const int stale_after_days = parse_positive_int(options.stale_days, "--stale-days");
+  const int stale_after_days = parse_whole_quantity(options.stale_days, "--stale-days", ranges::Quantity::stale_days);
   // No file: the configured catalog (built-in plus overlays). Files: the built-in catalog plus them,
   // so that overlays may refer to built-in GPUs and providers.
   const bool only_files = !options.validate_files.empty();
@@ -62,7 +63,12 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   // Lint also runs when load found errors: a team lead sees every finding of a file at once, the
   // warnings beside the errors (lint reads only values and positions, never the references an
   // error may have left unresolved).
-  auto lint_findings = catalog::lint(result.catalog, today_utc(), stale_after_days);
+  DiagnosticCounts found = result.found;
+  DiagnosticCounts linted;
+  auto lint_findings = catalog::lint(result.catalog, today_utc(), stale_after_days, &linted);
+  found.warnings += linted.warnings;
+  const std::size_t room = max_kept_diagnostics - std::min(max_kept_diagnostics, result.diagnostics.size());
+  lint_findings.resize(std::min(room, lint_findings.size()));
   result.diagnostics.insert(result.diagnostics.end(), lint_findings.begin(), lint_findings.end());
   // Named files: a team lead validates their own files; the built-in catalog's findings (stale
   // prices, its own warnings) are not theirs to fix and would keep --strict from ever passing, so
@@ -70,11 +76,16 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   std::size_t hidden = 0;
   if (only_files && !options.include_builtin) {
     const auto named = [&](const Diagnostic& d) {
-      return std::find(options.validate_files.begin(), options.validate_files.end(), d.file) !=
+      return std::find(options.validate_files.begin(), options.validate_files.end(), d.file.str()) !=
              options.validate_files.end();
     };
     const auto kept = std::stable_partition(result.diagnostics.begin(), result.diagnostics.end(), named);
     hidden = static_cast<std::size_t>(result.diagnostics.end() - kept);
+    // The hidden findings leave the counts too (those beyond the kept 1000 cannot be told apart
+    // by file and stay counted).
+    for (auto d = kept; d != result.diagnostics.end(); ++d) {
+      --(d->severity == Severity::error ? found.errors : found.warnings);
+    }
     result.diagnostics.erase(kept, result.diagnostics.end());
   }
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(), [&](const Diagnostic& a, const Diagnostic& b) {
@@ -86,17 +97,17 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     };
     return std::tuple(file_rank(a.file), a.line, a.column) < std::tuple(file_rank(b.file), b.line, b.column);
   });
-  const auto errors = std::count_if(result.diagnostics.begin(), result.diagnostics.end(),
-                                    [](const Diagnostic& d) { return d.severity == Severity::error; });
-  const auto warnings = static_cast<long>(result.diagnostics.size()) - errors;
+  const std::size_t errors = found.errors;
+  const std::size_t warnings = found.warnings;
+  const std::size_t not_shown = errors + warnings - result.diagnostics.size();
   const bool failed = errors > 0 || (options.strict && warnings > 0);
 
   const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
-  const int per_kind = options.max_per_kind == "0" ? 0 : parse_positive_int(options.max_per_kind, "--max-per-kind");
+  const int per_kind = options.max_per_kind == "0" ? 0 : parse_whole_quantity(options.max_per_kind, "--max-per-kind", ranges::Quantity::max_per_kind);
   const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind));
   auto severity_name = [](Severity severity) { return severity == Severity::error ? "error" : "warning"; };
   if (format == render::Format::json) {
-    emit_streamed(options.validate_output, [&](std::ostream& out) {
+    emit_streamed(options.validate_output, format, false, [&](std::ostream& out) {
       JsonWriter json(out, options.validate_output.pretty);
       json.begin_object();
       json.field("schema_version", 1);
@@ -108,13 +119,14 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
       json.end_array();
       json.field("errors", errors);
       json.field("warnings", warnings);
+      json.field("diagnostics_not_shown", not_shown);
       json.field("builtin_findings_hidden", hidden);
       json.key("diagnostics");
       json.begin_array();
       for (const Diagnostic* d : summary.listed) {
         json.begin_object();
         json.field("severity", severity_name(d->severity));
-        json.field("file", d->file);
+        json.field("file", d->file.str());
         json.field("line", d->line);
         json.field("column", d->column);
         json.field("message", d->message);
@@ -147,6 +159,10 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
                           severity_name(kind.severity), kind.count - kind.listed, severity_name(kind.severity),
                           kind.hint.empty() ? std::string("no hint") : kind.hint);
     }
+    if (not_shown > 0) {
+      text += fmt::format("gpuselect: {} more diagnostics not shown (the first {} are kept); fix these and validate again\n",
+                          not_shown, max_kept_diagnostics);
+    }
     std::fputs(text.c_str(), stderr);
     const std::string line = fmt::format(
         "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings{}\n",
@@ -157,7 +173,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     if (failed) {
       std::fputs(("gpuselect: " + line).c_str(), stderr);
     } else {
-      emit(options.validate_output, line);
+      emit(options.validate_output, line, format);
     }
   }
   return failed ? exit_bad_input : exit_ok;
@@ -181,8 +197,8 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
       std::vector<std::string> known;
       for (const auto& g : catalog.gpus) known.push_back(g.id);
       const std::string guess = closest_match(name, known);
-      throw Error("--gpu", "unknown GPU '" + name + "'",
-                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
+      throw Error("--gpu", "unknown GPU " + text::quoted(name),
+                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean " + text::quoted(guess) + "?");
     }
     gpu_ids.push_back(gpu->id);
   }
@@ -199,7 +215,8 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
   }
   const render::Format format = resolve_format(options.list_output, globals, listing_formats);
   const render::Style style = make_style(options.list_output, globals, format);
-  emit_streamed(options.list_output, [&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); });
+  emit_streamed(options.list_output, format, style.color,
+                [&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); });
   return exit_ok;
 }
 
@@ -227,8 +244,8 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
     for (const auto& p : catalog.providers) known.push_back(p.id);
     for (const auto& m : catalog.models) known.push_back(m.id);
     const std::string guess = closest_match(options.show_id, known);
-    throw Error("catalog show", "no offering, GPU, provider or model '" + options.show_id + "'",
-                guess.empty() ? "see 'gpuselect catalog list'" : "did you mean '" + guess + "'?");
+    throw Error("catalog show", "no offering, GPU, provider or model " + text::quoted(options.show_id),
+                guess.empty() ? "see 'gpuselect catalog list'" : "did you mean " + text::quoted(guess) + "?");
   }
   const render::Format format = resolve_format(options.show_output, globals, {"table", "json"});
   const render::Style style = make_style(options.show_output, globals, format);
@@ -240,7 +257,8 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
          } else {
            render::record(out, document, style);
          }
-       }));
+       }),
+       format, style.color);
   return exit_ok;
 }
 
@@ -251,13 +269,13 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
     // SkyPilot keeps one vms.csv per cloud folder: catalogs/v9/aws/vms.csv.
     provider = provider_from_path(options.import_file);
     if (provider.empty()) {
-      throw Error("--provider", "cannot tell which provider '" + options.import_file + "' belongs to",
+      throw Error("--provider", "cannot tell which provider " + text::quoted(options.import_file) + " belongs to",
                   "add --provider ID (see 'gpuselect catalog providers')");
     }
   }
   const std::string as_of = options.import_as_of.empty() ? today_utc() : options.import_as_of;
   if (!catalog::days_between(as_of, as_of)) {
-    throw Error("--as-of", "'" + as_of + "' is not a date", "write YYYY-MM-DD");
+    throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
   }
   ImportRequest request{options.import_file, provider, as_of, options.import_strict,
                         parse_price_basis(options.import_price_basis)};
@@ -265,9 +283,9 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   const std::string csv = io::read_text(options.import_file, max_import_bytes);
   std::vector<ImportedFile> imports;
   imports.push_back(import_skypilot_text(csv, request, known));
-  const std::vector<std::string> header = {fmt::format(
-      "Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,
-      imports.front().result.rows_read, imports.front().result.rows_skipped)};
+  const std::vector<std::string> header = {
+      fmt::format("Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,
+                  imports.front().result.rows_read, imports.front().result.rows_skipped)};
   emit(options.import_output, imports_yaml(imports, header));
   std::fprintf(stderr, "gpuselect: %s\n", imports.front().summary.c_str());
   return exit_ok;
@@ -312,7 +330,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const catalog::Catalog catalog = load_catalog(globals);
     const render::Format format = resolve_format(options->gpus_output, globals, listing_formats);
     const render::Style style = make_style(options->gpus_output, globals, format);
-    emit(options->gpus_output, render_to_string([&](std::ostream& out) { render::gpus(out, format, catalog, style); }));
+    emit(options->gpus_output, render_to_string([&](std::ostream& out) { render::gpus(out, format, catalog, style); }),
+         format, style.color);
     return static_cast<int>(exit_ok);
   });
   add_output_options(*gpus, options->gpus_output, false, listing_formats);
@@ -322,7 +341,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const render::Format format = resolve_format(options->providers_output, globals, listing_formats);
     const render::Style style = make_style(options->providers_output, globals, format);
     emit(options->providers_output,
-         render_to_string([&](std::ostream& out) { render::providers(out, format, catalog, style); }));
+         render_to_string([&](std::ostream& out) { render::providers(out, format, catalog, style); }), format,
+         style.color);
     return static_cast<int>(exit_ok);
   });
   add_output_options(*providers, options->providers_output, false, listing_formats);
@@ -332,7 +352,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
     const render::Format format = resolve_format(options->models_output, globals, listing_formats);
     const render::Style style = make_style(options->models_output, globals, format);
     emit(options->models_output,
-         render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }));
+         render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }), format,
+         style.color);
     return static_cast<int>(exit_ok);
   });
   add_output_options(*models, options->models_output, false, listing_formats);

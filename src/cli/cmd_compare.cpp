@@ -45,7 +45,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
   render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}};
   if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
   render::compare(text, format, view, style);
-  emit(options.output, text.str());
+  emit(options.output, text.str(), format, style.color);
   return exit_ok;
 }
 

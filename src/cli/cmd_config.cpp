@@ -37,6 +37,7 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
 
   const render::Format format = resolve_format(options.output, globals, {"table", "json"});
   std::ostringstream text;
+  bool color = false;
   if (format == render::Format::json) {
     nlohmann::ordered_json document{
         {"schema_version", 1},
@@ -51,6 +52,7 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
     render::write_json(text, document, options.output.pretty);
   } else {
     const render::Style style = make_style(options.output, globals, format);
+    color = style.color;
     text << "config file: " << (settings.config_file.empty() ? "(none)" : settings.config_file) << "\n";
     render::TextTable table;
     table.columns = {
@@ -61,7 +63,7 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
     for (const auto& entry : catalogs) table.rows.push_back({"catalog", entry.value, entry.origin});
     text << table.render(style.width, style.color);
   }
-  emit(options.output, text.str());
+  emit(options.output, text.str(), format, color);
   return exit_ok;
 }
 

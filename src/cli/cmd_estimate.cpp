@@ -9,6 +9,7 @@
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/version.hpp"
 
 namespace gpuselect::cli {
@@ -28,8 +29,8 @@ const catalog::Gpu& find_gpu_or_throw(const catalog::Catalog& catalog, const std
   std::vector<std::string> known;
   for (const auto& gpu : catalog.gpus) known.push_back(gpu.id);
   const std::string guess = closest_match(id, known);
-  throw Error("--gpu", "unknown GPU '" + id + "'",
-              guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
+  throw Error("--gpu", "unknown GPU " + text::quoted(id),
+              guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean " + text::quoted(guess) + "?");
 }
 
 const catalog::Offering& find_offering_or_throw(const catalog::Catalog& catalog, const std::string& id) {
@@ -37,8 +38,8 @@ const catalog::Offering& find_offering_or_throw(const catalog::Catalog& catalog,
   std::vector<std::string> known;
   for (const auto& offering : catalog.offerings) known.push_back(offering.id);
   const std::string guess = closest_match(id, known);
-  throw Error("--offering", "unknown offering '" + id + "'",
-              guess.empty() ? "see 'gpuselect catalog list'" : "did you mean '" + guess + "'?");
+  throw Error("--offering", "unknown offering " + text::quoted(id),
+              guess.empty() ? "see 'gpuselect catalog list'" : "did you mean " + text::quoted(guess) + "?");
 }
 
 int run(const EstimateOptions& options, const GlobalOptions& globals) {
@@ -62,10 +63,13 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   catalog::convert(catalog, 1.0, "USD", currency);  // throws for an unknown code
 
   const int max_nodes = options.max_nodes.empty()
-                            ? parse_positive_int(globals.settings.max_nodes.value, globals.settings.max_nodes.origin)
-                            : parse_positive_int(options.max_nodes, "--max-nodes");
+                            ? parse_whole_quantity(globals.settings.max_nodes.value, globals.settings.max_nodes.origin,
+                                                   ranges::Quantity::max_nodes)
+                            : parse_whole_quantity(options.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
   const std::optional<int> fixed_nodes =
-      options.nodes.empty() ? std::nullopt : std::optional<int>(parse_positive_int(options.nodes, "--nodes"));
+      options.nodes.empty()
+          ? std::nullopt
+          : std::optional<int>(parse_whole_quantity(options.nodes, "--nodes", ranges::Quantity::nodes));
 
   const catalog::Offering* offering = nullptr;
   estimate::Hardware hardware;
@@ -79,7 +83,8 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   } else if (!options.gpu.empty()) {
     const catalog::Gpu& gpu = find_gpu_or_throw(catalog, options.gpu);
     hardware.gpu = &gpu;
-    hardware.gpus_per_node = options.gpus.empty() ? 1 : parse_positive_int(options.gpus, "--gpus");
+    hardware.gpus_per_node =
+        options.gpus.empty() ? 1 : parse_whole_quantity(options.gpus, "--gpus", ranges::Quantity::gpus_per_node);
     hardware.nodes = fixed_nodes.value_or(1);
     // Bare hardware has no offering to say how it is wired: assume the GPU's own link and RDMA.
     hardware.interconnect = gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;
@@ -127,7 +132,7 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   style.generated_by = std::string("gpuselect ") + version_string;
   std::ostringstream text;
   render::estimate(text, format, catalog, profile, result, offering, style);
-  emit(options.output, text.str());
+  emit(options.output, text.str(), format, style.color);
   return exit_ok;
 }
 

@@ -75,11 +75,12 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
   if (format == render::Format::json || format == render::Format::csv) {
     // Streamed: a ranking of 100,000 offerings is hundreds of MB of JSON, never held whole.
-    emit_streamed(options.output, [&](std::ostream& out) { render::recommend(out, format, view, style); });
+    emit_streamed(options.output, format, style.color,
+                  [&](std::ostream& out) { render::recommend(out, format, view, style); });
   } else {
     std::ostringstream text;
     render::recommend(text, format, view, style);
-    emit(options.output, text.str());
+    emit(options.output, text.str(), format, style.color);
   }
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.

@@ -11,6 +11,7 @@
 
 #include "cli/settings.hpp"
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/ranges.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/workload.hpp"
 #include "io/files.hpp"
@@ -49,6 +50,9 @@ Runner setup_compare(CLI::App& command, GlobalOptions& globals);
 Runner setup_catalog(CLI::App& command, GlobalOptions& globals);
 Runner setup_config(CLI::App& command, GlobalOptions& globals);
 Runner setup_completion(CLI::App& command, GlobalOptions& globals);
+// `gpuselect __complete WORDS...` (called by the completion scripts): the candidates for the last
+// word, one per line, given the words before it. Never fails on a broken catalog.
+int run_complete(const CLI::App& root, const std::vector<std::string>& words);
 
 // Catalog files in load order: built-in (unless --no-builtin-catalog), config `catalogs`,
 // GPUSELECT_CATALOG (colon-separated), --catalog. Reads them (src/io) and loads them. Throws Error
@@ -80,21 +84,33 @@ std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globa
 
 // --format / --output / --top / --color handling shared by data-printing commands.
 struct OutputOptions {
-  std::string format;  // empty = config or table
-  std::string output;  // empty = stdout
-  std::string top;     // text, validated: a positive number or "all"
-  bool pretty = false;  // --pretty: indented JSON
+  std::string format;                 // empty = config or table
+  std::optional<std::string> output;  // --output/-o; none or "-" = stdout
+  std::string top;                    // text, validated: a positive number or "all"
+  bool pretty = false;                // --pretty: indented JSON
 };
 void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
                         const std::vector<std::string>& formats);
 render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
                               const std::vector<std::string>& allowed);
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format);
-// Writes the text to stdout, or atomically to --output.
-void emit(const OutputOptions& options, const std::string& text);
-// The same for output written as it is made (JSON of a large ranking or catalog). Call it only once
-// every input is checked: what `draw` wrote before a failure stays on stdout (--output stays atomic).
-void emit_streamed(const OutputOptions& options, const std::function<void(std::ostream&)>& draw);
+// Writes the text to stdout (no --output, or "-"), or to --output as io::write_output does. The
+// human formats (table, markdown, csv) pass through render::terminal_safe first. Every failure
+// throws Error(kind io): "stdout: <strerror>" or "--output: ...".
+void emit(const OutputOptions& options, const std::string& text, std::optional<render::Format> format = std::nullopt,
+          bool color = false);
+// Writes to standard output and flushes; throws Error(io, "stdout", strerror) when that fails.
+void write_stdout(std::string_view text);
+// At exit: flushes stdout and reports a write error no one checked yet (--help, --version);
+// returns the exit code to use.
+// `earlier_errno`: errno right after an unchecked write (CLI11's help), used when fflush finds
+// the error already set.
+int finish_stdout(int exit_code, int earlier_errno = 0);
+// The same for output written as it is made (JSON of a large ranking or catalog): human formats
+// pass through render::terminal_safe line by line. Call it only once every input is checked: what
+// `draw` wrote to stdout before a failure stays there (--output stays atomic).
+void emit_streamed(const OutputOptions& options, render::Format format, bool color,
+                   const std::function<void(std::ostream&)>& draw);
 
 // Workload flags shared by recommend, estimate and compare: bound to strings, parsed by
 // build_request so that every error names its flag.
@@ -108,9 +124,12 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags);
 workload::Request build_request(const WorkloadFlags& flags);
 
 // Parsers for flag values: Error(where = flag) with what to do.
-double parse_positive_number(const std::string& text, const std::string& flag, bool allow_zero = false);
-int parse_positive_int(const std::string& text, const std::string& flag);
+// A number in C locale checked against its row of ranges::table (one place for every range).
+double parse_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity);
+int parse_whole_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity);
 std::vector<std::string> split_list(const std::string& text);
+// A CLI11 check that rejects an empty value.
+const CLI::Validator& non_empty_value();
 
 // Today's date (UTC) as YYYY-MM-DD, or GPUSELECT_TODAY when set (tests pin it).
 std::string today_utc();

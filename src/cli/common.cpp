@@ -2,18 +2,22 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 #include <fmt/format.h>
 
+#include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "io/files.hpp"
 
@@ -122,14 +126,26 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
   return std::move(result.catalog);
 }
 
+const CLI::Validator& non_empty_value() {
+  // An empty value ("--params ''") is a mistake, not "flag not given".
+  static const CLI::Validator validator(
+      [](const std::string& value) { return value.empty() ? std::string("the value is empty") : std::string(); }, "",
+      "non-empty");
+  return validator;
+}
+
 void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
                         const std::vector<std::string>& formats) {
-  command.add_option("--format", options.format, "Output format: " + join(formats, ", ") + " (default table)");
-  command.add_option("--output,-o", options.output, "Write to FILE atomically instead of standard output");
+  command.add_option("--format", options.format, "Output format: " + join(formats, ", ") + " (default table)")
+      ->check(non_empty_value());
+  command.add_option("--output,-o", options.output,
+                     "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)");
   if (with_top) {
-    command.add_option("--top", options.top,
-                       "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
-                       "default all)");
+    command
+        .add_option("--top", options.top,
+                    "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
+                    "default all)")
+        ->check(non_empty_value());
   }
   if (std::find(formats.begin(), formats.end(), "json") != formats.end())
     command.add_flag("--pretty", options.pretty, "Indent JSON for people (default compact, one line)");
@@ -145,15 +161,16 @@ render::Format resolve_format(const OutputOptions& options, const GlobalOptions&
     // A config default that this command does not print falls back to table.
     if (!from_flag && format) return render::Format::table;
     const std::string guess = closest_match(text, allowed);
-    throw Error(where, "unknown format '" + text + "'",
-                "choose one of " + join(allowed, ", ") + (guess.empty() ? "" : "; did you mean '" + guess + "'?"));
+    throw Error(
+        where, "unknown format " + text::quoted(text),
+        "choose one of " + join(allowed, ", ") + (guess.empty() ? "" : "; did you mean " + text::quoted(guess) + "?"));
   }
   return *format;
 }
 
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format) {
   render::Style style;
-  const bool to_terminal = options.output.empty() && io::is_terminal(STDOUT_FILENO);
+  const bool to_terminal = (!options.output || *options.output == "-") && io::is_terminal(STDOUT_FILENO);
   // A terminal's width (COLUMNS wins); output for a pipe or file is not truncated unless COLUMNS is set.
   constexpr int unlimited_width = 100000;
   const char* columns = std::getenv("COLUMNS");
@@ -169,35 +186,81 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
     const char* no_color = std::getenv("NO_COLOR");
     style.color = to_terminal && (no_color == nullptr || *no_color == '\0');
   } else {
-    throw Error(color_from_flag ? "--color" : globals.settings.color.origin, "unknown color mode '" + color + "'",
-                "choose auto, always or never");
+    throw Error(color_from_flag ? "--color" : globals.settings.color.origin,
+                "unknown color mode " + text::quoted(color), "choose auto, always or never");
   }
   style.color = style.color && format == render::Format::table;
   style.pretty = options.pretty;
   if (options.top == "all") {
     style.top = 0;
   } else if (!options.top.empty()) {
-    style.top = parse_positive_int(options.top, "--top");
+    style.top = parse_whole_quantity(options.top, "--top", ranges::Quantity::top);
     style.machine_top = style.top;
   } else {
-    style.top = parse_positive_int(globals.settings.top.value, globals.settings.top.origin);
+    style.top = parse_whole_quantity(globals.settings.top.value, globals.settings.top.origin, ranges::Quantity::top);
   }
   return style;
 }
 
-void emit(const OutputOptions& options, const std::string& text) {
-  if (options.output.empty()) {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    if (std::fflush(stdout) != 0) {
-      throw Error(ErrorKind::io, "stdout", "cannot write the output", "check the pipe or disk");
-    }
-    return;
+namespace {
+constexpr const char* stdout_hint = "check free space, and that the program reading the pipe is still running";
+
+[[noreturn]] void stdout_failure(int error_number) {
+  throw Error(ErrorKind::io, "stdout", std::strerror(error_number), stdout_hint);
+}
+}  // namespace
+
+void write_stdout(std::string_view text) {
+  errno = 0;
+  const std::size_t put = std::fwrite(text.data(), 1, text.size(), stdout);
+  if (put != text.size() || std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+    stdout_failure(errno != 0 ? errno : EIO);
   }
-  io::write_atomically(options.output, text);
 }
 
-void emit_streamed(const OutputOptions& options, const std::function<void(std::ostream&)>& draw) {
-  io::write_streamed(options.output, draw);
+int finish_stdout(int exit_code, int earlier_errno) {
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
+    const int error_number = errno != 0 ? errno : earlier_errno != 0 ? earlier_errno : EIO;
+    std::clearerr(stdout);
+    if (exit_code != exit_ok) return exit_code;  // the first error was reported already
+    std::fprintf(stderr, "gpuselect: error: %s\n",
+                 Error(ErrorKind::io, "stdout", std::strerror(error_number), stdout_hint).line().c_str());
+    return exit_io;
+  }
+  return exit_code;
+}
+
+void emit(const OutputOptions& options, const std::string& text, std::optional<render::Format> format, bool color) {
+  const bool human = format && *format != render::Format::json && *format != render::Format::html;
+  const std::string safe = human ? render::terminal_safe(text, *format, color) : std::string();
+  const std::string& shown = human ? safe : text;
+  if (!options.output || *options.output == "-") {
+    write_stdout(shown);
+    return;
+  }
+  io::write_output(*options.output, shown);
+}
+
+void emit_streamed(const OutputOptions& options, render::Format format, bool color,
+                   const std::function<void(std::ostream&)>& draw) {
+  const bool human = format != render::Format::json && format != render::Format::html;
+  const io::Draw safe_draw = [&](std::ostream& out) {
+    if (!human) {
+      draw(out);
+      return;
+    }
+    render::TerminalSafeBuffer filter(out, format, color);
+    std::ostream filtered(&filter);
+    draw(filtered);
+    filter.finish();
+  };
+  if (!options.output || *options.output == "-") {
+    std::fflush(stdout);  // whatever stdio holds goes first
+    io::write_descriptor(STDOUT_FILENO, "stdout", safe_draw, stdout_hint);
+    return;
+  }
+  io::write_output_streamed(*options.output, safe_draw);
 }
 
 void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
@@ -235,9 +298,11 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
       {"--attention", &WorkloadFlags::attention, "Attention kernel: flash (default), eager"},
       {"--tokens", &WorkloadFlags::tokens, "Training tokens (samples for cv-train); default per workload"},
       {"--zero", &WorkloadFlags::zero, "ZeRO stage: auto (default), 0, 1, 2, 3"},
-      {"--offload", &WorkloadFlags::offload, "Offload: none, optimizer, all (to CPU), nvme (default: searched, CPU only)"},
+      {"--offload", &WorkloadFlags::offload,
+       "Offload: none, optimizer, all (to CPU), nvme (default: searched, CPU only)"},
       {"--pipeline-parallel", &WorkloadFlags::pipeline_parallel, "Training: pipeline stages (default: searched)"},
-      {"--context-parallel", &WorkloadFlags::context_parallel, "Training: GPUs splitting a sequence (default: searched)"},
+      {"--context-parallel", &WorkloadFlags::context_parallel,
+       "Training: GPUs splitting a sequence (default: searched)"},
       {"--mfu", &WorkloadFlags::mfu, "Model FLOPs utilisation override, 0-1"},
       {"--checkpoint-minutes", &WorkloadFlags::checkpoint_minutes, "Minutes between checkpoints (spot lost work)"},
       {"--context", &WorkloadFlags::context, "Serving: context length in tokens"},
@@ -248,37 +313,30 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
       {"--requests-per-s", &WorkloadFlags::requests_per_s, "Serving: requests per second to sustain"},
       {"--input-tokens", &WorkloadFlags::input_tokens, "Serving: prompt tokens per request"},
       {"--output-tokens", &WorkloadFlags::output_tokens, "Serving: generated tokens per request"},
-      {"--tensor-parallel", &WorkloadFlags::tensor_parallel, "GPUs per replica / tensor-parallel degree (power of two)"},
+      {"--tensor-parallel", &WorkloadFlags::tensor_parallel,
+       "GPUs per replica / tensor-parallel degree (power of two)"},
       {"--egress-gb", &WorkloadFlags::egress_gb, "GB leaving the cloud (checkpoints, datasets), priced as egress"},
       {"--hours", &WorkloadFlags::hours, "Serving and notebooks: hours of use to price"},
   };
   for (const auto& spec : table) {
-    command.add_option(spec.name, flags.*spec.field, spec.help)->group("Workload");
+    command.add_option(spec.name, flags.*spec.field, spec.help)->group("Workload")->check(non_empty_value());
   }
 }
 
-double parse_positive_number(const std::string& text, const std::string& flag, bool allow_zero) {
+double parse_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity) {
   const auto value = units::parse_number(text);
   if (!value) {
-    throw Error(flag, "'" + text + "' is not a finite number", "give a number such as 12.5");
+    const auto& range = ranges::range_of(quantity);
+    throw Error(
+        where, text::quoted(text) + " is not a finite number",
+        fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5"));
   }
-  if (*value < 0 || (!allow_zero && *value == 0)) {
-    throw Error(flag, "'" + text + "' must be " + (allow_zero ? "zero or more" : "above zero"),
-                "give a positive number");
-  }
-  return *value;
+  return ranges::check(quantity, *value, where, text);
 }
 
-int parse_positive_int(const std::string& text, const std::string& flag) {
-  const auto value = units::parse_number(text);
-  // std::floor, not a cast: casting a double beyond long long (--top 1e30) is undefined behaviour.
-  if (!value || *value != std::floor(*value)) {
-    throw Error(flag, "'" + text + "' is not a whole number", "give a whole number such as 4");
-  }
-  if (*value < 1 || *value > 1e6) {
-    throw Error(flag, "'" + text + "' is out of range", "give a whole number from 1 to 1000000");
-  }
-  return static_cast<int>(*value);
+int parse_whole_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity) {
+  // Every whole-number range ends far below INT_MAX (ranges.cpp), so the conversion is exact.
+  return static_cast<int>(parse_quantity(text, where, quantity));
 }
 
 std::vector<std::string> split_list(const std::string& text) {
@@ -299,7 +357,7 @@ std::vector<std::string> split_list(const std::string& text) {
 std::string today_utc() {
   if (const char* pinned = std::getenv("GPUSELECT_TODAY"); pinned != nullptr && *pinned != '\0') {
     if (!catalog::days_between(pinned, pinned)) {
-      throw Error("GPUSELECT_TODAY", std::string("'") + pinned + "' is not a date", "write YYYY-MM-DD");
+      throw Error("GPUSELECT_TODAY", text::quoted(pinned) + " is not a date", "write YYYY-MM-DD");
     }
     return pinned;
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
 
@@ -40,15 +41,18 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
                   "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...")
       ->group("Constraints");
   command.add_option("--max-nodes", flags.max_nodes, "Most nodes one job may use (default 4)")->group("Constraints");
-  command.add_option("--min-headroom", flags.min_headroom, "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)")
+  command
+      .add_option("--min-headroom", flags.min_headroom,
+                  "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)")
       ->group("Constraints");
   command.add_flag("--sensitivity", flags.sensitivity, "Perturb the weights and report how stable the ranking is")
       ->group("Analysis");
   command.add_option("--sensitivity-samples", flags.sensitivity_samples, "Samples for --sensitivity (default 500)")
       ->group("Analysis");
   command.add_flag("--pareto", flags.pareto, "Mark and show the cost-time Pareto frontier")->group("Analysis");
-  command.add_flag("--risk-averse", flags.risk_averse,
-                   "Rank on the pessimistic end (90th percentile) of each time and cost band")
+  command
+      .add_flag("--risk-averse", flags.risk_averse,
+                "Rank on the pessimistic end (90th percentile) of each time and cost band")
       ->group("Analysis");
   command.add_flag("--show-excluded", flags.show_excluded, "List excluded offerings with their reasons")
       ->group("Analysis");
@@ -86,8 +90,9 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   catalog::convert(catalog, 1.0, "USD", options.currency);  // throws for an unknown code
 
   auto& constraints = options.constraints;
-  if (!flags.budget.empty()) constraints.budget = parse_positive_number(flags.budget, "--budget");
-  if (!flags.deadline.empty()) constraints.deadline_hours = parse_positive_number(flags.deadline, "--deadline");
+  if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
+  if (!flags.deadline.empty())
+    constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
   constraints.regions = split_list(flags.region);
   constraints.providers = split_list(flags.provider);
   constraints.exclude_providers = split_list(flags.exclude_provider);
@@ -98,8 +103,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
         for (const auto& provider : catalog.providers) known.push_back(provider.id);
         const std::string guess = closest_match(id, known);
         throw Error(list == &constraints.providers ? "--provider" : "--exclude-provider",
-                    "unknown provider '" + id + "'",
-                    guess.empty() ? "see 'gpuselect catalog providers'" : "did you mean '" + guess + "'?");
+                    "unknown provider " + text::quoted(id),
+                    guess.empty() ? "see 'gpuselect catalog providers'" : "did you mean " + text::quoted(guess) + "?");
       }
     }
   }
@@ -109,8 +114,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
       std::vector<std::string> known;
       for (const auto& gpu : catalog.gpus) known.push_back(gpu.id);
       const std::string guess = closest_match(id, known);
-      throw Error("--gpu", "unknown GPU '" + id + "'",
-                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean '" + guess + "'?");
+      throw Error("--gpu", "unknown GPU " + text::quoted(id),
+                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean " + text::quoted(guess) + "?");
     }
   }
   if (flags.pricing.empty()) {
@@ -121,7 +126,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     for (const auto& name : split_list(flags.pricing)) {
       const auto mode = catalog::parse_pricing_mode(name);
       if (!mode) {
-        throw Error("--pricing", "unknown pricing mode '" + name + "'",
+        throw Error("--pricing", "unknown pricing mode " + text::quoted(name),
                     "choose on-demand, spot, reserved-1y, reserved-3y or any");
       }
       constraints.pricing_modes.push_back(*mode);
@@ -137,14 +142,15 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
       names.reserve(known_requirements.size());
       for (const auto& entry : known_requirements) names.push_back(entry.first);
       const std::string guess = closest_match(requirement, names);
-      throw Error("--require", "unknown requirement '" + requirement + "'",
-                  guess.empty() ? "see 'gpuselect recommend --help'" : "did you mean '" + guess + "'?");
+      throw Error("--require", "unknown requirement " + text::quoted(requirement),
+                  guess.empty() ? "see 'gpuselect recommend --help'" : "did you mean " + text::quoted(guess) + "?");
     }
   }
   if (!flags.max_nodes.empty()) {
-    constraints.max_nodes = parse_positive_int(flags.max_nodes, "--max-nodes");
+    constraints.max_nodes = parse_whole_quantity(flags.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
   } else {
-    constraints.max_nodes = parse_positive_int(settings.max_nodes.value, settings.max_nodes.origin);
+    constraints.max_nodes =
+        parse_whole_quantity(settings.max_nodes.value, settings.max_nodes.origin, ranges::Quantity::max_nodes);
   }
   // The planner keeps this share free when it judges fit (workload::Profile::headroom_pct); the
   // ranking's check agrees with it.
@@ -153,7 +159,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.sensitivity = flags.sensitivity;
   options.risk_averse = flags.risk_averse;
   if (!flags.sensitivity_samples.empty()) {
-    options.sensitivity_samples = parse_positive_int(flags.sensitivity_samples, "--sensitivity-samples");
+    options.sensitivity_samples =
+        parse_whole_quantity(flags.sensitivity_samples, "--sensitivity-samples", ranges::Quantity::sensitivity_samples);
   }
   return options;
 }
@@ -164,11 +171,7 @@ namespace gpuselect::cli {
 
 std::optional<double> headroom_flag(const std::string& text) {
   if (text.empty()) return std::nullopt;
-  const double pct = parse_positive_number(text, "--min-headroom", true);
-  if (pct >= 100) {
-    throw Error("--min-headroom", "'" + text + "' percent leaves no room for the job", "give a percentage below 100");
-  }
-  return pct;
+  return parse_quantity(text, "--min-headroom", ranges::Quantity::min_headroom_pct);
 }
 
 }  // namespace gpuselect::cli

@@ -3,10 +3,12 @@
 
 #include <yaml.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::config {
 
@@ -47,6 +49,15 @@ class Parser {
     if (event_.type == YAML_ALIAS_EVENT) {
       throw Error(where(event_.start_mark), "aliases are not supported", "write the value out");
     }
+    const yaml_char_t* tag = event_.type == YAML_SCALAR_EVENT           ? event_.data.scalar.tag
+                             : event_.type == YAML_MAPPING_START_EVENT  ? event_.data.mapping_start.tag
+                             : event_.type == YAML_SEQUENCE_START_EVENT ? event_.data.sequence_start.tag
+                                                                        : nullptr;
+    if (tag != nullptr) {
+      throw Error(where(event_.start_mark),
+                  "YAML tags are not supported (found " + text::quoted(reinterpret_cast<const char*>(tag)) + ")",
+                  "remove the tag and write the plain value");
+    }
     return event_;
   }
   std::string where(const yaml_mark_t& mark) const {
@@ -85,6 +96,7 @@ File parse(std::string_view text, const std::string& source) {
     throw Error(parser.where(root->start_mark), "a config file must be a map of settings",
                 "write 'key: value' lines such as 'profile: balanced'");
   }
+  std::vector<std::string> seen_keys;
   for (;;) {
     const yaml_event_t& key_event = parser.next();
     if (key_event.type == YAML_MAPPING_END_EVENT) break;
@@ -93,14 +105,18 @@ File parse(std::string_view text, const std::string& source) {
       throw Error(key_where, "a config key must be a plain word", "use one of the documented keys");
     }
     const std::string key_name = Parser::scalar(key_event);
+    if (std::find(seen_keys.begin(), seen_keys.end(), key_name) != seen_keys.end()) {
+      throw Error(key_where, "duplicate config key " + text::quoted(key_name), "keep one of the two lines");
+    }
+    seen_keys.push_back(key_name);
     const KeySpec* spec = nullptr;
     for (const auto& candidate : key_table) {
       if (key_name == candidate.name) spec = &candidate;
     }
     if (spec == nullptr) {
       const std::string guess = closest_match(key_name, names());
-      throw Error(key_where, "unknown config key '" + key_name + "'",
-                  guess.empty() ? "see docs/cli.md for the keys" : "did you mean '" + guess + "'?");
+      throw Error(key_where, "unknown config key " + text::quoted(key_name),
+                  guess.empty() ? "see docs/cli.md for the keys" : "did you mean " + text::quoted(guess) + "?");
     }
     const yaml_event_t& value = parser.next();
     const std::string value_where = parser.where(value.start_mark);
@@ -134,7 +150,7 @@ File parse(std::string_view text, const std::string& source) {
         const std::string criterion = Parser::scalar(name);
         const yaml_event_t& number = parser.next();
         if (number.type != YAML_SCALAR_EVENT) {
-          throw Error(parser.where(number.start_mark), "weight of '" + criterion + "' must be a number",
+          throw Error(parser.where(number.start_mark), "weight of " + text::quoted(criterion) + " must be a number",
                       "write " + criterion + ": 0.3");
         }
         if (!entry.value.empty()) entry.value += ',';
@@ -143,7 +159,7 @@ File parse(std::string_view text, const std::string& source) {
     } else if (value.type == YAML_SCALAR_EVENT) {
       entry.value = Parser::scalar(value);
     } else {
-      throw Error(value_where, "'" + key_name + "' must be a single value", "write " + key_name + ": VALUE");
+      throw Error(value_where, text::quoted(key_name) + " must be a single value", "write " + key_name + ": VALUE");
     }
     switch (spec->key) {
       case Key::profile:
@@ -170,6 +186,12 @@ File parse(std::string_view text, const std::string& source) {
       case Key::catalogs:
         break;
     }
+  }
+  // DOCUMENT-END, then STREAM-END: a second document ("---" and more settings) is an error, not ignored.
+  parser.next();
+  if (const yaml_event_t& after = parser.next(); after.type != YAML_STREAM_END_EVENT) {
+    throw Error(parser.where(after.start_mark), "a config file holds one YAML document",
+                "remove the '---' and merge the settings into the first document");
   }
   return file;
 }

@@ -6,29 +6,59 @@
 #include <utility>
 #include <numeric>
 
+#include "gpuselect/safe_text.hpp"
+
 namespace gpuselect {
 
 namespace {
+// The last line of defence of the one-line contract: each part of a message is neutralised (no
+// control character, escape sequence or line break reaches the terminal) and cut at
+// max_message_part_bytes. Values inside a part are already cut by text::quoted().
+constexpr std::size_t max_message_part_bytes = 1024;
+std::string message_part(std::string_view part) { return text::excerpt(part, max_message_part_bytes); }
+
 std::string join_line(const std::string& where, const std::string& what, const std::string& hint) {
-  std::string text = where.empty() ? what : where + ": " + what;
-  if (!hint.empty()) text += "; " + hint;
+  std::string text;
+  if (!where.empty()) {
+    text.append(message_part(where));
+    text.append(": ");
+  }
+  text.append(message_part(what));
+  if (!hint.empty()) {
+    text.append("; ");
+    text.append(message_part(hint));
+  }
   return text;
 }
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  std::iota(row.begin(), row.end(), std::size_t{0});
+// Words longer than this get no "did you mean" (ids and names are far shorter), so one suggestion
+// costs at most candidates x max_suggested_bytes x (2 x bound + 1) steps.
+constexpr std::size_t max_suggested_bytes = 128;
+
+// Levenshtein distance when it is at most `bound`, else bound + 1: only the diagonal band of width
+// 2 x bound + 1 is computed, and the scan stops once a whole row exceeds the bound.
+std::size_t bounded_edit_distance(std::string_view a, std::string_view b, std::size_t bound) {
+  const std::size_t over = bound + 1;
+  if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) > bound) return over;
+  std::vector<std::size_t> row(b.size() + 1, over);
+  for (std::size_t j = 0; j <= std::min(b.size(), bound); ++j) row[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
+    const std::size_t first = i > bound ? i - bound : 1;
+    const std::size_t last = std::min(b.size(), i + bound);
+    std::size_t diagonal = row[first - 1];
+    row[first - 1] = first == 1 && i <= bound ? i : over;
+    std::size_t row_minimum = row[first - 1];
+    for (std::size_t j = first; j <= last; ++j) {
       const std::size_t above = row[j];
       const std::size_t substitution = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1);
-      row[j] = std::min({above + 1, row[j - 1] + 1, substitution});
+      row[j] = std::min({above + 1, row[j - 1] + 1, substitution, over});
       diagonal = above;
+      row_minimum = std::min(row_minimum, row[j]);
     }
+    if (last < b.size()) row[last + 1] = over;
+    if (row_minimum > bound) return over;
   }
-  return row[b.size()];
+  return std::min(row[b.size()], over);
 }
 }  // namespace
 
@@ -45,13 +75,16 @@ Error::Error(std::string where, std::string what, std::string hint)
 std::string Error::line() const { return join_line(where_, problem_, hint_); }
 
 std::string format_diagnostic(const Diagnostic& diagnostic) {
-  std::string text = diagnostic.file;
+  std::string text = message_part(diagnostic.file.str());
   if (diagnostic.line > 0) {
     text += ':' + std::to_string(diagnostic.line) + ':' + std::to_string(diagnostic.column);
   }
   text += diagnostic.severity == Severity::error ? ": error: " : ": warning: ";
-  text += diagnostic.message;
-  if (!diagnostic.hint.empty()) text += "; " + diagnostic.hint;
+  text.append(message_part(diagnostic.message));
+  if (!diagnostic.hint.empty()) {
+    text.append("; ");
+    text.append(message_part(diagnostic.hint));
+  }
   return text;
 }
 
@@ -82,9 +115,11 @@ bool has_errors(const std::vector<Diagnostic>& diagnostics) {
 
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates) {
   std::string best;
+  if (word.size() > max_suggested_bytes) return best;
   std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
   for (const auto& candidate : candidates) {
-    const std::size_t distance = edit_distance(word, candidate);
+    if (candidate.size() > max_suggested_bytes) continue;
+    const std::size_t distance = bounded_edit_distance(word, candidate, best_distance - 1);
     if (distance < best_distance) {
       best_distance = distance;
       best = candidate;

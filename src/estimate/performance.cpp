@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "estimate/model.hpp"
+#include "gpuselect/error.hpp"
 #include "gpuselect/units.hpp"
 
 namespace gpuselect::estimate {
@@ -438,6 +439,19 @@ double active_params(const workload::Shape& shape) {
   return shape.active_params > 0 ? shape.active_params : shape.params;
 }
 
+// Replicas for a load of `busy_replicas` (requests/s x replica-seconds per request). Above
+// max_replicas the load is beyond any deployment and the int arithmetic downstream (replicas x GPUs)
+// would overflow: an error, not a wrapped count.
+constexpr double max_replicas = 1e6;
+int replica_count(double busy_replicas) {
+  if (!(busy_replicas <= max_replicas)) {
+    throw Error("--requests-per-s",
+                "the load needs more than 1000000 replicas (" + units::format_count(busy_replicas) + ")",
+                "lower --requests-per-s or the tokens per request");
+  }
+  return std::max(1, static_cast<int>(std::ceil(busy_replicas - 1e-9)));
+}
+
 // Model FLOPs of the whole training job and what the hardware executes with recomputation.
 void training_compute(const workload::Profile& profile, workload::Recompute recompute_mode, Compute& compute) {
   const double data = profile.tokens;
@@ -470,7 +484,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     const double images_per_s = peak_flops * mfu / std::max(1.0, profile.shape.forward_flops_per_sample);
     throughput.decode_tokens_per_s = images_per_s;
     throughput.prefill_tokens_per_s = 0;
-    throughput.replicas = std::max(1, static_cast<int>(std::ceil(profile.requests_per_s / images_per_s - 1e-9)));
+    throughput.replicas = replica_count(profile.requests_per_s / images_per_s);
     return;
   }
   if (profile.kind == workload::Kind::llm_inference) {
@@ -499,9 +513,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     throughput.decode_tokens_per_s = point.output_tokens_per_s;
     throughput.prefill_tokens_per_s = point.prefill_tokens_per_s;
     throughput.replicas =
-        profile.requests_per_s > 0
-            ? std::max(1, static_cast<int>(std::ceil(profile.requests_per_s / serving.requests_per_s_per_replica - 1e-9)))
-            : 1;
+        profile.requests_per_s > 0 ? replica_count(profile.requests_per_s / serving.requests_per_s_per_replica) : 1;
     return;
   }
   const double params = active_params(profile.shape);
@@ -522,10 +534,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   // share of the batched decode rate.
   const double seconds_per_request =
       profile.output_tokens / throughput.decode_tokens_per_s + profile.input_tokens / throughput.prefill_tokens_per_s;
-  throughput.replicas =
-      profile.requests_per_s > 0
-          ? std::max(1, static_cast<int>(std::ceil(profile.requests_per_s * seconds_per_request - 1e-9)))
-          : 1;
+  throughput.replicas = profile.requests_per_s > 0 ? replica_count(profile.requests_per_s * seconds_per_request) : 1;
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
+#include <csignal>
 #include <cstdio>
 #include <functional>
 #include <ostream>
@@ -15,11 +17,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <utility>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::io {
 
@@ -116,6 +121,76 @@ std::string read_text(const std::string& path, std::size_t max_bytes) {
 
 namespace {
 
+// The temporary file of write_output, for the signal handler: a fixed buffer (no allocation in the
+// handler), armed only while the file exists.
+char pending_temporary[PATH_MAX + 1];
+volatile std::sig_atomic_t temporary_armed = 0;
+constexpr int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+extern "C" void remove_temporary_and_die(int signal_number) {
+  if (temporary_armed != 0) ::unlink(pending_temporary);  // unlink, signal, raise: async-signal-safe
+  std::signal(signal_number, SIG_DFL);
+  std::raise(signal_number);
+}
+
+// Installs the handler for the lifetime of the object (a signal the process ignores stays
+// ignored) and tracks the temporary; signals are blocked while the path is armed or disarmed.
+class TemporaryGuard {
+ public:
+  TemporaryGuard() {
+    struct sigaction action {};
+    action.sa_handler = remove_temporary_and_die;
+    sigemptyset(&action.sa_mask);
+    for (std::size_t i = 0; i < std::size(cleanup_signals); ++i) {
+      ::sigaction(cleanup_signals[i], nullptr, &previous_[i]);
+      if (previous_[i].sa_handler != SIG_IGN) ::sigaction(cleanup_signals[i], &action, nullptr);
+    }
+  }
+  ~TemporaryGuard() {
+    disarm();
+    for (std::size_t i = 0; i < std::size(cleanup_signals); ++i)
+      ::sigaction(cleanup_signals[i], &previous_[i], nullptr);
+  }
+  TemporaryGuard(const TemporaryGuard&) = delete;
+  TemporaryGuard& operator=(const TemporaryGuard&) = delete;
+
+  // mkstemp with the signals blocked, so a signal never sees a file that is not armed.
+  int create(std::string& path_template) {
+    const Blocked blocked;
+    const int fd = ::mkstemp(path_template.data());
+    if (fd >= 0 && path_template.size() <= PATH_MAX) {
+      std::memcpy(pending_temporary, path_template.c_str(), path_template.size() + 1);
+      temporary_armed = 1;
+    }
+    return fd;
+  }
+  // After the rename or the unlink of the temporary.
+  void disarm() {
+    const Blocked blocked;
+    temporary_armed = 0;
+  }
+
+ private:
+  struct Blocked {
+    sigset_t previous{};
+    Blocked() {
+      sigset_t set;
+      sigemptyset(&set);
+      for (const int signal_number : cleanup_signals) sigaddset(&set, signal_number);
+      ::sigprocmask(SIG_BLOCK, &set, &previous);
+    }
+    ~Blocked() { ::sigprocmask(SIG_SETMASK, &previous, nullptr); }
+    Blocked(const Blocked&) = delete;
+    Blocked& operator=(const Blocked&) = delete;
+  };
+  struct sigaction previous_[std::size(cleanup_signals)]{};
+};
+
+[[noreturn]] void output_failure(const std::string& what, const std::string& path, int error_number,
+                                 const std::string& hint) {
+  throw Error(ErrorKind::io, "--output", what + " " + text::quoted(path) + ": " + errno_text(error_number), hint);
+}
+
 // An ostream's buffer over a file descriptor: 64 KiB at a time, retrying on EINTR. A failed write
 // is remembered (errno) and the stream goes bad; the caller turns that into one error.
 class DescriptorBuffer : public std::streambuf {
@@ -167,50 +242,136 @@ class DescriptorBuffer : public std::streambuf {
   int error_ = 0;
 };
 
-}  // namespace
+// Runs `draw` over the descriptor; the errno of the first failed write, or 0.
+int draw_into(int fd, const Draw& draw) {
+  DescriptorBuffer buffer(fd);
+  std::ostream out(&buffer);
+  draw(out);
+  buffer.flush_all();
+  return buffer.error();
+}
 
-void write_streamed(const std::string& path, const std::function<void(std::ostream&)>& draw) {
-  if (path.empty()) {
-    std::fflush(stdout);  // whatever stdio holds goes first
-    DescriptorBuffer buffer(STDOUT_FILENO);
-    std::ostream out(&buffer);
-    draw(out);
-    if (!buffer.flush_all()) {
-      throw Error(ErrorKind::io, "stdout", "cannot write the output: " + errno_text(buffer.error()),
-                  "check the pipe or disk");
+mode_t new_file_mode() {
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  return static_cast<mode_t>(0666 & ~mask);
+}
+
+// The file a chain of symbolic links ends at (it may not exist yet); `path` when it is no link.
+std::string link_target(const std::string& path) {
+  std::string current = path;
+  for (int hops = 0; hops < 40; ++hops) {  // 40: Linux's own limit on links followed (MAXSYMLINKS)
+    struct stat info {};
+    if (::lstat(current.c_str(), &info) != 0 || !S_ISLNK(info.st_mode)) return current;
+    std::string target(PATH_MAX, '\0');
+    const ssize_t length = ::readlink(current.c_str(), target.data(), target.size());
+    if (length < 0) return current;
+    target.resize(static_cast<std::size_t>(length));
+    if (target.front() != '/') {
+      const auto slash = current.find_last_of('/');
+      if (slash != std::string::npos) target = current.substr(0, slash + 1) + target;
     }
-    return;
+    current = target;
   }
+  output_failure("cannot follow", path, ELOOP, "fix the chain of symbolic links");
+}
+
+void replace_atomically(const std::string& path, const Draw& draw, std::optional<mode_t> existing_mode,
+                        const std::function<void()>& before_rename) {
   const auto slash = path.find_last_of('/');
   const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
   const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  TemporaryGuard guard;
   std::string temporary = folder + "/." + base + ".tmp-XXXXXX";
-  FileDescriptor fd(::mkstemp(temporary.data()));
+  FileDescriptor fd(guard.create(temporary));
   if (fd.get() < 0) {
-    throw Error(ErrorKind::io, "--output", "cannot create a file in '" + folder + "': " + errno_text(errno),
-                "check that the folder exists and is writable");
+    output_failure("cannot create a file in", folder, errno, "check that the folder exists and is writable");
   }
   auto fail = [&](const std::string& what, int error_number) {
     ::unlink(temporary.c_str());
-    throw Error(ErrorKind::io, "--output", what + " '" + path + "': " + errno_text(error_number),
-                "check free space and permissions");
+    guard.disarm();
+    output_failure(what, path, error_number, "check free space and permissions");
   };
-  DescriptorBuffer buffer(fd.get());
-  std::ostream out(&buffer);
+  int write_error = 0;
   try {
-    draw(out);
+    write_error = draw_into(fd.get(), draw);
   } catch (...) {
     ::unlink(temporary.c_str());
+    guard.disarm();
     throw;
   }
-  if (!buffer.flush_all()) fail("cannot write", buffer.error());
-  if (::fchmod(fd.get(), 0644) != 0 || ::fsync(fd.get()) != 0) fail("cannot flush", errno);
+  if (write_error != 0) fail("cannot write", write_error);
+  const mode_t mode = existing_mode ? (*existing_mode & 07777) : new_file_mode();
+  if (::fchmod(fd.get(), mode) != 0 || ::fsync(fd.get()) != 0) fail("cannot flush", errno);
   if (::close(fd.release()) != 0) fail("cannot close", errno);
+  if (before_rename) before_rename();
   if (::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace", errno);
+  guard.disarm();
 }
 
-void write_atomically(const std::string& path, std::string_view content) {
-  write_streamed(path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); });
+// The descriptor that /dev/stdout, /dev/stderr, /dev/fd/N and /proc/self/fd/N name: written as it is
+// (reopening would start at offset 0 of a file opened for appending, and a pipe has no path).
+std::optional<int> open_descriptor(const std::string& path) {
+  if (path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"}) {
+    if (path.size() > prefix.size() && path.size() <= prefix.size() + 4 &&
+        path.compare(0, prefix.size(), prefix) == 0 &&
+        path.find_first_not_of("0123456789", prefix.size()) == std::string::npos) {
+      return std::stoi(path.substr(prefix.size()));
+    }
+  }
+  return std::nullopt;
+}
+
+void write_in_place(int fd, const std::string& path, const Draw& draw) {
+  if (const int error_number = draw_into(fd, draw); error_number != 0) {
+    output_failure("cannot write", path, error_number, "check free space, permissions and the reader of the pipe");
+  }
+}
+
+}  // namespace
+
+void write_descriptor(int fd, const std::string& where, const Draw& draw, const std::string& hint) {
+  if (const int error_number = draw_into(fd, draw); error_number != 0) {
+    throw Error(ErrorKind::io, where, errno_text(error_number), hint);
+  }
+}
+
+void write_output_streamed(const std::string& path, const Draw& draw, const std::function<void()>& before_rename) {
+  if (path.empty()) {
+    throw Error("--output", "the path is empty", "give a file path, or - for standard output");
+  }
+  if (const auto descriptor = open_descriptor(path)) {
+    if (*descriptor == STDOUT_FILENO) std::fflush(stdout);  // whatever stdio holds goes first
+    write_in_place(*descriptor, path, draw);
+    return;
+  }
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) {
+    if (errno != ENOENT) output_failure("cannot inspect", path, errno, "check the path and its permissions");
+    // Nothing there, or a symbolic link to nothing yet: create the file the link names.
+    replace_atomically(link_target(path), draw, std::nullopt, before_rename);
+    return;
+  }
+  if (S_ISDIR(info.st_mode)) {
+    throw Error(ErrorKind::io, "--output", text::quoted(path) + " is a directory", "name a file inside it");
+  }
+  if (S_ISREG(info.st_mode)) {
+    replace_atomically(link_target(path), draw, info.st_mode, before_rename);
+    return;
+  }
+  // A device, FIFO or socket: written in place, never replaced.
+  FileDescriptor fd(::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC));
+  if (fd.get() < 0) output_failure("cannot open", path, errno, "check the path and its permissions");
+  write_in_place(fd.get(), path, draw);
+  if (::close(fd.release()) != 0) output_failure("cannot close", path, errno, "check free space");
+}
+
+void write_output(const std::string& path, std::string_view content, const std::function<void()>& before_rename) {
+  write_output_streamed(
+      path, [&](std::ostream& out) { out.write(content.data(), static_cast<std::streamsize>(content.size())); },
+      before_rename);
 }
 
 bool is_terminal(int fd) { return ::isatty(fd) == 1; }

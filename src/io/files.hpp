@@ -32,13 +32,31 @@ class FileStream {
   std::size_t size_ = 0;
 };
 
-// Writes atomically: a temporary file in the same folder, flushed, then renamed over `path`.
-// On any failure the temporary is removed and Error(kind io) is thrown; `path` is untouched.
-void write_atomically(const std::string& path, std::string_view content);
-// The same for output made as it is written (a large JSON document is never held whole): `draw`
-// writes to the stream; `path` empty = standard output (64 KiB at a time; Error(kind io, "stdout")
-// when a write fails). An exception from `draw` leaves no file behind.
-void write_streamed(const std::string& path, const std::function<void(std::ostream&)>& draw);
+// What an output is made by: writes to the stream it is given (a large JSON document is never
+// held whole).
+using Draw = std::function<void(std::ostream&)>;
+
+// Writes what `draw` makes to `path` (docs/hardening.md "--output"), by what is there:
+// - nothing, or a regular file: atomically, a temporary ".NAME.tmp-XXXXXX" in the same folder,
+//   written, flushed, given the old file's mode (a new file: 0666 less the umask), then renamed
+//   over the path; on failure, or an exception from `draw`, the temporary is removed and `path`
+//   is untouched;
+// - a symbolic link: the same, at the file it points to (the link stays);
+// - a character device, FIFO or socket (/dev/null, /dev/stdout, a named pipe): opened and written
+//   directly, never replaced;
+// - a directory: Error.
+// While the temporary exists, SIGINT, SIGTERM, SIGHUP and SIGQUIT remove it before the process dies
+// of the signal (an async-signal-safe unlink, then the signal is raised again).
+// Every failure throws Error(kind io, where "--output"). `before_rename` (tests only) runs while
+// the temporary exists.
+void write_output_streamed(const std::string& path, const Draw& draw,
+                           const std::function<void()>& before_rename = nullptr);
+// The same for text already made.
+void write_output(const std::string& path, std::string_view content,
+                  const std::function<void()>& before_rename = nullptr);
+// Writes what `draw` makes to an open descriptor (standard output), 64 KiB at a time; a failed
+// write throws Error(kind io, where, strerror, hint). What was written before it stays written.
+void write_descriptor(int fd, const std::string& where, const Draw& draw, const std::string& hint);
 
 // Names (not paths) in a folder, sorted; empty when it does not exist or cannot be read.
 std::vector<std::string> list_folder(const std::string& path);

@@ -9,6 +9,8 @@
 
 namespace gpuselect::render::detail {
 
+// Text that starts like a spreadsheet formula (= + - @ tab CR) and is not a plain number gets a
+// leading apostrophe (OWASP CSV injection); "-1.5" stays a number.
 std::string csv_field(std::string_view text);
 
 class CsvWriter {

@@ -2,6 +2,7 @@
 #include <array>
 
 #include "gpuselect/render.hpp"
+#include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::render {
 namespace {
@@ -39,6 +40,41 @@ std::vector<std::string> format_names() {
   names.reserve(format_table.size());
   for (const auto& entry : format_table) names.emplace_back(entry.name);
   return names;
+}
+
+std::string terminal_safe(std::string_view text, Format format, bool color) {
+  if (format == Format::json || format == Format::html) return std::string(text);
+  text::Keep keep;
+  keep.newlines = true;
+  keep.crlf = format == Format::csv;
+  keep.tabs_as_space = true;
+  keep.sgr = color;
+  return text::neutralise(text, keep);
+}
+
+TerminalSafeBuffer::int_type TerminalSafeBuffer::overflow(int_type c) {
+  if (!traits_type::eq_int_type(c, traits_type::eof())) {
+    pending_ += traits_type::to_char_type(c);
+    if (pending_.back() == '\n') flush_lines();
+  }
+  return traits_type::not_eof(c);
+}
+
+std::streamsize TerminalSafeBuffer::xsputn(const char* text, std::streamsize size) {
+  pending_.append(text, static_cast<std::size_t>(size));
+  if (pending_.find('\n') != std::string::npos) flush_lines();
+  return size;
+}
+
+void TerminalSafeBuffer::flush_lines() {
+  const std::size_t end = pending_.rfind('\n') + 1;
+  out_ << terminal_safe(std::string_view(pending_).substr(0, end), format_, color_);
+  pending_.erase(0, end);
+}
+
+void TerminalSafeBuffer::finish() {
+  if (!pending_.empty()) out_ << terminal_safe(pending_, format_, color_);
+  pending_.clear();
 }
 
 }  // namespace gpuselect::render

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/version.hpp"
 
@@ -300,10 +301,16 @@ std::string joined(const std::vector<std::string>& items, std::string_view separ
   return text;
 }
 
-std::string html_escape(std::string_view text) {
+std::string html_escape(std::string_view raw) {
+  // Control characters, bidi overrides and invalid UTF-8 become '?' first (docs/hardening.md), so a
+  // report printed with cat cannot drive the terminal either; line breaks and tabs stay.
+  text::Keep keep;
+  keep.newlines = true;
+  keep.tabs_as_space = true;
+  const std::string safe = text::neutralise(raw, keep);
   std::string escaped;
-  escaped.reserve(text.size());
-  for (const char c : text) {
+  escaped.reserve(safe.size());
+  for (const char c : safe) {
     switch (c) {
       case '&':
         escaped += "&amp;";

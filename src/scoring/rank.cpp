@@ -9,6 +9,7 @@
 
 #include "core/prefault.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "scoring/scoring_internal.hpp"
 
 namespace gpuselect::scoring {
@@ -444,8 +445,9 @@ class Ranker {
       const catalog::Offering* offering = catalog_.find_offering(id);
       if (offering == nullptr) {
         const std::string guess = closest_match(id, ids);
-        throw Error("compare", "no offering '" + id + "' in the catalog",
-                    guess.empty() ? "see `gpuselect catalog list` for offering ids" : "did you mean '" + guess + "'?");
+        throw Error("compare", "no offering " + text::quoted(id) + " in the catalog",
+                    guess.empty() ? "see `gpuselect catalog list` for offering ids"
+                                  : "did you mean " + text::quoted(guess) + "?");
       }
       if (std::find(seen.begin(), seen.end(), offering) != seen.end()) continue;
       seen.push_back(offering);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/scoring.hpp"
 
 namespace gpuselect::scoring {
@@ -108,10 +109,10 @@ Weights profile_weights(std::string_view profile, workload::Kind kind) {
     if (spec.name == name) return Weights{spec.weights};
   }
   const std::string guess = closest_match(profile, profile_names());
-  throw Error("--profile", "unknown profile '" + std::string(profile) + "'",
+  throw Error("--profile", "unknown profile " + text::quoted(profile),
               guess.empty() ? "choose one of: auto, balanced, cost-first, speed-first, production, "
                               "research, pretraining, fine-tuning, serving, development"
-                            : "did you mean '" + guess + "'?");
+                            : "did you mean " + text::quoted(guess) + "?");
 }
 
 Weights parse_weights(std::string_view spec, const Weights& base, std::string_view where) {
@@ -127,27 +128,27 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
     const std::string item = trim(spec.substr(start, comma - start));
     start = comma + 1;
     if (item.empty()) {
-      throw Error(where_text, "empty entry in '" + std::string(spec) + "'", format_hint);
+      throw Error(where_text, "empty entry in " + text::quoted(spec), format_hint);
     }
     const auto equals = item.find('=');
     if (equals == std::string::npos) {
-      throw Error(where_text, "'" + item + "' has no '='", format_hint);
+      throw Error(where_text, text::quoted(item) + " has no '='", format_hint);
     }
     const std::string name = trim(std::string_view(item).substr(0, equals));
     const std::string value_text = trim(std::string_view(item).substr(equals + 1));
     const auto criterion = parse_criterion(name);
     if (!criterion) {
       const std::string guess = closest_match(name, criterion_name_list());
-      throw Error(
-          where_text, "unknown criterion '" + name + "'",
-          guess.empty() ? "use stability, performance, cost, usability or support" : "did you mean '" + guess + "'?");
+      throw Error(where_text, "unknown criterion " + text::quoted(name),
+                  guess.empty() ? "use stability, performance, cost, usability or support"
+                                : "did you mean " + text::quoted(guess) + "?");
     }
     double value = 0;
     const char* begin = value_text.data();
     const char* end = begin + value_text.size();
     const auto parsed = std::from_chars(begin, end, value);
     if (value_text.empty() || parsed.ec != std::errc{} || parsed.ptr != end) {
-      throw Error(where_text, name + "='" + value_text + "' is not a number",
+      throw Error(where_text, name + "=" + text::quoted(value_text) + " is not a number",
                   "give a number between 0 and 1, e.g. " + name + "=0.3");
     }
     if (!std::isfinite(value)) {

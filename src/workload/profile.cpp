@@ -9,6 +9,8 @@
 #include <fmt/ranges.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/ranges.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/workload.hpp"
 
@@ -104,8 +106,7 @@ constexpr std::array<FlagRule, 29> flag_rules{{
      "serving workloads and notebook (training time is estimated)"},
     {"--ttft-ms", [](const Request& r) { return r.ttft_ms.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
     {"--tpot-ms", [](const Request& r) { return r.tpot_ms.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
-    {"--active-params", [](const Request& r) { return r.active_params_text.has_value(); }, llm_kinds,
-     "LLM workloads"},
+    {"--active-params", [](const Request& r) { return r.active_params_text.has_value(); }, llm_kinds, "LLM workloads"},
     {"--experts", [](const Request& r) { return r.experts.has_value(); }, llm_kinds, "LLM workloads"},
     {"--experts-per-token", [](const Request& r) { return r.experts_per_token.has_value(); }, llm_kinds,
      "LLM workloads"},
@@ -147,15 +148,10 @@ void require_positive(const std::optional<double>& value, std::string_view flag)
 double parse_params(const std::string& text) {
   const auto value = units::parse_count(text);
   if (!value) {
-    throw Error("--params", fmt::format("'{}' is not a positive parameter count", text),
+    throw Error("--params", text::quoted(text) + " is not a positive parameter count",
                 "write e.g. 7e9, 7B, 350M or 70_000_000_000");
   }
-  if (*value > max_params) {
-    throw Error("--params",
-                fmt::format("{} parameters is absurd (above {:.0e})", units::format_count(*value), max_params),
-                "check the exponent: 7e9 is seven billion");
-  }
-  return *value;
+  return ranges::check(ranges::Quantity::params, *value, "--params", text);
 }
 
 int round_hidden(double hidden) {
@@ -217,9 +213,9 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
     std::vector<std::string> ids;
     for (const auto& model : catalog.models) ids.push_back(model.id);
     const std::string guess = closest_match(wanted, ids);
-    throw Error("--model", fmt::format("unknown model '{}'", wanted),
+    throw Error("--model", "unknown model " + text::quoted(wanted),
                 guess.empty() ? "give --params (e.g. 7e9), or add it under models: in a catalog file"
-                              : fmt::format("did you mean '{}'? Or give --params", guess));
+                              : "did you mean " + text::quoted(guess) + "? Or give --params");
   }
   if (request.params_text) {
     throw Error("--params", fmt::format("both --model {} and --params given", wanted), "give one of them");
@@ -237,7 +233,9 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
     }
   }
   if (request.active_params_text || request.experts || request.experts_per_token) {
-    throw Error(request.active_params_text ? "--active-params" : request.experts ? "--experts" : "--experts-per-token",
+    throw Error(request.active_params_text ? "--active-params"
+                : request.experts          ? "--experts"
+                                           : "--experts-per-token",
                 fmt::format("expert flags cannot change preset '{}'", preset->id),
                 "give --params with --active-params instead of --model");
   }
@@ -267,8 +265,8 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
     // A preset with active parameters but no expert counts: Mixtral's top-2 of 8 is assumed.
     shape.experts = experts_default;
     shape.experts_per_token = experts_per_token_default;
-    defaults.push_back(fmt::format("experts of {}: 2 of 8 routed experts per token assumed (the preset gives none)",
-                                   preset->id));
+    defaults.push_back(
+        fmt::format("experts of {}: 2 of 8 routed experts per token assumed (the preset gives none)", preset->id));
   }
   shape.layers = preset->layers;
   shape.hidden = preset->hidden;
@@ -305,13 +303,15 @@ void custom_moe(const Request& request, Shape& shape, std::vector<std::string>& 
   }
   const auto active = units::parse_count(*request.active_params_text);
   if (!active) {
-    throw Error("--active-params", fmt::format("'{}' is not a positive parameter count", *request.active_params_text),
+    throw Error("--active-params", text::quoted(*request.active_params_text) + " is not a positive parameter count",
                 "write e.g. 13B or 1.3e10");
   }
+  ranges::check(ranges::Quantity::params, *active, "--active-params", *request.active_params_text);
   if (*active > shape.params) {
-    throw Error("--active-params",
-                fmt::format("{} active parameters exceed the model's {}", count_words(*active), count_words(shape.params)),
-                "give at most --params");
+    throw Error(
+        "--active-params",
+        fmt::format("{} active parameters exceed the model's {}", count_words(*active), count_words(shape.params)),
+        "give at most --params");
   }
   shape.active_params = *active;
   if (*active == shape.params) {
@@ -517,9 +517,9 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
       for (const auto& target : *request.lora_targets) {
         if (std::find(known.begin(), known.end(), target) == known.end()) {
           const std::string guess = closest_match(target, known);
-          throw Error("--lora-targets", fmt::format("unknown target matrix '{}'", target),
+          throw Error("--lora-targets", "unknown target matrix " + text::quoted(target),
                       guess.empty() ? "use q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj"
-                                    : fmt::format("did you mean '{}'?", guess));
+                                    : "did you mean " + text::quoted(guess) + "?");
         }
       }
       profile.lora_targets = *request.lora_targets;
@@ -588,10 +588,10 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     if (request.tokens_text) {
       const auto tokens = units::parse_count(*request.tokens_text);
       if (!tokens) {
-        throw Error("--tokens", fmt::format("'{}' is not a positive count", *request.tokens_text),
+        throw Error("--tokens", text::quoted(*request.tokens_text) + " is not a positive count",
                     "write e.g. 2T, 1e9 or 500M");
       }
-      profile.tokens = *tokens;
+      profile.tokens = ranges::check(ranges::Quantity::tokens, *tokens, "--tokens", *request.tokens_text);
     } else if (kind == Kind::llm_pretrain) {
       profile.tokens = 20.0 * profile.shape.params;
       defaults.push_back(fmt::format("tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)",
@@ -701,9 +701,9 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     profile.ttft_target_ms = request.ttft_ms.value_or(ttft_target_default_ms);
     profile.tpot_target_ms = request.tpot_ms.value_or(tpot_target_default_ms);
     if (!request.ttft_ms || !request.tpot_ms) {
-      defaults.push_back(fmt::format("latency targets (p50): TTFT {:g} ms, TPOT {:g} ms{}", profile.ttft_target_ms,
-                                     profile.tpot_target_ms,
-                                     " (defaults: MLPerf Inference Llama 2 70B server limits; give --ttft-ms/--tpot-ms)"));
+      defaults.push_back(fmt::format(
+          "latency targets (p50): TTFT {:g} ms, TPOT {:g} ms{}", profile.ttft_target_ms, profile.tpot_target_ms,
+          " (defaults: MLPerf Inference Llama 2 70B server limits; give --ttft-ms/--tpot-ms)"));
     }
   }
   profile.tensor_parallel = request.tensor_parallel;

@@ -1,0 +1,72 @@
+#pragma once
+// The range of every quantity a user gives (flags, config): one table, checked in one place
+// (ranges::check), so no value that reaches the estimator can overflow its arithmetic or make a
+// result absurd. docs/hardening.md "Ranges" lists the table; catalog values have their own ranges
+// in src/catalog/fields.cpp.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace gpuselect::ranges {
+
+enum class Quantity : std::uint8_t {
+  params,
+  tokens,
+  layers,
+  hidden,
+  heads,
+  kv_heads,
+  ffn,
+  vocab,
+  lora_rank,
+  seq_len,
+  micro_batch,
+  context,
+  batch,
+  requests_per_s,
+  input_tokens,
+  output_tokens,
+  tensor_parallel,
+  egress_gb,
+  hours,
+  checkpoint_minutes,
+  mfu,
+  gpus_per_node,
+  nodes,
+  max_nodes,
+  budget,
+  deadline_hours,
+  min_headroom_pct,
+  top,
+  sensitivity_samples,
+  stale_days,
+  ttft_ms,
+  tpot_ms,
+  experts,
+  experts_per_token,
+  pipeline_parallel,
+  context_parallel,
+  quant_bits,
+  max_per_kind,
+};
+
+struct Range {
+  Quantity quantity;
+  std::string_view name;  // for messages: "parameters", "GPUs per node"
+  double min;             // inclusive
+  double max;             // inclusive
+  bool whole;             // a whole number
+  std::string_view why;   // the assumption behind the bounds
+};
+
+const Range& range_of(Quantity quantity);
+
+// `value` (parsed from `text`, given at `where`: a flag or config file:line:col) when finite and in
+// range; otherwise throws Error(where, "<text> is out of range ...", "give ... from MIN to MAX").
+double check(Quantity quantity, double value, std::string_view where, std::string_view text);
+
+// Every row, in Quantity order (docs and tests walk it).
+std::string_view table_name(Quantity quantity);
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::max_per_kind) + 1;
+
+}  // namespace gpuselect::ranges

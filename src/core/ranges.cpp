@@ -1,0 +1,99 @@
+#include "gpuselect/ranges.hpp"
+
+#include <array>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
+
+namespace gpuselect::ranges {
+
+namespace {
+
+using Q = Quantity;
+
+// Bounds are assumptions stated per row: about 100x above the largest 2026 jobs and hardware, so
+// they stop typos and hostile input only, and small enough that products of them (GPUs x nodes,
+// tokens x params x 6) stay exact in int64 and finite in double.
+constexpr std::array<Range, quantity_count> table = {{
+    {Q::params, "parameters", 1e6, 1e14, false,
+     "1M (below, any GPU fits; nothing to advise) to 100T (50x the largest 2026 models)"},
+    {Q::tokens, "training tokens", 1, 1e16, false, "up to 10 quadrillion: 600x Llama 3's 15T"},
+    {Q::layers, "layers", 1, 10000, true, "largest models have ~130"},
+    {Q::hidden, "hidden size", 1, 1e6, true, "largest models ~20k"},
+    {Q::heads, "attention heads", 1, 10000, true, "largest models ~128"},
+    {Q::kv_heads, "key/value heads", 1, 10000, true, "at most the attention heads"},
+    {Q::ffn, "feed-forward size", 1, 1e7, true, "largest models ~100k"},
+    {Q::vocab, "vocabulary size", 1, 1e8, true, "largest vocabularies ~256k"},
+    {Q::lora_rank, "LoRA rank", 1, 65536, true, "ranks above 1024 are not used in practice"},
+    {Q::seq_len, "sequence length", 1, 1e8, true, "100M tokens: 100x the longest 2026 contexts"},
+    {Q::micro_batch, "micro-batch", 1, 1e6, true, "sequences per GPU per step"},
+    {Q::context, "context length", 1, 1e8, true, "as seq_len"},
+    {Q::batch, "batch", 1, 1e6, true, "concurrent sequences per replica"},
+    {Q::requests_per_s, "requests per second", 1e-6, 1e7, false, "10M/s: above the largest public services"},
+    {Q::input_tokens, "input tokens", 1, 1e8, true, "as context"},
+    {Q::output_tokens, "output tokens", 1, 1e8, true, "as context"},
+    {Q::tensor_parallel, "tensor-parallel degree", 1, 1024, true, "GPUs per replica"},
+    {Q::egress_gb, "egress GB", 0, 1e9, false, "1 EB"},
+    {Q::hours, "hours", 1e-3, 1e6, false, "a few seconds to 100 years"},
+    {Q::checkpoint_minutes, "minutes between checkpoints", 1e-2, 1e6, false, "under a second to 2 years"},
+    {Q::mfu, "model FLOPs utilisation", 1e-3, 1, false, "a fraction of peak"},
+    {Q::gpus_per_node, "GPUs per node", 1, 1024, true, "nodes hold 1 to 72 GPUs in 2026"},
+    {Q::nodes, "nodes", 1, 100000, true, "the largest 2026 clusters have ~10,000 nodes"},
+    {Q::max_nodes, "nodes", 1, 100000, true, "as nodes"},
+    {Q::budget, "budget", 1e-2, 1e12, false, "a cent to a trillion, in the output currency"},
+    {Q::deadline_hours, "deadline hours", 1e-3, 1e6, false, "as hours"},
+    {Q::min_headroom_pct, "headroom percent", 0, 99, false, "100% would leave no memory for the job"},
+    {Q::top, "rows", 1, 1e6, true, "rows shown"},
+    {Q::sensitivity_samples, "samples", 1, 1e6, true, "weight perturbations"},
+    {Q::stale_days, "days", 1, 1e5, true, "about 270 years"},
+    {Q::ttft_ms, "time to first token in ms", 0.01, 1e7, false, "10 us to about 3 hours"},
+    {Q::tpot_ms, "time per output token in ms", 0.001, 1e6, false, "1 us to about 17 minutes"},
+    {Q::experts, "experts", 1, 100000, true, "2026 MoE models route over at most a few hundred"},
+    {Q::experts_per_token, "experts per token", 1, 100000, true, "at most the experts"},
+    {Q::pipeline_parallel, "pipeline-parallel degree", 1, 1024, true, "pipeline stages"},
+    {Q::context_parallel, "context-parallel degree", 1, 1024, true, "GPUs sharing one sequence"},
+    {Q::quant_bits, "quantisation bits", 1, 32, true, "bits per weight"},
+    {Q::max_per_kind, "findings listed per kind", 1, 1e6, true, "0 (lists all) is read before the range"},
+}};
+
+constexpr bool in_quantity_order() {
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (static_cast<std::size_t>(table[i].quantity) != i) return false;
+  }
+  return true;
+}
+static_assert(in_quantity_order(), "ranges::table rows follow the Quantity enum");
+
+// "1000000", "0.001", "1e14": plain up to a billion, then a power of ten.
+std::string bound(double value) {
+  const double exponent = std::log10(value);
+  if (value >= 1e9 && exponent == std::floor(exponent)) return fmt::format("1e{}", static_cast<int>(exponent));
+  return fmt::format("{}", value);
+}
+
+}  // namespace
+
+const Range& range_of(Quantity quantity) { return table[static_cast<std::size_t>(quantity)]; }
+
+std::string_view table_name(Quantity quantity) { return range_of(quantity).name; }
+
+double check(Quantity quantity, double value, std::string_view where, std::string_view text) {
+  const Range& range = range_of(quantity);
+  const std::string hint = fmt::format("give {} from {} to {}", range.whole ? "a whole number" : "a number",
+                                       bound(range.min), bound(range.max));
+  if (!std::isfinite(value)) {
+    throw Error(std::string(where), text::quoted(text) + " is not a finite number", hint);
+  }
+  if (range.whole && value != std::floor(value)) {
+    throw Error(std::string(where), text::quoted(text) + " is not a whole number", hint);
+  }
+  if (value < range.min || value > range.max) {
+    throw Error(std::string(where), fmt::format("{} is out of range for {}", text::quoted(text), range.name), hint);
+  }
+  return value;
+}
+
+}  // namespace gpuselect::ranges
