@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "core/prefault.hpp"
+#include "estimate/plan_search.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "scoring/scoring_internal.hpp"
@@ -46,12 +47,12 @@ struct PlanKey {
 
 class PlanMemo {
  public:
-  explicit PlanMemo(const workload::Profile& profile) : profile_(profile) {}
+  explicit PlanMemo(const workload::Profile& profile) : profile_(profile), search_(profile) {}
   const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
     const PlanKey key = PlanKey::of(gpu_index, hardware);
     auto found = plans_.find(key);
     if (found == plans_.end()) {
-      found = plans_.emplace(key, estimate::choose_plan(profile_, hardware)).first;
+      found = plans_.emplace(key, estimate::choose_plan(search_, hardware)).first;
     }
     return found->second;
   }
@@ -67,6 +68,7 @@ class PlanMemo {
 
  private:
   const workload::Profile& profile_;
+  estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
   std::map<PlanKey, estimate::Memory> plans_;                  // node-based: references stay valid
   std::map<const estimate::Memory*, std::string> descriptions_;  // keyed by plans_' values
 };
