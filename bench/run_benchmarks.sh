@@ -101,6 +101,11 @@ seconds() { awk -v s="$1" 'BEGIN { printf "%.4f s", s }'; }
 spread() { printf '%s (min %s)' "$(seconds "$(field "${metric}_median" "$1")")" "$(seconds "$(field "${metric}_min" "$1")")"; }
 
 recommend=(recommend --workload llm-finetune --params 7e9)
+# dom_beside FILE: 3 rounds of the yaml-cpp DOM load of FILE beside gpuselect recommending with it
+# (slow: ~6 s a DOM load); two time_runs lines.
+dom_beside() {
+  measure 3 0 "$bench_bin/yamlcpp_dom_load" "$1" --then "$gpuselect" --catalog "$1" "${recommend[@]}"
+}
 
 say "== interactive: $interactive_runs rounds (--version, built-in recommend)"
 mapfile -t lines < <(measure "$interactive_runs" 3 "$gpuselect" --version --then "$gpuselect" "${recommend[@]}")
@@ -111,8 +116,7 @@ mapfile -t lines < <(measure 11 1 "$bench_bin/libyaml_scan" "$work_dir/lean-5000
   --then "$gpuselect" --catalog "$work_dir/lean-50000.yaml" "${recommend[@]}")
 lean_scan_line=${lines[0]} lean_large_line=${lines[1]}
 say "   yaml-cpp DOM baseline (slow: 3 rounds)"
-mapfile -t lines < <(measure 3 0 "$bench_bin/yamlcpp_dom_load" "$work_dir/lean-50000.yaml" \
-  --then "$gpuselect" --catalog "$work_dir/lean-50000.yaml" "${recommend[@]}")
+mapfile -t lines < <(dom_beside "$work_dir/lean-50000.yaml")
 lean_dom_line=${lines[0]} lean_dom_ours_line=${lines[1]}
 gnu_time_rss_kb=$( { /usr/bin/time -f %M "$gpuselect" --catalog "$work_dir/lean-50000.yaml" "${recommend[@]}" >/dev/null; } 2>&1 | tail -n 1)
 
@@ -130,8 +134,7 @@ mapfile -t lines < <(measure "$json_runs" 1 "$bench_bin/libyaml_scan" "$work_dir
 scan_line=${lines[0]} large_line=${lines[1]} json_line=${lines[2]} json_top_line=${lines[3]}
 list_json_line=${lines[4]} validate_json_line=${lines[5]}
 say "   yaml-cpp DOM on the realistic shape (information, 3 rounds)"
-mapfile -t lines < <(measure 3 0 "$bench_bin/yamlcpp_dom_load" "$work_dir/50000.yaml" \
-  --then "$gpuselect" --catalog "$work_dir/50000.yaml" "${recommend[@]}")
+mapfile -t lines < <(dom_beside "$work_dir/50000.yaml")
 dom_line=${lines[0]} dom_ours_line=${lines[1]}
 
 say "== growth, realistic shape: 10,000 vs 100,000 offerings, table and JSON, $json_runs rounds"
