@@ -270,7 +270,10 @@ class Loader {
   void report(std::uint32_t file, Mark mark, std::string message, std::string hint,
               Severity severity = Severity::error) {
     ++(severity == Severity::error ? result_.found.errors : result_.found.warnings);
-    if (diagnostics_.size() >= max_kept_diagnostics) return;
+    if (diagnostics_.size() >= max_kept_diagnostics) {
+      result_.found.count_dropped(severity, hint);
+      return;
+    }
     Diagnostic diagnostic;
     diagnostic.severity = severity;
     diagnostic.file = file_names_[file];

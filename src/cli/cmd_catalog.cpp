@@ -66,8 +66,11 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   DiagnosticCounts found = result.found;
   DiagnosticCounts linted;
   auto lint_findings = catalog::lint(result.catalog, today_utc(), stale_after_days, &linted);
-  found.warnings += linted.warnings;
+  found.add(linted);
   const std::size_t room = max_kept_diagnostics - std::min(max_kept_diagnostics, result.diagnostics.size());
+  for (std::size_t i = room; i < lint_findings.size(); ++i) {
+    found.count_dropped(lint_findings[i].severity, lint_findings[i].hint);
+  }
   lint_findings.resize(std::min(room, lint_findings.size()));
   result.diagnostics.insert(result.diagnostics.end(), lint_findings.begin(), lint_findings.end());
   // Named files: a team lead validates their own files; the built-in catalog's findings (stale
@@ -104,7 +107,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
 
   const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
   const int per_kind = options.max_per_kind == "0" ? 0 : parse_whole_quantity(options.max_per_kind, "--max-per-kind", ranges::Quantity::max_per_kind);
-  const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind));
+  const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind), &found);
   auto severity_name = [](Severity severity) { return severity == Severity::error ? "error" : "warning"; };
   if (format == render::Format::json) {
     emit_streamed(options.validate_output, format, false, [&](std::ostream& out) {
