@@ -236,7 +236,7 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
         candidate.pareto ? " class=\"pareto\"" : "", candidate.rank, marked ? "*" : "", html_escape(offering.id),
         html_escape(rented_label(*view.catalog, ranking, candidate)), html_escape(catalog::to_string(candidate.mode)),
         html_escape(memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes)),
-        html_escape(hours_with_band(candidate.hours, view.ranking->performance_of(candidate), view.ranking->risk_averse)),
+        html_escape(hours_with_band(candidate, view.ranking->performance_of(candidate), view.ranking->risk_averse)),
         html_escape(cost_label(*view.catalog, ranking, candidate)),
         serving ? fmt::format("<td class=\"num\">{}</td>", html_escape(unit_cost_label(ranking, candidate)))
                 : std::string(),

@@ -81,7 +81,8 @@ std::string plan_label(const estimate::Plan& plan);
 // "23 min (21 min-26 min)": hours with the estimate's error band scaled to them (training), a
 // trailing "*" when outside the calibrated regime; plain hours without a band.
 // risk_averse: hours is already the band's upper end (scoring::Ranking::risk_averse).
-std::string hours_with_band(double hours, const estimate::Estimate& estimate, bool risk_averse = false);
+std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Estimate& estimate,
+                            bool risk_averse = false);
 std::string_view plan_reason_name(estimate::PlanReason reason);
 std::string_view zero_label(int zero_stage);
 

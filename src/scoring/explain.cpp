@@ -21,7 +21,7 @@ using catalog::PricingMode;
 constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
-    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM"};
+    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE"};
 
 constexpr std::array<std::string_view, 7> explanation_kinds = {"strongest", "weakest",      "first_by",    "would_win",
                                                                "cannot_win", "wins_over", "spot_cheaper"};
@@ -141,7 +141,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       break;
     }
     case Criterion::cost: {
-      parts.push_back(units::format_money(candidate.total_cost, ranking.currency) + " vs cheapest " +
+      parts.push_back(units::format_money(candidate.total_cost, ranking.currency) +
+                      (ranking.best.free_row ? " vs cheapest paid " : " vs cheapest ") +
                       units::format_money(ranking.best.cheapest_total, ranking.currency));
       const auto& cost = candidate.cost;
       if (cost.commitment_charged) {
@@ -323,6 +324,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
   set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
   set(Warning::reserved_commitment, cost.commitment > 0 && cost.term_used_pct < small_term_share_pct);
+  set(Warning::queued, offering.availability.queue_hours > 0);
   return bits;
 }
 
@@ -592,6 +594,11 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return provider.name +
              " is a marketplace: hosts belong to third parties whose reliability, "
              "security and network vary.";
+    case Warning::queued:
+      return fmt::format(
+          "The job waits {} in {}'s queue before it starts (availability.queue_hours); its time to result "
+          "and the deadline check include the wait, its cost does not.",
+          units::format_hours(offering.availability.queue_hours), provider.name);
     case Warning::reserved_commitment:
       return fmt::format(
           "A {} term commits {} ({} h x {}/h for {} instance{}); this job uses {} of it{}.",
@@ -613,7 +620,8 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
       return "costs " + units::format_money(reason.needed, currency) + ", budget " +
              units::format_money(reason.limit, currency);
     case ExclusionKind::deadline:
-      return "takes " + units::format_hours(reason.needed) + ", deadline " + units::format_hours(reason.limit);
+      return "takes " + units::format_hours(reason.needed) + (reason.detail.empty() ? "" : " (" + reason.detail + ")") +
+             ", deadline " + units::format_hours(reason.limit);
     case ExclusionKind::region:
     case ExclusionKind::provider:
     case ExclusionKind::gpu:
@@ -623,6 +631,9 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::requirement:
       return "does not meet --require " + reason.detail;
     case ExclusionKind::nodes:
+      if (!reason.detail.empty()) {
+        return fmt::format("needs {} nodes to fit, {}", number(reason.needed, 0), reason.detail);
+      }
       return fmt::format("needs {} nodes to fit, --max-nodes {}", number(reason.needed, 0), number(reason.limit, 0));
     case ExclusionKind::headroom:
       return fmt::format("leaves {}% of GPU memory free, --min-headroom {}%", number(reason.limit, 1),
