@@ -239,8 +239,8 @@ struct Ranking {
   struct Best {
     double fastest_hours = 0;   // smallest expected wall hours (training)
     double cheapest_total = 0;  // smallest job total above 0, output currency
-    bool free_row = false;      // some row costs 0 (an owned cluster at a sunk cost; docs/scoring.md "job_cost")
     double best_speed = 0;      // largest speed_of (docs/scoring.md "job_time")
+    bool free_row = false;      // some row costs 0 (an owned cluster at a sunk cost; docs/scoring.md "job_cost")
   };
   workload::Kind kind = workload::Kind::llm_finetune;  // the workload the ranking was made for
   Best best;

@@ -271,7 +271,7 @@ class Loader {
   template <typename Record>
   void check_required(const Store<Record>& store);
   void check_offerings();
-  void check_owned_pricing(const Offering& offering);
+  void check_owned_pricing(const Offering& offering, bool provider_known);
   void resolve_region_prices();
   void check_models();
 
@@ -980,9 +980,7 @@ void Loader::check_offerings() {
                                 : "did you mean " + text::quoted(guess) + "? (offerings name GPUs by id)");
       }
     }
-    if ((named & (FieldMask{1} << provider_bit)) != 0 && providers_.find(offering.provider)) {
-      check_owned_pricing(offering);
-    }
+    check_owned_pricing(offering, (named & (FieldMask{1} << provider_bit)) != 0 && providers_.find(offering.provider));
     if (offering.gpu_fraction < 1.0 && offering.isolation != Isolation::vgpu) {
       report_at(offering.pos,
                 "offering " + fields::shown(offering.id) + " has gpu_fraction " +
@@ -995,14 +993,18 @@ void Loader::check_offerings() {
 
 // Owned capacity (docs/catalog.md "Owned capacity") has one rate, the amortised on-demand one,
 // which may be 0; a rented offering's price is at least fields::check_price_per_hour's minimum.
-void Loader::check_owned_pricing(const Offering& offering) {
-  const Provider& provider = result_.catalog.providers[offering.provider_index];
+void Loader::check_owned_pricing(const Offering& offering, bool provider_known) {
+  const bool owned =
+      provider_known && result_.catalog.providers[offering.provider_index].kind == ProviderKind::owned;
   const auto& on_demand = offering.pricing.on_demand;
-  if (provider.kind != ProviderKind::owned) {
+  if (!owned) {
+    // The field table lets 0 through for owned providers; below fields::check_price_per_hour's
+    // minimum it is a typo (or a denormal that would make an offering free) for any other.
     if (on_demand && fields::check_price_per_hour(*on_demand)) {
       report_at(offering.set_at.on_demand.line != 0 ? offering.set_at.on_demand : offering.pos,
-                "offering " + fields::shown(offering.id) + " has pricing.on_demand " +
-                    fields::format_number(*on_demand) + ", below the least price a cloud charges (0.001 per hour)",
+                "pricing.on_demand " + fields::format_number(*on_demand) +
+                    " is out of range (must be at least 0.001 and at most 10000) for offering " +
+                    fields::shown(offering.id),
                 "write the price per instance-hour; only a provider of 'kind: owned' may cost 0");
     }
     return;

@@ -80,9 +80,23 @@ bool plain_safe(std::string_view text) {
 // One line for a YAML comment: no line breaks or controls can end the comment early.
 std::string comment_text(std::string_view text) { return text::neutralise(text); }
 
+// Letters, digits and '-' of a name: what both tools' GPU names are made of, so a catalog alias
+// with ':' or spaces cannot change the NAME:COUNT structure of the value it goes into.
+std::string name_characters(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-') out += c;
+  }
+  return out;
+}
+
 // SkyPilot's accelerator name: the catalog's first alias is written in SkyPilot's spelling
 // (data/gpus.yaml: "A100-80GB", "H100", "L40S"); the GPU id when it has none.
-std::string skypilot_accelerator(const catalog::Gpu& gpu) { return gpu.aliases.empty() ? gpu.id : gpu.aliases.front(); }
+std::string skypilot_accelerator(const catalog::Gpu& gpu) {
+  std::string name = name_characters(gpu.aliases.empty() ? gpu.id : gpu.aliases.front());
+  if (name.empty()) name = name_characters(gpu.id);
+  return name.empty() ? std::string("GPU") : name;
+}
 
 // dstack names a GPU by model and memory ("H100:80GB:8"): the alias without a memory or board
 // suffix ("A100-80GB" -> "A100", "H100-PCIE" -> "H100") and without separators ("RTX6000-Ada" ->
@@ -106,8 +120,8 @@ std::string dstack_gpu_name(const catalog::Gpu& gpu) {
     if (dash == std::string::npos) break;
     start = dash + 1;
   }
-  out.erase(std::remove(out.begin(), out.end(), ' '), out.end());
-  return out.empty() ? gpu.id : out;
+  out.erase(std::remove(out.begin(), out.end(), '-'), out.end());
+  return out;
 }
 
 // Disk per node, GB: two checkpoints and the dataset plus 64 GB for the image, libraries and logs

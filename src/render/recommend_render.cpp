@@ -196,7 +196,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       std::vector<std::string> cells = {
           rank_cell(candidate, style), row.offering->provider,
           row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
-          rented_label(*view.catalog, ranking, candidate), std::string(catalog::to_string(candidate.mode)),
+          rented_label(*view.catalog, ranking, candidate), std::string(mode_label(*view.catalog, candidate)),
           region_label(*row.offering, candidate),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
           serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
@@ -332,7 +332,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                                         row.offering->provider,
                                         row.offering->instance_type,
                                         rented_label(*view.catalog, ranking, candidate),
-                                        std::string(catalog::to_string(candidate.mode)),
+                                        std::string(mode_label(*view.catalog, candidate)),
                                         memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                         serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
                                                               estimate.serving.batch)

@@ -196,6 +196,12 @@ std::string_view zero_label(int zero_stage) {
   return labels[static_cast<std::size_t>(zero_stage)];
 }
 
+std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
+  const auto& offering = catalog.offerings.at(candidate.offering_index);
+  return catalog.provider_of(offering).kind == catalog::ProviderKind::owned ? std::string_view("owned")
+                                                                           : catalog::to_string(candidate.mode);
+}
+
 std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Estimate& estimate, bool risk_averse) {
   const auto& band = estimate.time.wall_hours_band;
   const double wall = estimate.time.wall_hours;

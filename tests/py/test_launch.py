@@ -135,11 +135,11 @@ result = run("--catalog", owned, "catalog", "validate")
 checks.check("docs/examples/owned.yaml validates", result.returncode == 0, result.stdout + result.stderr)
 owned_job = ["--catalog", owned, "recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--method", "lora"]
 rows = ranking(*owned_job)
-owned_rows = [row for row in (rows or {}).get("candidates", []) if row["offering"] == "our-lab/dgx-a100-80gb"]
+owned_rows = [row for row in (rows or {}).get("candidates", []) if row["offering_id"] == "our-lab/dgx-a100-80gb"]
 if checks.check("the owned cluster is ranked", bool(owned_rows)):
     row = owned_rows[0]
-    checks.check("owned row costs 0", row["total_cost"] == 0, row["total_cost"])
-    checks.check("owned row's hours include the 12 h queue", row["hours"] >= 12, row["hours"])
+    checks.check("owned row costs 0", row["cost"]["total"] == 0, row["cost"])
+    checks.check("owned row's hours include the 12 h queue", row["time"]["wall_hours"] >= 12, row["time"])
     checks.check("owned row warns W-QUEUE", any(w["code"] == "W-QUEUE" for w in row["warnings"]), row["warnings"])
     checks.check("owned row's cost score is the best", row["criteria"]["cost"]["score"] == 100, row["criteria"]["cost"])
     pick = rows["candidates"].index(row) + 1
@@ -152,17 +152,17 @@ if checks.check("the owned cluster is ranked", bool(owned_rows)):
                  and "backends" not in task and "max_price" not in task, task)
 result = run(*owned_job, "--deadline", "6", "--show-excluded", "--format", "json")
 document = json.loads(result.stdout) if result.stdout else {}
-reasons = [reason for exclusion in document.get("excluded", []) if exclusion["offering"] == "our-lab/dgx-a100-80gb"
+reasons = [reason for exclusion in document.get("excluded", []) if exclusion["offering_id"] == "our-lab/dgx-a100-80gb"
            for reason in exclusion["reasons"]]
 checks.check("a deadline shorter than the queue excludes the owned cluster, naming the queue",
-             any("queue" in reason.get("text", "") for reason in reasons), reasons)
+             any("in the queue" in reason for reason in reasons), reasons)
 # More nodes than the team has: a 70B full fine-tune in fp32 Adam on 4 x 8 A100 80GB does not fit.
 result = run("--catalog", owned, "recommend", "-w", "llm-pretrain", "-p", "180e9", "--provider", "our-lab",
              "--max-nodes", "16", "--format", "json", "--show-excluded")
 document = json.loads(result.stdout) if result.stdout else {}
 reasons = [reason for exclusion in document.get("excluded", []) for reason in exclusion["reasons"]]
 checks.check("a job needing more nodes than owned is excluded for the nodes",
-             any("owned cluster has 4" in reason.get("text", "") for reason in reasons), reasons)
+             any("the owned cluster has 4" in reason for reason in reasons), reasons)
 
 # ---- hostile strings: YAML syntax in a region and a GPU alias stays one string ----
 hostile_region = 'us-east-1: evil # {x}\n  injected: true'
@@ -195,7 +195,8 @@ for launcher, checker in (("skypilot", check_skypilot), ("dstack", check_dstack)
         if task:
             region = task["resources"]["region"] if launcher == "skypilot" else task["regions"][0]
             checks.check(f"{name}: the region is one string, newline kept", region == hostile_region, repr(region))
-            checks.check(f"{name}: no key injected", "injected" not in json.dumps(task))
+            checks.check(f"{name}: no key injected", "injected" not in task
+                         and "injected" not in task.get("resources", {}), sorted(task))
 
 # ---- flag errors: one line, exit 2, nothing on stdout ----
 for name, args, needle in (
@@ -204,7 +205,7 @@ for name, args, needle in (
         ("--pick 0", ["--emit", "skypilot", "--pick", "0"], "not a row number"),
         ("--emit with --format", ["--emit", "dstack", "--format", "json"], "--format does not apply"),
         ("unsupported provider", ["--provider", "alibaba", "--emit", "skypilot"], "cannot launch")):
-    result = run(*job[:6], *args)
+    result = run(*job[:7], *args)
     checks.check(f"{name}: exit 2, one line naming it", result.returncode == 2 and result.stdout == ""
                  and needle in result.stderr and result.stderr.count("\n") == 1, result.stderr)
 
