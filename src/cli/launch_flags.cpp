@@ -16,11 +16,8 @@ void add_launch_options(CLI::App& command, LaunchFlags& flags) {
       .add_option("--emit", flags.emit,
                   "Write a launch file for a ranked row instead of the ranking: skypilot (task YAML) or dstack "
                   "(task configuration)")
-      ->type_name("skypilot|dstack")
       ->group("Launch");
-  command.add_option("--pick", flags.pick, "The ranked row --emit launches, 1-based (default 1)")
-      ->type_name("ROW")
-      ->group("Launch");
+  command.add_option("--pick", flags.pick, "The ranked row --emit launches, 1-based (default 1)")->group("Launch");
 }
 
 std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const OutputOptions& output) {
