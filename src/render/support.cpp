@@ -176,6 +176,7 @@ std::vector<WarningGroup> warning_groups(const catalog::Catalog& catalog, const 
     }
   }
   std::vector<WarningGroup> groups;
+  groups.reserve(ranks_by_warning.size());
   for (auto& [key, ranks] : ranks_by_warning) groups.push_back({key.first, std::move(ranks), key.second});
   std::sort(groups.begin(), groups.end(), [](const WarningGroup& x, const WarningGroup& y) {
     if (x.code != y.code) return x.code < y.code;

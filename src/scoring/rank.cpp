@@ -545,15 +545,15 @@ class Ranker {
       // Apply the permutation in place (cycle by cycle): no second copy of the large candidates.
       for (std::size_t start = 0; start < order.size(); ++start) {
         if (order[start] == start) continue;
-        Candidate held = std::move(candidates[start]);
+        Candidate held = candidates[start];
         std::size_t position = start;
         while (order[position] != start) {
           const std::size_t source = order[position];
-          candidates[position] = std::move(candidates[source]);
+          candidates[position] = candidates[source];
           order[position] = static_cast<std::uint32_t>(position);
           position = source;
         }
-        candidates[position] = std::move(held);
+        candidates[position] = held;
         order[position] = static_cast<std::uint32_t>(position);
       }
     }
