@@ -12,9 +12,11 @@
 
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/explain.hpp"
 #include "gpuselect/launch.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
+#include "scoring_invariants.hpp"
 
 using namespace gpuselect;
 
@@ -115,7 +117,7 @@ TEST_CASE("owned providers may cost 0, rented ones may not, and owned ones have 
 TEST_CASE("a zero-cost owned cluster ranks with finite scores, the best cost and its queue in the time", "[owned]") {
   const auto& catalog = with_owned();
   const auto profile = lora_70b(catalog);
-  const auto ranking = scoring::rank(catalog, profile, default_options(profile));
+  const auto ranking = testing::rank_checked(catalog, profile, default_options(profile));
   const auto* owned = owned_row(catalog, ranking);
   REQUIRE(owned != nullptr);
   CHECK(owned->total_cost == 0.0);
@@ -137,7 +139,7 @@ TEST_CASE("a zero-cost owned cluster ranks with finite scores, the best cost and
   // A budget of 1 keeps only what costs (almost) nothing: the owned cluster.
   auto budget = default_options(profile);
   budget.constraints.budget = 1.0;
-  const auto within = scoring::rank(catalog, profile, budget);
+  const auto within = testing::rank_checked(catalog, profile, budget);
   REQUIRE_FALSE(within.candidates.empty());
   CHECK(owned_row(catalog, within) == &within.candidates.front());
 }
@@ -147,7 +149,7 @@ TEST_CASE("the queue counts against the deadline, and the exclusion says so", "[
   const auto profile = lora_70b(catalog);
   auto options = default_options(profile);
   options.constraints.deadline_hours = 10.0;  // less than the 12 h queue alone
-  const auto ranking = scoring::rank(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   CHECK(owned_row(catalog, ranking) == nullptr);
   bool named = false;
   for (const auto& exclusion : ranking.excluded) {
@@ -169,7 +171,7 @@ TEST_CASE("a job that needs more nodes than the team owns is excluded for the no
   auto options = default_options(profile);
   options.constraints.providers = {"our-lab"};
   options.constraints.max_nodes = 16;
-  const auto ranking = scoring::rank(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE(ranking.candidates.empty());
   const auto owned = std::find_if(ranking.excluded.begin(), ranking.excluded.end(), [&](const auto& exclusion) {
     return catalog.offerings[exclusion.offering_index].id == "our-lab/dgx-a100-80gb";
@@ -209,7 +211,7 @@ TEST_CASE("launch files: an unsupported provider is an error that says what to d
   const auto profile = lora_70b(catalog);
   auto options = default_options(profile);
   options.constraints.providers = {"alibaba"};
-  const auto ranking = scoring::rank(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE_FALSE(ranking.candidates.empty());
   for (const auto launcher : {launch::Launcher::skypilot, launch::Launcher::dstack}) {
     try {
