@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/prefault.hpp"
+#include "estimate/plan_search.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
@@ -49,19 +50,30 @@ struct PlanKey {
 
 class PlanMemo {
  public:
-  explicit PlanMemo(const workload::Profile& profile) : profile_(profile) {}
+  explicit PlanMemo(const workload::Profile& profile) : profile_(profile), search_(profile) {}
   const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
     const PlanKey key = PlanKey::of(gpu_index, hardware);
     auto found = plans_.find(key);
     if (found == plans_.end()) {
-      found = plans_.emplace(key, estimate::choose_plan(profile_, hardware)).first;
+      found = plans_.emplace(key, estimate::choose_plan(search_, hardware)).first;
+    }
+    return found->second;
+  }
+  // estimate::describe_plan of a plan this memo returned, formatted once per plan: exclusions of
+  // many offerings on one machine shape share the sentence (each exclusion still owns a copy).
+  const std::string& description(const estimate::Memory& memory) {
+    auto found = descriptions_.find(&memory);
+    if (found == descriptions_.end()) {
+      found = descriptions_.emplace(&memory, estimate::describe_plan(profile_, memory)).first;
     }
     return found->second;
   }
 
  private:
   const workload::Profile& profile_;
-  std::map<PlanKey, estimate::Memory> plans_;
+  estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
+  std::map<PlanKey, estimate::Memory> plans_;                  // node-based: references stay valid
+  std::map<const estimate::Memory*, std::string> descriptions_;  // keyed by plans_' values
 };
 
 // The performance estimate depends only on the hardware (PlanKey): memoised per key into
@@ -327,17 +339,19 @@ class Ranker {
     // llm-inference plans that fit in memory but miss the latency targets, and fp4 without FP4 units
     // (a serving replica stays within one instance, so they are told for one).
     const auto& one_instance = memo_.plan(offering.gpu_index, hardware(offering, 1));
+    // One reason built in place: the exclusion owns its list and one copy of the plan's sentence.
+    std::vector<ExclusionReason> reasons(1);
     if (one_instance.reason == estimate::PlanReason::misses_targets ||
         one_instance.reason == estimate::PlanReason::no_fp4) {
       const bool latency = one_instance.reason == estimate::PlanReason::misses_targets;
-      exclude(ranking, index, std::nullopt, 1,
-              {{latency ? ExclusionKind::latency : ExclusionKind::precision, latency ? one_instance.tpot_ms : 0,
-                latency ? profile_.tpot_target_ms : 0, std::string(estimate::describe_plan(profile_, one_instance))}});
+      reasons[0] = {latency ? ExclusionKind::latency : ExclusionKind::precision, latency ? one_instance.tpot_ms : 0,
+                    latency ? profile_.tpot_target_ms : 0, memo_.description(one_instance)};
+      exclude(ranking, index, std::nullopt, 1, std::move(reasons));
       return;
     }
-    exclude(ranking, index, std::nullopt, node_limit,
-            {{ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
-              std::string(estimate::describe_plan(profile_, memory))}});
+    reasons[0] = {ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
+                  memo_.description(memory)};
+    exclude(ranking, index, std::nullopt, node_limit, std::move(reasons));
   }
 
   // An owned cluster cannot grow: when the job fits on more nodes than the team has (up to the
@@ -512,6 +526,13 @@ class Ranker {
 
     detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, ranking.performances, candidates,
                              options_.allow_spot_serving);
+    // Warnings depend on the candidate alone: set while candidates are still in catalog order, so
+    // their offerings and providers are read in order rather than at random after the sort.
+    const detail::WarningContext warning_context{catalog_, profile_, options_.allow_spot_serving};
+    for (auto& candidate : candidates) {
+      candidate.warnings =
+          detail::materialise(detail::warning_bits(warning_context, candidate, ranking.performance_of(candidate)));
+    }
 
     // Sorted as compact keys (the candidates themselves are large and scattered); ties on score
     // and cost, rare, look at the offering id.
@@ -562,11 +583,6 @@ class Ranker {
     const auto* rate = catalog_.find_currency(options_.currency);
     const std::string_view stable_currency = rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
     for (auto& performance : ranking.performances) performance.currency = stable_currency;
-    const detail::WarningContext warning_context{catalog_, profile_, options_.allow_spot_serving};
-    for (auto& candidate : candidates) {
-      candidate.warnings =
-          detail::materialise(detail::warning_bits(warning_context, candidate, ranking.performance_of(candidate)));
-    }
     if (options_.pareto) detail::mark_pareto(candidates);
     if (!compare) detail::mark_cheaper_and_faster_below(candidates);
     ranking.notes = detail::run_notes(catalog_, ranking, options_.today);
