@@ -90,9 +90,10 @@ enum class Warning : std::uint8_t {
   marketplace_host,
   spot_serving,         // production serving on interruptible capacity
   reserved_commitment,  // the job uses a small share of a reserved term it pays in full
+  queued,               // the capacity has a queue (availability.queue_hours) before the job starts
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 15;  // values of Warning
+inline constexpr std::size_t warning_count = 16;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -147,7 +148,8 @@ struct Candidate {
   // The same offering, node count and region on spot: its job total (output currency) when spot is
   // sold there; explain() says when it would be the cheapest.
   std::optional<double> spot_total;
-  double hours = 0;       // expected wall hours in this mode (spot includes interruptions)
+  double hours = 0;       // expected wall hours in this mode (spot includes interruptions), with the queue
+  double queue_hours = 0;  // of `hours`: the wait before the job starts (availability.queue_hours)
   double total_cost = 0;  // this mode's job total, output currency
   std::array<CriterionScore, criterion_count> criteria{};
   double score = 0;  // 0-100
@@ -235,8 +237,9 @@ struct Ranking {
   // The candidate set's best values that the relative indicators compare against.
   struct Best {
     double fastest_hours = 0;   // smallest expected wall hours (training)
-    double cheapest_total = 0;  // smallest job total, output currency
+    double cheapest_total = 0;  // smallest job total above 0, output currency
     double best_speed = 0;      // largest speed_of (docs/scoring.md "job_time")
+    bool free_row = false;      // some row costs 0 (an owned cluster at a sunk cost; docs/scoring.md "job_cost")
   };
   workload::Kind kind = workload::Kind::llm_finetune;  // the workload the ranking was made for
   Best best;

@@ -141,6 +141,9 @@ constexpr Range percent{0, 100, false};
 // cheapest 2026 rentals (fractional consumer GPUs, ~0.03 USD/h) sit well above a tenth of a cent; a
 // denormal such as 5e-324 would make an offering free. `null` = not sold.
 constexpr Range price_per_hour = {0.001, 10000, false};
+// An offering's on-demand rate may be 0 when its provider is `kind: owned` (a sunk-cost cluster);
+// catalog::load rejects 0 for every other provider, where it is a typo.
+constexpr Range on_demand_per_hour = {0, 10000, false};
 
 // Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3), plus the 2026
 // generations of GPU-SPECS-2026.md: blackwell (B200, B300, GB200, RTX 5090, RTX PRO 6000) and
@@ -228,7 +231,7 @@ constexpr std::array offering_fields = {
     number<&O::network, &O::Network::bandwidth_gbps>("network.bandwidth_gbps", zero_to(100000)),
     enumeration<&O::network, &O::Network::rdma>("network.rdma"),
     text_list<&O::regions>("regions", required),
-    tracked(optional_number<&O::pricing, &Pricing::on_demand>("pricing.on_demand", price_per_hour, true),
+    tracked(optional_number<&O::pricing, &Pricing::on_demand>("pricing.on_demand", on_demand_per_hour, true),
             &position_at<&O::set_at, &O::PricePositions::on_demand>),
     tracked(optional_number<&O::pricing, &Pricing::spot>("pricing.spot", price_per_hour, true),
             &position_at<&O::set_at, &O::PricePositions::spot>),
@@ -243,6 +246,8 @@ constexpr std::array offering_fields = {
     optional_number<&O::spot_interruption_pct>("spot_interruption_pct", percent),
     enumeration<&O::stock>("stock"),
     integer<&O::max_nodes>("max_nodes", at_least_one(100000)),
+    // A year of queue is the most anyone would state; beyond it the capacity is not there.
+    number<&O::availability, &O::Availability::queue_hours>("availability.queue_hours", zero_to(24 * 365)),
     tracked(date<&O::as_of>("as_of", required), &position_at<&O::set_at, &O::PricePositions::as_of>),
     text<&O::source>("source", required),
     text_list<&O::estimated_fields>("estimated_fields"),

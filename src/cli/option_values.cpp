@@ -7,6 +7,7 @@
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/launch.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/scoring.hpp"
@@ -129,7 +130,8 @@ const std::vector<OptionValues>& option_table() {
       {"catalog update", "--retries", "COUNT"},
       {"catalog update", "--timeout", "SECONDS"},
       {"completion", "shell", "SHELL", shell_names},
-      // Flags of work in progress on other branches (issue 18 items 1, 2, 5): their
+      {"recommend", "--emit", "TOOL", launch::launcher_names},
+      // Flags of work in progress on other branches (issue 18 items 1, 2): their
       // types, so that --help stays typed when they land; choices join when their tables do.
       {"", "--gpus", "NAME:COUNT"},
       {"", "--gpu-memory", "GB[..GB]"},
@@ -137,7 +139,6 @@ const std::vector<OptionValues>& option_table() {
       {"", "--max-price", "PRICE"},
       {"", "--sort", "KEY"},
       {"", "--group-by", "FIELD[,...]", nullptr, Ids::none, true},
-      {"", "--emit", "TOOL"},
       {"", "--pick", "ROW"},
   };
   return table;

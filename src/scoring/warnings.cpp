@@ -26,7 +26,7 @@ using catalog::stale_price_days;
 constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
-    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM"};
+    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE"};
 
 // Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
 std::string duration(double hours) {
@@ -105,6 +105,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
   set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
   set(Warning::reserved_commitment, cost.commitment > 0 && cost.term_used_pct < small_term_share_pct);
+  set(Warning::queued, offering.availability.queue_hours > 0);
   return bits;
 }
 
@@ -285,6 +286,11 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return provider.name +
              " is a marketplace: hosts belong to third parties whose reliability, "
              "security and network vary.";
+    case Warning::queued:
+      return fmt::format(
+          "The job waits {} in {}'s queue before it starts (availability.queue_hours); its time to result "
+          "and the deadline check include the wait, its cost does not.",
+          units::format_hours(offering.availability.queue_hours), provider.name);
     case Warning::reserved_commitment:
       return fmt::format(
           "A {} term commits {} ({} h x {}/h for {} instance{}); this job uses {} of it{}.",
