@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -45,6 +46,21 @@ nlohmann::json list_json(const std::vector<std::string>& flags, const std::vecto
   REQUIRE(result.exit_code == 0);
   return nlohmann::json::parse(result.out);
 }
+
+// The offering record a row belongs to (rows are lean: the record holds gpu, gpu_count, provider).
+const nlohmann::json& record_of(const nlohmann::json& board, const nlohmann::json& row) {
+  for (const auto& offering : board["offerings"]) {
+    if (offering["id"] == row["offering"]) return offering;
+  }
+  FAIL("row names an offering missing from offerings: " << row["offering"]);
+  return board;
+}
+
+double gpus_of(const nlohmann::json& record) {
+  return record["gpu_count"].get<double>() * record.value("gpu_fraction", 1.0);
+}
+
+double row_price(const nlohmann::json& row) { return row["prices"][row["price_mode"].get<std::string>()]; }
 
 void require_one_line_error(const gpuselect::testing::RunResult& result, const std::string& where) {
   INFO("stderr: " << result.err);
@@ -133,8 +149,9 @@ TEST_CASE("catalog list --gpus A100:8 keeps exactly 8-GPU A100 instances, per re
   const auto& rows = board["rows"];
   REQUIRE(rows.size() > 0);
   for (const auto& row : rows) {
-    CHECK(row["gpu"] == "a100-sxm4-40gb");  // SkyPilot's A100 is the 40 GB part
-    CHECK(row["gpus"] == 8);
+    const auto& record = record_of(board, row);
+    CHECK(record["gpu"] == "a100-sxm4-40gb");  // SkyPilot's A100 is the 40 GB part
+    CHECK(gpus_of(record) == 8);
   }
   // One row per offering and region: at least as many rows as offerings, each region once.
   CHECK(rows.size() >= board["offerings"].size());
@@ -145,7 +162,7 @@ TEST_CASE("catalog list --gpus A100:8 keeps exactly 8-GPU A100 instances, per re
   }
   // The alias of another spelling reaches the same GPU.
   const auto eighty = list_json({"--gpus", "A100-80GB:8"});
-  for (const auto& row : eighty["rows"]) CHECK(row["gpu"] == "a100-sxm4-80gb");
+  for (const auto& row : eighty["rows"]) CHECK(record_of(eighty, row)["gpu"] == "a100-sxm4-80gb");
 }
 
 TEST_CASE("catalog list ranges, max price and sort agree with the rows", "[resources][cli]") {
@@ -153,24 +170,36 @@ TEST_CASE("catalog list ranges, max price and sort agree with the rows", "[resou
                                 "price"});
   const auto& rows = board["rows"];
   REQUIRE(rows.size() > 0);
+  const auto gpus = run_gpuselect({"catalog", "gpus", "--format", "json"});
+  REQUIRE(gpus.exit_code == 0);
+  std::map<std::string, double> memory_gb;
+  const auto gpu_list = nlohmann::json::parse(gpus.out);
+  for (const auto& gpu : gpu_list["gpus"]) memory_gb[gpu["id"].get<std::string>()] = gpu["memory_gb"].get<double>();
+  const auto providers = run_gpuselect({"catalog", "providers", "--format", "json"});
+  REQUIRE(providers.exit_code == 0);
+  std::map<std::string, std::string> currency;
+  const auto provider_list = nlohmann::json::parse(providers.out);
+  for (const auto& provider : provider_list["providers"]) {
+    currency[provider["id"].get<std::string>()] = provider.value("currency", "USD");
+  }
   double previous = 0;
   for (const auto& row : rows) {
-    CHECK(row["gpu_memory_gb"] >= 40);
-    CHECK(row["gpu_memory_gb"] <= 80);
-    CHECK(row["gpus"] >= 2);
-    CHECK(row["gpus"] <= 4);
-    if (row["currency"] == "USD") {
-      CHECK(row["price_per_hour"] <= 10.0);
-      CHECK(row["price_per_hour"] >= previous);  // --sort price (USD rows compare directly)
-      previous = row["price_per_hour"];
+    const auto& record = record_of(board, row);
+    const double memory = memory_gb.at(record["gpu"].get<std::string>());
+    CHECK(memory >= 40);
+    CHECK(memory <= 80);
+    CHECK(gpus_of(record) >= 2);
+    CHECK(gpus_of(record) <= 4);
+    const double price = row_price(row);
+    if (currency.at(record["provider"].get<std::string>()) == "USD") {
+      CHECK(price <= 10.0);
+      CHECK(price >= previous);  // --sort price (USD rows compare directly)
+      previous = price;
     }
     // The row's price is its cheapest allowed mode (default on-demand and spot).
-    const auto& prices = row["prices"];
     const std::string mode = row["price_mode"];
     CHECK((mode == "on_demand" || mode == "spot"));
-    CHECK(prices[mode] == row["price_per_hour"]);
-    CHECK(std::abs(row["price_per_gpu_hour"].get<double>() - row["price_per_hour"].get<double>() / row["gpus"].get<double>()) <
-          1e-3);
+    CHECK(std::abs(row["price_per_gpu_hour"].get<double>() - price / gpus_of(record)) < 1e-3);
   }
   // Default sort: per GPU-hour, cheapest first.
   const auto by_gpu_price = list_json({"--gpu", "h100", "--provider", "aws"});

@@ -117,9 +117,13 @@ bool price_estimated(const catalog::Offering& offering, const Row& row, catalog:
     const catalog::RegionPrice* own = offering.region_price(offering.regions[row.region]);
     if (own != nullptr && (own->given & (1u << static_cast<unsigned>(mode))) != 0) return false;
   }
-  const std::string key = "pricing." + std::string(catalog::pricing_key(mode));
-  return std::any_of(offering.estimated_fields.begin(), offering.estimated_fields.end(),
-                     [&](const std::string& field) { return field == key || field == "pricing"; });
+  const std::string_view key = catalog::pricing_key(mode);
+  constexpr std::string_view prefix = "pricing.";
+  return std::any_of(offering.estimated_fields.begin(), offering.estimated_fields.end(), [&](const std::string& field) {
+    const std::string_view name(field);
+    return name == "pricing" || (name.size() == prefix.size() + key.size() && name.starts_with(prefix) &&
+                                 name.substr(prefix.size()) == key);
+  });
 }
 
 Board build(const catalog::Catalog& catalog, const Query& query) {
