@@ -767,3 +767,15 @@ TEST_CASE("assumptions and plan descriptions are plain sentences", "[estimate]")
   CHECK(huge.reason == estimate::PlanReason::does_not_fit);
   CHECK(estimate::describe_plan(model_job(Kind::llm_finetune, "llama-3-405b"), huge).find("does not fit") == 0);
 }
+
+TEST_CASE("the plan search keeps every data-parallel rank's micro-step within the global batch", "[estimate]") {
+  // Fine-tuning's global batch is 64 sequences (docs/estimation.md "Defaults"): on 16 nodes of 8
+  // GPUs plain data parallelism would need 128, doubling the batch the user trains with.
+  const auto profile = model_job(Kind::llm_finetune, "llama-2-70b");
+  const auto result = estimate::run(profile, machine(h100, 8, 16), nullptr);
+  REQUIRE(result.memory.fits);
+  const auto& plan = result.memory.plan;
+  const double sequences = profile.global_batch_tokens / profile.seq_len;
+  CHECK(estimate::data_parallel_degree(plan) * plan.micro_batch <= sequences + 1e-9);
+  CHECK(result.step.tokens == Approx(profile.global_batch_tokens));
+}

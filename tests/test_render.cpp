@@ -331,7 +331,9 @@ TEST_CASE("recommend table states the job and fits the terminal", "[render]") {
   CHECK(text.find("61.2/85.9 GB") != std::string::npos);
   CHECK(text.find("balanced: stability 0.30, performance 0.25, cost 0.20, usability 0.15, support 0.10") !=
         std::string::npos);
-  CHECK(text.find("ZeRO-2, 8 GPUs x 1 node") != std::string::npos);
+  // The plan shows its own micro-batch (searched per plan), the Job line says it is searched.
+  CHECK(text.find("ZeRO-2, micro-batch 1, 8 GPUs x 1 node") != std::string::npos);
+  CHECK(text.find("micro-batch searched per plan") != std::string::npos);
   CHECK(text.find("8x H100 SXM5 80GB") != std::string::npos);
   CHECK(text.find("Excluded") != std::string::npos);
   CHECK(text.find("lambda/gpu_1x_a100") != std::string::npos);

@@ -139,6 +139,7 @@ struct Time {
 struct StepTime {
   double compute_s = 0;      // matmuls and attention at the per-op efficiency, incl. recomputation
   double tensor_comm_s = 0;  // TP (and CP) collectives on the intra-node link, exposed
+  double expert_comm_s = 0;  // MoE: EP all-to-all token dispatch and combine, exposed
   double pipeline_s = 0;     // PP bubble (p-1)/(m+p-1) and stage send/recv
   double data_comm_s = 0;    // DP/ZeRO gradient and parameter collectives, exposed part
   double offload_s = 0;      // PCIe/NVMe transfers and the CPU optimizer step

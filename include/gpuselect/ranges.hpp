@@ -46,6 +46,7 @@ enum class Quantity : std::uint8_t {
   experts_per_token,
   pipeline_parallel,
   context_parallel,
+  expert_parallel,
   quant_bits,
   max_per_kind,
   gpu_memory_gb,

@@ -68,6 +68,7 @@ struct Shape {
   int experts = 0;
   int experts_per_token = 0;
   int shared_experts = 0;  // always active (DeepSeek-style); counted in the dense part
+  int dense_layers = 0;    // leading layers with a dense FFN (DeepSeek-V3: 3); the rest route to experts
   // Attention: kv_lora_rank > 0 means multi-head latent attention (DeepSeek MLA), whose KV cache
   // holds kv_lora_rank + qk_rope_head_dim elements per token per layer; else grouped-query/MHA
   // with kv_heads·head_dim for each of K and V.
@@ -101,6 +102,7 @@ struct Request {
   std::optional<int> input_tokens, output_tokens;
   std::optional<int> tensor_parallel;
   std::optional<int> pipeline_parallel, context_parallel;  // training plan constraints
+  std::optional<int> expert_parallel;                      // training: GPUs the routed experts are spread over
   std::optional<int> quant_bits;                           // QLoRA base weight bits: 2, 4, 8
   std::optional<double> headroom_pct;                      // --min-headroom
   std::optional<std::string> global_batch_text;            // --global-batch tokens, "4M"
@@ -117,12 +119,12 @@ struct Request {
 struct PlanConstraints {
   std::optional<int> zero_stage;  // 0..3
   std::optional<Offload> offload;
-  std::optional<int> tensor_parallel, pipeline_parallel, context_parallel;
+  std::optional<int> tensor_parallel, pipeline_parallel, context_parallel, expert_parallel;
   std::optional<Recompute> recompute;
   std::optional<int> micro_batch;
   bool any() const {
-    return zero_stage || offload || tensor_parallel || pipeline_parallel || context_parallel || recompute ||
-           micro_batch;
+    return zero_stage || offload || tensor_parallel || pipeline_parallel || context_parallel || expert_parallel ||
+           recompute || micro_batch;
   }
 };
 

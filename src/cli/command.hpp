@@ -118,7 +118,7 @@ struct WorkloadFlags {
   std::string workload, params, model, method, precision, optimizer, recompute, attention, tokens, zero, offload, mfu,
       checkpoint_minutes, context, batch, requests_per_s, input_tokens, output_tokens, tensor_parallel, egress_gb,
       hours, seq_len, micro_batch, layers, hidden, heads, kv_heads, ffn, vocab, lora_rank, lora_targets, ttft_ms, tpot_ms,
-      active_params, experts, experts_per_token, pipeline_parallel, context_parallel, quant_bits, global_batch;
+      active_params, experts, experts_per_token, pipeline_parallel, context_parallel, expert_parallel, quant_bits, global_batch;
 };
 void add_workload_options(CLI::App& command, WorkloadFlags& flags);
 workload::Request build_request(const WorkloadFlags& flags);

@@ -303,6 +303,8 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
       {"--pipeline-parallel", &WorkloadFlags::pipeline_parallel, "Training: pipeline stages (default: searched)"},
       {"--context-parallel", &WorkloadFlags::context_parallel,
        "Training: GPUs splitting a sequence (default: searched)"},
+      {"--expert-parallel", &WorkloadFlags::expert_parallel,
+       "Training a mixture of experts: GPUs the routed experts are spread over (default: searched)"},
       {"--mfu", &WorkloadFlags::mfu, "Model FLOPs utilisation override, 0-1"},
       {"--checkpoint-minutes", &WorkloadFlags::checkpoint_minutes, "Minutes between checkpoints (spot lost work)"},
       {"--context", &WorkloadFlags::context, "Serving: context length in tokens"},

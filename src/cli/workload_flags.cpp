@@ -81,6 +81,7 @@ workload::Request build_request(const WorkloadFlags& flags) {
   request.tensor_parallel = optional_int(flags.tensor_parallel, "--tensor-parallel", Quantity::tensor_parallel);
   request.pipeline_parallel = optional_int(flags.pipeline_parallel, "--pipeline-parallel", Quantity::pipeline_parallel);
   request.context_parallel = optional_int(flags.context_parallel, "--context-parallel", Quantity::context_parallel);
+  request.expert_parallel = optional_int(flags.expert_parallel, "--expert-parallel", Quantity::expert_parallel);
   request.quant_bits = optional_int(flags.quant_bits, "--quant-bits", Quantity::quant_bits);
   request.global_batch_text = optional_text(flags.global_batch);
   request.egress_gb = optional_number(flags.egress_gb, "--egress-gb", Quantity::egress_gb);

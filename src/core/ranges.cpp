@@ -55,6 +55,7 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::experts_per_token, "experts per token", 1, 100000, true, "at most the experts"},
     {Q::pipeline_parallel, "pipeline-parallel degree", 1, 1024, true, "pipeline stages"},
     {Q::context_parallel, "context-parallel degree", 1, 1024, true, "GPUs sharing one sequence"},
+    {Q::expert_parallel, "expert-parallel degree", 1, 1024, true, "GPUs sharing one layer's routed experts"},
     {Q::quant_bits, "quantisation bits", 1, 32, true, "bits per weight"},
     {Q::max_per_kind, "findings listed per kind", 1, 1e6, true, "0 (lists all) is read before the range"},
     {Q::gpu_memory_gb, "GPU memory in GB", 0, 100000, false, "the largest 2026 GPUs hold 288 GB"},

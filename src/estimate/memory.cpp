@@ -287,8 +287,15 @@ double plan_activations(const workload::Profile& profile, const Plan& plan) {
 void training_states(const workload::Profile& profile, const Plan& plan, Memory& memory) {
   MemoryPerGpu& gpu = memory.per_gpu;
   double& cpu_per_node = memory.cpu_offload_bytes;
-  const double params =
-      profile.shape.params / (std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel));
+  const int tp = std::max(1, plan.tensor_parallel);
+  const int pp = std::max(1, plan.pipeline_parallel);
+  const int ep = std::max(1, plan.expert_parallel);
+  // Each GPU holds its pipeline stage's dense weights split over TP and its routed experts split over
+  // TP x EP (Megatron-Core's default expert tensor parallelism = TP). ZeRO shards the dense states
+  // over the n data-parallel ranks and the expert states over the n/EP ranks holding the same
+  // experts: either way P/(TP·PP·n) per GPU, so EP shrinks only what stays replicated.
+  const double params = model::weight_params_per_gpu(profile.shape, tp, tp * ep) / pp;
+  const double sharded_params = profile.shape.params / (tp * pp);
   const int n = model::data_parallel_size(plan);
   const int stage = plan.zero_stage;
   const auto states = model::training_state_bytes(profile.precision, profile.optimizer);
@@ -298,11 +305,16 @@ void training_states(const workload::Profile& profile, const Plan& plan, Memory&
   const double gathered_layer = 2.0 * states.weights * largest;
 
   // The trained parameters (all of them, or the LoRA adapters) and the frozen base.
+  // *_sharded: the same states before ZeRO divides them by n (the whole model over TP x PP).
   double trained = params;
+  double trained_sharded = sharded_params;
   double frozen_weights = 0;
+  double frozen_sharded = 0;
   if (profile.method != workload::Method::full) {
-    trained = model::lora_trainable_params(profile) / std::max(1, plan.tensor_parallel);
+    trained = model::lora_trainable_params(profile) / tp;
+    trained_sharded = trained;
     frozen_weights = params * model::frozen_base_bytes_per_param(profile);
+    frozen_sharded = sharded_params * model::frozen_base_bytes_per_param(profile);
   }
 
   double weights = states.weights * trained;
@@ -310,13 +322,15 @@ void training_states(const workload::Profile& profile, const Plan& plan, Memory&
   double optimizer = states.optimizer * trained;
   // ZeRO paper (section 5.1): stage 1 shards optimizer states, 2 also gradients, 3 also parameters.
   {
+    // The states ZeRO divides by n, over those replicated per GPU (above 1 with EP > 1).
+    const double ratio = trained_sharded / std::max(1e-30, trained);
     double paper = weights + gradients + optimizer;
     if (plan.offload == Offload::none) {
-      if (stage == 1) paper = weights + gradients + optimizer / n;
-      if (stage == 2) paper = weights + (gradients + optimizer) / n;
-      if (stage >= 3) paper = (weights + gradients + optimizer) / n;
+      if (stage == 1) paper = weights + gradients + optimizer * ratio / n;
+      if (stage == 2) paper = weights + (gradients + optimizer) * ratio / n;
+      if (stage >= 3) paper = (weights + gradients + optimizer) * ratio / n;
     }
-    memory.paper_model_states_bytes = paper + frozen_weights / (stage >= 3 ? n : 1);
+    memory.paper_model_states_bytes = paper + (stage >= 3 ? frozen_sharded / n : frozen_weights);
   }
   // Mixed precision with an fp32 master also keeps an fp32 gradient partition for the optimizer:
   // DeepSpeed's estimators count 4P + 16P/N for ZeRO-1/2 and 4L + 18P/N for ZeRO-3 (stage_1_and_2.py,
@@ -325,17 +339,17 @@ void training_states(const workload::Profile& profile, const Plan& plan, Memory&
                            profile.optimizer != workload::Optimizer::adamw_bf16 && states.optimizer >= 12;
   switch (plan.offload) {
     case Offload::none:
-      if (stage >= 1) optimizer /= n;
+      if (stage >= 1) optimizer = states.optimizer * trained_sharded / n;
       if (stage == 1 || stage == 2) {
         // Full-size 16-bit gradient buckets stay (DeepSpeed: 4P = 16-bit params + grads); one
         // estimator covers stages 1 and 2 (stage_1_and_2.py).
-        optimizer += (fp32_master ? 4.0 : 0.0) * trained / n;
+        optimizer += (fp32_master ? 4.0 : 0.0) * trained_sharded / n;
       }
       if (stage >= 3) {
-        gradients /= n;
-        weights = weights / n + gathered_layer;
-        frozen_weights /= n;
-        optimizer += (fp32_master ? 2.0 : 0.0) * trained / n;
+        gradients = states.gradients * trained_sharded / n;
+        weights = states.weights * trained_sharded / n + gathered_layer;
+        frozen_weights = frozen_sharded / n;
+        optimizer += (fp32_master ? 2.0 : 0.0) * trained_sharded / n;
       }
       break;
     case Offload::optimizer:
@@ -343,17 +357,19 @@ void training_states(const workload::Profile& profile, const Plan& plan, Memory&
       gradients = 0;
       optimizer = 0;
       if (stage >= 3) {
-        weights = weights / n + gathered_layer;
-        frozen_weights /= n;
-        cpu_per_node = (states.optimizer + 4.0) * trained / nodes * cpu_buffer_factor;
+        weights = states.weights * trained_sharded / n + gathered_layer;
+        frozen_weights = frozen_sharded / n;
+        cpu_per_node = (states.optimizer + 4.0) * trained_sharded / nodes * cpu_buffer_factor;
       } else {
         // DeepSpeed stage_1_and_2 estimator: P · max(4 · GPUs per node, 16) bytes per node.
-        cpu_per_node = trained * std::max(4.0 * plan.gpus_per_node, states.optimizer + 4.0) * cpu_buffer_factor;
+        cpu_per_node =
+            trained_sharded * std::max(4.0 * plan.gpus_per_node, states.optimizer + 4.0) * cpu_buffer_factor;
       }
       break;
     case Offload::all:
       // ZeRO-3 with parameters offloaded: only the gathered largest layer stays on the GPU.
-      cpu_per_node = ((states.optimizer + 4.0 + states.weights) * trained + frozen_weights) / nodes * cpu_buffer_factor;
+      cpu_per_node =
+          ((states.optimizer + 4.0 + states.weights) * trained_sharded + frozen_sharded) / nodes * cpu_buffer_factor;
       weights = gathered_layer;
       frozen_weights = 0;
       gradients = 0;
@@ -362,7 +378,7 @@ void training_states(const workload::Profile& profile, const Plan& plan, Memory&
     case Offload::nvme:
       // ZeRO-Infinity: every state on the node's NVMe; host RAM holds pinned swap buffers (a few
       // layers, counted in the reserve); the GPU keeps the gathered largest layer.
-      memory.nvme_offload_bytes = ((states.optimizer + 4.0 + states.weights) * trained + frozen_weights) / nodes;
+      memory.nvme_offload_bytes = ((states.optimizer + 4.0 + states.weights) * trained_sharded + frozen_sharded) / nodes;
       weights = gathered_layer;
       frozen_weights = 0;
       gradients = 0;

@@ -309,9 +309,14 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
   const double params = shape.active_params > 0 ? shape.active_params : shape.params;
   const bool full = profile.method == workload::Method::full;
 
-  // FLOPs per token the hardware executes: 6P (4P for adapters) + causal attention 6·L·h·s, plus
-  // the forward pass again under full recomputation, or the attention core under selective.
-  const double attention = 6.0 * layers * h * s;
+  // FLOPs per token the hardware executes: 6P (4P for adapters) + causal attention 6·L·w·s, plus
+  // the forward pass again under full recomputation, or the attention core under selective. w is the
+  // attention width heads x head_dim (h for Llama-like models; MLA scores use head_dim + the RoPE
+  // dims, values head_dim: their mean).
+  const double head_width =
+      shape.head_dim > 0 ? shape.head_dim + (shape.kv_lora_rank > 0 ? shape.qk_rope_head_dim / 2.0 : 0.0) : 0.0;
+  const double attention_width = shape.heads > 0 && head_width > 0 ? shape.heads * head_width : h;
+  const double attention = 6.0 * layers * attention_width * s;
   double per_token = (full ? 6.0 : 4.0) * params + attention;
   if (plan.recompute == workload::Recompute::full) per_token += 2.0 * params + attention / 3.0;
   if (plan.recompute == workload::Recompute::selective) per_token += attention / 3.0;
@@ -348,26 +353,57 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
   const double pp_link = tp * pp <= plan.gpus_per_node ? intra : inter;
   const double p2p_micro = pp > 1 ? 2.0 * activation_bytes / tp / pp_link : 0.0;
 
-  const double micro = compute_micro + tp_micro + cp_micro;
+  // EP: every MoE layer dispatches each token to its k routed experts and combines their outputs,
+  // in the forward and the backward pass (and the recomputed forward under full recomputation),
+  // k·h elements per token each way: FP8 dispatch and bf16 combine in FP8 training (DeepSeek-V3
+  // section 3.3), bf16 both otherwise. The EP group is TP·CP-strided ranks: the peers within the
+  // node are reached on the GPU link, the rest on the GPU's share of the NICs, concurrently. As
+  // for DP, the all-to-all overlaps another micro-batch's compute (DualPipe; Megatron-Core's 1F1B
+  // all-to-all overlap), at least data_comm_exposed_share of it exposed.
+  const int ep = std::max(1, plan.expert_parallel);
+  double a2a_micro = 0;
+  if (ep > 1 && shape.experts_per_token > 0) {
+    const double moe_layers = std::max(0, shape.layers - shape.dense_layers) / static_cast<double>(pp);
+    const double element_bytes = profile.precision == workload::Precision::fp8 ? 1.5 : 2.0;  // mean of both ways
+    const double passes = plan.recompute == workload::Recompute::full ? 3.0 : 2.0;
+    const double bytes = passes * moe_layers * 2.0 * tokens_per_micro / tp * shape.experts_per_token * h * element_bytes;
+    const double peers_in_node = std::clamp(plan.gpus_per_node / (tp * cp), 1, ep);
+    const double on_node = bytes * (peers_in_node - 1.0) / ep;
+    const double off_node = bytes * (ep - peers_in_node) / ep;
+    const double a2a = std::max(on_node / intra, off_node / inter);
+    a2a_micro = std::max(data_comm_exposed_share * a2a, a2a - compute_micro);
+  }
+
+  const double micro = compute_micro + tp_micro + cp_micro + a2a_micro;
   step.compute_s = compute_micro * m;
   step.tensor_comm_s = (tp_micro + cp_micro) * m;
+  step.expert_comm_s = a2a_micro * m;
   // 1F1B pipeline: (m + p - 1) micro-batch slots; the p - 1 extra are the bubble, (p-1)/(m+p-1) of
   // the step. Where m >= p the interleaved schedule runs v = min(4, L/p) model chunks per GPU, which
   // divides the bubble by v and multiplies the sends by v (Narayanan et al. 2021, section 2.2.2).
   const double chunks = pp > 1 && m >= pp ? std::clamp(std::floor(layers / pp), 1.0, max_virtual_stages) : 1.0;
   step.pipeline_s = micro * (pp - 1) / chunks + p2p_micro * m * chunks;
 
-  // DP / ZeRO collectives of 16-bit (fp32 for fp32 training) gradients and parameters.
+  // DP / ZeRO collectives of 16-bit (fp32 for fp32 training) gradients and parameters. With EP the
+  // dense part is reduced over the data-parallel ranks, each expert's over the DP/EP ranks holding it.
   const double trained = full ? params : model::lora_trainable_params(profile);
   const double trained_total = full ? shape.params : trained;  // all experts' gradients are reduced
-  const double grad_bytes =
-      trained_total / (tp * pp) * (profile.precision == workload::Precision::fp32 ? 4.0 : 2.0);
+  const double element = profile.precision == workload::Precision::fp32 ? 4.0 : 2.0;
+  const model::ExpertSplit split = model::expert_split(shape);
+  const double expert_grad_bytes = full && ep > 1 ? split.routed_params / (tp * pp * ep) * element : 0.0;
+  const double grad_bytes = trained_total / (tp * pp) * element - expert_grad_bytes * ep;
   if (data_ranks > 1) {
-    const double all_reduce = data_all_reduce_seconds(grad_bytes, data_ranks, hardware, plan);
+    const double all_reduce = data_all_reduce_seconds(grad_bytes, data_ranks, hardware, plan) +
+                              data_all_reduce_seconds(expert_grad_bytes, data_ranks / ep, hardware, plan);
     if (plan.zero_stage >= 3) {
       // Parameters all-gathered for forward and backward and gradients reduce-scattered, every
-      // micro-step: 1.5 all-reduce volumes, prefetched under that micro-step's compute.
-      const double per_micro = 1.5 * all_reduce;
+      // micro-step: 1.5 all-reduce volumes, prefetched under that micro-step's compute. LoRA and
+      // QLoRA gather the sharded frozen base too (two all-gathers: one all-reduce volume).
+      const double frozen = full ? 0.0 : model::frozen_base_bytes_per_param(profile) / (tp * pp);
+      const double frozen_experts = ep > 1 ? frozen * split.routed_params / ep : 0.0;
+      const double frozen_dense = frozen * shape.params - frozen_experts * ep;
+      const double per_micro = 1.5 * all_reduce + data_all_reduce_seconds(frozen_dense, data_ranks, hardware, plan) +
+                               data_all_reduce_seconds(frozen_experts, data_ranks / ep, hardware, plan);
       step.data_comm_s = m * std::max(data_comm_exposed_share * per_micro, per_micro - compute_micro);
     } else {
       // One reduce-scatter + all-gather per step, overlapped with the last backward pass.
@@ -391,7 +427,8 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
                         (nvme_gbytes_per_s * 1e9);
     }
   }
-  const double running = step.compute_s + step.tensor_comm_s + step.pipeline_s + step.data_comm_s + step.offload_s;
+  const double running =
+      step.compute_s + step.tensor_comm_s + step.expert_comm_s + step.pipeline_s + step.data_comm_s + step.offload_s;
   step.failures_s = running * (whole_run_overhead_share + failures_share_per_1000_gpus * gpus / 1000.0);
   step.total_s = running + step.failures_s;
   step.tokens = data_ranks * m * b * s;
@@ -408,7 +445,7 @@ struct ResidualBand {
   double p90;
 };
 constexpr ResidualBand ampere_band{"A100, 7B-176B, 8-2048 GPUs (9 rows)", 0.85, 1.24};
-constexpr ResidualBand hopper_band{"H100/H800, 1B-671B, 8-16384 GPUs (11 rows)", 0.90, 1.15};
+constexpr ResidualBand hopper_band{"H100/H800, 1B-671B, 8-16384 GPUs (12 rows)", 0.90, 1.29};
 constexpr double extrapolation_widening = 1.5;
 constexpr double calibrated_min_params = 1e9;
 constexpr double calibrated_max_params = 1.1e12;

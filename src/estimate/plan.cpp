@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -60,6 +61,16 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
   std::vector<int> cps = fixed.context_parallel ? std::vector<int>{*fixed.context_parallel} : std::vector<int>{1};
   std::vector<workload::Recompute> recomputes{fixed.recompute.value_or(llm ? profile.recompute : workload::Recompute::none)};
   std::vector<int> micro_batches{fixed.micro_batch.value_or(profile.micro_batch)};
+  // Expert parallelism (mixtures of experts): the routed experts of each layer spread over EP of the
+  // data-parallel ranks (Megatron-Core, DeepSpeed-MoE); searched over the powers of two that divide
+  // the expert count, kept below where they divide the data-parallel degree.
+  std::vector<int> eps{fixed.expert_parallel.value_or(1)};
+  if (llm && !fixed.expert_parallel && expert_split(profile.shape).routed_params > 0) {
+    eps.clear();
+    for (int ep = 1; ep <= std::min(gpus, profile.shape.experts); ep *= 2) {
+      if (profile.shape.experts % ep == 0) eps.push_back(ep);
+    }
+  }
   if (llm) {
     if (!fixed.tensor_parallel) {
       tps.clear();
@@ -79,12 +90,17 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
   std::vector<Offload> offloads = choices(fixed.offload, searched_offloads);
 
   std::vector<Plan> plans;
+  // Layouts with more data-parallel ranks than the global batch has sequences: they would grow the
+  // batch, so they are searched only when no layout holds it (then one sequence per rank).
+  std::vector<Plan> over_batch;
   for (int tp : tps) {
     for (int pp : pps) {
       for (int cp : cps) {
         const int model_parallel = tp * pp * cp;
         if (model_parallel > gpus || gpus % model_parallel != 0) continue;
         const int dp = gpus / model_parallel;
+        for (int ep : eps) {
+        if (dp % ep != 0) continue;
         for (int stage : stages) {
           // ZeRO stages shard over data-parallel ranks: with one rank only offload makes them useful.
           // Pipelines run with ZeRO-1 at most (DeepSpeed's pipeline engine; Megatron's distributed
@@ -98,14 +114,14 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
             if (offload != Offload::none && !fixed.offload && model_parallel > 1) continue;
             for (auto recompute : recomputes) {
               for (int micro_batch : micro_batches) {
-                if (llm && micro_batch > 1 && !fixed.micro_batch &&
-                    dp * micro_batch * seq > profile.global_batch_tokens) {
-                  continue;
-                }
+                // One micro-step of every data-parallel rank must fit in the global batch.
+                const bool oversized = llm && dp * micro_batch * seq > profile.global_batch_tokens * (1 + 1e-9);
+                if (oversized && micro_batch > 1 && !fixed.micro_batch) continue;
                 Plan plan = base;
                 plan.tensor_parallel = tp;
                 plan.pipeline_parallel = pp;
                 plan.context_parallel = cp;
+                plan.expert_parallel = ep;
                 plan.zero_stage = stage;
                 plan.offload = offload;
                 plan.recompute = recompute;
@@ -113,14 +129,16 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
                 plan.micro_batches =
                     llm ? std::max(1, static_cast<int>(std::lround(profile.global_batch_tokens / (dp * micro_batch * seq))))
                         : 1;
-                plans.push_back(plan);
+                (oversized ? over_batch : plans).push_back(plan);
               }
             }
           }
         }
+        }
       }
     }
   }
+  if (plans.empty()) plans = std::move(over_batch);
   // The constraints admit no layout on this machine: the plan as requested.
   if (plans.empty()) plans.push_back(requested_plan(profile, gpus_per_node, nodes));
   return plans;
@@ -134,6 +152,7 @@ Plan requested_plan(const workload::Profile& profile, int gpus_per_node, int nod
   plan.tensor_parallel = fixed.tensor_parallel.value_or(1);
   plan.pipeline_parallel = fixed.pipeline_parallel.value_or(1);
   plan.context_parallel = fixed.context_parallel.value_or(1);
+  plan.expert_parallel = fixed.expert_parallel.value_or(1);
   plan.zero_stage = fixed.zero_stage.value_or(0);
   plan.offload = fixed.offload.value_or(workload::Offload::none);
   plan.recompute = fixed.recompute.value_or(profile.recompute);
@@ -146,6 +165,11 @@ bool layout_valid(const Plan& plan, const workload::Profile& profile) {
                              std::max(1, plan.context_parallel);
   const int gpus = total_gpus(plan);
   if (plan.tensor_parallel > plan.gpus_per_node || model_parallel > gpus || gpus % model_parallel != 0) return false;
+  // Expert parallelism is carved out of the data-parallel ranks and spreads whole experts.
+  const int ep = std::max(1, plan.expert_parallel);
+  if (ep > 1 && ((gpus / model_parallel) % ep != 0 || profile.shape.experts < 2 || profile.shape.experts % ep != 0)) {
+    return false;
+  }
   return plan.pipeline_parallel <= 1 || profile.shape.layers <= 0 || plan.pipeline_parallel <= profile.shape.layers;
 }
 
@@ -154,6 +178,7 @@ std::string plan_layout(const Plan& plan) {
   if (plan.tensor_parallel > 1) text += fmt::format(" x TP {}", plan.tensor_parallel);
   if (plan.pipeline_parallel > 1) text += fmt::format(" x PP {}", plan.pipeline_parallel);
   if (plan.context_parallel > 1) text += fmt::format(" x CP {}", plan.context_parallel);
+  if (plan.expert_parallel > 1) text += fmt::format(" x EP {}", plan.expert_parallel);
   return text;
 }
 
@@ -311,7 +336,7 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
   const auto same_layout = [](const Plan& a, const Plan& b) {
     return a.zero_stage == b.zero_stage && a.offload == b.offload && a.tensor_parallel == b.tensor_parallel &&
            a.pipeline_parallel == b.pipeline_parallel && a.context_parallel == b.context_parallel &&
-           a.recompute == b.recompute;
+           a.expert_parallel == b.expert_parallel && a.recompute == b.recompute;
   };
   double runner_per_token = 0;
   for (const auto& [plan, per_token] : fitting) {
@@ -362,6 +387,7 @@ std::string constraint_words(const workload::Profile& profile) {
   if (fixed.tensor_parallel) parts.push_back(fmt::format("--tensor-parallel {}", *fixed.tensor_parallel));
   if (fixed.pipeline_parallel) parts.push_back(fmt::format("--pipeline-parallel {}", *fixed.pipeline_parallel));
   if (fixed.context_parallel) parts.push_back(fmt::format("--context-parallel {}", *fixed.context_parallel));
+  if (fixed.expert_parallel) parts.push_back(fmt::format("--expert-parallel {}", *fixed.expert_parallel));
   if (fixed.recompute) parts.push_back(fmt::format("--recompute {}", workload::to_string(*fixed.recompute)));
   if (fixed.micro_batch) parts.push_back(fmt::format("--micro-batch {}", *fixed.micro_batch));
   return fmt::format("{}", fmt::join(parts, ", "));
@@ -390,9 +416,13 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
   }
   if (training && !model::layout_valid(plan, profile)) {
     return fmt::format(
-        "does not fit: TP {} x PP {} x CP {} does not divide {} GPU{} evenly (or PP exceeds the {} layers){}",
-        plan.tensor_parallel, plan.pipeline_parallel, plan.context_parallel, gpus, gpus == 1 ? "" : "s",
-        profile.shape.layers, within);
+        "does not fit: TP {} x PP {} x CP {}{} does not divide {} GPU{} evenly (or PP exceeds the {} layers){}",
+        plan.tensor_parallel, plan.pipeline_parallel, plan.context_parallel,
+        plan.expert_parallel > 1
+            ? fmt::format(" with EP {} (dividing the data-parallel GPUs and the {} routed experts)",
+                          plan.expert_parallel, profile.shape.experts)
+            : std::string(),
+        gpus, gpus == 1 ? "" : "s", profile.shape.layers, within);
   }
   if (memory.reason == PlanReason::host_ram) {
     return fmt::format(

@@ -65,6 +65,10 @@ Grid plan_grid(const workload::Profile& profile, const estimate::Estimate& estim
     grid.rows.push_back({"pipeline parallel", std::to_string(plan.pipeline_parallel)});
     grid.rows.push_back({"context parallel", std::to_string(plan.context_parallel)});
     grid.rows.push_back({"data parallel", std::to_string(estimate::data_parallel_degree(plan))});
+    if (plan.expert_parallel > 1) {
+      grid.rows.push_back({"expert parallel", fmt::format("{} (routed experts spread over {} of the data-parallel GPUs)",
+                                                          plan.expert_parallel, plan.expert_parallel)});
+    }
     grid.rows.push_back({"recompute", std::string(workload::to_string(plan.recompute))});
     grid.rows.push_back({"micro-batch", fmt::format("{} x {} micro-steps", plan.micro_batch, plan.micro_batches)});
   }
@@ -96,11 +100,14 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Estimate
     const auto& step = estimate.step;
     if (step.total_s > 0) {
       grid.rows.push_back(
-          {"step time", fmt::format("{:.2f} s for {} tokens: compute {:.2f}, TP/CP comm {:.2f}, pipeline bubble and "
-                                    "send {:.2f}, DP/ZeRO comm {:.2f}, offload {:.2f}, failures {:.2f}",
+          {"step time", fmt::format("{:.2f} s for {} tokens: compute {:.2f}, TP/CP comm {:.2f}, {}pipeline bubble "
+                                    "and send {:.2f}, DP/ZeRO comm {:.2f}, offload {:.2f}, failures {:.2f}",
                                     step.total_s, units::format_count(step.tokens), step.compute_s,
-                                    step.tensor_comm_s, step.pipeline_s, step.data_comm_s, step.offload_s,
-                                    step.failures_s)});
+                                    step.tensor_comm_s,
+                                    estimate.memory.plan.expert_parallel > 1
+                                        ? fmt::format("EP all-to-all {:.2f}, ", step.expert_comm_s)
+                                        : std::string(),
+                                    step.pipeline_s, step.data_comm_s, step.offload_s, step.failures_s)});
     }
   }
   if (workload::is_serving(profile.kind) && estimate.has_hardware) {

@@ -709,6 +709,7 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
                         {"tokens", round_figure(step.tokens)},
                         {"compute_s", round_figure(step.compute_s)},
                         {"tensor_comm_s", round_figure(step.tensor_comm_s)},
+                        {"expert_comm_s", round_figure(step.expert_comm_s)},
                         {"pipeline_s", round_figure(step.pipeline_s)},
                         {"data_comm_s", round_figure(step.data_comm_s)},
                         {"offload_s", round_figure(step.offload_s)},

@@ -217,6 +217,10 @@ std::string plan_label(const estimate::Plan& plan) {
   if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);
   if (plan.pipeline_parallel > 1) label += fmt::format(", PP {}", plan.pipeline_parallel);
   if (plan.context_parallel > 1) label += fmt::format(", CP {}", plan.context_parallel);
+  if (plan.expert_parallel > 1) label += fmt::format(", EP {}", plan.expert_parallel);
+  // Each row's own micro-batch (searched per plan unless --micro-batch fixed it) x micro-steps.
+  label += fmt::format(", micro-batch {}", std::max(1, plan.micro_batch));
+  if (plan.micro_batches > 1) label += fmt::format(" x {}", plan.micro_batches);
   label += fmt::format(", {} GPU{} x {} node{}", plan.gpus_per_node, plan.gpus_per_node == 1 ? "" : "s", plan.nodes,
                        plan.nodes == 1 ? "" : "s");
   return label;
@@ -246,9 +250,14 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   summary.job = fmt::format("{}: {} ({} params)", workload::to_string(profile.kind), model,
                             units::format_count(profile.shape.params));
   if (workload::is_training(profile.kind)) {
-    summary.job += fmt::format(", {} {}, {}, seq {} x micro-batch {}", workload::to_string(profile.method),
+    // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
+    const bool searched = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0 &&
+                          !profile.fixed.micro_batch;
+    summary.job += fmt::format(", {} {}, {}, seq {} x {}", workload::to_string(profile.method),
                                workload::to_string(profile.precision), workload::to_string(profile.optimizer),
-                               profile.seq_len, profile.micro_batch);
+                               profile.seq_len,
+                               searched ? std::string("micro-batch searched per plan")
+                                        : fmt::format("micro-batch {}", profile.micro_batch));
     summary.tokens = fmt::format("{} tokens", scientific(profile.tokens));
     if (default_applied(profile, "tokens"))
       summary.tokens += fmt::format(" (default for {})", workload::to_string(profile.kind));

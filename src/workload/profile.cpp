@@ -65,7 +65,7 @@ struct FlagRule {
   unsigned kinds;
   std::string_view applies_to;  // words for the error
 };
-constexpr std::array<FlagRule, 29> flag_rules{{
+constexpr std::array<FlagRule, 30> flag_rules{{
     {"--method", [](const Request& r) { return r.method.has_value(); }, training, "training workloads"},
     {"--lora-rank", [](const Request& r) { return r.lora_rank.has_value(); }, bit(Kind::llm_finetune), "llm-finetune"},
     {"--lora-targets", [](const Request& r) { return r.lora_targets.has_value(); }, bit(Kind::llm_finetune),
@@ -98,6 +98,8 @@ constexpr std::array<FlagRule, 29> flag_rules{{
      "llm-pretrain and llm-finetune"},
     {"--context-parallel", [](const Request& r) { return r.context_parallel.has_value(); }, llm_training,
      "llm-pretrain and llm-finetune"},
+    {"--expert-parallel", [](const Request& r) { return r.expert_parallel.has_value(); }, llm_training,
+     "llm-pretrain and llm-finetune (serving spreads experts over the replica's GPUs)"},
     {"--quant-bits", [](const Request& r) { return r.quant_bits.has_value(); }, bit(Kind::llm_finetune),
      "llm-finetune --method qlora"},
     {"--global-batch", [](const Request& r) { return r.global_batch_text.has_value(); }, llm_training,
@@ -256,6 +258,7 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   shape.experts = preset->experts;
   shape.experts_per_token = preset->experts_per_token;
   shape.shared_experts = preset->shared_experts;
+  shape.dense_layers = preset->dense_layers;
   shape.head_dim = preset->head_dim;
   if (preset->attention == catalog::AttentionKind::mla) {
     shape.kv_lora_rank = preset->kv_lora_rank;
@@ -469,8 +472,10 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
                 fmt::format("must be a power of two (1, 2, 4, 8), got {}", *request.tensor_parallel),
                 "tensor parallelism splits heads evenly across 2^k GPUs");
   }
-  for (const auto& [flag, value] : std::array<std::pair<std::string_view, std::optional<int>>, 2>{
-           {{"--pipeline-parallel", request.pipeline_parallel}, {"--context-parallel", request.context_parallel}}}) {
+  for (const auto& [flag, value] : std::array<std::pair<std::string_view, std::optional<int>>, 3>{
+           {{"--pipeline-parallel", request.pipeline_parallel},
+            {"--context-parallel", request.context_parallel},
+            {"--expert-parallel", request.expert_parallel}}}) {
     require_positive(value, flag);
     if (value && *value > 4096) {
       throw Error(std::string(flag), fmt::format("{} stages is more than any published run uses", *value),
@@ -625,6 +630,20 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     fixed.tensor_parallel = request.tensor_parallel;
     fixed.pipeline_parallel = request.pipeline_parallel;
     fixed.context_parallel = request.context_parallel;
+    fixed.expert_parallel = request.expert_parallel;
+    if (request.expert_parallel && *request.expert_parallel > 1) {
+      const Shape& shape = profile.shape;
+      if (shape.experts < 2) {
+        throw Error("--expert-parallel", "the model has no routed experts to spread (a dense model)",
+                    "drop --expert-parallel, or give a mixture of experts (--experts, --active-params or a MoE preset)");
+      }
+      if (shape.experts % *request.expert_parallel != 0) {
+        throw Error("--expert-parallel",
+                    fmt::format("{} GPUs do not divide the {} routed experts evenly", *request.expert_parallel,
+                                shape.experts),
+                    "give a divisor of the expert count");
+      }
+    }
     fixed.recompute = request.recompute;
     fixed.micro_batch = request.micro_batch;
     if (kind != Kind::cv_train) {
