@@ -72,7 +72,7 @@ void require_one_line_error(const gpuselect::testing::RunResult& result, const s
 
 }  // namespace
 
-TEST_CASE("SkyPilot's NAME[:COUNT]: a bare name is one GPU", "[resources]") {
+TEST_CASE("SkyPilot's NAME:COUNT and a bare NAME for one GPU", "[resources]") {
   const auto eight = resources::parse_gpu_spec("A100:8", "--gpus");
   CHECK(eight.name == "A100");
   CHECK(eight.count == 8);
@@ -94,7 +94,7 @@ TEST_CASE("SkyPilot's NAME[:COUNT]: a bare name is one GPU", "[resources]") {
   }
 }
 
-TEST_CASE("dstack's ranges: A.., ..B, A..B and a single value", "[resources]") {
+TEST_CASE("dstack's ranges A.. and ..B and A..B and a single value", "[resources]") {
   const RangeCase memory[] = {{"24GB..", 24, std::nullopt},
                               {"..80GB", std::nullopt, 80},
                               {"24GB..80GB", 24, 80},
@@ -135,7 +135,7 @@ TEST_CASE("dstack's ranges: A.., ..B, A..B and a single value", "[resources]") {
         std::string::npos);
 }
 
-TEST_CASE("--max-price is per instance-hour, '$' allowed, within the catalog's price range", "[resources]") {
+TEST_CASE("max price is per instance-hour with an optional dollar sign inside the catalog's price range", "[resources]") {
   CHECK(resources::parse_max_price("2.5", "--max-price") == 2.5);
   CHECK(resources::parse_max_price("$2.5", "--max-price") == 2.5);
   for (const char* bad : {"", "abc", "0", "-1", "1e9", "inf"}) {
@@ -144,7 +144,7 @@ TEST_CASE("--max-price is per instance-hour, '$' allowed, within the catalog's p
   }
 }
 
-TEST_CASE("catalog list --gpus A100:8 keeps exactly 8-GPU A100 instances, per region", "[resources][cli]") {
+TEST_CASE("catalog list with gpus A100:8 keeps exactly 8-GPU A100 instances per region", "[resources][cli]") {
   const auto board = list_json({"--gpus", "A100:8"});
   const auto& rows = board["rows"];
   REQUIRE(rows.size() > 0);
@@ -165,7 +165,7 @@ TEST_CASE("catalog list --gpus A100:8 keeps exactly 8-GPU A100 instances, per re
   for (const auto& row : eighty["rows"]) CHECK(record_of(eighty, row)["gpu"] == "a100-sxm4-80gb");
 }
 
-TEST_CASE("catalog list ranges, max price and sort agree with the rows", "[resources][cli]") {
+TEST_CASE("catalog list ranges and max price and sort agree with the rows", "[resources][cli]") {
   const auto board = list_json({"--gpu-memory", "40GB..80GB", "--gpu-count", "2..4", "--max-price", "10", "--sort",
                                 "price"});
   const auto& rows = board["rows"];
@@ -217,7 +217,7 @@ TEST_CASE("catalog list ranges, max price and sort agree with the rows", "[resou
   }
 }
 
-TEST_CASE("catalog list --group-by summarises as dstack offer does", "[resources][cli]") {
+TEST_CASE("catalog list group-by summarises as dstack offer does", "[resources][cli]") {
   const auto board = list_json({"--gpu", "h100", "--group-by", "gpu,backend"});
   const auto& groups = board["groups"];
   REQUIRE(groups.size() > 1);
@@ -310,7 +310,7 @@ TEST_CASE("recommend and compare take the same resource flags", "[resources][cli
   require_one_line_error(run_gpuselect({"catalog", "list", "--group-by", "zone"}), "--group-by");
 }
 
-TEST_CASE("estimate --gpus takes a count or NAME:COUNT", "[resources][cli]") {
+TEST_CASE("estimate gpus takes a count or NAME:COUNT", "[resources][cli]") {
   const auto by_spec = run_gpuselect({"estimate", "--workload", "llm-finetune", "--params", "7e9", "--gpus",
                                       "H100:8", "--format", "json"});
   const auto by_flags = run_gpuselect({"estimate", "--workload", "llm-finetune", "--params", "7e9", "--gpu", "H100",

@@ -24,12 +24,14 @@ bool allowed_region(const scoring::Constraints& constraints, std::string_view re
          std::find(constraints.regions.begin(), constraints.regions.end(), region) != constraints.regions.end();
 }
 
-// USD per unit of each provider's currency, by provider index (one conversion per provider).
+// USD per unit of each provider's currency, by provider index (one conversion per provider). A
+// currency without a rate sorts as USD: listing prices needs no rate, only ordering them does.
 std::vector<double> usd_rates(const catalog::Catalog& catalog) {
   std::vector<double> rates;
   rates.reserve(catalog.providers.size());
   for (const auto& provider : catalog.providers) {
-    rates.push_back(provider.currency == "USD" ? 1.0 : catalog::convert(catalog, 1.0, provider.currency, "USD"));
+    const bool known = provider.currency == "USD" || catalog.find_currency(provider.currency) != nullptr;
+    rates.push_back(known && provider.currency != "USD" ? catalog::convert(catalog, 1.0, provider.currency, "USD") : 1.0);
   }
   return rates;
 }
