@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -13,6 +14,8 @@
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/embedded.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/units.hpp"
 
 namespace {
 
@@ -1063,4 +1066,56 @@ TEST_CASE("region_pricing: bad entries are reported at the entry", "[catalog]") 
   CHECK(all.find("unknown key 'price' in a region_pricing entry") != std::string::npos);
   CHECK(all.find("team.yaml:9:28: error: region_pricing.spot -1 is out of range") != std::string::npos);
   CHECK(all.find("items of 'region_pricing' must be maps") != std::string::npos);
+}
+
+TEST_CASE("every unknown key gets the closest keys of its record kind; a decimal comma gets a hint", "[catalog]") {
+  const std::string team =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    priceing: {on_demand: 2.5}\n"
+      "    pricing:\n"
+      "      on_demand: 2,5\n"
+      "    network: {bandwidth_gbps: 3,2}\n"
+      "    zzzzzz: 1\n"
+      "    region_pricing: [{region: us-east-1, on_demnd: 3}]\n"
+      "gpus:\n"
+      "  - id: h100-sxm5-80gb\n"
+      "    memory_gb: 80,0\n"
+      "    tdp_watts: \"700,5\"\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
+  CHECK(formatted(result.diagnostics) ==
+        std::vector<std::string>{
+            // A misspelt map name matches the map ("pricing" of pricing.on_demand, ...).
+            "team.yaml:4:5: error: unknown key 'priceing' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean "
+            "'pricing'?",
+            "team.yaml:6:18: error: expected a number for 'pricing.on_demand', got '2,5'; use a dot as the decimal "
+            "separator: 2.5",
+            // YAML's flow map ends the value at the comma: 3 is read, and "2" becomes a key.
+            "team.yaml:7:33: error: unknown key 'network.2' in offering 'lambda/gpu_8x_h100_sxm5'; a decimal comma "
+            "inside { } splits the number at the comma; use a dot as the decimal separator (2.5, not 2,5)",
+            // Nothing close: the three nearest keys of offerings, still a "did you mean".
+            "team.yaml:8:5: error: unknown key 'zzzzzz' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean one of "
+            "'id', 'gpu', 'vcpus'? (the keys of offerings are in docs/catalog.md)",
+            "team.yaml:9:52: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? use "
+            "region, on_demand, spot, spot_min, reserved_1y or reserved_3y",
+            "team.yaml:12:16: error: expected a number for 'memory_gb', got '80,0'; use a dot as the decimal "
+            "separator: 80.0",
+            "team.yaml:13:16: error: expected a number for 'tdp_watts', got the quoted string '700,5'; use a dot "
+            "as the decimal separator: 700.5",
+        });
+}
+
+TEST_CASE("closest_matches ranks every candidate and bounds the work", "[catalog]") {
+  const std::vector<std::string> keys = {"memory_gb", "name", "vendor", "source"};
+  CHECK(closest_matches("nmae", keys, 2) == std::vector<std::string>{"name", "vendor"});
+  CHECK(closest_matches("xyz", keys, 10).size() == keys.size());
+  // Longer than any suggestion considers (128 bytes): none, and no quadratic work.
+  CHECK(closest_matches(std::string(200000, 'x'), keys, 3).empty());
+  CHECK(units::decimal_comma_hint("1,000") ==
+        std::optional<std::string>("use a dot as the decimal separator: 1.000 (or, for a thousands separator, "
+                                   "write 1000)"));
+  CHECK(!units::decimal_comma_hint("1,2,3"));
+  CHECK(!units::decimal_comma_hint("abc,5"));
+  CHECK(!units::decimal_comma_hint(std::string(100, '1') + ",5"));
 }

@@ -101,5 +101,10 @@ DiagnosticSummary summarise(const std::vector<Diagnostic>& diagnostics, std::siz
 // "did you mean" support: the candidate closest to `word` by edit distance, or "" when none is close
 // (distance above max(2, word.size() / 3)).
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates);
+// The `count` candidates nearest to `word` by edit distance, nearest first (ties in candidate order),
+// however far: for "did you mean one of ..." when no candidate is close. Empty when `word` is longer
+// than the 128 bytes any suggestion considers; candidates that long are skipped.
+std::vector<std::string> closest_matches(std::string_view word, const std::vector<std::string>& candidates,
+                                         std::size_t count);
 
 }  // namespace gpuselect

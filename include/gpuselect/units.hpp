@@ -21,6 +21,11 @@ std::optional<double> parse_bytes(std::string_view text);
 // A finite number in C locale ("0.25", "1e3"); nullopt when trailing junk, NaN or infinite.
 std::optional<double> parse_number(std::string_view text);
 
+// For text that is a number written with a decimal comma ("2,5", "-80,0"): the hint "use a dot as
+// the decimal separator: 2.5" (with three digits after the comma it also names the thousands
+// reading: "1,000" may mean 1000). nullopt for any other text.
+std::optional<std::string> decimal_comma_hint(std::string_view text);
+
 // Locale-independent short forms for people: "7.0B", "1.5T", "350M"; "96.4 GB"; "$1,234"; "12.5 h".
 std::string format_count(double value);
 std::string format_gb(double bytes);                                 // decimal GB, one decimal

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
 
 namespace gpuselect::catalog::fields {
 
@@ -353,7 +354,10 @@ std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::str
 }
 
 std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::string_view text, bool plain) {
-  if (!plain) return expected(spec, "a number", text, plain, "write the number without quotes");
+  if (!plain) {
+    return expected(spec, "a number", text, plain,
+                    units::decimal_comma_hint(text).value_or("write the number without quotes"));
+  }
   if (is_null_scalar(text)) {
     return expected(spec, "a number", text, plain,
                     spec.kind == ValueKind::number ? "write a number; this key cannot be null" : "write a number");
@@ -377,7 +381,8 @@ std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::stri
     return Problem{std::string(spec.key) + " " + shown(text) + " is too large for a whole number", "check the value"};
   }
   if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size()) {
-    return expected(spec, "a whole number", text, plain, "write a whole number such as 8");
+    return expected(spec, "a whole number", text, plain,
+                    units::decimal_comma_hint(text).value_or("write a whole number such as 8"));
   }
   if (auto problem = check_range(spec, static_cast<double>(value))) return problem;
   out = static_cast<int>(value);
@@ -437,7 +442,7 @@ std::optional<Problem> parse_number(std::string_view key, std::string_view text,
   }
   if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size() || digits.empty()) {
     return Problem{"expected a number for " + text::quoted(key) + ", got " + shown(text),
-                   "write a plain number such as 80 or 23.92"};
+                   units::decimal_comma_hint(text).value_or("write a plain number such as 80 or 23.92")};
   }
   if (!std::isfinite(value)) {
     return Problem{std::string(key) + " " + shown(text) + " is not a finite number", "write a finite number"};
@@ -534,8 +539,12 @@ std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_v
       if (key == pricing_key(static_cast<PricingMode>(index))) mode = static_cast<PricingMode>(index);
     }
     if (!mode) {
+      const std::vector<std::string> entry_keys = {"region",      "on_demand",  "spot",
+                                                   "spot_min",    "reserved_1y", "reserved_3y"};
+      const std::string guess = closest_match(key, entry_keys);
       return Problem{"unknown key " + shown(key) + " in a region_pricing entry",
-                     "use region, on_demand, spot, spot_min, reserved_1y or reserved_3y"};
+                     (guess.empty() ? std::string() : "did you mean " + text::quoted(guess) + "? ") +
+                         "use region, on_demand, spot, spot_min, reserved_1y or reserved_3y"};
     }
     spec.key = keys[static_cast<std::size_t>(*mode)];
     slot = &entry.pricing.slot(*mode);

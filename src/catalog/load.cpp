@@ -145,6 +145,38 @@ struct RecordMeta {
   FieldMask named = 0;  // fields any file named
 };
 
+// The hint for an unknown key in a record: the record kind's closest key ("did you mean"), else its
+// three nearest keys. Candidates are the dotted keys and the maps they sit in ("pricing" for
+// "pricing.on_demand"), so a misspelt map name is matched too.
+template <typename Record>
+std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>> fields, std::string_view list_key) {
+  std::vector<std::string> candidates;
+  candidates.reserve(2 * fields.size());
+  for (const auto& field : fields) {
+    const std::string_view map = field.key.substr(0, field.key.find('.'));
+    if (map.size() != field.key.size() && std::find(candidates.begin(), candidates.end(), map) == candidates.end())
+      candidates.emplace_back(map);
+    candidates.emplace_back(field.key);
+  }
+  // In a flow map {on_demand: 2,5} the comma ends the value: the key "5" is the decimal part.
+  const std::string_view last = key.substr(key.rfind('.') + 1);
+  if (!last.empty() && last.find_first_not_of("0123456789") == std::string_view::npos)
+    return "a decimal comma inside { } splits the number at the comma; use a dot as the decimal separator (2.5, "
+           "not 2,5)";
+  if (const std::string guess = closest_match(key, candidates); !guess.empty())
+    return "did you mean " + text::quoted(guess) + "?";
+  std::string docs = "the keys of " + std::string(list_key) + " are in docs/catalog.md";
+  // Keys are at most ~30 bytes; a far longer word is no misspelling, and this bounds the work.
+  constexpr std::size_t longest_misspelt_key = 64;
+  if (key.size() > longest_misspelt_key) return docs;
+  constexpr std::size_t nearest_shown = 3;
+  std::string nearest;
+  for (const auto& candidate : closest_matches(key, candidates, nearest_shown))
+    nearest += (nearest.empty() ? "" : ", ") + text::quoted(candidate);
+  if (nearest.empty()) return docs;
+  return "did you mean one of " + nearest + "? (" + docs + ")";
+}
+
 template <typename Record>
 struct Store {
   const Table<Record>& table;
@@ -251,6 +283,8 @@ class Loader {
   void report(Mark mark, std::string message, std::string hint) {
     report(file_, mark, std::move(message), std::move(hint));
   }
+  // False once max_kept_diagnostics are kept: a costly hint (edit distances) is then not worth making.
+  bool keeps_diagnostics() const { return diagnostics_.size() < max_kept_diagnostics; }
   void report_at(const SourcePos& pos, std::string message, std::string hint) {
     report(pos.file, {pos.line, pos.column}, std::move(message), std::move(hint));
   }
@@ -826,14 +860,9 @@ void Loader::apply_record(Store<Record>& store) {
         report(entry.value_mark, text::quoted(key) + " must be a map (keys " + subkeys + ")",
                "write it as " + std::string(key) + ": {" + subkeys.substr(0, subkeys.find(',')) + ": ...}");
       } else {
-        std::vector<std::string> candidates;
-        candidates.reserve(fields.size());
-        for (const auto& field : fields) candidates.emplace_back(field.key);
-        const std::string guess = closest_match(key, candidates);
         report(entry.key_mark,
                "unknown key " + fields::shown(key) + " in " + singular + " " + fields::shown(store.id_of(target)),
-               guess.empty() ? "see docs/catalog.md for the keys of " + std::string(store.table.list_key)
-                             : "did you mean " + text::quoted(guess) + "?");
+               keeps_diagnostics() ? unknown_key_hint(key, fields, store.table.list_key) : std::string());
       }
       index += items;
       continue;

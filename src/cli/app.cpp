@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/version.hpp"
@@ -91,6 +92,7 @@ int run_app(int argc, char** argv) {
     command->fallthrough();
     runners.emplace_back(command, subcommand.setup(*command, globals));
   }
+  describe_options(app);
 
   std::string command_name;
   try {
@@ -98,6 +100,7 @@ int run_app(int argc, char** argv) {
       return run_complete(app, std::vector<std::string>(argv + 2, argv + argc));
     }
     try {
+      check_command_words(app, std::vector<std::string>(argv + 1, argv + argc));
       app.parse(argc, argv);
     } catch (const CLI::Success& success) {
       errno = 0;

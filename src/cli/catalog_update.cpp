@@ -300,10 +300,10 @@ void setup_catalog_update(CLI::App& catalog_command, GlobalOptions& globals,
   update->add_option("--as-of", options->as_of, "Date the prices were read, YYYY-MM-DD (default today)");
   update->add_flag("--strict", options->strict, "A row that cannot be read is an error (default: skipped)");
   update->add_option("--price-basis", options->price_basis, "Prices per instance or per GPU: detect, instance, gpu");
-  update->add_option("--retries", options->attempts, "Attempts per file for network failures (default 3)")
-      ->check(CLI::Range(1, 10));
-  update->add_option("--timeout", options->timeout_seconds, "Seconds allowed per file (default 300)")
-      ->check(CLI::Range(1, 3600));
+  update->add_option("--retries", options->attempts, "Attempts per file for network failures (default 3) [1 to 10]")
+      ->check(CLI::Range(1, 10).description(""));
+  update->add_option("--timeout", options->timeout_seconds, "Seconds allowed per file (default 300) [1 to 3600]")
+      ->check(CLI::Range(1, 3600).description(""));
   runners.emplace_back(update, [options, &globals] { return run_update(*options, globals); });
 }
 

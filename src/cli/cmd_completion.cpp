@@ -10,22 +10,21 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
-#include "gpuselect/scoring.hpp"
 
 namespace gpuselect::cli {
 
 namespace {
 
-// Flags whose value is a path: the scripts hand these to the shell's file completion.
-constexpr std::string_view file_flags = "--catalog --config -o --output";
-
 constexpr std::string_view bash_script =
     R"(# bash completion for gpuselect; load with: source <(gpuselect completion bash)
-# Candidates come from `gpuselect __complete`, one per line; nothing printed is evaluated.
+# Candidates come from `gpuselect __complete`, one per line; nothing printed is evaluated. Each is
+# inserted quoted (printf %q) unless it is plain, so a catalog id such as m$(touch x) stays one
+# literal word on the command line.
 _gpuselect() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" program="${COMP_WORDS[0]}"
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" program="${COMP_WORDS[0]}" word candidate
   (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
   [[ $program == "~/"* ]] && program="$HOME/${program#"~/"}"
   COMPREPLY=()
@@ -35,7 +34,21 @@ _gpuselect() {
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return ;;
   esac
-  mapfile -t COMPREPLY < <("$program" __complete "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)
+  # The words lose one level of quoting, without eval: 'a b' and a\ b become a b.
+  local -a words=() candidates=()
+  for word in "${COMP_WORDS[@]:1:COMP_CWORD}"; do
+    case "$word" in
+      \'*) word="${word#\'}"; word="${word%\'}" ;;
+      \"*) word="${word#\"}"; word="${word%\"}" ;;
+      *) word="${word//\\/}" ;;
+    esac
+    words+=("$word")
+  done
+  mapfile -t candidates < <("$program" __complete "${words[@]}" 2>/dev/null)
+  for candidate in "${candidates[@]}"; do
+    [[ $candidate == *[!A-Za-z0-9._/:,=+@%-]* ]] && printf -v candidate '%q' "$candidate"
+    COMPREPLY+=("$candidate")
+  done
 }
 complete -F _gpuselect gpuselect
 )";
@@ -77,83 +90,28 @@ struct CompletionOptions {
 
 bool is_flag(std::string_view word) { return word.size() > 1 && word.front() == '-'; }
 
-// The option of `app` (or of the root, for global options) named by `word` ("--gpu", "-o").
-const CLI::Option* find_option(const CLI::App& app, std::string_view word) {
-  for (const CLI::App* scope = &app; scope != nullptr; scope = scope->get_parent()) {
-    for (const CLI::Option* option : scope->get_options()) {
-      for (const auto& name : option->get_lnames()) {
-        if (word == "--" + name) return option;
-      }
-      for (const auto& name : option->get_snames()) {
-        if (word == "-" + name) return option;
-      }
-    }
-  }
-  return nullptr;
-}
-
-bool takes_value(const CLI::Option* option) { return option != nullptr && option->get_type_size() != 0; }
-
-std::vector<std::string> catalog_ids(const catalog::Catalog& catalog, std::string_view what) {
+std::vector<std::string> catalog_ids(const catalog::Catalog& catalog, CatalogIds what) {
+  const bool any = what == CatalogIds::any;
   std::vector<std::string> ids;
-  if (what == "gpu" || what == "any") {
+  if (what == CatalogIds::gpu || any) {
     for (const auto& gpu : catalog.gpus) ids.push_back(gpu.id);
   }
-  if (what == "model" || what == "any") {
+  if (what == CatalogIds::model || any) {
     for (const auto& model : catalog.models) ids.push_back(model.id);
   }
-  if (what == "provider" || what == "any") {
+  if (what == CatalogIds::provider || any) {
     for (const auto& provider : catalog.providers) ids.push_back(provider.id);
   }
-  if (what == "offering" || what == "any") {
+  if (what == CatalogIds::offering || any) {
     for (const auto& offering : catalog.offerings) ids.push_back(offering.id);
   }
-  if (what == "currency") {
+  if (what == CatalogIds::currency) {
     ids.emplace_back("USD");
     for (const auto& rate : catalog.currencies) {
       if (rate.code != "USD") ids.push_back(rate.code);
     }
   }
   return ids;
-}
-
-// The values a flag takes: a fixed list, or "" with `catalog_kind` naming the catalog ids it takes.
-std::vector<std::string> fixed_values(std::string_view flag, std::string& catalog_kind) {
-  struct FlagValues {
-    std::string_view flag;
-    std::vector<std::string> (*values)();
-  };
-  static const FlagValues fixed[] = {
-      {"--workload", workload::kind_names},       {"-w", workload::kind_names},
-      {"--profile", scoring::profile_names},      {"--format", render::format_names},
-      {"--method", workload::method_names},       {"--precision", workload::precision_names},
-      {"--optimizer", workload::optimizer_names}, {"--recompute", workload::recompute_names},
-      {"--attention", workload::attention_names}, {"--zero", workload::zero_names},
-      {"--offload", workload::offload_names},
-  };
-  for (const auto& entry : fixed) {
-    if (entry.flag == flag) return entry.values();
-  }
-  if (flag == "--color") return {"auto", "always", "never"};
-  if (flag == "--pricing") return {"any", "on-demand", "spot", "reserved-1y", "reserved-3y"};
-  if (flag == "--require") {
-    std::vector<std::string> names;
-    for (const auto& [name, meaning] : scoring::requirement_names()) names.push_back(name);
-    return names;
-  }
-  static const std::pair<std::string_view, std::string_view> dynamic[] = {
-      {"--gpu", "gpu"},
-      {"--model", "model"},
-      {"-m", "model"},
-      {"--provider", "provider"},
-      {"--exclude-provider", "provider"},
-      {"--offering", "offering"},
-      {"--currency", "currency"},
-  };
-  for (const auto& [name, kind] : dynamic) {
-    if (name == flag) catalog_kind = kind;
-  }
-  return {};
 }
 
 // The catalog as the completed command line would load it (its --catalog, --no-builtin-catalog and
@@ -179,10 +137,20 @@ catalog::Catalog completion_catalog(const std::vector<std::string>& words) {
   }
 }
 
+// The row of the first positional of `command` (compare's offering ids, catalog show's id).
+const OptionValues* positional_values(const CLI::App& command) {
+  const std::string path = command_path(command);
+  for (const CLI::Option* option : command.get_options([](const CLI::Option* o) { return o->get_positional(); })) {
+    if (const OptionValues* row = option_values(path, *option)) return row;
+  }
+  return nullptr;
+}
+
 std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<std::string>& words) {
-  const std::string current = words.empty() ? std::string() : words.back();
+  std::string current = words.empty() ? std::string() : words.back();
   const CLI::App* at = &root;
   const CLI::Option* pending = nullptr;  // a flag whose value is the current word
+  const CLI::App* pending_owner = nullptr;
   for (std::size_t i = 0; i + 1 < words.size(); ++i) {
     const std::string& word = words[i];
     if (pending != nullptr) {
@@ -190,7 +158,12 @@ std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<
       continue;
     }
     if (is_flag(word)) {
-      if (word.find('=') == std::string::npos && takes_value(find_option(*at, word))) pending = find_option(*at, word);
+      const CLI::App* owner = nullptr;
+      const CLI::Option* option = find_option(*at, word, &owner);
+      if (word.find('=') == std::string::npos && takes_value(option)) {
+        pending = option;
+        pending_owner = owner;
+      }
       continue;
     }
     for (const CLI::App* sub : at->get_subcommands({})) {
@@ -201,11 +174,10 @@ std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<
     }
   }
   std::vector<std::string> candidates;
-  std::string catalog_kind;
+  const OptionValues* values = nullptr;
   if (pending != nullptr) {
-    const std::string& flag = words[words.size() - 2];
-    if (file_flags.find(flag) != std::string_view::npos) return {};  // the script completes paths
-    candidates = fixed_values(flag, catalog_kind);
+    values = option_values(command_path(*pending_owner), *pending);
+    if (values != nullptr && values->file) return {};  // the script completes paths
   } else if (is_flag(current)) {
     for (const CLI::App* scope = at; scope != nullptr; scope = scope->get_parent()) {
       for (const CLI::Option* option : scope->get_options()) {
@@ -215,19 +187,30 @@ std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<
     }
   } else {
     for (const CLI::App* sub : at->get_subcommands({})) candidates.push_back(sub->get_name());
-    const std::string path = at->get_parent() != nullptr ? at->get_name() : "";
-    if (path == "completion") candidates = {"bash", "zsh", "fish"};
-    if (path == "show") catalog_kind = "any";
-    if (path == "compare") catalog_kind = "offering";
+    values = positional_values(*at);
   }
-  if (!catalog_kind.empty()) {
-    const auto ids = catalog_ids(completion_catalog(words), catalog_kind);
+  // A comma-separated list completes its last item; the items before it stay as typed.
+  std::string list_prefix;
+  if (values != nullptr && values->list) {
+    const auto comma = current.rfind(',');
+    if (comma != std::string::npos) {
+      list_prefix = current.substr(0, comma + 1);
+      current.erase(0, comma + 1);
+    }
+  }
+  if (values != nullptr && values->choices != nullptr) {
+    const auto choices = values->choices();
+    candidates.insert(candidates.end(), choices.begin(), choices.end());
+  }
+  if (values != nullptr && values->ids != CatalogIds::none) {
+    const auto ids = catalog_ids(completion_catalog(words), values->ids);
     candidates.insert(candidates.end(), ids.begin(), ids.end());
   }
   std::vector<std::string> matching;
   for (auto& candidate : candidates) {
     // One candidate per line: a candidate with a line break or control character is never offered.
-    if (candidate.rfind(current, 0) == 0 && !text::needs_neutralising(candidate)) matching.push_back(candidate);
+    if (candidate.rfind(current, 0) == 0 && !text::needs_neutralising(candidate))
+      matching.push_back(list_prefix + candidate);
   }
   std::sort(matching.begin(), matching.end());
   matching.erase(std::unique(matching.begin(), matching.end()), matching.end());

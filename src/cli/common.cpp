@@ -15,6 +15,7 @@
 #include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -51,7 +52,7 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
     read.files.push_back(std::make_unique<io::FileStream>(path, load_limits.max_file_bytes));
   if (!globals.no_builtin_catalog) {
     for (const auto& file : builtin_catalog_files()) {
-      read.sources.push_back({std::string(file.name), file.text});
+      read.sources.emplace_back(std::string(file.name), file.text);
     }
   }
   // `catalog update`'s prices come right after the built-in files, so team files still override them.
@@ -136,7 +137,8 @@ const CLI::Validator& non_empty_value() {
 
 void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
                         const std::vector<std::string>& formats) {
-  command.add_option("--format", options.format, "Output format: " + join(formats, ", ") + " (default table)")
+  command.add_option("--format", options.format, "Output format (default table)")
+      ->type_name(type_with_choices("FORMAT", formats))
       ->check(non_empty_value());
   command.add_option("--output,-o", options.output,
                      "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)");
@@ -271,7 +273,7 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
   };
   static const FlagSpec table[] = {
       {"--workload,-w", &WorkloadFlags::workload,
-       "llm-pretrain, llm-finetune, llm-inference, cv-train, cv-inference, notebook"},
+       "Job kind (the rest of the flags depend on it)"},
       {"--params,-p", &WorkloadFlags::params, "Model parameters: 7e9, 7B, 350M, 1.5T, 70_000_000_000"},
       {"--model,-m", &WorkloadFlags::model, "Model preset from the catalog (gpuselect catalog models)"},
       {"--layers", &WorkloadFlags::layers, "Custom shape: transformer layers"},

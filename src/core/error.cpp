@@ -128,4 +128,23 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
   return best;
 }
 
+std::vector<std::string> closest_matches(std::string_view word, const std::vector<std::string>& candidates,
+                                         std::size_t count) {
+  std::vector<std::pair<std::size_t, std::size_t>> ranked;  // (distance, index in candidates)
+  if (word.size() > max_suggested_bytes) return {};
+  for (std::size_t index = 0; index < candidates.size(); ++index) {
+    const std::string& candidate = candidates[index];
+    if (candidate.size() > max_suggested_bytes) continue;
+    // Both sides are at most max_suggested_bytes long, so this bound is never reached: the exact distance.
+    ranked.emplace_back(bounded_edit_distance(word, candidate, max_suggested_bytes), index);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> nearest;
+  for (std::size_t i = 0; i < ranked.size() && nearest.size() < count; ++i) {
+    if (std::find(nearest.begin(), nearest.end(), candidates[ranked[i].second]) == nearest.end())
+      nearest.push_back(candidates[ranked[i].second]);
+  }
+  return nearest;
+}
+
 }  // namespace gpuselect

@@ -148,6 +148,30 @@ std::optional<double> parse_bytes(std::string_view text) {
 
 std::optional<double> parse_number(std::string_view text) { return whole_number(trim(text)); }
 
+std::optional<std::string> decimal_comma_hint(std::string_view text) {
+  text = trim(text);
+  constexpr std::size_t longest_number = 40;  // a longer run of digits is not a typo of a number
+  if (text.size() > longest_number) return std::nullopt;
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::size_t at = !text.empty() && (text.front() == '-' || text.front() == '+') ? 1 : 0;
+  const std::size_t whole_start = at;
+  while (at < text.size() && is_digit(text[at])) ++at;
+  if (at == whole_start || at >= text.size() || text[at] != ',') return std::nullopt;
+  const std::size_t comma = at++;
+  const std::size_t fraction_start = at;
+  while (at < text.size() && is_digit(text[at])) ++at;
+  if (at == fraction_start || at != text.size()) return std::nullopt;
+  std::string dotted(text);
+  dotted[comma] = '.';
+  std::string hint = "use a dot as the decimal separator: " + dotted;
+  if (at - fraction_start == 3) {
+    std::string whole(text.substr(0, comma));
+    whole += text.substr(fraction_start);
+    hint += " (or, for a thousands separator, write " + whole + ")";
+  }
+  return hint;
+}
+
 std::string format_count(double value) {
   if (!std::isfinite(value)) return "?";
   struct Scale {

@@ -1,0 +1,290 @@
+#include "cli/option_values.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/render.hpp"
+#include "gpuselect/safe_text.hpp"
+#include "gpuselect/scoring.hpp"
+#include "gpuselect/workload.hpp"
+
+namespace gpuselect::cli {
+
+namespace {
+
+std::vector<std::string> color_names() { return {"auto", "always", "never"}; }
+std::vector<std::string> shell_names() { return {"bash", "zsh", "fish"}; }
+std::vector<std::string> price_basis_names() { return {"detect", "instance", "gpu"}; }
+std::vector<std::string> pricing_names() {
+  std::vector<std::string> names = {"any"};
+  for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode)
+    names.emplace_back(catalog::to_string(static_cast<catalog::PricingMode>(mode)));
+  return names;
+}
+std::vector<std::string> criterion_list() {
+  std::vector<std::string> names;
+  names.reserve(scoring::all_criteria.size());
+  for (const auto criterion : scoring::all_criteria) names.emplace_back(scoring::to_string(criterion));
+  return names;
+}
+std::vector<std::string> requirement_list() {
+  std::vector<std::string> names;
+  for (const auto& [name, meaning] : scoring::requirement_names()) names.push_back(name);
+  return names;
+}
+
+using Q = ranges::Quantity;
+using Ids = CatalogIds;
+
+// One row per option; rows naming a command come before the row for every command.
+const std::vector<OptionValues>& option_table() {
+  static const std::vector<OptionValues> table = {
+      // Global options (the top-level command; usable after any subcommand).
+      {"", "--catalog", "FILE", nullptr, Ids::none, false, true},
+      {"", "--config", "FILE", nullptr, Ids::none, false, true},
+      {"", "--color", "WHEN", color_names},
+      // Output options (common.cpp): --format's choices differ per command and are set there.
+      {"", "--format", "", render::format_names},
+      {"", "--output", "FILE", nullptr, Ids::none, false, true},
+      {"", "--top", "ROWS|all", nullptr, Ids::none, false, false, Q::top},
+      // Workload flags (common.cpp).
+      {"", "--workload", "KIND", workload::kind_names},
+      {"", "--params", "COUNT", nullptr, Ids::none, false, false, Q::params},
+      {"", "--model", "MODEL", nullptr, Ids::model},
+      {"", "--layers", "COUNT", nullptr, Ids::none, false, false, Q::layers},
+      {"", "--hidden", "SIZE", nullptr, Ids::none, false, false, Q::hidden},
+      {"", "--heads", "COUNT", nullptr, Ids::none, false, false, Q::heads},
+      {"", "--kv-heads", "COUNT", nullptr, Ids::none, false, false, Q::kv_heads},
+      {"", "--ffn", "SIZE", nullptr, Ids::none, false, false, Q::ffn},
+      {"", "--active-params", "COUNT"},
+      {"", "--experts", "COUNT", nullptr, Ids::none, false, false, Q::experts},
+      {"", "--experts-per-token", "COUNT", nullptr, Ids::none, false, false, Q::experts_per_token},
+      {"", "--vocab", "SIZE", nullptr, Ids::none, false, false, Q::vocab},
+      {"", "--method", "METHOD", workload::method_names},
+      {"", "--lora-rank", "RANK", nullptr, Ids::none, false, false, Q::lora_rank},
+      {"", "--lora-targets", "MATRIX[,...]", nullptr, Ids::none, true},
+      {"", "--precision", "PRECISION", workload::precision_names},
+      {"", "--optimizer", "OPTIMIZER", workload::optimizer_names},
+      {"", "--quant-bits", "BITS", nullptr, Ids::none, false, false, Q::quant_bits},
+      {"", "--seq-len", "TOKENS", nullptr, Ids::none, false, false, Q::seq_len},
+      {"", "--micro-batch", "SEQUENCES", nullptr, Ids::none, false, false, Q::micro_batch},
+      {"", "--global-batch", "TOKENS"},
+      {"", "--recompute", "MODE", workload::recompute_names},
+      {"", "--attention", "KERNEL", workload::attention_names},
+      {"", "--tokens", "COUNT", nullptr, Ids::none, false, false, Q::tokens},
+      {"", "--zero", "STAGE", workload::zero_names},
+      {"", "--offload", "WHERE", workload::offload_names},
+      {"", "--pipeline-parallel", "STAGES", nullptr, Ids::none, false, false, Q::pipeline_parallel},
+      {"", "--context-parallel", "GPUS", nullptr, Ids::none, false, false, Q::context_parallel},
+      {"", "--expert-parallel", "GPUS", nullptr, Ids::none, false, false, Q::expert_parallel},
+      {"", "--mfu", "FRACTION", nullptr, Ids::none, false, false, Q::mfu},
+      {"", "--checkpoint-minutes", "MINUTES", nullptr, Ids::none, false, false, Q::checkpoint_minutes},
+      {"", "--context", "TOKENS", nullptr, Ids::none, false, false, Q::context},
+      {"", "--batch", "SEQUENCES", nullptr, Ids::none, false, false, Q::batch},
+      {"", "--ttft-ms", "MS", nullptr, Ids::none, false, false, Q::ttft_ms},
+      {"", "--tpot-ms", "MS", nullptr, Ids::none, false, false, Q::tpot_ms},
+      {"", "--requests-per-s", "RATE", nullptr, Ids::none, false, false, Q::requests_per_s},
+      {"", "--input-tokens", "TOKENS", nullptr, Ids::none, false, false, Q::input_tokens},
+      {"", "--output-tokens", "TOKENS", nullptr, Ids::none, false, false, Q::output_tokens},
+      {"", "--tensor-parallel", "GPUS", nullptr, Ids::none, false, false, Q::tensor_parallel},
+      {"", "--egress-gb", "GB", nullptr, Ids::none, false, false, Q::egress_gb},
+      {"", "--hours", "HOURS", nullptr, Ids::none, false, false, Q::hours},
+      // Scoring, constraints and analysis (ranking_flags.cpp).
+      {"", "--profile", "PROFILE", scoring::profile_names},
+      {"", "--weights", "CRITERION=WEIGHT[,...]", criterion_list, Ids::none, true},
+      {"", "--currency", "CODE", nullptr, Ids::currency},
+      {"", "--budget", "AMOUNT", nullptr, Ids::none, false, false, Q::budget},
+      {"", "--deadline", "HOURS", nullptr, Ids::none, false, false, Q::deadline_hours},
+      {"", "--region", "REGION[,...]", nullptr, Ids::none, true},
+      {"", "--provider", "PROVIDER[,...]", nullptr, Ids::provider, true},
+      {"", "--exclude-provider", "PROVIDER[,...]", nullptr, Ids::provider, true},
+      {"", "--gpu", "GPU[,...]", nullptr, Ids::gpu, true},
+      {"", "--pricing", "MODE[,...]", pricing_names, Ids::none, true},
+      {"", "--require", "FEATURE[,...]", requirement_list, Ids::none, true},
+      {"", "--max-nodes", "COUNT", nullptr, Ids::none, false, false, Q::max_nodes},
+      {"", "--min-headroom", "PERCENT", nullptr, Ids::none, false, false, Q::min_headroom_pct},
+      {"", "--sensitivity-samples", "COUNT", nullptr, Ids::none, false, false, Q::sensitivity_samples},
+      // estimate: one GPU or offering.
+      {"estimate", "--gpu", "GPU", nullptr, Ids::gpu},
+      {"estimate", "--gpus", "COUNT", nullptr, Ids::none, false, false, Q::gpus_per_node},
+      {"estimate", "--nodes", "COUNT", nullptr, Ids::none, false, false, Q::nodes},
+      {"estimate", "--offering", "OFFERING", nullptr, Ids::offering},
+      // compare, catalog, completion.
+      {"compare", "ids", "OFFERING", nullptr, Ids::offering},
+      {"catalog validate", "files", "FILE", nullptr, Ids::none, false, true},
+      {"catalog validate", "--stale-days", "DAYS", nullptr, Ids::none, false, false, Q::stale_days},
+      {"catalog validate", "--max-per-kind", "COUNT", nullptr, Ids::none, false, false, Q::max_per_kind},
+      {"catalog show", "id", "ID", nullptr, Ids::any},
+      {"catalog import skypilot", "file", "FILE", nullptr, Ids::none, false, true},
+      {"catalog import skypilot", "--provider", "PROVIDER", nullptr, Ids::provider},
+      {"", "--as-of", "DATE"},
+      {"", "--price-basis", "BASIS", price_basis_names},
+      {"catalog update", "--cloud", "CLOUD[,...]", nullptr, Ids::none, true},
+      {"catalog update", "--from", "DIR", nullptr, Ids::none, false, true},
+      {"catalog update", "--url", "URL"},
+      {"catalog update", "--retries", "COUNT"},
+      {"catalog update", "--timeout", "SECONDS"},
+      {"completion", "shell", "SHELL", shell_names},
+      // Flags of work in progress on other branches (issue 18 items 1, 2, 5): their
+      // types, so that --help stays typed when they land; choices join when their tables do.
+      {"", "--gpus", "NAME:COUNT"},
+      {"", "--gpu-memory", "GB[..GB]"},
+      {"", "--gpu-count", "COUNT[..COUNT]"},
+      {"", "--max-price", "PRICE"},
+      {"", "--sort", "KEY"},
+      {"", "--group-by", "FIELD[,...]", nullptr, Ids::none, true},
+      {"", "--emit", "TOOL"},
+      {"", "--pick", "ROW"},
+  };
+  return table;
+}
+
+// Each command's example, shown as its --help footer when the command sets none; every example runs
+// on the built-in catalog (tests/py/test_help.py runs them, with the files they name).
+struct Example {
+  std::string_view command;
+  std::string_view line;
+};
+constexpr Example examples[] = {
+    {"", "gpuselect recommend --workload llm-finetune --params 7e9"},
+    {"catalog", "gpuselect catalog list --gpu h100-sxm5-80gb --format csv"},
+    {"catalog validate", "gpuselect catalog validate team.yaml --strict"},
+    {"catalog list", "gpuselect catalog list --gpu h100-sxm5-80gb,a100-sxm4-80gb --provider lambda,aws"},
+    {"catalog show", "gpuselect catalog show h100-sxm5-80gb"},
+    {"catalog gpus", "gpuselect catalog gpus --format csv"},
+    {"catalog providers", "gpuselect catalog providers --format json"},
+    {"catalog models", "gpuselect catalog models"},
+    {"catalog import", "gpuselect catalog import skypilot lambda/vms.csv --as-of 2026-05-20 -o lambda.yaml"},
+    {"catalog import skypilot", "gpuselect catalog import skypilot lambda/vms.csv --as-of 2026-05-20 -o lambda.yaml"},
+    {"catalog update", "gpuselect catalog update --from mirror --cloud lambda"},
+    {"config", "gpuselect config show --format json"},
+    {"config show", "gpuselect config show --format json"},
+};
+
+// Limits as people write them: 1e14, 0.001, 100000.
+std::string shown_limit(double value) {
+  constexpr double plain_below = 1e6;
+  if (value == std::floor(value) && std::fabs(value) < plain_below) return fmt::format("{:.0f}", value);
+  std::string text = fmt::format("{:g}", value);
+  if (const auto plus = text.find("e+"); plus != std::string::npos) text.erase(plus + 1, 1);
+  if (const auto zero = text.find("e0"); zero != std::string::npos) text.erase(zero + 1, 1);
+  if (const auto zero = text.find("e-0"); zero != std::string::npos) text.erase(zero + 2, 1);
+  return text;
+}
+
+void describe_tree(CLI::App& command) {
+  const std::string path = command_path(command);
+  for (CLI::Option* option : command.get_options()) {
+    if (!takes_value(option)) continue;
+    const OptionValues* row = option_values(path, *option);
+    if (row == nullptr || row->type.empty()) continue;
+    option->type_name(row->choices != nullptr ? type_with_choices(row->type, row->choices())
+                                              : std::string(row->type));
+    if (row->range) {
+      const auto& range = ranges::range_of(*row->range);
+      option->description(option->get_description() +
+                          fmt::format(" [{} to {}]", shown_limit(range.min), shown_limit(range.max)));
+    }
+  }
+  if (command.get_footer().empty()) {
+    for (const auto& example : examples) {
+      if (example.command == path) command.footer("Example: " + std::string(example.line));
+    }
+  }
+  for (CLI::App* sub : command.get_subcommands({})) describe_tree(*sub);
+}
+
+bool names_option(const CLI::Option& option, std::string_view name) {
+  if (option.get_positional()) return option.get_name() == name;
+  for (const auto& long_name : option.get_lnames()) {
+    if (name.size() == long_name.size() + 2 && name.starts_with("--") && name.substr(2) == long_name) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string command_path(const CLI::App& command) {
+  std::string path;
+  for (const CLI::App* at = &command; at->get_parent() != nullptr; at = at->get_parent())
+    path = at->get_name() + (path.empty() ? "" : " " + path);
+  return path;
+}
+
+const OptionValues* option_values(std::string_view path, const CLI::Option& option) {
+  const OptionValues* general = nullptr;
+  for (const auto& row : option_table()) {
+    if (!names_option(option, row.name)) continue;
+    if (row.command == path) return &row;
+    if (row.command.empty() && general == nullptr) general = &row;
+  }
+  return general;
+}
+
+std::string type_with_choices(std::string_view type, const std::vector<std::string>& choices) {
+  std::string text(type);
+  text += " {";
+  for (std::size_t i = 0; i < choices.size(); ++i) text += (i == 0 ? "" : ",") + choices[i];
+  return text + "}";
+}
+
+void describe_options(CLI::App& command) { describe_tree(command); }
+
+// CLI11 marks a flag with expected(0); an option's type size alone does not tell (an int flag has 1).
+bool takes_value(const CLI::Option* option) { return option != nullptr && option->get_expected_max() != 0; }
+
+const CLI::Option* find_option(const CLI::App& command, std::string_view word, const CLI::App** owner) {
+  for (const CLI::App* scope = &command; scope != nullptr; scope = scope->get_parent()) {
+    for (const CLI::Option* option : scope->get_options()) {
+      const auto& long_names = option->get_lnames();
+      const auto& short_names = option->get_snames();
+      const bool named =
+          std::any_of(long_names.begin(), long_names.end(), [&](const auto& name) { return word == "--" + name; }) ||
+          std::any_of(short_names.begin(), short_names.end(), [&](const auto& name) { return word == "-" + name; });
+      if (named) {
+        if (owner != nullptr) *owner = scope;
+        return option;
+      }
+    }
+  }
+  return nullptr;
+}
+
+void check_command_words(const CLI::App& root, const std::vector<std::string>& words) {
+  const CLI::App* at = &root;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (word == "--") return;
+    if (word.size() > 1 && word.front() == '-') {
+      const CLI::Option* option = find_option(*at, word, nullptr);
+      if (takes_value(option) && word.find('=') == std::string::npos) ++i;
+      continue;
+    }
+    const auto subcommands = at->get_subcommands({});
+    if (subcommands.empty() || !at->get_options([](const CLI::Option* o) { return o->get_positional(); }).empty())
+      return;  // this command takes words of its own
+    const auto named = std::find_if(subcommands.begin(), subcommands.end(),
+                                    [&](const CLI::App* sub) { return sub->get_name() == word; });
+    if (named != subcommands.end()) {
+      at = *named;
+      continue;
+    }
+    std::vector<std::string> names;
+    names.reserve(subcommands.size());
+    for (const CLI::App* sub : subcommands) names.push_back(sub->get_name());
+    std::string list;
+    for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
+    const std::string guess = closest_match(word, names);
+    const std::string path = command_path(*at);
+    const std::string help = "gpuselect " + (path.empty() ? std::string() : path + " ") + "--help";
+    throw Error(path.empty() ? "gpuselect" : path, "unknown command " + text::quoted(word),
+                (guess.empty() ? "choose one of " + list : "did you mean " + text::quoted(guess) + "? (one of " + list + ")") +
+                    "; see " + text::quoted(help));
+  }
+}
+
+}  // namespace gpuselect::cli

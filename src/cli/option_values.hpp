@@ -1,0 +1,58 @@
+#pragma once
+// What each option's value is, in one table that --help and completion share: the name --help shows
+// for the value (its type), its fixed choices (taken from the tables in code) or the catalog ids it
+// names, whether it is a comma-separated list or a file path, and the range it is checked against.
+// Every option of every command has a row (tests/py/test_help.py fails on a CLI11 "TEXT").
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "gpuselect/ranges.hpp"
+
+namespace gpuselect::cli {
+
+// Which catalog ids a value names (completion offers them).
+enum class CatalogIds : std::uint8_t { none, gpu, model, provider, offering, currency, any };
+
+struct OptionValues {
+  std::string_view command;  // the command path ("estimate", "catalog show"), or "" for every command
+  std::string_view name;     // "--gpu", or a positional's name ("ids")
+  std::string_view type;     // what --help shows for the value: "COUNT", "GPU"; "" = set where the option is made
+  std::vector<std::string> (*choices)() = nullptr;  // the accepted names, from the tables in code
+  CatalogIds ids = CatalogIds::none;
+  bool list = false;                           // comma-separated values
+  bool file = false;                           // a path (the shell completes it)
+  std::optional<ranges::Quantity> range = {};  // its row of ranges::table, shown in --help
+};
+
+// "estimate", "catalog show"; "" for the top-level command.
+std::string command_path(const CLI::App& command);
+
+// The row for `option` of the command at `path`: the command's own row first, then the row for
+// every command; nullptr when there is none.
+const OptionValues* option_values(std::string_view path, const CLI::Option& option);
+
+// "KIND {llm-pretrain,llm-finetune,...}": a type and its choices as --help shows them.
+std::string type_with_choices(std::string_view type, const std::vector<std::string>& choices);
+
+// Gives every option in the tree under `command` the type, choices and range of its row, and every
+// command without a footer its example line (from the examples table).
+void describe_options(CLI::App& command);
+
+// Whether `option` takes a value (a flag takes none). nullptr: no.
+bool takes_value(const CLI::Option* option);
+
+// The option of `command`, or of a command above it (global options), named by `word` ("--gpu", "-o");
+// `owner`, when given, is set to the command that defines it. nullptr when none does.
+const CLI::Option* find_option(const CLI::App& command, std::string_view word, const CLI::App** owner);
+
+// The first word in `words` (argv after the program name) that stands where a subcommand must be
+// and names none: "nonsense" in `gpuselect nonsense` or `gpuselect catalog nonsense`. Throws
+// Error(where = the command, "unknown command ...", the closest command or the list of them).
+void check_command_words(const CLI::App& root, const std::vector<std::string>& words);
+
+}  // namespace gpuselect::cli
