@@ -208,18 +208,7 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
   constraints.regions = split_list(options.region);
   // As recommend: a reservation is a one- or three-year commitment, not an hourly rent, so the
   // board prices on-demand and spot unless --pricing names reserved modes (or any).
-  if (options.pricing.empty()) {
-    constraints.pricing_modes = {catalog::PricingMode::on_demand, catalog::PricingMode::spot};
-  } else if (options.pricing != "any") {
-    for (const auto& name : split_list(options.pricing)) {
-      const auto mode = catalog::parse_pricing_mode(name);
-      if (!mode) {
-        throw Error("--pricing", "unknown pricing mode " + text::quoted(name),
-                    "choose on-demand, spot, reserved-1y, reserved-3y or any");
-      }
-      constraints.pricing_modes.push_back(*mode);
-    }
-  }
+  constraints.pricing_modes = parse_pricing_flag(options.pricing);
   apply_resource_flags(options.resources, options.gpu, catalog, "USD", constraints);
   const auto sort = board::parse_sort(options.sort);
   if (!sort) {

@@ -112,20 +112,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   constraints.gpus = split_list(flags.gpu);
   for (const auto& id : constraints.gpus) resolve_gpu(catalog, id, "--gpu");
   apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
-  if (flags.pricing.empty()) {
-    // A reservation commits to one or three years of the instance: it is no price for a one-off job,
-    // so reserved modes are ranked only when asked for (--pricing reserved-1y, or any).
-    constraints.pricing_modes = {catalog::PricingMode::on_demand, catalog::PricingMode::spot};
-  } else if (flags.pricing != "any") {
-    for (const auto& name : split_list(flags.pricing)) {
-      const auto mode = catalog::parse_pricing_mode(name);
-      if (!mode) {
-        throw Error("--pricing", "unknown pricing mode " + text::quoted(name),
-                    "choose on-demand, spot, reserved-1y, reserved-3y or any");
-      }
-      constraints.pricing_modes.push_back(*mode);
-    }
-  }
+  constraints.pricing_modes = parse_pricing_flag(flags.pricing);
   constraints.requirements = split_list(flags.require);
   const auto known_requirements = scoring::requirement_names();
   for (const auto& requirement : constraints.requirements) {

@@ -28,6 +28,21 @@ bool any_resource_flag(const ResourceFlags& flags) {
   return !flags.gpus.empty() || !flags.gpu_memory.empty() || !flags.gpu_count.empty() || !flags.max_price.empty();
 }
 
+std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_value) {
+  if (flag_value.empty()) return {catalog::PricingMode::on_demand, catalog::PricingMode::spot};
+  std::vector<catalog::PricingMode> modes;
+  if (flag_value == "any") return modes;
+  for (const auto& name : split_list(flag_value)) {
+    const auto mode = catalog::parse_pricing_mode(name);
+    if (!mode) {
+      throw Error("--pricing", "unknown pricing mode " + text::quoted(name),
+                  "choose on-demand, spot, reserved-1y, reserved-3y or any");
+    }
+    modes.push_back(*mode);
+  }
+  return modes;
+}
+
 std::string resolve_gpu(const catalog::Catalog& catalog, const std::string& name, const std::string& where) {
   if (const catalog::Gpu* gpu = catalog.find_gpu(name)) return gpu->id;
   std::vector<std::string> known;

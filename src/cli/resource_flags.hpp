@@ -2,6 +2,7 @@
 // SkyPilot's --gpus NAME:COUNT and dstack's --gpu-memory, --gpu-count, --max-price (docs/cli.md
 // "Resource syntax"), shared by recommend, compare and catalog list.
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -16,6 +17,11 @@ struct ResourceFlags {
 
 void add_resource_options(CLI::App& command, ResourceFlags& flags, const std::string& group);
 bool any_resource_flag(const ResourceFlags& flags);
+
+// --pricing: "" = on-demand and spot (a reservation commits to one or three years of the instance:
+// it is no price for a one-off job or an hourly rent, so reserved modes come only when asked for),
+// "any" = every mode (an empty list), else the comma-separated modes; Error(--pricing) otherwise.
+std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_value);
 
 // The catalog id of a GPU id or alias (SkyPilot names such as A100-80GB are aliases); an unknown
 // name is Error(where) with the closest ids and aliases.
