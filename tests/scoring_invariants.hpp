@@ -1,5 +1,7 @@
 #pragma once
-// Invariants every Ranking must hold; call check_ranking_invariants after any rank() in any test.
+// Invariants every Ranking must hold. Tests rank only through rank_checked (below), which checks
+// them after every ranking; tests/py/test_rankings_checked.py fails on a direct scoring::rank call
+// in tests/.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -8,6 +10,7 @@
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/scoring.hpp"
+#include "gpuselect/workload.hpp"
 
 namespace gpuselect::testing {
 
@@ -151,6 +154,15 @@ inline void check_ranking_invariants(const catalog::Catalog& catalog, const scor
   std::sort(ranks.begin(), ranks.end());
   for (std::size_t i = 0; i < ranks.size(); ++i) CHECK(ranks[i] == static_cast<int>(i) + 1);
   if (!candidates.empty()) CHECK_FALSE(ranking.top_exclusion.has_value());
+}
+
+// scoring::rank, then check_ranking_invariants on what it returns: the one way tests rank
+// (compare too: Options::only_offerings). Errors propagate as from rank().
+inline scoring::Ranking rank_checked(const catalog::Catalog& catalog, const workload::Profile& profile,
+                                     const scoring::Options& options) {
+  auto ranking = scoring::rank(catalog, profile, options);
+  check_ranking_invariants(catalog, ranking, options);
+  return ranking;
 }
 
 }  // namespace gpuselect::testing

@@ -34,6 +34,7 @@
 #include "gpuselect/render.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
+#include "scoring_invariants.hpp"
 
 namespace {
 
@@ -205,7 +206,7 @@ std::map<std::string, std::string> render_in_process() {
   options.today = "2026-06-01";
   options.sensitivity = true;
   options.sensitivity_samples = 50;
-  const auto ranking = gpuselect::scoring::rank(loaded.catalog, profile, options);
+  const auto ranking = gpuselect::testing::rank_checked(loaded.catalog, profile, options);
   const render::RecommendView view{&loaded.catalog, &profile, &ranking, &options, {}};
   render::Style style;
   style.show_excluded = true;

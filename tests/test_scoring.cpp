@@ -9,6 +9,7 @@
 
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/explain.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
 #include "scoring/scoring_internal.hpp"
@@ -162,13 +163,6 @@ scoring::Options options_for(workload::Kind kind) {
   options.profile_name = std::string(scoring::default_profile(kind));
   options.today = "2026-06-01";
   return options;
-}
-
-scoring::Ranking ranked(const catalog::Catalog& catalog, const workload::Profile& profile,
-                        const scoring::Options& options) {
-  auto ranking = scoring::rank(catalog, profile, options);
-  testing::check_ranking_invariants(catalog, ranking, options);
-  return ranking;
 }
 
 const std::string& id_of(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
@@ -388,7 +382,7 @@ TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
 
   SECTION("budget") {
     options.constraints.budget = 20.0;
-    const auto ranking = ranked(catalog, profile, options);
+    const auto ranking = testing::rank_checked(catalog, profile, options);
     bool found = false;
     for (const auto& exclusion : ranking.excluded) {
       for (const auto& reason : exclusion.reasons) {
@@ -405,7 +399,7 @@ TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
   SECTION("memory: needs X GB per GPU, has Y GB") {
     // Serving 70B in 16-bit: 140 GB of weights cannot fit one 24 GiB L4.
     const auto serving = job(workload::Kind::llm_inference, "70e9", catalog);
-    const auto ranking = ranked(catalog, serving, options_for(workload::Kind::llm_inference));
+    const auto ranking = testing::rank_checked(catalog, serving, options_for(workload::Kind::llm_inference));
     bool found = false;
     for (const auto& exclusion : ranking.excluded) {
       if (catalog.offerings[exclusion.offering_index].id != "bigcloud/l4x1") continue;
@@ -424,7 +418,7 @@ TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
     options.constraints.regions = {"us-west-1"};
     options.constraints.requirements = {"nvlink"};
     options.constraints.pricing_modes = {PricingMode::on_demand};
-    const auto ranking = ranked(catalog, profile, options);
+    const auto ranking = testing::rank_checked(catalog, profile, options);
     REQUIRE_FALSE(ranking.candidates.empty());
     for (const auto& candidate : ranking.candidates) {
       CHECK(catalog.offerings[candidate.offering_index].provider == "gpulab");
@@ -448,14 +442,14 @@ TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
   }
   SECTION("flags naming nothing fail with did-you-mean") {
     options.constraints.requirements = {"nvlnk"};
-    CHECK(error_line([&] { scoring::rank(catalog, profile, options); }) ==
+    CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
           "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'?");
     options.constraints.requirements.clear();
     options.constraints.gpus = {"h10"};
-    CHECK(error_line([&] { scoring::rank(catalog, profile, options); }).rfind("--gpu: no GPU 'h10'", 0) == 0);
+    CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }).rfind("--gpu: no GPU 'h10'", 0) == 0);
     options.constraints.gpus.clear();
     options.constraints.providers = {"gpulabs"};
-    CHECK(error_line([&] { scoring::rank(catalog, profile, options); }) ==
+    CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
           "--provider: no provider 'gpulabs' in the catalog; did you mean 'gpulab'?");
   }
 }
@@ -465,7 +459,7 @@ TEST_CASE("nothing left: top_exclusion names the constraint that removed the mos
   auto options = options_for(workload::Kind::llm_finetune);
   const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
   options.constraints.budget = 0.01;
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   CHECK(ranking.candidates.empty());
   REQUIRE(ranking.top_exclusion.has_value());
   CHECK(*ranking.top_exclusion == scoring::ExclusionKind::budget);
@@ -482,7 +476,7 @@ TEST_CASE("a 70B model needing more nodes than --max-nodes is excluded by --max-
   request.zero = workload::Zero::stage3;
   request.offload = workload::Offload::none;  // 16P / 8 = 140 GB per GPU on one 8-GPU node
   const auto profile = workload::resolve(request, catalog);
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   bool nodes_reason = false;
   for (const auto& exclusion : ranking.excluded) {
     for (const auto& reason : exclusion.reasons) {
@@ -500,7 +494,7 @@ TEST_CASE("scenario: BERT-base fine-tune ranks by money, and data parallel is no
   auto options = options_for(workload::Kind::llm_finetune);
   options.weights = scoring::profile_weights("cost-first", workload::Kind::llm_finetune);
   const auto profile = job(workload::Kind::llm_finetune, "110e6", catalog);
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE_FALSE(ranking.candidates.empty());
   const auto& first = ranking.candidates.front();
   // An 8-GPU node for a data-parallel job is the same GPU-hours, sooner: not waste. When the
@@ -509,7 +503,7 @@ TEST_CASE("scenario: BERT-base fine-tune ranks by money, and data parallel is no
   if (!first.pareto) {
     const auto lines = scoring::explanation(catalog, ranking, first).lines;
     CHECK(std::any_of(lines.begin(), lines.end(), [](const scoring::Explanation::Line& line) {
-      return line.kind == scoring::Explanation::Kind::wins_over && line.text.find(" points") != std::string::npos;
+      return line.kind == scoring::Explanation::Kind::wins_over && !line.gains.empty();
     }));
   }
   for (const auto& candidate : ranking.candidates) {
@@ -522,7 +516,7 @@ TEST_CASE("scenario: serving a 7B model uses at most 2 GPUs", "[scoring]") {
   const auto catalog = test_catalog();
   const auto options = options_for(workload::Kind::llm_inference);
   const auto profile = job(workload::Kind::llm_inference, "7e9", catalog);
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE_FALSE(ranking.candidates.empty());
   const auto& first = ranking.candidates.front();
   INFO(catalog.offerings[first.offering_index].id << " needs " << first.gpus_needed << " of " << first.gpus_rented);
@@ -533,7 +527,7 @@ TEST_CASE("scenario: a 70B full fine-tune lands on NVLink/NVSwitch multi-GPU nod
   const auto catalog = test_catalog();
   const auto options = options_for(workload::Kind::llm_finetune);
   const auto profile = job(workload::Kind::llm_finetune, "70e9", catalog);
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE_FALSE(ranking.candidates.empty());
   for (std::size_t i = 0; i < std::min<std::size_t>(3, ranking.candidates.size()); ++i) {
     const auto& offering = catalog.offerings[ranking.candidates[i].offering_index];
@@ -551,14 +545,14 @@ TEST_CASE("weights cost=1 puts the cheapest job first, performance=1 the fastest
   const auto base = options.weights;
 
   options.weights = scoring::parse_weights("cost=1", base);
-  auto ranking = ranked(catalog, profile, options);
+  auto ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE(ranking.candidates.size() > 2);
   double cheapest = std::numeric_limits<double>::infinity();
   for (const auto& candidate : ranking.candidates) cheapest = std::min(cheapest, candidate.total_cost);
   CHECK(ranking.candidates.front().total_cost == cheapest);
 
   options.weights = scoring::parse_weights("performance=1", base);
-  ranking = ranked(catalog, profile, options);
+  ranking = testing::rank_checked(catalog, profile, options);
   double fastest = std::numeric_limits<double>::infinity();
   for (const auto& candidate : ranking.candidates) fastest = std::min(fastest, candidate.hours);
   CHECK(ranking.candidates.front().hours == fastest);
@@ -570,12 +564,12 @@ TEST_CASE("compare ranks exactly the named offerings in the given order", "[scor
   options.constraints.budget = 0.01;  // ignored by compare
   options.only_offerings = {"market/l40sx8", "gpulab/a100x1"};
   const auto profile = job(workload::Kind::llm_finetune, "1e9", catalog);
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE(ranking.candidates.size() == 3);  // l40s on-demand + spot, a100 on-demand
   CHECK(id_of(catalog, ranking.candidates[0]) == "market/l40sx8");
   CHECK(id_of(catalog, ranking.candidates[2]) == "gpulab/a100x1");
   options.only_offerings = {"gpulab/a100x2"};
-  CHECK(error_line([&] { scoring::rank(catalog, profile, options); }) ==
+  CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
         "compare: no offering 'gpulab/a100x2' in the catalog; did you mean 'gpulab/a100x1'?");
 }
 
@@ -583,8 +577,8 @@ TEST_CASE("ranking is deterministic and warnings carry stable codes", "[scoring]
   const auto catalog = test_catalog();
   const auto options = options_for(workload::Kind::llm_finetune);
   const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
-  const auto first = ranked(catalog, profile, options);
-  const auto second = ranked(catalog, profile, options);
+  const auto first = testing::rank_checked(catalog, profile, options);
+  const auto second = testing::rank_checked(catalog, profile, options);
   REQUIRE(first.candidates.size() == second.candidates.size());
   for (std::size_t i = 0; i < first.candidates.size(); ++i) {
     CHECK(first.candidates[i].offering_index == second.candidates[i].offering_index);
@@ -612,7 +606,7 @@ TEST_CASE("stale prices are one run-wide note after 180 days, not a warning per 
   catalog.offerings[5].as_of = "2025-01-01";  // gpulab/a100x1
   auto options = options_for(workload::Kind::llm_finetune);
   const auto profile = job(workload::Kind::llm_finetune, "1e9", catalog);
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   for (const auto& candidate : ranking.candidates) {
     CHECK(std::find(candidate.warnings.begin(), candidate.warnings.end(), scoring::Warning::stale_price) ==
           candidate.warnings.end());
@@ -698,7 +692,7 @@ TEST_CASE("rank with sensitivity fills the summary for the first candidates", "[
   auto options = options_for(workload::Kind::llm_finetune);
   options.sensitivity = true;
   const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE(ranking.sensitivity.has_value());
   CHECK(ranking.sensitivity->samples == 500);
   CHECK(ranking.sensitivity->seed == 42);
@@ -710,7 +704,7 @@ TEST_CASE("explain: strongest and weakest with numbers, what it takes to win", "
   const auto catalog = test_catalog();
   const auto options = options_for(workload::Kind::llm_finetune);
   const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE(ranking.candidates.size() >= 2);
   const auto winner = scoring::explain(catalog, ranking, ranking.candidates[0]);
   REQUIRE(winner.size() >= 3);
@@ -720,17 +714,19 @@ TEST_CASE("explain: strongest and weakest with numbers, what it takes to win", "
   CHECK(winner[2].rfind("first by ", 0) == 0);
 
   // A runner-up's "would rank first with X weight >= w" holds when the weights are set so.
+  std::size_t checked = 0;
   for (std::size_t k = 1; k < ranking.candidates.size(); ++k) {
-    const auto lines = scoring::explain(catalog, ranking, ranking.candidates[k]);
-    for (const auto& line : lines) {
-      const std::string prefix = "would rank first with ";
-      if (line.rfind(prefix, 0) != 0) continue;
-      const auto rest = line.substr(prefix.size());
-      const auto criterion = scoring::parse_criterion(rest.substr(0, rest.find(' ')));
-      REQUIRE(criterion.has_value());
-      const bool at_least = rest.find(">=") != std::string::npos;
-      const double target = std::stod(rest.substr(rest.rfind(' ') + 1));
-      const auto c = static_cast<std::size_t>(*criterion);
+    const auto explanation = scoring::explanation(catalog, ranking, ranking.candidates[k]);
+    for (const auto& line : explanation.lines) {
+      if (line.kind != scoring::Explanation::Kind::would_win) continue;
+      ++checked;
+      REQUIRE(line.criterion.has_value());
+      CHECK(scoring::sentence(line).rfind("would rank first with " + std::string(scoring::to_string(*line.criterion)) +
+                                              " weight " + (line.at_least ? ">= " : "<= "),
+                                          0) == 0);
+      const double target = line.score;
+      const auto c = static_cast<std::size_t>(*line.criterion);
+      CHECK((line.at_least ? target > ranking.weights.values[c] : target < ranking.weights.values[c]));
       scoring::Weights changed = ranking.weights;
       const double scale = (1 - target) / (1 - ranking.weights.values[c]);
       for (std::size_t d = 0; d < 5; ++d) changed.values[d] = d == c ? target : changed.values[d] * scale;
@@ -741,9 +737,9 @@ TEST_CASE("explain: strongest and weakest with numbers, what it takes to win", "
       };
       const double own = rescore(ranking.candidates[k]);
       for (const auto& rival : ranking.candidates) CHECK(own >= rescore(rival) - 1e-9);
-      (void)at_least;
     }
   }
+  CHECK(checked > 0);
 }
 
 TEST_CASE("explain: the precomputed win envelope gives the words of a scan of every candidate", "[scoring]") {
@@ -768,7 +764,7 @@ TEST_CASE("explain: the precomputed win envelope gives the words of a scan of ev
       auto options = options_for(kind);
       if (*weights != '\0') options.weights = scoring::parse_weights(weights, options.weights);
       const auto profile = job(kind, "7e9", catalog);
-      const auto ranking = scoring::rank(catalog, profile, options);
+      const auto ranking = testing::rank_checked(catalog, profile, options);
       REQUIRE(ranking.win_envelope.has_value());
       REQUIRE(ranking.candidates.size() > 50);
       std::size_t rivals = 0;
@@ -792,7 +788,7 @@ TEST_CASE("spot not allowed: explain says when spot would be the cheapest", "[sc
   auto options = options_for(workload::Kind::llm_finetune);
   options.constraints.pricing_modes = {PricingMode::on_demand};
   const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog, "2e9");
-  const auto ranking = ranked(catalog, profile, options);
+  const auto ranking = testing::rank_checked(catalog, profile, options);
   bool said = false;
   for (const auto& candidate : ranking.candidates) {
     for (const auto& line : scoring::explain(catalog, ranking, candidate)) {
@@ -812,9 +808,9 @@ TEST_CASE("risk-averse ranking (--risk-averse) uses the upper end of each traini
   const auto catalog = test_catalog();
   const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
   auto options = options_for(workload::Kind::llm_finetune);
-  const auto expected = ranked(catalog, profile, options);
+  const auto expected = testing::rank_checked(catalog, profile, options);
   options.risk_averse = true;
-  const auto pessimistic = ranked(catalog, profile, options);
+  const auto pessimistic = testing::rank_checked(catalog, profile, options);
   CHECK(pessimistic.risk_averse);
   REQUIRE(expected.candidates.size() == pessimistic.candidates.size());
   // Same offerings and modes, each at its band's upper end: hours and cost scale by band.high / wall.
@@ -852,7 +848,7 @@ TEST_CASE("rank prices each mode in its cheapest allowed region; --region prices
     }
     return nullptr;
   };
-  const auto ranking = ranked(catalog, profile, options_for(workload::Kind::llm_finetune));
+  const auto ranking = testing::rank_checked(catalog, profile, options_for(workload::Kind::llm_finetune));
   const auto* on_demand = find_row(ranking, PricingMode::on_demand);
   const auto* spot = find_row(ranking, PricingMode::spot);
   REQUIRE(on_demand != nullptr);
@@ -869,7 +865,7 @@ TEST_CASE("rank prices each mode in its cheapest allowed region; --region prices
 
   auto options = options_for(workload::Kind::llm_finetune);
   options.constraints.regions = {"dear-south"};
-  const auto in_south = ranked(catalog, profile, options);
+  const auto in_south = testing::rank_checked(catalog, profile, options);
   const auto* south = find_row(in_south, PricingMode::on_demand);
   REQUIRE(south != nullptr);
   CHECK(south->cost.price_per_hour == Approx(30.0));

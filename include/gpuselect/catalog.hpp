@@ -317,14 +317,22 @@ struct LoadResult {
 // catalog. Collects every problem rather than stopping at the first. Never throws on bad input.
 LoadResult load(std::span<const SourceText> sources, const LoadLimits& limits = {});
 
+// Prices read longer ago than this many days are stale: `catalog validate` warns (--stale-days
+// overrides it) and `recommend` says so in a run-wide note (N-STALE-PRICES).
+inline constexpr int stale_price_days = 180;
+
 // Warnings that need today's date (YYYY-MM-DD): as_of in the future or older than stale_after_days,
 // spot or reserved above on-demand, suspicious specs. Appended in catalog order.
 // Keeps at most max_kept_diagnostics; `found`, when given, receives the count of all.
-std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today, int stale_after_days = 180,
+std::vector<Diagnostic> lint(const Catalog& catalog, std::string_view today, int stale_after_days = stale_price_days,
                              DiagnosticCounts* found = nullptr);
 
 // Days from `from` to `to` (both YYYY-MM-DD); nullopt when either is not a valid date.
 std::optional<int> days_between(std::string_view from, std::string_view to);
+
+// The output currency named by `text` (a flag's or setting's value, any case), upper-cased as ISO
+// 4217 writes it; throws Error (where = "--currency") when the catalog has no rate for it.
+std::string output_currency(const Catalog& catalog, std::string_view text);
 
 // Converts an amount between currencies through the catalog's per-USD rates; throws Error
 // (where = "--currency") when a code has no rate.

@@ -1,6 +1,7 @@
 #pragma once
 // Scoring: five criteria built from named indicators (docs/scoring.md), weights and profiles,
-// constraints, the ranking with its exclusions, explanations, warnings, sensitivity and Pareto.
+// constraints, the ranking with its exclusions, warning codes, sensitivity and Pareto. The words
+// for people (explanations, warning and exclusion texts) are in gpuselect/explain.hpp.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -89,7 +90,7 @@ struct CriterionScore {
   double contribution = 0;  // score * weight; contributions sum to the candidate's score
 };
 
-// Warning codes are stable; text is made by warning_text.
+// Warning codes are stable; text is made by warning_text (gpuselect/explain.hpp).
 enum class Warning : std::uint8_t {
   spot_interruptions,
   vgpu_noisy_neighbours,
@@ -116,8 +117,6 @@ inline constexpr double material_cost_share = 0.05;
 // Spot rows warn when the chance of at least one interruption reaches this (or the expected
 // interruption cost is material, or the deadline is at risk).
 inline constexpr double material_risk_probability = 0.05;
-// Prices read longer ago than this many days are stale (the same threshold as `catalog lint`).
-inline constexpr int stale_price_days = 180;
 // A reserved term is flagged when the job uses less than this share of it, percent.
 inline constexpr double small_term_share_pct = 50.0;
 
@@ -301,47 +300,11 @@ struct Ranking {
   std::vector<Note> notes;
 };
 
-// Why a candidate ranks where it does, as data (rendered per format by src/render).
-struct Explanation {
-  enum class Kind : std::uint8_t {
-    strongest,     // its best criterion, with the figure behind it
-    weakest,       // its worst criterion, with the figure behind it
-    first_by,      // rank 1: the margin over #2
-    would_win,     // the smallest single weight change that puts it first
-    cannot_win,    // no single weight change does
-    wins_over,     // ranks above a cheaper-and-faster candidate: what it wins on, in points
-    spot_cheaper,  // the same offering on spot would be the cheapest
-  };
-  struct Line {
-    Kind kind = Kind::strongest;
-    std::optional<Criterion> criterion;
-    double score = 0;    // the criterion's 0-100 score (strongest, weakest); points (first_by, wins_over)
-    std::string figure;  // the numbers behind it ("25 min vs fastest 25 min")
-    std::string text;    // the whole line for people
-  };
-  std::vector<Line> lines;
-};
-std::string_view to_string(Explanation::Kind kind);  // "strongest", "wins_over", ...
-
-// Figures of a candidate that the catalog marks estimated, or that rest on an assumption (spot rate
-// unknown): "price", "spot_interruption_pct", "stock", "egress_per_gb", ... in a fixed order.
-std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog, const Candidate& candidate);
-
 // Candidates = offering x pricing mode x node count (x plan chosen per node count). Pure; no I/O.
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options);
 
 // Indicators behind one candidate's criterion (for compare and docs); same numbers rank() used.
 std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
                                   Criterion criterion);
-
-// Why this candidate ranks where it does: strongest and weakest criteria with their figures, what
-// it would take to win, what it wins on over a cheaper-and-faster candidate below it.
-Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
-// The same as lines of text.
-std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
-std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
-                         Warning warning);
-// "needs 96.4 GB per GPU, has 80.0 GB"; "costs $412, budget $300"
-std::string reason_text(const ExclusionReason& reason, std::string_view currency);
 
 }  // namespace gpuselect::scoring

@@ -170,6 +170,13 @@ std::optional<int> days_between(std::string_view from, std::string_view to) {
   return static_cast<int>(*end - *start);
 }
 
+std::string output_currency(const Catalog& catalog, std::string_view text) {
+  std::string code(text);
+  for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  convert(catalog, 1.0, "USD", code);  // throws for a code without a rate
+  return code;
+}
+
 double convert(const Catalog& catalog, double amount, std::string_view from_code, std::string_view to_code) {
   if (equals_ignoring_case(from_code, to_code)) return amount;
   auto per_usd = [&](std::string_view code) {

@@ -30,7 +30,7 @@ struct CatalogOptions {
   std::vector<std::string> validate_files;
   bool strict = false;
   bool include_builtin = false;
-  std::string stale_days = "180";
+  std::string stale_days = std::to_string(catalog::stale_price_days);
   std::string max_per_kind = "10";
   OutputOptions validate_output;
   // list
@@ -327,7 +327,9 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   validate->add_flag("--strict", options->strict, "Treat warnings as errors (exit 2)");
   validate->add_flag("--include-builtin", options->include_builtin,
                      "With named files, also report the built-in catalog's own findings");
-  validate->add_option("--stale-days", options->stale_days, "Warn when as_of is older than this (default 180)");
+  validate->add_option(
+      "--stale-days", options->stale_days,
+      "Warn when as_of is older than this (default " + std::to_string(catalog::stale_price_days) + ")");
   validate->add_option("--max-per-kind", options->max_per_kind,
                        "List this many findings of one kind (same hint), count the rest (default 10; 0 = all)");
   add_output_options(*validate, options->validate_output, false, {"table", "json"});

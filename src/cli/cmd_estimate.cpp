@@ -70,10 +70,8 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   }
   workload::Profile profile = workload::resolve(request, catalog);
 
-  const std::string currency_text = options.currency.empty() ? globals.settings.currency.value : options.currency;
-  std::string currency;
-  for (char c : currency_text) currency += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  catalog::convert(catalog, 1.0, "USD", currency);  // throws for an unknown code
+  const std::string currency =
+      catalog::output_currency(catalog, options.currency.empty() ? globals.settings.currency.value : options.currency);
 
   const int max_nodes = options.max_nodes.empty()
                             ? parse_whole_quantity(globals.settings.max_nodes.value, globals.settings.max_nodes.origin,

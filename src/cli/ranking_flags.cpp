@@ -86,9 +86,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     options.profile_name = profile_name + "+custom";
   }
 
-  options.currency = flags.currency.empty() ? settings.currency.value : flags.currency;
-  for (auto& c : options.currency) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  catalog::convert(catalog, 1.0, "USD", options.currency);  // throws for an unknown code
+  options.currency =
+      catalog::output_currency(catalog, flags.currency.empty() ? settings.currency.value : flags.currency);
 
   auto& constraints = options.constraints;
   if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);

@@ -421,11 +421,15 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   const auto explanation = scoring::explanation(context.catalog, context.ranking, candidate);
   json.key("explanation");
   json.begin_array();
-  for (const auto& line : explanation.lines) json.value(line.text);
+  std::vector<std::string> sentences;
+  sentences.reserve(explanation.lines.size());
+  for (const auto& line : explanation.lines) sentences.push_back(scoring::sentence(line));
+  for (const auto& text : sentences) json.value(text);
   json.end_array();
   json.key("explanation_items");
   json.begin_array();
-  for (const auto& line : explanation.lines) {
+  for (std::size_t index = 0; index < explanation.lines.size(); ++index) {
+    const auto& line = explanation.lines[index];
     json.begin_object();
     json.field("kind", scoring::to_string(line.kind));
     json.key("criterion");
@@ -436,7 +440,7 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
     }
     json.field("value", round_score(line.score));
     json.field("figure", line.figure);
-    json.field("text", line.text);
+    json.field("text", sentences[index]);
     json.end_object();
   }
   json.end_array();
@@ -558,7 +562,7 @@ ordered_json catalog_json(const RecommendView& view) {
       {"files", std::move(files)},
       {"today", view.options != nullptr && !view.options->today.empty() ? ordered_json(view.options->today)
                                                                        : ordered_json(nullptr)},
-      {"stale_after_days", scoring::stale_price_days},
+      {"stale_after_days", catalog::stale_price_days},
   };
 }
 

@@ -58,7 +58,7 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
   for (const auto& line : explanation.lines) {
     using Kind = scoring::Explanation::Kind;
     if (line.kind == Kind::strongest || line.kind == Kind::weakest || line.kind == Kind::wins_over)
-      append_separated(text, "; ", line.text);
+      append_separated(text, "; ", scoring::sentence(line));
   }
   return text;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/explain.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"

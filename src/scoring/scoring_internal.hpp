@@ -1,6 +1,7 @@
 #pragma once
 // Internal contracts between the scoring source files (not part of the public API).
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -81,7 +82,7 @@ double gpu_memory_gb_of(const catalog::Catalog& catalog, const catalog::Offering
 // The lowest price per instance-hour in an allowed mode and region (provider currency); nullopt when none.
 std::optional<double> cheapest_allowed_price(const catalog::Offering& offering, const Constraints& constraints);
 
-// Warnings (explain.cpp) as a bit set with Warning's value as bit index.
+// Warnings (warnings.cpp) as a bit set with Warning's value as bit index.
 using WarningBits = std::uint32_t;
 // What warning_bits reads besides the candidate. Stale prices are a run-wide note (run_notes), not
 // a row warning.
@@ -93,8 +94,19 @@ struct WarningContext {
 WarningBits warning_bits(const WarningContext& context, const Candidate& candidate,
                          const estimate::Estimate& performance);
 WarningList materialise(WarningBits bits);
-// Ranking::win_envelope for the ranking's candidates and weights (explain.cpp).
+// Ranking::win_envelope for the ranking's candidates and weights (envelope.cpp).
 Ranking::WinEnvelope win_envelope(const Ranking& ranking);
+// The smallest change of one criterion's weight (the others keep their proportions) that puts
+// `candidate` at or above every other candidate (envelope.cpp). Scores are linear in the weights,
+// so each rival gives one linear inequality in the new weight w: a + w (b - a) >= 0. Uses the
+// ranking's win envelope when it is valid, else scans every candidate.
+struct WeightChange {
+  Criterion criterion = Criterion::cost;
+  double weight = 0;      // the new weight, rounded to 2 decimals towards the inside of the interval
+  bool at_least = true;   // the weight must be at least `weight` (else at most)
+  double distance = 2;    // |weight - current weight|
+};
+std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidate& candidate);
 
 // Sensitivity (sensitivity.cpp) and Pareto (pareto.cpp) over a sorted candidate list.
 Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights& weights, int samples,
@@ -102,9 +114,7 @@ Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights&
 void mark_pareto(std::vector<Candidate>& candidates);
 // Candidate::cheaper_and_faster_below for candidates sorted by rank: O(n log n).
 void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates);
-// Ranking::notes: run-wide facts (stale prices, assumed spot rates) over the ranked candidates.
+// Ranking::notes: run-wide facts (stale prices, assumed spot rates) over the ranked candidates (warnings.cpp).
 std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today);
-// Days after which a price is stale (same threshold as `catalog lint`).
-inline constexpr int stale_after_days = stale_price_days;
 
 }  // namespace gpuselect::scoring::detail

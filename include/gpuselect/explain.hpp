@@ -1,0 +1,72 @@
+#pragma once
+// Words for people about a ranking, as data where a renderer needs the parts: why a candidate
+// ranks where it does (Explanation), what its warnings and exclusions mean, which of its figures
+// are estimated (docs/scoring.md "Explanations", "Warnings").
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/scoring.hpp"
+
+namespace gpuselect::scoring {
+
+// Why a candidate ranks where it does, as values; sentence() gives a line's words, and each
+// renderer chooses which lines to show and how (JSON `explanation_items` carries the fields).
+struct Explanation {
+  enum class Kind : std::uint8_t {
+    strongest,     // its best criterion, with the figure behind it
+    weakest,       // its worst criterion, with the figure behind it
+    first_by,      // rank 1: the margin over #2
+    would_win,     // the smallest single weight change that puts it first
+    cannot_win,    // no single weight change does
+    wins_over,     // ranks above a cheaper-and-faster candidate: what it wins on, in points
+    spot_cheaper,  // the same offering on spot would be the cheapest
+  };
+  // wins_over: one criterion on which the candidate gains over the cheaper-and-faster rival.
+  struct Gain {
+    Criterion criterion = Criterion::stability;
+    double points = 0;         // contribution to the score above the rival's, points of 0-100
+    std::string figure;        // this candidate's figures on the criterion
+    std::string rival_figure;  // the rival's
+  };
+  struct Line {
+    Kind kind = Kind::strongest;
+    // strongest, weakest: the criterion scored; would_win: the criterion whose weight moves.
+    std::optional<Criterion> criterion;
+    // strongest, weakest: the criterion's 0-100 score; first_by, wins_over: the lead in points of
+    // score; would_win: the weight that puts it first.
+    double score = 0;
+    // The numbers behind it: the criterion's figures ("25 min vs fastest 25 min"); first_by: the
+    // runner-up's id; would_win: ">= 0.35"; wins_over: the rival ("#7 id on-demand: $9.67 in 25
+    // min"); spot_cheaper: the spot total.
+    std::string figure;
+    bool at_least = true;    // would_win: the weight must be at least (else at most) `score`
+    std::string own_figure;  // wins_over: this candidate's total and hours ("$12.15 in 25 min")
+    std::vector<Gain> gains;  // wins_over: largest first; empty when it wins by rounding alone
+  };
+  std::vector<Line> lines;
+};
+std::string_view to_string(Explanation::Kind kind);  // "strongest", "wins_over", ...
+
+// Why this candidate ranks where it does: strongest and weakest criteria with their figures, what
+// it would take to win, what it wins on over a cheaper-and-faster candidate below it.
+Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
+// One line in words: "strongest: cost 92/100: $1.20 vs cheapest $1.10", "first by 3.4 points over x".
+std::string sentence(const Explanation::Line& line);
+// Every line of explanation() as sentence() words.
+std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
+
+// A warning in words with the row's numbers (docs/scoring.md "Warnings").
+std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                         Warning warning);
+// "needs 96.4 GB per GPU, has 80.0 GB"; "costs $412, budget $300"
+std::string reason_text(const ExclusionReason& reason, std::string_view currency);
+
+// Figures of a candidate that the catalog marks estimated, or that rest on an assumption (spot rate
+// unknown): "price", "spot_interruption_pct", "stock", "egress_per_gb", ... in a fixed order.
+std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog, const Candidate& candidate);
+
+}  // namespace gpuselect::scoring

@@ -1,0 +1,195 @@
+// The win envelope: per criterion, the candidates that can be first as that criterion's weight
+// moves (made once by rank), and the smallest single weight change that puts a candidate first
+// (docs/scoring.md "Explanations", would_win).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "scoring/scoring_internal.hpp"
+
+namespace gpuselect::scoring::detail {
+
+namespace {
+
+// The other criteria's weighted score of x, renormalised to the weight they share (1 - weight of c).
+double rest_of(const Ranking& ranking, const Candidate& x, std::size_t c) {
+  double rest = 0;
+  for (std::size_t d = 0; d < criterion_count; ++d) {
+    if (d != c) rest += ranking.weights.values[d] * x.criteria[d].score;
+  }
+  return rest / (1 - ranking.weights.values[c]);
+}
+
+
+// The rivals worth checking for `candidate`: the envelope when it is valid and the candidate is not
+// on it (its own line would hide others), else every candidate.
+bool use_envelope(const Ranking& ranking, const Candidate& candidate) {
+  const auto& envelope = ranking.win_envelope;
+  if (!envelope || envelope->candidate_count != ranking.candidates.size() ||
+      envelope->weights.values != ranking.weights.values || ranking.candidates.empty()) {
+    return false;
+  }
+  const Candidate* first = ranking.candidates.data();
+  if (&candidate < first || &candidate >= first + ranking.candidates.size()) return false;
+  const auto position = static_cast<std::uint32_t>(&candidate - first);
+  for (const auto& rivals : envelope->rivals) {
+    if (std::find(rivals.begin(), rivals.end(), position) != rivals.end()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
+  Ranking::WinEnvelope envelope;
+  envelope.weights = ranking.weights;
+  envelope.candidate_count = ranking.candidates.size();
+  struct Line {
+    double slope = 0;      // criterion score - rest: the score's change per unit of weight
+    double intercept = 0;  // rest: the score at weight 0
+    std::uint32_t index = 0;
+  };
+  auto margin = [](double value) { return 1e-9 * (1.0 + std::abs(value)); };
+  constexpr std::size_t sample_weights = 9;
+  constexpr std::array<double, sample_weights> sample_weight = {0, 0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875, 1};
+  constexpr double binding_width = 1e-12;  // narrower intervals of weight are rounding
+  std::vector<Line> all_lines(ranking.candidates.size());
+  std::vector<Line> lines;
+  std::vector<Line> hull;
+  for (std::size_t c = 0; c < criterion_count; ++c) {
+    if (ranking.weights.values[c] >= 1) continue;
+    // Only weights in [0, 1] matter. The envelope there is at least the best line at each of a few
+    // sample weights, so a line can bind only where it reaches all of them. A line that reaches
+    // them on no interval of weights wider than rounding (below one of them, or touching the
+    // envelope at one weight, as a tie at w = 1 does) adds no constraint to weight_to_win that
+    // the binding lines do not make, and is left out: only the rest is sorted (a few in 100,000).
+    std::array<Line, sample_weights> best{};
+    std::array<double, sample_weights> best_value{};
+    best_value.fill(-std::numeric_limits<double>::infinity());
+    for (std::uint32_t index = 0; index < ranking.candidates.size(); ++index) {
+      const auto& candidate = ranking.candidates[index];
+      const double rest = rest_of(ranking, candidate, c);
+      const Line line{candidate.criteria[c].score - rest, rest, index};
+      all_lines[index] = line;
+      for (std::size_t k = 0; k < sample_weights; ++k) {
+        const double value = line.intercept + line.slope * sample_weight[k];
+        if (value > best_value[k]) {
+          best_value[k] = value;
+          best[k] = line;
+        }
+      }
+    }
+    lines.clear();
+    for (const Line& line : all_lines) {
+      double low = 0;  // the weights in [low, high] are where `line` reaches every sampled best line
+      double high = 1;
+      for (const Line& top : best) {
+        const double gain = line.slope - top.slope;  // line - top = gain * w - gap
+        const double gap = top.intercept - line.intercept;
+        if (gain > 0) {
+          low = std::max(low, gap / gain);
+        } else if (gain < 0) {
+          high = std::min(high, gap / gain);
+        } else if (gap > 0) {
+          low = 2;
+        }
+        if (high - low <= binding_width) break;
+      }
+      if (high - low > binding_width) lines.push_back(line);
+    }
+    std::sort(lines.begin(), lines.end(), [](const Line& x, const Line& y) {
+      if (x.slope != y.slope) return x.slope < y.slope;
+      if (x.intercept != y.intercept) return x.intercept > y.intercept;
+      return x.index < y.index;
+    });
+    // Upper envelope over all w of the lines left (a superset of the one over [0, 1]). A line is
+    // dropped only when it is below the others by more than a rounding margin, so no line that can
+    // bind is lost.
+    hull.clear();
+    for (const Line& line : lines) {
+      if (!hull.empty() && hull.back().slope == line.slope &&
+          line.intercept < hull.back().intercept - margin(hull.back().intercept)) {
+        continue;
+      }
+      while (hull.size() >= 2) {
+        const Line& left = hull[hull.size() - 2];
+        const Line& middle = hull.back();
+        if (line.slope == left.slope) break;
+        // Where `left` and `line` cross; `middle` is hidden when it is below them there.
+        const double w = (left.intercept - line.intercept) / (line.slope - left.slope);
+        const double top = left.intercept + left.slope * w;
+        if (middle.intercept + middle.slope * w < top - margin(top)) {
+          hull.pop_back();
+        } else {
+          break;
+        }
+      }
+      hull.push_back(line);
+    }
+    auto& rivals = envelope.rivals[c];
+    rivals.reserve(hull.size());
+    for (const Line& line : hull) rivals.push_back(line.index);
+    std::sort(rivals.begin(), rivals.end());
+  }
+  return envelope;
+}
+
+std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidate& candidate) {
+  std::optional<WeightChange> best;
+  const bool envelope = use_envelope(ranking, candidate);
+  std::vector<const Candidate*> all_rivals;
+  if (!envelope) {
+    all_rivals.reserve(ranking.candidates.size());
+    for (const auto& rival : ranking.candidates) all_rivals.push_back(&rival);
+  }
+  std::vector<const Candidate*> envelope_rivals;
+  for (Criterion criterion : all_criteria) {
+    const auto c = static_cast<std::size_t>(criterion);
+    const double current = ranking.weights.values[c];
+    if (current >= 1) continue;
+    if (envelope) {
+      envelope_rivals.clear();
+      for (const auto index : ranking.win_envelope->rivals[c]) envelope_rivals.push_back(&ranking.candidates[index]);
+    }
+    const double own_rest = rest_of(ranking, candidate, c);
+    double low = 0;
+    double high = 1;
+    for (const Candidate* rival_pointer : envelope ? envelope_rivals : all_rivals) {
+      const Candidate& rival = *rival_pointer;
+      if (&rival == &candidate) continue;
+      const double a = own_rest - rest_of(ranking, rival, c);
+      const double b = candidate.criteria[c].score - rival.criteria[c].score;
+      const double slope = b - a;
+      if (slope > 0) {
+        low = std::max(low, -a / slope);
+      } else if (slope < 0) {
+        high = std::min(high, -a / slope);
+      } else if (a < 0) {
+        low = 2;
+      }
+      if (low > high) break;
+    }
+    if (low > high) continue;
+    WeightChange change;
+    change.criterion = criterion;
+    if (low > current) {
+      change.weight = std::ceil(low * 100 - 1e-9) / 100;
+      change.at_least = true;
+    } else if (high < current) {
+      change.weight = std::floor(high * 100 + 1e-9) / 100;
+      change.at_least = false;
+    } else {
+      continue;
+    }
+    if (change.weight < low - 1e-12 || change.weight > high + 1e-12) continue;
+    if (change.weight <= 0 || change.weight >= 1) continue;  // "all on one criterion" says nothing
+    change.distance = std::abs(change.weight - current);
+    if (!best || change.distance < best->distance) best = change;
+  }
+  return best;
+}
+
+}  // namespace gpuselect::scoring::detail

@@ -1,0 +1,296 @@
+// Warnings: which a candidate carries (warning_bits, used by rank), their stable codes and their
+// words with the row's numbers, and the run-wide notes (docs/scoring.md "Warnings").
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "gpuselect/explain.hpp"
+#include "gpuselect/units.hpp"
+#include "scoring/scoring_internal.hpp"
+#include "scoring/words.hpp"
+
+namespace gpuselect::scoring {
+
+namespace {
+
+using catalog::PricingMode;
+using detail::listed;
+using detail::number;
+using detail::percent;
+using catalog::stale_price_days;
+
+constexpr std::array<std::string_view, warning_count> warning_codes = {
+    "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
+    "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
+    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM"};
+
+// Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
+std::string duration(double hours) {
+  const double minutes = hours * 60.0;
+  if (minutes < 1.0) return fmt::format("{:.0f} s", minutes * 60.0);
+  if (minutes < 10.0) return fmt::format("{:.1f} min", minutes);
+  return units::format_hours(hours);
+}
+
+// "10% a month" or "10% a month (not published: assumed)".
+std::string spot_rate_words(const estimate::Cost& cost) {
+  return fmt::format("{}% of instances a month{}", fmt::format("{:g}", cost.spot_interruption_pct),
+                     cost.spot_rate_assumed ? " (not published: assumed, estimated)" : "");
+}
+
+std::string notice_words(const estimate::Cost& cost) {
+  if (!(cost.spot_notice_seconds > 0)) return "no published reclaim notice";
+  if (cost.spot_notice_seconds >= 60) return fmt::format("{:g} min notice", cost.spot_notice_seconds / 60.0);
+  return fmt::format("{:g} s notice", cost.spot_notice_seconds);
+}
+
+// "8,760" or "26,280": hours of the reserved term.
+std::string with_thousands_hours(PricingMode mode) {
+  return mode == PricingMode::reserved_3y ? "26,280" : "8,760";
+}
+
+}  // namespace
+
+std::string_view warning_code(Warning warning) {
+  const auto index = static_cast<std::size_t>(warning);
+  return index < warning_codes.size() ? warning_codes[index] : std::string_view{};
+}
+
+namespace detail {
+
+WarningBits warning_bits(const WarningContext& context, const Candidate& candidate,
+                         const estimate::Estimate& performance) {
+  const auto& catalog = context.catalog;
+  const auto& profile = context.profile;
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const auto& provider = catalog.provider_of(offering);
+  const auto& plan = performance.memory.plan;
+  const auto& cost = candidate.cost;
+  const bool serving = workload::is_serving(profile.kind);
+  // A fee is worth a row warning when it is a material share of what the row costs.
+  const auto material = [&](double amount) {
+    return amount > 0 && amount >= material_cost_share * candidate.total_cost;
+  };
+  WarningBits bits = 0;
+  auto set = [&bits](Warning warning, bool condition) {
+    if (condition) bits |= WarningBits{1} << static_cast<unsigned>(warning);
+  };
+  const bool spot_serving = serving && candidate.mode == PricingMode::spot && !context.spot_serving_allowed;
+  // Spot is a real risk for this row when an interruption is likely enough or costs enough.
+  const bool spot_risky = 1.0 - cost.uninterrupted_probability >= material_risk_probability ||
+                          material(cost.interruption) ||
+                          (cost.within_deadline_probability >= 0 && cost.within_deadline_probability < 0.95);
+  set(Warning::spot_interruptions, candidate.mode == PricingMode::spot && !spot_serving && spot_risky);
+  set(Warning::spot_serving, spot_serving);
+  set(Warning::vgpu_noisy_neighbours, offering.isolation == catalog::Isolation::vgpu);
+  set(Warning::egress_fees, material(cost.egress));
+  set(Warning::public_ip_fees, material(cost.public_ip));
+  set(Warning::limited_stock, offering.stock == catalog::Stock::low);
+  // Service credits matter to a service that must stay up, not to a batch job.
+  set(Warning::sla_without_credits, serving && provider.sla_uptime_pct > 0 && !provider.sla_credits);
+  set(Warning::resize_needs_restart, provider.resize == catalog::Resize::restart && serving);
+  set(Warning::pcie_multi_gpu_training, workload::is_training(profile.kind) && offering.gpu_count > 1 &&
+                                            plan.gpus_per_node > 1 &&
+                                            (offering.interconnect == catalog::Interconnect::pcie ||
+                                             offering.interconnect == catalog::Interconnect::none));
+  set(Warning::multi_node_without_rdma, candidate.nodes > 1 && offering.network.rdma == catalog::Rdma::none);
+  const double idle_share = candidate.gpus_rented > 0 && candidate.gpus_needed < candidate.gpus_rented
+                                ? 1.0 - static_cast<double>(candidate.gpus_needed) / candidate.gpus_rented
+                                : 0.0;
+  set(Warning::over_provisioned, material(cost.compute * idle_share));
+  set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
+  set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
+  set(Warning::reserved_commitment, cost.commitment > 0 && cost.term_used_pct < small_term_share_pct);
+  return bits;
+}
+
+std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today) {
+  std::vector<Ranking::Note> notes;
+  // Stale prices: one line for the run, over the providers whose ranked offerings are stale.
+  if (!today.empty()) {
+    std::vector<int> age_by_provider(catalog.providers.size(), -1);
+    std::vector<std::string_view> oldest_by_provider(catalog.providers.size());
+    std::string last_as_of;
+    std::optional<int> last_age;
+    for (const auto& candidate : ranking.candidates) {
+      const auto& offering = catalog.offerings[candidate.offering_index];
+      if (offering.as_of != last_as_of) {
+        last_as_of = offering.as_of;
+        last_age = catalog::days_between(offering.as_of, today);
+      }
+      if (!last_age || *last_age <= stale_price_days) continue;
+      int& age = age_by_provider[offering.provider_index];
+      if (*last_age > age) {
+        age = *last_age;
+        oldest_by_provider[offering.provider_index] = offering.as_of;
+      }
+    }
+    int providers = 0;
+    int youngest = std::numeric_limits<int>::max();
+    int oldest = 0;
+    std::string oldest_date;
+    for (std::size_t index = 0; index < age_by_provider.size(); ++index) {
+      if (age_by_provider[index] < 0) continue;
+      ++providers;
+      youngest = std::min(youngest, age_by_provider[index]);
+      if (age_by_provider[index] > oldest) {
+        oldest = age_by_provider[index];
+        oldest_date = std::string(oldest_by_provider[index]);
+      }
+    }
+    if (providers > 0) {
+      const std::string ages = youngest == oldest ? std::to_string(oldest) : fmt::format("{}-{}", youngest, oldest);
+      notes.push_back({"N-STALE-PRICES",
+                       fmt::format("Prices of {} provider{} in this ranking are {} days old (oldest read {}, today "
+                                   "{}; stale after {} days): check the providers' pages before you rent.",
+                                   providers, providers == 1 ? "" : "s", ages, oldest_date, today, stale_price_days)});
+    }
+  }
+  // Spot rates the catalog does not publish: the assumption, once.
+  std::vector<char> assumed(catalog.providers.size(), 0);
+  double assumed_pct = 0;
+  for (const auto& candidate : ranking.candidates) {
+    if (candidate.mode != PricingMode::spot || !candidate.cost.spot_rate_assumed) continue;
+    assumed[catalog.offerings[candidate.offering_index].provider_index] = 1;
+    assumed_pct = candidate.cost.spot_interruption_pct;
+  }
+  // By id, not catalog order: the output must not depend on the order of records in the files.
+  std::vector<std::string_view> ids;
+  for (std::size_t index = 0; index < assumed.size(); ++index) {
+    if (assumed[index]) ids.emplace_back(catalog.providers[index].id);
+  }
+  std::sort(ids.begin(), ids.end());
+  std::string names;
+  for (const auto id : ids) names += (names.empty() ? "" : ", ") + std::string(id);
+  if (!names.empty()) {
+    notes.push_back({"N-SPOT-RATE-ASSUMED",
+                     fmt::format("Spot interruption rates of {} are not published: {}% of instances a month is "
+                                 "assumed (estimated), the middle of AWS Spot Advisor's 5-20% bands.",
+                                 names, fmt::format("{:g}", assumed_pct))});
+  }
+  return notes;
+}
+
+WarningList materialise(WarningBits bits) {
+  WarningList warnings;
+  for (std::size_t index = 0; index < warning_codes.size(); ++index) {
+    if (bits & (WarningBits{1} << index)) warnings.push_back(static_cast<Warning>(index));
+  }
+  return warnings;
+}
+
+}  // namespace detail
+
+std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                         Warning warning) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const auto& provider = catalog.provider_of(offering);
+  const auto& memory = ranking.performance_of(candidate).memory;
+  const auto& plan = memory.plan;
+  const auto& cost = candidate.cost;
+  const auto money = [&](double amount) { return units::format_money(amount, ranking.currency); };
+  const auto share = [&](double amount) {
+    return candidate.total_cost > 0 ? percent(amount / candidate.total_cost) : std::string("0%");
+  };
+  switch (warning) {
+    case Warning::spot_interruptions: {
+      std::string text = fmt::format(
+          "Spot capacity can be reclaimed ({} on {}); {} are interrupted. ", notice_words(cost), provider.name,
+          spot_rate_words(cost));
+      if (workload::is_training(ranking.kind)) {
+        text += fmt::format(
+            "On {}: {} chance of no interruption, {} expected interruptions, "
+            "adding {} of lost work and re-provisioning ({} per restart) and {} to the cost",
+            cost.instances == 1 ? std::string("1 instance")
+                                : fmt::format("{} instances that restart together", cost.instances),
+            percent(cost.uninterrupted_probability),
+            number(cost.interruptions_expected, cost.interruptions_expected < 0.1 ? 3 : 2),
+            duration(cost.interruption_hours), duration(cost.reprovision_hours), money(cost.interruption));
+        if (cost.within_deadline_probability >= 0) {
+          text += fmt::format("; {} chance of ending within the {} deadline", percent(cost.within_deadline_probability),
+                              units::format_hours(ranking.deadline_hours));
+        }
+        return text + ".";
+      }
+      return text + fmt::format("Expected {} replacement starts over {} instance{} ({} down in all).",
+                                number(cost.interruptions_expected, 2), cost.instances, cost.instances == 1 ? "" : "s",
+                                duration(cost.interruption_hours));
+    }
+    case Warning::spot_serving:
+      return fmt::format(
+          "Production serving on spot: {} can reclaim an instance with {}, and {} are interrupted, so the service "
+          "has no availability promise; stability scores 0. Pass --allow-spot-serving if the service tolerates it.",
+          provider.name, notice_words(cost), spot_rate_words(cost));
+    case Warning::vgpu_noisy_neighbours:
+      return fmt::format(
+          "A shared vGPU ({}% of one card): other tenants on the same card can add 30-40% jitter "
+          "to step times.",
+          number(offering.gpu_fraction * 100, 0));
+    case Warning::egress_fees:
+      return fmt::format("{} charges {} {} per GB leaving its cloud: the data moved out costs {}, {} of this row.",
+                         provider.name, fmt::format("{:g}", provider.egress_per_gb), provider.currency,
+                         money(cost.egress), share(cost.egress));
+    case Warning::public_ip_fees:
+      return fmt::format("Public IPv4 addresses at {} {} per hour each cost {}, {} of this row.",
+                         fmt::format("{:g}", provider.public_ip_per_hour), provider.currency, money(cost.public_ip),
+                         share(cost.public_ip));
+    case Warning::limited_stock:
+      return "Stock of " + offering.id + " is reported low" +
+             (listed(offering.estimated_fields, "stock") ? " (estimated)" : "") +
+             ": capacity may not be there when you launch.";
+    case Warning::sla_without_credits:
+      return fmt::format("{} promises {}% uptime but pays no service credits when it misses.", provider.name,
+                         fmt::format("{:g}", provider.sla_uptime_pct));
+    case Warning::resize_needs_restart:
+      return provider.name +
+             " resizes instances by stopping and restarting them: \"elastic\" scaling "
+             "interrupts what runs on it.";
+    case Warning::stale_price:
+      return "The price was read on " + offering.as_of + ", more than " + std::to_string(stale_price_days) +
+             " days ago; check the provider's page.";
+    case Warning::pcie_multi_gpu_training:
+      return fmt::format(
+          "{} GPUs per node talk over {}: gradient all-reduce is several times slower "
+          "than over NVLink, and the estimate assumes a lower MFU for it.",
+          plan.gpus_per_node, catalog::to_string(offering.interconnect));
+    case Warning::multi_node_without_rdma:
+      return fmt::format(
+          "{} nodes without RDMA ({} Gbit/s Ethernet): multi-node training loses a large "
+          "share of its speed to communication.",
+          candidate.nodes, number(offering.network.bandwidth_gbps, 0));
+    case Warning::over_provisioned: {
+      const int idle = candidate.gpus_rented - candidate.gpus_needed;
+      const double idle_money = candidate.gpus_rented > 0 ? cost.compute * idle / candidate.gpus_rented : 0.0;
+      return fmt::format(
+          "{} of the {} GPUs rented would sit idle ({} of {} needed for the load): {} of this row's cost "
+          "({}) pays for idle GPUs; a smaller instance of the same GPU wastes less.",
+          idle, candidate.gpus_rented, candidate.gpus_needed, candidate.gpus_rented, money(idle_money),
+          share(idle_money));
+    }
+    case Warning::cpu_offload_slow:
+      return fmt::format(
+          "The plan offloads {} to CPU memory ({} per node): steps are much slower than "
+          "on GPUs that hold everything.",
+          workload::to_string(plan.offload), units::format_gb(memory.cpu_offload_bytes));
+    case Warning::marketplace_host:
+      return provider.name +
+             " is a marketplace: hosts belong to third parties whose reliability, "
+             "security and network vary.";
+    case Warning::reserved_commitment:
+      return fmt::format(
+          "A {} term commits {} ({} h x {}/h for {} instance{}); this job uses {} of it{}.",
+          catalog::to_string(candidate.mode), money(cost.commitment),
+          with_thousands_hours(candidate.mode), money(cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0),
+          cost.instances, cost.instances == 1 ? "" : "s", percent(cost.term_used_pct / 100.0),
+          cost.commitment_charged
+              ? ", and the whole commitment is its cost (--reserved-other-use if the term has other work)"
+              : "; only the job's hours are charged (--reserved-other-use)");
+  }
+  return {};
+}
+
+}  // namespace gpuselect::scoring
