@@ -49,6 +49,9 @@ enum class Quantity : std::uint8_t {
   expert_parallel,
   quant_bits,
   max_per_kind,
+  gpu_memory_gb,
+  gpu_count,
+  max_price,
 };
 
 struct Range {
@@ -68,6 +71,6 @@ double check(Quantity quantity, double value, std::string_view where, std::strin
 
 // Every row, in Quantity order (docs and tests walk it).
 std::string_view table_name(Quantity quantity);
-constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::max_per_kind) + 1;
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::max_price) + 1;
 
 }  // namespace gpuselect::ranges

@@ -547,6 +547,12 @@ ordered_json request_json(const RecommendView& view) {
   request["reserved_other_use"] = ranking.reserved_other_use;
   request["risk_averse"] = ranking.risk_averse;  // hours and totals are the bands' upper ends
   request["only_offerings"] = strings_json(options.only_offerings);
+  auto bounds_json = [](const resources::Bounds& bounds) {
+    return ordered_json{{"min", optional_number(bounds.min)}, {"max", optional_number(bounds.max)}};
+  };
+  request["gpu_memory_gb"] = bounds_json(constraints.gpu_memory_gb);
+  request["gpu_count"] = bounds_json(constraints.gpu_count);
+  request["max_price_per_hour"] = optional_number(constraints.max_price_per_hour);
   return request;
 }
 

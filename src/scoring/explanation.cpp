@@ -169,6 +169,9 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
       return reason.detail.empty() ? "no price in any pricing mode" : reason.detail;
     case ExclusionKind::latency:
     case ExclusionKind::precision:
+    case ExclusionKind::gpu_memory:
+    case ExclusionKind::gpu_count:
+    case ExclusionKind::max_price:
       return reason.detail;
   }
   return reason.detail;

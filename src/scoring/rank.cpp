@@ -401,6 +401,8 @@ class Ranker {
       const auto mode = static_cast<PricingMode>(mode_index);
       if (!choice.pricing.price(mode)) continue;
       if (!compare && !detail::mode_allowed(constraints_, mode)) continue;
+      // The mode's cheapest allowed region is above --max-price: so is every other region.
+      if (!compare && !price_allowed(catalog_, offering, constraints_, *choice.pricing.price(mode))) continue;
       auto cost = priced_.cost(mode);
       if (!cost.available) continue;
       const std::uint32_t region = choice.region[mode_index];
