@@ -28,7 +28,11 @@ fi
 
 log="$build/tidy.log"
 status=0
-printf '%s\n' "${files[@]}" | xargs -P "$jobs" -n 1 "$tidy" -p "$build" --quiet >"$log" 2>&1 || status=$?
+# Through sh -c: a clang-tidy that dies of a signal (clang-tidy 14 can crash) counts as a failure of
+# its file, and xargs goes on with the others instead of stopping.
+printf '%s\n' "${files[@]}" |
+  xargs -P "$jobs" -n 1 sh -c '"$0" -p "$1" --quiet "$2" || { echo "tidy: clang-tidy failed on $2 (exit $?)"; exit 1; }' \
+    "$tidy" "$build" >"$log" 2>&1 || status=$?
 # clang-tidy prints "N warnings generated" for suppressed system-header noise; show only real findings.
 grep -v -E '^[0-9]+ warnings? (and [0-9]+ errors? )?generated\.$|^Suppressed [0-9]+ warnings|^Use -header-filter|^Use -system-headers' \
   "$log" >&2 || true

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
@@ -304,6 +305,40 @@ currencies:
   }
 }
 
+TEST_CASE("docs/hardening.md lists every row of ranges::table with its bounds, and no other", "[hardening]") {
+  namespace ranges = gpuselect::ranges;
+  // The section's table rows: "| name | min | max | whole number/number | why | flags |"; the flags
+  // column is the docs' own (the table holds no flag names).
+  const std::string docs = read_file(std::filesystem::path(GPUSELECT_SOURCE_DIR) / "docs" / "hardening.md");
+  const auto section = docs.find("### Ranges of every quantity");
+  REQUIRE(section != std::string::npos);
+  const auto end = docs.find("\n#", section + 1);
+  std::vector<std::string> rows;
+  std::size_t at = docs.find('\n', section);
+  while (at != std::string::npos && at < end) {
+    const auto next = docs.find('\n', at + 1);
+    const std::string line = docs.substr(at + 1, next - at - 1);
+    if (line.rfind("| ", 0) == 0 && line.rfind("| quantity ", 0) != 0) rows.push_back(line);
+    at = next;
+  }
+  std::string expected;  // printed on failure: paste it over the table and add the flags column
+  bool all_found = true;
+  for (std::size_t i = 0; i < ranges::quantity_count; ++i) {
+    const auto& range = ranges::range_of(static_cast<ranges::Quantity>(i));
+    const std::string row = "| " + std::string(range.name) + " | " + ranges::bound_text(range.min) + " | " +
+                            ranges::bound_text(range.max) + " | " + (range.whole ? "whole number" : "number") +
+                            " | " + std::string(range.why) + " |";
+    expected += row + " flags |\n";
+    const auto count = std::count_if(rows.begin(), rows.end(), [&](const std::string& line) {
+      return line.rfind(row, 0) == 0 && line.size() > row.size() + 1;
+    });
+    if (count != 1) all_found = false;
+  }
+  INFO("expected rows:\n" << expected);
+  CHECK(all_found);
+  CHECK(rows.size() == ranges::quantity_count);
+}
+
 TEST_CASE("long input gets bounded work: did-you-mean, catalog show, an endless stream", "[hardening]") {
   const std::string long_word(200'000, 'h');
   CHECK(gpuselect::closest_match(long_word, {"h100", std::string(200'000, 'h') + "x"}).empty());
@@ -401,4 +436,48 @@ offerings:
   require_one_error_line(run_gpuselect({"catalog", "import", "skypilot", csv.string(), "--provider", "aws", "--as-of",
                                         "2026-05-01", "--strict"}),
                          2, csv.string() + ":2:");
+  // ... and its ranges of every number it writes: vcpus, ram_gb, local_disk_gb (size x count), spot.
+  const std::string header =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,GpuInfo,Price,SpotPrice,Region,LocalDiskSize,"
+      "LocalDiskCount\n";
+  const std::vector<std::pair<std::string, std::string>> rows = {
+      {"p4d.24xlarge,A100,8,96,1e308,,32.7,12,us-east-1,,\n", ":2:24:"},
+      {"p4d.24xlarge,A100,8,1e9,1152,,32.7,12,us-east-1,,\n", ":2:21:"},
+      {"p4d.24xlarge,A100,8,96,1152,,32.7,12,us-east-1,1e300,1e300\n", ":2:48:"},
+      {"p4d.24xlarge,A100,8,96,1152,,32.7,1e9,us-east-1,,\n", ":2:35:"},
+  };
+  for (const auto& [row, at] : rows) {
+    INFO(row);
+    const auto file = dir.write("row.csv", header + row);
+    require_one_error_line(run_gpuselect({"catalog", "import", "skypilot", file.string(), "--provider", "aws",
+                                          "--as-of", "2026-05-01", "--strict"}),
+                           2, file.string() + at);
+  }
+}
+
+TEST_CASE("an empty value is an error for every option of every command, not 'flag not given'", "[hardening]") {
+  struct Case {
+    std::vector<std::string> args;
+    std::string flag;
+  };
+  const std::vector<Case> cases = {
+      {{"recommend", "--workload", "llm-finetune", "--params", "7e9", "--budget", ""}, "--budget"},
+      {{"recommend", "--workload", "llm-finetune", "--params", "7e9", "--provider", ""}, "--provider"},
+      {{"recommend", "--workload", "llm-finetune", "--params", "7e9", "--currency", ""}, "--currency"},
+      {{"estimate", "--workload", "llm-finetune", "--params", "7e9", "--gpu", "h100-sxm5-80gb", "--gpus", ""}, "--gpus"},
+      {{"catalog", "list", "--gpu", ""}, "--gpu"},
+      {{"catalog", "update", "--from", ""}, "--from"},  // was: downloads from the network
+      {{"--catalog", "", "catalog", "gpus"}, "--catalog"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.flag);
+    const RunResult result = run_gpuselect(c.args);
+    require_one_error_line(result, 2, c.flag + ": the value is empty; ");
+  }
+  // catalog update's numbers come from the range table too.
+  require_one_error_line(run_gpuselect({"catalog", "update", "--from", ".", "--retries", "11"}), 2, "--retries");
+  require_one_error_line(run_gpuselect({"catalog", "update", "--from", ".", "--timeout", "1e9"}), 2, "--timeout");
+  require_one_error_line(
+      run_gpuselect({"recommend", "--workload", "llm-pretrain", "--params", "7e9", "--global-batch", "1e13"}), 2,
+      "--global-batch");
 }

@@ -52,6 +52,9 @@ enum class Quantity : std::uint8_t {
   gpu_memory_gb,
   gpu_count,
   max_price,
+  global_batch_tokens,
+  download_attempts,
+  download_timeout_s,
 };
 
 struct Range {
@@ -71,6 +74,9 @@ double check(Quantity quantity, double value, std::string_view where, std::strin
 
 // Every row, in Quantity order (docs and tests walk it).
 std::string_view table_name(Quantity quantity);
-constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::max_price) + 1;
+// A bound as messages and docs/hardening.md write it: "1000000", "0.001", "1e14" (plain up to a
+// billion, then a power of ten).
+std::string bound_text(double value);
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::download_timeout_s) + 1;
 
 }  // namespace gpuselect::ranges

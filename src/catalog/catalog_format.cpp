@@ -171,8 +171,7 @@ void append_string(std::string& out, std::string_view text) {
 // A block list of flow maps, one region per line; a price is written only for the modes the entry
 // names (the others inherit the offering's `pricing` when read back).
 void append_region_prices(std::string& out, const std::vector<RegionPrice>& prices) {
-  for (std::size_t index = 0; index < prices.size(); ++index) {
-    const RegionPrice& entry = prices[index];
+  for (const RegionPrice& entry : prices) {
     out += "\n      - {region: ";
     append_string(out, entry.region);
     for (std::size_t mode_index = 0; mode_index < pricing_mode_count; ++mode_index) {

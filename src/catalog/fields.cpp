@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -316,11 +317,21 @@ std::optional<Problem> check_range(const FieldSpec& spec, double value) {
 
 }  // namespace
 
-std::optional<Problem> check_price_per_hour(double value) {
-  FieldSpec spec;
-  spec.key = "price per instance-hour";
-  spec.range = price_per_hour;
-  return check_range(spec, value);
+std::optional<Problem> check_offering_number(std::string_view key, double value) {
+  for (const auto& field : offering_fields) {
+    if (field.key != key) continue;
+    if (field.kind != ValueKind::number && field.kind != ValueKind::optional_number &&
+        field.kind != ValueKind::integer) {
+      break;
+    }
+    if (auto problem = check_range(field, value)) return problem;
+    if (field.kind == ValueKind::integer && value != std::floor(value)) {
+      return Problem{std::string(key) + " " + format_number(value) + " is not a whole number",
+                     "write a whole number"};
+    }
+    return std::nullopt;
+  }
+  throw std::logic_error("check_offering_number: no number key '" + std::string(key) + "' in the offering table");
 }
 
 namespace {

@@ -93,9 +93,10 @@ struct Problem {
   std::string hint;
 };
 
-// The loader's range check of an offering's price per instance-hour (pricing.on_demand and the
-// others share it), for importers that write prices: what they write, `catalog validate` accepts.
-std::optional<Problem> check_price_per_hour(double value);
+// The loader's range check of the offering key `key` (an entry of offering_table(), e.g. "ram_gb",
+// "vcpus", "pricing.spot"), for importers: a value they write is one `catalog validate` accepts.
+// A key the table lacks or that holds no number is a programming error (std::logic_error).
+std::optional<Problem> check_offering_number(std::string_view key, double value);
 
 // Parses one scalar into the member at `slot` per spec. `plain` is YAML's plain (unquoted) style:
 // only plain scalars may be null, numbers or booleans. On a problem the member is left unchanged.

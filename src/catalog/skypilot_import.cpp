@@ -93,24 +93,27 @@ enum class Column : std::uint8_t {
 struct ColumnSpec {
   std::string_view name;
   bool required;
+  // The offering key a positive value is written to, whose loader range it must meet
+  // (fields::check_offering_number), so what the import writes, `catalog validate` accepts.
+  std::string_view loader_key;
 };
 
 // Column names of SkyPilot's vms.csv (sky/catalog/data_fetchers/fetch_*.py write them).
 constexpr std::array<ColumnSpec, 12> column_specs = {{
-    {"InstanceType", true},
-    {"AcceleratorName", true},
-    {"AcceleratorCount", true},
-    {"vCPUs", false},
-    {"MemoryGiB", false},
-    {"GpuInfo", false},
-    {"Price", true},
-    {"SpotPrice", false},
-    {"Region", true},
-    {"AvailabilityZone", false},
+    {"InstanceType", true, {}},
+    {"AcceleratorName", true, {}},
+    {"AcceleratorCount", true, {}},  // gpu_count or gpu_fraction: checked in Row parse
+    {"vCPUs", false, "vcpus"},
+    {"MemoryGiB", false, "ram_gb"},
+    {"GpuInfo", false, {}},
+    {"Price", true, "pricing.on_demand"},
+    {"SpotPrice", false, "pricing.spot"},
+    {"Region", true, {}},
+    {"AvailabilityZone", false, {}},
     // AWS: size of one local disk in GB and how many (fetch_aws.py, from the EC2 API's
-    // InstanceStorageInfo); local_disk_gb = size x count.
-    {"LocalDiskSize", false},
-    {"LocalDiskCount", false},
+    // InstanceStorageInfo); local_disk_gb = size x count, checked as a product.
+    {"LocalDiskSize", false, {}},
+    {"LocalDiskCount", false, {}},
 }};
 
 constexpr std::size_t no_column = static_cast<std::size_t>(-1);
@@ -486,7 +489,13 @@ class RowParser {
     row.spot_price = number(refs, Column::spot_price);
     const auto disk_size = number(refs, Column::local_disk_size);
     const auto disk_count = number(refs, Column::local_disk_count);
-    if (disk_size && *disk_size > 0) row.local_disk_gb = *disk_size * (disk_count && *disk_count > 0 ? *disk_count : 1);
+    if (disk_size && *disk_size > 0) {
+      row.local_disk_gb = *disk_size * (disk_count && *disk_count > 0 ? *disk_count : 1);
+      if (auto problem = fields::check_offering_number("local_disk_gb", *row.local_disk_gb)) {
+        throw Error(where(refs[static_cast<std::size_t>(Column::local_disk_size)]),
+                    "LocalDiskSize x LocalDiskCount: " + problem->message, problem->hint);
+      }
+    }
     row.region = clean_region(text(refs, Column::region));
     row.zone = clean_region(text(refs, Column::availability_zone));
     if (row.zone.empty()) row.zone = row.region;
@@ -540,10 +549,11 @@ class RowParser {
       throw Error(where(field), std::string(name) + " " + text::quoted(value) + " is negative",
                   "write a number >= 0, or leave the field empty");
     }
-    // A positive price must be one the loader accepts (0 means "no price" and is skipped).
-    if ((column == Column::price || column == Column::spot_price) && parsed > 0) {
-      if (auto problem = fields::check_price_per_hour(parsed)) {
-        throw Error(where(field), std::string(name) + " " + problem->message, problem->hint);
+    // A positive value must be one the loader accepts (0 means "not given" and is skipped).
+    const std::string_view loader_key = column_specs[static_cast<std::size_t>(column)].loader_key;
+    if (!loader_key.empty() && parsed > 0) {
+      if (auto problem = fields::check_offering_number(loader_key, parsed)) {
+        throw Error(where(field), std::string(name) + ": " + problem->message, problem->hint);
       }
     }
     return parsed;

@@ -49,6 +49,30 @@ int report_parse_error(const CLI::ParseError& error, const std::string& command)
   return exit_bad_input;
 }
 
+// Every option that takes a value, in every subcommand (also those added later), rejects an empty
+// one: `--budget ''` or `--from ''` is a mistake, not "flag not given". --output has its own message
+// (io::write_output: "the path is empty").
+void reject_empty_values(CLI::App& command) {
+  for (CLI::Option* option : command.get_options()) {
+    if (takes_value(option) && option->get_name() != "--output") option->check(non_empty_value());
+  }
+  for (CLI::App* subcommand : command.get_subcommands([](CLI::App*) { return true; })) {
+    reject_empty_values(*subcommand);
+  }
+}
+
+// "catalog update" for `gpuselect catalog update --retries x`: the deepest command given, whose
+// --help the error points to; empty before any.
+std::string parsed_command_path(const CLI::App& app) {
+  std::string path;
+  for (const CLI::App* command = &app;;) {
+    const auto parsed = command->get_subcommands([](const CLI::App* sub) { return sub->parsed(); });
+    if (parsed.empty()) return path;
+    command = parsed.front();
+    path += (path.empty() ? "" : " ") + command->get_name();
+  }
+}
+
 void configure_logging(const GlobalOptions& globals) {
   auto logger = spdlog::stderr_color_mt("gpuselect");
   logger->set_pattern("gpuselect: %l: %v");
@@ -92,6 +116,7 @@ int run_app(int argc, char** argv) {
     command->fallthrough();
     runners.emplace_back(command, subcommand.setup(*command, globals));
   }
+  reject_empty_values(app);
   describe_options(app);
 
   std::string command_name;
@@ -108,10 +133,7 @@ int run_app(int argc, char** argv) {
       std::cout.flush();
       return finish_stdout(code, errno);
     } catch (const CLI::ParseError& error) {
-      for (const auto& [command, runner] : runners) {
-        if (command->parsed()) command_name = command->get_name();
-      }
-      return report_parse_error(error, command_name);
+      return report_parse_error(error, parsed_command_path(app));
     }
     configure_logging(globals);
     globals.settings = load_settings(globals.config_path);
@@ -134,7 +156,7 @@ int run_app(int argc, char** argv) {
     }
     return exit_bad_input;
   } catch (const CLI::ParseError& error) {
-    return report_parse_error(error, command_name);
+    return report_parse_error(error, parsed_command_path(app));
   } catch (const std::bad_alloc&) {
     print_error((command_name.empty() ? "gpuselect" : command_name) +
                 ": out of memory; use a smaller catalog or fewer candidates");

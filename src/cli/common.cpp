@@ -128,7 +128,7 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
 }
 
 const CLI::Validator& non_empty_value() {
-  // An empty value ("--params ''") is a mistake, not "flag not given".
+  // An empty value ("--params ''") is a mistake, not "flag not given"; app.cpp adds it to every option.
   static const CLI::Validator validator(
       [](const std::string& value) { return value.empty() ? std::string("the value is empty") : std::string(); }, "",
       "non-empty");
@@ -138,16 +138,14 @@ const CLI::Validator& non_empty_value() {
 void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
                         const std::vector<std::string>& formats) {
   command.add_option("--format", options.format, "Output format (default table)")
-      ->type_name(type_with_choices("FORMAT", formats))
-      ->check(non_empty_value());
+      ->type_name(type_with_choices("FORMAT", formats));
   command.add_option("--output,-o", options.output,
                      "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)");
   if (with_top) {
     command
         .add_option("--top", options.top,
                     "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
-                    "default all)")
-        ->check(non_empty_value());
+                    "default all)");
   }
   if (std::find(formats.begin(), formats.end(), "json") != formats.end())
     command.add_flag("--pretty", options.pretty, "Indent JSON for people (default compact, one line)");
@@ -323,7 +321,7 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
       {"--hours", &WorkloadFlags::hours, "Serving and notebooks: hours of use to price"},
   };
   for (const auto& spec : table) {
-    command.add_option(spec.name, flags.*spec.field, spec.help)->group("Workload")->check(non_empty_value());
+    command.add_option(spec.name, flags.*spec.field, spec.help)->group("Workload");
   }
 }
 

@@ -61,6 +61,9 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::gpu_memory_gb, "GPU memory in GB", 0, 100000, false, "the largest 2026 GPUs hold 288 GB"},
     {Q::gpu_count, "GPUs per instance", 0, 1024, false, "a share of one GPU (vGPU) to the largest nodes (72)"},
     {Q::max_price, "price per instance-hour", 0.001, 10000, false, "the catalog's own price range"},
+    {Q::global_batch_tokens, "tokens per optimizer step", 1, 1e12, false, "250,000x Llama 2's 4M"},
+    {Q::download_attempts, "download attempts", 1, 10, true, "per file, for network failures"},
+    {Q::download_timeout_s, "seconds per download", 1, 3600, true, "an hour per vms.csv (~5 MB)"},
 }};
 
 constexpr bool in_quantity_order() {
@@ -71,14 +74,13 @@ constexpr bool in_quantity_order() {
 }
 static_assert(in_quantity_order(), "ranges::table rows follow the Quantity enum");
 
-// "1000000", "0.001", "1e14": plain up to a billion, then a power of ten.
-std::string bound(double value) {
+}  // namespace
+
+std::string bound_text(double value) {
   const double exponent = std::log10(value);
   if (value >= 1e9 && exponent == std::floor(exponent)) return fmt::format("1e{}", static_cast<int>(exponent));
   return fmt::format("{}", value);
 }
-
-}  // namespace
 
 const Range& range_of(Quantity quantity) { return table[static_cast<std::size_t>(quantity)]; }
 
@@ -87,7 +89,7 @@ std::string_view table_name(Quantity quantity) { return range_of(quantity).name;
 double check(Quantity quantity, double value, std::string_view where, std::string_view text) {
   const Range& range = range_of(quantity);
   const std::string hint = fmt::format("give {} from {} to {}", range.whole ? "a whole number" : "a number",
-                                       bound(range.min), bound(range.max));
+                                       bound_text(range.min), bound_text(range.max));
   if (!std::isfinite(value)) {
     throw Error(std::string(where), text::quoted(text) + " is not a finite number", hint);
   }

@@ -649,11 +649,12 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     if (kind != Kind::cv_train) {
       if (request.global_batch_text) {
         const auto tokens = units::parse_count(*request.global_batch_text);
-        if (!tokens || *tokens < 1 || *tokens > 1e12) {
-          throw Error("--global-batch", fmt::format("'{}' is not a token count from 1 to 1e12", *request.global_batch_text),
+        if (!tokens) {
+          throw Error("--global-batch", text::quoted(*request.global_batch_text) + " is not a token count",
                       "write the tokens per optimizer step, e.g. 4M");
         }
-        profile.global_batch_tokens = *tokens;
+        profile.global_batch_tokens = ranges::check(ranges::Quantity::global_batch_tokens, *tokens, "--global-batch",
+                                                    *request.global_batch_text);
       } else {
         // Llama 2 pretraining: 4M tokens per step (Touvron et al. 2023); fine-tuning: 64 sequences
         // (assumption, a common SFT global batch).
