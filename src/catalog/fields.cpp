@@ -317,7 +317,19 @@ std::optional<Problem> check_range(const FieldSpec& spec, double value) {
 
 }  // namespace
 
+std::optional<Problem> check_rented_price_per_hour(double value) {
+  // pricing.spot holds price_per_hour, the range every rented price shares.
+  return check_offering_number("pricing.spot", value);
+}
+
 std::optional<Problem> check_offering_number(std::string_view key, double value) {
+  // A rented offering's on-demand price: the loader applies price_per_hour to it (only owned
+  // capacity may cost 0), and so do importers, which never write owned capacity.
+  if (key == "pricing.on_demand" && value > 0 && value < price_per_hour.min) {
+    auto problem = check_rented_price_per_hour(value);
+    if (problem) problem->message = std::string(key) + problem->message.substr(std::string_view("pricing.spot").size());
+    return problem;
+  }
   for (const auto& field : offering_fields) {
     if (field.key != key) continue;
     if (field.kind != ValueKind::number && field.kind != ValueKind::optional_number &&

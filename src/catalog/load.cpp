@@ -1024,15 +1024,15 @@ void Loader::check_offerings() {
 }
 
 // Owned capacity (docs/catalog.md "Owned capacity") has one rate, the amortised on-demand one,
-// which may be 0; a rented offering's price is at least fields::check_price_per_hour's minimum.
+// which may be 0; a rented offering's price is at least fields::check_rented_price_per_hour's minimum.
 void Loader::check_owned_pricing(const Offering& offering, bool provider_known) {
   const bool owned =
       provider_known && result_.catalog.providers[offering.provider_index].kind == ProviderKind::owned;
   const auto& on_demand = offering.pricing.on_demand;
   if (!owned) {
-    // The field table lets 0 through for owned providers; below fields::check_price_per_hour's
+    // The field table lets 0 through for owned providers; below fields::check_rented_price_per_hour's
     // minimum it is a typo (or a denormal that would make an offering free) for any other.
-    if (on_demand && fields::check_price_per_hour(*on_demand)) {
+    if (on_demand && fields::check_rented_price_per_hour(*on_demand)) {
       report_at(offering.set_at.on_demand.line != 0 ? offering.set_at.on_demand : offering.pos,
                 "pricing.on_demand " + fields::format_number(*on_demand) +
                     " is out of range (must be at least 0.001 and at most 10000) for offering " +
