@@ -7,7 +7,7 @@
 namespace gpuselect {
 namespace {
 
-constexpr std::size_t flush_bytes = 64 * 1024;  // one write per 64 KiB, as libyaml_scan reads
+constexpr std::size_t flush_bytes = std::size_t{64} * 1024;  // one write per 64 KiB, as libyaml_scan reads
 
 // Printable ASCII without '"' and '\\': written as is. Anything else goes through nlohmann's own
 // escaping so control characters, non-ASCII and invalid UTF-8 come out exactly as dump() writes them.

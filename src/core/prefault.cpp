@@ -17,10 +17,12 @@ void advise_whole_pages([[maybe_unused]] void* begin, [[maybe_unused]] std::size
 #if defined(__linux__)
   static const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
   if (page == 0 || bytes == 0) return;
-  const auto start = (reinterpret_cast<std::uintptr_t>(begin) + page - 1) / page * page;
-  const auto end = (reinterpret_cast<std::uintptr_t>(begin) + bytes) / page * page;
+  const auto address = reinterpret_cast<std::uintptr_t>(begin);
+  const auto start = (address + page - 1) / page * page;
+  const auto end = (address + bytes) / page * page;
   if (end <= start) return;
-  (void)::madvise(reinterpret_cast<void*>(start), end - start, advice);
+  // The aligned start as an offset from `begin` (pointer arithmetic, no integer-to-pointer cast).
+  (void)::madvise(static_cast<char*>(begin) + (start - address), end - start, advice);
 #endif
 }
 

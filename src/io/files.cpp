@@ -195,7 +195,7 @@ class TemporaryGuard {
 // is remembered (errno) and the stream goes bad; the caller turns that into one error.
 class DescriptorBuffer : public std::streambuf {
  public:
-  explicit DescriptorBuffer(int fd) : fd_(fd), buffer_(64 * 1024) { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
+  explicit DescriptorBuffer(int fd) : fd_(fd), buffer_(std::size_t{64} * 1024) { setp(buffer_.data(), buffer_.data() + buffer_.size()); }
   int error() const { return error_; }
   bool flush_all() { return sync() == 0; }
 
