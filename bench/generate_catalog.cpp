@@ -1,5 +1,5 @@
-// generate_catalog N [SEED] > catalog.yaml: a synthetic overlay catalog of N offerings (see
-// synthetic_catalog.hpp) for the benchmarks. Same N and SEED give the same bytes.
+// generate_catalog [--lean] N [SEED] > catalog.yaml: a synthetic overlay catalog of N offerings (see
+// synthetic_catalog.hpp; --lean: issue 7's record shape) for the benchmarks. Same arguments, same bytes.
 #include <charconv>
 #include <cstdio>
 #include <exception>
@@ -19,9 +19,16 @@ bool parse_count(std::string_view text, std::uint64_t& value) {
 int main(int argc, char** argv) {
   gpuselect::bench::SyntheticOptions options;
   std::uint64_t count = 0;
+  if (argc >= 2 && std::string_view(argv[1]) == "--lean") {
+    options.lean = true;
+    --argc;
+    ++argv;
+  }
   if (argc < 2 || argc > 3 || !parse_count(argv[1], count) || count == 0 ||
       (argc == 3 && !parse_count(argv[2], options.seed))) {
-    std::fprintf(stderr, "usage: generate_catalog N [SEED] > catalog.yaml  (N offerings >= 1, SEED default 1)\n");
+    std::fprintf(stderr,
+                 "usage: generate_catalog [--lean] N [SEED] > catalog.yaml  (N offerings >= 1, SEED default 1; "
+                 "--lean: issue 7's record shape)\n");
     return 2;
   }
   options.offerings = static_cast<std::size_t>(count);

@@ -124,7 +124,8 @@ std::vector<std::string_view> pick_regions(const catalog::Offering& base, SplitM
 // for a year holds.
 constexpr std::array<std::string_view, 4> as_of_dates = {"2026-05-20", "2026-04-02", "2026-02-11", "2025-09-30"};
 
-void append_offering(std::string& out, const catalog::Offering& base, std::size_t index, SplitMix64& random) {
+void append_offering(std::string& out, const catalog::Offering& base, std::size_t index, bool lean,
+                     SplitMix64& random) {
   // Regional list prices differ by up to about +-15% (AWS us-east-1 vs ap-northeast-1 for p4d, and
   // SkyPilot's per-region rows); spot varies more (assumption for synthetic data).
   const double factor = random.between(0.85, 1.15);
@@ -138,7 +139,7 @@ void append_offering(std::string& out, const catalog::Offering& base, std::size_
   append_scalar(out, base.provider);
   out += "\n    gpu: ";
   append_scalar(out, base.gpu);
-  if (!base.instance_type.empty()) {
+  if (!lean && !base.instance_type.empty()) {
     out += "\n    instance_type: ";
     append_scalar(out, base.instance_type);
   }
@@ -152,7 +153,13 @@ void append_offering(std::string& out, const catalog::Offering& base, std::size_
   fmt::format_to(std::back_inserter(out), "    network: {{bandwidth_gbps: {}, rdma: {}}}\n",
                  base.network.bandwidth_gbps, catalog::to_string(base.network.rdma));
   out += "    regions: ";
-  append_list(out, pick_regions(base, random));
+  if (lean) {
+    const std::string_view region = base.regions.empty() ? std::string_view("default")
+                                                         : std::string_view(base.regions[random.below(base.regions.size())]);
+    append_list(out, {region});
+  } else {
+    append_list(out, pick_regions(base, random));
+  }
   out += '\n';
   append_pricing(out, base.pricing, factor, spot_factor);
   // 0 = not published (vast's marketplace rows); left out like the built-in record.
@@ -164,6 +171,10 @@ void append_offering(std::string& out, const catalog::Offering& base, std::size_
   }
   fmt::format_to(std::back_inserter(out), "    stock: {}\n    max_nodes: {}\n",
                  catalog::to_string(stock_levels[random.below(stock_levels.size())]), base.max_nodes);
+  if (lean) {
+    out += "    as_of: \"2026-05-20\"\n    source: synthetic\n";
+    return;
+  }
   fmt::format_to(std::back_inserter(out), "    as_of: \"{}\"\n    source: ",
                  as_of_dates[random.below(as_of_dates.size())]);
   append_scalar(out, base.source.empty() ? std::string_view("synthetic") : std::string_view(base.source));
@@ -217,7 +228,7 @@ std::string synthetic_catalog_yaml(const catalog::Catalog& templates, const Synt
       continue;
     }
     const catalog::Offering& base = templates.offerings[random.below(templates.offerings.size())];
-    append_offering(out, base, index, random);
+    append_offering(out, base, index, options.lean, random);
   }
   return out;
 }

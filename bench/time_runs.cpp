@@ -1,10 +1,15 @@
-// time_runs RUNS WARMUP COMMAND [ARGS...]: runs COMMAND (no shell) WARMUP times unmeasured, then RUNS
-// times with standard output sent to /dev/null, and prints on one line
-//   wall_median=<s> cpu_median=<s> wall_min=<s> cpu_min=<s> maxrss_kb=<KiB> runs=<RUNS>
+// time_runs RUNS WARMUP COMMAND [ARGS...] [--then COMMAND [ARGS...]]...: runs each COMMAND (no shell)
+// WARMUP times unmeasured, then RUNS times with standard output sent to /dev/null, and prints one line
+// per COMMAND, in order:
+//   wall_median=<s> cpu_median=<s> wall_min=<s> cpu_min=<s> maxrss_kb=<KiB> runs=<RUNS> cpu_all=<s,...> wall_all=<s,...>
+// Several commands run interleaved in rounds (A B C, A B C, ...), so a change of load on a shared
+// machine falls on all of them alike: the ratio of two commands' figures in one round
+// (bench/run_benchmarks.sh takes the median over rounds of cpu_all[i] / cpu_all[j]) is steadier
+// than the ratio of medians taken minutes apart.
 // wall is the whole process from fork to reaped exit (steady clock); cpu is its user + system time
 // from wait4's rusage (microseconds), which other processes on a busy machine disturb much less;
 // maxrss_kb is the largest peak resident set of any run (ru_maxrss, KiB on Linux).
-// Exit 1 when COMMAND cannot start or exits non-zero (its status is printed).
+// Exit 1 when a COMMAND cannot start or exits non-zero (its status is printed).
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -15,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -58,11 +64,28 @@ double median(std::vector<double> values) {
   return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
 }
 
+std::string joined(const std::vector<double>& values) {
+  std::string text;
+  for (const double value : values) {
+    char number[32];
+    std::snprintf(number, sizeof number, "%s%.6f", text.empty() ? "" : ",", value);
+    text += number;
+  }
+  return text;
+}
+
+struct Measured {
+  std::vector<char*> command;  // null-terminated for execvp
+  std::vector<double> wall;
+  std::vector<double> cpu;
+  long maxrss_kb = 0;
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: time_runs RUNS WARMUP COMMAND [ARGS...]\n");
+    std::fprintf(stderr, "usage: time_runs RUNS WARMUP COMMAND [ARGS...] [--then COMMAND [ARGS...]]...\n");
     return 2;
   }
   const int runs = std::atoi(argv[1]);
@@ -71,28 +94,44 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "time_runs: RUNS must be >= 1 and WARMUP >= 0\n");
     return 2;
   }
-  char** command = argv + 3;
-  std::vector<double> wall;
-  std::vector<double> cpu;
-  long maxrss_kb = 0;
-  for (int i = 0; i < warmup + runs; ++i) {
-    RunResult result;
-    if (!run_once(command, result)) {
-      std::perror("time_runs");
-      return 1;
+  std::vector<Measured> commands(1);
+  for (int index = 3; index < argc; ++index) {
+    if (std::string_view(argv[index]) == "--then") {
+      commands.emplace_back();
+      continue;
     }
-    if (!WIFEXITED(result.status) || WEXITSTATUS(result.status) != 0) {
-      std::fprintf(stderr, "time_runs: %s exited with status %d\n", command[0],
-                   WIFEXITED(result.status) ? WEXITSTATUS(result.status) : 128 + WTERMSIG(result.status));
-      return 1;
-    }
-    if (i < warmup) continue;
-    wall.push_back(result.wall_seconds);
-    cpu.push_back(result.cpu_seconds);
-    maxrss_kb = std::max(maxrss_kb, result.maxrss_kb);
+    commands.back().command.push_back(argv[index]);
   }
-  std::printf("wall_median=%.6f cpu_median=%.6f wall_min=%.6f cpu_min=%.6f maxrss_kb=%ld runs=%d\n", median(wall),
-              median(cpu), *std::min_element(wall.begin(), wall.end()), *std::min_element(cpu.begin(), cpu.end()),
-              maxrss_kb, runs);
+  for (auto& measured : commands) {
+    if (measured.command.empty()) {
+      std::fprintf(stderr, "time_runs: an empty COMMAND (nothing after --then?)\n");
+      return 2;
+    }
+    measured.command.push_back(nullptr);
+  }
+  for (int round = 0; round < warmup + runs; ++round) {
+    for (auto& measured : commands) {
+      RunResult result;
+      if (!run_once(measured.command.data(), result)) {
+        std::perror("time_runs");
+        return 1;
+      }
+      if (!WIFEXITED(result.status) || WEXITSTATUS(result.status) != 0) {
+        std::fprintf(stderr, "time_runs: %s exited with status %d\n", measured.command[0],
+                     WIFEXITED(result.status) ? WEXITSTATUS(result.status) : 128 + WTERMSIG(result.status));
+        return 1;
+      }
+      if (round < warmup) continue;
+      measured.wall.push_back(result.wall_seconds);
+      measured.cpu.push_back(result.cpu_seconds);
+      measured.maxrss_kb = std::max(measured.maxrss_kb, result.maxrss_kb);
+    }
+  }
+  for (const auto& measured : commands) {
+    std::printf("wall_median=%.6f cpu_median=%.6f wall_min=%.6f cpu_min=%.6f maxrss_kb=%ld runs=%d cpu_all=%s wall_all=%s\n",
+                median(measured.wall), median(measured.cpu), *std::min_element(measured.wall.begin(), measured.wall.end()),
+                *std::min_element(measured.cpu.begin(), measured.cpu.end()), measured.maxrss_kb, runs,
+                joined(measured.cpu).c_str(), joined(measured.wall).c_str());
+  }
   return 0;
 }

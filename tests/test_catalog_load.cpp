@@ -425,7 +425,7 @@ TEST_CASE("out-of-range values, bad dates and unknown keys are each reported", "
             "64); " +
                 range_hint,
             "team.yaml:5:19: error: gpu_fraction 0 is out of range (must be above 0 and at most 1); " + range_hint,
-            "team.yaml:6:26: error: pricing.on_demand 20000 is out of range (must be at least 0.001 and "
+            "team.yaml:6:26: error: pricing.on_demand 20000 is out of range (must be at least 0 and "
             "at most 10000); " +
                 range_hint,
             "team.yaml:6:39: error: pricing.spot -1 is out of range (must be at least 0.001 and at most "

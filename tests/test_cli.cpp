@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "gpuselect/error.hpp"
 #include "gpuselect/version.hpp"
 
 using gpuselect::testing::count_lines;
@@ -339,6 +340,30 @@ TEST_CASE("catalog validate lists the first findings of one kind and counts the 
   const auto everything = nlohmann::json::parse(all.out);
   CHECK(everything["diagnostics"].size() == static_cast<std::size_t>(stale));
   CHECK(everything["repeated"].empty());
+}
+
+TEST_CASE("catalog validate counts every finding of a kind beyond the 1000 it keeps", "[cli]") {
+  // 1,200 stale records: more warnings than max_kept_diagnostics; the summary's count of the kind
+  // must still be all of them, not the 1000 kept.
+  TempDir dir;
+  std::string text = "schema_version: 1\nofferings:\n";
+  for (int index = 0; index < 1200; ++index) {
+    text += "  - id: team/stale-" + std::to_string(index) +
+            "\n    provider: aws\n    gpu: h100-sxm5-80gb\n    gpu_count: 8\n"
+            "    regions: [us-east-1]\n    pricing: {on_demand: 98.32}\n    as_of: \"2024-01-01\"\n    source: test\n";
+  }
+  const auto file = dir.write("stale.yaml", text);
+  const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-06-01"};
+  const auto json = run_gpuselect({"catalog", "validate", file.string(), "--format", "json", "--include-builtin"}, today);
+  INFO(json.err);
+  REQUIRE(json.exit_code == 0);
+  const auto document = nlohmann::json::parse(json.out);
+  const auto warnings = document["warnings"].get<std::size_t>();
+  CHECK(warnings >= 1200);
+  CHECK(document["diagnostics_not_shown"].get<std::size_t>() == warnings - gpuselect::max_kept_diagnostics);
+  REQUIRE(document["repeated"].size() == 1);
+  CHECK(document["repeated"][0]["count"].get<std::size_t>() == warnings);
+  CHECK(document["repeated"][0]["listed"] == 10);
 }
 
 // Item 10 of issue 12: a team lead validates their own overlay in CI. aws/g5.xlarge is built in with

@@ -660,21 +660,22 @@ TEST_CASE("compare puts offerings side by side with criteria, indicators and est
 
 TEST_CASE("catalog listings in table, json and csv", "[render]") {
   const Example example = make_example();
-  std::vector<const catalog::Offering*> rows;
-  for (const auto& offering : example.catalog.offerings) rows.push_back(&offering);
+  board::Query query;  // every pricing mode: each example offering has a row
+  const board::Board price_board = board::build(example.catalog, query);
   Style style;
   style.width = 90;
 
   std::ostringstream table;
-  render::offerings(table, Format::table, example.catalog, rows, style);
+  render::price_board(table, Format::table, example.catalog, price_board, style);
   CHECK(table.str().find(units::format_money(180.0, "CNY")) != std::string::npos);  // provider currency
   for (const auto& line : lines_of(table.str())) CHECK(render::display_width(line) <= 90);
 
   std::ostringstream json;
-  render::offerings(json, Format::json, example.catalog, rows, style);
+  render::price_board(json, Format::json, example.catalog, price_board, style);
   const auto offerings = nlohmann::json::parse(json.str());
   CHECK(offerings["schema_version"] == 1);
   CHECK(offerings["offerings"].size() == 4);
+  CHECK(offerings["rows"].size() == price_board.rows.size());
 
   std::ostringstream gpus_json;
   render::gpus(gpus_json, Format::json, example.catalog, style);
@@ -684,10 +685,10 @@ TEST_CASE("catalog listings in table, json and csv", "[render]") {
   CHECK(nlohmann::json::parse(providers_json.str())["providers"].size() == 3);
 
   std::ostringstream csv;
-  render::offerings(csv, Format::csv, example.catalog, rows, style);
+  render::price_board(csv, Format::csv, example.catalog, price_board, style);
   CHECK(csv.str().starts_with("id,provider,gpu,instance_type,gpu_count,"));
   CHECK(csv.str().find(",180,") != std::string::npos);
-  CHECK(lines_of(csv.str()).size() == 5);
+  CHECK(lines_of(csv.str()).size() == price_board.rows.size() + 1);
 
   std::ostringstream providers_table;
   style.width = 120;

@@ -12,6 +12,7 @@
 #include "gpuselect/explain.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
+#include "estimate/plan_search.hpp"
 #include "scoring/scoring_internal.hpp"
 #include "scoring_invariants.hpp"
 #include "synthetic_catalog.hpp"
@@ -871,4 +872,42 @@ TEST_CASE("rank prices each mode in its cheapest allowed region; --region prices
   CHECK(south->cost.price_per_hour == Approx(30.0));
   CHECK(south->other_regions == 0);
   CHECK(find_row(in_south, PricingMode::spot) == nullptr);
+}
+
+TEST_CASE("the plan search shared across shapes (PlanSearchCache) chooses what choose_plan chooses", "[scoring]") {
+  // rank() searches training plans through one cache per ranking; every built-in machine shape, on 1
+  // to 4 nodes, must get the plan, memory figures and reason of the uncached search.
+  const catalog::Catalog& catalog = bench::builtin_catalog();
+  for (const auto* params : {"7e9", "70e9", "405e9"}) {
+    const workload::Profile profile = job(workload::Kind::llm_finetune, params, catalog);
+    estimate::PlanSearchCache cache(profile);
+    std::size_t compared = 0;
+    for (const auto& offering : catalog.offerings) {
+      for (int nodes = 1; nodes <= std::min(4, std::max(1, offering.max_nodes)); ++nodes) {
+        const auto hardware = estimate::hardware_of(catalog, offering, nodes);
+        const estimate::Memory direct = estimate::choose_plan(profile, hardware);
+        const estimate::Memory shared = estimate::choose_plan(cache, hardware);
+        INFO(offering.id << " on " << nodes << " node(s), " << params << " parameters");
+        CHECK(shared.plan.zero_stage == direct.plan.zero_stage);
+        CHECK(shared.plan.offload == direct.plan.offload);
+        CHECK(shared.plan.tensor_parallel == direct.plan.tensor_parallel);
+        CHECK(shared.plan.pipeline_parallel == direct.plan.pipeline_parallel);
+        CHECK(shared.plan.context_parallel == direct.plan.context_parallel);
+        CHECK(shared.plan.micro_batch == direct.plan.micro_batch);
+        CHECK(shared.plan.recompute == direct.plan.recompute);
+        CHECK(shared.per_gpu.total_bytes == direct.per_gpu.total_bytes);
+        CHECK(shared.usable_gpu_bytes == direct.usable_gpu_bytes);
+        CHECK(shared.fits == direct.fits);
+        CHECK(shared.fits_gpu == direct.fits_gpu);
+        CHECK(shared.fits_host == direct.fits_host);
+        CHECK(shared.reason == direct.reason);
+        CHECK(shared.plans_tried == direct.plans_tried);
+        CHECK(shared.plans_fitting == direct.plans_fitting);
+        CHECK(shared.has_runner_up == direct.has_runner_up);
+        CHECK(shared.step_seconds == direct.step_seconds);
+        ++compared;
+      }
+    }
+    CHECK(compared > 100);
+  }
 }

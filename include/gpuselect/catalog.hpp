@@ -23,7 +23,9 @@ enum class Rdma : std::uint8_t { none, infiniband, roce, efa };
 enum class Stock : std::uint8_t { unknown, low, medium, high };
 enum class PricingMode : std::uint8_t { on_demand, spot, reserved_1y, reserved_3y };
 inline constexpr std::size_t pricing_mode_count = 4;
-enum class ProviderKind : std::uint8_t { hyperscaler, gpu_cloud, marketplace, regional_cloud };
+// owned: the team's own or reserved cluster (docs/catalog.md "Owned capacity"): its offerings are
+// priced at an amortised rate that may be 0, and its scores describe the team's own operations.
+enum class ProviderKind : std::uint8_t { hyperscaler, gpu_cloud, marketplace, regional_cloud, owned };
 enum class SupportTier : std::uint8_t { community, basic, standard, premium, enterprise };
 enum class SupportHours : std::uint8_t { business, extended, around_the_clock };
 // How an instance changes size: live (no restart), restart (stop, resize, start), none.
@@ -191,7 +193,12 @@ struct Offering {
   double local_disk_gb = 0;
   std::optional<double> spot_interruption_pct;  // monthly frequency of interruption, percent
   Stock stock = Stock::unknown;
-  int max_nodes = 1;  // nodes that can be clustered for one job
+  int max_nodes = 1;  // nodes that can be clustered for one job (owned: the nodes the team has)
+  // When the capacity is there: hours a job waits before it starts (an owned cluster's queue, a
+  // reservation that begins later). It adds to time-to-result and the deadline, not to cost.
+  struct Availability {
+    double queue_hours = 0;
+  } availability;
   std::string as_of;  // YYYY-MM-DD the prices were read
   std::string source;
   std::vector<std::string> estimated_fields;  // as for Provider

@@ -5,9 +5,11 @@
 // where <where> is file:line:col for catalog input or the flag name for arguments.
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpuselect {
@@ -67,7 +69,15 @@ inline constexpr std::size_t max_kept_diagnostics = 1000;
 struct DiagnosticCounts {
   std::size_t errors = 0;
   std::size_t warnings = 0;
+  // Findings beyond the max_kept_diagnostics kept, counted by kind (severity, hint), so that a
+  // summary still says how many of each kind exist; at most max_dropped_kinds kinds are told apart
+  // (findings of further kinds are counted only in errors/warnings).
+  std::map<std::pair<Severity, std::string>, std::size_t> dropped_by_kind;
+  void count_dropped(Severity severity, const std::string& hint);
+  // Adds `other`'s counts and dropped kinds.
+  void add(const DiagnosticCounts& other);
 };
+inline constexpr std::size_t max_dropped_kinds = 256;
 
 // One finding about catalog input, located at file:line:col (1-based; 0 = unknown).
 struct Diagnostic {
@@ -96,7 +106,10 @@ struct DiagnosticSummary {
   };
   std::vector<Repeated> repeated;  // kinds with findings left out, in order of their first finding
 };
-DiagnosticSummary summarise(const std::vector<Diagnostic>& diagnostics, std::size_t per_kind);
+// `dropped`, when given, adds the findings counted but not kept (DiagnosticCounts::dropped_by_kind)
+// to the counts of their kinds.
+DiagnosticSummary summarise(const std::vector<Diagnostic>& diagnostics, std::size_t per_kind,
+                            const DiagnosticCounts* dropped = nullptr);
 
 // "did you mean" support: the candidate closest to `word` by edit distance, or "" when none is close
 // (distance above max(2, word.size() / 3)).

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpuselect/board.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/estimate.hpp"
@@ -100,8 +101,9 @@ void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
 void compare(std::ostream& out, Format format, const RecommendView& view, const Style& style);
 
 // Catalog listings (`catalog list/gpus/providers/show`): table, json, csv.
-void offerings(std::ostream& out, Format format, const catalog::Catalog& catalog,
-               const std::vector<const catalog::Offering*>& rows, const Style& style);
+// `catalog list`: the price board's rows, or its groups with --group-by (docs/cli.md).
+void price_board(std::ostream& out, Format format, const catalog::Catalog& catalog, const board::Board& board,
+                 const Style& style);
 void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
 void providers(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
 void models(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);

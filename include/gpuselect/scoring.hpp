@@ -14,6 +14,7 @@
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/resources.hpp"
 #include "gpuselect/workload.hpp"
 
 namespace gpuselect::scoring {
@@ -55,7 +56,23 @@ struct Constraints {
   std::vector<std::string> requirements;  // "rdma", "nvlink", "bare-metal", "iso27001", "soc2", "jupyterlab", ...
   int max_nodes = 4;
   double min_headroom_pct = 0;  // free GPU memory share required, percent
+  // dstack-style ranges (docs/cli.md "Resource syntax"); unbounded sides allow anything.
+  resources::Bounds gpu_memory_gb;  // per GPU, GB as the vendor labels it (x gpu_fraction for a vGPU share)
+  resources::Bounds gpu_count;      // GPUs per instance (gpu_count x gpu_fraction)
+  std::optional<double> max_price_per_hour;  // per instance-hour in max_price_currency, in any allowed mode
+  std::string max_price_currency = "USD";
 };
+// The offering-level constraints (names, requirements, pricing modes, GPU memory and count, and
+// --max-price; not the job's fit, budget or deadline): what `catalog list` filters by. Call
+// check_constraints once first.
+bool offering_allowed(const catalog::Catalog& catalog, const catalog::Offering& offering,
+                      const Constraints& constraints);
+// Throws Error(where = the flag) for a provider, GPU, region or requirement the catalog lacks
+// (with "did you mean"), or a value out of range.
+void check_constraints(const catalog::Catalog& catalog, const Constraints& constraints);
+// Whether `price` (per instance-hour, in the offering provider's currency) is within --max-price.
+bool price_allowed(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
+                   double price);
 // Every name --require accepts, with what it checks (for --help, completion and errors).
 std::vector<std::pair<std::string, std::string>> requirement_names();
 
@@ -90,9 +107,10 @@ enum class Warning : std::uint8_t {
   marketplace_host,
   spot_serving,         // production serving on interruptible capacity
   reserved_commitment,  // the job uses a small share of a reserved term it pays in full
+  queued,               // the capacity has a queue (availability.queue_hours) before the job starts
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 15;  // values of Warning
+inline constexpr std::size_t warning_count = 16;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -147,7 +165,8 @@ struct Candidate {
   // The same offering, node count and region on spot: its job total (output currency) when spot is
   // sold there; explain() says when it would be the cheapest.
   std::optional<double> spot_total;
-  double hours = 0;       // expected wall hours in this mode (spot includes interruptions)
+  double hours = 0;       // expected wall hours in this mode (spot includes interruptions), with the queue
+  double queue_hours = 0;  // of `hours`: the wait before the job starts (availability.queue_hours)
   double total_cost = 0;  // this mode's job total, output currency
   std::array<CriterionScore, criterion_count> criteria{};
   double score = 0;  // 0-100
@@ -179,6 +198,9 @@ enum class ExclusionKind : std::uint8_t {
   not_sold,
   latency,    // llm-inference: the weights fit, but no batch and tensor parallel meet --ttft-ms/--tpot-ms
   precision,  // --precision fp4 on a GPU without FP4 tensor cores
+  gpu_memory,  // --gpu-memory range
+  gpu_count,   // --gpu-count range, or the COUNT of --gpus NAME:COUNT
+  max_price,   // --max-price: no allowed mode and region at or under it
 };
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
@@ -235,8 +257,9 @@ struct Ranking {
   // The candidate set's best values that the relative indicators compare against.
   struct Best {
     double fastest_hours = 0;   // smallest expected wall hours (training)
-    double cheapest_total = 0;  // smallest job total, output currency
+    double cheapest_total = 0;  // smallest job total above 0, output currency
     double best_speed = 0;      // largest speed_of (docs/scoring.md "job_time")
+    bool free_row = false;      // some row costs 0 (an owned cluster at a sunk cost; docs/scoring.md "job_cost")
   };
   workload::Kind kind = workload::Kind::llm_finetune;  // the workload the ranking was made for
   Best best;

@@ -25,8 +25,8 @@ constexpr std::array<std::string_view, 4> rdma_names = {"none", "infiniband", "r
 constexpr std::array<std::string_view, 4> stock_names = {"unknown", "low", "medium", "high"};
 constexpr std::array<std::string_view, 4> pricing_mode_names = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
 constexpr std::array<std::string_view, 4> pricing_keys = {"on_demand", "spot", "reserved_1y", "reserved_3y"};
-constexpr std::array<std::string_view, 4> provider_kind_names = {"hyperscaler", "gpu-cloud", "marketplace",
-                                                                 "regional-cloud"};
+constexpr std::array<std::string_view, 5> provider_kind_names = {"hyperscaler", "gpu-cloud", "marketplace",
+                                                                 "regional-cloud", "owned"};
 constexpr std::array<std::string_view, 5> support_tier_names = {"community", "basic", "standard", "premium",
                                                                 "enterprise"};
 constexpr std::array<std::string_view, 3> support_hours_names = {"business", "extended", "24x7"};

@@ -142,6 +142,9 @@ constexpr Range percent{0, 100, false};
 // cheapest 2026 rentals (fractional consumer GPUs, ~0.03 USD/h) sit well above a tenth of a cent; a
 // denormal such as 5e-324 would make an offering free. `null` = not sold.
 constexpr Range price_per_hour = {0.001, 10000, false};
+// An offering's on-demand rate may be 0 when its provider is `kind: owned` (a sunk-cost cluster);
+// catalog::load rejects 0 for every other provider, where it is a typo.
+constexpr Range on_demand_per_hour = {0, 10000, false};
 
 // Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3), plus the 2026
 // generations of GPU-SPECS-2026.md: blackwell (B200, B300, GB200, RTX 5090, RTX PRO 6000) and
@@ -229,7 +232,7 @@ constexpr std::array offering_fields = {
     number<&O::network, &O::Network::bandwidth_gbps>("network.bandwidth_gbps", zero_to(100000)),
     enumeration<&O::network, &O::Network::rdma>("network.rdma"),
     text_list<&O::regions>("regions", required),
-    tracked(optional_number<&O::pricing, &Pricing::on_demand>("pricing.on_demand", price_per_hour, true),
+    tracked(optional_number<&O::pricing, &Pricing::on_demand>("pricing.on_demand", on_demand_per_hour, true),
             &position_at<&O::set_at, &O::PricePositions::on_demand>),
     tracked(optional_number<&O::pricing, &Pricing::spot>("pricing.spot", price_per_hour, true),
             &position_at<&O::set_at, &O::PricePositions::spot>),
@@ -244,6 +247,8 @@ constexpr std::array offering_fields = {
     optional_number<&O::spot_interruption_pct>("spot_interruption_pct", percent),
     enumeration<&O::stock>("stock"),
     integer<&O::max_nodes>("max_nodes", at_least_one(100000)),
+    // A year of queue is the most anyone would state; beyond it the capacity is not there.
+    number<&O::availability, &O::Availability::queue_hours>("availability.queue_hours", zero_to(24 * 365)),
     tracked(date<&O::as_of>("as_of", required), &position_at<&O::set_at, &O::PricePositions::as_of>),
     text<&O::source>("source", required),
     text_list<&O::estimated_fields>("estimated_fields"),
@@ -312,7 +317,19 @@ std::optional<Problem> check_range(const FieldSpec& spec, double value) {
 
 }  // namespace
 
+std::optional<Problem> check_rented_price_per_hour(double value) {
+  // pricing.spot holds price_per_hour, the range every rented price shares.
+  return check_offering_number("pricing.spot", value);
+}
+
 std::optional<Problem> check_offering_number(std::string_view key, double value) {
+  // A rented offering's on-demand price: the loader applies price_per_hour to it (only owned
+  // capacity may cost 0), and so do importers, which never write owned capacity.
+  if (key == "pricing.on_demand" && value > 0 && value < price_per_hour.min) {
+    auto problem = check_rented_price_per_hour(value);
+    if (problem) problem->message = std::string(key) + problem->message.substr(std::string_view("pricing.spot").size());
+    return problem;
+  }
   for (const auto& field : offering_fields) {
     if (field.key != key) continue;
     if (field.kind != ValueKind::number && field.kind != ValueKind::optional_number &&

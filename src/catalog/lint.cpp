@@ -40,7 +40,10 @@ class Linter {
 
   void warn(const SourcePos& pos, std::string message, std::string hint) {
     ++counts_.warnings;
-    if (found_.size() >= max_kept_diagnostics) return;
+    if (found_.size() >= max_kept_diagnostics) {
+      counts_.count_dropped(Severity::warning, hint);
+      return;
+    }
     Diagnostic diagnostic;
     diagnostic.severity = Severity::warning;
     diagnostic.file = pos.file < file_names_.size() ? file_names_[pos.file] : FileName("<catalog>");

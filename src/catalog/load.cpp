@@ -270,7 +270,10 @@ class Loader {
   void report(std::uint32_t file, Mark mark, std::string message, std::string hint,
               Severity severity = Severity::error) {
     ++(severity == Severity::error ? result_.found.errors : result_.found.warnings);
-    if (diagnostics_.size() >= max_kept_diagnostics) return;
+    if (diagnostics_.size() >= max_kept_diagnostics) {
+      result_.found.count_dropped(severity, hint);
+      return;
+    }
     Diagnostic diagnostic;
     diagnostic.severity = severity;
     diagnostic.file = file_names_[file];
@@ -305,6 +308,7 @@ class Loader {
   template <typename Record>
   void check_required(const Store<Record>& store);
   void check_offerings();
+  void check_owned_pricing(const Offering& offering, bool provider_known);
   void resolve_region_prices();
   void check_models();
 
@@ -1008,6 +1012,7 @@ void Loader::check_offerings() {
                                 : "did you mean " + text::quoted(guess) + "? (offerings name GPUs by id)");
       }
     }
+    check_owned_pricing(offering, (named & (FieldMask{1} << provider_bit)) != 0 && providers_.find(offering.provider));
     if (offering.gpu_fraction < 1.0 && offering.isolation != Isolation::vgpu) {
       report_at(offering.pos,
                 "offering " + fields::shown(offering.id) + " has gpu_fraction " +
@@ -1015,6 +1020,38 @@ void Loader::check_offerings() {
                     std::string(to_string(offering.isolation)),
                 "a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1");
     }
+  }
+}
+
+// Owned capacity (docs/catalog.md "Owned capacity") has one rate, the amortised on-demand one,
+// which may be 0; a rented offering's price is at least fields::check_rented_price_per_hour's minimum.
+void Loader::check_owned_pricing(const Offering& offering, bool provider_known) {
+  const bool owned =
+      provider_known && result_.catalog.providers[offering.provider_index].kind == ProviderKind::owned;
+  const auto& on_demand = offering.pricing.on_demand;
+  if (!owned) {
+    // The field table lets 0 through for owned providers; below fields::check_rented_price_per_hour's
+    // minimum it is a typo (or a denormal that would make an offering free) for any other.
+    if (on_demand && fields::check_rented_price_per_hour(*on_demand)) {
+      report_at(offering.set_at.on_demand.line != 0 ? offering.set_at.on_demand : offering.pos,
+                "pricing.on_demand " + fields::format_number(*on_demand) +
+                    " is out of range (must be at least 0.001 and at most 10000) for offering " +
+                    fields::shown(offering.id),
+                "write the price per instance-hour; only a provider of 'kind: owned' may cost 0");
+    }
+    return;
+  }
+  if (!on_demand) {
+    report_at(offering.pos,
+              "owned offering " + fields::shown(offering.id) + " has no pricing.on_demand (its amortised rate)",
+              "write pricing: {on_demand: 0} for a sunk-cost cluster, or the amortised cost per node-hour");
+  }
+  for (const PricingMode mode : {PricingMode::spot, PricingMode::reserved_1y, PricingMode::reserved_3y}) {
+    if (!offering.pricing.price(mode)) continue;
+    report_at(offering.pos,
+              "owned offering " + fields::shown(offering.id) + " has pricing." + std::string(pricing_key(mode)) +
+                  "; an owned cluster has one rate, pricing.on_demand (amortised, may be 0)",
+              "remove pricing." + std::string(pricing_key(mode)) + " or set it to null");
   }
 }
 

@@ -9,6 +9,8 @@
 #include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "cli/resource_flags.hpp"
+#include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/json_writer.hpp"
@@ -32,7 +34,8 @@ struct CatalogOptions {
   std::string max_per_kind = "10";
   OutputOptions validate_output;
   // list
-  std::string gpu, provider, region;
+  std::string gpu, provider, region, pricing, sort = "gpu-price", group_by;
+  ResourceFlags resources;
   OutputOptions list_output;
   // show
   std::string show_id;
@@ -66,8 +69,11 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   DiagnosticCounts found = result.found;
   DiagnosticCounts linted;
   auto lint_findings = catalog::lint(result.catalog, today_utc(), stale_after_days, &linted);
-  found.warnings += linted.warnings;
+  found.add(linted);
   const std::size_t room = max_kept_diagnostics - std::min(max_kept_diagnostics, result.diagnostics.size());
+  for (std::size_t i = room; i < lint_findings.size(); ++i) {
+    found.count_dropped(lint_findings[i].severity, lint_findings[i].hint);
+  }
   lint_findings.resize(std::min(room, lint_findings.size()));
   result.diagnostics.insert(result.diagnostics.end(), lint_findings.begin(), lint_findings.end());
   // Named files: a team lead validates their own files; the built-in catalog's findings (stale
@@ -104,7 +110,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
 
   const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
   const int per_kind = options.max_per_kind == "0" ? 0 : parse_whole_quantity(options.max_per_kind, "--max-per-kind", ranges::Quantity::max_per_kind);
-  const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind));
+  const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind), &found);
   auto severity_name = [](Severity severity) { return severity == Severity::error ? "error" : "warning"; };
   if (format == render::Format::json) {
     emit_streamed(options.validate_output, format, false, [&](std::ostream& out) {
@@ -179,44 +185,59 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   return failed ? exit_bad_input : exit_ok;
 }
 
-bool matches_any(std::string_view value, const std::vector<std::string>& wanted) {
-  if (wanted.empty()) return true;
-  return std::any_of(wanted.begin(), wanted.end(), [&](const std::string& w) {
-    return std::equal(value.begin(), value.end(), w.begin(), w.end(), [](char a, char b) {
-      return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-    });
+bool same_ignoring_case(std::string_view a, std::string_view b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
   });
+}
+
+// The price board's query from the list flags: the same constraints recommend applies.
+board::Query list_query(const CatalogOptions& options, const catalog::Catalog& catalog) {
+  board::Query query;
+  auto& constraints = query.constraints;
+  constraints.gpus = split_list(options.gpu);
+  for (const auto& id : constraints.gpus) resolve_gpu(catalog, id, "--gpu");
+  // Provider ids are matched as written in the catalog; a different case is still the provider.
+  for (const auto& name : split_list(options.provider)) {
+    const auto* provider = catalog.find_provider(name);
+    std::string id = name;
+    if (provider == nullptr) {
+      for (const auto& p : catalog.providers) {
+        if (same_ignoring_case(p.id, name)) id = p.id;
+      }
+    }
+    constraints.providers.push_back(id);
+  }
+  constraints.regions = split_list(options.region);
+  // As recommend: a reservation is a one- or three-year commitment, not an hourly rent, so the
+  // board prices on-demand and spot unless --pricing names reserved modes (or any).
+  constraints.pricing_modes = parse_pricing_flag(options.pricing);
+  apply_resource_flags(options.resources, options.gpu, catalog, "USD", constraints);
+  const auto sort = board::parse_sort(options.sort);
+  if (!sort) {
+    throw Error("--sort", "unknown sort key " + text::quoted(options.sort),
+                "choose price, gpu-price, memory, gpu or provider");
+  }
+  query.sort = *sort;
+  for (const auto& name : split_list(options.group_by)) {
+    const auto key = board::parse_group_key(name);
+    if (!key) {
+      throw Error("--group-by", "unknown group key " + text::quoted(name), "choose gpu, provider or region (comma-separated)");
+    }
+    if (std::find(query.group_by.begin(), query.group_by.end(), *key) == query.group_by.end()) {
+      query.group_by.push_back(*key);
+    }
+  }
+  return query;
 }
 
 int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
-  std::vector<std::string> gpu_ids;
-  for (const auto& name : split_list(options.gpu)) {
-    const catalog::Gpu* gpu = catalog.find_gpu(name);
-    if (gpu == nullptr) {
-      std::vector<std::string> known;
-      for (const auto& g : catalog.gpus) known.push_back(g.id);
-      const std::string guess = closest_match(name, known);
-      throw Error("--gpu", "unknown GPU " + text::quoted(name),
-                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean " + text::quoted(guess) + "?");
-    }
-    gpu_ids.push_back(gpu->id);
-  }
-  const auto providers = split_list(options.provider);
-  const auto regions = split_list(options.region);
-  std::vector<const catalog::Offering*> rows;
-  for (const auto& offering : catalog.offerings) {
-    if (!matches_any(offering.gpu, gpu_ids) || !matches_any(offering.provider, providers)) continue;
-    if (!regions.empty() && std::none_of(offering.regions.begin(), offering.regions.end(),
-                                         [&](const std::string& r) { return matches_any(r, regions); })) {
-      continue;
-    }
-    rows.push_back(&offering);
-  }
+  const board::Board board = board::build(catalog, list_query(options, catalog));
   const render::Format format = resolve_format(options.list_output, globals, listing_formats);
   const render::Style style = make_style(options.list_output, globals, format);
   emit_streamed(options.list_output, format, style.color,
-                [&](std::ostream& out) { render::offerings(out, format, catalog, rows, style); });
+                [&](std::ostream& out) { render::price_board(out, format, catalog, board, style); });
   return exit_ok;
 }
 
@@ -318,9 +339,20 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
 
   auto* list =
       add("list", "List offerings after overlays", [options, &globals] { return run_list(*options, globals); });
-  list->add_option("--gpu", options->gpu, "Only these GPU ids or aliases (comma-separated)");
-  list->add_option("--provider", options->provider, "Only these providers (comma-separated)");
-  list->add_option("--region", options->region, "Only offerings sold in these regions (comma-separated)");
+  list->add_option("--gpu", options->gpu, "Only these GPU ids or aliases (comma-separated)")->group("Filters");
+  list->add_option("--provider", options->provider, "Only these providers (comma-separated)")->group("Filters");
+  list->add_option("--region", options->region, "Only these regions (comma-separated); one line per region")
+      ->group("Filters");
+  list->add_option("--pricing", options->pricing,
+                   "on-demand, spot, reserved-1y, reserved-3y (comma-separated) or any; default on-demand,spot")
+      ->group("Filters");
+  add_resource_options(*list, options->resources, "Filters");
+  list->add_option("--sort", options->sort,
+                   "price (per instance-hour), gpu-price (per GPU-hour, default), memory (most first), gpu, provider")
+      ->group("Board");
+  list->add_option("--group-by", options->group_by,
+                   "One summary line per gpu, provider and/or region (comma-separated), as dstack offer --group-by")
+      ->group("Board");
   add_output_options(*list, options->list_output, false, listing_formats);
 
   auto* show = add("show", "Show one offering, GPU, provider or model with everything known about it",

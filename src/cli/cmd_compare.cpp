@@ -1,10 +1,13 @@
 // gpuselect compare ID ID ...: the named offerings side by side for one job.
 #include <memory>
+
+#include <fmt/format.h>
 #include <sstream>
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
 #include "cli/ranking_flags.hpp"
+#include "cli/resource_flags.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/version.hpp"
 
@@ -16,18 +19,38 @@ struct CompareOptions {
   std::vector<std::string> offering_ids;
   WorkloadFlags workload;
   RankingFlags ranking;
+  ResourceFlags resources;
   OutputOptions output;
 };
+
+// Most offerings the resource flags may add: a side-by-side table wider than this is unreadable.
+constexpr std::size_t max_compared = 12;
 
 const std::vector<std::string> compare_formats = {"table", "json", "csv", "markdown", "html"};
 
 int run(const CompareOptions& options, const GlobalOptions& globals) {
-  if (options.offering_ids.size() < 2) {
+  const catalog::Catalog catalog = load_catalog(globals);
+  std::vector<std::string> ids = options.offering_ids;
+  if (any_resource_flag(options.resources)) {
+    // The resource flags name offerings too: every offering they allow (SkyPilot's --gpus H100:8
+    // compares each cloud's 8x H100 instance).
+    scoring::Constraints wanted;
+    apply_resource_flags(options.resources, "", catalog, "USD", wanted);
+    std::size_t added = 0;
+    for (const auto& offering : catalog.offerings) {
+      if (!scoring::offering_allowed(catalog, offering, wanted)) continue;
+      if (++added > max_compared) {
+        throw Error("--gpus", fmt::format("more than {} offerings match the resource flags", max_compared),
+                    "narrow them (--max-price, --gpu-memory, --gpu-count) or name the ids");
+      }
+      ids.push_back(offering.id);
+    }
+  }
+  if (ids.size() < 2) {
     throw Error("compare", "needs at least two offering ids",
                 "name them, e.g. gpuselect compare aws/p4d.24xlarge lambda/gpu_8x_a100_80gb_sxm4 --workload "
                 "llm-finetune --params 7e9");
   }
-  const catalog::Catalog catalog = load_catalog(globals);
   workload::Request request = build_request(options.workload);
   request.headroom_pct = headroom_flag(options.ranking.min_headroom);
   if (!request.kind) {
@@ -35,7 +58,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
   }
   const workload::Profile profile = workload::resolve(request, catalog);
   scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
-  ranking_options.only_offerings = options.offering_ids;
+  ranking_options.only_offerings = ids;
   const scoring::Ranking ranking = scoring::rank(catalog, profile, ranking_options);
 
   const render::Format format = resolve_format(options.output, globals, compare_formats);
@@ -56,6 +79,7 @@ Runner setup_compare(CLI::App& command, GlobalOptions& globals) {
   command.add_option("ids", options->offering_ids, "Offering ids to compare (two or more)");
   add_workload_options(command, options->workload);
   add_ranking_options(command, options->ranking, false);
+  add_resource_options(command, options->resources, "Offerings");
   add_output_options(command, options->output, false, compare_formats);
   command.footer("Example: gpuselect compare aws/p4d.24xlarge gcp/a2-highgpu-8g --workload llm-finetune --params 7e9");
   return [options, &globals] { return run(*options, globals); };

@@ -1,4 +1,5 @@
 // gpuselect estimate: the estimator's full breakdown for one job on given (or no) hardware.
+#include <algorithm>
 #include <memory>
 #include <sstream>
 
@@ -7,6 +8,9 @@
 #include "cli/app.hpp"
 #include "cli/command.hpp"
 #include "cli/ranking_flags.hpp"
+#include "cli/resource_flags.hpp"
+#include "gpuselect/resources.hpp"
+#include "gpuselect/units.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -24,13 +28,8 @@ struct EstimateOptions {
 
 const std::vector<std::string> estimate_formats = {"table", "json", "csv", "markdown", "html"};
 
-const catalog::Gpu& find_gpu_or_throw(const catalog::Catalog& catalog, const std::string& id) {
-  if (const catalog::Gpu* gpu = catalog.find_gpu(id)) return *gpu;
-  std::vector<std::string> known;
-  for (const auto& gpu : catalog.gpus) known.push_back(gpu.id);
-  const std::string guess = closest_match(id, known);
-  throw Error("--gpu", "unknown GPU " + text::quoted(id),
-              guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean " + text::quoted(guess) + "?");
+const catalog::Gpu& find_gpu_or_throw(const catalog::Catalog& catalog, const std::string& id, const std::string& where) {
+  return *catalog.find_gpu(resolve_gpu(catalog, id, where));
 }
 
 const catalog::Offering& find_offering_or_throw(const catalog::Catalog& catalog, const std::string& id) {
@@ -49,10 +48,24 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   if (!request.kind) {
     throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
   }
-  if (!options.offering.empty() && (!options.gpu.empty() || !options.gpus.empty())) {
+  // --gpus takes a count, or SkyPilot's NAME[:COUNT] (which sets --gpu too).
+  std::string gpu_name = options.gpu;
+  std::string gpus_text = options.gpus;
+  if (!gpus_text.empty() && !units::parse_number(gpus_text)) {
+    const resources::GpuSpec spec = resources::parse_gpu_spec(gpus_text, "--gpus");
+    if (!gpu_name.empty() && catalog.find_gpu(gpu_name) != catalog.find_gpu(spec.name)) {
+      throw Error("--gpus", "--gpu and --gpus name different GPU models", "keep one: --gpus NAME:COUNT, or --gpu NAME --gpus COUNT");
+    }
+    if (spec.count < 1) {
+      throw Error("--gpus", "estimate needs whole GPUs", "give NAME:COUNT with a whole COUNT, e.g. A100:8");
+    }
+    gpu_name = spec.name;
+    gpus_text = fmt::format("{:g}", spec.count);
+  }
+  if (!options.offering.empty() && (!gpu_name.empty() || !gpus_text.empty())) {
     throw Error("--offering", "--offering already fixes the GPU and count", "drop --gpu/--gpus, or drop --offering");
   }
-  if (options.gpu.empty() && !options.gpus.empty()) {
+  if (gpu_name.empty() && !gpus_text.empty()) {
     throw Error("--gpus", "a GPU count needs a GPU model", "add --gpu ID (see 'gpuselect catalog gpus')");
   }
   workload::Profile profile = workload::resolve(request, catalog);
@@ -64,26 +77,25 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
                             ? parse_whole_quantity(globals.settings.max_nodes.value, globals.settings.max_nodes.origin,
                                                    ranges::Quantity::max_nodes)
                             : parse_whole_quantity(options.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
-  const std::optional<int> fixed_nodes =
-      options.nodes.empty()
-          ? std::nullopt
-          : std::optional<int>(parse_whole_quantity(options.nodes, "--nodes", ranges::Quantity::nodes));
+  // 0 = not fixed: the fewest nodes that fit, up to max_nodes.
+  const int fixed_nodes =
+      options.nodes.empty() ? 0 : parse_whole_quantity(options.nodes, "--nodes", ranges::Quantity::nodes);
 
   const catalog::Offering* offering = nullptr;
   estimate::Hardware hardware;
   if (!options.offering.empty()) {
     offering = &find_offering_or_throw(catalog, options.offering);
-    hardware = estimate::hardware_of(catalog, *offering, fixed_nodes.value_or(1));
-    if (fixed_nodes && *fixed_nodes > offering->max_nodes) {
+    hardware = estimate::hardware_of(catalog, *offering, std::max(1, fixed_nodes));
+    if (fixed_nodes > offering->max_nodes) {
       throw Error("--nodes", fmt::format("{} allows at most {} nodes per job", offering->id, offering->max_nodes),
                   fmt::format("give --nodes {} or less", offering->max_nodes));
     }
-  } else if (!options.gpu.empty()) {
-    const catalog::Gpu& gpu = find_gpu_or_throw(catalog, options.gpu);
+  } else if (!gpu_name.empty()) {
+    const catalog::Gpu& gpu = find_gpu_or_throw(catalog, gpu_name, options.gpu.empty() ? "--gpus" : "--gpu");
     hardware.gpu = &gpu;
     hardware.gpus_per_node =
-        options.gpus.empty() ? 1 : parse_whole_quantity(options.gpus, "--gpus", ranges::Quantity::gpus_per_node);
-    hardware.nodes = fixed_nodes.value_or(1);
+        gpus_text.empty() ? 1 : parse_whole_quantity(gpus_text, "--gpus", ranges::Quantity::gpus_per_node);
+    hardware.nodes = std::max(1, fixed_nodes);
     // Bare hardware has no offering to say how it is wired: assume the GPU's own link and RDMA.
     hardware.interconnect = gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;
     hardware.rdma = catalog::Rdma::infiniband;
@@ -109,7 +121,7 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
     result = estimate::run(profile, hardware, nullptr);
   } else {
     const int node_limit = offering != nullptr ? std::min(max_nodes, offering->max_nodes) : max_nodes;
-    const estimate::Memory memory = fixed_nodes ? estimate::choose_plan(profile, hardware)
+    const estimate::Memory memory = fixed_nodes > 0 ? estimate::choose_plan(profile, hardware)
                                                 : estimate::choose_plan_and_nodes(profile, hardware, node_limit);
     hardware.nodes = memory.plan.nodes;
     result = estimate::estimate_performance(profile, hardware, memory);
@@ -140,7 +152,10 @@ Runner setup_estimate(CLI::App& command, GlobalOptions& globals) {
   auto options = std::make_shared<EstimateOptions>();
   add_workload_options(command, options->workload);
   command.add_option("--gpu", options->gpu, "GPU model id or alias (see 'gpuselect catalog gpus')")->group("Hardware");
-  command.add_option("--gpus", options->gpus, "GPUs per node with --gpu (default 1)")->group("Hardware");
+  command
+      .add_option("--gpus", options->gpus,
+                  "GPUs per node with --gpu (default 1), or SkyPilot's NAME:COUNT for both, e.g. A100:8")
+      ->group("Hardware");
   command.add_option("--nodes", options->nodes, "Nodes (default: the fewest that fit, up to --max-nodes)")
       ->group("Hardware");
   command.add_option("--max-nodes", options->max_nodes, "Most nodes to try when --nodes is not given (default 4)")

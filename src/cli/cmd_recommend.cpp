@@ -11,6 +11,7 @@
 #include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "cli/launch_flags.hpp"
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/scoring.hpp"
@@ -25,6 +26,7 @@ struct RecommendOptions {
   WorkloadFlags workload;
   RankingFlags ranking;
   OutputOptions output;
+  LaunchFlags launch;
 };
 
 const std::vector<std::string> recommend_formats = {"table", "json", "csv", "markdown", "html"};
@@ -52,6 +54,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
     throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
   }
   const workload::Profile profile = workload::resolve(request, catalog);
+  const auto launch_request = parse_launch_flags(options.launch, options.output);
   scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
   const render::Format format = resolve_format(options.output, globals, recommend_formats);
   render::Style style = make_style(options.output, globals, format);
@@ -69,6 +72,8 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   }
   const scoring::Ranking& ranking = keep_until_exit(scoring::rank(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
+
+  if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking);
 
   const auto update = price_update_in_use(globals);
   render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}, update ? &*update : nullptr};
@@ -98,8 +103,10 @@ Runner setup_recommend(CLI::App& command, GlobalOptions& globals) {
   add_workload_options(command, options->workload);
   add_ranking_options(command, options->ranking, true);
   add_output_options(command, options->output, true, recommend_formats);
+  add_launch_options(command, options->launch);
   command.footer(
       "Example: gpuselect recommend --workload llm-finetune --params 7e9 --budget 500 --format json\n"
+      "Launch the pick: gpuselect recommend --workload llm-finetune --params 7e9 --emit skypilot -o task.yaml\n"
       "Exit codes: 0 ranked, 2 bad input, 3 nothing satisfies the job and constraints, 1 I/O failure.");
   return [options, &globals] { return run(*options, globals); };
 }

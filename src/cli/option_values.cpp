@@ -5,8 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "gpuselect/board.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/launch.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/scoring.hpp"
@@ -25,6 +27,8 @@ std::vector<std::string> pricing_names() {
     names.emplace_back(catalog::to_string(static_cast<catalog::PricingMode>(mode)));
   return names;
 }
+std::vector<std::string> board_sort_names() { return {board::sort_names.begin(), board::sort_names.end()}; }
+std::vector<std::string> board_group_names() { return {board::group_names.begin(), board::group_names.end()}; }
 std::vector<std::string> criterion_list() {
   std::vector<std::string> names;
   names.reserve(scoring::all_criteria.size());
@@ -110,7 +114,7 @@ const std::vector<OptionValues>& option_table() {
       {"", "--sensitivity-samples", "COUNT", nullptr, Ids::none, false, false, Q::sensitivity_samples},
       // estimate: one GPU or offering.
       {"estimate", "--gpu", "GPU", nullptr, Ids::gpu},
-      {"estimate", "--gpus", "COUNT", nullptr, Ids::none, false, false, Q::gpus_per_node},
+      {"estimate", "--gpus", "COUNT|NAME:COUNT", nullptr, Ids::gpu, false, false, Q::gpus_per_node},
       {"estimate", "--nodes", "COUNT", nullptr, Ids::none, false, false, Q::nodes},
       {"estimate", "--offering", "OFFERING", nullptr, Ids::offering},
       // compare, catalog, completion.
@@ -129,15 +133,14 @@ const std::vector<OptionValues>& option_table() {
       {"catalog update", "--retries", "COUNT", nullptr, Ids::none, false, false, Q::download_attempts},
       {"catalog update", "--timeout", "SECONDS", nullptr, Ids::none, false, false, Q::download_timeout_s},
       {"completion", "shell", "SHELL", shell_names},
-      // Flags of work in progress on other branches (issue 18 items 1, 2, 5): their
-      // types, so that --help stays typed when they land; choices join when their tables do.
-      {"", "--gpus", "NAME:COUNT"},
-      {"", "--gpu-memory", "GB[..GB]"},
-      {"", "--gpu-count", "COUNT[..COUNT]"},
-      {"", "--max-price", "PRICE"},
-      {"", "--sort", "KEY"},
-      {"", "--group-by", "FIELD[,...]", nullptr, Ids::none, true},
-      {"", "--emit", "TOOL"},
+      {"recommend", "--emit", "TOOL", launch::launcher_names},
+      // Resource syntax (resource_flags.cpp) and the price board (catalog list).
+      {"", "--gpus", "NAME[:COUNT]", nullptr, Ids::gpu},
+      {"", "--gpu-memory", "GB[..GB]", nullptr, Ids::none, false, false, Q::gpu_memory_gb},
+      {"", "--gpu-count", "COUNT[..COUNT]", nullptr, Ids::none, false, false, Q::gpu_count},
+      {"", "--max-price", "PRICE", nullptr, Ids::none, false, false, Q::max_price},
+      {"", "--sort", "KEY", board_sort_names},
+      {"", "--group-by", "FIELD[,...]", board_group_names, Ids::none, true},
       {"", "--pick", "ROW"},
   };
   return table;
@@ -153,7 +156,7 @@ constexpr Example examples[] = {
     {"", "gpuselect recommend --workload llm-finetune --params 7e9"},
     {"catalog", "gpuselect catalog list --gpu h100-sxm5-80gb --format csv"},
     {"catalog validate", "gpuselect catalog validate team.yaml --strict"},
-    {"catalog list", "gpuselect catalog list --gpu h100-sxm5-80gb,a100-sxm4-80gb --provider lambda,aws"},
+    {"catalog list", "gpuselect catalog list --gpus H100:8 --max-price 30 --sort price"},
     {"catalog show", "gpuselect catalog show h100-sxm5-80gb"},
     {"catalog gpus", "gpuselect catalog gpus --format csv"},
     {"catalog providers", "gpuselect catalog providers --format json"},

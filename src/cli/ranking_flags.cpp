@@ -40,6 +40,7 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
       .add_option("--require", flags.require,
                   "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...")
       ->group("Constraints");
+  add_resource_options(command, flags.resources, "Constraints");
   command.add_option("--max-nodes", flags.max_nodes, "Most nodes one job may use (default 4)")->group("Constraints");
   command
       .add_option("--min-headroom", flags.min_headroom,
@@ -108,29 +109,9 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     }
   }
   constraints.gpus = split_list(flags.gpu);
-  for (const auto& id : constraints.gpus) {
-    if (catalog.find_gpu(id) == nullptr) {
-      std::vector<std::string> known;
-      for (const auto& gpu : catalog.gpus) known.push_back(gpu.id);
-      const std::string guess = closest_match(id, known);
-      throw Error("--gpu", "unknown GPU " + text::quoted(id),
-                  guess.empty() ? "see 'gpuselect catalog gpus'" : "did you mean " + text::quoted(guess) + "?");
-    }
-  }
-  if (flags.pricing.empty()) {
-    // A reservation commits to one or three years of the instance: it is no price for a one-off job,
-    // so reserved modes are ranked only when asked for (--pricing reserved-1y, or any).
-    constraints.pricing_modes = {catalog::PricingMode::on_demand, catalog::PricingMode::spot};
-  } else if (flags.pricing != "any") {
-    for (const auto& name : split_list(flags.pricing)) {
-      const auto mode = catalog::parse_pricing_mode(name);
-      if (!mode) {
-        throw Error("--pricing", "unknown pricing mode " + text::quoted(name),
-                    "choose on-demand, spot, reserved-1y, reserved-3y or any");
-      }
-      constraints.pricing_modes.push_back(*mode);
-    }
-  }
+  for (const auto& id : constraints.gpus) resolve_gpu(catalog, id, "--gpu");
+  apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
+  constraints.pricing_modes = parse_pricing_flag(flags.pricing);
   constraints.requirements = split_list(flags.require);
   const auto known_requirements = scoring::requirement_names();
   for (const auto& requirement : constraints.requirements) {

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/command.hpp"
+#include "cli/resource_flags.hpp"
 #include "gpuselect/scoring.hpp"
 
 namespace gpuselect::cli {
@@ -20,6 +21,7 @@ struct RankingFlags {
   bool show_excluded = false;
   bool allow_spot_serving = false;
   bool reserved_other_use = false;
+  ResourceFlags resources;
 };
 
 // with_constraints=false (compare) adds only profile, weights and currency.

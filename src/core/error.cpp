@@ -88,7 +88,30 @@ std::string format_diagnostic(const Diagnostic& diagnostic) {
   return text;
 }
 
-DiagnosticSummary summarise(const std::vector<Diagnostic>& diagnostics, std::size_t per_kind) {
+void DiagnosticCounts::count_dropped(Severity severity, const std::string& hint) {
+  const auto kind = dropped_by_kind.find({severity, hint});
+  if (kind != dropped_by_kind.end()) {
+    ++kind->second;
+  } else if (dropped_by_kind.size() < max_dropped_kinds) {
+    dropped_by_kind.emplace(std::pair(severity, hint), 1);
+  }
+}
+
+void DiagnosticCounts::add(const DiagnosticCounts& other) {
+  errors += other.errors;
+  warnings += other.warnings;
+  for (const auto& [kind, count] : other.dropped_by_kind) {
+    const auto mine = dropped_by_kind.find(kind);
+    if (mine != dropped_by_kind.end()) {
+      mine->second += count;
+    } else if (dropped_by_kind.size() < max_dropped_kinds) {
+      dropped_by_kind.emplace(kind, count);
+    }
+  }
+}
+
+DiagnosticSummary summarise(const std::vector<Diagnostic>& diagnostics, std::size_t per_kind,
+                            const DiagnosticCounts* dropped) {
   DiagnosticSummary summary;
   std::map<std::pair<Severity, std::string_view>, std::size_t> kinds;  // -> index in `all`
   std::vector<DiagnosticSummary::Repeated> all;
@@ -100,6 +123,14 @@ DiagnosticSummary summarise(const std::vector<Diagnostic>& diagnostics, std::siz
     if (per_kind == 0 || kind.listed < per_kind) {
       ++kind.listed;
       summary.listed.push_back(&diagnostic);
+    }
+  }
+  if (dropped != nullptr) {
+    for (const auto& [severity_and_hint, count] : dropped->dropped_by_kind) {
+      const auto& [severity, hint] = severity_and_hint;
+      const auto [at, added] = kinds.try_emplace({severity, hint}, all.size());
+      if (added) all.push_back({severity, hint, 0, 0});
+      all[at->second].count += count;
     }
   }
   for (auto& kind : all) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "estimate/model.hpp"
+#include "estimate/plan_search.hpp"
 #include "gpuselect/units.hpp"
 
 namespace gpuselect::estimate {
@@ -395,7 +396,6 @@ void training_states(const workload::Profile& profile, const Plan& plan, Memory&
 Memory estimate_memory(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes) {
   Memory memory;
   memory.plan = plan;
-  memory.gpu_capacity_bytes = gpu_capacity_bytes;
   MemoryPerGpu& gpu = memory.per_gpu;
   const auto& shape = profile.shape;
   const int tp = std::max(1, plan.tensor_parallel);
@@ -441,12 +441,21 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
       gpu.weights_bytes + gpu.gradients_bytes + gpu.optimizer_bytes + gpu.activations_bytes + gpu.kv_cache_bytes;
   gpu.overhead_bytes = overhead_fixed_bytes;
   gpu.total_bytes = working + gpu.overhead_bytes;
-  memory.headroom_pct = std::clamp(profile.headroom_pct, 0.0, 99.0);
-  memory.usable_gpu_bytes = gpu_capacity_bytes * (1.0 - memory.headroom_pct / 100.0);
-  memory.fits_gpu = gpu_capacity_bytes > 0 && gpu.total_bytes <= memory.usable_gpu_bytes;
-  memory.fits = memory.fits_gpu;
   memory.reason = PlanReason::no_hardware;
+  apply_gpu_capacity(memory, profile, gpu_capacity_bytes);
   return memory;
+}
+
+double usable_gpu_bytes(const workload::Profile& profile, double gpu_capacity_bytes) {
+  return gpu_capacity_bytes * (1.0 - std::clamp(profile.headroom_pct, 0.0, 99.0) / 100.0);
+}
+
+void apply_gpu_capacity(Memory& memory, const workload::Profile& profile, double gpu_capacity_bytes) {
+  memory.gpu_capacity_bytes = gpu_capacity_bytes;
+  memory.headroom_pct = std::clamp(profile.headroom_pct, 0.0, 99.0);
+  memory.usable_gpu_bytes = usable_gpu_bytes(profile, gpu_capacity_bytes);
+  memory.fits_gpu = gpu_capacity_bytes > 0 && memory.per_gpu.total_bytes <= memory.usable_gpu_bytes;
+  memory.fits = memory.fits_gpu;
 }
 
 int data_parallel_degree(const Plan& plan) { return model::data_parallel_size(plan); }

@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "estimate/model.hpp"
+#include "estimate/plan_search.hpp"
 #include "gpuselect/units.hpp"
 
 namespace gpuselect::estimate {
@@ -286,7 +287,9 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
 // The search: every plan within the constraints; keep those that fit (GPU memory with headroom,
 // host RAM, local disk); the fastest wins, ties to the least memory. The runner-up is the fastest
 // plan of another layout (ZeRO stage, offload, TP, PP, CP or recomputation differ).
-Memory search_training_plan(const workload::Profile& profile, const Hardware& hardware) {
+// cache: the plans and their memory without capacity, searched once per (GPUs per node, nodes); null
+// = computed here.
+Memory search_training_plan(const workload::Profile& profile, const Hardware& hardware, PlanSearchCache* cache) {
   if (hardware.gpu == nullptr) {
     Memory memory =
         estimate_memory(profile, model::requested_plan(profile, hardware.gpus_per_node, hardware.nodes), 0);
@@ -294,16 +297,36 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
     return memory;
   }
   const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
-  const auto plans = model::training_plans(profile, hardware.gpus_per_node, hardware.nodes);
+  PlanSearchCache::Searched own;
+  if (cache == nullptr) own.plans = model::training_plans(profile, hardware.gpus_per_node, hardware.nodes);
+  const auto& searched = cache != nullptr ? cache->searched(hardware.gpus_per_node, hardware.nodes) : own;
+  const auto& plans = searched.plans;
   std::optional<Memory> best;
   std::optional<Memory> lightest;     // least GPU memory among plans that do not fit
   std::optional<Memory> gpu_only;     // fits the GPUs but not host RAM / disk
   std::vector<std::pair<Plan, double>> fitting;  // plan, seconds per token
   double best_per_token = 0;
   int tried = 0;
-  for (const auto& plan : plans) {
+  for (std::size_t index = 0; index < plans.size(); ++index) {
+    const Plan& plan = plans[index];
     ++tried;
-    Memory memory = estimate_memory(profile, plan, capacity);
+    if (cache != nullptr) {
+      // A plan that cannot fit the GPUs only matters when it is the lightest so far: copied then only.
+      const Memory& searched_memory = searched.memories[index];
+      const double total_bytes = searched_memory.per_gpu.total_bytes;
+      const bool gpu_fits = capacity > 0 && total_bytes <= usable_gpu_bytes(profile, capacity);
+      if ((!gpu_fits || !model::layout_valid(plan, profile)) && lightest &&
+          !(total_bytes < lightest->per_gpu.total_bytes)) {
+        continue;
+      }
+    }
+    Memory memory;
+    if (cache != nullptr) {
+      memory = searched.memories[index];
+      apply_gpu_capacity(memory, profile, capacity);
+    } else {
+      memory = estimate_memory(profile, plan, capacity);
+    }
     model::judge_host(memory, hardware);
     if (!model::layout_valid(plan, profile)) memory.fits = memory.fits_gpu = false;
     if (!memory.fits) {
@@ -356,7 +379,25 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
 
 Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
   if (model::uses_serving_memory(profile.kind)) return choose_serving_plan(profile, hardware);
-  return search_training_plan(profile, hardware);
+  return search_training_plan(profile, hardware, nullptr);
+}
+
+const PlanSearchCache::Searched& PlanSearchCache::searched(int gpus_per_node, int nodes) {
+  auto found = searched_.find({gpus_per_node, nodes});
+  if (found == searched_.end()) {
+    Searched entry;
+    entry.plans = model::training_plans(profile_, gpus_per_node, nodes);
+    entry.memories.reserve(entry.plans.size());
+    for (const auto& plan : entry.plans) entry.memories.push_back(estimate_memory(profile_, plan, 0));
+    found = searched_.emplace(std::pair{gpus_per_node, nodes}, std::move(entry)).first;
+  }
+  return found->second;
+}
+
+Memory choose_plan(PlanSearchCache& cache, const Hardware& hardware) {
+  const auto& profile = cache.profile();
+  if (model::uses_serving_memory(profile.kind)) return choose_serving_plan(profile, hardware);
+  return search_training_plan(profile, hardware, &cache);
 }
 
 Memory choose_plan_and_nodes(const workload::Profile& profile, Hardware hardware, int max_nodes) {

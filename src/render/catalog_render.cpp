@@ -1,6 +1,9 @@
 // Catalog listings (`catalog list`, `catalog gpus`, `catalog providers`): table, json, csv, markdown.
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/json_writer.hpp"
 #include "gpuselect/units.hpp"
@@ -48,89 +51,287 @@ void listing(std::ostream& out, Format format, std::string_view heading, const G
 
 }  // namespace
 
-void offerings(std::ostream& out, Format format, const catalog::Catalog& catalog,
-               const std::vector<const catalog::Offering*>& rows, const Style& style) {
-  check_listing_format(format);
-  if (format == Format::json) {
-    // Streamed: one record's tree at a time, however large the catalog.
-    JsonWriter json(out, style.pretty);
+namespace {
+
+// "~$2.10" when the catalog marks the price as estimated (Offering::estimated_fields).
+std::string board_price_cell(const catalog::Offering& offering, const board::Row& row, catalog::PricingMode mode,
+                             const catalog::Pricing& pricing, std::string_view currency, bool csv) {
+  const auto price = pricing.price(mode);
+  if (!price) return csv ? "" : "-";
+  const std::string cell = price_cell(price, currency, csv);
+  return !csv && board::price_estimated(offering, row, mode) ? std::string(estimated_mark) + cell : cell;
+}
+
+const catalog::Pricing& row_pricing(const catalog::Offering& offering, const board::Row& row) {
+  return row.region == board::no_region ? offering.pricing : offering.pricing_in(offering.regions[row.region]);
+}
+
+std::string usd_range(double low, double high) {
+  const std::string first = units::format_money(low, "USD");
+  return round_decimals(low, 2) == round_decimals(high, 2) ? first : first + ".." + units::format_money(high, "USD");
+}
+
+std::string count_range(double low, double high) {
+  return low == high ? fmt::format("{:g}", low) : fmt::format("{:g}..{:g}", low, high);
+}
+
+std::string mode_list(std::uint8_t modes, std::string_view separator) {
+  std::string text;
+  for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
+    if ((modes & (1u << m)) == 0) continue;
+    if (!text.empty()) text += separator;
+    text += catalog::to_string(static_cast<catalog::PricingMode>(m));
+  }
+  return text;
+}
+
+void board_json(std::ostream& out, const catalog::Catalog& catalog, const board::Board& board, const Style& style) {
+  // Streamed: one record at a time, however large the catalog.
+  JsonWriter json(out, style.pretty);
+  json.begin_object();
+  json.field("schema_version", 1);
+  json.field("document", "catalog-offerings");
+  json.key("offerings");  // the full records of the offerings with a row, in the order of their first row
+  json.begin_array();
+  std::vector<bool> written(catalog.offerings.size(), false);
+  for (const auto& row : board.rows) {
+    if (written[row.offering_index]) continue;
+    written[row.offering_index] = true;
+    json.value(catalog::to_json(catalog.offerings[row.offering_index]));
+  }
+  json.end_array();
+  json.key("rows");
+  json.begin_array();
+  for (const auto& row : board.rows) {
+    const auto& offering = catalog.offerings[row.offering_index];
+    const auto& pricing = row_pricing(offering, row);
     json.begin_object();
-    json.field("schema_version", 1);
-    json.field("document", "catalog-offerings");
-    json.key("offerings");
+    // Lean on purpose (a 50,000-offering catalog has ~100,000 rows): the offering's own fields are
+    // in its record under "offerings"; a row adds what the region and the filters decide.
+    json.field("offering", offering.id);
+    json.key("region");
+    if (row.region == board::no_region) {
+      json.value(nullptr);
+    } else {
+      json.value(board::region_name(offering, row));
+    }
+    json.key("prices");
+    json.begin_object();
+    for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
+      const auto mode = static_cast<catalog::PricingMode>(m);
+      json.key(catalog::pricing_key(mode));
+      if (const auto price = pricing.price(mode)) {
+        json.value(round_decimals(*price, 4));
+      } else {
+        json.value(nullptr);
+      }
+    }
+    json.end_object();
+    json.field("price_mode", catalog::pricing_key(row.mode));
+    json.field("price_per_gpu_hour", round_decimals(row.price_per_gpu, 4));
+    json.key("estimated");  // pricing keys whose price here the catalog marks estimated
     json.begin_array();
-    for (const auto* offering : rows) json.value(catalog::to_json(*offering));
+    for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
+      const auto mode = static_cast<catalog::PricingMode>(m);
+      if (pricing.price(mode) && board::price_estimated(offering, row, mode)) json.value(catalog::pricing_key(mode));
+    }
     json.end_array();
     json.end_object();
-    json.finish();
-    return;
   }
-  const bool csv = format == Format::csv;
+  json.end_array();
+  if (!board.groups.empty()) {
+    json.key("groups");
+    json.begin_array();
+    for (const auto& group : board.groups) {
+      json.begin_object();
+      if (!group.gpu.empty()) json.field("gpu", group.gpu);
+      if (!group.provider.empty()) json.field("provider", group.provider);
+      if (!group.region.empty()) json.field("region", group.region);
+      json.field("rows", group.rows);
+      json.field("min_gpus", group.min_gpus);
+      json.field("max_gpus", group.max_gpus);
+      json.key("modes");
+      json.begin_array();
+      for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
+        if ((group.modes & (1u << m)) != 0) json.value(catalog::pricing_key(static_cast<catalog::PricingMode>(m)));
+      }
+      json.end_array();
+      json.field("min_price_per_hour_usd", round_money(group.min_price_usd));
+      json.field("max_price_per_hour_usd", round_money(group.max_price_usd));
+      json.field("min_price_per_gpu_hour_usd", round_money(group.min_price_per_gpu_usd));
+      json.field("max_price_per_gpu_hour_usd", round_money(group.max_price_per_gpu_usd));
+      const auto& cheapest = board.rows[group.cheapest_row];
+      const auto& offering = catalog.offerings[cheapest.offering_index];
+      json.field("cheapest_offering", offering.id);
+      json.key("cheapest_region");
+      if (cheapest.region == board::no_region) {
+        json.value(nullptr);
+      } else {
+        json.value(board::region_name(offering, cheapest));
+      }
+      json.end_object();
+    }
+    json.end_array();
+  }
+  json.end_object();
+  json.finish();
+}
+
+Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv) {
+  Grid grid;
+  const auto& first = board.groups.front();
+  const bool by_gpu = !first.gpu.empty();
+  const bool by_provider = !first.provider.empty();
+  const bool by_region = !first.region.empty() || std::any_of(board.groups.begin(), board.groups.end(),
+                                                              [](const board::Group& g) { return !g.region.empty(); });
+  if (csv) {
+    if (by_gpu) grid.columns.push_back({"gpu"});
+    if (by_provider) grid.columns.push_back({"provider"});
+    if (by_region) grid.columns.push_back({"region"});
+    for (const char* name : {"rows", "min_gpus", "max_gpus", "modes", "min_price_per_hour_usd", "max_price_per_hour_usd",
+                             "min_price_per_gpu_hour_usd", "max_price_per_gpu_hour_usd", "cheapest_offering",
+                             "cheapest_region"}) {
+      grid.columns.push_back({name});
+    }
+  } else {
+    if (by_gpu) grid.columns.push_back({"GPU"});
+    if (by_provider) grid.columns.push_back({"Provider"});
+    if (by_region) grid.columns.push_back({"Region"});
+    grid.columns.insert(grid.columns.end(), {{"Offers", Align::right},
+                                             {"GPUs", Align::right},
+                                             {"Modes", Align::left, true},
+                                             {"$/h", Align::right},
+                                             {"$/GPU-h", Align::right},
+                                             {"Cheapest per GPU", Align::left, true}});
+  }
+  for (const auto& group : board.groups) {
+    std::vector<std::string> cells;
+    if (by_gpu) cells.push_back(group.gpu);
+    if (by_provider) cells.push_back(group.provider);
+    if (by_region) cells.push_back(group.region);
+    const auto& cheapest = board.rows[group.cheapest_row];
+    const auto& offering = catalog.offerings[cheapest.offering_index];
+    const std::string_view region = board::region_name(offering, cheapest);
+    if (csv) {
+      cells.insert(cells.end(), {std::to_string(group.rows), csv_number(group.min_gpus), csv_number(group.max_gpus),
+                                 mode_list(group.modes, ";"), csv_number(round_money(group.min_price_usd)),
+                                 csv_number(round_money(group.max_price_usd)),
+                                 csv_number(round_money(group.min_price_per_gpu_usd)),
+                                 csv_number(round_money(group.max_price_per_gpu_usd)), offering.id, std::string(region)});
+    } else {
+      cells.insert(cells.end(),
+                   {std::to_string(group.rows), count_range(group.min_gpus, group.max_gpus), mode_list(group.modes, ", "),
+                    usd_range(group.min_price_usd, group.max_price_usd),
+                    usd_range(group.min_price_per_gpu_usd, group.max_price_per_gpu_usd),
+                    region.empty() ? offering.id : offering.id + " " + std::string(region)});
+    }
+    grid.rows.push_back(std::move(cells));
+  }
+  if (!csv) {
+    grid.notes.push_back(fmt::format("{} groups of {} offers (offering x region).", board.groups.size(),
+                                     board.rows.size()));
+    grid.notes.push_back("USD at the catalog's rates, per instance-hour and per GPU-hour, cheapest allowed mode.");
+  }
+  return grid;
+}
+
+Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv) {
   Grid grid;
   if (csv) {
-    grid.columns = {{"id"},
-                    {"provider"},
-                    {"gpu"},
-                    {"instance_type"},
-                    {"gpu_count"},
-                    {"gpu_fraction"},
-                    {"interconnect"},
-                    {"isolation"},
-                    {"rdma"},
-                    {"network_gbps"},
-                    {"regions"},
-                    {"currency"},
-                    {"on_demand"},
-                    {"spot"},
-                    {"reserved_1y"},
-                    {"reserved_3y"},
-                    {"spot_interruption_pct"},
-                    {"stock"},
-                    {"max_nodes"},
-                    {"as_of"},
-                    {"source"}};
+    for (const char* name :
+         {"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect",
+          "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y",
+          "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of",
+          "source"}) {
+      grid.columns.push_back({name});
+    }
   } else {
-    grid.columns = {{"Offering", Align::left, true}, {"GPUs", Align::left, true},    {"Link"},
-                    {"On-demand/h", Align::right},   {"Spot/h", Align::right},       {"1y/h", Align::right},
-                    {"3y/h", Align::right},          {"Regions", Align::left, true}, {"As of"}};
+    grid.columns = {{"Offering", Align::left, false}, {"GPUs", Align::left, true}, {"GB/GPU", Align::right},
+                    {"Region", Align::left, true},
+                    {"On-demand/h", Align::right},   {"Spot/h", Align::right},    {"1y/h", Align::right},
+                    {"3y/h", Align::right},          {"Per GPU-h", Align::right}};
   }
-  for (const auto* offering : rows) {
-    const auto& provider = catalog.provider_of(*offering);
-    const auto& pricing = offering->pricing;
-    const auto& currency = provider.currency;
+  bool any_estimated = false;
+  std::string oldest, newest;  // as_of dates, YYYY-MM-DD (compare as text)
+  for (const auto& row : board.rows) {
+    const auto& offering = catalog.offerings[row.offering_index];
+    const auto& currency = catalog.provider_of(offering).currency;
+    const auto& pricing = row_pricing(offering, row);
+    using catalog::PricingMode;
+    constexpr std::array<PricingMode, 4> modes = {PricingMode::on_demand, PricingMode::spot, PricingMode::reserved_1y,
+                                                  PricingMode::reserved_3y};
     if (csv) {
-      grid.rows.push_back({offering->id,
-                           offering->provider,
-                           offering->gpu,
-                           offering->instance_type,
-                           std::to_string(offering->gpu_count),
-                           csv_number(offering->gpu_fraction),
-                           std::string(catalog::to_string(offering->interconnect)),
-                           std::string(catalog::to_string(offering->isolation)),
-                           std::string(catalog::to_string(offering->network.rdma)),
-                           csv_number(offering->network.bandwidth_gbps),
-                           joined(offering->regions, ";"),
+      std::vector<std::string> estimated;
+      for (const auto mode : modes) {
+        if (pricing.price(mode) && board::price_estimated(offering, row, mode)) {
+          estimated.emplace_back(catalog::pricing_key(mode));
+        }
+      }
+      grid.rows.push_back({offering.id,
+                           offering.provider,
+                           offering.gpu,
+                           offering.instance_type,
+                           std::to_string(offering.gpu_count),
+                           csv_number(offering.gpu_fraction),
+                           csv_number(row.gpu_memory_gb),
+                           std::string(catalog::to_string(offering.interconnect)),
+                           std::string(catalog::to_string(offering.isolation)),
+                           std::string(catalog::to_string(offering.network.rdma)),
+                           csv_number(offering.network.bandwidth_gbps),
+                           std::string(board::region_name(offering, row)),
                            currency,
                            price_cell(pricing.on_demand, currency, true),
                            price_cell(pricing.spot, currency, true),
                            price_cell(pricing.reserved_1y, currency, true),
                            price_cell(pricing.reserved_3y, currency, true),
-                           optional_cell(offering->spot_interruption_pct, true),
-                           std::string(catalog::to_string(offering->stock)),
-                           std::to_string(offering->max_nodes),
-                           offering->as_of,
-                           offering->source});
-    } else {
-      grid.rows.push_back(
-          {offering->id, gpu_label(catalog, *offering, 1), std::string(catalog::to_string(offering->interconnect)),
-           price_cell(pricing.on_demand, currency, false), price_cell(pricing.spot, currency, false),
-           price_cell(pricing.reserved_1y, currency, false), price_cell(pricing.reserved_3y, currency, false),
-           joined(offering->regions, ", "), offering->as_of});
+                           std::string(catalog::pricing_key(row.mode)),
+                           csv_number(round_decimals(row.price_per_gpu, 4)),
+                           joined(estimated, ";"),
+                           optional_cell(offering.spot_interruption_pct, true),
+                           std::string(catalog::to_string(offering.stock)),
+                           std::to_string(offering.max_nodes),
+                           offering.as_of,
+                           offering.source});
+      continue;
     }
+    std::vector<std::string> cells = {offering.id, gpu_label(catalog, offering, 1), plain_number(row.gpu_memory_gb, 0),
+                                      row.region == board::no_region ? "-" : std::string(board::region_name(offering, row))};
+    for (const auto mode : modes) {
+      cells.push_back(board_price_cell(offering, row, mode, pricing, currency, false));
+      any_estimated = any_estimated || cells.back().starts_with(estimated_mark);
+    }
+    const bool per_gpu_estimated = board::price_estimated(offering, row, row.mode);
+    cells.push_back(fmt::format("{}{} {}", per_gpu_estimated ? estimated_mark : "", units::format_money(row.price_per_gpu, currency),
+                                row.mode == PricingMode::on_demand ? "od" : catalog::to_string(row.mode)));
+    grid.rows.push_back(std::move(cells));
+    if (oldest.empty() || offering.as_of < oldest) oldest = offering.as_of;
+    if (offering.as_of > newest) newest = offering.as_of;
   }
-  if (!csv)
-    grid.notes.push_back(
-        fmt::format("{} offerings; prices per instance-hour in the provider's currency.", rows.size()));
+  if (!csv) {
+    grid.notes.push_back(fmt::format("{} offers (offering x region); per instance-hour in the provider's currency.",
+                                     board.rows.size()));
+    grid.notes.push_back("Per GPU-h: in the cheapest allowed mode (od = on-demand).");
+    if (!oldest.empty()) {
+      grid.notes.push_back(oldest == newest ? "Prices as of " + oldest + "."
+                                            : "Prices as of " + oldest + " to " + newest + ".");
+    }
+    if (any_estimated) grid.notes.push_back(std::string(estimated_mark) +
+                           " estimated: the catalog marks the price as a judgement, not a published one.");
+  }
+  return grid;
+}
+
+}  // namespace
+
+void price_board(std::ostream& out, Format format, const catalog::Catalog& catalog, const board::Board& board,
+                 const Style& style) {
+  check_listing_format(format);
+  if (format == Format::json) {
+    board_json(out, catalog, board, style);
+    return;
+  }
+  const bool csv = format == Format::csv;
+  const Grid grid = board.groups.empty() ? row_grid(catalog, board, csv) : group_grid(catalog, board, csv);
   listing(out, format, "gpuselect catalog: offerings", grid, style);
 }
 

@@ -98,7 +98,7 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
   add(figures, "effective TFLOPS per GPU", [&](const scoring::Candidate& c) {
     return fmt::format("{:.1f}", performance(c).compute.effective_tflops_per_gpu);
   });
-  add(figures, "wall time", [&](const scoring::Candidate& c) { return hours_with_band(c.hours, performance(c), ranking.risk_averse); });
+  add(figures, "wall time", [&](const scoring::Candidate& c) { return hours_with_band(c, performance(c), ranking.risk_averse); });
   add(figures, "GPU hours",
       [&](const scoring::Candidate& c) { return fmt::format("{:.1f}", performance(c).time.gpu_hours); });
   if (workload::is_serving(view.profile->kind)) {

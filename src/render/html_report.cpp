@@ -234,9 +234,9 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
         "<tr{}><td class=\"num\">{}{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td>{}<td class=\"num\">{:.1f}</td><td>{}</td><td>{}</td></tr>\n",
         candidate.pareto ? " class=\"pareto\"" : "", candidate.rank, marked ? "*" : "", html_escape(offering.id),
-        html_escape(rented_label(*view.catalog, ranking, candidate)), html_escape(catalog::to_string(candidate.mode)),
+        html_escape(rented_label(*view.catalog, ranking, candidate)), html_escape(mode_label(*view.catalog, candidate)),
         html_escape(memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes)),
-        html_escape(hours_with_band(candidate.hours, view.ranking->performance_of(candidate), view.ranking->risk_averse)),
+        html_escape(hours_with_band(candidate, view.ranking->performance_of(candidate), view.ranking->risk_averse)),
         html_escape(cost_label(*view.catalog, ranking, candidate)),
         serving ? fmt::format("<td class=\"num\">{}</td>", html_escape(unit_cost_label(ranking, candidate)))
                 : std::string(),

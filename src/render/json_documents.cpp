@@ -408,10 +408,12 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   if (const auto& band = performance.time.wall_hours_band; band.high > 0 && uninterrupted_hours > 0) {
     // The shape's band scaled to this mode's expected hours (risk-averse: candidate.hours is already
     // the upper end, so the expected hours are taken back from it, as the table's hours_with_band does).
-    const double expected = context.ranking.risk_averse ? candidate.hours * uninterrupted_hours / band.high
-                                                        : candidate.hours;
+    // A queue before the run (availability.queue_hours) is added to both ends as it is.
+    const double queue = candidate.queue_hours;
+    const double run = candidate.hours - queue;
+    const double expected = context.ranking.risk_averse ? run * uninterrupted_hours / band.high : run;
     const double scale = expected / uninterrupted_hours;
-    json.field("wall_hours_band", band_json(estimate::Band{band.low * scale, band.high * scale,
+    json.field("wall_hours_band", band_json(estimate::Band{band.low * scale + queue, band.high * scale + queue,
                                                            band.in_calibrated_regime}));
   }
   json.end_object();
@@ -545,6 +547,12 @@ ordered_json request_json(const RecommendView& view) {
   request["reserved_other_use"] = ranking.reserved_other_use;
   request["risk_averse"] = ranking.risk_averse;  // hours and totals are the bands' upper ends
   request["only_offerings"] = strings_json(options.only_offerings);
+  auto bounds_json = [](const resources::Bounds& bounds) {
+    return ordered_json{{"min", optional_number(bounds.min)}, {"max", optional_number(bounds.max)}};
+  };
+  request["gpu_memory_gb"] = bounds_json(constraints.gpu_memory_gb);
+  request["gpu_count"] = bounds_json(constraints.gpu_count);
+  request["max_price_per_hour"] = optional_number(constraints.max_price_per_hour);
   return request;
 }
 

@@ -196,11 +196,11 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       std::vector<std::string> cells = {
           rank_cell(candidate, style), row.offering->provider,
           row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
-          rented_label(*view.catalog, ranking, candidate), std::string(catalog::to_string(candidate.mode)),
+          rented_label(*view.catalog, ranking, candidate), std::string(mode_label(*view.catalog, candidate)),
           region_label(*row.offering, candidate),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
           serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
-                  : hours_with_band(candidate.hours, estimate, view.ranking->risk_averse),
+                  : hours_with_band(candidate, estimate, view.ranking->risk_averse),
           cost_label(*view.catalog, ranking, candidate)};
       if (serving) cells.push_back(unit_cost_label(ranking, candidate));
       cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
@@ -297,9 +297,10 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.push_back(estimated);
     const auto& estimate = view.ranking->performance_of(candidate);
     const auto& band = estimate.time.wall_hours_band;
-    const double scale = estimate.time.wall_hours > 0 ? candidate.hours / estimate.time.wall_hours : 0;
-    fields.push_back(band.high > 0 ? csv_number(round_figure(band.low * scale)) : std::string());
-    fields.push_back(band.high > 0 ? csv_number(round_figure(band.high * scale)) : std::string());
+    const double queue = candidate.queue_hours;
+    const double scale = estimate.time.wall_hours > 0 ? (candidate.hours - queue) / estimate.time.wall_hours : 0;
+    fields.push_back(band.high > 0 ? csv_number(round_figure(band.low * scale + queue)) : std::string());
+    fields.push_back(band.high > 0 ? csv_number(round_figure(band.high * scale + queue)) : std::string());
     fields.emplace_back(band.high > 0 ? (band.in_calibrated_regime ? "true" : "false") : "");
     fields.emplace_back(region_name(offering, candidate));
     fields.push_back(std::to_string(candidate.other_regions));
@@ -331,11 +332,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                                         row.offering->provider,
                                         row.offering->instance_type,
                                         rented_label(*view.catalog, ranking, candidate),
-                                        std::string(catalog::to_string(candidate.mode)),
+                                        std::string(mode_label(*view.catalog, candidate)),
                                         memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                         serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
                                                               estimate.serving.batch)
-                                                : hours_with_band(candidate.hours, estimate, ranking.risk_averse),
+                                                : hours_with_band(candidate, estimate, ranking.risk_averse),
                                         cost_label(*view.catalog, ranking, candidate)};
       if (serving) {
         const auto& band = candidate.cost.per_million_output_tokens_band;

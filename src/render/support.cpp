@@ -197,13 +197,23 @@ std::string_view zero_label(int zero_stage) {
   return labels[static_cast<std::size_t>(zero_stage)];
 }
 
-std::string hours_with_band(double hours, const estimate::Estimate& estimate, bool risk_averse) {
+std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
+  const auto& offering = catalog.offerings.at(candidate.offering_index);
+  return catalog.provider_of(offering).kind == catalog::ProviderKind::owned ? std::string_view("owned")
+                                                                           : catalog::to_string(candidate.mode);
+}
+
+std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Estimate& estimate, bool risk_averse) {
   const auto& band = estimate.time.wall_hours_band;
   const double wall = estimate.time.wall_hours;
-  if (!(band.high > 0) || !(wall > 0)) return units::format_hours(hours);
-  const double expected = risk_averse ? hours * wall / band.high : hours;
-  return fmt::format("{} ({}-{}){}", units::format_hours(expected), units::format_hours(band.low * expected / wall),
-                     units::format_hours(band.high * expected / wall), band.in_calibrated_regime ? "" : "*");
+  if (!(band.high > 0) || !(wall > 0)) return units::format_hours(candidate.hours);
+  // The band is the run's; a queue before it is added to every end as it is.
+  const double queue = candidate.queue_hours;
+  const double run = candidate.hours - queue;
+  const double expected = risk_averse ? run * wall / band.high : run;
+  return fmt::format("{} ({}-{}){}", units::format_hours(expected + queue),
+                     units::format_hours(band.low * expected / wall + queue),
+                     units::format_hours(band.high * expected / wall + queue), band.in_calibrated_regime ? "" : "*");
 }
 
 std::string plan_label(const estimate::Plan& plan) {

@@ -80,9 +80,14 @@ std::string memory_label(double needed_bytes, double capacity_bytes);
 // "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".
 std::string plan_label(const estimate::Plan& plan);
 // "23 min (21 min-26 min)": hours with the estimate's error band scaled to them (training), a
-// trailing "*" when outside the calibrated regime; plain hours without a band.
+// trailing "*" when outside the calibrated regime; plain hours without a band. The candidate's
+// queue_hours are added to all three as they are (the band is the run's).
 // risk_averse: hours is already the band's upper end (scoring::Ranking::risk_averse).
-std::string hours_with_band(double hours, const estimate::Estimate& estimate, bool risk_averse = false);
+// The pricing mode as people read it: "owned" for an owned cluster's row (its one rate is priced as
+// on-demand; JSON and CSV keep "on-demand"), else catalog::to_string(mode).
+std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
+std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Estimate& estimate,
+                            bool risk_averse = false);
 std::string_view plan_reason_name(estimate::PlanReason reason);
 std::string_view zero_label(int zero_stage);
 

@@ -47,6 +47,7 @@ bool in_ranges(char32_t code_point, const auto& ranges) {
 }
 
 int code_point_width(char32_t code_point) {
+  if (code_point >= 0x20 && code_point < 0x7F) return 1;  // printable ASCII: in neither table
   if (code_point < 0x20 || (code_point >= 0x7F && code_point < 0xA0)) return 0;
   if (in_ranges(code_point, zero_width_ranges)) return 0;
   return in_ranges(code_point, wide_ranges) ? 2 : 1;

@@ -7,7 +7,10 @@
 #include <string>
 #include <unordered_set>
 
+#include <fmt/format.h>
+
 #include "gpuselect/error.hpp"
+#include "gpuselect/units.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "scoring/scoring_internal.hpp"
 
@@ -74,10 +77,10 @@ const Requirement* find_requirement(std::string_view name) {
   return nullptr;
 }
 
-constexpr std::array<std::string_view, 13> exclusion_names = {
+constexpr std::array<std::string_view, 16> exclusion_names = {
     "memory",    "--budget",  "--deadline",  "--region",       "--provider", "--gpu",
     "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
-    "--precision"};
+    "--precision", "--gpu-memory", "--gpu-count", "--max-price"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;
@@ -180,6 +183,28 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
   }
 }
 
+double gpus_of(const catalog::Offering& offering) { return offering.gpu_count * offering.gpu_fraction; }
+
+double gpu_memory_gb_of(const catalog::Catalog& catalog, const catalog::Offering& offering) {
+  return catalog.gpu_of(offering).memory_gb * std::min(1.0, offering.gpu_fraction);
+}
+
+std::optional<double> cheapest_allowed_price(const catalog::Offering& offering, const Constraints& constraints) {
+  std::optional<double> cheapest;
+  auto consider = [&](const catalog::Pricing& pricing) {
+    for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+      const auto mode = static_cast<catalog::PricingMode>(index);
+      const auto price = pricing.price(mode);
+      if (price && mode_allowed(constraints, mode) && (!cheapest || *price < *cheapest)) cheapest = price;
+    }
+  };
+  if (offering.regions.empty()) consider(offering.pricing);
+  for (const auto& region : offering.regions) {
+    if (constraints.regions.empty() || has(constraints.regions, region)) consider(offering.pricing_in(region));
+  }
+  return cheapest;
+}
+
 bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode) {
   return constraints.pricing_modes.empty() ||
          std::find(constraints.pricing_modes.begin(), constraints.pricing_modes.end(), mode) !=
@@ -216,6 +241,21 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
                                     [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; });
     if (!wanted) reasons.push_back({ExclusionKind::gpu, 0, 0, "GPU " + gpu.id + " is not in --gpu"});
   }
+  if (constraints.gpu_memory_gb.any()) {
+    const double memory_gb = gpu_memory_gb_of(catalog, offering);
+    if (!constraints.gpu_memory_gb.contains(memory_gb)) {
+      reasons.push_back({ExclusionKind::gpu_memory, memory_gb, 0,
+                         fmt::format("{:g} GB per GPU, not in --gpu-memory {}GB", memory_gb,
+                                     resources::to_string(constraints.gpu_memory_gb))});
+    }
+  }
+  if (constraints.gpu_count.any()) {
+    const double count = gpus_of(offering);
+    if (!constraints.gpu_count.contains(count)) {
+      reasons.push_back({ExclusionKind::gpu_count, count, 0,
+                         fmt::format("{:g} GPUs per instance, not {}", count, resources::to_string(constraints.gpu_count))});
+    }
+  }
   for (const auto& name : constraints.requirements) {
     const Requirement* requirement = find_requirement(name);
     if (requirement != nullptr && !requirement->holds(offering, provider)) {
@@ -237,9 +277,41 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
     reasons.push_back({ExclusionKind::not_sold, 0, 0, "no price in any pricing mode"});
   } else if (!sold_allowed) {
     reasons.push_back({ExclusionKind::pricing_mode, 0, 0, "sold only as " + sold_modes});
+  } else if (constraints.max_price_per_hour) {
+    const std::optional<double> cheapest = cheapest_allowed_price(offering, constraints);
+    if (cheapest && !price_allowed(catalog, offering, constraints, *cheapest)) {
+      reasons.push_back({ExclusionKind::max_price, *cheapest, *constraints.max_price_per_hour,
+                         fmt::format("costs at least {}/h, --max-price {}",
+                                     units::format_money(*cheapest, provider.currency),
+                                     units::format_money(*constraints.max_price_per_hour, constraints.max_price_currency))});
+    }
   }
   return reasons.size() == before;
 }
 
 }  // namespace detail
+
+bool offering_allowed(const catalog::Catalog& catalog, const catalog::Offering& offering,
+                      const Constraints& constraints) {
+  thread_local std::vector<ExclusionReason> reasons;
+  reasons.clear();
+  return detail::offering_passes(catalog, offering, constraints, reasons);
+}
+
+void check_constraints(const catalog::Catalog& catalog, const Constraints& constraints) {
+  detail::validate_constraints(catalog, constraints);
+}
+
+bool price_allowed(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
+                   double price) {
+  if (!constraints.max_price_per_hour) return true;
+  const catalog::Provider& provider = catalog.provider_of(offering);
+  const double converted =
+      provider.currency == constraints.max_price_currency
+          ? price
+          : catalog::convert(catalog, price, provider.currency, constraints.max_price_currency);
+  // A cent's thousandth of slack: "--max-price 2.5" keeps a $2.50 offering after currency rounding.
+  return converted <= *constraints.max_price_per_hour + 1e-5;
+}
+
 }  // namespace gpuselect::scoring

@@ -15,12 +15,18 @@ namespace gpuselect::scoring::detail {
 namespace {
 
 // The other criteria's weighted score of x, renormalised to the weight they share (1 - weight of c).
-double rest_of(const Ranking& ranking, const Candidate& x, std::size_t c) {
+double rest_of(const Weights& weights, const std::array<double, criterion_count>& scores, std::size_t c) {
   double rest = 0;
   for (std::size_t d = 0; d < criterion_count; ++d) {
-    if (d != c) rest += ranking.weights.values[d] * x.criteria[d].score;
+    if (d != c) rest += weights.values[d] * scores[d];
   }
-  return rest / (1 - ranking.weights.values[c]);
+  return rest / (1 - weights.values[c]);
+}
+
+double rest_of(const Ranking& ranking, const Candidate& x, std::size_t c) {
+  std::array<double, criterion_count> scores{};
+  for (std::size_t d = 0; d < criterion_count; ++d) scores[d] = x.criteria[d].score;
+  return rest_of(ranking.weights, scores, c);
 }
 
 
@@ -59,6 +65,12 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
   std::vector<Line> all_lines(ranking.candidates.size());
   std::vector<Line> lines;
   std::vector<Line> hull;
+  // The criterion scores copied once into a compact array: the passes below read every candidate
+  // once per criterion, and a whole candidate is hundreds of bytes.
+  std::vector<std::array<double, criterion_count>> scores(ranking.candidates.size());
+  for (std::size_t index = 0; index < scores.size(); ++index) {
+    for (std::size_t d = 0; d < criterion_count; ++d) scores[index][d] = ranking.candidates[index].criteria[d].score;
+  }
   for (std::size_t c = 0; c < criterion_count; ++c) {
     if (ranking.weights.values[c] >= 1) continue;
     // Only weights in [0, 1] matter. The envelope there is at least the best line at each of a few
@@ -70,9 +82,9 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
     std::array<double, sample_weights> best_value{};
     best_value.fill(-std::numeric_limits<double>::infinity());
     for (std::uint32_t index = 0; index < ranking.candidates.size(); ++index) {
-      const auto& candidate = ranking.candidates[index];
-      const double rest = rest_of(ranking, candidate, c);
-      const Line line{candidate.criteria[c].score - rest, rest, index};
+      const auto& row = scores[index];
+      const double rest = rest_of(ranking.weights, row, c);
+      const Line line{row[c] - rest, rest, index};
       all_lines[index] = line;
       for (std::size_t k = 0; k < sample_weights; ++k) {
         const double value = line.intercept + line.slope * sample_weight[k];

@@ -96,7 +96,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       break;
     }
     case Criterion::cost: {
-      parts.push_back(units::format_money(candidate.total_cost, ranking.currency) + " vs cheapest " +
+      parts.push_back(units::format_money(candidate.total_cost, ranking.currency) +
+                      (ranking.best.free_row ? " vs cheapest paid " : " vs cheapest ") +
                       units::format_money(ranking.best.cheapest_total, ranking.currency));
       const auto& cost = candidate.cost;
       if (cost.commitment_charged) {
@@ -145,7 +146,8 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
       return "costs " + units::format_money(reason.needed, currency) + ", budget " +
              units::format_money(reason.limit, currency);
     case ExclusionKind::deadline:
-      return "takes " + units::format_hours(reason.needed) + ", deadline " + units::format_hours(reason.limit);
+      return "takes " + units::format_hours(reason.needed) + (reason.detail.empty() ? "" : " (" + reason.detail + ")") +
+             ", deadline " + units::format_hours(reason.limit);
     case ExclusionKind::region:
     case ExclusionKind::provider:
     case ExclusionKind::gpu:
@@ -155,6 +157,9 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::requirement:
       return "does not meet --require " + reason.detail;
     case ExclusionKind::nodes:
+      if (!reason.detail.empty()) {
+        return fmt::format("needs {} nodes to fit, {}", detail::number(reason.needed, 0), reason.detail);
+      }
       return fmt::format("needs {} nodes to fit, --max-nodes {}", detail::number(reason.needed, 0),
                          detail::number(reason.limit, 0));
     case ExclusionKind::headroom:
@@ -164,6 +169,9 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
       return reason.detail.empty() ? "no price in any pricing mode" : reason.detail;
     case ExclusionKind::latency:
     case ExclusionKind::precision:
+    case ExclusionKind::gpu_memory:
+    case ExclusionKind::gpu_count:
+    case ExclusionKind::max_price:
       return reason.detail;
   }
   return reason.detail;

@@ -119,10 +119,14 @@ IndicatorValue memory_headroom(const IndicatorInput& in) {
 // and images outweighed paying six times as much (a student's QLoRA ranked an 8x A100 node first);
 // a square root kept a 245x dearer serving node (7 of 8 GPUs idle) level with a 3x one. A job 30x
 // dearer than the cheapest is out on cost; rows tied at 0 sort by total (rank's tie-break).
+// A row that costs 0 (an owned cluster at a sunk cost) scores 1; a ratio to 0 has no scale, so
+// paid rows are then measured against half the cheapest paid total: the cheapest paid row sits at
+// the 2x point (0.8), below the free one, and paid rows keep their order and spacing (assumption).
 IndicatorValue job_cost(const IndicatorInput& in) {
   const double total = in.candidate.total_cost;
   if (!(total > 0) || !(in.best.cheapest_total > 0)) return {1.0};
-  const double ratio = std::max(1.0, total / in.best.cheapest_total);
+  const double reference = in.best.free_row ? in.best.cheapest_total / 2 : in.best.cheapest_total;
+  const double ratio = std::max(1.0, total / reference);
   return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
 }
 

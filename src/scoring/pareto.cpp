@@ -69,18 +69,26 @@ void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates) {
   const std::size_t count = candidates.size();
   for (auto& candidate : candidates) candidate.cheaper_and_faster_below = Candidate::no_rival;
   if (count < 2) return;
+  // Hours and totals copied into compact arrays: the sort and the tree below read them in random
+  // order, and a candidate is hundreds of bytes (a cache miss per read on large catalogs).
+  std::vector<double> hours(count);
+  std::vector<double> total_cost(count);
+  for (std::size_t index = 0; index < count; ++index) {
+    hours[index] = candidates[index].hours;
+    total_cost[index] = candidates[index].total_cost;
+  }
   // Hours ranked once; a Fenwick tree over that rank keeps, among the candidates seen so far (all
   // ranked below the current one), the cheapest with at most these hours.
   std::vector<std::uint32_t> by_hours(count);
   for (std::uint32_t index = 0; index < count; ++index) by_hours[index] = index;
   std::sort(by_hours.begin(), by_hours.end(), [&](std::uint32_t x, std::uint32_t y) {
-    return candidates[x].hours != candidates[y].hours ? candidates[x].hours < candidates[y].hours : x < y;
+    return hours[x] != hours[y] ? hours[x] < hours[y] : x < y;
   });
   std::vector<std::uint32_t> hours_rank(count);
   for (std::uint32_t position = 0; position < count; ++position) {
     // Equal hours share the rank of their last member, so a query at one includes all of them.
     std::uint32_t last = position;
-    while (last + 1 < count && candidates[by_hours[last + 1]].hours == candidates[by_hours[position]].hours) ++last;
+    while (last + 1 < count && hours[by_hours[last + 1]] == hours[by_hours[position]]) ++last;
     for (std::uint32_t k = position; k <= last; ++k) hours_rank[by_hours[k]] = last + 1;
     position = last;
   }
@@ -88,20 +96,19 @@ void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates) {
   const auto cheaper = [&](std::uint32_t x, std::uint32_t y) {
     if (y == Candidate::no_rival) return x != Candidate::no_rival;
     if (x == Candidate::no_rival) return false;
-    if (candidates[x].total_cost != candidates[y].total_cost) return candidates[x].total_cost < candidates[y].total_cost;
-    return candidates[x].hours < candidates[y].hours;
+    if (total_cost[x] != total_cost[y]) return total_cost[x] < total_cost[y];
+    return hours[x] < hours[y];
   };
   for (std::size_t position = count; position-- > 0;) {
-    Candidate& candidate = candidates[position];
     std::uint32_t best = Candidate::no_rival;
     for (std::uint32_t k = hours_rank[position]; k > 0; k -= k & (~k + 1)) {
       if (cheaper(tree[k], best)) best = tree[k];
     }
     if (best != Candidate::no_rival) {
-      const Candidate& rival = candidates[best];
-      const bool no_worse = rival.total_cost <= candidate.total_cost && rival.hours <= candidate.hours;
-      const bool better = rival.total_cost < material * candidate.total_cost || rival.hours < material * candidate.hours;
-      if (no_worse && better) candidate.cheaper_and_faster_below = best;
+      const bool no_worse = total_cost[best] <= total_cost[position] && hours[best] <= hours[position];
+      const bool better =
+          total_cost[best] < material * total_cost[position] || hours[best] < material * hours[position];
+      if (no_worse && better) candidates[position].cheaper_and_faster_below = best;
     }
     const auto self = static_cast<std::uint32_t>(position);
     for (std::uint32_t k = hours_rank[position]; k <= count; k += k & (~k + 1)) {

@@ -7,9 +7,13 @@
 #include <map>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "core/prefault.hpp"
+#include "estimate/plan_search.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
 #include "scoring/scoring_internal.hpp"
 
 namespace gpuselect::scoring {
@@ -46,19 +50,30 @@ struct PlanKey {
 
 class PlanMemo {
  public:
-  explicit PlanMemo(const workload::Profile& profile) : profile_(profile) {}
+  explicit PlanMemo(const workload::Profile& profile) : profile_(profile), search_(profile) {}
   const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
     const PlanKey key = PlanKey::of(gpu_index, hardware);
     auto found = plans_.find(key);
     if (found == plans_.end()) {
-      found = plans_.emplace(key, estimate::choose_plan(profile_, hardware)).first;
+      found = plans_.emplace(key, estimate::choose_plan(search_, hardware)).first;
+    }
+    return found->second;
+  }
+  // estimate::describe_plan of a plan this memo returned, formatted once per plan: exclusions of
+  // many offerings on one machine shape share the sentence (each exclusion still owns a copy).
+  const std::string& description(const estimate::Memory& memory) {
+    auto found = descriptions_.find(&memory);
+    if (found == descriptions_.end()) {
+      found = descriptions_.emplace(&memory, estimate::describe_plan(profile_, memory)).first;
     }
     return found->second;
   }
 
  private:
   const workload::Profile& profile_;
-  std::map<PlanKey, estimate::Memory> plans_;
+  estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
+  std::map<PlanKey, estimate::Memory> plans_;                  // node-based: references stay valid
+  std::map<const estimate::Memory*, std::string> descriptions_;  // keyed by plans_' values
 };
 
 // The performance estimate depends only on the hardware (PlanKey): memoised per key into
@@ -263,10 +278,20 @@ class Ranker {
 
     bool produced = add_candidates(index, fit_nodes, ranking, compare);
     double fastest_wall_hours = last_wall_hours_;
+    // An owned cluster's idle nodes cost nothing more: the whole cluster (as far as --max-nodes
+    // allows) is a row of its own, the way a team would run on "our 4 nodes".
+    int owned_added = 0;
+    if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned && node_limit > fit_nodes &&
+        acceptable(memo_.plan(offering.gpu_index, hardware(offering, node_limit)), compare)) {
+      produced = add_candidates(index, node_limit, ranking, compare) || produced;
+      fastest_wall_hours = std::min(fastest_wall_hours, last_wall_hours_);
+      owned_added = node_limit;
+    }
     // More nodes gain when they avoid CPU offload (steps several times faster): one more candidate.
     int larger_added = 0;
     if (memo_.plan(offering.gpu_index, hardware(offering, fit_nodes)).plan.offload != workload::Offload::none) {
       for (int nodes = fit_nodes + 1; nodes <= node_limit; ++nodes) {
+        if (nodes == owned_added) break;  // already a row
         const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, nodes));
         if (acceptable(memory, compare) && memory.plan.offload == workload::Offload::none) {
           produced = add_candidates(index, nodes, ranking, compare) || produced;
@@ -277,11 +302,13 @@ class Ranker {
       if (larger_added != 0) fastest_wall_hours = std::min(fastest_wall_hours, last_wall_hours_);
     }
     const double deadline = constraints_.deadline_hours.value_or(0);
-    if (!compare && deadline > 0 && fastest_wall_hours > deadline) {
+    const double queue_hours = offering.availability.queue_hours;
+    if (!compare && deadline > 0 && fastest_wall_hours + queue_hours > deadline) {
       // The smallest larger node count that meets the deadline.
-      for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes <= node_limit; ++nodes) {
+      for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes < (owned_added > 0 ? owned_added : node_limit + 1);
+           ++nodes) {
         if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)), compare)) continue;
-        if (ranking.performances[performance(ranking, offering, nodes)].time.wall_hours <= deadline) {
+        if (ranking.performances[performance(ranking, offering, nodes)].time.wall_hours + queue_hours <= deadline) {
           produced = add_candidates(index, nodes, ranking, compare) || produced;
           break;
         }
@@ -305,21 +332,42 @@ class Ranker {
         return;
       }
     }
+    if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned && exclude_beyond_owned(index, ranking)) {
+      return;
+    }
     const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, node_limit));
     // llm-inference plans that fit in memory but miss the latency targets, and fp4 without FP4 units
     // (a serving replica stays within one instance, so they are told for one).
     const auto& one_instance = memo_.plan(offering.gpu_index, hardware(offering, 1));
+    // One reason built in place: the exclusion owns its list and one copy of the plan's sentence.
+    std::vector<ExclusionReason> reasons(1);
     if (one_instance.reason == estimate::PlanReason::misses_targets ||
         one_instance.reason == estimate::PlanReason::no_fp4) {
       const bool latency = one_instance.reason == estimate::PlanReason::misses_targets;
-      exclude(ranking, index, std::nullopt, 1,
-              {{latency ? ExclusionKind::latency : ExclusionKind::precision, latency ? one_instance.tpot_ms : 0,
-                latency ? profile_.tpot_target_ms : 0, std::string(estimate::describe_plan(profile_, one_instance))}});
+      reasons[0] = {latency ? ExclusionKind::latency : ExclusionKind::precision, latency ? one_instance.tpot_ms : 0,
+                    latency ? profile_.tpot_target_ms : 0, memo_.description(one_instance)};
+      exclude(ranking, index, std::nullopt, 1, std::move(reasons));
       return;
     }
-    exclude(ranking, index, std::nullopt, node_limit,
-            {{ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
-              std::string(estimate::describe_plan(profile_, memory))}});
+    reasons[0] = {ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
+                  memo_.description(memory)};
+    exclude(ranking, index, std::nullopt, node_limit, std::move(reasons));
+  }
+
+  // An owned cluster cannot grow: when the job fits on more nodes than the team has (up to the
+  // larger of --max-nodes and twice the cluster), it is excluded for the nodes, not for memory.
+  bool exclude_beyond_owned(std::uint32_t index, Ranking& ranking) {
+    const auto& offering = catalog_.offerings[index];
+    const int owned = std::max(1, offering.max_nodes);
+    const int search_to = std::min(std::max(constraints_.max_nodes, 2 * owned), owned + 64);
+    for (int nodes = owned + 1; nodes <= search_to; ++nodes) {
+      if (!memo_.plan(offering.gpu_index, hardware(offering, nodes)).fits) continue;
+      exclude(ranking, index, std::nullopt, nodes,
+              {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(owned),
+                fmt::format("the owned cluster has {} (max_nodes)", owned)}});
+      return true;
+    }
+    return false;
   }
 
   // One candidate per pricing mode sold and allowed; returns whether any passed.
@@ -337,7 +385,10 @@ class Ranker {
     estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                    options_.currency, 0};
     context.reserved_other_use = options_.reserved_other_use;
-    context.deadline_hours = constraints_.deadline_hours.value_or(0);
+    // A queue spends part of the deadline before the job starts (a tiny remainder when it spends all).
+    const double queue_hours = offering.availability.queue_hours;
+    const double deadline = constraints_.deadline_hours.value_or(0);
+    context.deadline_hours = deadline > 0 ? std::max(deadline - queue_hours, 1e-6) : 0;
     context.pricing = &choice.pricing;
     estimate::price(profile_, context, priced_);
     last_wall_hours_ = estimate.time.wall_hours;
@@ -350,6 +401,8 @@ class Ranker {
       const auto mode = static_cast<PricingMode>(mode_index);
       if (!choice.pricing.price(mode)) continue;
       if (!compare && !detail::mode_allowed(constraints_, mode)) continue;
+      // The mode's cheapest allowed region is above --max-price: so is every other region.
+      if (!compare && !price_allowed(catalog_, offering, constraints_, *choice.pricing.price(mode))) continue;
       auto cost = priced_.cost(mode);
       if (!cost.available) continue;
       const std::uint32_t region = choice.region[mode_index];
@@ -372,7 +425,7 @@ class Ranker {
       const double pessimism = options_.risk_averse && band.high > 0 && estimate.time.wall_hours > 0
                                    ? band.high / estimate.time.wall_hours
                                    : 1.0;
-      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism;
+      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + queue_hours;
       const double total_cost = cost.total * pessimism;
       if (!compare) {
         reasons_.clear();
@@ -380,7 +433,8 @@ class Ranker {
           reasons_.push_back({ExclusionKind::budget, total_cost, *constraints_.budget, {}});
         }
         if (constraints_.deadline_hours && hours > *constraints_.deadline_hours) {
-          reasons_.push_back({ExclusionKind::deadline, hours, *constraints_.deadline_hours, {}});
+          reasons_.push_back({ExclusionKind::deadline, hours, *constraints_.deadline_hours,
+                              queue_hours > 0 ? "with " + units::format_hours(queue_hours) + " in the queue" : ""});
         }
         if (!reasons_.empty()) {
           exclude(ranking, index, mode, nodes, reasons_);
@@ -399,6 +453,7 @@ class Ranker {
       candidate.cost = cost;
       candidate.spot_total = spot_total;
       candidate.hours = hours;
+      candidate.queue_hours = queue_hours;
       candidate.total_cost = total_cost;
       candidate.gpus_needed = needed;
       candidate.gpus_rented = rented;
@@ -463,6 +518,7 @@ class Ranker {
       const auto& offering = catalog_.offerings[candidate.offering_index];
       if (candidate.hours > 0) best.fastest_hours = std::min(best.fastest_hours, candidate.hours);
       if (candidate.total_cost > 0) best.cheapest_total = std::min(best.cheapest_total, candidate.total_cost);
+      if (!(candidate.total_cost > 0)) best.free_row = true;
       best.best_speed = std::max(best.best_speed, detail::speed_of(profile_.kind, catalog_.gpu_of(offering), offering,
                                                                    candidate, ranking.performance_of(candidate)));
     }
@@ -472,6 +528,13 @@ class Ranker {
 
     detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, ranking.performances, candidates,
                              options_.allow_spot_serving);
+    // Warnings depend on the candidate alone: set while candidates are still in catalog order, so
+    // their offerings and providers are read in order rather than at random after the sort.
+    const detail::WarningContext warning_context{catalog_, profile_, options_.allow_spot_serving};
+    for (auto& candidate : candidates) {
+      candidate.warnings =
+          detail::materialise(detail::warning_bits(warning_context, candidate, ranking.performance_of(candidate)));
+    }
 
     // Sorted as compact keys (the candidates themselves are large and scattered); ties on score
     // and cost, rare, look at the offering id.
@@ -502,11 +565,10 @@ class Ranker {
       candidates[order[position]].rank = static_cast<int>(position) + 1;
     }
     if (!compare) {
-      // Apply the permutation in place (cycle by cycle): no second vector of the large candidates.
-      // Candidate is trivially copyable, so each assignment is a plain copy (std::move gains nothing).
+      // Apply the permutation in place (cycle by cycle): no second copy of the large candidates.
       for (std::size_t start = 0; start < order.size(); ++start) {
         if (order[start] == start) continue;
-        const Candidate held = candidates[start];
+        Candidate held = candidates[start];
         std::size_t position = start;
         while (order[position] != start) {
           const std::size_t source = order[position];
@@ -523,11 +585,6 @@ class Ranker {
     const auto* rate = catalog_.find_currency(options_.currency);
     const std::string_view stable_currency = rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
     for (auto& performance : ranking.performances) performance.currency = stable_currency;
-    const detail::WarningContext warning_context{catalog_, profile_, options_.allow_spot_serving};
-    for (auto& candidate : candidates) {
-      candidate.warnings =
-          detail::materialise(detail::warning_bits(warning_context, candidate, ranking.performance_of(candidate)));
-    }
     if (options_.pareto) detail::mark_pareto(candidates);
     if (!compare) detail::mark_cheaper_and_faster_below(candidates);
     ranking.notes = detail::run_notes(catalog_, ranking, options_.today);

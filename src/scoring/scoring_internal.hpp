@@ -75,6 +75,12 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
 bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
                      std::vector<ExclusionReason>& reasons);
 bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
+// GPUs per instance: gpu_count x gpu_fraction (a quarter vGPU is 0.25).
+double gpus_of(const catalog::Offering& offering);
+// GB per GPU as the vendor labels it, times the share for a vGPU slice.
+double gpu_memory_gb_of(const catalog::Catalog& catalog, const catalog::Offering& offering);
+// The lowest price per instance-hour in an allowed mode and region (provider currency); nullopt when none.
+std::optional<double> cheapest_allowed_price(const catalog::Offering& offering, const Constraints& constraints);
 
 // Warnings (warnings.cpp) as a bit set with Warning's value as bit index.
 using WarningBits = std::uint32_t;

@@ -26,7 +26,7 @@ using catalog::stale_price_days;
 constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
-    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM"};
+    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE"};
 
 // Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
 std::string duration(double hours) {
@@ -105,6 +105,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
   set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
   set(Warning::reserved_commitment, cost.commitment > 0 && cost.term_used_pct < small_term_share_pct);
+  set(Warning::queued, offering.availability.queue_hours > 0);
   return bits;
 }
 
@@ -116,8 +117,13 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     std::vector<std::string_view> oldest_by_provider(catalog.providers.size());
     std::string last_as_of;
     std::optional<int> last_age;
-    for (const auto& candidate : ranking.candidates) {
-      const auto& offering = catalog.offerings[candidate.offering_index];
+    // Offerings with a ranked candidate, then visited in catalog order: candidates are in rank order,
+    // and reading their offerings in that order is a cache miss each on large catalogs.
+    std::vector<bool> ranked(catalog.offerings.size(), false);
+    for (const auto& candidate : ranking.candidates) ranked[candidate.offering_index] = true;
+    for (std::size_t index = 0; index < ranked.size(); ++index) {
+      if (!ranked[index]) continue;
+      const auto& offering = catalog.offerings[index];
       if (offering.as_of != last_as_of) {
         last_as_of = offering.as_of;
         last_age = catalog::days_between(offering.as_of, today);
@@ -280,6 +286,11 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return provider.name +
              " is a marketplace: hosts belong to third parties whose reliability, "
              "security and network vary.";
+    case Warning::queued:
+      return fmt::format(
+          "The job waits {} in {}'s queue before it starts (availability.queue_hours); its time to result "
+          "and the deadline check include the wait, its cost does not.",
+          units::format_hours(offering.availability.queue_hours), provider.name);
     case Warning::reserved_commitment:
       return fmt::format(
           "A {} term commits {} ({} h x {}/h for {} instance{}); this job uses {} of it{}.",

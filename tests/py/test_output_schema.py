@@ -129,6 +129,26 @@ def main():
         document, _ = run_json(binary, ["catalog", listing, "--format", "json"])
         if document is not None:
             validate(document, validator, definition, f"catalog {listing} --format json")
+    # The price board: rows and groups, filtered and sorted as the flags say.
+    board, _ = run_json(binary, ["catalog", "list", "--gpus", "H100:8", "--max-price", "30", "--sort", "price",
+                                 "--format", "json"])
+    if board is not None:
+        validate(board, validator, "catalog_offerings", "catalog list --gpus H100:8 --max-price 30 --format json")
+        rows = board["rows"]
+        records = {o["id"]: o for o in board["offerings"]}
+        check(len(rows) > 0, "catalog list --gpus H100:8 --max-price 30 has no rows")
+        check(all(records[r["offering"]]["gpu_count"] == 8 for r in rows),
+              "catalog list --gpus H100:8 listed a row without 8 GPUs")
+        prices = [r["prices"][r["price_mode"]] for r in rows]
+        check(all(p <= 30 for p in prices), "catalog list --max-price 30 listed a row above $30/h")
+        check(prices == sorted(prices), "catalog list --sort price is not in price order")
+        check(set(records) == {r["offering"] for r in rows}, "catalog list offerings and rows name different offerings")
+    grouped, _ = run_json(binary, ["catalog", "list", "--gpu-memory", "80GB..", "--group-by", "gpu,provider",
+                                   "--format", "json"])
+    if grouped is not None:
+        validate(grouped, validator, "catalog_offerings", "catalog list --group-by gpu,provider --format json")
+        check(sum(g["rows"] for g in grouped["groups"]) == len(grouped["rows"]),
+              "catalog list groups do not add up to the rows")
     for args, definition in ((["catalog", "show", "aws/p4d.24xlarge"], "catalog_show"),
                              (["catalog", "show", "llama-2-7b"], "catalog_show"),
                              (["catalog", "validate"], "catalog_validate"),

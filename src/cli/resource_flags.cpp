@@ -1,0 +1,86 @@
+#include "cli/resource_flags.hpp"
+
+#include "cli/command.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/resources.hpp"
+#include "gpuselect/safe_text.hpp"
+
+namespace gpuselect::cli {
+
+void add_resource_options(CLI::App& command, ResourceFlags& flags, const std::string& group) {
+  command
+      .add_option("--gpus", flags.gpus,
+                  "SkyPilot's NAME[:COUNT]: GPU model and GPUs per instance, e.g. A100:8 (a bare name is 1 GPU)")
+      ->group(group);
+  command
+      .add_option("--gpu-memory", flags.gpu_memory,
+                  "GB per GPU as a dstack range: 24GB.. (at least), ..80GB (at most), 24GB..80GB, 80GB (exactly)")
+      ->group(group);
+  command.add_option("--gpu-count", flags.gpu_count, "GPUs per instance as a dstack range: 2..8, 2.., ..4, 8")
+      ->group(group);
+  command
+      .add_option("--max-price", flags.max_price,
+                  "Most to pay per instance-hour (dstack's max_price), in any pricing mode allowed")
+      ->group(group);
+}
+
+bool any_resource_flag(const ResourceFlags& flags) {
+  return !flags.gpus.empty() || !flags.gpu_memory.empty() || !flags.gpu_count.empty() || !flags.max_price.empty();
+}
+
+std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_value) {
+  if (flag_value.empty()) return {catalog::PricingMode::on_demand, catalog::PricingMode::spot};
+  std::vector<catalog::PricingMode> modes;
+  if (flag_value == "any") return modes;
+  for (const auto& name : split_list(flag_value)) {
+    const auto mode = catalog::parse_pricing_mode(name);
+    if (!mode) {
+      throw Error("--pricing", "unknown pricing mode " + text::quoted(name),
+                  "choose on-demand, spot, reserved-1y, reserved-3y or any");
+    }
+    modes.push_back(*mode);
+  }
+  return modes;
+}
+
+std::string resolve_gpu(const catalog::Catalog& catalog, const std::string& name, const std::string& where) {
+  if (const catalog::Gpu* gpu = catalog.find_gpu(name)) return gpu->id;
+  std::vector<std::string> known;
+  for (const auto& gpu : catalog.gpus) {
+    known.push_back(gpu.id);
+    known.insert(known.end(), gpu.aliases.begin(), gpu.aliases.end());
+  }
+  const std::string guess = closest_match(name, known);
+  throw Error(where, "unknown GPU " + text::quoted(name),
+              guess.empty() ? "see 'gpuselect catalog gpus' for ids and aliases"
+                            : "did you mean " + text::quoted(guess) + "?");
+}
+
+void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_flag, const catalog::Catalog& catalog,
+                          const std::string& currency, scoring::Constraints& constraints) {
+  if (!flags.gpus.empty()) {
+    const resources::GpuSpec spec = resources::parse_gpu_spec(flags.gpus, "--gpus");
+    if (!gpu_flag.empty()) {
+      throw Error("--gpus", "--gpu and --gpus both name the GPU model",
+                  "keep one: --gpus NAME:COUNT, or --gpu NAME with --gpu-count");
+    }
+    if (spec.count_given && !flags.gpu_count.empty()) {
+      throw Error("--gpus", "--gpus NAME:COUNT and --gpu-count both give the count",
+                  "keep one: --gpus NAME:COUNT, or --gpus NAME --gpu-count RANGE");
+    }
+    constraints.gpus = {resolve_gpu(catalog, spec.name, "--gpus")};
+    // SkyPilot's count is exact per instance: A100:8 is an 8-GPU node, never two 4-GPU ones; a
+    // bare NAME is 1 GPU, unless --gpu-count gives the count as a range.
+    constraints.gpu_count = {spec.count, spec.count};
+  }
+  if (!flags.gpu_count.empty()) constraints.gpu_count = resources::parse_count_range(flags.gpu_count, "--gpu-count");
+  if (!flags.gpu_memory.empty()) {
+    constraints.gpu_memory_gb = resources::parse_memory_gb_range(flags.gpu_memory, "--gpu-memory");
+  }
+  if (!flags.max_price.empty()) {
+    constraints.max_price_per_hour = resources::parse_max_price(flags.max_price, "--max-price");
+    constraints.max_price_currency = currency;
+  }
+}
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,35 @@
+#pragma once
+// SkyPilot's --gpus NAME:COUNT and dstack's --gpu-memory, --gpu-count, --max-price (docs/cli.md
+// "Resource syntax"), shared by recommend, compare and catalog list.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/scoring.hpp"
+
+namespace gpuselect::cli {
+
+struct ResourceFlags {
+  std::string gpus, gpu_memory, gpu_count, max_price;
+};
+
+void add_resource_options(CLI::App& command, ResourceFlags& flags, const std::string& group);
+bool any_resource_flag(const ResourceFlags& flags);
+
+// --pricing: "" = on-demand and spot (a reservation commits to one or three years of the instance:
+// it is no price for a one-off job or an hourly rent, so reserved modes come only when asked for),
+// "any" = every mode (an empty list), else the comma-separated modes; Error(--pricing) otherwise.
+std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_value);
+
+// The catalog id of a GPU id or alias (SkyPilot names such as A100-80GB are aliases); an unknown
+// name is Error(where) with the closest ids and aliases.
+std::string resolve_gpu(const catalog::Catalog& catalog, const std::string& name, const std::string& where);
+
+// Fills constraints.gpus (from --gpus NAME), gpu_count, gpu_memory_gb and max_price_per_hour (in
+// `currency`). `gpu_flag`: the text of --gpu, which --gpus may not contradict.
+void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_flag, const catalog::Catalog& catalog,
+                          const std::string& currency, scoring::Constraints& constraints);
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,129 @@
+#include "gpuselect/resources.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "gpuselect/error.hpp"
+#include "gpuselect/ranges.hpp"
+#include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
+
+namespace gpuselect::resources {
+
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+// One side of a range: a value in its unit, checked against its ranges::table row.
+using SideParser = std::optional<double> (*)(std::string_view);
+
+std::optional<double> memory_gb(std::string_view text) {
+  const auto bytes = units::parse_bytes(text);
+  if (!bytes) return std::nullopt;
+  return *bytes / units::bytes_per_gb;
+}
+
+std::optional<double> plain_number(std::string_view text) { return units::parse_number(text); }
+
+struct RangeKind {
+  SideParser parse;
+  ranges::Quantity quantity;
+  std::string_view what;     // "a memory size"
+  std::string_view example;  // "24GB.., ..80GB or 24GB..80GB"
+};
+
+constexpr RangeKind memory_kind{memory_gb, ranges::Quantity::gpu_memory_gb, "a GPU memory size",
+                                "24GB.., ..80GB, 24GB..80GB or 80GB"};
+constexpr RangeKind count_kind{plain_number, ranges::Quantity::gpu_count, "a GPU count", "2..8, 2.., ..4 or 8"};
+
+Bounds parse_range(std::string_view text, std::string_view where, const RangeKind& kind) {
+  const std::string hint = fmt::format("write {} (dstack's range syntax)", kind.example);
+  const std::string_view body = trim(text);
+  auto side = [&](std::string_view part) -> std::optional<double> {
+    part = trim(part);
+    if (part.empty()) return std::nullopt;
+    const auto value = kind.parse(part);
+    if (!value) throw Error(std::string(where), text::quoted(part) + " is not " + std::string(kind.what), hint);
+    return ranges::check(kind.quantity, *value, where, part);
+  };
+  Bounds bounds;
+  const auto dots = body.find("..");
+  if (dots == std::string_view::npos) {
+    if (body.empty()) throw Error(std::string(where), "no value given", hint);
+    bounds.min = side(body);
+    bounds.max = bounds.min;
+    return bounds;
+  }
+  const std::string_view low = body.substr(0, dots);
+  const std::string_view high = body.substr(dots + 2);
+  if (high.find("..") != std::string_view::npos) {
+    throw Error(std::string(where), text::quoted(text) + " has more than one '..'", hint);
+  }
+  bounds.min = side(low);
+  bounds.max = side(high);
+  if (!bounds.any()) throw Error(std::string(where), "'..' alone bounds nothing", hint);
+  if (bounds.min && bounds.max && *bounds.min > *bounds.max) {
+    throw Error(std::string(where), text::quoted(text) + " starts above its end", hint);
+  }
+  return bounds;
+}
+
+}  // namespace
+
+GpuSpec parse_gpu_spec(std::string_view text, std::string_view where) {
+  const std::string hint =
+      "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)";
+  const std::string_view body = trim(text);
+  if (body.find_first_of("{}[],") != std::string_view::npos) {
+    throw Error(std::string(where), text::quoted(text) + " names more than one accelerator",
+                "give one NAME:COUNT; to allow several models use --gpu A100,H100 with --gpu-count");
+  }
+  GpuSpec spec;
+  const auto colon = body.find(':');
+  spec.name = std::string(trim(body.substr(0, colon)));
+  if (spec.name.empty()) throw Error(std::string(where), "no GPU name in " + text::quoted(text), hint);
+  if (colon == std::string_view::npos) return spec;
+  const std::string_view count_text = trim(body.substr(colon + 1));
+  if (count_text.find(':') != std::string_view::npos) {
+    throw Error(std::string(where), text::quoted(text) + " has more than one ':'", hint);
+  }
+  const auto count = units::parse_number(count_text);
+  if (!count) throw Error(std::string(where), text::quoted(count_text) + " is not a GPU count", hint);
+  spec.count = ranges::check(ranges::Quantity::gpu_count, *count, where, count_text);
+  spec.count_given = true;
+  if (spec.count <= 0 || (spec.count > 1 && spec.count != std::floor(spec.count))) {
+    throw Error(std::string(where), text::quoted(count_text) + " is not a GPU count",
+                "give a whole number of GPUs, or a share of one GPU below 1 (e.g. T4:0.5)");
+  }
+  return spec;
+}
+
+Bounds parse_memory_gb_range(std::string_view text, std::string_view where) {
+  return parse_range(text, where, memory_kind);
+}
+
+Bounds parse_count_range(std::string_view text, std::string_view where) { return parse_range(text, where, count_kind); }
+
+double parse_max_price(std::string_view text, std::string_view where) {
+  std::string_view body = trim(text);
+  if (!body.empty() && body.front() == '$') body.remove_prefix(1);
+  const auto value = units::parse_number(body);
+  if (!value) {
+    throw Error(std::string(where), text::quoted(text) + " is not a price",
+                "give the most to pay per instance-hour, e.g. 2.5 (dstack's max_price)");
+  }
+  return ranges::check(ranges::Quantity::max_price, *value, where, body);
+}
+
+std::string to_string(const Bounds& bounds) {
+  if (bounds.min && bounds.max && *bounds.min == *bounds.max) return fmt::format("{:g}", *bounds.min);
+  return fmt::format("{}..{}", bounds.min ? fmt::format("{:g}", *bounds.min) : std::string(),
+                     bounds.max ? fmt::format("{:g}", *bounds.max) : std::string());
+}
+
+}  // namespace gpuselect::resources

@@ -1,0 +1,323 @@
+// Launch files for a ranked pick (docs/cli.md "Launch the pick"). Field names and value formats:
+// SkyPilot https://docs.skypilot.co/en/latest/reference/yaml-spec.html, dstack
+// https://dstack.ai/docs/reference/dstack.yml/task and https://dstack.ai/docs/reference/profiles.yml/.
+#include "gpuselect/launch.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "estimate/model.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
+
+namespace gpuselect::launch {
+
+namespace {
+
+using catalog::PricingMode;
+
+constexpr std::array<std::string_view, 2> launcher_spellings = {"skypilot", "dstack"};
+
+// Catalog provider id -> SkyPilot cloud (`sky check` names) and dstack backend type. Sources:
+// SkyPilot https://docs.skypilot.co/en/latest/getting-started/installation.html (supported clouds),
+// dstack https://dstack.ai/docs/concepts/backends/ (backend types). Empty: no backend in that tool.
+const std::vector<ProviderNames> provider_table = {
+    {"aws", "aws", "aws"},
+    {"gcp", "gcp", "gcp"},
+    {"azure", "azure", "azure"},
+    {"lambda", "lambda", "lambda"},
+    {"runpod", "runpod", "runpod"},
+    {"nebius", "nebius", "nebius"},
+    {"fluidstack", "fluidstack", ""},
+    {"vast", "vast", "vastai"},
+};
+
+const ProviderNames* names_of(std::string_view provider) {
+  for (const auto& entry : provider_table) {
+    if (entry.provider == provider) return &entry;
+  }
+  return nullptr;
+}
+
+std::string supported_list(Launcher launcher) {
+  std::string list;
+  for (const auto& entry : provider_table) {
+    const std::string_view name = launcher == Launcher::skypilot ? entry.skypilot_cloud : entry.dstack_backend;
+    if (name.empty()) continue;
+    if (!list.empty()) list += ", ";
+    list += entry.provider;
+  }
+  return list;
+}
+
+bool is_reserved_word(std::string_view text) {
+  // YAML 1.1 booleans and nulls that a plain scalar would be read as (PyYAML, SkyPilot, dstack).
+  static constexpr std::array<std::string_view, 11> words = {"y",    "n",     "yes",  "no", "on", "off",
+                                                             "true", "false", "null", "~",  "nan"};
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return std::find(words.begin(), words.end(), lower) != words.end();
+}
+
+bool plain_safe(std::string_view text) {
+  if (text.empty() || !std::isalpha(static_cast<unsigned char>(text.front())) || is_reserved_word(text)) return false;
+  char previous = '\0';
+  for (const char c : text) {
+    const bool word = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' || c == '/' || c == '-';
+    if (!word && c != ':') return false;
+    if (c == ':' && previous == ':') return false;
+    previous = c;
+  }
+  return text.back() != ':';
+}
+
+// One line for a YAML comment: no line breaks or controls can end the comment early.
+std::string comment_text(std::string_view text) { return text::neutralise(text); }
+
+// Letters, digits and '-' of a name: what both tools' GPU names are made of, so a catalog alias
+// with ':' or spaces cannot change the NAME:COUNT structure of the value it goes into.
+std::string name_characters(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-') out += c;
+  }
+  return out;
+}
+
+// SkyPilot's accelerator name: the catalog's first alias is written in SkyPilot's spelling
+// (data/gpus.yaml: "A100-80GB", "H100", "L40S"); the GPU id when it has none.
+std::string skypilot_accelerator(const catalog::Gpu& gpu) {
+  std::string name = name_characters(gpu.aliases.empty() ? gpu.id : gpu.aliases.front());
+  if (name.empty()) name = name_characters(gpu.id);
+  return name.empty() ? std::string("GPU") : name;
+}
+
+// dstack names a GPU by model and memory ("H100:80GB:8"): the alias without a memory or board
+// suffix ("A100-80GB" -> "A100", "H100-PCIE" -> "H100") and without separators ("RTX6000-Ada" ->
+// "RTX6000Ada", as gpuhunt spells it).
+std::string dstack_gpu_name(const catalog::Gpu& gpu) {
+  std::string name = skypilot_accelerator(gpu);
+  std::string out;
+  std::size_t start = 0;
+  bool first = true;
+  while (start <= name.size()) {
+    const auto dash = name.find('-', start);
+    const std::string part = name.substr(start, dash == std::string::npos ? std::string::npos : dash - start);
+    std::string upper = part;
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    const bool memory = upper.size() > 2 && upper.ends_with("GB") &&
+                        std::all_of(upper.begin(), upper.end() - 2, [](unsigned char c) { return std::isdigit(c); });
+    const bool board = upper == "PCIE" || upper.starts_with("SXM") || upper == "MEGA";
+    if (first || (!memory && !board)) out += part;
+    first = false;
+    if (dash == std::string::npos) break;
+    start = dash + 1;
+  }
+  out.erase(std::remove(out.begin(), out.end(), '-'), out.end());
+  return out;
+}
+
+// Disk per node, GB: two checkpoints and the dataset plus 64 GB for the image, libraries and logs
+// (assumption), rounded up to 32 GB, at least SkyPilot's default of 256 GB (sky/resources.py
+// DEFAULT_DISK_SIZE_GB).
+int disk_gb(const workload::Profile& profile) {
+  const double stored_gb =
+      (2 * estimate::model::checkpoint_bytes(profile) + estimate::model::dataset_bytes(profile)) / units::bytes_per_gb;
+  const double wanted = std::isfinite(stored_gb) ? stored_gb + 64.0 : 256.0;
+  const double rounded = std::ceil(wanted / 32.0) * 32.0;
+  return static_cast<int>(std::clamp(rounded, 256.0, 65536.0));
+}
+
+// The per-instance price in USD, rounded up to the cent (dstack's max_price is dollars per hour).
+double max_price_usd(const scoring::Ranking& ranking, const scoring::Candidate& candidate) {
+  const int instances = std::max(1, candidate.cost.instances);
+  const double rate = ranking.currency_rate > 0 ? ranking.currency_rate : 1.0;
+  return std::ceil(candidate.cost.price_per_hour / instances / rate * 100.0 - 1e-9) / 100.0;
+}
+
+// The task name both tools accept: lower-case letters, digits and '-', starting with a letter.
+std::string task_name(const workload::Profile& profile) {
+  std::string name = "gpuselect-" + std::string(workload::to_string(profile.kind));
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '-';
+  }
+  return name;
+}
+
+struct Pick {
+  const catalog::Offering& offering;
+  const catalog::Provider& provider;
+  const catalog::Gpu& gpu;
+  std::string region;  // empty when the offering lists none
+  int nodes = 1;
+  int instances = 1;  // serving may need more instances than one task's nodes (replicas)
+  bool owned = false;
+};
+
+std::string header(Launcher launcher, const scoring::Ranking& ranking, const scoring::Candidate& candidate,
+                   const Pick& pick, int rank) {
+  std::string out = fmt::format("# {} for gpuselect's pick {} of {}: {}\n",
+                                launcher == Launcher::skypilot ? "SkyPilot task" : "dstack task", rank,
+                                ranking.candidates.size(), comment_text(pick.offering.id));
+  out += fmt::format("#   {} x {} GPU{} per node, {}{}{}; estimated {}, {} in all (prices as of {})\n",
+                     pick.nodes, pick.offering.gpu_count, pick.offering.gpu_count == 1 ? "" : "s",
+                     pick.owned ? "owned" : catalog::to_string(candidate.mode),
+                     pick.region.empty() ? "" : " in ", comment_text(pick.region), units::format_hours(candidate.hours),
+                     units::format_money(candidate.total_cost, ranking.currency), comment_text(pick.offering.as_of));
+  if (pick.instances > pick.nodes) {
+    out += fmt::format("# The load needs {} instances (replicas); {}\n", pick.instances,
+                       launcher == Launcher::skypilot ? "serve it with `sky serve` and replicas: " +
+                                                            std::to_string(pick.instances)
+                                                      : "run it as a dstack service with replicas: " +
+                                                            std::to_string(pick.instances));
+  }
+  if (candidate.mode == PricingMode::reserved_1y || candidate.mode == PricingMode::reserved_3y) {
+    out += launcher == Launcher::skypilot
+               ? "# Reserved capacity: name your reservation in ~/.sky/config.yaml (e.g. aws.specific_reservations).\n"
+               : "# Reserved capacity: add `reservation: <id>` (AWS capacity reservations and blocks).\n";
+  }
+  return out;
+}
+
+std::string skypilot_file(const workload::Profile& profile, const scoring::Ranking& ranking,
+                          const scoring::Candidate& candidate, const Pick& pick, int rank) {
+  std::string out = header(Launcher::skypilot, ranking, candidate, pick, rank);
+  if (pick.owned) {
+    out += fmt::format(
+        "# Owned cluster: declare its hosts as SSH Node Pool {} in ~/.sky/ssh_node_pools.yaml and run\n"
+        "# `sky ssh up` (https://docs.skypilot.co/en/latest/reservations/existing-machines.html);\n"
+        "# a Kubernetes cluster instead: infra: k8s.\n",
+        yaml_scalar(pick.provider.id));
+  }
+  out += "# Launch: sky launch -c gpuselect THIS_FILE.yaml\n";
+  out += "name: " + task_name(profile) + "\n";
+  out += fmt::format("num_nodes: {}\n", pick.nodes);
+  out += "resources:\n";
+  if (pick.owned) {
+    out += "  infra: " + yaml_scalar("ssh/" + pick.provider.id) + "\n";
+  } else {
+    out += "  cloud: " + yaml_scalar(names_of(pick.provider.id)->skypilot_cloud) + "\n";
+    if (!pick.region.empty()) out += "  region: " + yaml_scalar(pick.region) + "\n";
+  }
+  out += "  accelerators: " + yaml_scalar(fmt::format("{}:{}", skypilot_accelerator(pick.gpu), pick.offering.gpu_count)) +
+         "\n";
+  if (!pick.offering.instance_type.empty()) {
+    out += "  # catalog instance type: " + comment_text(pick.offering.instance_type) + "\n";
+  }
+  out += fmt::format("  use_spot: {}\n", candidate.mode == PricingMode::spot ? "true" : "false");
+  out += fmt::format("  disk_size: {}\n", disk_gb(profile));
+  // SkyPilot sets these variables on every node (docs: "Distributed Multi-Node Jobs").
+  out +=
+      "run: |\n"
+      "  # Placeholder: replace train.py and its arguments with your job.\n"
+      "  MASTER_ADDR=$(echo \"$SKYPILOT_NODE_IPS\" | head -n1)\n"
+      "  torchrun --nnodes=$SKYPILOT_NUM_NODES --nproc_per_node=$SKYPILOT_NUM_GPUS_PER_NODE \\\n"
+      "    --node_rank=$SKYPILOT_NODE_RANK --master_addr=$MASTER_ADDR --master_port=29500 train.py\n";
+  return out;
+}
+
+std::string dstack_file(const workload::Profile& profile, const scoring::Ranking& ranking,
+                        const scoring::Candidate& candidate, const Pick& pick, int rank) {
+  std::string out = header(Launcher::dstack, ranking, candidate, pick, rank);
+  if (pick.owned) {
+    out += fmt::format(
+        "# Owned cluster: create SSH fleet {} over its hosts first (type: fleet, ssh_config;\n"
+        "# https://dstack.ai/docs/concepts/fleets/); the task only reuses that fleet.\n",
+        yaml_scalar(pick.provider.id));
+  }
+  out += "# Launch: dstack apply -f THIS_FILE.dstack.yml\n";
+  out += "type: task\n";
+  out += "name: " + task_name(profile) + "\n";
+  out += fmt::format("nodes: {}\n", pick.nodes);
+  out += "resources:\n";
+  out += "  gpu: " +
+         yaml_scalar(fmt::format("{}:{}GB:{}", dstack_gpu_name(pick.gpu),
+                                 static_cast<long long>(std::llround(pick.gpu.memory_gb)), pick.offering.gpu_count)) +
+         "\n";
+  out += fmt::format("  disk: {}GB..\n", disk_gb(profile));
+  if (pick.owned) {
+    out += "fleets: [" + yaml_scalar(pick.provider.id) + "]\n";
+    out += "creation_policy: reuse\n";
+  } else {
+    out += fmt::format("spot_policy: {}\n", candidate.mode == PricingMode::spot ? "spot" : "on-demand");
+    out += "backends: [" + yaml_scalar(names_of(pick.provider.id)->dstack_backend) + "]\n";
+    if (!pick.region.empty()) out += "regions: [" + yaml_scalar(pick.region) + "]\n";
+    out += fmt::format("max_price: {:.2f}\n", max_price_usd(ranking, candidate));
+  }
+  // dstack sets these variables on every node of a distributed task.
+  out +=
+      "commands:\n"
+      "  # Placeholder: replace train.py and its arguments with your job.\n"
+      "  - torchrun --nnodes=$DSTACK_NODES_NUM --nproc_per_node=$DSTACK_GPUS_PER_NODE\n"
+      "      --node_rank=$DSTACK_NODE_RANK --master_addr=$DSTACK_MASTER_NODE_IP --master_port=29500 train.py\n";
+  return out;
+}
+
+}  // namespace
+
+std::string_view to_string(Launcher launcher) {
+  const auto index = static_cast<std::size_t>(launcher);
+  return index < launcher_spellings.size() ? launcher_spellings[index] : std::string_view{};
+}
+
+std::optional<Launcher> parse_launcher(std::string_view text) {
+  for (std::size_t index = 0; index < launcher_spellings.size(); ++index) {
+    if (launcher_spellings[index] == text) return static_cast<Launcher>(index);
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> launcher_names() { return {launcher_spellings.begin(), launcher_spellings.end()}; }
+
+const std::vector<ProviderNames>& provider_names() { return provider_table; }
+
+std::string yaml_scalar(std::string_view text) {
+  if (plain_safe(text)) return std::string(text);
+  std::string out = "\"";
+  for (const char c : text::neutralise(text, text::Keep{.newlines = true, .tabs_as_space = true})) {
+    if (c == '\\' || c == '"') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+    } else {
+      out += c;
+    }
+  }
+  out += '"';
+  return out;
+}
+
+std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, const workload::Profile& profile,
+                        const scoring::Ranking& ranking, const scoring::Candidate& candidate, int pick_rank) {
+  const catalog::Offering& offering = catalog.offerings.at(candidate.offering_index);
+  const catalog::Provider& provider = catalog.provider_of(offering);
+  const bool owned = provider.kind == catalog::ProviderKind::owned;
+  if (!owned && names_of(provider.id) == nullptr) {
+    throw Error("--emit",
+                fmt::format("pick {} is on provider {}, which {} cannot launch", pick_rank,
+                            text::quoted(provider.id), launcher == Launcher::skypilot ? "SkyPilot" : "dstack"),
+                fmt::format("choose another row with --pick, or --provider one of: {}", supported_list(launcher)));
+  }
+  if (!owned && launcher == Launcher::dstack && names_of(provider.id)->dstack_backend.empty()) {
+    throw Error("--emit",
+                fmt::format("pick {} is on provider {}, which dstack has no backend for", pick_rank,
+                            text::quoted(provider.id)),
+                fmt::format("use --emit skypilot, choose another row with --pick, or --provider one of: {}",
+                            supported_list(launcher)));
+  }
+  Pick pick{offering, provider, catalog.gpu_of(offering), {}, std::max(1, candidate.nodes),
+            std::max({1, candidate.nodes, candidate.cost.instances}), owned};
+  if (candidate.region != scoring::no_region && candidate.region < offering.regions.size()) {
+    pick.region = offering.regions[candidate.region];
+  }
+  return launcher == Launcher::skypilot ? skypilot_file(profile, ranking, candidate, pick, pick_rank)
+                                        : dstack_file(profile, ranking, candidate, pick, pick_rank);
+}
+
+}  // namespace gpuselect::launch

@@ -1,0 +1,180 @@
+#include "gpuselect/board.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "gpuselect/error.hpp"
+#include "scoring/scoring_internal.hpp"
+
+namespace gpuselect::board {
+
+namespace {
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> parse_name(std::string_view name, const std::array<std::string_view, N>& names) {
+  for (std::size_t index = 0; index < names.size(); ++index) {
+    if (names[index] == name) return static_cast<Enum>(index);
+  }
+  return std::nullopt;
+}
+
+bool allowed_region(const scoring::Constraints& constraints, std::string_view region) {
+  return constraints.regions.empty() ||
+         std::find(constraints.regions.begin(), constraints.regions.end(), region) != constraints.regions.end();
+}
+
+// USD per unit of each provider's currency, by provider index (one conversion per provider). A
+// currency without a rate sorts as USD: listing prices needs no rate, only ordering them does.
+std::vector<double> usd_rates(const catalog::Catalog& catalog) {
+  std::vector<double> rates;
+  rates.reserve(catalog.providers.size());
+  for (const auto& provider : catalog.providers) {
+    const bool known = provider.currency == "USD" || catalog.find_currency(provider.currency) != nullptr;
+    rates.push_back(known && provider.currency != "USD" ? catalog::convert(catalog, 1.0, provider.currency, "USD") : 1.0);
+  }
+  return rates;
+}
+
+void sort_rows(const catalog::Catalog& catalog, Sort sort, std::vector<Row>& rows) {
+  auto tail = [&](const Row& row) {
+    const auto& offering = catalog.offerings[row.offering_index];
+    return std::tuple(row.price_per_gpu_usd, std::string_view(offering.id), region_name(offering, row));
+  };
+  auto less = [&](const Row& a, const Row& b) {
+    const auto& oa = catalog.offerings[a.offering_index];
+    const auto& ob = catalog.offerings[b.offering_index];
+    switch (sort) {
+      case Sort::price:
+        if (a.price_usd != b.price_usd) return a.price_usd < b.price_usd;
+        break;
+      case Sort::memory:
+        if (a.gpu_memory_gb != b.gpu_memory_gb) return a.gpu_memory_gb > b.gpu_memory_gb;
+        break;
+      case Sort::gpu:
+        if (oa.gpu != ob.gpu) return oa.gpu < ob.gpu;
+        break;
+      case Sort::provider:
+        if (oa.provider != ob.provider) return oa.provider < ob.provider;
+        break;
+      case Sort::gpu_price:
+        break;
+    }
+    return tail(a) < tail(b);
+  };
+  std::stable_sort(rows.begin(), rows.end(), less);
+}
+
+void add_groups(const catalog::Catalog& catalog, const std::vector<GroupKey>& keys, Board& board) {
+  auto has_key = [&](GroupKey key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); };
+  std::map<std::tuple<std::string_view, std::string_view, std::string_view>, std::size_t> index_of;
+  for (std::size_t index = 0; index < board.rows.size(); ++index) {
+    const Row& row = board.rows[index];
+    const auto& offering = catalog.offerings[row.offering_index];
+    const std::tuple key(has_key(GroupKey::gpu) ? std::string_view(offering.gpu) : std::string_view(),
+                         has_key(GroupKey::provider) ? std::string_view(offering.provider) : std::string_view(),
+                         has_key(GroupKey::region) ? region_name(offering, row) : std::string_view());
+    const auto [found, added] = index_of.try_emplace(key, board.groups.size());
+    if (added) {
+      Group group;
+      group.gpu = std::get<0>(key);
+      group.provider = std::get<1>(key);
+      group.region = std::get<2>(key);
+      group.min_gpus = group.max_gpus = row.gpus;
+      group.min_price_usd = group.max_price_usd = row.price_usd;
+      group.min_price_per_gpu_usd = group.max_price_per_gpu_usd = row.price_per_gpu_usd;
+      group.cheapest_row = index;
+      board.groups.push_back(std::move(group));
+    }
+    Group& group = board.groups[found->second];
+    ++group.rows;
+    group.min_gpus = std::min(group.min_gpus, row.gpus);
+    group.max_gpus = std::max(group.max_gpus, row.gpus);
+    group.min_price_usd = std::min(group.min_price_usd, row.price_usd);
+    group.max_price_usd = std::max(group.max_price_usd, row.price_usd);
+    group.max_price_per_gpu_usd = std::max(group.max_price_per_gpu_usd, row.price_per_gpu_usd);
+    if (row.price_per_gpu_usd < group.min_price_per_gpu_usd) {
+      group.min_price_per_gpu_usd = row.price_per_gpu_usd;
+      group.cheapest_row = index;
+    }
+    group.modes = static_cast<std::uint8_t>(group.modes | (1u << static_cast<unsigned>(row.mode)));
+  }
+}
+
+}  // namespace
+
+std::optional<Sort> parse_sort(std::string_view name) { return parse_name<Sort>(name, sort_names); }
+std::optional<GroupKey> parse_group_key(std::string_view name) {
+  if (name == "backend") return GroupKey::provider;  // dstack's word for a provider
+  return parse_name<GroupKey>(name, group_names);
+}
+
+std::string_view region_name(const catalog::Offering& offering, const Row& row) {
+  return row.region == no_region ? std::string_view() : std::string_view(offering.regions[row.region]);
+}
+
+bool price_estimated(const catalog::Offering& offering, const Row& row, catalog::PricingMode mode) {
+  if (offering.estimated_fields.empty()) return false;
+  if (row.region != no_region) {
+    const catalog::RegionPrice* own = offering.region_price(offering.regions[row.region]);
+    if (own != nullptr && (own->given & (1u << static_cast<unsigned>(mode))) != 0) return false;
+  }
+  const std::string_view key = catalog::pricing_key(mode);
+  constexpr std::string_view prefix = "pricing.";
+  return std::any_of(offering.estimated_fields.begin(), offering.estimated_fields.end(), [&](const std::string& field) {
+    const std::string_view name(field);
+    return name == "pricing" || (name.size() == prefix.size() + key.size() && name.starts_with(prefix) &&
+                                 name.substr(prefix.size()) == key);
+  });
+}
+
+Board build(const catalog::Catalog& catalog, const Query& query) {
+  const scoring::Constraints& constraints = query.constraints;
+  scoring::check_constraints(catalog, constraints);
+  const std::vector<double> rates = usd_rates(catalog);
+  Board board;
+  board.rows.reserve(catalog.offerings.size());
+  auto add_row = [&](std::uint32_t index, std::uint32_t region, const catalog::Pricing& pricing) {
+    const auto& offering = catalog.offerings[index];
+    Row row;
+    std::optional<double> cheapest;
+    for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
+      const auto mode = static_cast<catalog::PricingMode>(m);
+      const auto price = pricing.price(mode);
+      if (!price || !scoring::detail::mode_allowed(constraints, mode)) continue;
+      if (!scoring::price_allowed(catalog, offering, constraints, *price)) continue;
+      if (!cheapest || *price < *cheapest) {
+        cheapest = price;
+        row.mode = mode;
+      }
+    }
+    if (!cheapest) return;  // nothing sold here in an allowed mode at or under --max-price
+    row.offering_index = index;
+    row.region = region;
+    row.price = *cheapest;
+    row.gpus = scoring::detail::gpus_of(offering);
+    row.gpu_memory_gb = scoring::detail::gpu_memory_gb_of(catalog, offering);
+    row.price_per_gpu = row.gpus > 0 ? row.price / row.gpus : row.price;
+    const double rate = rates[offering.provider_index];
+    row.price_usd = row.price * rate;
+    row.price_per_gpu_usd = row.price_per_gpu * rate;
+    board.rows.push_back(row);
+  };
+  const auto count = static_cast<std::uint32_t>(catalog.offerings.size());
+  for (std::uint32_t index = 0; index < count; ++index) {
+    const auto& offering = catalog.offerings[index];
+    if (!scoring::offering_allowed(catalog, offering, constraints)) continue;
+    if (offering.regions.empty()) add_row(index, no_region, offering.pricing);
+    const auto regions = static_cast<std::uint32_t>(offering.regions.size());
+    for (std::uint32_t region = 0; region < regions; ++region) {
+      if (allowed_region(constraints, offering.regions[region])) {
+        add_row(index, region, offering.pricing_in(offering.regions[region]));
+      }
+    }
+  }
+  sort_rows(catalog, query.sort, board.rows);
+  if (!query.group_by.empty()) add_groups(catalog, query.group_by, board);
+  return board;
+}
+
+}  // namespace gpuselect::board
