@@ -283,8 +283,9 @@ TEST_CASE("recommend and compare take the same resource flags", "[resources][cli
   REQUIRE(ranked.exit_code == 0);
   const auto document = nlohmann::json::parse(ranked.out);
   REQUIRE(document["candidates"].size() > 0);
-  for (const auto& offering : document["offerings"]) {
-    if (offering.contains("gpu_count")) CHECK(offering["gpu_count"] == 8);
+  for (const auto& candidate : document["candidates"]) {
+    CHECK(candidate["gpu_count"] == 8);
+    CHECK(candidate["gpu"].get<std::string>().rfind("h100", 0) == 0);
   }
   bool excluded_for_price = false;
   for (const auto& exclusion : document["excluded"]) {
