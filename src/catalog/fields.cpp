@@ -305,38 +305,32 @@ constexpr Table<Offering> offerings{"offerings", "offering", offering_fields};
 constexpr Table<ModelPreset> models{"models", "model", model_fields};
 constexpr Table<CurrencyRate> currencies{"currencies", "currency", currency_fields};
 
-std::optional<Problem> check_range(const FieldSpec& spec, double value) {
-  const Range& range = spec.range;
+std::optional<Problem> check_range(std::string_view key, const Range& range, double value) {
   const bool below = range.min_exclusive ? !(value > range.min) : value < range.min;
   if (!below && value <= range.max) return std::nullopt;
   std::string bounds = std::string(range.min_exclusive ? "above " : "at least ") + format_number(range.min) +
                        " and at most " + format_number(range.max);
-  return Problem{std::string(spec.key) + " " + format_number(value) + " is out of range (must be " + bounds + ")",
+  return Problem{std::string(key) + " " + format_number(value) + " is out of range (must be " + bounds + ")",
                  "check the value and its unit (the key name carries the unit)"};
 }
 
 }  // namespace
 
-std::optional<Problem> check_rented_price_per_hour(double value) {
-  // pricing.spot holds price_per_hour, the range every rented price shares.
-  return check_offering_number("pricing.spot", value);
+std::optional<Problem> check_rented_price_per_hour(std::string_view key, double value) {
+  return check_range(key, price_per_hour, value);
 }
 
 std::optional<Problem> check_offering_number(std::string_view key, double value) {
   // A rented offering's on-demand price: the loader applies price_per_hour to it (only owned
   // capacity may cost 0), and so do importers, which never write owned capacity.
-  if (key == "pricing.on_demand" && value > 0 && value < price_per_hour.min) {
-    auto problem = check_rented_price_per_hour(value);
-    if (problem) problem->message = std::string(key) + problem->message.substr(std::string_view("pricing.spot").size());
-    return problem;
-  }
+  if (key == "pricing.on_demand") return check_rented_price_per_hour(key, value);
   for (const auto& field : offering_fields) {
     if (field.key != key) continue;
     if (field.kind != ValueKind::number && field.kind != ValueKind::optional_number &&
         field.kind != ValueKind::integer) {
       break;
     }
-    if (auto problem = check_range(field, value)) return problem;
+    if (auto problem = check_range(field.key, field.range, value)) return problem;
     if (field.kind == ValueKind::integer && value != std::floor(value)) {
       return Problem{std::string(key) + " " + format_number(value) + " is not a whole number",
                      "write a whole number"};
@@ -392,7 +386,7 @@ std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::st
   }
   double value = 0;
   if (auto problem = parse_number(spec.key, text, value)) return problem;
-  if (auto problem = check_range(spec, value)) return problem;
+  if (auto problem = check_range(spec.key, spec.range, value)) return problem;
   out = value;
   return std::nullopt;
 }
@@ -412,7 +406,7 @@ std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::stri
     return expected(spec, "a whole number", text, plain,
                     units::decimal_comma_hint(text).value_or("write a whole number such as 8"));
   }
-  if (auto problem = check_range(spec, static_cast<double>(value))) return problem;
+  if (auto problem = check_range(spec.key, spec.range, static_cast<double>(value))) return problem;
   out = static_cast<int>(value);
   return std::nullopt;
 }

@@ -98,8 +98,8 @@ struct Problem {
 // A key the table lacks or that holds no number is a programming error (std::logic_error).
 std::optional<Problem> check_offering_number(std::string_view key, double value);
 // The range of a rented offering's price per instance-hour (every pricing mode; owned capacity's
-// on-demand rate alone may be 0).
-std::optional<Problem> check_rented_price_per_hour(double value);
+// on-demand rate alone may be 0); `key` names the price in the message.
+std::optional<Problem> check_rented_price_per_hour(std::string_view key, double value);
 
 // Parses one scalar into the member at `slot` per spec. `plain` is YAML's plain (unquoted) style:
 // only plain scalars may be null, numbers or booleans. On a problem the member is left unchanged.

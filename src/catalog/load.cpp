@@ -1032,7 +1032,7 @@ void Loader::check_owned_pricing(const Offering& offering, bool provider_known) 
   if (!owned) {
     // The field table lets 0 through for owned providers; below fields::check_rented_price_per_hour's
     // minimum it is a typo (or a denormal that would make an offering free) for any other.
-    if (on_demand && fields::check_rented_price_per_hour(*on_demand)) {
+    if (on_demand && fields::check_rented_price_per_hour("pricing.on_demand", *on_demand)) {
       report_at(offering.set_at.on_demand.line != 0 ? offering.set_at.on_demand : offering.pos,
                 "pricing.on_demand " + fields::format_number(*on_demand) +
                     " is out of range (must be at least 0.001 and at most 10000) for offering " +
