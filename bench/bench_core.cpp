@@ -131,7 +131,7 @@ void BM_EstimatePerCandidate(benchmark::State& state) {
   }
   for (auto _ : state) {
     for (std::size_t i = 0; i < hardware.size(); ++i) {
-      estimate::Estimate result = estimate::run(profile, hardware[i], &contexts[i]);
+      estimate::Estimate result = estimate::run(profile, hardware[i], contexts[i]);
       benchmark::DoNotOptimize(result);
     }
   }

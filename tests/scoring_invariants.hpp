@@ -1,10 +1,11 @@
 #pragma once
-// Invariants every Ranking must hold. Tests rank only through rank_checked (below), which checks
-// them after every ranking; tests/py/test_rankings_checked.py fails on a direct scoring::rank call
-// in tests/.
+// Invariants every Ranking must hold. Tests rank only through rank_checked and compare_checked
+// (below), which check them after every ranking; tests/py/test_rankings_checked.py fails on a direct
+// scoring::rank or scoring::compare call in tests/.
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -55,7 +56,20 @@ inline void check_ranking_invariants(const catalog::Catalog& catalog, const scor
   }
   CHECK(weight_sum == Approx(1.0).margin(1e-9));
 
-  const bool compare = !options.only_offerings.empty();
+  const bool compare = !ranking.compared_ids.empty();
+  if (compare) {
+    // Rows come offering by offering in the order asked (a repeated id once).
+    std::vector<std::string> asked;
+    for (const auto& id : ranking.compared_ids) {
+      if (std::find(asked.begin(), asked.end(), id) == asked.end()) asked.push_back(id);
+    }
+    std::size_t next = 0;
+    for (const auto& candidate : ranking.candidates) {
+      const std::string& id = catalog.offerings[candidate.offering_index].id;
+      while (next < asked.size() && asked[next] != id) ++next;
+      CHECK(next < asked.size());
+    }
+  }
   const auto& candidates = ranking.candidates;
   std::vector<int> ranks;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
@@ -156,11 +170,19 @@ inline void check_ranking_invariants(const catalog::Catalog& catalog, const scor
   if (!candidates.empty()) CHECK_FALSE(ranking.top_exclusion.has_value());
 }
 
-// scoring::rank, then check_ranking_invariants on what it returns: the one way tests rank
-// (compare too: Options::only_offerings). Errors propagate as from rank().
+// scoring::rank, then check_ranking_invariants on what it returns: the one way tests rank. Errors
+// propagate as from rank().
 inline scoring::Ranking rank_checked(const catalog::Catalog& catalog, const workload::Profile& profile,
                                      const scoring::Options& options) {
   auto ranking = scoring::rank(catalog, profile, options);
+  check_ranking_invariants(catalog, ranking, options);
+  return ranking;
+}
+
+// scoring::compare, then the same check: the one way tests compare. Errors propagate as from compare().
+inline scoring::Ranking compare_checked(const catalog::Catalog& catalog, const workload::Profile& profile,
+                                        const scoring::Options& options, const std::vector<std::string>& offering_ids) {
+  auto ranking = scoring::compare(catalog, profile, options, offering_ids);
   check_ranking_invariants(catalog, ranking, options);
   return ranking;
 }

@@ -303,7 +303,7 @@ TEST_CASE("DeepSeek-V3 pretraining on 2048 H800 fits with expert parallelism nea
           "[estimate][calibration][moe]") {
   const catalog::Catalog catalog = builtin();
   const auto hardware = hgx(catalog, "h800", 256);
-  const auto searched = estimate::run(moe_job(catalog, workload::Kind::llm_pretrain, "deepseek-v3", {}), hardware, nullptr);
+  const auto searched = estimate::run(moe_job(catalog, workload::Kind::llm_pretrain, "deepseek-v3", {}), hardware);
   REQUIRE(searched.memory.fits);
   CHECK(searched.memory.plan.expert_parallel > 1);
   CHECK(searched.step.expert_comm_s > 0);
@@ -320,7 +320,7 @@ TEST_CASE("DeepSeek-V3 pretraining on 2048 H800 fits with expert parallelism nea
   // Without EP the experts' states stay replicated over the data-parallel ranks: only deep TP x PP
   // (TP 4 x PP 32) fits, with TP all-reduces on every layer, and it is slower.
   const auto without_profile = moe_job(catalog, workload::Kind::llm_pretrain, "deepseek-v3", 1);
-  const auto without = estimate::run(without_profile, hardware, nullptr);
+  const auto without = estimate::run(without_profile, hardware);
   INFO("without EP: " << estimate::describe_plan(without_profile, without.memory) << "; " << without.time.gpu_hours
                       << " GPU-hours");
   CHECK(without.memory.plan.expert_parallel == 1);
@@ -331,7 +331,7 @@ TEST_CASE("DeepSeek-V3 pretraining on 2048 H800 fits with expert parallelism nea
   auto published = moe_job(catalog, workload::Kind::llm_pretrain, "deepseek-v3", 64);
   published.fixed.pipeline_parallel = 16;
   published.fixed.tensor_parallel = 1;
-  const auto layout = estimate::run(published, hardware, nullptr);
+  const auto layout = estimate::run(published, hardware);
   REQUIRE(layout.memory.fits);
   CHECK(layout.memory.plan.expert_parallel == 64);
   const std::string text = estimate::describe_plan(published, layout.memory);
@@ -342,7 +342,7 @@ TEST_CASE("Mixtral 8x7B LoRA on 8 H100 fits with the experts spread by expert pa
   const catalog::Catalog catalog = builtin();
   const auto hardware = hgx(catalog, "h100-sxm5-80gb", 1);
   const auto searched =
-      estimate::run(moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", {}), hardware, nullptr);
+      estimate::run(moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", {}), hardware);
   REQUIRE(searched.memory.fits);
   CHECK(searched.memory.plan.expert_parallel > 1);
 
@@ -351,7 +351,7 @@ TEST_CASE("Mixtral 8x7B LoRA on 8 H100 fits with the experts spread by expert pa
   profile.fixed.zero_stage = 0;
   profile.fixed.tensor_parallel = 1;
   profile.fixed.pipeline_parallel = 1;
-  const auto ep8 = estimate::run(profile, hardware, nullptr);
+  const auto ep8 = estimate::run(profile, hardware);
   REQUIRE(ep8.memory.fits);
   const auto split = estimate::model::expert_split(profile.shape);
   CHECK(split.routed_params > 0.9 * profile.shape.params);
@@ -360,7 +360,7 @@ TEST_CASE("Mixtral 8x7B LoRA on 8 H100 fits with the experts spread by expert pa
         Approx((split.dense_params + split.routed_params / 8) * 2.0).epsilon(0.005));
   // The same plan without EP holds all 46.7B frozen weights per GPU: 93 GB, above 80 GB.
   profile.fixed.expert_parallel = 1;
-  CHECK_FALSE(estimate::run(profile, hardware, nullptr).memory.fits);
+  CHECK_FALSE(estimate::run(profile, hardware).memory.fits);
 }
 
 TEST_CASE("EP leaves each GPU's ZeRO shard alone and shrinks only what stays replicated", "[estimate][moe]") {

@@ -207,7 +207,7 @@ std::map<std::string, std::string> render_in_process() {
   options.sensitivity = true;
   options.sensitivity_samples = 50;
   const auto ranking = gpuselect::testing::rank_checked(loaded.catalog, profile, options);
-  const render::RecommendView view{&loaded.catalog, &profile, &ranking, &options, {}};
+  const render::RecommendView view{loaded.catalog, profile, ranking, options};
   render::Style style;
   style.show_excluded = true;
   style.show_pareto = true;

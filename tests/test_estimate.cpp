@@ -172,7 +172,7 @@ TEST_CASE("Llama 2 7B pretraining reproduces 184,320 A100 GPU-hours", "[estimate
   r.model = "llama-2-7b";
   r.tokens_text = "2T";
   const auto profile = profile_of(r);
-  const auto result = estimate::run(profile, machine(a100_80, 8, 64), nullptr);
+  const auto result = estimate::run(profile, machine(a100_80, 8, 64));
   REQUIRE(result.memory.fits);
   // Inside the A100 error band of the calibration (docs/estimation.md "Error bands"), whatever
   // plan the search picks.
@@ -204,7 +204,7 @@ TEST_CASE("Llama 3 405B on 16k H100: the searched plan's MFU near the published 
   profile.global_batch_tokens = 16e6;  // Llama 3 paper, section 3.4.1
   auto hardware = machine(h100, 8, 2048);
   hardware.network_gbps = 3200;  // 8 x 400 Gbit/s RoCE per node (Llama 3 paper, section 3.3.1)
-  const auto result = estimate::run(profile, hardware, nullptr);
+  const auto result = estimate::run(profile, hardware);
   REQUIRE(result.memory.fits);
   CHECK(result.memory.plan.tensor_parallel == 8);
   CHECK(result.memory.plan.pipeline_parallel > 1);
@@ -404,7 +404,7 @@ TEST_CASE("pipeline bubble follows (p-1)/(m+p-1) and TP+PP fits Llama 2 70B on 2
   r.tokens_text = "2e12";
   const auto profile = profile_of(r);
   const auto hardware = machine(a100_80, 8, 32);
-  const auto result = estimate::run(profile, hardware, nullptr);
+  const auto result = estimate::run(profile, hardware);
   REQUIRE(result.memory.fits);
   CHECK(result.memory.plan.tensor_parallel * result.memory.plan.pipeline_parallel > 1);
   // Meta: 1,720,320 GPU-hours (Llama 2 model card); the issue's target is within 25%.
@@ -424,7 +424,7 @@ TEST_CASE("175B pretraining fits on 96 H100 with tensor and pipeline parallelism
   Request r;
   r.kind = Kind::llm_pretrain;
   r.params_text = "175e9";
-  const auto result = estimate::run(profile_of(r), machine(h100, 8, 12), nullptr);
+  const auto result = estimate::run(profile_of(r), machine(h100, 8, 12));
   REQUIRE(result.memory.fits);
   CHECK(result.memory.plan.tensor_parallel * result.memory.plan.pipeline_parallel >= 8);
 }
@@ -571,7 +571,7 @@ TEST_CASE("the performance model slows with weak links, offload, small models an
   fixed.kind = Kind::llm_pretrain;
   fixed.model = "llama-2-7b";
   fixed.mfu = 0.25;
-  const auto result = estimate::run(profile_of(fixed), machine(a100_80, 8, 1), nullptr);
+  const auto result = estimate::run(profile_of(fixed), machine(a100_80, 8, 1));
   CHECK(result.compute.mfu == 0.25);
   CHECK(result.compute.effective_tflops_per_gpu == Approx(78));
 }
@@ -584,8 +584,8 @@ TEST_CASE("a half vGPU takes twice as long and bills half a GPU", "[estimate]") 
   const auto profile = profile_of(r);
   auto half = machine(a100_80, 1, 1);
   half.gpu_fraction = 0.5;
-  const auto whole_result = estimate::run(profile, machine(a100_80, 1, 1), nullptr);
-  const auto half_result = estimate::run(profile, half, nullptr);
+  const auto whole_result = estimate::run(profile, machine(a100_80, 1, 1));
+  const auto half_result = estimate::run(profile, half);
   CHECK(half_result.time.wall_hours == Approx(2 * whole_result.time.wall_hours));
   CHECK(half_result.time.gpu_hours == Approx(whole_result.time.gpu_hours));
   CHECK(half_result.memory.gpu_capacity_bytes == Approx(a100_80.capacity_bytes() / 2));
@@ -619,7 +619,7 @@ TEST_CASE("serving throughput: bandwidth-bound decode, replicas from load", "[es
   r.model = "llama-2-7b";
   r.batch = 1;
   const auto hardware = machine(a100_80, 1, 1);
-  const auto one = estimate::run(profile_of(r), hardware, nullptr);
+  const auto one = estimate::run(profile_of(r), hardware);
   // Batch 1: each token reads all weights once plus the KV cache at 640 tokens of context; never
   // faster than the datasheet bandwidth allows.
   const double weights = 2.0 * 6'738'415'616;
@@ -628,10 +628,10 @@ TEST_CASE("serving throughput: bandwidth-bound decode, replicas from load", "[es
   CHECK(one.throughput.decode_tokens_per_s > 0.5 * 2039e9 / (weights + kv));
   CHECK(one.serving.memory_bound);
   r.requests_per_s = 20;
-  const auto busy = estimate::run(profile_of(r), hardware, nullptr);
+  const auto busy = estimate::run(profile_of(r), hardware);
   CHECK(busy.throughput.replicas > one.throughput.replicas);
   r.batch = 32;
-  const auto batched = estimate::run(profile_of(r), hardware, nullptr);
+  const auto batched = estimate::run(profile_of(r), hardware);
   CHECK(batched.throughput.decode_tokens_per_s > 10 * one.throughput.decode_tokens_per_s);
 }
 
@@ -671,9 +671,9 @@ TEST_CASE("cost: compute, billing granularity, hidden costs, break-even", "[esti
   const auto profile = profile_of(r);
   const Market m = market();
   estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
-  const auto result = estimate::run(profile, machine(a100_80, 8, 1), &context);
+  const auto result = estimate::run(profile, machine(a100_80, 8, 1), context);
   REQUIRE(result.has_price);
-  const double wall = result.time.wall_hours;
+  const double wall = result.performance.time.wall_hours;
   REQUIRE(wall > 0);
   const auto& on_demand = result.cost(catalog::PricingMode::on_demand);
   CHECK(on_demand.available);
@@ -688,7 +688,7 @@ TEST_CASE("cost: compute, billing granularity, hidden costs, break-even", "[esti
 
   // Another currency multiplies every amount.
   estimate::PriceContext yuan{&m.offering, &m.provider, 7.2, "CNY", 0};
-  const auto converted = estimate::run(profile, machine(a100_80, 8, 1), &yuan);
+  const auto converted = estimate::run(profile, machine(a100_80, 8, 1), yuan);
   CHECK(converted.currency == "CNY");
   CHECK(converted.cost(catalog::PricingMode::on_demand).total == Approx(7.2 * on_demand.total));
 }
@@ -701,10 +701,10 @@ TEST_CASE("spot adds expected interruption time and cost", "[estimate]") {
   const auto profile = profile_of(r);
   const Market m = market();
   estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
-  const auto result = estimate::run(profile, machine(a100_80, 8, 1), &context);
+  const auto result = estimate::run(profile, machine(a100_80, 8, 1), context);
   const auto& spot = result.cost(catalog::PricingMode::spot);
   REQUIRE(spot.available);
-  const double wall = result.time.wall_hours;
+  const double wall = result.performance.time.wall_hours;
   // 20% per instance-month is a hazard of -ln(0.8)/730 per hour; 30-minute checkpoints and a
   // 10-minute restart: per segment s = 0.5 h the expected time is (1/l + R)(e^(l s) - 1) (Daly).
   const double hazard = -std::log(0.8) / 730.0;
@@ -721,7 +721,7 @@ TEST_CASE("spot adds expected interruption time and cost", "[estimate]") {
   Market unknown_rate = m;
   unknown_rate.offering.spot_interruption_pct.reset();
   estimate::PriceContext default_context{&unknown_rate.offering, &unknown_rate.provider, 1.0, "USD", 0};
-  const auto defaulted = estimate::run(profile, machine(a100_80, 8, 1), &default_context);
+  const auto defaulted = estimate::run(profile, machine(a100_80, 8, 1), default_context);
   CHECK(defaulted.cost(catalog::PricingMode::spot).spot_interruption_pct == 10);
 }
 
@@ -735,9 +735,9 @@ TEST_CASE("serving cost covers the priced hours and gives a price per million to
   m.offering.gpu_count = 1;
   m.offering.pricing.on_demand = 4.0;
   estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
-  const auto result = estimate::run(profile, machine(a100_80, 1, 1), &context);
+  const auto result = estimate::run(profile, machine(a100_80, 1, 1), context);
   const auto& cost = result.cost(catalog::PricingMode::on_demand);
-  CHECK(result.throughput.replicas == 1);
+  CHECK(result.performance.throughput.replicas == 1);
   CHECK(cost.compute == Approx(40.0));
   const double million_tokens = 1.0 * 256 * 10 * 3600 / 1e6;
   CHECK(cost.per_million_output_tokens == Approx(cost.total / million_tokens));
@@ -745,7 +745,7 @@ TEST_CASE("serving cost covers the priced hours and gives a price per million to
 
 TEST_CASE("assumptions and plan descriptions are plain sentences", "[estimate]") {
   const auto profile = model_job(Kind::llm_finetune, "llama-2-7b");
-  const auto result = estimate::run(profile, machine(a100_80, 8, 1), nullptr);
+  const auto result = estimate::run(profile, machine(a100_80, 8, 1), estimate::PriceContext{});  // not priced
   const auto sentences = estimate::assumptions(profile, result);
   auto has = [&](const std::string& word) {
     for (const auto& s : sentences) {
@@ -772,10 +772,120 @@ TEST_CASE("the plan search keeps every data-parallel rank's micro-step within th
   // Fine-tuning's global batch is 64 sequences (docs/estimation.md "Defaults"): on 16 nodes of 8
   // GPUs plain data parallelism would need 128, doubling the batch the user trains with.
   const auto profile = model_job(Kind::llm_finetune, "llama-2-70b");
-  const auto result = estimate::run(profile, machine(h100, 8, 16), nullptr);
+  const auto result = estimate::run(profile, machine(h100, 8, 16));
   REQUIRE(result.memory.fits);
   const auto& plan = result.memory.plan;
   const double sequences = profile.global_batch_tokens / profile.seq_len;
   CHECK(estimate::data_parallel_degree(plan) * plan.micro_batch <= sequences + 1e-9);
   CHECK(result.step.tokens == Approx(profile.global_batch_tokens));
+}
+
+namespace {
+
+// A catalog for estimate_job: the models above, two GPUs, and market()'s offering on 8 A100s
+// (at most 2 nodes), priced in USD, with a EUR rate.
+catalog::Catalog job_catalog() {
+  catalog::Catalog catalog = models();
+  catalog.gpus = {a100_80, h100};
+  Market m = market();
+  m.provider.currency = "USD";
+  m.offering.provider = m.provider.id;
+  m.offering.gpu = a100_80.id;
+  m.offering.max_nodes = 2;
+  m.offering.provider_index = 0;
+  m.offering.gpu_index = 0;
+  catalog.providers = {m.provider};
+  catalog.offerings = {m.offering};
+  catalog::CurrencyRate eur;
+  eur.code = "EUR";
+  eur.per_usd = 0.9;
+  eur.as_of = "2026-05-01";
+  catalog.currencies.push_back(eur);
+  return catalog;
+}
+
+}  // namespace
+
+TEST_CASE("bare hardware: the GPU's own link, one InfiniBand NIC per GPU as in DGX nodes", "[estimate]") {
+  // DGX H100: 8 x 400 Gbit/s NDR; DGX A100: 8 x 200 Gbit/s HDR; NVLink where the GPU has it.
+  const Hardware hopper = estimate::bare_hardware(h100, 8, 2);
+  CHECK(hopper.gpu == &h100);
+  CHECK(hopper.gpus_per_node == 8);
+  CHECK(hopper.nodes == 2);
+  CHECK(hopper.interconnect == catalog::Interconnect::nvlink);
+  CHECK(hopper.rdma == catalog::Rdma::infiniband);
+  CHECK(hopper.network_gbps == 8 * 400.0);
+  CHECK(hopper.host_ram_bytes == 0);  // not known: offload is not judged against RAM
+  CHECK(estimate::bare_hardware(a100_80, 4, 1).network_gbps == 4 * 200.0);
+  CHECK(estimate::bare_hardware(v100_16, 1, 1).interconnect == catalog::Interconnect::pcie);  // no NVLink figure
+}
+
+TEST_CASE("estimate_job: bare GPU with its wiring stated, or an offering priced in the output currency",
+          "[estimate]") {
+  const catalog::Catalog catalog = job_catalog();
+  Request r;
+  r.kind = Kind::llm_finetune;
+  r.model = "llama-2-70b";
+  const auto profile = workload::resolve(r, catalog);
+
+  estimate::JobRequest bare;
+  bare.gpu = &catalog.gpus[1];
+  bare.gpus_per_node = 8;
+  bare.max_nodes = 4;
+  const auto on_h100 = estimate::estimate_job(catalog, profile, bare);
+  // The fewest nodes that fit, as choose_plan_and_nodes finds them on the assumed wiring.
+  const Hardware assumed = estimate::bare_hardware(catalog.gpus[1], 8, 1);
+  const auto memory = estimate::choose_plan_and_nodes(profile, assumed, 4);
+  REQUIRE(memory.fits);
+  const auto& performance = on_h100.estimate.performance;
+  CHECK(performance.has_hardware);
+  CHECK(performance.memory.plan.nodes == memory.plan.nodes);
+  CHECK(performance.memory.plan.zero_stage == memory.plan.zero_stage);
+  Hardware chosen = assumed;
+  chosen.nodes = memory.plan.nodes;
+  CHECK(performance.time.wall_hours == estimate::estimate_performance(profile, chosen, memory).time.wall_hours);
+  CHECK_FALSE(on_h100.estimate.has_price);
+  CHECK(on_h100.estimate.currency.empty());
+  // The assumption is stated with the job's other defaults (JSON workload.defaults_applied).
+  REQUIRE(on_h100.profile.defaults_applied.size() == profile.defaults_applied.size() + 1);
+  CHECK(on_h100.profile.defaults_applied.back().rfind(
+            "hardware: 8 x h100-sxm5-80gb per node; intra-node link assumed nvlink (900 GB/s per GPU)", 0) == 0);
+
+  // --nodes fixes the node count instead of searching.
+  bare.nodes = 3;
+  CHECK(estimate::estimate_job(catalog, profile, bare).estimate.performance.memory.plan.nodes == 3);
+
+  // An offering: its own wiring (nothing assumed) and its prices, converted to the output currency.
+  estimate::JobRequest offered;
+  offered.offering = &catalog.offerings[0];
+  offered.max_nodes = 4;
+  offered.currency = "EUR";
+  const auto in_eur = estimate::estimate_job(catalog, profile, offered);
+  CHECK(in_eur.profile.defaults_applied == profile.defaults_applied);
+  REQUIRE(in_eur.estimate.has_price);
+  CHECK(in_eur.estimate.currency == "EUR");
+  const int nodes = in_eur.estimate.performance.memory.plan.nodes;
+  CHECK(nodes <= 2);  // the offering's max_nodes bounds the search
+  const auto& on_demand = in_eur.estimate.cost(catalog::PricingMode::on_demand);
+  CHECK(on_demand.price_per_hour == Approx(40.0 * 0.9 * nodes));
+  // The same as pricing the same performance in USD and converting.
+  estimate::PriceContext usd{offered.offering, &catalog.providers[0], 1.0, "USD", 0};
+  const auto in_usd = estimate::price(profile, usd, in_eur.estimate.performance);
+  CHECK(on_demand.total == Approx(0.9 * in_usd[static_cast<std::size_t>(catalog::PricingMode::on_demand)].total));
+
+  offered.nodes = 3;
+  CHECK_THROWS_WITH(estimate::estimate_job(catalog, profile, offered),
+                    "--nodes: cloud/8xa100 allows at most 2 nodes per job; give --nodes 2 or less");
+
+  // fp4 serving on a GPU without FP4 tensor cores.
+  Request serving;
+  serving.kind = Kind::llm_inference;
+  serving.model = "llama-2-7b";
+  serving.precision = workload::Precision::fp4;
+  const auto fp4 = workload::resolve(serving, catalog);
+  estimate::JobRequest a100;
+  a100.gpu = &catalog.gpus[0];
+  CHECK_THROWS_WITH(estimate::estimate_job(catalog, fp4, a100),
+                    Catch::Matchers::StartsWith(
+                        "--precision: fp4 needs FP4 tensor cores (NVFP4/MXFP4); a100-sxm4-80gb has none"));
 }

@@ -26,7 +26,8 @@ struct Example {
   catalog::Catalog catalog;
   workload::Profile profile;
   scoring::Ranking ranking;
-  render::RecommendView view() const { return {&catalog, &profile, &ranking, nullptr, {}}; }
+  scoring::Options options;  // defaults: what the JSON request echoes
+  render::RecommendView view() const { return {catalog, profile, ranking, options}; }
 };
 
 catalog::Gpu make_gpu(std::string id, std::string name, double memory_gb, double tflops) {
@@ -96,7 +97,6 @@ scoring::Candidate make_candidate(scoring::Ranking& ranking, std::uint32_t offer
   performance.time.wall_hours = hours;
   performance.time.gpu_hours = hours * 8;
   performance.has_hardware = true;
-  performance.currency = "USD";
   auto& cost_line = candidate.cost;
   cost_line.mode = mode;
   cost_line.available = true;
@@ -566,7 +566,8 @@ TEST_CASE("an empty ranking renders in every format", "[render]") {
 
 // The estimate behind a candidate with its own cost line filled, as `gpuselect estimate` makes one.
 estimate::Estimate priced_estimate(const Example& example, const scoring::Candidate& candidate) {
-  estimate::Estimate estimate = example.ranking.performance_of(candidate);
+  estimate::Estimate estimate;
+  estimate.performance = example.ranking.performance_of(candidate);
   estimate.costs[static_cast<std::size_t>(candidate.mode)] = candidate.cost;
   estimate.has_price = true;
   return estimate;
@@ -593,9 +594,9 @@ TEST_CASE("estimate JSON has the fixed fields, costs per mode only with an offer
   CHECK(without["cost"].is_null());
   CHECK(without["assumptions"].is_array());
 
-  estimate.has_hardware = false;
+  estimate.performance.has_hardware = false;
   CHECK_FALSE(render::estimate_json(example.catalog, example.profile, estimate, nullptr)["memory"].contains("fits"));
-  estimate.has_hardware = true;
+  estimate.performance.has_hardware = true;
 
   estimate.costs[static_cast<std::size_t>(catalog::PricingMode::reserved_1y)].available = true;
   estimate.costs[static_cast<std::size_t>(catalog::PricingMode::reserved_1y)].break_even_utilisation_pct = 62.04;

@@ -1,9 +1,12 @@
 // Scoring engine: weights and profiles, indicators at their anchor points, constraints with
 // numbers, scenario rankings on a small hand-built catalog, sensitivity, Pareto, explanations.
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -563,15 +566,87 @@ TEST_CASE("compare ranks exactly the named offerings in the given order", "[scor
   const auto catalog = test_catalog();
   auto options = options_for(workload::Kind::llm_finetune);
   options.constraints.budget = 0.01;  // ignored by compare
-  options.only_offerings = {"market/l40sx8", "gpulab/a100x1"};
   const auto profile = job(workload::Kind::llm_finetune, "1e9", catalog);
-  const auto ranking = testing::rank_checked(catalog, profile, options);
+  const auto ranking = testing::compare_checked(catalog, profile, options, {"market/l40sx8", "gpulab/a100x1"});
   REQUIRE(ranking.candidates.size() == 3);  // l40s on-demand + spot, a100 on-demand
   CHECK(id_of(catalog, ranking.candidates[0]) == "market/l40sx8");
   CHECK(id_of(catalog, ranking.candidates[2]) == "gpulab/a100x1");
-  options.only_offerings = {"gpulab/a100x2"};
-  CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
+  CHECK(error_line([&] { testing::compare_checked(catalog, profile, options, {"gpulab/a100x2"}); }) ==
         "compare: no offering 'gpulab/a100x2' in the catalog; did you mean 'gpulab/a100x1'?");
+}
+
+// compare() shares candidate building with rank(): each named offering gets exactly the rows that
+// rank() builds for it when nothing constrains it (same modes, node counts, plan, hours and cost),
+// grouped by offering in the order asked, each offering's rows by node count then pricing mode.
+TEST_CASE("compare builds the rows rank builds without constraints, in the order asked", "[scoring]") {
+  auto catalog = test_catalog();
+  catalog::Offering unsold = catalog.offerings[5];  // gpulab/a100x1 without prices
+  unsold.id = "gpulab/a100x1-unsold";
+  unsold.pricing = {};
+  catalog.offerings.push_back(unsold);
+  const auto profile = job(workload::Kind::llm_finetune, "13e9", catalog);
+  // Constraints that would remove every row: compare applies none of them.
+  auto constrained = options_for(workload::Kind::llm_finetune);
+  constrained.constraints.budget = 0.01;
+  constrained.constraints.regions = {"nowhere-1"};
+  constrained.constraints.pricing_modes = {PricingMode::reserved_3y};
+  constrained.constraints.max_nodes = 1;
+  constrained.constraints.min_headroom_pct = 90;
+  const std::vector<std::string> asked = {"market/l40sx8", "gpulab/a100x1-unsold", "bigcloud/h100x8", "gpulab/a100x1",
+                                          "market/l40sx8", "gpulab/h100x8"};
+  const auto compared = testing::compare_checked(catalog, profile, constrained, asked);
+  CHECK(compared.compared_ids == asked);  // echoed as given (JSON request.only_offerings)
+
+  auto free = options_for(workload::Kind::llm_finetune);
+  free.constraints.max_nodes = 64;  // above every offering's max_nodes: the offering's own limit binds
+  const auto ranked = testing::rank_checked(catalog, profile, free);
+  const std::vector<std::string> distinct = {"market/l40sx8", "gpulab/a100x1-unsold", "bigcloud/h100x8",
+                                             "gpulab/a100x1", "gpulab/h100x8"};
+  std::size_t row = 0;
+  for (const auto& id : distinct) {
+    INFO("offering " << id);
+    std::vector<const scoring::Candidate*> expected;
+    for (const auto& candidate : ranked.candidates) {
+      if (id_of(catalog, candidate) == id) expected.push_back(&candidate);
+    }
+    std::sort(expected.begin(), expected.end(), [](const scoring::Candidate* a, const scoring::Candidate* b) {
+      return std::tie(a->nodes, a->mode) < std::tie(b->nodes, b->mode);
+    });
+    for (const auto* want : expected) {
+      REQUIRE(row < compared.candidates.size());
+      const auto& got = compared.candidates[row++];
+      CHECK(id_of(catalog, got) == id);
+      CHECK(got.mode == want->mode);
+      CHECK(got.nodes == want->nodes);
+      CHECK(got.region == want->region);
+      CHECK(got.hours == want->hours);
+      CHECK(got.total_cost == want->total_cost);
+      CHECK(got.cost.total == want->cost.total);
+      CHECK(got.spot_total == want->spot_total);
+      CHECK(got.gpus_needed == want->gpus_needed);
+      CHECK(got.gpus_rented == want->gpus_rented);
+      CHECK(got.warnings == want->warnings);
+      const auto& got_plan = compared.performance_of(got).memory.plan;
+      const auto& want_plan = ranked.performance_of(*want).memory.plan;
+      CHECK(got_plan.zero_stage == want_plan.zero_stage);
+      CHECK(got_plan.offload == want_plan.offload);
+      CHECK(got_plan.tensor_parallel == want_plan.tensor_parallel);
+    }
+  }
+  CHECK(row == compared.candidates.size());
+  CHECK(row >= 5);  // the test means something only when several offerings give rows
+  // The unsold offering is an exclusion, in the order asked among the others.
+  const auto unsold_exclusion =
+      std::find_if(compared.excluded.begin(), compared.excluded.end(),
+                   [&](const scoring::Exclusion& e) { return catalog.offerings[e.offering_index].id == unsold.id; });
+  REQUIRE(unsold_exclusion != compared.excluded.end());
+  CHECK(unsold_exclusion->reasons.front().kind == scoring::ExclusionKind::not_sold);
+  // Ranks order the rows by score without moving them.
+  for (const auto& a : compared.candidates) {
+    for (const auto& b : compared.candidates) {
+      if (a.rank < b.rank) CHECK(a.score >= b.score);
+    }
+  }
 }
 
 TEST_CASE("ranking is deterministic and warnings carry stable codes", "[scoring]") {

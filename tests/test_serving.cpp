@@ -350,7 +350,7 @@ TEST_CASE("latency targets pick the batch, then replicas for the load", "[servin
   r.requests_per_s = 10;
   r.tpot_ms = 50;
   const auto hardware = machine(builtin(), "h100-sxm5-80gb", 8);
-  const auto relaxed = estimate::run(workload::resolve(r, builtin()), hardware, nullptr);
+  const auto relaxed = estimate::run(workload::resolve(r, builtin()), hardware);
   REQUIRE(relaxed.memory.fits);
   CHECK(relaxed.serving.tpot_ms <= 50);
   CHECK(relaxed.serving.meets_targets);
@@ -358,7 +358,7 @@ TEST_CASE("latency targets pick the batch, then replicas for the load", "[servin
   CHECK(relaxed.throughput.replicas ==
         static_cast<int>(std::ceil(10 / relaxed.serving.requests_per_s_per_replica - 1e-9)));
   r.tpot_ms = 25;
-  const auto strict = estimate::run(workload::resolve(r, builtin()), hardware, nullptr);
+  const auto strict = estimate::run(workload::resolve(r, builtin()), hardware);
   REQUIRE(strict.memory.fits);
   CHECK(strict.serving.tpot_ms <= 25);
   // A tighter target serves fewer sequences per GPU, so it takes at least as many GPUs.
@@ -378,7 +378,7 @@ TEST_CASE("latency targets pick the batch, then replicas for the load", "[servin
 
 TEST_CASE("serving bands bracket every figure and flag extrapolation", "[serving]") {
   const auto profile = llama("llama-3.1-8b", workload::Precision::fp8);
-  const auto h100 = estimate::run(profile, machine(builtin(), "h100-sxm5-80gb", 1), nullptr);
+  const auto h100 = estimate::run(profile, machine(builtin(), "h100-sxm5-80gb", 1));
   const auto& serving = h100.serving;
   CHECK(serving.output_tokens_per_s_band.low < serving.output_tokens_per_s);
   CHECK(serving.output_tokens_per_s < serving.output_tokens_per_s_band.high);
@@ -388,7 +388,7 @@ TEST_CASE("serving bands bracket every figure and flag extrapolation", "[serving
   CHECK(serving.ttft_ms < serving.ttft_ms_band.high);
   CHECK(serving.output_tokens_per_s_band.in_calibrated_regime);
   // L4 (Ada) is outside the calibration rows: a wider band, flagged.
-  const auto l4 = estimate::run(profile, machine(builtin(), "l4", 1), nullptr);
+  const auto l4 = estimate::run(profile, machine(builtin(), "l4", 1));
   CHECK_FALSE(l4.serving.output_tokens_per_s_band.in_calibrated_regime);
   CHECK(l4.serving.output_tokens_per_s_band.high / l4.serving.output_tokens_per_s >
         serving.output_tokens_per_s_band.high / serving.output_tokens_per_s);

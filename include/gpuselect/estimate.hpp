@@ -200,16 +200,27 @@ struct Cost {
   int instances = 0;                      // instances (nodes) rented for this line
 };
 
-struct Estimate {
+// What an estimate knows from the hardware shape and the profile alone: the memory plan, compute,
+// time, throughput and serving figures. scoring::rank makes one per machine shape and shares it among
+// the candidates on that shape (scoring::Ranking::performances); prices are not part of it.
+struct Performance {
   Memory memory;
   Compute compute;
   StepTime step;  // training LLMs under the performance model
-  Time time;  // on-demand wall time (no interruptions)
+  Time time;      // on-demand wall time (no interruptions)
   Throughput throughput;
   Serving serving;  // llm-inference only
-  std::array<Cost, catalog::pricing_mode_count> costs{};  // indexed by PricingMode
-  std::string_view currency;                              // output currency code
   bool has_hardware = false;
+};
+
+// One cost line per pricing mode, indexed by PricingMode; a line is `available` when the prices sell that mode.
+using Costs = std::array<Cost, catalog::pricing_mode_count>;
+
+// A Performance priced for one offering: its cost lines and the currency they are in.
+struct Estimate {
+  Performance performance;
+  Costs costs{};
+  std::string currency;  // output currency code of `costs`; empty when not priced
   bool has_price = false;
   const Cost& cost(catalog::PricingMode mode) const { return costs[static_cast<std::size_t>(mode)]; }
 };
@@ -237,19 +248,18 @@ Band training_time_ratio_band(const workload::Profile& profile, const Hardware& 
 
 // Compute, time and throughput for a plan on hardware (gpu may be null: compute only).
 // MFU: profile.mfu when set, else default_mfu().
-Estimate estimate_performance(const workload::Profile& profile, const Hardware& hardware, const Memory& memory);
+Performance estimate_performance(const workload::Profile& profile, const Hardware& hardware, const Memory& memory);
 
 // The MFU assumed for this workload on this hardware (docs/estimation.md "MFU defaults").
 double default_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
 
-// Prices each mode into estimate.costs. `to_output_currency` multiplies provider-currency amounts.
-// Reads only estimate.memory.plan, estimate.throughput.replicas, estimate.serving and estimate.time; writes only
-// estimate.costs, estimate.currency and estimate.has_price (scoring::rank relies on this).
+// What price() needs besides the performance: the offering, its provider and prices, and the
+// output currency. `to_output_currency` multiplies provider-currency amounts.
 struct PriceContext {
   const catalog::Offering* offering = nullptr;
   const catalog::Provider* provider = nullptr;
   double to_output_currency = 1.0;
-  std::string_view currency = "USD";
+  std::string_view currency = "USD";  // the output currency's code, copied into Estimate::currency by run()
   double restart_minutes = 0;  // 0 = provider's provision_minutes
   // The user has other work for a reserved term (--reserved-other-use): the job is charged its own
   // hours at the reserved rate; otherwise the whole commitment.
@@ -257,7 +267,9 @@ struct PriceContext {
   double deadline_hours = 0;  // > 0: spot lines get the chance of finishing within it
   const catalog::Pricing* pricing = nullptr;  // the prices to use; nullptr = offering->pricing
 };
-void price(const workload::Profile& profile, const PriceContext& context, Estimate& estimate);
+// The job's cost in each pricing mode for `performance` (its plan, replicas, serving figures and
+// time) at the context's prices, in the output currency. No offering: every line unavailable.
+Costs price(const workload::Profile& profile, const PriceContext& context, const Performance& performance);
 
 // Spot interruption risk of a job (docs/estimation.md "Spot risk").
 struct SpotRisk {
@@ -275,9 +287,36 @@ SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption
 // The provider's published notice before spot capacity is reclaimed, seconds; 0 = not published.
 double spot_notice_seconds(std::string_view provider_id);
 
-// Everything above in one call: plan (nodes fixed by hardware), performance and, when context has an
-// offering, cost.
-Estimate run(const workload::Profile& profile, const Hardware& hardware, const PriceContext* context);
+// Everything above in one call: the plan (nodes fixed by hardware) and the performance; with a
+// context, priced as well (the context's offering may be null: then not priced).
+Performance run(const workload::Profile& profile, const Hardware& hardware);
+Estimate run(const workload::Profile& profile, const Hardware& hardware, const PriceContext& context);
+
+// What `gpuselect estimate` asks for, as values (its flags parsed, its ids looked up): an offering
+// (GPU, count, links and prices fixed), or a bare GPU model and count, or neither (memory and FLOPs).
+struct JobRequest {
+  const catalog::Offering* offering = nullptr;
+  const catalog::Gpu* gpu = nullptr;  // bare hardware; not read with an offering
+  int gpus_per_node = 1;              // with gpu
+  int nodes = 0;                      // 0 = the fewest that fit, up to max_nodes
+  int max_nodes = 4;
+  std::string currency = "USD";       // output currency code, as catalog::output_currency returns it
+};
+// An estimate and the profile it was made for: the request's profile with, on bare hardware, the
+// assumption of how that hardware is wired added to defaults_applied.
+struct JobEstimate {
+  workload::Profile profile;
+  Estimate estimate;
+};
+// Plan (fixed nodes, or the fewest that fit), performance and, with an offering, its prices.
+// Throws Error(where = "--nodes") for more nodes than the offering allows and
+// Error(where = "--precision") for fp4 on a GPU without FP4 tensor cores.
+JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile profile, const JobRequest& request);
+
+// Bare hardware (a GPU model, no offering to say how it is wired): the GPU's own link within a node
+// (NVLink when it has one), InfiniBand between nodes with one NIC per GPU as in NVIDIA's reference
+// nodes, host RAM and disk not known.
+Hardware bare_hardware(const catalog::Gpu& gpu, int gpus_per_node, int nodes);
 
 // Plain sentences: each assumption behind this estimate (defaults applied, MFU source, overhead,
 // attention kernel, bytes convention). Not for the hot loop.

@@ -75,15 +75,16 @@ struct CatalogFile {
   std::string digest;  // "fnv1a64:0123456789abcdef"
 };
 
-// What `recommend` shows: the job, the ranking, and the catalog it refers to; options and
-// catalog_files (optional) are echoed in JSON so a CI log can reproduce the ranking.
+// What `recommend` and `compare` show: the job, the ranking, and the catalog it refers to; the
+// options and catalog_files (may be empty) are echoed in JSON so a CI log can reproduce the ranking.
+// The view refers to values the caller keeps alive while it renders.
 struct RecommendView {
-  const catalog::Catalog* catalog = nullptr;
-  const workload::Profile* profile = nullptr;
-  const scoring::Ranking* ranking = nullptr;
-  const scoring::Options* options = nullptr;
-  std::vector<CatalogFile> catalog_files;
-  const PriceUpdate* price_update = nullptr;  // nullptr: no update overlaid
+  const catalog::Catalog& catalog;
+  const workload::Profile& profile;
+  const scoring::Ranking& ranking;
+  const scoring::Options& options;
+  std::vector<CatalogFile> catalog_files = {};
+  std::optional<PriceUpdate> price_update = std::nullopt;  // none: no update overlaid
 };
 
 // JSON documents (docs/output.schema.json); "schema_version" first; deterministic. recommend and

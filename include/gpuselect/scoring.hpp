@@ -236,6 +236,7 @@ struct Sensitivity {
 struct Options {
   Weights weights;
   std::string profile_name;  // what the weights came from ("balanced", "cost-first", "custom")
+  // rank() applies them; compare() applies none, but its spot lines still use the deadline.
   Constraints constraints;
   std::string currency = "USD";
   std::string today;  // YYYY-MM-DD, for stale-price warnings
@@ -246,7 +247,6 @@ struct Options {
   // --risk-averse: rank, budget and deadline on the pessimistic end (90th percentile) of each
   // training estimate's error band (docs/estimation.md "Error bands").
   bool risk_averse = false;
-  std::vector<std::string> only_offerings;  // compare: these ids, in this order, no constraints
   bool allow_spot_serving = false;          // serving may run on spot (else an availability risk)
   bool reserved_other_use = false;          // a reserved term has other use: charge the job's hours only
   // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
@@ -269,14 +269,16 @@ struct Ranking {
   double currency_rate = 1.0;  // output units per USD
   std::string currency_as_of;
   bool risk_averse = false;  // Candidate::hours and total_cost are the bands' upper ends
-  std::vector<Candidate> candidates;  // sorted: score desc, total cost asc, offering id asc
+  // rank: sorted by score desc, total cost asc, offering id asc; compare: in the order asked (ranks set).
+  std::vector<Candidate> candidates;
   // Memory plan, compute, time and throughput per machine shape (GPU, GPUs per node, vGPU share,
-  // nodes, links), shared by the candidates on it; cost lines are not filled here (Candidate::cost).
-  std::vector<estimate::Estimate> performances;
-  const estimate::Estimate& performance_of(const Candidate& candidate) const {
+  // nodes, links), shared by the candidates on it; each candidate holds its own cost line (Candidate::cost).
+  std::vector<estimate::Performance> performances;
+  const estimate::Performance& performance_of(const Candidate& candidate) const {
     return performances.at(candidate.performance);
   }
-  std::vector<Exclusion> excluded;    // by offering id, pricing mode, nodes (compare: catalog order)
+  std::vector<Exclusion> excluded;    // by offering id, pricing mode, nodes (compare: in the order asked)
+  std::vector<std::string> compared_ids;  // compare: the offering ids asked for, as given; rank: empty
   std::optional<Sensitivity> sensitivity;
   // For explain()'s "what it would take to win", made once by rank(): per criterion, the candidates
   // (indices into `candidates`) whose score line, as that criterion's weight moves, can be above
@@ -305,6 +307,13 @@ struct Ranking {
 
 // Candidates = offering x pricing mode x node count (x plan chosen per node count). Pure; no I/O.
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options);
+
+// `gpuselect compare`: the named offerings (a repeated id once), built and scored as rank() does but
+// without its constraints (every pricing mode and region, up to each offering's max_nodes, no
+// headroom, budget or deadline filter), in the order asked. Throws Error(where = "compare") for an
+// id the catalog lacks (with "did you mean").
+Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options,
+                const std::vector<std::string>& offering_ids);
 
 // Indicators behind one candidate's criterion (for compare and docs); same numbers rank() used.
 std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,

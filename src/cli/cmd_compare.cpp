@@ -57,15 +57,14 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
     throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
   }
   const workload::Profile profile = workload::resolve(request, catalog);
-  scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
-  ranking_options.only_offerings = ids;
-  const scoring::Ranking ranking = scoring::rank(catalog, profile, ranking_options);
+  const scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
+  const scoring::Ranking ranking = scoring::compare(catalog, profile, ranking_options, ids);
 
   const render::Format format = resolve_format(options.output, globals, compare_formats);
   render::Style style = make_style(options.output, globals, format);
   style.generated_by = std::string("gpuselect ") + version_string;
   std::ostringstream text;
-  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}};
+  render::RecommendView view{catalog, profile, ranking, ranking_options};
   if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
   render::compare(text, format, view, style);
   emit(options.output, text.str(), format, style.color);

@@ -81,67 +81,24 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const int fixed_nodes =
       options.nodes.empty() ? 0 : parse_whole_quantity(options.nodes, "--nodes", ranges::Quantity::nodes);
 
-  const catalog::Offering* offering = nullptr;
-  estimate::Hardware hardware;
+  estimate::JobRequest job_request;
+  job_request.currency = currency;
+  job_request.nodes = fixed_nodes;
+  job_request.max_nodes = max_nodes;
   if (!options.offering.empty()) {
-    offering = &find_offering_or_throw(catalog, options.offering);
-    hardware = estimate::hardware_of(catalog, *offering, std::max(1, fixed_nodes));
-    if (fixed_nodes > offering->max_nodes) {
-      throw Error("--nodes", fmt::format("{} allows at most {} nodes per job", offering->id, offering->max_nodes),
-                  fmt::format("give --nodes {} or less", offering->max_nodes));
-    }
+    job_request.offering = &find_offering_or_throw(catalog, options.offering);
   } else if (!gpu_name.empty()) {
-    const catalog::Gpu& gpu = find_gpu_or_throw(catalog, gpu_name, options.gpu.empty() ? "--gpus" : "--gpu");
-    hardware.gpu = &gpu;
-    hardware.gpus_per_node =
+    job_request.gpu = &find_gpu_or_throw(catalog, gpu_name, options.gpu.empty() ? "--gpus" : "--gpu");
+    job_request.gpus_per_node =
         gpus_text.empty() ? 1 : parse_whole_quantity(gpus_text, "--gpus", ranges::Quantity::gpus_per_node);
-    hardware.nodes = std::max(1, fixed_nodes);
-    // Bare hardware has no offering to say how it is wired: assume the GPU's own link and RDMA.
-    hardware.interconnect = gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;
-    hardware.rdma = catalog::Rdma::infiniband;
-    // One InfiniBand NIC per GPU, as in NVIDIA's reference nodes: DGX A100 8 x 200 Gbit/s HDR,
-    // DGX H100 8 x 400 Gbit/s NDR.
-    const double nic_gbps = gpu.architecture == "ampere" || gpu.architecture == "volta" ? 200 : 400;
-    hardware.network_gbps = nic_gbps * hardware.gpus_per_node;
-    profile.defaults_applied.push_back(fmt::format(
-        "hardware: {} x {} per node; intra-node link assumed {} ({} GB/s per GPU); nodes assumed joined by "
-        "InfiniBand, one {:g} Gbit/s NIC per GPU (DGX reference design); host RAM not known, so CPU offload is "
-        "not checked against it",
-        hardware.gpus_per_node, gpu.name, catalog::to_string(hardware.interconnect), gpu.interconnect_gbps,
-        nic_gbps));
   }
-
-  if (hardware.gpu != nullptr && profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
-    throw Error("--precision",
-                fmt::format("fp4 needs FP4 tensor cores (NVFP4/MXFP4); {} has none", hardware.gpu->name),
-                "use --precision fp8 on this GPU, or pick one with an FP4 peak (see 'gpuselect catalog gpus')");
-  }
-  estimate::Estimate result;
-  if (hardware.gpu == nullptr) {
-    result = estimate::run(profile, hardware, nullptr);
-  } else {
-    const int node_limit = offering != nullptr ? std::min(max_nodes, offering->max_nodes) : max_nodes;
-    const estimate::Memory memory = fixed_nodes > 0 ? estimate::choose_plan(profile, hardware)
-                                                : estimate::choose_plan_and_nodes(profile, hardware, node_limit);
-    hardware.nodes = memory.plan.nodes;
-    result = estimate::estimate_performance(profile, hardware, memory);
-    if (offering != nullptr) {
-      const catalog::Provider& provider = catalog.provider_of(*offering);
-      estimate::PriceContext context;
-      context.offering = offering;
-      context.provider = &provider;
-      context.to_output_currency = catalog::convert(catalog, 1.0, provider.currency, currency);
-      const catalog::CurrencyRate* rate = catalog.find_currency(currency);
-      context.currency = rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
-      estimate::price(profile, context, result);
-    }
-  }
+  const estimate::JobEstimate job = estimate::estimate_job(catalog, std::move(profile), job_request);
 
   const render::Format format = resolve_format(options.output, globals, estimate_formats);
   render::Style style = make_style(options.output, globals, format);
   style.generated_by = std::string("gpuselect ") + version_string;
   std::ostringstream text;
-  render::estimate(text, format, catalog, profile, result, offering, style);
+  render::estimate(text, format, catalog, job.profile, job.estimate, job_request.offering, style);
   emit(options.output, text.str(), format, style.color);
   return exit_ok;
 }

@@ -75,8 +75,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
 
   if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking);
 
-  const auto update = price_update_in_use(globals);
-  render::RecommendView view{&catalog, &profile, &ranking, &ranking_options, {}, update ? &*update : nullptr};
+  render::RecommendView view{catalog, profile, ranking, ranking_options, {}, price_update_in_use(globals)};
   if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
   if (format == render::Format::json || format == render::Format::csv) {
     // Streamed: a ranking of 100,000 offerings is hundreds of MB of JSON, never held whole.

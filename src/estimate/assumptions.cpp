@@ -7,6 +7,7 @@
 namespace gpuselect::estimate {
 
 std::vector<std::string> assumptions(const workload::Profile& profile, const Estimate& estimate) {
+  const Performance& performance = estimate.performance;
   std::vector<std::string> sentences;
   sentences.push_back(
       "Bytes: 1 GB = 1e9 bytes in every output; GPU capacity is the driver-reported MiB where "
@@ -94,7 +95,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
       "Headroom: a plan fits only if it leaves {:g}% of GPU memory free (allocator fragmentation, NCCL and "
       "transient peaks; docs/estimation.md \"Headroom\"; --min-headroom sets it).",
       profile.headroom_pct));
-  if (estimate.memory.cpu_offload_bytes > 0 || workload::is_training(profile.kind)) {
+  if (performance.memory.cpu_offload_bytes > 0 || workload::is_training(profile.kind)) {
     sentences.push_back(
         "Host RAM: CPU offload must fit the node's RAM less 8 GB + 8 GB per GPU kept for the OS, data-loader "
         "workers and pinned buffers; DeepSpeed's 1.5x CPU buffer factor is included.");
@@ -102,20 +103,20 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
   if (shape.derived) {
     sentences.push_back("Model shape derived from the parameter count (P ≈ 12·L·h², h ≈ 128·L).");
   }
-  if (std::string basis = mfu_basis_text(estimate.compute); !basis.empty()) sentences.push_back(basis + ".");
+  if (std::string basis = mfu_basis_text(performance.compute); !basis.empty()) sentences.push_back(basis + ".");
   if (workload::is_training(profile.kind)) {
     sentences.push_back(fmt::format(
         "Training compute: {} model FLOPs ({} per parameter per token; Kaplan et al. 2020); {}.",
-        units::format_count(estimate.compute.total_flops),
+        units::format_count(performance.compute.total_flops),
         profile.method == workload::Method::full ? "6" : "4 for adapters: no weight gradients",
-        estimate.step.total_s > 0
+        performance.step.total_s > 0
             ? "time = optimizer steps x step time of the performance model (docs/estimation.md \"Performance model\")"
             : "time = FLOPs / (GPUs x peak dense TFLOPS x MFU)"));
-    if (estimate.time.wall_hours_band.high > 0) {
+    if (performance.time.wall_hours_band.high > 0) {
       sentences.push_back(fmt::format(
           "Error band: 10th-90th percentile of published/predicted GPU-hours on the calibration runs of this "
           "regime{}.",
-          estimate.time.wall_hours_band.in_calibrated_regime
+          performance.time.wall_hours_band.in_calibrated_regime
               ? ""
               : "; this job lies OUTSIDE the calibrated regime (GPU generation, method, size, scale or offload), "
                 "so the band is the widest one, widened 1.5x"));

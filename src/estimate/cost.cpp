@@ -101,29 +101,29 @@ SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption
   return risk;
 }
 
-void price(const workload::Profile& profile, const PriceContext& context, Estimate& estimate) {
-  if (context.offering == nullptr) return;
+Costs price(const workload::Profile& profile, const PriceContext& context, const Performance& performance) {
+  Costs costs{};
+  for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+    costs[index].mode = static_cast<catalog::PricingMode>(index);
+  }
+  if (context.offering == nullptr) return costs;
   const catalog::Offering& offering = *context.offering;
   const catalog::Pricing& pricing = context.pricing != nullptr ? *context.pricing : offering.pricing;
   const catalog::Provider* provider = context.provider;
   const double rate = context.to_output_currency;
   const bool training = workload::is_training(profile.kind);
-  const Plan& plan = estimate.memory.plan;
-  const int instances = model::instances_needed(profile, plan, estimate.throughput.replicas);
-  const double usage_hours = training ? estimate.time.wall_hours : profile.hours;
+  const Plan& plan = performance.memory.plan;
+  const int instances = model::instances_needed(profile, plan, performance.throughput.replicas);
+  const double usage_hours = training ? performance.time.wall_hours : profile.hours;
   const double granularity = provider != nullptr ? provider->billing_granularity_seconds : 3600.0;
   const double restart_minutes = context.restart_minutes > 0
                                      ? context.restart_minutes
                                      : (provider != nullptr ? provider->environment.provision_minutes : 10.0);
   const double stored_gb = (model::checkpoint_bytes(profile) + model::dataset_bytes(profile)) / units::bytes_per_gb;
 
-  estimate.currency = context.currency;
-  estimate.has_price = true;
   for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
     const auto mode = static_cast<catalog::PricingMode>(index);
-    Cost& cost = estimate.costs[index];
-    cost = Cost{};
-    cost.mode = mode;
+    Cost& cost = costs[index];
     const auto instance_price = pricing.price(mode);
     cost.available = instance_price.has_value();
     if (!cost.available) continue;
@@ -174,10 +174,11 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
     }
     cost.total = cost.compute + cost.interruption + cost.egress + cost.public_ip + cost.storage;
     // The time estimate's band, priced: training cost scales with the hours (docs "Error bands").
-    const Band& hours_band = estimate.time.wall_hours_band;
-    if (training && estimate.time.wall_hours > 0 && hours_band.high > 0) {
-      cost.total_band = {cost.total * hours_band.low / estimate.time.wall_hours,
-                         cost.total * hours_band.high / estimate.time.wall_hours, hours_band.in_calibrated_regime};
+    const Band& hours_band = performance.time.wall_hours_band;
+    const double wall_hours = performance.time.wall_hours;
+    if (training && wall_hours > 0 && hours_band.high > 0) {
+      cost.total_band = {cost.total * hours_band.low / wall_hours, cost.total * hours_band.high / wall_hours,
+                         hours_band.in_calibrated_regime};
     }
     if (profile.kind == workload::Kind::llm_inference && profile.requests_per_s > 0) {
       const double output_tokens =
@@ -185,7 +186,7 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
       if (output_tokens > 0) cost.per_million_output_tokens = cost.total / (output_tokens / 1e6);
       // Fewer tokens per replica than estimated means more replicas: the cost scales with the
       // inverse of the throughput band (replica rounding aside).
-      const Serving& serving = estimate.serving;
+      const Serving& serving = performance.serving;
       if (serving.output_tokens_per_s > 0 && serving.output_tokens_per_s_band.low > 0) {
         cost.per_million_output_tokens_band = {
             cost.per_million_output_tokens * serving.output_tokens_per_s / serving.output_tokens_per_s_band.high,
@@ -198,12 +199,13 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
   // exceeds reserved / on-demand.
   const auto on_demand = pricing.on_demand;
   for (auto mode : {catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
-    Cost& cost = estimate.costs[static_cast<std::size_t>(mode)];
+    Cost& cost = costs[static_cast<std::size_t>(mode)];
     const auto reserved = pricing.price(mode);
     if (cost.available && on_demand && *on_demand > 0 && reserved) {
       cost.break_even_utilisation_pct = *reserved / *on_demand * 100.0;
     }
   }
+  return costs;
 }
 
 }  // namespace gpuselect::estimate

@@ -509,7 +509,7 @@ void training_compute(const workload::Profile& profile, workload::Recompute reco
 }
 
 void serving_throughput(const workload::Profile& profile, const Hardware& hardware, const Plan& plan,
-                        Estimate& estimate) {
+                        Performance& estimate) {
   const catalog::Gpu& gpu = *hardware.gpu;
   const double tp = std::max(1, plan.tensor_parallel);
   const double share = hardware.gpu_fraction;
@@ -576,8 +576,8 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
 
 }  // namespace
 
-Estimate estimate_performance(const workload::Profile& profile, const Hardware& hardware, const Memory& memory) {
-  Estimate estimate;
+Performance estimate_performance(const workload::Profile& profile, const Hardware& hardware, const Memory& memory) {
+  Performance estimate;
   estimate.memory = memory;
   estimate.has_hardware = hardware.gpu != nullptr;
   const Plan& plan = memory.plan;
@@ -637,10 +637,18 @@ Estimate estimate_performance(const workload::Profile& profile, const Hardware& 
   return estimate;
 }
 
-Estimate run(const workload::Profile& profile, const Hardware& hardware, const PriceContext* context) {
-  const Memory memory = choose_plan(profile, hardware);
-  Estimate estimate = estimate_performance(profile, hardware, memory);
-  if (context != nullptr && context->offering != nullptr) price(profile, *context, estimate);
+Performance run(const workload::Profile& profile, const Hardware& hardware) {
+  return estimate_performance(profile, hardware, choose_plan(profile, hardware));
+}
+
+Estimate run(const workload::Profile& profile, const Hardware& hardware, const PriceContext& context) {
+  Estimate estimate;
+  estimate.performance = run(profile, hardware);
+  estimate.costs = price(profile, context, estimate.performance);
+  if (context.offering != nullptr) {
+    estimate.currency = std::string(context.currency);
+    estimate.has_price = true;
+  }
   return estimate;
 }
 

@@ -18,8 +18,8 @@ struct Figure {
 };
 
 std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bool csv) {
-  const auto& ranking = *view.ranking;
-  const auto& catalog = *view.catalog;
+  const auto& ranking = view.ranking;
+  const auto& catalog = view.catalog;
   std::vector<const scoring::Candidate*> compared;
   for (std::size_t i = 0; i < shown; ++i) compared.push_back(&ranking.candidates[i]);
 
@@ -86,7 +86,7 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
   }
 
   Grid figures = make_grid("Estimate");
-  const auto performance = [&](const scoring::Candidate& c) -> const estimate::Estimate& {
+  const auto performance = [&](const scoring::Candidate& c) -> const estimate::Performance& {
     return ranking.performance_of(c);
   };
   add(figures, "memory per GPU", [&](const scoring::Candidate& c) {
@@ -101,7 +101,7 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
   add(figures, "wall time", [&](const scoring::Candidate& c) { return hours_with_band(c, performance(c), ranking.risk_averse); });
   add(figures, "GPU hours",
       [&](const scoring::Candidate& c) { return fmt::format("{:.1f}", performance(c).time.gpu_hours); });
-  if (workload::is_serving(view.profile->kind)) {
+  if (workload::is_serving(view.profile.kind)) {
     add(figures, "decode tokens/s per replica",
         [&](const scoring::Candidate& c) { return fmt::format("{:.0f}", performance(c).throughput.decode_tokens_per_s); });
     add(figures, "replicas",
@@ -134,24 +134,21 @@ void compare(std::ostream& out, Format format, const RecommendView& view, const 
     write_compare_json(out, view, style);
     return;
   }
-  if (view.catalog == nullptr || view.profile == nullptr || view.ranking == nullptr)
-    throw Error("render", "a RecommendView needs a catalog, a profile and a ranking",
-                "fill all three pointers before rendering");
   const bool csv = format == Format::csv;
   const std::size_t shown =
-      csv ? view.ranking->candidates.size() : shown_count(view.ranking->candidates.size(), style.top);
-  const JobSummary summary = job_summary(*view.profile, view.ranking);
+      csv ? view.ranking.candidates.size() : shown_count(view.ranking.candidates.size(), style.top);
+  const JobSummary summary = job_summary(view.profile, &view.ranking);
   std::vector<std::string> preamble = {"Job: " + summary.job};
   if (!summary.tokens.empty()) preamble.push_back("Tokens: " + summary.tokens);
   if (!summary.serving.empty()) preamble.push_back("Serving: " + summary.serving);
   preamble.push_back("Weights: " + summary.weights);
   preamble.push_back("Currency: " + summary.currency);
-  for (const auto& exclusion : view.ranking->excluded) {
+  for (const auto& exclusion : view.ranking.excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
-      append_separated(reasons, "; ", scoring::reason_text(reason, view.ranking->currency));
+      append_separated(reasons, "; ", scoring::reason_text(reason, view.ranking.currency));
     preamble.push_back(
-        fmt::format("Not comparable: {}: {}", view.catalog->offerings[exclusion.offering_index].id, reasons));
+        fmt::format("Not comparable: {}: {}", view.catalog.offerings[exclusion.offering_index].id, reasons));
   }
   render_grids(out, format, "gpuselect compare", preamble, compare_grids(view, shown, csv), style);
 }

@@ -21,7 +21,7 @@ Grid key_values(std::string title) {
 
 std::string gb(double bytes) { return units::format_gb(bytes); }
 
-Grid memory_grid(const estimate::Estimate& estimate) {
+Grid memory_grid(const estimate::Performance& estimate) {
   const auto& memory = estimate.memory;
   const auto& per_gpu = memory.per_gpu;
   Grid grid = key_values("Memory per GPU (1 GB = 1e9 bytes)");
@@ -52,7 +52,7 @@ Grid memory_grid(const estimate::Estimate& estimate) {
   return grid;
 }
 
-Grid plan_grid(const workload::Profile& profile, const estimate::Estimate& estimate) {
+Grid plan_grid(const workload::Profile& profile, const estimate::Performance& estimate) {
   const auto& plan = estimate.memory.plan;
   Grid grid = key_values("Parallel plan");
   grid.rows = {{"ZeRO", std::string(zero_label(plan.zero_stage))},
@@ -76,7 +76,7 @@ Grid plan_grid(const workload::Profile& profile, const estimate::Estimate& estim
   return grid;
 }
 
-Grid performance_grid(const workload::Profile& profile, const estimate::Estimate& estimate) {
+Grid performance_grid(const workload::Profile& profile, const estimate::Performance& estimate) {
   Grid grid = key_values("Compute, time and throughput");
   grid.rows = {{"model FLOPs", scientific(estimate.compute.total_flops)},
                {"hardware FLOPs", scientific(estimate.compute.hardware_flops)},
@@ -127,7 +127,7 @@ std::string banded(double value, const estimate::Band& band, int decimals, std::
 }
 
 // llm-inference at the chosen batch: latency, throughput, bound, MoE reads, with error bands.
-Grid serving_grid(const workload::Profile& profile, const estimate::Estimate& estimate) {
+Grid serving_grid(const workload::Profile& profile, const estimate::Performance& estimate) {
   const auto& serving = estimate.serving;
   Grid grid = key_values("Serving per replica (p50; bands 10th-90th percentile)");
   grid.rows = {
@@ -220,22 +220,23 @@ void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
     write_json(out, estimate_json(catalog, profile, estimate, offering), style.pretty);
     return;
   }
+  const estimate::Performance& performance = estimate.performance;
   const JobSummary summary = job_summary(profile, nullptr);
   std::vector<std::string> preamble = {"Job: " + summary.job};
   if (!summary.tokens.empty()) preamble.push_back("Tokens: " + summary.tokens);
   if (!summary.serving.empty()) preamble.push_back("Serving: " + summary.serving);
   if (offering != nullptr) {
     preamble.push_back(
-        fmt::format("Offering: {} ({})", offering->id, gpu_label(catalog, *offering, estimate.memory.plan.nodes)));
-  } else if (!estimate.has_hardware) {
+        fmt::format("Offering: {} ({})", offering->id, gpu_label(catalog, *offering, performance.memory.plan.nodes)));
+  } else if (!performance.has_hardware) {
     preamble.push_back("Hardware: none given (memory and FLOPs only; add --gpu or --offering for time and cost)");
   }
-  std::vector<Grid> grids = {memory_grid(estimate), plan_grid(profile, estimate), performance_grid(profile, estimate)};
+  std::vector<Grid> grids = {memory_grid(performance), plan_grid(profile, performance), performance_grid(profile, performance)};
   // Serving figures only where the weights fit (for missed targets they are the fastest plan's).
-  const bool serving_shown = estimate.memory.fits || estimate.memory.reason == estimate::PlanReason::misses_targets;
-  if (profile.kind == workload::Kind::llm_inference && estimate.has_hardware && estimate.serving.batch > 0 &&
+  const bool serving_shown = performance.memory.fits || performance.memory.reason == estimate::PlanReason::misses_targets;
+  if (profile.kind == workload::Kind::llm_inference && performance.has_hardware && performance.serving.batch > 0 &&
       serving_shown) {
-    grids.push_back(serving_grid(profile, estimate));
+    grids.push_back(serving_grid(profile, performance));
   }
   if (offering != nullptr && estimate.has_price) grids.push_back(cost_grid(profile, estimate));
   grids.push_back(assumptions_grid(profile, estimate));

@@ -101,16 +101,16 @@ Axis make_axis(std::vector<double> values, double pixel_from, double pixel_to) {
 std::string px(double value) { return fmt::format("{:.1f}", value); }
 
 std::string candidate_title(const RecommendView& view, const scoring::Candidate& candidate) {
-  const auto& offering = view.catalog->offerings[candidate.offering_index];
+  const auto& offering = view.catalog.offerings[candidate.offering_index];
   return fmt::format("#{} {} ({}{}): {}, {}", candidate.rank, offering.id, catalog::to_string(candidate.mode),
                      candidate.nodes > 1 ? fmt::format(", {} nodes", candidate.nodes) : std::string(),
                      units::format_hours(candidate.hours),
-                     units::format_money(candidate.total_cost, view.ranking->currency));
+                     units::format_money(candidate.total_cost, view.ranking.currency));
 }
 
 // Cost (y) against time (x) for every candidate; the Pareto frontier joined by a line.
 std::string cost_time_chart(const RecommendView& view) {
-  const auto& candidates = view.ranking->candidates;
+  const auto& candidates = view.ranking.candidates;
   constexpr double width = 760, height = 440, left = 90, right = 24, top = 20, bottom = 64;
   std::vector<double> hours, costs;
   for (const auto& candidate : candidates) {
@@ -136,7 +136,7 @@ std::string cost_time_chart(const RecommendView& view) {
     svg += fmt::format("<line class=\"grid\" x1=\"{1}\" y1=\"{0}\" x2=\"{2}\" y2=\"{0}\"/>", at, px(left),
                        px(width - right));
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" dominant-baseline=\"middle\">{}</text>\n",
-                       px(left - 6), at, html_escape(units::format_money(tick, view.ranking->currency)));
+                       px(left - 6), at, html_escape(units::format_money(tick, view.ranking.currency)));
   }
   svg += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{1}\"/>", px(left),
                      px(height - bottom), px(width - right));
@@ -145,7 +145,7 @@ std::string cost_time_chart(const RecommendView& view) {
   svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">Wall time{}</text>\n",
                      px((left + width - right) / 2), px(height - 18), x.log ? " (log scale)" : "");
   svg += fmt::format("<text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\">Job cost, {}{}</text>\n",
-                     px((top + height - bottom) / 2), html_escape(view.ranking->currency), y.log ? " (log scale)" : "");
+                     px((top + height - bottom) / 2), html_escape(view.ranking.currency), y.log ? " (log scale)" : "");
 
   std::vector<const scoring::Candidate*> frontier;
   for (const auto& candidate : candidates) {
@@ -205,7 +205,7 @@ std::string legend() {
 }
 
 std::string ranking_table(const RecommendView& view, std::size_t shown, const Style& style) {
-  const auto& ranking = *view.ranking;
+  const auto& ranking = view.ranking;
   std::string html =
       "<table class=\"ranking\">\n<thead><tr><th class=\"num\">#</th><th>Offering</th><th>GPUs</th><th>Mode</th>"
       "<th class=\"num\">Memory/GPU</th><th class=\"num\">Time</th><th class=\"num\">Cost</th>";
@@ -214,17 +214,17 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
   html += "<th class=\"num\">Score</th><th>Contributions</th><th>Why</th></tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& candidate = ranking.candidates[i];
-    const auto& offering = view.catalog->offerings[candidate.offering_index];
-    const auto& memory = view.ranking->performance_of(candidate).memory;
+    const auto& offering = view.catalog.offerings[candidate.offering_index];
+    const auto& memory = view.ranking.performance_of(candidate).memory;
     std::string why;
-    for (const auto& line : scoring::explain(*view.catalog, ranking, candidate))
+    for (const auto& line : scoring::explain(view.catalog, ranking, candidate))
       why += fmt::format("<div>{}</div>", html_escape(line));
     // Codes only here, each with its text as a tooltip; the Warnings section spells them out.
     if (!candidate.warnings.empty()) {
       why += "<div>";
       for (const auto warning : candidate.warnings) {
         why += fmt::format("<span class=\"chip\" title=\"{}\">{}</span>",
-                           html_escape(scoring::warning_text(*view.catalog, *view.ranking, candidate, warning)),
+                           html_escape(scoring::warning_text(view.catalog, view.ranking, candidate, warning)),
                            html_escape(scoring::warning_code(warning)));
       }
       why += "</div>";
@@ -234,10 +234,10 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
         "<tr{}><td class=\"num\">{}{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td>"
         "<td class=\"num\">{}</td><td class=\"num\">{}</td>{}<td class=\"num\">{:.1f}</td><td>{}</td><td>{}</td></tr>\n",
         candidate.pareto ? " class=\"pareto\"" : "", candidate.rank, marked ? "*" : "", html_escape(offering.id),
-        html_escape(rented_label(*view.catalog, ranking, candidate)), html_escape(mode_label(*view.catalog, candidate)),
+        html_escape(rented_label(view.catalog, ranking, candidate)), html_escape(mode_label(view.catalog, candidate)),
         html_escape(memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes)),
-        html_escape(hours_with_band(candidate, view.ranking->performance_of(candidate), view.ranking->risk_averse)),
-        html_escape(cost_label(*view.catalog, ranking, candidate)),
+        html_escape(hours_with_band(candidate, view.ranking.performance_of(candidate), view.ranking.risk_averse)),
+        html_escape(cost_label(view.catalog, ranking, candidate)),
         serving ? fmt::format("<td class=\"num\">{}</td>", html_escape(unit_cost_label(ranking, candidate)))
                 : std::string(),
         rounded_score(candidate), stacked_bar(candidate), why);
@@ -249,12 +249,12 @@ std::string ranking_table(const RecommendView& view, std::size_t shown, const St
 std::string criteria_table(const RecommendView& view, std::size_t shown) {
   std::string html = "<table class=\"criteria\">\n<thead><tr><th class=\"num\">#</th><th>Offering</th>";
   for (const auto criterion : scoring::all_criteria)
-    html += fmt::format("<th>{} ({:.2f})</th>", scoring::to_string(criterion), view.ranking->weights[criterion]);
+    html += fmt::format("<th>{} ({:.2f})</th>", scoring::to_string(criterion), view.ranking.weights[criterion]);
   html += "</tr></thead>\n<tbody>\n";
   for (std::size_t i = 0; i < shown; ++i) {
-    const auto& candidate = view.ranking->candidates[i];
+    const auto& candidate = view.ranking.candidates[i];
     html += fmt::format("<tr><td class=\"num\">{}</td><td>{} ({})</td>", candidate.rank,
-                        html_escape(view.catalog->offerings[candidate.offering_index].id),
+                        html_escape(view.catalog.offerings[candidate.offering_index].id),
                         html_escape(catalog::to_string(candidate.mode)));
     for (const auto criterion : scoring::all_criteria) {
       const auto index = static_cast<std::size_t>(criterion);
@@ -271,7 +271,7 @@ std::string criteria_table(const RecommendView& view, std::size_t shown) {
 // Each distinct warning once with the ranks it concerns: every row's own facts (two providers'
 // egress prices are two lines).
 std::string warnings_section(const RecommendView& view, std::size_t shown) {
-  const auto groups = warning_groups(*view.catalog, *view.ranking, shown);
+  const auto groups = warning_groups(view.catalog, view.ranking, shown);
   if (groups.empty()) return {};
   std::string html =
       "<h2>Warnings</h2>\n<table class=\"warnings\">\n<thead><tr><th>Code</th><th>Rows</th><th>What it means"
@@ -286,10 +286,10 @@ std::string warnings_section(const RecommendView& view, std::size_t shown) {
 // Run-wide notes, and the estimated-figure legend when a shown row carries the mark.
 std::string notes_section(const RecommendView& view, std::size_t shown) {
   std::string items;
-  for (const auto& note : view.ranking->notes)
+  for (const auto& note : view.ranking.notes)
     items += fmt::format("<li><b>{}</b>: {}</li>\n", html_escape(note.code), html_escape(note.text));
   for (std::size_t i = 0; i < shown; ++i) {
-    if (cost_estimated(*view.catalog, view.ranking->candidates[i])) {
+    if (cost_estimated(view.catalog, view.ranking.candidates[i])) {
       items += fmt::format("<li>{}</li>\n", html_escape(estimated_legend()));
       break;
     }
@@ -301,12 +301,12 @@ std::string excluded_section(const RecommendView& view) {
   std::string html =
       "<h2>Excluded</h2>\n<table>\n<thead><tr><th>Offering</th><th>Mode</th><th class=\"num\">Nodes</th>"
       "<th>Why</th></tr></thead>\n<tbody>\n";
-  for (const auto& exclusion : view.ranking->excluded) {
+  for (const auto& exclusion : view.ranking.excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
-      reasons += fmt::format("<div>{}</div>", html_escape(scoring::reason_text(reason, view.ranking->currency)));
+      reasons += fmt::format("<div>{}</div>", html_escape(scoring::reason_text(reason, view.ranking.currency)));
     html += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-                        html_escape(view.catalog->offerings[exclusion.offering_index].id),
+                        html_escape(view.catalog.offerings[exclusion.offering_index].id),
                         exclusion.mode ? html_escape(catalog::to_string(*exclusion.mode)) : "all modes",
                         exclusion.nodes, reasons);
   }
@@ -324,9 +324,9 @@ std::string html_page(std::string_view title, std::string_view body, const Style
 }
 
 void recommend_html(std::ostream& out, const RecommendView& view, const Style& style) {
-  const auto& ranking = *view.ranking;
+  const auto& ranking = view.ranking;
   const std::size_t shown = shown_count(ranking.candidates.size(), style.top);
-  const JobSummary summary = job_summary(*view.profile, view.ranking);
+  const JobSummary summary = job_summary(view.profile, &view.ranking);
   std::string body = "<h1>gpuselect recommendation</h1>\n<dl class=\"job\">\n";
   auto fact = [&](std::string_view name, const std::string& value) {
     if (!value.empty()) body += fmt::format("<dt>{}</dt><dd>{}</dd>\n", name, html_escape(value));

@@ -161,7 +161,7 @@ ordered_json band_json(const estimate::Band& band, double (*round)(double) = rou
 }
 
 // llm-inference adds "serving": the batch, latency and throughput of one replica with error bands.
-ordered_json throughput_json(const estimate::Estimate& estimate, const workload::Profile& profile) {
+ordered_json throughput_json(const estimate::Performance& estimate, const workload::Profile& profile) {
   const auto& throughput = estimate.throughput;
   ordered_json object = {
       {"decode_tokens_per_s", round_figure(throughput.decode_tokens_per_s)},
@@ -257,7 +257,7 @@ void write_names(JsonWriter& json, const std::vector<std::string_view>& ids,
   json.end_object();
 }
 
-void write_performance(JsonWriter& json, const estimate::Estimate& estimate, const workload::Profile& profile) {
+void write_performance(JsonWriter& json, const estimate::Performance& estimate, const workload::Profile& profile) {
   json.begin_object();
   json.field("memory", memory_json(estimate.memory, true));
   json.field("compute", compute_json(estimate.compute));
@@ -526,10 +526,9 @@ ordered_json strings_json(const std::vector<std::string>& items) {
 
 // What the ranking was asked for beyond the workload, so a CI log can reproduce it.
 ordered_json request_json(const RecommendView& view) {
-  const auto& ranking = *view.ranking;
+  const auto& ranking = view.ranking;
   ordered_json request = ordered_json::object();
-  static const scoring::Options defaults;  // a view built without options: the defaults
-  const scoring::Options& options = view.options != nullptr ? *view.options : defaults;
+  const scoring::Options& options = view.options;
   const auto& constraints = options.constraints;
   ordered_json modes = ordered_json::array();
   for (const auto mode : constraints.pricing_modes) modes.push_back(catalog::to_string(mode));
@@ -546,7 +545,7 @@ ordered_json request_json(const RecommendView& view) {
   request["allow_spot_serving"] = ranking.spot_serving_allowed;
   request["reserved_other_use"] = ranking.reserved_other_use;
   request["risk_averse"] = ranking.risk_averse;  // hours and totals are the bands' upper ends
-  request["only_offerings"] = strings_json(options.only_offerings);
+  request["only_offerings"] = strings_json(ranking.compared_ids);
   auto bounds_json = [](const resources::Bounds& bounds) {
     return ordered_json{{"min", optional_number(bounds.min)}, {"max", optional_number(bounds.max)}};
   };
@@ -562,7 +561,7 @@ ordered_json catalog_json(const RecommendView& view) {
   for (const auto& file : view.catalog_files) files.push_back({{"name", file.name}, {"digest", file.digest}});
   return {
       {"files", std::move(files)},
-      {"today", view.options != nullptr && !view.options->today.empty() ? ordered_json(view.options->today)
+      {"today", !view.options.today.empty() ? ordered_json(view.options.today)
                                                                        : ordered_json(nullptr)},
       {"stale_after_days", catalog::stale_price_days},
   };
@@ -574,18 +573,11 @@ ordered_json notes_json(const scoring::Ranking& ranking) {
   return list;
 }
 
-void require_view(const RecommendView& view) {
-  if (view.catalog == nullptr || view.profile == nullptr || view.ranking == nullptr)
-    throw Error("render", "a RecommendView needs a catalog, a profile and a ranking",
-                "fill all three pointers before rendering");
-}
-
 // recommend and compare: header, shared tables, candidates, then what refers back to them.
 void write_ranking_document(std::ostream& out, std::string_view document, const RecommendView& view,
                             const Style& style) {
-  require_view(view);
-  const auto& catalog = *view.catalog;
-  const auto& ranking = *view.ranking;
+  const auto& catalog = view.catalog;
+  const auto& ranking = view.ranking;
   const bool compare = document == "compare";
   const std::size_t shown = compare ? ranking.candidates.size() : shown_count(ranking.candidates.size(), style.machine_top);
   const SharedFacts facts = shared_facts(catalog, ranking, shown);
@@ -595,14 +587,14 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   json.field("schema_version", ranking_schema_version);
   json.field("document", document);
   json.field("generator", generator_name());
-  json.field("workload", workload_json(*view.profile));
+  json.field("workload", workload_json(view.profile));
   json.field("weights", weights_json(ranking.weights));
   json.field("profile", ranking.profile_name);
   json.field("currency", currency_json(ranking));
   json.field("request", request_json(view));
   json.field("catalog", catalog_json(view));
   json.key("price_update");  // the dated price update overlaid on the catalog, or null
-  if (view.price_update == nullptr) {
+  if (!view.price_update) {
     json.value(nullptr);
   } else {
     json.begin_object();
@@ -622,11 +614,11 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   });
   json.key("performances");
   json.begin_array();
-  for (const auto index : facts.performances) write_performance(json, ranking.performances[index], *view.profile);
+  for (const auto index : facts.performances) write_performance(json, ranking.performances[index], view.profile);
   json.end_array();
   json.key("candidates");
   json.begin_array();
-  const CandidateContext context{catalog, ranking, *view.profile, facts, messages, compare};
+  const CandidateContext context{catalog, ranking, view.profile, facts, messages, compare};
   for (std::size_t index = 0; index < shown; ++index) write_candidate(json, context, ranking.candidates[index]);
   json.end_array();
   json.key("warning_messages");
@@ -684,6 +676,7 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
       {"generator", generator_name()},
       {"workload", workload_json(profile)},
   };
+  const estimate::Performance& performance = estimate.performance;
   if (offering != nullptr) {
     const catalog::Gpu* gpu = catalog.find_gpu(offering->gpu);
     document["offering"] = {
@@ -693,24 +686,24 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
         {"gpu", offering->gpu},
         {"gpu_name", gpu != nullptr ? gpu->name : std::string()},
         {"gpu_count", offering->gpu_count},
-        {"nodes", estimate.memory.plan.nodes},
+        {"nodes", performance.memory.plan.nodes},
     };
   } else {
     document["offering"] = nullptr;
   }
-  document["memory"] = memory_json(estimate.memory, estimate.has_hardware);
-  document["plan_description"] = estimate::describe_plan(profile, estimate.memory);
-  document["compute"] = compute_json(estimate.compute);
+  document["memory"] = memory_json(performance.memory, performance.has_hardware);
+  document["plan_description"] = estimate::describe_plan(profile, performance.memory);
+  document["compute"] = compute_json(performance.compute);
   document["time"] = {
-      {"wall_hours", round_figure(estimate.time.wall_hours)},
-      {"gpu_hours", round_figure(estimate.time.gpu_hours)},
+      {"wall_hours", round_figure(performance.time.wall_hours)},
+      {"gpu_hours", round_figure(performance.time.gpu_hours)},
   };
-  if (estimate.time.wall_hours_band.high > 0) {
-    document["time"]["wall_hours_band"] = band_json(estimate.time.wall_hours_band);
-    document["time"]["gpu_hours_band"] = band_json(estimate.time.gpu_hours_band);
+  if (performance.time.wall_hours_band.high > 0) {
+    document["time"]["wall_hours_band"] = band_json(performance.time.wall_hours_band);
+    document["time"]["gpu_hours_band"] = band_json(performance.time.gpu_hours_band);
   }
-  if (estimate.step.total_s > 0) {
-    const auto& step = estimate.step;
+  if (performance.step.total_s > 0) {
+    const auto& step = performance.step;
     document["step"] = {{"total_s", round_figure(step.total_s)},
                         {"tokens", round_figure(step.tokens)},
                         {"compute_s", round_figure(step.compute_s)},
@@ -721,7 +714,7 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
                         {"offload_s", round_figure(step.offload_s)},
                         {"failures_s", round_figure(step.failures_s)}};
   }
-  document["throughput"] = throughput_json(estimate, profile);
+  document["throughput"] = throughput_json(performance, profile);
   const std::string currency(estimate.currency.empty() ? std::string_view("USD") : estimate.currency);
   document["currency"] = currency;
   if (offering != nullptr && estimate.has_price) {

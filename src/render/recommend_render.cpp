@@ -35,12 +35,12 @@ struct Row {
 };
 
 std::vector<Row> shown_rows(const RecommendView& view, const Style& style) {
-  const auto& candidates = view.ranking->candidates;
+  const auto& candidates = view.ranking.candidates;
   std::vector<Row> rows;
   const std::size_t count = shown_count(candidates.size(), style.top);
   rows.reserve(count);
   for (std::size_t i = 0; i < count; ++i)
-    rows.push_back({&candidates[i], &view.catalog->offerings[candidates[i].offering_index]});
+    rows.push_back({&candidates[i], &view.catalog.offerings[candidates[i].offering_index]});
   return rows;
 }
 
@@ -53,7 +53,7 @@ std::string rank_cell(const scoring::Candidate& candidate, const Style& style) {
 // One line: the strongest criterion with its figure, then the weakest with its figures (the caveat
 // is what tells neighbouring rows apart), then what it wins over a cheaper-and-faster row.
 std::string first_reason(const RecommendView& view, const scoring::Candidate& candidate) {
-  const auto explanation = scoring::explanation(*view.catalog, *view.ranking, candidate);
+  const auto explanation = scoring::explanation(view.catalog, view.ranking, candidate);
   std::string text;
   for (const auto& line : explanation.lines) {
     using Kind = scoring::Explanation::Kind;
@@ -63,14 +63,14 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
   return text;
 }
 
-bool serving_job(const RecommendView& view) { return workload::is_serving(view.ranking->kind); }
+bool serving_job(const RecommendView& view) { return workload::is_serving(view.ranking.kind); }
 
 // Run-wide notes and the estimated-figure legend (when a shown row carries the mark), once.
 std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown) {
   std::vector<std::string> lines;
-  for (const auto& note : view.ranking->notes) lines.push_back(note.code + ": " + note.text);
-  for (std::size_t i = 0; i < shown && i < view.ranking->candidates.size(); ++i) {
-    if (cost_estimated(*view.catalog, view.ranking->candidates[i])) {
+  for (const auto& note : view.ranking.notes) lines.push_back(note.code + ": " + note.text);
+  for (std::size_t i = 0; i < shown && i < view.ranking.candidates.size(); ++i) {
+    if (cost_estimated(view.catalog, view.ranking.candidates[i])) {
       lines.push_back(estimated_legend());
       break;
     }
@@ -91,13 +91,13 @@ std::string plan_line(const scoring::Ranking& ranking, const std::vector<Row>& r
 
 std::vector<std::string> warning_lines(const RecommendView& view, const std::vector<Row>& rows) {
   std::vector<std::string> lines;
-  for (const auto& group : warning_groups(*view.catalog, *view.ranking, rows.size()))
+  for (const auto& group : warning_groups(view.catalog, view.ranking, rows.size()))
     lines.push_back(fmt::format("{} ({}): {}", group.code, rank_list(group.ranks), group.text));
   return lines;
 }
 
 std::string sensitivity_line(const RecommendView& view) {
-  const auto& sensitivity = view.ranking->sensitivity;
+  const auto& sensitivity = view.ranking.sensitivity;
   if (!sensitivity) return {};
   std::string line =
       fmt::format("#1 stays first in {:.0f}% of {} samples (weights +/-{:.0f}%, seed {}): {}",
@@ -105,8 +105,8 @@ std::string sensitivity_line(const RecommendView& view) {
                   sensitivity->seed, sensitivity->robust ? "robust" : "NOT robust, the order depends on the weights");
   std::string spreads;
   for (const auto& spread : sensitivity->top) {
-    if (spread.candidate >= view.ranking->candidates.size()) continue;
-    const auto& candidate = view.ranking->candidates[spread.candidate];
+    if (spread.candidate >= view.ranking.candidates.size()) continue;
+    const auto& candidate = view.ranking.candidates[spread.candidate];
     spreads += fmt::format("{}#{} ranks {}-{}", spreads.empty() ? "" : "; ", candidate.rank, spread.best_rank,
                            spread.worst_rank);
   }
@@ -115,27 +115,27 @@ std::string sensitivity_line(const RecommendView& view) {
 }
 
 std::vector<std::pair<std::string, std::string>> header_facts(const RecommendView& view, const std::vector<Row>& rows) {
-  const JobSummary summary = job_summary(*view.profile, view.ranking);
+  const JobSummary summary = job_summary(view.profile, &view.ranking);
   std::vector<std::pair<std::string, std::string>> facts;
   facts.emplace_back("Job", summary.job);
   if (!summary.tokens.empty()) facts.emplace_back("Tokens", summary.tokens);
   if (!summary.serving.empty()) facts.emplace_back("Serving", summary.serving);
-  if (!rows.empty()) facts.emplace_back("Plan", plan_line(*view.ranking, rows));
+  if (!rows.empty()) facts.emplace_back("Plan", plan_line(view.ranking, rows));
   facts.emplace_back("Headroom", fmt::format("{:g}% of GPU memory kept free (fragmentation, NCCL buffers, "
                                              "transient peaks; --min-headroom)",
-                                             view.profile->headroom_pct));
-  if (view.ranking->risk_averse) {
+                                             view.profile.headroom_pct));
+  if (view.ranking.risk_averse) {
     facts.emplace_back("Risk", "ranked on the pessimistic end (90th percentile) of each time and cost band "
                                "(--risk-averse); costs shown are that end, times the expected (10th-90th)");
   }
   facts.emplace_back("Weights", summary.weights);
   facts.emplace_back("Currency", summary.currency);
-  if (view.price_update != nullptr) facts.emplace_back("Prices", price_update_line(view.price_update));
+  if (view.price_update) facts.emplace_back("Prices", price_update_line(*view.price_update));
   return facts;
 }
 
 std::string count_line(const RecommendView& view, std::size_t shown) {
-  const auto& ranking = *view.ranking;
+  const auto& ranking = view.ranking;
   std::string line = fmt::format("Showing {} of {} candidates", shown, ranking.candidates.size());
   if (shown < ranking.candidates.size()) line += " (--top N for more)";
   line += fmt::format("; {} excluded", ranking.excluded.size());
@@ -145,11 +145,11 @@ std::string count_line(const RecommendView& view, std::size_t shown) {
 TextTable excluded_table(const RecommendView& view) {
   TextTable table;
   table.columns = {{"offering"}, {"mode"}, {"nodes", Align::right}, {"why excluded", Align::left, true}};
-  for (const auto& exclusion : view.ranking->excluded) {
+  for (const auto& exclusion : view.ranking.excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
-      append_separated(reasons, "; ", scoring::reason_text(reason, view.ranking->currency));
-    table.rows.push_back({view.catalog->offerings[exclusion.offering_index].id,
+      append_separated(reasons, "; ", scoring::reason_text(reason, view.ranking.currency));
+    table.rows.push_back({view.catalog.offerings[exclusion.offering_index].id,
                           exclusion.mode ? std::string(catalog::to_string(*exclusion.mode)) : "all modes",
                           std::to_string(exclusion.nodes), reasons});
   }
@@ -158,7 +158,7 @@ TextTable excluded_table(const RecommendView& view) {
 
 void recommend_table(std::ostream& out, const RecommendView& view, const Style& style) {
   const auto rows = shown_rows(view, style);
-  const auto& ranking = *view.ranking;
+  const auto& ranking = view.ranking;
   auto label = [&](std::string_view name) {
     const std::string padded = fmt::format("{:<9}", name);
     return style.color ? fmt::format("\x1b[1m{}\x1b[0m", padded) : padded;
@@ -176,7 +176,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     TextTable table;
     // llm-inference shows latency at the batch and the price per million output tokens instead of
     // the priced hours.
-    const bool serving = view.profile->kind == workload::Kind::llm_inference;
+    const bool serving = view.profile.kind == workload::Kind::llm_inference;
     table.columns = {{"#", Align::right},
                      {"provider"},
                      {"instance", Align::left, true},
@@ -191,17 +191,17 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      const auto& estimate = view.ranking->performance_of(candidate);
+      const auto& estimate = view.ranking.performance_of(candidate);
       const auto& memory = estimate.memory;
       std::vector<std::string> cells = {
           rank_cell(candidate, style), row.offering->provider,
           row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
-          rented_label(*view.catalog, ranking, candidate), std::string(mode_label(*view.catalog, candidate)),
+          rented_label(view.catalog, ranking, candidate), std::string(mode_label(view.catalog, candidate)),
           region_label(*row.offering, candidate),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
           serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
-                  : hours_with_band(candidate, estimate, view.ranking->risk_averse),
-          cost_label(*view.catalog, ranking, candidate)};
+                  : hours_with_band(candidate, estimate, view.ranking.risk_averse),
+          cost_label(view.catalog, ranking, candidate)};
       if (serving) cells.push_back(unit_cost_label(ranking, candidate));
       cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
       table.rows.push_back(std::move(cells));
@@ -262,10 +262,10 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
                            "in_calibrated_regime", "region", "other_regions"})
     header.emplace_back(name);
   csv.row(header);
-  const auto& candidates = view.ranking->candidates;
+  const auto& candidates = view.ranking.candidates;
   for (std::size_t index = 0; index < shown_count(candidates.size(), style.machine_top); ++index) {
     const auto& candidate = candidates[index];
-    const auto& offering = view.catalog->offerings[candidate.offering_index];
+    const auto& offering = view.catalog.offerings[candidate.offering_index];
     std::vector<std::string> fields = {std::to_string(candidate.rank),
                                        offering.id,
                                        offering.provider,
@@ -276,11 +276,11 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
                                        std::string(catalog::to_string(candidate.mode)),
                                        csv_number(rounded_score(candidate))};
     for (const auto& part : candidate.criteria) fields.push_back(csv_number(round_score(part.score)));
-    fields.push_back(std::to_string(whole_bytes(view.ranking->performance_of(candidate).memory.per_gpu.total_bytes)));
-    fields.push_back(std::to_string(whole_bytes(view.ranking->performance_of(candidate).memory.gpu_capacity_bytes)));
+    fields.push_back(std::to_string(whole_bytes(view.ranking.performance_of(candidate).memory.per_gpu.total_bytes)));
+    fields.push_back(std::to_string(whole_bytes(view.ranking.performance_of(candidate).memory.gpu_capacity_bytes)));
     fields.push_back(csv_number(round_figure(candidate.hours)));
     fields.push_back(csv_number(round_money(candidate.total_cost)));
-    fields.push_back(view.ranking->currency);
+    fields.push_back(view.ranking.currency);
     fields.emplace_back(candidate.pareto ? "true" : "false");
     const auto& cost = candidate.cost;
     fields.push_back(std::to_string(std::max(candidate.nodes, cost.instances)));
@@ -292,10 +292,10 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
                          ? csv_number(round_decimals(cost.uninterrupted_probability, 4))
                          : std::string());
     std::string estimated;
-    for (const auto figure : scoring::estimated_figures(*view.catalog, candidate))
+    for (const auto figure : scoring::estimated_figures(view.catalog, candidate))
       append_separated(estimated, ";", figure);
     fields.push_back(estimated);
-    const auto& estimate = view.ranking->performance_of(candidate);
+    const auto& estimate = view.ranking.performance_of(candidate);
     const auto& band = estimate.time.wall_hours_band;
     const double queue = candidate.queue_hours;
     const double scale = estimate.time.wall_hours > 0 ? (candidate.hours - queue) / estimate.time.wall_hours : 0;
@@ -310,7 +310,7 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
 
 void recommend_markdown(std::ostream& out, const RecommendView& view, const Style& style) {
   const auto rows = shown_rows(view, style);
-  const auto& ranking = *view.ranking;
+  const auto& ranking = view.ranking;
   out << "### gpuselect recommendation\n\n";
   for (const auto& [name, value] : header_facts(view, rows))
     out << "- **" << name << ":** " << markdown_cell(value) << '\n';
@@ -319,25 +319,25 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     out << "No offering satisfies this job and its constraints.\n\n";
   } else {
     // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
-    const bool serving = view.profile->kind == workload::Kind::llm_inference;
+    const bool serving = view.profile.kind == workload::Kind::llm_inference;
     out << (serving ? "| # | Provider | Instance | GPUs | Mode | Memory/GPU | TPOT@batch | Cost | $/M tokens | Score |\n"
                       "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: | --: |\n"
                     : "| # | Provider | Instance | GPUs | Mode | Memory/GPU | Time | Cost | Score |\n"
                       "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: |\n");
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      const auto& estimate = view.ranking->performance_of(candidate);
+      const auto& estimate = view.ranking.performance_of(candidate);
       const auto& memory = estimate.memory;
       std::vector<std::string> cells = {rank_cell(candidate, style),
                                         row.offering->provider,
                                         row.offering->instance_type,
-                                        rented_label(*view.catalog, ranking, candidate),
-                                        std::string(mode_label(*view.catalog, candidate)),
+                                        rented_label(view.catalog, ranking, candidate),
+                                        std::string(mode_label(view.catalog, candidate)),
                                         memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                         serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
                                                               estimate.serving.batch)
                                                 : hours_with_band(candidate, estimate, ranking.risk_averse),
-                                        cost_label(*view.catalog, ranking, candidate)};
+                                        cost_label(view.catalog, ranking, candidate)};
       if (serving) {
         const auto& band = candidate.cost.per_million_output_tokens_band;
         cells.push_back(fmt::format("{} ({}-{})", units::format_money(candidate.cost.per_million_output_tokens,
@@ -360,11 +360,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       const auto& candidate = *row.candidate;
       out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** (" << catalog::to_string(candidate.mode)
           << ")\n";
-      for (const auto& line : scoring::explain(*view.catalog, ranking, candidate))
+      for (const auto& line : scoring::explain(view.catalog, ranking, candidate))
         out << "   - " << markdown_cell(line) << '\n';
       for (const auto warning : candidate.warnings) {
         out << "   - Warning `" << scoring::warning_code(warning)
-            << "`: " << markdown_cell(scoring::warning_text(*view.catalog, *view.ranking, candidate, warning)) << '\n';
+            << "`: " << markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning)) << '\n';
       }
     }
     if (const auto line = sensitivity_line(view); !line.empty())
@@ -384,9 +384,6 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
 }  // namespace
 
 void recommend(std::ostream& out, Format format, const RecommendView& view, const Style& style) {
-  if (view.catalog == nullptr || view.profile == nullptr || view.ranking == nullptr)
-    throw Error("render", "a RecommendView needs a catalog, a profile and a ranking",
-                "fill all three pointers before rendering");
   switch (format) {
     case Format::table:
       recommend_table(out, view, style);

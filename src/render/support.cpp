@@ -112,9 +112,8 @@ std::string region_label(const catalog::Offering& offering, const scoring::Candi
   return label;
 }
 
-std::string price_update_line(const render::PriceUpdate* update) {
-  if (update == nullptr) return {};
-  return fmt::format("built-in catalog + prices updated {} ({})", update->as_of, update->path);
+std::string price_update_line(const render::PriceUpdate& update) {
+  return fmt::format("built-in catalog + prices updated {} ({})", update.as_of, update.path);
 }
 
 std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes) {
@@ -203,7 +202,7 @@ std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Cand
                                                                            : catalog::to_string(candidate.mode);
 }
 
-std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Estimate& estimate, bool risk_averse) {
+std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Performance& estimate, bool risk_averse) {
   const auto& band = estimate.time.wall_hours_band;
   const double wall = estimate.time.wall_hours;
   if (!(band.high > 0) || !(wall > 0)) return units::format_hours(candidate.hours);

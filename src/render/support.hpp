@@ -73,8 +73,8 @@ std::string rank_list(const std::vector<int>& ranks);  // "#1, #3"
 std::string_view region_name(const catalog::Offering& offering, const scoring::Candidate& candidate);
 // "us-east-1 +5": the region priced and how many other allowed regions sell the same mode.
 std::string region_label(const catalog::Offering& offering, const scoring::Candidate& candidate);
-// "built-in catalog + prices updated 2026-11-30 (PATH)"; "" without an update.
-std::string price_update_line(const render::PriceUpdate* update);
+// "built-in catalog + prices updated 2026-11-30 (PATH)".
+std::string price_update_line(const render::PriceUpdate& update);
 // "61.2/85.9 GB": needed per GPU against capacity, both in decimal GB.
 std::string memory_label(double needed_bytes, double capacity_bytes);
 // "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".
@@ -86,7 +86,7 @@ std::string plan_label(const estimate::Plan& plan);
 // The pricing mode as people read it: "owned" for an owned cluster's row (its one rate is priced as
 // on-demand; JSON and CSV keep "on-demand"), else catalog::to_string(mode).
 std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
-std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Estimate& estimate,
+std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Performance& estimate,
                             bool risk_averse = false);
 std::string_view plan_reason_name(estimate::PlanReason reason);
 std::string_view zero_label(int zero_stage);

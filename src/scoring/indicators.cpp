@@ -183,7 +183,7 @@ IndicatorValue compliance(const IndicatorInput& in) {
 
 }  // namespace
 
-int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Estimate& performance) {
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Performance& performance) {
   const int per_instance = std::max(1, offering.gpu_count);
   int instances = std::max(1, nodes);
   if (workload::is_serving(kind)) {
@@ -195,7 +195,7 @@ int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int node
 }
 
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
-                const Candidate& candidate, const estimate::Estimate& performance) {
+                const Candidate& candidate, const estimate::Performance& performance) {
   if (workload::is_training(kind)) return candidate.hours > 0 ? 1.0 / candidate.hours : 0.0;
   if (workload::is_serving(kind)) return performance.throughput.decode_tokens_per_s;
   return gpu.bf16_dense_tflops * offering.gpu_fraction;
@@ -314,7 +314,7 @@ void score_with(const Weights& weights, Candidate& candidate, bool unavailable_s
 }  // namespace
 
 void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
-                      const Weights& weights, const std::vector<estimate::Estimate>& performances,
+                      const Weights& weights, const std::vector<estimate::Performance>& performances,
                       std::vector<Candidate>& candidates, bool spot_serving_allowed) {
   // Provider-only values computed once per provider (compliance scans string lists).
   std::vector<std::array<IndicatorValue, table.size()>> by_provider(catalog.providers.size());

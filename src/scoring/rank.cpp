@@ -86,64 +86,109 @@ double free_pct(const estimate::Memory& memory) {
   return 100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes);
 }
 
+// Puts candidates in `order` (indices, as Ranker::score returns them) in place, cycle by cycle: no
+// second copy of the large candidates. `order` is used up.
+void apply_order(std::vector<Candidate>& candidates, std::vector<std::uint32_t>& order) {
+  for (std::size_t start = 0; start < order.size(); ++start) {
+    if (order[start] == start) continue;
+    Candidate held = candidates[start];
+    std::size_t position = start;
+    while (order[position] != start) {
+      const std::size_t source = order[position];
+      candidates[position] = candidates[source];
+      order[position] = static_cast<std::uint32_t>(position);
+      position = source;
+    }
+    candidates[position] = held;
+    order[position] = static_cast<std::uint32_t>(position);
+  }
+}
+
+// The constraints compare() builds under: none. Every region and pricing mode, up to each
+// offering's own max_nodes, no headroom, budget, deadline or price limit.
+Constraints unconstrained() {
+  Constraints none;
+  none.max_nodes = std::numeric_limits<int>::max();
+  return none;
+}
+
+// Builds candidates (offering x pricing mode x nodes) that meet `filter`, then scores and finishes
+// the ranking: rank() over the whole catalog under the options' constraints, compare() over the
+// offerings asked for under none.
 class Ranker {
  public:
-  Ranker(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options)
+  Ranker(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options,
+         const Constraints& filter)
       : catalog_(catalog),
         profile_(profile),
         options_(options),
-        constraints_(options.constraints),
+        filter_(filter),
         memo_(profile),
         rate_by_provider_(catalog.providers.size(), std::numeric_limits<double>::quiet_NaN()) {}
 
-  Ranking run() {
-    Ranking ranking;
-    ranking.kind = profile_.kind;
-    ranking.currency = options_.currency;
-    ranking.currency_rate = catalog::convert(catalog_, 1.0, "USD", options_.currency);
-    if (const auto* rate = catalog_.find_currency(options_.currency)) ranking.currency_as_of = rate->as_of;
-    ranking.weights = options_.weights;
-    ranking.profile_name = options_.profile_name;
-    ranking.risk_averse = options_.risk_averse;
-    ranking.spot_serving_allowed = options_.allow_spot_serving;
-    ranking.reserved_other_use = options_.reserved_other_use;
-    ranking.deadline_hours = constraints_.deadline_hours.value_or(0);
-    double weight_sum = 0;
-    for (double weight : options_.weights.values) weight_sum += weight;
-    if (!(weight_sum > 0)) {
-      ranking.weights = profile_weights("auto", profile_.kind);
-      ranking.profile_name = std::string(default_profile(profile_.kind));
+  Ranking rank() {
+    Ranking ranking = start();
+    detail::validate_constraints(catalog_, filter_);
+    // Reserve for the most candidates add_offering can make, so the vector of ~850-byte
+    // candidates never regrows (regrowth copied every candidate and raised the peak memory by
+    // half on 50,000 offerings): one per pricing mode sold at up to two node counts (the first
+    // that fits and the first without CPU offload), three with a deadline. Capacity never
+    // written costs address space only: glibc maps allocations this large with mmap, and the
+    // kernel backs a page on its first write.
+    std::size_t sold_modes = 0;
+    for (const auto& offering : catalog_.offerings) {
+      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+        sold_modes += offering.sold_anywhere(static_cast<PricingMode>(mode)) ? 1 : 0;
+      }
     }
+    const std::size_t node_counts = filter_.deadline_hours ? 3 : 2;
+    ranking.candidates.reserve(sold_modes * node_counts);
+    gpuselect::detail::advise_huge_pages(ranking.candidates);
+    constexpr std::uint32_t progress_every = 4096;  // offerings between progress calls
+    const auto total = catalog_.offerings.size();
+    for (std::uint32_t index = 0; index < total; ++index) {
+      add_offering(index, ranking);
+      if (options_.progress && (index + 1) % progress_every == 0) options_.progress(index + 1, total);
+    }
+    if (options_.progress) options_.progress(total, total);
 
-    const bool compare = !options_.only_offerings.empty();
-    if (compare) {
-      run_compare(ranking);
-    } else {
-      detail::validate_constraints(catalog_, constraints_);
-      // Reserve for the most candidates add_offering can make, so the vector of ~850-byte
-      // candidates never regrows (regrowth copied every candidate and raised the peak memory by
-      // half on 50,000 offerings): one per pricing mode sold at up to two node counts (the first
-      // that fits and the first without CPU offload), three with a deadline. Capacity never
-      // written costs address space only: glibc maps allocations this large with mmap, and the
-      // kernel backs a page on its first write.
-      std::size_t sold_modes = 0;
-      for (const auto& offering : catalog_.offerings) {
-        for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
-          sold_modes += offering.sold_anywhere(static_cast<PricingMode>(mode)) ? 1 : 0;
-        }
+    std::vector<std::uint32_t> order = score(ranking);
+    apply_order(ranking.candidates, order);
+    detail::mark_cheaper_and_faster_below(ranking.candidates);
+    // By offering id, not catalog order: the output must not depend on the order of records in the
+    // catalog files (docs/hardening.md "Determinism"). No mode (every mode alike) sorts first.
+    const auto by_id = [&](const Exclusion& x, const Exclusion& y) {
+      const auto& x_id = catalog_.offerings[x.offering_index].id;
+      const auto& y_id = catalog_.offerings[y.offering_index].id;
+      if (x_id != y_id) return x_id < y_id;
+      if (x.mode != y.mode) return x.mode < y.mode;
+      return x.nodes < y.nodes;
+    };
+    std::stable_sort(ranking.excluded.begin(), ranking.excluded.end(), by_id);
+    finish(ranking);
+    return ranking;
+  }
+
+  Ranking compare(const std::vector<std::string>& offering_ids) {
+    Ranking ranking = start();
+    ranking.compared_ids = offering_ids;
+    std::vector<std::string> ids;
+    for (const auto& offering : catalog_.offerings) ids.push_back(offering.id);
+    std::vector<const catalog::Offering*> seen;
+    for (const auto& id : offering_ids) {
+      const catalog::Offering* offering = catalog_.find_offering(id);
+      if (offering == nullptr) {
+        const std::string guess = closest_match(id, ids);
+        throw Error("compare", "no offering " + text::quoted(id) + " in the catalog",
+                    guess.empty() ? "see `gpuselect catalog list` for offering ids"
+                                  : "did you mean " + text::quoted(guess) + "?");
       }
-      const std::size_t node_counts = constraints_.deadline_hours ? 3 : 2;
-      ranking.candidates.reserve(sold_modes * node_counts);
-      gpuselect::detail::advise_huge_pages(ranking.candidates);
-      constexpr std::uint32_t progress_every = 4096;  // offerings between progress calls
-      const auto total = catalog_.offerings.size();
-      for (std::uint32_t index = 0; index < total; ++index) {
-        add_offering(index, ranking, false);
-        if (options_.progress && (index + 1) % progress_every == 0) options_.progress(index + 1, total);
-      }
-      if (options_.progress) options_.progress(total, total);
+      if (std::find(seen.begin(), seen.end(), offering) != seen.end()) continue;
+      seen.push_back(offering);
+      add_offering(static_cast<std::uint32_t>(offering - catalog_.offerings.data()), ranking);
     }
-    finish(ranking, compare);
+    score(ranking);  // ranks set; the rows stay in the order asked
+    finish(ranking);
     return ranking;
   }
 
@@ -156,8 +201,30 @@ class Ranker {
     return rate;
   }
 
-  bool acceptable(const estimate::Memory& memory, bool compare) const {
-    return memory.fits && (compare || free_pct(memory) >= constraints_.min_headroom_pct);
+  // What the ranking was made with, before any candidate.
+  Ranking start() const {
+    Ranking ranking;
+    ranking.kind = profile_.kind;
+    ranking.currency = options_.currency;
+    ranking.currency_rate = catalog::convert(catalog_, 1.0, "USD", options_.currency);
+    if (const auto* rate = catalog_.find_currency(options_.currency)) ranking.currency_as_of = rate->as_of;
+    ranking.weights = options_.weights;
+    ranking.profile_name = options_.profile_name;
+    ranking.risk_averse = options_.risk_averse;
+    ranking.spot_serving_allowed = options_.allow_spot_serving;
+    ranking.reserved_other_use = options_.reserved_other_use;
+    ranking.deadline_hours = options_.constraints.deadline_hours.value_or(0);
+    double weight_sum = 0;
+    for (double weight : options_.weights.values) weight_sum += weight;
+    if (!(weight_sum > 0)) {
+      ranking.weights = profile_weights("auto", profile_.kind);
+      ranking.profile_name = std::string(default_profile(profile_.kind));
+    }
+    return ranking;
+  }
+
+  bool acceptable(const estimate::Memory& memory) const {
+    return memory.fits && free_pct(memory) >= filter_.min_headroom_pct;
   }
 
   estimate::Hardware hardware(const catalog::Offering& offering, int nodes) const {
@@ -195,7 +262,7 @@ class Ranker {
   // GPUs the job keeps busy (Candidate::gpus_needed): serving, tensor_parallel x the replicas the
   // load needs; training, the GPUs its plan uses (data parallel on 8 GPUs is the same GPU-hours as
   // on 1, sooner: not waste); notebooks one GPU when one holds the job without CPU offload.
-  int gpus_needed(std::uint32_t index, const estimate::Estimate& estimate, int rented) {
+  int gpus_needed(std::uint32_t index, const estimate::Performance& estimate, int rented) {
     const auto& offering = catalog_.offerings[index];
     if (rented <= 1) return 1;
     const auto& plan = estimate.memory.plan;
@@ -214,17 +281,16 @@ class Ranker {
 
   // Per pricing mode, the cheapest region the constraints allow (ties: the first listed) and how
   // many others sell the mode, into region_choice_: no allocation, one pass over the regions.
-  void choose_regions(const catalog::Offering& offering, bool compare) {
+  void choose_regions(const catalog::Offering& offering) {
     RegionChoice& choice = region_choice_;
     choice = RegionChoice{};
     choice.region.fill(no_region);
     std::array<std::uint32_t, catalog::pricing_mode_count> sellers{};
-    const bool filtered = !compare && !constraints_.regions.empty();
+    const auto& allowed = filter_.regions;
     const auto region_count = static_cast<std::uint32_t>(offering.regions.size());
     for (std::uint32_t region = 0; region < region_count; ++region) {
       const std::string& name = offering.regions[region];
-      if (filtered && std::find(constraints_.regions.begin(), constraints_.regions.end(), name) ==
-                          constraints_.regions.end()) {
+      if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
         continue;
       }
       const catalog::Pricing& pricing = offering.pricing_in(name);
@@ -245,17 +311,16 @@ class Ranker {
     }
   }
 
-  void add_offering(std::uint32_t index, Ranking& ranking, bool compare) {
+  void add_offering(std::uint32_t index, Ranking& ranking) {
     const auto& offering = catalog_.offerings[index];
     reasons_.clear();
-    if (!compare && !detail::offering_passes(catalog_, offering, constraints_, reasons_)) {
+    if (!detail::offering_passes(catalog_, offering, filter_, reasons_)) {
       exclude(ranking, index, std::nullopt, 1, reasons_);
       close_offering(false);
       return;
     }
-    choose_regions(offering, compare);
-    const int node_limit =
-        compare ? std::max(1, offering.max_nodes) : std::max(1, std::min(constraints_.max_nodes, offering.max_nodes));
+    choose_regions(offering);
+    const int node_limit = std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
     int fit_nodes = 0;
     bool fits_without_headroom = false;
     double best_free_pct = 0;
@@ -265,7 +330,7 @@ class Ranker {
         fits_without_headroom = true;
         best_free_pct = std::max(best_free_pct, free_pct(memory));
       }
-      if (acceptable(memory, compare)) {
+      if (acceptable(memory)) {
         fit_nodes = nodes;
         break;
       }
@@ -276,14 +341,14 @@ class Ranker {
       return;
     }
 
-    bool produced = add_candidates(index, fit_nodes, ranking, compare);
+    bool produced = add_candidates(index, fit_nodes, ranking);
     double fastest_wall_hours = last_wall_hours_;
     // An owned cluster's idle nodes cost nothing more: the whole cluster (as far as --max-nodes
     // allows) is a row of its own, the way a team would run on "our 4 nodes".
     int owned_added = 0;
     if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned && node_limit > fit_nodes &&
-        acceptable(memo_.plan(offering.gpu_index, hardware(offering, node_limit)), compare)) {
-      produced = add_candidates(index, node_limit, ranking, compare) || produced;
+        acceptable(memo_.plan(offering.gpu_index, hardware(offering, node_limit)))) {
+      produced = add_candidates(index, node_limit, ranking) || produced;
       fastest_wall_hours = std::min(fastest_wall_hours, last_wall_hours_);
       owned_added = node_limit;
     }
@@ -293,23 +358,23 @@ class Ranker {
       for (int nodes = fit_nodes + 1; nodes <= node_limit; ++nodes) {
         if (nodes == owned_added) break;  // already a row
         const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, nodes));
-        if (acceptable(memory, compare) && memory.plan.offload == workload::Offload::none) {
-          produced = add_candidates(index, nodes, ranking, compare) || produced;
+        if (acceptable(memory) && memory.plan.offload == workload::Offload::none) {
+          produced = add_candidates(index, nodes, ranking) || produced;
           larger_added = nodes;
           break;
         }
       }
       if (larger_added != 0) fastest_wall_hours = std::min(fastest_wall_hours, last_wall_hours_);
     }
-    const double deadline = constraints_.deadline_hours.value_or(0);
+    const double deadline = filter_.deadline_hours.value_or(0);
     const double queue_hours = offering.availability.queue_hours;
-    if (!compare && deadline > 0 && fastest_wall_hours + queue_hours > deadline) {
+    if (deadline > 0 && fastest_wall_hours + queue_hours > deadline) {
       // The smallest larger node count that meets the deadline.
       for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes < (owned_added > 0 ? owned_added : node_limit + 1);
            ++nodes) {
-        if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)), compare)) continue;
+        if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) continue;
         if (ranking.performances[performance(ranking, offering, nodes)].time.wall_hours + queue_hours <= deadline) {
-          produced = add_candidates(index, nodes, ranking, compare) || produced;
+          produced = add_candidates(index, nodes, ranking) || produced;
           break;
         }
       }
@@ -322,13 +387,13 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     if (fits_without_headroom) {
       exclude(ranking, index, std::nullopt, node_limit,
-              {{ExclusionKind::headroom, constraints_.min_headroom_pct, best_free_pct, {}}});
+              {{ExclusionKind::headroom, filter_.min_headroom_pct, best_free_pct, {}}});
       return;
     }
     for (int nodes = node_limit + 1; nodes <= offering.max_nodes; ++nodes) {
       if (memo_.plan(offering.gpu_index, hardware(offering, nodes)).fits) {
         exclude(ranking, index, std::nullopt, nodes,
-                {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(constraints_.max_nodes), {}}});
+                {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(filter_.max_nodes), {}}});
         return;
       }
     }
@@ -359,7 +424,7 @@ class Ranker {
   bool exclude_beyond_owned(std::uint32_t index, Ranking& ranking) {
     const auto& offering = catalog_.offerings[index];
     const int owned = std::max(1, offering.max_nodes);
-    const int search_to = std::min(std::max(constraints_.max_nodes, 2 * owned), owned + 64);
+    const int search_to = std::min(std::max(options_.constraints.max_nodes, 2 * owned), owned + 64);
     for (int nodes = owned + 1; nodes <= search_to; ++nodes) {
       if (!memo_.plan(offering.gpu_index, hardware(offering, nodes)).fits) continue;
       exclude(ranking, index, std::nullopt, nodes,
@@ -371,26 +436,21 @@ class Ranker {
   }
 
   // One candidate per pricing mode sold and allowed; returns whether any passed.
-  bool add_candidates(std::uint32_t index, int nodes, Ranking& ranking, bool compare) {
+  bool add_candidates(std::uint32_t index, int nodes, Ranking& ranking) {
     const auto& offering = catalog_.offerings[index];
     const std::uint32_t shape = performance(ranking, offering, nodes);
-    const estimate::Estimate& estimate = ranking.performances[shape];
-    // Priced in a scratch estimate holding what price() reads (plan, replicas, serving, time): the shared
-    // performance estimate has no cost lines, and a whole copy of it is ~700 bytes.
-    priced_.memory.plan = estimate.memory.plan;
-    priced_.throughput.replicas = estimate.throughput.replicas;
-    priced_.serving = estimate.serving;
-    priced_.time = estimate.time;
+    const estimate::Performance& estimate = ranking.performances[shape];
     const RegionChoice& choice = region_choice_;
     estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                    options_.currency, 0};
     context.reserved_other_use = options_.reserved_other_use;
     // A queue spends part of the deadline before the job starts (a tiny remainder when it spends all).
+    // The deadline prices spot lines under compare too, which filters nothing by it.
     const double queue_hours = offering.availability.queue_hours;
-    const double deadline = constraints_.deadline_hours.value_or(0);
+    const double deadline = options_.constraints.deadline_hours.value_or(0);
     context.deadline_hours = deadline > 0 ? std::max(deadline - queue_hours, 1e-6) : 0;
     context.pricing = &choice.pricing;
-    estimate::price(profile_, context, priced_);
+    const estimate::Costs costs = estimate::price(profile_, context, estimate);
     last_wall_hours_ = estimate.time.wall_hours;
     const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate);
     const int needed = gpus_needed(index, estimate, rented);
@@ -400,19 +460,19 @@ class Ranker {
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
       if (!choice.pricing.price(mode)) continue;
-      if (!compare && !detail::mode_allowed(constraints_, mode)) continue;
+      if (!detail::mode_allowed(filter_, mode)) continue;
       // The mode's cheapest allowed region is above --max-price: so is every other region.
-      if (!compare && !price_allowed(catalog_, offering, constraints_, *choice.pricing.price(mode))) continue;
-      auto cost = priced_.cost(mode);
+      if (!price_allowed(catalog_, offering, filter_, *choice.pricing.price(mode))) continue;
+      auto cost = costs[mode_index];
       if (!cost.available) continue;
       const std::uint32_t region = choice.region[mode_index];
       // Spot and the reserved break-even are compared with prices of this row's own region only.
       std::optional<double> spot_total;
       if (offering.region_prices.empty() || region == spot_region) {
-        const auto& spot = priced_.cost(PricingMode::spot);
+        const auto& spot = costs[static_cast<std::size_t>(PricingMode::spot)];
         if (spot.available) spot_total = spot.total;
       } else {
-        spot_total = spot_total_in(offering, context, region);
+        spot_total = spot_total_in(offering, context, region, estimate);
       }
       if (!offering.region_prices.empty() && region != no_region && cost.break_even_utilisation_pct > 0) {
         const auto on_demand_here = offering.pricing_in(offering.regions[region]).on_demand;
@@ -427,19 +487,17 @@ class Ranker {
                                    : 1.0;
       const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + queue_hours;
       const double total_cost = cost.total * pessimism;
-      if (!compare) {
-        reasons_.clear();
-        if (constraints_.budget && total_cost > *constraints_.budget) {
-          reasons_.push_back({ExclusionKind::budget, total_cost, *constraints_.budget, {}});
-        }
-        if (constraints_.deadline_hours && hours > *constraints_.deadline_hours) {
-          reasons_.push_back({ExclusionKind::deadline, hours, *constraints_.deadline_hours,
-                              queue_hours > 0 ? "with " + units::format_hours(queue_hours) + " in the queue" : ""});
-        }
-        if (!reasons_.empty()) {
-          exclude(ranking, index, mode, nodes, reasons_);
-          continue;
-        }
+      reasons_.clear();
+      if (filter_.budget && total_cost > *filter_.budget) {
+        reasons_.push_back({ExclusionKind::budget, total_cost, *filter_.budget, {}});
+      }
+      if (filter_.deadline_hours && hours > *filter_.deadline_hours) {
+        reasons_.push_back({ExclusionKind::deadline, hours, *filter_.deadline_hours,
+                            queue_hours > 0 ? "with " + units::format_hours(queue_hours) + " in the queue" : ""});
+      }
+      if (!reasons_.empty()) {
+        exclude(ranking, index, mode, nodes, reasons_);
+        continue;
       }
       // Built in place, no temporary to move.
       gpuselect::detail::prefault_ahead(ranking.candidates, candidates_backed_);
@@ -462,54 +520,22 @@ class Ranker {
     return produced;
   }
 
-  // The job total on spot in regions[region] (another region than the cheapest spot one), priced
-  // in a second scratch; nullopt when that region sells no spot.
+  // The job total on spot in regions[region] (another region than the cheapest spot one);
+  // nullopt when that region sells no spot.
   std::optional<double> spot_total_in(const catalog::Offering& offering, const estimate::PriceContext& context,
-                                      std::uint32_t region) {
+                                      std::uint32_t region, const estimate::Performance& performance) const {
     const auto spot_here = offering.pricing_in(offering.regions[region]).spot;
     if (!spot_here) return std::nullopt;
-    spot_pricing_ = catalog::Pricing{};
-    spot_pricing_.spot = spot_here;
-    priced_spot_.memory.plan = priced_.memory.plan;
-    priced_spot_.throughput.replicas = priced_.throughput.replicas;
-    priced_spot_.serving = priced_.serving;
-    priced_spot_.time = priced_.time;
+    catalog::Pricing spot_pricing;
+    spot_pricing.spot = spot_here;
     estimate::PriceContext spot_context = context;
-    spot_context.pricing = &spot_pricing_;
-    estimate::price(profile_, spot_context, priced_spot_);
-    return priced_spot_.cost(PricingMode::spot).total;
+    spot_context.pricing = &spot_pricing;
+    return estimate::price(profile_, spot_context, performance)[static_cast<std::size_t>(PricingMode::spot)].total;
   }
 
-  void run_compare(Ranking& ranking) {
-    std::vector<std::string> ids;
-    for (const auto& offering : catalog_.offerings) ids.push_back(offering.id);
-    std::vector<const catalog::Offering*> seen;
-    for (const auto& id : options_.only_offerings) {
-      const catalog::Offering* offering = catalog_.find_offering(id);
-      if (offering == nullptr) {
-        const std::string guess = closest_match(id, ids);
-        throw Error("compare", "no offering " + text::quoted(id) + " in the catalog",
-                    guess.empty() ? "see `gpuselect catalog list` for offering ids"
-                                  : "did you mean " + text::quoted(guess) + "?");
-      }
-      if (std::find(seen.begin(), seen.end(), offering) != seen.end()) continue;
-      seen.push_back(offering);
-      const auto index = static_cast<std::uint32_t>(offering - catalog_.offerings.data());
-      reasons_.clear();
-      bool sold = false;
-      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
-        sold = sold || offering->sold_anywhere(static_cast<PricingMode>(mode));
-      }
-      if (!sold) {
-        exclude(ranking, index, std::nullopt, 1, {{ExclusionKind::not_sold, 0, 0, "no price in any pricing mode"}});
-        close_offering(false);
-        continue;
-      }
-      add_offering(index, ranking, true);
-    }
-  }
-
-  void finish(Ranking& ranking, bool compare) {
+  // The candidate set's best values, every candidate's criteria, score and warnings, and its rank;
+  // returns the candidate indices in rank order (the candidates themselves are not moved).
+  std::vector<std::uint32_t> score(Ranking& ranking) const {
     auto& candidates = ranking.candidates;
     Ranking::Best best;
     best.fastest_hours = std::numeric_limits<double>::infinity();
@@ -564,46 +590,19 @@ class Ranker {
     for (std::size_t position = 0; position < order.size(); ++position) {
       candidates[order[position]].rank = static_cast<int>(position) + 1;
     }
-    if (!compare) {
-      // Apply the permutation in place (cycle by cycle): no second copy of the large candidates.
-      for (std::size_t start = 0; start < order.size(); ++start) {
-        if (order[start] == start) continue;
-        Candidate held = candidates[start];
-        std::size_t position = start;
-        while (order[position] != start) {
-          const std::size_t source = order[position];
-          candidates[position] = candidates[source];
-          order[position] = static_cast<std::uint32_t>(position);
-          position = source;
-        }
-        candidates[position] = held;
-        order[position] = static_cast<std::uint32_t>(position);
-      }
-    }
+    return order;
+  }
 
-    // Estimate::currency must outlive the caller's Options: view the catalog's own code.
-    const auto* rate = catalog_.find_currency(options_.currency);
-    const std::string_view stable_currency = rate != nullptr ? std::string_view(rate->code) : std::string_view("USD");
-    for (auto& performance : ranking.performances) performance.currency = stable_currency;
+  // The run-wide parts over the candidates as they stand: Pareto marks, notes, the win envelope,
+  // sensitivity, and the constraint that removed the most when nothing is left.
+  void finish(Ranking& ranking) const {
+    auto& candidates = ranking.candidates;
     if (options_.pareto) detail::mark_pareto(candidates);
-    if (!compare) detail::mark_cheaper_and_faster_below(candidates);
     ranking.notes = detail::run_notes(catalog_, ranking, options_.today);
     ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {
       ranking.sensitivity =
           detail::sensitivity(candidates, ranking.weights, options_.sensitivity_samples, options_.sensitivity_seed);
-    }
-    if (!compare) {
-      // By offering id, not catalog order: the output must not depend on the order of records in the
-      // catalog files (docs/hardening.md "Determinism"). No mode (every mode alike) sorts first.
-      const auto by_id = [&](const Exclusion& x, const Exclusion& y) {
-        const auto& x_id = catalog_.offerings[x.offering_index].id;
-        const auto& y_id = catalog_.offerings[y.offering_index].id;
-        if (x_id != y_id) return x_id < y_id;
-        if (x.mode != y.mode) return x.mode < y.mode;
-        return x.nodes < y.nodes;
-      };
-      std::stable_sort(ranking.excluded.begin(), ranking.excluded.end(), by_id);
     }
     if (candidates.empty() && !ranking.excluded.empty()) {
       const auto most = std::max_element(kind_counts_.begin(), kind_counts_.end());
@@ -614,12 +613,9 @@ class Ranker {
   const catalog::Catalog& catalog_;
   const workload::Profile& profile_;
   const Options& options_;
-  const Constraints& constraints_;
+  const Constraints& filter_;  // what candidates must meet: rank, the options' constraints; compare, none
   PlanMemo memo_;
   std::map<ShapeKey, std::uint32_t> shapes_;  // index into Ranking::performances
-  estimate::Estimate priced_;                 // scratch: a performance estimate with its cost lines
-  estimate::Estimate priced_spot_;            // scratch: spot in a row's own region (spot_total_in)
-  catalog::Pricing spot_pricing_;
   struct RegionChoice {
     catalog::Pricing pricing;  // per mode, the price in that mode's chosen region
     std::array<std::uint32_t, catalog::pricing_mode_count> region{};  // index into regions, or no_region
@@ -637,7 +633,13 @@ class Ranker {
 }  // namespace
 
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
-  return Ranker(catalog, profile, options).run();
+  return Ranker(catalog, profile, options, options.constraints).rank();
+}
+
+Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options,
+                const std::vector<std::string>& offering_ids) {
+  const Constraints none = unconstrained();
+  return Ranker(catalog, profile, options, none).compare(offering_ids);
 }
 
 }  // namespace gpuselect::scoring

@@ -19,7 +19,7 @@ struct IndicatorInput {
   const catalog::Gpu& gpu;
   workload::Kind kind;
   const Candidate& candidate;
-  const estimate::Estimate& performance;  // the candidate's (Ranking::performance_of)
+  const estimate::Performance& performance;  // the candidate's (Ranking::performance_of)
   const Ranking::Best& best;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
 };
@@ -56,15 +56,15 @@ std::vector<Indicator> criterion_indicators(Criterion criterion, const Indicator
 // training, per-replica decode tokens/s for serving, dense 16-bit TFLOPS of the share of one GPU
 // for notebooks.
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
-                const Candidate& candidate, const estimate::Estimate& performance);
+                const Candidate& candidate, const estimate::Performance& performance);
 // GPUs a candidate on `nodes` nodes rents: GPUs per instance x instances, where serving rents as
 // many instances as its replicas need (estimate::price does the same).
-int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Estimate& performance);
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Performance& performance);
 
 // Fills every candidate's criteria and score from the indicators and `weights`, provider-only
 // indicators computed once per provider. `performances` is Ranking::performances.
 void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, const Ranking::Best& best,
-                      const Weights& weights, const std::vector<estimate::Estimate>& performances,
+                      const Weights& weights, const std::vector<estimate::Performance>& performances,
                       std::vector<Candidate>& candidates, bool spot_serving_allowed);
 
 // Constraints (constraints.cpp).
@@ -92,7 +92,7 @@ struct WarningContext {
   bool spot_serving_allowed = false;
 };
 WarningBits warning_bits(const WarningContext& context, const Candidate& candidate,
-                         const estimate::Estimate& performance);
+                         const estimate::Performance& performance);
 WarningList materialise(WarningBits bits);
 // Ranking::win_envelope for the ranking's candidates and weights (envelope.cpp).
 Ranking::WinEnvelope win_envelope(const Ranking& ranking);

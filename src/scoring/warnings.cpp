@@ -63,7 +63,7 @@ std::string_view warning_code(Warning warning) {
 namespace detail {
 
 WarningBits warning_bits(const WarningContext& context, const Candidate& candidate,
-                         const estimate::Estimate& performance) {
+                         const estimate::Performance& performance) {
   const auto& catalog = context.catalog;
   const auto& profile = context.profile;
   const auto& offering = catalog.offerings[candidate.offering_index];

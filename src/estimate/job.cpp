@@ -1,0 +1,87 @@
+// One job's estimate as `gpuselect estimate` asks for it: the hardware (an offering, or a bare GPU
+// model with the wiring assumed), the plan, the performance and, with an offering, the prices.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "gpuselect/error.hpp"
+#include "gpuselect/estimate.hpp"
+
+namespace gpuselect::estimate {
+
+namespace {
+
+// One InfiniBand NIC per GPU, as in NVIDIA's reference nodes: DGX A100 8 x 200 Gbit/s HDR,
+// DGX H100 8 x 400 Gbit/s NDR.
+double nic_gbps_per_gpu(const catalog::Gpu& gpu) {
+  return gpu.architecture == "ampere" || gpu.architecture == "volta" ? 200 : 400;
+}
+
+// The sentence for Profile::defaults_applied that says what bare_hardware assumed.
+std::string bare_hardware_assumption(const catalog::Gpu& gpu, const Hardware& hardware) {
+  return fmt::format(
+      "hardware: {} x {} per node; intra-node link assumed {} ({} GB/s per GPU); nodes assumed joined by "
+      "InfiniBand, one {:g} Gbit/s NIC per GPU (DGX reference design); host RAM not known, so CPU offload is "
+      "not checked against it",
+      hardware.gpus_per_node, gpu.name, catalog::to_string(hardware.interconnect), gpu.interconnect_gbps,
+      nic_gbps_per_gpu(gpu));
+}
+
+}  // namespace
+
+Hardware bare_hardware(const catalog::Gpu& gpu, int gpus_per_node, int nodes) {
+  Hardware hardware;
+  hardware.gpu = &gpu;
+  hardware.gpus_per_node = gpus_per_node;
+  hardware.nodes = nodes;
+  hardware.interconnect = gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;
+  hardware.rdma = catalog::Rdma::infiniband;
+  hardware.network_gbps = nic_gbps_per_gpu(gpu) * gpus_per_node;
+  return hardware;
+}
+
+JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile profile, const JobRequest& request) {
+  const catalog::Offering* offering = request.offering;
+  const int first_nodes = std::max(1, request.nodes);
+  Hardware hardware;
+  if (offering != nullptr) {
+    hardware = hardware_of(catalog, *offering, first_nodes);
+    if (request.nodes > offering->max_nodes) {
+      throw Error("--nodes", fmt::format("{} allows at most {} nodes per job", offering->id, offering->max_nodes),
+                  fmt::format("give --nodes {} or less", offering->max_nodes));
+    }
+  } else if (request.gpu != nullptr) {
+    hardware = bare_hardware(*request.gpu, request.gpus_per_node, first_nodes);
+    profile.defaults_applied.push_back(bare_hardware_assumption(*request.gpu, hardware));
+  }
+  if (hardware.gpu != nullptr && profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
+    throw Error("--precision",
+                fmt::format("fp4 needs FP4 tensor cores (NVFP4/MXFP4); {} has none", hardware.gpu->name),
+                "use --precision fp8 on this GPU, or pick one with an FP4 peak (see 'gpuselect catalog gpus')");
+  }
+
+  JobEstimate job{std::move(profile), {}};
+  if (hardware.gpu == nullptr) {
+    job.estimate.performance = run(job.profile, hardware);
+    return job;
+  }
+  const int node_limit = offering != nullptr ? std::min(request.max_nodes, offering->max_nodes) : request.max_nodes;
+  const Memory memory = request.nodes > 0 ? choose_plan(job.profile, hardware)
+                                          : choose_plan_and_nodes(job.profile, hardware, node_limit);
+  hardware.nodes = memory.plan.nodes;
+  job.estimate.performance = estimate_performance(job.profile, hardware, memory);
+  if (offering != nullptr) {
+    const catalog::Provider& provider = catalog.provider_of(*offering);
+    const catalog::CurrencyRate* rate = catalog.find_currency(request.currency);
+    PriceContext context;
+    context.offering = offering;
+    context.provider = &provider;
+    context.to_output_currency = catalog::convert(catalog, 1.0, provider.currency, request.currency);
+    job.estimate.costs = price(job.profile, context, job.estimate.performance);
+    job.estimate.currency = rate != nullptr ? rate->code : std::string("USD");
+    job.estimate.has_price = true;
+  }
+  return job;
+}
+
+}  // namespace gpuselect::estimate
