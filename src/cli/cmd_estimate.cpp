@@ -1,5 +1,4 @@
 // gpuselect estimate: the estimator's full breakdown for one job on given (or no) hardware.
-#include <algorithm>
 #include <memory>
 #include <sstream>
 
