@@ -796,11 +796,9 @@ catalog::Catalog job_catalog() {
   m.offering.gpu_index = 0;
   catalog.providers = {m.provider};
   catalog.offerings = {m.offering};
-  catalog::CurrencyRate eur;
-  eur.code = "EUR";
-  eur.per_usd = 0.9;
-  eur.as_of = "2026-05-01";
-  catalog.currencies.push_back(eur);
+  catalog.currencies.resize(1);
+  catalog.currencies[0].code = "EUR";
+  catalog.currencies[0].per_usd = 0.9;  // units per USD
   return catalog;
 }
 
