@@ -253,6 +253,11 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
 // The MFU assumed for this workload on this hardware (docs/estimation.md "MFU defaults").
 double default_mfu(const workload::Profile& profile, const Hardware& hardware, const Plan& plan);
 
+// Training rents machines for the job alone: the hours from the request to a usable machine (the
+// provider's environment.provision_minutes) are billed and belong to the time to result. 0 for
+// serving and notebooks (their hours are the rental itself) and without a provider.
+double setup_hours(workload::Kind kind, const catalog::Provider* provider);
+
 // What price() needs besides the performance: the offering, its provider and prices, and the
 // output currency. `to_output_currency` multiplies provider-currency amounts.
 struct PriceContext {

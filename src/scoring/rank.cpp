@@ -444,11 +444,13 @@ class Ranker {
     estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                    options_.currency, 0};
     context.reserved_other_use = options_.reserved_other_use;
-    // A queue spends part of the deadline before the job starts (a tiny remainder when it spends all).
-    // The deadline prices spot lines under compare too, which filters nothing by it.
+    // A queue and the machine's setup (estimate::setup_hours) spend part of the deadline before the
+    // job starts (a tiny remainder when they spend all of it).
     const double queue_hours = offering.availability.queue_hours;
+    const double wait_hours = queue_hours + estimate::setup_hours(profile_.kind, &catalog_.provider_of(offering));
+    // The deadline prices spot lines under compare too, which filters nothing by it.
     const double deadline = options_.constraints.deadline_hours.value_or(0);
-    context.deadline_hours = deadline > 0 ? std::max(deadline - queue_hours, 1e-6) : 0;
+    context.deadline_hours = deadline > 0 ? std::max(deadline - wait_hours, 1e-6) : 0;
     context.pricing = &choice.pricing;
     const estimate::Costs costs = estimate::price(profile_, context, estimate);
     last_wall_hours_ = estimate.time.wall_hours;
@@ -485,7 +487,7 @@ class Ranker {
       const double pessimism = options_.risk_averse && band.high > 0 && estimate.time.wall_hours > 0
                                    ? band.high / estimate.time.wall_hours
                                    : 1.0;
-      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + queue_hours;
+      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + wait_hours;
       const double total_cost = cost.total * pessimism;
       reasons_.clear();
       if (filter_.budget && total_cost > *filter_.budget) {
@@ -511,7 +513,7 @@ class Ranker {
       candidate.cost = cost;
       candidate.spot_total = spot_total;
       candidate.hours = hours;
-      candidate.queue_hours = queue_hours;
+      candidate.queue_hours = wait_hours;
       candidate.total_cost = total_cost;
       candidate.gpus_needed = needed;
       candidate.gpus_rented = rented;
