@@ -170,6 +170,41 @@ std::optional<int> days_between(std::string_view from, std::string_view to) {
   return static_cast<int>(*end - *start);
 }
 
+const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string where) {
+  if (const Gpu* gpu = catalog.find_gpu(name)) return *gpu;
+  std::vector<std::string> known;
+  for (const auto& gpu : catalog.gpus) {
+    known.push_back(gpu.id);
+    known.insert(known.end(), gpu.aliases.begin(), gpu.aliases.end());
+  }
+  throw unknown_id(std::move(where), "GPU", name, known, "see 'gpuselect catalog gpus' for ids and aliases");
+}
+
+const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {
+  if (const Provider* provider = catalog.find_provider(name)) return *provider;
+  std::vector<std::string> known;
+  for (const auto& provider : catalog.providers) known.push_back(provider.id);
+  throw unknown_id(std::move(where), "provider", name, known, "see 'gpuselect catalog providers'");
+}
+
+const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where) {
+  if (const Offering* offering = catalog.find_offering(name)) return *offering;
+  std::vector<std::string> known;
+  for (const auto& offering : catalog.offerings) known.push_back(offering.id);
+  throw unknown_id(std::move(where), "offering", name, known, "see 'gpuselect catalog list' for offering ids");
+}
+
+const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where) {
+  if (const ModelPreset* model = catalog.find_model(name)) return *model;
+  std::vector<std::string> known;
+  for (const auto& model : catalog.models) {
+    known.push_back(model.id);
+    known.insert(known.end(), model.aliases.begin(), model.aliases.end());
+  }
+  throw unknown_id(std::move(where), "model", name, known,
+                   "see 'gpuselect catalog models', or give --params (e.g. 7e9)");
+}
+
 std::string output_currency(const Catalog& catalog, std::string_view text) {
   std::string code(text);
   for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -184,11 +219,11 @@ double convert(const Catalog& catalog, double amount, std::string_view from_code
     const CurrencyRate* rate = catalog.find_currency(code);
     if (rate == nullptr || !(rate->per_usd > 0)) {
       std::vector<std::string> known{"USD"};
-      for (const auto& r : catalog.currencies) known.push_back(r.code);
-      const std::string guess = closest_match(code, known);
-      throw Error(
-          "--currency", "no exchange rate for " + text::quoted(code),
-          guess.empty() ? "add it under currencies: in a catalog file" : "did you mean " + text::quoted(guess) + "?");
+      for (const auto& r : catalog.currencies) {
+        if (!equals_ignoring_case(r.code, "USD")) known.push_back(r.code);
+      }
+      throw unknown_id("--currency", "currency", code, known,
+                       one_of(known) + ", or add its rate under currencies: in a catalog file");
     }
     return rate->per_usd;
   };

@@ -50,9 +50,17 @@ bool takes_value(const CLI::Option* option);
 // `owner`, when given, is set to the command that defines it. nullptr when none does.
 const CLI::Option* find_option(const CLI::App& command, std::string_view word, const CLI::App** owner);
 
+// "gpuselect catalog list --help": the --help that documents `flag` as given under `command` (the
+// deepest command on the line): the command that defines it, so a global option (--catalog,
+// --config, --color) points to "gpuselect --help", where it is listed. Without a flag, or for one
+// no command defines, `command`'s own --help.
+std::string help_for(const CLI::App& command, std::string_view flag);
+
 // The first word in `words` (argv after the program name) that stands where a subcommand must be
 // and names none: "nonsense" in `gpuselect nonsense` or `gpuselect catalog nonsense`. Throws
 // Error(where = the command, "unknown command ...", the closest command or the list of them).
+// Also `--flag=` with nothing after '=' (CLI11 would take the next word as the value): Error(flag,
+// "the value is empty", the help_for the flag).
 void check_command_words(const CLI::App& root, const std::vector<std::string>& words);
 
 }  // namespace gpuselect::cli

@@ -1,8 +1,12 @@
 #include "cli/ranking_flags.hpp"
 
-#include <algorithm>
+#include <cstdlib>
+#include <string_view>
+
+#include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/invariants.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
@@ -94,38 +98,14 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   if (!flags.deadline.empty())
     constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
   constraints.regions = split_list(flags.region);
+  // Names (providers, GPUs, regions, requirements) are checked against the catalog once, by the
+  // library (scoring::check_constraints, which rank runs): the flags are only split here.
   constraints.providers = split_list(flags.provider);
   constraints.exclude_providers = split_list(flags.exclude_provider);
-  for (const auto* list : {&constraints.providers, &constraints.exclude_providers}) {
-    for (const auto& id : *list) {
-      if (catalog.find_provider(id) == nullptr) {
-        std::vector<std::string> known;
-        for (const auto& provider : catalog.providers) known.push_back(provider.id);
-        const std::string guess = closest_match(id, known);
-        throw Error(list == &constraints.providers ? "--provider" : "--exclude-provider",
-                    "unknown provider " + text::quoted(id),
-                    guess.empty() ? "see 'gpuselect catalog providers'" : "did you mean " + text::quoted(guess) + "?");
-      }
-    }
-  }
   constraints.gpus = split_list(flags.gpu);
-  for (const auto& id : constraints.gpus) resolve_gpu(catalog, id, "--gpu");
   apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
   constraints.pricing_modes = parse_pricing_flag(flags.pricing);
   constraints.requirements = split_list(flags.require);
-  const auto known_requirements = scoring::requirement_names();
-  for (const auto& requirement : constraints.requirements) {
-    const bool known = std::any_of(known_requirements.begin(), known_requirements.end(),
-                                   [&](const auto& entry) { return entry.first == requirement; });
-    if (!known) {
-      std::vector<std::string> names;
-      names.reserve(known_requirements.size());
-      for (const auto& entry : known_requirements) names.push_back(entry.first);
-      const std::string guess = closest_match(requirement, names);
-      throw Error("--require", "unknown requirement " + text::quoted(requirement),
-                  guess.empty() ? "see 'gpuselect recommend --help'" : "did you mean " + text::quoted(guess) + "?");
-    }
-  }
   if (!flags.max_nodes.empty()) {
     constraints.max_nodes = parse_whole_quantity(flags.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
   } else {
@@ -149,9 +129,24 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
 
 namespace gpuselect::cli {
 
+scoring::Ranking rank_checked_if_asked(const catalog::Catalog& catalog, const workload::Profile& profile,
+                                       const scoring::Options& options, const std::string& command) {
+  scoring::Ranking ranking = scoring::rank(catalog, profile, options);
+  const char* asked = std::getenv("GPUSELECT_CHECK_INVARIANTS");
+  if (asked == nullptr || std::string_view(asked) != "1") return ranking;
+  const std::vector<std::string> broken = scoring::ranking_violations(catalog, ranking, options);
+  if (!broken.empty()) {
+    // An internal fault, not bad input: exit 1 (ErrorKind::io is the kind that maps to it).
+    throw Error(ErrorKind::io, command,
+                fmt::format("ranking invariant broken ({} in all): {}", broken.size(), broken.front()),
+                "please report this with the command line");
+  }
+  return ranking;
+}
+
 std::optional<double> headroom_flag(const std::string& text) {
   if (text.empty()) return std::nullopt;
-  return parse_quantity(text, "--min-headroom", ranges::Quantity::min_headroom_pct);
+  return parse_number_of(text, "--min-headroom", ranges::Quantity::min_headroom_pct);
 }
 
 }  // namespace gpuselect::cli
