@@ -138,7 +138,8 @@ scoring::Ranking rank_checked_if_asked(const catalog::Catalog& catalog, const wo
   if (!broken.empty()) {
     // An internal fault, not bad input: exit 1 (ErrorKind::io is the kind that maps to it).
     throw Error(ErrorKind::io, command,
-                fmt::format("ranking invariant broken ({} in all): {}", broken.size(), broken.front()),
+                fmt::format("ranking invariant broken ({}{} in all): {}", broken.size(),
+                            broken.size() >= scoring::max_reported_violations ? " or more" : "", broken.front()),
                 "please report this with the command line");
   }
   return ranking;
