@@ -53,6 +53,25 @@ gpuselect::catalog::Catalog builtin() {
   return gpuselect::catalog::load(sources).catalog;
 }
 
+// The 7B fine-tune every CLI test here asks for, resolved in-process.
+gpuselect::workload::Profile finetune_7b(const gpuselect::catalog::Catalog& catalog) {
+  gpuselect::workload::Request request;
+  request.kind = gpuselect::workload::Kind::llm_finetune;
+  request.params_text = "7e9";
+  return gpuselect::workload::resolve(request, catalog);
+}
+
+// The built-in catalog, that job and ranking options dated like the CLI tests' runs.
+struct BuiltinJob {
+  gpuselect::catalog::Catalog catalog = builtin();
+  gpuselect::workload::Profile profile = finetune_7b(catalog);
+  gpuselect::scoring::Options options = [] {
+    gpuselect::scoring::Options dated;
+    dated.today = "2026-11-30";
+    return dated;
+  }();
+};
+
 }  // namespace
 
 TEST_CASE("unknown_id: one shape, with and without a close name", "[check-once]") {
@@ -70,43 +89,43 @@ TEST_CASE("unknown_id: one shape, with and without a close name", "[check-once]"
 }
 
 TEST_CASE("a mistyped id names its flag and the closest id, for every flag that takes one", "[check-once][cli]") {
+  struct Case {
+    std::vector<std::string> args;
+    std::string prefix;  // the line up to the opening parenthesis of the listing
+  };
   const auto recommend = with({"recommend"}, job);
-  require_unknown(run_gpuselect(with(recommend, {"--provider", "lambdaa"})),
-                  "--provider: unknown provider 'lambdaa'; did you mean 'lambda'? (");
-  require_unknown(run_gpuselect(with(recommend, {"--exclude-provider", "lamda"})),
-                  "--exclude-provider: unknown provider 'lamda'; did you mean 'lambda'? (");
-  // Aliases are suggested as well as ids (SkyPilot's A100-80GB is an alias).
-  require_unknown(run_gpuselect(with(recommend, {"--gpu", "A100-80G"})),
-                  "--gpu: unknown GPU 'A100-80G'; did you mean 'A100-80GB'? (");
-  require_unknown(run_gpuselect(with(recommend, {"--gpus", "A100-80G:8"})),
-                  "--gpus: unknown GPU 'A100-80G'; did you mean 'A100-80GB'? (");
-  require_unknown(run_gpuselect({"estimate", "--workload", "llm-finetune", "--params", "7e9", "--gpu", "A100-80G"}),
-                  "--gpu: unknown GPU 'A100-80G'; did you mean 'A100-80GB'? (");
-  require_unknown(run_gpuselect({"catalog", "list", "--gpu", "A100-80G"}),
-                  "--gpu: unknown GPU 'A100-80G'; did you mean 'A100-80GB'? (");
-  require_unknown(run_gpuselect(with(recommend, {"--require", "nvlnk"})),
-                  "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (one of: rdma,");
-  require_unknown(run_gpuselect({"recommend", "--workload", "llm-finetune", "--model", "lama-3-8b"}),
-                  "--model: unknown model 'lama-3-8b'; did you mean 'llama-3-8b'? (");
-  require_unknown(
-      run_gpuselect({"estimate", "--workload", "llm-finetune", "--params", "7e9", "--offering", "lambda/gpu_8x_h100_sxm"}),
-      "--offering: unknown offering 'lambda/gpu_8x_h100_sxm'; did you mean 'lambda/gpu_8x_h100_sxm5'? (");
-  require_unknown(run_gpuselect(with({"compare", "lambda/gpu_8x_h100_sxm", "lambda/gpu_8x_h100_sxm5"}, job)),
-                  "compare: unknown offering 'lambda/gpu_8x_h100_sxm'; did you mean 'lambda/gpu_8x_h100_sxm5'? (");
-  require_unknown(run_gpuselect(with(recommend, {"--currency", "EURO"})),
-                  "--currency: unknown currency 'EURO'; did you mean 'EUR'? (one of: USD,");
-  require_unknown(run_gpuselect(with(recommend, {"--profile", "cost-frist"})),
-                  "--profile: unknown profile 'cost-frist'; did you mean 'cost-first'? (one of: auto,");
-  require_unknown(run_gpuselect(with(recommend, {"--weights", "cots=1"})),
-                  "--weights: unknown criterion 'cots'; did you mean 'cost'? (one of: stability,");
-  require_unknown(run_gpuselect({"recommend", "--workload", "llm-finetun", "--params", "7e9"}),
-                  "--workload: unknown workload 'llm-finetun'; did you mean 'llm-finetune'? (one of: llm-pretrain,");
-  require_unknown(run_gpuselect(with(recommend, {"--format", "jsn"})),
-                  "--format: unknown format 'jsn'; did you mean 'json'? (one of: table,");
-  require_unknown(run_gpuselect({"catalog", "show", "lambda/gpu_8x_h100_sxm"}),
-                  "catalog show: unknown offering, GPU, provider or model 'lambda/gpu_8x_h100_sxm'; did you mean "
-                  "'lambda/gpu_8x_h100_sxm5'? (");
-  // The same name in --provider and --exclude-provider gets the same answer: one check, in the library.
+  const auto estimate = with({"estimate"}, job);
+  const std::string a100 = "unknown GPU 'A100-80G'; did you mean 'A100-80GB'? (";
+  const std::string h100 = "unknown offering 'lambda/gpu_8x_h100_sxm'; did you mean 'lambda/gpu_8x_h100_sxm5'? (";
+  const std::vector<Case> cases = {
+      {with(recommend, {"--provider", "lambdaa"}), "--provider: unknown provider 'lambdaa'; did you mean 'lambda'? ("},
+      {with(recommend, {"--exclude-provider", "lamda"}),
+       "--exclude-provider: unknown provider 'lamda'; did you mean 'lambda'? ("},
+      // Aliases are suggested as well as ids (SkyPilot's A100-80GB is an alias), by every command.
+      {with(recommend, {"--gpu", "A100-80G"}), "--gpu: " + a100},
+      {with(recommend, {"--gpus", "A100-80G:8"}), "--gpus: " + a100},
+      {with(estimate, {"--gpu", "A100-80G"}), "--gpu: " + a100},
+      {{"catalog", "list", "--gpu", "A100-80G"}, "--gpu: " + a100},
+      {with(recommend, {"--require", "nvlnk"}),
+       "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (one of: rdma,"},
+      {{"recommend", "--workload", "llm-finetune", "--model", "lama-3-8b"},
+       "--model: unknown model 'lama-3-8b'; did you mean 'llama-3-8b'? ("},
+      {with(estimate, {"--offering", "lambda/gpu_8x_h100_sxm"}), "--offering: " + h100},
+      {with({"compare", "lambda/gpu_8x_h100_sxm", "lambda/gpu_8x_h100_sxm5"}, job), "compare: " + h100},
+      {with(recommend, {"--currency", "EURO"}), "--currency: unknown currency 'EURO'; did you mean 'EUR'? (one of: USD,"},
+      {with(recommend, {"--profile", "cost-frist"}),
+       "--profile: unknown profile 'cost-frist'; did you mean 'cost-first'? (one of: auto,"},
+      {with(recommend, {"--weights", "cots=1"}),
+       "--weights: unknown criterion 'cots'; did you mean 'cost'? (one of: stability,"},
+      {{"recommend", "--workload", "llm-finetun", "--params", "7e9"},
+       "--workload: unknown workload 'llm-finetun'; did you mean 'llm-finetune'? (one of: llm-pretrain,"},
+      {with(recommend, {"--format", "jsn"}), "--format: unknown format 'jsn'; did you mean 'json'? (one of: table,"},
+      {{"catalog", "show", "lambda/gpu_8x_h100_sxm"},
+       "catalog show: unknown offering, GPU, provider or model 'lambda/gpu_8x_h100_sxm'; did you mean "
+       "'lambda/gpu_8x_h100_sxm5'? ("},
+  };
+  for (const auto& c : cases) require_unknown(run_gpuselect(c.args), c.prefix);
+  // The same name gets the same answer from every command: one check, in the library.
   const auto listed = run_gpuselect({"catalog", "list", "--provider", "lambdaa"});
   require_unknown(listed, "--provider: unknown provider 'lambdaa'; did you mean 'lambda'? (");
   CHECK(listed.err == run_gpuselect(with(recommend, {"--provider", "lambdaa"})).err);
@@ -114,13 +133,8 @@ TEST_CASE("a mistyped id names its flag and the closest id, for every flag that 
 
 TEST_CASE("the library checks the names itself: a caller that is not the CLI gets the same error", "[check-once]") {
   using namespace gpuselect;
-  const catalog::Catalog catalog = builtin();
-  workload::Request request;
-  request.kind = workload::Kind::llm_finetune;
-  request.params_text = "7e9";
-  const workload::Profile profile = workload::resolve(request, catalog);
-  scoring::Options options;
-  options.today = "2026-11-30";
+  BuiltinJob built;
+  auto& [catalog, profile, options] = built;
   options.constraints.gpus = {"A100-80G"};
   try {
     testing::rank_checked(catalog, profile, options);
@@ -185,13 +199,8 @@ TEST_CASE("an empty value points to the --help that lists the option", "[check-o
 
 TEST_CASE("ranking_violations finds a broken ranking; the binary runs it when asked", "[check-once]") {
   using namespace gpuselect;
-  const catalog::Catalog catalog = builtin();
-  workload::Request request;
-  request.kind = workload::Kind::llm_finetune;
-  request.params_text = "7e9";
-  const workload::Profile profile = workload::resolve(request, catalog);
-  scoring::Options options;
-  options.today = "2026-11-30";
+  BuiltinJob built;
+  auto& [catalog, profile, options] = built;
   options.pareto = true;
   const scoring::Ranking ranking = testing::rank_checked(catalog, profile, options);
   REQUIRE(ranking.candidates.size() >= 3);

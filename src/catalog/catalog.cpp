@@ -170,38 +170,38 @@ std::optional<int> days_between(std::string_view from, std::string_view to) {
   return static_cast<int>(*end - *start);
 }
 
+namespace {
+// What a lookup by id accepts, for its "did you mean": ids, and aliases where records have them.
+template <typename Record>
+std::vector<std::string> names_of(const std::vector<Record>& records) {
+  std::vector<std::string> names;
+  for (const auto& record : records) {
+    names.push_back(record.id);
+    if constexpr (requires { record.aliases; }) names.insert(names.end(), record.aliases.begin(), record.aliases.end());
+  }
+  return names;
+}
+}  // namespace
+
 const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Gpu* gpu = catalog.find_gpu(name)) return *gpu;
-  std::vector<std::string> known;
-  for (const auto& gpu : catalog.gpus) {
-    known.push_back(gpu.id);
-    known.insert(known.end(), gpu.aliases.begin(), gpu.aliases.end());
-  }
-  throw unknown_id(std::move(where), "GPU", name, known, "see 'gpuselect catalog gpus' for ids and aliases");
+  throw unknown_id(std::move(where), "GPU", name, names_of(catalog.gpus), "see 'gpuselect catalog gpus' for ids and aliases");
 }
 
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Provider* provider = catalog.find_provider(name)) return *provider;
-  std::vector<std::string> known;
-  for (const auto& provider : catalog.providers) known.push_back(provider.id);
-  throw unknown_id(std::move(where), "provider", name, known, "see 'gpuselect catalog providers'");
+  throw unknown_id(std::move(where), "provider", name, names_of(catalog.providers), "see 'gpuselect catalog providers'");
 }
 
 const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Offering* offering = catalog.find_offering(name)) return *offering;
-  std::vector<std::string> known;
-  for (const auto& offering : catalog.offerings) known.push_back(offering.id);
-  throw unknown_id(std::move(where), "offering", name, known, "see 'gpuselect catalog list' for offering ids");
+  throw unknown_id(std::move(where), "offering", name, names_of(catalog.offerings),
+                   "see 'gpuselect catalog list' for offering ids");
 }
 
 const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const ModelPreset* model = catalog.find_model(name)) return *model;
-  std::vector<std::string> known;
-  for (const auto& model : catalog.models) {
-    known.push_back(model.id);
-    known.insert(known.end(), model.aliases.begin(), model.aliases.end());
-  }
-  throw unknown_id(std::move(where), "model", name, known,
+  throw unknown_id(std::move(where), "model", name, names_of(catalog.models),
                    "see 'gpuselect catalog models', or give --params (e.g. 7e9)");
 }
 
