@@ -7,16 +7,13 @@
 #include <charconv>
 #include <cmath>
 
+#include "gpuselect/enum_names.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
 
 namespace {
-template <typename Enum, std::size_t N>
-std::string_view name_of(Enum value, const std::array<std::string_view, N>& names) {
-  const auto index = static_cast<std::size_t>(value);
-  return index < N ? names[index] : std::string_view{};
-}
+using enum_names::name_in;
 
 constexpr std::array<std::string_view, 3> isolation_names = {"bare-metal", "passthrough", "vgpu"};
 constexpr std::array<std::string_view, 5> interconnect_names = {"none", "pcie", "nvlink", "nvswitch",
@@ -94,18 +91,18 @@ std::optional<long> parse_date(std::string_view text) {
 }
 }  // namespace
 
-std::string_view to_string(Isolation value) { return name_of(value, isolation_names); }
-std::string_view to_string(Interconnect value) { return name_of(value, interconnect_names); }
-std::string_view to_string(Rdma value) { return name_of(value, rdma_names); }
-std::string_view to_string(Stock value) { return name_of(value, stock_names); }
-std::string_view to_string(PricingMode value) { return name_of(value, pricing_mode_names); }
-std::string_view pricing_key(PricingMode value) { return name_of(value, pricing_keys); }
-std::string_view to_string(ProviderKind value) { return name_of(value, provider_kind_names); }
-std::string_view to_string(SupportTier value) { return name_of(value, support_tier_names); }
-std::string_view to_string(SupportHours value) { return name_of(value, support_hours_names); }
-std::string_view to_string(Resize value) { return name_of(value, resize_names); }
-std::string_view to_string(ModelFamily value) { return name_of(value, model_family_names); }
-std::string_view to_string(AttentionKind value) { return name_of(value, attention_kind_names); }
+std::string_view to_string(Isolation value) { return name_in(value, isolation_names); }
+std::string_view to_string(Interconnect value) { return name_in(value, interconnect_names); }
+std::string_view to_string(Rdma value) { return name_in(value, rdma_names); }
+std::string_view to_string(Stock value) { return name_in(value, stock_names); }
+std::string_view to_string(PricingMode value) { return name_in(value, pricing_mode_names); }
+std::string_view pricing_key(PricingMode value) { return name_in(value, pricing_keys); }
+std::string_view to_string(ProviderKind value) { return name_in(value, provider_kind_names); }
+std::string_view to_string(SupportTier value) { return name_in(value, support_tier_names); }
+std::string_view to_string(SupportHours value) { return name_in(value, support_hours_names); }
+std::string_view to_string(Resize value) { return name_in(value, resize_names); }
+std::string_view to_string(ModelFamily value) { return name_in(value, model_family_names); }
+std::string_view to_string(AttentionKind value) { return name_in(value, attention_kind_names); }
 
 std::optional<PricingMode> parse_pricing_mode(std::string_view text) {
   for (std::size_t i = 0; i < pricing_mode_count; ++i) {
