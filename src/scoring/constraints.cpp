@@ -129,6 +129,7 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
   for (const auto& name : constraints.requirements) {
     if (find_requirement(name) == nullptr) {
       std::vector<std::string> requirement_list;
+      requirement_list.reserve(requirements.size());
       for (const auto& requirement : requirements) requirement_list.emplace_back(requirement.name);
       throw unknown_id("--require", "requirement", name, requirement_list, one_of(requirement_list));
     }
