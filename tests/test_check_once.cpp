@@ -125,6 +125,21 @@ TEST_CASE("a mistyped id names its flag and the closest id, for every flag that 
        "'lambda/gpu_8x_h100_sxm5'? ("},
   };
   for (const auto& c : cases) require_unknown(run_gpuselect(c.args), c.prefix);
+  // A hostile name: terminal escapes and 5,000 bytes come back neutralised and cut, still one line
+  // with the listing (no suggestion: nothing is that long).
+  const std::string hostile = "\x1b]0;pwned\x07" + std::string(5000, 'x');
+  for (const char* flag : {"--provider", "--exclude-provider", "--gpu", "--require", "--currency", "--profile"}) {
+    const RunResult result = run_gpuselect(with(recommend, {flag, hostile}));
+    INFO(flag << " -> " << result.err);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(gpuselect::testing::count_lines(result.err) == 1);
+    CHECK(result.err.rfind(std::string("gpuselect: error: ") + flag + ": unknown ", 0) == 0);
+    CHECK(result.err.find('\x1b') == std::string::npos);
+    CHECK(result.err.find('\x07') == std::string::npos);
+    CHECK(result.err.size() < 600);
+    CHECK(result.err.find("did you mean") == std::string::npos);
+  }
   // The same name gets the same answer from every command: one check, in the library.
   const auto listed = run_gpuselect({"catalog", "list", "--provider", "lambdaa"});
   require_unknown(listed, "--provider: unknown provider 'lambdaa'; did you mean 'lambda'? (");
