@@ -120,6 +120,13 @@ TEST_CASE("a mistyped id names its flag and the closest id, for every flag that 
       {{"recommend", "--workload", "llm-finetun", "--params", "7e9"},
        "--workload: unknown workload 'llm-finetun'; did you mean 'llm-finetune'? (one of: llm-pretrain,"},
       {with(recommend, {"--format", "jsn"}), "--format: unknown format 'jsn'; did you mean 'json'? (one of: table,"},
+      // Fixed choices: the list --help shows (the option table) is the listing.
+      {with(recommend, {"--pricing", "spto"}),
+       "--pricing: unknown pricing mode 'spto'; did you mean 'spot'? (one of: any, on-demand, spot,"},
+      {with(recommend, {"--color", "allways"}), "--color: unknown color mode 'allways'; did you mean 'always'? ("},
+      {{"catalog", "list", "--sort", "prise"}, "--sort: unknown sort key 'prise'; did you mean 'price'? (one of: "},
+      {with(recommend, {"--emit", "skypilt"}), "--emit: unknown launcher 'skypilt'; did you mean 'skypilot'? ("},
+      {{"completion", "bsh"}, "completion: unknown shell 'bsh'; did you mean 'bash'? (one of: bash, zsh, fish"},
       {{"catalog", "show", "lambda/gpu_8x_h100_sxm"},
        "catalog show: unknown offering, GPU, provider or model 'lambda/gpu_8x_h100_sxm'; did you mean "
        "'lambda/gpu_8x_h100_sxm5'? ("},

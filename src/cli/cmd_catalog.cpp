@@ -9,6 +9,7 @@
 #include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "cli/resource_flags.hpp"
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
@@ -215,14 +216,13 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
   apply_resource_flags(options.resources, options.gpu, catalog, "USD", constraints);
   const auto sort = board::parse_sort(options.sort);
   if (!sort) {
-    throw Error("--sort", "unknown sort key " + text::quoted(options.sort),
-                "choose price, gpu-price, memory, gpu or provider");
+    throw unknown_choice("--sort", "sort key", options.sort, "catalog list", "--sort");
   }
   query.sort = *sort;
   for (const auto& name : split_list(options.group_by)) {
     const auto key = board::parse_group_key(name);
     if (!key) {
-      throw Error("--group-by", "unknown group key " + text::quoted(name), "choose gpu, provider or region (comma-separated)");
+      throw unknown_choice("--group-by", "group key", name, "catalog list", "--group-by");
     }
     if (std::find(query.group_by.begin(), query.group_by.end(), *key) == query.group_by.end()) {
       query.group_by.push_back(*key);

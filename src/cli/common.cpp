@@ -174,8 +174,8 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
     const char* no_color = std::getenv("NO_COLOR");
     style.color = to_terminal && (no_color == nullptr || *no_color == '\0');
   } else {
-    throw Error(color_from_flag ? "--color" : globals.settings.color.origin,
-                "unknown color mode " + text::quoted(color), "choose auto, always or never");
+    throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, "color mode", color, "",
+                         "--color");
   }
   style.color = style.color && format == render::Format::table;
   style.pretty = options.pretty;

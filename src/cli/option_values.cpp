@@ -228,6 +228,22 @@ const OptionValues* option_values(std::string_view path, const CLI::Option& opti
   return general;
 }
 
+std::vector<std::string> option_choices(std::string_view path, std::string_view name) {
+  const OptionValues* general = nullptr;
+  for (const auto& row : option_table()) {
+    if (row.name != name || row.choices == nullptr) continue;
+    if (row.command == path) return row.choices();
+    if (row.command.empty() && general == nullptr) general = &row;
+  }
+  return general != nullptr ? general->choices() : std::vector<std::string>{};
+}
+
+Error unknown_choice(std::string where, std::string_view kind, std::string_view value, std::string_view path,
+                     std::string_view name) {
+  const std::vector<std::string> choices = option_choices(path, name);
+  return unknown_id(std::move(where), kind, value, choices, one_of(choices));
+}
+
 std::string type_with_choices(std::string_view type, const std::vector<std::string>& choices) {
   std::string text(type);
   text += " {";

@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gpuselect/error.hpp"
 #include "gpuselect/ranges.hpp"
 
 namespace gpuselect::cli {
@@ -35,6 +36,16 @@ std::string command_path(const CLI::App& command);
 // The row for `option` of the command at `path`: the command's own row first, then the row for
 // every command; nullptr when there is none.
 const OptionValues* option_values(std::string_view path, const CLI::Option& option);
+
+// The fixed choices of option `name` ("--sort", or a positional's name) of the command at `path`,
+// from its row (the command's own, else the general one): what --help lists and what an unknown
+// value's error lists (unknown_id). Empty when the row has no fixed choices.
+std::vector<std::string> option_choices(std::string_view path, std::string_view name);
+
+// The error for a value of option `name` that is none of its choices: unknown_id(where, kind, ...)
+// with the choices (option_choices) as the listing.
+Error unknown_choice(std::string where, std::string_view kind, std::string_view value, std::string_view path,
+                     std::string_view name);
 
 // "KIND {llm-pretrain,llm-finetune,...}": a type and its choices as --help shows them.
 std::string type_with_choices(std::string_view type, const std::vector<std::string>& choices);

@@ -1,6 +1,7 @@
 #include "cli/resource_flags.hpp"
 
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/resources.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -35,8 +36,7 @@ std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_val
   for (const auto& name : split_list(flag_value)) {
     const auto mode = catalog::parse_pricing_mode(name);
     if (!mode) {
-      throw Error("--pricing", "unknown pricing mode " + text::quoted(name),
-                  "choose on-demand, spot, reserved-1y, reserved-3y or any");
+      throw unknown_choice("--pricing", "pricing mode", name, "", "--pricing");
     }
     modes.push_back(*mode);
   }
