@@ -9,6 +9,7 @@
 #include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "cli/resource_flags.hpp"
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
@@ -109,7 +110,8 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   const bool failed = errors > 0 || (options.strict && warnings > 0);
 
   const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
-  const int per_kind = options.max_per_kind == "0" ? 0 : parse_whole_quantity(options.max_per_kind, "--max-per-kind", ranges::Quantity::max_per_kind);
+  // A number like every other (00 and 0e0 are 0 = all), read by the one parser.
+  const int per_kind = parse_whole_quantity(options.max_per_kind, "--max-per-kind", ranges::Quantity::max_per_kind);
   const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind), &found);
   auto severity_name = [](Severity severity) { return severity == Severity::error ? "error" : "warning"; };
   if (format == render::Format::json) {
@@ -196,7 +198,6 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
   board::Query query;
   auto& constraints = query.constraints;
   constraints.gpus = split_list(options.gpu);
-  for (const auto& id : constraints.gpus) resolve_gpu(catalog, id, "--gpu");
   // Provider ids are matched as written in the catalog; a different case is still the provider.
   for (const auto& name : split_list(options.provider)) {
     const auto* provider = catalog.find_provider(name);
@@ -215,14 +216,13 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
   apply_resource_flags(options.resources, options.gpu, catalog, "USD", constraints);
   const auto sort = board::parse_sort(options.sort);
   if (!sort) {
-    throw Error("--sort", "unknown sort key " + text::quoted(options.sort),
-                "choose price, gpu-price, memory, gpu or provider");
+    throw unknown_choice("--sort", "sort key", options.sort, "catalog list", "--sort");
   }
   query.sort = *sort;
   for (const auto& name : split_list(options.group_by)) {
     const auto key = board::parse_group_key(name);
     if (!key) {
-      throw Error("--group-by", "unknown group key " + text::quoted(name), "choose gpu, provider or region (comma-separated)");
+      throw unknown_choice("--group-by", "group key", name, "catalog list", "--group-by");
     }
     if (std::find(query.group_by.begin(), query.group_by.end(), *key) == query.group_by.end()) {
       query.group_by.push_back(*key);
@@ -264,9 +264,8 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
     for (const auto& g : catalog.gpus) known.push_back(g.id);
     for (const auto& p : catalog.providers) known.push_back(p.id);
     for (const auto& m : catalog.models) known.push_back(m.id);
-    const std::string guess = closest_match(options.show_id, known);
-    throw Error("catalog show", "no offering, GPU, provider or model " + text::quoted(options.show_id),
-                guess.empty() ? "see 'gpuselect catalog list'" : "did you mean " + text::quoted(guess) + "?");
+    throw unknown_id("catalog show", "offering, GPU, provider or model", options.show_id, known,
+                     "see 'gpuselect catalog list', 'catalog gpus', 'catalog providers' or 'catalog models'");
   }
   const render::Format format = resolve_format(options.show_output, globals, {"table", "json"});
   const render::Style style = make_style(options.show_output, globals, format);
