@@ -213,7 +213,8 @@ TEST_CASE("every profile sums to 1 and each workload has a default", "[scoring]"
   const auto development = scoring::profile_weights("auto", workload::Kind::notebook);
   CHECK(development[Criterion::usability] > development[Criterion::performance]);
   CHECK(error_line([] { scoring::profile_weights("balanced-ish", workload::Kind::notebook); }) ==
-        "--profile: unknown profile 'balanced-ish'; did you mean 'balanced'?");
+        "--profile: unknown profile 'balanced-ish'; did you mean 'balanced'? (one of: auto, balanced, cost-first, "
+        "speed-first, production, research, pretraining, fine-tuning, serving, development)");
 }
 
 TEST_CASE("parse_weights: named weights, the rest in the base profile's proportions", "[scoring]") {
@@ -239,7 +240,8 @@ TEST_CASE("parse_weights: named weights, the rest in the base profile's proporti
 TEST_CASE("parse_weights: each error names the flag, the problem and the fix", "[scoring]") {
   const auto base = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
   auto parse = [&](const char* spec) { return error_line([&] { scoring::parse_weights(spec, base); }); };
-  CHECK(parse("cots=0.4") == "--weights: unknown criterion 'cots'; did you mean 'cost'?");
+  CHECK(parse("cots=0.4") == "--weights: unknown criterion 'cots'; did you mean 'cost'? (one of: stability, "
+                             "performance, cost, usability, support)");
   CHECK(parse("cost=-0.1").find("is negative") != std::string::npos);
   CHECK(parse("cost=nan").find("not a finite number") != std::string::npos);
   CHECK(parse("cost=inf").find("not a finite number") != std::string::npos);
@@ -326,6 +328,31 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
     ranking.kind = workload::Kind::llm_finetune;
     provider.monitoring = {true, true};
     CHECK(indicator_value(values(Criterion::stability), "monitoring") == Approx(1.0));
+  }
+  SECTION("serving only: fleet failures, hardware grade; a met latency target saturates performance") {
+    // Training: neither serving-only indicator applies, so the other six keep their old weights.
+    CHECK(indicator_value(values(Criterion::stability), "fleet_failures") == -1.0);
+    CHECK(indicator_value(values(Criterion::stability), "hardware_grade") == -1.0);
+    ranking.kind = workload::Kind::llm_inference;
+    // Llama 3 paper: 419 unexpected interruptions in 54 days on 16,384 GPUs, over a 30.4-day month.
+    const double rate_per_gpu_month = 419.0 / (16384.0 * 54.0) * 30.4;
+    candidate.gpus_needed = 1;
+    CHECK(indicator_value(values(Criterion::stability), "fleet_failures") == Approx(std::exp(-rate_per_gpu_month)));
+    candidate.gpus_needed = 32;
+    CHECK(indicator_value(values(Criterion::stability), "fleet_failures") == Approx(0.63).margin(0.005));
+    auto& gpu = catalog.gpus[offering.gpu_index];
+    CHECK(indicator_value(values(Criterion::stability), "hardware_grade") == 1.0);
+    gpu.segment = catalog::GpuSegment::workstation;
+    CHECK(indicator_value(values(Criterion::stability), "hardware_grade") == Approx(0.7));
+    gpu.segment = catalog::GpuSegment::consumer;
+    CHECK(indicator_value(values(Criterion::stability), "hardware_grade") == Approx(0.3));
+    // Four times the best's speed or a quarter of it: once the targets are met, the same 1.
+    ranking.performances[0].serving.meets_targets = true;
+    ranking.best.best_speed = 4000;
+    ranking.performances[0].throughput.decode_tokens_per_s = 1000;
+    CHECK(indicator_value(values(Criterion::performance), "job_time") == 1.0);
+    ranking.performances[0].serving.meets_targets = false;
+    CHECK(indicator_value(values(Criterion::performance), "job_time") == Approx(1 - std::log(4.0) / std::log(30.0)));
   }
   SECTION("not-applicable weight is re-spread within the criterion") {
     const auto stability = values(Criterion::stability);
@@ -447,14 +474,16 @@ TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
   SECTION("flags naming nothing fail with did-you-mean") {
     options.constraints.requirements = {"nvlnk"};
     CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
-          "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'?");
+          "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (one of: rdma, infiniband, nvlink, "
+          "nvswitch, bare-metal, no-vgpu, iso27001, soc2, hipaa, pci-dss, mlps3, jupyterlab, kubernetes, "
+          "custom-containers, auto-checkpoint, spot, sla)");
     options.constraints.requirements.clear();
     options.constraints.gpus = {"h10"};
-    CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }).rfind("--gpu: no GPU 'h10'", 0) == 0);
+    CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }).rfind("--gpu: unknown GPU 'h10'", 0) == 0);
     options.constraints.gpus.clear();
     options.constraints.providers = {"gpulabs"};
     CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
-          "--provider: no provider 'gpulabs' in the catalog; did you mean 'gpulab'?");
+          "--provider: unknown provider 'gpulabs'; did you mean 'gpulab'? (see 'gpuselect catalog providers')");
   }
 }
 
@@ -572,7 +601,8 @@ TEST_CASE("compare ranks exactly the named offerings in the given order", "[scor
   CHECK(id_of(catalog, ranking.candidates[0]) == "market/l40sx8");
   CHECK(id_of(catalog, ranking.candidates[2]) == "gpulab/a100x1");
   CHECK(error_line([&] { testing::compare_checked(catalog, profile, options, {"gpulab/a100x2"}); }) ==
-        "compare: no offering 'gpulab/a100x2' in the catalog; did you mean 'gpulab/a100x1'?");
+        "compare: unknown offering 'gpulab/a100x2'; did you mean 'gpulab/a100x1'? (see 'gpuselect catalog list' "
+        "for offering ids)");
 }
 
 // compare() shares candidate building with rank(): each named offering gets exactly the rows that

@@ -58,7 +58,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
   }
   const workload::Profile profile = workload::resolve(request, catalog);
   const scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
-  const scoring::Ranking ranking = scoring::compare(catalog, profile, ranking_options, ids);
+  const scoring::Ranking ranking = compare_checked_if_asked(catalog, profile, ranking_options, ids);
 
   const render::Format format = resolve_format(options.output, globals, compare_formats);
   render::Style style = make_style(options.output, globals, format);

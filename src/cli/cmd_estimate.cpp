@@ -27,19 +27,6 @@ struct EstimateOptions {
 
 const std::vector<std::string> estimate_formats = {"table", "json", "csv", "markdown", "html"};
 
-const catalog::Gpu& find_gpu_or_throw(const catalog::Catalog& catalog, const std::string& id, const std::string& where) {
-  return *catalog.find_gpu(resolve_gpu(catalog, id, where));
-}
-
-const catalog::Offering& find_offering_or_throw(const catalog::Catalog& catalog, const std::string& id) {
-  if (const catalog::Offering* offering = catalog.find_offering(id)) return *offering;
-  std::vector<std::string> known;
-  for (const auto& offering : catalog.offerings) known.push_back(offering.id);
-  const std::string guess = closest_match(id, known);
-  throw Error("--offering", "unknown offering " + text::quoted(id),
-              guess.empty() ? "see 'gpuselect catalog list'" : "did you mean " + text::quoted(guess) + "?");
-}
-
 int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
   workload::Request request = build_request(options.workload);
@@ -85,9 +72,9 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   job_request.nodes = fixed_nodes;
   job_request.max_nodes = max_nodes;
   if (!options.offering.empty()) {
-    job_request.offering = &find_offering_or_throw(catalog, options.offering);
+    job_request.offering = &catalog::offering_named(catalog, options.offering, "--offering");
   } else if (!gpu_name.empty()) {
-    job_request.gpu = &find_gpu_or_throw(catalog, gpu_name, options.gpu.empty() ? "--gpus" : "--gpu");
+    job_request.gpu = &catalog::gpu_named(catalog, gpu_name, options.gpu.empty() ? "--gpus" : "--gpu");
     job_request.gpus_per_node =
         gpus_text.empty() ? 1 : parse_whole_quantity(gpus_text, "--gpus", ranges::Quantity::gpus_per_node);
   }
