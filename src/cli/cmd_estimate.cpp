@@ -26,7 +26,7 @@ struct EstimateOptions {
   OutputOptions output;
 };
 
-const std::vector<std::string> estimate_formats = {"table", "json", "csv", "markdown", "html"};
+const std::vector<std::string> estimate_formats = render::formats_of(render::Document::estimate);
 
 const catalog::Gpu& find_gpu_or_throw(const catalog::Catalog& catalog, const std::string& id, const std::string& where) {
   return *catalog.find_gpu(resolve_gpu(catalog, id, where));
