@@ -1,6 +1,6 @@
 // gpuselect config show: the effective settings and where each came from.
 #include <memory>
-#include <sstream>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -47,9 +47,8 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
   render::Style style;
   style.pretty = options.output.pretty;
   if (format != render::Format::json) style = make_style(options.output, globals, format);
-  std::ostringstream text;
-  render::config(text, format, view, style);
-  emit(options.output, text.str(), format, style.color);
+  emit_streamed(options.output, format, style.color,
+                [&](std::ostream& out) { render::config(out, format, view, style); });
   return exit_ok;
 }
 
