@@ -3,6 +3,7 @@
 #include "gpuselect/config.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/yaml_events.hpp"
@@ -13,14 +14,15 @@ namespace gpuselect::config {
 
 namespace {
 
-enum class Key { profile, weights, currency, format, max_nodes, top, color, catalogs };
+// One row per key: the single value it sets, or none for `catalogs` (a list of paths).
 struct KeySpec {
   const char* name;
-  Key key;
+  std::optional<Entry> File::*value;
 };
 constexpr KeySpec key_table[] = {
-    {"profile", Key::profile},     {"weights", Key::weights}, {"currency", Key::currency}, {"format", Key::format},
-    {"max_nodes", Key::max_nodes}, {"top", Key::top},         {"color", Key::color},       {"catalogs", Key::catalogs},
+    {"profile", &File::profile}, {"weights", &File::weights},     {"currency", &File::currency},
+    {"format", &File::format},   {"max_nodes", &File::max_nodes}, {"top", &File::top},
+    {"color", &File::color},     {"catalogs", nullptr},
 };
 
 // Config events from the shared libyaml wrapper: every syntax error, alias and tag is an Error at
@@ -32,9 +34,10 @@ class Events {
   yaml::EventKind next() {
     if (!stream_.next()) {
       const yaml::SyntaxError error = stream_.syntax_error();
-      throw Error(where(error.mark),
-                  "invalid YAML: " + std::string(error.problem.empty() ? std::string_view("syntax error") : error.problem),
-                  "fix the YAML syntax");
+      throw Error(
+          where(error.mark),
+          "invalid YAML: " + std::string(error.problem.empty() ? std::string_view("syntax error") : error.problem),
+          "fix the YAML syntax");
     }
     if (stream_.kind() == yaml::EventKind::alias) {
       throw Error(where(), "aliases are not supported", "write the value out");
@@ -104,7 +107,7 @@ File parse(std::string_view text, const std::string& source) {
     }
     const EventKind value = events.next();
     const std::string value_where = events.where();
-    if (spec->key == Key::catalogs) {
+    if (spec->value == nullptr) {
       if (value == EventKind::scalar) {
         file.catalogs.push_back({events.scalar(), value_where});
         continue;
@@ -123,7 +126,7 @@ File parse(std::string_view text, const std::string& source) {
       continue;
     }
     Entry entry{"", value_where};
-    if (spec->key == Key::weights && value == EventKind::mapping_start) {
+    if (spec->value == &File::weights && value == EventKind::mapping_start) {
       // {cost: 0.4, stability: 0.3} is the same as "cost=0.4,stability=0.3".
       for (;;) {
         const EventKind name = events.next();
@@ -144,31 +147,7 @@ File parse(std::string_view text, const std::string& source) {
     } else {
       throw Error(value_where, text::quoted(key_name) + " must be a single value", "write " + key_name + ": VALUE");
     }
-    switch (spec->key) {
-      case Key::profile:
-        file.profile = entry;
-        break;
-      case Key::weights:
-        file.weights = entry;
-        break;
-      case Key::currency:
-        file.currency = entry;
-        break;
-      case Key::format:
-        file.format = entry;
-        break;
-      case Key::max_nodes:
-        file.max_nodes = entry;
-        break;
-      case Key::top:
-        file.top = entry;
-        break;
-      case Key::color:
-        file.color = entry;
-        break;
-      case Key::catalogs:
-        break;
-    }
+    file.*spec->value = entry;
   }
   // DOCUMENT-END, then STREAM-END: a second document ("---" and more settings) is an error, not ignored.
   events.next();

@@ -16,7 +16,8 @@ ordered_json config_json(const ConfigView& view) {
   ordered_json values = ordered_json::object();
   for (const auto& row : view.settings) values[row.name] = {{"value", row.value}, {"origin", row.origin}};
   values["catalogs"] = ordered_json::array();
-  for (const auto& entry : view.catalogs) values["catalogs"].push_back({{"value", entry.value}, {"origin", entry.origin}});
+  for (const auto& entry : view.catalogs)
+    values["catalogs"].push_back({{"value", entry.value}, {"origin", entry.origin}});
   document["settings"] = values;
   return document;
 }
