@@ -41,23 +41,30 @@ TEST_CASE("config reader: values keep where they were written", "[config]") {
 }
 
 TEST_CASE("config reader: each YAML problem is one error line at file:line:col", "[config]") {
-  CHECK(error_line("profile: \"balanced\n") ==
-        "c.yaml:2:1: invalid YAML: found unexpected end of stream; fix the YAML syntax");
-  CHECK(error_line("profile: &p balanced\ncurrency: *p\n") ==
-        "c.yaml:2:11: aliases are not supported; write the value out");
-  CHECK(error_line("top: !!str 3\n") ==
-        "c.yaml:1:6: YAML tags are not supported (found 'tag:yaml.org,2002:str'); "
-        "remove the tag and write the plain value");
-  CHECK(error_line("weights: !w {cost: 1}\n") ==
-        "c.yaml:1:10: YAML tags are not supported (found '!w'); remove the tag and write the plain value");
-  CHECK(error_line("profile: a\nprofile: b\n") ==
-        "c.yaml:2:1: duplicate config key 'profile'; keep one of the two lines");
-  CHECK(error_line("profile: a\n---\ntop: 3\n") ==
-        "c.yaml:2:1: a config file holds one YAML document; remove the '---' and merge the settings into the first "
-        "document");
-  CHECK(error_line("- a\n") ==
-        "c.yaml:1:1: a config file must be a map of settings; write 'key: value' lines such as 'profile: balanced'");
-  CHECK(error_line("profle: a\n") == "c.yaml:1:1: unknown config key 'profle'; did you mean 'profile'?");
-  CHECK(error_line("catalogs: [a, [b]]\n") == "c.yaml:1:15: each catalog must be a file path; write a path string");
-  CHECK(error_line("weights: {cost: [1]}\n") == "c.yaml:1:17: weight of 'cost' must be a number; write cost: 0.3");
+  struct Case {
+    const char* text;
+    const char* line;
+  };
+  const Case cases[] = {
+      {"profile: \"balanced\n", "c.yaml:2:1: invalid YAML: found unexpected end of stream; fix the YAML syntax"},
+      {"profile: &p balanced\ncurrency: *p\n", "c.yaml:2:11: aliases are not supported; write the value out"},
+      {"top: !!str 3\n",
+       "c.yaml:1:6: YAML tags are not supported (found 'tag:yaml.org,2002:str'); remove the tag and write the plain "
+       "value"},
+      {"weights: !w {cost: 1}\n",
+       "c.yaml:1:10: YAML tags are not supported (found '!w'); remove the tag and write the plain value"},
+      {"profile: a\nprofile: b\n", "c.yaml:2:1: duplicate config key 'profile'; keep one of the two lines"},
+      {"profile: a\n---\ntop: 3\n",
+       "c.yaml:2:1: a config file holds one YAML document; remove the '---' and merge the settings into the first "
+       "document"},
+      {"- a\n",
+       "c.yaml:1:1: a config file must be a map of settings; write 'key: value' lines such as 'profile: balanced'"},
+      {"profle: a\n", "c.yaml:1:1: unknown config key 'profle'; did you mean 'profile'?"},
+      {"catalogs: [a, [b]]\n", "c.yaml:1:15: each catalog must be a file path; write a path string"},
+      {"weights: {cost: [1]}\n", "c.yaml:1:17: weight of 'cost' must be a number; write cost: 0.3"},
+  };
+  for (const auto& item : cases) {
+    INFO(item.text);
+    CHECK(error_line(item.text) == item.line);
+  }
 }
