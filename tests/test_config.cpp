@@ -59,7 +59,7 @@ TEST_CASE("config reader: each YAML problem is one error line at file:line:col",
        "document"},
       {"- a\n",
        "c.yaml:1:1: a config file must be a map of settings; write 'key: value' lines such as 'profile: balanced'"},
-      {"profle: a\n", "c.yaml:1:1: unknown config key 'profle'; did you mean 'profile'?"},
+      {"profle: a\n", "c.yaml:1:1: unknown config key 'profle'; did you mean 'profile'? (the keys are in docs/cli.md)"},
       {"catalogs: [a, [b]]\n", "c.yaml:1:15: each catalog must be a file path; write a path string"},
       {"weights: {cost: [1]}\n", "c.yaml:1:17: weight of 'cost' must be a number; write cost: 0.3"},
   };

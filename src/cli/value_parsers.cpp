@@ -18,7 +18,7 @@ const CLI::Validator& non_empty_value() {
   return validator;
 }
 
-double parse_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity) {
+double parse_number_of(const std::string& text, const std::string& where, ranges::Quantity quantity) {
   const auto value = units::parse_number(text);
   if (!value) {
     const auto& range = ranges::range_of(quantity);
@@ -26,7 +26,11 @@ double parse_quantity(const std::string& text, const std::string& where, ranges:
         where, text::quoted(text) + " is not a finite number",
         fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5"));
   }
-  return ranges::check(quantity, *value, where, text);
+  return *value;
+}
+
+double parse_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity) {
+  return ranges::check(quantity, parse_number_of(text, where, quantity), where, text);
 }
 
 int parse_whole_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity) {

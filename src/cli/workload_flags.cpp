@@ -17,11 +17,8 @@ std::optional<Enum> parse_enum(const std::string& text, const std::string& flag,
                                std::optional<Enum> (*parse)(std::string_view), const std::vector<std::string>& names) {
   if (text.empty()) return std::nullopt;
   if (const auto value = parse(text)) return value;
-  std::string choices;
-  for (const auto& name : names) choices += (choices.empty() ? "" : ", ") + name;
-  const std::string guess = closest_match(text, names);
-  throw Error(flag, "unknown value " + text::quoted(text),
-              "choose one of " + choices + (guess.empty() ? "" : "; did you mean " + text::quoted(guess) + "?"));
+  // "--workload: unknown workload 'x'": the flag's name is the kind.
+  throw unknown_id(flag, std::string_view(flag).substr(2), text, names, one_of(names));
 }
 
 using ranges::Quantity;
