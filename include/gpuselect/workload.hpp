@@ -132,7 +132,9 @@ struct PlanConstraints {
 // fragmentation, NCCL buffers and transient peaks; --min-headroom overrides it.
 inline constexpr double default_headroom_pct = 10.0;
 
-// The resolved job. Everything the estimator reads is here with its default applied.
+// The resolved job. Everything the estimator reads is here with its default applied. A default that is
+// the same for every workload is this struct's initialiser, which resolve keeps when the flag is not
+// given (written once); defaults per workload are resolve's KindDefaults table.
 struct Profile {
   Kind kind = Kind::llm_finetune;
   std::string model_id;    // preset id, or "custom"
