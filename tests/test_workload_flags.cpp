@@ -173,3 +173,32 @@ TEST_CASE("resolve and the CLI refuse each numeric workload flag outside its ran
   }
   CHECK(numeric >= 20);  // 27 whole and number flags at the time of writing: the loop is not empty
 }
+
+TEST_CASE("resolve refuses each custom-model flag of the table together with --model", "[workload][flags]") {
+  gpuselect::catalog::Catalog catalog;
+  gpuselect::catalog::ModelPreset preset;
+  preset.id = "preset-7b";
+  preset.name = "Preset 7B";
+  preset.params = 7e9;
+  catalog.models.push_back(preset);
+  int custom = 0;
+  for (const auto& flag : workload::flags()) {
+    if (flag.model_part == workload::ModelPart::none) continue;
+    ++custom;
+    INFO(flag.name);
+    workload::Request request;
+    request.kind = workload::Kind::llm_finetune;
+    request.model = preset.id;
+    flag.member.parse(flag, valid_text(flag), request);
+    try {
+      workload::resolve(request, catalog);
+      FAIL("resolve accepted it");
+    } catch (const Error& error) {
+      CHECK(error.where() == flag.name);
+      const bool shape = flag.model_part == workload::ModelPart::shape;
+      CHECK(error.problem() == fmt::format("{} flags cannot change preset 'preset-7b'", shape ? "shape" : "expert"));
+    }
+  }
+  CHECK(custom ==
+        9);  // --layers, --hidden, --heads, --kv-heads, --ffn, --vocab; --active-params, --experts(-per-token)
+}

@@ -28,6 +28,9 @@ enum class FlagValue : std::uint8_t {
   choice,  // one of the row's choices (an enum, in declaration order)
 };
 
+// Flags that describe a custom model, refused together with --model (a preset has its own).
+enum class ModelPart : std::uint8_t { none, shape, experts };
+
 struct Flag;
 
 // The Request member a row sets, as functions made for that member (member_of in flags.cpp).
@@ -53,6 +56,7 @@ struct Flag {
   std::string_view applies_to = {};                 // those workloads in words, for the error
   // A check beyond the range (a power of two, one of a few values): Error(where = name) when it fails.
   void (*check)(const Flag& flag, double value) = nullptr;
+  ModelPart model_part = ModelPart::none;
   bool names_model = false;  // the value is a catalog model id (completion offers them)
 };
 

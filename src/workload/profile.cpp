@@ -147,24 +147,16 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   if (request.params_text) {
     throw Error("--params", fmt::format("both --model {} and --params given", wanted), "give one of them");
   }
-  for (const auto& [flag, given] :
-       std::array<std::pair<std::string_view, bool>, 6>{{{"--layers", request.layers.has_value()},
-                                                         {"--hidden", request.hidden.has_value()},
-                                                         {"--heads", request.heads.has_value()},
-                                                         {"--kv-heads", request.kv_heads.has_value()},
-                                                         {"--ffn", request.ffn.has_value()},
-                                                         {"--vocab", request.vocab.has_value()}}}) {
-    if (given) {
-      throw Error(std::string(flag), fmt::format("shape flags cannot change preset '{}'", preset->id),
-                  "give --params with the shape flags instead of --model");
+  // Shape flags first, then expert flags: the first given names the error.
+  for (const ModelPart part : {ModelPart::shape, ModelPart::experts}) {
+    for (const Flag& flag : flags()) {
+      if (flag.model_part != part || !flag.member.given(request)) continue;
+      const bool shape = part == ModelPart::shape;
+      throw Error(std::string(flag.name),
+                  fmt::format("{} flags cannot change preset '{}'", shape ? "shape" : "expert", preset->id),
+                  shape ? "give --params with the shape flags instead of --model"
+                        : "give --params with --active-params instead of --model");
     }
-  }
-  if (request.active_params_text || request.experts || request.experts_per_token) {
-    throw Error(request.active_params_text ? "--active-params"
-                : request.experts          ? "--experts"
-                                           : "--experts-per-token",
-                fmt::format("expert flags cannot change preset '{}'", preset->id),
-                "give --params with --active-params instead of --model");
   }
   if (is_vision(kind) != is_vision(preset->family)) {
     throw Error("--model",
@@ -524,10 +516,10 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
                     "drop --expert-parallel, or give a mixture of experts (--experts, --active-params or a MoE preset)");
       }
       if (shape.experts % *request.expert_parallel != 0) {
-        throw Error("--expert-parallel",
-                    fmt::format("{} GPUs do not divide the {} routed experts evenly", *request.expert_parallel,
-                                shape.experts),
-                    "give a divisor of the expert count");
+        throw Error(
+            "--expert-parallel",
+            fmt::format("{} GPUs do not divide the {} routed experts evenly", *request.expert_parallel, shape.experts),
+            "give a divisor of the expert count");
       }
     }
     fixed.recompute = request.recompute;
@@ -539,16 +531,16 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
           throw Error("--global-batch", text::quoted(*request.global_batch_text) + " is not a token count",
                       "write the tokens per optimizer step, e.g. 4M");
         }
-        profile.global_batch_tokens = ranges::check(ranges::Quantity::global_batch_tokens, *tokens, "--global-batch",
-                                                    *request.global_batch_text);
+        profile.global_batch_tokens =
+            ranges::check(ranges::Quantity::global_batch_tokens, *tokens, "--global-batch", *request.global_batch_text);
       } else {
         // Llama 2 pretraining: 4M tokens per step (Touvron et al. 2023); fine-tuning: 64 sequences
         // (assumption, a common SFT global batch).
         profile.global_batch_tokens = kind == Kind::llm_pretrain ? 4.0 * 1024 * 1024 : 64.0 * profile.seq_len;
-        defaults.push_back(kind == Kind::llm_pretrain
-                               ? "global batch: 4M tokens per step (Llama 2 pretraining)"
-                               : fmt::format("global batch: 64 sequences of {} tokens per step (assumption)",
-                                             profile.seq_len));
+        defaults.push_back(
+            kind == Kind::llm_pretrain
+                ? "global batch: 4M tokens per step (Llama 2 pretraining)"
+                : fmt::format("global batch: 64 sequences of {} tokens per step (assumption)", profile.seq_len));
       }
     }
   }
