@@ -48,7 +48,7 @@ struct Flag {
   std::string_view name = {};        // "--workload"
   std::string_view short_name = {};  // "-w", or ""
   std::string_view type = {};        // the value as --help shows it: "KIND", "TOKENS"
-  std::string_view help = {};        // --help's line; the CLI adds the choices and " [min to max]"
+  std::string help = {};  // --help's line (defaults in it made from their constants); the CLI adds " [min to max]"
   FlagMember member = {};
   std::optional<ranges::Quantity> range = {};       // its row of ranges::table (also for counts resolve parses)
   std::vector<std::string> (*choices)() = nullptr;  // choice flags: the accepted names

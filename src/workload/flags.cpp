@@ -2,6 +2,7 @@
 #include <type_traits>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -175,14 +176,14 @@ const std::vector<Flag>& flags() {
        .applies_to = "training workloads"},
       {.name = "--lora-rank",
        .type = "RANK",
-       .help = "LoRA rank (default 16)",
+       .help = fmt::format("LoRA rank (default {})", Profile{}.lora_rank),
        .member = member_of<&Request::lora_rank>(),
        .range = Q::lora_rank,
        .kinds = finetune,
        .applies_to = "llm-finetune"},
       {.name = "--lora-targets",
        .type = "MATRIX[,...]",
-       .help = "LoRA target matrices, comma-separated (default q_proj,k_proj,v_proj,o_proj)",
+       .help = fmt::format("LoRA target matrices, comma-separated (default {})", fmt::join(default_lora_targets, ",")),
        .member = member_of<&Request::lora_targets>(),
        .kinds = finetune,
        .applies_to = "llm-finetune"},
@@ -314,14 +315,15 @@ const std::vector<Flag>& flags() {
        .applies_to = "serving workloads and notebook (training uses --micro-batch)"},
       {.name = "--ttft-ms",
        .type = "MS",
-       .help = "llm-inference: time-to-first-token target, p50 ms (default 2000)",
+       .help = fmt::format("llm-inference: time-to-first-token target, p50 ms (default {:g})", default_ttft_target_ms),
        .member = member_of<&Request::ttft_ms>(),
        .range = Q::ttft_ms,
        .kinds = llm_inference,
        .applies_to = "llm-inference"},
       {.name = "--tpot-ms",
        .type = "MS",
-       .help = "llm-inference: time-per-output-token target, p50 ms (default 200)",
+       .help =
+           fmt::format("llm-inference: time-per-output-token target, p50 ms (default {:g})", default_tpot_target_ms),
        .member = member_of<&Request::tpot_ms>(),
        .range = Q::tpot_ms,
        .kinds = llm_inference,

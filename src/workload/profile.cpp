@@ -53,10 +53,6 @@ constexpr std::array<KindDefaults, 6> kind_defaults{{
 
 const KindDefaults& defaults_of(Kind kind) { return kind_defaults[static_cast<std::size_t>(kind)]; }
 
-// Serving latency targets when none is given: MLPerf Inference's Llama 2 70B server scenario
-// limits (TTFT 2 s, TPOT 200 ms; mlcommons.org inference datacenter rules, v4.0).
-constexpr double ttft_target_default_ms = 2000;
-constexpr double tpot_target_default_ms = 200;
 // Routed experts assumed for a custom MoE given only --active-params: Mixtral's 2 of 8 (Jiang et al. 2024).
 constexpr int experts_default = 8;
 constexpr int experts_per_token_default = 2;
@@ -405,7 +401,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
       }
       profile.lora_targets = *request.lora_targets;
     } else {
-      profile.lora_targets = {"q_proj", "k_proj", "v_proj", "o_proj"};
+      profile.lora_targets.assign(default_lora_targets.begin(), default_lora_targets.end());
     }
     if (!request.lora_rank || !request.lora_targets) {
       defaults.push_back(fmt::format("{}: rank {} on {} (Hu et al. 2021 adapt attention matrices)",
@@ -596,8 +592,8 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     profile.output_tokens = 0;
   }
   if (kind == Kind::llm_inference) {
-    profile.ttft_target_ms = request.ttft_ms.value_or(ttft_target_default_ms);
-    profile.tpot_target_ms = request.tpot_ms.value_or(tpot_target_default_ms);
+    profile.ttft_target_ms = request.ttft_ms.value_or(default_ttft_target_ms);
+    profile.tpot_target_ms = request.tpot_ms.value_or(default_tpot_target_ms);
     if (!request.ttft_ms || !request.tpot_ms) {
       defaults.push_back(fmt::format(
           "latency targets (p50): TTFT {:g} ms, TPOT {:g} ms{}", profile.ttft_target_ms, profile.tpot_target_ms,
