@@ -1,6 +1,6 @@
 #pragma once
 // Shared pieces of the subcommands: global options, the subcommand table entry, and helpers every
-// cmd_<name>.cpp uses (loading the catalog, writing output; the workload flags are in workload_flags.hpp).
+// cmd_<name>.cpp uses (loading the catalog, writing output, the workload flags).
 #include <functional>
 #include <memory>
 #include <optional>
