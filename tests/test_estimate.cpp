@@ -678,9 +678,14 @@ TEST_CASE("cost: compute, billing granularity, hidden costs, break-even", "[esti
   const auto& on_demand = result.cost(catalog::PricingMode::on_demand);
   CHECK(on_demand.available);
   CHECK(on_demand.price_per_hour == 40.0);
-  CHECK(on_demand.compute == Approx(40.0 * std::ceil(wall)));  // billed per started hour
+  // A training job's machine setup (the provider's 10 provision minutes) is billed with the run.
+  const double setup = estimate::setup_hours(Kind::llm_finetune, &m.provider);
+  CHECK(setup == Approx(10.0 / 60.0));
+  CHECK(estimate::setup_hours(Kind::llm_inference, &m.provider) == 0);
+  CHECK(estimate::setup_hours(Kind::notebook, &m.provider) == 0);
+  CHECK(on_demand.compute == Approx(40.0 * std::ceil(wall + setup)));  // billed per started hour
   CHECK(on_demand.egress == Approx(9.0));
-  CHECK(on_demand.public_ip == Approx(0.005 * wall));
+  CHECK(on_demand.public_ip == Approx(0.005 * (wall + setup)));
   CHECK(on_demand.storage > 0);
   CHECK(on_demand.total == Approx(on_demand.compute + on_demand.egress + on_demand.public_ip + on_demand.storage));
   CHECK_FALSE(result.cost(catalog::PricingMode::reserved_3y).available);

@@ -16,6 +16,10 @@
 namespace gpuselect::catalog {
 
 enum class Isolation : std::uint8_t { bare_metal, passthrough, vgpu };
+// What a GPU was built for: data-center parts (passive cooling, ECC on, validated for 24x7 in
+// servers), workstation cards (professional drivers, ECC) and consumer GeForce cards, whose driver
+// licence excludes data-center deployment (NVIDIA GeForce software licence, section 2.1.3).
+enum class GpuSegment : std::uint8_t { datacenter, workstation, consumer };
 // Link between the GPUs of one instance.
 enum class Interconnect : std::uint8_t { none, pcie, nvlink, nvswitch, infinity_fabric };
 // Inter-node network kind; efa is AWS Elastic Fabric Adapter (OS-bypass, RDMA-class).
@@ -38,6 +42,7 @@ enum class AttentionKind : std::uint8_t { mha, gqa, mla };
 // Names as written in YAML and JSON ("on-demand" for PricingMode::on_demand on the command line,
 // "on_demand" as a pricing key). Each returns "" for an out-of-range value.
 std::string_view to_string(Isolation value);
+std::string_view to_string(GpuSegment value);
 std::string_view to_string(Interconnect value);
 std::string_view to_string(Rdma value);
 std::string_view to_string(Stock value);
@@ -73,6 +78,7 @@ struct Gpu {
   std::optional<double> int8_dense_tops;
   double tdp_watts = 0;
   std::string interconnect;      // the GPU's own link, e.g. "nvlink-4", "pcie-4", "infinity-fabric"
+  GpuSegment segment = GpuSegment::datacenter;
   double interconnect_gbps = 0;  // per-GPU peer bandwidth, GB/s (0 = PCIe only)
   std::vector<std::string> aliases;
   std::string source;

@@ -245,6 +245,11 @@ double default_mfu(const workload::Profile& profile, const Hardware& hardware, c
 // Prices each mode into estimate.costs. `to_output_currency` multiplies provider-currency amounts.
 // Reads only estimate.memory.plan, estimate.throughput.replicas, estimate.serving and estimate.time; writes only
 // estimate.costs, estimate.currency and estimate.has_price (scoring::rank relies on this).
+// Training rents machines for the job alone: the hours from the request to a usable machine (the
+// provider's environment.provision_minutes) are billed and belong to the time to result. 0 for
+// serving and notebooks (their hours are the rental itself) and without a provider.
+double setup_hours(workload::Kind kind, const catalog::Provider* provider);
+
 struct PriceContext {
   const catalog::Offering* offering = nullptr;
   const catalog::Provider* provider = nullptr;

@@ -108,9 +108,10 @@ enum class Warning : std::uint8_t {
   spot_serving,         // production serving on interruptible capacity
   reserved_commitment,  // the job uses a small share of a reserved term it pays in full
   queued,               // the capacity has a queue (availability.queue_hours) before the job starts
+  consumer_gpu_serving,  // production serving on GeForce cards (catalog segment consumer)
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 16;  // values of Warning
+inline constexpr std::size_t warning_count = 17;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -166,7 +167,9 @@ struct Candidate {
   // sold there; explain() says when it would be the cheapest.
   std::optional<double> spot_total;
   double hours = 0;       // expected wall hours in this mode (spot includes interruptions), with the queue
-  double queue_hours = 0;  // of `hours`: the wait before the job starts (availability.queue_hours)
+  // Of `hours`: the wait before the run starts, added to both ends of its band: the capacity's
+  // queue (availability.queue_hours) plus, for training, the machine's setup (estimate::setup_hours).
+  double queue_hours = 0;
   double total_cost = 0;  // this mode's job total, output currency
   std::array<CriterionScore, criterion_count> criteria{};
   double score = 0;  // 0-100

@@ -19,6 +19,7 @@ std::string_view name_of(Enum value, const std::array<std::string_view, N>& name
 }
 
 constexpr std::array<std::string_view, 3> isolation_names = {"bare-metal", "passthrough", "vgpu"};
+constexpr std::array<std::string_view, 3> gpu_segment_names = {"datacenter", "workstation", "consumer"};
 constexpr std::array<std::string_view, 5> interconnect_names = {"none", "pcie", "nvlink", "nvswitch",
                                                                 "infinity-fabric"};
 constexpr std::array<std::string_view, 4> rdma_names = {"none", "infiniband", "roce", "efa"};
@@ -95,6 +96,7 @@ std::optional<long> parse_date(std::string_view text) {
 }  // namespace
 
 std::string_view to_string(Isolation value) { return name_of(value, isolation_names); }
+std::string_view to_string(GpuSegment value) { return name_of(value, gpu_segment_names); }
 std::string_view to_string(Interconnect value) { return name_of(value, interconnect_names); }
 std::string_view to_string(Rdma value) { return name_of(value, rdma_names); }
 std::string_view to_string(Stock value) { return name_of(value, stock_names); }

@@ -176,6 +176,7 @@ constexpr std::array gpu_fields = {
     optional_number<&Gpu::int8_dense_tops>("int8_dense_tops", zero_to(40000)),
     number<&Gpu::tdp_watts>("tdp_watts", zero_to(5000)),
     text<&Gpu::interconnect>("interconnect"),
+    enumeration<&Gpu::segment>("segment"),
     number<&Gpu::interconnect_gbps>("interconnect_gbps", zero_to(20000)),
     text_list<&Gpu::aliases>("aliases"),
     text<&Gpu::source>("source", required),

@@ -101,6 +101,14 @@ SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption
   return risk;
 }
 
+// Assumption: billing starts at the request, so boot and image pull are paid (EC2 bills from the
+// "running" state, which comes within a minute or two of the request; the rest of the time to a
+// usable machine is the OS boot on the billed instance).
+double setup_hours(workload::Kind kind, const catalog::Provider* provider) {
+  if (!workload::is_training(kind) || provider == nullptr) return 0.0;
+  return std::max(0.0, provider->environment.provision_minutes) / 60.0;
+}
+
 void price(const workload::Profile& profile, const PriceContext& context, Estimate& estimate) {
   if (context.offering == nullptr) return;
   const catalog::Offering& offering = *context.offering;
@@ -111,6 +119,9 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
   const Plan& plan = estimate.memory.plan;
   const int instances = model::instances_needed(profile, plan, estimate.throughput.replicas);
   const double usage_hours = training ? estimate.time.wall_hours : profile.hours;
+  // Small jobs feel the billed setup most: 6 minutes of an 8-GPU node cost more than the 1-minute
+  // BERT-base fine-tune it runs, which is why one small GPU is the right size for that job.
+  const double setup = setup_hours(profile.kind, provider);
   const double granularity = provider != nullptr ? provider->billing_granularity_seconds : 3600.0;
   const double restart_minutes = context.restart_minutes > 0
                                      ? context.restart_minutes
@@ -129,7 +140,7 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
     if (!cost.available) continue;
     cost.instances = instances;
     cost.price_per_hour = *instance_price * instances * rate;
-    cost.compute = cost.price_per_hour * billed_hours_with_minimum(usage_hours, granularity);
+    cost.compute = cost.price_per_hour * billed_hours_with_minimum(usage_hours + setup, granularity);
 
     if (mode == catalog::PricingMode::spot) {
       cost.spot_rate_assumed = !offering.spot_interruption_pct.has_value();
@@ -166,7 +177,7 @@ void price(const workload::Profile& profile, const PriceContext& context, Estima
       cost.commitment_charged = !context.reserved_other_use;
       if (cost.commitment_charged) cost.compute = std::max(cost.compute, cost.commitment);
     }
-    const double hours_held = usage_hours + (training ? cost.interruption_hours : 0.0);
+    const double hours_held = usage_hours + setup + (training ? cost.interruption_hours : 0.0);
     if (provider != nullptr) {
       cost.egress = profile.egress_gb * provider->egress_per_gb * rate;
       cost.public_ip = instances * provider->public_ip_per_hour * hours_held * rate;

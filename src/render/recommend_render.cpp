@@ -124,6 +124,10 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   facts.emplace_back("Headroom", fmt::format("{:g}% of GPU memory kept free (fragmentation, NCCL buffers, "
                                              "transient peaks; --min-headroom)",
                                              view.profile->headroom_pct));
+  if (workload::is_training(view.ranking->kind)) {
+    facts.emplace_back("Time", "to result = machine setup (provision_minutes, billed) + run + expected spot "
+                               "interruptions + queue");
+  }
   if (view.ranking->risk_averse) {
     facts.emplace_back("Risk", "ranked on the pessimistic end (90th percentile) of each time and cost band "
                                "(--risk-averse); costs shown are that end, times the expected (10th-90th)");

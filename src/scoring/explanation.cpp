@@ -76,11 +76,25 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
           parts.push_back(fmt::format("{}% GPU memory free", detail::number(100.0 * free_share, 0)));
         }
       }
+      if (workload::is_serving(ranking.kind) && gpu.segment != catalog::GpuSegment::datacenter) {
+        parts.push_back(fmt::format("{} GPU", catalog::to_string(gpu.segment)));
+      }
+      if (workload::is_serving(ranking.kind) && candidate.gpus_needed > 1) {
+        parts.push_back(fmt::format("{} GPUs in service: {}% chance of a month without a GPU failure",
+                                    candidate.gpus_needed,
+                                    detail::number(100.0 * detail::month_without_gpu_failure(candidate.gpus_needed), 0)));
+      }
       break;
     case Criterion::performance: {
       if (workload::is_training(ranking.kind)) {
         parts.push_back(units::format_hours(candidate.hours) + " vs fastest " +
                         units::format_hours(ranking.best.fastest_hours));
+      } else if (ranking.kind == workload::Kind::llm_inference &&
+                 ranking.performance_of(candidate).serving.meets_targets) {
+        const auto& serving = ranking.performance_of(candidate).serving;
+        parts.push_back(fmt::format("meets the latency targets: TPOT {} ms, TTFT {} ms at batch {}",
+                                    detail::number(serving.tpot_ms, 0), detail::number(serving.ttft_ms, 0),
+                                    serving.batch));
       } else if (workload::is_serving(ranking.kind)) {
         parts.push_back(fmt::format("{} decode tokens/s per replica vs best {}",
                                     detail::number(ranking.performance_of(candidate).throughput.decode_tokens_per_s, 0),

@@ -13,6 +13,10 @@ namespace {
 
 // job_cost and job_time reach 0 at this ratio to the best candidate (see each).
 constexpr double ratio_at_zero = 30.0;
+// Unexpected job interruptions per GPU-day: 419 in a 54-day snapshot on 16,384 H100 GPUs, 78% of
+// them confirmed hardware faults (Llama 3 paper, Dubey et al. 2024, section 3.3.4).
+constexpr double gpu_failures_per_gpu_day = 419.0 / (16384.0 * 54.0);
+constexpr double days_per_month = 30.4;
 
 using catalog::Interconnect;
 using catalog::Isolation;
@@ -83,6 +87,28 @@ IndicatorValue spot_risk(const IndicatorInput& in) {
   return {clamp01(1.0 - pct / 20.0) * clamp01(job_factor)};
 }
 
+// Serving only: the chance that a month of service passes without a GPU failure among the GPUs the
+// load keeps busy (Candidate::gpus_needed), exp(-rate x GPUs x 30.4 d). A replica that loses a GPU
+// stops until the GPU is replaced, and a load that needs every replica misses its targets meanwhile:
+// 32 consumer cards over 4 hosts carry 32 times the exposure of one GPU. Training pays for failures
+// in its time instead (docs/estimation.md "Failures and whole-run overhead").
+IndicatorValue fleet_failures(const IndicatorInput& in) {
+  if (!workload::is_serving(in.kind)) return {0.0, false};
+  return {month_without_gpu_failure(in.candidate.gpus_needed)};
+}
+
+// Serving only: what the GPU was built for, for a service that runs around the clock. Data-center
+// parts 1; workstation cards 0.7 (ECC and professional drivers, but desk cooling and no
+// data-center validation); consumer GeForce cards 0.3: NVIDIA's GeForce driver licence excludes
+// data-center deployment (section 2.1.3) and NVIDIA says they were not designed for 24x7 operation
+// in data centers. The values are a judgement (docs/scoring.md "Indicators").
+IndicatorValue hardware_grade(const IndicatorInput& in) {
+  if (!workload::is_serving(in.kind)) return {0.0, false};
+  constexpr std::array<double, 3> by_segment = {1.0, 0.7, 0.3};  // datacenter, workstation, consumer
+  const auto index = static_cast<std::size_t>(in.gpu.segment);
+  return {index < by_segment.size() ? by_segment[index] : by_segment.back()};
+}
+
 // Metrics let you see a stall; alerts wake you for it.
 IndicatorValue monitoring(const IndicatorInput& in) {
   return {(in.provider.monitoring.metrics ? 0.6 : 0.0) + (in.provider.monitoring.alerts ? 0.4 : 0.0)};
@@ -93,10 +119,15 @@ IndicatorValue monitoring(const IndicatorInput& in) {
 // Log scale of how much slower than the fastest candidate: 1 at the fastest, 0.8 at 2x slower,
 // 0.32 at 10x, 0 at >= 30x (the same scale as job_cost, so cost=1 and performance=1 mirror each
 // other; ties at 0 sort by cost). Training compares expected wall hours (spot includes
-// interruptions); serving per-replica decode tokens/s; notebooks the dense TFLOPS of the share
+// interruptions); vision serving per-replica images/s; notebooks the dense TFLOPS of the share
 // rented. The links (PCIe, no RDMA) are already in the time through the MFU factors
 // (docs/estimation.md), so they are not counted twice.
+// LLM serving saturates: a row whose plan meets the TTFT and TPOT targets at the load scores 1
+// (plans that miss them are excluded before scoring). A faster replica beyond the targets only
+// lowers the replica count, which the cost criterion already counts; scoring its speed again
+// ranked an 8x H100 node at 3.4x the monthly cost above a 1x B200 that met the same targets.
 IndicatorValue job_time(const IndicatorInput& in) {
+  if (in.kind == workload::Kind::llm_inference && in.performance.serving.meets_targets) return {1.0};
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
   const double ratio = std::max(1.0, in.best.best_speed / speed);
@@ -183,6 +214,10 @@ IndicatorValue compliance(const IndicatorInput& in) {
 
 }  // namespace
 
+double month_without_gpu_failure(int gpus) {
+  return std::exp(-gpu_failures_per_gpu_day * std::max(1, gpus) * days_per_month);
+}
+
 int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Estimate& performance) {
   const int per_instance = std::max(1, offering.gpu_count);
   int instances = std::max(1, nodes);
@@ -204,17 +239,25 @@ double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Off
 namespace {
 using C = Criterion;
 // Weights within a criterion are judgements (docs/scoring.md); each group sums to 1.
-constexpr std::array<IndicatorSpec, 17> table = {{
-    {C::stability, "isolation", 0.30, isolation, "bare-metal 1, passthrough 0.85, vgpu 0.4"},
-    {C::stability, "sla_uptime", 0.20, sla_uptime,
+constexpr std::array<IndicatorSpec, 19> table = {{
+    // fleet_failures and hardware_grade apply to serving only; the other six keep their old
+    // proportions (0.30 : 0.20 : 0.15 : 0.15 : 0.10 : 0.10, times 0.7), so training and notebook
+    // scores do not move (weights are renormalised over the indicators that apply).
+    {C::stability, "isolation", 0.21, isolation, "bare-metal 1, passthrough 0.85, vgpu 0.4"},
+    {C::stability, "sla_uptime", 0.14, sla_uptime,
      "99.0% -> 0.3 .. 99.99% -> 1 (log of downtime), x0.8 without credits"},
-    {C::stability, "fault_recovery", 0.15, fault_recovery,
+    {C::stability, "fault_recovery", 0.105, fault_recovery,
      "checkpoint .35 + resume .25 + failover .25 + live migration .15"},
-    {C::stability, "spot_risk", 0.15, spot_risk,
+    {C::stability, "spot_risk", 0.105, spot_risk,
      "spot only: (1 - interruption%/20) x P(job uninterrupted); serving 0 unless allowed"},
-    {C::stability, "monitoring", 0.10, monitoring, "metrics .6 + alerts .4"},
-    {C::stability, "memory_headroom", 0.10, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
-    {C::performance, "job_time", 1.0, job_time, "1 - log(fastest speed / speed) / log(30)"},
+    {C::stability, "monitoring", 0.07, monitoring, "metrics .6 + alerts .4"},
+    {C::stability, "memory_headroom", 0.07, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
+    {C::stability, "fleet_failures", 0.15, fleet_failures,
+     "serving only: P(no GPU failure in a month) = exp(-4.7e-4/GPU-day x GPUs busy x 30.4 d)"},
+    {C::stability, "hardware_grade", 0.15, hardware_grade,
+     "serving only: datacenter 1, workstation 0.7, consumer (GeForce) 0.3"},
+    {C::performance, "job_time", 1.0, job_time,
+     "1 - log(fastest speed / speed) / log(30); llm-inference: 1 once the latency targets are met"},
     {C::cost, "job_cost", 1.0, job_cost, "1 - log(total / cheapest) / log(30)"},
     {C::usability, "images", 0.25, images, "framework images / 3"},
     {C::usability, "jupyterlab", 0.15, jupyterlab, "1 when offered"},

@@ -385,10 +385,12 @@ class Ranker {
     estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                    options_.currency, 0};
     context.reserved_other_use = options_.reserved_other_use;
-    // A queue spends part of the deadline before the job starts (a tiny remainder when it spends all).
+    // A queue and the machine's setup (estimate::setup_hours) spend part of the deadline before the
+    // job starts (a tiny remainder when they spend all of it).
     const double queue_hours = offering.availability.queue_hours;
+    const double wait_hours = queue_hours + estimate::setup_hours(profile_.kind, &catalog_.provider_of(offering));
     const double deadline = constraints_.deadline_hours.value_or(0);
-    context.deadline_hours = deadline > 0 ? std::max(deadline - queue_hours, 1e-6) : 0;
+    context.deadline_hours = deadline > 0 ? std::max(deadline - wait_hours, 1e-6) : 0;
     context.pricing = &choice.pricing;
     estimate::price(profile_, context, priced_);
     last_wall_hours_ = estimate.time.wall_hours;
@@ -425,7 +427,7 @@ class Ranker {
       const double pessimism = options_.risk_averse && band.high > 0 && estimate.time.wall_hours > 0
                                    ? band.high / estimate.time.wall_hours
                                    : 1.0;
-      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + queue_hours;
+      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + wait_hours;
       const double total_cost = cost.total * pessimism;
       if (!compare) {
         reasons_.clear();
@@ -453,7 +455,7 @@ class Ranker {
       candidate.cost = cost;
       candidate.spot_total = spot_total;
       candidate.hours = hours;
-      candidate.queue_hours = queue_hours;
+      candidate.queue_hours = wait_hours;
       candidate.total_cost = total_cost;
       candidate.gpus_needed = needed;
       candidate.gpus_rented = rented;

@@ -59,6 +59,9 @@ double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Off
                 const Candidate& candidate, const estimate::Estimate& performance);
 // GPUs a candidate on `nodes` nodes rents: GPUs per instance x instances, where serving rents as
 // many instances as its replicas need (estimate::price does the same).
+// Serving: the chance that a month of service on `gpus` busy GPUs sees no GPU failure (the
+// fleet_failures indicator; Llama 3 paper's interruption rate).
+double month_without_gpu_failure(int gpus);
 int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Estimate& performance);
 
 // Fills every candidate's criteria and score from the indicators and `weights`, provider-only

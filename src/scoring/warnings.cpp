@@ -26,7 +26,7 @@ using catalog::stale_price_days;
 constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
-    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE"};
+    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU"};
 
 // Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
 std::string duration(double hours) {
@@ -106,6 +106,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
   set(Warning::reserved_commitment, cost.commitment > 0 && cost.term_used_pct < small_term_share_pct);
   set(Warning::queued, offering.availability.queue_hours > 0);
+  set(Warning::consumer_gpu_serving, serving && catalog.gpu_of(offering).segment == catalog::GpuSegment::consumer);
   return bits;
 }
 
@@ -286,6 +287,12 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return provider.name +
              " is a marketplace: hosts belong to third parties whose reliability, "
              "security and network vary.";
+    case Warning::consumer_gpu_serving:
+      return fmt::format(
+          "{} is a consumer GeForce card: NVIDIA's GeForce driver licence excludes data-center deployment "
+          "(section 2.1.3) and NVIDIA does not design these cards for 24x7 service; check {}'s terms before "
+          "a production service depends on it.",
+          catalog.gpu_of(offering).name, provider.name);
     case Warning::queued:
       return fmt::format(
           "The job waits {} in {}'s queue before it starts (availability.queue_hours); its time to result "
