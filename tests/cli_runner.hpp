@@ -63,11 +63,14 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-// Runs `gpuselect args...` with `environment` ("NAME=value" words prefixed via env) and no config
-// file from the user's home (XDG_CONFIG_HOME points at an empty folder).
+// Runs `gpuselect args...` with `environment` ("NAME=value" words prefixed via env; they come after
+// GPUSELECT_CHECK_INVARIANTS=1 and may override it) and no config file from the user's home
+// (XDG_CONFIG_HOME points at an empty folder).
 inline RunResult run_gpuselect(const std::vector<std::string>& args, const std::vector<std::string>& environment = {}) {
   TempDir scratch;
-  std::string command = "env -u GPUSELECT_CATALOG -u NO_COLOR -u COLUMNS -u GPUSELECT_TODAY XDG_CONFIG_HOME=";
+  // Every ranking the binary makes is checked (GPUSELECT_CHECK_INVARIANTS, docs/cli.md "Environment").
+  std::string command =
+      "env -u GPUSELECT_CATALOG -u NO_COLOR -u COLUMNS -u GPUSELECT_TODAY GPUSELECT_CHECK_INVARIANTS=1 XDG_CONFIG_HOME=";
   command += shell_quote(scratch.path().string());
   command += " XDG_DATA_HOME=" + shell_quote(scratch.path().string());
   for (const auto& assignment : environment) {

@@ -315,7 +315,7 @@ TEST_CASE("out-of-range and unknown values of the new fields are rejected at the
             "team.yaml:14:19: error: expected a whole number for 'kv_lora_rank', got the quoted string '512'; "
             "write a whole number such as 8",
             "team.yaml:15:5: error: unknown key 'attenton' in model 'deepseek-v3'; did you mean "
-            "'attention'?",
+            "'attention'? (the keys of models are in docs/catalog.md)",
         });
   // Refused values leave the earlier ones in place.
   CHECK(result.catalog.find_gpu("b200")->fp4_dense_tflops == 9000);
@@ -439,8 +439,8 @@ TEST_CASE("out-of-range values, bad dates and unknown keys are each reported", "
             "team.yaml:9:16: error: expected a whole number for 'max_nodes', got '2.5'; write a whole "
             "number such as 8",
             "team.yaml:10:5: error: unknown key 'regoins' in offering 'lambda/gpu_8x_h100_sxm5'; did "
-            "you mean 'regions'?",
-            "team.yaml:11:12: error: unknown stock 'plenty'; use one of: unknown, low, medium, high",
+            "you mean 'regions'? (the keys of offerings are in docs/catalog.md)",
+            "team.yaml:11:12: error: unknown stock 'plenty'; one of: unknown, low, medium, high",
             "team.yaml:14:16: error: memory_gb 0 is out of range (must be above 0 and at most 1024); " + range_hint,
             "team.yaml:15:28: error: memory_bandwidth_gbps 33500 is out of range (must be above 0 "
             "and at most 20000); " +
@@ -466,7 +466,8 @@ TEST_CASE("structural problems are reported in file order and parsing continues"
         std::vector<std::string>{
             "bad.yaml:1:17: error: schema_version must be 1, got '2'; write 'schema_version: 1' "
             "(the only version this gpuselect reads)",
-            "bad.yaml:2:1: error: unknown top-level key 'gpu'; did you mean 'gpus'?",
+            "bad.yaml:2:1: error: unknown top-level key 'gpu'; did you mean 'gpus'? (one of: schema_version, gpus, "
+            "providers, offerings, models, currencies)",
             "bad.yaml:4:12: error: 'offerings' must be a list of records, got a map; write each "
             "record as '- id: ...' under offerings:",
             "bad.yaml:6:5: error: each entry of 'providers' must be a map, got 'just-a-string'; "
@@ -512,7 +513,7 @@ TEST_CASE("problems from several files come in file order, then by position", "[
             "a.yaml:3:5: error: offering 'acme/h100x8' has gpu_fraction 0.5 but isolation "
             "passthrough; a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1",
             "a.yaml:4:15: error: offering 'acme/h100x8' names provider 'lambd', which no catalog "
-            "file defines; did you mean 'lambda'?",
+            "file defines; did you mean 'lambda'? (add it under providers: or fix the id)",
             "a.yaml:5:10: error: offering 'acme/h100x8' names gpu 'H100', which no catalog file "
             "defines; did you mean 'h100-sxm5-80gb'? (offerings name GPUs by id)",
             "b.yaml:4:12: error: expected a whole number for 'vcpus', got 'many'; write a whole "
@@ -571,7 +572,8 @@ TEST_CASE("nested maps report unknown and misplaced keys with their dotted names
   CHECK(formatted(result.diagnostics) ==
         std::vector<std::string>{
             "team.yaml:4:15: error: unknown key 'pricing.on_demnd' in offering "
-            "'lambda/gpu_8x_h100_sxm5'; did you mean 'pricing.on_demand'?",
+            "'lambda/gpu_8x_h100_sxm5'; did you mean 'pricing.on_demand'? (the keys of offerings are in "
+            "docs/catalog.md)",
             "team.yaml:5:14: error: 'network' must be a map (keys bandwidth_gbps, rdma); write it as "
             "network: {bandwidth_gbps: ...}",
             "team.yaml:6:12: error: expected a whole number for 'vcpus', got a map; write a single "
@@ -1088,7 +1090,7 @@ TEST_CASE("every unknown key gets the closest keys of its record kind; a decimal
         std::vector<std::string>{
             // A misspelt map name matches the map ("pricing" of pricing.on_demand, ...).
             "team.yaml:4:5: error: unknown key 'priceing' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean "
-            "'pricing'?",
+            "'pricing'? (the keys of offerings are in docs/catalog.md)",
             "team.yaml:6:18: error: expected a number for 'pricing.on_demand', got '2,5'; use a dot as the decimal "
             "separator: 2.5",
             // YAML's flow map ends the value at the comma: 3 is read, and "2" becomes a key.
@@ -1097,8 +1099,8 @@ TEST_CASE("every unknown key gets the closest keys of its record kind; a decimal
             // Nothing close: the three nearest keys of offerings, still a "did you mean".
             "team.yaml:8:5: error: unknown key 'zzzzzz' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean one of "
             "'id', 'gpu', 'vcpus'? (the keys of offerings are in docs/catalog.md)",
-            "team.yaml:9:52: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? use "
-            "region, on_demand, spot, spot_min, reserved_1y or reserved_3y",
+            "team.yaml:9:52: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? (one "
+            "of: region, on_demand, spot, spot_min, reserved_1y, reserved_3y)",
             "team.yaml:12:16: error: expected a number for 'memory_gb', got '80,0'; use a dot as the decimal "
             "separator: 80.0",
             "team.yaml:13:16: error: expected a number for 'tdp_watts', got the quoted string '700,5'; use a dot "

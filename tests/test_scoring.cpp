@@ -210,7 +210,8 @@ TEST_CASE("every profile sums to 1 and each workload has a default", "[scoring]"
   const auto development = scoring::profile_weights("auto", workload::Kind::notebook);
   CHECK(development[Criterion::usability] > development[Criterion::performance]);
   CHECK(error_line([] { scoring::profile_weights("balanced-ish", workload::Kind::notebook); }) ==
-        "--profile: unknown profile 'balanced-ish'; did you mean 'balanced'?");
+        "--profile: unknown profile 'balanced-ish'; did you mean 'balanced'? (one of: auto, balanced, cost-first, "
+        "speed-first, production, research, pretraining, fine-tuning, serving, development)");
 }
 
 TEST_CASE("parse_weights: named weights, the rest in the base profile's proportions", "[scoring]") {
@@ -236,7 +237,8 @@ TEST_CASE("parse_weights: named weights, the rest in the base profile's proporti
 TEST_CASE("parse_weights: each error names the flag, the problem and the fix", "[scoring]") {
   const auto base = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
   auto parse = [&](const char* spec) { return error_line([&] { scoring::parse_weights(spec, base); }); };
-  CHECK(parse("cots=0.4") == "--weights: unknown criterion 'cots'; did you mean 'cost'?");
+  CHECK(parse("cots=0.4") == "--weights: unknown criterion 'cots'; did you mean 'cost'? (one of: stability, "
+                             "performance, cost, usability, support)");
   CHECK(parse("cost=-0.1").find("is negative") != std::string::npos);
   CHECK(parse("cost=nan").find("not a finite number") != std::string::npos);
   CHECK(parse("cost=inf").find("not a finite number") != std::string::npos);
@@ -444,14 +446,16 @@ TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
   SECTION("flags naming nothing fail with did-you-mean") {
     options.constraints.requirements = {"nvlnk"};
     CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
-          "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'?");
+          "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (one of: rdma, infiniband, nvlink, "
+          "nvswitch, bare-metal, no-vgpu, iso27001, soc2, hipaa, pci-dss, mlps3, jupyterlab, kubernetes, "
+          "custom-containers, auto-checkpoint, spot, sla)");
     options.constraints.requirements.clear();
     options.constraints.gpus = {"h10"};
-    CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }).rfind("--gpu: no GPU 'h10'", 0) == 0);
+    CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }).rfind("--gpu: unknown GPU 'h10'", 0) == 0);
     options.constraints.gpus.clear();
     options.constraints.providers = {"gpulabs"};
     CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
-          "--provider: no provider 'gpulabs' in the catalog; did you mean 'gpulab'?");
+          "--provider: unknown provider 'gpulabs'; did you mean 'gpulab'? (see 'gpuselect catalog providers')");
   }
 }
 
@@ -571,7 +575,8 @@ TEST_CASE("compare ranks exactly the named offerings in the given order", "[scor
   CHECK(id_of(catalog, ranking.candidates[2]) == "gpulab/a100x1");
   options.only_offerings = {"gpulab/a100x2"};
   CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
-        "compare: no offering 'gpulab/a100x2' in the catalog; did you mean 'gpulab/a100x1'?");
+        "compare: unknown offering 'gpulab/a100x2'; did you mean 'gpulab/a100x1'? (see 'gpuselect catalog list' "
+        "for offering ids)");
 }
 
 TEST_CASE("ranking is deterministic and warnings carry stable codes", "[scoring]") {

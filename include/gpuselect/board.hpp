@@ -33,17 +33,17 @@ struct Query {
 
 inline constexpr std::uint32_t no_region = 0xffffffffu;
 
+// 16 bytes on purpose: a 50,000-offering catalog has ~100,000 rows, and `catalog list` is held to
+// the time and memory it took before the board (docs/performance.md). What follows from the
+// offering and region (the price, GPUs, memory, USD rate) is derived by the functions below.
 struct Row {
-  std::uint32_t offering_index = 0;
-  std::uint32_t region = no_region;  // index into the offering's regions; no_region when it lists none
-  catalog::PricingMode mode = catalog::PricingMode::on_demand;  // the cheapest allowed mode here
-  double price = 0;              // per instance-hour in `mode`, provider currency
-  double price_per_gpu = 0;      // price / GPUs per instance
-  double price_usd = 0;          // the same in USD, for sorting and groups
-  double price_per_gpu_usd = 0;
-  double gpus = 0;               // GPUs per instance (gpu_count x gpu_fraction)
-  double gpu_memory_gb = 0;      // per GPU
+  std::uint32_t offering_index : 30 = 0;  // catalog::LoadLimits keeps records far below 2^30
+  std::uint32_t mode_index : 2 = 0;       // the cheapest allowed PricingMode here
+  std::uint32_t region = no_region;       // index into the offering's regions; no_region when it lists none
+  double price_per_gpu_usd = 0;           // price per GPU-hour in USD: the default sort key
+  catalog::PricingMode mode() const { return static_cast<catalog::PricingMode>(mode_index); }
 };
+static_assert(sizeof(Row) == 16 && catalog::pricing_mode_count <= 4);
 
 // One group of rows (when Query::group_by is set): its key values and the spread of its rows, as
 // `dstack offer --group-by` prints them. Money in USD (groups may mix currencies).
@@ -64,6 +64,15 @@ struct Board {
 
 // Throws Error for names the catalog lacks (scoring::check_constraints).
 Board build(const catalog::Catalog& catalog, const Query& query);
+
+// GPUs per instance (gpu_count x gpu_fraction) and GB per GPU (a vGPU slice's share).
+double gpus_per_instance(const catalog::Offering& offering);
+double gpu_memory_gb(const catalog::Catalog& catalog, const catalog::Offering& offering);
+// The prices in the row's region, and the row's price per instance-hour and per GPU-hour in
+// its mode, in the provider's currency.
+const catalog::Pricing& pricing(const catalog::Offering& offering, const Row& row);
+double price(const catalog::Offering& offering, const Row& row);
+double price_per_gpu(const catalog::Offering& offering, const Row& row);
 
 // The region's name, or "" for no_region.
 std::string_view region_name(const catalog::Offering& offering, const Row& row);

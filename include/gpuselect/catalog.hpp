@@ -347,6 +347,15 @@ std::optional<int> days_between(std::string_view from, std::string_view to);
 // 4217 writes it; throws Error (where = "--currency") when the catalog has no rate for it.
 std::string output_currency(const Catalog& catalog, std::string_view text);
 
+// The record named by a user at `where` (a flag: "--gpu", "--provider", ...): the one check of such a
+// name, in one shape (unknown_id): "<where>: unknown GPU 'h10'; did you mean 'h100'? (see 'gpuselect
+// catalog gpus' ...)". GPUs and models match ids and aliases (any case), providers ids (any case),
+// offerings exact ids; suggestions are drawn from the same names the lookup accepts.
+const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string where);
+const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where);
+const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where);
+const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where);
+
 // Converts an amount between currencies through the catalog's per-USD rates; throws Error
 // (where = "--currency") when a code has no rate.
 double convert(const Catalog& catalog, double amount, std::string_view from_code, std::string_view to_code);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/json_writer.hpp"
 
 namespace gpuselect::catalog {
 
@@ -15,6 +16,9 @@ nlohmann::ordered_json to_json(const Gpu& gpu);
 nlohmann::ordered_json to_json(const Provider& provider);
 nlohmann::ordered_json to_json(const Offering& offering);
 nlohmann::ordered_json to_json(const ModelPreset& model);
+// The offering's to_json, written straight to `json` (no tree): the same bytes, for listings of
+// any size.
+void write_json(JsonWriter& json, const Offering& offering);
 
 // A complete catalog file (schema_version 1, schema comment first) holding these offerings.
 // Unset optional prices are written as null; a header comment carries `header_comment` lines.

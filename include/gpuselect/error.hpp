@@ -9,6 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -119,5 +120,17 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
 // than the 128 bytes any suggestion considers; candidates that long are skipped.
 std::vector<std::string> closest_matches(std::string_view word, const std::vector<std::string>& candidates,
                                          std::size_t count);
+
+// The one "did you mean" of gpuselect. `listing` says how to see the known names: a command ("see
+// 'gpuselect catalog gpus'"), a file, or the names themselves (one_of). Gives "did you mean 'y'?
+// (<listing>)" when closest_match finds a candidate near `word`, else "<listing>".
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates, std::string_view listing);
+// "one of: a, b, c": the listing of a short, fixed set of names.
+std::string one_of(const std::vector<std::string>& names);
+// The error for a name that nothing known has, in one shape everywhere:
+//   <where>: unknown <kind> 'word'; did you mean 'y'? (<listing>)
+// (the hint is did_you_mean's). Callers `throw unknown_id(...)`.
+Error unknown_id(std::string where, std::string_view kind, std::string_view word,
+                 const std::vector<std::string>& candidates, std::string_view listing);
 
 }  // namespace gpuselect

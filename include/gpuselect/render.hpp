@@ -14,6 +14,7 @@
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/catalog_format.hpp"
+#include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
@@ -109,6 +110,28 @@ void providers(std::ostream& out, Format format, const catalog::Catalog& catalog
 void models(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
 // One record (`catalog show`) as indented "key: value" lines, nested objects flattened with dots.
 void record(std::ostream& out, const nlohmann::ordered_json& document, const Style& style);
+// `catalog show ID` in table or json: the offering (with its provider and GPU), GPU, provider or
+// model of that id and where it was defined; false, writing nothing, when the catalog has none.
+bool catalog_show(std::ostream& out, Format format, const catalog::Catalog& catalog, std::string_view id,
+                  const Style& style);
+
+// `catalog validate`, as the command decided it (docs/cli.md "catalog validate").
+struct ValidateReport {
+  std::vector<std::string> files;              // the sources, in load order
+  const DiagnosticSummary* summary = nullptr;  // the findings listed and the kinds counted
+  std::size_t errors = 0, warnings = 0;        // found, kept or not
+  std::size_t not_shown = 0;                   // found beyond the kept ones
+  std::size_t kept_limit = 0;                  // how many are kept (max_kept_diagnostics)
+  std::size_t builtin_hidden = 0;              // the built-in catalog's findings left out
+  bool valid = true;
+  std::size_t gpus = 0, providers = 0, offerings = 0, models = 0;  // records loaded
+};
+// The catalog-validate JSON document (docs/output.schema.json), streamed.
+void validate_json(std::ostream& out, const ValidateReport& report, const Style& style);
+// The findings as lines for stderr: each listed one, then each counted kind, then what was not kept.
+std::string validate_findings(const ValidateReport& report);
+// The closing line, "valid: 2 files, 4 GPUs, ...; 0 errors, 1 warnings", with a newline.
+std::string validate_summary(const ValidateReport& report);
 
 // Serialise JSON the same way everywhere: compact, or with a 2-space indent when `pretty`; numbers
 // locale-independent; newline at end.

@@ -7,16 +7,13 @@
 #include <charconv>
 #include <cmath>
 
+#include "gpuselect/enum_names.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
 
 namespace {
-template <typename Enum, std::size_t N>
-std::string_view name_of(Enum value, const std::array<std::string_view, N>& names) {
-  const auto index = static_cast<std::size_t>(value);
-  return index < N ? names[index] : std::string_view{};
-}
+using enum_names::name_in;
 
 constexpr std::array<std::string_view, 3> isolation_names = {"bare-metal", "passthrough", "vgpu"};
 constexpr std::array<std::string_view, 3> gpu_segment_names = {"datacenter", "workstation", "consumer"};
@@ -95,19 +92,19 @@ std::optional<long> parse_date(std::string_view text) {
 }
 }  // namespace
 
-std::string_view to_string(Isolation value) { return name_of(value, isolation_names); }
-std::string_view to_string(GpuSegment value) { return name_of(value, gpu_segment_names); }
-std::string_view to_string(Interconnect value) { return name_of(value, interconnect_names); }
-std::string_view to_string(Rdma value) { return name_of(value, rdma_names); }
-std::string_view to_string(Stock value) { return name_of(value, stock_names); }
-std::string_view to_string(PricingMode value) { return name_of(value, pricing_mode_names); }
-std::string_view pricing_key(PricingMode value) { return name_of(value, pricing_keys); }
-std::string_view to_string(ProviderKind value) { return name_of(value, provider_kind_names); }
-std::string_view to_string(SupportTier value) { return name_of(value, support_tier_names); }
-std::string_view to_string(SupportHours value) { return name_of(value, support_hours_names); }
-std::string_view to_string(Resize value) { return name_of(value, resize_names); }
-std::string_view to_string(ModelFamily value) { return name_of(value, model_family_names); }
-std::string_view to_string(AttentionKind value) { return name_of(value, attention_kind_names); }
+std::string_view to_string(Isolation value) { return name_in(value, isolation_names); }
+std::string_view to_string(GpuSegment value) { return name_in(value, gpu_segment_names); }
+std::string_view to_string(Interconnect value) { return name_in(value, interconnect_names); }
+std::string_view to_string(Rdma value) { return name_in(value, rdma_names); }
+std::string_view to_string(Stock value) { return name_in(value, stock_names); }
+std::string_view to_string(PricingMode value) { return name_in(value, pricing_mode_names); }
+std::string_view pricing_key(PricingMode value) { return name_in(value, pricing_keys); }
+std::string_view to_string(ProviderKind value) { return name_in(value, provider_kind_names); }
+std::string_view to_string(SupportTier value) { return name_in(value, support_tier_names); }
+std::string_view to_string(SupportHours value) { return name_in(value, support_hours_names); }
+std::string_view to_string(Resize value) { return name_in(value, resize_names); }
+std::string_view to_string(ModelFamily value) { return name_in(value, model_family_names); }
+std::string_view to_string(AttentionKind value) { return name_in(value, attention_kind_names); }
 
 std::optional<PricingMode> parse_pricing_mode(std::string_view text) {
   for (std::size_t i = 0; i < pricing_mode_count; ++i) {
@@ -172,6 +169,41 @@ std::optional<int> days_between(std::string_view from, std::string_view to) {
   return static_cast<int>(*end - *start);
 }
 
+namespace {
+// What a lookup by id accepts, for its "did you mean": ids, and aliases where records have them.
+template <typename Record>
+std::vector<std::string> names_of(const std::vector<Record>& records) {
+  std::vector<std::string> names;
+  for (const auto& record : records) {
+    names.push_back(record.id);
+    if constexpr (requires { record.aliases; }) names.insert(names.end(), record.aliases.begin(), record.aliases.end());
+  }
+  return names;
+}
+}  // namespace
+
+const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string where) {
+  if (const Gpu* gpu = catalog.find_gpu(name)) return *gpu;
+  throw unknown_id(std::move(where), "GPU", name, names_of(catalog.gpus), "see 'gpuselect catalog gpus' for ids and aliases");
+}
+
+const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {
+  if (const Provider* provider = catalog.find_provider(name)) return *provider;
+  throw unknown_id(std::move(where), "provider", name, names_of(catalog.providers), "see 'gpuselect catalog providers'");
+}
+
+const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where) {
+  if (const Offering* offering = catalog.find_offering(name)) return *offering;
+  throw unknown_id(std::move(where), "offering", name, names_of(catalog.offerings),
+                   "see 'gpuselect catalog list' for offering ids");
+}
+
+const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where) {
+  if (const ModelPreset* model = catalog.find_model(name)) return *model;
+  throw unknown_id(std::move(where), "model", name, names_of(catalog.models),
+                   "see 'gpuselect catalog models', or give --params (e.g. 7e9)");
+}
+
 std::string output_currency(const Catalog& catalog, std::string_view text) {
   std::string code(text);
   for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -186,11 +218,11 @@ double convert(const Catalog& catalog, double amount, std::string_view from_code
     const CurrencyRate* rate = catalog.find_currency(code);
     if (rate == nullptr || !(rate->per_usd > 0)) {
       std::vector<std::string> known{"USD"};
-      for (const auto& r : catalog.currencies) known.push_back(r.code);
-      const std::string guess = closest_match(code, known);
-      throw Error(
-          "--currency", "no exchange rate for " + text::quoted(code),
-          guess.empty() ? "add it under currencies: in a catalog file" : "did you mean " + text::quoted(guess) + "?");
+      for (const auto& r : catalog.currencies) {
+        if (!equals_ignoring_case(r.code, "USD")) known.push_back(r.code);
+      }
+      throw unknown_id("--currency", "currency", code, known,
+                       one_of(known) + ", or add its rate under currencies: in a catalog file");
     }
     return rate->per_usd;
   };

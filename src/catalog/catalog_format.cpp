@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <span>
 #include <type_traits>
+#include <vector>
 
 #include "catalog/fields.hpp"
 
@@ -22,78 +24,213 @@ std::string_view enum_name(const fields::FieldSpec& spec, const void* slot) {
   return spec.choice(index);
 }
 
-// Walks a dotted key to the object that holds its last part, creating nested objects in order.
-nlohmann::ordered_json& parent_of(nlohmann::ordered_json& root, std::string_view& key) {
-  nlohmann::ordered_json* parent = &root;
-  for (std::size_t dot = key.find('.'); dot != std::string_view::npos; dot = key.find('.')) {
-    parent = &(*parent)[std::string(key.substr(0, dot))];
-    key.remove_prefix(dot + 1);
+// Builds a tree through JsonWriter's calls, so that one walk of a record feeds both to_json and
+// the streamed writer: the same keys in the same order.
+class TreeWriter {
+ public:
+  TreeWriter() { stack_.push_back(&root_); }
+  void key(std::string_view name) { key_ = name; }
+  void begin_object() { stack_.push_back(&place(nlohmann::ordered_json::object())); }
+  void begin_array() { stack_.push_back(&place(nlohmann::ordered_json::array())); }
+  void end_object() { stack_.pop_back(); }
+  void end_array() { stack_.pop_back(); }
+  template <typename Value>
+  void value(const Value& content) {
+    place(nlohmann::ordered_json(content));
   }
-  return *parent;
-}
+  nlohmann::ordered_json take() { return std::move(root_); }
+
+ private:
+  nlohmann::ordered_json& place(nlohmann::ordered_json item) {
+    nlohmann::ordered_json& parent = *stack_.back();
+    if (parent.is_array()) {
+      parent.push_back(std::move(item));
+      return parent.back();
+    }
+    if (parent.is_null() && stack_.size() == 1) {  // the record itself
+      parent = std::move(item);
+      return parent;
+    }
+    return parent[key_] = std::move(item);
+  }
+  nlohmann::ordered_json root_;
+  std::vector<nlohmann::ordered_json*> stack_;
+  std::string key_;
+};
 
 // Every mode as resolved (null = not sold in the region), and spot_min when known.
-nlohmann::ordered_json region_prices_json(const std::vector<RegionPrice>& prices) {
-  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+template <typename Writer>
+void write_region_prices(Writer& json, const std::vector<RegionPrice>& prices) {
+  json.begin_array();
   for (const auto& entry : prices) {
-    nlohmann::ordered_json item = {{"region", entry.region}};
+    json.begin_object();
+    json.key("region");
+    json.value(entry.region);
     for (std::size_t index = 0; index < pricing_mode_count; ++index) {
       const auto mode = static_cast<PricingMode>(index);
-      const auto price = entry.pricing.price(mode);
-      item[std::string(pricing_key(mode))] = price ? nlohmann::ordered_json(*price) : nlohmann::ordered_json(nullptr);
+      json.key(pricing_key(mode));
+      if (const auto price = entry.pricing.price(mode)) {
+        json.value(*price);
+      } else {
+        json.value(nullptr);
+      }
     }
-    if (entry.spot_min) item["spot_min"] = *entry.spot_min;
-    list.push_back(std::move(item));
+    if (entry.spot_min) {
+      json.key("spot_min");
+      json.value(*entry.spot_min);
+    }
+    json.end_object();
   }
-  return list;
+  json.end_array();
+}
+
+// Whether the record's JSON holds this field (an unset optional number is left out unless the
+// spec writes it as null).
+template <typename Record>
+bool in_json(const Field<Record>& field, const Record& record) {
+  if (field.kind != ValueKind::optional_number || field.json_null_when_unset) return true;
+  return static_cast<const std::optional<double>*>(field.slot(const_cast<Record&>(record)))->has_value();
+}
+
+// An enumeration's value, by name.
+struct EnumName {
+  std::string_view name;
+};
+
+// Calls visit with the member a field's slot holds, typed by the field's kind (enumerations as their
+// name): the one place that knows which C++ type each kind stores. Returns what visit returns.
+template <typename Record, typename Visit>
+bool visit_value(const Field<Record>& field, const Record& record, Visit&& visit) {
+  // The slot functions take a mutable record; nothing is written through it here.
+  const void* slot = field.slot(const_cast<Record&>(record));
+  switch (field.kind) {
+    case ValueKind::text:
+    case ValueKind::choice_text:
+    case ValueKind::date:
+    case ValueKind::currency_code:
+      return visit(*static_cast<const std::string*>(slot));
+    case ValueKind::number:
+      return visit(*static_cast<const double*>(slot));
+    case ValueKind::optional_number:
+      return visit(*static_cast<const std::optional<double>*>(slot));
+    case ValueKind::integer:
+      return visit(*static_cast<const int*>(slot));
+    case ValueKind::boolean:
+      return visit(*static_cast<const bool*>(slot));
+    case ValueKind::enumeration:
+      return visit(EnumName{enum_name(field, slot)});
+    case ValueKind::text_list:
+      return visit(*static_cast<const std::vector<std::string>*>(slot));
+    case ValueKind::region_prices:  // only offerings have it
+      return visit(*static_cast<const std::vector<RegionPrice>*>(slot));
+  }
+  return false;
+}
+
+// One field's value as JSON (an unset optional as null).
+template <typename Writer>
+struct JsonValue {
+  Writer& json;
+  bool operator()(const std::string& text) const {
+    json.value(text);
+    return true;
+  }
+  bool operator()(double number) const {
+    json.value(number);
+    return true;
+  }
+  bool operator()(int number) const {
+    json.value(number);
+    return true;
+  }
+  bool operator()(bool flag) const {
+    json.value(flag);
+    return true;
+  }
+  bool operator()(EnumName choice) const {
+    json.value(choice.name);
+    return true;
+  }
+  bool operator()(const std::optional<double>& number) const {
+    if (number) {
+      json.value(*number);
+    } else {
+      json.value(nullptr);
+    }
+    return true;
+  }
+  bool operator()(const std::vector<std::string>& items) const {
+    json.begin_array();
+    for (const auto& item : items) json.value(item);
+    json.end_array();
+    return true;
+  }
+  bool operator()(const std::vector<RegionPrice>& prices) const {
+    write_region_prices(json, prices);
+    return true;
+  }
+};
+
+template <typename Record, typename Writer>
+void write_field_value(Writer& json, const Field<Record>& field, const Record& record) {
+  visit_value(field, record, JsonValue<Writer>{json});
+}
+
+// The fields `present` lists (indices into the table, in table order), `depth` dots into their
+// keys: a dotted key opens a nested object at the place of the first key under it, which then holds
+// every present key under it (the layout of nested maps in the catalog's YAML).
+template <typename Record, typename Writer>
+void write_level(Writer& json, const Table<Record>& table, const Record& record, std::span<const std::size_t> present,
+                 std::size_t depth) {
+  std::array<bool, fields::max_fields> done{};
+  auto part = [&](std::size_t index, std::size_t& rest) {  // the key's part at depth; rest: after its dot
+    std::string_view key = table.fields[present[index]].key;
+    for (std::size_t level = 0; level < depth; ++level) key.remove_prefix(key.find('.') + 1);
+    const std::size_t dot = key.find('.');
+    rest = dot;
+    return key.substr(0, dot);
+  };
+  for (std::size_t i = 0; i < present.size(); ++i) {
+    if (done[i]) continue;
+    std::size_t dot = 0;
+    const std::string_view name = part(i, dot);
+    json.key(name);
+    if (dot == std::string_view::npos) {
+      write_field_value(json, table.fields[present[i]], record);
+      continue;
+    }
+    std::array<std::size_t, fields::max_fields> nested{};
+    std::size_t count = 0;
+    for (std::size_t j = i; j < present.size(); ++j) {
+      std::size_t nested_dot = 0;
+      if (!done[j] && part(j, nested_dot) == name && nested_dot != std::string_view::npos) {
+        nested[count++] = present[j];
+        done[j] = true;
+      }
+    }
+    json.begin_object();
+    write_level(json, table, record, std::span<const std::size_t>(nested.data(), count), depth + 1);
+    json.end_object();
+  }
+}
+
+template <typename Record, typename Writer>
+void write_record(Writer& json, const Table<Record>& table, const Record& record) {
+  std::array<std::size_t, fields::max_fields> present{};
+  std::size_t count = 0;
+  for (std::size_t index = 0; index < table.fields.size(); ++index) {
+    if (in_json(table.fields[index], record)) present[count++] = index;
+  }
+  json.begin_object();
+  write_level(json, table, record, std::span<const std::size_t>(present.data(), count), 0);
+  json.end_object();
 }
 
 template <typename Record>
 nlohmann::ordered_json record_json(const Table<Record>& table, const Record& record) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::object();
-  for (const Field<Record>& field : table.fields) {
-    // The slot functions take a mutable record; nothing is written through it here.
-    const void* slot = field.slot(const_cast<Record&>(record));
-    nlohmann::ordered_json value;
-    switch (field.kind) {
-      case ValueKind::text:
-      case ValueKind::choice_text:
-      case ValueKind::date:
-      case ValueKind::currency_code:
-        value = *static_cast<const std::string*>(slot);
-        break;
-      case ValueKind::number:
-        value = *static_cast<const double*>(slot);
-        break;
-      case ValueKind::optional_number: {
-        const auto& optional = *static_cast<const std::optional<double>*>(slot);
-        if (!optional && !field.json_null_when_unset) continue;
-        if (optional) value = *optional;
-        break;
-      }
-      case ValueKind::integer:
-        value = *static_cast<const int*>(slot);
-        break;
-      case ValueKind::boolean:
-        value = *static_cast<const bool*>(slot);
-        break;
-      case ValueKind::enumeration:
-        value = std::string(enum_name(field, slot));
-        break;
-      case ValueKind::text_list:
-        value = *static_cast<const std::vector<std::string>*>(slot);
-        break;
-      case ValueKind::region_prices:
-        if constexpr (std::is_same_v<Record, Offering>) {
-          value = region_prices_json(*static_cast<const std::vector<RegionPrice>*>(slot));
-        }
-        break;
-    }
-    std::string_view key = field.key;
-    nlohmann::ordered_json& parent = parent_of(out, key);
-    parent[std::string(key)] = std::move(value);
-  }
-  return out;
+  TreeWriter tree;
+  write_record(tree, table, record);
+  return tree.take();
 }
 
 bool is_plain_safe_word(std::string_view text) {
@@ -188,55 +325,57 @@ void append_region_prices(std::string& out, const std::vector<RegionPrice>& pric
   }
 }
 
-// The YAML text of one field, or false when the field is left out (an unset optional spec).
+// One field's YAML text; false when the field is left out (an unset optional the spec does not
+// write as null, an empty region_pricing).
+struct YamlValue {
+  std::string& out;
+  bool null_when_unset = false;
+  bool operator()(const std::string& text) const {
+    append_string(out, text);
+    return true;
+  }
+  bool operator()(double number) const {
+    out += fields::format_number(number);
+    return true;
+  }
+  bool operator()(int number) const {
+    out += std::to_string(number);
+    return true;
+  }
+  bool operator()(bool flag) const {
+    out += flag ? "true" : "false";
+    return true;
+  }
+  bool operator()(EnumName choice) const {
+    append_string(out, choice.name);
+    return true;
+  }
+  bool operator()(const std::optional<double>& number) const {
+    if (!number && !null_when_unset) return false;
+    out += number ? fields::format_number(*number) : std::string("null");
+    return true;
+  }
+  bool operator()(const std::vector<RegionPrice>& prices) const {
+    if (prices.empty()) return false;
+    append_region_prices(out, prices);
+    return true;
+  }
+  bool operator()(const std::vector<std::string>& items) const {
+    out += '[';
+    bool first = true;
+    for (const auto& item : items) {
+      if (!first) out += ", ";
+      first = false;
+      append_string(out, item);
+    }
+    out += ']';
+    return true;
+  }
+};
+
 template <typename Record>
 bool append_yaml_value(std::string& out, const Field<Record>& field, const Record& record) {
-  const void* slot = field.slot(const_cast<Record&>(record));
-  switch (field.kind) {
-    case ValueKind::text:
-    case ValueKind::choice_text:
-    case ValueKind::date:
-    case ValueKind::currency_code:
-      append_string(out, *static_cast<const std::string*>(slot));
-      break;
-    case ValueKind::number:
-      out += fields::format_number(*static_cast<const double*>(slot));
-      break;
-    case ValueKind::optional_number: {
-      const auto& optional = *static_cast<const std::optional<double>*>(slot);
-      if (!optional && !field.json_null_when_unset) return false;
-      out += optional ? fields::format_number(*optional) : std::string("null");
-      break;
-    }
-    case ValueKind::integer:
-      out += std::to_string(*static_cast<const int*>(slot));
-      break;
-    case ValueKind::boolean:
-      out += *static_cast<const bool*>(slot) ? "true" : "false";
-      break;
-    case ValueKind::enumeration:
-      append_string(out, enum_name(field, slot));
-      break;
-    case ValueKind::region_prices:
-      if constexpr (std::is_same_v<Record, Offering>) {
-        const auto& prices = *static_cast<const std::vector<RegionPrice>*>(slot);
-        if (prices.empty()) return false;
-        append_region_prices(out, prices);
-      }
-      break;
-    case ValueKind::text_list: {
-      out += '[';
-      bool first = true;
-      for (const auto& item : *static_cast<const std::vector<std::string>*>(slot)) {
-        if (!first) out += ", ";
-        first = false;
-        append_string(out, item);
-      }
-      out += ']';
-      break;
-    }
-  }
-  return true;
+  return visit_value(field, record, YamlValue{out, field.json_null_when_unset});
 }
 
 }  // namespace
@@ -245,6 +384,7 @@ nlohmann::ordered_json to_json(const Gpu& gpu) { return record_json(fields::gpu_
 nlohmann::ordered_json to_json(const Provider& provider) { return record_json(fields::provider_table(), provider); }
 nlohmann::ordered_json to_json(const Offering& offering) { return record_json(fields::offering_table(), offering); }
 nlohmann::ordered_json to_json(const ModelPreset& model) { return record_json(fields::model_table(), model); }
+void write_json(JsonWriter& json, const Offering& offering) { write_record(json, fields::offering_table(), offering); }
 
 namespace {
 

@@ -370,10 +370,7 @@ std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::str
   if (plain && is_null_scalar(text)) {
     return expected(spec, "one of " + choice_list(spec), text, plain, "write one of the names");
   }
-  const std::string guess = closest_match(text, names);
-  return Problem{"unknown " + std::string(spec.key) + " " + shown(text),
-                 guess.empty() ? "use one of: " + choice_list(spec)
-                               : "did you mean " + text::quoted(guess) + "? (one of: " + choice_list(spec) + ")"};
+  return Problem{"unknown " + std::string(spec.key) + " " + shown(text), did_you_mean(text, names, one_of(names))};
 }
 
 std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::string_view text, bool plain) {
@@ -564,10 +561,8 @@ std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_v
     if (!mode) {
       const std::vector<std::string> entry_keys = {"region",      "on_demand",  "spot",
                                                    "spot_min",    "reserved_1y", "reserved_3y"};
-      const std::string guess = closest_match(key, entry_keys);
       return Problem{"unknown key " + shown(key) + " in a region_pricing entry",
-                     (guess.empty() ? std::string() : "did you mean " + text::quoted(guess) + "? ") +
-                         "use region, on_demand, spot, spot_min, reserved_1y or reserved_3y"};
+                     did_you_mean(key, entry_keys, one_of(entry_keys))};
     }
     spec.key = keys[static_cast<std::size_t>(*mode)];
     slot = &entry.pricing.slot(*mode);

@@ -163,9 +163,8 @@ std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>
   if (!last.empty() && last.find_first_not_of("0123456789") == std::string_view::npos)
     return "a decimal comma inside { } splits the number at the comma; use a dot as the decimal separator (2.5, "
            "not 2,5)";
-  if (const std::string guess = closest_match(key, candidates); !guess.empty())
-    return "did you mean " + text::quoted(guess) + "?";
   std::string docs = "the keys of " + std::string(list_key) + " are in docs/catalog.md";
+  if (std::string hint = did_you_mean(key, candidates, docs); hint != docs) return hint;
   // Keys are at most ~30 bytes; a far longer word is no misspelling, and this bounds the work.
   constexpr std::size_t longest_misspelt_key = 64;
   if (key.size() > longest_misspelt_key) return docs;
@@ -488,11 +487,8 @@ bool Loader::parse_root() {
     if (!advance()) return false;
     const auto known = std::find(top_level_keys.begin(), top_level_keys.end(), key);
     if (known == top_level_keys.end()) {
-      const std::string guess =
-          closest_match(key, std::vector<std::string>(top_level_keys.begin(), top_level_keys.end()));
-      report(key_mark, "unknown top-level key " + fields::shown(key),
-             guess.empty() ? "use schema_version, gpus, providers, offerings, models or currencies"
-                           : "did you mean " + text::quoted(guess) + "?");
+      const std::vector<std::string> keys(top_level_keys.begin(), top_level_keys.end());
+      report(key_mark, "unknown top-level key " + fields::shown(key), did_you_mean(key, keys, one_of(keys)));
       if (!skip_node()) return false;
       continue;
     }
@@ -990,26 +986,23 @@ void Loader::check_offerings() {
       if (const auto found = providers_.find(offering.provider)) {
         offering.provider_index = *found;
       } else {
-        const std::string guess = closest_match(offering.provider, provider_ids);
-        report_at(
-            offering.provider_pos,
-            "offering " + fields::shown(offering.id) + " names provider " + fields::shown(offering.provider) +
-                ", which no catalog file defines",
-            guess.empty() ? "add it under providers: or fix the id" : "did you mean " + text::quoted(guess) + "?");
+        report_at(offering.provider_pos,
+                  "offering " + fields::shown(offering.id) + " names provider " + fields::shown(offering.provider) +
+                      ", which no catalog file defines",
+                  did_you_mean(offering.provider, provider_ids, "add it under providers: or fix the id"));
       }
     }
     if ((named & (FieldMask{1} << gpu_bit)) != 0) {
       if (const auto found = gpus_.find(offering.gpu)) {
         offering.gpu_index = *found;
       } else {
-        std::string guess;
-        if (const Gpu* by_alias = catalog.find_gpu(offering.gpu)) guess = by_alias->id;
-        if (guess.empty()) guess = closest_match(offering.gpu, gpu_ids);
+        // An alias names the GPU exactly: its id is the suggestion.
+        const Gpu* by_alias = catalog.find_gpu(offering.gpu);
         report_at(offering.gpu_pos,
                   "offering " + fields::shown(offering.id) + " names gpu " + fields::shown(offering.gpu) +
                       ", which no catalog file defines",
-                  guess.empty() ? "add it under gpus: or fix the id"
-                                : "did you mean " + text::quoted(guess) + "? (offerings name GPUs by id)");
+                  by_alias != nullptr ? did_you_mean(by_alias->id, {by_alias->id}, "offerings name GPUs by id")
+                                      : did_you_mean(offering.gpu, gpu_ids, "add it under gpus: or fix the id"));
       }
     }
     check_owned_pricing(offering, (named & (FieldMask{1} << provider_bit)) != 0 && providers_.find(offering.provider));

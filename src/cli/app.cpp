@@ -25,7 +25,7 @@ void print_error(const std::string& line) {
 }
 
 // CLI11's messages become one line in the contract's shape; the flag named in the message is <where>.
-int report_parse_error(const CLI::ParseError& error, const std::string& command) {
+int report_parse_error(const CLI::ParseError& error, const CLI::App& command) {
   // CLI11 echoes the words it rejects: each word is cut to the 60 bytes of text::excerpt.
   std::string message;
   std::string word;
@@ -41,11 +41,12 @@ int report_parse_error(const CLI::ParseError& error, const std::string& command)
   }
   std::smatch flag;
   static const std::regex flag_pattern("(--?[A-Za-z][A-Za-z0-9-]*)");
-  std::string where = command.empty() ? "gpuselect" : command;
-  if (std::regex_search(message, flag, flag_pattern)) where = flag[1];
+  const std::string path = command_path(command);
+  std::string where = path.empty() ? "gpuselect" : path;
+  std::string flag_name;
+  if (std::regex_search(message, flag, flag_pattern)) where = flag_name = flag[1];
   if (message.rfind(where + ": ", 0) == 0) message.erase(0, where.size() + 2);
-  const std::string help = command.empty() ? "gpuselect --help" : "gpuselect " + command + " --help";
-  print_error(Error(where, message, "run " + text::quoted(help)).line());
+  print_error(Error(where, message, "run " + text::quoted(help_for(command, flag_name))).line());
   return exit_bad_input;
 }
 
@@ -61,15 +62,13 @@ void reject_empty_values(CLI::App& command) {
   }
 }
 
-// "catalog update" for `gpuselect catalog update --retries x`: the deepest command given, whose
-// --help the error points to; empty before any.
-std::string parsed_command_path(const CLI::App& app) {
-  std::string path;
+// "catalog update" for `gpuselect catalog update --retries x`: the deepest command given, under
+// which a parse error finds the --help to point to (help_for); the top-level command before any.
+const CLI::App& deepest_parsed_command(const CLI::App& app) {
   for (const CLI::App* command = &app;;) {
     const auto parsed = command->get_subcommands([](const CLI::App* sub) { return sub->parsed(); });
-    if (parsed.empty()) return path;
+    if (parsed.empty()) return *command;
     command = parsed.front();
-    path += (path.empty() ? "" : " ") + command->get_name();
   }
 }
 
@@ -133,7 +132,7 @@ int run_app(int argc, char** argv) {
       std::cout.flush();
       return finish_stdout(code, errno);
     } catch (const CLI::ParseError& error) {
-      return report_parse_error(error, parsed_command_path(app));
+      return report_parse_error(error, deepest_parsed_command(app));
     }
     configure_logging(globals);
     globals.settings = load_settings(globals.config_path);
@@ -156,7 +155,7 @@ int run_app(int argc, char** argv) {
     }
     return exit_bad_input;
   } catch (const CLI::ParseError& error) {
-    return report_parse_error(error, parsed_command_path(app));
+    return report_parse_error(error, deepest_parsed_command(app));
   } catch (const std::bad_alloc&) {
     print_error((command_name.empty() ? "gpuselect" : command_name) +
                 ": out of memory; use a smaller catalog or fewer candidates");

@@ -13,6 +13,7 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -212,7 +213,7 @@ catalog::PriceBasis parse_price_basis(const std::string& text) {
   if (text == "detect") return catalog::PriceBasis::detect;
   if (text == "instance") return catalog::PriceBasis::instance;
   if (text == "gpu") return catalog::PriceBasis::gpu;
-  throw Error("--price-basis", "unknown price basis " + text::quoted(text), "choose detect, instance or gpu");
+  throw unknown_choice("--price-basis", "price basis", text, "", "--price-basis");
 }
 
 ImportedFile import_skypilot_text(std::string_view csv, const ImportRequest& request, const catalog::Catalog& known) {

@@ -9,11 +9,11 @@
 #include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "cli/resource_flags.hpp"
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
-#include "gpuselect/json_writer.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/skypilot_import.hpp"
@@ -109,73 +109,29 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   const bool failed = errors > 0 || (options.strict && warnings > 0);
 
   const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
-  const int per_kind = options.max_per_kind == "0" ? 0 : parse_whole_quantity(options.max_per_kind, "--max-per-kind", ranges::Quantity::max_per_kind);
+  // A number like every other (00 and 0e0 are 0 = all), read by the one parser.
+  const int per_kind = parse_whole_quantity(options.max_per_kind, "--max-per-kind", ranges::Quantity::max_per_kind);
   const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind), &found);
-  auto severity_name = [](Severity severity) { return severity == Severity::error ? "error" : "warning"; };
+  render::ValidateReport report;
+  for (const auto& source : read.sources) report.files.push_back(source.name);
+  report.summary = &summary;
+  report.errors = errors;
+  report.warnings = warnings;
+  report.not_shown = not_shown;
+  report.kept_limit = max_kept_diagnostics;
+  report.builtin_hidden = hidden;
+  report.valid = !failed;
+  report.gpus = result.catalog.gpus.size();
+  report.providers = result.catalog.providers.size();
+  report.offerings = result.catalog.offerings.size();
+  report.models = result.catalog.models.size();
   if (format == render::Format::json) {
-    emit_streamed(options.validate_output, format, false, [&](std::ostream& out) {
-      JsonWriter json(out, options.validate_output.pretty);
-      json.begin_object();
-      json.field("schema_version", 1);
-      json.field("document", "catalog-validate");
-      json.field("valid", !failed);
-      json.key("files");
-      json.begin_array();
-      for (const auto& source : read.sources) json.value(source.name);
-      json.end_array();
-      json.field("errors", errors);
-      json.field("warnings", warnings);
-      json.field("diagnostics_not_shown", not_shown);
-      json.field("builtin_findings_hidden", hidden);
-      json.key("diagnostics");
-      json.begin_array();
-      for (const Diagnostic* d : summary.listed) {
-        json.begin_object();
-        json.field("severity", severity_name(d->severity));
-        json.field("file", d->file.str());
-        json.field("line", d->line);
-        json.field("column", d->column);
-        json.field("message", d->message);
-        json.field("hint", d->hint);
-        json.end_object();
-      }
-      json.end_array();
-      json.key("repeated");  // kinds with more findings than --max-per-kind: the rest counted
-      json.begin_array();
-      for (const auto& kind : summary.repeated) {
-        json.begin_object();
-        json.field("severity", severity_name(kind.severity));
-        json.field("hint", kind.hint);
-        json.field("count", kind.count);
-        json.field("listed", kind.listed);
-        json.end_object();
-      }
-      json.end_array();
-      json.end_object();
-      json.finish();
-    });
+    const render::Style style = make_style(options.validate_output, globals, format);
+    emit_streamed(options.validate_output, format, false,
+                  [&](std::ostream& out) { render::validate_json(out, report, style); });
   } else {
-    std::string text;
-    for (const Diagnostic* diagnostic : summary.listed) {
-      text += format_diagnostic(*diagnostic);
-      text += '\n';
-    }
-    for (const auto& kind : summary.repeated) {
-      text += fmt::format("gpuselect: {}: {} more {}s like these not listed ({}); --max-per-kind 0 lists all\n",
-                          severity_name(kind.severity), kind.count - kind.listed, severity_name(kind.severity),
-                          kind.hint.empty() ? std::string("no hint") : kind.hint);
-    }
-    if (not_shown > 0) {
-      text += fmt::format("gpuselect: {} more diagnostics not shown (the first {} are kept); fix these and validate again\n",
-                          not_shown, max_kept_diagnostics);
-    }
-    std::fputs(text.c_str(), stderr);
-    const std::string line = fmt::format(
-        "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings{}\n",
-        failed ? "invalid" : "valid", read.sources.size(), result.catalog.gpus.size(), result.catalog.providers.size(),
-        result.catalog.offerings.size(), result.catalog.models.size(), errors, warnings,
-        hidden > 0 ? fmt::format(" ({} in the built-in catalog not shown; --include-builtin shows them)", hidden)
-                   : std::string());
+    std::fputs(render::validate_findings(report).c_str(), stderr);
+    const std::string line = render::validate_summary(report);
     if (failed) {
       std::fputs(("gpuselect: " + line).c_str(), stderr);
     } else {
@@ -196,7 +152,6 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
   board::Query query;
   auto& constraints = query.constraints;
   constraints.gpus = split_list(options.gpu);
-  for (const auto& id : constraints.gpus) resolve_gpu(catalog, id, "--gpu");
   // Provider ids are matched as written in the catalog; a different case is still the provider.
   for (const auto& name : split_list(options.provider)) {
     const auto* provider = catalog.find_provider(name);
@@ -215,14 +170,13 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
   apply_resource_flags(options.resources, options.gpu, catalog, "USD", constraints);
   const auto sort = board::parse_sort(options.sort);
   if (!sort) {
-    throw Error("--sort", "unknown sort key " + text::quoted(options.sort),
-                "choose price, gpu-price, memory, gpu or provider");
+    throw unknown_choice("--sort", "sort key", options.sort, "catalog list", "--sort");
   }
   query.sort = *sort;
   for (const auto& name : split_list(options.group_by)) {
     const auto key = board::parse_group_key(name);
     if (!key) {
-      throw Error("--group-by", "unknown group key " + text::quoted(name), "choose gpu, provider or region (comma-separated)");
+      throw unknown_choice("--group-by", "group key", name, "catalog list", "--group-by");
     }
     if (std::find(query.group_by.begin(), query.group_by.end(), *key) == query.group_by.end()) {
       query.group_by.push_back(*key);
@@ -243,43 +197,19 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
 
 int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
-  nlohmann::ordered_json document;
-  if (const auto* offering = catalog.find_offering(options.show_id)) {
-    document["offering"] = catalog::to_json(*offering);
-    document["provider"] = catalog::to_json(catalog.provider_of(*offering));
-    document["gpu"] = catalog::to_json(catalog.gpu_of(*offering));
-    document["defined_at"] = catalog.where(offering->pos);
-  } else if (const auto* gpu = catalog.find_gpu(options.show_id)) {
-    document["gpu"] = catalog::to_json(*gpu);
-    document["defined_at"] = catalog.where(gpu->pos);
-  } else if (const auto* provider = catalog.find_provider(options.show_id)) {
-    document["provider"] = catalog::to_json(*provider);
-    document["defined_at"] = catalog.where(provider->pos);
-  } else if (const auto* model = catalog.find_model(options.show_id)) {
-    document["model"] = catalog::to_json(*model);
-    document["defined_at"] = catalog.where(model->pos);
-  } else {
+  const render::Format format = resolve_format(options.show_output, globals, {"table", "json"});
+  const render::Style style = make_style(options.show_output, globals, format);
+  std::ostringstream text;
+  if (!render::catalog_show(text, format, catalog, options.show_id, style)) {
     std::vector<std::string> known;
     for (const auto& o : catalog.offerings) known.push_back(o.id);
     for (const auto& g : catalog.gpus) known.push_back(g.id);
     for (const auto& p : catalog.providers) known.push_back(p.id);
     for (const auto& m : catalog.models) known.push_back(m.id);
-    const std::string guess = closest_match(options.show_id, known);
-    throw Error("catalog show", "no offering, GPU, provider or model " + text::quoted(options.show_id),
-                guess.empty() ? "see 'gpuselect catalog list'" : "did you mean " + text::quoted(guess) + "?");
+    throw unknown_id("catalog show", "offering, GPU, provider or model", options.show_id, known,
+                     "see 'gpuselect catalog list', 'catalog gpus', 'catalog providers' or 'catalog models'");
   }
-  const render::Format format = resolve_format(options.show_output, globals, {"table", "json"});
-  const render::Style style = make_style(options.show_output, globals, format);
-  emit(options.show_output, render_to_string([&](std::ostream& out) {
-         if (format == render::Format::json) {
-           nlohmann::ordered_json with_version{{"schema_version", 1}, {"document", "catalog-show"}};
-           for (auto& [key, value] : document.items()) with_version[key] = value;
-           render::write_json(out, with_version, options.show_output.pretty);
-         } else {
-           render::record(out, document, style);
-         }
-       }),
-       format, style.color);
+  emit(options.show_output, text.str(), format, style.color);
   return exit_ok;
 }
 

@@ -55,7 +55,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
   const workload::Profile profile = workload::resolve(request, catalog);
   scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
   ranking_options.only_offerings = ids;
-  const scoring::Ranking ranking = scoring::rank(catalog, profile, ranking_options);
+  const scoring::Ranking ranking = rank_checked_if_asked(catalog, profile, ranking_options, "compare");
 
   const render::Format format = resolve_format(options.output, globals, compare_formats);
   render::Style style = make_style(options.output, globals, format);

@@ -226,7 +226,7 @@ int run(const CompletionOptions& options) {
   } else if (options.shell == "fish") {
     script = fish_script;
   } else {
-    throw Error("completion", "unknown shell " + text::quoted(options.shell), "choose bash, zsh or fish");
+    throw unknown_choice("completion", "shell", options.shell, "completion", "shell");
   }
   write_stdout(script);
   return exit_ok;

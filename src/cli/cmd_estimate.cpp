@@ -28,19 +28,6 @@ struct EstimateOptions {
 
 const std::vector<std::string> estimate_formats = {"table", "json", "csv", "markdown", "html"};
 
-const catalog::Gpu& find_gpu_or_throw(const catalog::Catalog& catalog, const std::string& id, const std::string& where) {
-  return *catalog.find_gpu(resolve_gpu(catalog, id, where));
-}
-
-const catalog::Offering& find_offering_or_throw(const catalog::Catalog& catalog, const std::string& id) {
-  if (const catalog::Offering* offering = catalog.find_offering(id)) return *offering;
-  std::vector<std::string> known;
-  for (const auto& offering : catalog.offerings) known.push_back(offering.id);
-  const std::string guess = closest_match(id, known);
-  throw Error("--offering", "unknown offering " + text::quoted(id),
-              guess.empty() ? "see 'gpuselect catalog list'" : "did you mean " + text::quoted(guess) + "?");
-}
-
 int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
   const workload::Request request = workload_request(options.workload, options.min_headroom);
@@ -80,14 +67,14 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const catalog::Offering* offering = nullptr;
   estimate::Hardware hardware;
   if (!options.offering.empty()) {
-    offering = &find_offering_or_throw(catalog, options.offering);
+    offering = &catalog::offering_named(catalog, options.offering, "--offering");
     hardware = estimate::hardware_of(catalog, *offering, std::max(1, fixed_nodes));
     if (fixed_nodes > offering->max_nodes) {
       throw Error("--nodes", fmt::format("{} allows at most {} nodes per job", offering->id, offering->max_nodes),
                   fmt::format("give --nodes {} or less", offering->max_nodes));
     }
   } else if (!gpu_name.empty()) {
-    const catalog::Gpu& gpu = find_gpu_or_throw(catalog, gpu_name, options.gpu.empty() ? "--gpus" : "--gpu");
+    const catalog::Gpu& gpu = catalog::gpu_named(catalog, gpu_name, options.gpu.empty() ? "--gpus" : "--gpu");
     hardware.gpu = &gpu;
     hardware.gpus_per_node =
         gpus_text.empty() ? 1 : parse_whole_quantity(gpus_text, "--gpus", ranges::Quantity::gpus_per_node);

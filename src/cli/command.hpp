@@ -115,6 +115,9 @@ void emit_streamed(const OutputOptions& options, render::Format format, bool col
 
 // Parsers for flag values: Error(where = flag) with what to do.
 // A number in C locale checked against its row of ranges::table (one place for every range).
+// parse_number_of only reads it (a finite number; the row names the example): for values that the
+// library range-checks itself (--min-headroom: workload::resolve and scoring::check_constraints).
+double parse_number_of(const std::string& text, const std::string& where, ranges::Quantity quantity);
 double parse_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity);
 int parse_whole_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity);
 std::vector<std::string> split_list(const std::string& text);

@@ -26,15 +26,6 @@ namespace gpuselect::cli {
 
 namespace {
 const catalog::LoadLimits load_limits{};
-
-std::string join(const std::vector<std::string>& items, const char* separator) {
-  std::string text;
-  for (const auto& item : items) {
-    if (!text.empty()) text += separator;
-    text += item;
-  }
-  return text;
-}
 }  // namespace
 
 ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector<std::string>& files,
@@ -160,10 +151,7 @@ render::Format resolve_format(const OutputOptions& options, const GlobalOptions&
   if (!format || std::find(allowed.begin(), allowed.end(), text) == allowed.end()) {
     // A config default that this command does not print falls back to table.
     if (!from_flag && format) return render::Format::table;
-    const std::string guess = closest_match(text, allowed);
-    throw Error(
-        where, "unknown format " + text::quoted(text),
-        "choose one of " + join(allowed, ", ") + (guess.empty() ? "" : "; did you mean " + text::quoted(guess) + "?"));
+    throw unknown_id(where, "format", text, allowed, one_of(allowed));
   }
   return *format;
 }
@@ -186,8 +174,8 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
     const char* no_color = std::getenv("NO_COLOR");
     style.color = to_terminal && (no_color == nullptr || *no_color == '\0');
   } else {
-    throw Error(color_from_flag ? "--color" : globals.settings.color.origin,
-                "unknown color mode " + text::quoted(color), "choose auto, always or never");
+    throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, "color mode", color, "",
+                         "--color");
   }
   style.color = style.color && format == render::Format::table;
   style.pretty = options.pretty;
@@ -261,6 +249,10 @@ void emit_streamed(const OutputOptions& options, render::Format format, bool col
     return;
   }
   io::write_output_streamed(*options.output, safe_draw);
+}
+
+double parse_number_of(const std::string& text, const std::string& where, ranges::Quantity quantity) {
+  return ranges::read(quantity, text, where);
 }
 
 double parse_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity) {

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
+#include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
 
@@ -31,7 +32,7 @@ std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const 
   LaunchRequest request;
   const auto launcher = launch::parse_launcher(flags.emit);
   if (!launcher) {
-    throw Error("--emit", "unknown launcher " + text::quoted(flags.emit), "use skypilot or dstack");
+    throw unknown_choice("--emit", "launcher", flags.emit, "recommend", "--emit");
   }
   request.launcher = *launcher;
   if (!output.format.empty()) {

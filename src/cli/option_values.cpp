@@ -195,6 +195,22 @@ const OptionValues* option_values(std::string_view path, const CLI::Option& opti
   return general;
 }
 
+std::vector<std::string> option_choices(std::string_view path, std::string_view name) {
+  const OptionValues* general = nullptr;
+  for (const auto& row : option_table()) {
+    if (row.name != name || row.choices == nullptr) continue;
+    if (row.command == path) return row.choices();
+    if (row.command.empty() && general == nullptr) general = &row;
+  }
+  return general != nullptr ? general->choices() : std::vector<std::string>{};
+}
+
+Error unknown_choice(std::string where, std::string_view kind, std::string_view value, std::string_view path,
+                     std::string_view name) {
+  const std::vector<std::string> choices = option_choices(path, name);
+  return unknown_id(std::move(where), kind, value, choices, one_of(choices));
+}
+
 std::string type_with_choices(std::string_view type, const std::vector<std::string>& choices) {
   std::string text(type);
   text += " {";
@@ -224,14 +240,26 @@ const CLI::Option* find_option(const CLI::App& command, std::string_view word, c
   return nullptr;
 }
 
+std::string help_for(const CLI::App& command, std::string_view flag) {
+  const CLI::App* owner = &command;
+  if (!flag.empty() && find_option(command, flag, &owner) == nullptr) owner = &command;
+  const std::string path = command_path(*owner);
+  return "gpuselect " + (path.empty() ? std::string() : path + " ") + "--help";
+}
+
 void check_command_words(const CLI::App& root, const std::vector<std::string>& words) {
   const CLI::App* at = &root;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
     if (word == "--") return;
     if (word.size() > 1 && word.front() == '-') {
-      const CLI::Option* option = find_option(*at, word, nullptr);
-      if (takes_value(option) && word.find('=') == std::string::npos) ++i;
+      const std::size_t equals = word.find('=');
+      const std::string name = word.substr(0, equals);
+      const CLI::Option* option = find_option(*at, name, nullptr);
+      if (takes_value(option) && equals == word.size() - 1) {
+        throw Error(name, "the value is empty", "run " + text::quoted(help_for(*at, name)));
+      }
+      if (takes_value(option) && equals == std::string::npos) ++i;
       continue;
     }
     const auto subcommands = at->get_subcommands({});
@@ -246,14 +274,9 @@ void check_command_words(const CLI::App& root, const std::vector<std::string>& w
     std::vector<std::string> names;
     names.reserve(subcommands.size());
     for (const CLI::App* sub : subcommands) names.push_back(sub->get_name());
-    std::string list;
-    for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
-    const std::string guess = closest_match(word, names);
     const std::string path = command_path(*at);
-    const std::string help = "gpuselect " + (path.empty() ? std::string() : path + " ") + "--help";
-    throw Error(path.empty() ? "gpuselect" : path, "unknown command " + text::quoted(word),
-                (guess.empty() ? "choose one of " + list : "did you mean " + text::quoted(guess) + "? (one of " + list + ")") +
-                    "; see " + text::quoted(help));
+    throw unknown_id(path.empty() ? "gpuselect" : path, "command", word, names,
+                     one_of(names) + "; see " + text::quoted(help_for(*at, {})));
   }
 }
 

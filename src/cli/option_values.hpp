@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "gpuselect/error.hpp"
 #include "gpuselect/ranges.hpp"
 
 namespace gpuselect::cli {
@@ -36,6 +37,16 @@ std::string command_path(const CLI::App& command);
 // every command; nullptr when there is none.
 const OptionValues* option_values(std::string_view path, const CLI::Option& option);
 
+// The fixed choices of option `name` ("--sort", or a positional's name) of the command at `path`,
+// from its row (the command's own, else the general one): what --help lists and what an unknown
+// value's error lists (unknown_id). Empty when the row has no fixed choices.
+std::vector<std::string> option_choices(std::string_view path, std::string_view name);
+
+// The error for a value of option `name` that is none of its choices: unknown_id(where, kind, ...)
+// with the choices (option_choices) as the listing.
+Error unknown_choice(std::string where, std::string_view kind, std::string_view value, std::string_view path,
+                     std::string_view name);
+
 // "KIND {llm-pretrain,llm-finetune,...}": a type and its choices as --help shows them.
 std::string type_with_choices(std::string_view type, const std::vector<std::string>& choices);
 
@@ -50,9 +61,17 @@ bool takes_value(const CLI::Option* option);
 // `owner`, when given, is set to the command that defines it. nullptr when none does.
 const CLI::Option* find_option(const CLI::App& command, std::string_view word, const CLI::App** owner);
 
+// "gpuselect catalog list --help": the --help that documents `flag` as given under `command` (the
+// deepest command on the line): the command that defines it, so a global option (--catalog,
+// --config, --color) points to "gpuselect --help", where it is listed. Without a flag, or for one
+// no command defines, `command`'s own --help.
+std::string help_for(const CLI::App& command, std::string_view flag);
+
 // The first word in `words` (argv after the program name) that stands where a subcommand must be
 // and names none: "nonsense" in `gpuselect nonsense` or `gpuselect catalog nonsense`. Throws
 // Error(where = the command, "unknown command ...", the closest command or the list of them).
+// Also `--flag=` with nothing after '=' (CLI11 would take the next word as the value): Error(flag,
+// "the value is empty", the help_for the flag).
 void check_command_words(const CLI::App& root, const std::vector<std::string>& words);
 
 }  // namespace gpuselect::cli

@@ -1,62 +1,86 @@
 #include "cli/ranking_flags.hpp"
 
-#include <algorithm>
+#include <cstdlib>
+#include <string_view>
+
+#include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/invariants.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
 
+namespace {
+
+// One row per ranking option, in --help order: a value (`text`) or a flag (`on`).
+struct RankingOption {
+  const char* name;
+  std::string RankingFlags::*text;
+  bool RankingFlags::*on;
+  const char* help;
+  const char* group;
+};
+
+constexpr RankingOption scoring_options[] = {
+    {"--profile", &RankingFlags::profile, nullptr,
+     "Weight profile: balanced, cost-first, speed-first, production, research, ... (default: per workload)", "Scoring"},
+    {"--weights", &RankingFlags::weights, nullptr, "Override weights, e.g. cost=0.4,stability=0.3", "Scoring"},
+    {"--currency", &RankingFlags::currency, nullptr, "Output currency (default USD)", "Scoring"},
+    {"--allow-spot-serving", nullptr, &RankingFlags::allow_spot_serving,
+     "Let serving run on spot without the availability penalty (default: spot serving scores stability 0)", "Scoring"},
+    {"--reserved-other-use", nullptr, &RankingFlags::reserved_other_use,
+     "A reserved term has other work: charge the job its own hours, not the whole commitment", "Scoring"},
+};
+
+// The constraints before the resource options (--gpus, --gpu-memory, ...); later_options come after
+// them (the last constraints, then analysis).
+constexpr RankingOption constraint_options[] = {
+    {"--budget", &RankingFlags::budget, nullptr, "Maximum job total in the output currency", "Constraints"},
+    {"--deadline", &RankingFlags::deadline, nullptr, "Maximum wall-clock hours", "Constraints"},
+    {"--region", &RankingFlags::region, nullptr, "Only these regions (comma-separated)", "Constraints"},
+    {"--provider", &RankingFlags::provider, nullptr, "Only these providers (comma-separated ids)", "Constraints"},
+    {"--exclude-provider", &RankingFlags::exclude_provider, nullptr, "Never these providers (comma-separated)",
+     "Constraints"},
+    {"--gpu", &RankingFlags::gpu, nullptr, "Only these GPU models (ids or aliases, comma-separated)", "Constraints"},
+    {"--pricing", &RankingFlags::pricing, nullptr,
+     "on-demand, spot, reserved-1y, reserved-3y (comma-separated) or any; default on-demand,spot", "Constraints"},
+    {"--require", &RankingFlags::require, nullptr,
+     "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...", "Constraints"},
+};
+
+constexpr RankingOption later_options[] = {
+    {"--max-nodes", &RankingFlags::max_nodes, nullptr, "Most nodes one job may use (default 4)", "Constraints"},
+    {"--min-headroom", &RankingFlags::min_headroom, nullptr,
+     "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)", "Constraints"},
+    {"--sensitivity", nullptr, &RankingFlags::sensitivity, "Perturb the weights and report how stable the ranking is",
+     "Analysis"},
+    {"--sensitivity-samples", &RankingFlags::sensitivity_samples, nullptr, "Samples for --sensitivity (default 500)",
+     "Analysis"},
+    {"--pareto", nullptr, &RankingFlags::pareto, "Mark and show the cost-time Pareto frontier", "Analysis"},
+    {"--risk-averse", nullptr, &RankingFlags::risk_averse,
+     "Rank on the pessimistic end (90th percentile) of each time and cost band", "Analysis"},
+    {"--show-excluded", nullptr, &RankingFlags::show_excluded, "List excluded offerings with their reasons",
+     "Analysis"},
+};
+
+template <std::size_t Count>
+void add_options(CLI::App& command, RankingFlags& flags, const RankingOption (&rows)[Count]) {
+  for (const RankingOption& row : rows) {
+    CLI::Option* option = row.text != nullptr ? command.add_option(row.name, flags.*row.text, row.help)
+                                              : command.add_flag(row.name, flags.*row.on, row.help);
+    option->group(row.group);
+  }
+}
+
+}  // namespace
+
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints) {
-  command
-      .add_option(
-          "--profile", flags.profile,
-          "Weight profile: balanced, cost-first, speed-first, production, research, ... (default: per workload)")
-      ->group("Scoring");
-  command.add_option("--weights", flags.weights, "Override weights, e.g. cost=0.4,stability=0.3")->group("Scoring");
-  command.add_option("--currency", flags.currency, "Output currency (default USD)")->group("Scoring");
-  command
-      .add_flag("--allow-spot-serving", flags.allow_spot_serving,
-                "Let serving run on spot without the availability penalty (default: spot serving scores stability 0)")
-      ->group("Scoring");
-  command
-      .add_flag("--reserved-other-use", flags.reserved_other_use,
-                "A reserved term has other work: charge the job its own hours, not the whole commitment")
-      ->group("Scoring");
+  add_options(command, flags, scoring_options);
   if (!with_constraints) return;
-  command.add_option("--budget", flags.budget, "Maximum job total in the output currency")->group("Constraints");
-  command.add_option("--deadline", flags.deadline, "Maximum wall-clock hours")->group("Constraints");
-  command.add_option("--region", flags.region, "Only these regions (comma-separated)")->group("Constraints");
-  command.add_option("--provider", flags.provider, "Only these providers (comma-separated ids)")->group("Constraints");
-  command.add_option("--exclude-provider", flags.exclude_provider, "Never these providers (comma-separated)")
-      ->group("Constraints");
-  command.add_option("--gpu", flags.gpu, "Only these GPU models (ids or aliases, comma-separated)")
-      ->group("Constraints");
-  command
-      .add_option("--pricing", flags.pricing,
-                  "on-demand, spot, reserved-1y, reserved-3y (comma-separated) or any; default on-demand,spot")
-      ->group("Constraints");
-  command
-      .add_option("--require", flags.require,
-                  "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...")
-      ->group("Constraints");
+  add_options(command, flags, constraint_options);
   add_resource_options(command, flags.resources, "Constraints");
-  command.add_option("--max-nodes", flags.max_nodes, "Most nodes one job may use (default 4)")->group("Constraints");
-  command
-      .add_option("--min-headroom", flags.min_headroom,
-                  "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)")
-      ->group("Constraints");
-  command.add_flag("--sensitivity", flags.sensitivity, "Perturb the weights and report how stable the ranking is")
-      ->group("Analysis");
-  command.add_option("--sensitivity-samples", flags.sensitivity_samples, "Samples for --sensitivity (default 500)")
-      ->group("Analysis");
-  command.add_flag("--pareto", flags.pareto, "Mark and show the cost-time Pareto frontier")->group("Analysis");
-  command
-      .add_flag("--risk-averse", flags.risk_averse,
-                "Rank on the pessimistic end (90th percentile) of each time and cost band")
-      ->group("Analysis");
-  command.add_flag("--show-excluded", flags.show_excluded, "List excluded offerings with their reasons")
-      ->group("Analysis");
+  add_options(command, flags, later_options);
 }
 
 scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
@@ -94,38 +118,14 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   if (!flags.deadline.empty())
     constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
   constraints.regions = split_list(flags.region);
+  // Names (providers, GPUs, regions, requirements) are checked against the catalog once, by the
+  // library (scoring::check_constraints, which rank runs): the flags are only split here.
   constraints.providers = split_list(flags.provider);
   constraints.exclude_providers = split_list(flags.exclude_provider);
-  for (const auto* list : {&constraints.providers, &constraints.exclude_providers}) {
-    for (const auto& id : *list) {
-      if (catalog.find_provider(id) == nullptr) {
-        std::vector<std::string> known;
-        for (const auto& provider : catalog.providers) known.push_back(provider.id);
-        const std::string guess = closest_match(id, known);
-        throw Error(list == &constraints.providers ? "--provider" : "--exclude-provider",
-                    "unknown provider " + text::quoted(id),
-                    guess.empty() ? "see 'gpuselect catalog providers'" : "did you mean " + text::quoted(guess) + "?");
-      }
-    }
-  }
   constraints.gpus = split_list(flags.gpu);
-  for (const auto& id : constraints.gpus) resolve_gpu(catalog, id, "--gpu");
   apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
   constraints.pricing_modes = parse_pricing_flag(flags.pricing);
   constraints.requirements = split_list(flags.require);
-  const auto known_requirements = scoring::requirement_names();
-  for (const auto& requirement : constraints.requirements) {
-    const bool known = std::any_of(known_requirements.begin(), known_requirements.end(),
-                                   [&](const auto& entry) { return entry.first == requirement; });
-    if (!known) {
-      std::vector<std::string> names;
-      names.reserve(known_requirements.size());
-      for (const auto& entry : known_requirements) names.push_back(entry.first);
-      const std::string guess = closest_match(requirement, names);
-      throw Error("--require", "unknown requirement " + text::quoted(requirement),
-                  guess.empty() ? "see 'gpuselect recommend --help'" : "did you mean " + text::quoted(guess) + "?");
-    }
-  }
   if (!flags.max_nodes.empty()) {
     constraints.max_nodes = parse_whole_quantity(flags.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
   } else {
@@ -149,9 +149,25 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
 
 namespace gpuselect::cli {
 
+scoring::Ranking rank_checked_if_asked(const catalog::Catalog& catalog, const workload::Profile& profile,
+                                       const scoring::Options& options, const std::string& command) {
+  scoring::Ranking ranking = scoring::rank(catalog, profile, options);
+  const char* asked = std::getenv("GPUSELECT_CHECK_INVARIANTS");
+  if (asked == nullptr || std::string_view(asked) != "1") return ranking;
+  const std::vector<std::string> broken = scoring::ranking_violations(catalog, ranking, options);
+  if (!broken.empty()) {
+    // An internal fault, not bad input: exit 1 (ErrorKind::io is the kind that maps to it).
+    throw Error(ErrorKind::io, command,
+                fmt::format("ranking invariant broken ({}{} in all): {}", broken.size(),
+                            broken.size() >= scoring::max_reported_violations ? " or more" : "", broken.front()),
+                "please report this with the command line");
+  }
+  return ranking;
+}
+
 std::optional<double> headroom_flag(const std::string& text) {
   if (text.empty()) return std::nullopt;
-  return parse_quantity(text, "--min-headroom", ranges::Quantity::min_headroom_pct);
+  return parse_number_of(text, "--min-headroom", ranges::Quantity::min_headroom_pct);
 }
 
 }  // namespace gpuselect::cli

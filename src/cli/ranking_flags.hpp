@@ -27,7 +27,13 @@ struct RankingFlags {
 // with_constraints=false (compare) adds only profile, weights and currency.
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints);
 
-// --min-headroom as a percentage (empty = the default); Error(--min-headroom) when 100 or more.
+// scoring::rank, the one way the CLI ranks. With GPUSELECT_CHECK_INVARIANTS=1 in the environment
+// (the tests set it) the ranking is then checked (scoring::ranking_violations): a broken invariant
+// is an Error that exits 1 and names the first one broken.
+scoring::Ranking rank_checked_if_asked(const catalog::Catalog& catalog, const workload::Profile& profile,
+                                       const scoring::Options& options, const std::string& command);
+
+// --min-headroom as a number (empty = the default); its range is checked by workload::resolve.
 std::optional<double> headroom_flag(const std::string& text);
 // Options for scoring::rank from flags, the config file and defaults (flags win over the file).
 scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,

@@ -1,6 +1,7 @@
 #include "cli/resource_flags.hpp"
 
 #include "cli/command.hpp"
+#include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/resources.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -35,25 +36,11 @@ std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_val
   for (const auto& name : split_list(flag_value)) {
     const auto mode = catalog::parse_pricing_mode(name);
     if (!mode) {
-      throw Error("--pricing", "unknown pricing mode " + text::quoted(name),
-                  "choose on-demand, spot, reserved-1y, reserved-3y or any");
+      throw unknown_choice("--pricing", "pricing mode", name, "", "--pricing");
     }
     modes.push_back(*mode);
   }
   return modes;
-}
-
-std::string resolve_gpu(const catalog::Catalog& catalog, const std::string& name, const std::string& where) {
-  if (const catalog::Gpu* gpu = catalog.find_gpu(name)) return gpu->id;
-  std::vector<std::string> known;
-  for (const auto& gpu : catalog.gpus) {
-    known.push_back(gpu.id);
-    known.insert(known.end(), gpu.aliases.begin(), gpu.aliases.end());
-  }
-  const std::string guess = closest_match(name, known);
-  throw Error(where, "unknown GPU " + text::quoted(name),
-              guess.empty() ? "see 'gpuselect catalog gpus' for ids and aliases"
-                            : "did you mean " + text::quoted(guess) + "?");
 }
 
 void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_flag, const catalog::Catalog& catalog,
@@ -68,7 +55,7 @@ void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_fla
       throw Error("--gpus", "--gpus NAME:COUNT and --gpu-count both give the count",
                   "keep one: --gpus NAME:COUNT, or --gpus NAME --gpu-count RANGE");
     }
-    constraints.gpus = {resolve_gpu(catalog, spec.name, "--gpus")};
+    constraints.gpus = {catalog::gpu_named(catalog, spec.name, "--gpus").id};
     // SkyPilot's count is exact per instance: A100:8 is an 8-GPU node, never two 4-GPU ones; a
     // bare NAME is 1 GPU, unless --gpu-count gives the count as a range.
     constraints.gpu_count = {spec.count, spec.count};

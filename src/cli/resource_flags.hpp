@@ -23,10 +23,6 @@ bool any_resource_flag(const ResourceFlags& flags);
 // "any" = every mode (an empty list), else the comma-separated modes; Error(--pricing) otherwise.
 std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_value);
 
-// The catalog id of a GPU id or alias (SkyPilot names such as A100-80GB are aliases); an unknown
-// name is Error(where) with the closest ids and aliases.
-std::string resolve_gpu(const catalog::Catalog& catalog, const std::string& name, const std::string& where);
-
 // Fills constraints.gpus (from --gpus NAME), gpu_count, gpu_memory_gb and max_price_per_hour (in
 // `currency`). `gpu_flag`: the text of --gpu, which --gpus may not contradict.
 void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_flag, const catalog::Catalog& catalog,

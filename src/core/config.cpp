@@ -114,9 +114,7 @@ File parse(std::string_view text, const std::string& source) {
       if (key_name == candidate.name) spec = &candidate;
     }
     if (spec == nullptr) {
-      const std::string guess = closest_match(key_name, names());
-      throw Error(key_where, "unknown config key " + text::quoted(key_name),
-                  guess.empty() ? "see docs/cli.md for the keys" : "did you mean " + text::quoted(guess) + "?");
+      throw unknown_id(key_where, "config key", key_name, names(), "the keys are in docs/cli.md");
     }
     const yaml_event_t& value = parser.next();
     const std::string value_where = parser.where(value.start_mark);

@@ -178,4 +178,22 @@ std::vector<std::string> closest_matches(std::string_view word, const std::vecto
   return nearest;
 }
 
+std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates, std::string_view listing) {
+  const std::string guess = closest_match(word, candidates);
+  if (guess.empty()) return std::string(listing);
+  return "did you mean " + text::quoted(guess) + "? (" + std::string(listing) + ")";
+}
+
+std::string one_of(const std::vector<std::string>& names) {
+  std::string list = "one of: ";
+  for (std::size_t index = 0; index < names.size(); ++index) list += (index == 0 ? "" : ", ") + names[index];
+  return list;
+}
+
+Error unknown_id(std::string where, std::string_view kind, std::string_view word,
+                 const std::vector<std::string>& candidates, std::string_view listing) {
+  return Error(std::move(where), "unknown " + std::string(kind) + " " + text::quoted(word),
+               did_you_mean(word, candidates, listing));
+}
+
 }  // namespace gpuselect

@@ -58,7 +58,7 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::context_parallel, "context-parallel degree", 1, 1024, true, "GPUs sharing one sequence"},
     {Q::expert_parallel, "expert-parallel degree", 1, 1024, true, "GPUs sharing one layer's routed experts"},
     {Q::quant_bits, "quantisation bits", 1, 32, true, "bits per weight"},
-    {Q::max_per_kind, "findings listed per kind", 1, 1e6, true, "0 (lists all) is read before the range"},
+    {Q::max_per_kind, "findings listed per kind", 0, 1e6, true, "0 lists all; a million is more than any catalog has"},
     {Q::gpu_memory_gb, "GPU memory in GB", 0, 100000, false, "the largest 2026 GPUs hold 288 GB"},
     {Q::gpu_count, "GPUs per instance", 0, 1024, false, "a share of one GPU (vGPU) to the largest nodes (72)"},
     {Q::max_price, "price per instance-hour", 0.001, 10000, false, "the catalog's own price range"},
@@ -103,7 +103,7 @@ double check(Quantity quantity, double value, std::string_view where, std::strin
   return value;
 }
 
-double parse(Quantity quantity, std::string_view text, std::string_view where) {
+double read(Quantity quantity, std::string_view text, std::string_view where) {
   const auto value = units::parse_number(text);
   if (!value) {
     const auto& range = range_of(quantity);
@@ -111,7 +111,11 @@ double parse(Quantity quantity, std::string_view text, std::string_view where) {
         std::string(where), text::quoted(text) + " is not a finite number",
         fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5"));
   }
-  return check(quantity, *value, where, text);
+  return *value;
+}
+
+double parse(Quantity quantity, std::string_view text, std::string_view where) {
+  return check(quantity, read(quantity, text, where), where, text);
 }
 
 }  // namespace gpuselect::ranges

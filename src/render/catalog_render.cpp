@@ -26,6 +26,14 @@ std::string optional_cell(const std::optional<double>& value, bool csv) {
   return csv ? csv_number(*value) : plain_number(*value, 1);
 }
 
+// CSV headers are the machine names, left-aligned and never shrunk.
+std::vector<TextTable::Column> csv_columns(std::initializer_list<const char*> names) {
+  std::vector<TextTable::Column> columns;
+  columns.reserve(names.size());
+  for (const char* name : names) columns.push_back({name});
+  return columns;
+}
+
 void check_listing_format(Format format) {
   if (format == Format::html)
     throw Error("--format", "catalog listings have no html form", "use --format table, json, csv or markdown");
@@ -62,10 +70,6 @@ std::string board_price_cell(const catalog::Offering& offering, const board::Row
   return !csv && board::price_estimated(offering, row, mode) ? std::string(estimated_mark) + cell : cell;
 }
 
-const catalog::Pricing& row_pricing(const catalog::Offering& offering, const board::Row& row) {
-  return row.region == board::no_region ? offering.pricing : offering.pricing_in(offering.regions[row.region]);
-}
-
 std::string usd_range(double low, double high) {
   const std::string first = units::format_money(low, "USD");
   return round_decimals(low, 2) == round_decimals(high, 2) ? first : first + ".." + units::format_money(high, "USD");
@@ -97,14 +101,14 @@ void board_json(std::ostream& out, const catalog::Catalog& catalog, const board:
   for (const auto& row : board.rows) {
     if (written[row.offering_index]) continue;
     written[row.offering_index] = true;
-    json.value(catalog::to_json(catalog.offerings[row.offering_index]));
+    catalog::write_json(json, catalog.offerings[row.offering_index]);
   }
   json.end_array();
   json.key("rows");
   json.begin_array();
   for (const auto& row : board.rows) {
     const auto& offering = catalog.offerings[row.offering_index];
-    const auto& pricing = row_pricing(offering, row);
+    const auto& pricing = board::pricing(offering, row);
     json.begin_object();
     // Lean on purpose (a 50,000-offering catalog has ~100,000 rows): the offering's own fields are
     // in its record under "offerings"; a row adds what the region and the filters decide.
@@ -127,8 +131,8 @@ void board_json(std::ostream& out, const catalog::Catalog& catalog, const board:
       }
     }
     json.end_object();
-    json.field("price_mode", catalog::pricing_key(row.mode));
-    json.field("price_per_gpu_hour", round_decimals(row.price_per_gpu, 4));
+    json.field("price_mode", catalog::pricing_key(row.mode()));
+    json.field("price_per_gpu_hour", round_decimals(board::price_per_gpu(offering, row), 4));
     json.key("estimated");  // pricing keys whose price here the catalog marks estimated
     json.begin_array();
     for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
@@ -188,11 +192,10 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
     if (by_gpu) grid.columns.push_back({"gpu"});
     if (by_provider) grid.columns.push_back({"provider"});
     if (by_region) grid.columns.push_back({"region"});
-    for (const char* name : {"rows", "min_gpus", "max_gpus", "modes", "min_price_per_hour_usd", "max_price_per_hour_usd",
-                             "min_price_per_gpu_hour_usd", "max_price_per_gpu_hour_usd", "cheapest_offering",
-                             "cheapest_region"}) {
-      grid.columns.push_back({name});
-    }
+    const auto tail = csv_columns({"rows", "min_gpus", "max_gpus", "modes", "min_price_per_hour_usd",
+                                   "max_price_per_hour_usd", "min_price_per_gpu_hour_usd", "max_price_per_gpu_hour_usd",
+                                   "cheapest_offering", "cheapest_region"});
+    grid.columns.insert(grid.columns.end(), tail.begin(), tail.end());
   } else {
     if (by_gpu) grid.columns.push_back({"GPU"});
     if (by_provider) grid.columns.push_back({"Provider"});
@@ -238,13 +241,7 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
 Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv) {
   Grid grid;
   if (csv) {
-    for (const char* name :
-         {"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect",
-          "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y",
-          "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of",
-          "source"}) {
-      grid.columns.push_back({name});
-    }
+    grid.columns = csv_columns({"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect", "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y", "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of", "source"});
   } else {
     grid.columns = {{"Offering", Align::left, false}, {"GPUs", Align::left, true}, {"GB/GPU", Align::right},
                     {"Region", Align::left, true},
@@ -256,7 +253,7 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
   for (const auto& row : board.rows) {
     const auto& offering = catalog.offerings[row.offering_index];
     const auto& currency = catalog.provider_of(offering).currency;
-    const auto& pricing = row_pricing(offering, row);
+    const auto& pricing = board::pricing(offering, row);
     using catalog::PricingMode;
     constexpr std::array<PricingMode, 4> modes = {PricingMode::on_demand, PricingMode::spot, PricingMode::reserved_1y,
                                                   PricingMode::reserved_3y};
@@ -273,7 +270,7 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
                            offering.instance_type,
                            std::to_string(offering.gpu_count),
                            csv_number(offering.gpu_fraction),
-                           csv_number(row.gpu_memory_gb),
+                           csv_number(board::gpu_memory_gb(catalog, offering)),
                            std::string(catalog::to_string(offering.interconnect)),
                            std::string(catalog::to_string(offering.isolation)),
                            std::string(catalog::to_string(offering.network.rdma)),
@@ -284,8 +281,8 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
                            price_cell(pricing.spot, currency, true),
                            price_cell(pricing.reserved_1y, currency, true),
                            price_cell(pricing.reserved_3y, currency, true),
-                           std::string(catalog::pricing_key(row.mode)),
-                           csv_number(round_decimals(row.price_per_gpu, 4)),
+                           std::string(catalog::pricing_key(row.mode())),
+                           csv_number(round_decimals(board::price_per_gpu(offering, row), 4)),
                            joined(estimated, ";"),
                            optional_cell(offering.spot_interruption_pct, true),
                            std::string(catalog::to_string(offering.stock)),
@@ -294,15 +291,15 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
                            offering.source});
       continue;
     }
-    std::vector<std::string> cells = {offering.id, gpu_label(catalog, offering, 1), plain_number(row.gpu_memory_gb, 0),
+    std::vector<std::string> cells = {offering.id, gpu_label(catalog, offering, 1), plain_number(board::gpu_memory_gb(catalog, offering), 0),
                                       row.region == board::no_region ? "-" : std::string(board::region_name(offering, row))};
     for (const auto mode : modes) {
       cells.push_back(board_price_cell(offering, row, mode, pricing, currency, false));
       any_estimated = any_estimated || cells.back().starts_with(estimated_mark);
     }
-    const bool per_gpu_estimated = board::price_estimated(offering, row, row.mode);
-    cells.push_back(fmt::format("{}{} {}", per_gpu_estimated ? estimated_mark : "", units::format_money(row.price_per_gpu, currency),
-                                row.mode == PricingMode::on_demand ? "od" : catalog::to_string(row.mode)));
+    const bool per_gpu_estimated = board::price_estimated(offering, row, row.mode());
+    cells.push_back(fmt::format("{}{} {}", per_gpu_estimated ? estimated_mark : "", units::format_money(board::price_per_gpu(offering, row), currency),
+                                row.mode() == PricingMode::on_demand ? "od" : catalog::to_string(row.mode())));
     grid.rows.push_back(std::move(cells));
     if (oldest.empty() || offering.as_of < oldest) oldest = offering.as_of;
     if (offering.as_of > newest) newest = offering.as_of;
@@ -346,23 +343,7 @@ void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, con
   const bool csv = format == Format::csv;
   Grid grid;
   if (csv) {
-    grid.columns = {{"id"},
-                    {"name"},
-                    {"vendor"},
-                    {"architecture"},
-                    {"memory_gb"},
-                    {"usable_memory_mib"},
-                    {"memory_bandwidth_gbps"},
-                    {"bf16_dense_tflops"},
-                    {"fp32_tflops"},
-                    {"fp8_dense_tflops"},
-                    {"int8_dense_tops"},
-                    {"fp4_dense_tflops"},
-                    {"tdp_watts"},
-                    {"interconnect"},
-                    {"interconnect_gbps"},
-                    {"aliases"},
-                    {"source"}};
+    grid.columns = csv_columns({"id", "name", "vendor", "architecture", "memory_gb", "usable_memory_mib", "memory_bandwidth_gbps", "bf16_dense_tflops", "fp32_tflops", "fp8_dense_tflops", "int8_dense_tops", "fp4_dense_tflops", "tdp_watts", "interconnect", "interconnect_gbps", "aliases", "source"});
   } else {
     grid.columns = {{"GPU", Align::left, true},    {"Name", Align::left, true},
                     {"Memory GB", Align::right},   {"Bandwidth GB/s", Align::right},
@@ -400,21 +381,7 @@ void providers(std::ostream& out, Format format, const catalog::Catalog& catalog
   const bool csv = format == Format::csv;
   Grid grid;
   if (csv) {
-    grid.columns = {{"id"},
-                    {"name"},
-                    {"kind"},
-                    {"currency"},
-                    {"support_tier"},
-                    {"support_hours"},
-                    {"first_response_hours"},
-                    {"sla_uptime_pct"},
-                    {"sla_credits"},
-                    {"compliance"},
-                    {"egress_per_gb"},
-                    {"public_ip_per_hour"},
-                    {"storage_per_gb_month"},
-                    {"as_of"},
-                    {"source"}};
+    grid.columns = csv_columns({"id", "name", "kind", "currency", "support_tier", "support_hours", "first_response_hours", "sla_uptime_pct", "sla_credits", "compliance", "egress_per_gb", "public_ip_per_hour", "storage_per_gb_month", "as_of", "source"});
   } else {
     grid.columns = {{"Provider"},
                     {"Name", Align::left, true},

@@ -1,5 +1,6 @@
 // Launch files for a ranked pick (docs/cli.md "Launch the pick"). Field names and value formats:
-// SkyPilot https://docs.skypilot.co/en/latest/reference/yaml-spec.html, dstack
+// SkyPilot https://docs.skypilot.co/en/latest/reference/yaml-spec.html (schema: sky/utils/schemas.py,
+// transcribed in tests/py/test_launch_schema.py), dstack
 // https://dstack.ai/docs/reference/dstack.yml/task and https://dstack.ai/docs/reference/profiles.yml/.
 #include "gpuselect/launch.hpp"
 
@@ -200,11 +201,13 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
   out += "name: " + task_name(profile) + "\n";
   out += fmt::format("num_nodes: {}\n", pick.nodes);
   out += "resources:\n";
+  // `infra: <cloud>[/<region>]`, the form SkyPilot documents since 0.10 (docs/cli.md "Launch the
+  // pick"); its schema still accepts the older `cloud` and `region` keys.
   if (pick.owned) {
     out += "  infra: " + yaml_scalar("ssh/" + pick.provider.id) + "\n";
   } else {
-    out += "  cloud: " + yaml_scalar(names_of(pick.provider.id)->skypilot_cloud) + "\n";
-    if (!pick.region.empty()) out += "  region: " + yaml_scalar(pick.region) + "\n";
+    const std::string cloud(names_of(pick.provider.id)->skypilot_cloud);
+    out += "  infra: " + yaml_scalar(pick.region.empty() ? cloud : cloud + "/" + pick.region) + "\n";
   }
   out += "  accelerators: " + yaml_scalar(fmt::format("{}:{}", skypilot_accelerator(pick.gpu), pick.offering.gpu_count)) +
          "\n";
@@ -315,6 +318,13 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
             std::max({1, candidate.nodes, candidate.cost.instances}), owned};
   if (candidate.region != scoring::no_region && candidate.region < offering.regions.size()) {
     pick.region = offering.regions[candidate.region];
+  }
+  // SkyPilot's infra is cloud/region/zone: a '/' in the region would be read as a zone.
+  if (launcher == Launcher::skypilot && !owned && pick.region.find('/') != std::string::npos) {
+    throw Error("--emit",
+                fmt::format("pick {} is in region {}, whose '/' SkyPilot's infra: cloud/region would read as a zone",
+                            pick_rank, text::quoted(pick.region)),
+                "choose another row with --pick, or use --emit dstack");
   }
   return launcher == Launcher::skypilot ? skypilot_file(profile, ranking, candidate, pick, pick_rank)
                                         : dstack_file(profile, ranking, candidate, pick, pick_rank);

@@ -36,21 +36,31 @@ std::vector<double> usd_rates(const catalog::Catalog& catalog) {
   return rates;
 }
 
-void sort_rows(const catalog::Catalog& catalog, Sort sort, std::vector<Row>& rows) {
+// Rows differ in offering or region, so (per GPU-hour, offering id, region index) orders them
+// totally and an unstable in-place sort gives the one order (no buffer of 100,000 rows).
+void sort_rows(const catalog::Catalog& catalog, const std::vector<double>& rates, Sort sort, std::vector<Row>& rows) {
   auto tail = [&](const Row& row) {
     const auto& offering = catalog.offerings[row.offering_index];
-    return std::tuple(row.price_per_gpu_usd, std::string_view(offering.id), region_name(offering, row));
+    return std::tuple(row.price_per_gpu_usd, std::string_view(offering.id), region_name(offering, row),
+                      row.offering_index, row.region);
+  };
+  auto price_usd = [&](const Row& row) {
+    const auto& offering = catalog.offerings[row.offering_index];
+    return price(offering, row) * rates[offering.provider_index];
   };
   auto less = [&](const Row& a, const Row& b) {
     const auto& oa = catalog.offerings[a.offering_index];
     const auto& ob = catalog.offerings[b.offering_index];
     switch (sort) {
       case Sort::price:
-        if (a.price_usd != b.price_usd) return a.price_usd < b.price_usd;
+        if (price_usd(a) != price_usd(b)) return price_usd(a) < price_usd(b);
         break;
-      case Sort::memory:
-        if (a.gpu_memory_gb != b.gpu_memory_gb) return a.gpu_memory_gb > b.gpu_memory_gb;
+      case Sort::memory: {
+        const double memory_a = gpu_memory_gb(catalog, oa);
+        const double memory_b = gpu_memory_gb(catalog, ob);
+        if (memory_a != memory_b) return memory_a > memory_b;
         break;
+      }
       case Sort::gpu:
         if (oa.gpu != ob.gpu) return oa.gpu < ob.gpu;
         break;
@@ -62,15 +72,18 @@ void sort_rows(const catalog::Catalog& catalog, Sort sort, std::vector<Row>& row
     }
     return tail(a) < tail(b);
   };
-  std::stable_sort(rows.begin(), rows.end(), less);
+  std::sort(rows.begin(), rows.end(), less);
 }
 
-void add_groups(const catalog::Catalog& catalog, const std::vector<GroupKey>& keys, Board& board) {
+void add_groups(const catalog::Catalog& catalog, const std::vector<double>& rates, const std::vector<GroupKey>& keys,
+                Board& board) {
   auto has_key = [&](GroupKey key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); };
   std::map<std::tuple<std::string_view, std::string_view, std::string_view>, std::size_t> index_of;
   for (std::size_t index = 0; index < board.rows.size(); ++index) {
     const Row& row = board.rows[index];
     const auto& offering = catalog.offerings[row.offering_index];
+    const double gpus = gpus_per_instance(offering);
+    const double price_usd = price(offering, row) * rates[offering.provider_index];
     const std::tuple key(has_key(GroupKey::gpu) ? std::string_view(offering.gpu) : std::string_view(),
                          has_key(GroupKey::provider) ? std::string_view(offering.provider) : std::string_view(),
                          has_key(GroupKey::region) ? region_name(offering, row) : std::string_view());
@@ -80,24 +93,24 @@ void add_groups(const catalog::Catalog& catalog, const std::vector<GroupKey>& ke
       group.gpu = std::get<0>(key);
       group.provider = std::get<1>(key);
       group.region = std::get<2>(key);
-      group.min_gpus = group.max_gpus = row.gpus;
-      group.min_price_usd = group.max_price_usd = row.price_usd;
+      group.min_gpus = group.max_gpus = gpus;
+      group.min_price_usd = group.max_price_usd = price_usd;
       group.min_price_per_gpu_usd = group.max_price_per_gpu_usd = row.price_per_gpu_usd;
       group.cheapest_row = index;
       board.groups.push_back(std::move(group));
     }
     Group& group = board.groups[found->second];
     ++group.rows;
-    group.min_gpus = std::min(group.min_gpus, row.gpus);
-    group.max_gpus = std::max(group.max_gpus, row.gpus);
-    group.min_price_usd = std::min(group.min_price_usd, row.price_usd);
-    group.max_price_usd = std::max(group.max_price_usd, row.price_usd);
+    group.min_gpus = std::min(group.min_gpus, gpus);
+    group.max_gpus = std::max(group.max_gpus, gpus);
+    group.min_price_usd = std::min(group.min_price_usd, price_usd);
+    group.max_price_usd = std::max(group.max_price_usd, price_usd);
     group.max_price_per_gpu_usd = std::max(group.max_price_per_gpu_usd, row.price_per_gpu_usd);
     if (row.price_per_gpu_usd < group.min_price_per_gpu_usd) {
       group.min_price_per_gpu_usd = row.price_per_gpu_usd;
       group.cheapest_row = index;
     }
-    group.modes = static_cast<std::uint8_t>(group.modes | (1u << static_cast<unsigned>(row.mode)));
+    group.modes = static_cast<std::uint8_t>(group.modes | (1u << row.mode_index));
   }
 }
 
@@ -107,6 +120,26 @@ std::optional<Sort> parse_sort(std::string_view name) { return parse_name<Sort>(
 std::optional<GroupKey> parse_group_key(std::string_view name) {
   if (name == "backend") return GroupKey::provider;  // dstack's word for a provider
   return parse_name<GroupKey>(name, group_names);
+}
+
+double gpus_per_instance(const catalog::Offering& offering) { return scoring::detail::gpus_of(offering); }
+
+double gpu_memory_gb(const catalog::Catalog& catalog, const catalog::Offering& offering) {
+  return scoring::detail::gpu_memory_gb_of(catalog, offering);
+}
+
+const catalog::Pricing& pricing(const catalog::Offering& offering, const Row& row) {
+  return row.region == no_region ? offering.pricing : offering.pricing_in(offering.regions[row.region]);
+}
+
+double price(const catalog::Offering& offering, const Row& row) {
+  return pricing(offering, row).price(row.mode()).value_or(0);
+}
+
+double price_per_gpu(const catalog::Offering& offering, const Row& row) {
+  const double gpus = gpus_per_instance(offering);
+  const double instance = price(offering, row);
+  return gpus > 0 ? instance / gpus : instance;
 }
 
 std::string_view region_name(const catalog::Offering& offering, const Row& row) {
@@ -133,34 +166,36 @@ Board build(const catalog::Catalog& catalog, const Query& query) {
   scoring::check_constraints(catalog, constraints);
   const std::vector<double> rates = usd_rates(catalog);
   Board board;
-  board.rows.reserve(catalog.offerings.size());
-  auto add_row = [&](std::uint32_t index, std::uint32_t region, const catalog::Pricing& pricing) {
+  if (catalog.offerings.size() >= (std::size_t{1} << 30)) {
+    throw Error("catalog list", "more than 2^30 offerings", "split the catalog");  // beyond LoadLimits::max_records
+  }
+  const auto count = static_cast<std::uint32_t>(catalog.offerings.size());
+  std::size_t most_rows = 0;  // reserved exactly: growth by doubling would hold two copies at once
+  for (const auto& offering : catalog.offerings) most_rows += std::max<std::size_t>(1, offering.regions.size());
+  board.rows.reserve(most_rows);
+  auto add_row = [&](std::uint32_t index, std::uint32_t region, const catalog::Pricing& prices) {
     const auto& offering = catalog.offerings[index];
     Row row;
     std::optional<double> cheapest;
+    std::size_t cheapest_mode = 0;
     for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
       const auto mode = static_cast<catalog::PricingMode>(m);
-      const auto price = pricing.price(mode);
-      if (!price || !scoring::detail::mode_allowed(constraints, mode)) continue;
-      if (!scoring::price_allowed(catalog, offering, constraints, *price)) continue;
-      if (!cheapest || *price < *cheapest) {
-        cheapest = price;
-        row.mode = mode;
+      const auto sold = prices.price(mode);
+      if (!sold || !scoring::detail::mode_allowed(constraints, mode)) continue;
+      if (!scoring::price_allowed(catalog, offering, constraints, *sold)) continue;
+      if (!cheapest || *sold < *cheapest) {
+        cheapest = sold;
+        cheapest_mode = m;
       }
     }
     if (!cheapest) return;  // nothing sold here in an allowed mode at or under --max-price
-    row.offering_index = index;
+    row.offering_index = index & 0x3fffffffu;
+    row.mode_index = cheapest_mode & 0x3u;
     row.region = region;
-    row.price = *cheapest;
-    row.gpus = scoring::detail::gpus_of(offering);
-    row.gpu_memory_gb = scoring::detail::gpu_memory_gb_of(catalog, offering);
-    row.price_per_gpu = row.gpus > 0 ? row.price / row.gpus : row.price;
-    const double rate = rates[offering.provider_index];
-    row.price_usd = row.price * rate;
-    row.price_per_gpu_usd = row.price_per_gpu * rate;
+    const double gpus = gpus_per_instance(offering);
+    row.price_per_gpu_usd = (gpus > 0 ? *cheapest / gpus : *cheapest) * rates[offering.provider_index];
     board.rows.push_back(row);
   };
-  const auto count = static_cast<std::uint32_t>(catalog.offerings.size());
   for (std::uint32_t index = 0; index < count; ++index) {
     const auto& offering = catalog.offerings[index];
     if (!scoring::offering_allowed(catalog, offering, constraints)) continue;
@@ -172,8 +207,8 @@ Board build(const catalog::Catalog& catalog, const Query& query) {
       }
     }
   }
-  sort_rows(catalog, query.sort, board.rows);
-  if (!query.group_by.empty()) add_groups(catalog, query.group_by, board);
+  sort_rows(catalog, rates, query.sort, board.rows);
+  if (!query.group_by.empty()) add_groups(catalog, rates, query.group_by, board);
   return board;
 }
 

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/ranges.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "scoring/scoring_internal.hpp"
@@ -91,14 +92,6 @@ std::string join(const std::vector<std::string>& items) {
   return text;
 }
 
-[[noreturn]] void unknown_name(const std::string& flag, const std::string& what, const std::string& name,
-                               const std::vector<std::string>& known) {
-  const std::string guess = closest_match(name, known);
-  throw Error(flag, "no " + what + " " + text::quoted(name) + " in the catalog",
-              guess.empty() ? "see `gpuselect catalog list` for the names it has"
-                            : "did you mean " + text::quoted(guess) + "?");
-}
-
 void check_number(const std::string& flag, std::optional<double> value, bool allow_zero) {
   if (!value) return;
   if (!std::isfinite(*value) || *value < 0 || (!allow_zero && *value == 0)) {
@@ -131,42 +124,19 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
     throw Error("--max-nodes", "must be at least 1, got " + std::to_string(constraints.max_nodes),
                 "give a whole number of nodes >= 1");
   }
-  if (!std::isfinite(constraints.min_headroom_pct) || constraints.min_headroom_pct < 0 ||
-      constraints.min_headroom_pct >= 100) {
-    throw Error("--min-headroom", "must be a percentage from 0 to below 100",
-                "e.g. --min-headroom 10 keeps 10% of GPU memory free");
-  }
-  std::vector<std::string> requirement_list;
-  requirement_list.reserve(requirements.size());
-  for (const auto& requirement : requirements) requirement_list.emplace_back(requirement.name);
+  ranges::check(ranges::Quantity::min_headroom_pct, constraints.min_headroom_pct, "--min-headroom",
+                fmt::format("{:g}", constraints.min_headroom_pct));
   for (const auto& name : constraints.requirements) {
     if (find_requirement(name) == nullptr) {
-      const std::string guess = closest_match(name, requirement_list);
-      throw Error(
-          "--require", "unknown requirement " + text::quoted(name),
-          guess.empty() ? "choose from: " + join(requirement_list) : "did you mean " + text::quoted(guess) + "?");
+      std::vector<std::string> requirement_list;
+      requirement_list.reserve(requirements.size());
+      for (const auto& requirement : requirements) requirement_list.emplace_back(requirement.name);
+      throw unknown_id("--require", "requirement", name, requirement_list, one_of(requirement_list));
     }
   }
-  std::vector<std::string> provider_ids;
-  for (const auto& provider : catalog.providers) provider_ids.push_back(provider.id);
-  for (const auto& name : constraints.providers) {
-    if (catalog.find_provider(name) == nullptr) unknown_name("--provider", "provider", name, provider_ids);
-  }
-  for (const auto& name : constraints.exclude_providers) {
-    if (catalog.find_provider(name) == nullptr) {
-      unknown_name("--exclude-provider", "provider", name, provider_ids);
-    }
-  }
-  if (!constraints.gpus.empty()) {
-    std::vector<std::string> gpu_names;
-    for (const auto& gpu : catalog.gpus) {
-      gpu_names.push_back(gpu.id);
-      for (const auto& alias : gpu.aliases) gpu_names.push_back(alias);
-    }
-    for (const auto& name : constraints.gpus) {
-      if (catalog.find_gpu(name) == nullptr) unknown_name("--gpu", "GPU", name, gpu_names);
-    }
-  }
+  for (const auto& name : constraints.providers) catalog::provider_named(catalog, name, "--provider");
+  for (const auto& name : constraints.exclude_providers) catalog::provider_named(catalog, name, "--exclude-provider");
+  for (const auto& name : constraints.gpus) catalog::gpu_named(catalog, name, "--gpu");
   if (!constraints.regions.empty()) {
     // A hash set, not a list search: linear in the regions of the catalog (200,000 regions in one
     // offering were quadratic).
@@ -178,7 +148,9 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
       }
     }
     for (const auto& name : constraints.regions) {
-      if (seen.count(name) == 0) unknown_name("--region", "region", name, region_names);
+      if (seen.count(name) == 0) {
+        throw unknown_id("--region", "region", name, region_names, "see 'gpuselect catalog list' for the regions");
+      }
     }
   }
 }
@@ -203,6 +175,11 @@ std::optional<double> cheapest_allowed_price(const catalog::Offering& offering, 
     if (constraints.regions.empty() || has(constraints.regions, region)) consider(offering.pricing_in(region));
   }
   return cheapest;
+}
+
+bool meets_requirement(const catalog::Offering& offering, const catalog::Provider& provider, std::string_view name) {
+  const Requirement* requirement = find_requirement(name);
+  return requirement != nullptr && requirement->holds(offering, provider);
 }
 
 bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode) {
@@ -257,8 +234,7 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
     }
   }
   for (const auto& name : constraints.requirements) {
-    const Requirement* requirement = find_requirement(name);
-    if (requirement != nullptr && !requirement->holds(offering, provider)) {
+    if (find_requirement(name) != nullptr && !meets_requirement(offering, provider, name)) {
       reasons.push_back({ExclusionKind::requirement, 0, 0, name});
     }
   }

@@ -483,17 +483,9 @@ class Ranker {
   }
 
   void run_compare(Ranking& ranking) {
-    std::vector<std::string> ids;
-    for (const auto& offering : catalog_.offerings) ids.push_back(offering.id);
     std::vector<const catalog::Offering*> seen;
     for (const auto& id : options_.only_offerings) {
-      const catalog::Offering* offering = catalog_.find_offering(id);
-      if (offering == nullptr) {
-        const std::string guess = closest_match(id, ids);
-        throw Error("compare", "no offering " + text::quoted(id) + " in the catalog",
-                    guess.empty() ? "see `gpuselect catalog list` for offering ids"
-                                  : "did you mean " + text::quoted(guess) + "?");
-      }
+      const catalog::Offering* offering = &catalog::offering_named(catalog_, id, "compare");
       if (std::find(seen.begin(), seen.end(), offering) != seen.end()) continue;
       seen.push_back(offering);
       const auto index = static_cast<std::uint32_t>(offering - catalog_.offerings.data());

@@ -78,6 +78,8 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
 bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
                      std::vector<ExclusionReason>& reasons);
 bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
+// Whether the offering (of `provider`) meets the --require feature `name`; false for an unknown name.
+bool meets_requirement(const catalog::Offering& offering, const catalog::Provider& provider, std::string_view name);
 // GPUs per instance: gpu_count x gpu_fraction (a quarter vGPU is 0.25).
 double gpus_of(const catalog::Offering& offering);
 // GB per GPU as the vendor labels it, times the share for a vGPU slice.

@@ -108,11 +108,8 @@ Weights profile_weights(std::string_view profile, workload::Kind kind) {
   for (const auto& spec : profiles) {
     if (spec.name == name) return Weights{spec.weights};
   }
-  const std::string guess = closest_match(profile, profile_names());
-  throw Error("--profile", "unknown profile " + text::quoted(profile),
-              guess.empty() ? "choose one of: auto, balanced, cost-first, speed-first, production, "
-                              "research, pretraining, fine-tuning, serving, development"
-                            : "did you mean " + text::quoted(guess) + "?");
+  const std::vector<std::string> names = profile_names();
+  throw unknown_id("--profile", "profile", profile, names, one_of(names));
 }
 
 Weights parse_weights(std::string_view spec, const Weights& base, std::string_view where) {
@@ -138,10 +135,7 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
     const std::string value_text = trim(std::string_view(item).substr(equals + 1));
     const auto criterion = parse_criterion(name);
     if (!criterion) {
-      const std::string guess = closest_match(name, criterion_name_list());
-      throw Error(where_text, "unknown criterion " + text::quoted(name),
-                  guess.empty() ? "use stability, performance, cost, usability or support"
-                                : "did you mean " + text::quoted(guess) + "?");
+      throw unknown_id(where_text, "criterion", name, criterion_name_list(), one_of(criterion_name_list()));
     }
     double value = 0;
     const char* begin = value_text.data();

@@ -31,11 +31,8 @@ void parse_member(const Flag& flag, std::string_view text, Request& request) {
         return;
       }
     }
-    std::string choices;
-    for (const auto& name : names) choices += (choices.empty() ? "" : ", ") + name;
-    const std::string guess = closest_match(text, names);
-    throw Error(std::string(flag.name), "unknown value " + text::quoted(text),
-                "choose one of " + choices + (guess.empty() ? "" : "; did you mean " + text::quoted(guess) + "?"));
+    // "--workload: unknown workload 'x'": the flag's name is the kind.
+    throw unknown_id(std::string(flag.name), flag.name.substr(2), text, names, one_of(names));
   } else {
     // Every whole-number range ends far below INT_MAX (ranges.cpp), so the conversion is exact.
     request.*member = static_cast<T>(ranges::parse(*flag.range, text, flag.name));

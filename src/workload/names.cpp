@@ -3,6 +3,7 @@
 #include <array>
 #include <string_view>
 
+#include "gpuselect/enum_names.hpp"
 #include "gpuselect/workload.hpp"
 
 namespace gpuselect::workload {
@@ -19,26 +20,11 @@ constexpr std::array<std::string_view, 2> attention_table{"flash", "eager"};
 constexpr std::array<std::string_view, 5> zero_table{"auto", "0", "1", "2", "3"};
 constexpr std::array<std::string_view, 4> offload_table{"none", "optimizer", "all", "nvme"};
 
-template <typename Enum, std::size_t Size>
-std::string_view name_in(Enum value, const std::array<std::string_view, Size>& table) {
-  const auto index = static_cast<std::size_t>(value);
-  return index < Size ? table[index] : std::string_view{};
-}
-
-template <typename Enum, std::size_t Size>
-std::optional<Enum> parse_in(std::string_view text, const std::array<std::string_view, Size>& table) {
-  for (std::size_t i = 0; i < Size; ++i) {
-    if (text == table[i]) return static_cast<Enum>(i);
-  }
-  return std::nullopt;
-}
-
-template <std::size_t Size>
-std::vector<std::string> names_in(const std::array<std::string_view, Size>& table) {
-  return {table.begin(), table.end()};
-}
-
 }  // namespace
+
+using enum_names::name_in;
+using enum_names::names_in;
+using enum_names::parse_in;
 
 std::string_view to_string(Kind value) { return name_in(value, kind_table); }
 std::string_view to_string(Method value) { return name_in(value, method_table); }

@@ -131,15 +131,7 @@ struct ModelChoice {
 ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog, Kind kind,
                         std::vector<std::string>& defaults) {
   const std::string& wanted = *request.model;
-  const catalog::ModelPreset* preset = catalog.find_model(wanted);
-  if (preset == nullptr) {
-    std::vector<std::string> ids;
-    for (const auto& model : catalog.models) ids.push_back(model.id);
-    const std::string guess = closest_match(wanted, ids);
-    throw Error("--model", "unknown model " + text::quoted(wanted),
-                guess.empty() ? "give --params (e.g. 7e9), or add it under models: in a catalog file"
-                              : "did you mean " + text::quoted(guess) + "? Or give --params");
-  }
+  const catalog::ModelPreset* preset = &catalog::model_named(catalog, wanted, "--model");
   if (request.params_text) {
     throw Error("--params", fmt::format("both --model {} and --params given", wanted), "give one of them");
   }
@@ -358,9 +350,9 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     if (flag.range) ranges::check(*flag.range, value, flag.name, fmt::format("{}", value));
     if (flag.check != nullptr) flag.check(flag, value);
   }
-  if (request.headroom_pct && !(*request.headroom_pct >= 0 && *request.headroom_pct < 100)) {
-    throw Error("--min-headroom", "must be a percentage from 0 to below 100",
-                "e.g. --min-headroom 10 keeps 10% of GPU memory free");
+  if (request.headroom_pct) {
+    ranges::check(ranges::Quantity::min_headroom_pct, *request.headroom_pct, "--min-headroom",
+                  fmt::format("{:g}", *request.headroom_pct));
   }
 
   // Model.
@@ -393,10 +385,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
       std::vector<std::string> known(lora_target_names.begin(), lora_target_names.end());
       for (const auto& target : *request.lora_targets) {
         if (std::find(known.begin(), known.end(), target) == known.end()) {
-          const std::string guess = closest_match(target, known);
-          throw Error("--lora-targets", "unknown target matrix " + text::quoted(target),
-                      guess.empty() ? "use q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj, down_proj"
-                                    : "did you mean " + text::quoted(guess) + "?");
+          throw unknown_id("--lora-targets", "target matrix", target, known, one_of(known));
         }
       }
       profile.lora_targets = *request.lora_targets;

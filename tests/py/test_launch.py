@@ -4,28 +4,18 @@ single- and multi-node picks, spot and on-demand, an owned cluster, and a hostil
 strings carry YAML syntax; --pick's range and the flag errors exit 2; docs/examples/owned.yaml
 loads, validates and ranks beside the rented offerings (docs/catalog.md "Owned capacity")."""
 import json
-import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import yaml
 
 from checks import Checks
+from launch_cases import HOSTILE_JOB_FLAGS, HOSTILE_REGION, emitted_yaml, isolated_runner, write_hostile_catalog
 
 binary, source_dir = sys.argv[1], Path(sys.argv[2])
 owned = str(source_dir / "docs" / "examples" / "owned.yaml")
 checks = Checks()
-environment = {k: v for k, v in os.environ.items() if k not in ("GPUSELECT_CATALOG", "NO_COLOR")}
-environment["GPUSELECT_TODAY"] = "2026-11-30"
-work = tempfile.mkdtemp()
-environment["XDG_CONFIG_HOME"] = work
-environment["XDG_DATA_HOME"] = work
-
-
-def run(*args):
-    return subprocess.run([binary, *args], capture_output=True, text=True, env=environment)
+work, run = isolated_runner(binary)
 
 
 def ranking(*args):
@@ -34,15 +24,7 @@ def ranking(*args):
 
 
 def emitted(name, *args):
-    result = run(*args)
-    ok = checks.check(f"{name}: exit 0", result.returncode == 0, f"exit {result.returncode}: {result.stderr}")
-    if not ok:
-        return None
-    try:
-        return yaml.safe_load(result.stdout)
-    except yaml.YAMLError as error:
-        checks.check(f"{name}: parses as YAML", False, str(error))
-        return None
+    return emitted_yaml(checks, run, name, *args)
 
 
 def check_skypilot(name, task, nodes, spot):
@@ -51,8 +33,8 @@ def check_skypilot(name, task, nodes, spot):
     checks.check(f"{name}: top-level keys", set(task) <= {"name", "num_nodes", "resources", "run"}, sorted(task))
     checks.check(f"{name}: num_nodes {nodes}", task.get("num_nodes") == nodes, task.get("num_nodes"))
     resources = task.get("resources", {})
-    checks.check(f"{name}: resources keys", set(resources) <= {"cloud", "region", "infra", "accelerators",
-                                                                "use_spot", "disk_size"}, sorted(resources))
+    checks.check(f"{name}: resources keys", set(resources) <= {"infra", "accelerators", "use_spot", "disk_size"},
+                 sorted(resources))
     checks.check(f"{name}: use_spot is {spot}", resources.get("use_spot") is spot, resources.get("use_spot"))
     accelerators = str(resources.get("accelerators", ""))
     name_part, _, count = accelerators.rpartition(":")
@@ -60,6 +42,12 @@ def check_skypilot(name, task, nodes, spot):
     checks.check(f"{name}: disk_size a whole number of GB >= 256",
                  isinstance(resources.get("disk_size"), int) and resources["disk_size"] >= 256, resources.get("disk_size"))
     checks.check(f"{name}: run is a script", isinstance(task.get("run"), str) and "torchrun" in task["run"])
+
+
+def infra_parts(task):
+    """SkyPilot's resources.infra, cloud[/region], as (cloud, region or None)."""
+    cloud, _, region = str((task or {}).get("resources", {}).get("infra", "")).partition("/")
+    return cloud, region or None
 
 
 def check_dstack(name, task, nodes, spot):
@@ -90,17 +78,17 @@ if checks.check("8B LoRA ranks on-demand rows", rows is not None and rows["candi
     task = emitted("skypilot single on-demand", *job, "--pricing", "on-demand", "--emit", "skypilot")
     check_skypilot("skypilot single on-demand", task, top["nodes"], False)
     if task:
-        checks.check("skypilot cloud is the pick's provider", task["resources"].get("cloud") == top["provider"],
-                     (task["resources"].get("cloud"), top["provider"]))
-        checks.check("skypilot region is the pick's region", task["resources"].get("region") == top.get("region"),
-                     (task["resources"].get("region"), top.get("region")))
+        checks.check("skypilot infra's cloud is the pick's provider", infra_parts(task)[0] == top["provider"],
+                     (infra_parts(task), top["provider"]))
+        checks.check("skypilot infra's region is the pick's region", infra_parts(task)[1] == top.get("region"),
+                     (infra_parts(task), top.get("region")))
     task = emitted("dstack single on-demand", *job, "--pricing", "on-demand", "--emit", "dstack")
     check_dstack("dstack single on-demand", task, top["nodes"], False)
     if len(rows["candidates"]) >= 2:
         second = rows["candidates"][1]
         task = emitted("skypilot --pick 2", *job, "--pricing", "on-demand", "--emit", "skypilot", "--pick", "2")
         checks.check("--pick 2 launches the second row's provider",
-                     task is not None and task["resources"].get("cloud") == second["provider"])
+                     task is not None and infra_parts(task)[0] == second["provider"])
     out = Path(work) / "task.yaml"
     result = run(*job, "--pricing", "on-demand", "--emit", "skypilot", "-o", str(out))
     checks.check("-o writes the file and nothing on stdout", result.returncode == 0 and result.stdout == ""
@@ -165,35 +153,16 @@ checks.check("a job needing more nodes than owned is excluded for the nodes",
              any("the owned cluster has 4" in reason for reason in reasons), reasons)
 
 # ---- hostile strings: YAML syntax in a region and a GPU alias stays one string ----
-hostile_region = 'us-east-1: evil # {x}\n  injected: true'
+hostile_region = HOSTILE_REGION
 hostile = Path(work) / "hostile.yaml"
-hostile.write_text(f"""schema_version: 1
-gpus:
-  - id: evil-gpu
-    name: Evil
-    memory_gb: 80
-    memory_bandwidth_gbps: 3350
-    bf16_dense_tflops: 989
-    aliases: ["H100: [x] #y"]
-    source: test
-offerings:
-  - id: "aws/evil: {{a}} #b"
-    provider: aws
-    gpu: evil-gpu
-    gpu_count: 8
-    regions: [{json.dumps(hostile_region)}]
-    pricing: {{on_demand: 1.0, spot: 0.5}}
-    as_of: 2026-11-01
-    source: test
-""", encoding="utf-8")
+write_hostile_catalog(hostile)
 for launcher, checker in (("skypilot", check_skypilot), ("dstack", check_dstack)):
     for mode, spot in (("on-demand", False), ("spot", True)):
         name = f"hostile {launcher} {mode}"
-        task = emitted(name, "--catalog", str(hostile), "recommend", "-w", "llm-finetune", "-p", "7e9",
-                       "--gpu", "evil-gpu", "--pricing", mode, "--emit", launcher)
+        task = emitted(name, "--catalog", str(hostile), *HOSTILE_JOB_FLAGS, "--pricing", mode, "--emit", launcher)
         checker(name, task, 1, spot)
         if task:
-            region = task["resources"]["region"] if launcher == "skypilot" else task["regions"][0]
+            region = infra_parts(task)[1] if launcher == "skypilot" else task["regions"][0]
             checks.check(f"{name}: the region is one string, newline kept", region == hostile_region, repr(region))
             checks.check(f"{name}: no key injected", "injected" not in task
                          and "injected" not in task.get("resources", {}), sorted(task))

@@ -1,0 +1,159 @@
+// The ranking invariants (include/gpuselect/invariants.hpp), each stated as a check on the result,
+// independent of how rank() got there.
+#include "gpuselect/invariants.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "scoring/scoring_internal.hpp"
+
+namespace gpuselect::scoring {
+
+namespace {
+
+// Sums of rounded parts: equal within 1e-9 absolute (scores, weights, contributions).
+bool near(double a, double b) { return std::abs(a - b) <= 1e-9; }
+// Products of large figures (a job total in money): equal within a millionth of their size.
+bool near_relative(double a, double b) { return std::abs(a - b) <= 1e-6 * std::max(std::abs(a), std::abs(b)) + 1e-9; }
+
+bool listed(const std::vector<std::string>& list, std::string_view item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+class Violations {
+ public:
+  // `holds` false adds "<subject>: <what>"; stops collecting at max_reported_violations.
+  void expect(bool holds, const std::string& subject, std::string_view what) {
+    if (!holds && lines_.size() < max_reported_violations) lines_.push_back(subject + ": " + std::string(what));
+  }
+  std::vector<std::string> take() { return std::move(lines_); }
+
+ private:
+  std::vector<std::string> lines_;
+};
+
+bool dominated(const std::vector<Candidate>& candidates, const Candidate& candidate) {
+  return std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& other) {
+    return other.total_cost <= candidate.total_cost && other.hours <= candidate.hours &&
+           (other.total_cost < candidate.total_cost || other.hours < candidate.hours);
+  });
+}
+
+// Sorted by score (descending), then total cost, then offering id.
+bool in_order(const catalog::Catalog& catalog, const Candidate& previous, const Candidate& candidate) {
+  if (previous.score != candidate.score) return previous.score > candidate.score;
+  if (previous.total_cost != candidate.total_cost) return previous.total_cost < candidate.total_cost;
+  return catalog.offerings[previous.offering_index].id <= catalog.offerings[candidate.offering_index].id;
+}
+
+void check_constraints_held(const catalog::Catalog& catalog, const Ranking& ranking, const Constraints& constraints,
+                            const Candidate& candidate, const std::string& subject, Violations& found) {
+  const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
+  if (constraints.budget) found.expect(candidate.total_cost <= *constraints.budget, subject, "total above --budget");
+  if (constraints.deadline_hours) {
+    found.expect(candidate.hours <= *constraints.deadline_hours, subject, "hours above --deadline");
+  }
+  found.expect(candidate.nodes <= constraints.max_nodes, subject, "more nodes than --max-nodes");
+  found.expect(candidate.nodes <= offering.max_nodes, subject, "more nodes than the offering allows");
+  found.expect(detail::mode_allowed(constraints, candidate.mode), subject, "pricing mode not in --pricing");
+  if (!constraints.regions.empty()) {
+    found.expect(std::any_of(offering.regions.begin(), offering.regions.end(),
+                             [&](const std::string& region) { return listed(constraints.regions, region); }),
+                 subject, "in no --region asked for");
+  }
+  const catalog::Provider& provider = catalog.provider_of(offering);
+  auto names_provider = [&](const std::string& name) { return catalog.find_provider(name) == &provider; };
+  if (!constraints.providers.empty()) {
+    found.expect(std::any_of(constraints.providers.begin(), constraints.providers.end(), names_provider), subject,
+                 "provider not in --provider");
+  }
+  found.expect(std::none_of(constraints.exclude_providers.begin(), constraints.exclude_providers.end(), names_provider),
+               subject, "provider in --exclude-provider");
+  if (!constraints.gpus.empty()) {
+    found.expect(std::any_of(constraints.gpus.begin(), constraints.gpus.end(),
+                             [&](const std::string& gpu) { return catalog.find_gpu(gpu) == &catalog.gpu_of(offering); }),
+                 subject, "GPU not in --gpu");
+  }
+  for (const auto& requirement : constraints.requirements) {
+    found.expect(detail::meets_requirement(offering, provider, requirement), subject, "does not meet --require " + requirement);
+  }
+  const auto& memory = ranking.performance_of(candidate).memory;
+  if (constraints.min_headroom_pct > 0 && memory.gpu_capacity_bytes > 0) {
+    found.expect(100.0 * (1 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes) >=
+                     constraints.min_headroom_pct - 1e-9,
+                 subject, "less free GPU memory than --min-headroom");
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> ranking_violations(const catalog::Catalog& catalog, const Ranking& ranking,
+                                            const Options& options) {
+  Violations found;
+  double weight_sum = 0;
+  for (const double weight : ranking.weights.values) {
+    found.expect(weight >= 0, "weights", "a negative weight");
+    weight_sum += weight;
+  }
+  found.expect(near(weight_sum, 1.0), "weights", fmt::format("sum to {:.12g}, not 1", weight_sum));
+
+  const bool compare = !options.only_offerings.empty();
+  const auto& candidates = ranking.candidates;
+  std::vector<int> ranks;
+  ranks.reserve(candidates.size());
+  for (std::size_t index = 0; index < candidates.size(); ++index) {
+    const Candidate& candidate = candidates[index];
+    const std::string subject = fmt::format("candidate {} {} x{}", catalog.offerings[candidate.offering_index].id,
+                                            catalog::to_string(candidate.mode), candidate.nodes);
+    found.expect(candidate.score >= 0 && candidate.score <= 100 + 1e-9, subject, "score outside 0-100");
+    double sum = 0;
+    for (std::size_t c = 0; c < criterion_count; ++c) {
+      const auto& criterion = candidate.criteria[c];
+      found.expect(criterion.score >= 0 && criterion.score <= 100 + 1e-9, subject, "criterion score outside 0-100");
+      found.expect(criterion.weight == ranking.weights.values[c], subject, "criterion weight is not the run's");
+      found.expect(near(criterion.contribution, criterion.score * criterion.weight), subject,
+                   "contribution is not score x weight");
+      sum += criterion.contribution;
+    }
+    found.expect(near(sum, candidate.score), subject, "contributions do not sum to the score");
+    found.expect(candidate.total_cost >= 0 && candidate.hours >= 0, subject, "negative cost or hours");
+    const auto& performance = ranking.performance_of(candidate);
+    found.expect(performance.memory.fits, subject, "ranked but does not fit in memory");
+    found.expect(candidate.cost.mode == candidate.mode && candidate.cost.available, subject,
+                 "its cost is not of its own, available pricing mode");
+    // --risk-averse ranks on the upper end of the time band, cost scaled alike.
+    const auto& band = performance.time.wall_hours_band;
+    const double wall = performance.time.wall_hours;
+    const double factor = ranking.risk_averse && band.high > 0 && wall > 0 ? band.high / wall : 1.0;
+    found.expect(near_relative(candidate.cost.total * factor, candidate.total_cost), subject,
+                 "total cost is not the priced cost (times the risk-averse band)");
+    ranks.push_back(candidate.rank);
+    if (!compare) {
+      found.expect(candidate.rank == static_cast<int>(index) + 1, subject, "rank is not its place");
+      if (index > 0) found.expect(in_order(catalog, candidates[index - 1], candidate), subject, "out of order");
+      check_constraints_held(catalog, ranking, options.constraints, candidate, subject, found);
+    }
+    for (const auto& exclusion : ranking.excluded) {
+      found.expect(!exclusion.reasons.empty(), "an exclusion", "has no reason");
+      if (exclusion.offering_index != candidate.offering_index) continue;
+      found.expect(exclusion.mode && !(*exclusion.mode == candidate.mode && exclusion.nodes == candidate.nodes),
+                   subject, "ranked and excluded");
+    }
+    if (options.pareto) {
+      found.expect(candidate.pareto == !dominated(candidates, candidate), subject,
+                   candidate.pareto ? "marked Pareto but dominated" : "not marked Pareto but nothing dominates it");
+    }
+  }
+  std::sort(ranks.begin(), ranks.end());
+  for (std::size_t index = 0; index < ranks.size(); ++index) {
+    found.expect(ranks[index] == static_cast<int>(index) + 1, "ranks", "are not 1..n");
+  }
+  found.expect(candidates.empty() || !ranking.top_exclusion.has_value(), "ranking",
+               "names a top exclusion although candidates are left");
+  return found.take();
+}
+
+}  // namespace gpuselect::scoring
