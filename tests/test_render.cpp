@@ -1,6 +1,7 @@
 // Renderers, driven by hand-built values (no catalog loading, no estimator, no scorer).
 // Fixtures under tests/fixtures/render/ are this file's output; regenerate them after an intended
 // change with GPUSELECT_UPDATE_FIXTURES=1 ./gpuselect_tests "[render]".
+#include <algorithm>
 #include <clocale>
 #include <cstdlib>
 #include <fstream>
@@ -10,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "gpuselect/error.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/units.hpp"
 #include "render/csv_writer.hpp"
@@ -248,6 +250,46 @@ TEST_CASE("format names round-trip", "[render]") {
   CHECK(render::format_names().front() == "table");
   CHECK(render::parse_format("md") == Format::markdown);
   CHECK_FALSE(render::parse_format("yaml"));
+}
+
+TEST_CASE("each document's formats come from the one format table, and its renderer takes them",
+          "[render]") {
+  using render::Document;
+  using Names = std::vector<std::string>;
+  // The lists --help, completion and the "choose one of" hint show (docs/cli.md).
+  for (const auto document : {Document::recommend, Document::compare, Document::estimate})
+    CHECK(render::formats_of(document) == render::format_names());
+  CHECK(render::formats_of(Document::catalog_listing) == Names{"table", "json", "csv"});
+  CHECK(render::formats_of(Document::catalog_record) == Names{"table", "json"});
+  CHECK(render::formats_of(Document::catalog_validation) == Names{"table", "json"});
+  CHECK(render::formats_of(Document::config) == Names{"table", "json"});
+
+  const render::ConfigView view{"", {{"top", "10", "default"}, {"weights", "", "default"}}, {}};
+  const Example example = make_example();
+  for (const auto& name : render::format_names()) {
+    const Format format = *render::parse_format(name);
+    const auto listed = [&](Document document) {
+      const Names names = render::formats_of(document);
+      return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    std::ostringstream config;
+    std::ostringstream gpus;
+    if (listed(Document::config)) {
+      render::config(config, format, view, {});
+      CHECK_FALSE(config.str().empty());
+    } else {
+      CHECK_THROWS_AS(render::config(config, format, view, {}), Error);
+    }
+    // The listing renderers also draw markdown, which the catalog commands do not offer (yet).
+    if (listed(Document::catalog_listing)) {
+      render::gpus(gpus, format, example.catalog, {});
+      CHECK_FALSE(gpus.str().empty());
+    }
+  }
+  std::ostringstream table;
+  render::config(table, Format::table, view, {});
+  CHECK(table.str().rfind("config file: (none)\n", 0) == 0);
+  CHECK(table.str().find("(profile's)") != std::string::npos);  // an empty weights value is the profile's
 }
 
 TEST_CASE("display width counts East Asian wide characters as two columns", "[render]") {

@@ -326,6 +326,31 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
     provider.monitoring = {true, true};
     CHECK(indicator_value(values(Criterion::stability), "monitoring") == Approx(1.0));
   }
+  SECTION("serving only: fleet failures, hardware grade; a met latency target saturates performance") {
+    // Training: neither serving-only indicator applies, so the other six keep their old weights.
+    CHECK(indicator_value(values(Criterion::stability), "fleet_failures") == -1.0);
+    CHECK(indicator_value(values(Criterion::stability), "hardware_grade") == -1.0);
+    ranking.kind = workload::Kind::llm_inference;
+    // Llama 3 paper: 419 unexpected interruptions in 54 days on 16,384 GPUs, over a 30.4-day month.
+    const double rate_per_gpu_month = 419.0 / (16384.0 * 54.0) * 30.4;
+    candidate.gpus_needed = 1;
+    CHECK(indicator_value(values(Criterion::stability), "fleet_failures") == Approx(std::exp(-rate_per_gpu_month)));
+    candidate.gpus_needed = 32;
+    CHECK(indicator_value(values(Criterion::stability), "fleet_failures") == Approx(0.63).margin(0.005));
+    auto& gpu = catalog.gpus[offering.gpu_index];
+    CHECK(indicator_value(values(Criterion::stability), "hardware_grade") == 1.0);
+    gpu.segment = catalog::GpuSegment::workstation;
+    CHECK(indicator_value(values(Criterion::stability), "hardware_grade") == Approx(0.7));
+    gpu.segment = catalog::GpuSegment::consumer;
+    CHECK(indicator_value(values(Criterion::stability), "hardware_grade") == Approx(0.3));
+    // Four times the best's speed or a quarter of it: once the targets are met, the same 1.
+    ranking.performances[0].serving.meets_targets = true;
+    ranking.best.best_speed = 4000;
+    ranking.performances[0].throughput.decode_tokens_per_s = 1000;
+    CHECK(indicator_value(values(Criterion::performance), "job_time") == 1.0);
+    ranking.performances[0].serving.meets_targets = false;
+    CHECK(indicator_value(values(Criterion::performance), "job_time") == Approx(1 - std::log(4.0) / std::log(30.0)));
+  }
   SECTION("not-applicable weight is re-spread within the criterion") {
     const auto stability = values(Criterion::stability);
     double sum = 0;

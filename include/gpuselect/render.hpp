@@ -25,6 +25,19 @@ enum class Format : std::uint8_t { table, json, csv, markdown, html };
 std::string_view to_string(Format format);
 std::optional<Format> parse_format(std::string_view text);
 std::vector<std::string> format_names();
+// The documents the commands print; each renders the formats its row in formats.cpp names.
+enum class Document : std::uint8_t {
+  recommend,
+  compare,
+  estimate,
+  catalog_listing,     // catalog list, gpus, providers, models
+  catalog_record,      // catalog show
+  catalog_validation,  // catalog validate
+  config,              // config show
+};
+// The --format names `document` accepts, in Format's order (the first is the default): what
+// --help, completion and the "choose one of" hint list.
+std::vector<std::string> formats_of(Document document);
 // The human formats (table, markdown, csv) as they reach a terminal or a spreadsheet: every
 // character text::neutralise replaces becomes '?', keeping line ends ("\r\n" in csv), tabs as one
 // space, and, when `color` is on, the renderers' own SGR colour sequences. json and html are
@@ -132,6 +145,20 @@ void validate_json(std::ostream& out, const ValidateReport& report, const Style&
 std::string validate_findings(const ValidateReport& report);
 // The closing line, "valid: 2 files, 4 GPUs, ...; 0 errors, 1 warnings", with a newline.
 std::string validate_summary(const ValidateReport& report);
+
+// `config show`: each effective setting with where it came from, then the catalog files read.
+struct SettingRow {
+  std::string name;    // "currency"; "catalog" for each catalogs entry
+  std::string value;   // "" = the profile's (weights)
+  std::string origin;  // "default", "config.yaml:3:10", "flag --color"
+};
+struct ConfigView {
+  std::string config_file;  // "" when none was read
+  std::vector<SettingRow> settings;
+  std::vector<SettingRow> catalogs;
+};
+// table or json (document "config", schema_version 1).
+void config(std::ostream& out, Format format, const ConfigView& view, const Style& style);
 
 // Serialise JSON the same way everywhere: compact, or with a 2-space indent when `pretty`; numbers
 // locale-independent; newline at end.

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "catalog/fields.hpp"
-#include "catalog/yaml_events.hpp"
 #include "core/prefault.hpp"
+#include "core/yaml_events.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/safe_text.hpp"
 
@@ -346,7 +346,8 @@ bool Loader::advance() {
       return false;
     }
     const yaml::SyntaxError error = stream_->syntax_error();
-    std::string message = "YAML syntax error: " + std::string(error.problem);
+    std::string message =
+        "YAML syntax error: " + std::string(error.problem.empty() ? std::string_view("unreadable YAML") : error.problem);
     if (!error.context.empty()) message += " (" + std::string(error.context) + ")";
     report(error.mark, std::move(message), "fix the YAML at this position; nothing after it was read");
     fatal_ = true;

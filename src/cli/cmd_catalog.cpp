@@ -23,7 +23,9 @@ namespace gpuselect::cli {
 
 namespace {
 
-const std::vector<std::string> listing_formats = {"table", "json", "csv"};
+const std::vector<std::string> listing_formats = render::formats_of(render::Document::catalog_listing);
+const std::vector<std::string> record_formats = render::formats_of(render::Document::catalog_record);
+const std::vector<std::string> validation_formats = render::formats_of(render::Document::catalog_validation);
 
 struct CatalogOptions {
   // validate
@@ -108,7 +110,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   const std::size_t not_shown = errors + warnings - result.diagnostics.size();
   const bool failed = errors > 0 || (options.strict && warnings > 0);
 
-  const render::Format format = resolve_format(options.validate_output, globals, {"table", "json"});
+  const render::Format format = resolve_format(options.validate_output, globals, validation_formats);
   // A number like every other (00 and 0e0 are 0 = all), read by the one parser.
   const int per_kind = parse_whole_quantity(options.max_per_kind, "--max-per-kind", ranges::Quantity::max_per_kind);
   const DiagnosticSummary summary = summarise(result.diagnostics, static_cast<std::size_t>(per_kind), &found);
@@ -197,7 +199,7 @@ int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
 
 int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
-  const render::Format format = resolve_format(options.show_output, globals, {"table", "json"});
+  const render::Format format = resolve_format(options.show_output, globals, record_formats);
   const render::Style style = make_style(options.show_output, globals, format);
   std::ostringstream text;
   if (!render::catalog_show(text, format, catalog, options.show_id, style)) {
@@ -265,7 +267,7 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
       "Warn when as_of is older than this (default " + std::to_string(catalog::stale_price_days) + ")");
   validate->add_option("--max-per-kind", options->max_per_kind,
                        "List this many findings of one kind (same hint), count the rest (default 10; 0 = all)");
-  add_output_options(*validate, options->validate_output, false, {"table", "json"});
+  add_output_options(*validate, options->validate_output, false, validation_formats);
 
   auto* list =
       add("list", "List offerings after overlays", [options, &globals] { return run_list(*options, globals); });
@@ -288,7 +290,7 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   auto* show = add("show", "Show one offering, GPU, provider or model with everything known about it",
                    [options, &globals] { return run_show(*options, globals); });
   show->add_option("id", options->show_id, "Offering, GPU, provider or model id")->required();
-  add_output_options(*show, options->show_output, false, {"table", "json"});
+  add_output_options(*show, options->show_output, false, record_formats);
 
   auto* gpus = add("gpus", "List GPU models and their specs", [options, &globals] {
     const catalog::Catalog catalog = load_catalog(globals);

@@ -26,7 +26,7 @@ struct CompareOptions {
 // Most offerings the resource flags may add: a side-by-side table wider than this is unreadable.
 constexpr std::size_t max_compared = 12;
 
-const std::vector<std::string> compare_formats = {"table", "json", "csv", "markdown", "html"};
+const std::vector<std::string> compare_formats = render::formats_of(render::Document::compare);
 
 int run(const CompareOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);

@@ -26,7 +26,7 @@ struct EstimateOptions {
   OutputOptions output;
 };
 
-const std::vector<std::string> estimate_formats = {"table", "json", "csv", "markdown", "html"};
+const std::vector<std::string> estimate_formats = render::formats_of(render::Document::estimate);
 
 int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);

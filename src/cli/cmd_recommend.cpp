@@ -29,7 +29,7 @@ struct RecommendOptions {
   LaunchFlags launch;
 };
 
-const std::vector<std::string> recommend_formats = {"table", "json", "csv", "markdown", "html"};
+const std::vector<std::string> recommend_formats = render::formats_of(render::Document::recommend);
 
 std::string no_match_hint(const scoring::Ranking& ranking) {
   if (!ranking.top_exclusion) return "loosen the constraints or add offerings to the catalog";

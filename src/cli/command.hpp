@@ -1,6 +1,8 @@
 #pragma once
 // Shared pieces of the subcommands: global options, the subcommand table entry, and helpers every
-// cmd_<name>.cpp uses (loading the catalog, writing output, the workload flags).
+// cmd_<name>.cpp uses: loading the catalog (catalog_sources.cpp), output options (output_options.cpp),
+// writing output (stdout_writer.cpp), flag values (value_parsers.cpp), today and values kept until
+// exit (process.cpp), the workload flags (workload_flags.hpp, from the table in src/workload/flags.cpp).
 #include <functional>
 #include <memory>
 #include <optional>

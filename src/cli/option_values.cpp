@@ -53,7 +53,7 @@ const std::vector<OptionValues>& option_table() {
       {"", "--catalog", "FILE", nullptr, Ids::none, false, true},
       {"", "--config", "FILE", nullptr, Ids::none, false, true},
       {"", "--color", "WHEN", color_names},
-      // Output options (common.cpp): --format's choices differ per command and are set there.
+      // Output options (output_options.cpp): --format's choices differ per command (render::formats_of).
       {"", "--format", "", render::format_names},
       {"", "--output", "FILE", nullptr, Ids::none, false, true},
       {"", "--top", "ROWS|all", nullptr, Ids::none, false, false, Q::top},

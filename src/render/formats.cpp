@@ -1,5 +1,6 @@
 // Output format names, as --format accepts them.
 #include <array>
+#include <cstdint>
 
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -7,17 +8,24 @@
 namespace gpuselect::render {
 namespace {
 
-struct FormatName {
+constexpr std::uint32_t bit(Document document) { return 1U << static_cast<unsigned>(document); }
+constexpr std::uint32_t every_document = ~0U;
+constexpr std::uint32_t reports = bit(Document::recommend) | bit(Document::compare) | bit(Document::estimate);
+
+// One row per format: its --format name and the documents rendered in it. A new format is a row
+// here and a case in each of those documents' renderers (src/render/*_render.cpp).
+struct FormatRow {
   Format format;
   std::string_view name;
+  std::uint32_t documents;
 };
 // In Format's declaration order; the first is the default.
-constexpr std::array<FormatName, 5> format_table = {{
-    {Format::table, "table"},
-    {Format::json, "json"},
-    {Format::csv, "csv"},
-    {Format::markdown, "markdown"},
-    {Format::html, "html"},
+constexpr std::array<FormatRow, 5> format_table = {{
+    {Format::table, "table", every_document},
+    {Format::json, "json", every_document},
+    {Format::csv, "csv", reports | bit(Document::catalog_listing)},
+    {Format::markdown, "markdown", reports},
+    {Format::html, "html", reports},
 }};
 
 }  // namespace
@@ -39,6 +47,13 @@ std::vector<std::string> format_names() {
   std::vector<std::string> names;
   names.reserve(format_table.size());
   for (const auto& entry : format_table) names.emplace_back(entry.name);
+  return names;
+}
+
+std::vector<std::string> formats_of(Document document) {
+  std::vector<std::string> names;
+  for (const auto& entry : format_table)
+    if ((entry.documents & bit(document)) != 0) names.emplace_back(entry.name);
   return names;
 }
 

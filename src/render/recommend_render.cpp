@@ -1,5 +1,6 @@
 // `recommend` in every format: the job, the ranked short-list, warnings, exclusions, sensitivity.
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include <fmt/format.h>
@@ -146,18 +147,22 @@ std::string count_line(const RecommendView& view, std::size_t shown) {
   return line + ".";
 }
 
-TextTable excluded_table(const RecommendView& view) {
-  TextTable table;
-  table.columns = {{"offering"}, {"mode"}, {"nodes", Align::right}, {"why excluded", Align::left, true}};
+// The excluded candidates; markdown capitalises the headers.
+Grid excluded_grid(const RecommendView& view, bool capitalised) {
+  Grid grid;
+  grid.columns = {{"offering"}, {"mode"}, {"nodes", Align::right}, {"why excluded", Align::left, true}};
+  if (capitalised) {
+    for (auto& column : grid.columns) column.header[0] = static_cast<char>(std::toupper(column.header[0]));
+  }
   for (const auto& exclusion : view.ranking->excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
       append_separated(reasons, "; ", scoring::reason_text(reason, view.ranking->currency));
-    table.rows.push_back({view.catalog->offerings[exclusion.offering_index].id,
-                          exclusion.mode ? std::string(catalog::to_string(*exclusion.mode)) : "all modes",
-                          std::to_string(exclusion.nodes), reasons});
+    grid.rows.push_back({view.catalog->offerings[exclusion.offering_index].id,
+                         exclusion.mode ? std::string(catalog::to_string(*exclusion.mode)) : "all modes",
+                         std::to_string(exclusion.nodes), reasons});
   }
-  return table;
+  return grid;
 }
 
 void recommend_table(std::ostream& out, const RecommendView& view, const Style& style) {
@@ -177,7 +182,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       text += fmt::format(" Most were removed by {}.", scoring::to_string(*ranking.top_exclusion));
     text += "\n";
   } else {
-    TextTable table;
+    Grid table;
     // llm-inference shows latency at the batch and the price per million output tokens instead of
     // the priced hours.
     const bool serving = view.profile->kind == workload::Kind::llm_inference;
@@ -213,15 +218,16 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     }
     // The reason is a column when the terminal leaves it room to be read, else one line per row
     // below the table.
+    Style plain = style;
+    plain.color = false;
     int table_width = 0;
-    for (const auto& line : lines_of(table.render(style.width, false)))
-      table_width = std::max(table_width, display_width(line));
+    for (const auto& line : lines_of(grid_text(table, plain))) table_width = std::max(table_width, display_width(line));
     const bool reason_column = style.width - table_width - 2 >= minimum_reason_columns;
     if (reason_column) {
       table.columns.push_back({"why", Align::left, true});
       for (std::size_t i = 0; i < rows.size(); ++i) table.rows[i].push_back(reasons[i]);
     }
-    text += table.render(style.width, style.color);
+    text += grid_text(table, style);
     if (!reason_column) {
       text += "\nWhy\n";
       for (std::size_t i = 0; i < rows.size(); ++i)
@@ -249,7 +255,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
   }
   if (style.show_excluded && !ranking.excluded.empty()) {
     text += "\nExcluded\n";
-    text += excluded_table(view).render(style.width, style.color);
+    text += grid_text(excluded_grid(view, false), style);
   }
   out << text;
 }
@@ -324,10 +330,17 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
   } else {
     // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
     const bool serving = view.profile->kind == workload::Kind::llm_inference;
-    out << (serving ? "| # | Provider | Instance | GPUs | Mode | Memory/GPU | TPOT@batch | Cost | $/M tokens | Score |\n"
-                      "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: | --: |\n"
-                    : "| # | Provider | Instance | GPUs | Mode | Memory/GPU | Time | Cost | Score |\n"
-                      "| --: | :-- | :-- | :-- | :-- | --: | --: | --: | --: |\n");
+    Grid table;
+    table.columns = {{"#", Align::right},
+                     {"Provider"},
+                     {"Instance"},
+                     {"GPUs"},
+                     {"Mode"},
+                     {"Memory/GPU", Align::right},
+                     {serving ? "TPOT@batch" : "Time", Align::right},
+                     {"Cost", Align::right}};
+    if (serving) table.columns.push_back({"$/M tokens", Align::right});
+    table.columns.push_back({"Score", Align::right});
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
       const auto& estimate = view.ranking->performance_of(candidate);
@@ -350,9 +363,10 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                                     units::format_money(band.high, ranking.currency)));
       }
       cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
-      out << markdown_row(cells) << '\n';
+      table.rows.push_back(std::move(cells));
     }
-    out << '\n' << markdown_cell(count_line(view, rows.size())) << '\n';
+    grid_markdown(out, table);  // ends with the blank line before the count
+    out << markdown_cell(count_line(view, rows.size())) << '\n';
     if (style.show_pareto) out << "\n\\* on the cost-time Pareto frontier.\n";
     const auto notes = note_lines(view, rows.size());
     if (!notes.empty()) {
@@ -374,15 +388,14 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     if (const auto line = sensitivity_line(view); !line.empty())
       out << "\n**Sensitivity:** " << markdown_cell(line) << '\n';
   }
-  if (style.show_excluded && !ranking.excluded.empty()) {
-    out << "\n#### Excluded\n\n";
-    const TextTable table = excluded_table(view);
-    out << "| Offering | Mode | Nodes | Why excluded |\n| :-- | :-- | --: | :-- |\n";
-    for (const auto& cells : table.rows) {
-      out << markdown_row(cells) << '\n';
-    }
+  const bool excluded_shown = style.show_excluded && !ranking.excluded.empty();
+  if (excluded_shown) {
+    Grid excluded = excluded_grid(view, true);
+    excluded.title = "Excluded";
+    out << '\n';
+    grid_markdown(out, excluded);  // ends with the blank line before the footer
   }
-  out << "\n<sub>Generated by " << markdown_cell(style.generated_by) << "</sub>\n";
+  out << (excluded_shown ? "" : "\n") << "<sub>Generated by " << markdown_cell(style.generated_by) << "</sub>\n";
 }
 
 }  // namespace

@@ -200,9 +200,15 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
   using Kind = Explanation::Kind;
   Explanation result;
   auto& lines = result.lines;
-  std::size_t strongest = 0;
-  std::size_t weakest = 0;
-  for (std::size_t c = 1; c < criterion_count; ++c) {
+  // llm-inference rows all meet the latency targets and score 100 on performance (the criterion
+  // saturates, docs/scoring.md): a criterion every row shares says nothing about this one.
+  const auto says_something = [&](std::size_t c) {
+    return !(ranking.kind == workload::Kind::llm_inference && static_cast<Criterion>(c) == Criterion::performance);
+  };
+  std::size_t strongest = says_something(0) ? 0 : 1;
+  std::size_t weakest = strongest;
+  for (std::size_t c = strongest + 1; c < criterion_count; ++c) {
+    if (!says_something(c)) continue;
     if (candidate.criteria[c].score > candidate.criteria[strongest].score) strongest = c;
     if (candidate.criteria[c].score < candidate.criteria[weakest].score) weakest = c;
   }

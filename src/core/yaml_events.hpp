@@ -1,6 +1,8 @@
 #pragma once
-// A thin RAII wrapper over libyaml's event parser (yaml_parser_parse): one event at a time, no
-// document tree. Marks are 1-based (libyaml's are 0-based).
+// The one wrapper over libyaml's event parser (yaml_parser_parse), for catalogs (catalog/load.cpp)
+// and config files (core/config.cpp): one event at a time, no document tree. Marks are 1-based
+// (libyaml's are 0-based). What is an error (tags, anchors, aliases, depth, a second document) is
+// each reader's decision, reported in its own words.
 #include <yaml.h>
 
 #include <cstddef>
@@ -9,7 +11,7 @@
 #include <functional>
 #include <string_view>
 
-namespace gpuselect::catalog::yaml {
+namespace gpuselect::yaml {
 
 struct Mark {
   std::uint32_t line = 0;    // 1-based
@@ -30,8 +32,9 @@ enum class EventKind : std::uint8_t {
   alias,
 };
 
-// libyaml's description of a syntax error: problem ("did not find expected key"), where it was
-// found, and the enclosing context ("while parsing a block mapping").
+// libyaml's description of a syntax error: problem ("did not find expected key"; "" when libyaml
+// gave none, e.g. out of memory), where it was found, and the enclosing context ("while parsing a
+// block mapping").
 struct SyntaxError {
   std::string_view problem;
   std::string_view context;
@@ -89,4 +92,4 @@ class EventStream {
   EventKind kind_ = EventKind::none;
 };
 
-}  // namespace gpuselect::catalog::yaml
+}  // namespace gpuselect::yaml

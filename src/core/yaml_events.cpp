@@ -1,6 +1,6 @@
-#include "catalog/yaml_events.hpp"
+#include "core/yaml_events.hpp"
 
-namespace gpuselect::catalog::yaml {
+namespace gpuselect::yaml {
 
 namespace {
 EventKind kind_of(yaml_event_type_t type) {
@@ -120,10 +120,10 @@ bool EventStream::has_anchor() const {
 SyntaxError EventStream::syntax_error() const {
   if (!parser_ready_) return {"out of memory initialising the YAML parser", {}, {1, 1}};
   SyntaxError error;
-  error.problem = parser_.problem != nullptr ? std::string_view(parser_.problem) : std::string_view("unreadable YAML");
+  if (parser_.problem != nullptr) error.problem = parser_.problem;
   if (parser_.context != nullptr) error.context = parser_.context;
   error.mark = one_based(parser_.problem_mark);
   return error;
 }
 
-}  // namespace gpuselect::catalog::yaml
+}  // namespace gpuselect::yaml

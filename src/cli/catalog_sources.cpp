@@ -1,0 +1,104 @@
+// The catalog files a command reads (built-in, price update, config, GPUSELECT_CATALOG, --catalog),
+// read through src/io and loaded into one catalog.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "cli/catalog_update.hpp"
+#include "cli/command.hpp"
+#include "gpuselect/embedded.hpp"
+#include "gpuselect/error.hpp"
+#include "io/files.hpp"
+
+namespace gpuselect::cli {
+
+namespace {
+const catalog::LoadLimits load_limits{};
+}  // namespace
+
+ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector<std::string>& files,
+                                 bool include_configured) {
+  ReadSources read;
+  std::vector<std::string> paths;
+  if (include_configured) {
+    for (const auto& setting : globals.settings.catalogs) paths.push_back(setting.value);
+    for (const auto& path : globals.catalog_files) paths.push_back(path);
+  }
+  for (const auto& path : files) paths.push_back(path);
+  // Every file is opened (and its size checked) before any is loaded, so a missing one fails fast.
+  read.files.reserve(paths.size());
+  for (const auto& path : paths)
+    read.files.push_back(std::make_unique<io::FileStream>(path, load_limits.max_file_bytes));
+  if (!globals.no_builtin_catalog) {
+    for (const auto& file : builtin_catalog_files()) {
+      read.sources.emplace_back(std::string(file.name), file.text);
+    }
+  }
+  // `catalog update`'s prices come right after the built-in files, so team files still override them.
+  if (include_configured) {
+    if (const auto update = price_update_in_use(globals)) {
+      read.files.insert(read.files.begin(), std::make_unique<io::FileStream>(update->path, load_limits.max_file_bytes));
+      paths.insert(paths.begin(), update->path);
+    }
+  }
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    io::FileStream* file = read.files[i].get();
+    read.sources.emplace_back(
+        paths[i], [file](char* buffer, std::size_t size) { return file->read(buffer, size); }, file->size());
+  }
+  return read;
+}
+
+std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globals) {
+  ReadSources read = read_catalog_sources(globals, {});
+  std::vector<render::CatalogFile> files;
+  files.reserve(read.sources.size());
+  // FNV-1a, 64-bit (offset basis and prime from the FNV reference): a content identity, not a
+  // security hash.
+  constexpr std::uint64_t offset_basis = 14695981039346656037ull;
+  constexpr std::uint64_t prime = 1099511628211ull;
+  std::vector<char> buffer(1u << 16);
+  for (auto& source : read.sources) {
+    std::uint64_t hash = offset_basis;
+    const auto add = [&](const char* data, std::size_t size) {
+      for (std::size_t i = 0; i < size; ++i) {
+        hash ^= static_cast<unsigned char>(data[i]);
+        hash *= prime;
+      }
+    };
+    if (source.read) {
+      for (std::size_t got = source.read(buffer.data(), buffer.size()); got > 0;
+           got = source.read(buffer.data(), buffer.size()))
+        add(buffer.data(), got);
+    } else {
+      add(source.text.data(), source.text.size());
+    }
+    files.push_back({source.name, fmt::format("fnv1a64:{:016x}", hash)});
+  }
+  return files;
+}
+
+catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
+  const ReadSources read = read_catalog_sources(globals, extra_files);
+  if (read.sources.empty()) {
+    throw Error("--no-builtin-catalog", "no catalog to read", "give --catalog FILE or drop --no-builtin-catalog");
+  }
+  catalog::LoadResult result = catalog::load(read.sources, load_limits);
+  const auto first_error = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
+                                        [](const Diagnostic& d) { return d.severity == Severity::error; });
+  if (first_error != result.diagnostics.end()) {
+    const auto error_count = std::count_if(result.diagnostics.begin(), result.diagnostics.end(),
+                                           [](const Diagnostic& d) { return d.severity == Severity::error; });
+    std::string hint = first_error->hint;
+    if (error_count > 1) {
+      hint += (hint.empty() ? "" : " ") +
+              fmt::format("({} more; run 'gpuselect catalog validate' to list them all)", error_count - 1);
+    }
+    std::string where = first_error->file;
+    if (first_error->line > 0) where += fmt::format(":{}:{}", first_error->line, first_error->column);
+    throw Error(where, first_error->message, hint);
+  }
+  return std::move(result.catalog);
+}
+
+}  // namespace gpuselect::cli

@@ -1,0 +1,80 @@
+// --format, --output, --top, --pretty and --color: the options of every data-printing command and
+// the format and style they resolve to.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "cli/command.hpp"
+#include "cli/option_values.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
+#include "io/files.hpp"
+
+namespace gpuselect::cli {
+
+void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
+                        const std::vector<std::string>& formats) {
+  command.add_option("--format", options.format, "Output format (default table)")
+      ->type_name(type_with_choices("FORMAT", formats));
+  command.add_option("--output,-o", options.output,
+                     "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)");
+  if (with_top) {
+    command
+        .add_option("--top", options.top,
+                    "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
+                    "default all)");
+  }
+  if (std::find(formats.begin(), formats.end(), "json") != formats.end())
+    command.add_flag("--pretty", options.pretty, "Indent JSON for people (default compact, one line)");
+}
+
+render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
+                              const std::vector<std::string>& allowed) {
+  const bool from_flag = !options.format.empty();
+  const std::string text = from_flag ? options.format : globals.settings.format.value;
+  const std::string where = from_flag ? "--format" : globals.settings.format.origin;
+  const auto format = render::parse_format(text);
+  if (!format || std::find(allowed.begin(), allowed.end(), text) == allowed.end()) {
+    // A config default that this command does not print falls back to table.
+    if (!from_flag && format) return render::Format::table;
+    throw unknown_id(where, "format", text, allowed, one_of(allowed));
+  }
+  return *format;
+}
+
+render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format) {
+  render::Style style;
+  const bool to_terminal = (!options.output || *options.output == "-") && io::is_terminal(STDOUT_FILENO);
+  // A terminal's width (COLUMNS wins); output for a pipe or file is not truncated unless COLUMNS is set.
+  constexpr int unlimited_width = 100000;
+  const char* columns = std::getenv("COLUMNS");
+  style.width =
+      to_terminal || (columns != nullptr && *columns != '\0') ? io::terminal_width(STDOUT_FILENO) : unlimited_width;
+  const bool color_from_flag = globals.color != "auto";
+  const std::string color = color_from_flag ? globals.color : globals.settings.color.value;
+  if (color == "always") {
+    style.color = true;
+  } else if (color == "never") {
+    style.color = false;
+  } else if (color == "auto") {
+    const char* no_color = std::getenv("NO_COLOR");
+    style.color = to_terminal && (no_color == nullptr || *no_color == '\0');
+  } else {
+    throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, "color mode", color, "",
+                         "--color");
+  }
+  style.color = style.color && format == render::Format::table;
+  style.pretty = options.pretty;
+  if (options.top == "all") {
+    style.top = 0;
+  } else if (!options.top.empty()) {
+    style.top = parse_whole_quantity(options.top, "--top", ranges::Quantity::top);
+    style.machine_top = style.top;
+  } else {
+    style.top = parse_whole_quantity(globals.settings.top.value, globals.settings.top.origin, ranges::Quantity::top);
+  }
+  return style;
+}
+
+}  // namespace gpuselect::cli

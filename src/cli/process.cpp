@@ -1,0 +1,32 @@
+// What the process takes from its environment and leaves to its exit: today's date (or the pinned
+// GPUSELECT_TODAY) and the values kept until exit.
+#include <chrono>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "cli/command.hpp"
+#include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
+
+namespace gpuselect::cli {
+
+std::vector<const void*>& objects_kept_until_exit() {
+  static auto* kept = new std::vector<const void*>();
+  return *kept;
+}
+
+std::string today_utc() {
+  if (const char* pinned = std::getenv("GPUSELECT_TODAY"); pinned != nullptr && *pinned != '\0') {
+    if (!catalog::days_between(pinned, pinned)) {
+      throw Error("GPUSELECT_TODAY", text::quoted(pinned) + " is not a date", "write YYYY-MM-DD");
+    }
+    return pinned;
+  }
+  const auto today = std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+  const std::chrono::year_month_day date{today};
+  return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(date.year()), static_cast<unsigned>(date.month()),
+                     static_cast<unsigned>(date.day()));
+}
+
+}  // namespace gpuselect::cli
