@@ -71,6 +71,11 @@ const Range& range_of(Quantity quantity);
 // `value` (parsed from `text`, given at `where`: a flag or config file:line:col) when finite and in
 // range; otherwise throws Error(where, "<text> is out of range ...", "give ... from MIN to MAX").
 double check(Quantity quantity, double value, std::string_view where, std::string_view text);
+// `text` as a number in C locale, not yet checked against the range; Error(where, "<text> is not a
+// finite number", "give a (whole) number such as ...") when it is no number at all.
+double read(Quantity quantity, std::string_view text, std::string_view where);
+// read, then check: the number given for `quantity`.
+double parse(Quantity quantity, std::string_view text, std::string_view where);
 
 // Every row, in Quantity order (docs and tests walk it).
 std::string_view table_name(Quantity quantity);

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuselect::text {
 
@@ -35,5 +36,8 @@ std::string quoted(std::string_view value);
 // True when the text is empty or only spaces (ASCII, no-break, U+2000..U+200B, ideographic, BOM)
 // and characters neutralise() replaces.
 bool is_blank(std::string_view text);
+
+// The items of a comma-separated list, each trimmed of spaces and tabs; empty items are dropped.
+std::vector<std::string> split_list(std::string_view text);
 
 }  // namespace gpuselect::text

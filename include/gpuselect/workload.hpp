@@ -1,6 +1,7 @@
 #pragma once
 // The workload profile shared by recommend, estimate and compare: what the job is, resolved from
 // flags with every default filled in and recorded.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -128,11 +129,20 @@ struct PlanConstraints {
   }
 };
 
+// Serving latency targets when none is given: MLPerf Inference's Llama 2 70B server scenario
+// limits (TTFT 2 s, TPOT 200 ms; mlcommons.org inference datacenter rules, v4.0).
+inline constexpr double default_ttft_target_ms = 2000;
+inline constexpr double default_tpot_target_ms = 200;
+// LoRA adapts the attention matrices by default (Hu et al. 2021; Hugging Face Llama module names).
+inline constexpr std::array<std::string_view, 4> default_lora_targets{"q_proj", "k_proj", "v_proj", "o_proj"};
+
 // GPU memory kept free by default, percent of capacity (docs/estimation.md "Headroom"): allocator
 // fragmentation, NCCL buffers and transient peaks; --min-headroom overrides it.
 inline constexpr double default_headroom_pct = 10.0;
 
-// The resolved job. Everything the estimator reads is here with its default applied.
+// The resolved job. Everything the estimator reads is here with its default applied. A default that is
+// the same for every workload is this struct's initialiser, which resolve keeps when the flag is not
+// given (written once); defaults per workload are resolve's KindDefaults table.
 struct Profile {
   Kind kind = Kind::llm_finetune;
   std::string model_id;    // preset id, or "custom"

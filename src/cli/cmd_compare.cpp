@@ -51,11 +51,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
                 "name them, e.g. gpuselect compare aws/p4d.24xlarge lambda/gpu_8x_a100_80gb_sxm4 --workload "
                 "llm-finetune --params 7e9");
   }
-  workload::Request request = build_request(options.workload);
-  request.headroom_pct = headroom_flag(options.ranking.min_headroom);
-  if (!request.kind) {
-    throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
-  }
+  const workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
   const workload::Profile profile = workload::resolve(request, catalog);
   const scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
   const scoring::Ranking ranking = compare_checked_if_asked(catalog, profile, ranking_options, ids);

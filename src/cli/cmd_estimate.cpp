@@ -29,11 +29,7 @@ const std::vector<std::string> estimate_formats = render::formats_of(render::Doc
 
 int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
-  workload::Request request = build_request(options.workload);
-  request.headroom_pct = headroom_flag(options.min_headroom);
-  if (!request.kind) {
-    throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
-  }
+  const workload::Request request = workload_request(options.workload, options.min_headroom);
   // --gpus takes a count, or SkyPilot's NAME[:COUNT] (which sets --gpu too).
   std::string gpu_name = options.gpu;
   std::string gpus_text = options.gpus;

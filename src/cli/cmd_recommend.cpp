@@ -48,11 +48,7 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
 
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog& catalog = keep_until_exit(load_catalog(globals));
-  workload::Request request = build_request(options.workload);
-  request.headroom_pct = headroom_flag(options.ranking.min_headroom);
-  if (!request.kind) {
-    throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
-  }
+  const workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
   const workload::Profile profile = workload::resolve(request, catalog);
   const auto launch_request = parse_launch_flags(options.launch, options.output);
   scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);

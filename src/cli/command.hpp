@@ -2,7 +2,7 @@
 // Shared pieces of the subcommands: global options, the subcommand table entry, and helpers every
 // cmd_<name>.cpp uses: loading the catalog (catalog_sources.cpp), output options (output_options.cpp),
 // writing output (stdout_writer.cpp), flag values (value_parsers.cpp), today and values kept until
-// exit (process.cpp), the workload flags (common.cpp, workload_flags.cpp).
+// exit (process.cpp), the workload flags (workload_flags.hpp, from the table in src/workload/flags.cpp).
 #include <functional>
 #include <memory>
 #include <optional>
@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/settings.hpp"
+#include "cli/workload_flags.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/ranges.hpp"
 #include "gpuselect/render.hpp"
@@ -113,17 +114,6 @@ int finish_stdout(int exit_code, int earlier_errno = 0);
 // `draw` wrote to stdout before a failure stays there (--output stays atomic).
 void emit_streamed(const OutputOptions& options, render::Format format, bool color,
                    const std::function<void(std::ostream&)>& draw);
-
-// Workload flags shared by recommend, estimate and compare: bound to strings, parsed by
-// build_request so that every error names its flag.
-struct WorkloadFlags {
-  std::string workload, params, model, method, precision, optimizer, recompute, attention, tokens, zero, offload, mfu,
-      checkpoint_minutes, context, batch, requests_per_s, input_tokens, output_tokens, tensor_parallel, egress_gb,
-      hours, seq_len, micro_batch, layers, hidden, heads, kv_heads, ffn, vocab, lora_rank, lora_targets, ttft_ms, tpot_ms,
-      active_params, experts, experts_per_token, pipeline_parallel, context_parallel, expert_parallel, quant_bits, global_batch;
-};
-void add_workload_options(CLI::App& command, WorkloadFlags& flags);
-workload::Request build_request(const WorkloadFlags& flags);
 
 // Parsers for flag values: Error(where = flag) with what to do.
 // A number in C locale checked against its row of ranges::table (one place for every range).

@@ -13,6 +13,7 @@
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
+#include "gpuselect/workload_flags.hpp"
 
 namespace gpuselect::cli {
 
@@ -46,7 +47,8 @@ using Ids = CatalogIds;
 
 // One row per option; rows naming a command come before the row for every command.
 const std::vector<OptionValues>& option_table() {
-  static const std::vector<OptionValues> table = {
+  static const std::vector<OptionValues> table = [] {
+    std::vector<OptionValues> rows = {
       // Global options (the top-level command; usable after any subcommand).
       {"", "--catalog", "FILE", nullptr, Ids::none, false, true},
       {"", "--config", "FILE", nullptr, Ids::none, false, true},
@@ -55,48 +57,6 @@ const std::vector<OptionValues>& option_table() {
       {"", "--format", "", render::format_names},
       {"", "--output", "FILE", nullptr, Ids::none, false, true},
       {"", "--top", "ROWS|all", nullptr, Ids::none, false, false, Q::top},
-      // Workload flags (common.cpp).
-      {"", "--workload", "KIND", workload::kind_names},
-      {"", "--params", "COUNT", nullptr, Ids::none, false, false, Q::params},
-      {"", "--model", "MODEL", nullptr, Ids::model},
-      {"", "--layers", "COUNT", nullptr, Ids::none, false, false, Q::layers},
-      {"", "--hidden", "SIZE", nullptr, Ids::none, false, false, Q::hidden},
-      {"", "--heads", "COUNT", nullptr, Ids::none, false, false, Q::heads},
-      {"", "--kv-heads", "COUNT", nullptr, Ids::none, false, false, Q::kv_heads},
-      {"", "--ffn", "SIZE", nullptr, Ids::none, false, false, Q::ffn},
-      {"", "--active-params", "COUNT"},
-      {"", "--experts", "COUNT", nullptr, Ids::none, false, false, Q::experts},
-      {"", "--experts-per-token", "COUNT", nullptr, Ids::none, false, false, Q::experts_per_token},
-      {"", "--vocab", "SIZE", nullptr, Ids::none, false, false, Q::vocab},
-      {"", "--method", "METHOD", workload::method_names},
-      {"", "--lora-rank", "RANK", nullptr, Ids::none, false, false, Q::lora_rank},
-      {"", "--lora-targets", "MATRIX[,...]", nullptr, Ids::none, true},
-      {"", "--precision", "PRECISION", workload::precision_names},
-      {"", "--optimizer", "OPTIMIZER", workload::optimizer_names},
-      {"", "--quant-bits", "BITS", nullptr, Ids::none, false, false, Q::quant_bits},
-      {"", "--seq-len", "TOKENS", nullptr, Ids::none, false, false, Q::seq_len},
-      {"", "--micro-batch", "SEQUENCES", nullptr, Ids::none, false, false, Q::micro_batch},
-      {"", "--global-batch", "TOKENS", nullptr, Ids::none, false, false, Q::global_batch_tokens},
-      {"", "--recompute", "MODE", workload::recompute_names},
-      {"", "--attention", "KERNEL", workload::attention_names},
-      {"", "--tokens", "COUNT", nullptr, Ids::none, false, false, Q::tokens},
-      {"", "--zero", "STAGE", workload::zero_names},
-      {"", "--offload", "WHERE", workload::offload_names},
-      {"", "--pipeline-parallel", "STAGES", nullptr, Ids::none, false, false, Q::pipeline_parallel},
-      {"", "--context-parallel", "GPUS", nullptr, Ids::none, false, false, Q::context_parallel},
-      {"", "--expert-parallel", "GPUS", nullptr, Ids::none, false, false, Q::expert_parallel},
-      {"", "--mfu", "FRACTION", nullptr, Ids::none, false, false, Q::mfu},
-      {"", "--checkpoint-minutes", "MINUTES", nullptr, Ids::none, false, false, Q::checkpoint_minutes},
-      {"", "--context", "TOKENS", nullptr, Ids::none, false, false, Q::context},
-      {"", "--batch", "SEQUENCES", nullptr, Ids::none, false, false, Q::batch},
-      {"", "--ttft-ms", "MS", nullptr, Ids::none, false, false, Q::ttft_ms},
-      {"", "--tpot-ms", "MS", nullptr, Ids::none, false, false, Q::tpot_ms},
-      {"", "--requests-per-s", "RATE", nullptr, Ids::none, false, false, Q::requests_per_s},
-      {"", "--input-tokens", "TOKENS", nullptr, Ids::none, false, false, Q::input_tokens},
-      {"", "--output-tokens", "TOKENS", nullptr, Ids::none, false, false, Q::output_tokens},
-      {"", "--tensor-parallel", "GPUS", nullptr, Ids::none, false, false, Q::tensor_parallel},
-      {"", "--egress-gb", "GB", nullptr, Ids::none, false, false, Q::egress_gb},
-      {"", "--hours", "HOURS", nullptr, Ids::none, false, false, Q::hours},
       // Scoring, constraints and analysis (ranking_flags.cpp).
       {"", "--profile", "PROFILE", scoring::profile_names},
       {"", "--weights", "CRITERION=WEIGHT[,...]", criterion_list, Ids::none, true},
@@ -142,7 +102,14 @@ const std::vector<OptionValues>& option_table() {
       {"", "--sort", "KEY", board_sort_names},
       {"", "--group-by", "FIELD[,...]", board_group_names, Ids::none, true},
       {"", "--pick", "ROW"},
-  };
+    };
+    // The workload flags: their rows come from the workload-flag table.
+    for (const auto& flag : workload::flags()) {
+      rows.push_back({"", flag.name, flag.type, flag.choices, flag.names_model ? Ids::model : Ids::none,
+                      flag.member.value == workload::FlagValue::list, false, flag.range});
+    }
+    return rows;
+  }();
   return table;
 }
 

@@ -19,18 +19,11 @@ const CLI::Validator& non_empty_value() {
 }
 
 double parse_number_of(const std::string& text, const std::string& where, ranges::Quantity quantity) {
-  const auto value = units::parse_number(text);
-  if (!value) {
-    const auto& range = ranges::range_of(quantity);
-    throw Error(
-        where, text::quoted(text) + " is not a finite number",
-        fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5"));
-  }
-  return *value;
+  return ranges::read(quantity, text, where);
 }
 
 double parse_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity) {
-  return ranges::check(quantity, parse_number_of(text, where, quantity), where, text);
+  return ranges::parse(quantity, text, where);
 }
 
 int parse_whole_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity) {
@@ -38,19 +31,6 @@ int parse_whole_quantity(const std::string& text, const std::string& where, rang
   return static_cast<int>(parse_quantity(text, where, quantity));
 }
 
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> items;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    const auto comma = text.find(',', start);
-    std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    const auto first = item.find_first_not_of(" \t");
-    const auto last = item.find_last_not_of(" \t");
-    if (first != std::string::npos) items.push_back(item.substr(first, last - first + 1));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return items;
-}
+std::vector<std::string> split_list(const std::string& text) { return text::split_list(text); }
 
 }  // namespace gpuselect::cli

@@ -7,6 +7,7 @@
 
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
 
 namespace gpuselect::ranges {
 
@@ -100,6 +101,21 @@ double check(Quantity quantity, double value, std::string_view where, std::strin
     throw Error(std::string(where), fmt::format("{} is out of range for {}", text::quoted(text), range.name), hint);
   }
   return value;
+}
+
+double read(Quantity quantity, std::string_view text, std::string_view where) {
+  const auto value = units::parse_number(text);
+  if (!value) {
+    const auto& range = range_of(quantity);
+    throw Error(
+        std::string(where), text::quoted(text) + " is not a finite number",
+        fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5"));
+  }
+  return *value;
+}
+
+double parse(Quantity quantity, std::string_view text, std::string_view where) {
+  return check(quantity, read(quantity, text, where), where, text);
 }
 
 }  // namespace gpuselect::ranges

@@ -13,6 +13,7 @@
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/workload.hpp"
+#include "gpuselect/workload_flags.hpp"
 
 namespace gpuselect::workload {
 
@@ -29,12 +30,6 @@ constexpr double resnet50_params = 25'557'032;
 constexpr double resnet50_forward_flops = 2.0 * 4.09e9;
 // Vision models given only by --params: forward FLOPs per image = 320 x params (ResNet-50's ratio).
 constexpr double vision_flops_per_param = resnet50_forward_flops / resnet50_params;
-
-constexpr unsigned bit(Kind kind) { return 1u << static_cast<unsigned>(kind); }
-constexpr unsigned llm_training = bit(Kind::llm_pretrain) | bit(Kind::llm_finetune);
-constexpr unsigned training = llm_training | bit(Kind::cv_train);
-constexpr unsigned serving = bit(Kind::llm_inference) | bit(Kind::cv_inference);
-constexpr unsigned llm_kinds = llm_training | bit(Kind::llm_inference) | bit(Kind::notebook);
 
 // Per-workload defaults (docs/estimation.md "Defaults" gives the source of each).
 struct KindDefaults {
@@ -58,66 +53,6 @@ constexpr std::array<KindDefaults, 6> kind_defaults{{
 
 const KindDefaults& defaults_of(Kind kind) { return kind_defaults[static_cast<std::size_t>(kind)]; }
 
-// Which workloads a flag applies to; a flag given for another workload is an error.
-struct FlagRule {
-  std::string_view flag;
-  bool (*given)(const Request&);
-  unsigned kinds;
-  std::string_view applies_to;  // words for the error
-};
-constexpr std::array<FlagRule, 30> flag_rules{{
-    {"--method", [](const Request& r) { return r.method.has_value(); }, training, "training workloads"},
-    {"--lora-rank", [](const Request& r) { return r.lora_rank.has_value(); }, bit(Kind::llm_finetune), "llm-finetune"},
-    {"--lora-targets", [](const Request& r) { return r.lora_targets.has_value(); }, bit(Kind::llm_finetune),
-     "llm-finetune"},
-    {"--optimizer", [](const Request& r) { return r.optimizer.has_value(); }, training, "training workloads"},
-    {"--zero", [](const Request& r) { return r.zero.has_value(); }, training, "training workloads"},
-    {"--offload", [](const Request& r) { return r.offload.has_value(); }, training, "training workloads"},
-    {"--tokens", [](const Request& r) { return r.tokens_text.has_value(); }, training, "training workloads"},
-    {"--checkpoint-minutes", [](const Request& r) { return r.checkpoint_minutes.has_value(); }, training,
-     "training workloads"},
-    {"--micro-batch", [](const Request& r) { return r.micro_batch.has_value(); }, training, "training workloads"},
-    {"--recompute", [](const Request& r) { return r.recompute.has_value(); }, llm_training,
-     "llm-pretrain and llm-finetune"},
-    {"--seq-len", [](const Request& r) { return r.seq_len.has_value(); }, llm_training,
-     "llm-pretrain and llm-finetune (serving uses --context)"},
-    {"--attention", [](const Request& r) { return r.attention.has_value(); }, llm_kinds, "LLM workloads"},
-    {"--mfu", [](const Request& r) { return r.mfu.has_value(); }, training | serving, "training and serving workloads"},
-    {"--context", [](const Request& r) { return r.context.has_value(); },
-     bit(Kind::llm_inference) | bit(Kind::notebook), "llm-inference and notebook"},
-    {"--batch", [](const Request& r) { return r.batch.has_value(); }, serving | bit(Kind::notebook),
-     "serving workloads and notebook (training uses --micro-batch)"},
-    {"--requests-per-s", [](const Request& r) { return r.requests_per_s.has_value(); }, serving,
-     "llm-inference and cv-inference"},
-    {"--input-tokens", [](const Request& r) { return r.input_tokens.has_value(); }, bit(Kind::llm_inference),
-     "llm-inference"},
-    {"--output-tokens", [](const Request& r) { return r.output_tokens.has_value(); }, bit(Kind::llm_inference),
-     "llm-inference"},
-    {"--tensor-parallel", [](const Request& r) { return r.tensor_parallel.has_value(); }, llm_kinds, "LLM workloads"},
-    {"--pipeline-parallel", [](const Request& r) { return r.pipeline_parallel.has_value(); }, llm_training,
-     "llm-pretrain and llm-finetune"},
-    {"--context-parallel", [](const Request& r) { return r.context_parallel.has_value(); }, llm_training,
-     "llm-pretrain and llm-finetune"},
-    {"--expert-parallel", [](const Request& r) { return r.expert_parallel.has_value(); }, llm_training,
-     "llm-pretrain and llm-finetune (serving spreads experts over the replica's GPUs)"},
-    {"--quant-bits", [](const Request& r) { return r.quant_bits.has_value(); }, bit(Kind::llm_finetune),
-     "llm-finetune --method qlora"},
-    {"--global-batch", [](const Request& r) { return r.global_batch_text.has_value(); }, llm_training,
-     "llm-pretrain and llm-finetune"},
-    {"--hours", [](const Request& r) { return r.hours.has_value(); }, serving | bit(Kind::notebook),
-     "serving workloads and notebook (training time is estimated)"},
-    {"--ttft-ms", [](const Request& r) { return r.ttft_ms.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
-    {"--tpot-ms", [](const Request& r) { return r.tpot_ms.has_value(); }, bit(Kind::llm_inference), "llm-inference"},
-    {"--active-params", [](const Request& r) { return r.active_params_text.has_value(); }, llm_kinds, "LLM workloads"},
-    {"--experts", [](const Request& r) { return r.experts.has_value(); }, llm_kinds, "LLM workloads"},
-    {"--experts-per-token", [](const Request& r) { return r.experts_per_token.has_value(); }, llm_kinds,
-     "LLM workloads"},
-}};
-
-// Serving latency targets when none is given: MLPerf Inference's Llama 2 70B server scenario
-// limits (TTFT 2 s, TPOT 200 ms; mlcommons.org inference datacenter rules, v4.0).
-constexpr double ttft_target_default_ms = 2000;
-constexpr double tpot_target_default_ms = 200;
 // Routed experts assumed for a custom MoE given only --active-params: Mixtral's 2 of 8 (Jiang et al. 2024).
 constexpr int experts_default = 8;
 constexpr int experts_per_token_default = 2;
@@ -131,20 +66,6 @@ std::string count_words(double value) { return units::format_count(value); }
 bool is_vision(Kind kind) { return kind == Kind::cv_train || kind == Kind::cv_inference; }
 bool is_vision(catalog::ModelFamily family) {
   return family == catalog::ModelFamily::cnn || family == catalog::ModelFamily::vit;
-}
-
-void require_positive(const std::optional<int>& value, std::string_view flag) {
-  if (value && *value <= 0) {
-    throw Error(std::string(flag), fmt::format("must be a positive whole number, got {}", *value),
-                "give a value of 1 or more");
-  }
-}
-
-void require_positive(const std::optional<double>& value, std::string_view flag) {
-  if (value && !(std::isfinite(*value) && *value > 0)) {
-    throw Error(std::string(flag), fmt::format("must be a positive number, got {}", *value),
-                "give a finite value above 0");
-  }
 }
 
 double parse_params(const std::string& text) {
@@ -214,24 +135,16 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   if (request.params_text) {
     throw Error("--params", fmt::format("both --model {} and --params given", wanted), "give one of them");
   }
-  for (const auto& [flag, given] :
-       std::array<std::pair<std::string_view, bool>, 6>{{{"--layers", request.layers.has_value()},
-                                                         {"--hidden", request.hidden.has_value()},
-                                                         {"--heads", request.heads.has_value()},
-                                                         {"--kv-heads", request.kv_heads.has_value()},
-                                                         {"--ffn", request.ffn.has_value()},
-                                                         {"--vocab", request.vocab.has_value()}}}) {
-    if (given) {
-      throw Error(std::string(flag), fmt::format("shape flags cannot change preset '{}'", preset->id),
-                  "give --params with the shape flags instead of --model");
+  // Shape flags first, then expert flags: the first given names the error.
+  for (const ModelPart part : {ModelPart::shape, ModelPart::experts}) {
+    for (const Flag& flag : flags()) {
+      if (flag.model_part != part || !flag.member.given(request)) continue;
+      const bool shape = part == ModelPart::shape;
+      throw Error(std::string(flag.name),
+                  fmt::format("{} flags cannot change preset '{}'", shape ? "shape" : "expert", preset->id),
+                  shape ? "give --params with the shape flags instead of --model"
+                        : "give --params with --active-params instead of --model");
     }
-  }
-  if (request.active_params_text || request.experts || request.experts_per_token) {
-    throw Error(request.active_params_text ? "--active-params"
-                : request.experts          ? "--experts"
-                                           : "--experts-per-token",
-                fmt::format("expert flags cannot change preset '{}'", preset->id),
-                "give --params with --active-params instead of --model");
   }
   if (is_vision(kind) != is_vision(preset->family)) {
     throw Error("--model",
@@ -414,8 +327,6 @@ void check_shape(const Shape& shape) {
   }
 }
 
-bool is_power_of_two(int value) { return value > 0 && (value & (value - 1)) == 0; }
-
 }  // namespace
 
 Profile resolve(const Request& request, const catalog::Catalog& catalog) {
@@ -426,57 +337,18 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   profile.kind = kind;
   const KindDefaults& kd = defaults_of(kind);
 
-  for (const auto& rule : flag_rules) {
-    if (rule.given(request) && (rule.kinds & bit(kind)) == 0) {
-      throw Error(std::string(rule.flag),
-                  fmt::format("does not apply to {}; it is for {}", to_string(kind), rule.applies_to),
+  // Each flag given: for this workload, in its range, and its own check (the CLI parsed the same range).
+  for (const Flag& flag : flags()) {
+    if (!flag.member.given(request)) continue;
+    if ((flag.kinds & kind_bit(kind)) == 0) {
+      throw Error(std::string(flag.name),
+                  fmt::format("does not apply to {}; it is for {}", to_string(kind), flag.applies_to),
                   "drop it or pick another --workload");
     }
-  }
-  for (const auto& [flag, value] :
-       std::array<std::pair<std::string_view, std::optional<int>>, 12>{{{"--layers", request.layers},
-                                                                        {"--hidden", request.hidden},
-                                                                        {"--heads", request.heads},
-                                                                        {"--kv-heads", request.kv_heads},
-                                                                        {"--ffn", request.ffn},
-                                                                        {"--vocab", request.vocab},
-                                                                        {"--lora-rank", request.lora_rank},
-                                                                        {"--seq-len", request.seq_len},
-                                                                        {"--micro-batch", request.micro_batch},
-                                                                        {"--context", request.context},
-                                                                        {"--batch", request.batch},
-                                                                        {"--input-tokens", request.input_tokens}}}) {
-    require_positive(value, flag);
-  }
-  require_positive(request.output_tokens, "--output-tokens");
-  require_positive(request.requests_per_s, "--requests-per-s");
-  require_positive(request.checkpoint_minutes, "--checkpoint-minutes");
-  require_positive(request.hours, "--hours");
-  if (request.egress_gb && !(std::isfinite(*request.egress_gb) && *request.egress_gb >= 0)) {
-    throw Error("--egress-gb", fmt::format("must be 0 or more, got {}", *request.egress_gb),
-                "give the GB the job sends out of the cloud");
-  }
-  if (request.mfu && !(*request.mfu > 0 && *request.mfu <= 1)) {
-    throw Error("--mfu", fmt::format("must be in (0, 1], got {}", *request.mfu), "give a fraction of peak, e.g. 0.4");
-  }
-  if (request.tensor_parallel && !is_power_of_two(*request.tensor_parallel)) {
-    throw Error("--tensor-parallel",
-                fmt::format("must be a power of two (1, 2, 4, 8), got {}", *request.tensor_parallel),
-                "tensor parallelism splits heads evenly across 2^k GPUs");
-  }
-  for (const auto& [flag, value] : std::array<std::pair<std::string_view, std::optional<int>>, 3>{
-           {{"--pipeline-parallel", request.pipeline_parallel},
-            {"--context-parallel", request.context_parallel},
-            {"--expert-parallel", request.expert_parallel}}}) {
-    require_positive(value, flag);
-    if (value && *value > 4096) {
-      throw Error(std::string(flag), fmt::format("{} stages is more than any published run uses", *value),
-                  "give a degree of 4096 or less");
-    }
-  }
-  if (request.quant_bits && *request.quant_bits != 2 && *request.quant_bits != 4 && *request.quant_bits != 8) {
-    throw Error("--quant-bits", fmt::format("must be 2, 4 or 8, got {}", *request.quant_bits),
-                "QLoRA bases are 4-bit NF4 (default), 8-bit (LLM.int8) or 2-bit (e.g. HQQ/AQLM)");
+    if (flag.member.number == nullptr) continue;
+    const double value = *flag.member.number(request);
+    if (flag.range) ranges::check(*flag.range, value, flag.name, fmt::format("{}", value));
+    if (flag.check != nullptr) flag.check(flag, value);
   }
   if (request.headroom_pct) {
     ranges::check(ranges::Quantity::min_headroom_pct, *request.headroom_pct, "--min-headroom",
@@ -493,7 +365,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   profile.shape = choice.shape;
 
   // Method, precision, optimizer.
-  profile.method = request.method.value_or(Method::full);
+  profile.method = request.method.value_or(profile.method);
   if (profile.method != Method::full && kind != Kind::llm_finetune) {
     throw Error("--method",
                 fmt::format("{} applies to llm-finetune only, not {}", to_string(profile.method), to_string(kind)),
@@ -506,9 +378,9 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   if (request.quant_bits && profile.method != Method::qlora) {
     throw Error("--quant-bits", "applies only with --method qlora", "add --method qlora");
   }
-  profile.quant_bits = request.quant_bits.value_or(4);
+  profile.quant_bits = request.quant_bits.value_or(profile.quant_bits);
   if (profile.method != Method::full) {
-    profile.lora_rank = request.lora_rank.value_or(16);
+    profile.lora_rank = request.lora_rank.value_or(profile.lora_rank);
     if (request.lora_targets) {
       std::vector<std::string> known(lora_target_names.begin(), lora_target_names.end());
       for (const auto& target : *request.lora_targets) {
@@ -518,7 +390,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
       }
       profile.lora_targets = *request.lora_targets;
     } else {
-      profile.lora_targets = {"q_proj", "k_proj", "v_proj", "o_proj"};
+      profile.lora_targets.assign(default_lora_targets.begin(), default_lora_targets.end());
     }
     if (!request.lora_rank || !request.lora_targets) {
       defaults.push_back(fmt::format("{}: rank {} on {} (Hu et al. 2021 adapt attention matrices)",
@@ -526,7 +398,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
                                      fmt::join(profile.lora_targets, ", ")));
     }
   }
-  profile.precision = request.precision.value_or(Precision::bf16);
+  profile.precision = request.precision.value_or(profile.precision);
   if (is_training(kind) && (profile.precision == Precision::int8 || profile.precision == Precision::int4 ||
                             profile.precision == Precision::fp4)) {
     throw Error("--precision",
@@ -575,7 +447,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     profile.seq_len = 0;
     profile.recompute = Recompute::none;
   }
-  profile.attention = request.attention.value_or(Attention::flash);
+  profile.attention = request.attention.value_or(profile.attention);
 
   // Training budget.
   if (is_training(kind)) {
@@ -597,10 +469,12 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
       profile.tokens = 1'281'167.0 * 90.0;
       defaults.push_back("samples: 115M (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)");
     }
-    profile.checkpoint_minutes = request.checkpoint_minutes.value_or(30);
-    if (!request.checkpoint_minutes) defaults.push_back("checkpoint every 30 minutes (assumption)");
-    profile.zero = request.zero.value_or(Zero::automatic);
-    profile.offload = request.offload.value_or(Offload::none);
+    profile.checkpoint_minutes = request.checkpoint_minutes.value_or(profile.checkpoint_minutes);
+    if (!request.checkpoint_minutes) {
+      defaults.push_back(fmt::format("checkpoint every {:g} minutes (assumption)", profile.checkpoint_minutes));
+    }
+    profile.zero = request.zero.value_or(profile.zero);
+    profile.offload = request.offload.value_or(profile.offload);
     if (profile.offload != Offload::none && profile.zero == Zero::stage0) {
       throw Error("--offload", "CPU offload needs ZeRO stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)",
                   "use --zero 2, --zero 3 or --zero auto");
@@ -627,10 +501,10 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
                     "drop --expert-parallel, or give a mixture of experts (--experts, --active-params or a MoE preset)");
       }
       if (shape.experts % *request.expert_parallel != 0) {
-        throw Error("--expert-parallel",
-                    fmt::format("{} GPUs do not divide the {} routed experts evenly", *request.expert_parallel,
-                                shape.experts),
-                    "give a divisor of the expert count");
+        throw Error(
+            "--expert-parallel",
+            fmt::format("{} GPUs do not divide the {} routed experts evenly", *request.expert_parallel, shape.experts),
+            "give a divisor of the expert count");
       }
     }
     fixed.recompute = request.recompute;
@@ -642,16 +516,16 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
           throw Error("--global-batch", text::quoted(*request.global_batch_text) + " is not a token count",
                       "write the tokens per optimizer step, e.g. 4M");
         }
-        profile.global_batch_tokens = ranges::check(ranges::Quantity::global_batch_tokens, *tokens, "--global-batch",
-                                                    *request.global_batch_text);
+        profile.global_batch_tokens =
+            ranges::check(ranges::Quantity::global_batch_tokens, *tokens, "--global-batch", *request.global_batch_text);
       } else {
         // Llama 2 pretraining: 4M tokens per step (Touvron et al. 2023); fine-tuning: 64 sequences
         // (assumption, a common SFT global batch).
         profile.global_batch_tokens = kind == Kind::llm_pretrain ? 4.0 * 1024 * 1024 : 64.0 * profile.seq_len;
-        defaults.push_back(kind == Kind::llm_pretrain
-                               ? "global batch: 4M tokens per step (Llama 2 pretraining)"
-                               : fmt::format("global batch: 64 sequences of {} tokens per step (assumption)",
-                                             profile.seq_len));
+        defaults.push_back(
+            kind == Kind::llm_pretrain
+                ? "global batch: 4M tokens per step (Llama 2 pretraining)"
+                : fmt::format("global batch: 64 sequences of {} tokens per step (assumption)", profile.seq_len));
       }
     }
   }
@@ -660,7 +534,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
 
   // Serving and notebooks.
   if (kind == Kind::llm_inference || kind == Kind::notebook) {
-    int context = 4096;
+    int context = profile.context;
     if (choice.max_context > 0) context = std::min(context, choice.max_context);
     profile.context = request.context.value_or(context);
     if (!request.context) {
@@ -690,8 +564,8 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     if (!request.requests_per_s) defaults.push_back("load: 1 request per second");
   }
   if (kind == Kind::llm_inference) {
-    profile.input_tokens = request.input_tokens.value_or(512);
-    profile.output_tokens = request.output_tokens.value_or(256);
+    profile.input_tokens = request.input_tokens.value_or(profile.input_tokens);
+    profile.output_tokens = request.output_tokens.value_or(profile.output_tokens);
     if (!request.input_tokens || !request.output_tokens) {
       defaults.push_back(fmt::format("request: {} input + {} output tokens (a chat turn; assumption)",
                                      profile.input_tokens, profile.output_tokens));
@@ -707,8 +581,8 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     profile.output_tokens = 0;
   }
   if (kind == Kind::llm_inference) {
-    profile.ttft_target_ms = request.ttft_ms.value_or(ttft_target_default_ms);
-    profile.tpot_target_ms = request.tpot_ms.value_or(tpot_target_default_ms);
+    profile.ttft_target_ms = request.ttft_ms.value_or(default_ttft_target_ms);
+    profile.tpot_target_ms = request.tpot_ms.value_or(default_tpot_target_ms);
     if (!request.ttft_ms || !request.tpot_ms) {
       defaults.push_back(fmt::format(
           "latency targets (p50): TTFT {:g} ms, TPOT {:g} ms{}", profile.ttft_target_ms, profile.tpot_target_ms,
@@ -716,7 +590,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     }
   }
   profile.tensor_parallel = request.tensor_parallel;
-  profile.egress_gb = request.egress_gb.value_or(0);
+  profile.egress_gb = request.egress_gb.value_or(profile.egress_gb);
   return profile;
 }
 

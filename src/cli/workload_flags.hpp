@@ -1,0 +1,26 @@
+#pragma once
+// The workload options of recommend, estimate and compare, made from the workload-flag table
+// (include/gpuselect/workload_flags.hpp): registered, parsed into a workload::Request, every error
+// naming its flag.
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "gpuselect/workload.hpp"
+#include "gpuselect/workload_flags.hpp"
+
+namespace gpuselect::cli {
+
+// The text of each workload flag as given, in workload::flags() order ("" = not given). Sized once,
+// so the references CLI11 binds stay valid.
+struct WorkloadFlags {
+  std::vector<std::string> texts = std::vector<std::string>(workload::flags().size());
+};
+void add_workload_options(CLI::App& command, WorkloadFlags& flags);
+workload::Request build_request(const WorkloadFlags& flags);
+// build_request with --min-headroom (`min_headroom`, "" = not given), and an Error(--workload) when no
+// workload is given: what recommend, estimate and compare pass to workload::resolve.
+workload::Request workload_request(const WorkloadFlags& flags, const std::string& min_headroom);
+
+}  // namespace gpuselect::cli
