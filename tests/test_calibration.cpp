@@ -160,11 +160,11 @@ Outcome evaluate(const catalog::Catalog& catalog, const Row& row) {
   workload::Profile profile;
   profile.kind = workload::Kind::llm_pretrain;
   const Shape& s = row.shape;
-  profile.shape = {.params = s.params, .active_params = s.active_params > 0 ? s.active_params : s.params,
-                   .layers = s.layers, .hidden = s.hidden, .heads = s.heads, .kv_heads = s.kv_heads, .ffn = s.ffn,
-                   .vocab = s.vocab, .experts = s.experts, .experts_per_token = s.experts_per_token,
-                   .dense_layers = s.dense_layers, .head_dim = s.head_dim, .kv_lora_rank = s.kv_lora_rank,
-                   .qk_rope_head_dim = s.qk_rope_head_dim};
+  static_cast<catalog::ModelShape&>(profile.shape) = {
+      .params = s.params, .active_params = s.active_params > 0 ? s.active_params : s.params, .layers = s.layers,
+      .hidden = s.hidden, .heads = s.heads, .kv_heads = s.kv_heads, .ffn = s.ffn, .vocab = s.vocab,
+      .experts = s.experts, .experts_per_token = s.experts_per_token, .dense_layers = s.dense_layers,
+      .head_dim = s.head_dim, .kv_lora_rank = s.kv_lora_rank, .qk_rope_head_dim = s.qk_rope_head_dim};
   profile.precision = row.precision;
   profile.seq_len = row.seq_len;
   profile.global_batch_tokens = row.global_batch_tokens;

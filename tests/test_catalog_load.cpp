@@ -127,11 +127,11 @@ TEST_CASE("a complete small catalog loads with every field", "[catalog]") {
 
   const ModelPreset& model = catalog.models[0];
   CHECK(model.family == ModelFamily::decoder);
-  CHECK(model.params == 6738415616.0);
-  CHECK(model.ffn == 11008);
-  CHECK(model.experts == 0);
+  CHECK(model.shape.params == 6738415616.0);
+  CHECK(model.shape.ffn == 11008);
+  CHECK(model.shape.experts == 0);
   CHECK(model.attention == AttentionKind::mha);
-  CHECK(model.head_dim == 128);
+  CHECK(model.shape.head_dim == 128);
   CHECK(catalog.find_model("llama2-7b") == &model);
   CHECK(catalog.currencies[0].per_usd == 7.2);
 }
@@ -244,19 +244,19 @@ TEST_CASE("fp4 and the MoE and attention fields load, and overlays change them f
 
   const ModelPreset* deepseek = base.catalog.find_model("deepseek-v3");
   REQUIRE(deepseek != nullptr);
-  CHECK(deepseek->experts == 256);
-  CHECK(deepseek->experts_per_token == 8);
-  CHECK(deepseek->shared_experts == 1);
+  CHECK(deepseek->shape.experts == 256);
+  CHECK(deepseek->shape.experts_per_token == 8);
+  CHECK(deepseek->shape.shared_experts == 1);
   CHECK(deepseek->expert_ffn == 2048);
-  CHECK(deepseek->dense_layers == 3);
+  CHECK(deepseek->shape.dense_layers == 3);
   CHECK(deepseek->attention == AttentionKind::mla);
-  CHECK(deepseek->head_dim == 128);
-  CHECK(deepseek->kv_lora_rank == 512);
-  CHECK(deepseek->qk_rope_head_dim == 64);
+  CHECK(deepseek->shape.head_dim == 128);
+  CHECK(deepseek->shape.kv_lora_rank == 512);
+  CHECK(deepseek->shape.qk_rope_head_dim == 64);
   CHECK(to_json(*deepseek)["attention"] == "mla");
   // Attention left out: derived from the heads.
   CHECK(base.catalog.find_model("gqa-model")->attention == AttentionKind::gqa);
-  CHECK(base.catalog.find_model("gqa-model")->experts == 0);
+  CHECK(base.catalog.find_model("gqa-model")->shape.experts == 0);
   CHECK(base.catalog.find_model("llama-2-7b")->attention == AttentionKind::mha);
 
   const std::string team =
@@ -319,7 +319,7 @@ TEST_CASE("out-of-range and unknown values of the new fields are rejected at the
         });
   // Refused values leave the earlier ones in place.
   CHECK(result.catalog.find_gpu("b200")->fp4_dense_tflops == 9000);
-  CHECK(result.catalog.find_model("deepseek-v3")->experts == 256);
+  CHECK(result.catalog.find_model("deepseek-v3")->shape.experts == 256);
   CHECK(result.catalog.find_model("deepseek-v3")->attention == AttentionKind::mla);
 }
 
@@ -895,9 +895,9 @@ TEST_CASE("the built-in 2026 presets and GPUs carry the published shapes", "[cat
   // KV-cache bytes per token at 16-bit over all layers, MODELS-2026.md Table 3:
   // MLA (kv_lora_rank + qk_rope_head_dim) x layers x 2; GQA 2 x layers x kv_heads x head_dim x 2.
   auto kv_bytes_per_token = [](const ModelPreset& model) {
-    if (model.attention == AttentionKind::mla) return (model.kv_lora_rank + model.qk_rope_head_dim) * model.layers * 2;
-    const int head_dim = model.head_dim > 0 ? model.head_dim : model.hidden / model.heads;
-    return 2 * model.layers * model.kv_heads * head_dim * 2;
+    if (model.attention == AttentionKind::mla) return (model.shape.kv_lora_rank + model.shape.qk_rope_head_dim) * model.shape.layers * 2;
+    const int head_dim = model.shape.head_dim > 0 ? model.shape.head_dim : model.shape.hidden / model.shape.heads;
+    return 2 * model.shape.layers * model.shape.kv_heads * head_dim * 2;
   };
   const std::vector<std::pair<std::string, int>> kv_table = {
       {"deepseek-v3", 70272},       {"deepseek-r1", 70272},   {"qwen3-8b", 147456},        {"qwen3-14b", 163840},
@@ -922,14 +922,14 @@ TEST_CASE("the built-in 2026 presets and GPUs carry the published shapes", "[cat
     const ModelPreset* model = catalog.find_model(id);
     REQUIRE(model != nullptr);
     INFO(id);
-    CHECK(model->params == Approx(total).epsilon(0.01));
-    if (active > 0) CHECK(model->active_params == Approx(active).epsilon(0.01));
+    CHECK(model->shape.params == Approx(total).epsilon(0.01));
+    if (active > 0) CHECK(model->shape.active_params == Approx(active).epsilon(0.01));
   }
   const ModelPreset& deepseek = *catalog.find_model("deepseek-ai/DeepSeek-V3");
-  CHECK(deepseek.experts == 256);
-  CHECK(deepseek.experts_per_token == 8);
-  CHECK(deepseek.shared_experts == 1);
-  CHECK(deepseek.dense_layers == 3);
+  CHECK(deepseek.shape.experts == 256);
+  CHECK(deepseek.shape.experts_per_token == 8);
+  CHECK(deepseek.shape.shared_experts == 1);
+  CHECK(deepseek.shape.dense_layers == 3);
   CHECK(catalog.find_model("qwen3-32b")->attention == AttentionKind::gqa);  // derived: 8 < 64
 
   // FP4 only where the silicon has it (GPU-SPECS-2026.md): Blackwell and CDNA4, not Hopper or CDNA3.

@@ -23,13 +23,13 @@ catalog::ModelPreset preset(const char* id, double params, int layers, int hidde
   catalog::ModelPreset model;
   model.id = id;
   model.name = id;
-  model.params = params;
-  model.layers = layers;
-  model.hidden = hidden;
-  model.heads = heads;
-  model.kv_heads = kv_heads;
-  model.ffn = ffn;
-  model.vocab = 32000;
+  model.shape.params = params;
+  model.shape.layers = layers;
+  model.shape.hidden = hidden;
+  model.shape.heads = heads;
+  model.shape.kv_heads = kv_heads;
+  model.shape.ffn = ffn;
+  model.shape.vocab = 32000;
   model.max_context = max_context;
   return model;
 }
@@ -44,7 +44,7 @@ catalog::Catalog models() {
   catalog.models.push_back(preset("llama-2-70b", 68.98e9, 80, 8192, 64, 8, 28672, 4096));
   auto bert = preset("bert-base", 110e6, 12, 768, 12, 12, 3072, 512);
   bert.family = catalog::ModelFamily::encoder;
-  bert.vocab = 30522;
+  bert.shape.vocab = 30522;
   catalog.models.push_back(bert);
   return catalog;
 }

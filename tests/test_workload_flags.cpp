@@ -179,7 +179,7 @@ TEST_CASE("resolve refuses each custom-model flag of the table together with --m
   gpuselect::catalog::ModelPreset preset;
   preset.id = "preset-7b";
   preset.name = "Preset 7B";
-  preset.params = 7e9;
+  preset.shape.params = 7e9;
   catalog.models.push_back(preset);
   int custom = 0;
   for (const auto& flag : workload::flags()) {

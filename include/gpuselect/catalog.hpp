@@ -227,34 +227,44 @@ struct Offering {
   bool sold_anywhere(PricingMode mode) const;
 };
 
-struct ModelPreset {
-  std::string id;  // "llama-2-7b"
-  std::string name;
-  ModelFamily family = ModelFamily::decoder;
+// A transformer's architecture as a preset states it (ModelPreset::shape) and as the workload
+// resolves it (workload::Shape adds what resolve derives). In a preset 0 means "not stated":
+// active_params 0 = params, kv_heads 0 = heads, ffn and vocab 0 = the documented defaults.
+struct ModelShape {
   double params = 0;         // exact parameter count
-  double active_params = 0;  // per token (MoE); 0 = same as params
+  double active_params = 0;  // per token (MoE experts active)
   int layers = 0;
   int hidden = 0;
   int heads = 0;
   int kv_heads = 0;
   int ffn = 0;
   int vocab = 0;
-  int max_context = 0;
-  double forward_gflops = 0;  // per sample (224x224 image) for vision models; 0 = 2*params per token
   // Mixture of experts (all 0 for a dense model). Per MoE layer: `experts` routed experts of which
-  // `experts_per_token` are chosen per token, plus `shared_experts` that every token uses; each
-  // expert's FFN has inner dimension `expert_ffn`. `dense_layers` layers have a dense FFN of `ffn`
-  // instead (DeepSeek-V3: the first 3 of 61; Llama 4 Maverick: every other layer, 24 of 48).
+  // `experts_per_token` are chosen per token, plus `shared_experts` that every token uses (counted
+  // in the dense part). `dense_layers` leading layers have a dense FFN of `ffn` instead (DeepSeek-V3:
+  // the first 3 of 61; Llama 4 Maverick: every other layer, 24 of 48).
   int experts = 0;
   int experts_per_token = 0;
   int shared_experts = 0;
-  int expert_ffn = 0;
   int dense_layers = 0;
-  // When the file names none, load() sets gqa if kv_heads < heads, else mha.
-  AttentionKind attention = AttentionKind::mha;
+  // Attention: kv_lora_rank > 0 means multi-head latent attention (DeepSeek MLA), whose KV cache
+  // holds kv_lora_rank + qk_rope_head_dim elements per token per layer; else grouped-query/MHA
+  // with kv_heads x head_dim for each of K and V.
   int head_dim = 0;          // per-head dimension; 0 = hidden / heads (mla: qk_nope_head_dim = v_head_dim)
   int kv_lora_rank = 0;      // MLA: dimension of the compressed KV latent cached per token per layer
   int qk_rope_head_dim = 0;  // MLA: dimension of the decoupled RoPE key, also cached per token per layer
+};
+
+struct ModelPreset {
+  std::string id;  // "llama-2-7b"
+  std::string name;
+  ModelFamily family = ModelFamily::decoder;
+  ModelShape shape;
+  int max_context = 0;
+  double forward_gflops = 0;  // per sample (224x224 image) for vision models; 0 = 2*params per token
+  int expert_ffn = 0;         // inner dimension of one routed expert's FFN
+  // When the file names none, load() sets gqa if kv_heads < heads, else mha.
+  AttentionKind attention = AttentionKind::mha;
   std::vector<std::string> aliases;
   std::string source;
   SourcePos pos;

@@ -53,29 +53,12 @@ std::vector<std::string> offload_names();
 bool is_training(Kind kind);  // pretrain, finetune, cv-train
 bool is_serving(Kind kind);   // llm-inference, cv-inference
 
-// Transformer (or CNN) shape. For CNN/ViT presets only params matter to the memory model.
-struct Shape {
-  double params = 0;         // total parameters
-  double active_params = 0;  // per token (MoE experts active); == params for dense models
-  int layers = 0;
-  int hidden = 0;
-  int heads = 0;
-  int kv_heads = 0;
-  int ffn = 0;
-  int vocab = 0;
+// Transformer (or CNN) shape, resolved: every field of catalog::ModelShape is filled (active_params
+// == params for dense models, kv_heads, ffn and vocab set). For CNN/ViT presets only params matter to
+// the memory model.
+struct Shape : catalog::ModelShape {
   double forward_flops_per_sample = 0;  // vision models: one 224x224 image; 0 for token models
   bool derived = false;                 // filled from params by the documented aspect-ratio rule, not given
-  // Mixture of experts: routed experts per MoE layer and how many each token uses (0 = dense).
-  int experts = 0;
-  int experts_per_token = 0;
-  int shared_experts = 0;  // always active (DeepSeek-style); counted in the dense part
-  int dense_layers = 0;    // leading layers with a dense FFN (DeepSeek-V3: 3); the rest route to experts
-  // Attention: kv_lora_rank > 0 means multi-head latent attention (DeepSeek MLA), whose KV cache
-  // holds kv_lora_rank + qk_rope_head_dim elements per token per layer; else grouped-query/MHA
-  // with kv_heads·head_dim for each of K and V.
-  int head_dim = 0;  // 0 = hidden / heads
-  int kv_lora_rank = 0;
-  int qk_rope_head_dim = 0;
 };
 
 // What the user asked for; every field optional so defaults can be told apart and recorded.

@@ -1071,39 +1071,39 @@ void Loader::check_models() {
     ModelPreset& model = result_.catalog.models[index];
     const RecordMeta& meta = models_.meta[index];
     if ((meta.named & attention_bit) == 0) {
-      model.attention = model.kv_heads > 0 && model.kv_heads < model.heads ? AttentionKind::gqa : AttentionKind::mha;
+      model.attention = model.shape.kv_heads > 0 && model.shape.kv_heads < model.shape.heads ? AttentionKind::gqa : AttentionKind::mha;
     }
     const Mark where{meta.touched_line, meta.touched_column};
     const std::string what = "model " + fields::shown(model.id);
     auto problem = [&](const std::string& message, const std::string& hint) {
       report(meta.touched_file, where, what + " " + message + " (after overlays)", hint);
     };
-    if (model.experts_per_token > model.experts) {
-      problem("has experts_per_token " + std::to_string(model.experts_per_token) + " above experts " +
-                  std::to_string(model.experts),
+    if (model.shape.experts_per_token > model.shape.experts) {
+      problem("has experts_per_token " + std::to_string(model.shape.experts_per_token) + " above experts " +
+                  std::to_string(model.shape.experts),
               "experts_per_token is the top-k of the routed experts; a dense model has experts 0 and "
               "experts_per_token 0");
-    } else if (model.experts > 0 && model.experts_per_token == 0) {
-      problem("has experts " + std::to_string(model.experts) + " but experts_per_token 0",
+    } else if (model.shape.experts > 0 && model.shape.experts_per_token == 0) {
+      problem("has experts " + std::to_string(model.shape.experts) + " but experts_per_token 0",
               "set experts_per_token to the router's top-k (config.json num_experts_per_tok)");
     }
-    if (model.experts > 0 && model.expert_ffn == 0) {
-      problem("has experts " + std::to_string(model.experts) + " but expert_ffn 0",
+    if (model.shape.experts > 0 && model.expert_ffn == 0) {
+      problem("has experts " + std::to_string(model.shape.experts) + " but expert_ffn 0",
               "set expert_ffn to one expert's intermediate size (config.json moe_intermediate_size)");
     }
-    if (model.experts == 0 && (model.shared_experts > 0 || model.expert_ffn > 0 || model.dense_layers > 0)) {
+    if (model.shape.experts == 0 && (model.shape.shared_experts > 0 || model.expert_ffn > 0 || model.shape.dense_layers > 0)) {
       problem("has shared_experts, expert_ffn or dense_layers but experts 0",
               "set experts for a mixture of experts, or remove the MoE keys from a dense model");
     }
-    if (model.layers > 0 && model.dense_layers > model.layers) {
+    if (model.shape.layers > 0 && model.shape.dense_layers > model.shape.layers) {
       problem(
-          "has dense_layers " + std::to_string(model.dense_layers) + " above layers " + std::to_string(model.layers),
+          "has dense_layers " + std::to_string(model.shape.dense_layers) + " above layers " + std::to_string(model.shape.layers),
           "dense_layers counts the layers with a dense FFN (DeepSeek-V3: the first 3 of 61)");
     }
-    if (model.attention == AttentionKind::mla && model.kv_lora_rank == 0) {
+    if (model.attention == AttentionKind::mla && model.shape.kv_lora_rank == 0) {
       problem("has attention mla but kv_lora_rank 0",
               "set kv_lora_rank (config.json kv_lora_rank, 512 for DeepSeek-V3) and qk_rope_head_dim");
-    } else if (model.attention != AttentionKind::mla && (model.kv_lora_rank > 0 || model.qk_rope_head_dim > 0)) {
+    } else if (model.attention != AttentionKind::mla && (model.shape.kv_lora_rank > 0 || model.shape.qk_rope_head_dim > 0)) {
       problem("has kv_lora_rank or qk_rope_head_dim but attention " + std::string(to_string(model.attention)),
               "write 'attention: mla' for multi-head latent attention, or remove the MLA keys");
     }

@@ -70,28 +70,29 @@ void models(std::ostream& out, Format format, const catalog::Catalog& catalog, c
                    {"context", TextTable::Align::right},
                    {"source", TextTable::Align::left, true}};
   for (const auto& model : catalog.models) {
-    const bool transformer = model.heads > 0;
+    const bool transformer = model.shape.heads > 0;
     std::string experts = "-";
-    if (model.experts > 0) {
-      experts = fmt::format("{} top-{}", model.experts, model.experts_per_token);
-      if (model.shared_experts > 0) experts += fmt::format(" + {}", model.shared_experts);
+    if (model.shape.experts > 0) {
+      experts = fmt::format("{} top-{}", model.shape.experts, model.shape.experts_per_token);
+      if (model.shape.shared_experts > 0) experts += fmt::format(" + {}", model.shape.shared_experts);
     }
-    table.rows.push_back({model.id, std::string(catalog::to_string(model.family)), units::format_count(model.params),
-                          std::to_string(model.layers), std::to_string(model.hidden), std::to_string(model.heads),
-                          std::to_string(model.kv_heads),
-                          transformer ? std::string(catalog::to_string(model.attention)) : std::string("-"), experts,
-                          model.active_params > 0 ? units::format_count(model.active_params) : std::string("-"),
-                          std::to_string(model.max_context), model.source});
+    table.rows.push_back(
+        {model.id, std::string(catalog::to_string(model.family)), units::format_count(model.shape.params),
+         std::to_string(model.shape.layers), std::to_string(model.shape.hidden), std::to_string(model.shape.heads),
+         std::to_string(model.shape.kv_heads),
+         transformer ? std::string(catalog::to_string(model.attention)) : std::string("-"), experts,
+         model.shape.active_params > 0 ? units::format_count(model.shape.active_params) : std::string("-"),
+         std::to_string(model.max_context), model.source});
   }
   if (format == Format::csv) {
     out << "id,family,params,layers,hidden,heads,kv_heads,max_context,attention,experts,experts_per_token,"
            "shared_experts,active_params\r\n";
     for (const auto& model : catalog.models) {
-      out << fmt::format("{},{},{:.0f},{},{},{},{},{},{},{},{},{},{:.0f}\r\n", model.id,
-                         catalog::to_string(model.family), model.params, model.layers, model.hidden, model.heads,
-                         model.kv_heads, model.max_context, catalog::to_string(model.attention), model.experts,
-                         model.experts_per_token, model.shared_experts,
-                         model.active_params > 0 ? model.active_params : model.params);
+      out << fmt::format(
+          "{},{},{:.0f},{},{},{},{},{},{},{},{},{},{:.0f}\r\n", model.id, catalog::to_string(model.family),
+          model.shape.params, model.shape.layers, model.shape.hidden, model.shape.heads, model.shape.kv_heads,
+          model.max_context, catalog::to_string(model.attention), model.shape.experts, model.shape.experts_per_token,
+          model.shape.shared_experts, model.shape.active_params > 0 ? model.shape.active_params : model.shape.params);
     }
     return;
   }

@@ -158,16 +158,12 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   choice.family = preset->family;
   choice.max_context = preset->max_context;
   Shape& shape = choice.shape;
-  shape.params = preset->params;
-  shape.active_params = preset->active_params > 0 ? preset->active_params : preset->params;
-  shape.experts = preset->experts;
-  shape.experts_per_token = preset->experts_per_token;
-  shape.shared_experts = preset->shared_experts;
-  shape.dense_layers = preset->dense_layers;
-  shape.head_dim = preset->head_dim;
-  if (preset->attention == catalog::AttentionKind::mla) {
-    shape.kv_lora_rank = preset->kv_lora_rank;
-    shape.qk_rope_head_dim = preset->qk_rope_head_dim;
+  // The preset's architecture as stated; what it leaves at 0 is filled below.
+  static_cast<catalog::ModelShape&>(shape) = preset->shape;
+  if (shape.active_params <= 0) shape.active_params = shape.params;
+  if (preset->attention != catalog::AttentionKind::mla) {
+    shape.kv_lora_rank = 0;
+    shape.qk_rope_head_dim = 0;
   }
   if (shape.active_params < shape.params && (shape.experts < 2 || shape.experts_per_token <= 0)) {
     // A preset with active parameters but no expert counts: Mixtral's top-2 of 8 is assumed.
@@ -176,12 +172,9 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
     defaults.push_back(
         fmt::format("experts of {}: 2 of 8 routed experts per token assumed (the preset gives none)", preset->id));
   }
-  shape.layers = preset->layers;
-  shape.hidden = preset->hidden;
-  shape.heads = preset->heads;
-  shape.kv_heads = preset->kv_heads > 0 ? preset->kv_heads : preset->heads;
-  shape.ffn = preset->ffn > 0 ? preset->ffn : ffn_per_hidden * preset->hidden;
-  shape.vocab = preset->vocab > 0 ? preset->vocab : vocab_default;
+  if (shape.kv_heads <= 0) shape.kv_heads = shape.heads;
+  if (shape.ffn <= 0) shape.ffn = ffn_per_hidden * shape.hidden;
+  if (shape.vocab <= 0) shape.vocab = vocab_default;
   // Catalog forward_gflops count one multiply-add as one FLOP (torchvision, docs/catalog.md);
   // hardware FLOPs are twice that.
   shape.forward_flops_per_sample = 2.0 * preset->forward_gflops * 1e9;
