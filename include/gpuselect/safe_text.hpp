@@ -37,6 +37,9 @@ std::string quoted(std::string_view value);
 // and characters neutralise() replaces.
 bool is_blank(std::string_view text);
 
+// The text without its leading and trailing spaces and tabs (a view into `text`).
+std::string_view trim(std::string_view text);
+
 // The items of a comma-separated list, each trimmed of spaces and tabs; empty items are dropped.
 std::vector<std::string> split_list(std::string_view text);
 

@@ -243,12 +243,7 @@ bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && equals_ignoring_case(text.substr(text.size() - suffix.size()), suffix);
 }
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
+using text::trim;
 using text::excerpt;
 
 // Length of the well-formed UTF-8 sequence at text[at] (RFC 3629: no overlongs, no surrogates, at

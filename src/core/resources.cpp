@@ -13,11 +13,7 @@ namespace gpuselect::resources {
 
 namespace {
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
+using text::trim;
 
 // One side of a range: a value in its unit, checked against its ranges::table row.
 using SideParser = std::optional<double> (*)(std::string_view);

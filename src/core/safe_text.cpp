@@ -146,15 +146,20 @@ bool is_blank(std::string_view text) {
   });
 }
 
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
 std::vector<std::string> split_list(std::string_view text) {
   std::vector<std::string> items;
   std::size_t start = 0;
   while (start <= text.size()) {
     const auto comma = text.find(',', start);
     const std::string_view item = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-    const auto first = item.find_first_not_of(" \t");
-    const auto last = item.find_last_not_of(" \t");
-    if (first != std::string_view::npos) items.emplace_back(item.substr(first, last - first + 1));
+    const std::string_view trimmed = trim(item);
+    if (!trimmed.empty()) items.emplace_back(trimmed);
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }

@@ -61,13 +61,6 @@ constexpr std::array<KindDefault, 6> kind_defaults = {{
     {workload::Kind::notebook, "development"},
 }};
 
-std::string trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t");
-  return std::string(text.substr(first, last - first + 1));
-}
-
 std::vector<std::string> criterion_name_list() { return {criterion_names.begin(), criterion_names.end()}; }
 
 std::string fixed(double value) {
@@ -122,7 +115,7 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
   std::size_t start = 0;
   while (start <= spec.size()) {
     const std::size_t comma = std::min(spec.find(',', start), spec.size());
-    const std::string item = trim(spec.substr(start, comma - start));
+    const std::string item(text::trim(spec.substr(start, comma - start)));
     start = comma + 1;
     if (item.empty()) {
       throw Error(where_text, "empty entry in " + text::quoted(spec), format_hint);
@@ -131,8 +124,8 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
     if (equals == std::string::npos) {
       throw Error(where_text, text::quoted(item) + " has no '='", format_hint);
     }
-    const std::string name = trim(std::string_view(item).substr(0, equals));
-    const std::string value_text = trim(std::string_view(item).substr(equals + 1));
+    const std::string name(text::trim(std::string_view(item).substr(0, equals)));
+    const std::string value_text(text::trim(std::string_view(item).substr(equals + 1)));
     const auto criterion = parse_criterion(name);
     if (!criterion) {
       throw unknown_id(where_text, "criterion", name, criterion_name_list(), one_of(criterion_name_list()));
