@@ -128,15 +128,15 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   std::vector<std::string> origins;
   std::vector<std::string> missing;
   for (const auto& cloud : clouds) {
-    ImportRequest request{"", cloud, as_of, options.strict, basis};
+    catalog::SkyPilotImportOptions request{cloud, "", as_of, options.strict, basis};
     std::string csv;
     if (!options.from.empty()) {
-      request.path = local_copy(options.from, cloud);
-      if (request.path.empty()) {
+      request.source_name = local_copy(options.from, cloud);
+      if (request.source_name.empty()) {
         missing.push_back(cloud);
         continue;
       }
-      csv = io::read_text(request.path, max_csv_bytes);
+      csv = io::read_text(request.source_name, max_csv_bytes);
     } else {
       const std::string base = options.base_url.empty() ? std::string(default_base_url) : options.base_url;
       io::DownloadOptions download;
@@ -154,7 +154,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
           throw Error(ErrorKind::io, url, "the server answered HTTP " + std::to_string(response.status),
                       "try again later, or use --from DIR with local copies");
         }
-        request.path = url;
+        request.source_name = url;
         csv = std::move(response.body);
         found = true;
         break;
@@ -166,7 +166,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
     }
     ImportedFile imported = import_skypilot_text(csv, request, known);
     std::fprintf(stderr, "gpuselect: %s: %s\n", cloud.c_str(), imported.summary.c_str());
-    origins.push_back(request.path);
+    origins.push_back(request.source_name);
     imports.push_back(std::move(imported));
   }
   if (!missing.empty()) {
@@ -216,18 +216,13 @@ catalog::PriceBasis parse_price_basis(const std::string& text) {
   throw unknown_choice("--price-basis", "price basis", text, "", "--price-basis");
 }
 
-ImportedFile import_skypilot_text(std::string_view csv, const ImportRequest& request, const catalog::Catalog& known) {
-  catalog::SkyPilotImportOptions options;
-  options.provider_id = request.provider;
-  options.source_name = request.path;
-  options.as_of = request.as_of;
-  options.strict = request.strict;
-  options.price_basis = request.price_basis;
-  ImportedFile imported{catalog::import_skypilot(csv, known, options), {}};
+ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
+                                  const catalog::Catalog& known) {
+  ImportedFile imported{catalog::import_skypilot(csv, known, request), {}};
   const auto& result = imported.result;
   for (const auto& warning : result.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", warning.c_str());
   if (result.offerings.empty()) {
-    throw Error(request.path, "no GPU offerings found",
+    throw Error(request.source_name, "no GPU offerings found",
                 fmt::format("of {} rows, {} name accelerators the catalog does not know, {} are non-GPU "
                             "accelerators and {} could not be read (warnings above); add GPU aliases or check "
                             "that this is a SkyPilot vms.csv file",
@@ -242,7 +237,9 @@ ImportedFile import_skypilot_text(std::string_view csv, const ImportRequest& req
                   result.offerings.size(), result.rows_read, result.rows_skipped,
                   result.rows_bad > 0 ? fmt::format(", {} unreadable", result.rows_bad) : "",
                   result.rows_repaired > 0 ? fmt::format(", {} repaired", result.rows_repaired) : "",
-                  result.provider_stub ? "; provider '" + request.provider + "' is new: a stub record is written" : "",
+                  result.provider_stub
+                      ? "; provider '" + request.provider_id + "' is new: a stub record is written"
+                      : "",
                   existing, keys);
   return imported;
 }

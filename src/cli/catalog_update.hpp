@@ -12,14 +12,6 @@
 
 namespace gpuselect::cli {
 
-struct ImportRequest {
-  std::string path;      // for messages and `source`
-  std::string provider;  // provider id
-  std::string as_of;     // YYYY-MM-DD
-  bool strict = false;
-  catalog::PriceBasis price_basis = catalog::PriceBasis::detect;
-};
-
 // One file imported: the offerings and one summary line for stderr.
 struct ImportedFile {
   catalog::SkyPilotImport result;
@@ -33,7 +25,8 @@ catalog::PriceBasis parse_price_basis(const std::string& text);
 
 // Imports CSV text, prints its warnings on stderr; throws Error when it yields no offering, saying
 // why (unknown accelerators, non-GPU rows, unreadable rows).
-ImportedFile import_skypilot_text(std::string_view csv, const ImportRequest& request, const catalog::Catalog& known);
+ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
+                                  const catalog::Catalog& known);
 
 // Catalog YAML of several imports: provider stubs, then each file's offerings, with only the keys
 // the file knows for offerings `known` already has.

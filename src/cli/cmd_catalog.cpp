@@ -230,8 +230,8 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   if (!catalog::days_between(as_of, as_of)) {
     throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
   }
-  ImportRequest request{options.import_file, provider, as_of, options.import_strict,
-                        parse_price_basis(options.import_price_basis)};
+  const catalog::SkyPilotImportOptions request{provider, options.import_file, as_of, options.import_strict,
+                                               parse_price_basis(options.import_price_basis)};
   constexpr std::size_t max_import_bytes = 512u << 20;  // SkyPilot's largest vms.csv is ~5 MB
   const std::string csv = io::read_text(options.import_file, max_import_bytes);
   std::vector<ImportedFile> imports;
@@ -292,37 +292,25 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   show->add_option("id", options->show_id, "Offering, GPU, provider or model id")->required();
   add_output_options(*show, options->show_output, false, record_formats);
 
-  auto* gpus = add("gpus", "List GPU models and their specs", [options, &globals] {
-    const catalog::Catalog catalog = load_catalog(globals);
-    const render::Format format = resolve_format(options->gpus_output, globals, listing_formats);
-    const render::Style style = make_style(options->gpus_output, globals, format);
-    emit(options->gpus_output, render_to_string([&](std::ostream& out) { render::gpus(out, format, catalog, style); }),
-         format, style.color);
-    return static_cast<int>(exit_ok);
-  });
-  add_output_options(*gpus, options->gpus_output, false, listing_formats);
-
-  auto* providers = add("providers", "List providers and their soft attributes", [options, &globals] {
-    const catalog::Catalog catalog = load_catalog(globals);
-    const render::Format format = resolve_format(options->providers_output, globals, listing_formats);
-    const render::Style style = make_style(options->providers_output, globals, format);
-    emit(options->providers_output,
-         render_to_string([&](std::ostream& out) { render::providers(out, format, catalog, style); }), format,
-         style.color);
-    return static_cast<int>(exit_ok);
-  });
-  add_output_options(*providers, options->providers_output, false, listing_formats);
-
-  auto* models = add("models", "List model presets for --model", [options, &globals] {
-    const catalog::Catalog catalog = load_catalog(globals);
-    const render::Format format = resolve_format(options->models_output, globals, listing_formats);
-    const render::Style style = make_style(options->models_output, globals, format);
-    emit(options->models_output,
-         render_to_string([&](std::ostream& out) { render::models(out, format, catalog, style); }), format,
-         style.color);
-    return static_cast<int>(exit_ok);
-  });
-  add_output_options(*models, options->models_output, false, listing_formats);
+  // `catalog gpus|providers|models`: one catalog table, each with its own output options.
+  using ListRenderer = void (*)(std::ostream&, render::Format, const catalog::Catalog&, const render::Style&);
+  auto add_listing = [&](const char* name, const char* summary, OutputOptions CatalogOptions::*output,
+                         ListRenderer render_list) {
+    auto* sub = add(name, summary, [options, output, render_list, &globals] {
+      const OutputOptions& chosen = (*options).*output;
+      const catalog::Catalog catalog = load_catalog(globals);
+      const render::Format format = resolve_format(chosen, globals, listing_formats);
+      const render::Style style = make_style(chosen, globals, format);
+      emit(chosen, render_to_string([&](std::ostream& out) { render_list(out, format, catalog, style); }), format,
+           style.color);
+      return static_cast<int>(exit_ok);
+    });
+    add_output_options(*sub, (*options).*output, false, listing_formats);
+  };
+  add_listing("gpus", "List GPU models and their specs", &CatalogOptions::gpus_output, render::gpus);
+  add_listing("providers", "List providers and their soft attributes", &CatalogOptions::providers_output,
+              render::providers);
+  add_listing("models", "List model presets for --model", &CatalogOptions::models_output, render::models);
 
   CLI::App* import = command.add_subcommand("import", "Import offerings from another catalog format");
   import->require_subcommand(1);
