@@ -57,6 +57,24 @@ void listing(std::ostream& out, Format format, std::string_view heading, const G
   render_grids(out, format, heading, {}, {grid}, style);
 }
 
+// `catalog gpus|providers`: one catalog table in a listing format, as JSON records (json_listing)
+// or as a grid of `columns` with one row(record) each; `note` closes the human formats.
+template <typename Record, typename Row>
+void catalog_table(std::ostream& out, Format format, std::string_view key, std::string_view heading,
+                   const std::vector<Record>& records, const std::vector<TextTable::Column>& columns, Row row,
+                   std::string note, const Style& style) {
+  check_listing_format(format);
+  if (format == Format::json) {
+    json_listing(out, key, records, style);
+    return;
+  }
+  Grid grid;
+  grid.columns = columns;
+  for (const auto& record : records) grid.rows.push_back(row(record));
+  if (format != Format::csv) grid.notes.push_back(std::move(note));
+  listing(out, format, fmt::format("gpuselect catalog: {}", heading), grid, style);
+}
+
 }  // namespace
 
 namespace {
@@ -89,6 +107,16 @@ std::string mode_list(std::uint8_t modes, std::string_view separator) {
   return text;
 }
 
+// The row's region by name; null when the offering lists no regions.
+void region_field(JsonWriter& json, std::string_view key, const catalog::Offering& offering, const board::Row& row) {
+  json.key(key);
+  if (row.region == board::no_region) {
+    json.value(nullptr);
+  } else {
+    json.value(board::region_name(offering, row));
+  }
+}
+
 void board_json(std::ostream& out, const catalog::Catalog& catalog, const board::Board& board, const Style& style) {
   // Streamed: one record at a time, however large the catalog.
   JsonWriter json(out, style.pretty);
@@ -113,12 +141,7 @@ void board_json(std::ostream& out, const catalog::Catalog& catalog, const board:
     // Lean on purpose (a 50,000-offering catalog has ~100,000 rows): the offering's own fields are
     // in its record under "offerings"; a row adds what the region and the filters decide.
     json.field("offering", offering.id);
-    json.key("region");
-    if (row.region == board::no_region) {
-      json.value(nullptr);
-    } else {
-      json.value(board::region_name(offering, row));
-    }
+    region_field(json, "region", offering, row);
     json.key("prices");
     json.begin_object();
     for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
@@ -167,12 +190,7 @@ void board_json(std::ostream& out, const catalog::Catalog& catalog, const board:
       const auto& cheapest = board.rows[group.cheapest_row];
       const auto& offering = catalog.offerings[cheapest.offering_index];
       json.field("cheapest_offering", offering.id);
-      json.key("cheapest_region");
-      if (cheapest.region == board::no_region) {
-        json.value(nullptr);
-      } else {
-        json.value(board::region_name(offering, cheapest));
-      }
+      region_field(json, "cheapest_region", offering, cheapest);
       json.end_object();
     }
     json.end_array();
@@ -333,86 +351,67 @@ void price_board(std::ostream& out, Format format, const catalog::Catalog& catal
 }
 
 void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
-  check_listing_format(format);
-  if (format == Format::json) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto& gpu : catalog.gpus) list.push_back(catalog::to_json(gpu));
-    write_json(out, {{"schema_version", 1}, {"document", "catalog-gpus"}, {"gpus", std::move(list)}}, style.pretty);
-    return;
-  }
   const bool csv = format == Format::csv;
-  Grid grid;
-  if (csv) {
-    grid.columns = csv_columns({"id", "name", "vendor", "architecture", "memory_gb", "usable_memory_mib", "memory_bandwidth_gbps", "bf16_dense_tflops", "fp32_tflops", "fp8_dense_tflops", "int8_dense_tops", "fp4_dense_tflops", "tdp_watts", "interconnect", "interconnect_gbps", "aliases", "source"});
-  } else {
-    grid.columns = {{"GPU", Align::left, true},    {"Name", Align::left, true},
-                    {"Memory GB", Align::right},   {"Bandwidth GB/s", Align::right},
-                    {"BF16 TFLOPS", Align::right}, {"FP8 TFLOPS", Align::right},
-                    {"FP4 TFLOPS", Align::right},  {"Link"},
-                    {"Aliases", Align::left, true}};
-  }
-  for (const auto& gpu : catalog.gpus) {
+  const auto columns =
+      csv ? csv_columns({"id", "name", "vendor", "architecture", "memory_gb", "usable_memory_mib",
+                         "memory_bandwidth_gbps", "bf16_dense_tflops", "fp32_tflops", "fp8_dense_tflops",
+                         "int8_dense_tops", "fp4_dense_tflops", "tdp_watts", "interconnect", "interconnect_gbps",
+                         "aliases", "source"})
+          : std::vector<TextTable::Column>{{"GPU", Align::left, true},    {"Name", Align::left, true},
+                                           {"Memory GB", Align::right},   {"Bandwidth GB/s", Align::right},
+                                           {"BF16 TFLOPS", Align::right}, {"FP8 TFLOPS", Align::right},
+                                           {"FP4 TFLOPS", Align::right},  {"Link"},
+                                           {"Aliases", Align::left, true}};
+  auto row = [csv](const catalog::Gpu& gpu) -> std::vector<std::string> {
     if (csv) {
-      grid.rows.push_back({gpu.id, gpu.name, gpu.vendor, gpu.architecture, csv_number(gpu.memory_gb),
-                           csv_number(gpu.usable_memory_mib), csv_number(gpu.memory_bandwidth_gbps),
-                           csv_number(gpu.bf16_dense_tflops), optional_cell(gpu.fp32_tflops, true),
-                           optional_cell(gpu.fp8_dense_tflops, true), optional_cell(gpu.int8_dense_tops, true),
-                           optional_cell(gpu.fp4_dense_tflops, true), csv_number(gpu.tdp_watts), gpu.interconnect,
-                           csv_number(gpu.interconnect_gbps), joined(gpu.aliases, ";"), gpu.source});
-    } else {
-      grid.rows.push_back({gpu.id, gpu.name, plain_number(gpu.memory_gb, 1), plain_number(gpu.memory_bandwidth_gbps, 0),
-                           plain_number(gpu.bf16_dense_tflops, 1), optional_cell(gpu.fp8_dense_tflops, false),
-                           optional_cell(gpu.fp4_dense_tflops, false), gpu.interconnect, joined(gpu.aliases, ", ")});
+      return {gpu.id, gpu.name, gpu.vendor, gpu.architecture, csv_number(gpu.memory_gb),
+              csv_number(gpu.usable_memory_mib), csv_number(gpu.memory_bandwidth_gbps),
+              csv_number(gpu.bf16_dense_tflops), optional_cell(gpu.fp32_tflops, true),
+              optional_cell(gpu.fp8_dense_tflops, true), optional_cell(gpu.int8_dense_tops, true),
+              optional_cell(gpu.fp4_dense_tflops, true), csv_number(gpu.tdp_watts), gpu.interconnect,
+              csv_number(gpu.interconnect_gbps), joined(gpu.aliases, ";"), gpu.source};
     }
-  }
-  if (!csv) grid.notes.push_back(fmt::format("{} GPU models; TFLOPS are dense (no sparsity).", catalog.gpus.size()));
-  listing(out, format, "gpuselect catalog: GPUs", grid, style);
+    return {gpu.id, gpu.name, plain_number(gpu.memory_gb, 1), plain_number(gpu.memory_bandwidth_gbps, 0),
+            plain_number(gpu.bf16_dense_tflops, 1), optional_cell(gpu.fp8_dense_tflops, false),
+            optional_cell(gpu.fp4_dense_tflops, false), gpu.interconnect, joined(gpu.aliases, ", ")};
+  };
+  catalog_table(out, format, "gpus", "GPUs", catalog.gpus, columns, row,
+                fmt::format("{} GPU models; TFLOPS are dense (no sparsity).", catalog.gpus.size()), style);
 }
 
 void providers(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
-  check_listing_format(format);
-  if (format == Format::json) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const auto& provider : catalog.providers) list.push_back(catalog::to_json(provider));
-    write_json(out, {{"schema_version", 1}, {"document", "catalog-providers"}, {"providers", std::move(list)}},
-               style.pretty);
-    return;
-  }
   const bool csv = format == Format::csv;
-  Grid grid;
-  if (csv) {
-    grid.columns = csv_columns({"id", "name", "kind", "currency", "support_tier", "support_hours", "first_response_hours", "sla_uptime_pct", "sla_credits", "compliance", "egress_per_gb", "public_ip_per_hour", "storage_per_gb_month", "as_of", "source"});
-  } else {
-    grid.columns = {{"Provider"},
-                    {"Name", Align::left, true},
-                    {"Kind"},
-                    {"Currency"},
-                    {"Support"},
-                    {"SLA %", Align::right},
-                    {"Egress/GB", Align::right},
-                    {"Compliance", Align::left, true},
-                    {"As of"}};
-  }
-  for (const auto& provider : catalog.providers) {
+  const auto columns =
+      csv ? csv_columns({"id", "name", "kind", "currency", "support_tier", "support_hours", "first_response_hours",
+                         "sla_uptime_pct", "sla_credits", "compliance", "egress_per_gb", "public_ip_per_hour",
+                         "storage_per_gb_month", "as_of", "source"})
+          : std::vector<TextTable::Column>{{"Provider"},
+                                           {"Name", Align::left, true},
+                                           {"Kind"},
+                                           {"Currency"},
+                                           {"Support"},
+                                           {"SLA %", Align::right},
+                                           {"Egress/GB", Align::right},
+                                           {"Compliance", Align::left, true},
+                                           {"As of"}};
+  auto row = [csv](const catalog::Provider& provider) -> std::vector<std::string> {
     if (csv) {
-      grid.rows.push_back({provider.id, provider.name, std::string(catalog::to_string(provider.kind)),
-                           provider.currency, std::string(catalog::to_string(provider.support.tier)),
-                           std::string(catalog::to_string(provider.support.hours)),
-                           csv_number(provider.support.first_response_hours), csv_number(provider.sla_uptime_pct),
-                           provider.sla_credits ? "true" : "false", joined(provider.compliance, ";"),
-                           csv_number(provider.egress_per_gb), csv_number(provider.public_ip_per_hour),
-                           csv_number(provider.storage_per_gb_month), provider.as_of, provider.source});
-    } else {
-      grid.rows.push_back(
-          {provider.id, provider.name, std::string(catalog::to_string(provider.kind)), provider.currency,
-           fmt::format("{} {}", catalog::to_string(provider.support.tier), catalog::to_string(provider.support.hours)),
-           provider.sla_uptime_pct > 0 ? plain_number(provider.sla_uptime_pct, 2) : "none",
-           units::format_money(provider.egress_per_gb, provider.currency),
-           provider.compliance.empty() ? "-" : joined(provider.compliance, ", "), provider.as_of});
+      return {provider.id, provider.name, std::string(catalog::to_string(provider.kind)), provider.currency,
+              std::string(catalog::to_string(provider.support.tier)),
+              std::string(catalog::to_string(provider.support.hours)),
+              csv_number(provider.support.first_response_hours), csv_number(provider.sla_uptime_pct),
+              provider.sla_credits ? "true" : "false", joined(provider.compliance, ";"),
+              csv_number(provider.egress_per_gb), csv_number(provider.public_ip_per_hour),
+              csv_number(provider.storage_per_gb_month), provider.as_of, provider.source};
     }
-  }
-  if (!csv) grid.notes.push_back(fmt::format("{} providers.", catalog.providers.size()));
-  listing(out, format, "gpuselect catalog: providers", grid, style);
+    return {provider.id, provider.name, std::string(catalog::to_string(provider.kind)), provider.currency,
+            fmt::format("{} {}", catalog::to_string(provider.support.tier), catalog::to_string(provider.support.hours)),
+            provider.sla_uptime_pct > 0 ? plain_number(provider.sla_uptime_pct, 2) : "none",
+            units::format_money(provider.egress_per_gb, provider.currency),
+            provider.compliance.empty() ? "-" : joined(provider.compliance, ", "), provider.as_of};
+  };
+  catalog_table(out, format, "providers", "providers", catalog.providers, columns, row,
+                fmt::format("{} providers.", catalog.providers.size()), style);
 }
 
 }  // namespace gpuselect::render

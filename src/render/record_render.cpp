@@ -5,6 +5,7 @@
 
 #include "gpuselect/render.hpp"
 #include "gpuselect/units.hpp"
+#include "render/renderers.hpp"
 
 namespace gpuselect::render {
 
@@ -50,10 +51,7 @@ void record(std::ostream& out, const nlohmann::ordered_json& document, const Sty
 
 void models(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
   if (format == Format::json) {
-    nlohmann::ordered_json document{
-        {"schema_version", 1}, {"document", "catalog-models"}, {"models", nlohmann::ordered_json::array()}};
-    for (const auto& model : catalog.models) document["models"].push_back(catalog::to_json(model));
-    write_json(out, document, style.pretty);
+    detail::json_listing(out, "models", catalog.models, style);
     return;
   }
   TextTable table;

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpuselect/catalog_format.hpp"
 #include "gpuselect/render.hpp"
 #include "render/csv_writer.hpp"
 
@@ -29,6 +30,16 @@ std::string grid_html(const Grid& grid);
 // rows with its title as a first column. `heading` opens the document.
 void render_grids(std::ostream& out, Format format, std::string_view heading, const std::vector<std::string>& preamble,
                   const std::vector<Grid>& grids, const Style& style);
+
+// `catalog gpus|providers|models --format json`: {"schema_version": 1, "document": "catalog-<key>",
+// "<key>": [the records]}.
+template <typename Record>
+void json_listing(std::ostream& out, std::string_view key, const std::vector<Record>& records, const Style& style) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const auto& record : records) list.push_back(catalog::to_json(record));
+  write_json(out, {{"schema_version", 1}, {"document", "catalog-" + std::string(key)}, {key, std::move(list)}},
+             style.pretty);
+}
 
 // The complete self-contained HTML page: inline CSS, no external resources.
 std::string html_page(std::string_view title, std::string_view body, const Style& style);
