@@ -52,6 +52,29 @@ constexpr double int4_bytes_per_param = (4.0 + 32.0 / 128.0) / 8.0;
 // NVFP4: 4-bit E2M1 values + one FP8 scale per 16 (NVIDIA, "Introducing NVFP4", 2025): 4.5 bits.
 // MXFP4 (one 8-bit scale per 32) is 4.25 bits; the larger figure is used.
 constexpr double fp4_bytes_per_param = (4.0 + 8.0 / 16.0) / 8.0;
+
+// Serving bytes per weight and per KV-cache element, indexed by Precision. int8 and int4 quantise
+// the weights only: the KV cache stays 16-bit. FP4 serving keeps an FP8 KV cache (TensorRT-LLM
+// NVFP4 checkpoints quantise the KV cache to FP8).
+struct ServingBytes {
+  double weight;
+  double kv_element;
+};
+constexpr std::array<ServingBytes, 7> serving_bytes_table{{
+    {4.0, 4.0},                   // fp32
+    {2.0, 2.0},                   // bf16
+    {2.0, 2.0},                   // fp16
+    {1.0, 1.0},                   // fp8
+    {1.0, 2.0},                   // int8
+    {int4_bytes_per_param, 2.0},  // int4
+    {fp4_bytes_per_param, 1.0},   // fp4
+}};
+static_assert(serving_bytes_table.size() == static_cast<std::size_t>(Precision::fp4) + 1, "one row per Precision");
+
+ServingBytes serving_bytes(Precision precision) {
+  const auto index = static_cast<std::size_t>(precision);
+  return index < serving_bytes_table.size() ? serving_bytes_table[index] : ServingBytes{2.0, 2.0};
+}
 }  // namespace
 
 StateBytes training_state_bytes(Precision precision, Optimizer optimizer) {
@@ -70,36 +93,9 @@ double frozen_base_bytes_per_param(const workload::Profile& profile) {
   return profile.precision == Precision::fp32 ? 4.0 : 2.0;
 }
 
-double serving_bytes_per_param(Precision precision) {
-  switch (precision) {
-    case Precision::fp32:
-      return 4.0;
-    case Precision::bf16:
-    case Precision::fp16:
-      return 2.0;
-    case Precision::fp8:
-    case Precision::int8:
-      return 1.0;
-    case Precision::int4:
-      return int4_bytes_per_param;
-    case Precision::fp4:
-      return fp4_bytes_per_param;
-  }
-  return 2.0;
-}
+double serving_bytes_per_param(Precision precision) { return serving_bytes(precision).weight; }
 
-double kv_bytes_per_element(Precision precision) {
-  switch (precision) {
-    case Precision::fp32:
-      return 4.0;
-    // FP4 serving keeps an FP8 KV cache (TensorRT-LLM NVFP4 checkpoints quantise the KV cache to FP8).
-    case Precision::fp8:
-    case Precision::fp4:
-      return 1.0;
-    default:
-      return 2.0;
-  }
-}
+double kv_bytes_per_element(Precision precision) { return serving_bytes(precision).kv_element; }
 
 double kv_cache_bytes_per_token(const workload::Profile& profile) {
   const auto& shape = profile.shape;
