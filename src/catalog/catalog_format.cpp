@@ -131,20 +131,11 @@ bool visit_value(const Field<Record>& field, const Record& record, Visit&& visit
 template <typename Writer>
 struct JsonValue {
   Writer& json;
-  bool operator()(const std::string& text) const {
-    json.value(text);
-    return true;
-  }
-  bool operator()(double number) const {
-    json.value(number);
-    return true;
-  }
-  bool operator()(int number) const {
-    json.value(number);
-    return true;
-  }
-  bool operator()(bool flag) const {
-    json.value(flag);
+  // Text, numbers, integers and flags: as they are.
+  template <typename Scalar>
+    requires(std::is_same_v<Scalar, std::string> || std::is_arithmetic_v<Scalar>)
+  bool operator()(const Scalar& scalar) const {
+    json.value(scalar);
     return true;
   }
   bool operator()(EnumName choice) const {
