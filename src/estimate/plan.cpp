@@ -40,6 +40,24 @@ std::vector<int> powers_of_two_up_to(int limit) {
   for (int value = 1; value <= limit; value *= 2) values.push_back(value);
   return values;
 }
+
+// A training plan on gpus_per_node x nodes GPUs (each at least 1) with the layout `chosen` states;
+// what it leaves open takes the defaults: data parallel, no offload, the profile's recompute and
+// micro-batch.
+Plan laid_out(const workload::Profile& profile, int gpus_per_node, int nodes, const workload::PlanConstraints& chosen) {
+  Plan plan;
+  plan.gpus_per_node = std::max(1, gpus_per_node);
+  plan.nodes = std::max(1, nodes);
+  plan.tensor_parallel = chosen.tensor_parallel.value_or(1);
+  plan.pipeline_parallel = chosen.pipeline_parallel.value_or(1);
+  plan.context_parallel = chosen.context_parallel.value_or(1);
+  plan.expert_parallel = chosen.expert_parallel.value_or(1);
+  plan.zero_stage = chosen.zero_stage.value_or(0);
+  plan.offload = chosen.offload.value_or(workload::Offload::none);
+  plan.recompute = chosen.recompute.value_or(profile.recompute);
+  plan.micro_batch = chosen.micro_batch.value_or(profile.micro_batch);
+  return plan;
+}
 }  // namespace
 
 bool plan_requested(const workload::Profile& profile) {
@@ -51,9 +69,7 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
   using workload::Offload;
   const auto& fixed = profile.fixed;
   const bool llm = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0;
-  Plan base;
-  base.gpus_per_node = std::max(1, gpus_per_node);
-  base.nodes = std::max(1, nodes);
+  const Plan base = laid_out(profile, gpus_per_node, nodes, {});
   const int gpus = total_gpus(base);
   const double seq = std::max(1, profile.seq_len);
 
@@ -118,15 +134,10 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
                 // One micro-step of every data-parallel rank must fit in the global batch.
                 const bool oversized = llm && dp * micro_batch * seq > profile.global_batch_tokens * (1 + 1e-9);
                 if (oversized && micro_batch > 1 && !fixed.micro_batch) continue;
-                Plan plan = base;
-                plan.tensor_parallel = tp;
-                plan.pipeline_parallel = pp;
-                plan.context_parallel = cp;
-                plan.expert_parallel = ep;
-                plan.zero_stage = stage;
-                plan.offload = offload;
-                plan.recompute = recompute;
-                plan.micro_batch = micro_batch;
+                Plan plan = laid_out(profile, gpus_per_node, nodes,
+                                     {.zero_stage = stage, .offload = offload, .tensor_parallel = tp,
+                                      .pipeline_parallel = pp, .context_parallel = cp, .expert_parallel = ep,
+                                      .recompute = recompute, .micro_batch = micro_batch});
                 plan.micro_batches =
                     llm ? std::max(1, static_cast<int>(std::lround(profile.global_batch_tokens / (dp * micro_batch * seq))))
                         : 1;
@@ -146,19 +157,7 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
 }
 
 Plan requested_plan(const workload::Profile& profile, int gpus_per_node, int nodes) {
-  const auto& fixed = profile.fixed;
-  Plan plan;
-  plan.gpus_per_node = std::max(1, gpus_per_node);
-  plan.nodes = std::max(1, nodes);
-  plan.tensor_parallel = fixed.tensor_parallel.value_or(1);
-  plan.pipeline_parallel = fixed.pipeline_parallel.value_or(1);
-  plan.context_parallel = fixed.context_parallel.value_or(1);
-  plan.expert_parallel = fixed.expert_parallel.value_or(1);
-  plan.zero_stage = fixed.zero_stage.value_or(0);
-  plan.offload = fixed.offload.value_or(workload::Offload::none);
-  plan.recompute = fixed.recompute.value_or(profile.recompute);
-  plan.micro_batch = fixed.micro_batch.value_or(profile.micro_batch);
-  return plan;
+  return laid_out(profile, gpus_per_node, nodes, profile.fixed);
 }
 
 bool layout_valid(const Plan& plan, const workload::Profile& profile) {
