@@ -175,7 +175,7 @@ struct Candidate {
   double score = 0;  // 0-100
   int rank = 0;      // 1-based after sorting
   bool pareto = false;
-  WarningList warnings;
+  WarningList warnings{};
   // GPUs the job keeps busy: serving tensor_parallel x the replicas the load needs; training the
   // GPUs its plan uses. Fewer than gpus_rented means GPUs paid to sit idle (W-OVERPROVISIONED).
   int gpus_needed = 1;

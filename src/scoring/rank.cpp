@@ -493,22 +493,11 @@ class Ranker {
         exclude(ranking, index, mode, nodes, reasons_);
         continue;
       }
-      // Built in place, no temporary to move.
       gpuselect::detail::prefault_ahead(ranking.candidates, candidates_backed_);
-      Candidate& candidate = ranking.candidates.emplace_back();
-      candidate.offering_index = index;
-      candidate.mode = mode;
-      candidate.nodes = nodes;
-      candidate.region = region;
-      candidate.other_regions = choice.others[mode_index];
-      candidate.performance = shape;
-      candidate.cost = cost;
-      candidate.spot_total = spot_total;
-      candidate.hours = hours;
-      candidate.queue_hours = wait_hours;
-      candidate.total_cost = total_cost;
-      candidate.gpus_needed = needed;
-      candidate.gpus_rented = rented;
+      ranking.candidates.push_back({.offering_index = index, .mode = mode, .nodes = nodes, .region = region,
+                                    .other_regions = choice.others[mode_index], .performance = shape, .cost = cost,
+                                    .spot_total = spot_total, .hours = hours, .queue_hours = wait_hours,
+                                    .total_cost = total_cost, .gpus_needed = needed, .gpus_rented = rented});
       produced = true;
     }
     return produced;
