@@ -23,15 +23,8 @@ std::string gb(double bytes) { return units::format_gb(bytes); }
 
 Grid memory_grid(const estimate::Performance& estimate) {
   const auto& memory = estimate.memory;
-  const auto& per_gpu = memory.per_gpu;
   Grid grid = key_values("Memory per GPU (1 GB = 1e9 bytes)");
-  grid.rows = {{"weights", gb(per_gpu.weights_bytes)},
-               {"gradients", gb(per_gpu.gradients_bytes)},
-               {"optimizer states", gb(per_gpu.optimizer_bytes)},
-               {"activations", gb(per_gpu.activations_bytes)},
-               {"KV cache", gb(per_gpu.kv_cache_bytes)},
-               {"runtime overhead", gb(per_gpu.overhead_bytes)},
-               {"total", gb(per_gpu.total_bytes)}};
+  for (const auto& part : memory_parts) grid.rows.push_back({std::string(part.label), gb(memory.per_gpu.*part.bytes)});
   if (memory.paper_model_states_bytes > 0) {
     grid.rows.push_back({"model states, ZeRO paper", gb(memory.paper_model_states_bytes)});
   }

@@ -1,12 +1,14 @@
 // The JSON documents of recommend, estimate and compare (docs/output.schema.json).
 // Every number passes through the rounding helpers of support.hpp so output is stable.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <sstream>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "gpuselect/json_writer.hpp"
@@ -89,37 +91,44 @@ ordered_json currency_json(const scoring::Ranking& ranking) {
   };
 }
 
+// The "step" object of the estimate document: its keys in order, each a StepTime figure.
+using StepFigure = std::pair<std::string_view, double estimate::StepTime::*>;
+constexpr std::array<StepFigure, 9> step_figures{{
+    {"total_s", &estimate::StepTime::total_s},
+    {"tokens", &estimate::StepTime::tokens},
+    {"compute_s", &estimate::StepTime::compute_s},
+    {"tensor_comm_s", &estimate::StepTime::tensor_comm_s},
+    {"expert_comm_s", &estimate::StepTime::expert_comm_s},
+    {"pipeline_s", &estimate::StepTime::pipeline_s},
+    {"data_comm_s", &estimate::StepTime::data_comm_s},
+    {"offload_s", &estimate::StepTime::offload_s},
+    {"failures_s", &estimate::StepTime::failures_s},
+}};
+
 ordered_json memory_json(const estimate::Memory& memory, bool has_hardware) {
-  const auto& per_gpu = memory.per_gpu;
+  ordered_json per_gpu = ordered_json::object();
+  for (const auto& part : memory_parts) per_gpu[std::string(part.json_key)] = whole_bytes(memory.per_gpu.*part.bytes);
+  const auto& plan = memory.plan;
   ordered_json object = {
-      {"per_gpu",
-       {
-           {"weights_bytes", whole_bytes(per_gpu.weights_bytes)},
-           {"gradients_bytes", whole_bytes(per_gpu.gradients_bytes)},
-           {"optimizer_bytes", whole_bytes(per_gpu.optimizer_bytes)},
-           {"activations_bytes", whole_bytes(per_gpu.activations_bytes)},
-           {"kv_cache_bytes", whole_bytes(per_gpu.kv_cache_bytes)},
-           {"overhead_bytes", whole_bytes(per_gpu.overhead_bytes)},
-           {"total_bytes", whole_bytes(per_gpu.total_bytes)},
-       }},
+      {"per_gpu", std::move(per_gpu)},
       {"cpu_offload_bytes", whole_bytes(memory.cpu_offload_bytes)},
       {"plan",
        {
-           {"zero_stage", memory.plan.zero_stage},
-           {"offload", workload::to_string(memory.plan.offload)},
-           {"gpus_per_node", memory.plan.gpus_per_node},
-           {"nodes", memory.plan.nodes},
-           {"tensor_parallel", memory.plan.tensor_parallel},
-           {"replicas", memory.plan.replicas},
-           {"expert_parallel", memory.plan.expert_parallel},
-           {"batch", memory.plan.batch},
+           {"zero_stage", plan.zero_stage},
+           {"offload", workload::to_string(plan.offload)},
+           {"gpus_per_node", plan.gpus_per_node},
+           {"nodes", plan.nodes},
+           {"tensor_parallel", plan.tensor_parallel},
+           {"replicas", plan.replicas},
+           {"expert_parallel", plan.expert_parallel},
+           {"batch", plan.batch},
            {"reason", plan_reason_name(memory.reason)},
-           {"pipeline_parallel", memory.plan.pipeline_parallel},
-           {"context_parallel", memory.plan.context_parallel},
-           {"data_parallel", estimate::data_parallel_degree(memory.plan)},
-           {"recompute", workload::to_string(memory.plan.recompute)},
-           {"micro_batch", memory.plan.micro_batch},
-           {"micro_batches", memory.plan.micro_batches},
+           {"pipeline_parallel", plan.pipeline_parallel},
+           {"context_parallel", plan.context_parallel},
+           {"data_parallel", estimate::data_parallel_degree(plan)},
+           {"recompute", workload::to_string(plan.recompute)},
+           {"micro_batch", plan.micro_batch},
+           {"micro_batches", plan.micro_batches},
        }},
       {"nvme_offload_bytes", whole_bytes(memory.nvme_offload_bytes)},
       {"paper_model_states_bytes", whole_bytes(memory.paper_model_states_bytes)},
@@ -703,16 +712,9 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
     document["time"]["gpu_hours_band"] = band_json(performance.time.gpu_hours_band);
   }
   if (performance.step.total_s > 0) {
-    const auto& step = performance.step;
-    document["step"] = {{"total_s", round_figure(step.total_s)},
-                        {"tokens", round_figure(step.tokens)},
-                        {"compute_s", round_figure(step.compute_s)},
-                        {"tensor_comm_s", round_figure(step.tensor_comm_s)},
-                        {"expert_comm_s", round_figure(step.expert_comm_s)},
-                        {"pipeline_s", round_figure(step.pipeline_s)},
-                        {"data_comm_s", round_figure(step.data_comm_s)},
-                        {"offload_s", round_figure(step.offload_s)},
-                        {"failures_s", round_figure(step.failures_s)}};
+    ordered_json step = ordered_json::object();
+    for (const auto& [key, figure] : step_figures) step[std::string(key)] = round_figure(performance.step.*figure);
+    document["step"] = std::move(step);
   }
   document["throughput"] = throughput_json(performance, profile);
   const std::string currency(estimate.currency.empty() ? std::string_view("USD") : estimate.currency);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/estimate.hpp"
 #include "gpuselect/explain.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/scoring.hpp"
@@ -24,6 +25,23 @@ inline double round_score(double score) { return round_decimals(score, 2); }
 inline double round_weight(double weight) { return round_decimals(weight, 4); }
 inline double round_figure(double value) { return round_significant(value, 4); }
 std::int64_t whole_bytes(double bytes);
+
+// The parts of a plan's memory per GPU, in the order every format lists them: the JSON key, the
+// words for people, the member.
+struct MemoryPart {
+  std::string_view json_key;
+  std::string_view label;
+  double estimate::MemoryPerGpu::*bytes;
+};
+inline constexpr std::array<MemoryPart, 7> memory_parts{{
+    {"weights_bytes", "weights", &estimate::MemoryPerGpu::weights_bytes},
+    {"gradients_bytes", "gradients", &estimate::MemoryPerGpu::gradients_bytes},
+    {"optimizer_bytes", "optimizer states", &estimate::MemoryPerGpu::optimizer_bytes},
+    {"activations_bytes", "activations", &estimate::MemoryPerGpu::activations_bytes},
+    {"kv_cache_bytes", "KV cache", &estimate::MemoryPerGpu::kv_cache_bytes},
+    {"overhead_bytes", "runtime overhead", &estimate::MemoryPerGpu::overhead_bytes},
+    {"total_bytes", "total", &estimate::MemoryPerGpu::total_bytes},
+}};
 
 // A candidate's score rounded to 2 decimals. Rounding is monotonic, so shown scores never rise down
 // the ranking (which sorts on the exact score).
