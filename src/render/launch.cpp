@@ -162,10 +162,33 @@ struct Pick {
   bool owned = false;
 };
 
+// What each launcher's file says in its opening comments (indexed by Launcher).
+struct LauncherWords {
+  std::string_view task;      // what the file is
+  std::string_view replicas;  // how to run the replicas a load needs, before their count
+  std::string_view reserved;  // how to use reserved capacity: one comment line
+  std::string_view owned;     // an owned cluster: comment lines, {} = the provider id as a YAML scalar
+  std::string_view launch;    // the command that launches the file: one comment line
+};
+constexpr std::array<LauncherWords, 2> launcher_words{{
+    {"SkyPilot task", "serve it with `sky serve` and replicas: ",
+     "# Reserved capacity: name your reservation in ~/.sky/config.yaml (e.g. aws.specific_reservations).\n",
+     "# Owned cluster: declare its hosts as SSH Node Pool {} in ~/.sky/ssh_node_pools.yaml and run\n"
+     "# `sky ssh up` (https://docs.skypilot.co/en/latest/reservations/existing-machines.html);\n"
+     "# a Kubernetes cluster instead: infra: k8s.\n",
+     "# Launch: sky launch -c gpuselect THIS_FILE.yaml\n"},
+    {"dstack task", "run it as a dstack service with replicas: ",
+     "# Reserved capacity: add `reservation: <id>` (AWS capacity reservations and blocks).\n",
+     "# Owned cluster: create SSH fleet {} over its hosts first (type: fleet, ssh_config;\n"
+     "# https://dstack.ai/docs/concepts/fleets/); the task only reuses that fleet.\n",
+     "# Launch: dstack apply -f THIS_FILE.dstack.yml\n"},
+}};
+
+// The file's opening comments, through the line that launches it.
 std::string header(Launcher launcher, const scoring::Ranking& ranking, const scoring::Candidate& candidate,
                    const Pick& pick, int rank) {
-  std::string out = fmt::format("# {} for gpuselect's pick {} of {}: {}\n",
-                                launcher == Launcher::skypilot ? "SkyPilot task" : "dstack task", rank,
+  const LauncherWords& words = launcher_words[static_cast<std::size_t>(launcher)];
+  std::string out = fmt::format("# {} for gpuselect's pick {} of {}: {}\n", words.task, rank,
                                 ranking.candidates.size(), comment_text(pick.offering.id));
   out += fmt::format("#   {} x {} GPU{} per node, {}{}{}; estimated {}, {} in all (prices as of {})\n",
                      pick.nodes, pick.offering.gpu_count, pick.offering.gpu_count == 1 ? "" : "s",
@@ -173,31 +196,18 @@ std::string header(Launcher launcher, const scoring::Ranking& ranking, const sco
                      pick.region.empty() ? "" : " in ", comment_text(pick.region), units::format_hours(candidate.hours),
                      units::format_money(candidate.total_cost, ranking.currency), comment_text(pick.offering.as_of));
   if (pick.instances > pick.nodes) {
-    out += fmt::format("# The load needs {} instances (replicas); {}\n", pick.instances,
-                       launcher == Launcher::skypilot ? "serve it with `sky serve` and replicas: " +
-                                                            std::to_string(pick.instances)
-                                                      : "run it as a dstack service with replicas: " +
-                                                            std::to_string(pick.instances));
+    out += fmt::format("# The load needs {} instances (replicas); {}{}\n", pick.instances, words.replicas,
+                       pick.instances);
   }
-  if (candidate.mode == PricingMode::reserved_1y || candidate.mode == PricingMode::reserved_3y) {
-    out += launcher == Launcher::skypilot
-               ? "# Reserved capacity: name your reservation in ~/.sky/config.yaml (e.g. aws.specific_reservations).\n"
-               : "# Reserved capacity: add `reservation: <id>` (AWS capacity reservations and blocks).\n";
-  }
+  if (candidate.mode == PricingMode::reserved_1y || candidate.mode == PricingMode::reserved_3y) out += words.reserved;
+  if (pick.owned) out += fmt::format(fmt::runtime(words.owned), yaml_scalar(pick.provider.id));
+  out += words.launch;
   return out;
 }
 
 std::string skypilot_file(const workload::Profile& profile, const scoring::Ranking& ranking,
                           const scoring::Candidate& candidate, const Pick& pick, int rank) {
   std::string out = header(Launcher::skypilot, ranking, candidate, pick, rank);
-  if (pick.owned) {
-    out += fmt::format(
-        "# Owned cluster: declare its hosts as SSH Node Pool {} in ~/.sky/ssh_node_pools.yaml and run\n"
-        "# `sky ssh up` (https://docs.skypilot.co/en/latest/reservations/existing-machines.html);\n"
-        "# a Kubernetes cluster instead: infra: k8s.\n",
-        yaml_scalar(pick.provider.id));
-  }
-  out += "# Launch: sky launch -c gpuselect THIS_FILE.yaml\n";
   out += "name: " + task_name(profile) + "\n";
   out += fmt::format("num_nodes: {}\n", pick.nodes);
   out += "resources:\n";
@@ -229,13 +239,6 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
 std::string dstack_file(const workload::Profile& profile, const scoring::Ranking& ranking,
                         const scoring::Candidate& candidate, const Pick& pick, int rank) {
   std::string out = header(Launcher::dstack, ranking, candidate, pick, rank);
-  if (pick.owned) {
-    out += fmt::format(
-        "# Owned cluster: create SSH fleet {} over its hosts first (type: fleet, ssh_config;\n"
-        "# https://dstack.ai/docs/concepts/fleets/); the task only reuses that fleet.\n",
-        yaml_scalar(pick.provider.id));
-  }
-  out += "# Launch: dstack apply -f THIS_FILE.dstack.yml\n";
   out += "type: task\n";
   out += "name: " + task_name(profile) + "\n";
   out += fmt::format("nodes: {}\n", pick.nodes);
