@@ -20,16 +20,9 @@ struct RunResult {
 };
 
 inline std::string shell_quote(const std::string& text) {
-  std::string quoted(1, '\'');
-  for (char c : text) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  quoted += '\'';
-  return quoted;
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
 }
 
 inline std::string read_file(const std::filesystem::path& path) {
