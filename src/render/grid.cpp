@@ -1,4 +1,6 @@
-// Grids: the shape shared by estimate, compare and catalog listings in every format.
+// Grids: the shape shared by estimate, compare, catalog listings and the HTML report in every format.
+#include <initializer_list>
+
 #include <fmt/format.h>
 
 #include "render/renderers.hpp"

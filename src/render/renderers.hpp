@@ -41,6 +41,8 @@ void render_grids(std::ostream& out, Format format, std::string_view heading, co
 
 // The complete self-contained HTML page: inline CSS, no external resources.
 std::string html_page(std::string_view title, std::string_view body, const Style& style);
+// The style sheet html_page inlines, without the <style> tags.
+std::string_view page_css();
 
 void recommend_html(std::ostream& out, const RecommendView& view, const Style& style);
 // The ranking documents, streamed (json_documents.cpp).
