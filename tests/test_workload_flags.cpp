@@ -206,7 +206,7 @@ TEST_CASE("resolve refuses each custom-model flag of the table together with --m
 
 namespace {
 
-constexpr std::array all_kinds = {workload::Kind::llm_pretrain, workload::Kind::llm_finetune,
+constexpr std::array all_kinds = {workload::Kind::llm_pretrain,  workload::Kind::llm_finetune,
                                   workload::Kind::llm_inference, workload::Kind::cv_train,
                                   workload::Kind::cv_inference,  workload::Kind::notebook};
 

@@ -99,7 +99,8 @@ std::string workload_because(const Profile& profile) {
 }
 
 void lora_targets_fill(Profile& profile) {
-  if (profile.method != Method::full) profile.lora_targets.assign(default_lora_targets.begin(), default_lora_targets.end());
+  if (profile.method != Method::full)
+    profile.lora_targets.assign(default_lora_targets.begin(), default_lora_targets.end());
 }
 std::string lora_because(const Profile& profile) {
   if (profile.method == Method::full) return {};
@@ -130,15 +131,16 @@ std::string micro_batch_because(const Profile& profile) {
 constexpr int pretrain_seq_len = 4096;  // Llama 2 pretraining context (Touvron et al. 2023)
 constexpr int finetune_seq_len = 2048;  // a common fine-tuning length (assumption)
 void seq_len_fill(Profile& profile) {
-  int tokens = profile.kind == Kind::llm_pretrain ? pretrain_seq_len
+  int tokens = profile.kind == Kind::llm_pretrain   ? pretrain_seq_len
                : profile.kind == Kind::llm_finetune ? finetune_seq_len
                                                     : 0;
   if (profile.model_max_context > 0) tokens = std::min(tokens, profile.model_max_context);
   profile.seq_len = tokens;
 }
 std::string seq_len_because(const Profile& profile) {
-  return fmt::format("sequence length: {} ({})", profile.seq_len,
-                     profile.kind == Kind::llm_pretrain ? "Llama 2 pretraining context" : "a common fine-tuning length");
+  return fmt::format(
+      "sequence length: {} ({})", profile.seq_len,
+      profile.kind == Kind::llm_pretrain ? "Llama 2 pretraining context" : "a common fine-tuning length");
 }
 
 // Without hardware: selective for full training (Korthikanti et al. 2022), full for adapters (the
@@ -158,15 +160,23 @@ std::string recompute_because(const Profile& profile) {
                "checkpointing, as in the QLoRA setup)";
 }
 
-constexpr double chinchilla_tokens_per_param = 20;  // compute-optimal, Hoffmann et al. 2022
-constexpr double finetune_tokens = 1e8;             // assumption: about 50k examples x 2k tokens
+constexpr double chinchilla_tokens_per_param = 20;       // compute-optimal, Hoffmann et al. 2022
+constexpr double finetune_tokens = 1e8;                  // assumption: about 50k examples x 2k tokens
 constexpr double imagenet_samples = 1'281'167.0 * 90.0;  // ImageNet-1k x 90 epochs, Goyal et al. 2017
 void tokens_fill(Profile& profile) {
   switch (profile.kind) {
-    case Kind::llm_pretrain: profile.tokens = chinchilla_tokens_per_param * profile.shape.params; break;
-    case Kind::llm_finetune: profile.tokens = finetune_tokens; break;
-    case Kind::cv_train: profile.tokens = imagenet_samples; break;
-    default: profile.tokens = 0; break;
+    case Kind::llm_pretrain:
+      profile.tokens = chinchilla_tokens_per_param * profile.shape.params;
+      break;
+    case Kind::llm_finetune:
+      profile.tokens = finetune_tokens;
+      break;
+    case Kind::cv_train:
+      profile.tokens = imagenet_samples;
+      break;
+    default:
+      profile.tokens = 0;
+      break;
   }
 }
 std::string tokens_because(const Profile& profile) {
@@ -174,8 +184,12 @@ std::string tokens_because(const Profile& profile) {
     case Kind::llm_pretrain:
       return fmt::format("tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)",
                          units::format_count(profile.tokens));
-    case Kind::llm_finetune: return "tokens: 100M (assumed fine-tuning set: about 50k examples x 2k tokens)";
-    default: return "samples: 115M (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)";
+    case Kind::llm_finetune:
+      return fmt::format("tokens: {} (assumed fine-tuning set: about 50k examples x 2k tokens)",
+                         units::format_count(profile.tokens));
+    default:
+      return fmt::format("samples: {} (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)",
+                         units::format_count(profile.tokens));
   }
 }
 
@@ -194,9 +208,11 @@ void global_batch_fill(Profile& profile) {
                                     : 0;
 }
 std::string global_batch_because(const Profile& profile) {
-  return profile.kind == Kind::llm_pretrain ? "global batch: 4M tokens per step (Llama 2 pretraining)"
-                                            : fmt::format("global batch: {} sequences of {} tokens per step (assumption)",
-                                                          finetune_global_batch_sequences, profile.seq_len);
+  return profile.kind == Kind::llm_pretrain
+             ? fmt::format("global batch: {:g}M tokens per step (Llama 2 pretraining)",
+                           profile.global_batch_tokens / (1024 * 1024))
+             : fmt::format("global batch: {} sequences of {} tokens per step (assumption)",
+                           finetune_global_batch_sequences, profile.seq_len);
 }
 
 // The Profile initialiser (Llama 2's 4,096 tokens), capped at the model's own context.

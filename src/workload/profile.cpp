@@ -36,9 +36,12 @@ constexpr double vision_flops_per_param = resnet50_forward_flops / resnet50_para
 double default_params(Kind kind) {
   switch (kind) {
     case Kind::cv_train:
-    case Kind::cv_inference: return resnet50_params;
-    case Kind::notebook: return 1e9;  // a small model to explore interactively
-    default: return 7e9;              // the most common open-weights size, e.g. Llama 2 7B
+    case Kind::cv_inference:
+      return resnet50_params;
+    case Kind::notebook:
+      return 1e9;  // a small model to explore interactively
+    default:
+      return 7e9;  // the most common open-weights size, e.g. Llama 2 7B
   }
 }
 
@@ -429,8 +432,8 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   check_method(request, profile);
   if (is_training(kind)) {
     if (request.tokens_text) {
-      profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens,
-                                        "a positive count", "write e.g. 2T, 1e9 or 500M");
+      profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, "a positive count",
+                                        "write e.g. 2T, 1e9 or 500M");
     }
     fix_training_plan(request, profile);
   }
