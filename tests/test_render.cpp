@@ -15,6 +15,7 @@
 #include "gpuselect/render.hpp"
 #include "gpuselect/units.hpp"
 #include "render/csv_writer.hpp"
+#include "render/renderers.hpp"
 #include "render/support.hpp"
 
 namespace {
@@ -215,12 +216,19 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
+// What an HTML fixture holds in place of the page style sheet, which lives once in the source.
+constexpr std::string_view page_css_marker = "/* render::detail::page_css() */";
+
 // Compares with the committed fixture, or rewrites it when GPUSELECT_UPDATE_FIXTURES is set. The
-// version in "gpuselect X.Y.Z" is replaced so a release does not touch the fixtures.
+// version in "gpuselect X.Y.Z" is replaced so a release does not touch the fixtures, and the page
+// style sheet (exactly it: any other <style> content stays and fails the comparison) by a marker.
 void check_fixture(const std::string& name, std::string text) {
   const std::string generator = render::detail::generator_name();
   for (auto at = text.find(generator); at != std::string::npos; at = text.find(generator, at))
     text.replace(at, generator.size(), "gpuselect VERSION");
+  const std::string style_sheet = "<style>\n" + std::string(render::detail::page_css()) + "\n</style>";
+  if (const auto at = text.find(style_sheet); at != std::string::npos)
+    text.replace(at, style_sheet.size(), "<style>\n" + std::string(page_css_marker) + "\n</style>");
   const std::string path = std::string(GPUSELECT_FIXTURES) + "/render/" + name;
   if (std::getenv("GPUSELECT_UPDATE_FIXTURES") != nullptr) {
     std::ofstream(path, std::ios::binary) << text;
@@ -588,7 +596,80 @@ TEST_CASE("HTML report is one self-contained file with a cost-time chart", "[ren
   CHECK(html.find("class=\"stack\"") != std::string::npos);
   CHECK(html.find("Excluded") != std::string::npos);
   CHECK(html == render_recommend(make_example(), Format::html, style));
+  // The fixture holds a marker for the style sheet: the page itself carries it, once.
+  const std::string style_sheet = "<style>\n" + std::string(render::detail::page_css()) + "\n</style>";
+  CHECK(html.find(style_sheet) != std::string::npos);
+  CHECK(html.find("<style>") == html.rfind("<style>"));
   check_fixture("report-example.html", html);
+}
+
+TEST_CASE("grid_html escapes text cells and classes and writes only markup columns as they are", "[render]") {
+  render::detail::Grid grid;
+  grid.title = "T <1>";
+  grid.columns = {{"# <n>", TextTable::Align::right}, {"name"}, {"bar"}};
+  grid.rows = {{"1", "<b>x</b> & \"y\"", "<span class=\"stack\"></span>"}, {"2", "plain"}};
+  const std::string plain = render::detail::grid_html(grid);
+  CHECK(plain ==
+        "<h2>T &lt;1&gt;</h2>\n<table>\n<thead><tr><th class=\"num\"># &lt;n&gt;</th><th>name</th><th>bar</th></tr>"
+        "</thead>\n<tbody>\n<tr><td class=\"num\">1</td><td>&lt;b&gt;x&lt;/b&gt; &amp; &quot;y&quot;</td>"
+        "<td>&lt;span class=&quot;stack&quot;&gt;&lt;/span&gt;</td></tr>\n"
+        "<tr><td class=\"num\">2</td><td>plain</td><td></td></tr>\n</tbody>\n</table>\n");
+
+  grid.html.table_class = "ranking";
+  grid.html.row_classes = {"pareto"};                   // the second row has none
+  grid.html.column_classes = {"", "warn \"><script>"};  // a class is text too
+  grid.html.markup_columns = {false, false, true};
+  const std::string styled = render::detail::grid_html(grid);
+  // The header keeps its "num" class only; column classes are for the body cells.
+  for (const char* expected :
+       {"<table class=\"ranking\">\n", "<th>name</th>", "<tr class=\"pareto\"><td class=\"num\">1</td>",
+        "<tr><td class=\"num\">2</td>", "<td class=\"warn &quot;&gt;&lt;script&gt;\">&lt;b&gt;x",
+        "<td><span class=\"stack\"></span></td>"})
+    CHECK(styled.find(expected) != std::string::npos);
+  CHECK(styled.find("<script") == std::string::npos);
+  CHECK(styled.find("<b>") == std::string::npos);
+}
+
+TEST_CASE("HTML report escapes hostile catalog names in every table, tooltip and chart label", "[render]") {
+  Example example = make_example();
+  const std::string hostile = "<script>alert(1)</script>\"'&";
+  const std::string escaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;";
+  for (auto& offering : example.catalog.offerings) offering.id += hostile;
+  for (auto& gpu : example.catalog.gpus) gpu.name += hostile;
+  for (auto& provider : example.catalog.providers) provider.name += hostile;
+  example.profile.model_name += hostile;
+  Style style;
+  style.show_pareto = true;
+  style.show_excluded = true;
+  const std::string html = render_recommend(example, Format::html, style);
+  CHECK(html.find("<script") == std::string::npos);
+  CHECK(html.find(hostile) == std::string::npos);
+  auto occurrences = [](const std::string& text, std::string_view needle) {
+    std::size_t n = 0;
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) ++n;
+    return n;
+  };
+  const auto section = [&](std::string_view from, std::string_view to) {
+    const auto begin = html.find(from);
+    REQUIRE(begin != std::string::npos);
+    return html.substr(begin, html.find(to, begin) - begin);
+  };
+  // Each table names its offerings, escaped: ranking and criteria a header and 4 rows, excluded 1 row.
+  const std::string ranking = section("<table class=\"ranking\">", "</table>");
+  const std::string criteria = section("<table class=\"criteria\">", "</table>");
+  const std::string excluded = section("<h2>Excluded</h2>", "</table>");
+  CHECK(occurrences(ranking, "<tr") == 5);
+  CHECK(occurrences(criteria, "<tr") == 5);
+  CHECK(occurrences(ranking, "<td>lambda/gpu_8x_h100_sxm5" + escaped + "</td>") == 2);
+  CHECK(occurrences(ranking, "<td>runpod/8x-a100|comma,quote&quot;" + escaped + "</td>") == 1);
+  // The warning chips' tooltips and the Warnings table name the provider.
+  CHECK(occurrences(ranking, "title=\"RunPod" + escaped) == 2);
+  CHECK(section("<h2>Warnings</h2>", "</table>").find("<td>RunPod" + escaped) != std::string::npos);
+  CHECK(occurrences(criteria, escaped) == 4);
+  CHECK(occurrences(excluded, escaped) == 1);
+  // The chart's point titles and the job summary are text too.
+  CHECK(section("<svg", "</svg>").find(escaped) != std::string::npos);
+  CHECK(section("<dl class=\"job\">", "</dl>").find("Llama 2 7B &lt;test&gt; &amp; co" + escaped) != std::string::npos);
 }
 
 TEST_CASE("an empty ranking renders in every format", "[render]") {

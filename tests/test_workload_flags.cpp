@@ -3,6 +3,7 @@
 // range in --help, be documented in docs/cli.md, and be honoured by resolve and by the CLI (the
 // workloads it applies to, its range) with a one-line error that names it.
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -201,4 +202,144 @@ TEST_CASE("resolve refuses each custom-model flag of the table together with --m
   }
   CHECK(custom ==
         9);  // --layers, --hidden, --heads, --kv-heads, --ffn, --vocab; --active-params, --experts(-per-token)
+}
+
+namespace {
+
+constexpr std::array all_kinds = {workload::Kind::llm_pretrain,  workload::Kind::llm_finetune,
+                                  workload::Kind::llm_inference, workload::Kind::cv_train,
+                                  workload::Kind::cv_inference,  workload::Kind::notebook};
+
+bool applies(const workload::Flag& flag, workload::Kind kind) { return (flag.kinds & workload::kind_bit(kind)) != 0; }
+
+// The requests whose defaults are checked: each workload alone, and llm-finetune with LoRA (the
+// LoRA row tells its default only for an adapter method).
+std::vector<workload::Request> bare_requests() {
+  std::vector<workload::Request> requests;
+  for (const auto kind : all_kinds) {
+    workload::Request request;
+    request.kind = kind;
+    requests.push_back(request);
+  }
+  workload::Request lora;
+  lora.kind = workload::Kind::llm_finetune;
+  lora.method = workload::Method::lora;
+  requests.push_back(lora);
+  return requests;
+}
+
+// The provenance sentences the table's rows give for a settled profile, in table order (--workload
+// is given in these requests, so its row tells nothing).
+std::vector<std::string> row_sentences(const workload::Profile& profile) {
+  std::vector<std::string> sentences;
+  for (const auto& flag : workload::flags()) {
+    if (flag.because == nullptr || flag.name == "--workload" || !applies(flag, profile.kind)) continue;
+    std::string sentence = flag.because(profile);
+    if (!sentence.empty()) sentences.push_back(std::move(sentence));
+  }
+  return sentences;
+}
+
+// A value the row accepts for the bare request of its workload: the row's valid_text, except
+// --context, whose minimum cannot hold the default request (512 + 256 tokens).
+std::string default_free_text(const workload::Flag& flag) {
+  return flag.name == "--context" ? std::string("8192") : valid_text(flag);
+}
+
+}  // namespace
+
+TEST_CASE("defaults_applied is the model's sentences, then each defaulted row's provenance in table order",
+          "[workload][flags]") {
+  int told = 0;
+  for (const auto& request : bare_requests()) {
+    const workload::Profile profile = workload::resolve(request, no_models());
+    INFO(workload::to_string(profile.kind) << " " << workload::to_string(profile.method));
+    const std::vector<std::string> expected = row_sentences(profile);
+    REQUIRE(profile.defaults_applied.size() >= expected.size());
+    const std::vector<std::string> tail(profile.defaults_applied.end() - static_cast<std::ptrdiff_t>(expected.size()),
+                                        profile.defaults_applied.end());
+    CHECK(tail == expected);
+    // What comes before the rows' sentences is about the model.
+    for (std::size_t i = 0; i + expected.size() < profile.defaults_applied.size(); ++i) {
+      const std::string& sentence = profile.defaults_applied[i];
+      CHECK((sentence.starts_with("model:") || sentence.starts_with("shape") || sentence.starts_with("forward FLOPs")));
+    }
+    told += static_cast<int>(expected.size());
+  }
+  CHECK(told >= 30);  // 36 sentences over the seven requests at the time of writing: the loop is not empty
+
+  workload::Request unnamed;  // no --workload: its row tells the default first
+  const workload::Profile profile = workload::resolve(unnamed, no_models());
+  REQUIRE_FALSE(profile.defaults_applied.empty());
+  CHECK(profile.defaults_applied.front() == workload::flag_named("--workload").because(profile));
+  CHECK(profile.kind == workload::Kind::llm_finetune);
+}
+
+TEST_CASE("a row's provenance sentence is gone once its flag (and the partner it tells with) is given",
+          "[workload][flags]") {
+  int rows = 0;
+  for (const auto& bare : bare_requests()) {
+    const workload::Profile defaulted = workload::resolve(bare, no_models());
+    for (const auto& flag : workload::flags()) {
+      if (flag.because == nullptr || flag.name == "--workload" || !applies(flag, defaulted.kind)) continue;
+      if (flag.because(defaulted).empty()) continue;
+      INFO(flag.name << " for " << workload::to_string(defaulted.kind));
+      workload::Request request = bare;
+      flag.member.parse(flag, default_free_text(flag), request);
+      if (!flag.told_with.empty()) {
+        const auto& partner = workload::flag_named(flag.told_with);
+        partner.member.parse(partner, default_free_text(partner), request);
+        // With only the partner given, this row's own default is still told.
+        workload::Request partner_only = bare;
+        partner.member.parse(partner, default_free_text(partner), partner_only);
+        const workload::Profile half = workload::resolve(partner_only, no_models());
+        CHECK(std::count(half.defaults_applied.begin(), half.defaults_applied.end(), flag.because(half)) == 1);
+      }
+      const workload::Profile given = workload::resolve(request, no_models());
+      CHECK(std::count(given.defaults_applied.begin(), given.defaults_applied.end(), flag.because(given)) == 0);
+      CHECK(given.defaults_applied.size() < defaulted.defaults_applied.size());
+      ++rows;
+    }
+  }
+  CHECK(rows >= 30);
+}
+
+TEST_CASE("a row's default fills its field for the workloads it applies to and clears it for the others",
+          "[workload][flags]") {
+  // Figures from the row's sources (docs/estimation.md "Defaults").
+  const auto finetune = workload::resolve(bare_requests()[1], no_models());
+  CHECK(finetune.seq_len == 2048);
+  CHECK(finetune.global_batch_tokens == 64.0 * 2048);
+  CHECK(finetune.recompute == workload::Recompute::selective);
+  CHECK(finetune.input_tokens == 0);
+  CHECK(finetune.ttft_target_ms == 0);
+  CHECK(finetune.hours == 0);
+  const auto pretrain = workload::resolve(bare_requests()[0], no_models());
+  CHECK(pretrain.tokens == 20 * pretrain.shape.params);  // Chinchilla
+  CHECK(pretrain.global_batch_tokens == 4.0 * 1024 * 1024);
+  const auto serving = workload::resolve(bare_requests()[2], no_models());
+  CHECK(serving.seq_len == 0);
+  CHECK(serving.recompute == workload::Recompute::none);
+  CHECK(serving.tokens == 0);
+  CHECK(serving.input_tokens == 512);
+  CHECK(serving.output_tokens == 256);
+  CHECK(serving.ttft_target_ms == workload::default_ttft_target_ms);
+  CHECK(serving.hours == 730);
+  CHECK(workload::resolve(bare_requests()[5], no_models()).hours == 40);
+  CHECK(workload::resolve(bare_requests()[3], no_models()).micro_batch == 32);
+  CHECK(workload::resolve(bare_requests()[6], no_models()).recompute == workload::Recompute::full);  // LoRA
+
+  // A preset's context caps the default sequence length and serving context.
+  gpuselect::catalog::Catalog catalog;
+  gpuselect::catalog::ModelPreset preset;
+  preset.id = "short-context";
+  preset.name = "Short context";
+  preset.shape.params = 1e9;
+  preset.max_context = 1024;
+  catalog.models.push_back(preset);
+  workload::Request request = bare_requests()[0];
+  request.model = preset.id;
+  CHECK(workload::resolve(request, catalog).seq_len == 1024);
+  request.kind = workload::Kind::notebook;
+  CHECK(workload::resolve(request, catalog).context == 1024);
 }

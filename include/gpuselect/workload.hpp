@@ -125,13 +125,15 @@ inline constexpr double default_headroom_pct = 10.0;
 
 // The resolved job. Everything the estimator reads is here with its default applied. A default that is
 // the same for every workload is this struct's initialiser, which resolve keeps when the flag is not
-// given (written once); defaults per workload are resolve's KindDefaults table.
+// given (written once); a default that depends on the workload or on other fields is the `fill` of the
+// flag's row in the workload-flag table (include/gpuselect/workload_flags.hpp).
 struct Profile {
   Kind kind = Kind::llm_finetune;
   std::string model_id;    // preset id, or "custom"
   std::string model_name;  // for people
   catalog::ModelFamily family = catalog::ModelFamily::decoder;
   Shape shape;
+  int model_max_context = 0;  // tokens the preset's model was trained for; 0 when not stated (custom)
   Method method = Method::full;
   int lora_rank = 16;
   std::vector<std::string> lora_targets;  // "q_proj", "k_proj", ...

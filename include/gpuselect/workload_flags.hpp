@@ -3,8 +3,10 @@
 // knows a flag. The CLI registers the options, writes --help and completes values from it
 // (src/cli/workload_flags.cpp, src/cli/option_values.cpp); build_request parses each text with its
 // row; resolve checks each given value against its row (the workloads it applies to, its range, its
-// own check). A new workload flag is one row in src/workload/flags.cpp, its member in Request, what
-// resolve does with it, and its line in docs/cli.md "Workload options".
+// own check), stores it in its Profile field, or else fills that field with the row's default and
+// records the row's provenance sentence in Profile::defaults_applied. A new workload flag is one row
+// in src/workload/flags.cpp, its member in Request (and Profile), and its line in docs/cli.md
+// "Workload options"; resolve holds only what involves several fields.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -42,6 +44,10 @@ struct FlagMember {
   // whole and number members: the value given, else nullopt; and its setter.
   std::optional<double> (*number)(const Request& request) = nullptr;
   void (*assign)(Request& request, double value) = nullptr;
+  // Copies the given value into its Profile field (rows made with member_of<&Request::x, &Profile::y>);
+  // null where resolve reads the value together with other fields (the model, counts with units, plan
+  // constraints).
+  void (*store)(const Request& request, Profile& profile) = nullptr;
 };
 
 struct Flag {
@@ -58,9 +64,26 @@ struct Flag {
   void (*check)(const Flag& flag, double value) = nullptr;
   ModelPart model_part = ModelPart::none;
   bool names_model = false;  // the value is a catalog model id (completion offers them)
+  // The default: sets the row's Profile field for profile.kind when the flag is not given, to the
+  // value the workload uses, or to the "not used" value (0, none) for workloads the flag does not
+  // apply to. Null: the Profile initialiser is the default for every workload. It reads only the
+  // model and fields of rows above it (the table is in that order).
+  void (*fill)(Profile& profile) = nullptr;
+  // The provenance sentence for Profile::defaults_applied when the default is used for a workload the
+  // flag applies to ("" when the default is not worth telling for that workload); it states the value
+  // and its source (docs/estimation.md "Defaults").
+  std::string (*because)(const Profile& profile) = nullptr;
+  // The row whose default this row's sentence also tells ("--input-tokens" for "--output-tokens"): the
+  // sentence is said once when either flag is not given. That row stands just above this one.
+  std::string_view told_with = {};
 };
 
-// Every workload flag, in --help order.
+// Every workload flag, in --help order, which is also the order resolve settles them and so the
+// order of defaults_applied: --workload first, the model's flags next, then every row after the
+// rows its default reads.
 const std::vector<Flag>& flags();
+
+// The row of `name` ("--seq-len"); a programming error (std::out_of_range) when there is none.
+const Flag& flag_named(std::string_view name);
 
 }  // namespace gpuselect::workload

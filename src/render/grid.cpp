@@ -1,4 +1,6 @@
-// Grids: the shape shared by estimate, compare and catalog listings in every format.
+// Grids: the shape shared by estimate, compare, catalog listings and the HTML report in every format.
+#include <initializer_list>
+
 #include <fmt/format.h>
 
 #include "render/renderers.hpp"
@@ -60,21 +62,41 @@ void grid_rows_csv(CsvWriter& csv, const Grid& grid) {
   }
 }
 
+namespace {
+// The value of an indexed optional entry: "" where the list is shorter.
+const std::string& entry_or_empty(const std::vector<std::string>& list, std::size_t index) {
+  static const std::string none;
+  return index < list.size() ? list[index] : none;
+}
+
+// ` class="..."` for the classes that are set, or "".
+std::string class_attribute(std::initializer_list<std::string_view> classes) {
+  std::string joined;
+  for (const auto name : classes) {
+    if (name.empty()) continue;
+    if (!joined.empty()) joined += ' ';
+    joined += html_escape(name);
+  }
+  return joined.empty() ? std::string() : fmt::format(" class=\"{}\"", joined);
+}
+}  // namespace
+
 std::string grid_html(const Grid& grid) {
   std::string html;
   if (!grid.title.empty()) html += fmt::format("<h2>{}</h2>\n", html_escape(grid.title));
-  html += "<table>\n<thead><tr>";
-  for (const auto& column : grid.columns) {
-    html += fmt::format("<th{}>{}</th>", column.align == TextTable::Align::right ? " class=\"num\"" : "",
-                        html_escape(column.header));
-  }
+  html += fmt::format("<table{}>\n<thead><tr>", class_attribute({grid.html.table_class}));
+  auto numeric = [&](std::size_t c) { return grid.columns[c].align == TextTable::Align::right ? "num" : ""; };
+  for (std::size_t c = 0; c < grid.columns.size(); ++c)
+    html += fmt::format("<th{}>{}</th>", class_attribute({numeric(c)}), html_escape(grid.columns[c].header));
   html += "</tr></thead>\n<tbody>\n";
-  for (const auto& row : grid.rows) {
-    html += "<tr>";
+  for (std::size_t r = 0; r < grid.rows.size(); ++r) {
+    const auto& row = grid.rows[r];
+    html += fmt::format("<tr{}>", class_attribute({entry_or_empty(grid.html.row_classes, r)}));
     for (std::size_t c = 0; c < grid.columns.size(); ++c) {
-      const bool numeric = grid.columns[c].align == TextTable::Align::right;
-      html += fmt::format("<td{}>{}</td>", numeric ? " class=\"num\"" : "",
-                          html_escape(c < row.size() ? row[c] : std::string()));
+      const std::string& cell = entry_or_empty(row, c);
+      const bool markup = c < grid.html.markup_columns.size() && grid.html.markup_columns[c];
+      html += fmt::format("<td{}>{}</td>", class_attribute({numeric(c), entry_or_empty(grid.html.column_classes, c)}),
+                          markup ? cell : html_escape(cell));
     }
     html += "</tr>\n";
   }

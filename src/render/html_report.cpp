@@ -12,11 +12,15 @@
 namespace gpuselect::render::detail {
 namespace {
 
+using Align = TextTable::Align;
+
 // One colour per criterion, in all_criteria order (Okabe-Ito palette, readable with colour blindness).
 constexpr std::array<std::string_view, scoring::criterion_count> criterion_colours = {"#0072b2", "#e69f00", "#009e73",
                                                                                       "#cc79a7", "#56b4e9"};
 
-constexpr std::string_view page_css =
+// The page style sheet, written once: the committed HTML fixture holds a marker in its place
+// (check_fixture in tests/test_render.cpp).
+constexpr std::string_view page_css_text =
     R"(body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem;color:#1b1f24;background:#fff;max-width:1400px}
 h1{font-size:1.5rem;margin:0 0 1rem}h2{font-size:1.15rem;margin:1.8rem 0 .6rem}
 table{border-collapse:collapse;font-size:.86rem;margin:.4rem 0}th,td{padding:.3rem .55rem;border-bottom:1px solid #d8dee4;text-align:left;vertical-align:top}
@@ -204,83 +208,95 @@ std::string legend() {
   return html + "</p>\n";
 }
 
-std::string ranking_table(const RecommendView& view, std::size_t shown, const Style& style) {
+// Safe markup: each line of why a row ranks where it does, then its warning codes as chips with
+// their text as a tooltip (the Warnings section spells them out).
+std::string why_markup(const RecommendView& view, const scoring::Candidate& candidate) {
+  std::string why;
+  for (const auto& line : scoring::explain(view.catalog, view.ranking, candidate))
+    why += fmt::format("<div>{}</div>", html_escape(line));
+  if (!candidate.warnings.empty()) {
+    why += "<div>";
+    for (const auto warning : candidate.warnings) {
+      why += fmt::format("<span class=\"chip\" title=\"{}\">{}</span>",
+                         html_escape(scoring::warning_text(view.catalog, view.ranking, candidate, warning)),
+                         html_escape(scoring::warning_code(warning)));
+    }
+    why += "</div>";
+  }
+  return why;
+}
+
+Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& style) {
   const auto& ranking = view.ranking;
-  std::string html =
-      "<table class=\"ranking\">\n<thead><tr><th class=\"num\">#</th><th>Offering</th><th>GPUs</th><th>Mode</th>"
-      "<th class=\"num\">Memory/GPU</th><th class=\"num\">Time</th><th class=\"num\">Cost</th>";
+  Grid grid;
+  grid.html.table_class = "ranking";
+  grid.columns = {{"#", Align::right},    {"Offering"},          {"GPUs"}, {"Mode"}, {"Memory/GPU", Align::right},
+                  {"Time", Align::right}, {"Cost", Align::right}};
   const bool serving = workload::is_serving(ranking.kind);
-  if (serving) html += "<th class=\"num\">$/M tokens</th>";
-  html += "<th class=\"num\">Score</th><th>Contributions</th><th>Why</th></tr></thead>\n<tbody>\n";
+  if (serving) grid.columns.push_back({"$/M tokens", Align::right});
+  grid.columns.insert(grid.columns.end(), {{"Score", Align::right}, {"Contributions"}, {"Why"}});
+  grid.html.markup_columns.assign(grid.columns.size(), false);
+  grid.html.markup_columns[grid.columns.size() - 2] = true;  // Contributions: the stacked bar
+  grid.html.markup_columns[grid.columns.size() - 1] = true;  // Why
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& candidate = ranking.candidates[i];
-    const auto& offering = view.catalog.offerings[candidate.offering_index];
-    const auto& memory = view.ranking.performance_of(candidate).memory;
-    std::string why;
-    for (const auto& line : scoring::explain(view.catalog, ranking, candidate))
-      why += fmt::format("<div>{}</div>", html_escape(line));
-    // Codes only here, each with its text as a tooltip; the Warnings section spells them out.
-    if (!candidate.warnings.empty()) {
-      why += "<div>";
-      for (const auto warning : candidate.warnings) {
-        why += fmt::format("<span class=\"chip\" title=\"{}\">{}</span>",
-                           html_escape(scoring::warning_text(view.catalog, view.ranking, candidate, warning)),
-                           html_escape(scoring::warning_code(warning)));
-      }
-      why += "</div>";
-    }
+    const auto& performance = ranking.performance_of(candidate);
+    const auto& memory = performance.memory;
     const bool marked = style.show_pareto && candidate.pareto;
-    html += fmt::format(
-        "<tr{}><td class=\"num\">{}{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td>"
-        "<td class=\"num\">{}</td><td class=\"num\">{}</td>{}<td class=\"num\">{:.1f}</td><td>{}</td><td>{}</td></tr>\n",
-        candidate.pareto ? " class=\"pareto\"" : "", candidate.rank, marked ? "*" : "", html_escape(offering.id),
-        html_escape(rented_label(view.catalog, ranking, candidate)), html_escape(mode_label(view.catalog, candidate)),
-        html_escape(memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes)),
-        html_escape(hours_with_band(candidate, view.ranking.performance_of(candidate), view.ranking.risk_averse)),
-        html_escape(cost_label(view.catalog, ranking, candidate)),
-        serving ? fmt::format("<td class=\"num\">{}</td>", html_escape(unit_cost_label(ranking, candidate)))
-                : std::string(),
-        rounded_score(candidate), stacked_bar(candidate), why);
+    std::vector<std::string> cells = {fmt::format("{}{}", candidate.rank, marked ? "*" : ""),
+                                      view.catalog.offerings[candidate.offering_index].id,
+                                      rented_label(view.catalog, ranking, candidate),
+                                      std::string(mode_label(view.catalog, candidate)),
+                                      memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
+                                      hours_with_band(candidate, performance, ranking.risk_averse),
+                                      cost_label(view.catalog, ranking, candidate)};
+    if (serving) cells.push_back(unit_cost_label(ranking, candidate));
+    cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate),
+                               why_markup(view, candidate)});
+    grid.rows.push_back(std::move(cells));
+    grid.html.row_classes.emplace_back(candidate.pareto ? "pareto" : "");
   }
-  return html + "</tbody>\n</table>\n";
+  return grid;
 }
 
 // Each criterion's 0-100 score as its own bar.
-std::string criteria_table(const RecommendView& view, std::size_t shown) {
-  std::string html = "<table class=\"criteria\">\n<thead><tr><th class=\"num\">#</th><th>Offering</th>";
+Grid criteria_grid(const RecommendView& view, std::size_t shown) {
+  Grid grid;
+  grid.html.table_class = "criteria";
+  grid.columns = {{"#", Align::right}, {"Offering"}};
   for (const auto criterion : scoring::all_criteria)
-    html += fmt::format("<th>{} ({:.2f})</th>", scoring::to_string(criterion), view.ranking.weights[criterion]);
-  html += "</tr></thead>\n<tbody>\n";
+    grid.columns.push_back(
+        {fmt::format("{} ({:.2f})", scoring::to_string(criterion), view.ranking.weights[criterion])});
+  grid.html.markup_columns.assign(grid.columns.size(), true);
+  grid.html.markup_columns[0] = grid.html.markup_columns[1] = false;
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& candidate = view.ranking.candidates[i];
-    html += fmt::format("<tr><td class=\"num\">{}</td><td>{} ({})</td>", candidate.rank,
-                        html_escape(view.catalog.offerings[candidate.offering_index].id),
-                        html_escape(catalog::to_string(candidate.mode)));
+    std::vector<std::string> cells = {std::to_string(candidate.rank),
+                                      fmt::format("{} ({})", view.catalog.offerings[candidate.offering_index].id,
+                                                  catalog::to_string(candidate.mode))};
     for (const auto criterion : scoring::all_criteria) {
       const auto index = static_cast<std::size_t>(criterion);
       const double score = std::clamp(round_score(candidate.criteria[index].score), 0.0, 100.0);
-      html +=
-          fmt::format("<td><span class=\"meter\"><span style=\"width:{:.2f}%;background:{}\"></span></span>{:.1f}</td>",
-                      score, criterion_colours[index], score);
+      cells.push_back(
+          fmt::format("<span class=\"meter\"><span style=\"width:{:.2f}%;background:{}\"></span></span>{:.1f}", score,
+                      criterion_colours[index], score));
     }
-    html += "</tr>\n";
+    grid.rows.push_back(std::move(cells));
   }
-  return html + "</tbody>\n</table>\n";
+  return grid;
 }
 
 // Each distinct warning once with the ranks it concerns: every row's own facts (two providers'
 // egress prices are two lines).
-std::string warnings_section(const RecommendView& view, std::size_t shown) {
-  const auto groups = warning_groups(view.catalog, view.ranking, shown);
-  if (groups.empty()) return {};
-  std::string html =
-      "<h2>Warnings</h2>\n<table class=\"warnings\">\n<thead><tr><th>Code</th><th>Rows</th><th>What it means"
-      "</th></tr></thead>\n<tbody>\n";
-  for (const auto& group : groups) {
-    html += fmt::format("<tr><td class=\"warn\">{}</td><td>{}</td><td>{}</td></tr>\n", html_escape(group.code),
-                        html_escape(rank_list(group.ranks)), html_escape(group.text));
-  }
-  return html + "</tbody>\n</table>\n";
+Grid warnings_grid(const RecommendView& view, std::size_t shown) {
+  Grid grid;
+  grid.title = "Warnings";
+  grid.html.table_class = "warnings";
+  grid.html.column_classes = {"warn"};
+  grid.columns = {{"Code"}, {"Rows"}, {"What it means"}};
+  for (const auto& group : warning_groups(view.catalog, view.ranking, shown))
+    grid.rows.push_back({group.code, rank_list(group.ranks), group.text});
+  return grid;
 }
 
 // Run-wide notes, and the estimated-figure legend when a shown row carries the mark.
@@ -297,30 +313,32 @@ std::string notes_section(const RecommendView& view, std::size_t shown) {
   return items.empty() ? std::string() : "<h2>Notes</h2>\n<ul class=\"notes\">\n" + items + "</ul>\n";
 }
 
-std::string excluded_section(const RecommendView& view) {
-  std::string html =
-      "<h2>Excluded</h2>\n<table>\n<thead><tr><th>Offering</th><th>Mode</th><th class=\"num\">Nodes</th>"
-      "<th>Why</th></tr></thead>\n<tbody>\n";
+Grid excluded_grid(const RecommendView& view) {
+  Grid grid;
+  grid.title = "Excluded";
+  grid.columns = {{"Offering"}, {"Mode"}, {"Nodes", Align::right}, {"Why"}};
+  grid.html.markup_columns = {false, false, false, true};
   for (const auto& exclusion : view.ranking.excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
       reasons += fmt::format("<div>{}</div>", html_escape(scoring::reason_text(reason, view.ranking.currency)));
-    html += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
-                        html_escape(view.catalog.offerings[exclusion.offering_index].id),
-                        exclusion.mode ? html_escape(catalog::to_string(*exclusion.mode)) : "all modes",
-                        exclusion.nodes, reasons);
+    grid.rows.push_back({view.catalog.offerings[exclusion.offering_index].id,
+                         exclusion.mode ? std::string(catalog::to_string(*exclusion.mode)) : "all modes",
+                         std::to_string(exclusion.nodes), reasons});
   }
-  return html + "</tbody>\n</table>\n";
+  return grid;
 }
 
 }  // namespace
+
+std::string_view page_css() { return page_css_text; }
 
 std::string html_page(std::string_view title, std::string_view body, const Style& style) {
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n"
       "<style>\n{}\n</style>\n</head>\n<body>\n{}<footer>Generated by {}</footer>\n</body>\n</html>\n",
-      html_escape(title), page_css, body, html_escape(style.generated_by));
+      html_escape(title), page_css_text, body, html_escape(style.generated_by));
 }
 
 void recommend_html(std::ostream& out, const RecommendView& view, const Style& style) {
@@ -348,11 +366,11 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
   } else {
     body += "<h2>Ranking</h2>\n";
     body += legend();
-    body += ranking_table(view, shown, style);
+    body += grid_html(ranking_grid(view, shown, style));
     body += notes_section(view, shown);
-    body += warnings_section(view, shown);
+    if (const Grid warnings = warnings_grid(view, shown); !warnings.rows.empty()) body += grid_html(warnings);
     body += "<h2>Criteria</h2>\n";
-    body += criteria_table(view, shown);
+    body += grid_html(criteria_grid(view, shown));
     body +=
         "<h2>Cost against time</h2>\n<p class=\"note\">Every candidate; red diamonds joined by a line are the "
         "Pareto frontier (no other candidate is both cheaper and faster).</p>\n";
@@ -364,7 +382,7 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
                           sensitivity.robust ? "robust" : "not robust, the order depends on the weights");
     }
   }
-  if (style.show_excluded && !ranking.excluded.empty()) body += excluded_section(view);
+  if (style.show_excluded && !ranking.excluded.empty()) body += grid_html(excluded_grid(view));
   out << html_page("gpuselect recommendation", body, style);
 }
 

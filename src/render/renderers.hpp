@@ -18,6 +18,15 @@ struct Grid {
   std::vector<TextTable::Column> columns;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> notes;  // plain lines after the table
+  // What only grid_html reads. Classes are escaped like text; a missing or "" entry adds none.
+  struct Html {
+    std::string table_class;                  // of <table>
+    std::vector<std::string> row_classes;     // of each row's <tr>, by row index
+    std::vector<std::string> column_classes;  // of each body <td>, by column, after "num" of a right-aligned one
+    // Columns whose cells are markup built only from fixed tags and html_escape'd text, written as
+    // they are: a grid that has any renders to HTML only.
+    std::vector<bool> markup_columns;
+  } html;
 };
 
 std::string grid_text(const Grid& grid, const Style& style);
@@ -43,6 +52,8 @@ void json_listing(std::ostream& out, std::string_view key, const std::vector<Rec
 
 // The complete self-contained HTML page: inline CSS, no external resources.
 std::string html_page(std::string_view title, std::string_view body, const Style& style);
+// The style sheet html_page inlines, without the <style> tags.
+std::string_view page_css();
 
 void recommend_html(std::ostream& out, const RecommendView& view, const Style& style);
 // The ranking documents, streamed (json_documents.cpp).

@@ -1,4 +1,6 @@
 // The workload-flag table (include/gpuselect/workload_flags.hpp): one row per flag.
+#include <algorithm>
+#include <stdexcept>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -6,6 +8,7 @@
 
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
 #include "gpuselect/workload_flags.hpp"
 
 namespace gpuselect::workload {
@@ -39,12 +42,16 @@ void parse_member(const Flag& flag, std::string_view text, Request& request) {
   }
 }
 
-template <auto member>
+// `field`: the Profile member the given value is copied into (store); nullptr where resolve reads it.
+template <auto member, auto field = nullptr>
 constexpr FlagMember member_of() {
   using T = value_of<decltype(Request{}.*member)>;
   FlagMember made;
   made.parse = &parse_member<member>;
   made.given = [](const Request& request) { return (request.*member).has_value(); };
+  if constexpr (!std::is_null_pointer_v<decltype(field)>) {
+    made.store = [](const Request& request, Profile& profile) { profile.*field = *(request.*member); };
+  }
   if constexpr (std::is_same_v<T, int> || std::is_same_v<T, double>) {
     made.value = std::is_same_v<T, int> ? FlagValue::whole : FlagValue::number;
     made.number = [](const Request& request) -> std::optional<double> {
@@ -83,6 +90,195 @@ constexpr unsigned llm_kinds = llm_training | kind_bit(Kind::llm_inference) | ki
 constexpr unsigned finetune = kind_bit(Kind::llm_finetune);
 constexpr unsigned llm_inference = kind_bit(Kind::llm_inference);
 
+// ---- The default and provenance columns (docs/estimation.md "Defaults" gives each source) ----
+
+bool is_llm_training(Kind kind) { return kind == Kind::llm_pretrain || kind == Kind::llm_finetune; }
+
+std::string workload_because(const Profile& profile) {
+  return fmt::format("workload: {} (default; give --workload)", to_string(profile.kind));
+}
+
+void lora_targets_fill(Profile& profile) {
+  if (profile.method != Method::full)
+    profile.lora_targets.assign(default_lora_targets.begin(), default_lora_targets.end());
+}
+std::string lora_because(const Profile& profile) {
+  if (profile.method == Method::full) return {};
+  return fmt::format("{}: rank {} on {} (Hu et al. 2021 adapt attention matrices)", to_string(profile.method),
+                     profile.lora_rank, fmt::join(profile.lora_targets, ", "));
+}
+
+// ImageNet training is SGD with momentum (Goyal et al. 2017); LLMs train with AdamW.
+void optimizer_fill(Profile& profile) {
+  profile.optimizer = profile.kind == Kind::cv_train ? Optimizer::sgd : Optimizer::adamw;
+}
+std::string optimizer_because(const Profile& profile) {
+  return profile.kind == Kind::cv_train
+             ? "optimizer: SGD with momentum (Goyal et al. 2017 ImageNet recipe)"
+             : "optimizer: AdamW in mixed precision (16 bytes of states per parameter, ZeRO paper)";
+}
+
+// 32 images per GPU: Goyal et al. 2017 (8,192 over 256 GPUs). LLMs: the planner searches 1-8.
+constexpr int images_per_gpu = 32;
+void micro_batch_fill(Profile& profile) { profile.micro_batch = profile.kind == Kind::cv_train ? images_per_gpu : 1; }
+std::string micro_batch_because(const Profile& profile) {
+  return profile.kind == Kind::cv_train
+             ? fmt::format("micro-batch: {} images per GPU (Goyal et al. 2017)", images_per_gpu)
+             : "micro-batch: searched over 1, 2, 4, 8 sequences per GPU (1 without hardware); gradient accumulation "
+               "reaches the global batch";
+}
+
+constexpr int pretrain_seq_len = 4096;  // Llama 2 pretraining context (Touvron et al. 2023)
+constexpr int finetune_seq_len = 2048;  // a common fine-tuning length (assumption)
+void seq_len_fill(Profile& profile) {
+  int tokens = profile.kind == Kind::llm_pretrain   ? pretrain_seq_len
+               : profile.kind == Kind::llm_finetune ? finetune_seq_len
+                                                    : 0;
+  if (profile.model_max_context > 0) tokens = std::min(tokens, profile.model_max_context);
+  profile.seq_len = tokens;
+}
+std::string seq_len_because(const Profile& profile) {
+  return fmt::format(
+      "sequence length: {} ({})", profile.seq_len,
+      profile.kind == Kind::llm_pretrain ? "Llama 2 pretraining context" : "a common fine-tuning length");
+}
+
+// Without hardware: selective for full training (Korthikanti et al. 2022), full for adapters (the
+// QLoRA setup's gradient checkpointing); with hardware the planner searches all three.
+void recompute_fill(Profile& profile) {
+  if (!is_llm_training(profile.kind)) {
+    profile.recompute = Recompute::none;
+  } else {
+    profile.recompute = profile.method == Method::full ? Recompute::selective : Recompute::full;
+  }
+}
+std::string recompute_because(const Profile& profile) {
+  return profile.method == Method::full
+             ? "activation recomputation: searched over none, selective, full (selective without hardware; "
+               "Korthikanti et al. 2022)"
+             : "activation recomputation: searched over none, selective, full (full without hardware: gradient "
+               "checkpointing, as in the QLoRA setup)";
+}
+
+constexpr double chinchilla_tokens_per_param = 20;       // compute-optimal, Hoffmann et al. 2022
+constexpr double finetune_tokens = 1e8;                  // assumption: about 50k examples x 2k tokens
+constexpr double imagenet_samples = 1'281'167.0 * 90.0;  // ImageNet-1k x 90 epochs, Goyal et al. 2017
+void tokens_fill(Profile& profile) {
+  switch (profile.kind) {
+    case Kind::llm_pretrain:
+      profile.tokens = chinchilla_tokens_per_param * profile.shape.params;
+      break;
+    case Kind::llm_finetune:
+      profile.tokens = finetune_tokens;
+      break;
+    case Kind::cv_train:
+      profile.tokens = imagenet_samples;
+      break;
+    default:
+      profile.tokens = 0;
+      break;
+  }
+}
+std::string tokens_because(const Profile& profile) {
+  switch (profile.kind) {
+    case Kind::llm_pretrain:
+      return fmt::format("tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)",
+                         units::format_count(profile.tokens));
+    case Kind::llm_finetune:
+      return fmt::format("tokens: {} (assumed fine-tuning set: about 50k examples x 2k tokens)",
+                         units::format_count(profile.tokens));
+    default:
+      return fmt::format("samples: {} (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)",
+                         units::format_count(profile.tokens));
+  }
+}
+
+std::string checkpoint_because(const Profile& profile) {
+  return fmt::format("checkpoint every {:g} minutes (assumption)", profile.checkpoint_minutes);
+}
+
+// Llama 2 pretraining: 4M tokens per step (Touvron et al. 2023); fine-tuning: 64 sequences (assumption,
+// a common SFT global batch).
+constexpr double pretrain_global_batch_tokens = 4.0 * 1024 * 1024;
+constexpr int finetune_global_batch_sequences = 64;
+void global_batch_fill(Profile& profile) {
+  profile.global_batch_tokens = profile.kind == Kind::llm_pretrain ? pretrain_global_batch_tokens
+                                : profile.kind == Kind::llm_finetune
+                                    ? static_cast<double>(finetune_global_batch_sequences) * profile.seq_len
+                                    : 0;
+}
+std::string global_batch_because(const Profile& profile) {
+  return profile.kind == Kind::llm_pretrain
+             ? fmt::format("global batch: {:g}M tokens per step (Llama 2 pretraining)",
+                           profile.global_batch_tokens / (1024 * 1024))
+             : fmt::format("global batch: {} sequences of {} tokens per step (assumption)",
+                           finetune_global_batch_sequences, profile.seq_len);
+}
+
+// The Profile initialiser (Llama 2's 4,096 tokens), capped at the model's own context.
+void context_fill(Profile& profile) {
+  if (profile.model_max_context > 0) profile.context = std::min(profile.context, profile.model_max_context);
+}
+std::string context_because(const Profile& profile) {
+  return fmt::format("context: {} tokens per sequence (Llama 2 context)", profile.context);
+}
+
+// Serving: 8 concurrent sequences (assumption: moderate continuous batching); llm-inference searches
+// its batch unless --batch is given. Notebooks and training: 1.
+constexpr int serving_batch = 8;
+void batch_fill(Profile& profile) { profile.batch = is_serving(profile.kind) ? serving_batch : 1; }
+std::string batch_because(const Profile& profile) {
+  if (profile.kind == Kind::llm_inference) {
+    return "batch: the largest per replica that fits free KV memory and meets the latency targets (at most 256, "
+           "vLLM's max_num_seqs default)";
+  }
+  if (profile.kind == Kind::notebook) return {};
+  return fmt::format(
+      "batch: {} concurrent sequences per replica (moderate continuous batching: decode stays memory-bound, "
+      "latency near batch 1)",
+      serving_batch);
+}
+
+constexpr double serving_hours = 730;  // one month of serving: 8,760 h / 12
+constexpr double notebook_hours = 40;  // a working week
+void hours_fill(Profile& profile) {
+  profile.hours = is_serving(profile.kind) ? serving_hours : profile.kind == Kind::notebook ? notebook_hours : 0;
+}
+std::string hours_because(const Profile& profile) {
+  return profile.kind == Kind::notebook ? fmt::format("hours: {:g} priced (a working week)", profile.hours)
+                                        : fmt::format("hours: {:g} priced (one month of serving)", profile.hours);
+}
+
+void requests_fill(Profile& profile) { profile.requests_per_s = is_serving(profile.kind) ? 1 : 0; }
+std::string requests_because(const Profile& profile) {
+  return fmt::format("load: {:g} request per second", profile.requests_per_s);
+}
+
+// A chat turn: the Profile initialisers (512 in, 256 out; assumption) for llm-inference, none otherwise.
+void input_tokens_fill(Profile& profile) {
+  if (profile.kind != Kind::llm_inference) profile.input_tokens = 0;
+}
+void output_tokens_fill(Profile& profile) {
+  if (profile.kind != Kind::llm_inference) profile.output_tokens = 0;
+}
+std::string request_because(const Profile& profile) {
+  return fmt::format("request: {} input + {} output tokens (a chat turn; assumption)", profile.input_tokens,
+                     profile.output_tokens);
+}
+
+void ttft_fill(Profile& profile) {
+  profile.ttft_target_ms = profile.kind == Kind::llm_inference ? default_ttft_target_ms : 0;
+}
+void tpot_fill(Profile& profile) {
+  profile.tpot_target_ms = profile.kind == Kind::llm_inference ? default_tpot_target_ms : 0;
+}
+std::string latency_because(const Profile& profile) {
+  return fmt::format(
+      "latency targets (p50): TTFT {:g} ms, TPOT {:g} ms (defaults: MLPerf Inference Llama 2 70B server limits; give "
+      "--ttft-ms/--tpot-ms)",
+      profile.ttft_target_ms, profile.tpot_target_ms);
+}
+
 }  // namespace
 
 const std::vector<Flag>& flags() {
@@ -91,8 +287,9 @@ const std::vector<Flag>& flags() {
        .short_name = "-w",
        .type = "KIND",
        .help = "Job kind (the rest of the flags depend on it)",
-       .member = member_of<&Request::kind>(),
-       .choices = kind_names},
+       .member = member_of<&Request::kind, &Profile::kind>(),
+       .choices = kind_names,
+       .because = workload_because},
       {.name = "--params",
        .short_name = "-p",
        .type = "COUNT",
@@ -167,75 +364,79 @@ const std::vector<Flag>& flags() {
       {.name = "--method",
        .type = "METHOD",
        .help = "Fine-tuning method: full, lora, qlora (default full)",
-       .member = member_of<&Request::method>(),
+       .member = member_of<&Request::method, &Profile::method>(),
        .choices = method_names,
        .kinds = training,
        .applies_to = "training workloads"},
       {.name = "--lora-rank",
        .type = "RANK",
        .help = fmt::format("LoRA rank (default {})", Profile{}.lora_rank),
-       .member = member_of<&Request::lora_rank>(),
+       .member = member_of<&Request::lora_rank, &Profile::lora_rank>(),
        .range = Q::lora_rank,
        .kinds = finetune,
        .applies_to = "llm-finetune"},
       {.name = "--lora-targets",
        .type = "MATRIX[,...]",
        .help = fmt::format("LoRA target matrices, comma-separated (default {})", fmt::join(default_lora_targets, ",")),
-       .member = member_of<&Request::lora_targets>(),
+       .member = member_of<&Request::lora_targets, &Profile::lora_targets>(),
        .kinds = finetune,
-       .applies_to = "llm-finetune"},
+       .applies_to = "llm-finetune",
+       .fill = lora_targets_fill,
+       .because = lora_because,
+       .told_with = "--lora-rank"},
       {.name = "--precision",
        .type = "PRECISION",
        .help = "Training: bf16 (default), fp16, fp32, fp8; serving: bf16, fp16, fp8, int8, int4, fp4 (FP4 GPUs)",
-       .member = member_of<&Request::precision>(),
+       .member = member_of<&Request::precision, &Profile::precision>(),
        .choices = precision_names},
       {.name = "--optimizer",
        .type = "OPTIMIZER",
        .help = "adamw (default), sgd, adam-8bit, adamw-bf16 (pure bf16 states)",
-       .member = member_of<&Request::optimizer>(),
+       .member = member_of<&Request::optimizer, &Profile::optimizer>(),
        .choices = optimizer_names,
        .kinds = training,
-       .applies_to = "training workloads"},
+       .applies_to = "training workloads",
+       .fill = optimizer_fill,
+       .because = optimizer_because},
       {.name = "--quant-bits",
        .type = "BITS",
        .help = "QLoRA base weight bits: 4 (NF4, default), 8, 2",
-       .member = member_of<&Request::quant_bits>(),
+       .member = member_of<&Request::quant_bits, &Profile::quant_bits>(),
        .range = Q::quant_bits,
        .kinds = finetune,
        .applies_to = "llm-finetune --method qlora",
        .check = quantisation_bits},
-      {.name = "--seq-len",
-       .type = "TOKENS",
-       .help = "Training sequence length in tokens",
-       .member = member_of<&Request::seq_len>(),
-       .range = Q::seq_len,
-       .kinds = llm_training,
-       .applies_to = "llm-pretrain and llm-finetune (serving uses --context)"},
       {.name = "--micro-batch",
        .type = "SEQUENCES",
        .help = "Sequences per GPU per micro-step (default: searched)",
-       .member = member_of<&Request::micro_batch>(),
+       .member = member_of<&Request::micro_batch, &Profile::micro_batch>(),
        .range = Q::micro_batch,
        .kinds = training,
-       .applies_to = "training workloads"},
-      {.name = "--global-batch",
+       .applies_to = "training workloads",
+       .fill = micro_batch_fill,
+       .because = micro_batch_because},
+      {.name = "--seq-len",
        .type = "TOKENS",
-       .help = "Training tokens per optimizer step (default 4M pretrain)",
-       .member = member_of<&Request::global_batch_text>(),
-       .range = Q::global_batch_tokens,
+       .help = "Training sequence length in tokens",
+       .member = member_of<&Request::seq_len, &Profile::seq_len>(),
+       .range = Q::seq_len,
        .kinds = llm_training,
-       .applies_to = "llm-pretrain and llm-finetune"},
+       .applies_to = "llm-pretrain and llm-finetune (serving uses --context)",
+       .fill = seq_len_fill,
+       .because = seq_len_because},
       {.name = "--recompute",
        .type = "MODE",
        .help = "Activation recomputation: none, selective, full (default: searched)",
-       .member = member_of<&Request::recompute>(),
+       .member = member_of<&Request::recompute, &Profile::recompute>(),
        .choices = recompute_names,
        .kinds = llm_training,
-       .applies_to = "llm-pretrain and llm-finetune"},
+       .applies_to = "llm-pretrain and llm-finetune",
+       .fill = recompute_fill,
+       .because = recompute_because},
       {.name = "--attention",
        .type = "KERNEL",
        .help = "Attention kernel: flash (default), eager",
-       .member = member_of<&Request::attention>(),
+       .member = member_of<&Request::attention, &Profile::attention>(),
        .choices = attention_names,
        .kinds = llm_kinds,
        .applies_to = "LLM workloads"},
@@ -245,18 +446,37 @@ const std::vector<Flag>& flags() {
        .member = member_of<&Request::tokens_text>(),
        .range = Q::tokens,
        .kinds = training,
-       .applies_to = "training workloads"},
+       .applies_to = "training workloads",
+       .fill = tokens_fill,
+       .because = tokens_because},
+      {.name = "--checkpoint-minutes",
+       .type = "MINUTES",
+       .help = "Minutes between checkpoints (spot lost work)",
+       .member = member_of<&Request::checkpoint_minutes, &Profile::checkpoint_minutes>(),
+       .range = Q::checkpoint_minutes,
+       .kinds = training,
+       .applies_to = "training workloads",
+       .because = checkpoint_because},
+      {.name = "--global-batch",
+       .type = "TOKENS",
+       .help = "Training tokens per optimizer step (default 4M pretrain)",
+       .member = member_of<&Request::global_batch_text>(),
+       .range = Q::global_batch_tokens,
+       .kinds = llm_training,
+       .applies_to = "llm-pretrain and llm-finetune",
+       .fill = global_batch_fill,
+       .because = global_batch_because},
       {.name = "--zero",
        .type = "STAGE",
        .help = "ZeRO stage: auto (default), 0, 1, 2, 3",
-       .member = member_of<&Request::zero>(),
+       .member = member_of<&Request::zero, &Profile::zero>(),
        .choices = zero_names,
        .kinds = training,
        .applies_to = "training workloads"},
       {.name = "--offload",
        .type = "WHERE",
        .help = "Offload: none, optimizer, all (to CPU), nvme (default: searched, CPU only)",
-       .member = member_of<&Request::offload>(),
+       .member = member_of<&Request::offload, &Profile::offload>(),
        .choices = offload_names,
        .kinds = training,
        .applies_to = "training workloads"},
@@ -284,72 +504,88 @@ const std::vector<Flag>& flags() {
       {.name = "--mfu",
        .type = "FRACTION",
        .help = "Model FLOPs utilisation override, 0-1",
-       .member = member_of<&Request::mfu>(),
+       .member = member_of<&Request::mfu, &Profile::mfu>(),
        .range = Q::mfu,
        .kinds = training | serving,
        .applies_to = "training and serving workloads"},
-      {.name = "--checkpoint-minutes",
-       .type = "MINUTES",
-       .help = "Minutes between checkpoints (spot lost work)",
-       .member = member_of<&Request::checkpoint_minutes>(),
-       .range = Q::checkpoint_minutes,
-       .kinds = training,
-       .applies_to = "training workloads"},
       {.name = "--context",
        .type = "TOKENS",
        .help = "Serving: context length in tokens",
-       .member = member_of<&Request::context>(),
+       .member = member_of<&Request::context, &Profile::context>(),
        .range = Q::context,
        .kinds = llm_inference | kind_bit(Kind::notebook),
-       .applies_to = "llm-inference and notebook"},
+       .applies_to = "llm-inference and notebook",
+       .fill = context_fill,
+       .because = context_because},
       {.name = "--batch",
        .type = "SEQUENCES",
        .help =
            "Serving: concurrent sequences per replica (llm-inference: default the largest that fits and meets targets)",
-       .member = member_of<&Request::batch>(),
+       .member = member_of<&Request::batch, &Profile::batch>(),
        .range = Q::batch,
        .kinds = serving | kind_bit(Kind::notebook),
-       .applies_to = "serving workloads and notebook (training uses --micro-batch)"},
+       .applies_to = "serving workloads and notebook (training uses --micro-batch)",
+       .fill = batch_fill,
+       .because = batch_because},
+      {.name = "--hours",
+       .type = "HOURS",
+       .help = "Serving and notebooks: hours of use to price",
+       .member = member_of<&Request::hours, &Profile::hours>(),
+       .range = Q::hours,
+       .kinds = serving | kind_bit(Kind::notebook),
+       .applies_to = "serving workloads and notebook (training time is estimated)",
+       .fill = hours_fill,
+       .because = hours_because},
+      {.name = "--requests-per-s",
+       .type = "RATE",
+       .help = "Serving: requests per second to sustain",
+       .member = member_of<&Request::requests_per_s, &Profile::requests_per_s>(),
+       .range = Q::requests_per_s,
+       .kinds = serving,
+       .applies_to = "llm-inference and cv-inference",
+       .fill = requests_fill,
+       .because = requests_because},
+      {.name = "--input-tokens",
+       .type = "TOKENS",
+       .help = "Serving: prompt tokens per request",
+       .member = member_of<&Request::input_tokens, &Profile::input_tokens>(),
+       .range = Q::input_tokens,
+       .kinds = llm_inference,
+       .applies_to = "llm-inference",
+       .fill = input_tokens_fill},
+      {.name = "--output-tokens",
+       .type = "TOKENS",
+       .help = "Serving: generated tokens per request",
+       .member = member_of<&Request::output_tokens, &Profile::output_tokens>(),
+       .range = Q::output_tokens,
+       .kinds = llm_inference,
+       .applies_to = "llm-inference",
+       .fill = output_tokens_fill,
+       .because = request_because,
+       .told_with = "--input-tokens"},
       {.name = "--ttft-ms",
        .type = "MS",
        .help = fmt::format("llm-inference: time-to-first-token target, p50 ms (default {:g})", default_ttft_target_ms),
-       .member = member_of<&Request::ttft_ms>(),
+       .member = member_of<&Request::ttft_ms, &Profile::ttft_target_ms>(),
        .range = Q::ttft_ms,
        .kinds = llm_inference,
-       .applies_to = "llm-inference"},
+       .applies_to = "llm-inference",
+       .fill = ttft_fill},
       {.name = "--tpot-ms",
        .type = "MS",
        .help =
            fmt::format("llm-inference: time-per-output-token target, p50 ms (default {:g})", default_tpot_target_ms),
-       .member = member_of<&Request::tpot_ms>(),
+       .member = member_of<&Request::tpot_ms, &Profile::tpot_target_ms>(),
        .range = Q::tpot_ms,
        .kinds = llm_inference,
-       .applies_to = "llm-inference"},
-      {.name = "--requests-per-s",
-       .type = "RATE",
-       .help = "Serving: requests per second to sustain",
-       .member = member_of<&Request::requests_per_s>(),
-       .range = Q::requests_per_s,
-       .kinds = serving,
-       .applies_to = "llm-inference and cv-inference"},
-      {.name = "--input-tokens",
-       .type = "TOKENS",
-       .help = "Serving: prompt tokens per request",
-       .member = member_of<&Request::input_tokens>(),
-       .range = Q::input_tokens,
-       .kinds = llm_inference,
-       .applies_to = "llm-inference"},
-      {.name = "--output-tokens",
-       .type = "TOKENS",
-       .help = "Serving: generated tokens per request",
-       .member = member_of<&Request::output_tokens>(),
-       .range = Q::output_tokens,
-       .kinds = llm_inference,
-       .applies_to = "llm-inference"},
+       .applies_to = "llm-inference",
+       .fill = tpot_fill,
+       .because = latency_because,
+       .told_with = "--ttft-ms"},
       {.name = "--tensor-parallel",
        .type = "GPUS",
        .help = "GPUs per replica / tensor-parallel degree (power of two)",
-       .member = member_of<&Request::tensor_parallel>(),
+       .member = member_of<&Request::tensor_parallel, &Profile::tensor_parallel>(),
        .range = Q::tensor_parallel,
        .kinds = llm_kinds,
        .applies_to = "LLM workloads",
@@ -357,17 +593,17 @@ const std::vector<Flag>& flags() {
       {.name = "--egress-gb",
        .type = "GB",
        .help = "GB leaving the cloud (checkpoints, datasets), priced as egress",
-       .member = member_of<&Request::egress_gb>(),
+       .member = member_of<&Request::egress_gb, &Profile::egress_gb>(),
        .range = Q::egress_gb},
-      {.name = "--hours",
-       .type = "HOURS",
-       .help = "Serving and notebooks: hours of use to price",
-       .member = member_of<&Request::hours>(),
-       .range = Q::hours,
-       .kinds = serving | kind_bit(Kind::notebook),
-       .applies_to = "serving workloads and notebook (training time is estimated)"},
   };
   return table;
+}
+
+const Flag& flag_named(std::string_view name) {
+  for (const Flag& flag : flags()) {
+    if (flag.name == name) return flag;
+  }
+  throw std::out_of_range(fmt::format("no workload flag {}", name));
 }
 
 }  // namespace gpuselect::workload

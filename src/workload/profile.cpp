@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <string>
 
 #include <fmt/format.h>
@@ -31,27 +32,18 @@ constexpr double resnet50_forward_flops = 2.0 * 4.09e9;
 // Vision models given only by --params: forward FLOPs per image = 320 x params (ResNet-50's ratio).
 constexpr double vision_flops_per_param = resnet50_forward_flops / resnet50_params;
 
-// Per-workload defaults (docs/estimation.md "Defaults" gives the source of each).
-struct KindDefaults {
-  Kind kind;
-  double params;    // when neither --model nor --params is given
-  int seq_len;      // training sequence length (0 = not a token model)
-  int micro_batch;  // sequences (or images) per GPU per step
-  Optimizer optimizer;
-  int batch;              // serving: concurrent sequences / images
-  double requests_per_s;  // serving
-  double hours;           // serving and notebooks: hours of use priced
-};
-constexpr std::array<KindDefaults, 6> kind_defaults{{
-    {Kind::llm_pretrain, 7e9, 4096, 1, Optimizer::adamw, 1, 0, 0},
-    {Kind::llm_finetune, 7e9, 2048, 1, Optimizer::adamw, 1, 0, 0},
-    {Kind::llm_inference, 7e9, 0, 1, Optimizer::adamw, 8, 1, 730},
-    {Kind::cv_train, resnet50_params, 0, 32, Optimizer::sgd, 1, 0, 0},
-    {Kind::cv_inference, resnet50_params, 0, 1, Optimizer::adamw, 8, 1, 730},
-    {Kind::notebook, 1e9, 0, 1, Optimizer::adamw, 1, 0, 40},
-}};
-
-const KindDefaults& defaults_of(Kind kind) { return kind_defaults[static_cast<std::size_t>(kind)]; }
+// The model when neither --model nor --params is given (the --params row's default, told by from_flags).
+double default_params(Kind kind) {
+  switch (kind) {
+    case Kind::cv_train:
+    case Kind::cv_inference:
+      return resnet50_params;
+    case Kind::notebook:
+      return 1e9;  // a small model to explore interactively
+    default:
+      return 7e9;  // the most common open-weights size, e.g. Llama 2 7B
+  }
+}
 
 // Routed experts assumed for a custom MoE given only --active-params: Mixtral's 2 of 8 (Jiang et al. 2024).
 constexpr int experts_default = 8;
@@ -68,13 +60,12 @@ bool is_vision(catalog::ModelFamily family) {
   return family == catalog::ModelFamily::cnn || family == catalog::ModelFamily::vit;
 }
 
-double parse_params(const std::string& text) {
+// A count with units ("2T", "4M") of a text flag, checked against its range.
+double parse_count_flag(const std::string& text, std::string_view flag, ranges::Quantity quantity,
+                        std::string_view what, std::string_view example) {
   const auto value = units::parse_count(text);
-  if (!value) {
-    throw Error("--params", text::quoted(text) + " is not a positive parameter count",
-                "write e.g. 7e9, 7B, 350M or 70_000_000_000");
-  }
-  return ranges::check(ranges::Quantity::params, *value, "--params", text);
+  if (!value) throw Error(std::string(flag), text::quoted(text) + " is not " + std::string(what), std::string(example));
+  return ranges::check(quantity, *value, flag, text);
 }
 
 int round_hidden(double hidden) {
@@ -202,20 +193,16 @@ void custom_moe(const Request& request, Shape& shape, std::vector<std::string>& 
                 "a custom mixture of experts needs --active-params (parameters used per token)",
                 "add --active-params, e.g. --active-params 13B for Mixtral 8x7B");
   }
-  const auto active = units::parse_count(*request.active_params_text);
-  if (!active) {
-    throw Error("--active-params", text::quoted(*request.active_params_text) + " is not a positive parameter count",
-                "write e.g. 13B or 1.3e10");
-  }
-  ranges::check(ranges::Quantity::params, *active, "--active-params", *request.active_params_text);
-  if (*active > shape.params) {
+  const double active = parse_count_flag(*request.active_params_text, "--active-params", ranges::Quantity::params,
+                                         "a positive parameter count", "write e.g. 13B or 1.3e10");
+  if (active > shape.params) {
     throw Error(
         "--active-params",
-        fmt::format("{} active parameters exceed the model's {}", count_words(*active), count_words(shape.params)),
+        fmt::format("{} active parameters exceed the model's {}", count_words(active), count_words(shape.params)),
         "give at most --params");
   }
-  shape.active_params = *active;
-  if (*active == shape.params) {
+  shape.active_params = active;
+  if (active == shape.params) {
     if (request.experts || request.experts_per_token) {
       throw Error("--active-params", "equals --params, so no expert is ever skipped",
                   "give the parameters one token uses (below --params) or drop the expert flags");
@@ -249,7 +236,8 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
   shape.vocab = request.vocab.value_or(0);
   const bool any_shape = request.layers || request.hidden;
   if (request.params_text) {
-    shape.params = parse_params(*request.params_text);
+    shape.params = parse_count_flag(*request.params_text, "--params", ranges::Quantity::params,
+                                    "a positive parameter count", "write e.g. 7e9, 7B, 350M or 70_000_000_000");
   } else if (any_shape) {
     if (!request.layers || !request.hidden) {
       throw Error(request.layers ? "--hidden" : "--layers",
@@ -267,8 +255,7 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
     defaults.push_back(fmt::format("parameters: {} from the shape ({}): 12·L·h² + vocab·h", count_words(shape.params),
                                    shape_sentence(shape)));
   } else {
-    const KindDefaults& kd = defaults_of(kind);
-    shape.params = kd.params;
+    shape.params = default_params(kind);
     if (is_vision(kind)) {
       choice.id = "resnet-50";
       choice.name = "ResNet-50";
@@ -320,45 +307,22 @@ void check_shape(const Shape& shape) {
   }
 }
 
-}  // namespace
+// One row settled: the value given, else the row's default, and its provenance sentence when the
+// default (or its partner's, told_with) was used for a workload the flag applies to.
+void settle(const Flag& flag, const Request& request, Profile& profile) {
+  const bool given = flag.member.given(request);
+  if (given && flag.member.store != nullptr) flag.member.store(request, profile);
+  if (!given && flag.fill != nullptr) flag.fill(profile);
+  if (flag.because == nullptr || (flag.kinds & kind_bit(profile.kind)) == 0) return;
+  const bool defaulted = !given || (!flag.told_with.empty() && !flag_named(flag.told_with).member.given(request));
+  if (!defaulted) return;
+  std::string sentence = flag.because(profile);
+  if (!sentence.empty()) profile.defaults_applied.push_back(std::move(sentence));
+}
 
-Profile resolve(const Request& request, const catalog::Catalog& catalog) {
-  Profile profile;
-  auto& defaults = profile.defaults_applied;
-  const Kind kind = request.kind.value_or(Kind::llm_finetune);
-  if (!request.kind) defaults.push_back("workload: llm-finetune (default; give --workload)");
-  profile.kind = kind;
-  const KindDefaults& kd = defaults_of(kind);
-
-  // Each flag given: for this workload, in its range, and its own check (the CLI parsed the same range).
-  for (const Flag& flag : flags()) {
-    if (!flag.member.given(request)) continue;
-    if ((flag.kinds & kind_bit(kind)) == 0) {
-      throw Error(std::string(flag.name),
-                  fmt::format("does not apply to {}; it is for {}", to_string(kind), flag.applies_to),
-                  "drop it or pick another --workload");
-    }
-    if (flag.member.number == nullptr) continue;
-    const double value = *flag.member.number(request);
-    if (flag.range) ranges::check(*flag.range, value, flag.name, fmt::format("{}", value));
-    if (flag.check != nullptr) flag.check(flag, value);
-  }
-  if (request.headroom_pct) {
-    ranges::check(ranges::Quantity::min_headroom_pct, *request.headroom_pct, "--min-headroom",
-                  fmt::format("{:g}", *request.headroom_pct));
-  }
-
-  // Model.
-  ModelChoice choice =
-      request.model ? from_preset(request, catalog, kind, defaults) : from_flags(request, kind, defaults);
-  check_shape(choice.shape);
-  profile.model_id = choice.id;
-  profile.model_name = choice.name;
-  profile.family = choice.family;
-  profile.shape = choice.shape;
-
-  // Method, precision, optimizer.
-  profile.method = request.method.value_or(profile.method);
+// The checks and values that involve several fields, after every row is settled.
+void check_method(const Request& request, const Profile& profile) {
+  const Kind kind = profile.kind;
   if (profile.method != Method::full && kind != Kind::llm_finetune) {
     throw Error("--method",
                 fmt::format("{} applies to llm-finetune only, not {}", to_string(profile.method), to_string(kind)),
@@ -371,27 +335,14 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   if (request.quant_bits && profile.method != Method::qlora) {
     throw Error("--quant-bits", "applies only with --method qlora", "add --method qlora");
   }
-  profile.quant_bits = request.quant_bits.value_or(profile.quant_bits);
-  if (profile.method != Method::full) {
-    profile.lora_rank = request.lora_rank.value_or(profile.lora_rank);
-    if (request.lora_targets) {
-      std::vector<std::string> known(lora_target_names.begin(), lora_target_names.end());
-      for (const auto& target : *request.lora_targets) {
-        if (std::find(known.begin(), known.end(), target) == known.end()) {
-          throw unknown_id("--lora-targets", "target matrix", target, known, one_of(known));
-        }
+  if (request.lora_targets) {
+    const std::vector<std::string> known(lora_target_names.begin(), lora_target_names.end());
+    for (const auto& target : *request.lora_targets) {
+      if (std::find(known.begin(), known.end(), target) == known.end()) {
+        throw unknown_id("--lora-targets", "target matrix", target, known, one_of(known));
       }
-      profile.lora_targets = *request.lora_targets;
-    } else {
-      profile.lora_targets.assign(default_lora_targets.begin(), default_lora_targets.end());
-    }
-    if (!request.lora_rank || !request.lora_targets) {
-      defaults.push_back(fmt::format("{}: rank {} on {} (Hu et al. 2021 adapt attention matrices)",
-                                     to_string(profile.method), profile.lora_rank,
-                                     fmt::join(profile.lora_targets, ", ")));
     }
   }
-  profile.precision = request.precision.value_or(profile.precision);
   if (is_training(kind) && (profile.precision == Precision::int8 || profile.precision == Precision::int4 ||
                             profile.precision == Precision::fp4)) {
     throw Error("--precision",
@@ -399,191 +350,105 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
                             to_string(profile.precision)),
                 "for 4-bit base weights use --method qlora");
   }
-  if (is_training(kind)) {
-    profile.optimizer = request.optimizer.value_or(kd.optimizer);
-    if (!request.optimizer) {
-      defaults.push_back(kind == Kind::cv_train
-                             ? "optimizer: SGD with momentum (Goyal et al. 2017 ImageNet recipe)"
-                             : "optimizer: AdamW in mixed precision (16 bytes of states per parameter, ZeRO paper)");
+}
+
+// Every plan flag given is a constraint on the planner's search (issue 12.2).
+void fix_training_plan(const Request& request, Profile& profile) {
+  if (profile.offload != Offload::none && profile.zero == Zero::stage0) {
+    throw Error("--offload", "CPU offload needs ZeRO stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)",
+                "use --zero 2, --zero 3 or --zero auto");
+  }
+  if ((profile.offload == Offload::all || profile.offload == Offload::nvme) &&
+      (profile.zero == Zero::stage1 || profile.zero == Zero::stage2)) {
+    throw Error("--offload", "offloading parameters needs ZeRO-3", "use --zero 3 or --offload optimizer");
+  }
+  PlanConstraints& fixed = profile.fixed;
+  if (request.zero && *request.zero != Zero::automatic) {
+    fixed.zero_stage = static_cast<int>(*request.zero) - static_cast<int>(Zero::stage0);
+  }
+  fixed.offload = request.offload;
+  if (profile.offload == Offload::all || profile.offload == Offload::nvme) fixed.zero_stage = 3;
+  fixed.tensor_parallel = request.tensor_parallel;
+  fixed.pipeline_parallel = request.pipeline_parallel;
+  fixed.context_parallel = request.context_parallel;
+  fixed.expert_parallel = request.expert_parallel;
+  if (request.expert_parallel && *request.expert_parallel > 1) {
+    const Shape& shape = profile.shape;
+    if (shape.experts < 2) {
+      throw Error("--expert-parallel", "the model has no routed experts to spread (a dense model)",
+                  "drop --expert-parallel, or give a mixture of experts (--experts, --active-params or a MoE preset)");
     }
+    if (shape.experts % *request.expert_parallel != 0) {
+      throw Error(
+          "--expert-parallel",
+          fmt::format("{} GPUs do not divide the {} routed experts evenly", *request.expert_parallel, shape.experts),
+          "give a divisor of the expert count");
+    }
+  }
+  fixed.recompute = request.recompute;
+  fixed.micro_batch = request.micro_batch;
+}
+
+}  // namespace
+
+Profile resolve(const Request& request, const catalog::Catalog& catalog) {
+  Profile profile;
+  // --workload first: which rows apply, and every default, depend on it.
+  const std::vector<Flag>& rows = flags();
+  settle(rows.front(), request, profile);
+  const Kind kind = profile.kind;
+
+  // Each flag given: for this workload, in its range, and its own check (the CLI parsed the same range).
+  for (const Flag& flag : rows) {
+    if (!flag.member.given(request)) continue;
+    if ((flag.kinds & kind_bit(kind)) == 0) {
+      throw Error(std::string(flag.name),
+                  fmt::format("does not apply to {}; it is for {}", to_string(kind), flag.applies_to),
+                  "drop it or pick another --workload");
+    }
+    if (flag.member.number == nullptr) continue;
+    const double value = *flag.member.number(request);
+    if (flag.range) ranges::check(*flag.range, value, flag.name, fmt::format("{}", value));
+    if (flag.check != nullptr) flag.check(flag, value);
+  }
+  if (request.headroom_pct) {
+    profile.headroom_pct = ranges::check(ranges::Quantity::min_headroom_pct, *request.headroom_pct, "--min-headroom",
+                                         fmt::format("{:g}", *request.headroom_pct));
   }
 
-  // Training shape of a step.
-  if (is_training(kind)) {
-    profile.micro_batch = request.micro_batch.value_or(kd.micro_batch);
-    if (!request.micro_batch) {
-      defaults.push_back(kind == Kind::cv_train
-                             ? "micro-batch: 32 images per GPU (Goyal et al. 2017)"
-                             : "micro-batch: searched over 1, 2, 4, 8 sequences per GPU (1 without hardware); "
-                               "gradient accumulation reaches the global batch");
-    }
-  }
-  if (kind == Kind::llm_pretrain || kind == Kind::llm_finetune) {
-    int seq_len = kd.seq_len;
-    if (choice.max_context > 0) seq_len = std::min(seq_len, choice.max_context);
-    profile.seq_len = request.seq_len.value_or(seq_len);
-    if (!request.seq_len) {
-      defaults.push_back(
-          fmt::format("sequence length: {} ({})", profile.seq_len,
-                      kind == Kind::llm_pretrain ? "Llama 2 pretraining context" : "a common fine-tuning length"));
-    }
-    const Recompute default_recompute = profile.method == Method::full ? Recompute::selective : Recompute::full;
-    profile.recompute = request.recompute.value_or(default_recompute);
-    if (!request.recompute) {
-      defaults.push_back(profile.method == Method::full
-                             ? "activation recomputation: searched over none, selective, full (selective without "
-                               "hardware; Korthikanti et al. 2022)"
-                             : "activation recomputation: searched over none, selective, full (full without "
-                               "hardware: gradient checkpointing, as in the QLoRA setup)");
-    }
-  } else {
-    profile.seq_len = 0;
-    profile.recompute = Recompute::none;
-  }
-  profile.attention = request.attention.value_or(profile.attention);
+  // The model: --model, or --params and the shape flags, or the workload's default.
+  ModelChoice choice = request.model ? from_preset(request, catalog, kind, profile.defaults_applied)
+                                     : from_flags(request, kind, profile.defaults_applied);
+  check_shape(choice.shape);
+  profile.model_id = choice.id;
+  profile.model_name = choice.name;
+  profile.family = choice.family;
+  profile.shape = choice.shape;
+  profile.model_max_context = choice.max_context;
 
-  // Training budget.
+  // Every other row, in table order: its value given, else its default and why.
+  for (const Flag& flag : std::span(rows).subspan(1)) settle(flag, request, profile);
+
+  check_method(request, profile);
   if (is_training(kind)) {
     if (request.tokens_text) {
-      const auto tokens = units::parse_count(*request.tokens_text);
-      if (!tokens) {
-        throw Error("--tokens", text::quoted(*request.tokens_text) + " is not a positive count",
-                    "write e.g. 2T, 1e9 or 500M");
-      }
-      profile.tokens = ranges::check(ranges::Quantity::tokens, *tokens, "--tokens", *request.tokens_text);
-    } else if (kind == Kind::llm_pretrain) {
-      profile.tokens = 20.0 * profile.shape.params;
-      defaults.push_back(fmt::format("tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)",
-                                     count_words(profile.tokens)));
-    } else if (kind == Kind::llm_finetune) {
-      profile.tokens = 1e8;
-      defaults.push_back("tokens: 100M (assumed fine-tuning set: about 50k examples x 2k tokens)");
-    } else {
-      profile.tokens = 1'281'167.0 * 90.0;
-      defaults.push_back("samples: 115M (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)");
+      profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, "a positive count",
+                                        "write e.g. 2T, 1e9 or 500M");
     }
-    profile.checkpoint_minutes = request.checkpoint_minutes.value_or(profile.checkpoint_minutes);
-    if (!request.checkpoint_minutes) {
-      defaults.push_back(fmt::format("checkpoint every {:g} minutes (assumption)", profile.checkpoint_minutes));
-    }
-    profile.zero = request.zero.value_or(profile.zero);
-    profile.offload = request.offload.value_or(profile.offload);
-    if (profile.offload != Offload::none && profile.zero == Zero::stage0) {
-      throw Error("--offload", "CPU offload needs ZeRO stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)",
-                  "use --zero 2, --zero 3 or --zero auto");
-    }
-    if ((profile.offload == Offload::all || profile.offload == Offload::nvme) &&
-        (profile.zero == Zero::stage1 || profile.zero == Zero::stage2)) {
-      throw Error("--offload", "offloading parameters needs ZeRO-3", "use --zero 3 or --offload optimizer");
-    }
-    // Every plan flag given is a constraint on the planner's search (issue 12.2).
-    PlanConstraints& fixed = profile.fixed;
-    if (request.zero && *request.zero != Zero::automatic) {
-      fixed.zero_stage = static_cast<int>(*request.zero) - static_cast<int>(Zero::stage0);
-    }
-    fixed.offload = request.offload;
-    if (profile.offload == Offload::all || profile.offload == Offload::nvme) fixed.zero_stage = 3;
-    fixed.tensor_parallel = request.tensor_parallel;
-    fixed.pipeline_parallel = request.pipeline_parallel;
-    fixed.context_parallel = request.context_parallel;
-    fixed.expert_parallel = request.expert_parallel;
-    if (request.expert_parallel && *request.expert_parallel > 1) {
-      const Shape& shape = profile.shape;
-      if (shape.experts < 2) {
-        throw Error("--expert-parallel", "the model has no routed experts to spread (a dense model)",
-                    "drop --expert-parallel, or give a mixture of experts (--experts, --active-params or a MoE preset)");
-      }
-      if (shape.experts % *request.expert_parallel != 0) {
-        throw Error(
-            "--expert-parallel",
-            fmt::format("{} GPUs do not divide the {} routed experts evenly", *request.expert_parallel, shape.experts),
-            "give a divisor of the expert count");
-      }
-    }
-    fixed.recompute = request.recompute;
-    fixed.micro_batch = request.micro_batch;
-    if (kind != Kind::cv_train) {
-      if (request.global_batch_text) {
-        const auto tokens = units::parse_count(*request.global_batch_text);
-        if (!tokens) {
-          throw Error("--global-batch", text::quoted(*request.global_batch_text) + " is not a token count",
-                      "write the tokens per optimizer step, e.g. 4M");
-        }
-        profile.global_batch_tokens =
-            ranges::check(ranges::Quantity::global_batch_tokens, *tokens, "--global-batch", *request.global_batch_text);
-      } else {
-        // Llama 2 pretraining: 4M tokens per step (Touvron et al. 2023); fine-tuning: 64 sequences
-        // (assumption, a common SFT global batch).
-        profile.global_batch_tokens = kind == Kind::llm_pretrain ? 4.0 * 1024 * 1024 : 64.0 * profile.seq_len;
-        defaults.push_back(
-            kind == Kind::llm_pretrain
-                ? "global batch: 4M tokens per step (Llama 2 pretraining)"
-                : fmt::format("global batch: 64 sequences of {} tokens per step (assumption)", profile.seq_len));
-      }
-    }
+    fix_training_plan(request, profile);
   }
-  if (request.headroom_pct) profile.headroom_pct = *request.headroom_pct;
-  profile.mfu = request.mfu;
-
-  // Serving and notebooks.
-  if (kind == Kind::llm_inference || kind == Kind::notebook) {
-    int context = profile.context;
-    if (choice.max_context > 0) context = std::min(context, choice.max_context);
-    profile.context = request.context.value_or(context);
-    if (!request.context) {
-      defaults.push_back(fmt::format("context: {} tokens per sequence (Llama 2 context)", profile.context));
-    }
+  if (request.global_batch_text) {
+    profile.global_batch_tokens =
+        parse_count_flag(*request.global_batch_text, "--global-batch", ranges::Quantity::global_batch_tokens,
+                         "a token count", "write the tokens per optimizer step, e.g. 4M");
   }
-  if (is_serving(kind) || kind == Kind::notebook) {
-    profile.batch = request.batch.value_or(kd.batch);
-    profile.batch_given = request.batch.has_value();
-    if (!request.batch && kind == Kind::llm_inference) {
-      defaults.push_back(
-          "batch: the largest per replica that fits free KV memory and meets the latency targets (at most 256, "
-          "vLLM's max_num_seqs default)");
-    } else if (!request.batch && kind != Kind::notebook) {
-      defaults.push_back(
-          "batch: 8 concurrent sequences per replica (moderate continuous batching: decode stays "
-          "memory-bound, latency near batch 1)");
-    }
-    profile.hours = request.hours.value_or(kd.hours);
-    if (!request.hours) {
-      defaults.push_back(kind == Kind::notebook ? "hours: 40 priced (a working week)"
-                                                : "hours: 730 priced (one month of serving)");
-    }
+  profile.batch_given = request.batch.has_value();
+  if (profile.input_tokens + profile.output_tokens > profile.context) {
+    throw Error("--context",
+                fmt::format("{} input + {} output tokens exceed the context of {}", profile.input_tokens,
+                            profile.output_tokens, profile.context),
+                "raise --context or shorten the request");
   }
-  if (is_serving(kind)) {
-    profile.requests_per_s = request.requests_per_s.value_or(kd.requests_per_s);
-    if (!request.requests_per_s) defaults.push_back("load: 1 request per second");
-  }
-  if (kind == Kind::llm_inference) {
-    profile.input_tokens = request.input_tokens.value_or(profile.input_tokens);
-    profile.output_tokens = request.output_tokens.value_or(profile.output_tokens);
-    if (!request.input_tokens || !request.output_tokens) {
-      defaults.push_back(fmt::format("request: {} input + {} output tokens (a chat turn; assumption)",
-                                     profile.input_tokens, profile.output_tokens));
-    }
-    if (profile.input_tokens + profile.output_tokens > profile.context) {
-      throw Error("--context",
-                  fmt::format("{} input + {} output tokens exceed the context of {}", profile.input_tokens,
-                              profile.output_tokens, profile.context),
-                  "raise --context or shorten the request");
-    }
-  } else {
-    profile.input_tokens = 0;
-    profile.output_tokens = 0;
-  }
-  if (kind == Kind::llm_inference) {
-    profile.ttft_target_ms = request.ttft_ms.value_or(default_ttft_target_ms);
-    profile.tpot_target_ms = request.tpot_ms.value_or(default_tpot_target_ms);
-    if (!request.ttft_ms || !request.tpot_ms) {
-      defaults.push_back(fmt::format(
-          "latency targets (p50): TTFT {:g} ms, TPOT {:g} ms{}", profile.ttft_target_ms, profile.tpot_target_ms,
-          " (defaults: MLPerf Inference Llama 2 70B server limits; give --ttft-ms/--tpot-ms)"));
-    }
-  }
-  profile.tensor_parallel = request.tensor_parallel;
-  profile.egress_gb = request.egress_gb.value_or(profile.egress_gb);
   return profile;
 }
 
