@@ -1121,3 +1121,34 @@ TEST_CASE("closest_matches ranks every candidate and bounds the work", "[catalog
   CHECK(!units::decimal_comma_hint("abc,5"));
   CHECK(!units::decimal_comma_hint(std::string(100, '1') + ",5"));
 }
+
+TEST_CASE("a key that is not a string is reported at the key, and its value skipped, at every level", "[catalog]") {
+  const std::string text =
+      "schema_version: 1\n"
+      "? [root]\n"
+      ": 1\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    ? {record: 1}\n"
+      "    : 2\n"
+      "    name: Lambda overlaid\n"
+      "    support: {? [nested] : 1, tier: basic}\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_8x_h100_sxm5\n"
+      "    region_pricing:\n"
+      "      - {? [item] : 1, region: us-east-1, spot: 12.0}\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"keys.yaml", text}});
+  const std::string hint = "; write the key as a plain word, e.g. on_demand: 1.5";
+  CHECK(formatted(result.diagnostics) == std::vector<std::string>{
+                                             "keys.yaml:2:3: error: keys must be strings, got a list" + hint,
+                                             "keys.yaml:6:7: error: keys must be strings, got a map" + hint,
+                                             "keys.yaml:9:17: error: keys must be strings, got a list" + hint,
+                                             "keys.yaml:13:12: error: keys must be strings, got a list" + hint,
+                                         });
+  // What follows each skipped entry is still read.
+  REQUIRE(result.catalog.providers.size() == 1);
+  CHECK(result.catalog.providers[0].name == "Lambda overlaid");
+  CHECK(result.catalog.providers[0].support.tier == SupportTier::basic);
+  REQUIRE(result.catalog.offerings.size() == 1);
+  CHECK(result.catalog.offerings[0].pricing_in("us-east-1").spot == 12.0);
+}

@@ -294,6 +294,10 @@ class Loader {
   // ---- events ----
   bool advance();
   bool skip_node();
+  // Skips a map entry whose key is not read (a key that is not a string, or any key once the file
+  // is rejected), reporting a non-string key unless the file is already rejected. False where the
+  // stream ends or fails.
+  bool skip_entry(Mark key_mark);
   std::string describe_node() const;
   bool parse_root();
   template <typename Record>
@@ -410,6 +414,11 @@ bool Loader::skip_node() {
   return true;
 }
 
+bool Loader::skip_entry(Mark key_mark) {
+  if (!rejected_) report(key_mark, "keys must be strings, got " + describe_node(), non_string_key_hint);
+  return skip_node() && advance() && skip_node();
+}
+
 std::string Loader::describe_node() const {
   switch (stream_->kind()) {
     case EventKind::mapping_start:
@@ -480,8 +489,7 @@ bool Loader::parse_root() {
     if (stream_->kind() == EventKind::mapping_end) break;
     const Mark key_mark = stream_->start();
     if (stream_->kind() != EventKind::scalar || rejected_) {
-      if (!rejected_) report(key_mark, "keys must be strings, got " + describe_node(), non_string_key_hint);
-      if (!skip_node() || !advance() || !skip_node()) return false;
+      if (!skip_entry(key_mark)) return false;
       continue;
     }
     const std::string key(stream_->scalar());
@@ -593,8 +601,7 @@ bool Loader::collect_record(const Table<Record>& table) {
     Entry entry;
     entry.key_mark = stream_->start();
     if (stream_->kind() != EventKind::scalar || rejected_) {
-      if (!rejected_) report(entry.key_mark, "keys must be strings, got " + describe_node(), non_string_key_hint);
-      if (!skip_node() || !advance() || !skip_node()) return false;
+      if (!skip_entry(entry.key_mark)) return false;
       continue;
     }
     entry.key_begin = static_cast<std::uint32_t>(buffer.arena.size());
@@ -693,8 +700,7 @@ bool Loader::collect_map_item(int field, std::size_t list_index) {
     key_value.field = field;
     key_value.key_mark = stream_->start();
     if (stream_->kind() != EventKind::scalar || rejected_) {
-      if (!rejected_) report(key_value.key_mark, "keys must be strings, got " + describe_node(), non_string_key_hint);
-      if (!skip_node() || !advance() || !skip_node()) return false;
+      if (!skip_entry(key_value.key_mark)) return false;
       continue;
     }
     key_value.key_begin = static_cast<std::uint32_t>(buffer.arena.size());
