@@ -119,6 +119,10 @@ inline constexpr double default_tpot_target_ms = 200;
 // LoRA adapts the attention matrices by default (Hu et al. 2021; Hugging Face Llama module names).
 inline constexpr std::array<std::string_view, 4> default_lora_targets{"q_proj", "k_proj", "v_proj", "o_proj"};
 
+// Fine-tuning sequence length when none is given, tokens: a common fine-tuning length (assumption);
+// Profile's initialiser and the --seq-len row's default for llm-finetune.
+inline constexpr int default_finetune_seq_len = 2048;
+
 // GPU memory kept free by default, percent of capacity (docs/estimation.md "Headroom"): allocator
 // fragmentation, NCCL buffers and transient peaks; --min-headroom overrides it.
 inline constexpr double default_headroom_pct = 10.0;
@@ -139,7 +143,7 @@ struct Profile {
   std::vector<std::string> lora_targets;  // "q_proj", "k_proj", ...
   Precision precision = Precision::bf16;
   Optimizer optimizer = Optimizer::adamw;
-  int seq_len = 2048;
+  int seq_len = default_finetune_seq_len;
   int micro_batch = 1;
   Recompute recompute = Recompute::selective;
   Attention attention = Attention::flash;

@@ -129,10 +129,9 @@ std::string micro_batch_because(const Profile& profile) {
 }
 
 constexpr int pretrain_seq_len = 4096;  // Llama 2 pretraining context (Touvron et al. 2023)
-constexpr int finetune_seq_len = 2048;  // a common fine-tuning length (assumption)
 void seq_len_fill(Profile& profile) {
   int tokens = profile.kind == Kind::llm_pretrain   ? pretrain_seq_len
-               : profile.kind == Kind::llm_finetune ? finetune_seq_len
+               : profile.kind == Kind::llm_finetune ? default_finetune_seq_len
                                                     : 0;
   if (profile.model_max_context > 0) tokens = std::min(tokens, profile.model_max_context);
   profile.seq_len = tokens;
