@@ -688,6 +688,16 @@ TEST_CASE("cost: compute, billing granularity, hidden costs, break-even", "[esti
   CHECK(on_demand.public_ip == Approx(0.005 * (wall + setup)));
   CHECK(on_demand.storage > 0);
   CHECK(on_demand.total == Approx(on_demand.compute + on_demand.egress + on_demand.public_ip + on_demand.storage));
+  // The cost band is the job priced at the ends of the time band: the run's hours move (billed per
+  // started hour), the setup and the egress do not.
+  const auto& band = result.performance.time.wall_hours_band;
+  REQUIRE(band.high > wall);
+  const double storage_per_held_hour = on_demand.storage / (wall + setup);
+  for (const double run : {band.low, band.high}) {
+    INFO("run " << run << " h");
+    const double priced = 40.0 * std::ceil(run + setup) + 9.0 + (0.005 + storage_per_held_hour) * (run + setup);
+    CHECK((run == band.low ? on_demand.total_band.low : on_demand.total_band.high) == Approx(priced));
+  }
   CHECK_FALSE(result.cost(catalog::PricingMode::reserved_3y).available);
   CHECK(result.cost(catalog::PricingMode::reserved_1y).break_even_utilisation_pct == Approx(65.0));
 

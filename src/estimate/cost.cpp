@@ -184,12 +184,30 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       cost.storage = stored_gb * provider->storage_per_gb_month * hours_held / units::hours_per_month * rate;
     }
     cost.total = cost.compute + cost.interruption + cost.egress + cost.public_ip + cost.storage;
-    // The time estimate's band, priced: training cost scales with the hours (docs "Error bands").
+    // The time estimate's band, priced (docs/estimation.md "Error bands"): the training total had the
+    // run taken `run_hours`. The billed hours (granularity and minimum), spot's lost work and the
+    // hold-time charges follow the run; the setup, egress and a charged reserved commitment do not.
+    const auto total_for = [&](double run_hours) {
+      double compute = cost.price_per_hour * billed_hours_with_minimum(run_hours + setup, granularity);
+      if (cost.commitment_charged) compute = std::max(compute, cost.commitment);
+      const double interruption_hours =
+          mode == catalog::PricingMode::spot
+              ? spot_risk(run_hours, instances, cost.spot_interruption_pct, profile.checkpoint_minutes / 60.0,
+                          cost.reprovision_hours, context.deadline_hours)
+                    .extra_hours
+              : 0.0;
+      const double held = run_hours + setup + interruption_hours;
+      double hold_charges = 0;
+      if (provider != nullptr) {
+        hold_charges = (instances * provider->public_ip_per_hour * held +
+                        stored_gb * provider->storage_per_gb_month * held / units::hours_per_month) *
+                       rate;
+      }
+      return compute + cost.price_per_hour * interruption_hours + cost.egress + hold_charges;
+    };
     const Band& hours_band = performance.time.wall_hours_band;
-    const double wall_hours = performance.time.wall_hours;
-    if (training && wall_hours > 0 && hours_band.high > 0) {
-      cost.total_band = {cost.total * hours_band.low / wall_hours, cost.total * hours_band.high / wall_hours,
-                         hours_band.in_calibrated_regime};
+    if (training && performance.time.wall_hours > 0 && hours_band.high > 0) {
+      cost.total_band = {total_for(hours_band.low), total_for(hours_band.high), hours_band.in_calibrated_regime};
     }
     if (profile.kind == workload::Kind::llm_inference && profile.requests_per_s > 0) {
       const double output_tokens =

@@ -474,13 +474,14 @@ class Ranker {
         cost.break_even_utilisation_pct =
             on_demand_here && *on_demand_here > 0 ? *price_here / *on_demand_here * 100.0 : 0;
       }
-      // Risk-averse: the upper end of the time band, applied to hours and cost alike.
+      // Risk-averse: the upper end of the time band for the run's hours, and the cost priced at it
+      // (Cost::total_band, where the setup and egress do not grow with the run).
       const auto& band = estimate.time.wall_hours_band;
       const double pessimism = options_.risk_averse && band.high > 0 && estimate.time.wall_hours > 0
                                    ? band.high / estimate.time.wall_hours
                                    : 1.0;
       const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + wait_hours;
-      const double total_cost = cost.total * pessimism;
+      const double total_cost = options_.risk_averse && cost.total_band.high > 0 ? cost.total_band.high : cost.total;
       reasons_.clear();
       if (filter_.budget && total_cost > *filter_.budget) {
         reasons_.push_back({ExclusionKind::budget, total_cost, *filter_.budget, {}});
