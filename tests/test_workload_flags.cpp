@@ -339,7 +339,9 @@ TEST_CASE("a row's default fills its field for the workloads it applies to and c
   catalog.models.push_back(preset);
   workload::Request request = bare_requests()[0];
   request.model = preset.id;
-  CHECK(workload::resolve(request, catalog).seq_len == 1024);
+  const auto capped = workload::resolve(request, catalog);
+  CHECK(capped.seq_len == 1024);
+  CHECK(capped.context == workload::Profile{}.context);  // training serves no context: the initialiser stays
   request.kind = workload::Kind::notebook;
   CHECK(workload::resolve(request, catalog).context == 1024);
 }

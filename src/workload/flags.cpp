@@ -214,9 +214,13 @@ std::string global_batch_because(const Profile& profile) {
                            finetune_global_batch_sequences, profile.seq_len);
 }
 
-// The Profile initialiser (Llama 2's 4,096 tokens), capped at the model's own context.
+// The Profile initialiser (Llama 2's 4,096 tokens), capped at the model's own context where a
+// context is served (llm-inference, notebook); training keeps the initialiser (it reads --seq-len).
 void context_fill(Profile& profile) {
-  if (profile.model_max_context > 0) profile.context = std::min(profile.context, profile.model_max_context);
+  const bool served = profile.kind == Kind::llm_inference || profile.kind == Kind::notebook;
+  if (served && profile.model_max_context > 0) {
+    profile.context = std::min(profile.context, profile.model_max_context);
+  }
 }
 std::string context_because(const Profile& profile) {
   return fmt::format("context: {} tokens per sequence (Llama 2 context)", profile.context);
