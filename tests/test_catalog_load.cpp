@@ -302,14 +302,14 @@ TEST_CASE("out-of-range and unknown values of the new fields are rejected at the
         std::vector<std::string>{
             "team.yaml:4:23: error: fp4_dense_tflops 0 is out of range (must be above 0 and at most 80000); " +
                 range_hint,
-            "team.yaml:5:19: error: unknown architecture 'blackwel'; did you mean 'blackwell'? (one of: "
+            "team.yaml:5:19: error: unknown architecture 'blackwel'; did you mean 'blackwell'? (choose one of: "
             "volta, turing, ampere, ada, hopper, blackwell, cdna3, cdna4)",
             "team.yaml:7:23: error: fp4_dense_tflops -9000 is out of range (must be above 0 and at most 80000); " +
                 range_hint,
             "team.yaml:10:14: error: experts -1 is out of range (must be at least 0 and at most 10000); " + range_hint,
             "team.yaml:11:24: error: expected a whole number for 'experts_per_token', got '2.5'; write a whole "
             "number such as 8",
-            "team.yaml:12:16: error: unknown attention 'mlaa'; did you mean 'mla'? (one of: mha, gqa, mla)",
+            "team.yaml:12:16: error: unknown attention 'mlaa'; did you mean 'mla'? (choose one of: mha, gqa, mla)",
             "team.yaml:13:15: error: head_dim 20000 is out of range (must be at least 0 and at most 10000); " +
                 range_hint,
             "team.yaml:14:19: error: expected a whole number for 'kv_lora_rank', got the quoted string '512'; "
@@ -387,7 +387,7 @@ TEST_CASE("wrong types, non-finite and overflowing numbers are reported at the v
             "underflows a double); write a finite number of sensible size",
             "team.yaml:7:23: error: fp8_dense_tflops '.nan' is not a finite number; write a finite "
             "number (NaN and infinity are not allowed)",
-            "team.yaml:8:19: error: unknown architecture 'hoper'; did you mean 'hopper'? (one of: "
+            "team.yaml:8:19: error: unknown architecture 'hoper'; did you mean 'hopper'? (choose one of: "
             "volta, turing, ampere, ada, hopper, blackwell, cdna3, cdna4)",
             "team.yaml:9:14: error: expected a list of strings for 'aliases', got 'H100'; write "
             "[H100] for a list of one",
@@ -440,7 +440,7 @@ TEST_CASE("out-of-range values, bad dates and unknown keys are each reported", "
             "number such as 8",
             "team.yaml:10:5: error: unknown key 'regoins' in offering 'lambda/gpu_8x_h100_sxm5'; did "
             "you mean 'regions'? (the keys of offerings are in docs/catalog.md)",
-            "team.yaml:11:12: error: unknown stock 'plenty'; one of: unknown, low, medium, high",
+            "team.yaml:11:12: error: unknown stock 'plenty'; choose one of: unknown, low, medium, high",
             "team.yaml:14:16: error: memory_gb 0 is out of range (must be above 0 and at most 1024); " + range_hint,
             "team.yaml:15:28: error: memory_bandwidth_gbps 33500 is out of range (must be above 0 "
             "and at most 20000); " +
@@ -466,7 +466,7 @@ TEST_CASE("structural problems are reported in file order and parsing continues"
         std::vector<std::string>{
             "bad.yaml:1:17: error: schema_version must be 1, got '2'; write 'schema_version: 1' "
             "(the only version this gpuselect reads)",
-            "bad.yaml:2:1: error: unknown top-level key 'gpu'; did you mean 'gpus'? (one of: schema_version, gpus, "
+            "bad.yaml:2:1: error: unknown top-level key 'gpu'; did you mean 'gpus'? (choose one of: schema_version, gpus, "
             "providers, offerings, models, currencies)",
             "bad.yaml:4:12: error: 'offerings' must be a list of records, got a map; write each "
             "record as '- id: ...' under offerings:",

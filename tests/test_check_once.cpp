@@ -80,7 +80,7 @@ TEST_CASE("unknown_id: one shape, with and without a close name", "[check-once]"
   CHECK(close.line() == "--provider: unknown provider 'lambdaa'; did you mean 'lambda'? (see 'x')");
   const gpuselect::Error far = gpuselect::unknown_id("--provider", "provider", "zzzzzzzz", names, "see 'x'");
   CHECK(far.line() == "--provider: unknown provider 'zzzzzzzz'; see 'x'");
-  CHECK(gpuselect::one_of({"a", "b"}) == "one of: a, b");
+  CHECK(gpuselect::one_of({"a", "b"}) == "choose one of: a, b");
   // A hostile word is quoted and cut like every value in a message.
   const gpuselect::Error hostile =
       gpuselect::unknown_id("--gpu", "GPU", std::string("\x1b]0;pwned\x07") + std::string(500, 'x'), names, "see 'y'");
@@ -107,26 +107,26 @@ TEST_CASE("a mistyped id names its flag and the closest id, for every flag that 
       {with(estimate, {"--gpu", "A100-80G"}), "--gpu: " + a100},
       {{"catalog", "list", "--gpu", "A100-80G"}, "--gpu: " + a100},
       {with(recommend, {"--require", "nvlnk"}),
-       "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (one of: rdma,"},
+       "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (choose one of: rdma,"},
       {{"recommend", "--workload", "llm-finetune", "--model", "lama-3-8b"},
        "--model: unknown model 'lama-3-8b'; did you mean 'llama-3-8b'? ("},
       {with(estimate, {"--offering", "lambda/gpu_8x_h100_sxm"}), "--offering: " + h100},
       {with({"compare", "lambda/gpu_8x_h100_sxm", "lambda/gpu_8x_h100_sxm5"}, job), "compare: " + h100},
-      {with(recommend, {"--currency", "EURO"}), "--currency: unknown currency 'EURO'; did you mean 'EUR'? (one of: USD,"},
+      {with(recommend, {"--currency", "EURO"}), "--currency: unknown currency 'EURO'; did you mean 'EUR'? (choose one of: USD,"},
       {with(recommend, {"--profile", "cost-frist"}),
-       "--profile: unknown profile 'cost-frist'; did you mean 'cost-first'? (one of: auto,"},
+       "--profile: unknown profile 'cost-frist'; did you mean 'cost-first'? (choose one of: auto,"},
       {with(recommend, {"--weights", "cots=1"}),
-       "--weights: unknown criterion 'cots'; did you mean 'cost'? (one of: stability,"},
+       "--weights: unknown criterion 'cots'; did you mean 'cost'? (choose one of: stability,"},
       {{"recommend", "--workload", "llm-finetun", "--params", "7e9"},
-       "--workload: unknown workload 'llm-finetun'; did you mean 'llm-finetune'? (one of: llm-pretrain,"},
-      {with(recommend, {"--format", "jsn"}), "--format: unknown format 'jsn'; did you mean 'json'? (one of: table,"},
+       "--workload: unknown workload 'llm-finetun'; did you mean 'llm-finetune'? (choose one of: llm-pretrain,"},
+      {with(recommend, {"--format", "jsn"}), "--format: unknown format 'jsn'; did you mean 'json'? (choose one of: table,"},
       // Fixed choices: the list --help shows (the option table) is the listing.
       {with(recommend, {"--pricing", "spto"}),
-       "--pricing: unknown pricing mode 'spto'; did you mean 'spot'? (one of: any, on-demand, spot,"},
+       "--pricing: unknown pricing mode 'spto'; did you mean 'spot'? (choose one of: any, on-demand, spot,"},
       {with(recommend, {"--color", "allways"}), "--color: unknown color mode 'allways'; did you mean 'always'? ("},
-      {{"catalog", "list", "--sort", "prise"}, "--sort: unknown sort key 'prise'; did you mean 'price'? (one of: "},
+      {{"catalog", "list", "--sort", "prise"}, "--sort: unknown sort key 'prise'; did you mean 'price'? (choose one of: "},
       {with(recommend, {"--emit", "skypilt"}), "--emit: unknown launcher 'skypilt'; did you mean 'skypilot'? ("},
-      {{"completion", "bsh"}, "completion: unknown shell 'bsh'; did you mean 'bash'? (one of: bash, zsh, fish"},
+      {{"completion", "bsh"}, "completion: unknown shell 'bsh'; did you mean 'bash'? (choose one of: bash, zsh, fish"},
       {{"catalog", "show", "lambda/gpu_8x_h100_sxm"},
        "catalog show: unknown offering, GPU, provider or model 'lambda/gpu_8x_h100_sxm'; did you mean "
        "'lambda/gpu_8x_h100_sxm5'? ("},

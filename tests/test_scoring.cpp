@@ -213,7 +213,7 @@ TEST_CASE("every profile sums to 1 and each workload has a default", "[scoring]"
   const auto development = scoring::profile_weights("auto", workload::Kind::notebook);
   CHECK(development[Criterion::usability] > development[Criterion::performance]);
   CHECK(error_line([] { scoring::profile_weights("balanced-ish", workload::Kind::notebook); }) ==
-        "--profile: unknown profile 'balanced-ish'; did you mean 'balanced'? (one of: auto, balanced, cost-first, "
+        "--profile: unknown profile 'balanced-ish'; did you mean 'balanced'? (choose one of: auto, balanced, cost-first, "
         "speed-first, production, research, pretraining, fine-tuning, serving, development)");
 }
 
@@ -240,7 +240,7 @@ TEST_CASE("parse_weights: named weights, the rest in the base profile's proporti
 TEST_CASE("parse_weights: each error names the flag, the problem and the fix", "[scoring]") {
   const auto base = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
   auto parse = [&](const char* spec) { return error_line([&] { scoring::parse_weights(spec, base); }); };
-  CHECK(parse("cots=0.4") == "--weights: unknown criterion 'cots'; did you mean 'cost'? (one of: stability, "
+  CHECK(parse("cots=0.4") == "--weights: unknown criterion 'cots'; did you mean 'cost'? (choose one of: stability, "
                              "performance, cost, usability, support)");
   CHECK(parse("cost=-0.1").find("is negative") != std::string::npos);
   CHECK(parse("cost=nan").find("not a finite number") != std::string::npos);
@@ -474,7 +474,7 @@ TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
   SECTION("flags naming nothing fail with did-you-mean") {
     options.constraints.requirements = {"nvlnk"};
     CHECK(error_line([&] { testing::rank_checked(catalog, profile, options); }) ==
-          "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (one of: rdma, infiniband, nvlink, "
+          "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (choose one of: rdma, infiniband, nvlink, "
           "nvswitch, bare-metal, no-vgpu, iso27001, soc2, hipaa, pci-dss, mlps3, jupyterlab, kubernetes, "
           "custom-containers, auto-checkpoint, spot, sla)");
     options.constraints.requirements.clear();

@@ -125,7 +125,7 @@ std::vector<std::string> closest_matches(std::string_view word, const std::vecto
 // 'gpuselect catalog gpus'"), a file, or the names themselves (one_of). Gives "did you mean 'y'?
 // (<listing>)" when closest_match finds a candidate near `word`, else "<listing>".
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates, std::string_view listing);
-// "one of: a, b, c": the listing of a short, fixed set of names.
+// "choose one of: a, b, c": the listing of a short, fixed set of names, worded as what to do.
 std::string one_of(const std::vector<std::string>& names);
 // The error for a name that nothing known has, in one shape everywhere:
 //   <where>: unknown <kind> 'word'; did you mean 'y'? (<listing>)

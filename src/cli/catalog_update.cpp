@@ -128,7 +128,8 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   std::vector<std::string> origins;
   std::vector<std::string> missing;
   for (const auto& cloud : clouds) {
-    catalog::SkyPilotImportOptions request{cloud, "", as_of, options.strict, basis};
+    catalog::SkyPilotImportOptions request{
+        .provider_id = cloud, .source_name = {}, .as_of = as_of, .strict = options.strict, .price_basis = basis};
     std::string csv;
     if (!options.from.empty()) {
       request.source_name = local_copy(options.from, cloud);

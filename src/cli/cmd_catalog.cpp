@@ -143,28 +143,12 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   return failed ? exit_bad_input : exit_ok;
 }
 
-bool same_ignoring_case(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-  });
-}
-
 // The price board's query from the list flags: the same constraints recommend applies.
 board::Query list_query(const CatalogOptions& options, const catalog::Catalog& catalog) {
   board::Query query;
   auto& constraints = query.constraints;
   constraints.gpus = split_list(options.gpu);
-  // Provider ids are matched as written in the catalog; a different case is still the provider.
-  for (const auto& name : split_list(options.provider)) {
-    const auto* provider = catalog.find_provider(name);
-    std::string id = name;
-    if (provider == nullptr) {
-      for (const auto& p : catalog.providers) {
-        if (same_ignoring_case(p.id, name)) id = p.id;
-      }
-    }
-    constraints.providers.push_back(id);
-  }
+  constraints.providers = split_list(options.provider);  // any case: Catalog::find_provider matches them
   constraints.regions = split_list(options.region);
   // As recommend: a reservation is a one- or three-year commitment, not an hourly rent, so the
   // board prices on-demand and spot unless --pricing names reserved modes (or any).
@@ -230,8 +214,11 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   if (!catalog::days_between(as_of, as_of)) {
     throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
   }
-  const catalog::SkyPilotImportOptions request{provider, options.import_file, as_of, options.import_strict,
-                                               parse_price_basis(options.import_price_basis)};
+  const catalog::SkyPilotImportOptions request{.provider_id = provider,
+                                               .source_name = options.import_file,
+                                               .as_of = as_of,
+                                               .strict = options.import_strict,
+                                               .price_basis = parse_price_basis(options.import_price_basis)};
   constexpr std::size_t max_import_bytes = 512u << 20;  // SkyPilot's largest vms.csv is ~5 MB
   const std::string csv = io::read_text(options.import_file, max_import_bytes);
   std::vector<ImportedFile> imports;

@@ -51,7 +51,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
                 "name them, e.g. gpuselect compare aws/p4d.24xlarge lambda/gpu_8x_a100_80gb_sxm4 --workload "
                 "llm-finetune --params 7e9");
   }
-  const workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
+  const workload::Request request = workload_request(options.workload, {});  // compare has no --min-headroom
   const workload::Profile profile = workload::resolve(request, catalog);
   const scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
   const scoring::Ranking ranking = compare_checked_if_asked(catalog, profile, ranking_options, ids);

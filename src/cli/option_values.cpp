@@ -7,6 +7,7 @@
 
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/enum_names.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/launch.hpp"
 #include "gpuselect/render.hpp"
@@ -28,8 +29,8 @@ std::vector<std::string> pricing_names() {
     names.emplace_back(catalog::to_string(static_cast<catalog::PricingMode>(mode)));
   return names;
 }
-std::vector<std::string> board_sort_names() { return {board::sort_names.begin(), board::sort_names.end()}; }
-std::vector<std::string> board_group_names() { return {board::group_names.begin(), board::group_names.end()}; }
+std::vector<std::string> board_sort_names() { return enum_names::names_in(board::sort_names); }
+std::vector<std::string> board_group_names() { return enum_names::names_in(board::group_names); }
 std::vector<std::string> criterion_list() {
   std::vector<std::string> names;
   names.reserve(scoring::all_criteria.size());
@@ -185,24 +186,27 @@ std::string command_path(const CLI::App& command) {
   return path;
 }
 
-const OptionValues* option_values(std::string_view path, const CLI::Option& option) {
+namespace {
+// The row of `path` that `names` picks, else the first general row ("" command) it picks.
+template <typename Names>
+const OptionValues* row_for(std::string_view path, Names names) {
   const OptionValues* general = nullptr;
   for (const auto& row : option_table()) {
-    if (!names_option(option, row.name)) continue;
+    if (!names(row)) continue;
     if (row.command == path) return &row;
     if (row.command.empty() && general == nullptr) general = &row;
   }
   return general;
 }
+}  // namespace
+
+const OptionValues* option_values(std::string_view path, const CLI::Option& option) {
+  return row_for(path, [&](const OptionValues& row) { return names_option(option, row.name); });
+}
 
 std::vector<std::string> option_choices(std::string_view path, std::string_view name) {
-  const OptionValues* general = nullptr;
-  for (const auto& row : option_table()) {
-    if (row.name != name || row.choices == nullptr) continue;
-    if (row.command == path) return row.choices();
-    if (row.command.empty() && general == nullptr) general = &row;
-  }
-  return general != nullptr ? general->choices() : std::vector<std::string>{};
+  const OptionValues* row = row_for(path, [&](const OptionValues& candidate) { return candidate.name == name; });
+  return row != nullptr && row->choices != nullptr ? row->choices() : std::vector<std::string>{};
 }
 
 Error unknown_choice(std::string where, std::string_view kind, std::string_view value, std::string_view path,
@@ -241,8 +245,8 @@ const CLI::Option* find_option(const CLI::App& command, std::string_view word, c
 }
 
 std::string help_for(const CLI::App& command, std::string_view flag) {
-  const CLI::App* owner = &command;
-  if (!flag.empty() && find_option(command, flag, &owner) == nullptr) owner = &command;
+  const CLI::App* owner = &command;  // find_option moves it to the command that owns `flag`, if any
+  if (!flag.empty()) find_option(command, flag, &owner);
   const std::string path = command_path(*owner);
   return "gpuselect " + (path.empty() ? std::string() : path + " ") + "--help";
 }

@@ -17,6 +17,8 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
   }
 }
 
+namespace {
+// Each flag given, parsed by its row into the Request.
 workload::Request build_request(const WorkloadFlags& flags) {
   workload::Request request;
   const auto& table = workload::flags();
@@ -25,6 +27,7 @@ workload::Request build_request(const WorkloadFlags& flags) {
   }
   return request;
 }
+}  // namespace
 
 workload::Request workload_request(const WorkloadFlags& flags, const std::string& min_headroom) {
   workload::Request request = build_request(flags);

@@ -18,9 +18,9 @@ struct WorkloadFlags {
   std::vector<std::string> texts = std::vector<std::string>(workload::flags().size());
 };
 void add_workload_options(CLI::App& command, WorkloadFlags& flags);
-workload::Request build_request(const WorkloadFlags& flags);
-// build_request with --min-headroom (`min_headroom`, "" = not given), and an Error(--workload) when no
-// workload is given: what recommend, estimate and compare pass to workload::resolve.
+// The Request of the flags given (each parsed by its row), with --min-headroom (`min_headroom`, "" =
+// not given), and an Error(--workload) when no workload is given: what recommend, estimate and compare
+// pass to workload::resolve.
 workload::Request workload_request(const WorkloadFlags& flags, const std::string& min_headroom);
 
 }  // namespace gpuselect::cli

@@ -185,7 +185,7 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 }
 
 std::string one_of(const std::vector<std::string>& names) {
-  std::string list = "one of: ";
+  std::string list = "choose one of: ";
   for (std::size_t index = 0; index < names.size(); ++index) list += (index == 0 ? "" : ", ") + names[index];
   return list;
 }

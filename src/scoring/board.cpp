@@ -4,20 +4,13 @@
 #include <map>
 #include <tuple>
 
+#include "gpuselect/enum_names.hpp"
 #include "gpuselect/error.hpp"
 #include "scoring/scoring_internal.hpp"
 
 namespace gpuselect::board {
 
 namespace {
-
-template <typename Enum, std::size_t N>
-std::optional<Enum> parse_name(std::string_view name, const std::array<std::string_view, N>& names) {
-  for (std::size_t index = 0; index < names.size(); ++index) {
-    if (names[index] == name) return static_cast<Enum>(index);
-  }
-  return std::nullopt;
-}
 
 bool allowed_region(const scoring::Constraints& constraints, std::string_view region) {
   return constraints.regions.empty() ||
@@ -52,9 +45,12 @@ void sort_rows(const catalog::Catalog& catalog, const std::vector<double>& rates
     const auto& oa = catalog.offerings[a.offering_index];
     const auto& ob = catalog.offerings[b.offering_index];
     switch (sort) {
-      case Sort::price:
-        if (price_usd(a) != price_usd(b)) return price_usd(a) < price_usd(b);
+      case Sort::price: {
+        const double price_a = price_usd(a);
+        const double price_b = price_usd(b);
+        if (price_a != price_b) return price_a < price_b;
         break;
+      }
       case Sort::memory: {
         const double memory_a = gpu_memory_gb(catalog, oa);
         const double memory_b = gpu_memory_gb(catalog, ob);
@@ -116,10 +112,10 @@ void add_groups(const catalog::Catalog& catalog, const std::vector<double>& rate
 
 }  // namespace
 
-std::optional<Sort> parse_sort(std::string_view name) { return parse_name<Sort>(name, sort_names); }
+std::optional<Sort> parse_sort(std::string_view name) { return enum_names::parse_in<Sort>(name, sort_names); }
 std::optional<GroupKey> parse_group_key(std::string_view name) {
   if (name == "backend") return GroupKey::provider;  // dstack's word for a provider
-  return parse_name<GroupKey>(name, group_names);
+  return enum_names::parse_in<GroupKey>(name, group_names);
 }
 
 double gpus_per_instance(const catalog::Offering& offering) { return scoring::detail::gpus_of(offering); }

@@ -111,10 +111,10 @@ shutil.rmtree(workdir, ignore_errors=True)
 
 # Unknown commands: one line, the word, the closest command or the list, exit 2, nothing on stdout.
 unknown = [
-    (["nonsense"], "gpuselect: error: gpuselect: unknown command 'nonsense'; one of: recommend,"),
+    (["nonsense"], "gpuselect: error: gpuselect: unknown command 'nonsense'; choose one of: recommend,"),
     (["recomend", "--workload", "llm-finetune"], "unknown command 'recomend'; did you mean 'recommend'?"),
     (["--catalog", "x.yaml", "-v", "estmate"], "unknown command 'estmate'; did you mean 'estimate'?"),
-    (["catalog", "nonsense"], "gpuselect: error: catalog: unknown command 'nonsense'; one of: validate,"),
+    (["catalog", "nonsense"], "gpuselect: error: catalog: unknown command 'nonsense'; choose one of: validate,"),
     (["catalog", "lst"], "gpuselect: error: catalog: unknown command 'lst'; did you mean 'list'?"),
     (["catalog", "import", "skypilott", "x.csv"], "unknown command 'skypilott'; did you mean 'skypilot'?"),
     (["config", "shw"], "gpuselect: error: config: unknown command 'shw'; did you mean 'show'?"),
