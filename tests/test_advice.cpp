@@ -459,3 +459,36 @@ TEST_CASE("scenario: schema 2 carries the training time bands; --risk-averse put
     CHECK(time["wall_hours"].get<double>() == Approx(time["wall_hours_band"]["high"].get<double>()).epsilon(0.01));
   }
 }
+
+TEST_CASE("scenario: a deadline the setup makes a node miss is met with more nodes, and the exclusion says so",
+          "[advice]") {
+  // Nebius bills and waits 5 provisioning minutes before a training run (data/providers.yaml).
+  const std::vector<std::string> pretrain = {"recommend", "-w",    "llm-pretrain", "-m",        "llama-2-7b",
+                                             "--tokens",  "20B",   "--pricing",    "on-demand", "--provider",
+                                             "nebius",    "--top", "all"};
+  const auto unbounded = json_of(pretrain);
+  const nlohmann::json* fastest = nullptr;
+  for (const auto& candidate : unbounded["candidates"]) {
+    if (candidate["nodes"] == 1 && (fastest == nullptr || hours_of(candidate) < hours_of(*fastest)))
+      fastest = &candidate;
+  }
+  REQUIRE(fastest != nullptr);
+  const std::string id = (*fastest)["offering_id"];
+  // One minute short of the node's time: the run alone fits, the run after the setup does not.
+  const double deadline = hours_of(*fastest) - 1.0 / 60.0;
+  const auto bounded = json_of(with(pretrain, {"--deadline", fmt::format("{}", deadline)}));
+  bool larger = false;
+  for (const auto& candidate : bounded["candidates"]) {
+    if (candidate["offering_id"] != id) continue;
+    CHECK(candidate["nodes"].get<int>() > 1);
+    CHECK(hours_of(candidate) <= deadline);
+    larger = true;
+  }
+  CHECK(larger);
+  bool said = false;
+  for (const auto& exclusion : bounded["excluded"]) {
+    if (exclusion["offering_id"] != id || exclusion["nodes"] != 1) continue;
+    said = exclusion["reasons"].dump().find("of machine setup") != std::string::npos;
+  }
+  CHECK(said);
+}

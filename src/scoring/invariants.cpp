@@ -125,10 +125,8 @@ std::vector<std::string> ranking_violations(const catalog::Catalog& catalog, con
     found.expect(candidate.cost.mode == candidate.mode && candidate.cost.available, subject,
                  "its cost is not of its own, available pricing mode");
     // --risk-averse ranks on the cost priced at the upper end of the time band.
-    const auto& cost = candidate.cost;
-    const double priced = ranking.risk_averse && cost.total_band.high > 0 ? cost.total_band.high : cost.total;
-    found.expect(near_relative(priced, candidate.total_cost), subject,
-                 "total cost is not the priced cost (the risk-averse band's upper end)");
+    found.expect(near_relative(detail::ranked_total(candidate.cost, ranking.risk_averse), candidate.total_cost),
+                 subject, "total cost is not the priced cost (the risk-averse band's upper end)");
     ranks.push_back(candidate.rank);
     if (!compare) {
       found.expect(candidate.rank == static_cast<int>(index) + 1, subject, "rank is not its place");

@@ -86,6 +86,17 @@ double free_pct(const estimate::Memory& memory) {
   return 100.0 * (1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes);
 }
 
+// The words of a deadline exclusion for the time spent before the run: "with 12.0 h in the queue",
+// "with 10 min of machine setup", or both joined by "and"; "" when there is none.
+std::string waited_words(double queue_hours, double wait_hours) {
+  const double setup_hours = wait_hours - queue_hours;
+  std::string words;
+  if (queue_hours > 0) words = "with " + units::format_hours(queue_hours) + " in the queue";
+  if (setup_hours > 0)
+    words += (words.empty() ? "with " : " and ") + units::format_hours(setup_hours) + " of machine setup";
+  return words;
+}
+
 // Puts candidates in `order` (indices, as Ranker::score returns them) in place, cycle by cycle: no
 // second copy of the large candidates. `order` is used up.
 void apply_order(std::vector<Candidate>& candidates, std::vector<std::uint32_t>& order) {
@@ -359,13 +370,13 @@ class Ranker {
       if (larger_added != 0) fastest_wall_hours = std::min(fastest_wall_hours, last_wall_hours_);
     }
     const double deadline = filter_.deadline_hours.value_or(0);
-    const double queue_hours = offering.availability.queue_hours;
-    if (deadline > 0 && fastest_wall_hours + queue_hours > deadline) {
+    const double waited = wait_hours(offering);
+    if (deadline > 0 && fastest_wall_hours + waited > deadline) {
       // The smallest larger node count that meets the deadline.
       for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes < (owned_added > 0 ? owned_added : node_limit + 1);
            ++nodes) {
         if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) continue;
-        if (ranking.performances[performance(ranking, offering, nodes)].time.wall_hours + queue_hours <= deadline) {
+        if (ranking.performances[performance(ranking, offering, nodes)].time.wall_hours + waited <= deadline) {
           produced = add_candidates(index, nodes, ranking) || produced;
           break;
         }
@@ -427,6 +438,12 @@ class Ranker {
     return false;
   }
 
+  // Hours before the run starts: the offering's queue and, for training, the machine's setup
+  // (estimate::setup_hours). The deadline search and the deadline filter both count them.
+  double wait_hours(const catalog::Offering& offering) const {
+    return offering.availability.queue_hours + estimate::setup_hours(profile_.kind, &catalog_.provider_of(offering));
+  }
+
   // One candidate per pricing mode sold and allowed; returns whether any passed.
   bool add_candidates(std::uint32_t index, int nodes, Ranking& ranking) {
     const auto& offering = catalog_.offerings[index];
@@ -436,10 +453,10 @@ class Ranker {
     estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                    options_.currency, 0};
     context.reserved_other_use = options_.reserved_other_use;
-    // A queue and the machine's setup (estimate::setup_hours) spend part of the deadline before the
-    // job starts (a tiny remainder when they spend all of it).
+    // The wait spends part of the deadline before the job starts (a tiny remainder when it spends
+    // all of it).
     const double queue_hours = offering.availability.queue_hours;
-    const double wait_hours = queue_hours + estimate::setup_hours(profile_.kind, &catalog_.provider_of(offering));
+    const double wait_hours = this->wait_hours(offering);
     // The deadline prices spot lines under compare too, which filters nothing by it.
     const double deadline = options_.constraints.deadline_hours.value_or(0);
     context.deadline_hours = deadline > 0 ? std::max(deadline - wait_hours, 1e-6) : 0;
@@ -464,7 +481,7 @@ class Ranker {
       std::optional<double> spot_total;
       if (offering.region_prices.empty() || region == spot_region) {
         const auto& spot = costs[static_cast<std::size_t>(PricingMode::spot)];
-        if (spot.available) spot_total = spot.total;
+        if (spot.available) spot_total = detail::ranked_total(spot, options_.risk_averse);
       } else {
         spot_total = spot_total_in(offering, context, region, estimate);
       }
@@ -481,14 +498,14 @@ class Ranker {
                                    ? band.high / estimate.time.wall_hours
                                    : 1.0;
       const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + wait_hours;
-      const double total_cost = options_.risk_averse && cost.total_band.high > 0 ? cost.total_band.high : cost.total;
+      const double total_cost = detail::ranked_total(cost, options_.risk_averse);
       reasons_.clear();
       if (filter_.budget && total_cost > *filter_.budget) {
         reasons_.push_back({ExclusionKind::budget, total_cost, *filter_.budget, {}});
       }
       if (filter_.deadline_hours && hours > *filter_.deadline_hours) {
-        reasons_.push_back({ExclusionKind::deadline, hours, *filter_.deadline_hours,
-                            queue_hours > 0 ? "with " + units::format_hours(queue_hours) + " in the queue" : ""});
+        reasons_.push_back(
+            {ExclusionKind::deadline, hours, *filter_.deadline_hours, waited_words(queue_hours, wait_hours)});
       }
       if (!reasons_.empty()) {
         exclude(ranking, index, mode, nodes, reasons_);
@@ -514,7 +531,9 @@ class Ranker {
     spot_pricing.spot = spot_here;
     estimate::PriceContext spot_context = context;
     spot_context.pricing = &spot_pricing;
-    return estimate::price(profile_, spot_context, performance)[static_cast<std::size_t>(PricingMode::spot)].total;
+    return detail::ranked_total(
+        estimate::price(profile_, spot_context, performance)[static_cast<std::size_t>(PricingMode::spot)],
+        options_.risk_averse);
   }
 
   // The candidate set's best values, every candidate's criteria, score and warnings, and its rank;

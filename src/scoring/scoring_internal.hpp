@@ -122,4 +122,11 @@ void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates);
 // Ranking::notes: run-wide facts (stale prices, assumed spot rates) over the ranked candidates (warnings.cpp).
 std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today);
 
+// The total a candidate is ranked, budgeted and compared on: the cost line's total, or with
+// --risk-averse the job priced at the upper end of its time band (Cost::total_band; docs/estimation.md
+// "Error bands").
+inline double ranked_total(const estimate::Cost& cost, bool risk_averse) {
+  return risk_averse && cost.total_band.high > 0 ? cost.total_band.high : cost.total;
+}
+
 }  // namespace gpuselect::scoring::detail
