@@ -264,7 +264,7 @@ struct PriceContext {
   const catalog::Offering* offering = nullptr;
   const catalog::Provider* provider = nullptr;
   double to_output_currency = 1.0;
-  std::string_view currency = "USD";  // the output currency's code, copied into Estimate::currency by run()
+  std::string_view currency = "USD";  // the output currency's code, copied into Estimate::currency by priced()
   double restart_minutes = 0;  // 0 = provider's provision_minutes
   // The user has other work for a reserved term (--reserved-other-use): the job is charged its own
   // hours at the reserved rate; otherwise the whole commitment.
@@ -296,6 +296,9 @@ double spot_notice_seconds(std::string_view provider_id);
 // context, priced as well (the context's offering may be null: then not priced).
 Performance run(const workload::Profile& profile, const Hardware& hardware);
 Estimate run(const workload::Profile& profile, const Hardware& hardware, const PriceContext& context);
+// A performance priced under the context (the currency is the context's); not priced when the
+// context has no offering.
+Estimate priced(const workload::Profile& profile, const PriceContext& context, Performance performance);
 
 // What `gpuselect estimate` asks for, as values (its flags parsed, its ids looked up): an offering
 // (GPU, count, links and prices fixed), or a bare GPU model and count, or neither (memory and FLOPs).

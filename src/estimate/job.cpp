@@ -20,10 +20,13 @@ double nic_gbps_per_gpu(const catalog::Gpu& gpu) {
 // The sentence for Profile::defaults_applied that says what bare_hardware assumed.
 std::string bare_hardware_assumption(const catalog::Gpu& gpu, const Hardware& hardware) {
   return fmt::format(
-      "hardware: {} x {} per node; intra-node link assumed {} ({} GB/s per GPU); nodes assumed joined by "
+      "hardware: {} x {} per node; intra-node link assumed {}; nodes assumed joined by "
       "InfiniBand, one {:g} Gbit/s NIC per GPU (DGX reference design); host RAM not known, so CPU offload is "
       "not checked against it",
-      hardware.gpus_per_node, gpu.name, catalog::to_string(hardware.interconnect), gpu.interconnect_gbps,
+      hardware.gpus_per_node, gpu.name,
+      gpu.interconnect_gbps > 0
+          ? fmt::format("{} ({} GB/s per GPU)", catalog::to_string(hardware.interconnect), gpu.interconnect_gbps)
+          : std::string("PCIe (the GPU has no NVLink)"),
       nic_gbps_per_gpu(gpu));
 }
 
@@ -69,18 +72,16 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
   const Memory memory = request.nodes > 0 ? choose_plan(job.profile, hardware)
                                           : choose_plan_and_nodes(job.profile, hardware, node_limit);
   hardware.nodes = memory.plan.nodes;
-  job.estimate.performance = estimate_performance(job.profile, hardware, memory);
+  Performance performance = estimate_performance(job.profile, hardware, memory);
+  PriceContext context;  // no offering: not priced
   if (offering != nullptr) {
     const catalog::Provider& provider = catalog.provider_of(*offering);
-    const catalog::CurrencyRate* rate = catalog.find_currency(request.currency);
-    PriceContext context;
     context.offering = offering;
     context.provider = &provider;
     context.to_output_currency = catalog::convert(catalog, 1.0, provider.currency, request.currency);
-    job.estimate.costs = price(job.profile, context, job.estimate.performance);
-    job.estimate.currency = rate != nullptr ? rate->code : std::string("USD");
-    job.estimate.has_price = true;
+    context.currency = request.currency;
   }
+  job.estimate = priced(job.profile, context, std::move(performance));
   return job;
 }
 

@@ -641,15 +641,19 @@ Performance run(const workload::Profile& profile, const Hardware& hardware) {
   return estimate_performance(profile, hardware, choose_plan(profile, hardware));
 }
 
-Estimate run(const workload::Profile& profile, const Hardware& hardware, const PriceContext& context) {
+Estimate priced(const workload::Profile& profile, const PriceContext& context, Performance performance) {
   Estimate estimate;
-  estimate.performance = run(profile, hardware);
+  estimate.performance = std::move(performance);
   estimate.costs = price(profile, context, estimate.performance);
   if (context.offering != nullptr) {
     estimate.currency = std::string(context.currency);
     estimate.has_price = true;
   }
   return estimate;
+}
+
+Estimate run(const workload::Profile& profile, const Hardware& hardware, const PriceContext& context) {
+  return priced(profile, context, run(profile, hardware));
 }
 
 }  // namespace gpuselect::estimate
