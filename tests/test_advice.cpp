@@ -5,6 +5,7 @@
 #include <cmath>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -491,4 +492,50 @@ TEST_CASE("scenario: a deadline the setup makes a node miss is met with more nod
     said = exclusion["reasons"].dump().find("of machine setup") != std::string::npos;
   }
   CHECK(said);
+}
+
+TEST_CASE("scenario: CSV and JSON give each row the same time band, --risk-averse too", "[advice]") {
+  for (const bool risk_averse : {false, true}) {
+    INFO("risk-averse " << risk_averse);
+    std::vector<std::string> args = with(finetune_7b, {"--top", "5"});
+    if (risk_averse) args.emplace_back("--risk-averse");
+    const auto document = json_of(args);
+    const auto csv = run_gpuselect(with(args, {"--format", "csv"}));
+    REQUIRE(csv.exit_code == 0);
+    // The header row names the columns; the band is hours_low and hours_high.
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream lines(csv.out);
+    for (std::string line; std::getline(lines, line);) {
+      // RFC 4180 fields: a quoted field may hold commas and doubled quotes (region names do).
+      std::vector<std::string> fields(1);
+      bool quoted = false;
+      for (std::size_t at = 0; at < line.size(); ++at) {
+        const char c = line[at];
+        if (quoted && c == '"' && at + 1 < line.size() && line[at + 1] == '"') {
+          fields.back() += '"';
+          ++at;
+        } else if (c == '"') {
+          quoted = !quoted;
+        } else if (c == ',' && !quoted) {
+          fields.emplace_back();
+        } else {
+          fields.back() += c;
+        }
+      }
+      rows.push_back(fields);
+    }
+    REQUIRE(rows.size() == document["candidates"].size() + 1);
+    const auto column = [&](std::string_view name) {
+      const auto at = std::find(rows[0].begin(), rows[0].end(), name);
+      REQUIRE(at != rows[0].end());
+      return static_cast<std::size_t>(at - rows[0].begin());
+    };
+    const std::size_t low = column("hours_low");
+    const std::size_t high = column("hours_high");
+    for (std::size_t i = 0; i < document["candidates"].size(); ++i) {
+      const auto& band = document["candidates"][i]["time"]["wall_hours_band"];
+      CHECK(std::stod(rows[i + 1][low]) == Approx(band["low"].get<double>()).epsilon(1e-3));
+      CHECK(std::stod(rows[i + 1][high]) == Approx(band["high"].get<double>()).epsilon(1e-3));
+    }
+  }
 }

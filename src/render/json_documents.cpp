@@ -414,16 +414,8 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   json.begin_object();
   json.field("wall_hours", round_figure(candidate.hours));
   json.field("gpu_hours", round_figure(gpu_hours));
-  if (const auto& band = performance.time.wall_hours_band; band.high > 0 && uninterrupted_hours > 0) {
-    // The shape's band scaled to this mode's expected hours (risk-averse: candidate.hours is already
-    // the upper end, so the expected hours are taken back from it, as the table's hours_with_band does).
-    // A queue before the run (availability.queue_hours) is added to both ends as it is.
-    const double queue = candidate.queue_hours;
-    const double run = candidate.hours - queue;
-    const double expected = context.ranking.risk_averse ? run * uninterrupted_hours / band.high : run;
-    const double scale = expected / uninterrupted_hours;
-    json.field("wall_hours_band", band_json(estimate::Band{band.low * scale + queue, band.high * scale + queue,
-                                                           band.in_calibrated_regime}));
+  if (const auto hours = candidate_hours(candidate, performance, context.ranking.risk_averse); hours.band.high > 0) {
+    json.field("wall_hours_band", band_json(hours.band));
   }
   json.end_object();
   json.key("cost");

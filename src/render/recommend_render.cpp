@@ -305,12 +305,10 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     for (const auto figure : scoring::estimated_figures(view.catalog, candidate))
       append_separated(estimated, ";", figure);
     fields.push_back(estimated);
-    const auto& estimate = view.ranking.performance_of(candidate);
-    const auto& band = estimate.time.wall_hours_band;
-    const double queue = candidate.queue_hours;
-    const double scale = estimate.time.wall_hours > 0 ? (candidate.hours - queue) / estimate.time.wall_hours : 0;
-    fields.push_back(band.high > 0 ? csv_number(round_figure(band.low * scale + queue)) : std::string());
-    fields.push_back(band.high > 0 ? csv_number(round_figure(band.high * scale + queue)) : std::string());
+    const estimate::Band band =
+        candidate_hours(candidate, view.ranking.performance_of(candidate), view.ranking.risk_averse).band;
+    fields.push_back(band.high > 0 ? csv_number(round_figure(band.low)) : std::string());
+    fields.push_back(band.high > 0 ? csv_number(round_figure(band.high)) : std::string());
     fields.emplace_back(band.high > 0 ? (band.in_calibrated_regime ? "true" : "false") : "");
     fields.emplace_back(region_name(offering, candidate));
     fields.push_back(std::to_string(candidate.other_regions));

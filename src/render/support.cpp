@@ -202,17 +202,27 @@ std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Cand
                                                                            : catalog::to_string(candidate.mode);
 }
 
-std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Performance& estimate, bool risk_averse) {
+HoursWithBand candidate_hours(const scoring::Candidate& candidate, const estimate::Performance& estimate,
+                              bool risk_averse) {
+  HoursWithBand hours{candidate.hours, {}};
   const auto& band = estimate.time.wall_hours_band;
   const double wall = estimate.time.wall_hours;
-  if (!(band.high > 0) || !(wall > 0)) return units::format_hours(candidate.hours);
-  // The band is the run's; a queue before it is added to every end as it is.
-  const double queue = candidate.queue_hours;
-  const double run = candidate.hours - queue;
+  if (!(band.high > 0) || !(wall > 0)) return hours;
+  const double wait = candidate.queue_hours;
+  const double run = candidate.hours - wait;
   const double expected = risk_averse ? run * wall / band.high : run;
-  return fmt::format("{} ({}-{}){}", units::format_hours(expected + queue),
-                     units::format_hours(band.low * expected / wall + queue),
-                     units::format_hours(band.high * expected / wall + queue), band.in_calibrated_regime ? "" : "*");
+  const double scale = expected / wall;
+  hours.expected = expected + wait;
+  hours.band = {band.low * scale + wait, band.high * scale + wait, band.in_calibrated_regime};
+  return hours;
+}
+
+std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Performance& estimate,
+                            bool risk_averse) {
+  const HoursWithBand hours = candidate_hours(candidate, estimate, risk_averse);
+  if (!(hours.band.high > 0)) return units::format_hours(hours.expected);
+  return fmt::format("{} ({}-{}){}", units::format_hours(hours.expected), units::format_hours(hours.band.low),
+                     units::format_hours(hours.band.high), hours.band.in_calibrated_regime ? "" : "*");
 }
 
 std::string plan_label(const estimate::Plan& plan) {

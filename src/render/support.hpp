@@ -97,13 +97,22 @@ std::string price_update_line(const render::PriceUpdate& update);
 std::string memory_label(double needed_bytes, double capacity_bytes);
 // "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".
 std::string plan_label(const estimate::Plan& plan);
-// "23 min (21 min-26 min)": hours with the estimate's error band scaled to them (training), a
-// trailing "*" when outside the calibrated regime; plain hours without a band. The candidate's
-// queue_hours are added to all three as they are (the band is the run's).
-// risk_averse: hours is already the band's upper end (scoring::Ranking::risk_averse).
 // The pricing mode as people read it: "owned" for an owned cluster's row (its one rate is priced as
 // on-demand; JSON and CSV keep "on-demand"), else catalog::to_string(mode).
 std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
+// A candidate's expected hours with the shape's error band scaled to them (training; band.high 0
+// without a band). The band is the run's: the wait before the run (Candidate::queue_hours, the
+// queue and the machine's setup) is added to each end as it is. risk_averse
+// (scoring::Ranking::risk_averse): Candidate::hours is the band's upper end, so the expected run is
+// taken back from it. What the table, JSON and CSV show.
+struct HoursWithBand {
+  double expected = 0;
+  estimate::Band band;
+};
+HoursWithBand candidate_hours(const scoring::Candidate& candidate, const estimate::Performance& estimate,
+                              bool risk_averse);
+// "23 min (21 min-26 min)": candidate_hours in words, a trailing "*" when outside the calibrated
+// regime; plain hours without a band.
 std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Performance& estimate,
                             bool risk_averse = false);
 std::string_view plan_reason_name(estimate::PlanReason reason);
