@@ -140,7 +140,6 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     if (!cost.available) continue;
     cost.instances = instances;
     cost.price_per_hour = *instance_price * instances * rate;
-    cost.compute = cost.price_per_hour * billed_hours_with_minimum(usage_hours + setup, granularity);
 
     if (mode == catalog::PricingMode::spot) {
       cost.spot_rate_assumed = !offering.spot_interruption_pct.has_value();
@@ -175,38 +174,46 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       cost.term_used_pct = std::min(100.0, usage_hours / term_hours * 100.0);
       // Without other use the term is paid whatever the job uses: the job costs the commitment.
       cost.commitment_charged = !context.reserved_other_use;
-      if (cost.commitment_charged) cost.compute = std::max(cost.compute, cost.commitment);
     }
-    const double hours_held = usage_hours + setup + (training ? cost.interruption_hours : 0.0);
-    if (provider != nullptr) {
-      cost.egress = profile.egress_gb * provider->egress_per_gb * rate;
-      cost.public_ip = instances * provider->public_ip_per_hour * hours_held * rate;
-      cost.storage = stored_gb * provider->storage_per_gb_month * hours_held / units::hours_per_month * rate;
-    }
-    cost.total = cost.compute + cost.interruption + cost.egress + cost.public_ip + cost.storage;
-    // The time estimate's band, priced (docs/estimation.md "Error bands"): the training total had the
-    // run taken `run_hours`. The billed hours (granularity and minimum), spot's lost work and the
-    // hold-time charges follow the run; the setup, egress and a charged reserved commitment do not.
-    const auto total_for = [&](double run_hours) {
-      double compute = cost.price_per_hour * billed_hours_with_minimum(run_hours + setup, granularity);
-      if (cost.commitment_charged) compute = std::max(compute, cost.commitment);
-      const double interruption_hours =
-          mode == catalog::PricingMode::spot
-              ? spot_risk(run_hours, instances, cost.spot_interruption_pct, profile.checkpoint_minutes / 60.0,
-                          cost.reprovision_hours, context.deadline_hours)
-                    .extra_hours
-              : 0.0;
-      const double held = run_hours + setup + interruption_hours;
-      double hold_charges = 0;
-      if (provider != nullptr) {
-        hold_charges = (instances * provider->public_ip_per_hour * held +
-                        stored_gb * provider->storage_per_gb_month * held / units::hours_per_month) *
-                       rate;
-      }
-      return compute + cost.price_per_hour * interruption_hours + cost.egress + hold_charges;
+    // What the bill holds had the run taken `run_hours` with `interruption_hours` lost to spot: the
+    // billed hours (granularity and minimum; a charged commitment at the least), and public IPs and
+    // storage for the hours held (training holds its instances through the interruptions).
+    struct HeldCharges {
+      double compute = 0;
+      double public_ip = 0;
+      double storage = 0;
     };
+    const auto held_charges = [&](double run_hours, double interruption_hours) {
+      HeldCharges charges;
+      charges.compute = cost.price_per_hour * billed_hours_with_minimum(run_hours + setup, granularity);
+      if (cost.commitment_charged) charges.compute = std::max(charges.compute, cost.commitment);
+      const double hours_held = run_hours + setup + (training ? interruption_hours : 0.0);
+      if (provider != nullptr) {
+        charges.public_ip = instances * provider->public_ip_per_hour * hours_held * rate;
+        charges.storage = stored_gb * provider->storage_per_gb_month * hours_held / units::hours_per_month * rate;
+      }
+      return charges;
+    };
+    const HeldCharges charges = held_charges(usage_hours, cost.interruption_hours);
+    cost.compute = charges.compute;
+    cost.public_ip = charges.public_ip;
+    cost.storage = charges.storage;
+    if (provider != nullptr) cost.egress = profile.egress_gb * provider->egress_per_gb * rate;
+    cost.total = cost.compute + cost.interruption + cost.egress + cost.public_ip + cost.storage;
+    // The time estimate's band, priced (docs/estimation.md "Error bands"): the training total at each
+    // end of the run's band. The billed hours, spot's lost work (its deadline chance is not needed
+    // here) and the held charges follow the run; the setup, egress and a charged commitment do not.
     const Band& hours_band = performance.time.wall_hours_band;
     if (training && performance.time.wall_hours > 0 && hours_band.high > 0) {
+      const auto total_for = [&](double run_hours) {
+        const double lost_hours = mode == catalog::PricingMode::spot
+                                      ? spot_risk(run_hours, instances, cost.spot_interruption_pct,
+                                                  profile.checkpoint_minutes / 60.0, cost.reprovision_hours, 0.0)
+                                            .extra_hours
+                                      : 0.0;
+        const HeldCharges held = held_charges(run_hours, lost_hours);
+        return held.compute + cost.price_per_hour * lost_hours + cost.egress + held.public_ip + held.storage;
+      };
       cost.total_band = {total_for(hours_band.low), total_for(hours_band.high), hours_band.in_calibrated_regime};
     }
     if (profile.kind == workload::Kind::llm_inference && profile.requests_per_s > 0) {

@@ -87,13 +87,15 @@ double free_pct(const estimate::Memory& memory) {
 }
 
 // The words of a deadline exclusion for the time spent before the run: "with 12.0 h in the queue",
-// "with 10 min of machine setup", or both joined by "and"; "" when there is none.
-std::string waited_words(double queue_hours, double wait_hours) {
+// and the machine's setup when it is what makes the job miss the deadline ("with 5 min of machine
+// setup"), joined by "and"; "" when neither.
+std::string waited_words(double queue_hours, double wait_hours, double hours, double deadline_hours) {
   const double setup_hours = wait_hours - queue_hours;
   std::string words;
   if (queue_hours > 0) words = "with " + units::format_hours(queue_hours) + " in the queue";
-  if (setup_hours > 0)
+  if (setup_hours > 0 && hours - setup_hours <= deadline_hours) {
     words += (words.empty() ? "with " : " and ") + units::format_hours(setup_hours) + " of machine setup";
+  }
   return words;
 }
 
@@ -504,8 +506,8 @@ class Ranker {
         reasons_.push_back({ExclusionKind::budget, total_cost, *filter_.budget, {}});
       }
       if (filter_.deadline_hours && hours > *filter_.deadline_hours) {
-        reasons_.push_back(
-            {ExclusionKind::deadline, hours, *filter_.deadline_hours, waited_words(queue_hours, wait_hours)});
+        reasons_.push_back({ExclusionKind::deadline, hours, *filter_.deadline_hours,
+                            waited_words(queue_hours, wait_hours, hours, *filter_.deadline_hours)});
       }
       if (!reasons_.empty()) {
         exclude(ranking, index, mode, nodes, reasons_);
