@@ -342,6 +342,15 @@ TEST_CASE("a row's default fills its field for the workloads it applies to and c
   const auto capped = workload::resolve(request, catalog);
   CHECK(capped.seq_len == 1024);
   CHECK(capped.context == workload::Profile{}.context);  // training serves no context: the initialiser stays
+  // The sentence names the cap, not the default's source alone.
+  const auto& told = capped.defaults_applied;
+  CHECK(std::count(told.begin(), told.end(),
+                   "sequence length: 1024 (Llama 2 pretraining context, capped at the model's context of 1024 "
+                   "tokens)") == 1);
   request.kind = workload::Kind::notebook;
-  CHECK(workload::resolve(request, catalog).context == 1024);
+  const auto served = workload::resolve(request, catalog);
+  CHECK(served.context == 1024);
+  CHECK(std::count(served.defaults_applied.begin(), served.defaults_applied.end(),
+                   "context: 1024 tokens per sequence (Llama 2 context, capped at the model's context of 1024 "
+                   "tokens)") == 1);
 }

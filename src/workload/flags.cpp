@@ -136,10 +136,17 @@ void seq_len_fill(Profile& profile) {
   if (profile.model_max_context > 0) tokens = std::min(tokens, profile.model_max_context);
   profile.seq_len = tokens;
 }
+// "(capped at the model's context of 512 tokens)" when the preset's context cut the default, else "".
+std::string capped_words(int value, const Profile& profile) {
+  if (profile.model_max_context <= 0 || value != profile.model_max_context) return {};
+  return fmt::format(", capped at the model's context of {} tokens", profile.model_max_context);
+}
 std::string seq_len_because(const Profile& profile) {
-  return fmt::format(
-      "sequence length: {} ({})", profile.seq_len,
-      profile.kind == Kind::llm_pretrain ? "Llama 2 pretraining context" : "a common fine-tuning length");
+  const bool pretrain = profile.kind == Kind::llm_pretrain;
+  const int uncapped = pretrain ? pretrain_seq_len : default_finetune_seq_len;
+  return fmt::format("sequence length: {} ({}{})", profile.seq_len,
+                     pretrain ? "Llama 2 pretraining context" : "a common fine-tuning length",
+                     profile.seq_len < uncapped ? capped_words(profile.seq_len, profile) : std::string());
 }
 
 // Without hardware: selective for full training (Korthikanti et al. 2022), full for adapters (the
@@ -223,7 +230,8 @@ void context_fill(Profile& profile) {
   }
 }
 std::string context_because(const Profile& profile) {
-  return fmt::format("context: {} tokens per sequence (Llama 2 context)", profile.context);
+  return fmt::format("context: {} tokens per sequence (Llama 2 context{})", profile.context,
+                     profile.context < Profile{}.context ? capped_words(profile.context, profile) : std::string());
 }
 
 // Serving: 8 concurrent sequences (assumption: moderate continuous batching); llm-inference searches
