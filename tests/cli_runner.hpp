@@ -61,7 +61,7 @@ class TempDir {
 // (XDG_CONFIG_HOME points at an empty folder).
 inline RunResult run_gpuselect(const std::vector<std::string>& args, const std::vector<std::string>& environment = {}) {
   TempDir scratch;
-  // Every ranking the binary makes is checked (GPUSELECT_CHECK_INVARIANTS, docs/cli.md "Environment").
+  // Every ranking the binary makes is checked (GPUSELECT_CHECK_INVARIANTS, docs/cli.md "Global options").
   std::string command =
       "env -u GPUSELECT_CATALOG -u NO_COLOR -u COLUMNS -u GPUSELECT_TODAY GPUSELECT_CHECK_INVARIANTS=1 XDG_CONFIG_HOME=";
   command += shell_quote(scratch.path().string());

@@ -76,12 +76,29 @@ TEST_CASE("the price board's rows derive the prices they no longer store", "[cat
     REQUIRE(any);
     CHECK(board::price(offering, row) == cheapest);
     CHECK(board::price_per_gpu(offering, row) * board::gpus_per_instance(offering) == Approx(cheapest));
+    // The stored sort key is that per-GPU price converted to USD at the catalog's rate.
+    const double to_usd = catalog::convert(catalog, 1.0, catalog.provider_of(offering).currency, "USD");
+    CHECK(row.price_per_gpu_usd == Approx(board::price_per_gpu(offering, row) * to_usd));
   }
   // One order for one query: rows differ in offering or region, so the unstable sort has no ties.
   for (std::size_t i = 1; i < built.rows.size(); ++i) {
     const auto& a = built.rows[i - 1];
     const auto& b = built.rows[i];
     CHECK((a.offering_index != b.offering_index || a.region != b.region));
+  }
+  // Each sort key in its direction: instance price in USD rising, GPU memory falling, provider id rising.
+  const auto usd_price = [&](const board::Row& row) {
+    const auto& offering = catalog.offerings[row.offering_index];
+    return board::price(offering, row) * catalog::convert(catalog, 1.0, catalog.provider_of(offering).currency, "USD");
+  };
+  for (std::size_t i = 1; i < built.rows.size(); ++i) {
+    const auto& a = catalog.offerings[built.rows[i - 1].offering_index];
+    const auto& b = catalog.offerings[built.rows[i].offering_index];
+    if (sort == board::Sort::price) CHECK(usd_price(built.rows[i - 1]) <= usd_price(built.rows[i]) * (1 + 1e-12));
+    if (sort == board::Sort::memory) {
+      CHECK(board::gpu_memory_gb(catalog, a) >= board::gpu_memory_gb(catalog, b));
+    }
+    if (sort == board::Sort::provider) CHECK(a.provider <= b.provider);
   }
   if (sort == board::Sort::gpu_price) {
     CHECK(std::is_sorted(built.rows.begin(), built.rows.end(), [](const board::Row& x, const board::Row& y) {

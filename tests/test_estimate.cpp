@@ -854,6 +854,8 @@ TEST_CASE("estimate_job: bare GPU with its wiring stated, or an offering priced 
   CHECK(performance.has_hardware);
   CHECK(performance.memory.plan.nodes == memory.plan.nodes);
   CHECK(performance.memory.plan.zero_stage == memory.plan.zero_stage);
+  // Wiring: estimate_job lays the job out and times it as choose_plan_and_nodes and
+  // estimate_performance do on the assumed hardware.
   Hardware chosen = assumed;
   chosen.nodes = memory.plan.nodes;
   CHECK(performance.time.wall_hours == estimate::estimate_performance(profile, chosen, memory).time.wall_hours);

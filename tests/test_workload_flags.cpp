@@ -254,6 +254,8 @@ TEST_CASE("defaults_applied is the model's sentences, then each defaulted row's 
   for (const auto& request : bare_requests()) {
     const workload::Profile profile = workload::resolve(request, no_models());
     INFO(workload::to_string(profile.kind) << " " << workload::to_string(profile.method));
+    // The rows' own sentences: this checks that every defaulted row is told, once, in table order; the
+    // words themselves are pinned by the output fixtures and the capped-context case below.
     const std::vector<std::string> expected = row_sentences(profile);
     REQUIRE(profile.defaults_applied.size() >= expected.size());
     const std::vector<std::string> tail(profile.defaults_applied.end() - static_cast<std::ptrdiff_t>(expected.size()),
