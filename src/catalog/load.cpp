@@ -164,7 +164,7 @@ std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>
     return "a decimal comma inside { } splits the number at the comma; use a dot as the decimal separator (2.5, "
            "not 2,5)";
   std::string docs = "the keys of " + std::string(list_key) + " are in docs/catalog.md";
-  if (std::string hint = did_you_mean(key, candidates, docs); hint != docs) return hint;
+  if (!closest_match(key, candidates).empty()) return did_you_mean(key, candidates, docs);
   // Keys are at most ~30 bytes; a far longer word is no misspelling, and this bounds the work.
   constexpr std::size_t longest_misspelt_key = 64;
   if (key.size() > longest_misspelt_key) return docs;
@@ -1008,7 +1008,7 @@ void Loader::check_offerings() {
         report_at(offering.gpu_pos,
                   "offering " + fields::shown(offering.id) + " names gpu " + fields::shown(offering.gpu) +
                       ", which no catalog file defines",
-                  by_alias != nullptr ? did_you_mean(by_alias->id, {by_alias->id}, "offerings name GPUs by id")
+                  by_alias != nullptr ? "did you mean " + text::quoted(by_alias->id) + "? (offerings name GPUs by id)"
                                       : did_you_mean(offering.gpu, gpu_ids, "add it under gpus: or fix the id"));
       }
     }

@@ -144,11 +144,8 @@ void compare(std::ostream& out, Format format, const RecommendView& view, const 
   preamble.push_back("Weights: " + summary.weights);
   preamble.push_back("Currency: " + summary.currency);
   for (const auto& exclusion : view.ranking.excluded) {
-    std::string reasons;
-    for (const auto& reason : exclusion.reasons)
-      append_separated(reasons, "; ", scoring::reason_text(reason, view.ranking.currency));
-    preamble.push_back(
-        fmt::format("Not comparable: {}: {}", view.catalog.offerings[exclusion.offering_index].id, reasons));
+    preamble.push_back(fmt::format("Not comparable: {}: {}", view.catalog.offerings[exclusion.offering_index].id,
+                                   reasons_text(exclusion, view.ranking.currency)));
   }
   render_grids(out, format, "gpuselect compare", preamble, compare_grids(view, shown, csv), style);
 }

@@ -322,9 +322,8 @@ Grid excluded_grid(const RecommendView& view) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
       reasons += fmt::format("<div>{}</div>", html_escape(scoring::reason_text(reason, view.ranking.currency)));
-    grid.rows.push_back({view.catalog.offerings[exclusion.offering_index].id,
-                         exclusion.mode ? std::string(catalog::to_string(*exclusion.mode)) : "all modes",
-                         std::to_string(exclusion.nodes), reasons});
+    grid.rows.push_back(excluded_cells(view.catalog, exclusion));
+    grid.rows.back().push_back(std::move(reasons));
   }
   return grid;
 }

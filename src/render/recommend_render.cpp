@@ -155,12 +155,8 @@ Grid excluded_grid(const RecommendView& view, bool capitalised) {
     for (auto& column : grid.columns) column.header[0] = static_cast<char>(std::toupper(column.header[0]));
   }
   for (const auto& exclusion : view.ranking.excluded) {
-    std::string reasons;
-    for (const auto& reason : exclusion.reasons)
-      append_separated(reasons, "; ", scoring::reason_text(reason, view.ranking.currency));
-    grid.rows.push_back({view.catalog.offerings[exclusion.offering_index].id,
-                         exclusion.mode ? std::string(catalog::to_string(*exclusion.mode)) : "all modes",
-                         std::to_string(exclusion.nodes), reasons});
+    grid.rows.push_back(excluded_cells(view.catalog, exclusion));
+    grid.rows.back().push_back(reasons_text(exclusion, view.ranking.currency));
   }
   return grid;
 }

@@ -196,6 +196,18 @@ std::string_view zero_label(int zero_stage) {
   return labels[static_cast<std::size_t>(zero_stage)];
 }
 
+std::vector<std::string> excluded_cells(const catalog::Catalog& catalog, const scoring::Exclusion& exclusion) {
+  return {catalog.offerings[exclusion.offering_index].id,
+          exclusion.mode ? std::string(catalog::to_string(*exclusion.mode)) : "all modes",
+          std::to_string(exclusion.nodes)};
+}
+
+std::string reasons_text(const scoring::Exclusion& exclusion, std::string_view currency) {
+  std::string reasons;
+  for (const auto& reason : exclusion.reasons) append_separated(reasons, "; ", scoring::reason_text(reason, currency));
+  return reasons;
+}
+
 std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
   const auto& offering = catalog.offerings.at(candidate.offering_index);
   return catalog.provider_of(offering).kind == catalog::ProviderKind::owned ? std::string_view("owned")

@@ -100,6 +100,11 @@ std::string plan_label(const estimate::Plan& plan);
 // The pricing mode as people read it: "owned" for an owned cluster's row (its one rate is priced as
 // on-demand; JSON and CSV keep "on-demand"), else catalog::to_string(mode).
 std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
+// An excluded row's offering, mode ("all modes" when the exclusion holds for every mode) and nodes:
+// the first cells of every excluded table (text, markdown, CSV, HTML), which add the reasons.
+std::vector<std::string> excluded_cells(const catalog::Catalog& catalog, const scoring::Exclusion& exclusion);
+// The exclusion's reasons in words, joined by "; " (scoring::reason_text each).
+std::string reasons_text(const scoring::Exclusion& exclusion, std::string_view currency);
 // A candidate's expected hours with the shape's error band scaled to them (training; band.high 0
 // without a band). The band is the run's: the wait before the run (Candidate::queue_hours, the
 // queue and the machine's setup) is added to each end as it is. risk_averse
