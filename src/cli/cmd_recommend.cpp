@@ -66,7 +66,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
       std::fflush(stderr);
     };
   }
-  const scoring::Ranking& ranking = keep_until_exit(rank_checked_if_asked(catalog, profile, ranking_options, "recommend"));
+  const scoring::Ranking& ranking = keep_until_exit(rank_checked_if_asked(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
   if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking);

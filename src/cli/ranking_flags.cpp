@@ -1,6 +1,7 @@
 #include "cli/ranking_flags.hpp"
 
 #include <cstdlib>
+#include <stdexcept>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -145,23 +146,19 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   return options;
 }
 
-}  // namespace gpuselect::cli
-
-namespace gpuselect::cli {
-
 namespace {
 
+// A broken invariant is an internal fault, not bad input: app.cpp reports any std::exception as
+// "<command>: internal error: ...; please report this with the command line" and exits 1.
 scoring::Ranking checked_if_asked(const catalog::Catalog& catalog, scoring::Ranking ranking,
-                                  const scoring::Options& options, const std::string& command) {
+                                  const scoring::Options& options) {
   const char* asked = std::getenv("GPUSELECT_CHECK_INVARIANTS");
   if (asked == nullptr || std::string_view(asked) != "1") return ranking;
   const std::vector<std::string> broken = scoring::ranking_violations(catalog, ranking, options);
   if (!broken.empty()) {
-    // An internal fault, not bad input: exit 1 (ErrorKind::io is the kind that maps to it).
-    throw Error(ErrorKind::io, command,
-                fmt::format("ranking invariant broken ({}{} in all): {}", broken.size(),
-                            broken.size() >= scoring::max_reported_violations ? " or more" : "", broken.front()),
-                "please report this with the command line");
+    throw std::logic_error(fmt::format("ranking invariant broken ({}{} in all): {}", broken.size(),
+                                       broken.size() >= scoring::max_reported_violations ? " or more" : "",
+                                       broken.front()));
   }
   return ranking;
 }
@@ -169,14 +166,14 @@ scoring::Ranking checked_if_asked(const catalog::Catalog& catalog, scoring::Rank
 }  // namespace
 
 scoring::Ranking rank_checked_if_asked(const catalog::Catalog& catalog, const workload::Profile& profile,
-                                       const scoring::Options& options, const std::string& command) {
-  return checked_if_asked(catalog, scoring::rank(catalog, profile, options), options, command);
+                                       const scoring::Options& options) {
+  return checked_if_asked(catalog, scoring::rank(catalog, profile, options), options);
 }
 
 scoring::Ranking compare_checked_if_asked(const catalog::Catalog& catalog, const workload::Profile& profile,
                                           const scoring::Options& options,
                                           const std::vector<std::string>& offering_ids) {
-  return checked_if_asked(catalog, scoring::compare(catalog, profile, options, offering_ids), options, "compare");
+  return checked_if_asked(catalog, scoring::compare(catalog, profile, options, offering_ids), options);
 }
 
 std::optional<double> headroom_flag(const std::string& text) {

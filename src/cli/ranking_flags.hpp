@@ -29,9 +29,9 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
 
 // scoring::rank, the one way the CLI ranks. With GPUSELECT_CHECK_INVARIANTS=1 in the environment
 // (the tests set it) the ranking is then checked (scoring::ranking_violations): a broken invariant
-// is an Error that exits 1 and names the first one broken.
+// is an internal error (std::logic_error, exit 1) that names the first one broken.
 scoring::Ranking rank_checked_if_asked(const catalog::Catalog& catalog, const workload::Profile& profile,
-                                       const scoring::Options& options, const std::string& command);
+                                       const scoring::Options& options);
 // scoring::compare of `offering_ids`, checked the same way: the one way the CLI compares.
 scoring::Ranking compare_checked_if_asked(const catalog::Catalog& catalog, const workload::Profile& profile,
                                           const scoring::Options& options,
