@@ -302,12 +302,16 @@ Estimate priced(const workload::Profile& profile, const PriceContext& context, P
 
 // What `gpuselect estimate` asks for, as values (its flags parsed, its ids looked up): an offering
 // (GPU, count, links and prices fixed), or a bare GPU model and count, or neither (memory and FLOPs).
+// Nodes one job may use when neither --max-nodes nor the config's max_nodes is given (assumption: the
+// search stays within a few nodes unless the user asks for more; docs/cli.md "--max-nodes").
+inline constexpr int default_max_nodes = 4;
+
 struct JobRequest {
   const catalog::Offering* offering = nullptr;
   const catalog::Gpu* gpu = nullptr;  // bare hardware; not read with an offering
   int gpus_per_node = 1;              // with gpu
   int nodes = 0;                      // 0 = the fewest that fit, up to max_nodes
-  int max_nodes = 4;
+  int max_nodes = default_max_nodes;
   std::string currency = "USD";       // output currency code, as catalog::output_currency returns it
 };
 // An estimate and the profile it was made for: the request's profile with, on bare hardware, the

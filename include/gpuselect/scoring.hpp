@@ -54,7 +54,7 @@ struct Constraints {
   std::vector<std::string> gpus;                    // GPU ids or aliases, any of
   std::vector<catalog::PricingMode> pricing_modes;  // empty = all
   std::vector<std::string> requirements;  // "rdma", "nvlink", "bare-metal", "iso27001", "soc2", "jupyterlab", ...
-  int max_nodes = 4;
+  int max_nodes = estimate::default_max_nodes;
   double min_headroom_pct = 0;  // free GPU memory share required, percent
   // dstack-style ranges (docs/cli.md "Resource syntax"); unbounded sides allow anything.
   resources::Bounds gpu_memory_gb;  // per GPU, GB as the vendor labels it (x gpu_fraction for a vGPU share)

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "gpuselect/estimate.hpp"
+
 namespace gpuselect::cli {
 
 struct Setting {
@@ -17,7 +19,7 @@ struct Settings {
   Setting weights{"", "default"};
   Setting currency{"USD", "default"};
   Setting format{"table", "default"};
-  Setting max_nodes{"4", "default"};
+  Setting max_nodes{std::to_string(estimate::default_max_nodes), "default"};
   Setting top{"10", "default"};
   Setting color{"auto", "default"};
   std::vector<Setting> catalogs;  // config file catalogs, then GPUSELECT_CATALOG entries
