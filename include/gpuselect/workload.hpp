@@ -164,6 +164,8 @@ struct Profile {
   // p50 latency targets that pick the batch and tensor parallel of llm-inference (docs "Serving").
   double ttft_target_ms = 0;
   double tpot_target_ms = 0;
+  // A chat turn (assumption, docs/estimation.md "Defaults"): llm-inference's request when
+  // --input-tokens/--output-tokens are not given; the rows' fill clears them for other workloads.
   int input_tokens = 512;
   int output_tokens = 256;
   std::optional<int> tensor_parallel;
