@@ -29,7 +29,8 @@ constexpr RankingOption scoring_options[] = {
     {"--weights", &RankingFlags::weights, nullptr, "Override weights, e.g. cost=0.4,stability=0.3", "Scoring"},
     {"--currency", &RankingFlags::currency, nullptr, "Output currency (default USD)", "Scoring"},
     {"--allow-spot-serving", nullptr, &RankingFlags::allow_spot_serving,
-     "Let serving run on spot without the availability penalty (default: spot serving scores stability 0)", "Scoring"},
+     "Let serving run on spot (default: production serving excludes spot; elsewhere it scores stability 0)",
+     "Scoring"},
     {"--reserved-other-use", nullptr, &RankingFlags::reserved_other_use,
      "A reserved term has other work: charge the job its own hours, not the whole commitment", "Scoring"},
 };
@@ -48,6 +49,10 @@ constexpr RankingOption constraint_options[] = {
      "on-demand, spot, reserved-1y, reserved-3y (comma-separated) or any; default on-demand,spot", "Constraints"},
     {"--require", &RankingFlags::require, nullptr,
      "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...", "Constraints"},
+    {"--allow-consumer", nullptr, &RankingFlags::allow_consumer,
+     "Production serving: rank consumer (GeForce) and workstation GPUs too (default: excluded)", "Constraints"},
+    {"--allow-marketplace", nullptr, &RankingFlags::allow_marketplace,
+     "Production serving: rank marketplace hosts too (default: excluded)", "Constraints"},
 };
 
 constexpr RankingOption later_options[] = {
@@ -99,6 +104,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   }
   options.profile_name = profile_name;
   options.allow_spot_serving = flags.allow_spot_serving;
+  options.allow_consumer = flags.allow_consumer;
+  options.allow_marketplace = flags.allow_marketplace;
   options.reserved_other_use = flags.reserved_other_use;
   if (!flags.weights.empty()) {
     if (!settings.weights.value.empty()) {

@@ -233,7 +233,9 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
   grid.columns = {{"#", Align::right},    {"Offering"},          {"GPUs"}, {"Mode"}, {"Memory/GPU", Align::right},
                   {"Time", Align::right}, {"Cost", Align::right}};
   const bool serving = workload::is_serving(ranking.kind);
-  if (serving) grid.columns.push_back({"$/M tokens", Align::right});
+  const bool vision = ranking.kind == workload::Kind::cv_inference;
+  if (serving) grid.columns.push_back({"Replicas @load", Align::right});
+  if (serving) grid.columns.push_back({vision ? "$/1000 images" : "$/M tokens", Align::right});
   grid.columns.insert(grid.columns.end(), {{"Score", Align::right}, {"Contributions"}, {"Why"}});
   grid.html.markup_columns.assign(grid.columns.size(), false);
   grid.html.markup_columns[grid.columns.size() - 2] = true;  // Contributions: the stacked bar
@@ -250,6 +252,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
                                       memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                       hours_with_band(candidate, performance, ranking.risk_averse),
                                       cost_label(view.catalog, ranking, candidate)};
+    if (serving) cells.push_back(load_label(ranking, candidate));
     if (serving) cells.push_back(unit_cost_label(ranking, candidate));
     cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate),
                                why_markup(view, candidate)});

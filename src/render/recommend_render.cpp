@@ -181,7 +181,10 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     Grid table;
     // llm-inference shows latency at the batch and the price per million output tokens instead of
     // the priced hours.
+    // Vision serving shows images/s per replica and $ per 1000 images; every serving row its
+    // replicas and the load each carries.
     const bool serving = view.profile.kind == workload::Kind::llm_inference;
+    const bool vision = view.profile.kind == workload::Kind::cv_inference;
     table.columns = {{"#", Align::right},
                      {"provider"},
                      {"instance", Align::left, true},
@@ -189,9 +192,11 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
                      {"mode"},
                      {"region", Align::left, true},
                      {"mem/GPU", Align::right},
-                     {serving ? "TPOT@batch" : "time", Align::right},
+                     {serving ? "TPOT@batch" : vision ? "img/s" : "time", Align::right},
                      {"cost", Align::right}};
+    if (serving || vision) table.columns.push_back({"replicas", Align::right});
     if (serving) table.columns.push_back({"$/M tok", Align::right});
+    if (vision) table.columns.push_back({"$/1k img", Align::right});
     table.columns.push_back({"score", Align::right});
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
@@ -204,10 +209,12 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
           rented_label(view.catalog, ranking, candidate), std::string(mode_label(view.catalog, candidate)),
           region_label(*row.offering, candidate),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-          serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
-                  : hours_with_band(candidate, estimate, view.ranking.risk_averse),
+          serving  ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
+          : vision ? fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s)
+                   : hours_with_band(candidate, estimate, view.ranking.risk_averse),
           cost_label(view.catalog, ranking, candidate)};
-      if (serving) cells.push_back(unit_cost_label(ranking, candidate));
+      if (serving || vision) cells.push_back(load_label(ranking, candidate));
+      if (serving || vision) cells.push_back(unit_cost_label(ranking, candidate));
       cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
       table.rows.push_back(std::move(cells));
       reasons.push_back(first_reason(view, candidate));
@@ -265,7 +272,8 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
   for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto",
                            "instances", "gpus_rented", "per_million_output_tokens", "commitment",
                            "interruption_hours", "uninterrupted_probability", "estimated", "hours_low", "hours_high",
-                           "in_calibrated_regime", "region", "other_regions"})
+                           "in_calibrated_regime", "region", "other_regions", "replicas", "spare_replicas",
+                           "load_per_replica_per_s", "utilization", "per_thousand_images"})
     header.emplace_back(name);
   csv.row(header);
   const auto& candidates = view.ranking.candidates;
@@ -308,6 +316,15 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.emplace_back(band.high > 0 ? (band.in_calibrated_regime ? "true" : "false") : "");
     fields.emplace_back(region_name(offering, candidate));
     fields.push_back(std::to_string(candidate.other_regions));
+    const auto& throughput = view.ranking.performance_of(candidate).throughput;
+    const bool serving = serving_job(view);
+    fields.push_back(serving ? std::to_string(throughput.replicas) : std::string());
+    fields.push_back(serving ? std::to_string(throughput.spare_replicas) : std::string());
+    fields.push_back(serving ? csv_number(round_figure(throughput.load_per_replica)) : std::string());
+    fields.push_back(serving ? csv_number(round_decimals(throughput.utilization, 4)) : std::string());
+    fields.push_back(view.profile.kind == workload::Kind::cv_inference
+                         ? csv_number(round_decimals(cost.per_thousand_images, 4))
+                         : std::string());
     csv.row(fields);
   }
 }
@@ -324,6 +341,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
   } else {
     // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
     const bool serving = view.profile.kind == workload::Kind::llm_inference;
+    const bool vision = view.profile.kind == workload::Kind::cv_inference;
     Grid table;
     table.columns = {{"#", Align::right},
                      {"Provider"},
@@ -331,9 +349,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                      {"GPUs"},
                      {"Mode"},
                      {"Memory/GPU", Align::right},
-                     {serving ? "TPOT@batch" : "Time", Align::right},
+                     {serving ? "TPOT@batch" : vision ? "Images/s per replica" : "Time", Align::right},
                      {"Cost", Align::right}};
+    if (serving || vision) table.columns.push_back({"Replicas @load", Align::right});
     if (serving) table.columns.push_back({"$/M tokens", Align::right});
+    if (vision) table.columns.push_back({"$/1000 images", Align::right});
     table.columns.push_back({"Score", Align::right});
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
@@ -345,10 +365,13 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                                         rented_label(view.catalog, ranking, candidate),
                                         std::string(mode_label(view.catalog, candidate)),
                                         memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-                                        serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
-                                                              estimate.serving.batch)
-                                                : hours_with_band(candidate, estimate, ranking.risk_averse),
+                                        serving  ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
+                                                               estimate.serving.batch)
+                                        : vision ? fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s)
+                                                 : hours_with_band(candidate, estimate, ranking.risk_averse),
                                         cost_label(view.catalog, ranking, candidate)};
+      if (serving || vision) cells.push_back(load_label(ranking, candidate));
+      if (vision) cells.push_back(unit_cost_label(ranking, candidate));
       if (serving) {
         const auto& band = candidate.cost.per_million_output_tokens_band;
         cells.push_back(fmt::format("{} ({}-{})", units::format_money(candidate.cost.per_million_output_tokens,

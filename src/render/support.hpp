@@ -76,6 +76,8 @@ std::string estimated_legend();
 bool cost_estimated(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
 // Serving cost per million output tokens ("$0.42"), "" when not serving.
 std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate);
+// Serving: the replicas and the load each carries, "3 @55%" (all replicas up; docs/output.md).
+std::string load_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate);
 // Each distinct warning (code and text) once with the ranks it concerns, among the first `shown`
 // candidates; ordered by code, then by first rank. Every row's own text: rows of one code whose
 // facts differ (another provider's egress price) are separate groups.
