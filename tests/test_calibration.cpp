@@ -839,3 +839,132 @@ TEST_CASE("held-out memory table (run with -s to print)", "[.heldout-report]") {
     std::printf("| %s | %.1f | %.1f | %.2f |\n", row.name, row.published_gib, row.published_gib / ratio, ratio);
   }
 }
+
+// ---- Held-out serving (docs/estimation.md "Held-out validation") -------------------------------
+// TensorRT-LLM "Performance Overview" v1.0 (docs/source/performance/perf-overview.md of
+// NVIDIA/TensorRT-LLM): the rows of the same tables the serving constants were not fitted on (other
+// input/output lengths of the calibrated models, and GB200 NVFP4). Output tokens/s of one replica at
+// the batch free KV memory holds, as the serving calibration evaluates its rows.
+
+namespace {
+
+struct ServingRow {
+  const char* model;
+  const char* gpu;
+  int tp;
+  workload::Precision precision;
+  int input;
+  int output;
+  double measured_output_tokens_per_s;
+};
+
+const std::vector<ServingRow>& heldout_serving_rows() {
+  constexpr auto fp4 = workload::Precision::fp4;
+  static const std::vector<ServingRow> table{
+      {"llama-3.1-8b", "h100-sxm5-80gb", 1, fp8, 128, 128, 28'312},
+      {"llama-3.1-8b", "h100-sxm5-80gb", 1, fp8, 128, 4096, 14'325},
+      {"llama-3.1-8b", "h100-sxm5-80gb", 1, fp8, 1000, 2000, 13'899},
+      {"llama-3.1-8b", "h200-sxm-141gb", 1, fp8, 128, 128, 27'911},
+      {"llama-3.1-8b", "h200-sxm-141gb", 1, fp8, 128, 4096, 18'027},
+      {"llama-3.1-8b", "h200-sxm-141gb", 1, fp8, 500, 2000, 20'770},
+      {"llama-3.1-8b", "h200-sxm-141gb", 1, fp8, 5000, 500, 3'902},
+      {"llama-3.1-8b", "h200-sxm-141gb", 1, fp8, 20000, 2000, 1'804},
+      {"llama-3.1-70b", "h100-sxm5-80gb", 2, fp8, 128, 128, 6'378},
+      {"llama-3.1-70b", "h100-sxm5-80gb", 2, fp8, 128, 4096, 4'199},
+      {"llama-3.1-70b", "h100-sxm5-80gb", 2, fp8, 500, 2000, 5'222},
+      {"llama-3.1-70b", "h100-sxm5-80gb", 2, fp8, 1000, 2000, 4'146},
+      {"llama-3.1-70b", "h200-sxm-141gb", 1, fp8, 128, 128, 3'803},
+      {"llama-3.1-70b", "h200-sxm-141gb", 1, fp8, 500, 2000, 3'666},
+      {"llama-3.1-70b", "h200-sxm-141gb", 1, fp8, 2048, 2048, 2'003},
+      {"llama-3.1-70b", "h200-sxm-141gb", 1, fp8, 5000, 500, 566},
+      {"llama-3.1-70b", "h200-sxm-141gb", 1, fp8, 20000, 2000, 283},
+      {"llama-3.1-405b", "h100-sxm5-80gb", 8, fp8, 128, 128, 3'627},
+      {"llama-3.1-405b", "h100-sxm5-80gb", 8, fp8, 500, 2000, 3'994},
+      {"llama-3.1-405b", "h100-sxm5-80gb", 8, fp8, 2048, 2048, 2'296},
+      {"llama-3.1-405b", "h100-sxm5-80gb", 8, fp8, 5000, 500, 610},
+      {"llama-3.1-405b", "h200-sxm-141gb", 8, fp8, 128, 2048, 5'348},
+      {"llama-3.1-405b", "h200-sxm-141gb", 8, fp8, 500, 2000, 4'724},
+      {"llama-3.1-405b", "h200-sxm-141gb", 8, fp8, 2048, 128, 456},
+      {"llama-3.1-70b", "gb200", 1, fp4, 128, 2048, 11'309},
+      {"llama-3.1-70b", "gb200", 1, fp4, 1000, 1000, 7'326},
+      {"llama-3.1-70b", "gb200", 1, fp4, 2048, 128, 1'450},
+      {"llama-3.1-70b", "gb200", 1, fp4, 5000, 500, 1'602},
+  };
+  return table;
+}
+
+struct ServingOutcome {
+  double ratio = 0;  // measured / estimated output tokens/s
+  estimate::Band band;
+  int batch = 0;
+};
+
+ServingOutcome evaluate_serving(const catalog::Catalog& catalog, const ServingRow& row) {
+  workload::Request request;
+  request.kind = workload::Kind::llm_inference;
+  request.model = std::string(row.model);
+  request.precision = row.precision;
+  request.input_tokens = row.input;
+  request.output_tokens = row.output;
+  request.context = row.input + row.output;
+  const auto profile = workload::resolve(request, catalog);
+  estimate::Hardware hardware;
+  hardware.gpu = catalog.find_gpu(row.gpu);
+  REQUIRE(hardware.gpu != nullptr);
+  hardware.gpus_per_node = row.tp;
+  hardware.interconnect = catalog::Interconnect::nvlink;
+  estimate::Plan plan;
+  plan.gpus_per_node = row.tp;
+  plan.tensor_parallel = row.tp;
+  ServingOutcome outcome;
+  outcome.batch = estimate::model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes());
+  const auto point = estimate::model::serving_point(profile, hardware, row.tp, outcome.batch);
+  outcome.ratio = row.measured_output_tokens_per_s / point.output_tokens_per_s;
+  outcome.band = estimate::model::serving_bands(profile, hardware, outcome.batch).throughput;
+  return outcome;
+}
+
+}  // namespace
+
+TEST_CASE("held-out serving throughput: TensorRT-LLM rows outside the fit", "[estimate][calibration][heldout]") {
+  const catalog::Catalog catalog = builtin();
+  int within_35 = 0;
+  int inside_band = 0;
+  int hopper_within_35 = 0;
+  int hopper_rows = 0;
+  for (const auto& row : heldout_serving_rows()) {
+    const ServingOutcome outcome = evaluate_serving(catalog, row);
+    INFO(row.model << " on " << row.tp << "x " << row.gpu << " " << row.input << "/" << row.output << ": measured / "
+                   << "estimated " << outcome.ratio << " at batch " << outcome.batch);
+    CHECK(outcome.batch > 0);
+    CHECK(outcome.ratio > 0.5);
+    CHECK(outcome.ratio < 1.5);
+    const bool within = outcome.ratio >= 1 / 1.35 && outcome.ratio <= 1.35;
+    if (within) ++within_35;
+    if (outcome.ratio >= outcome.band.low && outcome.ratio <= outcome.band.high) ++inside_band;
+    if (std::string(row.gpu) != "gb200") {
+      ++hopper_rows;
+      if (within) ++hopper_within_35;
+    }
+  }
+  // Measured: 22 of 24 Hopper FP8 rows within 35% (the misses: 70B 128/128 on one H200 at 1.46, where
+  // a batch of ~1,500 runs faster than the roofline, and 70B 20000/2000 at 0.74); GB200 NVFP4 1 of 4
+  // (0.59-0.75, below the estimate as B200's are): 23 of 28 (82%). Band coverage 17 of 28 (61%): the
+  // serving bands (10th-90th of the calibration residuals) are narrower than the held-out spread.
+  CHECK(hopper_within_35 >= hopper_rows - 2);
+  CHECK(within_35 >= 23);
+  CHECK(inside_band >= 17);
+}
+
+TEST_CASE("held-out serving table (run with -s to print)", "[.heldout-report]") {
+  const catalog::Catalog catalog = builtin();
+  std::printf("| model | GPUs | input/output | batch | measured tok/s | measured / estimated | band |\n"
+              "|---|---|---|---:|---:|---:|---|\n");
+  for (const auto& row : heldout_serving_rows()) {
+    const ServingOutcome outcome = evaluate_serving(catalog, row);
+    std::printf("| %s | %d x %s | %d/%d | %d | %.0f | %.2f | %.2f-%.2f%s |\n", row.model, row.tp, row.gpu, row.input,
+                row.output, outcome.batch, row.measured_output_tokens_per_s, outcome.ratio, outcome.band.low,
+                outcome.band.high,
+                outcome.ratio >= outcome.band.low && outcome.ratio <= outcome.band.high ? "" : " (outside)");
+  }
+}
