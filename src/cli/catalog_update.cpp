@@ -459,7 +459,21 @@ ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotI
   return imported;
 }
 
-std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header) {
+std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header,
+                         const catalog::LoadLimits& limits) {
+  // A result the loader would refuse is refused here, before its YAML is made (docs/hardening.md
+  // "Bounded work"): the same limits the loader applies.
+  std::size_t records = 0;
+  for (const auto& imported : imports) {
+    records += imported.result.offerings.size() + (imported.result.provider_stub ? 1 : 0);
+  }
+  if (records > limits.max_records) {
+    throw Error(imports.empty() ? "import" : imports.front().result.offerings.front().provider,
+                fmt::format("the import holds {} records, above the loader's limit of {} (LoadLimits::max_records); "
+                            "nothing was written",
+                            records, limits.max_records),
+                "import fewer instance types (split the file by accelerator or region)");
+  }
   std::vector<catalog::Provider> providers;
   std::vector<catalog::Offering> offerings;
   std::vector<const ImportedFile*> owner;
@@ -477,7 +491,7 @@ std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::ve
       "Offerings the catalog already has carry only what the files know (regions, prices per region, "
       "vCPUs, memory, local disk, as_of, source); every other field keeps its curated value. "
       "Spot per region is the median over its zones (spot_min: the cheapest zone). docs/catalog.md");
-  return catalog::write_catalog_yaml(providers, offerings, lines, [&](std::size_t index) -> catalog::KeyFilter {
+  std::string yaml = catalog::write_catalog_yaml(providers, offerings, lines, [&](std::size_t index) -> catalog::KeyFilter {
     if (!existing[index]) return {};
     const auto* keys = &owner[index]->result.overlay_keys;
     const catalog::Offering* offering = &offerings[index];
@@ -490,6 +504,14 @@ std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::ve
       return true;
     };
   });
+  if (yaml.size() > limits.max_file_bytes) {
+    throw Error(offerings.front().provider,
+                fmt::format("the import makes a {}-byte catalog, above the loader's limit of {} bytes "
+                            "(LoadLimits::max_file_bytes); nothing was written",
+                            yaml.size(), limits.max_file_bytes),
+                "import fewer instance types (split the file by accelerator or region)");
+  }
+  return yaml;
 }
 
 std::optional<render::PriceUpdate> price_update_in_use(const GlobalOptions& globals) {

@@ -30,7 +30,10 @@ ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotI
 
 // Catalog YAML of several imports: provider stubs, then each file's offerings, with only the keys
 // the file knows for offerings `known` already has.
-std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header);
+// Throws Error, before or after making the YAML, when the loader would refuse it (more records than
+// limits.max_records, more bytes than limits.max_file_bytes).
+std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header,
+                         const catalog::LoadLimits& limits = {});
 
 // The newest `catalog update` result in the data folder ($XDG_DATA_HOME/gpuselect, else
 // ~/.local/share/gpuselect), when there is one and the global options allow it.
