@@ -968,3 +968,19 @@ TEST_CASE("held-out serving table (run with -s to print)", "[.heldout-report]") 
                 outcome.ratio >= outcome.band.low && outcome.ratio <= outcome.band.high ? "" : " (outside)");
   }
 }
+
+TEST_CASE("the assumptions state the logits and loss buffers of the framework", "[estimate][framework]") {
+  const catalog::Catalog catalog = builtin();
+  workload::Request r;
+  r.kind = workload::Kind::llm_pretrain;
+  r.model = "llama-3.1-8b";
+  const auto said = [&](const workload::Profile& profile, const std::string& words) {
+    const auto sentences = estimate::assumptions(profile, estimate::Estimate{});
+    return std::any_of(sentences.begin(), sentences.end(),
+                       [&](const std::string& sentence) { return sentence.find(words) != std::string::npos; });
+  };
+  const auto megatron_job = workload::resolve(r, catalog);
+  CHECK(said(megatron_job, "Output layer: logits and loss buffers of s·b·V/t x 6 bytes"));
+  r.framework = workload::Framework::fsdp;
+  CHECK(said(workload::resolve(r, catalog), "Output layer: logits and loss buffers of s·b·V/t x 12 bytes"));
+}
