@@ -150,7 +150,7 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
     discounts += fmt::format("{}{} {}", discounts.empty() ? "" : "; ", provider.id,
                              uniform ? fmt::format("{:g}% off every price", pct.on_demand) : modes + " off");
   }
-  if (!discounts.empty()) facts.emplace_back("Discounts", discounts + " (discount_pct; prices shown are after it)");
+  if (!discounts.empty()) facts.emplace_back("Discount", discounts + " (discount_pct; prices shown are after it)");
   return facts;
 }
 
