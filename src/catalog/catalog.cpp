@@ -7,8 +7,11 @@
 #include <charconv>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "gpuselect/enum_names.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
 
 namespace gpuselect::catalog {
 
@@ -182,8 +185,61 @@ std::vector<std::string> names_of(const std::vector<Record>& records) {
 }
 }  // namespace
 
+namespace {
+std::string lower_case(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+// The GPUs whose id or an alias starts with `name` or holds it between dashes or spaces, in any
+// case: "4090" -> rtx-4090, "a100-80" -> a100-sxm4-80gb and a100-pcie-80gb. At most `limit` ids.
+std::vector<std::string> gpus_by_part(const Catalog& catalog, std::string_view name, std::size_t limit) {
+  const std::string part = lower_case(name);
+  std::vector<std::string> ids;
+  if (part.size() < 2) return ids;
+  auto holds = [&](std::string_view spelling) {
+    const std::string lower = lower_case(spelling);
+    for (std::size_t at = lower.find(part); at != std::string::npos; at = lower.find(part, at + 1)) {
+      const bool starts_word = at == 0 || lower[at - 1] == '-' || lower[at - 1] == ' ' || lower[at - 1] == '_' ||
+                               (std::isalpha(static_cast<unsigned char>(lower[at - 1])) != 0 &&
+                                std::isdigit(static_cast<unsigned char>(part.front())) != 0);
+      if (starts_word) return true;
+    }
+    return false;
+  };
+  for (const auto& gpu : catalog.gpus) {
+    const bool named = holds(gpu.id) || std::any_of(gpu.aliases.begin(), gpu.aliases.end(), holds);
+    if (named && ids.size() < limit) ids.push_back(gpu.id);
+  }
+  return ids;
+}
+}  // namespace
+
 const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Gpu* gpu = catalog.find_gpu(name)) return *gpu;
+  constexpr std::string_view listing = "see 'gpuselect catalog gpus' for ids and aliases";
+  // dstack's `--gpu 24GB..` names memory, not a GPU.
+  const std::string lower = lower_case(name);
+  const std::string_view low_end = std::string_view(lower).substr(0, lower.find(".."));
+  if ((lower.find("..") != std::string::npos || lower.ends_with("gb")) &&
+      (low_end.empty() || (low_end.ends_with("gb") && units::parse_bytes(low_end)))) {
+    throw Error(std::move(where), "unknown GPU " + text::quoted(name) + ": a memory size, not a GPU name",
+                fmt::format("for GPUs with that much memory write --gpu-memory {}", name));
+  }
+  constexpr std::size_t suggested_at_most = 3;
+  if (const auto ids = gpus_by_part(catalog, name, suggested_at_most); !ids.empty()) {
+    std::string guesses;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      guesses += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + text::quoted(ids[i]);
+    throw Error(std::move(where), "unknown GPU " + text::quoted(name),
+                fmt::format("did you mean {}? ({})", guesses, listing));
+  }
+  // A bare count ("--gpus 8") is not a name: no name "close" to it is worth suggesting.
+  if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    throw Error(std::move(where), "unknown GPU " + text::quoted(name) + ": a count, not a GPU name",
+                fmt::format("write NAME:COUNT such as A100:{} ({})", name, listing));
+  }
   throw unknown_id(std::move(where), "GPU", name, names_of(catalog.gpus), "see 'gpuselect catalog gpus' for ids and aliases");
 }
 

@@ -85,7 +85,15 @@ GpuSpec parse_gpu_spec(std::string_view text, std::string_view where) {
   if (spec.name.empty()) throw Error(std::string(where), "no GPU name in " + text::quoted(text), hint);
   if (colon == std::string_view::npos) return spec;
   const std::string_view count_text = trim(body.substr(colon + 1));
-  if (count_text.find(':') != std::string_view::npos) {
+  if (const auto second = count_text.find(':'); second != std::string_view::npos) {
+    // dstack writes NAME:MEMORY:COUNT ("A100:80GB:8"): memory is its own flag here.
+    const std::string_view memory = trim(count_text.substr(0, second));
+    const std::string_view count = trim(count_text.substr(second + 1));
+    if (count.find(':') == std::string_view::npos && memory.find_first_of("gGbB") != std::string_view::npos &&
+        units::parse_bytes(memory) && units::parse_number(count)) {
+      throw Error(std::string(where), text::quoted(text) + " is dstack's NAME:MEMORY:COUNT",
+                  fmt::format("write {} {}:{} --gpu-memory {}", where, spec.name, count, memory));
+    }
     throw Error(std::string(where), text::quoted(text) + " has more than one ':'", hint);
   }
   const auto count = units::parse_number(count_text);
