@@ -227,6 +227,12 @@ const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string 
     throw Error(std::move(where), "unknown GPU " + text::quoted(name) + ": a memory size, not a GPU name",
                 fmt::format("for GPUs with that much memory write --gpu-memory {}", name));
   }
+  const bool digits_only =
+      !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  // A close spelling first ("A100-80G" -> A100-80GB); a number is never "close" to a name ("8" to l4).
+  const auto names = names_of(catalog.gpus);
+  if (!digits_only && !closest_match(name, names).empty()) throw unknown_id(std::move(where), "GPU", name, names, listing);
+  // Part of a name: "4090" -> rtx-4090, "a100-80" -> a100-sxm4-80gb or a100-pcie-80gb.
   constexpr std::size_t suggested_at_most = 3;
   if (const auto ids = gpus_by_part(catalog, name, suggested_at_most); !ids.empty()) {
     std::string guesses;
@@ -235,8 +241,8 @@ const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string 
     throw Error(std::move(where), "unknown GPU " + text::quoted(name),
                 fmt::format("did you mean {}? ({})", guesses, listing));
   }
-  // A bare count ("--gpus 8") is not a name: no name "close" to it is worth suggesting.
-  if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+  // A bare count ("--gpus 8") is not a name.
+  if (digits_only) {
     throw Error(std::move(where), "unknown GPU " + text::quoted(name) + ": a count, not a GPU name",
                 fmt::format("write NAME:COUNT such as A100:{} ({})", name, listing));
   }

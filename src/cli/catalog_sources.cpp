@@ -99,7 +99,7 @@ void log_sources(const GlobalOptions& globals) {
 }  // namespace
 
 catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
-  if (spdlog::should_log(spdlog::level::info)) log_sources(globals);
+  if (globals.verbose >= 1 && !globals.quiet) log_sources(globals);
   const ReadSources read = read_catalog_sources(globals, extra_files);
   if (read.sources.empty()) {
     throw Error("--no-builtin-catalog", "no catalog to read", "give --catalog FILE or drop --no-builtin-catalog");

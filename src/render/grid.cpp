@@ -66,7 +66,9 @@ std::string grid_text(const Grid& grid, const Style& style) {
       text += block.render(style.width, style.color);
     }
   } else {
+    // Long text in a flexible column wraps within it: a grid's text is never cut.
     TextTable table{grid.columns, grid.rows};
+    for (auto& column : table.columns) column.wrap = column.wrap || column.flexible;
     text += table.render(style.width, style.color);
   }
   for (const auto& note : grid.notes) text += wrapped("", note, style.width, 2);

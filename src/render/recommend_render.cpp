@@ -20,6 +20,9 @@ using Align = TextTable::Align;
 constexpr std::string_view pareto_mark = "*";
 // Narrower than this, a reason column says too little to be worth its place (assumption).
 constexpr int minimum_reason_columns = 30;
+// Markdown list items wrap here (a soft line break renders as a space), so a diff or a terminal
+// shows the source without lines of hundreds of characters (assumption: a review tool's width).
+constexpr int markdown_prose_columns = 100;
 // Columns before a card's second and third lines (under the offering id, after "#12 ").
 constexpr int card_indent = 4;
 
@@ -340,7 +343,16 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
   }
   if (style.show_excluded && !ranking.excluded.empty()) {
     text += "\nExcluded\n";
-    text += grid_text(excluded_grid(view, false), style);
+    Grid excluded = excluded_grid(view, false);
+    Grid identity = excluded;  // the columns before the reasons: is there room for them beside it?
+    identity.columns.pop_back();
+    for (auto& row : identity.rows) row.resize(identity.columns.size());
+    if (style.width - grid_natural_width(identity) - table_column_gap >= minimum_reason_columns) {
+      text += grid_text(excluded, style);
+    } else {
+      for (const auto& row : excluded.rows)
+        text += wrapped(fmt::format("  {} ({}, nodes {}): ", row[0], row[1], row[2]), row[3], style.width, 4);
+    }
   }
   out << text;
 }
@@ -454,7 +466,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     const auto notes = note_lines(view, rows.size());
     if (!notes.empty()) {
       out << "\n#### Notes\n\n";
-      for (const auto& line : notes) out << "- " << markdown_cell(line) << '\n';
+      for (const auto& line : notes) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
     }
     out << "\n#### Why\n\n";
     for (const auto& row : rows) {
@@ -462,10 +474,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** (" << catalog::to_string(candidate.mode)
           << ")\n";
       for (const auto& line : scoring::explain(view.catalog, ranking, candidate))
-        out << "   - " << markdown_cell(line) << '\n';
+        out << wrapped("   - ", markdown_cell(line), markdown_prose_columns, 5);
       for (const auto warning : candidate.warnings) {
-        out << "   - Warning `" << scoring::warning_code(warning)
-            << "`: " << markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning)) << '\n';
+        out << wrapped(fmt::format("   - Warning `{}`: ", scoring::warning_code(warning)),
+                       markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning)),
+                       markdown_prose_columns, 5);
       }
     }
     if (const auto line = sensitivity_line(view); !line.empty())

@@ -233,7 +233,10 @@ std::string TextTable::render(int width, bool color) const {
       for (std::size_t c = 0; c < count; ++c) {
         if (flexible_only && !columns[c].flexible) continue;
         if (columns[c].whole) continue;
-        if (widths[c] <= floor) continue;
+        // A wrap column keeps its header whole while other columns can still give way.
+        const int column_floor =
+            flexible_only && columns[c].wrap ? std::max(floor, display_width(columns[c].header)) : floor;
+        if (widths[c] <= column_floor) continue;
         if (widest < 0 || widths[c] > widths[static_cast<std::size_t>(widest)]) widest = static_cast<int>(c);
       }
       if (widest < 0) return;
