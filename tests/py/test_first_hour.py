@@ -108,7 +108,6 @@ mistakes = [
     ([*recommend, "--spot"], "--spot", "'--pricing spot'"),
     ([*recommend, "--use-spot"], "--use-spot", "'--pricing spot'"),
     (["catalog", "list", "--gpu", "24GB.."], "--gpu", "--gpu-memory 24GB.."),
-    (["catalog", "list", "--gpus", "A100:80GB:8"], "--gpus", "--gpus A100:8 --gpu-memory 80GB"),
 ]
 for args, where, instead in mistakes:
     result = run(args)
