@@ -466,7 +466,7 @@ TEST_CASE("completion covers subcommands, flags and catalog ids through __comple
       {{"recommend", "--workload", "llm-f"}, "llm-finetune\n"},
       {{"recommend", "--profile", "bal"}, "balanced\n"},
       {{"recommend", "--show-ex"}, "--show-excluded\n"},
-      {{"recommend", "--gpu", "h100-sxm"}, "h100-sxm5-80gb\n"},
+      {{"recommend", "--gpu", "h100-sxm"}, "H100-SXM\nh100-sxm5-80gb\n"},  // aliases too, in any case
       {{"estimate", "--model", "llama-2-7"}, "llama-2-70b\nllama-2-7b\n"},
       {{"completion", "z"}, "zsh\n"},
       {{"--no-builtin-catalog", "recommend", "--gpu", "h100"}, ""},

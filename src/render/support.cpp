@@ -293,6 +293,9 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   const std::string model = profile.model_name.empty() ? profile.model_id : profile.model_name;
   summary.job = fmt::format("{}: {} ({} params)", workload::to_string(profile.kind), model,
                             units::format_count(profile.shape.params));
+  // Neither --model nor --params (nor a shape): the model is an assumption, said where it is read.
+  if (default_applied(profile, "model"))
+    summary.job += " ASSUMED: no --model or --params given (e.g. --model llama-3-8b, --params 70B)";
   if (workload::is_training(profile.kind)) {
     // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
     const bool searched = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0 &&
