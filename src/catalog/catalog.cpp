@@ -262,6 +262,12 @@ Error unknown_gpu(const Catalog& catalog, std::string_view name, std::string whe
   }
   const bool digits_only =
       !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  // A close spelling of the same model number first ("A100-80G" -> A100-80GB), then part of a name.
+  std::vector<std::string> same_model;
+  for (auto& candidate : names_of(catalog.gpus)) {
+    if (digits_of(candidate) == digits_of(name)) same_model.push_back(std::move(candidate));
+  }
+  if (!digits_only && !closest_match(name, same_model).empty()) return gpu_name_error(catalog, name, std::move(where));
   // Part of a name: "4090" -> rtx-4090, "a100-80" -> a100-sxm4-80gb or a100-pcie-80gb.
   constexpr std::size_t suggested_at_most = 3;
   if (const auto ids = gpus_by_part(catalog, name, suggested_at_most); !ids.empty()) {
