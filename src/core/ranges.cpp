@@ -65,6 +65,8 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::global_batch_tokens, "tokens per optimizer step", 1, 1e12, false, "250,000x Llama 2's 4M"},
     {Q::download_attempts, "download attempts", 1, 10, true, "per file, for network failures"},
     {Q::download_timeout_s, "seconds per download", 1, 3600, true, "an hour per vms.csv (~5 MB)"},
+    {Q::confidence, "confidence", 0.05, 0.999, false,
+     "a chance of ending within the deadline, 0-1: no estimate makes a deadline certain"},
 }};
 
 constexpr bool in_quantity_order() {
