@@ -61,6 +61,9 @@ struct Constraints {
   resources::Bounds gpu_count;      // GPUs per instance (gpu_count x gpu_fraction)
   std::optional<double> max_price_per_hour;  // per instance-hour in max_price_currency, in any allowed mode
   std::string max_price_currency = "USD";
+  // Rank offerings the provider's newest price list no longer lists (Offering::unlisted) too;
+  // false: they are excluded as not sold (--include-unlisted).
+  bool include_unlisted = false;
 };
 // The offering-level constraints (names, requirements, pricing modes, GPU memory and count, and
 // --max-price; not the job's fit, budget or deadline): what `catalog list` filters by. Call

@@ -7,7 +7,11 @@
 #include <charconv>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "catalog/accelerators.hpp"
 #include "gpuselect/enum_names.hpp"
+#include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
@@ -182,9 +186,85 @@ std::vector<std::string> names_of(const std::vector<Record>& records) {
 }
 }  // namespace
 
+namespace {
+// The digits of a name, in order: a GPU's model number ("4090", "10080" for A100-80GB).
+std::string digits_of(std::string_view name) {
+  std::string out;
+  for (const char c : name) {
+    if (std::isdigit(static_cast<unsigned char>(c)) != 0) out += c;
+  }
+  return out;
+}
+
+// A GPU name that no record has: not a GPU, a published GPU without a record, or unknown. A "did you
+// mean" only offers names with the same digits, since the model number is what tells GPUs apart
+// (RTX3080 is not an RTX3090).
+Error gpu_name_error(const Catalog& catalog, std::string_view name, std::string where) {
+  if (accelerators::is_non_gpu(name)) {
+    return Error(std::move(where), text::quoted(name) + " is not a GPU (a TPU, Gaudi, Inferentia, Trainium or other accelerator)",
+                 "gpuselect ranks GPU offerings: name a GPU (see 'gpuselect catalog gpus')");
+  }
+  if (accelerators::is_published_gpu_name(name)) {
+    return Error(std::move(where), "the catalog has no record of GPU " + text::quoted(name),
+                 "add its gpus: record (and offerings) in a --catalog overlay (docs/catalog.md), or see "
+                 "'gpuselect catalog gpus'");
+  }
+  const std::string model_number = digits_of(name);
+  std::vector<std::string> candidates;
+  for (auto& candidate : names_of(catalog.gpus)) {
+    if (digits_of(candidate) == model_number) candidates.push_back(std::move(candidate));
+  }
+  return unknown_id(std::move(where), "GPU", name, candidates, "see 'gpuselect catalog gpus' for ids and aliases");
+}
+}  // namespace
+
 const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Gpu* gpu = catalog.find_gpu(name)) return *gpu;
-  throw unknown_id(std::move(where), "GPU", name, names_of(catalog.gpus), "see 'gpuselect catalog gpus' for ids and aliases");
+  if (const Gpu* gpu = accelerators::Resolver(catalog).resolve(name, accelerators::says_pcie(name))) return *gpu;
+  throw gpu_name_error(catalog, name, std::move(where));
+}
+
+std::vector<std::string> gpu_ids_named(const Catalog& catalog, std::string_view name, std::optional<double> memory_gb,
+                                       std::string where) {
+  const accelerators::Resolver resolver(catalog);
+  const Gpu* named = catalog.find_gpu(name);
+  if (named == nullptr) named = resolver.resolve(name, accelerators::says_pcie(name));
+  if (!memory_gb) {
+    if (named != nullptr) return {named->id};
+    if (accelerators::is_published_gpu_name(name) && !accelerators::is_non_gpu(name)) return {std::string(name)};
+    throw gpu_name_error(catalog, name, std::move(where));
+  }
+  // dstack's NAME:MEMORY: every record of that model name with that memory (A100:80GB is the SXM4
+  // and the PCIe card), memory compared as the vendor's label, rounded to whole GB.
+  const std::string model = accelerators::normalized(named != nullptr ? accelerators::dstack_model_name(*named) : name);
+  std::vector<std::string> ids;
+  std::vector<std::string> memories;
+  for (const auto& gpu : catalog.gpus) {
+    if (accelerators::normalized(accelerators::dstack_model_name(gpu)) != model) continue;
+    const auto memory = fmt::format("{:g}", std::round(gpu.memory_gb));
+    if (std::find(memories.begin(), memories.end(), memory) == memories.end()) memories.push_back(memory);
+    if (std::round(gpu.memory_gb) == std::round(*memory_gb)) ids.push_back(gpu.id);
+  }
+  if (!ids.empty()) return ids;
+  if (memories.empty()) {
+    if (accelerators::is_published_gpu_name(name) && !accelerators::is_non_gpu(name)) return {std::string(name)};
+    throw gpu_name_error(catalog, name, std::move(where));
+  }
+  std::string listing;
+  for (const auto& memory : memories) listing += (listing.empty() ? "" : ", ") + memory + "GB";
+  throw Error(std::move(where), fmt::format("the catalog has no {} with {:g} GB", text::quoted(name), *memory_gb),
+              fmt::format("its {} records have {}", text::quoted(name), listing));
+}
+
+void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::string where) {
+  if (catalog.find_gpu(name) != nullptr) return;
+  if (accelerators::is_published_gpu_name(name) && !accelerators::is_non_gpu(name) &&
+      accelerators::Resolver(catalog).resolve(name, false) == nullptr) {
+    return;
+  }
+  const Gpu& gpu = gpu_named(catalog, name, where);
+  throw Error(std::move(where), text::quoted(name) + " is a spelling of GPU " + text::quoted(gpu.id),
+              "constraints name GPUs by id or alias (catalog::gpu_ids_named gives them)");
 }
 
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {
@@ -202,6 +282,29 @@ const ModelPreset& model_named(const Catalog& catalog, std::string_view name, st
   if (const ModelPreset* model = catalog.find_model(name)) return *model;
   throw unknown_id(std::move(where), "model", name, names_of(catalog.models),
                    "see 'gpuselect catalog models', or give --params (e.g. 7e9)");
+}
+
+std::optional<SpotStatistic> parse_spot_statistic(std::string_view text) {
+  if (text == "median") return SpotStatistic::median;
+  if (text == "min") return SpotStatistic::min;
+  return std::nullopt;
+}
+
+void rank_spot_by(Catalog& catalog, SpotStatistic statistic) {
+  if (statistic != SpotStatistic::min) return;
+  for (auto& offering : catalog.offerings) {
+    for (auto& entry : offering.region_prices) {
+      if (entry.spot_min && entry.pricing.spot) entry.pricing.spot = entry.spot_min;
+    }
+    // `pricing` is one region's pair (the importer's cheapest on-demand region): its spot follows.
+    for (const auto& entry : offering.region_prices) {
+      if (entry.spot_min && offering.pricing.spot && entry.pricing.on_demand == offering.pricing.on_demand &&
+          entry.pricing.spot == entry.spot_min) {
+        offering.pricing.spot = entry.spot_min;
+        break;
+      }
+    }
+  }
 }
 
 std::string output_currency(const Catalog& catalog, std::string_view text) {

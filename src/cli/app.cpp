@@ -102,6 +102,12 @@ int run_app(int argc, char** argv) {
   app.add_flag("--no-price-update", globals.no_price_update,
                "Do not overlay the prices stored by 'gpuselect catalog update'")
       ->group("Global");
+  app.add_option("--spot-price", globals.spot_price,
+                 "Spot price per region that ranks: median (over its zones, default) or min (cheapest zone)")
+      ->group("Global");
+  app.add_flag("--include-unlisted", globals.include_unlisted,
+               "Rank offerings the provider's newest price update no longer lists (at their old prices)")
+      ->group("Global");
   app.add_option("--config", globals.config_path, "Config file (default $XDG_CONFIG_HOME/gpuselect/config.yaml)")
       ->group("Global");
   app.add_flag("-v,--verbose", globals.verbose, "More log lines on stderr (repeat for debug)")->group("Global");

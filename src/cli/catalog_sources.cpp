@@ -11,6 +11,7 @@
 #include "cli/command.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
@@ -155,6 +156,16 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
     std::string where = first_error->file;
     if (first_error->line > 0) where += fmt::format(":{}:{}", first_error->line, first_error->column);
     throw Error(where, first_error->message, hint);
+  }
+  const auto statistic = catalog::parse_spot_statistic(globals.spot_price);
+  if (!statistic) {
+    throw Error("--spot-price", text::quoted(globals.spot_price) + " is not a spot statistic",
+                "choose one of: median, min");
+  }
+  catalog::rank_spot_by(result.catalog, *statistic);
+  // --include-unlisted: offerings a newer price list left out rank again (scoring excludes marked ones).
+  if (globals.include_unlisted) {
+    for (auto& offering : result.catalog.offerings) offering.unlisted.clear();
   }
   return std::move(result.catalog);
 }

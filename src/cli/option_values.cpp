@@ -29,6 +29,7 @@ std::vector<std::string> pricing_names() {
     names.emplace_back(catalog::to_string(static_cast<catalog::PricingMode>(mode)));
   return names;
 }
+std::vector<std::string> spot_statistic_names() { return {"median", "min"}; }
 std::vector<std::string> board_sort_names() { return enum_names::names_in(board::sort_names); }
 std::vector<std::string> board_group_names() { return enum_names::names_in(board::group_names); }
 std::vector<std::string> criterion_list() {
@@ -54,6 +55,7 @@ const std::vector<OptionValues>& option_table() {
       {"", "--catalog", "FILE", nullptr, Ids::none, false, true},
       {"", "--config", "FILE", nullptr, Ids::none, false, true},
       {"", "--color", "WHEN", color_names},
+      {"", "--spot-price", "STATISTIC", spot_statistic_names},
       // Output options (output_options.cpp): --format's choices differ per command (render::formats_of).
       {"", "--format", "", render::format_names},
       {"", "--output", "FILE", nullptr, Ids::none, false, true},
@@ -97,7 +99,7 @@ const std::vector<OptionValues>& option_table() {
       {"completion", "shell", "SHELL", shell_names},
       {"recommend", "--emit", "TOOL", launch::launcher_names},
       // Resource syntax (resource_flags.cpp) and the price board (catalog list).
-      {"", "--gpus", "NAME[:COUNT]", nullptr, Ids::gpu},
+      {"", "--gpus", "NAME[:MEMORY][:COUNT]", nullptr, Ids::gpu},
       {"", "--gpu-memory", "GB[..GB]", nullptr, Ids::none, false, false, Q::gpu_memory_gb},
       {"", "--gpu-count", "COUNT[..COUNT]", nullptr, Ids::none, false, false, Q::gpu_count},
       {"", "--max-price", "PRICE", nullptr, Ids::none, false, false, Q::max_price},

@@ -126,7 +126,9 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   // library (scoring::check_constraints, which rank runs): the flags are only split here.
   constraints.providers = split_list(flags.provider);
   constraints.exclude_providers = split_list(flags.exclude_provider);
-  constraints.gpus = split_list(flags.gpu);
+  // GPU names map to the catalog's ids here (the library's one check, catalog::gpu_ids_named), so
+  // SkyPilot's and gpuhunt's spellings select the same offerings as the ids.
+  constraints.gpus = gpu_constraint_ids(flags.gpu, catalog);
   apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
   constraints.pricing_modes = parse_pricing_flag(flags.pricing);
   constraints.requirements = split_list(flags.require);

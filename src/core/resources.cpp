@@ -1,5 +1,6 @@
 #include "gpuselect/resources.hpp"
 
+#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -84,7 +85,20 @@ GpuSpec parse_gpu_spec(std::string_view text, std::string_view where) {
   spec.name = std::string(trim(body.substr(0, colon)));
   if (spec.name.empty()) throw Error(std::string(where), "no GPU name in " + text::quoted(text), hint);
   if (colon == std::string_view::npos) return spec;
-  const std::string_view count_text = trim(body.substr(colon + 1));
+  std::string_view count_text = trim(body.substr(colon + 1));
+  // dstack's NAME:MEMORY[:COUNT] (https://dstack.ai/docs/reference/dstack.yml/task, resources.gpu):
+  // a middle part with a memory unit is the memory per GPU.
+  const std::string_view memory_text = trim(count_text.substr(0, count_text.find(':')));
+  if (!memory_text.empty() && std::isalpha(static_cast<unsigned char>(memory_text.back())) != 0) {
+    const auto bounds = parse_memory_gb_range(memory_text, where);
+    if (!bounds.min || bounds.min != bounds.max) {
+      throw Error(std::string(where), text::quoted(memory_text) + " is not one memory size",
+                  "write dstack's NAME:MEMORY:COUNT with one size, e.g. A100:80GB:8");
+    }
+    spec.memory_gb = bounds.min;
+    if (count_text.find(':') == std::string_view::npos) return spec;
+    count_text = trim(count_text.substr(count_text.find(':') + 1));
+  }
   if (count_text.find(':') != std::string_view::npos) {
     throw Error(std::string(where), text::quoted(text) + " has more than one ':'", hint);
   }
@@ -105,7 +119,7 @@ Bounds parse_memory_gb_range(std::string_view text, std::string_view where) {
 
 Bounds parse_count_range(std::string_view text, std::string_view where) { return parse_range(text, where, count_kind); }
 
-double parse_max_price(std::string_view text, std::string_view where) {
+double parse_max_price(std::string_view text, std::string_view where, double per_usd) {
   std::string_view body = trim(text);
   if (!body.empty() && body.front() == '$') body.remove_prefix(1);
   const auto value = units::parse_number(body);
@@ -113,7 +127,17 @@ double parse_max_price(std::string_view text, std::string_view where) {
     throw Error(std::string(where), text::quoted(text) + " is not a price",
                 "give the most to pay per instance-hour, e.g. 2.5 (dstack's max_price)");
   }
-  return ranges::check(ranges::Quantity::max_price, *value, where, body);
+  if (!(per_usd > 0)) per_usd = 1.0;
+  if (per_usd == 1.0) return ranges::check(ranges::Quantity::max_price, *value, where, body);
+  try {
+    ranges::check(ranges::Quantity::max_price, *value / per_usd, where, body);
+  } catch (const Error& error) {
+    const ranges::Range& range = ranges::range_of(ranges::Quantity::max_price);
+    throw Error(error.where(), error.problem(),
+                fmt::format("give a number from {:g} to {:g} in this currency (US$ {:g} to {:g} at {:g} per dollar)",
+                            range.min * per_usd, range.max * per_usd, range.min, range.max, per_usd));
+  }
+  return *value;
 }
 
 std::string to_string(const Bounds& bounds) {

@@ -617,6 +617,19 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
     json.field("as_of", view.price_update->as_of);
     json.end_object();
   }
+  json.key("discounts");  // providers' discount_pct, already taken off the prices (docs/catalog.md "Discounts")
+  json.begin_array();
+  for (const auto& provider : catalog.providers) {
+    if (!provider.discount_pct.any()) continue;
+    json.begin_object();
+    json.field("provider", provider.id);
+    for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot,
+                            catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
+      json.field(catalog::pricing_key(mode), provider.discount_pct.of(mode));
+    }
+    json.end_object();
+  }
+  json.end_array();
   json.key("providers");
   write_names(json, facts.providers, [&](std::string_view id) -> std::string_view {
     const auto* provider = catalog.find_provider(id);

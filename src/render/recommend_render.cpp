@@ -143,6 +143,21 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   facts.emplace_back("Weights", summary.weights);
   facts.emplace_back("Currency", summary.currency);
   if (view.price_update) facts.emplace_back("Prices", price_update_line(*view.price_update));
+  std::string discounts;
+  for (const auto& provider : view.catalog.providers) {
+    if (!provider.discount_pct.any()) continue;
+    const auto& pct = provider.discount_pct;
+    std::string modes;
+    for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot,
+                            catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
+      if (pct.of(mode) <= 0) continue;
+      modes += fmt::format("{}{:g}% {}", modes.empty() ? "" : ", ", pct.of(mode), catalog::to_string(mode));
+    }
+    const bool uniform = pct.on_demand == pct.spot && pct.spot == pct.reserved_1y && pct.reserved_1y == pct.reserved_3y;
+    discounts += fmt::format("{}{} {}", discounts.empty() ? "" : "; ", provider.id,
+                             uniform ? fmt::format("{:g}% off every price", pct.on_demand) : modes + " off");
+  }
+  if (!discounts.empty()) facts.emplace_back("Discount", discounts + " (discount_pct; prices shown are after it)");
   return facts;
 }
 

@@ -136,7 +136,7 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
   }
   for (const auto& name : constraints.providers) catalog::provider_named(catalog, name, "--provider");
   for (const auto& name : constraints.exclude_providers) catalog::provider_named(catalog, name, "--exclude-provider");
-  for (const auto& name : constraints.gpus) catalog::gpu_named(catalog, name, "--gpu");
+  for (const auto& name : constraints.gpus) catalog::check_gpu_constraint(catalog, name, "--gpu");
   if (!constraints.regions.empty()) {
     // A hash set, not a list search: linear in the regions of the catalog (200,000 regions in one
     // offering were quadratic).
@@ -192,6 +192,10 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
                      std::vector<ExclusionReason>& reasons) {
   const std::size_t before = reasons.size();
   const Provider& provider = catalog.provider_of(offering);
+  if (!offering.unlisted.empty() && !constraints.include_unlisted) {
+    reasons.push_back({ExclusionKind::not_sold, 0, 0,
+                       "unlisted: " + offering.unlisted + " (--include-unlisted ranks it at its old price)"});
+  }
 
   if (!constraints.regions.empty()) {
     const bool in_region = std::any_of(offering.regions.begin(), offering.regions.end(),

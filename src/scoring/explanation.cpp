@@ -341,6 +341,9 @@ std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog,
   if (offering.stock != catalog::Stock::unknown && detail::listed(offering.estimated_fields, "stock")) {
     figures.emplace_back("stock");
   }
+  // A provider known only from an import stub: its soft attributes are neutral stand-ins
+  // (catalog::provider_stub), which this row's stability, usability and support rest on.
+  if (detail::listed(provider.estimated_fields, "support")) figures.emplace_back("provider_attributes");
   // Provider fees and billing that enter this row's cost.
   for (std::string_view field : {"egress_per_gb", "public_ip_per_hour", "storage_per_gb_month",
                                  "billing_granularity_seconds", "environment.provision_minutes"}) {
