@@ -281,7 +281,10 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
 
     // Capacity: the run starts when the last instance is acquired (training: part of the time to
     // result, not billed; serving and notebooks rent for their own hours).
-    const double instance_wait_hours = acquisition_wait_hours(offering, mode);
+    // An owned cluster's wait is its own queue (availability.queue_hours, added by the ranking): it
+    // has no stock to wait for.
+    const bool owned = provider != nullptr && provider->kind == catalog::ProviderKind::owned;
+    const double instance_wait_hours = owned ? 0.0 : acquisition_wait_hours(offering, mode);
     if (training) {
       cost.acquisition_wait_hours = expected_wait_for_all(instance_wait_hours, instances);
       cost.acquisition_wait_band = acquisition_wait_band(instance_wait_hours, instances);
