@@ -1099,6 +1099,11 @@ TEST_CASE("every unknown key gets the closest keys of its record kind; a decimal
   const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   CHECK(formatted(result.diagnostics) ==
         std::vector<std::string>{
+            // The overlay touches prices without dating them (issue 27): said before the key errors.
+            "team.yaml:3:9: warning: offering 'lambda/gpu_8x_h100_sxm5': the overlay changes prices without its "
+            "own as_of and source, so the record still dates them '2026-05-20' and credits 'anycloud-sh/catalog "
+            "lambda/vms.csv @62ff0a98'; add as_of (the date of the quote) and source (who quoted it) to the overlay "
+            "record",
             // A misspelt map name matches the map ("pricing" of pricing.on_demand, ...).
             "team.yaml:4:5: error: unknown key 'priceing' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean "
             "'pricing'? (the keys of offerings are in docs/catalog.md)",
@@ -1110,8 +1115,8 @@ TEST_CASE("every unknown key gets the closest keys of its record kind; a decimal
             // Nothing close: the three nearest keys of offerings, still a "did you mean".
             "team.yaml:8:5: error: unknown key 'zzzzzz' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean one of "
             "'id', 'gpu', 'vcpus'? (the keys of offerings are in docs/catalog.md)",
-            "team.yaml:9:52: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? (one "
-            "of: region, on_demand, spot, spot_min, reserved_1y, reserved_3y)",
+            "team.yaml:9:52: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? (choose "
+            "one of: region, on_demand, spot, spot_min, reserved_1y, reserved_3y)",
             "team.yaml:12:16: error: expected a number for 'memory_gb', got '80,0'; use a dot as the decimal "
             "separator: 80.0",
             "team.yaml:13:16: error: expected a number for 'tdp_watts', got the quoted string '700,5'; use a dot "

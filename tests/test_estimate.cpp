@@ -775,19 +775,28 @@ TEST_CASE("spot adds expected interruption time and cost", "[estimate]") {
   r.model = "llama-2-7b";
   r.tokens_text = "20B";
   const auto profile = profile_of(r);
-  const Market m = market();
+  Market m = market();
+  // A high-stock SKU: a reclaimed 8-GPU instance comes back after the 10-minute provisioning plus
+  // the spot wait for capacity, 0.1 h at high stock doubled for an 8-GPU instance (docs/estimation.md
+  // "Capacity"): R = 10 min + 12 min = 22 min.
+  m.offering.stock = catalog::Stock::high;
   estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
   const auto result = estimate::run(profile, machine(a100_80, 8, 1), context);
   const auto& spot = result.cost(catalog::PricingMode::spot);
   REQUIRE(spot.available);
+  CHECK(spot.reprovision_hours == Approx(22.0 / 60.0));
   const double wall = result.performance.time.wall_hours;
   // 20% per instance-month is a hazard of -ln(0.8)/730 per hour; 30-minute checkpoints and a
-  // 10-minute restart: per segment s = 0.5 h the expected time is (1/l + R)(e^(l s) - 1) (Daly).
+  // 22-minute restart: per segment s = 0.5 h the expected time is (1/l + R)(e^(l s) - 1) (Daly).
   const double hazard = -std::log(0.8) / 730.0;
-  const double expected = wall / 0.5 * (1.0 / hazard + 10.0 / 60.0) * std::expm1(hazard * 0.5);
+  const double expected = wall / 0.5 * (1.0 / hazard + 22.0 / 60.0) * std::expm1(hazard * 0.5);
   CHECK(spot.interruption_hours == Approx(expected - wall));
   // For a small hazard that is about hits x (half a segment + restart).
-  CHECK(spot.interruption_hours == Approx(hazard * wall * (15.0 + 10.0) / 60.0).epsilon(0.01));
+  CHECK(spot.interruption_hours == Approx(hazard * wall * (15.0 + 22.0) / 60.0).epsilon(0.01));
+  // A restart time the caller fixes (--restart-minutes) replaces provisioning and the wait alike.
+  estimate::PriceContext fixed{&m.offering, &m.provider, 1.0, "USD", 10};
+  const auto fixed_result = estimate::run(profile, machine(a100_80, 8, 1), fixed);
+  CHECK(fixed_result.cost(catalog::PricingMode::spot).reprovision_hours == Approx(10.0 / 60.0));
   CHECK(spot.uninterrupted_probability == Approx(std::exp(-hazard * wall)));
   CHECK(spot.interruption == Approx(16.0 * spot.interruption_hours));
   CHECK(spot.spot_interruption_pct == 20);

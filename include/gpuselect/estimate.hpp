@@ -215,8 +215,16 @@ struct Cost {
   bool spot_rate_assumed = false;         // spot: the offering gives no rate; the default was used
   double interruptions_expected = 0;      // spot: expected interruptions of the job (any node hits all)
   double uninterrupted_probability = 1;   // spot: chance the job runs to the end without one (0-1)
-  // spot with a deadline: chance the job ends within Profile/PriceContext deadline_hours (0-1); -1 = no deadline
+  // training with a deadline: chance the job ends within PriceContext::deadline_hours (0-1), from the
+  // run's time distribution, spot interruptions and the acquisition wait; -1 = no deadline
   double within_deadline_probability = -1;
+  // training: hours within which the run ends at PriceContext::confidence (delays included; no
+  // deterministic wait); 0 = not computed
+  double hours_at_confidence = 0;
+  // training: expected hours until the last instance is acquired (docs/estimation.md "Capacity"),
+  // and its 10th..90th percentiles; part of the time to result, not billed
+  double acquisition_wait_hours = 0;
+  Band acquisition_wait_band;
   double spot_notice_seconds = 0;         // spot: the provider's reclaim notice; 0 = not known
   double reprovision_hours = 0;           // spot: time to get a machine back and resume
   double commitment = 0;                  // reserved: term hours x hourly x instances (output currency)
@@ -283,6 +291,12 @@ double default_mfu(const workload::Profile& profile, const Hardware& hardware, c
 // serving and notebooks (their hours are the rental itself) and without a provider.
 double setup_hours(workload::Kind kind, const catalog::Provider* provider);
 
+// Confidence (docs/estimation.md "Confidence"): a deadline is met when the chance of ending within
+// it is at least this share. Default of --confidence; --risk-averse asks for risk_averse_confidence,
+// the upper end (90th percentile) of the time band it ranks on.
+inline constexpr double default_confidence = 0.8;
+inline constexpr double risk_averse_confidence = 0.9;
+
 // What price() needs besides the performance: the offering, its provider and prices, and the
 // output currency. `to_output_currency` multiplies provider-currency amounts.
 struct PriceContext {
@@ -294,7 +308,8 @@ struct PriceContext {
   // The user has other work for a reserved term (--reserved-other-use): the job is charged its own
   // hours at the reserved rate; otherwise the whole commitment.
   bool reserved_other_use = false;
-  double deadline_hours = 0;  // > 0: spot lines get the chance of finishing within it
+  double deadline_hours = 0;  // > 0: training lines get the chance of finishing within it
+  double confidence = default_confidence;  // the share hours_at_confidence is computed at
   const catalog::Pricing* pricing = nullptr;  // the prices to use; nullptr = offering->pricing
 };
 // The job's cost in each pricing mode for `performance` (its plan, replicas, serving figures and
@@ -316,6 +331,35 @@ SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption
                    double reprovision_hours, double deadline_hours);
 // The provider's published notice before spot capacity is reclaimed, seconds; 0 = not published.
 double spot_notice_seconds(std::string_view provider_id);
+
+// The run's hours as a distribution: log-normal, ln T ~ N(log_median, log_sigma^2), with its 10th and
+// 90th percentiles at the ends of the calibrated band (log_sigma 0: exactly the estimate).
+struct RunDistribution {
+  double log_median = 0;
+  double log_sigma = 0;
+};
+RunDistribution run_distribution(double wall_hours, const Band& band);
+// The hours the run ends within at `probability` (0-1).
+double run_hours_at(const RunDistribution& run, double probability);
+// What can hold the run back beyond its own length: spot interruptions (Poisson at hazard_per_hour
+// over the hours available, each costing per_hit_hours) and a wait to acquire the capacity
+// (exponential with mean acquisition_wait_hours) before it starts.
+struct Delays {
+  double hazard_per_hour = 0;
+  double per_hit_hours = 0;
+  double acquisition_wait_hours = 0;  // mean per instance
+  int acquisition_instances = 1;      // the run starts when all of them are there
+};
+// Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance of `offering` in
+// `mode`, from its stock (0 for reserved capacity), and the mean wait for the last of N instances.
+double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode);
+double expected_wait_for_all(double mean_hours, int instances);
+// 10th and 90th percentiles of the wait for the last of N instances (0..0 when there is no wait).
+Band acquisition_wait_band(double mean_hours, int instances);
+// P(the run, after the delays, ends within available_hours) (0-1).
+double finish_probability(const RunDistribution& run, double available_hours, const Delays& delays);
+// The hours within which the run ends at `probability`, delays included (bisection on finish_probability).
+double finish_hours_at(const RunDistribution& run, double probability, const Delays& delays);
 
 // Everything above in one call: the plan (nodes fixed by hardware) and the performance; with a
 // context, priced as well (the context's offering may be null: then not priced).

@@ -57,6 +57,7 @@ enum class Quantity : std::uint8_t {
   download_timeout_s,
   max_utilization,
   redundancy,
+  confidence,
 };
 
 struct Range {
@@ -84,6 +85,6 @@ std::string_view table_name(Quantity quantity);
 // A bound as messages and docs/hardening.md write it: "1000000", "0.001", "1e14" (plain up to a
 // billion, then a power of ten).
 std::string bound_text(double value);
-constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::redundancy) + 1;
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::confidence) + 1;
 
 }  // namespace gpuselect::ranges

@@ -112,9 +112,10 @@ enum class Warning : std::uint8_t {
   reserved_commitment,  // the job uses a small share of a reserved term it pays in full
   queued,               // the capacity has a queue (availability.queue_hours) before the job starts
   consumer_gpu_serving,  // production serving on GeForce cards (catalog segment consumer)
+  deadline_in_band,      // the deadline lies inside the row's own time band: its slack is no margin
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 17;  // values of Warning
+inline constexpr std::size_t warning_count = 18;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -122,6 +123,12 @@ inline constexpr double material_cost_share = 0.05;
 // Spot rows warn when the chance of at least one interruption reaches this (or the expected
 // interruption cost is material, or the deadline is at risk).
 inline constexpr double material_risk_probability = 0.05;
+// A row whose chance of ending within --deadline is below this has the deadline inside its own
+// 10th-90th percentile time band (W-DEADLINE-BAND).
+inline constexpr double deadline_band_probability = 0.9;
+// Training on several spot nodes for longer than this always carries W-SPOT (a reclaim of any node
+// restarts all of them), hours.
+inline constexpr double spot_multi_node_warn_hours = 24.0;
 // A reserved term is flagged when the job uses less than this share of it, percent.
 inline constexpr double small_term_share_pct = 50.0;
 
@@ -207,11 +214,13 @@ enum class ExclusionKind : std::uint8_t {
   gpu_memory,  // --gpu-memory range
   gpu_count,   // --gpu-count range, or the COUNT of --gpus NAME:COUNT
   max_price,   // --max-price: no allowed mode and region at or under it
+  host_ram,    // a plan fits the GPUs, but its CPU offload exceeds the node's usable host RAM
   // Production serving's service tier (docs/scoring.md "Service tiers"); `needed` is the row's total.
   consumer_gpu,      // consumer (GeForce) or workstation card: --allow-consumer
   marketplace_host,  // a marketplace provider's host: --allow-marketplace
   spot_serving,      // spot capacity: --allow-spot-serving
 };
+inline constexpr std::size_t exclusion_kind_count = 20;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
 struct ExclusionReason {
@@ -226,6 +235,7 @@ struct Exclusion {
   std::optional<catalog::PricingMode> mode;  // empty when every mode is excluded alike
   int nodes = 1;
   std::vector<ExclusionReason> reasons;
+  double total_cost = 0;  // the row's job total when it was priced (budget, deadline); 0 = not priced
 };
 
 struct Sensitivity {
@@ -254,9 +264,12 @@ struct Options {
   int sensitivity_samples = 500;
   std::uint64_t sensitivity_seed = 42;
   bool pareto = true;                       // compute the frontier (always cheap); rendering decides to show it
-  // --risk-averse: rank, budget and deadline on the pessimistic end (90th percentile) of each
-  // training estimate's error band (docs/estimation.md "Error bands").
+  // --risk-averse: rank and budget on the pessimistic end (90th percentile) of each training
+  // estimate's error band (docs/estimation.md "Error bands"), and meet deadlines at a confidence of
+  // at least estimate::risk_averse_confidence.
   bool risk_averse = false;
+  // --confidence: a deadline is met when the chance of ending within it is at least this (0-1).
+  double confidence = estimate::default_confidence;
   bool allow_spot_serving = false;          // serving may run on spot (else an availability risk)
   // Production serving ranks consumer/workstation cards and marketplace hosts only when allowed
   // (workload::ServingTier; development ranks every offering).
@@ -305,12 +318,23 @@ struct Ranking {
     std::array<std::vector<std::uint32_t>, criterion_count> rivals;
   };
   std::optional<WinEnvelope> win_envelope;
-  // The constraint that removed the most candidates, when none is left.
+  // When none is left, the constraint that emptied the set: of the job's own constraints (memory,
+  // budget, deadline, nodes, ...), the one that removed the most offerings that passed the
+  // offering filters; when every offering failed a filter (--gpu, --region, ...), that filter.
   std::optional<ExclusionKind> top_exclusion;
+  // With top_exclusion --budget, --deadline or --max-nodes: the value of that flag that admits the
+  // cheapest row it removed (its total, its hours at the confidence, its nodes), and that row.
+  struct Admit {
+    double value = 0;
+    std::uint32_t exclusion = 0;  // index into `excluded`
+    std::string offering_id;      // that row's offering
+  };
+  std::optional<Admit> admit;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
   workload::ServingTier serving_tier = workload::ServingTier::production;  // the profile's (serving only)
   bool reserved_other_use = false;    // Options::reserved_other_use
   double deadline_hours = 0;          // Constraints::deadline_hours, 0 = none
+  double confidence = estimate::default_confidence;  // the deadline's confidence (risk-averse raised)
   // Facts that hold for the whole run, said once instead of on every row ("prices of 12 providers
   // are 194 days old").
   struct Note {

@@ -1,6 +1,7 @@
 // gpuselect recommend: rank offerings for one job.
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <sstream>
@@ -42,8 +43,20 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
       }
     }
   }
-  return fmt::format("{} removed the most ({} candidates); loosen it, or run with --show-excluded to see why",
-                     scoring::to_string(*ranking.top_exclusion), removed);
+  std::string admits;
+  if (ranking.admit) {
+    const auto& admitted = ranking.excluded[ranking.admit->exclusion];
+    const auto kind = *ranking.top_exclusion;
+    const std::string value = kind == scoring::ExclusionKind::budget
+                                  ? fmt::format("{:.2f}", std::ceil(ranking.admit->value * 100) / 100)
+                                  : kind == scoring::ExclusionKind::deadline
+                                        ? fmt::format("{:.1f}", std::ceil(ranking.admit->value * 10) / 10)
+                                        : fmt::format("{:.0f}", ranking.admit->value);
+    admits = fmt::format(" ({} {} admits the cheapest of them, {} on {} node{})", scoring::to_string(kind), value,
+                         ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
+  }
+  return fmt::format("{} removed the most ({} candidates){}; loosen it, or run with --show-excluded to see why",
+                     scoring::to_string(*ranking.top_exclusion), removed, admits);
 }
 
 int run(const RecommendOptions& options, const GlobalOptions& globals) {

@@ -68,6 +68,7 @@ const std::vector<OptionValues>& option_table() {
       {"", "--currency", "CODE", nullptr, Ids::currency},
       {"", "--budget", "AMOUNT", nullptr, Ids::none, false, false, Q::budget},
       {"", "--deadline", "HOURS", nullptr, Ids::none, false, false, Q::deadline_hours},
+      {"", "--confidence", "SHARE", nullptr, Ids::none, false, false, Q::confidence},
       {"", "--region", "REGION[,...]", nullptr, Ids::none, true},
       {"", "--provider", "PROVIDER[,...]", nullptr, Ids::provider, true},
       {"", "--exclude-provider", "PROVIDER[,...]", nullptr, Ids::provider, true},

@@ -64,8 +64,11 @@ constexpr RankingOption later_options[] = {
     {"--sensitivity-samples", &RankingFlags::sensitivity_samples, nullptr, "Samples for --sensitivity (default 500)",
      "Analysis"},
     {"--pareto", nullptr, &RankingFlags::pareto, "Mark and show the cost-time Pareto frontier", "Analysis"},
+    {"--confidence", &RankingFlags::confidence, nullptr,
+     "Chance of ending within --deadline that meets it, 0-1 (default 0.8)", "Constraints"},
     {"--risk-averse", nullptr, &RankingFlags::risk_averse,
-     "Rank on the pessimistic end (90th percentile) of each time and cost band", "Analysis"},
+     "Rank on the pessimistic end (90th percentile) of each time and cost band; deadlines at >= 0.9 confidence",
+     "Analysis"},
     {"--show-excluded", nullptr, &RankingFlags::show_excluded, "List excluded offerings with their reasons",
      "Analysis"},
 };
@@ -148,6 +151,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.today = today_utc();
   options.sensitivity = flags.sensitivity;
   options.risk_averse = flags.risk_averse;
+  if (!flags.confidence.empty())
+    options.confidence = parse_quantity(flags.confidence, "--confidence", ranges::Quantity::confidence);
   if (!flags.sensitivity_samples.empty()) {
     options.sensitivity_samples =
         parse_whole_quantity(flags.sensitivity_samples, "--sensitivity-samples", ranges::Quantity::sensitivity_samples);

@@ -18,6 +18,7 @@ struct RankingFlags {
   std::string sensitivity_samples;
   bool pareto = false;
   bool risk_averse = false;
+  std::string confidence;
   bool show_excluded = false;
   bool allow_spot_serving = false;
   bool allow_consumer = false;

@@ -70,6 +70,8 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::download_timeout_s, "seconds per download", 1, 3600, true, "an hour per vms.csv (~5 MB)"},
     {Q::max_utilization, "planned utilisation per replica", 0.05, 1, false, "a share of a replica's capacity"},
     {Q::redundancy, "spare replicas", 0, 1000, true, "N+0 to N+1000"},
+    {Q::confidence, "confidence", 0.05, 0.999, false,
+     "a chance of ending within the deadline, 0-1: no estimate makes a deadline certain"},
 }};
 
 constexpr bool in_quantity_order() {

@@ -57,7 +57,145 @@ double poisson_cdf(int k, double mean) {
   return std::min(1.0, sum);
 }
 
+// z of the standard normal's 90th percentile: the band's ends are the 10th and 90th percentiles.
+constexpr double z_90th = 1.2815515655446004;
+
+double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
+
+// Inverse of normal_cdf (bisection to 1e-12: called a few times per ranking, never per plan).
+double normal_quantile(double probability) {
+  const double p = std::clamp(probability, 1e-12, 1.0 - 1e-12);
+  double low = -10;
+  double high = 10;
+  for (int step = 0; step < 80 && high - low > 1e-12; ++step) {
+    const double middle = 0.5 * (low + high);
+    (normal_cdf(middle) < p ? low : high) = middle;
+  }
+  return 0.5 * (low + high);
+}
+
+// P(run <= hours) under the run's log-normal.
+double run_cdf(const RunDistribution& run, double hours) {
+  if (!(hours > 0)) return 0.0;
+  const double log_hours = std::log(hours);
+  if (!(run.log_sigma > 0)) return log_hours >= run.log_median - 1e-12 ? 1.0 : 0.0;
+  return normal_cdf((log_hours - run.log_median) / run.log_sigma);
+}
+
+// P(run + spot delays <= hours): hits K ~ Poisson(hazard x hours), each costing per_hit_hours.
+double run_and_hits_cdf(const RunDistribution& run, double hours, const Delays& delays) {
+  const double mean = delays.hazard_per_hour * hours;
+  if (!(mean > 0) || !(delays.per_hit_hours > 0)) return run_cdf(run, hours);
+  double term = std::exp(-mean);  // P(K = 0)
+  double probability = 0;
+  double seen = 0;
+  for (int hits = 0; hits < 100000; ++hits) {
+    if (hits > 0) term *= mean / hits;
+    const double left = hours - hits * delays.per_hit_hours;
+    if (left <= 0) break;
+    probability += term * run_cdf(run, left);
+    seen += term;
+    if (1.0 - seen < 1e-12 && hits > mean) break;
+  }
+  return std::clamp(probability, 0.0, 1.0);
+}
+
+// Slices of the acquisition wait's distribution (equal probability each, midpoint quantiles).
+constexpr int wait_slices = 32;
+
+// Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance, by pricing mode and
+// stock (judgement: no provider publishes waits; on-demand capacity of a "high" SKU is there at
+// once, a "low" one is often out of stock for hours, spot more so). Reserved capacity is held for
+// the contract: no wait. Eight-GPU instances (the scarce training SKUs) wait twice as long.
+struct AcquisitionRow {
+  catalog::Stock stock;
+  double on_demand_hours;
+  double spot_hours;
+};
+constexpr std::array<AcquisitionRow, 4> acquisition_table = {{
+    {catalog::Stock::high, 0.0, 0.1},
+    {catalog::Stock::medium, 0.1, 0.5},
+    {catalog::Stock::low, 1.0, 4.0},
+    {catalog::Stock::unknown, 0.25, 1.0},
+}};
+constexpr int scarce_gpus_per_instance = 8;
+constexpr double scarce_instance_factor = 2.0;
+
 }  // namespace
+
+double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode) {
+  if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y) return 0.0;
+  double hours = 0;
+  for (const auto& row : acquisition_table) {
+    if (row.stock == offering.stock) hours = mode == catalog::PricingMode::spot ? row.spot_hours : row.on_demand_hours;
+  }
+  if (offering.gpu_count * offering.gpu_fraction >= scarce_gpus_per_instance) hours *= scarce_instance_factor;
+  return hours;
+}
+
+double expected_wait_for_all(double mean_hours, int instances) {
+  // The largest of N independent exponential waits has mean m x H_N (the N-th harmonic number).
+  double harmonic = 0;
+  for (int i = 1; i <= std::max(1, instances); ++i) harmonic += 1.0 / i;
+  return mean_hours * harmonic;
+}
+
+Band acquisition_wait_band(double mean_hours, int instances) {
+  if (!(mean_hours > 0)) return {};
+  const double n = std::max(1, instances);
+  const auto at = [&](double u) { return -mean_hours * std::log1p(-std::pow(u, 1.0 / n)); };
+  return {at(0.1), at(0.9), true};
+}
+
+RunDistribution run_distribution(double wall_hours, const Band& band) {
+  RunDistribution run;
+  if (!(wall_hours > 0)) {
+    run.log_median = -1e9;
+    return run;
+  }
+  if (band.low > 0 && band.high > band.low) {
+    run.log_median = 0.5 * (std::log(band.low) + std::log(band.high));
+    run.log_sigma = (std::log(band.high) - std::log(band.low)) / (2.0 * z_90th);
+  } else {
+    run.log_median = std::log(wall_hours);
+  }
+  return run;
+}
+
+double run_hours_at(const RunDistribution& run, double probability) {
+  return std::exp(run.log_median + run.log_sigma * normal_quantile(probability));
+}
+
+double finish_probability(const RunDistribution& run, double available_hours, const Delays& delays) {
+  if (!(available_hours > 0)) return 0.0;
+  const double mean_wait = delays.acquisition_wait_hours;
+  const int instances = std::max(1, delays.acquisition_instances);
+  if (!(mean_wait > 0)) return run_and_hits_cdf(run, available_hours, delays);
+  // The start waits for the last of the instances: quantile of the largest of N exponentials,
+  // -m ln(1 - u^(1/N)), at the middle of each equal-probability slice.
+  double probability = 0;
+  for (int slice = 0; slice < wait_slices; ++slice) {
+    const double u = (slice + 0.5) / wait_slices;
+    const double wait = -mean_wait * std::log1p(-std::pow(u, 1.0 / instances));
+    probability += run_and_hits_cdf(run, available_hours - wait, delays);
+  }
+  return std::clamp(probability / wait_slices, 0.0, 1.0);
+}
+
+double finish_hours_at(const RunDistribution& run, double probability, const Delays& delays) {
+  double high = run_hours_at(run, probability);
+  double low = 0;
+  // Delays only lengthen the run: widen until the upper end reaches the probability.
+  for (int step = 0; step < 60 && finish_probability(run, high, delays) < probability; ++step) {
+    low = high;
+    high *= 2;
+  }
+  for (int step = 0; step < 60 && high - low > 1e-6 * high; ++step) {
+    const double middle = 0.5 * (low + high);
+    (finish_probability(run, middle, delays) < probability ? low : high) = middle;
+  }
+  return high;
+}
 
 double spot_notice_seconds(std::string_view provider_id) {
   for (const auto& notice : spot_notices) {
@@ -141,11 +279,23 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     cost.instances = instances;
     cost.price_per_hour = *instance_price * instances * rate;
 
+    // Capacity: the run starts when the last instance is acquired (training: part of the time to
+    // result, not billed; serving and notebooks rent for their own hours).
+    // An owned cluster's wait is its own queue (availability.queue_hours, added by the ranking): it
+    // has no stock to wait for.
+    const bool owned = provider != nullptr && provider->kind == catalog::ProviderKind::owned;
+    const double instance_wait_hours = owned ? 0.0 : acquisition_wait_hours(offering, mode);
+    if (training) {
+      cost.acquisition_wait_hours = expected_wait_for_all(instance_wait_hours, instances);
+      cost.acquisition_wait_band = acquisition_wait_band(instance_wait_hours, instances);
+    }
     if (mode == catalog::PricingMode::spot) {
       cost.spot_rate_assumed = !offering.spot_interruption_pct.has_value();
       cost.spot_interruption_pct = offering.spot_interruption_pct.value_or(model::spot_interruption_pct_default);
       cost.spot_notice_seconds = provider != nullptr ? spot_notice_seconds(provider->id) : 0.0;
-      cost.reprovision_hours = restart_minutes / 60.0;
+      // A reclaimed instance comes back after its start-up and the wait for spot capacity of that
+      // SKU at its stock (hours for a scarce 8-GPU node), unless the caller fixed the restart time.
+      cost.reprovision_hours = restart_minutes / 60.0 + (context.restart_minutes > 0 ? 0.0 : instance_wait_hours);
       if (training) {
         // A multi-node job restarts together: a hit on any instance stops all of them.
         const SpotRisk risk = spot_risk(usage_hours, instances, cost.spot_interruption_pct,
@@ -219,6 +369,22 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     if (profile.kind == workload::Kind::cv_inference && profile.requests_per_s > 0) {
       const double images = profile.requests_per_s * profile.hours * units::seconds_per_hour;
       if (images > 0) cost.per_thousand_images = cost.total / (images / 1e3);
+    }
+    // Confidence: the chance of ending within the deadline, and the hours at the asked confidence.
+    if (training && context.deadline_hours > 0 && performance.time.wall_hours > 0) {
+      const RunDistribution run = run_distribution(performance.time.wall_hours, hours_band);
+      Delays delays;
+      delays.acquisition_wait_hours = instance_wait_hours;
+      delays.acquisition_instances = instances;
+      if (mode == catalog::PricingMode::spot) {
+        const double checkpoint_hours = profile.checkpoint_minutes / 60.0;
+        const double segment = checkpoint_hours > 0 ? std::min(checkpoint_hours, performance.time.wall_hours)
+                                                    : performance.time.wall_hours;
+        delays.hazard_per_hour = spot_risk(0, instances, cost.spot_interruption_pct, 0, 0, 0).hazard_per_hour;
+        delays.per_hit_hours = segment / 2.0 + cost.reprovision_hours;
+      }
+      cost.within_deadline_probability = finish_probability(run, context.deadline_hours, delays);
+      cost.hours_at_confidence = finish_hours_at(run, context.confidence, delays);
     }
     if (profile.kind == workload::Kind::llm_inference && profile.requests_per_s > 0) {
       const double output_tokens =

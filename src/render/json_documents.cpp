@@ -324,17 +324,24 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   json.field("interruption", round_money(cost.interruption));
   json.field("interruption_hours", round_figure(cost.interruption_hours));
   json.field("instances", cost.instances);
-  if (mode == catalog::PricingMode::spot) {
-    json.field("spot_interruption_pct", round_decimals(cost.spot_interruption_pct, 2));
-    json.field("spot_rate_assumed", cost.spot_rate_assumed);
-    json.field("interruptions_expected", round_figure(cost.interruptions_expected));
-    json.field("uninterrupted_probability", round_decimals(cost.uninterrupted_probability, 4));
+  // Training: the chance of ending within --deadline at the time distribution, interruptions and
+  // the wait for capacity (docs/estimation.md "Confidence"), and that wait.
+  if (workload::is_training(profile.kind)) {
     json.key("within_deadline_probability");
     if (cost.within_deadline_probability >= 0) {
       json.value(round_decimals(cost.within_deadline_probability, 4));
     } else {
       json.value(nullptr);
     }
+    if (cost.hours_at_confidence > 0) json.field("hours_at_confidence", round_figure(cost.hours_at_confidence));
+    json.field("acquisition_wait_hours", round_figure(cost.acquisition_wait_hours));
+    json.field("acquisition_wait_hours_band", band_json(cost.acquisition_wait_band, round_figure));
+  }
+  if (mode == catalog::PricingMode::spot) {
+    json.field("spot_interruption_pct", round_decimals(cost.spot_interruption_pct, 2));
+    json.field("spot_rate_assumed", cost.spot_rate_assumed);
+    json.field("interruptions_expected", round_figure(cost.interruptions_expected));
+    json.field("uninterrupted_probability", round_decimals(cost.uninterrupted_probability, 4));
     json.key("spot_notice_seconds");
     if (cost.spot_notice_seconds > 0) {
       json.value(round_figure(cost.spot_notice_seconds));
@@ -573,7 +580,8 @@ ordered_json request_json(const RecommendView& view) {
   request["allow_consumer"] = options.allow_consumer;
   request["allow_marketplace"] = options.allow_marketplace;
   request["reserved_other_use"] = ranking.reserved_other_use;
-  request["risk_averse"] = ranking.risk_averse;  // hours and totals are the bands' upper ends
+  request["risk_averse"] = ranking.risk_averse;
+  request["confidence"] = ranking.confidence;  // hours and totals are the bands' upper ends
   request["only_offerings"] = strings_json(ranking.compared_ids);
   auto bounds_json = [](const resources::Bounds& bounds) {
     return ordered_json{{"min", optional_number(bounds.min)}, {"max", optional_number(bounds.max)}};
@@ -697,6 +705,23 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
                      {"cheapest_total", round_money(tier.cheapest_total)}});
   }
   json.field("tier_excluded", tiers);
+  if (ranking.admit && ranking.top_exclusion) {
+    // The value of the emptying constraint that admits the cheapest row it removed.
+    const auto& admitted = ranking.excluded[ranking.admit->exclusion];
+    json.key("admitted_by");
+    json.begin_object();
+    json.field("constraint", scoring::to_string(*ranking.top_exclusion));
+    json.field("value", round_figure(ranking.admit->value));
+    json.field("offering_id", ranking.admit->offering_id);
+    json.key("pricing_mode");
+    if (admitted.mode) {
+      json.value(catalog::to_string(*admitted.mode));
+    } else {
+      json.value(nullptr);
+    }
+    json.field("nodes", admitted.nodes);
+    json.end_object();
+  }
   json.end_object();
   json.end_object();
   json.finish();

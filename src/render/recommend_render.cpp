@@ -122,8 +122,15 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
                                              "transient peaks; --min-headroom)",
                                              view.profile.headroom_pct));
   if (workload::is_training(view.ranking.kind)) {
-    facts.emplace_back("Time", "to result = machine setup (provision_minutes, billed) + run + expected spot "
-                               "interruptions + queue");
+    facts.emplace_back("Time", "to result = machine setup (billed) + run + expected spot interruptions + queue + "
+                               "wait for capacity");
+    if (view.ranking.deadline_hours > 0) {
+      facts.emplace_back("Deadline", fmt::format("{} met at {:g}% confidence (--confidence): the chance of ending "
+                                                 "within it, from the time band, spot interruptions and the wait "
+                                                 "for capacity",
+                                                 units::format_hours(view.ranking.deadline_hours),
+                                                 view.ranking.confidence * 100.0));
+    }
   }
   if (view.ranking.risk_averse) {
     facts.emplace_back("Risk", "ranked on the pessimistic end (90th percentile) of each time and cost band "

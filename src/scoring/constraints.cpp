@@ -78,11 +78,11 @@ const Requirement* find_requirement(std::string_view name) {
   return nullptr;
 }
 
-constexpr std::array<std::string_view, 19> exclusion_names = {
+constexpr std::array<std::string_view, exclusion_kind_count> exclusion_names = {
     "memory",    "--budget",  "--deadline",  "--region",       "--provider", "--gpu",
     "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
-    "--precision", "--gpu-memory", "--gpu-count", "--max-price", "--allow-consumer", "--allow-marketplace",
-    "--allow-spot-serving"};
+    "--precision", "--gpu-memory", "--gpu-count", "--max-price", "host-ram", "--allow-consumer",
+    "--allow-marketplace", "--allow-spot-serving"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;

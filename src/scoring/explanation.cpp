@@ -65,7 +65,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
         } else {
           parts.push_back(fmt::format("spot, {} interrupted, {} chance of no interruption",
                                       detail::percent(candidate.cost.spot_interruption_pct / 100.0),
-                                      detail::percent(candidate.cost.uninterrupted_probability)));
+                                      detail::chance(candidate.cost.uninterrupted_probability)));
         }
       }
       if (provider.recovery.auto_checkpoint) parts.emplace_back("automatic checkpoints");
@@ -186,6 +186,9 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
                          fmt::format("{:g}", reason.needed));
     case ExclusionKind::not_sold:
       return reason.detail.empty() ? "no price in any pricing mode" : reason.detail;
+    case ExclusionKind::host_ram:
+      return "needs " + units::format_gb(reason.needed) + " of host RAM per node for CPU offload, has " +
+             units::format_gb(reason.limit) + " usable (after the reserve for the OS, data loaders and pinned buffers)";
     case ExclusionKind::latency:
     case ExclusionKind::precision:
     case ExclusionKind::gpu_memory:

@@ -67,7 +67,13 @@ void check_constraints_held(const catalog::Catalog& catalog, const Ranking& rank
   const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
   if (constraints.budget) found.expect(candidate.total_cost <= *constraints.budget, subject, "total above --budget");
   if (constraints.deadline_hours) {
-    found.expect(candidate.hours <= *constraints.deadline_hours, subject, "hours above --deadline");
+    // Training is met at the ranking's confidence (docs/estimation.md "Confidence"); serving by its hours.
+    if (candidate.cost.within_deadline_probability >= 0) {
+      found.expect(candidate.cost.within_deadline_probability >= ranking.confidence - 1e-12, subject,
+                   "chance of ending within --deadline below --confidence");
+    } else {
+      found.expect(candidate.hours <= *constraints.deadline_hours, subject, "hours above --deadline");
+    }
   }
   found.expect(candidate.nodes <= constraints.max_nodes, subject, "more nodes than --max-nodes");
   found.expect(candidate.nodes <= offering.max_nodes, subject, "more nodes than the offering allows");

@@ -15,6 +15,7 @@
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "scoring/scoring_internal.hpp"
+#include "scoring/words.hpp"
 
 namespace gpuselect::scoring {
 
@@ -220,6 +221,7 @@ class Ranker {
     ranking.serving_tier = profile_.serving_tier;
     ranking.reserved_other_use = options_.reserved_other_use;
     ranking.deadline_hours = options_.constraints.deadline_hours.value_or(0);
+    ranking.confidence = confidence();
     double weight_sum = 0;
     for (double weight : options_.weights.values) weight_sum += weight;
     if (!(weight_sum > 0)) {
@@ -227,6 +229,42 @@ class Ranker {
       ranking.profile_name = std::string(default_profile(profile_.kind));
     }
     return ranking;
+  }
+
+  // The confidence deadlines are met at: --confidence, at least the band's upper end with --risk-averse.
+  double confidence() const {
+    return options_.risk_averse ? std::max(options_.confidence, estimate::risk_averse_confidence) : options_.confidence;
+  }
+
+  // What price() needs for this offering in its chosen regions (region_choice_): the deadline is
+  // what the wait before the run leaves of it (a tiny remainder when it spends all of it); it
+  // prices spot lines and the chance of ending in time under compare too, which filters nothing by it.
+  estimate::PriceContext price_context(const catalog::Offering& offering) {
+    estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
+                                   options_.currency, 0};
+    context.reserved_other_use = options_.reserved_other_use;
+    const double deadline = options_.constraints.deadline_hours.value_or(0);
+    context.deadline_hours = deadline > 0 ? std::max(deadline - wait_hours(offering), 1e-6) : 0;
+    context.confidence = confidence();
+    context.pricing = &region_choice_.pricing;
+    return context;
+  }
+
+  // The best chance of ending within the deadline on `nodes` nodes over the pricing modes this
+  // offering sells in its chosen regions and the filter allows (the deadline check's quantity).
+  double deadline_chance(std::uint32_t index, int nodes, Ranking& ranking) {
+    const auto& offering = catalog_.offerings[index];
+    const std::uint32_t shape = performance(ranking, offering, nodes);
+    const estimate::Costs costs = estimate::price(profile_, price_context(offering), ranking.performances[shape]);
+    double best = 0;
+    for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
+      const auto mode = static_cast<PricingMode>(mode_index);
+      const auto price = region_choice_.pricing.price(mode);
+      if (!price || !costs[mode_index].available || !detail::mode_allowed(filter_, mode)) continue;
+      if (!price_allowed(catalog_, offering, filter_, *price)) continue;
+      best = std::max(best, costs[mode_index].within_deadline_probability);
+    }
+    return best;
   }
 
   bool acceptable(const estimate::Memory& memory) const {
@@ -251,9 +289,9 @@ class Ranker {
   }
 
   void exclude(Ranking& ranking, std::uint32_t index, std::optional<PricingMode> mode, int nodes,
-               std::vector<ExclusionReason> reasons) {
+               std::vector<ExclusionReason> reasons, double total_cost = 0) {
     for (const auto& reason : reasons) offering_kinds_ |= 1u << static_cast<unsigned>(reason.kind);
-    ranking.excluded.push_back({index, mode, nodes, std::move(reasons)});
+    ranking.excluded.push_back({index, mode, nodes, std::move(reasons), total_cost});
   }
 
   void close_offering(bool produced_candidates) {
@@ -347,15 +385,14 @@ class Ranker {
       return;
     }
 
+    best_chance_ = 0;
     bool produced = add_candidates(index, fit_nodes, ranking);
-    double fastest_wall_hours = last_wall_hours_;
     // An owned cluster's idle nodes cost nothing more: the whole cluster (as far as --max-nodes
     // allows) is a row of its own, the way a team would run on "our 4 nodes".
     int owned_added = 0;
     if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned && node_limit > fit_nodes &&
         acceptable(memo_.plan(offering.gpu_index, hardware(offering, node_limit)))) {
       produced = add_candidates(index, node_limit, ranking) || produced;
-      fastest_wall_hours = std::min(fastest_wall_hours, last_wall_hours_);
       owned_added = node_limit;
     }
     // More nodes gain when they avoid CPU offload (steps several times faster): one more candidate.
@@ -370,20 +407,25 @@ class Ranker {
           break;
         }
       }
-      if (larger_added != 0) fastest_wall_hours = std::min(fastest_wall_hours, last_wall_hours_);
     }
     const double deadline = filter_.deadline_hours.value_or(0);
-    const double waited = wait_hours(offering);
-    if (deadline > 0 && fastest_wall_hours + waited > deadline) {
-      // The smallest larger node count that meets the deadline.
+    if (deadline > 0 && workload::is_training(profile_.kind) && best_chance_ < confidence()) {
+      // The smallest larger node count that meets the deadline at the confidence, by the same
+      // quantity as the check in add_candidates (the best allowed mode's chance of ending in time).
+      int largest_tried = 0;
+      bool met = false;
       for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes < (owned_added > 0 ? owned_added : node_limit + 1);
            ++nodes) {
         if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) continue;
-        if (ranking.performances[performance(ranking, offering, nodes)].time.wall_hours + waited <= deadline) {
+        largest_tried = nodes;
+        if (deadline_chance(index, nodes, ranking) >= confidence()) {
           produced = add_candidates(index, nodes, ranking) || produced;
+          met = true;
           break;
         }
       }
+      // None meets it: the most nodes tried are excluded with their figures (the closest it gets).
+      if (!met && largest_tried > 0) produced = add_candidates(index, largest_tried, ranking) || produced;
     }
     close_offering(produced);
   }
@@ -420,8 +462,14 @@ class Ranker {
       exclude(ranking, index, std::nullopt, 1, std::move(reasons));
       return;
     }
-    reasons[0] = {ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
-                  memo_.description(memory)};
+    // The plan that failed only on host RAM is excluded for host RAM, with its offload and the RAM.
+    if (memory.reason == estimate::PlanReason::host_ram) {
+      reasons[0] = {ExclusionKind::host_ram, memory.cpu_offload_bytes, memory.host_ram_usable_bytes,
+                    memo_.description(memory)};
+    } else {
+      reasons[0] = {ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
+                    memo_.description(memory)};
+    }
     exclude(ranking, index, std::nullopt, node_limit, std::move(reasons));
   }
 
@@ -453,19 +501,10 @@ class Ranker {
     const std::uint32_t shape = performance(ranking, offering, nodes);
     const estimate::Performance& estimate = ranking.performances[shape];
     const RegionChoice& choice = region_choice_;
-    estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
-                                   options_.currency, 0};
-    context.reserved_other_use = options_.reserved_other_use;
-    // The wait spends part of the deadline before the job starts (a tiny remainder when it spends
-    // all of it).
+    const estimate::PriceContext context = price_context(offering);
     const double queue_hours = offering.availability.queue_hours;
     const double wait_hours = this->wait_hours(offering);
-    // The deadline prices spot lines under compare too, which filters nothing by it.
-    const double deadline = options_.constraints.deadline_hours.value_or(0);
-    context.deadline_hours = deadline > 0 ? std::max(deadline - wait_hours, 1e-6) : 0;
-    context.pricing = &choice.pricing;
     const estimate::Costs costs = estimate::price(profile_, context, estimate);
-    last_wall_hours_ = estimate.time.wall_hours;
     const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate);
     const int needed = gpus_needed(index, estimate, rented);
     const std::uint32_t spot_region = choice.region[static_cast<std::size_t>(PricingMode::spot)];
@@ -479,6 +518,7 @@ class Ranker {
       if (!price_allowed(catalog_, offering, filter_, *choice.pricing.price(mode))) continue;
       auto cost = costs[mode_index];
       if (!cost.available) continue;
+      best_chance_ = std::max(best_chance_, cost.within_deadline_probability);
       const std::uint32_t region = choice.region[mode_index];
       // Spot and the reserved break-even are compared with prices of this row's own region only.
       std::optional<double> spot_total;
@@ -500,7 +540,10 @@ class Ranker {
       const double pessimism = options_.risk_averse && band.high > 0 && estimate.time.wall_hours > 0
                                    ? band.high / estimate.time.wall_hours
                                    : 1.0;
-      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + wait_hours;
+      // Time to result: the run and its spot interruptions, the wait before it (queue, setup) and
+      // the expected wait to acquire the capacity (docs/estimation.md "Capacity").
+      const double waited_hours = wait_hours + cost.acquisition_wait_hours;
+      const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + waited_hours;
       const double total_cost = detail::ranked_total(cost, options_.risk_averse);
       reasons_.clear();
       // compare() ranks under no constraints, the service tier included.
@@ -510,18 +553,29 @@ class Ranker {
       if (filter_.budget && total_cost > *filter_.budget) {
         reasons_.push_back({ExclusionKind::budget, total_cost, *filter_.budget, {}});
       }
-      if (filter_.deadline_hours && hours > *filter_.deadline_hours) {
+      // Met at the confidence: the chance of ending within it (time band, interruptions, waits).
+      if (filter_.deadline_hours && cost.within_deadline_probability < 0 && hours > *filter_.deadline_hours) {
+        // Serving and notebooks: their hours are the rental itself, no distribution.
         reasons_.push_back({ExclusionKind::deadline, hours, *filter_.deadline_hours,
                             waited_words(queue_hours, wait_hours, hours, *filter_.deadline_hours)});
+      } else if (filter_.deadline_hours && cost.within_deadline_probability >= 0 &&
+                 cost.within_deadline_probability < confidence()) {
+        const double at_confidence = wait_hours + cost.hours_at_confidence;
+        std::string words = fmt::format("at {} confidence; {} chance of ending within it",
+                                        detail::percent(confidence()),
+                                        detail::chance(cost.within_deadline_probability));
+        const std::string waited = waited_words(queue_hours, wait_hours, at_confidence, *filter_.deadline_hours);
+        if (!waited.empty()) words += ", " + waited;
+        reasons_.push_back({ExclusionKind::deadline, at_confidence, *filter_.deadline_hours, std::move(words)});
       }
       if (!reasons_.empty()) {
-        exclude(ranking, index, mode, nodes, reasons_);
+        exclude(ranking, index, mode, nodes, reasons_, total_cost);
         continue;
       }
       gpuselect::detail::prefault_ahead(ranking.candidates, candidates_backed_);
       ranking.candidates.push_back({.offering_index = index, .mode = mode, .nodes = nodes, .region = region,
                                     .other_regions = choice.others[mode_index], .performance = shape, .cost = cost,
-                                    .spot_total = spot_total, .hours = hours, .queue_hours = wait_hours,
+                                    .spot_total = spot_total, .hours = hours, .queue_hours = waited_hours,
                                     .total_cost = total_cost, .gpus_needed = needed, .gpus_rented = rented});
       produced = true;
     }
@@ -644,9 +698,55 @@ class Ranker {
           detail::sensitivity(candidates, ranking.weights, options_.sensitivity_samples, options_.sensitivity_seed);
     }
     if (candidates.empty() && !ranking.excluded.empty()) {
-      const auto most = std::max_element(kind_counts_.begin(), kind_counts_.end());
-      if (*most > 0) ranking.top_exclusion = static_cast<ExclusionKind>(most - kind_counts_.begin());
+      ranking.top_exclusion = emptying_kind();
+      if (ranking.top_exclusion) ranking.admit = admit(ranking, *ranking.top_exclusion);
     }
+  }
+
+  // The constraint that emptied the set (Ranking::top_exclusion): the job's own constraint that
+  // removed the most offerings, else the offering filter that did (ties: the earlier kind).
+  std::optional<ExclusionKind> emptying_kind() const {
+    constexpr std::array<ExclusionKind, 9> filters = {
+        ExclusionKind::region,     ExclusionKind::provider,  ExclusionKind::gpu,
+        ExclusionKind::pricing_mode, ExclusionKind::requirement, ExclusionKind::not_sold,
+        ExclusionKind::gpu_memory, ExclusionKind::gpu_count, ExclusionKind::max_price};
+    const auto is_filter = [&](std::size_t kind) {
+      return std::find(filters.begin(), filters.end(), static_cast<ExclusionKind>(kind)) != filters.end();
+    };
+    for (const bool job_level : {true, false}) {
+      int most = 0;
+      std::optional<ExclusionKind> found;
+      for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
+        if (is_filter(kind) == job_level || kind_counts_[kind] <= most) continue;
+        most = kind_counts_[kind];
+        found = static_cast<ExclusionKind>(kind);
+      }
+      if (found) return found;
+    }
+    return std::nullopt;
+  }
+
+  // The value of the emptying constraint that admits the cheapest row it alone removed.
+  std::optional<Ranking::Admit> admit(const Ranking& ranking, ExclusionKind kind) const {
+    if (kind != ExclusionKind::budget && kind != ExclusionKind::deadline && kind != ExclusionKind::nodes) {
+      return std::nullopt;
+    }
+    std::optional<Ranking::Admit> best;
+    for (std::uint32_t index = 0; index < ranking.excluded.size(); ++index) {
+      const auto& exclusion = ranking.excluded[index];
+      if (exclusion.reasons.size() != 1 || exclusion.reasons[0].kind != kind) continue;
+      const double value = exclusion.reasons[0].needed;
+      if (!best) {
+        best = Ranking::Admit{value, index, {}};
+        continue;
+      }
+      const auto& held = ranking.excluded[best->exclusion];
+      const bool cheaper = exclusion.total_cost > 0 && held.total_cost > 0 ? exclusion.total_cost < held.total_cost
+                                                                           : value < best->value;
+      if (cheaper) best = Ranking::Admit{value, index, {}};
+    }
+    if (best) best->offering_id = catalog_.offerings[ranking.excluded[best->exclusion].offering_index].id;
+    return best;
   }
 
   const catalog::Catalog& catalog_;
@@ -665,8 +765,8 @@ class Ranker {
   std::vector<double> rate_by_provider_;
   std::vector<ExclusionReason> reasons_;
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
-  std::array<int, 13> kind_counts_{};  // offerings fully removed, per ExclusionKind
-  double last_wall_hours_ = 0;
+  std::array<int, exclusion_kind_count> kind_counts_{};  // offerings fully removed, per ExclusionKind
+  double best_chance_ = 0;  // the best chance of ending within the deadline of the offering's rows so far
 };
 
 }  // namespace

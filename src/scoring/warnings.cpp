@@ -20,13 +20,15 @@ namespace {
 using catalog::PricingMode;
 using detail::listed;
 using detail::number;
+using detail::chance;
 using detail::percent;
 using catalog::stale_price_days;
 
 constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
-    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU"};
+    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
+    "W-DEADLINE-BAND"};
 
 // Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
 std::string duration(double hours) {
@@ -83,7 +85,10 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   // Spot is a real risk for this row when an interruption is likely enough or costs enough.
   const bool spot_risky = 1.0 - cost.uninterrupted_probability >= material_risk_probability ||
                           material(cost.interruption) ||
-                          (cost.within_deadline_probability >= 0 && cost.within_deadline_probability < 0.95);
+                          (cost.within_deadline_probability >= 0 && cost.within_deadline_probability < 0.95) ||
+                          // More than a day on several spot nodes: any reclaim restarts them all.
+                          (workload::is_training(profile.kind) && cost.instances > 1 &&
+                           performance.time.wall_hours > spot_multi_node_warn_hours);
   set(Warning::spot_interruptions, candidate.mode == PricingMode::spot && !spot_serving && spot_risky);
   set(Warning::spot_serving, spot_serving);
   set(Warning::vgpu_noisy_neighbours, offering.isolation == catalog::Isolation::vgpu);
@@ -107,6 +112,9 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::reserved_commitment, cost.commitment > 0 && cost.term_used_pct < small_term_share_pct);
   set(Warning::queued, offering.availability.queue_hours > 0);
   set(Warning::consumer_gpu_serving, serving && catalog.gpu_of(offering).segment == catalog::GpuSegment::consumer);
+  // Below the band's 90th percentile, the deadline is inside the row's own 10th-90th range.
+  set(Warning::deadline_in_band, cost.within_deadline_probability >= 0 &&
+                                     cost.within_deadline_probability < deadline_band_probability);
   return bits;
 }
 
@@ -234,11 +242,11 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
             "adding {} of lost work and re-provisioning ({} per restart) and {} to the cost",
             cost.instances == 1 ? std::string("1 instance")
                                 : fmt::format("{} instances that restart together", cost.instances),
-            percent(cost.uninterrupted_probability),
+            chance(cost.uninterrupted_probability),
             number(cost.interruptions_expected, cost.interruptions_expected < 0.1 ? 3 : 2),
             duration(cost.interruption_hours), duration(cost.reprovision_hours), money(cost.interruption));
         if (cost.within_deadline_probability >= 0) {
-          text += fmt::format("; {} chance of ending within the {} deadline", percent(cost.within_deadline_probability),
+          text += fmt::format("; {} chance of ending within the {} deadline", chance(cost.within_deadline_probability),
                               units::format_hours(ranking.deadline_hours));
         }
         return text + ".";
@@ -313,6 +321,19 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
           "(section 2.1.3) and NVIDIA does not design these cards for 24x7 service; check {}'s terms before "
           "a production service depends on it.",
           catalog.gpu_of(offering).name, provider.name);
+    case Warning::deadline_in_band: {
+      // The run's band plus the fixed wait (queue, setup), spot's expected delay and the
+      // acquisition wait's own 10th-90th range.
+      const auto& run_band = ranking.performance_of(candidate).time.wall_hours_band;
+      const double fixed_hours = candidate.queue_hours - cost.acquisition_wait_hours + cost.interruption_hours;
+      const estimate::Band band{run_band.low + fixed_hours + cost.acquisition_wait_band.low,
+                                run_band.high + fixed_hours + cost.acquisition_wait_band.high, true};
+      return fmt::format(
+          "{} chance of ending within the {} deadline: the deadline lies inside this row's own time band "
+          "({}-{} to result, 10th-90th percentile, with the wait for capacity), so its slack is no margin.",
+          detail::chance(cost.within_deadline_probability), units::format_hours(ranking.deadline_hours),
+          units::format_hours(band.low), units::format_hours(band.high));
+    }
     case Warning::queued:
       return fmt::format(
           "The job waits {} in {}'s queue before it starts (availability.queue_hours); its time to result "

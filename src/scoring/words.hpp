@@ -16,7 +16,16 @@ inline std::string percent(double share) {
   const double pct = share * 100.0;
   if (pct > 0 && pct < 0.1) return "<0.1%";
   if (pct < 100 && pct >= 99.9) return ">99.9%";
-  return fmt::format("{}%", number(pct, pct < 10 ? 1 : 0));
+  // 99.0-99.9 keeps a decimal: 99.77% is not "100%".
+  return fmt::format("{}%", number(pct, pct < 10 || (pct >= 99 && pct < 100) ? 1 : 0));
+}
+
+// A probability in words: as percent(), but never "100%" or "0%" for an estimate (a chance of 1 is
+// ">99.9%", of 0 "<0.1%"): the model behind it is not certain.
+inline std::string chance(double probability) {
+  if (probability >= 0.999) return ">99.9%";
+  if (probability <= 0.001) return "<0.1%";
+  return percent(probability);
 }
 
 // Whether a catalog record's `estimated_fields` names `field`.
