@@ -336,7 +336,7 @@ std::vector<std::string> long_names_in_scope(const CLI::App& command) {
 std::string with_choice_case(const std::vector<std::string>& choices, const OptionValues& row,
                              const std::string& value) {
   auto fixed = [&](const std::string& item) {
-    const std::string lower = lower_case(item);
+    std::string lower = lower_case(item);
     if (std::find(choices.begin(), choices.end(), lower) != choices.end()) return lower;
     if (const auto equals = item.find('='); equals != std::string::npos) {
       const std::string key = lower_case(item.substr(0, equals));

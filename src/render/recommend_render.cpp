@@ -291,7 +291,7 @@ int grid_natural_width(const Grid& grid) {
 // line wraps at " · " between its parts.
 std::string ranked_card(const RankedCells& cells, RankedKind kind, int width) {
   const std::string indent(card_indent, ' ');
-  auto parts_line = [&](std::string lead, const std::vector<std::string>& parts) {
+  auto parts_line = [&](const std::string& lead, const std::vector<std::string>& parts) {
     std::string text = lead;
     int used = display_width(lead);
     bool first = true;
