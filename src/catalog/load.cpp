@@ -1046,7 +1046,8 @@ void Loader::check_owned_pricing(const Offering& offering, bool provider_known) 
               "owned offering " + fields::shown(offering.id) + " has no pricing.on_demand (its amortised rate)",
               "write pricing: {on_demand: 0} for a sunk-cost cluster, or the amortised cost per node-hour");
   }
-  for (const PricingMode mode : {PricingMode::spot, PricingMode::reserved_1y, PricingMode::reserved_3y}) {
+  for (const PricingMode mode : {PricingMode::spot, PricingMode::reserved_1y, PricingMode::reserved_3y,
+                                 PricingMode::monthly, PricingMode::yearly}) {
     if (!offering.pricing.price(mode)) continue;
     report_at(offering.pos,
               "owned offering " + fields::shown(offering.id) + " has pricing." + std::string(pricing_key(mode)) +
@@ -1062,7 +1063,7 @@ void Loader::resolve_region_prices() {
       for (std::size_t index = 0; index < pricing_mode_count; ++index) {
         if ((entry.given & (1u << index)) != 0) continue;
         const auto mode = static_cast<PricingMode>(index);
-        entry.pricing.slot(mode) = offering.pricing.price(mode);
+        entry.pricing.slot(mode) = offering.pricing.stated(mode);
       }
     }
   }
