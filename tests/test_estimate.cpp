@@ -208,9 +208,13 @@ TEST_CASE("Llama 3 405B on 16k H100: the searched plan's MFU near the published 
   REQUIRE(result.memory.fits);
   CHECK(result.memory.plan.tensor_parallel == 8);
   CHECK(result.memory.plan.pipeline_parallel > 1);
-  // Failures and whole-run overhead count here; the paper's 38-43% is of step time only.
-  CHECK(result.compute.mfu >= 0.38 * 0.8);
-  CHECK(result.compute.mfu <= 0.43 * 1.15);
+  // The paper's 38-43% is of step time only: the step MFU is the figure to compare (within the
+  // calibration tolerance); the goodput MFU is lower by the failure and whole-run allowance.
+  CHECK(result.compute.step_mfu >= 0.38 * 0.8);
+  CHECK(result.compute.step_mfu <= 0.43 * 1.15);
+  CHECK(result.compute.goodput_share > 0.7);
+  CHECK(result.compute.goodput_share < 1.0);
+  CHECK(result.compute.mfu == Approx(result.compute.step_mfu * result.compute.goodput_share));
 }
 
 TEST_CASE("LoRA on GPT-3 175B: 1.2 TB full fine-tune -> about 350 GB", "[estimate]") {
@@ -475,8 +479,18 @@ TEST_CASE("precision options: adamw-bf16 states, QLoRA base bits, NVMe offload, 
   plan.micro_batches = 64;
   const double slow = estimate::training_step_time(profile_of(bf16), node, plan).total_s;
   const double fast = estimate::training_step_time(profile_of(fp8), node, plan).total_s;
-  CHECK(slow / fast > 1.1);
-  CHECK(slow / fast < 1.5);
+  // Pretraining defaults to Megatron (Transformer Engine, whole-step FP8 speed-up 1.83); under TP 8
+  // the communication does not speed up, so the step gains less.
+  CHECK(slow / fast > 1.3);
+  CHECK(slow / fast < 2.0);
+  // PyTorch FSDP's FP8 (1.3x on the matmuls) gains less.
+  fp8.framework = workload::Framework::fsdp;
+  bf16.framework = workload::Framework::fsdp;
+  const double fsdp_slow = estimate::training_step_time(profile_of(bf16), node, plan).total_s;
+  const double fsdp_fast = estimate::training_step_time(profile_of(fp8), node, plan).total_s;
+  CHECK(fsdp_slow / fsdp_fast > 1.1);
+  CHECK(fsdp_slow / fsdp_fast < 1.5);
+  CHECK(fsdp_slow / fsdp_fast < slow / fast);
 }
 
 TEST_CASE("more nodes shard ZeRO-3 states when one node is not enough", "[estimate]") {
@@ -491,7 +505,9 @@ TEST_CASE("more nodes shard ZeRO-3 states when one node is not enough", "[estima
   CHECK_FALSE(one.fits);  // 16 x 30e9 / 8 = 60 GB of states per GPU
   const auto many = estimate::choose_plan_and_nodes(profile, machine(a100_40, 8, 1), 4);
   REQUIRE(many.fits);
-  CHECK(many.plan.nodes == 2);
+  // Three nodes: on two, the 33.8 GB of ZeRO-3 states per GPU plus the full-recompute inputs, the
+  // recomputed layer's working set and the logits and loss buffers exceed the 38.7 GB usable.
+  CHECK(many.plan.nodes == 3);
   CHECK(many.reason == estimate::PlanReason::needs_more_nodes);
 }
 
@@ -520,19 +536,64 @@ TEST_CASE("activations follow Korthikanti Table 2", "[estimate]") {
   r.model = "llama-2-7b";
   r.recompute = workload::Recompute::none;
   r.attention = workload::Attention::eager;
-  const double s = 4096, b = 1, h = 4096, a = 32, layers = 32;
+  const double s = 4096, b = 1, h = 4096, a = 32, layers = 32, vocab = 32000;
+  // The output layer's logits and loss buffers: 16-bit logits + the fp32 softmax kept for backward
+  // (Megatron-Core's vocab-parallel cross-entropy), 6 bytes per logit, split over TP by vocabulary.
+  const double logits = 6 * s * b * vocab;
   const auto eager = estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0);
-  CHECK(eager.per_gpu.activations_bytes == Approx(s * b * h * (34 + 5 * a * s / h) * layers));
+  CHECK(eager.per_gpu.activations_bytes == Approx(s * b * h * (34 + 5 * a * s / h) * layers + logits));
   r.attention = workload::Attention::flash;
   const auto flash = estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0);
-  CHECK(flash.per_gpu.activations_bytes == Approx(s * b * h * 34 * layers));
+  CHECK(flash.per_gpu.activations_bytes == Approx(s * b * h * 34 * layers + logits));
   r.recompute = workload::Recompute::selective;
   const auto selective_tp = estimate::estimate_memory(profile_of(r), plan_of(0, 8, 1, 8), 0);
-  CHECK(selective_tp.per_gpu.activations_bytes == Approx(s * b * h * 34 / 8 * layers));
+  CHECK(selective_tp.per_gpu.activations_bytes == Approx((s * b * h * 34 * layers + logits) / 8));
+  // Full recomputation: the layer inputs (split by sequence parallelism with TP) and the working set
+  // of the one layer being recomputed.
   Plan full_plan = plan_of(0, 1, 1);
   full_plan.recompute = workload::Recompute::full;
   const auto full = estimate::estimate_memory(profile_of(r), full_plan, 0);
-  CHECK(full.per_gpu.activations_bytes == Approx(2 * s * b * h * layers));
+  CHECK(full.per_gpu.activations_bytes == Approx(2 * s * b * h * layers + 34 * s * b * h + logits));
+  Plan full_tp = plan_of(0, 8, 1, 8);
+  full_tp.recompute = workload::Recompute::full;
+  const auto full_split = estimate::estimate_memory(profile_of(r), full_tp, 0);
+  CHECK(full_split.per_gpu.activations_bytes == Approx((2 * s * b * h * layers + 34 * s * b * h + logits) / 8));
+  // PyTorch's cross-entropy on fp32-upcast logits (FSDP/torchtitan, Hugging Face): 12 bytes per logit.
+  r.framework = workload::Framework::hf;
+  const auto hf = estimate::estimate_memory(profile_of(r), full_plan, 0);
+  CHECK(hf.per_gpu.activations_bytes - full.per_gpu.activations_bytes == Approx(6 * s * b * vocab));
+}
+
+TEST_CASE("the longest context that fits is reported for training and serving", "[estimate]") {
+  // Llama 2 7B pretraining, ZeRO-3 over 8 A100-80GB, full recomputation, one sequence per micro-step.
+  auto profile = model_job(Kind::llm_pretrain, "llama-2-7b");
+  Plan plan = plan_of(3, 8, 1);
+  plan.recompute = workload::Recompute::full;
+  const double capacity = 80.0 * units::bytes_per_gib;
+  const double longest = estimate::model::longest_context_tokens(profile, plan, capacity);
+  REQUIRE(longest > 4096);
+  // It fits at that length and not 1,024 tokens beyond it.
+  profile.seq_len = static_cast<int>(longest);
+  plan.micro_batch = 1;
+  CHECK(estimate::estimate_memory(profile, plan, capacity).fits_gpu);
+  profile.seq_len = static_cast<int>(longest) + 1024;
+  CHECK_FALSE(estimate::estimate_memory(profile, plan, capacity).fits_gpu);
+  // Tensor parallelism splits the activations and logits: a longer context fits.
+  profile.seq_len = 4096;
+  Plan split = plan;
+  split.tensor_parallel = 8;
+  CHECK(estimate::model::longest_context_tokens(profile, split, capacity) > 4 * longest);
+
+  // Serving: the longest single request one replica holds at batch 1 grows with tensor parallel.
+  auto serving = model_job(Kind::llm_inference, "llama-2-70b");
+  Plan replica;
+  replica.gpus_per_node = 8;
+  replica.tensor_parallel = 2;
+  const double two = estimate::model::longest_context_tokens(serving, replica, capacity);
+  replica.tensor_parallel = 4;
+  const double four = estimate::model::longest_context_tokens(serving, replica, capacity);
+  CHECK(two > 0);
+  CHECK(four > 2 * two);
 }
 
 TEST_CASE("the performance model slows with weak links, offload, small models and vGPU shares", "[estimate]") {

@@ -457,7 +457,9 @@ TEST_CASE("serving flags reject bad values with a one-line error", "[serving][cl
       {{"-w", "llm-inference", "-p", "47e9", "--active-params", "13e9", "--experts", "8", "--experts-per-token", "8"},
        "--experts-per-token"},
       {{"-w", "llm-inference", "-m", "mixtral-8x7b", "--active-params", "13e9"}, "--active-params"},
-      {{"-w", "llm-finetune", "-p", "7e9", "--precision", "fp4"}, "--precision"},
+      // NVFP4 training is full LLM training only (docs/estimation.md "Framework").
+      {{"-w", "llm-finetune", "-p", "7e9", "--method", "lora", "--precision", "fp4"}, "--precision"},
+      {{"-w", "cv-train", "--precision", "fp4"}, "--precision"},
   };
   for (const auto& c : cases) {
     std::vector<std::string> args = {"estimate"};

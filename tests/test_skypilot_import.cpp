@@ -712,3 +712,22 @@ TEST_CASE("import: the spellings the issue names resolve against the built-in ca
   CHECK(gpu_of("lambda/t5") == "rtx-6000-ada");
   CHECK(gpu_of("lambda/t8") == "b200");
 }
+
+// docs/hardening.md "Bounded work": the import is linear in rows. One instance type in N distinct
+// regions (the case that was quadratic: 35 s at 100,000 regions) costs one region-lookup step per
+// row at N and at 10N; work counted, not timed.
+TEST_CASE("import: region lookups are linear in rows at 10x the size", "[import][hostile]") {
+  const auto regions_csv = [](std::size_t regions) {
+    std::string text = "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,SpotPrice,Region\n";
+    for (std::size_t index = 0; index < regions; ++index) {
+      text += fmt::format("p5.48xlarge,H100,8,192,2048,98.32,,region-{}\n", index);
+    }
+    return text;
+  };
+  for (const std::size_t regions : {std::size_t{2000}, std::size_t{20000}}) {
+    const SkyPilotImport result = import_text(regions_csv(regions));
+    REQUIRE(result.offerings.size() == 1);
+    CHECK(result.offerings.front().regions.size() == regions);
+    CHECK(result.region_lookup_steps == regions);
+  }
+}

@@ -47,6 +47,13 @@ struct Plan {
   int micro_batches = 1;  // micro-steps per optimizer step (gradient accumulation, pipeline m)
   int expert_parallel = 1;  // GPUs the routed experts of a MoE layer are spread over (serving: the replica's)
   int batch = 0;            // llm-inference: concurrent sequences per replica chosen (0 = profile.batch)
+  // Training: model chunks per GPU of the interleaved pipeline schedule (Megatron's virtual pipeline
+  // size); 0 = min(4, L/p) whenever micro-steps >= stages (docs/estimation.md "Performance model").
+  int virtual_stages = 0;
+  // MoE training: routing forced to an even load over the experts, as the benchmark tables that
+  // publish MoE throughput run (Megatron-Bridge "force-balance"); otherwise the busiest expert-parallel
+  // rank carries the load-imbalance term.
+  bool balanced_experts = false;
 };
 
 // Why choose_plan settled where it did; rendered to words by describe().
@@ -98,6 +105,10 @@ struct Memory {
   // llm-inference: latency at plan.batch (for misses_targets, the fastest plan tried), p50 ms.
   double ttft_ms = 0;
   double tpot_ms = 0;
+  // The longest context that fits (docs/estimation.md "Longest context"): training, the longest
+  // sequence this plan holds at one sequence per micro-step; llm-inference, the longest request
+  // (input + output tokens) one replica holds at batch 1. 0 = not computed (no hardware, other kinds).
+  double longest_context_tokens = 0;
 };
 
 // GPUs that hold one replica's data-parallel shard: total / (TP x PP x CP).
@@ -121,6 +132,12 @@ struct Compute {
   double hardware_flops = 0;            // including recomputation (8*P*D with full recompute)
   double mfu = 0;                       // model FLOPs utilisation assumed (0-1)
   double effective_tflops_per_gpu = 0;  // peak dense 16-bit * mfu
+  // LLM training under the performance model (docs/estimation.md "Step MFU and goodput"): mfu is the
+  // goodput figure (wall time with failures, restarts and whole-run overhead); step_mfu is per
+  // optimizer step without that allowance (what step-time benchmarks report); goodput_share is
+  // step time / wall time. 0 where no step is modelled.
+  double step_mfu = 0;
+  double goodput_share = 0;
   MfuSource mfu_source;                 // where the MFU came from (table row, factors)
   std::string mfu_basis;                // a sentence that overrides mfu_source's; normally empty
 };

@@ -37,6 +37,9 @@ struct SkyPilotImport {
   std::size_t rows_repaired = 0;              // unquoted commas rejoined
   std::size_t rows_unknown_accelerator = 0;   // GPU names the catalog does not know
   std::size_t rows_non_gpu = 0;               // TPU, Inferentia, Trainium, Gaudi ...
+  // Work counted, not timed (docs/hardening.md "Bounded work"): steps spent finding each row's
+  // region within its instance type; one per row.
+  std::size_t region_lookup_steps = 0;
 };
 
 // Throws Error (where = "source_name:line:col") for a malformed CSV quote, a header without the

@@ -687,6 +687,7 @@ class Merger {
     if (!non_gpu_.empty()) {
       warnings_.push_back(rows_text(rows_non_gpu_) + " of non-GPU accelerators skipped (" + excerpt(names, 200) + ")");
     }
+    result.region_lookup_steps = lookup_steps_;
     result.rows_unknown_accelerator = rows_unknown_;
     result.rows_non_gpu = rows_non_gpu_;
     result.warnings = std::move(warnings_);
@@ -704,6 +705,7 @@ class Merger {
     double accelerator_count = 0;
     const Gpu* gpu = nullptr;  // nullptr: accelerator unknown, rows are skipped
     std::vector<RegionDraft> regions;
+    std::unordered_map<std::string, std::size_t> region_index;  // region -> index in regions: O(1) per row
     std::size_t last_region = 0;
     bool conflict_warned = false;
     bool any_on_demand = false;
@@ -712,19 +714,19 @@ class Merger {
     std::string name;
     std::size_t rows = 0;
   };
+  std::size_t lookup_steps_ = 0;
 
-  static RegionDraft& region_of(Draft& draft, const std::string& region) {
+  // The row's region of the draft: one hash lookup (counted in lookup_steps_), so the import is
+  // linear in rows however many regions an instance type has.
+  RegionDraft& region_of(Draft& draft, const std::string& region) {
+    ++lookup_steps_;
     if (draft.last_region < draft.regions.size() && draft.regions[draft.last_region].region == region) {
       return draft.regions[draft.last_region];
     }
-    for (std::size_t index = 0; index < draft.regions.size(); ++index) {
-      if (draft.regions[index].region != region) continue;
-      draft.last_region = index;
-      return draft.regions[index];
-    }
-    draft.last_region = draft.regions.size();
-    draft.regions.push_back({region, {}, {}});
-    return draft.regions.back();
+    const auto [entry, inserted] = draft.region_index.try_emplace(region, draft.regions.size());
+    if (inserted) draft.regions.push_back({region, {}, {}});
+    draft.last_region = entry->second;
+    return draft.regions[entry->second];
   }
 
   // Per region: on-demand and spot are the medians over its zone rows (on-demand rows of one

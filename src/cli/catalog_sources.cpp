@@ -1,6 +1,9 @@
 // The catalog files a command reads (built-in, price update, config, GPUSELECT_CATALOG, --catalog),
 // read through src/io and loaded into one catalog.
 #include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -14,7 +17,50 @@ namespace gpuselect::cli {
 
 namespace {
 const catalog::LoadLimits load_limits{};
+
+// The warning for a stored update left out, with both ways out.
+void warn_update_left_out(const GlobalOptions& globals, const std::string& path, const std::string& why) {
+  set_update_unusable(path);
+  if (globals.quiet) return;  // -q; completion, which must not write on the shell's screen
+  std::fprintf(stderr,
+               "gpuselect: warning: %s: the stored price update cannot be used (%s); going on without it. "
+               "Run 'gpuselect catalog update' again, or 'gpuselect catalog update --rollback' to restore the "
+               "previous one; --no-price-update leaves it out without this warning\n",
+               path.c_str(), why.c_str());
+}
+
+// The stored update, opened: a reader never takes the writer's lock, so the file it listed may be
+// replaced (renamed away) before it opens it; then it lists again. A file that cannot be opened
+// is left out with a warning. Nothing when there is no update or it is not wanted.
+std::optional<std::pair<std::string, std::unique_ptr<io::FileStream>>> open_stored_update(const GlobalOptions& globals) {
+  constexpr int tries = 5;  // each retry follows a completed switch; five in a row is a busy loop of writers
+  for (int attempt = 1;; ++attempt) {
+    const auto update = price_update_in_use(globals);
+    if (!update) return std::nullopt;
+    if (!io::is_regular_file(update->path)) {  // replaced meanwhile; or a FIFO, which would block every command
+      if (attempt < tries) continue;
+      warn_update_left_out(globals, update->path, "it is not a regular file");
+      return std::nullopt;
+    }
+    try {
+      return std::make_pair(update->path, std::make_unique<io::FileStream>(update->path, load_limits.max_file_bytes));
+    } catch (const Error& error) {
+      if (attempt < tries && !io::is_regular_file(update->path)) continue;  // replaced meanwhile
+      warn_update_left_out(globals, update->path, error.problem());
+      return std::nullopt;
+    }
+  }
+}
 }  // namespace
+
+catalog::LoadResult load_builtin_with(const std::string& path) {
+  std::vector<catalog::SourceText> sources;
+  for (const auto& file : builtin_catalog_files()) sources.emplace_back(std::string(file.name), file.text);
+  io::FileStream stream(path, load_limits.max_file_bytes);
+  sources.emplace_back(path, [&stream](char* buffer, std::size_t size) { return stream.read(buffer, size); },
+                       stream.size());
+  return catalog::load(sources, load_limits);
+}
 
 ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector<std::string>& files,
                                  bool include_configured) {
@@ -36,9 +82,9 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
   }
   // `catalog update`'s prices come right after the built-in files, so team files still override them.
   if (include_configured) {
-    if (const auto update = price_update_in_use(globals)) {
-      read.files.insert(read.files.begin(), std::make_unique<io::FileStream>(update->path, load_limits.max_file_bytes));
-      paths.insert(paths.begin(), update->path);
+    if (auto stored = open_stored_update(globals)) {
+      read.files.insert(read.files.begin(), std::move(stored->second));
+      paths.insert(paths.begin(), stored->first);
     }
   }
   for (std::size_t i = 0; i < paths.size(); ++i) {
@@ -84,6 +130,18 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
     throw Error("--no-builtin-catalog", "no catalog to read", "give --catalog FILE or drop --no-builtin-catalog");
   }
   catalog::LoadResult result = catalog::load(read.sources, load_limits);
+  // A broken stored update stops nothing: the run goes on with the built-in and named catalogs.
+  if (const auto update = price_update_in_use(globals); update && !result.ok()) {
+    const auto in_update = std::find_if(result.diagnostics.begin(), result.diagnostics.end(), [&](const Diagnostic& d) {
+      return d.severity == Severity::error && d.file.str() == update->path;
+    });
+    if (in_update != result.diagnostics.end()) {
+      std::string why = in_update->message;
+      if (in_update->line > 0) why = fmt::format("line {}: {}", in_update->line, why);
+      warn_update_left_out(globals, update->path, why);
+      return load_catalog(globals, extra_files);  // price_update_in_use now leaves it out
+    }
+  }
   const auto first_error = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
                                         [](const Diagnostic& d) { return d.severity == Severity::error; });
   if (first_error != result.diagnostics.end()) {

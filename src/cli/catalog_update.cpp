@@ -7,7 +7,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <memory>
+#include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -19,6 +23,7 @@
 #include "gpuselect/safe_text.hpp"
 #include "io/files.hpp"
 #include "io/http.hpp"
+#include "io/price_store.hpp"
 
 namespace gpuselect::cli {
 
@@ -31,7 +36,6 @@ constexpr std::string_view default_base_url = "https://raw.githubusercontent.com
 constexpr std::array<std::string_view, 2> catalog_versions = {"v9", "v8"};
 // Clouds of the built-in catalog that SkyPilot publishes, in download order.
 constexpr std::string_view default_clouds = "aws,gcp,azure,lambda,runpod,vast,nebius,fluidstack";
-constexpr std::string_view update_prefix = "prices-";  // prices-YYYY-MM-DD.yaml
 constexpr std::size_t max_csv_bytes = 512u << 20;      // SkyPilot's largest vms.csv is ~5 MB
 
 struct UpdateOptions {
@@ -43,14 +47,31 @@ struct UpdateOptions {
   std::string price_basis = "detect";
   std::string attempts = "3";
   std::string timeout_seconds = "300";
+  bool rollback = false;
+  bool accept_changes = false;
 };
 
 std::string data_folder() { return user_folder("XDG_DATA_HOME", ".local/share"); }
 
-bool is_update_name(std::string_view name) {
-  // prices-YYYY-MM-DD.yaml
-  return name.size() == update_prefix.size() + 10 + 5 && name.starts_with(update_prefix) && name.ends_with(".yaml") &&
-         catalog::days_between(name.substr(update_prefix.size(), 10), name.substr(update_prefix.size(), 10));
+// The stored update that failed to load in this process (load_catalog went on without it), so no
+// document names it as the prices in use.
+std::string& unusable_update() {
+  static std::string path;
+  return path;
+}
+
+// --cloud's names: trimmed, lower case (SkyPilot's folders are lower case), each once, in order.
+std::vector<std::string> cloud_names(const std::string& text) {
+  std::vector<std::string> clouds;
+  for (std::string name : split_list(text)) {
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (name.find_first_of("/\\") != std::string::npos || name == "." || name == "..") {
+      throw Error("--cloud", text::quoted(name) + " is not a cloud name", "give names such as aws,gcp,lambda");
+    }
+    if (std::find(clouds.begin(), clouds.end(), name) == clouds.end()) clouds.push_back(name);
+  }
+  return clouds;
 }
 
 std::string human_bytes(std::size_t bytes) { return fmt::format("{:.1f} MB", static_cast<double>(bytes) / 1e6); }
@@ -92,6 +113,7 @@ std::vector<std::string> clouds_in(const std::string& folder) {
   for (const auto& name : io::list_folder(folder)) {
     std::string cloud = name;
     if (name.size() > 4 && name.ends_with(".csv")) cloud = name.substr(0, name.size() - 4);
+    if (cloud == "vms") continue;  // a bare vms.csv names no cloud (run_update refuses it)
     if (std::find(clouds.begin(), clouds.end(), cloud) == clouds.end() && !local_copy(folder, cloud).empty()) {
       clouds.push_back(cloud);
     }
@@ -106,7 +128,181 @@ std::vector<std::string> clouds_in(const std::string& folder) {
   return clouds;
 }
 
+// Sanity bounds of an update against the stored one, per provider (docs/hardening.md "The price
+// store"). Assumptions, not published limits: real list-price changes stay within 2x (AWS's largest
+// cut, June 2024, took P4/P5 on-demand prices down by up to 45%), while the mistakes seen (per-GPU
+// read as per-instance, cents as dollars, a truncated feed) move them 4-100x or drop most rows.
+constexpr double max_median_price_ratio = 2.0;   // median new/old on-demand price, either way
+constexpr double min_kept_share = 0.5;           // of the stored region prices and regions
+
+// What one provider's stored update holds: offering id -> (region, on-demand price per hour).
+using RegionPrices = std::vector<std::pair<std::string, double>>;
+using ProviderRows = std::map<std::string, std::map<std::string, RegionPrices>>;
+
+bool set_by(const catalog::SourcePos& pos, std::uint32_t file_index) { return pos.line != 0 && pos.file == file_index; }
+
+// The offerings the file at `file_index` updated (it set their as_of), by provider, each region with
+// the on-demand price that file set (0 where it set none: a price the overlay left to an earlier
+// file is not the file's).
+ProviderRows rows_set_by(const catalog::Catalog& catalog, std::uint32_t file_index) {
+  ProviderRows rows;
+  for (const auto& offering : catalog.offerings) {
+    if (!set_by(offering.set_at.as_of, file_index)) continue;
+    RegionPrices& prices = rows[offering.provider][offering.id];
+    const auto price_in = [&](std::string_view region) {
+      if (const catalog::RegionPrice* entry = offering.region_price(region)) {
+        return set_by(entry->pos, file_index) ? entry->pricing.on_demand.value_or(0.0) : 0.0;
+      }
+      return set_by(offering.set_at.on_demand, file_index) ? offering.pricing.on_demand.value_or(0.0) : 0.0;
+    };
+    for (const auto& region : offering.regions) prices.emplace_back(region, price_in(region));
+    if (offering.regions.empty()) prices.emplace_back("", price_in(""));
+  }
+  return rows;
+}
+
+std::optional<std::uint32_t> file_index_of(const catalog::Catalog& catalog, const std::string& path) {
+  for (std::size_t i = 0; i < catalog.files.size(); ++i) {
+    if (catalog.files[i] == path) return static_cast<std::uint32_t>(i);
+  }
+  return std::nullopt;
+}
+
+// Refusals and drops of one provider, new against old.
+struct ProviderChange {
+  std::vector<std::string> refusals;
+  std::string drops;  // "" when nothing was dropped
+};
+
+ProviderChange compare_provider(const std::string& provider, const std::map<std::string, RegionPrices>& before,
+                                const std::map<std::string, RegionPrices>* after) {
+  ProviderChange change;
+  std::size_t rows_before = 0, rows_after = 0, offerings_dropped = 0, rows_dropped = 0, priced_after = 0;
+  std::string offering_example, row_example;
+  std::set<std::string> regions_before, regions_after;
+  std::vector<double> ratios;
+  for (const auto& [id, prices] : before) {
+    rows_before += prices.size();
+    for (const auto& [region, price] : prices) regions_before.insert(region);
+    const auto found = after ? after->find(id) : decltype(after->end()){};
+    if (!after || found == after->end()) {
+      ++offerings_dropped;
+      if (offering_example.empty()) offering_example = id;
+      continue;
+    }
+    std::unordered_map<std::string_view, double> now_by_region;  // hashed: linear in region prices
+    for (const auto& entry : found->second) now_by_region.emplace(entry.first, entry.second);
+    for (const auto& [region, price] : prices) {
+      const auto now = now_by_region.find(region);
+      if (now == now_by_region.end()) {
+        ++rows_dropped;
+        if (row_example.empty()) row_example = id + " in " + region;
+      } else if (price > 0 && now->second > 0) {
+        ratios.push_back(now->second / price);
+      }
+    }
+  }
+  if (after) {
+    for (const auto& [id, prices] : *after) {
+      rows_after += prices.size();
+      for (const auto& [region, price] : prices) {
+        regions_after.insert(region);
+        if (price > 0) ++priced_after;
+      }
+    }
+  }
+  if (!after) {
+    change.refusals.push_back(fmt::format("{}: all {} offerings gone (not in this update's clouds)", provider, before.size()));
+  } else if (priced_after == 0) {
+    change.refusals.push_back(fmt::format("{}: every on-demand price is zero or missing", provider));
+  } else {
+    if (static_cast<double>(rows_after) < min_kept_share * static_cast<double>(rows_before)) {
+      change.refusals.push_back(fmt::format("{}: {} of {} region prices left", provider, rows_after, rows_before));
+    } else if (static_cast<double>(regions_after.size()) < min_kept_share * static_cast<double>(regions_before.size())) {
+      change.refusals.push_back(
+          fmt::format("{}: {} of {} regions left", provider, regions_after.size(), regions_before.size()));
+    }
+    if (!ratios.empty()) {
+      std::nth_element(ratios.begin(), ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2), ratios.end());
+      const double median = ratios[ratios.size() / 2];
+      if (median > max_median_price_ratio || median < 1.0 / max_median_price_ratio) {
+        change.refusals.push_back(fmt::format("{}: median on-demand price x{:.2f} over {} region prices (bound: {}x either way)",
+                                              provider, median, ratios.size(), max_median_price_ratio));
+      }
+    }
+  }
+  if (offerings_dropped > 0 || rows_dropped > 0) {
+    change.drops = fmt::format("{}: against the stored update, {} of {} offerings dropped{}; {} region prices of kept "
+                               "offerings dropped{}",
+                               provider, offerings_dropped, before.size(),
+                               offering_example.empty() ? "" : " (e.g. " + offering_example + ")", rows_dropped,
+                               row_example.empty() ? "" : " (e.g. " + row_example + ")");
+  }
+  return change;
+}
+
+// The `check` of io::install_prices: the new file loads with the built-in catalog through the
+// same loader every command uses, and moves no provider's prices beyond the bounds above against
+// the current file (unless --accept-changes). Throws Error to refuse.
+void check_new_prices(const std::string& temporary, const std::string& folder, bool accept_changes, bool quiet) {
+  catalog::LoadResult fresh = load_builtin_with(temporary);
+  if (!fresh.ok()) {
+    const auto first = std::find_if(fresh.diagnostics.begin(), fresh.diagnostics.end(),
+                                    [](const Diagnostic& d) { return d.severity == Severity::error; });
+    const std::string what = first == fresh.diagnostics.end() ? "it does not load" : first->message;
+    throw Error("catalog update", "the imported prices would not load (" + what + "); nothing was stored",
+                "check the source files (catalog import skypilot FILE shows the import), or report it");
+  }
+  const std::optional<io::StoredPrices> current = io::current_prices(folder);
+  if (!current) return;
+  catalog::LoadResult stored;
+  try {
+    stored = load_builtin_with(current->path);
+  } catch (const Error&) {
+    return;  // nothing readable to protect
+  }
+  const auto stored_index = file_index_of(stored.catalog, current->path);
+  const auto fresh_index = file_index_of(fresh.catalog, temporary);
+  if (!stored.ok() || !stored_index || !fresh_index) return;
+  const ProviderRows before = rows_set_by(stored.catalog, *stored_index);
+  const ProviderRows after = rows_set_by(fresh.catalog, *fresh_index);
+  std::string refusals;
+  for (const auto& [provider, offerings] : before) {
+    const auto found = after.find(provider);
+    const ProviderChange change = compare_provider(provider, offerings, found == after.end() ? nullptr : &found->second);
+    if (!change.drops.empty() && !quiet) std::fprintf(stderr, "gpuselect: %s\n", change.drops.c_str());
+    for (const auto& refusal : change.refusals) refusals += (refusals.empty() ? "" : "; ") + refusal;
+  }
+  if (!refusals.empty() && !accept_changes) {
+    throw Error("catalog update",
+                "the new prices differ from the stored update of " + current->as_of + " beyond the sanity bounds (" +
+                    refusals + "); nothing was stored",
+                "check the source (a truncated feed, a unit or --price-basis mistake, a missing --cloud); if the "
+                "change is real, run again with --accept-changes");
+  }
+  if (!refusals.empty() && !quiet) {
+    std::fprintf(stderr, "gpuselect: warning: stored despite the sanity bounds (--accept-changes): %s\n", refusals.c_str());
+  }
+}
+
+// `catalog update --rollback`: the newest kept earlier update becomes current again.
+int run_rollback(const std::string& folder, const GlobalOptions& globals) {
+  const io::StoreLock lock(folder);
+  const std::optional<io::StoredPrices> current = io::current_prices(folder);
+  const io::StoredPrices restored = io::rollback_prices(folder);
+  if (!globals.quiet) {
+    std::fprintf(stderr, "gpuselect: restored the update of %s (%s)%s\n", restored.as_of.c_str(), restored.path.c_str(),
+                 current ? ("; the update of " + current->as_of + " is removed").c_str() : "");
+  }
+  return exit_ok;
+}
+
 int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
+  const std::string folder = data_folder();
+  if (folder.empty()) {
+    throw Error("catalog update", "neither XDG_DATA_HOME (an absolute path) nor HOME is set", "set one of them");
+  }
+  if (options.rollback) return run_rollback(folder, globals);
   GlobalOptions without_update = globals;
   without_update.no_price_update = true;  // the new file replaces the old one; it must not build on it
   const catalog::Catalog known = load_catalog(without_update);
@@ -115,14 +311,19 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   const int attempts = parse_whole_quantity(options.attempts, "--retries", ranges::Quantity::download_attempts);
   const int timeout_seconds = parse_whole_quantity(options.timeout_seconds, "--timeout", ranges::Quantity::download_timeout_s);
   const catalog::PriceBasis basis = parse_price_basis(options.price_basis);
-  std::vector<std::string> clouds = split_list(options.clouds);
-  if (clouds.empty()) clouds = options.from.empty() ? split_list(std::string(default_clouds)) : clouds_in(options.from);
+  if (!options.from.empty() && io::is_regular_file(options.from + "/vms.csv")) {
+    throw Error("--from", text::quoted(options.from) + " holds a bare vms.csv, which names no cloud",
+                "point --from at the folder above it (DIR holding <cloud>/vms.csv), or import the one file with "
+                "'gpuselect catalog import skypilot FILE --provider ID'");
+  }
+  std::vector<std::string> clouds = cloud_names(options.clouds);
+  if (clouds.empty()) clouds = options.from.empty() ? cloud_names(std::string(default_clouds)) : clouds_in(options.from);
   if (clouds.empty()) {
     throw Error("--from", "no vms.csv copies in " + text::quoted(options.from),
                 "put each cloud's file at DIR/<cloud>/vms.csv (as in skypilot-catalog/catalogs/v9)");
   }
-  const std::string folder = data_folder();
-  if (folder.empty()) throw Error("catalog update", "neither XDG_DATA_HOME nor HOME is set", "set one of them");
+  // One writer at a time, from before the first download to the switch (docs/hardening.md).
+  const io::StoreLock lock(folder);
 
   std::vector<ImportedFile> imports;
   std::vector<std::string> origins;
@@ -145,17 +346,28 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
       download.timeout_seconds = timeout_seconds;
       download.max_bytes = max_csv_bytes;
       download.progress = progress_bar(cloud + " vms.csv", globals.quiet);
+      // Credentials from the environment keep them out of argv, shell history and the stored file.
+      if (const char* credentials = std::getenv("GPUSELECT_UPDATE_CREDENTIALS"); credentials != nullptr) {
+        download.credentials = credentials;
+      }
       bool found = false;
       for (const auto version : catalog_versions) {
         const std::string url = base + "/" + std::string(version) + "/" + cloud + "/vms.csv";
         io::Download response = io::download(url, download);
         if (download.progress) std::fputs("\n", stderr);
         if (response.status == 404) continue;
+        const std::string shown = io::redacted_url(url);  // what files, messages and output name
         if (response.status != 200) {
-          throw Error(ErrorKind::io, url, "the server answered HTTP " + std::to_string(response.status),
+          throw Error(ErrorKind::io, shown, "the server answered HTTP " + std::to_string(response.status),
                       "try again later, or use --from DIR with local copies");
         }
-        request.source_name = url;
+        // SkyPilot's files end each row with a line end (pandas' to_csv); a body that does not was cut
+        // (a connection closed mid-row with no length announced) and would store part of the offerings.
+        if (!response.body.empty() && response.body.back() != '\n') {
+          throw Error(ErrorKind::io, shown, "the download ends mid-row (no line end after the last row): it was cut",
+                      "try again; nothing was stored");
+        }
+        request.source_name = shown;
         csv = std::move(response.body);
         found = true;
         break;
@@ -165,12 +377,12 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
         continue;
       }
     }
-    ImportedFile imported = import_skypilot_text(csv, request, known);
-    std::fprintf(stderr, "gpuselect: %s: %s\n", cloud.c_str(), imported.summary.c_str());
+    ImportedFile imported = import_skypilot_text(csv, request, known, globals.quiet);
+    if (!globals.quiet) std::fprintf(stderr, "gpuselect: %s: %s\n", cloud.c_str(), imported.summary.c_str());
     origins.push_back(request.source_name);
     imports.push_back(std::move(imported));
   }
-  if (!missing.empty()) {
+  if (!missing.empty() && !globals.quiet) {
     std::string names;
     for (const auto& name : missing) names += (names.empty() ? "" : ", ") + name;
     std::fprintf(stderr, "gpuselect: warning: no vms.csv found for %s; skipped\n", names.c_str());
@@ -182,15 +394,15 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   std::vector<std::string> header = {fmt::format("gpuselect catalog update of {}: SkyPilot catalogs imported", as_of)};
   for (const auto& origin : origins) header.push_back("from " + origin);
   header.emplace_back("Overlaid on the built-in catalog automatically; --no-price-update leaves it out.");
-  io::make_folders(folder);
-  const std::string path = folder + "/" + std::string(update_prefix) + as_of + ".yaml";
-  io::write_output(path, imports_yaml(imports, header));
-  for (const auto& name : io::list_folder(folder)) {
-    if (is_update_name(name) && folder + "/" + name != path) io::remove_file(folder + "/" + name);
-  }
+  const std::string yaml = imports_yaml(imports, header);
+  std::string path;
+  io::install_prices(folder, as_of, yaml, [&](const std::string& temporary) {
+    check_new_prices(temporary, folder, options.accept_changes, globals.quiet);
+  });
+  path = io::current_prices(folder)->path;
   std::size_t offerings = 0;
   for (const auto& imported : imports) offerings += imported.result.offerings.size();
-  std::fprintf(stderr, "gpuselect: stored %zu offerings from %zu clouds in %s; later runs overlay it\n", offerings,
+  if (!globals.quiet) std::fprintf(stderr, "gpuselect: stored %zu offerings from %zu clouds in %s; later runs overlay it\n", offerings,
                imports.size(), path.c_str());
   return exit_ok;
 }
@@ -218,10 +430,12 @@ catalog::PriceBasis parse_price_basis(const std::string& text) {
 }
 
 ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
-                                  const catalog::Catalog& known) {
+                                  const catalog::Catalog& known, bool quiet) {
   ImportedFile imported{catalog::import_skypilot(csv, known, request), {}};
   const auto& result = imported.result;
-  for (const auto& warning : result.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", warning.c_str());
+  if (!quiet) {
+    for (const auto& warning : result.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", warning.c_str());
+  }
   if (result.offerings.empty()) {
     throw Error(request.source_name, "no GPU offerings found",
                 fmt::format("of {} rows, {} name accelerators the catalog does not know, {} are non-GPU "
@@ -245,7 +459,21 @@ ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotI
   return imported;
 }
 
-std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header) {
+std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header,
+                         const catalog::LoadLimits& limits) {
+  // A result the loader would refuse is refused here, before its YAML is made (docs/hardening.md
+  // "Bounded work"): the same limits the loader applies.
+  std::size_t records = 0;
+  for (const auto& imported : imports) {
+    records += imported.result.offerings.size() + (imported.result.provider_stub ? 1 : 0);
+  }
+  if (records > limits.max_records) {
+    throw Error(imports.empty() ? "import" : imports.front().result.offerings.front().provider,
+                fmt::format("the import holds {} records, above the loader's limit of {} (LoadLimits::max_records); "
+                            "nothing was written",
+                            records, limits.max_records),
+                "import fewer instance types (split the file by accelerator or region)");
+  }
   std::vector<catalog::Provider> providers;
   std::vector<catalog::Offering> offerings;
   std::vector<const ImportedFile*> owner;
@@ -263,7 +491,7 @@ std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::ve
       "Offerings the catalog already has carry only what the files know (regions, prices per region, "
       "vCPUs, memory, local disk, as_of, source); every other field keeps its curated value. "
       "Spot per region is the median over its zones (spot_min: the cheapest zone). docs/catalog.md");
-  return catalog::write_catalog_yaml(providers, offerings, lines, [&](std::size_t index) -> catalog::KeyFilter {
+  std::string yaml = catalog::write_catalog_yaml(providers, offerings, lines, [&](std::size_t index) -> catalog::KeyFilter {
     if (!existing[index]) return {};
     const auto* keys = &owner[index]->result.overlay_keys;
     const catalog::Offering* offering = &offerings[index];
@@ -276,18 +504,26 @@ std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::ve
       return true;
     };
   });
+  if (yaml.size() > limits.max_file_bytes) {
+    throw Error(offerings.front().provider,
+                fmt::format("the import makes a {}-byte catalog, above the loader's limit of {} bytes "
+                            "(LoadLimits::max_file_bytes); nothing was written",
+                            yaml.size(), limits.max_file_bytes),
+                "import fewer instance types (split the file by accelerator or region)");
+  }
+  return yaml;
 }
 
 std::optional<render::PriceUpdate> price_update_in_use(const GlobalOptions& globals) {
   if (globals.no_builtin_catalog || globals.no_price_update) return std::nullopt;
   const std::string folder = data_folder();
   if (folder.empty()) return std::nullopt;
-  std::optional<render::PriceUpdate> newest;
-  for (const auto& name : io::list_folder(folder)) {  // sorted: the last match is the newest date
-    if (is_update_name(name)) newest = render::PriceUpdate{folder + "/" + name, name.substr(update_prefix.size(), 10)};
-  }
-  return newest;
+  const std::optional<io::StoredPrices> current = io::current_prices(folder);
+  if (!current || current->path == unusable_update()) return std::nullopt;
+  return render::PriceUpdate{current->path, current->as_of};
 }
+
+void set_update_unusable(const std::string& path) { unusable_update() = path; }
 
 void setup_catalog_update(CLI::App& catalog_command, GlobalOptions& globals,
                           std::vector<std::pair<CLI::App*, Runner>>& runners) {
@@ -305,6 +541,11 @@ void setup_catalog_update(CLI::App& catalog_command, GlobalOptions& globals,
   update->add_option("--price-basis", options->price_basis, "Prices per instance or per GPU: detect, instance, gpu");
   update->add_option("--retries", options->attempts, "Attempts per file for network failures (default 3)");
   update->add_option("--timeout", options->timeout_seconds, "Seconds allowed per file (default 300)");
+  update->add_flag("--rollback", options->rollback,
+                   "Make the previous good update current again (the last " +
+                       std::to_string(io::kept_previous_updates) + " are kept)");
+  update->add_flag("--accept-changes", options->accept_changes,
+                   "Store prices that moved beyond the sanity bounds against the stored ones");
   runners.emplace_back(update, [options, &globals] { return run_update(*options, globals); });
 }
 

@@ -23,18 +23,24 @@ std::string provider_from_path(const std::string& path);
 // "detect", "instance", "gpu"; throws Error(where = --price-basis) otherwise.
 catalog::PriceBasis parse_price_basis(const std::string& text);
 
-// Imports CSV text, prints its warnings on stderr; throws Error when it yields no offering, saying
+// Imports CSV text, prints its warnings on stderr (none when quiet, -q); throws Error when it yields no offering, saying
 // why (unknown accelerators, non-GPU rows, unreadable rows).
 ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
-                                  const catalog::Catalog& known);
+                                  const catalog::Catalog& known, bool quiet = false);
 
 // Catalog YAML of several imports: provider stubs, then each file's offerings, with only the keys
 // the file knows for offerings `known` already has.
-std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header);
+// Throws Error, before or after making the YAML, when the loader would refuse it (more records than
+// limits.max_records, more bytes than limits.max_file_bytes).
+std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header,
+                         const catalog::LoadLimits& limits = {});
 
 // The newest `catalog update` result in the data folder ($XDG_DATA_HOME/gpuselect, else
 // ~/.local/share/gpuselect), when there is one and the global options allow it.
 std::optional<render::PriceUpdate> price_update_in_use(const GlobalOptions& globals);
+// Marks the stored update at `path` as left out of this run (it failed to open or load), so
+// price_update_in_use no longer names it.
+void set_update_unusable(const std::string& path);
 
 // Adds `catalog update` to the catalog command.
 void setup_catalog_update(CLI::App& catalog_command, GlobalOptions& globals,

@@ -2,6 +2,8 @@
 // list; at each TAB it runs `gpuselect __complete WORDS...` (the words before the cursor and the
 // word being completed) and offers the lines printed, literally. Paths after --catalog, --config
 // and -o/--output are completed by the shell's own file completion.
+#include <unistd.h>
+
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -9,6 +11,7 @@
 #include <vector>
 
 #include "cli/app.hpp"
+
 #include "cli/command.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
@@ -119,6 +122,7 @@ std::vector<std::string> catalog_ids(const catalog::Catalog& catalog, CatalogIds
 // never breaks the shell.
 catalog::Catalog completion_catalog(const std::vector<std::string>& words) {
   GlobalOptions globals;
+  globals.quiet = true;  // nothing on the shell's screen (a broken stored update is left out silently)
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
     if (word == "--no-builtin-catalog") globals.no_builtin_catalog = true;
@@ -128,12 +132,19 @@ catalog::Catalog completion_catalog(const std::vector<std::string>& words) {
     if (word.rfind("--catalog=", 0) == 0) globals.catalog_files.push_back(word.substr(10));
     if (word.rfind("--config=", 0) == 0) globals.config_path = word.substr(9);
   }
+  // Only regular files are read at a TAB: a FIFO, a device or /dev/stdin would block the shell.
+  const auto not_a_file = [](const std::string& path) { return path == "-" || !io::is_regular_file(path); };
+  std::erase_if(globals.catalog_files, not_a_file);
+  if (!globals.config_path.empty() && not_a_file(globals.config_path)) globals.config_path.clear();
   try {
     globals.settings = load_settings(globals.config_path);
+    std::erase_if(globals.settings.catalogs, [&](const Setting& setting) { return not_a_file(setting.value); });
     return load_catalog(globals);
   } catch (const Error&) {
     if (globals.no_builtin_catalog) return {};
-    return load_catalog(GlobalOptions{});
+    GlobalOptions plain;
+    plain.quiet = true;
+    return load_catalog(plain);
   }
 }
 
@@ -235,6 +246,11 @@ int run(const CompletionOptions& options) {
 }  // namespace
 
 int run_complete(const CLI::App& root, const std::vector<std::string>& words) {
+  // The time budget of one TAB: past it the process ends by SIGALRM's default action, printing
+  // nothing, so a shell never hangs on a slow disk or a huge catalog. The built-in catalog loads in
+  // milliseconds; 3 s is an assumption of what a user waits at a TAB.
+  constexpr unsigned completion_budget_seconds = 3;
+  ::alarm(completion_budget_seconds);
   std::string lines;
   for (const auto& candidate : candidates_for(root, words)) lines += candidate + "\n";
   write_stdout(lines);

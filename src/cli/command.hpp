@@ -60,7 +60,12 @@ int run_complete(const CLI::App& root, const std::vector<std::string>& words);
 // Catalog files in load order: built-in (unless --no-builtin-catalog), config `catalogs`,
 // GPUSELECT_CATALOG (colon-separated), --catalog. Reads them (src/io) and loads them. Throws Error
 // with the first diagnostic when loading fails (the CLI prints it as one line and exits 2).
+// A stored `catalog update` file that fails to open or load is left out with one warning naming it
+// and the ways out (docs/hardening.md "The price store"), so ranking goes on without it.
 catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files = {});
+// The built-in catalog with one more file: how `catalog update` checks a new price file (and
+// reads the stored one) with the loader every command uses. Throws Error when `path` cannot be opened.
+catalog::LoadResult load_builtin_with(const std::string& path);
 // Moves `value` to the heap and never destroys it. A command runs once and the process exits: the
 // kernel releases a large catalog or ranking at once, where their destructors would free it object
 // by object (about 5% of a recommend over 50,000 offerings). Kept reachable from a global list, so

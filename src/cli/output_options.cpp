@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <string_view>
 #include <cstdlib>
 
 #include "cli/command.hpp"
@@ -59,7 +60,9 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
     style.color = false;
   } else if (color == "auto") {
     const char* no_color = std::getenv("NO_COLOR");
-    style.color = to_terminal && (no_color == nullptr || *no_color == '\0');
+    const char* term = std::getenv("TERM");  // TERM=dumb: a terminal without escape sequences
+    style.color = to_terminal && (no_color == nullptr || *no_color == '\0') &&
+                  (term == nullptr || std::string_view(term) != "dumb");
   } else {
     throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, "color mode", color, "",
                          "--color");

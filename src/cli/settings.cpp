@@ -11,7 +11,8 @@
 namespace gpuselect::cli {
 
 std::string user_folder(const char* xdg_variable, const char* home_relative) {
-  if (const char* xdg = std::getenv(xdg_variable); xdg != nullptr && *xdg != '\0') {
+  // The XDG Base Directory spec: a relative path in XDG_*_HOME is invalid and ignored.
+  if (const char* xdg = std::getenv(xdg_variable); xdg != nullptr && *xdg == '/') {
     return std::string(xdg) + "/gpuselect";
   }
   if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {

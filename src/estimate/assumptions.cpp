@@ -34,7 +34,8 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
     }
     if (profile.kind != workload::Kind::cv_train) {
       std::string_view recompute =
-          profile.recompute == workload::Recompute::full        ? "full recomputation: 2·s·b·h per layer"
+          profile.recompute == workload::Recompute::full
+              ? "full recomputation: 2·s·b·h/t per layer, plus the 34·s·b·h/t of the one layer being recomputed"
           : profile.recompute == workload::Recompute::selective ? "selective recomputation: 34·s·b·h/t per layer"
                                                                 : "no recomputation: s·b·h·(34 + 5·a·s/h)/t per layer";
       sentences.push_back(fmt::format(
@@ -43,6 +44,13 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
           recompute, profile.attention == workload::Attention::flash ? "flash" : "eager",
           profile.attention == workload::Attention::flash ? " stores no s² score matrix, so the 5·a·s/h term is dropped"
                                                           : " stores the s² score matrix"));
+      // docs/estimation.md "Activations": the output layer's logits and loss buffers.
+      sentences.push_back(fmt::format(
+          "Output layer: logits and loss buffers of s·b·V/t x {} bytes on the last pipeline stage ({}).",
+          profile.framework == workload::Framework::megatron ? 6 : 12,
+          profile.framework == workload::Framework::megatron
+              ? "16-bit logits and the fp32 softmax of Megatron-Core's fused vocab-parallel cross-entropy"
+              : "PyTorch's cross-entropy on fp32-upcast logits: the saved log-softmax, its gradient and the input's"));
     } else {
       sentences.push_back(
           "Activations of vision models: 0.01 byte per forward FLOP per image (ResNet-50: 82 MB; "

@@ -6,6 +6,7 @@
 
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
+#include "estimate/model.hpp"
 
 namespace gpuselect::estimate {
 
@@ -69,9 +70,11 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
     return job;
   }
   const int node_limit = offering != nullptr ? std::min(request.max_nodes, offering->max_nodes) : request.max_nodes;
-  const Memory memory = request.nodes > 0 ? choose_plan(job.profile, hardware)
-                                          : choose_plan_and_nodes(job.profile, hardware, node_limit);
+  Memory memory = request.nodes > 0 ? choose_plan(job.profile, hardware)
+                                    : choose_plan_and_nodes(job.profile, hardware, node_limit);
   hardware.nodes = memory.plan.nodes;
+  memory.longest_context_tokens =
+      model::longest_context_tokens(job.profile, memory.plan, hardware.gpu->capacity_bytes() * hardware.gpu_fraction);
   Performance performance = estimate_performance(job.profile, hardware, memory);
   PriceContext context;  // no offering: not priced
   if (offering != nullptr) {

@@ -134,6 +134,13 @@ ExpertSplit expert_split(const workload::Shape& shape) {
   return split;
 }
 
+double expert_ffn_width(const workload::Shape& shape) {
+  const ExpertSplit split = expert_split(shape);
+  const int moe_layers = shape.layers - shape.dense_layers;
+  if (split.routed_params <= 0 || moe_layers <= 0 || shape.hidden <= 0) return 0;
+  return split.routed_params / (static_cast<double>(shape.experts) * moe_layers * 3.0 * shape.hidden);
+}
+
 double params_read(const workload::Shape& shape, double tokens) {
   const ExpertSplit split = expert_split(shape);
   if (split.routed_params <= 0) return shape.params;
@@ -252,10 +259,30 @@ double transformer_activations(const workload::Profile& profile, double seq, dou
       per_layer = sbh * 34.0 / t;
       break;
     case Recompute::full:
-      per_layer = 2.0 * sbh;
+      // The layer inputs kept as checkpoints; sequence parallelism splits them too (Table 2).
+      per_layer = 2.0 * sbh / t;
       break;
   }
   return per_layer * shape.layers * activation_precision_factor(profile.precision);
+}
+
+// The working set of the layer being recomputed: under full recomputation the backward pass
+// rematerialises one layer's whole activations (the selective-recompute set of Table 2) on top of
+// the stored checkpoints.
+double recompute_working_set(const workload::Profile& profile, double seq, double batch, int tp, Recompute recompute) {
+  if (recompute != Recompute::full || profile.shape.layers <= 0) return 0;
+  return transformer_activations(profile, seq, batch, tp, Recompute::selective) / profile.shape.layers;
+}
+
+// The output layer's logits and loss buffers on the last pipeline stage, split over tensor parallel
+// by vocabulary (vocab-parallel output layer); context parallel splits the sequence. Bytes per
+// logit: Megatron-Core's fused vocab_parallel_cross_entropy keeps the 16-bit logits and an fp32
+// softmax for the backward pass (2 + 4); PyTorch's cross_entropy on fp32-upcast logits (torchtitan,
+// Hugging Face, DeepSpeed) peaks at the backward's start with the saved fp32 log-softmax, its
+// gradient and the input's gradient (3 x 4).
+double logits_bytes(const workload::Profile& profile, double seq, double batch, int tp) {
+  const double per_logit = profile.framework == workload::Framework::megatron ? 6.0 : 12.0;
+  return seq * batch * static_cast<double>(profile.shape.vocab) * per_logit / std::max(1, tp);
 }
 
 // Runtime overhead allocated outside the framework's tensors: CUDA context and NCCL communicator
@@ -271,14 +298,19 @@ constexpr double host_reserve_per_gpu_bytes = 8e9;
 
 // Activations of a training plan per GPU: sequence split by CP, heads by TP; the first pipeline
 // stage keeps min(m, p) micro-batches in flight for its L/p layers (1F1B; Narayanan et al. 2021).
+// The first stage holds the most stored activations, the last adds the logits and loss buffers:
+// the larger of the two is what a GPU must hold. Both add the recompute working set of one layer.
 double plan_activations(const workload::Profile& profile, const Plan& plan) {
   const int cp = std::max(1, plan.context_parallel);
   const int pp = std::max(1, plan.pipeline_parallel);
-  const double all_layers = transformer_activations(profile, static_cast<double>(profile.seq_len) / cp,
-                                                    std::max(1, plan.micro_batch), plan.tensor_parallel,
-                                                    plan.recompute);
+  const double seq = static_cast<double>(profile.seq_len) / cp;
+  const double batch = std::max(1, plan.micro_batch);
+  const double all_layers = transformer_activations(profile, seq, batch, plan.tensor_parallel, plan.recompute);
   const double in_flight = std::min(std::max(1, plan.micro_batches), pp);
-  return all_layers * in_flight / pp;
+  const double first_stage = all_layers * in_flight / pp;
+  const double last_stage = all_layers / pp + logits_bytes(profile, seq, batch, plan.tensor_parallel);
+  const double stored = pp > 1 ? std::max(first_stage, last_stage) : last_stage;
+  return stored + recompute_working_set(profile, seq, batch, plan.tensor_parallel, plan.recompute);
 }
 
 void training_states(const workload::Profile& profile, const Plan& plan, Memory& memory) {
@@ -293,7 +325,9 @@ void training_states(const workload::Profile& profile, const Plan& plan, Memory&
   // experts: either way P/(TP·PP·n) per GPU, so EP shrinks only what stays replicated.
   const double params = model::weight_params_per_gpu(profile.shape, tp, tp * ep) / pp;
   const double sharded_params = profile.shape.params / (tp * pp);
-  const int n = model::data_parallel_size(plan);
+  // ZeRO shards over every rank that holds the same weights: data parallel x context parallel
+  // (Megatron's distributed optimizer and torchtitan's FSDP both shard over the DP x CP group).
+  const int n = model::data_parallel_size(plan) * std::max(1, plan.context_parallel);
   const int stage = plan.zero_stage;
   const auto states = model::training_state_bytes(profile.precision, profile.optimizer);
   const double nodes = std::max(1, plan.nodes);
@@ -455,6 +489,43 @@ void apply_gpu_capacity(Memory& memory, const workload::Profile& profile, double
 }
 
 int data_parallel_degree(const Plan& plan) { return model::data_parallel_size(plan); }
+
+double model::longest_context_tokens(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes) {
+  const bool training = workload::is_training(profile.kind) && profile.kind != workload::Kind::cv_train;
+  if (gpu_capacity_bytes <= 0 || profile.shape.layers <= 0 ||
+      !(training || profile.kind == workload::Kind::llm_inference)) {
+    return 0;
+  }
+  workload::Profile sized = profile;
+  Plan one = plan;
+  const auto fits_at = [&](int tokens) {
+    if (training) {
+      sized.seq_len = tokens;
+      one.micro_batch = 1;
+    } else {
+      // One request of `tokens` (input + output) at batch 1.
+      sized.output_tokens = std::min(profile.output_tokens, tokens / 2);
+      sized.input_tokens = tokens - sized.output_tokens;
+      one.batch = 1;
+    }
+    return estimate_memory(sized, one, gpu_capacity_bytes).fits_gpu;
+  };
+  constexpr int step_tokens = 1024;  // reported to the nearest 1K below
+  constexpr int limit_tokens = 1 << 24;
+  if (!fits_at(step_tokens)) return 0;
+  int low = step_tokens;
+  int high = 2 * step_tokens;
+  while (high <= limit_tokens && fits_at(high)) {
+    low = high;
+    high *= 2;
+  }
+  if (high > limit_tokens) return low;
+  while (high - low > step_tokens) {
+    const int middle = low + (high - low) / 2 / step_tokens * step_tokens;
+    (fits_at(middle) ? low : high) = middle;
+  }
+  return low;
+}
 
 double host_ram_reserve_bytes(int gpus_per_node) {
   return host_reserve_fixed_bytes + host_reserve_per_gpu_bytes * std::max(1, gpus_per_node);

@@ -41,6 +41,14 @@ struct ExpertSplit {
   double routed_share = 0;   // k/E: the share of routed experts one token uses
 };
 ExpertSplit expert_split(const workload::Shape& shape);
+// Width of one routed expert's FFN, from the split: routed / (E x MoE layers x 3h) (gated MLPs have
+// three h x f matrices; DeepSeek-V3 654B routed -> 2048, Qwen3-30B-A3B -> 768). 0 for dense models.
+double expert_ffn_width(const workload::Shape& shape);
+// The longest context that fits GPU memory with headroom (docs/estimation.md "Longest context"), to
+// the nearest 1,024 tokens below: LLM training, the sequence length `plan` holds at one sequence per
+// micro-step; llm-inference, one request's input + output tokens at batch 1. 0 for other kinds or
+// when even 1,024 tokens do not fit.
+double longest_context_tokens(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes);
 // Parameters a forward pass over `tokens` tokens reads: dense + routed·(1 - (1 - k/E)^tokens), the
 // expected distinct experts when each token picks k of E uniformly.
 double params_read(const workload::Shape& shape, double tokens);

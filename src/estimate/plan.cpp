@@ -119,14 +119,15 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
         for (int ep : eps) {
         if (dp % ep != 0) continue;
         for (int stage : stages) {
-          // ZeRO stages shard over data-parallel ranks: with one rank only offload makes them useful.
+          // ZeRO stages shard over the data- and context-parallel ranks (they hold the same weights):
+          // with one such rank only offload makes them useful.
           // Pipelines run with ZeRO-1 at most (DeepSpeed's pipeline engine; Megatron's distributed
           // optimizer).
           if (!fixed.zero_stage && pp > 1 && stage > 1) continue;
           for (Offload offload : offloads) {
             if (offload == Offload::optimizer && stage < 2 && !fixed.offload) continue;
             if ((offload == Offload::all || offload == Offload::nvme) && stage < 3 && !fixed.offload) continue;
-            if (!fixed.zero_stage && dp == 1 && stage > 0 && offload == Offload::none) continue;
+            if (!fixed.zero_stage && dp * cp == 1 && stage > 0 && offload == Offload::none) continue;
             // ZeRO-Offload is searched for pure data parallelism only.
             if (offload != Offload::none && !fixed.offload && model_parallel > 1) continue;
             for (auto recompute : recomputes) {
@@ -296,6 +297,14 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
     return memory;
   }
   const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
+  if (profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
+    // NVFP4 training needs FP4 tensor cores; on other GPUs no plan runs.
+    Memory memory =
+        estimate_memory(profile, model::requested_plan(profile, hardware.gpus_per_node, hardware.nodes), capacity);
+    memory.fits = memory.fits_gpu = false;
+    memory.reason = PlanReason::no_fp4;
+    return memory;
+  }
   PlanSearchCache::Searched own;
   if (cache == nullptr) own.plans = model::training_plans(profile, hardware.gpus_per_node, hardware.nodes);
   const auto& searched = cache != nullptr ? cache->searched(hardware.gpus_per_node, hardware.nodes) : own;

@@ -60,6 +60,18 @@ double allreduce_s(const workload::Shape& shape, const Hardware& hardware, int t
   return 2.0 * shape.layers * (latency + bytes / (link_gbps * 1e9));
 }
 
+// MoE steps run slower than the dense roofline by moe_step_factor where they touch many experts
+// (grouped GEMMs of few tokens each, routing, load imbalance); a step that reads only one token's
+// experts (batch-1 decode) is a dense GEMV chain and gets none of it. The factor scales with the
+// share of routed experts read beyond one token's: (params read - active) / (params - active).
+double moe_step_slowdown(const workload::Shape& shape, double params_read_in_step) {
+  const ExpertSplit split = expert_split(shape);
+  if (split.routed_params <= 0) return 1.0;
+  const double active = shape.active_params > 0 ? shape.active_params : shape.params;
+  const double spread = std::clamp((params_read_in_step - active) / std::max(1.0, shape.params - active), 0.0, 1.0);
+  return 1.0 + (moe_step_factor - 1.0) * spread;
+}
+
 struct Pass {
   double seconds = 0;
   bool memory_bound = true;
@@ -100,7 +112,7 @@ Pass forward_pass(const workload::Profile& profile, const Hardware& hardware, in
   pass.parts = {memory_s, decode_flops / (peak * decode_share), prefill_flops / (peak * prefill_share),
                 allreduce_s(shape, hardware, tp, tokens) + step_overhead_s};
   pass.seconds = std::max(memory_s, compute_s) + pass.parts.fixed_s;
-  if (expert_split(shape).routed_params > 0) pass.seconds *= moe_step_factor;
+  pass.seconds *= moe_step_slowdown(shape, params);
   return pass;
 }
 

@@ -378,8 +378,10 @@ bool is_terminal(int fd) { return ::isatty(fd) == 1; }
 
 int terminal_width(int fd) {
   if (const char* columns = std::getenv("COLUMNS")) {
-    const int value = std::atoi(columns);
-    if (value >= 20 && value <= 1000) return value;
+    // Any width a terminal can have; a wider one is taken as the widest that means anything.
+    constexpr long widest = 100000;
+    const long value = std::strtol(columns, nullptr, 10);
+    if (value >= 20) return static_cast<int>(std::min(value, widest));
   }
   struct winsize size {};
   if (::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col >= 20) return size.ws_col;

@@ -1,6 +1,8 @@
 #include "io/http.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <mutex>
 #include <thread>
 
@@ -15,12 +17,19 @@ namespace {
 struct Transfer {
   const DownloadOptions* options = nullptr;
   std::string* body = nullptr;
+  CURL* curl = nullptr;
   bool too_large = false;
 };
 
 std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user) {
   auto& transfer = *static_cast<Transfer*>(user);
   const std::size_t bytes = size * count;
+  if (transfer.body->empty()) {  // the first bytes: hold the announced length once
+    curl_off_t announced = -1;
+    if (curl_easy_getinfo(transfer.curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &announced) == CURLE_OK && announced > 0) {
+      transfer.body->reserve(std::min(static_cast<std::size_t>(announced), transfer.options->max_bytes));
+    }
+  }
   if (transfer.body->size() + bytes > transfer.options->max_bytes) {
     transfer.too_large = true;
     return 0;  // libcurl stops with CURLE_WRITE_ERROR
@@ -44,22 +53,59 @@ void global_init() {
 
 }  // namespace
 
+std::string redacted_url(std::string_view text) {
+  std::string out;
+  std::size_t done = 0;
+  for (std::size_t scheme = text.find("://"); scheme != std::string_view::npos; scheme = text.find("://", done)) {
+    const std::size_t start = scheme + 3;
+    const std::size_t end = std::min(text.find_first_of("/?# \t'\"", start), text.size());
+    const std::string_view authority = text.substr(start, end - start);
+    const auto at = authority.rfind('@');
+    out.append(text.substr(done, start - done));
+    if (at != std::string_view::npos) {
+      const std::string_view user_info = authority.substr(0, at);
+      const auto colon = user_info.find(':');
+      out += colon == std::string_view::npos ? std::string("***") : std::string(user_info.substr(0, colon)) + ":***";
+      out.append(authority.substr(at));
+    } else {
+      out.append(authority);
+    }
+    done = end;
+  }
+  out.append(text.substr(done));
+  return out;
+}
+
 Download download(const std::string& url, const DownloadOptions& options) {
   global_init();
+  const std::string shown = redacted_url(url);
   std::string last_error;
   const int attempts = options.attempts < 1 ? 1 : options.attempts;
-  for (int attempt = 1; attempt <= attempts; ++attempt) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point deadline = Clock::now() + std::chrono::seconds(options.timeout_seconds);
+  int tried = 0;
+  for (int attempt = 1;; ++attempt) {
+    const auto left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left_ms <= 0) {
+      if (last_error.empty()) last_error = "no time left";
+      break;
+    }
     CURL* curl = curl_easy_init();
-    if (curl == nullptr) throw Error(ErrorKind::io, url, "libcurl could not start a transfer", "try again");
+    if (curl == nullptr) throw Error(ErrorKind::io, shown, "libcurl could not start a transfer", "try again");
     Download result;
-    Transfer transfer{&options, &result.body, false};
+    Transfer transfer{&options, &result.body, curl, false};
     char reason[CURL_ERROR_SIZE] = {};
     curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
     curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, options.connect_timeout_seconds);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT, options.timeout_seconds);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(left_ms));
+    curl_easy_setopt(curl, CURLOPT_NETRC, static_cast<long>(CURL_NETRC_OPTIONAL));
+    if (const char* netrc = std::getenv("NETRC"); netrc != nullptr && *netrc != '\0') {
+      curl_easy_setopt(curl, CURLOPT_NETRC_FILE, netrc);
+    }
+    if (!options.credentials.empty()) curl_easy_setopt(curl, CURLOPT_USERPWD, options.credentials.c_str());
     curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // gzip and deflate when the server offers them
     curl_easy_setopt(curl, CURLOPT_USERAGENT, "gpuselect (catalog update)");
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &on_body);
@@ -70,10 +116,11 @@ Download download(const std::string& url, const DownloadOptions& options) {
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, reason);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     const CURLcode code = curl_easy_perform(curl);
+    ++tried;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result.status);
     curl_easy_cleanup(curl);
     if (transfer.too_large) {
-      throw Error(ErrorKind::bad_input, url,
+      throw Error(ErrorKind::bad_input, shown,
                   "response is above the limit of " + std::to_string(options.max_bytes) + " bytes",
                   "check the URL names a vms.csv file");
     }
@@ -81,9 +128,14 @@ Download download(const std::string& url, const DownloadOptions& options) {
     if (code == CURLE_OK && !server_error) return result;
     last_error = code != CURLE_OK ? (reason[0] != '\0' ? std::string(reason) : std::string(curl_easy_strerror(code)))
                                   : "HTTP " + std::to_string(result.status);
-    if (attempt < attempts) std::this_thread::sleep_for(std::chrono::seconds(attempt));  // 1 s, 2 s, ...
+    if (attempt >= attempts) break;
+    const auto wait = std::min<Clock::duration>(std::chrono::seconds(attempt), deadline - Clock::now());  // 1 s, 2 s, ...
+    if (wait > Clock::duration::zero()) std::this_thread::sleep_for(wait);
   }
-  throw Error(ErrorKind::io, url, "download failed after " + std::to_string(attempts) + " attempts: " + last_error,
+  last_error = redacted_url(last_error);  // libcurl's reason may quote the URL
+  throw Error(ErrorKind::io, shown,
+              "download failed after " + std::to_string(tried) + " attempt" + (tried == 1 ? "" : "s") + " within " +
+                  std::to_string(options.timeout_seconds) + " s: " + last_error,
               "check the network connection (offline machines: 'gpuselect catalog update --from DIR' with "
               "copies of the vms.csv files)");
 }

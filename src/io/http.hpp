@@ -3,13 +3,17 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 
 namespace gpuselect::io {
 
 struct DownloadOptions {
   long connect_timeout_seconds = 15;
-  long timeout_seconds = 300;  // whole transfer; SkyPilot's largest vms.csv is ~5 MB
-  int attempts = 3;            // tries for a connection failure, a timeout or an HTTP 5xx
+  long timeout_seconds = 300;  // all attempts together, waits between them included; SkyPilot's largest vms.csv is ~5 MB
+  int attempts = 3;            // tries for a connection failure, a timeout or an HTTP 5xx, within timeout_seconds
+  // "user:password" sent as HTTP basic credentials ("" = none; a netrc file, $NETRC or ~/.netrc, is
+  // read either way). Never printed: every message names the URL through redacted_url.
+  std::string credentials;
   std::size_t max_bytes = 512u << 20;
   // Called with bytes received and expected (0 = unknown) as the body arrives; may be empty.
   std::function<void(std::size_t received, std::size_t expected)> progress;
@@ -20,7 +24,13 @@ struct Download {
   std::string body;
 };
 
-// Fetches `url`. Throws Error(kind io, where = url) when no response came after every attempt
+// A URL with its password hidden, for files, messages and output: "https://user:***@host/...";
+// a user part without a password (often a token) becomes "***@". Text holding no URL with
+// credentials comes back unchanged; each URL in longer text (libcurl's reasons) is redacted.
+std::string redacted_url(std::string_view text);
+
+// Fetches `url`. The body is held once: reserved at the announced length (never above max_bytes),
+// so it does not grow by doubling. Throws Error(kind io, where = url with credentials redacted) when no response came after every attempt
 // (offline, DNS, refused, timeout, TLS), naming libcurl's reason, or when the body exceeds max_bytes.
 Download download(const std::string& url, const DownloadOptions& options);
 

@@ -37,6 +37,12 @@ Grid memory_grid(const estimate::Performance& estimate) {
     if (memory.host_ram_usable_bytes > 0) {
       grid.rows.push_back({"host RAM usable per node", gb(memory.host_ram_usable_bytes)});
     }
+    if (memory.longest_context_tokens > 0) {
+      grid.rows.push_back({"longest context that fits",
+                           fmt::format("{} tokens ({})", units::format_count(memory.longest_context_tokens),
+                                       memory.plan.batch > 0 ? "one request at batch 1 on this replica"
+                                                             : "one sequence per micro-step on this plan")});
+    }
     std::string fits = memory.fits ? "yes" : "NO";
     if (!memory.fits && memory.fits_gpu && !memory.fits_host) fits += " (host RAM)";
     if (memory.reason == estimate::PlanReason::misses_targets) fits = "NO (memory fits; latency targets missed)";
@@ -73,9 +79,18 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Performa
   Grid grid = key_values("Compute, time and throughput");
   grid.rows = {{"model FLOPs", scientific(estimate.compute.total_flops)},
                {"hardware FLOPs", scientific(estimate.compute.hardware_flops)},
-               {"MFU", fmt::format("{:.1f}%", estimate.compute.mfu * 100)},
+               {estimate.compute.step_mfu > 0 ? "MFU (goodput)" : "MFU", fmt::format("{:.1f}%", estimate.compute.mfu * 100)},
                {"MFU basis", estimate::mfu_basis_text(estimate.compute)},
                {"effective TFLOPS per GPU", fmt::format("{:.1f}", estimate.compute.effective_tflops_per_gpu)}};
+  if (estimate.compute.step_mfu > 0) {
+    // docs/estimation.md "Step MFU and goodput": per step without the failure allowance, and the share kept.
+    grid.rows.insert(grid.rows.begin() + 3,
+                     {"step MFU", fmt::format("{:.1f}% per optimizer step ({:.1f} TFLOPS per GPU; goodput {:.0f}% of "
+                                              "wall time after failures, restarts and whole-run overhead)",
+                                              estimate.compute.step_mfu * 100,
+                                              estimate.compute.effective_tflops_per_gpu / estimate.compute.goodput_share,
+                                              estimate.compute.goodput_share * 100)});
+  }
   if (estimate.has_hardware) {
     const auto& band = estimate.time.wall_hours_band;
     const std::string regime = band.in_calibrated_regime ? "" : ", outside the calibrated regime";

@@ -141,6 +141,9 @@ ordered_json memory_json(const estimate::Memory& memory, bool has_hardware) {
     object["headroom_pct"] = memory.headroom_pct;
     object["usable_gpu_bytes"] = whole_bytes(memory.usable_gpu_bytes);
     object["host_ram_usable_bytes"] = whole_bytes(memory.host_ram_usable_bytes);
+    object["longest_context_tokens"] = memory.longest_context_tokens > 0
+                                           ? ordered_json(static_cast<std::int64_t>(memory.longest_context_tokens))
+                                           : ordered_json(nullptr);
     if (memory.has_runner_up) {
       object["runner_up"] = {{"zero_stage", memory.runner_up.zero_stage},
                              {"offload", workload::to_string(memory.runner_up.offload)},
@@ -161,6 +164,9 @@ ordered_json compute_json(const estimate::Compute& compute) {
       {"hardware_flops", round_figure(compute.hardware_flops)},
       {"mfu", round_weight(compute.mfu)},
       {"effective_tflops_per_gpu", round_figure(compute.effective_tflops_per_gpu)},
+      {"step_mfu", compute.step_mfu > 0 ? ordered_json(round_weight(compute.step_mfu)) : ordered_json(nullptr)},
+      {"goodput_share",
+       compute.goodput_share > 0 ? ordered_json(round_weight(compute.goodput_share)) : ordered_json(nullptr)},
       {"mfu_basis", estimate::mfu_basis_text(compute)},
   };
 }

@@ -166,6 +166,30 @@ std::string recompute_because(const Profile& profile) {
                "checkpointing, as in the QLoRA setup)";
 }
 
+// Pretraining runs on Megatron-Core/NeMo (the stack of the published large-scale runs); full
+// fine-tuning on PyTorch FSDP (torchtitan, llm-foundry, NeMo AutoModel); LoRA/QLoRA on Hugging Face
+// PEFT (the QLoRA reference setup). docs/estimation.md "Framework".
+void framework_fill(Profile& profile) {
+  if (profile.kind == Kind::llm_pretrain) {
+    profile.framework = Framework::megatron;
+  } else if (profile.kind == Kind::llm_finetune && profile.method != Method::full) {
+    profile.framework = Framework::hf;
+  } else {
+    profile.framework = Framework::fsdp;
+  }
+}
+std::string framework_because(const Profile& profile) {
+  switch (profile.framework) {
+    case Framework::megatron:
+      return "framework: megatron (Megatron-Core/NeMo with Transformer Engine, the stack of published pretraining "
+             "runs; give --framework)";
+    case Framework::hf:
+      return "framework: hf (Hugging Face PEFT, the LoRA/QLoRA reference setup; give --framework)";
+    default:
+      return "framework: fsdp (PyTorch FSDP: torchtitan, llm-foundry; give --framework)";
+  }
+}
+
 constexpr double chinchilla_tokens_per_param = 20;       // compute-optimal, Hoffmann et al. 2022
 constexpr double finetune_tokens = 1e8;                  // assumption: about 50k examples x 2k tokens
 constexpr double imagenet_samples = 1'281'167.0 * 90.0;  // ImageNet-1k x 90 epochs, Goyal et al. 2017
@@ -397,7 +421,7 @@ const std::vector<Flag>& flags() {
        .told_with = "--lora-rank"},
       {.name = "--precision",
        .type = "PRECISION",
-       .help = "Training: bf16 (default), fp16, fp32, fp8; serving: bf16, fp16, fp8, int8, int4, fp4 (FP4 GPUs)",
+       .help = "Training: bf16 (default), fp16, fp32, fp8, fp4 (NVFP4, FP4 GPUs); serving: also int8, int4",
        .member = member_of<&Request::precision, &Profile::precision>(),
        .choices = precision_names},
       {.name = "--optimizer",
@@ -451,6 +475,16 @@ const std::vector<Flag>& flags() {
        .choices = attention_names,
        .kinds = llm_kinds,
        .applies_to = "LLM workloads"},
+      {.name = "--framework",
+       .type = "STACK",
+       .help = "Training framework: megatron (Megatron-Core/NeMo + Transformer Engine), fsdp (PyTorch FSDP, "
+               "torchtitan), deepspeed, hf (Hugging Face Trainer/PEFT); default per workload",
+       .member = member_of<&Request::framework, &Profile::framework>(),
+       .choices = framework_names,
+       .kinds = llm_training,
+       .applies_to = "llm-pretrain and llm-finetune",
+       .fill = framework_fill,
+       .because = framework_because},
       {.name = "--tokens",
        .type = "COUNT",
        .help = "Training tokens (samples for cv-train); default per workload",

@@ -343,10 +343,13 @@ void check_method(const Request& request, const Profile& profile) {
       }
     }
   }
+  // fp4: NVFP4 training of LLMs (Blackwell FP4 tensor cores; docs/estimation.md "Framework").
+  const bool fp4_training = profile.precision == Precision::fp4 && kind != Kind::cv_train && profile.method == Method::full;
   if (is_training(kind) && (profile.precision == Precision::int8 || profile.precision == Precision::int4 ||
-                            profile.precision == Precision::fp4)) {
+                            (profile.precision == Precision::fp4 && !fp4_training))) {
     throw Error("--precision",
-                fmt::format("{} is a serving precision; training runs in bf16, fp16, fp32 or fp8",
+                fmt::format("{} is a serving precision here; training runs in bf16, fp16, fp32, fp8, or fp4 (NVFP4) "
+                            "for full LLM training",
                             to_string(profile.precision)),
                 "for 4-bit base weights use --method qlora");
   }

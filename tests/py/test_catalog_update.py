@@ -104,7 +104,11 @@ with tempfile.TemporaryDirectory() as scratch:
         copies = scratch / "copies"
         (copies / "lambda").mkdir(parents=True)
         shutil.copy(fixtures / "lambda.csv", copies / "lambda" / "vms.csv")
+        # aws and azure would be gone: refused against the stored update unless --accept-changes.
         local = run(["catalog", "update", "--from", str(copies), "--as-of", "2026-06-03"], data_home)
+        checks.check("an update without the stored clouds is refused", local.returncode == 2
+                     and "aws: all 1 offerings gone" in local.stderr and stored.is_file(), local.stderr)
+        local = run(["catalog", "update", "--from", str(copies), "--as-of", "2026-06-03", "--accept-changes"], data_home)
         checks.check("--from exits 0", local.returncode == 0, local.stderr)
         checks.check("--from replaces the older file",
                      (data_home / "gpuselect" / "prices-2026-06-03.yaml").is_file() and not stored.is_file(),
