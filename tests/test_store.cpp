@@ -1,6 +1,9 @@
 // The price store's pure pieces (docs/hardening.md "Hardening III"): URL redaction, store file names,
 // and the import refused before it is written when the loader would refuse it. The store under
 // races and faults is tests/py/test_price_store.py.
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -11,6 +14,7 @@
 #include "cli/catalog_update.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
+#include "io/files.hpp"
 #include "io/http.hpp"
 #include "io/price_store.hpp"
 
@@ -53,6 +57,24 @@ TEST_CASE("store: an import the loader would refuse is refused before it is writ
   small_files.max_file_bytes = 100;
   CHECK_THROWS_WITH(cli::imports_yaml(imports, {"test"}, small_files),
                     Catch::Contains("(LoadLimits::max_file_bytes); nothing was written"));
+}
+
+}  // namespace
+
+namespace {
+
+using namespace gpuselect;
+
+TEST_CASE("output file: a folder renamed while the output is written leaves no temporary", "[hardening][store]") {
+  const auto base = std::filesystem::temp_directory_path() / ("gpuselect-rename-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(base);
+  std::filesystem::create_directories(base / "out");
+  const auto moved = base / "moved";
+  CHECK_THROWS_AS(io::write_output((base / "out" / "report.json").string(), std::string(1 << 20, 'x'),
+                                   [&] { std::filesystem::rename(base / "out", moved); }),
+                  Error);
+  CHECK(std::filesystem::is_empty(moved));  // the temporary went with the folder, and was removed there
+  std::filesystem::remove_all(base);
 }
 
 }  // namespace

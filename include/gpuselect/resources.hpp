@@ -32,8 +32,10 @@ GpuSpec parse_gpu_spec(std::string_view text, std::string_view where);
 Bounds parse_memory_gb_range(std::string_view text, std::string_view where);
 // GPUs per instance: "2..8", "2..", "..4", "8"; fractions below 1 are a share of one GPU.
 Bounds parse_count_range(std::string_view text, std::string_view where);
-// Price per instance-hour (dstack's max_price): "2.5", "$2.5".
-double parse_max_price(std::string_view text, std::string_view where);
+// Price per instance-hour (dstack's max_price): "2.5", "$2.5". The accepted range
+// (ranges::Quantity::max_price) is in US dollars; `per_usd` is the units of the price's currency
+// for one dollar (CNY 7.1), so the ceiling follows the currency.
+double parse_max_price(std::string_view text, std::string_view where, double per_usd = 1.0);
 
 // "24..80", "24..", "..80", "8" (dstack's notation; numbers as %g).
 std::string to_string(const Bounds& bounds);

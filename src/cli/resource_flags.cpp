@@ -65,7 +65,9 @@ void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_fla
     constraints.gpu_memory_gb = resources::parse_memory_gb_range(flags.gpu_memory, "--gpu-memory");
   }
   if (!flags.max_price.empty()) {
-    constraints.max_price_per_hour = resources::parse_max_price(flags.max_price, "--max-price");
+    const catalog::CurrencyRate* rate = catalog.find_currency(currency);
+    constraints.max_price_per_hour =
+        resources::parse_max_price(flags.max_price, "--max-price", rate != nullptr ? rate->per_usd : 1.0);
     constraints.max_price_currency = currency;
   }
 }

@@ -105,7 +105,7 @@ Bounds parse_memory_gb_range(std::string_view text, std::string_view where) {
 
 Bounds parse_count_range(std::string_view text, std::string_view where) { return parse_range(text, where, count_kind); }
 
-double parse_max_price(std::string_view text, std::string_view where) {
+double parse_max_price(std::string_view text, std::string_view where, double per_usd) {
   std::string_view body = trim(text);
   if (!body.empty() && body.front() == '$') body.remove_prefix(1);
   const auto value = units::parse_number(body);
@@ -113,7 +113,17 @@ double parse_max_price(std::string_view text, std::string_view where) {
     throw Error(std::string(where), text::quoted(text) + " is not a price",
                 "give the most to pay per instance-hour, e.g. 2.5 (dstack's max_price)");
   }
-  return ranges::check(ranges::Quantity::max_price, *value, where, body);
+  if (!(per_usd > 0)) per_usd = 1.0;
+  if (per_usd == 1.0) return ranges::check(ranges::Quantity::max_price, *value, where, body);
+  try {
+    ranges::check(ranges::Quantity::max_price, *value / per_usd, where, body);
+  } catch (const Error& error) {
+    const ranges::Range& range = ranges::range_of(ranges::Quantity::max_price);
+    throw Error(error.where(), error.problem(),
+                fmt::format("give a number from {:g} to {:g} in this currency (US$ {:g} to {:g} at {:g} per dollar)",
+                            range.min * per_usd, range.max * per_usd, range.min, range.max, per_usd));
+  }
+  return *value;
 }
 
 std::string to_string(const Bounds& bounds) {

@@ -282,22 +282,30 @@ void replace_atomically(const std::string& path, const Draw& draw, std::optional
   const std::string folder = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
   const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
   TemporaryGuard guard;
+  // The folder, held open: the temporary is removed through it (unlinkat), so it is cleaned up even
+  // when the folder is renamed or moved while the output is written.
+  const FileDescriptor folder_fd(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   std::string temporary = folder + "/." + base + ".tmp-XXXXXX";
   FileDescriptor fd(guard.create(temporary));
   if (fd.get() < 0) {
     output_failure("cannot create a file in", folder, errno, "check that the folder exists and is writable");
   }
-  auto fail = [&](const std::string& what, int error_number) {
-    ::unlink(temporary.c_str());
+  const std::string temporary_name = temporary.substr(temporary.find_last_of('/') + 1);
+  const auto remove_temporary = [&] {
+    if (folder_fd.get() < 0 || ::unlinkat(folder_fd.get(), temporary_name.c_str(), 0) != 0) {
+      ::unlink(temporary.c_str());
+    }
     guard.disarm();
+  };
+  auto fail = [&](const std::string& what, int error_number) {
+    remove_temporary();
     output_failure(what, path, error_number, "check free space and permissions");
   };
   int write_error = 0;
   try {
     write_error = draw_into(fd.get(), draw);
   } catch (...) {
-    ::unlink(temporary.c_str());
-    guard.disarm();
+    remove_temporary();
     throw;
   }
   if (write_error != 0) fail("cannot write", write_error);

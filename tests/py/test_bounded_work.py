@@ -1,6 +1,6 @@
 """Bounded work and the smaller items of docs/hardening.md "Hardening III": completion never opens a
 FIFO, a device or stdin named on the line (and has a time budget); -q silences `catalog update`;
-TERM=dumb gets no colour; COLUMNS above 1000 is honoured. Usage: test_bounded_work.py GPUSELECT_BINARY SOURCE_DIR"""
+TERM=dumb gets no colour; COLUMNS above 1000 is honoured; --max-price's ceiling follows the currency. Usage: test_bounded_work.py GPUSELECT_BINARY SOURCE_DIR"""
 import os
 import pty
 import subprocess
@@ -85,5 +85,17 @@ with tempfile.TemporaryDirectory() as scratch:
     widest = max(len(line) for line in wide.stdout.splitlines())
     checks.check("COLUMNS=5000 does not narrow the table",
                  widest > 100 and columns.stdout == wide.stdout, f"unset: {widest} wide")
+
+    # --max-price's ceiling (US$ 10,000 per instance-hour) follows the currency: 20,000 CNY is about
+    # US$ 2,800 and is accepted; JPY 5,000,000 (about US$ 33,000) is refused, naming the yen bounds.
+    def max_price(price, currency):
+        return subprocess.run([binary, "recommend", "--workload", "llm-finetune", "--params", "7e9", "--top", "1",
+                               "--currency", currency, "--max-price", price], capture_output=True, text=True,
+                              env=environment(scratch), timeout=60)
+    cny = max_price("20000", "CNY")
+    checks.check("--max-price 20000 in CNY is accepted", cny.returncode == 0, cny.stderr)
+    jpy = max_price("5000000", "JPY")
+    checks.check("--max-price above US$ 10,000 in JPY is refused in yen",
+                 jpy.returncode == 2 and "in this currency" in jpy.stderr, jpy.stderr)
 
 sys.exit(checks.finish())
