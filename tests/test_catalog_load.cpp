@@ -421,15 +421,21 @@ TEST_CASE("out-of-range values, bad dates and unknown keys are each reported", "
   const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   CHECK(formatted(result.diagnostics) ==
         std::vector<std::string>{
+            // The overlay changes prices and names no source of its own.
+            "team.yaml:3:9: warning: offering 'lambda/gpu_8x_h100_sxm5': the overlay changes prices without its "
+            "own source, so the record still dates them '2026-05-20' and credits 'anycloud-sh/catalog "
+            "lambda/vms.csv @62ff0a98'; add as_of (the date of the quote) and source (who quoted it) to the overlay "
+            "record",
             "team.yaml:4:16: error: gpu_count 65 is out of range (must be at least 1 and at most "
             "64); " +
                 range_hint,
             "team.yaml:5:19: error: gpu_fraction 0 is out of range (must be above 0 and at most 1); " + range_hint,
-            "team.yaml:6:26: error: pricing.on_demand 20000 is out of range (must be at least 0 and "
-            "at most 10000); " +
-                range_hint,
+            // The price ceiling is in USD (catalog::max_price_usd_per_hour), checked after the rates load.
+            "team.yaml:6:26: error: pricing.on_demand 20000 USD is 20000 USD per instance-hour for offering "
+            "'lambda/gpu_8x_h100_sxm5', above the 10000 USD ceiling; write the price per instance-hour in the "
+            "provider's currency (not per month, not in cents)",
             "team.yaml:6:39: error: pricing.spot -1 is out of range (must be at least 0.001 and at most "
-            "10000); " +
+            "1e+09); " +
                 range_hint,
             "team.yaml:7:28: error: spot_interruption_pct 101 is out of range (must be at least 0 and "
             "at most 100); " +
@@ -571,6 +577,11 @@ TEST_CASE("nested maps report unknown and misplaced keys with their dotted names
   const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"team.yaml", team}});
   CHECK(formatted(result.diagnostics) ==
         std::vector<std::string>{
+            // pricing.spot changes a price without the overlay's own as_of and source.
+            "team.yaml:3:9: warning: offering 'lambda/gpu_8x_h100_sxm5': the overlay changes prices without its own "
+            "as_of and source, so the record still dates them '2026-05-20' and credits 'anycloud-sh/catalog "
+            "lambda/vms.csv @62ff0a98'; add as_of (the date of the quote) and source (who quoted it) to the overlay "
+            "record",
             "team.yaml:4:15: error: unknown key 'pricing.on_demnd' in offering "
             "'lambda/gpu_8x_h100_sxm5'; did you mean 'pricing.on_demand'? (the keys of offerings are in "
             "docs/catalog.md)",
@@ -781,7 +792,7 @@ TEST_CASE("known_keys lists each record kind's dotted keys", "[catalog]") {
   CHECK(std::find(keys.begin(), keys.end(), "network.rdma") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "pricing.monthly") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "pricing.yearly") != keys.end());
-  CHECK(known_keys("providers").size() == 31);  // with aliases
+  CHECK(known_keys("providers").size() == 35);  // with aliases and discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y
   CHECK(known_keys("currencies") == std::vector<std::string>{"code", "per_usd", "as_of", "source"});
   CHECK(known_keys("nonsense").empty());
 }
@@ -1145,6 +1156,12 @@ TEST_CASE("a key that is not a string is reported at the key, and its value skip
                                              "keys.yaml:2:3: error: keys must be strings, got a list" + hint,
                                              "keys.yaml:6:7: error: keys must be strings, got a map" + hint,
                                              "keys.yaml:9:17: error: keys must be strings, got a list" + hint,
+                                             // region_pricing changes prices without the overlay's own as_of.
+                                             "keys.yaml:11:9: warning: offering 'lambda/gpu_8x_h100_sxm5': the "
+                                             "overlay changes prices without its own as_of and source, so the "
+                                             "record still dates them '2026-05-20' and credits 'anycloud-sh/catalog "
+                                             "lambda/vms.csv @62ff0a98'; add as_of (the date of the quote) and "
+                                             "source (who quoted it) to the overlay record",
                                              "keys.yaml:13:12: error: keys must be strings, got a list" + hint,
                                          });
   // What follows each skipped entry is still read.

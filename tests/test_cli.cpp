@@ -376,7 +376,9 @@ TEST_CASE("catalog validate shows a team file's warnings beside its errors at th
                               "offerings:\n"
                               "  - id: aws/g5.xlarge\n"
                               "    pricing: {spot: 50, reserved_1y: 40}\n"
-                              "    gpu_count: 0\n");
+                              "    gpu_count: 0\n"
+                              "    as_of: \"2026-05-25\"\n"  // a changed price brings its own date and source
+                              "    source: quote\n");
   const auto result = run_gpuselect({"catalog", "validate", team.string()}, today);
   INFO(result.err);
   CHECK(result.exit_code == 2);
@@ -405,8 +407,9 @@ TEST_CASE("catalog validate --strict passes a clean overlay and fails a stale on
       "schema_version: 1\n"
       "offerings:\n"
       "  - id: aws/g5.xlarge\n"
-      "    pricing: {on_demand: 0.95}\n";
-  const auto clean = dir.write("team.yaml", overlay);
+      "    pricing: {on_demand: 0.95}\n"
+      "    source: quote\n";  // a changed price brings its own source and as_of (docs/catalog.md "Overlays")
+  const auto clean = dir.write("team.yaml", overlay + "    as_of: \"2026-05-25\"\n");
   for (const bool strict : {false, true}) {
     std::vector<std::string> args = {"catalog", "validate", clean.string()};
     if (strict) args.emplace_back("--strict");
@@ -425,7 +428,7 @@ TEST_CASE("catalog validate --strict passes a clean overlay and fails a stale on
   INFO(strict.err);
   CHECK(strict.exit_code == 2);
   CHECK(strict.out.empty());
-  CHECK(strict.err.find(stale.string() + ":5:12: warning: offering 'aws/g5.xlarge' data is 516 days old") !=
+  CHECK(strict.err.find(stale.string() + ":6:12: warning: offering 'aws/g5.xlarge' data is 516 days old") !=
         std::string::npos);
   CHECK(strict.err.find("0 errors, 1 warnings") != std::string::npos);
 }
@@ -463,7 +466,7 @@ TEST_CASE("completion covers subcommands, flags and catalog ids through __comple
       {{"recommend", "--workload", "llm-f"}, "llm-finetune\n"},
       {{"recommend", "--profile", "bal"}, "balanced\n"},
       {{"recommend", "--show-ex"}, "--show-excluded\n"},
-      {{"recommend", "--gpu", "h100-sxm"}, "h100-sxm5-80gb\n"},
+      {{"recommend", "--gpu", "h100-sxm"}, "H100-SXM\nh100-sxm5-80gb\n"},  // aliases too, in any case
       {{"estimate", "--model", "llama-2-7"}, "llama-2-70b\nllama-2-7b\n"},
       {{"completion", "z"}, "zsh\n"},
       {{"--no-builtin-catalog", "recommend", "--gpu", "h100"}, ""},

@@ -813,8 +813,10 @@ TEST_CASE("serving cost covers the priced hours and gives a price per million to
   estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
   const auto result = estimate::run(profile, machine(a100_80, 1, 1), context);
   const auto& cost = result.cost(catalog::PricingMode::on_demand);
-  CHECK(result.performance.throughput.replicas == 1);
-  CHECK(cost.compute == Approx(40.0));
+  // One replica carries 1 req/s; production serving adds a spare (N+1), and both are priced.
+  CHECK(result.performance.throughput.replicas == 2);
+  CHECK(result.performance.throughput.spare_replicas == 1);
+  CHECK(cost.compute == Approx(80.0));
   const double million_tokens = 1.0 * 256 * 10 * 3600 / 1e6;
   CHECK(cost.per_million_output_tokens == Approx(cost.total / million_tokens));
 }

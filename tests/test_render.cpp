@@ -272,7 +272,7 @@ TEST_CASE("each document's formats come from the one format table, and its rende
   CHECK(render::formats_of(Document::catalog_validation) == Names{"table", "json"});
   CHECK(render::formats_of(Document::config) == Names{"table", "json"});
 
-  const render::ConfigView view{"", {{"top", "10", "default"}, {"weights", "", "default"}}, {}};
+  const render::ConfigView view{"", {{"top", "10", "default"}, {"weights", "", "default"}}, {}, {}};
   const Example example = make_example();
   for (const auto& name : render::format_names()) {
     const Format format = *render::parse_format(name);
@@ -317,6 +317,40 @@ TEST_CASE("truncation keeps whole UTF-8 characters and ends in an ellipsis", "[r
   const std::string cut = truncate_to_width("阿里云计算", 6);
   CHECK(cut == "阿里…");  // 2 + 2 + 1 columns: a wide char never straddles the edge
   CHECK(render::display_width(cut) <= 6);
+}
+
+TEST_CASE("wrapping keeps every word and fits the width", "[render]") {
+  using render::detail::wrap_to_width;
+  using render::detail::wrapped;
+  const std::string text = "strongest: cost 100/100: $29.69 vs cheapest $29.69; weakest: stability 55/100";
+  for (int width = 1; width <= 90; ++width) {
+    const auto lines = wrap_to_width(text, width);
+    std::string rejoined;
+    for (const auto& line : lines) {
+      INFO("width " << width << ": " << line);
+      CHECK(render::display_width(line) <= width);
+      rejoined += line;
+    }
+    std::string without_spaces = text;
+    std::erase(without_spaces, ' ');
+    std::erase(rejoined, ' ');
+    CHECK(rejoined == without_spaces);  // nothing lost but the spaces at the breaks
+  }
+  CHECK(wrap_to_width("阿里云 计算", 6) == std::vector<std::string>{"阿里云", "计算"});
+  CHECK(wrapped("Job      ", "one two three", 14, 9) == "Job      one\n         two\n         three\n");
+}
+
+TEST_CASE("TextTable never cuts a whole column and wraps a wrap column", "[render]") {
+  TextTable table;
+  table.columns = {{"#", TextTable::Align::right},
+                   {"offering", TextTable::Align::left, false, false, true},
+                   {"why", TextTable::Align::left, true, true}};
+  table.rows = {{"1", "nebius/gpu-h200-sxm_8gpu-128vcpu-1600gb", "strongest: performance 100/100 on two nodes"}};
+  const std::string text = table.render(60, false);
+  CHECK(text.find("nebius/gpu-h200-sxm_8gpu-128vcpu-1600gb") != std::string::npos);
+  CHECK(text.find("…") == std::string::npos);
+  CHECK(text.find("nodes") != std::string::npos);  // wrapped onto a line of its own, not cut
+  for (const auto& line : lines_of(text)) CHECK(render::display_width(line) <= 60);
 }
 
 TEST_CASE("TextTable fits the width, shrinking flexible columns with an ellipsis", "[render]") {
@@ -440,7 +474,8 @@ TEST_CASE("CSV quotes commas, quotes and line breaks and ends records in CRLF", 
                       "stability_score,performance_score,cost_score,usability_score,support_score,"
                       "memory_per_gpu_bytes,gpu_capacity_bytes,hours,cost,currency,pareto,instances,gpus_rented,"
                       "per_million_output_tokens,commitment,interruption_hours,uninterrupted_probability,"
-                      "estimated,hours_low,hours_high,in_calibrated_regime,region,other_regions\r\n"));
+                      "estimated,hours_low,hours_high,in_calibrated_regime,region,other_regions,replicas,spare_replicas,"
+                        "load_per_replica_per_s,utilization,per_thousand_images\r\n"));
   CHECK(csv.find("\"runpod/8x-a100|comma,quote\"\"\"") != std::string::npos);
   CHECK(csv.find("\"8x A100 | SXM, \"\"secure\"\"\"") != std::string::npos);
   // Every line break is CRLF.

@@ -88,3 +88,28 @@ TEST_CASE("format_money: symbol per currency, separators, cents only under 100",
   CHECK(units::format_money(-5, "USD") == "-$5.00");
   CHECK(units::format_money(12.4, "CHF") == "CHF 12.40");
 }
+
+TEST_CASE("parse_duration reads a number with a unit of time into the unit asked for", "[units]") {
+  constexpr double hour = 3600;
+  CHECK(units::parse_duration("48h", hour) == 48);
+  CHECK(units::parse_duration("2d", hour) == 48);
+  CHECK(units::parse_duration("90m", hour) == 1.5);
+  CHECK(units::parse_duration("90min", hour) == 1.5);
+  CHECK(units::parse_duration("1w", hour) == 168);
+  CHECK(units::parse_duration("1.5 H", hour) == 1.5);
+  CHECK(units::parse_duration("250ms", 1e-3) == 250);
+  CHECK(units::parse_duration("2h", 60) == 120);
+  CHECK_FALSE(units::parse_duration("48", hour));  // a bare number is the caller's own unit
+  CHECK_FALSE(units::parse_duration("4x", hour));
+  CHECK_FALSE(units::parse_duration("-2h", hour));
+  CHECK_FALSE(units::parse_duration("h", hour));
+}
+
+TEST_CASE("parse_token_length counts k and M in powers of two, as model cards do", "[units]") {
+  CHECK(units::parse_token_length("4k") == 4096);
+  CHECK(units::parse_token_length("128K") == 131072);  // Llama 3.1's max_position_embeddings
+  CHECK(units::parse_token_length("1M") == 1048576);
+  CHECK_FALSE(units::parse_token_length("4096"));
+  CHECK_FALSE(units::parse_token_length("4g"));
+  CHECK_FALSE(units::parse_token_length("0k"));
+}

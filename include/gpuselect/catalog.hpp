@@ -142,6 +142,32 @@ struct Provider {
   double billing_granularity_seconds = 3600;
   double free_trial_credits = 0;  // provider currency
   Resize resize = Resize::restart;
+  // A negotiated discount off every price of the provider's offerings, in every region, percent per
+  // pricing mode (docs/catalog.md "Discounts"; `discount_pct: 12` sets every mode). catalog::load
+  // applies it: the prices after load are the ones paid.
+  struct Discount {
+    double on_demand = 0;
+    double spot = 0;
+    double reserved_1y = 0;
+    double reserved_3y = 0;
+    double of(PricingMode mode) const {
+      switch (mode) {
+        case PricingMode::spot:
+          return spot;
+        case PricingMode::reserved_1y:
+          return reserved_1y;
+        case PricingMode::reserved_3y:
+          return reserved_3y;
+        case PricingMode::on_demand:
+        // Subscriptions (monthly, yearly) are sold off the on-demand list: its discount applies.
+        case PricingMode::monthly:
+        case PricingMode::yearly:
+          break;
+      }
+      return on_demand;
+    }
+    bool any() const { return on_demand > 0 || spot > 0 || reserved_1y > 0 || reserved_3y > 0; }
+  } discount_pct;
   std::string as_of;  // YYYY-MM-DD
   std::string source;
   // Dotted keys whose values are a judgement, not a published fact ("support.first_response_hours").
@@ -236,6 +262,18 @@ struct Offering {
   struct Availability {
     double queue_hours = 0;
   } availability;
+  // The source price list's own spellings, which launch files must write for the tool to find the
+  // offer (docs/catalog.md "Launch names"): its accelerator name (SkyPilot's AcceleratorName,
+  // e.g. "A100-80GB", "H100-NVLINK") and the regions whose spelling differs from the catalog's
+  // region id (Vast's "Texas, US, NA" for region "Texas-US-NA"; catalog::region_id maps back).
+  struct Launch {
+    std::string accelerator;
+    std::vector<std::string> regions;
+  } launch;
+  // Set when the provider's newest price list (a `catalog update` or import covering the provider)
+  // no longer lists the offering: which list, in words. Such an offering is not ranked (excluded as
+  // not sold) unless the constraints include unlisted offerings (docs/catalog.md "Unlisted offerings").
+  std::string unlisted;
   std::string as_of;  // YYYY-MM-DD the prices were read
   std::string source;
   std::vector<std::string> estimated_fields;  // as for Provider
@@ -363,6 +401,9 @@ struct LoadResult {
   Catalog catalog;
   std::vector<Diagnostic> diagnostics;  // in file order; errors and warnings; at most max_kept_diagnostics
   DiagnosticCounts found;               // all found, kept or not
+  // Facts about what the files did that are neither errors nor warnings, formatted as
+  // "file:line:col: note: ..." (an overlay's price that replaced regional prices); never counted.
+  std::vector<std::string> notes;
   bool ok() const { return found.errors == 0 && !has_errors(diagnostics); }
 };
 
@@ -374,6 +415,12 @@ LoadResult load(std::span<const SourceText> sources, const LoadLimits& limits = 
 // Prices read longer ago than this many days are stale: `catalog validate` warns (--stale-days
 // overrides it) and `recommend` says so in a run-wide note (N-STALE-PRICES).
 inline constexpr int stale_price_days = 180;
+
+// The most an instance-hour may cost, in USD whatever the provider's currency (converted at the
+// catalog's rates). Assumption: the dearest 8-GPU instances list near 100 USD/h (SkyPilot catalogs,
+// SOURCES.md); 10000 leaves room for large nodes while catching a misplaced decimal or a monthly
+// price in an hourly field.
+inline constexpr double max_price_usd_per_hour = 10000;
 
 // Warnings that need today's date (YYYY-MM-DD): as_of in the future or older than stale_after_days,
 // spot or reserved above on-demand, suspicious specs. Appended in catalog order.
@@ -398,10 +445,32 @@ std::vector<std::string_view> region_group_names();
 // name, in one shape (unknown_id): "<where>: unknown GPU 'h10'; did you mean 'h100'? (see 'gpuselect
 // catalog gpus' ...)". GPUs and models match ids and aliases (any case), providers ids and aliases (any case),
 // offerings exact ids; suggestions are drawn from the same names the lookup accepts.
+// A GPU also matches the spellings of SkyPilot's catalogs and gpuhunt ("H100-NVLINK", "A100-80GB-SXM4",
+// "RTX6000Ada"); a non-GPU accelerator (TPU, Gaudi) is refused as such, a published GPU the catalog
+// has no record of says so, and a GPU "did you mean" offers only names with the same model number.
 const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string where);
+// The GPU ids a --gpu/--gpus name selects (docs/cli.md "GPU names"): gpu_named's record, or with
+// `memory_gb` (dstack's A100:80GB) every record of that dstack model name and memory. A published
+// GPU name without a record (tests/fixtures/accelerator_names: "RTX3060", "A30") gives {name}: a
+// valid request that no offering satisfies. Throws as gpu_named for other names.
+std::vector<std::string> gpu_ids_named(const Catalog& catalog, std::string_view name, std::optional<double> memory_gb,
+                                       std::string where);
+// Constraints::gpus entries: an id or alias (any case), or a published GPU name without a record.
+// Throws Error at `where` otherwise (a spelling that needs gpu_ids_named first included).
+void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::string where);
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where);
 const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where);
 const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where);
+
+// Which per-region spot statistic ranks (docs/catalog.md "Prices per region"): the median over the
+// region's zones (the default: a price most zones reach) or the cheapest zone (`spot_min`, what a
+// launcher that may pick the zone can get). Both stay in the catalog and are shown.
+enum class SpotStatistic : std::uint8_t { median, min };
+// "median" or "min"; nullopt for other text.
+std::optional<SpotStatistic> parse_spot_statistic(std::string_view text);
+// With `min`, every region entry that knows its cheapest zone prices spot at it (spot_min): the
+// value rank, compare, estimate and catalog list read. `median` changes nothing.
+void rank_spot_by(Catalog& catalog, SpotStatistic statistic);
 
 // Converts an amount between currencies through the catalog's per-USD rates; throws Error
 // (where = "--currency") when a code has no rate.

@@ -184,7 +184,14 @@ struct Serving {
 struct Throughput {
   double decode_tokens_per_s = 0;   // per replica, at the batch served
   double prefill_tokens_per_s = 0;  // per replica
-  int replicas = 1;                 // needed for requests_per_s
+  int replicas = 1;                 // serving: the load's replicas plus the spares (docs/estimation.md
+                                    // "Planned utilisation and queueing")
+  int spare_replicas = 0;           // serving: of `replicas`, the redundancy (N+spare)
+  double requests_per_s_capacity = 0;  // serving: what one replica can carry at 100% (requests or images/s)
+  double load_per_replica = 0;      // serving: requests (images) per second each replica carries, all up
+  double utilization = 0;           // serving: load_per_replica / capacity, all replicas up (0-1)
+  double utilization_spares_down = 0;  // serving: the same with the spares out of service; <= max_utilization
+  double queue_ms = 0;              // serving: mean wait for a free slot at that load (spares down), in TTFT
 };
 
 // One pricing mode's cost of the job, in the output currency.
@@ -199,7 +206,8 @@ struct Cost {
   double interruption = 0;                // spot: expected lost work and restarts, priced
   double interruption_hours = 0;          // spot: expected hours added to the wall time
   double total = 0;                       // job total (training) or for Profile::hours (serving, notebook)
-  double per_million_output_tokens = 0;   // serving only
+  double per_million_output_tokens = 0;   // llm-inference only
+  double per_thousand_images = 0;         // cv-inference only: total / (images served / 1000)
   Band per_million_output_tokens_band;    // llm-inference: from the throughput band
   double break_even_utilisation_pct = 0;  // reserved: use above this share of the term beats on-demand
   Band total_band;                        // 10th..90th percentile of total (time's band, priced)

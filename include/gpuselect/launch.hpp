@@ -27,6 +27,8 @@ struct ProviderNames {
 };
 // The mapping table (docs/cli.md "Providers the launchers know"), by catalog provider id.
 const std::vector<ProviderNames>& provider_names();
+// The catalog provider ids `launcher` has a name for, joined with ", ", in table order.
+std::string supported_providers(Launcher launcher);
 
 // A YAML scalar for any text: plain when it cannot be read as anything but this string (starts with
 // a letter; letters, digits and . _ / - only, with ':' between such runs; not a YAML 1.1 boolean or

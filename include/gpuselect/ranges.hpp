@@ -55,6 +55,8 @@ enum class Quantity : std::uint8_t {
   global_batch_tokens,
   download_attempts,
   download_timeout_s,
+  max_utilization,
+  redundancy,
 };
 
 struct Range {
@@ -82,6 +84,6 @@ std::string_view table_name(Quantity quantity);
 // A bound as messages and docs/hardening.md write it: "1000000", "0.001", "1e14" (plain up to a
 // billion, then a power of ten).
 std::string bound_text(double value);
-constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::download_timeout_s) + 1;
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::redundancy) + 1;
 
 }  // namespace gpuselect::ranges

@@ -64,6 +64,11 @@ class TerminalSafeBuffer : public std::streambuf {
   std::string pending_;
 };
 
+// The width of human output written to a pipe or file (no terminal, no COLUMNS): wide enough for a
+// recommend table with every column on one line per row, well under the 200 characters a line of
+// human output may have (docs/output.md "Width").
+inline constexpr int pipe_width_columns = 160;
+
 struct Style {
   int width = 100;     // terminal columns for table output
   bool color = false;  // ANSI colour
@@ -157,6 +162,7 @@ struct ConfigView {
   std::string config_file;  // "" when none was read
   std::vector<SettingRow> settings;
   std::vector<SettingRow> catalogs;
+  std::vector<std::string> searched;  // where a config file was looked for, in order
 };
 // table or json (document "config", schema_version 1).
 void config(std::ostream& out, Format format, const ConfigView& view, const Style& style);
@@ -168,13 +174,16 @@ void write_json(std::ostream& out, const nlohmann::ordered_json& document, bool 
 // Display width of UTF-8 text in terminal columns (East Asian wide and fullwidth count 2).
 int display_width(std::string_view utf8);
 
-// A plain text table: pure, fits `width` by shrinking the widest flexible columns with an ellipsis.
+// A plain text table: pure, fits `width` by shrinking the widest flexible columns (cut with an
+// ellipsis, or wrapped onto more lines when `wrap`), then any column that is not `whole`.
 struct TextTable {
   enum class Align : std::uint8_t { left, right };
   struct Column {
     std::string header;
     Align align = Align::left;
     bool flexible = false;
+    bool wrap = false;   // a cell wider than its column continues on the next lines (words kept whole)
+    bool whole = false;  // never shrunk: an id people copy (the line may then be wider than `width`)
   };
   std::vector<Column> columns;
   std::vector<std::vector<std::string>> rows;

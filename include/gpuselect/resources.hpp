@@ -23,7 +23,8 @@ struct Bounds {
 struct GpuSpec {
   std::string name;
   double count = 1;
-  bool count_given = false;  // ":COUNT" was written
+  bool count_given = false;          // ":COUNT" was written
+  std::optional<double> memory_gb;  // dstack's NAME:MEMORY[:COUNT] ("A100:80GB:8"), per GPU
 };
 
 GpuSpec parse_gpu_spec(std::string_view text, std::string_view where);

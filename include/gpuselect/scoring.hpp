@@ -65,6 +65,9 @@ struct Constraints {
   resources::Bounds gpu_count;      // GPUs per instance (gpu_count x gpu_fraction)
   std::optional<double> max_price_per_hour;  // per instance-hour in max_price_currency, in any allowed mode
   std::string max_price_currency = "USD";
+  // Rank offerings the provider's newest price list no longer lists (Offering::unlisted) too;
+  // false: they are excluded as not sold (--include-unlisted).
+  bool include_unlisted = false;
 };
 // The offering-level constraints (names, requirements, pricing modes, GPU memory and count, and
 // --max-price; not the job's fit, budget or deadline): what `catalog list` filters by. Call
@@ -208,6 +211,10 @@ enum class ExclusionKind : std::uint8_t {
   gpu_memory,  // --gpu-memory range
   gpu_count,   // --gpu-count range, or the COUNT of --gpus NAME:COUNT
   max_price,   // --max-price: no allowed mode and region at or under it
+  // Production serving's service tier (docs/scoring.md "Service tiers"); `needed` is the row's total.
+  consumer_gpu,      // consumer (GeForce) or workstation card: --allow-consumer
+  marketplace_host,  // a marketplace provider's host: --allow-marketplace
+  spot_serving,      // spot capacity: --allow-spot-serving
 };
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
@@ -255,6 +262,10 @@ struct Options {
   // training estimate's error band (docs/estimation.md "Error bands").
   bool risk_averse = false;
   bool allow_spot_serving = false;          // serving may run on spot (else an availability risk)
+  // Production serving ranks consumer/workstation cards and marketplace hosts only when allowed
+  // (workload::ServingTier; development ranks every offering).
+  bool allow_consumer = false;
+  bool allow_marketplace = false;
   bool reserved_other_use = false;          // a reserved term has other use: charge the job's hours only
   // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;
@@ -301,6 +312,7 @@ struct Ranking {
   // The constraint that removed the most candidates, when none is left.
   std::optional<ExclusionKind> top_exclusion;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
+  workload::ServingTier serving_tier = workload::ServingTier::production;  // the profile's (serving only)
   bool reserved_other_use = false;    // Options::reserved_other_use
   double deadline_hours = 0;          // Constraints::deadline_hours, 0 = none
   // Facts that hold for the whole run, said once instead of on every row ("prices of 12 providers
@@ -310,6 +322,18 @@ struct Ranking {
     std::string text;
   };
   std::vector<Note> notes;
+  // Production serving: per class the service tier kept out (ExclusionKind consumer_gpu,
+  // marketplace_host, spot_serving), how many offerings and the cheapest row among them.
+  struct TierExclusion {
+    ExclusionKind kind = ExclusionKind::consumer_gpu;
+    int offerings = 0;
+    // The cheapest row excluded for this class alone (the flag brings it back), output currency;
+    // cheapest_offering is empty when every row of the class is also excluded for another reason.
+    double cheapest_total = 0;
+    std::string cheapest_offering;
+    std::optional<catalog::PricingMode> cheapest_mode;
+  };
+  std::vector<TierExclusion> tier_excluded;  // classes with at least one exclusion, in ExclusionKind order
 };
 
 // Candidates = offering x pricing mode x node count (x plan chosen per node count). Pure; no I/O.

@@ -31,6 +31,14 @@ struct SkyPilotImport {
   std::vector<bool> overlays_existing;
   std::vector<std::string> overlay_keys;  // dotted keys the file sets on an existing offering
   std::optional<Provider> provider_stub;  // made when the provider is not in the known catalog
+  // The known catalog's offerings of this provider that the file does not list, each with
+  // `unlisted` set (which list left it out): an overlay that marks them (docs/catalog.md "Unlisted
+  // offerings"). Only their id and `unlisted` are meant to be written.
+  std::vector<Offering> unlisted;
+  // How the file's prices were read (instance or gpu; never detect) and why, in words: the file's own
+  // 1x-against-Nx evidence, the default, or --price-basis.
+  PriceBasis price_basis = PriceBasis::instance;
+  std::string price_basis_reason;
   std::size_t rows_read = 0;
   std::size_t rows_skipped = 0;               // every row that ended in no offering
   std::size_t rows_bad = 0;                   // malformed rows skipped (counted in rows_skipped)
@@ -47,8 +55,18 @@ struct SkyPilotImport {
 // to GPU ids and gives the per-GPU-hour price ranges the prices are checked against.
 SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, const SkyPilotImportOptions& options);
 
+// The catalog's region id for a price list's region spelling: Vast's location lists (", CN, AS",
+// "Texas, US, NA") made one word: comma-separated parts trimmed, empty parts dropped, joined with
+// '-' ("CN-AS", "Texas-US-NA"), spaces inside a part become '-'. A name with no comma is only
+// trimmed. Offering::launch.regions keeps the spellings this changes.
+std::string region_id(std::string_view spelling);
+
 // A provider record for an id the catalog lacks: defaults stated in `source`, every soft
 // attribute listed in estimated_fields, so that the import loads on its own.
 Provider provider_stub(std::string_view provider_id, std::string_view as_of);
+// The stub an import writes: soft attributes (support, SLA, environment, recovery, monitoring,
+// resize) at a neutral value, the median of `known`'s rented providers, so that unknown ranks as
+// typical rather than bad; still every one in estimated_fields, and `source` says so.
+Provider provider_stub(std::string_view provider_id, std::string_view as_of, const Catalog& known);
 
 }  // namespace gpuselect::catalog

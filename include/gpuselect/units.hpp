@@ -18,6 +18,15 @@ std::optional<double> parse_count(std::string_view text);
 // Bytes from "80GB", "80 GiB", "512MB", "1.5TB", "16g" (bare number = GB). nullopt when invalid.
 std::optional<double> parse_bytes(std::string_view text);
 
+// A duration with a unit, in `unit_seconds` units (3600 for hours): "48h", "2d", "90m", "90min",
+// "1w", "30s", "250ms", "1.5 h" (case-insensitive; d = 24 h, w = 7 d). nullopt without a known unit
+// (a bare number is the caller's own unit) or when not finite and positive.
+std::optional<double> parse_duration(std::string_view text, double unit_seconds);
+
+// A token length as model cards write it: "4k" = 4096, "128K" = 131072, "1M" = 1048576 (binary
+// multiples: Llama 3.1's "128K context" is max_position_embeddings 131072). nullopt without k or m.
+std::optional<double> parse_token_length(std::string_view text);
+
 // A finite number in C locale ("0.25", "1e3"); nullopt when trailing junk, NaN or infinite.
 std::optional<double> parse_number(std::string_view text);
 

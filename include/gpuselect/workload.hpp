@@ -27,6 +27,10 @@ enum class Zero : std::uint8_t { automatic, stage0, stage1, stage2, stage3 };
 // optimizer, all: to host RAM (ZeRO-Offload / ZeRO-Infinity CPU); nvme: every model state to the node's
 // local NVMe (ZeRO-Infinity), planned only when asked.
 enum class Offload : std::uint8_t { none, optimizer, all, nvme };
+// Serving's service tier (docs/scoring.md "Service tiers"): production excludes consumer and
+// workstation cards, marketplace hosts and spot from the ranking and plans N+1 replicas;
+// development ranks them all and plans no spare.
+enum class ServingTier : std::uint8_t { production, development };
 
 std::string_view to_string(Kind value);  // "llm-finetune"
 std::string_view to_string(Method value);
@@ -37,6 +41,7 @@ std::string_view to_string(Attention value);
 std::string_view to_string(Framework value);
 std::string_view to_string(Zero value);  // "auto", "0".."3"
 std::string_view to_string(Offload value);
+std::string_view to_string(ServingTier value);
 std::optional<Kind> parse_kind(std::string_view text);
 std::optional<Method> parse_method(std::string_view text);
 std::optional<Precision> parse_precision(std::string_view text);
@@ -46,6 +51,7 @@ std::optional<Attention> parse_attention(std::string_view text);
 std::optional<Framework> parse_framework(std::string_view text);
 std::optional<Zero> parse_zero(std::string_view text);  // "auto", "0".."3"
 std::optional<Offload> parse_offload(std::string_view text);
+std::optional<ServingTier> parse_serving_tier(std::string_view text);
 // The names each enum accepts, in declaration order (for --help, completion and errors).
 std::vector<std::string> kind_names();
 std::vector<std::string> method_names();
@@ -56,6 +62,7 @@ std::vector<std::string> attention_names();
 std::vector<std::string> framework_names();
 std::vector<std::string> zero_names();
 std::vector<std::string> offload_names();
+std::vector<std::string> serving_tier_names();
 bool is_training(Kind kind);  // pretrain, finetune, cv-train
 bool is_serving(Kind kind);   // llm-inference, cv-inference
 
@@ -101,6 +108,9 @@ struct Request {
   std::optional<double> hours;  // serving/notebook duration to price (hours of use)
   // Serving latency targets (p50), milliseconds.
   std::optional<double> ttft_ms, tpot_ms;
+  std::optional<ServingTier> serving_tier;
+  std::optional<double> max_utilization;  // share of a replica's capacity, 0-1
+  std::optional<int> redundancy;          // spare replicas
   // MoE of a custom model: "13B" as typed, routed experts per layer, experts per token.
   std::optional<std::string> active_params_text;
   std::optional<int> experts, experts_per_token;
@@ -123,6 +133,14 @@ struct PlanConstraints {
 // limits (TTFT 2 s, TPOT 200 ms; mlcommons.org inference datacenter rules, v4.0).
 inline constexpr double default_ttft_target_ms = 2000;
 inline constexpr double default_tpot_target_ms = 200;
+// Serving replicas are planned to carry at most this share of their modelled capacity
+// (--max-utilization): headroom for bursts above the mean rate and for the model's error band
+// (serving throughput band 0.85-1.15, docs/estimation.md); queueing delay grows steeply above it
+// (docs/estimation.md "Planned utilisation and queueing"). Assumption, a common SRE planning ceiling.
+inline constexpr double default_max_utilization = 0.8;
+// Spare replicas production serving adds (N+1: one replica or its GPU can fail or be drained for an
+// upgrade and the rest still carry the load at the planned utilisation).
+inline constexpr int default_production_redundancy = 1;
 // LoRA adapts the attention matrices by default (Hu et al. 2021; Hugging Face Llama module names).
 inline constexpr std::array<std::string_view, 4> default_lora_targets{"q_proj", "k_proj", "v_proj", "o_proj"};
 
@@ -177,6 +195,9 @@ struct Profile {
   int input_tokens = 512;
   int output_tokens = 256;
   std::optional<int> tensor_parallel;
+  ServingTier serving_tier = ServingTier::production;  // serving only
+  double max_utilization = default_max_utilization;    // serving only: planned load per replica, share of capacity
+  int redundancy = 0;                                  // serving only: spare replicas beyond the load's
   // Cost
   double egress_gb = 0;
   double hours = 0;  // hours of use priced for serving and notebooks

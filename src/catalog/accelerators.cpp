@@ -16,7 +16,7 @@ struct Alias {
   std::string_view spelling;
   std::array<std::string_view, 3> targets;
 };
-constexpr std::array<Alias, 44> alias_table = {{
+constexpr std::array<Alias, 46> alias_table = {{
     // A100: the 40 GB SXM4 part unless 80 GB or PCIe is named.
     {"a100sxm4", {"a100-sxm4-40gb"}},
     {"a10040gbsxm4", {"a100-sxm4-40gb"}},
@@ -64,6 +64,8 @@ constexpr std::array<Alias, 44> alias_table = {{
     {"rtxpro6000blackwell", {"rtx-pro-6000"}},
     {"rtxpro6000se", {"rtx-pro-6000"}},
     {"rtxpro6000server", {"rtx-pro-6000"}},
+    {"rtxpro6000s", {"rtx-pro-6000"}},  // SkyPilot's Vast spelling of the Server Edition
+    {"rtxpro600096gb", {"rtx-pro-6000"}},  // Seeweb's "RTX PRO 6000 96GB" (skypilot-catalog v8 seeweb)
     {"rtxpro6000workstation", {"rtx-pro-6000-ws"}},
     {"rtxa6000", {"rtx-a6000"}},
     // AWS g5g: NVIDIA T4G, the T4 for Arm hosts (same GPU, aws.amazon.com/ec2/instance-types/g5g/).
@@ -73,6 +75,22 @@ constexpr std::array<Alias, 44> alias_table = {{
     {"v100sxm232gb", {"v100-sxm2-32gb"}},
     {"v10016gb", {"v100-sxm2-16gb"}},
 }};
+
+// Published GPU names without a built-in record (normalized), from the two lists in
+// tests/fixtures/accelerator_names: SkyPilot's catalogs (skypilot-org/skypilot-catalog
+// catalogs/v8/common/accelerators.csv) and gpuhunt (src/gpuhunt/_internal/constraints.py).
+constexpr std::array<std::string_view, 58> published_gpu_names = {
+    "a16",          "a30",           "a4000",          "a4500",        "a5000",        "gh200",
+    "gtx1660s",     "h200nvl",       "k80",            "m4000",        "m60",          "mi100",
+    "mi210",        "mi250",         "mi250x",         "mi300a",       "mi308x",       "mi350x",
+    "p100",         "p4",            "p4000",          "radeonmi25",   "radeonprov520", "rtx2000ada",
+    "rtx2060",      "rtx2060super",  "rtx2070",        "rtx2070super", "rtx2080",      "rtx2080super",
+    "rtx2080ti",    "rtx3050",       "rtx3060",        "rtx3060ti",    "rtx3070",      "rtx3070ti",
+    "rtx3080",      "rtx3080ti",     "rtx3090ti",      "rtx4000ada",   "rtx4060",      "rtx4060ti",
+    "rtx4070",      "rtx4070super",  "rtx4070ti",      "rtx4070tisuper", "rtx4080",    "rtx4080super",
+    "rtx5060",      "rtx5060ti",     "rtx5070",        "rtx5070ti",    "rtx5080",      "rtx6000",
+    "rtxa4000",     "rtxa4500",      "rtxa5000",       "rtxpro4500",
+};
 
 // Name prefixes (normalized) of accelerators that are not GPUs.
 constexpr std::array<std::string_view, 11> non_gpu_prefixes = {
@@ -99,6 +117,40 @@ bool is_non_gpu(std::string_view name) {
 }
 
 bool says_pcie(std::string_view text) { return normalized(text).find("pcie") != std::string::npos; }
+
+bool is_published_gpu_name(std::string_view name) {
+  const std::string key = normalized(name);
+  return std::find(published_gpu_names.begin(), published_gpu_names.end(), key) != published_gpu_names.end();
+}
+
+std::string dstack_model_name(const Gpu& gpu) {
+  std::string name;
+  for (const char c : gpu.aliases.empty() ? gpu.id : gpu.aliases.front()) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-') name += c;
+  }
+  if (name.size() > 4 && (name.starts_with("RTXA") || name.starts_with("rtxa")) &&
+      std::isdigit(static_cast<unsigned char>(name[4])) != 0) {
+    name.erase(0, 3);
+  }
+  std::string out;
+  std::size_t start = 0;
+  bool first = true;
+  while (start <= name.size()) {
+    const auto dash = name.find('-', start);
+    const std::string part = name.substr(start, dash == std::string::npos ? std::string::npos : dash - start);
+    std::string upper = part;
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    const bool memory = upper.size() > 2 && upper.ends_with("GB") &&
+                        std::all_of(upper.begin(), upper.end() - 2, [](unsigned char c) { return std::isdigit(c); });
+    const bool board = upper == "PCIE" || upper.starts_with("SXM") || upper == "MEGA";
+    if (first || (!memory && !board)) out += part;
+    first = false;
+    if (dash == std::string::npos) break;
+    start = dash + 1;
+  }
+  return out;
+}
 
 Resolver::Resolver(const Catalog& known) : known_(known) {
   for (const auto& gpu : known.gpus) {

@@ -19,6 +19,16 @@ bool is_non_gpu(std::string_view name);
 // Whether a name or instance type says PCIe: such a part never maps to an SXM record.
 bool says_pcie(std::string_view text);
 
+// GPU names that SkyPilot's catalogs and dstack's gpuhunt publish (tests/fixtures/accelerator_names)
+// for which the built-in catalog has no record: real GPUs ("RTX3060", "A30", "MI250X"), so a user's
+// --gpu/--gpus naming one is a valid request that no offering satisfies, never an unknown name.
+bool is_published_gpu_name(std::string_view name);
+
+// dstack's (gpuhunt's) model name of a GPU record: its first alias without memory or board parts
+// and separators ("A100-80GB" -> "A100", "H100-PCIE" -> "H100", "RTX6000-Ada" -> "RTX6000Ada",
+// "H100-NVL" -> "H100NVL") and RTX A-series cards as "A6000" (gpuhunt KNOWN_NVIDIA_GPUS).
+std::string dstack_model_name(const Gpu& gpu);
+
 class Resolver {
  public:
   explicit Resolver(const Catalog& known);

@@ -7,8 +7,13 @@
 #include <charconv>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "catalog/accelerators.hpp"
 #include "gpuselect/enum_names.hpp"
+#include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
 
 namespace gpuselect::catalog {
 
@@ -194,9 +199,146 @@ std::vector<std::string> names_of(const std::vector<Record>& records) {
 }
 }  // namespace
 
+namespace {
+std::string lower_case(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+// The GPUs whose id or an alias starts with `name` or holds it between dashes or spaces, in any
+// case: "4090" -> rtx-4090, "a100-80" -> a100-sxm4-80gb and a100-pcie-80gb. At most `limit` ids.
+std::vector<std::string> gpus_by_part(const Catalog& catalog, std::string_view name, std::size_t limit) {
+  const std::string part = lower_case(name);
+  std::vector<std::string> ids;
+  if (part.size() < 2) return ids;
+  auto holds = [&](std::string_view spelling) {
+    const std::string lower = lower_case(spelling);
+    for (std::size_t at = lower.find(part); at != std::string::npos; at = lower.find(part, at + 1)) {
+      const bool starts_word = at == 0 || lower[at - 1] == '-' || lower[at - 1] == ' ' || lower[at - 1] == '_' ||
+                               (std::isalpha(static_cast<unsigned char>(lower[at - 1])) != 0 &&
+                                std::isdigit(static_cast<unsigned char>(part.front())) != 0);
+      if (starts_word) return true;
+    }
+    return false;
+  };
+  for (const auto& gpu : catalog.gpus) {
+    const bool named = holds(gpu.id) || std::any_of(gpu.aliases.begin(), gpu.aliases.end(), holds);
+    if (named && ids.size() < limit) ids.push_back(gpu.id);
+  }
+  return ids;
+}
+
+// The digits of a name, in order: a GPU's model number ("4090", "10080" for A100-80GB).
+std::string digits_of(std::string_view name) {
+  std::string out;
+  for (const char c : name) {
+    if (std::isdigit(static_cast<unsigned char>(c)) != 0) out += c;
+  }
+  return out;
+}
+
+// A GPU name that no record has: not a GPU, a published GPU without a record, or unknown. A "did you
+// mean" only offers names with the same digits, since the model number is what tells GPUs apart
+// (RTX3080 is not an RTX3090).
+Error gpu_name_error(const Catalog& catalog, std::string_view name, std::string where) {
+  if (accelerators::is_non_gpu(name)) {
+    return Error(std::move(where), text::quoted(name) + " is not a GPU (a TPU, Gaudi, Inferentia, Trainium or other accelerator)",
+                 "gpuselect ranks GPU offerings: name a GPU (see 'gpuselect catalog gpus')");
+  }
+  if (accelerators::is_published_gpu_name(name)) {
+    return Error(std::move(where), "the catalog has no record of GPU " + text::quoted(name),
+                 "add its gpus: record (and offerings) in a --catalog overlay (docs/catalog.md), or see "
+                 "'gpuselect catalog gpus'");
+  }
+  const std::string model_number = digits_of(name);
+  std::vector<std::string> candidates;
+  for (auto& candidate : names_of(catalog.gpus)) {
+    if (digits_of(candidate) == model_number) candidates.push_back(std::move(candidate));
+  }
+  return unknown_id(std::move(where), "GPU", name, candidates, "see 'gpuselect catalog gpus' for ids and aliases");
+}
+
+// Why a name that no record resolves is not a GPU we know, with the hint a user needs: a memory size
+// (dstack's `--gpu 24GB..`), part of a name, a bare count, or the same-model-number did-you-mean.
+Error unknown_gpu(const Catalog& catalog, std::string_view name, std::string where) {
+  if (accelerators::is_non_gpu(name) || accelerators::is_published_gpu_name(name)) return gpu_name_error(catalog, name, std::move(where));
+  constexpr std::string_view listing = "see 'gpuselect catalog gpus' for ids and aliases";
+  // dstack's `--gpu 24GB..` names memory, not a GPU.
+  const std::string lower = lower_case(name);
+  const std::string_view low_end = std::string_view(lower).substr(0, lower.find(".."));
+  if ((lower.find("..") != std::string::npos || lower.ends_with("gb")) &&
+      (low_end.empty() || (low_end.ends_with("gb") && units::parse_bytes(low_end)))) {
+    return Error(std::move(where), "unknown GPU " + text::quoted(name) + ": a memory size, not a GPU name",
+                fmt::format("for GPUs with that much memory write --gpu-memory {}", name));
+  }
+  const bool digits_only =
+      !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+  // Part of a name: "4090" -> rtx-4090, "a100-80" -> a100-sxm4-80gb or a100-pcie-80gb.
+  constexpr std::size_t suggested_at_most = 3;
+  if (const auto ids = gpus_by_part(catalog, name, suggested_at_most); !ids.empty()) {
+    std::string guesses;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      guesses += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + text::quoted(ids[i]);
+    return Error(std::move(where), "unknown GPU " + text::quoted(name),
+                fmt::format("did you mean {}? ({})", guesses, listing));
+  }
+  // A bare count ("--gpus 8") is not a name.
+  if (digits_only) {
+    return Error(std::move(where), "unknown GPU " + text::quoted(name) + ": a count, not a GPU name",
+                fmt::format("write NAME:COUNT such as A100:{} ({})", name, listing));
+  }
+  return gpu_name_error(catalog, name, std::move(where));
+}
+}  // namespace
+
 const Gpu& gpu_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Gpu* gpu = catalog.find_gpu(name)) return *gpu;
-  throw unknown_id(std::move(where), "GPU", name, names_of(catalog.gpus), "see 'gpuselect catalog gpus' for ids and aliases");
+  if (const Gpu* gpu = accelerators::Resolver(catalog).resolve(name, accelerators::says_pcie(name))) return *gpu;
+  throw unknown_gpu(catalog, name, std::move(where));
+}
+
+std::vector<std::string> gpu_ids_named(const Catalog& catalog, std::string_view name, std::optional<double> memory_gb,
+                                       std::string where) {
+  const accelerators::Resolver resolver(catalog);
+  const Gpu* named = catalog.find_gpu(name);
+  if (named == nullptr) named = resolver.resolve(name, accelerators::says_pcie(name));
+  if (!memory_gb) {
+    if (named != nullptr) return {named->id};
+    if (accelerators::is_published_gpu_name(name) && !accelerators::is_non_gpu(name)) return {std::string(name)};
+    throw unknown_gpu(catalog, name, std::move(where));
+  }
+  // dstack's NAME:MEMORY: every record of that model name with that memory (A100:80GB is the SXM4
+  // and the PCIe card), memory compared as the vendor's label, rounded to whole GB.
+  const std::string model = accelerators::normalized(named != nullptr ? accelerators::dstack_model_name(*named) : name);
+  std::vector<std::string> ids;
+  std::vector<std::string> memories;
+  for (const auto& gpu : catalog.gpus) {
+    if (accelerators::normalized(accelerators::dstack_model_name(gpu)) != model) continue;
+    const auto memory = fmt::format("{:g}", std::round(gpu.memory_gb));
+    if (std::find(memories.begin(), memories.end(), memory) == memories.end()) memories.push_back(memory);
+    if (std::round(gpu.memory_gb) == std::round(*memory_gb)) ids.push_back(gpu.id);
+  }
+  if (!ids.empty()) return ids;
+  if (memories.empty()) {
+    if (accelerators::is_published_gpu_name(name) && !accelerators::is_non_gpu(name)) return {std::string(name)};
+    throw unknown_gpu(catalog, name, std::move(where));
+  }
+  std::string listing;
+  for (const auto& memory : memories) listing += (listing.empty() ? "" : ", ") + memory + "GB";
+  throw Error(std::move(where), fmt::format("the catalog has no {} with {:g} GB", text::quoted(name), *memory_gb),
+              fmt::format("its {} records have {}", text::quoted(name), listing));
+}
+
+void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::string where) {
+  if (catalog.find_gpu(name) != nullptr) return;
+  if (accelerators::is_published_gpu_name(name) && !accelerators::is_non_gpu(name) &&
+      accelerators::Resolver(catalog).resolve(name, false) == nullptr) {
+    return;
+  }
+  const Gpu& gpu = gpu_named(catalog, name, where);
+  throw Error(std::move(where), text::quoted(name) + " is a spelling of GPU " + text::quoted(gpu.id),
+              "constraints name GPUs by id or alias (catalog::gpu_ids_named gives them)");
 }
 
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {
@@ -225,6 +367,29 @@ struct CurrencyAlias {
 };
 constexpr std::array<CurrencyAlias, 1> currency_aliases = {{{"RMB", "CNY"}}};
 }  // namespace
+
+std::optional<SpotStatistic> parse_spot_statistic(std::string_view text) {
+  if (text == "median") return SpotStatistic::median;
+  if (text == "min") return SpotStatistic::min;
+  return std::nullopt;
+}
+
+void rank_spot_by(Catalog& catalog, SpotStatistic statistic) {
+  if (statistic != SpotStatistic::min) return;
+  for (auto& offering : catalog.offerings) {
+    for (auto& entry : offering.region_prices) {
+      if (entry.spot_min && entry.pricing.spot) entry.pricing.spot = entry.spot_min;
+    }
+    // `pricing` is one region's pair (the importer's cheapest on-demand region): its spot follows.
+    for (const auto& entry : offering.region_prices) {
+      if (entry.spot_min && offering.pricing.spot && entry.pricing.on_demand == offering.pricing.on_demand &&
+          entry.pricing.spot == entry.spot_min) {
+        offering.pricing.spot = entry.spot_min;
+        break;
+      }
+    }
+  }
+}
 
 std::string output_currency(const Catalog& catalog, std::string_view text) {
   std::string code(text);

@@ -84,10 +84,33 @@ void write_region_prices(Writer& json, const std::vector<RegionPrice>& prices) {
   json.end_array();
 }
 
+// Fields written only when set: later optional keys (an import's launch names and unlisted mark, a
+// provider's discount), so that records without them read, and are written, as before.
+bool omitted_when_unset(std::string_view key) {
+  return key == "unlisted" || key.starts_with("launch.") || key.starts_with("discount_pct.");
+}
+
+// Whether a field's value is its unset default: empty text or list, 0 (see omitted_when_unset).
+template <typename Record>
+bool unset(const Field<Record>& field, const Record& record) {
+  const void* slot = field.slot(const_cast<Record&>(record));
+  switch (field.kind) {
+    case ValueKind::text:
+      return static_cast<const std::string*>(slot)->empty();
+    case ValueKind::text_list:
+      return static_cast<const std::vector<std::string>*>(slot)->empty();
+    case ValueKind::number:
+      return *static_cast<const double*>(slot) == 0;
+    default:
+      return false;
+  }
+}
+
 // Whether the record's JSON holds this field (an unset optional number is left out unless the
 // spec writes it as null).
 template <typename Record>
 bool in_json(const Field<Record>& field, const Record& record) {
+  if (omitted_when_unset(field.key) && unset(field, record)) return false;
   if (field.kind != ValueKind::optional_number || field.json_null_when_unset) return true;
   return static_cast<const std::optional<double>*>(field.slot(const_cast<Record&>(record)))->has_value();
 }
@@ -366,6 +389,7 @@ struct YamlValue {
 
 template <typename Record>
 bool append_yaml_value(std::string& out, const Field<Record>& field, const Record& record) {
+  if (omitted_when_unset(field.key) && unset(field, record)) return false;
   return visit_value(field, record, YamlValue{out, field.json_null_when_unset});
 }
 

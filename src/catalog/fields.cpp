@@ -136,20 +136,21 @@ constexpr Range above_zero(double max) { return {0, max, true}; }
 constexpr Range zero_to(double max) { return {0, max, false}; }
 constexpr Range at_least_one(double max) { return {1, max, false}; }
 constexpr Range percent{0, 100, false};
-// Prices per instance-hour: the dearest 8-GPU instances list near 100 USD/h (SOURCES.md, SkyPilot
-// catalog); 10000 leaves room for CNY and EUR and large nodes while catching a misplaced decimal.
-// At least 0.001: a price of 0 is a typo or a placeholder (no cloud rents GPUs free), and the
-// cheapest 2026 rentals (fractional consumer GPUs, ~0.03 USD/h) sit well above a tenth of a cent; a
-// denormal such as 5e-324 would make an offering free. `null` = not sold.
-constexpr Range price_per_hour = {0.001, 10000, false};
+// Prices per instance-hour, in the provider's currency. The ceiling that matters is in USD
+// (catalog::max_price_usd_per_hour, checked by catalog::load after converting at the catalog's
+// rates, so a JPY 15,800/h quote passes); here only what no currency can reach: 1e9 is 100,000 USD
+// at 10,000 units per USD. At least 0.001: a price of 0 is a typo or a placeholder (no cloud rents
+// GPUs free), and the cheapest 2026 rentals (fractional consumer GPUs, ~0.03 USD/h) sit well above
+// a tenth of a cent; a denormal such as 5e-324 would make an offering free. `null` = not sold.
+constexpr Range price_per_hour = {min_price_per_hour, 1e9, false};
 // An offering's on-demand rate may be 0 when its provider is `kind: owned` (a sunk-cost cluster);
 // catalog::load rejects 0 for every other provider, where it is a typo.
-constexpr Range on_demand_per_hour = {0, 10000, false};
-// Subscription prices per instance-month and per instance-year (包月, 包年): the hourly bounds over
+constexpr Range on_demand_per_hour = {0, 1e9, false};
+// Subscription prices per instance-month and per instance-year (包月, 包年): the hourly bound over
 // a 744-hour month (31 days) and an 8784-hour year (366 days), so a price one unit-mistake away
 // (an hourly rate typed as monthly) still loads and lint compares it with on-demand.
-constexpr Range price_per_month = {0.001, 10000 * 744.0, false};
-constexpr Range price_per_year = {0.001, 10000 * 8784.0, false};
+constexpr Range price_per_month = {min_price_per_hour, 1e9 * 744.0, false};
+constexpr Range price_per_year = {min_price_per_hour, 1e9 * 8784.0, false};
 
 // Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3), plus the 2026
 // generations of GPU-SPECS-2026.md: blackwell (B200, B300, GB200, RTX 5090, RTX PRO 6000) and
@@ -219,6 +220,11 @@ constexpr std::array provider_fields = {
     number<&P::billing_granularity_seconds>("billing_granularity_seconds", at_least_one(31 * 24 * 3600)),
     number<&P::free_trial_credits>("free_trial_credits", zero_to(1e7)),
     enumeration<&P::resize>("resize"),
+    // Below 100: a 100% discount would make the provider free; real negotiated discounts are 5-40%.
+    number<&P::discount_pct, &P::Discount::on_demand>("discount_pct.on_demand", {0, 99, false}),
+    number<&P::discount_pct, &P::Discount::spot>("discount_pct.spot", {0, 99, false}),
+    number<&P::discount_pct, &P::Discount::reserved_1y>("discount_pct.reserved_1y", {0, 99, false}),
+    number<&P::discount_pct, &P::Discount::reserved_3y>("discount_pct.reserved_3y", {0, 99, false}),
     tracked(date<&P::as_of>("as_of", required), &position_at<&P::as_of_pos>),
     text<&P::source>("source", required),
     text_list<&P::estimated_fields>("estimated_fields"),
@@ -260,6 +266,9 @@ constexpr std::array offering_fields = {
     integer<&O::max_nodes>("max_nodes", at_least_one(100000)),
     // A year of queue is the most anyone would state; beyond it the capacity is not there.
     number<&O::availability, &O::Availability::queue_hours>("availability.queue_hours", zero_to(24 * 365)),
+    text<&O::launch, &O::Launch::accelerator>("launch.accelerator"),
+    text_list<&O::launch, &O::Launch::regions>("launch.regions"),
+    text<&O::unlisted>("unlisted"),
     tracked(date<&O::as_of>("as_of", required), &position_at<&O::set_at, &O::PricePositions::as_of>),
     text<&O::source>("source", required),
     text_list<&O::estimated_fields>("estimated_fields"),
@@ -328,13 +337,15 @@ std::optional<Problem> check_range(std::string_view key, const Range& range, dou
 }  // namespace
 
 std::optional<Problem> check_rented_price_per_hour(std::string_view key, double value) {
-  return check_range(key, price_per_hour, value);
+  // Importers write USD price lists: the USD ceiling applies as written (catalog::load converts
+  // other currencies first).
+  return check_range(key, {price_per_hour.min, max_price_usd_per_hour, false}, value);
 }
 
 std::optional<Problem> check_offering_number(std::string_view key, double value) {
   // A rented offering's on-demand price: the loader applies price_per_hour to it (only owned
   // capacity may cost 0), and so do importers, which never write owned capacity.
-  if (key == "pricing.on_demand") return check_rented_price_per_hour(key, value);
+  if (key.starts_with("pricing.")) return check_rented_price_per_hour(key, value);
   for (const auto& field : offering_fields) {
     if (field.key != key) continue;
     if (field.kind != ValueKind::number && field.kind != ValueKind::optional_number &&

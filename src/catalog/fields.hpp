@@ -97,6 +97,8 @@ struct Problem {
 // "vcpus", "pricing.spot"), for importers: a value they write is one `catalog validate` accepts.
 // A key the table lacks or that holds no number is a programming error (std::logic_error).
 std::optional<Problem> check_offering_number(std::string_view key, double value);
+// The least a rented offering's price may be, per instance-hour in any currency (fields.cpp states why).
+inline constexpr double min_price_per_hour = 0.001;
 // The range of a rented offering's price per instance-hour (every pricing mode; owned capacity's
 // on-demand rate alone may be 0); `key` names the price in the message.
 std::optional<Problem> check_rented_price_per_hour(std::string_view key, double value);

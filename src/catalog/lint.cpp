@@ -1,7 +1,12 @@
 // catalog::lint: warnings about values that parse but are probably wrong.
 #include <algorithm>
+#include <cmath>
 #include <initializer_list>
 #include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "catalog/fields.hpp"
 #include "gpuselect/catalog.hpp"
@@ -18,6 +23,21 @@ using fields::format_number;
 // outside 20..2000 a value is off by an order of magnitude, most likely a unit mix-up.
 constexpr double min_flop_per_byte = 20;
 constexpr double max_flop_per_byte = 2000;
+
+// The market-range check per GPU-hour (docs/catalog.md "Tools"): a price whose USD per GPU-hour is
+// more than market_outlier_factor from the median of the other offerings of the same GPU, and more
+// than unit_slip_factor beyond the cheapest or dearest of them, is a finding; when a unit slip brings it within unit_slip_factor of that median, the finding names the
+// slip. Assumption, as for the importer's check (docs/catalog.md "Importing SkyPilot catalogs", rule
+// 7): real spreads between clouds are about 3x either side of the median
+// (shared/reference/skypilot-gpu-price-summary.csv), so 4x is a mistake and 2x after a correction
+// is the market.
+constexpr double market_outlier_factor = 4;
+constexpr double unit_slip_factor = 2;
+// Without a unit slip to name, only a price 10x beyond every other offering of the GPU: twice the
+// importer's 5x (rule 7), since the catalog's own regional clouds (AutoDL's V100 at 0.32 USD against
+// 1.6 elsewhere) already sit 5x apart.
+constexpr double unexplained_outlier_factor = 10;
+constexpr double hours_per_month = 730;  // 8760 / 12
 
 // Where a finding about some fields belongs: the field set by the latest file (an overlay that
 // changed one of them made the combination wrong); within one file the first listed. Fields never
@@ -94,8 +114,95 @@ class Linter {
     }
   }
 
+  // The median USD per GPU-hour on demand of each GPU's offerings (each offering's own median over
+  // its regions, so a many-region offering counts once), with the offering's own median to leave out.
+  void build_market() {
+    std::unordered_map<std::string, std::vector<std::pair<double, const Offering*>>> per_gpu;
+    for (const auto& offering : catalog_.offerings) {
+      const double per_hour = usd_per_gpu_hour(offering, 1.0);
+      if (!(per_hour > 0)) continue;
+      std::vector<double> prices;
+      for (const auto& region : offering.regions) {
+        if (const auto price = offering.pricing_in(region).on_demand) prices.push_back(*price * per_hour);
+      }
+      if (offering.regions.empty() && offering.pricing.on_demand) prices.push_back(*offering.pricing.on_demand * per_hour);
+      if (prices.empty()) continue;
+      std::sort(prices.begin(), prices.end());
+      per_gpu[offering.gpu].emplace_back(prices[prices.size() / 2], &offering);
+    }
+    market_ = std::move(per_gpu);
+  }
+
+  // USD per GPU-hour for `price` of `offering` (0 when its currency has no rate or it is owned).
+  double usd_per_gpu_hour(const Offering& offering, double price) const {
+    const Provider* provider = catalog_.find_provider(offering.provider);
+    if (provider == nullptr || provider->kind == ProviderKind::owned) return 0;
+    const double gpus = offering.gpu_count * offering.gpu_fraction;
+    const CurrencyRate* rate = catalog_.find_currency(provider->currency);
+    const double units_per_usd = provider->currency == "USD" ? 1.0 : rate != nullptr ? rate->per_usd : 0.0;
+    if (!(gpus > 0) || !(units_per_usd > 0)) return 0;
+    return price / units_per_usd / gpus;
+  }
+
+  void check_market(const Offering& offering, const std::optional<double>& price, std::string_view key,
+                    const SourcePos& pos) {
+    if (!price) return;
+    const double per_gpu_hour = usd_per_gpu_hour(offering, *price);
+    const auto found = market_.find(offering.gpu);
+    if (!(per_gpu_hour > 0) || found == market_.end()) return;
+    std::vector<double> others;
+    for (const auto& [median, owner] : found->second) {
+      if (owner != &offering) others.push_back(median);
+    }
+    if (others.size() < 2) return;
+    std::sort(others.begin(), others.end());
+    const double median = others[others.size() / 2];
+    const double ratio = per_gpu_hour / median;
+    if (std::abs(std::log(ratio)) <= std::log(market_outlier_factor)) return;
+
+    const double gpus = offering.gpu_count * offering.gpu_fraction;
+    struct Slip {
+      double corrected_ratio;
+      std::string words;
+    };
+    const Slip slips[] = {
+        {ratio * gpus, fmt::format("a price per GPU: the {:g}-GPU instance would be {} (x{:g})", gpus,
+                                   format_number(*price * gpus), gpus)},
+        {ratio / hours_per_month, fmt::format("a monthly price: per hour it would be {} (/730)",
+                                              format_number(*price / hours_per_month))},
+        {ratio / 100, fmt::format("a price in cents: it would be {} (/100)", format_number(*price / 100))},
+    };
+    std::string likely;
+    for (std::size_t index = gpus > 1 ? 0 : 1; index < std::size(slips); ++index) {
+      if (std::abs(std::log(slips[index].corrected_ratio)) <= std::log(unit_slip_factor)) {
+        likely = slips[index].words;
+        break;
+      }
+    }
+    // Within reach of the cheapest or dearest other offering it is the market's spread (Vast's V100 at
+    // 0.21 against Azure's 3.06): 2x beyond them when a unit slip explains the price, else 10x.
+    const double reach = likely.empty() ? unexplained_outlier_factor : unit_slip_factor;
+    if (per_gpu_hour >= others.front() / reach && per_gpu_hour <= others.back() * reach) return;
+    warn(pos,
+         fmt::format("offering {} has {} {} = {} USD per GPU-hour, {:.1f}x {} the market median {} of {} other "
+                     "offerings of {}",
+                     text::quoted(offering.id), key, format_number(*price), format_number(std::round(per_gpu_hour * 1000) / 1000),
+                     ratio > 1 ? ratio : 1 / ratio, ratio > 1 ? "above" : "below",
+                     format_number(std::round(median * 1000) / 1000), others.size(), offering.gpu),
+         likely.empty() ? "check the price and its unit: per instance-hour, in the provider's currency"
+                        : "it looks like " + likely + "; prices are per instance-hour");
+  }
+
   void check(const Offering& offering) {
     const std::string what = "offering " + text::quoted(offering.id);
+    check_market(offering, offering.pricing.on_demand, "pricing.on_demand",
+                 last_set(offering.pos, {offering.set_at.on_demand}));
+    for (const auto& entry : offering.region_prices) {
+      if ((entry.given & (1u << static_cast<unsigned>(PricingMode::on_demand))) == 0) continue;
+      if (entry.pricing.on_demand == offering.pricing.on_demand) continue;  // one finding for one price
+      check_market(offering, entry.pricing.on_demand, "region_pricing " + entry.region + " on_demand",
+                   entry.pos.line > 0 ? entry.pos : offering.pos);
+    }
     const Pricing& pricing = offering.pricing;
     const Offering::PricePositions& set_at = offering.set_at;
     auto above = [&](const std::optional<double>& price, std::string_view key, const SourcePos& price_pos,
@@ -163,6 +270,7 @@ class Linter {
     for (const auto& provider : catalog_.providers) {
       check_as_of(last_set(provider.pos, {provider.as_of_pos}), "provider " + text::quoted(provider.id), provider.as_of);
     }
+    build_market();
     for (const auto& offering : catalog_.offerings) check(offering);
     for (const auto& rate : catalog_.currencies) {
       check_as_of(last_set(rate.pos, {rate.as_of_pos}), "currency " + text::quoted(rate.code), rate.as_of);
@@ -178,6 +286,7 @@ class Linter {
   std::vector<Diagnostic> found_;
   std::vector<FileName> file_names_;
   DiagnosticCounts counts_;
+  std::unordered_map<std::string, std::vector<std::pair<double, const Offering*>>> market_;
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 // records by id field by field, then checks that need the merged catalog (required fields,
 // references, vgpu shares). Every problem becomes a Diagnostic; nothing throws on bad input.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -11,6 +12,8 @@
 #include <string_view>
 #include <type_traits>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "catalog/fields.hpp"
 #include "core/prefault.hpp"
@@ -143,6 +146,7 @@ struct RecordMeta {
   std::uint32_t touched_line = 0;  // where, in that file: its id value
   std::uint32_t touched_column = 0;
   FieldMask named = 0;  // fields any file named
+  SourcePos shape_pos;  // where gpu_fraction or isolation was last named (line 0 = never)
 };
 
 // The hint for an unknown key in a record: the record kind's closest key ("did you mean"), else its
@@ -312,7 +316,10 @@ class Loader {
   void check_required(const Store<Record>& store);
   void check_offerings();
   void check_owned_pricing(const Offering& offering, bool provider_known);
+  void overlay_prices(Offering& target, fields::FieldMask named, Mark id_mark);
+  void check_price_ceiling(const Offering& offering, const Provider& provider);
   void resolve_region_prices();
+  void apply_discounts();
   void check_models();
 
   const LoadLimits& limits_;
@@ -822,7 +829,9 @@ void Loader::apply_record(Store<Record>& store) {
   }
 
   std::uint32_t record_index = 0;
+  [[maybe_unused]] bool overlay = false;  // read for offerings only
   if (const auto found = store.find(id)) {
+    overlay = true;
     record_index = *found;
     RecordMeta& meta = store.meta[record_index];
     if (meta.touched_file == file_) {
@@ -841,7 +850,7 @@ void Loader::apply_record(Store<Record>& store) {
     Record& fresh = store.records.emplace_back();
     *static_cast<std::string*>(fields[0].slot(fresh)) = id;
     fresh.pos = {file_, buffer.record_mark.line, buffer.record_mark.column};
-    store.meta.push_back({file_, id_entry->value_mark.line, id_entry->value_mark.column, 0});
+    store.meta.push_back({file_, id_entry->value_mark.line, id_entry->value_mark.column, 0, {}});
     store.index.insert(id, record_index);
   }
   Record& target = store.records[record_index];
@@ -856,6 +865,21 @@ void Loader::apply_record(Store<Record>& store) {
       const bool is_prefix = std::any_of(fields.begin(), fields.end(), [&](const auto& field) {
         return field.key.size() > key.size() && field.key.starts_with(key) && field.key[key.size()] == '.';
       });
+      if constexpr (std::is_same_v<Record, Provider>) {
+        // `discount_pct: 12` is the map with every pricing mode at 12 (docs/catalog.md "Discounts").
+        if (key == "discount_pct" && entry.shape == Shape::scalar) {
+          for (const auto& mode_field : fields) {
+            if (!mode_field.key.starts_with("discount_pct.")) continue;
+            if (auto problem = fields::assign_scalar(mode_field, mode_field.slot(target), buffer.value(entry),
+                                                     entry.plain)) {
+              report(entry.value_mark, std::move(problem->message), std::move(problem->hint));
+              break;
+            }
+            named |= FieldMask{1} << fields::find_field(fields, mode_field.key, 0);
+          }
+          continue;
+        }
+      }
       if (is_prefix) {
         std::string subkeys;
         for (const auto& field : fields) {
@@ -887,6 +911,9 @@ void Loader::apply_record(Store<Record>& store) {
       continue;
     }
     named |= bit;
+    if (field.key == "gpu_fraction" || field.key == "isolation") {
+      store.meta[record_index].shape_pos = {file_, entry.key_mark.line, entry.key_mark.column};
+    }
     void* slot = field.slot(target);
     switch (entry.shape) {
       case Shape::scalar:
@@ -950,6 +977,53 @@ void Loader::apply_record(Store<Record>& store) {
     index += items;
   }
   store.meta[record_index].named |= named;
+  if constexpr (std::is_same_v<Record, Offering>) {
+    if (overlay) overlay_prices(target, named, id_entry->value_mark);
+  }
+}
+
+// An overlay's prices (docs/catalog.md "Overlays"): a plain `pricing` price applies in every region,
+// replacing the regional prices of that mode, unless the overlay gives region_pricing too (a note
+// says how many it replaced); a changed price without the overlay's own as_of and source warns, as
+// the record would go on dating and sourcing it by the file that defined it.
+void Loader::overlay_prices(Offering& target, FieldMask named, Mark id_mark) {
+  const auto& fields = offerings_.table.fields;
+  const auto has = [&](std::string_view key) {
+    const int field = fields::find_field(fields, key, 0);
+    return field >= 0 && (named & (FieldMask{1} << field)) != 0;
+  };
+  const bool regional = has("region_pricing");
+  bool any_price = regional;
+  std::size_t replaced = 0;
+  for (std::size_t index = 0; index < pricing_mode_count; ++index) {
+    const auto mode = static_cast<PricingMode>(index);
+    if (!has("pricing." + std::string(pricing_key(mode)))) continue;
+    any_price = true;
+    if (regional) continue;
+    const auto mode_bit = static_cast<std::uint8_t>(1u << index);
+    for (auto& entry : target.region_prices) {
+      if ((entry.given & mode_bit) == 0) continue;
+      entry.given = static_cast<std::uint8_t>(entry.given & ~mode_bit);
+      entry.pricing.slot(mode).reset();
+      if (mode == PricingMode::spot) entry.spot_min.reset();
+      ++replaced;
+    }
+  }
+  if (replaced > 0 && result_.notes.size() < max_kept_diagnostics) {
+    result_.notes.push_back(fmt::format(
+        "{}:{}:{}: note: offering {}: the overlay's pricing applies in every region and replaced {} regional price{} "
+        "(give region_pricing in the overlay to price regions apart)",
+        file_names_[file_].str(), id_mark.line, id_mark.column, fields::shown(target.id), replaced,
+        replaced == 1 ? "" : "s"));
+  }
+  if (any_price && (!has("as_of") || !has("source"))) {
+    report(file_, id_mark,
+           "offering " + fields::shown(target.id) + ": the overlay changes prices without its own " +
+               (!has("as_of") && !has("source") ? "as_of and source" : !has("as_of") ? "as_of" : "source") +
+               ", so the record still dates them " + fields::shown(target.as_of) + " and credits " +
+               fields::shown(target.source),
+           "add as_of (the date of the quote) and source (who quoted it) to the overlay record", Severity::warning);
+  }
 }
 
 template <typename Record>
@@ -1013,12 +1087,46 @@ void Loader::check_offerings() {
       }
     }
     check_owned_pricing(offering, (named & (FieldMask{1} << provider_bit)) != 0 && providers_.find(offering.provider));
+    if (const auto found = providers_.find(offering.provider)) check_price_ceiling(offering, catalog.providers[*found]);
     if (offering.gpu_fraction < 1.0 && offering.isolation != Isolation::vgpu) {
-      report_at(offering.pos,
+      // At the file that last named either field: an overlay that changed one made the pair wrong,
+      // and the defining file may be one the user cannot edit (the built-in catalog).
+      const SourcePos& shape = offerings_.meta[index].shape_pos;
+      report_at(shape.line != 0 && shape.file != offering.pos.file ? shape : offering.pos,
                 "offering " + fields::shown(offering.id) + " has gpu_fraction " +
                     fields::format_number(offering.gpu_fraction) + " but isolation " +
                     std::string(to_string(offering.isolation)),
                 "a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1");
+    }
+  }
+}
+
+// Every price of an offering, converted to USD at the catalog's rates, is at most
+// max_price_usd_per_hour (ranges of money are in USD, so a JPY or CNY quote has the same ceiling). A
+// currency without a rate is another error; its prices are not checked here.
+void Loader::check_price_ceiling(const Offering& offering, const Provider& provider) {
+  const CurrencyRate* rate = result_.catalog.find_currency(provider.currency);
+  const double units_per_usd = provider.currency == "USD" ? 1.0 : rate != nullptr ? rate->per_usd : 0.0;
+  if (!(units_per_usd > 0)) return;
+  const auto check = [&](const std::optional<double>& price, std::string_view key, const SourcePos& at) {
+    if (!price || *price / units_per_usd <= max_price_usd_per_hour) return;
+    report_at(at.line != 0 ? at : offering.pos,
+              fmt::format("{} {} {} is {:.0f} USD per instance-hour for offering {}, above the {:g} USD ceiling",
+                          key, fields::format_number(*price), provider.currency, *price / units_per_usd,
+                          fields::shown(offering.id), max_price_usd_per_hour),
+              "write the price per instance-hour in the provider's currency (not per month, not in cents)");
+  };
+  const auto& set_at = offering.set_at;
+  check(offering.pricing.on_demand, "pricing.on_demand", set_at.on_demand);
+  check(offering.pricing.spot, "pricing.spot", set_at.spot);
+  check(offering.pricing.reserved_1y, "pricing.reserved_1y", set_at.reserved_1y);
+  check(offering.pricing.reserved_3y, "pricing.reserved_3y", set_at.reserved_3y);
+  for (const auto& entry : offering.region_prices) {
+    for (std::size_t index = 0; index < pricing_mode_count; ++index) {
+      const auto mode = static_cast<PricingMode>(index);
+      if ((entry.given & (1u << index)) == 0) continue;
+      check(entry.pricing.price(mode), "region_pricing " + entry.region + " " + std::string(pricing_key(mode)),
+            entry.pos);
     }
   }
 }
@@ -1032,10 +1140,10 @@ void Loader::check_owned_pricing(const Offering& offering, bool provider_known) 
   if (!owned) {
     // The field table lets 0 through for owned providers; below fields::check_rented_price_per_hour's
     // minimum it is a typo (or a denormal that would make an offering free) for any other.
-    if (on_demand && fields::check_rented_price_per_hour("pricing.on_demand", *on_demand)) {
+    if (on_demand && !(*on_demand >= fields::min_price_per_hour)) {
       report_at(offering.set_at.on_demand.line != 0 ? offering.set_at.on_demand : offering.pos,
                 "pricing.on_demand " + fields::format_number(*on_demand) +
-                    " is out of range (must be at least 0.001 and at most 10000) for offering " +
+                    " is out of range (must be at least 0.001) for offering " +
                     fields::shown(offering.id),
                 "write the price per instance-hour; only a provider of 'kind: owned' may cost 0");
     }
@@ -1056,15 +1164,57 @@ void Loader::check_owned_pricing(const Offering& offering, bool provider_known) 
   }
 }
 
-// After every overlay: a mode a region entry did not name takes the offering's `pricing`.
+// After every overlay: a mode a region entry did not name takes the offering's `pricing`. A reserved
+// price the catalog marks estimated (estimated_fields: pricing.reserved_1y) is a discount off
+// on-demand, so a region with its own on-demand price takes it scaled by that region's on-demand
+// over the offering's (docs/catalog.md "Prices per region"): 70% of Tokyo's price, not of Virginia's.
 void Loader::resolve_region_prices() {
   for (auto& offering : result_.catalog.offerings) {
+    const auto estimated = [&](PricingMode mode) {
+      const std::string key = "pricing." + std::string(pricing_key(mode));
+      return std::find(offering.estimated_fields.begin(), offering.estimated_fields.end(), key) !=
+             offering.estimated_fields.end();
+    };
+    const auto base_on_demand = offering.pricing.on_demand;
     for (auto& entry : offering.region_prices) {
+      const bool own_on_demand = (entry.given & (1u << static_cast<unsigned>(PricingMode::on_demand))) != 0;
       for (std::size_t index = 0; index < pricing_mode_count; ++index) {
         if ((entry.given & (1u << index)) != 0) continue;
         const auto mode = static_cast<PricingMode>(index);
-        entry.pricing.slot(mode) = offering.pricing.stated(mode);
+        auto price = offering.pricing.stated(mode);
+        const bool reserved = mode == PricingMode::reserved_1y || mode == PricingMode::reserved_3y;
+        if (price && reserved && own_on_demand && estimated(mode) && entry.pricing.on_demand && base_on_demand &&
+            *base_on_demand > 0) {
+          price = std::round(*price * *entry.pricing.on_demand / *base_on_demand * 1e6) / 1e6;
+        }
+        entry.pricing.slot(mode) = price;
       }
+    }
+  }
+}
+
+// After every overlay and region resolution: each provider's discount_pct off every price of its
+// offerings, in every region and mode (spot_min with spot). Prices stay in the provider's currency.
+void Loader::apply_discounts() {
+  auto& catalog = result_.catalog;
+  for (std::size_t index = 0; index < catalog.offerings.size(); ++index) {
+    Offering& offering = catalog.offerings[index];
+    const auto found = providers_.find(offering.provider);
+    if (!found) continue;
+    const Provider::Discount& discount = catalog.providers[*found].discount_pct;
+    if (!discount.any()) continue;
+    // Rounded to 6 decimals, as prices are written (SkyPilot's most), so no floating-point tail shows.
+    const auto discounted = [](double price, double pct) { return std::round(price * (1.0 - pct / 100.0) * 1e6) / 1e6; };
+    const auto scale = [&](Pricing& pricing) {
+      for (std::size_t mode_index = 0; mode_index < pricing_mode_count; ++mode_index) {
+        const auto mode = static_cast<PricingMode>(mode_index);
+        if (auto& price = pricing.slot(mode)) *price = discounted(*price, discount.of(mode));
+      }
+    };
+    scale(offering.pricing);
+    for (auto& entry : offering.region_prices) {
+      scale(entry.pricing);
+      if (entry.spot_min) *entry.spot_min = discounted(*entry.spot_min, discount.spot);
     }
   }
 }
@@ -1125,6 +1275,7 @@ LoadResult Loader::finish() {
   check_required(currencies_);
   check_offerings();
   resolve_region_prices();
+  apply_discounts();
   check_models();
   std::stable_sort(diagnostics_.begin(), diagnostics_.end(),
                    [](const LocatedDiagnostic& a, const LocatedDiagnostic& b) {

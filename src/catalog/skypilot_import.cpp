@@ -64,6 +64,8 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "catalog/accelerators.hpp"
 #include "catalog/csv.hpp"
 #include "catalog/fields.hpp"
@@ -176,8 +178,10 @@ struct GcpHostFamily {
   std::string_view prefix;
   std::string_view accelerator;
 };
-constexpr std::array<GcpHostFamily, 7> gcp_host_families = {{
+constexpr std::array<GcpHostFamily, 8> gcp_host_families = {{
     {"a2-highgpu-", "A100"},
+    // a3-edgegpu-8g: 8 H100 80 GB (the same page, "A3 Edge"), priced with SkyPilot's H100 rows.
+    {"a3-edgegpu-", "H100"},
     {"a2-megagpu-", "A100"},
     {"a2-ultragpu-", "A100-80GB"},
     {"a3-highgpu-", "H100"},
@@ -379,10 +383,12 @@ struct Row {
   double vcpus = 0;
   double memory_gib = 0;
   std::optional<double> gpu_memory_mib;
+  bool gpu_info_pcie = false;        // GpuInfo names a PCIe card
   std::optional<double> price;       // >= 0 per hour as written; 0 = no price in this row
   std::optional<double> spot_price;  // >= 0 per hour as written; 0 = no spot price in this row
   std::optional<double> local_disk_gb;
   std::string region;
+  std::string region_spelling;  // Region as written (trimmed): what launch files must name
   std::string zone;  // AvailabilityZone, or the region when the file has none
   std::uint32_t line = 0;
 
@@ -406,10 +412,9 @@ using Refs = std::array<FieldRef, column_specs.size()>;
 constexpr std::array<Column, 4> identifier_columns = {Column::instance_type, Column::accelerator_name, Column::region,
                                                       Column::availability_zone};
 
-// Region names as written, with Vast's location lists (", CN, AS", "Texas, US, NA") made one word:
-// comma-separated parts trimmed, empty parts dropped, joined with '-' ("CN-AS", "Texas-US-NA"),
-// spaces inside a part become '-'. A name with no comma is only trimmed.
-std::string clean_region(std::string_view text) {
+}  // namespace
+
+std::string region_id(std::string_view text) {
   text = trim(text);
   if (text.find(',') == std::string_view::npos) return std::string(text);
   std::string out;
@@ -423,6 +428,8 @@ std::string clean_region(std::string_view text) {
   }
   return out;
 }
+
+namespace {
 
 class RowParser {
  public:
@@ -476,23 +483,37 @@ class RowParser {
     row.line = line;
     row.instance_type = std::string(text(refs, Column::instance_type));
     row.accelerator = std::string(text(refs, Column::accelerator_name));
-    row.accelerator_count = number(refs, Column::accelerator_count).value_or(0);
-    row.vcpus = number(refs, Column::vcpus).value_or(0);
-    row.memory_gib = number(refs, Column::memory_gib).value_or(0);
+    // TPU, Trainium, Gaudi ... rows become no offering: counted as non-GPU by the merger, never as
+    // unreadable, whatever their other fields hold (a TPU pod's price or vCPUs exceed any GPU node's).
+    if (accelerators::is_non_gpu(row.accelerator)) {
+      row.accelerator_count = 1;
+      row.region_spelling = std::string(trim(text(refs, Column::region)));
+      row.region = region_id(row.region_spelling);
+      row.zone = row.region;
+      return row;
+    }
+    // A CPU row (no accelerator) is read only as a GCP host VM: the loader's ranges, which are for
+    // GPU offerings, do not apply to it (syntax still does).
+    const bool ranged = !row.accelerator.empty();
+    row.accelerator_count = number(refs, Column::accelerator_count, ranged).value_or(0);
+    row.vcpus = number(refs, Column::vcpus, ranged).value_or(0);
+    row.memory_gib = number(refs, Column::memory_gib, ranged).value_or(0);
     row.gpu_memory_mib = gpu_memory_mib(text(refs, Column::gpu_info));
-    row.price = number(refs, Column::price);
-    row.spot_price = number(refs, Column::spot_price);
+    row.gpu_info_pcie = accelerators::says_pcie(text(refs, Column::gpu_info));
+    row.price = number(refs, Column::price, ranged);
+    row.spot_price = number(refs, Column::spot_price, ranged);
     const auto disk_size = number(refs, Column::local_disk_size);
     const auto disk_count = number(refs, Column::local_disk_count);
     if (disk_size && *disk_size > 0) {
       row.local_disk_gb = *disk_size * (disk_count && *disk_count > 0 ? *disk_count : 1);
-      if (auto problem = fields::check_offering_number("local_disk_gb", *row.local_disk_gb)) {
+      if (auto problem = ranged ? fields::check_offering_number("local_disk_gb", *row.local_disk_gb) : std::nullopt) {
         throw Error(where(refs[static_cast<std::size_t>(Column::local_disk_size)]),
                     "LocalDiskSize x LocalDiskCount: " + problem->message, problem->hint);
       }
     }
-    row.region = clean_region(text(refs, Column::region));
-    row.zone = clean_region(text(refs, Column::availability_zone));
+    row.region_spelling = std::string(trim(text(refs, Column::region)));
+    row.region = region_id(row.region_spelling);
+    row.zone = region_id(text(refs, Column::availability_zone));
     if (row.zone.empty()) row.zone = row.region;
     if (row.accelerator.empty()) row.accelerator_count = 0;
     // The catalog's gpu_count range (src/catalog/fields.cpp): 64 GPUs in one instance is beyond any
@@ -528,8 +549,9 @@ class RowParser {
     return trim(refs[static_cast<std::size_t>(column)].text);
   }
 
-  // Empty -> nullopt; otherwise a finite number >= 0 or an Error at the field.
-  std::optional<double> number(const Refs& refs, Column column) const {
+  // Empty -> nullopt; otherwise a finite number >= 0 (within the loader's range when `ranged`) or an
+  // Error at the field.
+  std::optional<double> number(const Refs& refs, Column column, bool ranged = true) const {
     const FieldRef& field = refs[static_cast<std::size_t>(column)];
     const std::string_view value = trim(field.text);
     if (value.empty()) return std::nullopt;
@@ -546,7 +568,7 @@ class RowParser {
     }
     // A positive value must be one the loader accepts (0 means "not given" and is skipped).
     const std::string_view loader_key = column_specs[static_cast<std::size_t>(column)].loader_key;
-    if (!loader_key.empty() && parsed > 0) {
+    if (ranged && !loader_key.empty() && parsed > 0) {
       if (auto problem = fields::check_offering_number(loader_key, parsed)) {
         throw Error(where(field), std::string(name) + ": " + problem->message, problem->hint);
       }
@@ -639,6 +661,7 @@ class Merger {
       return false;
     }
     RegionDraft& region = region_of(draft, row.region);
+    if (region.spelling.empty()) region.spelling = row.region_spelling;
     if (row.price && *row.price > 0) region.on_demand.push_back(*row.price);
     if (row.spot_price && *row.spot_price > 0) {
       // SkyPilot writes Price into SpotPrice for types sold without a spot market (Vast, some AWS
@@ -658,6 +681,9 @@ class Merger {
 
   void warn(std::string warning) { warnings_.push_back(std::move(warning)); }
 
+  // Whether the file lists instance type `instance_type` (kept, skipped as an outlier or not).
+  bool lists(const std::string& instance_type) const { return draft_by_instance_type_.count(instance_type) > 0; }
+
   void finish(SkyPilotImport& result) {
     std::vector<Draft*> kept;
     for (auto& draft : drafts_) {
@@ -665,7 +691,7 @@ class Merger {
       close_prices(draft);
       kept.push_back(&draft);
     }
-    apply_price_basis(kept);
+    apply_price_basis(kept, result);
     for (Draft* draft : kept) {
       if (outlier(*draft)) continue;
       if (!draft->offering.pricing.on_demand && !draft->any_on_demand) {
@@ -698,6 +724,7 @@ class Merger {
     std::string region;
     std::vector<double> on_demand;  // one per zone row with a price
     std::vector<double> spot;
+    std::string spelling;  // the Region column as written
   };
   struct Draft {
     Offering offering;
@@ -724,7 +751,7 @@ class Merger {
       return draft.regions[draft.last_region];
     }
     const auto [entry, inserted] = draft.region_index.try_emplace(region, draft.regions.size());
-    if (inserted) draft.regions.push_back({region, {}, {}});
+    if (inserted) draft.regions.push_back({region, {}, {}, {}});
     draft.last_region = entry->second;
     return draft.regions[entry->second];
   }
@@ -741,8 +768,10 @@ class Merger {
     offering.regions.clear();
     offering.region_prices.clear();
     const RegionPrice* cheapest = nullptr;
+    offering.launch.regions.clear();
     for (auto& region : draft.regions) {
       offering.regions.push_back(region.region);
+      if (region.spelling != region.region) offering.launch.regions.push_back(region.spelling);
       RegionPrice& entry = offering.region_prices.emplace_back();
       entry.region = region.region;
       entry.pricing.on_demand = median(region.on_demand);
@@ -831,34 +860,53 @@ class Merger {
            (offering.gpu_count * offering.gpu_fraction);
   }
 
-  // A price list per GPU (RunPod's) read as per instance makes every multi-GPU type look several
-  // times cheaper than the catalog. Detect: over the multi-GPU types whose GPU has catalog prices,
-  // the median distance (in log terms) of price/GPUs and of price itself from the catalog's median
-  // per-GPU-hour price; a per-GPU list is much closer the second way. Needs two such types.
-  void apply_price_basis(std::vector<Draft*>& drafts) {
-    bool per_gpu = options_.price_basis == PriceBasis::gpu;
-    std::vector<double> as_instance, as_gpu;
-    for (Draft* draft : drafts) {
+  // What a price in this file is for, decided from the file's own evidence (docs/catalog.md
+  // "Importing SkyPilot catalogs", rule 7): for each GPU the file lists both as 1x and as Nx (N >= 2),
+  // the Nx price against the 1x one: about N times it is a per-instance list, about the same a
+  // per-GPU list (RunPod-style). The majority of such GPUs decides; with none, or a tie, the file is
+  // read per instance, SkyPilot's vms.csv basis (a catalog elsewhere says nothing about this file:
+  // mithril's 8.0 for 8x H100 is that node's price). --price-basis instance|gpu overrides.
+  void apply_price_basis(std::vector<Draft*>& drafts, SkyPilotImport& result) {
+    std::unordered_map<std::string, double> single;  // GPU id -> cheapest 1x on-demand price
+    for (const Draft* draft : drafts) {
       const Offering& offering = draft->offering;
-      if (offering.gpu_count < 2 || !offering.pricing.on_demand || !(*offering.pricing.on_demand > 0)) continue;
-      const PriceRange* range = range_of(*draft->gpu);
-      if (range == nullptr || !(range->median > 0)) continue;
-      const double price = per_gpu_hour(offering);
-      if (!(price > 0)) continue;
-      as_instance.push_back(std::abs(std::log(price / range->median)));
-      as_gpu.push_back(std::abs(std::log(price * offering.gpu_count / range->median)));
+      if (offering.gpu_count != 1 || offering.gpu_fraction != 1.0 || !offering.pricing.on_demand) continue;
+      auto [entry, inserted] = single.try_emplace(offering.gpu, *offering.pricing.on_demand);
+      if (!inserted) entry->second = std::min(entry->second, *offering.pricing.on_demand);
     }
-    constexpr std::size_t min_types = 2;
-    if (options_.price_basis == PriceBasis::detect && as_instance.size() >= min_types) {
-      const double instance_distance = *median(as_instance);
-      const double gpu_distance = *median(as_gpu);
-      // Closer by more than a factor of 2 the per-GPU way (log 2 = 0.69).
-      per_gpu = gpu_distance + std::log(2.0) < instance_distance;
-      if (per_gpu) {
-        warnings_.push_back("prices look per GPU, not per instance: " + std::to_string(as_gpu.size()) +
-                            " multi-GPU types are closer to the catalog's per-GPU-hour prices that way; multiplied "
-                            "by the GPU count (--price-basis instance keeps them as written)");
-      }
+    std::unordered_map<std::string, int> votes;  // GPU id -> +1 per instance, -1 per GPU, per Nx type
+    for (const Draft* draft : drafts) {
+      const Offering& offering = draft->offering;
+      const auto one = single.find(offering.gpu);
+      if (offering.gpu_count < 2 || !offering.pricing.on_demand || one == single.end() || !(one->second > 0)) continue;
+      const double ratio = *offering.pricing.on_demand / one->second;
+      const double instance_distance = std::abs(std::log(ratio / offering.gpu_count));
+      const double gpu_distance = std::abs(std::log(ratio));
+      votes[offering.gpu] += instance_distance < gpu_distance ? 1 : -1;
+    }
+    std::size_t per_instance_gpus = 0;
+    std::size_t per_gpu_gpus = 0;
+    for (const auto& [gpu, vote] : votes) {
+      if (vote > 0) ++per_instance_gpus;
+      if (vote < 0) ++per_gpu_gpus;
+    }
+    bool per_gpu = false;
+    std::string reason;
+    if (options_.price_basis != PriceBasis::detect) {
+      per_gpu = options_.price_basis == PriceBasis::gpu;
+      reason = std::string("per ") + (per_gpu ? "GPU" : "instance") + " (--price-basis)";
+    } else if (votes.empty()) {
+      reason = "per instance (SkyPilot's vms.csv basis; no GPU is listed both 1x and Nx in this file to tell)";
+    } else {
+      per_gpu = per_gpu_gpus > per_instance_gpus;
+      reason = fmt::format("per {} (of {} GPUs listed both 1x and Nx, {} price Nx at N times 1x, {} at the 1x price)",
+                           per_gpu ? "GPU" : "instance", votes.size(), per_instance_gpus, per_gpu_gpus);
+    }
+    result.price_basis = per_gpu ? PriceBasis::gpu : PriceBasis::instance;
+    result.price_basis_reason = reason;
+    if (per_gpu && options_.price_basis == PriceBasis::detect) {
+      warnings_.push_back("prices look per GPU, not per instance: " + reason.substr(reason.find('(')) +
+                          "; multiplied by the GPU count (--price-basis instance keeps them as written)");
     }
     if (!per_gpu) return;
     for (Draft* draft : drafts) scale_prices(draft->offering, draft->offering.gpu_count);
@@ -886,19 +934,34 @@ class Merger {
   }
 
   // Rule 2 plus the alias table (src/catalog/accelerators.cpp).
+  // The form factor (PCIe when the name, the instance type or GpuInfo says so: cudo's A100 80 GB are
+  // PCIe cards) and then GpuInfo's memory pick the record; the memory check applies to a form-factor
+  // match too ("A100" + PCIe is the 40 GB card unless GpuInfo reports 80 GB).
   const Gpu* resolve_gpu(const Row& row, std::string_view instance_type) const {
-    const bool pcie = accelerators::says_pcie(row.accelerator) || accelerators::says_pcie(instance_type);
     const std::string instance_type_lower = lower(instance_type);
+    // cudo writes "intel-ice-lake-a100-pci_1x2v4gb" (skypilot-catalog catalogs/v8/cudo/vms.csv).
+    const bool pci_word = instance_type_lower.find("-pci_") != std::string::npos ||
+                          instance_type_lower.find("-pci-") != std::string::npos || instance_type_lower.ends_with("-pci");
+    const bool pcie = accelerators::says_pcie(row.accelerator) || accelerators::says_pcie(instance_type) ||
+                      row.gpu_info_pcie || pci_word;
+    std::string_view suffix;
+    const Gpu* gpu = nullptr;
     for (const auto& hint : form_factor_hints) {
-      if (instance_type_lower.find(hint.instance_type_marker) == std::string::npos) continue;
-      if (ends_with_ignoring_case(row.accelerator, hint.alias_suffix)) continue;
-      if (const Gpu* gpu = resolver_.resolve(row.accelerator + std::string(hint.alias_suffix), pcie)) return gpu;
+      const bool named = instance_type_lower.find(hint.instance_type_marker) != std::string::npos ||
+                         ((row.gpu_info_pcie || pci_word) && hint.alias_suffix == "-PCIe");
+      if (!named || ends_with_ignoring_case(row.accelerator, hint.alias_suffix)) continue;
+      gpu = resolver_.resolve(row.accelerator + std::string(hint.alias_suffix), pcie);
+      if (gpu != nullptr) {
+        suffix = hint.alias_suffix;
+        break;
+      }
     }
-    const Gpu* gpu = resolver_.resolve(row.accelerator, pcie);
+    if (gpu == nullptr) gpu = resolver_.resolve(row.accelerator, pcie);
     if (gpu == nullptr || !row.gpu_memory_mib || !(gpu->memory_gb > 0)) return gpu;
     const double reported_gib = *row.gpu_memory_mib / mib_per_gib;
     if (std::abs(reported_gib - gpu->memory_gb) <= memory_variant_tolerance * gpu->memory_gb) return gpu;
     const std::string variant = row.accelerator + "-" + std::to_string(std::lround(reported_gib)) + "GB";
+    if (const Gpu* sized = resolver_.resolve(variant + std::string(suffix), pcie)) return sized;
     if (const Gpu* sized = resolver_.resolve(variant, pcie)) return sized;
     return gpu;
   }
@@ -907,6 +970,8 @@ class Merger {
     Draft draft;
     draft.accelerator = row.accelerator;
     draft.accelerator_count = row.accelerator_count;
+    // Launch files name the offer as the source does (SkyPilot's AcceleratorName).
+    draft.offering.launch.accelerator = row.accelerator;
     draft.gpu = resolve_gpu(row, instance_type);
     if (draft.gpu == nullptr) return draft;
     Offering& offering = draft.offering;
@@ -1077,6 +1142,87 @@ class BadRows {
 
 }  // namespace
 
+namespace {
+// The soft attributes a stub cannot know and ranks at a neutral value: the median of the known
+// providers (docs/catalog.md "Importing SkyPilot catalogs", rule 10). Fees (egress, public IP,
+// storage) stay 0 (none known) and billing hourly: they are money, not a judgement.
+bool neutral_key(std::string_view key) {
+  return key.starts_with("support.") || key.starts_with("sla_") || key.starts_with("environment.") ||
+         key.starts_with("recovery.") || key.starts_with("monitoring.") || key == "resize";
+}
+
+// Each neutral_key field of `stub` set to the median over `known`'s rented providers (numbers and
+// enumerations: the middle value; booleans: the majority; an optional number: the median of those
+// set). The count of providers it was taken over; 0 leaves the defaults.
+std::size_t set_neutral(Provider& stub, const Catalog& known) {
+  std::vector<const Provider*> peers;
+  for (const auto& provider : known.providers) {
+    if (provider.kind != ProviderKind::owned) peers.push_back(&provider);
+  }
+  if (peers.empty()) return 0;
+  std::vector<Provider> copies;  // the field table's slots take a mutable record; these are read only
+  copies.reserve(peers.size());
+  for (const Provider* peer : peers) copies.push_back(*peer);
+  for (const auto& field : fields::provider_table().fields) {
+    if (!neutral_key(field.key)) continue;
+    std::vector<double> values;
+    for (Provider& peer : copies) {
+      void* slot = field.slot(peer);
+      switch (field.kind) {
+        case fields::ValueKind::number:
+          values.push_back(*static_cast<double*>(slot));
+          break;
+        case fields::ValueKind::optional_number:
+          if (const auto& value = *static_cast<std::optional<double>*>(slot)) values.push_back(*value);
+          break;
+        case fields::ValueKind::boolean:
+          values.push_back(*static_cast<bool*>(slot) ? 1.0 : 0.0);
+          break;
+        case fields::ValueKind::enumeration:
+          values.push_back(*static_cast<std::uint8_t*>(slot));
+          break;
+        default:
+          break;
+      }
+    }
+    if (values.empty()) continue;
+    std::sort(values.begin(), values.end());
+    const double middle = values[values.size() / 2];
+    void* slot = field.slot(stub);
+    switch (field.kind) {
+      case fields::ValueKind::number:
+        *static_cast<double*>(slot) = middle;
+        break;
+      case fields::ValueKind::optional_number:
+        *static_cast<std::optional<double>*>(slot) = middle;
+        break;
+      case fields::ValueKind::boolean:
+        *static_cast<bool*>(slot) = middle >= 0.5;
+        break;
+      case fields::ValueKind::enumeration:
+        *static_cast<std::uint8_t*>(slot) = static_cast<std::uint8_t>(middle);
+        break;
+      default:
+        break;
+    }
+  }
+  return peers.size();
+}
+}  // namespace
+
+Provider provider_stub(std::string_view provider_id, std::string_view as_of, const Catalog& known) {
+  Provider provider = provider_stub(provider_id, as_of);
+  const std::size_t peers = set_neutral(provider, known);
+  if (peers == 0) return provider;
+  provider.source =
+      "stub written by gpuselect catalog import: the provider was not in the catalog; its support, SLA, "
+      "environment, recovery and monitoring are NEUTRAL values, the median of the catalog's " +
+      std::to_string(peers) +
+      " providers (unknown is not bad; marked estimated), no hidden fees known, USD, hourly billing; overlay a "
+      "reviewed providers record";
+  return provider;
+}
+
 Provider provider_stub(std::string_view provider_id, std::string_view as_of) {
   Provider provider;
   provider.id = std::string(provider_id);
@@ -1189,7 +1335,8 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, 
 
   // What the file knows about an offering the catalog already has: its regions and prices, and the
   // machine's size when the columns are there; the rest keeps its curated values.
-  result.overlay_keys = {"regions", "pricing.on_demand", "pricing.spot", "region_pricing"};
+  result.overlay_keys = {"regions", "pricing.on_demand", "pricing.spot", "region_pricing", "launch.accelerator",
+                         "launch.regions"};
   const auto has = [&](Column column) { return columns[static_cast<std::size_t>(column)] != no_column; };
   if (has(Column::vcpus)) result.overlay_keys.emplace_back("vcpus");
   if (has(Column::memory_gib)) result.overlay_keys.emplace_back("ram_gb");
@@ -1197,7 +1344,21 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, 
   result.overlay_keys.emplace_back("as_of");
   result.overlay_keys.emplace_back("source");
   if (known.find_provider(options.provider_id) == nullptr) {
-    result.provider_stub = provider_stub(options.provider_id, options.as_of);
+    result.provider_stub = provider_stub(options.provider_id, options.as_of, known);
+  }
+  // The provider's newest list: its offerings the file does not list are marked (an offering whose
+  // id is not "<provider>/<instance type>" is not one a SkyPilot file could list, and stays as it is).
+  if (!result.offerings.empty()) {
+    for (const auto& offering : known.offerings) {
+      if (offering.provider != options.provider_id || !offering.unlisted.empty() ||
+          offering.id != options.provider_id + "/" + offering.instance_type || merger.lists(offering.instance_type)) {
+        continue;
+      }
+      Offering& mark = result.unlisted.emplace_back();
+      mark.id = offering.id;
+      mark.provider = offering.provider;
+      mark.unlisted = "not in " + options.source_name + ", " + options.provider_id + "'s price list of " + options.as_of;
+    }
   }
   return result;
 }

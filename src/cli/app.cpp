@@ -1,5 +1,6 @@
 #include "cli/app.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <iostream>
@@ -18,6 +19,20 @@
 namespace gpuselect::cli {
 
 namespace {
+
+// What a bare `gpuselect` prints: what it is for and three commands to start from (each runs on the
+// built-in catalog; tests/py/test_help.py runs them).
+constexpr std::string_view short_usage =
+    "gpuselect: which GPU cloud offering to rent for a deep-learning job, what it costs, how long it\n"
+    "takes, and why.\n"
+    "\n"
+    "Usage: gpuselect COMMAND [OPTIONS]   (commands: recommend, estimate, compare, catalog, config,\n"
+    "                                      completion; 'gpuselect COMMAND --help' for each)\n"
+    "\n"
+    "Examples:\n"
+    "  gpuselect recommend --workload llm-finetune --model llama-3-8b --budget 200\n"
+    "  gpuselect estimate --workload llm-inference --model llama-3-70b --gpus H100:8\n"
+    "  gpuselect catalog list --gpus A100:8 --sort price\n";
 
 void print_error(const std::string& line) {
   std::fprintf(stderr, "gpuselect: error: %s\n", text::neutralise(line).c_str());
@@ -102,6 +117,12 @@ int run_app(int argc, char** argv) {
   app.add_flag("--no-price-update", globals.no_price_update,
                "Do not overlay the prices stored by 'gpuselect catalog update'")
       ->group("Global");
+  app.add_option("--spot-price", globals.spot_price,
+                 "Spot price per region that ranks: median (over its zones, default) or min (cheapest zone)")
+      ->group("Global");
+  app.add_flag("--include-unlisted", globals.include_unlisted,
+               "Rank offerings the provider's newest price update no longer lists (at their old prices)")
+      ->group("Global");
   app.add_option("--config", globals.config_path, "Config file (default $XDG_CONFIG_HOME/gpuselect/config.yaml)")
       ->group("Global");
   app.add_flag("-v,--verbose", globals.verbose, "More log lines on stderr (repeat for debug)")->group("Global");
@@ -124,8 +145,14 @@ int run_app(int argc, char** argv) {
       return run_complete(app, std::vector<std::string>(argv + 2, argv + argc));
     }
     try {
-      check_command_words(app, std::vector<std::string>(argv + 1, argv + argc));
-      app.parse(argc, argv);
+      if (argc < 2) {
+        write_stdout(short_usage);
+        return exit_ok;
+      }
+      // CLI11 reads the words in reverse order.
+      std::vector<std::string> words = check_command_words(app, std::vector<std::string>(argv + 1, argv + argc));
+      std::reverse(words.begin(), words.end());
+      app.parse(words);
     } catch (const CLI::Success& success) {
       errno = 0;
       const int code = app.exit(success);

@@ -6,11 +6,13 @@
 #include <utility>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
@@ -124,7 +126,27 @@ std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globa
   return files;
 }
 
+namespace {
+// -v: the config file and every catalog source a command reads, in load order, with its digest
+// (the same as the JSON echo's); the price update says so.
+void log_sources(const GlobalOptions& globals) {
+  const auto& settings = globals.settings;
+  std::string searched;
+  for (const auto& path : settings.searched) searched += (searched.empty() ? "" : ", ") + path;
+  spdlog::info("config file: {} (searched: {})", settings.config_file.empty() ? "none" : settings.config_file,
+               searched.empty() ? "no path, neither XDG_CONFIG_HOME nor HOME is set" : searched);
+  const auto update = price_update_in_use(globals);
+  for (const auto& file : catalog_file_digests(globals)) {
+    const bool is_update = update && file.name == update->path;
+    spdlog::info("catalog: {} {}{}", file.name, file.digest,
+                 is_update ? fmt::format(" (prices from 'gpuselect catalog update', {})", update->as_of) : "");
+  }
+  if (!update && !globals.no_price_update) spdlog::info("price update: none stored ('gpuselect catalog update')");
+}
+}  // namespace
+
 catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
+  if (globals.verbose >= 1 && !globals.quiet) log_sources(globals);
   const ReadSources read = read_catalog_sources(globals, extra_files);
   if (read.sources.empty()) {
     throw Error("--no-builtin-catalog", "no catalog to read", "give --catalog FILE or drop --no-builtin-catalog");
@@ -155,6 +177,16 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
     std::string where = first_error->file;
     if (first_error->line > 0) where += fmt::format(":{}:{}", first_error->line, first_error->column);
     throw Error(where, first_error->message, hint);
+  }
+  const auto statistic = catalog::parse_spot_statistic(globals.spot_price);
+  if (!statistic) {
+    throw Error("--spot-price", text::quoted(globals.spot_price) + " is not a spot statistic",
+                "choose one of: median, min");
+  }
+  catalog::rank_spot_by(result.catalog, *statistic);
+  // --include-unlisted: offerings a newer price list left out rank again (scoring excludes marked ones).
+  if (globals.include_unlisted) {
+    for (auto& offering : result.catalog.offerings) offering.unlisted.clear();
   }
   return std::move(result.catalog);
 }

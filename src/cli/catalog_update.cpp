@@ -310,7 +310,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   if (!catalog::days_between(as_of, as_of)) throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
   const int attempts = parse_whole_quantity(options.attempts, "--retries", ranges::Quantity::download_attempts);
   const int timeout_seconds = parse_whole_quantity(options.timeout_seconds, "--timeout", ranges::Quantity::download_timeout_s);
-  const catalog::PriceBasis basis = parse_price_basis(options.price_basis);
+  (void)price_basis_for(options.price_basis, "");  // a malformed value fails before any download
   if (!options.from.empty() && io::is_regular_file(options.from + "/vms.csv")) {
     throw Error("--from", text::quoted(options.from) + " holds a bare vms.csv, which names no cloud",
                 "point --from at the folder above it (DIR holding <cloud>/vms.csv), or import the one file with "
@@ -330,7 +330,11 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   std::vector<std::string> missing;
   for (const auto& cloud : clouds) {
     catalog::SkyPilotImportOptions request{
-        .provider_id = cloud, .source_name = {}, .as_of = as_of, .strict = options.strict, .price_basis = basis};
+        .provider_id = cloud,
+        .source_name = {},
+        .as_of = as_of,
+        .strict = options.strict,
+        .price_basis = price_basis_for(options.price_basis, cloud)};
     std::string csv;
     if (!options.from.empty()) {
       request.source_name = local_copy(options.from, cloud);
@@ -378,6 +382,13 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
       }
     }
     ImportedFile imported = import_skypilot_text(csv, request, known, globals.quiet);
+    // An update is the provider's newest list: what it leaves out is marked (docs/catalog.md
+    // "Unlisted offerings"); `catalog import` of one file marks nothing.
+    if (!imported.result.unlisted.empty()) {
+      imported.summary += fmt::format("; {} catalog offerings it no longer lists are marked unlisted (not ranked; "
+                                      "--include-unlisted ranks them)",
+                                      imported.result.unlisted.size());
+    }
     if (!globals.quiet) std::fprintf(stderr, "gpuselect: %s: %s\n", cloud.c_str(), imported.summary.c_str());
     origins.push_back(request.source_name);
     imports.push_back(std::move(imported));
@@ -429,6 +440,21 @@ catalog::PriceBasis parse_price_basis(const std::string& text) {
   throw unknown_choice("--price-basis", "price basis", text, "", "--price-basis");
 }
 
+catalog::PriceBasis price_basis_for(const std::string& text, const std::string& cloud) {
+  if (text.find('=') == std::string::npos) return parse_price_basis(text);
+  catalog::PriceBasis basis = catalog::PriceBasis::detect;
+  for (const auto& item : split_list(text)) {
+    const auto equals = item.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      throw Error("--price-basis", text::quoted(item) + " is not CLOUD=BASIS",
+                  "give one basis (detect, instance, gpu) or a list such as mithril=instance,runpod=gpu");
+    }
+    const catalog::PriceBasis named = parse_price_basis(item.substr(equals + 1));
+    if (item.substr(0, equals) == cloud) basis = named;
+  }
+  return basis;
+}
+
 ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
                                   const catalog::Catalog& known, bool quiet) {
   ImportedFile imported{catalog::import_skypilot(csv, known, request), {}};
@@ -448,11 +474,12 @@ ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotI
   std::string keys;
   for (const auto& key : result.overlay_keys) keys += (keys.empty() ? "" : ", ") + key;
   imported.summary =
-      fmt::format("imported {} offerings from {} rows ({} skipped{}{}){}; {} overlay catalog offerings and set only: {}",
+      fmt::format("imported {} offerings from {} rows ({} skipped{}{}); prices read {}{}; {} overlay catalog offerings "
+                  "and set only: {}",
                   result.offerings.size(), result.rows_read, result.rows_skipped,
                   result.rows_bad > 0 ? fmt::format(", {} unreadable", result.rows_bad) : "",
                   result.rows_repaired > 0 ? fmt::format(", {} repaired", result.rows_repaired) : "",
-                  result.provider_stub
+                  result.price_basis_reason, result.provider_stub
                       ? "; provider '" + request.provider_id + "' is new: a stub record is written"
                       : "",
                   existing, keys);
@@ -486,6 +513,15 @@ std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::ve
       existing.push_back(imported.result.overlays_existing[index]);
     }
   }
+  // The offerings each file no longer lists: only their `unlisted` mark (docs/catalog.md "Unlisted offerings").
+  const std::size_t first_unlisted = offerings.size();
+  for (const auto& imported : imports) {
+    for (const auto& mark : imported.result.unlisted) {
+      offerings.push_back(mark);
+      owner.push_back(&imported);
+      existing.push_back(true);
+    }
+  }
   std::vector<std::string> lines = header;
   lines.emplace_back(
       "Offerings the catalog already has carry only what the files know (regions, prices per region, "
@@ -493,6 +529,7 @@ std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::ve
       "Spot per region is the median over its zones (spot_min: the cheapest zone). docs/catalog.md");
   std::string yaml = catalog::write_catalog_yaml(providers, offerings, lines, [&](std::size_t index) -> catalog::KeyFilter {
     if (!existing[index]) return {};
+    if (index >= first_unlisted) return [](std::string_view key) { return key == "unlisted"; };
     const auto* keys = &owner[index]->result.overlay_keys;
     const catalog::Offering* offering = &offerings[index];
     return [keys, offering](std::string_view key) {
@@ -538,7 +575,8 @@ void setup_catalog_update(CLI::App& catalog_command, GlobalOptions& globals,
                      "Base URL of the catalogs folder (default " + std::string(default_base_url) + ")");
   update->add_option("--as-of", options->as_of, "Date the prices were read, YYYY-MM-DD (default today)");
   update->add_flag("--strict", options->strict, "A row that cannot be read is an error (default: skipped)");
-  update->add_option("--price-basis", options->price_basis, "Prices per instance or per GPU: detect, instance, gpu");
+  update->add_option("--price-basis", options->price_basis,
+                     "Prices per instance or per GPU: detect, instance, gpu, or per cloud (mithril=instance,runpod=gpu)");
   update->add_option("--retries", options->attempts, "Attempts per file for network failures (default 3)");
   update->add_option("--timeout", options->timeout_seconds, "Seconds allowed per file (default 300)");
   update->add_flag("--rollback", options->rollback,

@@ -22,6 +22,9 @@ struct ImportedFile {
 std::string provider_from_path(const std::string& path);
 // "detect", "instance", "gpu"; throws Error(where = --price-basis) otherwise.
 catalog::PriceBasis parse_price_basis(const std::string& text);
+// The basis for `cloud`: `text` is one basis for every cloud, or CLOUD=BASIS items (comma-separated;
+// a cloud not named is detected). Throws Error(where = --price-basis) for a malformed item.
+catalog::PriceBasis price_basis_for(const std::string& text, const std::string& cloud);
 
 // Imports CSV text, prints its warnings on stderr (none when quiet, -q); throws Error when it yields no offering, saying
 // why (unknown accelerators, non-GPU rows, unreadable rows).

@@ -57,14 +57,30 @@ std::string render_to_string(const std::function<void(std::ostream&)>& draw) {
 
 int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   const int stale_after_days = parse_whole_quantity(options.stale_days, "--stale-days", ranges::Quantity::stale_days);
-  // No file: the configured catalog (built-in plus overlays). Files: the built-in catalog plus them,
-  // so that overlays may refer to built-in GPUs and providers.
-  const bool only_files = !options.validate_files.empty();
-  const ReadSources read = read_catalog_sources(globals, options.validate_files, !only_files);
+  // The configured catalog (built-in, price update, the config file's catalogs, GPUSELECT_CATALOG,
+  // --catalog) and then the files named, so that they may refer to anything configured. The files
+  // checked are the named ones, else the configured overlays (a team's CI runs
+  // `GPUSELECT_CATALOG=team.yaml gpuselect catalog validate --strict`), else everything.
+  std::vector<std::string> checked = options.validate_files;
+  if (checked.empty()) {
+    for (const auto& setting : globals.settings.catalogs) checked.push_back(setting.value);
+    for (const auto& path : globals.catalog_files) checked.push_back(path);
+  }
+  const bool only_files = !checked.empty();
+  const ReadSources read = read_catalog_sources(globals, options.validate_files, true);
   if (read.sources.empty()) {
     throw Error("--no-builtin-catalog", "no catalog to validate", "name a file, or drop --no-builtin-catalog");
   }
   catalog::LoadResult result = catalog::load(read.sources);
+  // Notes (what an overlay did, e.g. a price that now applies in every region): shown, never counted.
+  if (!globals.quiet) {
+    for (const auto& note : result.notes) {
+      const bool own = !only_files || std::any_of(checked.begin(), checked.end(), [&](const std::string& file) {
+                         return note.starts_with(file + ":");
+                       });
+      if (own) std::fprintf(stderr, "%s\n", note.c_str());
+    }
+  }
   // Lint also runs when load found errors: a team lead sees every finding of a file at once, the
   // warnings beside the errors (lint reads only values and positions, never the references an
   // error may have left unresolved).
@@ -84,8 +100,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   std::size_t hidden = 0;
   if (only_files && !options.include_builtin) {
     const auto named = [&](const Diagnostic& d) {
-      return std::find(options.validate_files.begin(), options.validate_files.end(), d.file.str()) !=
-             options.validate_files.end();
+      return std::find(checked.begin(), checked.end(), d.file.str()) != checked.end();
     };
     const auto kept = std::stable_partition(result.diagnostics.begin(), result.diagnostics.end(), named);
     hidden = static_cast<std::size_t>(result.diagnostics.end() - kept);
@@ -147,7 +162,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
 board::Query list_query(const CatalogOptions& options, const catalog::Catalog& catalog) {
   board::Query query;
   auto& constraints = query.constraints;
-  constraints.gpus = split_list(options.gpu);
+  constraints.gpus = gpu_constraint_ids(options.gpu, catalog);
   constraints.providers = split_list(options.provider);  // any case: Catalog::find_provider matches them
   constraints.regions = catalog::expand_region_groups(catalog, split_list(options.region));
   // As recommend: a reservation is a one- or three-year commitment, not an hourly rent, so the
@@ -218,11 +233,12 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
                                                .source_name = options.import_file,
                                                .as_of = as_of,
                                                .strict = options.import_strict,
-                                               .price_basis = parse_price_basis(options.import_price_basis)};
+                                               .price_basis = price_basis_for(options.import_price_basis, provider)};
   constexpr std::size_t max_import_bytes = 512u << 20;  // SkyPilot's largest vms.csv is ~5 MB
   const std::string csv = io::read_text(options.import_file, max_import_bytes);
   std::vector<ImportedFile> imports;
   imports.push_back(import_skypilot_text(csv, request, known));
+  imports.front().result.unlisted.clear();  // only `catalog update` marks what a list leaves out
   const std::vector<std::string> header = {
       fmt::format("Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,
                   imports.front().result.rows_read, imports.front().result.rows_skipped)};

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -48,6 +49,11 @@ _gpuselect() {
     words+=("$word")
   done
   mapfile -t candidates < <("$program" __complete "${words[@]}" 2>/dev/null)
+  if [[ ${candidates[0]-} == ":file:" ]]; then
+    compopt -o filenames 2>/dev/null
+    mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+    return
+  fi
   for candidate in "${candidates[@]}"; do
     [[ $candidate == *[!A-Za-z0-9._/:,=+@%-]* ]] && printf -v candidate '%q' "$candidate"
     COMPREPLY+=("$candidate")
@@ -66,6 +72,7 @@ _gpuselect() {
   esac
   candidates=("${(@f)$("${words[1]}" __complete "${(@Q)words[2,CURRENT]}" 2>/dev/null)}")
   candidates=("${(@)candidates:#}")
+  if [[ ${candidates[1]-} == ":file:" ]]; then _files; return; fi
   (( ${#candidates} )) && compadd -- "${candidates[@]}"
 }
 if (( $+functions[compdef] )); then compdef _gpuselect gpuselect; fi
@@ -76,11 +83,14 @@ constexpr std::string_view fish_script =
 # Candidates come from `gpuselect __complete`, one per line; nothing printed is evaluated.
 function __gpuselect_candidates
     set -l words (commandline -opc) (commandline -ct)
-    $words[1] __complete $words[2..-1] 2>/dev/null
+    $words[1] __complete $words[2..-1] 2>/dev/null | string match -v -- ':file:'
 end
 function __gpuselect_wants_file
     set -l words (commandline -opc)
-    contains -- $words[-1] --catalog --config -o --output
+    contains -- $words[-1] --catalog --config -o --output; and return 0
+    set -l typed (commandline -opc) (commandline -ct)
+    set -l answer ($typed[1] __complete $typed[2..-1] 2>/dev/null)
+    test "$answer" = ':file:'
 end
 complete -c gpuselect -e
 complete -c gpuselect -n 'not __gpuselect_wants_file' -f -a '(__gpuselect_candidates)'
@@ -93,11 +103,19 @@ struct CompletionOptions {
 
 bool is_flag(std::string_view word) { return word.size() > 1 && word.front() == '-'; }
 
+// The one line `__complete` prints where the value is a path: the scripts then complete file names
+// (no catalog id starts with ':').
+constexpr std::string_view file_marker = ":file:";
+
 std::vector<std::string> catalog_ids(const catalog::Catalog& catalog, CatalogIds what) {
   const bool any = what == CatalogIds::any;
   std::vector<std::string> ids;
   if (what == CatalogIds::gpu || any) {
-    for (const auto& gpu : catalog.gpus) ids.push_back(gpu.id);
+    for (const auto& gpu : catalog.gpus) {
+      ids.push_back(gpu.id);
+      // SkyPilot's names (A100, H100-80GB) too: what people type.
+      ids.insert(ids.end(), gpu.aliases.begin(), gpu.aliases.end());
+    }
   }
   if (what == CatalogIds::model || any) {
     for (const auto& model : catalog.models) ids.push_back(model.id);
@@ -188,7 +206,7 @@ std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<
   const OptionValues* values = nullptr;
   if (pending != nullptr) {
     values = option_values(command_path(*pending_owner), *pending);
-    if (values != nullptr && values->file) return {};  // the script completes paths
+    if (values != nullptr && values->file) return {};  // the script completes paths after these flags
   } else if (is_flag(current)) {
     for (const CLI::App* scope = at; scope != nullptr; scope = scope->get_parent()) {
       for (const CLI::Option* option : scope->get_options()) {
@@ -199,6 +217,8 @@ std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<
   } else {
     for (const CLI::App* sub : at->get_subcommands({})) candidates.push_back(sub->get_name());
     values = positional_values(*at);
+    // `catalog validate FILE`, `catalog import skypilot FILE`: the shell completes the path.
+    if (values != nullptr && values->file && candidates.empty()) return {std::string(file_marker)};
   }
   // A comma-separated list completes its last item; the items before it stay as typed.
   std::string list_prefix;
@@ -213,14 +233,43 @@ std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<
     const auto choices = values->choices();
     candidates.insert(candidates.end(), choices.begin(), choices.end());
   }
+  const std::string_view value_name = values != nullptr ? values->name : std::string_view();
   if (values != nullptr && values->ids != CatalogIds::none) {
-    const auto ids = catalog_ids(completion_catalog(words), values->ids);
-    candidates.insert(candidates.end(), ids.begin(), ids.end());
+    const auto loaded = completion_catalog(words);
+    const auto colon = current.find(':');
+    if (value_name == "--gpus" && colon != std::string::npos) {
+      // "A100:" -> the GPU counts per instance the catalog sells for that GPU.
+      const std::string name = current.substr(0, colon);
+      if (const catalog::Gpu* gpu = loaded.find_gpu(name)) {
+        for (const auto& offering : loaded.offerings) {
+          if (offering.gpu == gpu->id && offering.gpu_count >= 1)
+            candidates.push_back(name + ":" + std::to_string(offering.gpu_count));
+        }
+      }
+    } else {
+      const auto ids = catalog_ids(loaded, values->ids);
+      candidates.insert(candidates.end(), ids.begin(), ids.end());
+    }
   }
+  if (value_name == "--region" || value_name == "--cloud") {
+    const auto loaded = completion_catalog(words);
+    if (value_name == "--region") {
+      for (const auto& offering : loaded.offerings) candidates.insert(candidates.end(), offering.regions.begin(), offering.regions.end());
+    } else {
+      for (const auto& provider : loaded.providers) candidates.push_back(provider.id);
+    }
+  }
+  // Any case: "a100" offers "A100" and "a100-sxm4-80gb"; what is typed keeps its place.
+  auto starts_with_ignoring_case = [](std::string_view text, std::string_view prefix) {
+    return text.size() >= prefix.size() &&
+           std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+           });
+  };
   std::vector<std::string> matching;
   for (auto& candidate : candidates) {
     // One candidate per line: a candidate with a line break or control character is never offered.
-    if (candidate.rfind(current, 0) == 0 && !text::needs_neutralising(candidate))
+    if (starts_with_ignoring_case(candidate, current) && !text::needs_neutralising(candidate))
       matching.push_back(list_prefix + candidate);
   }
   std::sort(matching.begin(), matching.end());

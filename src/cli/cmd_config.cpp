@@ -30,7 +30,7 @@ const std::vector<std::string> config_formats = render::formats_of(render::Docum
 
 int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
   const Settings& settings = globals.settings;
-  render::ConfigView view{settings.config_file, {}, {}};
+  render::ConfigView view{settings.config_file, {}, {}, settings.searched};
   for (const auto& row : setting_rows) {
     Setting setting = settings.*row.field;
     // Global flags given on this command line win over the file, as they do for every command.

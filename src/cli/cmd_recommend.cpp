@@ -72,7 +72,8 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking);
 
   render::RecommendView view{catalog, profile, ranking, ranking_options, {}, price_update_in_use(globals)};
-  if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
+  // The JSON echo and the HTML report's header name the catalog files read, with their digests.
+  if (format == render::Format::json || format == render::Format::html) view.catalog_files = catalog_file_digests(globals);
   if (format == render::Format::json || format == render::Format::csv) {
     // Streamed: a ranking of 100,000 offerings is hundreds of MB of JSON, never held whole.
     emit_streamed(options.output, format, style.color,

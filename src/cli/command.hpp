@@ -26,6 +26,8 @@ struct GlobalOptions {
   std::vector<std::string> catalog_files;  // --catalog, in order
   bool no_builtin_catalog = false;
   bool no_price_update = false;  // --no-price-update: leave out `catalog update`'s overlay
+  std::string spot_price = "median";  // --spot-price median|min: which per-region spot statistic ranks
+  bool include_unlisted = false;      // --include-unlisted: rank offerings a newer price list left out
   std::string config_path;  // --config
   int verbose = 0;          // -v, repeatable
   bool quiet = false;

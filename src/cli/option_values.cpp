@@ -1,6 +1,8 @@
 #include "cli/option_values.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -29,6 +31,7 @@ std::vector<std::string> pricing_names() {
     names.emplace_back(catalog::to_string(static_cast<catalog::PricingMode>(mode)));
   return names;
 }
+std::vector<std::string> spot_statistic_names() { return {"median", "min"}; }
 std::vector<std::string> board_sort_names() { return enum_names::names_in(board::sort_names); }
 std::vector<std::string> board_group_names() { return enum_names::names_in(board::group_names); }
 std::vector<std::string> criterion_list() {
@@ -54,6 +57,7 @@ const std::vector<OptionValues>& option_table() {
       {"", "--catalog", "FILE", nullptr, Ids::none, false, true},
       {"", "--config", "FILE", nullptr, Ids::none, false, true},
       {"", "--color", "WHEN", color_names},
+      {"", "--spot-price", "STATISTIC", spot_statistic_names},
       // Output options (output_options.cpp): --format's choices differ per command (render::formats_of).
       {"", "--format", "", render::format_names},
       {"", "--output", "FILE", nullptr, Ids::none, false, true},
@@ -96,7 +100,7 @@ const std::vector<OptionValues>& option_table() {
       {"completion", "shell", "SHELL", shell_names},
       {"recommend", "--emit", "TOOL", launch::launcher_names},
       // Resource syntax (resource_flags.cpp) and the price board (catalog list).
-      {"", "--gpus", "NAME[:COUNT]", nullptr, Ids::gpu},
+      {"", "--gpus", "NAME[:MEMORY][:COUNT]", nullptr, Ids::gpu},
       {"", "--gpu-memory", "GB[..GB]", nullptr, Ids::none, false, false, Q::gpu_memory_gb},
       {"", "--gpu-count", "COUNT[..COUNT]", nullptr, Ids::none, false, false, Q::gpu_count},
       {"", "--max-price", "PRICE", nullptr, Ids::none, false, false, Q::max_price},
@@ -251,24 +255,155 @@ std::string help_for(const CLI::App& command, std::string_view flag) {
   return "gpuselect " + (path.empty() ? std::string() : path + " ") + "--help";
 }
 
-void check_command_words(const CLI::App& root, const std::vector<std::string>& words) {
+namespace {
+
+// Other tools' words for our options (SkyPilot, dstack, load testers): each points to what to type
+// here, with the value given. Only a word that names no option of the command gets here.
+struct ForeignFlag {
+  std::string_view word;
+  std::string_view ours;  // the option to type instead, with its fixed value if any
+  std::string_view whose;  // "SkyPilot's"
+  bool takes_value;
+};
+constexpr std::array<ForeignFlag, 10> foreign_flags{{
+    {"--cloud", "--provider", "SkyPilot's", true},
+    {"--infra", "--provider", "SkyPilot's", true},
+    {"--backend", "--provider", "dstack's", true},
+    {"--spot", "--pricing spot", "SkyPilot's and dstack's", false},
+    {"--use-spot", "--pricing spot", "SkyPilot's", false},
+    {"--on-demand", "--pricing on-demand", "dstack's", false},
+    {"--accelerators", "--gpus", "SkyPilot's", true},
+    {"--qps", "--requests-per-s", "load testers'", true},
+    {"--rps", "--requests-per-s", "load testers'", true},
+    {"--max-duration", "--deadline", "dstack's", true},
+}};
+
+// Other tools' commands for listing GPUs and offerings: `gpuselect catalog list --gpus ...`.
+constexpr std::array<std::string_view, 5> foreign_listing_commands = {"gpus", "show-gpus", "offer", "offers",
+                                                                      "list"};
+
+std::string lower_case(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+// "gpuselect catalog list --gpus A100:8": the listing with the first resource word given, if any.
+std::string listing_line(const std::vector<std::string>& words, std::size_t from) {
+  for (std::size_t i = from; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (word.empty() || word.front() == '-' || word == "list") continue;
+    return "gpuselect catalog list --gpus " + word;
+  }
+  return "gpuselect catalog list --gpus NAME:COUNT";
+}
+
+// Every long option name of `command` and the commands above it ("--workload"): for a did-you-mean.
+std::vector<std::string> long_names_in_scope(const CLI::App& command) {
+  std::vector<std::string> names;
+  for (const CLI::App* scope = &command; scope != nullptr; scope = scope->get_parent()) {
+    for (const CLI::Option* option : scope->get_options()) {
+      for (const auto& name : option->get_lnames()) names.push_back("--" + name);
+    }
+  }
+  return names;
+}
+
+[[noreturn]] void unknown_flag(const CLI::App& at, const std::string& name, const std::vector<std::string>& words,
+                               std::size_t index) {
+  const std::string help = "run " + text::quoted(help_for(at, {}));
+  for (const auto& foreign : foreign_flags) {
+    if (name != foreign.word) continue;
+    const std::size_t equals = words[index].find('=');
+    std::string value;
+    if (foreign.takes_value) {
+      if (equals != std::string::npos) {
+        value = words[index].substr(equals + 1);
+      } else if (index + 1 < words.size() && !words[index + 1].starts_with("-")) {
+        value = words[index + 1];
+      }
+    }
+    const std::string instead = std::string(foreign.ours) + (value.empty() ? "" : " " + value);
+    throw Error(name, fmt::format("unknown option ({} word)", foreign.whose),
+                fmt::format("use {}", text::quoted(instead)));
+  }
+  throw unknown_id(name, "option", name, long_names_in_scope(at), help);
+}
+
+// The value of an option with fixed choices, lower-cased when that makes it one of them (each item
+// of a list, the key of a KEY=VALUE item): enums are case-insensitive on the command line.
+std::string with_choice_case(const std::vector<std::string>& choices, const OptionValues& row,
+                             const std::string& value) {
+  auto fixed = [&](const std::string& item) {
+    const std::string lower = lower_case(item);
+    if (std::find(choices.begin(), choices.end(), lower) != choices.end()) return lower;
+    if (const auto equals = item.find('='); equals != std::string::npos) {
+      const std::string key = lower_case(item.substr(0, equals));
+      if (std::find(choices.begin(), choices.end(), key) != choices.end()) return key + item.substr(equals);
+    }
+    return item;
+  };
+  if (!row.list) return fixed(value);
+  std::string out;
+  std::size_t start = 0;
+  for (std::size_t comma = value.find(','); ; comma = value.find(',', start)) {
+    const std::size_t end = comma == std::string::npos ? value.size() : comma;
+    out += fixed(value.substr(start, end - start));
+    if (comma == std::string::npos) break;
+    out += ',';
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::string normalised_value(const CLI::App& at, const CLI::Option* option, const std::string& value) {
+  if (option == nullptr) return value;
+  const OptionValues* row = option_values(command_path(at), *option);
+  if (row == nullptr || row->choices == nullptr) return value;
+  return with_choice_case(row->choices(), *row, value);
+}
+
+}  // namespace
+
+std::vector<std::string> check_command_words(const CLI::App& root, const std::vector<std::string>& words) {
+  std::vector<std::string> checked = words;
   const CLI::App* at = &root;
+  bool own_words = false;  // the command takes positional words: no more subcommands
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
-    if (word == "--") return;
+    if (word == "--") return checked;
     if (word.size() > 1 && word.front() == '-') {
       const std::size_t equals = word.find('=');
       const std::string name = word.substr(0, equals);
       const CLI::Option* option = find_option(*at, name, nullptr);
+      if (option == nullptr && name.starts_with("--")) unknown_flag(*at, name, words, i);
       if (takes_value(option) && equals == word.size() - 1) {
         throw Error(name, "the value is empty", "run " + text::quoted(help_for(*at, name)));
       }
-      if (takes_value(option) && equals == std::string::npos) ++i;
+      if (takes_value(option) && equals != std::string::npos) {
+        checked[i] = name + "=" + normalised_value(*at, option, word.substr(equals + 1));
+      } else if (takes_value(option) && i + 1 < words.size()) {
+        ++i;
+        checked[i] = normalised_value(*at, option, words[i]);
+      }
       continue;
     }
+    if (own_words) continue;
     const auto subcommands = at->get_subcommands({});
-    if (subcommands.empty() || !at->get_options([](const CLI::Option* o) { return o->get_positional(); }).empty())
-      return;  // this command takes words of its own
+    const bool positionals =
+        !at->get_options([](const CLI::Option* o) { return o->get_positional(); }).empty();
+    if (subcommands.empty() || positionals) {
+      // A word where a command takes none: `catalog list A100:8` is SkyPilot's `show-gpus A100:8`.
+      if (!positionals && find_option(*at, "--gpus", nullptr) != nullptr) {
+        throw Error(command_path(*at), "unexpected word " + text::quoted(word),
+                    "to list offerings of a GPU, use " + text::quoted(listing_line(words, i)));
+      }
+      if (positionals) {
+        own_words = true;
+        continue;
+      }
+      return checked;  // CLI11 says what is wrong
+    }
     const auto named = std::find_if(subcommands.begin(), subcommands.end(),
                                     [&](const CLI::App* sub) { return sub->get_name() == word; });
     if (named != subcommands.end()) {
@@ -279,9 +414,16 @@ void check_command_words(const CLI::App& root, const std::vector<std::string>& w
     names.reserve(subcommands.size());
     for (const CLI::App* sub : subcommands) names.push_back(sub->get_name());
     const std::string path = command_path(*at);
+    const bool listing = std::find(foreign_listing_commands.begin(), foreign_listing_commands.end(),
+                                   lower_case(word)) != foreign_listing_commands.end();
+    if (listing && std::find(names.begin(), names.end(), "catalog") != names.end()) {
+      throw Error(path.empty() ? "gpuselect" : path, "unknown command " + text::quoted(word),
+                  "to list GPU offerings, use " + text::quoted(listing_line(words, i + 1)));
+    }
     throw unknown_id(path.empty() ? "gpuselect" : path, "command", word, names,
                      one_of(names) + "; see " + text::quoted(help_for(*at, {})));
   }
+  return checked;
 }
 
 }  // namespace gpuselect::cli

@@ -67,11 +67,16 @@ const CLI::Option* find_option(const CLI::App& command, std::string_view word, c
 // no command defines, `command`'s own --help.
 std::string help_for(const CLI::App& command, std::string_view flag);
 
-// The first word in `words` (argv after the program name) that stands where a subcommand must be
-// and names none: "nonsense" in `gpuselect nonsense` or `gpuselect catalog nonsense`. Throws
-// Error(where = the command, "unknown command ...", the closest command or the list of them).
-// Also `--flag=` with nothing after '=' (CLI11 would take the next word as the value): Error(flag,
-// "the value is empty", the help_for the flag).
-void check_command_words(const CLI::App& root, const std::vector<std::string>& words);
+// Checks `words` (argv after the program name) before CLI11 parses them, and returns them with
+// every value of an option with fixed choices in the case of its choice (enums are case-insensitive).
+// Throws Error(where = the command, "unknown command ...", the closest command or the list of them)
+// for a word that stands where a subcommand must be and names none ("nonsense" in `gpuselect
+// nonsense`); other tools' listing commands (`gpus`, `show-gpus`, `offer`) and a word where a
+// command takes none (`catalog list A100:8`) point to `catalog list --gpus ...`. An unknown long
+// option is Error(where = the option, "unknown option", the closest option of the command, or for
+// another tool's word (`--cloud aws`, `--spot`) what to type here). Also `--flag=` with nothing after
+// '=' (CLI11 would take the next word as the value): Error(flag, "the value is empty", the help_for
+// the flag).
+std::vector<std::string> check_command_words(const CLI::App& root, const std::vector<std::string>& words);
 
 }  // namespace gpuselect::cli

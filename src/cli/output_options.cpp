@@ -47,11 +47,11 @@ render::Format resolve_format(const OutputOptions& options, const GlobalOptions&
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format) {
   render::Style style;
   const bool to_terminal = (!options.output || *options.output == "-") && io::is_terminal(STDOUT_FILENO);
-  // A terminal's width (COLUMNS wins); output for a pipe or file is not truncated unless COLUMNS is set.
-  constexpr int unlimited_width = 100000;
+  // A terminal's width (COLUMNS wins); output for a pipe or file keeps a terminal's shape at
+  // render::pipe_width_columns unless COLUMNS is set (tables wrap their long text there, nothing is cut).
   const char* columns = std::getenv("COLUMNS");
-  style.width =
-      to_terminal || (columns != nullptr && *columns != '\0') ? io::terminal_width(STDOUT_FILENO) : unlimited_width;
+  style.width = to_terminal || (columns != nullptr && *columns != '\0') ? io::terminal_width(STDOUT_FILENO)
+                                                                         : render::pipe_width_columns;
   const bool color_from_flag = globals.color != "auto";
   const std::string color = color_from_flag ? globals.color : globals.settings.color.value;
   if (color == "always") {

@@ -29,7 +29,8 @@ constexpr RankingOption scoring_options[] = {
     {"--weights", &RankingFlags::weights, nullptr, "Override weights, e.g. cost=0.4,stability=0.3", "Scoring"},
     {"--currency", &RankingFlags::currency, nullptr, "Output currency (default USD)", "Scoring"},
     {"--allow-spot-serving", nullptr, &RankingFlags::allow_spot_serving,
-     "Let serving run on spot without the availability penalty (default: spot serving scores stability 0)", "Scoring"},
+     "Let serving run on spot (default: production serving excludes spot; elsewhere it scores stability 0)",
+     "Scoring"},
     {"--reserved-other-use", nullptr, &RankingFlags::reserved_other_use,
      "A reserved term has other work: charge the job its own hours, not the whole commitment", "Scoring"},
 };
@@ -50,6 +51,10 @@ constexpr RankingOption constraint_options[] = {
      "Constraints"},
     {"--require", &RankingFlags::require, nullptr,
      "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...", "Constraints"},
+    {"--allow-consumer", nullptr, &RankingFlags::allow_consumer,
+     "Production serving: rank consumer (GeForce) and workstation GPUs too (default: excluded)", "Constraints"},
+    {"--allow-marketplace", nullptr, &RankingFlags::allow_marketplace,
+     "Production serving: rank marketplace hosts too (default: excluded)", "Constraints"},
 };
 
 constexpr RankingOption later_options[] = {
@@ -101,6 +106,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   }
   options.profile_name = profile_name;
   options.allow_spot_serving = flags.allow_spot_serving;
+  options.allow_consumer = flags.allow_consumer;
+  options.allow_marketplace = flags.allow_marketplace;
   options.reserved_other_use = flags.reserved_other_use;
   if (!flags.weights.empty()) {
     if (!settings.weights.value.empty()) {
@@ -125,7 +132,9 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   // library (scoring::check_constraints, which rank runs): the flags are only split here.
   constraints.providers = split_list(flags.provider);
   constraints.exclude_providers = split_list(flags.exclude_provider);
-  constraints.gpus = split_list(flags.gpu);
+  // GPU names map to the catalog's ids here (the library's one check, catalog::gpu_ids_named), so
+  // SkyPilot's and gpuhunt's spellings select the same offerings as the ids.
+  constraints.gpus = gpu_constraint_ids(flags.gpu, catalog);
   apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
   constraints.pricing_modes = parse_pricing_flag(flags.pricing);
   if (flags.pricing.empty()) {

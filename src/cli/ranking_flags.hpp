@@ -20,6 +20,8 @@ struct RankingFlags {
   bool risk_averse = false;
   bool show_excluded = false;
   bool allow_spot_serving = false;
+  bool allow_consumer = false;
+  bool allow_marketplace = false;
   bool reserved_other_use = false;
   ResourceFlags resources;
 };

@@ -43,6 +43,14 @@ std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_val
   return modes;
 }
 
+std::vector<std::string> gpu_constraint_ids(const std::string& names, const catalog::Catalog& catalog) {
+  std::vector<std::string> ids;
+  for (const auto& name : split_list(names)) {
+    for (auto& id : catalog::gpu_ids_named(catalog, name, std::nullopt, "--gpu")) ids.push_back(std::move(id));
+  }
+  return ids;
+}
+
 void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_flag, const catalog::Catalog& catalog,
                           const std::string& currency, scoring::Constraints& constraints) {
   if (!flags.gpus.empty()) {
@@ -55,7 +63,7 @@ void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_fla
       throw Error("--gpus", "--gpus NAME:COUNT and --gpu-count both give the count",
                   "keep one: --gpus NAME:COUNT, or --gpus NAME --gpu-count RANGE");
     }
-    constraints.gpus = {catalog::gpu_named(catalog, spec.name, "--gpus").id};
+    constraints.gpus = catalog::gpu_ids_named(catalog, spec.name, spec.memory_gb, "--gpus");
     // SkyPilot's count is exact per instance: A100:8 is an 8-GPU node, never two 4-GPU ones; a
     // bare NAME is 1 GPU, unless --gpu-count gives the count as a range.
     constraints.gpu_count = {spec.count, spec.count};

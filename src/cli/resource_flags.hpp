@@ -23,6 +23,10 @@ bool any_resource_flag(const ResourceFlags& flags);
 // "any" = every mode (an empty list), else the comma-separated modes; Error(--pricing) otherwise.
 std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_value);
 
+// The GPU ids a comma-separated --gpu list selects (catalog::gpu_ids_named for each name: ids,
+// aliases and the launchers' spellings; a published GPU without a record stays as named).
+std::vector<std::string> gpu_constraint_ids(const std::string& names, const catalog::Catalog& catalog);
+
 // Fills constraints.gpus (from --gpus NAME), gpu_count, gpu_memory_gb and max_price_per_hour (in
 // `currency`). `gpu_flag`: the text of --gpu, which --gpus may not contradict.
 void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_flag, const catalog::Catalog& catalog,

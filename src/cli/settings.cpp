@@ -50,7 +50,10 @@ Settings load_settings(const std::string& config_flag) {
   std::string path = config_flag;
   if (path.empty()) {
     path = default_config_path();
+    if (!path.empty()) settings.searched.push_back(path);
     if (!path.empty() && !file_exists(path)) path.clear();
+  } else {
+    settings.searched.push_back(path);
   }
   if (!path.empty()) {
     settings.config_file = path;

@@ -15,6 +15,8 @@ struct Setting {
 
 struct Settings {
   std::string config_file;  // the file read, or "" when none
+  // Where a config file was looked for, in order: --config, else the default path (found or not).
+  std::vector<std::string> searched;
   Setting profile{"auto", "default"};
   Setting weights{"", "default"};
   Setting currency{"USD", "default"};

@@ -2,6 +2,9 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -65,6 +68,8 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::global_batch_tokens, "tokens per optimizer step", 1, 1e12, false, "250,000x Llama 2's 4M"},
     {Q::download_attempts, "download attempts", 1, 10, true, "per file, for network failures"},
     {Q::download_timeout_s, "seconds per download", 1, 3600, true, "an hour per vms.csv (~5 MB)"},
+    {Q::max_utilization, "planned utilisation per replica", 0.05, 1, false, "a share of a replica's capacity"},
+    {Q::redundancy, "spare replicas", 0, 1000, true, "N+0 to N+1000"},
 }};
 
 constexpr bool in_quantity_order() {
@@ -103,15 +108,127 @@ double check(Quantity quantity, double value, std::string_view where, std::strin
   return value;
 }
 
-double read(Quantity quantity, std::string_view text, std::string_view where) {
-  const auto value = units::parse_number(text);
-  if (!value) {
-    const auto& range = range_of(quantity);
-    throw Error(
-        std::string(where), text::quoted(text) + " is not a finite number",
-        fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5"));
+namespace {
+// How people write a quantity beside a plain number: with a unit of time, as a token length, or as
+// an amount of money (whose currency sign and thousands separators get a hint).
+enum class Written : std::uint8_t { number, hours, minutes, milliseconds, seconds, token_length, money };
+
+Written written_as(Quantity quantity) {
+  switch (quantity) {
+    case Q::hours:
+    case Q::deadline_hours:
+      return Written::hours;
+    case Q::checkpoint_minutes:
+      return Written::minutes;
+    case Q::ttft_ms:
+    case Q::tpot_ms:
+      return Written::milliseconds;
+    case Q::download_timeout_s:
+      return Written::seconds;
+    case Q::seq_len:
+    case Q::context:
+    case Q::input_tokens:
+    case Q::output_tokens:
+      return Written::token_length;
+    case Q::budget:
+    case Q::max_price:
+      return Written::money;
+    default:
+      return Written::number;
   }
-  return *value;
+}
+
+std::optional<double> with_unit(Written written, std::string_view text) {
+  constexpr double seconds_per_minute = 60;
+  constexpr double seconds_per_millisecond = 1e-3;
+  switch (written) {
+    case Written::hours:
+      return units::parse_duration(text, units::seconds_per_hour);
+    case Written::minutes:
+      return units::parse_duration(text, seconds_per_minute);
+    case Written::milliseconds:
+      return units::parse_duration(text, seconds_per_millisecond);
+    case Written::seconds:
+      return units::parse_duration(text, 1);
+    case Written::token_length:
+      return units::parse_token_length(text);
+    case Written::number:
+    case Written::money:
+      break;
+  }
+  return std::nullopt;
+}
+
+// The units a quantity accepts, for the hint: "48h, 2d or 90m".
+std::string_view unit_examples(Written written) {
+  switch (written) {
+    case Written::hours:
+      return "48h, 2d or 90m";
+    case Written::minutes:
+      return "90m or 2h";
+    case Written::milliseconds:
+      return "200ms or 1.5s";
+    case Written::seconds:
+      return "30s or 2m";
+    case Written::token_length:
+      return "4k (4096) or 128k (131072)";
+    case Written::number:
+    case Written::money:
+      break;
+  }
+  return {};
+}
+
+constexpr std::array<std::string_view, 6> currency_signs = {"$", "\xE2\x82\xAC", "\xC2\xA3", "\xC2\xA5", "\xEF\xBF\xA5",
+                                                          "US$"};
+// "1,000" or "12,345,678.50": commas between groups of three digits.
+bool thousands_grouped(std::string_view text) {
+  const std::size_t dot = text.find('.');
+  const std::string_view whole = text.substr(0, dot);
+  if (whole.find(',') == std::string_view::npos) return false;
+  std::size_t group = 0;
+  for (std::size_t at = whole.size(); at-- > 0;) {
+    if (whole[at] == ',') {
+      if (group != 3) return false;
+      group = 0;
+    } else if (whole[at] >= '0' && whole[at] <= '9') {
+      ++group;
+    } else {
+      return false;
+    }
+  }
+  return group >= 1 && group <= 3;
+}
+}  // namespace
+
+double read(Quantity quantity, std::string_view text, std::string_view where) {
+  if (const auto value = units::parse_number(text)) return *value;
+  const Written written = written_as(quantity);
+  if (const auto value = with_unit(written, text)) return *value;
+  const auto& range = range_of(quantity);
+  std::string hint =
+      fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5");
+  if (const auto units_hint = unit_examples(written); !units_hint.empty()) hint += fmt::format(", or {}", units_hint);
+  // A currency sign or thousands separators ("$100", "1,000", "1_000"): say what to type.
+  std::string_view unsigned_text = text;
+  for (const auto sign : currency_signs) {
+    if (unsigned_text.starts_with(sign)) {
+      unsigned_text.remove_prefix(sign.size());
+      break;
+    }
+  }
+  std::string plain(unsigned_text);
+  std::erase(plain, ',');
+  std::erase(plain, '_');
+  const bool plain_number = plain != text && units::parse_number(plain).has_value();
+  if (const auto comma = units::decimal_comma_hint(unsigned_text); comma && !thousands_grouped(unsigned_text)) {
+    hint = *comma;
+  } else if (plain_number && written == Written::money) {
+    hint = fmt::format("write the amount as a plain number in the output currency (--currency): {}", plain);
+  } else if (plain_number) {
+    hint = fmt::format("write the number without signs or separators: {}", plain);
+  }
+  throw Error(std::string(where), text::quoted(text) + " is not a number", hint);
 }
 
 double parse(Quantity quantity, std::string_view text, std::string_view where) {

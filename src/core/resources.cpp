@@ -1,5 +1,6 @@
 #include "gpuselect/resources.hpp"
 
+#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -84,7 +85,20 @@ GpuSpec parse_gpu_spec(std::string_view text, std::string_view where) {
   spec.name = std::string(trim(body.substr(0, colon)));
   if (spec.name.empty()) throw Error(std::string(where), "no GPU name in " + text::quoted(text), hint);
   if (colon == std::string_view::npos) return spec;
-  const std::string_view count_text = trim(body.substr(colon + 1));
+  std::string_view count_text = trim(body.substr(colon + 1));
+  // dstack's NAME:MEMORY[:COUNT] (https://dstack.ai/docs/reference/dstack.yml/task, resources.gpu):
+  // a middle part with a memory unit is the memory per GPU.
+  const std::string_view memory_text = trim(count_text.substr(0, count_text.find(':')));
+  if (!memory_text.empty() && std::isalpha(static_cast<unsigned char>(memory_text.back())) != 0) {
+    const auto bounds = parse_memory_gb_range(memory_text, where);
+    if (!bounds.min || bounds.min != bounds.max) {
+      throw Error(std::string(where), text::quoted(memory_text) + " is not one memory size",
+                  "write dstack's NAME:MEMORY:COUNT with one size, e.g. A100:80GB:8");
+    }
+    spec.memory_gb = bounds.min;
+    if (count_text.find(':') == std::string_view::npos) return spec;
+    count_text = trim(count_text.substr(count_text.find(':') + 1));
+  }
   if (count_text.find(':') != std::string_view::npos) {
     throw Error(std::string(where), text::quoted(text) + " has more than one ':'", hint);
   }

@@ -148,6 +148,50 @@ std::optional<double> parse_bytes(std::string_view text) {
 
 std::optional<double> parse_number(std::string_view text) { return whole_number(trim(text)); }
 
+namespace {
+struct DurationUnit {
+  std::string_view suffix;
+  double seconds;
+};
+constexpr std::array<DurationUnit, 14> duration_units{{{"ms", 1e-3},
+                                                       {"s", 1},
+                                                       {"sec", 1},
+                                                       {"m", 60},
+                                                       {"min", 60},
+                                                       {"mins", 60},
+                                                       {"h", 3600},
+                                                       {"hr", 3600},
+                                                       {"hrs", 3600},
+                                                       {"hours", 3600},
+                                                       {"d", 86400},
+                                                       {"days", 86400},
+                                                       {"w", 604800},
+                                                       {"weeks", 604800}}};
+}  // namespace
+
+std::optional<double> parse_duration(std::string_view text, double unit_seconds) {
+  const auto [number_text, suffix] = split_suffix(trim(text));
+  for (const auto& unit : duration_units) {
+    if (suffix != unit.suffix) continue;
+    const auto number = whole_number(number_text);
+    if (!number || !(*number > 0)) return std::nullopt;
+    const double value = *number * unit.seconds / unit_seconds;
+    return std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::optional<double> parse_token_length(std::string_view text) {
+  const auto [number_text, suffix] = split_suffix(trim(text));
+  constexpr double binary_kilo = 1024.0;
+  const double multiplier = suffix == "k" ? binary_kilo : suffix == "m" ? binary_kilo * binary_kilo : 0.0;
+  if (multiplier == 0.0) return std::nullopt;
+  const auto number = whole_number(number_text);
+  if (!number || !(*number > 0)) return std::nullopt;
+  const double value = *number * multiplier;
+  return std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
+}
+
 std::optional<std::string> decimal_comma_hint(std::string_view text) {
   text = trim(text);
   constexpr std::size_t longest_number = 40;  // a longer run of digits is not a typo of a number

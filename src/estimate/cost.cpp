@@ -217,6 +217,10 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       };
       cost.total_band = {total_for(hours_band.low), total_for(hours_band.high), hours_band.in_calibrated_regime};
     }
+    if (profile.kind == workload::Kind::cv_inference && profile.requests_per_s > 0) {
+      const double images = profile.requests_per_s * profile.hours * units::seconds_per_hour;
+      if (images > 0) cost.per_thousand_images = cost.total / (images / 1e3);
+    }
     if (profile.kind == workload::Kind::llm_inference && profile.requests_per_s > 0) {
       const double output_tokens =
           profile.requests_per_s * profile.output_tokens * profile.hours * units::seconds_per_hour;

@@ -81,6 +81,25 @@ ServingPoint serving_point(const workload::Profile& profile, const Hardware& har
 // capacity after weights, activation workspace and runtime overhead; each sequence holds input +
 // output tokens (paged KV). 0 when the weights alone do not fit.
 int max_serving_batch(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes);
+// Planned utilisation and queueing (docs/estimation.md "Planned utilisation and queueing").
+// Mean wait for a free server in an M/M/c queue (Erlang C) with `servers` servers, Poisson arrivals
+// at `arrivals_per_s` and a mean service time `service_s`, scaled by (1 + service_cv2) / 2 (the
+// Allen-Cunneen approximation for M/G/c: 0.5 for deterministic service, M/D/c; 1 for exponential).
+// Infinity at or above 100% load.
+double queue_wait_s(double servers, double arrivals_per_s, double service_s, double service_cv2);
+struct ReplicaPlan {
+  int replicas = 1;  // load replicas + spares
+  int spares = 0;
+  double utilization = 0;              // all replicas up
+  double utilization_spares_down = 0;  // <= max_utilization
+  double queue_s = 0;                  // mean queueing delay with the spares down
+};
+// The fewest replicas that carry `requests_per_s` at no more than `max_utilization` of
+// `replica_capacity_per_s` each, plus `spares`; more when the queueing delay would push the first
+// token past `latency_budget_s` (the TTFT target less the unloaded TTFT; infinity = no target).
+// `slots_per_replica` requests are served at once (the batch), each for `service_s`.
+ReplicaPlan plan_replicas(double requests_per_s, double replica_capacity_per_s, int slots_per_replica,
+                          double service_s, double max_utilization, int spares, double latency_budget_s);
 // choose_plan for llm-inference with hardware: the search of docs/estimation.md "Serving".
 Memory choose_serving_plan(const workload::Profile& profile, const Hardware& hardware, const std::vector<Plan>& ladder);
 // The calibrated serving error band: multipliers on output tokens/s and on TTFT (low, high), and

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -574,6 +575,22 @@ int replica_count(double busy_replicas) {
   return std::max(1, static_cast<int>(std::ceil(busy_replicas - 1e-9)));
 }
 
+// Replicas at the planned utilisation with the profile's spares, and the queueing delay at that
+// load (model::plan_replicas; docs/estimation.md "Planned utilisation and queueing").
+void plan_serving_replicas(const workload::Profile& profile, double capacity_per_s, int slots, double service_s,
+                           double latency_budget_s, Throughput& throughput) {
+  const model::ReplicaPlan plan = model::plan_replicas(profile.requests_per_s, capacity_per_s, slots, service_s,
+                                                       profile.max_utilization, profile.redundancy,
+                                                       latency_budget_s);
+  throughput.replicas = plan.replicas;
+  throughput.spare_replicas = plan.spares;
+  throughput.requests_per_s_capacity = capacity_per_s;
+  throughput.load_per_replica = profile.requests_per_s / std::max(1, plan.replicas);
+  throughput.utilization = plan.utilization;
+  throughput.utilization_spares_down = plan.utilization_spares_down;
+  throughput.queue_ms = plan.queue_s * 1e3;
+}
+
 // Model FLOPs of the whole training job and what the hardware executes with recomputation.
 void training_compute(const workload::Profile& profile, workload::Recompute recompute_mode, Compute& compute) {
   const double data = profile.tokens;
@@ -606,7 +623,10 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     const double images_per_s = peak_flops * mfu / std::max(1.0, profile.shape.forward_flops_per_sample);
     throughput.decode_tokens_per_s = images_per_s;
     throughput.prefill_tokens_per_s = 0;
-    throughput.replicas = replica_count(profile.requests_per_s / images_per_s);
+    replica_count(profile.requests_per_s / images_per_s);  // the load's bound, before planning
+    // One image at a time per GPU (a server of M/D/c), no latency target.
+    plan_serving_replicas(profile, images_per_s, 1, 1.0 / images_per_s,
+                          std::numeric_limits<double>::infinity(), throughput);
     return;
   }
   if (profile.kind == workload::Kind::llm_inference) {
@@ -634,8 +654,19 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
                             bands.ttft.in_calibrated_regime};
     throughput.decode_tokens_per_s = point.output_tokens_per_s;
     throughput.prefill_tokens_per_s = point.prefill_tokens_per_s;
-    throughput.replicas =
-        profile.requests_per_s > 0 ? replica_count(profile.requests_per_s / serving.requests_per_s_per_replica) : 1;
+    if (profile.requests_per_s > 0) replica_count(profile.requests_per_s / serving.requests_per_s_per_replica);
+    // `batch` sequences at once, each held for batch / requests per second (Little's law); the
+    // queueing delay spends what the unloaded TTFT leaves of the target.
+    const double service_s = batch / std::max(1e-12, serving.requests_per_s_per_replica);
+    const double latency_budget_s = serving.meets_targets ? (profile.ttft_target_ms - serving.ttft_ms) / 1e3
+                                                          : std::numeric_limits<double>::infinity();
+    plan_serving_replicas(profile, serving.requests_per_s_per_replica, batch, service_s, latency_budget_s,
+                          throughput);
+    serving.ttft_ms += throughput.queue_ms;
+    serving.ttft_ms_band.low += throughput.queue_ms;
+    serving.ttft_ms_band.high += throughput.queue_ms;
+    serving.meets_targets = serving.ttft_ms <= profile.ttft_target_ms * (1.0 + 1e-9) &&
+                            serving.tpot_ms <= profile.tpot_target_ms;
     return;
   }
   const double params = active_params(profile.shape);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -255,6 +256,58 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
 }  // namespace gpuselect::estimate::model
 
 namespace gpuselect::estimate::model {
+
+namespace {
+// Beyond this many servers the Erlang recursion is not run: with the load at or under 99% of
+// capacity an arrival then waits with a probability below e^-(0.01 sqrt(c))^2/2-ish (Halfin-Whitt
+// regime) and the wait is counted as 0 (assumption; keeps a 1e6-replica plan linear).
+constexpr double erlang_server_limit = 200000;
+// Replicas added at most to meet the TTFT target with queueing: beyond it the plan stands as is.
+constexpr int queue_replica_search = 4096;
+}  // namespace
+
+double queue_wait_s(double servers, double arrivals_per_s, double service_s, double service_cv2) {
+  if (!(arrivals_per_s > 0) || !(service_s > 0) || !(servers >= 1)) return 0;
+  const double offered = arrivals_per_s * service_s;  // erlangs
+  const double load = offered / servers;
+  if (!(load < 1.0)) return std::numeric_limits<double>::infinity();
+  if (servers > erlang_server_limit) return 0;
+  // Erlang B by its recursion B(k) = a B(k-1) / (k + a B(k-1)), then Erlang C from B.
+  double blocking = 1.0;
+  const auto count = static_cast<long>(std::floor(servers));
+  for (long k = 1; k <= count; ++k) blocking = offered * blocking / (static_cast<double>(k) + offered * blocking);
+  const double waits = blocking / (1.0 - load * (1.0 - blocking));
+  const double mm_wait_s = waits * service_s / (servers - offered);
+  return mm_wait_s * (1.0 + std::max(0.0, service_cv2)) / 2.0;
+}
+
+ReplicaPlan plan_replicas(double requests_per_s, double replica_capacity_per_s, int slots_per_replica,
+                          double service_s, double max_utilization, int spares, double latency_budget_s) {
+  ReplicaPlan plan;
+  plan.spares = std::max(0, spares);
+  if (!(requests_per_s > 0) || !(replica_capacity_per_s > 0)) {
+    plan.replicas = 1 + plan.spares;
+    return plan;
+  }
+  const double share = std::clamp(max_utilization, 1e-3, 1.0);
+  const double busy = requests_per_s / (replica_capacity_per_s * share);
+  auto load_replicas = std::max(1.0, std::ceil(busy - 1e-9));
+  const double slots = std::max(1, slots_per_replica);
+  // Service time is deterministic given the request's lengths (M/D/c); a distribution of lengths
+  // would raise service_cv2 above 0.
+  const auto wait_at = [&](double replicas) { return queue_wait_s(replicas * slots, requests_per_s, service_s, 0.0); };
+  double wait = wait_at(load_replicas);
+  for (int added = 0; wait > latency_budget_s && added < queue_replica_search; ++added) {
+    load_replicas += 1;
+    wait = wait_at(load_replicas);
+  }
+  plan.queue_s = std::isfinite(wait) ? wait : 0;
+  const double total = load_replicas + plan.spares;
+  plan.replicas = static_cast<int>(std::min(total, 2e9));
+  plan.utilization = requests_per_s / (total * replica_capacity_per_s);
+  plan.utilization_spares_down = requests_per_s / (load_replicas * replica_capacity_per_s);
+  return plan;
+}
 
 namespace {
 // 10th and 90th percentiles of measured / estimated over the serving calibration rows

@@ -16,9 +16,14 @@ namespace {
 using namespace detail;
 using Align = TextTable::Align;
 
+// Prices in JSON and CSV rows: the catalog's own values, which carry up to 6 decimals (SkyPilot's
+// GCP sums, Vast and spot medians such as 16.71515), so nothing a price list says is rounded away;
+// 6 decimals still absorb floating-point noise from a discount.
+constexpr int price_decimals = 6;
+
 std::string price_cell(const std::optional<double>& price, std::string_view currency, bool csv) {
   if (!price) return csv ? "" : "-";
-  return csv ? csv_number(round_decimals(*price, 4)) : units::format_money(*price, currency);
+  return csv ? csv_number(round_decimals(*price, price_decimals)) : units::format_money(*price, currency);
 }
 
 std::string optional_cell(const std::optional<double>& value, bool csv) {
@@ -151,14 +156,24 @@ void board_json(std::ostream& out, const catalog::Catalog& catalog, const board:
       json.key(catalog::pricing_key(mode));
       // As the catalog states it: per instance-hour, per month for monthly, per year for yearly.
       if (const auto price = pricing.stated(mode)) {
-        json.value(round_decimals(*price, 4));
+        json.value(round_decimals(*price, price_decimals));
       } else {
         json.value(nullptr);
       }
     }
     json.end_object();
+    // The region's cheapest-zone spot price beside the ranked statistic (docs/catalog.md "Prices per
+    // region"); null when the catalog does not know it.
+    json.key("spot_min");
+    const catalog::RegionPrice* own =
+        row.region == board::no_region ? nullptr : offering.region_price(board::region_name(offering, row));
+    if (own != nullptr && own->spot_min) {
+      json.value(round_decimals(*own->spot_min, price_decimals));
+    } else {
+      json.value(nullptr);
+    }
     json.field("price_mode", catalog::pricing_key(row.mode()));
-    json.field("price_per_gpu_hour", round_decimals(board::price_per_gpu(offering, row), 4));
+    json.field("price_per_gpu_hour", round_decimals(board::price_per_gpu(offering, row), price_decimals));
     json.key("estimated");  // pricing keys whose price here the catalog marks estimated
     json.begin_array();
     for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
@@ -316,7 +331,7 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
                            price_cell(pricing.monthly, currency, true),
                            price_cell(pricing.yearly, currency, true),
                            std::string(catalog::pricing_key(row.mode())),
-                           csv_number(round_decimals(board::price_per_gpu(offering, row), 4)),
+                           csv_number(round_decimals(board::price_per_gpu(offering, row), price_decimals)),
                            joined(estimated, ";"),
                            optional_cell(offering.spot_interruption_pct, true),
                            std::string(catalog::to_string(offering.stock)),

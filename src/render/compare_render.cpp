@@ -26,14 +26,15 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
   auto make_grid = [&](std::string title) {
     Grid grid;
     grid.title = std::move(title);
-    grid.columns.push_back({"Figure", Align::left, true});
+    grid.split_columns = true;
+    grid.columns.push_back({"Figure", Align::left, false, false, true});
     for (const auto* candidate : compared) {
       const auto& offering = catalog.offerings[candidate->offering_index];
       // The CSV header names the exact candidate; people get the shorter offering id.
       grid.columns.push_back({csv ? fmt::format("{} ({}, {} node{})", offering.id, catalog::to_string(candidate->mode),
                                                 candidate->nodes, candidate->nodes == 1 ? "" : "s")
                                   : offering.id,
-                              Align::right, true});
+                              Align::right, true, true});
     }
     return grid;
   };

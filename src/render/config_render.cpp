@@ -12,7 +12,8 @@ using nlohmann::ordered_json;
 ordered_json config_json(const ConfigView& view) {
   ordered_json document{{"schema_version", 1},
                         {"document", "config"},
-                        {"config_file", view.config_file.empty() ? ordered_json() : ordered_json(view.config_file)}};
+                        {"config_file", view.config_file.empty() ? ordered_json() : ordered_json(view.config_file)},
+                        {"searched", view.searched}};
   ordered_json values = ordered_json::object();
   for (const auto& row : view.settings) values[row.name] = {{"value", row.value}, {"origin", row.origin}};
   values["catalogs"] = ordered_json::array();
@@ -24,6 +25,10 @@ ordered_json config_json(const ConfigView& view) {
 
 std::string config_table(const ConfigView& view, const Style& style) {
   std::string text = "config file: " + (view.config_file.empty() ? std::string("(none)") : view.config_file) + "\n";
+  std::string searched;
+  for (const auto& path : view.searched) searched += (searched.empty() ? "" : ", ") + path;
+  text += "searched:    " + (searched.empty() ? std::string("(no path: neither XDG_CONFIG_HOME nor HOME is set)") : searched) +
+          "\n";
   TextTable table;
   table.columns = {{"setting"}, {"value", TextTable::Align::left, true}, {"from", TextTable::Align::left, true}};
   for (const auto& row : view.settings)

@@ -1,4 +1,5 @@
 // Grids: the shape shared by estimate, compare, catalog listings and the HTML report in every format.
+#include <algorithm>
 #include <initializer_list>
 
 #include <fmt/format.h>
@@ -10,15 +11,67 @@ namespace gpuselect::render::detail {
 
 std::string fit_line(std::string_view line, int width) { return truncate_to_width(line, width); }
 
+namespace {
+// Each column's width unshrunk: its widest cell or header.
+std::vector<int> natural_widths(const Grid& grid) {
+  std::vector<int> widths;
+  widths.reserve(grid.columns.size());
+  for (std::size_t c = 0; c < grid.columns.size(); ++c) {
+    int width = display_width(grid.columns[c].header);
+    for (const auto& row : grid.rows)
+      if (c < row.size()) width = std::max(width, display_width(row[c]));
+    widths.push_back(width);
+  }
+  return widths;
+}
+
+// The grid's columns after the first, in runs that fit `width` beside the first column (at least
+// one each): the blocks of a split grid.
+std::vector<std::pair<std::size_t, std::size_t>> column_runs(const Grid& grid, int width) {
+  const auto widths = natural_widths(grid);
+  std::vector<std::pair<std::size_t, std::size_t>> runs;
+  std::size_t begin = 1;
+  while (begin < widths.size()) {
+    int used = widths[0] + table_column_gap + widths[begin];
+    std::size_t end = begin + 1;
+    while (end < widths.size() && used + table_column_gap + widths[end] <= width) used += table_column_gap + widths[end++];
+    runs.emplace_back(begin, end);
+    begin = end;
+  }
+  return runs;
+}
+}  // namespace
+
 std::string grid_text(const Grid& grid, const Style& style) {
   std::string text;
   if (!grid.title.empty()) {
     text += style.color ? fmt::format("\x1b[1m{}\x1b[0m\n", fit_line(grid.title, style.width))
                         : fit_line(grid.title, style.width) + "\n";
   }
-  TextTable table{grid.columns, grid.rows};
-  text += table.render(style.width, style.color);
-  for (const auto& note : grid.notes) text += fit_line(note, style.width) + "\n";
+  const auto runs = grid.split_columns && grid.columns.size() > 2 ? column_runs(grid, style.width)
+                                                                  : std::vector<std::pair<std::size_t, std::size_t>>{};
+  if (runs.size() > 1) {
+    // Too wide for the terminal: the first column (the names) repeated before each run of the others.
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      TextTable block;
+      block.columns.push_back(grid.columns[0]);
+      block.columns.insert(block.columns.end(), grid.columns.begin() + static_cast<std::ptrdiff_t>(runs[r].first),
+                           grid.columns.begin() + static_cast<std::ptrdiff_t>(runs[r].second));
+      for (const auto& row : grid.rows) {
+        std::vector<std::string> cells{row.empty() ? std::string() : row[0]};
+        for (std::size_t c = runs[r].first; c < runs[r].second; ++c) cells.push_back(c < row.size() ? row[c] : "");
+        block.rows.push_back(std::move(cells));
+      }
+      if (r > 0) text += '\n';
+      text += block.render(style.width, style.color);
+    }
+  } else {
+    // Long text in a flexible column wraps within it: a grid's text is never cut.
+    TextTable table{grid.columns, grid.rows};
+    for (auto& column : table.columns) column.wrap = column.wrap || column.flexible;
+    text += table.render(style.width, style.color);
+  }
+  for (const auto& note : grid.notes) text += wrapped("", note, style.width, 2);
   return text;
 }
 
@@ -111,7 +164,7 @@ void render_grids(std::ostream& out, Format format, std::string_view heading, co
     case Format::table: {
       std::string text = style.color ? fmt::format("\x1b[1m{}\x1b[0m\n", fit_line(heading, style.width))
                                      : fit_line(heading, style.width) + "\n";
-      for (const auto& line : preamble) text += fit_line(line, style.width) + "\n";
+      for (const auto& line : preamble) text += wrapped("", line, style.width, 2);
       for (const auto& grid : grids) {
         text += '\n';
         text += grid_text(grid, style);

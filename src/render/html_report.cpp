@@ -1,5 +1,6 @@
 // The HTML report: one self-contained file (inline CSS and SVG; no scripts, fonts, images or links).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -34,7 +35,12 @@ td.num,.ranking td:nth-child(4){white-space:nowrap}.ranking{width:100%}.ranking 
 tr.pareto td:first-child{font-weight:700}.warn{color:#8a4b00}.note{color:#57606a;font-size:.85rem}
 svg text{font-family:system-ui,sans-serif;font-size:11px;fill:#1b1f24}svg .grid{stroke:#e4e8ec}svg .axis{stroke:#57606a}
 svg .point{fill:#8c959f;fill-opacity:.75}svg .frontier{fill:none;stroke:#d1242f;stroke-width:2}svg .frontier-point{fill:#d1242f;stroke:#fff;stroke-width:1}
-footer{margin-top:2rem;color:#57606a;font-size:.8rem})";
+footer{margin-top:2rem;color:#57606a;font-size:.8rem}
+svg.chart{width:100%;max-width:760px;height:auto}
+@media (max-width:700px){body{margin:.8rem}dl.job{grid-template-columns:1fr}dl.job dd{margin:0 0 .4rem}
+table,thead,tbody,tr,td{display:block;width:auto}thead{display:none}tr{border:1px solid #d8dee4;border-radius:4px;margin:.5rem 0;padding:.3rem}
+td{border:0;padding:.12rem .3rem;text-align:left!important;white-space:normal!important;overflow-wrap:anywhere}
+.ranking td:last-child{min-width:0}.stack{display:inline-flex}})";
 
 // A scale from data values to pixels; logarithmic when the data spans a factor of 10 or more.
 struct Axis {
@@ -124,7 +130,7 @@ std::string cost_time_chart(const RecommendView& view) {
   const Axis x = make_axis(hours, left, width - right);
   const Axis y = make_axis(costs, height - bottom, top);
   std::string svg = fmt::format(
-      "<svg width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
+      "<svg class=\"chart\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
       "aria-labelledby=\"chart-title\">\n<title id=\"chart-title\">Job cost against wall time; the Pareto frontier "
       "in red</title>\n",
       width, height);
@@ -171,16 +177,36 @@ std::string cost_time_chart(const RecommendView& view) {
                           px(y.to_pixel(candidate->total_cost)));
     }
     svg += fmt::format("<path class=\"frontier\" d=\"{}\"/>\n", path);
+    // Rank labels never overlap: each takes the first free place around its diamond, else none (its
+    // title still names it). Boxes are estimated at 7 px per character of 11 px text.
+    struct Box {
+      double left, top, right, bottom;
+    };
+    std::vector<Box> placed;
+    constexpr double character_px = 7, text_px = 12;
     for (const auto* candidate : frontier) {
       const double cx = x.to_pixel(candidate->hours);
       const double cy = y.to_pixel(candidate->total_cost);
       // A diamond, so the frontier reads without colour too.
       svg += fmt::format(
-          "<path class=\"frontier-point\" d=\"M{} {} L{} {} L{} {} L{} {} Z\"><title>{}</title></path>"
-          "<text x=\"{}\" y=\"{}\">#{}</text>\n",
-          px(cx), px(cy - 7), px(cx + 7), px(cy), px(cx), px(cy + 7), px(cx - 7), px(cy),
-          html_escape(candidate_title(view, *candidate) + ", on the Pareto frontier"), px(cx + 9), px(cy - 6),
-          candidate->rank);
+          "<path class=\"frontier-point\" d=\"M{} {} L{} {} L{} {} L{} {} Z\"><title>{}</title></path>", px(cx),
+          px(cy - 7), px(cx + 7), px(cy), px(cx), px(cy + 7), px(cx - 7), px(cy),
+          html_escape(candidate_title(view, *candidate) + ", on the Pareto frontier"));
+      const std::string label = fmt::format("#{}", candidate->rank);
+      const double label_px = character_px * static_cast<double>(label.size());
+      const std::array<std::pair<double, double>, 4> offsets{
+          {{9, -6}, {9, 14}, {-9 - label_px, -6}, {-9 - label_px, 14}}};  // baseline-left corners
+      for (const auto& [dx, dy] : offsets) {
+        const Box box{cx + dx, cy + dy - text_px + 2, cx + dx + label_px, cy + dy + 2};
+        const bool free = std::none_of(placed.begin(), placed.end(), [&](const Box& other) {
+          return box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom;
+        });
+        if (!free || box.left < left || box.right > width || box.top < 0 || box.bottom > height - bottom) continue;
+        placed.push_back(box);
+        svg += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>", px(cx + dx), px(cy + dy), label);
+        break;
+      }
+      svg += "\n";
     }
   }
   svg += "</svg>\n";
@@ -205,6 +231,10 @@ std::string legend() {
     html += fmt::format("<span><i style=\"background:{}\"></i>{}</span>",
                         criterion_colours[static_cast<std::size_t>(criterion)], scoring::to_string(criterion));
   }
+  // The marks the ranking's cells carry.
+  html += "<span><b>bold #</b> on the cost-time Pareto frontier</span>";
+  html += "<span>* time outside the calibrated range (extrapolated)</span>";
+  html += fmt::format("<span>{} cost rests on an estimated price or spot rate</span>", html_escape(estimated_mark));
   return html + "</p>\n";
 }
 
@@ -233,7 +263,9 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
   grid.columns = {{"#", Align::right},    {"Offering"},          {"GPUs"}, {"Mode"}, {"Memory/GPU", Align::right},
                   {"Time", Align::right}, {"Cost", Align::right}};
   const bool serving = workload::is_serving(ranking.kind);
-  if (serving) grid.columns.push_back({"$/M tokens", Align::right});
+  const bool vision = ranking.kind == workload::Kind::cv_inference;
+  if (serving) grid.columns.push_back({"Replicas @load", Align::right});
+  if (serving) grid.columns.push_back({vision ? "$/1000 images" : "$/M tokens", Align::right});
   grid.columns.insert(grid.columns.end(), {{"Score", Align::right}, {"Contributions"}, {"Why"}});
   grid.html.markup_columns.assign(grid.columns.size(), false);
   grid.html.markup_columns[grid.columns.size() - 2] = true;  // Contributions: the stacked bar
@@ -250,6 +282,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
                                       memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                       hours_with_band(candidate, performance, ranking.risk_averse),
                                       cost_label(view.catalog, ranking, candidate)};
+    if (serving) cells.push_back(load_label(ranking, candidate));
     if (serving) cells.push_back(unit_cost_label(ranking, candidate));
     cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate),
                                why_markup(view, candidate)});
@@ -328,6 +361,58 @@ Grid excluded_grid(const RecommendView& view) {
   return grid;
 }
 
+// Every constraint of the request in words ("budget $200; deadline 48 h; ..."), the defaults
+// included (max nodes, headroom, pricing modes), so a reader of the report knows what was asked.
+std::string constraints_text(const RecommendView& view) {
+  const auto& constraints = view.options.constraints;
+  const std::string& currency = view.ranking.currency;
+  std::string text;
+  auto list = [](const std::vector<std::string>& names) { return joined(names, ", "); };
+  if (constraints.budget) append_separated(text, "; ", "budget " + units::format_money(*constraints.budget, currency));
+  if (constraints.deadline_hours)
+    append_separated(text, "; ", "deadline " + units::format_hours(*constraints.deadline_hours));
+  if (!constraints.providers.empty()) append_separated(text, "; ", "providers " + list(constraints.providers));
+  if (!constraints.exclude_providers.empty())
+    append_separated(text, "; ", "not providers " + list(constraints.exclude_providers));
+  if (!constraints.regions.empty()) append_separated(text, "; ", "regions " + list(constraints.regions));
+  if (!constraints.gpus.empty()) append_separated(text, "; ", "GPUs " + list(constraints.gpus));
+  if (!constraints.requirements.empty()) append_separated(text, "; ", "requires " + list(constraints.requirements));
+  std::vector<std::string> modes;
+  for (const auto mode : constraints.pricing_modes) modes.emplace_back(catalog::to_string(mode));
+  append_separated(text, "; ", "pricing " + (modes.empty() ? std::string("any") : list(modes)));
+  append_separated(text, "; ", fmt::format("max nodes {}", constraints.max_nodes));
+  append_separated(text, "; ", fmt::format("GPU memory kept free {:g}%", view.profile.headroom_pct));
+  auto bounds = [](const resources::Bounds& range, std::string_view unit) {
+    return fmt::format("{}..{}", range.min ? plain_number(*range.min) + std::string(unit) : "",
+                       range.max ? plain_number(*range.max) + std::string(unit) : "");
+  };
+  if (constraints.gpu_memory_gb.any()) append_separated(text, "; ", "GPU memory " + bounds(constraints.gpu_memory_gb, "GB"));
+  if (constraints.gpu_count.any()) append_separated(text, "; ", "GPUs per instance " + bounds(constraints.gpu_count, ""));
+  if (constraints.max_price_per_hour)
+    append_separated(text, "; ", "max price " +
+                                     units::format_money(*constraints.max_price_per_hour, constraints.max_price_currency) +
+                                     " per instance-hour");
+  return text;
+}
+
+// How old the prices are: the oldest and newest as_of of the offerings ranked, and the stored
+// update when one is overlaid.
+std::string prices_text(const RecommendView& view) {
+  std::string oldest;
+  std::string newest;
+  for (const auto& candidate : view.ranking.candidates) {
+    const std::string& as_of = view.catalog.offerings[candidate.offering_index].as_of;
+    if (as_of.empty()) continue;
+    if (oldest.empty() || as_of < oldest) oldest = as_of;
+    if (newest.empty() || as_of > newest) newest = as_of;
+  }
+  std::string text;
+  if (!oldest.empty())
+    text = oldest == newest ? "as of " + oldest : fmt::format("as of {} to {}", oldest, newest);
+  if (view.price_update) append_separated(text, "; ", price_update_line(*view.price_update));
+  return text;
+}
+
 }  // namespace
 
 std::string_view page_css() { return page_css_text; }
@@ -352,8 +437,14 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
   fact("Tokens", summary.tokens);
   fact("Serving", summary.serving);
   if (!ranking.candidates.empty()) fact("Plan (#1)", plan_label(ranking.performance_of(ranking.candidates.front()).memory.plan));
+  fact("Constraints", constraints_text(view));
   fact("Weights", summary.weights);
   fact("Currency", summary.currency);
+  fact("Date", view.options.today);
+  fact("Prices", prices_text(view));
+  std::string digests;
+  for (const auto& file : view.catalog_files) append_separated(digests, "; ", file.name + " " + file.digest);
+  fact("Catalog", digests);
   fact("Candidates",
        fmt::format("{} ranked, {} shown, {} excluded", ranking.candidates.size(), shown, ranking.excluded.size()));
   body += "</dl>\n";

@@ -72,6 +72,9 @@ ordered_json workload_json(const workload::Profile& profile) {
       {"tensor_parallel", profile.tensor_parallel ? ordered_json(*profile.tensor_parallel) : ordered_json(nullptr)},
       {"egress_gb", round_figure(profile.egress_gb)},
       {"hours", round_figure(profile.hours)},
+      {"serving_tier", workload::to_string(profile.serving_tier)},
+      {"max_utilization", round_figure(profile.max_utilization)},
+      {"redundancy", profile.redundancy},
       {"defaults_applied", std::move(defaults)},
   };
 }
@@ -183,6 +186,21 @@ ordered_json throughput_json(const estimate::Performance& estimate, const worklo
       {"prefill_tokens_per_s", round_figure(throughput.prefill_tokens_per_s)},
       {"replicas", throughput.replicas},
   };
+  if (workload::is_serving(profile.kind)) {
+    // Unit-neutral: what one replica serves, in the workload's unit (docs/output.md).
+    const bool vision = profile.kind == workload::Kind::cv_inference;
+    object["unit"] = vision ? "images" : "requests";
+    if (vision) object["images_per_s"] = round_figure(throughput.decode_tokens_per_s);
+    object["load"] = {
+        {"spare_replicas", throughput.spare_replicas},
+        {"capacity_per_replica_per_s", round_figure(throughput.requests_per_s_capacity)},
+        {"load_per_replica_per_s", round_figure(throughput.load_per_replica)},
+        {"utilization", round_figure(throughput.utilization)},
+        {"utilization_spares_down", round_figure(throughput.utilization_spares_down)},
+        {"max_utilization", round_figure(profile.max_utilization)},
+        {"queue_ms", round_figure(throughput.queue_ms)},
+    };
+  }
   const auto& serving = estimate.serving;
   if (profile.kind == workload::Kind::llm_inference && serving.batch > 0) {
     object["serving"] = {
@@ -327,6 +345,8 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   }
   if (workload::is_serving(profile.kind))
     json.field("per_million_output_tokens", round_money(cost.per_million_output_tokens));
+  if (profile.kind == workload::Kind::cv_inference)
+    json.field("per_thousand_images", round_decimals(cost.per_thousand_images, 4));
   if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0)
     json.field("per_million_output_tokens_band", band_json(cost.per_million_output_tokens_band, round_money));
   if (catalog::term_hours(mode) > 0) {
@@ -550,6 +570,8 @@ ordered_json request_json(const RecommendView& view) {
   request["max_nodes"] = constraints.max_nodes;
   request["min_headroom_pct"] = round_figure(constraints.min_headroom_pct);
   request["allow_spot_serving"] = ranking.spot_serving_allowed;
+  request["allow_consumer"] = options.allow_consumer;
+  request["allow_marketplace"] = options.allow_marketplace;
   request["reserved_other_use"] = ranking.reserved_other_use;
   request["risk_averse"] = ranking.risk_averse;  // hours and totals are the bands' upper ends
   request["only_offerings"] = strings_json(ranking.compared_ids);
@@ -609,6 +631,19 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
     json.field("as_of", view.price_update->as_of);
     json.end_object();
   }
+  json.key("discounts");  // providers' discount_pct, already taken off the prices (docs/catalog.md "Discounts")
+  json.begin_array();
+  for (const auto& provider : catalog.providers) {
+    if (!provider.discount_pct.any()) continue;
+    json.begin_object();
+    json.field("provider", provider.id);
+    for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot,
+                            catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
+      json.field(catalog::pricing_key(mode), provider.discount_pct.of(mode));
+    }
+    json.end_object();
+  }
+  json.end_array();
   json.key("providers");
   write_names(json, facts.providers, [&](std::string_view id) -> std::string_view {
     const auto* provider = catalog.find_provider(id);
@@ -652,6 +687,16 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   } else {
     json.value(nullptr);
   }
+  ordered_json tiers = ordered_json::array();
+  for (const auto& tier : ranking.tier_excluded) {
+    tiers.push_back({{"constraint", scoring::to_string(tier.kind)},
+                     {"offerings", tier.offerings},
+                     {"cheapest_offering_id", tier.cheapest_offering},
+                     {"cheapest_pricing_mode",
+                      tier.cheapest_mode ? ordered_json(catalog::to_string(*tier.cheapest_mode)) : ordered_json(nullptr)},
+                     {"cheapest_total", round_money(tier.cheapest_total)}});
+  }
+  json.field("tier_excluded", tiers);
   json.end_object();
   json.end_object();
   json.finish();

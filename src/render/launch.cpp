@@ -11,9 +11,11 @@
 
 #include <fmt/format.h>
 
+#include "catalog/accelerators.hpp"
 #include "estimate/model.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/skypilot_import.hpp"
 #include "gpuselect/units.hpp"
 
 namespace gpuselect::launch {
@@ -24,28 +26,70 @@ using catalog::PricingMode;
 
 constexpr std::array<std::string_view, 2> launcher_spellings = {"skypilot", "dstack"};
 
-// Catalog provider id -> SkyPilot cloud (`sky check` names) and dstack backend type. Sources:
-// SkyPilot https://docs.skypilot.co/en/latest/getting-started/installation.html (supported clouds),
-// dstack https://dstack.ai/docs/concepts/backends/ (backend types). Empty: no backend in that tool.
+// Catalog provider id -> SkyPilot cloud (`sky check` / `infra:` names) and dstack backend type.
+// Sources: SkyPilot's published cloud list (https://docs.skypilot.co/en/latest/getting-started/
+// installation.html; one module per cloud in skypilot-org/skypilot sky/clouds/*.py: aws, azure, gcp,
+// oci, lambda, runpod, fluidstack, paperspace, cudo, ibm, scp, nebius, do, vast, hyperbolic,
+// seeweb, shadeform, yotta, mithril, primeintellect, hyperstack, verda, coreweave, cloudrift,
+// novita, ovhcloud, scaleway, lium, spheron); dstack's backend types (https://dstack.ai/docs/concepts/
+// backends/; dstackai/dstack src/dstack/_internal/core/models/backends/base.py BackendType: aws,
+// azure, cloudrift, crusoe, cudo, datacrunch/verda, digitalocean, gcp, hotaisle, jarvislabs, lambda,
+// nebius, oci, runpod, tensordock, vastai, vultr, amddevcloud). Provider ids are the SkyPilot catalog folder names that
+// `catalog import skypilot` takes, plus the other tool's name for the same cloud. Empty: no backend
+// in that tool.
 const std::vector<ProviderNames> provider_table = {
     {"aws", "aws", "aws"},
     {"gcp", "gcp", "gcp"},
     {"azure", "azure", "azure"},
+    {"oci", "oci", "oci"},
     {"lambda", "lambda", "lambda"},
     {"runpod", "runpod", "runpod"},
     {"nebius", "nebius", "nebius"},
     {"fluidstack", "fluidstack", ""},
     {"vast", "vast", "vastai"},
+    {"cudo", "cudo", "cudo"},
+    {"verda", "verda", "verda"},
+    {"datacrunch", "verda", "datacrunch"},
+    {"do", "do", "digitalocean"},
+    {"digitalocean", "do", "digitalocean"},
+    {"paperspace", "paperspace", ""},
+    {"ibm", "ibm", ""},
+    {"scp", "scp", ""},
+    {"hyperbolic", "hyperbolic", ""},
+    {"seeweb", "seeweb", ""},
+    {"shadeform", "shadeform", ""},
+    {"yotta", "yotta", ""},
+    {"mithril", "mithril", ""},
+    {"primeintellect", "primeintellect", ""},
+    {"hyperstack", "hyperstack", ""},
+    {"coreweave", "coreweave", ""},
+    {"cloudrift", "cloudrift", "cloudrift"},
+    {"novita", "novita", ""},
+    {"ovhcloud", "ovhcloud", ""},
+    {"scaleway", "scaleway", ""},
+    {"lium", "lium", ""},
+    {"spheron", "spheron", ""},
+    {"hotaisle", "", "hotaisle"},
+    {"crusoe", "", "crusoe"},
+    {"jarvislabs", "", "jarvislabs"},
+    {"amddevcloud", "", "amddevcloud"},
+    {"tensordock", "", "tensordock"},
+    {"vultr", "", "vultr"},
 };
 
-const ProviderNames* names_of(std::string_view provider) {
+// The row of `provider` when `launcher` has a name for it.
+const ProviderNames* names_of(std::string_view provider, Launcher launcher) {
   for (const auto& entry : provider_table) {
-    if (entry.provider == provider) return &entry;
+    if (entry.provider != provider) continue;
+    const std::string_view name = launcher == Launcher::skypilot ? entry.skypilot_cloud : entry.dstack_backend;
+    return name.empty() ? nullptr : &entry;
   }
   return nullptr;
 }
 
-std::string supported_list(Launcher launcher) {
+}  // namespace
+
+std::string supported_providers(Launcher launcher) {
   std::string list;
   for (const auto& entry : provider_table) {
     const std::string_view name = launcher == Launcher::skypilot ? entry.skypilot_cloud : entry.dstack_backend;
@@ -55,6 +99,8 @@ std::string supported_list(Launcher launcher) {
   }
   return list;
 }
+
+namespace {
 
 bool is_reserved_word(std::string_view text) {
   // YAML 1.1 booleans and nulls that a plain scalar would be read as (PyYAML, SkyPilot, dstack).
@@ -91,38 +137,30 @@ std::string name_characters(std::string_view text) {
   return out;
 }
 
-// SkyPilot's accelerator name: the catalog's first alias is written in SkyPilot's spelling
-// (data/gpus.yaml: "A100-80GB", "H100", "L40S"); the GPU id when it has none.
-std::string skypilot_accelerator(const catalog::Gpu& gpu) {
+// The GPU's own SkyPilot-style name: the catalog's first alias (data/gpus.yaml: "A100-80GB",
+// "H100", "L40S"); the GPU id when it has none.
+std::string gpu_alias_name(const catalog::Gpu& gpu) {
   std::string name = name_characters(gpu.aliases.empty() ? gpu.id : gpu.aliases.front());
   if (name.empty()) name = name_characters(gpu.id);
   return name.empty() ? std::string("GPU") : name;
 }
 
-// dstack names a GPU by model and memory ("H100:80GB:8"): the alias without a memory or board
-// suffix ("A100-80GB" -> "A100", "H100-PCIE" -> "H100") and without separators ("RTX6000-Ada" ->
-// "RTX6000Ada", as gpuhunt spells it).
-std::string dstack_gpu_name(const catalog::Gpu& gpu) {
-  std::string name = skypilot_accelerator(gpu);
-  std::string out;
-  std::size_t start = 0;
-  bool first = true;
-  while (start <= name.size()) {
-    const auto dash = name.find('-', start);
-    const std::string part = name.substr(start, dash == std::string::npos ? std::string::npos : dash - start);
-    std::string upper = part;
-    std::transform(upper.begin(), upper.end(), upper.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-    const bool memory = upper.size() > 2 && upper.ends_with("GB") &&
-                        std::all_of(upper.begin(), upper.end() - 2, [](unsigned char c) { return std::isdigit(c); });
-    const bool board = upper == "PCIE" || upper.starts_with("SXM") || upper == "MEGA";
-    if (first || (!memory && !board)) out += part;
-    first = false;
-    if (dash == std::string::npos) break;
-    start = dash + 1;
+// SkyPilot's accelerator name for the offer: the source price list's own (Offering::launch, e.g.
+// "A100-80GB" for a PCIe card, "H100-NVLINK" on fluidstack, "H100-MEGA" for GCP a3-megagpu-8g),
+// which is what `sky launch` looks up in that cloud's catalog; else the GPU's alias.
+std::string skypilot_accelerator(const catalog::Offering& offering, const catalog::Gpu& gpu) {
+  std::string name = name_characters(offering.launch.accelerator);
+  return name.empty() ? gpu_alias_name(gpu) : name;
+}
+
+// The region as the source price list spells it (Offering::launch.regions), e.g. Vast's
+// "Texas, US, NA" for region Texas-US-NA, ", US, NA" for "US, NA"; the region id otherwise.
+std::string source_region(const catalog::Offering& offering, const std::string& region) {
+  const std::string wanted = catalog::region_id(region);
+  for (const auto& spelling : offering.launch.regions) {
+    if (catalog::region_id(spelling) == wanted) return spelling;
   }
-  out.erase(std::remove(out.begin(), out.end(), '-'), out.end());
-  return out;
+  return region;
 }
 
 // Disk per node, GB: two checkpoints and the dataset plus 64 GB for the image, libraries and logs
@@ -169,6 +207,7 @@ struct LauncherWords {
   std::string_view reserved;  // how to use reserved capacity: one comment line
   std::string_view owned;     // an owned cluster: comment lines, {} = the provider id as a YAML scalar
   std::string_view launch;    // the command that launches the file: one comment line
+  std::string_view launch_spot;  // the same for a spot pick, which must survive preemption
 };
 constexpr std::array<LauncherWords, 2> launcher_words{{
     {"SkyPilot task", "serve it with `sky serve` and replicas: ",
@@ -176,12 +215,16 @@ constexpr std::array<LauncherWords, 2> launcher_words{{
      "# Owned cluster: declare its hosts as SSH Node Pool {} in ~/.sky/ssh_node_pools.yaml and run\n"
      "# `sky ssh up` (https://docs.skypilot.co/en/latest/reservations/existing-machines.html);\n"
      "# a Kubernetes cluster instead: infra: k8s.\n",
-     "# Launch: sky launch -c gpuselect THIS_FILE.yaml\n"},
+     "# Launch: sky launch -c gpuselect THIS_FILE.yaml\n",
+     // Managed jobs relaunch a preempted spot job (https://docs.skypilot.co/en/latest/examples/managed-jobs.html).
+     "# Launch as a managed job, which SkyPilot relaunches after a spot preemption:\n"
+     "#   sky jobs launch -n gpuselect THIS_FILE.yaml\n"},
     {"dstack task", "run it as a dstack service with replicas: ",
      "# Reserved capacity: add `reservation: <id>` (AWS capacity reservations and blocks).\n",
      "# Owned cluster: create SSH fleet {} over its hosts first (type: fleet, ssh_config;\n"
      "# https://dstack.ai/docs/concepts/fleets/); the task only reuses that fleet.\n",
-     "# Launch: dstack apply -f THIS_FILE.dstack.yml\n"},
+     "# Launch: dstack apply -f THIS_FILE.dstack.yml\n",
+     "# Launch: dstack apply -f THIS_FILE.dstack.yml (retry: resubmits it after a spot interruption)\n"},
 }};
 
 // The file's opening comments, through the line that launches it.
@@ -201,7 +244,7 @@ std::string header(Launcher launcher, const scoring::Ranking& ranking, const sco
   }
   if (candidate.mode == PricingMode::reserved_1y || candidate.mode == PricingMode::reserved_3y) out += words.reserved;
   if (pick.owned) out += fmt::format(fmt::runtime(words.owned), yaml_scalar(pick.provider.id));
-  out += words.launch;
+  out += candidate.mode == PricingMode::spot && !pick.owned ? words.launch_spot : words.launch;
   return out;
 }
 
@@ -216,13 +259,19 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
   if (pick.owned) {
     out += "  infra: " + yaml_scalar("ssh/" + pick.provider.id) + "\n";
   } else {
-    const std::string cloud(names_of(pick.provider.id)->skypilot_cloud);
+    const std::string cloud(names_of(pick.provider.id, Launcher::skypilot)->skypilot_cloud);
     out += "  infra: " + yaml_scalar(pick.region.empty() ? cloud : cloud + "/" + pick.region) + "\n";
   }
-  out += "  accelerators: " + yaml_scalar(fmt::format("{}:{}", skypilot_accelerator(pick.gpu), pick.offering.gpu_count)) +
-         "\n";
-  if (!pick.offering.instance_type.empty()) {
-    out += "  # catalog instance type: " + comment_text(pick.offering.instance_type) + "\n";
+  out += "  accelerators: " +
+         yaml_scalar(fmt::format("{}:{}", skypilot_accelerator(pick.offering, pick.gpu), pick.offering.gpu_count)) + "\n";
+  // The source catalog's instance type, so that SkyPilot launches that machine and no other with
+  // the same GPUs: only for an offering that carries its source's names (launch.accelerator), whose
+  // instance_type is then the source's too; otherwise it may be a description ("1-Click Cluster
+  // node") and stays a comment. An owned pool has none.
+  if (!pick.offering.instance_type.empty() && !pick.owned) {
+    out += pick.offering.launch.accelerator.empty()
+               ? "  # catalog instance type: " + comment_text(pick.offering.instance_type) + "\n"
+               : "  instance_type: " + yaml_scalar(pick.offering.instance_type) + "\n";
   }
   out += fmt::format("  use_spot: {}\n", candidate.mode == PricingMode::spot ? "true" : "false");
   out += fmt::format("  disk_size: {}\n", disk_gb(profile));
@@ -244,18 +293,23 @@ std::string dstack_file(const workload::Profile& profile, const scoring::Ranking
   out += fmt::format("nodes: {}\n", pick.nodes);
   out += "resources:\n";
   out += "  gpu: " +
-         yaml_scalar(fmt::format("{}:{}GB:{}", dstack_gpu_name(pick.gpu),
+         yaml_scalar(fmt::format("{}:{}GB:{}", catalog::accelerators::dstack_model_name(pick.gpu),
                                  static_cast<long long>(std::llround(pick.gpu.memory_gb)), pick.offering.gpu_count)) +
          "\n";
   out += fmt::format("  disk: {}GB..\n", disk_gb(profile));
+  // dstack's default image is CUDA-only; AMD GPUs need a ROCm image named (dstack docs, "AMD":
+  // https://dstack.ai/docs/guides/amd/ ; image: AMD's PyTorch build on Docker Hub).
+  if (pick.gpu.vendor == "amd") out += "image: rocm/pytorch:latest\n";
   if (pick.owned) {
     out += "fleets: [" + yaml_scalar(pick.provider.id) + "]\n";
     out += "creation_policy: reuse\n";
   } else {
     out += fmt::format("spot_policy: {}\n", candidate.mode == PricingMode::spot ? "spot" : "on-demand");
-    out += "backends: [" + yaml_scalar(names_of(pick.provider.id)->dstack_backend) + "]\n";
+    out += "backends: [" + yaml_scalar(names_of(pick.provider.id, Launcher::dstack)->dstack_backend) + "]\n";
     if (!pick.region.empty()) out += "regions: [" + yaml_scalar(pick.region) + "]\n";
     out += fmt::format("max_price: {:.2f}\n", max_price_usd(ranking, candidate));
+    // A spot run resubmitted after an interruption (https://dstack.ai/docs/concepts/tasks/ "Retry policy").
+    if (candidate.mode == PricingMode::spot) out += "retry:\n  on_events: [no-capacity, interruption]\n  duration: 1d\n";
   }
   // dstack sets these variables on every node of a distributed task.
   out +=
@@ -304,23 +358,21 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   const catalog::Offering& offering = catalog.offerings.at(candidate.offering_index);
   const catalog::Provider& provider = catalog.provider_of(offering);
   const bool owned = provider.kind == catalog::ProviderKind::owned;
-  if (!owned && names_of(provider.id) == nullptr) {
+  if (!owned && names_of(provider.id, launcher) == nullptr) {
+    const bool other =
+        names_of(provider.id, launcher == Launcher::skypilot ? Launcher::dstack : Launcher::skypilot) != nullptr;
     throw Error("--emit",
                 fmt::format("pick {} is on provider {}, which {} cannot launch", pick_rank,
                             text::quoted(provider.id), launcher == Launcher::skypilot ? "SkyPilot" : "dstack"),
-                fmt::format("choose another row with --pick, or --provider one of: {}", supported_list(launcher)));
-  }
-  if (!owned && launcher == Launcher::dstack && names_of(provider.id)->dstack_backend.empty()) {
-    throw Error("--emit",
-                fmt::format("pick {} is on provider {}, which dstack has no backend for", pick_rank,
-                            text::quoted(provider.id)),
-                fmt::format("use --emit skypilot, choose another row with --pick, or --provider one of: {}",
-                            supported_list(launcher)));
+                fmt::format("{}choose another row with --pick, or --provider one of: {}",
+                            other ? (launcher == Launcher::skypilot ? "use --emit dstack, " : "use --emit skypilot, ")
+                                  : "",
+                            supported_providers(launcher)));
   }
   Pick pick{offering, provider, catalog.gpu_of(offering), {}, std::max(1, candidate.nodes),
             std::max({1, candidate.nodes, candidate.cost.instances}), owned};
   if (candidate.region != scoring::no_region && candidate.region < offering.regions.size()) {
-    pick.region = offering.regions[candidate.region];
+    pick.region = source_region(offering, offering.regions[candidate.region]);
   }
   // SkyPilot's infra is cloud/region/zone: a '/' in the region would be read as a zone.
   if (launcher == Launcher::skypilot && !owned && pick.region.find('/') != std::string::npos) {

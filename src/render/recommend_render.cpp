@@ -1,5 +1,7 @@
 // `recommend` in every format: the job, the ranked short-list, warnings, exclusions, sensitivity.
 #include <algorithm>
+#include <array>
+#include <optional>
 #include <cctype>
 #include <map>
 
@@ -18,17 +20,11 @@ using Align = TextTable::Align;
 constexpr std::string_view pareto_mark = "*";
 // Narrower than this, a reason column says too little to be worth its place (assumption).
 constexpr int minimum_reason_columns = 30;
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  for (std::size_t end = text.find('\n'); end != std::string::npos; end = text.find('\n', start)) {
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  if (start < text.size()) lines.push_back(text.substr(start));
-  return lines;
-}
+// Markdown list items wrap here (a soft line break renders as a space), so a diff or a terminal
+// shows the source without lines of hundreds of characters (assumption: a review tool's width).
+constexpr int markdown_prose_columns = 100;
+// Columns before a card's second and third lines (under the offering id, after "#12 ").
+constexpr int card_indent = 4;
 
 struct Row {
   const scoring::Candidate* candidate = nullptr;
@@ -136,6 +132,21 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   facts.emplace_back("Weights", summary.weights);
   facts.emplace_back("Currency", summary.currency);
   if (view.price_update) facts.emplace_back("Prices", price_update_line(*view.price_update));
+  std::string discounts;
+  for (const auto& provider : view.catalog.providers) {
+    if (!provider.discount_pct.any()) continue;
+    const auto& pct = provider.discount_pct;
+    std::string modes;
+    for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot,
+                            catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
+      if (pct.of(mode) <= 0) continue;
+      modes += fmt::format("{}{:g}% {}", modes.empty() ? "" : ", ", pct.of(mode), catalog::to_string(mode));
+    }
+    const bool uniform = pct.on_demand == pct.spot && pct.spot == pct.reserved_1y && pct.reserved_1y == pct.reserved_3y;
+    discounts += fmt::format("{}{} {}", discounts.empty() ? "" : "; ", provider.id,
+                             uniform ? fmt::format("{:g}% off every price", pct.on_demand) : modes + " off");
+  }
+  if (!discounts.empty()) facts.emplace_back("Discount", discounts + " (discount_pct; prices shown are after it)");
   return facts;
 }
 
@@ -150,7 +161,10 @@ std::string count_line(const RecommendView& view, std::size_t shown) {
 // The excluded candidates; markdown capitalises the headers.
 Grid excluded_grid(const RecommendView& view, bool capitalised) {
   Grid grid;
-  grid.columns = {{"offering"}, {"mode"}, {"nodes", Align::right}, {"why excluded", Align::left, true}};
+  grid.columns = {{"offering", Align::left, false, false, true},
+                  {"mode"},
+                  {"nodes", Align::right},
+                  {"why excluded", Align::left, true, true}};
   if (capitalised) {
     for (auto& column : grid.columns) column.header[0] = static_cast<char>(std::toupper(column.header[0]));
   }
@@ -161,6 +175,146 @@ Grid excluded_grid(const RecommendView& view, bool capitalised) {
   return grid;
 }
 
+// The ranked rows' table at a terminal's width. Columns have priorities: the identity (rank,
+// offering id, mode) is never cut; when the table is too wide the region goes first, then memory per
+// GPU, then the time band (the expected time stays); when even that is too wide each row becomes a
+// card of three lines. The reason is a column when the table leaves it `minimum_reason_columns`,
+// else a section of its own; long text wraps, nothing is cut.
+struct RankedLayout {
+  bool region = true;
+  bool memory = true;
+  bool band = true;
+};
+constexpr std::array<RankedLayout, 4> ranked_layouts{{
+    {true, true, true},
+    {false, true, true},
+    {false, false, true},
+    {false, false, false},
+}};
+
+struct RankedCells {
+  std::string rank, offering, gpus, mode, region, memory, time, time_band, cost, replicas, unit_cost, score;
+};
+
+// What the ranked table shows for the workload: LLM serving its latency at the batch and $ per
+// million output tokens, vision serving images/s per replica and $ per 1000 images, both the
+// replicas and the load each carries; training and notebooks the time.
+struct RankedKind {
+  bool serving = false;
+  bool vision = false;
+  [[nodiscard]] bool replicated() const { return serving || vision; }
+};
+
+RankedKind ranked_kind(const RecommendView& view) {
+  return {view.profile.kind == workload::Kind::llm_inference, view.profile.kind == workload::Kind::cv_inference};
+}
+
+RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style& style) {
+  const auto& candidate = *row.candidate;
+  const auto& ranking = view.ranking;
+  const auto& estimate = ranking.performance_of(candidate);
+  const auto& memory = estimate.memory;
+  const RankedKind kind = ranked_kind(view);
+  RankedCells cells;
+  cells.rank = rank_cell(candidate, style);
+  cells.offering = row.offering->id;
+  cells.gpus = rented_label(view.catalog, ranking, candidate);
+  cells.mode = std::string(mode_label(view.catalog, candidate));
+  cells.region = region_label(*row.offering, candidate);
+  cells.memory = memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes);
+  if (kind.serving) {
+    cells.time = cells.time_band = fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch);
+  } else if (kind.vision) {
+    cells.time = cells.time_band = fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s);
+  } else {
+    cells.time_band = hours_with_band(candidate, estimate, ranking.risk_averse);
+    // The expected time alone: the band is in parentheses after it ("1.8 h (1.1 h-3.5 h)*").
+    const auto open = cells.time_band.find(" (");
+    cells.time = open == std::string::npos ? cells.time_band : cells.time_band.substr(0, open);
+    if (cells.time_band.ends_with('*') && !cells.time.ends_with('*')) cells.time += '*';
+  }
+  cells.cost = cost_label(view.catalog, ranking, candidate);
+  if (kind.replicated()) {
+    cells.replicas = load_label(ranking, candidate);
+    cells.unit_cost = unit_cost_label(ranking, candidate);
+  }
+  cells.score = fmt::format("{:.1f}", rounded_score(candidate));
+  return cells;
+}
+
+Grid ranked_grid(const std::vector<RankedCells>& rows, const RankedLayout& layout, RankedKind kind) {
+  Grid table;
+  table.columns = {{"#", Align::right}, {"offering", Align::left, false, false, true}, {"GPUs"}, {"mode"}};
+  if (layout.region) table.columns.push_back({"region"});
+  if (layout.memory) table.columns.push_back({"mem/GPU", Align::right});
+  table.columns.push_back({kind.serving ? "TPOT@batch" : kind.vision ? "img/s" : "time", Align::right});
+  table.columns.push_back({"cost", Align::right});
+  if (kind.replicated()) table.columns.push_back({"replicas", Align::right});
+  if (kind.serving) table.columns.push_back({"$/M tok", Align::right});
+  if (kind.vision) table.columns.push_back({"$/1k img", Align::right});
+  table.columns.push_back({"score", Align::right});
+  for (const auto& cells : rows) {
+    std::vector<std::string> line = {cells.rank, cells.offering, cells.gpus, cells.mode};
+    if (layout.region) line.push_back(cells.region);
+    if (layout.memory) line.push_back(cells.memory);
+    line.push_back(layout.band ? cells.time_band : cells.time);
+    line.push_back(cells.cost);
+    if (kind.replicated()) {
+      line.push_back(cells.replicas);
+      line.push_back(cells.unit_cost);
+    }
+    line.push_back(cells.score);
+    table.rows.push_back(std::move(line));
+  }
+  return table;
+}
+
+int grid_natural_width(const Grid& grid) {
+  int total = 0;
+  for (std::size_t c = 0; c < grid.columns.size(); ++c) {
+    int width = display_width(grid.columns[c].header);
+    for (const auto& row : grid.rows)
+      if (c < row.size()) width = std::max(width, display_width(row[c]));
+    total += width + (c == 0 ? 0 : table_column_gap);
+  }
+  return total;
+}
+
+// A card: "#1  offering  mode  score 88.6", then what it rents and where, then time and cost; each
+// line wraps at " · " between its parts.
+std::string ranked_card(const RankedCells& cells, RankedKind kind, int width) {
+  const std::string indent(card_indent, ' ');
+  auto parts_line = [&](std::string lead, const std::vector<std::string>& parts) {
+    std::string text = lead;
+    int used = display_width(lead);
+    bool first = true;
+    for (const auto& part : parts) {
+      if (part.empty()) continue;
+      const int part_width = display_width(part);
+      if (!first && used + 3 + part_width > width) {
+        text += "\n" + indent;
+        used = card_indent;
+      } else if (!first) {
+        text += " \u00b7 ";
+        used += 3;
+      }
+      text += part;
+      used += part_width;
+      first = false;
+    }
+    return text + "\n";
+  };
+  const std::string lead = fmt::format("{:>3} ", cells.rank);
+  std::string text = parts_line(lead, {cells.offering, cells.mode, "score " + cells.score});
+  text += parts_line(indent, {cells.gpus, cells.region, cells.memory + " per GPU"});
+  text += parts_line(indent, {(kind.serving ? "TPOT@batch " : kind.vision ? "img/s " : "time ") + cells.time_band,
+                              "cost " + cells.cost, kind.replicated() ? "replicas " + cells.replicas : std::string(),
+                              kind.serving  ? cells.unit_cost + " per M output tokens"
+                              : kind.vision ? cells.unit_cost + " per 1000 images"
+                                            : std::string()});
+  return text;
+}
+
 void recommend_table(std::ostream& out, const RecommendView& view, const Style& style) {
   const auto rows = shown_rows(view, style);
   const auto& ranking = view.ranking;
@@ -169,89 +323,74 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     return style.color ? fmt::format("\x1b[1m{}\x1b[0m", padded) : padded;
   };
   std::string text;
-  for (const auto& [name, value] : header_facts(view, rows)) text += fit_line(label(name) + value, style.width) + "\n";
+  for (const auto& [name, value] : header_facts(view, rows)) text += wrapped(label(name), value, style.width, 9);
   text += "\n";
 
   if (rows.empty()) {
-    text += "No offering satisfies this job and its constraints.";
+    std::string line = "No offering satisfies this job and its constraints.";
     if (ranking.top_exclusion)
-      text += fmt::format(" Most were removed by {}.", scoring::to_string(*ranking.top_exclusion));
-    text += "\n";
+      line += fmt::format(" Most were removed by {}.", scoring::to_string(*ranking.top_exclusion));
+    text += wrapped("", line, style.width, 0);
   } else {
-    Grid table;
-    // llm-inference shows latency at the batch and the price per million output tokens instead of
-    // the priced hours.
-    const bool serving = view.profile.kind == workload::Kind::llm_inference;
-    table.columns = {{"#", Align::right},
-                     {"provider"},
-                     {"instance", Align::left, true},
-                     {"GPUs", Align::left, true},
-                     {"mode"},
-                     {"region", Align::left, true},
-                     {"mem/GPU", Align::right},
-                     {serving ? "TPOT@batch" : "time", Align::right},
-                     {"cost", Align::right}};
-    if (serving) table.columns.push_back({"$/M tok", Align::right});
-    table.columns.push_back({"score", Align::right});
+    std::vector<RankedCells> cells;
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
-      const auto& candidate = *row.candidate;
-      const auto& estimate = view.ranking.performance_of(candidate);
-      const auto& memory = estimate.memory;
-      std::vector<std::string> cells = {
-          rank_cell(candidate, style), row.offering->provider,
-          row.offering->instance_type.empty() ? row.offering->id : row.offering->instance_type,
-          rented_label(view.catalog, ranking, candidate), std::string(mode_label(view.catalog, candidate)),
-          region_label(*row.offering, candidate),
-          memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-          serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
-                  : hours_with_band(candidate, estimate, view.ranking.risk_averse),
-          cost_label(view.catalog, ranking, candidate)};
-      if (serving) cells.push_back(unit_cost_label(ranking, candidate));
-      cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
-      table.rows.push_back(std::move(cells));
-      reasons.push_back(first_reason(view, candidate));
+      cells.push_back(ranked_cells(view, row, style));
+      reasons.push_back(first_reason(view, *row.candidate));
     }
-    // The reason is a column when the terminal leaves it room to be read, else one line per row
-    // below the table.
-    Style plain = style;
-    plain.color = false;
-    int table_width = 0;
-    for (const auto& line : lines_of(grid_text(table, plain))) table_width = std::max(table_width, display_width(line));
-    const bool reason_column = style.width - table_width - 2 >= minimum_reason_columns;
-    if (reason_column) {
-      table.columns.push_back({"why", Align::left, true});
-      for (std::size_t i = 0; i < rows.size(); ++i) table.rows[i].push_back(reasons[i]);
+    std::optional<Grid> table;
+    for (const auto& layout : ranked_layouts) {
+      Grid grid = ranked_grid(cells, layout, ranked_kind(view));
+      if (grid_natural_width(grid) <= style.width) {
+        table = std::move(grid);
+        break;
+      }
     }
-    text += grid_text(table, style);
+    bool reason_column = false;
+    if (table) {
+      reason_column = style.width - grid_natural_width(*table) - table_column_gap >= minimum_reason_columns;
+      if (reason_column) {
+        table->columns.push_back({"why", Align::left, true, true});
+        for (std::size_t i = 0; i < rows.size(); ++i) table->rows[i].push_back(reasons[i]);
+      }
+      text += grid_text(*table, style);
+    } else {
+      for (const auto& card : cells) text += ranked_card(card, ranked_kind(view), style.width);
+    }
     if (!reason_column) {
       text += "\nWhy\n";
       for (std::size_t i = 0; i < rows.size(); ++i)
-        text +=
-            fit_line(fmt::format("{:>3}  {}", rank_cell(*rows[i].candidate, style), reasons[i]), style.width) + "\n";
+        text += wrapped(fmt::format("{:>3}  ", rank_cell(*rows[i].candidate, style)), reasons[i], style.width, 5);
     }
-    text += fmt::format("\n{}\n", fit_line(count_line(view, rows.size()), style.width));
+    text += "\n" + wrapped("", count_line(view, rows.size()), style.width, 0);
     if (style.show_pareto)
-      text += fit_line(fmt::format("{} on the cost-time Pareto frontier (no other row is both cheaper and faster)",
-                                   pareto_mark),
-                       style.width) +
-              "\n";
+      text += wrapped(
+          "", fmt::format("{} on the cost-time Pareto frontier (no other row is both cheaper and faster)", pareto_mark),
+          style.width, 2);
     const auto notes = note_lines(view, rows.size());
     if (!notes.empty()) {
       text += "Notes\n";
-      for (const auto& line : notes) text += fit_line("  " + line, style.width) + "\n";
+      for (const auto& line : notes) text += wrapped("  ", line, style.width, 4);
     }
     const auto warnings = warning_lines(view, rows);
     if (!warnings.empty()) {
       text += style.color ? "\x1b[33mWarnings\x1b[0m\n" : "Warnings\n";
-      for (const auto& line : warnings) text += fit_line("  " + line, style.width) + "\n";
+      for (const auto& line : warnings) text += wrapped("  ", line, style.width, 4);
     }
-    if (const auto line = sensitivity_line(view); !line.empty())
-      text += fit_line("Sensitivity: " + line, style.width) + "\n";
+    if (const auto line = sensitivity_line(view); !line.empty()) text += wrapped("Sensitivity: ", line, style.width, 2);
   }
   if (style.show_excluded && !ranking.excluded.empty()) {
     text += "\nExcluded\n";
-    text += grid_text(excluded_grid(view, false), style);
+    Grid excluded = excluded_grid(view, false);
+    Grid identity = excluded;  // the columns before the reasons: is there room for them beside it?
+    identity.columns.pop_back();
+    for (auto& row : identity.rows) row.resize(identity.columns.size());
+    if (style.width - grid_natural_width(identity) - table_column_gap >= minimum_reason_columns) {
+      text += grid_text(excluded, style);
+    } else {
+      for (const auto& row : excluded.rows)
+        text += wrapped(fmt::format("  {} ({}, nodes {}): ", row[0], row[1], row[2]), row[3], style.width, 4);
+    }
   }
   out << text;
 }
@@ -265,7 +404,8 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
   for (const char* name : {"memory_per_gpu_bytes", "gpu_capacity_bytes", "hours", "cost", "currency", "pareto",
                            "instances", "gpus_rented", "per_million_output_tokens", "commitment",
                            "interruption_hours", "uninterrupted_probability", "estimated", "hours_low", "hours_high",
-                           "in_calibrated_regime", "region", "other_regions"})
+                           "in_calibrated_regime", "region", "other_regions", "replicas", "spare_replicas",
+                           "load_per_replica_per_s", "utilization", "per_thousand_images"})
     header.emplace_back(name);
   csv.row(header);
   const auto& candidates = view.ranking.candidates;
@@ -308,6 +448,15 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.emplace_back(band.high > 0 ? (band.in_calibrated_regime ? "true" : "false") : "");
     fields.emplace_back(region_name(offering, candidate));
     fields.push_back(std::to_string(candidate.other_regions));
+    const auto& throughput = view.ranking.performance_of(candidate).throughput;
+    const bool serving = serving_job(view);
+    fields.push_back(serving ? std::to_string(throughput.replicas) : std::string());
+    fields.push_back(serving ? std::to_string(throughput.spare_replicas) : std::string());
+    fields.push_back(serving ? csv_number(round_figure(throughput.load_per_replica)) : std::string());
+    fields.push_back(serving ? csv_number(round_decimals(throughput.utilization, 4)) : std::string());
+    fields.push_back(view.profile.kind == workload::Kind::cv_inference
+                         ? csv_number(round_decimals(cost.per_thousand_images, 4))
+                         : std::string());
     csv.row(fields);
   }
 }
@@ -324,6 +473,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
   } else {
     // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
     const bool serving = view.profile.kind == workload::Kind::llm_inference;
+    const bool vision = view.profile.kind == workload::Kind::cv_inference;
     Grid table;
     table.columns = {{"#", Align::right},
                      {"Provider"},
@@ -331,9 +481,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                      {"GPUs"},
                      {"Mode"},
                      {"Memory/GPU", Align::right},
-                     {serving ? "TPOT@batch" : "Time", Align::right},
+                     {serving ? "TPOT@batch" : vision ? "Images/s per replica" : "Time", Align::right},
                      {"Cost", Align::right}};
+    if (serving || vision) table.columns.push_back({"Replicas @load", Align::right});
     if (serving) table.columns.push_back({"$/M tokens", Align::right});
+    if (vision) table.columns.push_back({"$/1000 images", Align::right});
     table.columns.push_back({"Score", Align::right});
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
@@ -345,10 +497,13 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                                         rented_label(view.catalog, ranking, candidate),
                                         std::string(mode_label(view.catalog, candidate)),
                                         memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-                                        serving ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
-                                                              estimate.serving.batch)
-                                                : hours_with_band(candidate, estimate, ranking.risk_averse),
+                                        serving  ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
+                                                               estimate.serving.batch)
+                                        : vision ? fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s)
+                                                 : hours_with_band(candidate, estimate, ranking.risk_averse),
                                         cost_label(view.catalog, ranking, candidate)};
+      if (serving || vision) cells.push_back(load_label(ranking, candidate));
+      if (vision) cells.push_back(unit_cost_label(ranking, candidate));
       if (serving) {
         const auto& band = candidate.cost.per_million_output_tokens_band;
         cells.push_back(fmt::format("{} ({}-{})", units::format_money(candidate.cost.per_million_output_tokens,
@@ -365,7 +520,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     const auto notes = note_lines(view, rows.size());
     if (!notes.empty()) {
       out << "\n#### Notes\n\n";
-      for (const auto& line : notes) out << "- " << markdown_cell(line) << '\n';
+      for (const auto& line : notes) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
     }
     out << "\n#### Why\n\n";
     for (const auto& row : rows) {
@@ -373,10 +528,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** (" << catalog::to_string(candidate.mode)
           << ")\n";
       for (const auto& line : scoring::explain(view.catalog, ranking, candidate))
-        out << "   - " << markdown_cell(line) << '\n';
+        out << wrapped("   - ", markdown_cell(line), markdown_prose_columns, 5);
       for (const auto warning : candidate.warnings) {
-        out << "   - Warning `" << scoring::warning_code(warning)
-            << "`: " << markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning)) << '\n';
+        out << wrapped(fmt::format("   - Warning `{}`: ", scoring::warning_code(warning)),
+                       markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning)),
+                       markdown_prose_columns, 5);
       }
     }
     if (const auto line = sensitivity_line(view); !line.empty())

@@ -18,6 +18,9 @@ struct Grid {
   std::vector<TextTable::Column> columns;
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> notes;  // plain lines after the table
+  // Text: when wider than the terminal, the first column is repeated before each run of the others
+  // that fits (compare: the figure names stay whole, each offering is a column).
+  bool split_columns = false;
   // What only grid_html reads. Classes are escaped like text; a missing or "" entry adds none.
   struct Html {
     std::string table_class;                  // of <table>

@@ -153,8 +153,20 @@ std::string estimated_legend() {
 }
 
 std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate) {
+  if (ranking.kind == workload::Kind::cv_inference && candidate.cost.per_thousand_images > 0) {
+    // Fractions of a cent per 1000 images: three significant digits, in the currency symbol ("$0.000414").
+    const std::string unit = units::format_money(0, ranking.currency);  // "$0.00", "¥0"
+    const auto digit = unit.find('0');
+    return unit.substr(0, digit) + fmt::format("{:.3g}", candidate.cost.per_thousand_images) +
+           unit.substr(std::min(unit.size(), unit.find_last_of("0123456789.,") + 1));
+  }
   if (!workload::is_serving(ranking.kind) || !(candidate.cost.per_million_output_tokens > 0)) return {};
   return units::format_money(candidate.cost.per_million_output_tokens, ranking.currency);
+}
+
+std::string load_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate) {
+  const auto& throughput = ranking.performance_of(candidate).throughput;
+  return fmt::format("{} @{:.0f}%", throughput.replicas, 100.0 * throughput.utilization);
 }
 
 std::string rank_list(const std::vector<int>& ranks) {
@@ -281,6 +293,9 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   const std::string model = profile.model_name.empty() ? profile.model_id : profile.model_name;
   summary.job = fmt::format("{}: {} ({} params)", workload::to_string(profile.kind), model,
                             units::format_count(profile.shape.params));
+  // Neither --model nor --params (nor a shape): the model is an assumption, said where it is read.
+  if (default_applied(profile, "model"))
+    summary.job += " ASSUMED: no --model or --params given (e.g. --model llama-3-8b, --params 70B)";
   if (workload::is_training(profile.kind)) {
     // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
     const bool searched = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0 &&
@@ -303,9 +318,11 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
                                   profile.output_tokens, plain_number(profile.ttft_target_ms),
                                   plain_number(profile.tpot_target_ms));
   } else if (workload::is_serving(profile.kind)) {
-    summary.serving =
-        fmt::format("context {}, batch {}, {} req/s ({} in / {} out tokens)", profile.context, profile.batch,
-                    plain_number(profile.requests_per_s), profile.input_tokens, profile.output_tokens);
+    summary.serving = fmt::format("{} images/s", plain_number(profile.requests_per_s));
+  }
+  if (workload::is_serving(profile.kind)) {
+    summary.serving += fmt::format(", {} tier, replicas at most {}% busy, N+{}", workload::to_string(profile.serving_tier),
+                                   plain_number(100.0 * profile.max_utilization), profile.redundancy);
   }
   if (profile.hours > 0 && !workload::is_training(profile.kind)) {
     if (!summary.serving.empty()) summary.serving += ", ";

@@ -76,6 +76,8 @@ std::string estimated_legend();
 bool cost_estimated(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
 // Serving cost per million output tokens ("$0.42"), "" when not serving.
 std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate);
+// Serving: the replicas and the load each carries, "3 @55%" (all replicas up; docs/output.md).
+std::string load_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate);
 // Each distinct warning (code and text) once with the ranks it concerns, among the first `shown`
 // candidates; ordered by code, then by first rank. Every row's own text: rows of one code whose
 // facts differ (another provider's egress price) are separate groups.
@@ -148,7 +150,15 @@ std::string markdown_row(const std::vector<std::string>& cells);
 // The first `limit` candidates (all when limit <= 0).
 std::size_t shown_count(std::size_t available, int limit);
 
+// Spaces between two columns of a TextTable.
+inline constexpr int table_column_gap = 2;
 // A UTF-8 prefix of `text` at most `width` columns wide, ending in "…" when cut.
 std::string truncate_to_width(std::string_view text, int width);
+// `text` in lines of at most `width` display columns, broken at spaces (a word wider than `width`
+// is broken inside); one empty line for empty text. Nothing is lost but the spaces at the breaks.
+std::vector<std::string> wrap_to_width(std::string_view text, int width);
+// `text` wrapped to `width` with `lead` before the first line and `indent` spaces before the
+// others, each line ending in '\n': prose sections of the human formats (nothing cut).
+std::string wrapped(std::string_view lead, std::string_view text, int width, int indent);
 
 }  // namespace gpuselect::render::detail

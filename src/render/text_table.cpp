@@ -92,7 +92,7 @@ std::size_t escape_length(std::string_view text, std::size_t at) {
 constexpr std::string_view ellipsis = "\xE2\x80\xA6";  // U+2026, one column
 constexpr std::string_view bold = "\x1b[1m";
 constexpr std::string_view reset = "\x1b[0m";
-constexpr int column_gap = 2;
+constexpr int column_gap = detail::table_column_gap;
 
 void pad(std::string& line, int columns) {
   if (columns > 0) line.append(static_cast<std::size_t>(columns), ' ');
@@ -144,6 +144,73 @@ std::string truncate_to_width(std::string_view text, int width) {
   return kept;
 }
 
+namespace {
+// Words of `text` in lines: the first at most `first_width` columns, the others `rest_width`.
+std::vector<std::string> wrap_words(std::string_view text, int first_width, int rest_width) {
+  std::vector<std::string> lines(1);
+  int width = std::max(first_width, 1);
+  int used = 0;
+  auto next_line = [&] {
+    lines.emplace_back();
+    used = 0;
+    width = std::max(rest_width, 1);
+  };
+  std::size_t at = 0;
+  while (at < text.size()) {
+    if (text[at] == ' ') {
+      ++at;
+      continue;
+    }
+    std::size_t end = text.find(' ', at);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(at, end - at);
+    at = end;
+    int word_width = display_width(word);
+    if (used > 0 && used + 1 + word_width <= width) {
+      lines.back() += ' ';
+      lines.back() += word;
+      used += 1 + word_width;
+      continue;
+    }
+    if (used > 0) next_line();
+    // A word wider than the line is broken at the width (a long id or URL).
+    while (word_width > width) {
+      std::size_t cut = 0;
+      int cut_width = 0;
+      while (cut < word.size()) {
+        char32_t code_point = 0;
+        const std::size_t length = decode(word, cut, code_point);
+        const int columns = code_point_width(code_point);
+        if (cut_width + columns > width && cut > 0) break;
+        cut += length;
+        cut_width += columns;
+      }
+      lines.back() = std::string(word.substr(0, cut));
+      next_line();
+      word.remove_prefix(cut);
+      word_width = display_width(word);
+    }
+    lines.back() = std::string(word);
+    used = word_width;
+  }
+  return lines;
+}
+}  // namespace
+
+std::vector<std::string> wrap_to_width(std::string_view text, int width) { return wrap_words(text, width, width); }
+
+std::string wrapped(std::string_view lead, std::string_view text, int width, int indent) {
+  indent = std::max(indent, 0);
+  std::string out(lead);
+  const auto lines = wrap_words(text, width - display_width(lead), width - indent);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (i > 0) out.append(static_cast<std::size_t>(indent), ' ');
+    out += lines[i];
+    out += '\n';
+  }
+  return out;
+}
+
 }  // namespace detail
 
 std::string TextTable::render(int width, bool color) const {
@@ -165,7 +232,11 @@ std::string TextTable::render(int width, bool color) const {
       int widest = -1;
       for (std::size_t c = 0; c < count; ++c) {
         if (flexible_only && !columns[c].flexible) continue;
-        if (widths[c] <= floor) continue;
+        if (columns[c].whole) continue;
+        // A wrap column keeps its header whole while other columns can still give way.
+        const int column_floor =
+            flexible_only && columns[c].wrap ? std::max(floor, display_width(columns[c].header)) : floor;
+        if (widths[c] <= column_floor) continue;
         if (widest < 0 || widths[c] > widths[static_cast<std::size_t>(widest)]) widest = static_cast<int>(c);
       }
       if (widest < 0) return;
@@ -179,7 +250,7 @@ std::string TextTable::render(int width, bool color) const {
     std::string line;
     for (std::size_t c = 0; c < count; ++c) {
       const std::string_view raw = c < cells.size() ? std::string_view(cells[c]) : std::string_view();
-      const std::string cell = detail::truncate_to_width(raw, widths[c]);
+      const std::string cell = columns[c].whole ? std::string(raw) : detail::truncate_to_width(raw, widths[c]);
       const int padding = widths[c] - display_width(cell);
       const bool last = c + 1 == count;
       if (columns[c].align == Align::right) pad(line, padding);
@@ -190,10 +261,35 @@ std::string TextTable::render(int width, bool color) const {
       if (!last) pad(line, column_gap);
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
-    // Only when even one column each cannot fit: cut the line itself.
-    if (display_width(line) > width) line = detail::truncate_to_width(line, width);
+    // Only when even one column each cannot fit: cut the line itself (never a whole column's id).
+    const bool any_whole = std::any_of(columns.begin(), columns.end(), [](const Column& column) { return column.whole; });
+    if (!any_whole && display_width(line) > width) line = detail::truncate_to_width(line, width);
     line += '\n';
     return line;
+  };
+  // A row whose wrap columns need more lines than one: the other cells on its first line only.
+  auto render_row = [&](const std::vector<std::string>& cells) {
+    std::vector<std::vector<std::string>> parts(count);
+    std::size_t height = 1;
+    for (std::size_t c = 0; c < count; ++c) {
+      if (!columns[c].wrap || c >= cells.size() || display_width(cells[c]) <= widths[c]) continue;
+      parts[c] = detail::wrap_to_width(cells[c], widths[c]);
+      height = std::max(height, parts[c].size());
+    }
+    if (height == 1) return render_line(cells, false);
+    std::string text;
+    for (std::size_t line = 0; line < height; ++line) {
+      std::vector<std::string> shown(count);
+      for (std::size_t c = 0; c < count && c < cells.size(); ++c) {
+        if (!parts[c].empty()) {
+          if (line < parts[c].size()) shown[c] = parts[c][line];
+        } else if (line == 0) {
+          shown[c] = cells[c];
+        }
+      }
+      text += render_line(shown, false);
+    }
+    return text;
   };
 
   std::vector<std::string> headers;
@@ -204,7 +300,7 @@ std::string TextTable::render(int width, bool color) const {
   rule.reserve(count);
   for (std::size_t c = 0; c < count; ++c) rule.emplace_back(static_cast<std::size_t>(widths[c]), '-');
   text += render_line(rule, false);
-  for (const auto& row : rows) text += render_line(row, false);
+  for (const auto& row : rows) text += render_row(row);
   return text;
 }
 

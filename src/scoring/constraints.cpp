@@ -78,10 +78,11 @@ const Requirement* find_requirement(std::string_view name) {
   return nullptr;
 }
 
-constexpr std::array<std::string_view, 16> exclusion_names = {
+constexpr std::array<std::string_view, 19> exclusion_names = {
     "memory",    "--budget",  "--deadline",  "--region",       "--provider", "--gpu",
     "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
-    "--precision", "--gpu-memory", "--gpu-count", "--max-price"};
+    "--precision", "--gpu-memory", "--gpu-count", "--max-price", "--allow-consumer", "--allow-marketplace",
+    "--allow-spot-serving"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;
@@ -136,7 +137,7 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
   }
   for (const auto& name : constraints.providers) catalog::provider_named(catalog, name, "--provider");
   for (const auto& name : constraints.exclude_providers) catalog::provider_named(catalog, name, "--exclude-provider");
-  for (const auto& name : constraints.gpus) catalog::gpu_named(catalog, name, "--gpu");
+  for (const auto& name : constraints.gpus) catalog::check_gpu_constraint(catalog, name, "--gpu");
   if (!constraints.regions.empty()) {
     // A hash set, not a list search: linear in the regions of the catalog (200,000 regions in one
     // offering were quadratic).
@@ -192,6 +193,10 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
                      std::vector<ExclusionReason>& reasons) {
   const std::size_t before = reasons.size();
   const Provider& provider = catalog.provider_of(offering);
+  if (!offering.unlisted.empty() && !constraints.include_unlisted) {
+    reasons.push_back({ExclusionKind::not_sold, 0, 0,
+                       "unlisted: " + offering.unlisted + " (--include-unlisted ranks it at its old price)"});
+  }
 
   if (!constraints.regions.empty()) {
     const bool in_region = std::any_of(offering.regions.begin(), offering.regions.end(),
@@ -263,6 +268,31 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
     }
   }
   return reasons.size() == before;
+}
+
+void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offering, catalog::PricingMode mode,
+                  const workload::Profile& profile, const Options& options, double total_cost,
+                  std::vector<ExclusionReason>& reasons) {
+  if (!workload::is_serving(profile.kind) || profile.serving_tier != workload::ServingTier::production) return;
+  const catalog::Gpu& gpu = catalog.gpu_of(offering);
+  const Provider& provider = catalog.provider_of(offering);
+  if (gpu.segment != catalog::GpuSegment::datacenter && !options.allow_consumer) {
+    reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0,
+                       fmt::format("{} is a {} card (no ECC or datacenter support): not production serving; "
+                                   "--allow-consumer to include",
+                                   gpu.name, catalog::to_string(gpu.segment))});
+  }
+  if (provider.kind == catalog::ProviderKind::marketplace && !options.allow_marketplace) {
+    reasons.push_back({ExclusionKind::marketplace_host, total_cost, 0,
+                       fmt::format("a marketplace host ({}: hosts are third parties, unvetted): not production "
+                                   "serving; --allow-marketplace to include",
+                                   provider.id)});
+  }
+  if (mode == catalog::PricingMode::spot && !options.allow_spot_serving) {
+    reasons.push_back({ExclusionKind::spot_serving, total_cost, 0,
+                       "spot can be reclaimed at any time (no availability promise): not production serving; "
+                       "--allow-spot-serving to include"});
+  }
 }
 
 }  // namespace detail

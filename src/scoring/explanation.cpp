@@ -95,6 +95,11 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
         parts.push_back(fmt::format("meets the latency targets: TPOT {} ms, TTFT {} ms at batch {}",
                                     detail::number(serving.tpot_ms, 0), detail::number(serving.ttft_ms, 0),
                                     serving.batch));
+      } else if (ranking.kind == workload::Kind::cv_inference) {
+        const auto& throughput = ranking.performance_of(candidate).throughput;
+        parts.push_back(fmt::format("carries the load: {} images/s per replica, {}% busy",
+                                    detail::number(throughput.decode_tokens_per_s, 0),
+                                    detail::number(100.0 * throughput.utilization, 0)));
       } else if (workload::is_serving(ranking.kind)) {
         parts.push_back(fmt::format("{} decode tokens/s per replica vs best {}",
                                     detail::number(ranking.performance_of(candidate).throughput.decode_tokens_per_s, 0),
@@ -186,6 +191,9 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::gpu_memory:
     case ExclusionKind::gpu_count:
     case ExclusionKind::max_price:
+    case ExclusionKind::consumer_gpu:
+    case ExclusionKind::marketplace_host:
+    case ExclusionKind::spot_serving:
       return reason.detail;
   }
   return reason.detail;
@@ -200,10 +208,10 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
   using Kind = Explanation::Kind;
   Explanation result;
   auto& lines = result.lines;
-  // llm-inference rows all meet the latency targets and score 100 on performance (the criterion
-  // saturates, docs/scoring.md): a criterion every row shares says nothing about this one.
+  // Serving rows all meet the load (and llm-inference the latency targets) and score 100 on
+  // performance (the criterion saturates, docs/scoring.md): a criterion every row shares says nothing about this one.
   const auto says_something = [&](std::size_t c) {
-    return !(ranking.kind == workload::Kind::llm_inference && static_cast<Criterion>(c) == Criterion::performance);
+    return !(workload::is_serving(ranking.kind) && static_cast<Criterion>(c) == Criterion::performance);
   };
   std::size_t strongest = says_something(0) ? 0 : 1;
   std::size_t weakest = strongest;
@@ -338,6 +346,9 @@ std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog,
   if (offering.stock != catalog::Stock::unknown && detail::listed(offering.estimated_fields, "stock")) {
     figures.emplace_back("stock");
   }
+  // A provider known only from an import stub: its soft attributes are neutral stand-ins
+  // (catalog::provider_stub), which this row's stability, usability and support rest on.
+  if (detail::listed(provider.estimated_fields, "support")) figures.emplace_back("provider_attributes");
   // Provider fees and billing that enter this row's cost.
   for (std::string_view field : {"egress_per_gb", "public_ip_per_hour", "storage_per_gb_month",
                                  "billing_granularity_seconds", "environment.provision_minutes"}) {

@@ -119,7 +119,7 @@ IndicatorValue monitoring(const IndicatorInput& in) {
 // Log scale of how much slower than the fastest candidate: 1 at the fastest, 0.8 at 2x slower,
 // 0.32 at 10x, 0 at >= 30x (the same scale as job_cost, so cost=1 and performance=1 mirror each
 // other; ties at 0 sort by cost). Training compares expected wall hours (spot includes
-// interruptions); vision serving per-replica images/s; notebooks the dense TFLOPS of the share
+// interruptions); notebooks the dense TFLOPS of the share
 // rented. The links (PCIe, no RDMA) are already in the time through the MFU factors
 // (docs/estimation.md), so they are not counted twice.
 // LLM serving saturates: a row whose plan meets the TTFT and TPOT targets at the load scores 1
@@ -128,6 +128,9 @@ IndicatorValue monitoring(const IndicatorInput& in) {
 // ranked an 8x H100 node at 3.4x the monthly cost above a 1x B200 that met the same targets.
 IndicatorValue job_time(const IndicatorInput& in) {
   if (in.kind == workload::Kind::llm_inference && in.performance.serving.meets_targets) return {1.0};
+  // Vision serving has no latency target: replicas are planned to carry the load at the planned
+  // utilisation, so every row meets it and a faster GPU only lowers the replica count.
+  if (in.kind == workload::Kind::cv_inference) return {1.0};
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
   const double ratio = std::max(1.0, in.best.best_speed / speed);

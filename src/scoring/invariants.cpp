@@ -49,6 +49,19 @@ bool in_order(const catalog::Catalog& catalog, const Candidate& previous, const 
   return catalog.offerings[previous.offering_index].id <= catalog.offerings[candidate.offering_index].id;
 }
 
+// Production serving ranks no consumer or workstation card, marketplace host or spot row unless allowed.
+void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, const Options& options,
+                     const Candidate& candidate, const std::string& subject, Violations& found) {
+  if (!workload::is_serving(ranking.kind) || ranking.serving_tier != workload::ServingTier::production) return;
+  const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
+  found.expect(options.allow_consumer || catalog.gpu_of(offering).segment == catalog::GpuSegment::datacenter, subject,
+               "a consumer or workstation GPU in production serving without --allow-consumer");
+  found.expect(options.allow_marketplace || catalog.provider_of(offering).kind != catalog::ProviderKind::marketplace,
+               subject, "a marketplace host in production serving without --allow-marketplace");
+  found.expect(options.allow_spot_serving || candidate.mode != catalog::PricingMode::spot, subject,
+               "spot in production serving without --allow-spot-serving");
+}
+
 void check_constraints_held(const catalog::Catalog& catalog, const Ranking& ranking, const Constraints& constraints,
                             const Candidate& candidate, const std::string& subject, Violations& found) {
   const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
@@ -132,6 +145,7 @@ std::vector<std::string> ranking_violations(const catalog::Catalog& catalog, con
       found.expect(candidate.rank == static_cast<int>(index) + 1, subject, "rank is not its place");
       if (index > 0) found.expect(in_order(catalog, candidates[index - 1], candidate), subject, "out of order");
       check_constraints_held(catalog, ranking, options.constraints, candidate, subject, found);
+      check_tier_held(catalog, ranking, options, candidate, subject, found);
     }
     for (const auto& exclusion : ranking.excluded) {
       found.expect(!exclusion.reasons.empty(), "an exclusion", "has no reason");

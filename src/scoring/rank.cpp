@@ -217,6 +217,7 @@ class Ranker {
     ranking.profile_name = options_.profile_name;
     ranking.risk_averse = options_.risk_averse;
     ranking.spot_serving_allowed = options_.allow_spot_serving;
+    ranking.serving_tier = profile_.serving_tier;
     ranking.reserved_other_use = options_.reserved_other_use;
     ranking.deadline_hours = options_.constraints.deadline_hours.value_or(0);
     double weight_sum = 0;
@@ -510,6 +511,10 @@ class Ranker {
       const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + wait_hours;
       const double total_cost = detail::ranked_total(cost, options_.risk_averse);
       reasons_.clear();
+      // compare() ranks under no constraints, the service tier included.
+      if (&filter_ == &options_.constraints) {
+        detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_);
+      }
       if (filter_.budget && total_cost > *filter_.budget) {
         reasons_.push_back({ExclusionKind::budget, total_cost, *filter_.budget, {}});
       }
@@ -606,11 +611,40 @@ class Ranker {
     return order;
   }
 
+  // Per service-tier class, the offerings it kept out and the cheapest of their rows.
+  std::vector<Ranking::TierExclusion> tier_exclusions(const Ranking& ranking) const {
+    constexpr std::array<ExclusionKind, 3> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
+                                                   ExclusionKind::spot_serving};
+    std::vector<Ranking::TierExclusion> result;
+    for (const ExclusionKind kind : classes) {
+      Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt};
+      std::uint32_t last_offering = no_region;
+      for (const auto& exclusion : ranking.excluded) {
+        for (const auto& reason : exclusion.reasons) {
+          if (reason.kind != kind) continue;
+          // Exclusions are sorted by offering id: an offering's rows are adjacent.
+          if (exclusion.offering_index != last_offering) ++entry.offerings;
+          last_offering = exclusion.offering_index;
+          // The cheapest row this class's flag alone brings back (no other reason keeps it out).
+          if (exclusion.reasons.size() != 1) continue;
+          if (entry.cheapest_offering.empty() || reason.needed < entry.cheapest_total) {
+            entry.cheapest_total = reason.needed;
+            entry.cheapest_offering = catalog_.offerings[exclusion.offering_index].id;
+            entry.cheapest_mode = exclusion.mode;
+          }
+        }
+      }
+      if (entry.offerings > 0) result.push_back(std::move(entry));
+    }
+    return result;
+  }
+
   // The run-wide parts over the candidates as they stand: Pareto marks, notes, the win envelope,
   // sensitivity, and the constraint that removed the most when nothing is left.
   void finish(Ranking& ranking) const {
     auto& candidates = ranking.candidates;
     if (options_.pareto) detail::mark_pareto(candidates);
+    ranking.tier_excluded = tier_exclusions(ranking);
     ranking.notes = detail::run_notes(catalog_, ranking, options_.today);
     ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {

@@ -78,6 +78,12 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
 bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
                      std::vector<ExclusionReason>& reasons);
 bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
+// Production serving's service tier (docs/scoring.md "Service tiers"): appends a reason per class
+// this row belongs to and the options do not allow (consumer or workstation GPU, marketplace host,
+// spot), with the row's `total_cost`; nothing for other workloads or the development tier.
+void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offering, catalog::PricingMode mode,
+                  const workload::Profile& profile, const Options& options, double total_cost,
+                  std::vector<ExclusionReason>& reasons);
 // Whether the offering (of `provider`) meets the --require feature `name`; false for an unknown name.
 bool meets_requirement(const catalog::Offering& offering, const catalog::Provider& provider, std::string_view name);
 // GPUs per instance: gpu_count x gpu_fraction (a quarter vGPU is 0.25).

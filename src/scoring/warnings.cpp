@@ -185,6 +185,26 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                                  "assumed (estimated), the middle of AWS Spot Advisor's 5-20% bands.",
                                  names, fmt::format("{:g}", assumed_pct))});
   }
+  // Production serving's tier: per class, how many offerings it kept out and the cheapest of them.
+  for (const auto& tier : ranking.tier_excluded) {
+    const bool consumer = tier.kind == ExclusionKind::consumer_gpu;
+    const bool marketplace = tier.kind == ExclusionKind::marketplace_host;
+    const std::string_view code = consumer ? "N-TIER-CONSUMER" : marketplace ? "N-TIER-MARKETPLACE" : "N-TIER-SPOT";
+    const std::string_view what = consumer ? "consumer or workstation GPU " : marketplace ? "marketplace-host " : "";
+    notes.push_back({std::string(code),
+                     fmt::format("{} {}offering{}{} excluded for production serving; {}; {} to include.",
+                                 tier.offerings, what, tier.offerings == 1 ? "" : "s",
+                                 consumer || marketplace ? "" : " on spot",
+                                 tier.cheapest_offering.empty()
+                                     ? std::string("each is also excluded for another reason")
+                                     : fmt::format("cheapest {} ({}{})",
+                                                   units::format_money(tier.cheapest_total, ranking.currency),
+                                                   tier.cheapest_offering,
+                                                   tier.cheapest_mode
+                                                       ? ", " + std::string(catalog::to_string(*tier.cheapest_mode))
+                                                       : ""),
+                                 to_string(tier.kind))});
+  }
   return notes;
 }
 

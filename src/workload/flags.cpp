@@ -314,6 +314,34 @@ std::string latency_because(const Profile& profile) {
       profile.ttft_target_ms, profile.tpot_target_ms);
 }
 
+void serving_tier_fill(Profile& profile) { profile.serving_tier = ServingTier::production; }
+
+void max_utilization_fill(Profile& profile) {
+  profile.max_utilization = is_serving(profile.kind) ? default_max_utilization : 0;
+}
+std::string max_utilization_because(const Profile& profile) {
+  return fmt::format("replicas planned at most {:g}% busy (--max-utilization; headroom for bursts and the model's "
+                     "error band)",
+                     profile.max_utilization * 100.0);
+}
+
+// N+1 for production, none for development.
+void redundancy_fill(Profile& profile) {
+  profile.redundancy = is_serving(profile.kind) && profile.serving_tier == ServingTier::production
+                           ? default_production_redundancy
+                           : 0;
+}
+std::string serving_tier_because(const Profile& profile) {
+  if (profile.serving_tier == ServingTier::development) {
+    return fmt::format("service tier: development (every offering ranked), N+{} replicas (--redundancy)",
+                       profile.redundancy);
+  }
+  return fmt::format(
+      "service tier: production (consumer and workstation GPUs, marketplace hosts and spot excluded; "
+      "--serving-tier development ranks them), N+{} replicas (--redundancy)",
+      profile.redundancy);
+}
+
 }  // namespace
 
 const std::vector<Flag>& flags() {
@@ -627,6 +655,36 @@ const std::vector<Flag>& flags() {
        .fill = tpot_fill,
        .because = latency_because,
        .told_with = "--ttft-ms"},
+      {.name = "--serving-tier",
+       .type = "TIER",
+       .help = "Serving: production (default: datacenter GPUs, no marketplace hosts or spot, N+1) or development "
+               "(ranks every offering, no spare replica)",
+       .member = member_of<&Request::serving_tier, &Profile::serving_tier>(),
+       .choices = serving_tier_names,
+       .kinds = serving,
+       .applies_to = "llm-inference and cv-inference",
+       .fill = serving_tier_fill},
+      {.name = "--redundancy",
+       .type = "REPLICAS",
+       .help = fmt::format("Serving: spare replicas beyond the load (default {} for production, 0 for development)",
+                           default_production_redundancy),
+       .member = member_of<&Request::redundancy, &Profile::redundancy>(),
+       .range = Q::redundancy,
+       .kinds = serving,
+       .applies_to = "llm-inference and cv-inference",
+       .fill = redundancy_fill,
+       .because = serving_tier_because,
+       .told_with = "--serving-tier"},
+      {.name = "--max-utilization",
+       .type = "SHARE",
+       .help = fmt::format("Serving: most load planned per replica, a share of its capacity (default {:g})",
+                           default_max_utilization),
+       .member = member_of<&Request::max_utilization, &Profile::max_utilization>(),
+       .range = Q::max_utilization,
+       .kinds = serving,
+       .applies_to = "llm-inference and cv-inference",
+       .fill = max_utilization_fill,
+       .because = max_utilization_because},
       {.name = "--tensor-parallel",
        .type = "GPUS",
        .help = "GPUs per replica / tensor-parallel degree (power of two)",

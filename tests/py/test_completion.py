@@ -73,6 +73,18 @@ check("--require completes its last item", answer.stdout.split("\n")[:2] == ["rd
       answer.stdout)
 answer = complete("estimate", "--offering", "lambda/")
 check("--offering offers offering ids", answer.stdout.startswith("lambda/"), answer.stdout)
+answer = complete("recommend", "--gpu", "a100")
+check("GPU aliases in any case", "A100" in answer.stdout.split("\n") and "a100-sxm4-80gb" in answer.stdout.split("\n"),
+      answer.stdout)
+answer = complete("recommend", "--gpus", "A100:")
+check("--gpus A100: offers the counts sold", "A100:8" in answer.stdout.split("\n"), answer.stdout)
+answer = complete("recommend", "--region", "us-east-")
+check("--region offers regions", "us-east-1" in answer.stdout.split("\n"), answer.stdout)
+answer = complete("catalog", "update", "--cloud", "lam")
+check("--cloud offers clouds", "lambda" in answer.stdout.split("\n"), answer.stdout)
+for words in (("catalog", "validate", ""), ("catalog", "import", "skypilot", "")):
+    answer = complete(*words)
+    check(f"{' '.join(words)}: the shell completes a file name", answer.stdout == ":file:\n", answer.stdout)
 answer = complete("recommend", "--provider", "lam")
 check("--provider offers provider ids", answer.stdout == "lambda\n", answer.stdout)
 answer = complete("compare", "aws/p3.2xlarge", "aws/p3.")

@@ -79,7 +79,8 @@ def png_distinct_colours(path, limit=16):
 
 def report_html(binary, scratch):
     result = subprocess.run([binary, "recommend", "--workload", "llm-finetune", "--params", "7e9",
-                             "--format", "html", "--pareto", "--show-excluded"],
+                             "--format", "html", "--pareto", "--show-excluded", "--budget", "500",
+                             "--deadline", "48", "--provider", "aws,lambda,nebius,gcp"],
                             capture_output=True, text=True, timeout=120)
     check(result.returncode == 0, f"recommend --format html exited {result.returncode}: {result.stderr}")
     path = os.path.join(scratch, "report.html")
@@ -119,6 +120,29 @@ def main():
         check('class="frontier"' in dom, "the chart has no Pareto frontier path")
         check('class="frontier-point"' in dom, "the chart has no frontier markers")
         check("Wall time" in dom and "Job cost" in dom, "the chart lacks its axis labels")
+        # The header states the request: every constraint, the date and the catalog read.
+        for fact in ("Constraints", "budget $500", "deadline 2.0 d", "providers aws, lambda, nebius, gcp",
+                     "Date", "Catalog", "fnv1a64:", "Prices"):
+            check(fact in html, f"the report's header lacks {fact!r}")
+        check('viewBox="' in html and 'class="chart"' in html, "the chart is not a scalable viewBox SVG")
+        # Each mark has a legend entry; each dot a title.
+        for mark in ("Pareto frontier", "calibrated range", "estimated price"):
+            check(mark in html, f"the legend lacks {mark!r}")
+        # No horizontal overflow at phone width; the desktop layout at 1400 px holds every column.
+        probe = os.path.join(scratch, "probe.html")
+        script = ("<script>document.body.setAttribute('data-overflow', String(document.documentElement.scrollWidth"
+                  " - document.documentElement.clientWidth));</script></body>")
+        with open(probe, "w", encoding="utf-8") as handle:
+            handle.write(html.replace("</body>", script))
+        for width in (420, 1400):
+            probed = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", f"--window-size={width},900",
+                                     "--dump-dom", "file://" + probe], capture_output=True, text=True,
+                                    timeout=120).stdout
+            marker = 'data-overflow="'
+            at = probed.find(marker)
+            overflow = int(probed[at + len(marker):probed.find('"', at + len(marker))]) if at >= 0 else None
+            check(overflow is not None, f"at {width} px the probe did not run")
+            check(overflow is not None and overflow <= 0, f"at {width} px the page overflows by {overflow} px")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return checks.finish("ok: the HTML report renders in Chromium with its chart")

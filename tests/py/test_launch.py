@@ -33,7 +33,7 @@ def check_skypilot(name, task, nodes, spot):
     checks.check(f"{name}: top-level keys", set(task) <= {"name", "num_nodes", "resources", "run"}, sorted(task))
     checks.check(f"{name}: num_nodes {nodes}", task.get("num_nodes") == nodes, task.get("num_nodes"))
     resources = task.get("resources", {})
-    checks.check(f"{name}: resources keys", set(resources) <= {"infra", "accelerators", "use_spot", "disk_size"},
+    checks.check(f"{name}: resources keys", set(resources) <= {"infra", "accelerators", "instance_type", "use_spot", "disk_size"},
                  sorted(resources))
     checks.check(f"{name}: use_spot is {spot}", resources.get("use_spot") is spot, resources.get("use_spot"))
     accelerators = str(resources.get("accelerators", ""))

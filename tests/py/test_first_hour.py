@@ -1,0 +1,160 @@
+"""The first hour (issue 30): what a newcomer, or a SkyPilot or dstack user, types and sees.
+
+- Layout: at COLUMNS=80 every line of `recommend` and `compare` fits in 80 display columns (East
+  Asian Wide characters count two) and every offering id shown is whole; output to a pipe has no line
+  over 200 characters in any human format (table, markdown).
+- Mistakes and other tools' words: each is refused (exit 2) with one stderr line in the contract's
+  shape that names the right <where> and says what to type instead; values with units are accepted.
+
+Run: /usr/bin/python3 tests/py/test_first_hour.py <gpuselect-binary> [<source-dir>]
+"""
+import json
+import os
+import subprocess
+import sys
+import unicodedata
+
+from checks import Checks
+
+binary = sys.argv[1]
+checks = Checks()
+base_env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "NO_COLOR")}
+base_env["GPUSELECT_TODAY"] = "2026-06-01"
+base_env["XDG_CONFIG_HOME"] = "/nonexistent-gpuselect-config"
+base_env["XDG_DATA_HOME"] = "/nonexistent-gpuselect-data"
+
+
+def run(args, columns=None):
+    env = dict(base_env)
+    if columns is not None:
+        env["COLUMNS"] = str(columns)
+    return subprocess.run([binary, *args], capture_output=True, text=True, env=env)
+
+
+def display_width(line):
+    width = 0
+    for char in line:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def ids_of(args):
+    """The offering ids a ranking shows, from its JSON."""
+    result = run([*args, "--format", "json"])
+    document = json.loads(result.stdout)
+    return [row["offering_id"] for row in document["candidates"]]
+
+
+# --- Layout -------------------------------------------------------------------------------------
+scenarios = {
+    "student on one consumer GPU": ["recommend", "-w", "llm-finetune", "--model", "llama-3-8b", "--method", "qlora",
+                                    "--budget", "20"],
+    "70B fine-tune under a deadline": ["recommend", "-w", "llm-finetune", "--model", "llama-3-70b", "--deadline", "48h"],
+    "serving at a latency target": ["recommend", "-w", "llm-inference", "--model", "llama-3-8b", "--tpot-ms", "50"],
+    "pretraining with every column": ["recommend", "-w", "llm-pretrain", "--params", "7B", "--show-excluded"],
+}
+for name, args in scenarios.items():
+    for columns in (80, 60, 120):
+        result = run([*args, "--top", "5"], columns)
+        checks.check(f"{name}: exit 0 at COLUMNS={columns}", result.returncode in (0, 3), result.stderr)
+        lines = result.stdout.splitlines()
+        wide = [line for line in lines if display_width(line) > columns]
+        checks.check(f"{name}: every line fits {columns} columns", not wide, "\n".join(wide[:3]))
+        checks.check(f"{name}: nothing cut with an ellipsis at COLUMNS={columns}",
+                     not any("\u2026" in line for line in lines), "\n".join(l for l in lines if "\u2026" in l))
+        for offering_id in ids_of([*args, "--top", "5"])[:5]:
+            checks.check(f"{name}: {offering_id} whole at COLUMNS={columns}",
+                         any(offering_id in line for line in lines), result.stdout[:400])
+    for format_name in ("table", "markdown"):
+        result = run([*args, "--format", format_name])
+        long_lines = [line for line in result.stdout.splitlines() if len(line) > 200]
+        checks.check(f"{name}: piped {format_name} has no line over 200 characters", not long_lines,
+                     f"{len(long_lines)} lines, longest {max((len(l) for l in long_lines), default=0)}")
+
+compare_args = ["compare", "aws/p5.48xlarge", "lambda/gpu_8x_h100_sxm5", "-w", "llm-finetune", "--model", "llama-3-8b"]
+result = run(compare_args, 80)
+lines = result.stdout.splitlines()
+checks.check("compare: exit 0", result.returncode == 0, result.stderr)
+checks.check("compare: every line fits 80 columns", all(display_width(line) <= 80 for line in lines),
+             "\n".join(line for line in lines if display_width(line) > 80)[:400])
+checks.check("compare: no cut names or ids", not any("\u2026" in line for line in lines),
+             "\n".join(line for line in lines if "\u2026" in line)[:400])
+for indicator in ("stability.", "usability.", "support."):
+    checks.check(f"compare: indicator names {indicator}* whole", any(line.startswith(indicator) for line in lines))
+for offering_id in ("aws/p5.48xlarge", "lambda/gpu_8x_h100_sxm5"):
+    checks.check(f"compare: {offering_id} whole in a header", any(offering_id in line for line in lines))
+
+# --- Mistakes and other tools' words: (args, where, words the one line must hold) -----------------
+recommend = ["recommend", "-w", "llm-finetune", "--model", "llama-3-8b"]
+mistakes = [
+    (["recommend", "--worklaod", "llm-finetune"], "--worklaod", "'--workload'"),
+    ([*recommend, "--param", "7B"], "--param", "'--params'"),
+    ([*recommend, "--budge", "100"], "--budge", "'--budget'"),
+    (["recommend", "-w", "llm-inference", "--qps", "3"], "--qps", "'--requests-per-s 3'"),
+    ([*recommend, "--budget", "$100"], "--budget", "100"),
+    ([*recommend, "--budget", "1,000"], "--budget", "1000"),
+    ([*recommend, "--gpu", "4090"], "--gpu", "'rtx-4090'"),
+    ([*recommend, "--gpu", "a100-80"], "--gpu", "'a100-sxm4-80gb'"),
+    (["catalog", "list", "--gpus", "8"], "--gpus", "A100:8"),
+    (["gpus", "list", "A100:8"], "gpuselect", "'gpuselect catalog list --gpus A100:8'"),
+    (["show-gpus", "A100:8"], "gpuselect", "'gpuselect catalog list --gpus A100:8'"),
+    (["offer", "--gpu", "A100"], "gpuselect", "gpuselect catalog list --gpus"),
+    (["catalog", "list", "A100:8"], "catalog list", "'gpuselect catalog list --gpus A100:8'"),
+    ([*recommend, "--cloud", "aws"], "--cloud", "'--provider aws'"),
+    ([*recommend, "--infra", "aws"], "--infra", "'--provider aws'"),
+    ([*recommend, "--backend", "aws"], "--backend", "'--provider aws'"),
+    ([*recommend, "--spot"], "--spot", "'--pricing spot'"),
+    ([*recommend, "--use-spot"], "--use-spot", "'--pricing spot'"),
+    (["catalog", "list", "--gpu", "24GB.."], "--gpu", "--gpu-memory 24GB.."),
+]
+for args, where, instead in mistakes:
+    result = run(args)
+    line = result.stderr.strip()
+    label = " ".join(args)
+    checks.check(f"{label}: exit 2", result.returncode == 2, f"exit {result.returncode}")
+    checks.check(f"{label}: nothing on stdout", result.stdout == "", result.stdout[:200])
+    checks.check(f"{label}: one line", line.count("\n") == 0, line)
+    checks.check(f"{label}: <where> is {where}", line.startswith(f"gpuselect: error: {where}: "), line)
+    checks.check(f"{label}: says to type {instead}", instead in line, line)
+    checks.check(f"{label}: never 'finite number'", "finite number" not in line, line)
+
+# Values with units and enums in any case are accepted.
+accepted = [
+    [*recommend, "--deadline", "48h"],
+    [*recommend, "--deadline", "2d"],
+    [*recommend, "--deadline", "90m"],
+    [*recommend, "--seq-len", "4k"],
+    ["recommend", "-w", "llm-inference", "--model", "llama-3-8b", "--context", "128k"],
+    ["recommend", "-w", "LLM-Finetune", "--model", "llama-3-8b", "--pricing", "Spot", "--format", "JSON"],
+]
+for args in accepted:
+    result = run([*args, "--top", "1"])
+    checks.check(f"{' '.join(args)}: accepted", result.returncode in (0, 3), result.stderr.strip())
+
+same = [(["--deadline", "48h"], ["--deadline", "48"]), (["--deadline", "2d"], ["--deadline", "48"]),
+        (["--deadline", "90m"], ["--deadline", "1.5"])]
+for with_unit, plain in same:
+    a = run([*recommend, *with_unit, "--format", "json"])
+    b = run([*recommend, *plain, "--format", "json"])
+    checks.check(f"{' '.join(with_unit)} is {' '.join(plain)}",
+                 json.loads(a.stdout)["candidates"] == json.loads(b.stdout)["candidates"])
+a = run(["recommend", "-w", "llm-inference", "--model", "llama-3-8b", "--context", "128k", "--format", "json"])
+checks.check("--context 128k is 131072 tokens", '"context":131072' in a.stdout.replace(" ", ""), a.stdout[:300])
+
+# A missing model is said, visibly.
+result = run(["recommend", "-w", "llm-finetune", "--top", "1"])
+checks.check("no --model: the Job line says the model is assumed", "ASSUMED" in result.stdout, result.stdout[:200])
+checks.check("no --model: nothing on stderr (the Job line says it)", result.stderr == "", result.stderr)
+
+# A bare gpuselect prints a short usage with three examples.
+result = run([])
+examples = [line.strip() for line in result.stdout.splitlines() if line.strip().startswith("gpuselect ")]
+checks.check("bare gpuselect: exit 0", result.returncode == 0, result.stderr)
+checks.check("bare gpuselect: three examples", len(examples) == 3, result.stdout)
+for example in examples:
+    ran = run(example.split()[1:] + ["--top", "1"] if example.split()[1] == "recommend" else example.split()[1:])
+    checks.check(f"bare gpuselect: example runs: {example}", ran.returncode == 0, ran.stderr)
+
+sys.exit(checks.finish())

@@ -1,0 +1,206 @@
+// Production serving (issue 25): service tiers, planned utilisation with N+1 and the queueing delay
+// (docs/scoring.md "Service tiers", docs/estimation.md "Planned utilisation and queueing"), and
+// vision serving that saturates once the load is carried.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "estimate/model.hpp"
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/embedded.hpp"
+#include "gpuselect/estimate.hpp"
+#include "gpuselect/scoring.hpp"
+#include "gpuselect/workload.hpp"
+#include "scoring_invariants.hpp"
+
+using namespace gpuselect;
+
+namespace {
+
+const catalog::Catalog& builtin() {
+  static const catalog::Catalog loaded = [] {
+    std::vector<catalog::SourceText> sources;
+    for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+    auto result = catalog::load(sources);
+    for (const auto& diagnostic : result.diagnostics) {
+      if (diagnostic.severity == Severity::error) FAIL(format_diagnostic(diagnostic));
+    }
+    return result.catalog;
+  }();
+  return loaded;
+}
+
+workload::Request llm_request(std::string_view model, double requests_per_s) {
+  workload::Request request;
+  request.kind = workload::Kind::llm_inference;
+  request.model = std::string(model);
+  request.requests_per_s = requests_per_s;
+  return request;
+}
+
+scoring::Options serving_options() {
+  scoring::Options options;
+  options.weights = scoring::profile_weights("auto", workload::Kind::llm_inference);
+  options.profile_name = "serving";
+  options.today = "2026-12-01";
+  return options;
+}
+
+bool consumer(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
+  return catalog.gpu_of(catalog.offerings[candidate.offering_index]).segment != catalog::GpuSegment::datacenter;
+}
+bool marketplace(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
+  return catalog.provider_of(catalog.offerings[candidate.offering_index]).kind == catalog::ProviderKind::marketplace;
+}
+
+std::size_t count_rows(const scoring::Ranking& ranking, bool (*test)(const catalog::Catalog&, const scoring::Candidate&)) {
+  return static_cast<std::size_t>(std::count_if(ranking.candidates.begin(), ranking.candidates.end(),
+                                                [&](const auto& candidate) { return test(builtin(), candidate); }));
+}
+
+std::size_t spot_rows(const scoring::Ranking& ranking) {
+  return static_cast<std::size_t>(std::count_if(ranking.candidates.begin(), ranking.candidates.end(), [](const auto& c) {
+    return c.mode == catalog::PricingMode::spot;
+  }));
+}
+
+bool excluded_for(const scoring::Ranking& ranking, scoring::ExclusionKind kind) {
+  return std::any_of(ranking.excluded.begin(), ranking.excluded.end(), [&](const scoring::Exclusion& exclusion) {
+    return std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
+                       [&](const scoring::ExclusionReason& reason) { return reason.kind == kind; });
+  });
+}
+
+}  // namespace
+
+TEST_CASE("production serving excludes consumer cards, marketplace hosts and spot, each with its reason and flag",
+          "[serving][tiers]") {
+  const auto profile = workload::resolve(llm_request("llama-3.1-8b", 5), builtin());
+  REQUIRE(profile.serving_tier == workload::ServingTier::production);
+  auto options = serving_options();
+  const auto production = testing::rank_checked(builtin(), profile, options);
+  REQUIRE_FALSE(production.candidates.empty());
+  CHECK(count_rows(production, consumer) == 0);
+  CHECK(count_rows(production, marketplace) == 0);
+  CHECK(spot_rows(production) == 0);
+  CHECK(excluded_for(production, scoring::ExclusionKind::consumer_gpu));
+  CHECK(excluded_for(production, scoring::ExclusionKind::marketplace_host));
+  CHECK(excluded_for(production, scoring::ExclusionKind::spot_serving));
+  // One entry and one note per class, with how many it kept out and the flag that brings it back.
+  REQUIRE(production.tier_excluded.size() == 3);
+  for (const auto& tier : production.tier_excluded) CHECK(tier.offerings > 0);
+  const auto note = std::find_if(production.notes.begin(), production.notes.end(),
+                                 [](const auto& n) { return n.code == "N-TIER-CONSUMER"; });
+  REQUIRE(note != production.notes.end());
+  CHECK(note->text.find("--allow-consumer to include") != std::string::npos);
+
+  // Each flag brings its class back, and only its class.
+  options.allow_consumer = true;
+  const auto with_consumer = testing::rank_checked(builtin(), profile, options);
+  CHECK(count_rows(with_consumer, consumer) > 0);
+  CHECK(count_rows(with_consumer, marketplace) == 0);
+  CHECK(spot_rows(with_consumer) == 0);
+  options.allow_consumer = false;
+  options.allow_marketplace = true;
+  CHECK(count_rows(testing::rank_checked(builtin(), profile, options), marketplace) > 0);
+  options.allow_marketplace = false;
+  options.allow_spot_serving = true;
+  CHECK(spot_rows(testing::rank_checked(builtin(), profile, options)) > 0);
+
+  // The development tier ranks them all, and plans no spare replica.
+  auto request = llm_request("llama-3.1-8b", 5);
+  request.serving_tier = workload::ServingTier::development;
+  const auto development_profile = workload::resolve(request, builtin());
+  CHECK(development_profile.redundancy == 0);
+  const auto development = testing::rank_checked(builtin(), development_profile, serving_options());
+  CHECK(count_rows(development, consumer) > 0);
+  CHECK(count_rows(development, marketplace) > 0);
+  CHECK(spot_rows(development) > 0);
+  CHECK(development.tier_excluded.empty());
+}
+
+TEST_CASE("training is not held to the serving tier", "[serving][tiers]") {
+  workload::Request request;
+  request.kind = workload::Kind::llm_finetune;
+  request.params_text = "7e9";
+  request.method = workload::Method::qlora;
+  const auto ranking = testing::rank_checked(builtin(), workload::resolve(request, builtin()), serving_options());
+  CHECK(count_rows(ranking, consumer) > 0);
+  CHECK(ranking.tier_excluded.empty());
+}
+
+TEST_CASE("the queueing delay is Erlang C's M/M/c wait, halved for deterministic service", "[serving][queue]") {
+  // M/M/1 at 50%: Wq = rho / (mu - lambda) = 0.5 / 0.5 = 1 s; M/D/1 (Pollaczek-Khinchine) half of it.
+  CHECK(estimate::model::queue_wait_s(1, 0.5, 1.0, 1.0) == Approx(1.0));
+  CHECK(estimate::model::queue_wait_s(1, 0.5, 1.0, 0.0) == Approx(0.5));
+  // M/M/2, a = 1 erlang: C(2, 1) = 1/3, Wq = C / (c mu - lambda) = 1/3 s.
+  CHECK(estimate::model::queue_wait_s(2, 1.0, 1.0, 1.0) == Approx(1.0 / 3.0));
+  // At or above capacity the queue grows without bound.
+  CHECK(std::isinf(estimate::model::queue_wait_s(2, 2.0, 1.0, 0.0)));
+  // Many slots at 80% barely wait.
+  CHECK(estimate::model::queue_wait_s(256, 0.8 * 256, 1.0, 0.0) < 1e-3);
+}
+
+TEST_CASE("replicas are planned at the utilisation ceiling, plus the spares", "[serving][queue]") {
+  // 22.3 req/s on replicas of 22.4 req/s: one replica would run at 99.6%; at most 80% takes two,
+  // and N+1 a third.
+  const auto plan = estimate::model::plan_replicas(22.3, 22.4, 64, 64 / 22.4, 0.8, 1, 1e9);
+  CHECK(plan.replicas == 3);
+  CHECK(plan.spares == 1);
+  CHECK(plan.utilization_spares_down <= 0.8);
+  CHECK(plan.utilization == Approx(22.3 / (3 * 22.4)));
+  // A tight latency budget adds replicas until the queueing delay fits in it.
+  const auto loose = estimate::model::plan_replicas(3.0, 1.0, 1, 1.0, 0.8, 0, 1e9);
+  const auto tight = estimate::model::plan_replicas(3.0, 1.0, 1, 1.0, 0.8, 0, 0.05);
+  CHECK(loose.replicas == 4);
+  CHECK(tight.replicas > loose.replicas);
+  CHECK(tight.queue_s <= 0.05);
+}
+
+TEST_CASE("an LLM serving row carries its load at the planned utilisation with N+1 and TTFT with queueing",
+          "[serving][queue]") {
+  auto request = llm_request("llama-3-8b", 22.3);
+  request.precision = workload::Precision::fp8;
+  const auto profile = workload::resolve(request, builtin());
+  CHECK(profile.max_utilization == workload::default_max_utilization);
+  CHECK(profile.redundancy == 1);
+  const auto ranking = testing::rank_checked(builtin(), profile, serving_options());
+  REQUIRE_FALSE(ranking.candidates.empty());
+  for (const auto& candidate : ranking.candidates) {
+    const auto& performance = ranking.performance_of(candidate);
+    const auto& throughput = performance.throughput;
+    CHECK(throughput.spare_replicas == 1);
+    CHECK(throughput.replicas >= 2);
+    CHECK(throughput.utilization_spares_down <= profile.max_utilization + 1e-9);
+    CHECK(throughput.load_per_replica == Approx(22.3 / throughput.replicas));
+    CHECK(performance.serving.ttft_ms <= profile.ttft_target_ms + 1e-6);
+    CHECK(throughput.queue_ms >= 0);
+  }
+}
+
+TEST_CASE("vision serving saturates once the load is carried: the cheap fleet beats the idle 8-GPU node",
+          "[serving][vision]") {
+  workload::Request request;
+  request.kind = workload::Kind::cv_inference;
+  request.model = "resnet-50";
+  request.requests_per_s = 500;
+  const auto profile = workload::resolve(request, builtin());
+  auto options = serving_options();
+  options.weights = scoring::profile_weights("auto", workload::Kind::cv_inference);
+  const auto ranking = testing::rank_checked(builtin(), profile, options);
+  REQUIRE_FALSE(ranking.candidates.empty());
+  for (const auto& candidate : ranking.candidates) {
+    CHECK(candidate.criteria[static_cast<std::size_t>(scoring::Criterion::performance)].score == Approx(100));
+  }
+  const auto& first = ranking.candidates.front();
+  // The #1 keeps few GPUs idle and costs within 2x of the cheapest row.
+  CHECK(first.gpus_rented <= 2 * first.gpus_needed);
+  CHECK(first.total_cost <= 2 * ranking.best.cheapest_total);
+  CHECK(first.cost.per_thousand_images > 0);
+  CHECK(first.cost.per_thousand_images ==
+        Approx(first.cost.total / (500.0 * profile.hours * 3600.0 / 1000.0)));
+}
