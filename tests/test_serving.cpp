@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "builtin_catalog.hpp"
 #include "estimate/model.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/embedded.hpp"
@@ -21,18 +22,7 @@ using namespace gpuselect;
 
 namespace {
 
-const catalog::Catalog& builtin() {
-  static const catalog::Catalog loaded = [] {
-    std::vector<catalog::SourceText> sources;
-    for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
-    auto result = catalog::load(sources);
-    for (const auto& diagnostic : result.diagnostics) {
-      if (diagnostic.severity == Severity::error) FAIL(format_diagnostic(diagnostic));
-    }
-    return result.catalog;
-  }();
-  return loaded;
-}
+const catalog::Catalog& builtin() { return testing::builtin_catalog(); }
 
 estimate::Hardware machine(const catalog::Catalog& catalog, std::string_view gpu_id, int gpus) {
   estimate::Hardware hardware;

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "builtin_catalog.hpp"
 #include "estimate/model.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/embedded.hpp"
@@ -21,18 +22,7 @@ using namespace gpuselect;
 
 namespace {
 
-const catalog::Catalog& builtin() {
-  static const catalog::Catalog loaded = [] {
-    std::vector<catalog::SourceText> sources;
-    for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
-    auto result = catalog::load(sources);
-    for (const auto& diagnostic : result.diagnostics) {
-      if (diagnostic.severity == Severity::error) FAIL(format_diagnostic(diagnostic));
-    }
-    return result.catalog;
-  }();
-  return loaded;
-}
+const catalog::Catalog& builtin() { return testing::builtin_catalog(); }
 
 workload::Request llm_request(std::string_view model, double requests_per_s) {
   workload::Request request;
