@@ -177,6 +177,10 @@ struct Serving {
   bool meets_targets = false;
   double experts_read_per_layer = 0;  // MoE: expected distinct routed experts a decode step reads (0 = dense)
   double kv_bytes_per_token = 0;      // whole model, at the KV precision
+  int ttft_prompt_tokens = 0;         // the prompt TTFT is computed at: the p90 prompt of a mix, else the mean
+  // Pipeline-parallel replicas (stages over nodes): what the stage handoffs add to each output
+  // token, milliseconds (inter-node hops; docs/estimation.md "Pipeline parallel serving"); 0 without.
+  double pipeline_ms_per_token = 0;
   // Error bands (absolute values of the figures above) from the serving calibration residuals.
   Band output_tokens_per_s_band, ttft_ms_band, tpot_ms_band;
 };

@@ -276,6 +276,9 @@ struct Options {
   bool allow_consumer = false;
   bool allow_marketplace = false;
   bool reserved_other_use = false;          // a reserved term has other use: charge the job's hours only
+  // --mix (llm-inference): also find the cheapest fleet of up to one pool per request class
+  // (Ranking::fleet; docs/scoring.md "Mixed fleet").
+  bool mix = false;
   // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;
 };
@@ -354,6 +357,30 @@ struct Ranking {
     std::optional<catalog::PricingMode> cheapest_mode;
   };
   std::vector<TierExclusion> tier_excluded;  // classes with at least one exclusion, in ExclusionKind order
+  // --mix: the cheapest fleet serving the request mix (docs/scoring.md "Mixed fleet").
+  struct FleetPool {
+    std::string request_class;  // "short", "long" or "all"
+    double request_share = 1;   // of the requests, 0-1
+    double requests_per_s = 0;
+    int input_tokens = 0;       // the class's lengths the pool was planned for
+    int output_tokens = 0;
+    std::string offering_id;
+    catalog::PricingMode mode = catalog::PricingMode::on_demand;
+    int instances = 1;
+    int gpus = 1;  // rented
+    int replicas = 1;
+    double total_cost = 0;  // output currency, over the priced hours
+  };
+  struct Fleet {
+    std::vector<FleetPool> pools;      // the fleet chosen: one pool per class, or the single pool
+    double total_cost = 0;             // of `pools`
+    std::optional<FleetPool> single;   // the best single-offering fleet for the whole mix
+    std::vector<FleetPool> split;      // the cheapest pool per class (empty when a class has none)
+    double split_total = 0;            // of `split`, 0 when a class has none
+    bool mixed = false;                // `pools` is the split (cheaper than the single fleet)
+    double saving = 0;                 // single total - chosen total (>= 0), 0 without a single fleet
+  };
+  std::optional<Fleet> fleet;
 };
 
 // Candidates = offering x pricing mode x node count (x plan chosen per node count). Pure; no I/O.

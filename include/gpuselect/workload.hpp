@@ -98,6 +98,7 @@ struct Request {
   std::optional<int> context, batch;
   std::optional<double> requests_per_s;
   std::optional<int> input_tokens, output_tokens;
+  std::optional<int> input_tokens_p90, output_tokens_p90;  // request-length distribution (mean above)
   std::optional<int> tensor_parallel;
   std::optional<int> pipeline_parallel, context_parallel;  // training plan constraints
   std::optional<int> expert_parallel;                      // training: GPUs the routed experts are spread over
@@ -194,6 +195,10 @@ struct Profile {
   // --input-tokens/--output-tokens are not given; the rows' fill clears them for other workloads.
   int input_tokens = 512;
   int output_tokens = 256;
+  // The request mix (docs/estimation.md "Request mixes"): 90th percentile lengths, tokens; 0 = every
+  // request at the mean (input_tokens/output_tokens are then the lengths, else the means).
+  int input_tokens_p90 = 0;
+  int output_tokens_p90 = 0;
   std::optional<int> tensor_parallel;
   ServingTier serving_tier = ServingTier::production;  // serving only
   double max_utilization = default_max_utilization;    // serving only: planned load per replica, share of capacity
@@ -204,6 +209,21 @@ struct Profile {
   // Plain sentences for each default that was applied ("tokens: 1e9 (default for llm-finetune)").
   std::vector<std::string> defaults_applied;
 };
+
+// The request mix as classes of requests (docs/estimation.md "Request mixes"). Without p90 lengths:
+// one class, every request at the mean lengths. With them: the longest 10% ("long") at the p90
+// lengths and the other 90% ("short") at the lengths that keep the means ((mean - 0.1 p90) / 0.9).
+// A dimension without its p90 keeps its mean in both classes; the longest prompts are taken to come
+// with the longest answers (assumption; it also puts the largest KV caches in the same requests).
+struct RequestClass {
+  std::string_view name;  // "all", "short", "long"
+  double share = 1;       // of the requests
+  double input_tokens = 0;
+  double output_tokens = 0;
+};
+inline constexpr double long_request_share = 0.1;  // the requests at or above the 90th percentile
+std::vector<RequestClass> request_classes(const Profile& profile);
+bool has_request_mix(const Profile& profile);
 
 // Fills defaults (docs/estimation.md "Defaults"), looks up --model in the catalog's presets, derives
 // a shape from --params when none is given. Throws Error(where = the flag) for bad values: params

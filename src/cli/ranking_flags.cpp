@@ -71,6 +71,10 @@ constexpr RankingOption later_options[] = {
      "Analysis"},
     {"--show-excluded", nullptr, &RankingFlags::show_excluded, "List excluded offerings with their reasons",
      "Analysis"},
+    {"--mix", nullptr, &RankingFlags::mix,
+     "llm-inference with a request mix (--input-tokens-p90/--output-tokens-p90): also find the cheapest fleet, one "
+     "pool per request class, and its saving against the best single-offering fleet",
+     "Analysis"},
 };
 
 template <std::size_t Count>
@@ -110,6 +114,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.allow_consumer = flags.allow_consumer;
   options.allow_marketplace = flags.allow_marketplace;
   options.reserved_other_use = flags.reserved_other_use;
+  options.mix = flags.mix;
   if (!flags.weights.empty()) {
     if (!settings.weights.value.empty()) {
       options.weights = scoring::parse_weights(settings.weights.value, options.weights, settings.weights.origin);

@@ -24,6 +24,7 @@ struct RankingFlags {
   bool allow_consumer = false;
   bool allow_marketplace = false;
   bool reserved_other_use = false;
+  bool mix = false;
   ResourceFlags resources;
 };
 

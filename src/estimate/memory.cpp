@@ -447,12 +447,22 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
     // each sequence's input + output tokens; the activation workspace of one layer for a prefill
     // chunk (docs/estimation.md "Serving memory").
     const int batch = plan.batch > 0 ? plan.batch : profile.batch;
+    // Pipeline stages over nodes hold ceil(L/pp) layers each, and that share of the weights and KV
+    // (docs/estimation.md "Pipeline parallel serving").
+    const int pp = std::max(1, plan.pipeline_parallel);
+    const int stage_layers = (shape.layers + pp - 1) / pp;  // the largest stage: ceil(L/pp)
+    const double stage_share = pp > 1 && shape.layers > 0 ? static_cast<double>(stage_layers) / shape.layers : 1.0;
     gpu.weights_bytes = model::weight_params_per_gpu(shape, tp, std::max(1, plan.expert_parallel)) *
-                        model::serving_bytes_per_param(profile.precision);
-    gpu.kv_cache_bytes = model::kv_cache_bytes_per_sequence(profile, profile.input_tokens + profile.output_tokens) *
-                         batch / model::kv_shard_divisor(shape, tp);
-    const double chunk = std::min<double>(model::prefill_chunk_tokens,
-                                          std::max(1.0, static_cast<double>(profile.input_tokens) * batch));
+                        model::serving_bytes_per_param(profile.precision) * stage_share;
+    // A request mix (docs/estimation.md "Request mixes"): each slot at the in-flight average length,
+    // and room for one p90 request beyond it (the batch still admits a long request).
+    const double slot_tokens = model::kv_tokens_per_slot(profile);
+    const double batch_tokens = slot_tokens * batch + std::max(0.0, model::kv_tokens_longest(profile) - slot_tokens);
+    gpu.kv_cache_bytes =
+        model::kv_cache_bytes_per_sequence(profile, batch_tokens) / model::kv_shard_divisor(shape, tp) * stage_share;
+    const double chunk = std::min<double>(
+        model::prefill_chunk_tokens,
+        std::max({1.0, static_cast<double>(profile.input_tokens) * batch, model::ttft_prompt_tokens(profile)}));
     gpu.activations_bytes =
         shape.layers > 0 ? transformer_activations(profile, chunk, 1, tp, Recompute::selective) / shape.layers : 0.0;
   } else {
@@ -504,6 +514,8 @@ double model::longest_context_tokens(const workload::Profile& profile, const Pla
       one.micro_batch = 1;
     } else {
       // One request of `tokens` (input + output) at batch 1.
+      sized.input_tokens_p90 = 0;  // one request, no mix
+      sized.output_tokens_p90 = 0;
       sized.output_tokens = std::min(profile.output_tokens, tokens / 2);
       sized.input_tokens = tokens - sized.output_tokens;
       one.batch = 1;

@@ -74,9 +74,12 @@ struct ServingPoint {
   double prefill_tokens_per_s = 0;  // prompt tokens per second the replica prefills alone
   bool memory_bound = true;
   double experts_read_per_layer = 0;
+  double pipeline_s = 0;  // of step_s: the stage handoffs between nodes (pipeline parallel only)
   StepParts parts;  // of the full steady-state step (all prompts), which sets output_tokens_per_s
 };
-ServingPoint serving_point(const workload::Profile& profile, const Hardware& hardware, int tensor_parallel, int batch);
+// pipeline_parallel > 1: stages on separate nodes (docs/estimation.md "Pipeline parallel serving").
+ServingPoint serving_point(const workload::Profile& profile, const Hardware& hardware, int tensor_parallel, int batch,
+                           int pipeline_parallel = 1);
 // The most concurrent sequences the replica's free KV memory holds: budget is kv_memory_share of
 // capacity after weights, activation workspace and runtime overhead; each sequence holds input +
 // output tokens (paged KV). 0 when the weights alone do not fit.
@@ -98,8 +101,23 @@ struct ReplicaPlan {
 // `replica_capacity_per_s` each, plus `spares`; more when the queueing delay would push the first
 // token past `latency_budget_s` (the TTFT target less the unloaded TTFT; infinity = no target).
 // `slots_per_replica` requests are served at once (the batch), each for `service_s`.
+// service_cv2: squared coefficient of variation of the service time (0 = M/D/c; a request mix's
+// output lengths raise it, request_mix_service_cv2).
 ReplicaPlan plan_replicas(double requests_per_s, double replica_capacity_per_s, int slots_per_replica,
-                          double service_s, double max_utilization, int spares, double latency_budget_s);
+                          double service_s, double max_utilization, int spares, double latency_budget_s,
+                          double service_cv2 = 0.0);
+// The request mix's effect on one replica (docs/estimation.md "Request mixes"; one class = the mean).
+// Cached tokens a decode step reads per sequence: the prompt plus half the answer, averaged over the
+// sequences in flight (a request stays in the batch in proportion to its output tokens).
+double decode_context_tokens(const workload::Profile& profile);
+// Tokens a slot's KV cache holds on average (input + output, weighted as above).
+double kv_tokens_per_slot(const workload::Profile& profile);
+// Tokens the longest planned request holds (the p90 request of a mix, else the mean one).
+double kv_tokens_longest(const workload::Profile& profile);
+// The prompt the TTFT target is checked at: the p90 prompt of a mix, else the mean.
+double ttft_prompt_tokens(const workload::Profile& profile);
+// Squared coefficient of variation of the output lengths (the service time of a slot); 0 without a mix.
+double request_mix_service_cv2(const workload::Profile& profile);
 // choose_plan for llm-inference with hardware: the search of docs/estimation.md "Serving".
 Memory choose_serving_plan(const workload::Profile& profile, const Hardware& hardware, const std::vector<Plan>& ladder);
 // The calibrated serving error band: multipliers on output tokens/s and on TTFT (low, high), and

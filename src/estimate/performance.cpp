@@ -581,7 +581,7 @@ void plan_serving_replicas(const workload::Profile& profile, double capacity_per
                            double latency_budget_s, Throughput& throughput) {
   const model::ReplicaPlan plan = model::plan_replicas(profile.requests_per_s, capacity_per_s, slots, service_s,
                                                        profile.max_utilization, profile.redundancy,
-                                                       latency_budget_s);
+                                                       latency_budget_s, model::request_mix_service_cv2(profile));
   throughput.replicas = plan.replicas;
   throughput.spare_replicas = plan.spares;
   throughput.requests_per_s_capacity = capacity_per_s;
@@ -631,7 +631,8 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   }
   if (profile.kind == workload::Kind::llm_inference) {
     const int batch = plan.batch > 0 ? plan.batch : profile.batch;
-    const model::ServingPoint point = model::serving_point(profile, hardware, plan.tensor_parallel, batch);
+    const model::ServingPoint point =
+        model::serving_point(profile, hardware, plan.tensor_parallel, batch, plan.pipeline_parallel);
     Serving& serving = estimate.serving;
     serving.batch = batch;
     serving.max_batch = model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes() * share);
@@ -643,6 +644,8 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     serving.meets_targets = serving.ttft_ms <= profile.ttft_target_ms && serving.tpot_ms <= profile.tpot_target_ms;
     serving.experts_read_per_layer = point.experts_read_per_layer;
     serving.kv_bytes_per_token = model::kv_cache_bytes_per_token(profile);
+    serving.ttft_prompt_tokens = static_cast<int>(std::lround(model::ttft_prompt_tokens(profile)));
+    serving.pipeline_ms_per_token = point.pipeline_s * 1e3;
     const model::ServingBands bands = model::serving_bands(profile, hardware, batch);
     serving.output_tokens_per_s_band = {serving.output_tokens_per_s * bands.throughput.low,
                                         serving.output_tokens_per_s * bands.throughput.high,

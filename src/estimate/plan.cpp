@@ -19,6 +19,9 @@ namespace model {
 
 namespace {
 constexpr std::array<int, 4> tensor_parallel_degrees{1, 2, 4, 8};
+// Serving pipelines span at most this many nodes (one stage each): every stage adds a handoff to each
+// output token, and DeepSeek-V3 or Llama 3.1 405B at bf16 fit two 8 x 80 GB nodes (assumption).
+constexpr int max_pipeline_stages = 4;
 constexpr std::array<int, 4> micro_batch_sizes{1, 2, 4, 8};
 constexpr std::array<workload::Recompute, 3> recompute_modes{workload::Recompute::none, workload::Recompute::selective,
                                                              workload::Recompute::full};
@@ -203,11 +206,33 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
     plan.tensor_parallel = profile.tensor_parallel.value_or(1);
     plans.push_back(plan);
   }
+  // More than one node: LLM replicas may also be pipelines of one stage per node, each stage the
+  // node's largest tensor-parallel group (docs/estimation.md "Pipeline parallel serving"). The
+  // rankings try one node first, so pipelines are planned only where one node cannot hold a replica.
+  if (profile.kind == workload::Kind::llm_inference && base.nodes > 1 && base.nodes <= max_pipeline_stages) {
+    int degree = 0;
+    for (int candidate : tensor_parallel_degrees) {
+      if (candidate <= base.gpus_per_node && (!profile.tensor_parallel || candidate == *profile.tensor_parallel)) {
+        degree = candidate;
+      }
+    }
+    if (degree > 0 && base.nodes <= std::max(1, profile.shape.layers)) {
+      Plan plan = base;
+      plan.tensor_parallel = degree;
+      plan.pipeline_parallel = base.nodes;
+      plan.replicas = std::max(1, base.gpus_per_node / degree);
+      plans.push_back(plan);
+    }
+  }
   return plans;
 }
 
 int instances_needed(const workload::Profile& profile, const Plan& plan, int replicas_needed) {
   if (!workload::is_serving(profile.kind)) return std::max(1, plan.nodes);
+  if (plan.pipeline_parallel > 1) {
+    // A pipelined replica spans pipeline_parallel nodes (one stage each).
+    return std::max(std::max(1, plan.nodes), std::max(1, replicas_needed) * plan.pipeline_parallel);
+  }
   const int replicas_per_node = std::max(1, plan.gpus_per_node / std::max(1, plan.tensor_parallel));
   const int for_load = (std::max(1, replicas_needed) + replicas_per_node - 1) / replicas_per_node;
   return std::max(std::max(1, plan.nodes), for_load);
@@ -217,6 +242,9 @@ std::string plan_name(const workload::Profile& profile, const Plan& plan) {
   if (uses_serving_memory(profile.kind)) {
     std::string name = plan.tensor_parallel > 1 ? fmt::format("tensor parallel {}", plan.tensor_parallel)
                                                 : std::string("one GPU per replica");
+    if (plan.pipeline_parallel > 1) {
+      name += fmt::format(" x pipeline parallel {} (one stage per node)", plan.pipeline_parallel);
+    }
     if (plan.expert_parallel > 1) name += fmt::format(", experts over {} GPUs (expert parallel)", plan.expert_parallel);
     if (profile.kind == workload::Kind::llm_inference && plan.batch > 0) name += fmt::format(", batch {}", plan.batch);
     return name;
@@ -409,8 +437,11 @@ Memory choose_plan(PlanSearchCache& cache, const Hardware& hardware) {
 }
 
 Memory choose_plan_and_nodes(const workload::Profile& profile, Hardware hardware, int max_nodes) {
-  // Serving replicas hold the whole model within one node, so more nodes never make it fit.
-  const int last = model::uses_serving_memory(profile.kind) ? 1 : std::max(1, max_nodes);
+  // Serving replicas hold the whole model within one node, so more nodes never make it fit; LLM
+  // serving may pipeline a replica over nodes (serving_ladder).
+  const int last = model::uses_serving_memory(profile.kind) && profile.kind != workload::Kind::llm_inference
+                       ? 1
+                       : std::max(1, max_nodes);
   Memory memory;
   for (int nodes = 1; nodes <= last; ++nodes) {
     hardware.nodes = nodes;

@@ -73,6 +73,42 @@ double moe_step_slowdown(const workload::Shape& shape, double params_read_in_ste
   return 1.0 + (moe_step_factor - 1.0) * spread;
 }
 
+// Pipeline-parallel serving (docs/estimation.md "Pipeline parallel serving"): a stage hands each
+// token's hidden state (16-bit) to the next stage on another node. Each GPU of a stage sends its
+// 1/t slice on its share of the node's NICs, at 80% of the NIC rate with RDMA, 40% over TCP (the
+// training model's link efficiencies, performance.cpp), plus a fixed latency per handoff: 50 us
+// with RDMA, 200 us over TCP (NCCL send/recv and the engine's scheduling of the next stage;
+// assumption, not calibrated). Unknown networks: 25 Gbit/s per node, as in training.
+constexpr double pipeline_hop_latency_rdma_s = 50e-6;
+constexpr double pipeline_hop_latency_tcp_s = 200e-6;
+constexpr double rdma_network_share = 0.8;
+constexpr double tcp_network_share = 0.4;
+constexpr double unknown_network_gbps = 25.0;
+
+double pipeline_hop_s(const workload::Shape& shape, const Hardware& hardware, int tp, double tokens) {
+  const bool rdma = hardware.rdma != catalog::Rdma::none;
+  const double node_gbps = hardware.network_gbps > 0 ? hardware.network_gbps : unknown_network_gbps;
+  const double per_gpu_bytes_per_s = node_gbps / 8.0 * 1e9 * (rdma ? rdma_network_share : tcp_network_share) /
+                                     std::max(1, hardware.gpus_per_node);
+  const double bytes = tokens * shape.hidden * activation_bytes / std::max(1, tp);
+  return (rdma ? pipeline_hop_latency_rdma_s : pipeline_hop_latency_tcp_s) + bytes / per_gpu_bytes_per_s;
+}
+
+// The largest stage of a pipeline of `pp` stages: ceil(L/pp) layers and that share of the weights
+// (embeddings and output head spread with them; assumption).
+workload::Profile stage_profile(const workload::Profile& profile, int pp) {
+  workload::Profile stage = profile;
+  auto& shape = stage.shape;
+  if (pp <= 1 || shape.layers <= 0) return stage;
+  const int layers = (shape.layers + pp - 1) / pp;
+  const double share = static_cast<double>(layers) / shape.layers;
+  shape.params *= share;
+  shape.active_params *= share;
+  shape.dense_layers = static_cast<int>(std::lround(shape.dense_layers * share));
+  shape.layers = layers;
+  return stage;
+}
+
 struct Pass {
   double seconds = 0;
   bool memory_bound = true;
@@ -119,15 +155,79 @@ Pass forward_pass(const workload::Profile& profile, const Hardware& hardware, in
 
 }  // namespace
 
-ServingPoint serving_point(const workload::Profile& profile, const Hardware& hardware, int tensor_parallel, int batch) {
+namespace {
+// Sum over the request classes of share x output x f(class), over the sum of share x output: the
+// average over the sequences in flight, as each stays in the batch for its output tokens.
+template <typename PerClass>
+double in_flight_average(const workload::Profile& profile, PerClass per_class) {
+  double weighted = 0;
+  double weights = 0;
+  for (const auto& request : workload::request_classes(profile)) {
+    const double output = std::max(1.0, request.output_tokens);
+    const double input = std::max(1.0, request.input_tokens);
+    weighted += request.share * output * per_class(input, output);
+    weights += request.share * output;
+  }
+  return weights > 0 ? weighted / weights : 0.0;
+}
+}  // namespace
+
+namespace {
+// A replica of pp stages of t GPUs each (docs/estimation.md "Pipeline parallel serving"). The batch
+// runs as pp micro-batches of B/pp sequences that rotate through the stages (vLLM's pipeline-parallel
+// scheduling: one virtual engine per stage), so no stage waits for another except while a
+// micro-batch crosses nodes. A token of a sequence passes every stage and every handoff once:
+// TPOT = pp x (stage step of B/pp sequences + handoff); each sequence gets one token per TPOT, so
+// tokens/s = B / TPOT. One prompt alone is not split: its prefill crosses the stages one after the
+// other (GPipe's bubble with one micro-batch, (pp - 1)/pp of the pipeline idle).
+ServingPoint pipelined_serving_point(const workload::Profile& profile, const Hardware& hardware, int tensor_parallel,
+                                     int batch, int pipeline_parallel);
+}  // namespace
+
+double decode_context_tokens(const workload::Profile& profile) {
+  return in_flight_average(profile, [](double input, double output) { return input + output / 2.0; });
+}
+
+double kv_tokens_per_slot(const workload::Profile& profile) {
+  return in_flight_average(profile, [](double input, double output) { return input + output; });
+}
+
+double kv_tokens_longest(const workload::Profile& profile) {
+  double longest = 0;
+  for (const auto& request : workload::request_classes(profile)) {
+    longest = std::max(longest, request.input_tokens + request.output_tokens);
+  }
+  return longest;
+}
+
+double ttft_prompt_tokens(const workload::Profile& profile) {
+  double longest = 1;
+  for (const auto& request : workload::request_classes(profile)) longest = std::max(longest, request.input_tokens);
+  return longest;
+}
+
+double request_mix_service_cv2(const workload::Profile& profile) {
+  const auto classes = workload::request_classes(profile);
+  double mean = 0;
+  for (const auto& request : classes) mean += request.share * request.output_tokens;
+  if (!(mean > 0)) return 0;
+  double variance = 0;
+  for (const auto& request : classes) variance += request.share * (request.output_tokens - mean) * (request.output_tokens - mean);
+  return variance / (mean * mean);
+}
+
+ServingPoint serving_point(const workload::Profile& profile, const Hardware& hardware, int tensor_parallel, int batch,
+                           int pipeline_parallel) {
+  if (pipeline_parallel > 1) return pipelined_serving_point(profile, hardware, tensor_parallel, batch, pipeline_parallel);
   ServingPoint point;
   if (hardware.gpu == nullptr) return point;
   const int tp = std::max(1, tensor_parallel);
   const double sequences = std::max(1, batch);
   const double input = std::max(1, profile.input_tokens);
   const double output = std::max(1, profile.output_tokens);
-  // Decode reads each sequence's KV at its average length: the prompt plus half the answer.
-  const double context = input + output / 2.0;
+  // Decode reads each sequence's KV at its average length: the prompt plus half the answer (averaged
+  // over the sequences in flight of a request mix).
+  const double context = decode_context_tokens(profile);
   // Steady state: every step `sequences/output` requests finish and as many prompts are prefilled;
   // that full step sets the throughput. A sequence's own prompt is its TTFT, so the steps it waits
   // for between tokens carry the prompts of the other sequences only: TPOT (at batch 1, pure decode).
@@ -138,8 +238,10 @@ ServingPoint serving_point(const workload::Profile& profile, const Hardware& har
   point.parts = step.parts;
   point.memory_bound = step.memory_bound;
   point.output_tokens_per_s = sequences / step.seconds;
-  point.prefill_s = forward_pass(profile, hardware, tp, 0, 0, input, input).seconds;
-  point.prefill_tokens_per_s = input / point.prefill_s;
+  // TTFT is checked at the p90 prompt of a request mix (the mean prompt otherwise).
+  const double prompt = ttft_prompt_tokens(profile);
+  point.prefill_s = forward_pass(profile, hardware, tp, 0, 0, prompt, prompt).seconds;
+  point.prefill_tokens_per_s = prompt / point.prefill_s;
   // The prefill pass yields the first token; a new request first waits for the step in flight to
   // end, half a step on average.
   point.ttft_s = point.prefill_s + point.step_s / 2.0;
@@ -150,6 +252,42 @@ ServingPoint serving_point(const workload::Profile& profile, const Hardware& har
   }
   return point;
 }
+
+namespace {
+ServingPoint pipelined_serving_point(const workload::Profile& profile, const Hardware& hardware, int tensor_parallel,
+                                     int batch, int pipeline_parallel) {
+  ServingPoint point;
+  if (hardware.gpu == nullptr) return point;
+  const int tp = std::max(1, tensor_parallel);
+  const int pp = std::max(1, pipeline_parallel);
+  const workload::Profile stage = stage_profile(profile, pp);
+  const double sequences = std::max(1, batch);
+  const double micro = std::max(1.0, sequences / pp);
+  const double input = std::max(1, profile.input_tokens);
+  const double output = std::max(1, profile.output_tokens);
+  const double context = decode_context_tokens(profile);
+  const double prefill_per_step = micro * input / output;
+  const Pass step = forward_pass(stage, hardware, tp, micro, context, prefill_per_step, input);
+  const Pass seen = forward_pass(stage, hardware, tp, micro, context, (micro - 1.0) * input / output, input);
+  const double hop_full = pipeline_hop_s(profile.shape, hardware, tp, micro + prefill_per_step);
+  const double hop_seen = pipeline_hop_s(profile.shape, hardware, tp, micro + (micro - 1.0) * input / output);
+  point.step_s = pp * (seen.seconds + hop_seen);
+  point.pipeline_s = pp * hop_seen;
+  point.parts = step.parts;
+  point.memory_bound = step.memory_bound;
+  point.output_tokens_per_s = sequences / (pp * (step.seconds + hop_full));
+  const double prompt = ttft_prompt_tokens(profile);
+  point.prefill_s = pp * (forward_pass(stage, hardware, tp, 0, 0, prompt, prompt).seconds +
+                          pipeline_hop_s(profile.shape, hardware, tp, prompt));
+  point.prefill_tokens_per_s = prompt / point.prefill_s;
+  point.ttft_s = point.prefill_s + point.step_s / 2.0;
+  const ExpertSplit split = expert_split(profile.shape);
+  if (split.routed_params > 0) {
+    point.experts_read_per_layer = profile.shape.experts * (1.0 - std::pow(1.0 - split.routed_share, micro));
+  }
+  return point;
+}
+}  // namespace
 
 int max_serving_batch(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes) {
   const double budget = gpu_capacity_bytes * serving_memory_share;
@@ -199,6 +337,7 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
   std::optional<Memory> lightest;
   for (Plan plan : ladder) {
     const int tp = std::max(1, plan.tensor_parallel);
+    const int pp = std::max(1, plan.pipeline_parallel);
     plan.expert_parallel = moe ? tp : 1;
     if (tp > hardware.gpus_per_node) continue;
     const int memory_limit = max_serving_batch(profile, plan, capacity);
@@ -209,19 +348,19 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
       continue;
     }
     int batch = profile.batch_given ? profile.batch : std::min(memory_limit, serving_batch_limit);
-    ServingPoint point = serving_point(profile, hardware, tp, batch);
+    ServingPoint point = serving_point(profile, hardware, tp, batch, pp);
     if (!meets(point) && !profile.batch_given) {
       // Latency grows with the batch: bisect for the largest batch that meets both targets.
-      const ServingPoint one = serving_point(profile, hardware, tp, 1);
+      const ServingPoint one = serving_point(profile, hardware, tp, 1, pp);
       if (meets(one)) {
         int low = 1;
         int high = batch;
         while (high - low > 1) {
           const int middle = low + (high - low) / 2;
-          (meets(serving_point(profile, hardware, tp, middle)) ? low : high) = middle;
+          (meets(serving_point(profile, hardware, tp, middle, pp)) ? low : high) = middle;
         }
         batch = low;
-        point = serving_point(profile, hardware, tp, batch);
+        point = serving_point(profile, hardware, tp, batch, pp);
       } else {
         batch = 1;
         point = one;
@@ -233,7 +372,7 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
       if (!fastest || memory.tpot_ms < fastest->tpot_ms) fastest = memory;
       continue;
     }
-    const double tokens_per_gpu = point.output_tokens_per_s / tp;
+    const double tokens_per_gpu = point.output_tokens_per_s / (tp * pp);
     if (!best || tokens_per_gpu > best_tokens_per_gpu * (1.0 + 1e-9)) {
       best = sized(plan, batch, point);
       best_tokens_per_gpu = tokens_per_gpu;
@@ -282,7 +421,8 @@ double queue_wait_s(double servers, double arrivals_per_s, double service_s, dou
 }
 
 ReplicaPlan plan_replicas(double requests_per_s, double replica_capacity_per_s, int slots_per_replica,
-                          double service_s, double max_utilization, int spares, double latency_budget_s) {
+                          double service_s, double max_utilization, int spares, double latency_budget_s,
+                          double service_cv2) {
   ReplicaPlan plan;
   plan.spares = std::max(0, spares);
   if (!(requests_per_s > 0) || !(replica_capacity_per_s > 0)) {
@@ -293,9 +433,10 @@ ReplicaPlan plan_replicas(double requests_per_s, double replica_capacity_per_s, 
   const double busy = requests_per_s / (replica_capacity_per_s * share);
   auto load_replicas = std::max(1.0, std::ceil(busy - 1e-9));
   const double slots = std::max(1, slots_per_replica);
-  // Service time is deterministic given the request's lengths (M/D/c); a distribution of lengths
-  // would raise service_cv2 above 0.
-  const auto wait_at = [&](double replicas) { return queue_wait_s(replicas * slots, requests_per_s, service_s, 0.0); };
+  // Service time is deterministic for one request length (M/D/c); a request mix raises service_cv2.
+  const auto wait_at = [&](double replicas) {
+    return queue_wait_s(replicas * slots, requests_per_s, service_s, service_cv2);
+  };
   double wait = wait_at(load_replicas);
   for (int added = 0; wait > latency_budget_s && added < queue_replica_search; ++added) {
     load_replicas += 1;

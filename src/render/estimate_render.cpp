@@ -60,6 +60,11 @@ Grid plan_grid(const workload::Profile& profile, const estimate::Performance& es
                {"nodes", std::to_string(plan.nodes)},
                {"tensor parallel", std::to_string(plan.tensor_parallel)}};
   if (workload::is_serving(profile.kind)) grid.rows.push_back({"replicas", std::to_string(plan.replicas)});
+  if (workload::is_serving(profile.kind) && plan.pipeline_parallel > 1) {
+    grid.rows.push_back({"pipeline parallel", fmt::format("{} (one stage of {} layers per node)", plan.pipeline_parallel,
+                                                          (profile.shape.layers + plan.pipeline_parallel - 1) /
+                                                              plan.pipeline_parallel)});
+  }
   if (workload::is_training(profile.kind)) {
     grid.rows.push_back({"pipeline parallel", std::to_string(plan.pipeline_parallel)});
     grid.rows.push_back({"context parallel", std::to_string(plan.context_parallel)});
@@ -150,6 +155,14 @@ Grid serving_grid(const workload::Profile& profile, const estimate::Performance&
       {"decode bound", serving.memory_bound ? "memory bandwidth (weights + KV read per step)" : "compute"},
       {"KV cache per token", fmt::format("{:.1f} KB", serving.kv_bytes_per_token / 1e3)},
       {"replicas for the load", std::to_string(estimate.throughput.replicas)}};
+  if (serving.ttft_prompt_tokens > 0 && workload::has_request_mix(profile)) {
+    grid.rows.push_back({"TTFT at", fmt::format("the p90 prompt, {} tokens", serving.ttft_prompt_tokens)});
+  }
+  if (serving.pipeline_ms_per_token > 0) {
+    grid.rows.push_back({"pipeline handoffs", fmt::format("{:.2f} ms of each TPOT (stages on {} nodes)",
+                                                          serving.pipeline_ms_per_token,
+                                                          estimate.memory.plan.pipeline_parallel)});
+  }
   if (serving.experts_read_per_layer > 0) {
     grid.rows.push_back({"experts read per MoE layer per step",
                          fmt::format("{:.1f} of {}", serving.experts_read_per_layer, profile.shape.experts)});

@@ -69,6 +69,8 @@ ordered_json workload_json(const workload::Profile& profile) {
       {"requests_per_s", round_figure(profile.requests_per_s)},
       {"input_tokens", profile.input_tokens},
       {"output_tokens", profile.output_tokens},
+      {"input_tokens_p90", profile.input_tokens_p90},
+      {"output_tokens_p90", profile.output_tokens_p90},
       {"tensor_parallel", profile.tensor_parallel ? ordered_json(*profile.tensor_parallel) : ordered_json(nullptr)},
       {"egress_gb", round_figure(profile.egress_gb)},
       {"hours", round_figure(profile.hours)},
@@ -77,6 +79,35 @@ ordered_json workload_json(const workload::Profile& profile) {
       {"redundancy", profile.redundancy},
       {"defaults_applied", std::move(defaults)},
   };
+}
+
+// --mix (docs/scoring.md "Mixed fleet"; docs/output.schema.json "fleet").
+ordered_json fleet_pool_json(const scoring::Ranking::FleetPool& pool) {
+  return {{"request_class", pool.request_class},
+          {"request_share", round_figure(pool.request_share)},
+          {"requests_per_s", round_figure(pool.requests_per_s)},
+          {"input_tokens", pool.input_tokens},
+          {"output_tokens", pool.output_tokens},
+          {"offering_id", pool.offering_id},
+          {"pricing_mode", catalog::to_string(pool.mode)},
+          {"instances", pool.instances},
+          {"gpus", pool.gpus},
+          {"replicas", pool.replicas},
+          {"total_cost", round_money(pool.total_cost)}};
+}
+
+ordered_json fleet_json(const scoring::Ranking::Fleet& fleet) {
+  ordered_json pools = ordered_json::array();
+  for (const auto& pool : fleet.pools) pools.push_back(fleet_pool_json(pool));
+  ordered_json split = ordered_json::array();
+  for (const auto& pool : fleet.split) split.push_back(fleet_pool_json(pool));
+  return {{"mixed", fleet.mixed},
+          {"pools", std::move(pools)},
+          {"total_cost", round_money(fleet.total_cost)},
+          {"single", fleet.single ? fleet_pool_json(*fleet.single) : ordered_json(nullptr)},
+          {"split", std::move(split)},
+          {"split_total", round_money(fleet.split_total)},
+          {"saving", round_money(fleet.saving)}};
 }
 
 ordered_json weights_json(const scoring::Weights& weights) {
@@ -219,6 +250,8 @@ ordered_json throughput_json(const estimate::Performance& estimate, const worklo
         {"memory_bound", serving.memory_bound},
         {"kv_bytes_per_token", round_figure(serving.kv_bytes_per_token)},
         {"experts_read_per_layer", round_figure(serving.experts_read_per_layer)},
+        {"ttft_prompt_tokens", serving.ttft_prompt_tokens},
+        {"pipeline_ms_per_token", round_figure(serving.pipeline_ms_per_token)},
     };
   }
   return object;
@@ -684,6 +717,7 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
     }
   }
   if (!compare) json.field("notes", notes_json(ranking));
+  if (ranking.fleet) json.field("fleet", fleet_json(*ranking.fleet));
   json.key("summary");
   json.begin_object();
   json.field("candidates", ranking.candidates.size());

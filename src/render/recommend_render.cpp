@@ -75,6 +75,49 @@ std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown
   return lines;
 }
 
+// --mix: the fleet, one line per pool, the total and the saving against the best single fleet, and
+// how requests are split (docs/scoring.md "Mixed fleet").
+std::vector<std::string> fleet_lines(const RecommendView& view) {
+  std::vector<std::string> lines;
+  if (!view.ranking.fleet) return lines;
+  const auto& fleet = *view.ranking.fleet;
+  const std::string& currency = view.ranking.currency;
+  const auto pool_line = [&](const scoring::Ranking::FleetPool& pool) {
+    return fmt::format("{} requests ({:g}%, {} req/s at {} in / {} out tokens): {} x {} ({}), {} GPUs, {} replica{}, {}",
+                       pool.request_class, 100.0 * pool.request_share, units::format_count(pool.requests_per_s),
+                       pool.input_tokens, pool.output_tokens, pool.instances, pool.offering_id,
+                       catalog::to_string(pool.mode), pool.gpus, pool.replicas, pool.replicas == 1 ? "" : "s",
+                       units::format_money(pool.total_cost, currency));
+  };
+  lines.push_back(
+      "Split: the longest 10% of requests (at the p90 lengths) go to the long pool, the other 90% (at the lengths "
+      "that keep the means) to the short pool; each pool is the cheapest offering that serves its class within the "
+      "targets and the tier, N+redundancy each.");
+  if (fleet.pools.empty()) {
+    lines.emplace_back("No fleet serves the mix within the targets, the tier and the constraints.");
+    return lines;
+  }
+  for (const auto& pool : fleet.pools) lines.push_back(pool_line(pool));
+  if (fleet.mixed && fleet.single) {
+    lines.push_back(fmt::format("Mixed fleet {} against {} for the best single fleet ({} x {}): saves {} ({:.0f}%).",
+                                units::format_money(fleet.total_cost, currency),
+                                units::format_money(fleet.single->total_cost, currency), fleet.single->instances,
+                                fleet.single->offering_id, units::format_money(fleet.saving, currency),
+                                100.0 * fleet.saving / fleet.single->total_cost));
+  } else if (fleet.mixed) {
+    lines.push_back(fmt::format("Mixed fleet {}: no single offering serves the whole mix within the targets.",
+                                units::format_money(fleet.total_cost, currency)));
+  } else if (fleet.split.size() == 2 && fleet.split_total > 0) {
+    lines.push_back(fmt::format("The single fleet is best: {} against {} for one pool per class.",
+                                units::format_money(fleet.total_cost, currency),
+                                units::format_money(fleet.split_total, currency)));
+  } else {
+    lines.push_back(fmt::format("The single fleet is best: {} (some request class has no pool of its own).",
+                                units::format_money(fleet.total_cost, currency)));
+  }
+  return lines;
+}
+
 // "Plan: ZeRO-2, 8 GPUs x 1 node" when every shown row shares it, else the leader's with a note.
 std::string plan_line(const scoring::Ranking& ranking, const std::vector<Row>& rows) {
   if (rows.empty()) return {};
@@ -379,6 +422,10 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       text += "Notes\n";
       for (const auto& line : notes) text += wrapped("  ", line, style.width, 4);
     }
+    if (const auto fleet = fleet_lines(view); !fleet.empty()) {
+      text += "Fleet (--mix)\n";
+      for (const auto& line : fleet) text += wrapped("  ", line, style.width, 4);
+    }
     const auto warnings = warning_lines(view, rows);
     if (!warnings.empty()) {
       text += style.color ? "\x1b[33mWarnings\x1b[0m\n" : "Warnings\n";
@@ -528,6 +575,10 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     if (!notes.empty()) {
       out << "\n#### Notes\n\n";
       for (const auto& line : notes) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
+    }
+    if (const auto fleet = fleet_lines(view); !fleet.empty()) {
+      out << "\n#### Fleet (--mix)\n\n";
+      for (const auto& line : fleet) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
     }
     out << "\n#### Why\n\n";
     for (const auto& row : rows) {

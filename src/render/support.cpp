@@ -252,6 +252,7 @@ std::string hours_with_band(const scoring::Candidate& candidate, const estimate:
 std::string plan_label(const estimate::Plan& plan) {
   if (plan.batch > 0) {  // llm-inference: replicas of tensor_parallel GPUs at a batch
     std::string label = fmt::format("TP {}", plan.tensor_parallel);
+    if (plan.pipeline_parallel > 1) label += fmt::format(" x PP {} (one stage per node)", plan.pipeline_parallel);
     if (plan.expert_parallel > 1) label += fmt::format(", EP {}", plan.expert_parallel);
     return label + fmt::format(", batch {} per replica, {} GPU{} x {} node{}", plan.batch, plan.gpus_per_node,
                                plan.gpus_per_node == 1 ? "" : "s", plan.nodes, plan.nodes == 1 ? "" : "s");
@@ -313,10 +314,15 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   }
   if (profile.kind == workload::Kind::llm_inference) {
     const std::string batch = profile.batch_given ? std::to_string(profile.batch) : std::string("auto");
-    summary.serving = fmt::format("context {}, batch {}, {} req/s ({} in / {} out tokens), targets TTFT {} ms, TPOT {} ms",
-                                  profile.context, batch, plain_number(profile.requests_per_s), profile.input_tokens,
-                                  profile.output_tokens, plain_number(profile.ttft_target_ms),
-                                  plain_number(profile.tpot_target_ms));
+    const auto length = [](int mean, int p90) {
+      return p90 > 0 ? fmt::format("{} (p90 {})", mean, p90) : std::to_string(mean);
+    };
+    summary.serving = fmt::format(
+        "context {}, batch {}, {} req/s ({} in / {} out tokens{}), targets TTFT {} ms{}, TPOT {} ms", profile.context,
+        batch, plain_number(profile.requests_per_s), length(profile.input_tokens, profile.input_tokens_p90),
+        length(profile.output_tokens, profile.output_tokens_p90),
+        workload::has_request_mix(profile) ? ", mean" : "", plain_number(profile.ttft_target_ms),
+        workload::has_request_mix(profile) ? " at the p90 prompt" : "", plain_number(profile.tpot_target_ms));
   } else if (workload::is_serving(profile.kind)) {
     summary.serving = fmt::format("{} images/s", plain_number(profile.requests_per_s));
   }

@@ -225,8 +225,11 @@ int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int node
   const int per_instance = std::max(1, offering.gpu_count);
   int instances = std::max(1, nodes);
   if (workload::is_serving(kind)) {
-    const int replicas_per_instance = std::max(1, per_instance / std::max(1, performance.memory.plan.tensor_parallel));
     const int replicas = std::max(1, performance.throughput.replicas);
+    const int stages = std::max(1, performance.memory.plan.pipeline_parallel);
+    // A pipelined replica spans one instance per stage (as estimate::model::instances_needed prices it).
+    if (stages > 1) return per_instance * std::max(instances, replicas * stages);
+    const int replicas_per_instance = std::max(1, per_instance / std::max(1, performance.memory.plan.tensor_parallel));
     instances = std::max(instances, (replicas + replicas_per_instance - 1) / replicas_per_instance);
   }
   return per_instance * instances;

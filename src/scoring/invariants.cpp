@@ -170,6 +170,19 @@ std::vector<std::string> ranking_violations(const catalog::Catalog& catalog, con
   }
   found.expect(candidates.empty() || !ranking.top_exclusion.has_value(), "ranking",
                "names a top exclusion although candidates are left");
+  if (ranking.fleet) {
+    // --mix (docs/scoring.md "Mixed fleet"): never above the best single fleet; the saving is the gap.
+    const auto& fleet = *ranking.fleet;
+    double pools = 0;
+    for (const auto& pool : fleet.pools) pools += pool.total_cost;
+    found.expect(near_relative(pools, fleet.total_cost), "fleet", "total is not the sum of its pools");
+    if (fleet.single) {
+      found.expect(fleet.total_cost <= fleet.single->total_cost * (1 + 1e-9), "fleet",
+                   "costs more than the best single-offering fleet");
+      found.expect(near_relative(fleet.saving, fleet.single->total_cost - fleet.total_cost), "fleet",
+                   "saving is not the single fleet's total less the fleet's");
+    }
+  }
   return found.take();
 }
 

@@ -311,7 +311,9 @@ class Ranker {
     if (rented <= 1) return 1;
     const auto& plan = estimate.memory.plan;
     if (workload::is_serving(profile_.kind)) {
-      return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, estimate.throughput.replicas), 1, rented);
+      return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel) *
+                            std::max(1, estimate.throughput.replicas),
+                        1, rented);
     }
     if (workload::is_training(profile_.kind)) {
       return std::clamp(std::max(1, plan.gpus_per_node) * std::max(1, plan.nodes), 1, rented);
@@ -772,7 +774,9 @@ class Ranker {
 }  // namespace
 
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
-  return Ranker(catalog, profile, options, options.constraints).rank();
+  Ranking ranking = Ranker(catalog, profile, options, options.constraints).rank();
+  if (options.mix) ranking.fleet = detail::cheapest_fleet(catalog, profile, options, ranking);
+  return ranking;
 }
 
 Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options,

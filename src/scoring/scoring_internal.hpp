@@ -131,6 +131,12 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
 // The total a candidate is ranked, budgeted and compared on: the cost line's total, or with
 // --risk-averse the job priced at the upper end of its time band (Cost::total_band; docs/estimation.md
 // "Error bands").
+// --mix (docs/scoring.md "Mixed fleet"): the cheapest pool per request class, each ranked as its own
+// serving job (the class's lengths and share of the rate, the same tier, targets and constraints),
+// against the cheapest row of `whole` (the single-offering fleet for the whole mix).
+Ranking::Fleet cheapest_fleet(const catalog::Catalog& catalog, const workload::Profile& profile,
+                              const Options& options, const Ranking& whole);
+
 inline double ranked_total(const estimate::Cost& cost, bool risk_averse) {
   return risk_averse && cost.total_band.high > 0 ? cost.total_band.high : cost.total;
 }

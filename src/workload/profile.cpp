@@ -394,6 +394,52 @@ void fix_training_plan(const Request& request, Profile& profile) {
 
 }  // namespace
 
+namespace {
+
+// A p90 length must lie between the mean and 10x the mean: below the mean the mix is not long-tailed
+// the way the two-class model reads it, and above 10x the longest 10% alone would exceed the mean.
+void check_one_mix(const std::string& flag, const std::string& mean_flag, int mean, int p90) {
+  if (p90 == 0) return;
+  if (p90 < mean) {
+    throw Error(flag, fmt::format("{} is below the mean of {} ({})", p90, mean, mean_flag),
+                fmt::format("give a 90th percentile at or above {} or lower {}", mean_flag, mean_flag));
+  }
+  if (static_cast<double>(p90) * long_request_share > mean) {
+    throw Error(flag,
+                fmt::format("{} is more than 10x the mean of {} ({}): the longest 10% alone would exceed the mean",
+                            p90, mean, mean_flag),
+                fmt::format("raise {} to the mix's mean or lower {}", mean_flag, flag));
+  }
+}
+
+void check_request_mix(const Profile& profile) {
+  check_one_mix("--input-tokens-p90", "--input-tokens", profile.input_tokens, profile.input_tokens_p90);
+  check_one_mix("--output-tokens-p90", "--output-tokens", profile.output_tokens, profile.output_tokens_p90);
+}
+
+// The short class's length that keeps the mean: (mean - share_long x p90) / (1 - share_long).
+double short_length(int mean, int p90) {
+  if (p90 <= 0) return mean;
+  return std::max(1.0, (mean - long_request_share * p90) / (1.0 - long_request_share));
+}
+
+}  // namespace
+
+bool has_request_mix(const Profile& profile) {
+  return profile.kind == Kind::llm_inference && (profile.input_tokens_p90 > 0 || profile.output_tokens_p90 > 0);
+}
+
+std::vector<RequestClass> request_classes(const Profile& profile) {
+  if (!has_request_mix(profile)) {
+    return {{"all", 1.0, static_cast<double>(profile.input_tokens), static_cast<double>(profile.output_tokens)}};
+  }
+  const auto long_length = [](int mean, int p90) { return static_cast<double>(p90 > 0 ? p90 : mean); };
+  return {{"short", 1.0 - long_request_share, short_length(profile.input_tokens, profile.input_tokens_p90),
+           short_length(profile.output_tokens, profile.output_tokens_p90)},
+          {"long", long_request_share, long_length(profile.input_tokens, profile.input_tokens_p90),
+           long_length(profile.output_tokens, profile.output_tokens_p90)}};
+}
+
 Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   Profile profile;
   // --workload first: which rows apply, and every default, depend on it.
@@ -446,11 +492,20 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
                          "a token count", "write the tokens per optimizer step, e.g. 4M");
   }
   profile.batch_given = request.batch.has_value();
+  check_request_mix(profile);
   if (profile.input_tokens + profile.output_tokens > profile.context) {
     throw Error("--context",
                 fmt::format("{} input + {} output tokens exceed the context of {}", profile.input_tokens,
                             profile.output_tokens, profile.context),
                 "raise --context or shorten the request");
+  }
+  const int longest_input = std::max(profile.input_tokens, profile.input_tokens_p90);
+  const int longest_output = std::max(profile.output_tokens, profile.output_tokens_p90);
+  if (has_request_mix(profile) && longest_input + longest_output > profile.context) {
+    throw Error("--context",
+                fmt::format("the p90 request ({} input + {} output tokens) exceeds the context of {}", longest_input,
+                            longest_output, profile.context),
+                "raise --context or lower --input-tokens-p90/--output-tokens-p90");
   }
   return profile;
 }
