@@ -263,8 +263,8 @@ using C = Criterion;
 // The software-stack indicator's weight in stability and usability (judgement: a weak stack is a
 // real risk of failed runs and days of porting); the other indicators keep their proportions, and
 // rows where it does not apply (mature stack) keep their scores (weights renormalise).
-constexpr double stability_software_weight = 0.15;
-constexpr double usability_software_weight = 0.20;
+constexpr double stability_software_weight = 0.25;
+constexpr double usability_software_weight = 0.30;
 constexpr double stable_share = 1.0 - stability_software_weight;
 constexpr double usable_share = 1.0 - usability_software_weight;
 constexpr std::array<IndicatorSpec, 21> table = {{
