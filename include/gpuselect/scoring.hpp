@@ -318,6 +318,9 @@ struct Ranking {
     double cheapest_total = 0;  // smallest job total above 0, output currency
     double best_speed = 0;      // largest speed_of (docs/scoring.md "job_time")
     bool free_row = false;      // some row costs 0 (an owned cluster at a sunk cost; docs/scoring.md "job_cost")
+    // Training rows that end within this many expected wall hours all score 1 on job_time: a result
+    // the engineer acts on in the same working session (docs/scoring.md "Turnaround"); 0 = none.
+    double turnaround_hours = 0;
   };
   workload::Kind kind = workload::Kind::llm_finetune;  // the workload the ranking was made for
   Best best;
@@ -361,6 +364,13 @@ struct Ranking {
     std::string offering_id;      // that row's offering
   };
   std::optional<Admit> admit;
+  // With top_exclusion --deadline on a training job: the fewest nodes (a --max-nodes to give) that
+  // meet the deadline at the confidence on one of the cheapest offerings it removed.
+  struct ScaleOut {
+    int nodes = 0;
+    std::string offering_id;
+  };
+  std::optional<ScaleOut> scale_out;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
   workload::ServingTier serving_tier = workload::ServingTier::production;  // the profile's (serving only)
   bool reserved_other_use = false;    // Options::reserved_other_use
