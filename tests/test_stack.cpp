@@ -216,3 +216,23 @@ TEST_CASE("scenario: an offering with one price for all regions is shown in 'any
     CHECK(candidate["region"] == "eu-north1");
   }
 }
+
+TEST_CASE("scenario: a reserved row of a multi-instance job commits every instance, not one", "[stack]") {
+  // Issue 24 item 8: a 2-node reserved row must charge the term of both instances.
+  const auto one = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--pricing", "reserved-1y"});
+  const auto two = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-70b", "--pricing", "reserved-1y"});
+  int compared = 0;
+  for (const auto& multi : two["candidates"]) {
+    if (multi["instances"].get<int>() < 2) continue;
+    for (const auto& single : one["candidates"]) {
+      if (single["offering_id"] != multi["offering_id"] || single["instances"].get<int>() != 1) continue;
+      INFO(multi["offering_id"]);
+      const int instances = multi["instances"].get<int>();
+      CHECK(multi["cost"]["commitment"].get<double>() ==
+            Approx(instances * single["cost"]["commitment"].get<double>()).epsilon(0.001));
+      CHECK(multi["cost"]["total"].get<double>() >= multi["cost"]["commitment"].get<double>() - 0.01);
+      ++compared;
+    }
+  }
+  CHECK(compared >= 2);
+}
