@@ -127,6 +127,26 @@ TEST_CASE("scenario: a deadline that empties a pretraining ranking names the --m
   CHECK(document["candidates"][0]["cost"]["within_deadline_probability"].get<double>() >= 0.8);
 }
 
+// Before: `recommend -w notebook --hours 40` ranked a spot sixth of an A10 first: a reclaim ends
+// the session. Spot comes back only when --pricing names it.
+TEST_CASE("scenario: an interactive notebook is not put on spot unless asked", "[advice]") {
+  const auto document = json_of({"recommend", "-w", "notebook", "--hours", "40", "--top", "200"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) CHECK(candidate["pricing_mode"] != "spot");
+  bool spot_excluded = false;
+  for (const auto& exclusion : document["excluded"]) {
+    if (exclusion["pricing_mode"] != "spot") continue;
+    for (const auto& reason : exclusion["reasons"]) {
+      spot_excluded = spot_excluded || reason.get<std::string>().find("interactive session") != std::string::npos;
+    }
+  }
+  CHECK(spot_excluded);
+  const auto asked = json_of({"recommend", "-w", "notebook", "--hours", "40", "--pricing", "spot,on-demand", "--top",
+                              "200"});
+  CHECK(std::any_of(asked["candidates"].begin(), asked["candidates"].end(),
+                    [](const auto& candidate) { return candidate["pricing_mode"] == "spot"; }));
+}
+
 TEST_CASE("scenario: a student's QLoRA of a 70B model in CNY ranks the cheapest small offering first", "[advice]") {
   const auto document =
       json_of({"recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--method", "qlora", "--profile", "cost-first",

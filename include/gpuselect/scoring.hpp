@@ -53,6 +53,7 @@ struct Constraints {
   std::vector<std::string> exclude_providers;
   std::vector<std::string> gpus;                    // GPU ids or aliases, any of
   std::vector<catalog::PricingMode> pricing_modes;  // empty = all
+  bool pricing_named = false;  // the user gave --pricing (a notebook ranks spot only then)
   // A monthly or yearly subscription line is ranked only when its job total is below the same
   // offering's on-demand line (recommend's default: a subscription is worth showing when it is the
   // cheaper way to pay for this job; --pricing naming the mode ranks it always).

@@ -117,6 +117,7 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   facts.emplace_back("Job", summary.job);
   if (!summary.tokens.empty()) facts.emplace_back("Tokens", summary.tokens);
   if (!summary.serving.empty()) facts.emplace_back("Serving", summary.serving);
+  if (!summary.session.empty()) facts.emplace_back("Session", summary.session);
   if (!rows.empty()) facts.emplace_back("Plan", plan_line(view.ranking, rows));
   facts.emplace_back("Headroom", fmt::format("{:g}% of GPU memory kept free (fragmentation, NCCL buffers, "
                                              "transient peaks; --min-headroom)",
