@@ -147,6 +147,28 @@ TEST_CASE("scenario: an interactive notebook is not put on spot unless asked", "
                     [](const auto& candidate) { return candidate["pricing_mode"] == "spot"; }));
 }
 
+// Before: moving the data onto the machines took no time and cost nothing (issue 24 item 8).
+TEST_CASE("scenario: data staging is in the time to result and the bill, sized by --dataset-gb", "[advice]") {
+  const std::vector<std::string> job = {"recommend", "-w", "cv-train", "-m", "resnet-50", "--pricing", "on-demand",
+                                        "--gpu", "h100-sxm5-80gb", "--gpu-count", "1", "--top", "1"};
+  const auto defaults = json_of(job);
+  const auto large = json_of(with(job, {"--dataset-gb", "1400"}));
+  const auto& small_row = defaults["candidates"][0];
+  const auto& large_row = large["candidates"][0];
+  REQUIRE(small_row["offering_id"] == large_row["offering_id"]);
+  // ImageNet-1k (141 GB) by default; 1,400 GB at 10 Gbit/s is 0.311 h on one node.
+  CHECK(small_row["cost"]["staging_hours"].get<double>() == Approx(1'281'167 * 110e3 / 1.25e9 / 3600).epsilon(0.01));
+  const double staged = large_row["cost"]["staging_hours"].get<double>();
+  CHECK(staged == Approx(1400e9 / 1.25e9 / 3600).epsilon(0.01));
+  const double extra_hours = staged - small_row["cost"]["staging_hours"].get<double>();
+  // The time to result grows by the extra staging.
+  CHECK(hours_of(large_row) - hours_of(small_row) == Approx(extra_hours).epsilon(0.02));
+  // Billed: the total grows by at least the compute price of the extra staging hours (storage of
+  // the larger dataset comes on top).
+  CHECK(total_of(large_row) - total_of(small_row) >=
+        0.99 * large_row["cost"]["price_per_hour"].get<double>() * extra_hours);
+}
+
 TEST_CASE("scenario: a student's QLoRA of a 70B model in CNY ranks the cheapest small offering first", "[advice]") {
   const auto document =
       json_of({"recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--method", "qlora", "--profile", "cost-first",

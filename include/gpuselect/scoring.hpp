@@ -202,7 +202,8 @@ struct Candidate {
   std::optional<double> spot_total;
   double hours = 0;       // expected wall hours in this mode (spot includes interruptions), with the queue
   // Of `hours`: the wait before the run starts, added to both ends of its band: the capacity's
-  // queue (availability.queue_hours) plus, for training, the machine's setup (estimate::setup_hours).
+  // queue (availability.queue_hours) plus, for training, the machine's setup (estimate::setup_hours)
+  // and the data staging (Cost::staging_hours).
   double queue_hours = 0;
   double total_cost = 0;  // this mode's job total, output currency
   std::array<CriterionScore, criterion_count> criteria{};

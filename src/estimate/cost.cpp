@@ -244,6 +244,18 @@ double setup_hours(workload::Kind kind, const catalog::Provider* provider) {
   return std::max(0.0, provider->environment.provision_minutes) / 60.0;
 }
 
+double staging_hours(const workload::Profile& profile, const catalog::Offering& offering, int nodes) {
+  if (!workload::is_training(profile.kind)) return 0.0;
+  // A fine-tune starts from the base model's published bf16 weights, which every node loads.
+  constexpr double checkpoint_bytes_per_param = 2.0;
+  const double weights_bytes =
+      profile.kind == workload::Kind::llm_finetune ? profile.shape.params * checkpoint_bytes_per_param : 0.0;
+  const double bytes = model::dataset_bytes(profile) / std::max(1, nodes) + weights_bytes;
+  const double network = offering.network.bandwidth_gbps > 0 ? offering.network.bandwidth_gbps : staging_gbit_per_s;
+  const double bytes_per_s = std::min(network, staging_gbit_per_s) * 1e9 / 8.0;
+  return bytes / bytes_per_s / 3600.0;
+}
+
 Costs price(const workload::Profile& profile, const PriceContext& context, const Performance& performance) {
   Costs costs{};
   for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
@@ -260,7 +272,10 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
   const double usage_hours = training ? performance.time.wall_hours : profile.hours;
   // Small jobs feel the billed setup most: 6 minutes of an 8-GPU node cost more than the 1-minute
   // BERT-base fine-tune it runs, which is why one small GPU is the right size for that job.
-  const double setup = setup_hours(profile.kind, provider);
+  const double staging = staging_hours(profile, offering, plan.nodes);
+  // The staging is billed like the setup, and the deadline's time for the run is shorter by it.
+  const double setup = setup_hours(profile.kind, provider) + staging;
+  const double run_deadline_hours = context.deadline_hours > 0 ? std::max(context.deadline_hours - staging, 1e-6) : 0.0;
   const double granularity = provider != nullptr ? provider->billing_granularity_seconds : 3600.0;
   const double restart_minutes = context.restart_minutes > 0
                                      ? context.restart_minutes
@@ -274,6 +289,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     cost.available = instance_price.has_value();
     if (!cost.available) continue;
     cost.instances = instances;
+    cost.staging_hours = staging;
     cost.price_per_hour = *instance_price * instances * rate;
 
     // Capacity: the run starts when the last instance is acquired (training: part of the time to
@@ -297,7 +313,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
         // A multi-node job restarts together: a hit on any instance stops all of them.
         const SpotRisk risk = spot_risk(usage_hours, instances, cost.spot_interruption_pct,
                                         profile.checkpoint_minutes / 60.0, cost.reprovision_hours,
-                                        context.deadline_hours);
+                                        run_deadline_hours);
         cost.interruption_hours = risk.extra_hours;
         cost.interruptions_expected = risk.interruptions;
         cost.uninterrupted_probability = risk.uninterrupted_probability;
@@ -384,7 +400,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
         delays.hazard_per_hour = spot_risk(0, instances, cost.spot_interruption_pct, 0, 0, 0).hazard_per_hour;
         delays.per_hit_hours = segment / 2.0 + cost.reprovision_hours;
       }
-      cost.within_deadline_probability = finish_probability(run, context.deadline_hours, delays);
+      cost.within_deadline_probability = finish_probability(run, run_deadline_hours, delays);
       cost.hours_at_confidence = finish_hours_at(run, context.confidence, delays);
     }
     if (profile.kind == workload::Kind::llm_inference && profile.requests_per_s > 0) {

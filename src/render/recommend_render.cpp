@@ -123,7 +123,7 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
                                              "transient peaks; --min-headroom)",
                                              view.profile.headroom_pct));
   if (workload::is_training(view.ranking.kind)) {
-    facts.emplace_back("Time", "to result = machine setup (billed) + run + expected spot interruptions + queue + "
+    facts.emplace_back("Time", "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + "
                                "wait for capacity");
     if (view.ranking.deadline_hours > 0) {
       facts.emplace_back("Deadline", fmt::format("{} met at {:g}% confidence (--confidence): the chance of ending "
