@@ -169,6 +169,29 @@ TEST_CASE("scenario: data staging is in the time to result and the bill, sized b
         0.99 * large_row["cost"]["price_per_hour"].get<double>() * extra_hours);
 }
 
+// Before: `-w llm-inference -m llama-3-8b --serving-tier development` ranked a V100 first at bf16
+// figures with no word that Volta has no bf16 (vLLM refuses bf16 below compute capability 8.0).
+TEST_CASE("scenario: bf16 on a GPU without bf16 units is a weak software stack, fp16 is not", "[advice]") {
+  const auto bf16 = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--serving-tier", "development",
+                             "--requests-per-s", "2", "--top", "300"});
+  int volta_turing = 0;
+  for (const auto& candidate : bf16["candidates"]) {
+    const std::string gpu = candidate["gpu"];
+    if (gpu.rfind("v100", 0) != 0 && gpu.rfind("t4", 0) != 0) continue;
+    ++volta_turing;
+    INFO(candidate["offering_id"]);
+    CHECK(candidate["software"]["level"] == "weak");
+    CHECK(candidate["software"]["feature"] == "bf16");
+  }
+  CHECK(volta_turing > 0);
+  const auto fp16 = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--serving-tier", "development",
+                             "--requests-per-s", "2", "--precision", "fp16", "--top", "300"});
+  for (const auto& candidate : fp16["candidates"]) {
+    if (candidate["software"].is_null()) continue;
+    CHECK(candidate["software"]["feature"] != "bf16");
+  }
+}
+
 TEST_CASE("scenario: a student's QLoRA of a 70B model in CNY ranks the cheapest small offering first", "[advice]") {
   const auto document =
       json_of({"recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--method", "qlora", "--profile", "cost-first",
