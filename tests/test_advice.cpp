@@ -332,8 +332,10 @@ TEST_CASE("scenario: serving at a latency target, speed beyond the met targets d
 // the list, below a single data-center GPU, with the licence risk said in words and the failure
 // exposure of 32 GPUs in the stability criterion.
 TEST_CASE("scenario: production serving on consumer GeForce cards warns and weighs their fleet", "[advice]") {
-  // Brought back with --allow-consumer (production serving excludes them by default).
-  const auto document = json_of(with(serving_70b_at_50ms, {"--top", "200", "--allow-consumer"}));
+  // Brought back with --allow-consumer (production serving excludes them by default). On-demand only:
+  // a month's subscription on a container platform is another comparison (tests/test_china.cpp).
+  const auto document =
+      json_of(with(serving_70b_at_50ms, {"--top", "200", "--allow-consumer", "--pricing", "on-demand"}));
   const std::set<std::string> consumer = {"rtx-3090", "rtx-4090", "rtx-5090"};
   int consumer_rows = 0;
   double best_consumer_stability = 0;

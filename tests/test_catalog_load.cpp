@@ -790,7 +790,9 @@ TEST_CASE("known_keys lists each record kind's dotted keys", "[catalog]") {
   CHECK(keys.front() == "id");
   CHECK(std::find(keys.begin(), keys.end(), "pricing.reserved_3y") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "network.rdma") != keys.end());
-  CHECK(known_keys("providers").size() == 34);  // with discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y
+  CHECK(std::find(keys.begin(), keys.end(), "pricing.monthly") != keys.end());
+  CHECK(std::find(keys.begin(), keys.end(), "pricing.yearly") != keys.end());
+  CHECK(known_keys("providers").size() == 35);  // with aliases and discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y
   CHECK(known_keys("currencies") == std::vector<std::string>{"code", "per_usd", "as_of", "source"});
   CHECK(known_keys("nonsense").empty());
 }
@@ -1115,8 +1117,8 @@ TEST_CASE("every unknown key gets the closest keys of its record kind; a decimal
             // Nothing close: the three nearest keys of offerings, still a "did you mean".
             "team.yaml:8:5: error: unknown key 'zzzzzz' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean one of "
             "'id', 'gpu', 'vcpus'? (the keys of offerings are in docs/catalog.md)",
-            "team.yaml:9:52: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? (choose "
-            "one of: region, on_demand, spot, spot_min, reserved_1y, reserved_3y)",
+            "team.yaml:9:52: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? (choose one "
+            "of: region, on_demand, spot, spot_min, reserved_1y, reserved_3y, monthly, yearly)",
             "team.yaml:12:16: error: expected a number for 'memory_gb', got '80,0'; use a dot as the decimal "
             "separator: 80.0",
             "team.yaml:13:16: error: expected a number for 'tdp_watts', got the quoted string '700,5'; use a dot "

@@ -78,7 +78,9 @@ TEST_CASE("format_gb, format_hours", "[units]") {
 
 TEST_CASE("format_money: symbol per currency, separators, cents only under 100", "[units]") {
   CHECK(units::format_money(412.3, "USD") == "$412");
-  CHECK(units::format_money(2930.4, "CNY") == "¥2,930");
+  CHECK(units::format_money(2930.4, "CNY") == "CN¥2,930");
+  // The yuan and the yen share the sign ¥: each carries its prefix, so the two never look alike.
+  CHECK(units::format_money(2930.4, "JPY") == "JP¥2,930");
   CHECK(units::format_money(12.4, "EUR") == "€12.40");
   CHECK(units::format_money(1234567.0, "USD") == "$1,234,567");
   CHECK(units::format_money(0.5, "USD") == "$0.50");

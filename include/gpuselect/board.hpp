@@ -37,13 +37,13 @@ inline constexpr std::uint32_t no_region = 0xffffffffu;
 // the time and memory it took before the board (docs/performance.md). What follows from the
 // offering and region (the price, GPUs, memory, USD rate) is derived by the functions below.
 struct Row {
-  std::uint32_t offering_index : 30 = 0;  // catalog::LoadLimits keeps records far below 2^30
-  std::uint32_t mode_index : 2 = 0;       // the cheapest allowed PricingMode here
+  std::uint32_t offering_index : 29 = 0;  // catalog::LoadLimits keeps records far below 2^29
+  std::uint32_t mode_index : 3 = 0;       // the cheapest allowed PricingMode here
   std::uint32_t region = no_region;       // index into the offering's regions; no_region when it lists none
   double price_per_gpu_usd = 0;           // price per GPU-hour in USD: the default sort key
   catalog::PricingMode mode() const { return static_cast<catalog::PricingMode>(mode_index); }
 };
-static_assert(sizeof(Row) == 16 && catalog::pricing_mode_count <= 4);
+static_assert(sizeof(Row) == 16 && catalog::pricing_mode_count <= 8);
 
 // One group of rows (when Query::group_by is set): its key values and the spread of its rows, as
 // `dstack offer --group-by` prints them. Money in USD (groups may mix currencies).

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "gpuselect/units.hpp"
+
 #include "gpuselect/error.hpp"
 
 namespace gpuselect::catalog {
@@ -25,8 +27,17 @@ enum class Interconnect : std::uint8_t { none, pcie, nvlink, nvswitch, infinity_
 // Inter-node network kind; efa is AWS Elastic Fabric Adapter (OS-bypass, RDMA-class).
 enum class Rdma : std::uint8_t { none, infiniband, roce, efa };
 enum class Stock : std::uint8_t { unknown, low, medium, high };
-enum class PricingMode : std::uint8_t { on_demand, spot, reserved_1y, reserved_3y };
-inline constexpr std::size_t pricing_mode_count = 4;
+// monthly and yearly: prepaid subscriptions (包年包月) per instance-month and per instance-year, the
+// domestic clouds' most used billing (docs/catalog.md "Subscription billing").
+enum class PricingMode : std::uint8_t { on_demand, spot, reserved_1y, reserved_3y, monthly, yearly };
+inline constexpr std::size_t pricing_mode_count = 6;
+// Hours in one term of a term-priced mode (reserved: 365-day years, the providers' convention;
+// monthly: 730 h = 8760 / 12, the cloud billing convention); 0 for hourly modes.
+double term_hours(PricingMode mode);
+// Whether the mode is a prepaid subscription whose catalog price is per term, not per hour.
+inline constexpr bool is_subscription(PricingMode mode) {
+  return mode == PricingMode::monthly || mode == PricingMode::yearly;
+}
 // owned: the team's own or reserved cluster (docs/catalog.md "Owned capacity"): its offerings are
 // priced at an amortised rate that may be 0, and its scores describe the team's own operations.
 enum class ProviderKind : std::uint8_t { hyperscaler, gpu_cloud, marketplace, regional_cloud, owned };
@@ -47,7 +58,7 @@ std::string_view to_string(Interconnect value);
 std::string_view to_string(Rdma value);
 std::string_view to_string(Stock value);
 std::string_view to_string(PricingMode value);    // "on-demand", "spot", "reserved-1y", "reserved-3y"
-std::string_view pricing_key(PricingMode value);  // "on_demand", "spot", "reserved_1y", "reserved_3y"
+std::string_view pricing_key(PricingMode value);  // "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly"
 std::string_view to_string(ProviderKind value);
 std::string_view to_string(SupportTier value);
 std::string_view to_string(SupportHours value);
@@ -96,6 +107,8 @@ struct Gpu {
 struct Provider {
   std::string id;  // "lambda"
   std::string name;
+  // Other names accepted by --provider and --exclude-provider, any case ("aliyun", "volcengine").
+  std::vector<std::string> aliases;
   ProviderKind kind = ProviderKind::gpu_cloud;
   std::string currency = "USD";  // ISO 4217; prices of its offerings are in it
   struct Support {
@@ -146,6 +159,9 @@ struct Provider {
         case PricingMode::reserved_3y:
           return reserved_3y;
         case PricingMode::on_demand:
+        // Subscriptions (monthly, yearly) are sold off the on-demand list: its discount applies.
+        case PricingMode::monthly:
+        case PricingMode::yearly:
           break;
       }
       return on_demand;
@@ -165,6 +181,8 @@ struct Pricing {
   std::optional<double> spot;
   std::optional<double> reserved_1y;
   std::optional<double> reserved_3y;
+  std::optional<double> monthly;  // per instance-month prepaid (包月), provider currency
+  std::optional<double> yearly;   // per instance-year prepaid (包年), provider currency
  private:
   template <typename Self>
   static auto& member(Self& self, PricingMode mode) {
@@ -175,6 +193,10 @@ struct Pricing {
         return self.reserved_1y;
       case PricingMode::reserved_3y:
         return self.reserved_3y;
+      case PricingMode::monthly:
+        return self.monthly;
+      case PricingMode::yearly:
+        return self.yearly;
       case PricingMode::on_demand:
         break;
     }
@@ -182,11 +204,23 @@ struct Pricing {
   }
 
  public:
-  // inline: asked per candidate and mode; empty for an out-of-range mode.
+  // The price per instance-hour in every mode (a subscription's term price over its term's hours),
+  // so modes compare and sort alike; inline: asked per candidate and mode; empty for an
+  // out-of-range mode.
   std::optional<double> price(PricingMode mode) const {
+    if (static_cast<std::size_t>(mode) >= pricing_mode_count) return std::nullopt;
+    const auto& stored = member(*this, mode);
+    if (stored && is_subscription(mode)) {
+      return *stored / (mode == PricingMode::monthly ? units::hours_per_month : 12 * units::hours_per_month);
+    }
+    return stored;
+  }
+  // The price as the catalog states it: per instance-hour, or per term for monthly and yearly.
+  std::optional<double> stated(PricingMode mode) const {
     if (static_cast<std::size_t>(mode) >= pricing_mode_count) return std::nullopt;
     return member(*this, mode);
   }
+  // The stated price's storage (per term for monthly and yearly).
   std::optional<double>& slot(PricingMode mode) { return member(*this, mode); }
 };
 
@@ -249,7 +283,7 @@ struct Offering {
   // Where each price and as_of was last set, by whichever file set it (line 0 = never); lint
   // attributes "spot above on-demand" and stale dates to the file and line that set the value.
   struct PricePositions {
-    SourcePos on_demand, spot, reserved_1y, reserved_3y, as_of;
+    SourcePos on_demand, spot, reserved_1y, reserved_3y, monthly, yearly, as_of;
   } set_at;
   // Filled by catalog::load once references resolve: indexes into Catalog::providers and gpus.
   std::uint32_t provider_index = 0;
@@ -322,9 +356,9 @@ struct Catalog {
   std::vector<ModelPreset> models;
   std::vector<CurrencyRate> currencies;
 
-  // Lookups by id; find_gpu also accepts aliases, case-insensitively. nullptr when absent.
+  // Lookups by id; find_gpu, find_provider and find_model also accept aliases, case-insensitively. nullptr when absent.
   const Gpu* find_gpu(std::string_view id_or_alias) const;
-  const Provider* find_provider(std::string_view id) const;
+  const Provider* find_provider(std::string_view id_or_alias) const;
   const Offering* find_offering(std::string_view id) const;
   const ModelPreset* find_model(std::string_view id_or_alias) const;
   const CurrencyRate* find_currency(std::string_view code) const;
@@ -401,9 +435,15 @@ std::optional<int> days_between(std::string_view from, std::string_view to);
 // 4217 writes it; throws Error (where = "--currency") when the catalog has no rate for it.
 std::string output_currency(const Catalog& catalog, std::string_view text);
 
+// --region's names with each region group ("cn", "mainland-china", "中国大陆": mainland China) replaced
+// by the catalog's regions in it, in catalog order, without repeats; other names are kept as given
+// (a region of the catalog wins over a group of the same name). docs/cli.md "--region".
+std::vector<std::string> expand_region_groups(const Catalog& catalog, const std::vector<std::string>& names);
+std::vector<std::string_view> region_group_names();
+
 // The record named by a user at `where` (a flag: "--gpu", "--provider", ...): the one check of such a
 // name, in one shape (unknown_id): "<where>: unknown GPU 'h10'; did you mean 'h100'? (see 'gpuselect
-// catalog gpus' ...)". GPUs and models match ids and aliases (any case), providers ids (any case),
+// catalog gpus' ...)". GPUs and models match ids and aliases (any case), providers ids and aliases (any case),
 // offerings exact ids; suggestions are drawn from the same names the lookup accepts.
 // A GPU also matches the spellings of SkyPilot's catalogs and gpuhunt ("H100-NVLINK", "A100-80GB-SXM4",
 // "RTX6000Ada"); a non-GPU accelerator (TPU, Gaudi) is refused as such, a published GPU the catalog

@@ -53,6 +53,10 @@ struct Constraints {
   std::vector<std::string> exclude_providers;
   std::vector<std::string> gpus;                    // GPU ids or aliases, any of
   std::vector<catalog::PricingMode> pricing_modes;  // empty = all
+  // A monthly or yearly subscription line is ranked only when its job total is below the same
+  // offering's on-demand line (recommend's default: a subscription is worth showing when it is the
+  // cheaper way to pay for this job; --pricing naming the mode ranks it always).
+  bool subscriptions_only_when_cheaper = false;
   std::vector<std::string> requirements;  // "rdma", "nvlink", "bare-metal", "iso27001", "soc2", "jupyterlab", ...
   int max_nodes = estimate::default_max_nodes;
   double min_headroom_pct = 0;  // free GPU memory share required, percent

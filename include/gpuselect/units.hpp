@@ -39,6 +39,6 @@ std::optional<std::string> decimal_comma_hint(std::string_view text);
 std::string format_count(double value);
 std::string format_gb(double bytes);                                 // decimal GB, one decimal
 std::string format_hours(double hours);                              // "45 min", "12.5 h", "3.2 d"
-std::string format_money(double amount, std::string_view currency);  // "$412", "¥2,930", "€12.40"
+std::string format_money(double amount, std::string_view currency);  // "$412", "CN¥2,930", "€12.40"
 
 }  // namespace gpuselect::units

@@ -26,8 +26,10 @@ constexpr std::array<std::string_view, 5> interconnect_names = {"none", "pcie", 
                                                                 "infinity-fabric"};
 constexpr std::array<std::string_view, 4> rdma_names = {"none", "infiniband", "roce", "efa"};
 constexpr std::array<std::string_view, 4> stock_names = {"unknown", "low", "medium", "high"};
-constexpr std::array<std::string_view, 4> pricing_mode_names = {"on-demand", "spot", "reserved-1y", "reserved-3y"};
-constexpr std::array<std::string_view, 4> pricing_keys = {"on_demand", "spot", "reserved_1y", "reserved_3y"};
+constexpr std::array<std::string_view, pricing_mode_count> pricing_mode_names = {
+    "on-demand", "spot", "reserved-1y", "reserved-3y", "monthly", "yearly"};
+constexpr std::array<std::string_view, pricing_mode_count> pricing_keys = {"on_demand",   "spot",    "reserved_1y",
+                                                                           "reserved_3y", "monthly", "yearly"};
 constexpr std::array<std::string_view, 5> provider_kind_names = {"hyperscaler", "gpu-cloud", "marketplace",
                                                                  "regional-cloud", "owned"};
 constexpr std::array<std::string_view, 5> support_tier_names = {"community", "basic", "standard", "premium",
@@ -104,6 +106,22 @@ std::string_view to_string(Rdma value) { return name_in(value, rdma_names); }
 std::string_view to_string(Stock value) { return name_in(value, stock_names); }
 std::string_view to_string(PricingMode value) { return name_in(value, pricing_mode_names); }
 std::string_view pricing_key(PricingMode value) { return name_in(value, pricing_keys); }
+
+double term_hours(PricingMode mode) {
+  switch (mode) {
+    case PricingMode::reserved_1y:
+    case PricingMode::yearly:
+      return 12 * units::hours_per_month;
+    case PricingMode::reserved_3y:
+      return 36 * units::hours_per_month;
+    case PricingMode::monthly:
+      return units::hours_per_month;
+    case PricingMode::on_demand:
+    case PricingMode::spot:
+      break;
+  }
+  return 0.0;
+}
 std::string_view to_string(ProviderKind value) { return name_in(value, provider_kind_names); }
 std::string_view to_string(SupportTier value) { return name_in(value, support_tier_names); }
 std::string_view to_string(SupportHours value) { return name_in(value, support_hours_names); }
@@ -125,13 +143,7 @@ double Gpu::capacity_bytes() const {
 }
 
 const Gpu* Catalog::find_gpu(std::string_view id_or_alias) const { return find_by_id_or_alias(gpus, id_or_alias); }
-const Provider* Catalog::find_provider(std::string_view id) const {
-  if (const Provider* exact = find_by_id(providers, id)) return exact;
-  for (const auto& provider : providers) {
-    if (equals_ignoring_case(provider.id, id)) return &provider;
-  }
-  return nullptr;
-}
+const Provider* Catalog::find_provider(std::string_view id) const { return find_by_id_or_alias(providers, id); }
 const Offering* Catalog::find_offering(std::string_view id) const { return find_by_id(offerings, id); }
 
 const RegionPrice* Offering::region_price(std::string_view region) const {
@@ -352,6 +364,16 @@ const ModelPreset& model_named(const Catalog& catalog, std::string_view name, st
                    "see 'gpuselect catalog models', or give --params (e.g. 7e9)");
 }
 
+namespace {
+// Names people write for a currency other than its ISO 4217 code: RMB (renminbi) is the yuan's
+// everyday name in Chinese guides; ISO 4217 codes it CNY.
+struct CurrencyAlias {
+  std::string_view alias;
+  std::string_view code;
+};
+constexpr std::array<CurrencyAlias, 1> currency_aliases = {{{"RMB", "CNY"}}};
+}  // namespace
+
 std::optional<SpotStatistic> parse_spot_statistic(std::string_view text) {
   if (text == "median") return SpotStatistic::median;
   if (text == "min") return SpotStatistic::min;
@@ -378,6 +400,9 @@ void rank_spot_by(Catalog& catalog, SpotStatistic statistic) {
 std::string output_currency(const Catalog& catalog, std::string_view text) {
   std::string code(text);
   for (char& c : code) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (const auto& alias : currency_aliases) {
+    if (code == alias.alias) code = alias.code;
+  }
   convert(catalog, 1.0, "USD", code);  // throws for a code without a rate
   return code;
 }

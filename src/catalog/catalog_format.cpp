@@ -69,7 +69,7 @@ void write_region_prices(Writer& json, const std::vector<RegionPrice>& prices) {
     for (std::size_t index = 0; index < pricing_mode_count; ++index) {
       const auto mode = static_cast<PricingMode>(index);
       json.key(pricing_key(mode));
-      if (const auto price = entry.pricing.price(mode)) {
+      if (const auto price = entry.pricing.stated(mode)) {
         json.value(*price);
       } else {
         json.value(nullptr);
@@ -328,7 +328,7 @@ void append_region_prices(std::string& out, const std::vector<RegionPrice>& pric
     for (std::size_t mode_index = 0; mode_index < pricing_mode_count; ++mode_index) {
       if ((entry.given & (1u << mode_index)) == 0) continue;
       const auto mode = static_cast<PricingMode>(mode_index);
-      const auto price = entry.pricing.price(mode);
+      const auto price = entry.pricing.stated(mode);
       out += ", ";
       out += pricing_key(mode);
       out += ": ";

@@ -146,6 +146,11 @@ constexpr Range price_per_hour = {min_price_per_hour, 1e9, false};
 // An offering's on-demand rate may be 0 when its provider is `kind: owned` (a sunk-cost cluster);
 // catalog::load rejects 0 for every other provider, where it is a typo.
 constexpr Range on_demand_per_hour = {0, 1e9, false};
+// Subscription prices per instance-month and per instance-year (包月, 包年): the hourly bound over
+// a 744-hour month (31 days) and an 8784-hour year (366 days), so a price one unit-mistake away
+// (an hourly rate typed as monthly) still loads and lint compares it with on-demand.
+constexpr Range price_per_month = {min_price_per_hour, 1e9 * 744.0, false};
+constexpr Range price_per_year = {min_price_per_hour, 1e9 * 8784.0, false};
 
 // Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3), plus the 2026
 // generations of GPU-SPECS-2026.md: blackwell (B200, B300, GB200, RTX 5090, RTX PRO 6000) and
@@ -187,6 +192,7 @@ using P = Provider;
 constexpr std::array provider_fields = {
     text<&P::id>("id", required),
     text<&P::name>("name", required),
+    text_list<&P::aliases>("aliases"),
     enumeration<&P::kind>("kind"),
     make<&P::currency>("currency", ValueKind::currency_code, required),
     enumeration<&P::support, &P::Support::tier>("support.tier"),
@@ -247,6 +253,10 @@ constexpr std::array offering_fields = {
             &position_at<&O::set_at, &O::PricePositions::reserved_1y>),
     tracked(optional_number<&O::pricing, &Pricing::reserved_3y>("pricing.reserved_3y", price_per_hour, true),
             &position_at<&O::set_at, &O::PricePositions::reserved_3y>),
+    tracked(optional_number<&O::pricing, &Pricing::monthly>("pricing.monthly", price_per_month),
+            &position_at<&O::set_at, &O::PricePositions::monthly>),
+    tracked(optional_number<&O::pricing, &Pricing::yearly>("pricing.yearly", price_per_year),
+            &position_at<&O::set_at, &O::PricePositions::yearly>),
     make<&O::region_prices>("region_pricing", ValueKind::region_prices, false),
     integer<&O::vcpus>("vcpus", zero_to(4096)),
     number<&O::ram_gb>("ram_gb", zero_to(65536)),
@@ -565,17 +575,20 @@ std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_v
     slot = &entry.spot_min;
   } else {
     static constexpr std::array<std::string_view, pricing_mode_count> keys = {
-        "region_pricing.on_demand", "region_pricing.spot", "region_pricing.reserved_1y", "region_pricing.reserved_3y"};
+        "region_pricing.on_demand",   "region_pricing.spot",    "region_pricing.reserved_1y",
+        "region_pricing.reserved_3y", "region_pricing.monthly", "region_pricing.yearly"};
     for (std::size_t index = 0; index < pricing_mode_count; ++index) {
       if (key == pricing_key(static_cast<PricingMode>(index))) mode = static_cast<PricingMode>(index);
     }
     if (!mode) {
-      const std::vector<std::string> entry_keys = {"region",      "on_demand",  "spot",
-                                                   "spot_min",    "reserved_1y", "reserved_3y"};
+      const std::vector<std::string> entry_keys = {"region",      "on_demand",   "spot",    "spot_min",
+                                                   "reserved_1y", "reserved_3y", "monthly", "yearly"};
       return Problem{"unknown key " + shown(key) + " in a region_pricing entry",
                      did_you_mean(key, entry_keys, one_of(entry_keys))};
     }
     spec.key = keys[static_cast<std::size_t>(*mode)];
+    if (*mode == PricingMode::monthly) spec.range = price_per_month;
+    if (*mode == PricingMode::yearly) spec.range = price_per_year;
     slot = &entry.pricing.slot(*mode);
   }
   if (auto problem = assign_scalar(spec, slot, text, plain)) return problem;

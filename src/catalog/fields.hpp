@@ -27,12 +27,12 @@ enum class ValueKind : std::uint8_t {
   enumeration,      // an enum class over std::uint8_t; `choice(i)` names value i
   text_list,        // std::vector<std::string>; replaced whole by an overlay
   region_prices,    // std::vector<RegionPrice>: a list of maps (region, on_demand, spot, spot_min,
-                    // reserved_1y, reserved_3y); replaced whole by an overlay
+                    // reserved_1y, reserved_3y, monthly, yearly); replaced whole by an overlay
 };
 
 // Keys of one region_pricing entry; prices use the offering's per-hour price range.
-inline constexpr std::array<std::string_view, 6> region_price_keys = {"region",      "on_demand",   "spot",
-                                                                      "reserved_1y", "reserved_3y", "spot_min"};
+inline constexpr std::array<std::string_view, 8> region_price_keys = {
+    "region", "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly", "spot_min"};
 
 // Inclusive bounds unless min_exclusive. Assumption (not a published limit): each bound sits about
 // an order of magnitude beyond the largest real value as of 2026, so only typos and unit mix-ups hit it.

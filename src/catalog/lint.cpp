@@ -220,6 +220,23 @@ class Linter {
     above(pricing.reserved_3y, "reserved_3y", set_at.reserved_3y, pricing.on_demand, "on_demand", set_at.on_demand);
     above(pricing.reserved_3y, "reserved_3y", set_at.reserved_3y, pricing.reserved_1y, "reserved_1y",
           set_at.reserved_1y);
+    // Subscriptions are per term: compared with on-demand per hour (730 h a month, 8,760 a year).
+    // Below a day of on-demand is an hourly price written where a monthly one belongs.
+    const auto per_hour = [&](PricingMode mode) { return pricing.price(mode); };
+    above(per_hour(PricingMode::monthly), "monthly (per hour over 730 h)", set_at.monthly, pricing.on_demand,
+          "on_demand", set_at.on_demand);
+    above(per_hour(PricingMode::yearly), "yearly (per hour over 8,760 h)", set_at.yearly,
+          per_hour(PricingMode::monthly), "monthly (per hour over 730 h)", set_at.monthly);
+    for (const PricingMode mode : {PricingMode::monthly, PricingMode::yearly}) {
+      const auto term_price = pricing.stated(mode);
+      if (term_price && pricing.on_demand && *pricing.on_demand > 0 && *term_price < 24 * *pricing.on_demand) {
+        warn(last_set(offering.pos, {mode == PricingMode::monthly ? set_at.monthly : set_at.yearly}),
+             what + " has pricing." + std::string(pricing_key(mode)) + " " + format_number(*term_price) +
+                 ", less than one day of on_demand " + format_number(*pricing.on_demand),
+             "pricing." + std::string(pricing_key(mode)) + " is per instance-" +
+                 (mode == PricingMode::monthly ? "month" : "year") + ", not per hour; write the term's price");
+      }
+    }
     // Per region, only prices of the same region are compared (spot of one region against
     // on-demand of another says nothing).
     for (const auto& entry : offering.region_prices) {
@@ -238,9 +255,10 @@ class Linter {
     }
     const bool sold = std::any_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
       const Pricing& here = offering.pricing_in(region);
-      return here.on_demand || here.spot || here.reserved_1y || here.reserved_3y;
+      return here.on_demand || here.spot || here.reserved_1y || here.reserved_3y || here.monthly || here.yearly;
     });
-    if (!sold && !pricing.on_demand && !pricing.spot && !pricing.reserved_1y && !pricing.reserved_3y) {
+    if (!sold && !pricing.on_demand && !pricing.spot && !pricing.reserved_1y && !pricing.reserved_3y &&
+        !pricing.monthly && !pricing.yearly) {
       warn(last_set(offering.pos, {set_at.on_demand, set_at.spot, set_at.reserved_1y, set_at.reserved_3y}),
            what + " has no price in any mode", "add at least pricing.on_demand, or remove the offering");
     }

@@ -1154,7 +1154,8 @@ void Loader::check_owned_pricing(const Offering& offering, bool provider_known) 
               "owned offering " + fields::shown(offering.id) + " has no pricing.on_demand (its amortised rate)",
               "write pricing: {on_demand: 0} for a sunk-cost cluster, or the amortised cost per node-hour");
   }
-  for (const PricingMode mode : {PricingMode::spot, PricingMode::reserved_1y, PricingMode::reserved_3y}) {
+  for (const PricingMode mode : {PricingMode::spot, PricingMode::reserved_1y, PricingMode::reserved_3y,
+                                 PricingMode::monthly, PricingMode::yearly}) {
     if (!offering.pricing.price(mode)) continue;
     report_at(offering.pos,
               "owned offering " + fields::shown(offering.id) + " has pricing." + std::string(pricing_key(mode)) +
@@ -1180,7 +1181,7 @@ void Loader::resolve_region_prices() {
       for (std::size_t index = 0; index < pricing_mode_count; ++index) {
         if ((entry.given & (1u << index)) != 0) continue;
         const auto mode = static_cast<PricingMode>(index);
-        auto price = offering.pricing.price(mode);
+        auto price = offering.pricing.stated(mode);
         const bool reserved = mode == PricingMode::reserved_1y || mode == PricingMode::reserved_3y;
         if (price && reserved && own_on_demand && estimated(mode) && entry.pricing.on_demand && base_on_demand &&
             *base_on_demand > 0) {

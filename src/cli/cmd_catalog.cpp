@@ -164,7 +164,7 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
   auto& constraints = query.constraints;
   constraints.gpus = gpu_constraint_ids(options.gpu, catalog);
   constraints.providers = split_list(options.provider);  // any case: Catalog::find_provider matches them
-  constraints.regions = split_list(options.region);
+  constraints.regions = catalog::expand_region_groups(catalog, split_list(options.region));
   // As recommend: a reservation is a one- or three-year commitment, not an hourly rent, so the
   // board prices on-demand and spot unless --pricing names reserved modes (or any).
   constraints.pricing_modes = parse_pricing_flag(options.pricing);
@@ -276,10 +276,11 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
       add("list", "List offerings after overlays", [options, &globals] { return run_list(*options, globals); });
   list->add_option("--gpu", options->gpu, "Only these GPU ids or aliases (comma-separated)")->group("Filters");
   list->add_option("--provider", options->provider, "Only these providers (comma-separated)")->group("Filters");
-  list->add_option("--region", options->region, "Only these regions (comma-separated); one line per region")
+  list->add_option("--region", options->region, "Only these regions (comma-separated; cn = mainland China); one line per region")
       ->group("Filters");
   list->add_option("--pricing", options->pricing,
-                   "on-demand, spot, reserved-1y, reserved-3y (comma-separated) or any; default on-demand,spot")
+                   "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly (comma-separated) or any; default "
+                   "on-demand,spot")
       ->group("Filters");
   add_resource_options(*list, options->resources, "Filters");
   list->add_option("--sort", options->sort,

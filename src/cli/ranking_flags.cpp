@@ -40,13 +40,15 @@ constexpr RankingOption scoring_options[] = {
 constexpr RankingOption constraint_options[] = {
     {"--budget", &RankingFlags::budget, nullptr, "Maximum job total in the output currency", "Constraints"},
     {"--deadline", &RankingFlags::deadline, nullptr, "Maximum wall-clock hours", "Constraints"},
-    {"--region", &RankingFlags::region, nullptr, "Only these regions (comma-separated)", "Constraints"},
+    {"--region", &RankingFlags::region, nullptr, "Only these regions (comma-separated); cn = mainland China", "Constraints"},
     {"--provider", &RankingFlags::provider, nullptr, "Only these providers (comma-separated ids)", "Constraints"},
     {"--exclude-provider", &RankingFlags::exclude_provider, nullptr, "Never these providers (comma-separated)",
      "Constraints"},
     {"--gpu", &RankingFlags::gpu, nullptr, "Only these GPU models (ids or aliases, comma-separated)", "Constraints"},
     {"--pricing", &RankingFlags::pricing, nullptr,
-     "on-demand, spot, reserved-1y, reserved-3y (comma-separated) or any; default on-demand,spot", "Constraints"},
+     "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly (comma-separated) or any; default on-demand,spot "
+     "and monthly/yearly where cheaper than on-demand for the job",
+     "Constraints"},
     {"--require", &RankingFlags::require, nullptr,
      "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...", "Constraints"},
     {"--allow-consumer", nullptr, &RankingFlags::allow_consumer,
@@ -128,7 +130,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
   if (!flags.deadline.empty())
     constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
-  constraints.regions = split_list(flags.region);
+  constraints.regions = catalog::expand_region_groups(catalog, split_list(flags.region));
   // Names (providers, GPUs, regions, requirements) are checked against the catalog once, by the
   // library (scoring::check_constraints, which rank runs): the flags are only split here.
   constraints.providers = split_list(flags.provider);
@@ -138,6 +140,13 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   constraints.gpus = gpu_constraint_ids(flags.gpu, catalog);
   apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
   constraints.pricing_modes = parse_pricing_flag(flags.pricing);
+  if (flags.pricing.empty()) {
+    // A subscription (包年包月) is how a long job is usually paid on the domestic clouds: by default it
+    // is ranked where it is the cheaper way to pay for this job (Constraints::subscriptions_only_when_cheaper).
+    constraints.pricing_modes.push_back(catalog::PricingMode::monthly);
+    constraints.pricing_modes.push_back(catalog::PricingMode::yearly);
+    constraints.subscriptions_only_when_cheaper = true;
+  }
   constraints.requirements = split_list(flags.require);
   if (!flags.max_nodes.empty()) {
     constraints.max_nodes = parse_whole_quantity(flags.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);

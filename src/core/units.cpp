@@ -102,9 +102,11 @@ struct CurrencySymbol {
   std::string_view code;
   std::string_view symbol;
 };
-// Symbols for the currencies the catalog prices in; any other code is written "CHF 12.40".
+// Symbols for the currencies the catalog prices in; any other code is written "CHF 12.40". The
+// yuan and the yen share the sign ¥, so each carries its country's prefix (CN¥, JP¥, as the Unicode
+// CLDR short symbols do) and the two never look alike.
 constexpr std::array<CurrencySymbol, 5> currency_symbols{
-    {{"USD", "$"}, {"CNY", "¥"}, {"EUR", "€"}, {"GBP", "£"}, {"JPY", "¥"}}};
+    {{"USD", "$"}, {"CNY", "CN¥"}, {"EUR", "€"}, {"GBP", "£"}, {"JPY", "JP¥"}}};
 
 }  // namespace
 

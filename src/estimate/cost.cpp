@@ -40,9 +40,6 @@ struct SpotNotice {
 constexpr std::array<SpotNotice, 5> spot_notices = {{
     {"aws", 120}, {"gcp", 30}, {"azure", 30}, {"alibaba", 300}, {"tencent", 120}}};
 
-// Hours in a reserved term (365-day years, the providers' convention).
-constexpr double hours_per_year = 8760.0;
-
 // P(K <= k) for K ~ Poisson(mean).
 double poisson_cdf(int k, double mean) {
   if (k < 0) return 0.0;
@@ -344,11 +341,15 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
         cost.interruption = cost.interruption_hours * *instance_price * rate;
       }
     }
-    const bool reserved = mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y;
-    if (reserved) {
-      const double term_hours = (mode == catalog::PricingMode::reserved_1y ? 1.0 : 3.0) * hours_per_year;
-      cost.commitment = cost.price_per_hour * term_hours;
-      cost.term_used_pct = std::min(100.0, usage_hours / term_hours * 100.0);
+    const double term_hours = catalog::term_hours(mode);
+    if (term_hours > 0) {
+      // A subscription (包年包月) is bought by whole terms: a 40-day serving job buys two months. A
+      // reservation is one term, as the providers sell it.
+      const double terms = catalog::is_subscription(mode)
+                               ? std::max(1.0, std::ceil((usage_hours + setup) / term_hours - 1e-9))
+                               : 1.0;
+      cost.commitment = cost.price_per_hour * term_hours * terms;
+      cost.term_used_pct = std::min(100.0, usage_hours / (term_hours * terms) * 100.0);
       // Without other use the term is paid whatever the job uses: the job costs the commitment.
       cost.commitment_charged = !context.reserved_other_use;
     }
@@ -428,10 +429,11 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       }
     }
   }
-  // Reserved terms bill every hour of the term; they beat on-demand when the share of hours used
-  // exceeds reserved / on-demand.
+  // Reserved and subscription terms bill every hour of the term; they beat on-demand when the share
+  // of the term's hours used exceeds (term price per hour) / on-demand.
   const auto on_demand = pricing.on_demand;
-  for (auto mode : {catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
+  for (auto mode : {catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y,
+                    catalog::PricingMode::monthly, catalog::PricingMode::yearly}) {
     Cost& cost = costs[static_cast<std::size_t>(mode)];
     const auto reserved = pricing.price(mode);
     if (cost.available && on_demand && *on_demand > 0 && reserved) {

@@ -85,9 +85,11 @@ void catalog_table(std::ostream& out, Format format, std::string_view key, std::
 namespace {
 
 // "~$2.10" when the catalog marks the price as estimated (Offering::estimated_fields).
+// stated: the price as the catalog states it (per month or year for a subscription), not per hour.
 std::string board_price_cell(const catalog::Offering& offering, const board::Row& row, catalog::PricingMode mode,
-                             const catalog::Pricing& pricing, std::string_view currency, bool csv) {
-  const auto price = pricing.price(mode);
+                             const catalog::Pricing& pricing, std::string_view currency, bool csv,
+                             bool stated = false) {
+  const auto price = stated ? pricing.stated(mode) : pricing.price(mode);
   if (!price) return csv ? "" : "-";
   const std::string cell = price_cell(price, currency, csv);
   return !csv && board::price_estimated(offering, row, mode) ? std::string(estimated_mark) + cell : cell;
@@ -152,7 +154,8 @@ void board_json(std::ostream& out, const catalog::Catalog& catalog, const board:
     for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
       const auto mode = static_cast<catalog::PricingMode>(m);
       json.key(catalog::pricing_key(mode));
-      if (const auto price = pricing.price(mode)) {
+      // As the catalog states it: per instance-hour, per month for monthly, per year for yearly.
+      if (const auto price = pricing.stated(mode)) {
         json.value(round_decimals(*price, price_decimals));
       } else {
         json.value(nullptr);
@@ -274,25 +277,36 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
 Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv) {
   Grid grid;
   if (csv) {
-    grid.columns = csv_columns({"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect", "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y", "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of", "source"});
+    grid.columns = csv_columns({"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect", "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly", "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of", "source"});
   } else {
     grid.columns = {{"Offering", Align::left, false}, {"GPUs", Align::left, true}, {"GB/GPU", Align::right},
                     {"Region", Align::left, true},
                     {"On-demand/h", Align::right},   {"Spot/h", Align::right},    {"1y/h", Align::right},
                     {"3y/h", Align::right},          {"Per GPU-h", Align::right}};
   }
+  // Subscription columns (per month, per year) only when a row sells one: most boards have none.
+  using catalog::PricingMode;
+  const auto sells = [&](PricingMode mode) {
+    return std::any_of(board.rows.begin(), board.rows.end(), [&](const board::Row& row) {
+      return board::pricing(catalog.offerings[row.offering_index], row).stated(mode).has_value();
+    });
+  };
+  const bool show_monthly = !csv && sells(PricingMode::monthly);
+  const bool show_yearly = !csv && sells(PricingMode::yearly);
+  if (show_monthly) grid.columns.insert(grid.columns.end() - 1, {"Month", Align::right});
+  if (show_yearly) grid.columns.insert(grid.columns.end() - 1, {"Year", Align::right});
   bool any_estimated = false;
   std::string oldest, newest;  // as_of dates, YYYY-MM-DD (compare as text)
   for (const auto& row : board.rows) {
     const auto& offering = catalog.offerings[row.offering_index];
     const auto& currency = catalog.provider_of(offering).currency;
     const auto& pricing = board::pricing(offering, row);
-    using catalog::PricingMode;
     constexpr std::array<PricingMode, 4> modes = {PricingMode::on_demand, PricingMode::spot, PricingMode::reserved_1y,
                                                   PricingMode::reserved_3y};
     if (csv) {
       std::vector<std::string> estimated;
-      for (const auto mode : modes) {
+      for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+        const auto mode = static_cast<PricingMode>(index);
         if (pricing.price(mode) && board::price_estimated(offering, row, mode)) {
           estimated.emplace_back(catalog::pricing_key(mode));
         }
@@ -314,6 +328,8 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
                            price_cell(pricing.spot, currency, true),
                            price_cell(pricing.reserved_1y, currency, true),
                            price_cell(pricing.reserved_3y, currency, true),
+                           price_cell(pricing.monthly, currency, true),
+                           price_cell(pricing.yearly, currency, true),
                            std::string(catalog::pricing_key(row.mode())),
                            csv_number(round_decimals(board::price_per_gpu(offering, row), price_decimals)),
                            joined(estimated, ";"),
@@ -330,6 +346,11 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
       cells.push_back(board_price_cell(offering, row, mode, pricing, currency, false));
       any_estimated = any_estimated || cells.back().starts_with(estimated_mark);
     }
+    for (const auto mode : {PricingMode::monthly, PricingMode::yearly}) {
+      if (!(mode == PricingMode::monthly ? show_monthly : show_yearly)) continue;
+      cells.push_back(board_price_cell(offering, row, mode, pricing, currency, false, true));
+      any_estimated = any_estimated || cells.back().starts_with(estimated_mark);
+    }
     const bool per_gpu_estimated = board::price_estimated(offering, row, row.mode());
     cells.push_back(fmt::format("{}{} {}", per_gpu_estimated ? estimated_mark : "", units::format_money(board::price_per_gpu(offering, row), currency),
                                 row.mode() == PricingMode::on_demand ? "od" : catalog::to_string(row.mode())));
@@ -338,8 +359,9 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
     if (offering.as_of > newest) newest = offering.as_of;
   }
   if (!csv) {
-    grid.notes.push_back(fmt::format("{} offers (offering x region); per instance-hour in the provider's currency.",
-                                     board.rows.size()));
+    grid.notes.push_back(fmt::format("{} offers (offering x region); per instance-hour in the provider's currency{}.",
+                                     board.rows.size(),
+                                     show_monthly || show_yearly ? " (Month, Year: prepaid per instance-month, -year)" : ""));
     grid.notes.push_back("Per GPU-h: in the cheapest allowed mode (od = on-demand).");
     if (!oldest.empty()) {
       grid.notes.push_back(oldest == newest ? "Prices as of " + oldest + "."

@@ -202,8 +202,7 @@ Grid cost_grid(const workload::Profile& profile, const estimate::Estimate& estim
          [&](const estimate::Cost& cost, auto) { return money(cost.per_million_output_tokens); });
   }
   line("break-even utilisation", [&](const estimate::Cost& cost, catalog::PricingMode mode) {
-    const bool reserved = mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y;
-    return reserved ? fmt::format("{:.0f}%", cost.break_even_utilisation_pct) : std::string("-");
+    return catalog::term_hours(mode) > 0 ? fmt::format("{:.0f}%", cost.break_even_utilisation_pct) : std::string("-");
   });
   if (sold.empty()) grid.notes.push_back("The offering sells no pricing mode.");
   return grid;

@@ -356,7 +356,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
     json.field("per_thousand_images", round_decimals(cost.per_thousand_images, 4));
   if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0)
     json.field("per_million_output_tokens_band", band_json(cost.per_million_output_tokens_band, round_money));
-  if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y) {
+  if (catalog::term_hours(mode) > 0) {
     json.field("break_even_utilisation_pct", round_decimals(cost.break_even_utilisation_pct, 1));
     json.field("commitment", round_money(cost.commitment));
     json.field("term_used_pct", round_figure(cost.term_used_pct));

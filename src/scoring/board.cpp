@@ -185,8 +185,8 @@ Board build(const catalog::Catalog& catalog, const Query& query) {
       }
     }
     if (!cheapest) return;  // nothing sold here in an allowed mode at or under --max-price
-    row.offering_index = index & 0x3fffffffu;
-    row.mode_index = cheapest_mode & 0x3u;
+    row.offering_index = index & 0x1fffffffu;
+    row.mode_index = cheapest_mode & 0x7u;
     row.region = region;
     const double gpus = gpus_per_instance(offering);
     row.price_per_gpu_usd = (gpus > 0 ? *cheapest / gpus : *cheapest) * rates[offering.provider_index];

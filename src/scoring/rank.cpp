@@ -343,9 +343,10 @@ class Ranker {
         const auto price = pricing.price(static_cast<PricingMode>(mode));
         if (!price) continue;
         ++sellers[mode];
-        auto& chosen = choice.pricing.slot(static_cast<PricingMode>(mode));
+        // Compared per hour; kept as the catalog states it (per term for subscriptions).
+        const auto chosen = choice.pricing.price(static_cast<PricingMode>(mode));
         if (!chosen || *price < *chosen) {
-          chosen = price;
+          choice.pricing.slot(static_cast<PricingMode>(mode)) = pricing.stated(static_cast<PricingMode>(mode));
           choice.region[mode] = region;
         }
       }
@@ -519,6 +520,13 @@ class Ranker {
       if (!price_allowed(catalog_, offering, filter_, *choice.pricing.price(mode))) continue;
       auto cost = costs[mode_index];
       if (!cost.available) continue;
+      if (filter_.subscriptions_only_when_cheaper && catalog::is_subscription(mode)) {
+        const auto& on_demand = costs[static_cast<std::size_t>(PricingMode::on_demand)];
+        if (on_demand.available && detail::ranked_total(on_demand, options_.risk_averse) <=
+                                       detail::ranked_total(cost, options_.risk_averse)) {
+          continue;
+        }
+      }
       best_chance_ = std::max(best_chance_, cost.within_deadline_probability);
       const std::uint32_t region = choice.region[mode_index];
       // Spot and the reserved break-even are compared with prices of this row's own region only.

@@ -51,9 +51,15 @@ std::string notice_words(const estimate::Cost& cost) {
   return fmt::format("{:g} s notice", cost.spot_notice_seconds);
 }
 
-// "8,760" or "26,280": hours of the reserved term.
-std::string with_thousands_hours(PricingMode mode) {
-  return mode == PricingMode::reserved_3y ? "26,280" : "8,760";
+// "730", "8,760" or "26,280": hours of the term (a subscription's terms bought, all together).
+std::string with_thousands_hours(const estimate::Cost& cost, PricingMode mode) {
+  const double per_instance_hour = cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0;
+  const double hours = per_instance_hour > 0 && cost.instances > 0
+                           ? cost.commitment / (per_instance_hour * cost.instances)
+                           : catalog::term_hours(mode);
+  std::string digits = fmt::format("{:.0f}", hours);
+  for (auto at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3) digits.insert(static_cast<std::size_t>(at), 1, ',');
+  return digits;
 }
 
 }  // namespace
@@ -344,7 +350,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return fmt::format(
           "A {} term commits {} ({} h x {}/h for {} instance{}); this job uses {} of it{}.",
           catalog::to_string(candidate.mode), money(cost.commitment),
-          with_thousands_hours(candidate.mode), money(cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0),
+          with_thousands_hours(cost, candidate.mode), money(cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0),
           cost.instances, cost.instances == 1 ? "" : "s", percent(cost.term_used_pct / 100.0),
           cost.commitment_charged
               ? ", and the whole commitment is its cost (--reserved-other-use if the term has other work)"

@@ -1,0 +1,95 @@
+// Region groups for --region (docs/cli.md "--region"): a name that stands for a set of regions.
+#include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "gpuselect/catalog.hpp"
+
+namespace gpuselect::catalog {
+
+namespace {
+
+// Mainland China (regions that need a mainland account and ICP filing; Hong Kong, Macau and Taiwan
+// are outside it): the region names each provider's own region list gives, as of 2026-05 (Alibaba
+// Cloud, Tencent Cloud, Huawei Cloud, Baidu AI Cloud, Volcano Engine, China Telecom Cloud, AutoDL's
+// data-centre names, AWS China, Azure operated by 21Vianet). A region of the catalog not listed here
+// is not in the group; a team file with its own mainland regions names them with --region.
+constexpr std::array<std::string_view, 49> mainland_china_regions = {
+    // Alibaba Cloud (cn-hongkong is not mainland)
+    "cn-qingdao", "cn-beijing", "cn-zhangjiakou", "cn-huhehaote", "cn-wulanchabu", "cn-hangzhou", "cn-shanghai",
+    "cn-nanjing", "cn-fuzhou", "cn-shenzhen", "cn-heyuan", "cn-guangzhou", "cn-chengdu",
+    // Tencent Cloud (ap-hongkong is not mainland)
+    "ap-beijing", "ap-shanghai", "ap-guangzhou", "ap-nanjing", "ap-chengdu", "ap-chongqing", "ap-shenzhen-fsi",
+    "ap-shanghai-fsi", "ap-beijing-fsi",
+    // Huawei Cloud (cn-north-4 Beijing, cn-east-3 Shanghai, cn-south-1 Guangzhou, cn-southwest-2 Guiyang, cn-north-9 Ulanqab)
+    "cn-north-1", "cn-north-4", "cn-north-9", "cn-east-2", "cn-east-3", "cn-south-1", "cn-southwest-2",
+    // Baidu AI Cloud (bj Beijing, gz Guangzhou, su Suzhou, bd Baoding, fwh Wuhan, yq Yangquan, cd Chengdu, nj Nanjing)
+    "bj", "gz", "su", "bd", "fwh", "yq", "cd", "nj",
+    // China Telecom Cloud
+    "cn-huadong1", "cn-huabei2", "cn-xinan1",
+    // AutoDL data centres
+    "northwest-b", "beijing-b", "inner-mongolia-b",
+    // AWS China (Beijing, Ningxia); Azure operated by 21Vianet
+    "cn-northwest-1", "chinaeast", "chinaeast2", "chinanorth", "chinanorth2", "chinanorth3"};
+// Volcano Engine's cn-beijing, cn-shanghai and cn-guangzhou share Alibaba's spelling above.
+
+struct RegionGroup {
+  std::string_view name;
+  const std::string_view* regions;
+  std::size_t count;
+};
+constexpr std::array<RegionGroup, 3> region_groups = {{
+    {"cn", mainland_china_regions.data(), mainland_china_regions.size()},
+    {"mainland-china", mainland_china_regions.data(), mainland_china_regions.size()},
+    {"中国大陆", mainland_china_regions.data(), mainland_china_regions.size()},
+}};
+
+bool equals_lower(std::string_view name, std::string_view group) {
+  return name.size() == group.size() && std::equal(name.begin(), name.end(), group.begin(), [](char a, char b) {
+           return (a >= 'A' && a <= 'Z' ? static_cast<char>(a - 'A' + 'a') : a) == b;
+         });
+}
+
+}  // namespace
+
+std::vector<std::string_view> region_group_names() {
+  std::vector<std::string_view> names;
+  names.reserve(region_groups.size());
+  for (const auto& group : region_groups) names.push_back(group.name);
+  return names;
+}
+
+std::vector<std::string> expand_region_groups(const Catalog& catalog, const std::vector<std::string>& names) {
+  std::vector<std::string> expanded;
+  std::unordered_set<std::string> seen;
+  const auto add = [&](const std::string& region) {
+    if (seen.insert(region).second) expanded.push_back(region);
+  };
+  for (const auto& name : names) {
+    const auto group = std::find_if(region_groups.begin(), region_groups.end(),
+                                    [&](const RegionGroup& entry) { return equals_lower(name, entry.name); });
+    // A region of the catalog wins over a group of the same name.
+    const bool is_region = std::any_of(catalog.offerings.begin(), catalog.offerings.end(), [&](const Offering& offering) {
+      return std::find(offering.regions.begin(), offering.regions.end(), name) != offering.regions.end();
+    });
+    if (group == region_groups.end() || is_region) {
+      add(name);
+      continue;
+    }
+    const std::vector<std::string_view> members(group->regions, group->regions + group->count);
+    const std::size_t before = expanded.size();
+    for (const auto& offering : catalog.offerings) {
+      for (const auto& region : offering.regions) {
+        if (std::find(members.begin(), members.end(), region) != members.end()) add(region);
+      }
+    }
+    // No region of the group in this catalog: keep the name, so the region check says so.
+    if (expanded.size() == before) add(name);
+  }
+  return expanded;
+}
+
+}  // namespace gpuselect::catalog

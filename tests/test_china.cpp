@@ -1,0 +1,227 @@
+// Issue 29 ("China-ready"): the domestic catalog (providers, the GPUs sold there, aliases, the
+// mainland-China region group, CN¥/JP¥, RMB), the presets of domestic model families with hub-style
+// aliases, and subscription billing (包年包月: pricing.monthly / pricing.yearly) through the loader,
+// lint, cost and ranking.
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/embedded.hpp"
+#include "gpuselect/estimate.hpp"
+#include "gpuselect/units.hpp"
+
+using namespace gpuselect;
+using gpuselect::testing::run_gpuselect;
+
+namespace {
+
+std::vector<catalog::SourceText> builtin_sources() {
+  std::vector<catalog::SourceText> sources;
+  for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  return sources;
+}
+
+const catalog::Catalog& builtin() {
+  static const catalog::Catalog loaded = [] {
+    auto result = catalog::load(builtin_sources());
+    REQUIRE(result.ok());
+    return result.catalog;
+  }();
+  return loaded;
+}
+
+catalog::LoadResult load_with(const std::string& overlay) {
+  auto sources = builtin_sources();
+  sources.push_back({"team.yaml", overlay});
+  return catalog::load(sources);
+}
+
+nlohmann::json recommend_json(std::vector<std::string> args) {
+  args.insert(args.begin(), "recommend");
+  args.insert(args.end(), {"--format", "json"});
+  const auto result = run_gpuselect(args);
+  INFO(result.err);
+  REQUIRE(result.exit_code == 0);
+  return nlohmann::json::parse(result.out);
+}
+
+}  // namespace
+
+TEST_CASE("china: at least six providers bill in CNY and the domestic GPUs have sourced offerings", "[china]") {
+  const auto& catalog = builtin();
+  std::set<std::string> cny_providers;
+  for (const auto& provider : catalog.providers) {
+    if (provider.currency == "CNY") cny_providers.insert(provider.id);
+  }
+  INFO(cny_providers.size());
+  CHECK(cny_providers.size() >= 6);
+  for (const std::string id : {"huawei", "baidu", "volcano"}) CHECK(cny_providers.count(id) == 1);
+  for (const std::string gpu : {"h800", "h20", "a800-sxm4-80gb", "l20"}) {
+    int sold = 0;
+    for (const auto& offering : catalog.offerings) {
+      if (offering.gpu != gpu) continue;
+      ++sold;
+      CHECK_FALSE(offering.source.empty());
+      CHECK(offering.as_of.size() == 10);
+      // Every domestic price here is a remembered or derived figure: marked so.
+      CHECK(std::count(offering.estimated_fields.begin(), offering.estimated_fields.end(), "pricing.on_demand") == 1);
+    }
+    INFO(gpu);
+    CHECK(sold >= 2);
+  }
+}
+
+TEST_CASE("china: provider aliases, RMB and the two yen signs", "[china]") {
+  const auto& catalog = builtin();
+  REQUIRE(catalog.find_provider("aliyun") != nullptr);
+  CHECK(catalog.find_provider("aliyun")->id == "alibaba");
+  CHECK(catalog.find_provider("HuaweiCloud")->id == "huawei");
+  CHECK(catalog.find_provider("volcengine")->id == "volcano");
+  CHECK(catalog.find_provider("阿里云")->id == "alibaba");
+  CHECK(catalog::output_currency(catalog, "RMB") == "CNY");
+  CHECK(catalog::output_currency(catalog, "rmb") == "CNY");
+  CHECK(units::format_money(2930, "CNY") == "CN¥2,930");
+  CHECK(units::format_money(2930, "JPY") == "JP¥2,930");
+  // End to end: --provider aliyun and --currency RMB are accepted.
+  const auto document = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--provider",
+                                        "aliyun,volcengine", "--currency", "RMB"});
+  CHECK(document["currency"]["code"] == "CNY");
+  for (const auto& candidate : document["candidates"]) {
+    const std::string id = candidate["offering_id"];
+    CHECK((id.rfind("alibaba/", 0) == 0 || id.rfind("volcano/", 0) == 0));
+  }
+}
+
+TEST_CASE("china: --region cn is mainland China, without Hong Kong or overseas regions", "[china]") {
+  const auto& catalog = builtin();
+  const auto regions = catalog::expand_region_groups(catalog, {"cn"});
+  const auto has = [&](const std::string& name) { return std::find(regions.begin(), regions.end(), name) != regions.end(); };
+  CHECK(has("cn-hangzhou"));
+  CHECK(has("ap-beijing"));
+  CHECK(has("cn-north-4"));
+  CHECK(has("bj"));
+  CHECK_FALSE(has("us-east-1"));
+  CHECK_FALSE(has("ap-northeast-1"));
+  CHECK_FALSE(has("cn-hongkong"));
+  // A name that is not a group is kept as given.
+  CHECK(catalog::expand_region_groups(catalog, {"us-east-1"}) == std::vector<std::string>{"us-east-1"});
+
+  const auto document = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "cn"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) {
+    const std::string id = candidate["offering_id"];
+    const auto* offering = catalog.find_offering(id);
+    REQUIRE(offering != nullptr);
+    INFO(id);
+    CHECK(catalog.provider_of(*offering).currency == "CNY");
+  }
+}
+
+TEST_CASE("china: domestic model presets and a hub-style alias for every preset", "[china]") {
+  const auto& catalog = builtin();
+  for (const std::string id : {"glm-4-9b", "internlm2.5-7b", "yi-1.5-34b", "baichuan2-13b", "deepseek-r1-distill-qwen-32b",
+                               "deepseek-r1-distill-llama-70b"}) {
+    INFO(id);
+    CHECK(catalog.find_model(id) != nullptr);
+  }
+  REQUIRE(catalog.find_model("Qwen/Qwen2.5-7B-Instruct") != nullptr);
+  CHECK(catalog.find_model("Qwen/Qwen2.5-7B-Instruct")->id == "qwen2.5-7b");
+  CHECK(catalog.find_model("THUDM/glm-4-9b-chat")->id == "glm-4-9b");
+  for (const auto& model : catalog.models) {
+    INFO(model.id);
+    CHECK(std::any_of(model.aliases.begin(), model.aliases.end(),
+                      [](const std::string& alias) { return alias.find('/') != std::string::npos; }));
+  }
+}
+
+TEST_CASE("subscription: monthly and yearly are per term, compared per hour", "[china][subscription]") {
+  catalog::Pricing pricing;
+  pricing.on_demand = 2.0;
+  pricing.monthly = 1095.0;
+  pricing.yearly = 8760.0;
+  CHECK(*pricing.price(catalog::PricingMode::monthly) == Approx(1.5));
+  CHECK(*pricing.price(catalog::PricingMode::yearly) == Approx(1.0));
+  CHECK(*pricing.stated(catalog::PricingMode::monthly) == Approx(1095.0));
+  CHECK(catalog::parse_pricing_mode("monthly") == catalog::PricingMode::monthly);
+  CHECK(catalog::parse_pricing_mode("yearly") == catalog::PricingMode::yearly);
+  CHECK(catalog::term_hours(catalog::PricingMode::monthly) == Approx(730));
+}
+
+TEST_CASE("subscription: the loader reads monthly/yearly, overlays them, and lint catches an hourly figure",
+          "[china][subscription]") {
+  const auto result = load_with(R"(schema_version: 1
+offerings:
+  - id: autodl/rtx4090-x1
+    pricing: {on_demand: 1.98, monthly: 1.98}
+    region_pricing:
+      - {region: beijing-b, monthly: 1000}
+)");
+  REQUIRE(result.ok());
+  const auto* offering = result.catalog.find_offering("autodl/rtx4090-x1");
+  REQUIRE(offering != nullptr);
+  CHECK(*offering->pricing.stated(catalog::PricingMode::monthly) == Approx(1.98));
+  CHECK(*offering->pricing_in("beijing-b").stated(catalog::PricingMode::monthly) == Approx(1000));
+  const auto findings = catalog::lint(result.catalog, "2026-06-01");
+  const bool warned = std::any_of(findings.begin(), findings.end(), [](const Diagnostic& diagnostic) {
+    return diagnostic.message.find("pricing.monthly 1.98, less than one day of on_demand") != std::string::npos;
+  });
+  CHECK(warned);
+}
+
+TEST_CASE("subscription: a short job is charged the month; a 40-day job two months", "[china][subscription]") {
+  const auto document = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--provider",
+                                        "autodl", "--gpu", "rtx-4090", "--pricing", "monthly,on-demand", "--top", "50",
+                                        "--currency", "CNY"});
+  bool saw_monthly = false;
+  for (const auto& candidate : document["candidates"]) {
+    if (candidate["pricing_mode"] != "monthly" || candidate["offering_id"] != "autodl/rtx4090-x1") continue;
+    saw_monthly = true;
+    const auto& cost = candidate["cost"];
+    CHECK(cost["commitment_charged"] == true);
+    CHECK(cost["commitment"].get<double>() == Approx(1084).epsilon(0.01));
+    CHECK(cost["total"].get<double>() >= 1084 * 0.99);
+    // Break-even: 1084 / 730 / 1.98 = 75% of the month's hours.
+    CHECK(cost["break_even_utilisation_pct"].get<double>() == Approx(75.0).margin(0.2));
+  }
+  CHECK(saw_monthly);
+
+  const auto serving = recommend_json({"-w", "llm-inference", "-m", "qwen2.5-7b", "--requests-per-s", "1", "--hours",
+                                       "960", "--provider", "autodl", "--gpu", "rtx-4090", "--pricing",
+                                       "monthly", "--top", "50", "--currency", "CNY", "--serving-tier", "development"});
+  bool saw_two_months = false;
+  for (const auto& candidate : serving["candidates"]) {
+    if (candidate["offering_id"] != "autodl/rtx4090-x1") continue;
+    const auto& cost = candidate["cost"];
+    const double instances = cost["instances"].get<double>();
+    CHECK(cost["commitment"].get<double>() == Approx(2 * 1084 * instances).epsilon(0.01));
+    saw_two_months = true;
+  }
+  CHECK(saw_two_months);
+}
+
+TEST_CASE("subscription: by default a month of serving ranks the monthly line, a short job does not list it",
+          "[china][subscription]") {
+  const auto month = recommend_json({"-w", "llm-inference", "-m", "qwen2.5-7b", "--requests-per-s", "1", "--hours",
+                                     "730", "--provider", "autodl", "--top", "50", "--serving-tier", "development"});
+  std::set<std::string> modes;
+  double monthly_total = 0, on_demand_total = 0;
+  for (const auto& candidate : month["candidates"]) {
+    if (candidate["offering_id"] != "autodl/rtx4090-x1") continue;
+    const std::string mode = candidate["pricing_mode"];
+    modes.insert(mode);
+    (mode == "monthly" ? monthly_total : on_demand_total) = candidate["cost"]["total"].get<double>();
+  }
+  INFO(monthly_total << " vs " << on_demand_total);
+  CHECK(modes.count("monthly") == 1);
+  CHECK(monthly_total < on_demand_total);
+
+  const auto short_job = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--provider",
+                                         "autodl", "--top", "50"});
+  for (const auto& candidate : short_job["candidates"]) CHECK(candidate["pricing_mode"] != "monthly");
+}
