@@ -102,7 +102,7 @@ constexpr int wait_slices = 32;
 
 // Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance, by pricing mode and
 // stock (judgement: no provider publishes waits; on-demand capacity of a "high" SKU is there at
-// once, a "low" one is often out of stock for hours, spot more so). Reserved capacity is held for
+// once, a "low" one is often out of stock for hours, spot more so). Reserved and subscription capacity is held for
 // the contract: no wait. Eight-GPU instances (the scarce training SKUs) wait twice as long.
 struct AcquisitionRow {
   catalog::Stock stock;
@@ -121,7 +121,8 @@ constexpr double scarce_instance_factor = 2.0;
 }  // namespace
 
 double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode) {
-  if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y) return 0.0;
+  // Reserved and subscription (monthly, yearly) capacity is held for the term: no wait.
+  if (catalog::term_hours(mode) > 0) return 0.0;
   double hours = 0;
   for (const auto& row : acquisition_table) {
     if (row.stock == offering.stock) hours = mode == catalog::PricingMode::spot ? row.spot_hours : row.on_demand_hours;

@@ -92,7 +92,8 @@ IndicatorValue spot_risk(const IndicatorInput& in) {
 // 8-GPU node waits hours, a high-stock on-demand one none). The mean wait is in the time to result;
 // this scores the risk behind it: an exponential wait is as spread as its mean, so a launch that
 // waits an hour on average may wait four, or fail. Log scale: 1 at <= 3 min, 0 at >= 8 h (0.41 at
-// 1 h). Reserved capacity is held for the term and an owned cluster has its own queue: both 1.
+// 1 h). Reserved and subscription capacity is held for the term and an owned cluster has its own
+// queue: both 1.
 IndicatorValue capacity(const IndicatorInput& in) {
   if (in.provider.kind == catalog::ProviderKind::owned) return {1.0};
   const double instance_hours = estimate::acquisition_wait_hours(in.offering, in.candidate.mode);
