@@ -71,6 +71,31 @@ TEST_CASE("scenario: --weights cost=1 puts the cheapest job first, performance=1
   CHECK(hours_of(time_ranked[0]) == Approx(fastest));
 }
 
+// Before: an 8x B200 node ($13.44, 30 min, 17.6 of 192 GB per GPU) ranked first for a QLoRA of an
+// 8B model, above one H100 that does the job in under 4 h for less ($10.60); an expert right-sizes.
+TEST_CASE("scenario: a fine-tune that ends within the turnaround is right-sized, not raced", "[advice]") {
+  const auto document =
+      json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--method", "qlora", "--pricing", "on-demand"});
+  const auto& candidates = document["candidates"];
+  REQUIRE(candidates.size() > 3);
+  const auto& first = candidates[0];
+  INFO(first["offering_id"]);
+  CHECK(first["gpus_rented"].get<int>() == 1);
+  CHECK(hours_of(first) <= 4.0);
+  // Every row inside the 4 h turnaround scores full performance, so cost decides among them.
+  for (const auto& candidate : candidates) {
+    if (hours_of(candidate) > 4.0) continue;
+    CHECK(candidate["criteria"]["performance"]["score"].get<double>() == Approx(100));
+  }
+  // Speed-first still races: the fastest row ranks first.
+  const auto speed = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--method", "qlora", "--pricing",
+                              "on-demand", "--profile", "speed-first"});
+  double fastest = hours_of(speed["candidates"][0]);
+  for (const auto& candidate : speed["candidates"]) fastest = std::min(fastest, hours_of(candidate));
+  CHECK(hours_of(speed["candidates"][0]) == Approx(fastest));
+  CHECK(speed["candidates"][0]["gpus_rented"].get<int>() > 1);
+}
+
 TEST_CASE("scenario: a student's QLoRA of a 70B model in CNY ranks the cheapest small offering first", "[advice]") {
   const auto document =
       json_of({"recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--method", "qlora", "--profile", "cost-first",
@@ -339,11 +364,15 @@ TEST_CASE("scenario: production serving on consumer GeForce cards warns and weig
   const std::set<std::string> consumer = {"rtx-3090", "rtx-4090", "rtx-5090"};
   int consumer_rows = 0;
   double best_consumer_stability = 0;
+  double best_datacenter_stability = 0;
   for (const auto& candidate : document["candidates"]) {
     const bool is_consumer = consumer.count(candidate["gpu"].get<std::string>()) > 0;
     INFO(candidate["offering_id"]);
     CHECK(has_warning(candidate, "W-CONSUMER-GPU") == is_consumer);
-    if (is_consumer) {
+    if (!is_consumer) {
+      best_datacenter_stability =
+          std::max(best_datacenter_stability, candidate["criteria"]["stability"]["score"].get<double>());
+    } else {
       ++consumer_rows;
       best_consumer_stability =
           std::max(best_consumer_stability, candidate["criteria"]["stability"]["score"].get<double>());
@@ -353,8 +382,9 @@ TEST_CASE("scenario: production serving on consumer GeForce cards warns and weig
     }
   }
   REQUIRE(consumer_rows > 0);
-  const auto& first = document["candidates"][0];
-  CHECK(first["criteria"]["stability"]["score"].get<double>() > best_consumer_stability);
+  // The user opted in, so a consumer fleet may rank by its price; its stability never matches the
+  // best data-center row's (hardware grade and the failure exposure of its many GPUs).
+  CHECK(best_datacenter_stability > best_consumer_stability + 10);
 
   // Training on one GeForce card is what a student does: no serving warning, no fleet penalty.
   const auto training = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--method", "qlora",

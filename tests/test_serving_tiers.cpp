@@ -172,6 +172,37 @@ TEST_CASE("an LLM serving row carries its load at the planned utilisation with N
   }
 }
 
+// Before: `recommend -w llm-inference -m llama-3.1-70b` ranked one 4x A100 instance holding two
+// tensor-parallel-2 replicas first; its "N+1" spare shared the VM of the replica it covered.
+TEST_CASE("N+1 survives a host failure: the spare replicas live on instances of their own", "[serving][queue]") {
+  const auto profile = workload::resolve(llm_request("llama-3.1-70b", 1), builtin());
+  REQUIRE(profile.redundancy == 1);
+  const auto ranking = testing::rank_checked(builtin(), profile, serving_options());
+  REQUIRE_FALSE(ranking.candidates.empty());
+  bool saw_shared_instance = false;
+  for (const auto& candidate : ranking.candidates) {
+    const auto& offering = builtin().offerings[candidate.offering_index];
+    const auto& throughput = ranking.performance_of(candidate).throughput;
+    const int tensor_parallel = std::max(1, ranking.performance_of(candidate).memory.plan.tensor_parallel);
+    const int per_instance = std::max(1, offering.gpu_count / tensor_parallel);
+    saw_shared_instance = saw_shared_instance || per_instance > 1;
+    const int load_replicas = throughput.replicas - throughput.spare_replicas;
+    INFO(offering.id << ": " << throughput.replicas << " replicas, " << per_instance << " per instance, "
+                     << candidate.cost.instances << " instances");
+    // Losing any one instance leaves the load's replicas.
+    CHECK((candidate.cost.instances - 1) * per_instance >= load_replicas);
+  }
+  CHECK(saw_shared_instance);
+
+  // Development serving plans no spare: one instance may carry the whole load.
+  auto development = llm_request("llama-3.1-70b", 1);
+  development.serving_tier = workload::ServingTier::development;
+  const auto dev_ranking = testing::rank_checked(builtin(), workload::resolve(development, builtin()), serving_options());
+  REQUIRE_FALSE(dev_ranking.candidates.empty());
+  CHECK(std::any_of(dev_ranking.candidates.begin(), dev_ranking.candidates.end(),
+                    [](const auto& candidate) { return candidate.cost.instances == 1; }));
+}
+
 TEST_CASE("vision serving saturates once the load is carried: the cheap fleet beats the idle 8-GPU node",
           "[serving][vision]") {
   workload::Request request;

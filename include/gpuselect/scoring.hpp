@@ -291,6 +291,9 @@ struct Ranking {
     double cheapest_total = 0;  // smallest job total above 0, output currency
     double best_speed = 0;      // largest speed_of (docs/scoring.md "job_time")
     bool free_row = false;      // some row costs 0 (an owned cluster at a sunk cost; docs/scoring.md "job_cost")
+    // Training rows that end within this many expected wall hours all score 1 on job_time: a result
+    // the engineer acts on in the same working session (docs/scoring.md "Turnaround"); 0 = none.
+    double turnaround_hours = 0;
   };
   workload::Kind kind = workload::Kind::llm_finetune;  // the workload the ranking was made for
   Best best;

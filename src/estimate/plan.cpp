@@ -209,7 +209,13 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
 int instances_needed(const workload::Profile& profile, const Plan& plan, int replicas_needed) {
   if (!workload::is_serving(profile.kind)) return std::max(1, plan.nodes);
   const int replicas_per_node = std::max(1, plan.gpus_per_node / std::max(1, plan.tensor_parallel));
-  const int for_load = (std::max(1, replicas_needed) + replicas_per_node - 1) / replicas_per_node;
+  int for_load = (std::max(1, replicas_needed) + replicas_per_node - 1) / replicas_per_node;
+  if (profile.redundancy > 0 && replicas_per_node > 1) {
+    // N+1 means surviving a host failure: the spares live on instances of their own, so losing any
+    // one instance leaves the load's replicas (docs/estimation.md "Planned utilisation and queueing").
+    const int load_replicas = std::max(1, replicas_needed - profile.redundancy);
+    for_load = std::max(for_load, (load_replicas + replicas_per_node - 1) / replicas_per_node + profile.redundancy);
+  }
   return std::max(std::max(1, plan.nodes), for_load);
 }
 

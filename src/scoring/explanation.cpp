@@ -86,7 +86,11 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       }
       break;
     case Criterion::performance: {
-      if (workload::is_training(ranking.kind)) {
+      if (workload::is_training(ranking.kind) && candidate.hours > 0 &&
+          candidate.hours <= ranking.best.turnaround_hours) {
+        parts.push_back(units::format_hours(candidate.hours) + ", within the " +
+                        units::format_hours(ranking.best.turnaround_hours) + " turnaround (faster earns nothing more)");
+      } else if (workload::is_training(ranking.kind)) {
         parts.push_back(units::format_hours(candidate.hours) + " vs fastest " +
                         units::format_hours(ranking.best.fastest_hours));
       } else if (ranking.kind == workload::Kind::llm_inference &&

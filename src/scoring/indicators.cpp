@@ -150,7 +150,11 @@ IndicatorValue job_time(const IndicatorInput& in) {
   if (in.kind == workload::Kind::cv_inference) return {1.0};
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
-  const double ratio = std::max(1.0, in.best.best_speed / speed);
+  // Training: a run inside the turnaround is as good as the fastest (right-sizing; docs/scoring.md).
+  const double enough_speed = in.best.turnaround_hours > 0 && workload::is_training(in.kind)
+                                  ? std::min(in.best.best_speed, 1.0 / in.best.turnaround_hours)
+                                  : in.best.best_speed;
+  const double ratio = std::max(1.0, enough_speed / speed);
   return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
 }
 
@@ -247,6 +251,18 @@ int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int node
     instances = std::max(instances, (replicas + replicas_per_instance - 1) / replicas_per_instance);
   }
   return per_instance * instances;
+}
+
+double turnaround_hours(workload::Kind kind, const Weights& weights) {
+  // Judgement: a fine-tune or vision training run that ends within half a working day is read the
+  // same day, so a faster (larger, dearer) machine buys nothing the engineer can use; the guides'
+  // right-sizing (a BERT-base fine-tune needs one 16 GB V100, not an A100 node).
+  constexpr double same_session_hours = 4.0;
+  const double performance = weights[Criterion::performance];
+  int above_or_level = 0;  // criteria weighted at least as much as performance, itself included
+  for (const double weight : weights.values) above_or_level += weight >= performance ? 1 : 0;
+  if (above_or_level == 1) return 0.0;  // speed weighted above every other criterion: the fastest wins
+  return kind == workload::Kind::llm_finetune || kind == workload::Kind::cv_train ? same_session_hours : 0.0;
 }
 
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,

@@ -623,6 +623,7 @@ class Ranker {
     }
     if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
+    best.turnaround_hours = detail::turnaround_hours(profile_.kind, ranking.weights);
     ranking.best = best;
 
     detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, ranking.performances, candidates,

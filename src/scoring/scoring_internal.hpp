@@ -55,6 +55,10 @@ std::vector<Indicator> criterion_indicators(Criterion criterion, const Indicator
 // How fast a candidate is for the relative job_time indicator (bigger is better): 1/hours for
 // training, per-replica decode tokens/s for serving, dense 16-bit TFLOPS of the share of one GPU
 // for notebooks.
+// The turnaround below which training speed scores nothing more (docs/scoring.md "Turnaround"): 4 h
+// for fine-tuning and vision training, 0 (none) for the other kinds, and 0 when the weights favour
+// speed most (the speed-first profile, or performance weighted above every other criterion).
+double turnaround_hours(workload::Kind kind, const Weights& weights);
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate, const estimate::Performance& performance);
 // GPUs a candidate on `nodes` nodes rents: GPUs per instance x instances, where serving rents as
