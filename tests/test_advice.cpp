@@ -96,6 +96,37 @@ TEST_CASE("scenario: a fine-tune that ends within the turnaround is right-sized,
   CHECK(speed["candidates"][0]["gpus_rented"].get<int>() > 1);
 }
 
+// Before: `-w llm-pretrain -p 70e9 --tokens 2e12 --max-nodes 64` ranked only the fewest nodes that
+// fit (4 H200 nodes, 725 days): --max-nodes was never used without a deadline.
+TEST_CASE("scenario: a pretraining run without a deadline scales out to the planning horizon", "[advice]") {
+  const auto document = json_of({"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--max-nodes",
+                                  "64", "--pricing", "on-demand", "--require", "rdma", "--top", "5"});
+  const auto& first = document["candidates"][0];
+  INFO(first["offering_id"] << " on " << first["nodes"]);
+  CHECK(first["nodes"].get<int>() > 4);
+  CHECK(hours_of(first) <= 31 * 24.0);
+  // The default --max-nodes 4 cannot reach it: the fewest nodes that fit stay the plan.
+  const auto capped = json_of({"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--pricing",
+                               "on-demand", "--require", "rdma", "--top", "5"});
+  for (const auto& candidate : capped["candidates"]) CHECK(candidate["nodes"].get<int>() <= 4);
+}
+
+// Before: the hint named only "--deadline 571.1 admits the cheapest", though more nodes meet 14 days.
+TEST_CASE("scenario: a deadline that empties a pretraining ranking names the --max-nodes that meets it", "[advice]") {
+  const std::vector<std::string> job = {"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12",
+                                        "--deadline", "14d"};
+  const auto refused = run_gpuselect(job);
+  REQUIRE(refused.exit_code == 3);
+  const auto at = refused.err.find("--max-nodes ");
+  REQUIRE(at != std::string::npos);
+  const std::string nodes = refused.err.substr(at + 12, refused.err.find(' ', at + 12) - at - 12);
+  INFO(refused.err);
+  CHECK(std::stoi(nodes) > 4);
+  const auto document = json_of(with(job, {"--max-nodes", nodes}));
+  REQUIRE_FALSE(document["candidates"].empty());
+  CHECK(document["candidates"][0]["cost"]["within_deadline_probability"].get<double>() >= 0.8);
+}
+
 TEST_CASE("scenario: a student's QLoRA of a 70B model in CNY ranks the cheapest small offering first", "[advice]") {
   const auto document =
       json_of({"recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--method", "qlora", "--profile", "cost-first",

@@ -295,6 +295,10 @@ double setup_hours(workload::Kind kind, const catalog::Provider* provider);
 // it is at least this share. Default of --confidence; --risk-averse asks for risk_averse_confidence,
 // the upper end (90th percentile) of the time band it ranks on.
 inline constexpr double default_confidence = 0.8;
+// Pretraining without --deadline is also planned to end within this many expected wall hours when
+// --max-nodes allows (30 days: judgement, a run longer than a month outlives its hardware plan and
+// its prices; Llama 3 405B pretrained in about 54 days on 16,384 GPUs). docs/scoring.md.
+inline constexpr double pretraining_horizon_hours = 30.0 * 24.0;
 inline constexpr double risk_averse_confidence = 0.9;
 
 // What price() needs besides the performance: the offering, its provider and prices, and the

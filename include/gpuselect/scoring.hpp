@@ -337,6 +337,13 @@ struct Ranking {
     std::string offering_id;      // that row's offering
   };
   std::optional<Admit> admit;
+  // With top_exclusion --deadline on a training job: the fewest nodes (a --max-nodes to give) that
+  // meet the deadline at the confidence on one of the cheapest offerings it removed.
+  struct ScaleOut {
+    int nodes = 0;
+    std::string offering_id;
+  };
+  std::optional<ScaleOut> scale_out;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
   workload::ServingTier serving_tier = workload::ServingTier::production;  // the profile's (serving only)
   bool reserved_other_use = false;    // Options::reserved_other_use

@@ -55,6 +55,9 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
     admits = fmt::format(" ({} {} admits the cheapest of them, {} on {} node{})", scoring::to_string(kind), value,
                          ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
   }
+  if (ranking.scale_out) {
+    admits += fmt::format("; --max-nodes {} meets it on {}", ranking.scale_out->nodes, ranking.scale_out->offering_id);
+  }
   return fmt::format("{} removed the most ({} candidates){}; loosen it, or run with --show-excluded to see why",
                      scoring::to_string(*ranking.top_exclusion), removed, admits);
 }

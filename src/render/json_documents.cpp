@@ -722,6 +722,13 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
     json.field("nodes", admitted.nodes);
     json.end_object();
   }
+  if (ranking.scale_out) {
+    json.key("scale_out");
+    json.begin_object();
+    json.field("max_nodes", ranking.scale_out->nodes);
+    json.field("offering_id", ranking.scale_out->offering_id);
+    json.end_object();
+  }
   json.end_object();
   json.end_object();
   json.finish();

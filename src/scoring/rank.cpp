@@ -180,6 +180,10 @@ class Ranker {
     };
     std::stable_sort(ranking.excluded.begin(), ranking.excluded.end(), by_id);
     finish(ranking);
+    if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::deadline &&
+        workload::is_training(profile_.kind)) {
+      ranking.scale_out = deadline_scale_out(ranking);
+    }
     return ranking;
   }
 
@@ -429,7 +433,76 @@ class Ranker {
       // None meets it: the most nodes tried are excluded with their figures (the closest it gets).
       if (!met && largest_tried > 0) produced = add_candidates(index, largest_tried, ranking) || produced;
     }
+    // Pretraining without a deadline: the fewest nodes that fit can mean years of wall time. Also
+    // rank the fewest nodes (within --max-nodes) that end within the planning horizon, or the most
+    // nodes allowed when none does (docs/scoring.md "Pretraining horizon").
+    if (deadline <= 0 && profile_.kind == workload::Kind::llm_pretrain && owned_added == 0) {
+      const int from = std::max(fit_nodes, larger_added);
+      const int nodes = nodes_within_horizon(index, from, node_limit, ranking);
+      if (nodes > from) produced = add_candidates(index, nodes, ranking) || produced;
+    }
     close_offering(produced);
+  }
+
+  double expected_wall_hours(std::uint32_t index, int nodes, Ranking& ranking) {
+    return ranking.performances[performance(ranking, catalog_.offerings[index], nodes)].time.wall_hours;
+  }
+
+  // The fewest nodes in [from, limit] whose expected wall time is within the pretraining horizon
+  // (binary search: the time falls as nodes are added), else `limit`; `from` when it is already within.
+  int nodes_within_horizon(std::uint32_t index, int from, int limit, Ranking& ranking) {
+    const auto& offering = catalog_.offerings[index];
+    if (limit <= from || expected_wall_hours(index, from, ranking) <= estimate::pretraining_horizon_hours) return from;
+    int low = from;  // beyond the horizon
+    int high = limit;
+    if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, high)))) return from;
+    if (expected_wall_hours(index, high, ranking) > estimate::pretraining_horizon_hours) return high;
+    while (high - low > 1) {
+      const int middle = low + (high - low) / 2;
+      const bool within = acceptable(memo_.plan(offering.gpu_index, hardware(offering, middle))) &&
+                          expected_wall_hours(index, middle, ranking) <= estimate::pretraining_horizon_hours;
+      (within ? high : low) = middle;
+    }
+    return high;
+  }
+
+  // When --deadline emptied a training ranking: the fewest nodes beyond those tried that meet it at
+  // the confidence, over the cheapest offerings it removed (Ranking::ScaleOut).
+  std::optional<Ranking::ScaleOut> deadline_scale_out(Ranking& ranking) {
+    constexpr std::size_t offerings_probed = 8;
+    constexpr int most_nodes = 1024;
+    std::vector<std::uint32_t> removed;  // exclusions by the deadline alone, the cheapest first
+    for (std::uint32_t at = 0; at < ranking.excluded.size(); ++at) {
+      const auto& exclusion = ranking.excluded[at];
+      if (exclusion.reasons.size() == 1 && exclusion.reasons[0].kind == ExclusionKind::deadline) removed.push_back(at);
+    }
+    std::stable_sort(removed.begin(), removed.end(), [&](std::uint32_t x, std::uint32_t y) {
+      return ranking.excluded[x].total_cost < ranking.excluded[y].total_cost;
+    });
+    std::optional<Ranking::ScaleOut> best;
+    std::vector<std::uint32_t> probed;
+    for (const std::uint32_t at : removed) {
+      const std::uint32_t index = ranking.excluded[at].offering_index;
+      if (probed.size() >= offerings_probed) break;
+      if (std::find(probed.begin(), probed.end(), index) != probed.end()) continue;
+      probed.push_back(index);
+      const auto& offering = catalog_.offerings[index];
+      if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) continue;
+      choose_regions(offering);
+      int low = ranking.excluded[at].nodes;  // misses the deadline
+      int high = std::min(offering.max_nodes, most_nodes);
+      const auto meets = [&](int nodes) {
+        return acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes))) &&
+               deadline_chance(index, nodes, ranking) >= confidence();
+      };
+      if (high <= low || !meets(high)) continue;
+      while (high - low > 1) {
+        const int middle = low + (high - low) / 2;
+        (meets(middle) ? high : low) = middle;
+      }
+      if (!best || high < best->nodes) best = Ranking::ScaleOut{high, offering.id};
+    }
+    return best;
   }
 
   void exclude_unfit(std::uint32_t index, Ranking& ranking, int node_limit, bool fits_without_headroom,
