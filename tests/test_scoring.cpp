@@ -784,6 +784,22 @@ TEST_CASE("Pareto frontier over (total cost, hours) with deterministic ties", "[
   }
 }
 
+TEST_CASE("Pareto by weak dominance: a dearer row of (nearly) equal time is off the frontier", "[scoring]") {
+  // Issue 24 item 8: 8 B200 on demand at 198.3 h for $8,723 beside the same on spot at 199.1 h for
+  // $4,603 were both marked (0.4% faster for 89% more): the chart drew a vertical line.
+  std::vector<scoring::Candidate> candidates = {
+      hand_candidate(0, 8723, 198.3, {}, 1),  // dominated: the cheaper row is within 0.5% of its time
+      hand_candidate(1, 4603, 199.1, {}, 2),  // frontier
+      hand_candidate(2, 9000, 150, {}, 3),    // frontier: materially faster
+      hand_candidate(3, 9500, 150, {}, 4),    // dominated: same time, dearer
+  };
+  scoring::detail::mark_pareto(candidates);
+  CHECK_FALSE(candidates[0].pareto);
+  CHECK(candidates[1].pareto);
+  CHECK(candidates[2].pareto);
+  CHECK_FALSE(candidates[3].pareto);
+}
+
 TEST_CASE("sensitivity: same seed same result; robust and fragile winners", "[scoring]") {
   const auto weights = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
   // A dominant winner stays first under any perturbation.

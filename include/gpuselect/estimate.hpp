@@ -68,6 +68,7 @@ enum class PlanReason : std::uint8_t {
   host_ram,          // a plan fits the GPUs but its CPU offload exceeds the node's usable RAM
   misses_targets,    // llm-inference: weights fit, but no batch and tensor parallel meet --ttft-ms/--tpot-ms
   no_fp4,            // --precision fp4 on a GPU without FP4 tensor cores
+  no_fp8,            // --precision fp8 on a GPU without FP8 tensor cores (Volta, Turing, Ampere)
 };
 
 struct MemoryPerGpu {
@@ -400,9 +401,14 @@ struct JobEstimate {
   workload::Profile profile;
   Estimate estimate;
 };
+// The plan reason of a precision whose tensor cores `gpu` lacks (no_fp8: no fp8_dense_tflops, i.e.
+// Volta, Turing, Ampere; no_fp4: no fp4_dense_tflops), or nothing when it has them. Never a fallback
+// to bf16 figures (issue 24 item 7).
+std::optional<PlanReason> missing_precision_units(const catalog::Gpu& gpu, workload::Precision precision);
+
 // Plan (fixed nodes, or the fewest that fit), performance and, with an offering, its prices.
 // Throws Error(where = "--nodes") for more nodes than the offering allows and
-// Error(where = "--precision") for fp4 on a GPU without FP4 tensor cores.
+// Error(where = "--precision") for fp8 or fp4 on a GPU without those tensor cores.
 JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile profile, const JobRequest& request);
 
 // Bare hardware (a GPU model, no offering to say how it is wired): the GPU's own link within a node

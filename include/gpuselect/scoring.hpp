@@ -15,6 +15,7 @@
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/resources.hpp"
+#include "gpuselect/software.hpp"
 #include "gpuselect/workload.hpp"
 
 namespace gpuselect::scoring {
@@ -117,9 +118,10 @@ enum class Warning : std::uint8_t {
   queued,               // the capacity has a queue (availability.queue_hours) before the job starts
   consumer_gpu_serving,  // production serving on GeForce cards (catalog segment consumer)
   deadline_in_band,      // the deadline lies inside the row's own time band: its slack is no margin
+  software_stack,        // the job relies on a method or kernel that is weak (or, allowed, unsupported) on this GPU
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 18;  // values of Warning
+inline constexpr std::size_t warning_count = 19;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -133,6 +135,9 @@ inline constexpr double deadline_band_probability = 0.9;
 // Training on several spot nodes for longer than this always carries W-SPOT (a reclaim of any node
 // restarts all of them), hours.
 inline constexpr double spot_multi_node_warn_hours = 24.0;
+// Pareto by weak dominance (docs/scoring.md "Pareto"): a strictly cheaper row at most this share
+// slower (0.5%, below the time's own band and the table's rounding) dominates a dearer one.
+inline constexpr double pareto_time_tolerance = 0.005;
 // A reserved term is flagged when the job uses less than this share of it, percent.
 inline constexpr double small_term_share_pct = 50.0;
 
@@ -165,6 +170,20 @@ class WarningList {
 // makes ~125,000 of them): the memory plan, compute, time and throughput live once per machine
 // shape in Ranking::performances, and only this mode's cost line is held here.
 inline constexpr std::uint32_t no_region = 0xffffffffu;
+
+// How well the job's stack runs on a GPU (docs/scoring.md "Software stack"): the worst level among
+// the features the job relies on (software_needs) and the feature that set it; mature with no
+// feature when the job relies on none, unknown when the table has no row for the architecture.
+struct SoftwareSupport {
+  catalog::StackLevel level = catalog::StackLevel::mature;
+  std::optional<catalog::StackFeature> feature;
+};
+// The features `profile` relies on: qlora-4bit (--method qlora), fp8-training (training at fp8),
+// fp4, flash-attention-2 (LLM training with --attention flash), gpu-data-loading (cv-train with
+// --data-loader gpu); llm-inference relies on a serving engine, the best of vLLM, TensorRT-LLM and SGLang.
+SoftwareSupport software_support(const workload::Profile& profile, const catalog::Gpu& gpu);
+// "QLoRA (bitsandbytes 4-bit) is weak on AMD cdna3: <note> (<source>)"; "" when mature with no feature.
+std::string software_words(const SoftwareSupport& support, const catalog::Gpu& gpu);
 
 struct Candidate {
   std::uint32_t offering_index = 0;
@@ -199,6 +218,10 @@ struct Candidate {
   // Ranking::candidates, after sorting); no_rival when none. explain() says what this one wins on.
   static constexpr std::uint32_t no_rival = 0xffffffffu;
   std::uint32_t cheaper_and_faster_below = no_rival;
+  SoftwareSupport software;  // the job's stack on this row's GPU
+  // The offering has one price for all its regions and other_regions + 1 allowed regions sell this
+  // mode: `region` (the first allowed, what a launch file names) is not the priced one; shown "any of N".
+  bool any_region = false;
 };
 
 enum class ExclusionKind : std::uint8_t {
@@ -214,7 +237,7 @@ enum class ExclusionKind : std::uint8_t {
   headroom,
   not_sold,
   latency,    // llm-inference: the weights fit, but no batch and tensor parallel meet --ttft-ms/--tpot-ms
-  precision,  // --precision fp4 on a GPU without FP4 tensor cores
+  precision,  // --precision fp8 or fp4 on a GPU without those tensor cores
   gpu_memory,  // --gpu-memory range
   gpu_count,   // --gpu-count range, or the COUNT of --gpus NAME:COUNT
   max_price,   // --max-price: no allowed mode and region at or under it
@@ -223,8 +246,9 @@ enum class ExclusionKind : std::uint8_t {
   consumer_gpu,      // consumer (GeForce) or workstation card: --allow-consumer
   marketplace_host,  // a marketplace provider's host: --allow-marketplace
   spot_serving,      // spot capacity: --allow-spot-serving
+  software,          // the job relies on a method or kernel the GPU's stack does not run: --allow-immature-stack
 };
-inline constexpr std::size_t exclusion_kind_count = 20;  // values of ExclusionKind
+inline constexpr std::size_t exclusion_kind_count = 21;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
 struct ExclusionReason {
@@ -279,6 +303,9 @@ struct Options {
   // (workload::ServingTier; development ranks every offering).
   bool allow_consumer = false;
   bool allow_marketplace = false;
+  // --allow-immature-stack: rank rows whose stack is unsupported for the job (warned, stability and
+  // usability 0 on their software indicator) instead of excluding them.
+  bool allow_immature_stack = false;
   bool reserved_other_use = false;          // a reserved term has other use: charge the job's hours only
   // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;

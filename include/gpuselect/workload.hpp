@@ -20,6 +20,9 @@ enum class Precision : std::uint8_t { fp32, bf16, fp16, fp8, int8, int4, fp4 };
 enum class Optimizer : std::uint8_t { adamw, sgd, adam_8bit, adamw_bf16 };
 enum class Recompute : std::uint8_t { none, selective, full };
 enum class Attention : std::uint8_t { flash, eager };
+// cv-train's input pipeline: cpu = PyTorch DataLoader workers decode and augment; gpu = decoding and
+// augmentation on the GPU (NVIDIA DALI), which needs the stack's gpu-data-loading support.
+enum class DataLoader : std::uint8_t { cpu, gpu };
 // Training framework family (docs/estimation.md "Framework"): Megatron-Core/NeMo with Transformer
 // Engine; PyTorch FSDP (torchtitan, llm-foundry, NeMo AutoModel); DeepSpeed; Hugging Face Trainer/PEFT.
 enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, hf };
@@ -38,6 +41,7 @@ std::string_view to_string(Precision value);
 std::string_view to_string(Optimizer value);  // "adam-8bit"
 std::string_view to_string(Recompute value);
 std::string_view to_string(Attention value);
+std::string_view to_string(DataLoader value);
 std::string_view to_string(Framework value);
 std::string_view to_string(Zero value);  // "auto", "0".."3"
 std::string_view to_string(Offload value);
@@ -48,6 +52,7 @@ std::optional<Precision> parse_precision(std::string_view text);
 std::optional<Optimizer> parse_optimizer(std::string_view text);
 std::optional<Recompute> parse_recompute(std::string_view text);
 std::optional<Attention> parse_attention(std::string_view text);
+std::optional<DataLoader> parse_data_loader(std::string_view text);
 std::optional<Framework> parse_framework(std::string_view text);
 std::optional<Zero> parse_zero(std::string_view text);  // "auto", "0".."3"
 std::optional<Offload> parse_offload(std::string_view text);
@@ -59,6 +64,7 @@ std::vector<std::string> precision_names();
 std::vector<std::string> optimizer_names();
 std::vector<std::string> recompute_names();
 std::vector<std::string> attention_names();
+std::vector<std::string> data_loader_names();
 std::vector<std::string> framework_names();
 std::vector<std::string> zero_names();
 std::vector<std::string> offload_names();
@@ -89,6 +95,7 @@ struct Request {
   std::optional<int> seq_len, micro_batch;
   std::optional<Recompute> recompute;
   std::optional<Attention> attention;
+  std::optional<DataLoader> data_loader;
   std::optional<Framework> framework;
   std::optional<std::string> tokens_text;  // "2T", "1e9"
   std::optional<Zero> zero;
@@ -172,6 +179,7 @@ struct Profile {
   int micro_batch = 1;
   Recompute recompute = Recompute::selective;
   Attention attention = Attention::flash;
+  DataLoader data_loader = DataLoader::cpu;  // cv-train: --data-loader
   Framework framework = Framework::fsdp;  // training: the --framework row's fill sets it per workload
   double tokens = 0;  // training tokens (D)
   Zero zero = Zero::automatic;

@@ -55,6 +55,10 @@ constexpr RankingOption constraint_options[] = {
      "Production serving: rank consumer (GeForce) and workstation GPUs too (default: excluded)", "Constraints"},
     {"--allow-marketplace", nullptr, &RankingFlags::allow_marketplace,
      "Production serving: rank marketplace hosts too (default: excluded)", "Constraints"},
+    {"--allow-immature-stack", nullptr, &RankingFlags::allow_immature_stack,
+     "Rank GPUs whose software stack does not run the job's method, precision or kernels (default: excluded, "
+     "constraint 'software')",
+     "Constraints"},
 };
 
 constexpr RankingOption later_options[] = {
@@ -111,6 +115,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.allow_spot_serving = flags.allow_spot_serving;
   options.allow_consumer = flags.allow_consumer;
   options.allow_marketplace = flags.allow_marketplace;
+  options.allow_immature_stack = flags.allow_immature_stack;
   options.reserved_other_use = flags.reserved_other_use;
   if (!flags.weights.empty()) {
     if (!settings.weights.value.empty()) {

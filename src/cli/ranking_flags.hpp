@@ -23,6 +23,7 @@ struct RankingFlags {
   bool allow_spot_serving = false;
   bool allow_consumer = false;
   bool allow_marketplace = false;
+  bool allow_immature_stack = false;
   bool reserved_other_use = false;
   ResourceFlags resources;
 };

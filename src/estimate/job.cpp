@@ -58,10 +58,20 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
     hardware = bare_hardware(*request.gpu, request.gpus_per_node, first_nodes);
     profile.defaults_applied.push_back(bare_hardware_assumption(*request.gpu, hardware));
   }
-  if (hardware.gpu != nullptr && profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
+  const auto missing = hardware.gpu != nullptr ? missing_precision_units(*hardware.gpu, profile.precision)
+                                               : std::optional<PlanReason>{};
+  if (missing == PlanReason::no_fp4) {
     throw Error("--precision",
                 fmt::format("fp4 needs FP4 tensor cores (NVFP4/MXFP4); {} has none", hardware.gpu->name),
-                "use --precision fp8 on this GPU, or pick one with an FP4 peak (see 'gpuselect catalog gpus')");
+                hardware.gpu->fp8_dense_tflops
+                    ? "use --precision fp8 on this GPU, or pick one with an FP4 peak (see 'gpuselect catalog gpus')"
+                    : "use --precision bf16 on this GPU, or pick one with an FP4 peak (see 'gpuselect catalog gpus')");
+  }
+  if (missing == PlanReason::no_fp8) {
+    throw Error("--precision",
+                fmt::format("fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3); {} has none",
+                            hardware.gpu->name),
+                "use --precision bf16 on this GPU, or pick one with an FP8 peak (see 'gpuselect catalog gpus')");
   }
 
   JobEstimate job{std::move(profile), {}};

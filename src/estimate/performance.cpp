@@ -132,9 +132,9 @@ double peak_tflops(const catalog::Gpu& gpu, workload::Precision precision) {
     // Without a figure: 1/16 of the 16-bit peak, the A100 and H100 ratio (GPU-SPECS.md).
     case workload::Precision::fp32:
       return gpu.fp32_tflops.value_or(gpu.bf16_dense_tflops / 16.0);
+    // Without FP8 or FP4 tensor cores choose_plan refuses the plan (PlanReason::no_fp8, no_fp4).
     case workload::Precision::fp8:
       return gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops);
-    // Without FP4 tensor cores choose_plan refuses the plan (PlanReason::no_fp4).
     case workload::Precision::fp4:
       return gpu.fp4_dense_tflops.value_or(gpu.fp8_dense_tflops.value_or(gpu.bf16_dense_tflops));
     // int8/int4 serving here is weight-only quantisation: the matmuls run in 16-bit.

@@ -264,6 +264,12 @@ Hardware hardware_of(const catalog::Catalog& catalog, const catalog::Offering& o
   return hardware;
 }
 
+std::optional<PlanReason> missing_precision_units(const catalog::Gpu& gpu, workload::Precision precision) {
+  if (precision == workload::Precision::fp8 && !gpu.fp8_dense_tflops) return PlanReason::no_fp8;
+  if (precision == workload::Precision::fp4 && !gpu.fp4_dense_tflops) return PlanReason::no_fp4;
+  return std::nullopt;
+}
+
 namespace {
 
 Memory choose_serving_plan(const workload::Profile& profile, const Hardware& hardware) {
@@ -303,12 +309,12 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
     return memory;
   }
   const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
-  if (profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
-    // NVFP4 training needs FP4 tensor cores; on other GPUs no plan runs.
+  if (const auto missing = missing_precision_units(*hardware.gpu, profile.precision)) {
+    // FP8 and NVFP4 training need their tensor cores; on other GPUs no plan runs.
     Memory memory =
         estimate_memory(profile, model::requested_plan(profile, hardware.gpus_per_node, hardware.nodes), capacity);
     memory.fits = memory.fits_gpu = false;
-    memory.reason = PlanReason::no_fp4;
+    memory.reason = *missing;
     return memory;
   }
   PlanSearchCache::Searched own;
@@ -485,6 +491,13 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
         "the reserve for the OS, data loaders and pinned buffers{}",
         name, where, units::format_gb(memory.cpu_offload_bytes), units::format_gb(memory.host_ram_usable_bytes),
         within);
+  }
+  if (memory.reason == PlanReason::no_fp8) {
+    return model::uses_serving_memory(profile.kind)
+               ? "does not run: --precision fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3), which this GPU "
+                 "lacks; use int8 (weight-only) or bf16 here, or a GPU with an FP8 peak"
+               : "does not run: --precision fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3), which this GPU "
+                 "lacks; train in bf16 here, or pick a GPU with an FP8 peak";
   }
   if (memory.reason == PlanReason::no_fp4) {
     return "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here "

@@ -187,10 +187,10 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
     memory.tpot_ms = point.step_s * 1e3;
     return memory;
   };
-  if (profile.precision == workload::Precision::fp4 && !hardware.gpu->fp4_dense_tflops) {
+  if (const auto missing = missing_precision_units(*hardware.gpu, profile.precision)) {
     Memory memory = estimate_memory(profile, ladder.front(), capacity);
     memory.fits = false;
-    memory.reason = PlanReason::no_fp4;
+    memory.reason = *missing;
     return memory;
   }
   std::optional<Memory> best;

@@ -421,13 +421,15 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   json.field("gpus_rented", candidate.gpus_rented);
   json.field("gpus_needed", candidate.gpus_needed);
   json.field("pricing_mode", catalog::to_string(candidate.mode));
-  json.key("region");  // where this mode is priced (its cheapest allowed region); null = no region
-  if (const auto region = region_name(offering, candidate); region.empty()) {
+  json.key("region");  // where this mode is priced (its cheapest allowed region); null = no region or any_region
+  if (const auto region = region_name(offering, candidate); region.empty() || candidate.any_region) {
     json.value(nullptr);
   } else {
     json.value(region);
   }
   json.field("other_regions", candidate.other_regions);
+  // region null with other_regions > 0: priced alike in any of other_regions + 1 regions.
+  json.field("any_region", candidate.any_region);
   json.field("price_as_of", offering.as_of);
   json.field("score", rounded_score(candidate));
   json.key("criteria");  // weights are the document's; contributions add up to the score exactly
@@ -495,6 +497,19 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   }
   json.end_array();
   json.field("pareto", candidate.pareto);
+  // The job's stack on this GPU (docs/scoring.md "Software stack").
+  json.key("software");
+  json.begin_object();
+  json.field("level", catalog::to_string(candidate.software.level));
+  if (candidate.software.feature) {
+    json.field("feature", catalog::to_string(*candidate.software.feature));
+    json.field("reason", scoring::software_words(candidate.software, context.catalog.gpu_of(
+                                                                          context.catalog.offerings[candidate.offering_index])));
+  } else {
+    json.field("feature", nullptr);
+    json.field("reason", nullptr);
+  }
+  json.end_object();
   if (context.with_indicators) {
     json.key("indicators");
     write_indicators(json, context, candidate);
@@ -579,6 +594,7 @@ ordered_json request_json(const RecommendView& view) {
   request["allow_spot_serving"] = ranking.spot_serving_allowed;
   request["allow_consumer"] = options.allow_consumer;
   request["allow_marketplace"] = options.allow_marketplace;
+  request["allow_immature_stack"] = options.allow_immature_stack;
   request["reserved_other_use"] = ranking.reserved_other_use;
   request["risk_averse"] = ranking.risk_averse;
   request["confidence"] = ranking.confidence;  // hours and totals are the bands' upper ends

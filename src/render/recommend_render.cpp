@@ -453,7 +453,7 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.push_back(band.high > 0 ? csv_number(round_figure(band.low)) : std::string());
     fields.push_back(band.high > 0 ? csv_number(round_figure(band.high)) : std::string());
     fields.emplace_back(band.high > 0 ? (band.in_calibrated_regime ? "true" : "false") : "");
-    fields.emplace_back(region_name(offering, candidate));
+    fields.emplace_back(candidate.any_region ? std::string_view{} : region_name(offering, candidate));
     fields.push_back(std::to_string(candidate.other_regions));
     const auto& throughput = view.ranking.performance_of(candidate).throughput;
     const bool serving = serving_job(view);

@@ -107,6 +107,10 @@ std::string_view region_name(const catalog::Offering& offering, const scoring::C
 }
 
 std::string region_label(const catalog::Offering& offering, const scoring::Candidate& candidate) {
+  // The same price in every allowed region (no per-region prices): no region is the priced one.
+  if (candidate.any_region) {
+    return fmt::format("any of {}", candidate.other_regions + 1);
+  }
   std::string label(region_name(offering, candidate));
   if (candidate.other_regions > 0) label += fmt::format(" +{}", candidate.other_regions);
   return label;
@@ -272,9 +276,9 @@ std::string plan_label(const estimate::Plan& plan) {
 
 std::string_view plan_reason_name(estimate::PlanReason reason) {
   // Names for docs/output.schema.json "plan.reason", in PlanReason's order.
-  static constexpr std::array<std::string_view, 10> names = {
-      "requested",   "lightest-fits", "needs-offload", "needs-more-nodes", "does-not-fit",
-      "no-hardware", "fastest",       "host-ram",      "misses-targets",   "no-fp4"};
+  static constexpr std::array<std::string_view, 11> names = {
+      "requested",   "lightest-fits", "needs-offload", "needs-more-nodes", "does-not-fit", "no-hardware",
+      "fastest",     "host-ram",      "misses-targets", "no-fp4",          "no-fp8"};
   const auto index = static_cast<std::size_t>(reason);
   return index < names.size() ? names[index] : "";
 }

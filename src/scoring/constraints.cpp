@@ -82,7 +82,7 @@ constexpr std::array<std::string_view, exclusion_kind_count> exclusion_names = {
     "memory",    "--budget",  "--deadline",  "--region",       "--provider", "--gpu",
     "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
     "--precision", "--gpu-memory", "--gpu-count", "--max-price", "host-ram", "--allow-consumer",
-    "--allow-marketplace", "--allow-spot-serving"};
+    "--allow-marketplace", "--allow-spot-serving", "software"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;

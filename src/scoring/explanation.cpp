@@ -201,6 +201,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::consumer_gpu:
     case ExclusionKind::marketplace_host:
     case ExclusionKind::spot_serving:
+    case ExclusionKind::software:
       return reason.detail;
   }
   return reason.detail;

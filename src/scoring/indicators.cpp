@@ -34,6 +34,24 @@ bool contains(const std::vector<std::string>& list, std::string_view item) {
 
 // ---- stability ----
 
+// The job's stack on this GPU (docs/scoring.md "Software stack"): applies only where it is weak
+// (0.3: it runs, with preview ports or slower fallbacks) or unsupported and allowed (0), so rows on
+// a mature or unknown stack keep their score; in stability (what breaks) and usability (what the
+// engineer must work around).
+IndicatorValue software_stack(const IndicatorInput& in) {
+  constexpr double weak_value = 0.3;
+  switch (in.candidate.software.level) {
+    case catalog::StackLevel::weak:
+      return {weak_value};
+    case catalog::StackLevel::unsupported:
+      return {0.0};
+    case catalog::StackLevel::mature:
+    case catalog::StackLevel::unknown:
+      return {1.0, false};
+  }
+  return {1.0, false};
+}
+
 // Bare metal has no hypervisor; passthrough VMs lose a few percent; vGPU time-slices one card
 // between tenants, and the guides report 30-40% jitter from noisy neighbours.
 IndicatorValue isolation(const IndicatorInput& in) {
@@ -275,32 +293,43 @@ double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Off
 namespace {
 using C = Criterion;
 // Weights within a criterion are judgements (docs/scoring.md); each group sums to 1.
-constexpr std::array<IndicatorSpec, 20> table = {{
+// The software-stack indicator's weight in stability and usability (judgement: a weak stack is a
+// real risk of failed runs and days of porting); the other indicators keep their proportions, and
+// rows where it does not apply (mature stack) keep their scores (weights renormalise).
+constexpr double stability_software_weight = 0.25;
+constexpr double usability_software_weight = 0.30;
+constexpr double stable_share = 1.0 - stability_software_weight;
+constexpr double usable_share = 1.0 - usability_software_weight;
+constexpr std::array<IndicatorSpec, 22> table = {{
     // capacity applies to every row; fleet_failures and hardware_grade to serving only. The other six
     // keep their old proportions (0.30 : 0.20 : 0.15 : 0.15 : 0.10 : 0.10, times 0.63).
-    {C::stability, "isolation", 0.189, isolation, "bare-metal 1, passthrough 0.85, vgpu 0.4"},
-    {C::stability, "sla_uptime", 0.126, sla_uptime,
+    {C::stability, "isolation", 0.189 * stable_share, isolation, "bare-metal 1, passthrough 0.85, vgpu 0.4"},
+    {C::stability, "sla_uptime", 0.126 * stable_share, sla_uptime,
      "99.0% -> 0.3 .. 99.99% -> 1 (log of downtime), x0.8 without credits"},
-    {C::stability, "fault_recovery", 0.0945, fault_recovery,
+    {C::stability, "fault_recovery", 0.0945 * stable_share, fault_recovery,
      "checkpoint .35 + resume .25 + failover .25 + live migration .15"},
-    {C::stability, "spot_risk", 0.0945, spot_risk,
+    {C::stability, "spot_risk", 0.0945 * stable_share, spot_risk,
      "spot only: (1 - interruption%/20) x P(job uninterrupted); serving 0 unless allowed"},
-    {C::stability, "monitoring", 0.063, monitoring, "metrics .6 + alerts .4"},
-    {C::stability, "memory_headroom", 0.063, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
-    {C::stability, "capacity", 0.10, capacity,
+    {C::stability, "monitoring", 0.063 * stable_share, monitoring, "metrics .6 + alerts .4"},
+    {C::stability, "memory_headroom", 0.063 * stable_share, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
+    {C::stability, "capacity", 0.10 * stable_share, capacity,
      "expected wait for the row's instances at its stock and mode: <= 3 min 1 .. >= 8 h 0 (log)"},
-    {C::stability, "fleet_failures", 0.135, fleet_failures,
+    {C::stability, "fleet_failures", 0.135 * stable_share, fleet_failures,
      "serving only: P(no GPU failure in a month) = exp(-4.7e-4/GPU-day x GPUs busy x 30.4 d)"},
-    {C::stability, "hardware_grade", 0.135, hardware_grade,
+    {C::stability, "hardware_grade", 0.135 * stable_share, hardware_grade,
      "serving only: datacenter 1, workstation 0.7, consumer (GeForce) 0.3"},
+    {C::stability, "software_stack", stability_software_weight, software_stack,
+     "only where the job's stack is weak (0.3) or unsupported and allowed (0)"},
     {C::performance, "job_time", 1.0, job_time,
      "1 - log(fastest speed / speed) / log(30); llm-inference: 1 once the latency targets are met"},
     {C::cost, "job_cost", 1.0, job_cost, "1 - log(total / cheapest) / log(30)"},
-    {C::usability, "images", 0.25, images, "framework images / 3"},
-    {C::usability, "jupyterlab", 0.15, jupyterlab, "1 when offered"},
-    {C::usability, "custom_containers", 0.20, custom_containers, "1 when offered"},
-    {C::usability, "kubernetes", 0.15, kubernetes, "1 when offered"},
-    {C::usability, "provision_minutes", 0.25, provision_minutes, "<= 2 min 1 .. >= 60 min 0"},
+    {C::usability, "images", 0.25 * usable_share, images, "framework images / 3"},
+    {C::usability, "jupyterlab", 0.15 * usable_share, jupyterlab, "1 when offered"},
+    {C::usability, "custom_containers", 0.20 * usable_share, custom_containers, "1 when offered"},
+    {C::usability, "kubernetes", 0.15 * usable_share, kubernetes, "1 when offered"},
+    {C::usability, "provision_minutes", 0.25 * usable_share, provision_minutes, "<= 2 min 1 .. >= 60 min 0"},
+    {C::usability, "software_workarounds", usability_software_weight, software_stack,
+     "only where the job's stack is weak (0.3) or unsupported and allowed (0)"},
     {C::support, "tier", 0.35, support_tier, "community .1, basic .3, standard .55, premium .8, enterprise 1"},
     {C::support, "hours", 0.25, support_hours, "24x7 1, extended .6, business .3"},
     {C::support, "first_response", 0.20, first_response, "<= 1 h 1 .. >= 72 h 0 (log)"},

@@ -35,10 +35,14 @@ class Violations {
   std::vector<std::string> lines_;
 };
 
+// Weak dominance (docs/scoring.md "Pareto"): strictly cheaper and not materially slower, or as cheap
+// and strictly faster.
 bool dominated(const std::vector<Candidate>& candidates, const Candidate& candidate) {
   return std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& other) {
-    return other.total_cost <= candidate.total_cost && other.hours <= candidate.hours &&
-           (other.total_cost < candidate.total_cost || other.hours < candidate.hours);
+    const bool cheaper_not_slower = other.total_cost < candidate.total_cost &&
+                                    other.hours <= candidate.hours * (1.0 + pareto_time_tolerance);
+    const bool as_cheap_faster = other.total_cost <= candidate.total_cost && other.hours < candidate.hours;
+    return cheaper_not_slower || as_cheap_faster;
   });
 }
 

@@ -1,6 +1,8 @@
-// The cost/time Pareto frontier (docs/scoring.md "Pareto"): a candidate is on it when no other
-// candidate is at most as expensive and at most as slow, and strictly better in one of the two.
-// Candidates with identical (total_cost, hours) dominate neither each other: all are marked.
+// The cost/time Pareto frontier (docs/scoring.md "Pareto"), by weak dominance: a candidate is off it
+// when another is strictly cheaper and not materially slower (hours within pareto_time_tolerance), or
+// as cheap and strictly faster. A dearer row of equal (or rounding-level) time is not on it, so no
+// two frontier points share a time. Identical (total_cost, hours) points dominate neither each
+// other: all are marked.
 #include <algorithm>
 #include <limits>
 
@@ -42,6 +44,7 @@ void mark_pareto(std::vector<Candidate>& candidates) {
   });
   // Fastest time among strictly cheaper candidates.
   double fastest_cheaper = std::numeric_limits<double>::infinity();
+  const double slower_factor = 1.0 + pareto_time_tolerance;
   std::size_t group_start = 0;
   while (group_start < order.size()) {
     std::size_t group_end = group_start;
@@ -51,7 +54,7 @@ void mark_pareto(std::vector<Candidate>& candidates) {
     const double group_fastest = order[group_start].hours;
     for (std::size_t position = group_start; position < group_end; ++position) {
       const Key& key = order[position];
-      candidates[key.index].pareto = key.hours < fastest_cheaper && key.hours == group_fastest;
+      candidates[key.index].pareto = fastest_cheaper > key.hours * slower_factor && key.hours == group_fastest;
     }
     fastest_cheaper = std::min(fastest_cheaper, group_fastest);
     group_start = group_end;

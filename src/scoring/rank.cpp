@@ -138,7 +138,11 @@ class Ranker {
         options_(options),
         filter_(filter),
         memo_(profile),
-        rate_by_provider_(catalog.providers.size(), std::numeric_limits<double>::quiet_NaN()) {}
+        rate_by_provider_(catalog.providers.size(), std::numeric_limits<double>::quiet_NaN()) {
+    // The job's stack per GPU model (docs/scoring.md "Software stack"): the same for every offering of it.
+    software_by_gpu_.reserve(catalog.gpus.size());
+    for (const auto& gpu : catalog.gpus) software_by_gpu_.push_back(software_support(profile, gpu));
+  }
 
   Ranking rank() {
     Ranking ranking = start();
@@ -328,6 +332,14 @@ class Ranker {
     return 1;
   }
 
+  // An unsupported stack excludes the offering unless --allow-immature-stack (compare() ranks under no
+  // constraints); a precision the GPU has no units for is left to the plan (exclusion `--precision`).
+  bool software_excluded(const catalog::Offering& offering) const {
+    if (&filter_ != &options_.constraints || options_.allow_immature_stack) return false;
+    if (software_by_gpu_[offering.gpu_index].level != catalog::StackLevel::unsupported) return false;
+    return !estimate::missing_precision_units(catalog_.gpu_of(offering), profile_.precision).has_value();
+  }
+
   // Per pricing mode, the cheapest region the constraints allow (ties: the first listed) and how
   // many others sell the mode, into region_choice_: no allocation, one pass over the regions.
   void choose_regions(const catalog::Offering& offering) {
@@ -358,6 +370,10 @@ class Ranker {
     if (region_count == 0) choice.pricing = offering.pricing;  // no region to name: the offering's prices
     for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
       choice.others[mode] = sellers[mode] > 0 ? sellers[mode] - 1 : 0;
+      // Without per-region prices the price holds in any of the allowed regions: none of them is
+      // "the priced one" (the first listed is only the alphabetically first; it stays the region a
+      // launch file names), so the row says "any of N" (issue 24 item 8).
+      choice.any_region[mode] = offering.region_prices.empty() && sellers[mode] > 1;
     }
   }
 
@@ -366,6 +382,14 @@ class Ranker {
     reasons_.clear();
     if (!detail::offering_passes(catalog_, offering, filter_, reasons_)) {
       exclude(ranking, index, std::nullopt, 1, reasons_);
+      close_offering(false);
+      return;
+    }
+    if (software_excluded(offering)) {
+      const catalog::Gpu& gpu = catalog_.gpu_of(offering);
+      exclude(ranking, index, std::nullopt, 1,
+              {{ExclusionKind::software, 0, 0,
+                software_words(software_by_gpu_[offering.gpu_index], gpu) + "; --allow-immature-stack to include"}});
       close_offering(false);
       return;
     }
@@ -524,13 +548,13 @@ class Ranker {
       return;
     }
     const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, node_limit));
-    // llm-inference plans that fit in memory but miss the latency targets, and fp4 without FP4 units
+    // llm-inference plans that fit in memory but miss the latency targets, and fp8/fp4 without their units
     // (a serving replica stays within one instance, so they are told for one).
     const auto& one_instance = memo_.plan(offering.gpu_index, hardware(offering, 1));
     // One reason built in place: the exclusion owns its list and one copy of the plan's sentence.
     std::vector<ExclusionReason> reasons(1);
     if (one_instance.reason == estimate::PlanReason::misses_targets ||
-        one_instance.reason == estimate::PlanReason::no_fp4) {
+        one_instance.reason == estimate::PlanReason::no_fp4 || one_instance.reason == estimate::PlanReason::no_fp8) {
       const bool latency = one_instance.reason == estimate::PlanReason::misses_targets;
       reasons[0] = {latency ? ExclusionKind::latency : ExclusionKind::precision, latency ? one_instance.tpot_ms : 0,
                     latency ? profile_.tpot_target_ms : 0, memo_.description(one_instance)};
@@ -658,7 +682,9 @@ class Ranker {
       ranking.candidates.push_back({.offering_index = index, .mode = mode, .nodes = nodes, .region = region,
                                     .other_regions = choice.others[mode_index], .performance = shape, .cost = cost,
                                     .spot_total = spot_total, .hours = hours, .queue_hours = waited_hours,
-                                    .total_cost = total_cost, .gpus_needed = needed, .gpus_rented = rented});
+                                    .total_cost = total_cost, .gpus_needed = needed, .gpus_rented = rented,
+                                    .software = software_by_gpu_[offering.gpu_index],
+                                    .any_region = choice.any_region[mode_index]});
       produced = true;
     }
     return produced;
@@ -842,11 +868,13 @@ class Ranker {
     catalog::Pricing pricing;  // per mode, the price in that mode's chosen region
     std::array<std::uint32_t, catalog::pricing_mode_count> region{};  // index into regions, or no_region
     std::array<std::uint32_t, catalog::pricing_mode_count> others{};  // other allowed regions selling the mode
+    std::array<bool, catalog::pricing_mode_count> any_region{};  // one price for every region (Candidate::any_region)
   };
   RegionChoice region_choice_;  // of the offering add_offering is on
   std::size_t candidates_backed_ = 0;         // gpuselect::detail::prefault_ahead's count
   std::vector<double> rate_by_provider_;
   std::vector<ExclusionReason> reasons_;
+  std::vector<SoftwareSupport> software_by_gpu_;  // per catalog GPU: the job's stack on it
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
   std::array<int, exclusion_kind_count> kind_counts_{};  // offerings fully removed, per ExclusionKind
   double best_chance_ = 0;  // the best chance of ending within the deadline of the offering's rows so far

@@ -29,7 +29,7 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
     "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
-    "W-DEADLINE-BAND"};
+    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK"};
 
 // Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
 std::string duration(double hours) {
@@ -122,6 +122,8 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   // Below the band's 90th percentile, the deadline is inside the row's own 10th-90th range.
   set(Warning::deadline_in_band, cost.within_deadline_probability >= 0 &&
                                      cost.within_deadline_probability < deadline_band_probability);
+  set(Warning::software_stack, candidate.software.level == catalog::StackLevel::weak ||
+                                   candidate.software.level == catalog::StackLevel::unsupported);
   return bits;
 }
 
@@ -346,6 +348,11 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
           "The job waits {} in {}'s queue before it starts (availability.queue_hours); its time to result "
           "and the deadline check include the wait, its cost does not.",
           units::format_hours(offering.availability.queue_hours), provider.name);
+    case Warning::software_stack:
+      return fmt::format("{}; {}.", software_words(candidate.software, catalog.gpu_of(offering)),
+                         candidate.software.level == catalog::StackLevel::unsupported
+                             ? "ranked only because --allow-immature-stack was given: expect to port or patch kernels"
+                             : "expect slower kernels or a preview port; test the stack before renting at scale");
     case Warning::reserved_commitment:
       return fmt::format(
           "A {} term commits {} ({} h x {}/h for {} instance{}); this job uses {} of it{}.",

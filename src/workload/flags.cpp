@@ -503,6 +503,13 @@ const std::vector<Flag>& flags() {
        .choices = attention_names,
        .kinds = llm_kinds,
        .applies_to = "LLM workloads"},
+      {.name = "--data-loader",
+       .type = "WHERE",
+       .help = "cv-train input pipeline: cpu (PyTorch DataLoader workers, default), gpu (NVIDIA DALI decoding)",
+       .member = member_of<&Request::data_loader, &Profile::data_loader>(),
+       .choices = data_loader_names,
+       .kinds = kind_bit(Kind::cv_train),
+       .applies_to = "cv-train"},
       {.name = "--framework",
        .type = "STACK",
        .help = "Training framework: megatron (Megatron-Core/NeMo + Transformer Engine), fsdp (PyTorch FSDP, "

@@ -1,0 +1,95 @@
+// The job's software stack on a GPU (docs/scoring.md "Software stack"): which features of the
+// stack table (gpuselect/software.hpp) the job relies on, and the worst level among them.
+#include <array>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "gpuselect/scoring.hpp"
+
+namespace gpuselect::scoring {
+
+namespace {
+
+using catalog::StackFeature;
+using catalog::StackLevel;
+
+// Worse first: unsupported > weak > unknown > mature (an unknown architecture is not judged).
+int severity(StackLevel level) {
+  switch (level) {
+    case StackLevel::mature:
+      return 0;
+    case StackLevel::unknown:
+      return 1;
+    case StackLevel::weak:
+      return 2;
+    case StackLevel::unsupported:
+      return 3;
+  }
+  return 1;
+}
+
+StackLevel level_of(const catalog::Gpu& gpu, StackFeature feature) {
+  const auto* row = catalog::stack_support(gpu, feature);
+  return row != nullptr ? row->level : StackLevel::unknown;
+}
+
+void worst_of(SoftwareSupport& support, StackLevel level, StackFeature feature) {
+  if (severity(level) > severity(support.level)) {
+    support.level = level;
+    support.feature = feature;
+  }
+}
+
+// A serving job needs one engine: the best of the three on this GPU.
+void serving_engine(SoftwareSupport& support, const catalog::Gpu& gpu) {
+  constexpr std::array<StackFeature, 3> engines{StackFeature::vllm, StackFeature::tensorrt_llm, StackFeature::sglang};
+  StackFeature best = engines[0];
+  StackLevel best_level = level_of(gpu, best);
+  for (const StackFeature engine : engines) {
+    const StackLevel level = level_of(gpu, engine);
+    if (severity(level) < severity(best_level)) {
+      best = engine;
+      best_level = level;
+    }
+  }
+  worst_of(support, best_level, best);
+}
+
+}  // namespace
+
+SoftwareSupport software_support(const workload::Profile& profile, const catalog::Gpu& gpu) {
+  SoftwareSupport support;
+  using workload::Kind;
+  const bool llm_training = profile.kind == Kind::llm_pretrain || profile.kind == Kind::llm_finetune;
+  if (profile.kind == Kind::llm_finetune && profile.method == workload::Method::qlora) {
+    worst_of(support, level_of(gpu, StackFeature::qlora_4bit), StackFeature::qlora_4bit);
+  }
+  if (workload::is_training(profile.kind) && profile.precision == workload::Precision::fp8) {
+    worst_of(support, level_of(gpu, StackFeature::fp8_training), StackFeature::fp8_training);
+  }
+  if (profile.precision == workload::Precision::fp4) worst_of(support, level_of(gpu, StackFeature::fp4), StackFeature::fp4);
+  if (llm_training && profile.attention == workload::Attention::flash) {
+    worst_of(support, level_of(gpu, StackFeature::flash_attention_2), StackFeature::flash_attention_2);
+  }
+  if (profile.kind == Kind::cv_train && profile.data_loader == workload::DataLoader::gpu) {
+    worst_of(support, level_of(gpu, StackFeature::gpu_data_loading), StackFeature::gpu_data_loading);
+  }
+  if (profile.kind == Kind::llm_inference) serving_engine(support, gpu);
+  return support;
+}
+
+std::string software_words(const SoftwareSupport& support, const catalog::Gpu& gpu) {
+  if (!support.feature) return {};
+  const auto* row = catalog::stack_support(gpu, *support.feature);
+  const std::string where = fmt::format("{} {}", gpu.vendor == "amd" ? "AMD" : gpu.vendor == "nvidia" ? "NVIDIA" : gpu.vendor,
+                                        gpu.architecture);
+  if (row == nullptr) {
+    return fmt::format("{} on {} is not in the software-stack table (unknown)",
+                       catalog::feature_words(*support.feature), where);
+  }
+  return fmt::format("{} is {} on {}: {} ({})", catalog::feature_words(*support.feature),
+                     catalog::to_string(row->level), where, row->note, row->source);
+}
+
+}  // namespace gpuselect::scoring
