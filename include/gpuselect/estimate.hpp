@@ -322,7 +322,14 @@ struct PriceContext {
   double deadline_hours = 0;  // > 0: training lines get the chance of finishing within it
   double confidence = default_confidence;  // the share hours_at_confidence is computed at
   const catalog::Pricing* pricing = nullptr;  // the prices to use; nullptr = offering->pricing
+  // The offering's GPU: the class whose spot rate is assumed when the offering publishes none
+  // (default_spot_interruption_pct); nullptr = the class is not known (10%).
+  const catalog::Gpu* gpu = nullptr;
 };
+// Monthly spot interruption percent assumed for an offering that publishes none, by GPU class
+// (docs/estimation.md "Spot risk"): linked HBM data-center GPUs (SXM/OAM) 22.5, other instances of 4+ GPUs 12.5, the
+// rest 7.5 (the AWS Spot Instance Advisor bands of the same classes); 10 when the GPU is not known.
+double default_spot_interruption_pct(const catalog::Gpu* gpu, int gpus_per_instance);
 // The job's cost in each pricing mode for `performance` (its plan, replicas, serving figures and
 // time) at the context's prices, in the output currency. No offering: every line unavailable.
 Costs price(const workload::Profile& profile, const PriceContext& context, const Performance& performance);

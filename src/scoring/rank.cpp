@@ -255,6 +255,7 @@ class Ranker {
     context.deadline_hours = deadline > 0 ? std::max(deadline - wait_hours(offering), 1e-6) : 0;
     context.confidence = confidence();
     context.pricing = &region_choice_.pricing;
+    context.gpu = &catalog_.gpu_of(offering);
     return context;
   }
 
