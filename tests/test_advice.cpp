@@ -127,6 +127,71 @@ TEST_CASE("scenario: a deadline that empties a pretraining ranking names the --m
   CHECK(document["candidates"][0]["cost"]["within_deadline_probability"].get<double>() >= 0.8);
 }
 
+// Before: `recommend -w notebook --hours 40` ranked a spot sixth of an A10 first: a reclaim ends
+// the session. Spot comes back only when --pricing names it.
+TEST_CASE("scenario: an interactive notebook is not put on spot unless asked", "[advice]") {
+  const auto document = json_of({"recommend", "-w", "notebook", "--hours", "40", "--top", "200"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) CHECK(candidate["pricing_mode"] != "spot");
+  bool spot_excluded = false;
+  for (const auto& exclusion : document["excluded"]) {
+    if (exclusion["pricing_mode"] != "spot") continue;
+    for (const auto& reason : exclusion["reasons"]) {
+      spot_excluded = spot_excluded || reason.get<std::string>().find("interactive session") != std::string::npos;
+    }
+  }
+  CHECK(spot_excluded);
+  const auto asked = json_of({"recommend", "-w", "notebook", "--hours", "40", "--pricing", "spot,on-demand", "--top",
+                              "200"});
+  CHECK(std::any_of(asked["candidates"].begin(), asked["candidates"].end(),
+                    [](const auto& candidate) { return candidate["pricing_mode"] == "spot"; }));
+}
+
+// Before: moving the data onto the machines took no time and cost nothing (issue 24 item 8).
+TEST_CASE("scenario: data staging is in the time to result and the bill, sized by --dataset-gb", "[advice]") {
+  const std::vector<std::string> job = {"recommend", "-w", "cv-train", "-m", "resnet-50", "--pricing", "on-demand",
+                                        "--gpu", "h100-sxm5-80gb", "--gpu-count", "1", "--top", "1"};
+  const auto defaults = json_of(job);
+  const auto large = json_of(with(job, {"--dataset-gb", "1400"}));
+  const auto& small_row = defaults["candidates"][0];
+  const auto& large_row = large["candidates"][0];
+  REQUIRE(small_row["offering_id"] == large_row["offering_id"]);
+  // ImageNet-1k (141 GB) by default; 1,400 GB at 10 Gbit/s is 0.311 h on one node.
+  CHECK(small_row["cost"]["staging_hours"].get<double>() == Approx(1'281'167 * 110e3 / 1.25e9 / 3600).epsilon(0.01));
+  const double staged = large_row["cost"]["staging_hours"].get<double>();
+  CHECK(staged == Approx(1400e9 / 1.25e9 / 3600).epsilon(0.01));
+  const double extra_hours = staged - small_row["cost"]["staging_hours"].get<double>();
+  // The time to result grows by the extra staging.
+  CHECK(hours_of(large_row) - hours_of(small_row) == Approx(extra_hours).epsilon(0.02));
+  // Billed: the total grows by at least the compute price of the extra staging hours (storage of
+  // the larger dataset comes on top).
+  CHECK(total_of(large_row) - total_of(small_row) >=
+        0.99 * large_row["cost"]["price_per_hour"].get<double>() * extra_hours);
+}
+
+// Before: `-w llm-inference -m llama-3-8b --serving-tier development` ranked a V100 first at bf16
+// figures with no word that Volta has no bf16 (vLLM refuses bf16 below compute capability 8.0).
+TEST_CASE("scenario: bf16 on a GPU without bf16 units is a weak software stack, fp16 is not", "[advice]") {
+  const auto bf16 = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--serving-tier", "development",
+                             "--requests-per-s", "2", "--top", "300"});
+  int volta_turing = 0;
+  for (const auto& candidate : bf16["candidates"]) {
+    const std::string gpu = candidate["gpu"];
+    if (gpu.rfind("v100", 0) != 0 && gpu.rfind("t4", 0) != 0) continue;
+    ++volta_turing;
+    INFO(candidate["offering_id"]);
+    CHECK(candidate["software"]["level"] == "weak");
+    CHECK(candidate["software"]["feature"] == "bf16");
+  }
+  CHECK(volta_turing > 0);
+  const auto fp16 = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--serving-tier", "development",
+                             "--requests-per-s", "2", "--precision", "fp16", "--top", "300"});
+  for (const auto& candidate : fp16["candidates"]) {
+    if (candidate["software"].is_null()) continue;
+    CHECK(candidate["software"]["feature"] != "bf16");
+  }
+}
+
 TEST_CASE("scenario: a student's QLoRA of a 70B model in CNY ranks the cheapest small offering first", "[advice]") {
   const auto document =
       json_of({"recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--method", "qlora", "--profile", "cost-first",

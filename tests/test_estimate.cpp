@@ -746,7 +746,9 @@ TEST_CASE("cost: compute, billing granularity, hidden costs, break-even", "[esti
   CHECK(estimate::setup_hours(Kind::notebook, &m.provider) == 0);
   CHECK(on_demand.compute == Approx(40.0 * std::ceil(wall + setup)));  // billed per started hour
   CHECK(on_demand.egress == Approx(9.0));
-  CHECK(on_demand.public_ip == Approx(0.005 * (wall + setup)));
+  // The data staging (estimate::staging_hours) is held and billed like the setup.
+  CHECK(on_demand.staging_hours > 0);
+  CHECK(on_demand.public_ip == Approx(0.005 * (wall + setup + on_demand.staging_hours)));
   CHECK(on_demand.storage > 0);
   CHECK(on_demand.total == Approx(on_demand.compute + on_demand.egress + on_demand.public_ip + on_demand.storage));
   // The cost band is the job priced at the ends of the time band: the run's hours move (billed per

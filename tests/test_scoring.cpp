@@ -329,6 +329,32 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
     provider.monitoring = {true, true};
     CHECK(indicator_value(values(Criterion::stability), "monitoring") == Approx(1.0));
   }
+  SECTION("capacity: the wait for the row's instances at the SKU's stock and mode (issue 24)") {
+    // Before: stock was a warning line and a wait; no criterion saw it.
+    candidate.mode = PricingMode::on_demand;
+    candidate.cost.instances = 1;
+    offering.gpu_count = 1;
+    offering.gpu_fraction = 1.0;
+    offering.stock = catalog::Stock::high;  // on demand: no wait
+    CHECK(indicator_value(values(Criterion::stability), "capacity") == 1.0);
+    offering.stock = catalog::Stock::low;  // 1 h on demand: 1 - ln(1 / 0.05) / ln(8 / 0.05)
+    CHECK(indicator_value(values(Criterion::stability), "capacity") ==
+          Approx(1 - std::log(20.0) / std::log(160.0)));
+    candidate.mode = PricingMode::spot;  // 4 h for spot at low stock
+    CHECK(indicator_value(values(Criterion::stability), "capacity") ==
+          Approx(1 - std::log(80.0) / std::log(160.0)));
+    offering.gpu_count = 8;  // an 8-GPU node waits twice as long: 8 h, the scale's end
+    CHECK(indicator_value(values(Criterion::stability), "capacity") == 0.0);
+    offering.stock = catalog::Stock::high;
+    candidate.cost.instances = 13;  // the last of 13 spot nodes: 0.2 h x H_13 = 0.64 h
+    CHECK(indicator_value(values(Criterion::stability), "capacity") ==
+          Approx(1 - std::log(0.2 * 3.180134 / 0.05) / std::log(160.0)).epsilon(1e-4));
+    candidate.mode = PricingMode::reserved_1y;  // held for the term
+    CHECK(indicator_value(values(Criterion::stability), "capacity") == 1.0);
+    candidate.mode = PricingMode::spot;
+    provider.kind = catalog::ProviderKind::owned;  // an owned cluster waits in its own queue only
+    CHECK(indicator_value(values(Criterion::stability), "capacity") == 1.0);
+  }
   SECTION("serving only: fleet failures, hardware grade; a met latency target saturates performance") {
     // Training: neither serving-only indicator applies, so the other six keep their old weights.
     CHECK(indicator_value(values(Criterion::stability), "fleet_failures") == -1.0);

@@ -68,7 +68,8 @@ TEST_CASE("scenario: GPU data loading (DALI) is NVIDIA-only: AMD rows are exclud
   for (const auto& candidate : document["candidates"]) {
     INFO(candidate["offering_id"]);
     CHECK(gpu_of(candidate).rfind("mi3", 0) != 0);
-    CHECK(candidate["software"]["level"] == "mature");
+    // Mature for DALI; Volta and Turing rows are weak for the default bf16 precision instead.
+    CHECK((candidate["software"]["level"] == "mature" || candidate["software"]["feature"] == "bf16"));
   }
   CHECK(constraints_of(document, mi300x).find("software") != std::string::npos);
   const std::string reason = reasons_of(document, mi300x);

@@ -230,6 +230,7 @@ struct Cost {
   // and its 10th..90th percentiles; part of the time to result, not billed
   double acquisition_wait_hours = 0;
   Band acquisition_wait_band;
+  double staging_hours = 0;  // training: data and weights copied onto the machines (billed, before the run)
   double spot_notice_seconds = 0;         // spot: the provider's reclaim notice; 0 = not known
   double reprovision_hours = 0;           // spot: time to get a machine back and resume
   double commitment = 0;                  // reserved: term hours x hourly x instances (output currency)
@@ -295,6 +296,11 @@ double default_mfu(const workload::Profile& profile, const Hardware& hardware, c
 // provider's environment.provision_minutes) are billed and belong to the time to result. 0 for
 // serving and notebooks (their hours are the rental itself) and without a provider.
 double setup_hours(workload::Kind kind, const catalog::Provider* provider);
+// Training: hours to stage the job's data onto `nodes` nodes before the run (docs/estimation.md
+// "Data staging"): each node reads its share of the dataset and, for a fine-tune, the whole base
+// model's bf16 weights, at min(the node's network, staging_gbit_per_s). 0 for other workloads.
+inline constexpr double staging_gbit_per_s = 10.0;
+double staging_hours(const workload::Profile& profile, const catalog::Offering& offering, int nodes);
 
 // Confidence (docs/estimation.md "Confidence"): a deadline is met when the chance of ending within
 // it is at least this share. Default of --confidence; --risk-averse asks for risk_averse_confidence,
@@ -320,7 +326,14 @@ struct PriceContext {
   double deadline_hours = 0;  // > 0: training lines get the chance of finishing within it
   double confidence = default_confidence;  // the share hours_at_confidence is computed at
   const catalog::Pricing* pricing = nullptr;  // the prices to use; nullptr = offering->pricing
+  // The offering's GPU: the class whose spot rate is assumed when the offering publishes none
+  // (default_spot_interruption_pct); nullptr = the class is not known (10%).
+  const catalog::Gpu* gpu = nullptr;
 };
+// Monthly spot interruption percent assumed for an offering that publishes none, by GPU class
+// (docs/estimation.md "Spot risk"): linked HBM data-center GPUs (SXM/OAM) 22.5, other instances of 4+ GPUs 12.5, the
+// rest 7.5 (the AWS Spot Instance Advisor bands of the same classes); 10 when the GPU is not known.
+double default_spot_interruption_pct(const catalog::Gpu* gpu, int gpus_per_instance);
 // The job's cost in each pricing mode for `performance` (its plan, replicas, serving figures and
 // time) at the context's prices, in the output currency. No offering: every line unavailable.
 Costs price(const workload::Profile& profile, const PriceContext& context, const Performance& performance);

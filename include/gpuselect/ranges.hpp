@@ -28,6 +28,7 @@ enum class Quantity : std::uint8_t {
   output_tokens,
   tensor_parallel,
   egress_gb,
+  dataset_gb,
   hours,
   checkpoint_minutes,
   mfu,

@@ -54,6 +54,7 @@ struct Constraints {
   std::vector<std::string> exclude_providers;
   std::vector<std::string> gpus;                    // GPU ids or aliases, any of
   std::vector<catalog::PricingMode> pricing_modes;  // empty = all
+  bool pricing_named = false;  // the user gave --pricing (a notebook ranks spot only then)
   // A monthly or yearly subscription line is ranked only when its job total is below the same
   // offering's on-demand line (recommend's default: a subscription is worth showing when it is the
   // cheaper way to pay for this job; --pricing naming the mode ranks it always).
@@ -201,7 +202,8 @@ struct Candidate {
   std::optional<double> spot_total;
   double hours = 0;       // expected wall hours in this mode (spot includes interruptions), with the queue
   // Of `hours`: the wait before the run starts, added to both ends of its band: the capacity's
-  // queue (availability.queue_hours) plus, for training, the machine's setup (estimate::setup_hours).
+  // queue (availability.queue_hours) plus, for training, the machine's setup (estimate::setup_hours)
+  // and the data staging (Cost::staging_hours).
   double queue_hours = 0;
   double total_cost = 0;  // this mode's job total, output currency
   std::array<CriterionScore, criterion_count> criteria{};

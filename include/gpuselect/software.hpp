@@ -13,6 +13,7 @@ namespace gpuselect::catalog {
 
 // What a job may need from the stack. Names (to_string) are the JSON and docs spelling.
 enum class StackFeature : std::uint8_t {
+  bf16,               // bf16 arithmetic on tensor cores (the default precision of training and serving)
   qlora_4bit,         // QLoRA: bitsandbytes NF4 base weights with 4-bit kernels
   fp8_training,       // FP8 training (Transformer Engine or the vendor's port)
   fp4,                // FP4 (NVFP4/MXFP4) training or serving kernels
@@ -23,7 +24,7 @@ enum class StackFeature : std::uint8_t {
   tensorrt_llm,
   sglang,
 };
-inline constexpr std::size_t stack_feature_count = 9;
+inline constexpr std::size_t stack_feature_count = 10;
 
 // mature: the project ships and tests it there; weak: it runs, with fewer or slower kernels or a
 // preview port (a warning and a stability/usability deduction); unsupported: it does not run

@@ -113,6 +113,7 @@ struct Request {
   std::optional<double> headroom_pct;                      // --min-headroom
   std::optional<std::string> global_batch_text;            // --global-batch tokens, "4M"
   std::optional<double> egress_gb;
+  std::optional<double> dataset_gb;  // --dataset-gb: training data staged onto the machines
   std::optional<double> hours;  // serving/notebook duration to price (hours of use)
   // Serving latency targets (p50), milliseconds.
   std::optional<double> ttft_ms, tpot_ms;
@@ -213,6 +214,9 @@ struct Profile {
   int redundancy = 0;                                  // serving only: spare replicas beyond the load's
   // Cost
   double egress_gb = 0;
+  // Training data staged onto the machines before the run, GB; 0 = the workload's default
+  // (estimate's dataset_bytes: 2 B per token, ImageNet-1k for cv-train).
+  double dataset_gb = 0;
   double hours = 0;  // hours of use priced for serving and notebooks
   // Plain sentences for each default that was applied ("tokens: 1e9 (default for llm-finetune)").
   std::vector<std::string> defaults_applied;

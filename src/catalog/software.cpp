@@ -40,11 +40,24 @@ constexpr std::string_view tensorrt_llm = "https://nvidia.github.io/TensorRT-LLM
 // SGLang: NVIDIA GPUs and AMD Instinct MI300X/MI325X/MI355X (its AMD platform page).
 constexpr std::string_view sglang = "https://docs.sglang.ai/platforms/amd_gpu.html";
 
+// bf16 tensor cores arrived with Ampere (NVIDIA A100 Tensor Core GPU architecture whitepaper, "BF16");
+// below compute capability 8.0 PyTorch AMP runs fp16 with loss scaling and vLLM refuses bf16 ("Bfloat16
+// is only supported on GPUs with compute capability of at least 8.0 ... use float16 instead").
+constexpr std::string_view ampere_whitepaper =
+    "https://images.nvidia.com/aem-dam/en-zz/Solutions/data-center/nvidia-ampere-architecture-whitepaper.pdf";
+// AMD CDNA 2 whitepaper: bf16 matrix cores on MI200 (and every later Instinct).
+constexpr std::string_view cdna2_whitepaper =
+    "https://www.amd.com/content/dam/amd/en/documents/instinct-business-docs/white-papers/amd-cdna2-white-paper.pdf";
+constexpr std::string_view no_bf16_units =
+    "no bf16 tensor cores (compute capability below 8.0): runs in fp16 instead (PyTorch AMP with loss scaling; vLLM "
+    "needs --dtype float16), and a model trained in bf16 can overflow in fp16";
+
 constexpr std::string_view no_fp8_units = "no FP8 tensor cores (Transformer Engine's FP8 needs compute capability 8.9+)";
 constexpr std::string_view no_fp4_units = "no FP4 tensor cores";
 
 constexpr auto table = std::to_array<StackSupport>({
     // NVIDIA Volta (V100, compute capability 7.0)
+    {"nvidia", "volta", F::bf16, L::weak, no_bf16_units, ampere_whitepaper},
     {"nvidia", "volta", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "volta", F::fp8_training, L::unsupported, no_fp8_units, transformer_engine},
     {"nvidia", "volta", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
@@ -59,6 +72,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "volta", F::tensorrt_llm, L::unsupported, "TensorRT-LLM supports Ampere and newer", tensorrt_llm},
     {"nvidia", "volta", F::sglang, L::weak, "not among SGLang's tested GPUs", sglang},
     // NVIDIA Turing (T4, compute capability 7.5)
+    {"nvidia", "turing", F::bf16, L::weak, no_bf16_units, ampere_whitepaper},
     {"nvidia", "turing", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "turing", F::fp8_training, L::unsupported, no_fp8_units, transformer_engine},
     {"nvidia", "turing", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
@@ -72,6 +86,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "turing", F::tensorrt_llm, L::unsupported, "TensorRT-LLM supports Ampere and newer", tensorrt_llm},
     {"nvidia", "turing", F::sglang, L::weak, "not among SGLang's tested GPUs", sglang},
     // NVIDIA Ampere (A100, A10, A40, RTX 30, compute capability 8.0/8.6)
+    {"nvidia", "ampere", F::bf16, L::mature, "bf16 tensor cores (compute capability 8.0+)", ampere_whitepaper},
     {"nvidia", "ampere", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "ampere", F::fp8_training, L::unsupported, no_fp8_units, transformer_engine},
     {"nvidia", "ampere", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
@@ -82,6 +97,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "ampere", F::tensorrt_llm, L::mature, "TensorRT-LLM supports Ampere", tensorrt_llm},
     {"nvidia", "ampere", F::sglang, L::mature, "SGLang supports NVIDIA Ampere", sglang},
     // NVIDIA Ada (L4, L40S, RTX 40, compute capability 8.9)
+    {"nvidia", "ada", F::bf16, L::mature, "bf16 tensor cores (compute capability 8.9)", ampere_whitepaper},
     {"nvidia", "ada", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "ada", F::fp8_training, L::weak,
      "Transformer Engine runs per-tensor FP8 on Ada with a caveat, without FP8 block scaling or MXFP8",
@@ -94,6 +110,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "ada", F::tensorrt_llm, L::mature, "TensorRT-LLM supports Ada", tensorrt_llm},
     {"nvidia", "ada", F::sglang, L::mature, "SGLang supports NVIDIA Ada", sglang},
     // NVIDIA Hopper (H100, H200, H20, H800, compute capability 9.0)
+    {"nvidia", "hopper", F::bf16, L::mature, "bf16 tensor cores (compute capability 9.0)", ampere_whitepaper},
     {"nvidia", "hopper", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "hopper", F::fp8_training, L::mature, "Transformer Engine FP8, per tensor and block scaling",
      transformer_engine},
@@ -105,6 +122,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "hopper", F::tensorrt_llm, L::mature, "TensorRT-LLM supports Hopper", tensorrt_llm},
     {"nvidia", "hopper", F::sglang, L::mature, "SGLang supports NVIDIA Hopper", sglang},
     // NVIDIA Blackwell (B200, B300, GB200, RTX PRO 6000, RTX 50; compute capability 10.x/12.0)
+    {"nvidia", "blackwell", F::bf16, L::mature, "bf16 tensor cores (compute capability 10.0+)", ampere_whitepaper},
     {"nvidia", "blackwell", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+",
      bitsandbytes},
     {"nvidia", "blackwell", F::fp8_training, L::mature, "Transformer Engine FP8, block scaling and MXFP8",
@@ -120,6 +138,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "blackwell", F::tensorrt_llm, L::mature, "TensorRT-LLM supports Blackwell", tensorrt_llm},
     {"nvidia", "blackwell", F::sglang, L::mature, "SGLang supports NVIDIA Blackwell", sglang},
     // AMD CDNA2 (Instinct MI200, gfx90a)
+    {"amd", "cdna2", F::bf16, L::mature, "bf16 matrix cores since MI200", cdna2_whitepaper},
     {"amd", "cdna2", F::qlora_4bit, L::weak, "bitsandbytes on ROCm is experimental (preview builds for gfx90a)",
      bitsandbytes},
     {"amd", "cdna2", F::fp8_training, L::unsupported, "no FP8 matrix cores on CDNA2", transformer_engine_rocm},
@@ -132,6 +151,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"amd", "cdna2", F::tensorrt_llm, L::unsupported, "TensorRT-LLM is NVIDIA-only", tensorrt_llm},
     {"amd", "cdna2", F::sglang, L::weak, "SGLang's AMD page targets MI300X and newer", sglang},
     // AMD CDNA3 (Instinct MI300X, MI325X, gfx942)
+    {"amd", "cdna3", F::bf16, L::mature, "bf16 matrix cores since MI200", cdna2_whitepaper},
     {"amd", "cdna3", F::qlora_4bit, L::weak,
      "bitsandbytes on ROCm is experimental: 4-bit kernels are ported, not tuned, and QLoRA recipes are tested on CUDA",
      bitsandbytes},
@@ -146,6 +166,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"amd", "cdna3", F::tensorrt_llm, L::unsupported, "TensorRT-LLM is NVIDIA-only", tensorrt_llm},
     {"amd", "cdna3", F::sglang, L::mature, "SGLang supports MI300X and MI325X", sglang},
     // AMD CDNA4 (Instinct MI355X, gfx950)
+    {"amd", "cdna4", F::bf16, L::mature, "bf16 matrix cores since MI200", cdna2_whitepaper},
     {"amd", "cdna4", F::qlora_4bit, L::weak, "bitsandbytes on ROCm is experimental", bitsandbytes},
     {"amd", "cdna4", F::fp8_training, L::weak, "FP8 training through AMD's ROCm port of Transformer Engine",
      transformer_engine_rocm},
@@ -160,9 +181,10 @@ constexpr auto table = std::to_array<StackSupport>({
 });
 
 constexpr std::array<std::string_view, stack_feature_count> feature_names = {
-    "qlora-4bit", "fp8-training", "fp4", "flash-attention-2", "flash-attention-3", "gpu-data-loading",
-    "vllm",       "tensorrt-llm", "sglang"};
+    "bf16", "qlora-4bit", "fp8-training", "fp4", "flash-attention-2", "flash-attention-3", "gpu-data-loading",
+    "vllm", "tensorrt-llm", "sglang"};
 constexpr std::array<std::string_view, stack_feature_count> feature_sentences = {
+    "bf16 arithmetic",
     "QLoRA (bitsandbytes 4-bit)",
     "FP8 training (Transformer Engine)",
     "FP4 (NVFP4/MXFP4)",

@@ -150,6 +150,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   constraints.gpus = gpu_constraint_ids(flags.gpu, catalog);
   apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
   constraints.pricing_modes = parse_pricing_flag(flags.pricing);
+  constraints.pricing_named = !flags.pricing.empty();
   if (flags.pricing.empty()) {
     // A subscription (包年包月) is how a long job is usually paid on the domestic clouds: by default it
     // is ranked where it is the cheaper way to pay for this job (Constraints::subscriptions_only_when_cheaper).

@@ -41,6 +41,7 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::output_tokens, "output tokens", 1, 1e8, true, "as context"},
     {Q::tensor_parallel, "tensor-parallel degree", 1, 1024, true, "GPUs per replica"},
     {Q::egress_gb, "egress GB", 0, 1e9, false, "1 EB"},
+    {Q::dataset_gb, "dataset GB", 1e-3, 1e9, false, "1 MB to 1 EB"},
     {Q::hours, "hours", 1e-3, 1e6, false, "a few seconds to 100 years"},
     {Q::checkpoint_minutes, "minutes between checkpoints", 1e-2, 1e6, false, "under a second to 2 years"},
     {Q::mfu, "model FLOPs utilisation", 1e-3, 1, false, "a fraction of peak"},

@@ -134,8 +134,9 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
   if (estimate.has_price && spot.available) {
     sentences.push_back(fmt::format("Spot: {:g}% interruptions per instance-month{}; each {}.",
                                     spot.spot_interruption_pct,
-                                    spot.spot_interruption_pct == model::spot_interruption_pct_default
-                                        ? " (default: AWS Spot Advisor band boundary 10%)"
+                                    spot.spot_rate_assumed
+                                        ? " (not published: assumed for the GPU class from AWS Spot Advisor's "
+                                          "bands, estimated)"
                                         : "",
                                     workload::is_training(profile.kind)
                                         ? "loses half a checkpoint interval of the whole job plus the restart"

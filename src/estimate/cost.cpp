@@ -102,7 +102,7 @@ constexpr int wait_slices = 32;
 
 // Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance, by pricing mode and
 // stock (judgement: no provider publishes waits; on-demand capacity of a "high" SKU is there at
-// once, a "low" one is often out of stock for hours, spot more so). Reserved capacity is held for
+// once, a "low" one is often out of stock for hours, spot more so). Reserved and subscription capacity is held for
 // the contract: no wait. Eight-GPU instances (the scarce training SKUs) wait twice as long.
 struct AcquisitionRow {
   catalog::Stock stock;
@@ -121,7 +121,8 @@ constexpr double scarce_instance_factor = 2.0;
 }  // namespace
 
 double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode) {
-  if (mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y) return 0.0;
+  // Reserved and subscription (monthly, yearly) capacity is held for the term: no wait.
+  if (catalog::term_hours(mode) > 0) return 0.0;
   double hours = 0;
   for (const auto& row : acquisition_table) {
     if (row.stock == offering.stock) hours = mode == catalog::PricingMode::spot ? row.spot_hours : row.on_demand_hours;
@@ -194,6 +195,32 @@ double finish_hours_at(const RunDistribution& run, double probability, const Del
   return high;
 }
 
+namespace {
+// Spot rate by GPU class when the offering publishes none (docs/estimation.md "Spot risk"). The
+// AWS Spot Instance Advisor's monthly bands for the catalog's AWS rows, by class: every instance of
+// a linked HBM data-center GPU (NVLink/Infinity Fabric peers, >= 1.5 TB/s memory: the SXM/OAM training parts) (p4d A100-40GB, p4de A100-80GB, p5.4xlarge and p5.48xlarge H100, p5en H200,
+// p6-b200, p6-b300) is in the top band ">20%" (22.5 = its floor plus half a band); other instances of
+// 4 or more GPUs (p3.16xlarge and p3dn V100, g5.12xlarge A10G, g6e.24xlarge L40S) 10-15% (12.5); single
+// smaller GPUs (g4dn T4, g5 A10G, g6 L4) 5-10% (7.5). The large training GPUs are reclaimed more
+// often than the advisor's 10% middle: they are the capacity every provider is short of.
+// A100-40GB's 1,555 GB/s is the slowest HBM2e part (V100 900); the peer link leaves out PCIe cards
+// (A100/H100 PCIe) and GDDR7 cards near the bandwidth (RTX PRO 6000 1,597 GB/s).
+constexpr double hbm_bandwidth_gbps = 1500;
+constexpr double hbm_class_pct = 22.5;
+constexpr int multi_gpu_instance = 4;
+constexpr double multi_gpu_class_pct = 12.5;
+constexpr double single_gpu_class_pct = 7.5;
+}  // namespace
+
+double default_spot_interruption_pct(const catalog::Gpu* gpu, int gpus_per_instance) {
+  if (gpu == nullptr) return model::spot_interruption_pct_default;
+  if (gpu->segment == catalog::GpuSegment::datacenter && gpu->memory_bandwidth_gbps >= hbm_bandwidth_gbps &&
+      gpu->interconnect_gbps > 0) {
+    return hbm_class_pct;
+  }
+  return gpus_per_instance >= multi_gpu_instance ? multi_gpu_class_pct : single_gpu_class_pct;
+}
+
 double spot_notice_seconds(std::string_view provider_id) {
   for (const auto& notice : spot_notices) {
     if (notice.provider == provider_id) return notice.seconds;
@@ -244,6 +271,18 @@ double setup_hours(workload::Kind kind, const catalog::Provider* provider) {
   return std::max(0.0, provider->environment.provision_minutes) / 60.0;
 }
 
+double staging_hours(const workload::Profile& profile, const catalog::Offering& offering, int nodes) {
+  if (!workload::is_training(profile.kind)) return 0.0;
+  // A fine-tune starts from the base model's published bf16 weights, which every node loads.
+  constexpr double checkpoint_bytes_per_param = 2.0;
+  const double weights_bytes =
+      profile.kind == workload::Kind::llm_finetune ? profile.shape.params * checkpoint_bytes_per_param : 0.0;
+  const double bytes = model::dataset_bytes(profile) / std::max(1, nodes) + weights_bytes;
+  const double network = offering.network.bandwidth_gbps > 0 ? offering.network.bandwidth_gbps : staging_gbit_per_s;
+  const double bytes_per_s = std::min(network, staging_gbit_per_s) * 1e9 / 8.0;
+  return bytes / bytes_per_s / 3600.0;
+}
+
 Costs price(const workload::Profile& profile, const PriceContext& context, const Performance& performance) {
   Costs costs{};
   for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
@@ -260,7 +299,10 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
   const double usage_hours = training ? performance.time.wall_hours : profile.hours;
   // Small jobs feel the billed setup most: 6 minutes of an 8-GPU node cost more than the 1-minute
   // BERT-base fine-tune it runs, which is why one small GPU is the right size for that job.
-  const double setup = setup_hours(profile.kind, provider);
+  const double staging = staging_hours(profile, offering, plan.nodes);
+  // The staging is billed like the setup, and the deadline's time for the run is shorter by it.
+  const double setup = setup_hours(profile.kind, provider) + staging;
+  const double run_deadline_hours = context.deadline_hours > 0 ? std::max(context.deadline_hours - staging, 1e-6) : 0.0;
   const double granularity = provider != nullptr ? provider->billing_granularity_seconds : 3600.0;
   const double restart_minutes = context.restart_minutes > 0
                                      ? context.restart_minutes
@@ -274,6 +316,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     cost.available = instance_price.has_value();
     if (!cost.available) continue;
     cost.instances = instances;
+    cost.staging_hours = staging;
     cost.price_per_hour = *instance_price * instances * rate;
 
     // Capacity: the run starts when the last instance is acquired (training: part of the time to
@@ -288,7 +331,8 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     }
     if (mode == catalog::PricingMode::spot) {
       cost.spot_rate_assumed = !offering.spot_interruption_pct.has_value();
-      cost.spot_interruption_pct = offering.spot_interruption_pct.value_or(model::spot_interruption_pct_default);
+      cost.spot_interruption_pct = offering.spot_interruption_pct.value_or(
+          default_spot_interruption_pct(context.gpu, offering.gpu_count));
       cost.spot_notice_seconds = provider != nullptr ? spot_notice_seconds(provider->id) : 0.0;
       // A reclaimed instance comes back after its start-up and the wait for spot capacity of that
       // SKU at its stock (hours for a scarce 8-GPU node), unless the caller fixed the restart time.
@@ -297,7 +341,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
         // A multi-node job restarts together: a hit on any instance stops all of them.
         const SpotRisk risk = spot_risk(usage_hours, instances, cost.spot_interruption_pct,
                                         profile.checkpoint_minutes / 60.0, cost.reprovision_hours,
-                                        context.deadline_hours);
+                                        run_deadline_hours);
         cost.interruption_hours = risk.extra_hours;
         cost.interruptions_expected = risk.interruptions;
         cost.uninterrupted_probability = risk.uninterrupted_probability;
@@ -384,7 +428,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
         delays.hazard_per_hour = spot_risk(0, instances, cost.spot_interruption_pct, 0, 0, 0).hazard_per_hour;
         delays.per_hit_hours = segment / 2.0 + cost.reprovision_hours;
       }
-      cost.within_deadline_probability = finish_probability(run, context.deadline_hours, delays);
+      cost.within_deadline_probability = finish_probability(run, run_deadline_hours, delays);
       cost.hours_at_confidence = finish_hours_at(run, context.confidence, delays);
     }
     if (profile.kind == workload::Kind::llm_inference && profile.requests_per_s > 0) {

@@ -93,6 +93,7 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
     context.provider = &provider;
     context.to_output_currency = catalog::convert(catalog, 1.0, provider.currency, request.currency);
     context.currency = request.currency;
+    context.gpu = hardware.gpu;
   }
   job.estimate = priced(job.profile, context, std::move(performance));
   return job;

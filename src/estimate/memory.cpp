@@ -202,6 +202,7 @@ double dataset_bytes(const workload::Profile& profile) {
   constexpr double bytes_per_token = 2.0;
   // ImageNet-1k training set: 1,281,167 JPEGs, about 140 GB (110 kB per image).
   constexpr double imagenet_bytes = 1'281'167.0 * 110e3;
+  if (profile.dataset_gb > 0) return profile.dataset_gb * units::bytes_per_gb;
   if (profile.kind == workload::Kind::cv_train) return imagenet_bytes;
   if (workload::is_training(profile.kind)) return profile.tokens * bytes_per_token;
   return 0;

@@ -142,6 +142,7 @@ void compare(std::ostream& out, Format format, const RecommendView& view, const 
   std::vector<std::string> preamble = {"Job: " + summary.job};
   if (!summary.tokens.empty()) preamble.push_back("Tokens: " + summary.tokens);
   if (!summary.serving.empty()) preamble.push_back("Serving: " + summary.serving);
+  if (!summary.session.empty()) preamble.push_back("Session: " + summary.session);
   preamble.push_back("Weights: " + summary.weights);
   preamble.push_back("Currency: " + summary.currency);
   for (const auto& exclusion : view.ranking.excluded) {

@@ -245,6 +245,7 @@ void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
   std::vector<std::string> preamble = {"Job: " + summary.job};
   if (!summary.tokens.empty()) preamble.push_back("Tokens: " + summary.tokens);
   if (!summary.serving.empty()) preamble.push_back("Serving: " + summary.serving);
+  if (!summary.session.empty()) preamble.push_back("Session: " + summary.session);
   if (offering != nullptr) {
     preamble.push_back(
         fmt::format("Offering: {} ({})", offering->id, gpu_label(catalog, *offering, performance.memory.plan.nodes)));

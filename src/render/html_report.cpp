@@ -436,6 +436,7 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
   fact("Job", summary.job);
   fact("Tokens", summary.tokens);
   fact("Serving", summary.serving);
+  fact("Session", summary.session);
   if (!ranking.candidates.empty()) fact("Plan (#1)", plan_label(ranking.performance_of(ranking.candidates.front()).memory.plan));
   fact("Constraints", constraints_text(view));
   fact("Weights", summary.weights);

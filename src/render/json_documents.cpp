@@ -73,6 +73,7 @@ ordered_json workload_json(const workload::Profile& profile) {
       {"output_tokens_p90", profile.output_tokens_p90},
       {"tensor_parallel", profile.tensor_parallel ? ordered_json(*profile.tensor_parallel) : ordered_json(nullptr)},
       {"egress_gb", round_figure(profile.egress_gb)},
+      {"dataset_gb", round_figure(profile.dataset_gb)},
       {"hours", round_figure(profile.hours)},
       {"serving_tier", workload::to_string(profile.serving_tier)},
       {"max_utilization", round_figure(profile.max_utilization)},
@@ -369,6 +370,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
     if (cost.hours_at_confidence > 0) json.field("hours_at_confidence", round_figure(cost.hours_at_confidence));
     json.field("acquisition_wait_hours", round_figure(cost.acquisition_wait_hours));
     json.field("acquisition_wait_hours_band", band_json(cost.acquisition_wait_band, round_figure));
+    json.field("staging_hours", round_figure(cost.staging_hours));
   }
   if (mode == catalog::PricingMode::spot) {
     json.field("spot_interruption_pct", round_decimals(cost.spot_interruption_pct, 2));

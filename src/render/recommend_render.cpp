@@ -160,12 +160,13 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   facts.emplace_back("Job", summary.job);
   if (!summary.tokens.empty()) facts.emplace_back("Tokens", summary.tokens);
   if (!summary.serving.empty()) facts.emplace_back("Serving", summary.serving);
+  if (!summary.session.empty()) facts.emplace_back("Session", summary.session);
   if (!rows.empty()) facts.emplace_back("Plan", plan_line(view.ranking, rows));
   facts.emplace_back("Headroom", fmt::format("{:g}% of GPU memory kept free (fragmentation, NCCL buffers, "
                                              "transient peaks; --min-headroom)",
                                              view.profile.headroom_pct));
   if (workload::is_training(view.ranking.kind)) {
-    facts.emplace_back("Time", "to result = machine setup (billed) + run + expected spot interruptions + queue + "
+    facts.emplace_back("Time", "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + "
                                "wait for capacity");
     if (view.ranking.deadline_hours > 0) {
       facts.emplace_back("Deadline", fmt::format("{} met at {:g}% confidence (--confidence): the chance of ending "

@@ -334,7 +334,11 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
     summary.serving += fmt::format(", {} tier, replicas at most {}% busy, N+{}", workload::to_string(profile.serving_tier),
                                    plain_number(100.0 * profile.max_utilization), profile.redundancy);
   }
-  if (profile.hours > 0 && !workload::is_training(profile.kind)) {
+  if (profile.kind == workload::Kind::notebook) {
+    summary.session = fmt::format("interactive, priced for {}; spot only when --pricing names it (a reclaim ends "
+                                  "the session)",
+                                  units::format_hours(profile.hours));
+  } else if (profile.hours > 0 && !workload::is_training(profile.kind)) {
     if (!summary.serving.empty()) summary.serving += ", ";
     summary.serving += fmt::format("priced for {}", units::format_hours(profile.hours));
   }

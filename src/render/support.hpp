@@ -130,6 +130,7 @@ struct JobSummary {
   std::string job;       // "llm-finetune: Llama 2 7B (6.7B params), full bf16, AdamW"
   std::string tokens;    // "1.0e8 tokens (default for llm-finetune)"; "" when not training
   std::string serving;   // "context 4096, batch 1, 2 req/s for 720 h"; "" when not serving
+  std::string session;   // notebooks: "interactive, priced for 40.0 h, ..."; "" otherwise
   std::string weights;   // "balanced: stability 0.30, performance 0.25, ..."
   std::string currency;  // "USD (1 USD = 7.1 CNY, as of 2026-05-01)"
 };

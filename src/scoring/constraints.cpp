@@ -273,6 +273,14 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
 void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offering, catalog::PricingMode mode,
                   const workload::Profile& profile, const Options& options, double total_cost,
                   std::vector<ExclusionReason>& reasons) {
+  // An interactive session (a notebook) dies with its instance: spot only when --pricing names it.
+  if (profile.kind == workload::Kind::notebook && mode == catalog::PricingMode::spot &&
+      !options.constraints.pricing_named) {
+    reasons.push_back({ExclusionKind::pricing_mode, total_cost, 0,
+                       "an interactive session on spot is lost when the instance is reclaimed (seconds to minutes "
+                       "of notice); --pricing spot (or a list naming it) to include"});
+    return;
+  }
   if (!workload::is_serving(profile.kind) || profile.serving_tier != workload::ServingTier::production) return;
   const catalog::Gpu& gpu = catalog.gpu_of(offering);
   const Provider& provider = catalog.provider_of(offering);

@@ -105,6 +105,23 @@ IndicatorValue spot_risk(const IndicatorInput& in) {
   return {clamp01(1.0 - pct / 20.0) * clamp01(job_factor)};
 }
 
+// Whether the capacity will be there (docs/estimation.md "Capacity"): the expected wait until the
+// last of the row's instances is acquired for its pricing mode at the SKU's stock (a low-stock spot
+// 8-GPU node waits hours, a high-stock on-demand one none). The mean wait is in the time to result;
+// this scores the risk behind it: an exponential wait is as spread as its mean, so a launch that
+// waits an hour on average may wait four, or fail. Log scale: 1 at <= 3 min, 0 at >= 8 h (0.41 at
+// 1 h). Reserved and subscription capacity is held for the term and an owned cluster has its own
+// queue: both 1.
+IndicatorValue capacity(const IndicatorInput& in) {
+  if (in.provider.kind == catalog::ProviderKind::owned) return {1.0};
+  const double instance_hours = estimate::acquisition_wait_hours(in.offering, in.candidate.mode);
+  const double wait_hours = estimate::expected_wait_for_all(instance_hours, std::max(1, in.candidate.cost.instances));
+  constexpr double no_wait_hours = 0.05;
+  constexpr double worst_wait_hours = 8.0;
+  if (wait_hours <= no_wait_hours) return {1.0};
+  return {clamp01(1.0 - std::log(wait_hours / no_wait_hours) / std::log(worst_wait_hours / no_wait_hours))};
+}
+
 // Serving only: the chance that a month of service passes without a GPU failure among the GPUs the
 // load keeps busy (Candidate::gpus_needed), exp(-rate x GPUs x 30.4 d). A replica that loses a GPU
 // stops until the GPU is replaced, and a load that needs every replica misses its targets meanwhile:
@@ -286,22 +303,23 @@ constexpr double stability_software_weight = 0.25;
 constexpr double usability_software_weight = 0.30;
 constexpr double stable_share = 1.0 - stability_software_weight;
 constexpr double usable_share = 1.0 - usability_software_weight;
-constexpr std::array<IndicatorSpec, 21> table = {{
-    // fleet_failures and hardware_grade apply to serving only; the other six keep their old
-    // proportions (0.30 : 0.20 : 0.15 : 0.15 : 0.10 : 0.10, times 0.7), so training and notebook
-    // scores do not move (weights are renormalised over the indicators that apply).
-    {C::stability, "isolation", 0.21 * stable_share, isolation, "bare-metal 1, passthrough 0.85, vgpu 0.4"},
-    {C::stability, "sla_uptime", 0.14 * stable_share, sla_uptime,
+constexpr std::array<IndicatorSpec, 22> table = {{
+    // capacity applies to every row; fleet_failures and hardware_grade to serving only. The other six
+    // keep their old proportions (0.30 : 0.20 : 0.15 : 0.15 : 0.10 : 0.10, times 0.63).
+    {C::stability, "isolation", 0.189 * stable_share, isolation, "bare-metal 1, passthrough 0.85, vgpu 0.4"},
+    {C::stability, "sla_uptime", 0.126 * stable_share, sla_uptime,
      "99.0% -> 0.3 .. 99.99% -> 1 (log of downtime), x0.8 without credits"},
-    {C::stability, "fault_recovery", 0.105 * stable_share, fault_recovery,
+    {C::stability, "fault_recovery", 0.0945 * stable_share, fault_recovery,
      "checkpoint .35 + resume .25 + failover .25 + live migration .15"},
-    {C::stability, "spot_risk", 0.105 * stable_share, spot_risk,
+    {C::stability, "spot_risk", 0.0945 * stable_share, spot_risk,
      "spot only: (1 - interruption%/20) x P(job uninterrupted); serving 0 unless allowed"},
-    {C::stability, "monitoring", 0.07 * stable_share, monitoring, "metrics .6 + alerts .4"},
-    {C::stability, "memory_headroom", 0.07 * stable_share, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
-    {C::stability, "fleet_failures", 0.15 * stable_share, fleet_failures,
+    {C::stability, "monitoring", 0.063 * stable_share, monitoring, "metrics .6 + alerts .4"},
+    {C::stability, "memory_headroom", 0.063 * stable_share, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
+    {C::stability, "capacity", 0.10 * stable_share, capacity,
+     "expected wait for the row's instances at its stock and mode: <= 3 min 1 .. >= 8 h 0 (log)"},
+    {C::stability, "fleet_failures", 0.135 * stable_share, fleet_failures,
      "serving only: P(no GPU failure in a month) = exp(-4.7e-4/GPU-day x GPUs busy x 30.4 d)"},
-    {C::stability, "hardware_grade", 0.15 * stable_share, hardware_grade,
+    {C::stability, "hardware_grade", 0.135 * stable_share, hardware_grade,
      "serving only: datacenter 1, workstation 0.7, consumer (GeForce) 0.3"},
     {C::stability, "software_stack", stability_software_weight, software_stack,
      "only where the job's stack is weak (0.3) or unsupported and allowed (0)"},

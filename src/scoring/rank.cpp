@@ -255,6 +255,7 @@ class Ranker {
     context.deadline_hours = deadline > 0 ? std::max(deadline - wait_hours(offering), 1e-6) : 0;
     context.confidence = confidence();
     context.pricing = &region_choice_.pricing;
+    context.gpu = &catalog_.gpu_of(offering);
     return context;
   }
 
@@ -647,9 +648,9 @@ class Ranker {
       const double pessimism = options_.risk_averse && band.high > 0 && estimate.time.wall_hours > 0
                                    ? band.high / estimate.time.wall_hours
                                    : 1.0;
-      // Time to result: the run and its spot interruptions, the wait before it (queue, setup) and
-      // the expected wait to acquire the capacity (docs/estimation.md "Capacity").
-      const double waited_hours = wait_hours + cost.acquisition_wait_hours;
+      // Time to result: the run and its spot interruptions, the wait before it (queue, setup, data
+      // staging) and the expected wait to acquire the capacity (docs/estimation.md "Capacity").
+      const double waited_hours = wait_hours + cost.staging_hours + cost.acquisition_wait_hours;
       const double hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism + waited_hours;
       const double total_cost = detail::ranked_total(cost, options_.risk_averse);
       reasons_.clear();
@@ -667,7 +668,7 @@ class Ranker {
                             waited_words(queue_hours, wait_hours, hours, *filter_.deadline_hours)});
       } else if (filter_.deadline_hours && cost.within_deadline_probability >= 0 &&
                  cost.within_deadline_probability < confidence()) {
-        const double at_confidence = wait_hours + cost.hours_at_confidence;
+        const double at_confidence = wait_hours + cost.staging_hours + cost.hours_at_confidence;
         std::string words = fmt::format("at {} confidence; {} chance of ending within it",
                                         detail::percent(confidence()),
                                         detail::chance(cost.within_deadline_probability));

@@ -84,7 +84,8 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
 bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
 // Production serving's service tier (docs/scoring.md "Service tiers"): appends a reason per class
 // this row belongs to and the options do not allow (consumer or workstation GPU, marketplace host,
-// spot), with the row's `total_cost`; nothing for other workloads or the development tier.
+// spot), with the row's `total_cost`; nothing for other workloads or the development tier. A
+// notebook on spot is excluded unless --pricing names spot (an interactive session dies with it).
 void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offering, catalog::PricingMode mode,
                   const workload::Profile& profile, const Options& options, double total_cost,
                   std::vector<ExclusionReason>& reasons);

@@ -62,6 +62,7 @@ SoftwareSupport software_support(const workload::Profile& profile, const catalog
   SoftwareSupport support;
   using workload::Kind;
   const bool llm_training = profile.kind == Kind::llm_pretrain || profile.kind == Kind::llm_finetune;
+  if (profile.precision == workload::Precision::bf16) worst_of(support, level_of(gpu, StackFeature::bf16), StackFeature::bf16);
   if (profile.kind == Kind::llm_finetune && profile.method == workload::Method::qlora) {
     worst_of(support, level_of(gpu, StackFeature::qlora_4bit), StackFeature::qlora_4bit);
   }

@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -173,13 +174,11 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                                    providers, providers == 1 ? "" : "s", ages, oldest_date, today, stale_price_days)});
     }
   }
-  // Spot rates the catalog does not publish: the assumption, once.
+  // Spot rates the catalog does not publish: the assumption per GPU class, once.
   std::vector<char> assumed(catalog.providers.size(), 0);
-  double assumed_pct = 0;
   for (const auto& candidate : ranking.candidates) {
     if (candidate.mode != PricingMode::spot || !candidate.cost.spot_rate_assumed) continue;
     assumed[catalog.offerings[candidate.offering_index].provider_index] = 1;
-    assumed_pct = candidate.cost.spot_interruption_pct;
   }
   // By id, not catalog order: the output must not depend on the order of records in the files.
   std::vector<std::string_view> ids;
@@ -191,9 +190,11 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   for (const auto id : ids) names += (names.empty() ? "" : ", ") + std::string(id);
   if (!names.empty()) {
     notes.push_back({"N-SPOT-RATE-ASSUMED",
-                     fmt::format("Spot interruption rates of {} are not published: {}% of instances a month is "
-                                 "assumed (estimated), the middle of AWS Spot Advisor's 5-20% bands.",
-                                 names, fmt::format("{:g}", assumed_pct))});
+                     fmt::format("Spot interruption rates of {} are not published: the GPU class's band on AWS Spot "
+                                 "Advisor is assumed (estimated): 22.5% of instances a month for SXM/OAM HBM GPUs "
+                                 "(A100, H100, H200, B200, MI300X), 12.5% for other instances of 4+ GPUs, 7.5% "
+                                 "for the rest.",
+                                 names)});
   }
   // Production serving's tier: per class, how many offerings it kept out and the cheapest of them.
   for (const auto& tier : ranking.tier_excluded) {
