@@ -456,7 +456,8 @@ TEST_CASE("scenario: production serving on consumer GeForce cards warns and weig
   // Brought back with --allow-consumer (production serving excludes them by default). On-demand only:
   // a month's subscription on a container platform is another comparison (tests/test_china.cpp).
   const auto document =
-      json_of(with(serving_70b_at_50ms, {"--top", "200", "--allow-consumer", "--pricing", "on-demand"}));
+      json_of(with(serving_70b_at_50ms,
+                   {"--top", "200", "--allow-consumer", "--allow-marketplace", "--pricing", "on-demand"}));
   const std::set<std::string> consumer = {"rtx-3090", "rtx-4090", "rtx-5090"};
   int consumer_rows = 0;
   double best_consumer_stability = 0;

@@ -225,3 +225,33 @@ TEST_CASE("subscription: by default a month of serving ranks the monthly line, a
                                          "autodl", "--top", "50"});
   for (const auto& candidate : short_job["candidates"]) CHECK(candidate["pricing_mode"] != "monthly");
 }
+
+// Before: `recommend -w llm-inference -m llama-3-8b` ranked a Volcano Engine L20 (China), sold only
+// in mainland China, first for a USD user who cannot open an account there.
+TEST_CASE("mainland-China-only offerings are ranked when the user asks for China", "[china]") {
+  const auto mainland_only = [](const nlohmann::json& candidate) {
+    const std::string provider = candidate["provider"];
+    return provider == "volcano" || provider == "baidu" || provider == "huawei" || provider == "ctyun" ||
+           provider == "autodl";
+  };
+  const auto usd = recommend_json({"-w", "llm-inference", "-m", "llama-3-8b", "--top", "300"});
+  REQUIRE_FALSE(usd["candidates"].empty());
+  for (const auto& candidate : usd["candidates"]) {
+    INFO(candidate["offering_id"]);
+    CHECK_FALSE(mainland_only(candidate));
+  }
+  bool said = false;
+  for (const auto& exclusion : usd["excluded"]) {
+    for (const auto& reason : exclusion["reasons"]) {
+      said = said || reason.get<std::string>().find("sold in mainland China only") != std::string::npos;
+    }
+  }
+  CHECK(said);
+  for (const std::vector<std::string>& asked : {std::vector<std::string>{"--region", "cn"},
+                                               std::vector<std::string>{"--currency", "CNY"}}) {
+    std::vector<std::string> args = {"-w", "llm-inference", "-m", "llama-3-8b", "--top", "300"};
+    args.insert(args.end(), asked.begin(), asked.end());
+    const auto china = recommend_json(args);
+    CHECK(std::any_of(china["candidates"].begin(), china["candidates"].end(), mainland_only));
+  }
+}

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <string_view>
 #include <tuple>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -142,6 +144,19 @@ class Ranker {
     // The job's stack per GPU model (docs/scoring.md "Software stack"): the same for every offering of it.
     software_by_gpu_.reserve(catalog.gpus.size());
     for (const auto& gpu : catalog.gpus) software_by_gpu_.push_back(software_support(profile, gpu));
+    // Mainland China is ranked when the user asks for it (docs/scoring.md "Mainland China"): a region
+    // filter, a provider filter or CNY as the currency; else offerings sold only there are left out.
+    mainland_asked_ = !filter.regions.empty() || !filter.providers.empty() || options.currency == "CNY";
+    if (!mainland_asked_) {
+      const std::vector<std::string> mainland = catalog::expand_region_groups(catalog, {"cn"});
+      const std::unordered_set<std::string_view> in_mainland(mainland.begin(), mainland.end());
+      mainland_only_.reserve(catalog.offerings.size());
+      for (const auto& offering : catalog.offerings) {
+        mainland_only_.push_back(!offering.regions.empty() &&
+                                 std::all_of(offering.regions.begin(), offering.regions.end(),
+                                             [&](const std::string& region) { return in_mainland.count(region) > 0; }));
+      }
+    }
   }
 
   Ranking rank() {
@@ -657,6 +672,12 @@ class Ranker {
       // compare() ranks under no constraints, the service tier included.
       if (&filter_ == &options_.constraints) {
         detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_);
+        if (!mainland_asked_ && mainland_only_[index]) {
+          reasons_.push_back({ExclusionKind::region, total_cost, 0,
+                              "sold in mainland China only (a real-name mainland account); --region cn, --currency "
+                              "CNY or --provider " +
+                                  offering.provider + " to include"});
+        }
       }
       if (filter_.budget && total_cost > *filter_.budget) {
         reasons_.push_back({ExclusionKind::budget, total_cost, *filter_.budget, {}});
@@ -877,6 +898,8 @@ class Ranker {
   std::vector<double> rate_by_provider_;
   std::vector<ExclusionReason> reasons_;
   std::vector<SoftwareSupport> software_by_gpu_;  // per catalog GPU: the job's stack on it
+  bool mainland_asked_ = true;                    // the user asked for mainland China (or filtered regions)
+  std::vector<bool> mainland_only_;               // per offering, when not asked: sold only in mainland China
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
   std::array<int, exclusion_kind_count> kind_counts_{};  // offerings fully removed, per ExclusionKind
   double best_chance_ = 0;  // the best chance of ending within the deadline of the offering's rows so far
