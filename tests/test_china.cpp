@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "builtin_catalog.hpp"
 #include "cli_runner.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/embedded.hpp"
@@ -27,14 +28,7 @@ std::vector<catalog::SourceText> builtin_sources() {
   return sources;
 }
 
-const catalog::Catalog& builtin() {
-  static const catalog::Catalog loaded = [] {
-    auto result = catalog::load(builtin_sources());
-    REQUIRE(result.ok());
-    return result.catalog;
-  }();
-  return loaded;
-}
+const catalog::Catalog& builtin() { return gpuselect::testing::builtin_catalog(); }
 
 catalog::LoadResult load_with(const std::string& overlay) {
   auto sources = builtin_sources();

@@ -17,6 +17,7 @@
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
 #include "scoring_invariants.hpp"
+#include "serving_options.hpp"
 
 using namespace gpuselect;
 
@@ -48,13 +49,7 @@ estimate::Hardware node(std::string_view gpu_id, int gpus, int nodes) {
   return hardware;
 }
 
-scoring::Options serving_options() {
-  scoring::Options options;
-  options.weights = scoring::profile_weights("auto", workload::Kind::llm_inference);
-  options.profile_name = "serving";
-  options.today = "2026-12-01";
-  return options;
-}
+using testing::serving_options;
 
 }  // namespace
 

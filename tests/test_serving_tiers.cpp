@@ -17,6 +17,7 @@
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
 #include "scoring_invariants.hpp"
+#include "serving_options.hpp"
 
 using namespace gpuselect;
 
@@ -32,13 +33,7 @@ workload::Request llm_request(std::string_view model, double requests_per_s) {
   return request;
 }
 
-scoring::Options serving_options() {
-  scoring::Options options;
-  options.weights = scoring::profile_weights("auto", workload::Kind::llm_inference);
-  options.profile_name = "serving";
-  options.today = "2026-12-01";
-  return options;
-}
+using testing::serving_options;
 
 bool consumer(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
   return catalog.gpu_of(catalog.offerings[candidate.offering_index]).segment != catalog::GpuSegment::datacenter;
