@@ -85,3 +85,133 @@ TEST_CASE("scenario: a two-week spot pretraining on 13 H200 nodes expects more t
   }
   CHECK(seen);
 }
+
+
+namespace {
+
+const nlohmann::json* row_of(const nlohmann::json& ranked, const std::string& id, const std::string& mode) {
+  for (const auto& candidate : ranked["candidates"]) {
+    if (candidate["offering_id"] == id && candidate["pricing_mode"] == mode) return &candidate;
+  }
+  return nullptr;
+}
+
+bool lists(const nlohmann::json& array, const std::string& item) {
+  for (const auto& entry : array) {
+    if (entry == item) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("scenario: a suspect spot quote on the scarcest SKU no longer sets the cost every row is scored against",
+          "[risk]") {
+  // Issue 24 item 3. Before: aws/p6-b300 spot at 11.2% of on-demand on a low-stock SKU was the
+  // cheapest row of the 70B fine-tune ($29.24), cost 100/100, and every other row's cost score was
+  // its ratio to that quote.
+  const auto ranked = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-70b", "--deadline", "72", "--top",
+                               "all"});
+  const auto* b300 = row_of(ranked, "aws/p6-b300.48xlarge", "spot");
+  REQUIRE(b300 != nullptr);
+  const auto& cost = (*b300)["cost"];
+  CHECK(lists(cost["spot_quote"], "below-25pct-of-on-demand-low-stock"));
+  CHECK(lists(cost["spot_quote"], "older-than-14-days"));
+  CHECK(has_warning(*b300, "W-SPOT-QUOTE"));
+  CHECK(lists((*b300)["estimated"], "price"));
+  // Ranked at up to 25% of on-demand (x 0.25 / 0.1122), times the 195-day spot age band (+47.6%).
+  CHECK(cost["price_high_factor"].get<double>() == Approx(0.25 / (15.9815 / 142.416) * 1.476).epsilon(0.01));
+  CHECK(cost["total_band"]["high"].get<double>() >= cost["total"].get<double>() * 3.0);
+  CHECK((*b300)["criteria"]["cost"]["score"].get<double>() < 90.0);
+  CHECK(ranked["candidates"][0]["offering_id"] != "aws/p6-b300.48xlarge");
+  // A quote in the ordinary range is not suspect: Nebius H100 spot at 42% of on-demand.
+  const auto* nebius = row_of(ranked, "nebius/gpu-b200-sxm_8gpu-160vcpu-1792gb", "spot");
+  REQUIRE(nebius != nullptr);
+  CHECK_FALSE(has_warning(*nebius, "W-SPOT-QUOTE"));
+  CHECK_FALSE(lists((*nebius)["cost"]["spot_quote"], "below-10pct-of-on-demand"));
+}
+
+TEST_CASE("scenario: two-year-old prices move the ranking and widen every cost band", "[risk]") {
+  // Issue 24 item 5. Before: with GPUSELECT_TODAY=2028-06-01 the top 5 and their scores were
+  // identical to today's; only a note changed.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-finetune", "-p", "7e9", "--top", "5"};
+  const auto fresh = json_of(args, {"GPUSELECT_TODAY=2026-05-25"});
+  const auto now = json_of(args, today);
+  const auto stale = json_of(args, {"GPUSELECT_TODAY=2028-06-01"});
+  const auto top5 = [](const nlohmann::json& ranked) {
+    std::vector<std::string> rows;
+    for (const auto& candidate : ranked["candidates"]) {
+      rows.push_back(candidate["offering_id"].get<std::string>() + " " + candidate["pricing_mode"].get<std::string>() +
+                     " " + std::to_string(candidate["score"].get<double>()));
+    }
+    return rows;
+  };
+  CHECK(top5(fresh) != top5(stale));
+  CHECK(top5(now) != top5(stale));
+  // Fresh quotes carry no age band; two-year-old ones the rule's figures (743 days: list prices
+  // 2% a month after 90 days = 43.0%, spot capped at 100%).
+  bool fresh_note = false;
+  for (const auto& note : fresh["notes"]) fresh_note = fresh_note || note["code"] == "N-PRICE-AGE";
+  CHECK_FALSE(fresh_note);
+  bool stale_note = false;
+  for (const auto& note : stale["notes"]) stale_note = stale_note || note["code"] == "N-PRICE-AGE";
+  CHECK(stale_note);
+  for (const auto& candidate : stale["candidates"]) {
+    const auto& cost = candidate["cost"];
+    INFO(candidate["offering_id"]);
+    CHECK(cost["quote_age_days"] == 743);
+    const bool spot = candidate["pricing_mode"] == "spot";
+    CHECK(cost["price_band_pct"].get<double>() == Approx(spot ? 100.0 : (743 - 90) / 30.4 * 2).epsilon(1e-3));
+    CHECK(cost["price_high_factor"].get<double>() >= 1.0 + cost["price_band_pct"].get<double>() / 100 - 1e-6);
+    CHECK(cost["total_band"]["high"].get<double>() >= cost["total"].get<double>() * 1.4);
+  }
+  for (const auto& candidate : fresh["candidates"]) CHECK(candidate["cost"]["price_band_pct"].get<double>() == 0.0);
+}
+
+TEST_CASE("scenario: --risk-averse leaves out spot unless --pricing names it", "[risk]") {
+  // Expert review 2: `--risk-averse --deadline 12` on a 70B LoRA ranked Nebius B200 spot first.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-finetune", "-m", "llama-3.1-70b", "--method",
+                                         "lora", "--risk-averse", "--deadline", "12", "--top", "all"};
+  const auto averse = json_of(args);
+  REQUIRE_FALSE(averse["candidates"].empty());
+  for (const auto& candidate : averse["candidates"]) CHECK(candidate["pricing_mode"] != "spot");
+  // Named, spot comes back.
+  const auto named = json_of(with(args, {"--pricing", "on-demand,spot"}));
+  bool spot = false;
+  for (const auto& candidate : named["candidates"]) spot = spot || candidate["pricing_mode"] == "spot";
+  CHECK(spot);
+}
+
+TEST_CASE("scenario: a low-stock node is within the turnaround only with its wait for capacity at 9 in 10 odds",
+          "[risk]") {
+  // Expert review 2, cause B: autodl's low-stock 8x A800 (mean wait 2 h) ranked first for a QLoRA
+  // it ends in 3.3 h; held with the wait's 90th percentile (4.6 h) it is past the 4 h turnaround.
+  const auto ranked = json_of({"recommend", "-w", "llm-finetune", "-m", "glm-4-9b", "--method", "qlora", "--region",
+                               "cn", "--currency", "CNY", "--pricing", "on-demand", "--top", "all"});
+  const auto* a800 = row_of(ranked, "autodl/a800-x8", "on-demand");
+  REQUIRE(a800 != nullptr);
+  CHECK((*a800)["time"]["wall_hours"].get<double>() < 4.0);
+  CHECK((*a800)["cost"]["acquisition_wait_hours_band"]["high"].get<double>() > 4.0);
+  CHECK((*a800)["criteria"]["performance"]["score"].get<double>() < 100.0);
+  CHECK(ranked["candidates"][0]["offering_id"] != "autodl/a800-x8");
+}
+
+TEST_CASE("scenario: a budget is checked at a believable spot price, not at a suspect quote", "[risk]") {
+  // Expert review 2: `--budget 5` on an 8B fine-tune ranked aws/p6-b300 spot first, a quote at 11%
+  // of on-demand on a low-stock SKU ($4.94); at 25% of on-demand it costs about $11.
+  const auto result = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--budget", "5",
+                                     "--show-excluded", "--format", "json"},
+                                    today);
+  if (result.exit_code == 0) {
+    const auto ranked = nlohmann::json::parse(result.out);
+    CHECK(row_of(ranked, "aws/p6-b300.48xlarge", "spot") == nullptr);
+  } else {
+    CHECK(result.exit_code == 3);
+    CHECK(result.err.find("--budget") != std::string::npos);
+  }
+  const auto generous = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--budget", "50", "--top",
+                                 "all"});
+  const auto* b300 = row_of(generous, "aws/p6-b300.48xlarge", "spot");
+  REQUIRE(b300 != nullptr);
+  CHECK(has_warning(*b300, "W-SPOT-QUOTE"));
+}

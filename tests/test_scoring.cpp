@@ -975,7 +975,8 @@ TEST_CASE("risk-averse ranking (--risk-averse) uses the upper end of each traini
           Approx((estimate.time.wall_hours + candidate.cost.interruption_hours) * factor + candidate.queue_hours));
     CHECK(candidate.total_cost == Approx(candidate.cost.total_band.high));
     CHECK(candidate.total_cost > candidate.cost.total);
-    CHECK(candidate.total_cost < candidate.cost.total * factor);
+    // ... and by the quote's upper end (its age band; docs/estimation.md "Price age and quote sanity").
+    CHECK(candidate.total_cost < candidate.cost.total * factor * candidate.cost.price_high_factor);
   }
 }
 

@@ -237,6 +237,22 @@ struct Cost {
   double term_used_pct = 0;               // reserved: share of the term the job uses, percent
   bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
   int instances = 0;                      // instances (nodes) rented for this line
+  // The quote behind the price (docs/estimation.md "Price age and quote sanity"): days since it was
+  // read (-1 = not known), how far the price may have moved either way since (percent), and the
+  // factor on the total at the price's upper end (age and a suspect spot quote): what the cost
+  // criterion scores.
+  int quote_age_days = -1;
+  double price_band_pct = 0;
+  double price_high_factor = 1;
+  // spot: the quote is below 10% of on-demand (deeper than any advertised discount), below 25% on
+  // a low-stock SKU, or older than the 14 days a market price stays fresh
+  bool spot_quote_deep = false;
+  bool spot_quote_scarce = false;
+  bool spot_quote_old = false;
+  bool spot_quote_suspect() const { return spot_quote_deep || spot_quote_scarce; }
+  // A suspect spot quote's factor alone (the price at the share of on-demand it fell below over the
+  // quote; 1 otherwise): a budget is checked at that price, not at the quote.
+  double suspect_quote_factor = 1;
 };
 
 // What an estimate knows from the hardware shape and the profile alone: the memory plan, compute,
@@ -329,6 +345,8 @@ struct PriceContext {
   // The offering's GPU: the class whose spot rate is assumed when the offering publishes none
   // (default_spot_interruption_pct); nullptr = the class is not known (10%).
   const catalog::Gpu* gpu = nullptr;
+  // Days since the offering's prices were read (as_of to today); -1 = not known (no age band).
+  int quote_age_days = -1;
 };
 // Monthly spot interruption percent assumed for an offering that publishes none, by GPU class
 // (docs/estimation.md "Spot risk"): linked HBM data-center GPUs (SXM/OAM) 22.5, other instances of 4+ GPUs 12.5, the

@@ -120,9 +120,10 @@ enum class Warning : std::uint8_t {
   consumer_gpu_serving,  // production serving on GeForce cards (catalog segment consumer)
   deadline_in_band,      // the deadline lies inside the row's own time band: its slack is no margin
   software_stack,        // the job relies on a method or kernel that is weak (or, allowed, unsupported) on this GPU
+  spot_quote,            // the spot quote is suspect (below a share of on-demand): ranked at its upper end
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 19;  // values of Warning
+inline constexpr std::size_t warning_count = 20;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -224,6 +225,9 @@ struct Candidate {
   // The offering has one price for all its regions and other_regions + 1 allowed regions sell this
   // mode: `region` (the first allowed, what a launch file names) is not the priced one; shown "any of N".
   bool any_region = false;
+  // What the cost criterion scores: total_cost at the price's upper end (x cost.price_high_factor,
+  // already in total_cost under --risk-averse; docs/scoring.md "Cost"); 0 = total_cost.
+  double scored_cost = 0;
 };
 
 enum class ExclusionKind : std::uint8_t {
@@ -326,6 +330,7 @@ struct Ranking {
     // Training rows that end within this many expected wall hours all score 1 on job_time: a result
     // the engineer acts on in the same working session (docs/scoring.md "Turnaround"); 0 = none.
     double turnaround_hours = 0;
+    double cheapest_scored = 0;  // smallest Candidate::scored_cost above 0 (0 = use cheapest_total)
   };
   workload::Kind kind = workload::Kind::llm_finetune;  // the workload the ranking was made for
   Best best;

@@ -73,7 +73,8 @@ constexpr RankingOption later_options[] = {
     {"--confidence", &RankingFlags::confidence, nullptr,
      "Chance of ending within --deadline that meets it, 0-1 (default 0.8)", "Constraints"},
     {"--risk-averse", nullptr, &RankingFlags::risk_averse,
-     "Rank on the pessimistic end (90th percentile) of each time and cost band; deadlines at >= 0.9 confidence",
+     "Rank on the pessimistic end (90th percentile) of each time and cost band; deadlines at >= 0.9 confidence; "
+     "no spot unless --pricing names it",
      "Analysis"},
     {"--show-excluded", nullptr, &RankingFlags::show_excluded, "List excluded offerings with their reasons",
      "Analysis"},

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <string_view>
 
 #include "estimate/model.hpp"
@@ -220,6 +221,65 @@ double default_spot_interruption_pct(const catalog::Gpu* gpu, int gpus_per_insta
   }
   return gpus_per_instance >= multi_gpu_instance ? multi_gpu_class_pct : single_gpu_class_pct;
 }
+
+namespace {
+// Price age (docs/estimation.md "Price age and quote sanity"): a quote is exact while fresh, then
+// may have moved this much per month (30.4 days) either way, up to a cap. Judgement from published
+// drifts: list prices change a few times a year; spot is a market price (AWS updates it every five
+// minutes; Cast AI saw a year of spot prices move +21% on AWS, +108% on Azure, -26% on Google Cloud).
+struct AgeRule {
+  double fresh_days;
+  double pct_per_month;
+  double cap_pct;
+};
+constexpr AgeRule list_price_age = {90, 2, 50};
+constexpr AgeRule spot_price_age = {14, 8, 100};
+constexpr double days_per_month = 30.4;
+// A spot quote below this share of on-demand is deeper than any advertised discount (AWS and Azure
+// "up to 90%", Google Cloud "60-91%"); on a low-stock SKU, below the second share (spot is spare
+// capacity, and a scarce SKU has little: such a quote is a lull in one zone). Judgement.
+constexpr double spot_share_floor = 0.10;
+constexpr double spot_share_floor_low_stock = 0.25;
+
+double age_band_pct(int age_days, const AgeRule& rule) {
+  if (age_days < 0) return 0.0;
+  const double months_past = std::max(0.0, (age_days - rule.fresh_days) / days_per_month);
+  return std::min(rule.cap_pct, months_past * rule.pct_per_month);
+}
+
+// Sets the quote's age band, the spot sanity flags and the factor at the price's upper end, and
+// widens the cost bands by them.
+void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::optional<double> on_demand,
+                      double spot_price, catalog::Stock stock) {
+  const bool spot = mode == catalog::PricingMode::spot;
+  cost.quote_age_days = age_days;
+  cost.price_band_pct = age_band_pct(age_days, spot ? spot_price_age : list_price_age);
+  double suspect_factor = 1.0;
+  if (spot) {
+    cost.spot_quote_old = age_days > spot_price_age.fresh_days;
+    if (on_demand && *on_demand > 0 && spot_price > 0) {
+      const double share = spot_price / *on_demand;
+      cost.spot_quote_deep = share < spot_share_floor;
+      cost.spot_quote_scarce = !cost.spot_quote_deep && stock == catalog::Stock::low && share < spot_share_floor_low_stock;
+      // Its upper end is the price at the share it fell below.
+      if (cost.spot_quote_suspect()) {
+        suspect_factor = (cost.spot_quote_deep ? spot_share_floor : spot_share_floor_low_stock) / share;
+      }
+    }
+  }
+  cost.suspect_quote_factor = suspect_factor;
+  const double low_factor = 1.0 - cost.price_band_pct / 100.0;
+  cost.price_high_factor = (1.0 + cost.price_band_pct / 100.0) * suspect_factor;
+  if (cost.total_band.high > 0) {
+    cost.total_band.low *= low_factor;
+    cost.total_band.high *= cost.price_high_factor;
+  }
+  if (cost.per_million_output_tokens_band.high > 0) {
+    cost.per_million_output_tokens_band.low *= low_factor;
+    cost.per_million_output_tokens_band.high *= cost.price_high_factor;
+  }
+}
+}  // namespace
 
 double spot_notice_seconds(std::string_view provider_id) {
   for (const auto& notice : spot_notices) {
@@ -445,6 +505,8 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
             serving.output_tokens_per_s_band.in_calibrated_regime};
       }
     }
+    apply_quote_risk(cost, mode, context.quote_age_days, pricing.on_demand, instance_price.value_or(0),
+                     offering.stock);
   }
   // Reserved and subscription terms bill every hour of the term; they beat on-demand when the share
   // of the term's hours used exceeds (term price per hour) / on-demand.

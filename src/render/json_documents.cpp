@@ -358,6 +358,11 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   json.field("interruption", round_money(cost.interruption));
   json.field("interruption_hours", round_figure(cost.interruption_hours));
   json.field("instances", cost.instances);
+  // The quote (docs/estimation.md "Price age and quote sanity"): its age, the band and upper factor.
+  if (cost.quote_age_days >= 0) json.field("quote_age_days", cost.quote_age_days);
+  if (cost.total_band.high > 0) json.field("total_band", band_json(cost.total_band, round_money));
+  json.field("price_band_pct", round_decimals(cost.price_band_pct, 2));
+  json.field("price_high_factor", round_decimals(cost.price_high_factor, 4));
   // Training: the chance of ending within --deadline at the time distribution, interruptions and
   // the wait for capacity (docs/estimation.md "Confidence"), and that wait.
   if (workload::is_training(profile.kind)) {
@@ -384,6 +389,12 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
       json.value(nullptr);
     }
     json.field("reprovision_hours", round_figure(cost.reprovision_hours));
+    json.key("spot_quote");
+    json.begin_array();
+    if (cost.spot_quote_deep) json.value("below-10pct-of-on-demand");
+    if (cost.spot_quote_scarce) json.value("below-25pct-of-on-demand-low-stock");
+    if (cost.spot_quote_old) json.value("older-than-14-days");
+    json.end_array();
   }
   if (workload::is_serving(profile.kind))
     json.field("per_million_output_tokens", round_money(cost.per_million_output_tokens));

@@ -281,6 +281,13 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
                        "of notice); --pricing spot (or a list naming it) to include"});
     return;
   }
+  // --risk-averse asks for the plan that holds: an interruptible machine is the risk it avoids.
+  if (options.risk_averse && mode == catalog::PricingMode::spot && !options.constraints.pricing_named) {
+    reasons.push_back({ExclusionKind::pricing_mode, total_cost, 0,
+                       "--risk-averse leaves out spot: a reclaim stops the job and resumes it from its last "
+                       "checkpoint after a wait for capacity; --pricing spot (or a list naming it) to include"});
+    return;
+  }
   if (!workload::is_serving(profile.kind) || profile.serving_tier != workload::ServingTier::production) return;
   const catalog::Gpu& gpu = catalog.gpu_of(offering);
   const Provider& provider = catalog.provider_of(offering);

@@ -86,10 +86,16 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       }
       break;
     case Criterion::performance: {
+      const double checked_hours = detail::turnaround_check_hours(candidate);
       if (workload::is_training(ranking.kind) && candidate.hours > 0 &&
-          candidate.hours <= ranking.best.turnaround_hours) {
+          checked_hours <= ranking.best.turnaround_hours) {
         parts.push_back(units::format_hours(candidate.hours) + ", within the " +
                         units::format_hours(ranking.best.turnaround_hours) + " turnaround (faster earns nothing more)");
+      } else if (workload::is_training(ranking.kind) && candidate.hours <= ranking.best.turnaround_hours &&
+                 ranking.best.turnaround_hours > 0) {
+        parts.push_back(fmt::format("{}, but {} with the wait for capacity at 9 in 10 odds, past the {} turnaround",
+                                    units::format_hours(candidate.hours), units::format_hours(checked_hours),
+                                    units::format_hours(ranking.best.turnaround_hours)));
       } else if (workload::is_training(ranking.kind)) {
         parts.push_back(units::format_hours(candidate.hours) + " vs fastest " +
                         units::format_hours(ranking.best.fastest_hours));
@@ -123,6 +129,15 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
                       (ranking.best.free_row ? " vs cheapest paid " : " vs cheapest ") +
                       units::format_money(ranking.best.cheapest_total, ranking.currency));
       const auto& cost = candidate.cost;
+      if (candidate.scored_cost > 0 && ranking.best.cheapest_scored > 0 &&
+          candidate.scored_cost > candidate.total_cost * 1.005) {
+        parts.push_back(fmt::format("scored at the price's upper end {} vs {}{}",
+                                    units::format_money(candidate.scored_cost, ranking.currency),
+                                    units::format_money(ranking.best.cheapest_scored, ranking.currency),
+                                    cost.spot_quote_suspect() ? " (suspect spot quote)"
+                                    : cost.quote_age_days >= 0 ? fmt::format(" (quote {} days old)", cost.quote_age_days)
+                                                               : std::string()));
+      }
       if (cost.commitment_charged) {
         parts.push_back(fmt::format("the whole {} commitment", catalog::to_string(candidate.mode)));
       }
@@ -166,7 +181,8 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::memory:
       return "needs " + units::format_gb(reason.needed) + " per GPU, has " + units::format_gb(reason.limit);
     case ExclusionKind::budget:
-      return "costs " + units::format_money(reason.needed, currency) + ", budget " +
+      return "costs " + units::format_money(reason.needed, currency) +
+             (reason.detail.empty() ? "" : " (" + reason.detail + ")") + ", budget " +
              units::format_money(reason.limit, currency);
     case ExclusionKind::deadline:
       return "takes " + units::format_hours(reason.needed) + (reason.detail.empty() ? "" : " (" + reason.detail + ")") +
@@ -346,7 +362,10 @@ std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog,
   const auto& provider = catalog.provider_of(offering);
   std::vector<std::string_view> figures;
   const std::string price_key = "pricing." + std::string(catalog::pricing_key(candidate.mode));
-  if (detail::listed(offering.estimated_fields, price_key)) figures.emplace_back("price");
+  // A spot quote that is suspect or older than a market price stays fresh is a guess at today's price.
+  const bool guessed_spot = candidate.mode == catalog::PricingMode::spot &&
+                            (candidate.cost.spot_quote_suspect() || candidate.cost.spot_quote_old);
+  if (detail::listed(offering.estimated_fields, price_key) || guessed_spot) figures.emplace_back("price");
   if (candidate.mode == catalog::PricingMode::spot &&
       (candidate.cost.spot_rate_assumed || detail::listed(offering.estimated_fields, "spot_interruption_pct"))) {
     figures.emplace_back("spot_interruption_pct");

@@ -168,11 +168,14 @@ IndicatorValue job_time(const IndicatorInput& in) {
   if (in.kind == workload::Kind::cv_inference) return {1.0};
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
-  // Training: a run inside the turnaround is as good as the fastest (right-sizing; docs/scoring.md).
-  const double enough_speed = in.best.turnaround_hours > 0 && workload::is_training(in.kind)
-                                  ? std::min(in.best.best_speed, 1.0 / in.best.turnaround_hours)
-                                  : in.best.best_speed;
-  const double ratio = std::max(1.0, enough_speed / speed);
+  // Training: a run inside the turnaround is as good as the fastest (right-sizing; docs/scoring.md),
+  // held against it with the wait for capacity at its 90th percentile.
+  const bool turnaround = in.best.turnaround_hours > 0 && workload::is_training(in.kind);
+  const double enough_speed =
+      turnaround ? std::min(in.best.best_speed, 1.0 / in.best.turnaround_hours) : in.best.best_speed;
+  const double checked_hours = turnaround ? turnaround_check_hours(in.candidate) : 0.0;
+  const double checked_speed = checked_hours > 0 ? std::min(speed, 1.0 / checked_hours) : speed;
+  const double ratio = std::max(1.0, enough_speed / checked_speed);
   return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
 }
 
@@ -195,10 +198,14 @@ IndicatorValue memory_headroom(const IndicatorInput& in) {
 // A row that costs 0 (an owned cluster at a sunk cost) scores 1; a ratio to 0 has no scale, so
 // paid rows are then measured against half the cheapest paid total: the cheapest paid row sits at
 // the 2x point (0.8), below the free one, and paid rows keep their order and spacing (assumption).
+// Each row is scored at its price's upper end (Candidate::scored_cost: a quote that may have moved
+// since it was read, or a suspect spot quote, at what it may cost) against the cheapest such end.
 IndicatorValue job_cost(const IndicatorInput& in) {
-  const double total = in.candidate.total_cost;
-  if (!(total > 0) || !(in.best.cheapest_total > 0)) return {1.0};
-  const double reference = in.best.free_row ? in.best.cheapest_total / 2 : in.best.cheapest_total;
+  const bool scored = in.candidate.scored_cost > 0 && in.best.cheapest_scored > 0;
+  const double total = scored ? in.candidate.scored_cost : in.candidate.total_cost;
+  const double cheapest = scored ? in.best.cheapest_scored : in.best.cheapest_total;
+  if (!(total > 0) || !(cheapest > 0)) return {1.0};
+  const double reference = in.best.free_row ? cheapest / 2 : cheapest;
   const double ratio = std::max(1.0, total / reference);
   return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
 }
@@ -272,6 +279,11 @@ int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int node
     instances = std::max(instances, (replicas + replicas_per_instance - 1) / replicas_per_instance);
   }
   return per_instance * instances;
+}
+
+double turnaround_check_hours(const Candidate& candidate) {
+  const auto& cost = candidate.cost;
+  return candidate.hours + std::max(0.0, cost.acquisition_wait_band.high - cost.acquisition_wait_hours);
 }
 
 double turnaround_hours(workload::Kind kind, const Weights& weights) {

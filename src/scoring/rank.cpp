@@ -271,6 +271,7 @@ class Ranker {
     context.confidence = confidence();
     context.pricing = &region_choice_.pricing;
     context.gpu = &catalog_.gpu_of(offering);
+    if (!options_.today.empty()) context.quote_age_days = catalog::days_between(offering.as_of, options_.today).value_or(-1);
     return context;
   }
 
@@ -481,6 +482,10 @@ class Ranker {
       const int from = std::max(fit_nodes, larger_added);
       const int nodes = nodes_within_horizon(index, from, node_limit, ranking);
       if (nodes > from) produced = add_candidates(index, nodes, ranking) || produced;
+      // Scaling further that costs next to nothing more is time for free: also rank the most nodes
+      // (doubling, within --max-nodes) whose GPU-hours stay within scale_out_gpu_hours_ratio.
+      const int wider = nodes_at_equal_cost(index, nodes, node_limit, ranking);
+      if (wider > nodes) produced = add_candidates(index, wider, ranking) || produced;
     }
     close_offering(produced);
   }
@@ -505,6 +510,27 @@ class Ranker {
       (within ? high : low) = middle;
     }
     return high;
+  }
+
+  // The most nodes in (from, limit], trying 2x, 4x ... from and the limit itself, whose GPU-hours are
+  // within scale_out_gpu_hours_ratio of those on `from` nodes; `from` when none is. Judgement: 2%
+  // more GPU-hours (about the spread of a quote) for a run that ends 2x sooner is a plan a lead takes.
+  int nodes_at_equal_cost(std::uint32_t index, int from, int limit, Ranking& ranking) {
+    constexpr double scale_out_gpu_hours_ratio = 1.02;
+    const auto& offering = catalog_.offerings[index];
+    const double base_hours = expected_wall_hours(index, from, ranking);
+    if (!(base_hours > 0) || limit <= from) return from;
+    const double base_gpu_hours = base_hours * from;
+    int best = from;
+    for (int nodes = from * 2;; nodes *= 2) {
+      const int tried = std::min(nodes, limit);
+      if (acceptable(memo_.plan(offering.gpu_index, hardware(offering, tried))) &&
+          expected_wall_hours(index, tried, ranking) * tried <= base_gpu_hours * scale_out_gpu_hours_ratio) {
+        best = tried;
+      }
+      if (tried == limit) break;
+    }
+    return best;
   }
 
   // When --deadline emptied a training ranking: the fewest nodes beyond those tried that meet it at
@@ -679,8 +705,14 @@ class Ranker {
                                   offering.provider + " to include"});
         }
       }
-      if (filter_.budget && total_cost > *filter_.budget) {
-        reasons_.push_back({ExclusionKind::budget, total_cost, *filter_.budget, {}});
+      // A suspect spot quote is checked at the price at the share of on-demand it fell below
+      // (docs/estimation.md "Price age and quote sanity"); --risk-averse totals are there already.
+      const double budget_cost = options_.risk_averse ? total_cost : total_cost * cost.suspect_quote_factor;
+      if (filter_.budget && budget_cost > *filter_.budget) {
+        reasons_.push_back({ExclusionKind::budget, budget_cost, *filter_.budget,
+                            budget_cost > total_cost ? fmt::format("the spot quote {} is suspect",
+                                                                   units::format_money(total_cost, options_.currency))
+                                                     : std::string()});
       }
       // Met at the confidence: the chance of ending within it (time band, interruptions, waits).
       if (filter_.deadline_hours && cost.within_deadline_probability < 0 && hours > *filter_.deadline_hours) {
@@ -708,6 +740,10 @@ class Ranker {
                                     .total_cost = total_cost, .gpus_needed = needed, .gpus_rented = rented,
                                     .software = software_by_gpu_[offering.gpu_index],
                                     .any_region = choice.any_region[mode_index]});
+      // The cost criterion scores the price's upper end; under --risk-averse total_cost is already there.
+      ranking.candidates.back().scored_cost = options_.risk_averse && cost.total_band.high > 0
+                                                  ? total_cost
+                                                  : total_cost * cost.price_high_factor;
       produced = true;
     }
     return produced;
@@ -735,7 +771,9 @@ class Ranker {
     Ranking::Best best;
     best.fastest_hours = std::numeric_limits<double>::infinity();
     best.cheapest_total = std::numeric_limits<double>::infinity();
+    best.cheapest_scored = std::numeric_limits<double>::infinity();
     for (const auto& candidate : candidates) {
+      if (candidate.scored_cost > 0) best.cheapest_scored = std::min(best.cheapest_scored, candidate.scored_cost);
       const auto& offering = catalog_.offerings[candidate.offering_index];
       if (candidate.hours > 0) best.fastest_hours = std::min(best.fastest_hours, candidate.hours);
       if (candidate.total_cost > 0) best.cheapest_total = std::min(best.cheapest_total, candidate.total_cost);
@@ -745,6 +783,7 @@ class Ranker {
     }
     if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
+    if (!std::isfinite(best.cheapest_scored)) best.cheapest_scored = 0;
     best.turnaround_hours = detail::turnaround_hours(profile_.kind, ranking.weights);
     ranking.best = best;
 

@@ -59,6 +59,10 @@ std::vector<Indicator> criterion_indicators(Criterion criterion, const Indicator
 // for fine-tuning and vision training, 0 (none) for the other kinds, and 0 when the weights favour
 // speed most (the speed-first profile, or performance weighted above every other criterion).
 double turnaround_hours(workload::Kind kind, const Weights& weights);
+// The hours a training row is held against the turnaround: its time to result with the wait for
+// capacity at that wait's 90th percentile instead of its mean (a low-stock SKU is within the
+// turnaround only if it is at 9 in 10 odds of finding capacity in time).
+double turnaround_check_hours(const Candidate& candidate);
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate, const estimate::Performance& performance);
 // GPUs a candidate on `nodes` nodes rents: GPUs per instance x instances, where serving rents as

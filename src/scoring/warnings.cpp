@@ -29,7 +29,7 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
     "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
-    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK"};
+    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-SPOT-QUOTE"};
 
 // Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
 std::string duration(double hours) {
@@ -118,6 +118,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
   set(Warning::reserved_commitment, cost.commitment > 0 && cost.term_used_pct < small_term_share_pct);
   set(Warning::queued, offering.availability.queue_hours > 0);
+  set(Warning::spot_quote, candidate.mode == PricingMode::spot && cost.spot_quote_suspect());
   set(Warning::consumer_gpu_serving, serving && catalog.gpu_of(offering).segment == catalog::GpuSegment::consumer);
   // Below the band's 90th percentile, the deadline is inside the row's own 10th-90th range.
   set(Warning::deadline_in_band, cost.within_deadline_probability >= 0 &&
@@ -173,6 +174,22 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                                    "{}; stale after {} days): check the providers' pages before you rent.",
                                    providers, providers == 1 ? "" : "s", ages, oldest_date, today, stale_price_days)});
     }
+  }
+  // Quotes old enough to carry an age band: the rule, once, with the widest bands in this ranking.
+  double list_band_pct = 0;
+  double spot_band_pct = 0;
+  for (const auto& candidate : ranking.candidates) {
+    const auto& cost = candidate.cost;
+    if (!(cost.price_band_pct > 0)) continue;
+    double& band = candidate.mode == PricingMode::spot ? spot_band_pct : list_band_pct;
+    band = std::max(band, cost.price_band_pct);
+  }
+  if (list_band_pct > 0 || spot_band_pct > 0) {
+    notes.push_back({"N-PRICE-AGE",
+                     fmt::format("Prices may have moved since they were read: cost bands widen 2% a month after 90 "
+                                 "days for list prices (here up to {}%) and 8% a month after 14 days for spot (here "
+                                 "up to {}%), and the cost criterion scores each row at its band's upper end.",
+                                 number(list_band_pct, 1), number(spot_band_pct, 1))});
   }
   // Spot rates the catalog does not publish: the assumption per GPU class, once.
   std::vector<char> assumed(catalog.providers.size(), 0);
@@ -342,6 +359,16 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
           "({}-{} to result, 10th-90th percentile, with the wait for capacity), so its slack is no margin.",
           detail::chance(cost.within_deadline_probability), units::format_hours(ranking.deadline_hours),
           units::format_hours(band.low), units::format_hours(band.high));
+    }
+    case Warning::spot_quote: {
+      return fmt::format(
+          "The spot quote is suspect: {}; the row is marked estimated and ranked at up to {} "
+          "(its cost band's upper end){}.",
+          cost.spot_quote_deep ? "below 10% of on-demand, deeper than any provider's advertised spot discount (90-91%)"
+                               : "below 25% of on-demand on a low-stock SKU: a lull in one zone, not a price a job gets "
+                                 "for its hours",
+          money(candidate.total_cost * cost.price_high_factor),
+          cost.quote_age_days >= 0 ? fmt::format("; the quote is {} days old", cost.quote_age_days) : std::string());
     }
     case Warning::queued:
       return fmt::format(
