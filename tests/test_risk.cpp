@@ -215,3 +215,29 @@ TEST_CASE("scenario: a budget is checked at a believable spot price, not at a su
   REQUIRE(b300 != nullptr);
   CHECK(has_warning(*b300, "W-SPOT-QUOTE"));
 }
+
+TEST_CASE("scenario: hundreds of GPUs on demand at once wait longer and say a reserved block is the way", "[risk]") {
+  // Before: 53 medium-stock 8x B200 nodes (424 GPUs) on demand waited 0.9 h in all, like 8 GPUs would.
+  const auto ranked = json_of({"recommend", "-w", "llm-pretrain", "-p", "70B", "--tokens", "2T", "--require",
+                               "rdma,iso27001", "--pricing", "on-demand", "--max-nodes", "64", "--top", "all"});
+  bool seen = false;
+  for (const auto& candidate : ranked["candidates"]) {
+    const int gpus = candidate["gpus_rented"].get<int>();
+    INFO(candidate["offering_id"] << " " << gpus);
+    if (gpus <= 256) continue;  // within even a high-stock pool
+    seen = true;
+    CHECK(has_warning(candidate, "W-CLUSTER-CAPACITY"));
+  }
+  CHECK(seen);
+  // The per-instance wait grows with the block: 64 medium-stock 8-GPU nodes wait 8x longer per node.
+  gpuselect::catalog::Offering offering;
+  offering.gpu_count = 8;
+  offering.stock = gpuselect::catalog::Stock::medium;
+  const double one = gpuselect::estimate::acquisition_wait_hours(offering, gpuselect::catalog::PricingMode::on_demand, 1);
+  CHECK(gpuselect::estimate::acquisition_wait_hours(offering, gpuselect::catalog::PricingMode::on_demand, 8) ==
+        Approx(one));
+  CHECK(gpuselect::estimate::acquisition_wait_hours(offering, gpuselect::catalog::PricingMode::on_demand, 64) ==
+        Approx(one * 8));
+  // Reserved capacity is held: no wait, no pool.
+  CHECK(gpuselect::estimate::acquisition_wait_hours(offering, gpuselect::catalog::PricingMode::reserved_1y, 64) == 0);
+}

@@ -958,6 +958,11 @@ TEST_CASE("risk-averse ranking (--risk-averse) uses the upper end of each traini
   auto options = options_for(workload::Kind::llm_finetune);
   const auto expected = testing::rank_checked(catalog, profile, options);
   options.risk_averse = true;
+  // --risk-averse leaves out spot unless --pricing names it.
+  const auto without_spot = testing::rank_checked(catalog, profile, options);
+  CHECK(without_spot.candidates.size() < expected.candidates.size());
+  for (const auto& candidate : without_spot.candidates) CHECK(candidate.mode != catalog::PricingMode::spot);
+  options.constraints.pricing_named = true;
   const auto pessimistic = testing::rank_checked(catalog, profile, options);
   CHECK(pessimistic.risk_averse);
   REQUIRE(expected.candidates.size() == pessimistic.candidates.size());

@@ -392,7 +392,12 @@ struct Delays {
 };
 // Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance of `offering` in
 // `mode`, from its stock (0 for reserved capacity), and the mean wait for the last of N instances.
-double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode);
+// With `instances` > 1, each instance waits longer when the GPUs asked for at once exceed what the
+// stock usually has free (cluster_free_gpus): times the ratio.
+double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode, int instances = 1);
+// GPUs a SKU of this stock usually has free to rent at once, on demand or spot (judgement,
+// docs/estimation.md "Capacity"); 0 for term-held modes (no limit: the capacity is reserved).
+int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mode);
 double expected_wait_for_all(double mean_hours, int instances);
 // 10th and 90th percentiles of the wait for the last of N instances (0..0 when there is no wait).
 Band acquisition_wait_band(double mean_hours, int instances);

@@ -121,9 +121,10 @@ enum class Warning : std::uint8_t {
   deadline_in_band,      // the deadline lies inside the row's own time band: its slack is no margin
   software_stack,        // the job relies on a method or kernel that is weak (or, allowed, unsupported) on this GPU
   spot_quote,            // the spot quote is suspect (below a share of on-demand): ranked at its upper end
+  cluster_capacity,      // more GPUs on demand or spot at once than the stock usually has free
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 20;  // values of Warning
+inline constexpr std::size_t warning_count = 21;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.

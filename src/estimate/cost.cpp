@@ -116,12 +116,33 @@ constexpr std::array<AcquisitionRow, 4> acquisition_table = {{
     {catalog::Stock::low, 1.0, 4.0},
     {catalog::Stock::unknown, 0.25, 1.0},
 }};
+// GPUs free at once per stock (judgement: providers sell large on-demand blocks as reservations,
+// e.g. AWS EC2 Capacity Blocks for ML and Google Cloud's calendar-mode reservations, because on-demand
+// pools of scarce SKUs rarely hold that many).
+struct FreePoolRow {
+  catalog::Stock stock;
+  int free_gpus;
+};
+constexpr std::array<FreePoolRow, 4> free_pool_table = {{
+    {catalog::Stock::high, 256},
+    {catalog::Stock::medium, 64},
+    {catalog::Stock::low, 16},
+    {catalog::Stock::unknown, 32},
+}};
 constexpr int scarce_gpus_per_instance = 8;
 constexpr double scarce_instance_factor = 2.0;
 
 }  // namespace
 
-double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode) {
+int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mode) {
+  if (catalog::term_hours(mode) > 0) return 0;
+  for (const auto& row : free_pool_table) {
+    if (row.stock == offering.stock) return row.free_gpus;
+  }
+  return 0;
+}
+
+double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode, int instances) {
   // Reserved and subscription (monthly, yearly) capacity is held for the term: no wait.
   if (catalog::term_hours(mode) > 0) return 0.0;
   double hours = 0;
@@ -129,6 +150,9 @@ double acquisition_wait_hours(const catalog::Offering& offering, catalog::Pricin
     if (row.stock == offering.stock) hours = mode == catalog::PricingMode::spot ? row.spot_hours : row.on_demand_hours;
   }
   if (offering.gpu_count * offering.gpu_fraction >= scarce_gpus_per_instance) hours *= scarce_instance_factor;
+  const int free_gpus = cluster_free_gpus(offering, mode);
+  const double asked_gpus = std::max(1, instances) * offering.gpu_count * offering.gpu_fraction;
+  if (free_gpus > 0 && asked_gpus > free_gpus) hours *= asked_gpus / free_gpus;
   return hours;
 }
 
@@ -384,6 +408,8 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     // An owned cluster's wait is its own queue (availability.queue_hours, added by the ranking): it
     // has no stock to wait for.
     const bool owned = provider != nullptr && provider->kind == catalog::ProviderKind::owned;
+    // The time to result waits for the stock's usual wait; a block beyond the free pool enters the
+    // capacity indicator and W-CLUSTER-CAPACITY (a reservation is the way, not a longer queue).
     const double instance_wait_hours = owned ? 0.0 : acquisition_wait_hours(offering, mode);
     if (training) {
       cost.acquisition_wait_hours = expected_wait_for_all(instance_wait_hours, instances);

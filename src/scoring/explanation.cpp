@@ -134,9 +134,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
         parts.push_back(fmt::format("scored at the price's upper end {} vs {}{}",
                                     units::format_money(candidate.scored_cost, ranking.currency),
                                     units::format_money(ranking.best.cheapest_scored, ranking.currency),
-                                    cost.spot_quote_suspect() ? " (suspect spot quote)"
-                                    : cost.quote_age_days >= 0 ? fmt::format(" (quote {} days old)", cost.quote_age_days)
-                                                               : std::string()));
+                                    cost.spot_quote_suspect() ? " (a suspect spot quote)" : " (the quote's age band)"));
       }
       if (cost.commitment_charged) {
         parts.push_back(fmt::format("the whole {} commitment", catalog::to_string(candidate.mode)));

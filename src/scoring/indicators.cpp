@@ -114,8 +114,9 @@ IndicatorValue spot_risk(const IndicatorInput& in) {
 // queue: both 1.
 IndicatorValue capacity(const IndicatorInput& in) {
   if (in.provider.kind == catalog::ProviderKind::owned) return {1.0};
-  const double instance_hours = estimate::acquisition_wait_hours(in.offering, in.candidate.mode);
-  const double wait_hours = estimate::expected_wait_for_all(instance_hours, std::max(1, in.candidate.cost.instances));
+  const int instances = std::max(1, in.candidate.cost.instances);
+  const double instance_hours = estimate::acquisition_wait_hours(in.offering, in.candidate.mode, instances);
+  const double wait_hours = estimate::expected_wait_for_all(instance_hours, instances);
   constexpr double no_wait_hours = 0.05;
   constexpr double worst_wait_hours = 8.0;
   if (wait_hours <= no_wait_hours) return {1.0};

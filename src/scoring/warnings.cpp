@@ -29,7 +29,7 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
     "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
-    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-SPOT-QUOTE"};
+    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY"};
 
 // Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
 std::string duration(double hours) {
@@ -102,6 +102,10 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::egress_fees, material(cost.egress));
   set(Warning::public_ip_fees, material(cost.public_ip));
   set(Warning::limited_stock, offering.stock == catalog::Stock::low);
+  const int free_gpus = estimate::cluster_free_gpus(offering, candidate.mode);
+  const double asked_gpus = std::max(1, cost.instances) * offering.gpu_count * offering.gpu_fraction;
+  set(Warning::cluster_capacity, provider.kind != catalog::ProviderKind::owned && free_gpus > 0 &&
+                                     asked_gpus > free_gpus);
   // Service credits matter to a service that must stay up, not to a batch job.
   set(Warning::sla_without_credits, serving && provider.sla_uptime_pct > 0 && !provider.sla_credits);
   set(Warning::resize_needs_restart, provider.resize == catalog::Resize::restart && serving);
@@ -303,6 +307,17 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return "Stock of " + offering.id + " is reported low" +
              (listed(offering.estimated_fields, "stock") ? " (estimated)" : "") +
              ": capacity may not be there when you launch.";
+    case Warning::cluster_capacity: {
+      const double asked_gpus = std::max(1, cost.instances) * offering.gpu_count * offering.gpu_fraction;
+      return fmt::format(
+          "{} GPUs {} at once is {}x what a {}-stock SKU usually has free (about {}, a judgement): the modelled wait "
+          "({} for the last node) assumes they are there; ask {} for a reserved block (a capacity reservation) "
+          "before you plan on it.",
+          number(asked_gpus, 0), candidate.mode == PricingMode::spot ? "on spot" : "on demand",
+          number(asked_gpus / estimate::cluster_free_gpus(offering, candidate.mode), 1),
+          catalog::to_string(offering.stock), estimate::cluster_free_gpus(offering, candidate.mode),
+          duration(cost.acquisition_wait_hours), provider.name);
+    }
     case Warning::sla_without_credits:
       return fmt::format("{} promises {}% uptime but pays no service credits when it misses.", provider.name,
                          fmt::format("{:g}", provider.sla_uptime_pct));
