@@ -503,7 +503,8 @@ ImportedFile import_skypilot_source(const catalog::SourceText::Reader& read,
 
 ImportedFile import_skypilot_file(const std::string& path, const catalog::SkyPilotImportOptions& request,
                                   const catalog::Catalog& known, bool quiet) {
-  io::FileStream stream(path, max_csv_bytes);
+  const std::string hint = "check that this is a SkyPilot vms.csv file (the largest published is about 5 MB)";
+  io::FileStream stream(path, max_csv_bytes, hint);
   std::size_t total = 0;
   return import_skypilot_source(
       [&](char* buffer, std::size_t size) {
@@ -511,7 +512,7 @@ ImportedFile import_skypilot_file(const std::string& path, const catalog::SkyPil
         total += got;
         if (total > max_csv_bytes) {  // a pipe: no size to check when opened
           throw Error(path, "input is above the limit of " + std::to_string(max_csv_bytes) + " bytes (max_csv_bytes)",
-                      "check that this is a SkyPilot vms.csv file (the largest published is about 5 MB)");
+                      hint);
         }
         return got;
       },

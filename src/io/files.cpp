@@ -53,7 +53,7 @@ class FileDescriptor {
 // Opens `path` for reading and checks it is a file within max_bytes; returns its size (0 for a
 // stream). Throws as read_text documents.
 std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, FileDescriptor& fd,
-                             bool* stream = nullptr) {
+                             const std::string& too_large_hint, bool* stream = nullptr) {
   fd.reset(path == "-" ? ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (fd.get() < 0) {
     const int error_number = errno;
@@ -73,7 +73,7 @@ std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, Fil
     throw Error(path,
                 "file is " + std::to_string(info.st_size) + " bytes, above the limit of " + std::to_string(max_bytes) +
                     " bytes",
-                "split the catalog into several files");
+                too_large_hint);
   }
   return static_cast<std::size_t>(info.st_size);
 }
@@ -91,9 +91,10 @@ std::size_t read_some(int fd, char* buffer, std::size_t size, const std::string&
 
 }  // namespace
 
-FileStream::FileStream(const std::string& path, std::size_t max_bytes) : path_(path) {
+FileStream::FileStream(const std::string& path, std::size_t max_bytes, const std::string& too_large_hint)
+    : path_(path) {
   FileDescriptor fd(-1);
-  size_ = open_for_reading(path, max_bytes, fd, &stream_);
+  size_ = open_for_reading(path, max_bytes, fd, too_large_hint, &stream_);
   fd_ = fd.release();
 }
 
@@ -152,9 +153,9 @@ void SpoolFile::rewind() {
 
 std::size_t SpoolFile::read(char* buffer, std::size_t size) { return read_some(fd_, buffer, size, where_); }
 
-std::string read_text(const std::string& path, std::size_t max_bytes) {
+std::string read_text(const std::string& path, std::size_t max_bytes, const std::string& too_large_hint) {
   FileDescriptor fd(-1);
-  const std::size_t size = open_for_reading(path, max_bytes, fd);
+  const std::size_t size = open_for_reading(path, max_bytes, fd, too_large_hint);
   std::string content;
   content.reserve(size);
   char buffer[1 << 16];
@@ -162,8 +163,7 @@ std::string read_text(const std::string& path, std::size_t max_bytes) {
     const std::size_t got = read_some(fd.get(), buffer, sizeof buffer, path);
     if (got == 0) break;
     if (content.size() + got > max_bytes) {
-      throw Error(path, "input is above the limit of " + std::to_string(max_bytes) + " bytes",
-                  "split the catalog into several files");
+      throw Error(path, "input is above the limit of " + std::to_string(max_bytes) + " bytes", too_large_hint);
     }
     content.append(buffer, got);
   }

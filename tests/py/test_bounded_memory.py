@@ -182,6 +182,17 @@ with tempfile.TemporaryDirectory() as scratch:
                          "naming max_stream_bytes", status == 2 and len(lines) == 1
                          and f"above the limit of {MAX_STREAM_BYTES} bytes (max_stream_bytes)" in lines[0],
                          f"rc {status}: {stderr[-300:]}")
+    # A config file on an endless stdin stops at its own limit (1 MiB), saying what a config file is.
+    producer = subprocess.Popen(["yes"], stdout=subprocess.PIPE)
+    try:
+        done = subprocess.run([binary, "--config", "-", "catalog", "list"], stdin=producer.stdout, capture_output=True,
+                              text=True, env=env, timeout=60)
+    finally:
+        producer.kill()
+        producer.wait()
+    checks.check("endless stdin as --config -: exit 2, one line, a config file's hint (not a catalog's)",
+                 done.returncode == 2 and done.stderr.count("\n") == 1 and "above the limit of 1048576 bytes" in done.stderr
+                 and "config file" in done.stderr and "split the catalog" not in done.stderr, done.stderr)
     # A catalog piped in below the limit is read as a file is.
     overlay = "schema_version: 1\n"
     piped = subprocess.run([binary, "--catalog", "-", "catalog", "show", "aws/p5.48xlarge"], input=overlay,
