@@ -54,6 +54,11 @@ struct SkyPilotImport {
 // required columns, or (with options.strict) the first bad row. `known` resolves accelerator names
 // to GPU ids and gives the per-GPU-hour price ranges the prices are checked against.
 SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, const SkyPilotImportOptions& options);
+// The same, streamed: the CSV is pulled from `read` in chunks (SourceText::Reader's contract) and
+// converted row by row, so the file is never held (docs/hardening.md "Bounded work": memory is one
+// chunk plus the record being read plus what the offerings keep). Errors `read` throws pass through.
+SkyPilotImport import_skypilot(const SourceText::Reader& read, const Catalog& known,
+                               const SkyPilotImportOptions& options);
 
 // The catalog's region id for a price list's region spelling: Vast's location lists (", CN, AS",
 // "Texas, US, NA") made one word: comma-separated parts trimmed, empty parts dropped, joined with
