@@ -120,9 +120,10 @@ enum class Warning : std::uint8_t {
   consumer_gpu_serving,  // production serving on GeForce cards (catalog segment consumer)
   deadline_in_band,      // the deadline lies inside the row's own time band: its slack is no margin
   software_stack,        // the job relies on a method or kernel that is weak (or, allowed, unsupported) on this GPU
+  input_bound,           // cv-train: the data loader's vCPUs keep the GPUs waiting (docs/estimation.md "Input pipeline")
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 19;  // values of Warning
+inline constexpr std::size_t warning_count = 20;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -139,6 +140,9 @@ inline constexpr double spot_multi_node_warn_hours = 24.0;
 // Pareto by weak dominance (docs/scoring.md "Pareto"): a strictly cheaper row at most this share
 // slower (0.5%, below the time's own band and the table's rounding) dominates a dearer one.
 inline constexpr double pareto_time_tolerance = 0.005;
+// cv-train rows warn (W-INPUT-BOUND) when the data loader keeps the GPUs busy less than this share
+// of the time: a tenth of the GPU-hours paid for waiting.
+inline constexpr double input_bound_busy_share = 0.9;
 // A reserved term is flagged when the job uses less than this share of it, percent.
 inline constexpr double small_term_share_pct = 50.0;
 

@@ -79,9 +79,23 @@ class PlanMemo {
   std::map<const estimate::Memory*, std::string> descriptions_;  // keyed by plans_' values
 };
 
-// The performance estimate depends only on the hardware (PlanKey): memoised per key into
-// Ranking::performances, shared by every candidate on that machine shape.
-using ShapeKey = PlanKey;
+// The performance estimate depends only on the hardware (PlanKey) and the vCPUs that feed a vision
+// job's data loader: memoised per key into Ranking::performances, shared by every candidate on that
+// machine shape.
+struct ShapeKey {
+  PlanKey plan;
+  int vcpus = 0;
+  bool vcpus_assumed = false;
+  static ShapeKey of(std::uint32_t gpu_index, const estimate::Hardware& hardware, const workload::Profile& profile) {
+    if (profile.kind != workload::Kind::cv_train) return {PlanKey::of(gpu_index, hardware)};
+    return {PlanKey::of(gpu_index, hardware), hardware.vcpus, hardware.vcpus_assumed};
+  }
+  bool operator<(const ShapeKey& other) const {
+    if (plan < other.plan) return true;
+    if (other.plan < plan) return false;
+    return std::tie(vcpus, vcpus_assumed) < std::tie(other.vcpus, other.vcpus_assumed);
+  }
+};
 
 // Free share of GPU memory in percent under a plan (0 when capacity is unknown).
 double free_pct(const estimate::Memory& memory) {
@@ -302,7 +316,7 @@ class Ranker {
   // Index into ranking.performances of the estimate for this offering's machine on `nodes` nodes.
   std::uint32_t performance(Ranking& ranking, const catalog::Offering& offering, int nodes) {
     const auto hardware_n = hardware(offering, nodes);
-    const ShapeKey key = PlanKey::of(offering.gpu_index, hardware_n);
+    const ShapeKey key = ShapeKey::of(offering.gpu_index, hardware_n, profile_);
     auto found = shapes_.find(key);
     if (found == shapes_.end()) {
       const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
