@@ -133,9 +133,25 @@ TEST_CASE("input pipeline: estimate and recommend report the binding limit (issu
   }
   CHECK_THAT(message, Catch::Contains("15 vCPUs decode ~2250 img/s"));
   CHECK_THAT(message, Catch::Contains("--data-loader gpu"));
+  // ... and its reasons say so.
+  std::string reason;
+  for (const auto& item : first["explanation_items"]) {
+    if (item["kind"] == "input_bound") reason = item["text"];
+  }
+  CHECK(reason == "input pipeline bound: 15 vCPUs decode ~2250 img/s of the ~8845 the GPUs could take");
+  const auto table = run_gpuselect({"recommend", "-w", "cv-train", "-m", "resnet-50", "--pricing", "on-demand",
+                                    "--gpu-count", "1", "--provider", "nebius", "--gpu", "H100"});
+  // The text wraps its reasons: compare with runs of white space as one space.
+  std::string words;
+  for (const char c : table.out) {
+    const bool space = c == ' ' || c == '\n';
+    if (!space || (!words.empty() && words.back() != ' ')) words += space ? ' ' : c;
+  }
+  CHECK_THAT(words, Catch::Contains("input pipeline bound: 15 vCPUs decode ~2250 img/s"));
   const auto fed = json_of({"recommend", "-w", "cv-train", "-m", "resnet-50", "--pricing", "on-demand", "--gpu-count",
                             "1", "--data-loader", "gpu"});
   for (const auto& candidate : fed["candidates"]) {
     for (const auto& warning : candidate["warnings"]) CHECK(warning["code"] != "W-INPUT-BOUND");
+    for (const auto& item : candidate["explanation_items"]) CHECK(item["kind"] != "input_bound");
   }
 }

@@ -866,3 +866,37 @@ TEST_CASE("import: region lookups are linear in rows at 10x the size", "[import]
     CHECK(result.region_lookup_steps == regions);
   }
 }
+
+TEST_CASE("import: more than max_import_instance_types instance types are refused at the first beyond", "[import][hostile]") {
+  // One row per instance type, streamed: the refusal comes at row max + 1 (line max + 2), and the
+  // rows after it are never read (1M types took 3.1 GB and 23 s before the YAML was refused).
+  const std::size_t types = max_import_instance_types + 1000;
+  std::size_t row = 0;
+  std::string pending = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
+  std::size_t offset = 0;
+  const SourceText::Reader read = [&](char* buffer, std::size_t size) {
+    if (offset == pending.size()) {
+      if (row == types) return std::size_t{0};
+      pending = fmt::format("t{}.xlarge,H100,8,98.32,us-east-1\n", row++);
+      offset = 0;
+    }
+    const std::size_t n = std::min(size, pending.size() - offset);
+    std::copy_n(pending.data() + offset, n, buffer);
+    offset += n;
+    return n;
+  };
+  try {
+    import_skypilot(read, known_gpus(), {"aws", "many.csv", "2026-05-20"});
+    FAIL("expected an error");
+  } catch (const Error& error) {
+    CHECK(error.where() == fmt::format("many.csv:{}:1", max_import_instance_types + 2));
+    CHECK_THAT(error.problem(), Catch::Contains("max_import_instance_types"));
+  }
+  CHECK(row < max_import_instance_types + 1000);  // stopped reading
+  // At the limit itself, the import goes through.
+  std::string text = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
+  for (std::size_t index = 0; index < max_import_instance_types; ++index) {
+    text += fmt::format("t{}.xlarge,H100,8,98.32,us-east-1\n", index);
+  }
+  CHECK(import_text(text).offerings.size() == max_import_instance_types);
+}

@@ -652,6 +652,13 @@ class Merger {
       ++rows_non_gpu_;
       return false;
     }
+    if (drafts_.size() >= max_import_instance_types && draft_by_instance_type_.count(instance_type) == 0) {
+      throw Error(options_.source_name + ':' + std::to_string(row.line) + ":1",
+                  "more than " + std::to_string(max_import_instance_types) +
+                      " instance types with an accelerator (max_import_instance_types; real price lists hold a "
+                      "few hundred)",
+                  "import fewer instance types (split the file by accelerator or region)");
+    }
     auto [entry, inserted] = draft_by_instance_type_.try_emplace(instance_type, drafts_.size());
     if (inserted) drafts_.push_back(start_draft(row, instance_type, accelerator_only));
     Draft& draft = drafts_[entry->second];

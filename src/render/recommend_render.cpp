@@ -48,13 +48,15 @@ std::string rank_cell(const scoring::Candidate& candidate, const Style& style) {
 }
 
 // One line: the strongest criterion with its figure, then the weakest with its figures (the caveat
-// is what tells neighbouring rows apart), then what it wins over a cheaper-and-faster row.
+// is what tells neighbouring rows apart), a vision row's input-pipeline limit, then what it wins
+// over a cheaper-and-faster row.
 std::string first_reason(const RecommendView& view, const scoring::Candidate& candidate) {
   const auto explanation = scoring::explanation(view.catalog, view.ranking, candidate);
   std::string text;
   for (const auto& line : explanation.lines) {
     using Kind = scoring::Explanation::Kind;
-    if (line.kind == Kind::strongest || line.kind == Kind::weakest || line.kind == Kind::wins_over)
+    if (line.kind == Kind::strongest || line.kind == Kind::weakest || line.kind == Kind::input_bound ||
+        line.kind == Kind::wins_over)
       append_separated(text, "; ", scoring::sentence(line));
   }
   return text;

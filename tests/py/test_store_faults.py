@@ -116,10 +116,44 @@ with tempfile.TemporaryDirectory() as scratch:
     checks.check("... and --rollback restores the update before it", back.returncode == 0
                  and store_state(home)[0] in ("prices-2026-05-01.yaml", "prices-2026-05-02.yaml"), back.stderr)
 
+    # --- two updates at once, different dates, ten times: one stores, the other is refused whole ---
+    racing = scratch / "racing"
+    run(["catalog", "update", "--from", str(good), "--as-of", "2026-05-01"], racing)
+    for round_index in range(10):
+        dates = [f"2026-06-{2 * round_index + 1:02d}", f"2026-06-{2 * round_index + 2:02d}"]
+        both = [subprocess.Popen([binary, "catalog", "update", "--from", str(good), "--as-of", date],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment(racing))
+                for date in dates]
+        outcomes = [(process.wait(timeout=120), process.stderr.read()) for process in both]
+        for process in both:
+            process.stdout.close()
+            process.stderr.close()
+        name, as_of, problems = store_state(racing)
+        stored = [date for date, (status, _) in zip(dates, outcomes) if status == 0]
+        refused_ok = all(status == 0 or (status == 1 and "another 'gpuselect catalog update'" in err)
+                         for status, err in outcomes)
+        checks.check(f"two updates at once (round {round_index + 1}): each stores or is refused by the lock; "
+                     "one current file, whole, of an update that stored",
+                     refused_ok and stored and not problems and name is not None
+                     and name[len("prices-"):len("prices-") + 10] in stored
+                     and len(list((racing / "gpuselect").glob("prices-*.yaml"))) == 1,
+                     f"{outcomes} {name} {problems}")
+
     # --- SIGKILL during a slow download: the store is untouched, nothing is left behind ---
     class Drip(http.server.BaseHTTPRequestHandler):
         """Sends aws vms.csv 200 bytes every 20 ms (about 1 s in all)."""
         def do_GET(self):
+            if self.path.startswith("/forever/") and "/v9/aws/" in self.path:  # one byte a second, never done
+                self.send_response(200)
+                self.send_header("Content-Length", "100000000")
+                self.end_headers()
+                try:
+                    while True:
+                        self.wfile.write(b"x")
+                        self.wfile.flush()
+                        time.sleep(1)
+                except (BrokenPipeError, ConnectionResetError):
+                    return
             if "/v9/aws/" not in self.path:
                 self.send_response(404)
                 self.end_headers()
@@ -158,6 +192,14 @@ with tempfile.TemporaryDirectory() as scratch:
             checks.check(f"killed {delay} s into a download: the store is unchanged and no file is left",
                          name == "prices-2026-05-01.yaml" and not problems and now == before,
                          f"{name} {problems} {before} -> {now}")
+        # A slow-drip server: --timeout covers every attempt together, so the first attempt spends it all
+        # and no retry follows (before, each of the 3 attempts had the whole timeout).
+        dripped = run(["catalog", "update", "--url", url + "/forever", "--cloud", "aws", "--timeout", "2",
+                       "--retries", "3"], net)
+        checks.check("a slow-drip server: one total timeout, no retry after it ('after 1 attempt within 2 s'), "
+                     "exit 1, one line, the store unchanged",
+                     one_line_error(dripped, 1) and "after 1 attempt within 2 s" in dripped.stderr
+                     and store_state(net)[0] == "prices-2026-05-01.yaml", dripped.stderr)
         fetched = run(["catalog", "update", "--url", url, "--cloud", "aws", "--as-of", "2026-05-02"], net)
         checks.check("... and the next download stores", fetched.returncode == 0
                      and store_state(net)[0] == "prices-2026-05-02.yaml", fetched.stderr)
