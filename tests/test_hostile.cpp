@@ -328,6 +328,16 @@ TEST_CASE("hostile SkyPilot CSV files are rejected with an error line and exit 2
       {"a multi-megabyte price", "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,8," +
                                      std::string(512u << 10, '9') + "x,us-east-1\n"},
       {"a multi-megabyte header", std::string(3u << 20, 'h') + ",AcceleratorName\n"},
+      // Streamed: a quote never closed over 20 MB stops at csv::max_record_bytes, at the quote.
+      {"an unclosed quote over 20 MB", "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,\"" +
+                                           std::string(20u << 20, 'q') + "\n"},
+      {"more instance types than max_import_instance_types", [] {
+         std::string text = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
+         for (std::size_t i = 0; i <= catalog::max_import_instance_types; ++i) {
+           text += fmt::format("t{},H100,8,98.32,us-east-1\n", i);
+         }
+         return text;
+       }()},
   };
   int index = 0;
   for (const auto& [name, content] : files) {
@@ -343,6 +353,11 @@ TEST_CASE("hostile SkyPilot CSV files are rejected with an error line and exit 2
     const auto last_line_start = result.err.rfind('\n', result.err.size() >= 2 ? result.err.size() - 2 : 0);
     const std::string last_line = result.err.substr(last_line_start == std::string::npos ? 0 : last_line_start + 1);
     CHECK(last_line.rfind("gpuselect: error: " + file.string(), 0) == 0);
+    if (name.starts_with("an unclosed quote") || name.starts_with("more instance types")) {
+      const bool located = last_line.rfind("gpuselect: error: " + file.string() + ":2:", 0) == 0 ||
+                           last_line.rfind("gpuselect: error: " + file.string() + ":100002:1", 0) == 0;
+      CHECK(located);
+    }
   }
 }
 

@@ -118,12 +118,20 @@ Download download(const std::string& url, const DownloadOptions& options, SpoolF
     curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, reason);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    // A response that announces more than max_bytes is refused before its body (CURLE_FILESIZE_EXCEEDED).
+    curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.max_bytes));
     const CURLcode code = curl_easy_perform(curl);
     ++tried;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result.status);
     curl_easy_cleanup(curl);
     result.bytes = body.size();
     if (transfer.write_error) throw *transfer.write_error;
+    if (code == CURLE_FILESIZE_EXCEEDED) {
+      throw Error(ErrorKind::bad_input, shown,
+                  "the response announces a length above the limit of " + std::to_string(options.max_bytes) +
+                      " bytes; nothing was read",
+                  "check the URL names a vms.csv file");
+    }
     if (transfer.too_large) {
       throw Error(ErrorKind::bad_input, shown,
                   "response is above the limit of " + std::to_string(options.max_bytes) + " bytes",

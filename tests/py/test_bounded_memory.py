@@ -105,6 +105,17 @@ with tempfile.TemporaryDirectory() as scratch:
                         self.wfile.write(chunk)
                 except (BrokenPipeError, ConnectionResetError):
                     return
+            if self.path.startswith("/announced/"):  # 600 MB announced; a client that reads it gets bytes
+                self.send_response(200)
+                self.send_header("Content-Length", str(600_000_000))
+                self.end_headers()
+                chunk = (CPU_ROW * 20000).encode()
+                try:
+                    for _ in range(600_000_000 // len(chunk)):
+                        self.wfile.write(chunk)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+                return
             body = bodies.get(self.path)
             if body is None:
                 self.send_response(404)
@@ -142,6 +153,11 @@ with tempfile.TemporaryDirectory() as scratch:
                      and f"above the limit of {MAX_CSV_BYTES} bytes" in lines[0], stderr[-500:])
         checks.check(f"... holding no more memory than a 47 MB download did ({MAX_CSV_BYTES >> 20} MiB were received)",
                      endless_kib <= 1.3 * small_kib, f"{endless_kib} KiB against {small_kib} KiB")
+        status, announced_kib, stderr = peak(download("announced"), env)
+        lines = stderr.strip().splitlines()
+        checks.check("a response that announces 600 MB is refused before its body: exit 2, one error line",
+                     status == 2 and len(lines) == 1 and "announces a length above the limit of "
+                     f"{MAX_CSV_BYTES} bytes; nothing was read" in lines[0], stderr[-500:])
         after = sorted(p.name for p in (scratch / "data" / "gpuselect").iterdir())
         checks.check("... and leaves no file behind (the body was an unnamed file)", before == after,
                      f"{before} -> {after}")
