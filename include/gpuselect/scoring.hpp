@@ -253,8 +253,9 @@ enum class ExclusionKind : std::uint8_t {
   marketplace_host,  // a marketplace provider's host: --allow-marketplace
   spot_serving,      // spot capacity: --allow-spot-serving
   software,          // the job relies on a method or kernel the GPU's stack does not run: --allow-immature-stack
+  shared_gpu,        // production serving on a shared vGPU share (catalog isolation vgpu): --allow-shared-gpu
 };
-inline constexpr std::size_t exclusion_kind_count = 21;  // values of ExclusionKind
+inline constexpr std::size_t exclusion_kind_count = 22;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
 struct ExclusionReason {
@@ -309,6 +310,8 @@ struct Options {
   // (workload::ServingTier; development ranks every offering).
   bool allow_consumer = false;
   bool allow_marketplace = false;
+  // --allow-shared-gpu: production serving ranks shared (time-sliced, fractional) vGPU shares too.
+  bool allow_shared_gpu = false;
   // --allow-immature-stack: rank rows whose stack is unsupported for the job (warned, stability and
   // usability 0 on their software indicator) instead of excluding them.
   bool allow_immature_stack = false;
@@ -393,7 +396,7 @@ struct Ranking {
   };
   std::vector<Note> notes;
   // Production serving: per class the service tier kept out (ExclusionKind consumer_gpu,
-  // marketplace_host, spot_serving), how many offerings and the cheapest row among them.
+  // marketplace_host, shared_gpu, spot_serving), how many offerings and the cheapest row among them.
   struct TierExclusion {
     ExclusionKind kind = ExclusionKind::consumer_gpu;
     int offerings = 0;

@@ -200,6 +200,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::max_price:
     case ExclusionKind::consumer_gpu:
     case ExclusionKind::marketplace_host:
+    case ExclusionKind::shared_gpu:
     case ExclusionKind::spot_serving:
     case ExclusionKind::software:
       return reason.detail;

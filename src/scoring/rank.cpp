@@ -635,7 +635,11 @@ class Ranker {
     const double queue_hours = offering.availability.queue_hours;
     const double wait_hours = this->wait_hours(offering);
     const estimate::Costs costs = estimate::price(profile_, context, estimate);
-    const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate);
+    int priced_instances = 0;
+    for (const auto& cost : costs) {
+      if (cost.available) priced_instances = std::max(priced_instances, cost.instances);
+    }
+    const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate, priced_instances);
     const int needed = gpus_needed(index, estimate, rented);
     const std::uint32_t spot_region = choice.region[static_cast<std::size_t>(PricingMode::spot)];
 
@@ -805,8 +809,8 @@ class Ranker {
 
   // Per service-tier class, the offerings it kept out and the cheapest of their rows.
   std::vector<Ranking::TierExclusion> tier_exclusions(const Ranking& ranking) const {
-    constexpr std::array<ExclusionKind, 3> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
-                                                   ExclusionKind::spot_serving};
+    constexpr std::array<ExclusionKind, 4> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
+                                                   ExclusionKind::shared_gpu, ExclusionKind::spot_serving};
     std::vector<Ranking::TierExclusion> result;
     for (const ExclusionKind kind : classes) {
       Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt};

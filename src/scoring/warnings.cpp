@@ -201,14 +201,22 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   }
   // Production serving's tier: per class, how many offerings it kept out and the cheapest of them.
   for (const auto& tier : ranking.tier_excluded) {
-    const bool consumer = tier.kind == ExclusionKind::consumer_gpu;
-    const bool marketplace = tier.kind == ExclusionKind::marketplace_host;
-    const std::string_view code = consumer ? "N-TIER-CONSUMER" : marketplace ? "N-TIER-MARKETPLACE" : "N-TIER-SPOT";
-    const std::string_view what = consumer ? "consumer or workstation GPU " : marketplace ? "marketplace-host " : "";
+    const bool spot = tier.kind == ExclusionKind::spot_serving;
+    std::string_view code = "N-TIER-SPOT";
+    std::string_view what;
+    if (tier.kind == ExclusionKind::consumer_gpu) {
+      code = "N-TIER-CONSUMER";
+      what = "consumer or workstation GPU ";
+    } else if (tier.kind == ExclusionKind::marketplace_host) {
+      code = "N-TIER-MARKETPLACE";
+      what = "marketplace-host ";
+    } else if (tier.kind == ExclusionKind::shared_gpu) {
+      code = "N-TIER-SHARED-GPU";
+      what = "shared-vGPU ";
+    }
     notes.push_back({std::string(code),
                      fmt::format("{} {}offering{}{} excluded for production serving; {}; {} to include.",
-                                 tier.offerings, what, tier.offerings == 1 ? "" : "s",
-                                 consumer || marketplace ? "" : " on spot",
+                                 tier.offerings, what, tier.offerings == 1 ? "" : "s", spot ? " on spot" : "",
                                  tier.cheapest_offering.empty()
                                      ? std::string("each is also excluded for another reason")
                                      : fmt::format("cheapest {} ({}{})",
