@@ -14,7 +14,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GPUSELECT_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 seconds="${FUZZ_SECONDS:-20}"
 jobs="${FUZZ_BUILD_JOBS:-2}"
-all_targets=(fuzz_catalog_load fuzz_skypilot_import fuzz_quantities fuzz_weights)
+all_targets=(fuzz_catalog_load fuzz_skypilot_import fuzz_quantities fuzz_weights fuzz_request_mix)
 
 targets=()
 inputs=()

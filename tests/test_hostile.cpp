@@ -9,12 +9,14 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
@@ -326,6 +328,16 @@ TEST_CASE("hostile SkyPilot CSV files are rejected with an error line and exit 2
       {"a multi-megabyte price", "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,8," +
                                      std::string(512u << 10, '9') + "x,us-east-1\n"},
       {"a multi-megabyte header", std::string(3u << 20, 'h') + ",AcceleratorName\n"},
+      // Streamed: a quote never closed over 20 MB stops at csv::max_record_bytes, at the quote.
+      {"an unclosed quote over 20 MB", "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,\"" +
+                                           std::string(20u << 20, 'q') + "\n"},
+      {"more instance types than max_import_instance_types", [] {
+         std::string text = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
+         for (std::size_t i = 0; i <= catalog::max_import_instance_types; ++i) {
+           text += fmt::format("t{},H100,8,98.32,us-east-1\n", i);
+         }
+         return text;
+       }()},
   };
   int index = 0;
   for (const auto& [name, content] : files) {
@@ -341,6 +353,11 @@ TEST_CASE("hostile SkyPilot CSV files are rejected with an error line and exit 2
     const auto last_line_start = result.err.rfind('\n', result.err.size() >= 2 ? result.err.size() - 2 : 0);
     const std::string last_line = result.err.substr(last_line_start == std::string::npos ? 0 : last_line_start + 1);
     CHECK(last_line.rfind("gpuselect: error: " + file.string(), 0) == 0);
+    if (name.starts_with("an unclosed quote") || name.starts_with("more instance types")) {
+      const bool located = last_line.rfind("gpuselect: error: " + file.string() + ":2:", 0) == 0 ||
+                           last_line.rfind("gpuselect: error: " + file.string() + ":100002:1", 0) == 0;
+      CHECK(located);
+    }
   }
 }
 
@@ -378,6 +395,35 @@ TEST_CASE("hostile SkyPilot CSV text throws gpuselect::Error only", "[hostile]")
       CHECK(errors.find("LoadLimits") == std::string::npos);
     } catch (const gpuselect::Error& error) {
       CHECK(error.where().rfind("vms.csv", 0) == 0);
+    }
+  }
+  // The streamed import (catalog import and update read files and downloads in chunks) answers each
+  // text as the import of the text in memory does, whatever the chunk size; a quoted line break, in a
+  // name or elsewhere, and an unclosed quote at the end are among the texts.
+  std::vector<std::string> streamed_texts = texts;
+  streamed_texts.emplace_back("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\"p4d\n\",A100,8,1,us-east-1\n");
+  streamed_texts.emplace_back("InstanceType,AcceleratorName,AcceleratorCount,Price,Region,X\np4d,A100,8,1,us-east-1,\"a\r\nb\"\n");
+  streamed_texts.emplace_back("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,8,1,\"us-east-1");
+  const auto outcome = [](const std::function<catalog::SkyPilotImport()>& run) {
+    try {
+      const auto imported = run();
+      return fmt::format("{} offerings, {} bad", imported.offerings.size(), imported.rows_bad);
+    } catch (const gpuselect::Error& error) {
+      return error.line();
+    }
+  };
+  for (const auto& text : streamed_texts) {
+    for (const std::size_t step : {std::size_t{1}, std::size_t{4096}}) {
+      INFO("'" << text.substr(0, 120) << "' in pieces of " << step);
+      std::size_t given = 0;
+      const catalog::SourceText::Reader read = [&](char* buffer, std::size_t size) {
+        const std::size_t n = std::min({size, step, text.size() - given});
+        std::copy_n(text.data() + given, n, buffer);
+        given += n;
+        return n;
+      };
+      CHECK(outcome([&] { return catalog::import_skypilot(read, known, options); }) ==
+            outcome([&] { return catalog::import_skypilot(text, known, options); }));
     }
   }
   // Huge counts, control characters and invalid UTF-8 are bad rows, never offerings: skipped and

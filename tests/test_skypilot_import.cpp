@@ -206,6 +206,141 @@ TEST_CASE("csv reader: text after a closing quote is an error at that character"
   }
 }
 
+// A source that hands out `step` bytes at a time, counting how many bytes it has handed out.
+struct Drip {
+  std::string_view text;
+  std::size_t step = 1;
+  std::size_t given = 0;
+  csv::Source source() {
+    return [this](char* buffer, std::size_t size) {
+      const std::size_t n = std::min({size, step, text.size() - given});
+      std::copy_n(text.data() + given, n, buffer);
+      given += n;
+      return n;
+    };
+  }
+};
+
+// Every record of `reader` as "line:column:text|..." lines, or the error's where and problem.
+std::string records_of(csv::Reader& reader) {
+  std::string out;
+  std::vector<csv::Field> fields;
+  try {
+    while (reader.next(fields)) {
+      for (const auto& field : fields) out += fmt::format("{}:{}:{}|", field.line, field.column, field.text);
+      out += '\n';
+    }
+  } catch (const Error& error) {
+    out += "error " + error.where() + " " + error.problem();
+  }
+  return out;
+}
+
+TEST_CASE("csv reader: a source read in chunks gives the records text in memory gives", "[import]") {
+  const std::vector<std::string> texts = {
+      "a,\"b, c\",\"say \"\"hi\"\"\"\r\n\"two\nlines\",x,\r\nlast,,\"\"",
+      "\xEF\xBB\xBFh1,h2\r\n\r\nv1,v2\rw1,w2\n",
+      "\xEF\xBB",
+      "\xC3\xA9t\xC3\xA9,x\n",
+      "a,b\nc,\"never closed,\nmore\n",
+      "\"ab\"c,d\n",
+      "x,\r",
+      "a,",
+      "\"\"\"\"",
+      "",
+  };
+  for (const auto& text : texts) {
+    for (const std::size_t step : {1, 2, 3, 7, 65536}) {
+      INFO("text '" << text << "' in pieces of " << step);
+      csv::Reader whole(text, "t.csv");
+      Drip drip{text, step};
+      csv::Reader streamed(drip.source(), "t.csv");
+      CHECK(records_of(streamed) == records_of(whole));
+    }
+  }
+}
+
+TEST_CASE("csv reader: a source is never held whole; a record above max_record_bytes is an error", "[import]") {
+  // 10,000 records of 100 bytes: the reader pulls them as it goes, one chunk ahead at most.
+  const std::string record = std::string(97, 'x') + ",y\n";
+  std::string text;
+  for (int i = 0; i < 10000; ++i) text += record;
+  Drip drip{text, 1u << 20};
+  csv::Reader reader(drip.source(), "t.csv");
+  std::vector<csv::Field> fields;
+  REQUIRE(reader.next(fields));
+  CHECK(drip.given <= csv::chunk_bytes);  // one chunk pulled for the first record, not the whole text
+  std::size_t records = 1;
+  while (reader.next(fields)) ++records;
+  CHECK(records == 10000);
+
+  // An unclosed quote on line 2 of an endless input: an error at the quote once the record passes
+  // the limit, after reading about max_record_bytes, not the whole input.
+  std::size_t pulled = 0;
+  csv::Reader endless(
+      [&pulled, first = true](char* buffer, std::size_t size) mutable {
+        const std::string_view start = "h1,h2\nv,\"open";
+        std::size_t n = size;
+        if (first) {
+          first = false;
+          n = std::min(size, start.size());
+          std::copy_n(start.data(), n, buffer);
+        } else {
+          std::fill_n(buffer, n, 'z');
+        }
+        pulled += n;
+        return n;
+      },
+      "endless.csv");
+  REQUIRE(endless.next(fields));
+  try {
+    endless.next(fields);
+    FAIL("expected an error");
+  } catch (const Error& error) {
+    CHECK(error.where() == "endless.csv:2:3");
+    CHECK_THAT(error.problem(), Catch::Contains("never closed"));
+    CHECK_THAT(error.problem(), Catch::Contains(std::to_string(csv::max_record_bytes)));
+  }
+  CHECK(pulled <= csv::max_record_bytes + 2 * csv::chunk_bytes);
+}
+
+TEST_CASE("import: a quoted line break is RFC 4180 data; in a name it is a bad row at file:line:col", "[import]") {
+  const std::string header = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region,GpuInfo\n";
+  // A GpuInfo written over two lines, quoted: the row imports, and the next row's line is counted right.
+  const std::string text = header + "p4d.24xlarge,A100,8,32.77,us-east-1,\"{'Gpus': [{'Name': 'A100',\n'Count': 8}]}\"\n" +
+                           "p3.2xlarge,V100,1,3.06,us-east-1,\n";
+  for (const std::size_t step : {1, 5, 65536}) {
+    Drip drip{text, step};
+    const auto imported = import_skypilot(drip.source(), known_gpus(), {"aws", "test.csv", "2026-05-20"});
+    REQUIRE(imported.offerings.size() == 2);
+    CHECK(imported.offerings[0].id == "aws/p4d.24xlarge");
+    CHECK(imported.offerings[1].id == "aws/p3.2xlarge");
+    CHECK(imported.rows_bad == 0);
+    CHECK(imported.warnings.empty());
+  }
+  // The same line break in InstanceType: a bad row located at the field, an error with --strict.
+  const std::string in_name = header + "\"p4d.\n24xlarge\",A100,8,32.77,us-east-1,\np3.2xlarge,V100,1,3.06,us-east-1,\n";
+  const auto skipped = import_text(in_name);
+  CHECK(skipped.rows_bad == 1);
+  REQUIRE(skipped.offerings.size() == 1);
+  CHECK(skipped.offerings[0].id == "aws/p3.2xlarge");
+  try {
+    import_text(in_name, "aws", true);
+    FAIL("expected an error");
+  } catch (const Error& error) {
+    CHECK(error.where() == "test.csv:2:1");
+    CHECK_THAT(error.problem(), Catch::Contains("InstanceType holds a line break"));
+  }
+  // An unterminated quote: an error at the opening quote, file:line:col.
+  try {
+    import_text(header + "p4d.24xlarge,A100,8,32.77,us-east-1,\"{'Gpus': [\n");
+    FAIL("expected an error");
+  } catch (const Error& error) {
+    CHECK(error.where() == "test.csv:2:37");
+    CHECK_THAT(error.problem(), Catch::Contains("unterminated quoted field"));
+  }
+}
+
 // ---- importer: AWS-style file -----------------------------------------------------------------------
 
 TEST_CASE("import: AWS rows merge per instance type with minimum prices and sorted regions", "[import]") {
@@ -730,4 +865,38 @@ TEST_CASE("import: region lookups are linear in rows at 10x the size", "[import]
     CHECK(result.offerings.front().regions.size() == regions);
     CHECK(result.region_lookup_steps == regions);
   }
+}
+
+TEST_CASE("import: more than max_import_instance_types instance types are refused at the first beyond", "[import][hostile]") {
+  // One row per instance type, streamed: the refusal comes at row max + 1 (line max + 2), and the
+  // rows after it are never read (1M types took 3.1 GB and 23 s before the YAML was refused).
+  const std::size_t types = max_import_instance_types + 1000;
+  std::size_t row = 0;
+  std::string pending = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
+  std::size_t offset = 0;
+  const SourceText::Reader read = [&](char* buffer, std::size_t size) {
+    if (offset == pending.size()) {
+      if (row == types) return std::size_t{0};
+      pending = fmt::format("t{}.xlarge,H100,8,98.32,us-east-1\n", row++);
+      offset = 0;
+    }
+    const std::size_t n = std::min(size, pending.size() - offset);
+    std::copy_n(pending.data() + offset, n, buffer);
+    offset += n;
+    return n;
+  };
+  try {
+    import_skypilot(read, known_gpus(), {"aws", "many.csv", "2026-05-20"});
+    FAIL("expected an error");
+  } catch (const Error& error) {
+    CHECK(error.where() == fmt::format("many.csv:{}:1", max_import_instance_types + 2));
+    CHECK_THAT(error.problem(), Catch::Contains("max_import_instance_types"));
+  }
+  CHECK(row < max_import_instance_types + 1000);  // stopped reading
+  // At the limit itself, the import goes through.
+  std::string text = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
+  for (std::size_t index = 0; index < max_import_instance_types; ++index) {
+    text += fmt::format("t{}.xlarge,H100,8,98.32,us-east-1\n", index);
+  }
+  CHECK(import_text(text).offerings.size() == max_import_instance_types);
 }

@@ -29,7 +29,13 @@ struct Hardware {
   double host_ram_bytes = 0;    // per node; 0 = not known (CPU offload is then not judged against RAM)
   bool host_ram_assumed = false;  // the offering states no RAM: host_ram_bytes is the assumption below
   double local_disk_bytes = 0;  // per node; 0 = not known (NVMe offload is then not judged against disk)
+  // vCPUs per node, which feed cv-train's input pipeline (docs/estimation.md "Input pipeline").
+  int vcpus = 0;
+  bool vcpus_assumed = false;  // the offering states none: vcpus is assumed_vcpus_per_gpu per GPU
 };
+// vCPUs per GPU assumed where an offering states none: the low end of cloud GPU machines (AWS
+// p3.2xlarge and g5.2xlarge, GCP g2-standard-8: 8 vCPUs per GPU; docs/estimation.md "Input pipeline").
+inline constexpr int assumed_vcpus_per_gpu = 8;
 Hardware hardware_of(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes);
 
 struct Plan {
@@ -258,6 +264,22 @@ struct Cost {
 // What an estimate knows from the hardware shape and the profile alone: the memory plan, compute,
 // time, throughput and serving figures. scoring::rank makes one per machine shape and shares it among
 // the candidates on that shape (scoring::Ranking::performances); prices are not part of it.
+// cv-train's input pipeline (docs/estimation.md "Input pipeline"): the images/s the data loader's
+// vCPUs decode and augment against the images/s the GPUs consume; the job runs at the lower.
+struct InputPipeline {
+  bool modelled = false;           // cv-train on known hardware
+  workload::DataLoader data_loader = workload::DataLoader::cpu;
+  int vcpus_per_node = 0;
+  bool vcpus_assumed = false;      // the offering states no vCPUs (assumed_vcpus_per_gpu per GPU)
+  int workers_per_node = 0;        // vCPUs decoding: the node's less one per GPU's training process
+  int nodes = 1;
+  double images_per_s_per_worker = 0;  // the loader table's rate for --data-loader
+  double loader_images_per_s = 0;  // every node's loader together
+  double gpu_images_per_s = 0;     // every GPU together, fed without stalls
+  double images_per_s = 0;         // the job's rate: the lower of the two
+  bool loader_bound = false;       // the loader is the lower: the GPUs wait on it
+};
+
 struct Performance {
   Memory memory;
   Compute compute;
@@ -265,6 +287,7 @@ struct Performance {
   Time time;      // on-demand wall time (no interruptions)
   Throughput throughput;
   Serving serving;  // llm-inference only
+  InputPipeline input;  // cv-train only
   bool has_hardware = false;
 };
 

@@ -24,6 +24,7 @@ struct Explanation {
     cannot_win,    // no single weight change does
     wins_over,     // ranks above a cheaper-and-faster candidate: what it wins on, in points
     spot_cheaper,  // the same offering on spot would be the cheapest
+    input_bound,   // cv-train: its GPUs wait on the data loader's vCPUs (docs/estimation.md "Input pipeline")
   };
   // wins_over: one criterion on which the candidate gains over the cheaper-and-faster rival.
   struct Gain {
@@ -41,7 +42,7 @@ struct Explanation {
     double score = 0;
     // The numbers behind it: the criterion's figures ("25 min vs fastest 25 min"); first_by: the
     // runner-up's id; would_win: ">= 0.35"; wins_over: the rival ("#7 id on-demand: $9.67 in 25
-    // min"); spot_cheaper: the spot total.
+    // min"); spot_cheaper: the spot total; input_bound: "39 vCPUs decode ~5850 img/s of ~7467".
     std::string figure;
     bool at_least = true;    // would_win: the weight must be at least (else at most) `score`
     std::string own_figure;  // wins_over: this candidate's total and hours ("$12.15 in 25 min")

@@ -120,11 +120,12 @@ enum class Warning : std::uint8_t {
   consumer_gpu_serving,  // production serving on GeForce cards (catalog segment consumer)
   deadline_in_band,      // the deadline lies inside the row's own time band: its slack is no margin
   software_stack,        // the job relies on a method or kernel that is weak (or, allowed, unsupported) on this GPU
+  input_bound,           // cv-train: the data loader's vCPUs keep the GPUs waiting (docs/estimation.md "Input pipeline")
   spot_quote,            // the spot quote is suspect (below a share of on-demand): ranked at its upper end
   cluster_capacity,      // more GPUs on demand or spot at once than the stock usually has free
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 21;  // values of Warning
+inline constexpr std::size_t warning_count = 22;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -141,6 +142,9 @@ inline constexpr double spot_multi_node_warn_hours = 24.0;
 // Pareto by weak dominance (docs/scoring.md "Pareto"): a strictly cheaper row at most this share
 // slower (0.5%, below the time's own band and the table's rounding) dominates a dearer one.
 inline constexpr double pareto_time_tolerance = 0.005;
+// cv-train rows warn (W-INPUT-BOUND) when the data loader keeps the GPUs busy less than this share
+// of the time: a tenth of the GPU-hours paid for waiting.
+inline constexpr double input_bound_busy_share = 0.9;
 // A reserved term is flagged when the job uses less than this share of it, percent.
 inline constexpr double small_term_share_pct = 50.0;
 
@@ -254,8 +258,9 @@ enum class ExclusionKind : std::uint8_t {
   marketplace_host,  // a marketplace provider's host: --allow-marketplace
   spot_serving,      // spot capacity: --allow-spot-serving
   software,          // the job relies on a method or kernel the GPU's stack does not run: --allow-immature-stack
+  shared_gpu,        // production serving on a shared vGPU share (catalog isolation vgpu): --allow-shared-gpu
 };
-inline constexpr std::size_t exclusion_kind_count = 21;  // values of ExclusionKind
+inline constexpr std::size_t exclusion_kind_count = 22;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
 struct ExclusionReason {
@@ -310,6 +315,8 @@ struct Options {
   // (workload::ServingTier; development ranks every offering).
   bool allow_consumer = false;
   bool allow_marketplace = false;
+  // --allow-shared-gpu: production serving ranks shared (time-sliced, fractional) vGPU shares too.
+  bool allow_shared_gpu = false;
   // --allow-immature-stack: rank rows whose stack is unsupported for the job (warned, stability and
   // usability 0 on their software indicator) instead of excluding them.
   bool allow_immature_stack = false;
@@ -395,7 +402,7 @@ struct Ranking {
   };
   std::vector<Note> notes;
   // Production serving: per class the service tier kept out (ExclusionKind consumer_gpu,
-  // marketplace_host, spot_serving), how many offerings and the cheapest row among them.
+  // marketplace_host, shared_gpu, spot_serving), how many offerings and the cheapest row among them.
   struct TierExclusion {
     ExclusionKind kind = ExclusionKind::consumer_gpu;
     int offerings = 0;

@@ -15,6 +15,14 @@ namespace gpuselect::catalog {
 // `detect` compares the multi-GPU types with the catalog's per-GPU-hour prices.
 enum class PriceBasis : std::uint8_t { detect, instance, gpu };
 
+// The most instance types (with an accelerator) one file may hold: a file with more is refused at the
+// first row beyond it, before the offerings fill memory (about 3 KB each while imported) and make a
+// catalog the loader would refuse (about 670 bytes of YAML each, so about 400,000 reach
+// LoadLimits::max_file_bytes). An assumption three orders of magnitude above real files: SkyPilot's
+// v9 vms.csv files list at most a few hundred GPU instance types (vast: 45 in
+// shared/reference/skypilot-gpu-offerings.csv).
+constexpr std::size_t max_import_instance_types = 100'000;
+
 struct SkyPilotImportOptions {
   std::string provider_id;  // Provider::id the offerings belong to ("aws")
   std::string source_name;  // file name, for diagnostics and each offering's `source`
@@ -54,6 +62,11 @@ struct SkyPilotImport {
 // required columns, or (with options.strict) the first bad row. `known` resolves accelerator names
 // to GPU ids and gives the per-GPU-hour price ranges the prices are checked against.
 SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, const SkyPilotImportOptions& options);
+// The same, streamed: the CSV is pulled from `read` in chunks (SourceText::Reader's contract) and
+// converted row by row, so the file is never held (docs/hardening.md "Bounded work": memory is one
+// chunk plus the record being read plus what the offerings keep). Errors `read` throws pass through.
+SkyPilotImport import_skypilot(const SourceText::Reader& read, const Catalog& known,
+                               const SkyPilotImportOptions& options);
 
 // The catalog's region id for a price list's region spelling: Vast's location lists (", CN, AS",
 // "Texas, US, NA") made one word: comma-separated parts trimmed, empty parts dropped, joined with

@@ -20,8 +20,52 @@ std::string printable(char c) {
 }
 }  // namespace
 
-Reader::Reader(std::string_view text, std::string source_name) : text_(text), source_name_(std::move(source_name)) {
-  if (text_.substr(0, utf8_bom.size()) == utf8_bom) pos_ = utf8_bom.size();
+Reader::Reader(std::string_view text, std::string source_name)
+    : text_(text), source_done_(true), source_name_(std::move(source_name)) {}
+
+Reader::Reader(Source source, std::string source_name)
+    : source_(std::move(source)), source_name_(std::move(source_name)) {}
+
+// Drops the bytes before the record being read, then appends one chunk. Linear: each byte is
+// pulled once and moved at most once per chunk of the record it belongs to.
+bool Reader::fill() {
+  if (source_done_) return false;
+  if (record_start_ > 0) {
+    buffer_.erase(0, record_start_);
+    pos_ -= record_start_;
+    record_start_ = 0;
+  }
+  if (buffer_.size() > max_record_bytes) {
+    if (quote_line_ != 0) {
+      fail(quote_line_, quote_column_,
+           "quoted field runs on for more than " + std::to_string(max_record_bytes) +
+               " bytes: the '\"' opened here is never closed",
+           "close the field with '\"' and write a quote inside it as '\"\"'");
+    }
+    fail(line_, column_, "row is longer than " + std::to_string(max_record_bytes) + " bytes",
+         "check that this is a CSV file with one record per line");
+  }
+  const std::size_t kept = buffer_.size();
+  buffer_.resize(kept + chunk_bytes);
+  const std::size_t got = source_(buffer_.data() + kept, chunk_bytes);
+  buffer_.resize(kept + got);
+  text_ = buffer_;
+  if (got == 0) source_done_ = true;
+  return got > 0;
+}
+
+bool Reader::pull() {
+  while (pos_ >= text_.size()) {
+    if (!fill()) return false;
+  }
+  return true;
+}
+
+void Reader::skip_bom() {
+  bom_checked_ = true;
+  while (text_.size() - pos_ < utf8_bom.size() && fill()) {
+  }
+  if (text_.substr(pos_, utf8_bom.size()) == utf8_bom) pos_ += utf8_bom.size();
 }
 
 void Reader::advance() {
@@ -34,32 +78,51 @@ void Reader::advance() {
   }
 }
 
+void Reader::consume_line_break() {
+  const bool carriage_return = text_[pos_] == '\r';
+  advance();
+  if (carriage_return) {
+    if (more() && text_[pos_] == '\n') {
+      advance();
+    } else {  // a lone CR ends a line too
+      ++line_;
+      column_ = 1;
+    }
+  }
+}
+
 void Reader::fail(std::uint32_t line, std::uint32_t column, std::string what, std::string hint) const {
   throw Error(source_name_ + ':' + std::to_string(line) + ':' + std::to_string(column), std::move(what),
               std::move(hint));
 }
 
-void Reader::read_unquoted(Field& field) {
-  const std::size_t start = pos_;
-  while (pos_ < text_.size() && text_[pos_] != ',' && !is_line_break(text_[pos_])) advance();
-  field.text = text_.substr(start, pos_ - start);
+Reader::Span Reader::read_unquoted() {
+  Span span{pos_ - record_start_, 0, false, line_, column_};
+  while (more()) {  // no line break inside: only the column moves
+    const char c = text_[pos_];
+    if (c == ',' || is_line_break(c)) break;
+    ++pos_;
+    if (!is_continuation_byte(c)) ++column_;
+  }
+  span.size = pos_ - record_start_ - span.start;
+  return span;
 }
 
-void Reader::read_quoted(Field& field) {
-  const std::uint32_t open_line = line_;
-  const std::uint32_t open_column = column_;
+Reader::Span Reader::read_quoted() {
+  quote_line_ = line_;
+  quote_column_ = column_;
+  Span span{0, 0, false, line_, column_};
   advance();  // the opening quote
-  const std::size_t start = pos_;
-  bool has_doubled_quote = false;
+  span.start = pos_ - record_start_;
   for (;;) {
-    if (pos_ >= text_.size()) {
-      fail(open_line, open_column, "unterminated quoted field: the '\"' opened here is never closed",
+    if (!more()) {
+      fail(quote_line_, quote_column_, "unterminated quoted field: the '\"' opened here is never closed",
            "close the field with '\"' and write a quote inside it as '\"\"'");
     }
     if (text_[pos_] == '"') {
-      if (pos_ + 1 < text_.size() && text_[pos_ + 1] == '"') {
-        has_doubled_quote = true;
-        advance();
+      advance();
+      if (more() && text_[pos_] == '"') {  // '""': one literal quote
+        span.doubled_quotes = true;
         advance();
         continue;
       }
@@ -67,59 +130,58 @@ void Reader::read_quoted(Field& field) {
     }
     advance();
   }
-  const std::string_view raw = text_.substr(start, pos_ - start);
-  advance();  // the closing quote
-  if (pos_ < text_.size() && text_[pos_] != ',' && !is_line_break(text_[pos_])) {
+  span.size = pos_ - record_start_ - 1 - span.start;  // without the closing quote
+  quote_line_ = 0;
+  if (more() && text_[pos_] != ',' && !is_line_break(text_[pos_])) {
     fail(line_, column_, "unexpected " + printable(text_[pos_]) + " after the closing quote of a field",
          "quote the whole field and write a quote inside it as '\"\"'");
   }
-  if (!has_doubled_quote) {
-    field.text = raw;
-    return;
-  }
-  std::string& unescaped = unescaped_.emplace_back();
-  unescaped.reserve(raw.size());
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    unescaped += raw[i];
-    if (raw[i] == '"') ++i;  // skip the second quote of a '""' pair
-  }
-  field.text = unescaped;
+  return span;
 }
 
 bool Reader::next(std::vector<Field>& fields) {
   fields.clear();
+  spans_.clear();
   unescaped_.clear();
-  auto consume_line_break = [this] {
-    const bool carriage_return = text_[pos_] == '\r';
-    advance();
-    if (carriage_return) {
-      if (pos_ < text_.size() && text_[pos_] == '\n') {
-        advance();
-      } else {  // a lone CR ends a line too
-        ++line_;
-        column_ = 1;
-      }
-    }
-  };
-  while (pos_ < text_.size() && is_line_break(text_[pos_])) consume_line_break();
-  if (pos_ >= text_.size()) return false;
+  record_start_ = pos_;
+  if (!bom_checked_) skip_bom();
+  while (more() && is_line_break(text_[pos_])) consume_line_break();
+  if (!more()) return false;
+  record_start_ = pos_;
   for (;;) {
-    Field& field = fields.emplace_back();
-    field.line = line_;
-    field.column = column_;
-    if (pos_ < text_.size() && text_[pos_] == '"') {
-      read_quoted(field);
-    } else {
-      read_unquoted(field);
-    }
-    if (pos_ >= text_.size()) return true;
+    spans_.push_back(text_[pos_] == '"' ? read_quoted() : read_unquoted());
+    if (!more()) break;
     if (text_[pos_] == ',') {
       advance();
+      if (!more()) {  // a separator at the very end: one more, empty field
+        spans_.push_back({pos_ - record_start_, 0, false, line_, column_});
+        break;
+      }
       continue;
     }
     consume_line_break();
-    return true;
+    break;
   }
+  // The spans as views of the record, which stays in place until the next call.
+  fields.reserve(spans_.size());
+  for (const Span& span : spans_) {
+    Field& field = fields.emplace_back();
+    field.line = span.line;
+    field.column = span.column;
+    const std::string_view raw = text_.substr(record_start_ + span.start, span.size);
+    if (!span.doubled_quotes) {
+      field.text = raw;
+      continue;
+    }
+    std::string& unescaped = unescaped_.emplace_back();
+    unescaped.reserve(raw.size());
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      unescaped += raw[i];
+      if (raw[i] == '"') ++i;  // skip the second quote of a '""' pair
+    }
+    field.text = unescaped;
+  }
+  return true;
 }
 
 }  // namespace gpuselect::catalog::csv

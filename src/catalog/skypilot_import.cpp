@@ -273,7 +273,9 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
 
 // Every field must be something the catalog written from it can hold: UTF-8 text without control
 // characters (tab allowed), no longer than the loader's value limit (LoadLimits::max_scalar_bytes).
-// A file that breaks this is not a SkyPilot catalog, and its YAML could not be read back.
+// A file that breaks this is not a SkyPilot catalog, and its YAML could not be read back. Line breaks
+// are allowed: RFC 4180 lets a quoted field hold them (a multi-line GpuInfo); RowParser refuses them
+// in the identifier columns, the only text an offering takes from the file.
 void check_fields(const std::vector<csv::Field>& fields, const std::string& source_name) {
   constexpr std::size_t max_field_bytes = LoadLimits{}.max_scalar_bytes;
   for (const auto& field : fields) {
@@ -289,7 +291,7 @@ void check_fields(const std::vector<csv::Field>& fields, const std::string& sour
       const std::size_t length = utf8_sequence_length(field.text, at);
       const auto byte = static_cast<unsigned char>(field.text[at]);
       if (length == 0) fail("field is not valid UTF-8 text", "save the file as UTF-8");
-      if (length == 1 && ((byte < 0x20 && byte != '\t') || byte == 0x7F)) {
+      if (length == 1 && ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F)) {
         fail("field holds control character " + std::to_string(byte), "remove it; fields are plain text");
       }
       at += length;
@@ -479,6 +481,14 @@ class RowParser {
   // Throws Error at the field for a value that cannot be right (not a number, negative, a count
   // above 64 or not whole, an empty region on a GPU row).
   Row parse(const Refs& refs, std::uint32_t line) const {
+    for (const Column column : identifier_columns) {
+      const FieldRef& field = refs[static_cast<std::size_t>(column)];
+      if (field.text.find_first_of("\r\n") != std::string_view::npos) {
+        throw Error(where(field),
+                    std::string(column_specs[static_cast<std::size_t>(column)].name) + " holds a line break",
+                    "write the name on one line (a quoted line break is kept only in other columns)");
+      }
+    }
     Row row;
     row.line = line;
     row.instance_type = std::string(text(refs, Column::instance_type));
@@ -641,6 +651,13 @@ class Merger {
       count_name(non_gpu_, non_gpu_by_name_, row.accelerator);
       ++rows_non_gpu_;
       return false;
+    }
+    if (drafts_.size() >= max_import_instance_types && draft_by_instance_type_.count(instance_type) == 0) {
+      throw Error(options_.source_name + ':' + std::to_string(row.line) + ":1",
+                  "more than " + std::to_string(max_import_instance_types) +
+                      " instance types with an accelerator (max_import_instance_types; real price lists hold a "
+                      "few hundred)",
+                  "import fewer instance types (split the file by accelerator or region)");
     }
     auto [entry, inserted] = draft_by_instance_type_.try_emplace(instance_type, drafts_.size());
     if (inserted) drafts_.push_back(start_draft(row, instance_type, accelerator_only));
@@ -1249,8 +1266,10 @@ Provider provider_stub(std::string_view provider_id, std::string_view as_of) {
   return provider;
 }
 
-SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, const SkyPilotImportOptions& options) {
-  csv::Reader reader(csv_text, options.source_name);
+namespace {
+// One pass over the records of `reader`: each is parsed and merged before the next is read, so only
+// the merged offerings (and the per-zone prices their medians need) are held, never the file.
+SkyPilotImport import_rows(csv::Reader& reader, const Catalog& known, const SkyPilotImportOptions& options) {
   std::vector<csv::Field> fields;
   if (!reader.next(fields)) {
     throw Error(options.source_name + ":1:1", "empty file: no header row",
@@ -1361,6 +1380,19 @@ SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, 
     }
   }
   return result;
+}
+
+}  // namespace
+
+SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, const SkyPilotImportOptions& options) {
+  csv::Reader reader(csv_text, options.source_name);
+  return import_rows(reader, known, options);
+}
+
+SkyPilotImport import_skypilot(const SourceText::Reader& read, const Catalog& known,
+                               const SkyPilotImportOptions& options) {
+  csv::Reader reader(read, options.source_name);
+  return import_rows(reader, known, options);
 }
 
 }  // namespace gpuselect::catalog

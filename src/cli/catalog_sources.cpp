@@ -19,6 +19,28 @@ namespace gpuselect::cli {
 
 namespace {
 const catalog::LoadLimits load_limits{};
+// A catalog from a stream (standard input as `-` or /dev/stdin, a pipe, a FIFO) has no size to check
+// before it is read, so an endless producer would be read up to max_file_bytes (256 MiB) before it is
+// refused: streams stop here (docs/hardening.md "Bounded work"; an assumption: 68x the built-in
+// catalog, 247 KB, and above any price update's file; larger catalogs are read from files).
+constexpr std::size_t max_stream_bytes = 16u << 20;
+
+// Reads `file` for catalog::load; a stream is refused once it passes max_stream_bytes.
+catalog::SourceText::Reader chunk_reader(io::FileStream* file, const std::string& path) {
+  if (!file->is_stream()) return [file](char* buffer, std::size_t size) { return file->read(buffer, size); };
+  return [file, path, total = std::size_t{0}](char* buffer, std::size_t size) mutable {
+    const std::size_t got = file->read(buffer, size);
+    total += got;
+    if (total > max_stream_bytes) {
+      throw Error(path,
+                  "a stream (standard input, a pipe) is above the limit of " + std::to_string(max_stream_bytes) +
+                      " bytes (max_stream_bytes)",
+                  "save the catalog to a file (files are read up to " + std::to_string(load_limits.max_file_bytes) +
+                      " bytes)");
+    }
+    return got;
+  };
+}
 
 // The warning for a stored update left out, with both ways out.
 void warn_update_left_out(const GlobalOptions& globals, const std::string& path, const std::string& why) {
@@ -91,8 +113,7 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
   }
   for (std::size_t i = 0; i < paths.size(); ++i) {
     io::FileStream* file = read.files[i].get();
-    read.sources.emplace_back(
-        paths[i], [file](char* buffer, std::size_t size) { return file->read(buffer, size); }, file->size());
+    read.sources.emplace_back(paths[i], chunk_reader(file, paths[i]), file->size());
   }
   return read;
 }

@@ -36,7 +36,6 @@ constexpr std::string_view default_base_url = "https://raw.githubusercontent.com
 constexpr std::array<std::string_view, 2> catalog_versions = {"v9", "v8"};
 // Clouds of the built-in catalog that SkyPilot publishes, in download order.
 constexpr std::string_view default_clouds = "aws,gcp,azure,lambda,runpod,vast,nebius,fluidstack";
-constexpr std::size_t max_csv_bytes = 512u << 20;      // SkyPilot's largest vms.csv is ~5 MB
 
 struct UpdateOptions {
   std::string clouds;
@@ -335,14 +334,14 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
         .as_of = as_of,
         .strict = options.strict,
         .price_basis = price_basis_for(options.price_basis, cloud)};
-    std::string csv;
+    std::optional<ImportedFile> read;
     if (!options.from.empty()) {
       request.source_name = local_copy(options.from, cloud);
       if (request.source_name.empty()) {
         missing.push_back(cloud);
         continue;
       }
-      csv = io::read_text(request.source_name, max_csv_bytes);
+      read = import_skypilot_file(request.source_name, request, known, globals.quiet);
     } else {
       const std::string base = options.base_url.empty() ? std::string(default_base_url) : options.base_url;
       io::DownloadOptions download;
@@ -354,34 +353,36 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
       if (const char* credentials = std::getenv("GPUSELECT_UPDATE_CREDENTIALS"); credentials != nullptr) {
         download.credentials = credentials;
       }
-      bool found = false;
       for (const auto version : catalog_versions) {
         const std::string url = base + "/" + std::string(version) + "/" + cloud + "/vms.csv";
-        io::Download response = io::download(url, download);
+        const std::string shown = io::redacted_url(url);  // what files, messages and output name
+        // The body goes to an unnamed file beside the store, never into memory (docs/hardening.md "Downloads").
+        io::SpoolFile body(folder, shown);
+        const io::Download response = io::download(url, download, body);
         if (download.progress) std::fputs("\n", stderr);
         if (response.status == 404) continue;
-        const std::string shown = io::redacted_url(url);  // what files, messages and output name
         if (response.status != 200) {
           throw Error(ErrorKind::io, shown, "the server answered HTTP " + std::to_string(response.status),
                       "try again later, or use --from DIR with local copies");
         }
         // SkyPilot's files end each row with a line end (pandas' to_csv); a body that does not was cut
         // (a connection closed mid-row with no length announced) and would store part of the offerings.
-        if (!response.body.empty() && response.body.back() != '\n') {
+        if (body.size() > 0 && body.last_byte() != '\n') {
           throw Error(ErrorKind::io, shown, "the download ends mid-row (no line end after the last row): it was cut",
                       "try again; nothing was stored");
         }
         request.source_name = shown;
-        csv = std::move(response.body);
-        found = true;
+        body.rewind();
+        read = import_skypilot_source([&body](char* buffer, std::size_t size) { return body.read(buffer, size); },
+                                      request, known, globals.quiet);
         break;
       }
-      if (!found) {
+      if (!read) {
         missing.push_back(cloud);
         continue;
       }
     }
-    ImportedFile imported = import_skypilot_text(csv, request, known, globals.quiet);
+    ImportedFile imported = std::move(*read);
     // An update is the provider's newest list: what it leaves out is marked (docs/catalog.md
     // "Unlisted offerings"); `catalog import` of one file marks nothing.
     if (!imported.result.unlisted.empty()) {
@@ -455,9 +456,10 @@ catalog::PriceBasis price_basis_for(const std::string& text, const std::string& 
   return basis;
 }
 
-ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
-                                  const catalog::Catalog& known, bool quiet) {
-  ImportedFile imported{catalog::import_skypilot(csv, known, request), {}};
+namespace {
+// Warnings on stderr, the summary line, and the refusal of an import that yields no offering.
+ImportedFile finish_import(catalog::SkyPilotImport import, const catalog::SkyPilotImportOptions& request, bool quiet) {
+  ImportedFile imported{std::move(import), {}};
   const auto& result = imported.result;
   if (!quiet) {
     for (const auto& warning : result.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", warning.c_str());
@@ -484,6 +486,37 @@ ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotI
                       : "",
                   existing, keys);
   return imported;
+}
+
+}  // namespace
+
+ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
+                                  const catalog::Catalog& known, bool quiet) {
+  return finish_import(catalog::import_skypilot(csv, known, request), request, quiet);
+}
+
+ImportedFile import_skypilot_source(const catalog::SourceText::Reader& read,
+                                    const catalog::SkyPilotImportOptions& request, const catalog::Catalog& known,
+                                    bool quiet) {
+  return finish_import(catalog::import_skypilot(read, known, request), request, quiet);
+}
+
+ImportedFile import_skypilot_file(const std::string& path, const catalog::SkyPilotImportOptions& request,
+                                  const catalog::Catalog& known, bool quiet) {
+  const std::string hint = "check that this is a SkyPilot vms.csv file (the largest published is about 5 MB)";
+  io::FileStream stream(path, max_csv_bytes, hint);
+  std::size_t total = 0;
+  return import_skypilot_source(
+      [&](char* buffer, std::size_t size) {
+        const std::size_t got = stream.read(buffer, size);
+        total += got;
+        if (total > max_csv_bytes) {  // a pipe: no size to check when opened
+          throw Error(path, "input is above the limit of " + std::to_string(max_csv_bytes) + " bytes (max_csv_bytes)",
+                      hint);
+        }
+        return got;
+      },
+      request, known, quiet);
 }
 
 std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header,

@@ -1,6 +1,7 @@
 #pragma once
 // `catalog import skypilot` and `catalog update`: SkyPilot vms.csv files turned into a catalog
 // overlay, and the dated overlay of fresh prices kept in the user's data folder.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,9 +27,20 @@ catalog::PriceBasis parse_price_basis(const std::string& text);
 // a cloud not named is detected). Throws Error(where = --price-basis) for a malformed item.
 catalog::PriceBasis price_basis_for(const std::string& text, const std::string& cloud);
 
+// The most bytes one vms.csv may have, read from a file, a pipe or a download (an assumption: 25x
+// SkyPilot's largest published vms.csv, about 5 MB; docs/hardening.md "Bounded work").
+constexpr std::size_t max_csv_bytes = 128u << 20;
+
 // Imports CSV text, prints its warnings on stderr (none when quiet, -q); throws Error when it yields no offering, saying
 // why (unknown accelerators, non-GPU rows, unreadable rows).
 ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
+                                  const catalog::Catalog& known, bool quiet = false);
+// The same, streamed from `read` row by row (the CSV is never held whole).
+ImportedFile import_skypilot_source(const catalog::SourceText::Reader& read,
+                                    const catalog::SkyPilotImportOptions& request, const catalog::Catalog& known,
+                                    bool quiet = false);
+// The same from the file at `path` (a regular file or a pipe), streamed; above max_csv_bytes is refused.
+ImportedFile import_skypilot_file(const std::string& path, const catalog::SkyPilotImportOptions& request,
                                   const catalog::Catalog& known, bool quiet = false);
 
 // Catalog YAML of several imports: provider stubs, then each file's offerings, with only the keys

@@ -234,10 +234,8 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
                                                .as_of = as_of,
                                                .strict = options.import_strict,
                                                .price_basis = price_basis_for(options.import_price_basis, provider)};
-  constexpr std::size_t max_import_bytes = 512u << 20;  // SkyPilot's largest vms.csv is ~5 MB
-  const std::string csv = io::read_text(options.import_file, max_import_bytes);
   std::vector<ImportedFile> imports;
-  imports.push_back(import_skypilot_text(csv, request, known));
+  imports.push_back(import_skypilot_file(options.import_file, request, known));
   imports.front().result.unlisted.clear();  // only `catalog update` marks what a list leaves out
   const std::vector<std::string> header = {
       fmt::format("Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,

@@ -61,6 +61,8 @@ const std::vector<OptionValues>& option_table() {
       // Output options (output_options.cpp): --format's choices differ per command (render::formats_of).
       {"", "--format", "", render::format_names},
       {"", "--output", "FILE", nullptr, Ids::none, false, true},
+      // --request-mix (workload_flags.cpp): a histogram file of request lengths.
+      {"", "--request-mix", "FILE", nullptr, Ids::none, false, true},
       {"", "--top", "ROWS|all", nullptr, Ids::none, false, false, Q::top},
       // Scoring, constraints and analysis (ranking_flags.cpp).
       {"", "--profile", "PROFILE", scoring::profile_names},

@@ -55,6 +55,8 @@ constexpr RankingOption constraint_options[] = {
      "Production serving: rank consumer (GeForce) and workstation GPUs too (default: excluded)", "Constraints"},
     {"--allow-marketplace", nullptr, &RankingFlags::allow_marketplace,
      "Production serving: rank marketplace hosts too (default: excluded)", "Constraints"},
+    {"--allow-shared-gpu", nullptr, &RankingFlags::allow_shared_gpu,
+     "Production serving: rank shared (time-sliced, fractional) vGPU shares too (default: excluded)", "Constraints"},
     {"--allow-immature-stack", nullptr, &RankingFlags::allow_immature_stack,
      "Rank GPUs whose software stack does not run the job's method, precision or kernels (default: excluded, "
      "constraint 'software')",
@@ -120,6 +122,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.allow_spot_serving = flags.allow_spot_serving;
   options.allow_consumer = flags.allow_consumer;
   options.allow_marketplace = flags.allow_marketplace;
+  options.allow_shared_gpu = flags.allow_shared_gpu;
   options.allow_immature_stack = flags.allow_immature_stack;
   options.reserved_other_use = flags.reserved_other_use;
   options.mix = flags.mix;

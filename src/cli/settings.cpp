@@ -57,7 +57,7 @@ Settings load_settings(const std::string& config_flag) {
   }
   if (!path.empty()) {
     settings.config_file = path;
-    const std::string text = io::read_text(path, max_config_bytes);
+    const std::string text = io::read_text(path, max_config_bytes, "a config file is a handful of lines; check the path");
     const config::File file = config::parse(text, path);
     take(settings.profile, file.profile);
     take(settings.weights, file.weights);

@@ -4,6 +4,8 @@
 
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/request_mix.hpp"
+#include "io/files.hpp"
 
 namespace gpuselect::cli {
 
@@ -15,6 +17,11 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
     if (!flag.short_name.empty()) names += "," + std::string(flag.short_name);
     command.add_option(names, flags.texts[i], std::string(flag.help))->group("Workload");
   }
+  command
+      .add_option("--request-mix", flags.request_mix,
+                  "llm-inference: a CSV histogram of request lengths (rows input_tokens,output_tokens,share); sets "
+                  "the means and the longest 10%'s lengths in place of --input-tokens/--output-tokens and their -p90")
+      ->group("Workload");
 }
 
 namespace {
@@ -27,6 +34,26 @@ workload::Request build_request(const WorkloadFlags& flags) {
   }
   return request;
 }
+
+// --request-mix FILE: the histogram's means and p90s in place of the length flags.
+void apply_request_mix(const std::string& path, workload::Request& request) {
+  if (request.kind != workload::Kind::llm_inference) {
+    throw Error("--request-mix", "a request-length histogram is for llm-inference only",
+                "drop --request-mix or use --workload llm-inference");
+  }
+  if (request.input_tokens || request.output_tokens || request.input_tokens_p90 || request.output_tokens_p90) {
+    throw Error("--request-mix", "the file and --input-tokens/--output-tokens (or their -p90) both give the lengths",
+                "give one: the file or the flags");
+  }
+  // One byte over the limit lets the parser say the limit in its own words.
+  const std::string text = io::read_text(path, workload::request_mix_max_bytes + 1);
+  const auto summary = workload::summarize_request_mix(workload::parse_request_mix(text, path));
+  request.input_tokens = summary.input_tokens;
+  request.output_tokens = summary.output_tokens;
+  // The long class's lengths stand for the p90 (the two-class model plans the longest 10% there).
+  if (summary.input_tokens_long > summary.input_tokens) request.input_tokens_p90 = summary.input_tokens_long;
+  if (summary.output_tokens_long > summary.output_tokens) request.output_tokens_p90 = summary.output_tokens_long;
+}
 }  // namespace
 
 workload::Request workload_request(const WorkloadFlags& flags, const std::string& min_headroom) {
@@ -35,6 +62,7 @@ workload::Request workload_request(const WorkloadFlags& flags, const std::string
   if (!request.kind) {
     throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
   }
+  if (!flags.request_mix.empty()) apply_request_mix(flags.request_mix, request);
   return request;
 }
 

@@ -16,6 +16,7 @@ namespace gpuselect::cli {
 // so the references CLI11 binds stay valid.
 struct WorkloadFlags {
   std::vector<std::string> texts = std::vector<std::string>(workload::flags().size());
+  std::string request_mix;  // --request-mix FILE (llm-inference): a histogram of request lengths
 };
 void add_workload_options(CLI::App& command, WorkloadFlags& flags);
 // The Request of the flags given (each parsed by its row), with --min-headroom (`min_headroom`, "" =

@@ -120,6 +120,17 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
         performance.step.total_s > 0
             ? "time = optimizer steps x step time of the performance model (docs/estimation.md \"Performance model\")"
             : "time = FLOPs / (GPUs x peak dense TFLOPS x MFU)"));
+    if (performance.input.modelled) {
+      sentences.push_back(fmt::format(
+          "Input pipeline (--data-loader {}): {:g} images/s per decoding vCPU, {}; the vCPUs less one per GPU "
+          "decode{}, and the job runs at the lower of their rate and the GPUs' (docs/estimation.md \"Input "
+          "pipeline\").",
+          workload::to_string(performance.input.data_loader), performance.input.images_per_s_per_worker,
+          model::loader_rate_source(performance.input.data_loader),
+          performance.input.vcpus_assumed
+              ? fmt::format(" ({} vCPUs per node assumed)", performance.input.vcpus_per_node)
+              : std::string()));
+    }
     if (performance.time.wall_hours_band.high > 0) {
       sentences.push_back(fmt::format(
           "Error band: 10th-90th percentile of published/predicted GPU-hours on the calibration runs of this "

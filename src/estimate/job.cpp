@@ -18,6 +18,10 @@ double nic_gbps_per_gpu(const catalog::Gpu& gpu) {
   return gpu.architecture == "ampere" || gpu.architecture == "volta" ? 200 : 400;
 }
 
+// vCPUs per GPU of NVIDIA's reference nodes: DGX H100 2 x 56-core Xeon 8480C = 224 threads for 8
+// GPUs (28), DGX A100 2 x 64-core EPYC 7742 = 256 for 8 (32); the lower.
+constexpr int dgx_vcpus_per_gpu = 28;
+
 // The sentence for Profile::defaults_applied that says what bare_hardware assumed.
 std::string bare_hardware_assumption(const catalog::Gpu& gpu, const Hardware& hardware) {
   return fmt::format(
@@ -41,6 +45,8 @@ Hardware bare_hardware(const catalog::Gpu& gpu, int gpus_per_node, int nodes) {
   hardware.interconnect = gpu.interconnect_gbps > 0 ? catalog::Interconnect::nvlink : catalog::Interconnect::pcie;
   hardware.rdma = catalog::Rdma::infiniband;
   hardware.network_gbps = nic_gbps_per_gpu(gpu) * gpus_per_node;
+  hardware.vcpus = dgx_vcpus_per_gpu * gpus_per_node;
+  hardware.vcpus_assumed = true;
   return hardware;
 }
 

@@ -2,6 +2,7 @@
 // Shared pieces of the estimator (not a public contract): bytes per parameter, KV cache, plan
 // candidates and names. Every constant's source is in docs/estimation.md.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpuselect/estimate.hpp"
@@ -164,6 +165,13 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
 // The user fixed the plan (--zero, or --tensor-parallel for serving).
 bool plan_requested(const workload::Profile& profile);
 bool uses_serving_memory(workload::Kind kind);  // llm-inference, cv-inference, notebook
+
+// cv-train's input pipeline on `hardware` under `plan` (docs/estimation.md "Input pipeline"), given
+// the images/s every GPU together consumes when fed; InputPipeline::images_per_s is the job's rate.
+InputPipeline input_pipeline(const workload::Profile& profile, const Hardware& hardware, const Plan& plan,
+                             double gpu_images_per_s);
+// The loader table's source sentence for --data-loader.
+std::string_view loader_rate_source(workload::DataLoader loader);
 
 // "ZeRO-2 + optimizer offload", "data parallel", "tensor parallel 2"
 std::string plan_name(const workload::Profile& profile, const Plan& plan);

@@ -741,6 +741,12 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
     } else {
       seconds = estimate.compute.total_flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
     }
+    if (profile.kind == workload::Kind::cv_train && seconds > 0 && profile.tokens > 0) {
+      // The GPUs wait on a slower data loader (docs/estimation.md "Input pipeline"): the job runs at
+      // the loader's images/s; the MFU stays the GPUs' while fed.
+      estimate.input = model::input_pipeline(profile, hardware, plan, profile.tokens / seconds);
+      seconds = profile.tokens / estimate.input.images_per_s;
+    }
     estimate.time.wall_hours = seconds / units::seconds_per_hour;
     estimate.time.gpu_hours = estimate.time.wall_hours * gpus;
     const Band ratio = training_time_ratio_band(profile, hardware, plan);

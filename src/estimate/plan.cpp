@@ -289,6 +289,8 @@ Hardware hardware_of(const catalog::Catalog& catalog, const catalog::Offering& o
     hardware.host_ram_assumed = true;
   }
   hardware.local_disk_bytes = offering.local_disk_gb > 0 ? offering.local_disk_gb * 1e9 : 0;
+  hardware.vcpus_assumed = offering.vcpus <= 0;
+  hardware.vcpus = hardware.vcpus_assumed ? assumed_vcpus_per_gpu * hardware.gpus_per_node : offering.vcpus;
   return hardware;
 }
 

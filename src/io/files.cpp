@@ -52,8 +52,9 @@ class FileDescriptor {
 
 // Opens `path` for reading and checks it is a file within max_bytes; returns its size (0 for a
 // stream). Throws as read_text documents.
-std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, FileDescriptor& fd) {
-  fd.reset(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, FileDescriptor& fd,
+                             const std::string& too_large_hint, bool* stream = nullptr) {
+  fd.reset(path == "-" ? ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (fd.get() < 0) {
     const int error_number = errno;
     throw Error(ErrorKind::io, path, "cannot open: " + errno_text(error_number),
@@ -66,12 +67,13 @@ std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, Fil
   if (S_ISDIR(info.st_mode)) {
     throw Error(ErrorKind::io, path, "is a directory, not a file", "name a YAML file inside it");
   }
+  if (stream != nullptr) *stream = !S_ISREG(info.st_mode);
   if (!S_ISREG(info.st_mode)) return 0;
   if (static_cast<std::size_t>(info.st_size) > max_bytes) {
     throw Error(path,
                 "file is " + std::to_string(info.st_size) + " bytes, above the limit of " + std::to_string(max_bytes) +
                     " bytes",
-                "split the catalog into several files");
+                too_large_hint);
   }
   return static_cast<std::size_t>(info.st_size);
 }
@@ -89,9 +91,10 @@ std::size_t read_some(int fd, char* buffer, std::size_t size, const std::string&
 
 }  // namespace
 
-FileStream::FileStream(const std::string& path, std::size_t max_bytes) : path_(path) {
+FileStream::FileStream(const std::string& path, std::size_t max_bytes, const std::string& too_large_hint)
+    : path_(path) {
   FileDescriptor fd(-1);
-  size_ = open_for_reading(path, max_bytes, fd);
+  size_ = open_for_reading(path, max_bytes, fd, too_large_hint, &stream_);
   fd_ = fd.release();
 }
 
@@ -101,9 +104,58 @@ FileStream::~FileStream() {
 
 std::size_t FileStream::read(char* buffer, std::size_t size) { return read_some(fd_, buffer, size, path_); }
 
-std::string read_text(const std::string& path, std::size_t max_bytes) {
+SpoolFile::SpoolFile(const std::string& folder, std::string where) : where_(std::move(where)) {
+  fd_ = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd_ < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {  // no O_TMPFILE here
+    std::string path = folder + "/.spool-XXXXXX";
+    fd_ = ::mkostemp(path.data(), O_CLOEXEC);
+    if (fd_ >= 0) ::unlink(path.c_str());
+  }
+  if (fd_ < 0) {
+    throw Error(ErrorKind::io, where_, "cannot create a temporary file in " + folder + ": " + errno_text(errno),
+                "check free space and the folder's permissions");
+  }
+}
+
+SpoolFile::~SpoolFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void SpoolFile::write(const char* data, std::size_t size) {
+  if (size == 0) return;
+  last_byte_ = data[size - 1];
+  while (size > 0) {
+    const ssize_t done = ::write(fd_, data, size);
+    if (done < 0) {
+      if (errno == EINTR) continue;
+      throw Error(ErrorKind::io, where_, "cannot write the temporary file: " + errno_text(errno),
+                  "check free space (the download is kept on disk, beside the price store, until imported)");
+    }
+    data += done;
+    size -= static_cast<std::size_t>(done);
+    size_ += static_cast<std::size_t>(done);
+  }
+}
+
+void SpoolFile::clear() {
+  if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0) {
+    throw Error(ErrorKind::io, where_, "cannot empty the temporary file: " + errno_text(errno), "try again");
+  }
+  size_ = 0;
+  last_byte_ = '\0';
+}
+
+void SpoolFile::rewind() {
+  if (::lseek(fd_, 0, SEEK_SET) != 0) {
+    throw Error(ErrorKind::io, where_, "cannot read the temporary file: " + errno_text(errno), "try again");
+  }
+}
+
+std::size_t SpoolFile::read(char* buffer, std::size_t size) { return read_some(fd_, buffer, size, where_); }
+
+std::string read_text(const std::string& path, std::size_t max_bytes, const std::string& too_large_hint) {
   FileDescriptor fd(-1);
-  const std::size_t size = open_for_reading(path, max_bytes, fd);
+  const std::size_t size = open_for_reading(path, max_bytes, fd, too_large_hint);
   std::string content;
   content.reserve(size);
   char buffer[1 << 16];
@@ -111,8 +163,7 @@ std::string read_text(const std::string& path, std::size_t max_bytes) {
     const std::size_t got = read_some(fd.get(), buffer, sizeof buffer, path);
     if (got == 0) break;
     if (content.size() + got > max_bytes) {
-      throw Error(path, "input is above the limit of " + std::to_string(max_bytes) + " bytes",
-                  "split the catalog into several files");
+      throw Error(path, "input is above the limit of " + std::to_string(max_bytes) + " bytes", too_large_hint);
     }
     content.append(buffer, got);
   }

@@ -9,15 +9,20 @@
 
 namespace gpuselect::io {
 
+// What to do about a file above its limit, for catalogs (the default of the readers below).
+inline const std::string split_catalog_hint = "split the catalog into several files";
+
 // Whole file as bytes. Throws Error(kind io, where = path) when missing, a directory, unreadable,
-// or larger than max_bytes (then kind bad_input, naming the limit).
-std::string read_text(const std::string& path, std::size_t max_bytes);
+// or larger than max_bytes (then kind bad_input, naming the limit, with `too_large_hint`).
+std::string read_text(const std::string& path, std::size_t max_bytes,
+                      const std::string& too_large_hint = split_catalog_hint);
 
 // A file read in chunks (catalog::SourceText::read), so a large catalog is never held whole.
-// Opening throws as read_text does; read() throws Error(kind io) when the system fails.
+// Opening throws as read_text does; read() throws Error(kind io) when the system fails. The path
+// "-" is standard input.
 class FileStream {
  public:
-  FileStream(const std::string& path, std::size_t max_bytes);
+  FileStream(const std::string& path, std::size_t max_bytes, const std::string& too_large_hint = split_catalog_hint);
   ~FileStream();
   FileStream(const FileStream&) = delete;
   FileStream& operator=(const FileStream&) = delete;
@@ -25,11 +30,39 @@ class FileStream {
   std::size_t read(char* buffer, std::size_t size);
   // The size of a regular file when opened; 0 for pipes and other streams.
   std::size_t size() const { return size_; }
+  // Whether it is not a regular file (a pipe, a terminal, a device): no size is known before reading.
+  bool is_stream() const { return stream_; }
 
  private:
   std::string path_;
   int fd_ = -1;
   std::size_t size_ = 0;
+  bool stream_ = false;
+};
+
+// An unnamed temporary file in `folder` (O_TMPFILE; where the file system lacks it, mkstemp and an
+// unlink at once), read and written through its descriptor: it has no name, so nothing is left
+// behind however the process ends. A download's body goes here instead of memory (docs/hardening.md
+// "Downloads"). Every failure throws Error(kind io, where = `where`), naming the system's reason
+// (ENOSPC: the disk is full; EFBIG: the file size limit).
+class SpoolFile {
+ public:
+  SpoolFile(const std::string& folder, std::string where);
+  ~SpoolFile();
+  SpoolFile(const SpoolFile&) = delete;
+  SpoolFile& operator=(const SpoolFile&) = delete;
+  void write(const char* data, std::size_t size);  // appends
+  void clear();                                     // empty again (a failed attempt's bytes dropped)
+  std::size_t size() const { return size_; }
+  char last_byte() const { return last_byte_; }     // '\0' when empty
+  void rewind();                                    // read() starts again at the first byte
+  std::size_t read(char* buffer, std::size_t size); // up to `size` bytes; 0 at the end
+
+ private:
+  std::string where_;
+  int fd_ = -1;
+  std::size_t size_ = 0;
+  char last_byte_ = '\0';
 };
 
 // What an output is made by: writes to the stream it is given (a large JSON document is never

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include <curl/curl.h>
@@ -16,25 +17,26 @@ namespace {
 
 struct Transfer {
   const DownloadOptions* options = nullptr;
-  std::string* body = nullptr;
-  CURL* curl = nullptr;
+  SpoolFile* body = nullptr;
   bool too_large = false;
+  std::optional<Error> write_error;  // the spool's failure (a full disk), thrown after libcurl returns
 };
 
+// libcurl's write callback: C code calls it, so nothing may be thrown through it; returning fewer
+// bytes than given stops the transfer with CURLE_WRITE_ERROR.
 std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user) {
   auto& transfer = *static_cast<Transfer*>(user);
   const std::size_t bytes = size * count;
-  if (transfer.body->empty()) {  // the first bytes: hold the announced length once
-    curl_off_t announced = -1;
-    if (curl_easy_getinfo(transfer.curl, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &announced) == CURLE_OK && announced > 0) {
-      transfer.body->reserve(std::min(static_cast<std::size_t>(announced), transfer.options->max_bytes));
-    }
-  }
   if (transfer.body->size() + bytes > transfer.options->max_bytes) {
     transfer.too_large = true;
-    return 0;  // libcurl stops with CURLE_WRITE_ERROR
+    return 0;
   }
-  transfer.body->append(data, bytes);
+  try {
+    transfer.body->write(data, bytes);
+  } catch (const Error& error) {
+    transfer.write_error = error;
+    return 0;
+  }
   return bytes;
 }
 
@@ -76,7 +78,7 @@ std::string redacted_url(std::string_view text) {
   return out;
 }
 
-Download download(const std::string& url, const DownloadOptions& options) {
+Download download(const std::string& url, const DownloadOptions& options, SpoolFile& body) {
   global_init();
   const std::string shown = redacted_url(url);
   std::string last_error;
@@ -93,7 +95,8 @@ Download download(const std::string& url, const DownloadOptions& options) {
     CURL* curl = curl_easy_init();
     if (curl == nullptr) throw Error(ErrorKind::io, shown, "libcurl could not start a transfer", "try again");
     Download result;
-    Transfer transfer{&options, &result.body, curl, false};
+    body.clear();
+    Transfer transfer{&options, &body, false, std::nullopt};
     char reason[CURL_ERROR_SIZE] = {};
     curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
@@ -115,10 +118,20 @@ Download download(const std::string& url, const DownloadOptions& options) {
     curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
     curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, reason);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    // A response that announces more than max_bytes is refused before its body (CURLE_FILESIZE_EXCEEDED).
+    curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.max_bytes));
     const CURLcode code = curl_easy_perform(curl);
     ++tried;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result.status);
     curl_easy_cleanup(curl);
+    result.bytes = body.size();
+    if (transfer.write_error) throw *transfer.write_error;
+    if (code == CURLE_FILESIZE_EXCEEDED) {
+      throw Error(ErrorKind::bad_input, shown,
+                  "the response announces a length above the limit of " + std::to_string(options.max_bytes) +
+                      " bytes; nothing was read",
+                  "check the URL names a vms.csv file");
+    }
     if (transfer.too_large) {
       throw Error(ErrorKind::bad_input, shown,
                   "response is above the limit of " + std::to_string(options.max_bytes) + " bytes",

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "io/files.hpp"
+
 namespace gpuselect::io {
 
 struct DownloadOptions {
@@ -21,7 +23,7 @@ struct DownloadOptions {
 
 struct Download {
   long status = 0;  // HTTP status; 404 is returned, not thrown, so callers can try another URL
-  std::string body;
+  std::size_t bytes = 0;  // the body's length, in the spool file
 };
 
 // A URL with its password hidden, for files, messages and output: "https://user:***@host/...";
@@ -29,9 +31,12 @@ struct Download {
 // credentials comes back unchanged; each URL in longer text (libcurl's reasons) is redacted.
 std::string redacted_url(std::string_view text);
 
-// Fetches `url`. The body is held once: reserved at the announced length (never above max_bytes),
-// so it does not grow by doubling. Throws Error(kind io, where = url with credentials redacted) when no response came after every attempt
-// (offline, DNS, refused, timeout, TLS), naming libcurl's reason, or when the body exceeds max_bytes.
-Download download(const std::string& url, const DownloadOptions& options);
+// Fetches `url` into `body` (emptied first, and again before each retry): the body goes to disk as
+// it arrives, 16 KiB (libcurl's write size) at a time, so memory stays the same whatever its size.
+// Throws Error(kind io, where = url with credentials redacted) when no response came after every
+// attempt (offline, DNS, refused, timeout, TLS), naming libcurl's reason; Error(kind bad_input) as
+// soon as the body passes max_bytes (a huge or endless response); and the spool's Error when the
+// disk is full.
+Download download(const std::string& url, const DownloadOptions& options, SpoolFile& body);
 
 }  // namespace gpuselect::io

@@ -80,6 +80,25 @@ Grid plan_grid(const workload::Profile& profile, const estimate::Performance& es
   return grid;
 }
 
+// cv-train (docs/estimation.md "Input pipeline"): which of the data loader and the GPUs sets the pace.
+std::string input_pipeline_words(const estimate::InputPipeline& input) {
+  const std::string vcpus =
+      fmt::format("{} vCPUs{}", input.workers_per_node * input.nodes,
+                  fmt::format(" ({} of {}{} per node; one per GPU runs its training process)", input.workers_per_node,
+                              input.vcpus_per_node, input.vcpus_assumed ? " assumed" : ""));
+  if (input.loader_bound) {
+    return fmt::format("input pipeline bound: {} decode ~{:.0f} img/s; the GPUs could take ~{:.0f} img/s and are busy "
+                       "{:.0f}% of the time{}",
+                       vcpus, input.loader_images_per_s, input.gpu_images_per_s,
+                       100.0 * input.images_per_s / input.gpu_images_per_s,
+                       input.data_loader == workload::DataLoader::cpu
+                           ? "; --data-loader gpu (NVIDIA DALI) decodes on the GPUs instead"
+                           : "; more vCPUs per GPU would feed them");
+  }
+  return fmt::format("GPU bound: ~{:.0f} img/s; the loader's {} decode up to ~{:.0f} img/s", input.gpu_images_per_s,
+                     vcpus, input.loader_images_per_s);
+}
+
 Grid performance_grid(const workload::Profile& profile, const estimate::Performance& estimate) {
   Grid grid = key_values("Compute, time and throughput");
   grid.rows = {{"model FLOPs", scientific(estimate.compute.total_flops)},
@@ -123,6 +142,7 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Performa
                                     step.pipeline_s, step.data_comm_s, step.offload_s, step.failures_s)});
     }
   }
+  if (estimate.input.modelled) grid.rows.push_back({"input pipeline", input_pipeline_words(estimate.input)});
   if (workload::is_serving(profile.kind) && estimate.has_hardware) {
     grid.rows.push_back(
         {"decode tokens/s per replica", fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s)});

@@ -218,6 +218,20 @@ ordered_json throughput_json(const estimate::Performance& estimate, const worklo
       {"prefill_tokens_per_s", round_figure(throughput.prefill_tokens_per_s)},
       {"replicas", throughput.replicas},
   };
+  if (estimate.input.modelled) {  // cv-train: docs/estimation.md "Input pipeline"
+    const auto& input = estimate.input;
+    object["input_pipeline"] = {
+        {"data_loader", workload::to_string(input.data_loader)},
+        {"bound", input.loader_bound ? "input-pipeline" : "gpu"},
+        {"images_per_s", round_figure(input.images_per_s)},
+        {"loader_images_per_s", round_figure(input.loader_images_per_s)},
+        {"gpu_images_per_s", round_figure(input.gpu_images_per_s)},
+        {"vcpus_per_node", input.vcpus_per_node},
+        {"vcpus_assumed", input.vcpus_assumed},
+        {"workers_per_node", input.workers_per_node},
+        {"images_per_s_per_worker", round_figure(input.images_per_s_per_worker)},
+    };
+  }
   if (workload::is_serving(profile.kind)) {
     // Unit-neutral: what one replica serves, in the workload's unit (docs/output.md).
     const bool vision = profile.kind == workload::Kind::cv_inference;
@@ -640,6 +654,7 @@ ordered_json request_json(const RecommendView& view) {
   request["allow_spot_serving"] = ranking.spot_serving_allowed;
   request["allow_consumer"] = options.allow_consumer;
   request["allow_marketplace"] = options.allow_marketplace;
+  request["allow_shared_gpu"] = options.allow_shared_gpu;
   request["allow_immature_stack"] = options.allow_immature_stack;
   request["reserved_other_use"] = ranking.reserved_other_use;
   request["risk_averse"] = ranking.risk_averse;

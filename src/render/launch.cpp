@@ -369,6 +369,21 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
                                   : "",
                             supported_providers(launcher)));
   }
+  // An owned cluster is named by its provider id: SkyPilot's `infra: ssh/<pool>` and dstack's
+  // `fleets: [<fleet>]`. A '/' would name another pool (ssh/a/b: pool "a", then "b"), and a space or a
+  // quote a name neither tool can have, so only letters, digits, '-', '_' and '.' are launched.
+  if (owned && (provider.id.empty() || !std::all_of(provider.id.begin(), provider.id.end(), [](char c) {
+                  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
+                }))) {
+    throw Error("--emit",
+                fmt::format("pick {} is on owned provider {}, which is not a valid {} name (a '/' would name another "
+                            "{})",
+                            pick_rank, text::quoted(provider.id),
+                            launcher == Launcher::skypilot ? "SSH node pool" : "fleet",
+                            launcher == Launcher::skypilot ? "node pool in infra: ssh/POOL" : "fleet"),
+                "give the owned provider an id of letters, digits, '-', '_' and '.' (the pool or fleet's name) in "
+                "the catalog, or choose another row with --pick");
+  }
   Pick pick{offering, provider, catalog.gpu_of(offering), {}, std::max(1, candidate.nodes),
             std::max({1, candidate.nodes, candidate.cost.instances}), owned};
   if (candidate.region != scoring::no_region && candidate.region < offering.regions.size()) {

@@ -48,13 +48,15 @@ std::string rank_cell(const scoring::Candidate& candidate, const Style& style) {
 }
 
 // One line: the strongest criterion with its figure, then the weakest with its figures (the caveat
-// is what tells neighbouring rows apart), then what it wins over a cheaper-and-faster row.
+// is what tells neighbouring rows apart), a vision row's input-pipeline limit, then what it wins
+// over a cheaper-and-faster row.
 std::string first_reason(const RecommendView& view, const scoring::Candidate& candidate) {
   const auto explanation = scoring::explanation(view.catalog, view.ranking, candidate);
   std::string text;
   for (const auto& line : explanation.lines) {
     using Kind = scoring::Explanation::Kind;
-    if (line.kind == Kind::strongest || line.kind == Kind::weakest || line.kind == Kind::wins_over)
+    if (line.kind == Kind::strongest || line.kind == Kind::weakest || line.kind == Kind::input_bound ||
+        line.kind == Kind::wins_over)
       append_separated(text, "; ", scoring::sentence(line));
   }
   return text;
@@ -83,16 +85,26 @@ std::vector<std::string> fleet_lines(const RecommendView& view) {
   const auto& fleet = *view.ranking.fleet;
   const std::string& currency = view.ranking.currency;
   const auto pool_line = [&](const scoring::Ranking::FleetPool& pool) {
+    if (pool.request_class == "spare") {
+      return fmt::format("spare for the fleet (takes over any pool's failed instance): {} x {} ({}), {} GPUs, {} replica{}, {}",
+                         pool.instances, pool.offering_id, catalog::to_string(pool.mode), pool.gpus, pool.replicas,
+                         pool.replicas == 1 ? "" : "s", units::format_money(pool.total_cost, currency));
+    }
     return fmt::format("{} requests ({:g}%, {} req/s at {} in / {} out tokens): {} x {} ({}), {} GPUs, {} replica{}, {}",
                        pool.request_class, 100.0 * pool.request_share, units::format_count(pool.requests_per_s),
                        pool.input_tokens, pool.output_tokens, pool.instances, pool.offering_id,
                        catalog::to_string(pool.mode), pool.gpus, pool.replicas, pool.replicas == 1 ? "" : "s",
                        units::format_money(pool.total_cost, currency));
   };
-  lines.push_back(
+  const bool shared_spare = std::any_of(fleet.split.begin(), fleet.split.end(),
+                                        [](const auto& pool) { return pool.request_class == "spare"; });
+  lines.push_back(fmt::format(
       "Split: the longest 10% of requests (at the p90 lengths) go to the long pool, the other 90% (at the lengths "
-      "that keep the means) to the short pool; each pool is the cheapest offering that serves its class within the "
-      "targets and the tier, N+redundancy each.");
+      "that keep the means) to the short pool, routed by prompt length on arrival; each pool is the cheapest offering "
+      "that serves its class within the targets and the tier{}.",
+      shared_spare ? ", for its load, and one spare for the whole fleet is the cheapest pool type that carries any "
+                     "pool's lost instance at the planned utilisation"
+                   : ", each with its own redundancy (cheaper here than one spare for the fleet)"));
   if (fleet.pools.empty()) {
     lines.emplace_back("No fleet serves the mix within the targets, the tier and the constraints.");
     return lines;
@@ -107,7 +119,7 @@ std::vector<std::string> fleet_lines(const RecommendView& view) {
   } else if (fleet.mixed) {
     lines.push_back(fmt::format("Mixed fleet {}: no single offering serves the whole mix within the targets.",
                                 units::format_money(fleet.total_cost, currency)));
-  } else if (fleet.split.size() == 2 && fleet.split_total > 0) {
+  } else if (fleet.split.size() >= 2 && fleet.split_total > 0) {
     lines.push_back(fmt::format("The single fleet is best: {} against {} for one pool per class.",
                                 units::format_money(fleet.total_cost, currency),
                                 units::format_money(fleet.split_total, currency)));

@@ -82,7 +82,7 @@ constexpr std::array<std::string_view, exclusion_kind_count> exclusion_names = {
     "memory",    "--budget",  "--deadline",  "--region",       "--provider", "--gpu",
     "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
     "--precision", "--gpu-memory", "--gpu-count", "--max-price", "host-ram", "--allow-consumer",
-    "--allow-marketplace", "--allow-spot-serving", "software"};
+    "--allow-marketplace", "--allow-spot-serving", "software", "--allow-shared-gpu"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;
@@ -302,6 +302,15 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
                        fmt::format("a marketplace host ({}: hosts are third parties, unvetted): not production "
                                    "serving; --allow-marketplace to include",
                                    provider.id)});
+  }
+  // A vGPU share is time-sliced with other tenants' work (catalog isolation vgpu; a fractional
+  // gpu_fraction is vgpu by the loader's rule): the guides report 30-40% step-time jitter from noisy
+  // neighbours (docs/scoring.md, indicator isolation), so no latency SLO holds on it.
+  if (offering.isolation == catalog::Isolation::vgpu && !options.allow_shared_gpu) {
+    reasons.push_back({ExclusionKind::shared_gpu, total_cost, 0,
+                       fmt::format("a shared vGPU ({}x {}, time-sliced with other tenants: latency jitter): not "
+                                   "production serving; --allow-shared-gpu to include",
+                                   fmt::format("{:g}", offering.gpu_fraction), gpu.name)});
   }
   if (mode == catalog::PricingMode::spot && !options.allow_spot_serving) {
     reasons.push_back({ExclusionKind::spot_serving, total_cost, 0,

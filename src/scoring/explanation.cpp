@@ -18,8 +18,8 @@ namespace gpuselect::scoring {
 
 namespace {
 
-constexpr std::array<std::string_view, 7> explanation_kinds = {"strongest", "weakest",      "first_by",    "would_win",
-                                                               "cannot_win", "wins_over", "spot_cheaper"};
+constexpr std::array<std::string_view, 8> explanation_kinds = {"strongest",  "weakest",   "first_by",     "would_win",
+                                                               "cannot_win", "wins_over", "spot_cheaper", "input_bound"};
 
 std::string_view isolation_words(catalog::Isolation isolation) {
   switch (isolation) {
@@ -214,6 +214,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::max_price:
     case ExclusionKind::consumer_gpu:
     case ExclusionKind::marketplace_host:
+    case ExclusionKind::shared_gpu:
     case ExclusionKind::spot_serving:
     case ExclusionKind::software:
       return reason.detail;
@@ -252,6 +253,15 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
   };
   lines.push_back(criterion_line(Kind::strongest, strongest));
   if (weakest != strongest) lines.push_back(criterion_line(Kind::weakest, weakest));
+  // The GPUs wait on the data loader: the row's time is the loader's, not its GPUs'.
+  if (const auto& input = ranking.performance_of(candidate).input; input.loader_bound) {
+    Explanation::Line line;
+    line.kind = Kind::input_bound;
+    line.score = input.gpu_images_per_s > 0 ? 100.0 * input.images_per_s / input.gpu_images_per_s : 0.0;
+    line.figure = fmt::format("{} vCPUs decode ~{:.0f} img/s of the ~{:.0f}", input.workers_per_node * input.nodes,
+                              input.loader_images_per_s, input.gpu_images_per_s);
+    lines.push_back(std::move(line));
+  }
 
   if (candidate.rank == 1) {
     const Candidate* runner_up = nullptr;
@@ -345,6 +355,8 @@ std::string sentence(const Explanation::Line& line) {
     }
     case Kind::spot_cheaper:
       return "would be the cheapest (" + line.figure + ") if spot were allowed";
+    case Kind::input_bound:
+      return "input pipeline bound: " + line.figure + " the GPUs could take";
   }
   return {};
 }

@@ -268,9 +268,12 @@ double month_without_gpu_failure(int gpus) {
   return std::exp(-gpu_failures_per_gpu_day * std::max(1, gpus) * days_per_month);
 }
 
-int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Performance& performance) {
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Performance& performance,
+                int priced_instances) {
   const int per_instance = std::max(1, offering.gpu_count);
-  int instances = std::max(1, nodes);
+  // The instances the cost line pays for (estimate::price: the load's, a pipeline's stages and the
+  // host-safe N+1 spares) are the instances rented: what the idle-GPU figure counts.
+  int instances = std::max({1, nodes, priced_instances});
   if (workload::is_serving(kind)) {
     const int replicas = std::max(1, performance.throughput.replicas);
     const int stages = std::max(1, performance.memory.plan.pipeline_parallel);

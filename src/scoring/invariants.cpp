@@ -53,7 +53,8 @@ bool in_order(const catalog::Catalog& catalog, const Candidate& previous, const 
   return catalog.offerings[previous.offering_index].id <= catalog.offerings[candidate.offering_index].id;
 }
 
-// Production serving ranks no consumer or workstation card, marketplace host or spot row unless allowed.
+// Production serving ranks no consumer or workstation card, marketplace host, shared vGPU or spot row
+// unless allowed.
 void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, const Options& options,
                      const Candidate& candidate, const std::string& subject, Violations& found) {
   if (!workload::is_serving(ranking.kind) || ranking.serving_tier != workload::ServingTier::production) return;
@@ -62,6 +63,8 @@ void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, co
                "a consumer or workstation GPU in production serving without --allow-consumer");
   found.expect(options.allow_marketplace || catalog.provider_of(offering).kind != catalog::ProviderKind::marketplace,
                subject, "a marketplace host in production serving without --allow-marketplace");
+  found.expect(options.allow_shared_gpu || offering.isolation != catalog::Isolation::vgpu, subject,
+               "a shared vGPU share in production serving without --allow-shared-gpu");
   found.expect(options.allow_spot_serving || candidate.mode != catalog::PricingMode::spot, subject,
                "spot in production serving without --allow-spot-serving");
 }

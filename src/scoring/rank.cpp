@@ -79,9 +79,23 @@ class PlanMemo {
   std::map<const estimate::Memory*, std::string> descriptions_;  // keyed by plans_' values
 };
 
-// The performance estimate depends only on the hardware (PlanKey): memoised per key into
-// Ranking::performances, shared by every candidate on that machine shape.
-using ShapeKey = PlanKey;
+// The performance estimate depends only on the hardware (PlanKey) and the vCPUs that feed a vision
+// job's data loader: memoised per key into Ranking::performances, shared by every candidate on that
+// machine shape.
+struct ShapeKey {
+  PlanKey plan;
+  int vcpus = 0;
+  bool vcpus_assumed = false;
+  static ShapeKey of(std::uint32_t gpu_index, const estimate::Hardware& hardware, const workload::Profile& profile) {
+    if (profile.kind != workload::Kind::cv_train) return {PlanKey::of(gpu_index, hardware)};
+    return {PlanKey::of(gpu_index, hardware), hardware.vcpus, hardware.vcpus_assumed};
+  }
+  bool operator<(const ShapeKey& other) const {
+    if (plan < other.plan) return true;
+    if (other.plan < plan) return false;
+    return std::tie(vcpus, vcpus_assumed) < std::tie(other.vcpus, other.vcpus_assumed);
+  }
+};
 
 // Free share of GPU memory in percent under a plan (0 when capacity is unknown).
 double free_pct(const estimate::Memory& memory) {
@@ -303,7 +317,7 @@ class Ranker {
   // Index into ranking.performances of the estimate for this offering's machine on `nodes` nodes.
   std::uint32_t performance(Ranking& ranking, const catalog::Offering& offering, int nodes) {
     const auto hardware_n = hardware(offering, nodes);
-    const ShapeKey key = PlanKey::of(offering.gpu_index, hardware_n);
+    const ShapeKey key = ShapeKey::of(offering.gpu_index, hardware_n, profile_);
     auto found = shapes_.find(key);
     if (found == shapes_.end()) {
       const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
@@ -647,7 +661,11 @@ class Ranker {
     const double queue_hours = offering.availability.queue_hours;
     const double wait_hours = this->wait_hours(offering);
     const estimate::Costs costs = estimate::price(profile_, context, estimate);
-    const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate);
+    int priced_instances = 0;
+    for (const auto& cost : costs) {
+      if (cost.available) priced_instances = std::max(priced_instances, cost.instances);
+    }
+    const int rented = detail::rented_gpus(profile_.kind, offering, nodes, estimate, priced_instances);
     const int needed = gpus_needed(index, estimate, rented);
     const std::uint32_t spot_region = choice.region[static_cast<std::size_t>(PricingMode::spot)];
 
@@ -830,8 +848,8 @@ class Ranker {
 
   // Per service-tier class, the offerings it kept out and the cheapest of their rows.
   std::vector<Ranking::TierExclusion> tier_exclusions(const Ranking& ranking) const {
-    constexpr std::array<ExclusionKind, 3> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
-                                                   ExclusionKind::spot_serving};
+    constexpr std::array<ExclusionKind, 4> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
+                                                   ExclusionKind::shared_gpu, ExclusionKind::spot_serving};
     std::vector<Ranking::TierExclusion> result;
     for (const ExclusionKind kind : classes) {
       Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt};

@@ -65,12 +65,14 @@ double turnaround_hours(workload::Kind kind, const Weights& weights);
 double turnaround_check_hours(const Candidate& candidate);
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate, const estimate::Performance& performance);
-// GPUs a candidate on `nodes` nodes rents: GPUs per instance x instances, where serving rents as
-// many instances as its replicas need (estimate::price does the same).
 // Serving: the chance that a month of service on `gpus` busy GPUs sees no GPU failure (the
 // fleet_failures indicator; Llama 3 paper's interruption rate).
 double month_without_gpu_failure(int gpus);
-int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Performance& performance);
+// GPUs a candidate on `nodes` nodes rents: GPUs per instance x instances, where serving rents as
+// many instances as its replicas need and at least `priced_instances` (Cost::instances, what
+// estimate::price charges, host-safe N+1 spares included).
+int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int nodes, const estimate::Performance& performance,
+                int priced_instances);
 
 // Fills every candidate's criteria and score from the indicators and `weights`, provider-only
 // indicators computed once per provider. `performances` is Ranking::performances.

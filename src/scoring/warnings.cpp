@@ -29,7 +29,7 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
     "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
-    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY"};
+    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-INPUT-BOUND", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY"};
 
 // Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
 std::string duration(double hours) {
@@ -129,6 +129,9 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
                                      cost.within_deadline_probability < deadline_band_probability);
   set(Warning::software_stack, candidate.software.level == catalog::StackLevel::weak ||
                                    candidate.software.level == catalog::StackLevel::unsupported);
+  const auto& input = performance.input;
+  set(Warning::input_bound, input.loader_bound && input.gpu_images_per_s > 0 &&
+                                input.images_per_s < input_bound_busy_share * input.gpu_images_per_s);
   return bits;
 }
 
@@ -219,14 +222,22 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   }
   // Production serving's tier: per class, how many offerings it kept out and the cheapest of them.
   for (const auto& tier : ranking.tier_excluded) {
-    const bool consumer = tier.kind == ExclusionKind::consumer_gpu;
-    const bool marketplace = tier.kind == ExclusionKind::marketplace_host;
-    const std::string_view code = consumer ? "N-TIER-CONSUMER" : marketplace ? "N-TIER-MARKETPLACE" : "N-TIER-SPOT";
-    const std::string_view what = consumer ? "consumer or workstation GPU " : marketplace ? "marketplace-host " : "";
+    const bool spot = tier.kind == ExclusionKind::spot_serving;
+    std::string_view code = "N-TIER-SPOT";
+    std::string_view what;
+    if (tier.kind == ExclusionKind::consumer_gpu) {
+      code = "N-TIER-CONSUMER";
+      what = "consumer or workstation GPU ";
+    } else if (tier.kind == ExclusionKind::marketplace_host) {
+      code = "N-TIER-MARKETPLACE";
+      what = "marketplace-host ";
+    } else if (tier.kind == ExclusionKind::shared_gpu) {
+      code = "N-TIER-SHARED-GPU";
+      what = "shared-vGPU ";
+    }
     notes.push_back({std::string(code),
                      fmt::format("{} {}offering{}{} excluded for production serving; {}; {} to include.",
-                                 tier.offerings, what, tier.offerings == 1 ? "" : "s",
-                                 consumer || marketplace ? "" : " on spot",
+                                 tier.offerings, what, tier.offerings == 1 ? "" : "s", spot ? " on spot" : "",
                                  tier.cheapest_offering.empty()
                                      ? std::string("each is also excluded for another reason")
                                      : fmt::format("cheapest {} ({}{})",
@@ -395,6 +406,17 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                          candidate.software.level == catalog::StackLevel::unsupported
                              ? "ranked only because --allow-immature-stack was given: expect to port or patch kernels"
                              : "expect slower kernels or a preview port; test the stack before renting at scale");
+    case Warning::input_bound: {
+      const auto& input = ranking.performance_of(candidate).input;
+      return fmt::format(
+          "Input pipeline bound: {} vCPUs decode ~{:.0f} img/s but the GPUs could take ~{:.0f} img/s, so they wait "
+          "{} of the time; {}.",
+          input.workers_per_node * input.nodes, input.loader_images_per_s, input.gpu_images_per_s,
+          percent(1.0 - input.images_per_s / input.gpu_images_per_s),
+          input.data_loader == workload::DataLoader::cpu
+              ? "--data-loader gpu (NVIDIA DALI) decodes on the GPUs, or pick a machine with more vCPUs per GPU"
+              : "pick a machine with more vCPUs per GPU");
+    }
     case Warning::reserved_commitment:
       return fmt::format(
           "A {} term commits {} ({} h x {}/h for {} instance{}); this job uses {} of it{}.",

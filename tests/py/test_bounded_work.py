@@ -3,6 +3,7 @@ FIFO, a device or stdin named on the line (and has a time budget); -q silences `
 TERM=dumb gets no colour; COLUMNS above 1000 is honoured; --max-price's ceiling follows the currency. Usage: test_bounded_work.py GPUSELECT_BINARY SOURCE_DIR"""
 import os
 import pty
+import signal
 import subprocess
 import sys
 import tempfile
@@ -47,6 +48,31 @@ with tempfile.TemporaryDirectory() as scratch:
     except subprocess.TimeoutExpired:
         done = "timeout"
     checks.check("completion skips a FIFO in GPUSELECT_CATALOG", "aws/p5.48xlarge" in done.split(), done)
+
+    # The time budget of a TAB (3 s, alarm): a completion blocked past it (here writing to a one-page pipe
+    # nobody reads, with more than a page of candidates) ends by SIGALRM, printing nothing, instead of
+    # hanging the shell. Without the budget it would block until this harness's timeout.
+    import fcntl
+    many = scratch / "many.yaml"
+    example = (source_dir / "docs" / "examples" / "owned.yaml").read_text()
+    offering = example[example.index("  - id: our-lab/dgx-a100-80gb"):]
+    many.write_text(example + "".join(offering.replace("our-lab/dgx-a100-80gb", f"our-lab/dgx-a100-80gb-node-{i:04d}")
+                                      for i in range(200)))
+    reader, writer = os.pipe()
+    fcntl.fcntl(writer, 1031, 4096)  # F_SETPIPE_SZ: one page
+    process = subprocess.Popen([binary, "__complete", "compare", "--catalog", str(many), ""], stdout=writer,
+                               stderr=subprocess.PIPE, env=environment(scratch))
+    os.close(writer)
+    try:
+        returncode = process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        returncode = "no end within 30 s"
+    os.close(reader)
+    stderr = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    checks.check("a TAB blocked past its 3 s budget ends by SIGALRM, printing nothing on stderr",
+                 returncode == -signal.SIGALRM and stderr == "", f"rc {returncode}: {stderr[-300:]}")
 
     # -q: only errors on stderr, also for catalog update.
     copies = scratch / "copies" / "aws"

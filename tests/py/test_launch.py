@@ -142,6 +142,20 @@ if checks.check("the owned cluster is ranked", bool(owned_rows)):
     checks.check("dstack owned: fleets [provider], reuse, no backends or max_price", task is not None
                  and task.get("fleets") == ["our-lab"] and task.get("creation_policy") == "reuse"
                  and "backends" not in task and "max_price" not in task, task)
+# An owned provider id with '/' would name another SSH node pool (infra: ssh/lab/pool) or no valid
+# fleet: --emit refuses it in one line, exit 2, nothing on stdout.
+slashed = Path(work) / "owned-slash.yaml"
+slashed.write_text(Path(owned).read_text().replace("our-lab", "our-lab/pool-2"))
+slash_job = ["--catalog", str(slashed), "recommend", "-w", "llm-finetune", "-m", "llama-2-70b", "--method", "lora",
+             "--provider", "our-lab/pool-2"]
+loaded = run(*slash_job, "--format", "json")
+checks.check("an owned provider id with '/' loads and ranks", loaded.returncode == 0, loaded.stderr)
+for launcher in ("skypilot", "dstack"):
+    result = run(*slash_job, "--emit", launcher)
+    checks.check(f"{launcher}: an owned provider id with '/' is refused: exit 2, one line, nothing on stdout",
+                 result.returncode == 2 and result.stdout == "" and result.stderr.count("\n") == 1
+                 and "'our-lab/pool-2'" in result.stderr and "letters, digits" in result.stderr,
+                 result.stdout[:300] + result.stderr)
 result = run(*owned_job, "--deadline", "6", "--show-excluded", "--format", "json")
 document = json.loads(result.stdout) if result.stdout else {}
 reasons = [reason for exclusion in document.get("excluded", []) if exclusion["offering_id"] == "our-lab/dgx-a100-80gb"
