@@ -129,8 +129,11 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
                       (ranking.best.free_row ? " vs cheapest paid " : " vs cheapest ") +
                       units::format_money(ranking.best.cheapest_total, ranking.currency));
       const auto& cost = candidate.cost;
-      if (candidate.scored_cost > 0 && ranking.best.cheapest_scored > 0 &&
-          candidate.scored_cost > candidate.total_cost * 1.005) {
+      // Said where the upper ends change the comparison (a wider band than the cheapest row's).
+      const double scored_ratio = candidate.scored_cost / std::max(ranking.best.cheapest_scored, 1e-12);
+      const double total_ratio = candidate.total_cost / std::max(ranking.best.cheapest_total, 1e-12);
+      if (candidate.scored_cost > 0 && ranking.best.cheapest_scored > 0 && ranking.best.cheapest_total > 0 &&
+          std::abs(scored_ratio - total_ratio) > 0.01 * total_ratio) {
         parts.push_back(fmt::format("scored at the price's upper end {} vs {}{}",
                                     units::format_money(candidate.scored_cost, ranking.currency),
                                     units::format_money(ranking.best.cheapest_scored, ranking.currency),
