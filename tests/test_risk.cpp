@@ -127,7 +127,8 @@ TEST_CASE("scenario: a suspect spot quote on the scarcest SKU no longer sets the
   // A quote in the ordinary range is not suspect: Nebius H100 spot at 42% of on-demand.
   const auto* nebius = row_of(ranked, "nebius/gpu-b200-sxm_8gpu-160vcpu-1792gb", "spot");
   REQUIRE(nebius != nullptr);
-  CHECK_FALSE(has_warning(*nebius, "W-SPOT-QUOTE"));
+  // (Its W-SPOT-QUOTE, if any, is for its age alone.)
+  CHECK_FALSE(lists((*nebius)["cost"]["spot_quote"], "below-25pct-of-on-demand-low-stock"));
   CHECK_FALSE(lists((*nebius)["cost"]["spot_quote"], "below-10pct-of-on-demand"));
 }
 
@@ -240,4 +241,50 @@ TEST_CASE("scenario: hundreds of GPUs on demand at once wait longer and say a re
         Approx(one * 8));
   // Reserved capacity is held: no wait, no pool.
   CHECK(gpuselect::estimate::acquisition_wait_hours(offering, gpuselect::catalog::PricingMode::reserved_1y, 64) == 0);
+}
+
+TEST_CASE("scenario: a #1 resting on a spot quote weeks old says so, and a budget is met at the upper end", "[risk]") {
+  // Expert review 3: a 195-day-old spot quote ranked #1 without a word; `--budget 6` admitted a
+  // $5.25 spot row whose cost band reached $8.72.
+  const auto ranked = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--method", "lora"});
+  const auto& first = ranked["candidates"][0];
+  if (first["pricing_mode"] == "spot") {
+    CHECK(has_warning(first, "W-SPOT-QUOTE"));
+    CHECK(lists(first["cost"]["spot_quote"], "older-than-14-days"));
+  }
+  // Every row under --budget costs at most the budget at its price's upper end.
+  const auto result = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--budget", "20",
+                                     "--top", "all", "--format", "json"},
+                                    today);
+  REQUIRE(result.exit_code == 0);
+  const auto budgeted = nlohmann::json::parse(result.out);
+  REQUIRE_FALSE(budgeted["candidates"].empty());
+  for (const auto& candidate : budgeted["candidates"]) {
+    const auto& cost = candidate["cost"];
+    CHECK(cost["total"].get<double>() * cost["price_high_factor"].get<double>() <= 20.0 * (1 + 1e-6));
+  }
+  // Fresh quotes: the budget is the quoted total (no age band).
+  const auto fresh = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--budget", "20", "--top", "all"},
+                             {"GPUSELECT_TODAY=2026-05-25"});
+  CHECK(fresh["candidates"].size() > budgeted["candidates"].size());
+}
+
+TEST_CASE("scenario: pretraining scales out for free only within what the stock usually has free", "[risk]") {
+  // Expert review 3: 16 on-demand B200 nodes (128 GPUs, 2x a medium-stock pool) ranked first;
+  // 8 nodes cost less and are within stock.
+  const auto ranked = json_of({"recommend", "-w", "llm-pretrain", "-p", "8B", "--tokens", "1T", "--gpu", "b200",
+                               "--precision", "fp8", "--pricing", "on-demand", "--max-nodes", "16"});
+  const auto& first = ranked["candidates"][0];
+  CHECK(first["nodes"].get<int>() > 3);  // not the 27-day minimum (expert review 2)
+  CHECK(first["gpus_rented"].get<int>() <= 64);
+  CHECK_FALSE(has_warning(first, "W-CLUSTER-CAPACITY"));
+}
+
+TEST_CASE("scenario: a marketplace host in mainland China is ranked only when mainland China is asked for", "[risk]") {
+  const std::vector<std::string> args = {"recommend", "-w", "llm-finetune", "-m", "bert-base", "--tokens", "1e8",
+                                         "--pricing", "on-demand", "--top", "all"};
+  const auto abroad = json_of(args);
+  CHECK(row_of(abroad, "vast/2x-RTX_3090-32-65536", "on-demand") == nullptr);
+  const auto asked = json_of(with(args, {"--currency", "CNY"}));
+  CHECK(row_of(asked, "vast/2x-RTX_3090-32-65536", "on-demand") != nullptr);
 }

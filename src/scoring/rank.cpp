@@ -167,8 +167,9 @@ class Ranker {
       mainland_only_.reserve(catalog.offerings.size());
       for (const auto& offering : catalog.offerings) {
         mainland_only_.push_back(!offering.regions.empty() &&
-                                 std::all_of(offering.regions.begin(), offering.regions.end(),
-                                             [&](const std::string& region) { return in_mainland.count(region) > 0; }));
+                                 std::all_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
+                                   return in_mainland.count(region) > 0 || host_in_mainland(region);
+                                 }));
       }
     }
   }
@@ -504,6 +505,22 @@ class Ranker {
     close_offering(produced);
   }
 
+  // A marketplace host's location as SkyPilot's Vast.ai catalog spells it ("[place, ]CC, continent":
+  // "CN, AS", "Sichuan, CN, AS"): country code CN is a host in mainland China, under its jurisdiction.
+  static bool host_in_mainland(std::string_view region) {
+    std::size_t start = 0;
+    while (start <= region.size()) {
+      const std::size_t comma = region.find(',', start);
+      std::string_view token = region.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+      while (!token.empty() && token.front() == ' ') token.remove_prefix(1);
+      while (!token.empty() && token.back() == ' ') token.remove_suffix(1);
+      if (token == "CN") return true;
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    return false;
+  }
+
   double expected_wall_hours(std::uint32_t index, int nodes, Ranking& ranking) {
     return ranking.performances[performance(ranking, catalog_.offerings[index], nodes)].time.wall_hours;
   }
@@ -535,7 +552,14 @@ class Ranker {
     const double base_hours = expected_wall_hours(index, from, ranking);
     if (!(base_hours > 0) || limit <= from) return from;
     const double base_gpu_hours = base_hours * from;
+    // Not past what the SKU's stock usually has free on demand (W-CLUSTER-CAPACITY): a larger block
+    // is a reservation, not a faster row.
+    const int free_gpus = estimate::cluster_free_gpus(offering, catalog::PricingMode::on_demand);
+    const double gpus_per_node = offering.gpu_count * offering.gpu_fraction;
+    const int pool_nodes = free_gpus > 0 && gpus_per_node > 0 ? static_cast<int>(free_gpus / gpus_per_node) : limit;
+    limit = std::min(limit, pool_nodes);
     int best = from;
+    if (limit <= from) return from;
     for (int nodes = from * 2;; nodes *= 2) {
       const int tried = std::min(nodes, limit);
       if (acceptable(memo_.plan(offering.gpu_index, hardware(offering, tried))) &&
@@ -718,19 +742,22 @@ class Ranker {
         detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_);
         if (!mainland_asked_ && mainland_only_[index]) {
           reasons_.push_back({ExclusionKind::region, total_cost, 0,
-                              "sold in mainland China only (a real-name mainland account); --region cn, --currency "
+                              "sold in mainland China only (a mainland account or host); --region cn, --currency "
                               "CNY or --provider " +
                                   offering.provider + " to include"});
         }
       }
-      // A suspect spot quote is checked at the price at the share of on-demand it fell below
-      // (docs/estimation.md "Price age and quote sanity"); --risk-averse totals are there already.
-      const double budget_cost = options_.risk_averse ? total_cost : total_cost * cost.suspect_quote_factor;
-      if (filter_.budget && budget_cost > *filter_.budget) {
-        reasons_.push_back({ExclusionKind::budget, budget_cost, *filter_.budget,
-                            budget_cost > total_cost ? fmt::format("the spot quote {} is suspect",
-                                                                   units::format_money(total_cost, options_.currency))
-                                                     : std::string()});
+      // A budget is met at the price's upper end, as the cost criterion scores it: the quote's age
+      // band and a suspect spot quote (docs/estimation.md "Price age and quote sanity");
+      // --risk-averse totals are there already.
+      const double budget_cost = options_.risk_averse ? total_cost : total_cost * cost.price_high_factor;
+      if (filter_.budget && budget_cost > *filter_.budget * (1 + 1e-9)) {
+        std::string words;
+        if (budget_cost > total_cost * 1.0005) {
+          words = fmt::format("{} as quoted, at the price's upper end{}", units::format_money(total_cost, options_.currency),
+                              cost.spot_quote_suspect() ? ": a suspect spot quote" : ": the quote's age band");
+        }
+        reasons_.push_back({ExclusionKind::budget, budget_cost, *filter_.budget, std::move(words)});
       }
       // Met at the confidence: the chance of ending within it (time band, interruptions, waits).
       if (filter_.deadline_hours && cost.within_deadline_probability < 0 && hours > *filter_.deadline_hours) {
@@ -930,8 +957,9 @@ class Ranker {
         continue;
       }
       const auto& held = ranking.excluded[best->exclusion];
-      const bool cheaper = exclusion.total_cost > 0 && held.total_cost > 0 ? exclusion.total_cost < held.total_cost
-                                                                           : value < best->value;
+      // A budget admits the row whose checked cost (the price's upper end) is least.
+      const bool by_value = kind == ExclusionKind::budget || !(exclusion.total_cost > 0 && held.total_cost > 0);
+      const bool cheaper = by_value ? value < best->value : exclusion.total_cost < held.total_cost;
       if (cheaper) best = Ranking::Admit{value, index, {}};
     }
     if (best) best->offering_id = catalog_.offerings[ranking.excluded[best->exclusion].offering_index].id;

@@ -122,7 +122,8 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
   set(Warning::reserved_commitment, cost.commitment > 0 && cost.term_used_pct < small_term_share_pct);
   set(Warning::queued, offering.availability.queue_hours > 0);
-  set(Warning::spot_quote, candidate.mode == PricingMode::spot && cost.spot_quote_suspect());
+  set(Warning::spot_quote,
+      candidate.mode == PricingMode::spot && (cost.spot_quote_suspect() || cost.spot_quote_old));
   set(Warning::consumer_gpu_serving, serving && catalog.gpu_of(offering).segment == catalog::GpuSegment::consumer);
   // Below the band's 90th percentile, the deadline is inside the row's own 10th-90th range.
   set(Warning::deadline_in_band, cost.within_deadline_probability >= 0 &&
@@ -321,9 +322,8 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     case Warning::cluster_capacity: {
       const double asked_gpus = std::max(1, cost.instances) * offering.gpu_count * offering.gpu_fraction;
       return fmt::format(
-          "{} GPUs {} at once is {}x what a {}-stock SKU usually has free (about {}, a judgement): the modelled wait "
-          "({} for the last node) assumes they are there; ask {} for a reserved block (a capacity reservation) "
-          "before you plan on it.",
+          "{} GPUs {} at once: {}x what a {}-stock SKU usually has free (about {}, judgement); the {} wait "
+          "assumes they are there: ask {} for a reserved block first.",
           number(asked_gpus, 0), candidate.mode == PricingMode::spot ? "on spot" : "on demand",
           number(asked_gpus / estimate::cluster_free_gpus(offering, candidate.mode), 1),
           catalog::to_string(offering.stock), estimate::cluster_free_gpus(offering, candidate.mode),
@@ -387,6 +387,12 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
           units::format_hours(band.low), units::format_hours(band.high));
     }
     case Warning::spot_quote: {
+      if (!cost.spot_quote_suspect()) {
+        return fmt::format(
+            "Spot quote of {}, a market price fresh for about 14 days: check today's price first; "
+            "ranked at up to {} (estimated).",
+            offering.as_of, money(candidate.total_cost * cost.price_high_factor));
+      }
       return fmt::format(
           "The spot quote is suspect: {}; the row is marked estimated and ranked at up to {} "
           "(its cost band's upper end){}.",
