@@ -101,6 +101,8 @@ TEST_CASE("scenario: a 70B pretraining on H100 is not sized to even odds of miss
   CHECK(strict.out.find("No offering satisfies this job and its constraints.") != std::string::npos);
   CHECK(strict.err.find("--deadline removed the most") != std::string::npos);
   CHECK(strict.err.find("--deadline 15") != std::string::npos);  // 1536.8 h at 99% on 64 nodes
+  // With its unit, so that it can be pasted back (expert review 3: "--deadline 571.2" had none).
+  CHECK(strict.err.find("h admits the cheapest") != std::string::npos);
 
   const auto ranked = json_of(pretrain_70b);
   REQUIRE(!ranked["candidates"].empty());

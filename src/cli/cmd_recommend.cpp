@@ -50,7 +50,7 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
     const std::string value = kind == scoring::ExclusionKind::budget
                                   ? fmt::format("{:.2f}", std::ceil(ranking.admit->value * 100) / 100)
                                   : kind == scoring::ExclusionKind::deadline
-                                        ? fmt::format("{:.1f}", std::ceil(ranking.admit->value * 10) / 10)
+                                        ? fmt::format("{:.1f}h", std::ceil(ranking.admit->value * 10) / 10)
                                         : fmt::format("{:.0f}", ranking.admit->value);
     admits = fmt::format(" ({} {} admits the cheapest of them, {} on {} node{})", scoring::to_string(kind), value,
                          ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
