@@ -717,3 +717,12 @@ TEST_CASE("scenario: CSV and JSON give each row the same time band, --risk-avers
     }
   }
 }
+
+TEST_CASE("scenario: a vision training header counts images, not tokens of a sequence", "[advice]") {
+  // Expert review 3: "Tokens 1.2e8 tokens" and "seq 0" for ResNet-50.
+  const auto result = run_gpuselect({"recommend", "-w", "cv-train", "-m", "resnet-50", "--top", "1"});
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.out.find("1.2e8 images") != std::string::npos);
+  CHECK(result.out.find("seq 0") == std::string::npos);
+  CHECK(result.out.find("1.2e8 tokens") == std::string::npos);
+}

@@ -305,12 +305,14 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
     // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
     const bool searched = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0 &&
                           !profile.fixed.micro_batch;
-    summary.job += fmt::format(", {} {}, {}, seq {} x {}", workload::to_string(profile.method),
+    // Vision training has no sequence: its samples are images (--tokens counts images there).
+    const bool vision = profile.kind == workload::Kind::cv_train;
+    summary.job += fmt::format(", {} {}, {}, {}{}", workload::to_string(profile.method),
                                workload::to_string(profile.precision), workload::to_string(profile.optimizer),
-                               profile.seq_len,
+                               vision ? std::string() : fmt::format("seq {} x ", profile.seq_len),
                                searched ? std::string("micro-batch searched per plan")
                                         : fmt::format("micro-batch {}", profile.micro_batch));
-    summary.tokens = fmt::format("{} tokens", scientific(profile.tokens));
+    summary.tokens = fmt::format("{} {}", scientific(profile.tokens), vision ? "images" : "tokens");
     if (default_applied(profile, "tokens"))
       summary.tokens += fmt::format(" (default for {})", workload::to_string(profile.kind));
   } else {
