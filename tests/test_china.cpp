@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -12,6 +13,7 @@
 
 #include "builtin_catalog.hpp"
 #include "cli_runner.hpp"
+#include "json_runner.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/estimate.hpp"
@@ -38,11 +40,7 @@ catalog::LoadResult load_with(const std::string& overlay) {
 
 nlohmann::json recommend_json(std::vector<std::string> args) {
   args.insert(args.begin(), "recommend");
-  args.insert(args.end(), {"--format", "json"});
-  const auto result = run_gpuselect(args);
-  INFO(result.err);
-  REQUIRE(result.exit_code == 0);
-  return nlohmann::json::parse(result.out);
+  return gpuselect::testing::run_json(std::move(args));
 }
 
 }  // namespace

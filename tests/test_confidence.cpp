@@ -9,9 +9,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "json_runner.hpp"
 #include "gpuselect/estimate.hpp"
 #include "scoring/words.hpp"
 
+using gpuselect::testing::has_warning;
 using gpuselect::testing::run_gpuselect;
 
 namespace {
@@ -23,19 +25,7 @@ std::vector<std::string> with(std::vector<std::string> base, const std::vector<s
 
 const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-12-01"};
 
-nlohmann::json json_of(const std::vector<std::string>& args) {
-  const auto result = run_gpuselect(with(args, {"--format", "json"}), today);
-  INFO(result.err);
-  REQUIRE(result.exit_code == 0);
-  return nlohmann::json::parse(result.out);
-}
-
-bool has_warning(const nlohmann::json& candidate, const std::string& code) {
-  for (const auto& warning : candidate["warnings"]) {
-    if (warning["code"] == code) return true;
-  }
-  return false;
-}
+nlohmann::json json_of(const std::vector<std::string>& args) { return gpuselect::testing::run_json(args, today); }
 
 const std::vector<std::string> pretrain_70b = {
     "recommend", "-w",         "llm-pretrain", "-m",        "llama-2-70b",         "--tokens", "2e12",

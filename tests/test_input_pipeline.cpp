@@ -1,6 +1,7 @@
 // cv-train's input pipeline (docs/estimation.md "Input pipeline", issue 26 item A): the data loader's
 // vCPUs against the GPUs, with the published figures the loader table rests on.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -8,6 +9,7 @@
 
 #include "builtin_catalog.hpp"
 #include "cli_runner.hpp"
+#include "json_runner.hpp"
 #include "estimate/model.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/workload.hpp"
@@ -36,13 +38,7 @@ estimate::Performance on(const workload::Profile& profile, std::string_view gpu_
   return estimate::estimate_performance(profile, hardware, estimate::choose_plan(profile, hardware));
 }
 
-nlohmann::json json_of(std::vector<std::string> args) {
-  args.insert(args.end(), {"--format", "json"});
-  const auto result = run_gpuselect(args);
-  INFO(result.err);
-  REQUIRE(result.exit_code == 0);
-  return nlohmann::json::parse(result.out);
-}
+nlohmann::json json_of(std::vector<std::string> args) { return gpuselect::testing::run_json(std::move(args)); }
 
 }  // namespace
 

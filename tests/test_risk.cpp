@@ -8,8 +8,10 @@
 
 #include "builtin_catalog.hpp"
 #include "cli_runner.hpp"
+#include "json_runner.hpp"
 #include "gpuselect/estimate.hpp"
 
+using gpuselect::testing::has_warning;
 using gpuselect::testing::run_gpuselect;
 
 namespace {
@@ -22,17 +24,7 @@ std::vector<std::string> with(std::vector<std::string> base, const std::vector<s
 const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-12-01"};
 
 nlohmann::json json_of(const std::vector<std::string>& args, const std::vector<std::string>& env = today) {
-  const auto result = run_gpuselect(with(args, {"--format", "json"}), env);
-  INFO(result.err);
-  REQUIRE(result.exit_code == 0);
-  return nlohmann::json::parse(result.out);
-}
-
-bool has_warning(const nlohmann::json& candidate, const std::string& code) {
-  for (const auto& warning : candidate["warnings"]) {
-    if (warning["code"] == code) return true;
-  }
-  return false;
+  return gpuselect::testing::run_json(args, env);
 }
 
 const gpuselect::catalog::Gpu& gpu_named(const std::string& id) {

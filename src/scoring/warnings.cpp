@@ -31,6 +31,11 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
     "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-INPUT-BOUND", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY"};
 
+// GPUs a row acquires at once: GPUs per instance x the instances its cost line rents.
+double gpus_asked_at_once(const catalog::Offering& offering, const estimate::Cost& cost) {
+  return std::max(1, cost.instances) * offering.gpu_count * offering.gpu_fraction;
+}
+
 // Short durations keep their size: "25 s", "4.2 min"; longer ones as units::format_hours.
 std::string duration(double hours) {
   const double minutes = hours * 60.0;
@@ -103,9 +108,8 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::public_ip_fees, material(cost.public_ip));
   set(Warning::limited_stock, offering.stock == catalog::Stock::low);
   const int free_gpus = estimate::cluster_free_gpus(offering, candidate.mode);
-  const double asked_gpus = std::max(1, cost.instances) * offering.gpu_count * offering.gpu_fraction;
   set(Warning::cluster_capacity, provider.kind != catalog::ProviderKind::owned && free_gpus > 0 &&
-                                     asked_gpus > free_gpus);
+                                     gpus_asked_at_once(offering, cost) > free_gpus);
   // Service credits matter to a service that must stay up, not to a batch job.
   set(Warning::sla_without_credits, serving && provider.sla_uptime_pct > 0 && !provider.sla_credits);
   set(Warning::resize_needs_restart, provider.resize == catalog::Resize::restart && serving);
@@ -320,7 +324,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
              (listed(offering.estimated_fields, "stock") ? " (estimated)" : "") +
              ": capacity may not be there when you launch.";
     case Warning::cluster_capacity: {
-      const double asked_gpus = std::max(1, cost.instances) * offering.gpu_count * offering.gpu_fraction;
+      const double asked_gpus = gpus_asked_at_once(offering, cost);
       return fmt::format(
           "{} GPUs {} at once: {}x what a {}-stock SKU usually has free (about {}, judgement); the {} wait "
           "assumes they are there: ask {} for a reserved block first.",
