@@ -280,3 +280,19 @@ TEST_CASE("scenario: a marketplace host in mainland China is ranked only when ma
   const auto asked = json_of(with(args, {"--currency", "CNY"}));
   CHECK(row_of(asked, "vast/2x-RTX_3090-32-65536", "on-demand") != nullptr);
 }
+
+TEST_CASE("scenario: production serving leaves out low-stock SKUs on demand unless --allow-low-stock", "[risk]") {
+  // Expert reviews 2 and 3: Lambda's low-stock 1x B200 was #1 for 70B serving at 2 req/s.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--tpot-ms", "50",
+                                         "--ttft-ms", "500", "--requests-per-s", "2", "--top", "all"};
+  const auto production = json_of(args);
+  REQUIRE_FALSE(production["candidates"].empty());
+  CHECK(row_of(production, "lambda/gpu_1x_b200_sxm6", "on-demand") == nullptr);
+  bool noted = false;
+  for (const auto& note : production["notes"]) noted = noted || note["code"] == "N-TIER-LOW-STOCK";
+  CHECK(noted);
+  const auto allowed = json_of(with(args, {"--allow-low-stock"}));
+  CHECK(row_of(allowed, "lambda/gpu_1x_b200_sxm6", "on-demand") != nullptr);
+  const auto development = json_of(with(args, {"--serving-tier", "development"}));
+  CHECK(row_of(development, "lambda/gpu_1x_b200_sxm6", "on-demand") != nullptr);
+}

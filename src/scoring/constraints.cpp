@@ -82,7 +82,7 @@ constexpr std::array<std::string_view, exclusion_kind_count> exclusion_names = {
     "memory",    "--budget",  "--deadline",  "--region",       "--provider", "--gpu",
     "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
     "--precision", "--gpu-memory", "--gpu-count", "--max-price", "host-ram", "--allow-consumer",
-    "--allow-marketplace", "--allow-spot-serving", "software", "--allow-shared-gpu"};
+    "--allow-marketplace", "--allow-spot-serving", "software", "--allow-shared-gpu", "--allow-low-stock"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;
@@ -306,6 +306,14 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
   // A vGPU share is time-sliced with other tenants' work (catalog isolation vgpu; a fractional
   // gpu_fraction is vgpu by the loader's rule): the guides report 30-40% step-time jitter from noisy
   // neighbours (docs/scoring.md, indicator isolation), so no latency SLO holds on it.
+  // A failed replica is replaced from the same SKU's stock: where stock is low, the replacement (and
+  // the capacity to scale) may not be there for hours, and N+1 covers one failure only.
+  if (offering.stock == catalog::Stock::low && mode != catalog::PricingMode::spot &&
+      catalog::term_hours(mode) == 0 && !options.allow_low_stock) {
+    reasons.push_back({ExclusionKind::low_stock, total_cost, 0,
+                       "stock low: a failed replica may not be replaceable for hours; not production serving; "
+                       "--allow-low-stock to include"});
+  }
   if (offering.isolation == catalog::Isolation::vgpu && !options.allow_shared_gpu) {
     reasons.push_back({ExclusionKind::shared_gpu, total_cost, 0,
                        fmt::format("a shared vGPU ({}x {}, time-sliced with other tenants: latency jitter): not "
