@@ -25,6 +25,7 @@ namespace {
 std::vector<std::string> color_names() { return {"auto", "always", "never"}; }
 std::vector<std::string> lang_names() {
   std::vector<std::string> names;
+  names.reserve(text::all_langs.size());
   for (const auto lang : text::all_langs) names.emplace_back(text::lang_name(lang));
   return names;
 }
