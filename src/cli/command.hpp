@@ -32,6 +32,7 @@ struct GlobalOptions {
   int verbose = 0;          // -v, repeatable
   bool quiet = false;
   std::string color = "auto";  // --color auto|always|never
+  std::string lang;            // --lang en|zh-CN; "" = the config's lang, else the locale's
   Settings settings;           // config file + defaults, filled before a command runs
 };
 
@@ -103,6 +104,9 @@ void add_output_options(CLI::App& command, OutputOptions& options, bool with_top
                         const std::vector<std::string>& formats);
 render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
                               const std::vector<std::string>& allowed);
+// The language of human output: --lang, else the config's lang, else the locale's (Settings::lang);
+// an unknown name is an error at where it was given.
+text::Lang resolve_lang(const GlobalOptions& globals);
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format);
 // Writes the text to stdout (no --output, or "-"), or to --output as io::write_output does. The
 // human formats (table, markdown, csv) pass through render::terminal_safe first. Every failure
