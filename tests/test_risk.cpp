@@ -387,3 +387,33 @@ TEST_CASE("scenario: --risk-averse serving plans slack, and production replicas 
     }
   }
 }
+
+TEST_CASE("scenario: a training budget is met at the confidence, as a deadline is", "[risk]") {
+  // Expert review 4: --budget 5 passed a $4.37 LoRA row whose own 90th-percentile cost was $8.54.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--method", "lora",
+                                         "--pricing", "on-demand"};
+  const auto tight = run_gpuselect(with(args, {"--budget", "5"}), today);
+  CHECK(tight.exit_code == 3);
+  CHECK(tight.err.find("--budget removed the most") != std::string::npos);
+  const auto ranked = json_of(with(args, {"--budget", "10", "--top", "all"}));
+  REQUIRE_FALSE(ranked["candidates"].empty());
+  for (const auto& row : ranked["candidates"]) {
+    const auto& time = row["time"];
+    const double median = time["wall_hours"].get<double>();
+    const double high = time["wall_hours_band"]["high"].get<double>();
+    INFO(row["offering_id"]);
+    // The quoted total sits below the budget by at least the time band's pull toward its top.
+    if (high > median) CHECK(row["cost"]["total"].get<double>() < 10.0);
+  }
+  // The exclusion says why: the run's hours at 80% confidence.
+  const auto refused = run_gpuselect(with(args, {"--budget", "5", "--format", "json"}), today);
+  REQUIRE(refused.exit_code == 3);
+  const auto shown = nlohmann::json::parse(refused.out);
+  bool worded = false;
+  for (const auto& exclusion : shown["excluded"]) {
+    for (const auto& reason : exclusion["reasons"]) {
+      worded = worded || reason.get<std::string>().find("hours at 80% confidence") != std::string::npos;
+    }
+  }
+  CHECK(worded);
+}
