@@ -1,6 +1,7 @@
 // Scenario tests of issue 24 part A ("decisions under uncertainty"): stock and spot availability in
 // the stability criterion, spot hazard per GPU class, spot quote sanity and price age.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -33,6 +34,14 @@ const gpuselect::catalog::Gpu& gpu_named(const std::string& id) {
   }
   FAIL("no GPU " + id);
   throw;
+}
+
+// Whether the run's notes carry `code` ("N-PRICE-AGE", ...).
+bool has_note(const nlohmann::json& document, std::string_view code) {
+  for (const auto& note : document["notes"]) {
+    if (note["code"] == code) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -147,11 +156,9 @@ TEST_CASE("scenario: two-year-old prices move the ranking and widen every cost b
   CHECK(top5(now) != top5(stale));
   // Fresh quotes carry no age band; two-year-old ones the rule's figures (743 days: list prices
   // 2% a month after 90 days = 43.0%, spot capped at 100%).
-  bool fresh_note = false;
-  for (const auto& note : fresh["notes"]) fresh_note = fresh_note || note["code"] == "N-PRICE-AGE";
+  const bool fresh_note = has_note(fresh, "N-PRICE-AGE");
   CHECK_FALSE(fresh_note);
-  bool stale_note = false;
-  for (const auto& note : stale["notes"]) stale_note = stale_note || note["code"] == "N-PRICE-AGE";
+  const bool stale_note = has_note(stale, "N-PRICE-AGE");
   CHECK(stale_note);
   for (const auto& candidate : stale["candidates"]) {
     const auto& cost = candidate["cost"];
@@ -297,8 +304,7 @@ TEST_CASE("scenario: production serving leaves out low-stock SKUs on demand unle
   CHECK(row_of(production, "lambda/gpu_1x_b200_sxm6", "on-demand") == nullptr);
   // CoreWeave's 8x H100 has an SLA but low stock: the tier alone keeps it out.
   CHECK(row_of(production, "coreweave/gd-8xh100ib-i128", "on-demand") == nullptr);
-  bool noted = false;
-  for (const auto& note : production["notes"]) noted = noted || note["code"] == "N-TIER-LOW-STOCK";
+  const bool noted = has_note(production, "N-TIER-LOW-STOCK");
   CHECK(noted);
   const auto allowed = json_of(with(args, {"--allow-low-stock"}));
   CHECK(row_of(allowed, "coreweave/gd-8xh100ib-i128", "on-demand") != nullptr);
@@ -316,8 +322,7 @@ TEST_CASE("scenario: production serving leaves out providers without an uptime S
   const auto production = json_of(args);
   REQUIRE_FALSE(production["candidates"].empty());
   for (const auto& row : production["candidates"]) CHECK(row["offering_id"].get<std::string>().rfind("autodl/", 0) != 0);
-  bool noted = false;
-  for (const auto& note : production["notes"]) noted = noted || note["code"] == "N-TIER-NO-SLA";
+  const bool noted = has_note(production, "N-TIER-NO-SLA");
   CHECK(noted);
   CHECK(production["request"]["allow_no_sla"] == false);
   const auto allowed = json_of(with(args, {"--allow-no-sla"}));
@@ -352,8 +357,7 @@ TEST_CASE("scenario: pretraining widens on-demand rows only within the free pool
     INFO(row["offering_id"] << " x" << row["nodes"]);
     CHECK(row["gpus_rented"].get<int>() <= 256);
   }
-  bool noted = false;
-  for (const auto& note : open["notes"]) noted = noted || note["code"] == "N-OPEN-POOL";
+  const bool noted = has_note(open, "N-OPEN-POOL");
   CHECK(noted);
   // A reserved block holds its capacity by contract: with reserved-1y allowed, it may go past the pool.
   const auto reserved = json_of(with(args, {"--pricing", "on-demand,reserved-1y"}));
