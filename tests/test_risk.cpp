@@ -421,3 +421,11 @@ TEST_CASE("scenario: a training budget is met at the confidence, as a deadline i
   }
   CHECK(worded);
 }
+
+TEST_CASE("scenario: the emptying constraint's count is worded for one candidate", "[risk]") {
+  // Expert review 4: "--allow-spot-serving removed the most (1 candidates)".
+  const auto refused = run_gpuselect({"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--gpu", "mi300x"}, today);
+  REQUIRE(refused.exit_code == 3);
+  CHECK(refused.err.find("(1 candidate)") != std::string::npos);
+  CHECK(refused.err.find("1 candidates") == std::string::npos);
+}
