@@ -313,6 +313,15 @@ TEST_CASE("scenario: production serving leaves out low-stock SKUs on demand unle
   CHECK(row_of(both, "lambda/gpu_1x_b200_sxm6", "on-demand") != nullptr);
   const auto development = json_of(with(args, {"--serving-tier", "development"}));
   CHECK(row_of(development, "lambda/gpu_1x_b200_sxm6", "on-demand") != nullptr);
+  // A subscription term holds the hosts rented, not a replacement (expert review 5: a low-stock
+  // Tencent monthly row was #1 for Qwen2.5-72B in CNY).
+  const auto cny = json_of({"recommend", "-w", "llm-inference", "-m", "qwen2.5-72b", "--region", "cn", "--currency",
+                            "CNY", "--requests-per-s", "2", "--top", "all"});
+  REQUIRE_FALSE(cny["candidates"].empty());
+  for (const auto& row : cny["candidates"]) {
+    INFO(row["offering_id"] << " " << row["pricing_mode"]);
+    CHECK_FALSE(has_warning(row, "W-STOCK"));
+  }
 }
 
 TEST_CASE("scenario: production serving leaves out providers without an uptime SLA unless --allow-no-sla", "[risk]") {

@@ -305,9 +305,10 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
                                    provider.id)});
   }
   // A failed replica is replaced from the same SKU's stock: where stock is low, the replacement (and
-  // the capacity to scale) may not be there for hours, and N+1 covers one failure only.
-  if (offering.stock == catalog::Stock::low && mode != catalog::PricingMode::spot &&
-      catalog::term_hours(mode) == 0 && !options.allow_low_stock) {
+  // the capacity to scale) may not be there for hours, and N+1 covers one failure only. That holds
+  // for reserved and subscription rows too: the term holds the hosts rented, not a replacement for a
+  // failed one (expert review 5: a low-stock monthly row ranked first). Spot is its own class.
+  if (offering.stock == catalog::Stock::low && mode != catalog::PricingMode::spot && !options.allow_low_stock) {
     reasons.push_back({ExclusionKind::low_stock, total_cost, 0,
                        "stock low: a failed replica may not be replaceable for hours; not production serving; "
                        "--allow-low-stock to include"});
