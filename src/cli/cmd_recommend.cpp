@@ -63,6 +63,11 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
 }
 
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
+  // The JSON echo and the HTML header show the catalog files' digests: taken as the files are read.
+  if (const auto shown = format_if_valid(options.output, globals, recommend_formats);
+      shown == render::Format::json || shown == render::Format::html) {
+    request_catalog_file_digests();
+  }
   const catalog::Catalog& catalog = keep_until_exit(load_catalog(globals));
   const workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
   const workload::Profile profile = workload::resolve(request, catalog);
