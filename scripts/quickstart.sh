@@ -9,8 +9,10 @@ mode="${1:-run}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GPUSELECT_BUILD_DIR:-$root/build}"
 
-# Debian packages the build needs; the test mode adds the checkers the tests use.
-build_packages=(g++ cmake make pkg-config libcli11-dev nlohmann-json3-dev libyaml-dev libfmt-dev libspdlog-dev catch2 libcurl4-openssl-dev)
+# Debian packages the build needs; the test mode adds the checkers the tests use. libcurl4 is the
+# runtime library `catalog update` loads when it downloads (dlopen of libcurl.so.4; nothing else
+# loads it): libcurl4-openssl-dev gives the build its headers.
+build_packages=(g++ cmake make pkg-config libcli11-dev nlohmann-json3-dev libyaml-dev libfmt-dev libspdlog-dev catch2 libcurl4-openssl-dev libcurl4)
 # clang, libclang-rt-14-dev (libFuzzer) and clang-tidy: the fuzz and tidy stages of .ci/run.
 test_packages=(python3 python3-jsonschema python3-yaml chromium zsh fish clang libclang-rt-14-dev clang-tidy)
 

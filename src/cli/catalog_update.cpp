@@ -321,6 +321,9 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
     throw Error("--from", "no vms.csv copies in " + text::quoted(options.from),
                 "put each cloud's file at DIR/<cloud>/vms.csv (as in skypilot-catalog/catalogs/v9)");
   }
+  // libcurl is loaded here, by the one command that downloads; a machine without it fails before
+  // the lock and any download (exit 1), and --from DIR never needs it.
+  if (options.from.empty()) io::load_libcurl("catalog update");
   // One writer at a time, from before the first download to the switch (docs/hardening.md).
   const io::StoreLock lock(folder);
 

@@ -1,12 +1,15 @@
 #include "io/http.hpp"
 
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <mutex>
 #include <optional>
 #include <thread>
 
+// Types and constants only: libcurl itself is loaded when a download starts (load_libcurl), so no
+// other command maps its 30 shared libraries (docs/performance.md "Start-up").
 #include <curl/curl.h>
 
 #include "gpuselect/error.hpp"
@@ -48,12 +51,69 @@ int on_progress(void* user, curl_off_t expected, curl_off_t received, curl_off_t
   return 0;
 }
 
-void global_init() {
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+// The libcurl functions a download calls, found in libcurl.so.4 (Debian package libcurl4) by dlopen.
+// Each pointer has the type of the function curl.h declares.
+struct Libcurl {
+  decltype(&::curl_global_init) global_init = nullptr;
+  decltype(&::curl_easy_init) easy_init = nullptr;
+  decltype(&::curl_easy_setopt) easy_setopt = nullptr;
+  decltype(&::curl_easy_perform) easy_perform = nullptr;
+  decltype(&::curl_easy_getinfo) easy_getinfo = nullptr;
+  decltype(&::curl_easy_cleanup) easy_cleanup = nullptr;
+  decltype(&::curl_easy_strerror) easy_strerror = nullptr;
+};
+
+constexpr const char* libcurl_soname = "libcurl.so.4";
+
+// The library, loaded and initialised once; kept until exit (never dlclose'd: libcurl's global
+// state lives as long as the process). An empty failure text means loaded.
+struct LoadedLibcurl {
+  Libcurl api;
+  std::string failure;
+};
+
+template <typename Function>
+bool resolve(void* library, const char* name, Function& function, std::string& failure) {
+  // POSIX: a function pointer may be converted from dlsym's void*.
+  function = reinterpret_cast<Function>(dlsym(library, name));
+  if (function == nullptr && failure.empty()) failure = std::string(libcurl_soname) + " has no " + name;
+  return function != nullptr;
+}
+
+const LoadedLibcurl& loaded_libcurl() {
+  static const LoadedLibcurl loaded = [] {
+    LoadedLibcurl result;
+    void* library = dlopen(libcurl_soname, RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) {
+      const char* reason = dlerror();
+      result.failure = reason != nullptr ? std::string(reason) : std::string(libcurl_soname) + " was not found";
+      return result;
+    }
+    auto& api = result.api;
+    resolve(library, "curl_global_init", api.global_init, result.failure);
+    resolve(library, "curl_easy_init", api.easy_init, result.failure);
+    resolve(library, "curl_easy_setopt", api.easy_setopt, result.failure);
+    resolve(library, "curl_easy_perform", api.easy_perform, result.failure);
+    resolve(library, "curl_easy_getinfo", api.easy_getinfo, result.failure);
+    resolve(library, "curl_easy_cleanup", api.easy_cleanup, result.failure);
+    resolve(library, "curl_easy_strerror", api.easy_strerror, result.failure);
+    if (result.failure.empty() && api.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+      result.failure = std::string(libcurl_soname) + " did not initialise (curl_global_init)";
+    }
+    return result;
+  }();
+  return loaded;
 }
 
 }  // namespace
+
+void load_libcurl(std::string_view where) {
+  const auto& loaded = loaded_libcurl();
+  if (loaded.failure.empty()) return;
+  throw Error(ErrorKind::io, std::string(where), "cannot load libcurl to download: " + loaded.failure,
+              "install libcurl4 ('apt-get install libcurl4' on Debian), or use --from DIR with local copies of the "
+              "vms.csv files");
+}
 
 std::string redacted_url(std::string_view text) {
   std::string out;
@@ -79,8 +139,9 @@ std::string redacted_url(std::string_view text) {
 }
 
 Download download(const std::string& url, const DownloadOptions& options, SpoolFile& body) {
-  global_init();
   const std::string shown = redacted_url(url);
+  load_libcurl(shown);
+  const Libcurl& curl_api = loaded_libcurl().api;
   std::string last_error;
   const int attempts = options.attempts < 1 ? 1 : options.attempts;
   using Clock = std::chrono::steady_clock;
@@ -92,38 +153,38 @@ Download download(const std::string& url, const DownloadOptions& options, SpoolF
       if (last_error.empty()) last_error = "no time left";
       break;
     }
-    CURL* curl = curl_easy_init();
+    CURL* curl = curl_api.easy_init();
     if (curl == nullptr) throw Error(ErrorKind::io, shown, "libcurl could not start a transfer", "try again");
     Download result;
     body.clear();
     Transfer transfer{&options, &body, false, std::nullopt};
     char reason[CURL_ERROR_SIZE] = {};
-    curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, options.connect_timeout_seconds);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(left_ms));
-    curl_easy_setopt(curl, CURLOPT_NETRC, static_cast<long>(CURL_NETRC_OPTIONAL));
+    curl_api.easy_setopt(curl, CURLOPT_URL, url.c_str());
+    curl_api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_api.easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    curl_api.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    curl_api.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, options.connect_timeout_seconds);
+    curl_api.easy_setopt(curl, CURLOPT_TIMEOUT_MS, static_cast<long>(left_ms));
+    curl_api.easy_setopt(curl, CURLOPT_NETRC, static_cast<long>(CURL_NETRC_OPTIONAL));
     if (const char* netrc = std::getenv("NETRC"); netrc != nullptr && *netrc != '\0') {
-      curl_easy_setopt(curl, CURLOPT_NETRC_FILE, netrc);
+      curl_api.easy_setopt(curl, CURLOPT_NETRC_FILE, netrc);
     }
-    if (!options.credentials.empty()) curl_easy_setopt(curl, CURLOPT_USERPWD, options.credentials.c_str());
-    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // gzip and deflate when the server offers them
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, "gpuselect (catalog update)");
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, &on_body);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &transfer);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, &on_progress);
-    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &transfer);
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, reason);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    if (!options.credentials.empty()) curl_api.easy_setopt(curl, CURLOPT_USERPWD, options.credentials.c_str());
+    curl_api.easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");  // gzip and deflate when the server offers them
+    curl_api.easy_setopt(curl, CURLOPT_USERAGENT, "gpuselect (catalog update)");
+    curl_api.easy_setopt(curl, CURLOPT_WRITEFUNCTION, &on_body);
+    curl_api.easy_setopt(curl, CURLOPT_WRITEDATA, &transfer);
+    curl_api.easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, &on_progress);
+    curl_api.easy_setopt(curl, CURLOPT_XFERINFODATA, &transfer);
+    curl_api.easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_api.easy_setopt(curl, CURLOPT_ERRORBUFFER, reason);
+    curl_api.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     // A response that announces more than max_bytes is refused before its body (CURLE_FILESIZE_EXCEEDED).
-    curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.max_bytes));
-    const CURLcode code = curl_easy_perform(curl);
+    curl_api.easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(options.max_bytes));
+    const CURLcode code = curl_api.easy_perform(curl);
     ++tried;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result.status);
-    curl_easy_cleanup(curl);
+    curl_api.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result.status);
+    curl_api.easy_cleanup(curl);
     result.bytes = body.size();
     if (transfer.write_error) throw *transfer.write_error;
     if (code == CURLE_FILESIZE_EXCEEDED) {
@@ -139,7 +200,7 @@ Download download(const std::string& url, const DownloadOptions& options, SpoolF
     }
     const bool server_error = code == CURLE_OK && result.status >= 500;
     if (code == CURLE_OK && !server_error) return result;
-    last_error = code != CURLE_OK ? (reason[0] != '\0' ? std::string(reason) : std::string(curl_easy_strerror(code)))
+    last_error = code != CURLE_OK ? (reason[0] != '\0' ? std::string(reason) : std::string(curl_api.easy_strerror(code)))
                                   : "HTTP " + std::to_string(result.status);
     if (attempt >= attempts) break;
     const auto wait = std::min<Clock::duration>(std::chrono::seconds(attempt), deadline - Clock::now());  // 1 s, 2 s, ...

@@ -1,5 +1,7 @@
 #pragma once
-// Downloads over HTTP(S) with libcurl: the only code that touches the network.
+// Downloads over HTTP(S) with libcurl: the only code that touches the network. libcurl is not
+// linked: it is loaded (dlopen of libcurl.so.4, Debian package libcurl4) by the first download or
+// load_libcurl, so only `catalog update` pays for it and its libraries.
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -30,6 +32,10 @@ struct Download {
 // a user part without a password (often a token) becomes "***@". Text holding no URL with
 // credentials comes back unchanged; each URL in longer text (libcurl's reasons) is redacted.
 std::string redacted_url(std::string_view text);
+
+// Loads libcurl once (later calls return at once). Throws Error(kind io, where) when it cannot be
+// loaded, found incomplete or initialised: "cannot load libcurl to download: <reason>; install libcurl4 ...".
+void load_libcurl(std::string_view where);
 
 // Fetches `url` into `body` (emptied first, and again before each retry): the body goes to disk as
 // it arrives, 16 KiB (libcurl's write size) at a time, so memory stays the same whatever its size.
