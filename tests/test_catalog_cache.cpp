@@ -177,12 +177,19 @@ TEST_CASE("a stale or damaged image is never used", "[cache]") {
 TEST_CASE("the payload decoder refuses bytes that are not one whole catalog", "[cache]") {
   const Loaded& loaded = big_catalog();
   const std::string image = catalog::image::encode(loaded.catalog, loaded.key);
-  // The payload starts after the frame (32 bytes) and the key; find it by decoding prefixes.
-  std::size_t key_bytes = 32 + 4 + loaded.key.build_id.size() + 4;
-  for (const auto& source : loaded.key.sources) key_bytes += 4 + source.name.size() + 24;
-  const std::string_view payload = std::string_view(image).substr(key_bytes);
+  // The payload: the strings (from the trailer's offset to the trailer) with their size in front,
+  // then the catalog (after the header and the key, up to the strings).
+  std::size_t key_end = 16 + 4 + loaded.key.build_id.size() + 4;
+  for (const auto& source : loaded.key.sources) key_end += 4 + source.name.size() + 24;
+  std::uint64_t strings_at = 0;
+  for (int i = 7; i >= 0; --i) strings_at = (strings_at << 8) | static_cast<unsigned char>(image[image.size() - 24 + i]);
+  const std::string strings = image.substr(strings_at, image.size() - 24 - strings_at);
+  std::string payload(4, '\0');
+  for (int i = 0; i < 4; ++i) payload[i] = static_cast<char>((strings.size() >> (8 * i)) & 0xFF);
+  payload += strings;
+  payload += image.substr(key_end, strings_at - key_end);
   REQUIRE(catalog::image::decode_payload(payload));
-  CHECK_FALSE(catalog::image::decode_payload(payload.substr(0, payload.size() - 1)));
+  CHECK_FALSE(catalog::image::decode_payload(std::string_view(payload).substr(0, payload.size() - 1)));
   CHECK_FALSE(catalog::image::decode_payload(""));
   CHECK_FALSE(catalog::image::decode_payload(std::string(64, '\xff')));
   // An offering pointing past the providers is refused even where every byte reads.

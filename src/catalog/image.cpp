@@ -2,18 +2,21 @@
 // the writer and the reader both walk it, so they cannot disagree on the order.
 //
 // Layout (all integers little-endian; docs/performance.md "The parsed-catalog cache"):
-//   frame:   magic "GPUSCATI" (8) | u32 format_version | u32 0 | u64 image size | u64 checksum
-//            (XXH64 of every byte after the checksum)
+//   header:  magic "GPUSCATI" (8) | u32 format_version | u32 0
 //   key:     text build id | u32 source count | per source: text name, u64 bytes, u64 xxh64,
 //            u64 fnv1a64
-//   payload: u32 string count | per string: u32 size, bytes (each distinct string once) |
-//            the catalog: files, gpus, providers, offerings, models, currencies, each a u32 count
-//            and the records' members in visit order; a string member is a u32 index into the
-//            strings, a double its 8 IEEE-754 bytes, an optional a u8 flag then the value.
+//   catalog: files, gpus, providers, offerings, models, currencies, each a u32 count and the
+//            records' members in visit order; a string member is a u32 index into the strings, a
+//            double its 8 IEEE-754 bytes, an optional a u8 flag then the value
+//   strings: u32 count | per string: u32 size, bytes (each distinct string once)
+//   trailer: u64 offset of the strings | u64 image size | u64 checksum (XXH64 of every byte
+//            before it)
+// The strings come last so the image is written in one pass, to a file, without being held whole.
 #include "catalog/image.hpp"
 
 #include <bit>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <string_view>
 #include <type_traits>
@@ -28,8 +31,9 @@ namespace gpuselect::catalog::image {
 namespace {
 
 constexpr std::string_view magic = "GPUSCATI";
-constexpr std::size_t frame_bytes = 32;  // magic, version, reserved, size, checksum
-constexpr std::size_t checksum_offset = 24;
+constexpr std::size_t header_bytes = 16;   // magic, version, reserved
+constexpr std::size_t trailer_bytes = 24;  // strings offset, size, checksum
+constexpr std::size_t flush_bytes = std::size_t{1} << 20;
 
 // A member added to a record must be added to its visit function below; this fails the build on
 // the platform the sizes were taken on (x86-64, libstdc++) until it is. Update the size with it.
@@ -58,13 +62,17 @@ void put_text(std::string& out, std::string_view text) {
   out.append(text);
 }
 
+// Writes the image in one pass through `write`, 1 MiB at a time, checksumming as it goes.
 class Writer {
  public:
   static constexpr bool reading = false;
+  explicit Writer(const std::function<void(std::string_view)>& write) : write_(write) { body_.reserve(flush_bytes); }
+
   void text(const std::string& value) {
     const auto [slot, added] = index_.try_emplace(value, static_cast<std::uint32_t>(strings_.size()));
     if (added) strings_.push_back(value);
     put_u32(body_, slot->second);
+    flush_if_full();
   }
   void number(const double& value) { put_u64(body_, std::bit_cast<std::uint64_t>(value)); }
   void optional(const std::optional<double>& value) {
@@ -84,19 +92,39 @@ class Writer {
     put_u32(body_, static_cast<std::uint32_t>(items.size()));
     for (const Item& item : items) visit_item(*this, const_cast<Item&>(item));
   }
+  std::string& raw() { return body_; }
 
-  std::string payload() const {
-    std::string out;
-    put_u32(out, static_cast<std::uint32_t>(strings_.size()));
-    for (const std::string_view text : strings_) put_text(out, text);
-    out += body_;
-    return out;
+  // The strings, then the trailer; the image is complete.
+  void finish() {
+    const std::uint64_t strings_offset = written_ + body_.size();
+    put_u32(body_, static_cast<std::uint32_t>(strings_.size()));
+    for (const std::string_view text : strings_) {
+      put_text(body_, text);
+      flush_if_full();
+    }
+    put_u64(body_, strings_offset);
+    put_u64(body_, written_ + body_.size() + 16);  // the size, with this and the checksum
+    checksum_.add(body_.data(), body_.size());
+    put_u64(body_, checksum_.value());
+    write_(body_);
+    body_.clear();
   }
 
  private:
+  void flush_if_full() {
+    if (body_.size() < flush_bytes) return;
+    checksum_.add(body_.data(), body_.size());
+    written_ += body_.size();
+    write_(body_);
+    body_.clear();
+  }
+
+  const std::function<void(std::string_view)>& write_;
   std::unordered_map<std::string_view, std::uint32_t> index_;
   std::vector<std::string_view> strings_;  // views of the catalog's own strings, which outlive the writer
   std::string body_;
+  digest::Xxh64 checksum_;
+  std::uint64_t written_ = 0;
 };
 
 // ---- the reader: every read is bounds-checked; the first failure stops all further reads ----
@@ -140,6 +168,8 @@ class Reader {
     for (std::uint32_t i = 0; i < count && ok_; ++i) strings_.push_back(get_text());
     return ok_;
   }
+  // The strings another reader read, for the string members this one reads.
+  void take_strings(Reader& other) { strings_ = std::move(other.strings_); }
 
   void text(std::string& value) {
     const std::uint32_t slot = get_u32();
@@ -419,36 +449,52 @@ void put_key(std::string& out, const Key& key) {
 
 }  // namespace
 
-std::string encode(const Catalog& catalog, const Key& key) {
-  Writer writer;
+void encode(const Catalog& catalog, const Key& key, const std::function<void(std::string_view)>& write) {
+  Writer writer(write);
+  std::string& header = writer.raw();
+  header += magic;
+  put_u32(header, format_version);
+  put_u32(header, 0);
+  put_key(header, key);
   visit(writer, const_cast<Catalog&>(catalog));  // the writer only reads
-  std::string image(magic);
-  put_u32(image, format_version);
-  put_u32(image, 0);
-  put_u64(image, 0);  // the size, set below
-  put_u64(image, 0);  // the checksum, set below
-  put_key(image, key);
-  image += writer.payload();
-  std::string size;
-  put_u64(size, image.size());
-  image.replace(16, 8, size);
-  std::string checksum;
-  put_u64(checksum, digest::xxh64(std::string_view(image).substr(frame_bytes)));
-  image.replace(checksum_offset, 8, checksum);
+  writer.finish();
+}
+
+std::string encode(const Catalog& catalog, const Key& key) {
+  std::string image;
+  encode(catalog, key, [&image](std::string_view bytes) { image += bytes; });
   return image;
 }
 
-std::optional<Decoded> decode(std::string_view bytes, const Key& key) {
-  if (bytes.size() < frame_bytes || bytes.substr(0, magic.size()) != magic) return std::nullopt;
-  Reader frame(bytes.substr(magic.size(), frame_bytes - magic.size()));
-  const std::uint32_t version = frame.get_u32();
-  const std::uint32_t reserved = frame.get_u32();
-  const std::uint64_t size = frame.get_u64();
-  const std::uint64_t checksum = frame.get_u64();
-  if (!frame.ok() || version != format_version || reserved != 0 || size != bytes.size()) return std::nullopt;
-  if (digest::xxh64(bytes.substr(frame_bytes)) != checksum) return std::nullopt;
+namespace {
+// The catalog of `strings` and `body`, each read to its exact end.
+std::optional<Catalog> decode_parts(std::string_view strings, Reader& body) {
+  Reader table(strings);
+  if (!table.read_strings() || !table.at_end()) return std::nullopt;
+  body.take_strings(table);
+  Catalog catalog;
+  visit(body, catalog);
+  if (!body.at_end() || !consistent(catalog)) return std::nullopt;
+  return catalog;
+}
+}  // namespace
 
-  Reader reader(bytes.substr(frame_bytes));
+std::optional<Decoded> decode(std::string_view bytes, const Key& key) {
+  if (bytes.size() < header_bytes + trailer_bytes || bytes.substr(0, magic.size()) != magic) return std::nullopt;
+  Reader header(bytes.substr(magic.size(), header_bytes - magic.size()));
+  const std::uint32_t version = header.get_u32();
+  const std::uint32_t reserved = header.get_u32();
+  Reader trailer(bytes.substr(bytes.size() - trailer_bytes));
+  const std::uint64_t strings_offset = trailer.get_u64();
+  const std::uint64_t size = trailer.get_u64();
+  const std::uint64_t checksum = trailer.get_u64();
+  if (!header.ok() || !trailer.ok() || version != format_version || reserved != 0 || size != bytes.size() ||
+      strings_offset < header_bytes || strings_offset > bytes.size() - trailer_bytes) {
+    return std::nullopt;
+  }
+  if (digest::xxh64(bytes.substr(0, bytes.size() - 8)) != checksum) return std::nullopt;
+
+  Reader reader(bytes.substr(header_bytes, strings_offset - header_bytes));
   if (reader.get_text() != key.build_id) return std::nullopt;
   const std::uint32_t source_count = reader.get_count(28);
   if (!reader.ok() || source_count != key.sources.size()) return std::nullopt;
@@ -466,19 +512,18 @@ std::optional<Decoded> decode(std::string_view bytes, const Key& key) {
     }
     decoded.sources.push_back(std::move(stored));
   }
-  if (!reader.read_strings()) return std::nullopt;
-  visit(reader, decoded.catalog);
-  if (!reader.at_end() || !consistent(decoded.catalog)) return std::nullopt;
+  auto catalog = decode_parts(bytes.substr(strings_offset, bytes.size() - trailer_bytes - strings_offset), reader);
+  if (!catalog) return std::nullopt;
+  decoded.catalog = std::move(*catalog);
   return decoded;
 }
 
 std::optional<Catalog> decode_payload(std::string_view payload) {
-  Reader reader(payload);
-  if (!reader.read_strings()) return std::nullopt;
-  Catalog catalog;
-  visit(reader, catalog);
-  if (!reader.at_end() || !consistent(catalog)) return std::nullopt;
-  return catalog;
+  Reader split(payload);
+  const std::uint32_t strings_size = split.get_u32();
+  if (!split.ok() || strings_size > payload.size() - 4) return std::nullopt;
+  Reader body(payload.substr(4 + strings_size));
+  return decode_parts(payload.substr(4, strings_size), body);
 }
 
 std::string file_name(const Key& key) {

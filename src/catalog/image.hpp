@@ -6,6 +6,7 @@
 // nothing unless every byte checks and the key matches, so a stale, truncated or corrupt image is
 // never used.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -35,7 +36,10 @@ struct Key {
   std::vector<SourceDigest> sources;
 };
 
-// The image of `catalog` made from `key` (the sources' fnv1a64 are stored as given).
+// The image of `catalog` made from `key` (the sources' fnv1a64 are stored as given), handed to
+// `write` in pieces of about 1 MiB, in order, in one pass (a large catalog's image is never held
+// whole); or returned whole.
+void encode(const Catalog& catalog, const Key& key, const std::function<void(std::string_view)>& write);
 std::string encode(const Catalog& catalog, const Key& key);
 
 struct Decoded {
@@ -47,8 +51,9 @@ struct Decoded {
 // outside `bytes`.
 std::optional<Decoded> decode(std::string_view bytes, const Key& key);
 
-// The payload decoder alone, without the frame and its checksum (for the fuzz target: random bytes
-// rarely pass a checksum). Nothing unless `payload` is exactly one well-formed catalog.
+// The catalog decoder alone, without the header, key, trailer and checksum (for the fuzz target:
+// random bytes rarely pass a checksum): `payload` is a u32 size of the strings part, the strings
+// part, then the catalog. Nothing unless it is exactly one well-formed catalog.
 std::optional<Catalog> decode_payload(std::string_view payload);
 
 // The name of the cache file for `key`: "catalog-<16 hex>.bin", a digest of the whole key, so a

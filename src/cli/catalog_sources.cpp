@@ -308,7 +308,8 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
     // Keyed by the digests of the bytes parsed (a file changed since the check above gets the key
     // of what was parsed, never of what was checked).
     const catalog::image::Key key{io::program_build_id(), digests};
-    if (!io::write_cache_file(folder, catalog::image::file_name(key), catalog::image::encode(result.catalog, key))) {
+    const auto produce = [&](const io::Sink& write) { catalog::image::encode(result.catalog, key, write); };
+    if (!io::write_cache_file(folder, catalog::image::file_name(key), produce)) {
       cache = "not written (" + folder + " is not writable)";
     }
   }

@@ -131,7 +131,7 @@ MappedFile::~MappedFile() {
   if (data_ != nullptr) ::munmap(data_, size_);
 }
 
-bool write_cache_file(const std::string& folder, const std::string& name, std::string_view bytes,
+bool write_cache_file(const std::string& folder, const std::string& name, const std::function<void(const Sink&)>& produce,
                       std::size_t keep_files) {
   std::error_code error;
   std::filesystem::create_directories(folder, error);
@@ -144,7 +144,14 @@ bool write_cache_file(const std::string& folder, const std::string& name, std::s
   const bool unnamed = fd >= 0;
   if (!unnamed) fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
   if (fd < 0) return false;
-  bool done = write_all(fd, bytes);
+  bool done = true;
+  try {
+    produce([&](std::string_view bytes) { done = done && write_all(fd, bytes); });
+  } catch (...) {
+    ::close(fd);
+    if (!unnamed) ::unlink(temporary.c_str());
+    throw;
+  }
   if (done && unnamed) {
     const std::string self = "/proc/self/fd/" + std::to_string(fd);
     done = ::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, temporary.c_str(), AT_SYMLINK_FOLLOW) == 0;

@@ -4,6 +4,7 @@
 // A cache is an optimisation: nothing here throws; a file that cannot be mapped or written is no
 // cache, and the caller parses as if there were none.
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -30,12 +31,14 @@ class MappedFile {
   std::size_t size_ = 0;
 };
 
-// Writes `bytes` as folder/name: into an unnamed temporary in `folder` (created, mode 0700, with its
-// parents when missing), then named and renamed over `name`, so a reader sees the old file or the
-// whole new one, never a part; concurrent writers each rename a whole file. Then keeps the newest
-// `keep_files` files named catalog-*.bin and removes the rest (and temporaries left by a killed run
-// an hour or more ago). False, with nothing left behind, when any step fails.
-bool write_cache_file(const std::string& folder, const std::string& name, std::string_view bytes,
+// Writes what `produce` passes to its sink, in order, as folder/name: into an unnamed temporary in
+// `folder` (created, mode 0700, with its parents when missing), then named and renamed over `name`,
+// so a reader sees the old file or the whole new one, never a part; concurrent writers each rename
+// a whole file. Then keeps the newest `keep_files` files named catalog-*.bin and removes the rest
+// (and temporaries left by a killed run an hour or more ago). False, with nothing left behind, when
+// any step fails; an exception from `produce` passes through, also leaving nothing.
+using Sink = std::function<void(std::string_view bytes)>;
+bool write_cache_file(const std::string& folder, const std::string& name, const std::function<void(const Sink&)>& produce,
                       std::size_t keep_files = 8);
 
 }  // namespace gpuselect::io
