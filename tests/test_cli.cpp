@@ -63,7 +63,7 @@ TEST_CASE("recommend --format json is the versioned ranking document", "[cli]") 
   INFO(result.err);
   REQUIRE(result.exit_code == 0);
   const auto document = nlohmann::json::parse(result.out);
-  CHECK(document["schema_version"] == 2);
+  CHECK(document["schema_version"] == 3);
   CHECK(count_lines(result.out) == 1);  // compact unless --pretty
   double weight_sum = 0;
   for (const char* criterion : {"stability", "performance", "cost", "usability", "support"}) {
@@ -77,9 +77,10 @@ TEST_CASE("recommend --format json is the versioned ranking document", "[cli]") 
   for (const auto& candidate : candidates) {
     CHECK(candidate["rank"] == expected_rank++);
     for (const char* key :
-         {"offering_id", "provider", "gpu", "gpu_count", "nodes", "pricing_mode", "explanation", "warnings"}) {
+         {"offering_id", "provider", "gpu", "gpu_count", "nodes", "pricing_mode", "explanation_items", "warnings"}) {
       CHECK(candidate.contains(key));
     }
+    CHECK_FALSE(candidate.contains("explanation"));  // schema 3: each line once, its words as the item's text
     const double score = candidate["score"].get<double>();
     CHECK(score >= 0);
     CHECK(score <= 100);

@@ -508,7 +508,7 @@ TEST_CASE("recommend JSON has the fixed fields and stable numbers", "[render]") 
   const Example example = make_example();
   const auto document = render::recommend_json(example.view());
   CHECK(document.begin().key() == "schema_version");
-  CHECK(document["schema_version"] == 2);
+  CHECK(document["schema_version"] == 3);
   for (const char* key : {"generator", "workload", "weights", "profile", "currency", "providers", "gpus", "performances",
                           "candidates", "warning_messages", "excluded", "sensitivity", "summary"})
     CHECK(document.contains(key));
@@ -524,9 +524,15 @@ TEST_CASE("recommend JSON has the fixed fields and stable numbers", "[render]") 
 
   for (const auto& candidate : document["candidates"]) {
     for (const char* key : {"rank", "offering_id", "provider", "instance_type", "gpu", "gpu_count", "nodes",
-                            "pricing_mode", "score", "criteria", "performance", "time", "cost", "explanation",
+                            "pricing_mode", "score", "criteria", "performance", "time", "cost", "explanation_items",
                             "warnings", "pareto"})
       CHECK(candidate.contains(key));
+    // Schema 3: each explanation line once, as an item with its words in `text`.
+    CHECK_FALSE(candidate.contains("explanation"));
+    for (const auto& item : candidate["explanation_items"]) {
+      CHECK(item["text"].is_string());
+      CHECK_FALSE(item["text"].get<std::string>().empty());
+    }
     double sum = 0;
     for (const char* criterion : {"stability", "performance", "cost", "usability", "support"}) {
       const auto& part = candidate["criteria"][criterion];
@@ -856,6 +862,26 @@ TEST_CASE("catalog listings in table, json and csv", "[render]") {
 
   std::ostringstream html;
   CHECK_THROWS_AS(render::gpus(html, Format::html, example.catalog, style), Error);
+}
+
+TEST_CASE("the JSON writer escapes a byte wherever it falls in its eight-byte scan", "[render]") {
+  // The writer tests eight bytes at a time whether a string needs escaping: every byte that needs it
+  // (and its neighbours that do not), at every offset of strings of 1 to 24 bytes, against dump().
+  const std::vector<std::string> bytes = {std::string(1, '\0'), "\x01", "\x1f", "\"", "\\", "\x7f", "\x80", "\xff",
+                                          "\xc3\xa9", " ", "~", "!", "#", "[", "]"};
+  for (std::size_t length = 1; length <= 24; ++length) {
+    for (std::size_t at = 0; at < length; ++at) {
+      for (const auto& byte : bytes) {
+        std::string text(length, 'a');
+        text.replace(at, 1, byte);
+        std::ostringstream written;
+        render::write_json(written, nlohmann::ordered_json(text), false);
+        INFO("length " << length << ", byte " << static_cast<int>(static_cast<unsigned char>(byte[0])) << " at " << at);
+        CHECK(written.str() == nlohmann::ordered_json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
+                                   "\n");
+      }
+    }
+  }
 }
 
 TEST_CASE("the streaming JSON writer writes exactly what nlohmann's dump() writes", "[render]") {

@@ -3,6 +3,8 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace gpuselect {
 namespace {
@@ -11,10 +13,26 @@ constexpr std::size_t flush_bytes = std::size_t{64} * 1024;  // one write per 64
 
 // Printable ASCII without '"' and '\\': written as is. Anything else goes through nlohmann's own
 // escaping so control characters, non-ASCII and invalid UTF-8 come out exactly as dump() writes them.
+// Eight bytes at a time (every string of a document passes here): a word holds a byte to escape when
+// one of its bytes is below 0x20, at or above 0x7f, '"' or '\\'. Each test is exact for "some byte",
+// the classic zero-byte trick: (w - 0x01..) & ~w & 0x80.. is non-zero iff some byte of w is zero.
 bool is_plain_ascii(std::string_view text) {
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte >= 0x7f || c == '"' || c == '\\') return false;
+  constexpr std::uint64_t ones = 0x0101010101010101U;
+  constexpr std::uint64_t highs = 0x8080808080808080U;
+  const auto has_zero_byte = [](std::uint64_t word) { return ((word - ones) & ~word & highs) != 0; };
+  std::size_t at = 0;
+  for (; at + 8 <= text.size(); at += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, text.data() + at, 8);
+    const bool high_or_del = ((word | (word + ones)) & highs) != 0;  // a byte >= 0x80, or 0x7f (+1 sets bit 7)
+    const bool control = ((word - 0x20 * ones) & ~word & highs) != 0;  // a byte < 0x20 (bytes < 0x80 here)
+    if (high_or_del || control || has_zero_byte(word ^ (ones * '"')) || has_zero_byte(word ^ (ones * '\\'))) {
+      return false;
+    }
+  }
+  for (; at < text.size(); ++at) {
+    const auto byte = static_cast<unsigned char>(text[at]);
+    if (byte < 0x20 || byte >= 0x7f || byte == '"' || byte == '\\') return false;
   }
   return true;
 }

@@ -210,6 +210,17 @@ ordered_json band_json(const estimate::Band& band, double (*round)(double) = rou
   return {{"low", round(band.low)}, {"high", round(band.high)}, {"in_calibrated_regime", band.in_calibrated_regime}};
 }
 
+// band_json's bytes written straight to the stream: per candidate, no tree to build.
+void write_band(JsonWriter& json, std::string_view name, const estimate::Band& band,
+                double (*round)(double) = round_figure) {
+  json.key(name);
+  json.begin_object();
+  json.field("low", round(band.low));
+  json.field("high", round(band.high));
+  json.field("in_calibrated_regime", band.in_calibrated_regime);
+  json.end_object();
+}
+
 // llm-inference adds "serving": the batch, latency and throughput of one replica with error bands.
 ordered_json throughput_json(const estimate::Performance& estimate, const workload::Profile& profile) {
   const auto& throughput = estimate.throughput;
@@ -272,12 +283,14 @@ ordered_json throughput_json(const estimate::Performance& estimate, const worklo
   return object;
 }
 
-// ---- The ranking documents (recommend, compare), schema_version 2, streamed.
+// ---- The ranking documents (recommend, compare), schema_version 3, streamed.
 // Each field is one line in one function below; facts shared by many candidates (names, the
 // performance of a machine shape with its MFU basis, warning sentences) are written once per document
 // and referred to from each candidate.
 
-constexpr int ranking_schema_version = 2;
+// 3: a candidate's explanation is `explanation_items` only (schema 2 also wrote each line's sentence as
+// `explanation`, the same as the item's `text`; docs/output.md "Migrating ... from 2 to 3").
+constexpr int ranking_schema_version = 3;
 
 // Per-document tables that candidates refer to, filled in a first pass over the candidates written.
 struct SharedFacts {
@@ -374,7 +387,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   json.field("instances", cost.instances);
   // The quote (docs/estimation.md "Price age and quote sanity"): its age, the band and upper factor.
   if (cost.quote_age_days >= 0) json.field("quote_age_days", cost.quote_age_days);
-  if (cost.total_band.high > 0) json.field("total_band", band_json(cost.total_band, round_money));
+  if (cost.total_band.high > 0) write_band(json, "total_band", cost.total_band, round_money);
   json.field("price_band_pct", round_decimals(cost.price_band_pct, 2));
   json.field("price_high_factor", round_decimals(cost.price_high_factor, 4));
   // Training: the chance of ending within --deadline at the time distribution, interruptions and
@@ -388,7 +401,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
     }
     if (cost.hours_at_confidence > 0) json.field("hours_at_confidence", round_figure(cost.hours_at_confidence));
     json.field("acquisition_wait_hours", round_figure(cost.acquisition_wait_hours));
-    json.field("acquisition_wait_hours_band", band_json(cost.acquisition_wait_band, round_figure));
+    write_band(json, "acquisition_wait_hours_band", cost.acquisition_wait_band);
     json.field("staging_hours", round_figure(cost.staging_hours));
   }
   if (mode == catalog::PricingMode::spot) {
@@ -415,7 +428,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   if (profile.kind == workload::Kind::cv_inference)
     json.field("per_thousand_images", round_decimals(cost.per_thousand_images, 4));
   if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0)
-    json.field("per_million_output_tokens_band", band_json(cost.per_million_output_tokens_band, round_money));
+    write_band(json, "per_million_output_tokens_band", cost.per_million_output_tokens_band, round_money);
   if (catalog::term_hours(mode) > 0) {
     json.field("break_even_utilisation_pct", round_decimals(cost.break_even_utilisation_pct, 1));
     json.field("commitment", round_money(cost.commitment));
@@ -437,6 +450,7 @@ struct CandidateContext {
   const workload::Profile& profile;
   const SharedFacts& facts;
   MessageTable& messages;
+  scoring::FactsMemo& explanation_facts;  // figures many rows' explanations repeat, made once
   bool with_indicators = false;  // compare: the indicators behind each criterion
 };
 
@@ -510,24 +524,17 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   json.field("wall_hours", round_figure(candidate.hours));
   json.field("gpu_hours", round_figure(gpu_hours));
   if (const auto hours = candidate_hours(candidate, performance, context.ranking.risk_averse); hours.band.high > 0) {
-    json.field("wall_hours_band", band_json(hours.band));
+    write_band(json, "wall_hours_band", hours.band);
   }
   json.end_object();
   json.key("cost");
   write_cost(json, candidate.mode, candidate.cost, candidate.total_cost, context.profile, context.ranking.currency,
              false);
-  const auto explanation = scoring::explanation(context.catalog, context.ranking, candidate);
-  json.key("explanation");
-  json.begin_array();
-  std::vector<std::string> sentences;
-  sentences.reserve(explanation.lines.size());
-  for (const auto& line : explanation.lines) sentences.push_back(scoring::sentence(line));
-  for (const auto& text : sentences) json.value(text);
-  json.end_array();
+  // Each line once, as data with its sentence (schema 3; schema 2 also wrote the sentences apart).
+  const auto explanation = scoring::explanation(context.catalog, context.ranking, candidate, &context.explanation_facts);
   json.key("explanation_items");
   json.begin_array();
-  for (std::size_t index = 0; index < explanation.lines.size(); ++index) {
-    const auto& line = explanation.lines[index];
+  for (const auto& line : explanation.lines) {
     json.begin_object();
     json.field("kind", scoring::to_string(line.kind));
     json.key("criterion");
@@ -538,7 +545,7 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
     }
     json.field("value", round_score(line.score));
     json.field("figure", line.figure);
-    json.field("text", sentences[index]);
+    json.field("text", scoring::sentence(line));
     json.end_object();
   }
   json.end_array();
@@ -745,7 +752,8 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   json.end_array();
   json.key("candidates");
   json.begin_array();
-  const CandidateContext context{catalog, ranking, view.profile, facts, messages, compare};
+  scoring::FactsMemo explanation_facts;
+  const CandidateContext context{catalog, ranking, view.profile, facts, messages, explanation_facts, compare};
   for (std::size_t index = 0; index < shown; ++index) write_candidate(json, context, ranking.candidates[index]);
   json.end_array();
   json.key("warning_messages");

@@ -15,7 +15,14 @@ namespace gpuselect::render::detail {
 
 double round_decimals(double value, int decimals) {
   if (!std::isfinite(value)) return 0;
-  const double scale = std::pow(10.0, decimals);
+  // 10^0 .. 10^22 are exact doubles, equal to what std::pow returns for them: a table, not a pow
+  // call per number written (JSON writes ~60 numbers a candidate).
+  static constexpr std::array<double, 23> exact_powers = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                                          1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                                          1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const double scale = decimals >= 0 && decimals < static_cast<int>(exact_powers.size())
+                           ? exact_powers[static_cast<std::size_t>(decimals)]
+                           : std::pow(10.0, decimals);
   const double rounded = std::round(value * scale) / scale;
   return rounded == 0 ? 0.0 : rounded;  // no "-0"
 }

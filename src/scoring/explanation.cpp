@@ -175,7 +175,23 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
   return join(parts);
 }
 
+// Usability and support figures are the provider's alone (its environment, support and compliance).
+bool provider_level(Criterion criterion) { return criterion == Criterion::usability || criterion == Criterion::support; }
+
 }  // namespace
+
+const std::string& FactsMemo::facts(const catalog::Catalog& catalog, const Ranking& ranking,
+                                    const Candidate& candidate, Criterion criterion) {
+  // Key: the provider (high bit set) or the candidate's index in the ranking, times the criteria.
+  const auto c = static_cast<std::uint64_t>(criterion);
+  const std::uint64_t key =
+      provider_level(criterion)
+          ? (std::uint64_t{1} << 63) | (catalog.offerings[candidate.offering_index].provider_index * criterion_count + c)
+          : static_cast<std::uint64_t>(&candidate - ranking.candidates.data()) * criterion_count + c;
+  const auto [at, added] = figures_.try_emplace(key);
+  if (added) at->second = scoring::facts(catalog, ranking, candidate, criterion);
+  return at->second;
+}
 
 std::string reason_text(const ExclusionReason& reason, std::string_view currency) {
   switch (reason.kind) {
@@ -230,9 +246,22 @@ std::string_view to_string(Explanation::Kind kind) {
   return index < explanation_kinds.size() ? explanation_kinds[index] : std::string_view{};
 }
 
-Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate) {
+Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                        FactsMemo* memo) {
   using Kind = Explanation::Kind;
   Explanation result;
+  // Each figure is made once: this row's own (strongest or weakest may be a gain's criterion too),
+  // and through the memo a provider's and a rival's, which many rows repeat.
+  std::array<std::optional<std::string>, criterion_count> own_figures;
+  const auto own_facts = [&](Criterion criterion) -> const std::string& {
+    if (memo != nullptr && provider_level(criterion)) return memo->facts(catalog, ranking, candidate, criterion);
+    auto& figure = own_figures[static_cast<std::size_t>(criterion)];
+    if (!figure) figure = facts(catalog, ranking, candidate, criterion);
+    return *figure;
+  };
+  const auto rival_facts = [&](const Candidate& rival, Criterion criterion) {
+    return memo != nullptr ? memo->facts(catalog, ranking, rival, criterion) : facts(catalog, ranking, rival, criterion);
+  };
   auto& lines = result.lines;
   // Serving rows all meet the load (and llm-inference the latency targets) and score 100 on
   // performance (the criterion saturates, docs/scoring.md): a criterion every row shares says nothing about this one.
@@ -251,7 +280,7 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
     line.kind = kind;
     line.criterion = static_cast<Criterion>(c);
     line.score = candidate.criteria[c].score;
-    line.figure = facts(catalog, ranking, candidate, *line.criterion);
+    line.figure = own_facts(*line.criterion);
     return line;
   };
   lines.push_back(criterion_line(Kind::strongest, strongest));
@@ -311,8 +340,8 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
     std::stable_sort(line.gains.begin(), line.gains.end(),
                      [](const Explanation::Gain& x, const Explanation::Gain& y) { return x.points > y.points; });
     for (auto& gain : line.gains) {
-      gain.figure = facts(catalog, ranking, candidate, gain.criterion);
-      gain.rival_figure = facts(catalog, ranking, rival, gain.criterion);
+      gain.figure = own_facts(gain.criterion);
+      gain.rival_figure = rival_facts(rival, gain.criterion);
     }
     lines.push_back(std::move(line));
   }

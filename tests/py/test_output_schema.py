@@ -86,9 +86,12 @@ def main():
     broken["performances"][0]["memory"]["per_gpu"]["total_bytes"] = 1.5
     check(not validator.is_valid(broken), "schema accepted fractional bytes")
     broken = copy.deepcopy(example)
+    broken["candidates"][0]["explanation"] = [item["text"] for item in broken["candidates"][0]["explanation_items"]]
+    check(not validator.is_valid(broken), "schema accepted schema_version 2's 'explanation' list in a schema 3 document")
+    broken = copy.deepcopy(example)
     broken["candidates"][0]["performance"] = "0"
     check(not validator.is_valid(broken), "schema accepted a performance reference that is not an index")
-    for version in (1, 3):
+    for version in (1, 2, 4):
         broken = copy.deepcopy(example)
         broken["schema_version"] = version
         check(not validator.is_valid(broken), f"schema accepted a recommend document of schema_version {version}")
