@@ -890,6 +890,49 @@ TEST_CASE("explain: strongest and weakest with numbers, what it takes to win", "
   CHECK(checked > 0);
 }
 
+TEST_CASE("explain: a FactsMemo shared by every row gives each row's own explanation", "[scoring]") {
+  // The JSON writer explains every row with one memo (a provider's usability and support figures, a
+  // rival's figures made once): on the built-in catalog with 600 synthetic offerings many rows share
+  // a provider and a cheaper-and-faster rival, and each row's lines must equal those made without.
+  std::vector<catalog::SourceText> sources;
+  for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  bench::SyntheticOptions generate;
+  generate.offerings = 600;
+  const std::string overlay = bench::synthetic_catalog_yaml(bench::builtin_catalog(), generate);
+  sources.push_back({"synthetic.yaml", overlay});
+  const auto loaded = catalog::load(sources);
+  REQUIRE(loaded.ok());
+  const auto& catalog = loaded.catalog;
+  const auto ranking = testing::rank_checked(catalog, job(workload::Kind::llm_finetune, "7e9", catalog),
+                                             options_for(workload::Kind::llm_finetune));
+  REQUIRE(ranking.candidates.size() > 100);
+  scoring::FactsMemo memo;
+  std::size_t gains = 0;
+  std::size_t provider_lines = 0;
+  for (const auto& candidate : ranking.candidates) {
+    const auto with_memo = scoring::explanation(catalog, ranking, candidate, &memo);
+    const auto without = scoring::explanation(catalog, ranking, candidate);
+    REQUIRE(with_memo.lines.size() == without.lines.size());
+    for (std::size_t i = 0; i < without.lines.size(); ++i) {
+      const auto& line = with_memo.lines[i];
+      INFO(catalog.offerings[candidate.offering_index].id << " line " << i);
+      CHECK(scoring::sentence(line) == scoring::sentence(without.lines[i]));
+      CHECK(line.figure == without.lines[i].figure);
+      REQUIRE(line.gains.size() == without.lines[i].gains.size());
+      for (std::size_t g = 0; g < line.gains.size(); ++g) {
+        CHECK(line.gains[g].figure == without.lines[i].gains[g].figure);
+        CHECK(line.gains[g].rival_figure == without.lines[i].gains[g].rival_figure);
+        ++gains;
+      }
+      if (line.criterion == scoring::Criterion::support || line.criterion == scoring::Criterion::usability) {
+        ++provider_lines;
+      }
+    }
+  }
+  CHECK(gains > 50);            // rivals' figures came from the memo many times
+  CHECK(provider_lines > 50);   // and providers' figures
+}
+
 TEST_CASE("explain: the precomputed win envelope gives the words of a scan of every candidate", "[scoring]") {
   // The built-in catalog, then with 600 synthetic offerings over it (many candidates tie on the
   // provider-only criteria, which the envelope must prune without losing a binding line).

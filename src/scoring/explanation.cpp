@@ -403,7 +403,15 @@ std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog,
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
   std::vector<std::string_view> figures;
-  const std::string price_key = "pricing." + std::string(catalog::pricing_key(candidate.mode));
+  // "pricing.<key>" per mode, as estimated_fields name prices: made once, not per row.
+  static const auto price_keys = [] {
+    std::array<std::string, catalog::pricing_mode_count> keys;
+    for (std::size_t mode = 0; mode < keys.size(); ++mode) {
+      keys[mode] = "pricing." + std::string(catalog::pricing_key(static_cast<catalog::PricingMode>(mode)));
+    }
+    return keys;
+  }();
+  const std::string& price_key = price_keys[static_cast<std::size_t>(candidate.mode)];
   // A spot quote that is suspect or older than a market price stays fresh is a guess at today's price.
   const bool guessed_spot = candidate.mode == catalog::PricingMode::spot &&
                             (candidate.cost.spot_quote_suspect() || candidate.cost.spot_quote_old);
