@@ -14,6 +14,7 @@
 // The strings come last so the image is written in one pass, to a file, without being held whole.
 #include "catalog/image.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <functional>
@@ -129,10 +130,36 @@ class Writer {
 
 // ---- the reader: every read is bounds-checked; the first failure stops all further reads ----
 
+// The running checksum of the bytes a Reader has passed (decode: one pass over the mapped image,
+// hashing 8 MiB ahead of the reader and releasing what it has passed).
+struct Hashing {
+  digest::Xxh64 sum;
+  std::size_t hashed_until = 0;
+  std::size_t released_until = 0;
+  const Release* release = nullptr;
+};
+
 class Reader {
  public:
   static constexpr bool reading = true;
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  explicit Reader(std::string_view bytes, std::size_t start = 0, Hashing* hashing = nullptr)
+      : bytes_(bytes), position_(start), hashing_(hashing) {}
+
+  // Hashes every byte up to `end` not hashed yet, a chunk at a time; releases the chunks before the
+  // one being read.
+  void hash_through(std::size_t end) {
+    constexpr std::size_t chunk_bytes = std::size_t{8} << 20;
+    while (hashing_->hashed_until < end) {
+      const std::size_t from = hashing_->hashed_until;
+      const std::size_t to = std::min(bytes_.size(), from + chunk_bytes);
+      hashing_->sum.add(bytes_.data() + from, to - from);
+      hashing_->hashed_until = to;
+      if (hashing_->release != nullptr && *hashing_->release && from - hashing_->released_until >= chunk_bytes) {
+        (*hashing_->release)(hashing_->released_until, from - hashing_->released_until);
+        hashing_->released_until = from;
+      }
+    }
+  }
 
   bool ok() const { return ok_; }
   bool at_end() const { return ok_ && position_ == bytes_.size(); }
@@ -215,6 +242,7 @@ class Reader {
       return false;
     }
     position_ += size;
+    if (hashing_ != nullptr && position_ > hashing_->hashed_until) hash_through(position_);
     return true;
   }
   std::uint8_t get_u8() {
@@ -224,6 +252,7 @@ class Reader {
 
   std::string_view bytes_;
   std::size_t position_ = 0;
+  Hashing* hashing_ = nullptr;
   bool ok_ = true;
   std::vector<std::string_view> strings_;
 };
@@ -479,7 +508,7 @@ std::optional<Catalog> decode_parts(std::string_view strings, Reader& body) {
 }
 }  // namespace
 
-std::optional<Decoded> decode(std::string_view bytes, const Key& key) {
+std::optional<Decoded> decode(std::string_view bytes, const Key& key, const Release& release) {
   if (bytes.size() < header_bytes + trailer_bytes || bytes.substr(0, magic.size()) != magic) return std::nullopt;
   Reader header(bytes.substr(magic.size(), header_bytes - magic.size()));
   const std::uint32_t version = header.get_u32();
@@ -492,9 +521,11 @@ std::optional<Decoded> decode(std::string_view bytes, const Key& key) {
       strings_offset < header_bytes || strings_offset > bytes.size() - trailer_bytes) {
     return std::nullopt;
   }
-  if (digest::xxh64(bytes.substr(0, bytes.size() - 8)) != checksum) return std::nullopt;
-
-  Reader reader(bytes.substr(header_bytes, strings_offset - header_bytes));
+  // One pass: the catalog is read as the checksum is taken (8 MiB ahead), and kept only when the
+  // checksum matches; every read is bounds-checked, so damaged bytes are read safely first.
+  Hashing hashing;
+  hashing.release = &release;
+  Reader reader(bytes.substr(0, strings_offset), header_bytes, &hashing);
   if (reader.get_text() != key.build_id) return std::nullopt;
   const std::uint32_t source_count = reader.get_count(28);
   if (!reader.ok() || source_count != key.sources.size()) return std::nullopt;
@@ -514,6 +545,9 @@ std::optional<Decoded> decode(std::string_view bytes, const Key& key) {
   }
   auto catalog = decode_parts(bytes.substr(strings_offset, bytes.size() - trailer_bytes - strings_offset), reader);
   if (!catalog) return std::nullopt;
+  reader.hash_through(strings_offset);
+  hashing.sum.add(bytes.data() + strings_offset, bytes.size() - 8 - strings_offset);
+  if (hashing.sum.value() != checksum) return std::nullopt;
   decoded.catalog = std::move(*catalog);
   return decoded;
 }

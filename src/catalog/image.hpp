@@ -48,8 +48,11 @@ struct Decoded {
 };
 // The catalog stored in `bytes` when it is a whole, intact image of this format made from `key`
 // (fnv1a64 in `key` is not compared); nothing otherwise. Never throws on bad bytes; never reads
-// outside `bytes`.
-std::optional<Decoded> decode(std::string_view bytes, const Key& key);
+// outside `bytes`. `release`, when given, is told of ranges of `bytes` (offset, size) it will not
+// read again, as it goes: a mapped file's pages can be given back (a large image is then never
+// resident whole).
+using Release = std::function<void(std::size_t offset, std::size_t size)>;
+std::optional<Decoded> decode(std::string_view bytes, const Key& key, const Release& release = nullptr);
 
 // The catalog decoder alone, without the header, key, trailer and checksum (for the fuzz target:
 // random bytes rarely pass a checksum): `payload` is a u32 size of the strings part, the strings

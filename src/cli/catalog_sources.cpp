@@ -267,7 +267,8 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
     catalog::image::Key key{io::program_build_id(), finish_digests(read, states)};
     const std::string path = folder + "/" + catalog::image::file_name(key);
     const io::MappedFile file(path);
-    if (auto decoded = catalog::image::decode(file.bytes(), key)) {
+    const auto release = [&file](std::size_t offset, std::size_t size) { file.release(offset, size); };
+    if (auto decoded = catalog::image::decode(file.bytes(), key, release)) {
       loaded_digests() = {std::move(decoded->sources), true, true};
       return {std::move(decoded->catalog), "used " + path};
     }

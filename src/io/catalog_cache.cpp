@@ -127,6 +127,15 @@ MappedFile::MappedFile(const std::string& path) {
   ::close(fd);
 }
 
+void MappedFile::release(std::size_t offset, std::size_t size) const {
+  static const auto page_bytes = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  if (data_ == nullptr || offset >= size_ || page_bytes == 0) return;
+  size = std::min(size, size_ - offset);
+  const std::size_t first = (offset + page_bytes - 1) / page_bytes * page_bytes;
+  const std::size_t last = (offset + size) / page_bytes * page_bytes;
+  if (last > first) ::madvise(static_cast<char*>(data_) + first, last - first, MADV_DONTNEED);
+}
+
 MappedFile::~MappedFile() {
   if (data_ != nullptr) ::munmap(data_, size_);
 }

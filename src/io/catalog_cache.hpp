@@ -24,6 +24,9 @@ class MappedFile {
   MappedFile(const MappedFile&) = delete;
   MappedFile& operator=(const MappedFile&) = delete;
   std::string_view bytes() const { return {static_cast<const char*>(data_), size_}; }
+  // Gives back the whole pages inside [offset, offset + size) (MADV_DONTNEED): they leave the
+  // resident set, and a later read maps the file's bytes again. A hint; never changes the bytes.
+  void release(std::size_t offset, std::size_t size) const;
   bool empty() const { return size_ == 0; }
 
  private:
