@@ -445,7 +445,9 @@ int rank_of(const nlohmann::json& document, const std::string& offering_id) {
 // performance score saturated, an 8x H100 node at $17,239 a month ranked first over a 1x B200 at
 // $5,130 that met the same targets.
 TEST_CASE("scenario: serving at a latency target, speed beyond the met targets does not outrank cost", "[advice]") {
-  const auto document = json_of(with(serving_70b_at_50ms, {"--top", "200"}));
+  // The B200 fleet compared below is Lambda's (low stock, no uptime SLA): both tier classes let in.
+  const auto document =
+      json_of(with(serving_70b_at_50ms, {"--top", "200", "--allow-low-stock", "--allow-no-sla"}));
   const auto& candidates = document["candidates"];
   REQUIRE(candidates.size() > 10);
   for (const auto& candidate : candidates) {
@@ -477,11 +479,13 @@ TEST_CASE("scenario: serving at a latency target, speed beyond the met targets d
 // the list, below a single data-center GPU, with the licence risk said in words and the failure
 // exposure of 32 GPUs in the stability criterion.
 TEST_CASE("scenario: production serving on consumer GeForce cards warns and weighs their fleet", "[advice]") {
-  // Brought back with --allow-consumer (production serving excludes them by default). On-demand only:
-  // a month's subscription on a container platform is another comparison (tests/test_china.cpp).
+  // Brought back with --allow-consumer (production serving excludes them by default; their hosts
+  // publish no uptime SLA: --allow-no-sla). On-demand only: a month's subscription on a container
+  // platform is another comparison (tests/test_china.cpp).
   const auto document =
       json_of(with(serving_70b_at_50ms,
-                   {"--top", "200", "--allow-consumer", "--allow-marketplace", "--pricing", "on-demand"}));
+                   {"--top", "200", "--allow-consumer", "--allow-marketplace", "--allow-no-sla", "--pricing",
+                    "on-demand"}));
   const std::set<std::string> consumer = {"rtx-3090", "rtx-4090", "rtx-5090"};
   int consumer_rows = 0;
   double best_consumer_stability = 0;

@@ -280,3 +280,55 @@ TEST_CASE("scenario: a marketplace host in mainland China is ranked only when ma
   const auto asked = json_of(with(args, {"--currency", "CNY"}));
   CHECK(row_of(asked, "vast/2x-RTX_3090-32-65536", "on-demand") != nullptr);
 }
+
+TEST_CASE("scenario: production serving leaves out low-stock SKUs on demand unless --allow-low-stock", "[risk]") {
+  // Expert reviews 2 and 3: Lambda's low-stock 1x B200 was #1 for 70B serving at 2 req/s.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--tpot-ms", "50",
+                                         "--ttft-ms", "500", "--requests-per-s", "2", "--top", "all"};
+  const auto production = json_of(args);
+  REQUIRE_FALSE(production["candidates"].empty());
+  CHECK(row_of(production, "lambda/gpu_1x_b200_sxm6", "on-demand") == nullptr);
+  // CoreWeave's 8x H100 has an SLA but low stock: the tier alone keeps it out.
+  CHECK(row_of(production, "coreweave/gd-8xh100ib-i128", "on-demand") == nullptr);
+  bool noted = false;
+  for (const auto& note : production["notes"]) noted = noted || note["code"] == "N-TIER-LOW-STOCK";
+  CHECK(noted);
+  const auto allowed = json_of(with(args, {"--allow-low-stock"}));
+  CHECK(row_of(allowed, "coreweave/gd-8xh100ib-i128", "on-demand") != nullptr);
+  CHECK(row_of(allowed, "lambda/gpu_1x_b200_sxm6", "on-demand") == nullptr);  // still no SLA
+  const auto both = json_of(with(args, {"--allow-low-stock", "--allow-no-sla"}));
+  CHECK(row_of(both, "lambda/gpu_1x_b200_sxm6", "on-demand") != nullptr);
+  const auto development = json_of(with(args, {"--serving-tier", "development"}));
+  CHECK(row_of(development, "lambda/gpu_1x_b200_sxm6", "on-demand") != nullptr);
+}
+
+TEST_CASE("scenario: production serving leaves out providers without an uptime SLA unless --allow-no-sla", "[risk]") {
+  // Expert review 3: AutoDL (no SLA, basic support) was #1 for production serving in CNY.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--region", "cn",
+                                         "--currency", "CNY", "--pricing", "on-demand", "--top", "all"};
+  const auto production = json_of(args);
+  REQUIRE_FALSE(production["candidates"].empty());
+  for (const auto& row : production["candidates"]) CHECK(row["offering_id"].get<std::string>().rfind("autodl/", 0) != 0);
+  bool noted = false;
+  for (const auto& note : production["notes"]) noted = noted || note["code"] == "N-TIER-NO-SLA";
+  CHECK(noted);
+  CHECK(production["request"]["allow_no_sla"] == false);
+  const auto allowed = json_of(with(args, {"--allow-no-sla"}));
+  CHECK(allowed["request"]["allow_no_sla"] == true);
+  bool autodl = false;
+  for (const auto& row : allowed["candidates"]) autodl = autodl || row["offering_id"].get<std::string>().rfind("autodl/", 0) == 0;
+  CHECK(autodl);
+}
+
+TEST_CASE("scenario: a model released in FP8 is served in FP8 by default", "[risk]") {
+  // Expert review 3: DeepSeek-V3 (weights released in FP8) was served in bf16, twice its memory.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "deepseek-v3", "--top", "3"};
+  const auto served = json_of(args);
+  REQUIRE_FALSE(served["candidates"].empty());
+  CHECK(served["workload"]["precision"] == "fp8");
+  const auto upcast = json_of(with(args, {"--precision", "bf16"}));
+  CHECK(upcast["workload"]["precision"] == "bf16");
+  // Training is unaffected by the release's format.
+  const auto tuned = json_of({"recommend", "-w", "llm-finetune", "-m", "deepseek-v3", "--method", "lora", "--top", "1"});
+  CHECK(tuned["workload"]["precision"] == "bf16");
+}

@@ -49,6 +49,8 @@ enum class ModelFamily : std::uint8_t { decoder, encoder, moe, cnn, vit };
 // Attention of a transformer preset: multi-head, grouped-query (kv_heads < heads), or DeepSeek's
 // multi-head latent attention (a compressed KV latent of kv_lora_rank plus a shared RoPE key).
 enum class AttentionKind : std::uint8_t { mha, gqa, mla };
+// The number format a model's published weights are stored in (DeepSeek-V3: FP8 e4m3 blocks).
+enum class WeightsPrecision : std::uint8_t { bf16, fp8, fp4 };
 
 // Names as written in YAML and JSON ("on-demand" for PricingMode::on_demand on the command line,
 // "on_demand" as a pricing key). Each returns "" for an out-of-range value.
@@ -65,6 +67,7 @@ std::string_view to_string(SupportHours value);
 std::string_view to_string(Resize value);
 std::string_view to_string(ModelFamily value);
 std::string_view to_string(AttentionKind value);
+std::string_view to_string(WeightsPrecision value);
 std::optional<PricingMode> parse_pricing_mode(std::string_view text);  // accepts both spellings
 
 // Where a record or field came from: index into Catalog::files, 1-based line and column.
@@ -334,6 +337,8 @@ struct ModelPreset {
   int expert_ffn = 0;         // inner dimension of one routed expert's FFN
   // When the file names none, load() sets gqa if kv_heads < heads, else mha.
   AttentionKind attention = AttentionKind::mha;
+  // What the released checkpoint is stored in; serving defaults to it (fp8) where the GPU runs it.
+  WeightsPrecision weights_precision = WeightsPrecision::bf16;
   std::vector<std::string> aliases;
   std::string source;
   SourcePos pos;

@@ -259,8 +259,10 @@ enum class ExclusionKind : std::uint8_t {
   spot_serving,      // spot capacity: --allow-spot-serving
   software,          // the job relies on a method or kernel the GPU's stack does not run: --allow-immature-stack
   shared_gpu,        // production serving on a shared vGPU share (catalog isolation vgpu): --allow-shared-gpu
+  low_stock,         // production serving on a SKU whose stock is low (catalog stock): --allow-low-stock
+  no_sla,            // production serving from a provider with no uptime SLA (sla_uptime_pct 0): --allow-no-sla
 };
-inline constexpr std::size_t exclusion_kind_count = 22;  // values of ExclusionKind
+inline constexpr std::size_t exclusion_kind_count = 24;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
 struct ExclusionReason {
@@ -317,6 +319,10 @@ struct Options {
   bool allow_marketplace = false;
   // --allow-shared-gpu: production serving ranks shared (time-sliced, fractional) vGPU shares too.
   bool allow_shared_gpu = false;
+  // --allow-low-stock: production serving ranks SKUs whose stock is low too.
+  bool allow_low_stock = false;
+  // --allow-no-sla: production serving ranks providers that publish no uptime SLA too.
+  bool allow_no_sla = false;
   // --allow-immature-stack: rank rows whose stack is unsupported for the job (warned, stability and
   // usability 0 on their software indicator) instead of excluding them.
   bool allow_immature_stack = false;
@@ -402,7 +408,7 @@ struct Ranking {
   };
   std::vector<Note> notes;
   // Production serving: per class the service tier kept out (ExclusionKind consumer_gpu,
-  // marketplace_host, shared_gpu, spot_serving), how many offerings and the cheapest row among them.
+  // marketplace_host, shared_gpu, low_stock, no_sla, spot_serving), how many offerings and the cheapest row among them.
   struct TierExclusion {
     ExclusionKind kind = ExclusionKind::consumer_gpu;
     int offerings = 0;

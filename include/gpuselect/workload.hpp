@@ -172,6 +172,8 @@ struct Profile {
   catalog::ModelFamily family = catalog::ModelFamily::decoder;
   Shape shape;
   int model_max_context = 0;  // tokens the preset's model was trained for; 0 when not stated (custom)
+  // The format the preset's released weights are stored in (bf16 for custom models).
+  catalog::WeightsPrecision model_weights_precision = catalog::WeightsPrecision::bf16;
   Method method = Method::full;
   int lora_rank = 16;
   std::vector<std::string> lora_targets;  // "q_proj", "k_proj", ...

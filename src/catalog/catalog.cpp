@@ -38,6 +38,7 @@ constexpr std::array<std::string_view, 3> support_hours_names = {"business", "ex
 constexpr std::array<std::string_view, 3> resize_names = {"live", "restart", "none"};
 constexpr std::array<std::string_view, 5> model_family_names = {"decoder", "encoder", "moe", "cnn", "vit"};
 constexpr std::array<std::string_view, 3> attention_kind_names = {"mha", "gqa", "mla"};
+constexpr std::array<std::string_view, 3> weights_precision_names = {"bf16", "fp8", "fp4"};
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -128,6 +129,7 @@ std::string_view to_string(SupportHours value) { return name_in(value, support_h
 std::string_view to_string(Resize value) { return name_in(value, resize_names); }
 std::string_view to_string(ModelFamily value) { return name_in(value, model_family_names); }
 std::string_view to_string(AttentionKind value) { return name_in(value, attention_kind_names); }
+std::string_view to_string(WeightsPrecision value) { return name_in(value, weights_precision_names); }
 
 std::optional<PricingMode> parse_pricing_mode(std::string_view text) {
   for (std::size_t i = 0; i < pricing_mode_count; ++i) {

@@ -299,6 +299,7 @@ constexpr std::array model_fields = {
     integer<&M::expert_ffn>("expert_ffn", zero_to(1e7)),
     integer<&M::shape, &ModelShape::dense_layers>("dense_layers", zero_to(10000)),
     enumeration<&M::attention>("attention"),
+    enumeration<&M::weights_precision>("weights_precision"),
     integer<&M::shape, &ModelShape::head_dim>("head_dim", zero_to(10000)),
     integer<&M::shape, &ModelShape::kv_lora_rank>("kv_lora_rank", zero_to(65536)),
     integer<&M::shape, &ModelShape::qk_rope_head_dim>("qk_rope_head_dim", zero_to(10000)),

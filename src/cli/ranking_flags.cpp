@@ -57,6 +57,10 @@ constexpr RankingOption constraint_options[] = {
      "Production serving: rank marketplace hosts too (default: excluded)", "Constraints"},
     {"--allow-shared-gpu", nullptr, &RankingFlags::allow_shared_gpu,
      "Production serving: rank shared (time-sliced, fractional) vGPU shares too (default: excluded)", "Constraints"},
+    {"--allow-low-stock", nullptr, &RankingFlags::allow_low_stock,
+     "Production serving: rank SKUs whose stock is low too (default: excluded)", "Constraints"},
+    {"--allow-no-sla", nullptr, &RankingFlags::allow_no_sla,
+     "Production serving: rank providers that publish no uptime SLA too (default: excluded)", "Constraints"},
     {"--allow-immature-stack", nullptr, &RankingFlags::allow_immature_stack,
      "Rank GPUs whose software stack does not run the job's method, precision or kernels (default: excluded, "
      "constraint 'software')",
@@ -123,6 +127,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.allow_consumer = flags.allow_consumer;
   options.allow_marketplace = flags.allow_marketplace;
   options.allow_shared_gpu = flags.allow_shared_gpu;
+  options.allow_low_stock = flags.allow_low_stock;
+  options.allow_no_sla = flags.allow_no_sla;
   options.allow_immature_stack = flags.allow_immature_stack;
   options.reserved_other_use = flags.reserved_other_use;
   options.mix = flags.mix;

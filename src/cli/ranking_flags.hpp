@@ -24,6 +24,8 @@ struct RankingFlags {
   bool allow_consumer = false;
   bool allow_marketplace = false;
   bool allow_shared_gpu = false;
+  bool allow_low_stock = false;
+  bool allow_no_sla = false;
   bool allow_immature_stack = false;
   bool reserved_other_use = false;
   bool mix = false;

@@ -82,7 +82,8 @@ constexpr std::array<std::string_view, exclusion_kind_count> exclusion_names = {
     "memory",    "--budget",  "--deadline",  "--region",       "--provider", "--gpu",
     "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
     "--precision", "--gpu-memory", "--gpu-count", "--max-price", "host-ram", "--allow-consumer",
-    "--allow-marketplace", "--allow-spot-serving", "software", "--allow-shared-gpu"};
+    "--allow-marketplace", "--allow-spot-serving", "software", "--allow-shared-gpu", "--allow-low-stock",
+    "--allow-no-sla"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;
@@ -301,6 +302,22 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
     reasons.push_back({ExclusionKind::marketplace_host, total_cost, 0,
                        fmt::format("a marketplace host ({}: hosts are third parties, unvetted): not production "
                                    "serving; --allow-marketplace to include",
+                                   provider.id)});
+  }
+  // A failed replica is replaced from the same SKU's stock: where stock is low, the replacement (and
+  // the capacity to scale) may not be there for hours, and N+1 covers one failure only.
+  if (offering.stock == catalog::Stock::low && mode != catalog::PricingMode::spot &&
+      catalog::term_hours(mode) == 0 && !options.allow_low_stock) {
+    reasons.push_back({ExclusionKind::low_stock, total_cost, 0,
+                       "stock low: a failed replica may not be replaceable for hours; not production serving; "
+                       "--allow-low-stock to include"});
+  }
+  // Without a published uptime SLA (catalog sla_uptime_pct 0) nothing is owed when the service is
+  // down: the guides' "SLA promises versus reality" pitfall starts with having a promise at all.
+  if (!(provider.sla_uptime_pct > 0) && !options.allow_no_sla) {
+    reasons.push_back({ExclusionKind::no_sla, total_cost, 0,
+                       fmt::format("{} publishes no uptime SLA (no credits when the service is down): not "
+                                   "production serving; --allow-no-sla to include",
                                    provider.id)});
   }
   // A vGPU share is time-sliced with other tenants' work (catalog isolation vgpu; a fractional

@@ -234,6 +234,8 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::consumer_gpu:
     case ExclusionKind::marketplace_host:
     case ExclusionKind::shared_gpu:
+    case ExclusionKind::low_stock:
+    case ExclusionKind::no_sla:
     case ExclusionKind::spot_serving:
     case ExclusionKind::software:
       return reason.detail;

@@ -65,6 +65,11 @@ void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, co
                subject, "a marketplace host in production serving without --allow-marketplace");
   found.expect(options.allow_shared_gpu || offering.isolation != catalog::Isolation::vgpu, subject,
                "a shared vGPU share in production serving without --allow-shared-gpu");
+  found.expect(options.allow_low_stock || offering.stock != catalog::Stock::low ||
+                   candidate.mode == catalog::PricingMode::spot || catalog::term_hours(candidate.mode) > 0,
+               subject, "a low-stock SKU in production serving without --allow-low-stock");
+  found.expect(options.allow_no_sla || catalog.provider_of(offering).sla_uptime_pct > 0, subject,
+               "a provider without an uptime SLA in production serving without --allow-no-sla");
   found.expect(options.allow_spot_serving || candidate.mode != catalog::PricingMode::spot, subject,
                "spot in production serving without --allow-spot-serving");
 }

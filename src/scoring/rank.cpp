@@ -875,8 +875,9 @@ class Ranker {
 
   // Per service-tier class, the offerings it kept out and the cheapest of their rows.
   std::vector<Ranking::TierExclusion> tier_exclusions(const Ranking& ranking) const {
-    constexpr std::array<ExclusionKind, 4> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
-                                                   ExclusionKind::shared_gpu, ExclusionKind::spot_serving};
+    constexpr std::array<ExclusionKind, 6> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
+                                                   ExclusionKind::shared_gpu,   ExclusionKind::low_stock,
+                                                   ExclusionKind::no_sla,       ExclusionKind::spot_serving};
     std::vector<Ranking::TierExclusion> result;
     for (const ExclusionKind kind : classes) {
       Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt};

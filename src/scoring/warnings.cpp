@@ -239,6 +239,12 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     } else if (tier.kind == ExclusionKind::shared_gpu) {
       code = "N-TIER-SHARED-GPU";
       what = "shared-vGPU ";
+    } else if (tier.kind == ExclusionKind::low_stock) {
+      code = "N-TIER-LOW-STOCK";
+      what = "low-stock ";
+    } else if (tier.kind == ExclusionKind::no_sla) {
+      code = "N-TIER-NO-SLA";
+      what = "no-SLA ";
     }
     notes.push_back({std::string(code),
                      fmt::format("{} {}offering{}{} excluded for production serving; {}; {} to include.",

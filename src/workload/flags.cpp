@@ -108,6 +108,22 @@ std::string lora_because(const Profile& profile) {
                      profile.lora_rank, fmt::join(profile.lora_targets, ", "));
 }
 
+// Serving runs the checkpoint as released: a model published in FP8 (DeepSeek-V3/R1, catalog
+// weights_precision) is served in FP8 (vLLM and SGLang load its block-scaled FP8 weights as they are);
+// bf16 would double its weights. Training and the other releases default to bf16.
+bool serves_fp8_release(const Profile& profile) {
+  return is_serving(profile.kind) && profile.model_weights_precision == catalog::WeightsPrecision::fp8;
+}
+void precision_fill(Profile& profile) {
+  profile.precision = serves_fp8_release(profile) ? Precision::fp8 : Precision::bf16;
+}
+std::string precision_because(const Profile& profile) {
+  if (!serves_fp8_release(profile)) return {};
+  return fmt::format("precision: fp8, the format {} is released in (on a GPU with FP8 tensor cores; --precision "
+                     "bf16 serves an upcast copy)",
+                     profile.model_id);
+}
+
 // ImageNet training is SGD with momentum (Goyal et al. 2017); LLMs train with AdamW.
 void optimizer_fill(Profile& profile) {
   profile.optimizer = profile.kind == Kind::cv_train ? Optimizer::sgd : Optimizer::adamw;
@@ -337,8 +353,9 @@ std::string serving_tier_because(const Profile& profile) {
                        profile.redundancy);
   }
   return fmt::format(
-      "service tier: production (consumer and workstation GPUs, marketplace hosts and spot excluded; "
-      "--serving-tier development ranks them), N+{} replicas (--redundancy)",
+      "service tier: production (consumer and workstation GPUs, marketplace hosts, shared vGPUs, low-stock SKUs, "
+      "providers without an uptime SLA and spot excluded; --serving-tier development ranks them), N+{} replicas "
+      "(--redundancy)",
       profile.redundancy);
 }
 
@@ -449,9 +466,12 @@ const std::vector<Flag>& flags() {
        .told_with = "--lora-rank"},
       {.name = "--precision",
        .type = "PRECISION",
-       .help = "Training: bf16 (default), fp16, fp32, fp8, fp4 (NVFP4, FP4 GPUs); serving: also int8, int4",
+       .help = "Training: bf16 (default), fp16, fp32, fp8, fp4 (NVFP4, FP4 GPUs); serving: also int8, int4 (default: "
+               "the release's format, fp8 for DeepSeek-V3/R1, else bf16)",
        .member = member_of<&Request::precision, &Profile::precision>(),
-       .choices = precision_names},
+       .choices = precision_names,
+       .fill = precision_fill,
+       .because = precision_because},
       {.name = "--optimizer",
        .type = "OPTIMIZER",
        .help = "adamw (default), sgd, adam-8bit, adamw-bf16 (pure bf16 states)",

@@ -117,6 +117,7 @@ struct ModelChoice {
   std::string name;
   catalog::ModelFamily family = catalog::ModelFamily::decoder;
   int max_context = 0;
+  catalog::WeightsPrecision weights_precision = catalog::WeightsPrecision::bf16;
 };
 
 ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog, Kind kind,
@@ -148,6 +149,7 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   choice.name = preset->name;
   choice.family = preset->family;
   choice.max_context = preset->max_context;
+  choice.weights_precision = preset->weights_precision;
   Shape& shape = choice.shape;
   // The preset's architecture as stated; what it leaves at 0 is filled below.
   static_cast<catalog::ModelShape&>(shape) = preset->shape;
@@ -474,6 +476,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   profile.family = choice.family;
   profile.shape = choice.shape;
   profile.model_max_context = choice.max_context;
+  profile.model_weights_precision = choice.weights_precision;
 
   // Every other row, in table order: its value given, else its default and why.
   for (const Flag& flag : std::span(rows).subspan(1)) settle(flag, request, profile);
