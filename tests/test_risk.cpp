@@ -54,9 +54,10 @@ TEST_CASE("an unpublished spot rate is the GPU class's band on AWS Spot Advisor"
   CHECK(estimate::default_spot_interruption_pct(nullptr, 8) == 10.0);
 }
 
-TEST_CASE("scenario: a two-week spot pretraining on 13 H200 nodes expects more than one restart", "[risk]") {
+TEST_CASE("scenario: a two-week spot pretraining on several B200 nodes states its restart odds", "[risk]") {
   // Issue 24 item 4. Before: 10% a month for Nebius's unpublished rate: "0.53 expected
-  // interruptions, 59% chance of no interruption" for 104 H200 GPUs over 12 days.
+  // interruptions, 59% chance of no interruption" for 104 H200 GPUs over 12 days. Spot rows now stop
+  // at the SKU's free pool (64 GPUs for medium stock), so the run that meets 14 days is 7 B200 nodes.
   const auto ranked = json_of({"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12", "--deadline", "336",
                                "--max-nodes", "64", "--top", "all"});
   bool seen = false;
@@ -67,11 +68,12 @@ TEST_CASE("scenario: a two-week spot pretraining on 13 H200 nodes expects more t
     CHECK(has_warning(candidate, "W-SPOT"));
     CHECK(cost.contains("uninterrupted_probability"));
     CHECK(cost.contains("interruptions_expected"));
-    if (candidate["offering_id"] != "nebius/gpu-h200-sxm_8gpu-128vcpu-1600gb" || candidate["nodes"] != 13) continue;
+    CHECK(candidate["gpus_rented"].get<int>() <= 64);
+    if (candidate["offering_id"] != "nebius/gpu-b200-sxm_8gpu-160vcpu-1792gb" || candidate["nodes"] != 7) continue;
     seen = true;
     CHECK(cost["spot_interruption_pct"].get<double>() == 22.5);
-    CHECK(cost["interruptions_expected"].get<double>() > 1.0);
-    CHECK(cost["uninterrupted_probability"].get<double>() < 0.35);
+    CHECK(cost["interruptions_expected"].get<double>() > 0.5);
+    CHECK(cost["uninterrupted_probability"].get<double>() < 0.6);
     // Each restart waits for a medium-stock 8-GPU spot node (1 h), not the 5-minute provision.
     CHECK(cost["reprovision_hours"].get<double>() >= 1.0);
   }
@@ -209,15 +211,18 @@ TEST_CASE("scenario: a budget is checked at a believable spot price, not at a su
   CHECK(has_warning(*b300, "W-SPOT-QUOTE"));
 }
 
-TEST_CASE("scenario: hundreds of GPUs on demand at once wait longer and say a reserved block is the way", "[risk]") {
+TEST_CASE("scenario: a job that needs more GPUs on demand than the pool waits longer and says a reserved block is the way",
+          "[risk]") {
   // Before: 53 medium-stock 8x B200 nodes (424 GPUs) on demand waited 0.9 h in all, like 8 GPUs would.
-  const auto ranked = json_of({"recommend", "-w", "llm-pretrain", "-p", "70B", "--tokens", "2T", "--require",
-                               "rdma,iso27001", "--pricing", "on-demand", "--max-nodes", "64", "--top", "all"});
+  // The ranker no longer widens on-demand rows past the pool; a 405B full fine-tune needs 48-112 GPUs
+  // to fit, more than a medium (64) or low (16) stock pool on several SKUs.
+  const auto ranked = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-405b", "--method", "full",
+                               "--max-nodes", "16", "--pricing", "on-demand", "--top", "all"});
   bool seen = false;
   for (const auto& candidate : ranked["candidates"]) {
     const int gpus = candidate["gpus_rented"].get<int>();
     INFO(candidate["offering_id"] << " " << gpus);
-    if (gpus <= 256) continue;  // within even a high-stock pool
+    if (gpus <= 64) continue;  // within a medium-stock pool
     seen = true;
     CHECK(has_warning(candidate, "W-CLUSTER-CAPACITY"));
   }
@@ -331,4 +336,29 @@ TEST_CASE("scenario: a model released in FP8 is served in FP8 by default", "[ris
   // Training is unaffected by the release's format.
   const auto tuned = json_of({"recommend", "-w", "llm-finetune", "-m", "deepseek-v3", "--method", "lora", "--top", "1"});
   CHECK(tuned["workload"]["precision"] == "bf16");
+}
+
+TEST_CASE("scenario: pretraining widens on-demand rows only within the free pool, and says a larger block is a reservation",
+          "[risk]") {
+  // Expert review 3: an enterprise 70B pretraining ranked 53-64 on-demand B200 nodes (424-512 GPUs,
+  // up to 32x what the SKU usually has free). The pool: estimate::cluster_free_gpus, at most 256.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-pretrain", "-p", "70B", "--tokens", "2T",
+                                         "--require", "rdma,iso27001", "--max-nodes", "64", "--top", "all"};
+  const auto open = json_of(with(args, {"--pricing", "on-demand"}));
+  REQUIRE_FALSE(open["candidates"].empty());
+  for (const auto& row : open["candidates"]) {
+    INFO(row["offering_id"] << " x" << row["nodes"]);
+    CHECK(row["gpus_rented"].get<int>() <= 256);
+  }
+  bool noted = false;
+  for (const auto& note : open["notes"]) noted = noted || note["code"] == "N-OPEN-POOL";
+  CHECK(noted);
+  // A reserved block holds its capacity by contract: with reserved-1y allowed, it may go past the pool.
+  const auto reserved = json_of(with(args, {"--pricing", "on-demand,reserved-1y"}));
+  int widest_reserved = 0;
+  for (const auto& row : reserved["candidates"]) {
+    if (row["pricing_mode"] == "reserved-1y") widest_reserved = std::max(widest_reserved, row["gpus_rented"].get<int>());
+    if (row["pricing_mode"] == "on-demand") CHECK(row["gpus_rented"].get<int>() <= 256);
+  }
+  CHECK(widest_reserved > 256);
 }

@@ -151,6 +151,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       }
       break;
     }
+    // Usability and support read the provider only: FactsMemo keeps them per provider
+    // (provider_level below). A figure of the row or offering here must leave provider_level.
     case Criterion::usability: {
       const auto& environment = provider.environment;
       parts.push_back("ready in " + detail::number(environment.provision_minutes, 0) + " min");

@@ -302,6 +302,7 @@ class Ranker {
       const auto price = region_choice_.pricing.price(mode);
       if (!price || !costs[mode_index].available || !detail::mode_allowed(filter_, mode)) continue;
       if (!price_allowed(catalog_, offering, filter_, *price)) continue;
+      if (beyond_open_pool(offering, mode, nodes)) continue;
       best = std::max(best, costs[mode_index].within_deadline_probability);
     }
     return best;
@@ -309,6 +310,39 @@ class Ranker {
 
   bool acceptable(const estimate::Memory& memory) const {
     return memory.fits && free_pct(memory) >= filter_.min_headroom_pct;
+  }
+
+  // The most nodes of the offering that on-demand (and spot) capacity usually has free at once
+  // (estimate::cluster_free_gpus: the stock level's free pool), at least one node.
+  static int open_pool_nodes(const catalog::Offering& offering, PricingMode mode) {
+    const int free_gpus = estimate::cluster_free_gpus(offering, mode);
+    const double gpus_per_node = offering.gpu_count * offering.gpu_fraction;
+    if (free_gpus <= 0 || !(gpus_per_node > 0)) return std::numeric_limits<int>::max();
+    return std::max(1, static_cast<int>(free_gpus / gpus_per_node));
+  }
+
+  // While the ranker widens a job on its own (the pretraining horizon, the deadline search), an
+  // on-demand or spot block beyond the free pool is no row: a block that size is a reservation
+  // (W-CLUSTER-CAPACITY says so where the job itself needs it). Reserved and subscription rows hold
+  // their capacity by contract and are not capped.
+  bool beyond_open_pool(const catalog::Offering& offering, PricingMode mode, int nodes) const {
+    if (!widening_ || catalog::term_hours(mode) > 0 || catalog::is_subscription(mode)) return false;
+    return nodes > open_pool_nodes(offering, mode);
+  }
+
+  // The most nodes a widening search may try: --max-nodes, or the on-demand free pool when no
+  // allowed, priced term mode (reserved, subscription) could take a larger block.
+  int widening_limit(const catalog::Offering& offering, int node_limit) const {
+    for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
+      const auto mode = static_cast<PricingMode>(mode_index);
+      if (catalog::term_hours(mode) == 0 && !catalog::is_subscription(mode)) continue;
+      const auto price = region_choice_.pricing.price(mode);
+      if (price && detail::mode_allowed(filter_, mode) && price_allowed(catalog_, offering, filter_, *price)) {
+        return node_limit;
+      }
+    }
+    return std::min(node_limit, std::max(open_pool_nodes(offering, PricingMode::on_demand),
+                                         open_pool_nodes(offering, PricingMode::spot)));
   }
 
   estimate::Hardware hardware(const catalog::Offering& offering, int nodes) const {
@@ -472,12 +506,14 @@ class Ranker {
       }
     }
     const double deadline = filter_.deadline_hours.value_or(0);
+    const int widest = widening_limit(offering, node_limit);
+    const WideningScope widening(widening_);
     if (deadline > 0 && workload::is_training(profile_.kind) && best_chance_ < confidence()) {
       // The smallest larger node count that meets the deadline at the confidence, by the same
       // quantity as the check in add_candidates (the best allowed mode's chance of ending in time).
       int largest_tried = 0;
       bool met = false;
-      for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes < (owned_added > 0 ? owned_added : node_limit + 1);
+      for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes < (owned_added > 0 ? owned_added : widest + 1);
            ++nodes) {
         if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) continue;
         largest_tried = nodes;
@@ -495,11 +531,11 @@ class Ranker {
     // nodes allowed when none does (docs/scoring.md "Pretraining horizon").
     if (deadline <= 0 && profile_.kind == workload::Kind::llm_pretrain && owned_added == 0) {
       const int from = std::max(fit_nodes, larger_added);
-      const int nodes = nodes_within_horizon(index, from, node_limit, ranking);
+      const int nodes = nodes_within_horizon(index, from, widest, ranking);
       if (nodes > from) produced = add_candidates(index, nodes, ranking) || produced;
       // Scaling further that costs next to nothing more is time for free: also rank the most nodes
       // (doubling, within --max-nodes) whose GPU-hours stay within scale_out_gpu_hours_ratio.
-      const int wider = nodes_at_equal_cost(index, nodes, node_limit, ranking);
+      const int wider = nodes_at_equal_cost(index, nodes, widest, ranking);
       if (wider > nodes) produced = add_candidates(index, wider, ranking) || produced;
     }
     close_offering(produced);
@@ -700,6 +736,7 @@ class Ranker {
       if (!detail::mode_allowed(filter_, mode)) continue;
       // The mode's cheapest allowed region is above --max-price: so is every other region.
       if (!price_allowed(catalog_, offering, filter_, *choice.pricing.price(mode))) continue;
+      if (beyond_open_pool(offering, mode, nodes)) continue;
       auto cost = costs[mode_index];
       if (!cost.available) continue;
       if (filter_.subscriptions_only_when_cheaper && catalog::is_subscription(mode)) {
@@ -980,6 +1017,17 @@ class Ranker {
     std::array<bool, catalog::pricing_mode_count> any_region{};  // one price for every region (Candidate::any_region)
   };
   RegionChoice region_choice_;  // of the offering add_offering is on
+  // True while add_offering widens a job past the nodes it needs (beyond_open_pool).
+  bool widening_ = false;
+  struct WideningScope {
+    explicit WideningScope(bool& flag) : flag_(flag) { flag_ = true; }
+    ~WideningScope() { flag_ = false; }
+    WideningScope(const WideningScope&) = delete;
+    WideningScope& operator=(const WideningScope&) = delete;
+    WideningScope(WideningScope&&) = delete;
+    WideningScope& operator=(WideningScope&&) = delete;
+    bool& flag_;
+  };
   std::size_t candidates_backed_ = 0;         // gpuselect::detail::prefault_ahead's count
   std::vector<double> rate_by_provider_;
   std::vector<ExclusionReason> reasons_;

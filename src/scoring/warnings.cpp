@@ -259,6 +259,26 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                                                        : ""),
                                  to_string(tier.kind))});
   }
+  // Pretraining whose #1 runs on demand (or spot) beyond the planning horizon on the most nodes the
+  // SKU's stock usually has free: the ranker does not widen an open-capacity job past that pool, so
+  // the shorter run is a reserved block, which the request did not price.
+  if (ranking.kind == workload::Kind::llm_pretrain && !ranking.candidates.empty()) {
+    const Candidate& top = ranking.candidates.front();
+    const auto& offering = catalog.offerings[top.offering_index];
+    const double gpus_per_node = offering.gpu_count * offering.gpu_fraction;
+    const int free_gpus = estimate::cluster_free_gpus(offering, top.mode);
+    const bool open = catalog::term_hours(top.mode) == 0 && !catalog::is_subscription(top.mode);
+    if (open && free_gpus > 0 && gpus_per_node > 0 && top.hours > estimate::pretraining_horizon_hours &&
+        (top.nodes + 1) * gpus_per_node > free_gpus) {
+      notes.push_back(
+          {"N-OPEN-POOL",
+           fmt::format("#1 runs {} on {} nodes, about what {}'s {} stock usually has free at once ({} GPUs): a larger "
+                       "block that ends within {} days is a reservation; add --pricing reserved-1y (or ask the "
+                       "provider for a capacity block) to price one.",
+                       catalog::to_string(top.mode), top.nodes, offering.id, catalog::to_string(offering.stock),
+                       free_gpus, number(estimate::pretraining_horizon_hours / 24.0, 0))});
+    }
+  }
   return notes;
 }
 
