@@ -57,14 +57,17 @@ class TempDir {
 };
 
 // Runs `gpuselect args...` with `environment` ("NAME=value" words prefixed via env; they come after
-// GPUSELECT_CHECK_INVARIANTS=1 and may override it) and no config file from the user's home
+// GPUSELECT_CHECK_INVARIANTS=1 and LANG=C and may override them) and no config file from the user's home
 // (XDG_CONFIG_HOME points at an empty folder); the parsed-catalog cache goes to an empty folder of
 // the run (XDG_CACHE_HOME; `environment` may name a folder shared by several runs).
 inline RunResult run_gpuselect(const std::vector<std::string>& args, const std::vector<std::string>& environment = {}) {
   TempDir scratch;
   // Every ranking the binary makes is checked (GPUSELECT_CHECK_INVARIANTS, docs/cli.md "Global options").
+  // The locale is pinned (LANG=C, no LC_ALL or LC_MESSAGES): output is English on any test machine
+  // unless a test asks for another language.
   std::string command =
-      "env -u GPUSELECT_CATALOG -u NO_COLOR -u COLUMNS -u GPUSELECT_TODAY GPUSELECT_CHECK_INVARIANTS=1 XDG_CONFIG_HOME=";
+      "env -u GPUSELECT_CATALOG -u NO_COLOR -u COLUMNS -u GPUSELECT_TODAY -u LC_ALL -u LC_MESSAGES LANG=C "
+      "GPUSELECT_CHECK_INVARIANTS=1 XDG_CONFIG_HOME=";
   command += shell_quote(scratch.path().string());
   command += " XDG_DATA_HOME=" + shell_quote(scratch.path().string());
   command += " XDG_CACHE_HOME=" + shell_quote((scratch.path() / "cache").string());

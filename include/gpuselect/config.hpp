@@ -21,6 +21,7 @@ struct File {
   std::optional<Entry> max_nodes;
   std::optional<Entry> top;
   std::optional<Entry> color;
+  std::optional<Entry> lang;  // "en", "zh-CN"
   std::vector<Entry> catalogs;  // paths as written (relative ones resolved by the CLI)
 };
 

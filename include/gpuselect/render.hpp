@@ -16,6 +16,7 @@
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
 
@@ -80,6 +81,9 @@ struct Style {
   bool show_excluded = false;
   bool show_pareto = false;
   std::string generated_by = "gpuselect";  // with version, for html/markdown footers
+  // The language of the human formats (table, markdown, html); JSON and CSV are the same in every
+  // language but for JSON's "lang" echo.
+  text::Lang lang = text::Lang::en;
 };
 
 // Prices from `gpuselect catalog update` overlaid on the catalog: the header and JSON say so.

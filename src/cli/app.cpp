@@ -132,6 +132,10 @@ int run_app(int argc, char** argv) {
   app.add_flag("-q,--quiet", globals.quiet, "Only errors on stderr")->group("Global");
   app.add_option("--color", globals.color, "Colour in tables: auto, always, never (NO_COLOR is honoured)")
       ->group("Global");
+  app.add_option("--lang", globals.lang,
+                 "Language of tables, markdown and HTML: en or zh-CN (default: the config's lang, else "
+                 "LC_ALL, LC_MESSAGES, LANG)")
+      ->group("Global");
 
   // Every subcommand is listed (help, "did you mean"), but only those named in argv get their options:
   // setting up all of them was a third of `--version`'s CPU time, and a command that is not named cannot

@@ -23,7 +23,7 @@ struct Row {
 constexpr Row setting_rows[] = {
     {"profile", &Settings::profile}, {"weights", &Settings::weights},     {"currency", &Settings::currency},
     {"format", &Settings::format},   {"max_nodes", &Settings::max_nodes}, {"top", &Settings::top},
-    {"color", &Settings::color},
+    {"color", &Settings::color},     {"lang", &Settings::lang},
 };
 
 const std::vector<std::string> config_formats = render::formats_of(render::Document::config);
@@ -35,6 +35,7 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
     Setting setting = settings.*row.field;
     // Global flags given on this command line win over the file, as they do for every command.
     if (row.field == &Settings::color && globals.color != "auto") setting = {globals.color, "flag --color"};
+    if (row.field == &Settings::lang && !globals.lang.empty()) setting = {globals.lang, "flag --lang"};
     view.settings.push_back({row.name, setting.value, setting.origin});
   }
   if (!globals.no_builtin_catalog) view.catalogs.push_back({"catalog", "(built-in data/*.yaml)", "default"});

@@ -33,6 +33,7 @@ struct GlobalOptions {
   int verbose = 0;          // -v, repeatable
   bool quiet = false;
   std::string color = "auto";  // --color auto|always|never
+  std::string lang;            // --lang en|zh-CN; "" = the config's lang, else the locale's
   Settings settings;           // config file + defaults, filled before a command runs
 };
 
@@ -114,6 +115,9 @@ render::Format resolve_format(const OutputOptions& options, const GlobalOptions&
 // The format resolve_format gives, or nothing where it throws (its error is reported where it is called).
 std::optional<render::Format> format_if_valid(const OutputOptions& options, const GlobalOptions& globals,
                                               const std::vector<std::string>& allowed);
+// The language of human output: --lang, else the config's lang, else the locale's (Settings::lang);
+// an unknown name is an error at where it was given.
+text::Lang resolve_lang(const GlobalOptions& globals);
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format);
 // Writes the text to stdout (no --output, or "-"), or to --output as io::write_output does. The
 // human formats (table, markdown, csv) pass through render::terminal_safe first. Every failure

@@ -23,6 +23,12 @@ namespace gpuselect::cli {
 namespace {
 
 std::vector<std::string> color_names() { return {"auto", "always", "never"}; }
+std::vector<std::string> lang_names() {
+  std::vector<std::string> names;
+  names.reserve(text::all_langs.size());
+  for (const auto lang : text::all_langs) names.emplace_back(text::lang_name(lang));
+  return names;
+}
 std::vector<std::string> shell_names() { return {"bash", "zsh", "fish"}; }
 std::vector<std::string> price_basis_names() { return {"detect", "instance", "gpu"}; }
 std::vector<std::string> pricing_names() {
@@ -57,6 +63,7 @@ const std::vector<OptionValues>& option_table() {
       {"", "--catalog", "FILE", nullptr, Ids::none, false, true},
       {"", "--config", "FILE", nullptr, Ids::none, false, true},
       {"", "--color", "WHEN", color_names},
+      {"", "--lang", "LANG", lang_names},
       {"", "--spot-price", "STATISTIC", spot_statistic_names},
       // Output options (output_options.cpp): --format's choices differ per command (render::formats_of).
       {"", "--format", "", render::format_names},

@@ -50,8 +50,16 @@ render::Format resolve_format(const OutputOptions& options, const GlobalOptions&
   throw unknown_id(from_flag ? "--format" : globals.settings.format.origin, "format", text, allowed, one_of(allowed));
 }
 
+text::Lang resolve_lang(const GlobalOptions& globals) {
+  const bool from_flag = !globals.lang.empty();
+  const std::string& value = from_flag ? globals.lang : globals.settings.lang.value;
+  if (const auto lang = text::parse_lang(value)) return *lang;
+  throw unknown_choice(from_flag ? "--lang" : globals.settings.lang.origin, "language", value, "", "--lang");
+}
+
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format) {
   render::Style style;
+  style.lang = resolve_lang(globals);
   const bool to_terminal = (!options.output || *options.output == "-") && io::is_terminal(STDOUT_FILENO);
   // A terminal's width (COLUMNS wins); output for a pipe or file keeps a terminal's shape at
   // render::pipe_width_columns unless COLUMNS is set (tables wrap their long text there, nothing is cut).

@@ -6,6 +6,7 @@
 
 #include "gpuselect/config.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
@@ -66,11 +67,22 @@ Settings load_settings(const std::string& config_flag) {
     take(settings.max_nodes, file.max_nodes);
     take(settings.top, file.top);
     take(settings.color, file.color);
+    take(settings.lang, file.lang);
     for (const auto& catalog : file.catalogs) {
       // Relative paths are relative to the config file's folder.
       const std::string resolved =
           !catalog.value.empty() && catalog.value[0] == '/' ? catalog.value : folder_of(path) + catalog.value;
       settings.catalogs.push_back({resolved, catalog.where});
+    }
+  }
+  if (settings.lang.origin == "default") {
+    // POSIX precedence: LC_ALL overrides LC_MESSAGES, which overrides LANG; an empty one is unset.
+    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+      const char* value = std::getenv(name);
+      if (value == nullptr || *value == '\0') continue;
+      settings.lang = {std::string(text::lang_name(text::lang_of_locale(value).value_or(text::Lang::en))),
+                       std::string("environment ") + name};
+      break;
     }
   }
   if (const char* env = std::getenv("GPUSELECT_CATALOG"); env != nullptr && *env != '\0') {

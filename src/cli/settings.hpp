@@ -24,6 +24,8 @@ struct Settings {
   Setting max_nodes{std::to_string(estimate::default_max_nodes), "default"};
   Setting top{"10", "default"};
   Setting color{"auto", "default"};
+  // The config's lang, else the locale's language (LC_ALL, LC_MESSAGES, LANG: the first set), else en.
+  Setting lang{"en", "default"};
   std::vector<Setting> catalogs;  // config file catalogs, then GPUSELECT_CATALOG entries
 };
 

@@ -22,7 +22,7 @@ struct KeySpec {
 constexpr KeySpec key_table[] = {
     {"profile", &File::profile}, {"weights", &File::weights},     {"currency", &File::currency},
     {"format", &File::format},   {"max_nodes", &File::max_nodes}, {"top", &File::top},
-    {"color", &File::color},     {"catalogs", nullptr},
+    {"color", &File::color},     {"lang", &File::lang},           {"catalogs", nullptr},
 };
 
 // Config events from the shared libyaml wrapper: every syntax error, alias and tag is an Error at

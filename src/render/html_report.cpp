@@ -1,6 +1,7 @@
 // The HTML report: one self-contained file (inline CSS and SVG; no scripts, fonts, images or links).
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <map>
 
@@ -14,6 +15,8 @@ namespace gpuselect::render::detail {
 namespace {
 
 using Align = TextTable::Align;
+using text::Msg;
+using text::say;
 
 // One colour per criterion, in all_criteria order (Okabe-Ito palette, readable with colour blindness).
 constexpr std::array<std::string_view, scoring::criterion_count> criterion_colours = {"#0072b2", "#e69f00", "#009e73",
@@ -110,16 +113,24 @@ Axis make_axis(std::vector<double> values, double pixel_from, double pixel_to) {
 
 std::string px(double value) { return fmt::format("{:.1f}", value); }
 
-std::string candidate_title(const RecommendView& view, const scoring::Candidate& candidate) {
+// A column header as the report writes it: capitalised in English ("Mode"); other languages have no case.
+std::string capitalised(std::string_view name) {
+  std::string text(name);
+  if (!text.empty() && static_cast<unsigned char>(text[0]) < 0x80)
+    text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+std::string candidate_title(const RecommendView& view, const scoring::Candidate& candidate, text::Lang lang) {
   const auto& offering = view.catalog.offerings[candidate.offering_index];
-  return fmt::format("#{} {} ({}{}): {}, {}", candidate.rank, offering.id, catalog::to_string(candidate.mode),
-                     candidate.nodes > 1 ? fmt::format(", {} nodes", candidate.nodes) : std::string(),
+  return fmt::format("#{} {} ({}{}): {}, {}", candidate.rank, offering.id, mode_name(candidate.mode, lang),
+                     candidate.nodes > 1 ? say(lang, Msg::html_candidate_nodes, candidate.nodes) : std::string(),
                      units::format_hours(candidate.hours),
                      units::format_money(candidate.total_cost, view.ranking.currency));
 }
 
 // Cost (y) against time (x) for every candidate; the Pareto frontier joined by a line.
-std::string cost_time_chart(const RecommendView& view) {
+std::string cost_time_chart(const RecommendView& view, text::Lang lang) {
   const auto& candidates = view.ranking.candidates;
   constexpr double width = 760, height = 440, left = 90, right = 24, top = 20, bottom = 64;
   std::vector<double> hours, costs;
@@ -131,9 +142,8 @@ std::string cost_time_chart(const RecommendView& view) {
   const Axis y = make_axis(costs, height - bottom, top);
   std::string svg = fmt::format(
       "<svg class=\"chart\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" role=\"img\" "
-      "aria-labelledby=\"chart-title\">\n<title id=\"chart-title\">Job cost against wall time; the Pareto frontier "
-      "in red</title>\n",
-      width, height);
+      "aria-labelledby=\"chart-title\">\n<title id=\"chart-title\">{2}</title>\n",
+      width, height, html_escape(text::message(Msg::html_chart_title, lang)));
   for (const double tick : x.ticks) {
     const std::string at = px(x.to_pixel(tick));
     svg += fmt::format("<line class=\"grid\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>", at, px(top),
@@ -152,10 +162,13 @@ std::string cost_time_chart(const RecommendView& view) {
                      px(height - bottom), px(width - right));
   svg += fmt::format("<line class=\"axis\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\"/>\n", px(left), px(top),
                      px(height - bottom));
-  svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">Wall time{}</text>\n",
-                     px((left + width - right) / 2), px(height - 18), x.log ? " (log scale)" : "");
-  svg += fmt::format("<text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\">Job cost, {}{}</text>\n",
-                     px((top + height - bottom) / 2), html_escape(view.ranking.currency), y.log ? " (log scale)" : "");
+  const std::string_view log_scale = text::message(Msg::html_chart_log_scale, lang);
+  svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}{}</text>\n", px((left + width - right) / 2),
+                     px(height - 18), html_escape(text::message(Msg::html_chart_wall_time, lang)),
+                     x.log ? log_scale : "");
+  svg += fmt::format("<text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\">{}{}</text>\n",
+                     px((top + height - bottom) / 2),
+                     html_escape(say(lang, Msg::html_chart_job_cost, view.ranking.currency)), y.log ? log_scale : "");
 
   std::vector<const scoring::Candidate*> frontier;
   for (const auto& candidate : candidates) {
@@ -165,7 +178,7 @@ std::string cost_time_chart(const RecommendView& view) {
     }
     svg += fmt::format("<circle class=\"point\" cx=\"{}\" cy=\"{}\" r=\"4\"><title>{}</title></circle>\n",
                        px(x.to_pixel(candidate.hours)), px(y.to_pixel(candidate.total_cost)),
-                       html_escape(candidate_title(view, candidate)));
+                       html_escape(candidate_title(view, candidate, lang)));
   }
   std::sort(frontier.begin(), frontier.end(), [](const auto* a, const auto* b) {
     return a->hours != b->hours ? a->hours < b->hours : a->total_cost > b->total_cost;
@@ -191,7 +204,7 @@ std::string cost_time_chart(const RecommendView& view) {
       svg += fmt::format(
           "<path class=\"frontier-point\" d=\"M{} {} L{} {} L{} {} L{} {} Z\"><title>{}</title></path>", px(cx),
           px(cy - 7), px(cx + 7), px(cy), px(cx), px(cy + 7), px(cx - 7), px(cy),
-          html_escape(candidate_title(view, *candidate) + ", on the Pareto frontier"));
+          html_escape(candidate_title(view, *candidate, lang) + say(lang, Msg::html_chart_on_frontier)));
       const std::string label = fmt::format("#{}", candidate->rank);
       const double label_px = character_px * static_cast<double>(label.size());
       const std::array<std::pair<double, double>, 4> offsets{
@@ -213,28 +226,28 @@ std::string cost_time_chart(const RecommendView& view) {
   return svg;
 }
 
-std::string stacked_bar(const scoring::Candidate& candidate) {
+std::string stacked_bar(const scoring::Candidate& candidate, text::Lang lang) {
   std::string html = "<div class=\"stack\">";
   for (const auto criterion : scoring::all_criteria) {
     const auto index = static_cast<std::size_t>(criterion);
     const auto& part = candidate.criteria[index];
     html += fmt::format("<span style=\"width:{:.2f}%;background:{}\" title=\"{} {:.1f} x {:.2f} = {:.2f}\"></span>",
                         std::clamp(round_score(part.contribution), 0.0, 100.0), criterion_colours[index],
-                        scoring::to_string(criterion), part.score, part.weight, part.contribution);
+                        criterion_name(criterion, lang), part.score, part.weight, part.contribution);
   }
   return html + "</div>";
 }
 
-std::string legend() {
+std::string legend(text::Lang lang) {
   std::string html = "<p class=\"legend\">";
   for (const auto criterion : scoring::all_criteria) {
     html += fmt::format("<span><i style=\"background:{}\"></i>{}</span>",
-                        criterion_colours[static_cast<std::size_t>(criterion)], scoring::to_string(criterion));
+                        criterion_colours[static_cast<std::size_t>(criterion)], criterion_name(criterion, lang));
   }
-  // The marks the ranking's cells carry.
-  html += "<span><b>bold #</b> on the cost-time Pareto frontier</span>";
-  html += "<span>* time outside the calibrated range (extrapolated)</span>";
-  html += fmt::format("<span>{} cost rests on an estimated price or spot rate</span>", html_escape(estimated_mark));
+  // The marks the ranking's cells carry (the first message holds fixed markup only).
+  html += fmt::format("<span>{}</span>", text::message(Msg::html_legend_pareto, lang));
+  html += fmt::format("<span>{}</span>", html_escape(text::message(Msg::html_legend_extrapolated, lang)));
+  html += fmt::format("<span>{}</span>", html_escape(say(lang, Msg::html_legend_estimated, estimated_mark)));
   return html + "</p>\n";
 }
 
@@ -260,13 +273,23 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
   const auto& ranking = view.ranking;
   Grid grid;
   grid.html.table_class = "ranking";
-  grid.columns = {{"#", Align::right},    {"Offering"},          {"GPUs"}, {"Mode"}, {"Memory/GPU", Align::right},
-                  {"Time", Align::right}, {"Cost", Align::right}};
+  const text::Lang lang = style.lang;
+  const auto header = [&](Msg id) { return capitalised(text::message(id, lang)); };
+  grid.columns = {{"#", Align::right},
+                  {header(Msg::col_offering)},
+                  {header(Msg::col_gpus)},
+                  {header(Msg::col_mode)},
+                  {header(Msg::col_memory_per_gpu_long), Align::right},
+                  {header(Msg::col_time), Align::right},
+                  {header(Msg::col_cost), Align::right}};
   const bool serving = workload::is_serving(ranking.kind);
   const bool vision = ranking.kind == workload::Kind::cv_inference;
-  if (serving) grid.columns.push_back({"Replicas @load", Align::right});
-  if (serving) grid.columns.push_back({vision ? "$/1000 images" : "$/M tokens", Align::right});
-  grid.columns.insert(grid.columns.end(), {{"Score", Align::right}, {"Contributions"}, {"Why"}});
+  if (serving) grid.columns.push_back({header(Msg::col_replicas_load), Align::right});
+  if (serving)
+    grid.columns.push_back({header(vision ? Msg::col_per_thousand_images : Msg::col_per_million_tokens), Align::right});
+  grid.columns.insert(grid.columns.end(), {{header(Msg::col_score), Align::right},
+                                           {header(Msg::col_contributions)},
+                                           {header(Msg::section_why)}});
   grid.html.markup_columns.assign(grid.columns.size(), false);
   grid.html.markup_columns[grid.columns.size() - 2] = true;  // Contributions: the stacked bar
   grid.html.markup_columns[grid.columns.size() - 1] = true;  // Why
@@ -277,14 +300,14 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
     const bool marked = style.show_pareto && candidate.pareto;
     std::vector<std::string> cells = {fmt::format("{}{}", candidate.rank, marked ? "*" : ""),
                                       view.catalog.offerings[candidate.offering_index].id,
-                                      rented_label(view.catalog, ranking, candidate),
-                                      std::string(mode_label(view.catalog, candidate)),
+                                      rented_label(view.catalog, ranking, candidate, lang),
+                                      std::string(mode_label(view.catalog, candidate, lang)),
                                       memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                       hours_with_band(candidate, performance, ranking.risk_averse),
                                       cost_label(view.catalog, ranking, candidate)};
     if (serving) cells.push_back(load_label(ranking, candidate));
     if (serving) cells.push_back(unit_cost_label(ranking, candidate));
-    cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate),
+    cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate, lang),
                                why_markup(view, candidate)});
     grid.rows.push_back(std::move(cells));
     grid.html.row_classes.emplace_back(candidate.pareto ? "pareto" : "");
@@ -293,20 +316,20 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
 }
 
 // Each criterion's 0-100 score as its own bar.
-Grid criteria_grid(const RecommendView& view, std::size_t shown) {
+Grid criteria_grid(const RecommendView& view, std::size_t shown, text::Lang lang) {
   Grid grid;
   grid.html.table_class = "criteria";
-  grid.columns = {{"#", Align::right}, {"Offering"}};
+  grid.columns = {{"#", Align::right}, {capitalised(text::message(Msg::col_offering, lang))}};
   for (const auto criterion : scoring::all_criteria)
     grid.columns.push_back(
-        {fmt::format("{} ({:.2f})", scoring::to_string(criterion), view.ranking.weights[criterion])});
+        {fmt::format("{} ({:.2f})", criterion_name(criterion, lang), view.ranking.weights[criterion])});
   grid.html.markup_columns.assign(grid.columns.size(), true);
   grid.html.markup_columns[0] = grid.html.markup_columns[1] = false;
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& candidate = view.ranking.candidates[i];
     std::vector<std::string> cells = {std::to_string(candidate.rank),
                                       fmt::format("{} ({})", view.catalog.offerings[candidate.offering_index].id,
-                                                  catalog::to_string(candidate.mode))};
+                                                  mode_name(candidate.mode, lang))};
     for (const auto criterion : scoring::all_criteria) {
       const auto index = static_cast<std::size_t>(criterion);
       const double score = std::clamp(round_score(candidate.criteria[index].score), 0.0, 100.0);
@@ -321,41 +344,49 @@ Grid criteria_grid(const RecommendView& view, std::size_t shown) {
 
 // Each distinct warning once with the ranks it concerns: every row's own facts (two providers'
 // egress prices are two lines).
-Grid warnings_grid(const RecommendView& view, std::size_t shown) {
+Grid warnings_grid(const RecommendView& view, std::size_t shown, text::Lang lang) {
   Grid grid;
-  grid.title = "Warnings";
+  grid.title = text::message(Msg::section_warnings, lang);
   grid.html.table_class = "warnings";
   grid.html.column_classes = {"warn"};
-  grid.columns = {{"Code"}, {"Rows"}, {"What it means"}};
+  grid.columns = {{std::string(text::message(Msg::col_code, lang))},
+                  {std::string(text::message(Msg::col_rows, lang))},
+                  {std::string(text::message(Msg::col_what_it_means, lang))}};
   for (const auto& group : warning_groups(view.catalog, view.ranking, shown))
     grid.rows.push_back({group.code, rank_list(group.ranks), group.text});
   return grid;
 }
 
 // Run-wide notes, and the estimated-figure legend when a shown row carries the mark.
-std::string notes_section(const RecommendView& view, std::size_t shown) {
+std::string notes_section(const RecommendView& view, std::size_t shown, text::Lang lang) {
   std::string items;
   for (const auto& note : view.ranking.notes)
     items += fmt::format("<li><b>{}</b>: {}</li>\n", html_escape(note.code), html_escape(note.text));
   for (std::size_t i = 0; i < shown; ++i) {
     if (cost_estimated(view.catalog, view.ranking.candidates[i])) {
-      items += fmt::format("<li>{}</li>\n", html_escape(estimated_legend()));
+      items += fmt::format("<li>{}</li>\n", html_escape(estimated_legend(lang)));
       break;
     }
   }
-  return items.empty() ? std::string() : "<h2>Notes</h2>\n<ul class=\"notes\">\n" + items + "</ul>\n";
+  return items.empty() ? std::string()
+                       : fmt::format("<h2>{}</h2>\n<ul class=\"notes\">\n{}</ul>\n",
+                                     html_escape(text::message(Msg::section_notes, lang)), items);
 }
 
-Grid excluded_grid(const RecommendView& view) {
+Grid excluded_grid(const RecommendView& view, text::Lang lang) {
   Grid grid;
-  grid.title = "Excluded";
-  grid.columns = {{"Offering"}, {"Mode"}, {"Nodes", Align::right}, {"Why"}};
+  const auto header = [&](Msg id) { return capitalised(text::message(id, lang)); };
+  grid.title = text::message(Msg::section_excluded, lang);
+  grid.columns = {{header(Msg::col_offering)},
+                  {header(Msg::col_mode)},
+                  {header(Msg::col_nodes), Align::right},
+                  {header(Msg::section_why)}};
   grid.html.markup_columns = {false, false, false, true};
   for (const auto& exclusion : view.ranking.excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
       reasons += fmt::format("<div>{}</div>", html_escape(scoring::reason_text(reason, view.ranking.currency)));
-    grid.rows.push_back(excluded_cells(view.catalog, exclusion));
+    grid.rows.push_back(excluded_cells(view.catalog, exclusion, lang));
     grid.rows.back().push_back(std::move(reasons));
   }
   return grid;
@@ -363,41 +394,45 @@ Grid excluded_grid(const RecommendView& view) {
 
 // Every constraint of the request in words ("budget $200; deadline 48 h; ..."), the defaults
 // included (max nodes, headroom, pricing modes), so a reader of the report knows what was asked.
-std::string constraints_text(const RecommendView& view) {
+std::string constraints_text(const RecommendView& view, text::Lang lang) {
   const auto& constraints = view.options.constraints;
   const std::string& currency = view.ranking.currency;
   std::string text;
-  auto list = [](const std::vector<std::string>& names) { return joined(names, ", "); };
-  if (constraints.budget) append_separated(text, "; ", "budget " + units::format_money(*constraints.budget, currency));
+  const std::string_view separator = text::message(Msg::list_separator, lang);
+  const std::string_view comma = text::message(Msg::summary_list_separator, lang);
+  auto list = [&](const std::vector<std::string>& names) { return joined(names, comma); };
+  auto add = [&](const std::string& item) { append_separated(text, separator, item); };
+  if (constraints.budget) add(say(lang, Msg::constraint_budget, units::format_money(*constraints.budget, currency)));
   if (constraints.deadline_hours)
-    append_separated(text, "; ", "deadline " + units::format_hours(*constraints.deadline_hours));
-  if (!constraints.providers.empty()) append_separated(text, "; ", "providers " + list(constraints.providers));
+    add(say(lang, Msg::constraint_deadline, units::format_hours(*constraints.deadline_hours)));
+  if (!constraints.providers.empty()) add(say(lang, Msg::constraint_providers, list(constraints.providers)));
   if (!constraints.exclude_providers.empty())
-    append_separated(text, "; ", "not providers " + list(constraints.exclude_providers));
-  if (!constraints.regions.empty()) append_separated(text, "; ", "regions " + list(constraints.regions));
-  if (!constraints.gpus.empty()) append_separated(text, "; ", "GPUs " + list(constraints.gpus));
-  if (!constraints.requirements.empty()) append_separated(text, "; ", "requires " + list(constraints.requirements));
+    add(say(lang, Msg::constraint_not_providers, list(constraints.exclude_providers)));
+  if (!constraints.regions.empty()) add(say(lang, Msg::constraint_regions, list(constraints.regions)));
+  if (!constraints.gpus.empty()) add(say(lang, Msg::constraint_gpus, list(constraints.gpus)));
+  if (!constraints.requirements.empty()) add(say(lang, Msg::constraint_requires, list(constraints.requirements)));
   std::vector<std::string> modes;
-  for (const auto mode : constraints.pricing_modes) modes.emplace_back(catalog::to_string(mode));
-  append_separated(text, "; ", "pricing " + (modes.empty() ? std::string("any") : list(modes)));
-  append_separated(text, "; ", fmt::format("max nodes {}", constraints.max_nodes));
-  append_separated(text, "; ", fmt::format("GPU memory kept free {:g}%", view.profile.headroom_pct));
+  for (const auto mode : constraints.pricing_modes) modes.emplace_back(mode_name(mode, lang));
+  add(say(lang, Msg::constraint_pricing,
+          modes.empty() ? std::string(text::message(Msg::constraint_pricing_any, lang)) : list(modes)));
+  add(say(lang, Msg::constraint_max_nodes, constraints.max_nodes));
+  add(say(lang, Msg::constraint_headroom, view.profile.headroom_pct));
   auto bounds = [](const resources::Bounds& range, std::string_view unit) {
     return fmt::format("{}..{}", range.min ? plain_number(*range.min) + std::string(unit) : "",
                        range.max ? plain_number(*range.max) + std::string(unit) : "");
   };
-  if (constraints.gpu_memory_gb.any()) append_separated(text, "; ", "GPU memory " + bounds(constraints.gpu_memory_gb, "GB"));
-  if (constraints.gpu_count.any()) append_separated(text, "; ", "GPUs per instance " + bounds(constraints.gpu_count, ""));
+  if (constraints.gpu_memory_gb.any())
+    add(say(lang, Msg::constraint_gpu_memory, bounds(constraints.gpu_memory_gb, "GB")));
+  if (constraints.gpu_count.any()) add(say(lang, Msg::constraint_gpu_count, bounds(constraints.gpu_count, "")));
   if (constraints.max_price_per_hour)
-    append_separated(text, "; ", "max price " +
-                                     units::format_money(*constraints.max_price_per_hour, constraints.max_price_currency) +
-                                     " per instance-hour");
+    add(say(lang, Msg::constraint_max_price,
+            units::format_money(*constraints.max_price_per_hour, constraints.max_price_currency)));
   return text;
 }
 
 // How old the prices are: the oldest and newest as_of of the offerings ranked, and the stored
 // update when one is overlaid.
-std::string prices_text(const RecommendView& view) {
+std::string prices_text(const RecommendView& view, text::Lang lang) {
   std::string oldest;
   std::string newest;
   for (const auto& candidate : view.ranking.candidates) {
@@ -408,8 +443,9 @@ std::string prices_text(const RecommendView& view) {
   }
   std::string text;
   if (!oldest.empty())
-    text = oldest == newest ? "as of " + oldest : fmt::format("as of {} to {}", oldest, newest);
-  if (view.price_update) append_separated(text, "; ", price_update_line(*view.price_update));
+    text = oldest == newest ? say(lang, Msg::prices_as_of, oldest) : say(lang, Msg::prices_as_of_range, oldest, newest);
+  if (view.price_update)
+    append_separated(text, text::message(Msg::list_separator, lang), price_update_line(*view.price_update, lang));
   return text;
 }
 
@@ -419,62 +455,67 @@ std::string_view page_css() { return page_css_text; }
 
 std::string html_page(std::string_view title, std::string_view body, const Style& style) {
   return fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n"
-      "<style>\n{}\n</style>\n</head>\n<body>\n{}<footer>Generated by {}</footer>\n</body>\n</html>\n",
-      html_escape(title), page_css_text, body, html_escape(style.generated_by));
+      "<style>\n{}\n</style>\n</head>\n<body>\n{}<footer>{}</footer>\n</body>\n</html>\n",
+      text::message(Msg::html_lang, style.lang), html_escape(title), page_css_text, body,
+      html_escape(say(style.lang, Msg::section_generated_by, style.generated_by)));
 }
 
 void recommend_html(std::ostream& out, const RecommendView& view, const Style& style) {
   const auto& ranking = view.ranking;
+  const text::Lang lang = style.lang;
+  const auto message = [&](Msg id) { return html_escape(text::message(id, lang)); };
   const std::size_t shown = shown_count(ranking.candidates.size(), style.top);
-  const JobSummary summary = job_summary(view.profile, &view.ranking);
-  std::string body = "<h1>gpuselect recommendation</h1>\n<dl class=\"job\">\n";
-  auto fact = [&](std::string_view name, const std::string& value) {
-    if (!value.empty()) body += fmt::format("<dt>{}</dt><dd>{}</dd>\n", name, html_escape(value));
+  const JobSummary summary = job_summary(view.profile, &view.ranking, lang);
+  std::string body = fmt::format("<h1>{}</h1>\n<dl class=\"job\">\n", message(Msg::html_title_recommend));
+  auto fact = [&](Msg name, const std::string& value) {
+    if (!value.empty()) body += fmt::format("<dt>{}</dt><dd>{}</dd>\n", message(name), html_escape(value));
   };
-  fact("Job", summary.job);
-  fact("Tokens", summary.tokens);
-  fact("Serving", summary.serving);
-  fact("Session", summary.session);
-  if (!ranking.candidates.empty()) fact("Plan (#1)", plan_label(ranking.performance_of(ranking.candidates.front()).memory.plan));
-  fact("Constraints", constraints_text(view));
-  fact("Weights", summary.weights);
-  fact("Currency", summary.currency);
-  fact("Date", view.options.today);
-  fact("Prices", prices_text(view));
+  fact(Msg::fact_job, summary.job);
+  fact(Msg::fact_tokens, summary.tokens);
+  fact(Msg::fact_serving, summary.serving);
+  fact(Msg::fact_session, summary.session);
+  if (!ranking.candidates.empty())
+    fact(Msg::html_fact_plan_first, plan_label(ranking.performance_of(ranking.candidates.front()).memory.plan, lang));
+  fact(Msg::html_fact_constraints, constraints_text(view, lang));
+  fact(Msg::fact_weights, summary.weights);
+  fact(Msg::fact_currency, summary.currency);
+  fact(Msg::html_fact_date, view.options.today);
+  fact(Msg::fact_prices, prices_text(view, lang));
   std::string digests;
   for (const auto& file : view.catalog_files) append_separated(digests, "; ", file.name + " " + file.digest);
-  fact("Catalog", digests);
-  fact("Candidates",
-       fmt::format("{} ranked, {} shown, {} excluded", ranking.candidates.size(), shown, ranking.excluded.size()));
+  fact(Msg::html_fact_catalog, digests);
+  fact(Msg::html_fact_candidates,
+       say(lang, Msg::html_candidates_value, ranking.candidates.size(), shown, ranking.excluded.size()));
   body += "</dl>\n";
   if (ranking.candidates.empty()) {
-    body += "<p>No offering satisfies this job and its constraints.";
+    body += "<p>" + message(Msg::none_fits);
     if (ranking.top_exclusion)
-      body += fmt::format(" Most were removed by {}.", html_escape(scoring::to_string(*ranking.top_exclusion)));
+      body += html_escape(say(lang, Msg::none_fits_most_removed, scoring::to_string(*ranking.top_exclusion)));
     body += "</p>\n";
   } else {
-    body += "<h2>Ranking</h2>\n";
-    body += legend();
+    body += fmt::format("<h2>{}</h2>\n", message(Msg::html_section_ranking));
+    body += legend(lang);
     body += grid_html(ranking_grid(view, shown, style));
-    body += notes_section(view, shown);
-    if (const Grid warnings = warnings_grid(view, shown); !warnings.rows.empty()) body += grid_html(warnings);
-    body += "<h2>Criteria</h2>\n";
-    body += grid_html(criteria_grid(view, shown));
-    body +=
-        "<h2>Cost against time</h2>\n<p class=\"note\">Every candidate; red diamonds joined by a line are the "
-        "Pareto frontier (no other candidate is both cheaper and faster).</p>\n";
-    body += cost_time_chart(view);
+    body += notes_section(view, shown, lang);
+    if (const Grid warnings = warnings_grid(view, shown, lang); !warnings.rows.empty()) body += grid_html(warnings);
+    body += fmt::format("<h2>{}</h2>\n", message(Msg::html_section_criteria));
+    body += grid_html(criteria_grid(view, shown, lang));
+    body += fmt::format("<h2>{}</h2>\n<p class=\"note\">{}</p>\n", message(Msg::html_section_chart),
+                        message(Msg::html_chart_note));
+    body += cost_time_chart(view, lang);
     if (ranking.sensitivity) {
       const auto& sensitivity = *ranking.sensitivity;
-      body += fmt::format("<h2>Sensitivity</h2>\n<p>#1 stays first in {:.0f}% of {} samples (seed {}): {}.</p>\n",
-                          sensitivity.top1_share * 100, sensitivity.samples, sensitivity.seed,
-                          sensitivity.robust ? "robust" : "not robust, the order depends on the weights");
+      const std::string_view verdict =
+          text::message(sensitivity.robust ? Msg::sensitivity_robust : Msg::html_not_robust, lang);
+      body += fmt::format("<h2>{}</h2>\n<p>{}</p>\n", message(Msg::section_sensitivity),
+                          html_escape(say(lang, Msg::html_sensitivity, sensitivity.top1_share * 100,
+                                          sensitivity.samples, sensitivity.seed, verdict)));
     }
   }
-  if (style.show_excluded && !ranking.excluded.empty()) body += grid_html(excluded_grid(view));
-  out << html_page("gpuselect recommendation", body, style);
+  if (style.show_excluded && !ranking.excluded.empty()) body += grid_html(excluded_grid(view, lang));
+  out << html_page(text::message(Msg::html_title_recommend, lang), body, style);
 }
 
 }  // namespace gpuselect::render::detail

@@ -710,6 +710,7 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   json.field("schema_version", ranking_schema_version);
   json.field("document", document);
   json.field("generator", generator_name());
+  json.field("lang", text::lang_name(style.lang));  // an echo: nothing else in the document depends on it
   json.field("workload", workload_json(view.profile));
   json.field("weights", weights_json(ranking.weights));
   json.field("profile", ranking.profile_name);

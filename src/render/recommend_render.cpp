@@ -16,6 +16,8 @@ namespace {
 
 using namespace detail;
 using Align = TextTable::Align;
+using text::Msg;
+using text::say;
 
 constexpr std::string_view pareto_mark = "*";
 // Narrower than this, a reason column says too little to be worth its place (assumption).
@@ -25,6 +27,8 @@ constexpr int minimum_reason_columns = 30;
 constexpr int markdown_prose_columns = 100;
 // Columns before a card's second and third lines (under the offering id, after "#12 ").
 constexpr int card_indent = 4;
+// Columns of a header fact's label ("Job      "), its value after it.
+constexpr int fact_label_columns = 9;
 
 struct Row {
   const scoring::Candidate* candidate = nullptr;
@@ -65,12 +69,12 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
 bool serving_job(const RecommendView& view) { return workload::is_serving(view.ranking.kind); }
 
 // Run-wide notes and the estimated-figure legend (when a shown row carries the mark), once.
-std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown) {
+std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown, text::Lang lang) {
   std::vector<std::string> lines;
   for (const auto& note : view.ranking.notes) lines.push_back(note.code + ": " + note.text);
   for (std::size_t i = 0; i < shown && i < view.ranking.candidates.size(); ++i) {
     if (cost_estimated(view.catalog, view.ranking.candidates[i])) {
-      lines.push_back(estimated_legend());
+      lines.push_back(estimated_legend(lang));
       break;
     }
   }
@@ -131,12 +135,12 @@ std::vector<std::string> fleet_lines(const RecommendView& view) {
 }
 
 // "Plan: ZeRO-2, 8 GPUs x 1 node" when every shown row shares it, else the leader's with a note.
-std::string plan_line(const scoring::Ranking& ranking, const std::vector<Row>& rows) {
+std::string plan_line(const scoring::Ranking& ranking, const std::vector<Row>& rows, text::Lang lang) {
   if (rows.empty()) return {};
-  std::string leader = plan_label(ranking.performance_of(*rows.front().candidate).memory.plan);
+  std::string leader = plan_label(ranking.performance_of(*rows.front().candidate).memory.plan, lang);
   for (const auto& row : rows) {
-    if (plan_label(ranking.performance_of(*row.candidate).memory.plan) != leader)
-      return fmt::format("{} for #1; each offering gets the fastest plan that fits it", leader);
+    if (plan_label(ranking.performance_of(*row.candidate).memory.plan, lang) != leader)
+      return say(lang, Msg::fact_plan_varies, leader);
   }
   return leader;
 }
@@ -148,53 +152,46 @@ std::vector<std::string> warning_lines(const RecommendView& view, const std::vec
   return lines;
 }
 
-std::string sensitivity_line(const RecommendView& view) {
+std::string sensitivity_line(const RecommendView& view, text::Lang lang) {
   const auto& sensitivity = view.ranking.sensitivity;
   if (!sensitivity) return {};
   std::string line =
-      fmt::format("#1 stays first in {:.0f}% of {} samples (weights +/-{:.0f}%, seed {}): {}",
-                  sensitivity->top1_share * 100, sensitivity->samples, sensitivity->perturbation * 100,
-                  sensitivity->seed, sensitivity->robust ? "robust" : "NOT robust, the order depends on the weights");
+      say(lang, Msg::sensitivity_summary, sensitivity->top1_share * 100, sensitivity->samples,
+          sensitivity->perturbation * 100, sensitivity->seed,
+          text::message(sensitivity->robust ? Msg::sensitivity_robust : Msg::sensitivity_not_robust, lang));
   std::string spreads;
   for (const auto& spread : sensitivity->top) {
     if (spread.candidate >= view.ranking.candidates.size()) continue;
     const auto& candidate = view.ranking.candidates[spread.candidate];
-    spreads += fmt::format("{}#{} ranks {}-{}", spreads.empty() ? "" : "; ", candidate.rank, spread.best_rank,
-                           spread.worst_rank);
+    append_separated(spreads, text::message(Msg::list_separator, lang),
+                     say(lang, Msg::sensitivity_spread, candidate.rank, spread.best_rank, spread.worst_rank));
   }
-  if (!spreads.empty()) line += " (" + spreads + ")";
+  if (!spreads.empty()) line += lang == text::Lang::en ? " (" + spreads + ")" : "（" + spreads + "）";
   return line;
 }
 
-std::vector<std::pair<std::string, std::string>> header_facts(const RecommendView& view, const std::vector<Row>& rows) {
-  const JobSummary summary = job_summary(view.profile, &view.ranking);
+std::vector<std::pair<std::string, std::string>> header_facts(const RecommendView& view, const std::vector<Row>& rows,
+                                                             text::Lang lang) {
+  const JobSummary summary = job_summary(view.profile, &view.ranking, lang);
   std::vector<std::pair<std::string, std::string>> facts;
-  facts.emplace_back("Job", summary.job);
-  if (!summary.tokens.empty()) facts.emplace_back("Tokens", summary.tokens);
-  if (!summary.serving.empty()) facts.emplace_back("Serving", summary.serving);
-  if (!summary.session.empty()) facts.emplace_back("Session", summary.session);
-  if (!rows.empty()) facts.emplace_back("Plan", plan_line(view.ranking, rows));
-  facts.emplace_back("Headroom", fmt::format("{:g}% of GPU memory kept free (fragmentation, NCCL buffers, "
-                                             "transient peaks; --min-headroom)",
-                                             view.profile.headroom_pct));
+  const auto fact = [&](Msg name, std::string value) { facts.emplace_back(text::message(name, lang), std::move(value)); };
+  fact(Msg::fact_job, summary.job);
+  if (!summary.tokens.empty()) fact(Msg::fact_tokens, summary.tokens);
+  if (!summary.serving.empty()) fact(Msg::fact_serving, summary.serving);
+  if (!summary.session.empty()) fact(Msg::fact_session, summary.session);
+  if (!rows.empty()) fact(Msg::fact_plan, plan_line(view.ranking, rows, lang));
+  fact(Msg::fact_headroom, say(lang, Msg::fact_headroom_value, view.profile.headroom_pct));
   if (workload::is_training(view.ranking.kind)) {
-    facts.emplace_back("Time", "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + "
-                               "wait for capacity");
+    fact(Msg::fact_time, say(lang, Msg::fact_time_value));
     if (view.ranking.deadline_hours > 0) {
-      facts.emplace_back("Deadline", fmt::format("{} met at {:g}% confidence (--confidence): the chance of ending "
-                                                 "within it, from the time band, spot interruptions and the wait "
-                                                 "for capacity",
-                                                 units::format_hours(view.ranking.deadline_hours),
-                                                 view.ranking.confidence * 100.0));
+      fact(Msg::fact_deadline, say(lang, Msg::fact_deadline_value, units::format_hours(view.ranking.deadline_hours),
+                                   view.ranking.confidence * 100.0));
     }
   }
-  if (view.ranking.risk_averse) {
-    facts.emplace_back("Risk", "ranked on the pessimistic end (90th percentile) of each time and cost band "
-                               "(--risk-averse); costs shown are that end, times the expected (10th-90th)");
-  }
-  facts.emplace_back("Weights", summary.weights);
-  facts.emplace_back("Currency", summary.currency);
-  if (view.price_update) facts.emplace_back("Prices", price_update_line(*view.price_update));
+  if (view.ranking.risk_averse) fact(Msg::fact_risk, say(lang, Msg::fact_risk_value));
+  fact(Msg::fact_weights, summary.weights);
+  fact(Msg::fact_currency, summary.currency);
+  if (view.price_update) fact(Msg::fact_prices, price_update_line(*view.price_update, lang));
   std::string discounts;
   for (const auto& provider : view.catalog.providers) {
     if (!provider.discount_pct.any()) continue;
@@ -203,36 +200,40 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
     for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot,
                             catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
       if (pct.of(mode) <= 0) continue;
-      modes += fmt::format("{}{:g}% {}", modes.empty() ? "" : ", ", pct.of(mode), catalog::to_string(mode));
+      append_separated(modes, text::message(Msg::summary_list_separator, lang),
+                       say(lang, Msg::fact_discount_mode, pct.of(mode), mode_name(mode, lang)));
     }
     const bool uniform = pct.on_demand == pct.spot && pct.spot == pct.reserved_1y && pct.reserved_1y == pct.reserved_3y;
-    discounts += fmt::format("{}{} {}", discounts.empty() ? "" : "; ", provider.id,
-                             uniform ? fmt::format("{:g}% off every price", pct.on_demand) : modes + " off");
+    append_separated(discounts, text::message(Msg::list_separator, lang),
+                     fmt::format("{} {}", provider.id,
+                                 uniform ? say(lang, Msg::fact_discount_every, pct.on_demand)
+                                         : say(lang, Msg::fact_discount_modes, modes)));
   }
-  if (!discounts.empty()) facts.emplace_back("Discount", discounts + " (discount_pct; prices shown are after it)");
+  if (!discounts.empty()) fact(Msg::fact_discount, say(lang, Msg::fact_discount_tail, discounts));
   return facts;
 }
 
-std::string count_line(const RecommendView& view, std::size_t shown) {
+std::string count_line(const RecommendView& view, std::size_t shown, text::Lang lang) {
   const auto& ranking = view.ranking;
-  std::string line = fmt::format("Showing {} of {} candidates", shown, ranking.candidates.size());
-  if (shown < ranking.candidates.size()) line += " (--top N for more)";
-  line += fmt::format("; {} excluded", ranking.excluded.size());
-  return line + ".";
+  std::string line = say(lang, Msg::count_line, shown, ranking.candidates.size());
+  if (shown < ranking.candidates.size()) line += say(lang, Msg::count_line_more);
+  line += say(lang, Msg::count_line_excluded, ranking.excluded.size());
+  return line + say(lang, Msg::count_line_end);
 }
 
 // The excluded candidates; markdown capitalises the headers.
-Grid excluded_grid(const RecommendView& view, bool capitalised) {
+Grid excluded_grid(const RecommendView& view, bool capitalised, text::Lang lang) {
   Grid grid;
-  grid.columns = {{"offering", Align::left, false, false, true},
-                  {"mode"},
-                  {"nodes", Align::right},
-                  {"why excluded", Align::left, true, true}};
-  if (capitalised) {
-    for (auto& column : grid.columns) column.header[0] = static_cast<char>(std::toupper(column.header[0]));
+  grid.columns = {{std::string(text::message(Msg::col_offering, lang)), Align::left, false, false, true},
+                  {std::string(text::message(Msg::col_mode, lang))},
+                  {std::string(text::message(Msg::col_nodes, lang)), Align::right},
+                  {std::string(text::message(Msg::col_why_excluded, lang)), Align::left, true, true}};
+  if (capitalised && lang == text::Lang::en) {
+    for (auto& column : grid.columns)
+      column.header[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(column.header[0])));
   }
   for (const auto& exclusion : view.ranking.excluded) {
-    grid.rows.push_back(excluded_cells(view.catalog, exclusion));
+    grid.rows.push_back(excluded_cells(view.catalog, exclusion, lang));
     grid.rows.back().push_back(reasons_text(exclusion, view.ranking.currency));
   }
   return grid;
@@ -281,9 +282,9 @@ RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style&
   RankedCells cells;
   cells.rank = rank_cell(candidate, style);
   cells.offering = row.offering->id;
-  cells.gpus = rented_label(view.catalog, ranking, candidate);
-  cells.mode = std::string(mode_label(view.catalog, candidate));
-  cells.region = region_label(*row.offering, candidate);
+  cells.gpus = rented_label(view.catalog, ranking, candidate, style.lang);
+  cells.mode = std::string(mode_label(view.catalog, candidate, style.lang));
+  cells.region = region_label(*row.offering, candidate, style.lang);
   cells.memory = memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes);
   if (kind.serving) {
     cells.time = cells.time_band = fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch);
@@ -305,17 +306,22 @@ RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style&
   return cells;
 }
 
-Grid ranked_grid(const std::vector<RankedCells>& rows, const RankedLayout& layout, RankedKind kind) {
+Grid ranked_grid(const std::vector<RankedCells>& rows, const RankedLayout& layout, RankedKind kind, text::Lang lang) {
   Grid table;
-  table.columns = {{"#", Align::right}, {"offering", Align::left, false, false, true}, {"GPUs"}, {"mode"}};
-  if (layout.region) table.columns.push_back({"region"});
-  if (layout.memory) table.columns.push_back({"mem/GPU", Align::right});
-  table.columns.push_back({kind.serving ? "TPOT@batch" : kind.vision ? "img/s" : "time", Align::right});
-  table.columns.push_back({"cost", Align::right});
-  if (kind.replicated()) table.columns.push_back({"replicas", Align::right});
-  if (kind.serving) table.columns.push_back({"$/M tok", Align::right});
-  if (kind.vision) table.columns.push_back({"$/1k img", Align::right});
-  table.columns.push_back({"score", Align::right});
+  const auto header = [&](Msg id) { return std::string(text::message(id, lang)); };
+  table.columns = {{"#", Align::right},
+                   {header(Msg::col_offering), Align::left, false, false, true},
+                   {header(Msg::col_gpus)},
+                   {header(Msg::col_mode)}};
+  if (layout.region) table.columns.push_back({header(Msg::col_region)});
+  if (layout.memory) table.columns.push_back({header(Msg::col_memory_per_gpu), Align::right});
+  table.columns.push_back(
+      {kind.serving ? "TPOT@batch" : header(kind.vision ? Msg::col_images_per_s : Msg::col_time), Align::right});
+  table.columns.push_back({header(Msg::col_cost), Align::right});
+  if (kind.replicated()) table.columns.push_back({header(Msg::col_replicas), Align::right});
+  if (kind.serving) table.columns.push_back({header(Msg::col_per_million_tok_short), Align::right});
+  if (kind.vision) table.columns.push_back({header(Msg::col_per_thousand_img_short), Align::right});
+  table.columns.push_back({header(Msg::col_score), Align::right});
   for (const auto& cells : rows) {
     std::vector<std::string> line = {cells.rank, cells.offering, cells.gpus, cells.mode};
     if (layout.region) line.push_back(cells.region);
@@ -345,7 +351,7 @@ int grid_natural_width(const Grid& grid) {
 
 // A card: "#1  offering  mode  score 88.6", then what it rents and where, then time and cost; each
 // line wraps at " · " between its parts.
-std::string ranked_card(const RankedCells& cells, RankedKind kind, int width) {
+std::string ranked_card(const RankedCells& cells, RankedKind kind, int width, text::Lang lang) {
   const std::string indent(card_indent, ' ');
   auto parts_line = [&](const std::string& lead, const std::vector<std::string>& parts) {
     std::string text = lead;
@@ -368,31 +374,37 @@ std::string ranked_card(const RankedCells& cells, RankedKind kind, int width) {
     return text + "\n";
   };
   const std::string lead = fmt::format("{:>3} ", cells.rank);
-  std::string text = parts_line(lead, {cells.offering, cells.mode, "score " + cells.score});
-  text += parts_line(indent, {cells.gpus, cells.region, cells.memory + " per GPU"});
-  text += parts_line(indent, {(kind.serving ? "TPOT@batch " : kind.vision ? "img/s " : "time ") + cells.time_band,
-                              "cost " + cells.cost, kind.replicated() ? "replicas " + cells.replicas : std::string(),
-                              kind.serving  ? cells.unit_cost + " per M output tokens"
-                              : kind.vision ? cells.unit_cost + " per 1000 images"
-                                            : std::string()});
+  std::string text = parts_line(lead, {cells.offering, cells.mode, say(lang, Msg::card_score, cells.score)});
+  text += parts_line(indent, {cells.gpus, cells.region, say(lang, Msg::card_per_gpu, cells.memory)});
+  text += parts_line(
+      indent, {say(lang, kind.serving ? Msg::card_tpot : kind.vision ? Msg::card_images_per_s : Msg::card_time,
+                   cells.time_band),
+               say(lang, Msg::card_cost, cells.cost),
+               kind.replicated() ? say(lang, Msg::card_replicas, cells.replicas) : std::string(),
+               kind.serving  ? say(lang, Msg::card_per_million_tokens, cells.unit_cost)
+               : kind.vision ? say(lang, Msg::card_per_thousand_images, cells.unit_cost)
+                             : std::string()});
   return text;
 }
 
 void recommend_table(std::ostream& out, const RecommendView& view, const Style& style) {
   const auto rows = shown_rows(view, style);
   const auto& ranking = view.ranking;
+  const text::Lang lang = style.lang;
+  // Labels are padded by display width (a Chinese label's characters are two columns each).
   auto label = [&](std::string_view name) {
-    const std::string padded = fmt::format("{:<9}", name);
+    std::string padded(name);
+    padded.append(static_cast<std::size_t>(std::max(0, fact_label_columns - display_width(name))), ' ');
     return style.color ? fmt::format("\x1b[1m{}\x1b[0m", padded) : padded;
   };
   std::string text;
-  for (const auto& [name, value] : header_facts(view, rows)) text += wrapped(label(name), value, style.width, 9);
+  for (const auto& [name, value] : header_facts(view, rows, lang))
+    text += wrapped(label(name), value, style.width, fact_label_columns);
   text += "\n";
 
   if (rows.empty()) {
-    std::string line = "No offering satisfies this job and its constraints.";
-    if (ranking.top_exclusion)
-      line += fmt::format(" Most were removed by {}.", scoring::to_string(*ranking.top_exclusion));
+    std::string line = say(lang, Msg::none_fits);
+    if (ranking.top_exclusion) line += say(lang, Msg::none_fits_most_removed, scoring::to_string(*ranking.top_exclusion));
     text += wrapped("", line, style.width, 0);
   } else {
     std::vector<RankedCells> cells;
@@ -403,7 +415,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     }
     std::optional<Grid> table;
     for (const auto& layout : ranked_layouts) {
-      Grid grid = ranked_grid(cells, layout, ranked_kind(view));
+      Grid grid = ranked_grid(cells, layout, ranked_kind(view), lang);
       if (grid_natural_width(grid) <= style.width) {
         table = std::move(grid);
         break;
@@ -413,42 +425,42 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     if (table) {
       reason_column = style.width - grid_natural_width(*table) - table_column_gap >= minimum_reason_columns;
       if (reason_column) {
-        table->columns.push_back({"why", Align::left, true, true});
+        table->columns.push_back({std::string(text::message(Msg::col_why, lang)), Align::left, true, true});
         for (std::size_t i = 0; i < rows.size(); ++i) table->rows[i].push_back(reasons[i]);
       }
       text += grid_text(*table, style);
     } else {
-      for (const auto& card : cells) text += ranked_card(card, ranked_kind(view), style.width);
+      for (const auto& card : cells) text += ranked_card(card, ranked_kind(view), style.width, lang);
     }
     if (!reason_column) {
-      text += "\nWhy\n";
+      text += fmt::format("\n{}\n", text::message(Msg::section_why, lang));
       for (std::size_t i = 0; i < rows.size(); ++i)
         text += wrapped(fmt::format("{:>3}  ", rank_cell(*rows[i].candidate, style)), reasons[i], style.width, 5);
     }
-    text += "\n" + wrapped("", count_line(view, rows.size()), style.width, 0);
-    if (style.show_pareto)
-      text += wrapped(
-          "", fmt::format("{} on the cost-time Pareto frontier (no other row is both cheaper and faster)", pareto_mark),
-          style.width, 2);
-    const auto notes = note_lines(view, rows.size());
+    text += '\n';
+    text += wrapped("", count_line(view, rows.size(), lang), style.width, 0);
+    if (style.show_pareto) text += wrapped("", say(lang, Msg::pareto_legend, pareto_mark), style.width, 2);
+    const auto notes = note_lines(view, rows.size(), lang);
     if (!notes.empty()) {
-      text += "Notes\n";
+      text += fmt::format("{}\n", text::message(Msg::section_notes, lang));
       for (const auto& line : notes) text += wrapped("  ", line, style.width, 4);
     }
     if (const auto fleet = fleet_lines(view); !fleet.empty()) {
-      text += "Fleet (--mix)\n";
+      text += fmt::format("{}\n", text::message(Msg::section_fleet, lang));
       for (const auto& line : fleet) text += wrapped("  ", line, style.width, 4);
     }
     const auto warnings = warning_lines(view, rows);
     if (!warnings.empty()) {
-      text += style.color ? "\x1b[33mWarnings\x1b[0m\n" : "Warnings\n";
+      const std::string_view title = text::message(Msg::section_warnings, lang);
+      text += style.color ? fmt::format("\x1b[33m{}\x1b[0m\n", title) : fmt::format("{}\n", title);
       for (const auto& line : warnings) text += wrapped("  ", line, style.width, 4);
     }
-    if (const auto line = sensitivity_line(view); !line.empty()) text += wrapped("Sensitivity: ", line, style.width, 2);
+    if (const auto line = sensitivity_line(view, lang); !line.empty())
+      text += wrapped(text::message(Msg::label_sensitivity, lang), line, style.width, 2);
   }
   if (style.show_excluded && !ranking.excluded.empty()) {
-    text += "\nExcluded\n";
-    Grid excluded = excluded_grid(view, false);
+    text += fmt::format("\n{}\n", text::message(Msg::section_excluded, lang));
+    Grid excluded = excluded_grid(view, false, lang);
     Grid identity = excluded;  // the columns before the reasons: is there room for them beside it?
     identity.columns.pop_back();
     for (auto& row : identity.rows) row.resize(identity.columns.size());
@@ -456,7 +468,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       text += grid_text(excluded, style);
     } else {
       for (const auto& row : excluded.rows)
-        text += wrapped(fmt::format("  {} ({}, nodes {}): ", row[0], row[1], row[2]), row[3], style.width, 4);
+        text += wrapped(say(lang, Msg::excluded_line, row[0], row[1], row[2]), row[3], style.width, 4);
     }
   }
   out << text;
@@ -531,29 +543,41 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
 void recommend_markdown(std::ostream& out, const RecommendView& view, const Style& style) {
   const auto rows = shown_rows(view, style);
   const auto& ranking = view.ranking;
-  out << "### gpuselect recommendation\n\n";
-  for (const auto& [name, value] : header_facts(view, rows))
-    out << "- **" << name << ":** " << markdown_cell(value) << '\n';
+  const text::Lang lang = style.lang;
+  const auto message = [&](Msg id) { return std::string(text::message(id, lang)); };
+  out << "### " << message(Msg::section_recommendation) << "\n\n";
+  for (const auto& [name, value] : header_facts(view, rows, lang))
+    out << "- **" << name << (lang == text::Lang::en ? ":** " : "：** ") << markdown_cell(value) << '\n';
   out << '\n';
   if (rows.empty()) {
-    out << "No offering satisfies this job and its constraints.\n\n";
+    out << message(Msg::none_fits) << "\n\n";
   } else {
     // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
     const bool serving = view.profile.kind == workload::Kind::llm_inference;
     const bool vision = view.profile.kind == workload::Kind::cv_inference;
     Grid table;
+    // Capitalised in English ("Mode"); the other languages have no case.
+    const auto header = [&](Msg id) {
+      std::string name = message(id);
+      if (lang == text::Lang::en && !name.empty())
+        name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+      return name;
+    };
     table.columns = {{"#", Align::right},
-                     {"Provider"},
-                     {"Instance"},
-                     {"GPUs"},
-                     {"Mode"},
-                     {"Memory/GPU", Align::right},
-                     {serving ? "TPOT@batch" : vision ? "Images/s per replica" : "Time", Align::right},
-                     {"Cost", Align::right}};
-    if (serving || vision) table.columns.push_back({"Replicas @load", Align::right});
-    if (serving) table.columns.push_back({"$/M tokens", Align::right});
-    if (vision) table.columns.push_back({"$/1000 images", Align::right});
-    table.columns.push_back({"Score", Align::right});
+                     {header(Msg::col_provider)},
+                     {header(Msg::col_instance)},
+                     {header(Msg::col_gpus)},
+                     {header(Msg::col_mode)},
+                     {header(Msg::col_memory_per_gpu_long), Align::right},
+                     {serving  ? std::string("TPOT@batch")
+                      : vision ? header(Msg::col_images_per_s_replica)
+                               : header(Msg::col_time),
+                      Align::right},
+                     {header(Msg::col_cost), Align::right}};
+    if (serving || vision) table.columns.push_back({header(Msg::col_replicas_load), Align::right});
+    if (serving) table.columns.push_back({header(Msg::col_per_million_tokens), Align::right});
+    if (vision) table.columns.push_back({header(Msg::col_per_thousand_images), Align::right});
+    table.columns.push_back({header(Msg::col_score), Align::right});
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
       const auto& estimate = view.ranking.performance_of(candidate);
@@ -561,8 +585,8 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       std::vector<std::string> cells = {rank_cell(candidate, style),
                                         row.offering->provider,
                                         row.offering->instance_type,
-                                        rented_label(view.catalog, ranking, candidate),
-                                        std::string(mode_label(view.catalog, candidate)),
+                                        rented_label(view.catalog, ranking, candidate, lang),
+                                        std::string(mode_label(view.catalog, candidate, lang)),
                                         memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                         serving  ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
                                                                estimate.serving.batch)
@@ -582,41 +606,43 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       table.rows.push_back(std::move(cells));
     }
     grid_markdown(out, table);  // ends with the blank line before the count
-    out << markdown_cell(count_line(view, rows.size())) << '\n';
-    if (style.show_pareto) out << "\n\\* on the cost-time Pareto frontier.\n";
-    const auto notes = note_lines(view, rows.size());
+    out << markdown_cell(count_line(view, rows.size(), lang)) << '\n';
+    if (style.show_pareto) out << "\n" << message(Msg::pareto_legend_markdown) << "\n";
+    const auto notes = note_lines(view, rows.size(), lang);
     if (!notes.empty()) {
-      out << "\n#### Notes\n\n";
+      out << "\n#### " << message(Msg::section_notes) << "\n\n";
       for (const auto& line : notes) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
     }
     if (const auto fleet = fleet_lines(view); !fleet.empty()) {
-      out << "\n#### Fleet (--mix)\n\n";
+      out << "\n#### " << message(Msg::section_fleet) << "\n\n";
       for (const auto& line : fleet) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
     }
-    out << "\n#### Why\n\n";
+    out << "\n#### " << message(Msg::section_why) << "\n\n";
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** (" << catalog::to_string(candidate.mode)
-          << ")\n";
+      out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** ("
+          << mode_name(candidate.mode, lang) << ")\n";
       for (const auto& line : scoring::explain(view.catalog, ranking, candidate))
         out << wrapped("   - ", markdown_cell(line), markdown_prose_columns, 5);
       for (const auto warning : candidate.warnings) {
-        out << wrapped(fmt::format("   - Warning `{}`: ", scoring::warning_code(warning)),
+        out << wrapped("   - " + say(lang, Msg::label_warning_item, scoring::warning_code(warning)),
                        markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning)),
                        markdown_prose_columns, 5);
       }
     }
-    if (const auto line = sensitivity_line(view); !line.empty())
-      out << "\n**Sensitivity:** " << markdown_cell(line) << '\n';
+    if (const auto line = sensitivity_line(view, lang); !line.empty())
+      out << "\n**" << message(Msg::section_sensitivity) << (lang == text::Lang::en ? ":** " : "：** ")
+          << markdown_cell(line) << '\n';
   }
   const bool excluded_shown = style.show_excluded && !ranking.excluded.empty();
   if (excluded_shown) {
-    Grid excluded = excluded_grid(view, true);
-    excluded.title = "Excluded";
+    Grid excluded = excluded_grid(view, true, lang);
+    excluded.title = message(Msg::section_excluded);
     out << '\n';
     grid_markdown(out, excluded);  // ends with the blank line before the footer
   }
-  out << (excluded_shown ? "" : "\n") << "<sub>Generated by " << markdown_cell(style.generated_by) << "</sub>\n";
+  out << (excluded_shown ? "" : "\n") << "<sub>" << say(lang, Msg::section_generated_by, markdown_cell(style.generated_by))
+      << "</sub>\n";
 }
 
 }  // namespace

@@ -13,6 +13,9 @@
 
 namespace gpuselect::render::detail {
 
+using text::Msg;
+using text::say;
+
 double round_decimals(double value, int decimals) {
   if (!std::isfinite(value)) return 0;
   // 10^0 .. 10^22 are exact doubles, equal to what std::pow returns for them: a table, not a pow
@@ -113,35 +116,35 @@ std::string_view region_name(const catalog::Offering& offering, const scoring::C
                                                     : std::string_view{};
 }
 
-std::string region_label(const catalog::Offering& offering, const scoring::Candidate& candidate) {
+std::string region_label(const catalog::Offering& offering, const scoring::Candidate& candidate, text::Lang lang) {
   // The same price in every allowed region (no per-region prices): no region is the priced one.
   if (candidate.any_region) {
-    return fmt::format("any of {}", candidate.other_regions + 1);
+    return say(lang, Msg::region_any_of, candidate.other_regions + 1);
   }
   std::string label(region_name(offering, candidate));
   if (candidate.other_regions > 0) label += fmt::format(" +{}", candidate.other_regions);
   return label;
 }
 
-std::string price_update_line(const render::PriceUpdate& update) {
-  return fmt::format("built-in catalog + prices updated {} ({})", update.as_of, update.path);
+std::string price_update_line(const render::PriceUpdate& update, text::Lang lang) {
+  return say(lang, Msg::fact_prices_value, update.as_of, update.path);
 }
 
-std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes) {
+std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes, text::Lang lang) {
   const auto& gpu = catalog.gpu_of(offering);
   std::string label = offering.gpu_fraction < 1.0
                           ? fmt::format("{}x {}", plain_number(offering.gpu_fraction), gpu_short_name(gpu))
                           : fmt::format("{}x {}", offering.gpu_count, gpu_short_name(gpu));
-  if (nodes > 1) label += fmt::format(" x{} nodes", nodes);
+  if (nodes > 1) label += say(lang, Msg::label_nodes, nodes);
   return label;
 }
 
 std::string rented_label(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
-                         const scoring::Candidate& candidate) {
+                         const scoring::Candidate& candidate, text::Lang lang) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const int instances = std::max(candidate.nodes, candidate.cost.instances);
-  if (!workload::is_serving(ranking.kind) || instances <= 1) return gpu_label(catalog, offering, candidate.nodes);
-  return fmt::format("{} x{} instances", gpu_label(catalog, offering, 1), instances);
+  if (!workload::is_serving(ranking.kind) || instances <= 1) return gpu_label(catalog, offering, candidate.nodes, lang);
+  return say(lang, Msg::label_instances, gpu_label(catalog, offering, 1, lang), instances);
 }
 
 bool cost_estimated(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
@@ -157,10 +160,7 @@ std::string cost_label(const catalog::Catalog& catalog, const scoring::Ranking& 
   return cost_estimated(catalog, candidate) ? std::string(estimated_mark) + money : money;
 }
 
-std::string estimated_legend() {
-  return std::string(estimated_mark) +
-         " estimated: the price or spot interruption rate behind this cost is derived, not published "
-         "(--format json lists every estimated figure per row).";
+std::string estimated_legend(text::Lang lang) { return say(lang, Msg::estimated_legend, estimated_mark);
 }
 
 std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate) {
@@ -219,9 +219,10 @@ std::string_view zero_label(int zero_stage) {
   return labels[static_cast<std::size_t>(zero_stage)];
 }
 
-std::vector<std::string> excluded_cells(const catalog::Catalog& catalog, const scoring::Exclusion& exclusion) {
+std::vector<std::string> excluded_cells(const catalog::Catalog& catalog, const scoring::Exclusion& exclusion,
+                                        text::Lang lang) {
   return {catalog.offerings[exclusion.offering_index].id,
-          exclusion.mode ? std::string(catalog::to_string(*exclusion.mode)) : "all modes",
+          std::string(exclusion.mode ? mode_name(*exclusion.mode, lang) : text::message(Msg::mode_all, lang)),
           std::to_string(exclusion.nodes)};
 }
 
@@ -231,10 +232,28 @@ std::string reasons_text(const scoring::Exclusion& exclusion, std::string_view c
   return reasons;
 }
 
-std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
+std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate, text::Lang lang) {
   const auto& offering = catalog.offerings.at(candidate.offering_index);
-  return catalog.provider_of(offering).kind == catalog::ProviderKind::owned ? std::string_view("owned")
-                                                                           : catalog::to_string(candidate.mode);
+  return catalog.provider_of(offering).kind == catalog::ProviderKind::owned ? text::message(Msg::mode_owned, lang)
+                                                                           : mode_name(candidate.mode, lang);
+}
+std::string_view mode_name(catalog::PricingMode mode, text::Lang lang) {
+  if (lang == text::Lang::en) return catalog::to_string(mode);
+  // catalog::PricingMode's order.
+  static constexpr std::array<Msg, catalog::pricing_mode_count> names = {
+      Msg::mode_on_demand, Msg::mode_spot, Msg::mode_reserved_1y, Msg::mode_reserved_3y, Msg::mode_monthly,
+      Msg::mode_yearly};
+  const auto index = static_cast<std::size_t>(mode);
+  return index < names.size() ? text::message(names[index], lang) : catalog::to_string(mode);
+}
+std::string_view criterion_name(scoring::Criterion criterion, text::Lang lang) {
+  if (lang == text::Lang::en) return scoring::to_string(criterion);
+  // scoring::Criterion's order.
+  static constexpr std::array<Msg, scoring::criterion_count> names = {
+      Msg::criterion_stability, Msg::criterion_performance, Msg::criterion_cost, Msg::criterion_usability,
+      Msg::criterion_support};
+  const auto index = static_cast<std::size_t>(criterion);
+  return index < names.size() ? text::message(names[index], lang) : scoring::to_string(criterion);
 }
 
 HoursWithBand candidate_hours(const scoring::Candidate& candidate, const estimate::Performance& estimate,
@@ -260,26 +279,27 @@ std::string hours_with_band(const scoring::Candidate& candidate, const estimate:
                      units::format_hours(hours.band.high), hours.band.in_calibrated_regime ? "" : "*");
 }
 
-std::string plan_label(const estimate::Plan& plan) {
+std::string plan_label(const estimate::Plan& plan, text::Lang lang) {
+  const auto machines = [&] {
+    return say(lang, Msg::plan_gpus_nodes, plan.gpus_per_node, plan.gpus_per_node == 1 ? "" : "s", plan.nodes,
+               plan.nodes == 1 ? "" : "s");
+  };
   if (plan.batch > 0) {  // llm-inference: replicas of tensor_parallel GPUs at a batch
     std::string label = fmt::format("TP {}", plan.tensor_parallel);
-    if (plan.pipeline_parallel > 1) label += fmt::format(" x PP {} (one stage per node)", plan.pipeline_parallel);
+    if (plan.pipeline_parallel > 1) label += say(lang, Msg::plan_pipeline_per_node, plan.pipeline_parallel);
     if (plan.expert_parallel > 1) label += fmt::format(", EP {}", plan.expert_parallel);
-    return label + fmt::format(", batch {} per replica, {} GPU{} x {} node{}", plan.batch, plan.gpus_per_node,
-                               plan.gpus_per_node == 1 ? "" : "s", plan.nodes, plan.nodes == 1 ? "" : "s");
+    return label + say(lang, Msg::plan_batch_per_replica, plan.batch) + machines();
   }
   std::string label(zero_label(plan.zero_stage));
-  if (plan.offload != workload::Offload::none) label += fmt::format(", {} offload", workload::to_string(plan.offload));
+  if (plan.offload != workload::Offload::none) label += say(lang, Msg::plan_offload, workload::to_string(plan.offload));
   if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);
   if (plan.pipeline_parallel > 1) label += fmt::format(", PP {}", plan.pipeline_parallel);
   if (plan.context_parallel > 1) label += fmt::format(", CP {}", plan.context_parallel);
   if (plan.expert_parallel > 1) label += fmt::format(", EP {}", plan.expert_parallel);
   // Each row's own micro-batch (searched per plan unless --micro-batch fixed it) x micro-steps.
-  label += fmt::format(", micro-batch {}", std::max(1, plan.micro_batch));
+  label += say(lang, Msg::plan_micro_batch, std::max(1, plan.micro_batch));
   if (plan.micro_batches > 1) label += fmt::format(" x {}", plan.micro_batches);
-  label += fmt::format(", {} GPU{} x {} node{}", plan.gpus_per_node, plan.gpus_per_node == 1 ? "" : "s", plan.nodes,
-                       plan.nodes == 1 ? "" : "s");
-  return label;
+  return label + machines();
 }
 
 std::string_view plan_reason_name(estimate::PlanReason reason) {
@@ -291,6 +311,77 @@ std::string_view plan_reason_name(estimate::PlanReason reason) {
   return index < names.size() ? names[index] : "";
 }
 
+JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking, text::Lang lang) {
+  JobSummary summary;
+  const std::string model = profile.model_name.empty() ? profile.model_id : profile.model_name;
+  const std::string_view comma = text::message(Msg::summary_list_separator, lang);
+  summary.job = say(lang, Msg::summary_model_params, workload::to_string(profile.kind), model,
+                    units::format_count(profile.shape.params));
+  // Neither --model nor --params (nor a shape): the model is an assumption, said where it is read.
+  if (default_applied(profile, "model")) summary.job += text::message(Msg::summary_model_assumed, lang);
+  if (workload::is_training(profile.kind)) {
+    // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
+    const bool searched = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0 &&
+                          !profile.fixed.micro_batch;
+    // Vision training has no sequence: its samples are images (--tokens counts images there).
+    const bool vision = profile.kind == workload::Kind::cv_train;
+    summary.job += fmt::format("{0}{1} {2}{0}{3}{0}{4}{5}", comma, workload::to_string(profile.method),
+                               workload::to_string(profile.precision), workload::to_string(profile.optimizer),
+                               vision ? std::string() : say(lang, Msg::summary_seq, profile.seq_len),
+                               searched ? say(lang, Msg::summary_micro_batch_searched)
+                                        : say(lang, Msg::summary_micro_batch, profile.micro_batch));
+    summary.tokens = say(lang, vision ? Msg::summary_images : Msg::summary_tokens, scientific(profile.tokens));
+    if (default_applied(profile, "tokens"))
+      summary.tokens += say(lang, Msg::summary_default_for, workload::to_string(profile.kind));
+  } else {
+    summary.job += fmt::format("{}{}", comma, workload::to_string(profile.precision));
+  }
+  if (profile.kind == workload::Kind::llm_inference) {
+    const std::string batch =
+        profile.batch_given ? std::to_string(profile.batch) : say(lang, Msg::summary_batch_auto);
+    const auto length = [&](int mean, int p90) {
+      return p90 > 0 ? say(lang, Msg::summary_p90, mean, p90) : std::to_string(mean);
+    };
+    const bool mix = workload::has_request_mix(profile);
+    summary.serving = say(lang, Msg::summary_llm_serving, profile.context, batch, plain_number(profile.requests_per_s),
+                          length(profile.input_tokens, profile.input_tokens_p90),
+                          length(profile.output_tokens, profile.output_tokens_p90),
+                          mix ? say(lang, Msg::summary_mix_mean) : std::string(), plain_number(profile.ttft_target_ms),
+                          mix ? say(lang, Msg::summary_mix_p90_prompt) : std::string(),
+                          plain_number(profile.tpot_target_ms));
+  } else if (workload::is_serving(profile.kind)) {
+    summary.serving = say(lang, Msg::summary_images_per_s, plain_number(profile.requests_per_s));
+  }
+  if (workload::is_serving(profile.kind)) {
+    summary.serving += say(lang, Msg::summary_tier, workload::to_string(profile.serving_tier),
+                           plain_number(100.0 * profile.max_utilization), profile.redundancy);
+  }
+  if (profile.kind == workload::Kind::notebook) {
+    summary.session = say(lang, Msg::summary_notebook, units::format_hours(profile.hours));
+  } else if (profile.hours > 0 && !workload::is_training(profile.kind)) {
+    if (!summary.serving.empty()) summary.serving += comma;
+    summary.serving += say(lang, Msg::summary_priced_for, units::format_hours(profile.hours));
+  }
+  if (ranking != nullptr) {
+    std::string weights =
+        ranking->profile_name.empty() ? say(lang, Msg::summary_weights_label) : ranking->profile_name;
+    std::string parts;
+    for (const auto criterion : scoring::all_criteria) {
+      append_separated(parts, comma,
+                       fmt::format("{} {:.2f}", criterion_name(criterion, lang), ranking->weights[criterion]));
+    }
+    summary.weights = weights + (lang == text::Lang::en ? ": " : "：") + parts;
+    if (ranking->currency == "USD") {
+      summary.currency = say(lang, Msg::summary_currency_usd, ranking->currency);
+    } else {
+      summary.currency = say(lang, Msg::summary_currency_rate, ranking->currency, plain_number(ranking->currency_rate, 4));
+      if (!ranking->currency_as_of.empty()) summary.currency += say(lang, Msg::summary_rate_as_of, ranking->currency_as_of);
+      summary.currency += say(lang, Msg::summary_close);
+    }
+  }
+  return summary;
+}
+
 bool default_applied(const workload::Profile& profile, std::string_view field) {
   for (const auto& sentence : profile.defaults_applied) {
     if (sentence.starts_with(field) && sentence.size() > field.size() &&
@@ -300,76 +391,6 @@ bool default_applied(const workload::Profile& profile, std::string_view field) {
   return false;
 }
 
-JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking) {
-  JobSummary summary;
-  const std::string model = profile.model_name.empty() ? profile.model_id : profile.model_name;
-  summary.job = fmt::format("{}: {} ({} params)", workload::to_string(profile.kind), model,
-                            units::format_count(profile.shape.params));
-  // Neither --model nor --params (nor a shape): the model is an assumption, said where it is read.
-  if (default_applied(profile, "model"))
-    summary.job += " ASSUMED: no --model or --params given (e.g. --model llama-3-8b, --params 70B)";
-  if (workload::is_training(profile.kind)) {
-    // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
-    const bool searched = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0 &&
-                          !profile.fixed.micro_batch;
-    // Vision training has no sequence: its samples are images (--tokens counts images there).
-    const bool vision = profile.kind == workload::Kind::cv_train;
-    summary.job += fmt::format(", {} {}, {}, {}{}", workload::to_string(profile.method),
-                               workload::to_string(profile.precision), workload::to_string(profile.optimizer),
-                               vision ? std::string() : fmt::format("seq {} x ", profile.seq_len),
-                               searched ? std::string("micro-batch searched per plan")
-                                        : fmt::format("micro-batch {}", profile.micro_batch));
-    summary.tokens = fmt::format("{} {}", scientific(profile.tokens), vision ? "images" : "tokens");
-    if (default_applied(profile, "tokens"))
-      summary.tokens += fmt::format(" (default for {})", workload::to_string(profile.kind));
-  } else {
-    summary.job += fmt::format(", {}", workload::to_string(profile.precision));
-  }
-  if (profile.kind == workload::Kind::llm_inference) {
-    const std::string batch = profile.batch_given ? std::to_string(profile.batch) : std::string("auto");
-    const auto length = [](int mean, int p90) {
-      return p90 > 0 ? fmt::format("{} (p90 {})", mean, p90) : std::to_string(mean);
-    };
-    summary.serving = fmt::format(
-        "context {}, batch {}, {} req/s ({} in / {} out tokens{}), targets TTFT {} ms{}, TPOT {} ms", profile.context,
-        batch, plain_number(profile.requests_per_s), length(profile.input_tokens, profile.input_tokens_p90),
-        length(profile.output_tokens, profile.output_tokens_p90),
-        workload::has_request_mix(profile) ? ", mean" : "", plain_number(profile.ttft_target_ms),
-        workload::has_request_mix(profile) ? " at the p90 prompt" : "", plain_number(profile.tpot_target_ms));
-  } else if (workload::is_serving(profile.kind)) {
-    summary.serving = fmt::format("{} images/s", plain_number(profile.requests_per_s));
-  }
-  if (workload::is_serving(profile.kind)) {
-    summary.serving += fmt::format(", {} tier, replicas at most {}% busy, N+{}", workload::to_string(profile.serving_tier),
-                                   plain_number(100.0 * profile.max_utilization), profile.redundancy);
-  }
-  if (profile.kind == workload::Kind::notebook) {
-    summary.session = fmt::format("interactive, priced for {}; spot only when --pricing names it (a reclaim ends "
-                                  "the session)",
-                                  units::format_hours(profile.hours));
-  } else if (profile.hours > 0 && !workload::is_training(profile.kind)) {
-    if (!summary.serving.empty()) summary.serving += ", ";
-    summary.serving += fmt::format("priced for {}", units::format_hours(profile.hours));
-  }
-  if (ranking != nullptr) {
-    std::string weights = ranking->profile_name.empty() ? std::string("weights") : ranking->profile_name;
-    weights += ":";
-    for (const auto criterion : scoring::all_criteria) {
-      weights += fmt::format(" {} {:.2f}", scoring::to_string(criterion), ranking->weights[criterion]);
-      if (criterion != scoring::Criterion::support) weights += ",";
-    }
-    summary.weights = weights;
-    summary.currency = ranking->currency;
-    if (ranking->currency == "USD") {
-      summary.currency += " (other currencies converted at the catalog's per-USD rates)";
-    } else {
-      summary.currency += fmt::format(" (1 USD = {} {}", plain_number(ranking->currency_rate, 4), ranking->currency);
-      if (!ranking->currency_as_of.empty()) summary.currency += fmt::format(", rate as of {}", ranking->currency_as_of);
-      summary.currency += ")";
-    }
-  }
-  return summary;
-}
 
 void append_separated(std::string& text, std::string_view separator, std::string_view item) {
   if (!text.empty()) text += separator;

@@ -9,6 +9,7 @@
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/explain.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
@@ -61,17 +62,18 @@ std::string plain_number(double value, int decimals = 2);
 // "H100 SXM5 80GB": the GPU's name without the vendor prefix.
 std::string gpu_short_name(const catalog::Gpu& gpu);
 // "8x H100 SXM5 80GB", "0.25x A10 24GB", "8x H100 SXM5 80GB x2 nodes".
-std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes);
+std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes,
+                      text::Lang lang = text::Lang::en);
 // What a row rents: "8x H100 SXM5 80GB", "8x H100 SXM5 80GB x2 nodes", serving "1x L4 24GB x4 instances"
 // (instances from the row's own cost line).
 std::string rented_label(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
-                         const scoring::Candidate& candidate);
+                         const scoring::Candidate& candidate, text::Lang lang = text::Lang::en);
 // The row's job total, "~" in front when a figure behind it is estimated (price or spot rate).
 std::string cost_label(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
                        const scoring::Candidate& candidate);
 inline constexpr std::string_view estimated_mark = "~";
 // The legend line for estimated_mark, for the human formats.
-std::string estimated_legend();
+std::string estimated_legend(text::Lang lang);
 // Does the row's cost rest on an estimated price or spot rate?
 bool cost_estimated(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
 // Serving cost per million output tokens ("$0.42"), "" when not serving.
@@ -92,19 +94,26 @@ std::string rank_list(const std::vector<int>& ranks);  // "#1, #3"
 // The region a candidate was priced in, "" when the offering lists none.
 std::string_view region_name(const catalog::Offering& offering, const scoring::Candidate& candidate);
 // "us-east-1 +5": the region priced and how many other allowed regions sell the same mode.
-std::string region_label(const catalog::Offering& offering, const scoring::Candidate& candidate);
+std::string region_label(const catalog::Offering& offering, const scoring::Candidate& candidate,
+                         text::Lang lang = text::Lang::en);
 // "built-in catalog + prices updated 2026-11-30 (PATH)".
-std::string price_update_line(const render::PriceUpdate& update);
+std::string price_update_line(const render::PriceUpdate& update, text::Lang lang = text::Lang::en);
 // "61.2/85.9 GB": needed per GPU against capacity, both in decimal GB.
 std::string memory_label(double needed_bytes, double capacity_bytes);
 // "ZeRO-2, 8 GPUs x 1 node", "DP, optimizer offload, TP 2".
-std::string plan_label(const estimate::Plan& plan);
+std::string plan_label(const estimate::Plan& plan, text::Lang lang = text::Lang::en);
 // The pricing mode as people read it: "owned" for an owned cluster's row (its one rate is priced as
 // on-demand; JSON and CSV keep "on-demand"), else catalog::to_string(mode).
-std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
+std::string_view mode_label(const catalog::Catalog& catalog, const scoring::Candidate& candidate,
+                            text::Lang lang = text::Lang::en);
+// A pricing mode in `lang` (en: catalog::to_string).
+std::string_view mode_name(catalog::PricingMode mode, text::Lang lang);
+// A criterion in `lang` (en: scoring::to_string).
+std::string_view criterion_name(scoring::Criterion criterion, text::Lang lang);
 // An excluded row's offering, mode ("all modes" when the exclusion holds for every mode) and nodes:
 // the first cells of every excluded table (text, markdown, CSV, HTML), which add the reasons.
-std::vector<std::string> excluded_cells(const catalog::Catalog& catalog, const scoring::Exclusion& exclusion);
+std::vector<std::string> excluded_cells(const catalog::Catalog& catalog, const scoring::Exclusion& exclusion,
+                                        text::Lang lang = text::Lang::en);
 // The exclusion's reasons in words, joined by "; " (scoring::reason_text each).
 std::string reasons_text(const scoring::Exclusion& exclusion, std::string_view currency);
 // A candidate's expected hours with the shape's error band scaled to them (training; band.high 0
@@ -134,7 +143,8 @@ struct JobSummary {
   std::string weights;   // "balanced: stability 0.30, performance 0.25, ..."
   std::string currency;  // "USD (1 USD = 7.1 CNY, as of 2026-05-01)"
 };
-JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking);
+JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking,
+                       text::Lang lang = text::Lang::en);
 // Is a default recorded for this profile field ("tokens", "seq_len", ...)?
 bool default_applied(const workload::Profile& profile, std::string_view field);
 

@@ -55,7 +55,7 @@ checks.check("tests/cli_runner.hpp runs the binary with GPUSELECT_CHECK_INVARIAN
              "GPUSELECT_CHECK_INVARIANTS=1" in runner_code, "run_gpuselect lost the variable")
 cmake = (tests / "CMakeLists.txt").read_text(encoding="utf-8")
 checks.check("ctest runs the python checks with GPUSELECT_CHECK_INVARIANTS=1",
-             re.search(r"ENVIRONMENT\s+GPUSELECT_CHECK_INVARIANTS=1", cmake) is not None,
+             re.search(r"ENVIRONMENT\s+\"?GPUSELECT_CHECK_INVARIANTS=1", cmake) is not None,
              "tests/CMakeLists.txt lost the variable")
 checks.check("this check runs with the variable set (as every python check does)",
              os.environ.get("GPUSELECT_CHECK_INVARIANTS") == "1", "not set in ctest's environment")

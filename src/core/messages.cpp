@@ -1,0 +1,52 @@
+// The message catalogue's table and the language names and locale rules.
+#include "gpuselect/messages.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace gpuselect::text {
+
+namespace {
+
+#define GPUSELECT_MESSAGE_ROW(id, en, zh_cn) Message{#id, en, zh_cn},
+constexpr Message message_table[] = {GPUSELECT_MESSAGES(GPUSELECT_MESSAGE_ROW)};
+#undef GPUSELECT_MESSAGE_ROW
+
+std::string folded(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) out += c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+std::string_view lang_name(Lang lang) { return lang == Lang::zh_cn ? "zh-CN" : "en"; }
+
+std::optional<Lang> parse_lang(std::string_view text) {
+  const std::string name = folded(text);
+  if (name == "en") return Lang::en;
+  if (name == "zh-cn") return Lang::zh_cn;
+  return std::nullopt;
+}
+
+std::optional<Lang> lang_of_locale(std::string_view locale) {
+  if (locale.empty()) return std::nullopt;
+  // "language[_territory][.codeset][@modifier]"; the codeset and modifier say nothing of the language.
+  const std::string name = folded(locale.substr(0, locale.find_first_of(".@")));
+  if (name != "zh" && !name.starts_with("zh-")) return Lang::en;
+  // Traditional Chinese (Taiwan, Hong Kong, Macau, the Hant script) is not Simplified: English.
+  for (const std::string_view traditional : {"zh-tw", "zh-hk", "zh-mo", "zh-hant"}) {
+    if (name.starts_with(traditional)) return Lang::en;
+  }
+  return Lang::zh_cn;
+}
+
+std::span<const Message> catalogue() { return message_table; }
+
+std::string_view message(Msg id, Lang lang) {
+  const Message& row = message_table[static_cast<std::size_t>(id)];
+  return lang == Lang::zh_cn ? row.zh_cn : row.en;
+}
+
+}  // namespace gpuselect::text

@@ -1,0 +1,265 @@
+// Issue 29 item 1: --lang zh-CN. The message catalogue (every message translated, the same
+// parameters in each language), the language from --lang, the config's lang and the locale,
+// display-width alignment of mixed Chinese and ASCII cells, and the formats in Chinese with JSON
+// unchanged but for the "lang" echo.
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "cli_runner.hpp"
+#include "gpuselect/messages.hpp"
+#include "gpuselect/render.hpp"
+
+using namespace gpuselect;
+using gpuselect::testing::run_gpuselect;
+
+namespace {
+
+// Does `text` hold a CJK ideograph or fullwidth punctuation (U+3000-U+9FFF, U+FF00-U+FFEF)?
+bool has_cjk(std::string_view text) {
+  for (std::size_t at = 0; at + 2 < text.size(); ++at) {
+    const auto lead = static_cast<unsigned char>(text[at]);
+    if (lead == 0xE3 || (lead >= 0xE4 && lead <= 0xE9) || lead == 0xEF) return true;
+  }
+  return false;
+}
+
+// The placeholders of a format string, "{0}" "{1:g}", as index -> spec; automatic ones numbered in order.
+std::map<int, std::string> placeholders(std::string_view format) {
+  std::map<int, std::string> found;
+  int next = 0;
+  for (std::size_t at = 0; at < format.size(); ++at) {
+    if (format[at] == '{' && at + 1 < format.size() && format[at + 1] == '{') {
+      ++at;
+      continue;
+    }
+    if (format[at] != '{') continue;
+    const auto close = format.find('}', at);
+    const std::string inside(format.substr(at + 1, close - at - 1));
+    const auto colon = inside.find(':');
+    const std::string index = inside.substr(0, colon);
+    const std::string spec = colon == std::string::npos ? "" : inside.substr(colon);
+    found[index.empty() ? next++ : std::stoi(index)] = spec;
+    at = close;
+  }
+  return found;
+}
+
+// Any ASCII letter outside the placeholders?
+bool has_words(std::string_view format) {
+  bool inside = false;
+  for (const char c : format) {
+    if (c == '{') inside = true;
+    if (c == '}') inside = false;
+    if (!inside && std::isalpha(static_cast<unsigned char>(c))) return true;
+  }
+  return false;
+}
+
+// Messages whose Chinese is rightly the English: names and units only.
+const std::set<std::string_view> same_in_every_language = {"card_tpot", "html_lang", "col_gpus", "constraint_gpus"};
+
+}  // namespace
+
+TEST_CASE("message catalogue: every message has its Chinese, with the same parameters", "[lang]") {
+  const auto messages = text::catalogue();
+  REQUIRE(messages.size() > 100);
+  std::set<std::string_view> ids;
+  for (const auto& message : messages) {
+    INFO(message.id);
+    CHECK(ids.insert(message.id).second);
+    CHECK_FALSE(message.en.empty());
+    CHECK_FALSE(message.zh_cn.empty());
+    // A message with words is translated: its Chinese holds Chinese characters.
+    if (has_words(message.en) && !same_in_every_language.contains(message.id)) CHECK(has_cjk(message.zh_cn));
+    // The Chinese takes only the English's parameters, each with the same format spec (it may leave
+    // out an English plural ending: Chinese has none).
+    const auto english = placeholders(message.en);
+    for (const auto& [index, spec] : placeholders(message.zh_cn)) {
+      INFO("parameter " << index);
+      REQUIRE(english.contains(index));
+      CHECK(english.at(index) == spec);
+    }
+  }
+  // The catalogue is the enum's order: the id asks for its own row.
+  CHECK(text::message(text::Msg::criterion_stability, text::Lang::zh_cn) == "稳定性");
+  CHECK(text::message(text::Msg::criterion_support, text::Lang::zh_cn) == "服务支持");
+  CHECK(text::message(text::Msg::mode_on_demand, text::Lang::zh_cn) == "按需");
+  CHECK(text::message(text::Msg::mode_spot, text::Lang::zh_cn) == "竞价实例");
+  CHECK(text::say(text::Lang::zh_cn, text::Msg::count_line, 5, 149) == "显示 149 个候选中的 5 个");
+  CHECK(text::say(text::Lang::en, text::Msg::count_line, 5, 149) == "Showing 5 of 149 candidates");
+}
+
+TEST_CASE("language names and the locale", "[lang]") {
+  CHECK(text::parse_lang("zh-CN") == text::Lang::zh_cn);
+  CHECK(text::parse_lang("zh_cn") == text::Lang::zh_cn);
+  CHECK(text::parse_lang("en") == text::Lang::en);
+  CHECK_FALSE(text::parse_lang("fr").has_value());
+  CHECK_FALSE(text::parse_lang("zh").has_value());
+  for (const char* chinese : {"zh_CN", "zh_CN.UTF-8", "zh_CN.GB18030", "zh_SG", "zh_Hans", "zh_Hans_CN.UTF-8", "zh"})
+    CHECK(text::lang_of_locale(chinese) == text::Lang::zh_cn);
+  for (const char* english : {"C", "POSIX", "C.UTF-8", "en_US.UTF-8", "de_DE", "zh_TW.UTF-8", "zh_HK", "zh_Hant"})
+    CHECK(text::lang_of_locale(english) == text::Lang::en);
+  CHECK_FALSE(text::lang_of_locale("").has_value());
+}
+
+TEST_CASE("tables align by display width: Chinese characters take two columns", "[lang][render]") {
+  render::TextTable table;
+  table.columns = {{"方案"}, {"计费方式"}, {"成本", render::TextTable::Align::right}, {"why"}};
+  table.rows = {{"aliyun/gn7i", "按需", "¥12.50", "稳定性 88"},
+                {"lambda/gpu_1x_a10", "spot", "$1.10", "cost"},
+                {"华为云/p2s", "包年包月", "¥9,999.00", "x"}};
+  const std::string text = table.render(200, false);
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const auto end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  REQUIRE(lines.size() == 5);
+  // Where each column starts, in display columns: the same on every line (the header, the rule, the rows).
+  auto starts = [](const std::string& line) {
+    std::vector<int> columns;
+    int width = 0;
+    bool in_gap = true;
+    std::size_t at = 0;
+    while (at < line.size()) {
+      const auto lead = static_cast<unsigned char>(line[at]);
+      const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+      const std::string piece = line.substr(at, length);
+      // A column starts after a gap of two spaces (or at the line's start).
+      const bool space = piece == " ";
+      if (!space && in_gap) columns.push_back(width);
+      in_gap = space && at + 1 < line.size() && line[at + 1] == ' ' ? true : (space && in_gap);
+      width += render::display_width(piece);
+      at += length;
+    }
+    return columns;
+  };
+  // The left-aligned columns (not the right-aligned cost, which starts where its cell needs).
+  auto left_starts = [&](const std::string& line) {
+    auto columns = starts(line);
+    if (columns.size() == 4) columns.erase(columns.begin() + 2);
+    return columns;
+  };
+  const auto rule = left_starts(lines[1]);
+  REQUIRE(rule.size() == 3);
+  for (std::size_t line = 0; line < lines.size(); ++line) {
+    INFO(lines[line]);
+    CHECK(left_starts(lines[line]) == rule);
+  }
+  // The right-aligned cost column ends at the same display column on every row.
+  for (std::size_t line = 2; line < lines.size(); ++line) {
+    const auto cost_end = lines[line].find("  ", lines[line].find_first_of("$\xC2\xA5"));
+    CHECK(render::display_width(lines[line].substr(0, cost_end)) == render::display_width(lines[1].substr(0, lines[1].rfind("  "))));
+  }
+  CHECK(render::display_width("华为云") == 6);
+  CHECK(render::display_width("按需 on-demand") == 14);
+}
+
+namespace {
+const std::vector<std::string> finetune = {"recommend", "--workload", "llm-finetune", "--model", "llama-3-8b", "--top", "3"};
+
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+}  // namespace
+
+TEST_CASE("lang zh-CN: the table's header, job summary, criteria and sections are Chinese", "[lang][cli]") {
+  const auto result = run_gpuselect(with(finetune, {"--lang", "zh-CN", "--show-excluded"}));
+  REQUIRE(result.exit_code == 0);
+  for (const char* words : {"任务", "数据量", "并行方案", "显存余量", "权重", "货币", "稳定性", "性能", "成本", "易用性",
+                            "服务支持", "计费方式", "得分", "理由", "已排除", "显示 "})
+    CHECK(result.out.find(words) != std::string::npos);
+  CHECK(result.out.find("Showing") == std::string::npos);
+  CHECK(result.out.find("Weights") == std::string::npos);
+  CHECK(result.out.find("stability 0.") == std::string::npos);
+  // English stays English.
+  const auto english = run_gpuselect(with(finetune, {"--lang", "en"}));
+  REQUIRE(english.exit_code == 0);
+  CHECK(english.out.find("Weights") != std::string::npos);
+  CHECK(english.out.find("稳定性") == std::string::npos);
+}
+
+TEST_CASE("lang: the flag, the config's lang and the locale, in that order", "[lang][cli]") {
+  auto chinese = [](const gpuselect::testing::RunResult& result) {
+    return result.exit_code == 0 && result.out.find("权重") != std::string::npos;
+  };
+  auto english = [](const gpuselect::testing::RunResult& result) {
+    return result.exit_code == 0 && result.out.find("Weights") != std::string::npos;
+  };
+  CHECK(english(run_gpuselect(finetune)));
+  CHECK(chinese(run_gpuselect(finetune, {"LANG=zh_CN.UTF-8"})));
+  CHECK(chinese(run_gpuselect(finetune, {"LANG=C", "LC_MESSAGES=zh_SG.UTF-8"})));
+  CHECK(english(run_gpuselect(finetune, {"LANG=zh_CN.UTF-8", "LC_ALL=C"})));
+  CHECK(chinese(run_gpuselect(finetune, {"LANG=C", "LC_ALL=zh_CN.UTF-8"})));
+  CHECK(english(run_gpuselect(finetune, {"LANG=zh_TW.UTF-8"})));
+  CHECK(english(run_gpuselect(with(finetune, {"--lang", "en"}), {"LANG=zh_CN.UTF-8"})));
+
+  gpuselect::testing::TempDir folder;
+  const auto config = folder.path() / "config.yaml";
+  std::ofstream(config) << "lang: zh-CN\n";
+  CHECK(chinese(run_gpuselect(with(finetune, {"--config", config.string()}))));
+  CHECK(english(run_gpuselect(with(finetune, {"--config", config.string(), "--lang", "en"}))));
+  const auto shown = run_gpuselect({"config", "show", "--config", config.string()});
+  CHECK(shown.out.find("lang") != std::string::npos);
+  CHECK(shown.out.find("zh-CN") != std::string::npos);
+  const auto from_locale = run_gpuselect({"config", "show"}, {"LANG=zh_CN.UTF-8"});
+  CHECK(from_locale.out.find("environment LANG") != std::string::npos);
+
+  std::ofstream(config) << "lang: klingon\n";
+  const auto bad_config = run_gpuselect(with(finetune, {"--config", config.string()}));
+  CHECK(bad_config.exit_code == 2);
+  CHECK(bad_config.out.empty());
+  CHECK(bad_config.err.find("config.yaml:1:7: unknown language 'klingon'") != std::string::npos);
+}
+
+TEST_CASE("lang: an unknown language is one error line and exit 2", "[lang][cli]") {
+  const auto result = run_gpuselect(with(finetune, {"--lang", "fr"}));
+  CHECK(result.exit_code == 2);
+  CHECK(result.out.empty());
+  CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
+  CHECK(result.err.rfind("gpuselect: error: --lang: unknown language 'fr'", 0) == 0);
+  CHECK(result.err.find("zh-CN") != std::string::npos);
+}
+
+TEST_CASE("lang zh-CN: JSON is the English document but for the lang echo, CSV unchanged", "[lang][cli]") {
+  for (const auto& args : {finetune, std::vector<std::string>{"compare", "nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb", "runpod/1x_RTXA6000_SECURE",
+                                                              "--workload", "llm-finetune", "--model", "llama-3-8b"}}) {
+    const auto english = run_gpuselect(with(args, {"--format", "json", "--lang", "en"}));
+    const auto chinese = run_gpuselect(with(args, {"--format", "json", "--lang", "zh-CN"}));
+    REQUIRE(english.exit_code == 0);
+    REQUIRE(chinese.exit_code == 0);
+    CHECK(english.out.find(R"("lang":"en")") != std::string::npos);
+    std::string echoed = chinese.out;
+    const auto at = echoed.find(R"("lang":"zh-CN")");
+    REQUIRE(at != std::string::npos);
+    echoed.replace(at, std::string_view(R"("lang":"zh-CN")").size(), R"("lang":"en")");
+    CHECK(echoed == english.out);
+  }
+  CHECK(run_gpuselect(with(finetune, {"--format", "csv", "--lang", "zh-CN"})).out ==
+        run_gpuselect(with(finetune, {"--format", "csv", "--lang", "en"})).out);
+}
+
+TEST_CASE("lang zh-CN: markdown and the HTML report are Chinese, the page says its language", "[lang][cli]") {
+  const auto markdown = run_gpuselect(with(finetune, {"--format", "markdown", "--lang", "zh-CN"}));
+  REQUIRE(markdown.exit_code == 0);
+  CHECK(markdown.out.find("### gpuselect 推荐") != std::string::npos);
+  CHECK(markdown.out.find("- **任务：** ") != std::string::npos);
+  CHECK(markdown.out.find("| 计费方式 |") != std::string::npos);
+  CHECK(markdown.out.find("Generated by") == std::string::npos);
+  const auto html = run_gpuselect(with(finetune, {"--format", "html", "--lang", "zh-CN"}));
+  REQUIRE(html.exit_code == 0);
+  CHECK(html.out.find("<html lang=\"zh-CN\">") != std::string::npos);
+  CHECK(html.out.find("<h2>排名</h2>") != std::string::npos);
+  CHECK(html.out.find("<dt>约束</dt>") != std::string::npos);
+  CHECK(html.out.find("服务支持 (") != std::string::npos);
+  CHECK(run_gpuselect(with(finetune, {"--format", "html"})).out.find("<html lang=\"en\">") != std::string::npos);
+}
