@@ -113,8 +113,10 @@ TEST_CASE("scenario: a suspect spot quote on the scarcest SKU no longer sets the
   CHECK(lists(cost["spot_quote"], "older-than-14-days"));
   CHECK(has_warning(*b300, "W-SPOT-QUOTE"));
   CHECK(lists((*b300)["estimated"], "price"));
-  // Ranked at up to 25% of on-demand (x 0.25 / 0.1122), times the 195-day spot age band (+47.6%).
-  CHECK(cost["price_high_factor"].get<double>() == Approx(0.25 / (15.9815 / 142.416) * 1.476).epsilon(0.01));
+  // Ranked at up to 25% of on-demand (x 0.25 / 0.1122) times the 195-day spot age band (+47.6%), or,
+  // as a quote past 90 days, at up to the on-demand price itself (x 142.416 / 15.9815): the larger.
+  CHECK(cost["price_high_factor"].get<double>() ==
+        Approx(std::max(0.25 / (15.9815 / 142.416) * 1.476, 142.416 / 15.9815)).epsilon(0.01));
   CHECK(cost["total_band"]["high"].get<double>() >= cost["total"].get<double>() * 3.0);
   CHECK((*b300)["criteria"]["cost"]["score"].get<double>() < 90.0);
   CHECK(ranked["candidates"][0]["offering_id"] != "aws/p6-b300.48xlarge");
@@ -361,4 +363,27 @@ TEST_CASE("scenario: pretraining widens on-demand rows only within the free pool
     if (row["pricing_mode"] == "on-demand") CHECK(row["gpus_rented"].get<int>() <= 256);
   }
   CHECK(widest_reserved > 256);
+}
+
+TEST_CASE("scenario: --risk-averse serving plans slack, and production replicas span nodes only over RDMA", "[risk]") {
+  // Expert review 3: --risk-averse changed nothing for serving (8x L4 over PCIe, exactly 10% memory
+  // free, first either way). Expert review 4: a 70B replica over three 1x A100 VMs without RDMA.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--top", "all"};
+  const auto plain = json_of(args);
+  const auto careful = json_of(with(args, {"--risk-averse"}));
+  REQUIRE_FALSE(careful["candidates"].empty());
+  CHECK(plain["workload"]["max_utilization"] == Approx(0.8));
+  CHECK(careful["workload"]["max_utilization"] == Approx(0.6));
+  CHECK(careful["request"]["min_headroom_pct"] == Approx(20));
+  CHECK(plain["candidates"][0]["offering_id"] != careful["candidates"][0]["offering_id"]);
+  // Given values win over the shorthand.
+  const auto given = json_of(with(args, {"--risk-averse", "--max-utilization", "0.7", "--min-headroom", "15"}));
+  CHECK(given["workload"]["max_utilization"] == Approx(0.7));
+  CHECK(given["request"]["min_headroom_pct"] == Approx(15));
+  for (const auto* document : {&plain, &careful}) {
+    for (const auto& row : (*document)["candidates"]) {
+      INFO(row["offering_id"] << " x" << row["nodes"]);
+      if (row["nodes"].get<int>() > 1) CHECK_FALSE(has_warning(row, "W-NO-RDMA"));
+    }
+  }
 }

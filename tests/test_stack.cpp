@@ -206,7 +206,7 @@ TEST_CASE("scenario: an offering with one price for all regions is shown in 'any
   CHECK(seen_alike);
   CHECK(seen_priced);
   const auto table =
-      run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--top", "3"}, {"COLUMNS=250"});
+      run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--top", "10"}, {"COLUMNS=250"});
   REQUIRE(table.exit_code == 0);
   CHECK(table.out.find("any of 3") != std::string::npos);
   CHECK(table.out.find("eu-north1 +2") == std::string::npos);

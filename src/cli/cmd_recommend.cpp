@@ -62,6 +62,33 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
                      scoring::to_string(*ranking.top_exclusion), removed, admits);
 }
 
+// --risk-averse on a serving request: what a fragile service lacks is slack, so where the user set
+// neither, replicas are planned at most 60% busy and 20% of GPU memory is kept free (judgement: the
+// queueing delay at 60% is well under half that at 80% for M/D/c; docs/scoring.md "Risk-averse").
+constexpr double risk_averse_max_utilization = 0.6;
+constexpr double risk_averse_headroom_pct = 20.0;
+
+workload::Profile resolve_profile(const RecommendOptions& options, const catalog::Catalog& catalog) {
+  workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
+  const bool serving = request.kind && workload::is_serving(*request.kind);
+  std::vector<std::string> said;
+  if (options.ranking.risk_averse && serving) {
+    if (!request.max_utilization) {
+      request.max_utilization = risk_averse_max_utilization;
+      said.push_back(fmt::format("--risk-averse: replicas planned at most {:g}% busy (--max-utilization to set)",
+                                 risk_averse_max_utilization * 100));
+    }
+    if (!request.headroom_pct) {
+      request.headroom_pct = risk_averse_headroom_pct;
+      said.push_back(fmt::format("--risk-averse: {:g}% of GPU memory kept free (--min-headroom to set)",
+                                 risk_averse_headroom_pct));
+    }
+  }
+  workload::Profile profile = workload::resolve(request, catalog);
+  for (auto& sentence : said) profile.defaults_applied.push_back(std::move(sentence));
+  return profile;
+}
+
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
   // The JSON echo and the HTML header show the catalog files' digests: taken as the files are read.
   if (const auto shown = format_if_valid(options.output, globals, recommend_formats);
@@ -69,8 +96,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
     request_catalog_file_digests();
   }
   const catalog::Catalog& catalog = keep_until_exit(load_catalog(globals));
-  const workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
-  const workload::Profile profile = workload::resolve(request, catalog);
+  const workload::Profile profile = resolve_profile(options, catalog);
   const auto launch_request = parse_launch_flags(options.launch, options.output);
   scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
   const render::Format format = resolve_format(options.output, globals, recommend_formats);

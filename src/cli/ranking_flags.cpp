@@ -80,7 +80,7 @@ constexpr RankingOption later_options[] = {
      "Chance of ending within --deadline that meets it, 0-1 (default 0.8)", "Constraints"},
     {"--risk-averse", nullptr, &RankingFlags::risk_averse,
      "Rank on the pessimistic end (90th percentile) of each time and cost band; deadlines at >= 0.9 confidence; "
-     "no spot unless --pricing names it",
+     "no spot unless --pricing names it; serving: replicas at most 60% busy, 20% GPU memory free",
      "Analysis"},
     {"--show-excluded", nullptr, &RankingFlags::show_excluded, "List excluded offerings with their reasons",
      "Analysis"},

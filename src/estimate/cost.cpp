@@ -259,6 +259,12 @@ struct AgeRule {
 constexpr AgeRule list_price_age = {90, 2, 50};
 constexpr AgeRule spot_price_age = {14, 8, 100};
 constexpr double days_per_month = 30.4;
+// A spot price may rise as far as the on-demand price (AWS's default maximum spot price is the
+// on-demand price; capacity that is scarce again is priced near it). An old spot quote's upper end
+// therefore climbs from the quote, once it is past its fresh window, to the on-demand price at this
+// age (judgement: a quarter-old spot quote says nothing of today's price; expert review 4 rejected
+// 195-day-old spot quotes ranked first).
+constexpr double spot_quote_worthless_days = 90;
 // A spot quote below this share of on-demand is deeper than any advertised discount (AWS and Azure
 // "up to 90%", Google Cloud "60-91%"); on a low-stock SKU, below the second share (spot is spare
 // capacity, and a scarce SKU has little: such a quote is a lull in one zone). Judgement.
@@ -294,6 +300,12 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
   cost.suspect_quote_factor = suspect_factor;
   const double low_factor = 1.0 - cost.price_band_pct / 100.0;
   cost.price_high_factor = (1.0 + cost.price_band_pct / 100.0) * suspect_factor;
+  if (spot && cost.spot_quote_old && on_demand && *on_demand > spot_price && spot_price > 0) {
+    const double climbed = std::clamp((age_days - spot_price_age.fresh_days) /
+                                          (spot_quote_worthless_days - spot_price_age.fresh_days),
+                                      0.0, 1.0);
+    cost.price_high_factor = std::max(cost.price_high_factor, 1.0 + (*on_demand / spot_price - 1.0) * climbed);
+  }
   if (cost.total_band.high > 0) {
     cost.total_band.low *= low_factor;
     cost.total_band.high *= cost.price_high_factor;

@@ -461,7 +461,13 @@ class Ranker {
       return;
     }
     choose_regions(offering);
-    const int node_limit = std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
+    // Production serving spreads a replica over nodes (pipeline stages) only over RDMA: over TCP each
+    // token's activations cross the network between VMs, and a replica fails with any of its nodes
+    // (expert review 4: 70B on three 1x A100 VMs ranked first under --risk-averse).
+    const bool replica_stays_on_node = workload::is_serving(profile_.kind) &&
+                                       profile_.serving_tier == workload::ServingTier::production &&
+                                       offering.network.rdma == catalog::Rdma::none;
+    const int node_limit = replica_stays_on_node ? 1 : std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
     int fit_nodes = 0;
     bool fits_without_headroom = false;
     double best_free_pct = 0;
