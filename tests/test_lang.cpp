@@ -263,3 +263,84 @@ TEST_CASE("lang zh-CN: markdown and the HTML report are Chinese, the page says i
   CHECK(html.out.find("服务支持 (") != std::string::npos);
   CHECK(run_gpuselect(with(finetune, {"--format", "html"})).out.find("<html lang=\"en\">") != std::string::npos);
 }
+
+namespace {
+// Lowercase English words of three or more letters in `line`, outside flags ("--allow-spot-serving"),
+// ids and names with '/', '-', '_' or digits ("nebius/gpu-h100", "llm-finetune", "fp8").
+std::vector<std::string> english_words(std::string_view line) {
+  std::vector<std::string> words;
+  std::size_t at = 0;
+  while (at < line.size()) {
+    while (at < line.size() && line[at] == ' ') ++at;
+    std::size_t end = line.find(' ', at);
+    if (end == std::string_view::npos) end = line.size();
+    std::string token(line.substr(at, end - at));
+    at = end;
+    while (!token.empty() && std::string_view(",.;:()").find(token.back()) != std::string_view::npos) token.pop_back();
+    while (!token.empty() && std::string_view("(").find(token.front()) != std::string_view::npos) token.erase(0, 1);
+    if (token.size() < 3 || token.find_first_of("/-_0123456789.@$%") != std::string::npos) continue;
+    if (std::all_of(token.begin(), token.end(), [](char c) { return c >= 'a' && c <= 'z'; })) words.push_back(token);
+  }
+  return words;
+}
+
+// Words that are names, units or enum values people type (precision, method, tier, interconnect,
+// support tier): they stay as written in every language.
+const std::set<std::string> kept_words = {"full", "lora", "qlora", "adamw", "bf16", "fp8", "production", "passthrough",
+                                          "pcie", "nvlink", "nvswitch", "infiniband", "roce", "ethernet", "premium",
+                                          "standard", "basic", "enterprise", "community", "high", "medium", "low",
+                                          "unknown", "none", "optimizer", "weights", "serving", "balanced",
+                                          "training", "consumer", "workstation", "datacenter", "tier"};
+
+// The lines of human output that are English only: no Chinese character and an English word that is
+// not a name. The notes section (run-wide notes, made when the ranking is) is left out.
+std::vector<std::string> english_only_lines(const std::string& out) {
+  std::vector<std::string> found;
+  bool in_notes = false;
+  std::size_t at = 0;
+  while (at < out.size()) {
+    const auto end = out.find('\n', at);
+    const std::string line = out.substr(at, end - at);
+    at = end == std::string::npos ? out.size() : end + 1;
+    if (line == "说明") in_notes = true;
+    if (line == "警告" || line.empty()) in_notes = line == "说明";
+    if (in_notes || has_cjk(line)) continue;
+    const auto words = english_words(line);
+    if (std::any_of(words.begin(), words.end(), [](const std::string& word) { return !kept_words.contains(word); }))
+      found.push_back(line);
+  }
+  return found;
+}
+}  // namespace
+
+TEST_CASE("lang zh-CN: explanations and warnings are Chinese, no line of them English only", "[lang][cli]") {
+  const std::vector<std::vector<std::string>> scenarios = {
+      {"recommend", "--workload", "llm-finetune", "--model", "llama-3-8b", "--top", "5"},
+      {"recommend", "--workload", "llm-finetune", "--model", "llama-3-70b", "--deadline", "48",
+       "--top", "5"},
+      {"recommend", "--workload", "llm-inference", "--model", "llama-3-8b", "--requests-per-s", "5", "--top", "5"},
+      {"recommend", "--workload", "llm-inference", "--model", "Qwen/Qwen2.5-7B-Instruct", "--requests-per-s", "2",
+       "--hours", "730", "--region", "cn", "--currency", "RMB", "--top", "5"},
+      {"recommend", "--workload", "cv-train", "--params", "25e6", "--top", "5"},
+  };
+  for (const auto& args : scenarios) {
+    const auto result = run_gpuselect(with(args, {"--lang", "zh-CN", "--pricing", "on-demand,spot,monthly"}));
+    INFO(result.err);
+    REQUIRE(result.exit_code == 0);
+    CHECK(result.out.find("最强项：") != std::string::npos);
+    CHECK(result.out.find("strongest:") == std::string::npos);
+    const auto lines = english_only_lines(result.out);
+    std::string shown;
+    for (const auto& line : lines) shown += line + "\n";
+    INFO("English only:\n" << shown);
+    CHECK(lines.empty());
+  }
+  // Warnings in words: a spot row's quote warning.
+  const auto spot = run_gpuselect(with(finetune, {"--lang", "zh-CN", "--pricing", "spot"}));
+  CHECK(spot.out.find("W-SPOT-QUOTE（#1）：竞价报价日期为") != std::string::npos);
+  CHECK(spot.out.find("Spot quote of") == std::string::npos);
+  // An exclusion's reason from the catalogue's words.
+  const auto tight = run_gpuselect({"recommend", "--workload", "llm-finetune", "--model", "llama-3-70b", "--budget",
+                                    "1", "--lang", "zh-CN", "--show-excluded"});
+  CHECK(tight.out.find("预算") != std::string::npos);
+}

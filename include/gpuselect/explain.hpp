@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/scoring.hpp"
 
 namespace gpuselect::scoring {
@@ -60,7 +61,7 @@ std::string_view to_string(Explanation::Kind kind);  // "strongest", "wins_over"
 class FactsMemo {
  public:
   const std::string& facts(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
-                           Criterion criterion);
+                           Criterion criterion, text::Lang lang = text::Lang::en);
 
  private:
   std::unordered_map<std::uint64_t, std::string> figures_;
@@ -69,18 +70,21 @@ class FactsMemo {
 // Why this candidate ranks where it does: strongest and weakest criteria with their figures, what
 // it would take to win, what it wins on over a cheaper-and-faster candidate below it. A renderer
 // explaining many rows passes one FactsMemo for all of them.
+// The figures are in `lang` (JSON asks for English: its fields are the same in every language).
 Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
-                        FactsMemo* memo = nullptr);
+                        FactsMemo* memo = nullptr, text::Lang lang = text::Lang::en);
 // One line in words: "strongest: cost 92/100: $1.20 vs cheapest $1.10", "first by 3.4 points over x".
-std::string sentence(const Explanation::Line& line);
+std::string sentence(const Explanation::Line& line, text::Lang lang = text::Lang::en);
 // Every line of explanation() as sentence() words.
-std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate);
+std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                                 text::Lang lang = text::Lang::en);
 
 // A warning in words with the row's numbers (docs/scoring.md "Warnings").
 std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
-                         Warning warning);
-// "needs 96.4 GB per GPU, has 80.0 GB"; "costs $412, budget $300"
-std::string reason_text(const ExclusionReason& reason, std::string_view currency);
+                         Warning warning, text::Lang lang = text::Lang::en);
+// "needs 96.4 GB per GPU, has 80.0 GB"; "costs $412, budget $300". A constraint's own detail (the
+// region or provider words made when the ranking was) stays as it was made.
+std::string reason_text(const ExclusionReason& reason, std::string_view currency, text::Lang lang = text::Lang::en);
 
 // Figures of a candidate that the catalog marks estimated, or that rest on an assumption (spot rate
 // unknown): "price", "spot_interruption_pct", "stock", "egress_per_gb", ... in a fixed order.

@@ -253,15 +253,15 @@ std::string legend(text::Lang lang) {
 
 // Safe markup: each line of why a row ranks where it does, then its warning codes as chips with
 // their text as a tooltip (the Warnings section spells them out).
-std::string why_markup(const RecommendView& view, const scoring::Candidate& candidate) {
+std::string why_markup(const RecommendView& view, const scoring::Candidate& candidate, text::Lang lang) {
   std::string why;
-  for (const auto& line : scoring::explain(view.catalog, view.ranking, candidate))
+  for (const auto& line : scoring::explain(view.catalog, view.ranking, candidate, lang))
     why += fmt::format("<div>{}</div>", html_escape(line));
   if (!candidate.warnings.empty()) {
     why += "<div>";
     for (const auto warning : candidate.warnings) {
       why += fmt::format("<span class=\"chip\" title=\"{}\">{}</span>",
-                         html_escape(scoring::warning_text(view.catalog, view.ranking, candidate, warning)),
+                         html_escape(scoring::warning_text(view.catalog, view.ranking, candidate, warning, lang)),
                          html_escape(scoring::warning_code(warning)));
     }
     why += "</div>";
@@ -308,7 +308,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
     if (serving) cells.push_back(load_label(ranking, candidate));
     if (serving) cells.push_back(unit_cost_label(ranking, candidate));
     cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate, lang),
-                               why_markup(view, candidate)});
+                               why_markup(view, candidate, lang)});
     grid.rows.push_back(std::move(cells));
     grid.html.row_classes.emplace_back(candidate.pareto ? "pareto" : "");
   }
@@ -352,7 +352,7 @@ Grid warnings_grid(const RecommendView& view, std::size_t shown, text::Lang lang
   grid.columns = {{std::string(text::message(Msg::col_code, lang))},
                   {std::string(text::message(Msg::col_rows, lang))},
                   {std::string(text::message(Msg::col_what_it_means, lang))}};
-  for (const auto& group : warning_groups(view.catalog, view.ranking, shown))
+  for (const auto& group : warning_groups(view.catalog, view.ranking, shown, lang))
     grid.rows.push_back({group.code, rank_list(group.ranks), group.text});
   return grid;
 }
@@ -385,7 +385,7 @@ Grid excluded_grid(const RecommendView& view, text::Lang lang) {
   for (const auto& exclusion : view.ranking.excluded) {
     std::string reasons;
     for (const auto& reason : exclusion.reasons)
-      reasons += fmt::format("<div>{}</div>", html_escape(scoring::reason_text(reason, view.ranking.currency)));
+      reasons += fmt::format("<div>{}</div>", html_escape(scoring::reason_text(reason, view.ranking.currency, lang)));
     grid.rows.push_back(excluded_cells(view.catalog, exclusion, lang));
     grid.rows.back().push_back(std::move(reasons));
   }

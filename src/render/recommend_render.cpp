@@ -54,14 +54,14 @@ std::string rank_cell(const scoring::Candidate& candidate, const Style& style) {
 // One line: the strongest criterion with its figure, then the weakest with its figures (the caveat
 // is what tells neighbouring rows apart), a vision row's input-pipeline limit, then what it wins
 // over a cheaper-and-faster row.
-std::string first_reason(const RecommendView& view, const scoring::Candidate& candidate) {
-  const auto explanation = scoring::explanation(view.catalog, view.ranking, candidate);
+std::string first_reason(const RecommendView& view, const scoring::Candidate& candidate, text::Lang lang) {
+  const auto explanation = scoring::explanation(view.catalog, view.ranking, candidate, nullptr, lang);
   std::string text;
   for (const auto& line : explanation.lines) {
     using Kind = scoring::Explanation::Kind;
     if (line.kind == Kind::strongest || line.kind == Kind::weakest || line.kind == Kind::input_bound ||
         line.kind == Kind::wins_over)
-      append_separated(text, "; ", scoring::sentence(line));
+      append_separated(text, text::message(Msg::list_separator, lang), scoring::sentence(line, lang));
   }
   return text;
 }
@@ -145,10 +145,12 @@ std::string plan_line(const scoring::Ranking& ranking, const std::vector<Row>& r
   return leader;
 }
 
-std::vector<std::string> warning_lines(const RecommendView& view, const std::vector<Row>& rows) {
+std::vector<std::string> warning_lines(const RecommendView& view, const std::vector<Row>& rows, text::Lang lang) {
   std::vector<std::string> lines;
-  for (const auto& group : warning_groups(view.catalog, view.ranking, rows.size()))
-    lines.push_back(fmt::format("{} ({}): {}", group.code, rank_list(group.ranks), group.text));
+  for (const auto& group : warning_groups(view.catalog, view.ranking, rows.size(), lang)) {
+    lines.push_back(lang == text::Lang::en ? fmt::format("{} ({}): {}", group.code, rank_list(group.ranks), group.text)
+                                           : fmt::format("{}（{}）：{}", group.code, rank_list(group.ranks), group.text));
+  }
   return lines;
 }
 
@@ -234,7 +236,7 @@ Grid excluded_grid(const RecommendView& view, bool capitalised, text::Lang lang)
   }
   for (const auto& exclusion : view.ranking.excluded) {
     grid.rows.push_back(excluded_cells(view.catalog, exclusion, lang));
-    grid.rows.back().push_back(reasons_text(exclusion, view.ranking.currency));
+    grid.rows.back().push_back(reasons_text(exclusion, view.ranking.currency, lang));
   }
   return grid;
 }
@@ -411,7 +413,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
       cells.push_back(ranked_cells(view, row, style));
-      reasons.push_back(first_reason(view, *row.candidate));
+      reasons.push_back(first_reason(view, *row.candidate, lang));
     }
     std::optional<Grid> table;
     for (const auto& layout : ranked_layouts) {
@@ -449,7 +451,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       text += fmt::format("{}\n", text::message(Msg::section_fleet, lang));
       for (const auto& line : fleet) text += wrapped("  ", line, style.width, 4);
     }
-    const auto warnings = warning_lines(view, rows);
+    const auto warnings = warning_lines(view, rows, lang);
     if (!warnings.empty()) {
       const std::string_view title = text::message(Msg::section_warnings, lang);
       text += style.color ? fmt::format("\x1b[33m{}\x1b[0m\n", title) : fmt::format("{}\n", title);
@@ -622,11 +624,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       const auto& candidate = *row.candidate;
       out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** ("
           << mode_name(candidate.mode, lang) << ")\n";
-      for (const auto& line : scoring::explain(view.catalog, ranking, candidate))
+      for (const auto& line : scoring::explain(view.catalog, ranking, candidate, lang))
         out << wrapped("   - ", markdown_cell(line), markdown_prose_columns, 5);
       for (const auto warning : candidate.warnings) {
         out << wrapped("   - " + say(lang, Msg::label_warning_item, scoring::warning_code(warning)),
-                       markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning)),
+                       markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning, lang)),
                        markdown_prose_columns, 5);
       }
     }

@@ -187,13 +187,13 @@ std::string rank_list(const std::vector<int>& ranks) {
 }
 
 std::vector<WarningGroup> warning_groups(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
-                                         std::size_t shown) {
+                                         std::size_t shown, text::Lang lang) {
   std::map<std::pair<std::string, std::string>, std::vector<int>> ranks_by_warning;
   for (std::size_t i = 0; i < shown && i < ranking.candidates.size(); ++i) {
     const auto& candidate = ranking.candidates[i];
     for (const auto warning : candidate.warnings) {
       const std::pair key{std::string(scoring::warning_code(warning)),
-                          scoring::warning_text(catalog, ranking, candidate, warning)};
+                          scoring::warning_text(catalog, ranking, candidate, warning, lang)};
       ranks_by_warning[key].push_back(candidate.rank);
     }
   }
@@ -226,9 +226,10 @@ std::vector<std::string> excluded_cells(const catalog::Catalog& catalog, const s
           std::to_string(exclusion.nodes)};
 }
 
-std::string reasons_text(const scoring::Exclusion& exclusion, std::string_view currency) {
+std::string reasons_text(const scoring::Exclusion& exclusion, std::string_view currency, text::Lang lang) {
   std::string reasons;
-  for (const auto& reason : exclusion.reasons) append_separated(reasons, "; ", scoring::reason_text(reason, currency));
+  for (const auto& reason : exclusion.reasons)
+    append_separated(reasons, text::message(Msg::list_separator, lang), scoring::reason_text(reason, currency, lang));
   return reasons;
 }
 

@@ -89,7 +89,7 @@ struct WarningGroup {
   std::string text;
 };
 std::vector<WarningGroup> warning_groups(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
-                                         std::size_t shown);
+                                         std::size_t shown, text::Lang lang = text::Lang::en);
 std::string rank_list(const std::vector<int>& ranks);  // "#1, #3"
 // The region a candidate was priced in, "" when the offering lists none.
 std::string_view region_name(const catalog::Offering& offering, const scoring::Candidate& candidate);
@@ -115,7 +115,8 @@ std::string_view criterion_name(scoring::Criterion criterion, text::Lang lang);
 std::vector<std::string> excluded_cells(const catalog::Catalog& catalog, const scoring::Exclusion& exclusion,
                                         text::Lang lang = text::Lang::en);
 // The exclusion's reasons in words, joined by "; " (scoring::reason_text each).
-std::string reasons_text(const scoring::Exclusion& exclusion, std::string_view currency);
+std::string reasons_text(const scoring::Exclusion& exclusion, std::string_view currency,
+                         text::Lang lang = text::Lang::en);
 // A candidate's expected hours with the shape's error band scaled to them (training; band.high 0
 // without a band). The band is the run's: the wait before the run (Candidate::queue_hours, the
 // queue and the machine's setup) is added to each end as it is. risk_averse

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuselect/messages.hpp"
 #include "gpuselect/units.hpp"
 #include "scoring/scoring_internal.hpp"
 #include "scoring/words.hpp"
@@ -18,70 +19,110 @@ namespace gpuselect::scoring {
 
 namespace {
 
+using text::Lang;
+using text::Msg;
+using text::say;
+
 constexpr std::array<std::string_view, 8> explanation_kinds = {"strongest",  "weakest",   "first_by",     "would_win",
                                                                "cannot_win", "wins_over", "spot_cheaper", "input_bound"};
 
-std::string_view isolation_words(catalog::Isolation isolation) {
+std::string_view isolation_words(catalog::Isolation isolation, Lang lang) {
   switch (isolation) {
     case catalog::Isolation::bare_metal:
-      return "bare metal";
+      return text::message(Msg::iso_bare_metal, lang);
     case catalog::Isolation::passthrough:
-      return "passthrough VM";
+      return text::message(Msg::iso_passthrough, lang);
     case catalog::Isolation::vgpu:
-      return "shared vGPU";
+      return text::message(Msg::iso_vgpu, lang);
   }
   return "";
 }
 
-std::string sla_words(const catalog::Provider& provider) {
-  if (!(provider.sla_uptime_pct > 0)) return "no SLA";
-  return fmt::format("{}% SLA {}", fmt::format("{:g}", provider.sla_uptime_pct),
-                     provider.sla_credits ? "with credits" : "without credits");
+std::string sla_words(const catalog::Provider& provider, Lang lang) {
+  if (!(provider.sla_uptime_pct > 0)) return say(lang, Msg::sla_none);
+  return say(lang, provider.sla_credits ? Msg::sla_with_credits : Msg::sla_without_credits,
+             fmt::format("{:g}", provider.sla_uptime_pct));
 }
 
-std::string join(const std::vector<std::string>& parts) {
+void append_to(std::string& text, std::string_view separator, const std::string& item) {
+  if (!text.empty()) text += separator;
+  text += item;
+}
+
+std::string join(const std::vector<std::string>& parts, Lang lang) {
   std::string text;
   for (const auto& part : parts) {
     if (part.empty()) continue;
-    if (!text.empty()) text += ", ";
+    if (!text.empty()) text += text::message(Msg::summary_list_separator, lang);
     text += part;
   }
   return text;
 }
 
+std::string_view support_hours_words(catalog::SupportHours hours, Lang lang) {
+  if (lang == Lang::en) return catalog::to_string(hours);
+  switch (hours) {
+    case catalog::SupportHours::business:
+      return text::message(Msg::fact_support_business, lang);
+    case catalog::SupportHours::extended:
+      return text::message(Msg::fact_support_extended, lang);
+    case catalog::SupportHours::around_the_clock:
+      return text::message(Msg::fact_support_24x7, lang);
+  }
+  return catalog::to_string(hours);
+}
+
+// A pricing mode in words (the catalog's name in English).
+std::string_view mode_words(catalog::PricingMode mode, Lang lang) {
+  if (lang == Lang::en) return catalog::to_string(mode);
+  static constexpr std::array<Msg, catalog::pricing_mode_count> names = {
+      Msg::mode_on_demand, Msg::mode_spot, Msg::mode_reserved_1y, Msg::mode_reserved_3y, Msg::mode_monthly,
+      Msg::mode_yearly};
+  const auto index = static_cast<std::size_t>(mode);
+  return index < names.size() ? text::message(names[index], lang) : catalog::to_string(mode);
+}
+
+std::string_view criterion_words(Criterion criterion, Lang lang) {
+  if (lang == Lang::en) return to_string(criterion);
+  static constexpr std::array<Msg, criterion_count> names = {Msg::criterion_stability, Msg::criterion_performance,
+                                                             Msg::criterion_cost, Msg::criterion_usability,
+                                                             Msg::criterion_support};
+  const auto index = static_cast<std::size_t>(criterion);
+  return index < names.size() ? text::message(names[index], lang) : to_string(criterion);
+}
+
 std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
-                  Criterion criterion) {
+                  Criterion criterion, Lang lang) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
   const auto& gpu = catalog.gpu_of(offering);
   std::vector<std::string> parts;
   switch (criterion) {
     case Criterion::stability:
-      parts.emplace_back(isolation_words(offering.isolation));
-      parts.push_back(sla_words(provider));
+      parts.emplace_back(isolation_words(offering.isolation, lang));
+      parts.push_back(sla_words(provider, lang));
       if (candidate.mode == catalog::PricingMode::spot) {
         if (workload::is_serving(ranking.kind) && !ranking.spot_serving_allowed) {
-          parts.emplace_back("serving on spot: no availability (--allow-spot-serving to accept)");
+          parts.push_back(say(lang, Msg::fact_spot_serving));
         } else {
-          parts.push_back(fmt::format("spot, {} interrupted, {} chance of no interruption",
+          parts.push_back(say(lang, Msg::fact_spot,
                                       detail::percent(candidate.cost.spot_interruption_pct / 100.0),
                                       detail::chance(candidate.cost.uninterrupted_probability)));
         }
       }
-      if (provider.recovery.auto_checkpoint) parts.emplace_back("automatic checkpoints");
+      if (provider.recovery.auto_checkpoint) parts.push_back(say(lang, Msg::fact_auto_checkpoint));
       {
         const auto& memory = ranking.performance_of(candidate).memory;
         if (memory.gpu_capacity_bytes > 0) {
           const double free_share = 1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes;
-          parts.push_back(fmt::format("{}% GPU memory free", detail::number(100.0 * free_share, 0)));
+          parts.push_back(say(lang, Msg::fact_memory_free, detail::number(100.0 * free_share, 0)));
         }
       }
       if (workload::is_serving(ranking.kind) && gpu.segment != catalog::GpuSegment::datacenter) {
-        parts.push_back(fmt::format("{} GPU", catalog::to_string(gpu.segment)));
+        parts.push_back(say(lang, Msg::fact_gpu_segment, catalog::to_string(gpu.segment)));
       }
       if (workload::is_serving(ranking.kind) && candidate.gpus_needed > 1) {
-        parts.push_back(fmt::format("{} GPUs in service: {}% chance of a month without a GPU failure",
-                                    candidate.gpus_needed,
+        parts.push_back(say(lang, Msg::fact_gpus_in_service, candidate.gpus_needed,
                                     detail::number(100.0 * detail::month_without_gpu_failure(candidate.gpus_needed), 0)));
       }
       break;
@@ -89,65 +130,64 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       const double checked_hours = detail::turnaround_check_hours(candidate);
       if (workload::is_training(ranking.kind) && candidate.hours > 0 &&
           checked_hours <= ranking.best.turnaround_hours) {
-        parts.push_back(units::format_hours(candidate.hours) + ", within the " +
-                        units::format_hours(ranking.best.turnaround_hours) + " turnaround (faster earns nothing more)");
+        parts.push_back(say(lang, Msg::fact_within_turnaround, units::format_hours(candidate.hours),
+                            units::format_hours(ranking.best.turnaround_hours)));
       } else if (workload::is_training(ranking.kind) && candidate.hours <= ranking.best.turnaround_hours &&
                  ranking.best.turnaround_hours > 0) {
-        parts.push_back(fmt::format("{}, but {} with the wait for capacity at 9 in 10 odds, past the {} turnaround",
-                                    units::format_hours(candidate.hours), units::format_hours(checked_hours),
+        parts.push_back(say(lang, Msg::fact_past_turnaround, units::format_hours(candidate.hours), units::format_hours(checked_hours),
                                     units::format_hours(ranking.best.turnaround_hours)));
       } else if (workload::is_training(ranking.kind)) {
-        parts.push_back(units::format_hours(candidate.hours) + " vs fastest " +
-                        units::format_hours(ranking.best.fastest_hours));
+        parts.push_back(say(lang, Msg::fact_vs_fastest, units::format_hours(candidate.hours),
+                            units::format_hours(ranking.best.fastest_hours)));
       } else if (ranking.kind == workload::Kind::llm_inference &&
                  ranking.performance_of(candidate).serving.meets_targets) {
         const auto& serving = ranking.performance_of(candidate).serving;
-        parts.push_back(fmt::format("meets the latency targets: TPOT {} ms, TTFT {} ms at batch {}",
+        parts.push_back(say(lang, Msg::fact_meets_latency,
                                     detail::number(serving.tpot_ms, 0), detail::number(serving.ttft_ms, 0),
                                     serving.batch));
       } else if (ranking.kind == workload::Kind::cv_inference) {
         const auto& throughput = ranking.performance_of(candidate).throughput;
-        parts.push_back(fmt::format("carries the load: {} images/s per replica, {}% busy",
+        parts.push_back(say(lang, Msg::fact_carries_load,
                                     detail::number(throughput.decode_tokens_per_s, 0),
                                     detail::number(100.0 * throughput.utilization, 0)));
       } else if (workload::is_serving(ranking.kind)) {
-        parts.push_back(fmt::format("{} decode tokens/s per replica vs best {}",
+        parts.push_back(say(lang, Msg::fact_decode_vs_best,
                                     detail::number(ranking.performance_of(candidate).throughput.decode_tokens_per_s, 0),
                                     detail::number(ranking.best.best_speed, 0)));
       } else {
-        parts.push_back(fmt::format("{} dense 16-bit TFLOPS vs best {}",
+        parts.push_back(say(lang, Msg::fact_tflops_vs_best,
                                     detail::number(gpu.bf16_dense_tflops * offering.gpu_fraction, 0),
                                     detail::number(ranking.best.best_speed, 0)));
       }
       if (candidate.nodes > 1) {
-        parts.push_back(fmt::format("{} nodes over {}", candidate.nodes, catalog::to_string(offering.network.rdma)));
+        parts.push_back(say(lang, Msg::fact_nodes_over, candidate.nodes, catalog::to_string(offering.network.rdma)));
       }
       break;
     }
     case Criterion::cost: {
-      parts.push_back(units::format_money(candidate.total_cost, ranking.currency) +
-                      (ranking.best.free_row ? " vs cheapest paid " : " vs cheapest ") +
-                      units::format_money(ranking.best.cheapest_total, ranking.currency));
+      parts.push_back(say(lang, ranking.best.free_row ? Msg::fact_vs_cheapest_paid : Msg::fact_vs_cheapest,
+                          units::format_money(candidate.total_cost, ranking.currency),
+                          units::format_money(ranking.best.cheapest_total, ranking.currency)));
       const auto& cost = candidate.cost;
       // Said where the upper ends change the comparison (a wider band than the cheapest row's).
       const double scored_ratio = candidate.scored_cost / std::max(ranking.best.cheapest_scored, 1e-12);
       const double total_ratio = candidate.total_cost / std::max(ranking.best.cheapest_total, 1e-12);
       if (candidate.scored_cost > 0 && ranking.best.cheapest_scored > 0 && ranking.best.cheapest_total > 0 &&
           std::abs(scored_ratio - total_ratio) > 0.01 * total_ratio) {
-        parts.push_back(fmt::format("scored at the price's upper end {} vs {}{}",
-                                    units::format_money(candidate.scored_cost, ranking.currency),
-                                    units::format_money(ranking.best.cheapest_scored, ranking.currency),
-                                    cost.spot_quote_suspect() ? " (a suspect spot quote)" : " (the quote's age band)"));
+        parts.push_back(say(lang, Msg::fact_scored_upper, units::format_money(candidate.scored_cost, ranking.currency),
+                            units::format_money(ranking.best.cheapest_scored, ranking.currency),
+                            text::message(cost.spot_quote_suspect() ? Msg::fact_suspect_quote : Msg::fact_quote_age_band,
+                                          lang)));
       }
       if (cost.commitment_charged) {
-        parts.push_back(fmt::format("the whole {} commitment", catalog::to_string(candidate.mode)));
+        parts.push_back(say(lang, Msg::fact_whole_commitment, mode_words(candidate.mode, lang)));
       }
       if (cost.interruption > 0.005) {
-        parts.push_back("incl. " + units::format_money(cost.interruption, ranking.currency) + " expected interruptions");
+        parts.push_back(say(lang, Msg::fact_incl_interruptions, units::format_money(cost.interruption, ranking.currency)));
       }
       const double hidden = cost.egress + cost.public_ip + cost.storage;
       if (hidden >= material_cost_share * candidate.total_cost && hidden > 0) {
-        parts.push_back("incl. " + units::format_money(hidden, ranking.currency) + " egress, IP and storage");
+        parts.push_back(say(lang, Msg::fact_incl_hidden, units::format_money(hidden, ranking.currency)));
       }
       break;
     }
@@ -155,17 +195,17 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
     // (provider_level below). A figure of the row or offering here must leave provider_level.
     case Criterion::usability: {
       const auto& environment = provider.environment;
-      parts.push_back("ready in " + detail::number(environment.provision_minutes, 0) + " min");
+      parts.push_back(say(lang, Msg::fact_ready_in, detail::number(environment.provision_minutes, 0)));
       if (environment.jupyterlab) parts.emplace_back("JupyterLab");
-      if (environment.custom_containers) parts.emplace_back("custom containers");
+      if (environment.custom_containers) parts.push_back(say(lang, Msg::fact_custom_containers));
       if (environment.kubernetes) parts.emplace_back("Kubernetes");
-      parts.push_back(fmt::format("{} framework images", environment.images.size()));
+      parts.push_back(say(lang, Msg::fact_framework_images, environment.images.size()));
       break;
     }
     case Criterion::support: {
-      parts.push_back(std::string(catalog::to_string(provider.support.tier)) + " support");
-      parts.emplace_back(catalog::to_string(provider.support.hours));
-      parts.push_back("first answer in " + detail::number(provider.support.first_response_hours, 0) + " h");
+      parts.push_back(say(lang, Msg::fact_support_tier, catalog::to_string(provider.support.tier)));
+      parts.emplace_back(support_hours_words(provider.support.hours, lang));
+      parts.push_back(say(lang, Msg::fact_first_answer, detail::number(provider.support.first_response_hours, 0)));
       if (!provider.compliance.empty()) {
         std::string certs;
         for (const auto& cert : provider.compliance) certs += (certs.empty() ? "" : " ") + cert;
@@ -174,7 +214,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       break;
     }
   }
-  return join(parts);
+  return join(parts, lang);
 }
 
 // Usability and support figures are the provider's alone (its environment, support and compliance).
@@ -183,51 +223,47 @@ bool provider_level(Criterion criterion) { return criterion == Criterion::usabil
 }  // namespace
 
 const std::string& FactsMemo::facts(const catalog::Catalog& catalog, const Ranking& ranking,
-                                    const Candidate& candidate, Criterion criterion) {
+                                    const Candidate& candidate, Criterion criterion, text::Lang lang) {
   // Key: the provider (high bit set) or the candidate's index in the ranking, times the criteria.
   const auto c = static_cast<std::uint64_t>(criterion);
   const std::uint64_t key =
       provider_level(criterion)
           ? (std::uint64_t{1} << 63) | (catalog.offerings[candidate.offering_index].provider_index * criterion_count + c)
           : static_cast<std::uint64_t>(&candidate - ranking.candidates.data()) * criterion_count + c;
-  const auto [at, added] = figures_.try_emplace(key);
-  if (added) at->second = scoring::facts(catalog, ranking, candidate, criterion);
+  // One language per memo (a document is in one); the key keeps two apart all the same.
+  const auto [at, added] = figures_.try_emplace(key ^ (static_cast<std::uint64_t>(lang) << 62));
+  if (added) at->second = scoring::facts(catalog, ranking, candidate, criterion, lang);
   return at->second;
 }
 
-std::string reason_text(const ExclusionReason& reason, std::string_view currency) {
+std::string reason_text(const ExclusionReason& reason, std::string_view currency, text::Lang lang) {
+  const std::string in_parentheses = reason.detail.empty() ? std::string() : say(lang, Msg::reason_detail, reason.detail);
   switch (reason.kind) {
     case ExclusionKind::memory:
-      return "needs " + units::format_gb(reason.needed) + " per GPU, has " + units::format_gb(reason.limit);
+      return say(lang, Msg::reason_memory, units::format_gb(reason.needed), units::format_gb(reason.limit));
     case ExclusionKind::budget:
-      return "costs " + units::format_money(reason.needed, currency) +
-             (reason.detail.empty() ? "" : " (" + reason.detail + ")") + ", budget " +
-             units::format_money(reason.limit, currency);
+      return say(lang, Msg::reason_budget, units::format_money(reason.needed, currency), in_parentheses,
+                 units::format_money(reason.limit, currency));
     case ExclusionKind::deadline:
-      return "takes " + units::format_hours(reason.needed) + (reason.detail.empty() ? "" : " (" + reason.detail + ")") +
-             ", deadline " + units::format_hours(reason.limit);
+      return say(lang, Msg::reason_deadline, units::format_hours(reason.needed), in_parentheses,
+                 units::format_hours(reason.limit));
     case ExclusionKind::region:
     case ExclusionKind::provider:
     case ExclusionKind::gpu:
       return reason.detail;
     case ExclusionKind::pricing_mode:
-      return reason.detail + ", not allowed by --pricing";
+      return say(lang, Msg::reason_pricing, reason.detail);
     case ExclusionKind::requirement:
-      return "does not meet --require " + reason.detail;
+      return say(lang, Msg::reason_requirement, reason.detail);
     case ExclusionKind::nodes:
-      if (!reason.detail.empty()) {
-        return fmt::format("needs {} nodes to fit, {}", detail::number(reason.needed, 0), reason.detail);
-      }
-      return fmt::format("needs {} nodes to fit, --max-nodes {}", detail::number(reason.needed, 0),
-                         detail::number(reason.limit, 0));
+      if (!reason.detail.empty()) return say(lang, Msg::reason_nodes_detail, detail::number(reason.needed, 0), reason.detail);
+      return say(lang, Msg::reason_nodes, detail::number(reason.needed, 0), detail::number(reason.limit, 0));
     case ExclusionKind::headroom:
-      return fmt::format("leaves {}% of GPU memory free, --min-headroom {}%", detail::number(reason.limit, 1),
-                         fmt::format("{:g}", reason.needed));
+      return say(lang, Msg::reason_headroom, detail::number(reason.limit, 1), fmt::format("{:g}", reason.needed));
     case ExclusionKind::not_sold:
-      return reason.detail.empty() ? "no price in any pricing mode" : reason.detail;
+      return reason.detail.empty() ? say(lang, Msg::reason_not_sold) : reason.detail;
     case ExclusionKind::host_ram:
-      return "needs " + units::format_gb(reason.needed) + " of host RAM per node for CPU offload, has " +
-             units::format_gb(reason.limit) + " usable (after the reserve for the OS, data loaders and pinned buffers)";
+      return say(lang, Msg::reason_host_ram, units::format_gb(reason.needed), units::format_gb(reason.limit));
     case ExclusionKind::latency:
     case ExclusionKind::precision:
     case ExclusionKind::gpu_memory:
@@ -251,20 +287,21 @@ std::string_view to_string(Explanation::Kind kind) {
 }
 
 Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
-                        FactsMemo* memo) {
+                        FactsMemo* memo, text::Lang lang) {
   using Kind = Explanation::Kind;
   Explanation result;
   // Each figure is made once: this row's own (strongest or weakest may be a gain's criterion too),
   // and through the memo a provider's and a rival's, which many rows repeat.
   std::array<std::optional<std::string>, criterion_count> own_figures;
   const auto own_facts = [&](Criterion criterion) -> const std::string& {
-    if (memo != nullptr && provider_level(criterion)) return memo->facts(catalog, ranking, candidate, criterion);
+    if (memo != nullptr && provider_level(criterion)) return memo->facts(catalog, ranking, candidate, criterion, lang);
     auto& figure = own_figures[static_cast<std::size_t>(criterion)];
-    if (!figure) figure = facts(catalog, ranking, candidate, criterion);
+    if (!figure) figure = facts(catalog, ranking, candidate, criterion, lang);
     return *figure;
   };
   const auto rival_facts = [&](const Candidate& rival, Criterion criterion) {
-    return memo != nullptr ? memo->facts(catalog, ranking, rival, criterion) : facts(catalog, ranking, rival, criterion);
+    return memo != nullptr ? memo->facts(catalog, ranking, rival, criterion, lang)
+                           : facts(catalog, ranking, rival, criterion, lang);
   };
   auto& lines = result.lines;
   // Serving rows all meet the load (and llm-inference the latency targets) and score 100 on
@@ -294,8 +331,8 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
     Explanation::Line line;
     line.kind = Kind::input_bound;
     line.score = input.gpu_images_per_s > 0 ? 100.0 * input.images_per_s / input.gpu_images_per_s : 0.0;
-    line.figure = fmt::format("{} vCPUs decode ~{:.0f} img/s of the ~{:.0f}", input.workers_per_node * input.nodes,
-                              input.loader_images_per_s, input.gpu_images_per_s);
+    line.figure = say(lang, Msg::fact_input_bound, input.workers_per_node * input.nodes, input.loader_images_per_s,
+                      input.gpu_images_per_s);
     lines.push_back(std::move(line));
   }
 
@@ -332,11 +369,10 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
     Explanation::Line line;
     line.kind = Kind::wins_over;
     line.score = candidate.score - rival.score;
-    line.figure =
-        fmt::format("#{} {} {}: {} in {}", rival.rank, rival_offering.id, catalog::to_string(rival.mode),
-                    units::format_money(rival.total_cost, ranking.currency), units::format_hours(rival.hours));
-    line.own_figure = fmt::format("{} in {}", units::format_money(candidate.total_cost, ranking.currency),
-                                  units::format_hours(candidate.hours));
+    line.figure = say(lang, Msg::fact_rival, rival.rank, rival_offering.id, mode_words(rival.mode, lang),
+                      units::format_money(rival.total_cost, ranking.currency), units::format_hours(rival.hours));
+    line.own_figure = say(lang, Msg::fact_own, units::format_money(candidate.total_cost, ranking.currency),
+                          units::format_hours(candidate.hours));
     for (std::size_t c = 0; c < criterion_count; ++c) {
       const double gain = candidate.criteria[c].contribution - rival.criteria[c].contribution;
       if (gain >= 0.05) line.gains.push_back({static_cast<Criterion>(c), gain, {}, {}});
@@ -366,40 +402,43 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
   return result;
 }
 
-std::string sentence(const Explanation::Line& line) {
+std::string sentence(const Explanation::Line& line, text::Lang lang) {
   using Kind = Explanation::Kind;
-  const std::string_view criterion = line.criterion ? to_string(*line.criterion) : std::string_view{};
+  const std::string_view criterion = line.criterion ? criterion_words(*line.criterion, lang) : std::string_view{};
   switch (line.kind) {
     case Kind::strongest:
     case Kind::weakest:
-      return fmt::format("{}: {} {}/100: {}", to_string(line.kind), criterion, detail::number(line.score, 0),
-                         line.figure);
+      return say(lang, Msg::sentence_criterion,
+                 text::message(line.kind == Kind::strongest ? Msg::kind_strongest : Msg::kind_weakest, lang), criterion,
+                 detail::number(line.score, 0), line.figure);
     case Kind::first_by:
-      return fmt::format("first by {} points over {}", detail::number(line.score, 1), line.figure);
+      return say(lang, Msg::sentence_first_by, detail::number(line.score, 1), line.figure);
     case Kind::would_win:
-      return fmt::format("would rank first with {} weight {}", criterion, line.figure);
+      return say(lang, Msg::sentence_would_win, criterion, line.figure);
     case Kind::cannot_win:
-      return "no change of a single weight puts it first";
+      return say(lang, Msg::sentence_cannot_win);
     case Kind::wins_over: {
       std::string wins;
       for (const auto& gain : line.gains) {
-        wins += fmt::format("{}{} +{} points ({} vs {})", wins.empty() ? "" : "; ", to_string(gain.criterion),
-                            detail::number(gain.points, 1), gain.figure, gain.rival_figure);
+        append_to(wins, text::message(Msg::list_separator, lang),
+                  say(lang, Msg::sentence_gain, criterion_words(gain.criterion, lang), detail::number(gain.points, 1),
+                      gain.figure, gain.rival_figure));
       }
-      return fmt::format("ranks above cheaper-or-faster {} (this: {}) on {}", line.figure, line.own_figure,
-                         wins.empty() ? "rounding" : wins);
+      return say(lang, Msg::sentence_wins_over, line.figure, line.own_figure,
+                 wins.empty() ? say(lang, Msg::sentence_rounding) : wins);
     }
     case Kind::spot_cheaper:
-      return "would be the cheapest (" + line.figure + ") if spot were allowed";
+      return say(lang, Msg::sentence_spot_cheaper, line.figure);
     case Kind::input_bound:
-      return "input pipeline bound: " + line.figure + " the GPUs could take";
+      return say(lang, Msg::sentence_input_bound, line.figure);
   }
   return {};
 }
 
-std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate) {
+std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                                 text::Lang lang) {
   std::vector<std::string> lines;
-  for (const auto& line : explanation(catalog, ranking, candidate).lines) lines.push_back(sentence(line));
+  for (const auto& line : explanation(catalog, ranking, candidate, nullptr, lang).lines) lines.push_back(sentence(line, lang));
   return lines;
 }
 

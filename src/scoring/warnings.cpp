@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gpuselect/explain.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/units.hpp"
 #include "scoring/scoring_internal.hpp"
 #include "scoring/words.hpp"
@@ -42,18 +43,6 @@ std::string duration(double hours) {
   if (minutes < 1.0) return fmt::format("{:.0f} s", minutes * 60.0);
   if (minutes < 10.0) return fmt::format("{:.1f} min", minutes);
   return units::format_hours(hours);
-}
-
-// "10% a month" or "10% a month (not published: assumed)".
-std::string spot_rate_words(const estimate::Cost& cost) {
-  return fmt::format("{}% of instances a month{}", fmt::format("{:g}", cost.spot_interruption_pct),
-                     cost.spot_rate_assumed ? " (not published: assumed, estimated)" : "");
-}
-
-std::string notice_words(const estimate::Cost& cost) {
-  if (!(cost.spot_notice_seconds > 0)) return "no published reclaim notice";
-  if (cost.spot_notice_seconds >= 60) return fmt::format("{:g} min notice", cost.spot_notice_seconds / 60.0);
-  return fmt::format("{:g} s notice", cost.spot_notice_seconds);
 }
 
 // "730", "8,760" or "26,280": hours of the term (a subscription's terms bought, all together).
@@ -293,7 +282,9 @@ WarningList materialise(WarningBits bits) {
 }  // namespace detail
 
 std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
-                         Warning warning) {
+                         Warning warning, text::Lang lang) {
+  using text::Msg;
+  using text::say;
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
   const auto& memory = ranking.performance_of(candidate).memory;
@@ -303,106 +294,84 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
   const auto share = [&](double amount) {
     return candidate.total_cost > 0 ? percent(amount / candidate.total_cost) : std::string("0%");
   };
+  // "10% of instances a month" (and whether the rate is assumed); the reclaim notice.
+  const std::string spot_rate =
+      say(lang, Msg::w_spot_rate, fmt::format("{:g}", cost.spot_interruption_pct),
+          cost.spot_rate_assumed ? say(lang, Msg::w_spot_rate_assumed) : std::string());
+  const auto notice = [&] {
+    if (!(cost.spot_notice_seconds > 0)) return say(lang, Msg::w_notice_none);
+    if (cost.spot_notice_seconds >= 60) return say(lang, Msg::w_notice_minutes, cost.spot_notice_seconds / 60.0);
+    return say(lang, Msg::w_notice_seconds, cost.spot_notice_seconds);
+  };
+  const auto mode_words = [&](PricingMode mode) -> std::string {
+    if (lang == text::Lang::en) return std::string(catalog::to_string(mode));
+    static constexpr std::array<Msg, catalog::pricing_mode_count> names = {
+        Msg::mode_on_demand, Msg::mode_spot, Msg::mode_reserved_1y, Msg::mode_reserved_3y, Msg::mode_monthly,
+        Msg::mode_yearly};
+    return std::string(text::message(names[static_cast<std::size_t>(mode)], lang));
+  };
   switch (warning) {
     case Warning::spot_interruptions: {
-      std::string text = fmt::format(
-          "Spot capacity can be reclaimed ({} on {}); {} are interrupted. ", notice_words(cost), provider.name,
-          spot_rate_words(cost));
+      std::string text = say(lang, Msg::w_spot_reclaim, notice(), provider.name, spot_rate);
       if (workload::is_training(ranking.kind)) {
-        text += fmt::format(
-            "On {}: {} chance of no interruption, {} expected interruptions, "
-            "adding {} of lost work and re-provisioning ({} per restart) and {} to the cost",
-            cost.instances == 1 ? std::string("1 instance")
-                                : fmt::format("{} instances that restart together", cost.instances),
-            chance(cost.uninterrupted_probability),
-            number(cost.interruptions_expected, cost.interruptions_expected < 0.1 ? 3 : 2),
-            duration(cost.interruption_hours), duration(cost.reprovision_hours), money(cost.interruption));
+        text += say(lang, Msg::w_spot_training,
+                    cost.instances == 1 ? say(lang, Msg::w_one_instance)
+                                        : say(lang, Msg::w_instances_together, cost.instances),
+                    chance(cost.uninterrupted_probability),
+                    number(cost.interruptions_expected, cost.interruptions_expected < 0.1 ? 3 : 2),
+                    duration(cost.interruption_hours), duration(cost.reprovision_hours), money(cost.interruption));
         if (cost.within_deadline_probability >= 0) {
-          text += fmt::format("; {} chance of ending within the {} deadline", chance(cost.within_deadline_probability),
-                              units::format_hours(ranking.deadline_hours));
+          text += say(lang, Msg::w_spot_deadline, chance(cost.within_deadline_probability),
+                      units::format_hours(ranking.deadline_hours));
         }
-        return text + ".";
+        return text + say(lang, Msg::w_sentence_end);
       }
-      return text + fmt::format("Expected {} replacement starts over {} instance{} ({} down in all).",
-                                number(cost.interruptions_expected, 2), cost.instances, cost.instances == 1 ? "" : "s",
-                                duration(cost.interruption_hours));
+      return text + say(lang, Msg::w_spot_replacements, number(cost.interruptions_expected, 2), cost.instances,
+                        cost.instances == 1 ? "" : "s", duration(cost.interruption_hours));
     }
     case Warning::spot_serving:
-      return fmt::format(
-          "Production serving on spot: {} can reclaim an instance with {}, and {} are interrupted, so the service "
-          "has no availability promise; stability scores 0. Pass --allow-spot-serving if the service tolerates it.",
-          provider.name, notice_words(cost), spot_rate_words(cost));
+      return say(lang, Msg::w_spot_serving, provider.name, notice(), spot_rate);
     case Warning::vgpu_noisy_neighbours:
-      return fmt::format(
-          "A shared vGPU ({}% of one card): other tenants on the same card can add 30-40% jitter "
-          "to step times.",
-          number(offering.gpu_fraction * 100, 0));
+      return say(lang, Msg::w_vgpu, number(offering.gpu_fraction * 100, 0));
     case Warning::egress_fees:
-      return fmt::format("{} charges {} {} per GB leaving its cloud: the data moved out costs {}, {} of this row.",
-                         provider.name, fmt::format("{:g}", provider.egress_per_gb), provider.currency,
-                         money(cost.egress), share(cost.egress));
+      return say(lang, Msg::w_egress, provider.name, fmt::format("{:g}", provider.egress_per_gb), provider.currency,
+                 money(cost.egress), share(cost.egress));
     case Warning::public_ip_fees:
-      return fmt::format("Public IPv4 addresses at {} {} per hour each cost {}, {} of this row.",
-                         fmt::format("{:g}", provider.public_ip_per_hour), provider.currency, money(cost.public_ip),
-                         share(cost.public_ip));
+      return say(lang, Msg::w_public_ip, fmt::format("{:g}", provider.public_ip_per_hour), provider.currency,
+                 money(cost.public_ip), share(cost.public_ip));
     case Warning::limited_stock:
-      return "Stock of " + offering.id + " is reported low" +
-             (listed(offering.estimated_fields, "stock") ? " (estimated)" : "") +
-             ": capacity may not be there when you launch.";
+      return say(lang, Msg::w_limited_stock, offering.id,
+                 listed(offering.estimated_fields, "stock") ? say(lang, Msg::w_estimated) : std::string());
     case Warning::cluster_capacity: {
       const double asked_gpus = gpus_asked_at_once(offering, cost);
-      return fmt::format(
-          "{} GPUs {} at once: {}x what a {}-stock SKU usually has free (about {}, judgement); the {} wait "
-          "assumes they are there: ask {} for a reserved block first.",
-          number(asked_gpus, 0), candidate.mode == PricingMode::spot ? "on spot" : "on demand",
-          number(asked_gpus / estimate::cluster_free_gpus(offering, candidate.mode), 1),
-          catalog::to_string(offering.stock), estimate::cluster_free_gpus(offering, candidate.mode),
-          duration(cost.acquisition_wait_hours), provider.name);
+      return say(lang, Msg::w_cluster_capacity, number(asked_gpus, 0),
+                 say(lang, candidate.mode == PricingMode::spot ? Msg::w_on_spot : Msg::w_on_demand),
+                 number(asked_gpus / estimate::cluster_free_gpus(offering, candidate.mode), 1),
+                 catalog::to_string(offering.stock), estimate::cluster_free_gpus(offering, candidate.mode),
+                 duration(cost.acquisition_wait_hours), provider.name);
     }
     case Warning::sla_without_credits:
-      return fmt::format("{} promises {}% uptime but pays no service credits when it misses.", provider.name,
-                         fmt::format("{:g}", provider.sla_uptime_pct));
+      return say(lang, Msg::w_sla_without_credits, provider.name, fmt::format("{:g}", provider.sla_uptime_pct));
     case Warning::resize_needs_restart:
-      return provider.name +
-             " resizes instances by stopping and restarting them: \"elastic\" scaling "
-             "interrupts what runs on it.";
+      return say(lang, Msg::w_resize_restart, provider.name);
     case Warning::stale_price:
-      return "The price was read on " + offering.as_of + ", more than " + std::to_string(stale_price_days) +
-             " days ago; check the provider's page.";
+      return say(lang, Msg::w_stale_price, offering.as_of, stale_price_days);
     case Warning::pcie_multi_gpu_training:
-      return fmt::format(
-          "{} GPUs per node talk over {}: gradient all-reduce is several times slower "
-          "than over NVLink, and the estimate assumes a lower MFU for it.",
-          plan.gpus_per_node, catalog::to_string(offering.interconnect));
+      return say(lang, Msg::w_pcie_training, plan.gpus_per_node, catalog::to_string(offering.interconnect));
     case Warning::multi_node_without_rdma:
-      return fmt::format(
-          "{} nodes without RDMA ({} Gbit/s Ethernet): multi-node training loses a large "
-          "share of its speed to communication.",
-          candidate.nodes, number(offering.network.bandwidth_gbps, 0));
+      return say(lang, Msg::w_no_rdma, candidate.nodes, number(offering.network.bandwidth_gbps, 0));
     case Warning::over_provisioned: {
       const int idle = candidate.gpus_rented - candidate.gpus_needed;
       const double idle_money = candidate.gpus_rented > 0 ? cost.compute * idle / candidate.gpus_rented : 0.0;
-      return fmt::format(
-          "{} of the {} GPUs rented would sit idle ({} of {} needed for the load): {} of this row's cost "
-          "({}) pays for idle GPUs; a smaller instance of the same GPU wastes less.",
-          idle, candidate.gpus_rented, candidate.gpus_needed, candidate.gpus_rented, money(idle_money),
-          share(idle_money));
+      return say(lang, Msg::w_over_provisioned, idle, candidate.gpus_rented, candidate.gpus_needed,
+                 candidate.gpus_rented, money(idle_money), share(idle_money));
     }
     case Warning::cpu_offload_slow:
-      return fmt::format(
-          "The plan offloads {} to CPU memory ({} per node): steps are much slower than "
-          "on GPUs that hold everything.",
-          workload::to_string(plan.offload), units::format_gb(memory.cpu_offload_bytes));
+      return say(lang, Msg::w_cpu_offload, workload::to_string(plan.offload), units::format_gb(memory.cpu_offload_bytes));
     case Warning::marketplace_host:
-      return provider.name +
-             " is a marketplace: hosts belong to third parties whose reliability, "
-             "security and network vary.";
+      return say(lang, Msg::w_marketplace, provider.name);
     case Warning::consumer_gpu_serving:
-      return fmt::format(
-          "{} is a consumer GeForce card: NVIDIA's GeForce driver licence excludes data-center deployment "
-          "(section 2.1.3) and NVIDIA does not design these cards for 24x7 service; check {}'s terms before "
-          "a production service depends on it.",
-          catalog.gpu_of(offering).name, provider.name);
+      return say(lang, Msg::w_consumer_serving, catalog.gpu_of(offering).name, provider.name);
     case Warning::deadline_in_band: {
       // The run's band plus the fixed wait (queue, setup), spot's expected delay and the
       // acquisition wait's own 10th-90th range.
@@ -410,58 +379,38 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       const double fixed_hours = candidate.queue_hours - cost.acquisition_wait_hours + cost.interruption_hours;
       const estimate::Band band{run_band.low + fixed_hours + cost.acquisition_wait_band.low,
                                 run_band.high + fixed_hours + cost.acquisition_wait_band.high, true};
-      return fmt::format(
-          "{} chance of ending within the {} deadline: the deadline lies inside this row's own time band "
-          "({}-{} to result, 10th-90th percentile, with the wait for capacity), so its slack is no margin.",
-          detail::chance(cost.within_deadline_probability), units::format_hours(ranking.deadline_hours),
-          units::format_hours(band.low), units::format_hours(band.high));
+      return say(lang, Msg::w_deadline_in_band, detail::chance(cost.within_deadline_probability),
+                 units::format_hours(ranking.deadline_hours), units::format_hours(band.low),
+                 units::format_hours(band.high));
     }
     case Warning::spot_quote: {
       if (!cost.spot_quote_suspect()) {
-        return fmt::format(
-            "Spot quote of {}, a market price fresh for about 14 days: check today's price first; "
-            "ranked at up to {} (estimated).",
-            offering.as_of, money(candidate.total_cost * cost.price_high_factor));
+        return say(lang, Msg::w_spot_quote_old, offering.as_of, money(candidate.total_cost * cost.price_high_factor));
       }
-      return fmt::format(
-          "The spot quote is suspect: {}; the row is marked estimated and ranked at up to {} "
-          "(its cost band's upper end){}.",
-          cost.spot_quote_deep ? "below 10% of on-demand, deeper than any provider's advertised spot discount (90-91%)"
-                               : "below 25% of on-demand on a low-stock SKU: a lull in one zone, not a price a job gets "
-                                 "for its hours",
-          money(candidate.total_cost * cost.price_high_factor),
-          cost.quote_age_days >= 0 ? fmt::format("; the quote is {} days old", cost.quote_age_days) : std::string());
+      return say(lang, Msg::w_spot_quote_suspect,
+                 say(lang, cost.spot_quote_deep ? Msg::w_spot_quote_deep : Msg::w_spot_quote_lull),
+                 money(candidate.total_cost * cost.price_high_factor),
+                 cost.quote_age_days >= 0 ? say(lang, Msg::w_spot_quote_age, cost.quote_age_days) : std::string());
     }
     case Warning::queued:
-      return fmt::format(
-          "The job waits {} in {}'s queue before it starts (availability.queue_hours); its time to result "
-          "and the deadline check include the wait, its cost does not.",
-          units::format_hours(offering.availability.queue_hours), provider.name);
+      return say(lang, Msg::w_queued, units::format_hours(offering.availability.queue_hours), provider.name);
     case Warning::software_stack:
-      return fmt::format("{}; {}.", software_words(candidate.software, catalog.gpu_of(offering)),
-                         candidate.software.level == catalog::StackLevel::unsupported
-                             ? "ranked only because --allow-immature-stack was given: expect to port or patch kernels"
-                             : "expect slower kernels or a preview port; test the stack before renting at scale");
+      return say(lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering)),
+                 say(lang, candidate.software.level == catalog::StackLevel::unsupported ? Msg::w_software_unsupported
+                                                                                       : Msg::w_software_weak));
     case Warning::input_bound: {
       const auto& input = ranking.performance_of(candidate).input;
-      return fmt::format(
-          "Input pipeline bound: {} vCPUs decode ~{:.0f} img/s but the GPUs could take ~{:.0f} img/s, so they wait "
-          "{} of the time; {}.",
-          input.workers_per_node * input.nodes, input.loader_images_per_s, input.gpu_images_per_s,
-          percent(1.0 - input.images_per_s / input.gpu_images_per_s),
-          input.data_loader == workload::DataLoader::cpu
-              ? "--data-loader gpu (NVIDIA DALI) decodes on the GPUs, or pick a machine with more vCPUs per GPU"
-              : "pick a machine with more vCPUs per GPU");
+      return say(lang, Msg::w_input_bound, input.workers_per_node * input.nodes, input.loader_images_per_s,
+                 input.gpu_images_per_s, percent(1.0 - input.images_per_s / input.gpu_images_per_s),
+                 say(lang, input.data_loader == workload::DataLoader::cpu ? Msg::w_input_gpu_loader
+                                                                         : Msg::w_input_more_vcpus));
     }
     case Warning::reserved_commitment:
-      return fmt::format(
-          "A {} term commits {} ({} h x {}/h for {} instance{}); this job uses {} of it{}.",
-          catalog::to_string(candidate.mode), money(cost.commitment),
-          with_thousands_hours(cost, candidate.mode), money(cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0),
-          cost.instances, cost.instances == 1 ? "" : "s", percent(cost.term_used_pct / 100.0),
-          cost.commitment_charged
-              ? ", and the whole commitment is its cost (--reserved-other-use if the term has other work)"
-              : "; only the job's hours are charged (--reserved-other-use)");
+      return say(lang, Msg::w_reserved, mode_words(candidate.mode), money(cost.commitment),
+                 with_thousands_hours(cost, candidate.mode),
+                 money(cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0), cost.instances,
+                 cost.instances == 1 ? "" : "s", percent(cost.term_used_pct / 100.0),
+                 say(lang, cost.commitment_charged ? Msg::w_reserved_charged : Msg::w_reserved_hours_only));
   }
   return {};
 }
