@@ -1,6 +1,7 @@
 // Scenario tests of issue 24 part A ("decisions under uncertainty"): stock and spot availability in
 // the stability criterion, spot hazard per GPU class, spot quote sanity and price age.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -33,6 +34,14 @@ const gpuselect::catalog::Gpu& gpu_named(const std::string& id) {
   }
   FAIL("no GPU " + id);
   throw;
+}
+
+// Whether the run's notes carry `code` ("N-PRICE-AGE", ...).
+bool has_note(const nlohmann::json& document, std::string_view code) {
+  for (const auto& note : document["notes"]) {
+    if (note["code"] == code) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -147,11 +156,9 @@ TEST_CASE("scenario: two-year-old prices move the ranking and widen every cost b
   CHECK(top5(now) != top5(stale));
   // Fresh quotes carry no age band; two-year-old ones the rule's figures (743 days: list prices
   // 2% a month after 90 days = 43.0%, spot capped at 100%).
-  bool fresh_note = false;
-  for (const auto& note : fresh["notes"]) fresh_note = fresh_note || note["code"] == "N-PRICE-AGE";
+  const bool fresh_note = has_note(fresh, "N-PRICE-AGE");
   CHECK_FALSE(fresh_note);
-  bool stale_note = false;
-  for (const auto& note : stale["notes"]) stale_note = stale_note || note["code"] == "N-PRICE-AGE";
+  const bool stale_note = has_note(stale, "N-PRICE-AGE");
   CHECK(stale_note);
   for (const auto& candidate : stale["candidates"]) {
     const auto& cost = candidate["cost"];
@@ -297,8 +304,7 @@ TEST_CASE("scenario: production serving leaves out low-stock SKUs on demand unle
   CHECK(row_of(production, "lambda/gpu_1x_b200_sxm6", "on-demand") == nullptr);
   // CoreWeave's 8x H100 has an SLA but low stock: the tier alone keeps it out.
   CHECK(row_of(production, "coreweave/gd-8xh100ib-i128", "on-demand") == nullptr);
-  bool noted = false;
-  for (const auto& note : production["notes"]) noted = noted || note["code"] == "N-TIER-LOW-STOCK";
+  const bool noted = has_note(production, "N-TIER-LOW-STOCK");
   CHECK(noted);
   const auto allowed = json_of(with(args, {"--allow-low-stock"}));
   CHECK(row_of(allowed, "coreweave/gd-8xh100ib-i128", "on-demand") != nullptr);
@@ -316,8 +322,7 @@ TEST_CASE("scenario: production serving leaves out providers without an uptime S
   const auto production = json_of(args);
   REQUIRE_FALSE(production["candidates"].empty());
   for (const auto& row : production["candidates"]) CHECK(row["offering_id"].get<std::string>().rfind("autodl/", 0) != 0);
-  bool noted = false;
-  for (const auto& note : production["notes"]) noted = noted || note["code"] == "N-TIER-NO-SLA";
+  const bool noted = has_note(production, "N-TIER-NO-SLA");
   CHECK(noted);
   CHECK(production["request"]["allow_no_sla"] == false);
   const auto allowed = json_of(with(args, {"--allow-no-sla"}));
@@ -352,8 +357,7 @@ TEST_CASE("scenario: pretraining widens on-demand rows only within the free pool
     INFO(row["offering_id"] << " x" << row["nodes"]);
     CHECK(row["gpus_rented"].get<int>() <= 256);
   }
-  bool noted = false;
-  for (const auto& note : open["notes"]) noted = noted || note["code"] == "N-OPEN-POOL";
+  const bool noted = has_note(open, "N-OPEN-POOL");
   CHECK(noted);
   // A reserved block holds its capacity by contract: with reserved-1y allowed, it may go past the pool.
   const auto reserved = json_of(with(args, {"--pricing", "on-demand,reserved-1y"}));
@@ -386,4 +390,42 @@ TEST_CASE("scenario: --risk-averse serving plans slack, and production replicas 
       if (row["nodes"].get<int>() > 1) CHECK_FALSE(has_warning(row, "W-NO-RDMA"));
     }
   }
+}
+
+TEST_CASE("scenario: a training budget is met at the confidence, as a deadline is", "[risk]") {
+  // Expert review 4: --budget 5 passed a $4.37 LoRA row whose own 90th-percentile cost was $8.54.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--method", "lora",
+                                         "--pricing", "on-demand"};
+  const auto tight = run_gpuselect(with(args, {"--budget", "5"}), today);
+  CHECK(tight.exit_code == 3);
+  CHECK(tight.err.find("--budget removed the most") != std::string::npos);
+  const auto ranked = json_of(with(args, {"--budget", "10", "--top", "all"}));
+  REQUIRE_FALSE(ranked["candidates"].empty());
+  for (const auto& row : ranked["candidates"]) {
+    const auto& time = row["time"];
+    const double median = time["wall_hours"].get<double>();
+    const double high = time["wall_hours_band"]["high"].get<double>();
+    INFO(row["offering_id"]);
+    // The quoted total sits below the budget by at least the time band's pull toward its top.
+    if (high > median) CHECK(row["cost"]["total"].get<double>() < 10.0);
+  }
+  // The exclusion says why: the run's hours at 80% confidence.
+  const auto refused = run_gpuselect(with(args, {"--budget", "5", "--format", "json"}), today);
+  REQUIRE(refused.exit_code == 3);
+  const auto shown = nlohmann::json::parse(refused.out);
+  bool worded = false;
+  for (const auto& exclusion : shown["excluded"]) {
+    for (const auto& reason : exclusion["reasons"]) {
+      worded = worded || reason.get<std::string>().find("hours at 80% confidence") != std::string::npos;
+    }
+  }
+  CHECK(worded);
+}
+
+TEST_CASE("scenario: the emptying constraint's count is worded for one candidate", "[risk]") {
+  // Expert review 4: "--allow-spot-serving removed the most (1 candidates)".
+  const auto refused = run_gpuselect({"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--gpu", "mi300x"}, today);
+  REQUIRE(refused.exit_code == 3);
+  CHECK(refused.err.find("(1 candidate)") != std::string::npos);
+  CHECK(refused.err.find("1 candidates") == std::string::npos);
 }

@@ -58,8 +58,8 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
   if (ranking.scale_out) {
     admits += fmt::format("; --max-nodes {} meets it on {}", ranking.scale_out->nodes, ranking.scale_out->offering_id);
   }
-  return fmt::format("{} removed the most ({} candidates){}; loosen it, or run with --show-excluded to see why",
-                     scoring::to_string(*ranking.top_exclusion), removed, admits);
+  return fmt::format("{} removed the most ({} candidate{}){}; loosen it, or run with --show-excluded to see why",
+                     scoring::to_string(*ranking.top_exclusion), removed, removed == 1 ? "" : "s", admits);
 }
 
 // --risk-averse on a serving request: what a fragile service lacks is slack, so where the user set

@@ -38,7 +38,7 @@ constexpr RankingOption scoring_options[] = {
 // The constraints before the resource options (--gpus, --gpu-memory, ...); later_options come after
 // them (the last constraints, then analysis).
 constexpr RankingOption constraint_options[] = {
-    {"--budget", &RankingFlags::budget, nullptr, "Maximum job total in the output currency, at the price's upper end", "Constraints"},
+    {"--budget", &RankingFlags::budget, nullptr, "Maximum job total (output currency) at the price's upper end; training: at --confidence hours", "Constraints"},
     {"--deadline", &RankingFlags::deadline, nullptr, "Maximum wall-clock hours", "Constraints"},
     {"--region", &RankingFlags::region, nullptr, "Only these regions (comma-separated); cn = mainland China", "Constraints"},
     {"--provider", &RankingFlags::provider, nullptr, "Only these providers (comma-separated ids)", "Constraints"},

@@ -793,12 +793,30 @@ class Ranker {
       // A budget is met at the price's upper end, as the cost criterion scores it: the quote's age
       // band and a suspect spot quote (docs/estimation.md "Price age and quote sanity");
       // --risk-averse totals are there already.
-      const double budget_cost = options_.risk_averse ? total_cost : total_cost * cost.price_high_factor;
+      // A training budget is met at the confidence, as a deadline is: the run's hours at that share
+      // of its time band (log-normal, docs/estimation.md "Confidence"; the whole total scaled with
+      // them, setup included: a little conservative). --risk-averse totals are at the band's top.
+      double time_factor = 1.0;
+      if (filter_.budget && !options_.risk_averse && workload::is_training(profile_.kind) &&
+          estimate.time.wall_hours > 0 && band.low > 0 && band.high > band.low) {
+        const double hours_at = estimate::finish_hours_at(estimate::run_distribution(estimate.time.wall_hours, band),
+                                                          confidence(), estimate::Delays{});
+        time_factor = std::max(1.0, hours_at / estimate.time.wall_hours);
+      }
+      const double budget_cost =
+          options_.risk_averse ? total_cost : total_cost * cost.price_high_factor * time_factor;
       if (filter_.budget && budget_cost > *filter_.budget * (1 + 1e-9)) {
         std::string words;
         if (budget_cost > total_cost * 1.0005) {
-          words = fmt::format("{} as quoted, at the price's upper end{}", units::format_money(total_cost, options_.currency),
-                              cost.spot_quote_suspect() ? ": a suspect spot quote" : ": the quote's age band");
+          const bool priced_up = cost.price_high_factor > 1.0005;
+          words = fmt::format(
+              "{} as quoted, {}{}", units::format_money(total_cost, options_.currency),
+              priced_up ? (cost.spot_quote_suspect() ? "at the price's upper end (a suspect spot quote)"
+                                                     : "at the price's upper end (the quote's age band)")
+                        : "",
+              time_factor > 1.0005 ? fmt::format("{}with the run's hours at {} confidence", priced_up ? " and " : "",
+                                                 detail::percent(confidence()))
+                                   : "");
         }
         reasons_.push_back({ExclusionKind::budget, budget_cost, *filter_.budget, std::move(words)});
       }
