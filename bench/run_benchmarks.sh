@@ -48,10 +48,15 @@ bench_bin=$build_dir/bench
 work_dir=$(mktemp -d "${TMPDIR:-/tmp}/gpuselect-bench.XXXXXX")
 trap 'rm -rf "$work_dir"' EXIT
 
-# A clean environment: no user config file, no catalog from the environment, a fixed date.
+# A clean environment: no user config file, no catalog from the environment, a fixed date, the
+# parsed-catalog cache in a folder of its own. The start-up targets run as users run (the cache on:
+# warm after the warm-up rounds); every target after them that measures parsing runs with the cache
+# off (GPUSELECT_NO_CACHE, exported below), and the cache target turns it on again (`with_cache`).
 export XDG_CONFIG_HOME=$work_dir/config HOME=$work_dir/home GPUSELECT_TODAY=2026-06-01 LC_ALL=C
-unset GPUSELECT_CATALOG NO_COLOR COLUMNS
+export XDG_CACHE_HOME=$work_dir/cache
+unset GPUSELECT_CATALOG NO_COLOR COLUMNS GPUSELECT_NO_CACHE
 mkdir -p "$XDG_CONFIG_HOME" "$HOME"
+with_cache=(env -u GPUSELECT_NO_CACHE)
 
 say "== generating synthetic catalogs"
 for count in 10000 50000 100000; do
@@ -111,6 +116,7 @@ say "== interactive: $interactive_runs rounds (C hello world, --version, built-i
 mapfile -t lines < <(measure "$interactive_runs" 3 "$bench_bin/hello_world" --then "$gpuselect" --version \
   --then "$gpuselect" "${recommend[@]}")
 hello_line=${lines[0]} version_line=${lines[1]} builtin_line=${lines[2]}
+export GPUSELECT_NO_CACHE=1  # from here on, parsing is measured (the cache target below turns it on)
 
 say "== issue 7's shape: 50,000 lean offerings ($size_lean_50k bytes), 11 rounds"
 mapfile -t lines < <(measure 11 1 "$bench_bin/libyaml_scan" "$work_dir/lean-50000.yaml" \
@@ -137,6 +143,14 @@ list_json_line=${lines[4]} validate_json_line=${lines[5]}
 say "   yaml-cpp DOM on the realistic shape (information, 3 rounds)"
 mapfile -t lines < <(dom_beside "$work_dir/50000.yaml")
 dom_line=${lines[0]} dom_ours_line=${lines[1]}
+
+# The parsed-catalog cache (issue 33): a repeated recommend over the realistic 50k catalog, the cache
+# warm (the warm-up round writes it), beside the scan and the same run without the cache.
+say "== parsed-catalog cache: 50k warm vs scan vs no cache, $json_runs rounds"
+mapfile -t lines < <(measure "$json_runs" 1 "$bench_bin/libyaml_scan" "$work_dir/50000.yaml" \
+  --then "${with_cache[@]}" "$gpuselect" --catalog "$work_dir/50000.yaml" "${recommend[@]}" \
+  --then "${with_cache[@]}" "$gpuselect" --no-cache --catalog "$work_dir/50000.yaml" "${recommend[@]}")
+cache_scan_line=${lines[0]} cache_warm_line=${lines[1]} cache_off_line=${lines[2]}
 
 say "== growth, realistic shape: 10,000 vs 100,000 offerings, table and JSON, $json_runs rounds"
 mapfile -t lines < <(measure "$json_runs" 1 "$gpuselect" --catalog "$work_dir/10000.yaml" "${recommend[@]}" \
@@ -192,6 +206,11 @@ echo "  recommend --format json, +100k           $(spread "$json_huge_line")  pe
 echo "  JSON of 50k: $json_bytes bytes, $json_candidates candidates," \
   "$(awk -v b="$json_bytes" -v c="$json_candidates" 'BEGIN { printf "%.0f", (c > 0 ? b / c : 0) }') bytes per candidate"
 echo "  validate, findings counted not listed: ${validate_findings:-none}"
+echo " parsed-catalog cache (issue 33), realistic shape, 50k offerings:"
+echo "  recommend, cache warm                    $(spread "$cache_warm_line")  peak RSS $(rss "$cache_warm_line") MB"
+echo "  recommend, --no-cache (same rounds)      $(spread "$cache_off_line")"
+echo "  information: 50k warm / --no-cache $(paired "$cache_warm_line" "$cache_off_line")x (the built-in recommend" \
+  "above runs with the cache warm)"
 echo "  information, realistic shape (issue 7 set these on the lean one): load+recommend / scan" \
   "$(paired "$large_line" "$scan_line")x, yaml-cpp DOM / ours $(paired "$dom_line" "$dom_ours_line")x," \
   "peak RSS $(rss "$large_line") MB"
@@ -211,6 +230,7 @@ check "50k catalog list JSON / libyaml scan" "$(paired "$list_json_line" "$scan_
 check "50k catalog list JSON peak resident memory" "$(rss "$list_json_line")" "<=" 150 "(MB)"
 check "50k catalog validate JSON / libyaml scan" "$(paired "$validate_json_line" "$scan_line")" "<=" 3 "(x)"
 check "50k catalog validate JSON peak resident memory" "$(rss "$validate_json_line")" "<=" 150 "(MB)"
+check "50k recommend, cache warm / libyaml scan" "$(paired "$cache_warm_line" "$cache_scan_line")" "<=" 0.10 "(x)"
 
 if [[ -s $gbench_json ]]; then
   # Linear: time per candidate slot (offering x pricing mode x node count) barely changes from 20k to

@@ -58,7 +58,8 @@ class TempDir {
 
 // Runs `gpuselect args...` with `environment` ("NAME=value" words prefixed via env; they come after
 // GPUSELECT_CHECK_INVARIANTS=1 and LANG=C and may override them) and no config file from the user's home
-// (XDG_CONFIG_HOME points at an empty folder).
+// (XDG_CONFIG_HOME points at an empty folder); the parsed-catalog cache goes to an empty folder of
+// the run (XDG_CACHE_HOME; `environment` may name a folder shared by several runs).
 inline RunResult run_gpuselect(const std::vector<std::string>& args, const std::vector<std::string>& environment = {}) {
   TempDir scratch;
   // Every ranking the binary makes is checked (GPUSELECT_CHECK_INVARIANTS, docs/cli.md "Global options").
@@ -69,6 +70,7 @@ inline RunResult run_gpuselect(const std::vector<std::string>& args, const std::
       "GPUSELECT_CHECK_INVARIANTS=1 XDG_CONFIG_HOME=";
   command += shell_quote(scratch.path().string());
   command += " XDG_DATA_HOME=" + shell_quote(scratch.path().string());
+  command += " XDG_CACHE_HOME=" + shell_quote((scratch.path() / "cache").string());
   for (const auto& assignment : environment) {
     command += ' ';
     command += shell_quote(assignment);

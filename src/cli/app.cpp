@@ -117,6 +117,9 @@ int run_app(int argc, char** argv) {
   app.add_flag("--no-price-update", globals.no_price_update,
                "Do not overlay the prices stored by 'gpuselect catalog update'")
       ->group("Global");
+  app.add_flag("--no-cache", globals.no_cache,
+               "Parse the catalog files without the parsed-catalog cache (also GPUSELECT_NO_CACHE=1)")
+      ->group("Global");
   app.add_option("--spot-price", globals.spot_price,
                  "Spot price per region that ranks: median (over its zones, default) or min (cheapest zone)")
       ->group("Global");

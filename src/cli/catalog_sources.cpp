@@ -2,17 +2,23 @@
 // read through src/io and loaded into one catalog.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "catalog/image.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "core/digest.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "io/catalog_cache.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
@@ -118,39 +124,106 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
   return read;
 }
 
-std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globals) {
-  ReadSources read = read_catalog_sources(globals, {});
-  std::vector<render::CatalogFile> files;
-  files.reserve(read.sources.size());
-  // FNV-1a, 64-bit (offset basis and prime from the FNV reference): a content identity, not a
-  // security hash.
-  constexpr std::uint64_t offset_basis = 14695981039346656037ull;
-  constexpr std::uint64_t prime = 1099511628211ull;
-  std::vector<char> buffer(1u << 16);
-  for (auto& source : read.sources) {
-    std::uint64_t hash = offset_basis;
-    const auto add = [&](const char* data, std::size_t size) {
-      for (std::size_t i = 0; i < size; ++i) {
-        hash ^= static_cast<unsigned char>(data[i]);
-        hash *= prime;
-      }
-    };
-    if (source.read) {
-      for (std::size_t got = source.read(buffer.data(), buffer.size()); got > 0;
-           got = source.read(buffer.data(), buffer.size()))
-        add(buffer.data(), got);
-    } else {
-      add(source.text.data(), source.text.size());
-    }
-    files.push_back({source.name, fmt::format("fnv1a64:{:016x}", hash)});
+namespace {
+// The digests of one source, taken from the bytes as the loader (or the cache check) reads them.
+struct Digesting {
+  digest::Xxh64 xxh64;
+  digest::Fnv1a64 fnv1a64;
+  bool with_fnv = false;  // FNV-1a costs ~12x XXH64: only where it is shown or stored
+  bool ended = false;     // the reader returned 0: every byte is in the digests
+
+  void add(const char* data, std::size_t size) {
+    xxh64.add(data, size);
+    if (with_fnv) fnv1a64.add(data, size);
   }
+};
+
+// Each source of `read` made to digest what it reads; a text source is digested at once.
+std::vector<std::shared_ptr<Digesting>> digest_as_read(ReadSources& read, bool with_fnv) {
+  std::vector<std::shared_ptr<Digesting>> states;
+  states.reserve(read.sources.size());
+  for (auto& source : read.sources) {
+    auto state = std::make_shared<Digesting>();
+    state->with_fnv = with_fnv;
+    if (source.read) {
+      source.read = [inner = std::move(source.read), state](char* buffer, std::size_t size) {
+        const std::size_t got = inner(buffer, size);
+        state->add(buffer, got);
+        if (got == 0) state->ended = true;
+        return got;
+      };
+    } else {
+      state->add(source.text.data(), source.text.size());
+      state->ended = true;
+    }
+    states.push_back(std::move(state));
+  }
+  return states;
+}
+
+// The sources' digests once every byte has passed: a source the loader stopped short of is read to
+// its end (the digest describes the whole file).
+std::vector<catalog::image::SourceDigest> finish_digests(ReadSources& read,
+                                                         const std::vector<std::shared_ptr<Digesting>>& states) {
+  std::vector<catalog::image::SourceDigest> digests;
+  digests.reserve(states.size());
+  std::vector<char> buffer;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    Digesting& state = *states[i];
+    if (!state.ended) {
+      buffer.resize(std::size_t{1} << 16);
+      while (read.sources[i].read(buffer.data(), buffer.size()) > 0) {
+      }
+    }
+    digests.push_back({read.sources[i].name, state.xxh64.bytes(), state.xxh64.value(), state.fnv1a64.value()});
+  }
+  return digests;
+}
+
+// The digests of the last load_catalog, for the JSON echo (catalog_file_digests), and whether
+// they include FNV-1a.
+struct LoadedDigests {
+  std::vector<catalog::image::SourceDigest> files;
+  bool with_fnv = false;
+  bool loaded = false;
+};
+LoadedDigests& loaded_digests() {
+  static LoadedDigests digests;
+  return digests;
+}
+bool fnv_requested = false;
+
+std::vector<render::CatalogFile> echo_of(const std::vector<catalog::image::SourceDigest>& digests) {
+  std::vector<render::CatalogFile> files;
+  files.reserve(digests.size());
+  for (const auto& file : digests) files.push_back({file.name, fmt::format("fnv1a64:{:016x}", file.fnv1a64)});
   return files;
+}
+}  // namespace
+
+void request_catalog_file_digests() { fnv_requested = true; }
+
+std::string catalog_cache_folder(const GlobalOptions& globals) {
+  if (globals.no_cache) return "";
+  if (const char* off = std::getenv("GPUSELECT_NO_CACHE"); off != nullptr && *off != '\0' && std::string_view(off) != "0") {
+    return "";
+  }
+  return user_folder("XDG_CACHE_HOME", ".cache");
+}
+
+std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globals) {
+  if (const LoadedDigests& loaded = loaded_digests(); loaded.loaded && loaded.with_fnv) return echo_of(loaded.files);
+  // No catalog loaded with its FNV-1a digests in this process: read the files for them.
+  ReadSources read = read_catalog_sources(globals, {});
+  const auto states = digest_as_read(read, true);
+  return echo_of(finish_digests(read, states));
 }
 
 namespace {
-// -v: the config file and every catalog source a command reads, in load order, with its digest
-// (the same as the JSON echo's); the price update says so.
-void log_sources(const GlobalOptions& globals) {
+// -v, once the catalog is loaded: the config file and every catalog source it read, in load order,
+// with its digest (the same as the JSON echo's); the price update says so; whether the parsed-catalog
+// cache served it.
+void log_sources(const GlobalOptions& globals, std::string_view cache) {
   const auto& settings = globals.settings;
   std::string searched;
   for (const auto& path : settings.searched) searched += (searched.empty() ? "" : ", ") + path;
@@ -163,15 +236,47 @@ void log_sources(const GlobalOptions& globals) {
                  is_update ? fmt::format(" (prices from 'gpuselect catalog update', {})", update->as_of) : "");
   }
   if (!update && !globals.no_price_update) spdlog::info("price update: none stored ('gpuselect catalog update')");
+  spdlog::info("catalog cache: {}", cache);
 }
 }  // namespace
 
-catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
-  if (globals.verbose >= 1 && !globals.quiet) log_sources(globals);
-  const ReadSources read = read_catalog_sources(globals, extra_files);
+namespace {
+// Whether the sources can be digested before they are parsed: files, not streams (a pipe's bytes
+// would be gone).
+bool all_rereadable(const ReadSources& read) {
+  return std::none_of(read.files.begin(), read.files.end(), [](const auto& file) { return file->is_stream(); });
+}
+
+// The catalog the files parse to, and what the -v log says about the cache.
+struct Loaded {
+  catalog::Catalog catalog;
+  std::string cache;
+};
+
+Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
+  ReadSources read = read_catalog_sources(globals, extra_files);
   if (read.sources.empty()) {
     throw Error("--no-builtin-catalog", "no catalog to read", "give --catalog FILE or drop --no-builtin-catalog");
   }
+  // The parsed-catalog cache (docs/performance.md): keyed by the build and every source's digest.
+  std::string folder = catalog_cache_folder(globals);
+  std::string cache = folder.empty() ? "off" : "none (a stream is read, or the program has no build id)";
+  if (!folder.empty() && (io::program_build_id().empty() || !all_rereadable(read))) folder.clear();
+  if (!folder.empty()) {
+    auto states = digest_as_read(read, false);
+    catalog::image::Key key{io::program_build_id(), finish_digests(read, states)};
+    const std::string path = folder + "/" + catalog::image::file_name(key);
+    const io::MappedFile file(path);
+    const auto release = [&file](std::size_t offset, std::size_t size) { file.release(offset, size); };
+    if (auto decoded = catalog::image::decode(file.bytes(), key, release)) {
+      loaded_digests() = {std::move(decoded->sources), true, true};
+      return {std::move(decoded->catalog), "used " + path};
+    }
+    cache = (file.empty() ? "missed, " : "ignored (stale or damaged), ") + std::string("writing ") + path;
+    read = read_catalog_sources(globals, extra_files);  // read again, to parse
+  }
+  const bool with_fnv = !folder.empty() || fnv_requested || globals.verbose >= 1;
+  const auto states = digest_as_read(read, with_fnv);
   catalog::LoadResult result = catalog::load(read.sources, load_limits);
   // A broken stored update stops nothing: the run goes on with the built-in and named catalogs.
   if (const auto update = price_update_in_use(globals); update && !result.ok()) {
@@ -182,7 +287,7 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
       std::string why = in_update->message;
       if (in_update->line > 0) why = fmt::format("line {}: {}", in_update->line, why);
       warn_update_left_out(globals, update->path, why);
-      return load_catalog(globals, extra_files);  // price_update_in_use now leaves it out
+      return load_sources(globals, extra_files);  // price_update_in_use now leaves it out
     }
   }
   const auto first_error = std::find_if(result.diagnostics.begin(), result.diagnostics.end(),
@@ -199,17 +304,36 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
     if (first_error->line > 0) where += fmt::format(":{}:{}", first_error->line, first_error->column);
     throw Error(where, first_error->message, hint);
   }
+  auto digests = finish_digests(read, states);
+  if (!folder.empty()) {
+    // Keyed by the digests of the bytes parsed (a file changed since the check above gets the key
+    // of what was parsed, never of what was checked).
+    const catalog::image::Key key{io::program_build_id(), digests};
+    const auto produce = [&](const io::Sink& write) { catalog::image::encode(result.catalog, key, write); };
+    if (!io::write_cache_file(folder, catalog::image::file_name(key), produce)) {
+      cache = "not written (" + folder + " is not writable)";
+    }
+  }
+  loaded_digests() = {std::move(digests), with_fnv, true};
+  return {std::move(result.catalog), cache};
+}
+}  // namespace
+
+catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
+  Loaded loaded = load_sources(globals, extra_files);
+  if (globals.verbose >= 1 && !globals.quiet) log_sources(globals, loaded.cache);
+  catalog::Catalog& catalog = loaded.catalog;
   const auto statistic = catalog::parse_spot_statistic(globals.spot_price);
   if (!statistic) {
     throw Error("--spot-price", text::quoted(globals.spot_price) + " is not a spot statistic",
                 "choose one of: median, min");
   }
-  catalog::rank_spot_by(result.catalog, *statistic);
+  catalog::rank_spot_by(catalog, *statistic);
   // --include-unlisted: offerings a newer price list left out rank again (scoring excludes marked ones).
   if (globals.include_unlisted) {
-    for (auto& offering : result.catalog.offerings) offering.unlisted.clear();
+    for (auto& offering : catalog.offerings) offering.unlisted.clear();
   }
-  return std::move(result.catalog);
+  return std::move(catalog);
 }
 
 }  // namespace gpuselect::cli

@@ -29,6 +29,8 @@ constexpr std::size_t max_compared = 12;
 const std::vector<std::string> compare_formats = render::formats_of(render::Document::compare);
 
 int run(const CompareOptions& options, const GlobalOptions& globals) {
+  // The JSON echo shows the catalog files' digests: taken as the files are read.
+  if (format_if_valid(options.output, globals, compare_formats) == render::Format::json) request_catalog_file_digests();
   const catalog::Catalog catalog = load_catalog(globals);
   std::vector<std::string> ids = options.offering_ids;
   if (any_resource_flag(options.resources)) {

@@ -90,6 +90,11 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
 }
 
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
+  // The JSON echo and the HTML header show the catalog files' digests: taken as the files are read.
+  if (const auto shown = format_if_valid(options.output, globals, recommend_formats);
+      shown == render::Format::json || shown == render::Format::html) {
+    request_catalog_file_digests();
+  }
   const catalog::Catalog& catalog = keep_until_exit(load_catalog(globals));
   const workload::Profile profile = resolve_profile(options, catalog);
   const auto launch_request = parse_launch_flags(options.launch, options.output);

@@ -26,6 +26,7 @@ struct GlobalOptions {
   std::vector<std::string> catalog_files;  // --catalog, in order
   bool no_builtin_catalog = false;
   bool no_price_update = false;  // --no-price-update: leave out `catalog update`'s overlay
+  bool no_cache = false;         // --no-cache: parse the catalog files, neither reading nor writing the cache
   std::string spot_price = "median";  // --spot-price median|min: which per-region spot statistic ranks
   bool include_unlisted = false;      // --include-unlisted: rank offerings a newer price list left out
   std::string config_path;  // --config
@@ -89,9 +90,16 @@ struct ReadSources {
 ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector<std::string>& files,
                                  bool include_configured = true);
 
-// The catalog files load_catalog reads, in the same order, each with an FNV-1a 64-bit digest of its
-// bytes (reads each file once more; for the JSON echo of recommend and compare).
+// The catalog files the last load_catalog read, in the same order, each with an FNV-1a 64-bit digest
+// of the bytes it read (for the JSON echo of recommend and compare). The digests are taken while the
+// files are read (or come from the parsed-catalog cache, which stored them); call
+// request_catalog_file_digests() before load_catalog so they are. Without a load that took them,
+// the files are read for them.
 std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globals);
+void request_catalog_file_digests();
+// The parsed-catalog cache's folder ($XDG_CACHE_HOME/gpuselect, else ~/.cache/gpuselect), or ""
+// when the cache is off: --no-cache, GPUSELECT_NO_CACHE set (and not "0"), or neither variable set.
+std::string catalog_cache_folder(const GlobalOptions& globals);
 
 // --format / --output / --top / --color handling shared by data-printing commands.
 struct OutputOptions {
@@ -104,6 +112,9 @@ void add_output_options(CLI::App& command, OutputOptions& options, bool with_top
                         const std::vector<std::string>& formats);
 render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
                               const std::vector<std::string>& allowed);
+// The format resolve_format gives, or nothing where it throws (its error is reported where it is called).
+std::optional<render::Format> format_if_valid(const OutputOptions& options, const GlobalOptions& globals,
+                                              const std::vector<std::string>& allowed);
 // The language of human output: --lang, else the config's lang, else the locale's (Settings::lang);
 // an unknown name is an error at where it was given.
 text::Lang resolve_lang(const GlobalOptions& globals);

@@ -30,18 +30,24 @@ void add_output_options(CLI::App& command, OutputOptions& options, bool with_top
     command.add_flag("--pretty", options.pretty, "Indent JSON for people (default compact, one line)");
 }
 
+std::optional<render::Format> format_if_valid(const OutputOptions& options, const GlobalOptions& globals,
+                                              const std::vector<std::string>& allowed) {
+  const bool from_flag = !options.format.empty();
+  const std::string& text = from_flag ? options.format : globals.settings.format.value;
+  const auto format = render::parse_format(text);
+  if (!format) return std::nullopt;
+  if (std::find(allowed.begin(), allowed.end(), text) == allowed.end()) {
+    return from_flag ? std::nullopt : std::optional(render::Format::table);
+  }
+  return format;
+}
+
 render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
                               const std::vector<std::string>& allowed) {
+  if (const auto format = format_if_valid(options, globals, allowed)) return *format;
   const bool from_flag = !options.format.empty();
-  const std::string text = from_flag ? options.format : globals.settings.format.value;
-  const std::string where = from_flag ? "--format" : globals.settings.format.origin;
-  const auto format = render::parse_format(text);
-  if (!format || std::find(allowed.begin(), allowed.end(), text) == allowed.end()) {
-    // A config default that this command does not print falls back to table.
-    if (!from_flag && format) return render::Format::table;
-    throw unknown_id(where, "format", text, allowed, one_of(allowed));
-  }
-  return *format;
+  const std::string& text = from_flag ? options.format : globals.settings.format.value;
+  throw unknown_id(from_flag ? "--format" : globals.settings.format.origin, "format", text, allowed, one_of(allowed));
 }
 
 text::Lang resolve_lang(const GlobalOptions& globals) {

@@ -1,0 +1,32 @@
+// Fuzz target: the parsed-catalog cache's reader (src/catalog/image.hpp) on hostile bytes.
+// Contract under test: decode and decode_payload never crash, never read outside their input, never
+// throw, and return a catalog only when the bytes are one whole catalog whose offerings' indexes
+// name records that exist; such a catalog encodes and decodes again to the same bytes. The input
+// goes to decode_payload as it is (random bytes rarely pass the image's checksum) and to decode
+// under a fixed key (the frame, the checksum and the key checks).
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "catalog/image.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  namespace image = gpuselect::catalog::image;
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  const image::Key key{"fuzz", {{"data/gpus.yaml", 10, 1, 2}}};
+  if (const auto catalog = image::decode_payload(bytes)) {
+    for (const auto& offering : catalog->offerings) {
+      if (offering.provider_index >= catalog->providers.size() || offering.gpu_index >= catalog->gpus.size()) {
+        std::abort();
+      }
+    }
+    const std::string encoded = image::encode(*catalog, key);
+    const auto again = image::decode(encoded, key);
+    if (!again || image::encode(again->catalog, key) != encoded) std::abort();
+  }
+  if (const auto decoded = image::decode(bytes, key)) {
+    if (decoded->sources.size() != key.sources.size()) std::abort();
+  }
+  return 0;
+}

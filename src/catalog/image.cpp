@@ -1,0 +1,578 @@
+// The catalog image (image.hpp): one visit function per record type lists every member once, and
+// the writer and the reader both walk it, so they cannot disagree on the order.
+//
+// Layout (all integers little-endian; docs/performance.md "The parsed-catalog cache"):
+//   header:  magic "GPUSCATI" (8) | u32 format_version | u32 0
+//   key:     text build id | u32 source count | per source: text name, u64 bytes, u64 xxh64,
+//            u64 fnv1a64
+//   catalog: files, gpus, providers, offerings, models, currencies, each a u32 count and the
+//            records' members in visit order; a string member is a u32 index into the strings, a
+//            double its 8 IEEE-754 bytes, an optional a u8 flag then the value
+//   strings: u32 count | per string: u32 size, bytes (each distinct string once)
+//   trailer: u64 offset of the strings | u64 image size | u64 checksum (XXH64 of every byte
+//            before it)
+// The strings come last so the image is written in one pass, to a file, without being held whole.
+#include "catalog/image.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "core/digest.hpp"
+
+namespace gpuselect::catalog::image {
+
+namespace {
+
+constexpr std::string_view magic = "GPUSCATI";
+constexpr std::size_t header_bytes = 16;   // magic, version, reserved
+constexpr std::size_t trailer_bytes = 24;  // strings offset, size, checksum
+constexpr std::size_t flush_bytes = std::size_t{1} << 20;
+
+// A member added to a record must be added to its visit function below; this fails the build on
+// the platform the sizes were taken on (x86-64, libstdc++) until it is. Update the size with it.
+// A member that fits in padding does not change the size: tests/test_catalog_cache.cpp compares
+// every record's JSON after a round trip, which catches it (ModelPreset::weights_precision did).
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+static_assert(sizeof(Gpu) == 408, "Gpu changed: update visit(Gpu) in src/catalog/image.cpp, then this size");
+static_assert(sizeof(Provider) == 456, "Provider changed: update visit(Provider), then this size");
+static_assert(sizeof(Pricing) == 96, "Pricing changed: update visit(Pricing), then this size");
+static_assert(sizeof(RegionPrice) == 160, "RegionPrice changed: update visit(RegionPrice), then this size");
+static_assert(sizeof(Offering) == 672, "Offering changed: update visit(Offering), then this size");
+static_assert(sizeof(ModelShape) == 72, "ModelShape changed: update visit(ModelShape), then this size");
+static_assert(sizeof(ModelPreset) == 240, "ModelPreset changed: update visit(ModelPreset), then this size");
+static_assert(sizeof(CurrencyRate) == 128, "CurrencyRate changed: update visit(CurrencyRate), then this size");
+static_assert(sizeof(Catalog) == 144, "Catalog changed: update visit(Catalog), then this size");
+#endif
+
+// ---- the writer ----
+
+void put_u32(std::string& out, std::uint32_t value) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
+}
+void put_u64(std::string& out, std::uint64_t value) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xFF));
+}
+void put_text(std::string& out, std::string_view text) {
+  put_u32(out, static_cast<std::uint32_t>(text.size()));
+  out.append(text);
+}
+
+// Writes the image in one pass through `write`, 1 MiB at a time, checksumming as it goes.
+class Writer {
+ public:
+  static constexpr bool reading = false;
+  explicit Writer(const std::function<void(std::string_view)>& write) : write_(write) { body_.reserve(flush_bytes); }
+
+  void text(const std::string& value) {
+    const auto [slot, added] = index_.try_emplace(value, static_cast<std::uint32_t>(strings_.size()));
+    if (added) strings_.push_back(value);
+    put_u32(body_, slot->second);
+    flush_if_full();
+  }
+  void number(const double& value) { put_u64(body_, std::bit_cast<std::uint64_t>(value)); }
+  void optional(const std::optional<double>& value) {
+    body_.push_back(value ? '\1' : '\0');
+    if (value) number(*value);
+  }
+  void whole(const int& value) { put_u32(body_, static_cast<std::uint32_t>(value)); }
+  void index(const std::uint32_t& value) { put_u32(body_, value); }
+  void flag(const bool& value) { body_.push_back(value ? '\1' : '\0'); }
+  void byte(const std::uint8_t& value) { body_.push_back(static_cast<char>(value)); }
+  template <typename Enum>
+  void enumeration(const Enum& value, Enum /*last*/) {
+    body_.push_back(static_cast<char>(static_cast<std::uint8_t>(value)));
+  }
+  template <typename Item, typename Visit>
+  void list(const std::vector<Item>& items, Visit visit_item) {
+    put_u32(body_, static_cast<std::uint32_t>(items.size()));
+    for (const Item& item : items) visit_item(*this, const_cast<Item&>(item));
+  }
+  std::string& raw() { return body_; }
+
+  // The strings, then the trailer; the image is complete.
+  void finish() {
+    const std::uint64_t strings_offset = written_ + body_.size();
+    put_u32(body_, static_cast<std::uint32_t>(strings_.size()));
+    for (const std::string_view text : strings_) {
+      put_text(body_, text);
+      flush_if_full();
+    }
+    put_u64(body_, strings_offset);
+    put_u64(body_, written_ + body_.size() + 16);  // the size, with this and the checksum
+    checksum_.add(body_.data(), body_.size());
+    put_u64(body_, checksum_.value());
+    write_(body_);
+    body_.clear();
+  }
+
+ private:
+  void flush_if_full() {
+    if (body_.size() < flush_bytes) return;
+    checksum_.add(body_.data(), body_.size());
+    written_ += body_.size();
+    write_(body_);
+    body_.clear();
+  }
+
+  const std::function<void(std::string_view)>& write_;
+  std::unordered_map<std::string_view, std::uint32_t> index_;
+  std::vector<std::string_view> strings_;  // views of the catalog's own strings, which outlive the writer
+  std::string body_;
+  digest::Xxh64 checksum_;
+  std::uint64_t written_ = 0;
+};
+
+// ---- the reader: every read is bounds-checked; the first failure stops all further reads ----
+
+// The running checksum of the bytes a Reader has passed (decode: one pass over the mapped image,
+// hashing 8 MiB ahead of the reader and releasing what it has passed).
+struct Hashing {
+  digest::Xxh64 sum;
+  std::size_t hashed_until = 0;
+  std::size_t released_until = 0;
+  const Release* release = nullptr;
+};
+
+class Reader {
+ public:
+  static constexpr bool reading = true;
+  explicit Reader(std::string_view bytes, std::size_t start = 0, Hashing* hashing = nullptr)
+      : bytes_(bytes), position_(start), hashing_(hashing) {}
+
+  // Hashes every byte up to `end` not hashed yet, a chunk at a time; releases the chunks before the
+  // one being read.
+  void hash_through(std::size_t end) {
+    constexpr std::size_t chunk_bytes = std::size_t{8} << 20;
+    while (hashing_->hashed_until < end) {
+      const std::size_t from = hashing_->hashed_until;
+      const std::size_t to = std::min(bytes_.size(), from + chunk_bytes);
+      hashing_->sum.add(bytes_.data() + from, to - from);
+      hashing_->hashed_until = to;
+      if (hashing_->release != nullptr && *hashing_->release && from - hashing_->released_until >= chunk_bytes) {
+        (*hashing_->release)(hashing_->released_until, from - hashing_->released_until);
+        hashing_->released_until = from;
+      }
+    }
+  }
+
+  bool ok() const { return ok_; }
+  bool at_end() const { return ok_ && position_ == bytes_.size(); }
+  void fail() { ok_ = false; }
+
+  std::uint32_t get_u32() {
+    std::uint32_t value = 0;
+    if (!take(4)) return 0;
+    for (int i = 3; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes_[position_ - 4 + i]);
+    return value;
+  }
+  std::uint64_t get_u64() {
+    std::uint64_t value = 0;
+    if (!take(8)) return 0;
+    for (int i = 7; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes_[position_ - 8 + i]);
+    return value;
+  }
+  std::string_view get_text() {
+    const std::uint32_t size = get_u32();
+    if (!take(size)) return {};
+    return bytes_.substr(position_ - size, size);
+  }
+  // A count of items that each take at least `least_bytes`: more than the bytes left is corrupt (and
+  // would otherwise reserve memory for nothing).
+  std::uint32_t get_count(std::size_t least_bytes) {
+    const std::uint32_t count = get_u32();
+    if (ok_ && count > (bytes_.size() - position_) / least_bytes) fail();
+    return ok_ ? count : 0;
+  }
+  bool read_strings() {
+    const std::uint32_t count = get_count(4);
+    strings_.reserve(count);
+    for (std::uint32_t i = 0; i < count && ok_; ++i) strings_.push_back(get_text());
+    return ok_;
+  }
+  // The strings another reader read, for the string members this one reads.
+  void take_strings(Reader& other) { strings_ = std::move(other.strings_); }
+
+  void text(std::string& value) {
+    const std::uint32_t slot = get_u32();
+    if (!ok_ || slot >= strings_.size()) return fail();
+    value.assign(strings_[slot]);
+  }
+  void number(double& value) { value = std::bit_cast<double>(get_u64()); }
+  void optional(std::optional<double>& value) {
+    const std::uint8_t present = get_u8();
+    if (present > 1) return fail();
+    if (present == 1) {
+      value = std::bit_cast<double>(get_u64());
+    } else {
+      value.reset();
+    }
+  }
+  void whole(int& value) { value = static_cast<int>(get_u32()); }
+  void index(std::uint32_t& value) { value = get_u32(); }
+  void flag(bool& value) {
+    const std::uint8_t stored = get_u8();
+    if (stored > 1) fail();
+    value = stored == 1;
+  }
+  void byte(std::uint8_t& value) { value = get_u8(); }
+  template <typename Enum>
+  void enumeration(Enum& value, Enum last) {
+    const std::uint8_t stored = get_u8();
+    if (stored > static_cast<std::uint8_t>(last)) return fail();
+    value = static_cast<Enum>(stored);
+  }
+  template <typename Item, typename Visit>
+  void list(std::vector<Item>& items, Visit visit_item) {
+    const std::uint32_t count = get_count(1);  // every record writes at least one byte
+    items.clear();
+    items.reserve(count);
+    for (std::uint32_t i = 0; i < count && ok_; ++i) visit_item(*this, items.emplace_back());
+  }
+
+ private:
+  bool take(std::size_t size) {
+    if (!ok_ || size > bytes_.size() - position_) {
+      ok_ = false;
+      return false;
+    }
+    position_ += size;
+    if (hashing_ != nullptr && position_ > hashing_->hashed_until) hash_through(position_);
+    return true;
+  }
+  std::uint8_t get_u8() {
+    if (!take(1)) return 0;
+    return static_cast<unsigned char>(bytes_[position_ - 1]);
+  }
+
+  std::string_view bytes_;
+  std::size_t position_ = 0;
+  Hashing* hashing_ = nullptr;
+  bool ok_ = true;
+  std::vector<std::string_view> strings_;
+};
+
+// ---- the members of each record, in image order ----
+
+template <typename Archive>
+void visit(Archive& a, std::string& value) {
+  a.text(value);
+}
+template <typename Archive>
+void visit(Archive& a, SourcePos& pos) {
+  a.index(pos.file);
+  a.index(pos.line);
+  a.index(pos.column);
+}
+template <typename Archive>
+void visit_texts(Archive& a, std::vector<std::string>& values) {
+  a.list(values, [](Archive& inner, std::string& value) { inner.text(value); });
+}
+template <typename Archive>
+void visit(Archive& a, Pricing& pricing) {
+  a.optional(pricing.on_demand);
+  a.optional(pricing.spot);
+  a.optional(pricing.reserved_1y);
+  a.optional(pricing.reserved_3y);
+  a.optional(pricing.monthly);
+  a.optional(pricing.yearly);
+}
+template <typename Archive>
+void visit(Archive& a, RegionPrice& entry) {
+  a.text(entry.region);
+  visit(a, entry.pricing);
+  a.optional(entry.spot_min);
+  a.byte(entry.given);
+  visit(a, entry.pos);
+}
+
+template <typename Archive>
+void visit(Archive& a, Gpu& gpu) {
+  a.text(gpu.id);
+  a.text(gpu.name);
+  a.text(gpu.vendor);
+  a.text(gpu.architecture);
+  a.number(gpu.memory_gb);
+  a.number(gpu.usable_memory_mib);
+  a.number(gpu.memory_bandwidth_gbps);
+  a.number(gpu.bf16_dense_tflops);
+  a.optional(gpu.fp32_tflops);
+  a.optional(gpu.fp8_dense_tflops);
+  a.optional(gpu.fp4_dense_tflops);
+  a.optional(gpu.int8_dense_tops);
+  a.number(gpu.tdp_watts);
+  a.text(gpu.interconnect);
+  a.enumeration(gpu.segment, GpuSegment::consumer);
+  a.number(gpu.interconnect_gbps);
+  visit_texts(a, gpu.aliases);
+  a.text(gpu.source);
+  visit(a, gpu.pos);
+  visit(a, gpu.set_at.memory_gb);
+  visit(a, gpu.set_at.usable_memory_mib);
+  visit(a, gpu.set_at.memory_bandwidth_gbps);
+  visit(a, gpu.set_at.bf16_dense_tflops);
+  visit(a, gpu.set_at.fp8_dense_tflops);
+}
+
+template <typename Archive>
+void visit(Archive& a, Provider& provider) {
+  a.text(provider.id);
+  a.text(provider.name);
+  visit_texts(a, provider.aliases);
+  a.enumeration(provider.kind, ProviderKind::owned);
+  a.text(provider.currency);
+  a.enumeration(provider.support.tier, SupportTier::enterprise);
+  a.enumeration(provider.support.hours, SupportHours::around_the_clock);
+  a.number(provider.support.first_response_hours);
+  a.number(provider.sla_uptime_pct);
+  a.flag(provider.sla_credits);
+  visit_texts(a, provider.compliance);
+  visit_texts(a, provider.environment.images);
+  a.flag(provider.environment.jupyterlab);
+  a.flag(provider.environment.custom_containers);
+  a.flag(provider.environment.kubernetes);
+  a.number(provider.environment.provision_minutes);
+  a.flag(provider.recovery.auto_checkpoint);
+  a.flag(provider.recovery.resume);
+  a.optional(provider.recovery.failover_minutes);
+  a.flag(provider.recovery.live_migration);
+  a.flag(provider.monitoring.metrics);
+  a.flag(provider.monitoring.alerts);
+  a.number(provider.egress_per_gb);
+  a.number(provider.public_ip_per_hour);
+  a.number(provider.storage_per_gb_month);
+  a.number(provider.billing_granularity_seconds);
+  a.number(provider.free_trial_credits);
+  a.enumeration(provider.resize, Resize::none);
+  a.number(provider.discount_pct.on_demand);
+  a.number(provider.discount_pct.spot);
+  a.number(provider.discount_pct.reserved_1y);
+  a.number(provider.discount_pct.reserved_3y);
+  a.text(provider.as_of);
+  a.text(provider.source);
+  visit_texts(a, provider.estimated_fields);
+  visit(a, provider.pos);
+  visit(a, provider.as_of_pos);
+}
+
+template <typename Archive>
+void visit(Archive& a, Offering& offering) {
+  a.text(offering.id);
+  a.text(offering.provider);
+  a.text(offering.gpu);
+  a.text(offering.instance_type);
+  a.whole(offering.gpu_count);
+  a.number(offering.gpu_fraction);
+  a.enumeration(offering.interconnect, Interconnect::infinity_fabric);
+  a.enumeration(offering.isolation, Isolation::vgpu);
+  a.number(offering.network.bandwidth_gbps);
+  a.enumeration(offering.network.rdma, Rdma::efa);
+  visit_texts(a, offering.regions);
+  visit(a, offering.pricing);
+  a.list(offering.region_prices, [](Archive& inner, RegionPrice& entry) { visit(inner, entry); });
+  a.whole(offering.vcpus);
+  a.number(offering.ram_gb);
+  a.number(offering.local_disk_gb);
+  a.optional(offering.spot_interruption_pct);
+  a.enumeration(offering.stock, Stock::high);
+  a.whole(offering.max_nodes);
+  a.number(offering.availability.queue_hours);
+  a.text(offering.launch.accelerator);
+  visit_texts(a, offering.launch.regions);
+  a.text(offering.unlisted);
+  a.text(offering.as_of);
+  a.text(offering.source);
+  visit_texts(a, offering.estimated_fields);
+  visit(a, offering.pos);
+  visit(a, offering.provider_pos);
+  visit(a, offering.gpu_pos);
+  visit(a, offering.set_at.on_demand);
+  visit(a, offering.set_at.spot);
+  visit(a, offering.set_at.reserved_1y);
+  visit(a, offering.set_at.reserved_3y);
+  visit(a, offering.set_at.monthly);
+  visit(a, offering.set_at.yearly);
+  visit(a, offering.set_at.as_of);
+  a.index(offering.provider_index);
+  a.index(offering.gpu_index);
+}
+
+template <typename Archive>
+void visit(Archive& a, ModelShape& shape) {
+  a.number(shape.params);
+  a.number(shape.active_params);
+  a.whole(shape.layers);
+  a.whole(shape.hidden);
+  a.whole(shape.heads);
+  a.whole(shape.kv_heads);
+  a.whole(shape.ffn);
+  a.whole(shape.vocab);
+  a.whole(shape.experts);
+  a.whole(shape.experts_per_token);
+  a.whole(shape.shared_experts);
+  a.whole(shape.dense_layers);
+  a.whole(shape.head_dim);
+  a.whole(shape.kv_lora_rank);
+  a.whole(shape.qk_rope_head_dim);
+}
+
+template <typename Archive>
+void visit(Archive& a, ModelPreset& model) {
+  a.text(model.id);
+  a.text(model.name);
+  a.enumeration(model.family, ModelFamily::vit);
+  visit(a, model.shape);
+  a.whole(model.max_context);
+  a.number(model.forward_gflops);
+  a.whole(model.expert_ffn);
+  a.enumeration(model.attention, AttentionKind::mla);
+  a.enumeration(model.weights_precision, WeightsPrecision::fp4);
+  visit_texts(a, model.aliases);
+  a.text(model.source);
+  visit(a, model.pos);
+}
+
+template <typename Archive>
+void visit(Archive& a, CurrencyRate& rate) {
+  a.text(rate.code);
+  a.number(rate.per_usd);
+  a.text(rate.as_of);
+  a.text(rate.source);
+  visit(a, rate.pos);
+  visit(a, rate.as_of_pos);
+}
+
+template <typename Archive>
+void visit(Archive& a, Catalog& catalog) {
+  visit_texts(a, catalog.files);
+  a.list(catalog.gpus, [](Archive& inner, Gpu& gpu) { visit(inner, gpu); });
+  a.list(catalog.providers, [](Archive& inner, Provider& provider) { visit(inner, provider); });
+  a.list(catalog.offerings, [](Archive& inner, Offering& offering) { visit(inner, offering); });
+  a.list(catalog.models, [](Archive& inner, ModelPreset& model) { visit(inner, model); });
+  a.list(catalog.currencies, [](Archive& inner, CurrencyRate& rate) { visit(inner, rate); });
+}
+
+// What load() guarantees and the rest of the program relies on: the indexes of each offering name
+// records that exist.
+bool consistent(const Catalog& catalog) {
+  for (const Offering& offering : catalog.offerings) {
+    if (offering.provider_index >= catalog.providers.size() || offering.gpu_index >= catalog.gpus.size()) return false;
+  }
+  return true;
+}
+
+void put_key(std::string& out, const Key& key) {
+  put_text(out, key.build_id);
+  put_u32(out, static_cast<std::uint32_t>(key.sources.size()));
+  for (const SourceDigest& source : key.sources) {
+    put_text(out, source.name);
+    put_u64(out, source.bytes);
+    put_u64(out, source.xxh64);
+    put_u64(out, source.fnv1a64);
+  }
+}
+
+}  // namespace
+
+void encode(const Catalog& catalog, const Key& key, const std::function<void(std::string_view)>& write) {
+  Writer writer(write);
+  std::string& header = writer.raw();
+  header += magic;
+  put_u32(header, format_version);
+  put_u32(header, 0);
+  put_key(header, key);
+  visit(writer, const_cast<Catalog&>(catalog));  // the writer only reads
+  writer.finish();
+}
+
+std::string encode(const Catalog& catalog, const Key& key) {
+  std::string image;
+  encode(catalog, key, [&image](std::string_view bytes) { image += bytes; });
+  return image;
+}
+
+namespace {
+// The catalog of `strings` and `body`, each read to its exact end.
+std::optional<Catalog> decode_parts(std::string_view strings, Reader& body) {
+  Reader table(strings);
+  if (!table.read_strings() || !table.at_end()) return std::nullopt;
+  body.take_strings(table);
+  Catalog catalog;
+  visit(body, catalog);
+  if (!body.at_end() || !consistent(catalog)) return std::nullopt;
+  return catalog;
+}
+}  // namespace
+
+std::optional<Decoded> decode(std::string_view bytes, const Key& key, const Release& release) {
+  if (bytes.size() < header_bytes + trailer_bytes || bytes.substr(0, magic.size()) != magic) return std::nullopt;
+  Reader header(bytes.substr(magic.size(), header_bytes - magic.size()));
+  const std::uint32_t version = header.get_u32();
+  const std::uint32_t reserved = header.get_u32();
+  Reader trailer(bytes.substr(bytes.size() - trailer_bytes));
+  const std::uint64_t strings_offset = trailer.get_u64();
+  const std::uint64_t size = trailer.get_u64();
+  const std::uint64_t checksum = trailer.get_u64();
+  if (!header.ok() || !trailer.ok() || version != format_version || reserved != 0 || size != bytes.size() ||
+      strings_offset < header_bytes || strings_offset > bytes.size() - trailer_bytes) {
+    return std::nullopt;
+  }
+  // One pass: the catalog is read as the checksum is taken (8 MiB ahead), and kept only when the
+  // checksum matches; every read is bounds-checked, so damaged bytes are read safely first.
+  Hashing hashing;
+  hashing.release = &release;
+  Reader reader(bytes.substr(0, strings_offset), header_bytes, &hashing);
+  if (reader.get_text() != key.build_id) return std::nullopt;
+  const std::uint32_t source_count = reader.get_count(28);
+  if (!reader.ok() || source_count != key.sources.size()) return std::nullopt;
+  Decoded decoded;
+  decoded.sources.reserve(source_count);
+  for (const SourceDigest& expected : key.sources) {
+    SourceDigest stored;
+    stored.name = reader.get_text();
+    stored.bytes = reader.get_u64();
+    stored.xxh64 = reader.get_u64();
+    stored.fnv1a64 = reader.get_u64();
+    if (!reader.ok() || stored.name != expected.name || stored.bytes != expected.bytes ||
+        stored.xxh64 != expected.xxh64) {
+      return std::nullopt;
+    }
+    decoded.sources.push_back(std::move(stored));
+  }
+  auto catalog = decode_parts(bytes.substr(strings_offset, bytes.size() - trailer_bytes - strings_offset), reader);
+  if (!catalog) return std::nullopt;
+  reader.hash_through(strings_offset);
+  hashing.sum.add(bytes.data() + strings_offset, bytes.size() - 8 - strings_offset);
+  if (hashing.sum.value() != checksum) return std::nullopt;
+  decoded.catalog = std::move(*catalog);
+  return decoded;
+}
+
+std::optional<Catalog> decode_payload(std::string_view payload) {
+  Reader split(payload);
+  const std::uint32_t strings_size = split.get_u32();
+  if (!split.ok() || strings_size > payload.size() - 4) return std::nullopt;
+  Reader body(payload.substr(4 + strings_size));
+  return decode_parts(payload.substr(4, strings_size), body);
+}
+
+std::string file_name(const Key& key) {
+  std::string text;
+  put_u32(text, format_version);
+  put_key(text, Key{key.build_id, {}});
+  for (const SourceDigest& source : key.sources) {
+    put_text(text, source.name);
+    put_u64(text, source.bytes);
+    put_u64(text, source.xxh64);
+  }
+  return fmt::format("catalog-{:016x}.bin", digest::xxh64(text));
+}
+
+}  // namespace gpuselect::catalog::image

@@ -1,0 +1,47 @@
+#pragma once
+// The parsed-catalog cache's files (docs/performance.md "The parsed-catalog cache"): where they
+// live, mapping one for reading, writing one atomically, and the program's build id that keys them.
+// A cache is an optimisation: nothing here throws; a file that cannot be mapped or written is no
+// cache, and the caller parses as if there were none.
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace gpuselect::io {
+
+// The build id the linker wrote into this program (the ELF NT_GNU_BUILD_ID note, hex), or "" when
+// it has none (then nothing is cached: a cache must never outlive the program that wrote it).
+const std::string& program_build_id();
+
+// A whole file mapped read-only (mmap, MAP_PRIVATE). Cache files are only ever replaced by rename,
+// never rewritten in place, so a mapping keeps the bytes it was opened with.
+class MappedFile {
+ public:
+  MappedFile() = default;
+  explicit MappedFile(const std::string& path);  // empty when the file is missing or unreadable
+  ~MappedFile();
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  std::string_view bytes() const { return {static_cast<const char*>(data_), size_}; }
+  // Gives back the whole pages inside [offset, offset + size) (MADV_DONTNEED): they leave the
+  // resident set, and a later read maps the file's bytes again. A hint; never changes the bytes.
+  void release(std::size_t offset, std::size_t size) const;
+  bool empty() const { return size_ == 0; }
+
+ private:
+  void* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// Writes what `produce` passes to its sink, in order, as folder/name: into an unnamed temporary in
+// `folder` (created, mode 0700, with its parents when missing), then named and renamed over `name`,
+// so a reader sees the old file or the whole new one, never a part; concurrent writers each rename
+// a whole file. Then keeps the newest `keep_files` files named catalog-*.bin and removes the rest
+// (and temporaries left by a killed run an hour or more ago). False, with nothing left behind, when
+// any step fails; an exception from `produce` passes through, also leaving nothing.
+using Sink = std::function<void(std::string_view bytes)>;
+bool write_cache_file(const std::string& folder, const std::string& name, const std::function<void(const Sink&)>& produce,
+                      std::size_t keep_files = 8);
+
+}  // namespace gpuselect::io

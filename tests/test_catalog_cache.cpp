@@ -1,0 +1,311 @@
+// The parsed-catalog cache: the digests, the image (catalog/image.hpp: a round trip keeps every
+// member; a stale or damaged image is never used) and the command line (cold, warm and --no-cache
+// runs print the same bytes; the cache lives in XDG_CACHE_HOME; nothing partial is left).
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include "catalog/image.hpp"
+#include "cli_runner.hpp"
+#include "core/digest.hpp"
+#include "gpuselect/catalog_format.hpp"
+#include "gpuselect/embedded.hpp"
+#include "synthetic_catalog.hpp"
+
+using namespace gpuselect;
+using gpuselect::testing::read_file;
+using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::TempDir;
+
+namespace {
+
+std::string synthetic_overlay(std::size_t offerings) {
+  bench::SyntheticOptions generate;
+  generate.offerings = offerings;
+  return bench::synthetic_catalog_yaml(bench::builtin_catalog(), generate);
+}
+
+// The built-in catalog and 2,000 synthetic offerings (regions with their own prices, estimated
+// fields, optional prices unset, several currencies), with the key of its sources.
+struct Loaded {
+  catalog::Catalog catalog;
+  catalog::image::Key key;
+};
+const Loaded& big_catalog() {
+  static const Loaded loaded = [] {
+    static const std::string overlay = synthetic_overlay(2000);
+    std::vector<catalog::SourceText> sources;
+    for (const auto& file : builtin_catalog_files()) sources.emplace_back(std::string(file.name), file.text);
+    sources.emplace_back("synthetic.yaml", overlay);
+    auto result = catalog::load(sources);
+    REQUIRE(result.ok());
+    catalog::image::Key key{"0123456789abcdef", {}};
+    for (const auto& source : sources) {
+      digest::Fnv1a64 fnv;
+      fnv.add(source.text.data(), source.text.size());
+      key.sources.push_back({source.name, source.text.size(), digest::xxh64(source.text), fnv.value()});
+    }
+    return Loaded{std::move(result.catalog), std::move(key)};
+  }();
+  return loaded;
+}
+
+std::string catalog_json(const catalog::Catalog& catalog) {
+  nlohmann::ordered_json all = nlohmann::ordered_json::array();
+  for (const auto& gpu : catalog.gpus) all.push_back(catalog::to_json(gpu));
+  for (const auto& provider : catalog.providers) all.push_back(catalog::to_json(provider));
+  for (const auto& offering : catalog.offerings) all.push_back(catalog::to_json(offering));
+  for (const auto& model : catalog.models) all.push_back(catalog::to_json(model));
+  return all.dump();
+}
+
+std::vector<std::filesystem::path> files_in(const std::filesystem::path& folder) {
+  std::vector<std::filesystem::path> found;
+  std::error_code error;
+  for (std::filesystem::directory_iterator entry(folder, error), end; !error && entry != end; entry.increment(error))
+    found.push_back(entry->path());
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("the digests match their references", "[cache]") {
+  // XXH64 reference values (xxHash's own test vectors, seed 0; also libxxhash's XXH64).
+  CHECK(digest::xxh64("") == 0xef46db3751d8e999ull);
+  CHECK(digest::xxh64("abc") == 0x44bc2cf5ad770999ull);
+  const std::string long_text = "0123456789abcdef0123456789abcdef0123456789";
+  CHECK(digest::xxh64(long_text) == 0xa76190c3acf08a1cull);
+  // Fed in pieces of any size, the digest is the same.
+  for (std::size_t piece : {1u, 3u, 7u, 31u, 32u, 33u}) {
+    digest::Xxh64 state;
+    for (std::size_t at = 0; at < long_text.size(); at += piece)
+      state.add(long_text.data() + at, std::min(piece, long_text.size() - at));
+    CHECK(state.value() == 0xa76190c3acf08a1cull);
+    CHECK(state.bytes() == long_text.size());
+  }
+  // FNV-1a 64 reference values (the FNV test suite: "" and "a").
+  digest::Fnv1a64 empty;
+  CHECK(empty.value() == 0xcbf29ce484222325ull);
+  digest::Fnv1a64 a;
+  a.add("a", 1);
+  CHECK(a.value() == 0xaf63dc4c8601ec8cull);
+}
+
+TEST_CASE("a catalog image decodes to the catalog it was made from", "[cache]") {
+  const Loaded& loaded = big_catalog();
+  const std::string image = catalog::image::encode(loaded.catalog, loaded.key);
+  const auto decoded = catalog::image::decode(image, loaded.key);
+  REQUIRE(decoded);
+  // Every member the image holds comes back: the image of the decoded catalog is the same bytes.
+  CHECK(catalog::image::encode(decoded->catalog, loaded.key) == image);
+  CHECK(catalog_json(decoded->catalog) == catalog_json(loaded.catalog));
+  CHECK(decoded->catalog.files == loaded.catalog.files);
+  REQUIRE(decoded->sources.size() == loaded.key.sources.size());
+  CHECK(decoded->sources.back().fnv1a64 == loaded.key.sources.back().fnv1a64);
+  // Shared strings are stored once: a source sentence that hundreds of offerings repeat is in the
+  // image one time.
+  const std::string& sentence = loaded.catalog.offerings.back().source;
+  const auto repeats = std::count_if(loaded.catalog.offerings.begin(), loaded.catalog.offerings.end(),
+                                     [&](const catalog::Offering& offering) { return offering.source == sentence; });
+  CHECK(repeats > 10);
+  const auto first = image.find(sentence);
+  CHECK(first != std::string::npos);
+  CHECK(image.find(sentence, first + 1) == std::string::npos);
+}
+
+TEST_CASE("a stale or damaged image is never used", "[cache]") {
+  const Loaded& loaded = big_catalog();
+  const std::string image = catalog::image::encode(loaded.catalog, loaded.key);
+  REQUIRE(catalog::image::decode(image, loaded.key));
+
+  SECTION("another build") {
+    auto key = loaded.key;
+    key.build_id = "fedcba9876543210";
+    CHECK_FALSE(catalog::image::decode(image, key));
+    CHECK(catalog::image::file_name(key) != catalog::image::file_name(loaded.key));
+  }
+  SECTION("a source changed, renamed, added or left out") {
+    auto changed = loaded.key;
+    changed.sources.back().xxh64 ^= 1;
+    CHECK_FALSE(catalog::image::decode(image, changed));
+    CHECK(catalog::image::file_name(changed) != catalog::image::file_name(loaded.key));
+    auto renamed = loaded.key;
+    renamed.sources.back().name = "other.yaml";
+    CHECK_FALSE(catalog::image::decode(image, renamed));
+    auto resized = loaded.key;
+    resized.sources.back().bytes += 1;
+    CHECK_FALSE(catalog::image::decode(image, resized));
+    auto fewer = loaded.key;
+    fewer.sources.pop_back();
+    CHECK_FALSE(catalog::image::decode(image, fewer));
+    auto more = loaded.key;
+    more.sources.push_back(more.sources.back());
+    CHECK_FALSE(catalog::image::decode(image, more));
+  }
+  SECTION("the FNV-1a digest is stored, not compared") {
+    auto key = loaded.key;
+    key.sources.back().fnv1a64 = 0;
+    CHECK(catalog::image::decode(image, key));
+  }
+  SECTION("another format version") {
+    std::string other = image;
+    other[8] = static_cast<char>(catalog::image::format_version + 1);
+    CHECK_FALSE(catalog::image::decode(other, loaded.key));
+  }
+  SECTION("truncated anywhere, or with bytes after it") {
+    for (std::size_t size = 0; size < image.size(); size += 1 + size / 3) {
+      INFO(size);
+      CHECK_FALSE(catalog::image::decode(std::string_view(image).substr(0, size), loaded.key));
+    }
+    CHECK_FALSE(catalog::image::decode(image + '\0', loaded.key));
+  }
+  SECTION("a flipped bit anywhere") {
+    std::string damaged = image;
+    for (std::size_t at = 0; at < damaged.size(); at += 1 + at / 2) {
+      INFO(at);
+      damaged[at] = static_cast<char>(damaged[at] ^ (1 << (at % 8)));
+      CHECK_FALSE(catalog::image::decode(damaged, loaded.key));
+      damaged[at] = image[at];
+    }
+  }
+}
+
+TEST_CASE("the payload decoder refuses bytes that are not one whole catalog", "[cache]") {
+  const Loaded& loaded = big_catalog();
+  const std::string image = catalog::image::encode(loaded.catalog, loaded.key);
+  // The payload: the strings (from the trailer's offset to the trailer) with their size in front,
+  // then the catalog (after the header and the key, up to the strings).
+  std::size_t key_end = 16 + 4 + loaded.key.build_id.size() + 4;
+  for (const auto& source : loaded.key.sources) key_end += 4 + source.name.size() + 24;
+  std::uint64_t strings_at = 0;
+  for (int i = 7; i >= 0; --i) strings_at = (strings_at << 8) | static_cast<unsigned char>(image[image.size() - 24 + i]);
+  const std::string strings = image.substr(strings_at, image.size() - 24 - strings_at);
+  std::string payload(4, '\0');
+  for (int i = 0; i < 4; ++i) payload[i] = static_cast<char>((strings.size() >> (8 * i)) & 0xFF);
+  payload += strings;
+  payload += image.substr(key_end, strings_at - key_end);
+  REQUIRE(catalog::image::decode_payload(payload));
+  CHECK_FALSE(catalog::image::decode_payload(std::string_view(payload).substr(0, payload.size() - 1)));
+  CHECK_FALSE(catalog::image::decode_payload(""));
+  CHECK_FALSE(catalog::image::decode_payload(std::string(64, '\xff')));
+  // An offering pointing past the providers is refused even where every byte reads.
+  catalog::Catalog broken = loaded.catalog;
+  broken.offerings.front().provider_index = static_cast<std::uint32_t>(broken.providers.size());
+  CHECK_FALSE(catalog::image::decode(catalog::image::encode(broken, loaded.key), loaded.key));
+}
+
+TEST_CASE("cold, warm and --no-cache runs print the same bytes", "[cache][cli]") {
+  TempDir dir;
+  const auto catalog_file = dir.write("team.yaml", synthetic_overlay(3000));
+  const auto cache_home = dir.path() / "cache";
+  const std::vector<std::string> environment = {"XDG_CACHE_HOME=" + cache_home.string(), "GPUSELECT_TODAY=2026-06-01"};
+  const std::vector<std::vector<std::string>> commands = {
+      {"recommend", "--workload", "llm-finetune", "--params", "7e9"},
+      {"recommend", "--workload", "llm-finetune", "--params", "7e9", "--format", "json"},
+      {"recommend", "--workload", "llm-inference", "--params", "70e9", "--format", "markdown", "--top", "20"},
+      {"compare", "aws/p4d.24xlarge", "lambda/gpu_8x_a100_80gb_sxm4", "--workload", "llm-finetune", "--params", "7e9",
+       "--format", "json"},
+      {"catalog", "list", "--format", "json"},
+  };
+  for (const auto& command : commands) {
+    std::vector<std::string> args = {"--catalog", catalog_file.string()};
+    args.insert(args.end(), command.begin(), command.end());
+    std::vector<std::string> bypass = args;
+    bypass.insert(bypass.begin(), "--no-cache");
+    INFO(args[2] + " " + args[3]);
+    std::filesystem::remove_all(cache_home);
+    const auto cold = run_gpuselect(args, environment);
+    REQUIRE(cold.exit_code == 0);
+    const auto warm = run_gpuselect(args, environment);
+    const auto bypassed = run_gpuselect(bypass, environment);
+    CHECK(warm.exit_code == 0);
+    CHECK(bypassed.exit_code == 0);
+    CHECK(warm.out == cold.out);
+    CHECK(bypassed.out == cold.out);
+    CHECK(warm.err == cold.err);
+    CHECK(bypassed.err == cold.err);
+  }
+}
+
+TEST_CASE("the cache is a whole file in XDG_CACHE_HOME, used while the files match, else replaced", "[cache][cli]") {
+  TempDir dir;
+  const auto catalog_file = dir.write("team.yaml", synthetic_overlay(500));
+  const auto cache_home = dir.path() / "cache";
+  const auto folder = cache_home / "gpuselect";
+  const std::vector<std::string> environment = {"XDG_CACHE_HOME=" + cache_home.string()};
+  const std::vector<std::string> args = {"-v", "--catalog", catalog_file.string(), "catalog", "list"};
+
+  const auto cold = run_gpuselect(args, environment);
+  REQUIRE(cold.exit_code == 0);
+  CHECK(cold.err.find("catalog cache: missed, writing " + folder.string() + "/catalog-") != std::string::npos);
+  auto written = files_in(folder);
+  REQUIRE(written.size() == 1);  // the image alone: no temporary is left
+  CHECK(written.front().filename().string().rfind("catalog-", 0) == 0);
+  CHECK((std::filesystem::status(folder).permissions() & std::filesystem::perms::others_all) ==
+        std::filesystem::perms::none);
+
+  const auto warm = run_gpuselect(args, environment);
+  CHECK(warm.err.find("catalog cache: used " + written.front().string()) != std::string::npos);
+  CHECK(warm.out == cold.out);
+
+  // A damaged image is ignored and written again; the output does not change.
+  std::string bytes = read_file(written.front());
+  bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x10);
+  dir.write("damaged", bytes);
+  std::filesystem::rename(dir.path() / "damaged", written.front());
+  const auto damaged = run_gpuselect(args, environment);
+  CHECK(damaged.err.find("catalog cache: ignored (stale or damaged), writing") != std::string::npos);
+  CHECK(damaged.out == cold.out);
+  CHECK(read_file(written.front()) != bytes);
+  CHECK(run_gpuselect(args, environment).err.find("catalog cache: used") != std::string::npos);
+
+  // An edited catalog file selects another image; the run shows the edit.
+  std::string text = read_file(catalog_file);
+  const auto at = text.find("on_demand: ");
+  REQUIRE(at != std::string::npos);
+  text.insert(at + 11, "1");
+  dir.write("team.yaml", text);
+  const auto edited = run_gpuselect(args, environment);
+  CHECK(edited.err.find("catalog cache: missed") != std::string::npos);
+  CHECK(edited.out != cold.out);
+  CHECK(files_in(folder).size() == 2);
+
+  // --no-cache and GPUSELECT_NO_CACHE neither read nor write it.
+  std::filesystem::remove_all(cache_home);
+  for (const auto& off : {std::vector<std::string>{"--no-cache"}, std::vector<std::string>{}}) {
+    std::vector<std::string> bypass = args;
+    bypass.insert(bypass.end(), off.begin(), off.end());
+    auto env = environment;
+    if (off.empty()) env.emplace_back("GPUSELECT_NO_CACHE=1");
+    const auto run = run_gpuselect(bypass, env);
+    CHECK(run.exit_code == 0);
+    CHECK(run.err.find("catalog cache: off") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(cache_home));
+  }
+  // An unwritable cache folder costs nothing but the cache.
+  dir.write("not-a-folder", "");
+  const auto unwritable = run_gpuselect(args, {"XDG_CACHE_HOME=" + (dir.path() / "not-a-folder").string()});
+  CHECK(unwritable.exit_code == 0);
+  CHECK(unwritable.out == edited.out);
+}
+
+TEST_CASE("the JSON echo's digests describe the bytes read, warm or cold", "[cache][cli]") {
+  TempDir dir;
+  const std::string text = synthetic_overlay(200);
+  const auto catalog_file = dir.write("team.yaml", text);
+  digest::Fnv1a64 fnv;
+  fnv.add(text.data(), text.size());
+  const std::string expected = fmt::format("\"digest\":\"fnv1a64:{:016x}\"", fnv.value());
+  const std::vector<std::string> environment = {"XDG_CACHE_HOME=" + (dir.path() / "cache").string()};
+  const std::vector<std::string> args = {"--catalog", catalog_file.string(), "recommend", "--workload", "llm-finetune",
+                                         "--params", "7e9", "--format", "json", "--top", "1"};
+  for (int run = 0; run < 2; ++run) {
+    const auto result = run_gpuselect(args, environment);
+    REQUIRE(result.exit_code == 0);
+    CHECK(result.out.find(expected) != std::string::npos);
+  }
+}
