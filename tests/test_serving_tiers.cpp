@@ -65,7 +65,7 @@ bool excluded_for(const scoring::Ranking& ranking, scoring::ExclusionKind kind) 
 TEST_CASE("production serving excludes consumer cards, marketplace hosts and spot, each with its reason and flag",
           "[serving][tiers]") {
   const auto profile = workload::resolve(llm_request("llama-3.1-8b", 5), builtin());
-  REQUIRE(profile.serving_tier == workload::ServingTier::production);
+  REQUIRE(profile.serving_tier == workload::Tier::production);
   auto options = serving_options();
   // The consumer cards and marketplace hosts of the built-in catalog are all from providers without
   // an uptime SLA: that class is let in here so each flag below is seen bringing back its own class.
@@ -101,7 +101,7 @@ TEST_CASE("production serving excludes consumer cards, marketplace hosts and spo
 
   // The development tier ranks them all, and plans no spare replica.
   auto request = llm_request("llama-3.1-8b", 5);
-  request.serving_tier = workload::ServingTier::development;
+  request.serving_tier = workload::Tier::development;
   const auto development_profile = workload::resolve(request, builtin());
   CHECK(development_profile.redundancy == 0);
   const auto development = testing::rank_checked(builtin(), development_profile, serving_options());
@@ -194,7 +194,7 @@ TEST_CASE("N+1 survives a host failure: the spare replicas live on instances of 
 
   // Development serving plans no spare: one instance may carry the whole load.
   auto development = llm_request("llama-3.1-70b", 1);
-  development.serving_tier = workload::ServingTier::development;
+  development.serving_tier = workload::Tier::development;
   const auto dev_ranking = testing::rank_checked(builtin(), workload::resolve(development, builtin()), serving_options());
   REQUIRE_FALSE(dev_ranking.candidates.empty());
   CHECK(std::any_of(dev_ranking.candidates.begin(), dev_ranking.candidates.end(),
@@ -226,7 +226,7 @@ TEST_CASE("vision serving saturates once the load is carried: the cheap fleet be
 
 namespace {
 
-scoring::Ranking vision_ranking(std::string_view model, double images_per_s, workload::ServingTier tier,
+scoring::Ranking vision_ranking(std::string_view model, double images_per_s, workload::Tier tier,
                                 bool allow_shared_gpu) {
   workload::Request request;
   request.kind = workload::Kind::cv_inference;
@@ -249,7 +249,7 @@ bool shared_gpu(const catalog::Catalog& catalog, const scoring::Candidate& candi
 // NVads A10 v5 share) #1 and 0.25x L4 #2; shared vGPU has 30-40% latency jitter, no SLO holds on it.
 TEST_CASE("production serving excludes shared vGPU shares, --allow-shared-gpu brings them back",
           "[serving][tiers]") {
-  const auto production = vision_ranking("vit-b-16", 1, workload::ServingTier::production, false);
+  const auto production = vision_ranking("vit-b-16", 1, workload::Tier::production, false);
   REQUIRE_FALSE(production.candidates.empty());
   CHECK(count_rows(production, shared_gpu) == 0);
   CHECK(excluded_for(production, scoring::ExclusionKind::shared_gpu));
@@ -270,10 +270,10 @@ TEST_CASE("production serving excludes shared vGPU shares, --allow-shared-gpu br
   CHECK(note->text.find("--allow-shared-gpu to include") != std::string::npos);
 
   // The flag brings them back (and only them); the development tier ranks them.
-  const auto allowed = vision_ranking("vit-b-16", 1, workload::ServingTier::production, true);
+  const auto allowed = vision_ranking("vit-b-16", 1, workload::Tier::production, true);
   CHECK(count_rows(allowed, shared_gpu) > 0);
   CHECK(count_rows(allowed, consumer) == 0);
-  const auto development = vision_ranking("vit-b-16", 1, workload::ServingTier::development, false);
+  const auto development = vision_ranking("vit-b-16", 1, workload::Tier::development, false);
   CHECK(count_rows(development, shared_gpu) > 0);
 }
 

@@ -421,6 +421,14 @@ double acquisition_wait_hours(const catalog::Offering& offering, catalog::Pricin
 // GPUs a SKU of this stock usually has free to rent at once, on demand or spot (judgement,
 // docs/estimation.md "Capacity"); 0 for term-held modes (no limit: the capacity is reserved).
 int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mode);
+// Shares of that free pool (judgement, docs/estimation.md "Capacity"): asking for more than
+// capacity_warn_share of it at once is warned (W-CLUSTER-CAPACITY: the block may not be free at the
+// hour it is asked for); a training run on demand or spot longer than pretraining_horizon_hours that
+// needs more GPU-hours than open_hold_share of the pool gives in that horizon is excluded (constraint
+// `capacity`: a job that size is a reservation, which providers sell as capacity blocks and
+// calendar-mode reservations).
+inline constexpr double capacity_warn_share = 0.75;
+inline constexpr double open_hold_share = 0.5;
 double expected_wait_for_all(double mean_hours, int instances);
 // 10th and 90th percentiles of the wait for the last of N instances (0..0 when there is no wait).
 Band acquisition_wait_band(double mean_hours, int instances);

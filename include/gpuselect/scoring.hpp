@@ -261,8 +261,11 @@ enum class ExclusionKind : std::uint8_t {
   shared_gpu,        // production serving on a shared vGPU share (catalog isolation vgpu): --allow-shared-gpu
   low_stock,         // production serving on a SKU whose stock is low (catalog stock): --allow-low-stock
   no_sla,            // production serving from a provider with no uptime SLA (sla_uptime_pct 0): --allow-no-sla
+  // Training on demand or spot longer than the planning horizon that needs more GPU-hours than
+  // estimate::open_hold_share of the SKU's free pool gives in it (needed, limit: GPU-hours).
+  capacity,
 };
-inline constexpr std::size_t exclusion_kind_count = 24;  // values of ExclusionKind
+inline constexpr std::size_t exclusion_kind_count = 25;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 
 struct ExclusionReason {
@@ -314,7 +317,7 @@ struct Options {
   double confidence = estimate::default_confidence;
   bool allow_spot_serving = false;          // serving may run on spot (else an availability risk)
   // Production serving ranks consumer/workstation cards and marketplace hosts only when allowed
-  // (workload::ServingTier; development ranks every offering).
+  // (workload::Tier; development ranks every offering).
   bool allow_consumer = false;
   bool allow_marketplace = false;
   // --allow-shared-gpu: production serving ranks shared (time-sliced, fractional) vGPU shares too.
@@ -396,7 +399,8 @@ struct Ranking {
   };
   std::optional<ScaleOut> scale_out;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
-  workload::ServingTier serving_tier = workload::ServingTier::production;  // the profile's (serving only)
+  workload::Tier serving_tier = workload::Tier::production;   // the profile's (serving only)
+  workload::Tier training_tier = workload::Tier::production;  // the profile's (training only)
   bool reserved_other_use = false;    // Options::reserved_other_use
   double deadline_hours = 0;          // Constraints::deadline_hours, 0 = none
   double confidence = estimate::default_confidence;  // the deadline's confidence (risk-averse raised)

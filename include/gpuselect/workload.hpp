@@ -30,10 +30,11 @@ enum class Zero : std::uint8_t { automatic, stage0, stage1, stage2, stage3 };
 // optimizer, all: to host RAM (ZeRO-Offload / ZeRO-Infinity CPU); nvme: every model state to the node's
 // local NVMe (ZeRO-Infinity), planned only when asked.
 enum class Offload : std::uint8_t { none, optimizer, all, nvme };
-// Serving's service tier (docs/scoring.md "Service tiers"): production excludes consumer and
-// workstation cards, marketplace hosts and spot from the ranking and plans N+1 replicas;
-// development ranks them all and plans no spare.
-enum class ServingTier : std::uint8_t { production, development };
+// A job's tier (docs/scoring.md "Service tiers"). Serving in production excludes consumer and
+// workstation cards, marketplace hosts, shared vGPUs, low-stock SKUs, providers without an uptime SLA
+// and spot, and plans N+1 replicas; training in production excludes consumer cards and marketplace
+// hosts unless named; development ranks them all.
+enum class Tier : std::uint8_t { production, development };
 
 std::string_view to_string(Kind value);  // "llm-finetune"
 std::string_view to_string(Method value);
@@ -45,7 +46,7 @@ std::string_view to_string(DataLoader value);
 std::string_view to_string(Framework value);
 std::string_view to_string(Zero value);  // "auto", "0".."3"
 std::string_view to_string(Offload value);
-std::string_view to_string(ServingTier value);
+std::string_view to_string(Tier value);
 std::optional<Kind> parse_kind(std::string_view text);
 std::optional<Method> parse_method(std::string_view text);
 std::optional<Precision> parse_precision(std::string_view text);
@@ -56,7 +57,7 @@ std::optional<DataLoader> parse_data_loader(std::string_view text);
 std::optional<Framework> parse_framework(std::string_view text);
 std::optional<Zero> parse_zero(std::string_view text);  // "auto", "0".."3"
 std::optional<Offload> parse_offload(std::string_view text);
-std::optional<ServingTier> parse_serving_tier(std::string_view text);
+std::optional<Tier> parse_tier(std::string_view text);
 // The names each enum accepts, in declaration order (for --help, completion and errors).
 std::vector<std::string> kind_names();
 std::vector<std::string> method_names();
@@ -68,7 +69,7 @@ std::vector<std::string> data_loader_names();
 std::vector<std::string> framework_names();
 std::vector<std::string> zero_names();
 std::vector<std::string> offload_names();
-std::vector<std::string> serving_tier_names();
+std::vector<std::string> tier_names();
 bool is_training(Kind kind);  // pretrain, finetune, cv-train
 bool is_serving(Kind kind);   // llm-inference, cv-inference
 
@@ -117,7 +118,8 @@ struct Request {
   std::optional<double> hours;  // serving/notebook duration to price (hours of use)
   // Serving latency targets (p50), milliseconds.
   std::optional<double> ttft_ms, tpot_ms;
-  std::optional<ServingTier> serving_tier;
+  std::optional<Tier> serving_tier;
+  std::optional<Tier> training_tier;
   std::optional<double> max_utilization;  // share of a replica's capacity, 0-1
   std::optional<int> redundancy;          // spare replicas
   // MoE of a custom model: "13B" as typed, routed experts per layer, experts per token.
@@ -211,8 +213,12 @@ struct Profile {
   int input_tokens_p90 = 0;
   int output_tokens_p90 = 0;
   std::optional<int> tensor_parallel;
-  ServingTier serving_tier = ServingTier::production;  // serving only
+  Tier serving_tier = Tier::production;   // serving only
+  Tier training_tier = Tier::production;  // training only (pretrain, fine-tune, cv-train)
   double max_utilization = default_max_utilization;    // serving only: planned load per replica, share of capacity
+  // llm-inference: the latency targets are met at the calibrated band's slow end (TTFT x the TTFT
+  // band's top, TPOT / the throughput band's bottom), not at the estimate (recommend --risk-averse).
+  bool latency_at_band_top = false;
   int redundancy = 0;                                  // serving only: spare replicas beyond the load's
   // Cost
   double egress_gb = 0;

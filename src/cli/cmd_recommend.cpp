@@ -58,6 +58,11 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
   if (ranking.scale_out) {
     admits += fmt::format("; --max-nodes {} meets it on {}", ranking.scale_out->nodes, ranking.scale_out->offering_id);
   }
+  if (ranking.top_exclusion == scoring::ExclusionKind::capacity) {
+    return fmt::format("capacity removed the most ({} candidate{}): open capacity does not hold that many GPUs that "
+                       "long; add --pricing reserved-1y (a reserved block), or run with --show-excluded to see why",
+                       removed, removed == 1 ? "" : "s");
+  }
   return fmt::format("{} removed the most ({} candidate{}){}; loosen it, or run with --show-excluded to see why",
                      scoring::to_string(*ranking.top_exclusion), removed, removed == 1 ? "" : "s", admits);
 }
@@ -85,6 +90,11 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
     }
   }
   workload::Profile profile = workload::resolve(request, catalog);
+  if (options.ranking.risk_averse && profile.kind == workload::Kind::llm_inference) {
+    profile.latency_at_band_top = true;
+    said.emplace_back("--risk-averse: TTFT and TPOT targets met at the top of their calibrated bands, not at the "
+                      "estimate");
+  }
   for (auto& sentence : said) profile.defaults_applied.push_back(std::move(sentence));
   return profile;
 }

@@ -52,9 +52,11 @@ constexpr RankingOption constraint_options[] = {
     {"--require", &RankingFlags::require, nullptr,
      "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...", "Constraints"},
     {"--allow-consumer", nullptr, &RankingFlags::allow_consumer,
-     "Production serving: rank consumer (GeForce) and workstation GPUs too (default: excluded)", "Constraints"},
+     "Production serving and training: rank consumer (GeForce) GPUs too, and workstation GPUs for serving "
+     "(default: excluded)",
+     "Constraints"},
     {"--allow-marketplace", nullptr, &RankingFlags::allow_marketplace,
-     "Production serving: rank marketplace hosts too (default: excluded)", "Constraints"},
+     "Production serving and training: rank marketplace hosts too (default: excluded)", "Constraints"},
     {"--allow-shared-gpu", nullptr, &RankingFlags::allow_shared_gpu,
      "Production serving: rank shared (time-sliced, fractional) vGPU shares too (default: excluded)", "Constraints"},
     {"--allow-low-stock", nullptr, &RankingFlags::allow_low_stock,

@@ -128,6 +128,14 @@ struct ServingBands {
   Band ttft;        // multipliers on TTFT
 };
 ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch);
+// What a latency estimate is multiplied by before it is held to its target: 1 and 1, or under
+// Profile::latency_at_band_top the slow ends of the bands (TTFT band top; 1 / throughput band bottom
+// for TPOT, the inverse of tokens/s at a fixed batch).
+struct LatencyFactors {
+  double ttft = 1.0;
+  double tpot = 1.0;
+};
+LatencyFactors latency_factors(const workload::Profile& profile, const Hardware& hardware, int batch);
 // LoRA adapters: layers · Σ_targets rank·(d_in + d_out).
 double lora_trainable_params(const workload::Profile& profile);
 // Parameters of the largest layer (DeepSpeed's L): one transformer block or the embedding.

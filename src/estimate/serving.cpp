@@ -315,8 +315,10 @@ int max_serving_batch(const workload::Profile& profile, const Plan& plan, double
 Memory choose_serving_plan(const workload::Profile& profile, const Hardware& hardware, const std::vector<Plan>& ladder) {
   const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
   const bool moe = expert_split(profile.shape).routed_params > 0;
-  const auto meets = [&](const ServingPoint& point) {
-    return point.ttft_s * 1e3 <= profile.ttft_target_ms && point.step_s * 1e3 <= profile.tpot_target_ms;
+  const auto meets = [&](const ServingPoint& point, int batch) {
+    const LatencyFactors held = latency_factors(profile, hardware, batch);
+    return point.ttft_s * 1e3 * held.ttft <= profile.ttft_target_ms &&
+           point.step_s * 1e3 * held.tpot <= profile.tpot_target_ms;
   };
   const auto sized = [&](Plan plan, int batch, const ServingPoint& point) {
     plan.batch = batch;
@@ -349,15 +351,15 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
     }
     int batch = profile.batch_given ? profile.batch : std::min(memory_limit, serving_batch_limit);
     ServingPoint point = serving_point(profile, hardware, tp, batch, pp);
-    if (!meets(point) && !profile.batch_given) {
+    if (!meets(point, batch) && !profile.batch_given) {
       // Latency grows with the batch: bisect for the largest batch that meets both targets.
       const ServingPoint one = serving_point(profile, hardware, tp, 1, pp);
-      if (meets(one)) {
+      if (meets(one, 1)) {
         int low = 1;
         int high = batch;
         while (high - low > 1) {
           const int middle = low + (high - low) / 2;
-          (meets(serving_point(profile, hardware, tp, middle, pp)) ? low : high) = middle;
+          (meets(serving_point(profile, hardware, tp, middle, pp), middle) ? low : high) = middle;
         }
         batch = low;
         point = serving_point(profile, hardware, tp, batch, pp);
@@ -366,7 +368,7 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
         point = one;
       }
     }
-    if (!meets(point)) {
+    if (!meets(point, batch)) {
       Memory memory = sized(plan, batch, point);
       memory.fits = false;
       if (!fastest || memory.tpot_ms < fastest->tpot_ms) fastest = memory;
@@ -390,6 +392,12 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
   lightest->fits = false;
   lightest->reason = PlanReason::does_not_fit;
   return *lightest;
+}
+
+LatencyFactors latency_factors(const workload::Profile& profile, const Hardware& hardware, int batch) {
+  if (!profile.latency_at_band_top) return {};
+  const ServingBands bands = serving_bands(profile, hardware, batch);
+  return {bands.ttft.high, 1.0 / bands.throughput.low};
 }
 
 }  // namespace gpuselect::estimate::model

@@ -76,6 +76,7 @@ ordered_json workload_json(const workload::Profile& profile) {
       {"dataset_gb", round_figure(profile.dataset_gb)},
       {"hours", round_figure(profile.hours)},
       {"serving_tier", workload::to_string(profile.serving_tier)},
+      {"training_tier", workload::to_string(profile.training_tier)},
       {"max_utilization", round_figure(profile.max_utilization)},
       {"redundancy", profile.redundancy},
       {"defaults_applied", std::move(defaults)},

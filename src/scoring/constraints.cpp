@@ -83,7 +83,7 @@ constexpr std::array<std::string_view, exclusion_kind_count> exclusion_names = {
     "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
     "--precision", "--gpu-memory", "--gpu-count", "--max-price", "host-ram", "--allow-consumer",
     "--allow-marketplace", "--allow-spot-serving", "software", "--allow-shared-gpu", "--allow-low-stock",
-    "--allow-no-sla"};
+    "--allow-no-sla", "capacity"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;
@@ -271,6 +271,36 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
   return reasons.size() == before;
 }
 
+// Production training (a team's job, the default) keeps its data and weights on vetted hosts and
+// datacenter parts: a consumer card (GeForce: no ECC, NVIDIA's GeForce licence excludes datacenter
+// deployment, no P2P over PCIe on recent cards) or a marketplace host is ranked only when the user
+// names it (--gpu, --provider) or allows it. Workstation cards (RTX A6000, RTX 6000 Ada) stay: ECC,
+// professional drivers.
+void training_tier_reasons(const catalog::Catalog& catalog, const catalog::Gpu& gpu, const Provider& provider,
+                           const Options& options, double total_cost, std::vector<ExclusionReason>& reasons) {
+  const auto names_this = [&](const std::vector<std::string>& names, auto find) {
+    return std::any_of(names.begin(), names.end(), [&](const std::string& name) { return find(name); });
+  };
+  const bool gpu_named =
+      names_this(options.constraints.gpus, [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; });
+  const bool provider_named = names_this(options.constraints.providers, [&](const std::string& name) {
+    return catalog.find_provider(name) == &provider;
+  });
+  if (gpu.segment == catalog::GpuSegment::consumer && !options.allow_consumer && !gpu_named) {
+    reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0,
+                       fmt::format("{} is a consumer card (no ECC; its licence excludes datacenter use): not "
+                                   "production training; --gpu {} or --allow-consumer to include",
+                                   gpu.name, gpu.id)});
+  }
+  if (provider.kind == catalog::ProviderKind::marketplace && !options.allow_marketplace && !provider_named) {
+    reasons.push_back({ExclusionKind::marketplace_host, total_cost, 0,
+                       fmt::format("a marketplace host ({}: hosts are unvetted third parties holding the job's data "
+                                   "and weights): not production training; --provider {} or --allow-marketplace "
+                                   "to include",
+                                   provider.id, provider.id)});
+  }
+}
+
 void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offering, catalog::PricingMode mode,
                   const workload::Profile& profile, const Options& options, double total_cost,
                   std::vector<ExclusionReason>& reasons) {
@@ -289,9 +319,13 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
                        "checkpoint after a wait for capacity; --pricing spot (or a list naming it) to include"});
     return;
   }
-  if (!workload::is_serving(profile.kind) || profile.serving_tier != workload::ServingTier::production) return;
   const catalog::Gpu& gpu = catalog.gpu_of(offering);
   const Provider& provider = catalog.provider_of(offering);
+  if (workload::is_training(profile.kind) && profile.training_tier == workload::Tier::production) {
+    training_tier_reasons(catalog, gpu, provider, options, total_cost, reasons);
+    return;
+  }
+  if (!workload::is_serving(profile.kind) || profile.serving_tier != workload::Tier::production) return;
   if (gpu.segment != catalog::GpuSegment::datacenter && !options.allow_consumer) {
     reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0,
                        fmt::format("{} is a {} card (no ECC or datacenter support): not production serving; "

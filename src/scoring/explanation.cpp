@@ -274,6 +274,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::shared_gpu:
     case ExclusionKind::low_stock:
     case ExclusionKind::no_sla:
+    case ExclusionKind::capacity:
     case ExclusionKind::spot_serving:
     case ExclusionKind::software:
       return reason.detail;

@@ -57,7 +57,24 @@ bool in_order(const catalog::Catalog& catalog, const Candidate& previous, const 
 // unless allowed.
 void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, const Options& options,
                      const Candidate& candidate, const std::string& subject, Violations& found) {
-  if (!workload::is_serving(ranking.kind) || ranking.serving_tier != workload::ServingTier::production) return;
+  // Production training: consumer cards and marketplace hosts only when named or allowed.
+  if (workload::is_training(ranking.kind) && ranking.training_tier == workload::Tier::production) {
+    const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
+    const catalog::Gpu& gpu = catalog.gpu_of(offering);
+    const catalog::Provider& provider = catalog.provider_of(offering);
+    const auto named = [](const std::vector<std::string>& names, const auto& is_it) {
+      return std::any_of(names.begin(), names.end(), is_it);
+    };
+    found.expect(options.allow_consumer || gpu.segment != catalog::GpuSegment::consumer ||
+                     named(options.constraints.gpus, [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; }),
+                 subject, "a consumer GPU in production training without --allow-consumer or --gpu naming it");
+    found.expect(options.allow_marketplace || provider.kind != catalog::ProviderKind::marketplace ||
+                     named(options.constraints.providers,
+                           [&](const std::string& name) { return catalog.find_provider(name) == &provider; }),
+                 subject, "a marketplace host in production training without --allow-marketplace or --provider naming it");
+    return;
+  }
+  if (!workload::is_serving(ranking.kind) || ranking.serving_tier != workload::Tier::production) return;
   const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
   found.expect(options.allow_consumer || catalog.gpu_of(offering).segment == catalog::GpuSegment::datacenter, subject,
                "a consumer or workstation GPU in production serving without --allow-consumer");

@@ -257,6 +257,7 @@ class Ranker {
     ranking.risk_averse = options_.risk_averse;
     ranking.spot_serving_allowed = options_.allow_spot_serving;
     ranking.serving_tier = profile_.serving_tier;
+    ranking.training_tier = profile_.training_tier;
     ranking.reserved_other_use = options_.reserved_other_use;
     ranking.deadline_hours = options_.constraints.deadline_hours.value_or(0);
     ranking.confidence = confidence();
@@ -328,6 +329,31 @@ class Ranker {
   bool beyond_open_pool(const catalog::Offering& offering, PricingMode mode, int nodes) const {
     if (!widening_ || catalog::term_hours(mode) > 0 || catalog::is_subscription(mode)) return false;
     return nodes > open_pool_nodes(offering, mode);
+  }
+
+  // A training run on demand or spot that outlasts the planning horizon and needs more GPU-hours than
+  // half the SKU's usual free pool gives in that horizon cannot be had as priced, on any node count:
+  // providers sell a job that size as a reservation (expert review 4: 64 on-demand B200s, the whole
+  // pool, for 182 days; then, with that row gone, 24 H100s for 1,274 days).
+  void open_hold_reasons(const catalog::Offering& offering, PricingMode mode, const estimate::Cost& cost,
+                         double hours) {
+    if (!workload::is_training(profile_.kind) || catalog::term_hours(mode) > 0 || catalog::is_subscription(mode)) {
+      return;
+    }
+    if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) return;
+    const int free_gpus = estimate::cluster_free_gpus(offering, mode);
+    const double gpus = std::max(1, cost.instances) * offering.gpu_count * offering.gpu_fraction;
+    const double gpu_hours = gpus * hours;
+    const double open_gpu_hours = estimate::open_hold_share * free_gpus * estimate::pretraining_horizon_hours;
+    if (free_gpus <= 0 || hours <= estimate::pretraining_horizon_hours || gpu_hours <= open_gpu_hours) return;
+    reasons_.push_back(
+        {ExclusionKind::capacity, gpu_hours, open_gpu_hours,
+         fmt::format("{:g} GPUs {} for {}: {} GPU-hours, more than half of what the about {} GPUs a {}-stock SKU "
+                     "usually has free give in {} days; a job that size runs on a reservation, not open capacity; "
+                     "--pricing reserved-1y (or a capacity block from the provider) to price one",
+                     gpus, catalog::to_string(mode), units::format_hours(hours), units::format_count(gpu_hours),
+                     free_gpus, catalog::to_string(offering.stock),
+                     static_cast<int>(estimate::pretraining_horizon_hours / 24.0))});
   }
 
   // The most nodes a widening search may try: --max-nodes, or the on-demand free pool when no
@@ -465,7 +491,7 @@ class Ranker {
     // token's activations cross the network between VMs, and a replica fails with any of its nodes
     // (expert review 4: 70B on three 1x A100 VMs ranked first under --risk-averse).
     const bool replica_stays_on_node = workload::is_serving(profile_.kind) &&
-                                       profile_.serving_tier == workload::ServingTier::production &&
+                                       profile_.serving_tier == workload::Tier::production &&
                                        offering.network.rdma == catalog::Rdma::none;
     const int node_limit = replica_stays_on_node ? 1 : std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
     int fit_nodes = 0;
@@ -783,6 +809,7 @@ class Ranker {
       // compare() ranks under no constraints, the service tier included.
       if (&filter_ == &options_.constraints) {
         detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_);
+        open_hold_reasons(offering, mode, cost, hours);
         if (!mainland_asked_ && mainland_only_[index]) {
           reasons_.push_back({ExclusionKind::region, total_cost, 0,
                               "sold in mainland China only (a mainland account or host); --region cn, --currency "

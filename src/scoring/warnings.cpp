@@ -98,7 +98,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::limited_stock, offering.stock == catalog::Stock::low);
   const int free_gpus = estimate::cluster_free_gpus(offering, candidate.mode);
   set(Warning::cluster_capacity, provider.kind != catalog::ProviderKind::owned && free_gpus > 0 &&
-                                     gpus_asked_at_once(offering, cost) > free_gpus);
+                                     gpus_asked_at_once(offering, cost) > estimate::capacity_warn_share * free_gpus);
   // Service credits matter to a service that must stay up, not to a batch job.
   set(Warning::sla_without_credits, serving && provider.sla_uptime_pct > 0 && !provider.sla_credits);
   set(Warning::resize_needs_restart, provider.resize == catalog::Resize::restart && serving);
@@ -214,14 +214,16 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                                  "for the rest.",
                                  names)});
   }
-  // Production serving's tier: per class, how many offerings it kept out and the cheapest of them.
+  // The production tier (serving or training): per class, how many offerings it kept out and the
+  // cheapest of them.
+  const std::string_view tier_job = workload::is_serving(ranking.kind) ? "serving" : "training";
   for (const auto& tier : ranking.tier_excluded) {
     const bool spot = tier.kind == ExclusionKind::spot_serving;
     std::string_view code = "N-TIER-SPOT";
     std::string_view what;
     if (tier.kind == ExclusionKind::consumer_gpu) {
       code = "N-TIER-CONSUMER";
-      what = "consumer or workstation GPU ";
+      what = workload::is_serving(ranking.kind) ? "consumer or workstation GPU " : "consumer-GPU ";
     } else if (tier.kind == ExclusionKind::marketplace_host) {
       code = "N-TIER-MARKETPLACE";
       what = "marketplace-host ";
@@ -236,8 +238,8 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
       what = "no-SLA ";
     }
     notes.push_back({std::string(code),
-                     fmt::format("{} {}offering{}{} excluded for production serving; {}; {} to include.",
-                                 tier.offerings, what, tier.offerings == 1 ? "" : "s", spot ? " on spot" : "",
+                     fmt::format("{} {}offering{}{} excluded for production {}; {}; {} to include.",
+                                 tier.offerings, what, tier.offerings == 1 ? "" : "s", spot ? " on spot" : "", tier_job,
                                  tier.cheapest_offering.empty()
                                      ? std::string("each is also excluded for another reason")
                                      : fmt::format("cheapest {} ({}{})",
@@ -247,26 +249,6 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                                                        ? ", " + std::string(catalog::to_string(*tier.cheapest_mode))
                                                        : ""),
                                  to_string(tier.kind))});
-  }
-  // Pretraining whose #1 runs on demand (or spot) beyond the planning horizon on the most nodes the
-  // SKU's stock usually has free: the ranker does not widen an open-capacity job past that pool, so
-  // the shorter run is a reserved block, which the request did not price.
-  if (ranking.kind == workload::Kind::llm_pretrain && !ranking.candidates.empty()) {
-    const Candidate& top = ranking.candidates.front();
-    const auto& offering = catalog.offerings[top.offering_index];
-    const double gpus_per_node = offering.gpu_count * offering.gpu_fraction;
-    const int free_gpus = estimate::cluster_free_gpus(offering, top.mode);
-    const bool open = catalog::term_hours(top.mode) == 0 && !catalog::is_subscription(top.mode);
-    if (open && free_gpus > 0 && gpus_per_node > 0 && top.hours > estimate::pretraining_horizon_hours &&
-        (top.nodes + 1) * gpus_per_node > free_gpus) {
-      notes.push_back(
-          {"N-OPEN-POOL",
-           fmt::format("#1 runs {} on {} nodes, about what {}'s {} stock usually has free at once ({} GPUs): a larger "
-                       "block that ends within {} days is a reservation; add --pricing reserved-1y (or ask the "
-                       "provider for a capacity block) to price one.",
-                       catalog::to_string(top.mode), top.nodes, offering.id, catalog::to_string(offering.stock),
-                       free_gpus, number(estimate::pretraining_horizon_hours / 24.0, 0))});
-    }
   }
   return notes;
 }

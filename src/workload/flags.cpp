@@ -330,7 +330,13 @@ std::string latency_because(const Profile& profile) {
       profile.ttft_target_ms, profile.tpot_target_ms);
 }
 
-void serving_tier_fill(Profile& profile) { profile.serving_tier = ServingTier::production; }
+void serving_tier_fill(Profile& profile) { profile.serving_tier = Tier::production; }
+void training_tier_fill(Profile& profile) { profile.training_tier = Tier::production; }
+std::string training_tier_because(const Profile& profile) {
+  if (profile.training_tier == Tier::development) return "training tier: development (every offering ranked)";
+  return "training tier: production (consumer GPUs and marketplace hosts excluded unless --gpu or --provider names "
+         "them; --training-tier development ranks them)";
+}
 
 void max_utilization_fill(Profile& profile) {
   profile.max_utilization = is_serving(profile.kind) ? default_max_utilization : 0;
@@ -343,12 +349,12 @@ std::string max_utilization_because(const Profile& profile) {
 
 // N+1 for production, none for development.
 void redundancy_fill(Profile& profile) {
-  profile.redundancy = is_serving(profile.kind) && profile.serving_tier == ServingTier::production
+  profile.redundancy = is_serving(profile.kind) && profile.serving_tier == Tier::production
                            ? default_production_redundancy
                            : 0;
 }
 std::string serving_tier_because(const Profile& profile) {
-  if (profile.serving_tier == ServingTier::development) {
+  if (profile.serving_tier == Tier::development) {
     return fmt::format("service tier: development (every offering ranked), N+{} replicas (--redundancy)",
                        profile.redundancy);
   }
@@ -709,10 +715,20 @@ const std::vector<Flag>& flags() {
        .help = "Serving: production (default: datacenter GPUs, no marketplace hosts or spot, N+1) or development "
                "(ranks every offering, no spare replica)",
        .member = member_of<&Request::serving_tier, &Profile::serving_tier>(),
-       .choices = serving_tier_names,
+       .choices = tier_names,
        .kinds = serving,
        .applies_to = "llm-inference and cv-inference",
        .fill = serving_tier_fill},
+      {.name = "--training-tier",
+       .type = "TIER",
+       .help = "Training: production (default: no consumer GPUs or marketplace hosts unless --gpu/--provider names "
+               "them) or development (ranks every offering)",
+       .member = member_of<&Request::training_tier, &Profile::training_tier>(),
+       .choices = tier_names,
+       .kinds = training,
+       .applies_to = "llm-pretrain, llm-finetune and cv-train",
+       .fill = training_tier_fill,
+       .because = training_tier_because},
       {.name = "--redundancy",
        .type = "REPLICAS",
        .help = fmt::format("Serving: spare replicas beyond the load (default {} for production, 0 for development)",

@@ -21,7 +21,7 @@ constexpr std::array<std::string_view, 2> data_loader_table{"cpu", "gpu"};
 constexpr std::array<std::string_view, 4> framework_table{"megatron", "fsdp", "deepspeed", "hf"};
 constexpr std::array<std::string_view, 5> zero_table{"auto", "0", "1", "2", "3"};
 constexpr std::array<std::string_view, 4> offload_table{"none", "optimizer", "all", "nvme"};
-constexpr std::array<std::string_view, 2> serving_tier_table{"production", "development"};
+constexpr std::array<std::string_view, 2> tier_table{"production", "development"};
 
 }  // namespace
 
@@ -39,7 +39,7 @@ std::string_view to_string(DataLoader value) { return name_in(value, data_loader
 std::string_view to_string(Framework value) { return name_in(value, framework_table); }
 std::string_view to_string(Zero value) { return name_in(value, zero_table); }
 std::string_view to_string(Offload value) { return name_in(value, offload_table); }
-std::string_view to_string(ServingTier value) { return name_in(value, serving_tier_table); }
+std::string_view to_string(Tier value) { return name_in(value, tier_table); }
 
 std::optional<Kind> parse_kind(std::string_view text) { return parse_in<Kind>(text, kind_table); }
 std::optional<Method> parse_method(std::string_view text) { return parse_in<Method>(text, method_table); }
@@ -53,8 +53,8 @@ std::optional<DataLoader> parse_data_loader(std::string_view text) {
 std::optional<Framework> parse_framework(std::string_view text) { return parse_in<Framework>(text, framework_table); }
 std::optional<Zero> parse_zero(std::string_view text) { return parse_in<Zero>(text, zero_table); }
 std::optional<Offload> parse_offload(std::string_view text) { return parse_in<Offload>(text, offload_table); }
-std::optional<ServingTier> parse_serving_tier(std::string_view text) {
-  return parse_in<ServingTier>(text, serving_tier_table);
+std::optional<Tier> parse_tier(std::string_view text) {
+  return parse_in<Tier>(text, tier_table);
 }
 
 std::vector<std::string> kind_names() { return names_in(kind_table); }
@@ -67,7 +67,7 @@ std::vector<std::string> data_loader_names() { return names_in(data_loader_table
 std::vector<std::string> framework_names() { return names_in(framework_table); }
 std::vector<std::string> zero_names() { return names_in(zero_table); }
 std::vector<std::string> offload_names() { return names_in(offload_table); }
-std::vector<std::string> serving_tier_names() { return names_in(serving_tier_table); }
+std::vector<std::string> tier_names() { return names_in(tier_table); }
 
 bool is_training(Kind kind) {
   return kind == Kind::llm_pretrain || kind == Kind::llm_finetune || kind == Kind::cv_train;
