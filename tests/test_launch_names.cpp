@@ -136,6 +136,65 @@ TEST_CASE("every accelerator name of SkyPilot's catalogs and gpuhunt is a GPU na
   }
 }
 
+TEST_CASE("the accelerator names the clouds' own price lists write are GPU names or not GPUs, read by their parts",
+          "[launch][names]") {
+  const auto& catalog = builtin();
+  std::ifstream in(std::string(GPUSELECT_FIXTURES) + "/accelerator_names/clouds.txt");
+  std::size_t names = 0;
+  std::size_t handled = 0;
+  std::vector<std::string> clouds;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    const auto space = line.find(' ');
+    REQUIRE(space != std::string::npos);
+    const std::string cloud = line.substr(0, space);
+    const std::string name = line.substr(space + 1);
+    if (std::find(clouds.begin(), clouds.end(), cloud) == clouds.end()) clouds.push_back(cloud);
+    ++names;
+    INFO(cloud << ": " << name);
+    const std::string error = error_of([&] { (void)catalog::gpu_ids_named(catalog, name, std::nullopt, "--gpus"); });
+    const bool handled_here = error.empty() || error.find("is not a GPU") != std::string::npos;
+    CHECK(handled_here);
+    if (handled_here) ++handled;
+    CHECK(error.find("did you mean") == std::string::npos);
+  }
+  CHECK(clouds.size() >= 21);
+  REQUIRE(names >= 90);
+  CHECK(handled * 100 >= names * 95);
+
+  // The parts pick the board and the memory the name says, never a neighbour.
+  const auto ids = [&](const std::string& name) { return catalog::gpu_ids_named(catalog, name, std::nullopt, "--gpus"); };
+  using ids_t = std::vector<std::string>;
+  CHECK(ids("A100-80G") == ids_t{"a100-sxm4-80gb"});  // Paperspace's instance name
+  CHECK(ids("H100_PCIE_BAREMETAL") == ids_t{"h100-pcie-80gb"});
+  CHECK(ids("H100-80G-PCIe-NVLink") == ids_t{"h100-pcie-80gb"});
+  CHECK(ids("A100-80G-PCIe-NVLink") == ids_t{"a100-pcie-80gb"});
+  CHECK(ids("H100-80G-SXM5") == ids_t{"h100-sxm5-80gb"});
+  CHECK(ids("H100_SXM5") == ids_t{"h100-sxm5-80gb"});
+  CHECK(ids("H100_NVL") == ids_t{"h100-nvl-94gb"});
+  CHECK(ids("A100_80G_SXM4") == ids_t{"a100-sxm4-80gb"});
+  CHECK(ids("A100_80G_PCIE") == ids_t{"a100-pcie-80gb"});
+  CHECK(ids("NVIDIA-H100-80GB-HBM3") == ids_t{"h100-sxm5-80gb"});
+  CHECK(ids("RTX5090_PCIE") == ids_t{"rtx-5090"});
+  CHECK(ids("L40S_PCIE_BAREMETAL") == ids_t{"l40s"});
+  CHECK(ids("RTX-A6000") == ids_t{"rtx-a6000"});
+  CHECK(ids("RTX-PRO-6000") == ids_t{"rtx-pro-6000"});
+  CHECK(ids("RTX PRO 6000 96GB") == ids_t{"rtx-pro-6000"});
+  CHECK(ids("RTXPRO6000-WK") == ids_t{"rtx-pro-6000-ws"});
+  CHECK(ids("NVIDIA GeForce RTX 4090") == ids_t{"rtx-4090"});
+  CHECK(ids("AMD Instinct MI300X") == ids_t{"mi300x"});
+  // A board the catalog has no record of is not another board's record.
+  CHECK(ids("H200NVL") == ids_t{"H200NVL"});
+  CHECK(ids("RTX-A4000") == ids_t{"RTX-A4000"});
+  // A bare number is not a memory size: "A100-80" is a part of names, with suggestions.
+  CHECK_THAT(error_of([&] { (void)ids("a100-80"); }),
+             Catch::Contains("did you mean 'a100-sxm4-80gb' or 'a100-pcie-80gb'?"));
+  CHECK_THAT(error_of([&] { (void)ids("h100-80"); }),
+             Catch::Contains("did you mean 'h100-sxm5-80gb' or 'h100-pcie-80gb'?"));
+  // GB300 (Grace Blackwell) is not a B300: no hint that points at another GPU.
+  CHECK(ids("GB300") == ids_t{"GB300"});
+}
+
 TEST_CASE("the launchers' spellings name the right GPU record", "[launch][names]") {
   const auto& catalog = builtin();
   const auto ids = [&](const std::string& name, std::optional<double> memory = std::nullopt) {
