@@ -240,6 +240,25 @@ TEST_CASE("dstack's NAME:MEMORY:COUNT in --gpus", "[launch][names][resources]") 
              Catch::Contains("not one memory size"));
 }
 
+TEST_CASE("the accelerator is written as the source spells it: '_' kept, a name with spaces as {NAME: COUNT}",
+          "[launch][names]") {
+  // Spheron (skypilot-catalog catalogs/v8/spheron/vms.csv) writes H100_SXM5; Seeweb (catalogs/v8/seeweb)
+  // writes "RTX PRO 6000 96GB".
+  const std::string spheron =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+      "1H100.80S.32V_FIN-03_500,H100_SXM5,1.0,32.0,185.0,2.9124,Finland 3,,\n";
+  const std::string sphered = emitted_for(launch::Launcher::skypilot, with_import(spheron, "spheron"),
+                                          "spheron/1H100.80S.32V_FIN-03_500");
+  CHECK_THAT(sphered, Catch::Contains("  accelerators: H100_SXM5:1\n"));
+  CHECK_THAT(sphered, Catch::Contains("  infra: \"spheron/Finland 3\"\n"));
+  const std::string seeweb =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+      "ECS1GPU12,RTX PRO 6000 96GB,1,16,120.0,1.25,it-fr2,,\n";
+  const std::string seewebbed = emitted_for(launch::Launcher::skypilot, with_import(seeweb, "seeweb"), "seeweb/ECS1GPU12");
+  CHECK_THAT(seewebbed, Catch::Contains("  accelerators: {\"RTX PRO 6000 96GB\": 1}\n"));
+  CHECK_THAT(seewebbed, Catch::Contains("  infra: seeweb/it-fr2\n"));
+}
+
 TEST_CASE("an import keeps the source's accelerator, instance type and region spellings, and the files write them",
           "[launch][names]") {
   const std::string fluidstack =
@@ -301,7 +320,7 @@ TEST_CASE("built-in offerings launch under their source catalog's names", "[laun
 
 TEST_CASE("the launchers' cloud tables follow their published lists", "[launch]") {
   for (const char* provider : {"cudo", "verda", "do", "paperspace", "ibm", "hyperbolic", "seeweb", "shadeform", "yotta",
-                               "mithril", "coreweave", "oci"}) {
+                               "mithril", "coreweave", "oci", "spheron", "lium", "daytona", "latitude", "ppio"}) {
     INFO(provider);
     const auto& table = launch::provider_names();
     const auto row = std::find_if(table.begin(), table.end(), [&](const auto& entry) { return entry.provider == provider; });
