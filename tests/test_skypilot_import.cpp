@@ -449,6 +449,21 @@ TEST_CASE("import: an unknown accelerator is skipped with one warning and its ro
   CHECK(unknown.warnings == std::vector<std::string>{"unknown accelerator 'Mystery-X' (1 row) skipped; add it as a "
                                                      "GPU alias in a catalog file",
                                                      "1 row of non-GPU accelerators skipped (Gaudi9)"});
+  // A published GPU the catalog has no record of is not a missing alias: it needs its own record.
+  const auto no_record = import_text("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nNC6,P100,1,1.0,r1\nh.1,H100,1,3.0,r1\n");
+  REQUIRE(no_record.warnings.size() == 1);
+  CHECK_THAT(no_record.warnings.front(), Catch::StartsWith("GPU 'P100' has no record in the catalog (1 row) skipped; "
+                                                           "add its gpus: record"));
+  // A PCIe card whose only record is SXM (cudo's "intel-ice-lake-a800-pci" A800, skypilot-catalog
+  // catalogs/v8/cudo/vms.csv; here an A100 against a catalog without the PCIe A100).
+  const auto pcie = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nintel-ice-lake-a100-pci_1x2v4gb,A100,1,1.37,r1\n"
+      "h.1,H100,1,3.0,r1\n",
+      "cudo");
+  REQUIRE(pcie.warnings.size() == 1);
+  CHECK_THAT(pcie.warnings.front(),
+             Catch::StartsWith("GPU 'A100' is a PCIe card in this file and the catalog's 'a100-sxm4-40gb' is SXM (1 row) "
+                               "skipped"));
 }
 
 TEST_CASE("import: fractional accelerator counts become one vGPU share", "[import]") {
