@@ -228,7 +228,7 @@ const std::string& FactsMemo::facts(const catalog::Catalog& catalog, const Ranki
 }
 
 std::string reason_text(const ExclusionReason& reason, std::string_view currency, text::Lang lang) {
-  const std::string said = reason.detail.say(lang);
+  std::string said = reason.detail.say(lang);
   const std::string in_parentheses = said.empty() ? std::string() : say(lang, Msg::reason_detail, said);
   switch (reason.kind) {
     case ExclusionKind::memory:
