@@ -183,6 +183,9 @@ TEST_CASE("the accelerator names the clouds' own price lists write are GPU names
   CHECK(ids("RTXPRO6000-WK") == ids_t{"rtx-pro-6000-ws"});
   CHECK(ids("NVIDIA GeForce RTX 4090") == ids_t{"rtx-4090"});
   CHECK(ids("AMD Instinct MI300X") == ids_t{"mi300x"});
+  CHECK(ids("NVIDIA H100 PCIe") == ids_t{"h100-pcie-80gb"});  // Scaleway's GpuInfo
+  CHECK(ids("A100 PCIe") == ids_t{"a100-pcie-40gb"});  // RunPod's GpuInfo; its row's memory picks the 80 GB card
+  CHECK(ids("Tesla P100-PCIE-16GB") == ids_t{"Tesla P100-PCIE-16GB"});  // a GPU without a record
   // A board the catalog has no record of is not another board's record.
   CHECK(ids("H200NVL") == ids_t{"H200NVL"});
   CHECK(ids("RTX-A4000") == ids_t{"RTX-A4000"});
