@@ -194,8 +194,11 @@ TEST_CASE("the accelerator names the clouds' own price lists write are GPU names
              Catch::Contains("did you mean 'a100-sxm4-80gb' or 'a100-pcie-80gb'?"));
   CHECK_THAT(error_of([&] { (void)ids("h100-80"); }),
              Catch::Contains("did you mean 'h100-sxm5-80gb' or 'h100-pcie-80gb'?"));
-  // GB300 (Grace Blackwell) is not a B300: no hint that points at another GPU.
+  // GB300 (Grace Blackwell) is not a B300, OVHcloud's V100S not a V100, Paperspace's Quadro RTX4000
+  // not an RTX 4090: no hint that points at another GPU.
   CHECK(ids("GB300") == ids_t{"GB300"});
+  CHECK(ids("V100S") == ids_t{"V100S"});
+  CHECK(ids("Quadro RTX 4000") == ids_t{"Quadro RTX 4000"});
 }
 
 TEST_CASE("the launchers' spellings name the right GPU record", "[launch][names]") {
