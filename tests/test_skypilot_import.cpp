@@ -608,6 +608,17 @@ TEST_CASE("import: bad numbers and short rows point at the field", "[import]") {
   CHECK(error_where(header + "m.x,A100,1,1.0\n") == "test.csv:2:12");
 }
 
+TEST_CASE("import: GpuInfo's SizeInMiB below 1024 is the card's GB label (RunPod, Shadeform)", "[import]") {
+  // skypilot-catalog catalogs/v8/runpod/vms.csv writes 'SizeInMiB': 80 for its A100 80GB cards: read
+  // as MiB, 80 is no GPU, and the row would stay the 40 GB card its name "A100" means.
+  const auto runpod = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region,GpuInfo\n"
+      "1x_A100_SECURE,A100,1,1.39,US,\"{'Gpus': [{'Name': 'A100 SXM', 'Count': 1, 'MemoryInfo': {'SizeInMiB': 80}}], "
+      "'TotalGpuMemoryInMiB': 80}\"\n",
+      "runpod");
+  CHECK(find(runpod, "runpod/1x_A100_SECURE").gpu == "a100-sxm4-80gb");
+}
+
 TEST_CASE("import: a GPU row without a Region is not offered now: skipped and counted, --strict passes", "[import]") {
   // Seeweb's own list (skypilot-catalog catalogs/v8/seeweb/vms.csv) gives its 8x H200 plan no Region;
   // SkyPilot drops such rows as unavailable (sky/catalog/seeweb_catalog.py).

@@ -316,7 +316,10 @@ std::optional<double> host_plus_accelerator(std::optional<double> host, std::opt
 
 std::string rows_text(std::size_t rows) { return std::to_string(rows) + (rows == 1 ? " row" : " rows"); }
 
-// Per-GPU memory from GpuInfo ("{'Gpus': [{... 'MemoryInfo': {'SizeInMiB': 40960}}], ...}").
+// Per-GPU memory from GpuInfo ("{'Gpus': [{... 'MemoryInfo': {'SizeInMiB': 40960}}], ...}"). A value
+// below 1024 is the card's label in GB under the MiB key (RunPod's and Shadeform's lists write 80
+// for an A100 80GB: skypilot-catalog catalogs/v8/runpod and shadeform vms.csv); no GPU has less than
+// 1 GiB, so it is read as GB (GiB, as the labels are: 80 GB = 81920 MiB).
 std::optional<double> gpu_memory_mib(std::string_view gpu_info) {
   constexpr std::string_view key = "SizeInMiB";
   const std::size_t at = gpu_info.find(key);
@@ -329,7 +332,8 @@ std::optional<double> gpu_memory_mib(std::string_view gpu_info) {
   double mib = 0;
   const auto result = std::from_chars(gpu_info.data() + pos, gpu_info.data() + gpu_info.size(), mib);
   if (result.ec != std::errc{} || !(mib > 0) || !std::isfinite(mib)) return std::nullopt;
-  return mib;
+  constexpr double mib_per_gib_label = 1024;
+  return mib < mib_per_gib_label ? mib * mib_per_gib_label : mib;
 }
 
 struct GpuSlots {
