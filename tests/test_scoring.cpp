@@ -640,7 +640,9 @@ TEST_CASE("compare builds the rows rank builds without constraints, in the order
   unsold.id = "gpulab/a100x1-unsold";
   unsold.pricing = {};
   catalog.offerings.push_back(unsold);
-  const auto profile = job(workload::Kind::llm_finetune, "13e9", catalog);
+  // compare applies no tier: the ranking it is held to ranks every class (development).
+  auto profile = job(workload::Kind::llm_finetune, "13e9", catalog);
+  profile.training_tier = workload::Tier::development;
   // Constraints that would remove every row: compare applies none of them.
   auto constrained = options_for(workload::Kind::llm_finetune);
   constrained.constraints.budget = 0.01;
@@ -747,8 +749,8 @@ TEST_CASE("stale prices are one run-wide note after 180 days, not a warning per 
   for (const auto& note : ranking.notes) {
     if (note.code != "N-STALE-PRICES") continue;
     ++stale_notes;
-    CHECK(note.text.find("Prices of 1 provider ") != std::string::npos);
-    CHECK(note.text.find("2025-01-01") != std::string::npos);
+    CHECK(note.text.say(text::Lang::en).find("Prices of 1 provider ") != std::string::npos);
+    CHECK(note.text.say(text::Lang::en).find("2025-01-01") != std::string::npos);
   }
   CHECK(stale_notes == 1);
 }
@@ -978,7 +980,8 @@ TEST_CASE("spot not allowed: explain says when spot would be the cheapest", "[sc
   const auto catalog = test_catalog();
   auto options = options_for(workload::Kind::llm_finetune);
   options.constraints.pricing_modes = {PricingMode::on_demand};
-  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog, "2e9");
+  auto profile = job(workload::Kind::llm_finetune, "7e9", catalog, "2e9");
+  profile.training_tier = workload::Tier::development;  // the test catalog's spot rows are on a marketplace
   const auto ranking = testing::rank_checked(catalog, profile, options);
   bool said = false;
   for (const auto& candidate : ranking.candidates) {

@@ -84,7 +84,7 @@ TEST_CASE("production serving excludes consumer cards, marketplace hosts and spo
   const auto note = std::find_if(production.notes.begin(), production.notes.end(),
                                  [](const auto& n) { return n.code == "N-TIER-CONSUMER"; });
   REQUIRE(note != production.notes.end());
-  CHECK(note->text.find("--allow-consumer to include") != std::string::npos);
+  CHECK(note->text.say(text::Lang::en).find("--allow-consumer to include") != std::string::npos);
 
   // Each flag brings its class back, and only its class.
   options.allow_consumer = true;
@@ -111,14 +111,24 @@ TEST_CASE("production serving excludes consumer cards, marketplace hosts and spo
   CHECK(development.tier_excluded.empty());
 }
 
-TEST_CASE("training is not held to the serving tier", "[serving][tiers]") {
+TEST_CASE("training is held to its own tier: consumer cards and marketplace hosts only, spot kept", "[serving][tiers]") {
   workload::Request request;
   request.kind = workload::Kind::llm_finetune;
   request.params_text = "7e9";
   request.method = workload::Method::qlora;
-  const auto ranking = testing::rank_checked(builtin(), workload::resolve(request, builtin()), serving_options());
-  CHECK(count_rows(ranking, consumer) > 0);
-  CHECK(ranking.tier_excluded.empty());
+  const auto production = testing::rank_checked(builtin(), workload::resolve(request, builtin()), serving_options());
+  CHECK(count_rows(production, consumer) == 0);
+  CHECK(count_rows(production, marketplace) == 0);
+  CHECK(spot_rows(production) > 0);  // a batch job checkpoints: spot stays
+  REQUIRE_FALSE(production.tier_excluded.empty());
+  for (const auto& tier : production.tier_excluded) {
+    CHECK((tier.kind == scoring::ExclusionKind::consumer_gpu || tier.kind == scoring::ExclusionKind::marketplace_host));
+  }
+  request.training_tier = workload::Tier::development;
+  const auto development = testing::rank_checked(builtin(), workload::resolve(request, builtin()), serving_options());
+  CHECK(count_rows(development, consumer) > 0);
+  CHECK(count_rows(development, marketplace) > 0);
+  CHECK(development.tier_excluded.empty());
 }
 
 TEST_CASE("the queueing delay is Erlang C's M/M/c wait, halved for deterministic service", "[serving][queue]") {
@@ -266,8 +276,8 @@ TEST_CASE("production serving excludes shared vGPU shares, --allow-shared-gpu br
   const auto note = std::find_if(production.notes.begin(), production.notes.end(),
                                  [](const auto& n) { return n.code == "N-TIER-SHARED-GPU"; });
   REQUIRE(note != production.notes.end());
-  CHECK(note->text.find("shared-vGPU offerings excluded for production serving; cheapest") != std::string::npos);
-  CHECK(note->text.find("--allow-shared-gpu to include") != std::string::npos);
+  CHECK(note->text.say(text::Lang::en).find("shared-vGPU offerings excluded for production serving; cheapest") != std::string::npos);
+  CHECK(note->text.say(text::Lang::en).find("--allow-shared-gpu to include") != std::string::npos);
 
   // The flag brings them back (and only them); the development tier ranks them.
   const auto allowed = vision_ranking("vit-b-16", 1, workload::Tier::production, true);
