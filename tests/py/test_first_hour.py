@@ -55,8 +55,10 @@ scenarios = {
     "serving at a latency target": ["recommend", "-w", "llm-inference", "--model", "llama-3-8b", "--tpot-ms", "50"],
     "pretraining with every column": ["recommend", "-w", "llm-pretrain", "--params", "7B", "--show-excluded"],
 }
+scenarios["Chinese output (CJK wide = 2 columns)"] = ["recommend", "--lang", "zh-CN", "-w", "llm-finetune", "--model",
+                                                     "llama-3-70b", "--deadline", "48h"]
 for name, args in scenarios.items():
-    for columns in (80, 60, 120):
+    for columns in (80, 60, 120, 200):
         result = run([*args, "--top", "5"], columns)
         checks.check(f"{name}: exit 0 at COLUMNS={columns}", result.returncode in (0, 3), result.stderr)
         lines = result.stdout.splitlines()
@@ -85,6 +87,47 @@ for indicator in ("stability.", "usability.", "support."):
     checks.check(f"compare: indicator names {indicator}* whole", any(line.startswith(indicator) for line in lines))
 for offering_id in ("aws/p5.48xlarge", "lambda/gpu_8x_h100_sxm5"):
     checks.check(f"compare: {offering_id} whole in a header", any(offering_id in line for line in lines))
+
+# compare names the pricing mode in the header of an offering compared in several modes (each
+# column says which line it is), at 80 columns and in markdown.
+result = run(compare_args, 80)
+for header in ("aws/p5.48xlarge (on-demand)", "aws/p5.48xlarge (spot)"):
+    checks.check(f"compare: a column headed {header}", header in result.stdout, result.stdout[:600])
+checks.check("compare: an offering compared in one mode is headed by its id alone",
+             "lambda/gpu_8x_h100_sxm5 (" not in result.stdout, result.stdout[:600])
+result = run([*compare_args, "--lang", "zh-CN"], 80)
+checks.check("compare --lang zh-CN: every line fits 80 columns",
+             result.returncode == 0 and all(display_width(line) <= 80 for line in result.stdout.splitlines()),
+             "\n".join(line for line in result.stdout.splitlines() if display_width(line) > 80)[:400])
+
+# Piped (no terminal, no COLUMNS): no line of any human format of any command is over 200
+# characters, --help included (markdown tables too wide are split or become lists).
+piped = [
+    ["recommend", "-w", "llm-inference", "--model", "llama-3.1-70b", "--show-excluded"],
+    ["recommend", "-w", "llm-pretrain", "--params", "7B", "--show-excluded", "--top", "30"],
+    ["recommend", "--lang", "zh-CN", "-w", "llm-finetune", "--model", "llama-3-70b", "--show-excluded"],
+    ["compare", "aws/p5.48xlarge", "lambda/gpu_8x_h100_sxm5", "nebius/gpu-b200-sxm_8gpu-160vcpu-1792gb", "-w",
+     "llm-finetune", "--model", "llama-3-8b"],
+    ["estimate", "-w", "llm-finetune", "--model", "llama-3-8b", "--gpu", "h100"],
+    ["estimate", "-w", "llm-inference", "--model", "llama-3.1-70b", "--offering", "aws/p5.48xlarge"],
+    ["catalog", "list"], ["catalog", "gpus"], ["catalog", "providers"], ["catalog", "models"],
+    ["catalog", "show", "aws/p5.48xlarge"], ["config", "show"],
+]
+for args in piped:
+    for format_name in ("table", "markdown"):
+        result = run([*args, "--format", format_name])
+        if result.returncode == 2 and "--format" in result.stderr:
+            continue  # a command without this format
+        long_lines = [line for line in result.stdout.splitlines() if display_width(line) > 200]
+        checks.check(f"piped {' '.join(args)} --format {format_name}: no line over 200 columns",
+                     result.returncode in (0, 3) and not long_lines,
+                     f"exit {result.returncode}; {len(long_lines)} lines, first: {long_lines[:1]}")
+for command in ([], ["recommend"], ["estimate"], ["compare"], ["catalog", "list"], ["catalog", "update"],
+                ["catalog", "import", "skypilot"], ["config", "show"], ["completion"]):
+    result = run([*command, "--help"])
+    long_lines = [line for line in result.stdout.splitlines() if display_width(line) > 200]
+    checks.check(f"gpuselect {' '.join(command)} --help: no line over 200 columns",
+                 result.returncode == 0 and not long_lines, long_lines[:1])
 
 # --- Mistakes and other tools' words: (args, where, words the one line must hold) -----------------
 recommend = ["recommend", "-w", "llm-finetune", "--model", "llama-3-8b"]
