@@ -148,6 +148,7 @@ int run_app(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough();
   GlobalOptions globals;
+  globals.arguments.assign(argv + std::min(argc, 1), argv + argc);
   app.add_option("--catalog", globals.catalog_files, "Overlay a catalog file on the built-in one (repeatable)")
       ->group("Global");
   app.add_flag("--no-builtin-catalog", globals.no_builtin_catalog, "Do not load the built-in catalog")->group("Global");

@@ -79,8 +79,10 @@ namespace {
 // The markdown table of `grid`'s first column and the columns [begin, end).
 void markdown_table(std::ostream& out, const Grid& grid, std::size_t begin, std::size_t end) {
   std::vector<std::size_t> picked{0};
+  picked.reserve(end - begin + 1);
   for (std::size_t c = begin; c < end; ++c) picked.push_back(c);
   std::vector<std::string> headers;
+  headers.reserve(picked.size());
   std::string rule = "|";
   for (const auto c : picked) {
     headers.push_back(grid.columns[c].header);
@@ -89,6 +91,7 @@ void markdown_table(std::ostream& out, const Grid& grid, std::size_t begin, std:
   out << markdown_row(headers) << '\n' << rule << '\n';
   for (const auto& row : grid.rows) {
     std::vector<std::string> cells;
+    cells.reserve(picked.size());
     for (const auto c : picked) cells.push_back(c < row.size() ? row[c] : std::string());
     out << markdown_row(cells) << '\n';
   }
@@ -214,8 +217,11 @@ std::string grid_html(const Grid& grid) {
     for (std::size_t c = 0; c < grid.columns.size(); ++c) {
       const std::string& cell = entry_or_empty(row, c);
       const bool markup = c < grid.html.markup_columns.size() && grid.html.markup_columns[c];
-      html += fmt::format("<td{}>{}</td>", class_attribute({numeric(c), entry_or_empty(grid.html.column_classes, c)}),
-                          markup ? cell : html_escape(cell));
+      const std::string label = grid.html.card_labels && !grid.columns[c].header.empty()
+                                    ? fmt::format(" data-label=\"{}\"", html_escape(grid.columns[c].header))
+                                    : std::string();
+      html += fmt::format("<td{}{}>{}</td>", class_attribute({numeric(c), entry_or_empty(grid.html.column_classes, c)}),
+                          label, markup ? cell : html_escape(cell));
     }
     html += "</tr>\n";
   }

@@ -151,6 +151,11 @@ mistakes = [
     ([*recommend, "--spot"], "--spot", "'--pricing spot'"),
     ([*recommend, "--use-spot"], "--use-spot", "'--pricing spot'"),
     (["catalog", "list", "--gpu", "24GB.."], "--gpu", "--gpu-memory 24GB.."),
+    ([*recommend, "--deadline", "48", "h"], "--deadline", "--deadline 48h"),
+    ([*recommend, "--budget", "1k"], "--budget", ": 1000"),
+    ([*recommend, "--budget", "2.5k"], "--budget", ": 2500"),
+    ([*recommend, "--budget", "100USD"], "--budget", ": 100"),
+    ([*recommend, "--budget", "usd100"], "--budget", ": 100"),
 ]
 for args, where, instead in mistakes:
     result = run(args)
@@ -177,10 +182,16 @@ for args in accepted:
     checks.check(f"{' '.join(args)}: accepted", result.returncode in (0, 3), result.stderr.strip())
 
 same = [(["--deadline", "48h"], ["--deadline", "48"]), (["--deadline", "2d"], ["--deadline", "48"]),
-        (["--deadline", "90m"], ["--deadline", "1.5"])]
-for with_unit, plain in same:
-    a = run([*recommend, *with_unit, "--format", "json"])
-    b = run([*recommend, *plain, "--format", "json"])
+        (["--deadline", "90m"], ["--deadline", "1.5"]), (["--min-headroom", "15%"], ["--min-headroom", "15"]),
+        (["--region", "US-EAST-1"], ["--region", "us-east-1"])]
+inference = ["recommend", "-w", "llm-inference", "--model", "llama-3-8b"]
+for with_unit, plain in same + [(["--max-utilization", "60%"], ["--max-utilization", "0.6"])]:
+    base = inference if with_unit[0] == "--max-utilization" else recommend
+    a = run([*base, *with_unit, "--format", "json"])
+    b = run([*base, *plain, "--format", "json"])
+    checks.check(f"{' '.join(with_unit)} accepted", a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr)
+    if a.returncode != 0 or b.returncode != 0:
+        continue
     checks.check(f"{' '.join(with_unit)} is {' '.join(plain)}",
                  json.loads(a.stdout)["candidates"] == json.loads(b.stdout)["candidates"])
 a = run(["recommend", "-w", "llm-inference", "--model", "llama-3-8b", "--context", "128k", "--format", "json"])
@@ -190,6 +201,35 @@ checks.check("--context 128k is 131072 tokens", '"context":131072' in a.stdout.r
 result = run(["recommend", "-w", "llm-finetune", "--top", "1"])
 checks.check("no --model: the Job line says the model is assumed", "ASSUMED" in result.stdout, result.stdout[:200])
 checks.check("no --model: nothing on stderr (the Job line says it)", result.stderr == "", result.stderr)
+
+# estimate without --nodes searches the node count and says so (human and JSON); with --nodes it does not.
+estimate_args = ["estimate", "-w", "llm-finetune", "--model", "llama-3-70b", "--gpus", "H100:8"]
+result = run(estimate_args)
+checks.check("estimate without --nodes: the assumptions say the node count was searched",
+             "nodes: not given (--nodes), so the fewest that fit were searched, 1 to 4 (--max-nodes)" in result.stdout,
+             result.stdout[-600:])
+document = json.loads(run([*estimate_args, "--format", "json"]).stdout)
+checks.check("estimate without --nodes: JSON workload.defaults_applied says so",
+             any(line.startswith("nodes: not given (--nodes)") for line in document["workload"]["defaults_applied"]),
+             document["workload"]["defaults_applied"])
+result = run([*estimate_args, "--nodes", "2"])
+checks.check("estimate --nodes 2: no searched-nodes assumption", result.returncode == 0 and
+             "nodes: not given" not in result.stdout, result.stderr)
+
+# -v says what was loaded; -vv adds each setting with its origin and the records loaded.
+quick = ["recommend", "-w", "llm-finetune", "--model", "llama-3-8b", "--top", "1"]
+verbose = run(["-v", *quick]).stderr
+very_verbose = run(["-vv", *quick]).stderr
+for line in ("config file: none (searched: /nonexistent-gpuselect-config/gpuselect/config.yaml)",
+             "catalog: data/offerings.yaml fnv1a64:", "price update: none stored"):
+    checks.check(f"-v logs {line!r}", line in verbose, verbose)
+for line in ("setting currency: USD (default)", "setting top: 10 (default)", "catalog loaded: "):
+    checks.check(f"-vv logs {line!r}", line in very_verbose, very_verbose)
+    checks.check(f"-v does not log {line!r}", line not in verbose, verbose)
+
+# The completion shell is a choice like any other: any case.
+result = run(["completion", "BASH"])
+checks.check("completion BASH: the bash script", result.returncode == 0 and "complete" in result.stdout, result.stderr)
 
 # A bare gpuselect prints a short usage with three examples.
 result = run([])
