@@ -95,17 +95,17 @@ TEST_CASE("a mistyped id names its flag and the closest id, for every flag that 
   };
   const auto recommend = with({"recommend"}, job);
   const auto estimate = with({"estimate"}, job);
-  const std::string a100 = "unknown GPU 'A100-80G'; did you mean 'A100-80GB'? (";
+  const std::string a100 = "unknown GPU 'A100-80BG'; did you mean 'A100-80GB'? (";
   const std::string h100 = "unknown offering 'lambda/gpu_8x_h100_sxm'; did you mean 'lambda/gpu_8x_h100_sxm5'? (";
   const std::vector<Case> cases = {
       {with(recommend, {"--provider", "lambdaa"}), "--provider: unknown provider 'lambdaa'; did you mean 'lambda'? ("},
       {with(recommend, {"--exclude-provider", "lamda"}),
        "--exclude-provider: unknown provider 'lamda'; did you mean 'lambda'? ("},
       // Aliases are suggested as well as ids (SkyPilot's A100-80GB is an alias), by every command.
-      {with(recommend, {"--gpu", "A100-80G"}), "--gpu: " + a100},
-      {with(recommend, {"--gpus", "A100-80G:8"}), "--gpus: " + a100},
-      {with(estimate, {"--gpu", "A100-80G"}), "--gpu: " + a100},
-      {{"catalog", "list", "--gpu", "A100-80G"}, "--gpu: " + a100},
+      {with(recommend, {"--gpu", "A100-80BG"}), "--gpu: " + a100},
+      {with(recommend, {"--gpus", "A100-80BG:8"}), "--gpus: " + a100},
+      {with(estimate, {"--gpu", "A100-80BG"}), "--gpu: " + a100},
+      {{"catalog", "list", "--gpu", "A100-80BG"}, "--gpu: " + a100},
       {with(recommend, {"--require", "nvlnk"}),
        "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (choose one of: rdma,"},
       {{"recommend", "--workload", "llm-finetune", "--model", "lama-3-8b"},
@@ -157,10 +157,10 @@ TEST_CASE("the library checks the names itself: a caller that is not the CLI get
   using namespace gpuselect;
   BuiltinJob built;
   auto& [catalog, profile, options] = built;
-  options.constraints.gpus = {"A100-80G"};
+  options.constraints.gpus = {"A100-80BG"};
   try {
     testing::rank_checked(catalog, profile, options);
-    FAIL("rank accepted --gpu A100-80G");
+    FAIL("rank accepted --gpu A100-80BG");
   } catch (const Error& error) {
     CHECK(error.where() == "--gpu");
     CHECK(error.hint().rfind("did you mean 'A100-80GB'? (see 'gpuselect catalog gpus'", 0) == 0);

@@ -136,6 +136,65 @@ TEST_CASE("every accelerator name of SkyPilot's catalogs and gpuhunt is a GPU na
   }
 }
 
+TEST_CASE("the accelerator names the clouds' own price lists write are GPU names or not GPUs, read by their parts",
+          "[launch][names]") {
+  const auto& catalog = builtin();
+  std::ifstream in(std::string(GPUSELECT_FIXTURES) + "/accelerator_names/clouds.txt");
+  std::size_t names = 0;
+  std::size_t handled = 0;
+  std::vector<std::string> clouds;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    const auto space = line.find(' ');
+    REQUIRE(space != std::string::npos);
+    const std::string cloud = line.substr(0, space);
+    const std::string name = line.substr(space + 1);
+    if (std::find(clouds.begin(), clouds.end(), cloud) == clouds.end()) clouds.push_back(cloud);
+    ++names;
+    INFO(cloud << ": " << name);
+    const std::string error = error_of([&] { (void)catalog::gpu_ids_named(catalog, name, std::nullopt, "--gpus"); });
+    const bool handled_here = error.empty() || error.find("is not a GPU") != std::string::npos;
+    CHECK(handled_here);
+    if (handled_here) ++handled;
+    CHECK(error.find("did you mean") == std::string::npos);
+  }
+  CHECK(clouds.size() >= 21);
+  REQUIRE(names >= 90);
+  CHECK(handled * 100 >= names * 95);
+
+  // The parts pick the board and the memory the name says, never a neighbour.
+  const auto ids = [&](const std::string& name) { return catalog::gpu_ids_named(catalog, name, std::nullopt, "--gpus"); };
+  using ids_t = std::vector<std::string>;
+  CHECK(ids("A100-80G") == ids_t{"a100-sxm4-80gb"});  // Paperspace's instance name
+  CHECK(ids("H100_PCIE_BAREMETAL") == ids_t{"h100-pcie-80gb"});
+  CHECK(ids("H100-80G-PCIe-NVLink") == ids_t{"h100-pcie-80gb"});
+  CHECK(ids("A100-80G-PCIe-NVLink") == ids_t{"a100-pcie-80gb"});
+  CHECK(ids("H100-80G-SXM5") == ids_t{"h100-sxm5-80gb"});
+  CHECK(ids("H100_SXM5") == ids_t{"h100-sxm5-80gb"});
+  CHECK(ids("H100_NVL") == ids_t{"h100-nvl-94gb"});
+  CHECK(ids("A100_80G_SXM4") == ids_t{"a100-sxm4-80gb"});
+  CHECK(ids("A100_80G_PCIE") == ids_t{"a100-pcie-80gb"});
+  CHECK(ids("NVIDIA-H100-80GB-HBM3") == ids_t{"h100-sxm5-80gb"});
+  CHECK(ids("RTX5090_PCIE") == ids_t{"rtx-5090"});
+  CHECK(ids("L40S_PCIE_BAREMETAL") == ids_t{"l40s"});
+  CHECK(ids("RTX-A6000") == ids_t{"rtx-a6000"});
+  CHECK(ids("RTX-PRO-6000") == ids_t{"rtx-pro-6000"});
+  CHECK(ids("RTX PRO 6000 96GB") == ids_t{"rtx-pro-6000"});
+  CHECK(ids("RTXPRO6000-WK") == ids_t{"rtx-pro-6000-ws"});
+  CHECK(ids("NVIDIA GeForce RTX 4090") == ids_t{"rtx-4090"});
+  CHECK(ids("AMD Instinct MI300X") == ids_t{"mi300x"});
+  // A board the catalog has no record of is not another board's record.
+  CHECK(ids("H200NVL") == ids_t{"H200NVL"});
+  CHECK(ids("RTX-A4000") == ids_t{"RTX-A4000"});
+  // A bare number is not a memory size: "A100-80" is a part of names, with suggestions.
+  CHECK_THAT(error_of([&] { (void)ids("a100-80"); }),
+             Catch::Contains("did you mean 'a100-sxm4-80gb' or 'a100-pcie-80gb'?"));
+  CHECK_THAT(error_of([&] { (void)ids("h100-80"); }),
+             Catch::Contains("did you mean 'h100-sxm5-80gb' or 'h100-pcie-80gb'?"));
+  // GB300 (Grace Blackwell) is not a B300: no hint that points at another GPU.
+  CHECK(ids("GB300") == ids_t{"GB300"});
+}
+
 TEST_CASE("the launchers' spellings name the right GPU record", "[launch][names]") {
   const auto& catalog = builtin();
   const auto ids = [&](const std::string& name, std::optional<double> memory = std::nullopt) {
@@ -179,6 +238,25 @@ TEST_CASE("dstack's NAME:MEMORY:COUNT in --gpus", "[launch][names][resources]") 
   CHECK_FALSE(memory_only.count_given);
   CHECK_THAT(error_of([] { (void)resources::parse_gpu_spec("A100:24GB..80GB:8", "--gpus"); }),
              Catch::Contains("not one memory size"));
+}
+
+TEST_CASE("the accelerator is written as the source spells it: '_' kept, a name with spaces as {NAME: COUNT}",
+          "[launch][names]") {
+  // Spheron (skypilot-catalog catalogs/v8/spheron/vms.csv) writes H100_SXM5; Seeweb (catalogs/v8/seeweb)
+  // writes "RTX PRO 6000 96GB".
+  const std::string spheron =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+      "1H100.80S.32V_FIN-03_500,H100_SXM5,1.0,32.0,185.0,2.9124,Finland 3,,\n";
+  const std::string sphered = emitted_for(launch::Launcher::skypilot, with_import(spheron, "spheron"),
+                                          "spheron/1H100.80S.32V_FIN-03_500");
+  CHECK_THAT(sphered, Catch::Contains("  accelerators: H100_SXM5:1\n"));
+  CHECK_THAT(sphered, Catch::Contains("  infra: \"spheron/Finland 3\"\n"));
+  const std::string seeweb =
+      "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region,GpuInfo,SpotPrice\n"
+      "ECS1GPU12,RTX PRO 6000 96GB,1,16,120.0,1.25,it-fr2,,\n";
+  const std::string seewebbed = emitted_for(launch::Launcher::skypilot, with_import(seeweb, "seeweb"), "seeweb/ECS1GPU12");
+  CHECK_THAT(seewebbed, Catch::Contains("  accelerators: {\"RTX PRO 6000 96GB\": 1}\n"));
+  CHECK_THAT(seewebbed, Catch::Contains("  infra: seeweb/it-fr2\n"));
 }
 
 TEST_CASE("an import keeps the source's accelerator, instance type and region spellings, and the files write them",
@@ -242,7 +320,7 @@ TEST_CASE("built-in offerings launch under their source catalog's names", "[laun
 
 TEST_CASE("the launchers' cloud tables follow their published lists", "[launch]") {
   for (const char* provider : {"cudo", "verda", "do", "paperspace", "ibm", "hyperbolic", "seeweb", "shadeform", "yotta",
-                               "mithril", "coreweave", "oci"}) {
+                               "mithril", "coreweave", "oci", "spheron", "lium", "daytona", "latitude", "ppio"}) {
     INFO(provider);
     const auto& table = launch::provider_names();
     const auto row = std::find_if(table.begin(), table.end(), [&](const auto& entry) { return entry.provider == provider; });

@@ -300,9 +300,9 @@ TEST_CASE("recommend and compare take the same resource flags", "[resources][cli
   CHECK(compared.exit_code == 0);
 
   require_one_line_error(run_gpuselect({"recommend", "--workload", "llm-finetune", "--params", "7e9", "--gpus",
-                                        "A100-80G:8"}),
+                                        "A100-80BG:8"}),
                          "--gpus");
-  const auto unknown = run_gpuselect({"catalog", "list", "--gpus", "A100-80G:8"});
+  const auto unknown = run_gpuselect({"catalog", "list", "--gpus", "A100-80BG:8"});
   CHECK(unknown.err.find("did you mean 'A100-80GB'?") != std::string::npos);
   require_one_line_error(run_gpuselect({"catalog", "list", "--gpus", "A100:8", "--gpu", "h100"}), "--gpus");
   require_one_line_error(run_gpuselect({"catalog", "list", "--gpus", "A100:8", "--gpu-count", "2.."}), "--gpus");

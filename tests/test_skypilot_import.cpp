@@ -449,6 +449,11 @@ TEST_CASE("import: an unknown accelerator is skipped with one warning and its ro
   CHECK(unknown.warnings == std::vector<std::string>{"unknown accelerator 'Mystery-X' (1 row) skipped; add it as a "
                                                      "GPU alias in a catalog file",
                                                      "1 row of non-GPU accelerators skipped (Gaudi9)"});
+  // A published GPU the catalog has no record of is not a missing alias: it needs its own record.
+  const auto no_record = import_text("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nNC6,P100,1,1.0,r1\nh.1,H100,1,3.0,r1\n");
+  REQUIRE(no_record.warnings.size() == 1);
+  CHECK_THAT(no_record.warnings.front(), Catch::StartsWith("GPU 'P100' has no record in the catalog (1 row) skipped; "
+                                                           "add its gpus: record"));
 }
 
 TEST_CASE("import: fractional accelerator counts become one vGPU share", "[import]") {

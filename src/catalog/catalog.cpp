@@ -276,15 +276,26 @@ Error unknown_gpu(const Catalog& catalog, std::string_view name, std::string whe
   }
   const bool digits_only =
       !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
-  // A close spelling of the same model number first ("A100-80G" -> A100-80GB), then part of a name.
+  // A close spelling of the same model number first ("A100-80BG" -> A100-80GB; "A100-80G" is read by its parts), then part of a name.
   std::vector<std::string> same_model;
   for (auto& candidate : names_of(catalog.gpus)) {
     if (digits_of(candidate) == digits_of(name)) same_model.push_back(std::move(candidate));
   }
   if (!digits_only && !closest_match(name, same_model).empty()) return gpu_name_error(catalog, name, std::move(where));
-  // Part of a name: "4090" -> rtx-4090, "a100-80" -> a100-sxm4-80gb or a100-pcie-80gb.
+  // A model and a bare number, the number read as its memory ("a100-80", "h100-80": every board of
+  // that model and memory), else part of a name ("4090" -> rtx-4090).
   constexpr std::size_t suggested_at_most = 3;
-  if (const auto ids = gpus_by_part(catalog, name, suggested_at_most); !ids.empty()) {
+  std::vector<std::string> ids;
+  const auto last_dash = name.find_last_of("-_ ");
+  if (!digits_only && last_dash != std::string_view::npos && last_dash + 1 < name.size() &&
+      std::all_of(name.begin() + static_cast<std::ptrdiff_t>(last_dash) + 1, name.end(),
+                  [](char c) { return c >= '0' && c <= '9'; })) {
+    for (const Gpu* gpu : accelerators::Resolver(catalog).all_by_parts(std::string(name) + "GB")) {
+      if (ids.size() < suggested_at_most) ids.push_back(gpu->id);
+    }
+  }
+  if (ids.empty()) ids = gpus_by_part(catalog, name, suggested_at_most);
+  if (!ids.empty()) {
     std::string guesses;
     for (std::size_t i = 0; i < ids.size(); ++i)
       guesses += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + text::quoted(ids[i]);

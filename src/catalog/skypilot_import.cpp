@@ -723,8 +723,13 @@ class Merger {
     }
     std::string names;
     for (const auto& unknown : unknown_) {
-      warnings_.push_back("unknown accelerator " + text::quoted(unknown.name) + " (" + rows_text(unknown.rows) +
-                          ") skipped; add it as a GPU alias in a catalog file");
+      // A published GPU (P100, RTX3060, GH200) is no one's alias: it needs its own record.
+      warnings_.push_back(accelerators::is_published_gpu_name(unknown.name)
+                              ? "GPU " + text::quoted(unknown.name) + " has no record in the catalog (" +
+                                    rows_text(unknown.rows) +
+                                    ") skipped; add its gpus: record (memory, TFLOPS; docs/catalog.md) in a catalog file"
+                              : "unknown accelerator " + text::quoted(unknown.name) + " (" + rows_text(unknown.rows) +
+                                    ") skipped; add it as a GPU alias in a catalog file");
     }
     for (const auto& entry : non_gpu_) names += (names.empty() ? "" : ", ") + entry.name;
     if (!non_gpu_.empty()) {

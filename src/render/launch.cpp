@@ -31,7 +31,8 @@ constexpr std::array<std::string_view, 2> launcher_spellings = {"skypilot", "dst
 // installation.html; one module per cloud in skypilot-org/skypilot sky/clouds/*.py: aws, azure, gcp,
 // oci, lambda, runpod, fluidstack, paperspace, cudo, ibm, scp, nebius, do, vast, hyperbolic,
 // seeweb, shadeform, yotta, mithril, primeintellect, hyperstack, verda, coreweave, cloudrift,
-// novita, ovhcloud, scaleway, lium, spheron); dstack's backend types (https://dstack.ai/docs/concepts/
+// novita, ovhcloud, scaleway, lium, spheron; and the clouds with a catalog module in
+// sky/catalog/<cloud>_catalog.py: daytona, latitude, modal, ppio, quantacloud); dstack's backend types (https://dstack.ai/docs/concepts/
 // backends/; dstackai/dstack src/dstack/_internal/core/models/backends/base.py BackendType: aws,
 // azure, cloudrift, crusoe, cudo, datacrunch/verda, digitalocean, gcp, hotaisle, jarvislabs, lambda,
 // nebius, oci, runpod, tensordock, vastai, vultr, amddevcloud). Provider ids are the SkyPilot catalog folder names that
@@ -69,6 +70,11 @@ const std::vector<ProviderNames> provider_table = {
     {"scaleway", "scaleway", ""},
     {"lium", "lium", ""},
     {"spheron", "spheron", ""},
+    {"daytona", "daytona", ""},
+    {"latitude", "latitude", ""},
+    {"modal", "modal", ""},
+    {"ppio", "ppio", ""},
+    {"quantacloud", "quantacloud", ""},
     {"hotaisle", "", "hotaisle"},
     {"crusoe", "", "crusoe"},
     {"jarvislabs", "", "jarvislabs"},
@@ -146,11 +152,26 @@ std::string gpu_alias_name(const catalog::Gpu& gpu) {
 }
 
 // SkyPilot's accelerator name for the offer: the source price list's own (Offering::launch, e.g.
-// "A100-80GB" for a PCIe card, "H100-NVLINK" on fluidstack, "H100-MEGA" for GCP a3-megagpu-8g),
-// which is what `sky launch` looks up in that cloud's catalog; else the GPU's alias.
+// "A100-80GB" for a PCIe card, "H100-NVLINK" on fluidstack, "H100-MEGA" for GCP a3-megagpu-8g,
+// "H100_SXM5" on Spheron, "RTX PRO 6000 96GB" on Seeweb), exactly as written, which is what
+// `sky launch` looks up in that cloud's catalog; else the GPU's alias. Controls are dropped.
 std::string skypilot_accelerator(const catalog::Offering& offering, const catalog::Gpu& gpu) {
-  std::string name = name_characters(offering.launch.accelerator);
-  return name.empty() ? gpu_alias_name(gpu) : name;
+  std::string name;
+  for (const char c : offering.launch.accelerator) {
+    if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) name += c;
+  }
+  const bool blank = std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isspace(c) != 0; });
+  return blank ? gpu_alias_name(gpu) : name;
+}
+
+// `accelerators:` for NAME and COUNT: SkyPilot's NAME:COUNT string when the name is letters, digits,
+// '-', '_' and '.'; otherwise its {NAME: COUNT} mapping (the YAML spec's "set" form, one entry), in
+// which a space or a ':' in the name cannot change the count.
+std::string skypilot_accelerators(const std::string& name, int count) {
+  const bool plain = std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
+  });
+  return plain ? yaml_scalar(fmt::format("{}:{}", name, count)) : fmt::format("{{{}: {}}}", yaml_scalar(name), count);
 }
 
 // The region as the source price list spells it (Offering::launch.regions), e.g. Vast's
@@ -262,8 +283,8 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
     const std::string cloud(names_of(pick.provider.id, Launcher::skypilot)->skypilot_cloud);
     out += "  infra: " + yaml_scalar(pick.region.empty() ? cloud : cloud + "/" + pick.region) + "\n";
   }
-  out += "  accelerators: " +
-         yaml_scalar(fmt::format("{}:{}", skypilot_accelerator(pick.offering, pick.gpu), pick.offering.gpu_count)) + "\n";
+  out += "  accelerators: " + skypilot_accelerators(skypilot_accelerator(pick.offering, pick.gpu), pick.offering.gpu_count) +
+         "\n";
   // The source catalog's instance type, so that SkyPilot launches that machine and no other with
   // the same GPUs: only for an offering that carries its source's names (launch.accelerator), whose
   // instance_type is then the source's too; otherwise it may be a description ("1-Click Cluster

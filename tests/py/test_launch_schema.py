@@ -196,8 +196,14 @@ def check_skypilot(name, task, owned=False):
                  "infra" in resources and not {"cloud", "region", "zone"} & set(resources), sorted(resources))
     if owned:
         checks.check(f"{name}: infra is the SSH node pool", resources["infra"].startswith("ssh/"), resources["infra"])
-    accelerator, _, count = str(resources.get("accelerators", "")).rpartition(":")
-    checks.check(f"{name}: accelerators NAME:COUNT", bool(accelerator) and count.isdigit(), resources.get("accelerators"))
+    accelerators = resources.get("accelerators", "")
+    if isinstance(accelerators, dict) and len(accelerators) == 1:
+        # {NAME: COUNT}: gpuselect's form for a source name with spaces (Seeweb's "RTX PRO 6000 96GB").
+        accelerator, count = next(iter(accelerators.items()))
+        count = str(count)
+    else:
+        accelerator, _, count = str(accelerators).rpartition(":")
+    checks.check(f"{name}: accelerators NAME:COUNT", bool(accelerator) and count.isdigit(), accelerators)
 
 
 def check_dstack(name, task):
