@@ -43,8 +43,11 @@ std::string help_line(const std::string& help, std::string_view name) {
     // The description continues on indented lines (a long name, --help's wrapping at 100 columns):
     // joined with one space, as the description was written.
     std::string joined = line;
-    for (std::size_t next = i + 1; next < lines.size() && lines[next].starts_with("     "); ++next)
-      joined += " " + lines[next].substr(lines[next].find_first_not_of(' '));
+    for (std::size_t next = i + 1; next < lines.size() && lines[next].starts_with("     "); ++next) {
+      const std::string& continued = lines[next];
+      joined += ' ';
+      joined.append(continued, continued.find_first_not_of(' '));
+    }
     return joined;
   }
   return "";
