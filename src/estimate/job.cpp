@@ -92,7 +92,8 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
   if (request.nodes == 0) {
     // Not silent (issue 30): without --nodes the node count is searched, and the answer says so.
     job.profile.defaults_applied.push_back(fmt::format(
-        "nodes: not given (--nodes), so the fewest that fit were searched, 1 to {} (--max-nodes): {}", node_limit,
+        "nodes: not given (--nodes), so the fewest that fit were searched, 1 to {} ({}): {}", node_limit,
+        node_limit < request.max_nodes ? "the offering's most per job" : "--max-nodes",
         memory.fits ? fmt::format("{} node{}", memory.plan.nodes, memory.plan.nodes == 1 ? "" : "s")
                     : std::string("none fits")));
   }
