@@ -58,6 +58,13 @@ TEST_CASE("a plain price in an overlay applies in every region, with a note of w
     INFO(region);
     CHECK(offering->pricing_in(region).on_demand == 40.0);
   }
+  // The estimated reserved prices (a discount off on-demand: data/offerings.yaml 38.528 and 27.52 on a
+  // list 55.04) follow the negotiated on-demand, in every region; they are not left at 96% of it.
+  for (const auto& region : offering->regions) {
+    INFO(region);
+    CHECK(offering->pricing_in(region).reserved_1y == Approx(38.528 * 40 / 55.04).epsilon(1e-6));
+    CHECK(offering->pricing_in(region).reserved_3y == Approx(27.52 * 40 / 55.04).epsilon(1e-6));
+  }
   // Spot keeps its regional prices: the overlay named on-demand only.
   CHECK(offering->pricing_in("ap-northeast-1").spot != offering->pricing_in("us-east-1").spot);
   // A note, not a warning: the overlay did what it says, so --strict still passes.
@@ -79,6 +86,16 @@ TEST_CASE("a plain price in an overlay applies in every region, with a note of w
   const Offering* apart = regional.catalog.find_offering("aws/p5.48xlarge");
   CHECK(apart->pricing_in("us-east-1").on_demand == 38.0);
   CHECK(apart->pricing_in("ap-northeast-1").on_demand == 40.0);
+  // A reserved price the overlay gives itself is its own.
+  const auto own_reserved = with_team(
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: aws/p5.48xlarge\n"
+      "    pricing: {on_demand: 40, reserved_1y: 33}\n"
+      "    as_of: 2026-11-01\n"
+      "    source: ACME agreement\n");
+  REQUIRE(own_reserved.ok());
+  CHECK(own_reserved.catalog.find_offering("aws/p5.48xlarge")->pricing.reserved_1y == 33.0);
   CHECK(lines_about(regional.diagnostics, "team.yaml").empty());
   CHECK(regional.notes.empty());
 }

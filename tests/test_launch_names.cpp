@@ -183,6 +183,9 @@ TEST_CASE("the accelerator names the clouds' own price lists write are GPU names
   CHECK(ids("RTXPRO6000-WK") == ids_t{"rtx-pro-6000-ws"});
   CHECK(ids("NVIDIA GeForce RTX 4090") == ids_t{"rtx-4090"});
   CHECK(ids("AMD Instinct MI300X") == ids_t{"mi300x"});
+  CHECK(ids("NVIDIA H100 PCIe") == ids_t{"h100-pcie-80gb"});  // Scaleway's GpuInfo
+  CHECK(ids("A100 PCIe") == ids_t{"a100-pcie-40gb"});  // RunPod's GpuInfo; its row's memory picks the 80 GB card
+  CHECK(ids("Tesla P100-PCIE-16GB") == ids_t{"Tesla P100-PCIE-16GB"});  // a GPU without a record
   // A board the catalog has no record of is not another board's record.
   CHECK(ids("H200NVL") == ids_t{"H200NVL"});
   CHECK(ids("RTX-A4000") == ids_t{"RTX-A4000"});
@@ -191,8 +194,11 @@ TEST_CASE("the accelerator names the clouds' own price lists write are GPU names
              Catch::Contains("did you mean 'a100-sxm4-80gb' or 'a100-pcie-80gb'?"));
   CHECK_THAT(error_of([&] { (void)ids("h100-80"); }),
              Catch::Contains("did you mean 'h100-sxm5-80gb' or 'h100-pcie-80gb'?"));
-  // GB300 (Grace Blackwell) is not a B300: no hint that points at another GPU.
+  // GB300 (Grace Blackwell) is not a B300, OVHcloud's V100S not a V100, Paperspace's Quadro RTX4000
+  // not an RTX 4090: no hint that points at another GPU.
   CHECK(ids("GB300") == ids_t{"GB300"});
+  CHECK(ids("V100S") == ids_t{"V100S"});
+  CHECK(ids("Quadro RTX 4000") == ids_t{"Quadro RTX 4000"});
 }
 
 TEST_CASE("the launchers' spellings name the right GPU record", "[launch][names]") {

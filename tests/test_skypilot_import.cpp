@@ -454,6 +454,16 @@ TEST_CASE("import: an unknown accelerator is skipped with one warning and its ro
   REQUIRE(no_record.warnings.size() == 1);
   CHECK_THAT(no_record.warnings.front(), Catch::StartsWith("GPU 'P100' has no record in the catalog (1 row) skipped; "
                                                            "add its gpus: record"));
+  // A PCIe card whose only record is SXM (cudo's "intel-ice-lake-a800-pci" A800, skypilot-catalog
+  // catalogs/v8/cudo/vms.csv; here an A100 against a catalog without the PCIe A100).
+  const auto pcie = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nintel-ice-lake-a100-pci_1x2v4gb,A100,1,1.37,r1\n"
+      "h.1,H100,1,3.0,r1\n",
+      "cudo");
+  REQUIRE(pcie.warnings.size() == 1);
+  CHECK_THAT(pcie.warnings.front(),
+             Catch::StartsWith("GPU 'A100' is a PCIe card in this file and the catalog's 'a100-sxm4-40gb' is SXM (1 row) "
+                               "skipped"));
 }
 
 TEST_CASE("import: fractional accelerator counts become one vGPU share", "[import]") {
@@ -591,12 +601,38 @@ TEST_CASE("import: an unterminated quote is reported at its line and column", "[
   }
 }
 
-TEST_CASE("import: bad numbers, short rows and empty regions point at the field", "[import]") {
+TEST_CASE("import: bad numbers and short rows point at the field", "[import]") {
   const std::string header = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
   CHECK(error_where(header + "m.x,A100,1,abc,r1\n") == "test.csv:2:12");
   CHECK(error_where(header + "m.x,A100,1,-1,r1\n") == "test.csv:2:12");
   CHECK(error_where(header + "m.x,A100,1,1.0\n") == "test.csv:2:12");
-  CHECK(error_where(header + "m.x,A100,1,1.0,\n") == "test.csv:2:16");
+}
+
+TEST_CASE("import: GpuInfo's SizeInMiB below 1024 is the card's GB label (RunPod, Shadeform)", "[import]") {
+  // skypilot-catalog catalogs/v8/runpod/vms.csv writes 'SizeInMiB': 80 for its A100 80GB cards: read
+  // as MiB, 80 is no GPU, and the row would stay the 40 GB card its name "A100" means.
+  const auto runpod = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region,GpuInfo\n"
+      "1x_A100_SECURE,A100,1,1.39,US,\"{'Gpus': [{'Name': 'A100 SXM', 'Count': 1, 'MemoryInfo': {'SizeInMiB': 80}}], "
+      "'TotalGpuMemoryInMiB': 80}\"\n",
+      "runpod");
+  CHECK(find(runpod, "runpod/1x_A100_SECURE").gpu == "a100-sxm4-80gb");
+}
+
+TEST_CASE("import: a GPU row without a Region is not offered now: skipped and counted, --strict passes", "[import]") {
+  // Seeweb's own list (skypilot-catalog catalogs/v8/seeweb/vms.csv) gives its 8x H200 plan no Region;
+  // SkyPilot drops such rows as unavailable (sky/catalog/seeweb_catalog.py).
+  const auto seeweb = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
+      "ECS8GPU10,H200,8,20.8,\n"
+      "ECS1GPU10,H200,1,2.6,it-fr2\n",
+      "seeweb", true);
+  CHECK(seeweb.rows_bad == 0);
+  CHECK(seeweb.rows_skipped == 1);
+  CHECK_FALSE(has_offering(seeweb, "seeweb/ECS8GPU10"));
+  CHECK(has_offering(seeweb, "seeweb/ECS1GPU10"));
+  CHECK(seeweb.warnings == std::vector<std::string>{"1 row gives no Region, which SkyPilot reads as not available "
+                                                    "now; skipped (no place to launch them)"});
 }
 
 TEST_CASE("import: a BOM and CRLF line ends are accepted", "[import]") {
@@ -701,20 +737,20 @@ TEST_CASE("import: bad rows are skipped, counted and located; --strict stops at 
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
       "g5.xlarge,A10G,1,1.006,us-east-1\n"
       "g5.xlarge,A10G,1,abc,us-west-2\n"      // not a number
-      "g5.xlarge,A10G,1,1.2,\n"               // empty region
+      "g5.xlarge,A10G,1,1.2,\n"               // empty region: not offered now, not a bad row
       "g5.xlarge,A10G,1\n"                    // short row
       "g5.xlarge,A10G,1,1.1,eu-west-1\n";
   const auto imported = import_text(text);
   REQUIRE(imported.offerings.size() == 1);
   CHECK(imported.offerings[0].regions == std::vector<std::string>{"eu-west-1", "us-east-1"});
   CHECK(imported.rows_read == 5);
-  CHECK(imported.rows_bad == 3);
+  CHECK(imported.rows_bad == 2);
   CHECK(imported.rows_skipped == 3);
   const auto warning = std::find_if(imported.warnings.begin(), imported.warnings.end(),
-                                    [](const std::string& w) { return w.starts_with("skipped 3 rows"); });
+                                    [](const std::string& w) { return w.starts_with("skipped 2 rows"); });
   REQUIRE(warning != imported.warnings.end());
   CHECK_THAT(*warning, Catch::Contains("test.csv:3:18: Price 'abc' is not a number"));
-  CHECK_THAT(*warning, Catch::Contains("test.csv:4:"));
+  CHECK_THAT(*warning, Catch::Contains("test.csv:5:"));
   CHECK_THAT(*warning, Catch::Contains("--strict"));
   CHECK(error_where(text) == "test.csv:3:18");
 }

@@ -83,8 +83,9 @@ constexpr std::array<Alias, 46> alias_table = {{
 // tests/fixtures/accelerator_names: SkyPilot's catalogs (skypilot-org/skypilot-catalog
 // catalogs/v8/common/accelerators.csv) and gpuhunt (src/gpuhunt/_internal/constraints.py).
 // Then names the clouds' own price lists add (skypilot-catalog catalogs/v8 shadeform, oci, vast
-// vms.csv): A2, A16, GB300, RTX 5880 Ada, RTX 4500/5000 Ada, B100.
-constexpr std::array<std::string_view, 65> published_gpu_names = {
+// vms.csv): A2, A16, GB300, RTX 5880 Ada, RTX 4500/5000 Ada, B100; OVHcloud's Tesla V100S (32 GB
+// HBM2, not a V100) and the Turing Quadro RTX 4000/5000/8000 Paperspace rents.
+constexpr std::array<std::string_view, 69> published_gpu_names = {
     "a16",          "a30",           "a4000",          "a4500",        "a5000",        "gh200",
     "gtx1660s",     "h200nvl",       "k80",            "m4000",        "m60",          "mi100",
     "mi210",        "mi250",         "mi250x",         "mi300a",       "mi308x",       "mi350x",
@@ -95,7 +96,8 @@ constexpr std::array<std::string_view, 65> published_gpu_names = {
     "rtx4070",      "rtx4070super",  "rtx4070ti",      "rtx4070tisuper", "rtx4080",    "rtx4080super",
     "rtx5060",      "rtx5060ti",     "rtx5070",        "rtx5070ti",    "rtx5080",      "rtx6000",
     "rtxa4000",     "rtxa4500",      "rtxa5000",       "rtxpro4500",   "a2",           "gb300",
-    "rtx5880ada",   "rtx4500ada",    "rtx5000ada",     "b100",         "mi25",
+    "rtx5880ada",   "rtx4500ada",    "rtx5000ada",     "b100",         "mi25",         "v100s",
+    "rtx4000",      "rtx5000",       "rtx8000",
 };
 
 // Name prefixes (normalized) of accelerators that are not GPUs.

@@ -316,7 +316,7 @@ class Loader {
   void check_required(const Store<Record>& store);
   void check_offerings();
   void check_owned_pricing(const Offering& offering, bool provider_known);
-  void overlay_prices(Offering& target, fields::FieldMask named, Mark id_mark);
+  void overlay_prices(Offering& target, fields::FieldMask named, Mark id_mark, std::optional<double> previous_on_demand);
   void check_price_ceiling(const Offering& offering, const Provider& provider);
   void resolve_region_prices();
   void apply_discounts();
@@ -855,6 +855,8 @@ void Loader::apply_record(Store<Record>& store) {
   }
   Record& target = store.records[record_index];
   FieldMask named = 0;
+  [[maybe_unused]] std::optional<double> previous_on_demand;  // offerings: the price an overlay replaces
+  if constexpr (std::is_same_v<Record, Offering>) previous_on_demand = target.pricing.on_demand;
 
   const std::size_t count = buffer.entries.size();
   for (std::size_t index = 0; index < count; ++index) {
@@ -978,20 +980,34 @@ void Loader::apply_record(Store<Record>& store) {
   }
   store.meta[record_index].named |= named;
   if constexpr (std::is_same_v<Record, Offering>) {
-    if (overlay) overlay_prices(target, named, id_entry->value_mark);
+    if (overlay) overlay_prices(target, named, id_entry->value_mark, previous_on_demand);
   }
 }
 
 // An overlay's prices (docs/catalog.md "Overlays"): a plain `pricing` price applies in every region,
 // replacing the regional prices of that mode, unless the overlay gives region_pricing too (a note
 // says how many it replaced); a changed price without the overlay's own as_of and source warns, as
-// the record would go on dating and sourcing it by the file that defined it.
-void Loader::overlay_prices(Offering& target, FieldMask named, Mark id_mark) {
+// the record would go on dating and sourcing it by the file that defined it. A reserved price the
+// record marks estimated (a discount off on-demand, docs/catalog.md "Prices per region") follows a
+// new on-demand price the overlay gives without reserved prices of its own: a negotiated 40 on a
+// list 55.04 takes the estimated 1-year 38.528 to 28.0, not to 96% of the new on-demand.
+void Loader::overlay_prices(Offering& target, FieldMask named, Mark id_mark, std::optional<double> previous_on_demand) {
   const auto& fields = offerings_.table.fields;
   const auto has = [&](std::string_view key) {
     const int field = fields::find_field(fields, key, 0);
     return field >= 0 && (named & (FieldMask{1} << field)) != 0;
   };
+  if (has("pricing.on_demand") && previous_on_demand && *previous_on_demand > 0 && target.pricing.on_demand &&
+      *target.pricing.on_demand > 0) {
+    const double factor = *target.pricing.on_demand / *previous_on_demand;
+    for (const PricingMode mode : {PricingMode::reserved_1y, PricingMode::reserved_3y}) {
+      const std::string key = "pricing." + std::string(pricing_key(mode));
+      const bool estimated = std::find(target.estimated_fields.begin(), target.estimated_fields.end(), key) !=
+                             target.estimated_fields.end();
+      auto& price = target.pricing.slot(mode);
+      if (estimated && !has(key) && price) *price = std::round(*price * factor * 1e6) / 1e6;
+    }
+  }
   const bool regional = has("region_pricing");
   bool any_price = regional;
   std::size_t replaced = 0;

@@ -316,7 +316,10 @@ std::optional<double> host_plus_accelerator(std::optional<double> host, std::opt
 
 std::string rows_text(std::size_t rows) { return std::to_string(rows) + (rows == 1 ? " row" : " rows"); }
 
-// Per-GPU memory from GpuInfo ("{'Gpus': [{... 'MemoryInfo': {'SizeInMiB': 40960}}], ...}").
+// Per-GPU memory from GpuInfo ("{'Gpus': [{... 'MemoryInfo': {'SizeInMiB': 40960}}], ...}"). A value
+// below 1024 is the card's label in GB under the MiB key (RunPod's and Shadeform's lists write 80
+// for an A100 80GB: skypilot-catalog catalogs/v8/runpod and shadeform vms.csv); no GPU has less than
+// 1 GiB, so it is read as GB (GiB, as the labels are: 80 GB = 81920 MiB).
 std::optional<double> gpu_memory_mib(std::string_view gpu_info) {
   constexpr std::string_view key = "SizeInMiB";
   const std::size_t at = gpu_info.find(key);
@@ -329,7 +332,8 @@ std::optional<double> gpu_memory_mib(std::string_view gpu_info) {
   double mib = 0;
   const auto result = std::from_chars(gpu_info.data() + pos, gpu_info.data() + gpu_info.size(), mib);
   if (result.ec != std::errc{} || !(mib > 0) || !std::isfinite(mib)) return std::nullopt;
-  return mib;
+  constexpr double mib_per_gib_label = 1024;
+  return mib < mib_per_gib_label ? mib * mib_per_gib_label : mib;
 }
 
 struct GpuSlots {
@@ -542,11 +546,8 @@ class RowParser {
           "AcceleratorCount " + number_text(row.accelerator_count) + " is neither a whole number nor a share below 1",
           "write a whole GPU count, or a fraction below 1 for a shared GPU");
     }
-    if (row.accelerator_count > 0 && row.region.empty()) {
-      throw Error(where(refs[static_cast<std::size_t>(Column::region)]),
-                  "Region is empty for instance type '" + excerpt(row.instance_type) + "'",
-                  "fill in the region the price applies to");
-    }
+    // An empty Region is not a bad row: SkyPilot reads it as "not available now" (the import skips it
+    // with its own count).
     return row;
   }
 
@@ -724,6 +725,15 @@ class Merger {
     std::string names;
     for (const auto& unknown : unknown_) {
       // A published GPU (P100, RTX3060, GH200) is no one's alias: it needs its own record.
+      // A record of that name on another board (cudo's PCIe A800, the catalog's A800 is SXM4) is not
+      // a missing alias either: the PCIe card needs its own record.
+      const Gpu* other_board = resolver_.resolve(unknown.name, false);
+      if (other_board != nullptr) {
+        warnings_.push_back("GPU " + text::quoted(unknown.name) + " is a PCIe card in this file and the catalog's " +
+                            text::quoted(other_board->id) + " is SXM (" + rows_text(unknown.rows) +
+                            ") skipped; add a gpus: record of the PCIe card (memory, TFLOPS; docs/catalog.md)");
+        continue;
+      }
       warnings_.push_back(accelerators::is_published_gpu_name(unknown.name)
                               ? "GPU " + text::quoted(unknown.name) + " has no record in the catalog (" +
                                     rows_text(unknown.rows) +
@@ -1288,6 +1298,7 @@ SkyPilotImport import_rows(csv::Reader& reader, const Catalog& known, const SkyP
   SkyPilotImport result;
   Merger merger(known, options);
   BadRows bad_rows(options.strict);
+  std::size_t rows_without_region = 0;  // GPU rows whose Region is empty: not offered now
   std::vector<Row> gcp_accelerator_rows;
   std::vector<Row> gcp_host_rows;
   std::string scratch;
@@ -1337,11 +1348,24 @@ SkyPilotImport import_rows(csv::Reader& reader, const Catalog& known, const SkyP
       }
       continue;
     }
+    // A GPU row without a Region is a type not offered now: SkyPilot drops such rows (Seeweb's 8x H200
+    // and RTX PRO 6000 plans; skypilot-org/skypilot sky/catalog/seeweb_catalog.py list_accelerators:
+    // "empty or null regions (indicating unavailability)"). Skipped and counted, never unreadable, so
+    // --strict imports the real file.
+    if (row.region.empty()) {
+      ++rows_without_region;
+      ++result.rows_skipped;
+      continue;
+    }
     if (row.instance_type.empty()) {
       gcp_accelerator_rows.push_back(std::move(row));
       continue;
     }
     if (!merger.add(row, row.instance_type)) ++result.rows_skipped;
+  }
+  if (rows_without_region > 0) {
+    merger.warn(rows_text(rows_without_region) + (rows_without_region == 1 ? " gives" : " give") +
+                " no Region, which SkyPilot reads as not available now; skipped (no place to launch them)");
   }
   if (gcp_accelerator_rows.empty()) {
     result.rows_skipped += gcp_host_rows.size();  // no accelerator rows: host rows are plain VMs

@@ -325,7 +325,8 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   skypilot->add_option("--output,-o", options->import_output.output, "Write the YAML to FILE atomically");
   skypilot->add_flag("--strict", options->import_strict, "A row that cannot be read is an error (default: skipped)");
   skypilot->add_option("--price-basis", options->import_price_basis,
-                       "Prices are per instance or per GPU: detect (default), instance, gpu");
+                       "Prices per instance or per GPU: detect (default), instance, gpu, or per cloud "
+                       "(mithril=instance,runpod=gpu)");
   setup_catalog_update(command, globals, runners);
   runners.emplace_back(skypilot, [options, &globals] { return run_import(*options, globals); });
 
