@@ -212,7 +212,8 @@ TEST_CASE("lang: the flag, the config's lang and the locale, in that order", "[l
   CHECK(shown.out.find("lang") != std::string::npos);
   CHECK(shown.out.find("zh-CN") != std::string::npos);
   const auto from_locale = run_gpuselect({"config", "show"}, {"LANG=zh_CN.UTF-8"});
-  CHECK(from_locale.out.find("environment LANG") != std::string::npos);
+  CHECK(from_locale.out.find("环境变量 LANG") != std::string::npos);
+  CHECK(run_gpuselect({"config", "show", "--lang", "en"}, {"LANG=zh_CN.UTF-8"}).out.find("flag --lang") != std::string::npos);
 
   std::ofstream(config) << "lang: klingon\n";
   const auto bad_config = run_gpuselect(with(finetune, {"--config", config.string()}));
@@ -231,7 +232,10 @@ TEST_CASE("lang: an unknown language is one error line and exit 2", "[lang][cli]
 }
 
 TEST_CASE("lang zh-CN: JSON is the English document but for the lang echo, CSV unchanged", "[lang][cli]") {
-  for (const auto& args : {finetune, std::vector<std::string>{"compare", "nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb", "runpod/1x_RTXA6000_SECURE",
+  const std::vector<std::string> mix = {"recommend", "--workload", "llm-inference", "--model", "llama-3-70b",
+                                        "--requests-per-s", "5", "--input-tokens-p90", "3000", "--mix", "--top", "3",
+                                        "--show-excluded"};
+  for (const auto& args : {finetune, mix, std::vector<std::string>{"compare", "nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb", "runpod/1x_RTXA6000_SECURE",
                                                               "--workload", "llm-finetune", "--model", "llama-3-8b"}}) {
     const auto english = run_gpuselect(with(args, {"--format", "json", "--lang", "en"}));
     const auto chinese = run_gpuselect(with(args, {"--format", "json", "--lang", "zh-CN"}));
@@ -290,21 +294,20 @@ const std::set<std::string> kept_words = {"full", "lora", "qlora", "adamw", "bf1
                                           "pcie", "nvlink", "nvswitch", "infiniband", "roce", "ethernet", "premium",
                                           "standard", "basic", "enterprise", "community", "high", "medium", "low",
                                           "unknown", "none", "optimizer", "weights", "serving", "balanced",
-                                          "training", "consumer", "workstation", "datacenter", "tier"};
+                                          "training", "consumer", "workstation", "datacenter", "tier",
+                                          // a GPU's catalog name: "NVIDIA GB200 186GB (per GPU of an NVL72 rack)"
+                                          "per", "rack"};
 
 // The lines of human output that are English only: no Chinese character and an English word that is
-// not a name. The notes section (run-wide notes, made when the ranking is) is left out.
+// not a name. Every section counts: the run-wide notes, the --mix lines and the exclusions' details too.
 std::vector<std::string> english_only_lines(const std::string& out) {
   std::vector<std::string> found;
-  bool in_notes = false;
   std::size_t at = 0;
   while (at < out.size()) {
     const auto end = out.find('\n', at);
     const std::string line = out.substr(at, end - at);
     at = end == std::string::npos ? out.size() : end + 1;
-    if (line == "说明") in_notes = true;
-    if (line == "警告" || line.empty()) in_notes = line == "说明";
-    if (in_notes || has_cjk(line)) continue;
+    if (has_cjk(line)) continue;
     const auto words = english_words(line);
     if (std::any_of(words.begin(), words.end(), [](const std::string& word) { return !kept_words.contains(word); }))
       found.push_back(line);
@@ -322,9 +325,17 @@ TEST_CASE("lang zh-CN: explanations and warnings are Chinese, no line of them En
       {"recommend", "--workload", "llm-inference", "--model", "Qwen/Qwen2.5-7B-Instruct", "--requests-per-s", "2",
        "--hours", "730", "--region", "cn", "--currency", "RMB", "--top", "5"},
       {"recommend", "--workload", "cv-train", "--params", "25e6", "--top", "5"},
+      // Production serving: the tier's notes (N-TIER-*) and the --mix lines.
+      {"recommend", "--workload", "llm-inference", "--model", "llama-3-70b", "--requests-per-s", "5",
+       "--input-tokens-p90", "3000", "--mix", "--top", "3"},
+      // Constraints' details: region, provider, GPU, memory and count ranges, max price, budget, deadline.
+      {"recommend", "--workload", "llm-finetune", "--model", "llama-3-8b", "--gpu", "H100,A100", "--gpu-memory",
+       "40GB..", "--gpu-count", "1..4", "--exclude-provider", "aws", "--max-price", "30", "--budget", "200",
+       "--deadline", "30", "--top", "3", "--show-excluded"},
   };
   for (const auto& args : scenarios) {
-    const auto result = run_gpuselect(with(args, {"--lang", "zh-CN", "--pricing", "on-demand,spot,monthly"}));
+    const auto result =
+        run_gpuselect(with(args, {"--lang", "zh-CN", "--pricing", "on-demand,spot,monthly"}));
     INFO(result.err);
     REQUIRE(result.exit_code == 0);
     CHECK(result.out.find("最强项：") != std::string::npos);
@@ -343,4 +354,104 @@ TEST_CASE("lang zh-CN: explanations and warnings are Chinese, no line of them En
   const auto tight = run_gpuselect({"recommend", "--workload", "llm-finetune", "--model", "llama-3-70b", "--budget",
                                     "1", "--lang", "zh-CN", "--show-excluded"});
   CHECK(tight.out.find("预算") != std::string::npos);
+}
+
+TEST_CASE("lang zh-CN: run notes, the --mix lines and exclusion details are said in the document's language",
+          "[lang][cli]") {
+  const std::vector<std::string> mix = {"recommend", "--workload", "llm-inference", "--model", "llama-3-70b",
+                                        "--requests-per-s", "5", "--input-tokens-p90", "3000", "--mix", "--top", "3",
+                                        "--show-excluded"};
+  const auto chinese = run_gpuselect(with(mix, {"--lang", "zh-CN"}));
+  const auto english = run_gpuselect(with(mix, {"--lang", "en"}));
+  REQUIRE(chinese.exit_code == 0);
+  REQUIRE(english.exit_code == 0);
+  // A tier note, the fleet's split and a pool, a tier exclusion's detail.
+  CHECK(chinese.out.find("N-TIER-SPOT: ") != std::string::npos);
+  CHECK(chinese.out.find("个竞价实例方案因生产服务等级被排除") != std::string::npos);
+  CHECK(chinese.out.find("拆分：最长的 10% 请求") != std::string::npos);
+  CHECK(chinese.out.find("短请求（90%") != std::string::npos);
+  CHECK(chinese.out.find("竞价实例随时可能被回收（无可用性保证）：不适合生产服务") != std::string::npos);
+  for (const char* english_words : {"excluded for production serving", "Split: the longest", "short requests",
+                                    "not production serving"}) {
+    INFO(english_words);
+    CHECK(chinese.out.find(english_words) == std::string::npos);
+    CHECK(english.out.find(english_words) != std::string::npos);
+  }
+}
+
+TEST_CASE("words made before the language is known are said in each language", "[lang]") {
+  using text::Lang;
+  using text::Msg;
+  const text::Words plain("H100");
+  CHECK(plain.say(Lang::zh_cn) == "H100");
+  CHECK_FALSE(plain.empty());
+  CHECK(text::Words().empty());
+  // A message with text and a message among its parameters.
+  const auto words = text::words(Msg::detail_sold_only, "x");
+  CHECK(words.say(Lang::en) == "sold only as x");
+  CHECK(words.say(Lang::zh_cn) == "仅以x出售");
+  const auto nested = text::words(Msg::note_tier_cheapest_mode, Msg::mode_spot);
+  CHECK(nested.say(Lang::en) == ", spot");
+  CHECK(nested.say(Lang::zh_cn) == "，竞价实例");
+  const auto each = text::Words::in_each([](Lang lang) { return std::string(text::lang_name(lang)); });
+  CHECK(each.say(Lang::en) == "en");
+  CHECK(each.say(Lang::zh_cn) == "zh-CN");
+}
+
+TEST_CASE("lang zh-CN: estimate, compare, catalog and config tables are Chinese, no line of them English only",
+          "[lang][cli]") {
+  // Library sentences that stay English in this stage (docs/cli.md "Language"): the estimate's plan
+  // sentence (estimate::describe_plan, one line under the plan grid), its assumptions (the last grid)
+  // and the MFU basis (a value beside a Chinese label).
+  const auto untranslated_library_sentence = [](const std::string& line) {
+    return line.find(" per GPU") != std::string::npos && line.find(" on ") != std::string::npos;
+  };
+  const std::vector<std::vector<std::string>> commands = {
+      {"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b", "--offering", "lambda/gpu_8x_h100_sxm5"},
+      {"estimate", "--workload", "llm-inference", "--model", "llama-3-8b", "--gpu", "H100", "--requests-per-s", "2"},
+      {"estimate", "--workload", "cv-train", "--params", "25e6", "--gpu", "A10"},
+      {"compare", "nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb", "runpod/1x_RTXA6000_SECURE", "--workload", "llm-finetune",
+       "--model", "llama-3-8b"},
+      {"catalog", "list"},
+      {"catalog", "list", "--group-by", "gpu"},
+      {"catalog", "list", "--provider", "autodl"},
+      {"catalog", "gpus"},
+      {"catalog", "providers"},
+      {"config", "show"},
+  };
+  for (const auto& args : commands) {
+    INFO(args[0] << " " << args[1]);
+    const auto result = run_gpuselect(with(args, {"--lang", "zh-CN"}), {"COLUMNS=400"});
+    INFO(result.err);
+    REQUIRE(result.exit_code == 0);
+    std::string out = result.out;
+    // The assumptions grid is the estimate's last: cut it off.
+    if (args[0] == "estimate") out = out.substr(0, out.find("\n假设"));
+    std::vector<std::string> lines;
+    for (const auto& line : english_only_lines(out)) {
+      if (!(args[0] == "estimate" && untranslated_library_sentence(line))) lines.push_back(line);
+    }
+    std::string shown;
+    for (const auto& line : lines) shown += line + "\n";
+    INFO("English only:\n" << shown);
+    CHECK(lines.empty());
+    CHECK(has_cjk(result.out));
+    // The same command in English has none of it (the catalog's own data may: a provider's name).
+    if (args[0] != "catalog") CHECK_FALSE(has_cjk(run_gpuselect(with(args, {"--lang", "en"}), {"COLUMNS=400"}).out));
+  }
+  // A few words in place: the estimate's grids, compare's overview, the board's columns, config's origins.
+  const auto estimate = run_gpuselect(with(commands[0], {"--lang", "zh-CN"}));
+  for (const char* words : {"每 GPU 显存（1 GB = 1e9 字节）", "并行方案", "算力、时间和吞吐", "各计费方式的成本", "实际耗时", "假设"})
+    CHECK(estimate.out.find(words) != std::string::npos);
+  const auto compare = run_gpuselect(with(commands[3], {"--lang", "zh-CN"}));
+  for (const char* words : {"概览", "帕累托前沿", "各项得分（0-100 分 / 贡献）", "总成本", "任务："})
+    CHECK(compare.out.find(words) != std::string::npos);
+  const auto board = run_gpuselect({"catalog", "list", "--lang", "zh-CN"});
+  for (const char* words : {"按需/h", "竞价/h", "每 GPU 小时", "条报价（方案 × 地域）"})
+    CHECK(board.out.find(words) != std::string::npos);
+  // CSV stays the machine's columns in every language.
+  for (const auto& args : {commands[0], commands[3], commands[4], commands[7]}) {
+    CHECK(run_gpuselect(with(args, {"--format", "csv", "--lang", "zh-CN"})).out ==
+          run_gpuselect(with(args, {"--format", "csv", "--lang", "en"})).out);
+  }
 }

@@ -747,8 +747,8 @@ TEST_CASE("stale prices are one run-wide note after 180 days, not a warning per 
   for (const auto& note : ranking.notes) {
     if (note.code != "N-STALE-PRICES") continue;
     ++stale_notes;
-    CHECK(note.text.find("Prices of 1 provider ") != std::string::npos);
-    CHECK(note.text.find("2025-01-01") != std::string::npos);
+    CHECK(note.text.say(text::Lang::en).find("Prices of 1 provider ") != std::string::npos);
+    CHECK(note.text.say(text::Lang::en).find("2025-01-01") != std::string::npos);
   }
   CHECK(stale_notes == 1);
 }

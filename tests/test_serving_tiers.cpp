@@ -84,7 +84,7 @@ TEST_CASE("production serving excludes consumer cards, marketplace hosts and spo
   const auto note = std::find_if(production.notes.begin(), production.notes.end(),
                                  [](const auto& n) { return n.code == "N-TIER-CONSUMER"; });
   REQUIRE(note != production.notes.end());
-  CHECK(note->text.find("--allow-consumer to include") != std::string::npos);
+  CHECK(note->text.say(text::Lang::en).find("--allow-consumer to include") != std::string::npos);
 
   // Each flag brings its class back, and only its class.
   options.allow_consumer = true;
@@ -266,8 +266,8 @@ TEST_CASE("production serving excludes shared vGPU shares, --allow-shared-gpu br
   const auto note = std::find_if(production.notes.begin(), production.notes.end(),
                                  [](const auto& n) { return n.code == "N-TIER-SHARED-GPU"; });
   REQUIRE(note != production.notes.end());
-  CHECK(note->text.find("shared-vGPU offerings excluded for production serving; cheapest") != std::string::npos);
-  CHECK(note->text.find("--allow-shared-gpu to include") != std::string::npos);
+  CHECK(note->text.say(text::Lang::en).find("shared-vGPU offerings excluded for production serving; cheapest") != std::string::npos);
+  CHECK(note->text.say(text::Lang::en).find("--allow-shared-gpu to include") != std::string::npos);
 
   // The flag brings them back (and only them); the development tier ranks them.
   const auto allowed = vision_ranking("vit-b-16", 1, workload::ServingTier::production, true);

@@ -289,5 +289,245 @@
   X(region_any_of, "any of {}", "{} 个地域任选") \
   X(label_nodes, " x{} nodes", " ×{} 节点") \
   X(label_instances, "{0} x{1} instances", "{0} ×{1} 实例") \
-  X(html_title_recommend, "gpuselect recommendation", "gpuselect 推荐")
+  X(html_title_recommend, "gpuselect recommendation", "gpuselect 推荐") \
+  /* run-wide notes (scoring::run_notes, Ranking::Note) */ \
+  X(note_stale_prices, "Prices of {0} provider{1} in this ranking are {2} days old (oldest read {3}, today {4}; stale after {5} days): check the providers' pages before you rent.", "本次排名中 {0} 家云厂商的价格已有 {2} 天（最早读取于 {3}，今天 {4}；超过 {5} 天即视为过期）：租用前请查看云厂商的价格页面。") \
+  X(note_price_age, "Prices may have moved since they were read: cost bands widen 2% a month after 90 days for list prices (here up to {0}%) and 8% a month after 14 days for spot (here up to {1}%), and the cost criterion scores each row at its band's upper end.", "价格读取后可能已变动：标价超过 90 天后成本区间每月放宽 2%（此处最多 {0}%），竞价价格超过 14 天后每月放宽 8%（此处最多 {1}%），成本一项按每行区间的上限评分。") \
+  X(note_spot_rate_assumed, "Spot interruption rates of {} are not published: the GPU class's band on AWS Spot Advisor is assumed (estimated): 22.5% of instances a month for SXM/OAM HBM GPUs (A100, H100, H200, B200, MI300X), 12.5% for other instances of 4+ GPUs, 7.5% for the rest.", "{} 未公布竞价实例中断率：假定为 AWS Spot Advisor 上同类 GPU 的区间（估算）：SXM/OAM HBM GPU（A100、H100、H200、B200、MI300X）每月 22.5% 的实例，其他 4 块及以上 GPU 的实例 12.5%，其余 7.5%。") \
+  X(note_tier, "{0} excluded for production serving; {1}; {2} to include.", "{0}因生产服务等级被排除；{1}；加 {2} 可纳入。") \
+  X(note_tier_consumer, "{0} consumer or workstation GPU offering{1}", "{0} 个消费级或工作站 GPU 方案") \
+  X(note_tier_marketplace, "{0} marketplace-host offering{1}", "{0} 个算力市场主机方案") \
+  X(note_tier_shared_gpu, "{0} shared-vGPU offering{1}", "{0} 个共享 vGPU 方案") \
+  X(note_tier_low_stock, "{0} low-stock offering{1}", "{0} 个低库存方案") \
+  X(note_tier_no_sla, "{0} no-SLA offering{1}", "{0} 个无 SLA 方案") \
+  X(note_tier_spot, "{0} offering{1} on spot", "{0} 个竞价实例方案") \
+  X(note_tier_each_also, "each is also excluded for another reason", "每个方案也因其他原因被排除") \
+  X(note_tier_cheapest, "cheapest {0} ({1}{2})", "最便宜 {0}（{1}{2}）") \
+  X(note_tier_cheapest_mode, ", {}", "，{}") \
+  X(note_open_pool, "#1 runs {0} on {1} nodes, about what {2}'s {3} stock usually has free at once ({4} GPUs): a larger block that ends within {5} days is a reservation; add --pricing reserved-1y (or ask the provider for a capacity block) to price one.", "#1 以{0}方式在 {1} 个节点上运行，约为 {2} 的 {3} 库存通常一次能空出的量（{4} 块 GPU）：要在 {5} 天内完成的更大规模资源需要预留；加 --pricing reserved-1y（或向云厂商申请容量块）为其计价。") \
+  /* the --mix lines (the ranked table's fleet section) */ \
+  X(mix_split, "Split: the longest 10% of requests (at the p90 lengths) go to the long pool, the other 90% (at the lengths that keep the means) to the short pool, routed by prompt length on arrival; each pool is the cheapest offering that serves its class within the targets and the tier{}.", "拆分：最长的 10% 请求（按 p90 长度）交给长请求池，其余 90%（按保持均值的长度）交给短请求池，请求到达时按提示长度路由；每个池都是在目标和服务等级内服务该类请求的最便宜方案{}。") \
+  X(mix_split_shared_spare, ", for its load, and one spare for the whole fleet is the cheapest pool type that carries any pool's lost instance at the planned utilisation", "（按其负载），整个集群共用一个备用实例，取能以计划利用率承接任一池故障实例的最便宜池类型") \
+  X(mix_split_own_spare, ", each with its own redundancy (cheaper here than one spare for the fleet)", "，每个池各自冗余（此处比整个集群共用一个备用实例更便宜）") \
+  X(mix_no_fleet, "No fleet serves the mix within the targets, the tier and the constraints.", "没有集群能在目标、服务等级和约束内服务该请求组合。") \
+  X(mix_class_short, "short", "短") \
+  X(mix_class_long, "long", "长") \
+  X(mix_class_all, "all", "全部") \
+  X(mix_pool, "{0} requests ({1:g}%, {2} req/s at {3} in / {4} out tokens): {5} x {6} ({7}), {8} GPUs, {9} replica{10}, {11}", "{0}请求（{1:g}%，{2} req/s，输入 {3} / 输出 {4} token）：{5} × {6}（{7}），{8} 块 GPU，{9} 个副本，{11}") \
+  X(mix_spare, "spare for the fleet (takes over any pool's failed instance): {0} x {1} ({2}), {3} GPUs, {4} replica{5}, {6}", "集群备用实例（接替任一池的故障实例）：{0} × {1}（{2}），{3} 块 GPU，{4} 个副本，{6}") \
+  X(mix_saves, "Mixed fleet {0} against {1} for the best single fleet ({2} x {3}): saves {4} ({5:.0f}%).", "混合集群 {0}，最佳单一集群（{2} × {3}）为 {1}：节省 {4}（{5:.0f}%）。") \
+  X(mix_no_single, "Mixed fleet {}: no single offering serves the whole mix within the targets.", "混合集群 {}：没有单一方案能在目标内服务整个请求组合。") \
+  X(mix_single_best_split, "The single fleet is best: {0} against {1} for one pool per class.", "单一集群最佳：{0}，每类请求各用一个池则为 {1}。") \
+  X(mix_single_best, "The single fleet is best: {} (some request class has no pool of its own).", "单一集群最佳：{}（某类请求没有自己的池）。") \
+  /* exclusion details (ExclusionReason::detail): constraints and the service tier */ \
+  X(detail_unlisted, "unlisted: {} (--include-unlisted ranks it at its old price)", "已下架：{}（--include-unlisted 按旧价格排名）") \
+  X(detail_region, "offered in {0}, not in {1}", "在 {0} 提供，不在 {1}") \
+  X(detail_provider_not_asked, "provider {} is not in --provider", "云厂商 {} 不在 --provider 中") \
+  X(detail_provider_excluded, "provider {} is excluded", "云厂商 {} 已被排除") \
+  X(detail_gpu_not_asked, "GPU {} is not in --gpu", "GPU {} 不在 --gpu 中") \
+  X(detail_gpu_memory, "{0} GB per GPU, not in --gpu-memory {1}GB", "每 GPU {0} GB，不在 --gpu-memory {1}GB 范围内") \
+  X(detail_gpu_count, "{0} GPUs per instance, not {1}", "每实例 {0} 块 GPU，不是 {1}") \
+  X(detail_sold_only, "sold only as {}", "仅以{}出售") \
+  X(detail_max_price, "costs at least {0}/h, --max-price {1}", "每小时至少 {0}，--max-price {1}") \
+  X(detail_notebook_spot, "an interactive session on spot is lost when the instance is reclaimed (seconds to minutes of notice); --pricing spot (or a list naming it) to include", "竞价实例被回收时交互式会话随之丢失（提前数秒到数分钟通知）；加 --pricing spot（或包含它的列表）可纳入") \
+  X(detail_risk_averse_spot, "--risk-averse leaves out spot: a reclaim stops the job and resumes it from its last checkpoint after a wait for capacity; --pricing spot (or a list naming it) to include", "--risk-averse 不考虑竞价实例：回收会中断任务，等到资源后才能从最近的检查点恢复；加 --pricing spot（或包含它的列表）可纳入") \
+  X(detail_tier_consumer, "{0} is a {1} card (no ECC or datacenter support): not production serving; --allow-consumer to include", "{0} 是 {1} 级显卡（无 ECC，无数据中心支持）：不适合生产服务；加 --allow-consumer 可纳入") \
+  X(detail_tier_marketplace, "a marketplace host ({}: hosts are third parties, unvetted): not production serving; --allow-marketplace to include", "算力市场主机（{}：主机属于未经审核的第三方）：不适合生产服务；加 --allow-marketplace 可纳入") \
+  X(detail_tier_low_stock, "stock low: a failed replica may not be replaceable for hours; not production serving; --allow-low-stock to include", "库存偏低：故障副本可能数小时内无法替换；不适合生产服务；加 --allow-low-stock 可纳入") \
+  X(detail_tier_no_sla, "{} publishes no uptime SLA (no credits when the service is down): not production serving; --allow-no-sla to include", "{} 未公布可用性 SLA（服务中断时无赔付）：不适合生产服务；加 --allow-no-sla 可纳入") \
+  X(detail_tier_shared_gpu, "a shared vGPU ({0}x {1}, time-sliced with other tenants: latency jitter): not production serving; --allow-shared-gpu to include", "共享 vGPU（{0}x {1}，与其他租户分时共享：延迟抖动）：不适合生产服务；加 --allow-shared-gpu 可纳入") \
+  X(detail_tier_spot, "spot can be reclaimed at any time (no availability promise): not production serving; --allow-spot-serving to include", "竞价实例随时可能被回收（无可用性保证）：不适合生产服务；加 --allow-spot-serving 可纳入") \
+  X(detail_software, "{}; --allow-immature-stack to include", "{}；加 --allow-immature-stack 可纳入") \
+  X(detail_mainland_only, "sold in mainland China only (a mainland account or host); --region cn, --currency CNY or --provider {} to include", "仅在中国大陆销售（需大陆账号或主体）；加 --region cn、--currency CNY 或 --provider {} 可纳入") \
+  X(detail_owned_cluster, "the owned cluster has {} (max_nodes)", "自有集群只有 {} 个节点（max_nodes）") \
+  X(budget_upper, "{0} as quoted, at the price's upper end{1}", "按报价为 {0}，按价格上限{1}") \
+  X(budget_upper_confidence, "{0} as quoted, at the price's upper end{1} and with the run's hours at {2} confidence", "按报价为 {0}，按价格上限{1}，且运行时长取 {2} 置信度") \
+  X(budget_confidence, "{0} as quoted, with the run's hours at {1} confidence", "按报价为 {0}，运行时长取 {1} 置信度") \
+  X(waited_queue, "with {} in the queue", "含排队 {}") \
+  X(waited_setup, "with {} of machine setup", "含机器准备 {}") \
+  X(waited_queue_setup, "with {0} in the queue and {1} of machine setup", "含排队 {0} 和机器准备 {1}") \
+  X(deadline_at_confidence, "at {0} confidence; {1} chance of ending within it", "{0} 置信度；按时完成的概率 {1}") \
+  X(deadline_at_confidence_waited, "at {0} confidence; {1} chance of ending within it, {2}", "{0} 置信度；按时完成的概率 {1}，{2}") \
+  /* tables beside recommend's: words several of them share */ \
+  X(word_yes, "yes", "是") \
+  X(word_no, "no", "否") \
+  X(preamble_fact, "{0}: {1}", "{0}：{1}") \
+  /* compare */ \
+  X(title_compare, "gpuselect compare", "gpuselect 比较") \
+  X(cmp_figure, "Figure", "指标") \
+  X(cmp_overview, "Overview", "概览") \
+  X(cmp_rank, "rank", "排名") \
+  X(cmp_provider, "provider", "云厂商") \
+  X(cmp_pricing_mode, "pricing mode", "计费方式") \
+  X(cmp_pareto, "Pareto frontier", "帕累托前沿") \
+  X(cmp_criteria, "Criteria (score 0-100 / contribution)", "各项得分（0-100 分 / 贡献）") \
+  X(cmp_indicators, "Indicators (0-1, weight within criterion)", "指标项（0-1，项内权重）") \
+  X(cmp_criterion_weight, "{0} (weight {1:.2f})", "{0}（权重 {1:.2f}）") \
+  X(cmp_indicator_value, "{0:.2f} (w {1:.2f})", "{0:.2f}（权重 {1:.2f}）") \
+  X(cmp_estimate, "Estimate", "估算") \
+  X(cmp_memory_per_gpu, "memory per GPU", "每 GPU 显存") \
+  X(cmp_plan, "plan", "并行方案") \
+  X(cmp_compute_cost, "compute cost", "计算成本") \
+  X(cmp_total_cost, "total cost", "总成本") \
+  X(cmp_warnings, "warnings", "警告") \
+  X(cmp_not_comparable, "Not comparable: {0}: {1}", "不可比较：{0}：{1}") \
+  /* estimate */ \
+  X(title_estimate, "gpuselect estimate", "gpuselect 估算") \
+  X(est_item, "Item", "项目") \
+  X(est_value, "Value", "值") \
+  X(est_offering_line, "Offering: {0} ({1})", "方案：{0}（{1}）") \
+  X(est_no_hardware, "Hardware: none given (memory and FLOPs only; add --gpu or --offering for time and cost)", "硬件：未指定（仅估算显存和 FLOPs；加 --gpu 或 --offering 可估算时间和成本）") \
+  X(est_memory_title, "Memory per GPU (1 GB = 1e9 bytes)", "每 GPU 显存（1 GB = 1e9 字节）") \
+  X(est_part_weights, "weights", "权重参数") \
+  X(est_part_gradients, "gradients", "梯度") \
+  X(est_part_optimizer, "optimizer states", "优化器状态") \
+  X(est_part_activations, "activations", "激活值") \
+  X(est_part_kv_cache, "KV cache", "KV 缓存") \
+  X(est_part_overhead, "runtime overhead", "运行时开销") \
+  X(est_total, "total", "合计") \
+  X(est_zero_paper, "model states, ZeRO paper", "模型状态（ZeRO 论文）") \
+  X(est_cpu_offload, "CPU offload per node", "每节点 CPU 卸载") \
+  X(est_nvme_offload, "NVMe offload per node", "每节点 NVMe 卸载") \
+  X(est_gpu_capacity, "GPU capacity", "GPU 显存容量") \
+  X(est_headroom, "headroom kept free", "保留余量") \
+  X(est_headroom_value, "{0:g}% (usable {1})", "{0:g}%（可用 {1}）") \
+  X(est_host_ram, "host RAM usable per node", "每节点可用主机内存") \
+  X(est_longest_context, "longest context that fits", "可容纳的最长上下文") \
+  X(est_longest_context_value, "{0} tokens ({1})", "{0} 个 token（{1}）") \
+  X(est_one_request, "one request at batch 1 on this replica", "本副本上批大小 1 的单个请求") \
+  X(est_one_sequence, "one sequence per micro-step on this plan", "本方案每个微步一个序列") \
+  X(est_fits, "fits", "能否容纳") \
+  X(est_fits_no, "NO", "否") \
+  X(est_fits_host_ram, " (host RAM)", "（主机内存不足）") \
+  X(est_fits_latency, "NO (memory fits; latency targets missed)", "否（显存够，但未达延迟目标）") \
+  X(est_plan_title, "Parallel plan", "并行方案") \
+  X(est_offload, "offload", "卸载") \
+  X(est_gpus_per_node, "GPUs per node", "每节点 GPU 数") \
+  X(est_tensor_parallel, "tensor parallel", "张量并行") \
+  X(est_pipeline_parallel, "pipeline parallel", "流水线并行") \
+  X(est_pipeline_stages, "{0} (one stage of {1} layers per node)", "{0}（每节点一个阶段，{1} 层）") \
+  X(est_context_parallel, "context parallel", "上下文并行") \
+  X(est_data_parallel, "data parallel", "数据并行") \
+  X(est_expert_parallel, "expert parallel", "专家并行") \
+  X(est_expert_parallel_value, "{0} (routed experts spread over {0} of the data-parallel GPUs)", "{0}（路由专家分布在 {0} 块数据并行 GPU 上）") \
+  X(est_recompute, "recompute", "重计算") \
+  X(est_micro_batch, "micro-batch", "微批") \
+  X(est_micro_batch_value, "{0} x {1} micro-steps", "{0} × {1} 个微步") \
+  X(est_performance_title, "Compute, time and throughput", "算力、时间和吞吐") \
+  X(est_model_flops, "model FLOPs", "模型 FLOPs") \
+  X(est_hardware_flops, "hardware FLOPs", "硬件 FLOPs") \
+  X(est_mfu_goodput, "MFU (goodput)", "MFU（有效产出）") \
+  X(est_mfu_basis, "MFU basis", "MFU 依据") \
+  X(est_effective_tflops, "effective TFLOPS per GPU", "每 GPU 有效 TFLOPS") \
+  X(est_step_mfu, "step MFU", "单步 MFU") \
+  X(est_step_mfu_value, "{0:.1f}% per optimizer step ({1:.1f} TFLOPS per GPU; goodput {2:.0f}% of wall time after failures, restarts and whole-run overhead)", "每个优化器步 {0:.1f}%（每 GPU {1:.1f} TFLOPS；扣除故障、重启和整体开销后，有效产出占实际耗时的 {2:.0f}%）") \
+  X(est_outside_regime, ", outside the calibrated regime", "，超出校准范围") \
+  X(est_wall_time, "wall time", "实际耗时") \
+  X(est_gpu_hours, "GPU hours", "GPU 小时") \
+  X(est_step_time, "step time", "步时") \
+  X(est_step_time_value, "{0:.2f} s for {1} tokens: compute {2:.2f}, TP/CP comm {3:.2f}, {4}pipeline bubble and send {5:.2f}, DP/ZeRO comm {6:.2f}, offload {7:.2f}, failures {8:.2f}", "{1} 个 token 用时 {0:.2f} s：计算 {2:.2f}，TP/CP 通信 {3:.2f}，{4}流水线气泡和发送 {5:.2f}，DP/ZeRO 通信 {6:.2f}，卸载 {7:.2f}，故障 {8:.2f}") \
+  X(est_step_expert, "EP all-to-all {:.2f}, ", "EP all-to-all {:.2f}，") \
+  X(est_input_pipeline, "input pipeline", "输入管线") \
+  X(est_input_vcpus, "{0} vCPUs ({1} of {2}{3} per node; one per GPU runs its training process)", "{0} 个 vCPU（每节点 {2} 个中的 {1} 个{3}；每 GPU 留一个运行训练进程）") \
+  X(est_assumed, " assumed", "，假定值") \
+  X(est_input_bound, "input pipeline bound: {0} decode ~{1:.0f} img/s; the GPUs could take ~{2:.0f} img/s and are busy {3:.0f}% of the time{4}", "受输入管线限制：{0} 每秒解码约 {1:.0f} 张图像；GPU 可处理约 {2:.0f} 张，繁忙时间占 {3:.0f}%{4}") \
+  X(est_input_try_dali, "; --data-loader gpu (NVIDIA DALI) decodes on the GPUs instead", "；可用 --data-loader gpu（NVIDIA DALI）改在 GPU 上解码") \
+  X(est_input_more_vcpus, "; more vCPUs per GPU would feed them", "；每 GPU 更多的 vCPU 才能喂饱 GPU") \
+  X(est_gpu_bound, "GPU bound: ~{0:.0f} img/s; the loader's {1} decode up to ~{2:.0f} img/s", "受 GPU 限制：约 {0:.0f} 张图像/s；数据加载的 {1} 每秒最多解码约 {2:.0f} 张") \
+  X(est_decode_per_replica, "decode tokens/s per replica", "每副本解码 token/s") \
+  X(est_prefill_per_replica, "prefill tokens/s per replica", "每副本预填充 token/s") \
+  X(est_extrapolated, "extrapolated ", "外推 ") \
+  X(est_serving_title, "Serving per replica (p50; bands 10th-90th percentile)", "每副本推理服务（p50；区间为第 10–90 百分位）") \
+  X(est_batch, "batch", "批大小") \
+  X(est_batch_value, "{0} concurrent sequences ({1}; free KV memory holds {2})", "{0} 个并发序列（{1}；空闲 KV 显存可容纳 {2} 个）") \
+  X(est_as_given, "as given", "按指定值") \
+  X(est_largest_batch, "the largest that meets the targets", "满足目标的最大值") \
+  X(est_output_tokens_per_s, "output tokens/s", "输出 token/s") \
+  X(est_requests_per_s, "requests/s", "请求/s") \
+  X(est_targets, "targets", "目标") \
+  X(est_targets_value, "TTFT {0:g} ms, TPOT {1:g} ms: {2}", "TTFT {0:g} ms，TPOT {1:g} ms：{2}") \
+  X(est_met, "met", "达到") \
+  X(est_missed, "MISSED", "未达到") \
+  X(est_decode_bound, "decode bound", "解码瓶颈") \
+  X(est_bound_memory, "memory bandwidth (weights + KV read per step)", "显存带宽（每步读取权重和 KV）") \
+  X(est_bound_compute, "compute", "算力") \
+  X(est_kv_per_token, "KV cache per token", "每 token KV 缓存") \
+  X(est_replicas_for_load, "replicas for the load", "承载负载所需副本") \
+  X(est_ttft_at, "TTFT at", "TTFT 按") \
+  X(est_ttft_at_value, "the p90 prompt, {} tokens", "p90 提示长度，{} 个 token") \
+  X(est_pipeline_handoffs, "pipeline handoffs", "流水线交接") \
+  X(est_pipeline_handoffs_value, "{0:.2f} ms of each TPOT (stages on {1} nodes)", "每个 TPOT 中占 {0:.2f} ms（各阶段分布在 {1} 个节点）") \
+  X(est_experts_read, "experts read per MoE layer per step", "每步每个 MoE 层读取的专家数") \
+  X(est_experts_read_value, "{0:.1f} of {1}", "{1} 个中的 {0:.1f} 个") \
+  X(est_serving_extrapolated, "This GPU, precision or MoE batch lies outside the serving calibration rows (Hopper, FP8/BF16, MoE at batch 64 and more): the bands are extrapolated and widened 1.5x each way.", "此 GPU、精度或 MoE 批大小超出推理校准数据（Hopper，FP8/BF16，MoE 批大小 64 及以上）：区间为外推值，并向两侧各放宽 1.5 倍。") \
+  X(est_cost_title, "Cost per pricing mode ({})", "各计费方式的成本（{}）") \
+  X(est_price_per_hour, "price per hour", "每小时价格") \
+  X(est_compute, "compute", "计算") \
+  X(est_egress, "egress", "出网流量") \
+  X(est_public_ip, "public IP", "公网 IP") \
+  X(est_storage, "storage", "存储") \
+  X(est_interruptions, "interruptions", "中断损失") \
+  X(est_per_million_output, "per 1M output tokens", "每百万输出 token") \
+  X(est_break_even, "break-even utilisation", "盈亏平衡利用率") \
+  X(est_sells_nothing, "The offering sells no pricing mode.", "该方案没有任何计费方式出售。") \
+  X(est_assumptions_title, "Assumptions", "假设") \
+  X(est_assumption, "Assumption", "假设") \
+  /* catalog list, gpus, providers */ \
+  X(cat_heading, "gpuselect catalog: {}", "gpuselect 目录：{}") \
+  X(cat_heading_offerings, "offerings", "报价") \
+  X(cat_heading_gpus, "GPUs", "GPU 型号") \
+  X(cat_heading_providers, "providers", "云厂商") \
+  X(cat_offering, "Offering", "方案") \
+  X(cat_gpus, "GPUs", "GPU 配置") \
+  X(cat_gpu_count, "GPUs", "GPU 数") \
+  X(cat_region, "Region", "地域") \
+  X(cat_offers, "Offers", "报价数") \
+  X(cat_modes, "Modes", "计费方式") \
+  X(cat_cheapest_per_gpu, "Cheapest per GPU", "每 GPU 最便宜") \
+  X(cat_groups_note, "{0} groups of {1} offers (offering x region).", "{0} 组，共 {1} 条报价（方案 × 地域）。") \
+  X(cat_groups_usd_note, "USD at the catalog's rates, per instance-hour and per GPU-hour, cheapest allowed mode.", "按目录汇率折算为美元，按实例小时和 GPU 小时计，取允许的最便宜计费方式。") \
+  X(cat_on_demand_h, "On-demand/h", "按需/h") \
+  X(cat_spot_h, "Spot/h", "竞价/h") \
+  X(cat_1y_h, "1y/h", "1年预留/h") \
+  X(cat_3y_h, "3y/h", "3年预留/h") \
+  X(cat_month, "Month", "包月") \
+  X(cat_year, "Year", "包年") \
+  X(cat_per_gpu_h, "Per GPU-h", "每 GPU 小时") \
+  X(cat_od, "od", "按需") \
+  X(cat_rows_note, "{0} offers (offering x region); per instance-hour in the provider's currency{1}.", "{0} 条报价（方案 × 地域）；按实例小时计，以云厂商的货币计价{1}。") \
+  X(cat_rows_subscription, " (Month, Year: prepaid per instance-month, -year)", "（包月、包年：按实例每月、每年预付）") \
+  X(cat_per_gpu_note, "Per GPU-h: in the cheapest allowed mode (od = on-demand).", "每 GPU 小时：取允许的最便宜计费方式。") \
+  X(cat_prices_as_of, "Prices as of {}.", "价格截至 {}。") \
+  X(cat_prices_as_of_range, "Prices as of {0} to {1}.", "价格日期为 {0} 至 {1}。") \
+  X(cat_estimated_note, "{} estimated: the catalog marks the price as a judgement, not a published one.", "{} 估算：目录将该价格标为判断值，并非公开价格。") \
+  X(cat_name, "Name", "名称") \
+  X(cat_memory_gb, "Memory GB", "显存 GB") \
+  X(cat_bandwidth, "Bandwidth GB/s", "带宽 GB/s") \
+  X(cat_link, "Link", "互联") \
+  X(cat_aliases, "Aliases", "别名") \
+  X(cat_gpus_note, "{} GPU models; TFLOPS are dense (no sparsity).", "{} 种 GPU 型号；TFLOPS 为稠密算力（不含稀疏）。") \
+  X(cat_kind, "Kind", "类型") \
+  X(cat_kind_hyperscaler, "hyperscaler", "超大规模云") \
+  X(cat_kind_gpu_cloud, "gpu-cloud", "GPU 云") \
+  X(cat_kind_marketplace, "marketplace", "算力市场") \
+  X(cat_kind_regional_cloud, "regional-cloud", "区域云") \
+  X(cat_support, "Support", "服务支持") \
+  X(cat_egress_per_gb, "Egress/GB", "出网/GB") \
+  X(cat_compliance, "Compliance", "合规认证") \
+  X(cat_as_of, "As of", "日期") \
+  X(cat_sla_none, "none", "无") \
+  X(cat_providers_note, "{} providers.", "{} 家云厂商。") \
+  /* config show */ \
+  X(config_file_line, "config file: {}\n", "配置文件：{}\n") \
+  X(config_none, "(none)", "（无）") \
+  X(config_searched_line, "searched:    {}\n", "搜索路径：  {}\n") \
+  X(config_no_path, "(no path: neither XDG_CONFIG_HOME nor HOME is set)", "（无路径：XDG_CONFIG_HOME 和 HOME 均未设置）") \
+  X(config_setting, "setting", "设置项") \
+  X(config_value, "value", "值") \
+  X(config_from, "from", "来源") \
+  X(config_profiles, "(profile's)", "（由配置档决定）") \
+  X(config_built_in, "(built-in data/*.yaml)", "（内置 data/*.yaml）") \
+  X(config_origin_default, "default", "默认") \
+  X(config_origin_environment, "environment {}", "环境变量 {}") \
+  X(config_origin_flag, "flag {}", "参数 {}")
 // clang-format on

@@ -9,11 +9,15 @@
 // (tests/test_messages.cpp). Chinese text has no plural forms, so no message chooses by count.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -51,6 +55,60 @@ std::string_view message(Msg id, Lang lang);
 template <typename... Args>
 std::string say(Lang lang, Msg id, Args&&... args) {
   return fmt::format(fmt::runtime(message(id, lang)), std::forward<Args>(args)...);
+}
+
+// Words made before the language is known (a run note, an exclusion's detail: the library makes them
+// while it ranks, a document says them in its language): plain text, said as it is in every
+// language, or a message with its parameters, each either text put in as written (an id, a number
+// already formatted) or a message said in the same language. Plain text is for what has no words
+// of its own (a requirement's name); what a reader reads is a message.
+class Words {
+ public:
+  using Arg = std::variant<std::string, Msg>;
+  Words() = default;
+  Words(std::string plain) : plain_(std::move(plain)) {}  // NOLINT(google-explicit-constructor): a detail is often an id
+  Words(const char* plain) : plain_(plain) {}             // NOLINT(google-explicit-constructor)
+  Words(Msg id, std::vector<Arg> args) : id_(id), args_(std::move(args)) {}
+  // Words composed of several messages (a run note): `make(lang)` for each language, now. For the
+  // few values made once a run; what is made per row is a message with its parameters.
+  template <typename Make>
+  static Words in_each(const Make& make) {
+    auto texts = std::make_shared<std::array<std::string, all_langs.size()>>();
+    for (const Lang lang : all_langs) (*texts)[static_cast<std::size_t>(lang)] = make(lang);
+    Words words;
+    words.by_lang_ = std::move(texts);
+    return words;
+  }
+
+  bool empty() const { return !id_ && !by_lang_ && plain_.empty(); }
+  std::string say(Lang lang) const;
+
+ private:
+  std::string plain_;
+  std::optional<Msg> id_;
+  std::vector<Arg> args_;
+  // Shared: a copy of the words (an exclusion's reasons are copied) shares the texts.
+  std::shared_ptr<const std::array<std::string, all_langs.size()>> by_lang_;
+};
+
+// A message to say later: `words(Msg::x, "A100", 3, Msg::mode_spot)`. Numbers are put in with "{}"
+// (integers as written); format a fractional number first.
+template <typename... Args>
+Words words(Msg id, Args&&... args) {
+  std::vector<Words::Arg> list;
+  list.reserve(sizeof...(args));
+  [[maybe_unused]] const auto add = [&list](auto&& arg) {
+    using T = std::decay_t<decltype(arg)>;
+    if constexpr (std::is_same_v<T, Msg>) {
+      list.emplace_back(arg);
+    } else if constexpr (std::is_integral_v<T>) {
+      list.emplace_back(std::to_string(arg));
+    } else {
+      list.emplace_back(std::string(arg));
+    }
+  };
+  (add(std::forward<Args>(args)), ...);
+  return Words(id, std::move(list));
 }
 
 }  // namespace gpuselect::text

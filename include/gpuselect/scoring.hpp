@@ -14,6 +14,7 @@
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/resources.hpp"
 #include "gpuselect/software.hpp"
 #include "gpuselect/workload.hpp"
@@ -269,7 +270,7 @@ struct ExclusionReason {
   ExclusionKind kind = ExclusionKind::memory;
   double needed = 0;   // what the job needs or costs (bytes, money, hours), for the text
   double limit = 0;    // what the offering has or the constraint allows
-  std::string detail;  // e.g. the missing requirement, the region asked for
+  text::Words detail;  // e.g. the missing requirement, the region asked for, in words said in the document's language
 };
 
 struct Exclusion {
@@ -404,7 +405,7 @@ struct Ranking {
   // are 194 days old").
   struct Note {
     std::string code;  // "N-STALE-PRICES", "N-SPOT-RATE-ASSUMED"
-    std::string text;
+    text::Words text;  // said in the document's language (JSON: English)
   };
   std::vector<Note> notes;
   // Production serving: per class the service tier kept out (ExclusionKind consumer_gpu,

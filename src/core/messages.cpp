@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/args.h>
+
 namespace gpuselect::text {
 
 namespace {
@@ -47,6 +49,20 @@ std::span<const Message> catalogue() { return message_table; }
 std::string_view message(Msg id, Lang lang) {
   const Message& row = message_table[static_cast<std::size_t>(id)];
   return lang == Lang::zh_cn ? row.zh_cn : row.en;
+}
+
+std::string Words::say(Lang lang) const {
+  if (by_lang_) return (*by_lang_)[static_cast<std::size_t>(lang)];
+  if (!id_) return plain_;
+  fmt::dynamic_format_arg_store<fmt::format_context> store;
+  for (const auto& arg : args_) {
+    if (const auto* plain = std::get_if<std::string>(&arg)) {
+      store.push_back(*plain);
+    } else {
+      store.push_back(std::string(message(std::get<Msg>(arg), lang)));
+    }
+  }
+  return fmt::vformat(message(*id_, lang), store);
 }
 
 }  // namespace gpuselect::text

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
@@ -15,6 +16,12 @@ namespace {
 
 using namespace detail;
 using Align = TextTable::Align;
+using text::Lang;
+using text::Msg;
+using text::say;
+
+// A message in `lang` as a header or cell.
+std::string words(Msg id, Lang lang) { return std::string(text::message(id, lang)); }
 
 // Prices in JSON and CSV rows: the catalog's own values, which carry up to 6 decimals (SkyPilot's
 // GCP sums, Vast and spot medians such as 16.71515), so nothing a price list says is rounded away;
@@ -67,7 +74,7 @@ void listing(std::ostream& out, Format format, std::string_view heading, const G
 template <typename Record, typename Row>
 void catalog_table(std::ostream& out, Format format, std::string_view key, std::string_view heading,
                    const std::vector<Record>& records, const std::vector<TextTable::Column>& columns, Row row,
-                   std::string note, const Style& style) {
+                   std::string note, const Style& style, Lang lang) {
   check_listing_format(format);
   if (format == Format::json) {
     json_listing(out, key, records, style);
@@ -77,7 +84,7 @@ void catalog_table(std::ostream& out, Format format, std::string_view key, std::
   grid.columns = columns;
   for (const auto& record : records) grid.rows.push_back(row(record));
   if (format != Format::csv) grid.notes.push_back(std::move(note));
-  listing(out, format, fmt::format("gpuselect catalog: {}", heading), grid, style);
+  listing(out, format, say(lang, Msg::cat_heading, heading), grid, style);
 }
 
 }  // namespace
@@ -104,12 +111,12 @@ std::string count_range(double low, double high) {
   return low == high ? fmt::format("{:g}", low) : fmt::format("{:g}..{:g}", low, high);
 }
 
-std::string mode_list(std::uint8_t modes, std::string_view separator) {
+std::string mode_list(std::uint8_t modes, std::string_view separator, Lang lang = Lang::en) {
   std::string text;
   for (std::size_t m = 0; m < catalog::pricing_mode_count; ++m) {
     if ((modes & (1u << m)) == 0) continue;
     if (!text.empty()) text += separator;
-    text += catalog::to_string(static_cast<catalog::PricingMode>(m));
+    text += mode_name(static_cast<catalog::PricingMode>(m), lang);
   }
   return text;
 }
@@ -217,7 +224,7 @@ void board_json(std::ostream& out, const catalog::Catalog& catalog, const board:
   json.finish();
 }
 
-Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv) {
+Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv, Lang lang) {
   Grid grid;
   const auto& first = board.groups.front();
   const bool by_gpu = !first.gpu.empty();
@@ -234,14 +241,14 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
     grid.columns.insert(grid.columns.end(), tail.begin(), tail.end());
   } else {
     if (by_gpu) grid.columns.push_back({"GPU"});
-    if (by_provider) grid.columns.push_back({"Provider"});
-    if (by_region) grid.columns.push_back({"Region"});
-    grid.columns.insert(grid.columns.end(), {{"Offers", Align::right},
-                                             {"GPUs", Align::right},
-                                             {"Modes", Align::left, true},
+    if (by_provider) grid.columns.push_back({words(Msg::col_provider, lang)});
+    if (by_region) grid.columns.push_back({words(Msg::cat_region, lang)});
+    grid.columns.insert(grid.columns.end(), {{words(Msg::cat_offers, lang), Align::right},
+                                             {words(Msg::cat_gpu_count, lang), Align::right},
+                                             {words(Msg::cat_modes, lang), Align::left, true},
                                              {"$/h", Align::right},
                                              {"$/GPU-h", Align::right},
-                                             {"Cheapest per GPU", Align::left, true}});
+                                             {words(Msg::cat_cheapest_per_gpu, lang), Align::left, true}});
   }
   for (const auto& group : board.groups) {
     std::vector<std::string> cells;
@@ -259,7 +266,8 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
                                  csv_number(round_money(group.max_price_per_gpu_usd)), offering.id, std::string(region)});
     } else {
       cells.insert(cells.end(),
-                   {std::to_string(group.rows), count_range(group.min_gpus, group.max_gpus), mode_list(group.modes, ", "),
+                   {std::to_string(group.rows), count_range(group.min_gpus, group.max_gpus),
+                    mode_list(group.modes, text::message(Msg::summary_list_separator, lang), lang),
                     usd_range(group.min_price_usd, group.max_price_usd),
                     usd_range(group.min_price_per_gpu_usd, group.max_price_per_gpu_usd),
                     region.empty() ? offering.id : offering.id + " " + std::string(region)});
@@ -267,22 +275,26 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
     grid.rows.push_back(std::move(cells));
   }
   if (!csv) {
-    grid.notes.push_back(fmt::format("{} groups of {} offers (offering x region).", board.groups.size(),
-                                     board.rows.size()));
-    grid.notes.push_back("USD at the catalog's rates, per instance-hour and per GPU-hour, cheapest allowed mode.");
+    grid.notes.push_back(say(lang, Msg::cat_groups_note, board.groups.size(), board.rows.size()));
+    grid.notes.push_back(words(Msg::cat_groups_usd_note, lang));
   }
   return grid;
 }
 
-Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv) {
+Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv, Lang lang) {
   Grid grid;
   if (csv) {
     grid.columns = csv_columns({"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect", "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly", "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of", "source"});
   } else {
-    grid.columns = {{"Offering", Align::left, false}, {"GPUs", Align::left, true}, {"GB/GPU", Align::right},
-                    {"Region", Align::left, true},
-                    {"On-demand/h", Align::right},   {"Spot/h", Align::right},    {"1y/h", Align::right},
-                    {"3y/h", Align::right},          {"Per GPU-h", Align::right}};
+    grid.columns = {{words(Msg::cat_offering, lang), Align::left, false},
+                    {words(Msg::cat_gpus, lang), Align::left, true},
+                    {"GB/GPU", Align::right},
+                    {words(Msg::cat_region, lang), Align::left, true},
+                    {words(Msg::cat_on_demand_h, lang), Align::right},
+                    {words(Msg::cat_spot_h, lang), Align::right},
+                    {words(Msg::cat_1y_h, lang), Align::right},
+                    {words(Msg::cat_3y_h, lang), Align::right},
+                    {words(Msg::cat_per_gpu_h, lang), Align::right}};
   }
   // Subscription columns (per month, per year) only when a row sells one: most boards have none.
   using catalog::PricingMode;
@@ -293,8 +305,8 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
   };
   const bool show_monthly = !csv && sells(PricingMode::monthly);
   const bool show_yearly = !csv && sells(PricingMode::yearly);
-  if (show_monthly) grid.columns.insert(grid.columns.end() - 1, {"Month", Align::right});
-  if (show_yearly) grid.columns.insert(grid.columns.end() - 1, {"Year", Align::right});
+  if (show_monthly) grid.columns.insert(grid.columns.end() - 1, {words(Msg::cat_month, lang), Align::right});
+  if (show_yearly) grid.columns.insert(grid.columns.end() - 1, {words(Msg::cat_year, lang), Align::right});
   bool any_estimated = false;
   std::string oldest, newest;  // as_of dates, YYYY-MM-DD (compare as text)
   for (const auto& row : board.rows) {
@@ -340,7 +352,7 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
                            offering.source});
       continue;
     }
-    std::vector<std::string> cells = {offering.id, gpu_label(catalog, offering, 1), plain_number(board::gpu_memory_gb(catalog, offering), 0),
+    std::vector<std::string> cells = {offering.id, gpu_label(catalog, offering, 1, lang), plain_number(board::gpu_memory_gb(catalog, offering), 0),
                                       row.region == board::no_region ? "-" : std::string(board::region_name(offering, row))};
     for (const auto mode : modes) {
       cells.push_back(board_price_cell(offering, row, mode, pricing, currency, false));
@@ -353,22 +365,21 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
     }
     const bool per_gpu_estimated = board::price_estimated(offering, row, row.mode());
     cells.push_back(fmt::format("{}{} {}", per_gpu_estimated ? estimated_mark : "", units::format_money(board::price_per_gpu(offering, row), currency),
-                                row.mode() == PricingMode::on_demand ? "od" : catalog::to_string(row.mode())));
+                                row.mode() == PricingMode::on_demand ? words(Msg::cat_od, lang)
+                                                                     : std::string(mode_name(row.mode(), lang))));
     grid.rows.push_back(std::move(cells));
     if (oldest.empty() || offering.as_of < oldest) oldest = offering.as_of;
     if (offering.as_of > newest) newest = offering.as_of;
   }
   if (!csv) {
-    grid.notes.push_back(fmt::format("{} offers (offering x region); per instance-hour in the provider's currency{}.",
-                                     board.rows.size(),
-                                     show_monthly || show_yearly ? " (Month, Year: prepaid per instance-month, -year)" : ""));
-    grid.notes.push_back("Per GPU-h: in the cheapest allowed mode (od = on-demand).");
+    grid.notes.push_back(say(lang, Msg::cat_rows_note, board.rows.size(),
+                             show_monthly || show_yearly ? words(Msg::cat_rows_subscription, lang) : std::string()));
+    grid.notes.push_back(words(Msg::cat_per_gpu_note, lang));
     if (!oldest.empty()) {
-      grid.notes.push_back(oldest == newest ? "Prices as of " + oldest + "."
-                                            : "Prices as of " + oldest + " to " + newest + ".");
+      grid.notes.push_back(oldest == newest ? say(lang, Msg::cat_prices_as_of, oldest)
+                                            : say(lang, Msg::cat_prices_as_of_range, oldest, newest));
     }
-    if (any_estimated) grid.notes.push_back(std::string(estimated_mark) +
-                           " estimated: the catalog marks the price as a judgement, not a published one.");
+    if (any_estimated) grid.notes.push_back(say(lang, Msg::cat_estimated_note, estimated_mark));
   }
   return grid;
 }
@@ -383,22 +394,28 @@ void price_board(std::ostream& out, Format format, const catalog::Catalog& catal
     return;
   }
   const bool csv = format == Format::csv;
-  const Grid grid = board.groups.empty() ? row_grid(catalog, board, csv) : group_grid(catalog, board, csv);
-  listing(out, format, "gpuselect catalog: offerings", grid, style);
+  const Lang lang = csv ? Lang::en : style.lang;
+  const Grid grid = board.groups.empty() ? row_grid(catalog, board, csv, lang) : group_grid(catalog, board, csv, lang);
+  listing(out, format, say(lang, Msg::cat_heading, words(Msg::cat_heading_offerings, lang)), grid, style);
 }
 
 void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
   const bool csv = format == Format::csv;
+  const Lang lang = csv ? Lang::en : style.lang;
   const auto columns =
       csv ? csv_columns({"id", "name", "vendor", "architecture", "memory_gb", "usable_memory_mib",
                          "memory_bandwidth_gbps", "bf16_dense_tflops", "fp32_tflops", "fp8_dense_tflops",
                          "int8_dense_tops", "fp4_dense_tflops", "tdp_watts", "interconnect", "interconnect_gbps",
                          "aliases", "source"})
-          : std::vector<TextTable::Column>{{"GPU", Align::left, true},    {"Name", Align::left, true},
-                                           {"Memory GB", Align::right},   {"Bandwidth GB/s", Align::right},
-                                           {"BF16 TFLOPS", Align::right}, {"FP8 TFLOPS", Align::right},
-                                           {"FP4 TFLOPS", Align::right},  {"Link"},
-                                           {"Aliases", Align::left, true}};
+          : std::vector<TextTable::Column>{{"GPU", Align::left, true},
+                                           {words(Msg::cat_name, lang), Align::left, true},
+                                           {words(Msg::cat_memory_gb, lang), Align::right},
+                                           {words(Msg::cat_bandwidth, lang), Align::right},
+                                           {"BF16 TFLOPS", Align::right},
+                                           {"FP8 TFLOPS", Align::right},
+                                           {"FP4 TFLOPS", Align::right},
+                                           {words(Msg::cat_link, lang)},
+                                           {words(Msg::cat_aliases, lang), Align::left, true}};
   auto row = [csv](const catalog::Gpu& gpu) -> std::vector<std::string> {
     if (csv) {
       return {gpu.id, gpu.name, gpu.vendor, gpu.architecture, csv_number(gpu.memory_gb),
@@ -412,26 +429,27 @@ void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, con
             plain_number(gpu.bf16_dense_tflops, 1), optional_cell(gpu.fp8_dense_tflops, false),
             optional_cell(gpu.fp4_dense_tflops, false), gpu.interconnect, joined(gpu.aliases, ", ")};
   };
-  catalog_table(out, format, "gpus", "GPUs", catalog.gpus, columns, row,
-                fmt::format("{} GPU models; TFLOPS are dense (no sparsity).", catalog.gpus.size()), style);
+  catalog_table(out, format, "gpus", words(Msg::cat_heading_gpus, lang), catalog.gpus, columns, row,
+                say(lang, Msg::cat_gpus_note, catalog.gpus.size()), style, lang);
 }
 
 void providers(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
   const bool csv = format == Format::csv;
+  const Lang lang = csv ? Lang::en : style.lang;
   const auto columns =
       csv ? csv_columns({"id", "name", "kind", "currency", "support_tier", "support_hours", "first_response_hours",
                          "sla_uptime_pct", "sla_credits", "compliance", "egress_per_gb", "public_ip_per_hour",
                          "storage_per_gb_month", "as_of", "source"})
-          : std::vector<TextTable::Column>{{"Provider"},
-                                           {"Name", Align::left, true},
-                                           {"Kind"},
-                                           {"Currency"},
-                                           {"Support"},
+          : std::vector<TextTable::Column>{{words(Msg::col_provider, lang)},
+                                           {words(Msg::cat_name, lang), Align::left, true},
+                                           {words(Msg::cat_kind, lang)},
+                                           {words(Msg::fact_currency, lang)},
+                                           {words(Msg::cat_support, lang)},
                                            {"SLA %", Align::right},
-                                           {"Egress/GB", Align::right},
-                                           {"Compliance", Align::left, true},
-                                           {"As of"}};
-  auto row = [csv](const catalog::Provider& provider) -> std::vector<std::string> {
+                                           {words(Msg::cat_egress_per_gb, lang), Align::right},
+                                           {words(Msg::cat_compliance, lang), Align::left, true},
+                                           {words(Msg::cat_as_of, lang)}};
+  auto row = [csv, lang](const catalog::Provider& provider) -> std::vector<std::string> {
     if (csv) {
       return {provider.id, provider.name, std::string(catalog::to_string(provider.kind)), provider.currency,
               std::string(catalog::to_string(provider.support.tier)),
@@ -441,14 +459,26 @@ void providers(std::ostream& out, Format format, const catalog::Catalog& catalog
               csv_number(provider.egress_per_gb), csv_number(provider.public_ip_per_hour),
               csv_number(provider.storage_per_gb_month), provider.as_of, provider.source};
     }
-    return {provider.id, provider.name, std::string(catalog::to_string(provider.kind)), provider.currency,
-            fmt::format("{} {}", catalog::to_string(provider.support.tier), catalog::to_string(provider.support.hours)),
-            provider.sla_uptime_pct > 0 ? plain_number(provider.sla_uptime_pct, 2) : "none",
+    // Kind and support hours in words (English: the catalog's names); the support tier is a name.
+    constexpr std::array<Msg, 5> kinds = {Msg::cat_kind_hyperscaler, Msg::cat_kind_gpu_cloud, Msg::cat_kind_marketplace,
+                                          Msg::cat_kind_regional_cloud, Msg::mode_owned};
+    constexpr std::array<Msg, 3> hours = {Msg::fact_support_business, Msg::fact_support_extended,
+                                          Msg::fact_support_24x7};
+    const bool english = lang == Lang::en;
+    const auto kind = static_cast<std::size_t>(provider.kind);
+    const auto hour = static_cast<std::size_t>(provider.support.hours);
+    return {provider.id, provider.name,
+            english || kind >= kinds.size() ? std::string(catalog::to_string(provider.kind)) : words(kinds[kind], lang),
+            provider.currency,
+            fmt::format("{} {}", catalog::to_string(provider.support.tier),
+                        english || hour >= hours.size() ? std::string(catalog::to_string(provider.support.hours))
+                                                        : words(hours[hour], lang)),
+            provider.sla_uptime_pct > 0 ? plain_number(provider.sla_uptime_pct, 2) : words(Msg::cat_sla_none, lang),
             units::format_money(provider.egress_per_gb, provider.currency),
             provider.compliance.empty() ? "-" : joined(provider.compliance, ", "), provider.as_of};
   };
-  catalog_table(out, format, "providers", "providers", catalog.providers, columns, row,
-                fmt::format("{} providers.", catalog.providers.size()), style);
+  catalog_table(out, format, "providers", words(Msg::cat_heading_providers, lang), catalog.providers, columns, row,
+                say(lang, Msg::cat_providers_note, catalog.providers.size()), style, lang);
 }
 
 }  // namespace gpuselect::render

@@ -13,13 +13,16 @@ namespace {
 
 using namespace detail;
 using Align = TextTable::Align;
+using text::Msg;
+using text::say;
 
 struct Figure {
   std::string name;
   std::vector<std::string> values;  // one per compared candidate
 };
 
-std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bool csv) {
+std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bool csv, text::Lang lang) {
+  const auto words = [lang](Msg id) { return std::string(text::message(id, lang)); };
   const auto& ranking = view.ranking;
   const auto& catalog = view.catalog;
   std::vector<const scoring::Candidate*> compared;
@@ -29,7 +32,7 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
     Grid grid;
     grid.title = std::move(title);
     grid.split_columns = true;
-    grid.columns.push_back({"Figure", Align::left, false, false, true});
+    grid.columns.push_back({words(Msg::cmp_figure), Align::left, false, false, true});
     for (const auto* candidate : compared) {
       const auto& offering = catalog.offerings[candidate->offering_index];
       // The CSV header names the exact candidate; people get the shorter offering id, with the
@@ -55,20 +58,24 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
   };
   const std::string& currency = ranking.currency;
 
-  Grid overview = make_grid("Overview");
-  add(overview, "rank", [](const scoring::Candidate& c) { return std::to_string(c.rank); });
-  add(overview, "provider", [&](const scoring::Candidate& c) { return catalog.offerings[c.offering_index].provider; });
-  add(overview, "GPUs",
-      [&](const scoring::Candidate& c) { return gpu_label(catalog, catalog.offerings[c.offering_index], c.nodes); });
-  add(overview, "pricing mode", [](const scoring::Candidate& c) { return std::string(catalog::to_string(c.mode)); });
-  add(overview, "score", [](const scoring::Candidate& c) { return fmt::format("{:.2f}", rounded_score(c)); });
-  add(overview, "Pareto frontier", [](const scoring::Candidate& c) { return std::string(c.pareto ? "yes" : "no"); });
+  Grid overview = make_grid(words(Msg::cmp_overview));
+  add(overview, words(Msg::cmp_rank), [](const scoring::Candidate& c) { return std::to_string(c.rank); });
+  add(overview, words(Msg::cmp_provider),
+      [&](const scoring::Candidate& c) { return catalog.offerings[c.offering_index].provider; });
+  add(overview, words(Msg::col_gpus), [&](const scoring::Candidate& c) {
+    return gpu_label(catalog, catalog.offerings[c.offering_index], c.nodes, lang);
+  });
+  add(overview, words(Msg::cmp_pricing_mode),
+      [&](const scoring::Candidate& c) { return std::string(mode_name(c.mode, lang)); });
+  add(overview, words(Msg::col_score), [](const scoring::Candidate& c) { return fmt::format("{:.2f}", rounded_score(c)); });
+  add(overview, words(Msg::cmp_pareto),
+      [&](const scoring::Candidate& c) { return words(c.pareto ? Msg::word_yes : Msg::word_no); });
 
-  Grid criteria = make_grid("Criteria (score 0-100 / contribution)");
-  Grid indicator_grid = make_grid("Indicators (0-1, weight within criterion)");
+  Grid criteria = make_grid(words(Msg::cmp_criteria));
+  Grid indicator_grid = make_grid(words(Msg::cmp_indicators));
   for (const auto criterion : scoring::all_criteria) {
     const auto index = static_cast<std::size_t>(criterion);
-    add(criteria, fmt::format("{} (weight {:.2f})", scoring::to_string(criterion), ranking.weights[criterion]),
+    add(criteria, say(lang, Msg::cmp_criterion_weight, criterion_name(criterion, lang), ranking.weights[criterion]),
         [&](const scoring::Candidate& c) {
           return fmt::format("{:.1f} / {:.2f}", c.criteria[index].score, rounded_contributions(c)[index]);
         });
@@ -87,7 +94,7 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
         std::string cell = "-";
         for (const auto& indicator : indicators) {
           if (indicator.name != name) continue;
-          cell = indicator.applies ? fmt::format("{:.2f} (w {:.2f})", indicator.value, indicator.weight)
+          cell = indicator.applies ? say(lang, Msg::cmp_indicator_value, indicator.value, indicator.weight)
                                    : std::string("n/a");
         }
         row.push_back(std::move(cell));
@@ -96,26 +103,26 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
     }
   }
 
-  Grid figures = make_grid("Estimate");
+  Grid figures = make_grid(words(Msg::cmp_estimate));
   const auto performance = [&](const scoring::Candidate& c) -> const estimate::Performance& {
     return ranking.performance_of(c);
   };
-  add(figures, "memory per GPU", [&](const scoring::Candidate& c) {
+  add(figures, words(Msg::cmp_memory_per_gpu), [&](const scoring::Candidate& c) {
     const auto& memory = performance(c).memory;
     return memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes);
   });
-  add(figures, "plan", [&](const scoring::Candidate& c) { return plan_label(performance(c).memory.plan); });
+  add(figures, words(Msg::cmp_plan), [&](const scoring::Candidate& c) { return plan_label(performance(c).memory.plan, lang); });
   add(figures, "MFU", [&](const scoring::Candidate& c) { return fmt::format("{:.1f}%", performance(c).compute.mfu * 100); });
-  add(figures, "effective TFLOPS per GPU", [&](const scoring::Candidate& c) {
+  add(figures, words(Msg::est_effective_tflops), [&](const scoring::Candidate& c) {
     return fmt::format("{:.1f}", performance(c).compute.effective_tflops_per_gpu);
   });
-  add(figures, "wall time", [&](const scoring::Candidate& c) { return hours_with_band(c, performance(c), ranking.risk_averse); });
-  add(figures, "GPU hours",
+  add(figures, words(Msg::est_wall_time), [&](const scoring::Candidate& c) { return hours_with_band(c, performance(c), ranking.risk_averse); });
+  add(figures, words(Msg::est_gpu_hours),
       [&](const scoring::Candidate& c) { return fmt::format("{:.1f}", performance(c).time.gpu_hours); });
   if (workload::is_serving(view.profile.kind)) {
-    add(figures, "decode tokens/s per replica",
+    add(figures, words(Msg::est_decode_per_replica),
         [&](const scoring::Candidate& c) { return fmt::format("{:.0f}", performance(c).throughput.decode_tokens_per_s); });
-    add(figures, "replicas",
+    add(figures, words(Msg::col_replicas),
         [&](const scoring::Candidate& c) { return std::to_string(performance(c).throughput.replicas); });
   }
   auto cost_line = [&](std::string name, double estimate::Cost::*field) {
@@ -123,14 +130,14 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
       return units::format_money(c.cost.*field, currency);
     });
   };
-  cost_line("price per hour", &estimate::Cost::price_per_hour);
-  cost_line("compute cost", &estimate::Cost::compute);
-  cost_line("egress", &estimate::Cost::egress);
-  cost_line("public IP", &estimate::Cost::public_ip);
-  cost_line("storage", &estimate::Cost::storage);
-  cost_line("interruptions", &estimate::Cost::interruption);
-  add(figures, "total cost", [&](const scoring::Candidate& c) { return units::format_money(c.total_cost, currency); });
-  add(figures, "warnings", [](const scoring::Candidate& c) {
+  cost_line(words(Msg::est_price_per_hour), &estimate::Cost::price_per_hour);
+  cost_line(words(Msg::cmp_compute_cost), &estimate::Cost::compute);
+  cost_line(words(Msg::est_egress), &estimate::Cost::egress);
+  cost_line(words(Msg::est_public_ip), &estimate::Cost::public_ip);
+  cost_line(words(Msg::est_storage), &estimate::Cost::storage);
+  cost_line(words(Msg::est_interruptions), &estimate::Cost::interruption);
+  add(figures, words(Msg::cmp_total_cost), [&](const scoring::Candidate& c) { return units::format_money(c.total_cost, currency); });
+  add(figures, words(Msg::cmp_warnings), [](const scoring::Candidate& c) {
     std::string codes;
     for (const auto warning : c.warnings) append_separated(codes, " ", scoring::warning_code(warning));
     return codes.empty() ? std::string("-") : codes;
@@ -148,18 +155,18 @@ void compare(std::ostream& out, Format format, const RecommendView& view, const 
   const bool csv = format == Format::csv;
   const std::size_t shown =
       csv ? view.ranking.candidates.size() : shown_count(view.ranking.candidates.size(), style.top);
-  const JobSummary summary = job_summary(view.profile, &view.ranking);
-  std::vector<std::string> preamble = {"Job: " + summary.job};
-  if (!summary.tokens.empty()) preamble.push_back("Tokens: " + summary.tokens);
-  if (!summary.serving.empty()) preamble.push_back("Serving: " + summary.serving);
-  if (!summary.session.empty()) preamble.push_back("Session: " + summary.session);
-  preamble.push_back("Weights: " + summary.weights);
-  preamble.push_back("Currency: " + summary.currency);
+  // CSV is the same in every language (machine rows); the human formats speak the document's.
+  const text::Lang lang = csv ? text::Lang::en : style.lang;
+  const JobSummary summary = job_summary(view.profile, &view.ranking, lang);
+  std::vector<std::string> preamble = summary_lines(summary, lang);
+  preamble.push_back(say(lang, Msg::preamble_fact, text::message(Msg::fact_weights, lang), summary.weights));
+  preamble.push_back(say(lang, Msg::preamble_fact, text::message(Msg::fact_currency, lang), summary.currency));
   for (const auto& exclusion : view.ranking.excluded) {
-    preamble.push_back(fmt::format("Not comparable: {}: {}", view.catalog.offerings[exclusion.offering_index].id,
-                                   reasons_text(exclusion, view.ranking.currency)));
+    preamble.push_back(say(lang, Msg::cmp_not_comparable, view.catalog.offerings[exclusion.offering_index].id,
+                           reasons_text(exclusion, view.ranking.currency, lang)));
   }
-  render_grids(out, format, "gpuselect compare", preamble, compare_grids(view, shown, csv), style);
+  render_grids(out, format, text::message(Msg::title_compare, lang), preamble,
+               compare_grids(view, shown, csv, lang), style);
 }
 
 }  // namespace gpuselect::render

@@ -1,6 +1,7 @@
 // `config show` in its two formats: a table of settings (with the config file above it) and the
 // "config" JSON document (docs/output.md).
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"
 
 namespace gpuselect::render {
@@ -23,17 +24,38 @@ ordered_json config_json(const ConfigView& view) {
   return document;
 }
 
+// Where a setting came from, in `lang`: "default", "environment LANG" (the CLI's words), a file or flag as written.
+std::string origin_words(std::string_view origin, text::Lang lang) {
+  constexpr std::string_view environment = "environment ";
+  if (origin == "default") return text::say(lang, text::Msg::config_origin_default);
+  constexpr std::string_view flag = "flag ";
+  if (origin.starts_with(flag)) return text::say(lang, text::Msg::config_origin_flag, origin.substr(flag.size()));
+  if (origin.starts_with(environment)) {
+    return text::say(lang, text::Msg::config_origin_environment, origin.substr(environment.size()));
+  }
+  return std::string(origin);
+}
+
 std::string config_table(const ConfigView& view, const Style& style) {
-  std::string text = "config file: " + (view.config_file.empty() ? std::string("(none)") : view.config_file) + "\n";
+  using text::Msg;
+  using text::say;
+  const text::Lang lang = style.lang;
+  std::string text = say(lang, Msg::config_file_line, view.config_file.empty() ? say(lang, Msg::config_none) : view.config_file);
   std::string searched;
   for (const auto& path : view.searched) searched += (searched.empty() ? "" : ", ") + path;
-  text += "searched:    " + (searched.empty() ? std::string("(no path: neither XDG_CONFIG_HOME nor HOME is set)") : searched) +
-          "\n";
+  text += say(lang, Msg::config_searched_line, searched.empty() ? say(lang, Msg::config_no_path) : searched);
   TextTable table;
-  table.columns = {{"setting"}, {"value", TextTable::Align::left, true}, {"from", TextTable::Align::left, true}};
-  for (const auto& row : view.settings)
-    table.rows.push_back({row.name, row.value.empty() ? "(profile's)" : row.value, row.origin});
-  for (const auto& entry : view.catalogs) table.rows.push_back({"catalog", entry.value, entry.origin});
+  table.columns = {{say(lang, Msg::config_setting)},
+                   {say(lang, Msg::config_value), TextTable::Align::left, true},
+                   {say(lang, Msg::config_from), TextTable::Align::left, true}};
+  for (const auto& row : view.settings) {
+    table.rows.push_back(
+        {row.name, row.value.empty() ? say(lang, Msg::config_profiles) : row.value, origin_words(row.origin, lang)});
+  }
+  for (const auto& entry : view.catalogs) {
+    table.rows.push_back({"catalog", entry.value == "(built-in data/*.yaml)" ? say(lang, Msg::config_built_in) : entry.value,
+                          origin_words(entry.origin, lang)});
+  }
   return text + table.render(style.width, style.color);
 }
 

@@ -692,7 +692,7 @@ ordered_json catalog_json(const RecommendView& view) {
 
 ordered_json notes_json(const scoring::Ranking& ranking) {
   ordered_json list = ordered_json::array();
-  for (const auto& note : ranking.notes) list.push_back({{"code", note.code}, {"text", note.text}});
+  for (const auto& note : ranking.notes) list.push_back({{"code", note.code}, {"text", note.text.say(text::Lang::en)}});
   return list;
 }
 

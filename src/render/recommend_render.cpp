@@ -68,7 +68,7 @@ bool serving_job(const RecommendView& view) { return workload::is_serving(view.r
 // Run-wide notes and the estimated-figure legend (when a shown row carries the mark), once.
 std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown, text::Lang lang) {
   std::vector<std::string> lines;
-  for (const auto& note : view.ranking.notes) lines.push_back(note.code + ": " + note.text);
+  for (const auto& note : view.ranking.notes) lines.push_back(note.code + ": " + note.text.say(lang));
   for (std::size_t i = 0; i < shown && i < view.ranking.candidates.size(); ++i) {
     if (cost_estimated(view.catalog, view.ranking.candidates[i])) {
       lines.push_back(estimated_legend(lang));
@@ -80,53 +80,48 @@ std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown
 
 // --mix: the fleet, one line per pool, the total and the saving against the best single fleet, and
 // how requests are split (docs/scoring.md "Mixed fleet").
-std::vector<std::string> fleet_lines(const RecommendView& view) {
+std::vector<std::string> fleet_lines(const RecommendView& view, text::Lang lang) {
   std::vector<std::string> lines;
   if (!view.ranking.fleet) return lines;
   const auto& fleet = *view.ranking.fleet;
   const std::string& currency = view.ranking.currency;
+  const auto money = [&](double amount) { return units::format_money(amount, currency); };
+  // A request class in words ("short", "long", "all": workload::request_classes).
+  const auto class_words = [&](std::string_view name) -> std::string {
+    if (name == "short") return say(lang, Msg::mix_class_short);
+    if (name == "long") return say(lang, Msg::mix_class_long);
+    if (name == "all") return say(lang, Msg::mix_class_all);
+    return std::string(name);
+  };
   const auto pool_line = [&](const scoring::Ranking::FleetPool& pool) {
+    const std::string_view plural = pool.replicas == 1 ? "" : "s";
     if (pool.request_class == "spare") {
-      return fmt::format("spare for the fleet (takes over any pool's failed instance): {} x {} ({}), {} GPUs, {} replica{}, {}",
-                         pool.instances, pool.offering_id, catalog::to_string(pool.mode), pool.gpus, pool.replicas,
-                         pool.replicas == 1 ? "" : "s", units::format_money(pool.total_cost, currency));
+      return say(lang, Msg::mix_spare, pool.instances, pool.offering_id, mode_name(pool.mode, lang), pool.gpus,
+                 pool.replicas, plural, money(pool.total_cost));
     }
-    return fmt::format("{} requests ({:g}%, {} req/s at {} in / {} out tokens): {} x {} ({}), {} GPUs, {} replica{}, {}",
-                       pool.request_class, 100.0 * pool.request_share, units::format_count(pool.requests_per_s),
-                       pool.input_tokens, pool.output_tokens, pool.instances, pool.offering_id,
-                       catalog::to_string(pool.mode), pool.gpus, pool.replicas, pool.replicas == 1 ? "" : "s",
-                       units::format_money(pool.total_cost, currency));
+    return say(lang, Msg::mix_pool, class_words(pool.request_class), 100.0 * pool.request_share,
+               units::format_count(pool.requests_per_s), pool.input_tokens, pool.output_tokens, pool.instances,
+               pool.offering_id, mode_name(pool.mode, lang), pool.gpus, pool.replicas, plural, money(pool.total_cost));
   };
   const bool shared_spare = std::any_of(fleet.split.begin(), fleet.split.end(),
                                         [](const auto& pool) { return pool.request_class == "spare"; });
-  lines.push_back(fmt::format(
-      "Split: the longest 10% of requests (at the p90 lengths) go to the long pool, the other 90% (at the lengths "
-      "that keep the means) to the short pool, routed by prompt length on arrival; each pool is the cheapest offering "
-      "that serves its class within the targets and the tier{}.",
-      shared_spare ? ", for its load, and one spare for the whole fleet is the cheapest pool type that carries any "
-                     "pool's lost instance at the planned utilisation"
-                   : ", each with its own redundancy (cheaper here than one spare for the fleet)"));
+  lines.push_back(say(lang, Msg::mix_split,
+                      text::message(shared_spare ? Msg::mix_split_shared_spare : Msg::mix_split_own_spare, lang)));
   if (fleet.pools.empty()) {
-    lines.emplace_back("No fleet serves the mix within the targets, the tier and the constraints.");
+    lines.push_back(say(lang, Msg::mix_no_fleet));
     return lines;
   }
   for (const auto& pool : fleet.pools) lines.push_back(pool_line(pool));
   if (fleet.mixed && fleet.single) {
-    lines.push_back(fmt::format("Mixed fleet {} against {} for the best single fleet ({} x {}): saves {} ({:.0f}%).",
-                                units::format_money(fleet.total_cost, currency),
-                                units::format_money(fleet.single->total_cost, currency), fleet.single->instances,
-                                fleet.single->offering_id, units::format_money(fleet.saving, currency),
-                                100.0 * fleet.saving / fleet.single->total_cost));
+    lines.push_back(say(lang, Msg::mix_saves, money(fleet.total_cost), money(fleet.single->total_cost),
+                        fleet.single->instances, fleet.single->offering_id, money(fleet.saving),
+                        100.0 * fleet.saving / fleet.single->total_cost));
   } else if (fleet.mixed) {
-    lines.push_back(fmt::format("Mixed fleet {}: no single offering serves the whole mix within the targets.",
-                                units::format_money(fleet.total_cost, currency)));
+    lines.push_back(say(lang, Msg::mix_no_single, money(fleet.total_cost)));
   } else if (fleet.split.size() >= 2 && fleet.split_total > 0) {
-    lines.push_back(fmt::format("The single fleet is best: {} against {} for one pool per class.",
-                                units::format_money(fleet.total_cost, currency),
-                                units::format_money(fleet.split_total, currency)));
+    lines.push_back(say(lang, Msg::mix_single_best_split, money(fleet.total_cost), money(fleet.split_total)));
   } else {
-    lines.push_back(fmt::format("The single fleet is best: {} (some request class has no pool of its own).",
-                                units::format_money(fleet.total_cost, currency)));
+    lines.push_back(say(lang, Msg::mix_single_best, money(fleet.total_cost)));
   }
   return lines;
 }
@@ -444,7 +439,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       text += fmt::format("{}\n", text::message(Msg::section_notes, lang));
       for (const auto& line : notes) text += wrapped("  ", line, style.width, 4);
     }
-    if (const auto fleet = fleet_lines(view); !fleet.empty()) {
+    if (const auto fleet = fleet_lines(view, lang); !fleet.empty()) {
       text += fmt::format("{}\n", text::message(Msg::section_fleet, lang));
       for (const auto& line : fleet) text += wrapped("  ", line, style.width, 4);
     }
@@ -612,7 +607,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       out << "\n#### " << message(Msg::section_notes) << "\n\n";
       for (const auto& line : notes) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
     }
-    if (const auto fleet = fleet_lines(view); !fleet.empty()) {
+    if (const auto fleet = fleet_lines(view, lang); !fleet.empty()) {
       out << "\n#### " << message(Msg::section_fleet) << "\n\n";
       for (const auto& line : fleet) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
     }

@@ -312,6 +312,18 @@ std::string_view plan_reason_name(estimate::PlanReason reason) {
   return index < names.size() ? names[index] : "";
 }
 
+std::vector<std::string> summary_lines(const JobSummary& summary, text::Lang lang) {
+  std::vector<std::string> lines;
+  const auto add = [&](Msg label, const std::string& value) {
+    if (!value.empty()) lines.push_back(say(lang, Msg::preamble_fact, text::message(label, lang), value));
+  };
+  add(Msg::fact_job, summary.job);
+  add(Msg::fact_tokens, summary.tokens);
+  add(Msg::fact_serving, summary.serving);
+  add(Msg::fact_session, summary.session);
+  return lines;
+}
+
 JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking, text::Lang lang) {
   JobSummary summary;
   const std::string model = profile.model_name.empty() ? profile.model_id : profile.model_name;

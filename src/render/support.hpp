@@ -146,6 +146,9 @@ struct JobSummary {
 };
 JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking,
                        text::Lang lang = text::Lang::en);
+// The job summary's first lines as "Job: ...", "Tokens: ..." (those that are not empty), in `lang`:
+// the preamble of estimate and compare.
+std::vector<std::string> summary_lines(const JobSummary& summary, text::Lang lang);
 // Is a default recorded for this profile field ("tokens", "seq_len", ...)?
 bool default_applied(const workload::Profile& profile, std::string_view field);
 

@@ -14,6 +14,7 @@
 #include "gpuselect/units.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "scoring/scoring_internal.hpp"
+#include "scoring/words.hpp"
 
 namespace gpuselect::scoring {
 
@@ -24,6 +25,7 @@ using catalog::Isolation;
 using catalog::Offering;
 using catalog::Provider;
 using catalog::Rdma;
+using text::Msg;
 
 bool has(const std::vector<std::string>& list, std::string_view item) {
   return std::find(list.begin(), list.end(), item) != list.end();
@@ -195,8 +197,7 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
   const std::size_t before = reasons.size();
   const Provider& provider = catalog.provider_of(offering);
   if (!offering.unlisted.empty() && !constraints.include_unlisted) {
-    reasons.push_back({ExclusionKind::not_sold, 0, 0,
-                       "unlisted: " + offering.unlisted + " (--include-unlisted ranks it at its old price)"});
+    reasons.push_back({ExclusionKind::not_sold, 0, 0, text::words(Msg::detail_unlisted, offering.unlisted)});
   }
 
   if (!constraints.regions.empty()) {
@@ -204,7 +205,7 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
                                        [&](const std::string& region) { return has(constraints.regions, region); });
     if (!in_region) {
       reasons.push_back({ExclusionKind::region, 0, 0,
-                         "offered in " + join(offering.regions) + ", not in " + join(constraints.regions)});
+                         text::words(Msg::detail_region, join(offering.regions), join(constraints.regions))});
     }
   }
   auto provider_is = [&](const std::string& name) {
@@ -213,22 +214,22 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
   };
   if (!constraints.providers.empty() &&
       std::none_of(constraints.providers.begin(), constraints.providers.end(), provider_is)) {
-    reasons.push_back({ExclusionKind::provider, 0, 0, "provider " + provider.id + " is not in --provider"});
+    reasons.push_back({ExclusionKind::provider, 0, 0, text::words(Msg::detail_provider_not_asked, provider.id)});
   }
   if (std::any_of(constraints.exclude_providers.begin(), constraints.exclude_providers.end(), provider_is)) {
-    reasons.push_back({ExclusionKind::provider, 0, 0, "provider " + provider.id + " is excluded"});
+    reasons.push_back({ExclusionKind::provider, 0, 0, text::words(Msg::detail_provider_excluded, provider.id)});
   }
   if (!constraints.gpus.empty()) {
     const catalog::Gpu& gpu = catalog.gpu_of(offering);
     const bool wanted = std::any_of(constraints.gpus.begin(), constraints.gpus.end(),
                                     [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; });
-    if (!wanted) reasons.push_back({ExclusionKind::gpu, 0, 0, "GPU " + gpu.id + " is not in --gpu"});
+    if (!wanted) reasons.push_back({ExclusionKind::gpu, 0, 0, text::words(Msg::detail_gpu_not_asked, gpu.id)});
   }
   if (constraints.gpu_memory_gb.any()) {
     const double memory_gb = gpu_memory_gb_of(catalog, offering);
     if (!constraints.gpu_memory_gb.contains(memory_gb)) {
       reasons.push_back({ExclusionKind::gpu_memory, memory_gb, 0,
-                         fmt::format("{:g} GB per GPU, not in --gpu-memory {}GB", memory_gb,
+                         text::words(Msg::detail_gpu_memory, fmt::format("{:g}", memory_gb),
                                      resources::to_string(constraints.gpu_memory_gb))});
     }
   }
@@ -236,7 +237,8 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
     const double count = gpus_of(offering);
     if (!constraints.gpu_count.contains(count)) {
       reasons.push_back({ExclusionKind::gpu_count, count, 0,
-                         fmt::format("{:g} GPUs per instance, not {}", count, resources::to_string(constraints.gpu_count))});
+                         text::words(Msg::detail_gpu_count, fmt::format("{:g}", count),
+                                     resources::to_string(constraints.gpu_count))});
     }
   }
   for (const auto& name : constraints.requirements) {
@@ -246,26 +248,33 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
   }
   bool sold = false;
   bool sold_allowed = false;
-  std::string sold_modes;
   for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
     const auto mode = static_cast<catalog::PricingMode>(index);
     if (!offering.sold_anywhere(mode)) continue;
     sold = true;
     sold_allowed = sold_allowed || mode_allowed(constraints, mode);
-    if (!sold_modes.empty()) sold_modes += ", ";
-    sold_modes += catalog::to_string(mode);
   }
   if (!sold) {
-    reasons.push_back({ExclusionKind::not_sold, 0, 0, "no price in any pricing mode"});
+    // Empty: reason_text says Msg::reason_not_sold.
+    reasons.push_back({ExclusionKind::not_sold, 0, 0, {}});
   } else if (!sold_allowed) {
-    reasons.push_back({ExclusionKind::pricing_mode, 0, 0, "sold only as " + sold_modes});
+    reasons.push_back({ExclusionKind::pricing_mode, 0, 0, text::Words::in_each([&](text::Lang lang) {
+                         std::string sold_modes;
+                         for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+                           const auto mode = static_cast<catalog::PricingMode>(index);
+                           if (!offering.sold_anywhere(mode)) continue;
+                           if (!sold_modes.empty()) sold_modes += text::message(Msg::summary_list_separator, lang);
+                           sold_modes += detail::mode_words(mode, lang);
+                         }
+                         return text::say(lang, Msg::detail_sold_only, sold_modes);
+                       })});
   } else if (constraints.max_price_per_hour) {
     const std::optional<double> cheapest = cheapest_allowed_price(offering, constraints);
     if (cheapest && !price_allowed(catalog, offering, constraints, *cheapest)) {
       reasons.push_back({ExclusionKind::max_price, *cheapest, *constraints.max_price_per_hour,
-                         fmt::format("costs at least {}/h, --max-price {}",
-                                     units::format_money(*cheapest, provider.currency),
-                                     units::format_money(*constraints.max_price_per_hour, constraints.max_price_currency))});
+                         text::words(Msg::detail_max_price, units::format_money(*cheapest, provider.currency),
+                                     units::format_money(*constraints.max_price_per_hour,
+                                                         constraints.max_price_currency))});
     }
   }
   return reasons.size() == before;
@@ -277,16 +286,12 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
   // An interactive session (a notebook) dies with its instance: spot only when --pricing names it.
   if (profile.kind == workload::Kind::notebook && mode == catalog::PricingMode::spot &&
       !options.constraints.pricing_named) {
-    reasons.push_back({ExclusionKind::pricing_mode, total_cost, 0,
-                       "an interactive session on spot is lost when the instance is reclaimed (seconds to minutes "
-                       "of notice); --pricing spot (or a list naming it) to include"});
+    reasons.push_back({ExclusionKind::pricing_mode, total_cost, 0, text::words(Msg::detail_notebook_spot)});
     return;
   }
   // --risk-averse asks for the plan that holds: an interruptible machine is the risk it avoids.
   if (options.risk_averse && mode == catalog::PricingMode::spot && !options.constraints.pricing_named) {
-    reasons.push_back({ExclusionKind::pricing_mode, total_cost, 0,
-                       "--risk-averse leaves out spot: a reclaim stops the job and resumes it from its last "
-                       "checkpoint after a wait for capacity; --pricing spot (or a list naming it) to include"});
+    reasons.push_back({ExclusionKind::pricing_mode, total_cost, 0, text::words(Msg::detail_risk_averse_spot)});
     return;
   }
   if (!workload::is_serving(profile.kind) || profile.serving_tier != workload::ServingTier::production) return;
@@ -294,46 +299,34 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
   const Provider& provider = catalog.provider_of(offering);
   if (gpu.segment != catalog::GpuSegment::datacenter && !options.allow_consumer) {
     reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0,
-                       fmt::format("{} is a {} card (no ECC or datacenter support): not production serving; "
-                                   "--allow-consumer to include",
-                                   gpu.name, catalog::to_string(gpu.segment))});
+                       text::words(Msg::detail_tier_consumer, gpu.name, catalog::to_string(gpu.segment))});
   }
   if (provider.kind == catalog::ProviderKind::marketplace && !options.allow_marketplace) {
     reasons.push_back({ExclusionKind::marketplace_host, total_cost, 0,
-                       fmt::format("a marketplace host ({}: hosts are third parties, unvetted): not production "
-                                   "serving; --allow-marketplace to include",
-                                   provider.id)});
+                       text::words(Msg::detail_tier_marketplace, provider.id)});
   }
   // A failed replica is replaced from the same SKU's stock: where stock is low, the replacement (and
   // the capacity to scale) may not be there for hours, and N+1 covers one failure only. That holds
   // for reserved and subscription rows too: the term holds the hosts rented, not a replacement for a
   // failed one (expert review 5: a low-stock monthly row ranked first). Spot is its own class.
   if (offering.stock == catalog::Stock::low && mode != catalog::PricingMode::spot && !options.allow_low_stock) {
-    reasons.push_back({ExclusionKind::low_stock, total_cost, 0,
-                       "stock low: a failed replica may not be replaceable for hours; not production serving; "
-                       "--allow-low-stock to include"});
+    reasons.push_back({ExclusionKind::low_stock, total_cost, 0, text::words(Msg::detail_tier_low_stock)});
   }
   // Without a published uptime SLA (catalog sla_uptime_pct 0) nothing is owed when the service is
   // down: the guides' "SLA promises versus reality" pitfall starts with having a promise at all.
   if (!(provider.sla_uptime_pct > 0) && !options.allow_no_sla) {
     reasons.push_back({ExclusionKind::no_sla, total_cost, 0,
-                       fmt::format("{} publishes no uptime SLA (no credits when the service is down): not "
-                                   "production serving; --allow-no-sla to include",
-                                   provider.id)});
+                       text::words(Msg::detail_tier_no_sla, provider.id)});
   }
   // A vGPU share is time-sliced with other tenants' work (catalog isolation vgpu; a fractional
   // gpu_fraction is vgpu by the loader's rule): the guides report 30-40% step-time jitter from noisy
   // neighbours (docs/scoring.md, indicator isolation), so no latency SLO holds on it.
   if (offering.isolation == catalog::Isolation::vgpu && !options.allow_shared_gpu) {
     reasons.push_back({ExclusionKind::shared_gpu, total_cost, 0,
-                       fmt::format("a shared vGPU ({}x {}, time-sliced with other tenants: latency jitter): not "
-                                   "production serving; --allow-shared-gpu to include",
-                                   fmt::format("{:g}", offering.gpu_fraction), gpu.name)});
+                       text::words(Msg::detail_tier_shared_gpu, fmt::format("{:g}", offering.gpu_fraction), gpu.name)});
   }
   if (mode == catalog::PricingMode::spot && !options.allow_spot_serving) {
-    reasons.push_back({ExclusionKind::spot_serving, total_cost, 0,
-                       "spot can be reclaimed at any time (no availability promise): not production serving; "
-                       "--allow-spot-serving to include"});
+    reasons.push_back({ExclusionKind::spot_serving, total_cost, 0, text::words(Msg::detail_tier_spot)});
   }
 }
 

@@ -22,6 +22,7 @@ namespace {
 using text::Lang;
 using text::Msg;
 using text::say;
+using detail::mode_words;
 
 constexpr std::array<std::string_view, 8> explanation_kinds = {"strongest",  "weakest",   "first_by",     "would_win",
                                                                "cannot_win", "wins_over", "spot_cheaper", "input_bound"};
@@ -70,16 +71,6 @@ std::string_view support_hours_words(catalog::SupportHours hours, Lang lang) {
       return text::message(Msg::fact_support_24x7, lang);
   }
   return catalog::to_string(hours);
-}
-
-// A pricing mode in words (the catalog's name in English).
-std::string_view mode_words(catalog::PricingMode mode, Lang lang) {
-  if (lang == Lang::en) return catalog::to_string(mode);
-  static constexpr std::array<Msg, catalog::pricing_mode_count> names = {
-      Msg::mode_on_demand, Msg::mode_spot, Msg::mode_reserved_1y, Msg::mode_reserved_3y, Msg::mode_monthly,
-      Msg::mode_yearly};
-  const auto index = static_cast<std::size_t>(mode);
-  return index < names.size() ? text::message(names[index], lang) : catalog::to_string(mode);
 }
 
 std::string_view criterion_words(Criterion criterion, Lang lang) {
@@ -237,7 +228,8 @@ const std::string& FactsMemo::facts(const catalog::Catalog& catalog, const Ranki
 }
 
 std::string reason_text(const ExclusionReason& reason, std::string_view currency, text::Lang lang) {
-  const std::string in_parentheses = reason.detail.empty() ? std::string() : say(lang, Msg::reason_detail, reason.detail);
+  std::string said = reason.detail.say(lang);
+  const std::string in_parentheses = said.empty() ? std::string() : say(lang, Msg::reason_detail, said);
   switch (reason.kind) {
     case ExclusionKind::memory:
       return say(lang, Msg::reason_memory, units::format_gb(reason.needed), units::format_gb(reason.limit));
@@ -250,18 +242,18 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::region:
     case ExclusionKind::provider:
     case ExclusionKind::gpu:
-      return reason.detail;
+      return said;
     case ExclusionKind::pricing_mode:
-      return say(lang, Msg::reason_pricing, reason.detail);
+      return say(lang, Msg::reason_pricing, said);
     case ExclusionKind::requirement:
-      return say(lang, Msg::reason_requirement, reason.detail);
+      return say(lang, Msg::reason_requirement, said);
     case ExclusionKind::nodes:
-      if (!reason.detail.empty()) return say(lang, Msg::reason_nodes_detail, detail::number(reason.needed, 0), reason.detail);
+      if (!said.empty()) return say(lang, Msg::reason_nodes_detail, detail::number(reason.needed, 0), said);
       return say(lang, Msg::reason_nodes, detail::number(reason.needed, 0), detail::number(reason.limit, 0));
     case ExclusionKind::headroom:
       return say(lang, Msg::reason_headroom, detail::number(reason.limit, 1), fmt::format("{:g}", reason.needed));
     case ExclusionKind::not_sold:
-      return reason.detail.empty() ? say(lang, Msg::reason_not_sold) : reason.detail;
+      return said.empty() ? say(lang, Msg::reason_not_sold) : said;
     case ExclusionKind::host_ram:
       return say(lang, Msg::reason_host_ram, units::format_gb(reason.needed), units::format_gb(reason.limit));
     case ExclusionKind::latency:
@@ -276,9 +268,9 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::no_sla:
     case ExclusionKind::spot_serving:
     case ExclusionKind::software:
-      return reason.detail;
+      return said;
   }
-  return reason.detail;
+  return said;
 }
 
 std::string_view to_string(Explanation::Kind kind) {

@@ -106,14 +106,26 @@ double free_pct(const estimate::Memory& memory) {
 // The words of a deadline exclusion for the time spent before the run: "with 12.0 h in the queue",
 // and the machine's setup when it is what makes the job miss the deadline ("with 5 min of machine
 // setup"), joined by "and"; "" when neither.
-std::string waited_words(double queue_hours, double wait_hours, double hours, double deadline_hours) {
+// The waits a deadline's hours include, in words: "with 2 h in the queue and 0.5 h of machine setup";
+// empty words when there is none.
+text::Words waited_words(double queue_hours, double wait_hours, double hours, double deadline_hours) {
   const double setup_hours = wait_hours - queue_hours;
-  std::string words;
-  if (queue_hours > 0) words = "with " + units::format_hours(queue_hours) + " in the queue";
-  if (setup_hours > 0 && hours - setup_hours <= deadline_hours) {
-    words += (words.empty() ? "with " : " and ") + units::format_hours(setup_hours) + " of machine setup";
+  const bool queued = queue_hours > 0;
+  const bool setup = setup_hours > 0 && hours - setup_hours <= deadline_hours;
+  if (queued && setup) {
+    return text::words(text::Msg::waited_queue_setup, units::format_hours(queue_hours), units::format_hours(setup_hours));
   }
-  return words;
+  if (queued) return text::words(text::Msg::waited_queue, units::format_hours(queue_hours));
+  if (setup) return text::words(text::Msg::waited_setup, units::format_hours(setup_hours));
+  return {};
+}
+
+// A deadline missed at the confidence: "at 90% confidence; 62% chance of ending within it", then the waits.
+text::Words deadline_words(const std::string& confidence, const std::string& chance, const text::Words& waited) {
+  if (waited.empty()) return text::words(text::Msg::deadline_at_confidence, confidence, chance);
+  return text::Words::in_each([&](text::Lang lang) {
+    return text::say(lang, text::Msg::deadline_at_confidence_waited, confidence, chance, waited.say(lang));
+  });
 }
 
 // Puts candidates in `order` (indices, as Ranker::score returns them) in place, cycle by cycle: no
@@ -456,7 +468,7 @@ class Ranker {
       const catalog::Gpu& gpu = catalog_.gpu_of(offering);
       exclude(ranking, index, std::nullopt, 1,
               {{ExclusionKind::software, 0, 0,
-                software_words(software_by_gpu_[offering.gpu_index], gpu) + "; --allow-immature-stack to include"}});
+                text::words(text::Msg::detail_software, software_words(software_by_gpu_[offering.gpu_index], gpu))}});
       close_offering(false);
       return;
     }
@@ -705,7 +717,7 @@ class Ranker {
       if (!memo_.plan(offering.gpu_index, hardware(offering, nodes)).fits) continue;
       exclude(ranking, index, std::nullopt, nodes,
               {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(owned),
-                fmt::format("the owned cluster has {} (max_nodes)", owned)}});
+                text::words(text::Msg::detail_owned_cluster, owned)}});
       return true;
     }
     return false;
@@ -784,10 +796,8 @@ class Ranker {
       if (&filter_ == &options_.constraints) {
         detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_);
         if (!mainland_asked_ && mainland_only_[index]) {
-          reasons_.push_back({ExclusionKind::region, total_cost, 0,
-                              "sold in mainland China only (a mainland account or host); --region cn, --currency "
-                              "CNY or --provider " +
-                                  offering.provider + " to include"});
+          reasons_.push_back(
+              {ExclusionKind::region, total_cost, 0, text::words(text::Msg::detail_mainland_only, offering.provider)});
         }
       }
       // A budget is met at the price's upper end, as the cost criterion scores it: the quote's age
@@ -806,17 +816,19 @@ class Ranker {
       const double budget_cost =
           options_.risk_averse ? total_cost : total_cost * cost.price_high_factor * time_factor;
       if (filter_.budget && budget_cost > *filter_.budget * (1 + 1e-9)) {
-        std::string words;
+        text::Words words;
         if (budget_cost > total_cost * 1.0005) {
           const bool priced_up = cost.price_high_factor > 1.0005;
-          words = fmt::format(
-              "{} as quoted, {}{}", units::format_money(total_cost, options_.currency),
-              priced_up ? (cost.spot_quote_suspect() ? "at the price's upper end (a suspect spot quote)"
-                                                     : "at the price's upper end (the quote's age band)")
-                        : "",
-              time_factor > 1.0005 ? fmt::format("{}with the run's hours at {} confidence", priced_up ? " and " : "",
-                                                 detail::percent(confidence()))
-                                   : "");
+          const bool at_confidence = time_factor > 1.0005;
+          const auto why = cost.spot_quote_suspect() ? text::Msg::fact_suspect_quote : text::Msg::fact_quote_age_band;
+          const std::string quoted = units::format_money(total_cost, options_.currency);
+          if (priced_up && at_confidence) {
+            words = text::words(text::Msg::budget_upper_confidence, quoted, why, detail::percent(confidence()));
+          } else if (priced_up) {
+            words = text::words(text::Msg::budget_upper, quoted, why);
+          } else if (at_confidence) {
+            words = text::words(text::Msg::budget_confidence, quoted, detail::percent(confidence()));
+          }
         }
         reasons_.push_back({ExclusionKind::budget, budget_cost, *filter_.budget, std::move(words)});
       }
@@ -828,12 +840,11 @@ class Ranker {
       } else if (filter_.deadline_hours && cost.within_deadline_probability >= 0 &&
                  cost.within_deadline_probability < confidence()) {
         const double at_confidence = wait_hours + cost.staging_hours + cost.hours_at_confidence;
-        std::string words = fmt::format("at {} confidence; {} chance of ending within it",
-                                        detail::percent(confidence()),
-                                        detail::chance(cost.within_deadline_probability));
-        const std::string waited = waited_words(queue_hours, wait_hours, at_confidence, *filter_.deadline_hours);
-        if (!waited.empty()) words += ", " + waited;
-        reasons_.push_back({ExclusionKind::deadline, at_confidence, *filter_.deadline_hours, std::move(words)});
+        reasons_.push_back({ExclusionKind::deadline, at_confidence, *filter_.deadline_hours,
+                            deadline_words(detail::percent(confidence()),
+                                           detail::chance(cost.within_deadline_probability),
+                                           waited_words(queue_hours, wait_hours, at_confidence,
+                                                        *filter_.deadline_hours))});
       }
       if (!reasons_.empty()) {
         exclude(ranking, index, mode, nodes, reasons_, total_cost);

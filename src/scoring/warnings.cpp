@@ -170,10 +170,8 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     }
     if (providers > 0) {
       const std::string ages = youngest == oldest ? std::to_string(oldest) : fmt::format("{}-{}", youngest, oldest);
-      notes.push_back({"N-STALE-PRICES",
-                       fmt::format("Prices of {} provider{} in this ranking are {} days old (oldest read {}, today "
-                                   "{}; stale after {} days): check the providers' pages before you rent.",
-                                   providers, providers == 1 ? "" : "s", ages, oldest_date, today, stale_price_days)});
+      notes.push_back({"N-STALE-PRICES", text::words(text::Msg::note_stale_prices, providers, providers == 1 ? "" : "s",
+                                                     ages, oldest_date, today, stale_price_days)});
     }
   }
   // Quotes old enough to carry an age band: the rule, once, with the widest bands in this ranking.
@@ -186,11 +184,8 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     band = std::max(band, cost.price_band_pct);
   }
   if (list_band_pct > 0 || spot_band_pct > 0) {
-    notes.push_back({"N-PRICE-AGE",
-                     fmt::format("Prices may have moved since they were read: cost bands widen 2% a month after 90 "
-                                 "days for list prices (here up to {}%) and 8% a month after 14 days for spot (here "
-                                 "up to {}%), and the cost criterion scores each row at its band's upper end.",
-                                 number(list_band_pct, 1), number(spot_band_pct, 1))});
+    notes.push_back({"N-PRICE-AGE", text::words(text::Msg::note_price_age, number(list_band_pct, 1),
+                                                number(spot_band_pct, 1))});
   }
   // Spot rates the catalog does not publish: the assumption per GPU class, once.
   std::vector<char> assumed(catalog.providers.size(), 0);
@@ -207,46 +202,43 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   std::string names;
   for (const auto id : ids) names += (names.empty() ? "" : ", ") + std::string(id);
   if (!names.empty()) {
-    notes.push_back({"N-SPOT-RATE-ASSUMED",
-                     fmt::format("Spot interruption rates of {} are not published: the GPU class's band on AWS Spot "
-                                 "Advisor is assumed (estimated): 22.5% of instances a month for SXM/OAM HBM GPUs "
-                                 "(A100, H100, H200, B200, MI300X), 12.5% for other instances of 4+ GPUs, 7.5% "
-                                 "for the rest.",
-                                 names)});
+    notes.push_back({"N-SPOT-RATE-ASSUMED", text::words(text::Msg::note_spot_rate_assumed, names)});
   }
   // Production serving's tier: per class, how many offerings it kept out and the cheapest of them.
   for (const auto& tier : ranking.tier_excluded) {
-    const bool spot = tier.kind == ExclusionKind::spot_serving;
+    // The class's code and its words (the message's {0} count, {1} plural ending).
     std::string_view code = "N-TIER-SPOT";
-    std::string_view what;
+    text::Msg what = text::Msg::note_tier_spot;
     if (tier.kind == ExclusionKind::consumer_gpu) {
       code = "N-TIER-CONSUMER";
-      what = "consumer or workstation GPU ";
+      what = text::Msg::note_tier_consumer;
     } else if (tier.kind == ExclusionKind::marketplace_host) {
       code = "N-TIER-MARKETPLACE";
-      what = "marketplace-host ";
+      what = text::Msg::note_tier_marketplace;
     } else if (tier.kind == ExclusionKind::shared_gpu) {
       code = "N-TIER-SHARED-GPU";
-      what = "shared-vGPU ";
+      what = text::Msg::note_tier_shared_gpu;
     } else if (tier.kind == ExclusionKind::low_stock) {
       code = "N-TIER-LOW-STOCK";
-      what = "low-stock ";
+      what = text::Msg::note_tier_low_stock;
     } else if (tier.kind == ExclusionKind::no_sla) {
       code = "N-TIER-NO-SLA";
-      what = "no-SLA ";
+      what = text::Msg::note_tier_no_sla;
     }
-    notes.push_back({std::string(code),
-                     fmt::format("{} {}offering{}{} excluded for production serving; {}; {} to include.",
-                                 tier.offerings, what, tier.offerings == 1 ? "" : "s", spot ? " on spot" : "",
-                                 tier.cheapest_offering.empty()
-                                     ? std::string("each is also excluded for another reason")
-                                     : fmt::format("cheapest {} ({}{})",
-                                                   units::format_money(tier.cheapest_total, ranking.currency),
-                                                   tier.cheapest_offering,
-                                                   tier.cheapest_mode
-                                                       ? ", " + std::string(catalog::to_string(*tier.cheapest_mode))
-                                                       : ""),
-                                 to_string(tier.kind))});
+    notes.push_back({std::string(code), text::Words::in_each([&](text::Lang lang) {
+                       const std::string cheapest =
+                           tier.cheapest_offering.empty()
+                               ? text::say(lang, text::Msg::note_tier_each_also)
+                               : text::say(lang, text::Msg::note_tier_cheapest,
+                                           units::format_money(tier.cheapest_total, ranking.currency),
+                                           tier.cheapest_offering,
+                                           tier.cheapest_mode ? text::say(lang, text::Msg::note_tier_cheapest_mode,
+                                                                          mode_words(*tier.cheapest_mode, lang))
+                                                              : std::string());
+                       return text::say(lang, text::Msg::note_tier, text::say(lang, what, tier.offerings,
+                                                                             tier.offerings == 1 ? "" : "s"),
+                                        cheapest, to_string(tier.kind));
+                     })});
   }
   // Pretraining whose #1 runs on demand (or spot) beyond the planning horizon on the most nodes the
   // SKU's stock usually has free: the ranker does not widen an open-capacity job past that pool, so
@@ -259,13 +251,11 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     const bool open = catalog::term_hours(top.mode) == 0 && !catalog::is_subscription(top.mode);
     if (open && free_gpus > 0 && gpus_per_node > 0 && top.hours > estimate::pretraining_horizon_hours &&
         (top.nodes + 1) * gpus_per_node > free_gpus) {
-      notes.push_back(
-          {"N-OPEN-POOL",
-           fmt::format("#1 runs {} on {} nodes, about what {}'s {} stock usually has free at once ({} GPUs): a larger "
-                       "block that ends within {} days is a reservation; add --pricing reserved-1y (or ask the "
-                       "provider for a capacity block) to price one.",
-                       catalog::to_string(top.mode), top.nodes, offering.id, catalog::to_string(offering.stock),
-                       free_gpus, number(estimate::pretraining_horizon_hours / 24.0, 0))});
+      notes.push_back({"N-OPEN-POOL", text::Words::in_each([&](text::Lang lang) {
+                         return text::say(lang, text::Msg::note_open_pool, mode_words(top.mode, lang), top.nodes,
+                                          offering.id, catalog::to_string(offering.stock), free_gpus,
+                                          number(estimate::pretraining_horizon_hours / 24.0, 0));
+                       })});
     }
   }
   return notes;

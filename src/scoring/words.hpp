@@ -1,11 +1,15 @@
 #pragma once
 // Number words shared by the warning and explanation texts (internal to src/scoring).
 #include <algorithm>
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "gpuselect/catalog.hpp"
+#include "gpuselect/messages.hpp"
 
 namespace gpuselect::scoring::detail {
 
@@ -31,6 +35,16 @@ inline std::string chance(double probability) {
 // Whether a catalog record's `estimated_fields` names `field`.
 inline bool listed(const std::vector<std::string>& fields, std::string_view field) {
   return std::find(fields.begin(), fields.end(), field) != fields.end();
+}
+
+// A pricing mode in words (the catalog's name in English).
+inline std::string_view mode_words(catalog::PricingMode mode, text::Lang lang) {
+  if (lang == text::Lang::en) return catalog::to_string(mode);
+  static constexpr std::array<text::Msg, catalog::pricing_mode_count> names = {
+      text::Msg::mode_on_demand, text::Msg::mode_spot,    text::Msg::mode_reserved_1y,
+      text::Msg::mode_reserved_3y, text::Msg::mode_monthly, text::Msg::mode_yearly};
+  const auto index = static_cast<std::size_t>(mode);
+  return index < names.size() ? text::message(names[index], lang) : catalog::to_string(mode);
 }
 
 }  // namespace gpuselect::scoring::detail
