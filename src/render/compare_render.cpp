@@ -45,7 +45,7 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
         header = fmt::format("{} ({}, {} node{})", offering.id, catalog::to_string(candidate->mode), candidate->nodes,
                              candidate->nodes == 1 ? "" : "s");
       } else if (same_offering > 1) {
-        header = fmt::format("{} ({})", offering.id, catalog::to_string(candidate->mode));
+        header = fmt::format("{} ({})", offering.id, mode_name(candidate->mode, lang));
       }
       grid.columns.push_back({std::move(header), Align::right, true, true});
     }
