@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cli/command.hpp"
 #include "cli_runner.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/version.hpp"
@@ -482,4 +483,15 @@ TEST_CASE("completion covers subcommands, flags and catalog ids through __comple
   }
   const auto unknown = run_gpuselect({"completion", "tcsh"});
   CHECK(unknown.exit_code == 2);
+}
+
+TEST_CASE("the HTML report's command line is quoted for a POSIX shell", "[cli]") {
+  using gpuselect::cli::shell_command_line;
+  CHECK(shell_command_line({}) == "gpuselect");
+  CHECK(shell_command_line({"recommend", "-w", "llm-finetune", "--provider", "aws,lambda", "--budget", "500"}) ==
+        "gpuselect recommend -w llm-finetune --provider aws,lambda --budget 500");
+  CHECK(shell_command_line({"--output", "my report.html"}) == "gpuselect --output 'my report.html'");
+  CHECK(shell_command_line({"--budget", "$100"}) == "gpuselect --budget '$100'");
+  CHECK(shell_command_line({"it's"}) == "gpuselect 'it'\\''s'");
+  CHECK(shell_command_line({""}) == "gpuselect ''");
 }

@@ -1,7 +1,9 @@
+#include <algorithm>
 #include <cmath>
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "estimate/model.hpp"
 #include "gpuselect/estimate.hpp"
@@ -936,13 +938,20 @@ TEST_CASE("estimate_job: bare GPU with its wiring stated, or an offering priced 
   CHECK_FALSE(on_h100.estimate.has_price);
   CHECK(on_h100.estimate.currency.empty());
   // The assumption is stated with the job's other defaults (JSON workload.defaults_applied).
-  REQUIRE(on_h100.profile.defaults_applied.size() == profile.defaults_applied.size() + 1);
-  CHECK(on_h100.profile.defaults_applied.back().rfind(
+  // So is the node count searched without --nodes (issue 30: not silent).
+  REQUIRE(on_h100.profile.defaults_applied.size() == profile.defaults_applied.size() + 2);
+  const auto& stated = on_h100.profile.defaults_applied;
+  CHECK(stated[stated.size() - 2].rfind(
             "hardware: 8 x h100-sxm5-80gb per node; intra-node link assumed nvlink (900 GB/s per GPU)", 0) == 0);
+  CHECK(stated.back() == fmt::format("nodes: not given (--nodes), so the fewest that fit were searched, 1 to 4 "
+                                     "(--max-nodes): {} node{}",
+                                     memory.plan.nodes, memory.plan.nodes == 1 ? "" : "s"));
 
   // --nodes fixes the node count instead of searching.
   bare.nodes = 3;
-  CHECK(estimate::estimate_job(catalog, profile, bare).estimate.performance.memory.plan.nodes == 3);
+  const auto fixed = estimate::estimate_job(catalog, profile, bare);
+  CHECK(fixed.estimate.performance.memory.plan.nodes == 3);
+  CHECK(fixed.profile.defaults_applied.back().rfind("nodes: not given", 0) == std::string::npos);
 
   // An offering: its own wiring (nothing assumed) and its prices, converted to the output currency.
   estimate::JobRequest offered;
@@ -950,7 +959,11 @@ TEST_CASE("estimate_job: bare GPU with its wiring stated, or an offering priced 
   offered.max_nodes = 4;
   offered.currency = "EUR";
   const auto in_eur = estimate::estimate_job(catalog, profile, offered);
-  CHECK(in_eur.profile.defaults_applied == profile.defaults_applied);
+  // Nothing assumed of the wiring; the node count searched is said.
+  REQUIRE(in_eur.profile.defaults_applied.size() == profile.defaults_applied.size() + 1);
+  CHECK(std::equal(profile.defaults_applied.begin(), profile.defaults_applied.end(),
+                   in_eur.profile.defaults_applied.begin()));
+  CHECK(in_eur.profile.defaults_applied.back().starts_with("nodes: not given (--nodes)"));
   REQUIRE(in_eur.estimate.has_price);
   CHECK(in_eur.estimate.currency == "EUR");
   const int nodes = in_eur.estimate.performance.memory.plan.nodes;

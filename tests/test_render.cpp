@@ -337,6 +337,28 @@ TEST_CASE("wrapping keeps every word and fits the width", "[render]") {
     CHECK(rejoined == without_spaces);  // nothing lost but the spaces at the breaks
   }
   CHECK(wrap_to_width("阿里云 计算", 6) == std::vector<std::string>{"阿里云", "计算"});
+  // East Asian text breaks between its characters, not only at spaces; a closing mark never starts a
+  // line and an opening one never ends one.
+  CHECK(wrap_to_width("阿里云计算", 6) == std::vector<std::string>{"阿里云", "计算"});
+  const std::string chinese = "最强项：性能 100/100：3.2 h，在 4.0 h 的周转时间内（更快不再加分）；最弱项：服务支持 39/100";
+  for (int width = 10; width <= 40; ++width) {
+    const auto lines = wrap_to_width(chinese, width);
+    std::string rejoined;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      INFO("width " << width << ": " << lines[i]);
+      CHECK(render::display_width(lines[i]) <= width);
+      if (i > 0) {
+        for (const std::string_view mark : {"，", "：", "；", "）"}) CHECK_FALSE(lines[i].starts_with(mark));
+      }
+      CHECK_FALSE(lines[i].ends_with("（"));
+      rejoined += lines[i];
+    }
+    std::string without_spaces = chinese;
+    std::erase(without_spaces, ' ');
+    std::erase(rejoined, ' ');
+    CHECK(rejoined == without_spaces);
+    if (width >= 30) CHECK(lines.size() <= 4);  // full lines, not one phrase a line
+  }
   CHECK(wrapped("Job      ", "one two three", 14, 9) == "Job      one\n         two\n         three\n");
 }
 
@@ -701,8 +723,9 @@ TEST_CASE("HTML report escapes hostile catalog names in every table, tooltip and
   const std::string excluded = section("<h2>Excluded</h2>", "</table>");
   CHECK(occurrences(ranking, "<tr") == 5);
   CHECK(occurrences(criteria, "<tr") == 5);
-  CHECK(occurrences(ranking, "<td>lambda/gpu_8x_h100_sxm5" + escaped + "</td>") == 2);
-  CHECK(occurrences(ranking, "<td>runpod/8x-a100|comma,quote&quot;" + escaped + "</td>") == 1);
+  // (Ranking cells carry their column's header for the narrow cards.)
+  CHECK(occurrences(ranking, "<td data-label=\"Offering\">lambda/gpu_8x_h100_sxm5" + escaped + "</td>") == 2);
+  CHECK(occurrences(ranking, "<td data-label=\"Offering\">runpod/8x-a100|comma,quote&quot;" + escaped + "</td>") == 1);
   // The warning chips' tooltips and the Warnings table name the provider.
   CHECK(occurrences(ranking, "title=\"RunPod" + escaped) == 2);
   CHECK(section("<h2>Warnings</h2>", "</table>").find("<td>RunPod" + escaped) != std::string::npos);

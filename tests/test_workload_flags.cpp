@@ -40,8 +40,15 @@ std::string help_line(const std::string& help, std::string_view name) {
     const std::string names = line.substr(2, line.find(' ', 2) - 2);  // "-w,--workload"
     const auto comma = names.find(',');
     if (names != name && (comma == std::string::npos || names.substr(comma + 1) != name)) continue;
-    const bool wrapped = i + 1 < lines.size() && lines[i + 1].starts_with("     ");
-    return wrapped ? fmt::format("{}\n{}", line, lines[i + 1]) : line;
+    // The description continues on indented lines (a long name, --help's wrapping at 100 columns):
+    // joined with one space, as the description was written.
+    std::string joined = line;
+    for (std::size_t next = i + 1; next < lines.size() && lines[next].starts_with("     "); ++next) {
+      const std::string& continued = lines[next];
+      joined += ' ';
+      joined.append(continued, continued.find_first_not_of(' '));
+    }
+    return joined;
   }
   return "";
 }

@@ -80,6 +80,7 @@
   X(html_fact_constraints, "Constraints", "约束") \
   X(html_fact_date, "Date", "日期") \
   X(html_fact_catalog, "Catalog", "目录") \
+  X(html_fact_command, "Command", "命令") \
   X(html_fact_candidates, "Candidates", "候选") \
   X(html_candidates_value, "{0} ranked, {1} shown, {2} excluded", "已排名 {0} 个，显示 {1} 个，已排除 {2} 个") \
   X(html_section_ranking, "Ranking", "排名") \

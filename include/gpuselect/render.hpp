@@ -108,6 +108,9 @@ struct RecommendView {
   const scoring::Options& options;
   std::vector<CatalogFile> catalog_files = {};
   std::optional<PriceUpdate> price_update = std::nullopt;  // none: no update overlaid
+  // The command as typed, quoted for a POSIX shell ("gpuselect recommend -w llm-finetune ..."), for the
+  // HTML report's header; "" (a library caller): not shown.
+  std::string command_line = {};
 };
 
 // JSON documents (docs/output.schema.json); "schema_version" first; deterministic. recommend and

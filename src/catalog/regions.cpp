@@ -1,6 +1,7 @@
 // Region groups for --region (docs/cli.md "--region"): a name that stands for a set of regions.
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -68,7 +69,26 @@ std::vector<std::string> expand_region_groups(const Catalog& catalog, const std:
   const auto add = [&](const std::string& region) {
     if (seen.insert(region).second) expanded.push_back(region);
   };
-  for (const auto& name : names) {
+  // A region of the catalog written in another case ("US-EAST-1"): the catalog's spelling, the first found.
+  const auto spelled = [&](const std::string& name) -> const std::string& {
+    for (const auto& offering : catalog.offerings) {
+      for (const auto& region : offering.regions) {
+        if (region == name) return name;
+      }
+    }
+    for (const auto& offering : catalog.offerings) {
+      for (const auto& region : offering.regions) {
+        const bool same = name.size() == region.size() &&
+                          std::equal(name.begin(), name.end(), region.begin(), [](char a, char b) {
+                            return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+                          });
+        if (same) return region;
+      }
+    }
+    return name;
+  };
+  for (const auto& written : names) {
+    const std::string& name = spelled(written);
     const auto group = std::find_if(region_groups.begin(), region_groups.end(),
                                     [&](const RegionGroup& entry) { return equals_lower(name, entry.name); });
     // A region of the catalog wins over a group of the same name.

@@ -13,6 +13,7 @@
 #include "cli/command.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/version.hpp"
 
@@ -33,6 +34,41 @@ constexpr std::string_view short_usage =
     "  gpuselect recommend --workload llm-finetune --model llama-3-8b --budget 200\n"
     "  gpuselect estimate --workload llm-inference --model llama-3-70b --gpus H100:8\n"
     "  gpuselect catalog list --gpus A100:8 --sort price\n";
+
+// `--help` descriptions wrap so that no help line is wider than this (CLI11 writes each on one line:
+// 226 characters for --request-mix); continuation lines start under the description column.
+constexpr int help_line_columns = 100;
+
+class WrappingFormatter : public CLI::Formatter {
+ public:
+  std::string make_option_desc(const CLI::Option* option) const override {
+    const std::string description = CLI::Formatter::make_option_desc(option);
+    const int width = std::max(help_line_columns - static_cast<int>(get_column_width()), 20);
+    std::string wrapped;
+    int used = 0;
+    std::size_t at = 0;
+    while (at < description.size()) {
+      const std::size_t end = std::min(description.find_first_of(" \n", at), description.size());
+      const std::string_view word = std::string_view(description).substr(at, end - at);
+      const int word_width = render::display_width(word);
+      if (used > 0 && used + 1 + word_width > width) {
+        wrapped += '\n';
+        used = 0;
+      } else if (used > 0) {
+        wrapped += ' ';
+        ++used;
+      }
+      wrapped += word;
+      used += word_width;
+      if (end < description.size() && description[end] == '\n') {
+        wrapped += '\n';
+        used = 0;
+      }
+      at = end + 1;
+    }
+    return wrapped;
+  }
+};
 
 void print_error(const std::string& line) {
   std::fprintf(stderr, "gpuselect: error: %s\n", text::neutralise(line).c_str());
@@ -107,10 +143,12 @@ int run_app(int argc, char** argv) {
       "gpuselect: which GPU cloud offering to rent for a deep-learning job, what it costs,\n"
       "how long it takes, and why.",
       "gpuselect"};
+  app.formatter(std::make_shared<WrappingFormatter>());  // before the subcommands, which copy it
   app.set_version_flag("--version", std::string("gpuselect ") + version_string);
   app.require_subcommand(1);
   app.fallthrough();
   GlobalOptions globals;
+  globals.arguments.assign(argv + std::min(argc, 1), argv + argc);
   app.add_option("--catalog", globals.catalog_files, "Overlay a catalog file on the built-in one (repeatable)")
       ->group("Global");
   app.add_flag("--no-builtin-catalog", globals.no_builtin_catalog, "Do not load the built-in catalog")->group("Global");

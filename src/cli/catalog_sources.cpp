@@ -222,8 +222,8 @@ std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globa
 namespace {
 // -v, once the catalog is loaded: the config file and every catalog source it read, in load order,
 // with its digest (the same as the JSON echo's); the price update says so; whether the parsed-catalog
-// cache served it.
-void log_sources(const GlobalOptions& globals, std::string_view cache) {
+// cache served it. -vv: each setting with its origin and the records loaded.
+void log_sources(const GlobalOptions& globals, std::string_view cache, const catalog::Catalog& catalog) {
   const auto& settings = globals.settings;
   std::string searched;
   for (const auto& path : settings.searched) searched += (searched.empty() ? "" : ", ") + path;
@@ -237,6 +237,13 @@ void log_sources(const GlobalOptions& globals, std::string_view cache) {
   }
   if (!update && !globals.no_price_update) spdlog::info("price update: none stored ('gpuselect catalog update')");
   spdlog::info("catalog cache: {}", cache);
+  for (const auto& row : setting_fields) {
+    const Setting& setting = settings.*row.field;
+    spdlog::debug("setting {}: {} ({})", row.name, setting.value.empty() ? "(the profile's)" : setting.value,
+                  setting.origin);
+  }
+  spdlog::debug("catalog loaded: {} GPUs, {} providers, {} offerings, {} models", catalog.gpus.size(),
+                catalog.providers.size(), catalog.offerings.size(), catalog.models.size());
 }
 }  // namespace
 
@@ -321,7 +328,7 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
 
 catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
   Loaded loaded = load_sources(globals, extra_files);
-  if (globals.verbose >= 1 && !globals.quiet) log_sources(globals, loaded.cache);
+  if (globals.verbose >= 1 && !globals.quiet) log_sources(globals, loaded.cache, loaded.catalog);
   catalog::Catalog& catalog = loaded.catalog;
   const auto statistic = catalog::parse_spot_statistic(globals.spot_price);
   if (!statistic) {

@@ -279,11 +279,13 @@ std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<
 
 int run(const CompletionOptions& options) {
   std::string_view script;
-  if (options.shell == "bash") {
+  std::string shell = options.shell;  // any case, as every choice on the command line
+  std::transform(shell.begin(), shell.end(), shell.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (shell == "bash") {
     script = bash_script;
-  } else if (options.shell == "zsh") {
+  } else if (shell == "zsh") {
     script = zsh_script;
-  } else if (options.shell == "fish") {
+  } else if (shell == "fish") {
     script = fish_script;
   } else {
     throw unknown_choice("completion", "shell", options.shell, "completion", "shell");

@@ -16,22 +16,12 @@ struct ConfigOptions {
   OutputOptions output;
 };
 
-struct Row {
-  const char* name;
-  Setting Settings::*field;
-};
-constexpr Row setting_rows[] = {
-    {"profile", &Settings::profile}, {"weights", &Settings::weights},     {"currency", &Settings::currency},
-    {"format", &Settings::format},   {"max_nodes", &Settings::max_nodes}, {"top", &Settings::top},
-    {"color", &Settings::color},     {"lang", &Settings::lang},
-};
-
 const std::vector<std::string> config_formats = render::formats_of(render::Document::config);
 
 int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
   const Settings& settings = globals.settings;
   render::ConfigView view{settings.config_file, {}, {}, settings.searched};
-  for (const auto& row : setting_rows) {
+  for (const auto& row : setting_fields) {
     Setting setting = settings.*row.field;
     // Global flags given on this command line win over the file, as they do for every command.
     if (row.field == &Settings::color && globals.color != "auto") setting = {globals.color, "flag --color"};

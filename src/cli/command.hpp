@@ -35,6 +35,7 @@ struct GlobalOptions {
   std::string color = "auto";  // --color auto|always|never
   std::string lang;            // --lang en|zh-CN; "" = the config's lang, else the locale's
   Settings settings;           // config file + defaults, filled before a command runs
+  std::vector<std::string> arguments;  // argv after the program name, as given (the HTML report's header)
 };
 
 using Runner = std::function<int()>;
@@ -150,5 +151,8 @@ const CLI::Validator& non_empty_value();
 
 // Today's date (UTC) as YYYY-MM-DD, or GPUSELECT_TODAY when set (tests pin it).
 std::string today_utc();
+// "gpuselect" and `arguments`, each quoted for a POSIX shell where it needs it ('it'\''s'), control
+// characters neutralised: a command a reader of the HTML report can paste.
+std::string shell_command_line(const std::vector<std::string>& arguments);
 
 }  // namespace gpuselect::cli

@@ -14,6 +14,7 @@
 #include "gpuselect/launch.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
 #include "gpuselect/workload_flags.hpp"
@@ -373,12 +374,21 @@ std::string normalised_value(const CLI::App& at, const CLI::Option* option, cons
   return with_choice_case(row->choices(), *row, value);
 }
 
+// A unit people write after a number ("h", "days", "k", "GB", "%", "USD"): a short word of letters
+// or one percent sign.
+bool looks_like_unit(std::string_view word) {
+  constexpr std::size_t longest_unit = 7;  // "minutes", "seconds"
+  return word == "%" || (!word.empty() && word.size() <= longest_unit &&
+                         std::all_of(word.begin(), word.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }));
+}
+
 }  // namespace
 
 std::vector<std::string> check_command_words(const CLI::App& root, const std::vector<std::string>& words) {
   std::vector<std::string> checked = words;
   const CLI::App* at = &root;
   bool own_words = false;  // the command takes positional words: no more subcommands
+  std::size_t value_at = words.size();  // the index of the last word read as an option's value
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
     if (word == "--") return checked;
@@ -395,6 +405,7 @@ std::vector<std::string> check_command_words(const CLI::App& root, const std::ve
       } else if (takes_value(option) && i + 1 < words.size()) {
         ++i;
         checked[i] = normalised_value(*at, option, words[i]);
+        value_at = i;
       }
       continue;
     }
@@ -403,6 +414,12 @@ std::vector<std::string> check_command_words(const CLI::App& root, const std::ve
     const bool positionals =
         !at->get_options([](const CLI::Option* o) { return o->get_positional(); }).empty();
     if (subcommands.empty() || positionals) {
+      // "--deadline 48 h": a unit written apart from its number is a word of its own.
+      if (!positionals && value_at + 1 == i && units::parse_number(words[value_at]) && looks_like_unit(word)) {
+        throw Error(words[value_at - 1], text::quoted(words[value_at] + " " + word) + " is two words",
+                    fmt::format("write the unit joined to the number: {} {}{}", words[value_at - 1], words[value_at],
+                                word));
+      }
       // A word where a command takes none: `catalog list A100:8` is SkyPilot's `show-gpus A100:8`.
       if (!positionals && find_option(*at, "--gpus", nullptr) != nullptr) {
         throw Error(command_path(*at), "unexpected word " + text::quoted(word),

@@ -1,5 +1,7 @@
 // What the process takes from its environment and leaves to its exit: today's date (or the pinned
 // GPUSELECT_TODAY) and the values kept until exit.
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 
@@ -14,6 +16,25 @@ namespace gpuselect::cli {
 std::vector<const void*>& objects_kept_until_exit() {
   static auto* kept = new std::vector<const void*>();
   return *kept;
+}
+
+std::string shell_command_line(const std::vector<std::string>& arguments) {
+  constexpr std::string_view plain_punctuation = "-_./:,=@%+";
+  std::string line = "gpuselect";
+  for (const auto& word : arguments) {
+    line += ' ';
+    const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [&](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 || plain_punctuation.find(c) != std::string_view::npos;
+    });
+    if (plain) {
+      line += word;
+      continue;
+    }
+    line += '\'';
+    for (const char c : word) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    line += '\'';
+  }
+  return text::neutralise(line);
 }
 
 std::string today_utc() {

@@ -29,6 +29,17 @@ struct Settings {
   std::vector<Setting> catalogs;  // config file catalogs, then GPUSELECT_CATALOG entries
 };
 
+// Each scalar setting by its config key, in `config show`'s order (-vv logs them too).
+struct SettingField {
+  const char* name;
+  Setting Settings::*field;
+};
+inline constexpr SettingField setting_fields[] = {
+    {"profile", &Settings::profile}, {"weights", &Settings::weights},     {"currency", &Settings::currency},
+    {"format", &Settings::format},   {"max_nodes", &Settings::max_nodes}, {"top", &Settings::top},
+    {"color", &Settings::color},     {"lang", &Settings::lang},
+};
+
 // Reads the config file (--config, else $XDG_CONFIG_HOME/gpuselect/config.yaml, else
 // ~/.config/gpuselect/config.yaml when it exists) and GPUSELECT_CATALOG. A missing default file is
 // not an error; a missing --config file is.

@@ -1,6 +1,8 @@
 #include "gpuselect/ranges.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -114,7 +116,17 @@ double check(Quantity quantity, double value, std::string_view where, std::strin
 namespace {
 // How people write a quantity beside a plain number: with a unit of time, as a token length, or as
 // an amount of money (whose currency sign and thousands separators get a hint).
-enum class Written : std::uint8_t { number, hours, minutes, milliseconds, seconds, token_length, money };
+enum class Written : std::uint8_t {
+  number,
+  hours,
+  minutes,
+  milliseconds,
+  seconds,
+  token_length,
+  money,
+  percent,   // a value in percent: "10%" is 10
+  fraction,  // a share in 0-1: "80%" is 0.8
+};
 
 Written written_as(Quantity quantity) {
   switch (quantity) {
@@ -136,6 +148,11 @@ Written written_as(Quantity quantity) {
     case Q::budget:
     case Q::max_price:
       return Written::money;
+    case Q::min_headroom_pct:
+      return Written::percent;
+    case Q::max_utilization:
+    case Q::mfu:
+      return Written::fraction;
     default:
       return Written::number;
   }
@@ -155,6 +172,15 @@ std::optional<double> with_unit(Written written, std::string_view text) {
       return units::parse_duration(text, 1);
     case Written::token_length:
       return units::parse_token_length(text);
+    case Written::percent:
+    case Written::fraction:
+      if (text.ends_with('%')) {
+        constexpr double percent_per_one = 100;
+        const auto value = units::parse_number(text.substr(0, text.size() - 1));
+        if (!value) return std::nullopt;
+        return written == Written::percent ? *value : *value / percent_per_one;
+      }
+      break;
     case Written::number:
     case Written::money:
       break;
@@ -175,6 +201,10 @@ std::string_view unit_examples(Written written) {
       return "30s or 2m";
     case Written::token_length:
       return "4k (4096) or 128k (131072)";
+    case Written::percent:
+      return "10%";
+    case Written::fraction:
+      return "80% (0.8)";
     case Written::number:
     case Written::money:
       break;
@@ -220,9 +250,31 @@ double read(Quantity quantity, std::string_view text, std::string_view where) {
       break;
     }
   }
+  // A currency code before or after the amount ("100USD", "usd 100"): the amount is in the output currency.
+  constexpr std::size_t code_letters = 3;
+  const auto is_letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+  if (written == Written::money && unsigned_text.size() > code_letters) {
+    const std::string_view head = unsigned_text.substr(0, code_letters);
+    const std::string_view tail = unsigned_text.substr(unsigned_text.size() - code_letters);
+    if (std::all_of(tail.begin(), tail.end(), is_letter)) {
+      unsigned_text.remove_suffix(code_letters);
+    } else if (std::all_of(head.begin(), head.end(), is_letter)) {
+      unsigned_text.remove_prefix(code_letters);
+    }
+    while (unsigned_text.starts_with(' ')) unsigned_text.remove_prefix(1);
+    while (unsigned_text.ends_with(' ')) unsigned_text.remove_suffix(1);
+  }
   std::string plain(unsigned_text);
   std::erase(plain, ',');
   std::erase(plain, '_');
+  // "1k", "2.5M": a magnitude suffix on an amount (a count of tokens takes them; money does not).
+  if (written == Written::money && (plain.ends_with('k') || plain.ends_with('K') || plain.ends_with('M'))) {
+    constexpr double thousand = 1e3;
+    constexpr double million = 1e6;
+    if (const auto mantissa = units::parse_number(std::string_view(plain).substr(0, plain.size() - 1))) {
+      plain = fmt::format("{}", *mantissa * (plain.back() == 'M' ? million : thousand));
+    }
+  }
   const bool plain_number = plain != text && units::parse_number(plain).has_value();
   if (const auto comma = units::decimal_comma_hint(unsigned_text); comma && !thousands_grouped(unsigned_text)) {
     hint = *comma;

@@ -89,6 +89,14 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
   Memory memory = request.nodes > 0 ? choose_plan(job.profile, hardware)
                                     : choose_plan_and_nodes(job.profile, hardware, node_limit);
   hardware.nodes = memory.plan.nodes;
+  if (request.nodes == 0) {
+    // Not silent (issue 30): without --nodes the node count is searched, and the answer says so.
+    job.profile.defaults_applied.push_back(fmt::format(
+        "nodes: not given (--nodes), so the fewest that fit were searched, 1 to {} ({}): {}", node_limit,
+        node_limit < request.max_nodes ? "the offering's most per job" : "--max-nodes",
+        memory.fits ? fmt::format("{} node{}", memory.plan.nodes, memory.plan.nodes == 1 ? "" : "s")
+                    : std::string("none fits")));
+  }
   memory.longest_context_tokens =
       model::longest_context_tokens(job.profile, memory.plan, hardware.gpu->capacity_bytes() * hardware.gpu_fraction);
   Performance performance = estimate_performance(job.profile, hardware, memory);

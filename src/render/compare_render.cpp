@@ -1,5 +1,7 @@
 // `compare`: offerings side by side (one column each) with every criterion, indicator and
 // estimate figure.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "gpuselect/units.hpp"
@@ -33,11 +35,19 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
     grid.columns.push_back({words(Msg::cmp_figure), Align::left, false, false, true});
     for (const auto* candidate : compared) {
       const auto& offering = catalog.offerings[candidate->offering_index];
-      // The CSV header names the exact candidate; people get the shorter offering id.
-      grid.columns.push_back({csv ? fmt::format("{} ({}, {} node{})", offering.id, catalog::to_string(candidate->mode),
-                                                candidate->nodes, candidate->nodes == 1 ? "" : "s")
-                                  : offering.id,
-                              Align::right, true, true});
+      // The CSV header names the exact candidate; people get the shorter offering id, with the
+      // pricing mode where the offering is compared in more than one.
+      const auto same_offering = std::count_if(compared.begin(), compared.end(), [&](const scoring::Candidate* other) {
+        return other->offering_index == candidate->offering_index;
+      });
+      std::string header = offering.id;
+      if (csv) {
+        header = fmt::format("{} ({}, {} node{})", offering.id, catalog::to_string(candidate->mode), candidate->nodes,
+                             candidate->nodes == 1 ? "" : "s");
+      } else if (same_offering > 1) {
+        header = fmt::format("{} ({})", offering.id, mode_name(candidate->mode, lang));
+      }
+      grid.columns.push_back({std::move(header), Align::right, true, true});
     }
     return grid;
   };

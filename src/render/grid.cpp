@@ -75,20 +75,89 @@ std::string grid_text(const Grid& grid, const Style& style) {
   return text;
 }
 
-void grid_markdown(std::ostream& out, const Grid& grid) {
-  if (!grid.title.empty()) out << "#### " << markdown_cell(grid.title) << "\n\n";
+namespace {
+// The markdown table of `grid`'s first column and the columns [begin, end).
+void markdown_table(std::ostream& out, const Grid& grid, std::size_t begin, std::size_t end) {
+  std::vector<std::size_t> picked{0};
+  picked.reserve(end - begin + 1);
+  for (std::size_t c = begin; c < end; ++c) picked.push_back(c);
   std::vector<std::string> headers;
+  headers.reserve(picked.size());
   std::string rule = "|";
-  for (const auto& column : grid.columns) {
-    headers.push_back(column.header);
-    rule += column.align == TextTable::Align::right ? " --: |" : " :-- |";
+  for (const auto c : picked) {
+    headers.push_back(grid.columns[c].header);
+    rule += grid.columns[c].align == TextTable::Align::right ? " --: |" : " :-- |";
   }
   out << markdown_row(headers) << '\n' << rule << '\n';
-  for (auto row : grid.rows) {
-    row.resize(grid.columns.size());
-    out << markdown_row(row) << '\n';
+  for (const auto& row : grid.rows) {
+    std::vector<std::string> cells;
+    cells.reserve(picked.size());
+    for (const auto c : picked) cells.push_back(c < row.size() ? row[c] : std::string());
+    out << markdown_row(cells) << '\n';
   }
-  for (const auto& note : grid.notes) out << '\n' << markdown_cell(note) << '\n';
+}
+
+// Display width of each column as a markdown cell: its widest escaped cell or header.
+std::vector<int> markdown_widths(const Grid& grid) {
+  std::vector<int> widths;
+  widths.reserve(grid.columns.size());
+  for (std::size_t c = 0; c < grid.columns.size(); ++c) {
+    int width = display_width(markdown_cell(grid.columns[c].header));
+    for (const auto& row : grid.rows)
+      if (c < row.size()) width = std::max(width, display_width(markdown_cell(row[c])));
+    widths.push_back(width);
+  }
+  return widths;
+}
+}  // namespace
+
+// A table when its rows fit human_line_limit_columns; else a split grid in narrower tables (the
+// first column repeated), and any other grid as a list, one item per row (nothing cut).
+void grid_markdown(std::ostream& out, const Grid& grid) {
+  if (!grid.title.empty()) out << "#### " << markdown_cell(grid.title) << "\n\n";
+  const auto widths = markdown_widths(grid);
+  // "| a | b |": a cell's width plus " | " each, and the opening "|".
+  const auto row_width = [&](std::size_t begin, std::size_t end) {
+    int width = 1 + widths[0] + 3;
+    for (std::size_t c = begin; c < end; ++c) width += widths[c] + 3;
+    return width;
+  };
+  const std::size_t count = grid.columns.size();
+  if (count == 0 || row_width(1, count) <= human_line_limit_columns) {
+    markdown_table(out, grid, 1, count);
+  } else {
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    bool runs_fit = grid.split_columns;
+    for (std::size_t begin = 1; runs_fit && begin < count;) {
+      std::size_t end = begin + 1;
+      while (end < count && row_width(begin, end + 1) <= human_line_limit_columns) ++end;
+      runs_fit = row_width(begin, end) <= human_line_limit_columns;
+      runs.emplace_back(begin, end);
+      begin = end;
+    }
+    if (runs_fit) {
+      for (std::size_t r = 0; r < runs.size(); ++r) {
+        if (r > 0) out << '\n';
+        markdown_table(out, grid, runs[r].first, runs[r].second);
+      }
+    } else {
+      // "- **first cell**: Header: value; Header: value" per row, wrapped ("- **name**: value" for two).
+      for (const auto& row : grid.rows) {
+        std::string item = fmt::format("**{}**", markdown_cell(row.empty() ? std::string() : row[0]));
+        std::string rest;
+        for (std::size_t c = 1; c < count && c < row.size(); ++c) {
+          if (row[c].empty()) continue;
+          // Two columns: a name and its value, which needs no header.
+          append_separated(rest, "; ",
+                           count == 2 ? markdown_cell(row[c])
+                                      : fmt::format("{}: {}", markdown_cell(grid.columns[c].header), markdown_cell(row[c])));
+        }
+        if (!rest.empty()) item += ": " + rest;
+        out << wrapped("- ", item, markdown_prose_columns, 2);
+      }
+    }
+  }
+  for (const auto& note : grid.notes) out << '\n' << wrapped("", markdown_cell(note), markdown_prose_columns, 0);
   out << '\n';
 }
 
@@ -148,8 +217,11 @@ std::string grid_html(const Grid& grid) {
     for (std::size_t c = 0; c < grid.columns.size(); ++c) {
       const std::string& cell = entry_or_empty(row, c);
       const bool markup = c < grid.html.markup_columns.size() && grid.html.markup_columns[c];
-      html += fmt::format("<td{}>{}</td>", class_attribute({numeric(c), entry_or_empty(grid.html.column_classes, c)}),
-                          markup ? cell : html_escape(cell));
+      const std::string label = grid.html.card_labels && !grid.columns[c].header.empty()
+                                    ? fmt::format(" data-label=\"{}\"", html_escape(grid.columns[c].header))
+                                    : std::string();
+      html += fmt::format("<td{}{}>{}</td>", class_attribute({numeric(c), entry_or_empty(grid.html.column_classes, c)}),
+                          label, markup ? cell : html_escape(cell));
     }
     html += "</tr>\n";
   }
@@ -174,7 +246,7 @@ void render_grids(std::ostream& out, Format format, std::string_view heading, co
     }
     case Format::markdown: {
       out << "### " << markdown_cell(heading) << "\n\n";
-      for (const auto& line : preamble) out << "- " << markdown_cell(line) << '\n';
+      for (const auto& line : preamble) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
       if (!preamble.empty()) out << '\n';
       for (const auto& grid : grids) grid_markdown(out, grid);
       out << "<sub>Generated by " << markdown_cell(style.generated_by) << "</sub>\n";

@@ -43,7 +43,8 @@ svg.chart{width:100%;max-width:760px;height:auto}
 @media (max-width:700px){body{margin:.8rem}dl.job{grid-template-columns:1fr}dl.job dd{margin:0 0 .4rem}
 table,thead,tbody,tr,td{display:block;width:auto}thead{display:none}tr{border:1px solid #d8dee4;border-radius:4px;margin:.5rem 0;padding:.3rem}
 td{border:0;padding:.12rem .3rem;text-align:left!important;white-space:normal!important;overflow-wrap:anywhere}
-.ranking td:last-child{min-width:0}.stack{display:inline-flex}})";
+.ranking td:last-child{min-width:0}.stack{display:inline-flex}
+td[data-label]::before{content:attr(data-label) ": ";font-weight:600;color:#57606a}})";
 
 // A scale from data values to pixels; logarithmic when the data spans a factor of 10 or more.
 struct Axis {
@@ -290,6 +291,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
   grid.columns.insert(grid.columns.end(), {{header(Msg::col_score), Align::right},
                                            {header(Msg::col_contributions)},
                                            {header(Msg::section_why)}});
+  grid.html.card_labels = true;
   grid.html.markup_columns.assign(grid.columns.size(), false);
   grid.html.markup_columns[grid.columns.size() - 2] = true;  // Contributions: the stacked bar
   grid.html.markup_columns[grid.columns.size() - 1] = true;  // Why
@@ -319,6 +321,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
 Grid criteria_grid(const RecommendView& view, std::size_t shown, text::Lang lang) {
   Grid grid;
   grid.html.table_class = "criteria";
+  grid.html.card_labels = true;
   grid.columns = {{"#", Align::right}, {capitalised(text::message(Msg::col_offering, lang))}};
   for (const auto criterion : scoring::all_criteria)
     grid.columns.push_back(
@@ -481,6 +484,7 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
   fact(Msg::html_fact_constraints, constraints_text(view, lang));
   fact(Msg::fact_weights, summary.weights);
   fact(Msg::fact_currency, summary.currency);
+  fact(Msg::html_fact_command, view.command_line);
   fact(Msg::html_fact_date, view.options.today);
   fact(Msg::fact_prices, prices_text(view, lang));
   std::string digests;

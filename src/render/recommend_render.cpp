@@ -22,9 +22,6 @@ using text::say;
 constexpr std::string_view pareto_mark = "*";
 // Narrower than this, a reason column says too little to be worth its place (assumption).
 constexpr int minimum_reason_columns = 30;
-// Markdown list items wrap here (a soft line break renders as a space), so a diff or a terminal
-// shows the source without lines of hundreds of characters (assumption: a review tool's width).
-constexpr int markdown_prose_columns = 100;
 // Columns before a card's second and third lines (under the offering id, after "#12 ").
 constexpr int card_indent = 4;
 // Columns of a header fact's label ("Job      "), its value after it.

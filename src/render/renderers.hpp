@@ -29,6 +29,9 @@ struct Grid {
     // Columns whose cells are markup built only from fixed tags and html_escape'd text, written as
     // they are: a grid that has any renders to HTML only.
     std::vector<bool> markup_columns;
+    // Each <td> carries its column's header as data-label, which the page's narrow layout (cards,
+    // the header row hidden) shows before the value.
+    bool card_labels = false;
   } html;
 };
 

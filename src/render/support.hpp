@@ -167,6 +167,12 @@ std::size_t shown_count(std::size_t available, int limit);
 
 // Spaces between two columns of a TextTable.
 inline constexpr int table_column_gap = 2;
+// Markdown list items and notes wrap here (a soft line break renders as a space), so a diff or a
+// terminal shows the source without lines of hundreds of characters (assumption: a review tool's width).
+inline constexpr int markdown_prose_columns = 100;
+// No line of a human format is longer (docs/output.md "Width"): a markdown table whose rows would be
+// is split into narrower tables (compare) or written as a list.
+inline constexpr int human_line_limit_columns = 200;
 // A UTF-8 prefix of `text` at most `width` columns wide, ending in "…" when cut.
 std::string truncate_to_width(std::string_view text, int width);
 // `text` in lines of at most `width` display columns, broken at spaces (a word wider than `width`

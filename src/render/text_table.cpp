@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <numeric>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "gpuselect/render.hpp"
 #include "render/support.hpp"
@@ -145,6 +147,60 @@ std::string truncate_to_width(std::string_view text, int width) {
 }
 
 namespace {
+// East Asian punctuation that never starts a line (closing marks, commas, stops: they stay with the
+// character before) or never ends one (opening brackets and quotes: they stay with the one after).
+// SOURCE: JIS X 4051 line-breaking rules (kinsoku), as in the W3C "Requirements for Japanese Text
+// Layout" and Chinese typesetting practice.
+bool closes(char32_t code_point) {
+  constexpr std::u32string_view closing = U"\u3001\u3002\uFF0C\uFF0E\uFF1A\uFF1B\uFF01\uFF1F\uFF09\u3009\u300B\u300D\u300F\u3011\u3015\u3017\uFF3D\uFF5D";
+  return closing.find(code_point) != std::u32string_view::npos;
+}
+bool opens(char32_t code_point) {
+  constexpr std::u32string_view opening = U"\uFF08\u3008\u300A\u300C\u300E\u3010\u3014\u3016\uFF3B\uFF5B";
+  return opening.find(code_point) != std::u32string_view::npos;
+}
+
+// The pieces a line may break between: a run of characters that are neither spaces nor wide, or
+// one wide character (East Asian text breaks between any two of its characters, but for the
+// punctuation above); each says whether a space came before it.
+struct Piece {
+  std::size_t begin;
+  std::size_t end;
+  bool spaced;
+};
+std::vector<Piece> pieces_of(std::string_view text) {
+  std::vector<Piece> pieces;
+  bool spaced = false;
+  bool after_opening = false;  // the last piece ends in an opening mark: the next one joins it
+  bool last_wide = false;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    if (text[at] == ' ') {
+      spaced = true;
+      after_opening = false;
+      ++at;
+      continue;
+    }
+    char32_t code_point = 0;
+    const std::size_t length = decode(text, at, code_point);
+    const bool wide = code_point_width(code_point) == 2;
+    // A new piece starts after a space, at a wide character, and after a wide one; not before a
+    // closing mark or after an opening one.
+    const bool joins = !pieces.empty() && !spaced &&
+                       ((wide && closes(code_point)) || after_opening || (!wide && !last_wide));
+    if (joins) {
+      pieces.back().end = at + length;
+    } else {
+      pieces.push_back({at, at + length, spaced});
+    }
+    after_opening = wide && opens(code_point);
+    last_wide = wide;
+    spaced = false;
+    at += length;
+  }
+  return pieces;
+}
+
 // Words of `text` in lines: the first at most `first_width` columns, the others `rest_width`.
 std::vector<std::string> wrap_words(std::string_view text, int first_width, int rest_width) {
   std::vector<std::string> lines(1);
@@ -155,21 +211,14 @@ std::vector<std::string> wrap_words(std::string_view text, int first_width, int 
     used = 0;
     width = std::max(rest_width, 1);
   };
-  std::size_t at = 0;
-  while (at < text.size()) {
-    if (text[at] == ' ') {
-      ++at;
-      continue;
-    }
-    std::size_t end = text.find(' ', at);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view word = text.substr(at, end - at);
-    at = end;
+  for (const Piece& piece : pieces_of(text)) {
+    std::string_view word = text.substr(piece.begin, piece.end - piece.begin);
     int word_width = display_width(word);
-    if (used > 0 && used + 1 + word_width <= width) {
-      lines.back() += ' ';
+    const int gap = piece.spaced ? 1 : 0;
+    if (used > 0 && used + gap + word_width <= width) {
+      if (piece.spaced) lines.back() += ' ';
       lines.back() += word;
-      used += 1 + word_width;
+      used += gap + word_width;
       continue;
     }
     if (used > 0) next_line();

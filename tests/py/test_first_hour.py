@@ -55,8 +55,10 @@ scenarios = {
     "serving at a latency target": ["recommend", "-w", "llm-inference", "--model", "llama-3-8b", "--tpot-ms", "50"],
     "pretraining with every column": ["recommend", "-w", "llm-pretrain", "--params", "7B", "--show-excluded"],
 }
+scenarios["Chinese output (CJK wide = 2 columns)"] = ["recommend", "--lang", "zh-CN", "-w", "llm-finetune", "--model",
+                                                     "llama-3-70b", "--deadline", "48h"]
 for name, args in scenarios.items():
-    for columns in (80, 60, 120):
+    for columns in (80, 60, 120, 200):
         result = run([*args, "--top", "5"], columns)
         checks.check(f"{name}: exit 0 at COLUMNS={columns}", result.returncode in (0, 3), result.stderr)
         lines = result.stdout.splitlines()
@@ -86,6 +88,47 @@ for indicator in ("stability.", "usability.", "support."):
 for offering_id in ("aws/p5.48xlarge", "lambda/gpu_8x_h100_sxm5"):
     checks.check(f"compare: {offering_id} whole in a header", any(offering_id in line for line in lines))
 
+# compare names the pricing mode in the header of an offering compared in several modes (each
+# column says which line it is), at 80 columns and in markdown.
+result = run(compare_args, 80)
+for header in ("aws/p5.48xlarge (on-demand)", "aws/p5.48xlarge (spot)"):
+    checks.check(f"compare: a column headed {header}", header in result.stdout, result.stdout[:600])
+checks.check("compare: an offering compared in one mode is headed by its id alone",
+             "lambda/gpu_8x_h100_sxm5 (" not in result.stdout, result.stdout[:600])
+result = run([*compare_args, "--lang", "zh-CN"], 80)
+checks.check("compare --lang zh-CN: every line fits 80 columns",
+             result.returncode == 0 and all(display_width(line) <= 80 for line in result.stdout.splitlines()),
+             "\n".join(line for line in result.stdout.splitlines() if display_width(line) > 80)[:400])
+
+# Piped (no terminal, no COLUMNS): no line of any human format of any command is over 200
+# characters, --help included (markdown tables too wide are split or become lists).
+piped = [
+    ["recommend", "-w", "llm-inference", "--model", "llama-3.1-70b", "--show-excluded"],
+    ["recommend", "-w", "llm-pretrain", "--params", "7B", "--show-excluded", "--top", "30"],
+    ["recommend", "--lang", "zh-CN", "-w", "llm-finetune", "--model", "llama-3-70b", "--show-excluded"],
+    ["compare", "aws/p5.48xlarge", "lambda/gpu_8x_h100_sxm5", "nebius/gpu-b200-sxm_8gpu-160vcpu-1792gb", "-w",
+     "llm-finetune", "--model", "llama-3-8b"],
+    ["estimate", "-w", "llm-finetune", "--model", "llama-3-8b", "--gpu", "h100"],
+    ["estimate", "-w", "llm-inference", "--model", "llama-3.1-70b", "--offering", "aws/p5.48xlarge"],
+    ["catalog", "list"], ["catalog", "gpus"], ["catalog", "providers"], ["catalog", "models"],
+    ["catalog", "show", "aws/p5.48xlarge"], ["config", "show"],
+]
+for args in piped:
+    for format_name in ("table", "markdown"):
+        result = run([*args, "--format", format_name])
+        if result.returncode == 2 and "--format" in result.stderr:
+            continue  # a command without this format
+        long_lines = [line for line in result.stdout.splitlines() if display_width(line) > 200]
+        checks.check(f"piped {' '.join(args)} --format {format_name}: no line over 200 columns",
+                     result.returncode in (0, 3) and not long_lines,
+                     f"exit {result.returncode}; {len(long_lines)} lines, first: {long_lines[:1]}")
+for command in ([], ["recommend"], ["estimate"], ["compare"], ["catalog", "list"], ["catalog", "update"],
+                ["catalog", "import", "skypilot"], ["config", "show"], ["completion"]):
+    result = run([*command, "--help"])
+    long_lines = [line for line in result.stdout.splitlines() if display_width(line) > 200]
+    checks.check(f"gpuselect {' '.join(command)} --help: no line over 200 columns",
+                 result.returncode == 0 and not long_lines, long_lines[:1])
+
 # --- Mistakes and other tools' words: (args, where, words the one line must hold) -----------------
 recommend = ["recommend", "-w", "llm-finetune", "--model", "llama-3-8b"]
 mistakes = [
@@ -108,6 +151,11 @@ mistakes = [
     ([*recommend, "--spot"], "--spot", "'--pricing spot'"),
     ([*recommend, "--use-spot"], "--use-spot", "'--pricing spot'"),
     (["catalog", "list", "--gpu", "24GB.."], "--gpu", "--gpu-memory 24GB.."),
+    ([*recommend, "--deadline", "48", "h"], "--deadline", "--deadline 48h"),
+    ([*recommend, "--budget", "1k"], "--budget", ": 1000"),
+    ([*recommend, "--budget", "2.5k"], "--budget", ": 2500"),
+    ([*recommend, "--budget", "100USD"], "--budget", ": 100"),
+    ([*recommend, "--budget", "usd100"], "--budget", ": 100"),
 ]
 for args, where, instead in mistakes:
     result = run(args)
@@ -134,10 +182,16 @@ for args in accepted:
     checks.check(f"{' '.join(args)}: accepted", result.returncode in (0, 3), result.stderr.strip())
 
 same = [(["--deadline", "48h"], ["--deadline", "48"]), (["--deadline", "2d"], ["--deadline", "48"]),
-        (["--deadline", "90m"], ["--deadline", "1.5"])]
-for with_unit, plain in same:
-    a = run([*recommend, *with_unit, "--format", "json"])
-    b = run([*recommend, *plain, "--format", "json"])
+        (["--deadline", "90m"], ["--deadline", "1.5"]), (["--min-headroom", "15%"], ["--min-headroom", "15"]),
+        (["--region", "US-EAST-1"], ["--region", "us-east-1"])]
+inference = ["recommend", "-w", "llm-inference", "--model", "llama-3-8b"]
+for with_unit, plain in same + [(["--max-utilization", "60%"], ["--max-utilization", "0.6"])]:
+    base = inference if with_unit[0] == "--max-utilization" else recommend
+    a = run([*base, *with_unit, "--format", "json"])
+    b = run([*base, *plain, "--format", "json"])
+    checks.check(f"{' '.join(with_unit)} accepted", a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr)
+    if a.returncode != 0 or b.returncode != 0:
+        continue
     checks.check(f"{' '.join(with_unit)} is {' '.join(plain)}",
                  json.loads(a.stdout)["candidates"] == json.loads(b.stdout)["candidates"])
 a = run(["recommend", "-w", "llm-inference", "--model", "llama-3-8b", "--context", "128k", "--format", "json"])
@@ -147,6 +201,35 @@ checks.check("--context 128k is 131072 tokens", '"context":131072' in a.stdout.r
 result = run(["recommend", "-w", "llm-finetune", "--top", "1"])
 checks.check("no --model: the Job line says the model is assumed", "ASSUMED" in result.stdout, result.stdout[:200])
 checks.check("no --model: nothing on stderr (the Job line says it)", result.stderr == "", result.stderr)
+
+# estimate without --nodes searches the node count and says so (human and JSON); with --nodes it does not.
+estimate_args = ["estimate", "-w", "llm-finetune", "--model", "llama-3-70b", "--gpus", "H100:8"]
+result = run(estimate_args)
+checks.check("estimate without --nodes: the assumptions say the node count was searched",
+             "nodes: not given (--nodes), so the fewest that fit were searched, 1 to 4 (--max-nodes)" in result.stdout,
+             result.stdout[-600:])
+document = json.loads(run([*estimate_args, "--format", "json"]).stdout)
+checks.check("estimate without --nodes: JSON workload.defaults_applied says so",
+             any(line.startswith("nodes: not given (--nodes)") for line in document["workload"]["defaults_applied"]),
+             document["workload"]["defaults_applied"])
+result = run([*estimate_args, "--nodes", "2"])
+checks.check("estimate --nodes 2: no searched-nodes assumption", result.returncode == 0 and
+             "nodes: not given" not in result.stdout, result.stderr)
+
+# -v says what was loaded; -vv adds each setting with its origin and the records loaded.
+quick = ["recommend", "-w", "llm-finetune", "--model", "llama-3-8b", "--top", "1"]
+verbose = run(["-v", *quick]).stderr
+very_verbose = run(["-vv", *quick]).stderr
+for line in ("config file: none (searched: /nonexistent-gpuselect-config/gpuselect/config.yaml)",
+             "catalog: data/offerings.yaml fnv1a64:", "price update: none stored"):
+    checks.check(f"-v logs {line!r}", line in verbose, verbose)
+for line in ("setting currency: USD (default)", "setting top: 10 (default)", "catalog loaded: "):
+    checks.check(f"-vv logs {line!r}", line in very_verbose, very_verbose)
+    checks.check(f"-v does not log {line!r}", line not in verbose, verbose)
+
+# The completion shell is a choice like any other: any case.
+result = run(["completion", "BASH"])
+checks.check("completion BASH: the bash script", result.returncode == 0 and "complete" in result.stdout, result.stderr)
 
 # A bare gpuselect prints a short usage with three examples.
 result = run([])

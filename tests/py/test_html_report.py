@@ -122,8 +122,12 @@ def main():
         check("Wall time" in dom and "Job cost" in dom, "the chart lacks its axis labels")
         # The header states the request: every constraint, the date and the catalog read.
         for fact in ("Constraints", "budget $500", "deadline 2.0 d", "providers aws, lambda, nebius, gcp",
-                     "Date", "Catalog", "fnv1a64:", "Prices"):
+                     "Date", "Catalog", "fnv1a64:", "Prices", "<dt>Command</dt>",
+                     "gpuselect recommend --workload llm-finetune --params 7e9 --format html --pareto"):
             check(fact in html, f"the report's header lacks {fact!r}")
+        # Narrow cards name each value: the ranking's cells carry their column's header.
+        for label in ('data-label="Offering"', 'data-label="Cost"', 'data-label="Score"'):
+            check(label in html, f"the ranking's cards lack {label}")
         check('viewBox="' in html and 'class="chart"' in html, "the chart is not a scalable viewBox SVG")
         # Each mark has a legend entry; each dot a title.
         for mark in ("Pareto frontier", "calibrated range", "estimated price"):
