@@ -117,7 +117,15 @@ TEST_CASE("training is held to its own tier: consumer cards and marketplace host
   request.params_text = "7e9";
   request.method = workload::Method::qlora;
   const auto production = testing::rank_checked(builtin(), workload::resolve(request, builtin()), serving_options());
-  CHECK(count_rows(production, consumer) == 0);
+  // GeForce cards are out; workstation cards (RTX A6000, RTX 6000 Ada: ECC, professional drivers) stay.
+  const auto geforce = [](const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
+    return catalog.gpu_of(catalog.offerings[candidate.offering_index]).segment == catalog::GpuSegment::consumer;
+  };
+  const auto workstation = [](const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
+    return catalog.gpu_of(catalog.offerings[candidate.offering_index]).segment == catalog::GpuSegment::workstation;
+  };
+  CHECK(count_rows(production, geforce) == 0);
+  CHECK(count_rows(production, workstation) > 0);
   CHECK(count_rows(production, marketplace) == 0);
   CHECK(spot_rows(production) > 0);  // a batch job checkpoints: spot stays
   REQUIRE_FALSE(production.tier_excluded.empty());
@@ -126,7 +134,7 @@ TEST_CASE("training is held to its own tier: consumer cards and marketplace host
   }
   request.training_tier = workload::Tier::development;
   const auto development = testing::rank_checked(builtin(), workload::resolve(request, builtin()), serving_options());
-  CHECK(count_rows(development, consumer) > 0);
+  CHECK(count_rows(development, geforce) > 0);
   CHECK(count_rows(development, marketplace) > 0);
   CHECK(development.tier_excluded.empty());
 }
