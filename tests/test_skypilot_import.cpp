@@ -817,6 +817,25 @@ TEST_CASE("import: Vast location lists become one region name; SpotPrice equal t
   CHECK(imported.warnings.back() == "2 rows give a SpotPrice equal to Price; taken as no spot price in that zone");
 }
 
+TEST_CASE("import: one Vast instance type name holding 40 GB and 80 GB A100 hosts gives two offerings", "[import]") {
+  // Before: the 80 GB hosts' prices merged into the 40 GB offering (issue 27, item 2).
+  const auto imported = import_text(
+      "InstanceType,AcceleratorName,AcceleratorCount,GpuInfo,Price,Region\n"
+      "1x-A100_SXM4-32-65536,A100,1,\"{'Gpus': [{'MemoryInfo': {'SizeInMiB': 40960}}]}\",0.80,\"Georgia, US, NA\"\n"
+      "1x-A100_SXM4-32-65536,A100,1,\"{'Gpus': [{'MemoryInfo': {'SizeInMiB': 81920}}]}\",1.20,\"Czechia, CZ, EU\"\n"
+      "1x-A100_SXM4-32-65536,A100,1,\"{'Gpus': [{'MemoryInfo': {'SizeInMiB': 81920}}]}\",1.10,\"Texas, US, NA\"\n",
+      "vast");
+  REQUIRE(imported.offerings.size() == 2);
+  const auto& small = find(imported, "vast/1x-A100_SXM4-32-65536");
+  CHECK(small.gpu == "a100-sxm4-40gb");
+  CHECK(small.regions == std::vector<std::string>{"Georgia-US-NA"});
+  const auto& large = find(imported, "vast/1x-A100_SXM4-32-65536-80gb");
+  CHECK(large.gpu == "a100-sxm4-80gb");
+  CHECK(large.instance_type == "1x-A100_SXM4-32-65536");  // launch files name the source's type
+  CHECK(large.regions == std::vector<std::string>{"Czechia-CZ-EU", "Texas-US-NA"});
+  CHECK(large.pricing.on_demand == 1.10);
+}
+
 namespace {
 // A catalog whose A100 80GB prices span 1.5 to 4 per GPU-hour (8-GPU nodes at 12 and 32).
 Catalog priced_catalog() {

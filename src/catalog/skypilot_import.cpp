@@ -660,8 +660,24 @@ class Merger {
                       "few hundred)",
                   "import fewer instance types (split the file by accelerator or region)");
     }
-    auto [entry, inserted] = draft_by_instance_type_.try_emplace(instance_type, drafts_.size());
-    if (inserted) drafts_.push_back(start_draft(row, instance_type, accelerator_only));
+    // One instance type name may carry two memory variants of a GPU (Vast.ai's "1x-A100_SXM4-32-65536"
+    // holds 40 GB and 80 GB hosts, told apart by GpuInfo's SizeInMiB): each variant is its own offering,
+    // "<type>-<memory>gb", never merged into the first one's record.
+    std::string key = instance_type;
+    if (const auto first = draft_by_instance_type_.find(instance_type); first != draft_by_instance_type_.end()) {
+      const Draft& existing = drafts_[first->second];
+      if (existing.gpu != nullptr && row.gpu_memory_mib && existing.gpu_memory_mib &&
+          *row.gpu_memory_mib != *existing.gpu_memory_mib) {
+        const Gpu* variant = resolve_gpu(row, instance_type);
+        if (variant != nullptr && variant != existing.gpu) key = variant_key(instance_type, *variant);
+      }
+    }
+    auto [entry, inserted] = draft_by_instance_type_.try_emplace(key, drafts_.size());
+    if (inserted) {
+      drafts_.push_back(start_draft(row, instance_type, accelerator_only));
+      drafts_.back().gpu_memory_mib = row.gpu_memory_mib;
+      if (key != instance_type && drafts_.back().gpu != nullptr) drafts_.back().offering.id = options_.provider_id + "/" + key;
+    }
     Draft& draft = drafts_[entry->second];
     if (draft.gpu == nullptr) {
       count_name(unknown_, unknown_by_name_, row.accelerator);
@@ -701,6 +717,11 @@ class Merger {
 
   // Whether the file lists instance type `instance_type` (kept, skipped as an outlier or not).
   bool lists(const std::string& instance_type) const { return draft_by_instance_type_.count(instance_type) > 0; }
+
+  // The draft key (and offering id tail) of a second memory variant under one instance type name.
+  static std::string variant_key(const std::string& instance_type, const Gpu& gpu) {
+    return instance_type + "-" + fmt::format("{:g}", gpu.memory_gb) + "gb";
+  }
 
   void finish(SkyPilotImport& result) {
     std::vector<Draft*> kept;
@@ -768,6 +789,7 @@ class Merger {
     std::size_t last_region = 0;
     bool conflict_warned = false;
     bool any_on_demand = false;
+    std::optional<double> gpu_memory_mib;  // GpuInfo's SizeInMiB of the first row
   };
   struct NamedCount {
     std::string name;
