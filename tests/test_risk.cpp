@@ -537,3 +537,36 @@ TEST_CASE("scenario: on-demand capacity is not planned as a reservation: most of
   }
   CHECK(seen);
 }
+
+TEST_CASE("scenario: a serving row whose latency target lies inside its own band says so", "[risk]") {
+  // Expert review 6: "199 ms@208" against a 200 ms target with a band top of 351 ms, unmarked.
+  const auto ranked = json_of({"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--region", "cn", "--currency",
+                               "CNY", "--requests-per-s", "5", "--top", "all"});
+  std::size_t warned = 0;
+  for (const auto& row : ranked["candidates"]) {
+    const auto serving = ranked["performances"][row["performance"].get<std::size_t>()]["throughput"]["serving"];
+    // The default targets (no --tpot-ms/--ttft-ms given).
+    const bool outside =
+        serving["tpot_ms_band"]["high"].get<double>() > gpuselect::workload::default_tpot_target_ms * (1 + 1e-6) ||
+        serving["ttft_ms_band"]["high"].get<double>() > gpuselect::workload::default_ttft_target_ms * (1 + 1e-6);
+    INFO(row["offering_id"]);
+    CHECK(has_warning(row, "W-LATENCY-BAND") == outside);
+    warned += outside ? 1 : 0;
+  }
+  CHECK(warned > 0);
+}
+
+TEST_CASE("scenario: QLoRA on a GPU whose 4-bit kernels are a preview names plain LoRA as the mature way", "[risk]") {
+  // Expert reviews 4 and 6: bitsandbytes QLoRA on MI300X was warned without saying that bf16 LoRA on
+  // the same node is cheaper and runs on mature kernels.
+  const auto ranked = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3-8b", "--method", "qlora", "--gpu",
+                               "mi300x"});
+  REQUIRE_FALSE(ranked["candidates"].empty());
+  bool named = false;
+  for (const auto& warning : ranked["candidates"][0]["warnings"]) {
+    if (warning["code"] != "W-SOFTWARE-STACK") continue;
+    const auto text = ranked["warning_messages"].at(warning["message"].get<std::size_t>()).get<std::string>();
+    named = text.find("--method lora") != std::string::npos;
+  }
+  CHECK(named);
+}

@@ -124,9 +124,10 @@ enum class Warning : std::uint8_t {
   input_bound,           // cv-train: the data loader's vCPUs keep the GPUs waiting (docs/estimation.md "Input pipeline")
   spot_quote,            // the spot quote is suspect (below a share of on-demand): ranked at its upper end
   cluster_capacity,      // more GPUs on demand or spot at once than the stock usually has free
+  latency_in_band,       // llm-inference: a latency target lies inside the row's own TTFT or TPOT band
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 22;  // values of Warning
+inline constexpr std::size_t warning_count = 23;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -402,6 +403,7 @@ struct Ranking {
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
   workload::Tier serving_tier = workload::Tier::production;   // the profile's (serving only)
   workload::Tier training_tier = workload::Tier::production;  // the profile's (training only)
+  double ttft_target_ms = 0, tpot_target_ms = 0;               // the profile's (llm-inference; W-LATENCY-BAND)
   bool reserved_other_use = false;    // Options::reserved_other_use
   double deadline_hours = 0;          // Constraints::deadline_hours, 0 = none
   double confidence = estimate::default_confidence;  // the deadline's confidence (risk-averse raised)

@@ -270,6 +270,8 @@ class Ranker {
     ranking.spot_serving_allowed = options_.allow_spot_serving;
     ranking.serving_tier = profile_.serving_tier;
     ranking.training_tier = profile_.training_tier;
+    ranking.ttft_target_ms = profile_.ttft_target_ms;
+    ranking.tpot_target_ms = profile_.tpot_target_ms;
     ranking.reserved_other_use = options_.reserved_other_use;
     ranking.deadline_hours = options_.constraints.deadline_hours.value_or(0);
     ranking.confidence = confidence();

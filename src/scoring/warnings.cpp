@@ -30,7 +30,8 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
     "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
-    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-INPUT-BOUND", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY"};
+    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-INPUT-BOUND", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY",
+    "W-LATENCY-BAND"};
 
 // GPUs a row acquires at once: GPUs per instance x the instances its cost line rents.
 double gpus_asked_at_once(const catalog::Offering& offering, const estimate::Cost& cost) {
@@ -121,6 +122,11 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   // Below the band's 90th percentile, the deadline is inside the row's own 10th-90th range.
   set(Warning::deadline_in_band, cost.within_deadline_probability >= 0 &&
                                      cost.within_deadline_probability < deadline_band_probability);
+  // A latency target inside the row's own band: it holds at the estimate, with no margin.
+  const auto& served = performance.serving;
+  set(Warning::latency_in_band, profile.kind == workload::Kind::llm_inference && served.meets_targets &&
+                                    (served.tpot_ms_band.high > profile.tpot_target_ms * (1 + 1e-9) ||
+                                     served.ttft_ms_band.high > profile.ttft_target_ms * (1 + 1e-9)));
   set(Warning::software_stack, candidate.software.level == catalog::StackLevel::weak ||
                                    candidate.software.level == catalog::StackLevel::unsupported);
   const auto& input = performance.input;
@@ -346,6 +352,12 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return say(lang, Msg::w_marketplace, provider.name);
     case Warning::consumer_gpu_serving:
       return say(lang, Msg::w_consumer_serving, catalog.gpu_of(offering).name, provider.name);
+    case Warning::latency_in_band: {
+      const auto& served = ranking.performance_of(candidate).serving;
+      return say(lang, Msg::w_latency_in_band, number(served.tpot_ms_band.high, 0),
+                 number(served.ttft_ms_band.high, 0), fmt::format("{:g}", ranking.tpot_target_ms),
+                 fmt::format("{:g}", ranking.ttft_target_ms));
+    }
     case Warning::deadline_in_band: {
       // The run's band plus the fixed wait (queue, setup), spot's expected delay and the
       // acquisition wait's own 10th-90th range.
@@ -371,7 +383,9 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     case Warning::software_stack:
       return say(lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering)),
                  say(lang, candidate.software.level == catalog::StackLevel::unsupported ? Msg::w_software_unsupported
-                                                                                       : Msg::w_software_weak));
+                           // Expert review 6: QLoRA on MI300X warned without naming the mature way.
+                           : candidate.software.feature == catalog::StackFeature::qlora_4bit ? Msg::w_software_weak_qlora
+                                                                                              : Msg::w_software_weak));
     case Warning::input_bound: {
       const auto& input = ranking.performance_of(candidate).input;
       return say(lang, Msg::w_input_bound, input.workers_per_node * input.nodes, input.loader_images_per_s,
