@@ -192,6 +192,17 @@ bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode) {
              constraints.pricing_modes.end();
 }
 
+bool names_gpu(const catalog::Catalog& catalog, const Constraints& constraints, const catalog::Gpu& gpu) {
+  return std::any_of(constraints.gpus.begin(), constraints.gpus.end(),
+                     [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; });
+}
+
+bool names_provider(const catalog::Catalog& catalog, const std::vector<std::string>& providers,
+                    const catalog::Provider& provider) {
+  return std::any_of(providers.begin(), providers.end(),
+                     [&](const std::string& name) { return catalog.find_provider(name) == &provider; });
+}
+
 bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
                      std::vector<ExclusionReason>& reasons) {
   const std::size_t before = reasons.size();
@@ -208,22 +219,15 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
                          text::words(Msg::detail_region, join(offering.regions), join(constraints.regions))});
     }
   }
-  auto provider_is = [&](const std::string& name) {
-    const Provider* named = catalog.find_provider(name);
-    return named == &provider;
-  };
-  if (!constraints.providers.empty() &&
-      std::none_of(constraints.providers.begin(), constraints.providers.end(), provider_is)) {
+  if (!constraints.providers.empty() && !names_provider(catalog, constraints.providers, provider)) {
     reasons.push_back({ExclusionKind::provider, 0, 0, text::words(Msg::detail_provider_not_asked, provider.id)});
   }
-  if (std::any_of(constraints.exclude_providers.begin(), constraints.exclude_providers.end(), provider_is)) {
+  if (names_provider(catalog, constraints.exclude_providers, provider)) {
     reasons.push_back({ExclusionKind::provider, 0, 0, text::words(Msg::detail_provider_excluded, provider.id)});
   }
   if (!constraints.gpus.empty()) {
     const catalog::Gpu& gpu = catalog.gpu_of(offering);
-    const bool wanted = std::any_of(constraints.gpus.begin(), constraints.gpus.end(),
-                                    [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; });
-    if (!wanted) reasons.push_back({ExclusionKind::gpu, 0, 0, text::words(Msg::detail_gpu_not_asked, gpu.id)});
+    if (!names_gpu(catalog, constraints, gpu)) reasons.push_back({ExclusionKind::gpu, 0, 0, text::words(Msg::detail_gpu_not_asked, gpu.id)});
   }
   if (constraints.gpu_memory_gb.any()) {
     const double memory_gb = gpu_memory_gb_of(catalog, offering);
@@ -287,14 +291,8 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
 // professional drivers.
 void training_tier_reasons(const catalog::Catalog& catalog, const catalog::Gpu& gpu, const Provider& provider,
                            const Options& options, double total_cost, std::vector<ExclusionReason>& reasons) {
-  const auto names_this = [&](const std::vector<std::string>& names, auto find) {
-    return std::any_of(names.begin(), names.end(), [&](const std::string& name) { return find(name); });
-  };
-  const bool gpu_named =
-      names_this(options.constraints.gpus, [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; });
-  const bool provider_named = names_this(options.constraints.providers, [&](const std::string& name) {
-    return catalog.find_provider(name) == &provider;
-  });
+  const bool gpu_named = names_gpu(catalog, options.constraints, gpu);
+  const bool provider_named = names_provider(catalog, options.constraints.providers, provider);
   if (gpu.segment == catalog::GpuSegment::consumer && !options.allow_consumer && !gpu_named) {
     reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0,
                        text::words(Msg::detail_training_consumer, gpu.name, gpu.id)});

@@ -62,15 +62,11 @@ void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, co
     const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
     const catalog::Gpu& gpu = catalog.gpu_of(offering);
     const catalog::Provider& provider = catalog.provider_of(offering);
-    const auto named = [](const std::vector<std::string>& names, const auto& is_it) {
-      return std::any_of(names.begin(), names.end(), is_it);
-    };
     found.expect(options.allow_consumer || gpu.segment != catalog::GpuSegment::consumer ||
-                     named(options.constraints.gpus, [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; }),
+                     detail::names_gpu(catalog, options.constraints, gpu),
                  subject, "a consumer GPU in production training without --allow-consumer or --gpu naming it");
     found.expect(options.allow_marketplace || provider.kind != catalog::ProviderKind::marketplace ||
-                     named(options.constraints.providers,
-                           [&](const std::string& name) { return catalog.find_provider(name) == &provider; }),
+                     detail::names_provider(catalog, options.constraints.providers, provider),
                  subject, "a marketplace host in production training without --allow-marketplace or --provider naming it");
     return;
   }

@@ -105,9 +105,7 @@ double free_pct(const estimate::Memory& memory) {
 
 // The words of a deadline exclusion for the time spent before the run: "with 12.0 h in the queue",
 // and the machine's setup when it is what makes the job miss the deadline ("with 5 min of machine
-// setup"), joined by "and"; "" when neither.
-// The waits a deadline's hours include, in words: "with 2 h in the queue and 0.5 h of machine setup";
-// empty words when there is none.
+// setup"), joined by "and"; empty words when neither.
 text::Words waited_words(double queue_hours, double wait_hours, double hours, double deadline_hours) {
   const double setup_hours = wait_hours - queue_hours;
   const bool queued = queue_hours > 0;

@@ -88,6 +88,10 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
 bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
                      std::vector<ExclusionReason>& reasons);
 bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode);
+// Whether --gpu names `gpu` (an id or alias of it), and whether --provider names `provider`.
+bool names_gpu(const catalog::Catalog& catalog, const Constraints& constraints, const catalog::Gpu& gpu);
+bool names_provider(const catalog::Catalog& catalog, const std::vector<std::string>& providers,
+                    const catalog::Provider& provider);
 // Production serving's service tier (docs/scoring.md "Service tiers"): appends a reason per class
 // this row belongs to and the options do not allow (consumer or workstation GPU, marketplace host,
 // spot), with the row's `total_cost`; nothing for other workloads or the development tier. A
