@@ -125,12 +125,24 @@ TEST_CASE("scenario: a fine-tune that ends within the turnaround is right-sized,
 
 // Before: `-w llm-pretrain -p 70e9 --tokens 2e12 --max-nodes 64` ranked only the fewest nodes that
 // fit (4 H200 nodes, 725 days): --max-nodes was never used without a deadline.
-// On demand it widens only within the SKU's free pool (issue 24, expert review 3): the 30-day run is a
-// reserved block, which ranks first once reserved-1y is allowed.
+// On demand it widens only within half the SKU's free pool (issue 24, expert reviews 3 and 6): the
+// 30-day run is a reserved block. A reserved term whose commitment is the job's cost is sized to the
+// term it commits (expert review 6: 53 B200 nodes on a 1-year term, 8.1% used, $20.9M, ranked first);
+// the 30-day block on a term ranks only where the term has other work (--reserved-other-use).
 TEST_CASE("scenario: a pretraining run without a deadline scales out to the planning horizon", "[advice]") {
-  const auto document = json_of({"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--max-nodes",
-                                  "64", "--pricing", "on-demand,reserved-1y", "--require", "rdma", "--top", "5"});
-  const auto& first = document["candidates"][0];
+  const std::vector<std::string> job = {"recommend", "-w",          "llm-pretrain", "-p",        "70e9",
+                                        "--tokens",  "2e12",        "--max-nodes",  "64",        "--pricing",
+                                        "on-demand,reserved-1y", "--require", "rdma", "--top", "5"};
+  const auto document = json_of(job);
+  for (const auto& candidate : document["candidates"]) {
+    INFO(candidate["offering_id"] << " on " << candidate["nodes"]);
+    REQUIRE(candidate["pricing_mode"] == "reserved-1y");
+    CHECK(candidate["nodes"].get<int>() > 1);
+    CHECK(hours_of(candidate) <= 8760.0);
+    CHECK(candidate["cost"]["term_used_pct"].get<double>() >= 50.0);
+  }
+  const auto shared_term = json_of(with(job, {"--reserved-other-use"}));
+  const auto& first = shared_term["candidates"][0];
   INFO(first["offering_id"] << " on " << first["nodes"]);
   CHECK(first["nodes"].get<int>() > 4);
   CHECK(hours_of(first) <= 31 * 24.0);
@@ -146,19 +158,39 @@ TEST_CASE("scenario: a pretraining run without a deadline scales out to the plan
 }
 
 // Before: the hint named only "--deadline 571.1 admits the cheapest", though more nodes meet 14 days.
-TEST_CASE("scenario: a deadline that empties a pretraining ranking names the --max-nodes that meets it", "[advice]") {
+// Then it named "--max-nodes 7", 56 of the ~64 B200s a medium pool has free, and that row ranked
+// first (expert review 6): a block beyond half the free pool is named as a reservation instead.
+TEST_CASE("scenario: a deadline that empties a pretraining ranking names the nodes that meet it", "[advice]") {
   const std::vector<std::string> job = {"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12",
-                                        "--deadline", "14d"};
+                                        "--deadline", "14d", "--max-nodes", "16"};
   const auto refused = run_gpuselect(job);
   REQUIRE(refused.exit_code == 3);
-  const auto at = refused.err.find("--max-nodes ");
-  REQUIRE(at != std::string::npos);
-  const std::string nodes = refused.err.substr(at + 12, refused.err.find(' ', at + 12) - at - 12);
   INFO(refused.err);
+  const auto at = refused.err.find(" nodes of ");
+  REQUIRE(at != std::string::npos);
+  CHECK(refused.err.find("more than open capacity usually has free at once") != std::string::npos);
+  CHECK(refused.err.find("--max-nodes ") == std::string::npos);
+  const auto start = refused.err.rfind(' ', at - 1) + 1;
+  const std::string nodes = refused.err.substr(start, at - start);
   CHECK(std::stoi(nodes) > 4);
-  const auto document = json_of(with(job, {"--max-nodes", nodes}));
+  // Where a term has other work, the block it names meets the deadline.
+  const auto document = json_of(with(job, {"--pricing", "reserved-1y", "--reserved-other-use"}));
   REQUIRE_FALSE(document["candidates"].empty());
+  CHECK(document["candidates"][0]["nodes"].get<int>() <= std::stoi(nodes) * 2);
   CHECK(document["candidates"][0]["cost"]["within_deadline_probability"].get<double>() >= 0.8);
+  // A deadline that open capacity meets on more nodes than --max-nodes allows names that --max-nodes.
+  const std::vector<std::string> small = {"recommend", "-w", "llm-pretrain", "-p", "1e9", "--tokens", "1e11",
+                                          "--deadline", "12h"};
+  const auto refused_small = run_gpuselect(with(small, {"--max-nodes", "1"}));
+  INFO(refused_small.err);
+  REQUIRE(refused_small.exit_code == 3);
+  const auto max_at = refused_small.err.find("; --max-nodes ");
+  REQUIRE(max_at != std::string::npos);
+  const std::string more = refused_small.err.substr(max_at + 14, refused_small.err.find(' ', max_at + 14) - max_at - 14);
+  const auto widened = json_of(with(small, {"--max-nodes", more}));
+  REQUIRE_FALSE(widened["candidates"].empty());
+  CHECK(widened["candidates"][0]["pricing_mode"] != "reserved-1y");
+  CHECK(widened["candidates"][0]["cost"]["within_deadline_probability"].get<double>() >= 0.8);
 }
 
 // Before: `recommend -w notebook --hours 40` ranked a spot sixth of an A10 first: a reclaim ends

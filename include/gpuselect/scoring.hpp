@@ -394,10 +394,13 @@ struct Ranking {
   };
   std::optional<Admit> admit;
   // With top_exclusion --deadline on a training job: the fewest nodes (a --max-nodes to give) that
-  // meet the deadline at the confidence on one of the cheapest offerings it removed.
+  // meet the deadline at the confidence on one of the cheapest offerings it removed; a count within
+  // the share of the free pool open capacity serves (docs/scoring.md "Pretraining horizon") before
+  // one beyond it (beyond_open_capacity: a reserved block, not a --max-nodes).
   struct ScaleOut {
     int nodes = 0;
     std::string offering_id;
+    bool beyond_open_capacity = false;
   };
   std::optional<ScaleOut> scale_out;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving

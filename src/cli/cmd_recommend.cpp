@@ -55,7 +55,12 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
     admits = fmt::format(" ({} {} admits the cheapest of them, {} on {} node{})", scoring::to_string(kind), value,
                          ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
   }
-  if (ranking.scale_out) {
+  if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
+    admits += fmt::format("; {} nodes of {} meet it, more than open capacity usually has free at once: a block that "
+                          "size is a reservation (the provider's capacity blocks, or --pricing reserved-1y "
+                          "--reserved-other-use when a 1-year term has other work)",
+                          ranking.scale_out->nodes, ranking.scale_out->offering_id);
+  } else if (ranking.scale_out) {
     admits += fmt::format("; --max-nodes {} meets it on {}", ranking.scale_out->nodes, ranking.scale_out->offering_id);
   }
   if (ranking.top_exclusion == scoring::ExclusionKind::capacity) {

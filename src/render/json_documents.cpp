@@ -817,6 +817,7 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
     json.begin_object();
     json.field("max_nodes", ranking.scale_out->nodes);
     json.field("offering_id", ranking.scale_out->offering_id);
+    json.field("beyond_open_capacity", ranking.scale_out->beyond_open_capacity);
     json.end_object();
   }
   json.end_object();

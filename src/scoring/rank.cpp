@@ -2,6 +2,7 @@
 // the indicator table, sorted, with exclusions in numbers (docs/scoring.md "Ranking").
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -303,9 +304,14 @@ class Ranker {
     return context;
   }
 
-  // The best chance of ending within the deadline on `nodes` nodes over the pricing modes this
-  // offering sells in its chosen regions and the filter allows (the deadline check's quantity).
-  double deadline_chance(std::uint32_t index, int nodes, Ranking& ranking) {
+  // Which pricing modes a node count is a row for (add_candidates).
+  using ModeMask = std::bitset<catalog::pricing_mode_count>;
+  static ModeMask all_modes() { return ModeMask{}.set(); }
+
+  // The best chance of ending within the deadline on `nodes` nodes over the pricing modes among
+  // `modes` this offering sells in its chosen regions and the filter allows (the deadline check's
+  // quantity).
+  double deadline_chance(std::uint32_t index, int nodes, Ranking& ranking, ModeMask modes) {
     const auto& offering = catalog_.offerings[index];
     const std::uint32_t shape = performance(ranking, offering, nodes);
     const estimate::Costs costs = estimate::price(profile_, price_context(offering), ranking.performances[shape]);
@@ -313,7 +319,9 @@ class Ranker {
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
       const auto price = region_choice_.pricing.price(mode);
-      if (!price || !costs[mode_index].available || !detail::mode_allowed(filter_, mode)) continue;
+      if (!modes.test(mode_index) || !price || !costs[mode_index].available || !detail::mode_allowed(filter_, mode)) {
+        continue;
+      }
       if (!price_allowed(catalog_, offering, filter_, *price)) continue;
       if (beyond_open_pool(offering, mode, nodes)) continue;
       best = std::max(best, costs[mode_index].within_deadline_probability);
@@ -325,19 +333,21 @@ class Ranker {
     return memory.fits && free_pct(memory) >= filter_.min_headroom_pct;
   }
 
-  // The most nodes of the offering that on-demand (and spot) capacity usually has free at once
-  // (estimate::cluster_free_gpus: the stock level's free pool), at least one node.
+  // The most nodes of the offering a widening search may ask on demand (and spot) at once:
+  // estimate::open_hold_share of what the stock usually has free (estimate::cluster_free_gpus), at
+  // least one node. Expert review 6: 56 of the ~64 B200s a medium pool has free ranked first (with
+  // W-CLUSTER-CAPACITY); a lead takes a block that size as a reservation, not on demand.
   static int open_pool_nodes(const catalog::Offering& offering, PricingMode mode) {
     const int free_gpus = estimate::cluster_free_gpus(offering, mode);
     const double gpus_per_node = offering.gpu_count * offering.gpu_fraction;
     if (free_gpus <= 0 || !(gpus_per_node > 0)) return std::numeric_limits<int>::max();
-    return std::max(1, static_cast<int>(free_gpus / gpus_per_node));
+    return std::max(1, static_cast<int>(estimate::open_hold_share * free_gpus / gpus_per_node));
   }
 
   // While the ranker widens a job on its own (the pretraining horizon, the deadline search), an
-  // on-demand or spot block beyond the free pool is no row: a block that size is a reservation
-  // (W-CLUSTER-CAPACITY says so where the job itself needs it). Reserved and subscription rows hold
-  // their capacity by contract and are not capped.
+  // on-demand or spot block beyond that share of the free pool is no row: a block that size is a
+  // reservation (W-CLUSTER-CAPACITY says so where the job itself needs it). Reserved and
+  // subscription rows hold their capacity by contract and are not capped.
   bool beyond_open_pool(const catalog::Offering& offering, PricingMode mode, int nodes) const {
     if (!widening_ || catalog::term_hours(mode) > 0 || catalog::is_subscription(mode)) return false;
     return nodes > open_pool_nodes(offering, mode);
@@ -368,11 +378,27 @@ class Ranker {
          })});
   }
 
-  // The most nodes a widening search may try: --max-nodes, or the on-demand free pool when no
-  // allowed, priced term mode (reserved, subscription) could take a larger block.
-  int widening_limit(const catalog::Offering& offering, int node_limit) const {
+  // The pricing modes a search that widens a training job past the nodes it needs adds rows for.
+  // Without --reserved-other-use a term's commitment is the job's cost: nodes that end the run in a
+  // month commit a year each (expert review 6: 25 B200 nodes on a 1-year term, 8.1% used, $9.9M for
+  // a run worth ~$0.9M on demand), so term modes (reserved-1y/3y) are left out of it and get the node
+  // count that fills their term instead (add_term_sized).
+  ModeMask widened_modes() const {
+    ModeMask modes = all_modes();
+    if (options_.reserved_other_use) return modes;
+    for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
+      if (catalog::term_hours(static_cast<PricingMode>(mode_index)) > 0) modes.reset(mode_index);
+    }
+    return modes;
+  }
+
+  // The most nodes a widening search may try: --max-nodes, or the share of the on-demand free pool
+  // it asks (open_pool_nodes) when no priced term mode (reserved, subscription) among `modes` could
+  // take a larger block.
+  int widening_limit(const catalog::Offering& offering, int node_limit, ModeMask modes) const {
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
+      if (!modes.test(mode_index)) continue;
       if (catalog::term_hours(mode) == 0 && !catalog::is_subscription(mode)) continue;
       const auto price = region_choice_.pricing.price(mode);
       if (price && detail::mode_allowed(filter_, mode) && price_allowed(catalog_, offering, filter_, *price)) {
@@ -550,7 +576,8 @@ class Ranker {
       }
     }
     const double deadline = filter_.deadline_hours.value_or(0);
-    const int widest = widening_limit(offering, node_limit);
+    const ModeMask widened = widened_modes();
+    const int widest = widening_limit(offering, node_limit, widened);
     const WideningScope widening(widening_);
     if (deadline > 0 && workload::is_training(profile_.kind) && best_chance_ < confidence()) {
       // The smallest larger node count that meets the deadline at the confidence, by the same
@@ -561,26 +588,27 @@ class Ranker {
            ++nodes) {
         if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) continue;
         largest_tried = nodes;
-        if (deadline_chance(index, nodes, ranking) >= confidence()) {
-          produced = add_candidates(index, nodes, ranking) || produced;
+        if (deadline_chance(index, nodes, ranking, widened) >= confidence()) {
+          produced = add_candidates(index, nodes, ranking, widened) || produced;
           met = true;
           break;
         }
       }
       // None meets it: the most nodes tried are excluded with their figures (the closest it gets).
-      if (!met && largest_tried > 0) produced = add_candidates(index, largest_tried, ranking) || produced;
+      if (!met && largest_tried > 0) produced = add_candidates(index, largest_tried, ranking, widened) || produced;
     }
     // Pretraining without a deadline: the fewest nodes that fit can mean years of wall time. Also
     // rank the fewest nodes (within --max-nodes) that end within the planning horizon, or the most
     // nodes allowed when none does (docs/scoring.md "Pretraining horizon").
     if (deadline <= 0 && profile_.kind == workload::Kind::llm_pretrain && owned_added == 0) {
       const int from = std::max(fit_nodes, larger_added);
-      const int nodes = nodes_within_horizon(index, from, widest, ranking);
-      if (nodes > from) produced = add_candidates(index, nodes, ranking) || produced;
+      const int nodes = nodes_within_hours(index, from, widest, estimate::pretraining_horizon_hours, ranking);
+      if (nodes > from) produced = add_candidates(index, nodes, ranking, widened) || produced;
       // Scaling further that costs next to nothing more is time for free: also rank the most nodes
       // (doubling, within --max-nodes) whose GPU-hours stay within scale_out_gpu_hours_ratio.
       const int wider = nodes_at_equal_cost(index, nodes, widest, ranking);
-      if (wider > nodes) produced = add_candidates(index, wider, ranking) || produced;
+      if (wider > nodes) produced = add_candidates(index, wider, ranking, widened) || produced;
+      if (!options_.reserved_other_use) produced = add_term_sized(index, from, node_limit, ranking) || produced;
     }
     close_offering(produced);
   }
@@ -605,22 +633,39 @@ class Ranker {
     return ranking.performances[performance(ranking, catalog_.offerings[index], nodes)].time.wall_hours;
   }
 
-  // The fewest nodes in [from, limit] whose expected wall time is within the pretraining horizon
-  // (binary search: the time falls as nodes are added), else `limit`; `from` when it is already within.
-  int nodes_within_horizon(std::uint32_t index, int from, int limit, Ranking& ranking) {
+  // The fewest nodes in [from, limit] whose expected wall time is within `hours` (binary search: the
+  // time falls as nodes are added), else `limit`; `from` when it is already within.
+  int nodes_within_hours(std::uint32_t index, int from, int limit, double hours, Ranking& ranking) {
     const auto& offering = catalog_.offerings[index];
-    if (limit <= from || expected_wall_hours(index, from, ranking) <= estimate::pretraining_horizon_hours) return from;
-    int low = from;  // beyond the horizon
+    if (limit <= from || expected_wall_hours(index, from, ranking) <= hours) return from;
+    int low = from;  // beyond `hours`
     int high = limit;
     if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, high)))) return from;
-    if (expected_wall_hours(index, high, ranking) > estimate::pretraining_horizon_hours) return high;
+    if (expected_wall_hours(index, high, ranking) > hours) return high;
     while (high - low > 1) {
       const int middle = low + (high - low) / 2;
       const bool within = acceptable(memo_.plan(offering.gpu_index, hardware(offering, middle))) &&
-                          expected_wall_hours(index, middle, ranking) <= estimate::pretraining_horizon_hours;
+                          expected_wall_hours(index, middle, ranking) <= hours;
       (within ? high : low) = middle;
     }
     return high;
+  }
+
+  // Pretraining on a term (reserved) without --reserved-other-use: the row that uses the term it
+  // commits, the fewest nodes whose run ends within one term (docs/scoring.md "Pretraining
+  // horizon"). `from` nodes running past the term is a row already (its terms are renewed).
+  bool add_term_sized(std::uint32_t index, int from, int limit, Ranking& ranking) {
+    bool produced = false;
+    for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
+      const auto mode = static_cast<PricingMode>(mode_index);
+      const double term = catalog::term_hours(mode);
+      if (term <= 0 || !region_choice_.pricing.price(mode) || !detail::mode_allowed(filter_, mode)) continue;
+      const int nodes = nodes_within_hours(index, from, limit, term, ranking);
+      if (nodes > from && expected_wall_hours(index, nodes, ranking) <= term) {
+        produced = add_candidates(index, nodes, ranking, ModeMask{}.set(mode_index)) || produced;
+      }
+    }
+    return produced;
   }
 
   // The most nodes in (from, limit], trying 2x, 4x ... from and the limit itself, whose GPU-hours are
@@ -632,12 +677,9 @@ class Ranker {
     const double base_hours = expected_wall_hours(index, from, ranking);
     if (!(base_hours > 0) || limit <= from) return from;
     const double base_gpu_hours = base_hours * from;
-    // Not past what the SKU's stock usually has free on demand (W-CLUSTER-CAPACITY): a larger block
-    // is a reservation, not a faster row.
-    const int free_gpus = estimate::cluster_free_gpus(offering, catalog::PricingMode::on_demand);
-    const double gpus_per_node = offering.gpu_count * offering.gpu_fraction;
-    const int pool_nodes = free_gpus > 0 && gpus_per_node > 0 ? static_cast<int>(free_gpus / gpus_per_node) : limit;
-    limit = std::min(limit, pool_nodes);
+    // Not past the share of the free pool a widening search asks on demand (open_pool_nodes): a
+    // larger block is a reservation, not a faster row.
+    limit = std::min(limit, open_pool_nodes(offering, catalog::PricingMode::on_demand));
     int best = from;
     if (limit <= from) return from;
     for (int nodes = from * 2;; nodes *= 2) {
@@ -654,7 +696,10 @@ class Ranker {
   // When --deadline emptied a training ranking: the fewest nodes beyond those tried that meet it at
   // the confidence, over the cheapest offerings it removed (Ranking::ScaleOut).
   std::optional<Ranking::ScaleOut> deadline_scale_out(Ranking& ranking) {
+    // The 8 cheapest offerings the deadline removed; up to 32 while none meets it within the share
+    // of the free pool open capacity serves (a larger, high-stock pool may).
     constexpr std::size_t offerings_probed = 8;
+    constexpr std::size_t offerings_probed_for_open = 32;
     constexpr int most_nodes = 1024;
     std::vector<std::uint32_t> removed;  // exclusions by the deadline alone, the cheapest first
     for (std::uint32_t at = 0; at < ranking.excluded.size(); ++at) {
@@ -668,24 +713,36 @@ class Ranker {
     std::vector<std::uint32_t> probed;
     for (const std::uint32_t at : removed) {
       const std::uint32_t index = ranking.excluded[at].offering_index;
-      if (probed.size() >= offerings_probed) break;
+      if (probed.size() >= (best && !best->beyond_open_capacity ? offerings_probed : offerings_probed_for_open)) break;
       if (std::find(probed.begin(), probed.end(), index) != probed.end()) continue;
       probed.push_back(index);
       const auto& offering = catalog_.offerings[index];
       if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) continue;
       choose_regions(offering);
-      int low = ranking.excluded[at].nodes;  // misses the deadline
-      int high = std::min(offering.max_nodes, most_nodes);
       const auto meets = [&](int nodes) {
         return acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes))) &&
-               deadline_chance(index, nodes, ranking) >= confidence();
+               deadline_chance(index, nodes, ranking, widened_modes()) >= confidence();
       };
-      if (high <= low || !meets(high)) continue;
-      while (high - low > 1) {
-        const int middle = low + (high - low) / 2;
-        (meets(middle) ? high : low) = middle;
+      // Within the share of the free pool a widening search asks on demand first; a count beyond it
+      // is named as a reservation (Ranking::ScaleOut::beyond_open_capacity), never as a --max-nodes
+      // that open capacity would not serve (expert review 6: 56 of ~64 free B200s).
+      for (const bool within_pool : {true, false}) {
+        std::optional<WideningScope> widening;
+        if (within_pool) widening.emplace(widening_);
+        int low = ranking.excluded[at].nodes;  // misses the deadline
+        int high = std::min(offering.max_nodes, most_nodes);
+        if (within_pool) high = widening_limit(offering, high, widened_modes());
+        if (high <= low || !meets(high)) continue;
+        while (high - low > 1) {
+          const int middle = low + (high - low) / 2;
+          (meets(middle) ? high : low) = middle;
+        }
+        const Ranking::ScaleOut found{high, offering.id, !within_pool};
+        if (!best || std::tie(found.beyond_open_capacity, found.nodes) < std::tie(best->beyond_open_capacity, best->nodes)) {
+          best = found;
+        }
+        break;
       }
-      if (!best || high < best->nodes) best = Ranking::ScaleOut{high, offering.id};
     }
     return best;
   }
@@ -756,7 +813,7 @@ class Ranker {
   }
 
   // One candidate per pricing mode sold and allowed; returns whether any passed.
-  bool add_candidates(std::uint32_t index, int nodes, Ranking& ranking) {
+  bool add_candidates(std::uint32_t index, int nodes, Ranking& ranking, ModeMask modes = all_modes()) {
     const auto& offering = catalog_.offerings[index];
     const std::uint32_t shape = performance(ranking, offering, nodes);
     const estimate::Performance& estimate = ranking.performances[shape];
@@ -776,7 +833,7 @@ class Ranker {
     bool produced = false;
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
-      if (!choice.pricing.price(mode)) continue;
+      if (!modes.test(mode_index) || !choice.pricing.price(mode)) continue;
       if (!detail::mode_allowed(filter_, mode)) continue;
       // The mode's cheapest allowed region is above --max-price: so is every other region.
       if (!price_allowed(catalog_, offering, filter_, *choice.pricing.price(mode))) continue;
