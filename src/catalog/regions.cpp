@@ -71,22 +71,21 @@ std::vector<std::string> expand_region_groups(const Catalog& catalog, const std:
   };
   // The catalog's region named `name`, exactly, else in another case ("US-EAST-1"; the first found);
   // nullptr when the catalog has no region of that name.
+  // One pass: the exact name wherever it is, else the first region in another case.
   const auto region_named = [&](const std::string& name) -> const std::string* {
+    const std::string* other_case = nullptr;
     for (const auto& offering : catalog.offerings) {
       for (const auto& region : offering.regions) {
         if (region == name) return &region;
+        if (other_case == nullptr && name.size() == region.size() &&
+            std::equal(name.begin(), name.end(), region.begin(), [](char a, char b) {
+              return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+            })) {
+          other_case = &region;
+        }
       }
     }
-    for (const auto& offering : catalog.offerings) {
-      for (const auto& region : offering.regions) {
-        const bool same = name.size() == region.size() &&
-                          std::equal(name.begin(), name.end(), region.begin(), [](char a, char b) {
-                            return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-                          });
-        if (same) return &region;
-      }
-    }
-    return nullptr;
+    return other_case;
   };
   for (const auto& written : names) {
     const std::string* region = region_named(written);

@@ -2,12 +2,14 @@
 // the indicator table, sorted, with exclusions in numbers (docs/scoring.md "Ranking").
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <deque>
 #include <limits>
 #include <map>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -34,6 +36,13 @@ using catalog::PricingMode;
 // the static_assert below until a key holds it; detail::rank_unmemoised is the reference the memo is
 // tested against (tests/test_scoring.cpp, every row's JSON on a synthetic catalog).
 static_assert(sizeof(estimate::Hardware) == 72, "a new estimate::Hardware member: add it to PlanKey or ShapeKey");
+
+// Hashing of the memo keys (hash_combine of each field; doubles by their bits, -0 as 0, as == sees them).
+std::size_t mix(std::size_t seed, std::uint64_t value) {
+  return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6U) + (seed >> 2U));
+}
+std::uint64_t bits(double value) { return std::bit_cast<std::uint64_t>(value == 0 ? 0.0 : value); }
+
 struct PlanKey {
   std::uint32_t gpu_index = 0;
   int gpus_per_node = 1;
@@ -51,13 +60,20 @@ struct PlanKey {
             hardware.interconnect, hardware.rdma,          hardware.network_gbps,
             hardware.host_ram_assumed};
   }
-  bool operator<(const PlanKey& other) const {
-    return std::tie(gpu_index, gpus_per_node, gpu_fraction, nodes, host_ram_bytes, local_disk_bytes, interconnect, rdma,
-                    network_gbps, host_ram_assumed) < std::tie(other.gpu_index, other.gpus_per_node,
-                                                               other.gpu_fraction, other.nodes, other.host_ram_bytes,
-                                                               other.local_disk_bytes, other.interconnect, other.rdma,
-                                                               other.network_gbps, other.host_ram_assumed);
+  bool operator==(const PlanKey& other) const = default;
+  std::size_t hash() const {
+    std::size_t seed = mix(gpu_index, static_cast<std::uint64_t>(gpus_per_node));
+    seed = mix(seed, static_cast<std::uint64_t>(nodes));
+    seed = mix(seed, bits(gpu_fraction));
+    seed = mix(seed, bits(host_ram_bytes));
+    seed = mix(seed, bits(local_disk_bytes));
+    seed = mix(seed, bits(network_gbps));
+    return mix(seed, static_cast<std::uint64_t>(interconnect) | static_cast<std::uint64_t>(rdma) << 8U |
+                         static_cast<std::uint64_t>(host_ram_assumed) << 16U);
   }
+  struct Hash {
+    std::size_t operator()(const PlanKey& key) const { return key.hash(); }
+  };
 };
 
 class PlanMemo {
@@ -87,7 +103,7 @@ class PlanMemo {
  private:
   const workload::Profile& profile_;
   estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
-  std::map<PlanKey, estimate::Memory> plans_;                  // node-based: references stay valid
+  std::unordered_map<PlanKey, estimate::Memory, PlanKey::Hash> plans_;  // node-based: references stay valid
   std::map<const estimate::Memory*, std::string> descriptions_;  // keyed by plans_' values
   bool memoise_ = true;
   std::deque<estimate::Memory> unmemoised_;  // unmemoised plans: references stay valid
@@ -104,11 +120,12 @@ struct ShapeKey {
     if (profile.kind != workload::Kind::cv_train) return {PlanKey::of(gpu_index, hardware)};
     return {PlanKey::of(gpu_index, hardware), hardware.vcpus, hardware.vcpus_assumed};
   }
-  bool operator<(const ShapeKey& other) const {
-    if (plan < other.plan) return true;
-    if (other.plan < plan) return false;
-    return std::tie(vcpus, vcpus_assumed) < std::tie(other.vcpus, other.vcpus_assumed);
-  }
+  bool operator==(const ShapeKey& other) const = default;
+  struct Hash {
+    std::size_t operator()(const ShapeKey& key) const {
+      return mix(key.plan.hash(), static_cast<std::uint64_t>(key.vcpus) << 1U | (key.vcpus_assumed ? 1U : 0U));
+    }
+  };
 };
 
 // Free share of GPU memory in percent under a plan (0 when capacity is unknown).
@@ -1145,7 +1162,7 @@ class Ranker {
   const Constraints& filter_;  // what candidates must meet: rank, the options' constraints; compare, none
   bool memoise_ = true;        // false: every estimate made afresh (detail::rank_unmemoised)
   PlanMemo memo_;
-  std::map<ShapeKey, std::uint32_t> shapes_;  // index into Ranking::performances
+  std::unordered_map<ShapeKey, std::uint32_t, ShapeKey::Hash> shapes_;  // index into Ranking::performances
   struct RegionChoice {
     catalog::Pricing pricing;  // per mode, the price in that mode's chosen region
     std::array<std::uint32_t, catalog::pricing_mode_count> region{};  // index into regions, or no_region
