@@ -157,20 +157,22 @@ text::Words deadline_words(const std::string& confidence, const std::string& cha
   });
 }
 
-// Puts candidates in `order` (indices, as Ranker::score returns them) in place, cycle by cycle: no
-// second copy of the large candidates. `order` is used up.
-void apply_order(std::vector<Candidate>& candidates, std::vector<std::uint32_t>& order) {
+// Puts items in `order` (order[k]: the index of the item that goes to place k, as Ranker::score
+// returns them) in place, cycle by cycle: no second copy of the large candidates or of the
+// exclusions. `order` is used up.
+template <typename Item>
+void apply_order(std::vector<Item>& items, std::vector<std::uint32_t>& order) {
   for (std::size_t start = 0; start < order.size(); ++start) {
     if (order[start] == start) continue;
-    Candidate held = candidates[start];
+    Item held = std::move(items[start]);
     std::size_t position = start;
     while (order[position] != start) {
       const std::size_t source = order[position];
-      candidates[position] = candidates[source];
+      items[position] = std::move(items[source]);
       order[position] = static_cast<std::uint32_t>(position);
       position = source;
     }
-    candidates[position] = held;
+    items[position] = std::move(held);
     order[position] = static_cast<std::uint32_t>(position);
   }
 }
@@ -1004,7 +1006,8 @@ class Ranker {
   // catalog files (docs/hardening.md "Determinism"). No mode (every mode alike) sorts first; equal
   // keys keep their order (a stable sort). The ids of the offerings excluded are ordered once (each
   // string compared ~log n times, with an 8-byte prefix first); the exclusions (~60 bytes, tens of
-  // thousands) are then sorted as 16-byte keys and moved once, not merged by their id strings.
+  // thousands) are then sorted as 16-byte keys and moved into place cycle by cycle, not merged by
+  // their id strings through a buffer of half of them.
   void sort_exclusions(std::vector<Exclusion>& excluded) const {
     constexpr std::uint32_t unseen = std::numeric_limits<std::uint32_t>::max();
     std::vector<std::uint32_t> id_rank(catalog_.offerings.size(), unseen);
@@ -1056,10 +1059,10 @@ class Ranker {
     std::sort(keys.begin(), keys.end(), [](const Key& x, const Key& y) {
       return std::tie(x.id_rank, x.mode, x.nodes, x.position) < std::tie(y.id_rank, y.mode, y.nodes, y.position);
     });
-    std::vector<Exclusion> sorted;
-    sorted.reserve(excluded.size());
-    for (const Key& key : keys) sorted.push_back(std::move(excluded[key.position]));
-    excluded = std::move(sorted);
+    std::vector<std::uint32_t> order(keys.size());
+    for (std::size_t at = 0; at < keys.size(); ++at) order[at] = keys[at].position;
+    keys = {};
+    apply_order(excluded, order);
   }
 
   // Per service-tier class, the offerings it kept out and the cheapest of their rows.
