@@ -145,12 +145,34 @@ mapfile -t lines < <(dom_beside "$work_dir/50000.yaml")
 dom_line=${lines[0]} dom_ours_line=${lines[1]}
 
 # The parsed-catalog cache (issue 33): a repeated recommend over the realistic 50k catalog, the cache
-# warm (the warm-up round writes it), beside the scan and the same run without the cache.
+# warm (the warm-up round writes it), beside the scan and the same run without the cache; and the
+# JSON run with the cache warm (information: the JSON target itself runs with GPUSELECT_NO_CACHE=1).
 say "== parsed-catalog cache: 50k warm vs scan vs no cache, $json_runs rounds"
 mapfile -t lines < <(measure "$json_runs" 1 "$bench_bin/libyaml_scan" "$work_dir/50000.yaml" \
   --then "${with_cache[@]}" "$gpuselect" --catalog "$work_dir/50000.yaml" "${recommend[@]}" \
-  --then "${with_cache[@]}" "$gpuselect" --no-cache --catalog "$work_dir/50000.yaml" "${recommend[@]}")
-cache_scan_line=${lines[0]} cache_warm_line=${lines[1]} cache_off_line=${lines[2]}
+  --then "${with_cache[@]}" "$gpuselect" --no-cache --catalog "$work_dir/50000.yaml" "${recommend[@]}" \
+  --then "${with_cache[@]}" "$gpuselect" --catalog "$work_dir/50000.yaml" "${recommend[@]}" --format json)
+cache_scan_line=${lines[0]} cache_warm_line=${lines[1]} cache_off_line=${lines[2]} cache_json_line=${lines[3]}
+
+# Peak memory at 1,000,000 offerings (issue 33), only with BENCH_1M=1: 835 MB of YAML, split into four
+# files of 250,000 records at record boundaries (one file may hold 256 MiB), a table recommend with
+# the cache warm (the first run writes it) and with it off; GNU time's peak resident set.
+million_warm_kb="" million_off_kb=""
+if [[ ${BENCH_1M:-0} == 1 ]]; then
+  say "== 1,000,000 offerings: peak resident memory of a table recommend (BENCH_1M=1)"
+  "$bench_bin/generate_catalog" 1000000 | awk -v dir="$work_dir" '
+    /^  - id:/ { if (records % 250000 == 0) { part = dir "/1m-" int(records / 250000) ".yaml";
+                   print "schema_version: 1\nofferings:" > part }
+                 ++records }
+    records > 0 { print > part }' || exit 2
+  million=()
+  for part in "$work_dir"/1m-*.yaml; do million+=(--catalog "$part"); done
+  peak_kb() { { /usr/bin/time -f %M "$@" >/dev/null; } 2>&1 | tail -n 1; }
+  "${with_cache[@]}" "$gpuselect" "${million[@]}" "${recommend[@]}" >/dev/null || exit 2  # writes the image
+  million_warm_kb=$(peak_kb "${with_cache[@]}" "$gpuselect" "${million[@]}" "${recommend[@]}")
+  million_off_kb=$(peak_kb "$gpuselect" "${million[@]}" "${recommend[@]}")
+  rm -f "$work_dir"/1m-*.yaml
+fi
 
 say "== growth, realistic shape: 10,000 vs 100,000 offerings, table and JSON, $json_runs rounds"
 mapfile -t lines < <(measure "$json_runs" 1 "$gpuselect" --catalog "$work_dir/10000.yaml" "${recommend[@]}" \
@@ -211,6 +233,14 @@ echo "  recommend, cache warm                    $(spread "$cache_warm_line")  p
 echo "  recommend, --no-cache (same rounds)      $(spread "$cache_off_line")"
 echo "  information: 50k warm / --no-cache $(paired "$cache_warm_line" "$cache_off_line")x (the built-in recommend" \
   "above runs with the cache warm)"
+echo "  recommend --format json, cache warm      $(spread "$cache_json_line")  peak RSS $(rss "$cache_json_line") MB"
+echo "  information: 50k JSON, cache warm / scan $(paired "$cache_json_line" "$cache_scan_line")x (the JSON target" \
+  "below runs with GPUSELECT_NO_CACHE=1, as parsing is part of it)"
+if [[ -n $million_warm_kb ]]; then
+  echo " 1,000,000 offerings (four files of 250k), table recommend: peak RSS cache warm" \
+    "$(awk -v k="$million_warm_kb" 'BEGIN { printf "%.0f", k * 1024 / 1e6 }') MB, --no-cache" \
+    "$(awk -v k="$million_off_kb" 'BEGIN { printf "%.0f", k * 1024 / 1e6 }') MB"
+fi
 echo "  information, realistic shape (issue 7 set these on the lean one): load+recommend / scan" \
   "$(paired "$large_line" "$scan_line")x, yaml-cpp DOM / ours $(paired "$dom_line" "$dom_ours_line")x," \
   "peak RSS $(rss "$large_line") MB"
@@ -231,6 +261,13 @@ check "50k catalog list JSON peak resident memory" "$(rss "$list_json_line")" "<
 check "50k catalog validate JSON / libyaml scan" "$(paired "$validate_json_line" "$scan_line")" "<=" 3 "(x)"
 check "50k catalog validate JSON peak resident memory" "$(rss "$validate_json_line")" "<=" 150 "(MB)"
 check "50k recommend, cache warm / libyaml scan" "$(paired "$cache_warm_line" "$cache_scan_line")" "<=" 0.10 "(x)"
+if [[ -n $million_warm_kb ]]; then
+  million_peak_kb=$((million_warm_kb > million_off_kb ? million_warm_kb : million_off_kb))
+  check "1M offerings, table recommend peak resident memory" \
+    "$(awk -v k="$million_peak_kb" 'BEGIN { printf "%.0f", k * 1024 / 1e6 }')" "<=" 1300 "(MB; the larger of warm and --no-cache)"
+else
+  echo "n/a   1M offerings, peak resident memory <= 1300 MB: not measured (BENCH_1M=1 measures it: 835 MB of YAML, minutes)"
+fi
 
 if [[ -s $gbench_json ]]; then
   # Linear: time per candidate slot (offering x pricing mode x node count) barely changes from 20k to

@@ -1,6 +1,7 @@
 // Scoring engine: weights and profiles, indicators at their anchor points, constraints with
 // numbers, scenario rankings on a small hand-built catalog, sensitivity, Pareto, explanations.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -9,10 +10,12 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/explain.hpp"
+#include "gpuselect/render.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/workload.hpp"
 #include "estimate/plan_search.hpp"
@@ -939,6 +942,100 @@ TEST_CASE("explain: a FactsMemo shared by every row gives each row's own explana
   }
   CHECK(gains > 50);            // rivals' figures came from the memo many times
   CHECK(provider_lines > 50);   // and providers' figures
+}
+
+TEST_CASE("rank: the estimates memoised per machine shape give every row of the ranking made without", "[scoring]") {
+  // rank() plans and estimates once per machine shape (rank.cpp's PlanKey and ShapeKey): offerings
+  // sold in many regions, and one shape at many providers, share an estimate. A field the estimator
+  // reads that the key does not hold makes some row here differ from the reference, which estimates
+  // every offering x node count afresh. The synthetic records copy real offerings' shapes (GPU
+  // count, interconnect, network, vCPUs, RAM) with their own prices, stock and regions.
+  std::vector<catalog::SourceText> sources;
+  for (const auto& file : builtin_catalog_files()) sources.push_back({std::string(file.name), file.text});
+  bench::SyntheticOptions generate;
+  generate.offerings = 400;
+  const std::string overlay = bench::synthetic_catalog_yaml(bench::builtin_catalog(), generate);
+  sources.push_back({"synthetic.yaml", overlay});
+  // Twins of one machine that differ in one field the estimator reads each: a key without that
+  // field gives both twins the estimate of whichever came first.
+  std::string twins = "schema_version: 1\nofferings:\n";
+  const auto twin = [&](const char* name, const char* fields) {
+    twins += fmt::format(
+        "  - {{id: gcp/twin-{}, provider: gcp, gpu: a100-sxm4-80gb, instance_type: twin-{}, regions: [us-east5],\n"
+        "     pricing: {{on_demand: 25.0, spot: 9.0}}, max_nodes: 16, as_of: \"2026-05-01\", source: test twins,\n"
+        "     {}}}\n",
+        name, name, fields);
+  };
+  const char* base = "gpu_count: 8, interconnect: nvswitch, network: {bandwidth_gbps: 100, rdma: none}, vcpus: 96, "
+                     "ram_gb: 1360, local_disk_gb: 6000";
+  twin("base", base);
+  twin("vcpus", "gpu_count: 8, interconnect: nvswitch, network: {bandwidth_gbps: 100, rdma: none}, vcpus: 12, "
+                "ram_gb: 1360, local_disk_gb: 6000");
+  twin("vcpus-unstated", "gpu_count: 8, interconnect: nvswitch, network: {bandwidth_gbps: 100, rdma: none}, "
+                         "ram_gb: 1360, local_disk_gb: 6000");
+  twin("ram", "gpu_count: 8, interconnect: nvswitch, network: {bandwidth_gbps: 100, rdma: none}, vcpus: 96, "
+              "ram_gb: 160, local_disk_gb: 6000");
+  twin("ram-unstated", "gpu_count: 8, interconnect: nvswitch, network: {bandwidth_gbps: 100, rdma: none}, vcpus: 96, "
+                       "local_disk_gb: 6000");
+  twin("disk", "gpu_count: 8, interconnect: nvswitch, network: {bandwidth_gbps: 100, rdma: none}, vcpus: 96, "
+               "ram_gb: 1360, local_disk_gb: 100");
+  twin("network", "gpu_count: 8, interconnect: nvswitch, network: {bandwidth_gbps: 3200, rdma: infiniband}, "
+                  "vcpus: 96, ram_gb: 1360, local_disk_gb: 6000");
+  twin("pcie", "gpu_count: 8, interconnect: pcie, network: {bandwidth_gbps: 100, rdma: none}, vcpus: 96, "
+               "ram_gb: 1360, local_disk_gb: 6000");
+  twin("four", "gpu_count: 4, interconnect: nvswitch, network: {bandwidth_gbps: 100, rdma: none}, vcpus: 96, "
+               "ram_gb: 1360, local_disk_gb: 6000");
+  sources.push_back({"twins.yaml", twins});
+  const auto loaded = catalog::load(sources);
+  REQUIRE(loaded.ok());
+  const auto& catalog = loaded.catalog;
+  struct Case {
+    workload::Kind kind;
+    const char* params;     // parameters, or the model preset of cv-train
+    double deadline_hours;  // 0 = none
+    std::optional<workload::Offload> offload = std::nullopt;
+  };
+  const std::array<Case, 7> cases{{{workload::Kind::llm_finetune, "7e9", 0},
+                                   {workload::Kind::llm_finetune, "70e9", 30},
+                                   {workload::Kind::llm_finetune, "70e9", 0, workload::Offload::nvme},
+                                   {workload::Kind::llm_pretrain, "1e9", 0},
+                                   {workload::Kind::llm_inference, "70e9", 0},
+                                   {workload::Kind::cv_train, "resnet-50", 0},
+                                   {workload::Kind::notebook, "7e9", 0}}};
+  for (const auto& example : cases) {
+    auto options = options_for(example.kind);
+    if (example.deadline_hours > 0) options.constraints.deadline_hours = example.deadline_hours;
+    workload::Request request;
+    request.kind = example.kind;
+    request.offload = example.offload;
+    // A vision preset: its images/s make the input pipeline, which reads the vCPUs, part of the estimate.
+    if (example.kind == workload::Kind::cv_train) {
+      request.model = example.params;
+    } else {
+      request.params_text = example.params;
+    }
+    const auto profile = workload::resolve(request, catalog);
+    const auto memoised = testing::rank_checked(catalog, profile, options);
+    const auto afresh = scoring::detail::rank_unmemoised(catalog, profile, options);
+    INFO(workload::to_string(example.kind) << " " << example.params);
+    CHECK(memoised.performances.size() * 2 < afresh.performances.size());  // the memo shares estimates
+    // Each row as the JSON document writes it, its machine shape's performance in place of the id.
+    const auto rows = [&](const scoring::Ranking& ranking) {
+      auto document = render::recommend_json({catalog, profile, ranking, options});
+      auto& candidates = document["candidates"];
+      for (auto& row : candidates) row["performance"] = document["performances"][row["performance"].get<std::size_t>()];
+      return std::make_pair(candidates, document["excluded"]);
+    };
+    const auto [memo_rows, memo_excluded] = rows(memoised);
+    const auto [fresh_rows, fresh_excluded] = rows(afresh);
+    REQUIRE(memo_rows.size() == fresh_rows.size());
+    CHECK(memo_rows.size() > 20);
+    for (std::size_t row = 0; row < memo_rows.size(); ++row) {
+      INFO("row " << row);
+      CHECK(memo_rows[row].dump() == fresh_rows[row].dump());
+    }
+    CHECK(memo_excluded.dump() == fresh_excluded.dump());
+  }
 }
 
 TEST_CASE("explain: the precomputed win envelope gives the words of a scan of every candidate", "[scoring]") {

@@ -69,41 +69,40 @@ std::vector<std::string> expand_region_groups(const Catalog& catalog, const std:
   const auto add = [&](const std::string& region) {
     if (seen.insert(region).second) expanded.push_back(region);
   };
-  // A region of the catalog written in another case ("US-EAST-1"): the catalog's spelling, the first found.
-  const auto spelled = [&](const std::string& name) -> const std::string& {
+  // The catalog's region named `name`, exactly, else in another case ("US-EAST-1"; the first found);
+  // nullptr when the catalog has no region of that name.
+  // One pass: the exact name wherever it is, else the first region in another case.
+  const auto region_named = [&](const std::string& name) -> const std::string* {
+    const std::string* other_case = nullptr;
     for (const auto& offering : catalog.offerings) {
       for (const auto& region : offering.regions) {
-        if (region == name) return name;
+        if (region == name) return &region;
+        if (other_case == nullptr && name.size() == region.size() &&
+            std::equal(name.begin(), name.end(), region.begin(), [](char a, char b) {
+              return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+            })) {
+          other_case = &region;
+        }
       }
     }
-    for (const auto& offering : catalog.offerings) {
-      for (const auto& region : offering.regions) {
-        const bool same = name.size() == region.size() &&
-                          std::equal(name.begin(), name.end(), region.begin(), [](char a, char b) {
-                            return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-                          });
-        if (same) return region;
-      }
-    }
-    return name;
+    return other_case;
   };
   for (const auto& written : names) {
-    const std::string& name = spelled(written);
+    const std::string* region = region_named(written);
+    const std::string& name = region != nullptr ? *region : written;
     const auto group = std::find_if(region_groups.begin(), region_groups.end(),
                                     [&](const RegionGroup& entry) { return equals_lower(name, entry.name); });
     // A region of the catalog wins over a group of the same name.
-    const bool is_region = std::any_of(catalog.offerings.begin(), catalog.offerings.end(), [&](const Offering& offering) {
-      return std::find(offering.regions.begin(), offering.regions.end(), name) != offering.regions.end();
-    });
-    if (group == region_groups.end() || is_region) {
+    if (group == region_groups.end() || region != nullptr) {
       add(name);
       continue;
     }
-    const std::vector<std::string_view> members(group->regions, group->regions + group->count);
+    // One hash a region rather than a scan of the group's ~40 names (rank() expands "cn" on every run).
+    const std::unordered_set<std::string_view> members(group->regions, group->regions + group->count);
     const std::size_t before = expanded.size();
     for (const auto& offering : catalog.offerings) {
-      for (const auto& region : offering.regions) {
-        if (std::find(members.begin(), members.end(), region) != members.end()) add(region);
+      for (const auto& listed : offering.regions) {
+        if (members.count(listed) > 0) add(listed);
       }
     }
     // No region of the group in this catalog: keep the name, so the region check says so.

@@ -2,11 +2,14 @@
 // the indicator table, sorted, with exclusions in numbers (docs/scoring.md "Ranking").
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
+#include <deque>
 #include <limits>
 #include <map>
 #include <string_view>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 
 #include <fmt/format.h>
@@ -28,6 +31,18 @@ using catalog::PricingMode;
 // The plan depends only on the machine shape: GPU, GPUs per node, vGPU fraction, nodes, the host
 // RAM and disk that offload must fit, and the links the plan search times (estimate::Hardware).
 // Memoised per key within one rank() call so 50,000 offerings of a few machine shapes plan a few times.
+// The key is estimate::Hardware field by field (the estimator's only input besides the profile);
+// vcpus, read by the performance estimate alone, is in ShapeKey. A member added to Hardware fails
+// the static_assert below until a key holds it; detail::rank_unmemoised is the reference the memo is
+// tested against (tests/test_scoring.cpp, every row's JSON on a synthetic catalog).
+static_assert(sizeof(estimate::Hardware) == 72, "a new estimate::Hardware member: add it to PlanKey or ShapeKey");
+
+// Hashing of the memo keys (hash_combine of each field; doubles by their bits, -0 as 0, as == sees them).
+std::size_t mix(std::size_t seed, std::uint64_t value) {
+  return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6U) + (seed >> 2U));
+}
+std::uint64_t bits(double value) { return std::bit_cast<std::uint64_t>(value == 0 ? 0.0 : value); }
+
 struct PlanKey {
   std::uint32_t gpu_index = 0;
   int gpus_per_node = 1;
@@ -38,23 +53,36 @@ struct PlanKey {
   catalog::Interconnect interconnect = catalog::Interconnect::pcie;
   catalog::Rdma rdma = catalog::Rdma::none;
   double network_gbps = 0;
+  bool host_ram_assumed = false;
   static PlanKey of(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
     return {gpu_index,           hardware.gpus_per_node,   hardware.gpu_fraction,
             hardware.nodes,      hardware.host_ram_bytes,  hardware.local_disk_bytes,
-            hardware.interconnect, hardware.rdma,          hardware.network_gbps};
+            hardware.interconnect, hardware.rdma,          hardware.network_gbps,
+            hardware.host_ram_assumed};
   }
-  bool operator<(const PlanKey& other) const {
-    return std::tie(gpu_index, gpus_per_node, gpu_fraction, nodes, host_ram_bytes, local_disk_bytes, interconnect, rdma,
-                    network_gbps) < std::tie(other.gpu_index, other.gpus_per_node, other.gpu_fraction, other.nodes,
-                                             other.host_ram_bytes, other.local_disk_bytes, other.interconnect,
-                                             other.rdma, other.network_gbps);
+  bool operator==(const PlanKey& other) const = default;
+  std::size_t hash() const {
+    std::size_t seed = mix(gpu_index, static_cast<std::uint64_t>(gpus_per_node));
+    seed = mix(seed, static_cast<std::uint64_t>(nodes));
+    seed = mix(seed, bits(gpu_fraction));
+    seed = mix(seed, bits(host_ram_bytes));
+    seed = mix(seed, bits(local_disk_bytes));
+    seed = mix(seed, bits(network_gbps));
+    return mix(seed, static_cast<std::uint64_t>(interconnect) | static_cast<std::uint64_t>(rdma) << 8U |
+                         static_cast<std::uint64_t>(host_ram_assumed) << 16U);
   }
+  struct Hash {
+    std::size_t operator()(const PlanKey& key) const { return key.hash(); }
+  };
 };
 
 class PlanMemo {
  public:
-  explicit PlanMemo(const workload::Profile& profile) : profile_(profile), search_(profile) {}
+  PlanMemo(const workload::Profile& profile, bool memoise)
+      : profile_(profile), search_(profile), memoise_(memoise) {}
   const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
+    // Unmemoised (the reference): every plan made afresh, without the shared plan search either.
+    if (!memoise_) return unmemoised_.emplace_back(estimate::choose_plan(profile_, hardware));
     const PlanKey key = PlanKey::of(gpu_index, hardware);
     auto found = plans_.find(key);
     if (found == plans_.end()) {
@@ -75,8 +103,10 @@ class PlanMemo {
  private:
   const workload::Profile& profile_;
   estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
-  std::map<PlanKey, estimate::Memory> plans_;                  // node-based: references stay valid
+  std::unordered_map<PlanKey, estimate::Memory, PlanKey::Hash> plans_;  // node-based: references stay valid
   std::map<const estimate::Memory*, std::string> descriptions_;  // keyed by plans_' values
+  bool memoise_ = true;
+  std::deque<estimate::Memory> unmemoised_;  // unmemoised plans: references stay valid
 };
 
 // The performance estimate depends only on the hardware (PlanKey) and the vCPUs that feed a vision
@@ -91,11 +121,12 @@ struct ShapeKey {
       return {PlanKey::of(gpu_index, hardware)};
     return {PlanKey::of(gpu_index, hardware), hardware.vcpus, hardware.vcpus_assumed};
   }
-  bool operator<(const ShapeKey& other) const {
-    if (plan < other.plan) return true;
-    if (other.plan < plan) return false;
-    return std::tie(vcpus, vcpus_assumed) < std::tie(other.vcpus, other.vcpus_assumed);
-  }
+  bool operator==(const ShapeKey& other) const = default;
+  struct Hash {
+    std::size_t operator()(const ShapeKey& key) const {
+      return mix(key.plan.hash(), static_cast<std::uint64_t>(key.vcpus) << 1U | (key.vcpus_assumed ? 1U : 0U));
+    }
+  };
 };
 
 // Free share of GPU memory in percent under a plan (0 when capacity is unknown).
@@ -159,12 +190,13 @@ Constraints unconstrained() {
 class Ranker {
  public:
   Ranker(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options,
-         const Constraints& filter)
+         const Constraints& filter, bool memoise = true)
       : catalog_(catalog),
         profile_(profile),
         options_(options),
         filter_(filter),
-        memo_(profile),
+        memoise_(memoise),
+        memo_(profile, memoise),
         rate_by_provider_(catalog.providers.size(), std::numeric_limits<double>::quiet_NaN()) {
     // The job's stack per GPU model (docs/scoring.md "Software stack"): the same for every offering of it.
     software_by_gpu_.reserve(catalog.gpus.size());
@@ -214,16 +246,7 @@ class Ranker {
     std::vector<std::uint32_t> order = score(ranking);
     apply_order(ranking.candidates, order);
     detail::mark_cheaper_and_faster_below(ranking.candidates);
-    // By offering id, not catalog order: the output must not depend on the order of records in the
-    // catalog files (docs/hardening.md "Determinism"). No mode (every mode alike) sorts first.
-    const auto by_id = [&](const Exclusion& x, const Exclusion& y) {
-      const auto& x_id = catalog_.offerings[x.offering_index].id;
-      const auto& y_id = catalog_.offerings[y.offering_index].id;
-      if (x_id != y_id) return x_id < y_id;
-      if (x.mode != y.mode) return x.mode < y.mode;
-      return x.nodes < y.nodes;
-    };
-    std::stable_sort(ranking.excluded.begin(), ranking.excluded.end(), by_id);
+    sort_exclusions(ranking.excluded);
     finish(ranking);
     if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::deadline &&
         workload::kind_traits(profile_.kind).training()) {
@@ -392,6 +415,11 @@ class Ranker {
   // Index into ranking.performances of the estimate for this offering's machine on `nodes` nodes.
   std::uint32_t performance(Ranking& ranking, const catalog::Offering& offering, int nodes) {
     const auto hardware_n = hardware(offering, nodes);
+    if (!memoise_) {
+      ranking.performances.push_back(
+          estimate::estimate_performance(profile_, hardware_n, memo_.plan(offering.gpu_index, hardware_n)));
+      return static_cast<std::uint32_t>(ranking.performances.size() - 1);
+    }
     const ShapeKey key = ShapeKey::of(offering.gpu_index, hardware_n, profile_);
     auto found = shapes_.find(key);
     if (found == shapes_.end()) {
@@ -974,6 +1002,68 @@ class Ranker {
     return order;
   }
 
+  // By offering id, not catalog order: the output must not depend on the order of records in the
+  // catalog files (docs/hardening.md "Determinism"). No mode (every mode alike) sorts first; equal
+  // keys keep their order (a stable sort). The ids of the offerings excluded are ordered once (each
+  // string compared ~log n times, with an 8-byte prefix first); the exclusions (~60 bytes, tens of
+  // thousands) are then sorted as 16-byte keys and moved once, not merged by their id strings.
+  void sort_exclusions(std::vector<Exclusion>& excluded) const {
+    constexpr std::uint32_t unseen = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> id_rank(catalog_.offerings.size(), unseen);
+    std::vector<std::uint32_t> offerings;  // distinct offerings excluded
+    for (const auto& exclusion : excluded) {
+      if (id_rank[exclusion.offering_index] == unseen) {
+        id_rank[exclusion.offering_index] = 0;
+        offerings.push_back(exclusion.offering_index);
+      }
+    }
+    struct ById {
+      std::uint64_t prefix;  // the id's first 8 bytes, big-endian, zero-padded: orders as the string does
+      std::uint32_t offering;
+    };
+    std::vector<ById> ids(offerings.size());
+    for (std::size_t at = 0; at < offerings.size(); ++at) {
+      const std::string& id = catalog_.offerings[offerings[at]].id;
+      std::uint64_t prefix = 0;
+      for (std::size_t byte = 0; byte < 8; ++byte) {
+        prefix = (prefix << 8U) | (byte < id.size() ? static_cast<unsigned char>(id[byte]) : 0U);
+      }
+      ids[at] = {prefix, offerings[at]};
+    }
+    std::sort(ids.begin(), ids.end(), [&](const ById& x, const ById& y) {
+      if (x.prefix != y.prefix) return x.prefix < y.prefix;
+      const std::string& x_id = catalog_.offerings[x.offering].id;
+      const std::string& y_id = catalog_.offerings[y.offering].id;
+      if (x_id != y_id) return x_id < y_id;
+      return x.offering < y.offering;  // equal ids (not in a loaded catalog): catalog order, as added
+    });
+    // Equal ids share a rank, so that their exclusions keep the order they were added in.
+    for (std::size_t at = 0; at < ids.size(); ++at) {
+      const bool same_id =
+          at > 0 && catalog_.offerings[ids[at].offering].id == catalog_.offerings[ids[at - 1].offering].id;
+      id_rank[ids[at].offering] = same_id ? id_rank[ids[at - 1].offering] : static_cast<std::uint32_t>(at);
+    }
+    struct Key {
+      std::uint32_t id_rank;
+      std::uint32_t mode;  // 0: no mode, else 1 + the mode
+      int nodes;
+      std::uint32_t position;  // the exclusion's place before the sort: makes the order stable
+    };
+    std::vector<Key> keys(excluded.size());
+    for (std::uint32_t at = 0; at < excluded.size(); ++at) {
+      const auto& exclusion = excluded[at];
+      keys[at] = {id_rank[exclusion.offering_index],
+                  exclusion.mode ? 1U + static_cast<std::uint32_t>(*exclusion.mode) : 0U, exclusion.nodes, at};
+    }
+    std::sort(keys.begin(), keys.end(), [](const Key& x, const Key& y) {
+      return std::tie(x.id_rank, x.mode, x.nodes, x.position) < std::tie(y.id_rank, y.mode, y.nodes, y.position);
+    });
+    std::vector<Exclusion> sorted;
+    sorted.reserve(excluded.size());
+    for (const Key& key : keys) sorted.push_back(std::move(excluded[key.position]));
+    excluded = std::move(sorted);
+  }
+
   // Per service-tier class, the offerings it kept out and the cheapest of their rows.
   std::vector<Ranking::TierExclusion> tier_exclusions(const Ranking& ranking) const {
     constexpr std::array<ExclusionKind, 6> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
@@ -1072,8 +1162,9 @@ class Ranker {
   const workload::Profile& profile_;
   const Options& options_;
   const Constraints& filter_;  // what candidates must meet: rank, the options' constraints; compare, none
+  bool memoise_ = true;        // false: every estimate made afresh (detail::rank_unmemoised)
   PlanMemo memo_;
-  std::map<ShapeKey, std::uint32_t> shapes_;  // index into Ranking::performances
+  std::unordered_map<ShapeKey, std::uint32_t, ShapeKey::Hash> shapes_;  // index into Ranking::performances
   struct RegionChoice {
     catalog::Pricing pricing;  // per mode, the price in that mode's chosen region
     std::array<std::uint32_t, catalog::pricing_mode_count> region{};  // index into regions, or no_region
@@ -1110,6 +1201,12 @@ Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, 
   if (options.mix) ranking.fleet = detail::cheapest_fleet(catalog, profile, options, ranking);
   return ranking;
 }
+
+namespace detail {
+Ranking rank_unmemoised(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
+  return Ranker(catalog, profile, options, options.constraints, false).rank();
+}
+}  // namespace detail
 
 Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options,
                 const std::vector<std::string>& offering_ids) {

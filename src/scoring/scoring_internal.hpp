@@ -80,6 +80,10 @@ void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, cons
                       const Weights& weights, const std::vector<estimate::Performance>& performances,
                       std::vector<Candidate>& candidates, bool spot_serving_allowed);
 
+// rank() with every estimate made afresh: no plan, plan search or performance shared between
+// offerings of one machine shape (rank.cpp's memo). The reference the memo is tested against; slow.
+Ranking rank_unmemoised(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options);
+
 // Constraints (constraints.cpp).
 // Throws Error for flags naming nothing in the catalog (with "did you mean"), bad numbers.
 void validate_constraints(const catalog::Catalog& catalog, const Constraints& constraints);
