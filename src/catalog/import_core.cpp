@@ -615,7 +615,7 @@ OfferingMerger::~OfferingMerger() = default;
 bool OfferingMerger::add(const ImportRow& row, const std::string& instance_type, bool accelerator_only) {
   return drafts_->add(row, instance_type, accelerator_only);
 }
-void OfferingMerger::warn(std::string warning) { drafts_->warn(std::move(warning)); }
+void OfferingMerger::warn(const std::string& warning) { drafts_->warn(warning); }
 bool OfferingMerger::lists(const std::string& instance_type) const { return drafts_->lists(instance_type); }
 void OfferingMerger::finish(ImportResult& result) { drafts_->finish(result); }
 

@@ -58,7 +58,7 @@ class OfferingMerger {
   // accelerator, or disagreeing with earlier rows of the type). `accelerator_only`: the price is the
   // accelerator's alone (the host VM is not included), said in the offering's source.
   bool add(const ImportRow& row, const std::string& instance_type, bool accelerator_only = false);
-  void warn(std::string warning);
+  void warn(const std::string& warning);
   // Whether the file lists instance type `instance_type` (kept, skipped as an outlier or not).
   [[nodiscard]] bool lists(const std::string& instance_type) const;
   // Closes the prices, decides the price basis, skips outliers and fills `result`'s offerings,
