@@ -158,20 +158,22 @@ text::Words deadline_words(const std::string& confidence, const std::string& cha
   });
 }
 
-// Puts candidates in `order` (indices, as Ranker::score returns them) in place, cycle by cycle: no
-// second copy of the large candidates. `order` is used up.
-void apply_order(std::vector<Candidate>& candidates, std::vector<std::uint32_t>& order) {
+// Puts items in `order` (order[k]: the index of the item that goes to place k, as Ranker::score
+// returns them) in place, cycle by cycle: no second copy of the large candidates or of the
+// exclusions. `order` is used up.
+template <typename Item>
+void apply_order(std::vector<Item>& items, std::vector<std::uint32_t>& order) {
   for (std::size_t start = 0; start < order.size(); ++start) {
     if (order[start] == start) continue;
-    Candidate held = candidates[start];
+    Item held = std::move(items[start]);
     std::size_t position = start;
     while (order[position] != start) {
       const std::size_t source = order[position];
-      candidates[position] = candidates[source];
+      items[position] = std::move(items[source]);
       order[position] = static_cast<std::uint32_t>(position);
       position = source;
     }
-    candidates[position] = held;
+    items[position] = std::move(held);
     order[position] = static_cast<std::uint32_t>(position);
   }
 }
@@ -1006,7 +1008,8 @@ class Ranker {
   // catalog files (docs/hardening.md "Determinism"). No mode (every mode alike) sorts first; equal
   // keys keep their order (a stable sort). The ids of the offerings excluded are ordered once (each
   // string compared ~log n times, with an 8-byte prefix first); the exclusions (~60 bytes, tens of
-  // thousands) are then sorted as 16-byte keys and moved once, not merged by their id strings.
+  // thousands) are then sorted as 16-byte keys and moved into place cycle by cycle, not merged by
+  // their id strings through a buffer of half of them.
   void sort_exclusions(std::vector<Exclusion>& excluded) const {
     constexpr std::uint32_t unseen = std::numeric_limits<std::uint32_t>::max();
     std::vector<std::uint32_t> id_rank(catalog_.offerings.size(), unseen);
@@ -1019,6 +1022,7 @@ class Ranker {
     }
     struct ById {
       std::uint64_t prefix;  // the id's first 8 bytes, big-endian, zero-padded: orders as the string does
+      std::string_view id;   // the whole id, read without going through the offering
       std::uint32_t offering;
     };
     std::vector<ById> ids(offerings.size());
@@ -1028,21 +1032,21 @@ class Ranker {
       for (std::size_t byte = 0; byte < 8; ++byte) {
         prefix = (prefix << 8U) | (byte < id.size() ? static_cast<unsigned char>(id[byte]) : 0U);
       }
-      ids[at] = {prefix, offerings[at]};
+      ids[at] = {prefix, id, offerings[at]};
     }
-    std::sort(ids.begin(), ids.end(), [&](const ById& x, const ById& y) {
+    std::stable_sort(ids.begin(), ids.end(), [](const ById& x, const ById& y) {  // a merge: fewer comparisons
       if (x.prefix != y.prefix) return x.prefix < y.prefix;
-      const std::string& x_id = catalog_.offerings[x.offering].id;
-      const std::string& y_id = catalog_.offerings[y.offering].id;
-      if (x_id != y_id) return x_id < y_id;
+      const int order = x.id.compare(y.id);  // one comparison of the bytes
+      if (order != 0) return order < 0;
       return x.offering < y.offering;  // equal ids (not in a loaded catalog): catalog order, as added
     });
     // Equal ids share a rank, so that their exclusions keep the order they were added in.
     for (std::size_t at = 0; at < ids.size(); ++at) {
-      const bool same_id =
-          at > 0 && catalog_.offerings[ids[at].offering].id == catalog_.offerings[ids[at - 1].offering].id;
+      const bool same_id = at > 0 && ids[at].id == ids[at - 1].id;
       id_rank[ids[at].offering] = same_id ? id_rank[ids[at - 1].offering] : static_cast<std::uint32_t>(at);
     }
+    ids = {};  // freed before the keys: the sort's memory stays under the half of the exclusions
+    offerings = {};  // std::stable_sort of the exclusions themselves held as its buffer
     struct Key {
       std::uint32_t id_rank;
       std::uint32_t mode;  // 0: no mode, else 1 + the mode
@@ -1058,10 +1062,10 @@ class Ranker {
     std::sort(keys.begin(), keys.end(), [](const Key& x, const Key& y) {
       return std::tie(x.id_rank, x.mode, x.nodes, x.position) < std::tie(y.id_rank, y.mode, y.nodes, y.position);
     });
-    std::vector<Exclusion> sorted;
-    sorted.reserve(excluded.size());
-    for (const Key& key : keys) sorted.push_back(std::move(excluded[key.position]));
-    excluded = std::move(sorted);
+    std::vector<std::uint32_t> order(keys.size());
+    for (std::size_t at = 0; at < keys.size(); ++at) order[at] = keys[at].position;
+    keys = {};
+    apply_order(excluded, order);
   }
 
   // Per service-tier class, the offerings it kept out and the cheapest of their rows.
