@@ -117,7 +117,8 @@ struct ShapeKey {
   int vcpus = 0;
   bool vcpus_assumed = false;
   static ShapeKey of(std::uint32_t gpu_index, const estimate::Hardware& hardware, const workload::Profile& profile) {
-    if (profile.kind != workload::Kind::cv_train) return {PlanKey::of(gpu_index, hardware)};
+    if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training)
+      return {PlanKey::of(gpu_index, hardware)};
     return {PlanKey::of(gpu_index, hardware), hardware.vcpus, hardware.vcpus_assumed};
   }
   bool operator==(const ShapeKey& other) const = default;
@@ -250,7 +251,7 @@ class Ranker {
     sort_exclusions(ranking.excluded);
     finish(ranking);
     if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::deadline &&
-        workload::is_training(profile_.kind)) {
+        workload::kind_traits(profile_.kind).training()) {
       ranking.scale_out = deadline_scale_out(ranking);
     }
     return ranking;
@@ -374,7 +375,8 @@ class Ranker {
   // pool, for 182 days; then, with that row gone, 24 H100s for 1,274 days).
   void open_hold_reasons(const catalog::Offering& offering, PricingMode mode, const estimate::Cost& cost,
                          double hours) {
-    if (!workload::is_training(profile_.kind) || catalog::term_hours(mode) > 0 || catalog::is_subscription(mode)) {
+    if (!workload::kind_traits(profile_.kind).training() || catalog::term_hours(mode) > 0 ||
+        catalog::is_subscription(mode)) {
       return;
     }
     if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) return;
@@ -452,12 +454,12 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     if (rented <= 1) return 1;
     const auto& plan = estimate.memory.plan;
-    if (workload::is_serving(profile_.kind)) {
+    if (workload::kind_traits(profile_.kind).serving()) {
       return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel) *
                             std::max(1, estimate.throughput.replicas),
                         1, rented);
     }
-    if (workload::is_training(profile_.kind)) {
+    if (workload::kind_traits(profile_.kind).training()) {
       return std::clamp(std::max(1, plan.gpus_per_node) * std::max(1, plan.nodes), 1, rented);
     }
     estimate::Hardware one_gpu = hardware(offering, 1);
@@ -532,7 +534,7 @@ class Ranker {
     // Production serving spreads a replica over nodes (pipeline stages) only over RDMA: over TCP each
     // token's activations cross the network between VMs, and a replica fails with any of its nodes
     // (expert review 4: 70B on three 1x A100 VMs ranked first under --risk-averse).
-    const bool replica_stays_on_node = workload::is_serving(profile_.kind) &&
+    const bool replica_stays_on_node = workload::kind_traits(profile_.kind).serving() &&
                                        profile_.serving_tier == workload::Tier::production &&
                                        offering.network.rdma == catalog::Rdma::none;
     const int node_limit = replica_stays_on_node ? 1 : std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
@@ -582,7 +584,7 @@ class Ranker {
     const double deadline = filter_.deadline_hours.value_or(0);
     const int widest = widening_limit(offering, node_limit);
     const WideningScope widening(widening_);
-    if (deadline > 0 && workload::is_training(profile_.kind) && best_chance_ < confidence()) {
+    if (deadline > 0 && workload::kind_traits(profile_.kind).training() && best_chance_ < confidence()) {
       // The smallest larger node count that meets the deadline at the confidence, by the same
       // quantity as the check in add_candidates (the best allowed mode's chance of ending in time).
       int largest_tried = 0;
@@ -603,7 +605,7 @@ class Ranker {
     // Pretraining without a deadline: the fewest nodes that fit can mean years of wall time. Also
     // rank the fewest nodes (within --max-nodes) that end within the planning horizon, or the most
     // nodes allowed when none does (docs/scoring.md "Pretraining horizon").
-    if (deadline <= 0 && profile_.kind == workload::Kind::llm_pretrain && owned_added == 0) {
+    if (deadline <= 0 && workload::kind_traits(profile_.kind).horizon_scaled && owned_added == 0) {
       const int from = std::max(fit_nodes, larger_added);
       const int nodes = nodes_within_horizon(index, from, widest, ranking);
       if (nodes > from) produced = add_candidates(index, nodes, ranking) || produced;
@@ -864,7 +866,7 @@ class Ranker {
       // of its time band (log-normal, docs/estimation.md "Confidence"; the whole total scaled with
       // them, setup included: a little conservative). --risk-averse totals are at the band's top.
       double time_factor = 1.0;
-      if (filter_.budget && !options_.risk_averse && workload::is_training(profile_.kind) &&
+      if (filter_.budget && !options_.risk_averse && workload::kind_traits(profile_.kind).training() &&
           estimate.time.wall_hours > 0 && band.low > 0 && band.high > band.low) {
         const double hours_at = estimate::finish_hours_at(estimate::run_distribution(estimate.time.wall_hours, band),
                                                           confidence(), estimate::Delays{});
