@@ -263,7 +263,7 @@ TEST_CASE("spot min and median: both kept, --spot-price chooses which ranks", "[
 
 TEST_CASE("the price basis is decided per file from its own 1x and Nx rows, and reported", "[catalog][import]") {
   const auto base = with_team("schema_version: 1\n");
-  const auto price_of = [](const SkyPilotImport& imported, const std::string& id) -> double {
+  const auto price_of = [](const ImportResult& imported, const std::string& id) -> double {
     for (const auto& offering : imported.offerings) {
       if (offering.id == id) return offering.pricing.on_demand.value_or(-1);
     }
@@ -294,7 +294,7 @@ TEST_CASE("the price basis is decided per file from its own 1x and Nx rows, and 
 
 TEST_CASE("TPU and CPU rows are not unreadable rows, so --strict imports a GCP-style file", "[catalog][import]") {
   const auto base = with_team("schema_version: 1\n");
-  SkyPilotImportOptions strict{"gcp2", "gcp2.csv", "2026-11-20"};
+  ImportOptions strict{"gcp2", "gcp2.csv", "2026-11-20"};
   strict.strict = true;
   const auto imported = import_skypilot(
       "InstanceType,AcceleratorName,AcceleratorCount,vCPUs,MemoryGiB,Price,Region\n"

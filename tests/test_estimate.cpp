@@ -687,15 +687,15 @@ TEST_CASE("serving throughput: bandwidth-bound decode, replicas from load", "[es
   // faster than the datasheet bandwidth allows.
   const double weights = 2.0 * 6'738'415'616;
   const double kv = 2.0 * 32 * 4096 * (512 + 128) * 2;
-  CHECK(one.throughput.decode_tokens_per_s < 2039e9 / (weights + kv));
-  CHECK(one.throughput.decode_tokens_per_s > 0.5 * 2039e9 / (weights + kv));
+  CHECK(one.throughput.work_units_per_s < 2039e9 / (weights + kv));
+  CHECK(one.throughput.work_units_per_s > 0.5 * 2039e9 / (weights + kv));
   CHECK(one.serving.memory_bound);
   r.requests_per_s = 20;
   const auto busy = estimate::run(profile_of(r), hardware);
   CHECK(busy.throughput.replicas > one.throughput.replicas);
   r.batch = 32;
   const auto batched = estimate::run(profile_of(r), hardware);
-  CHECK(batched.throughput.decode_tokens_per_s > 10 * one.throughput.decode_tokens_per_s);
+  CHECK(batched.throughput.work_units_per_s > 10 * one.throughput.work_units_per_s);
 }
 
 namespace {

@@ -363,7 +363,7 @@ TEST_CASE("hostile SkyPilot CSV files are rejected with an error line and exit 2
 
 TEST_CASE("hostile SkyPilot CSV text throws gpuselect::Error only", "[hostile]") {
   const catalog::Catalog& known = builtin_catalog();
-  const catalog::SkyPilotImportOptions options{"aws", "vms.csv", "2026-05-20"};
+  const catalog::ImportOptions options{"aws", "vms.csv", "2026-05-20"};
   const std::vector<std::string> texts = {
       "",
       garbage(4096, 4),
@@ -404,7 +404,7 @@ TEST_CASE("hostile SkyPilot CSV text throws gpuselect::Error only", "[hostile]")
   streamed_texts.emplace_back("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n\"p4d\n\",A100,8,1,us-east-1\n");
   streamed_texts.emplace_back("InstanceType,AcceleratorName,AcceleratorCount,Price,Region,X\np4d,A100,8,1,us-east-1,\"a\r\nb\"\n");
   streamed_texts.emplace_back("InstanceType,AcceleratorName,AcceleratorCount,Price,Region\np4d,A100,8,1,\"us-east-1");
-  const auto outcome = [](const std::function<catalog::SkyPilotImport()>& run) {
+  const auto outcome = [](const std::function<catalog::ImportResult()>& run) {
     try {
       const auto imported = run();
       return fmt::format("{} offerings, {} bad", imported.offerings.size(), imported.rows_bad);
@@ -428,7 +428,7 @@ TEST_CASE("hostile SkyPilot CSV text throws gpuselect::Error only", "[hostile]")
   }
   // Huge counts, control characters and invalid UTF-8 are bad rows, never offerings: skipped and
   // counted, or with --strict an error at the field.
-  catalog::SkyPilotImportOptions strict = options;
+  catalog::ImportOptions strict = options;
   strict.strict = true;
   for (std::size_t index = texts.size() - 5; index < texts.size(); ++index) {
     INFO("case " << index);

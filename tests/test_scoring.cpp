@@ -213,6 +213,12 @@ TEST_CASE("every profile sums to 1 and each workload has a default", "[scoring]"
   CHECK(scoring::default_profile(workload::Kind::llm_inference) == "serving");
   CHECK(scoring::default_profile(workload::Kind::notebook) == "development");
   CHECK(scoring::default_profile(workload::Kind::llm_finetune) == "fine-tuning");
+  // Every kind's row names a profile that exists (the row is the one place a kind's weights are chosen).
+  const auto names = scoring::profile_names();
+  for (const auto& row : workload::kind_rows()) {
+    CHECK(std::find(names.begin(), names.end(), std::string(row.weight_profile)) != names.end());
+    CHECK(scoring::default_profile(row.kind) == row.weight_profile);
+  }
   const auto development = scoring::profile_weights("auto", workload::Kind::notebook);
   CHECK(development[Criterion::usability] > development[Criterion::performance]);
   CHECK(error_line([] { scoring::profile_weights("balanced-ish", workload::Kind::notebook); }) ==
@@ -378,7 +384,7 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
     // Four times the best's speed or a quarter of it: once the targets are met, the same 1.
     ranking.performances[0].serving.meets_targets = true;
     ranking.best.best_speed = 4000;
-    ranking.performances[0].throughput.decode_tokens_per_s = 1000;
+    ranking.performances[0].throughput.work_units_per_s = 1000;
     CHECK(indicator_value(values(Criterion::performance), "job_time") == 1.0);
     ranking.performances[0].serving.meets_targets = false;
     CHECK(indicator_value(values(Criterion::performance), "job_time") == Approx(1 - std::log(4.0) / std::log(30.0)));

@@ -58,12 +58,12 @@ const Catalog& known_gpus() {
   return catalog;
 }
 
-SkyPilotImport import_fixture(const std::string& name, const std::string& provider) {
+ImportResult import_fixture(const std::string& name, const std::string& provider) {
   return import_skypilot(read_fixture(name), known_gpus(), {provider, name, "2026-05-20"});
 }
 
-SkyPilotImport import_text(std::string_view text, const std::string& provider = "aws", bool strict = false) {
-  SkyPilotImportOptions options{provider, "test.csv", "2026-05-20"};
+ImportResult import_text(std::string_view text, const std::string& provider = "aws", bool strict = false) {
+  ImportOptions options{provider, "test.csv", "2026-05-20"};
   options.strict = strict;
   return import_skypilot(text, known_gpus(), options);
 }
@@ -83,13 +83,13 @@ std::string summary(const Offering& o) {
       price_text(o.pricing.reserved_3y), o.vcpus, o.ram_gb, to_string(o.stock), o.max_nodes, o.as_of, o.source);
 }
 
-std::vector<std::string> summaries(const SkyPilotImport& imported) {
+std::vector<std::string> summaries(const ImportResult& imported) {
   std::vector<std::string> lines;
   for (const auto& offering : imported.offerings) lines.push_back(summary(offering));
   return lines;
 }
 
-const Offering& find(const SkyPilotImport& imported, std::string_view id) {
+const Offering& find(const ImportResult& imported, std::string_view id) {
   for (const auto& offering : imported.offerings) {
     if (offering.id == id) return offering;
   }
@@ -97,14 +97,14 @@ const Offering& find(const SkyPilotImport& imported, std::string_view id) {
   throw std::logic_error("unreachable");
 }
 
-bool has_offering(const SkyPilotImport& imported, std::string_view id) {
+bool has_offering(const ImportResult& imported, std::string_view id) {
   for (const auto& offering : imported.offerings) {
     if (offering.id == id) return true;
   }
   return false;
 }
 
-std::vector<std::string> ids(const SkyPilotImport& imported) {
+std::vector<std::string> ids(const ImportResult& imported) {
   std::vector<std::string> result;
   for (const auto& offering : imported.offerings) result.push_back(offering.id);
   return result;
@@ -867,7 +867,7 @@ TEST_CASE("import: a per-GPU price list is detected and priced per instance", "[
   CHECK(find(detected, "runpod/1x_A100-80GB").pricing.on_demand == Approx(1.79));
   CHECK_THAT(detected.warnings.front(), Catch::StartsWith("prices look per GPU"));
   // Told the prices are per instance, the 8-GPU row is 0.22 per GPU-hour: skipped as an outlier.
-  SkyPilotImportOptions as_written{"runpod", "test.csv", "2026-05-20"};
+  ImportOptions as_written{"runpod", "test.csv", "2026-05-20"};
   as_written.price_basis = PriceBasis::instance;
   const auto kept = import_skypilot(text, catalog, as_written);
   CHECK_FALSE(has_offering(kept, "runpod/8x_A100-80GB"));
@@ -920,7 +920,7 @@ TEST_CASE("import: region lookups are linear in rows at 10x the size", "[import]
     return text;
   };
   for (const std::size_t regions : {std::size_t{2000}, std::size_t{20000}}) {
-    const SkyPilotImport result = import_text(regions_csv(regions));
+    const ImportResult result = import_text(regions_csv(regions));
     REQUIRE(result.offerings.size() == 1);
     CHECK(result.offerings.front().regions.size() == regions);
     CHECK(result.region_lookup_steps == regions);

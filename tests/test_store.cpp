@@ -47,7 +47,7 @@ TEST_CASE("store: an import the loader would refuse is refused before it is writ
   for (const auto& file : builtin_catalog_files()) sources.emplace_back(std::string(file.name), file.text);
   const catalog::Catalog known = catalog::load(sources).catalog;
   std::vector<cli::ImportedFile> imports;
-  imports.push_back(cli::import_skypilot_text(csv.str(), {"aws", "aws.csv", "2026-06-01"}, known, true));
+  imports.push_back(cli::import_text(*catalog::importer_named("skypilot"), csv.str(), {"aws", "aws.csv", "2026-06-01"}, known, true));
   CHECK_FALSE(cli::imports_yaml(imports, {"test"}).empty());
   catalog::LoadLimits few_records;
   few_records.max_records = 0;

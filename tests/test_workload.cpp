@@ -84,9 +84,49 @@ TEST_CASE("enum names round-trip through parse", "[workload]") {
   CHECK(workload::parse_zero("3") == workload::Zero::stage3);
   CHECK(workload::parse_offload("optimizer") == workload::Offload::optimizer);
   CHECK_FALSE(workload::parse_kind("llm_finetune").has_value());
-  CHECK(workload::is_training(Kind::cv_train));
-  CHECK(workload::is_serving(Kind::cv_inference));
-  CHECK_FALSE(workload::is_serving(Kind::notebook));
+  CHECK(workload::kind_traits(Kind::cv_train).training());
+  CHECK(workload::kind_traits(Kind::cv_inference).serving());
+  CHECK_FALSE(workload::kind_traits(Kind::notebook).serving());
+}
+
+TEST_CASE("the kind table: one row per kind, answering what the estimator and scoring ask", "[workload]") {
+  // Every kind's row is its own (kind_traits finds the row, not a neighbour), and --workload lists
+  // the rows in table order.
+  std::vector<std::string> names;
+  for (const auto& row : workload::kind_rows()) {
+    CHECK(&workload::kind_traits(row.kind) == &row);
+    CHECK(workload::parse_kind(row.name) == row.kind);
+    names.emplace_back(row.name);
+  }
+  CHECK(names == workload::kind_names());
+  CHECK(names == std::vector<std::string>{"llm-pretrain", "llm-finetune", "llm-inference", "cv-train", "cv-inference",
+                                          "notebook"});
+  const auto& pretrain = workload::kind_traits(Kind::llm_pretrain);
+  const auto& finetune = workload::kind_traits(Kind::llm_finetune);
+  const auto& inference = workload::kind_traits(Kind::llm_inference);
+  const auto& vision_train = workload::kind_traits(Kind::cv_train);
+  const auto& vision_inference = workload::kind_traits(Kind::cv_inference);
+  const auto& notebook = workload::kind_traits(Kind::notebook);
+  CHECK(pretrain.physics == workload::Physics::transformer_training);
+  CHECK(finetune.physics == workload::Physics::transformer_training);
+  CHECK(inference.physics == workload::Physics::token_serving);
+  CHECK(vision_train.physics == workload::Physics::vision_training);
+  CHECK(vision_inference.physics == workload::Physics::image_serving);
+  CHECK(notebook.physics == workload::Physics::interactive);
+  CHECK(notebook.interactive());
+  CHECK((vision_train.vision() && vision_inference.vision() && !inference.vision()));
+  CHECK((inference.transformer() && notebook.transformer() && !vision_train.transformer()));
+  // Only fine-tuning stages a base checkpoint; only pretraining scales to the planning horizon; the
+  // runs read within a session are a fine-tune's and a vision training's.
+  for (const auto& row : workload::kind_rows()) {
+    CHECK(row.starts_from_pretrained == (row.kind == Kind::llm_finetune));
+    CHECK(row.horizon_scaled == (row.kind == Kind::llm_pretrain));
+    CHECK(row.session_length_runs == (row.kind == Kind::llm_finetune || row.kind == Kind::cv_train));
+    CHECK((row.data != workload::DefaultData::none) == row.training());
+  }
+  CHECK(vision_train.default_params == 25'557'032);  // ResNet-50
+  CHECK(notebook.default_params == 1e9);
+  CHECK(pretrain.default_params == 7e9);
 }
 
 TEST_CASE("fine-tune defaults are applied and recorded", "[workload]") {

@@ -54,9 +54,8 @@ std::string help_line(const std::string& help, std::string_view name) {
 }
 
 workload::Kind first_kind(unsigned kinds, bool inside) {
-  for (unsigned i = 0; i <= static_cast<unsigned>(workload::Kind::notebook); ++i) {
-    const auto kind = static_cast<workload::Kind>(i);
-    if (((kinds & workload::kind_bit(kind)) != 0) == inside) return kind;
+  for (const auto& row : workload::kind_rows()) {
+    if (((kinds & workload::kind_bit(row.kind)) != 0) == inside) return row.kind;
   }
   FAIL("no such kind");
   return workload::Kind::llm_finetune;
@@ -213,19 +212,15 @@ TEST_CASE("resolve refuses each custom-model flag of the table together with --m
 
 namespace {
 
-constexpr std::array all_kinds = {workload::Kind::llm_pretrain,  workload::Kind::llm_finetune,
-                                  workload::Kind::llm_inference, workload::Kind::cv_train,
-                                  workload::Kind::cv_inference,  workload::Kind::notebook};
-
 bool applies(const workload::Flag& flag, workload::Kind kind) { return (flag.kinds & workload::kind_bit(kind)) != 0; }
 
 // The requests whose defaults are checked: each workload alone, and llm-finetune with LoRA (the
 // LoRA row tells its default only for an adapter method).
 std::vector<workload::Request> bare_requests() {
   std::vector<workload::Request> requests;
-  for (const auto kind : all_kinds) {
+  for (const auto& row : workload::kind_rows()) {
     workload::Request request;
-    request.kind = kind;
+    request.kind = row.kind;
     requests.push_back(request);
   }
   workload::Request lora;

@@ -193,7 +193,9 @@ struct Serving {
 };
 
 struct Throughput {
-  double decode_tokens_per_s = 0;   // per replica, at the batch served
+  // Per replica at the batch served, in the kind's WorkUnit (output tokens/s for llm-inference,
+  // images/s for cv-inference); JSON names it decode_tokens_per_s (a contract).
+  double work_units_per_s = 0;
   double prefill_tokens_per_s = 0;  // per replica
   int replicas = 1;                 // serving: the load's replicas plus the spares (docs/estimation.md
                                     // "Planned utilisation and queueing")

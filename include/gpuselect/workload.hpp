@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/workload_kinds.hpp"
 
 namespace gpuselect::workload {
 
-enum class Kind : std::uint8_t { llm_pretrain, llm_finetune, llm_inference, cv_train, cv_inference, notebook };
 enum class Method : std::uint8_t { full, lora, qlora };
 // fp4: NVFP4/MXFP4 weights and activations on FP4 tensor cores (serving only).
 enum class Precision : std::uint8_t { fp32, bf16, fp16, fp8, int8, int4, fp4 };
@@ -70,8 +70,6 @@ std::vector<std::string> framework_names();
 std::vector<std::string> zero_names();
 std::vector<std::string> offload_names();
 std::vector<std::string> tier_names();
-bool is_training(Kind kind);  // pretrain, finetune, cv-train
-bool is_serving(Kind kind);   // llm-inference, cv-inference
 
 // Transformer (or CNN) shape, resolved: every field of catalog::ModelShape is filled (active_params
 // == params for dense models, kv_heads, ffn and vocab set). For CNN/ViT presets only params matter to

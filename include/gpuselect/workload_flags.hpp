@@ -19,7 +19,8 @@
 namespace gpuselect::workload {
 
 constexpr unsigned kind_bit(Kind kind) { return 1u << static_cast<unsigned>(kind); }
-inline constexpr unsigned all_kinds = kind_bit(Kind::notebook) * 2 - 1;
+// Every kind, today's and any added later (independent of the enum's order and size).
+inline constexpr unsigned all_kinds = ~0u;
 
 // How a flag's text becomes its Request member (taken from the member's type).
 enum class FlagValue : std::uint8_t {

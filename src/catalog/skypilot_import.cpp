@@ -42,12 +42,7 @@
 //    offering "<provider>/<N>x<C>" (e.g. "gcp/V100x8") priced for the accelerator ALONE,
 //    and a warning says the n1 host VM is not included. Other accelerator rows with no host row in
 //    their zone are skipped with a warning; unused host rows are skipped.
-// 5. Defaults for what vms.csv lacks (each offering lists interconnect, isolation and max_nodes in
-//    estimated_fields): interconnect from the GPU's own link (table link_rules); isolation vgpu for a
-//    fractional GPU, bare-metal for an instance type ending in ".metal", else passthrough; network
-//    from table known_networks (RDMA fabrics of specific instance types), else rdma none and
-//    bandwidth unknown (0); max_nodes 16 with RDMA, else 1; stock unknown; as_of = options.as_of;
-//    source = options.source_name + " (SkyPilot vms.csv import)".
+// 5. Defaults for what vms.csv lacks: src/catalog/import_core.cpp (the neutral importer core).
 // Complexity: one pass over the rows with a hash map from instance type to offering (plus one pass
 // over the GCP accelerator rows), so time and memory are linear in the input.
 #include "gpuselect/skypilot_import.hpp"
@@ -59,7 +54,6 @@
 #include <cmath>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -69,6 +63,7 @@
 #include "catalog/accelerators.hpp"
 #include "catalog/csv.hpp"
 #include "catalog/fields.hpp"
+#include "catalog/import_core.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
@@ -120,57 +115,7 @@ constexpr std::array<ColumnSpec, 12> column_specs = {{
 
 constexpr std::size_t no_column = static_cast<std::size_t>(-1);
 
-// ---- tables of facts vms.csv lacks --------------------------------------------------------------
-
-// Offering interconnect from the GPU record's own `interconnect` and the GPU count; first match wins,
-// no match = pcie.
-struct LinkRule {
-  std::string_view gpu_interconnect;
-  int min_gpus;
-  Interconnect offering_interconnect;
-};
-constexpr std::array<LinkRule, 8> link_rules = {{
-    // 8 SXM A100 (NVLink 3) / H100, H200 (NVLink 4) / B200 (NVLink 5) GPUs sit on an NVIDIA HGX
-    // board joined by NVSwitch (NVIDIA HGX A100, H100/H200, B200 platform datasheets).
-    {"nvlink-3", 8, Interconnect::nvswitch},
-    {"nvlink-4", 8, Interconnect::nvswitch},
-    {"nvlink-5", 8, Interconnect::nvswitch},
-    // 8 V100 SXM2 are an NVLink hybrid cube-mesh without a switch (NVIDIA DGX-1 / AWS p3.16xlarge),
-    // and 2..4 SXM GPUs of one board reach each other over NVLink.
-    {"nvlink-2", 2, Interconnect::nvlink},
-    {"nvlink-3", 2, Interconnect::nvlink},
-    {"nvlink-4", 2, Interconnect::nvlink},
-    {"nvlink-5", 2, Interconnect::nvlink},
-    // MI300X platforms link 8 GPUs with Infinity Fabric (AMD Instinct MI300X platform datasheet).
-    {"infinity-fabric", 2, Interconnect::infinity_fabric},
-}};
-
-// Inter-node fabrics of specific instance types; bandwidth in Gbit/s per node.
-struct NetworkSpec {
-  std::string_view instance_type;
-  Rdma rdma;
-  double bandwidth_gbps;
-};
-constexpr std::array<NetworkSpec, 11> known_networks = {{
-    // AWS EFA, aws.amazon.com/ec2/instance-types/p4/ (400 Gbps), /p5/ (3200 Gbps), /p6/ (3200 Gbps).
-    {"p4d.24xlarge", Rdma::efa, 400},
-    {"p4de.24xlarge", Rdma::efa, 400},
-    {"p5.48xlarge", Rdma::efa, 3200},
-    {"p5e.48xlarge", Rdma::efa, 3200},
-    {"p5en.48xlarge", Rdma::efa, 3200},
-    {"p6-b200.48xlarge", Rdma::efa, 3200},
-    // Azure InfiniBand, learn.microsoft.com virtual-machines sizes: ND A100 v4 / NDm A100 v4
-    // (8 x 200 Gb/s HDR), ND H100 v5, ND H200 v5, ND MI300X v5 (8 x 400 Gb/s NDR).
-    {"Standard_ND96asr_v4", Rdma::infiniband, 1600},
-    {"Standard_ND96amsr_A100_v4", Rdma::infiniband, 1600},
-    {"Standard_ND96isr_H100_v5", Rdma::infiniband, 3200},
-    {"Standard_ND96isr_H200_v5", Rdma::infiniband, 3200},
-    {"Standard_ND96isr_MI300X_v5", Rdma::infiniband, 3200},
-}};
-
-// Assumption (no provider publishes a cap): an RDMA-connected type can be clustered for one job up
-// to 16 nodes; types without RDMA are taken as single-node.
-constexpr int rdma_max_nodes = 16;
+// ---- tables of facts vms.csv lacks (GCP hosts; the rest are in src/catalog/import_core.cpp) ----
 
 // GCP accelerator-optimised machine families "<prefix><N>g[-suffix]" that carry N of one GPU
 // (cloud.google.com/compute/docs/accelerator-optimized-machines). Accelerator names are SkyPilot's.
@@ -211,44 +156,10 @@ constexpr std::array<GcpFixedHost, 8> gcp_g2_hosts = {{
 // general-purpose machine types" accept T4, V100, P100, P4).
 constexpr std::array<std::string_view, 4> gcp_n1_accelerators = {"T4", "V100", "P100", "P4"};
 
-// Instance-type markers that name a form factor, and the GPU alias suffix tried for them.
-struct FormFactorHint {
-  std::string_view instance_type_marker;  // lower case
-  std::string_view alias_suffix;
-};
-constexpr std::array<FormFactorHint, 2> form_factor_hints = {{
-    {"pcie", "-PCIe"},
-    {"sxm", "-SXM"},
-}};
-
-// SkyPilot vms.csv prices have at most 6 decimals (largest seen in shared/reference/
-// skypilot-gpu-offerings.csv, e.g. Azure 0.167798); sums are rounded to that.
-constexpr double price_scale = 1e6;
-
-// See rule 2 in the file comment.
-constexpr double memory_variant_tolerance = 0.25;
-constexpr double mib_per_gib = 1024.0;
-
 // ---- small helpers ------------------------------------------------------------------------------
 
-std::string lower(std::string_view text) {
-  std::string result(text);
-  for (char& c : result) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return result;
-}
-
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-bool ends_with_ignoring_case(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() && equals_ignoring_case(text.substr(text.size() - suffix.size()), suffix);
-}
-
-using text::trim;
 using text::excerpt;
+using text::trim;
 
 // Length of the well-formed UTF-8 sequence at text[at] (RFC 3629: no overlongs, no surrogates, at
 // most U+10FFFF), or 0 when malformed.
@@ -299,13 +210,6 @@ void check_fields(const std::vector<csv::Field>& fields, const std::string& sour
   }
 }
 
-// "8" for whole numbers, else the shortest round-trip form ("0.25").
-std::string number_text(double value) {
-  std::array<char, 32> buffer{};
-  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-  return std::string(buffer.data(), result.ptr);
-}
-
 // Rule 4: host + accelerator. The accelerator needs a positive price; a host price of 0 (the source
 // writes 0.0 for a4-highgpu-8g) is taken as included in the accelerator's.
 // The sum is rounded to price_decimals so that 0.81406 + 1.61365 reads 2.42771, not 2.4277100000000003.
@@ -313,8 +217,6 @@ std::optional<double> host_plus_accelerator(std::optional<double> host, std::opt
   if (!host || !accelerator || !(*accelerator > 0)) return std::nullopt;
   return std::round((*host + *accelerator) * price_scale) / price_scale;
 }
-
-std::string rows_text(std::size_t rows) { return std::to_string(rows) + (rows == 1 ? " row" : " rows"); }
 
 // Per-GPU memory from GpuInfo ("{'Gpus': [{... 'MemoryInfo': {'SizeInMiB': 40960}}], ...}"). A value
 // below 1024 is the card's label in GB under the MiB key (RunPod's and Shadeform's lists write 80
@@ -364,47 +266,9 @@ bool is_gcp_n1_accelerator(std::string_view accelerator) {
                      [&](std::string_view name) { return equals_ignoring_case(name, accelerator); });
 }
 
-Interconnect default_interconnect(const Gpu& gpu, int gpu_count) {
-  for (const auto& rule : link_rules) {
-    if (gpu_count >= rule.min_gpus && equals_ignoring_case(gpu.interconnect, rule.gpu_interconnect)) {
-      return rule.offering_interconnect;
-    }
-  }
-  return Interconnect::pcie;
-}
-
-const NetworkSpec* known_network(std::string_view instance_type) {
-  for (const auto& spec : known_networks) {
-    if (spec.instance_type == instance_type) return &spec;
-  }
-  return nullptr;
-}
-
 // ---- rows ---------------------------------------------------------------------------------------
 
-struct Row {
-  std::string instance_type;
-  std::string accelerator;
-  double accelerator_count = 0;  // 0 = no accelerator
-  double vcpus = 0;
-  double memory_gib = 0;
-  std::optional<double> gpu_memory_mib;
-  bool gpu_info_pcie = false;        // GpuInfo names a PCIe card
-  std::optional<double> price;       // >= 0 per hour as written; 0 = no price in this row
-  std::optional<double> spot_price;  // >= 0 per hour as written; 0 = no spot price in this row
-  std::optional<double> local_disk_gb;
-  std::string region;
-  std::string region_spelling;  // Region as written (trimmed): what launch files must name
-  std::string zone;  // AvailabilityZone, or the region when the file has none
-  std::uint32_t line = 0;
-
-  bool same_values(const Row& other) const {
-    return std::tie(instance_type, accelerator, accelerator_count, vcpus, memory_gib, gpu_memory_mib, price, spot_price,
-                    local_disk_gb, region, zone) ==
-           std::tie(other.instance_type, other.accelerator, other.accelerator_count, other.vcpus, other.memory_gib,
-                    other.gpu_memory_mib, other.price, other.spot_price, other.local_disk_gb, other.region, other.zone);
-  }
-};
+using Row = ImportRow;
 
 // One column's text and where it starts; empty text when the file lacks the column.
 struct FieldRef {
@@ -419,21 +283,6 @@ constexpr std::array<Column, 4> identifier_columns = {Column::instance_type, Col
                                                       Column::availability_zone};
 
 }  // namespace
-
-std::string region_id(std::string_view text) {
-  text = trim(text);
-  if (text.find(',') == std::string_view::npos) return std::string(text);
-  std::string out;
-  while (!text.empty()) {
-    const std::size_t comma = text.find(',');
-    std::string_view part = trim(text.substr(0, comma));
-    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
-    if (part.empty()) continue;
-    if (!out.empty()) out += '-';
-    for (const char c : part) out += c == ' ' ? '-' : c;
-  }
-  return out;
-}
 
 namespace {
 
@@ -627,458 +476,7 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
   return columns;
 }
 
-// ---- statistics ---------------------------------------------------------------------------------
-
-// Median of the values (mean of the middle two for an even count); sorts them. nullopt when empty.
-std::optional<double> median(std::vector<double>& values) {
-  if (values.empty()) return std::nullopt;
-  std::sort(values.begin(), values.end());
-  const std::size_t middle = values.size() / 2;
-  const double value = values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-  return std::round(value * price_scale) / price_scale;
-}
-
 // ---- merging ------------------------------------------------------------------------------------
-
-class Merger {
- public:
-  Merger(const Catalog& known, const SkyPilotImportOptions& options)
-      : known_(known), options_(options), resolver_(known) {}
-
-  // Adds a priced GPU row under `instance_type`. False when the row was skipped (unknown or non-GPU
-  // accelerator, or disagreeing with earlier rows of the type).
-  bool add(const Row& row, const std::string& instance_type, bool accelerator_only = false) {
-    if (accelerators::is_non_gpu(row.accelerator)) {
-      count_name(non_gpu_, non_gpu_by_name_, row.accelerator);
-      ++rows_non_gpu_;
-      return false;
-    }
-    if (drafts_.size() >= max_import_instance_types && draft_by_instance_type_.count(instance_type) == 0) {
-      throw Error(options_.source_name + ':' + std::to_string(row.line) + ":1",
-                  "more than " + std::to_string(max_import_instance_types) +
-                      " instance types with an accelerator (max_import_instance_types; real price lists hold a "
-                      "few hundred)",
-                  "import fewer instance types (split the file by accelerator or region)");
-    }
-    // One instance type name may carry two memory variants of a GPU (Vast.ai's "1x-A100_SXM4-32-65536"
-    // holds 40 GB and 80 GB hosts, told apart by GpuInfo's SizeInMiB): each variant is its own offering,
-    // "<type>-<memory>gb", never merged into the first one's record.
-    std::string key = instance_type;
-    if (const auto first = draft_by_instance_type_.find(instance_type); first != draft_by_instance_type_.end()) {
-      const Draft& existing = drafts_[first->second];
-      if (existing.gpu != nullptr && row.gpu_memory_mib && existing.gpu_memory_mib &&
-          *row.gpu_memory_mib != *existing.gpu_memory_mib) {
-        const Gpu* variant = resolve_gpu(row, instance_type);
-        if (variant != nullptr && variant != existing.gpu) key = variant_key(instance_type, *variant);
-      }
-    }
-    auto [entry, inserted] = draft_by_instance_type_.try_emplace(key, drafts_.size());
-    if (inserted) {
-      drafts_.push_back(start_draft(row, instance_type, accelerator_only));
-      drafts_.back().gpu_memory_mib = row.gpu_memory_mib;
-      if (key != instance_type && drafts_.back().gpu != nullptr) drafts_.back().offering.id = options_.provider_id + "/" + key;
-    }
-    Draft& draft = drafts_[entry->second];
-    if (draft.gpu == nullptr) {
-      count_name(unknown_, unknown_by_name_, row.accelerator);
-      ++rows_unknown_;
-      return false;
-    }
-    if (!equals_ignoring_case(draft.accelerator, row.accelerator) || draft.accelerator_count != row.accelerator_count) {
-      if (!draft.conflict_warned) {
-        draft.conflict_warned = true;
-        warnings_.push_back(draft.offering.id + ": line " + std::to_string(row.line) + " has '" + row.accelerator +
-                            "' x" + number_text(row.accelerator_count) + " but earlier rows have '" +
-                            draft.accelerator + "' x" + number_text(draft.accelerator_count) +
-                            "; such rows skipped, the first kept");
-      }
-      return false;
-    }
-    RegionDraft& region = region_of(draft, row.region);
-    if (region.spelling.empty()) region.spelling = row.region_spelling;
-    if (row.price && *row.price > 0) region.on_demand.push_back(*row.price);
-    if (row.spot_price && *row.spot_price > 0) {
-      // SkyPilot writes Price into SpotPrice for types sold without a spot market (Vast, some AWS
-      // rows): equal to on-demand is no spot price.
-      if (row.price && *row.spot_price == *row.price) {
-        ++spot_equal_rows_;
-      } else {
-        region.spot.push_back(*row.spot_price);
-      }
-    }
-    Offering& offering = draft.offering;
-    if (offering.vcpus == 0 && row.vcpus > 0) offering.vcpus = static_cast<int>(std::lround(row.vcpus));
-    if (offering.ram_gb == 0 && row.memory_gib > 0) offering.ram_gb = row.memory_gib;
-    if (offering.local_disk_gb == 0 && row.local_disk_gb) offering.local_disk_gb = *row.local_disk_gb;
-    return true;
-  }
-
-  void warn(std::string warning) { warnings_.push_back(std::move(warning)); }
-
-  // Whether the file lists instance type `instance_type` (kept, skipped as an outlier or not).
-  bool lists(const std::string& instance_type) const { return draft_by_instance_type_.count(instance_type) > 0; }
-
-  // The draft key (and offering id tail) of a second memory variant under one instance type name.
-  static std::string variant_key(const std::string& instance_type, const Gpu& gpu) {
-    return instance_type + "-" + fmt::format("{:g}", gpu.memory_gb) + "gb";
-  }
-
-  void finish(SkyPilotImport& result) {
-    std::vector<Draft*> kept;
-    for (auto& draft : drafts_) {
-      if (draft.gpu == nullptr) continue;
-      close_prices(draft);
-      kept.push_back(&draft);
-    }
-    apply_price_basis(kept, result);
-    for (Draft* draft : kept) {
-      if (outlier(*draft)) continue;
-      if (!draft->offering.pricing.on_demand && !draft->any_on_demand) {
-        warnings_.push_back(draft->offering.id + ": no row has an on-demand price; pricing.on_demand is null");
-      }
-      result.overlays_existing.push_back(known_.find_offering(draft->offering.id) != nullptr);
-      result.offerings.push_back(std::move(draft->offering));
-    }
-    if (spot_equal_rows_ > 0) {
-      warnings_.push_back(rows_text(spot_equal_rows_) +
-                          " give a SpotPrice equal to Price; taken as no spot price in that zone");
-    }
-    std::string names;
-    for (const auto& unknown : unknown_) {
-      // A published GPU (P100, RTX3060, GH200) is no one's alias: it needs its own record.
-      // A record of that name on another board (cudo's PCIe A800, the catalog's A800 is SXM4) is not
-      // a missing alias either: the PCIe card needs its own record.
-      const Gpu* other_board = resolver_.resolve(unknown.name, false);
-      if (other_board != nullptr) {
-        warnings_.push_back("GPU " + text::quoted(unknown.name) + " is a PCIe card in this file and the catalog's " +
-                            text::quoted(other_board->id) + " is SXM (" + rows_text(unknown.rows) +
-                            ") skipped; add a gpus: record of the PCIe card (memory, TFLOPS; docs/catalog.md)");
-        continue;
-      }
-      warnings_.push_back(accelerators::is_published_gpu_name(unknown.name)
-                              ? "GPU " + text::quoted(unknown.name) + " has no record in the catalog (" +
-                                    rows_text(unknown.rows) +
-                                    ") skipped; add its gpus: record (memory, TFLOPS; docs/catalog.md) in a catalog file"
-                              : "unknown accelerator " + text::quoted(unknown.name) + " (" + rows_text(unknown.rows) +
-                                    ") skipped; add it as a GPU alias in a catalog file");
-    }
-    for (const auto& entry : non_gpu_) names += (names.empty() ? "" : ", ") + entry.name;
-    if (!non_gpu_.empty()) {
-      warnings_.push_back(rows_text(rows_non_gpu_) + " of non-GPU accelerators skipped (" + excerpt(names, 200) + ")");
-    }
-    result.region_lookup_steps = lookup_steps_;
-    result.rows_unknown_accelerator = rows_unknown_;
-    result.rows_non_gpu = rows_non_gpu_;
-    result.warnings = std::move(warnings_);
-  }
-
- private:
-  struct RegionDraft {
-    std::string region;
-    std::vector<double> on_demand;  // one per zone row with a price
-    std::vector<double> spot;
-    std::string spelling;  // the Region column as written
-  };
-  struct Draft {
-    Offering offering;
-    std::string accelerator;
-    double accelerator_count = 0;
-    const Gpu* gpu = nullptr;  // nullptr: accelerator unknown, rows are skipped
-    std::vector<RegionDraft> regions;
-    std::unordered_map<std::string, std::size_t> region_index;  // region -> index in regions: O(1) per row
-    std::size_t last_region = 0;
-    bool conflict_warned = false;
-    bool any_on_demand = false;
-    std::optional<double> gpu_memory_mib;  // GpuInfo's SizeInMiB of the first row
-  };
-  struct NamedCount {
-    std::string name;
-    std::size_t rows = 0;
-  };
-  std::size_t lookup_steps_ = 0;
-
-  // The row's region of the draft: one hash lookup (counted in lookup_steps_), so the import is
-  // linear in rows however many regions an instance type has.
-  RegionDraft& region_of(Draft& draft, const std::string& region) {
-    ++lookup_steps_;
-    if (draft.last_region < draft.regions.size() && draft.regions[draft.last_region].region == region) {
-      return draft.regions[draft.last_region];
-    }
-    const auto [entry, inserted] = draft.region_index.try_emplace(region, draft.regions.size());
-    if (inserted) draft.regions.push_back({region, {}, {}, {}});
-    draft.last_region = entry->second;
-    return draft.regions[entry->second];
-  }
-
-  // Per region: on-demand and spot are the medians over its zone rows (on-demand rows of one
-  // region normally agree; spot differs by zone), spot_min the cheapest zone. The offering's
-  // `pricing` is the pair of the region with the cheapest on-demand price (else the cheapest spot),
-  // so that its on-demand and spot come from one region. region_prices is kept only when regions
-  // differ.
-  static void close_prices(Draft& draft) {
-    Offering& offering = draft.offering;
-    std::sort(draft.regions.begin(), draft.regions.end(),
-              [](const RegionDraft& a, const RegionDraft& b) { return a.region < b.region; });
-    offering.regions.clear();
-    offering.region_prices.clear();
-    const RegionPrice* cheapest = nullptr;
-    offering.launch.regions.clear();
-    for (auto& region : draft.regions) {
-      offering.regions.push_back(region.region);
-      if (region.spelling != region.region) offering.launch.regions.push_back(region.spelling);
-      RegionPrice& entry = offering.region_prices.emplace_back();
-      entry.region = region.region;
-      entry.pricing.on_demand = median(region.on_demand);
-      entry.pricing.spot = median(region.spot);
-      if (!region.spot.empty()) entry.spot_min = region.spot.front();  // sorted by median()
-      entry.given =
-          (1u << static_cast<unsigned>(PricingMode::on_demand)) | (1u << static_cast<unsigned>(PricingMode::spot));
-      draft.any_on_demand = draft.any_on_demand || entry.pricing.on_demand.has_value();
-    }
-    for (const auto& entry : offering.region_prices) {
-      const auto key = [&](const RegionPrice& candidate) {
-        return candidate.pricing.on_demand ? std::pair(0, *candidate.pricing.on_demand)
-                                           : std::pair(1, candidate.pricing.spot.value_or(1e300));
-      };
-      if (cheapest == nullptr || key(entry) < key(*cheapest)) cheapest = &entry;
-    }
-    if (cheapest != nullptr) {
-      offering.pricing.on_demand = cheapest->pricing.on_demand;
-      offering.pricing.spot = cheapest->pricing.spot;
-    }
-    const bool uniform = std::all_of(offering.region_prices.begin(), offering.region_prices.end(), [&](const auto& e) {
-      return e.pricing.on_demand == offering.pricing.on_demand && e.pricing.spot == offering.pricing.spot &&
-             (!e.spot_min || e.spot_min == e.pricing.spot);
-    });
-    if (uniform) offering.region_prices.clear();
-  }
-
-  static void scale_prices(Offering& offering, double factor) {
-    const auto scale = [&](std::optional<double>& price) {
-      if (price) *price = std::round(*price * factor * price_scale) / price_scale;
-    };
-    scale(offering.pricing.on_demand);
-    scale(offering.pricing.spot);
-    for (auto& entry : offering.region_prices) {
-      scale(entry.pricing.on_demand);
-      scale(entry.pricing.spot);
-      scale(entry.spot_min);
-    }
-  }
-
-  // The catalog's on-demand prices per GPU-hour for one GPU, over every region of every offering.
-  struct PriceRange {
-    double min = 0;
-    double max = 0;
-    double median = 0;
-    std::size_t offerings = 0;
-  };
-  const PriceRange* range_of(const Gpu& gpu) {
-    if (!ranges_built_) {
-      ranges_built_ = true;
-      std::unordered_map<std::string, std::vector<double>> per_gpu;
-      for (const auto& offering : known_.offerings) {
-        const double gpus = offering.gpu_count * offering.gpu_fraction;
-        const double to_usd = usd_rate(offering.provider);
-        if (!(gpus > 0) || !(to_usd > 0)) continue;
-        auto& prices = per_gpu[offering.gpu];
-        for (const auto& region : offering.regions) {
-          if (const auto price = offering.pricing_in(region).on_demand) prices.push_back(*price * to_usd / gpus);
-        }
-        if (offering.regions.empty() && offering.pricing.on_demand) {
-          prices.push_back(*offering.pricing.on_demand * to_usd / gpus);
-        }
-      }
-      for (auto& [id, prices] : per_gpu) {
-        if (prices.empty()) continue;
-        std::sort(prices.begin(), prices.end());
-        ranges_[id] = {prices.front(), prices.back(), prices[prices.size() / 2], prices.size()};
-      }
-    }
-    const auto found = ranges_.find(gpu.id);
-    return found == ranges_.end() ? nullptr : &found->second;
-  }
-
-  // USD per unit of the provider's currency (catalog rates); 0 when the currency has no rate. A
-  // provider the catalog lacks is taken as USD (its stub says so).
-  double usd_rate(const std::string& provider_id) const {
-    const Provider* provider = known_.find_provider(provider_id);
-    if (provider == nullptr || provider->currency == "USD") return 1.0;
-    const CurrencyRate* rate = known_.find_currency(provider->currency);
-    return rate != nullptr && rate->per_usd > 0 ? 1.0 / rate->per_usd : 0.0;
-  }
-
-  // The on-demand price per GPU-hour in USD (0 when the currency has no rate).
-  double per_gpu_hour(const Offering& offering) const {
-    return offering.pricing.on_demand.value_or(0) * usd_rate(offering.provider) /
-           (offering.gpu_count * offering.gpu_fraction);
-  }
-
-  // What a price in this file is for, decided from the file's own evidence (docs/catalog.md
-  // "Importing SkyPilot catalogs", rule 7): for each GPU the file lists both as 1x and as Nx (N >= 2),
-  // the Nx price against the 1x one: about N times it is a per-instance list, about the same a
-  // per-GPU list (RunPod-style). The majority of such GPUs decides; with none, or a tie, the file is
-  // read per instance, SkyPilot's vms.csv basis (a catalog elsewhere says nothing about this file:
-  // mithril's 8.0 for 8x H100 is that node's price). --price-basis instance|gpu overrides.
-  void apply_price_basis(std::vector<Draft*>& drafts, SkyPilotImport& result) {
-    std::unordered_map<std::string, double> single;  // GPU id -> cheapest 1x on-demand price
-    for (const Draft* draft : drafts) {
-      const Offering& offering = draft->offering;
-      if (offering.gpu_count != 1 || offering.gpu_fraction != 1.0 || !offering.pricing.on_demand) continue;
-      auto [entry, inserted] = single.try_emplace(offering.gpu, *offering.pricing.on_demand);
-      if (!inserted) entry->second = std::min(entry->second, *offering.pricing.on_demand);
-    }
-    std::unordered_map<std::string, int> votes;  // GPU id -> +1 per instance, -1 per GPU, per Nx type
-    for (const Draft* draft : drafts) {
-      const Offering& offering = draft->offering;
-      const auto one = single.find(offering.gpu);
-      if (offering.gpu_count < 2 || !offering.pricing.on_demand || one == single.end() || !(one->second > 0)) continue;
-      const double ratio = *offering.pricing.on_demand / one->second;
-      const double instance_distance = std::abs(std::log(ratio / offering.gpu_count));
-      const double gpu_distance = std::abs(std::log(ratio));
-      votes[offering.gpu] += instance_distance < gpu_distance ? 1 : -1;
-    }
-    std::size_t per_instance_gpus = 0;
-    std::size_t per_gpu_gpus = 0;
-    for (const auto& [gpu, vote] : votes) {
-      if (vote > 0) ++per_instance_gpus;
-      if (vote < 0) ++per_gpu_gpus;
-    }
-    bool per_gpu = false;
-    std::string reason;
-    if (options_.price_basis != PriceBasis::detect) {
-      per_gpu = options_.price_basis == PriceBasis::gpu;
-      reason = std::string("per ") + (per_gpu ? "GPU" : "instance") + " (--price-basis)";
-    } else if (votes.empty()) {
-      reason = "per instance (SkyPilot's vms.csv basis; no GPU is listed both 1x and Nx in this file to tell)";
-    } else {
-      per_gpu = per_gpu_gpus > per_instance_gpus;
-      reason = fmt::format("per {} (of {} GPUs listed both 1x and Nx, {} price Nx at N times 1x, {} at the 1x price)",
-                           per_gpu ? "GPU" : "instance", votes.size(), per_instance_gpus, per_gpu_gpus);
-    }
-    result.price_basis = per_gpu ? PriceBasis::gpu : PriceBasis::instance;
-    result.price_basis_reason = reason;
-    if (per_gpu && options_.price_basis == PriceBasis::detect) {
-      warnings_.push_back("prices look per GPU, not per instance: " + reason.substr(reason.find('(')) +
-                          "; multiplied by the GPU count (--price-basis instance keeps them as written)");
-    }
-    if (!per_gpu) return;
-    for (Draft* draft : drafts) scale_prices(draft->offering, draft->offering.gpu_count);
-  }
-
-  // Assumption: a price more than 5x outside the catalog's per-GPU-hour range for its GPU is a unit
-  // or basis mistake (real spreads between clouds are about 3x, shared/reference/skypilot-gpu-price-
-  // summary.csv, and marketplaces such as Vast sit near the bottom: V100 at 0.18 against 0.79 on
-  // the clouds); such offerings are skipped with a warning.
-  static constexpr double outlier_factor = 5.0;
-  bool outlier(const Draft& draft) {
-    const Offering& offering = draft.offering;
-    if (!offering.pricing.on_demand) return false;
-    const PriceRange* range = range_of(*draft.gpu);
-    if (range == nullptr) return false;
-    const double price = per_gpu_hour(offering);
-    if (!(price > 0)) return false;  // a currency without a rate: not compared
-    if (price >= range->min / outlier_factor && price <= range->max * outlier_factor) return false;
-    warnings_.push_back(
-        offering.id + ": " + number_text(std::round(price * 1000) / 1000) + " per GPU-hour is more than " +
-        number_text(outlier_factor) + "x outside the catalog's range for " + draft.gpu->id + " (" +
-        number_text(std::round(range->min * 1000) / 1000) + " to " + number_text(std::round(range->max * 1000) / 1000) +
-        ", " + std::to_string(range->offerings) + " prices); skipped, check the file's prices and their basis");
-    return true;
-  }
-
-  // Rule 2 plus the alias table (src/catalog/accelerators.cpp).
-  // The form factor (PCIe when the name, the instance type or GpuInfo says so: cudo's A100 80 GB are
-  // PCIe cards) and then GpuInfo's memory pick the record; the memory check applies to a form-factor
-  // match too ("A100" + PCIe is the 40 GB card unless GpuInfo reports 80 GB).
-  const Gpu* resolve_gpu(const Row& row, std::string_view instance_type) const {
-    const std::string instance_type_lower = lower(instance_type);
-    // cudo writes "intel-ice-lake-a100-pci_1x2v4gb" (skypilot-catalog catalogs/v8/cudo/vms.csv).
-    const bool pci_word = instance_type_lower.find("-pci_") != std::string::npos ||
-                          instance_type_lower.find("-pci-") != std::string::npos || instance_type_lower.ends_with("-pci");
-    const bool pcie = accelerators::says_pcie(row.accelerator) || accelerators::says_pcie(instance_type) ||
-                      row.gpu_info_pcie || pci_word;
-    std::string_view suffix;
-    const Gpu* gpu = nullptr;
-    for (const auto& hint : form_factor_hints) {
-      const bool named = instance_type_lower.find(hint.instance_type_marker) != std::string::npos ||
-                         ((row.gpu_info_pcie || pci_word) && hint.alias_suffix == "-PCIe");
-      if (!named || ends_with_ignoring_case(row.accelerator, hint.alias_suffix)) continue;
-      gpu = resolver_.resolve(row.accelerator + std::string(hint.alias_suffix), pcie);
-      if (gpu != nullptr) {
-        suffix = hint.alias_suffix;
-        break;
-      }
-    }
-    if (gpu == nullptr) gpu = resolver_.resolve(row.accelerator, pcie);
-    if (gpu == nullptr || !row.gpu_memory_mib || !(gpu->memory_gb > 0)) return gpu;
-    const double reported_gib = *row.gpu_memory_mib / mib_per_gib;
-    if (std::abs(reported_gib - gpu->memory_gb) <= memory_variant_tolerance * gpu->memory_gb) return gpu;
-    const std::string variant = row.accelerator + "-" + std::to_string(std::lround(reported_gib)) + "GB";
-    if (const Gpu* sized = resolver_.resolve(variant + std::string(suffix), pcie)) return sized;
-    if (const Gpu* sized = resolver_.resolve(variant, pcie)) return sized;
-    return gpu;
-  }
-
-  Draft start_draft(const Row& row, const std::string& instance_type, bool accelerator_only) const {
-    Draft draft;
-    draft.accelerator = row.accelerator;
-    draft.accelerator_count = row.accelerator_count;
-    // Launch files name the offer as the source does (SkyPilot's AcceleratorName).
-    draft.offering.launch.accelerator = row.accelerator;
-    draft.gpu = resolve_gpu(row, instance_type);
-    if (draft.gpu == nullptr) return draft;
-    Offering& offering = draft.offering;
-    offering.id = options_.provider_id + "/" + instance_type;
-    offering.provider = options_.provider_id;
-    offering.gpu = draft.gpu->id;
-    offering.instance_type = instance_type;
-    const bool fractional = row.accelerator_count < 1;
-    offering.gpu_count = fractional ? 1 : static_cast<int>(std::lround(row.accelerator_count));
-    offering.gpu_fraction = fractional ? row.accelerator_count : 1.0;
-    offering.interconnect = default_interconnect(*draft.gpu, offering.gpu_count);
-    offering.isolation = fractional                                         ? Isolation::vgpu
-                         : ends_with_ignoring_case(instance_type, ".metal") ? Isolation::bare_metal
-                                                                            : Isolation::passthrough;
-    if (const NetworkSpec* network = known_network(instance_type)) {
-      offering.network.rdma = network->rdma;
-      offering.network.bandwidth_gbps = network->bandwidth_gbps;
-    }
-    offering.max_nodes = offering.network.rdma == Rdma::none ? 1 : rdma_max_nodes;
-    offering.stock = Stock::unknown;
-    offering.as_of = options_.as_of;
-    offering.source = options_.source_name + " (SkyPilot vms.csv import)";
-    offering.estimated_fields = {"interconnect", "isolation", "max_nodes"};
-    if (accelerator_only) {
-      offering.source += "; accelerator-only price: the host VM is not included";
-      offering.estimated_fields.emplace_back("pricing");
-    }
-    return draft;
-  }
-
-  static void count_name(std::vector<NamedCount>& list, std::unordered_map<std::string, std::size_t>& index,
-                         const std::string& name) {
-    auto [entry, inserted] = index.try_emplace(lower(name), list.size());
-    if (inserted) list.push_back({name, 0});
-    ++list[entry->second].rows;
-  }
-
-  const Catalog& known_;
-  const SkyPilotImportOptions& options_;
-  accelerators::Resolver resolver_;
-  std::vector<Draft> drafts_;
-  std::unordered_map<std::string, std::size_t> draft_by_instance_type_;
-  std::vector<NamedCount> unknown_;
-  std::unordered_map<std::string, std::size_t> unknown_by_name_;
-  std::vector<NamedCount> non_gpu_;
-  std::unordered_map<std::string, std::size_t> non_gpu_by_name_;
-  std::size_t rows_unknown_ = 0;
-  std::size_t rows_non_gpu_ = 0;
-  std::size_t spot_equal_rows_ = 0;
-  std::vector<std::string> warnings_;
-  bool ranges_built_ = false;
-  std::unordered_map<std::string, PriceRange> ranges_;
-};
 
 // ---- GCP accelerator + host combination (rule 4) ------------------------------------------------
 
@@ -1088,7 +486,7 @@ std::string gcp_slot_key(std::string_view accelerator, double count, std::string
 
 // Returns how many input rows ended up in no offering.
 std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std::vector<Row>& host_rows,
-                             Merger& merger, const std::string& provider_id) {
+                             OfferingMerger& merger, const std::string& provider_id) {
   std::unordered_map<std::string, std::vector<std::size_t>> hosts_by_slot;
   for (std::size_t index = 0; index < host_rows.size(); ++index) {
     const Row& host = host_rows[index];
@@ -1169,144 +567,9 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
   return skipped;
 }
 
-// Malformed rows skipped: counted, the first few located in one warning.
-class BadRows {
- public:
-  explicit BadRows(bool strict) : strict_(strict) {}
-  void add(const Error& error) {
-    if (strict_) throw error;
-    ++count_;
-    constexpr std::size_t shown = 5;
-    if (examples_.size() < shown) examples_.push_back(error.where() + ": " + error.problem());
-  }
-  std::size_t count() const { return count_; }
-  std::optional<std::string> warning() const {
-    if (count_ == 0) return std::nullopt;
-    std::string text = "skipped " + rows_text(count_) + " that could not be read (";
-    for (std::size_t index = 0; index < examples_.size(); ++index) text += (index ? "; " : "") + examples_[index];
-    if (count_ > examples_.size()) text += "; ...";
-    return text + "); --strict makes this an error";
-  }
-
- private:
-  bool strict_;
-  std::size_t count_ = 0;
-  std::vector<std::string> examples_;
-};
-
-}  // namespace
-
-namespace {
-// The soft attributes a stub cannot know and ranks at a neutral value: the median of the known
-// providers (docs/catalog.md "Importing SkyPilot catalogs", rule 10). Fees (egress, public IP,
-// storage) stay 0 (none known) and billing hourly: they are money, not a judgement.
-bool neutral_key(std::string_view key) {
-  return key.starts_with("support.") || key.starts_with("sla_") || key.starts_with("environment.") ||
-         key.starts_with("recovery.") || key.starts_with("monitoring.") || key == "resize";
-}
-
-// Each neutral_key field of `stub` set to the median over `known`'s rented providers (numbers and
-// enumerations: the middle value; booleans: the majority; an optional number: the median of those
-// set). The count of providers it was taken over; 0 leaves the defaults.
-std::size_t set_neutral(Provider& stub, const Catalog& known) {
-  std::vector<const Provider*> peers;
-  for (const auto& provider : known.providers) {
-    if (provider.kind != ProviderKind::owned) peers.push_back(&provider);
-  }
-  if (peers.empty()) return 0;
-  std::vector<Provider> copies;  // the field table's slots take a mutable record; these are read only
-  copies.reserve(peers.size());
-  for (const Provider* peer : peers) copies.push_back(*peer);
-  for (const auto& field : fields::provider_table().fields) {
-    if (!neutral_key(field.key)) continue;
-    std::vector<double> values;
-    for (Provider& peer : copies) {
-      void* slot = field.slot(peer);
-      switch (field.kind) {
-        case fields::ValueKind::number:
-          values.push_back(*static_cast<double*>(slot));
-          break;
-        case fields::ValueKind::optional_number:
-          if (const auto& value = *static_cast<std::optional<double>*>(slot)) values.push_back(*value);
-          break;
-        case fields::ValueKind::boolean:
-          values.push_back(*static_cast<bool*>(slot) ? 1.0 : 0.0);
-          break;
-        case fields::ValueKind::enumeration:
-          values.push_back(*static_cast<std::uint8_t*>(slot));
-          break;
-        default:
-          break;
-      }
-    }
-    if (values.empty()) continue;
-    std::sort(values.begin(), values.end());
-    const double middle = values[values.size() / 2];
-    void* slot = field.slot(stub);
-    switch (field.kind) {
-      case fields::ValueKind::number:
-        *static_cast<double*>(slot) = middle;
-        break;
-      case fields::ValueKind::optional_number:
-        *static_cast<std::optional<double>*>(slot) = middle;
-        break;
-      case fields::ValueKind::boolean:
-        *static_cast<bool*>(slot) = middle >= 0.5;
-        break;
-      case fields::ValueKind::enumeration:
-        *static_cast<std::uint8_t*>(slot) = static_cast<std::uint8_t>(middle);
-        break;
-      default:
-        break;
-    }
-  }
-  return peers.size();
-}
-}  // namespace
-
-Provider provider_stub(std::string_view provider_id, std::string_view as_of, const Catalog& known) {
-  Provider provider = provider_stub(provider_id, as_of);
-  const std::size_t peers = set_neutral(provider, known);
-  if (peers == 0) return provider;
-  provider.source =
-      "stub written by gpuselect catalog import: the provider was not in the catalog; its support, SLA, "
-      "environment, recovery and monitoring are NEUTRAL values, the median of the catalog's " +
-      std::to_string(peers) +
-      " providers (unknown is not bad; marked estimated), no hidden fees known, USD, hourly billing; overlay a "
-      "reviewed providers record";
-  return provider;
-}
-
-Provider provider_stub(std::string_view provider_id, std::string_view as_of) {
-  Provider provider;
-  provider.id = std::string(provider_id);
-  provider.name = std::string(provider_id);
-  provider.kind = ProviderKind::gpu_cloud;
-  provider.currency = "USD";
-  provider.as_of = std::string(as_of);
-  provider.source =
-      "stub written by gpuselect catalog import: the provider was not in the catalog; every attribute is a "
-      "default (USD, basic business-hours support, no SLA, 10 min provisioning, hourly billing, no hidden fees "
-      "known); overlay a reviewed providers record";
-  provider.estimated_fields = {"kind",
-                               "currency",
-                               "support",
-                               "sla_uptime_pct",
-                               "environment",
-                               "recovery",
-                               "monitoring",
-                               "egress_per_gb",
-                               "public_ip_per_hour",
-                               "storage_per_gb_month",
-                               "billing_granularity_seconds",
-                               "resize"};
-  return provider;
-}
-
-namespace {
 // One pass over the records of `reader`: each is parsed and merged before the next is read, so only
 // the merged offerings (and the per-zone prices their medians need) are held, never the file.
-SkyPilotImport import_rows(csv::Reader& reader, const Catalog& known, const SkyPilotImportOptions& options) {
+ImportResult import_rows(csv::Reader& reader, const Catalog& known, const ImportOptions& options) {
   std::vector<csv::Field> fields;
   if (!reader.next(fields)) {
     throw Error(options.source_name + ":1:1", "empty file: no header row",
@@ -1317,8 +580,8 @@ SkyPilotImport import_rows(csv::Reader& reader, const Catalog& known, const SkyP
   const std::size_t header_size = fields.size();
   const RowParser parser(options.source_name, columns, header_size);
 
-  SkyPilotImport result;
-  Merger merger(known, options);
+  ImportResult result;
+  OfferingMerger merger(known, options, "SkyPilot vms.csv");
   BadRows bad_rows(options.strict);
   std::size_t rows_without_region = 0;  // GPU rows whose Region is empty: not offered now
   std::vector<Row> gcp_accelerator_rows;
@@ -1413,35 +676,19 @@ SkyPilotImport import_rows(csv::Reader& reader, const Catalog& known, const SkyP
   if (has(Column::local_disk_size)) result.overlay_keys.emplace_back("local_disk_gb");
   result.overlay_keys.emplace_back("as_of");
   result.overlay_keys.emplace_back("source");
-  if (known.find_provider(options.provider_id) == nullptr) {
-    result.provider_stub = provider_stub(options.provider_id, options.as_of, known);
-  }
-  // The provider's newest list: its offerings the file does not list are marked (an offering whose
-  // id is not "<provider>/<instance type>" is not one a SkyPilot file could list, and stays as it is).
-  if (!result.offerings.empty()) {
-    for (const auto& offering : known.offerings) {
-      if (offering.provider != options.provider_id || !offering.unlisted.empty() ||
-          offering.id != options.provider_id + "/" + offering.instance_type || merger.lists(offering.instance_type)) {
-        continue;
-      }
-      Offering& mark = result.unlisted.emplace_back();
-      mark.id = offering.id;
-      mark.provider = offering.provider;
-      mark.unlisted = "not in " + options.source_name + ", " + options.provider_id + "'s price list of " + options.as_of;
-    }
-  }
+  close_import(result, merger, known, options);
   return result;
 }
 
 }  // namespace
 
-SkyPilotImport import_skypilot(std::string_view csv_text, const Catalog& known, const SkyPilotImportOptions& options) {
+ImportResult import_skypilot(std::string_view csv_text, const Catalog& known, const ImportOptions& options) {
   csv::Reader reader(csv_text, options.source_name);
   return import_rows(reader, known, options);
 }
 
-SkyPilotImport import_skypilot(const SourceText::Reader& read, const Catalog& known,
-                               const SkyPilotImportOptions& options) {
+ImportResult import_skypilot(const SourceText::Reader& read, const Catalog& known,
+                               const ImportOptions& options) {
   csv::Reader reader(read, options.source_name);
   return import_rows(reader, known, options);
 }

@@ -305,6 +305,8 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   GlobalOptions without_update = globals;
   without_update.no_price_update = true;  // the new file replaces the old one; it must not build on it
   const catalog::Catalog known = load_catalog(without_update);
+  // The update reads SkyPilot's published files: that importer's row (always in the table).
+  const catalog::Importer& skypilot = *catalog::importer_named("skypilot");
   const std::string as_of = options.as_of.empty() ? today_utc() : options.as_of;
   if (!catalog::days_between(as_of, as_of)) throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
   const int attempts = parse_whole_quantity(options.attempts, "--retries", ranges::Quantity::download_attempts);
@@ -331,7 +333,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   std::vector<std::string> origins;
   std::vector<std::string> missing;
   for (const auto& cloud : clouds) {
-    catalog::SkyPilotImportOptions request{
+    catalog::ImportOptions request{
         .provider_id = cloud,
         .source_name = {},
         .as_of = as_of,
@@ -344,7 +346,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
         missing.push_back(cloud);
         continue;
       }
-      read = import_skypilot_file(request.source_name, request, known, globals.quiet);
+      read = import_file(skypilot, request.source_name, request, known, globals.quiet);
     } else {
       const std::string base = options.base_url.empty() ? std::string(default_base_url) : options.base_url;
       io::DownloadOptions download;
@@ -376,8 +378,9 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
         }
         request.source_name = shown;
         body.rewind();
-        read = import_skypilot_source([&body](char* buffer, std::size_t size) { return body.read(buffer, size); },
-                                      request, known, globals.quiet);
+        read = import_source(
+            skypilot, [&body](char* buffer, std::size_t size) { return body.read(buffer, size); }, request, known,
+            globals.quiet);
         break;
       }
       if (!read) {
@@ -461,7 +464,8 @@ catalog::PriceBasis price_basis_for(const std::string& text, const std::string& 
 
 namespace {
 // Warnings on stderr, the summary line, and the refusal of an import that yields no offering.
-ImportedFile finish_import(catalog::SkyPilotImport import, const catalog::SkyPilotImportOptions& request, bool quiet) {
+ImportedFile finish_import(const catalog::Importer& importer, catalog::ImportResult import,
+                           const catalog::ImportOptions& request, bool quiet) {
   ImportedFile imported{std::move(import), {}};
   const auto& result = imported.result;
   if (!quiet) {
@@ -471,8 +475,9 @@ ImportedFile finish_import(catalog::SkyPilotImport import, const catalog::SkyPil
     throw Error(request.source_name, "no GPU offerings found",
                 fmt::format("of {} rows, {} name accelerators the catalog does not know, {} are non-GPU "
                             "accelerators and {} could not be read (warnings above); add GPU aliases or check "
-                            "that this is a SkyPilot vms.csv file",
-                            result.rows_read, result.rows_unknown_accelerator, result.rows_non_gpu, result.rows_bad));
+                            "that this is a {} file",
+                            result.rows_read, result.rows_unknown_accelerator, result.rows_non_gpu, result.rows_bad,
+                            importer.file_kind));
   }
   const auto existing = static_cast<std::size_t>(
       std::count(result.overlays_existing.begin(), result.overlays_existing.end(), true));
@@ -493,23 +498,24 @@ ImportedFile finish_import(catalog::SkyPilotImport import, const catalog::SkyPil
 
 }  // namespace
 
-ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
-                                  const catalog::Catalog& known, bool quiet) {
-  return finish_import(catalog::import_skypilot(csv, known, request), request, quiet);
+ImportedFile import_text(const catalog::Importer& importer, std::string_view text,
+                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet) {
+  return finish_import(importer, importer.import_text(text, known, request), request, quiet);
 }
 
-ImportedFile import_skypilot_source(const catalog::SourceText::Reader& read,
-                                    const catalog::SkyPilotImportOptions& request, const catalog::Catalog& known,
-                                    bool quiet) {
-  return finish_import(catalog::import_skypilot(read, known, request), request, quiet);
+ImportedFile import_source(const catalog::Importer& importer, const catalog::SourceText::Reader& read,
+                           const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet) {
+  return finish_import(importer, importer.import_stream(read, known, request), request, quiet);
 }
 
-ImportedFile import_skypilot_file(const std::string& path, const catalog::SkyPilotImportOptions& request,
-                                  const catalog::Catalog& known, bool quiet) {
-  const std::string hint = "check that this is a SkyPilot vms.csv file (the largest published is about 5 MB)";
+ImportedFile import_file(const catalog::Importer& importer, const std::string& path,
+                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet) {
+  const std::string hint =
+      "check that this is a " + std::string(importer.file_kind) + " file (the largest published is about 5 MB)";
   io::FileStream stream(path, max_csv_bytes, hint);
   std::size_t total = 0;
-  return import_skypilot_source(
+  return import_source(
+      importer,
       [&](char* buffer, std::size_t size) {
         const std::size_t got = stream.read(buffer, size);
         total += got;

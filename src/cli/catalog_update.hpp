@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "cli/command.hpp"
-#include "gpuselect/skypilot_import.hpp"
+#include "gpuselect/price_import.hpp"
 
 namespace gpuselect::cli {
 
 // One file imported: the offerings and one summary line for stderr.
 struct ImportedFile {
-  catalog::SkyPilotImport result;
+  catalog::ImportResult result;
   std::string summary;
 };
 
@@ -31,17 +31,17 @@ catalog::PriceBasis price_basis_for(const std::string& text, const std::string& 
 // SkyPilot's largest published vms.csv, about 5 MB; docs/hardening.md "Bounded work").
 constexpr std::size_t max_csv_bytes = 128u << 20;
 
-// Imports CSV text, prints its warnings on stderr (none when quiet, -q); throws Error when it yields no offering, saying
-// why (unknown accelerators, non-GPU rows, unreadable rows).
-ImportedFile import_skypilot_text(std::string_view csv, const catalog::SkyPilotImportOptions& request,
-                                  const catalog::Catalog& known, bool quiet = false);
-// The same, streamed from `read` row by row (the CSV is never held whole).
-ImportedFile import_skypilot_source(const catalog::SourceText::Reader& read,
-                                    const catalog::SkyPilotImportOptions& request, const catalog::Catalog& known,
-                                    bool quiet = false);
+// Imports text with `importer` (a row of catalog::importers()), prints its warnings on stderr (none
+// when quiet, -q); throws Error when it yields no offering, saying why (unknown accelerators, non-GPU
+// rows, unreadable rows).
+ImportedFile import_text(const catalog::Importer& importer, std::string_view text,
+                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet = false);
+// The same, streamed from `read` row by row (the file is never held whole).
+ImportedFile import_source(const catalog::Importer& importer, const catalog::SourceText::Reader& read,
+                           const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet = false);
 // The same from the file at `path` (a regular file or a pipe), streamed; above max_csv_bytes is refused.
-ImportedFile import_skypilot_file(const std::string& path, const catalog::SkyPilotImportOptions& request,
-                                  const catalog::Catalog& known, bool quiet = false);
+ImportedFile import_file(const catalog::Importer& importer, const std::string& path,
+                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet = false);
 
 // Catalog YAML of several imports: provider stubs, then each file's offerings, with only the keys
 // the file knows for offerings `known` already has.

@@ -16,7 +16,7 @@
 #include "gpuselect/error.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
-#include "gpuselect/skypilot_import.hpp"
+#include "gpuselect/price_import.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
@@ -214,7 +214,7 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
   return exit_ok;
 }
 
-int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
+int run_import(const catalog::Importer& importer, const CatalogOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog known = load_catalog(globals);
   std::string provider = options.import_provider;
   if (provider.empty()) {
@@ -229,17 +229,17 @@ int run_import(const CatalogOptions& options, const GlobalOptions& globals) {
   if (!catalog::days_between(as_of, as_of)) {
     throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
   }
-  const catalog::SkyPilotImportOptions request{.provider_id = provider,
-                                               .source_name = options.import_file,
-                                               .as_of = as_of,
-                                               .strict = options.import_strict,
-                                               .price_basis = price_basis_for(options.import_price_basis, provider)};
+  const catalog::ImportOptions request{.provider_id = provider,
+                                      .source_name = options.import_file,
+                                      .as_of = as_of,
+                                      .strict = options.import_strict,
+                                      .price_basis = price_basis_for(options.import_price_basis, provider)};
   std::vector<ImportedFile> imports;
-  imports.push_back(import_skypilot_file(options.import_file, request, known));
+  imports.push_back(import_file(importer, options.import_file, request, known));
   imports.front().result.unlisted.clear();  // only `catalog update` marks what a list leaves out
   const std::vector<std::string> header = {
-      fmt::format("Imported from {} by gpuselect catalog import skypilot ({} rows, {} skipped).", options.import_file,
-                  imports.front().result.rows_read, imports.front().result.rows_skipped)};
+      fmt::format("Imported from {} by gpuselect catalog import {} ({} rows, {} skipped).", options.import_file,
+                  importer.name, imports.front().result.rows_read, imports.front().result.rows_skipped)};
   emit(options.import_output, imports_yaml(imports, header));
   std::fprintf(stderr, "gpuselect: %s\n", imports.front().summary.c_str());
   return exit_ok;
@@ -317,18 +317,21 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   CLI::App* import = command.add_subcommand("import", "Import offerings from another catalog format");
   import->require_subcommand(1);
   import->fallthrough();
-  CLI::App* skypilot = import->add_subcommand("skypilot", "Turn a SkyPilot vms.csv into a catalog overlay (YAML)");
-  skypilot->fallthrough();
-  skypilot->add_option("file", options->import_file, "SkyPilot vms.csv")->required();
-  skypilot->add_option("--provider", options->import_provider, "Provider id (default: the file's folder name)");
-  skypilot->add_option("--as-of", options->import_as_of, "Date the prices were read, YYYY-MM-DD (default today)");
-  skypilot->add_option("--output,-o", options->import_output.output, "Write the YAML to FILE atomically");
-  skypilot->add_flag("--strict", options->import_strict, "A row that cannot be read is an error (default: skipped)");
-  skypilot->add_option("--price-basis", options->import_price_basis,
-                       "Prices per instance or per GPU: detect (default), instance, gpu, or per cloud "
-                       "(mithril=instance,runpod=gpu)");
+  // One subcommand per row of the importer table (include/gpuselect/price_import.hpp).
+  for (const catalog::Importer& importer : catalog::importers()) {
+    CLI::App* sub = import->add_subcommand(std::string(importer.name), std::string(importer.summary));
+    sub->fallthrough();
+    sub->add_option("file", options->import_file, std::string(importer.file_kind))->required();
+    sub->add_option("--provider", options->import_provider, "Provider id (default: the file's folder name)");
+    sub->add_option("--as-of", options->import_as_of, "Date the prices were read, YYYY-MM-DD (default today)");
+    sub->add_option("--output,-o", options->import_output.output, "Write the YAML to FILE atomically");
+    sub->add_flag("--strict", options->import_strict, "A row that cannot be read is an error (default: skipped)");
+    sub->add_option("--price-basis", options->import_price_basis,
+                    "Prices per instance or per GPU: detect (default), instance, gpu, or per cloud "
+                    "(mithril=instance,runpod=gpu)");
+    runners.emplace_back(sub, [&importer, options, &globals] { return run_import(importer, *options, globals); });
+  }
   setup_catalog_update(command, globals, runners);
-  runners.emplace_back(skypilot, [options, &globals] { return run_import(*options, globals); });
 
   return [runners] {
     for (const auto& [sub, runner] : runners) {

@@ -80,7 +80,7 @@ constexpr double risk_averse_headroom_pct = 20.0;
 
 workload::Profile resolve_profile(const RecommendOptions& options, const catalog::Catalog& catalog) {
   workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
-  const bool serving = request.kind && workload::is_serving(*request.kind);
+  const bool serving = request.kind && workload::kind_traits(*request.kind).serving();
   std::vector<std::string> said;
   if (options.ranking.risk_averse && serving) {
     if (!request.max_utilization) {
@@ -95,7 +95,7 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
     }
   }
   workload::Profile profile = workload::resolve(request, catalog);
-  if (options.ranking.risk_averse && profile.kind == workload::Kind::llm_inference) {
+  if (options.ranking.risk_averse && workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     profile.latency_at_band_top = true;
     said.emplace_back("--risk-averse: TTFT and TPOT targets met at the top of their calibrated bands, not at the "
                       "estimate");

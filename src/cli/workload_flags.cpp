@@ -37,7 +37,7 @@ workload::Request build_request(const WorkloadFlags& flags) {
 
 // --request-mix FILE: the histogram's means and p90s in place of the length flags.
 void apply_request_mix(const std::string& path, workload::Request& request) {
-  if (request.kind != workload::Kind::llm_inference) {
+  if (!request.kind || workload::kind_traits(*request.kind).physics != workload::Physics::token_serving) {
     throw Error("--request-mix", "a request-length histogram is for llm-inference only",
                 "drop --request-mix or use --workload llm-inference");
   }

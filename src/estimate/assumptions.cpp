@@ -15,7 +15,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
   for (const auto& sentence : profile.defaults_applied) sentences.push_back(sentence);
 
   const auto& shape = profile.shape;
-  if (workload::is_training(profile.kind)) {
+  if (workload::kind_traits(profile.kind).training()) {
     const auto states = model::training_state_bytes(profile.precision, profile.optimizer);
     if (profile.method == workload::Method::full) {
       sentences.push_back(
@@ -32,7 +32,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
           model::frozen_base_bytes_per_param(profile), units::format_count(model::lora_trainable_params(profile)),
           profile.lora_rank, states.total()));
     }
-    if (profile.kind != workload::Kind::cv_train) {
+    if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training) {
       std::string_view recompute =
           profile.recompute == workload::Recompute::full
               ? "full recomputation: 2·s·b·h/t per layer, plus the 34·s·b·h/t of the one layer being recomputed"
@@ -56,7 +56,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
           "Activations of vision models: 0.01 byte per forward FLOP per image (ResNet-50: 82 MB; "
           "assumption).");
     }
-  } else if (profile.kind == workload::Kind::llm_inference) {
+  } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     sentences.push_back(fmt::format(
         "KV cache: {:.1f} KB per token ({}), paged: each sequence holds its {} input + {} output tokens; the batch is "
         "the largest whose weights, KV cache, one layer's prefill workspace and runtime overhead stay within {:.0f}% "
@@ -88,7 +88,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
         "TensorRT-LLM figures (H100/H200, FP8; 10 of them MoE, whose steps take 1/0.64 longer).",
         model::decode_bandwidth_share * 100, model::decode_compute_share * 100, model::prefill_compute_share * 100,
         model::step_overhead_s * 1e3));
-  } else if (profile.kind != workload::Kind::cv_inference) {
+  } else if (workload::kind_traits(profile.kind).physics != workload::Physics::image_serving) {
     sentences.push_back(
         fmt::format("KV cache: 2·L·kv_heads·head_dim·context·batch·bytes = {} per sequence of {} tokens at {:g} "
                     "B/element (NVIDIA: Llama-2-7B 16-bit 4096 tokens = 2 GiB).",
@@ -103,7 +103,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
       "Headroom: a plan fits only if it leaves {:g}% of GPU memory free (allocator fragmentation, NCCL and "
       "transient peaks; docs/estimation.md \"Headroom\"; --min-headroom sets it).",
       profile.headroom_pct));
-  if (performance.memory.cpu_offload_bytes > 0 || workload::is_training(profile.kind)) {
+  if (performance.memory.cpu_offload_bytes > 0 || workload::kind_traits(profile.kind).training()) {
     sentences.push_back(
         "Host RAM: CPU offload must fit the node's RAM less 8 GB + 8 GB per GPU kept for the OS, data-loader "
         "workers and pinned buffers; DeepSpeed's 1.5x CPU buffer factor is included.");
@@ -112,7 +112,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
     sentences.push_back("Model shape derived from the parameter count (P ≈ 12·L·h², h ≈ 128·L).");
   }
   if (std::string basis = mfu_basis_text(performance.compute); !basis.empty()) sentences.push_back(basis + ".");
-  if (workload::is_training(profile.kind)) {
+  if (workload::kind_traits(profile.kind).training()) {
     sentences.push_back(fmt::format(
         "Training compute: {} model FLOPs ({} per parameter per token; Kaplan et al. 2020); {}.",
         units::format_count(performance.compute.total_flops),
@@ -143,15 +143,14 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
   }
   const Cost& spot = estimate.cost(catalog::PricingMode::spot);
   if (estimate.has_price && spot.available) {
-    sentences.push_back(fmt::format("Spot: {:g}% interruptions per instance-month{}; each {}.",
-                                    spot.spot_interruption_pct,
-                                    spot.spot_rate_assumed
-                                        ? " (not published: assumed for the GPU class from AWS Spot Advisor's "
-                                          "bands, estimated)"
-                                        : "",
-                                    workload::is_training(profile.kind)
-                                        ? "loses half a checkpoint interval of the whole job plus the restart"
-                                        : "leaves a replica down, and bills its replacement, for the restart time"));
+    sentences.push_back(
+        fmt::format("Spot: {:g}% interruptions per instance-month{}; each {}.", spot.spot_interruption_pct,
+                    spot.spot_rate_assumed ? " (not published: assumed for the GPU class from AWS Spot Advisor's "
+                                             "bands, estimated)"
+                                           : "",
+                    workload::kind_traits(profile.kind).training()
+                        ? "loses half a checkpoint interval of the whole job plus the restart"
+                        : "leaves a replica down, and bills its replacement, for the restart time"));
   }
   if (estimate.has_price) {
     sentences.push_back(

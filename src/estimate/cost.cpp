@@ -363,16 +363,17 @@ SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption
 // "running" state, which comes within a minute or two of the request; the rest of the time to a
 // usable machine is the OS boot on the billed instance).
 double setup_hours(workload::Kind kind, const catalog::Provider* provider) {
-  if (!workload::is_training(kind) || provider == nullptr) return 0.0;
+  if (!workload::kind_traits(kind).training() || provider == nullptr) return 0.0;
   return std::max(0.0, provider->environment.provision_minutes) / 60.0;
 }
 
 double staging_hours(const workload::Profile& profile, const catalog::Offering& offering, int nodes) {
-  if (!workload::is_training(profile.kind)) return 0.0;
+  if (!workload::kind_traits(profile.kind).training()) return 0.0;
   // A fine-tune starts from the base model's published bf16 weights, which every node loads.
   constexpr double checkpoint_bytes_per_param = 2.0;
-  const double weights_bytes =
-      profile.kind == workload::Kind::llm_finetune ? profile.shape.params * checkpoint_bytes_per_param : 0.0;
+  const double weights_bytes = workload::kind_traits(profile.kind).starts_from_pretrained
+                                   ? profile.shape.params * checkpoint_bytes_per_param
+                                   : 0.0;
   const double bytes = model::dataset_bytes(profile) / std::max(1, nodes) + weights_bytes;
   const double network = offering.network.bandwidth_gbps > 0 ? offering.network.bandwidth_gbps : staging_gbit_per_s;
   const double bytes_per_s = std::min(network, staging_gbit_per_s) * 1e9 / 8.0;
@@ -389,7 +390,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
   const catalog::Pricing& pricing = context.pricing != nullptr ? *context.pricing : offering.pricing;
   const catalog::Provider* provider = context.provider;
   const double rate = context.to_output_currency;
-  const bool training = workload::is_training(profile.kind);
+  const bool training = workload::kind_traits(profile.kind).training();
   const Plan& plan = performance.memory.plan;
   const int instances = model::instances_needed(profile, plan, performance.throughput.replicas);
   const double usage_hours = training ? performance.time.wall_hours : profile.hours;
@@ -509,7 +510,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       };
       cost.total_band = {total_for(hours_band.low), total_for(hours_band.high), hours_band.in_calibrated_regime};
     }
-    if (profile.kind == workload::Kind::cv_inference && profile.requests_per_s > 0) {
+    if (workload::kind_traits(profile.kind).physics == workload::Physics::image_serving && profile.requests_per_s > 0) {
       const double images = profile.requests_per_s * profile.hours * units::seconds_per_hour;
       if (images > 0) cost.per_thousand_images = cost.total / (images / 1e3);
     }
@@ -529,7 +530,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       cost.within_deadline_probability = finish_probability(run, run_deadline_hours, delays);
       cost.hours_at_confidence = finish_hours_at(run, context.confidence, delays);
     }
-    if (profile.kind == workload::Kind::llm_inference && profile.requests_per_s > 0) {
+    if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && profile.requests_per_s > 0) {
       const double output_tokens =
           profile.requests_per_s * profile.output_tokens * profile.hours * units::seconds_per_hour;
       if (output_tokens > 0) cost.per_million_output_tokens = cost.total / (output_tokens / 1e6);

@@ -44,7 +44,9 @@ InputPipeline input_pipeline(const workload::Profile& profile, const Hardware& h
   InputPipeline input;
   input.gpu_images_per_s = gpu_images_per_s;
   input.images_per_s = gpu_images_per_s;
-  if (profile.kind != workload::Kind::cv_train || hardware.gpu == nullptr || !(gpu_images_per_s > 0)) return input;
+  if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training || hardware.gpu == nullptr ||
+      !(gpu_images_per_s > 0))
+    return input;
   input.modelled = true;
   input.data_loader = profile.data_loader;
   const int gpus_per_node = std::max(1, plan.gpus_per_node);

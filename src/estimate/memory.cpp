@@ -188,7 +188,7 @@ double largest_layer_params(const workload::Shape& shape) {
 }
 
 double checkpoint_bytes(const workload::Profile& profile) {
-  if (!workload::is_training(profile.kind)) {
+  if (!workload::kind_traits(profile.kind).training()) {
     return profile.shape.params * serving_bytes_per_param(profile.precision);
   }
   const StateBytes states = training_state_bytes(profile.precision, profile.optimizer);
@@ -203,15 +203,12 @@ double dataset_bytes(const workload::Profile& profile) {
   // ImageNet-1k training set: 1,281,167 JPEGs, about 140 GB (110 kB per image).
   constexpr double imagenet_bytes = 1'281'167.0 * 110e3;
   if (profile.dataset_gb > 0) return profile.dataset_gb * units::bytes_per_gb;
-  if (profile.kind == workload::Kind::cv_train) return imagenet_bytes;
-  if (workload::is_training(profile.kind)) return profile.tokens * bytes_per_token;
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training) return imagenet_bytes;
+  if (workload::kind_traits(profile.kind).training()) return profile.tokens * bytes_per_token;
   return 0;
 }
 
-bool uses_serving_memory(workload::Kind kind) {
-  return kind == workload::Kind::llm_inference || kind == workload::Kind::cv_inference ||
-         kind == workload::Kind::notebook;
-}
+bool uses_serving_memory(workload::Kind kind) { return !workload::kind_traits(kind).training(); }
 
 int total_gpus(const Plan& plan) { return std::max(1, plan.gpus_per_node) * std::max(1, plan.nodes); }
 int data_parallel_size(const Plan& plan) {
@@ -431,19 +428,19 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
   const auto& shape = profile.shape;
   const int tp = std::max(1, plan.tensor_parallel);
 
-  if (workload::is_training(profile.kind)) {
+  if (workload::kind_traits(profile.kind).training()) {
     training_states(profile, plan, memory);
-    if (profile.kind == workload::Kind::cv_train) {
+    if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training) {
       gpu.activations_bytes = std::max(1, plan.micro_batch) * shape.forward_flops_per_sample *
                               vision_activation_bytes_per_flop * activation_precision_factor(profile.precision);
     } else {
       gpu.activations_bytes = plan_activations(profile, plan);
     }
-  } else if (profile.kind == workload::Kind::cv_inference) {
+  } else if (workload::kind_traits(profile.kind).physics == workload::Physics::image_serving) {
     gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision);
     gpu.activations_bytes =
         profile.batch * shape.forward_flops_per_sample * vision_activation_bytes_per_flop * vision_inference_share;
-  } else if (profile.kind == workload::Kind::llm_inference) {
+  } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     // Weights split over the replica (routed experts over expert parallel); paged KV cache holding
     // each sequence's input + output tokens; the activation workspace of one layer for a prefill
     // chunk (docs/estimation.md "Serving memory").
@@ -502,9 +499,9 @@ void apply_gpu_capacity(Memory& memory, const workload::Profile& profile, double
 int data_parallel_degree(const Plan& plan) { return model::data_parallel_size(plan); }
 
 double model::longest_context_tokens(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes) {
-  const bool training = workload::is_training(profile.kind) && profile.kind != workload::Kind::cv_train;
+  const bool training = workload::kind_traits(profile.kind).physics == workload::Physics::transformer_training;
   if (gpu_capacity_bytes <= 0 || profile.shape.layers <= 0 ||
-      !(training || profile.kind == workload::Kind::llm_inference)) {
+      !(training || workload::kind_traits(profile.kind).physics == workload::Physics::token_serving)) {
     return 0;
   }
   workload::Profile sized = profile;

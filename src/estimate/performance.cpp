@@ -87,10 +87,10 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     return choice;
   }
   std::uint16_t applied = 0;
-  if (profile.kind == workload::Kind::llm_inference) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     choice.value = prefill_compute_share;
     choice.source.kind = MfuSource::Kind::prefill;
-  } else if (!workload::is_training(profile.kind)) {
+  } else if (!workload::kind_traits(profile.kind).training()) {
     choice.value = prefill_mfu_default;
     choice.source.kind = MfuSource::Kind::prefill;
   } else {
@@ -100,15 +100,15 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     choice.value = mfu_table[row].mfu;
     choice.source.kind = MfuSource::Kind::table;
     choice.source.table_row = static_cast<std::uint8_t>(row);
-    if (profile.kind == workload::Kind::cv_train) {
+    if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training) {
       applied |= vision_train;
     } else if (profile.shape.params < 1e8) {
       applied |= tiny_model;
     } else if (profile.shape.params < 1e9) {
       applied |= small_model;
     }
-    if (profile.kind == workload::Kind::llm_finetune) applied |= fine_tune;
-    if (profile.method == workload::Method::qlora && profile.kind == workload::Kind::llm_finetune) {
+    if (workload::kind_traits(profile.kind).starts_from_pretrained) applied |= fine_tune;
+    if (profile.method == workload::Method::qlora && workload::kind_traits(profile.kind).starts_from_pretrained) {
       applied |= qlora_dequant;
     }
     const bool pcie =
@@ -346,7 +346,7 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
   const auto& shape = profile.shape;
   const int gpus = model::total_gpus(plan);
   const double share = hardware.gpu_fraction;
-  if (profile.kind == workload::Kind::cv_train || shape.layers <= 0) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training || shape.layers <= 0) {
     // Vision: forward + backward = 3 forward passes per image, at the MFU table's utilisation.
     const double mfu = model::choose_mfu(profile, hardware, plan).value;
     const double images = std::max(1, plan.micro_batch);
@@ -541,7 +541,8 @@ Band training_time_ratio_band(const workload::Profile& profile, const Hardware& 
       hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : std::string_view{};
   const ResidualBand& row = architecture == "ampere" ? ampere_band : hopper_band;
   Band band{row.p10, row.p90, true};
-  const bool llm = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0;
+  const bool llm =
+      workload::kind_traits(profile.kind).physics != workload::Physics::vision_training && profile.shape.layers > 0;
   band.in_calibrated_regime = llm && architecture_calibrated(architecture) && profile.method == workload::Method::full &&
                               profile.shape.params >= calibrated_min_params &&
                               profile.shape.params <= calibrated_max_params &&
@@ -594,7 +595,7 @@ void plan_serving_replicas(const workload::Profile& profile, double capacity_per
 // Model FLOPs of the whole training job and what the hardware executes with recomputation.
 void training_compute(const workload::Profile& profile, workload::Recompute recompute_mode, Compute& compute) {
   const double data = profile.tokens;
-  if (profile.kind == workload::Kind::cv_train) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training) {
     // Forward + backward = 3 forward passes per image.
     compute.total_flops = 3.0 * profile.shape.forward_flops_per_sample * data;
     compute.hardware_flops = compute.total_flops;
@@ -618,10 +619,10 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   const double peak_flops = model::peak_tflops(gpu, profile.precision) * 1e12 * share;
   const double mfu = estimate.compute.mfu;
   Throughput& throughput = estimate.throughput;
-  if (profile.kind == workload::Kind::cv_inference) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::image_serving) {
     // Images per second per GPU; a vision replica is one GPU.
     const double images_per_s = peak_flops * mfu / std::max(1.0, profile.shape.forward_flops_per_sample);
-    throughput.decode_tokens_per_s = images_per_s;
+    throughput.work_units_per_s = images_per_s;
     throughput.prefill_tokens_per_s = 0;
     replica_count(profile.requests_per_s / images_per_s);  // the load's bound, before planning
     // One image at a time per GPU (a server of M/D/c), no latency target.
@@ -629,7 +630,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
                           std::numeric_limits<double>::infinity(), throughput);
     return;
   }
-  if (profile.kind == workload::Kind::llm_inference) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     const int batch = plan.batch > 0 ? plan.batch : profile.batch;
     const model::ServingPoint point =
         model::serving_point(profile, hardware, plan.tensor_parallel, batch, plan.pipeline_parallel);
@@ -655,7 +656,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
                             bands.throughput.in_calibrated_regime};
     serving.ttft_ms_band = {serving.ttft_ms * bands.ttft.low, serving.ttft_ms * bands.ttft.high,
                             bands.ttft.in_calibrated_regime};
-    throughput.decode_tokens_per_s = point.output_tokens_per_s;
+    throughput.work_units_per_s = point.output_tokens_per_s;
     throughput.prefill_tokens_per_s = point.prefill_tokens_per_s;
     if (profile.requests_per_s > 0) replica_count(profile.requests_per_s / serving.requests_per_s_per_replica);
     // `batch` sequences at once, each held for batch / requests per second (Little's law); the
@@ -690,12 +691,12 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   const double memory_step_s = bytes_per_step / bandwidth;
   const double compute_step_s = profile.batch * 2.0 * params / (tp * peak_flops * mfu);
   const double step_s = std::max(memory_step_s, compute_step_s);
-  throughput.decode_tokens_per_s = profile.batch / step_s;
+  throughput.work_units_per_s = profile.batch / step_s;
   throughput.prefill_tokens_per_s = tp * peak_flops * mfu / (2.0 * params);
   // Replica-seconds one request occupies: its prompt at prefill speed plus its answer at its
   // share of the batched decode rate.
   const double seconds_per_request =
-      profile.output_tokens / throughput.decode_tokens_per_s + profile.input_tokens / throughput.prefill_tokens_per_s;
+      profile.output_tokens / throughput.work_units_per_s + profile.input_tokens / throughput.prefill_tokens_per_s;
   throughput.replicas = profile.requests_per_s > 0 ? replica_count(profile.requests_per_s * seconds_per_request) : 1;
 }
 
@@ -710,26 +711,36 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
   estimate.compute.mfu = mfu.value;
   estimate.compute.mfu_source = mfu.source;
 
-  if (workload::is_training(profile.kind)) {
-    training_compute(profile, plan.recompute, estimate.compute);
-  } else if (profile.kind == workload::Kind::llm_inference) {
-    const double tokens = profile.requests_per_s * (profile.input_tokens + profile.output_tokens) * profile.hours *
-                          units::seconds_per_hour;
-    estimate.compute.total_flops = 2.0 * active_params(profile.shape) * tokens;
-    estimate.compute.hardware_flops = estimate.compute.total_flops;
-  } else if (profile.kind == workload::Kind::cv_inference) {
-    estimate.compute.total_flops =
-        profile.shape.forward_flops_per_sample * profile.requests_per_s * profile.hours * units::seconds_per_hour;
-    estimate.compute.hardware_flops = estimate.compute.total_flops;
+  const workload::KindTraits& kind = workload::kind_traits(profile.kind);
+  switch (kind.physics) {
+    case workload::Physics::transformer_training:
+    case workload::Physics::vision_training:
+      training_compute(profile, plan.recompute, estimate.compute);
+      break;
+    case workload::Physics::token_serving: {
+      const double tokens = profile.requests_per_s * (profile.input_tokens + profile.output_tokens) * profile.hours *
+                            units::seconds_per_hour;
+      estimate.compute.total_flops = 2.0 * active_params(profile.shape) * tokens;
+      estimate.compute.hardware_flops = estimate.compute.total_flops;
+      break;
+    }
+    case workload::Physics::image_serving:
+      estimate.compute.total_flops =
+          profile.shape.forward_flops_per_sample * profile.requests_per_s * profile.hours * units::seconds_per_hour;
+      estimate.compute.hardware_flops = estimate.compute.total_flops;
+      break;
+    case workload::Physics::interactive:  // a session: no job FLOPs to count
+      break;
   }
   if (hardware.gpu == nullptr) return estimate;
 
   const double peak = model::peak_tflops(*hardware.gpu, profile.precision);
   estimate.compute.effective_tflops_per_gpu = peak * estimate.compute.mfu;
-  if (workload::is_training(profile.kind)) {
+  if (kind.training()) {
     // Fractional (vGPU) cards count as their share of a GPU.
     const double gpus = model::total_gpus(plan) * hardware.gpu_fraction;
-    const bool modelled = !profile.mfu && profile.kind != workload::Kind::cv_train && profile.shape.layers > 0;
+    const bool modelled =
+        !profile.mfu && kind.physics != workload::Physics::vision_training && profile.shape.layers > 0;
     double seconds = 0;
     if (modelled) {
       estimate.step = training_step_time(profile, hardware, plan);
@@ -747,7 +758,7 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
     } else {
       seconds = estimate.compute.total_flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
     }
-    if (profile.kind == workload::Kind::cv_train && seconds > 0 && profile.tokens > 0) {
+    if (kind.physics == workload::Physics::vision_training && seconds > 0 && profile.tokens > 0) {
       // The GPUs wait on a slower data loader (docs/estimation.md "Input pipeline"): the job runs at
       // the loader's images/s; the MFU stays the GPUs' while fed.
       estimate.input = model::input_pipeline(profile, hardware, plan, profile.tokens / seconds);
@@ -762,11 +773,11 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
                                     estimate.time.wall_hours_band.in_calibrated_regime};
     return estimate;
   }
-  if (profile.kind == workload::Kind::llm_inference || profile.kind == workload::Kind::cv_inference ||
+  if (kind.physics == workload::Physics::token_serving || kind.physics == workload::Physics::image_serving ||
       profile.shape.layers > 0) {
     serving_throughput(profile, hardware, plan, estimate);
   }
-  if (!workload::is_serving(profile.kind)) estimate.throughput.replicas = 1;
+  if (!kind.serving()) estimate.throughput.replicas = 1;
   const int instances = model::instances_needed(profile, plan, estimate.throughput.replicas);
   estimate.time.wall_hours = profile.hours;
   estimate.time.gpu_hours = profile.hours * instances * plan.gpus_per_node * hardware.gpu_fraction;

@@ -64,14 +64,16 @@ Plan laid_out(const workload::Profile& profile, int gpus_per_node, int nodes, co
 }  // namespace
 
 bool plan_requested(const workload::Profile& profile) {
-  if (workload::is_training(profile.kind)) return profile.fixed.any() || profile.zero != workload::Zero::automatic;
+  if (workload::kind_traits(profile.kind).training())
+    return profile.fixed.any() || profile.zero != workload::Zero::automatic;
   return profile.tensor_parallel.has_value();
 }
 
 std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_node, int nodes) {
   using workload::Offload;
   const auto& fixed = profile.fixed;
-  const bool llm = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0;
+  const bool llm =
+      workload::kind_traits(profile.kind).physics != workload::Physics::vision_training && profile.shape.layers > 0;
   const Plan base = laid_out(profile, gpus_per_node, nodes, {});
   const int gpus = total_gpus(base);
   const double seq = std::max(1, profile.seq_len);
@@ -192,7 +194,7 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
   base.nodes = std::max(1, nodes);
   std::vector<Plan> plans;
   // Vision models are replicated, never split.
-  const bool splittable = profile.kind != workload::Kind::cv_inference;
+  const bool splittable = workload::kind_traits(profile.kind).physics != workload::Physics::image_serving;
   for (int degree : tensor_parallel_degrees) {
     if (profile.tensor_parallel && degree != *profile.tensor_parallel) continue;
     if (!profile.tensor_parallel && (degree > base.gpus_per_node || (!splittable && degree > 1))) continue;
@@ -209,7 +211,8 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
   // More than one node: LLM replicas may also be pipelines of one stage per node, each stage the
   // node's largest tensor-parallel group (docs/estimation.md "Pipeline parallel serving"). The
   // rankings try one node first, so pipelines are planned only where one node cannot hold a replica.
-  if (profile.kind == workload::Kind::llm_inference && base.nodes > 1 && base.nodes <= max_pipeline_stages) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && base.nodes > 1 &&
+      base.nodes <= max_pipeline_stages) {
     int degree = 0;
     for (int candidate : tensor_parallel_degrees) {
       if (candidate <= base.gpus_per_node && (!profile.tensor_parallel || candidate == *profile.tensor_parallel)) {
@@ -228,7 +231,7 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
 }
 
 int instances_needed(const workload::Profile& profile, const Plan& plan, int replicas_needed) {
-  if (!workload::is_serving(profile.kind)) return std::max(1, plan.nodes);
+  if (!workload::kind_traits(profile.kind).serving()) return std::max(1, plan.nodes);
   if (plan.pipeline_parallel > 1) {
     // A pipelined replica spans pipeline_parallel nodes (one stage each).
     return std::max(std::max(1, plan.nodes), std::max(1, replicas_needed) * plan.pipeline_parallel);
@@ -252,7 +255,8 @@ std::string plan_name(const workload::Profile& profile, const Plan& plan) {
       name += fmt::format(" x pipeline parallel {} (one stage per node)", plan.pipeline_parallel);
     }
     if (plan.expert_parallel > 1) name += fmt::format(", experts over {} GPUs (expert parallel)", plan.expert_parallel);
-    if (profile.kind == workload::Kind::llm_inference && plan.batch > 0) name += fmt::format(", batch {}", plan.batch);
+    if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && plan.batch > 0)
+      name += fmt::format(", batch {}", plan.batch);
     return name;
   }
   std::string name = plan.zero_stage == 0 ? std::string("data parallel") : fmt::format("ZeRO-{}", plan.zero_stage);
@@ -260,7 +264,7 @@ std::string plan_name(const workload::Profile& profile, const Plan& plan) {
   if (plan.offload == workload::Offload::all) name += " + full CPU offload";
   if (plan.offload == workload::Offload::nvme) name += " + NVMe offload";
   name += plan_layout(plan);
-  if (profile.kind != workload::Kind::cv_train && profile.shape.layers > 0) {
+  if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training && profile.shape.layers > 0) {
     const std::string_view recompute = plan.recompute == workload::Recompute::none        ? "no recomputation"
                                        : plan.recompute == workload::Recompute::selective ? "selective recomputation"
                                                                                           : "full recomputation";
@@ -309,7 +313,8 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
     memory.reason = PlanReason::no_hardware;
     return memory;
   }
-  if (profile.kind == workload::Kind::llm_inference) return model::choose_serving_plan(profile, hardware, ladder);
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving)
+    return model::choose_serving_plan(profile, hardware, ladder);
   const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
   std::optional<Memory> lightest;
   for (const auto& plan : ladder) {
@@ -453,7 +458,8 @@ Memory choose_plan(PlanSearchCache& cache, const Hardware& hardware) {
 Memory choose_plan_and_nodes(const workload::Profile& profile, Hardware hardware, int max_nodes) {
   // Serving replicas hold the whole model within one node, so more nodes never make it fit; LLM
   // serving may pipeline a replica over nodes (serving_ladder).
-  const int last = model::uses_serving_memory(profile.kind) && profile.kind != workload::Kind::llm_inference
+  const int last = model::uses_serving_memory(profile.kind) &&
+                           workload::kind_traits(profile.kind).physics != workload::Physics::token_serving
                        ? 1
                        : std::max(1, max_nodes);
   Memory memory;
@@ -547,7 +553,7 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
                        usable, within);
   }
   std::string text = fmt::format("{} on {}: {} of {} per GPU", name, where, need, usable);
-  if (profile.kind == workload::Kind::llm_inference) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     text += fmt::format("; TTFT {:.0f} ms, TPOT {:.0f} ms (targets {:g}, {:g})", memory.ttft_ms, memory.tpot_ms,
                         profile.ttft_target_ms, profile.tpot_target_ms);
   }
@@ -556,7 +562,7 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
                         units::format_gb(memory.host_ram_usable_bytes));
   }
   if (memory.reason == PlanReason::requested) return text + " (as requested)";
-  if (profile.kind == workload::Kind::llm_inference) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     return text + "; the tensor parallel and batch that meet the targets at the most tokens per GPU";
   }
   if (memory.reason == PlanReason::needs_more_nodes) text += "; one node is not enough";

@@ -119,9 +119,9 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
   add(figures, words(Msg::est_wall_time), [&](const scoring::Candidate& c) { return hours_with_band(c, performance(c), ranking.risk_averse); });
   add(figures, words(Msg::est_gpu_hours),
       [&](const scoring::Candidate& c) { return fmt::format("{:.1f}", performance(c).time.gpu_hours); });
-  if (workload::is_serving(view.profile.kind)) {
+  if (workload::kind_traits(view.profile.kind).serving()) {
     add(figures, words(Msg::est_decode_per_replica),
-        [&](const scoring::Candidate& c) { return fmt::format("{:.0f}", performance(c).throughput.decode_tokens_per_s); });
+        [&](const scoring::Candidate& c) { return fmt::format("{:.0f}", performance(c).throughput.work_units_per_s); });
     add(figures, words(Msg::col_replicas),
         [&](const scoring::Candidate& c) { return std::to_string(performance(c).throughput.replicas); });
   }

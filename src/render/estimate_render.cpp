@@ -76,13 +76,14 @@ Grid plan_grid(const workload::Profile& profile, const estimate::Performance& es
                {words(Msg::est_gpus_per_node, lang), std::to_string(plan.gpus_per_node)},
                {words(Msg::col_nodes, lang), std::to_string(plan.nodes)},
                {words(Msg::est_tensor_parallel, lang), std::to_string(plan.tensor_parallel)}};
-  if (workload::is_serving(profile.kind)) grid.rows.push_back({words(Msg::col_replicas, lang), std::to_string(plan.replicas)});
-  if (workload::is_serving(profile.kind) && plan.pipeline_parallel > 1) {
+  if (workload::kind_traits(profile.kind).serving())
+    grid.rows.push_back({words(Msg::col_replicas, lang), std::to_string(plan.replicas)});
+  if (workload::kind_traits(profile.kind).serving() && plan.pipeline_parallel > 1) {
     grid.rows.push_back({words(Msg::est_pipeline_parallel, lang),
                          say(lang, Msg::est_pipeline_stages, plan.pipeline_parallel,
                              (profile.shape.layers + plan.pipeline_parallel - 1) / plan.pipeline_parallel)});
   }
-  if (workload::is_training(profile.kind)) {
+  if (workload::kind_traits(profile.kind).training()) {
     grid.rows.push_back({words(Msg::est_pipeline_parallel, lang), std::to_string(plan.pipeline_parallel)});
     grid.rows.push_back({words(Msg::est_context_parallel, lang), std::to_string(plan.context_parallel)});
     grid.rows.push_back({words(Msg::est_data_parallel, lang), std::to_string(estimate::data_parallel_degree(plan))});
@@ -157,9 +158,9 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Performa
   if (estimate.input.modelled) {
     grid.rows.push_back({words(Msg::est_input_pipeline, lang), input_pipeline_words(estimate.input, lang)});
   }
-  if (workload::is_serving(profile.kind) && estimate.has_hardware) {
+  if (workload::kind_traits(profile.kind).serving() && estimate.has_hardware) {
     grid.rows.push_back(
-        {words(Msg::est_decode_per_replica, lang), fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s)});
+        {words(Msg::est_decode_per_replica, lang), fmt::format("{:.0f}", estimate.throughput.work_units_per_s)});
     grid.rows.push_back(
         {words(Msg::est_prefill_per_replica, lang), fmt::format("{:.0f}", estimate.throughput.prefill_tokens_per_s)});
     grid.rows.push_back({words(Msg::col_replicas, lang), std::to_string(estimate.throughput.replicas)});
@@ -238,14 +239,14 @@ Grid cost_grid(const workload::Profile& profile, const estimate::Estimate& estim
     if (cost.total_band.high <= 0) return money(cost.total);
     return fmt::format("{} ({}-{})", money(cost.total), money(cost.total_band.low), money(cost.total_band.high));
   });
-  if (profile.kind == workload::Kind::llm_inference) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     line(words(Msg::est_per_million_output, lang), [&](const estimate::Cost& cost, auto) {
       const auto& band = cost.per_million_output_tokens_band;
       return fmt::format("{} ({}{}-{})", money(cost.per_million_output_tokens),
                          band.in_calibrated_regime ? std::string_view() : text::message(Msg::est_extrapolated, lang),
                          money(band.low), money(band.high));
     });
-  } else if (workload::is_serving(profile.kind)) {
+  } else if (workload::kind_traits(profile.kind).serving()) {
     line(words(Msg::est_per_million_output, lang),
          [&](const estimate::Cost& cost, auto) { return money(cost.per_million_output_tokens); });
   }
@@ -290,8 +291,8 @@ void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
                              performance_grid(profile, performance, lang)};
   // Serving figures only where the weights fit (for missed targets they are the fastest plan's).
   const bool serving_shown = performance.memory.fits || performance.memory.reason == estimate::PlanReason::misses_targets;
-  if (profile.kind == workload::Kind::llm_inference && performance.has_hardware && performance.serving.batch > 0 &&
-      serving_shown) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && performance.has_hardware &&
+      performance.serving.batch > 0 && serving_shown) {
     grids.push_back(serving_grid(profile, performance, lang));
   }
   if (offering != nullptr && estimate.has_price) grids.push_back(cost_grid(profile, estimate, lang));

@@ -226,7 +226,7 @@ void write_band(JsonWriter& json, std::string_view name, const estimate::Band& b
 ordered_json throughput_json(const estimate::Performance& estimate, const workload::Profile& profile) {
   const auto& throughput = estimate.throughput;
   ordered_json object = {
-      {"decode_tokens_per_s", round_figure(throughput.decode_tokens_per_s)},
+      {"decode_tokens_per_s", round_figure(throughput.work_units_per_s)},
       {"prefill_tokens_per_s", round_figure(throughput.prefill_tokens_per_s)},
       {"replicas", throughput.replicas},
   };
@@ -244,11 +244,11 @@ ordered_json throughput_json(const estimate::Performance& estimate, const worklo
         {"images_per_s_per_worker", round_figure(input.images_per_s_per_worker)},
     };
   }
-  if (workload::is_serving(profile.kind)) {
+  if (workload::kind_traits(profile.kind).serving()) {
     // Unit-neutral: what one replica serves, in the workload's unit (docs/output.md).
-    const bool vision = profile.kind == workload::Kind::cv_inference;
+    const bool vision = workload::kind_traits(profile.kind).physics == workload::Physics::image_serving;
     object["unit"] = vision ? "images" : "requests";
-    if (vision) object["images_per_s"] = round_figure(throughput.decode_tokens_per_s);
+    if (vision) object["images_per_s"] = round_figure(throughput.work_units_per_s);
     object["load"] = {
         {"spare_replicas", throughput.spare_replicas},
         {"capacity_per_replica_per_s", round_figure(throughput.requests_per_s_capacity)},
@@ -260,7 +260,7 @@ ordered_json throughput_json(const estimate::Performance& estimate, const worklo
     };
   }
   const auto& serving = estimate.serving;
-  if (profile.kind == workload::Kind::llm_inference && serving.batch > 0) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && serving.batch > 0) {
     object["serving"] = {
         {"batch", serving.batch},
         {"max_batch", serving.max_batch},
@@ -393,7 +393,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   json.field("price_high_factor", round_decimals(cost.price_high_factor, 4));
   // Training: the chance of ending within --deadline at the time distribution, interruptions and
   // the wait for capacity (docs/estimation.md "Confidence"), and that wait.
-  if (workload::is_training(profile.kind)) {
+  if (workload::kind_traits(profile.kind).training()) {
     json.key("within_deadline_probability");
     if (cost.within_deadline_probability >= 0) {
       json.value(round_decimals(cost.within_deadline_probability, 4));
@@ -424,11 +424,12 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
     if (cost.spot_quote_old) json.value("older-than-14-days");
     json.end_array();
   }
-  if (workload::is_serving(profile.kind))
+  if (workload::kind_traits(profile.kind).serving())
     json.field("per_million_output_tokens", round_money(cost.per_million_output_tokens));
-  if (profile.kind == workload::Kind::cv_inference)
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::image_serving)
     json.field("per_thousand_images", round_decimals(cost.per_thousand_images, 4));
-  if (profile.kind == workload::Kind::llm_inference && cost.per_million_output_tokens_band.high > 0)
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving &&
+      cost.per_million_output_tokens_band.high > 0)
     write_band(json, "per_million_output_tokens_band", cost.per_million_output_tokens_band, round_money);
   if (catalog::term_hours(mode) > 0) {
     json.field("break_even_utilisation_pct", round_decimals(cost.break_even_utilisation_pct, 1));

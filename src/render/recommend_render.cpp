@@ -63,7 +63,7 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
   return text;
 }
 
-bool serving_job(const RecommendView& view) { return workload::is_serving(view.ranking.kind); }
+bool serving_job(const RecommendView& view) { return workload::kind_traits(view.ranking.kind).serving(); }
 
 // Run-wide notes and the estimated-figure legend (when a shown row carries the mark), once.
 std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown, text::Lang lang) {
@@ -175,7 +175,7 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   if (!summary.session.empty()) fact(Msg::fact_session, summary.session);
   if (!rows.empty()) fact(Msg::fact_plan, plan_line(view.ranking, rows, lang));
   fact(Msg::fact_headroom, say(lang, Msg::fact_headroom_value, view.profile.headroom_pct));
-  if (workload::is_training(view.ranking.kind)) {
+  if (workload::kind_traits(view.ranking.kind).training()) {
     fact(Msg::fact_time, say(lang, Msg::fact_time_value));
     if (view.ranking.deadline_hours > 0) {
       fact(Msg::fact_deadline, say(lang, Msg::fact_deadline_value, units::format_hours(view.ranking.deadline_hours),
@@ -264,7 +264,8 @@ struct RankedKind {
 };
 
 RankedKind ranked_kind(const RecommendView& view) {
-  return {view.profile.kind == workload::Kind::llm_inference, view.profile.kind == workload::Kind::cv_inference};
+  return {workload::kind_traits(view.profile.kind).physics == workload::Physics::token_serving,
+          workload::kind_traits(view.profile.kind).physics == workload::Physics::image_serving};
 }
 
 RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style& style) {
@@ -283,7 +284,7 @@ RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style&
   if (kind.serving) {
     cells.time = cells.time_band = fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch);
   } else if (kind.vision) {
-    cells.time = cells.time_band = fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s);
+    cells.time = cells.time_band = fmt::format("{:.0f}", estimate.throughput.work_units_per_s);
   } else {
     cells.time_band = hours_with_band(candidate, estimate, ranking.risk_averse);
     // The expected time alone: the band is in parentheses after it ("1.8 h (1.1 h-3.5 h)*").
@@ -527,7 +528,7 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.push_back(serving ? std::to_string(throughput.spare_replicas) : std::string());
     fields.push_back(serving ? csv_number(round_figure(throughput.load_per_replica)) : std::string());
     fields.push_back(serving ? csv_number(round_decimals(throughput.utilization, 4)) : std::string());
-    fields.push_back(view.profile.kind == workload::Kind::cv_inference
+    fields.push_back(workload::kind_traits(view.profile.kind).physics == workload::Physics::image_serving
                          ? csv_number(round_decimals(cost.per_thousand_images, 4))
                          : std::string());
     csv.row(fields);
@@ -547,8 +548,8 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     out << message(Msg::none_fits) << "\n\n";
   } else {
     // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
-    const bool serving = view.profile.kind == workload::Kind::llm_inference;
-    const bool vision = view.profile.kind == workload::Kind::cv_inference;
+    const bool serving = workload::kind_traits(view.profile.kind).physics == workload::Physics::token_serving;
+    const bool vision = workload::kind_traits(view.profile.kind).physics == workload::Physics::image_serving;
     Grid table;
     // Capitalised in English ("Mode"); the other languages have no case.
     const auto header = [&](Msg id) {
@@ -576,17 +577,17 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       const auto& candidate = *row.candidate;
       const auto& estimate = view.ranking.performance_of(candidate);
       const auto& memory = estimate.memory;
-      std::vector<std::string> cells = {rank_cell(candidate, style),
-                                        row.offering->provider,
-                                        row.offering->instance_type,
-                                        rented_label(view.catalog, ranking, candidate, lang),
-                                        std::string(mode_label(view.catalog, candidate, lang)),
-                                        memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-                                        serving  ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms,
-                                                               estimate.serving.batch)
-                                        : vision ? fmt::format("{:.0f}", estimate.throughput.decode_tokens_per_s)
-                                                 : hours_with_band(candidate, estimate, ranking.risk_averse),
-                                        cost_label(view.catalog, ranking, candidate)};
+      std::vector<std::string> cells = {
+          rank_cell(candidate, style),
+          row.offering->provider,
+          row.offering->instance_type,
+          rented_label(view.catalog, ranking, candidate, lang),
+          std::string(mode_label(view.catalog, candidate, lang)),
+          memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
+          serving  ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
+          : vision ? fmt::format("{:.0f}", estimate.throughput.work_units_per_s)
+                   : hours_with_band(candidate, estimate, ranking.risk_averse),
+          cost_label(view.catalog, ranking, candidate)};
       if (serving || vision) cells.push_back(load_label(ranking, candidate));
       if (vision) cells.push_back(unit_cost_label(ranking, candidate));
       if (serving) {

@@ -143,7 +143,8 @@ std::string rented_label(const catalog::Catalog& catalog, const scoring::Ranking
                          const scoring::Candidate& candidate, text::Lang lang) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const int instances = std::max(candidate.nodes, candidate.cost.instances);
-  if (!workload::is_serving(ranking.kind) || instances <= 1) return gpu_label(catalog, offering, candidate.nodes, lang);
+  if (!workload::kind_traits(ranking.kind).serving() || instances <= 1)
+    return gpu_label(catalog, offering, candidate.nodes, lang);
   return say(lang, Msg::label_instances, gpu_label(catalog, offering, 1, lang), instances);
 }
 
@@ -164,14 +165,15 @@ std::string estimated_legend(text::Lang lang) { return say(lang, Msg::estimated_
 }
 
 std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate) {
-  if (ranking.kind == workload::Kind::cv_inference && candidate.cost.per_thousand_images > 0) {
+  if (workload::kind_traits(ranking.kind).physics == workload::Physics::image_serving &&
+      candidate.cost.per_thousand_images > 0) {
     // Fractions of a cent per 1000 images: three significant digits, in the currency symbol ("$0.000414").
     const std::string unit = units::format_money(0, ranking.currency);  // "$0.00", "¥0"
     const auto digit = unit.find('0');
     return unit.substr(0, digit) + fmt::format("{:.3g}", candidate.cost.per_thousand_images) +
            unit.substr(std::min(unit.size(), unit.find_last_of("0123456789.,") + 1));
   }
-  if (!workload::is_serving(ranking.kind) || !(candidate.cost.per_million_output_tokens > 0)) return {};
+  if (!workload::kind_traits(ranking.kind).serving() || !(candidate.cost.per_million_output_tokens > 0)) return {};
   return units::format_money(candidate.cost.per_million_output_tokens, ranking.currency);
 }
 
@@ -332,12 +334,12 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
                     units::format_count(profile.shape.params));
   // Neither --model nor --params (nor a shape): the model is an assumption, said where it is read.
   if (default_applied(profile, "model")) summary.job += text::message(Msg::summary_model_assumed, lang);
-  if (workload::is_training(profile.kind)) {
+  if (workload::kind_traits(profile.kind).training()) {
     // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
-    const bool searched = profile.kind != workload::Kind::cv_train && profile.shape.layers > 0 &&
-                          !profile.fixed.micro_batch;
+    const bool searched = workload::kind_traits(profile.kind).physics != workload::Physics::vision_training &&
+                          profile.shape.layers > 0 && !profile.fixed.micro_batch;
     // Vision training has no sequence: its samples are images (--tokens counts images there).
-    const bool vision = profile.kind == workload::Kind::cv_train;
+    const bool vision = workload::kind_traits(profile.kind).physics == workload::Physics::vision_training;
     summary.job += fmt::format("{0}{1} {2}{0}{3}{0}{4}{5}", comma, workload::to_string(profile.method),
                                workload::to_string(profile.precision), workload::to_string(profile.optimizer),
                                vision ? std::string() : say(lang, Msg::summary_seq, profile.seq_len),
@@ -349,7 +351,7 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   } else {
     summary.job += fmt::format("{}{}", comma, workload::to_string(profile.precision));
   }
-  if (profile.kind == workload::Kind::llm_inference) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     const std::string batch =
         profile.batch_given ? std::to_string(profile.batch) : say(lang, Msg::summary_batch_auto);
     const auto length = [&](int mean, int p90) {
@@ -362,16 +364,16 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
                           mix ? say(lang, Msg::summary_mix_mean) : std::string(), plain_number(profile.ttft_target_ms),
                           mix ? say(lang, Msg::summary_mix_p90_prompt) : std::string(),
                           plain_number(profile.tpot_target_ms));
-  } else if (workload::is_serving(profile.kind)) {
+  } else if (workload::kind_traits(profile.kind).serving()) {
     summary.serving = say(lang, Msg::summary_images_per_s, plain_number(profile.requests_per_s));
   }
-  if (workload::is_serving(profile.kind)) {
+  if (workload::kind_traits(profile.kind).serving()) {
     summary.serving += say(lang, Msg::summary_tier, workload::to_string(profile.serving_tier),
                            plain_number(100.0 * profile.max_utilization), profile.redundancy);
   }
-  if (profile.kind == workload::Kind::notebook) {
+  if (workload::kind_traits(profile.kind).interactive()) {
     summary.session = say(lang, Msg::summary_notebook, units::format_hours(profile.hours));
-  } else if (profile.hours > 0 && !workload::is_training(profile.kind)) {
+  } else if (profile.hours > 0 && !workload::kind_traits(profile.kind).training()) {
     if (!summary.serving.empty()) summary.serving += comma;
     summary.serving += say(lang, Msg::summary_priced_for, units::format_hours(profile.hours));
   }

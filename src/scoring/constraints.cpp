@@ -307,7 +307,7 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
                   const workload::Profile& profile, const Options& options, double total_cost,
                   std::vector<ExclusionReason>& reasons) {
   // An interactive session (a notebook) dies with its instance: spot only when --pricing names it.
-  if (profile.kind == workload::Kind::notebook && mode == catalog::PricingMode::spot &&
+  if (workload::kind_traits(profile.kind).interactive() && mode == catalog::PricingMode::spot &&
       !options.constraints.pricing_named) {
     reasons.push_back({ExclusionKind::pricing_mode, total_cost, 0, text::words(Msg::detail_notebook_spot)});
     return;
@@ -319,11 +319,11 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
   }
   const catalog::Gpu& gpu = catalog.gpu_of(offering);
   const Provider& provider = catalog.provider_of(offering);
-  if (workload::is_training(profile.kind) && profile.training_tier == workload::Tier::production) {
+  if (workload::kind_traits(profile.kind).training() && profile.training_tier == workload::Tier::production) {
     training_tier_reasons(catalog, gpu, provider, options, total_cost, reasons);
     return;
   }
-  if (!workload::is_serving(profile.kind) || profile.serving_tier != workload::Tier::production) return;
+  if (!workload::kind_traits(profile.kind).serving() || profile.serving_tier != workload::Tier::production) return;
   if (gpu.segment != catalog::GpuSegment::datacenter && !options.allow_consumer) {
     reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0,
                        text::words(Msg::detail_tier_consumer, gpu.name, catalog::to_string(gpu.segment))});

@@ -93,7 +93,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       parts.emplace_back(isolation_words(offering.isolation, lang));
       parts.push_back(sla_words(provider, lang));
       if (candidate.mode == catalog::PricingMode::spot) {
-        if (workload::is_serving(ranking.kind) && !ranking.spot_serving_allowed) {
+        if (workload::kind_traits(ranking.kind).serving() && !ranking.spot_serving_allowed) {
           parts.push_back(say(lang, Msg::fact_spot_serving));
         } else {
           parts.push_back(say(lang, Msg::fact_spot,
@@ -109,42 +109,41 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
           parts.push_back(say(lang, Msg::fact_memory_free, detail::number(100.0 * free_share, 0)));
         }
       }
-      if (workload::is_serving(ranking.kind) && gpu.segment != catalog::GpuSegment::datacenter) {
+      if (workload::kind_traits(ranking.kind).serving() && gpu.segment != catalog::GpuSegment::datacenter) {
         parts.push_back(say(lang, Msg::fact_gpu_segment, catalog::to_string(gpu.segment)));
       }
-      if (workload::is_serving(ranking.kind) && candidate.gpus_needed > 1) {
+      if (workload::kind_traits(ranking.kind).serving() && candidate.gpus_needed > 1) {
         parts.push_back(say(lang, Msg::fact_gpus_in_service, candidate.gpus_needed,
                                     detail::number(100.0 * detail::month_without_gpu_failure(candidate.gpus_needed), 0)));
       }
       break;
     case Criterion::performance: {
       const double checked_hours = detail::turnaround_check_hours(candidate);
-      if (workload::is_training(ranking.kind) && candidate.hours > 0 &&
+      if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
           checked_hours <= ranking.best.turnaround_hours) {
         parts.push_back(say(lang, Msg::fact_within_turnaround, units::format_hours(candidate.hours),
                             units::format_hours(ranking.best.turnaround_hours)));
-      } else if (workload::is_training(ranking.kind) && candidate.hours <= ranking.best.turnaround_hours &&
+      } else if (workload::kind_traits(ranking.kind).training() && candidate.hours <= ranking.best.turnaround_hours &&
                  ranking.best.turnaround_hours > 0) {
         parts.push_back(say(lang, Msg::fact_past_turnaround, units::format_hours(candidate.hours), units::format_hours(checked_hours),
                                     units::format_hours(ranking.best.turnaround_hours)));
-      } else if (workload::is_training(ranking.kind)) {
+      } else if (workload::kind_traits(ranking.kind).training()) {
         parts.push_back(say(lang, Msg::fact_vs_fastest, units::format_hours(candidate.hours),
                             units::format_hours(ranking.best.fastest_hours)));
-      } else if (ranking.kind == workload::Kind::llm_inference &&
+      } else if (workload::kind_traits(ranking.kind).physics == workload::Physics::token_serving &&
                  ranking.performance_of(candidate).serving.meets_targets) {
         const auto& serving = ranking.performance_of(candidate).serving;
         parts.push_back(say(lang, Msg::fact_meets_latency,
                                     detail::number(serving.tpot_ms, 0), detail::number(serving.ttft_ms, 0),
                                     serving.batch));
-      } else if (ranking.kind == workload::Kind::cv_inference) {
+      } else if (workload::kind_traits(ranking.kind).physics == workload::Physics::image_serving) {
         const auto& throughput = ranking.performance_of(candidate).throughput;
-        parts.push_back(say(lang, Msg::fact_carries_load,
-                                    detail::number(throughput.decode_tokens_per_s, 0),
-                                    detail::number(100.0 * throughput.utilization, 0)));
-      } else if (workload::is_serving(ranking.kind)) {
+        parts.push_back(say(lang, Msg::fact_carries_load, detail::number(throughput.work_units_per_s, 0),
+                            detail::number(100.0 * throughput.utilization, 0)));
+      } else if (workload::kind_traits(ranking.kind).serving()) {
         parts.push_back(say(lang, Msg::fact_decode_vs_best,
-                                    detail::number(ranking.performance_of(candidate).throughput.decode_tokens_per_s, 0),
-                                    detail::number(ranking.best.best_speed, 0)));
+                            detail::number(ranking.performance_of(candidate).throughput.work_units_per_s, 0),
+                            detail::number(ranking.best.best_speed, 0)));
       } else {
         parts.push_back(say(lang, Msg::fact_tflops_vs_best,
                                     detail::number(gpu.bf16_dense_tflops * offering.gpu_fraction, 0),
@@ -300,7 +299,7 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
   // Serving rows all meet the load (and llm-inference the latency targets) and score 100 on
   // performance (the criterion saturates, docs/scoring.md): a criterion every row shares says nothing about this one.
   const auto says_something = [&](std::size_t c) {
-    return !(workload::is_serving(ranking.kind) && static_cast<Criterion>(c) == Criterion::performance);
+    return !(workload::kind_traits(ranking.kind).serving() && static_cast<Criterion>(c) == Criterion::performance);
   };
   std::size_t strongest = says_something(0) ? 0 : 1;
   std::size_t weakest = strongest;

@@ -113,7 +113,7 @@ std::optional<Ranking::FleetPool> spare_pool(const catalog::Catalog& catalog, co
 
 Ranking::Fleet cheapest_fleet(const catalog::Catalog& catalog, const workload::Profile& profile,
                               const Options& options, const Ranking& whole) {
-  if (profile.kind != workload::Kind::llm_inference) {
+  if (workload::kind_traits(profile.kind).physics != workload::Physics::token_serving) {
     throw Error("--mix", "a mixed fleet is planned for llm-inference only",
                 "drop --mix or use --workload llm-inference");
   }

@@ -99,9 +99,10 @@ IndicatorValue fault_recovery(const IndicatorInput& in) {
 // stability criterion then).
 IndicatorValue spot_risk(const IndicatorInput& in) {
   if (in.candidate.mode != PricingMode::spot) return {0.0, false};
-  if (workload::is_serving(in.kind) && !in.spot_serving_allowed) return {0.0};
+  if (workload::kind_traits(in.kind).serving() && !in.spot_serving_allowed) return {0.0};
   const double pct = in.candidate.cost.spot_interruption_pct;
-  const double job_factor = workload::is_training(in.kind) ? in.candidate.cost.uninterrupted_probability : 1.0;
+  const double job_factor =
+      workload::kind_traits(in.kind).training() ? in.candidate.cost.uninterrupted_probability : 1.0;
   return {clamp01(1.0 - pct / 20.0) * clamp01(job_factor)};
 }
 
@@ -129,7 +130,7 @@ IndicatorValue capacity(const IndicatorInput& in) {
 // 32 consumer cards over 4 hosts carry 32 times the exposure of one GPU. Training pays for failures
 // in its time instead (docs/estimation.md "Failures and whole-run overhead").
 IndicatorValue fleet_failures(const IndicatorInput& in) {
-  if (!workload::is_serving(in.kind)) return {0.0, false};
+  if (!workload::kind_traits(in.kind).serving()) return {0.0, false};
   return {month_without_gpu_failure(in.candidate.gpus_needed)};
 }
 
@@ -139,7 +140,7 @@ IndicatorValue fleet_failures(const IndicatorInput& in) {
 // data-center deployment (section 2.1.3) and NVIDIA says they were not designed for 24x7 operation
 // in data centers. The values are a judgement (docs/scoring.md "Indicators").
 IndicatorValue hardware_grade(const IndicatorInput& in) {
-  if (!workload::is_serving(in.kind)) return {0.0, false};
+  if (!workload::kind_traits(in.kind).serving()) return {0.0, false};
   constexpr std::array<double, 3> by_segment = {1.0, 0.7, 0.3};  // datacenter, workstation, consumer
   const auto index = static_cast<std::size_t>(in.gpu.segment);
   return {index < by_segment.size() ? by_segment[index] : by_segment.back()};
@@ -163,15 +164,17 @@ IndicatorValue monitoring(const IndicatorInput& in) {
 // lowers the replica count, which the cost criterion already counts; scoring its speed again
 // ranked an 8x H100 node at 3.4x the monthly cost above a 1x B200 that met the same targets.
 IndicatorValue job_time(const IndicatorInput& in) {
-  if (in.kind == workload::Kind::llm_inference && in.performance.serving.meets_targets) return {1.0};
+  if (workload::kind_traits(in.kind).physics == workload::Physics::token_serving &&
+      in.performance.serving.meets_targets)
+    return {1.0};
   // Vision serving has no latency target: replicas are planned to carry the load at the planned
   // utilisation, so every row meets it and a faster GPU only lowers the replica count.
-  if (in.kind == workload::Kind::cv_inference) return {1.0};
+  if (workload::kind_traits(in.kind).physics == workload::Physics::image_serving) return {1.0};
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
   // Training: a run inside the turnaround is as good as the fastest (right-sizing; docs/scoring.md),
   // held against it with the wait for capacity at its 90th percentile.
-  const bool turnaround = in.best.turnaround_hours > 0 && workload::is_training(in.kind);
+  const bool turnaround = in.best.turnaround_hours > 0 && workload::kind_traits(in.kind).training();
   const double enough_speed =
       turnaround ? std::min(in.best.best_speed, 1.0 / in.best.turnaround_hours) : in.best.best_speed;
   const double checked_hours = turnaround ? turnaround_check_hours(in.candidate) : 0.0;
@@ -274,7 +277,7 @@ int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int node
   // The instances the cost line pays for (estimate::price: the load's, a pipeline's stages and the
   // host-safe N+1 spares) are the instances rented: what the idle-GPU figure counts.
   int instances = std::max({1, nodes, priced_instances});
-  if (workload::is_serving(kind)) {
+  if (workload::kind_traits(kind).serving()) {
     const int replicas = std::max(1, performance.throughput.replicas);
     const int stages = std::max(1, performance.memory.plan.pipeline_parallel);
     // A pipelined replica spans one instance per stage (as estimate::model::instances_needed prices it).
@@ -299,13 +302,13 @@ double turnaround_hours(workload::Kind kind, const Weights& weights) {
   int above_or_level = 0;  // criteria weighted at least as much as performance, itself included
   for (const double weight : weights.values) above_or_level += weight >= performance ? 1 : 0;
   if (above_or_level == 1) return 0.0;  // speed weighted above every other criterion: the fastest wins
-  return kind == workload::Kind::llm_finetune || kind == workload::Kind::cv_train ? same_session_hours : 0.0;
+  return workload::kind_traits(kind).session_length_runs ? same_session_hours : 0.0;
 }
 
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate, const estimate::Performance& performance) {
-  if (workload::is_training(kind)) return candidate.hours > 0 ? 1.0 / candidate.hours : 0.0;
-  if (workload::is_serving(kind)) return performance.throughput.decode_tokens_per_s;
+  if (workload::kind_traits(kind).training()) return candidate.hours > 0 ? 1.0 / candidate.hours : 0.0;
+  if (workload::kind_traits(kind).serving()) return performance.throughput.work_units_per_s;
   return gpu.bf16_dense_tflops * offering.gpu_fraction;
 }
 

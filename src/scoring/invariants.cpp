@@ -58,7 +58,7 @@ bool in_order(const catalog::Catalog& catalog, const Candidate& previous, const 
 void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, const Options& options,
                      const Candidate& candidate, const std::string& subject, Violations& found) {
   // Production training: consumer cards and marketplace hosts only when named or allowed.
-  if (workload::is_training(ranking.kind) && ranking.training_tier == workload::Tier::production) {
+  if (workload::kind_traits(ranking.kind).training() && ranking.training_tier == workload::Tier::production) {
     const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
     const catalog::Gpu& gpu = catalog.gpu_of(offering);
     const catalog::Provider& provider = catalog.provider_of(offering);
@@ -70,7 +70,7 @@ void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, co
                  subject, "a marketplace host in production training without --allow-marketplace or --provider naming it");
     return;
   }
-  if (!workload::is_serving(ranking.kind) || ranking.serving_tier != workload::Tier::production) return;
+  if (!workload::kind_traits(ranking.kind).serving() || ranking.serving_tier != workload::Tier::production) return;
   const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
   found.expect(options.allow_consumer || catalog.gpu_of(offering).segment == catalog::GpuSegment::datacenter, subject,
                "a consumer or workstation GPU in production serving without --allow-consumer");

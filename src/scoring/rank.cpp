@@ -118,7 +118,8 @@ struct ShapeKey {
   int vcpus = 0;
   bool vcpus_assumed = false;
   static ShapeKey of(std::uint32_t gpu_index, const estimate::Hardware& hardware, const workload::Profile& profile) {
-    if (profile.kind != workload::Kind::cv_train) return {PlanKey::of(gpu_index, hardware)};
+    if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training)
+      return {PlanKey::of(gpu_index, hardware)};
     return {PlanKey::of(gpu_index, hardware), hardware.vcpus, hardware.vcpus_assumed};
   }
   bool operator==(const ShapeKey& other) const = default;
@@ -158,20 +159,22 @@ text::Words deadline_words(const std::string& confidence, const std::string& cha
   });
 }
 
-// Puts candidates in `order` (indices, as Ranker::score returns them) in place, cycle by cycle: no
-// second copy of the large candidates. `order` is used up.
-void apply_order(std::vector<Candidate>& candidates, std::vector<std::uint32_t>& order) {
+// Puts items in `order` (order[k]: the index of the item that goes to place k, as Ranker::score
+// returns them) in place, cycle by cycle: no second copy of the large candidates or of the
+// exclusions. `order` is used up.
+template <typename Item>
+void apply_order(std::vector<Item>& items, std::vector<std::uint32_t>& order) {
   for (std::size_t start = 0; start < order.size(); ++start) {
     if (order[start] == start) continue;
-    Candidate held = candidates[start];
+    Item held = std::move(items[start]);
     std::size_t position = start;
     while (order[position] != start) {
       const std::size_t source = order[position];
-      candidates[position] = candidates[source];
+      items[position] = std::move(items[source]);
       order[position] = static_cast<std::uint32_t>(position);
       position = source;
     }
-    candidates[position] = held;
+    items[position] = std::move(held);
     order[position] = static_cast<std::uint32_t>(position);
   }
 }
@@ -249,7 +252,7 @@ class Ranker {
     sort_exclusions(ranking.excluded);
     finish(ranking);
     if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::deadline &&
-        workload::is_training(profile_.kind)) {
+        workload::kind_traits(profile_.kind).training()) {
       ranking.scale_out = deadline_scale_out(ranking);
     }
     return ranking;
@@ -382,7 +385,8 @@ class Ranker {
   // pool, for 182 days; then, with that row gone, 24 H100s for 1,274 days).
   void open_hold_reasons(const catalog::Offering& offering, PricingMode mode, const estimate::Cost& cost,
                          double hours) {
-    if (!workload::is_training(profile_.kind) || catalog::term_hours(mode) > 0 || catalog::is_subscription(mode)) {
+    if (!workload::kind_traits(profile_.kind).training() || catalog::term_hours(mode) > 0 ||
+        catalog::is_subscription(mode)) {
       return;
     }
     if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) return;
@@ -476,12 +480,12 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     if (rented <= 1) return 1;
     const auto& plan = estimate.memory.plan;
-    if (workload::is_serving(profile_.kind)) {
+    if (workload::kind_traits(profile_.kind).serving()) {
       return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel) *
                             std::max(1, estimate.throughput.replicas),
                         1, rented);
     }
-    if (workload::is_training(profile_.kind)) {
+    if (workload::kind_traits(profile_.kind).training()) {
       return std::clamp(std::max(1, plan.gpus_per_node) * std::max(1, plan.nodes), 1, rented);
     }
     estimate::Hardware one_gpu = hardware(offering, 1);
@@ -556,7 +560,7 @@ class Ranker {
     // Production serving spreads a replica over nodes (pipeline stages) only over RDMA: over TCP each
     // token's activations cross the network between VMs, and a replica fails with any of its nodes
     // (expert review 4: 70B on three 1x A100 VMs ranked first under --risk-averse).
-    const bool replica_stays_on_node = workload::is_serving(profile_.kind) &&
+    const bool replica_stays_on_node = workload::kind_traits(profile_.kind).serving() &&
                                        profile_.serving_tier == workload::Tier::production &&
                                        offering.network.rdma == catalog::Rdma::none;
     const int node_limit = replica_stays_on_node ? 1 : std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
@@ -607,7 +611,7 @@ class Ranker {
     const ModeMask widened = widened_modes();
     const int widest = widening_limit(offering, node_limit, widened);
     const WideningScope widening(widening_);
-    if (deadline > 0 && workload::is_training(profile_.kind) && best_chance_ < confidence()) {
+    if (deadline > 0 && workload::kind_traits(profile_.kind).training() && best_chance_ < confidence()) {
       // The smallest larger node count that meets the deadline at the confidence, by the same
       // quantity as the check in add_candidates (the best allowed mode's chance of ending in time).
       int largest_tried = 0;
@@ -628,7 +632,7 @@ class Ranker {
     // Pretraining without a deadline: the fewest nodes that fit can mean years of wall time. Also
     // rank the fewest nodes (within --max-nodes) that end within the planning horizon, or the most
     // nodes allowed when none does (docs/scoring.md "Pretraining horizon").
-    if (deadline <= 0 && profile_.kind == workload::Kind::llm_pretrain && owned_added == 0) {
+    if (deadline <= 0 && workload::kind_traits(profile_.kind).horizon_scaled && owned_added == 0) {
       const int from = std::max(fit_nodes, larger_added);
       const int nodes = nodes_within_hours(index, from, widest, estimate::pretraining_horizon_hours, ranking);
       if (nodes > from) produced = add_candidates(index, nodes, ranking, widened) || produced;
@@ -919,7 +923,7 @@ class Ranker {
       // of its time band (log-normal, docs/estimation.md "Confidence"; the whole total scaled with
       // them, setup included: a little conservative). --risk-averse totals are at the band's top.
       double time_factor = 1.0;
-      if (filter_.budget && !options_.risk_averse && workload::is_training(profile_.kind) &&
+      if (filter_.budget && !options_.risk_averse && workload::kind_traits(profile_.kind).training() &&
           estimate.time.wall_hours > 0 && band.low > 0 && band.high > band.low) {
         const double hours_at = estimate::finish_hours_at(estimate::run_distribution(estimate.time.wall_hours, band),
                                                           confidence(), estimate::Delays{});
@@ -1061,7 +1065,8 @@ class Ranker {
   // catalog files (docs/hardening.md "Determinism"). No mode (every mode alike) sorts first; equal
   // keys keep their order (a stable sort). The ids of the offerings excluded are ordered once (each
   // string compared ~log n times, with an 8-byte prefix first); the exclusions (~60 bytes, tens of
-  // thousands) are then sorted as 16-byte keys and moved once, not merged by their id strings.
+  // thousands) are then sorted as 16-byte keys and moved into place cycle by cycle, not merged by
+  // their id strings through a buffer of half of them.
   void sort_exclusions(std::vector<Exclusion>& excluded) const {
     constexpr std::uint32_t unseen = std::numeric_limits<std::uint32_t>::max();
     std::vector<std::uint32_t> id_rank(catalog_.offerings.size(), unseen);
@@ -1074,6 +1079,7 @@ class Ranker {
     }
     struct ById {
       std::uint64_t prefix;  // the id's first 8 bytes, big-endian, zero-padded: orders as the string does
+      std::string_view id;   // the whole id, read without going through the offering
       std::uint32_t offering;
     };
     std::vector<ById> ids(offerings.size());
@@ -1083,21 +1089,21 @@ class Ranker {
       for (std::size_t byte = 0; byte < 8; ++byte) {
         prefix = (prefix << 8U) | (byte < id.size() ? static_cast<unsigned char>(id[byte]) : 0U);
       }
-      ids[at] = {prefix, offerings[at]};
+      ids[at] = {prefix, id, offerings[at]};
     }
-    std::sort(ids.begin(), ids.end(), [&](const ById& x, const ById& y) {
+    std::stable_sort(ids.begin(), ids.end(), [](const ById& x, const ById& y) {  // a merge: fewer comparisons
       if (x.prefix != y.prefix) return x.prefix < y.prefix;
-      const std::string& x_id = catalog_.offerings[x.offering].id;
-      const std::string& y_id = catalog_.offerings[y.offering].id;
-      if (x_id != y_id) return x_id < y_id;
+      const int order = x.id.compare(y.id);  // one comparison of the bytes
+      if (order != 0) return order < 0;
       return x.offering < y.offering;  // equal ids (not in a loaded catalog): catalog order, as added
     });
     // Equal ids share a rank, so that their exclusions keep the order they were added in.
     for (std::size_t at = 0; at < ids.size(); ++at) {
-      const bool same_id =
-          at > 0 && catalog_.offerings[ids[at].offering].id == catalog_.offerings[ids[at - 1].offering].id;
+      const bool same_id = at > 0 && ids[at].id == ids[at - 1].id;
       id_rank[ids[at].offering] = same_id ? id_rank[ids[at - 1].offering] : static_cast<std::uint32_t>(at);
     }
+    ids = {};  // freed before the keys: the sort's memory stays under the half of the exclusions
+    offerings = {};  // std::stable_sort of the exclusions themselves held as its buffer
     struct Key {
       std::uint32_t id_rank;
       std::uint32_t mode;  // 0: no mode, else 1 + the mode
@@ -1113,10 +1119,10 @@ class Ranker {
     std::sort(keys.begin(), keys.end(), [](const Key& x, const Key& y) {
       return std::tie(x.id_rank, x.mode, x.nodes, x.position) < std::tie(y.id_rank, y.mode, y.nodes, y.position);
     });
-    std::vector<Exclusion> sorted;
-    sorted.reserve(excluded.size());
-    for (const Key& key : keys) sorted.push_back(std::move(excluded[key.position]));
-    excluded = std::move(sorted);
+    std::vector<std::uint32_t> order(keys.size());
+    for (std::size_t at = 0; at < keys.size(); ++at) order[at] = keys[at].position;
+    keys = {};
+    apply_order(excluded, order);
   }
 
   // Per service-tier class, the offerings it kept out and the cheapest of their rows.

@@ -26,7 +26,7 @@ struct IndicatorInput {
 
 // Production serving on spot without --allow-spot-serving: no availability, stability scores 0.
 inline bool unavailable_serving(workload::Kind kind, const Candidate& candidate, bool spot_serving_allowed) {
-  return workload::is_serving(kind) && candidate.mode == catalog::PricingMode::spot && !spot_serving_allowed;
+  return workload::kind_traits(kind).serving() && candidate.mode == catalog::PricingMode::spot && !spot_serving_allowed;
 }
 
 struct IndicatorValue {

@@ -60,23 +60,23 @@ void serving_engine(SoftwareSupport& support, const catalog::Gpu& gpu) {
 
 SoftwareSupport software_support(const workload::Profile& profile, const catalog::Gpu& gpu) {
   SoftwareSupport support;
-  using workload::Kind;
-  const bool llm_training = profile.kind == Kind::llm_pretrain || profile.kind == Kind::llm_finetune;
+  const workload::KindTraits& kind = workload::kind_traits(profile.kind);
+  const bool llm_training = kind.physics == workload::Physics::transformer_training;
   if (profile.precision == workload::Precision::bf16) worst_of(support, level_of(gpu, StackFeature::bf16), StackFeature::bf16);
-  if (profile.kind == Kind::llm_finetune && profile.method == workload::Method::qlora) {
+  if (kind.starts_from_pretrained && profile.method == workload::Method::qlora) {
     worst_of(support, level_of(gpu, StackFeature::qlora_4bit), StackFeature::qlora_4bit);
   }
-  if (workload::is_training(profile.kind) && profile.precision == workload::Precision::fp8) {
+  if (kind.training() && profile.precision == workload::Precision::fp8) {
     worst_of(support, level_of(gpu, StackFeature::fp8_training), StackFeature::fp8_training);
   }
   if (profile.precision == workload::Precision::fp4) worst_of(support, level_of(gpu, StackFeature::fp4), StackFeature::fp4);
   if (llm_training && profile.attention == workload::Attention::flash) {
     worst_of(support, level_of(gpu, StackFeature::flash_attention_2), StackFeature::flash_attention_2);
   }
-  if (profile.kind == Kind::cv_train && profile.data_loader == workload::DataLoader::gpu) {
+  if (kind.physics == workload::Physics::vision_training && profile.data_loader == workload::DataLoader::gpu) {
     worst_of(support, level_of(gpu, StackFeature::gpu_data_loading), StackFeature::gpu_data_loading);
   }
-  if (profile.kind == Kind::llm_inference) serving_engine(support, gpu);
+  if (kind.physics == workload::Physics::token_serving) serving_engine(support, gpu);
   return support;
 }
 

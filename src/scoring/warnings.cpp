@@ -74,7 +74,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   const auto& provider = catalog.provider_of(offering);
   const auto& plan = performance.memory.plan;
   const auto& cost = candidate.cost;
-  const bool serving = workload::is_serving(profile.kind);
+  const bool serving = workload::kind_traits(profile.kind).serving();
   // A fee is worth a row warning when it is a material share of what the row costs.
   const auto material = [&](double amount) {
     return amount > 0 && amount >= material_cost_share * candidate.total_cost;
@@ -89,7 +89,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
                           material(cost.interruption) ||
                           (cost.within_deadline_probability >= 0 && cost.within_deadline_probability < 0.95) ||
                           // More than a day on several spot nodes: any reclaim restarts them all.
-                          (workload::is_training(profile.kind) && cost.instances > 1 &&
+                          (workload::kind_traits(profile.kind).training() && cost.instances > 1 &&
                            performance.time.wall_hours > spot_multi_node_warn_hours);
   set(Warning::spot_interruptions, candidate.mode == PricingMode::spot && !spot_serving && spot_risky);
   set(Warning::spot_serving, spot_serving);
@@ -103,7 +103,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   // Service credits matter to a service that must stay up, not to a batch job.
   set(Warning::sla_without_credits, serving && provider.sla_uptime_pct > 0 && !provider.sla_credits);
   set(Warning::resize_needs_restart, provider.resize == catalog::Resize::restart && serving);
-  set(Warning::pcie_multi_gpu_training, workload::is_training(profile.kind) && offering.gpu_count > 1 &&
+  set(Warning::pcie_multi_gpu_training, workload::kind_traits(profile.kind).training() && offering.gpu_count > 1 &&
                                             plan.gpus_per_node > 1 &&
                                             (offering.interconnect == catalog::Interconnect::pcie ||
                                              offering.interconnect == catalog::Interconnect::none));
@@ -124,7 +124,8 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
                                      cost.within_deadline_probability < deadline_band_probability);
   // A latency target inside the row's own band: it holds at the estimate, with no margin.
   const auto& served = performance.serving;
-  set(Warning::latency_in_band, profile.kind == workload::Kind::llm_inference && served.meets_targets &&
+  set(Warning::latency_in_band, workload::kind_traits(profile.kind).physics == workload::Physics::token_serving &&
+                                    served.meets_targets &&
                                     (served.tpot_ms_band.high > profile.tpot_target_ms * (1 + 1e-9) ||
                                      served.ttft_ms_band.high > profile.ttft_target_ms * (1 + 1e-9)));
   set(Warning::software_stack, candidate.software.level == catalog::StackLevel::weak ||
@@ -212,7 +213,7 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   }
   // The production tier (serving or training): per class, how many offerings it kept out and the
   // cheapest of them.
-  const bool serving = workload::is_serving(ranking.kind);
+  const bool serving = workload::kind_traits(ranking.kind).serving();
   for (const auto& tier : ranking.tier_excluded) {
     // The class's code and its words (the message's {0} count, {1} plural ending).
     std::string_view code = "N-TIER-SPOT";
@@ -293,7 +294,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
   switch (warning) {
     case Warning::spot_interruptions: {
       std::string text = say(lang, Msg::w_spot_reclaim, notice(), provider.name, spot_rate);
-      if (workload::is_training(ranking.kind)) {
+      if (workload::kind_traits(ranking.kind).training()) {
         text += say(lang, Msg::w_spot_training,
                     cost.instances == 1 ? say(lang, Msg::w_one_instance)
                                         : say(lang, Msg::w_instances_together, cost.instances),

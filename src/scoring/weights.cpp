@@ -48,19 +48,6 @@ constexpr bool rows_sum_to_one() {
 }
 static_assert(rows_sum_to_one(), "every profile's weights sum to 1");
 
-struct KindDefault {
-  workload::Kind kind;
-  std::string_view profile;
-};
-constexpr std::array<KindDefault, 6> kind_defaults = {{
-    {workload::Kind::llm_pretrain, "pretraining"},
-    {workload::Kind::llm_finetune, "fine-tuning"},
-    {workload::Kind::llm_inference, "serving"},
-    {workload::Kind::cv_train, "balanced"},
-    {workload::Kind::cv_inference, "serving"},
-    {workload::Kind::notebook, "development"},
-}};
-
 std::vector<std::string> criterion_name_list() { return {criterion_names.begin(), criterion_names.end()}; }
 
 std::string fixed(double value) {
@@ -89,12 +76,8 @@ std::vector<std::string> profile_names() {
   return names;
 }
 
-std::string_view default_profile(workload::Kind kind) {
-  for (const auto& entry : kind_defaults) {
-    if (entry.kind == kind) return entry.profile;
-  }
-  return "balanced";
-}
+// The kind's row names its profile (src/workload/kinds.cpp); tests/test_scoring.cpp checks each names a profile here.
+std::string_view default_profile(workload::Kind kind) { return workload::kind_traits(kind).weight_profile; }
 
 Weights profile_weights(std::string_view profile, workload::Kind kind) {
   const std::string_view name = profile == "auto" ? default_profile(kind) : profile;

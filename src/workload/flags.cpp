@@ -83,12 +83,23 @@ void quantisation_bits(const Flag& flag, double value) {
 }
 
 using Q = ranges::Quantity;
-constexpr unsigned llm_training = kind_bit(Kind::llm_pretrain) | kind_bit(Kind::llm_finetune);
-constexpr unsigned training = llm_training | kind_bit(Kind::cv_train);
-constexpr unsigned serving = kind_bit(Kind::llm_inference) | kind_bit(Kind::cv_inference);
-constexpr unsigned llm_kinds = llm_training | kind_bit(Kind::llm_inference) | kind_bit(Kind::notebook);
-constexpr unsigned finetune = kind_bit(Kind::llm_finetune);
-constexpr unsigned llm_inference = kind_bit(Kind::llm_inference);
+// The workloads a row applies to, asked of the kind table (a new kind joins the sets its row is in).
+template <typename Question>
+unsigned kinds_where(Question question) {
+  unsigned bits = 0;
+  for (const KindTraits& row : kind_rows()) bits |= question(row) ? kind_bit(row.kind) : 0u;
+  return bits;
+}
+const unsigned llm_training =
+    kinds_where([](const KindTraits& row) { return row.physics == Physics::transformer_training; });
+const unsigned training = kinds_where([](const KindTraits& row) { return row.training(); });
+const unsigned serving = kinds_where([](const KindTraits& row) { return row.serving(); });
+const unsigned llm_kinds = kinds_where([](const KindTraits& row) { return row.transformer(); });
+const unsigned finetune = kinds_where([](const KindTraits& row) { return row.starts_from_pretrained; });
+const unsigned llm_inference = kinds_where([](const KindTraits& row) { return row.physics == Physics::token_serving; });
+const unsigned vision_training =
+    kinds_where([](const KindTraits& row) { return row.physics == Physics::vision_training; });
+const unsigned interactive = kinds_where([](const KindTraits& row) { return row.interactive(); });
 
 // ---- The default and provenance columns (docs/estimation.md "Defaults" gives each source) ----
 
@@ -112,7 +123,7 @@ std::string lora_because(const Profile& profile) {
 // weights_precision) is served in FP8 (vLLM and SGLang load its block-scaled FP8 weights as they are);
 // bf16 would double its weights. Training and the other releases default to bf16.
 bool serves_fp8_release(const Profile& profile) {
-  return is_serving(profile.kind) && profile.model_weights_precision == catalog::WeightsPrecision::fp8;
+  return kind_traits(profile.kind).serving() && profile.model_weights_precision == catalog::WeightsPrecision::fp8;
 }
 void precision_fill(Profile& profile) {
   profile.precision = serves_fp8_release(profile) ? Precision::fp8 : Precision::bf16;
@@ -210,33 +221,35 @@ constexpr double chinchilla_tokens_per_param = 20;       // compute-optimal, Hof
 constexpr double finetune_tokens = 1e8;                  // assumption: about 50k examples x 2k tokens
 constexpr double imagenet_samples = 1'281'167.0 * 90.0;  // ImageNet-1k x 90 epochs, Goyal et al. 2017
 void tokens_fill(Profile& profile) {
-  switch (profile.kind) {
-    case Kind::llm_pretrain:
+  switch (kind_traits(profile.kind).data) {
+    case DefaultData::compute_optimal:
       profile.tokens = chinchilla_tokens_per_param * profile.shape.params;
       break;
-    case Kind::llm_finetune:
+    case DefaultData::fine_tuning_set:
       profile.tokens = finetune_tokens;
       break;
-    case Kind::cv_train:
+    case DefaultData::imagenet:
       profile.tokens = imagenet_samples;
       break;
-    default:
+    case DefaultData::none:
       profile.tokens = 0;
       break;
   }
 }
 std::string tokens_because(const Profile& profile) {
-  switch (profile.kind) {
-    case Kind::llm_pretrain:
+  switch (kind_traits(profile.kind).data) {
+    case DefaultData::compute_optimal:
       return fmt::format("tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)",
                          units::format_count(profile.tokens));
-    case Kind::llm_finetune:
+    case DefaultData::fine_tuning_set:
       return fmt::format("tokens: {} (assumed fine-tuning set: about 50k examples x 2k tokens)",
                          units::format_count(profile.tokens));
-    default:
+    case DefaultData::imagenet:
+    case DefaultData::none:  // not told: the --tokens row applies to training kinds only
       return fmt::format("samples: {} (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)",
                          units::format_count(profile.tokens));
   }
+  return {};
 }
 
 std::string checkpoint_because(const Profile& profile) {
@@ -277,7 +290,7 @@ std::string context_because(const Profile& profile) {
 // Serving: 8 concurrent sequences (assumption: moderate continuous batching); llm-inference searches
 // its batch unless --batch is given. Notebooks and training: 1.
 constexpr int serving_batch = 8;
-void batch_fill(Profile& profile) { profile.batch = is_serving(profile.kind) ? serving_batch : 1; }
+void batch_fill(Profile& profile) { profile.batch = kind_traits(profile.kind).serving() ? serving_batch : 1; }
 std::string batch_because(const Profile& profile) {
   if (profile.kind == Kind::llm_inference) {
     return "batch: the largest per replica that fits free KV memory and meets the latency targets (at most 256, "
@@ -293,14 +306,16 @@ std::string batch_because(const Profile& profile) {
 constexpr double serving_hours = 730;  // one month of serving: 8,760 h / 12
 constexpr double notebook_hours = 40;  // a working week
 void hours_fill(Profile& profile) {
-  profile.hours = is_serving(profile.kind) ? serving_hours : profile.kind == Kind::notebook ? notebook_hours : 0;
+  profile.hours = kind_traits(profile.kind).serving() ? serving_hours
+                  : profile.kind == Kind::notebook    ? notebook_hours
+                                                      : 0;
 }
 std::string hours_because(const Profile& profile) {
   return profile.kind == Kind::notebook ? fmt::format("hours: {:g} priced (a working week)", profile.hours)
                                         : fmt::format("hours: {:g} priced (one month of serving)", profile.hours);
 }
 
-void requests_fill(Profile& profile) { profile.requests_per_s = is_serving(profile.kind) ? 1 : 0; }
+void requests_fill(Profile& profile) { profile.requests_per_s = kind_traits(profile.kind).serving() ? 1 : 0; }
 std::string requests_because(const Profile& profile) {
   return fmt::format("load: {:g} request per second", profile.requests_per_s);
 }
@@ -339,7 +354,7 @@ std::string training_tier_because(const Profile& profile) {
 }
 
 void max_utilization_fill(Profile& profile) {
-  profile.max_utilization = is_serving(profile.kind) ? default_max_utilization : 0;
+  profile.max_utilization = kind_traits(profile.kind).serving() ? default_max_utilization : 0;
 }
 std::string max_utilization_because(const Profile& profile) {
   return fmt::format("replicas planned at most {:g}% busy (--max-utilization; headroom for bursts and the model's "
@@ -349,7 +364,7 @@ std::string max_utilization_because(const Profile& profile) {
 
 // N+1 for production, none for development.
 void redundancy_fill(Profile& profile) {
-  profile.redundancy = is_serving(profile.kind) && profile.serving_tier == Tier::production
+  profile.redundancy = kind_traits(profile.kind).serving() && profile.serving_tier == Tier::production
                            ? default_production_redundancy
                            : 0;
 }
@@ -534,7 +549,7 @@ const std::vector<Flag>& flags() {
        .help = "cv-train input pipeline: cpu (PyTorch DataLoader workers, default), gpu (NVIDIA DALI decoding)",
        .member = member_of<&Request::data_loader, &Profile::data_loader>(),
        .choices = data_loader_names,
-       .kinds = kind_bit(Kind::cv_train),
+       .kinds = vision_training,
        .applies_to = "cv-train"},
       {.name = "--framework",
        .type = "STACK",
@@ -626,7 +641,7 @@ const std::vector<Flag>& flags() {
        .help = "Serving: context length in tokens",
        .member = member_of<&Request::context, &Profile::context>(),
        .range = Q::context,
-       .kinds = llm_inference | kind_bit(Kind::notebook),
+       .kinds = llm_inference | interactive,
        .applies_to = "llm-inference and notebook",
        .fill = context_fill,
        .because = context_because},
@@ -636,7 +651,7 @@ const std::vector<Flag>& flags() {
            "Serving: concurrent sequences per replica (llm-inference: default the largest that fits and meets targets)",
        .member = member_of<&Request::batch, &Profile::batch>(),
        .range = Q::batch,
-       .kinds = serving | kind_bit(Kind::notebook),
+       .kinds = serving | interactive,
        .applies_to = "serving workloads and notebook (training uses --micro-batch)",
        .fill = batch_fill,
        .because = batch_because},
@@ -645,7 +660,7 @@ const std::vector<Flag>& flags() {
        .help = "Serving and notebooks: hours of use to price",
        .member = member_of<&Request::hours, &Profile::hours>(),
        .range = Q::hours,
-       .kinds = serving | kind_bit(Kind::notebook),
+       .kinds = serving | interactive,
        .applies_to = "serving workloads and notebook (training time is estimated)",
        .fill = hours_fill,
        .because = hours_because},

@@ -10,8 +10,6 @@ namespace gpuselect::workload {
 
 namespace {
 
-constexpr std::array<std::string_view, 6> kind_table{"llm-pretrain", "llm-finetune", "llm-inference",
-                                                     "cv-train",     "cv-inference", "notebook"};
 constexpr std::array<std::string_view, 3> method_table{"full", "lora", "qlora"};
 constexpr std::array<std::string_view, 7> precision_table{"fp32", "bf16", "fp16", "fp8", "int8", "int4", "fp4"};
 constexpr std::array<std::string_view, 4> optimizer_table{"adamw", "sgd", "adam-8bit", "adamw-bf16"};
@@ -29,7 +27,7 @@ using enum_names::name_in;
 using enum_names::names_in;
 using enum_names::parse_in;
 
-std::string_view to_string(Kind value) { return name_in(value, kind_table); }
+std::string_view to_string(Kind value) { return kind_traits(value).name; }
 std::string_view to_string(Method value) { return name_in(value, method_table); }
 std::string_view to_string(Precision value) { return name_in(value, precision_table); }
 std::string_view to_string(Optimizer value) { return name_in(value, optimizer_table); }
@@ -41,7 +39,11 @@ std::string_view to_string(Zero value) { return name_in(value, zero_table); }
 std::string_view to_string(Offload value) { return name_in(value, offload_table); }
 std::string_view to_string(Tier value) { return name_in(value, tier_table); }
 
-std::optional<Kind> parse_kind(std::string_view text) { return parse_in<Kind>(text, kind_table); }
+std::optional<Kind> parse_kind(std::string_view text) {
+  for (const auto& row : kind_rows())
+    if (row.name == text) return row.kind;
+  return std::nullopt;
+}
 std::optional<Method> parse_method(std::string_view text) { return parse_in<Method>(text, method_table); }
 std::optional<Precision> parse_precision(std::string_view text) { return parse_in<Precision>(text, precision_table); }
 std::optional<Optimizer> parse_optimizer(std::string_view text) { return parse_in<Optimizer>(text, optimizer_table); }
@@ -57,7 +59,11 @@ std::optional<Tier> parse_tier(std::string_view text) {
   return parse_in<Tier>(text, tier_table);
 }
 
-std::vector<std::string> kind_names() { return names_in(kind_table); }
+std::vector<std::string> kind_names() {
+  std::vector<std::string> names;
+  for (const auto& row : kind_rows()) names.emplace_back(row.name);
+  return names;
+}
 std::vector<std::string> method_names() { return names_in(method_table); }
 std::vector<std::string> precision_names() { return names_in(precision_table); }
 std::vector<std::string> optimizer_names() { return names_in(optimizer_table); }
@@ -68,10 +74,5 @@ std::vector<std::string> framework_names() { return names_in(framework_table); }
 std::vector<std::string> zero_names() { return names_in(zero_table); }
 std::vector<std::string> offload_names() { return names_in(offload_table); }
 std::vector<std::string> tier_names() { return names_in(tier_table); }
-
-bool is_training(Kind kind) {
-  return kind == Kind::llm_pretrain || kind == Kind::llm_finetune || kind == Kind::cv_train;
-}
-bool is_serving(Kind kind) { return kind == Kind::llm_inference || kind == Kind::cv_inference; }
 
 }  // namespace gpuselect::workload

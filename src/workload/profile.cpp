@@ -32,19 +32,6 @@ constexpr double resnet50_forward_flops = 2.0 * 4.09e9;
 // Vision models given only by --params: forward FLOPs per image = 320 x params (ResNet-50's ratio).
 constexpr double vision_flops_per_param = resnet50_forward_flops / resnet50_params;
 
-// The model when neither --model nor --params is given (the --params row's default, told by from_flags).
-double default_params(Kind kind) {
-  switch (kind) {
-    case Kind::cv_train:
-    case Kind::cv_inference:
-      return resnet50_params;
-    case Kind::notebook:
-      return 1e9;  // a small model to explore interactively
-    default:
-      return 7e9;  // the most common open-weights size, e.g. Llama 2 7B
-  }
-}
-
 // Routed experts assumed for a custom MoE given only --active-params: Mixtral's 2 of 8 (Jiang et al. 2024).
 constexpr int experts_default = 8;
 constexpr int experts_per_token_default = 2;
@@ -55,7 +42,7 @@ constexpr std::array<std::string_view, 7> lora_target_names{"q_proj",    "k_proj
 
 std::string count_words(double value) { return units::format_count(value); }
 
-bool is_vision(Kind kind) { return kind == Kind::cv_train || kind == Kind::cv_inference; }
+bool is_vision(Kind kind) { return kind_traits(kind).vision(); }
 bool is_vision(catalog::ModelFamily family) {
   return family == catalog::ModelFamily::cnn || family == catalog::ModelFamily::vit;
 }
@@ -257,7 +244,7 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
     defaults.push_back(fmt::format("parameters: {} from the shape ({}): 12·L·h² + vocab·h", count_words(shape.params),
                                    shape_sentence(shape)));
   } else {
-    shape.params = default_params(kind);
+    shape.params = kind_traits(kind).default_params;
     if (is_vision(kind)) {
       choice.id = "resnet-50";
       choice.name = "ResNet-50";
@@ -347,8 +334,8 @@ void check_method(const Request& request, const Profile& profile) {
   }
   // fp4: NVFP4 training of LLMs (Blackwell FP4 tensor cores; docs/estimation.md "Framework").
   const bool fp4_training = profile.precision == Precision::fp4 && kind != Kind::cv_train && profile.method == Method::full;
-  if (is_training(kind) && (profile.precision == Precision::int8 || profile.precision == Precision::int4 ||
-                            (profile.precision == Precision::fp4 && !fp4_training))) {
+  if (kind_traits(kind).training() && (profile.precision == Precision::int8 || profile.precision == Precision::int4 ||
+                                       (profile.precision == Precision::fp4 && !fp4_training))) {
     throw Error("--precision",
                 fmt::format("{} is a serving precision here; training runs in bf16, fp16, fp32, fp8, or fp4 (NVFP4) "
                             "for full LLM training",
@@ -482,7 +469,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   for (const Flag& flag : std::span(rows).subspan(1)) settle(flag, request, profile);
 
   check_method(request, profile);
-  if (is_training(kind)) {
+  if (kind_traits(kind).training()) {
     if (request.tokens_text) {
       profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, "a positive count",
                                         "write e.g. 2T, 1e9 or 500M");

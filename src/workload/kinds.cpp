@@ -1,0 +1,110 @@
+// The workload-kind table (include/gpuselect/workload_kinds.hpp): one row per kind, in the order
+// --help, completion and errors list them.
+#include <algorithm>
+#include <array>
+#include <span>
+
+#include "gpuselect/workload_kinds.hpp"
+
+namespace gpuselect::workload {
+
+namespace {
+
+// ResNet-50 (torchvision weights): 25,557,032 parameters.
+constexpr double resnet50_params = 25'557'032;
+// The most common open-weights size, e.g. Llama 2 7B.
+constexpr double common_llm_params = 7e9;
+// Notebook: a small model to explore interactively (assumption).
+constexpr double notebook_params = 1e9;
+
+constexpr std::array kind_table = {
+    KindTraits{.kind = Kind::llm_pretrain,
+               .name = "llm-pretrain",
+               .activity = Activity::training,
+               .unit = WorkUnit::tokens,
+               .physics = Physics::transformer_training,
+               .data = DefaultData::compute_optimal,
+               .weight_profile = "pretraining",
+               .default_params = common_llm_params,
+               .starts_from_pretrained = false,
+               .session_length_runs = false,
+               .horizon_scaled = true},
+    KindTraits{.kind = Kind::llm_finetune,
+               .name = "llm-finetune",
+               .activity = Activity::training,
+               .unit = WorkUnit::tokens,
+               .physics = Physics::transformer_training,
+               .data = DefaultData::fine_tuning_set,
+               .weight_profile = "fine-tuning",
+               .default_params = common_llm_params,
+               .starts_from_pretrained = true,
+               .session_length_runs = true,
+               .horizon_scaled = false},
+    KindTraits{.kind = Kind::llm_inference,
+               .name = "llm-inference",
+               .activity = Activity::serving,
+               .unit = WorkUnit::tokens,
+               .physics = Physics::token_serving,
+               .data = DefaultData::none,
+               .weight_profile = "serving",
+               .default_params = common_llm_params,
+               .starts_from_pretrained = false,
+               .session_length_runs = false,
+               .horizon_scaled = false},
+    KindTraits{.kind = Kind::cv_train,
+               .name = "cv-train",
+               .activity = Activity::training,
+               .unit = WorkUnit::images,
+               .physics = Physics::vision_training,
+               .data = DefaultData::imagenet,
+               .weight_profile = "balanced",
+               .default_params = resnet50_params,
+               .starts_from_pretrained = false,
+               .session_length_runs = true,
+               .horizon_scaled = false},
+    KindTraits{.kind = Kind::cv_inference,
+               .name = "cv-inference",
+               .activity = Activity::serving,
+               .unit = WorkUnit::images,
+               .physics = Physics::image_serving,
+               .data = DefaultData::none,
+               .weight_profile = "serving",
+               .default_params = resnet50_params,
+               .starts_from_pretrained = false,
+               .session_length_runs = false,
+               .horizon_scaled = false},
+    KindTraits{.kind = Kind::notebook,
+               .name = "notebook",
+               .activity = Activity::interactive,
+               .unit = WorkUnit::tokens,
+               .physics = Physics::interactive,
+               .data = DefaultData::none,
+               .weight_profile = "development",
+               .default_params = notebook_params,
+               .starts_from_pretrained = false,
+               .session_length_runs = false,
+               .horizon_scaled = false},
+};
+
+// Every kind has exactly one row (the table's order need not follow the enum's).
+constexpr bool one_row_per_kind() {
+  for (std::size_t i = 0; i < kind_table.size(); ++i) {
+    int rows = 0;
+    for (const auto& row : kind_table) rows += static_cast<std::size_t>(row.kind) == i ? 1 : 0;
+    if (rows != 1) return false;
+  }
+  return true;
+}
+static_assert(one_row_per_kind(), "the kind table has one row per Kind");
+
+}  // namespace
+
+const KindTraits& kind_traits(Kind kind) {
+  // One row per kind (static_assert above), so the search always finds it.
+  return *std::find_if(kind_table.begin(), kind_table.end(),
+                       [kind](const KindTraits& row) { return row.kind == kind; });
+}
+
+std::span<const KindTraits> kind_rows() { return kind_table; }
+
+}  // namespace gpuselect::workload
