@@ -167,18 +167,8 @@ class Reader {
   bool at_end() const { return ok_ && position_ == bytes_.size(); }
   void fail() { ok_ = false; }
 
-  std::uint32_t get_u32() {
-    std::uint32_t value = 0;
-    if (!take(4)) return 0;
-    for (int i = 3; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes_[position_ - 4 + i]);
-    return value;
-  }
-  std::uint64_t get_u64() {
-    std::uint64_t value = 0;
-    if (!take(8)) return 0;
-    for (int i = 7; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes_[position_ - 8 + i]);
-    return value;
-  }
+  std::uint32_t get_u32() { return get_little<std::uint32_t>(); }
+  std::uint64_t get_u64() { return get_little<std::uint64_t>(); }
   std::string_view get_text() {
     const std::uint32_t size = get_u32();
     if (!take(size)) return {};
@@ -238,6 +228,22 @@ class Reader {
   }
 
  private:
+  // An unsigned integer stored little-endian: one load on a little-endian host (a warm 50k run reads
+  // ~3 million of them), byte by byte elsewhere.
+  template <typename Unsigned>
+  Unsigned get_little() {
+    if (!take(sizeof(Unsigned))) return 0;
+    const char* at = bytes_.data() + position_ - sizeof(Unsigned);
+    Unsigned value = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(&value, at, sizeof(Unsigned));
+    } else {
+      for (std::size_t i = sizeof(Unsigned); i-- > 0;) {
+        value = static_cast<Unsigned>(value << 8U) | static_cast<unsigned char>(at[i]);
+      }
+    }
+    return value;
+  }
   bool take(std::size_t size) {
     if (!ok_ || size > bytes_.size() - position_) {
       ok_ = false;
