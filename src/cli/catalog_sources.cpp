@@ -1,5 +1,8 @@
 // The catalog files a command reads (built-in, price update, config, GPUSELECT_CATALOG, --catalog),
 // read through src/io and loaded into one catalog.
+#include "cli/command.hpp"
+#include "cli/catalog_sources.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -13,7 +16,6 @@
 
 #include "catalog/image.hpp"
 #include "cli/catalog_update.hpp"
-#include "cli/command.hpp"
 #include "core/digest.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"

@@ -14,9 +14,10 @@
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/format_traits.hpp"
+#include "gpuselect/price_import.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
-#include "gpuselect/price_import.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
@@ -142,7 +143,7 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   report.providers = result.catalog.providers.size();
   report.offerings = result.catalog.offerings.size();
   report.models = result.catalog.models.size();
-  if (format == render::Format::json) {
+  if (render::traits(format).machine) {  // validate's formats: table or json
     const render::Style style = make_style(options.validate_output, globals, format);
     emit_streamed(options.validate_output, format, false,
                   [&](std::ostream& out) { render::validate_json(out, report, style); });

@@ -1,14 +1,15 @@
 // gpuselect compare ID ID ...: the named offerings side by side for one job.
 #include <memory>
+#include <sstream>
 
 #include <fmt/format.h>
-#include <sstream>
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
 #include "cli/ranking_flags.hpp"
 #include "cli/resource_flags.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/version.hpp"
 
 namespace gpuselect::cli {
@@ -30,7 +31,10 @@ const std::vector<std::string> compare_formats = render::formats_of(render::Docu
 
 int run(const CompareOptions& options, const GlobalOptions& globals) {
   // The JSON echo shows the catalog files' digests: taken as the files are read.
-  if (format_if_valid(options.output, globals, compare_formats) == render::Format::json) request_catalog_file_digests();
+  if (const auto shown = format_if_valid(options.output, globals, compare_formats);
+      shown && render::traits(*shown).carries_digests) {
+    request_catalog_file_digests();
+  }
   const catalog::Catalog catalog = load_catalog(globals);
   std::vector<std::string> ids = options.offering_ids;
   if (any_resource_flag(options.resources)) {
@@ -63,7 +67,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
   style.generated_by = std::string("gpuselect ") + version_string;
   std::ostringstream text;
   render::RecommendView view{catalog, profile, ranking, ranking_options};
-  if (format == render::Format::json) view.catalog_files = catalog_file_digests(globals);
+  if (render::traits(format).carries_digests) view.catalog_files = catalog_file_digests(globals);
   render::compare(text, format, view, style);
   emit(options.output, text.str(), format, style.color);
   return exit_ok;

@@ -6,6 +6,7 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/render.hpp"
 
 namespace gpuselect::cli {
@@ -37,7 +38,7 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
   // checked for it).
   render::Style style;
   style.pretty = options.output.pretty;
-  if (format != render::Format::json) style = make_style(options.output, globals, format);
+  if (!render::traits(format).machine) style = make_style(options.output, globals, format);
   emit_streamed(options.output, format, style.color,
                 [&](std::ostream& out) { render::config(out, format, view, style); });
   return exit_ok;

@@ -15,6 +15,7 @@
 #include "cli/launch_flags.hpp"
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/version.hpp"
 #include "io/files.hpp"
@@ -107,7 +108,7 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
   // The JSON echo and the HTML header show the catalog files' digests: taken as the files are read.
   if (const auto shown = format_if_valid(options.output, globals, recommend_formats);
-      shown == render::Format::json || shown == render::Format::html) {
+      shown && render::traits(*shown).carries_digests) {
     request_catalog_file_digests();
   }
   const catalog::Catalog& catalog = keep_until_exit(load_catalog(globals));
@@ -135,9 +136,9 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
 
   render::RecommendView view{catalog, profile, ranking, ranking_options, {}, price_update_in_use(globals)};
   // The JSON echo and the HTML report's header name the catalog files read, with their digests.
-  if (format == render::Format::json || format == render::Format::html) view.catalog_files = catalog_file_digests(globals);
+  if (render::traits(format).carries_digests) view.catalog_files = catalog_file_digests(globals);
   if (format == render::Format::html) view.command_line = shell_command_line(globals.arguments);
-  if (format == render::Format::json || format == render::Format::csv) {
+  if (render::traits(format).streamed) {
     // Streamed: a ranking of 100,000 offerings is hundreds of MB of JSON, never held whole.
     emit_streamed(options.output, format, style.color,
                   [&](std::ostream& out) { render::recommend(out, format, view, style); });

@@ -1,4 +1,5 @@
 #include "cli/command.hpp"
+#include "cli/subcommands.hpp"
 
 namespace gpuselect::cli {
 

@@ -1,14 +1,17 @@
 // --format, --output, --top, --pretty and --color: the options of every data-printing command and
 // the format and style they resolve to.
+#include "cli/command.hpp"
+#include "cli/output_options.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
-#include <string_view>
 #include <cstdlib>
+#include <string_view>
 
-#include "cli/command.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "io/files.hpp"
 
@@ -81,7 +84,7 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
     throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, "color mode", color, "",
                          "--color");
   }
-  style.color = style.color && format == render::Format::table;
+  style.color = style.color && render::traits(format).colored;
   style.pretty = options.pretty;
   if (options.top == "all") {
     style.top = 0;

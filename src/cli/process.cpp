@@ -1,5 +1,8 @@
 // What the process takes from its environment and leaves to its exit: today's date (or the pinned
 // GPUSELECT_TODAY) and the values kept until exit.
+#include "cli/command.hpp"
+#include "cli/process.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -7,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "cli/command.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
 

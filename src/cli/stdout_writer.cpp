@@ -7,9 +7,11 @@
 #include <cstring>
 #include <iostream>
 
-#include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/app.hpp"
+#include "cli/output_options.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/format_traits.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
@@ -44,7 +46,7 @@ int finish_stdout(int exit_code, int earlier_errno) {
 }
 
 void emit(const OutputOptions& options, const std::string& text, std::optional<render::Format> format, bool color) {
-  const bool human = format && *format != render::Format::json && *format != render::Format::html;
+  const bool human = format && !render::traits(*format).escaped;
   const std::string safe = human ? render::terminal_safe(text, *format, color) : std::string();
   const std::string& shown = human ? safe : text;
   if (!options.output || *options.output == "-") {
@@ -56,7 +58,7 @@ void emit(const OutputOptions& options, const std::string& text, std::optional<r
 
 void emit_streamed(const OutputOptions& options, render::Format format, bool color,
                    const std::function<void(std::ostream&)>& draw) {
-  const bool human = format != render::Format::json && format != render::Format::html;
+  const bool human = !render::traits(format).escaped;
   const io::Draw safe_draw = [&](std::ostream& out) {
     if (!human) {
       draw(out);

@@ -1,9 +1,11 @@
 // Parsers for flag values shared by the subcommands (numbers against core's range table, lists) and
 // the non-empty check on every option.
 
+#include "cli/command.hpp"
+#include "cli/value_parsers.hpp"
+
 #include <fmt/format.h>
 
-#include "cli/command.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"

@@ -4,7 +4,8 @@
 #include <cmath>
 
 #include "estimate/model.hpp"
-#include "estimate/plan_search.hpp"
+#include "gpuselect/job_disk.hpp"
+#include "gpuselect/plan_search.hpp"
 #include "gpuselect/units.hpp"
 
 namespace gpuselect::estimate {
@@ -218,6 +219,9 @@ int data_parallel_size(const Plan& plan) {
 }
 
 }  // namespace model
+
+double checkpoint_bytes(const workload::Profile& profile) { return model::checkpoint_bytes(profile); }
+double dataset_bytes(const workload::Profile& profile) { return model::dataset_bytes(profile); }
 
 namespace {
 

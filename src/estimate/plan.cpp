@@ -10,7 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "estimate/model.hpp"
-#include "estimate/plan_search.hpp"
+#include "gpuselect/plan_search.hpp"
 #include "gpuselect/units.hpp"
 
 namespace gpuselect::estimate {

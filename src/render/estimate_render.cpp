@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/units.hpp"
 #include "render/renderers.hpp"
 #include "render/support.hpp"
@@ -278,7 +279,7 @@ void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
   }
   const estimate::Performance& performance = estimate.performance;
   // CSV is the same in every language (machine rows); the human formats speak the document's.
-  const Lang lang = format == Format::csv ? Lang::en : style.lang;
+  const Lang lang = traits(format).machine ? Lang::en : style.lang;
   const JobSummary summary = job_summary(profile, nullptr, lang);
   std::vector<std::string> preamble = summary_lines(summary, lang);
   if (offering != nullptr) {

@@ -2,6 +2,7 @@
 #include <array>
 #include <cstdint>
 
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
 
@@ -18,14 +19,55 @@ struct FormatRow {
   Format format;
   std::string_view name;
   std::uint32_t documents;
+  FormatTraits traits;
 };
 // In Format's declaration order; the first is the default.
 constexpr std::array<FormatRow, 5> format_table = {{
-    {Format::table, "table", every_document},
-    {Format::json, "json", every_document},
-    {Format::csv, "csv", reports | bit(Document::catalog_listing)},
-    {Format::markdown, "markdown", reports},
-    {Format::html, "html", reports},
+    {Format::table,
+     "table",
+     every_document,
+     {.machine = false,
+      .escaped = false,
+      .streamed = false,
+      .carries_digests = false,
+      .colored = true,
+      .crlf_rows = false}},
+    {Format::json,
+     "json",
+     every_document,
+     {.machine = true,
+      .escaped = true,
+      .streamed = true,
+      .carries_digests = true,
+      .colored = false,
+      .crlf_rows = false}},
+    {Format::csv,
+     "csv",
+     reports | bit(Document::catalog_listing),
+     {.machine = true,
+      .escaped = false,
+      .streamed = true,
+      .carries_digests = false,
+      .colored = false,
+      .crlf_rows = true}},
+    {Format::markdown,
+     "markdown",
+     reports,
+     {.machine = false,
+      .escaped = false,
+      .streamed = false,
+      .carries_digests = false,
+      .colored = false,
+      .crlf_rows = false}},
+    {Format::html,
+     "html",
+     reports,
+     {.machine = false,
+      .escaped = true,
+      .streamed = false,
+      .carries_digests = true,
+      .colored = false,
+      .crlf_rows = false}},
 }};
 
 }  // namespace
@@ -57,11 +99,16 @@ std::vector<std::string> formats_of(Document document) {
   return names;
 }
 
+const FormatTraits& traits(Format format) {
+  const auto index = static_cast<std::size_t>(format);  // the table is in Format's order
+  return format_table[index < format_table.size() ? index : 0].traits;
+}
+
 std::string terminal_safe(std::string_view text, Format format, bool color) {
-  if (format == Format::json || format == Format::html) return std::string(text);
+  if (traits(format).escaped) return std::string(text);
   text::Keep keep;
   keep.newlines = true;
-  keep.crlf = format == Format::csv;
+  keep.crlf = traits(format).crlf_rows;
   keep.tabs_as_space = true;
   keep.sgr = color;
   return text::neutralise(text, keep);

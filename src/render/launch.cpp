@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include "catalog/accelerators.hpp"
-#include "estimate/model.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/job_disk.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/skypilot_import.hpp"
 #include "gpuselect/units.hpp"
@@ -189,7 +189,7 @@ std::string source_region(const catalog::Offering& offering, const std::string& 
 // DEFAULT_DISK_SIZE_GB).
 int disk_gb(const workload::Profile& profile) {
   const double stored_gb =
-      (2 * estimate::model::checkpoint_bytes(profile) + estimate::model::dataset_bytes(profile)) / units::bytes_per_gb;
+      (2 * estimate::checkpoint_bytes(profile) + estimate::dataset_bytes(profile)) / units::bytes_per_gb;
   const double wanted = std::isfinite(stored_gb) ? stored_gb + 64.0 : 256.0;
   const double rounded = std::ceil(wanted / 32.0) * 32.0;
   return static_cast<int>(std::clamp(rounded, 256.0, 65536.0));

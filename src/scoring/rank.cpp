@@ -16,8 +16,8 @@
 #include <fmt/format.h>
 
 #include "core/prefault.hpp"
-#include "estimate/plan_search.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/plan_search.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "scoring/scoring_internal.hpp"

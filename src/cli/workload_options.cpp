@@ -1,6 +1,6 @@
 // The workload options, one per row of workload::flags(): CLI11 options bound to strings, then
 // parsed by each row so that every error names its flag.
-#include "cli/workload_flags.hpp"
+#include "cli/workload_options.hpp"
 
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
