@@ -350,6 +350,9 @@ struct Ranking {
     // the engineer acts on in the same working session (docs/scoring.md "Turnaround"); 0 = none.
     double turnaround_hours = 0;
     double cheapest_scored = 0;  // smallest Candidate::scored_cost above 0 (0 = use cheapest_total)
+    // llm-inference: the latency targets (ms; 0 = none) a row's band top is held against (job_time).
+    double tpot_target_ms = 0;
+    double ttft_target_ms = 0;
   };
   workload::Kind kind = workload::Kind::llm_finetune;  // the workload the ranking was made for
   Best best;

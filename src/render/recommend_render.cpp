@@ -178,8 +178,11 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   if (workload::kind_traits(view.ranking.kind).training()) {
     fact(Msg::fact_time, say(lang, Msg::fact_time_value));
     if (view.ranking.deadline_hours > 0) {
+      // The flag that set the confidence: --risk-averse raises it to its own level (expert review 6:
+      // the header credited --confidence, which the user had not passed).
+      const bool raised = view.ranking.risk_averse && view.ranking.confidence == estimate::risk_averse_confidence;
       fact(Msg::fact_deadline, say(lang, Msg::fact_deadline_value, units::format_hours(view.ranking.deadline_hours),
-                                   view.ranking.confidence * 100.0));
+                                   view.ranking.confidence * 100.0, raised ? "--risk-averse" : "--confidence"));
     }
   }
   if (view.ranking.risk_averse) fact(Msg::fact_risk, say(lang, Msg::fact_risk_value));

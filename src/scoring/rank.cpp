@@ -1018,6 +1018,10 @@ class Ranker {
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     if (!std::isfinite(best.cheapest_scored)) best.cheapest_scored = 0;
     best.turnaround_hours = detail::turnaround_hours(profile_.kind, ranking.weights);
+    if (workload::kind_traits(profile_.kind).physics == workload::Physics::token_serving) {
+      best.tpot_target_ms = profile_.tpot_target_ms;
+      best.ttft_target_ms = profile_.ttft_target_ms;
+    }
     ranking.best = best;
 
     detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, ranking.performances, candidates,
