@@ -498,23 +498,23 @@ TEST_CASE("scenario: serving at a latency target, speed beyond the met targets d
     INFO(candidate["offering_id"]);
     REQUIRE(serving["meets_targets"] == true);
     CHECK(serving["tpot_ms"].get<double>() <= 50.0);
-    CHECK(candidate["criteria"]["performance"]["score"].get<double>() == 100.0);
+    // Saturated at the targets: 100 where the band tops meet them too, less by the worst excess of a
+    // band top over its target where they hold only at the estimate (expert review 6), never by speed.
+    const double excess = std::max(serving["tpot_ms_band"]["high"].get<double>() / 50.0 - 1.0,
+                                   serving["ttft_ms_band"]["high"].get<double>() / 500.0 - 1.0);
+    CHECK(candidate["criteria"]["performance"]["score"].get<double>() ==
+          Approx(100.0 * (1.0 - std::clamp(excess, 0.0, 1.0))).margin(0.1));  // bands rounded in JSON
   }
   const int b200 = rank_of(document, "lambda/gpu_1x_b200_sxm6");
   const int h100_node = rank_of(document, "nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb");
   REQUIRE(b200 > 0);
   REQUIRE(h100_node > 0);
-  // With N+1 (production serving) the 8x H100 node holds both TP-4 replicas and no GPU idles, while
-  // the B200 fleet rents a second instance for its spare ($10,233 vs $17,239): the node may now rank
-  // above it on stability and support. What must not come back is a half-idle node ranked first.
+  // Speed beyond the targets buys nothing; margin does (expert reviews 6 and 7: a target met only at
+  // the estimate, with the band's top far past it, has no margin): the pick's band tops are within
+  // 20% of the targets, and a row on the target with its TPOT band top at 88 ms (the B200 fleet,
+  // $10,233 a month) no longer ranks first over rows that hold it.
   const auto& top = candidates[0];
-  CHECK(2 * top["gpus_needed"].get<int>() > top["gpus_rented"].get<int>());
-  // The pick is a data-center GPU, at most twice the cheapest row's monthly cost (a judgement: what a
-  // team pays for a data-center part and a cloud SLA over a marketplace of GeForce cards; 1.35x when
-  // written: $5,130 vs $3,787).
-  double cheapest = total_of(candidates[0]);
-  for (const auto& candidate : candidates) cheapest = std::min(cheapest, total_of(candidate));
-  CHECK(total_of(candidates[0]) <= 2 * cheapest);
+  CHECK(top["criteria"]["performance"]["score"].get<double>() >= 80.0);
   CHECK_FALSE(has_warning(candidates[0], "W-CONSUMER-GPU"));
 }
 
