@@ -29,7 +29,7 @@ const gpuselect::catalog::Catalog& known_catalog() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view csv(reinterpret_cast<const char*>(data), size);
-  const gpuselect::catalog::SkyPilotImportOptions options{"aws", "fuzz.csv", "2026-05-20"};
+  const gpuselect::catalog::ImportOptions options{"aws", "fuzz.csv", "2026-05-20"};
   try {
     const auto imported = gpuselect::catalog::import_skypilot(csv, known_catalog(), options);
     for (const auto& offering : imported.offerings) {
