@@ -388,6 +388,9 @@ struct Ranking {
   // budget, deadline, nodes, ...), the one that removed the most offerings that passed the
   // offering filters; when every offering failed a filter (--gpu, --region, ...), that filter.
   std::optional<ExclusionKind> top_exclusion;
+  // Other constraints of top_exclusion's level that removed as many (a tie: each alone would have
+  // to be loosened, so the hint names them all), in kind order.
+  std::vector<ExclusionKind> tied_exclusions;
   // With top_exclusion --budget, --deadline or --max-nodes: the value of that flag that admits the
   // cheapest row it removed (its total, its hours at the confidence, its nodes), and that row.
   struct Admit {
@@ -471,5 +474,9 @@ Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profil
 // Indicators behind one candidate's criterion (for compare and docs); same numbers rank() used.
 std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
                                   Criterion criterion);
+
+// Ranking::top_exclusion and its ties, named and joined: "--allow-spot-serving, --allow-low-stock";
+// empty when nothing emptied the set.
+std::string emptying_constraints(const Ranking& ranking);
 
 }  // namespace gpuselect::scoring

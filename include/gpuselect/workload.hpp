@@ -214,9 +214,11 @@ struct Profile {
   Tier serving_tier = Tier::production;   // serving only
   Tier training_tier = Tier::production;  // training only (pretrain, fine-tune, cv-train)
   double max_utilization = default_max_utilization;    // serving only: planned load per replica, share of capacity
-  // llm-inference: the latency targets are met at the calibrated band's slow end (TTFT x the TTFT
-  // band's top, TPOT / the throughput band's bottom), not at the estimate (recommend --risk-averse).
-  bool latency_at_band_top = false;
+  // llm-inference: the TTFT and TPOT targets are met at this confidence, a quantile (0-1) of the
+  // log-normal through each latency's 10th-90th band (docs/estimation.md "Serving at a confidence"),
+  // not at the estimate. estimate::default_confidence (static_assert in src/estimate/serving.cpp);
+  // recommend sets --confidence, and --risk-averse at least 0.9: the bands' tops.
+  double latency_confidence = 0.8;
   int redundancy = 0;                                  // serving only: spare replicas beyond the load's
   // Cost
   double egress_gb = 0;

@@ -1,6 +1,7 @@
 // gpuselect recommend: rank offerings for one job.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "cli/command.hpp"
 #include "cli/launch_flags.hpp"
 #include "cli/ranking_flags.hpp"
+#include "cli/value_parsers.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/format_traits.hpp"
 #include "gpuselect/scoring.hpp"
@@ -33,7 +35,8 @@ struct RecommendOptions {
 
 const std::vector<std::string> recommend_formats = render::formats_of(render::Document::recommend);
 
-std::string no_match_hint(const scoring::Ranking& ranking) {
+// `constraints`: those the ranking ran under (which pricing modes it allowed).
+std::string no_match_hint(const scoring::Ranking& ranking, const scoring::Constraints& constraints) {
   if (!ranking.top_exclusion) return "loosen the constraints or add offerings to the catalog";
   std::size_t removed = 0;
   for (const auto& exclusion : ranking.excluded) {
@@ -65,9 +68,21 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
     admits += fmt::format("; --max-nodes {} meets it on {}", ranking.scale_out->nodes, ranking.scale_out->offering_id);
   }
   if (ranking.top_exclusion == scoring::ExclusionKind::capacity) {
+    const auto& modes = constraints.pricing_modes;  // empty: every mode
+    const bool reserved_allowed = modes.empty() || std::any_of(modes.begin(), modes.end(), [](catalog::PricingMode mode) {
+      return mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y;
+    });
     return fmt::format("capacity removed the most ({} candidate{}): open capacity does not hold that many GPUs that "
-                       "long; add --pricing reserved-1y (a reserved block), or run with --show-excluded to see why",
-                       removed, removed == 1 ? "" : "s");
+                       "long; {}, or run with --show-excluded to see why",
+                       removed, removed == 1 ? "" : "s",
+                       reserved_allowed ? "the reserved rows allowed were removed too (a longer --deadline or a "
+                                          "provider's capacity block is left)"
+                                        : "add --pricing reserved-1y (a reserved block)");
+  }
+  if (!ranking.tied_exclusions.empty()) {
+    return fmt::format("{} removed the most ({} candidate{} each){}; loosen them, or run with --show-excluded to see "
+                       "why",
+                       scoring::emptying_constraints(ranking), removed, removed == 1 ? "" : "s", admits);
   }
   return fmt::format("{} removed the most ({} candidate{}){}; loosen it, or run with --show-excluded to see why",
                      scoring::to_string(*ranking.top_exclusion), removed, removed == 1 ? "" : "s", admits);
@@ -96,10 +111,18 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
     }
   }
   workload::Profile profile = workload::resolve(request, catalog);
-  if (options.ranking.risk_averse && workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
-    profile.latency_at_band_top = true;
-    said.emplace_back("--risk-averse: TTFT and TPOT targets met at the top of their calibrated bands, not at the "
-                      "estimate");
+  // Latency targets are met at the ranking's confidence, as deadlines are (docs/estimation.md
+  // "Serving at a confidence"); --risk-averse asks for at least estimate::risk_averse_confidence.
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
+    if (!options.ranking.confidence.empty()) {
+      profile.latency_confidence =
+          parse_quantity(options.ranking.confidence, "--confidence", ranges::Quantity::confidence);
+    }
+    if (options.ranking.risk_averse) {
+      profile.latency_confidence = std::max(profile.latency_confidence, estimate::risk_averse_confidence);
+      said.emplace_back("--risk-averse: TTFT and TPOT targets met at the top of their calibrated bands (90% "
+                        "confidence), not at the estimate");
+    }
   }
   for (auto& sentence : said) profile.defaults_applied.push_back(std::move(sentence));
   return profile;
@@ -150,7 +173,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
     std::fprintf(stderr, "gpuselect: error: recommend: no offering satisfies the job and constraints; %s\n",
-                 no_match_hint(ranking).c_str());
+                 no_match_hint(ranking, ranking_options.constraints).c_str());
     return exit_no_match;
   }
   return exit_ok;

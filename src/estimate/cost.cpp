@@ -60,18 +60,6 @@ constexpr double z_90th = 1.2815515655446004;
 
 double normal_cdf(double z) { return 0.5 * std::erfc(-z / std::sqrt(2.0)); }
 
-// Inverse of normal_cdf (bisection to 1e-12: called a few times per ranking, never per plan).
-double normal_quantile(double probability) {
-  const double p = std::clamp(probability, 1e-12, 1.0 - 1e-12);
-  double low = -10;
-  double high = 10;
-  for (int step = 0; step < 80 && high - low > 1e-12; ++step) {
-    const double middle = 0.5 * (low + high);
-    (normal_cdf(middle) < p ? low : high) = middle;
-  }
-  return 0.5 * (low + high);
-}
-
 // P(run <= hours) under the run's log-normal.
 double run_cdf(const RunDistribution& run, double hours) {
   if (!(hours > 0)) return 0.0;
@@ -186,7 +174,7 @@ RunDistribution run_distribution(double wall_hours, const Band& band) {
 }
 
 double run_hours_at(const RunDistribution& run, double probability) {
-  return std::exp(run.log_median + run.log_sigma * normal_quantile(probability));
+  return std::exp(run.log_median + run.log_sigma * model::normal_quantile(probability));
 }
 
 double finish_probability(const RunDistribution& run, double available_hours, const Delays& delays) {
@@ -562,3 +550,27 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
 }
 
 }  // namespace gpuselect::estimate
+
+namespace gpuselect::estimate::model {
+
+// Inverse of the standard normal CDF by bisection to 1e-12 (a few calls per ranking and per serving
+// plan; serving.cpp keeps the last one).
+double normal_quantile(double probability) {
+  const double p = std::clamp(probability, 1e-12, 1.0 - 1e-12);
+  double low = -10;
+  double high = 10;
+  for (int step = 0; step < 80 && high - low > 1e-12; ++step) {
+    const double middle = 0.5 * (low + high);
+    (0.5 * std::erfc(-middle / std::sqrt(2.0)) < p ? low : high) = middle;
+  }
+  return 0.5 * (low + high);
+}
+
+double log_normal_quantile(double low, double high, double z) {
+  if (!(low > 0) || !(high >= low)) return 1.0;
+  const double log_median = 0.5 * (std::log(low) + std::log(high));
+  const double log_sigma = (std::log(high) - std::log(low)) / (2.0 * z_90th);
+  return std::exp(log_median + z * log_sigma);
+}
+
+}  // namespace gpuselect::estimate::model

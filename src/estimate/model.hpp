@@ -128,14 +128,19 @@ struct ServingBands {
   Band ttft;        // multipliers on TTFT
 };
 ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch);
-// What a latency estimate is multiplied by before it is held to its target: 1 and 1, or under
-// Profile::latency_at_band_top the slow ends of the bands (TTFT band top; 1 / throughput band bottom
-// for TPOT, the inverse of tokens/s at a fixed batch).
+// What a latency estimate is multiplied by before it is held to its target: the
+// Profile::latency_confidence quantile of the log-normal whose 10th and 90th percentiles are the
+// band's ends (TTFT: the TTFT band; TPOT: 1 / the throughput band, the inverse of tokens/s at a
+// fixed batch), never below 1. At 0.9 these are the bands' slow ends.
 struct LatencyFactors {
   double ttft = 1.0;
   double tpot = 1.0;
 };
 LatencyFactors latency_factors(const workload::Profile& profile, const Hardware& hardware, int batch);
+// z with P(Z <= z) = probability for the standard normal (clamped to 1e-12 of 0 and 1).
+double normal_quantile(double probability);
+// The quantile at z of the log-normal whose 10th and 90th percentiles are low and high (> 0).
+double log_normal_quantile(double low, double high, double z);
 // LoRA adapters: layers · Σ_targets rank·(d_in + d_out).
 double lora_trainable_params(const workload::Profile& profile);
 // Parameters of the largest layer (DeepSpeed's L): one transformer block or the embedding.

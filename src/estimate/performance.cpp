@@ -662,8 +662,8 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     // `batch` sequences at once, each held for batch / requests per second (Little's law); the
     // queueing delay spends what the unloaded TTFT leaves of the target.
     const double service_s = batch / std::max(1e-12, serving.requests_per_s_per_replica);
-    // Under Profile::latency_at_band_top the targets hold at the bands' slow ends: the queue may
-    // spend only what the slowest TTFT leaves.
+    // The targets hold at Profile::latency_confidence of the bands: the queue may spend only what
+    // the TTFT at that confidence leaves.
     const model::LatencyFactors held = model::latency_factors(profile, hardware, batch);
     const double held_ttft_ms = serving.ttft_ms * held.ttft;
     serving.meets_targets =

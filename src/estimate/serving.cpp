@@ -394,10 +394,20 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
   return *lightest;
 }
 
+static_assert(workload::Profile{}.latency_confidence == default_confidence,
+              "serving targets and deadlines share one default confidence");
+
 LatencyFactors latency_factors(const workload::Profile& profile, const Hardware& hardware, int batch) {
-  if (!profile.latency_at_band_top) return {};
+  // The quantile's z, kept for the last confidence asked (one per run in practice).
+  thread_local double confidence = -1;
+  thread_local double z = 0;
+  if (profile.latency_confidence != confidence) {
+    confidence = profile.latency_confidence;
+    z = normal_quantile(confidence);
+  }
   const ServingBands bands = serving_bands(profile, hardware, batch);
-  return {bands.ttft.high, 1.0 / bands.throughput.low};
+  return {std::max(1.0, log_normal_quantile(bands.ttft.low, bands.ttft.high, z)),
+          std::max(1.0, log_normal_quantile(1.0 / bands.throughput.high, 1.0 / bands.throughput.low, z))};
 }
 
 }  // namespace gpuselect::estimate::model

@@ -786,6 +786,9 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   } else {
     json.value(nullptr);
   }
+  ordered_json tied = ordered_json::array();
+  for (const auto kind : ranking.tied_exclusions) tied.push_back(scoring::to_string(kind));
+  json.field("tied_exclusions", tied);
   ordered_json tiers = ordered_json::array();
   for (const auto& tier : ranking.tier_excluded) {
     tiers.push_back({{"constraint", scoring::to_string(tier.kind)},

@@ -402,7 +402,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
 
   if (rows.empty()) {
     std::string line = say(lang, Msg::none_fits);
-    if (ranking.top_exclusion) line += say(lang, Msg::none_fits_most_removed, scoring::to_string(*ranking.top_exclusion));
+    if (ranking.top_exclusion) line += say(lang, Msg::none_fits_most_removed, scoring::emptying_constraints(ranking));
     text += wrapped("", line, style.width, 0);
   } else {
     std::vector<RankedCells> cells;

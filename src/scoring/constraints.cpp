@@ -110,6 +110,16 @@ std::string_view to_string(ExclusionKind kind) {
   return index < exclusion_names.size() ? exclusion_names[index] : std::string_view{};
 }
 
+std::string emptying_constraints(const Ranking& ranking) {
+  if (!ranking.top_exclusion) return {};
+  std::string text(to_string(*ranking.top_exclusion));
+  for (const auto kind : ranking.tied_exclusions) {
+    text += ", ";
+    text += to_string(kind);
+  }
+  return text;
+}
+
 std::vector<std::pair<std::string, std::string>> requirement_names() {
   std::vector<std::pair<std::string, std::string>> names;
   names.reserve(requirements.size());

@@ -1171,14 +1171,15 @@ class Ranker {
           detail::sensitivity(candidates, ranking.weights, options_.sensitivity_samples, options_.sensitivity_seed);
     }
     if (candidates.empty() && !ranking.excluded.empty()) {
-      ranking.top_exclusion = emptying_kind();
+      ranking.top_exclusion = emptying_kind(ranking.tied_exclusions);
       if (ranking.top_exclusion) ranking.admit = admit(ranking, *ranking.top_exclusion);
     }
   }
 
   // The constraint that emptied the set (Ranking::top_exclusion): the job's own constraint that
-  // removed the most offerings, else the offering filter that did (ties: the earlier kind).
-  std::optional<ExclusionKind> emptying_kind() const {
+  // removed the most offerings, else the offering filter that did (ties: the earlier kind; the
+  // others that removed as many go to `tied`).
+  std::optional<ExclusionKind> emptying_kind(std::vector<ExclusionKind>& tied) const {
     constexpr std::array<ExclusionKind, 9> filters = {
         ExclusionKind::region,     ExclusionKind::provider,  ExclusionKind::gpu,
         ExclusionKind::pricing_mode, ExclusionKind::requirement, ExclusionKind::not_sold,
@@ -1194,7 +1195,13 @@ class Ranker {
         most = kind_counts_[kind];
         found = static_cast<ExclusionKind>(kind);
       }
-      if (found) return found;
+      if (!found) continue;
+      for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
+        if (is_filter(kind) != job_level && kind_counts_[kind] == most && static_cast<ExclusionKind>(kind) != *found) {
+          tied.push_back(static_cast<ExclusionKind>(kind));
+        }
+      }
+      return found;
     }
     return std::nullopt;
   }

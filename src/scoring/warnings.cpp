@@ -211,6 +211,29 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   if (!names.empty()) {
     notes.push_back({"N-SPOT-RATE-ASSUMED", text::words(text::Msg::note_spot_rate_assumed, names)});
   }
+  // A low-stock #1 may not be there when it is asked for: the best-ranked row in stock, named
+  // (expert review 7: five low-stock 8x A800 rows above every available one, unmarked as a set).
+  const Candidate* first = nullptr;
+  const Candidate* in_stock = nullptr;
+  for (const auto& candidate : ranking.candidates) {
+    if (candidate.rank == 1) first = &candidate;
+    if (catalog.offerings[candidate.offering_index].stock != catalog::Stock::low &&
+        (in_stock == nullptr || candidate.rank < in_stock->rank)) {
+      in_stock = &candidate;
+    }
+  }
+  if (first != nullptr && catalog.offerings[first->offering_index].stock == catalog::Stock::low) {
+    if (in_stock == nullptr) {
+      notes.push_back({"N-LOW-STOCK", text::words(text::Msg::note_low_stock_all)});
+    } else {
+      const auto& offering = catalog.offerings[in_stock->offering_index];
+      notes.push_back({"N-LOW-STOCK", text::Words::in_each([&](text::Lang lang) {
+                         return text::say(lang, text::Msg::note_low_stock_first_in_stock, in_stock->rank - 1,
+                                          in_stock->rank, offering.id, mode_words(in_stock->mode, lang),
+                                          units::format_money(in_stock->total_cost, ranking.currency));
+                       })});
+    }
+  }
   // The production tier (serving or training): per class, how many offerings it kept out and the
   // cheapest of them.
   const bool serving = workload::kind_traits(ranking.kind).serving();
@@ -357,7 +380,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       const auto& served = ranking.performance_of(candidate).serving;
       return say(lang, Msg::w_latency_in_band, number(served.tpot_ms_band.high, 0),
                  number(served.ttft_ms_band.high, 0), fmt::format("{:g}", ranking.tpot_target_ms),
-                 fmt::format("{:g}", ranking.ttft_target_ms));
+                 fmt::format("{:g}", ranking.ttft_target_ms), percent(ranking.confidence));
     }
     case Warning::deadline_in_band: {
       // The run's band plus the fixed wait (queue, setup), spot's expected delay and the
