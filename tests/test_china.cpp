@@ -247,3 +247,79 @@ TEST_CASE("mainland-China-only offerings are ranked when the user asks for China
     CHECK(std::any_of(china["candidates"].begin(), china["candidates"].end(), mainland_only));
   }
 }
+
+TEST_CASE("china spot: reclaim notices are catalog data with their sources, and spot rows carry them",
+          "[china][spot]") {
+  const auto& catalog = builtin();
+  // The published notices (docs/catalog.md "Spot reclaim rules"); none for providers whose pages
+  // state none.
+  const std::vector<std::pair<std::string, double>> published = {
+      {"aws", 120}, {"gcp", 30}, {"azure", 30}, {"alibaba", 300}, {"tencent", 120}, {"volcano", 300}};
+  for (const auto& provider : catalog.providers) {
+    INFO(provider.id);
+    const auto rule = std::find_if(published.begin(), published.end(),
+                                   [&](const auto& entry) { return entry.first == provider.id; });
+    if (rule == published.end()) {
+      CHECK_FALSE(provider.spot_reclaim.notice_seconds.has_value());
+      CHECK(estimate::spot_notice_seconds(&provider) == 0);
+      continue;
+    }
+    CHECK(provider.spot_reclaim.notice_seconds == rule->second);
+    CHECK(provider.spot_reclaim.source.rfind("https://", 0) == 0);
+    CHECK_FALSE(provider.spot_reclaim.as_of.empty());
+    CHECK(estimate::spot_notice_seconds(&provider) == rule->second);
+  }
+  CHECK(estimate::spot_notice_seconds(nullptr) == 0);
+
+  // The cost model reads the catalog: a team's overlay with its own terms changes the notice.
+  const auto overlaid = load_with(
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: tencent\n"
+      "    spot_reclaim: {notice_seconds: 90, as_of: \"2026-12-01\", source: \"account manager's terms\"}\n");
+  REQUIRE(overlaid.ok());
+  const auto* tencent = overlaid.catalog.find_provider("tencent");
+  REQUIRE(tencent != nullptr);
+  CHECK(estimate::spot_notice_seconds(tencent) == 90);
+}
+
+TEST_CASE("china spot: recommend --region cn --currency CNY --pricing spot states each row's reclaim notice",
+          "[china][spot]") {
+  const auto& catalog = builtin();
+  const auto document = gpuselect::testing::run_json(
+      {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "cn", "--currency",
+       "CNY", "--pricing", "spot", "--top", "all"},
+      {"GPUSELECT_TODAY=2026-12-01"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  std::set<std::string> providers;
+  for (const auto& candidate : document["candidates"]) {
+    const std::string id = candidate["offering_id"];
+    INFO(id);
+    CHECK(candidate["pricing_mode"] == "spot");
+    const auto* offering = catalog.find_offering(id);
+    REQUIRE(offering != nullptr);
+    const auto& provider = catalog.provider_of(*offering);
+    providers.insert(provider.id);
+    REQUIRE(provider.spot_reclaim.notice_seconds.has_value());
+    CHECK(candidate["cost"]["spot_notice_seconds"] == *provider.spot_reclaim.notice_seconds);
+  }
+  // Domestic spot is sold by both hyperscalers that publish a spot price rule.
+  CHECK(providers.count("alibaba") == 1);
+  CHECK(providers.count("tencent") == 1);
+
+  // Each row's stability words name its provider's notice (the JSON figure is the text's source).
+  std::set<std::string> said;
+  for (const auto& candidate : document["candidates"]) {
+    for (const auto& item : candidate["explanation_items"]) {
+      if (item["criterion"] != "stability" || (item["kind"] != "strongest" && item["kind"] != "weakest")) continue;
+      const std::string text = item["text"];
+      const std::string provider = candidate["provider"];
+      INFO(text);
+      if (provider == "alibaba" || provider == "volcano") CHECK(text.find("spot, 5 min notice, ") != std::string::npos);
+      if (provider == "tencent") CHECK(text.find("spot, 2 min notice, ") != std::string::npos);
+      said.insert(provider);
+    }
+  }
+  CHECK(said.count("alibaba") == 1);
+  CHECK(said.count("tencent") == 1);
+}
