@@ -3,6 +3,7 @@
 // aliases, and subscription billing (包年包月: pricing.monthly / pricing.yearly) through the loader,
 // lint, cost and ranking.
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <string>
 #include <utility>
@@ -322,4 +323,36 @@ TEST_CASE("china spot: recommend --region cn --currency CNY --pricing spot state
   }
   CHECK(said.count("alibaba") == 1);
   CHECK(said.count("tencent") == 1);
+}
+
+TEST_CASE("china: an exchange rate older than 90 days is named in a note when the ranking converts with it",
+          "[china][currency]") {
+  const auto note_of = [](const nlohmann::json& document) -> std::string {
+    for (const auto& note : document["notes"]) {
+      if (note["code"] == "N-STALE-RATE") return note["text"];
+    }
+    return "";
+  };
+  const std::vector<std::string> job = {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora",
+                                        "--region", "cn"};
+  // CNY prices ranked in USD: the built-in CNY rate (2025-02-28) is 641 days old on 2026-12-01.
+  const auto usd = gpuselect::testing::run_json(job, {"GPUSELECT_TODAY=2026-12-01"});
+  const std::string text = note_of(usd);
+  INFO(text);
+  CHECK(text.find("CNY 7.2734 per USD as of 2025-02-28 (641 days)") != std::string::npos);
+  CHECK(text.find("more than 90 days ago") != std::string::npos);
+  // The same rate 60 days after it was read is fresh.
+  CHECK(note_of(gpuselect::testing::run_json(job, {"GPUSELECT_TODAY=2025-04-29"})).empty());
+  // CNY prices ranked in CNY convert nothing.
+  auto in_cny = job;
+  in_cny.insert(in_cny.end(), {"--currency", "CNY"});
+  CHECK(note_of(gpuselect::testing::run_json(in_cny, {"GPUSELECT_TODAY=2026-12-01"})).empty());
+  // A team's fresh rate silences it.
+  gpuselect::testing::TempDir folder;
+  const auto rates = folder.path() / "rates.yaml";
+  std::ofstream(rates) << "schema_version: 1\ncurrencies:\n  - {code: CNY, per_usd: 7.1, as_of: \"2026-11-30\", "
+                          "source: treasury}\n";
+  auto fresh = job;
+  fresh.insert(fresh.end(), {"--catalog", rates.string()});
+  CHECK(note_of(gpuselect::testing::run_json(fresh, {"GPUSELECT_TODAY=2026-12-01"})).empty());
 }
