@@ -126,7 +126,7 @@
   X(sla_with_credits, "{}% SLA with credits", "{}% SLA（违约有赔付）") \
   X(sla_without_credits, "{}% SLA without credits", "{}% SLA（违约无赔付）") \
   X(fact_spot_serving, "serving on spot: no availability (--allow-spot-serving to accept)", "在竞价实例上提供服务：无可用性保证（--allow-spot-serving 可接受）") \
-  X(fact_spot, "spot, {0} interrupted, {1} chance of no interruption", "竞价实例，{0} 会被中断，{1} 的概率不被中断") \
+  X(fact_spot, "spot, {2}, {0} interrupted, {1} chance of no interruption", "竞价实例，{2}，{0} 会被中断，{1} 的概率不被中断") \
   X(fact_auto_checkpoint, "automatic checkpoints", "自动检查点") \
   X(fact_memory_free, "{}% GPU memory free", "显存空闲 {}%") \
   X(fact_gpu_segment, "{} GPU", "{} 级 GPU") \
@@ -292,6 +292,8 @@
   X(html_title_recommend, "gpuselect recommendation", "gpuselect 推荐") \
   /* run-wide notes (scoring::run_notes, Ranking::Note) */ \
   X(note_stale_prices, "Prices of {0} provider{1} in this ranking are {2} days old (oldest read {3}, today {4}; stale after {5} days): check the providers' pages before you rent.", "本次排名中 {0} 家云厂商的价格已有 {2} 天（最早读取于 {3}，今天 {4}；超过 {5} 天即视为过期）：租用前请查看云厂商的价格页面。") \
+  X(note_stale_rate, "Exchange rates used to compare currencies were read more than {1} days ago: {0}. Overlay a currencies record with today's rate (docs/catalog.md \"Currencies\").", "用于换算货币的汇率读取已超过 {1} 天：{0}。请用当天汇率覆盖 currencies 记录（docs/catalog.md “Currencies”）。") \
+  X(note_stale_rate_item, "{0} {1} per USD as of {2} ({3} days)", "{0} 每美元 {1}，截至 {2}（{3} 天）") \
   X(note_price_age, "Prices may have moved since they were read: cost bands widen 2% a month after 90 days for list prices (here up to {0}%) and 8% a month after 14 days for spot (here up to {1}%), and the cost criterion scores each row at its band's upper end.", "价格读取后可能已变动：标价超过 90 天后成本区间每月放宽 2%（此处最多 {0}%），竞价价格超过 14 天后每月放宽 8%（此处最多 {1}%），成本一项按每行区间的上限评分。") \
   X(note_low_stock_first_in_stock, "Rows #1 to #{0} are low stock (capacity may not be there when you ask; W-STOCK): the best-ranked row in stock is #{1}, {2} ({3}), {4}.", "第 1 至第 {0} 名方案库存偏低（申请时可能没有容量；W-STOCK）：有库存的最佳方案是第 {1} 名，{2}（{3}），{4}。") \
   X(note_low_stock_all, "Every ranked row is low stock (capacity may not be there when you ask; W-STOCK): confirm capacity with the provider before you plan on it.", "所有上榜方案库存均偏低（申请时可能没有容量；W-STOCK）：规划前请先向云厂商确认容量。") \
