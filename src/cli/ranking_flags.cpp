@@ -79,7 +79,8 @@ constexpr RankingOption later_options[] = {
      "Analysis"},
     {"--pareto", nullptr, &RankingFlags::pareto, "Mark and show the cost-time Pareto frontier", "Analysis"},
     {"--confidence", &RankingFlags::confidence, nullptr,
-     "Chance of ending within --deadline that meets it, 0-1 (default 0.8)", "Constraints"},
+     "Chance of ending within --deadline (serving: of meeting --tpot-ms/--ttft-ms) that meets it, 0-1 (default 0.8)",
+     "Constraints"},
     {"--risk-averse", nullptr, &RankingFlags::risk_averse,
      "Rank on the pessimistic end (90th percentile) of each time and cost band; deadlines at >= 0.9 confidence; "
      "no spot unless --pricing names it; serving: replicas at most 60% busy, 20% GPU memory free",
