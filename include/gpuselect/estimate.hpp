@@ -190,6 +190,10 @@ struct Serving {
   double pipeline_ms_per_token = 0;
   // Error bands (absolute values of the figures above) from the serving calibration residuals.
   Band output_tokens_per_s_band, ttft_ms_band, tpot_ms_band;
+  // image-inference (docs/estimation.md "Image generation"): one image's end-to-end time at the
+  // batch (steps x passes x denoiser + text encoders + VAE decode), p50 before queueing, and its band.
+  double image_latency_ms = 0;
+  Band image_latency_ms_band;
 };
 
 struct Throughput {

@@ -36,7 +36,8 @@ constexpr std::array<std::string_view, 5> support_tier_names = {"community", "ba
                                                                 "enterprise"};
 constexpr std::array<std::string_view, 3> support_hours_names = {"business", "extended", "24x7"};
 constexpr std::array<std::string_view, 3> resize_names = {"live", "restart", "none"};
-constexpr std::array<std::string_view, 5> model_family_names = {"decoder", "encoder", "moe", "cnn", "vit"};
+constexpr std::array<std::string_view, 7> model_family_names = {"decoder", "encoder", "moe",  "cnn",
+                                                                 "vit",     "unet",    "dit"};
 constexpr std::array<std::string_view, 3> attention_kind_names = {"mha", "gqa", "mla"};
 constexpr std::array<std::string_view, 3> weights_precision_names = {"bf16", "fp8", "fp4"};
 

@@ -303,6 +303,17 @@ constexpr std::array model_fields = {
     integer<&M::shape, &ModelShape::head_dim>("head_dim", zero_to(10000)),
     integer<&M::shape, &ModelShape::kv_lora_rank>("kv_lora_rank", zero_to(65536)),
     integer<&M::shape, &ModelShape::qk_rope_head_dim>("qk_rope_head_dim", zero_to(10000)),
+    // Diffusion pipelines (families unet, dit; docs/catalog.md "Model presets").
+    number<&M::diffusion, &DiffusionLayout::text_encoder_params>("text_encoder_params", zero_to(1e14)),
+    number<&M::diffusion, &DiffusionLayout::vae_params>("vae_params", zero_to(1e14)),
+    integer<&M::diffusion, &DiffusionLayout::native_resolution_px>("native_resolution_px", zero_to(65536)),
+    integer<&M::diffusion, &DiffusionLayout::vae_downsample>("vae_downsample", zero_to(64)),
+    integer<&M::diffusion, &DiffusionLayout::latent_channels>("latent_channels", zero_to(1024)),
+    integer<&M::diffusion, &DiffusionLayout::patch_size>("patch_size", zero_to(64)),
+    integer<&M::diffusion, &DiffusionLayout::text_tokens>("text_tokens", zero_to(1e6)),
+    number<&M::diffusion, &DiffusionLayout::unet_step_gflops>("unet_step_gflops", zero_to(1e9)),
+    integer<&M::diffusion, &DiffusionLayout::passes_per_step>("passes_per_step", zero_to(2)),
+    integer<&M::diffusion, &DiffusionLayout::default_steps>("default_steps", zero_to(1000)),
     text_list<&M::aliases>("aliases"),
     text<&M::source>("source", required),
 };

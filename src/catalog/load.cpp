@@ -1280,6 +1280,21 @@ void Loader::check_models() {
       problem("has kv_lora_rank or qk_rope_head_dim but attention " + std::string(to_string(model.attention)),
               "write 'attention: mla' for multi-head latent attention, or remove the MLA keys");
     }
+    const bool diffusion = model.family == ModelFamily::unet || model.family == ModelFamily::dit;
+    const DiffusionLayout& layout = model.diffusion;
+    if (diffusion && (layout.native_resolution_px == 0 || layout.vae_downsample == 0 || layout.latent_channels == 0 ||
+                      layout.passes_per_step == 0 || layout.default_steps == 0)) {
+      problem("is a diffusion model (family " + std::string(to_string(model.family)) +
+                  ") without native_resolution_px, vae_downsample, latent_channels, passes_per_step or default_steps",
+              "give each from the model card and the pipeline's config (docs/catalog.md \"Model presets\")");
+    } else if (model.family == ModelFamily::unet && layout.unet_step_gflops == 0) {
+      problem("has family unet but unet_step_gflops 0",
+              "set unet_step_gflops to the GFLOPs of one denoiser pass at native_resolution_px");
+    } else if (model.family == ModelFamily::dit &&
+               (layout.patch_size == 0 || model.shape.layers == 0 || model.shape.hidden == 0)) {
+      problem("has family dit but no patch_size, layers or hidden",
+              "set patch_size (latent cells per token side), layers (blocks) and hidden (width) from config.json");
+    }
   }
 }
 

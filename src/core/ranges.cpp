@@ -75,6 +75,11 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::redundancy, "spare replicas", 0, 1000, true, "N+0 to N+1000"},
     {Q::confidence, "confidence", 0.05, 0.999, false,
      "a chance of ending within the deadline, 0-1: no estimate makes a deadline certain"},
+    {Q::resolution_px, "image side in pixels", 64, 16384, true, "64 px to 16K: 16x the 1024 px diffusion models train at"},
+    {Q::diffusion_steps, "sampling steps", 1, 1000, true, "1 (distilled) to the 1000 of DDPM's training schedule"},
+    {Q::images, "images", 1, 1e8, true, "a DreamBooth set of 5 to 100M: far above public fine-tuning sets"},
+    {Q::epochs, "epochs", 1, 100000, true, "passes over the fine-tuning set"},
+    {Q::latency_ms, "latency per image in ms", 1, 1e7, false, "1 ms to about 3 hours"},
 }};
 
 constexpr bool in_quantity_order() {
@@ -137,6 +142,7 @@ Written written_as(Quantity quantity) {
       return Written::minutes;
     case Q::ttft_ms:
     case Q::tpot_ms:
+    case Q::latency_ms:
       return Written::milliseconds;
     case Q::download_timeout_s:
       return Written::seconds;

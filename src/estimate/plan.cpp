@@ -73,7 +73,7 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
   using workload::Offload;
   const auto& fixed = profile.fixed;
   const bool llm =
-      workload::kind_traits(profile.kind).physics != workload::Physics::vision_training && profile.shape.layers > 0;
+      !workload::kind_traits(profile.kind).trains_images() && profile.shape.layers > 0;
   const Plan base = laid_out(profile, gpus_per_node, nodes, {});
   const int gpus = total_gpus(base);
   const double seq = std::max(1, profile.seq_len);
@@ -93,6 +93,10 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
       if (profile.shape.experts % ep == 0) eps.push_back(ep);
     }
   }
+  // Diffusion fine-tuning: data parallel (accelerate DDP, as kohya and diffusers run it), gradient
+  // checkpointing searched (off when it fits: faster).
+  const bool diffusion = workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training;
+  if (diffusion && !fixed.recompute) recomputes = {workload::Recompute::none, workload::Recompute::full};
   if (llm) {
     if (!fixed.tensor_parallel) {
       tps.clear();
@@ -107,9 +111,10 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
     if (!fixed.recompute) recomputes.assign(recompute_modes.begin(), recompute_modes.end());
     if (!fixed.micro_batch) micro_batches.assign(micro_batch_sizes.begin(), micro_batch_sizes.end());
   }
-  const std::vector<int> stages =
-      fixed.zero_stage ? std::vector<int>{*fixed.zero_stage} : std::vector<int>{0, 1, 2, 3};
-  std::vector<Offload> offloads = choices(fixed.offload, searched_offloads);
+  const std::vector<int> stages = fixed.zero_stage ? std::vector<int>{*fixed.zero_stage}
+                                  : diffusion        ? std::vector<int>{0}
+                                                     : std::vector<int>{0, 1, 2, 3};
+  std::vector<Offload> offloads = diffusion ? std::vector<Offload>{Offload::none} : choices(fixed.offload, searched_offloads);
 
   std::vector<Plan> plans;
   // Layouts with more data-parallel ranks than the global batch has sequences: they would grow the
@@ -194,7 +199,7 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
   base.nodes = std::max(1, nodes);
   std::vector<Plan> plans;
   // Vision models are replicated, never split.
-  const bool splittable = workload::kind_traits(profile.kind).physics != workload::Physics::image_serving;
+  const bool splittable = !workload::kind_traits(profile.kind).serves_images();
   for (int degree : tensor_parallel_degrees) {
     if (profile.tensor_parallel && degree != *profile.tensor_parallel) continue;
     if (!profile.tensor_parallel && (degree > base.gpus_per_node || (!splittable && degree > 1))) continue;
@@ -264,7 +269,11 @@ std::string plan_name(const workload::Profile& profile, const Plan& plan) {
   if (plan.offload == workload::Offload::all) name += " + full CPU offload";
   if (plan.offload == workload::Offload::nvme) name += " + NVMe offload";
   name += plan_layout(plan);
-  if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training && profile.shape.layers > 0) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training &&
+      plan.recompute != workload::Recompute::none) {
+    name += ", gradient checkpointing";
+  }
+  if (!workload::kind_traits(profile.kind).trains_images() && profile.shape.layers > 0) {
     const std::string_view recompute = plan.recompute == workload::Recompute::none        ? "no recomputation"
                                        : plan.recompute == workload::Recompute::selective ? "selective recomputation"
                                                                                           : "full recomputation";

@@ -284,7 +284,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
                   {header(Msg::col_time), Align::right},
                   {header(Msg::col_cost), Align::right}};
   const bool serving = workload::kind_traits(ranking.kind).serving();
-  const bool vision = workload::kind_traits(ranking.kind).physics == workload::Physics::image_serving;
+  const bool vision = workload::kind_traits(ranking.kind).serves_images();
   if (serving) grid.columns.push_back({header(Msg::col_replicas_load), Align::right});
   if (serving)
     grid.columns.push_back({header(vision ? Msg::col_per_thousand_images : Msg::col_per_million_tokens), Align::right});

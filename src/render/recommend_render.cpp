@@ -268,7 +268,7 @@ struct RankedKind {
 
 RankedKind ranked_kind(const RecommendView& view) {
   return {workload::kind_traits(view.profile.kind).physics == workload::Physics::token_serving,
-          workload::kind_traits(view.profile.kind).physics == workload::Physics::image_serving};
+          workload::kind_traits(view.profile.kind).serves_images()};
 }
 
 RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style& style) {
@@ -531,7 +531,7 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.push_back(serving ? std::to_string(throughput.spare_replicas) : std::string());
     fields.push_back(serving ? csv_number(round_figure(throughput.load_per_replica)) : std::string());
     fields.push_back(serving ? csv_number(round_decimals(throughput.utilization, 4)) : std::string());
-    fields.push_back(workload::kind_traits(view.profile.kind).physics == workload::Physics::image_serving
+    fields.push_back(workload::kind_traits(view.profile.kind).serves_images()
                          ? csv_number(round_decimals(cost.per_thousand_images, 4))
                          : std::string());
     csv.row(fields);
@@ -552,7 +552,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
   } else {
     // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
     const bool serving = workload::kind_traits(view.profile.kind).physics == workload::Physics::token_serving;
-    const bool vision = workload::kind_traits(view.profile.kind).physics == workload::Physics::image_serving;
+    const bool vision = workload::kind_traits(view.profile.kind).serves_images();
     Grid table;
     // Capitalised in English ("Mode"); the other languages have no case.
     const auto header = [&](Msg id) {

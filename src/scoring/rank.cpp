@@ -118,7 +118,7 @@ struct ShapeKey {
   int vcpus = 0;
   bool vcpus_assumed = false;
   static ShapeKey of(std::uint32_t gpu_index, const estimate::Hardware& hardware, const workload::Profile& profile) {
-    if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training)
+    if (!workload::kind_traits(profile.kind).trains_images())
       return {PlanKey::of(gpu_index, hardware)};
     return {PlanKey::of(gpu_index, hardware), hardware.vcpus, hardware.vcpus_assumed};
   }

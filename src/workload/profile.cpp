@@ -42,9 +42,21 @@ constexpr std::array<std::string_view, 7> lora_target_names{"q_proj",    "k_proj
 
 std::string count_words(double value) { return units::format_count(value); }
 
-bool is_vision(Kind kind) { return kind_traits(kind).vision(); }
+bool is_vision(Kind kind) { return kind_traits(kind).vision() && !kind_traits(kind).diffusion(); }
 bool is_vision(catalog::ModelFamily family) {
   return family == catalog::ModelFamily::cnn || family == catalog::ModelFamily::vit;
+}
+bool is_diffusion(catalog::ModelFamily family) {
+  return family == catalog::ModelFamily::unet || family == catalog::ModelFamily::dit;
+}
+// The models a kind takes, in words for the error: language, vision (cnn, vit) or diffusion (unet, dit).
+std::string_view model_class_words(Kind kind) {
+  if (kind_traits(kind).diffusion()) return "a diffusion model (unet or dit)";
+  return is_vision(kind) ? "a cnn or vit model" : "a language model";
+}
+bool fits_kind(Kind kind, catalog::ModelFamily family) {
+  if (kind_traits(kind).diffusion() || is_diffusion(family)) return kind_traits(kind).diffusion() && is_diffusion(family);
+  return is_vision(kind) == is_vision(family);
 }
 
 // A count with units ("2T", "4M") of a text flag, checked against its range.
@@ -105,6 +117,7 @@ struct ModelChoice {
   catalog::ModelFamily family = catalog::ModelFamily::decoder;
   int max_context = 0;
   catalog::WeightsPrecision weights_precision = catalog::WeightsPrecision::bf16;
+  catalog::DiffusionLayout diffusion;  // diffusion presets only
 };
 
 ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog, Kind kind,
@@ -125,11 +138,12 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
                         : "give --params with --active-params instead of --model");
     }
   }
-  if (is_vision(kind) != is_vision(preset->family)) {
+  if (!fits_kind(kind, preset->family)) {
     throw Error("--model",
                 fmt::format("'{}' is a {} model; {} needs {}", preset->id, catalog::to_string(preset->family),
-                            to_string(kind), is_vision(kind) ? "a cnn or vit model" : "a language model"),
-                "pick a model of that family or give --params");
+                            to_string(kind), model_class_words(kind)),
+                kind_traits(kind).diffusion() ? "pick a diffusion preset (gpuselect catalog models)"
+                                              : "pick a model of that family or give --params");
   }
   ModelChoice choice;
   choice.id = preset->id;
@@ -137,6 +151,7 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   choice.family = preset->family;
   choice.max_context = preset->max_context;
   choice.weights_precision = preset->weights_precision;
+  choice.diffusion = preset->diffusion;
   Shape& shape = choice.shape;
   // The preset's architecture as stated; what it leaves at 0 is filled below.
   static_cast<catalog::ModelShape&>(shape) = preset->shape;
@@ -158,6 +173,7 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   // Catalog forward_gflops count one multiply-add as one FLOP (torchvision, docs/catalog.md);
   // hardware FLOPs are twice that.
   shape.forward_flops_per_sample = 2.0 * preset->forward_gflops * 1e9;
+  if (is_diffusion(preset->family)) return choice;  // the layout is the preset's (docs/catalog.md)
   if (is_vision(preset->family)) {
     if (shape.forward_flops_per_sample <= 0) {
       shape.forward_flops_per_sample = vision_flops_per_param * shape.params;
@@ -312,9 +328,10 @@ void settle(const Flag& flag, const Request& request, Profile& profile) {
 // The checks and values that involve several fields, after every row is settled.
 void check_method(const Request& request, const Profile& profile) {
   const Kind kind = profile.kind;
-  if (profile.method != Method::full && kind != Kind::llm_finetune) {
+  if (profile.method != Method::full && !kind_traits(kind).starts_from_pretrained) {
     throw Error("--method",
-                fmt::format("{} applies to llm-finetune only, not {}", to_string(profile.method), to_string(kind)),
+                fmt::format("{} applies to llm-finetune and image-finetune only, not {}", to_string(profile.method),
+                            to_string(kind)),
                 "use --method full or --workload llm-finetune");
   }
   if (profile.method == Method::full && (request.lora_rank || request.lora_targets)) {
@@ -455,8 +472,29 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   }
 
   // The model: --model, or --params and the shape flags, or the workload's default.
-  ModelChoice choice = request.model ? from_preset(request, catalog, kind, profile.defaults_applied)
-                                     : from_flags(request, kind, profile.defaults_applied);
+  // Diffusion kinds need a preset's pipeline (text encoders, VAE, latent layout), which --params cannot give.
+  const KindTraits& traits = kind_traits(kind);
+  if (traits.diffusion() && !request.model) {
+    for (const Flag& flag : flags()) {
+      if ((flag.model_part != ModelPart::none || flag.name == "--params") && flag.member.given(request)) {
+        throw Error(std::string(flag.name),
+                    fmt::format("{} needs a diffusion preset, not a custom model", to_string(kind)),
+                    "give --model sdxl, sd3.5-large, flux.1-dev, ... (gpuselect catalog models)");
+      }
+    }
+  }
+  ModelChoice choice;
+  if (traits.diffusion() && !request.model) {
+    Request with_model = request;
+    with_model.model = std::string(traits.default_model);
+    choice = from_preset(with_model, catalog, kind, profile.defaults_applied);
+    profile.defaults_applied.push_back(fmt::format(
+        "model: {} (default for {}: the most fine-tuned and served open image model; give --model)", choice.id,
+        to_string(kind)));
+  } else {
+    choice = request.model ? from_preset(request, catalog, kind, profile.defaults_applied)
+                           : from_flags(request, kind, profile.defaults_applied);
+  }
   check_shape(choice.shape);
   profile.model_id = choice.id;
   profile.model_name = choice.name;
@@ -464,6 +502,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   profile.shape = choice.shape;
   profile.model_max_context = choice.max_context;
   profile.model_weights_precision = choice.weights_precision;
+  profile.diffusion = choice.diffusion;
 
   // Every other row, in table order: its value given, else its default and why.
   for (const Flag& flag : std::span(rows).subspan(1)) settle(flag, request, profile);
