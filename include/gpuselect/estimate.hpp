@@ -128,7 +128,8 @@ double host_ram_reserve_bytes(int gpus_per_node);
 // Where the MFU came from, in a few bytes (the hot loop makes no sentence): mfu_basis_text() words it.
 struct MfuSource {
   // model: LLM training under the performance model (MFU is its result, not an input).
-  enum class Kind : std::uint8_t { none, given, prefill, table, model };
+  // diffusion: the diffusion kinds' constant (docs/estimation.md "Image generation").
+  enum class Kind : std::uint8_t { none, given, prefill, table, model, diffusion };
   Kind kind = Kind::none;
   std::uint8_t table_row = 0;  // Kind::table: the row of the MFU table (docs/estimation.md)
   std::uint16_t factors = 0;   // bit i: multiplier i of the factor table applied

@@ -90,7 +90,7 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
   if (workload::kind_traits(profile.kind).diffusion()) {
     // docs/estimation.md "Image generation": serving fitted on published latencies; training assumed.
     choice.value = workload::kind_traits(profile.kind).serving() ? diffusion_serving_mfu : diffusion_training_mfu;
-    choice.source.kind = MfuSource::Kind::prefill;
+    choice.source.kind = MfuSource::Kind::diffusion;
   } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     choice.value = prefill_compute_share;
     choice.source.kind = MfuSource::Kind::prefill;
@@ -171,6 +171,11 @@ std::string mfu_basis_text(const Compute& compute) {
                               ? "assumption: large batched matmuls"
                               : "fitted on the serving calibration rows, docs/estimation.md");
       break;
+    case MfuSource::Kind::diffusion:
+      return fmt::format("MFU {:.0f}% ({}, docs/estimation.md \"Image generation\")", compute.mfu * 100.0,
+                         compute.mfu == model::diffusion_serving_mfu
+                             ? "diffusion serving: fitted on published latencies of FLUX.1 and SDXL"
+                             : "diffusion fine-tuning: assumption, not calibrated");
     case MfuSource::Kind::model:
       return fmt::format(
           "MFU {:.1f}% is the result of the performance model (compute at per-GPU matmul efficiency, TP/CP/PP/DP "
@@ -350,6 +355,16 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
   const auto& shape = profile.shape;
   const int gpus = model::total_gpus(plan);
   const double share = hardware.gpu_fraction;
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training) {
+    // Data parallel: each GPU runs its micro-batch of images (docs/estimation.md "Image generation").
+    const double mfu = model::choose_mfu(profile, hardware, plan).value;
+    const double images = std::max(1, plan.micro_batch);
+    step.compute_s = model::diffusion_training_flops_per_image(profile, plan.recompute) * images /
+                     (model::peak_tflops(gpu, profile.precision) * 1e12 * share * mfu);
+    step.total_s = step.compute_s;
+    step.tokens = images * gpus;
+    return step;
+  }
   if (workload::kind_traits(profile.kind).trains_images() || shape.layers <= 0) {
     // Vision: forward + backward = 3 forward passes per image, at the MFU table's utilisation.
     const double mfu = model::choose_mfu(profile, hardware, plan).value;

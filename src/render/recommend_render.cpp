@@ -287,7 +287,7 @@ RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style&
   if (kind.serving) {
     cells.time = cells.time_band = fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch);
   } else if (kind.vision) {
-    cells.time = cells.time_band = fmt::format("{:.0f}", estimate.throughput.work_units_per_s);
+    cells.time = cells.time_band = images_per_s_label(estimate);
   } else {
     cells.time_band = hours_with_band(candidate, estimate, ranking.risk_averse);
     // The expected time alone: the band is in parentheses after it ("1.8 h (1.1 h-3.5 h)*").
@@ -588,7 +588,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
           std::string(mode_label(view.catalog, candidate, lang)),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
           serving  ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
-          : vision ? fmt::format("{:.0f}", estimate.throughput.work_units_per_s)
+          : vision ? images_per_s_label(estimate)
                    : hours_with_band(candidate, estimate, ranking.risk_averse),
           cost_label(view.catalog, ranking, candidate)};
       if (serving || vision) cells.push_back(load_label(ranking, candidate));

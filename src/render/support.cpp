@@ -164,6 +164,15 @@ std::string cost_label(const catalog::Catalog& catalog, const scoring::Ranking& 
 std::string estimated_legend(text::Lang lang) { return say(lang, Msg::estimated_legend, estimated_mark);
 }
 
+std::string images_per_s_label(const estimate::Performance& performance) {
+  const double images_per_s = performance.throughput.work_units_per_s;
+  const double latency_ms = performance.serving.image_latency_ms;
+  if (latency_ms <= 0) return fmt::format("{:.0f}", images_per_s);
+  const std::string latency =
+      latency_ms < 1000 ? fmt::format("{:.0f} ms", latency_ms) : fmt::format("{:.1f} s", latency_ms / 1000);
+  return fmt::format("{:.3g} @{}", images_per_s, latency);
+}
+
 std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate) {
   if (workload::kind_traits(ranking.kind).serves_images() &&
       candidate.cost.per_thousand_images > 0) {

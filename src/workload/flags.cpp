@@ -194,6 +194,10 @@ void recompute_fill(Profile& profile) {
   }
 }
 std::string recompute_because(const Profile& profile) {
+  if (kind_traits(profile.kind).diffusion()) {
+    return "gradient checkpointing: searched, off where the job fits without it (faster), else on (--recompute "
+           "full or none fixes it)";
+  }
   return profile.method == Method::full
              ? "activation recomputation: searched over none, selective, full (selective without hardware; "
                "Korthikanti et al. 2022)"
