@@ -50,6 +50,8 @@
   X(summary_mix_mean, ", mean", "，均值") \
   X(summary_mix_p90_prompt, " at the p90 prompt", "（p90 提示长度）") \
   X(summary_images_per_s, "{} images/s", "{} 张图像/s") \
+  X(summary_diffusion_image, "{0}{1}x{1} px", "{0}{1}x{1} 像素") \
+  X(summary_diffusion_steps, "{0}{1} steps per image", "{0}每张图 {1} 步") \
   X(summary_tier, ", {0} tier, replicas at most {1}% busy, N+{2}", "，{0} 服务等级，副本繁忙度不超过 {1}%，N+{2}") \
   X(summary_notebook, "interactive, priced for {}; spot only when --pricing names it (a reclaim ends the session)", "交互式，按 {} 计价；仅当 --pricing 指定时才用竞价实例（回收会结束会话）") \
   X(summary_priced_for, "priced for {}", "按 {} 计价") \

@@ -241,6 +241,6 @@ void diffusion_serving_memory(const workload::Profile& profile, MemoryPerGpu& gp
 inline constexpr double diffusion_serving_mfu = 0.55;
 inline constexpr double diffusion_training_mfu = 0.30;
 inline constexpr double diffusion_serving_band_low = 0.75;
-inline constexpr double diffusion_serving_band_high = 1.35;
+inline constexpr double diffusion_serving_band_high = 1.15;
 
 }  // namespace gpuselect::estimate::model

@@ -441,8 +441,35 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
 
 }  // namespace
 
+namespace {
+
+// image-inference with --latency-ms: a replica whose image (at the batch, at the band's slow end)
+// takes longer than the target misses it (docs/estimation.md "Image generation"); memory.ttft_ms and
+// tpot_ms hold that latency for the exclusion.
+Memory with_image_latency(const workload::Profile& profile, const Hardware& hardware, Memory memory) {
+  if (workload::kind_traits(profile.kind).physics != workload::Physics::diffusion_serving ||
+      profile.latency_target_ms <= 0 || hardware.gpu == nullptr || !memory.fits) {
+    return memory;
+  }
+  const double flops_per_s = model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction *
+                             model::choose_mfu(profile, hardware, memory.plan).value;
+  const double held_ms = std::max(1, profile.batch) * model::diffusion_image_flops(profile) / flops_per_s * 1e3 *
+                         model::diffusion_serving_band_high;
+  memory.ttft_ms = held_ms;
+  memory.tpot_ms = held_ms;
+  if (held_ms > profile.latency_target_ms) {
+    memory.fits = false;
+    memory.reason = PlanReason::misses_targets;
+  }
+  return memory;
+}
+
+}  // namespace
+
 Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
-  if (model::uses_serving_memory(profile.kind)) return choose_serving_plan(profile, hardware);
+  if (model::uses_serving_memory(profile.kind)) {
+    return with_image_latency(profile, hardware, choose_serving_plan(profile, hardware));
+  }
   return search_training_plan(profile, hardware, nullptr);
 }
 
@@ -460,7 +487,9 @@ const PlanSearchCache::Searched& PlanSearchCache::searched(int gpus_per_node, in
 
 Memory choose_plan(PlanSearchCache& cache, const Hardware& hardware) {
   const auto& profile = cache.profile();
-  if (model::uses_serving_memory(profile.kind)) return choose_serving_plan(profile, hardware);
+  if (model::uses_serving_memory(profile.kind)) {
+    return with_image_latency(profile, hardware, choose_serving_plan(profile, hardware));
+  }
   return search_training_plan(profile, hardware, &cache);
 }
 
@@ -550,6 +579,12 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
   if (memory.reason == PlanReason::no_fp4) {
     return "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here "
            "or a GPU with an FP4 peak (Blackwell)";
+  }
+  if (memory.reason == PlanReason::misses_targets &&
+      workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
+    return fmt::format("misses the latency target: an image takes up to {:.0f} ms on {} (target {:g} ms); the "
+                       "pipeline fits ({} of {} per GPU)",
+                       memory.ttft_ms, where, profile.latency_target_ms, need, usable);
   }
   if (memory.reason == PlanReason::misses_targets) {
     return fmt::format(

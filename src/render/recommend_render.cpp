@@ -482,7 +482,7 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
                            "instances", "gpus_rented", "per_million_output_tokens", "commitment",
                            "interruption_hours", "uninterrupted_probability", "estimated", "hours_low", "hours_high",
                            "in_calibrated_regime", "region", "other_regions", "replicas", "spare_replicas",
-                           "load_per_replica_per_s", "utilization", "per_thousand_images"})
+                           "load_per_replica_per_s", "utilization", "per_thousand_images", "images_per_s", "image_latency_ms"})
     header.emplace_back(name);
   csv.row(header);
   const auto& candidates = view.ranking.candidates;
@@ -533,6 +533,12 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.push_back(serving ? csv_number(round_decimals(throughput.utilization, 4)) : std::string());
     fields.push_back(workload::kind_traits(view.profile.kind).serves_images()
                          ? csv_number(round_decimals(cost.per_thousand_images, 4))
+                         : std::string());
+    const bool images = workload::kind_traits(view.profile.kind).serves_images();
+    const auto& performance = view.ranking.performance_of(candidate);
+    fields.push_back(images ? csv_number(round_figure(performance.throughput.work_units_per_s)) : std::string());
+    fields.push_back(workload::kind_traits(view.profile.kind).physics == workload::Physics::diffusion_serving
+                         ? csv_number(round_figure(performance.serving.image_latency_ms))
                          : std::string());
     csv.row(fields);
   }

@@ -360,6 +360,11 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   } else {
     summary.job += fmt::format("{}{}", comma, workload::to_string(profile.precision));
   }
+  // Diffusion: the image side and, serving, the sampling steps (docs/estimation.md "Image generation").
+  if (workload::kind_traits(profile.kind).diffusion()) {
+    summary.job += say(lang, Msg::summary_diffusion_image, comma, profile.resolution_px);
+    if (profile.steps > 0) summary.job += say(lang, Msg::summary_diffusion_steps, comma, profile.steps);
+  }
   if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     const std::string batch =
         profile.batch_given ? std::to_string(profile.batch) : say(lang, Msg::summary_batch_auto);

@@ -806,8 +806,11 @@ class Ranker {
     if (one_instance.reason == estimate::PlanReason::misses_targets ||
         one_instance.reason == estimate::PlanReason::no_fp4 || one_instance.reason == estimate::PlanReason::no_fp8) {
       const bool latency = one_instance.reason == estimate::PlanReason::misses_targets;
+      // image-inference compares one image's latency with --latency-ms; llm-inference TPOT with its target.
+      const double target =
+          profile_.latency_target_ms > 0 ? profile_.latency_target_ms : profile_.tpot_target_ms;
       reasons[0] = {latency ? ExclusionKind::latency : ExclusionKind::precision, latency ? one_instance.tpot_ms : 0,
-                    latency ? profile_.tpot_target_ms : 0, memo_.description(one_instance)};
+                    latency ? target : 0, memo_.description(one_instance)};
       exclude(ranking, index, std::nullopt, 1, std::move(reasons));
       return;
     }
