@@ -55,6 +55,11 @@ estimate::Memory finetune_memory(const workload::Profile& profile, std::string_v
 
 constexpr double gb = 1e9;
 
+// A recommend document's performance block of `candidate` (candidates point into performances).
+const nlohmann::json& performance_of(const nlohmann::json& document, const nlohmann::json& candidate) {
+  return document.at("performances").at(candidate.at("performance").get<std::size_t>());
+}
+
 }  // namespace
 
 TEST_CASE("diffusion presets: every pipeline has its layout and resolves by its hub name", "[workload][diffusion]") {
@@ -186,8 +191,8 @@ TEST_CASE("image-finetune: an SDXL LoRA ranks single 24 GB cards first", "[cli][
     INFO(candidate.dump());
     // Right-sized: one GPU, not a node of eight.
     CHECK(candidate.at("gpus_rented").get<int>() == 1);
-    const double capacity = candidate.at("performance").at("memory").at("gpu_capacity_gb").get<double>();
-    single_24gb = single_24gb || (capacity > 20 && capacity < 27);
+    const double capacity = performance_of(document, candidate).at("memory").at("gpu_capacity_bytes").get<double>();
+    single_24gb = single_24gb || (capacity > 20 * gb && capacity < 27 * gb);
   }
   CHECK(single_24gb);
 }
@@ -198,7 +203,7 @@ TEST_CASE("image-inference: images/s, latency and $ per 1000 images in every for
   const std::vector<std::string> environment = {"GPUSELECT_TODAY=2026-12-01"};
   const auto document = gpuselect::testing::run_json(args, environment);
   const auto& first = document.at("candidates").at(0);
-  const auto& throughput = first.at("performance").at("throughput");
+  const auto& throughput = performance_of(document, first).at("throughput");
   CHECK(throughput.at("images_per_s").get<double>() > 0);
   CHECK(throughput.at("image_latency_ms").get<double>() > 1000);  // seconds per FLUX.1-dev image
   CHECK(throughput.at("steps").get<int>() == 50);
@@ -225,6 +230,6 @@ TEST_CASE("image-inference: a latency target excludes what cannot meet it", "[cl
       {"recommend", "--workload", "image-inference", "--model", "flux.1-schnell", "--latency-ms", "2000", "--top", "50"},
       {"GPUSELECT_TODAY=2026-12-01"});
   for (const auto& candidate : document.at("candidates")) {
-    CHECK(candidate.at("performance").at("throughput").at("image_latency_ms").get<double>() <= 2000);
+    CHECK(performance_of(document, candidate).at("throughput").at("image_latency_ms").get<double>() <= 2000);
   }
 }

@@ -120,6 +120,11 @@ void lora_targets_fill(Profile& profile) {
 }
 std::string lora_because(const Profile& profile) {
   if (profile.method == Method::full) return {};
+  if (kind_traits(profile.kind).diffusion()) {
+    return fmt::format("{}: rank {} on the q, k, v and out projections of every attention block (the diffusers and "
+                       "kohya-ss defaults)",
+                       to_string(profile.method), profile.lora_rank);
+  }
   return fmt::format("{}: rank {} on {} (Hu et al. 2021 adapt attention matrices)", to_string(profile.method),
                      profile.lora_rank, fmt::join(profile.lora_targets, ", "));
 }
@@ -218,6 +223,8 @@ void framework_fill(Profile& profile) {
   }
 }
 std::string framework_because(const Profile& profile) {
+  // Diffusion fine-tuning runs kohya-ss or diffusers under accelerate: the framework row changes nothing.
+  if (kind_traits(profile.kind).diffusion()) return {};
   switch (profile.framework) {
     case Framework::megatron:
       return "framework: megatron (Megatron-Core/NeMo with Transformer Engine, the stack of published pretraining "
@@ -260,8 +267,9 @@ std::string tokens_because(const Profile& profile) {
       return fmt::format("tokens: {} (assumed fine-tuning set: about 50k examples x 2k tokens)",
                          units::format_count(profile.tokens));
     case DefaultData::image_set:
-      return fmt::format("images trained: {} ({} images x {} epochs)", units::format_count(profile.tokens),
-                         profile.images, profile.epochs);
+      return fmt::format("images trained: {} ({} images x {} epochs; an assumed LoRA set unless --images and "
+                         "--epochs are given)",
+                         units::format_count(profile.tokens), profile.images, profile.epochs);
     case DefaultData::imagenet:
     case DefaultData::none:  // not told: the --tokens row applies to training kinds only
       return fmt::format("samples: {} (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)",
@@ -385,7 +393,8 @@ std::string steps_because(const Profile& profile) {
                      profile.steps, profile.model_id);
 }
 // A LoRA set of 100 images x 20 epochs = 2,000 image passes (assumption: kohya-ss and diffusers
-// LoRA guides train a few dozen to a few hundred images for 1,500-3,000 steps at batch 1).
+// LoRA guides train a few dozen to a few hundred images for 1,500-3,000 steps at batch 1); the
+// --tokens row's sentence tells both.
 constexpr int finetune_images = 100;
 constexpr int finetune_epochs = 20;
 void images_fill(Profile& profile) {
@@ -393,10 +402,6 @@ void images_fill(Profile& profile) {
 }
 void epochs_fill(Profile& profile) {
   profile.epochs = kind_traits(profile.kind).physics == Physics::diffusion_training ? finetune_epochs : 0;
-}
-std::string image_set_because(const Profile& profile) {
-  return fmt::format("fine-tuning set: {} images x {} epochs (assumption: a LoRA set; give --images/--epochs)",
-                     profile.images, profile.epochs);
 }
 
 void serving_tier_fill(Profile& profile) { profile.serving_tier = Tier::production; }
@@ -630,9 +635,7 @@ const std::vector<Flag>& flags() {
        .range = Q::epochs,
        .kinds = diffusion_training,
        .applies_to = "image-finetune",
-       .fill = epochs_fill,
-       .because = image_set_because,
-       .told_with = "--images"},
+       .fill = epochs_fill},
       {.name = "--tokens",
        .type = "COUNT",
        .help = "Training tokens (images for cv-train and image-finetune); default per workload",
