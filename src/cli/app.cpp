@@ -75,8 +75,32 @@ void print_error(const std::string& line) {
   std::fflush(stderr);
 }
 
+// What CLI11 says, in the catalogue's words where the error is one a user meets (a flag without its
+// value, a required flag, words left over, two flags that exclude or require each other); else
+// CLI11's English, introduced in Chinese. `message` is CLI11's text without "<where>: ".
+text::Words parse_error_words(const CLI::ParseError& error, const std::string& message, const std::string& where) {
+  static const std::regex two_flags("(--?[A-Za-z][A-Za-z0-9-]*) (excludes|requires) (--?[A-Za-z][A-Za-z0-9-]*)");
+  std::smatch flags;
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr && message.find("missing") != std::string::npos) {
+    return text::words(text::Msg::err_missing_value, where);
+  }
+  if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr && where.starts_with("-")) {
+    return text::words(text::Msg::err_required, where);
+  }
+  if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
+    const auto colon = message.find(": ");
+    if (colon != std::string::npos) return text::words(text::Msg::err_unexpected_arguments, message.substr(colon + 2));
+  }
+  if (message == "the value is empty") return text::words(text::Msg::err_value_empty);
+  if (std::regex_search(message, flags, two_flags)) {
+    return text::words(flags[2] == "excludes" ? text::Msg::err_option_excludes : text::Msg::err_option_requires,
+                       flags[1].str(), flags[3].str());
+  }
+  return text::words(text::Msg::err_command_line, message);
+}
+
 // CLI11's messages become one line in the contract's shape; the flag named in the message is <where>.
-int report_parse_error(const CLI::ParseError& error, const CLI::App& command) {
+int report_parse_error(const CLI::ParseError& error, const CLI::App& command, text::Lang lang) {
   // CLI11 echoes the words it rejects: each word is cut to the 60 bytes of text::excerpt.
   std::string message;
   std::string word;
@@ -97,7 +121,10 @@ int report_parse_error(const CLI::ParseError& error, const CLI::App& command) {
   std::string flag_name;
   if (std::regex_search(message, flag, flag_pattern)) where = flag_name = flag[1];
   if (message.rfind(where + ": ", 0) == 0) message.erase(0, where.size() + 2);
-  print_error(Error(where, message, "run " + text::quoted(help_for(command, flag_name))).line());
+  const Error said = Error::said(where, parse_error_words(error, message, where),
+                                 text::words(text::Msg::err_run, text::quoted(help_for(command, flag_name))));
+  // English keeps CLI11's own sentence.
+  print_error(lang == text::Lang::en ? Error(where, message, said.hint()).line() : said.line(lang));
   return exit_bad_input;
 }
 
@@ -192,6 +219,19 @@ int run_app(int argc, char** argv) {
   describe_options(app);
 
   std::string command_name;
+  bool settings_read = false;
+  // The language of the error line: what resolve_lang says once the settings are read, before that
+  // (argv, the config file) what argv, the config and the locale say (early_lang).
+  const auto error_lang = [&] {
+    if (settings_read) {
+      try {
+        return resolve_lang(globals);
+      } catch (const Error&) {
+        // An unknown --lang or config lang: its own error, in English.
+      }
+    }
+    return early_lang(globals.arguments);
+  };
   try {
     if (argc >= 2 && std::string_view(argv[1]) == "__complete") {
       return run_complete(app, std::vector<std::string>(argv + 2, argv + argc));
@@ -211,10 +251,11 @@ int run_app(int argc, char** argv) {
       std::cout.flush();
       return finish_stdout(code, errno);
     } catch (const CLI::ParseError& error) {
-      return report_parse_error(error, deepest_parsed_command(app));
+      return report_parse_error(error, deepest_parsed_command(app), error_lang());
     }
     configure_logging(globals);
     globals.settings = load_settings(globals.config_path);
+    settings_read = true;
     for (const auto& [command, runner] : runners) {
       if (command->parsed()) {
         command_name = command->get_name();
@@ -223,7 +264,7 @@ int run_app(int argc, char** argv) {
     }
     return exit_bad_input;
   } catch (const Error& error) {
-    print_error(error.line());
+    print_error(error.line(error_lang()));
     switch (error.kind()) {
       case ErrorKind::io:
         return exit_io;
@@ -234,7 +275,7 @@ int run_app(int argc, char** argv) {
     }
     return exit_bad_input;
   } catch (const CLI::ParseError& error) {
-    return report_parse_error(error, deepest_parsed_command(app));
+    return report_parse_error(error, deepest_parsed_command(app), error_lang());
   } catch (const std::bad_alloc&) {
     print_error((command_name.empty() ? "gpuselect" : command_name) +
                 ": out of memory; use a smaller catalog or fewer candidates");

@@ -57,7 +57,7 @@ text::Lang resolve_lang(const GlobalOptions& globals) {
   const bool from_flag = !globals.lang.empty();
   const std::string& value = from_flag ? globals.lang : globals.settings.lang.value;
   if (const auto lang = text::parse_lang(value)) return *lang;
-  throw unknown_choice(from_flag ? "--lang" : globals.settings.lang.origin, "language", value, "", "--lang");
+  throw unknown_choice(from_flag ? "--lang" : globals.settings.lang.origin, text::Msg::kind_language, value, "", "--lang");
 }
 
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format) {
@@ -81,7 +81,7 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
     style.color = to_terminal && (no_color == nullptr || *no_color == '\0') &&
                   (term == nullptr || std::string_view(term) != "dumb");
   } else {
-    throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, "color mode", color, "",
+    throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, text::Msg::kind_color_mode, color, "",
                          "--color");
   }
   style.color = style.color && render::traits(format).colored;

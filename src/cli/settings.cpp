@@ -3,6 +3,8 @@
 #include <sys/stat.h>
 
 #include <cstdlib>
+#include <optional>
+#include <string_view>
 
 #include "gpuselect/config.hpp"
 #include "gpuselect/error.hpp"
@@ -96,6 +98,38 @@ Settings load_settings(const std::string& config_flag) {
     }
   }
   return settings;
+}
+
+namespace {
+// The value of `flag` in argv words ("--lang zh-CN" or "--lang=zh-CN"; the last one given), before "--".
+std::optional<std::string> flag_value(const std::vector<std::string>& words, std::string_view flag) {
+  std::optional<std::string> value;
+  for (std::size_t at = 0; at < words.size(); ++at) {
+    const std::string& word = words[at];
+    if (word == "--") break;
+    if (word == flag && at + 1 < words.size()) {
+      value = words[++at];
+    } else if (word.size() > flag.size() && word.starts_with(flag) && word[flag.size()] == '=') {
+      value = word.substr(flag.size() + 1);
+    }
+  }
+  return value;
+}
+}  // namespace
+
+text::Lang early_lang(const std::vector<std::string>& words) {
+  if (const auto flag = flag_value(words, "--lang")) return text::parse_lang(*flag).value_or(text::Lang::en);
+  try {
+    const Settings settings = load_settings(flag_value(words, "--config").value_or(""));
+    return text::parse_lang(settings.lang.value).value_or(text::Lang::en);
+  } catch (const Error&) {
+    // The config file is what failed: the locale alone decides.
+  }
+  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value != nullptr && *value != '\0') return text::lang_of_locale(value).value_or(text::Lang::en);
+  }
+  return text::Lang::en;
 }
 
 }  // namespace gpuselect::cli
