@@ -18,18 +18,16 @@ namespace {
 constexpr std::size_t max_message_part_bytes = 1024;
 std::string message_part(std::string_view part) { return text::excerpt(part, max_message_part_bytes); }
 
-std::string join_line(const std::string& where, const std::string& what, const std::string& hint) {
+// <what> and <what to do> are joined as the language joins two clauses (Msg::err_then: "; ", "；").
+std::string join_line(const std::string& where, const std::string& what, const std::string& hint,
+                      text::Lang lang = text::Lang::en) {
   std::string text;
   if (!where.empty()) {
     text.append(message_part(where));
     text.append(": ");
   }
-  text.append(message_part(what));
-  if (!hint.empty()) {
-    text.append("; ");
-    text.append(message_part(hint));
-  }
-  return text;
+  if (hint.empty()) return text + message_part(what);
+  return text + text::say(lang, text::Msg::err_then, message_part(what), message_part(hint));
 }
 
 // Words longer than this get no "did you mean" (ids and names are far shorter), so one suggestion
@@ -90,7 +88,7 @@ std::string Error::line() const { return join_line(where_, problem_, hint_); }
 
 std::string Error::line(text::Lang lang) const {
   if (!said_) return line();
-  return join_line(where_, said_->what.say(lang), said_->hint.say(lang));
+  return join_line(where_, said_->what.say(lang), said_->hint.say(lang), lang);
 }
 
 Error Error::at(std::string where) const {
@@ -120,11 +118,8 @@ std::string format_diagnostic(const Diagnostic& diagnostic, text::Lang lang) {
     text += ':' + std::to_string(diagnostic.line) + ':' + std::to_string(diagnostic.column);
   }
   text += diagnostic.severity == Severity::error ? ": error: " : ": warning: ";
-  text.append(message_part(message));
-  if (!hint.empty()) {
-    text.append("; ");
-    text.append(message_part(hint));
-  }
+  if (hint.empty()) return text + message_part(message);
+  text += text::say(said ? lang : text::Lang::en, text::Msg::err_then, message_part(message), message_part(hint));
   return text;
 }
 
