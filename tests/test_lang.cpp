@@ -63,7 +63,8 @@ bool has_words(std::string_view format) {
 }
 
 // Messages whose Chinese is rightly the English: names and units only.
-const std::set<std::string_view> same_in_every_language = {"card_tpot", "html_lang", "col_gpus", "constraint_gpus"};
+const std::set<std::string_view> same_in_every_language = {"card_tpot", "html_lang", "col_gpus", "constraint_gpus",
+                                                           "kind_gpu"};
 
 }  // namespace
 
@@ -571,12 +572,20 @@ TEST_CASE("lang zh-CN: errors a user meets are one Chinese line, the prefix, fla
     const std::regex located("^gpuselect: error: .*team\\.yaml:[0-9]+:[0-9]+: YAML 语法错误：.*；请修正此处的 YAML；此后的内容均未读取\n$");
     CHECK(std::regex_match(result.err, located));
   }
-  SECTION("a config error, with the config's lang") {
+  SECTION("a config error: the config that failed cannot say its lang, the locale does") {
     gpuselect::testing::TempDir folder;
     const auto config = folder.write("config.yaml", "lang: zh-CN\nprofil: balanced\n");
-    const auto result = run_gpuselect({"--config", config.string(), "recommend", "--workload", "llm-finetune"});
+    const auto result =
+        run_gpuselect({"--config", config.string(), "recommend", "--workload", "llm-finetune"}, {"LANG=zh_CN.UTF-8"});
     CHECK(result.exit_code == 2);
     CHECK(error_line(result).ends_with("config.yaml:2:1: 未知的配置键 'profil'；是否要输入 'profile'？（可用的键见 docs/cli.md）"));
+  }
+  SECTION("a parse error in a run whose config file says lang: zh-CN") {
+    gpuselect::testing::TempDir folder;
+    const auto config = folder.write("config.yaml", "lang: zh-CN\n");
+    const auto result = run_gpuselect({"--config", config.string(), "recommend", "--buget", "5"});
+    CHECK(result.exit_code == 2);
+    CHECK(error_line(result).starts_with("gpuselect: error: --buget: 未知的选项 '--buget'"));
   }
   SECTION("nothing fits: exit 3, the refusal and its hint in Chinese") {
     const auto result = run_gpuselect(with(finetune, {"--lang", "zh-CN", "--budget", "0.01"}));
@@ -589,4 +598,110 @@ TEST_CASE("lang zh-CN: errors a user meets are one Chinese line, the prefix, fla
     CHECK(english.err.starts_with("gpuselect: error: recommend: no offering satisfies the job and constraints; --budget "
                                   "removed the most ("));
   }
+}
+
+// ---- --help (issue 29: "--help summaries") ----
+
+namespace {
+const std::vector<std::vector<std::string>> help_commands = {
+    {},
+    {"recommend"},
+    {"estimate"},
+    {"compare"},
+    {"catalog"},
+    {"catalog", "validate"},
+    {"catalog", "list"},
+    {"catalog", "show"},
+    {"catalog", "gpus"},
+    {"catalog", "providers"},
+    {"catalog", "models"},
+    {"catalog", "import"},
+    {"catalog", "import", "skypilot"},
+    {"catalog", "update"},
+    {"config"},
+    {"config", "show"},
+    {"completion"},
+};
+
+// Each entry of a --help page (an option, a positional, a subcommand) -> its description, the
+// continuation lines joined.
+std::map<std::string, std::string> help_entries(const std::string& page) {
+  std::map<std::string, std::string> entries;
+  std::string current;
+  std::size_t at = 0;
+  while (at < page.size()) {
+    const std::size_t end = std::min(page.find('\n', at), page.size());
+    const std::string line = page.substr(at, end - at);
+    at = end + 1;
+    // CLI11 starts descriptions at column 30, or on the next line under it when the name is longer.
+    constexpr std::size_t description_column = 30;
+    if (line.starts_with("  ") && line.size() > 2 && line[2] != ' ') {
+      const std::size_t name_end = line.find(' ', 2);
+      current = line.substr(2, name_end == std::string::npos ? std::string::npos : name_end - 2);
+      const bool beside = line.size() > description_column && line[description_column - 1] == ' ';
+      entries[current] = beside ? line.substr(description_column) : "";
+    } else if (line.starts_with("      ") && !current.empty()) {
+      std::string& description = entries[current];
+      description += ' ';
+      description.append(line, line.find_first_not_of(' '));
+    } else {
+      current.clear();
+    }
+  }
+  return entries;
+}
+
+std::vector<std::string> numbers_in(const std::string& text) {
+  std::vector<std::string> numbers;
+  static const std::regex number("[0-9]+");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it)
+    numbers.push_back(it->str());
+  std::sort(numbers.begin(), numbers.end());
+  return numbers;
+}
+}  // namespace
+
+TEST_CASE("lang zh-CN: every command's and option's --help summary is Chinese, with the English numbers",
+          "[lang][cli]") {
+  for (const auto& command : help_commands) {
+    auto args = command;
+    args.insert(args.begin(), {"--lang", "zh-CN"});
+    args.emplace_back("--help");
+    const auto chinese = run_gpuselect(args);
+    auto english_args = command;
+    english_args.emplace_back("--help");
+    const auto english = run_gpuselect(english_args);
+    INFO(chinese.out);
+    REQUIRE(chinese.exit_code == 0);
+    REQUIRE(english.exit_code == 0);
+    CHECK(chinese.out.find("用法") != std::string::npos);
+    const auto zh_entries = help_entries(chinese.out);
+    const auto en_entries = help_entries(english.out);
+    CHECK(zh_entries.size() == en_entries.size());
+    for (const auto& [name, description] : zh_entries) {
+      INFO(name << ": " << description);
+      // A missing row leaves the English summary: a test failure, not a silent English line.
+      CHECK(has_cjk(description));
+      // The flag names are unchanged, and every number of the English (defaults, limits) is there.
+      REQUIRE(en_entries.contains(name));
+      const auto english_numbers = numbers_in(en_entries.at(name));
+      const auto chinese_numbers = numbers_in(description);
+      CHECK(std::includes(chinese_numbers.begin(), chinese_numbers.end(), english_numbers.begin(),
+                          english_numbers.end()));
+    }
+  }
+  // Lines are at most 100 display columns, wrapped between Chinese characters.
+  const auto page = run_gpuselect({"--lang", "zh-CN", "recommend", "--help"});
+  for (std::size_t at = 0; at < page.out.size();) {
+    const std::size_t end = std::min(page.out.find('\n', at), page.out.size());
+    const std::string line = page.out.substr(at, end - at);
+    INFO(line);
+    // The summaries (an option's name and choices are as long as they are, in English too).
+    if (line.starts_with("      ") && has_cjk(line)) CHECK(render::display_width(line) <= 100);
+    at = end + 1;
+  }
+  // The locale makes --help Chinese too; --lang en keeps it English.
+  CHECK(run_gpuselect({"recommend", "--help"}, {"LANG=zh_CN.UTF-8"}).out.find("任务类型") != std::string::npos);
+  CHECK(run_gpuselect({"--lang", "en", "recommend", "--help"}, {"LANG=zh_CN.UTF-8"}).out.find("Job kind") !=
+        std::string::npos);
 }

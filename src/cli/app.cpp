@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/command.hpp"
+#include "cli/help_text.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/render.hpp"
@@ -39,32 +40,66 @@ constexpr std::string_view short_usage =
 // 226 characters for --request-mix); continuation lines start under the description column.
 constexpr int help_line_columns = 100;
 
+// A description's pieces for wrapping: runs of narrow characters, and each wide (East Asian Width
+// F/W) character alone, since Chinese text breaks between any two characters and has no spaces.
+struct Piece {
+  std::string_view text;
+  bool after_space = false;  // written after a space (a break there drops the space)
+};
+std::vector<Piece> wrap_pieces(std::string_view line) {
+  std::vector<Piece> pieces;
+  bool after_space = false;
+  std::size_t at = 0;
+  while (at < line.size()) {
+    if (line[at] == ' ') {
+      after_space = true;
+      ++at;
+      continue;
+    }
+    const auto lead = static_cast<unsigned char>(line[at]);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    const std::string_view character = line.substr(at, length);
+    const bool wide = render::display_width(character) == 2;
+    // A narrow character continues the word before it unless a space or a wide character ends that word.
+    const bool joins = !pieces.empty() && !after_space && !wide && lead < 0x80 &&
+                       static_cast<unsigned char>(pieces.back().text.back()) < 0x80;
+    if (joins) {
+      pieces.back().text = line.substr(pieces.back().text.data() - line.data(), pieces.back().text.size() + length);
+    } else {
+      pieces.push_back({character, after_space});
+    }
+    after_space = false;
+    at += length;
+  }
+  return pieces;
+}
+
 class WrappingFormatter : public CLI::Formatter {
  public:
   std::string make_option_desc(const CLI::Option* option) const override {
     const std::string description = CLI::Formatter::make_option_desc(option);
     const int width = std::max(help_line_columns - static_cast<int>(get_column_width()), 20);
     std::string wrapped;
-    int used = 0;
-    std::size_t at = 0;
-    while (at < description.size()) {
-      const std::size_t end = std::min(description.find_first_of(" \n", at), description.size());
-      const std::string_view word = std::string_view(description).substr(at, end - at);
-      const int word_width = render::display_width(word);
-      if (used > 0 && used + 1 + word_width > width) {
-        wrapped += '\n';
-        used = 0;
-      } else if (used > 0) {
-        wrapped += ' ';
-        ++used;
+    std::size_t line_start = 0;
+    while (line_start <= description.size()) {
+      const std::size_t line_end = std::min(description.find('\n', line_start), description.size());
+      int used = 0;
+      for (const Piece& piece : wrap_pieces(std::string_view(description).substr(line_start, line_end - line_start))) {
+        const int piece_width = render::display_width(piece.text);
+        const int gap = used > 0 && piece.after_space ? 1 : 0;
+        if (used > 0 && used + gap + piece_width > width) {
+          wrapped += '\n';
+          used = 0;
+        } else if (gap > 0) {
+          wrapped += ' ';
+          ++used;
+        }
+        wrapped += piece.text;
+        used += piece_width;
       }
-      wrapped += word;
-      used += word_width;
-      if (end < description.size() && description[end] == '\n') {
-        wrapped += '\n';
-        used = 0;
-      }
-      at = end + 1;
+      if (line_end == description.size()) break;
+      wrapped += '\n';
+      line_start = line_end + 1;
     }
     return wrapped;
   }
@@ -198,7 +233,7 @@ int run_app(int argc, char** argv) {
   app.add_option("--color", globals.color, "Colour in tables: auto, always, never (NO_COLOR is honoured)")
       ->group("Global");
   app.add_option("--lang", globals.lang,
-                 "Language of tables, markdown and HTML: en or zh-CN (default: the config's lang, else "
+                 "Language of tables, markdown, HTML, errors and --help: en or zh-CN (default: the config's lang, else "
                  "LC_ALL, LC_MESSAGES, LANG)")
       ->group("Global");
 
@@ -217,6 +252,11 @@ int run_app(int argc, char** argv) {
   }
   reject_empty_values(app);
   describe_options(app);
+  // --help in the run's language: known before parsing, since CLI11 prints help while it parses.
+  if (std::any_of(globals.arguments.begin(), globals.arguments.end(),
+                  [](const std::string& word) { return word == "--help" || word == "-h"; })) {
+    say_help_in(app, early_lang(globals.arguments));
+  }
 
   std::string command_name;
   bool settings_read = false;
