@@ -11,6 +11,7 @@
 
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/format_traits.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "io/files.hpp"
@@ -50,7 +51,8 @@ render::Format resolve_format(const OutputOptions& options, const GlobalOptions&
   if (const auto format = format_if_valid(options, globals, allowed)) return *format;
   const bool from_flag = !options.format.empty();
   const std::string& text = from_flag ? options.format : globals.settings.format.value;
-  throw unknown_id(from_flag ? "--format" : globals.settings.format.origin, "format", text, allowed, one_of(allowed));
+  throw unknown_id(from_flag ? "--format" : globals.settings.format.origin, text::Msg::kind_format, text, allowed,
+                   one_of_words(allowed));
 }
 
 text::Lang resolve_lang(const GlobalOptions& globals) {

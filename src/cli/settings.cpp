@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "gpuselect/config.hpp"
 #include "gpuselect/error.hpp"
@@ -46,6 +47,18 @@ std::string folder_of(const std::string& path) {
 void take(Setting& setting, const std::optional<config::Entry>& entry) {
   if (entry) setting = {entry->value, entry->where};
 }
+
+// The locale's language and the variable that named it. POSIX precedence: LC_ALL overrides
+// LC_MESSAGES, which overrides LANG; an empty one is unset.
+std::optional<std::pair<text::Lang, const char*>> locale_lang() {
+  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value != nullptr && *value != '\0') {
+      return std::pair(text::lang_of_locale(value).value_or(text::Lang::en), name);
+    }
+  }
+  return std::nullopt;
+}
 }  // namespace
 
 Settings load_settings(const std::string& config_flag) {
@@ -78,13 +91,8 @@ Settings load_settings(const std::string& config_flag) {
     }
   }
   if (settings.lang.origin == "default") {
-    // POSIX precedence: LC_ALL overrides LC_MESSAGES, which overrides LANG; an empty one is unset.
-    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
-      const char* value = std::getenv(name);
-      if (value == nullptr || *value == '\0') continue;
-      settings.lang = {std::string(text::lang_name(text::lang_of_locale(value).value_or(text::Lang::en))),
-                       std::string("environment ") + name};
-      break;
+    if (const auto locale = locale_lang()) {
+      settings.lang = {std::string(text::lang_name(locale->first)), std::string("environment ") + locale->second};
     }
   }
   if (const char* env = std::getenv("GPUSELECT_CATALOG"); env != nullptr && *env != '\0') {
@@ -125,11 +133,8 @@ text::Lang early_lang(const std::vector<std::string>& words) {
   } catch (const Error&) {
     // The config file is what failed: the locale alone decides.
   }
-  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
-    const char* value = std::getenv(name);
-    if (value != nullptr && *value != '\0') return text::lang_of_locale(value).value_or(text::Lang::en);
-  }
-  return text::Lang::en;
+  const auto locale = locale_lang();
+  return locale ? locale->first : text::Lang::en;
 }
 
 }  // namespace gpuselect::cli
