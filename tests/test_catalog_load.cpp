@@ -792,9 +792,87 @@ TEST_CASE("known_keys lists each record kind's dotted keys", "[catalog]") {
   CHECK(std::find(keys.begin(), keys.end(), "network.rdma") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "pricing.monthly") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "pricing.yearly") != keys.end());
-  CHECK(known_keys("providers").size() == 35);  // with aliases and discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y
+  // With aliases, discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y and spot_reclaim's three.
+  const auto provider_keys = known_keys("providers");
+  CHECK(provider_keys.size() == 38);
+  for (const char* key : {"spot_reclaim.notice_seconds", "spot_reclaim.as_of", "spot_reclaim.source"}) {
+    CHECK(std::find(provider_keys.begin(), provider_keys.end(), key) != provider_keys.end());
+  }
   CHECK(known_keys("currencies") == std::vector<std::string>{"code", "per_usd", "as_of", "source"});
   CHECK(known_keys("nonsense").empty());
+}
+
+TEST_CASE("spot_reclaim: a provider's published notice loads with its source, and overlays replace it whole",
+          "[catalog][spot]") {
+  const std::string rule =
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    spot_reclaim: {notice_seconds: 120, as_of: \"2026-11-30\", source: \"https://example.com/spot\"}\n";
+  const LoadResult result = load_files({{"small.yaml", small_catalog()}, {"rule.yaml", rule}});
+  CHECK(formatted(result.diagnostics).empty());
+  REQUIRE(result.ok());
+  const Provider::SpotReclaim& loaded = result.catalog.providers[0].spot_reclaim;
+  CHECK(loaded.notice_seconds == 120);
+  CHECK(loaded.as_of == "2026-11-30");
+  CHECK(loaded.source == "https://example.com/spot");
+  CHECK(result.catalog.where(loaded.notice_pos) == "rule.yaml:4:36");
+  // Left out: none published (small.yaml's lambda has no rule).
+  const LoadResult plain = load_files({{"small.yaml", small_catalog()}});
+  REQUIRE(plain.ok());
+  CHECK_FALSE(plain.catalog.providers[0].spot_reclaim.notice_seconds.has_value());
+  // A later file with its own notice, date and page replaces the rule.
+  const std::string team =
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    spot_reclaim: {notice_seconds: 30, as_of: \"2026-12-01\", source: \"negotiated terms\"}\n";
+  const LoadResult merged = load_files({{"small.yaml", small_catalog()}, {"rule.yaml", rule}, {"team.yaml", team}});
+  REQUIRE(merged.ok());
+  CHECK(merged.catalog.providers[0].spot_reclaim.notice_seconds == 30);
+  CHECK(merged.catalog.providers[0].spot_reclaim.source == "negotiated terms");
+}
+
+TEST_CASE("spot_reclaim: a notice without its source or date, or out of range, is reported at the value",
+          "[catalog][spot]") {
+  const std::string no_source =
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    spot_reclaim: {notice_seconds: 120, as_of: \"2026-11-30\"}\n";
+  CHECK(formatted(load_files({{"small.yaml", small_catalog()}, {"team.yaml", no_source}}).diagnostics) ==
+        std::vector<std::string>{
+            "team.yaml:4:36: error: provider 'lambda' sets spot_reclaim.notice_seconds 120 without "
+            "spot_reclaim.source in the same file; add spot_reclaim.source (the page that publishes the notice) "
+            "and spot_reclaim.as_of (the date it was read) next to it"});
+  // An overlay that changes only the number would keep citing a page that does not say it.
+  const std::string rule =
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    spot_reclaim: {notice_seconds: 120, as_of: \"2026-11-30\", source: \"https://example.com/spot\"}\n";
+  const std::string number_only =
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    spot_reclaim:\n"
+      "      notice_seconds: 300\n";
+  CHECK(formatted(load_files({{"small.yaml", small_catalog()}, {"rule.yaml", rule}, {"team.yaml", number_only}})
+                      .diagnostics) ==
+        std::vector<std::string>{
+            "team.yaml:5:23: error: provider 'lambda' sets spot_reclaim.notice_seconds 300 without "
+            "spot_reclaim.source and spot_reclaim.as_of in the same file; add spot_reclaim.source (the page that "
+            "publishes the notice) and spot_reclaim.as_of (the date it was read) next to it"});
+  // Zero, negative and beyond an hour are refused where they are written.
+  for (const char* value : {"0", "-5", "7200"}) {
+    INFO(value);
+    const std::string bad = std::string("schema_version: 1\nproviders:\n  - id: lambda\n    spot_reclaim: {notice_seconds: ") +
+                            value + ", as_of: \"2026-11-30\", source: \"x\"}\n";
+    const auto lines = formatted(load_files({{"small.yaml", small_catalog()}, {"team.yaml", bad}}).diagnostics);
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0] == "team.yaml:4:36: error: spot_reclaim.notice_seconds " + std::string(value) +
+                          " is out of range (must be above 0 and at most 3600); " + range_hint);
+  }
 }
 
 TEST_CASE("lint warns about prices above on-demand, stale dates and odd specs", "[catalog]") {

@@ -3,6 +3,7 @@
 // aliases, and subscription billing (包年包月: pricing.monthly / pricing.yearly) through the loader,
 // lint, cost and ranking.
 #include <algorithm>
+#include <fstream>
 #include <set>
 #include <string>
 #include <utility>
@@ -246,4 +247,112 @@ TEST_CASE("mainland-China-only offerings are ranked when the user asks for China
     const auto china = recommend_json(args);
     CHECK(std::any_of(china["candidates"].begin(), china["candidates"].end(), mainland_only));
   }
+}
+
+TEST_CASE("china spot: reclaim notices are catalog data with their sources, and spot rows carry them",
+          "[china][spot]") {
+  const auto& catalog = builtin();
+  // The published notices (docs/catalog.md "Spot reclaim rules"); none for providers whose pages
+  // state none.
+  const std::vector<std::pair<std::string, double>> published = {
+      {"aws", 120}, {"gcp", 30}, {"azure", 30}, {"alibaba", 300}, {"tencent", 120}, {"volcano", 300}};
+  for (const auto& provider : catalog.providers) {
+    INFO(provider.id);
+    const auto rule = std::find_if(published.begin(), published.end(),
+                                   [&](const auto& entry) { return entry.first == provider.id; });
+    if (rule == published.end()) {
+      CHECK_FALSE(provider.spot_reclaim.notice_seconds.has_value());
+      CHECK(estimate::spot_notice_seconds(&provider) == 0);
+      continue;
+    }
+    CHECK(provider.spot_reclaim.notice_seconds == rule->second);
+    CHECK(provider.spot_reclaim.source.rfind("https://", 0) == 0);
+    CHECK_FALSE(provider.spot_reclaim.as_of.empty());
+    CHECK(estimate::spot_notice_seconds(&provider) == rule->second);
+  }
+  CHECK(estimate::spot_notice_seconds(nullptr) == 0);
+
+  // The cost model reads the catalog: a team's overlay with its own terms changes the notice.
+  const auto overlaid = load_with(
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: tencent\n"
+      "    spot_reclaim: {notice_seconds: 90, as_of: \"2026-12-01\", source: \"account manager's terms\"}\n");
+  REQUIRE(overlaid.ok());
+  const auto* tencent = overlaid.catalog.find_provider("tencent");
+  REQUIRE(tencent != nullptr);
+  CHECK(estimate::spot_notice_seconds(tencent) == 90);
+}
+
+TEST_CASE("china spot: recommend --region cn --currency CNY --pricing spot states each row's reclaim notice",
+          "[china][spot]") {
+  const auto& catalog = builtin();
+  const auto document = gpuselect::testing::run_json(
+      {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "cn", "--currency",
+       "CNY", "--pricing", "spot", "--top", "all"},
+      {"GPUSELECT_TODAY=2026-12-01"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  std::set<std::string> providers;
+  for (const auto& candidate : document["candidates"]) {
+    const std::string id = candidate["offering_id"];
+    INFO(id);
+    CHECK(candidate["pricing_mode"] == "spot");
+    const auto* offering = catalog.find_offering(id);
+    REQUIRE(offering != nullptr);
+    const auto& provider = catalog.provider_of(*offering);
+    providers.insert(provider.id);
+    REQUIRE(provider.spot_reclaim.notice_seconds.has_value());
+    CHECK(candidate["cost"]["spot_notice_seconds"] == *provider.spot_reclaim.notice_seconds);
+  }
+  // Domestic spot is sold by both hyperscalers that publish a spot price rule.
+  CHECK(providers.count("alibaba") == 1);
+  CHECK(providers.count("tencent") == 1);
+
+  // Each row's stability words name its provider's notice (the JSON figure is the text's source).
+  std::set<std::string> said;
+  for (const auto& candidate : document["candidates"]) {
+    for (const auto& item : candidate["explanation_items"]) {
+      if (item["criterion"] != "stability" || (item["kind"] != "strongest" && item["kind"] != "weakest")) continue;
+      const std::string text = item["text"];
+      const std::string provider = candidate["provider"];
+      INFO(text);
+      if (provider == "alibaba" || provider == "volcano") CHECK(text.find("spot, 5 min notice, ") != std::string::npos);
+      if (provider == "tencent") CHECK(text.find("spot, 2 min notice, ") != std::string::npos);
+      said.insert(provider);
+    }
+  }
+  CHECK(said.count("alibaba") == 1);
+  CHECK(said.count("tencent") == 1);
+}
+
+TEST_CASE("china: an exchange rate older than 90 days is named in a note when the ranking converts with it",
+          "[china][currency]") {
+  const auto note_of = [](const nlohmann::json& document) -> std::string {
+    for (const auto& note : document["notes"]) {
+      if (note["code"] == "N-STALE-RATE") return note["text"];
+    }
+    return "";
+  };
+  const std::vector<std::string> job = {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora",
+                                        "--region", "cn"};
+  // CNY prices ranked in USD: the built-in CNY rate (2025-02-28) is 641 days old on 2026-12-01.
+  const auto usd = gpuselect::testing::run_json(job, {"GPUSELECT_TODAY=2026-12-01"});
+  const std::string text = note_of(usd);
+  INFO(text);
+  CHECK(text.find("CNY 7.2734 per USD as of 2025-02-28 (641 days)") != std::string::npos);
+  CHECK(text.find("more than 90 days ago") != std::string::npos);
+  // The same rate 60 days after it was read is fresh.
+  CHECK(note_of(gpuselect::testing::run_json(job, {"GPUSELECT_TODAY=2025-04-29"})).empty());
+  // CNY prices ranked in CNY convert nothing.
+  auto in_cny = job;
+  in_cny.insert(in_cny.end(), {"--currency", "CNY"});
+  CHECK(note_of(gpuselect::testing::run_json(in_cny, {"GPUSELECT_TODAY=2026-12-01"})).empty());
+  // A team's fresh rate silences it.
+  gpuselect::testing::TempDir folder;
+  const auto rates = folder.path() / "rates.yaml";
+  std::ofstream(rates) << "schema_version: 1\ncurrencies:\n  - {code: CNY, per_usd: 7.1, as_of: \"2026-11-30\", "
+                          "source: treasury}\n";
+  auto fresh = job;
+  fresh.insert(fresh.end(), {"--catalog", rates.string()});
+  CHECK(note_of(gpuselect::testing::run_json(fresh, {"GPUSELECT_TODAY=2026-12-01"})).empty());
 }

@@ -171,6 +171,15 @@ struct Provider {
     }
     bool any() const { return on_demand > 0 || spot > 0 || reserved_1y > 0 || reserved_3y > 0; }
   } discount_pct;
+  // The provider's published rules for reclaiming spot capacity (docs/catalog.md "Spot reclaim
+  // rules"): catalog data with its own source and date, not code. Empty notice = none published.
+  struct SpotReclaim {
+    std::optional<double> notice_seconds;  // warning before a spot instance is reclaimed, seconds
+    std::string as_of;                     // YYYY-MM-DD the source was read
+    std::string source;                    // the page that publishes the rule (URL)
+    // Where each was last set (line 0 = never): a notice is set together with its source and date.
+    SourcePos notice_pos, as_of_pos, source_pos;
+  } spot_reclaim;
   std::string as_of;  // YYYY-MM-DD
   std::string source;
   // Dotted keys whose values are a judgement, not a published fact ("support.first_response_hours").
@@ -420,6 +429,11 @@ LoadResult load(std::span<const SourceText> sources, const LoadLimits& limits = 
 // Prices read longer ago than this many days are stale: `catalog validate` warns (--stale-days
 // overrides it) and `recommend` says so in a run-wide note (N-STALE-PRICES).
 inline constexpr int stale_price_days = 180;
+// Exchange rates read longer ago than this many days are stale: `recommend` says so in a run-wide
+// note (N-STALE-RATE) when it converts with one. Judgement from the record's own source: the CNY
+// monthly average moved from 7.0881 (October 2024) to 7.2957 (January 2025) per USD, 2.9% in one
+// quarter (FRED EXCHUS), as large as the cost gap between close rows.
+inline constexpr int stale_rate_days = 90;
 
 // The most an instance-hour may cost, in USD whatever the provider's currency (converted at the
 // catalog's rates). Assumption: the dearest 8-GPU instances list near 100 USD/h (SkyPilot catalogs,

@@ -394,8 +394,9 @@ struct SpotRisk {
 // each interruption waits reprovision_hours; deadline_hours 0 = none.
 SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption_pct, double checkpoint_hours,
                    double reprovision_hours, double deadline_hours);
-// The provider's published notice before spot capacity is reclaimed, seconds; 0 = not published.
-double spot_notice_seconds(std::string_view provider_id);
+// The provider's published notice before spot capacity is reclaimed (its catalog record's
+// spot_reclaim.notice_seconds), seconds; 0 = not published or no provider.
+double spot_notice_seconds(const catalog::Provider* provider);
 
 // The run's hours as a distribution: log-normal, ln T ~ N(log_median, log_sigma^2), with its 10th and
 // 90th percentiles at the ends of the calibrated band (log_sigma 0: exactly the estimate).

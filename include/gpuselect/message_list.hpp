@@ -126,7 +126,7 @@
   X(sla_with_credits, "{}% SLA with credits", "{}% SLA（违约有赔付）") \
   X(sla_without_credits, "{}% SLA without credits", "{}% SLA（违约无赔付）") \
   X(fact_spot_serving, "serving on spot: no availability (--allow-spot-serving to accept)", "在竞价实例上提供服务：无可用性保证（--allow-spot-serving 可接受）") \
-  X(fact_spot, "spot, {0} interrupted, {1} chance of no interruption", "竞价实例，{0} 会被中断，{1} 的概率不被中断") \
+  X(fact_spot, "spot, {2}, {0} interrupted, {1} chance of no interruption", "竞价实例，{2}，{0} 会被中断，{1} 的概率不被中断") \
   X(fact_auto_checkpoint, "automatic checkpoints", "自动检查点") \
   X(fact_memory_free, "{}% GPU memory free", "显存空闲 {}%") \
   X(fact_gpu_segment, "{} GPU", "{} 级 GPU") \
@@ -292,6 +292,8 @@
   X(html_title_recommend, "gpuselect recommendation", "gpuselect 推荐") \
   /* run-wide notes (scoring::run_notes, Ranking::Note) */ \
   X(note_stale_prices, "Prices of {0} provider{1} in this ranking are {2} days old (oldest read {3}, today {4}; stale after {5} days): check the providers' pages before you rent.", "本次排名中 {0} 家云厂商的价格已有 {2} 天（最早读取于 {3}，今天 {4}；超过 {5} 天即视为过期）：租用前请查看云厂商的价格页面。") \
+  X(note_stale_rate, "Exchange rates used to compare currencies were read more than {1} days ago: {0}. Overlay a currencies record with today's rate (docs/catalog.md \"Currencies\").", "用于换算货币的汇率读取已超过 {1} 天：{0}。请用当天汇率覆盖 currencies 记录（docs/catalog.md “Currencies”）。") \
+  X(note_stale_rate_item, "{0} {1} per USD as of {2} ({3} days)", "{0} 每美元 {1}，截至 {2}（{3} 天）") \
   X(note_price_age, "Prices may have moved since they were read: cost bands widen 2% a month after 90 days for list prices (here up to {0}%) and 8% a month after 14 days for spot (here up to {1}%), and the cost criterion scores each row at its band's upper end.", "价格读取后可能已变动：标价超过 90 天后成本区间每月放宽 2%（此处最多 {0}%），竞价价格超过 14 天后每月放宽 8%（此处最多 {1}%），成本一项按每行区间的上限评分。") \
   X(note_spot_rate_assumed, "Spot interruption rates of {} are not published: the GPU class's band on AWS Spot Advisor is assumed (estimated): 22.5% of instances a month for SXM/OAM HBM GPUs (A100, H100, H200, B200, MI300X), 12.5% for other instances of 4+ GPUs, 7.5% for the rest.", "{} 未公布竞价实例中断率：假定为 AWS Spot Advisor 上同类 GPU 的区间（估算）：SXM/OAM HBM GPU（A100、H100、H200、B200、MI300X）每月 22.5% 的实例，其他 4 块及以上 GPU 的实例 12.5%，其余 7.5%。") \
   X(note_tier, "{0} excluded for production serving; {1}; {2} to include.", "{0}因生产服务等级被排除；{1}；加 {2} 可纳入。") \

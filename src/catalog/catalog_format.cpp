@@ -85,9 +85,10 @@ void write_region_prices(Writer& json, const std::vector<RegionPrice>& prices) {
 }
 
 // Fields written only when set: later optional keys (an import's launch names and unlisted mark, a
-// provider's discount), so that records without them read, and are written, as before.
+// provider's discount and spot reclaim rule), so that records without them read, and are written, as before.
 bool omitted_when_unset(std::string_view key) {
-  return key == "unlisted" || key.starts_with("launch.") || key.starts_with("discount_pct.");
+  return key == "unlisted" || key.starts_with("launch.") || key.starts_with("discount_pct.") ||
+         key.starts_with("spot_reclaim.");
 }
 
 // Whether a field's value is its unset default: empty text or list, 0 (see omitted_when_unset).
@@ -96,6 +97,7 @@ bool unset(const Field<Record>& field, const Record& record) {
   const void* slot = field.slot(const_cast<Record&>(record));
   switch (field.kind) {
     case ValueKind::text:
+    case ValueKind::date:
       return static_cast<const std::string*>(slot)->empty();
     case ValueKind::text_list:
       return static_cast<const std::vector<std::string>*>(slot)->empty();

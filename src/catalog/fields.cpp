@@ -230,6 +230,15 @@ constexpr std::array provider_fields = {
     number<&P::discount_pct, &P::Discount::spot>("discount_pct.spot", {0, 99, false}),
     number<&P::discount_pct, &P::Discount::reserved_1y>("discount_pct.reserved_1y", {0, 99, false}),
     number<&P::discount_pct, &P::Discount::reserved_3y>("discount_pct.reserved_3y", {0, 99, false}),
+    // Published notices run from 30 s (Google Cloud, Azure) to 5 min (Alibaba, Volcano Engine); an
+    // hour is beyond any reclaim warning (a notice that long is scheduled maintenance).
+    tracked(optional_number<&P::spot_reclaim, &P::SpotReclaim::notice_seconds>("spot_reclaim.notice_seconds",
+                                                                              above_zero(3600)),
+            &position_at<&P::spot_reclaim, &P::SpotReclaim::notice_pos>),
+    tracked(date<&P::spot_reclaim, &P::SpotReclaim::as_of>("spot_reclaim.as_of"),
+            &position_at<&P::spot_reclaim, &P::SpotReclaim::as_of_pos>),
+    tracked(text<&P::spot_reclaim, &P::SpotReclaim::source>("spot_reclaim.source"),
+            &position_at<&P::spot_reclaim, &P::SpotReclaim::source_pos>),
     tracked(date<&P::as_of>("as_of", required), &position_at<&P::as_of_pos>),
     text<&P::source>("source", required),
     text_list<&P::estimated_fields>("estimated_fields"),

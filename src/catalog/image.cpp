@@ -42,7 +42,7 @@ constexpr std::size_t flush_bytes = std::size_t{1} << 20;
 // every record's JSON after a round trip, which catches it (ModelPreset::weights_precision did).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Gpu) == 408, "Gpu changed: update visit(Gpu) in src/catalog/image.cpp, then this size");
-static_assert(sizeof(Provider) == 456, "Provider changed: update visit(Provider), then this size");
+static_assert(sizeof(Provider) == 576, "Provider changed: update visit(Provider), then this size");
 static_assert(sizeof(Pricing) == 96, "Pricing changed: update visit(Pricing), then this size");
 static_assert(sizeof(RegionPrice) == 160, "RegionPrice changed: update visit(RegionPrice), then this size");
 static_assert(sizeof(Offering) == 672, "Offering changed: update visit(Offering), then this size");
@@ -361,11 +361,17 @@ void visit(Archive& a, Provider& provider) {
   a.number(provider.discount_pct.spot);
   a.number(provider.discount_pct.reserved_1y);
   a.number(provider.discount_pct.reserved_3y);
+  a.optional(provider.spot_reclaim.notice_seconds);
+  a.text(provider.spot_reclaim.as_of);
+  a.text(provider.spot_reclaim.source);
   a.text(provider.as_of);
   a.text(provider.source);
   visit_texts(a, provider.estimated_fields);
   visit(a, provider.pos);
   visit(a, provider.as_of_pos);
+  visit(a, provider.spot_reclaim.notice_pos);
+  visit(a, provider.spot_reclaim.as_of_pos);
+  visit(a, provider.spot_reclaim.source_pos);
 }
 
 template <typename Archive>

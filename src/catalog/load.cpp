@@ -338,6 +338,7 @@ class Loader {
   void check_required(const Store<Record>& store);
   void check_offerings();
   void check_owned_pricing(const Offering& offering, bool provider_known);
+  void check_spot_reclaim();
   void overlay_prices(Offering& target, fields::FieldMask named, Mark id_mark, std::optional<double> previous_on_demand);
   void check_price_ceiling(const Offering& offering, const Provider& provider);
   void resolve_region_prices();
@@ -1145,6 +1146,31 @@ void Loader::check_offerings() {
   }
 }
 
+// After every overlay: a reclaim notice is a published rule, so the record (or overlay) that sets it
+// also sets the page that publishes it and the date it was read (docs/catalog.md "Spot reclaim
+// rules"); a notice changed by an overlay under the built-in source would cite a page that does not
+// say it. Reported at the notice's value.
+void Loader::check_spot_reclaim() {
+  for (const Provider& provider : result_.catalog.providers) {
+    const Provider::SpotReclaim& rule = provider.spot_reclaim;
+    if (!rule.notice_seconds) continue;
+    const auto set_with_notice = [&](const std::string& value, const SourcePos& pos) {
+      return !value.empty() && pos.file == rule.notice_pos.file;
+    };
+    std::string missing;
+    if (!set_with_notice(rule.source, rule.source_pos)) missing = "spot_reclaim.source";
+    if (!set_with_notice(rule.as_of, rule.as_of_pos)) {
+      missing += (missing.empty() ? "" : " and ") + std::string("spot_reclaim.as_of");
+    }
+    if (missing.empty()) continue;
+    report_at(rule.notice_pos.line != 0 ? rule.notice_pos : provider.pos,
+              "provider " + fields::shown(provider.id) + " sets spot_reclaim.notice_seconds " +
+                  fields::format_number(*rule.notice_seconds) + " without " + missing + " in the same file",
+              "add spot_reclaim.source (the page that publishes the notice) and spot_reclaim.as_of (the date it "
+              "was read) next to it");
+  }
+}
+
 // Every price of an offering, converted to USD at the catalog's rates, is at most
 // max_price_usd_per_hour (ranges of money are in USD, so a JPY or CNY quote has the same ceiling). A
 // currency without a rate is another error; its prices are not checked here.
@@ -1317,6 +1343,7 @@ LoadResult Loader::finish() {
   check_required(offerings_);
   check_required(models_);
   check_required(currencies_);
+  check_spot_reclaim();
   check_offerings();
   resolve_region_prices();
   apply_discounts();

@@ -30,17 +30,6 @@ double billed_hours_with_minimum(double hours, double granularity_seconds) {
   return std::max(billed, minimum_billed_seconds / units::seconds_per_hour);
 }
 
-// Reclaim notice of spot capacity by provider, seconds (docs/estimation.md "Spot risk" cites each):
-// AWS EC2 Spot "two-minute warning"; Google Cloud Spot VMs "30 seconds"; Azure Spot Scheduled
-// Events "minimum 30 seconds"; Alibaba ECS preemptible "5 minutes"; Tencent CVM spot "2 minutes".
-// Providers not listed publish none: 0 = not known.
-struct SpotNotice {
-  std::string_view provider;
-  double seconds;
-};
-constexpr std::array<SpotNotice, 5> spot_notices = {{
-    {"aws", 120}, {"gcp", 30}, {"azure", 30}, {"alibaba", 300}, {"tencent", 120}}};
-
 // P(K <= k) for K ~ Poisson(mean).
 double poisson_cdf(int k, double mean) {
   if (k < 0) return 0.0;
@@ -317,11 +306,8 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
 }
 }  // namespace
 
-double spot_notice_seconds(std::string_view provider_id) {
-  for (const auto& notice : spot_notices) {
-    if (notice.provider == provider_id) return notice.seconds;
-  }
-  return 0.0;
+double spot_notice_seconds(const catalog::Provider* provider) {
+  return provider != nullptr ? provider->spot_reclaim.notice_seconds.value_or(0.0) : 0.0;
 }
 
 SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption_pct, double checkpoint_hours,
@@ -432,7 +418,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       cost.spot_rate_assumed = !offering.spot_interruption_pct.has_value();
       cost.spot_interruption_pct = offering.spot_interruption_pct.value_or(
           default_spot_interruption_pct(context.gpu, offering.gpu_count));
-      cost.spot_notice_seconds = provider != nullptr ? spot_notice_seconds(provider->id) : 0.0;
+      cost.spot_notice_seconds = spot_notice_seconds(provider);
       // A reclaimed instance comes back after its start-up and the wait for spot capacity of that
       // SKU at its stock (hours for a scarce 8-GPU node), unless the caller fixed the restart time.
       cost.reprovision_hours = restart_minutes / 60.0 + (context.restart_minutes > 0 ? 0.0 : instance_wait_hours);

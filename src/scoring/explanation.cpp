@@ -98,7 +98,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
         } else {
           parts.push_back(say(lang, Msg::fact_spot,
                                       detail::percent(candidate.cost.spot_interruption_pct / 100.0),
-                                      detail::chance(candidate.cost.uninterrupted_probability)));
+                                      detail::chance(candidate.cost.uninterrupted_probability),
+                                      detail::notice_words(candidate.cost.spot_notice_seconds, lang)));
         }
       }
       if (provider.recovery.auto_checkpoint) parts.push_back(say(lang, Msg::fact_auto_checkpoint));

@@ -181,6 +181,47 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                                                      ages, oldest_date, today, stale_price_days)});
     }
   }
+  // Stale exchange rates: the rates this ranking converts with (the output currency's and those of
+  // the ranked providers' currencies), by code, when read more than stale_rate_days before today.
+  if (!today.empty()) {
+    std::vector<std::string_view> codes;
+    const auto use = [&](std::string_view code) {
+      if (code != "USD" && std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
+    };
+    std::vector<char> seen(catalog.providers.size(), 0);
+    for (const auto& candidate : ranking.candidates) {
+      const std::size_t provider = catalog.offerings[candidate.offering_index].provider_index;
+      if (seen[provider] != 0) continue;
+      seen[provider] = 1;
+      const std::string& currency = catalog.providers[provider].currency;
+      if (currency == ranking.currency) continue;
+      use(currency);
+      use(ranking.currency);
+    }
+    std::sort(codes.begin(), codes.end());
+    struct StaleRate {
+      const catalog::CurrencyRate* rate;
+      int age_days;
+    };
+    std::vector<StaleRate> stale;
+    for (const auto code : codes) {
+      const catalog::CurrencyRate* rate = catalog.find_currency(code);
+      if (rate == nullptr) continue;
+      const auto age = catalog::days_between(rate->as_of, today);
+      if (age && *age > catalog::stale_rate_days) stale.push_back({rate, *age});
+    }
+    if (!stale.empty()) {
+      notes.push_back({"N-STALE-RATE", text::Words::in_each([&](text::Lang lang) {
+                         std::string items;
+                         for (const auto& [rate, age] : stale) {
+                           if (!items.empty()) items += lang == text::Lang::zh_cn ? "；" : "; ";
+                           items += text::say(lang, text::Msg::note_stale_rate_item, rate->code,
+                                              fmt::format("{:g}", rate->per_usd), rate->as_of, age);
+                         }
+                         return text::say(lang, text::Msg::note_stale_rate, items, catalog::stale_rate_days);
+                       })});
+    }
+  }
   // Quotes old enough to carry an age band: the rule, once, with the widest bands in this ranking.
   double list_band_pct = 0;
   double spot_band_pct = 0;
@@ -279,11 +320,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
   const std::string spot_rate =
       say(lang, Msg::w_spot_rate, fmt::format("{:g}", cost.spot_interruption_pct),
           cost.spot_rate_assumed ? say(lang, Msg::w_spot_rate_assumed) : std::string());
-  const auto notice = [&] {
-    if (!(cost.spot_notice_seconds > 0)) return say(lang, Msg::w_notice_none);
-    if (cost.spot_notice_seconds >= 60) return say(lang, Msg::w_notice_minutes, cost.spot_notice_seconds / 60.0);
-    return say(lang, Msg::w_notice_seconds, cost.spot_notice_seconds);
-  };
+  const auto notice = [&] { return detail::notice_words(cost.spot_notice_seconds, lang); };
   const auto mode_words = [&](PricingMode mode) -> std::string {
     if (lang == text::Lang::en) return std::string(catalog::to_string(mode));
     static constexpr std::array<Msg, catalog::pricing_mode_count> names = {

@@ -32,6 +32,14 @@ inline std::string chance(double probability) {
   return percent(probability);
 }
 
+// A provider's spot reclaim notice in words (its catalog spot_reclaim.notice_seconds; 0 = none
+// published): "5 min notice", "30 s notice", "no published reclaim notice".
+inline std::string notice_words(double seconds, text::Lang lang) {
+  if (!(seconds > 0)) return text::say(lang, text::Msg::w_notice_none);
+  if (seconds >= 60) return text::say(lang, text::Msg::w_notice_minutes, seconds / 60.0);
+  return text::say(lang, text::Msg::w_notice_seconds, seconds);
+}
+
 // Whether a catalog record's `estimated_fields` names `field`.
 inline bool listed(const std::vector<std::string>& fields, std::string_view field) {
   return std::find(fields.begin(), fields.end(), field) != fields.end();
