@@ -16,6 +16,7 @@
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/format_traits.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/version.hpp"
 #include "io/files.hpp"
@@ -33,8 +34,11 @@ struct RecommendOptions {
 
 const std::vector<std::string> recommend_formats = render::formats_of(render::Document::recommend);
 
-std::string no_match_hint(const scoring::Ranking& ranking) {
-  if (!ranking.top_exclusion) return "loosen the constraints or add offerings to the catalog";
+// What to do when nothing is left: the constraint that removed the most, the value of it that admits
+// the cheapest candidate it removed, and a scale-out that meets it.
+text::Words no_match_hint(const scoring::Ranking& ranking) {
+  using text::Msg;
+  if (!ranking.top_exclusion) return text::words(Msg::hint_no_match_loosen);
   std::size_t removed = 0;
   for (const auto& exclusion : ranking.excluded) {
     for (const auto& reason : exclusion.reasons) {
@@ -44,33 +48,30 @@ std::string no_match_hint(const scoring::Ranking& ranking) {
       }
     }
   }
-  std::string admits;
-  if (ranking.admit) {
-    const auto& admitted = ranking.excluded[ranking.admit->exclusion];
-    const auto kind = *ranking.top_exclusion;
-    const std::string value = kind == scoring::ExclusionKind::budget
-                                  ? fmt::format("{:.2f}", std::ceil(ranking.admit->value * 100) / 100)
-                                  : kind == scoring::ExclusionKind::deadline
-                                        ? fmt::format("{:.1f}h", std::ceil(ranking.admit->value * 10) / 10)
-                                        : fmt::format("{:.0f}", ranking.admit->value);
-    admits = fmt::format(" ({} {} admits the cheapest of them, {} on {} node{})", scoring::to_string(kind), value,
-                         ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
-  }
-  if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
-    admits += fmt::format("; {} nodes of {} meet it, more than open capacity usually has free at once: a block that "
-                          "size is a reservation (the provider's capacity blocks, or --pricing reserved-1y "
-                          "--reserved-other-use when a 1-year term has other work)",
-                          ranking.scale_out->nodes, ranking.scale_out->offering_id);
-  } else if (ranking.scale_out) {
-    admits += fmt::format("; --max-nodes {} meets it on {}", ranking.scale_out->nodes, ranking.scale_out->offering_id);
-  }
+  const std::string plural = removed == 1 ? "" : "s";
   if (ranking.top_exclusion == scoring::ExclusionKind::capacity) {
-    return fmt::format("capacity removed the most ({} candidate{}): open capacity does not hold that many GPUs that "
-                       "long; add --pricing reserved-1y (a reserved block), or run with --show-excluded to see why",
-                       removed, removed == 1 ? "" : "s");
+    return text::words(Msg::hint_no_match_capacity, removed, plural);
   }
-  return fmt::format("{} removed the most ({} candidate{}){}; loosen it, or run with --show-excluded to see why",
-                     scoring::to_string(*ranking.top_exclusion), removed, removed == 1 ? "" : "s", admits);
+  return text::Words::in_each([&](text::Lang lang) {
+    std::string admits;
+    if (ranking.admit) {
+      const auto& admitted = ranking.excluded[ranking.admit->exclusion];
+      const auto kind = *ranking.top_exclusion;
+      const std::string value = kind == scoring::ExclusionKind::budget
+                                    ? fmt::format("{:.2f}", std::ceil(ranking.admit->value * 100) / 100)
+                                    : kind == scoring::ExclusionKind::deadline
+                                          ? fmt::format("{:.1f}h", std::ceil(ranking.admit->value * 10) / 10)
+                                          : fmt::format("{:.0f}", ranking.admit->value);
+      admits = text::say(lang, Msg::hint_no_match_admits, scoring::to_string(kind), value, ranking.admit->offering_id,
+                         admitted.nodes, admitted.nodes == 1 ? "" : "s");
+    }
+    if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
+      admits += text::say(lang, Msg::hint_no_match_block, ranking.scale_out->nodes, ranking.scale_out->offering_id);
+    } else if (ranking.scale_out) {
+      admits += text::say(lang, Msg::hint_no_match_scale_out, ranking.scale_out->nodes, ranking.scale_out->offering_id);
+    }
+    return text::say(lang, Msg::hint_no_match_top, scoring::to_string(*ranking.top_exclusion), removed, plural, admits);
+  });
 }
 
 // --risk-averse on a serving request: what a fragile service lacks is slack, so where the user set
@@ -132,7 +133,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const scoring::Ranking& ranking = keep_until_exit(rank_checked_if_asked(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
-  if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking);
+  if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking, style.lang);
 
   render::RecommendView view{catalog, profile, ranking, ranking_options, {}, price_update_in_use(globals)};
   // The JSON echo and the HTML report's header name the catalog files read, with their digests.
@@ -149,8 +150,9 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   }
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
-    std::fprintf(stderr, "gpuselect: error: recommend: no offering satisfies the job and constraints; %s\n",
-                 no_match_hint(ranking).c_str());
+    const Error no_match = Error::said(ErrorKind::no_match, "recommend", text::words(text::Msg::err_no_match),
+                                      no_match_hint(ranking));
+    std::fprintf(stderr, "gpuselect: error: %s\n", no_match.line(style.lang).c_str());
     return exit_no_match;
   }
   return exit_ok;

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/workload_flags.hpp"
@@ -35,7 +36,9 @@ void parse_member(const Flag& flag, std::string_view text, Request& request) {
       }
     }
     // "--workload: unknown workload 'x'": the flag's name is the kind.
-    throw unknown_id(std::string(flag.name), flag.name.substr(2), text, names, one_of(names));
+    throw Error::said(std::string(flag.name),
+                      text::words(text::Msg::err_unknown_value, flag.name.substr(2), text::quoted(text)),
+                      did_you_mean_words(text, names, one_of_words(names)));
   } else {
     // Every whole-number range ends far below INT_MAX (ranges.cpp), so the conversion is exact.
     request.*member = static_cast<T>(ranges::parse(*flag.range, text, flag.name));

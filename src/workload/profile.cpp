@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/ranges.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
@@ -60,10 +61,13 @@ bool fits_kind(Kind kind, catalog::ModelFamily family) {
 }
 
 // A count with units ("2T", "4M") of a text flag, checked against its range.
-double parse_count_flag(const std::string& text, std::string_view flag, ranges::Quantity quantity,
-                        std::string_view what, std::string_view example) {
+double parse_count_flag(const std::string& text, std::string_view flag, ranges::Quantity quantity, text::Msg what,
+                        text::Msg example) {
   const auto value = units::parse_count(text);
-  if (!value) throw Error(std::string(flag), text::quoted(text) + " is not " + std::string(what), std::string(example));
+  if (!value) {
+    throw Error::said(std::string(flag), text::words(text::Msg::err_not_count, text::quoted(text), what),
+                      text::words(example));
+  }
   return ranges::check(quantity, *value, flag, text);
 }
 
@@ -199,7 +203,7 @@ void custom_moe(const Request& request, Shape& shape, std::vector<std::string>& 
                 "add --active-params, e.g. --active-params 13B for Mixtral 8x7B");
   }
   const double active = parse_count_flag(*request.active_params_text, "--active-params", ranges::Quantity::params,
-                                         "a positive parameter count", "write e.g. 13B or 1.3e10");
+                                         text::Msg::what_param_count, text::Msg::hint_active_params_example);
   if (active > shape.params) {
     throw Error(
         "--active-params",
@@ -242,7 +246,7 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
   const bool any_shape = request.layers || request.hidden;
   if (request.params_text) {
     shape.params = parse_count_flag(*request.params_text, "--params", ranges::Quantity::params,
-                                    "a positive parameter count", "write e.g. 7e9, 7B, 350M or 70_000_000_000");
+                                    text::Msg::what_param_count, text::Msg::hint_params_example);
   } else if (any_shape) {
     if (!request.layers || !request.hidden) {
       throw Error(request.layers ? "--hidden" : "--layers",
@@ -510,15 +514,15 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   check_method(request, profile);
   if (kind_traits(kind).training()) {
     if (request.tokens_text) {
-      profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, "a positive count",
-                                        "write e.g. 2T, 1e9 or 500M");
+      profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, text::Msg::what_positive_count,
+                                        text::Msg::hint_tokens_example);
     }
     fix_training_plan(request, profile);
   }
   if (request.global_batch_text) {
     profile.global_batch_tokens =
         parse_count_flag(*request.global_batch_text, "--global-batch", ranges::Quantity::global_batch_tokens,
-                         "a token count", "write the tokens per optimizer step, e.g. 4M");
+                         text::Msg::what_token_count, text::Msg::hint_global_batch_example);
   }
   profile.batch_given = request.batch.has_value();
   check_request_mix(profile);
