@@ -63,7 +63,8 @@ bool has_words(std::string_view format) {
 }
 
 // Messages whose Chinese is rightly the English: names and units only.
-const std::set<std::string_view> same_in_every_language = {"card_tpot", "html_lang", "col_gpus", "constraint_gpus"};
+const std::set<std::string_view> same_in_every_language = {"card_tpot", "html_lang", "col_gpus", "constraint_gpus",
+                                                           "kind_gpu"};
 
 }  // namespace
 
@@ -458,4 +459,251 @@ TEST_CASE("lang zh-CN: estimate, compare, catalog and config tables are Chinese,
     CHECK(run_gpuselect(with(args, {"--format", "csv", "--lang", "zh-CN"})).out ==
           run_gpuselect(with(args, {"--format", "csv", "--lang", "en"})).out);
   }
+}
+
+// ---- errors and hints (issue 29: "its errors are Chinese") ----
+
+TEST_CASE("errors: every error, hint and kind message has its Chinese", "[lang]") {
+  std::size_t error_messages = 0;
+  for (const auto& message : text::catalogue()) {
+    const std::string_view id = message.id;
+    if (!id.starts_with("err_") && !id.starts_with("hint_") && !id.starts_with("kind_") && !id.starts_with("what_"))
+      continue;
+    INFO(id);
+    ++error_messages;
+    // An error line said in English to a Chinese reader is a missing translation: no error message
+    // keeps its English (GPU is a name).
+    if (id != "kind_gpu") CHECK(message.zh_cn != message.en);
+    if (has_words(message.en) && id != "kind_gpu") CHECK(has_cjk(message.zh_cn));
+  }
+  CHECK(error_messages > 100);
+}
+
+TEST_CASE("errors: Error::said says <what> and <what to do> in the language asked, the rest unchanged", "[lang]") {
+  const Error error = Error::said("--params", text::words(text::Msg::err_not_number, "'abc'"),
+                                  text::words(text::Msg::hint_params_example));
+  CHECK(error.line() == "--params: 'abc' is not a number; write e.g. 7e9, 7B, 350M or 70_000_000_000");
+  CHECK(error.line(text::Lang::en) == error.line());
+  CHECK(std::string(error.what()) == error.line());
+  CHECK(error.line(text::Lang::zh_cn) == "--params: 'abc' 不是数字；例如写 7e9、7B、350M 或 70_000_000_000");
+  CHECK(error.problem() == "'abc' is not a number");
+  CHECK(error.kind() == ErrorKind::bad_input);
+  // Re-raised under another flag, or with another hint, it keeps its words.
+  const Error moved = error.at("config.yaml:3:8");
+  CHECK(moved.line(text::Lang::zh_cn).starts_with("config.yaml:3:8: 'abc' 不是数字；"));
+  const Error hinted = error.with_hint(text::words(text::Msg::hint_write_date));
+  CHECK(hinted.line(text::Lang::zh_cn) == "--params: 'abc' 不是数字；请写成 YYYY-MM-DD");
+  // A plain-text error is said as written in every language.
+  const Error plain("--x", "broken", "fix it");
+  CHECK(plain.line(text::Lang::zh_cn) == "--x: broken; fix it");
+  // "did you mean" and "choose one of" in Chinese.
+  const Error unknown = unknown_id("--gpu", text::Msg::kind_gpu, "H10", {"H100", "A100"},
+                                   text::words(text::Msg::err_see, "'gpuselect catalog gpus'"));
+  CHECK(unknown.line() == "--gpu: unknown GPU 'H10'; did you mean 'H100'? (see 'gpuselect catalog gpus')");
+  CHECK(unknown.line(text::Lang::zh_cn) ==
+        "--gpu: 未知的GPU 'H10'；是否要输入 'H100'？（参见 'gpuselect catalog gpus'）");
+  CHECK(one_of_words({"a", "b"}).say(text::Lang::zh_cn) == "可选值：a, b");
+  CHECK(one_of({"a", "b"}) == "choose one of: a, b");
+}
+
+namespace {
+// The one stderr line of a failed run, without its newline.
+std::string error_line(const gpuselect::testing::RunResult& result) {
+  std::string line = result.err;
+  if (line.ends_with('\n')) line.pop_back();
+  return line;
+}
+}  // namespace
+
+TEST_CASE("lang zh-CN: errors a user meets are one Chinese line, the prefix, flag and exit code unchanged",
+          "[lang][cli]") {
+  SECTION("a bad number") {
+    const auto result = run_gpuselect({"--lang", "zh-CN", "recommend", "--workload", "llm-finetune", "--params", "abc"});
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(error_line(result) ==
+          "gpuselect: error: --params: 'abc' 不是正的参数量；例如写 7e9、7B、350M 或 70_000_000_000");
+    // The same run in English is the English line.
+    const auto english = run_gpuselect({"recommend", "--workload", "llm-finetune", "--params", "abc"});
+    CHECK(english.exit_code == 2);
+    CHECK(error_line(english) ==
+          "gpuselect: error: --params: 'abc' is not a positive parameter count; write e.g. 7e9, 7B, 350M or "
+          "70_000_000_000");
+  }
+  SECTION("a number out of range, after the command (--lang after the flag it concerns)") {
+    const auto result = run_gpuselect({"recommend", "--workload", "llm-finetune", "--model", "llama-3-8b", "--top", "x",
+                                       "--lang", "zh-CN"});
+    CHECK(result.exit_code == 2);
+    CHECK(result.err.starts_with("gpuselect: error: --top: "));
+    CHECK(has_cjk(result.err));
+  }
+  SECTION("an unknown workload, with its suggestion") {
+    const auto result = run_gpuselect({"--lang", "zh-CN", "recommend", "--workload", "llm-finetun"});
+    CHECK(result.exit_code == 2);
+    CHECK(error_line(result).starts_with(
+        "gpuselect: error: --workload: 未知的取值 'llm-finetun'；是否要输入 'llm-finetune'？（可选值："));
+  }
+  SECTION("an unknown option and an unknown command, parsed before any settings") {
+    const auto option = run_gpuselect({"--lang", "zh-CN", "recommend", "--buget", "5"});
+    CHECK(option.exit_code == 2);
+    CHECK(error_line(option).starts_with("gpuselect: error: --buget: 未知的选项 '--buget'；是否要输入 '--budget'？"));
+    const auto command = run_gpuselect({"--lang", "zh-CN", "recomend"});
+    CHECK(command.exit_code == 2);
+    CHECK(error_line(command).starts_with("gpuselect: error: gpuselect: 未知的命令 'recomend'；是否要输入 'recommend'？"));
+  }
+  SECTION("a flag without its value (CLI11)") {
+    const auto result = run_gpuselect({"--lang", "zh-CN", "recommend", "--workload"});
+    CHECK(result.exit_code == 2);
+    CHECK(result.err.starts_with("gpuselect: error: --workload: "));
+    CHECK(has_cjk(result.err));
+    CHECK(result.err.find("gpuselect recommend --help") != std::string::npos);
+  }
+  SECTION("the locale alone makes errors Chinese; --lang en makes them English") {
+    const auto chinese = run_gpuselect({"recommend", "--workload", "llm-finetun"}, {"LANG=zh_CN.UTF-8"});
+    CHECK(chinese.exit_code == 2);
+    CHECK(chinese.err.find("未知的取值") != std::string::npos);
+    const auto english = run_gpuselect({"--lang", "en", "recommend", "--workload", "llm-finetun"}, {"LANG=zh_CN.UTF-8"});
+    CHECK(english.err.find("unknown workload 'llm-finetun'") != std::string::npos);
+  }
+  SECTION("a catalog YAML error at file:line:col") {
+    gpuselect::testing::TempDir folder;
+    const auto file = folder.write("team.yaml", "schema_version: 1\ngpus:\n  - id: [x\n");
+    const auto result = run_gpuselect({"--lang", "zh-CN", "--catalog", file.string(), "recommend", "--workload",
+                                       "llm-finetune", "--model", "llama-3-8b"});
+    CHECK(result.exit_code == 2);
+    const std::regex located("^gpuselect: error: .*team\\.yaml:[0-9]+:[0-9]+: YAML 语法错误：.*；请修正此处的 YAML；此后的内容均未读取\n$");
+    CHECK(std::regex_match(result.err, located));
+  }
+  SECTION("a config error: the config that failed cannot say its lang, the locale does") {
+    gpuselect::testing::TempDir folder;
+    const auto config = folder.write("config.yaml", "lang: zh-CN\nprofil: balanced\n");
+    const auto result =
+        run_gpuselect({"--config", config.string(), "recommend", "--workload", "llm-finetune"}, {"LANG=zh_CN.UTF-8"});
+    CHECK(result.exit_code == 2);
+    CHECK(error_line(result).ends_with("config.yaml:2:1: 未知的配置键 'profil'；是否要输入 'profile'？（可用的键见 docs/cli.md）"));
+  }
+  SECTION("a parse error in a run whose config file says lang: zh-CN") {
+    gpuselect::testing::TempDir folder;
+    const auto config = folder.write("config.yaml", "lang: zh-CN\n");
+    const auto result = run_gpuselect({"--config", config.string(), "recommend", "--buget", "5"});
+    CHECK(result.exit_code == 2);
+    CHECK(error_line(result).starts_with("gpuselect: error: --buget: 未知的选项 '--buget'"));
+  }
+  SECTION("nothing fits: exit 3, the refusal and its hint in Chinese") {
+    const auto result = run_gpuselect(with(finetune, {"--lang", "zh-CN", "--budget", "0.01"}));
+    CHECK(result.exit_code == 3);
+    const std::string line = error_line(result);
+    CHECK(line.starts_with("gpuselect: error: recommend: 没有方案能满足任务和约束；--budget 排除的候选最多（"));
+    CHECK(line.find("--show-excluded") != std::string::npos);
+    const auto english = run_gpuselect(with(finetune, {"--budget", "0.01"}));
+    CHECK(english.exit_code == 3);
+    CHECK(english.err.starts_with("gpuselect: error: recommend: no offering satisfies the job and constraints; --budget "
+                                  "removed the most ("));
+  }
+}
+
+// ---- --help (issue 29: "--help summaries") ----
+
+namespace {
+const std::vector<std::vector<std::string>> help_commands = {
+    {},
+    {"recommend"},
+    {"estimate"},
+    {"compare"},
+    {"catalog"},
+    {"catalog", "validate"},
+    {"catalog", "list"},
+    {"catalog", "show"},
+    {"catalog", "gpus"},
+    {"catalog", "providers"},
+    {"catalog", "models"},
+    {"catalog", "import"},
+    {"catalog", "import", "skypilot"},
+    {"catalog", "update"},
+    {"config"},
+    {"config", "show"},
+    {"completion"},
+};
+
+// Each entry of a --help page (an option, a positional, a subcommand) -> its description, the
+// continuation lines joined.
+std::map<std::string, std::string> help_entries(const std::string& page) {
+  std::map<std::string, std::string> entries;
+  std::string current;
+  std::size_t at = 0;
+  while (at < page.size()) {
+    const std::size_t end = std::min(page.find('\n', at), page.size());
+    const std::string line = page.substr(at, end - at);
+    at = end + 1;
+    // CLI11 starts descriptions at column 30, or on the next line under it when the name is longer.
+    constexpr std::size_t description_column = 30;
+    if (line.starts_with("  ") && line.size() > 2 && line[2] != ' ') {
+      const std::size_t name_end = line.find(' ', 2);
+      current = line.substr(2, name_end == std::string::npos ? std::string::npos : name_end - 2);
+      const bool beside = line.size() > description_column && line[description_column - 1] == ' ';
+      entries[current] = beside ? line.substr(description_column) : "";
+    } else if (line.starts_with("      ") && !current.empty()) {
+      std::string& description = entries[current];
+      description += ' ';
+      description.append(line, line.find_first_not_of(' '));
+    } else {
+      current.clear();
+    }
+  }
+  return entries;
+}
+
+std::vector<std::string> numbers_in(const std::string& text) {
+  std::vector<std::string> numbers;
+  static const std::regex number("[0-9]+");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it)
+    numbers.push_back(it->str());
+  std::sort(numbers.begin(), numbers.end());
+  return numbers;
+}
+}  // namespace
+
+TEST_CASE("lang zh-CN: every command's and option's --help summary is Chinese, with the English numbers",
+          "[lang][cli]") {
+  for (const auto& command : help_commands) {
+    auto args = command;
+    args.insert(args.begin(), {"--lang", "zh-CN"});
+    args.emplace_back("--help");
+    const auto chinese = run_gpuselect(args);
+    auto english_args = command;
+    english_args.emplace_back("--help");
+    const auto english = run_gpuselect(english_args);
+    INFO(chinese.out);
+    REQUIRE(chinese.exit_code == 0);
+    REQUIRE(english.exit_code == 0);
+    CHECK(chinese.out.find("用法") != std::string::npos);
+    const auto zh_entries = help_entries(chinese.out);
+    const auto en_entries = help_entries(english.out);
+    CHECK(zh_entries.size() == en_entries.size());
+    for (const auto& [name, description] : zh_entries) {
+      INFO(name << ": " << description);
+      // A missing row leaves the English summary: a test failure, not a silent English line.
+      CHECK(has_cjk(description));
+      // The flag names are unchanged, and every number of the English (defaults, limits) is there.
+      REQUIRE(en_entries.contains(name));
+      const auto english_numbers = numbers_in(en_entries.at(name));
+      const auto chinese_numbers = numbers_in(description);
+      CHECK(std::includes(chinese_numbers.begin(), chinese_numbers.end(), english_numbers.begin(),
+                          english_numbers.end()));
+    }
+  }
+  // Lines are at most 100 display columns, wrapped between Chinese characters.
+  const auto page = run_gpuselect({"--lang", "zh-CN", "recommend", "--help"});
+  for (std::size_t at = 0; at < page.out.size();) {
+    const std::size_t end = std::min(page.out.find('\n', at), page.out.size());
+    const std::string line = page.out.substr(at, end - at);
+    INFO(line);
+    // The summaries (an option's name and choices are as long as they are, in English too).
+    if (line.starts_with("      ") && has_cjk(line)) CHECK(render::display_width(line) <= 100);
+    at = end + 1;
+  }
+  // The locale makes --help Chinese too; --lang en keeps it English.
+  CHECK(run_gpuselect({"recommend", "--help"}, {"LANG=zh_CN.UTF-8"}).out.find("任务类型") != std::string::npos);
+  CHECK(run_gpuselect({"--lang", "en", "recommend", "--help"}, {"LANG=zh_CN.UTF-8"}).out.find("Job kind") !=
+        std::string::npos);
 }

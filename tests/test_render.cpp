@@ -497,7 +497,7 @@ TEST_CASE("CSV quotes commas, quotes and line breaks and ends records in CRLF", 
                       "memory_per_gpu_bytes,gpu_capacity_bytes,hours,cost,currency,pareto,instances,gpus_rented,"
                       "per_million_output_tokens,commitment,interruption_hours,uninterrupted_probability,"
                       "estimated,hours_low,hours_high,in_calibrated_regime,region,other_regions,replicas,spare_replicas,"
-                        "load_per_replica_per_s,utilization,per_thousand_images\r\n"));
+                        "load_per_replica_per_s,utilization,per_thousand_images,images_per_s,image_latency_ms\r\n"));
   CHECK(csv.find("\"runpod/8x-a100|comma,quote\"\"\"") != std::string::npos);
   CHECK(csv.find("\"8x A100 | SXM, \"\"secure\"\"\"") != std::string::npos);
   // Every line break is CRLF.

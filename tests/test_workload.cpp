@@ -100,7 +100,7 @@ TEST_CASE("the kind table: one row per kind, answering what the estimator and sc
   }
   CHECK(names == workload::kind_names());
   CHECK(names == std::vector<std::string>{"llm-pretrain", "llm-finetune", "llm-inference", "cv-train", "cv-inference",
-                                          "notebook"});
+                                          "notebook", "image-finetune", "image-inference"});
   const auto& pretrain = workload::kind_traits(Kind::llm_pretrain);
   const auto& finetune = workload::kind_traits(Kind::llm_finetune);
   const auto& inference = workload::kind_traits(Kind::llm_inference);
@@ -116,12 +116,24 @@ TEST_CASE("the kind table: one row per kind, answering what the estimator and sc
   CHECK(notebook.interactive());
   CHECK((vision_train.vision() && vision_inference.vision() && !inference.vision()));
   CHECK((inference.transformer() && notebook.transformer() && !vision_train.transformer()));
+  // The diffusion kinds: their own physics, counted in images, an SDXL preset by default.
+  const auto& image_finetune = workload::kind_traits(Kind::image_finetune);
+  const auto& image_inference = workload::kind_traits(Kind::image_inference);
+  CHECK(image_finetune.physics == workload::Physics::diffusion_training);
+  CHECK(image_inference.physics == workload::Physics::diffusion_serving);
+  CHECK((image_finetune.diffusion() && image_inference.diffusion() && !vision_inference.diffusion()));
+  CHECK((image_finetune.trains_images() && vision_train.trains_images() && !finetune.trains_images()));
+  CHECK((image_inference.serves_images() && vision_inference.serves_images() && !inference.serves_images()));
+  CHECK((image_finetune.default_model == "sdxl" && image_inference.default_model == "sdxl"));
+  CHECK(image_finetune.weight_profile == "fine-tuning");
+  CHECK(image_inference.weight_profile == "serving");
   // Only fine-tuning stages a base checkpoint; only pretraining scales to the planning horizon; the
-  // runs read within a session are a fine-tune's and a vision training's.
+  // runs read within a session are the fine-tunes' and a vision training's.
   for (const auto& row : workload::kind_rows()) {
-    CHECK(row.starts_from_pretrained == (row.kind == Kind::llm_finetune));
+    CHECK(row.starts_from_pretrained == (row.kind == Kind::llm_finetune || row.kind == Kind::image_finetune));
     CHECK(row.horizon_scaled == (row.kind == Kind::llm_pretrain));
-    CHECK(row.session_length_runs == (row.kind == Kind::llm_finetune || row.kind == Kind::cv_train));
+    CHECK(row.session_length_runs ==
+          (row.kind == Kind::llm_finetune || row.kind == Kind::cv_train || row.kind == Kind::image_finetune));
     CHECK((row.data != workload::DefaultData::none) == row.training());
   }
   CHECK(vision_train.default_params == 25'557'032);  // ResNet-50

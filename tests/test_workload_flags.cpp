@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include "builtin_catalog.hpp"
 #include "cli_runner.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/error.hpp"
@@ -70,6 +71,15 @@ std::string valid_text(const workload::Flag& flag) {
 }
 
 gpuselect::catalog::Catalog no_models() { return {}; }
+
+// The bare request of a kind settled: without presets, except for the diffusion kinds, whose default
+// model is a preset (sdxl) and so needs the built-in catalog.
+gpuselect::workload::Profile resolve_bare(const gpuselect::workload::Request& request) {
+  if (request.kind && gpuselect::workload::kind_traits(*request.kind).diffusion()) {
+    return gpuselect::workload::resolve(request, gpuselect::testing::builtin_catalog());
+  }
+  return gpuselect::workload::resolve(request, no_models());
+}
 
 }  // namespace
 
@@ -254,7 +264,7 @@ TEST_CASE("defaults_applied is the model's sentences, then each defaulted row's 
           "[workload][flags]") {
   int told = 0;
   for (const auto& request : bare_requests()) {
-    const workload::Profile profile = workload::resolve(request, no_models());
+    const workload::Profile profile = resolve_bare(request);
     INFO(workload::to_string(profile.kind) << " " << workload::to_string(profile.method));
     // The rows' own sentences: this checks that every defaulted row is told, once, in table order; the
     // words themselves are pinned by the output fixtures and the capped-context case below.
@@ -283,7 +293,7 @@ TEST_CASE("a row's provenance sentence is gone once its flag (and the partner it
           "[workload][flags]") {
   int rows = 0;
   for (const auto& bare : bare_requests()) {
-    const workload::Profile defaulted = workload::resolve(bare, no_models());
+    const workload::Profile defaulted = resolve_bare(bare);
     for (const auto& flag : workload::flags()) {
       if (flag.because == nullptr || flag.name == "--workload" || !applies(flag, defaulted.kind)) continue;
       if (flag.because(defaulted).empty()) continue;
@@ -296,10 +306,10 @@ TEST_CASE("a row's provenance sentence is gone once its flag (and the partner it
         // With only the partner given, this row's own default is still told.
         workload::Request partner_only = bare;
         partner.member.parse(partner, default_free_text(partner), partner_only);
-        const workload::Profile half = workload::resolve(partner_only, no_models());
+        const workload::Profile half = resolve_bare(partner_only);
         CHECK(std::count(half.defaults_applied.begin(), half.defaults_applied.end(), flag.because(half)) == 1);
       }
-      const workload::Profile given = workload::resolve(request, no_models());
+      const workload::Profile given = resolve_bare(request);
       CHECK(std::count(given.defaults_applied.begin(), given.defaults_applied.end(), flag.because(given)) == 0);
       CHECK(given.defaults_applied.size() < defaulted.defaults_applied.size());
       ++rows;
@@ -331,7 +341,7 @@ TEST_CASE("a row's default fills its field for the workloads it applies to and c
   CHECK(serving.hours == 730);
   CHECK(workload::resolve(bare_requests()[5], no_models()).hours == 40);
   CHECK(workload::resolve(bare_requests()[3], no_models()).micro_batch == 32);
-  CHECK(workload::resolve(bare_requests()[6], no_models()).recompute == workload::Recompute::full);  // LoRA
+  CHECK(workload::resolve(bare_requests().back(), no_models()).recompute == workload::Recompute::full);  // LoRA
 
   // A preset's context caps the default sequence length and serving context.
   gpuselect::catalog::Catalog catalog;

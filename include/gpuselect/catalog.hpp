@@ -45,7 +45,8 @@ enum class SupportTier : std::uint8_t { community, basic, standard, premium, ent
 enum class SupportHours : std::uint8_t { business, extended, around_the_clock };
 // How an instance changes size: live (no restart), restart (stop, resize, start), none.
 enum class Resize : std::uint8_t { live, restart, none };
-enum class ModelFamily : std::uint8_t { decoder, encoder, moe, cnn, vit };
+// unet, dit: latent diffusion models (the denoiser's kind; `diffusion` holds the rest of the pipeline).
+enum class ModelFamily : std::uint8_t { decoder, encoder, moe, cnn, vit, unet, dit };
 // Attention of a transformer preset: multi-head, grouped-query (kv_heads < heads), or DeepSeek's
 // multi-head latent attention (a compressed KV latent of kv_lora_rank plus a shared RoPE key).
 enum class AttentionKind : std::uint8_t { mha, gqa, mla };
@@ -336,6 +337,23 @@ struct ModelShape {
   int qk_rope_head_dim = 0;  // MLA: dimension of the decoupled RoPE key, also cached per token per layer
 };
 
+// A latent diffusion pipeline beside its denoiser (ModelShape: params = the denoiser's; layers and
+// hidden = a DiT's blocks and width). docs/estimation.md "Image generation" uses every field.
+struct DiffusionLayout {
+  double text_encoder_params = 0;  // every text encoder together (CLIP-L + OpenCLIP-bigG, T5-XXL encoder, ...)
+  double vae_params = 0;           // the autoencoder (encoder + decoder)
+  int native_resolution_px = 0;    // the side the model was trained at (1024)
+  int vae_downsample = 0;          // pixels per latent cell along a side (8)
+  int latent_channels = 0;         // 4 (SDXL) or 16 (SD3, FLUX.1)
+  int patch_size = 0;              // DiT: latent cells per token along a side (2); 0 for a UNet
+  int text_tokens = 0;             // DiT: text tokens in the joint sequence
+  // UNet: GFLOPs (2 per multiply-add) of one denoiser pass of one sample at the native resolution.
+  double unet_step_gflops = 0;
+  // Denoiser passes per step: 2 with classifier-free guidance, 1 for guidance-distilled models.
+  int passes_per_step = 0;
+  int default_steps = 0;  // sampling steps the model card recommends
+};
+
 struct ModelPreset {
   std::string id;  // "llama-2-7b"
   std::string name;
@@ -348,6 +366,7 @@ struct ModelPreset {
   AttentionKind attention = AttentionKind::mha;
   // What the released checkpoint is stored in; serving defaults to it (fp8) where the GPU runs it.
   WeightsPrecision weights_precision = WeightsPrecision::bf16;
+  DiffusionLayout diffusion;  // families unet and dit only
   std::vector<std::string> aliases;
   std::string source;
   SourcePos pos;

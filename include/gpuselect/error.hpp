@@ -2,7 +2,9 @@
 // The one exception type of gpuselect, and the diagnostics that catalog validation collects.
 // Contract (DESIGN.md): an error is shown as one line
 //   gpuselect: error: <where>: <what>; <what to do>
-// where <where> is file:line:col for catalog input or the flag name for arguments.
+// where <where> is file:line:col for catalog input or the flag name for arguments. <what> and <what to
+// do> may be catalogue messages (Error::said), said in the language the CLI chose by line(lang); the
+// English text is what(), problem(), hint() and line() (logs, JSON and tests that read English).
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -14,6 +16,13 @@
 #include <vector>
 
 namespace gpuselect {
+
+namespace text {  // gpuselect/messages.hpp: declared here so that adding a message rebuilds only its users
+enum class Lang : std::uint8_t;
+enum class Msg : std::uint16_t;
+class Words;
+struct Said;
+}  // namespace text
 
 // Which exit code an error maps to in the CLI (DESIGN.md "Exit codes").
 enum class ErrorKind : std::uint8_t {
@@ -27,19 +36,32 @@ class Error : public std::runtime_error {
   Error(ErrorKind kind, std::string where, std::string what, std::string hint);
   // Shorthand for ErrorKind::bad_input.
   Error(std::string where, std::string what, std::string hint);
+  // <what> and <what to do> as messages with their parameters (text::words(Msg::..., ...)): line(lang)
+  // says them in `lang`; an empty hint adds no "; ...".
+  static Error said(ErrorKind kind, std::string where, const text::Words& what, const text::Words& hint);
+  static Error said(std::string where, const text::Words& what, const text::Words& hint);
 
   ErrorKind kind() const noexcept { return kind_; }
   const std::string& where() const noexcept { return where_; }
-  const std::string& problem() const noexcept { return problem_; }
-  const std::string& hint() const noexcept { return hint_; }
-  // "<where>: <what>; <hint>" (without the "gpuselect: error: " prefix).
+  const std::string& problem() const noexcept { return problem_; }  // in English
+  const std::string& hint() const noexcept { return hint_; }        // in English
+  // "<where>: <what>; <hint>" (without the "gpuselect: error: " prefix), in English.
   std::string line() const;
+  // The same line with <what> and <what to do> in `lang` (plain-text errors: as written).
+  std::string line(text::Lang lang) const;
+  // The same error at another <where> (a value checked by a library function, re-raised under the
+  // flag or config key that gave it), keeping its kind and words.
+  Error at(std::string where) const;
+  // The same error with another <what to do>.
+  Error with_hint(const text::Words& hint) const;
 
  private:
+  Error(ErrorKind kind, std::string where, std::shared_ptr<const text::Said> said);
   ErrorKind kind_;
   std::string where_;
   std::string problem_;
   std::string hint_;
+  std::shared_ptr<const text::Said> said_;  // null for a plain-text error
 };
 
 enum class Severity : std::uint8_t { error, warning };
@@ -88,10 +110,16 @@ struct Diagnostic {
   std::uint32_t column = 0;
   std::string message;  // what is wrong, with the numbers
   std::string hint;     // what to do
+  // The message and hint as catalogue messages (null: plain text in every language). `message` and
+  // `hint` hold their English: JSON, grouping by kind and the English line read those.
+  std::shared_ptr<const text::Said> said;
+  // Sets message, hint (English) and said from the words.
+  void say(const text::Words& what, const text::Words& to_do);
 };
 
-// "file:line:col: error: message; hint"
+// "file:line:col: error: message; hint" (message and hint in `lang`; "error"/"warning" as written)
 std::string format_diagnostic(const Diagnostic& diagnostic);
+std::string format_diagnostic(const Diagnostic& diagnostic, text::Lang lang);
 bool has_errors(const std::vector<Diagnostic>& diagnostics);
 
 // A big catalog repeats one finding per record (a stale as_of on 50,000 offerings): findings of one
@@ -125,12 +153,18 @@ std::vector<std::string> closest_matches(std::string_view word, const std::vecto
 // 'gpuselect catalog gpus'"), a file, or the names themselves (one_of). Gives "did you mean 'y'?
 // (<listing>)" when closest_match finds a candidate near `word`, else "<listing>".
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& candidates, std::string_view listing);
+text::Words did_you_mean_words(std::string_view word, const std::vector<std::string>& candidates,
+                               const text::Words& listing);
 // "choose one of: a, b, c": the listing of a short, fixed set of names, worded as what to do.
 std::string one_of(const std::vector<std::string>& names);
+text::Words one_of_words(const std::vector<std::string>& names);
 // The error for a name that nothing known has, in one shape everywhere:
 //   <where>: unknown <kind> 'word'; did you mean 'y'? (<listing>)
 // (the hint is did_you_mean's). Callers `throw unknown_id(...)`.
 Error unknown_id(std::string where, std::string_view kind, std::string_view word,
                  const std::vector<std::string>& candidates, std::string_view listing);
+// The same in the catalogue's words: `kind` a message naming the kind (Msg::kind_gpu: "GPU").
+Error unknown_id(std::string where, text::Msg kind, std::string_view word, const std::vector<std::string>& candidates,
+                 const text::Words& listing);
 
 }  // namespace gpuselect

@@ -128,7 +128,8 @@ double host_ram_reserve_bytes(int gpus_per_node);
 // Where the MFU came from, in a few bytes (the hot loop makes no sentence): mfu_basis_text() words it.
 struct MfuSource {
   // model: LLM training under the performance model (MFU is its result, not an input).
-  enum class Kind : std::uint8_t { none, given, prefill, table, model };
+  // diffusion: the diffusion kinds' constant (docs/estimation.md "Image generation").
+  enum class Kind : std::uint8_t { none, given, prefill, table, model, diffusion };
   Kind kind = Kind::none;
   std::uint8_t table_row = 0;  // Kind::table: the row of the MFU table (docs/estimation.md)
   std::uint16_t factors = 0;   // bit i: multiplier i of the factor table applied
@@ -190,6 +191,10 @@ struct Serving {
   double pipeline_ms_per_token = 0;
   // Error bands (absolute values of the figures above) from the serving calibration residuals.
   Band output_tokens_per_s_band, ttft_ms_band, tpot_ms_band;
+  // image-inference (docs/estimation.md "Image generation"): one image's end-to-end time at the
+  // batch (steps x passes x denoiser + text encoders + VAE decode), p50 before queueing, and its band.
+  double image_latency_ms = 0;
+  Band image_latency_ms_band;
 };
 
 struct Throughput {

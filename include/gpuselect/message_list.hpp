@@ -50,6 +50,8 @@
   X(summary_mix_mean, ", mean", "，均值") \
   X(summary_mix_p90_prompt, " at the p90 prompt", "（p90 提示长度）") \
   X(summary_images_per_s, "{} images/s", "{} 张图像/s") \
+  X(summary_diffusion_image, "{0}{1}x{1} px", "{0}{1}x{1} 像素") \
+  X(summary_diffusion_steps, "{0}{1} steps per image", "{0}每张图 {1} 步") \
   X(summary_tier, ", {0} tier, replicas at most {1}% busy, N+{2}", "，{0} 服务等级，副本繁忙度不超过 {1}%，N+{2}") \
   X(summary_notebook, "interactive, priced for {}; spot only when --pricing names it (a reclaim ends the session)", "交互式，按 {} 计价；仅当 --pricing 指定时才用竞价实例（回收会结束会话）") \
   X(summary_priced_for, "priced for {}", "按 {} 计价") \
@@ -539,5 +541,171 @@
   X(detail_training_marketplace, "a marketplace host ({0}: hosts are unvetted third parties holding the job's data and weights): not production training; --provider {0} or --allow-marketplace to include", "算力市场主机（{0}：主机为未经审核的第三方，持有任务的数据和权重）：不适合生产训练；加 --provider {0} 或 --allow-marketplace 可纳入") \
   X(w_latency_in_band, "At the slow end of its calibrated band this plan gives TPOT {0} ms and TTFT {1} ms against targets of {2} and {3} ms: the targets hold at {4} confidence (the bands' log-normal quantile), not at the bands' tops; --risk-averse plans for the tops.", "在校准区间的慢端，该方案的 TPOT 为 {0} ms、TTFT 为 {1} ms，目标为 {2} 和 {3} ms：目标在 {4} 置信度下成立（区间的对数正态分位数），而非区间上限；加 --risk-averse 按区间上限规划。") \
   X(w_software_weak_qlora, "expect slower kernels or a preview port; plain LoRA (--method lora: a bf16 base, no 4-bit kernels) runs on this GPU's mature stack where its memory holds the base", "算子可能较慢或仅有预览版移植；若显存能容纳 bf16 基座权重，普通 LoRA（--method lora：bf16 基座，无 4 位算子）可在该 GPU 的成熟软件栈上运行") \
-  X(detail_capacity, "{0} GPUs {1} for {2}: {3} GPU-hours, more than half of what the about {4} GPUs a {5}-stock SKU usually has free give in {6} days; a job that size runs on a reservation, not open capacity; --pricing reserved-1y (or a capacity block from the provider) to price one", "{0} 块 GPU 以{1}方式运行 {2}：共 {3} GPU 小时，超过 {5} 库存规格通常空闲的约 {4} 块 GPU 在 {6} 天内所能提供的一半；这种规模的任务应使用预留资源，而非按需/竞价容量；加 --pricing reserved-1y（或向云厂商申请容量块）为其计价")
+  X(detail_capacity, "{0} GPUs {1} for {2}: {3} GPU-hours, more than half of what the about {4} GPUs a {5}-stock SKU usually has free give in {6} days; a job that size runs on a reservation, not open capacity; --pricing reserved-1y (or a capacity block from the provider) to price one", "{0} 块 GPU 以{1}方式运行 {2}：共 {3} GPU 小时，超过 {5} 库存规格通常空闲的约 {4} 块 GPU 在 {6} 天内所能提供的一半；这种规模的任务应使用预留资源，而非按需/竞价容量；加 --pricing reserved-1y（或向云厂商申请容量块）为其计价") \
+  /* errors and hints (gpuselect::Error::said): <what> and <what to do> of "gpuselect: error: <where>: ..." */ \
+  X(err_did_you_mean, "did you mean {0}? ({1})", "是否要输入 {0}？（{1}）") \
+  X(err_choose_one_of, "choose one of: {}", "可选值：{}") \
+  X(err_unknown, "unknown {0} {1}", "未知的{0} {1}") \
+  X(err_see, "see {}", "参见 {}") \
+  X(err_run, "run {}", "运行 {} 查看用法") \
+  X(err_then, "{0}; {1}", "{0}；{1}") \
+  X(kind_option, "option", "选项") \
+  X(kind_command, "command", "命令") \
+  X(kind_workload, "workload", "工作负载类型") \
+  X(kind_language, "language", "语言") \
+  X(kind_color_mode, "color mode", "颜色模式") \
+  X(kind_pricing_mode, "pricing mode", "计费方式") \
+  X(kind_price_basis, "price basis", "价格基准") \
+  X(kind_format, "format", "输出格式") \
+  X(kind_gpu, "GPU", "GPU") \
+  X(kind_model, "model", "模型") \
+  X(kind_provider, "provider", "云厂商") \
+  X(kind_offering, "offering", "方案") \
+  X(kind_region, "region", "地域") \
+  X(kind_currency, "currency", "货币") \
+  X(kind_profile, "profile", "权重配置档") \
+  X(kind_criterion, "criterion", "评分项") \
+  X(kind_config_key, "config key", "配置键") \
+  X(kind_flag_value, "{} value", "{} 的取值") \
+  X(err_not_finite, "{} is not a finite number", "{} 不是有限的数") \
+  X(err_not_whole, "{} is not a whole number", "{} 不是整数") \
+  X(err_out_of_range, "{0} is out of range for {1}", "{0} 超出允许范围") \
+  X(err_not_number, "{} is not a number", "{} 不是数字") \
+  X(hint_whole_from_to, "give a whole number from {0} to {1}", "请给出 {0} 到 {1} 之间的整数") \
+  X(hint_number_from_to, "give a number from {0} to {1}", "请给出 {0} 到 {1} 之间的数") \
+  X(hint_whole_such_as, "give a whole number such as 4", "请给出整数，例如 4") \
+  X(hint_number_such_as, "give a number such as 12.5", "请给出数字，例如 12.5") \
+  X(hint_or_units, "{0}, or {1}", "{0}，或 {1}") \
+  X(list_comma, ", ", "、") \
+  X(list_or, "{0} or {1}", "{0} 或 {1}") \
+  X(hint_plain_money, "write the amount as a plain number in the output currency (--currency): {}", "金额请写成输出货币（--currency）下的纯数字：{}") \
+  X(hint_plain_number, "write the number without signs or separators: {}", "数字请不要带符号或分隔符：{}") \
+  X(hint_decimal_dot, "use a dot as the decimal separator: {}", "小数点请用英文句点：{}") \
+  X(hint_decimal_dot_or_thousands, "use a dot as the decimal separator: {0} (or, for a thousands separator, write {1})", "小数点请用英文句点：{0}（若逗号是千位分隔符，请写 {1}）") \
+  X(err_not_count, "{0} is not {1}", "{0} 不是{1}") \
+  X(what_param_count, "a positive parameter count", "正的参数量") \
+  X(what_positive_count, "a positive count", "正的数量") \
+  X(what_token_count, "a token count", "token 数") \
+  X(hint_params_example, "write e.g. 7e9, 7B, 350M or 70_000_000_000", "例如写 7e9、7B、350M 或 70_000_000_000") \
+  X(hint_active_params_example, "write e.g. 13B or 1.3e10", "例如写 13B 或 1.3e10") \
+  X(hint_tokens_example, "write e.g. 2T, 1e9 or 500M", "例如写 2T、1e9 或 500M") \
+  X(hint_global_batch_example, "write the tokens per optimizer step, e.g. 4M", "写出每个优化器步的 token 数，例如 4M") \
+  X(err_value_empty, "the value is empty", "值为空") \
+  X(err_two_words, "{} is two words", "{} 被拆成了两个词") \
+  X(hint_join_unit, "write the unit joined to the number: {0} {1}{2}", "单位请紧跟数字书写：{0} {1}{2}") \
+  X(err_unexpected_word, "unexpected word {}", "多余的词 {}") \
+  X(hint_list_gpu_offerings, "to list offerings of a GPU, use {}", "要列出某款 GPU 的方案，请用 {}") \
+  X(hint_list_offerings, "to list GPU offerings, use {}", "要列出 GPU 方案，请用 {}") \
+  X(err_foreign_option, "unknown option ({} word)", "未知选项（{} 的写法）") \
+  X(hint_use, "use {}", "请用 {}") \
+  X(err_missing_value, "{} needs a value", "{} 缺少取值") \
+  X(err_required, "{} is required", "缺少必需的 {}") \
+  X(err_unexpected_arguments, "unexpected arguments: {}", "多余的参数：{}") \
+  X(err_option_excludes, "{0} cannot be used with {1}", "{0} 不能与 {1} 同时使用") \
+  X(err_option_requires, "{0} requires {1}", "{0} 需要同时给出 {1}") \
+  X(err_command_line, "{}", "命令行有误：{}") \
+  X(err_no_match, "no offering satisfies the job and constraints", "没有方案能满足任务和约束") \
+  X(hint_no_match_loosen, "loosen the constraints or add offerings to the catalog", "请放宽约束，或向目录添加方案") \
+  X(hint_no_match_top, "{0} removed the most ({1} candidate{2}){3}; loosen it, or run with --show-excluded to see why", "{0} 排除的候选最多（{1} 个）{3}；请放宽该约束，或加 --show-excluded 查看原因") \
+  X(hint_no_match_admits, " ({0} {1} admits the cheapest of them, {2} on {3} node{4})", "（{0} 放宽到 {1} 即可纳入其中最便宜的 {2}，{3} 个节点）") \
+  X(hint_no_match_block, "; {0} nodes of {1} meet it, more than open capacity usually has free at once: a block that size is a reservation (the provider's capacity blocks, or --pricing reserved-1y --reserved-other-use when a 1-year term has other work)", "；{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量：这么大的资源块需要预留（云厂商的容量块，或在 1 年期内另有其他工作时用 --pricing reserved-1y --reserved-other-use）") \
+  X(hint_no_match_scale_out, "; --max-nodes {0} meets it on {1}", "；在 {1} 上设 --max-nodes {0} 即可满足") \
+  X(hint_no_match_tied, "{0} removed the most ({1} candidate{2} each){3}; loosen them, or run with --show-excluded to see why", "{0} 排除的候选最多（各 {1} 个）{3}；请放宽这些约束，或加 --show-excluded 查看原因") \
+  X(hint_no_match_capacity_reserved, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long, and the reserved rows allowed were removed too; a longer --deadline or a provider's capacity block is left, or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU，允许的预留方案也被排除；可放宽 --deadline 或向云厂商申请容量块，或加 --show-excluded 查看原因") \
+  X(hint_no_match_capacity, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long; add --pricing reserved-1y (a reserved block), or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU；请加 --pricing reserved-1y（预留资源块），或加 --show-excluded 查看原因") \
+  X(hint_more_errors, "{0} ({1} more; run 'gpuselect catalog validate' to list them all)", "{0}（另有 {1} 处错误；运行 'gpuselect catalog validate' 查看全部）") \
+  X(err_yaml_syntax, "YAML syntax error: {}", "YAML 语法错误：{}") \
+  X(err_yaml_context, "YAML syntax error: {0} ({1})", "YAML 语法错误：{0}（{1}）") \
+  X(hint_fix_yaml, "fix the YAML at this position; nothing after it was read", "请修正此处的 YAML；此后的内容均未读取") \
+  X(err_cannot_open, "cannot open: {}", "无法打开：{}") \
+  X(hint_check_path, "check the path", "请检查路径") \
+  X(hint_check_permissions, "check the file's permissions", "请检查文件权限") \
+  X(err_is_directory, "is a directory, not a file", "是目录而不是文件") \
+  X(hint_name_yaml_inside, "name a YAML file inside it", "请指定其中的一个 YAML 文件") \
+  X(err_no_catalog, "no catalog to read", "没有可读取的目录") \
+  X(hint_no_catalog, "give --catalog FILE or drop --no-builtin-catalog", "请给出 --catalog FILE，或去掉 --no-builtin-catalog") \
+  X(err_unknown_value, "unknown {0} {1}", "未知的取值 {1}") \
+  X(hint_see_ids, "see {} for ids and aliases", "ID 和别名见 {}") \
+  X(hint_see_offering_ids, "see {} for offering ids", "方案 ID 见 {}") \
+  X(hint_see_models, "see {}, or give --params (e.g. 7e9)", "参见 {}，或给出 --params（例如 7e9）") \
+  X(hint_add_currency, "{}, or add its rate under currencies: in a catalog file", "{}，或在目录文件的 currencies: 下添加其汇率") \
+  X(hint_see_regions, "see {} for the regions", "地域见 {}") \
+  X(hint_keys_in_docs, "the keys are in docs/cli.md", "可用的键见 docs/cli.md") \
+  X(err_gpu_and_gpus, "--gpu and --gpus both name the GPU model", "--gpu 和 --gpus 都指定了 GPU 型号") \
+  X(hint_gpu_and_gpus, "keep one: --gpus NAME:COUNT, or --gpu NAME with --gpu-count", "只保留一种：--gpus NAME:COUNT，或 --gpu NAME 加 --gpu-count") \
+  X(err_gpus_and_count, "--gpus NAME:COUNT and --gpu-count both give the count", "--gpus NAME:COUNT 和 --gpu-count 都给出了数量") \
+  X(hint_gpus_and_count, "keep one: --gpus NAME:COUNT, or --gpus NAME --gpu-count RANGE", "只保留一种：--gpus NAME:COUNT，或 --gpus NAME --gpu-count RANGE") \
+  X(err_mix_not_inference, "a request-length histogram is for llm-inference only", "请求长度直方图只适用于 llm-inference") \
+  X(hint_mix_not_inference, "drop --request-mix or use --workload llm-inference", "请去掉 --request-mix，或使用 --workload llm-inference") \
+  X(err_mix_and_flags, "the file and --input-tokens/--output-tokens (or their -p90) both give the lengths", "文件和 --input-tokens/--output-tokens（或其 -p90）都给出了长度") \
+  X(hint_mix_and_flags, "give one: the file or the flags", "只给出一种：文件或参数") \
+  X(err_no_workload, "no workload given", "未给出工作负载类型") \
+  X(hint_no_workload, "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)", "请加 --workload llm-finetune（或 llm-pretrain、llm-inference 等）") \
+  X(err_pick_without_emit, "chooses the row that --emit launches, but --emit is not given", "用于选择 --emit 要启动的行，但未给出 --emit") \
+  X(hint_pick_without_emit, "add --emit skypilot or --emit dstack", "请加 --emit skypilot 或 --emit dstack") \
+  X(err_emit_with_format, "--emit writes a launch file instead of the ranking, so --format does not apply", "--emit 输出启动文件而非排名，因此 --format 不适用") \
+  X(hint_emit_with_format, "drop --format, or run recommend twice (once with --emit, once with --format)", "请去掉 --format，或运行两次 recommend（一次用 --emit，一次用 --format）") \
+  X(err_not_row, "{} is not a row number", "{} 不是行号") \
+  X(hint_row_from_one, "give a whole number from 1, e.g. --pick 2", "请给出从 1 开始的整数，例如 --pick 2") \
+  X(err_pick_out_of_range, "{0} is out of range: the ranking has {1} row{2}", "{0} 超出范围：排名只有 {1} 行") \
+  X(hint_row_range, "give a row from 1 to {}", "请给出 1 到 {} 之间的行号") \
+  X(err_emit_no_match, "no offering satisfies the job and constraints, so there is no pick to launch", "没有方案能满足任务和约束，因此没有可启动的选择") \
+  X(hint_emit_no_match, "run without --emit and with --show-excluded to see why", "请去掉 --emit 并加 --show-excluded 查看原因") \
+  X(err_gpu_gpus_differ, "--gpu and --gpus name different GPU models", "--gpu 和 --gpus 指定了不同的 GPU 型号") \
+  X(hint_gpu_gpus_differ, "keep one: --gpus NAME:COUNT, or --gpu NAME --gpus COUNT", "只保留一种：--gpus NAME:COUNT，或 --gpu NAME --gpus COUNT") \
+  X(err_whole_gpus, "estimate needs whole GPUs", "estimate 需要整数块 GPU") \
+  X(hint_whole_gpus, "give NAME:COUNT with a whole COUNT, e.g. A100:8", "请给出整数 COUNT 的 NAME:COUNT，例如 A100:8") \
+  X(err_offering_fixes_gpu, "--offering already fixes the GPU and count", "--offering 已确定 GPU 型号和数量") \
+  X(hint_offering_fixes_gpu, "drop --gpu/--gpus, or drop --offering", "请去掉 --gpu/--gpus，或去掉 --offering") \
+  X(err_count_needs_gpu, "a GPU count needs a GPU model", "给出 GPU 数量时需要指定 GPU 型号") \
+  X(hint_count_needs_gpu, "add --gpu ID (see 'gpuselect catalog gpus')", "请加 --gpu ID（参见 'gpuselect catalog gpus'）") \
+  X(err_not_date, "{} is not a date", "{} 不是日期") \
+  X(hint_write_date, "write YYYY-MM-DD", "请写成 YYYY-MM-DD") \
+  X(err_config_invalid_yaml, "invalid YAML: {}", "YAML 无效：{}") \
+  X(hint_fix_yaml_syntax, "fix the YAML syntax", "请修正 YAML 语法") \
+  X(err_aliases, "aliases are not supported", "不支持 YAML 别名") \
+  X(hint_write_out, "write the value out", "请直接写出值") \
+  X(err_yaml_tag, "YAML tags are not supported (found {})", "不支持 YAML 标签（发现 {}）") \
+  X(hint_remove_tag, "remove the tag and write the plain value", "请去掉标签，直接写出值") \
+  X(err_config_not_map, "a config file must be a map of settings", "配置文件必须是设置项的映射") \
+  X(hint_config_not_map, "write 'key: value' lines such as 'profile: balanced'", "请写成 'key: value' 形式的行，例如 'profile: balanced'") \
+  X(err_config_key_word, "a config key must be a plain word", "配置键必须是普通单词") \
+  X(hint_config_key_word, "use one of the documented keys", "请使用文档中列出的键") \
+  X(err_duplicate_config_key, "duplicate config key {}", "配置键 {} 重复") \
+  X(hint_keep_one_line, "keep one of the two lines", "请只保留其中一行") \
+  X(err_catalogs_list, "catalogs must be a list of file paths", "catalogs 必须是文件路径列表") \
+  X(hint_catalogs_list, "write catalogs: [team.yaml]", "请写成 catalogs: [team.yaml]") \
+  X(err_catalog_path, "each catalog must be a file path", "每个 catalog 都必须是文件路径") \
+  X(hint_path_string, "write a path string", "请写成路径字符串") \
+  X(err_weights_map, "weights must map criteria to numbers", "weights 必须是评分项到数字的映射") \
+  X(hint_weights_map, "write cost: 0.4", "请写成 cost: 0.4") \
+  X(err_weight_number, "weight of {} must be a number", "{} 的权重必须是数字") \
+  X(hint_write_weight, "write {}: 0.3", "请写成 {}: 0.3") \
+  X(err_single_value, "{} must be a single value", "{} 必须是单个值") \
+  X(hint_write_key_value, "write {}: VALUE", "请写成 {}: VALUE") \
+  X(err_one_document, "a config file holds one YAML document", "配置文件只能包含一个 YAML 文档") \
+  X(hint_one_document, "remove the '---' and merge the settings into the first document", "请删除 '---'，并将设置合并到第一个文档中") \
+  X(err_catalog_empty, "empty catalog", "目录为空") \
+  X(hint_catalog_empty, "write 'schema_version: 1' and at least one record list", "请写上 'schema_version: 1' 和至少一个记录列表") \
+  X(err_missing_schema_version, "missing schema_version", "缺少 schema_version") \
+  X(hint_missing_schema_version, "add 'schema_version: 1' at the top of the file", "请在文件开头加上 'schema_version: 1'") \
+  X(err_unknown_top_key, "unknown top-level key {}", "未知的顶层键 {}") \
+  X(err_unknown_record_key, "unknown key {0} in {1} {2}", "{1} {2} 中有未知的键 {0}") \
+  X(err_catalog_yaml_aliases, "aliases are not supported", "不支持 YAML 别名") \
+  X(hint_catalog_yaml_aliases, "write the value out in full instead of *alias", "请完整写出值，不要用 *alias") \
+  X(err_expected_got, "expected {0} for {1}, got {2}", "{1} 应为{0}，实际为 {2}") \
+  X(what_a_number, "a number", "数字") \
+  X(what_a_whole_number, "a whole number", "整数") \
+  X(what_one_of, "one of {}", "以下之一：{}") \
+  X(hint_write_number_unquoted, "write the number without quotes", "数字请不要加引号") \
+  X(hint_write_whole_such_as, "write a whole number such as 8", "请写整数，例如 8") \
+  X(hint_write_plain_number, "write a plain number such as 80 or 23.92", "请写纯数字，例如 80 或 23.92") \
+  X(err_field_out_of_range, "{0} {1} is out of range (must be {2})", "{0} {1} 超出范围（应为 {2}）") \
+  X(err_field_not_finite, "{0} {1} is not a finite number", "{0} {1} 不是有限的数") \
+  X(hint_write_finite, "write a finite number", "请写有限的数") \
+  X(err_field_not_whole, "{0} {1} is not a whole number", "{0} {1} 不是整数") \
+  X(err_unknown_field_value, "unknown {0} {1}", "{0} 的取值 {1} 未知") \
+  X(err_names_unknown_record, "offering {0} names {1} {2}, which no catalog file defines", "方案 {0} 引用的 {1} {2} 在所有目录文件中都未定义") \
+  X(hint_add_provider, "add it under providers: or fix the id", "请在 providers: 下添加它，或修正 ID") \
+  X(err_record_missing_keys, "{0} {1} (introduced in {2}) is missing required keys: {3}", "{0} {1}（在 {2} 中引入）缺少必需的键：{3}")
 // clang-format on

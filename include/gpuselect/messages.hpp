@@ -91,6 +91,13 @@ class Words {
   std::shared_ptr<const std::array<std::string, all_langs.size()>> by_lang_;
 };
 
+// An error's or a catalog diagnostic's <what> and <what to do> (gpuselect::Error::said,
+// Diagnostic::said): said in the language the CLI chose when the line is printed.
+struct Said {
+  Words what;
+  Words hint;
+};
+
 // A message to say later: `words(Msg::x, "A100", 3, Msg::mode_spot)`. Numbers are put in with "{}"
 // (integers as written); format a fractional number first.
 template <typename... Args>

@@ -59,6 +59,11 @@ enum class Quantity : std::uint8_t {
   max_utilization,
   redundancy,
   confidence,
+  resolution_px,
+  diffusion_steps,
+  images,
+  epochs,
+  latency_ms,
 };
 
 struct Range {
@@ -86,6 +91,6 @@ std::string_view table_name(Quantity quantity);
 // A bound as messages and docs/hardening.md write it: "1000000", "0.001", "1e14" (plain up to a
 // billion, then a power of ten).
 std::string bound_text(double value);
-constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::confidence) + 1;
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::latency_ms) + 1;
 
 }  // namespace gpuselect::ranges

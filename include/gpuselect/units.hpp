@@ -4,6 +4,10 @@
 #include <string>
 #include <string_view>
 
+namespace gpuselect::text {
+class Words;  // gpuselect/messages.hpp
+}  // namespace gpuselect::text
+
 namespace gpuselect::units {
 
 inline constexpr double bytes_per_gb = 1e9;
@@ -34,6 +38,8 @@ std::optional<double> parse_number(std::string_view text);
 // the decimal separator: 2.5" (with three digits after the comma it also names the thousands
 // reading: "1,000" may mean 1000). nullopt for any other text.
 std::optional<std::string> decimal_comma_hint(std::string_view text);
+// The same hint as catalogue words (said in the language of the error line).
+std::optional<text::Words> decimal_comma_words(std::string_view text);
 
 // Locale-independent short forms for people: "7.0B", "1.5T", "350M"; "96.4 GB"; "$1,234"; "12.5 h".
 std::string format_count(double value);

@@ -123,6 +123,10 @@ struct Request {
   // MoE of a custom model: "13B" as typed, routed experts per layer, experts per token.
   std::optional<std::string> active_params_text;
   std::optional<int> experts, experts_per_token;
+  // Diffusion kinds (image-finetune, image-inference): image side in pixels, sampling steps, the
+  // fine-tuning set's images and passes over it, and the per-image latency target (ms).
+  std::optional<int> resolution, steps, images, epochs;
+  std::optional<double> latency_ms;
 };
 
 // Plan choices the user fixed: the planner searches only within them (issue 12.2). Empty = searched.
@@ -226,6 +230,15 @@ struct Profile {
   // (estimate's dataset_bytes: 2 B per token, ImageNet-1k for cv-train).
   double dataset_gb = 0;
   double hours = 0;  // hours of use priced for serving and notebooks
+  // Diffusion kinds (docs/estimation.md "Image generation"): the preset's pipeline beside its denoiser,
+  // the image side (px), sampling steps per image (serving), the fine-tuning set (images) and its
+  // epochs, and serving's per-image latency target (ms, 0 = none).
+  catalog::DiffusionLayout diffusion;
+  int resolution_px = 0;
+  int steps = 0;
+  int images = 0;
+  int epochs = 0;
+  double latency_target_ms = 0;
   // Plain sentences for each default that was applied ("tokens: 1e9 (default for llm-finetune)").
   std::vector<std::string> defaults_applied;
 };

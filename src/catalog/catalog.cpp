@@ -12,6 +12,7 @@
 #include "catalog/accelerators.hpp"
 #include "gpuselect/enum_names.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 
@@ -36,7 +37,8 @@ constexpr std::array<std::string_view, 5> support_tier_names = {"community", "ba
                                                                 "enterprise"};
 constexpr std::array<std::string_view, 3> support_hours_names = {"business", "extended", "24x7"};
 constexpr std::array<std::string_view, 3> resize_names = {"live", "restart", "none"};
-constexpr std::array<std::string_view, 5> model_family_names = {"decoder", "encoder", "moe", "cnn", "vit"};
+constexpr std::array<std::string_view, 7> model_family_names = {"decoder", "encoder", "moe",  "cnn",
+                                                                 "vit",     "unet",    "dit"};
 constexpr std::array<std::string_view, 3> attention_kind_names = {"mha", "gqa", "mla"};
 constexpr std::array<std::string_view, 3> weights_precision_names = {"bf16", "fp8", "fp4"};
 
@@ -258,7 +260,8 @@ Error gpu_name_error(const Catalog& catalog, std::string_view name, std::string 
   for (auto& candidate : names_of(catalog.gpus)) {
     if (digits_of(candidate) == model_number) candidates.push_back(std::move(candidate));
   }
-  return unknown_id(std::move(where), "GPU", name, candidates, "see 'gpuselect catalog gpus' for ids and aliases");
+  return unknown_id(std::move(where), text::Msg::kind_gpu, name, candidates,
+                    text::words(text::Msg::hint_see_ids, "'gpuselect catalog gpus'"));
 }
 
 // Why a name that no record resolves is not a GPU we know, with the hint a user needs: a memory size
@@ -362,19 +365,20 @@ void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::st
 
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Provider* provider = catalog.find_provider(name)) return *provider;
-  throw unknown_id(std::move(where), "provider", name, names_of(catalog.providers), "see 'gpuselect catalog providers'");
+  throw unknown_id(std::move(where), text::Msg::kind_provider, name, names_of(catalog.providers),
+                   text::words(text::Msg::err_see, "'gpuselect catalog providers'"));
 }
 
 const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Offering* offering = catalog.find_offering(name)) return *offering;
-  throw unknown_id(std::move(where), "offering", name, names_of(catalog.offerings),
-                   "see 'gpuselect catalog list' for offering ids");
+  throw unknown_id(std::move(where), text::Msg::kind_offering, name, names_of(catalog.offerings),
+                   text::words(text::Msg::hint_see_offering_ids, "'gpuselect catalog list'"));
 }
 
 const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const ModelPreset* model = catalog.find_model(name)) return *model;
-  throw unknown_id(std::move(where), "model", name, names_of(catalog.models),
-                   "see 'gpuselect catalog models', or give --params (e.g. 7e9)");
+  throw unknown_id(std::move(where), text::Msg::kind_model, name, names_of(catalog.models),
+                   text::words(text::Msg::hint_see_models, "'gpuselect catalog models'"));
 }
 
 namespace {
@@ -430,8 +434,10 @@ double convert(const Catalog& catalog, double amount, std::string_view from_code
       for (const auto& r : catalog.currencies) {
         if (!equals_ignoring_case(r.code, "USD")) known.push_back(r.code);
       }
-      throw unknown_id("--currency", "currency", code, known,
-                       one_of(known) + ", or add its rate under currencies: in a catalog file");
+      const text::Words known_list = one_of_words(known);
+      throw unknown_id("--currency", text::Msg::kind_currency, code, known, text::Words::in_each([&](text::Lang lang) {
+                         return text::say(lang, text::Msg::hint_add_currency, known_list.say(lang));
+                       }));
     }
     return rate->per_usd;
   };

@@ -14,6 +14,11 @@
 
 namespace gpuselect::catalog::fields {
 
+Problem said_problem(const text::Words& message, const text::Words& hint) {
+  return Problem{message.say(text::Lang::en), hint.say(text::Lang::en),
+                 std::make_shared<const text::Said>(text::Said{message, hint})};
+}
+
 namespace {
 
 // ---- where a key goes: a path of member pointers, e.g. &Offering::pricing, &Pricing::spot ----
@@ -312,6 +317,17 @@ constexpr std::array model_fields = {
     integer<&M::shape, &ModelShape::head_dim>("head_dim", zero_to(10000)),
     integer<&M::shape, &ModelShape::kv_lora_rank>("kv_lora_rank", zero_to(65536)),
     integer<&M::shape, &ModelShape::qk_rope_head_dim>("qk_rope_head_dim", zero_to(10000)),
+    // Diffusion pipelines (families unet, dit; docs/catalog.md "Model presets").
+    number<&M::diffusion, &DiffusionLayout::text_encoder_params>("text_encoder_params", zero_to(1e14)),
+    number<&M::diffusion, &DiffusionLayout::vae_params>("vae_params", zero_to(1e14)),
+    integer<&M::diffusion, &DiffusionLayout::native_resolution_px>("native_resolution_px", zero_to(65536)),
+    integer<&M::diffusion, &DiffusionLayout::vae_downsample>("vae_downsample", zero_to(64)),
+    integer<&M::diffusion, &DiffusionLayout::latent_channels>("latent_channels", zero_to(1024)),
+    integer<&M::diffusion, &DiffusionLayout::patch_size>("patch_size", zero_to(64)),
+    integer<&M::diffusion, &DiffusionLayout::text_tokens>("text_tokens", zero_to(1e6)),
+    number<&M::diffusion, &DiffusionLayout::unet_step_gflops>("unet_step_gflops", zero_to(1e9)),
+    integer<&M::diffusion, &DiffusionLayout::passes_per_step>("passes_per_step", zero_to(2)),
+    integer<&M::diffusion, &DiffusionLayout::default_steps>("default_steps", zero_to(1000)),
     text_list<&M::aliases>("aliases"),
     text<&M::source>("source", required),
 };
@@ -382,6 +398,25 @@ std::optional<Problem> expected(const FieldSpec& spec, std::string_view what, st
   return Problem{"expected " + std::string(what) + " for " + text::quoted(spec.key) + ", got " + got, std::move(hint)};
 }
 
+// The same in the catalogue's words, for a number or a whole number (`what`).
+std::optional<Problem> expected(const FieldSpec& spec, text::Msg what, std::string_view text, bool plain,
+                                const text::Words& hint) {
+  std::string got = plain && is_null_scalar(text) ? std::string("null") : shown(text);
+  if (!plain) got = "\"" + got + "\"";
+  if (!plain) {
+    return said_problem(text::Words::in_each([&](text::Lang lang) {
+                          // English keeps its wording of a quoted value.
+                          return lang == text::Lang::en
+                                     ? "expected " + std::string(text::message(what, lang)) + " for " +
+                                           text::quoted(spec.key) + ", got the quoted string " + shown(text)
+                                     : text::say(lang, text::Msg::err_expected_got, text::message(what, lang),
+                                                 text::quoted(spec.key), got);
+                        }),
+                        hint);
+  }
+  return said_problem(text::words(text::Msg::err_expected_got, what, text::quoted(spec.key), got), hint);
+}
+
 std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::string_view text, bool plain) {
   std::vector<std::string> names;
   for (std::size_t index = 0;; ++index) {
@@ -401,13 +436,14 @@ std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::str
   if (plain && is_null_scalar(text)) {
     return expected(spec, "one of " + choice_list(spec), text, plain, "write one of the names");
   }
-  return Problem{"unknown " + std::string(spec.key) + " " + shown(text), did_you_mean(text, names, one_of(names))};
+  return said_problem(text::words(text::Msg::err_unknown_field_value, spec.key, shown(text)),
+                      did_you_mean_words(text, names, one_of_words(names)));
 }
 
 std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::string_view text, bool plain) {
   if (!plain) {
-    return expected(spec, "a number", text, plain,
-                    units::decimal_comma_hint(text).value_or("write the number without quotes"));
+    return expected(spec, text::Msg::what_a_number, text, plain,
+                    units::decimal_comma_words(text).value_or(text::words(text::Msg::hint_write_number_unquoted)));
   }
   if (is_null_scalar(text)) {
     return expected(spec, "a number", text, plain,
@@ -422,7 +458,7 @@ std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::st
 
 std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::string_view text, bool plain) {
   if (!plain || is_null_scalar(text)) {
-    return expected(spec, "a whole number", text, plain, "write a whole number such as 8");
+    return expected(spec, text::Msg::what_a_whole_number, text, plain, text::words(text::Msg::hint_write_whole_such_as));
   }
   std::string_view digits = text;
   if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
@@ -432,8 +468,8 @@ std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::stri
     return Problem{std::string(spec.key) + " " + shown(text) + " is too large for a whole number", "check the value"};
   }
   if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size()) {
-    return expected(spec, "a whole number", text, plain,
-                    units::decimal_comma_hint(text).value_or("write a whole number such as 8"));
+    return expected(spec, text::Msg::what_a_whole_number, text, plain,
+                    units::decimal_comma_words(text).value_or(text::words(text::Msg::hint_write_whole_such_as)));
   }
   if (auto problem = check_range(spec.key, spec.range, static_cast<double>(value))) return problem;
   out = static_cast<int>(value);
@@ -492,8 +528,8 @@ std::optional<Problem> parse_number(std::string_view key, std::string_view text,
         "write a finite number of sensible size"};
   }
   if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size() || digits.empty()) {
-    return Problem{"expected a number for " + text::quoted(key) + ", got " + shown(text),
-                   units::decimal_comma_hint(text).value_or("write a plain number such as 80 or 23.92")};
+    return said_problem(text::words(text::Msg::err_expected_got, text::Msg::what_a_number, text::quoted(key), shown(text)),
+                        units::decimal_comma_words(text).value_or(text::words(text::Msg::hint_write_plain_number)));
   }
   if (!std::isfinite(value)) {
     return Problem{std::string(key) + " " + shown(text) + " is not a finite number", "write a finite number"};

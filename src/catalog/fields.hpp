@@ -6,12 +6,14 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/messages.hpp"
 
 namespace gpuselect::catalog::fields {
 
@@ -91,7 +93,11 @@ int find_field(std::span<const Field<Record>> fields, std::string_view key, std:
 struct Problem {
   std::string message;
   std::string hint;
+  // The same as catalogue words, where the problem has them (null: message and hint in every language).
+  std::shared_ptr<const text::Said> said = nullptr;
 };
+// A problem in the catalogue's words (message and hint hold their English).
+Problem said_problem(const text::Words& message, const text::Words& hint);
 
 // The loader's range check of the offering key `key` (an entry of offering_table(), e.g. "ram_gb",
 // "vcpus", "pricing.spot"), for importers: a value they write is one `catalog validate` accepts.

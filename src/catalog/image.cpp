@@ -47,7 +47,7 @@ static_assert(sizeof(Pricing) == 96, "Pricing changed: update visit(Pricing), th
 static_assert(sizeof(RegionPrice) == 160, "RegionPrice changed: update visit(RegionPrice), then this size");
 static_assert(sizeof(Offering) == 672, "Offering changed: update visit(Offering), then this size");
 static_assert(sizeof(ModelShape) == 72, "ModelShape changed: update visit(ModelShape), then this size");
-static_assert(sizeof(ModelPreset) == 240, "ModelPreset changed: update visit(ModelPreset), then this size");
+static_assert(sizeof(ModelPreset) == 296, "ModelPreset changed: update visit(ModelPreset), then this size");
 static_assert(sizeof(CurrencyRate) == 128, "CurrencyRate changed: update visit(CurrencyRate), then this size");
 static_assert(sizeof(Catalog) == 144, "Catalog changed: update visit(Catalog), then this size");
 #endif
@@ -439,13 +439,23 @@ template <typename Archive>
 void visit(Archive& a, ModelPreset& model) {
   a.text(model.id);
   a.text(model.name);
-  a.enumeration(model.family, ModelFamily::vit);
+  a.enumeration(model.family, ModelFamily::dit);
   visit(a, model.shape);
   a.whole(model.max_context);
   a.number(model.forward_gflops);
   a.whole(model.expert_ffn);
   a.enumeration(model.attention, AttentionKind::mla);
   a.enumeration(model.weights_precision, WeightsPrecision::fp4);
+  a.number(model.diffusion.text_encoder_params);
+  a.number(model.diffusion.vae_params);
+  a.whole(model.diffusion.native_resolution_px);
+  a.whole(model.diffusion.vae_downsample);
+  a.whole(model.diffusion.latent_channels);
+  a.whole(model.diffusion.patch_size);
+  a.whole(model.diffusion.text_tokens);
+  a.number(model.diffusion.unet_step_gflops);
+  a.whole(model.diffusion.passes_per_step);
+  a.whole(model.diffusion.default_steps);
   visit_texts(a, model.aliases);
   a.text(model.source);
   visit(a, model.pos);

@@ -19,6 +19,7 @@
 #include "core/prefault.hpp"
 #include "core/yaml_events.hpp"
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
@@ -289,6 +290,27 @@ class Loader {
   void report(Mark mark, std::string message, std::string hint) {
     report(file_, mark, std::move(message), std::move(hint));
   }
+  // The same with the message and hint as catalogue words (said in the language of the error line).
+  void report_said(std::uint32_t file, Mark mark, const text::Words& message, const text::Words& hint) {
+    ++result_.found.errors;
+    if (diagnostics_.size() >= max_kept_diagnostics) {
+      result_.found.count_dropped(Severity::error, hint.say(text::Lang::en));
+      return;
+    }
+    Diagnostic diagnostic;
+    diagnostic.file = file_names_[file];
+    diagnostic.line = mark.line;
+    diagnostic.column = mark.column;
+    diagnostic.say(message, hint);
+    diagnostics_.push_back({file, std::move(diagnostic)});
+  }
+  void report_said(Mark mark, const text::Words& message, const text::Words& hint) {
+    report_said(file_, mark, message, hint);
+  }
+  void report_problem(Mark mark, fields::Problem&& problem, std::string_view hint_tail = {}) {
+    if (problem.said && hint_tail.empty()) return report_said(mark, problem.said->what, problem.said->hint);
+    report(mark, std::move(problem.message), std::move(problem.hint) + std::string(hint_tail));
+  }
   // False once max_kept_diagnostics are kept: a costly hint (edit distances) is then not worth making.
   bool keeps_diagnostics() const { return diagnostics_.size() < max_kept_diagnostics; }
   void report_at(const SourcePos& pos, std::string message, std::string hint) {
@@ -358,10 +380,12 @@ bool Loader::advance() {
       return false;
     }
     const yaml::SyntaxError error = stream_->syntax_error();
-    std::string message =
-        "YAML syntax error: " + std::string(error.problem.empty() ? std::string_view("unreadable YAML") : error.problem);
-    if (!error.context.empty()) message += " (" + std::string(error.context) + ")";
-    report(error.mark, std::move(message), "fix the YAML at this position; nothing after it was read");
+    // libyaml's own words (problem, context) stay as it says them.
+    const std::string problem(error.problem.empty() ? std::string_view("unreadable YAML") : error.problem);
+    report_said(error.mark,
+                error.context.empty() ? text::words(text::Msg::err_yaml_syntax, problem)
+                                      : text::words(text::Msg::err_yaml_context, problem, error.context),
+                text::words(text::Msg::hint_fix_yaml));
     fatal_ = true;
     return false;
   }
@@ -382,7 +406,8 @@ bool Loader::advance() {
       --depth_;
       break;
     case EventKind::alias:
-      report(stream_->start(), "aliases are not supported", "write the value out in full instead of *alias");
+      report_said(stream_->start(), text::words(text::Msg::err_catalog_yaml_aliases),
+                  text::words(text::Msg::hint_catalog_yaml_aliases));
       rejected_ = true;
       break;
     case EventKind::scalar:
@@ -465,7 +490,7 @@ void Loader::load_file(std::uint32_t file, const SourceText& source) {
   stream_ = &stream;
   if (advance() && advance()) {  // stream start, then document start or stream end
     if (stream.kind() == EventKind::stream_end) {
-      report(Mark{1, 1}, "empty catalog", "write 'schema_version: 1' and at least one record list");
+      report_said(Mark{1, 1}, text::words(text::Msg::err_catalog_empty), text::words(text::Msg::hint_catalog_empty));
     } else if (parse_root() && advance() && advance() && stream.kind() == EventKind::document_start) {
       report(stream.start(), "a catalog file holds one YAML document; found a second",
              "remove the '---' line or split the file");
@@ -480,7 +505,7 @@ bool Loader::parse_root() {
   const Mark root_mark = stream_->start();
   if (stream_->kind() != EventKind::mapping_start) {
     if (stream_->kind() == EventKind::scalar && stream_->plain() && fields::is_null_scalar(stream_->scalar())) {
-      report(root_mark, "empty catalog", "write 'schema_version: 1' and at least one record list");
+      report_said(root_mark, text::words(text::Msg::err_catalog_empty), text::words(text::Msg::hint_catalog_empty));
     } else if (!rejected_) {
       report(root_mark,
              "the top level must be a map (schema_version, gpus, providers, offerings, models, "
@@ -505,7 +530,8 @@ bool Loader::parse_root() {
     const auto known = std::find(top_level_keys.begin(), top_level_keys.end(), key);
     if (known == top_level_keys.end()) {
       const std::vector<std::string> keys(top_level_keys.begin(), top_level_keys.end());
-      report(key_mark, "unknown top-level key " + fields::shown(key), did_you_mean(key, keys, one_of(keys)));
+      report_said(key_mark, text::words(text::Msg::err_unknown_top_key, fields::shown(key)),
+                  did_you_mean_words(key, keys, one_of_words(keys)));
       if (!skip_node()) return false;
       continue;
     }
@@ -547,7 +573,8 @@ bool Loader::parse_root() {
     if (!ok) return false;
   }
   if (!seen_schema_version) {
-    report(root_mark, "missing schema_version", "add 'schema_version: 1' at the top of the file");
+    report_said(root_mark, text::words(text::Msg::err_missing_schema_version),
+                text::words(text::Msg::hint_missing_schema_version));
   }
   return true;
 }
@@ -762,7 +789,7 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
     }
     if (auto problem =
             fields::assign_region_price_key(prices.back(), buffer.key(element), buffer.value(element), element.plain)) {
-      report(element.value_mark, std::move(problem->message), std::move(problem->hint));
+      report_problem(element.value_mark, std::move(*problem));
       ok = false;
     }
   }
@@ -875,7 +902,7 @@ void Loader::apply_record(Store<Record>& store) {
             if (!mode_field.key.starts_with("discount_pct.")) continue;
             if (auto problem = fields::assign_scalar(mode_field, mode_field.slot(target), buffer.value(entry),
                                                      entry.plain)) {
-              report(entry.value_mark, std::move(problem->message), std::move(problem->hint));
+              report_problem(entry.value_mark, std::move(*problem));
               break;
             }
             named |= FieldMask{1} << fields::find_field(fields, mode_field.key, 0);
@@ -894,9 +921,10 @@ void Loader::apply_record(Store<Record>& store) {
         report(entry.value_mark, text::quoted(key) + " must be a map (keys " + subkeys + ")",
                "write it as " + std::string(key) + ": {" + subkeys.substr(0, subkeys.find(',')) + ": ...}");
       } else {
-        report(entry.key_mark,
-               "unknown key " + fields::shown(key) + " in " + singular + " " + fields::shown(store.id_of(target)),
-               keeps_diagnostics() ? unknown_key_hint(key, fields, store.table.list_key) : std::string());
+        report_said(entry.key_mark,
+                    text::words(text::Msg::err_unknown_record_key, fields::shown(key), singular,
+                                fields::shown(store.id_of(target))),
+                    keeps_diagnostics() ? unknown_key_hint(key, fields, store.table.list_key) : std::string());
       }
       index += items;
       continue;
@@ -921,7 +949,7 @@ void Loader::apply_record(Store<Record>& store) {
     switch (entry.shape) {
       case Shape::scalar:
         if (auto problem = fields::assign_scalar(field, slot, buffer.value(entry), entry.plain)) {
-          report(entry.value_mark, std::move(problem->message), std::move(problem->hint));
+          report_problem(entry.value_mark, std::move(*problem));
         } else if (field.position != nullptr) {
           *field.position(target) = {file_, entry.value_mark.line, entry.value_mark.column};
         }
@@ -1084,10 +1112,10 @@ void Loader::check_offerings() {
       if (const auto found = providers_.find(offering.provider)) {
         offering.provider_index = *found;
       } else {
-        report_at(offering.provider_pos,
-                  "offering " + fields::shown(offering.id) + " names provider " + fields::shown(offering.provider) +
-                      ", which no catalog file defines",
-                  did_you_mean(offering.provider, provider_ids, "add it under providers: or fix the id"));
+        report_said(offering.provider_pos.file, {offering.provider_pos.line, offering.provider_pos.column},
+                    text::words(text::Msg::err_names_unknown_record, fields::shown(offering.id), "provider",
+                                fields::shown(offering.provider)),
+                    did_you_mean_words(offering.provider, provider_ids, text::words(text::Msg::hint_add_provider)));
       }
     }
     if ((named & (FieldMask{1} << gpu_bit)) != 0) {
@@ -1305,6 +1333,21 @@ void Loader::check_models() {
     } else if (model.attention != AttentionKind::mla && (model.shape.kv_lora_rank > 0 || model.shape.qk_rope_head_dim > 0)) {
       problem("has kv_lora_rank or qk_rope_head_dim but attention " + std::string(to_string(model.attention)),
               "write 'attention: mla' for multi-head latent attention, or remove the MLA keys");
+    }
+    const bool diffusion = model.family == ModelFamily::unet || model.family == ModelFamily::dit;
+    const DiffusionLayout& layout = model.diffusion;
+    if (diffusion && (layout.native_resolution_px == 0 || layout.vae_downsample == 0 || layout.latent_channels == 0 ||
+                      layout.passes_per_step == 0 || layout.default_steps == 0)) {
+      problem("is a diffusion model (family " + std::string(to_string(model.family)) +
+                  ") without native_resolution_px, vae_downsample, latent_channels, passes_per_step or default_steps",
+              "give each from the model card and the pipeline's config (docs/catalog.md \"Model presets\")");
+    } else if (model.family == ModelFamily::unet && layout.unet_step_gflops == 0) {
+      problem("has family unet but unet_step_gflops 0",
+              "set unet_step_gflops to the GFLOPs of one denoiser pass at native_resolution_px");
+    } else if (model.family == ModelFamily::dit &&
+               (layout.patch_size == 0 || model.shape.layers == 0 || model.shape.hidden == 0)) {
+      problem("has family dit but no patch_size, layers or hidden",
+              "set patch_size (latent cells per token side), layers (blocks) and hidden (width) from config.json");
     }
   }
 }

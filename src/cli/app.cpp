@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/command.hpp"
+#include "cli/help_text.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/render.hpp"
@@ -39,32 +40,66 @@ constexpr std::string_view short_usage =
 // 226 characters for --request-mix); continuation lines start under the description column.
 constexpr int help_line_columns = 100;
 
+// A description's pieces for wrapping: runs of narrow characters, and each wide (East Asian Width
+// F/W) character alone, since Chinese text breaks between any two characters and has no spaces.
+struct Piece {
+  std::string_view text;
+  bool after_space = false;  // written after a space (a break there drops the space)
+};
+std::vector<Piece> wrap_pieces(std::string_view line) {
+  std::vector<Piece> pieces;
+  bool after_space = false;
+  std::size_t at = 0;
+  while (at < line.size()) {
+    if (line[at] == ' ') {
+      after_space = true;
+      ++at;
+      continue;
+    }
+    const auto lead = static_cast<unsigned char>(line[at]);
+    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    const std::string_view character = line.substr(at, length);
+    const bool wide = render::display_width(character) == 2;
+    // A narrow character continues the word before it unless a space or a wide character ends that word.
+    const bool joins = !pieces.empty() && !after_space && !wide && lead < 0x80 &&
+                       static_cast<unsigned char>(pieces.back().text.back()) < 0x80;
+    if (joins) {
+      pieces.back().text = line.substr(pieces.back().text.data() - line.data(), pieces.back().text.size() + length);
+    } else {
+      pieces.push_back({character, after_space});
+    }
+    after_space = false;
+    at += length;
+  }
+  return pieces;
+}
+
 class WrappingFormatter : public CLI::Formatter {
  public:
   std::string make_option_desc(const CLI::Option* option) const override {
     const std::string description = CLI::Formatter::make_option_desc(option);
     const int width = std::max(help_line_columns - static_cast<int>(get_column_width()), 20);
     std::string wrapped;
-    int used = 0;
-    std::size_t at = 0;
-    while (at < description.size()) {
-      const std::size_t end = std::min(description.find_first_of(" \n", at), description.size());
-      const std::string_view word = std::string_view(description).substr(at, end - at);
-      const int word_width = render::display_width(word);
-      if (used > 0 && used + 1 + word_width > width) {
-        wrapped += '\n';
-        used = 0;
-      } else if (used > 0) {
-        wrapped += ' ';
-        ++used;
+    std::size_t line_start = 0;
+    while (line_start <= description.size()) {
+      const std::size_t line_end = std::min(description.find('\n', line_start), description.size());
+      int used = 0;
+      for (const Piece& piece : wrap_pieces(std::string_view(description).substr(line_start, line_end - line_start))) {
+        const int piece_width = render::display_width(piece.text);
+        const int gap = used > 0 && piece.after_space ? 1 : 0;
+        if (used > 0 && used + gap + piece_width > width) {
+          wrapped += '\n';
+          used = 0;
+        } else if (gap > 0) {
+          wrapped += ' ';
+          ++used;
+        }
+        wrapped += piece.text;
+        used += piece_width;
       }
-      wrapped += word;
-      used += word_width;
-      if (end < description.size() && description[end] == '\n') {
-        wrapped += '\n';
-        used = 0;
-      }
-      at = end + 1;
+      if (line_end == description.size()) break;
+      wrapped += '\n';
+      line_start = line_end + 1;
     }
     return wrapped;
   }
@@ -75,8 +110,32 @@ void print_error(const std::string& line) {
   std::fflush(stderr);
 }
 
+// What CLI11 says, in the catalogue's words where the error is one a user meets (a flag without its
+// value, a required flag, words left over, two flags that exclude or require each other); else
+// CLI11's English, introduced in Chinese. `message` is CLI11's text without "<where>: ".
+text::Words parse_error_words(const CLI::ParseError& error, const std::string& message, const std::string& where) {
+  static const std::regex two_flags("(--?[A-Za-z][A-Za-z0-9-]*) (excludes|requires) (--?[A-Za-z][A-Za-z0-9-]*)");
+  std::smatch flags;
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr && message.find("missing") != std::string::npos) {
+    return text::words(text::Msg::err_missing_value, where);
+  }
+  if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr && where.starts_with("-")) {
+    return text::words(text::Msg::err_required, where);
+  }
+  if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
+    const auto colon = message.find(": ");
+    if (colon != std::string::npos) return text::words(text::Msg::err_unexpected_arguments, message.substr(colon + 2));
+  }
+  if (message == "the value is empty") return text::words(text::Msg::err_value_empty);
+  if (std::regex_search(message, flags, two_flags)) {
+    return text::words(flags[2] == "excludes" ? text::Msg::err_option_excludes : text::Msg::err_option_requires,
+                       flags[1].str(), flags[3].str());
+  }
+  return text::words(text::Msg::err_command_line, message);
+}
+
 // CLI11's messages become one line in the contract's shape; the flag named in the message is <where>.
-int report_parse_error(const CLI::ParseError& error, const CLI::App& command) {
+int report_parse_error(const CLI::ParseError& error, const CLI::App& command, text::Lang lang) {
   // CLI11 echoes the words it rejects: each word is cut to the 60 bytes of text::excerpt.
   std::string message;
   std::string word;
@@ -97,7 +156,10 @@ int report_parse_error(const CLI::ParseError& error, const CLI::App& command) {
   std::string flag_name;
   if (std::regex_search(message, flag, flag_pattern)) where = flag_name = flag[1];
   if (message.rfind(where + ": ", 0) == 0) message.erase(0, where.size() + 2);
-  print_error(Error(where, message, "run " + text::quoted(help_for(command, flag_name))).line());
+  const Error said = Error::said(where, parse_error_words(error, message, where),
+                                 text::words(text::Msg::err_run, text::quoted(help_for(command, flag_name))));
+  // English keeps CLI11's own sentence.
+  print_error(lang == text::Lang::en ? Error(where, message, said.hint()).line() : said.line(lang));
   return exit_bad_input;
 }
 
@@ -171,7 +233,7 @@ int run_app(int argc, char** argv) {
   app.add_option("--color", globals.color, "Colour in tables: auto, always, never (NO_COLOR is honoured)")
       ->group("Global");
   app.add_option("--lang", globals.lang,
-                 "Language of tables, markdown and HTML: en or zh-CN (default: the config's lang, else "
+                 "Language of tables, markdown, HTML, errors and --help: en or zh-CN (default: the config's lang, else "
                  "LC_ALL, LC_MESSAGES, LANG)")
       ->group("Global");
 
@@ -190,8 +252,26 @@ int run_app(int argc, char** argv) {
   }
   reject_empty_values(app);
   describe_options(app);
+  // --help in the run's language: known before parsing, since CLI11 prints help while it parses.
+  if (std::any_of(globals.arguments.begin(), globals.arguments.end(),
+                  [](const std::string& word) { return word == "--help" || word == "-h"; })) {
+    say_help_in(app, early_lang(globals.arguments));
+  }
 
   std::string command_name;
+  bool settings_read = false;
+  // The language of the error line: what resolve_lang says once the settings are read, before that
+  // (argv, the config file) what argv, the config and the locale say (early_lang).
+  const auto error_lang = [&] {
+    if (settings_read) {
+      try {
+        return resolve_lang(globals);
+      } catch (const Error&) {
+        // An unknown --lang or config lang: its own error, in English.
+      }
+    }
+    return early_lang(globals.arguments);
+  };
   try {
     if (argc >= 2 && std::string_view(argv[1]) == "__complete") {
       return run_complete(app, std::vector<std::string>(argv + 2, argv + argc));
@@ -211,10 +291,11 @@ int run_app(int argc, char** argv) {
       std::cout.flush();
       return finish_stdout(code, errno);
     } catch (const CLI::ParseError& error) {
-      return report_parse_error(error, deepest_parsed_command(app));
+      return report_parse_error(error, deepest_parsed_command(app), error_lang());
     }
     configure_logging(globals);
     globals.settings = load_settings(globals.config_path);
+    settings_read = true;
     for (const auto& [command, runner] : runners) {
       if (command->parsed()) {
         command_name = command->get_name();
@@ -223,7 +304,7 @@ int run_app(int argc, char** argv) {
     }
     return exit_bad_input;
   } catch (const Error& error) {
-    print_error(error.line());
+    print_error(error.line(error_lang()));
     switch (error.kind()) {
       case ErrorKind::io:
         return exit_io;
@@ -234,7 +315,7 @@ int run_app(int argc, char** argv) {
     }
     return exit_bad_input;
   } catch (const CLI::ParseError& error) {
-    return report_parse_error(error, deepest_parsed_command(app));
+    return report_parse_error(error, deepest_parsed_command(app), error_lang());
   } catch (const std::bad_alloc&) {
     print_error((command_name.empty() ? "gpuselect" : command_name) +
                 ": out of memory; use a smaller catalog or fewer candidates");

@@ -19,6 +19,7 @@
 #include "core/digest.hpp"
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "io/catalog_cache.hpp"
 #include "io/files.hpp"
@@ -265,7 +266,7 @@ struct Loaded {
 Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>& extra_files) {
   ReadSources read = read_catalog_sources(globals, extra_files);
   if (read.sources.empty()) {
-    throw Error("--no-builtin-catalog", "no catalog to read", "give --catalog FILE or drop --no-builtin-catalog");
+    throw Error::said("--no-builtin-catalog", text::words(text::Msg::err_no_catalog), text::words(text::Msg::hint_no_catalog));
   }
   // The parsed-catalog cache (docs/performance.md): keyed by the build and every source's digest.
   std::string folder = catalog_cache_folder(globals);
@@ -304,14 +305,19 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
   if (first_error != result.diagnostics.end()) {
     const auto error_count = std::count_if(result.diagnostics.begin(), result.diagnostics.end(),
                                            [](const Diagnostic& d) { return d.severity == Severity::error; });
-    std::string hint = first_error->hint;
+    const Diagnostic& first = *first_error;
+    const text::Words what = first.said ? first.said->what : text::Words(first.message);
+    text::Words hint = first.said ? first.said->hint : text::Words(first.hint);
     if (error_count > 1) {
-      hint += (hint.empty() ? "" : " ") +
-              fmt::format("({} more; run 'gpuselect catalog validate' to list them all)", error_count - 1);
+      hint = text::Words::in_each([&](text::Lang lang) {
+        std::string more = text::say(lang, text::Msg::hint_more_errors, hint.say(lang), error_count - 1);
+        if (more.starts_with(' ')) more.erase(0, 1);  // no hint of its own: the count alone
+        return more;
+      });
     }
-    std::string where = first_error->file;
-    if (first_error->line > 0) where += fmt::format(":{}:{}", first_error->line, first_error->column);
-    throw Error(where, first_error->message, hint);
+    std::string where = first.file;
+    if (first.line > 0) where += fmt::format(":{}:{}", first.line, first.column);
+    throw Error::said(where, what, hint);
   }
   auto digests = finish_digests(read, states);
   if (!folder.empty()) {

@@ -444,7 +444,7 @@ catalog::PriceBasis parse_price_basis(const std::string& text) {
   if (text == "detect") return catalog::PriceBasis::detect;
   if (text == "instance") return catalog::PriceBasis::instance;
   if (text == "gpu") return catalog::PriceBasis::gpu;
-  throw unknown_choice("--price-basis", "price basis", text, "", "--price-basis");
+  throw unknown_choice("--price-basis", text::Msg::kind_price_basis, text, "", "--price-basis");
 }
 
 catalog::PriceBasis price_basis_for(const std::string& text, const std::string& cloud) {

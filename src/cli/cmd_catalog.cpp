@@ -14,6 +14,7 @@
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/format_traits.hpp"
 #include "gpuselect/price_import.hpp"
 #include "gpuselect/render.hpp"
@@ -228,7 +229,8 @@ int run_import(const catalog::Importer& importer, const CatalogOptions& options,
   }
   const std::string as_of = options.import_as_of.empty() ? today_utc() : options.import_as_of;
   if (!catalog::days_between(as_of, as_of)) {
-    throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
+    throw Error::said("--as-of", text::words(text::Msg::err_not_date, text::quoted(as_of)),
+                      text::words(text::Msg::hint_write_date));
   }
   const catalog::ImportOptions request{.provider_id = provider,
                                       .source_name = options.import_file,

@@ -11,6 +11,7 @@
 #include "gpuselect/resources.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/version.hpp"
@@ -36,19 +37,19 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   if (!gpus_text.empty() && !units::parse_number(gpus_text)) {
     const resources::GpuSpec spec = resources::parse_gpu_spec(gpus_text, "--gpus");
     if (!gpu_name.empty() && catalog.find_gpu(gpu_name) != catalog.find_gpu(spec.name)) {
-      throw Error("--gpus", "--gpu and --gpus name different GPU models", "keep one: --gpus NAME:COUNT, or --gpu NAME --gpus COUNT");
+      throw Error::said("--gpus", text::words(text::Msg::err_gpu_gpus_differ), text::words(text::Msg::hint_gpu_gpus_differ));
     }
     if (spec.count < 1) {
-      throw Error("--gpus", "estimate needs whole GPUs", "give NAME:COUNT with a whole COUNT, e.g. A100:8");
+      throw Error::said("--gpus", text::words(text::Msg::err_whole_gpus), text::words(text::Msg::hint_whole_gpus));
     }
     gpu_name = spec.name;
     gpus_text = fmt::format("{:g}", spec.count);
   }
   if (!options.offering.empty() && (!gpu_name.empty() || !gpus_text.empty())) {
-    throw Error("--offering", "--offering already fixes the GPU and count", "drop --gpu/--gpus, or drop --offering");
+    throw Error::said("--offering", text::words(text::Msg::err_offering_fixes_gpu), text::words(text::Msg::hint_offering_fixes_gpu));
   }
   if (gpu_name.empty() && !gpus_text.empty()) {
-    throw Error("--gpus", "a GPU count needs a GPU model", "add --gpu ID (see 'gpuselect catalog gpus')");
+    throw Error::said("--gpus", text::words(text::Msg::err_count_needs_gpu), text::words(text::Msg::hint_count_needs_gpu));
   }
   workload::Profile profile = workload::resolve(request, catalog);
 

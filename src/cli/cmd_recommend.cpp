@@ -18,6 +18,7 @@
 #include "cli/value_parsers.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/format_traits.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/scoring.hpp"
 #include "gpuselect/version.hpp"
 #include "io/files.hpp"
@@ -35,9 +36,12 @@ struct RecommendOptions {
 
 const std::vector<std::string> recommend_formats = render::formats_of(render::Document::recommend);
 
+// What to do when nothing is left: the constraint that removed the most (and those tied with it),
+// the value of it that admits the cheapest candidate it removed, and a scale-out that meets it.
 // `constraints`: those the ranking ran under (which pricing modes it allowed).
-std::string no_match_hint(const scoring::Ranking& ranking, const scoring::Constraints& constraints) {
-  if (!ranking.top_exclusion) return "loosen the constraints or add offerings to the catalog";
+text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constraints& constraints) {
+  using text::Msg;
+  if (!ranking.top_exclusion) return text::words(Msg::hint_no_match_loosen);
   std::size_t removed = 0;
   for (const auto& exclusion : ranking.excluded) {
     for (const auto& reason : exclusion.reasons) {
@@ -47,45 +51,38 @@ std::string no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
       }
     }
   }
-  std::string admits;
-  if (ranking.admit) {
-    const auto& admitted = ranking.excluded[ranking.admit->exclusion];
-    const auto kind = *ranking.top_exclusion;
-    const std::string value = kind == scoring::ExclusionKind::budget
-                                  ? fmt::format("{:.2f}", std::ceil(ranking.admit->value * 100) / 100)
-                                  : kind == scoring::ExclusionKind::deadline
-                                        ? fmt::format("{:.1f}h", std::ceil(ranking.admit->value * 10) / 10)
-                                        : fmt::format("{:.0f}", ranking.admit->value);
-    admits = fmt::format(" ({} {} admits the cheapest of them, {} on {} node{})", scoring::to_string(kind), value,
-                         ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
-  }
-  if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
-    admits += fmt::format("; {} nodes of {} meet it, more than open capacity usually has free at once: a block that "
-                          "size is a reservation (the provider's capacity blocks, or --pricing reserved-1y "
-                          "--reserved-other-use when a 1-year term has other work)",
-                          ranking.scale_out->nodes, ranking.scale_out->offering_id);
-  } else if (ranking.scale_out) {
-    admits += fmt::format("; --max-nodes {} meets it on {}", ranking.scale_out->nodes, ranking.scale_out->offering_id);
-  }
+  const std::string plural = removed == 1 ? "" : "s";
   if (ranking.top_exclusion == scoring::ExclusionKind::capacity) {
     const auto& modes = constraints.pricing_modes;  // empty: every mode
     const bool reserved_allowed = modes.empty() || std::any_of(modes.begin(), modes.end(), [](catalog::PricingMode mode) {
       return mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y;
     });
-    return fmt::format("capacity removed the most ({} candidate{}): open capacity does not hold that many GPUs that "
-                       "long; {}, or run with --show-excluded to see why",
-                       removed, removed == 1 ? "" : "s",
-                       reserved_allowed ? "the reserved rows allowed were removed too (a longer --deadline or a "
-                                          "provider's capacity block is left)"
-                                        : "add --pricing reserved-1y (a reserved block)");
+    return text::words(reserved_allowed ? Msg::hint_no_match_capacity_reserved : Msg::hint_no_match_capacity, removed,
+                       plural);
   }
-  if (!ranking.tied_exclusions.empty()) {
-    return fmt::format("{} removed the most ({} candidate{} each){}; loosen them, or run with --show-excluded to see "
-                       "why",
-                       scoring::emptying_constraints(ranking), removed, removed == 1 ? "" : "s", admits);
-  }
-  return fmt::format("{} removed the most ({} candidate{}){}; loosen it, or run with --show-excluded to see why",
-                     scoring::to_string(*ranking.top_exclusion), removed, removed == 1 ? "" : "s", admits);
+  return text::Words::in_each([&](text::Lang lang) {
+    std::string admits;
+    if (ranking.admit) {
+      const auto& admitted = ranking.excluded[ranking.admit->exclusion];
+      const auto kind = *ranking.top_exclusion;
+      const std::string value = kind == scoring::ExclusionKind::budget
+                                    ? fmt::format("{:.2f}", std::ceil(ranking.admit->value * 100) / 100)
+                                    : kind == scoring::ExclusionKind::deadline
+                                          ? fmt::format("{:.1f}h", std::ceil(ranking.admit->value * 10) / 10)
+                                          : fmt::format("{:.0f}", ranking.admit->value);
+      admits = text::say(lang, Msg::hint_no_match_admits, scoring::to_string(kind), value, ranking.admit->offering_id,
+                         admitted.nodes, admitted.nodes == 1 ? "" : "s");
+    }
+    if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
+      admits += text::say(lang, Msg::hint_no_match_block, ranking.scale_out->nodes, ranking.scale_out->offering_id);
+    } else if (ranking.scale_out) {
+      admits += text::say(lang, Msg::hint_no_match_scale_out, ranking.scale_out->nodes, ranking.scale_out->offering_id);
+    }
+    if (!ranking.tied_exclusions.empty()) {
+      return text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking), removed, plural, admits);
+    }
+    return text::say(lang, Msg::hint_no_match_top, scoring::to_string(*ranking.top_exclusion), removed, plural, admits);
+  });
 }
 
 // --risk-averse on a serving request: what a fragile service lacks is slack, so where the user set
@@ -155,7 +152,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const scoring::Ranking& ranking = keep_until_exit(rank_checked_if_asked(catalog, profile, ranking_options));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
-  if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking);
+  if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking, style.lang);
 
   render::RecommendView view{catalog, profile, ranking, ranking_options, {}, price_update_in_use(globals)};
   // The JSON echo and the HTML report's header name the catalog files read, with their digests.
@@ -172,8 +169,9 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   }
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
-    std::fprintf(stderr, "gpuselect: error: recommend: no offering satisfies the job and constraints; %s\n",
-                 no_match_hint(ranking, ranking_options.constraints).c_str());
+    const Error no_match = Error::said(ErrorKind::no_match, "recommend", text::words(text::Msg::err_no_match),
+                                      no_match_hint(ranking, ranking_options.constraints));
+    std::fprintf(stderr, "gpuselect: error: %s\n", no_match.line(style.lang).c_str());
     return exit_no_match;
   }
   return exit_ok;

@@ -8,6 +8,7 @@
 #include "cli/app.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
@@ -24,8 +25,7 @@ void add_launch_options(CLI::App& command, LaunchFlags& flags) {
 std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const OutputOptions& output) {
   if (flags.emit.empty()) {
     if (!flags.pick.empty()) {
-      throw Error("--pick", "chooses the row that --emit launches, but --emit is not given",
-                  "add --emit skypilot or --emit dstack");
+      throw Error::said("--pick", text::words(text::Msg::err_pick_without_emit), text::words(text::Msg::hint_pick_without_emit));
     }
     return std::nullopt;
   }
@@ -36,8 +36,7 @@ std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const 
   }
   request.launcher = *launcher;
   if (!output.format.empty()) {
-    throw Error("--format", "--emit writes a launch file instead of the ranking, so --format does not apply",
-                "drop --format, or run recommend twice (once with --emit, once with --format)");
+    throw Error::said("--format", text::words(text::Msg::err_emit_with_format), text::words(text::Msg::hint_emit_with_format));
   }
   if (!flags.pick.empty()) {
     // A row number: digits only, at least 1 (a ranking holds far fewer than INT_MAX rows).
@@ -46,7 +45,8 @@ std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const 
     const char* last = first + flags.pick.size();
     const auto result = std::from_chars(first, last, row);
     if (result.ec != std::errc{} || result.ptr != last || row < 1) {
-      throw Error("--pick", text::quoted(flags.pick) + " is not a row number", "give a whole number from 1, e.g. --pick 2");
+      throw Error::said("--pick", text::words(text::Msg::err_not_row, text::quoted(flags.pick)),
+                        text::words(text::Msg::hint_row_from_one));
     }
     request.pick = row;
   }
@@ -54,17 +54,17 @@ std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const 
 }
 
 int emit_launch(const LaunchRequest& request, const OutputOptions& output, const catalog::Catalog& catalog,
-                const workload::Profile& profile, const scoring::Ranking& ranking) {
+                const workload::Profile& profile, const scoring::Ranking& ranking, text::Lang lang) {
   const auto rows = ranking.candidates.size();
   if (rows == 0) {
-    std::fprintf(stderr,
-                 "gpuselect: error: --emit: no offering satisfies the job and constraints, so there is no pick to "
-                 "launch; run without --emit and with --show-excluded to see why\n");
+    const Error no_pick = Error::said(ErrorKind::no_match, "--emit", text::words(text::Msg::err_emit_no_match),
+                                      text::words(text::Msg::hint_emit_no_match));
+    std::fprintf(stderr, "gpuselect: error: %s\n", no_pick.line(lang).c_str());
     return exit_no_match;
   }
   if (static_cast<std::size_t>(request.pick) > rows) {
-    throw Error("--pick", fmt::format("{} is out of range: the ranking has {} row{}", request.pick, rows, rows == 1 ? "" : "s"),
-                fmt::format("give a row from 1 to {}", rows));
+    throw Error::said("--pick", text::words(text::Msg::err_pick_out_of_range, request.pick, rows, rows == 1 ? "" : "s"),
+                      text::words(text::Msg::hint_row_range, rows));
   }
   const auto& candidate = ranking.candidates[static_cast<std::size_t>(request.pick) - 1];
   emit(output, launch::launch_file(request.launcher, catalog, profile, ranking, candidate, request.pick));

@@ -27,9 +27,9 @@ struct LaunchRequest {
 std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const OutputOptions& output);
 
 // Writes the launch file of row request.pick to stdout or --output (atomic, io::write_output);
-// returns the exit code: 3 when nothing ranked (said on stderr). Throws Error(--pick) for a row
+// returns the exit code: 3 when nothing ranked (said on stderr in `lang`). Throws Error(--pick) for a row
 // out of range and Error(--emit) for a provider the launcher does not support.
 int emit_launch(const LaunchRequest& request, const OutputOptions& output, const catalog::Catalog& catalog,
-                const workload::Profile& profile, const scoring::Ranking& ranking);
+                const workload::Profile& profile, const scoring::Ranking& ranking, text::Lang lang);
 
 }  // namespace gpuselect::cli

@@ -12,6 +12,7 @@
 #include "gpuselect/enum_names.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/launch.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
@@ -224,10 +225,17 @@ std::vector<std::string> option_choices(std::string_view path, std::string_view 
   return row != nullptr && row->choices != nullptr ? row->choices() : std::vector<std::string>{};
 }
 
+Error unknown_choice(std::string where, text::Msg kind, std::string_view value, std::string_view path,
+                     std::string_view name) {
+  const std::vector<std::string> choices = option_choices(path, name);
+  return unknown_id(std::move(where), kind, value, choices, one_of_words(choices));
+}
+
 Error unknown_choice(std::string where, std::string_view kind, std::string_view value, std::string_view path,
                      std::string_view name) {
   const std::vector<std::string> choices = option_choices(path, name);
-  return unknown_id(std::move(where), kind, value, choices, one_of(choices));
+  return Error::said(std::move(where), text::words(text::Msg::err_unknown_value, kind, text::quoted(value)),
+                     did_you_mean_words(value, choices, one_of_words(choices)));
 }
 
 std::string type_with_choices(std::string_view type, const std::vector<std::string>& choices) {
@@ -322,7 +330,7 @@ std::vector<std::string> long_names_in_scope(const CLI::App& command) {
 
 [[noreturn]] void unknown_flag(const CLI::App& at, const std::string& name, const std::vector<std::string>& words,
                                std::size_t index) {
-  const std::string help = "run " + text::quoted(help_for(at, {}));
+  const text::Words help = text::words(text::Msg::err_run, text::quoted(help_for(at, {})));
   for (const auto& foreign : foreign_flags) {
     if (name != foreign.word) continue;
     const std::size_t equals = words[index].find('=');
@@ -335,10 +343,10 @@ std::vector<std::string> long_names_in_scope(const CLI::App& command) {
       }
     }
     const std::string instead = std::string(foreign.ours) + (value.empty() ? "" : " " + value);
-    throw Error(name, fmt::format("unknown option ({} word)", foreign.whose),
-                fmt::format("use {}", text::quoted(instead)));
+    throw Error::said(name, text::words(text::Msg::err_foreign_option, foreign.whose),
+                      text::words(text::Msg::hint_use, text::quoted(instead)));
   }
-  throw unknown_id(name, "option", name, long_names_in_scope(at), help);
+  throw unknown_id(name, text::Msg::kind_option, name, long_names_in_scope(at), help);
 }
 
 // The value of an option with fixed choices, lower-cased when that makes it one of them (each item
@@ -398,7 +406,8 @@ std::vector<std::string> check_command_words(const CLI::App& root, const std::ve
       const CLI::Option* option = find_option(*at, name, nullptr);
       if (option == nullptr && name.starts_with("--")) unknown_flag(*at, name, words, i);
       if (takes_value(option) && equals == word.size() - 1) {
-        throw Error(name, "the value is empty", "run " + text::quoted(help_for(*at, name)));
+        throw Error::said(name, text::words(text::Msg::err_value_empty),
+                          text::words(text::Msg::err_run, text::quoted(help_for(*at, name))));
       }
       if (takes_value(option) && equals != std::string::npos) {
         checked[i] = name + "=" + normalised_value(*at, option, word.substr(equals + 1));
@@ -416,14 +425,13 @@ std::vector<std::string> check_command_words(const CLI::App& root, const std::ve
     if (subcommands.empty() || positionals) {
       // "--deadline 48 h": a unit written apart from its number is a word of its own.
       if (!positionals && value_at + 1 == i && units::parse_number(words[value_at]) && looks_like_unit(word)) {
-        throw Error(words[value_at - 1], text::quoted(words[value_at] + " " + word) + " is two words",
-                    fmt::format("write the unit joined to the number: {} {}{}", words[value_at - 1], words[value_at],
-                                word));
+        throw Error::said(words[value_at - 1], text::words(text::Msg::err_two_words, text::quoted(words[value_at] + " " + word)),
+                          text::words(text::Msg::hint_join_unit, words[value_at - 1], words[value_at], word));
       }
       // A word where a command takes none: `catalog list A100:8` is SkyPilot's `show-gpus A100:8`.
       if (!positionals && find_option(*at, "--gpus", nullptr) != nullptr) {
-        throw Error(command_path(*at), "unexpected word " + text::quoted(word),
-                    "to list offerings of a GPU, use " + text::quoted(listing_line(words, i)));
+        throw Error::said(command_path(*at), text::words(text::Msg::err_unexpected_word, text::quoted(word)),
+                          text::words(text::Msg::hint_list_gpu_offerings, text::quoted(listing_line(words, i))));
       }
       if (positionals) {
         own_words = true;
@@ -444,11 +452,17 @@ std::vector<std::string> check_command_words(const CLI::App& root, const std::ve
     const bool listing = std::find(foreign_listing_commands.begin(), foreign_listing_commands.end(),
                                    lower_case(word)) != foreign_listing_commands.end();
     if (listing && std::find(names.begin(), names.end(), "catalog") != names.end()) {
-      throw Error(path.empty() ? "gpuselect" : path, "unknown command " + text::quoted(word),
-                  "to list GPU offerings, use " + text::quoted(listing_line(words, i + 1)));
+      throw Error::said(path.empty() ? "gpuselect" : path,
+                        text::words(text::Msg::err_unknown, text::Msg::kind_command, text::quoted(word)),
+                        text::words(text::Msg::hint_list_offerings, text::quoted(listing_line(words, i + 1))));
     }
-    throw unknown_id(path.empty() ? "gpuselect" : path, "command", word, names,
-                     one_of(names) + "; see " + text::quoted(help_for(*at, {})));
+    const text::Words choices = one_of_words(names);
+    const std::string help = text::quoted(help_for(*at, {}));
+    throw unknown_id(path.empty() ? "gpuselect" : path, text::Msg::kind_command, word, names,
+                     text::Words::in_each([&](text::Lang lang) {
+                       return text::say(lang, text::Msg::err_then, choices.say(lang),
+                                        text::say(lang, text::Msg::err_see, help));
+                     }));
   }
   return checked;
 }

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/ranges.hpp"
 
 namespace gpuselect::cli {
@@ -44,6 +45,10 @@ std::vector<std::string> option_choices(std::string_view path, std::string_view 
 
 // The error for a value of option `name` that is none of its choices: unknown_id(where, kind, ...)
 // with the choices (option_choices) as the listing.
+// `kind` names what the value is, in the catalogue's words (Msg::kind_pricing_mode: "pricing mode").
+Error unknown_choice(std::string where, text::Msg kind, std::string_view value, std::string_view path,
+                     std::string_view name);
+// The same where the kind has no words of its own ("sort key"): Chinese says "unknown value".
 Error unknown_choice(std::string where, std::string_view kind, std::string_view value, std::string_view path,
                      std::string_view name);
 

@@ -11,6 +11,7 @@
 
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/format_traits.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "io/files.hpp"
@@ -50,14 +51,15 @@ render::Format resolve_format(const OutputOptions& options, const GlobalOptions&
   if (const auto format = format_if_valid(options, globals, allowed)) return *format;
   const bool from_flag = !options.format.empty();
   const std::string& text = from_flag ? options.format : globals.settings.format.value;
-  throw unknown_id(from_flag ? "--format" : globals.settings.format.origin, "format", text, allowed, one_of(allowed));
+  throw unknown_id(from_flag ? "--format" : globals.settings.format.origin, text::Msg::kind_format, text, allowed,
+                   one_of_words(allowed));
 }
 
 text::Lang resolve_lang(const GlobalOptions& globals) {
   const bool from_flag = !globals.lang.empty();
   const std::string& value = from_flag ? globals.lang : globals.settings.lang.value;
   if (const auto lang = text::parse_lang(value)) return *lang;
-  throw unknown_choice(from_flag ? "--lang" : globals.settings.lang.origin, "language", value, "", "--lang");
+  throw unknown_choice(from_flag ? "--lang" : globals.settings.lang.origin, text::Msg::kind_language, value, "", "--lang");
 }
 
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format) {
@@ -81,7 +83,7 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
     style.color = to_terminal && (no_color == nullptr || *no_color == '\0') &&
                   (term == nullptr || std::string_view(term) != "dumb");
   } else {
-    throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, "color mode", color, "",
+    throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, text::Msg::kind_color_mode, color, "",
                          "--color");
   }
   style.color = style.color && render::traits(format).colored;

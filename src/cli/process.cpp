@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
@@ -42,7 +43,8 @@ std::string shell_command_line(const std::vector<std::string>& arguments) {
 std::string today_utc() {
   if (const char* pinned = std::getenv("GPUSELECT_TODAY"); pinned != nullptr && *pinned != '\0') {
     if (!catalog::days_between(pinned, pinned)) {
-      throw Error("GPUSELECT_TODAY", text::quoted(pinned) + " is not a date", "write YYYY-MM-DD");
+      throw Error::said("GPUSELECT_TODAY", text::words(text::Msg::err_not_date, text::quoted(pinned)),
+                        text::words(text::Msg::hint_write_date));
     }
     return pinned;
   }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/invariants.hpp"
 #include "gpuselect/safe_text.hpp"
 
@@ -123,7 +124,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   try {
     options.weights = scoring::profile_weights(profile_name, profile.kind);
   } catch (const Error& error) {
-    throw Error(profile_where, error.problem(), error.hint());
+    throw error.at(profile_where);
   }
   options.profile_name = profile_name;
   options.allow_spot_serving = flags.allow_spot_serving;

@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/resources.hpp"
 #include "gpuselect/safe_text.hpp"
 
@@ -36,7 +37,7 @@ std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_val
   for (const auto& name : split_list(flag_value)) {
     const auto mode = catalog::parse_pricing_mode(name);
     if (!mode) {
-      throw unknown_choice("--pricing", "pricing mode", name, "", "--pricing");
+      throw unknown_choice("--pricing", text::Msg::kind_pricing_mode, name, "", "--pricing");
     }
     modes.push_back(*mode);
   }
@@ -56,12 +57,10 @@ void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_fla
   if (!flags.gpus.empty()) {
     const resources::GpuSpec spec = resources::parse_gpu_spec(flags.gpus, "--gpus");
     if (!gpu_flag.empty()) {
-      throw Error("--gpus", "--gpu and --gpus both name the GPU model",
-                  "keep one: --gpus NAME:COUNT, or --gpu NAME with --gpu-count");
+      throw Error::said("--gpus", text::words(text::Msg::err_gpu_and_gpus), text::words(text::Msg::hint_gpu_and_gpus));
     }
     if (spec.count_given && !flags.gpu_count.empty()) {
-      throw Error("--gpus", "--gpus NAME:COUNT and --gpu-count both give the count",
-                  "keep one: --gpus NAME:COUNT, or --gpus NAME --gpu-count RANGE");
+      throw Error::said("--gpus", text::words(text::Msg::err_gpus_and_count), text::words(text::Msg::hint_gpus_and_count));
     }
     constraints.gpus = catalog::gpu_ids_named(catalog, spec.name, spec.memory_gb, "--gpus");
     // SkyPilot's count is exact per instance: A100:8 is an 8-GPU node, never two 4-GPU ones; a

@@ -3,6 +3,9 @@
 #include <sys/stat.h>
 
 #include <cstdlib>
+#include <optional>
+#include <string_view>
+#include <utility>
 
 #include "gpuselect/config.hpp"
 #include "gpuselect/error.hpp"
@@ -44,6 +47,18 @@ std::string folder_of(const std::string& path) {
 void take(Setting& setting, const std::optional<config::Entry>& entry) {
   if (entry) setting = {entry->value, entry->where};
 }
+
+// The locale's language and the variable that named it. POSIX precedence: LC_ALL overrides
+// LC_MESSAGES, which overrides LANG; an empty one is unset.
+std::optional<std::pair<text::Lang, const char*>> locale_lang() {
+  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+    const char* value = std::getenv(name);
+    if (value != nullptr && *value != '\0') {
+      return std::pair(text::lang_of_locale(value).value_or(text::Lang::en), name);
+    }
+  }
+  return std::nullopt;
+}
 }  // namespace
 
 Settings load_settings(const std::string& config_flag) {
@@ -76,13 +91,8 @@ Settings load_settings(const std::string& config_flag) {
     }
   }
   if (settings.lang.origin == "default") {
-    // POSIX precedence: LC_ALL overrides LC_MESSAGES, which overrides LANG; an empty one is unset.
-    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
-      const char* value = std::getenv(name);
-      if (value == nullptr || *value == '\0') continue;
-      settings.lang = {std::string(text::lang_name(text::lang_of_locale(value).value_or(text::Lang::en))),
-                       std::string("environment ") + name};
-      break;
+    if (const auto locale = locale_lang()) {
+      settings.lang = {std::string(text::lang_name(locale->first)), std::string("environment ") + locale->second};
     }
   }
   if (const char* env = std::getenv("GPUSELECT_CATALOG"); env != nullptr && *env != '\0') {
@@ -96,6 +106,35 @@ Settings load_settings(const std::string& config_flag) {
     }
   }
   return settings;
+}
+
+namespace {
+// The value of `flag` in argv words ("--lang zh-CN" or "--lang=zh-CN"; the last one given), before "--".
+std::optional<std::string> flag_value(const std::vector<std::string>& words, std::string_view flag) {
+  std::optional<std::string> value;
+  for (std::size_t at = 0; at < words.size(); ++at) {
+    const std::string& word = words[at];
+    if (word == "--") break;
+    if (word == flag && at + 1 < words.size()) {
+      value = words[++at];
+    } else if (word.size() > flag.size() && word.starts_with(flag) && word[flag.size()] == '=') {
+      value = word.substr(flag.size() + 1);
+    }
+  }
+  return value;
+}
+}  // namespace
+
+text::Lang early_lang(const std::vector<std::string>& words) {
+  if (const auto flag = flag_value(words, "--lang")) return text::parse_lang(*flag).value_or(text::Lang::en);
+  try {
+    const Settings settings = load_settings(flag_value(words, "--config").value_or(""));
+    return text::parse_lang(settings.lang.value).value_or(text::Lang::en);
+  } catch (const Error&) {
+    // The config file is what failed: the locale alone decides.
+  }
+  const auto locale = locale_lang();
+  return locale ? locale->first : text::Lang::en;
 }
 
 }  // namespace gpuselect::cli

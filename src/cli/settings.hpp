@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/messages.hpp"
 
 namespace gpuselect::cli {
 
@@ -44,6 +45,12 @@ inline constexpr SettingField setting_fields[] = {
 // ~/.config/gpuselect/config.yaml when it exists) and GPUSELECT_CATALOG. A missing default file is
 // not an error; a missing --config file is.
 Settings load_settings(const std::string& config_flag);
+
+// The language of an error raised before the settings are known (while argv is parsed, or while the
+// config file is read), decided as resolve_lang decides it afterwards: --lang in `words` (argv
+// without the program name), else the config file's lang (--config in `words`, else the default
+// file; unreadable: skipped), else the locale's; English where a name is not a language.
+text::Lang early_lang(const std::vector<std::string>& words);
 
 // "$XDG_..._HOME/gpuselect" when that variable is set, else "$HOME/<home_relative>/gpuselect";
 // "" when neither is set. (XDG Base Directory Specification: XDG_CONFIG_HOME ~/.config,

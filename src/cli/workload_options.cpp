@@ -4,6 +4,7 @@
 
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/request_mix.hpp"
 #include "io/files.hpp"
 
@@ -38,12 +39,10 @@ workload::Request build_request(const WorkloadFlags& flags) {
 // --request-mix FILE: the histogram's means and p90s in place of the length flags.
 void apply_request_mix(const std::string& path, workload::Request& request) {
   if (!request.kind || workload::kind_traits(*request.kind).physics != workload::Physics::token_serving) {
-    throw Error("--request-mix", "a request-length histogram is for llm-inference only",
-                "drop --request-mix or use --workload llm-inference");
+    throw Error::said("--request-mix", text::words(text::Msg::err_mix_not_inference), text::words(text::Msg::hint_mix_not_inference));
   }
   if (request.input_tokens || request.output_tokens || request.input_tokens_p90 || request.output_tokens_p90) {
-    throw Error("--request-mix", "the file and --input-tokens/--output-tokens (or their -p90) both give the lengths",
-                "give one: the file or the flags");
+    throw Error::said("--request-mix", text::words(text::Msg::err_mix_and_flags), text::words(text::Msg::hint_mix_and_flags));
   }
   // One byte over the limit lets the parser say the limit in its own words.
   const std::string text = io::read_text(path, workload::request_mix_max_bytes + 1);
@@ -60,7 +59,7 @@ workload::Request workload_request(const WorkloadFlags& flags, const std::string
   workload::Request request = build_request(flags);
   request.headroom_pct = headroom_flag(min_headroom);
   if (!request.kind) {
-    throw Error("--workload", "no workload given", "add --workload llm-finetune (or llm-pretrain, llm-inference, ...)");
+    throw Error::said("--workload", text::words(text::Msg::err_no_workload), text::words(text::Msg::hint_no_workload));
   }
   if (!flags.request_mix.empty()) apply_request_mix(flags.request_mix, request);
   return request;

@@ -8,6 +8,7 @@
 
 #include "core/yaml_events.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::config {
@@ -34,17 +35,17 @@ class Events {
   yaml::EventKind next() {
     if (!stream_.next()) {
       const yaml::SyntaxError error = stream_.syntax_error();
-      throw Error(
-          where(error.mark),
-          "invalid YAML: " + std::string(error.problem.empty() ? std::string_view("syntax error") : error.problem),
-          "fix the YAML syntax");
+      throw Error::said(where(error.mark),
+                        text::words(text::Msg::err_config_invalid_yaml,
+                                    error.problem.empty() ? std::string_view("syntax error") : error.problem),
+                        text::words(text::Msg::hint_fix_yaml_syntax));
     }
     if (stream_.kind() == yaml::EventKind::alias) {
-      throw Error(where(), "aliases are not supported", "write the value out");
+      throw Error::said(where(), text::words(text::Msg::err_aliases), text::words(text::Msg::hint_write_out));
     }
     if (const std::string_view tag = stream_.tag(); !tag.empty()) {
-      throw Error(where(), "YAML tags are not supported (found " + text::quoted(tag) + ")",
-                  "remove the tag and write the plain value");
+      throw Error::said(where(), text::words(text::Msg::err_yaml_tag, text::quoted(tag)),
+                        text::words(text::Msg::hint_remove_tag));
     }
     return stream_.kind();
   }
@@ -80,8 +81,8 @@ File parse(std::string_view text, const std::string& source) {
   const EventKind root = events.next();
   if (root == EventKind::scalar && events.scalar().empty()) return file;
   if (root != EventKind::mapping_start) {
-    throw Error(events.where(), "a config file must be a map of settings",
-                "write 'key: value' lines such as 'profile: balanced'");
+    throw Error::said(events.where(), text::words(text::Msg::err_config_not_map),
+                      text::words(text::Msg::hint_config_not_map));
   }
   std::vector<std::string> seen_keys;
   for (;;) {
@@ -89,11 +90,12 @@ File parse(std::string_view text, const std::string& source) {
     if (key_kind == EventKind::mapping_end) break;
     const std::string key_where = events.where();
     if (key_kind != EventKind::scalar) {
-      throw Error(key_where, "a config key must be a plain word", "use one of the documented keys");
+      throw Error::said(key_where, text::words(text::Msg::err_config_key_word), text::words(text::Msg::hint_config_key_word));
     }
     const std::string key_name = events.scalar();
     if (std::find(seen_keys.begin(), seen_keys.end(), key_name) != seen_keys.end()) {
-      throw Error(key_where, "duplicate config key " + text::quoted(key_name), "keep one of the two lines");
+      throw Error::said(key_where, text::words(text::Msg::err_duplicate_config_key, text::quoted(key_name)),
+                        text::words(text::Msg::hint_keep_one_line));
     }
     seen_keys.push_back(key_name);
     const KeySpec* spec = nullptr;
@@ -101,7 +103,7 @@ File parse(std::string_view text, const std::string& source) {
       if (key_name == candidate.name) spec = &candidate;
     }
     if (spec == nullptr) {
-      throw unknown_id(key_where, "config key", key_name, names(), "the keys are in docs/cli.md");
+      throw unknown_id(key_where, text::Msg::kind_config_key, key_name, names(), text::words(text::Msg::hint_keys_in_docs));
     }
     const EventKind value = events.next();
     const std::string value_where = events.where();
@@ -111,13 +113,13 @@ File parse(std::string_view text, const std::string& source) {
         continue;
       }
       if (value != EventKind::sequence_start) {
-        throw Error(value_where, "catalogs must be a list of file paths", "write catalogs: [team.yaml]");
+        throw Error::said(value_where, text::words(text::Msg::err_catalogs_list), text::words(text::Msg::hint_catalogs_list));
       }
       for (;;) {
         const EventKind item = events.next();
         if (item == EventKind::sequence_end) break;
         if (item != EventKind::scalar) {
-          throw Error(events.where(), "each catalog must be a file path", "write a path string");
+          throw Error::said(events.where(), text::words(text::Msg::err_catalog_path), text::words(text::Msg::hint_path_string));
         }
         file.catalogs.push_back({events.scalar(), events.where()});
       }
@@ -130,12 +132,12 @@ File parse(std::string_view text, const std::string& source) {
         const EventKind name = events.next();
         if (name == EventKind::mapping_end) break;
         if (name != EventKind::scalar) {
-          throw Error(events.where(), "weights must map criteria to numbers", "write cost: 0.4");
+          throw Error::said(events.where(), text::words(text::Msg::err_weights_map), text::words(text::Msg::hint_weights_map));
         }
         const std::string criterion = events.scalar();
         if (events.next() != EventKind::scalar) {
-          throw Error(events.where(), "weight of " + text::quoted(criterion) + " must be a number",
-                      "write " + criterion + ": 0.3");
+          throw Error::said(events.where(), text::words(text::Msg::err_weight_number, text::quoted(criterion)),
+                            text::words(text::Msg::hint_write_weight, criterion));
         }
         if (!entry.value.empty()) entry.value += ',';
         entry.value += criterion + "=" + events.scalar();
@@ -143,15 +145,16 @@ File parse(std::string_view text, const std::string& source) {
     } else if (value == EventKind::scalar) {
       entry.value = events.scalar();
     } else {
-      throw Error(value_where, text::quoted(key_name) + " must be a single value", "write " + key_name + ": VALUE");
+      throw Error::said(value_where, text::words(text::Msg::err_single_value, text::quoted(key_name)),
+                      text::words(text::Msg::hint_write_key_value, key_name));
     }
     file.*spec->value = entry;
   }
   // DOCUMENT-END, then STREAM-END: a second document ("---" and more settings) is an error, not ignored.
   events.next();
   if (events.next() != EventKind::stream_end) {
-    throw Error(events.where(), "a config file holds one YAML document",
-                "remove the '---' and merge the settings into the first document");
+    throw Error::said(events.where(), text::words(text::Msg::err_one_document),
+                      text::words(text::Msg::hint_one_document));
   }
   return file;
 }

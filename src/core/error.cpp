@@ -6,6 +6,7 @@
 #include <utility>
 #include <numeric>
 
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect {
@@ -17,18 +18,16 @@ namespace {
 constexpr std::size_t max_message_part_bytes = 1024;
 std::string message_part(std::string_view part) { return text::excerpt(part, max_message_part_bytes); }
 
-std::string join_line(const std::string& where, const std::string& what, const std::string& hint) {
+// <what> and <what to do> are joined as the language joins two clauses (Msg::err_then: "; ", "；").
+std::string join_line(const std::string& where, const std::string& what, const std::string& hint,
+                      text::Lang lang = text::Lang::en) {
   std::string text;
   if (!where.empty()) {
     text.append(message_part(where));
     text.append(": ");
   }
-  text.append(message_part(what));
-  if (!hint.empty()) {
-    text.append("; ");
-    text.append(message_part(hint));
-  }
-  return text;
+  if (hint.empty()) return text + message_part(what);
+  return text + text::say(lang, text::Msg::err_then, message_part(what), message_part(hint));
 }
 
 // Words longer than this get no "did you mean" (ids and names are far shorter), so one suggestion
@@ -72,19 +71,55 @@ Error::Error(ErrorKind kind, std::string where, std::string what, std::string hi
 Error::Error(std::string where, std::string what, std::string hint)
     : Error(ErrorKind::bad_input, std::move(where), std::move(what), std::move(hint)) {}
 
+Error::Error(ErrorKind kind, std::string where, std::shared_ptr<const text::Said> said)
+    : Error(kind, std::move(where), said->what.say(text::Lang::en), said->hint.say(text::Lang::en)) {
+  said_ = std::move(said);
+}
+
+Error Error::said(ErrorKind kind, std::string where, const text::Words& what, const text::Words& hint) {
+  return Error(kind, std::move(where), std::make_shared<const text::Said>(text::Said{what, hint}));
+}
+
+Error Error::said(std::string where, const text::Words& what, const text::Words& hint) {
+  return said(ErrorKind::bad_input, std::move(where), what, hint);
+}
+
 std::string Error::line() const { return join_line(where_, problem_, hint_); }
 
-std::string format_diagnostic(const Diagnostic& diagnostic) {
+std::string Error::line(text::Lang lang) const {
+  if (!said_) return line();
+  return join_line(where_, said_->what.say(lang), said_->hint.say(lang), lang);
+}
+
+Error Error::at(std::string where) const {
+  if (!said_) return Error(kind_, std::move(where), problem_, hint_);
+  return Error(kind_, std::move(where), said_);
+}
+
+Error Error::with_hint(const text::Words& hint) const {
+  return Error(kind_, where_,
+               std::make_shared<const text::Said>(text::Said{said_ ? said_->what : text::Words(problem_), hint}));
+}
+
+void Diagnostic::say(const text::Words& what, const text::Words& to_do) {
+  message = what.say(text::Lang::en);
+  hint = to_do.say(text::Lang::en);
+  said = std::make_shared<const text::Said>(text::Said{what, to_do});
+}
+
+std::string format_diagnostic(const Diagnostic& diagnostic) { return format_diagnostic(diagnostic, text::Lang::en); }
+
+std::string format_diagnostic(const Diagnostic& diagnostic, text::Lang lang) {
+  const bool said = diagnostic.said && lang != text::Lang::en;
+  const std::string message = said ? diagnostic.said->what.say(lang) : diagnostic.message;
+  const std::string hint = said ? diagnostic.said->hint.say(lang) : diagnostic.hint;
   std::string text = message_part(diagnostic.file.str());
   if (diagnostic.line > 0) {
     text += ':' + std::to_string(diagnostic.line) + ':' + std::to_string(diagnostic.column);
   }
   text += diagnostic.severity == Severity::error ? ": error: " : ": warning: ";
-  text.append(message_part(diagnostic.message));
-  if (!diagnostic.hint.empty()) {
-    text.append("; ");
-    text.append(message_part(diagnostic.hint));
-  }
+  if (hint.empty()) return text + message_part(message);
+  text += text::say(said ? lang : text::Lang::en, text::Msg::err_then, message_part(message), message_part(hint));
   return text;
 }
 
@@ -184,16 +219,34 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
   return "did you mean " + text::quoted(guess) + "? (" + std::string(listing) + ")";
 }
 
-std::string one_of(const std::vector<std::string>& names) {
-  std::string list = "choose one of: ";
+text::Words did_you_mean_words(std::string_view word, const std::vector<std::string>& candidates,
+                               const text::Words& listing) {
+  const std::string guess = closest_match(word, candidates);
+  if (guess.empty()) return listing;
+  return text::Words::in_each([&](text::Lang lang) {
+    return text::say(lang, text::Msg::err_did_you_mean, text::quoted(guess), listing.say(lang));
+  });
+}
+
+std::string one_of(const std::vector<std::string>& names) { return one_of_words(names).say(text::Lang::en); }
+
+text::Words one_of_words(const std::vector<std::string>& names) {
+  std::string list;
   for (std::size_t index = 0; index < names.size(); ++index) list += (index == 0 ? "" : ", ") + names[index];
-  return list;
+  return text::words(text::Msg::err_choose_one_of, list);
 }
 
 Error unknown_id(std::string where, std::string_view kind, std::string_view word,
                  const std::vector<std::string>& candidates, std::string_view listing) {
-  return Error(std::move(where), "unknown " + std::string(kind) + " " + text::quoted(word),
-               did_you_mean(word, candidates, listing));
+  // The kind is English: Chinese says "unknown value" (<where> names the flag or key).
+  return Error::said(std::move(where), text::words(text::Msg::err_unknown_value, kind, text::quoted(word)),
+                     did_you_mean_words(word, candidates, text::Words(std::string(listing))));
+}
+
+Error unknown_id(std::string where, text::Msg kind, std::string_view word, const std::vector<std::string>& candidates,
+                 const text::Words& listing) {
+  return Error::said(std::move(where), text::words(text::Msg::err_unknown, kind, text::quoted(word)),
+                     did_you_mean_words(word, candidates, listing));
 }
 
 }  // namespace gpuselect

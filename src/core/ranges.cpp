@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 
@@ -75,6 +77,11 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::redundancy, "spare replicas", 0, 1000, true, "N+0 to N+1000"},
     {Q::confidence, "confidence", 0.05, 0.999, false,
      "a chance of ending within the deadline, 0-1: no estimate makes a deadline certain"},
+    {Q::resolution_px, "image side in pixels", 64, 16384, true, "64 px to 16K: 16x the 1024 px diffusion models train at"},
+    {Q::diffusion_steps, "sampling steps", 1, 1000, true, "1 (distilled) to the 1000 of DDPM's training schedule"},
+    {Q::images, "images", 1, 1e8, true, "a DreamBooth set of 5 to 100M: far above public fine-tuning sets"},
+    {Q::epochs, "epochs", 1, 100000, true, "passes over the fine-tuning set"},
+    {Q::latency_ms, "latency per image in ms", 1, 1e7, false, "1 ms to about 3 hours"},
 }};
 
 constexpr bool in_quantity_order() {
@@ -99,16 +106,17 @@ std::string_view table_name(Quantity quantity) { return range_of(quantity).name;
 
 double check(Quantity quantity, double value, std::string_view where, std::string_view text) {
   const Range& range = range_of(quantity);
-  const std::string hint = fmt::format("give {} from {} to {}", range.whole ? "a whole number" : "a number",
+  const text::Words hint = text::words(range.whole ? text::Msg::hint_whole_from_to : text::Msg::hint_number_from_to,
                                        bound_text(range.min), bound_text(range.max));
   if (!std::isfinite(value)) {
-    throw Error(std::string(where), text::quoted(text) + " is not a finite number", hint);
+    throw Error::said(std::string(where), text::words(text::Msg::err_not_finite, text::quoted(text)), hint);
   }
   if (range.whole && value != std::floor(value)) {
-    throw Error(std::string(where), text::quoted(text) + " is not a whole number", hint);
+    throw Error::said(std::string(where), text::words(text::Msg::err_not_whole, text::quoted(text)), hint);
   }
   if (value < range.min || value > range.max) {
-    throw Error(std::string(where), fmt::format("{} is out of range for {}", text::quoted(text), range.name), hint);
+    throw Error::said(std::string(where), text::words(text::Msg::err_out_of_range, text::quoted(text), range.name),
+                      hint);
   }
   return value;
 }
@@ -137,6 +145,7 @@ Written written_as(Quantity quantity) {
       return Written::minutes;
     case Q::ttft_ms:
     case Q::tpot_ms:
+    case Q::latency_ms:
       return Written::milliseconds;
     case Q::download_timeout_s:
       return Written::seconds;
@@ -189,27 +198,38 @@ std::optional<double> with_unit(Written written, std::string_view text) {
 }
 
 // The units a quantity accepts, for the hint: "48h, 2d or 90m".
-std::string_view unit_examples(Written written) {
+std::vector<std::string_view> unit_examples(Written written) {
   switch (written) {
     case Written::hours:
-      return "48h, 2d or 90m";
+      return {"48h", "2d", "90m"};
     case Written::minutes:
-      return "90m or 2h";
+      return {"90m", "2h"};
     case Written::milliseconds:
-      return "200ms or 1.5s";
+      return {"200ms", "1.5s"};
     case Written::seconds:
-      return "30s or 2m";
+      return {"30s", "2m"};
     case Written::token_length:
-      return "4k (4096) or 128k (131072)";
+      return {"4k (4096)", "128k (131072)"};
     case Written::percent:
-      return "10%";
+      return {"10%"};
     case Written::fraction:
-      return "80% (0.8)";
+      return {"80% (0.8)"};
     case Written::number:
     case Written::money:
       break;
   }
   return {};
+}
+
+// "a, b or c" in `lang`.
+std::string alternatives(text::Lang lang, const std::vector<std::string_view>& items) {
+  std::string list;
+  for (std::size_t index = 0; index + 1 < items.size(); ++index) {
+    if (index > 0) list += text::message(text::Msg::list_comma, lang);
+    list += items[index];
+  }
+  if (items.size() < 2) return items.empty() ? list : std::string(items.back());
+  return text::say(lang, text::Msg::list_or, list, items.back());
 }
 
 constexpr std::array<std::string_view, 6> currency_signs = {"$", "\xE2\x82\xAC", "\xC2\xA3", "\xC2\xA5", "\xEF\xBF\xA5",
@@ -239,9 +259,12 @@ double read(Quantity quantity, std::string_view text, std::string_view where) {
   const Written written = written_as(quantity);
   if (const auto value = with_unit(written, text)) return *value;
   const auto& range = range_of(quantity);
-  std::string hint =
-      fmt::format("give {} such as {}", range.whole ? "a whole number" : "a number", range.whole ? "4" : "12.5");
-  if (const auto units_hint = unit_examples(written); !units_hint.empty()) hint += fmt::format(", or {}", units_hint);
+  text::Words hint = text::words(range.whole ? text::Msg::hint_whole_such_as : text::Msg::hint_number_such_as);
+  if (const auto units = unit_examples(written); !units.empty()) {
+    hint = text::Words::in_each([&](text::Lang lang) {
+      return text::say(lang, text::Msg::hint_or_units, hint.say(lang), alternatives(lang, units));
+    });
+  }
   // A currency sign or thousands separators ("$100", "1,000", "1_000"): say what to type.
   std::string_view unsigned_text = text;
   for (const auto sign : currency_signs) {
@@ -276,14 +299,14 @@ double read(Quantity quantity, std::string_view text, std::string_view where) {
     }
   }
   const bool plain_number = plain != text && units::parse_number(plain).has_value();
-  if (const auto comma = units::decimal_comma_hint(unsigned_text); comma && !thousands_grouped(unsigned_text)) {
+  if (const auto comma = units::decimal_comma_words(unsigned_text); comma && !thousands_grouped(unsigned_text)) {
     hint = *comma;
   } else if (plain_number && written == Written::money) {
-    hint = fmt::format("write the amount as a plain number in the output currency (--currency): {}", plain);
+    hint = text::words(text::Msg::hint_plain_money, plain);
   } else if (plain_number) {
-    hint = fmt::format("write the number without signs or separators: {}", plain);
+    hint = text::words(text::Msg::hint_plain_number, plain);
   }
-  throw Error(std::string(where), text::quoted(text) + " is not a number", hint);
+  throw Error::said(std::string(where), text::words(text::Msg::err_not_number, text::quoted(text)), hint);
 }
 
 double parse(Quantity quantity, std::string_view text, std::string_view where) {

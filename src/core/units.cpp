@@ -1,5 +1,7 @@
 #include "gpuselect/units.hpp"
 
+#include "gpuselect/messages.hpp"
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -193,6 +195,12 @@ std::optional<double> parse_token_length(std::string_view text) {
 }
 
 std::optional<std::string> decimal_comma_hint(std::string_view text) {
+  const auto words = decimal_comma_words(text);
+  if (!words) return std::nullopt;
+  return words->say(text::Lang::en);
+}
+
+std::optional<text::Words> decimal_comma_words(std::string_view text) {
   text = trim(text);
   constexpr std::size_t longest_number = 40;  // a longer run of digits is not a typo of a number
   if (text.size() > longest_number) return std::nullopt;
@@ -207,13 +215,12 @@ std::optional<std::string> decimal_comma_hint(std::string_view text) {
   if (at == fraction_start || at != text.size()) return std::nullopt;
   std::string dotted(text);
   dotted[comma] = '.';
-  std::string hint = "use a dot as the decimal separator: " + dotted;
   if (at - fraction_start == 3) {
     std::string whole(text.substr(0, comma));
     whole += text.substr(fraction_start);
-    hint += " (or, for a thousands separator, write " + whole + ")";
+    return text::words(text::Msg::hint_decimal_dot_or_thousands, dotted, whole);
   }
-  return hint;
+  return text::words(text::Msg::hint_decimal_dot, dotted);
 }
 
 std::string format_count(double value) {

@@ -32,7 +32,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
           model::frozen_base_bytes_per_param(profile), units::format_count(model::lora_trainable_params(profile)),
           profile.lora_rank, states.total()));
     }
-    if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training) {
+    if (!workload::kind_traits(profile.kind).trains_images()) {
       std::string_view recompute =
           profile.recompute == workload::Recompute::full
               ? "full recomputation: 2·s·b·h/t per layer, plus the 34·s·b·h/t of the one layer being recomputed"
@@ -88,7 +88,7 @@ std::vector<std::string> assumptions(const workload::Profile& profile, const Est
         "TensorRT-LLM figures (H100/H200, FP8; 10 of them MoE, whose steps take 1/0.64 longer).",
         model::decode_bandwidth_share * 100, model::decode_compute_share * 100, model::prefill_compute_share * 100,
         model::step_overhead_s * 1e3));
-  } else if (workload::kind_traits(profile.kind).physics != workload::Physics::image_serving) {
+  } else if (!workload::kind_traits(profile.kind).serves_images()) {
     sentences.push_back(
         fmt::format("KV cache: 2·L·kv_heads·head_dim·context·batch·bytes = {} per sequence of {} tokens at {:g} "
                     "B/element (NVIDIA: Llama-2-7B 16-bit 4096 tokens = 2 GiB).",

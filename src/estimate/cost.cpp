@@ -484,7 +484,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       };
       cost.total_band = {total_for(hours_band.low), total_for(hours_band.high), hours_band.in_calibrated_regime};
     }
-    if (workload::kind_traits(profile.kind).physics == workload::Physics::image_serving && profile.requests_per_s > 0) {
+    if (workload::kind_traits(profile.kind).serves_images() && profile.requests_per_s > 0) {
       const double images = profile.requests_per_s * profile.hours * units::seconds_per_hour;
       if (images > 0) cost.per_thousand_images = cost.total / (images / 1e3);
     }

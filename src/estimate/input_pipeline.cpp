@@ -44,7 +44,7 @@ InputPipeline input_pipeline(const workload::Profile& profile, const Hardware& h
   InputPipeline input;
   input.gpu_images_per_s = gpu_images_per_s;
   input.images_per_s = gpu_images_per_s;
-  if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training || hardware.gpu == nullptr ||
+  if (!workload::kind_traits(profile.kind).trains_images() || hardware.gpu == nullptr ||
       !(gpu_images_per_s > 0))
     return input;
   input.modelled = true;

@@ -205,6 +205,11 @@ double dataset_bytes(const workload::Profile& profile) {
   constexpr double imagenet_bytes = 1'281'167.0 * 110e3;
   if (profile.dataset_gb > 0) return profile.dataset_gb * units::bytes_per_gb;
   if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training) return imagenet_bytes;
+  // A diffusion fine-tuning set: the images (about 1 MB each at 1024x1024, assumption) once.
+  constexpr double bytes_per_training_image = 1e6;
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training) {
+    return std::max(1, profile.images) * bytes_per_training_image;
+  }
   if (workload::kind_traits(profile.kind).training()) return profile.tokens * bytes_per_token;
   return 0;
 }
@@ -432,7 +437,11 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
   const auto& shape = profile.shape;
   const int tp = std::max(1, plan.tensor_parallel);
 
-  if (workload::kind_traits(profile.kind).training()) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training) {
+    model::diffusion_training_memory(profile, plan, gpu);
+  } else if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
+    model::diffusion_serving_memory(profile, gpu);
+  } else if (workload::kind_traits(profile.kind).training()) {
     training_states(profile, plan, memory);
     if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training) {
       gpu.activations_bytes = std::max(1, plan.micro_batch) * shape.forward_flops_per_sample *
@@ -440,7 +449,7 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
     } else {
       gpu.activations_bytes = plan_activations(profile, plan);
     }
-  } else if (workload::kind_traits(profile.kind).physics == workload::Physics::image_serving) {
+  } else if (workload::kind_traits(profile.kind).serves_images()) {
     gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision);
     gpu.activations_bytes =
         profile.batch * shape.forward_flops_per_sample * vision_activation_bytes_per_flop * vision_inference_share;

@@ -226,4 +226,26 @@ inline constexpr double moe_step_factor = 1.0 / 0.64;
 // Monthly interruption rate when the offering has none (AWS advisor band boundary 10%).
 inline constexpr double spot_interruption_pct_default = 10.0;
 
+// ---- Latent diffusion (src/estimate/diffusion.cpp, docs/estimation.md "Image generation") ----
+// Tokens one image puts in the denoiser's sequence at the profile's resolution: (side / VAE factor /
+// patch)^2 image tokens plus the text tokens (DiT); the latent cells (UNet).
+double diffusion_image_tokens(const workload::Profile& profile);
+// FLOPs of one denoiser pass over one sample at the profile's resolution.
+double denoiser_pass_flops(const workload::Profile& profile);
+// Serving: FLOPs of one image (steps x passes per step x the pass, text encoders, VAE decode).
+double diffusion_image_flops(const workload::Profile& profile);
+// Training: FLOPs of one image's step (forward + backward, + a forward when recomputing).
+double diffusion_training_flops_per_image(const workload::Profile& profile, workload::Recompute recompute);
+// Trainable LoRA parameters of the denoiser at the profile's rank.
+double diffusion_lora_params(const workload::Profile& profile);
+// Per-GPU memory of diffusion fine-tuning (data parallel) and of one serving replica.
+void diffusion_training_memory(const workload::Profile& profile, const Plan& plan, MemoryPerGpu& gpu);
+void diffusion_serving_memory(const workload::Profile& profile, MemoryPerGpu& gpu);
+// Share of the dense tensor peak a diffusion pipeline achieves (serving: fitted on published
+// latencies; training: an assumption), and the serving time's calibration band (measured / predicted).
+inline constexpr double diffusion_serving_mfu = 0.55;
+inline constexpr double diffusion_training_mfu = 0.30;
+inline constexpr double diffusion_serving_band_low = 0.75;
+inline constexpr double diffusion_serving_band_high = 1.15;
+
 }  // namespace gpuselect::estimate::model

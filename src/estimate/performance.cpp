@@ -87,7 +87,11 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     return choice;
   }
   std::uint16_t applied = 0;
-  if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
+  if (workload::kind_traits(profile.kind).diffusion()) {
+    // docs/estimation.md "Image generation": serving fitted on published latencies; training assumed.
+    choice.value = workload::kind_traits(profile.kind).serving() ? diffusion_serving_mfu : diffusion_training_mfu;
+    choice.source.kind = MfuSource::Kind::diffusion;
+  } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     choice.value = prefill_compute_share;
     choice.source.kind = MfuSource::Kind::prefill;
   } else if (!workload::kind_traits(profile.kind).training()) {
@@ -167,6 +171,11 @@ std::string mfu_basis_text(const Compute& compute) {
                               ? "assumption: large batched matmuls"
                               : "fitted on the serving calibration rows, docs/estimation.md");
       break;
+    case MfuSource::Kind::diffusion:
+      return fmt::format("MFU {:.0f}% ({}, docs/estimation.md \"Image generation\")", compute.mfu * 100.0,
+                         compute.mfu == model::diffusion_serving_mfu
+                             ? "diffusion serving: fitted on published latencies of FLUX.1 and SDXL"
+                             : "diffusion fine-tuning: assumption, not calibrated");
     case MfuSource::Kind::model:
       return fmt::format(
           "MFU {:.1f}% is the result of the performance model (compute at per-GPU matmul efficiency, TP/CP/PP/DP "
@@ -346,7 +355,17 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
   const auto& shape = profile.shape;
   const int gpus = model::total_gpus(plan);
   const double share = hardware.gpu_fraction;
-  if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training || shape.layers <= 0) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training) {
+    // Data parallel: each GPU runs its micro-batch of images (docs/estimation.md "Image generation").
+    const double mfu = model::choose_mfu(profile, hardware, plan).value;
+    const double images = std::max(1, plan.micro_batch);
+    step.compute_s = model::diffusion_training_flops_per_image(profile, plan.recompute) * images /
+                     (model::peak_tflops(gpu, profile.precision) * 1e12 * share * mfu);
+    step.total_s = step.compute_s;
+    step.tokens = images * gpus;
+    return step;
+  }
+  if (workload::kind_traits(profile.kind).trains_images() || shape.layers <= 0) {
     // Vision: forward + backward = 3 forward passes per image, at the MFU table's utilisation.
     const double mfu = model::choose_mfu(profile, hardware, plan).value;
     const double images = std::max(1, plan.micro_batch);
@@ -542,7 +561,7 @@ Band training_time_ratio_band(const workload::Profile& profile, const Hardware& 
   const ResidualBand& row = architecture == "ampere" ? ampere_band : hopper_band;
   Band band{row.p10, row.p90, true};
   const bool llm =
-      workload::kind_traits(profile.kind).physics != workload::Physics::vision_training && profile.shape.layers > 0;
+      !workload::kind_traits(profile.kind).trains_images() && profile.shape.layers > 0;
   band.in_calibrated_regime = llm && architecture_calibrated(architecture) && profile.method == workload::Method::full &&
                               profile.shape.params >= calibrated_min_params &&
                               profile.shape.params <= calibrated_max_params &&
@@ -595,6 +614,12 @@ void plan_serving_replicas(const workload::Profile& profile, double capacity_per
 // Model FLOPs of the whole training job and what the hardware executes with recomputation.
 void training_compute(const workload::Profile& profile, workload::Recompute recompute_mode, Compute& compute) {
   const double data = profile.tokens;
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training) {
+    // tokens counts images here (--images x --epochs); gradient checkpointing repeats the forward.
+    compute.total_flops = model::diffusion_training_flops_per_image(profile, workload::Recompute::none) * data;
+    compute.hardware_flops = model::diffusion_training_flops_per_image(profile, recompute_mode) * data;
+    return;
+  }
   if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training) {
     // Forward + backward = 3 forward passes per image.
     compute.total_flops = 3.0 * profile.shape.forward_flops_per_sample * data;
@@ -619,7 +644,34 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   const double peak_flops = model::peak_tflops(gpu, profile.precision) * 1e12 * share;
   const double mfu = estimate.compute.mfu;
   Throughput& throughput = estimate.throughput;
-  if (workload::kind_traits(profile.kind).physics == workload::Physics::image_serving) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
+    // docs/estimation.md "Image generation": compute-bound at every batch (a 1024x1024 image is
+    // thousands of tokens per pass), so a batch of b images takes b times one image and images/s per
+    // replica does not grow with the batch (assumption); a replica is one GPU.
+    const double image_s = model::diffusion_image_flops(profile) / std::max(1.0, peak_flops * mfu);
+    const double images_per_s = 1.0 / image_s;
+    const int batch = std::max(1, profile.batch);
+    Serving& serving = estimate.serving;
+    serving.batch = batch;
+    serving.image_latency_ms = batch * image_s * 1e3;
+    serving.image_latency_ms_band = {serving.image_latency_ms * model::diffusion_serving_band_low,
+                                     serving.image_latency_ms * model::diffusion_serving_band_high, true};
+    serving.requests_per_s_per_replica = images_per_s;
+    throughput.work_units_per_s = images_per_s;
+    throughput.prefill_tokens_per_s = 0;
+    // The latency target (--latency-ms) holds at the band's slow end; the queue spends what it leaves.
+    const double held_ms = serving.image_latency_ms_band.high;
+    serving.meets_targets = profile.latency_target_ms <= 0 || held_ms <= profile.latency_target_ms;
+    const double budget_s = profile.latency_target_ms > 0 && serving.meets_targets
+                                ? (profile.latency_target_ms - held_ms) / 1e3
+                                : std::numeric_limits<double>::infinity();
+    plan_serving_replicas(profile, images_per_s, batch, batch * image_s, budget_s, throughput);
+    serving.image_latency_ms += throughput.queue_ms;
+    serving.image_latency_ms_band.low += throughput.queue_ms;
+    serving.image_latency_ms_band.high += throughput.queue_ms;
+    return;
+  }
+  if (workload::kind_traits(profile.kind).serves_images()) {
     // Images per second per GPU; a vision replica is one GPU.
     const double images_per_s = peak_flops * mfu / std::max(1.0, profile.shape.forward_flops_per_sample);
     throughput.work_units_per_s = images_per_s;
@@ -724,6 +776,14 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
       estimate.compute.hardware_flops = estimate.compute.total_flops;
       break;
     }
+    case workload::Physics::diffusion_training:
+      training_compute(profile, plan.recompute, estimate.compute);
+      break;
+    case workload::Physics::diffusion_serving:
+      estimate.compute.total_flops =
+          model::diffusion_image_flops(profile) * profile.requests_per_s * profile.hours * units::seconds_per_hour;
+      estimate.compute.hardware_flops = estimate.compute.total_flops;
+      break;
     case workload::Physics::image_serving:
       estimate.compute.total_flops =
           profile.shape.forward_flops_per_sample * profile.requests_per_s * profile.hours * units::seconds_per_hour;
@@ -740,7 +800,7 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
     // Fractional (vGPU) cards count as their share of a GPU.
     const double gpus = model::total_gpus(plan) * hardware.gpu_fraction;
     const bool modelled =
-        !profile.mfu && kind.physics != workload::Physics::vision_training && profile.shape.layers > 0;
+        !profile.mfu && !kind.trains_images() && profile.shape.layers > 0;
     double seconds = 0;
     if (modelled) {
       estimate.step = training_step_time(profile, hardware, plan);
@@ -756,7 +816,10 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
       estimate.compute.step_mfu =
           estimate.compute.goodput_share > 0 ? estimate.compute.mfu / estimate.compute.goodput_share : 0;
     } else {
-      seconds = estimate.compute.total_flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
+      // Diffusion fine-tuning runs its recomputed forward too (hardware FLOPs); the rest count model FLOPs.
+      const double flops = kind.physics == workload::Physics::diffusion_training ? estimate.compute.hardware_flops
+                                                                                 : estimate.compute.total_flops;
+      seconds = flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
     }
     if (kind.physics == workload::Physics::vision_training && seconds > 0 && profile.tokens > 0) {
       // The GPUs wait on a slower data loader (docs/estimation.md "Input pipeline"): the job runs at
@@ -773,7 +836,7 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
                                     estimate.time.wall_hours_band.in_calibrated_regime};
     return estimate;
   }
-  if (kind.physics == workload::Physics::token_serving || kind.physics == workload::Physics::image_serving ||
+  if (kind.physics == workload::Physics::token_serving || kind.serves_images() ||
       profile.shape.layers > 0) {
     serving_throughput(profile, hardware, plan, estimate);
   }

@@ -73,7 +73,7 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
   using workload::Offload;
   const auto& fixed = profile.fixed;
   const bool llm =
-      workload::kind_traits(profile.kind).physics != workload::Physics::vision_training && profile.shape.layers > 0;
+      !workload::kind_traits(profile.kind).trains_images() && profile.shape.layers > 0;
   const Plan base = laid_out(profile, gpus_per_node, nodes, {});
   const int gpus = total_gpus(base);
   const double seq = std::max(1, profile.seq_len);
@@ -93,6 +93,10 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
       if (profile.shape.experts % ep == 0) eps.push_back(ep);
     }
   }
+  // Diffusion fine-tuning: data parallel (accelerate DDP, as kohya and diffusers run it), gradient
+  // checkpointing searched (off when it fits: faster).
+  const bool diffusion = workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training;
+  if (diffusion && !fixed.recompute) recomputes = {workload::Recompute::none, workload::Recompute::full};
   if (llm) {
     if (!fixed.tensor_parallel) {
       tps.clear();
@@ -107,9 +111,10 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
     if (!fixed.recompute) recomputes.assign(recompute_modes.begin(), recompute_modes.end());
     if (!fixed.micro_batch) micro_batches.assign(micro_batch_sizes.begin(), micro_batch_sizes.end());
   }
-  const std::vector<int> stages =
-      fixed.zero_stage ? std::vector<int>{*fixed.zero_stage} : std::vector<int>{0, 1, 2, 3};
-  std::vector<Offload> offloads = choices(fixed.offload, searched_offloads);
+  const std::vector<int> stages = fixed.zero_stage ? std::vector<int>{*fixed.zero_stage}
+                                  : diffusion        ? std::vector<int>{0}
+                                                     : std::vector<int>{0, 1, 2, 3};
+  std::vector<Offload> offloads = diffusion ? std::vector<Offload>{Offload::none} : choices(fixed.offload, searched_offloads);
 
   std::vector<Plan> plans;
   // Layouts with more data-parallel ranks than the global batch has sequences: they would grow the
@@ -194,7 +199,7 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
   base.nodes = std::max(1, nodes);
   std::vector<Plan> plans;
   // Vision models are replicated, never split.
-  const bool splittable = workload::kind_traits(profile.kind).physics != workload::Physics::image_serving;
+  const bool splittable = !workload::kind_traits(profile.kind).serves_images();
   for (int degree : tensor_parallel_degrees) {
     if (profile.tensor_parallel && degree != *profile.tensor_parallel) continue;
     if (!profile.tensor_parallel && (degree > base.gpus_per_node || (!splittable && degree > 1))) continue;
@@ -264,7 +269,11 @@ std::string plan_name(const workload::Profile& profile, const Plan& plan) {
   if (plan.offload == workload::Offload::all) name += " + full CPU offload";
   if (plan.offload == workload::Offload::nvme) name += " + NVMe offload";
   name += plan_layout(plan);
-  if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training && profile.shape.layers > 0) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training &&
+      plan.recompute != workload::Recompute::none) {
+    name += ", gradient checkpointing";
+  }
+  if (!workload::kind_traits(profile.kind).trains_images() && profile.shape.layers > 0) {
     const std::string_view recompute = plan.recompute == workload::Recompute::none        ? "no recomputation"
                                        : plan.recompute == workload::Recompute::selective ? "selective recomputation"
                                                                                           : "full recomputation";
@@ -432,8 +441,35 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
 
 }  // namespace
 
+namespace {
+
+// image-inference with --latency-ms: a replica whose image (at the batch, at the band's slow end)
+// takes longer than the target misses it (docs/estimation.md "Image generation"); memory.ttft_ms and
+// tpot_ms hold that latency for the exclusion.
+Memory with_image_latency(const workload::Profile& profile, const Hardware& hardware, Memory memory) {
+  if (workload::kind_traits(profile.kind).physics != workload::Physics::diffusion_serving ||
+      profile.latency_target_ms <= 0 || hardware.gpu == nullptr || !memory.fits) {
+    return memory;
+  }
+  const double flops_per_s = model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction *
+                             model::choose_mfu(profile, hardware, memory.plan).value;
+  const double held_ms = std::max(1, profile.batch) * model::diffusion_image_flops(profile) / flops_per_s * 1e3 *
+                         model::diffusion_serving_band_high;
+  memory.ttft_ms = held_ms;
+  memory.tpot_ms = held_ms;
+  if (held_ms > profile.latency_target_ms) {
+    memory.fits = false;
+    memory.reason = PlanReason::misses_targets;
+  }
+  return memory;
+}
+
+}  // namespace
+
 Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
-  if (model::uses_serving_memory(profile.kind)) return choose_serving_plan(profile, hardware);
+  if (model::uses_serving_memory(profile.kind)) {
+    return with_image_latency(profile, hardware, choose_serving_plan(profile, hardware));
+  }
   return search_training_plan(profile, hardware, nullptr);
 }
 
@@ -451,7 +487,9 @@ const PlanSearchCache::Searched& PlanSearchCache::searched(int gpus_per_node, in
 
 Memory choose_plan(PlanSearchCache& cache, const Hardware& hardware) {
   const auto& profile = cache.profile();
-  if (model::uses_serving_memory(profile.kind)) return choose_serving_plan(profile, hardware);
+  if (model::uses_serving_memory(profile.kind)) {
+    return with_image_latency(profile, hardware, choose_serving_plan(profile, hardware));
+  }
   return search_training_plan(profile, hardware, &cache);
 }
 
@@ -541,6 +579,12 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
   if (memory.reason == PlanReason::no_fp4) {
     return "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here "
            "or a GPU with an FP4 peak (Blackwell)";
+  }
+  if (memory.reason == PlanReason::misses_targets &&
+      workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
+    return fmt::format("misses the latency target: an image takes up to {:.0f} ms on {} (target {:g} ms); the "
+                       "pipeline fits ({} of {} per GPU)",
+                       memory.ttft_ms, where, profile.latency_target_ms, need, usable);
   }
   if (memory.reason == PlanReason::misses_targets) {
     return fmt::format(

@@ -24,6 +24,7 @@
 #include <utility>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::io {
@@ -57,15 +58,16 @@ std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, Fil
   fd.reset(path == "-" ? ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (fd.get() < 0) {
     const int error_number = errno;
-    throw Error(ErrorKind::io, path, "cannot open: " + errno_text(error_number),
-                error_number == ENOENT ? "check the path" : "check the file's permissions");
+    throw Error::said(ErrorKind::io, path, text::words(text::Msg::err_cannot_open, errno_text(error_number)),
+                      text::words(error_number == ENOENT ? text::Msg::hint_check_path : text::Msg::hint_check_permissions));
   }
   struct stat info {};
   if (::fstat(fd.get(), &info) != 0) {
     throw Error(ErrorKind::io, path, "cannot stat: " + errno_text(errno), "check the path");
   }
   if (S_ISDIR(info.st_mode)) {
-    throw Error(ErrorKind::io, path, "is a directory, not a file", "name a YAML file inside it");
+    throw Error::said(ErrorKind::io, path, text::words(text::Msg::err_is_directory),
+                      text::words(text::Msg::hint_name_yaml_inside));
   }
   if (stream != nullptr) *stream = !S_ISREG(info.st_mode);
   if (!S_ISREG(info.st_mode)) return 0;

@@ -121,7 +121,10 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
       [&](const scoring::Candidate& c) { return fmt::format("{:.1f}", performance(c).time.gpu_hours); });
   if (workload::kind_traits(view.profile.kind).serving()) {
     add(figures, words(Msg::est_decode_per_replica),
-        [&](const scoring::Candidate& c) { return fmt::format("{:.0f}", performance(c).throughput.work_units_per_s); });
+        [&](const scoring::Candidate& c) {
+          return workload::kind_traits(view.profile.kind).serves_images() ? images_per_s_label(performance(c))
+                                                                           : fmt::format("{:.0f}", performance(c).throughput.work_units_per_s);
+        });
     add(figures, words(Msg::col_replicas),
         [&](const scoring::Candidate& c) { return std::to_string(performance(c).throughput.replicas); });
   }

@@ -159,7 +159,11 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Performa
   if (estimate.input.modelled) {
     grid.rows.push_back({words(Msg::est_input_pipeline, lang), input_pipeline_words(estimate.input, lang)});
   }
-  if (workload::kind_traits(profile.kind).serving() && estimate.has_hardware) {
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving && estimate.has_hardware) {
+    // Images/s per replica and one image's latency (steps x passes + encoders + VAE decode).
+    grid.rows.push_back({words(Msg::col_images_per_s_replica, lang), images_per_s_label(estimate)});
+    grid.rows.push_back({words(Msg::col_replicas, lang), std::to_string(estimate.throughput.replicas)});
+  } else if (workload::kind_traits(profile.kind).serving() && estimate.has_hardware) {
     grid.rows.push_back(
         {words(Msg::est_decode_per_replica, lang), fmt::format("{:.0f}", estimate.throughput.work_units_per_s)});
     grid.rows.push_back(

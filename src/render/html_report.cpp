@@ -284,7 +284,10 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
                   {header(Msg::col_time), Align::right},
                   {header(Msg::col_cost), Align::right}};
   const bool serving = workload::kind_traits(ranking.kind).serving();
-  const bool vision = workload::kind_traits(ranking.kind).physics == workload::Physics::image_serving;
+  const bool vision = workload::kind_traits(ranking.kind).serves_images();
+  // image-inference: images/s per replica and one image's latency (docs/output.md).
+  const bool diffusion = workload::kind_traits(ranking.kind).physics == workload::Physics::diffusion_serving;
+  if (diffusion) grid.columns.push_back({header(Msg::col_images_per_s_replica), Align::right});
   if (serving) grid.columns.push_back({header(Msg::col_replicas_load), Align::right});
   if (serving)
     grid.columns.push_back({header(vision ? Msg::col_per_thousand_images : Msg::col_per_million_tokens), Align::right});
@@ -307,6 +310,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
                                       memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
                                       hours_with_band(candidate, performance, ranking.risk_averse),
                                       cost_label(view.catalog, ranking, candidate)};
+    if (diffusion) cells.push_back(images_per_s_label(performance));
     if (serving) cells.push_back(load_label(ranking, candidate));
     if (serving) cells.push_back(unit_cost_label(ranking, candidate));
     cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate, lang),

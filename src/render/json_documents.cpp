@@ -246,9 +246,17 @@ ordered_json throughput_json(const estimate::Performance& estimate, const worklo
   }
   if (workload::kind_traits(profile.kind).serving()) {
     // Unit-neutral: what one replica serves, in the workload's unit (docs/output.md).
-    const bool vision = workload::kind_traits(profile.kind).physics == workload::Physics::image_serving;
+    const bool vision = workload::kind_traits(profile.kind).serves_images();
     object["unit"] = vision ? "images" : "requests";
     if (vision) object["images_per_s"] = round_figure(throughput.work_units_per_s);
+    if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
+      // docs/output.md: one image's end-to-end time at the batch, queueing included, and its band.
+      object["image_latency_ms"] = round_figure(estimate.serving.image_latency_ms);
+      object["image_latency_ms_band"] = band_json(estimate.serving.image_latency_ms_band);
+      object["latency_target_ms"] = round_figure(profile.latency_target_ms);
+      object["steps"] = profile.steps;
+      object["resolution_px"] = profile.resolution_px;
+    }
     object["load"] = {
         {"spare_replicas", throughput.spare_replicas},
         {"capacity_per_replica_per_s", round_figure(throughput.requests_per_s_capacity)},
@@ -426,7 +434,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   }
   if (workload::kind_traits(profile.kind).serving())
     json.field("per_million_output_tokens", round_money(cost.per_million_output_tokens));
-  if (workload::kind_traits(profile.kind).physics == workload::Physics::image_serving)
+  if (workload::kind_traits(profile.kind).serves_images())
     json.field("per_thousand_images", round_decimals(cost.per_thousand_images, 4));
   if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving &&
       cost.per_million_output_tokens_band.high > 0)

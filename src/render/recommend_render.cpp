@@ -268,7 +268,7 @@ struct RankedKind {
 
 RankedKind ranked_kind(const RecommendView& view) {
   return {workload::kind_traits(view.profile.kind).physics == workload::Physics::token_serving,
-          workload::kind_traits(view.profile.kind).physics == workload::Physics::image_serving};
+          workload::kind_traits(view.profile.kind).serves_images()};
 }
 
 RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style& style) {
@@ -287,7 +287,7 @@ RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style&
   if (kind.serving) {
     cells.time = cells.time_band = fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch);
   } else if (kind.vision) {
-    cells.time = cells.time_band = fmt::format("{:.0f}", estimate.throughput.work_units_per_s);
+    cells.time = cells.time_band = images_per_s_label(estimate);
   } else {
     cells.time_band = hours_with_band(candidate, estimate, ranking.risk_averse);
     // The expected time alone: the band is in parentheses after it ("1.8 h (1.1 h-3.5 h)*").
@@ -482,7 +482,7 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
                            "instances", "gpus_rented", "per_million_output_tokens", "commitment",
                            "interruption_hours", "uninterrupted_probability", "estimated", "hours_low", "hours_high",
                            "in_calibrated_regime", "region", "other_regions", "replicas", "spare_replicas",
-                           "load_per_replica_per_s", "utilization", "per_thousand_images"})
+                           "load_per_replica_per_s", "utilization", "per_thousand_images", "images_per_s", "image_latency_ms"})
     header.emplace_back(name);
   csv.row(header);
   const auto& candidates = view.ranking.candidates;
@@ -531,8 +531,14 @@ void recommend_csv(std::ostream& out, const RecommendView& view, const Style& st
     fields.push_back(serving ? std::to_string(throughput.spare_replicas) : std::string());
     fields.push_back(serving ? csv_number(round_figure(throughput.load_per_replica)) : std::string());
     fields.push_back(serving ? csv_number(round_decimals(throughput.utilization, 4)) : std::string());
-    fields.push_back(workload::kind_traits(view.profile.kind).physics == workload::Physics::image_serving
+    fields.push_back(workload::kind_traits(view.profile.kind).serves_images()
                          ? csv_number(round_decimals(cost.per_thousand_images, 4))
+                         : std::string());
+    const bool images = workload::kind_traits(view.profile.kind).serves_images();
+    const auto& performance = view.ranking.performance_of(candidate);
+    fields.push_back(images ? csv_number(round_figure(performance.throughput.work_units_per_s)) : std::string());
+    fields.push_back(workload::kind_traits(view.profile.kind).physics == workload::Physics::diffusion_serving
+                         ? csv_number(round_figure(performance.serving.image_latency_ms))
                          : std::string());
     csv.row(fields);
   }
@@ -552,7 +558,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
   } else {
     // llm-inference: TPOT at the batch and $ per million output tokens, as in the table.
     const bool serving = workload::kind_traits(view.profile.kind).physics == workload::Physics::token_serving;
-    const bool vision = workload::kind_traits(view.profile.kind).physics == workload::Physics::image_serving;
+    const bool vision = workload::kind_traits(view.profile.kind).serves_images();
     Grid table;
     // Capitalised in English ("Mode"); the other languages have no case.
     const auto header = [&](Msg id) {
@@ -588,7 +594,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
           std::string(mode_label(view.catalog, candidate, lang)),
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
           serving  ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
-          : vision ? fmt::format("{:.0f}", estimate.throughput.work_units_per_s)
+          : vision ? images_per_s_label(estimate)
                    : hours_with_band(candidate, estimate, ranking.risk_averse),
           cost_label(view.catalog, ranking, candidate)};
       if (serving || vision) cells.push_back(load_label(ranking, candidate));

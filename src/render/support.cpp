@@ -164,8 +164,17 @@ std::string cost_label(const catalog::Catalog& catalog, const scoring::Ranking& 
 std::string estimated_legend(text::Lang lang) { return say(lang, Msg::estimated_legend, estimated_mark);
 }
 
+std::string images_per_s_label(const estimate::Performance& performance) {
+  const double images_per_s = performance.throughput.work_units_per_s;
+  const double latency_ms = performance.serving.image_latency_ms;
+  if (latency_ms <= 0) return fmt::format("{:.0f}", images_per_s);
+  const std::string latency =
+      latency_ms < 1000 ? fmt::format("{:.0f} ms", latency_ms) : fmt::format("{:.1f} s", latency_ms / 1000);
+  return fmt::format("{:.3g} @{}", images_per_s, latency);
+}
+
 std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate) {
-  if (workload::kind_traits(ranking.kind).physics == workload::Physics::image_serving &&
+  if (workload::kind_traits(ranking.kind).serves_images() &&
       candidate.cost.per_thousand_images > 0) {
     // Fractions of a cent per 1000 images: three significant digits, in the currency symbol ("$0.000414").
     const std::string unit = units::format_money(0, ranking.currency);  // "$0.00", "¥0"
@@ -336,10 +345,10 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   if (default_applied(profile, "model")) summary.job += text::message(Msg::summary_model_assumed, lang);
   if (workload::kind_traits(profile.kind).training()) {
     // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
-    const bool searched = workload::kind_traits(profile.kind).physics != workload::Physics::vision_training &&
+    const bool searched = !workload::kind_traits(profile.kind).trains_images() &&
                           profile.shape.layers > 0 && !profile.fixed.micro_batch;
     // Vision training has no sequence: its samples are images (--tokens counts images there).
-    const bool vision = workload::kind_traits(profile.kind).physics == workload::Physics::vision_training;
+    const bool vision = workload::kind_traits(profile.kind).trains_images();
     summary.job += fmt::format("{0}{1} {2}{0}{3}{0}{4}{5}", comma, workload::to_string(profile.method),
                                workload::to_string(profile.precision), workload::to_string(profile.optimizer),
                                vision ? std::string() : say(lang, Msg::summary_seq, profile.seq_len),
@@ -350,6 +359,11 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
       summary.tokens += say(lang, Msg::summary_default_for, workload::to_string(profile.kind));
   } else {
     summary.job += fmt::format("{}{}", comma, workload::to_string(profile.precision));
+  }
+  // Diffusion: the image side and, serving, the sampling steps (docs/estimation.md "Image generation").
+  if (workload::kind_traits(profile.kind).diffusion()) {
+    summary.job += say(lang, Msg::summary_diffusion_image, comma, profile.resolution_px);
+    if (profile.steps > 0) summary.job += say(lang, Msg::summary_diffusion_steps, comma, profile.steps);
   }
   if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     const std::string batch =

@@ -76,6 +76,9 @@ inline constexpr std::string_view estimated_mark = "~";
 std::string estimated_legend(text::Lang lang);
 // Does the row's cost rest on an estimated price or spot rate?
 bool cost_estimated(const catalog::Catalog& catalog, const scoring::Candidate& candidate);
+// Images per second one replica serves: "1234" (cv-inference); image-inference adds the latency of one
+// image, queueing included: "0.087 @11.5 s" (docs/output.md).
+std::string images_per_s_label(const estimate::Performance& performance);
 // Serving cost per million output tokens ("$0.42"), "" when not serving.
 std::string unit_cost_label(const scoring::Ranking& ranking, const scoring::Candidate& candidate);
 // Serving: the replicas and the load each carries, "3 @55%" (all replicas up; docs/output.md).

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/ranges.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -163,7 +164,8 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
     }
     for (const auto& name : constraints.regions) {
       if (seen.count(name) == 0) {
-        throw unknown_id("--region", "region", name, region_names, "see 'gpuselect catalog list' for the regions");
+        throw unknown_id("--region", text::Msg::kind_region, name, region_names,
+                         text::words(text::Msg::hint_see_regions, "'gpuselect catalog list'"));
       }
     }
   }

@@ -137,7 +137,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
         parts.push_back(say(lang, Msg::fact_meets_latency,
                                     detail::number(serving.tpot_ms, 0), detail::number(serving.ttft_ms, 0),
                                     serving.batch));
-      } else if (workload::kind_traits(ranking.kind).physics == workload::Physics::image_serving) {
+      } else if (workload::kind_traits(ranking.kind).serves_images()) {
         const auto& throughput = ranking.performance_of(candidate).throughput;
         parts.push_back(say(lang, Msg::fact_carries_load, detail::number(throughput.work_units_per_s, 0),
                             detail::number(100.0 * throughput.utilization, 0)));

@@ -181,7 +181,7 @@ IndicatorValue job_time(const IndicatorInput& in) {
     return {latency_margin(in)};
   // Vision serving has no latency target: replicas are planned to carry the load at the planned
   // utilisation, so every row meets it and a faster GPU only lowers the replica count.
-  if (workload::kind_traits(in.kind).physics == workload::Physics::image_serving) return {1.0};
+  if (workload::kind_traits(in.kind).serves_images()) return {1.0};
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
   // Training: a run inside the turnaround is as good as the fastest (right-sizing; docs/scoring.md),

@@ -118,7 +118,7 @@ struct ShapeKey {
   int vcpus = 0;
   bool vcpus_assumed = false;
   static ShapeKey of(std::uint32_t gpu_index, const estimate::Hardware& hardware, const workload::Profile& profile) {
-    if (workload::kind_traits(profile.kind).physics != workload::Physics::vision_training)
+    if (!workload::kind_traits(profile.kind).trains_images())
       return {PlanKey::of(gpu_index, hardware)};
     return {PlanKey::of(gpu_index, hardware), hardware.vcpus, hardware.vcpus_assumed};
   }
@@ -806,8 +806,11 @@ class Ranker {
     if (one_instance.reason == estimate::PlanReason::misses_targets ||
         one_instance.reason == estimate::PlanReason::no_fp4 || one_instance.reason == estimate::PlanReason::no_fp8) {
       const bool latency = one_instance.reason == estimate::PlanReason::misses_targets;
+      // image-inference compares one image's latency with --latency-ms; llm-inference TPOT with its target.
+      const double target =
+          profile_.latency_target_ms > 0 ? profile_.latency_target_ms : profile_.tpot_target_ms;
       reasons[0] = {latency ? ExclusionKind::latency : ExclusionKind::precision, latency ? one_instance.tpot_ms : 0,
-                    latency ? profile_.tpot_target_ms : 0, memo_.description(one_instance)};
+                    latency ? target : 0, memo_.description(one_instance)};
       exclude(ranking, index, std::nullopt, 1, std::move(reasons));
       return;
     }

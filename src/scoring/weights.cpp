@@ -6,6 +6,7 @@
 #include <string>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/scoring.hpp"
 
@@ -85,7 +86,7 @@ Weights profile_weights(std::string_view profile, workload::Kind kind) {
     if (spec.name == name) return Weights{spec.weights};
   }
   const std::vector<std::string> names = profile_names();
-  throw unknown_id("--profile", "profile", profile, names, one_of(names));
+  throw unknown_id("--profile", text::Msg::kind_profile, profile, names, one_of_words(names));
 }
 
 Weights parse_weights(std::string_view spec, const Weights& base, std::string_view where) {
@@ -111,7 +112,8 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
     const std::string value_text(text::trim(std::string_view(item).substr(equals + 1)));
     const auto criterion = parse_criterion(name);
     if (!criterion) {
-      throw unknown_id(where_text, "criterion", name, criterion_name_list(), one_of(criterion_name_list()));
+      throw unknown_id(where_text, text::Msg::kind_criterion, name, criterion_name_list(),
+                       one_of_words(criterion_name_list()));
     }
     double value = 0;
     const char* begin = value_text.data();

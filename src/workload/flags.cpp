@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/workload_flags.hpp"
@@ -35,7 +36,9 @@ void parse_member(const Flag& flag, std::string_view text, Request& request) {
       }
     }
     // "--workload: unknown workload 'x'": the flag's name is the kind.
-    throw unknown_id(std::string(flag.name), flag.name.substr(2), text, names, one_of(names));
+    throw Error::said(std::string(flag.name),
+                      text::words(text::Msg::err_unknown_value, flag.name.substr(2), text::quoted(text)),
+                      did_you_mean_words(text, names, one_of_words(names)));
   } else {
     // Every whole-number range ends far below INT_MAX (ranges.cpp), so the conversion is exact.
     request.*member = static_cast<T>(ranges::parse(*flag.range, text, flag.name));
@@ -100,6 +103,11 @@ const unsigned llm_inference = kinds_where([](const KindTraits& row) { return ro
 const unsigned vision_training =
     kinds_where([](const KindTraits& row) { return row.physics == Physics::vision_training; });
 const unsigned interactive = kinds_where([](const KindTraits& row) { return row.interactive(); });
+const unsigned diffusion = kinds_where([](const KindTraits& row) { return row.diffusion(); });
+const unsigned diffusion_training =
+    kinds_where([](const KindTraits& row) { return row.physics == Physics::diffusion_training; });
+const unsigned diffusion_serving =
+    kinds_where([](const KindTraits& row) { return row.physics == Physics::diffusion_serving; });
 
 // ---- The default and provenance columns (docs/estimation.md "Defaults" gives each source) ----
 
@@ -115,6 +123,11 @@ void lora_targets_fill(Profile& profile) {
 }
 std::string lora_because(const Profile& profile) {
   if (profile.method == Method::full) return {};
+  if (kind_traits(profile.kind).diffusion()) {
+    return fmt::format("{}: rank {} on the q, k, v and out projections of every attention block (the diffusers and "
+                       "kohya-ss defaults)",
+                       to_string(profile.method), profile.lora_rank);
+  }
   return fmt::format("{}: rank {} on {} (Hu et al. 2021 adapt attention matrices)", to_string(profile.method),
                      profile.lora_rank, fmt::join(profile.lora_targets, ", "));
 }
@@ -149,6 +162,9 @@ std::string optimizer_because(const Profile& profile) {
 constexpr int images_per_gpu = 32;
 void micro_batch_fill(Profile& profile) { profile.micro_batch = profile.kind == Kind::cv_train ? images_per_gpu : 1; }
 std::string micro_batch_because(const Profile& profile) {
+  if (kind_traits(profile.kind).diffusion()) {
+    return "micro-batch: 1 image per GPU (the kohya-ss and diffusers train_batch_size default)";
+  }
   return profile.kind == Kind::cv_train
              ? fmt::format("micro-batch: {} images per GPU (Goyal et al. 2017)", images_per_gpu)
              : "micro-batch: searched over 1, 2, 4, 8 sequences per GPU (1 without hardware); gradient accumulation "
@@ -186,6 +202,10 @@ void recompute_fill(Profile& profile) {
   }
 }
 std::string recompute_because(const Profile& profile) {
+  if (kind_traits(profile.kind).diffusion()) {
+    return "gradient checkpointing: searched, off where the job fits without it (faster), else on (--recompute "
+           "full or none fixes it)";
+  }
   return profile.method == Method::full
              ? "activation recomputation: searched over none, selective, full (selective without hardware; "
                "Korthikanti et al. 2022)"
@@ -206,6 +226,8 @@ void framework_fill(Profile& profile) {
   }
 }
 std::string framework_because(const Profile& profile) {
+  // Diffusion fine-tuning runs kohya-ss or diffusers under accelerate: the framework row changes nothing.
+  if (kind_traits(profile.kind).diffusion()) return {};
   switch (profile.framework) {
     case Framework::megatron:
       return "framework: megatron (Megatron-Core/NeMo with Transformer Engine, the stack of published pretraining "
@@ -231,6 +253,9 @@ void tokens_fill(Profile& profile) {
     case DefaultData::imagenet:
       profile.tokens = imagenet_samples;
       break;
+    case DefaultData::image_set:
+      profile.tokens = static_cast<double>(profile.images) * profile.epochs;
+      break;
     case DefaultData::none:
       profile.tokens = 0;
       break;
@@ -244,6 +269,10 @@ std::string tokens_because(const Profile& profile) {
     case DefaultData::fine_tuning_set:
       return fmt::format("tokens: {} (assumed fine-tuning set: about 50k examples x 2k tokens)",
                          units::format_count(profile.tokens));
+    case DefaultData::image_set:
+      return fmt::format("images trained: {} ({} images x {} epochs; an assumed LoRA set unless --images and "
+                         "--epochs are given)",
+                         units::format_count(profile.tokens), profile.images, profile.epochs);
     case DefaultData::imagenet:
     case DefaultData::none:  // not told: the --tokens row applies to training kinds only
       return fmt::format("samples: {} (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)",
@@ -290,13 +319,18 @@ std::string context_because(const Profile& profile) {
 // Serving: 8 concurrent sequences (assumption: moderate continuous batching); llm-inference searches
 // its batch unless --batch is given. Notebooks and training: 1.
 constexpr int serving_batch = 8;
-void batch_fill(Profile& profile) { profile.batch = kind_traits(profile.kind).serving() ? serving_batch : 1; }
+void batch_fill(Profile& profile) {
+  profile.batch = kind_traits(profile.kind).serving() && !kind_traits(profile.kind).diffusion() ? serving_batch : 1;
+}
 std::string batch_because(const Profile& profile) {
   if (profile.kind == Kind::llm_inference) {
     return "batch: the largest per replica that fits free KV memory and meets the latency targets (at most 256, "
            "vLLM's max_num_seqs default)";
   }
   if (profile.kind == Kind::notebook) return {};
+  if (kind_traits(profile.kind).diffusion()) {
+    return "batch: 1 image per replica pass (a diffusion pass is compute-bound: batching adds latency, not images/s)";
+  }
   return fmt::format(
       "batch: {} concurrent sequences per replica (moderate continuous batching: decode stays memory-bound, "
       "latency near batch 1)",
@@ -343,6 +377,34 @@ std::string latency_because(const Profile& profile) {
       "latency targets (p50): TTFT {:g} ms, TPOT {:g} ms (defaults: MLPerf Inference Llama 2 70B server limits; give "
       "--ttft-ms/--tpot-ms)",
       profile.ttft_target_ms, profile.tpot_target_ms);
+}
+
+// The preset's native resolution (its model card: 1024 px for SDXL, SD3, FLUX.1).
+void resolution_fill(Profile& profile) {
+  profile.resolution_px = kind_traits(profile.kind).diffusion() ? profile.diffusion.native_resolution_px : 0;
+}
+std::string resolution_because(const Profile& profile) {
+  return fmt::format("resolution: {0}x{0} px ({1}'s native resolution, its model card)", profile.resolution_px,
+                     profile.model_id);
+}
+// The steps the preset's model card recommends (SDXL 30, SD3.5 Large 28, FLUX.1-dev 50, schnell 4).
+void steps_fill(Profile& profile) {
+  profile.steps = kind_traits(profile.kind).physics == Physics::diffusion_serving ? profile.diffusion.default_steps : 0;
+}
+std::string steps_because(const Profile& profile) {
+  return fmt::format("steps: {} per image ({}'s recommended sampling steps; data/models.yaml gives the source)",
+                     profile.steps, profile.model_id);
+}
+// A LoRA set of 100 images x 20 epochs = 2,000 image passes (assumption: kohya-ss and diffusers
+// LoRA guides train a few dozen to a few hundred images for 1,500-3,000 steps at batch 1); the
+// --tokens row's sentence tells both.
+constexpr int finetune_images = 100;
+constexpr int finetune_epochs = 20;
+void images_fill(Profile& profile) {
+  profile.images = kind_traits(profile.kind).physics == Physics::diffusion_training ? finetune_images : 0;
+}
+void epochs_fill(Profile& profile) {
+  profile.epochs = kind_traits(profile.kind).physics == Physics::diffusion_training ? finetune_epochs : 0;
 }
 
 void serving_tier_fill(Profile& profile) { profile.serving_tier = Tier::production; }
@@ -533,8 +595,8 @@ const std::vector<Flag>& flags() {
        .help = "Activation recomputation: none, selective, full (default: searched)",
        .member = member_of<&Request::recompute, &Profile::recompute>(),
        .choices = recompute_names,
-       .kinds = llm_training,
-       .applies_to = "llm-pretrain and llm-finetune",
+       .kinds = llm_training | diffusion_training,
+       .applies_to = "llm-pretrain, llm-finetune and image-finetune",
        .fill = recompute_fill,
        .because = recompute_because},
       {.name = "--attention",
@@ -561,9 +623,25 @@ const std::vector<Flag>& flags() {
        .applies_to = "llm-pretrain and llm-finetune",
        .fill = framework_fill,
        .because = framework_because},
+      {.name = "--images",
+       .type = "COUNT",
+       .help = fmt::format("image-finetune: images in the fine-tuning set (default {})", finetune_images),
+       .member = member_of<&Request::images, &Profile::images>(),
+       .range = Q::images,
+       .kinds = diffusion_training,
+       .applies_to = "image-finetune",
+       .fill = images_fill},
+      {.name = "--epochs",
+       .type = "COUNT",
+       .help = fmt::format("image-finetune: passes over the set (default {})", finetune_epochs),
+       .member = member_of<&Request::epochs, &Profile::epochs>(),
+       .range = Q::epochs,
+       .kinds = diffusion_training,
+       .applies_to = "image-finetune",
+       .fill = epochs_fill},
       {.name = "--tokens",
        .type = "COUNT",
-       .help = "Training tokens (samples for cv-train); default per workload",
+       .help = "Training tokens (images for cv-train and image-finetune); default per workload",
        .member = member_of<&Request::tokens_text>(),
        .range = Q::tokens,
        .kinds = training,
@@ -670,7 +748,7 @@ const std::vector<Flag>& flags() {
        .member = member_of<&Request::requests_per_s, &Profile::requests_per_s>(),
        .range = Q::requests_per_s,
        .kinds = serving,
-       .applies_to = "llm-inference and cv-inference",
+       .applies_to = "llm-inference, cv-inference and image-inference",
        .fill = requests_fill,
        .because = requests_because},
       {.name = "--input-tokens",
@@ -725,6 +803,31 @@ const std::vector<Flag>& flags() {
        .fill = tpot_fill,
        .because = latency_because,
        .told_with = "--ttft-ms"},
+      {.name = "--resolution",
+       .type = "PX",
+       .help = "image-finetune, image-inference: image side in pixels (default: the model's native, 1024)",
+       .member = member_of<&Request::resolution, &Profile::resolution_px>(),
+       .range = Q::resolution_px,
+       .kinds = diffusion,
+       .applies_to = "image-finetune and image-inference",
+       .fill = resolution_fill,
+       .because = resolution_because},
+      {.name = "--steps",
+       .type = "COUNT",
+       .help = "image-inference: sampling steps per image (default: the model card's; FLUX.1-schnell 4)",
+       .member = member_of<&Request::steps, &Profile::steps>(),
+       .range = Q::diffusion_steps,
+       .kinds = diffusion_serving,
+       .applies_to = "image-inference",
+       .fill = steps_fill,
+       .because = steps_because},
+      {.name = "--latency-ms",
+       .type = "MS",
+       .help = "image-inference: latency target per image, ms, at the estimate's slow end (default: none)",
+       .member = member_of<&Request::latency_ms, &Profile::latency_target_ms>(),
+       .range = Q::latency_ms,
+       .kinds = diffusion_serving,
+       .applies_to = "image-inference"},
       {.name = "--serving-tier",
        .type = "TIER",
        .help = "Serving: production (default: datacenter GPUs, no marketplace hosts or spot, N+1) or development "
@@ -732,7 +835,7 @@ const std::vector<Flag>& flags() {
        .member = member_of<&Request::serving_tier, &Profile::serving_tier>(),
        .choices = tier_names,
        .kinds = serving,
-       .applies_to = "llm-inference and cv-inference",
+       .applies_to = "llm-inference, cv-inference and image-inference",
        .fill = serving_tier_fill},
       {.name = "--training-tier",
        .type = "TIER",
@@ -751,7 +854,7 @@ const std::vector<Flag>& flags() {
        .member = member_of<&Request::redundancy, &Profile::redundancy>(),
        .range = Q::redundancy,
        .kinds = serving,
-       .applies_to = "llm-inference and cv-inference",
+       .applies_to = "llm-inference, cv-inference and image-inference",
        .fill = redundancy_fill,
        .because = serving_tier_because,
        .told_with = "--serving-tier"},
@@ -762,7 +865,7 @@ const std::vector<Flag>& flags() {
        .member = member_of<&Request::max_utilization, &Profile::max_utilization>(),
        .range = Q::max_utilization,
        .kinds = serving,
-       .applies_to = "llm-inference and cv-inference",
+       .applies_to = "llm-inference, cv-inference and image-inference",
        .fill = max_utilization_fill,
        .because = max_utilization_because},
       {.name = "--tensor-parallel",

@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/ranges.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
@@ -42,16 +43,31 @@ constexpr std::array<std::string_view, 7> lora_target_names{"q_proj",    "k_proj
 
 std::string count_words(double value) { return units::format_count(value); }
 
-bool is_vision(Kind kind) { return kind_traits(kind).vision(); }
+bool is_vision(Kind kind) { return kind_traits(kind).vision() && !kind_traits(kind).diffusion(); }
 bool is_vision(catalog::ModelFamily family) {
   return family == catalog::ModelFamily::cnn || family == catalog::ModelFamily::vit;
 }
+bool is_diffusion(catalog::ModelFamily family) {
+  return family == catalog::ModelFamily::unet || family == catalog::ModelFamily::dit;
+}
+// The models a kind takes, in words for the error: language, vision (cnn, vit) or diffusion (unet, dit).
+std::string_view model_class_words(Kind kind) {
+  if (kind_traits(kind).diffusion()) return "a diffusion model (unet or dit)";
+  return is_vision(kind) ? "a cnn or vit model" : "a language model";
+}
+bool fits_kind(Kind kind, catalog::ModelFamily family) {
+  if (kind_traits(kind).diffusion() || is_diffusion(family)) return kind_traits(kind).diffusion() && is_diffusion(family);
+  return is_vision(kind) == is_vision(family);
+}
 
 // A count with units ("2T", "4M") of a text flag, checked against its range.
-double parse_count_flag(const std::string& text, std::string_view flag, ranges::Quantity quantity,
-                        std::string_view what, std::string_view example) {
+double parse_count_flag(const std::string& text, std::string_view flag, ranges::Quantity quantity, text::Msg what,
+                        text::Msg example) {
   const auto value = units::parse_count(text);
-  if (!value) throw Error(std::string(flag), text::quoted(text) + " is not " + std::string(what), std::string(example));
+  if (!value) {
+    throw Error::said(std::string(flag), text::words(text::Msg::err_not_count, text::quoted(text), what),
+                      text::words(example));
+  }
   return ranges::check(quantity, *value, flag, text);
 }
 
@@ -105,6 +121,7 @@ struct ModelChoice {
   catalog::ModelFamily family = catalog::ModelFamily::decoder;
   int max_context = 0;
   catalog::WeightsPrecision weights_precision = catalog::WeightsPrecision::bf16;
+  catalog::DiffusionLayout diffusion;  // diffusion presets only
 };
 
 ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog, Kind kind,
@@ -125,11 +142,12 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
                         : "give --params with --active-params instead of --model");
     }
   }
-  if (is_vision(kind) != is_vision(preset->family)) {
+  if (!fits_kind(kind, preset->family)) {
     throw Error("--model",
                 fmt::format("'{}' is a {} model; {} needs {}", preset->id, catalog::to_string(preset->family),
-                            to_string(kind), is_vision(kind) ? "a cnn or vit model" : "a language model"),
-                "pick a model of that family or give --params");
+                            to_string(kind), model_class_words(kind)),
+                kind_traits(kind).diffusion() ? "pick a diffusion preset (gpuselect catalog models)"
+                                              : "pick a model of that family or give --params");
   }
   ModelChoice choice;
   choice.id = preset->id;
@@ -137,6 +155,7 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   choice.family = preset->family;
   choice.max_context = preset->max_context;
   choice.weights_precision = preset->weights_precision;
+  choice.diffusion = preset->diffusion;
   Shape& shape = choice.shape;
   // The preset's architecture as stated; what it leaves at 0 is filled below.
   static_cast<catalog::ModelShape&>(shape) = preset->shape;
@@ -158,6 +177,7 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   // Catalog forward_gflops count one multiply-add as one FLOP (torchvision, docs/catalog.md);
   // hardware FLOPs are twice that.
   shape.forward_flops_per_sample = 2.0 * preset->forward_gflops * 1e9;
+  if (is_diffusion(preset->family)) return choice;  // the layout is the preset's (docs/catalog.md)
   if (is_vision(preset->family)) {
     if (shape.forward_flops_per_sample <= 0) {
       shape.forward_flops_per_sample = vision_flops_per_param * shape.params;
@@ -183,7 +203,7 @@ void custom_moe(const Request& request, Shape& shape, std::vector<std::string>& 
                 "add --active-params, e.g. --active-params 13B for Mixtral 8x7B");
   }
   const double active = parse_count_flag(*request.active_params_text, "--active-params", ranges::Quantity::params,
-                                         "a positive parameter count", "write e.g. 13B or 1.3e10");
+                                         text::Msg::what_param_count, text::Msg::hint_active_params_example);
   if (active > shape.params) {
     throw Error(
         "--active-params",
@@ -226,7 +246,7 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
   const bool any_shape = request.layers || request.hidden;
   if (request.params_text) {
     shape.params = parse_count_flag(*request.params_text, "--params", ranges::Quantity::params,
-                                    "a positive parameter count", "write e.g. 7e9, 7B, 350M or 70_000_000_000");
+                                    text::Msg::what_param_count, text::Msg::hint_params_example);
   } else if (any_shape) {
     if (!request.layers || !request.hidden) {
       throw Error(request.layers ? "--hidden" : "--layers",
@@ -312,9 +332,10 @@ void settle(const Flag& flag, const Request& request, Profile& profile) {
 // The checks and values that involve several fields, after every row is settled.
 void check_method(const Request& request, const Profile& profile) {
   const Kind kind = profile.kind;
-  if (profile.method != Method::full && kind != Kind::llm_finetune) {
+  if (profile.method != Method::full && !kind_traits(kind).starts_from_pretrained) {
     throw Error("--method",
-                fmt::format("{} applies to llm-finetune only, not {}", to_string(profile.method), to_string(kind)),
+                fmt::format("{} applies to llm-finetune and image-finetune only, not {}", to_string(profile.method),
+                            to_string(kind)),
                 "use --method full or --workload llm-finetune");
   }
   if (profile.method == Method::full && (request.lora_rank || request.lora_targets)) {
@@ -455,8 +476,29 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   }
 
   // The model: --model, or --params and the shape flags, or the workload's default.
-  ModelChoice choice = request.model ? from_preset(request, catalog, kind, profile.defaults_applied)
-                                     : from_flags(request, kind, profile.defaults_applied);
+  // Diffusion kinds need a preset's pipeline (text encoders, VAE, latent layout), which --params cannot give.
+  const KindTraits& traits = kind_traits(kind);
+  if (traits.diffusion() && !request.model) {
+    for (const Flag& flag : flags()) {
+      if ((flag.model_part != ModelPart::none || flag.name == "--params") && flag.member.given(request)) {
+        throw Error(std::string(flag.name),
+                    fmt::format("{} needs a diffusion preset, not a custom model", to_string(kind)),
+                    "give --model sdxl, sd3.5-large, flux.1-dev, ... (gpuselect catalog models)");
+      }
+    }
+  }
+  ModelChoice choice;
+  if (traits.diffusion() && !request.model) {
+    Request with_model = request;
+    with_model.model = std::string(traits.default_model);
+    choice = from_preset(with_model, catalog, kind, profile.defaults_applied);
+    profile.defaults_applied.push_back(fmt::format(
+        "model: {} (default for {}: the most fine-tuned and served open image model; give --model)", choice.id,
+        to_string(kind)));
+  } else {
+    choice = request.model ? from_preset(request, catalog, kind, profile.defaults_applied)
+                           : from_flags(request, kind, profile.defaults_applied);
+  }
   check_shape(choice.shape);
   profile.model_id = choice.id;
   profile.model_name = choice.name;
@@ -464,6 +506,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   profile.shape = choice.shape;
   profile.model_max_context = choice.max_context;
   profile.model_weights_precision = choice.weights_precision;
+  profile.diffusion = choice.diffusion;
 
   // Every other row, in table order: its value given, else its default and why.
   for (const Flag& flag : std::span(rows).subspan(1)) settle(flag, request, profile);
@@ -471,15 +514,15 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   check_method(request, profile);
   if (kind_traits(kind).training()) {
     if (request.tokens_text) {
-      profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, "a positive count",
-                                        "write e.g. 2T, 1e9 or 500M");
+      profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, text::Msg::what_positive_count,
+                                        text::Msg::hint_tokens_example);
     }
     fix_training_plan(request, profile);
   }
   if (request.global_batch_text) {
     profile.global_batch_tokens =
         parse_count_flag(*request.global_batch_text, "--global-batch", ranges::Quantity::global_batch_tokens,
-                         "a token count", "write the tokens per optimizer step, e.g. 4M");
+                         text::Msg::what_token_count, text::Msg::hint_global_batch_example);
   }
   profile.batch_given = request.batch.has_value();
   check_request_mix(profile);

@@ -1,0 +1,135 @@
+// Latent diffusion physics (docs/estimation.md "Image generation"): FLOPs per denoiser pass from the
+// architecture at a resolution, serving FLOPs per image, fine-tuning memory. Units: FLOPs, bytes.
+#include <algorithm>
+#include <cmath>
+
+#include "gpuselect/units.hpp"
+#include "model.hpp"
+
+namespace gpuselect::estimate::model {
+
+namespace {
+
+// Activation bytes of a transformer block per token per unit of width, 16-bit, flash attention
+// (Korthikanti et al. 2022: 34·s·b·h without the attention-score term); with full recomputation
+// (gradient checkpointing) a block keeps its 2·s·b·h input and recomputes one block (34·s·b·h).
+constexpr double block_activation_bytes = 34.0;
+constexpr double checkpointed_block_bytes = 2.0;
+// UNet (SDXL) activations per FLOP of one forward pass, 16-bit: about 14 GB at 1024x1024 batch 1
+// without gradient checkpointing, 35% of that with it. Assumption fitted between the published
+// SDXL LoRA figures (fits one 24 GB card without checkpointing; about 12 GB with checkpointing and
+// 8-bit Adam at 1024x1024 batch 1: kohya-ss sd-scripts docs/train_SDXL-en.md and LoRA guide).
+constexpr double unet_activation_bytes_per_flop = 14e9 / 6.0e12;
+constexpr double unet_checkpointed_share = 0.35;
+// VAE decoder FLOPs of a 512x512 image (NVIDIA TensorRT Stable Diffusion talk: 2.54e12, batch 1),
+// scaled by pixel count; the 16-channel VAEs of SD3/FLUX.1 share the decoder's layout (assumption).
+constexpr double vae_decode_flops_512 = 2.54e12;
+// Serving working set of one image in flight: the VAE decoder's feature maps dominate, about 3 GB at
+// 1024x1024 in 16-bit without tiling (assumption from diffusers' memory docs, scaled by pixel count).
+constexpr double vae_decode_bytes_1024 = 3e9;
+
+double resolution(const workload::Profile& profile) {
+  return profile.resolution_px > 0 ? profile.resolution_px : profile.diffusion.native_resolution_px;
+}
+
+double pixel_share(const workload::Profile& profile, double reference_px) {
+  const double side = resolution(profile) / reference_px;
+  return side * side;
+}
+
+bool is_dit(const workload::Profile& profile) { return profile.diffusion.patch_size > 0; }
+
+double latent_side(const workload::Profile& profile) {
+  return resolution(profile) / std::max(1, profile.diffusion.vae_downsample);
+}
+
+}  // namespace
+
+double diffusion_image_tokens(const workload::Profile& profile) {
+  const double side = latent_side(profile);
+  if (!is_dit(profile)) return side * side;
+  const double tokens_per_side = side / profile.diffusion.patch_size;
+  return tokens_per_side * tokens_per_side + profile.diffusion.text_tokens;
+}
+
+double denoiser_pass_flops(const workload::Profile& profile) {
+  if (!is_dit(profile)) {
+    // The published/counted pass at the native resolution, scaled by pixel count (convolutions and
+    // projections scale linearly; the attention maps' quadratic part is ignored: assumption).
+    const double native = std::max(1, profile.diffusion.native_resolution_px);
+    return profile.diffusion.unet_step_gflops * 1e9 * pixel_share(profile, native);
+  }
+  // 2 FLOPs per parameter per token for the projections and MLPs, plus the attention maps:
+  // QK^T and AV, 2·2·T²·h per block (Kaplan et al. 2020 counting).
+  const double tokens = diffusion_image_tokens(profile);
+  const double linear = 2.0 * profile.shape.params * tokens;
+  const double attention = 4.0 * profile.shape.layers * tokens * tokens * profile.shape.hidden;
+  return linear + attention;
+}
+
+double diffusion_image_flops(const workload::Profile& profile) {
+  const double steps = std::max(1, profile.steps);
+  const double passes = std::max(1, profile.diffusion.passes_per_step);
+  const double denoise = steps * passes * denoiser_pass_flops(profile);
+  // Text encoders: 2 FLOPs per parameter per token over the longest encoder's prompt (T5: text_tokens
+  // less CLIP's 77 for SD3; an upper bound), once per prompt and once more for the negative prompt
+  // under classifier-free guidance.
+  const double text = 2.0 * profile.diffusion.text_encoder_params * std::max(77, profile.diffusion.text_tokens) * passes;
+  const double decode = vae_decode_flops_512 * pixel_share(profile, 512.0);
+  return denoise + text + decode;
+}
+
+double diffusion_training_flops_per_image(const workload::Profile& profile, workload::Recompute recompute) {
+  const double pass = denoiser_pass_flops(profile);
+  // Forward + backward: 3 passes when every weight trains; 2 when the weights are frozen (no weight
+  // gradients), as for language models (6PD vs 4PD). Gradient checkpointing repeats the forward.
+  const double passes = profile.method == workload::Method::full ? 3.0 : 2.0;
+  const double recomputed = recompute == workload::Recompute::none ? 0.0 : 1.0;
+  return (passes + recomputed) * pass;
+}
+
+double diffusion_lora_params(const workload::Profile& profile) {
+  // q, k, v and out of every attention block, d_in + d_out = 2h each, per unit of rank (the
+  // diffusers/kohya default targets; cross-attention inputs counted at h: an approximation).
+  return static_cast<double>(profile.lora_rank) * 8.0 * profile.shape.hidden * profile.shape.layers;
+}
+
+void diffusion_training_memory(const workload::Profile& profile, const Plan& plan, MemoryPerGpu& gpu) {
+  const StateBytes states = training_state_bytes(profile.precision, profile.optimizer);
+  const double denoiser = profile.shape.params;
+  if (profile.method == workload::Method::full) {
+    gpu.weights_bytes = denoiser * states.weights;
+    gpu.gradients_bytes = denoiser * states.gradients;
+    gpu.optimizer_bytes = denoiser * states.optimizer;
+  } else {
+    const double adapter = diffusion_lora_params(profile);
+    gpu.weights_bytes = denoiser * frozen_base_bytes_per_param(profile) + adapter * states.weights;
+    gpu.gradients_bytes = adapter * states.gradients;
+    gpu.optimizer_bytes = adapter * states.optimizer;
+  }
+  // Latents and text embeddings are cached before training (kohya --cache_latents and
+  // --cache_text_encoder_outputs; diffusers precomputes embeddings for frozen encoders): the text
+  // encoders and the VAE are not resident while the denoiser trains (assumption).
+  const double images = std::max(1, plan.micro_batch);
+  const bool checkpointed = plan.recompute != workload::Recompute::none;
+  double per_image = 0;
+  if (is_dit(profile)) {
+    const double token_width = diffusion_image_tokens(profile) * profile.shape.hidden;
+    per_image = checkpointed ? token_width * (checkpointed_block_bytes * profile.shape.layers + block_activation_bytes)
+                             : token_width * block_activation_bytes * profile.shape.layers;
+  } else {
+    per_image = denoiser_pass_flops(profile) * unet_activation_bytes_per_flop * (checkpointed ? unet_checkpointed_share : 1.0);
+  }
+  const double precision_factor = profile.precision == workload::Precision::fp32 ? 2.0 : 1.0;
+  gpu.activations_bytes = images * per_image * precision_factor;
+}
+
+void diffusion_serving_memory(const workload::Profile& profile, MemoryPerGpu& gpu) {
+  // Every component resident at the serving precision (a server keeps the pipeline loaded; CPU
+  // offload trades seconds per image for memory and is not planned).
+  const double params = profile.shape.params + profile.diffusion.text_encoder_params + profile.diffusion.vae_params;
+  gpu.weights_bytes = params * serving_bytes_per_param(profile.precision);
+  gpu.activations_bytes = std::max(1, profile.batch) * vae_decode_bytes_1024 * pixel_share(profile, 1024.0);
+}
+
+}  // namespace gpuselect::estimate::model
