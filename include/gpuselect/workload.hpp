@@ -165,6 +165,10 @@ inline constexpr int default_finetune_seq_len = 2048;
 // fragmentation, NCCL buffers and transient peaks; --min-headroom overrides it.
 inline constexpr double default_headroom_pct = 10.0;
 
+// Profile::latency_confidence's default: the deadlines' (estimate::default_confidence, checked in
+// src/estimate/serving.cpp).
+inline constexpr double default_latency_confidence = 0.8;
+
 // The resolved job. Everything the estimator reads is here with its default applied. A default that is
 // the same for every workload is this struct's initialiser, which resolve keeps when the flag is not
 // given (written once); a default that depends on the workload or on other fields is the `fill` of the
@@ -220,9 +224,9 @@ struct Profile {
   double max_utilization = default_max_utilization;    // serving only: planned load per replica, share of capacity
   // llm-inference: the TTFT and TPOT targets are met at this confidence, a quantile (0-1) of the
   // log-normal through each latency's 10th-90th band (docs/estimation.md "Serving at a confidence"),
-  // not at the estimate. estimate::default_confidence (static_assert in src/estimate/serving.cpp);
+  // not at the estimate. Default: estimate::default_confidence (static_assert in src/estimate/serving.cpp);
   // recommend sets --confidence, and --risk-averse at least 0.9: the bands' tops.
-  double latency_confidence = 0.8;
+  double latency_confidence = default_latency_confidence;
   int redundancy = 0;                                  // serving only: spare replicas beyond the load's
   // Cost
   double egress_gb = 0;

@@ -394,7 +394,7 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
   return *lightest;
 }
 
-static_assert(workload::Profile{}.latency_confidence == default_confidence,
+static_assert(workload::default_latency_confidence == default_confidence,
               "serving targets and deadlines share one default confidence");
 
 LatencyFactors latency_factors(const workload::Profile& profile, const Hardware& hardware, int batch) {
