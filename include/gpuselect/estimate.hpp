@@ -112,6 +112,10 @@ struct Memory {
   // llm-inference: latency at plan.batch (for misses_targets, the fastest plan tried), p50 ms.
   double ttft_ms = 0;
   double tpot_ms = 0;
+  // The same at Profile::latency_confidence (the quantile the targets are checked at; docs/estimation.md
+  // "Serving at a confidence"), ms; set for llm-inference plans.
+  double ttft_held_ms = 0;
+  double tpot_held_ms = 0;
   // The longest context that fits (docs/estimation.md "Longest context"): training, the longest
   // sequence this plan holds at one sequence per micro-step; llm-inference, the longest request
   // (input + output tokens) one replica holds at batch 1. 0 = not computed (no hardware, other kinds).
@@ -257,6 +261,10 @@ struct Cost {
   int quote_age_days = -1;
   double price_band_pct = 0;
   double price_high_factor = 1;
+  // The list-price age band at the quote's age, percent (= price_band_pct for list modes): the drift
+  // every quote read that day shares. The cost criterion's reference is the cheapest row's upper end
+  // less this shared drift, so prices that aged together lower every cost score (docs/scoring.md).
+  double list_band_pct = 0;
   // spot: the quote is below 10% of on-demand (deeper than any advertised discount), below 25% on
   // a low-stock SKU, or older than the 14 days a market price stays fresh
   bool spot_quote_deep = false;
@@ -422,7 +430,8 @@ struct Delays {
   int acquisition_instances = 1;      // the run starts when all of them are there
 };
 // Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance of `offering` in
-// `mode`, from its stock (0 for reserved capacity), and the mean wait for the last of N instances.
+// `mode`, from its stock, and the mean wait for the last of N instances. A reservation or a
+// subscription waits as on demand: the provider must have the SKU free to hold it for the term.
 // With `instances` > 1, each instance waits longer when the GPUs asked for at once exceed what the
 // stock usually has free (cluster_free_gpus): times the ratio.
 double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode, int instances = 1);
@@ -438,6 +447,9 @@ int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mo
 inline constexpr double capacity_warn_share = 0.75;
 inline constexpr double open_hold_share = 0.5;
 double expected_wait_for_all(double mean_hours, int instances);
+// How many separate acquisitions a row of `instances` waits for: each on-demand or spot instance is
+// its own request; a reservation or subscription is one order, delivered as a block (1).
+int instances_waited_for(catalog::PricingMode mode, int instances);
 // 10th and 90th percentiles of the wait for the last of N instances (0..0 when there is no wait).
 Band acquisition_wait_band(double mean_hours, int instances);
 // P(the run, after the delays, ends within available_hours) (0-1).

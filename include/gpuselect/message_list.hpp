@@ -143,7 +143,7 @@
   X(fact_nodes_over, "{0} nodes over {1}", "{0} 节点，经 {1} 互联") \
   X(fact_vs_cheapest, "{0} vs cheapest {1}", "{0}，最便宜 {1}") \
   X(fact_vs_cheapest_paid, "{0} vs cheapest paid {1}", "{0}，最便宜的付费方案 {1}") \
-  X(fact_scored_upper, "scored at its price's upper end, {0}{2}, against the cheapest row's {1}", "按价格上限计为 {0}{2}，最便宜方案按上限计为 {1}") \
+  X(fact_scored_upper, "scored at its price's upper end, {0}{2}, against the cheapest quote, {1}", "按价格上限计为 {0}{2}，对比最便宜的报价 {1}") \
   X(fact_suspect_quote, " (a suspect spot quote)", "（可疑的竞价报价）") \
   X(fact_quote_age_band, " (the quote's age band)", "（按报价时效的区间）") \
   X(fact_whole_commitment, "the whole {} commitment", "计入整个{}承诺金额") \
@@ -298,6 +298,8 @@
   X(note_stale_rate_item, "{0} {1} per USD as of {2} ({3} days)", "{0} 每美元 {1}，截至 {2}（{3} 天）") \
   X(note_price_age, "Prices may have moved since they were read: cost bands widen 2% a month after 90 days for list prices (here up to {0}%) and 8% a month after 14 days for spot (here up to {1}%), and the cost criterion scores each row at its band's upper end.", "价格读取后可能已变动：标价超过 90 天后成本区间每月放宽 2%（此处最多 {0}%），竞价价格超过 14 天后每月放宽 8%（此处最多 {1}%），成本一项按每行区间的上限评分。") \
   X(note_low_stock_first_in_stock, "Rows #1 to #{0} are low stock (capacity may not be there when you ask; W-STOCK): the best-ranked row in stock is #{1}, {2} ({3}), {4}.", "第 1 至第 {0} 名方案库存偏低（申请时可能没有容量；W-STOCK）：有库存的最佳方案是第 {1} 名，{2}（{3}），{4}。") \
+  X(note_term_one_off, "#1 bills a whole {0} term, {1}, for a job that uses {2} of it: a term is the billing for steady work, not a one-off job. On demand the same run on #1 costs about {3}: rank with --pricing on-demand, or pass --reserved-other-use if the term has other work.", "第 1 名方案按整个{0}期限计费，{1}，而本作业只用其中 {2}：期限合约适合持续的工作，不适合一次性作业。同一作业在第 1 名上按需约 {3}：请用 --pricing on-demand 重新排名；若期限内还有其他工作，请加 --reserved-other-use。") \
+  X(note_term_one_off_no_on_demand, "#1 bills a whole {0} term, {1}, for a job that uses {2} of it: a term is the billing for steady work, not a one-off job. Rank with --pricing on-demand, or pass --reserved-other-use if the term has other work.", "第 1 名方案按整个{0}期限计费，{1}，而本作业只用其中 {2}：期限合约适合持续的工作，不适合一次性作业。请用 --pricing on-demand 重新排名；若期限内还有其他工作，请加 --reserved-other-use。") \
   X(note_low_stock_all, "Every ranked row is low stock (capacity may not be there when you ask; W-STOCK): confirm capacity with the provider before you plan on it.", "所有上榜方案库存均偏低（申请时可能没有容量；W-STOCK）：规划前请先向云厂商确认容量。") \
   X(note_spot_rate_assumed, "Spot interruption rates of {} are not published: the GPU class's band on AWS Spot Advisor is assumed (estimated): 22.5% of instances a month for SXM/OAM HBM GPUs (A100, H100, H200, B200, MI300X), 12.5% for other instances of 4+ GPUs, 7.5% for the rest.", "{} 未公布竞价实例中断率：假定为 AWS Spot Advisor 上同类 GPU 的区间（估算）：SXM/OAM HBM GPU（A100、H100、H200、B200、MI300X）每月 22.5% 的实例，其他 4 块及以上 GPU 的实例 12.5%，其余 7.5%。") \
   X(note_tier, "{0} excluded for production serving; {1}; {2} to include.", "{0}因生产服务等级被排除；{1}；加 {2} 可纳入。") \
@@ -611,6 +613,8 @@
   X(hint_no_match_block, "; {0} nodes of {1} meet it, more than open capacity usually has free at once: a block that size is a reservation (the provider's capacity blocks, or --pricing reserved-1y --reserved-other-use when a 1-year term has other work)", "；{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量：这么大的资源块需要预留（云厂商的容量块，或在 1 年期内另有其他工作时用 --pricing reserved-1y --reserved-other-use）") \
   X(hint_no_match_scale_out, "; --max-nodes {0} meets it on {1}", "；在 {1} 上设 --max-nodes {0} 即可满足") \
   X(hint_no_match_tied, "{0} removed the most ({1} candidate{2} each){3}; loosen them, or run with --show-excluded to see why", "{0} 排除的候选最多（各 {1} 个）{3}；请放宽这些约束，或加 --show-excluded 查看原因") \
+  X(hint_no_match_rule, "the production tier's rule that {0} lifts removed the most ({1} candidate{2}){3}; pass {0} if the job can take that risk, or run with --show-excluded to see why", "生产级别中 {0} 可解除的规则排除的候选最多（{1} 个）{3}；若作业可承受该风险请加 {0}，或加 --show-excluded 查看原因") \
+  X(hint_no_match_rules, "the production tier's rules that {0} lift removed the most ({1} candidate{2} each){3}; pass those the job can take, or run with --show-excluded to see why", "生产级别中 {0} 可解除的规则排除的候选最多（各 {1} 个）{3}；请加作业可承受的那些标志，或加 --show-excluded 查看原因") \
   X(hint_no_match_capacity_reserved, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long, and the reserved rows allowed were removed too; a longer --deadline or a provider's capacity block is left, or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU，允许的预留方案也被排除；可放宽 --deadline 或向云厂商申请容量块，或加 --show-excluded 查看原因") \
   X(hint_no_match_capacity, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long; add --pricing reserved-1y (a reserved block), or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU；请加 --pricing reserved-1y（预留资源块），或加 --show-excluded 查看原因") \
   X(hint_more_errors, "{0} ({1} more; run 'gpuselect catalog validate' to list them all)", "{0}（另有 {1} 处错误；运行 'gpuselect catalog validate' 查看全部）") \

@@ -349,7 +349,7 @@ struct Ranking {
     // Training rows that end within this many expected wall hours all score 1 on job_time: a result
     // the engineer acts on in the same working session (docs/scoring.md "Turnaround"); 0 = none.
     double turnaround_hours = 0;
-    double cheapest_scored = 0;  // smallest Candidate::scored_cost above 0 (0 = use cheapest_total)
+    double cheapest_scored = 0;  // smallest Candidate::scored_cost / (1 + list_band_pct) above 0 (0 = use cheapest_total)
     // llm-inference: the latency targets (ms; 0 = none) a row's band top is held against (job_time).
     double tpot_target_ms = 0;
     double ttft_target_ms = 0;

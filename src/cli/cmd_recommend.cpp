@@ -78,6 +78,14 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
     } else if (ranking.scale_out) {
       admits += text::say(lang, Msg::hint_no_match_scale_out, ranking.scale_out->nodes, ranking.scale_out->offering_id);
     }
+    // A rule the user did not pass but can lift (the production tier's --allow-* flags) is named as
+    // the flag that lifts it, not as a constraint the user set (expert review 8).
+    const auto lifted_by_flag = [](scoring::ExclusionKind kind) { return scoring::to_string(kind).starts_with("--allow-"); };
+    if (lifted_by_flag(*ranking.top_exclusion) &&
+        std::all_of(ranking.tied_exclusions.begin(), ranking.tied_exclusions.end(), lifted_by_flag)) {
+      return text::say(lang, ranking.tied_exclusions.empty() ? Msg::hint_no_match_rule : Msg::hint_no_match_rules,
+                       scoring::emptying_constraints(ranking), removed, plural, admits);
+    }
     if (!ranking.tied_exclusions.empty()) {
       return text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking), removed, plural, admits);
     }

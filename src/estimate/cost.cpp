@@ -80,8 +80,10 @@ constexpr int wait_slices = 32;
 
 // Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance, by pricing mode and
 // stock (judgement: no provider publishes waits; on-demand capacity of a "high" SKU is there at
-// once, a "low" one is often out of stock for hours, spot more so). Reserved and subscription capacity is held for
-// the contract: no wait. Eight-GPU instances (the scarce training SKUs) wait twice as long.
+// once, a "low" one is often out of stock for hours, spot more so). A reservation or subscription
+// waits as on demand: the capacity it holds for the term must be free when it is bought (expert
+// review 8: a low-stock 1-year 8x A100 term ranked first as if it were there at once). Eight-GPU
+// instances (the scarce training SKUs) wait twice as long.
 struct AcquisitionRow {
   catalog::Stock stock;
   double on_demand_hours;
@@ -120,8 +122,6 @@ int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mo
 }
 
 double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode, int instances) {
-  // Reserved and subscription (monthly, yearly) capacity is held for the term: no wait.
-  if (catalog::term_hours(mode) > 0) return 0.0;
   double hours = 0;
   for (const auto& row : acquisition_table) {
     if (row.stock == offering.stock) hours = mode == catalog::PricingMode::spot ? row.spot_hours : row.on_demand_hours;
@@ -131,6 +131,10 @@ double acquisition_wait_hours(const catalog::Offering& offering, catalog::Pricin
   const double asked_gpus = std::max(1, instances) * offering.gpu_count * offering.gpu_fraction;
   if (free_gpus > 0 && asked_gpus > free_gpus) hours *= asked_gpus / free_gpus;
   return hours;
+}
+
+int instances_waited_for(catalog::PricingMode mode, int instances) {
+  return catalog::term_hours(mode) > 0 ? 1 : std::max(1, instances);
 }
 
 double expected_wait_for_all(double mean_hours, int instances) {
@@ -261,6 +265,7 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
   const bool spot = mode == catalog::PricingMode::spot;
   cost.quote_age_days = age_days;
   cost.price_band_pct = age_band_pct(age_days, spot ? spot_price_age : list_price_age);
+  cost.list_band_pct = age_band_pct(age_days, list_price_age);
   double suspect_factor = 1.0;
   if (spot) {
     cost.spot_quote_old = age_days > spot_price_age.fresh_days;
@@ -281,7 +286,11 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
     const double climbed = std::clamp((age_days - spot_price_age.fresh_days) /
                                           (spot_quote_worthless_days - spot_price_age.fresh_days),
                                       0.0, 1.0);
-    cost.price_high_factor = std::max(cost.price_high_factor, 1.0 + (*on_demand / spot_price - 1.0) * climbed);
+    // The on-demand price it climbs to is a quote of the same age: at its own upper end (a spot row
+    // must not look safer than the on-demand row of its offering, which the budget would then drop
+    // first; expert review 8: a 195-day spot quote was the only row under a $121 budget).
+    const double on_demand_high = *on_demand * (1.0 + cost.list_band_pct / 100.0);
+    cost.price_high_factor = std::max(cost.price_high_factor, 1.0 + (on_demand_high / spot_price - 1.0) * climbed);
   }
   if (cost.total_band.high > 0) {
     cost.total_band.low *= low_factor;
@@ -398,9 +407,10 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     // The time to result waits for the stock's usual wait; a block beyond the free pool enters the
     // capacity indicator and W-CLUSTER-CAPACITY (a reservation is the way, not a longer queue).
     const double instance_wait_hours = owned ? 0.0 : acquisition_wait_hours(offering, mode);
+    const int acquisitions = instances_waited_for(mode, instances);
     if (training) {
-      cost.acquisition_wait_hours = expected_wait_for_all(instance_wait_hours, instances);
-      cost.acquisition_wait_band = acquisition_wait_band(instance_wait_hours, instances);
+      cost.acquisition_wait_hours = expected_wait_for_all(instance_wait_hours, acquisitions);
+      cost.acquisition_wait_band = acquisition_wait_band(instance_wait_hours, acquisitions);
     }
     if (mode == catalog::PricingMode::spot) {
       cost.spot_rate_assumed = !offering.spot_interruption_pct.has_value();
@@ -493,7 +503,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       const RunDistribution run = run_distribution(performance.time.wall_hours, hours_band);
       Delays delays;
       delays.acquisition_wait_hours = instance_wait_hours;
-      delays.acquisition_instances = instances;
+      delays.acquisition_instances = acquisitions;
       if (mode == catalog::PricingMode::spot) {
         const double checkpoint_hours = profile.checkpoint_minutes / 60.0;
         const double segment = checkpoint_hours > 0 ? std::min(checkpoint_hours, performance.time.wall_hours)

@@ -325,6 +325,9 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
     Memory memory = estimate_memory(profile, plan, capacity);
     memory.ttft_ms = point.ttft_s * 1e3;
     memory.tpot_ms = point.step_s * 1e3;
+    const LatencyFactors held = latency_factors(profile, hardware, batch);
+    memory.ttft_held_ms = memory.ttft_ms * held.ttft;
+    memory.tpot_held_ms = memory.tpot_ms * held.tpot;
     return memory;
   };
   if (const auto missing = missing_precision_units(*hardware.gpu, profile.precision)) {

@@ -111,13 +111,14 @@ IndicatorValue spot_risk(const IndicatorInput& in) {
 // 8-GPU node waits hours, a high-stock on-demand one none). The mean wait is in the time to result;
 // this scores the risk behind it: an exponential wait is as spread as its mean, so a launch that
 // waits an hour on average may wait four, or fail. Log scale: 1 at <= 3 min, 0 at >= 8 h (0.41 at
-// 1 h). Reserved and subscription capacity is held for the term and an owned cluster has its own
-// queue: both 1.
+// 1 h). A reservation waits as on demand, once for its whole block; an owned cluster has its own
+// queue: 1.
 IndicatorValue capacity(const IndicatorInput& in) {
   if (in.provider.kind == catalog::ProviderKind::owned) return {1.0};
   const int instances = std::max(1, in.candidate.cost.instances);
   const double instance_hours = estimate::acquisition_wait_hours(in.offering, in.candidate.mode, instances);
-  const double wait_hours = estimate::expected_wait_for_all(instance_hours, instances);
+  const double wait_hours =
+      estimate::expected_wait_for_all(instance_hours, estimate::instances_waited_for(in.candidate.mode, instances));
   constexpr double no_wait_hours = 0.05;
   constexpr double worst_wait_hours = 8.0;
   if (wait_hours <= no_wait_hours) return {1.0};
@@ -215,7 +216,9 @@ IndicatorValue memory_headroom(const IndicatorInput& in) {
 // paid rows are then measured against half the cheapest paid total: the cheapest paid row sits at
 // the 2x point (0.8), below the free one, and paid rows keep their order and spacing (assumption).
 // Each row is scored at its price's upper end (Candidate::scored_cost: a quote that may have moved
-// since it was read, or a suspect spot quote, at what it may cost) against the cheapest such end.
+// since it was read, or a suspect spot quote, at what it may cost) against the cheapest such end
+// less the list-price drift its quote's age shares with every quote of that day (Ranking::Best::
+// cheapest_scored): prices that aged together lower every row's cost score, not just widen bands.
 IndicatorValue job_cost(const IndicatorInput& in) {
   const bool scored = in.candidate.scored_cost > 0 && in.best.cheapest_scored > 0;
   const double total = scored ? in.candidate.scored_cost : in.candidate.total_cost;

@@ -1009,7 +1009,13 @@ class Ranker {
     best.cheapest_total = std::numeric_limits<double>::infinity();
     best.cheapest_scored = std::numeric_limits<double>::infinity();
     for (const auto& candidate : candidates) {
-      if (candidate.scored_cost > 0) best.cheapest_scored = std::min(best.cheapest_scored, candidate.scored_cost);
+      // The reference: the cheapest row's upper end less the drift all quotes of its age share (a
+      // suspect or old spot quote keeps its own factor): two-year-old list prices score every row
+      // at up to +43% against the cheapest quote, not against the cheapest quote +43% (issue 24.5).
+      if (candidate.scored_cost > 0) {
+        best.cheapest_scored =
+            std::min(best.cheapest_scored, candidate.scored_cost / (1.0 + candidate.cost.list_band_pct / 100.0));
+      }
       const auto& offering = catalog_.offerings[candidate.offering_index];
       if (candidate.hours > 0) best.fastest_hours = std::min(best.fastest_hours, candidate.hours);
       if (candidate.total_cost > 0) best.cheapest_total = std::min(best.cheapest_total, candidate.total_cost);

@@ -46,6 +46,20 @@ std::string duration(double hours) {
   return units::format_hours(hours);
 }
 
+// GPUs the row pays for on purpose: those the load keeps busy (Candidate::gpus_needed, spare
+// replicas included) and, for N+1 on instances of several replicas, the rest of each spare instance
+// (model::instances_needed puts the spares on instances of their own: a host that can fail whole
+// is bought whole; expert review 8 saw its GPUs counted idle).
+int gpus_kept(const Candidate& candidate, const estimate::Performance& performance) {
+  const auto& plan = performance.memory.plan;
+  const int spares = performance.throughput.spare_replicas;
+  const int tp = std::max(1, plan.tensor_parallel);
+  const int replicas_per_node = std::max(1, plan.gpus_per_node / tp);
+  if (spares <= 0 || replicas_per_node <= 1 || plan.pipeline_parallel > 1) return candidate.gpus_needed;
+  const int spare_instance_rest = spares * (plan.gpus_per_node - tp);
+  return std::min(candidate.gpus_rented, candidate.gpus_needed + spare_instance_rest);
+}
+
 // "730", "8,760" or "26,280": hours of the term (a subscription's terms bought, all together).
 std::string with_thousands_hours(const estimate::Cost& cost, PricingMode mode) {
   const double per_instance_hour = cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0;
@@ -108,9 +122,9 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
                                             (offering.interconnect == catalog::Interconnect::pcie ||
                                              offering.interconnect == catalog::Interconnect::none));
   set(Warning::multi_node_without_rdma, candidate.nodes > 1 && offering.network.rdma == catalog::Rdma::none);
-  const double idle_share = candidate.gpus_rented > 0 && candidate.gpus_needed < candidate.gpus_rented
-                                ? 1.0 - static_cast<double>(candidate.gpus_needed) / candidate.gpus_rented
-                                : 0.0;
+  const int kept = gpus_kept(candidate, performance);
+  const double idle_share =
+      candidate.gpus_rented > 0 && kept < candidate.gpus_rented ? 1.0 - static_cast<double>(kept) / candidate.gpus_rented : 0.0;
   set(Warning::over_provisioned, material(cost.compute * idle_share));
   set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
   set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
@@ -275,6 +289,33 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                        })});
     }
   }
+  // A one-off job billed a whole term (expert review 8: a 1-year 8x A100 term, $119,094, first for a
+  // 6.5 h LoRA): a term is the billing for steady work. The on-demand figure is the job's hours in the
+  // term at #1's on-demand price in the priced region (term cost x share used x on-demand / term rate).
+  if (first != nullptr && first->cost.commitment_charged && first->cost.term_used_pct < small_term_share_pct) {
+    const auto& offering = catalog.offerings[first->offering_index];
+    const auto& pricing = first->region != no_region && first->region < offering.regions.size()
+                              ? offering.pricing_in(offering.regions[first->region])
+                              : offering.pricing;
+    const auto on_demand = pricing.price(PricingMode::on_demand);
+    const auto term = pricing.price(first->mode);
+    const auto& cost = first->cost;
+    const std::string share = percent(cost.term_used_pct / 100.0);
+    if (on_demand && term && *term > 0) {
+      const double on_demand_total = cost.commitment * cost.term_used_pct / 100.0 * (*on_demand / *term);
+      notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
+                         return text::say(lang, text::Msg::note_term_one_off, mode_words(first->mode, lang),
+                                          units::format_money(cost.commitment, ranking.currency), share,
+                                          units::format_money(on_demand_total, ranking.currency));
+                       })});
+    } else {
+      notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
+                         return text::say(lang, text::Msg::note_term_one_off_no_on_demand,
+                                          mode_words(first->mode, lang),
+                                          units::format_money(cost.commitment, ranking.currency), share);
+                       })});
+    }
+  }
   // The production tier (serving or training): per class, how many offerings it kept out and the
   // cheapest of them.
   const bool serving = workload::kind_traits(ranking.kind).serving();
@@ -402,10 +443,11 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     case Warning::multi_node_without_rdma:
       return say(lang, Msg::w_no_rdma, candidate.nodes, number(offering.network.bandwidth_gbps, 0));
     case Warning::over_provisioned: {
-      const int idle = candidate.gpus_rented - candidate.gpus_needed;
+      const int kept = gpus_kept(candidate, ranking.performance_of(candidate));
+      const int idle = candidate.gpus_rented - kept;
       const double idle_money = candidate.gpus_rented > 0 ? cost.compute * idle / candidate.gpus_rented : 0.0;
-      return say(lang, Msg::w_over_provisioned, idle, candidate.gpus_rented, candidate.gpus_needed,
-                 candidate.gpus_rented, money(idle_money), share(idle_money));
+      return say(lang, Msg::w_over_provisioned, idle, candidate.gpus_rented, kept, candidate.gpus_rented,
+                 money(idle_money), share(idle_money));
     }
     case Warning::cpu_offload_slow:
       return say(lang, Msg::w_cpu_offload, workload::to_string(plan.offload), units::format_gb(memory.cpu_offload_bytes));

@@ -134,14 +134,33 @@ std::string lora_because(const Profile& profile) {
 
 // Serving runs the checkpoint as released: a model published in FP8 (DeepSeek-V3/R1, catalog
 // weights_precision) is served in FP8 (vLLM and SGLang load its block-scaled FP8 weights as they are);
-// bf16 would double its weights. Training and the other releases default to bf16.
+// bf16 would double its weights. A model published in MXFP4 (gpt-oss: 4-bit values with an 8-bit
+// scale per 32, 4.25 bits a weight) is served from its 4-bit weights on every GPU vLLM runs it on,
+// with 16-bit matmuls where the GPU has no FP4 units (vLLM's gpt-oss recipe: Hopper and Ampere
+// through Marlin/Triton MXFP4 kernels): the weight-only int4 model, whose 4.25 bits a weight are
+// the same (expert review 8: gpt-oss-120b served in bf16, 234 GB of weights instead of about 62).
+// Assumption: the release keeps attention, router and embeddings (2.1B of gpt-oss-120b's 116.8B) in
+// bf16, about 3 GB more than 4.25 bits a weight counts (5% of the weights), not modelled.
+// Training and the other releases default to bf16.
 bool serves_fp8_release(const Profile& profile) {
   return kind_traits(profile.kind).serving() && profile.model_weights_precision == catalog::WeightsPrecision::fp8;
 }
+bool serves_fp4_release(const Profile& profile) {
+  return kind_traits(profile.kind).serving() && profile.model_weights_precision == catalog::WeightsPrecision::fp4;
+}
 void precision_fill(Profile& profile) {
-  profile.precision = serves_fp8_release(profile) ? Precision::fp8 : Precision::bf16;
+  profile.precision = serves_fp8_release(profile)   ? Precision::fp8
+                      : serves_fp4_release(profile) ? Precision::int4
+                                                    : Precision::bf16;
 }
 std::string precision_because(const Profile& profile) {
+  if (serves_fp4_release(profile)) {
+    return fmt::format("precision: int4, weight-only 4-bit: {} is released in MXFP4 (4.25 bits a weight with its "
+                       "scales) and served from those weights, the matmuls in 16-bit (vLLM's MXFP4 kernels; "
+                       "--precision fp4 on Blackwell runs them on FP4 tensor cores, --precision bf16 serves an "
+                       "upcast copy)",
+                       profile.model_id);
+  }
   if (!serves_fp8_release(profile)) return {};
   return fmt::format("precision: fp8, the format {} is released in (on a GPU with FP8 tensor cores; --precision "
                      "bf16 serves an upcast copy)",
