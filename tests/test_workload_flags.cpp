@@ -22,6 +22,7 @@
 using gpuselect::Error;
 namespace workload = gpuselect::workload;
 namespace ranges = gpuselect::ranges;
+namespace text = gpuselect::text;
 using gpuselect::testing::run_gpuselect;
 
 namespace {

@@ -766,8 +766,8 @@
   X(err_empty_list, "{} is an empty list", "{} 是空列表") \
   X(hint_empty_list, "name at least one item", "请至少写一项") \
   X(err_region_pricing_items, "items of 'region_pricing' must be maps, got a single value", "'region_pricing' 的各项必须是映射，实际为单个值") \
-  X(hint_region_pricing_items, "write each item as {region: NAME, on_demand: PRICE}", "请把每项写成 {region: NAME, on_demand: PRICE}") \
-  X(hint_region_pricing_entries, "write region_pricing entries as {region: NAME, on_demand: PRICE, spot: PRICE}", "请把 region_pricing 的各项写成 {region: NAME, on_demand: PRICE, spot: PRICE}") \
+  X(hint_region_pricing_items, "write each item as {{region: NAME, on_demand: PRICE}}", "请把每项写成 {{region: NAME, on_demand: PRICE}}") \
+  X(hint_region_pricing_entries, "write region_pricing entries as {{region: NAME, on_demand: PRICE, spot: PRICE}}", "请把 region_pricing 的各项写成 {{region: NAME, on_demand: PRICE, spot: PRICE}}") \
   X(err_region_pricing_no_region, "region_pricing entry has no region", "region_pricing 的条目缺少 region") \
   X(hint_region_pricing_no_region, "add 'region: NAME' to the entry", "请在该条目中加上 'region: NAME'") \
   X(err_region_twice, "region {} appears twice in region_pricing", "地域 {} 在 region_pricing 中出现了两次") \
@@ -872,7 +872,7 @@
   X(val_valid, "valid: {0} files, {1} GPUs, {2} providers, {3} offerings, {4} models; {5} errors, {6} warnings{7}", "有效：{0} 个文件，{1} 款 GPU，{2} 家云厂商，{3} 个方案，{4} 个模型；{5} 处错误，{6} 处警告{7}") \
   X(val_invalid, "invalid: {0} files, {1} GPUs, {2} providers, {3} offerings, {4} models; {5} errors, {6} warnings{7}", "无效：{0} 个文件，{1} 款 GPU，{2} 家云厂商，{3} 个方案，{4} 个模型；{5} 处错误，{6} 处警告{7}") \
   X(val_builtin_hidden, " ({} in the built-in catalog not shown; --include-builtin shows them)", "（内置目录中的 {} 条未显示；加 --include-builtin 可显示）") \
-  X(hint_decimal_comma_flow, "a decimal comma inside { } splits the number at the comma; use a dot as the decimal separator (2.5, not 2,5)", "{ } 中的小数逗号会把数字从逗号处拆开；小数点请用英文句点（2.5，而不是 2,5）") \
+  X(hint_decimal_comma_flow, "a decimal comma inside {{ }} splits the number at the comma; use a dot as the decimal separator (2.5, not 2,5)", "{{ }} 中的小数逗号会把数字从逗号处拆开；小数点请用英文句点（2.5，而不是 2,5）") \
   X(hint_keys_of_list, "the keys of {} are in docs/catalog.md", "{} 的键见 docs/catalog.md") \
   X(hint_did_you_mean_one_of, "did you mean one of {0}? ({1})", "是否要输入 {0} 之一？（{1}）") \
   /* catalog models' columns (render::models) */ \
@@ -1172,5 +1172,7 @@
   X(err_mix_empty, "no rows: the request mix is empty", "没有数据行：请求分布为空") \
   X(err_mix_sum, "the shares sum to {}, not 1 (or 100%)", "占比之和为 {}，不是 1（或 100%）") \
   X(hint_mix_sum, "make the shares of all rows sum to 1", "请让所有行的占比之和为 1") \
-  X(err_record_missing_keys, "{0} {1} (introduced in {2}) is missing required keys: {3}", "{0} {1}（在 {2} 中引入）缺少必需的键：{3}")
+  X(err_record_missing_keys, "{0} {1} (introduced in {2}) is missing required keys: {3}", "{0} {1}（在 {2} 中引入）缺少必需的键：{3}") \
+  /* --gpus NAME:COUNT (resources::parse_gpu_spec) */ \
+  X(hint_gpus_spec, "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)", "请像 SkyPilot 那样写 NAME 或 NAME:COUNT，例如 A100:8（名称见 'gpuselect catalog gpus'）")
 // clang-format on

@@ -75,8 +75,7 @@ Bounds parse_range(std::string_view text, std::string_view where, const RangeKin
 }  // namespace
 
 GpuSpec parse_gpu_spec(std::string_view text, std::string_view where) {
-  const std::string hint =
-      "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)";
+  const text::Words hint = text::words(text::Msg::hint_gpus_spec);
   const std::string_view body = trim(text);
   if (body.find_first_of("{}[],") != std::string_view::npos) {
     throw Error::said(std::string(where), text::words(text::Msg::err_gpus_several, text::quoted(text)),
