@@ -88,8 +88,11 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
   }
   std::uint16_t applied = 0;
   if (workload::kind_traits(profile.kind).diffusion()) {
-    // docs/estimation.md "Image generation": serving fitted on published latencies; training assumed.
-    choice.value = workload::kind_traits(profile.kind).serving() ? diffusion_serving_mfu : diffusion_training_mfu;
+    // docs/estimation.md "Image generation": serving fitted on published latencies; DiT LoRA fine-tuning
+    // fitted on published step times; the rest assumed.
+    choice.value = workload::kind_traits(profile.kind).serving() ? diffusion_serving_mfu
+                   : diffusion_training_calibrated(profile)      ? diffusion_adapter_training_mfu
+                                                                 : diffusion_training_mfu;
     choice.source.kind = MfuSource::Kind::diffusion;
   } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     choice.value = prefill_compute_share;
@@ -175,6 +178,8 @@ std::string mfu_basis_text(const Compute& compute) {
       return fmt::format("MFU {:.0f}% ({}, docs/estimation.md \"Image generation\")", compute.mfu * 100.0,
                          compute.mfu == model::diffusion_serving_mfu
                              ? "diffusion serving: fitted on published latencies of FLUX.1 and SDXL"
+                         : compute.mfu == model::diffusion_adapter_training_mfu
+                             ? "DiT LoRA fine-tuning: fitted on published FLUX.1 step times, against the 2·P·T count"
                              : "diffusion fine-tuning: assumption, not calibrated");
     case MfuSource::Kind::model:
       return fmt::format(
@@ -558,6 +563,14 @@ constexpr int calibrated_max_gpus = 16384;
 Band training_time_ratio_band(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
   const std::string_view architecture =
       hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : std::string_view{};
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training &&
+      model::diffusion_training_calibrated(profile) && !profile.mfu) {
+    // docs/estimation.md "Image generation": the DiT LoRA rows' measured / predicted time. Every row
+    // ran on an RTX 4090 (Ada): on other architectures the band is widened as for language models.
+    if (architecture == "ada") return Band{model::diffusion_adapter_band_low, model::diffusion_adapter_band_high, true};
+    return Band{model::diffusion_adapter_band_low / extrapolation_widening,
+                model::diffusion_adapter_band_high * extrapolation_widening, false};
+  }
   const ResidualBand& row = architecture == "ampere" ? ampere_band : hopper_band;
   Band band{row.p10, row.p90, true};
   const bool llm =

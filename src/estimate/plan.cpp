@@ -582,9 +582,14 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
   }
   if (memory.reason == PlanReason::misses_targets &&
       workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
-    return fmt::format("misses the latency target: an image takes up to {:.0f} ms on {} (target {:g} ms); the "
+    // A replica is one GPU (docs/estimation.md "Image generation"): an instance's GPUs each serve
+    // their own images, so more of them add images/s, never speed one image up.
+    const std::string replicas =
+        gpus > 1 ? fmt::format("; each of the {} GPUs is a replica of its own: more GPUs add images/s, not speed", gpus)
+                 : std::string();
+    return fmt::format("misses the latency target: one image takes up to {:.0f} ms on one GPU (target {:g} ms){}; the "
                        "pipeline fits ({} of {} per GPU)",
-                       memory.ttft_ms, where, profile.latency_target_ms, need, usable);
+                       memory.ttft_ms, profile.latency_target_ms, replicas, need, usable);
   }
   if (memory.reason == PlanReason::misses_targets) {
     return fmt::format(
