@@ -368,6 +368,17 @@ TEST_CASE("image-inference: a latency target excludes what cannot meet it", "[cl
   CHECK(result.exit_code == 3);
   CHECK(result.out.find("removed by --latency-ms") != std::string::npos);
   CHECK(result.out.find("--tpot-ms") == std::string::npos);
-  CHECK(result.out.find("on one GPU (target 3000 ms); each of the 8 GPUs is a replica of its own") != std::string::npos);
   CHECK(result.out.find("ms on 8 GPUs") == std::string::npos);
+  // The reason of an 8-GPU instance, unwrapped (JSON).
+  auto json_args = std::vector<std::string>{"recommend", "--workload", "image-inference", "--model", "flux.1-dev",
+                                            "--requests-per-s", "1", "--latency-ms", "3000", "--format", "json"};
+  const auto json_run = run_gpuselect(json_args, {"GPUSELECT_TODAY=2026-12-01"});
+  REQUIRE(json_run.exit_code == 3);
+  const auto json_document = nlohmann::json::parse(json_run.out);
+  std::string reason;
+  for (const auto& exclusion : json_document.at("excluded")) {
+    const auto said = exclusion.at("reasons").at(0).get<std::string>();
+    if (said.find("GPUs is a replica") != std::string::npos) reason = said;
+  }
+  CHECK_THAT(reason, Catch::Contains("ms on one GPU (target 3000 ms); each of the "));
 }

@@ -101,8 +101,8 @@ std::string software_words(const SoftwareSupport& support, const catalog::Gpu& g
   if (support.model_needs_bf16) {
     return fmt::format(
         "{} is unsupported for this model on {}: it is released in bf16 and its activations overflow fp16 (NaN, "
-        "black images: huggingface/diffusers issue 9096; fp16 runs only with the activation clipping of diffusers "
-        "PR 9097, untested for training), and {} ({})",
+        "black images: huggingface/diffusers issue 9096; fp16 runs need the activation clipping of diffusers PR "
+        "9097, and loss scaling to train), and {} ({})",
         catalog::feature_words(*support.feature), where, row->note, row->source);
   }
   return fmt::format("{} is {} on {}: {} ({})", catalog::feature_words(*support.feature),
