@@ -977,7 +977,7 @@ TEST_CASE("the assumptions state the logits and loss buffers of the framework", 
   const auto said = [&](const workload::Profile& profile, const std::string& words) {
     const auto sentences = estimate::assumptions(profile, estimate::Estimate{});
     return std::any_of(sentences.begin(), sentences.end(),
-                       [&](const std::string& sentence) { return sentence.find(words) != std::string::npos; });
+                       [&](const text::Words& sentence) { return sentence.say(text::Lang::en).find(words) != std::string::npos; });
   };
   const auto megatron_job = workload::resolve(r, catalog);
   CHECK(said(megatron_job, "Output layer: logits and loss buffers of s·b·V/t x 6 bytes"));

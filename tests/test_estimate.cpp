@@ -840,7 +840,7 @@ TEST_CASE("assumptions and plan descriptions are plain sentences", "[estimate]")
   const auto sentences = estimate::assumptions(profile, result);
   auto has = [&](const std::string& word) {
     for (const auto& s : sentences) {
-      if (s.find(word) != std::string::npos) return true;
+      if (s.say(text::Lang::en).find(word) != std::string::npos) return true;
     }
     return false;
   };

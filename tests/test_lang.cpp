@@ -405,16 +405,23 @@ TEST_CASE("words made before the language is known are said in each language", "
 
 TEST_CASE("lang zh-CN: estimate, compare, catalog and config tables are Chinese, no line of them English only",
           "[lang][cli]") {
-  // Library sentences that stay English in this stage (docs/cli.md "Language"): the estimate's plan
-  // sentence (estimate::describe_plan, one line under the plan grid), its assumptions (the last grid)
-  // and the MFU basis (a value beside a Chinese label).
-  const auto untranslated_library_sentence = [](const std::string& line) {
-    return line.find(" per GPU") != std::string::npos && line.find(" on ") != std::string::npos;
-  };
+  // Every line of estimate is Chinese, for every kind: the plan sentence, the MFU basis and the
+  // numbered assumptions (the defaults applied among them) included.
   const std::vector<std::vector<std::string>> commands = {
       {"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b", "--offering", "lambda/gpu_8x_h100_sxm5"},
       {"estimate", "--workload", "llm-inference", "--model", "llama-3-8b", "--gpu", "H100", "--requests-per-s", "2"},
       {"estimate", "--workload", "cv-train", "--params", "25e6", "--gpu", "A10"},
+      {"estimate", "--workload", "llm-pretrain", "--params", "1e9", "--gpu", "H100"},
+      {"estimate", "--workload", "llm-finetune", "--method", "qlora", "--model", "llama-3-70b", "--gpus", "A100:2"},
+      {"estimate", "--workload", "llm-finetune", "--params", "7e9", "--experts", "8", "--active-params", "2e9"},
+      {"estimate", "--workload", "cv-inference", "--gpu", "T4"},
+      {"estimate", "--workload", "image-finetune", "--gpu", "L40S"},
+      {"estimate", "--workload", "image-inference", "--offering", "lambda/gpu_8x_h100_sxm5"},
+      {"estimate", "--workload", "notebook", "--gpu", "A10"},
+      {"estimate", "--workload", "llm-inference", "--model", "llama-3-70b", "--gpu", "L4"},
+      {"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b", "--gpu", "H100", "--zero", "3", "--offload",
+       "optimizer", "--nodes", "2"},
+      {"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b"},
       {"compare", "nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb", "runpod/1x_RTXA6000_SECURE", "--workload", "llm-finetune",
        "--model", "llama-3-8b"},
       {"catalog", "list"},
@@ -429,13 +436,7 @@ TEST_CASE("lang zh-CN: estimate, compare, catalog and config tables are Chinese,
     const auto result = run_gpuselect(with(args, {"--lang", "zh-CN"}), {"COLUMNS=400"});
     INFO(result.err);
     REQUIRE(result.exit_code == 0);
-    std::string out = result.out;
-    // The assumptions grid is the estimate's last: cut it off.
-    if (args[0] == "estimate") out = out.substr(0, out.find("\n假设"));
-    std::vector<std::string> lines;
-    for (const auto& line : english_only_lines(out)) {
-      if (!(args[0] == "estimate" && untranslated_library_sentence(line))) lines.push_back(line);
-    }
+    const std::vector<std::string> lines = english_only_lines(result.out);
     std::string shown;
     for (const auto& line : lines) shown += line + "\n";
     INFO("English only:\n" << shown);
@@ -446,16 +447,21 @@ TEST_CASE("lang zh-CN: estimate, compare, catalog and config tables are Chinese,
   }
   // A few words in place: the estimate's grids, compare's overview, the board's columns, config's origins.
   const auto estimate = run_gpuselect(with(commands[0], {"--lang", "zh-CN"}));
-  for (const char* words : {"每 GPU 显存（1 GB = 1e9 字节）", "并行方案", "算力、时间和吞吐", "各计费方式的成本", "实际耗时", "假设"})
+  for (const char* words : {"每 GPU 显存（1 GB = 1e9 字节）", "并行方案", "算力、时间和吞吐", "各计费方式的成本", "实际耗时", "假设",
+                            // the plan sentence, the MFU basis, a default applied and an assumption
+                            "放得下的", "是性能模型的结果", "优化器：混合精度 AdamW", "字节：所有输出中 1 GB = 1e9 字节"})
     CHECK(estimate.out.find(words) != std::string::npos);
-  const auto compare = run_gpuselect(with(commands[3], {"--lang", "zh-CN"}));
+  // JSON says the same assumptions in English whatever the language.
+  CHECK(run_gpuselect(with(commands[0], {"--format", "json", "--lang", "zh-CN"})).out.find("\"Bytes: 1 GB = 1e9 bytes") !=
+        std::string::npos);
+  const auto compare = run_gpuselect(with(commands[13], {"--lang", "zh-CN"}));
   for (const char* words : {"概览", "帕累托前沿", "各项得分（0-100 分 / 贡献）", "总成本", "任务："})
     CHECK(compare.out.find(words) != std::string::npos);
   const auto board = run_gpuselect({"catalog", "list", "--lang", "zh-CN"});
   for (const char* words : {"按需/h", "竞价/h", "每 GPU 小时", "条报价（方案 × 地域）"})
     CHECK(board.out.find(words) != std::string::npos);
   // CSV stays the machine's columns in every language.
-  for (const auto& args : {commands[0], commands[3], commands[4], commands[7]}) {
+  for (const auto& args : {commands[0], commands[13], commands[14], commands[17]}) {
     CHECK(run_gpuselect(with(args, {"--format", "csv", "--lang", "zh-CN"})).out ==
           run_gpuselect(with(args, {"--format", "csv", "--lang", "en"})).out);
   }
@@ -501,7 +507,7 @@ TEST_CASE("errors: Error::said says <what> and <what to do> in the language aske
                                    text::words(text::Msg::err_see, "'gpuselect catalog gpus'"));
   CHECK(unknown.line() == "--gpu: unknown GPU 'H10'; did you mean 'H100'? (see 'gpuselect catalog gpus')");
   CHECK(unknown.line(text::Lang::zh_cn) ==
-        "--gpu: 未知的GPU 'H10'；是否要输入 'H100'？（参见 'gpuselect catalog gpus'）");
+        "--gpu: 未知的 GPU 'H10'；是否要输入 'H100'？（参见 'gpuselect catalog gpus'）");
   CHECK(one_of_words({"a", "b"}).say(text::Lang::zh_cn) == "可选值：a, b");
   CHECK(one_of({"a", "b"}) == "choose one of: a, b");
 }
@@ -706,4 +712,264 @@ TEST_CASE("lang zh-CN: every command's and option's --help summary is Chinese, w
   CHECK(run_gpuselect({"recommend", "--help"}, {"LANG=zh_CN.UTF-8"}).out.find("任务类型") != std::string::npos);
   CHECK(run_gpuselect({"--lang", "en", "recommend", "--help"}, {"LANG=zh_CN.UTF-8"}).out.find("Job kind") !=
         std::string::npos);
+}
+
+// ---- every error a user meets, said in Chinese (issue 29 item 2) ----
+
+namespace {
+// The runs of three or more English words in an error's <what>; <what to do>, once the parts that
+// stay as written are taken out: quoted text ('user input', 'gpuselect catalog gpus'), flags
+// (--gpu-memory), ids and values with digits or punctuation (llm-finetune, 24GB..80GB, 2^k), and a
+// gpuselect command line. A comma, a Chinese character or punctuation ends a run, so a list of names
+// ("stability, performance, cost") is not a sentence.
+std::vector<std::string> english_runs(std::string_view message) {
+  std::string kept;
+  bool quoted = false;
+  for (std::size_t at = 0; at < message.size(); ++at) {
+    const char c = message[at];
+    // An apostrophe inside a word (DeepSpeed's) is not a quote.
+    const bool inside_word = at > 0 && at + 1 < message.size() && std::isalpha(static_cast<unsigned char>(message[at - 1])) &&
+                             std::isalpha(static_cast<unsigned char>(message[at + 1]));
+    if (c == '\'' && !inside_word) {
+      quoted = !quoted;
+      kept += " | ";
+    } else if (!quoted) {
+      // A Chinese character or punctuation ends a word and a run: "命令行有误：A subcommand is required".
+      if (static_cast<unsigned char>(c) >= 0x80) {
+        kept += " | ";
+      } else {
+        kept += c;
+      }
+    }
+  }
+  std::vector<std::string> runs;
+  std::vector<std::string> run;
+  const auto close = [&] {
+    if (run.size() >= 3) {
+      std::string words;
+      for (const auto& word : run) words += (words.empty() ? "" : " ") + word;
+      runs.push_back(words);
+    }
+    run.clear();
+  };
+  std::size_t at = 0;
+  while (at < kept.size()) {
+    while (at < kept.size() && kept[at] == ' ') ++at;
+    std::size_t end = kept.find(' ', at);
+    if (end == std::string::npos) end = kept.size();
+    std::string token = kept.substr(at, end - at);
+    at = end;
+    if (token.empty()) continue;
+    const bool ends_run = token.back() == ',' || token.back() == ';' || token.back() == ':' || token.back() == '.';
+    while (!token.empty() && std::string_view(",;:.()").find(token.back()) != std::string_view::npos) token.pop_back();
+    while (!token.empty() && token.front() == '(') token.erase(0, 1);
+    const bool word = !token.empty() && std::all_of(token.begin(), token.end(), [](char c) {
+      return std::isalpha(static_cast<unsigned char>(c)) != 0;
+    });
+    if (word && token == "gpuselect") {  // a command line: 'gpuselect catalog gpus' unquoted
+      close();
+      while (at < kept.size() && kept[at] == ' ') ++at;
+      while (at < kept.size() && std::islower(static_cast<unsigned char>(kept[at])) != 0) {
+        at = std::min(kept.find(' ', at), kept.size());
+        while (at < kept.size() && kept[at] == ' ') ++at;
+      }
+      continue;
+    }
+    if (word) {
+      run.push_back(token);
+    } else {
+      close();
+    }
+    if (ends_run) close();
+  }
+  close();
+  return runs;
+}
+}  // namespace
+
+TEST_CASE("spaced_cjk: a space between Chinese and Latin letters or digits, nothing else changed", "[lang]") {
+  CHECK(text::spaced_cjk("未知的GPU 'H10'") == "未知的 GPU 'H10'");
+  CHECK(text::spaced_cjk("预留实例1年") == "预留实例 1 年");
+  CHECK(text::spaced_cjk("'abc' 不是数字；（参见 x）") == "'abc' 不是数字；（参见 x）");
+  CHECK(text::spaced_cjk("a-b 'c'") == "a-b 'c'");
+}
+
+TEST_CASE("english_runs finds sentences, not names, flags, ids or quoted input", "[lang]") {
+  CHECK(english_runs("'abc' is not a number; write 7B").size() == 1);
+  CHECK(english_runs("'a b c d' 不是数字；例如写 7e9、7B").empty());
+  CHECK(english_runs("可选值：stability, performance, cost, usability, support").empty());
+  CHECK(english_runs("请用 --zero 2、--zero 3 或 --zero auto").empty());
+  CHECK(english_runs("参见 'gpuselect catalog gpus'；或 gpuselect catalog models").empty());
+  CHECK(english_runs("命令行有误：A subcommand is required；运行").size() == 1);
+}
+
+TEST_CASE("lang zh-CN: every error in a table of bad inputs is one Chinese line, exit 2, no English sentence",
+          "[lang][cli]") {
+  gpuselect::testing::TempDir folder;
+  const std::string big_config = folder.write("big.yaml", std::string((1u << 20) + 10, '#')).string();
+  const std::string bad_mix = folder.write("mix.csv", "input_tokens,output_tokens,share\n100,50,0.5\n").string();
+  const std::string empty_mix = folder.write("empty.csv", "# nothing\n").string();
+  const std::string header_mix = folder.write("header.csv", "a,b,c\n").string();
+  const std::string top_list = folder.write("list.yaml", "- a\n- b\n").string();
+  const std::string version_two = folder.write("two.yaml", "schema_version: 2\n").string();
+  const std::string twice = folder.write("twice.yaml", "schema_version: 1\ngpus: []\ngpus: []\n").string();
+  const std::string no_id = folder.write("noid.yaml", "schema_version: 1\ngpus:\n  - name: x\n").string();
+  const std::string missing_keys = folder.write("keys.yaml", "schema_version: 1\ngpus:\n  - id: x\n").string();
+  const std::string unknown_gpu =
+      folder.write("gpu.yaml", "schema_version: 1\nofferings:\n  - id: lambda/gpu_1x_a10\n    gpu: h100-sxm\n").string();
+  const std::string skypilot_header = folder.write("vms.csv", "a,b\n").string();
+  const std::string skypilot_empty = folder.write("empty-vms.csv", "").string();
+  const std::string skypilot_count =
+      folder.write("count.csv", "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\nx,A100,2.5,1,us\n")
+          .string();
+  const std::string no_clouds = (folder.path() / "clouds").string();
+  std::filesystem::create_directories(no_clouds);
+  const std::vector<std::string> llm = {"recommend", "--workload", "llm-finetune", "--model", "llama-3-8b"};
+  const std::vector<std::string> serve = {"recommend", "--workload", "llm-inference", "--model", "llama-3-8b"};
+  const std::vector<std::string> custom = {"recommend", "--workload", "llm-finetune"};
+  const std::vector<std::vector<std::string>> bad_inputs = {
+      {},  // no command
+      {"catalog"},
+      {"recomend"},
+      {"recommend", "--workload"},
+      {"recommend", "--workload", "llm-finetun"},
+      {"recommend"},
+      with(llm, {"--gpu", "H10"}),
+      with(llm, {"--gpus", "H100:8:2"}),
+      with(llm, {"--gpus", "H100:x"}),
+      with(llm, {"--gpus", "H100:2.5"}),
+      with(llm, {"--gpus", ":8"}),
+      with(llm, {"--gpus", "[H100,A100]"}),
+      with(llm, {"--gpus", "A100:40GB..80GB:8"}),
+      with(llm, {"--gpu-memory", "abc"}),
+      with(llm, {"--gpu-memory", ".."}),
+      with(llm, {"--gpu-memory", "80GB..40GB"}),
+      with(llm, {"--gpu-memory", "1GB..2GB..3GB"}),
+      with(llm, {"--gpu-count", "x"}),
+      with(llm, {"--max-price", "cheap"}),
+      with(llm, {"--weights", "cost"}),
+      with(llm, {"--weights", "cost=x"}),
+      with(llm, {"--weights", "cost=-1"}),
+      with(llm, {"--weights", "cost=0.5,cost=0.2"}),
+      with(llm, {"--weights", "cost=0.9,stability=0.9"}),
+      with(llm, {"--weights", "cost=0.3,,stability=0.2"}),
+      with(llm, {"--weights", "foo=1"}),
+      with(llm, {"--params", "7e9"}),
+      with(llm, {"--layers", "40"}),
+      with(llm, {"--method", "lora", "--lora-targets", "qkv"}),
+      with(llm, {"--lora-rank", "8"}),
+      with(llm, {"--method", "lora", "--quant-bits", "4"}),
+      with(llm, {"--precision", "int4"}),
+      with(llm, {"--zero", "0", "--offload", "optimizer"}),
+      with(llm, {"--zero", "2", "--offload", "all"}),
+      with(llm, {"--expert-parallel", "2"}),
+      with(llm, {"--tensor-parallel", "3"}),
+      with(llm, {"--method", "qlora", "--quant-bits", "3"}),
+      with(llm, {"--requests-per-s", "5"}),
+      with(custom, {"--layers", "32"}),
+      with(custom, {"--layers", "32", "--hidden", "4096", "--heads", "30"}),
+      with(custom, {"--layers", "32", "--hidden", "4096", "--heads", "32", "--kv-heads", "5"}),
+      with(custom, {"--params", "7e9", "--experts", "8"}),
+      with(custom, {"--params", "7e9", "--experts", "8", "--active-params", "9e9"}),
+      with(custom, {"--params", "7e9", "--experts", "8", "--active-params", "7e9"}),
+      with(custom, {"--params", "7e9", "--experts", "8", "--experts-per-token", "8", "--active-params", "2e9"}),
+      {"recommend", "--workload", "cv-train", "--model", "llama-3-8b"},
+      {"recommend", "--workload", "cv-train", "--params", "25e6", "--method", "lora"},
+      with(serve, {"--input-tokens", "1000", "--input-tokens-p90", "500"}),
+      with(serve, {"--input-tokens", "100", "--input-tokens-p90", "5000"}),
+      with(serve, {"--input-tokens", "8000", "--output-tokens", "1000", "--context", "8192"}),
+      with(serve, {"--request-mix", bad_mix}),
+      with(serve, {"--request-mix", empty_mix}),
+      with(serve, {"--request-mix", header_mix}),
+      {"--config", big_config, "recommend", "--workload", "llm-finetune"},
+      // a catalog that does not load: its first error
+      with({"--catalog", top_list}, llm),
+      with({"--catalog", version_two}, llm),
+      with({"--catalog", twice}, llm),
+      with({"--catalog", no_id}, llm),
+      with({"--catalog", missing_keys}, llm),
+      with({"--catalog", unknown_gpu}, llm),
+      // price imports and updates
+      {"catalog", "import", "skypilot", skypilot_header},
+      {"catalog", "import", "skypilot", skypilot_empty},
+      {"catalog", "import", "skypilot", skypilot_count, "--strict"},
+      {"catalog", "update", "--from", no_clouds},
+      {"catalog", "update", "--from", no_clouds, "--as-of", "yesterday"},
+      {"catalog", "update", "--from", no_clouds, "--price-basis", "aws"},
+  };
+  for (const auto& args : bad_inputs) {
+    std::string shown;
+    for (const auto& arg : args) shown += arg + " ";
+    INFO("gpuselect --lang zh-CN " << shown);
+    const auto result = run_gpuselect(with({"--lang", "zh-CN"}, args));
+    INFO(result.err);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    // One line: the prefix, <where>, then <what>；<what to do> in Chinese.
+    REQUIRE(result.err.starts_with("gpuselect: error: "));
+    CHECK(result.err.find('\n') == result.err.size() - 1);
+    const std::string line = error_line(result).substr(std::string_view("gpuselect: error: ").size());
+    const auto where_end = line.find(": ");
+    REQUIRE(where_end != std::string::npos);
+    const std::string said = line.substr(where_end + 2);
+    CHECK(has_cjk(said));
+    CHECK(english_runs(said).empty());
+    // No flag repeated as its own <where> ("--workload: --workload 缺少取值").
+    const std::string where = line.substr(0, where_end);
+    if (where.starts_with("--")) CHECK_FALSE(said.starts_with(where + " "));
+    // The typesetting of the catalogue: a space between Chinese and Latin letters or digits.
+    CHECK(text::spaced_cjk(said) == said);
+    // The same run in English is English.
+    CHECK_FALSE(has_cjk(run_gpuselect(with({"--lang", "en"}, args)).err));
+  }
+}
+
+TEST_CASE("lang zh-CN: catalog validate's findings and summary are Chinese, file:line:col and codes as written",
+          "[lang][cli]") {
+  gpuselect::testing::TempDir folder;
+  const std::string team = folder.write(
+      "team.yaml",
+      "schema_version: 1\n"
+      "gpus:\n"
+      "  - id: x\n"
+      "    foo: 1\n"
+      "  - id: y\n"
+      "    name: Y\n"
+      "    memory_gb: 80\n"
+      "    memory_bandwidth_gbps: 3350\n"
+      "    bf16_dense_tflops: 989\n"
+      "    fp8_dense_tflops: 100\n"
+      "    source: test\n"
+      "    as_of: 2020-01-01\n"
+      "offerings:\n"
+      "  - id: lambda/gpu_1x_a10\n"
+      "    pricing: {on_demand: 0.75, spot: 9}\n"
+      "    as_of: 2026-11-01\n"
+      "    source: test\n").string();
+  const auto result = run_gpuselect({"--lang", "zh-CN", "catalog", "validate", team}, {"GPUSELECT_TODAY=2026-12-01"});
+  INFO(result.err);
+  CHECK(result.exit_code == 2);
+  std::size_t findings = 0;
+  std::size_t at = 0;
+  while (at < result.err.size()) {
+    const auto end = result.err.find('\n', at);
+    const std::string line = result.err.substr(at, end - at);
+    at = end == std::string::npos ? result.err.size() : end + 1;
+    INFO(line);
+    CHECK(has_cjk(line));
+    // After "file:line:col: error: " (or "gpuselect: "), the words are Chinese.
+    const auto words_at = line.find(": error: ") != std::string::npos     ? line.find(": error: ") + 9
+                          : line.find(": warning: ") != std::string::npos ? line.find(": warning: ") + 11
+                                                                         : line.find(": ") + 2;
+    const std::string said = line.substr(words_at);
+    CHECK(english_runs(said).empty());
+    CHECK(text::spaced_cjk(said) == said);
+    if (line.find("team.yaml:") == 0 || line.find(team) == 0) ++findings;
+  }
+  CHECK(findings >= 4);  // the unknown key, the missing keys, the fp8 figure, the stale as_of, the spot price
+  CHECK(result.err.find("无效：") != std::string::npos);
+  // English stays English.
+  const auto english = run_gpuselect({"--lang", "en", "catalog", "validate", team}, {"GPUSELECT_TODAY=2026-12-01"});
+  CHECK_FALSE(has_cjk(english.err));
+  CHECK(english.err.find("gpuselect: invalid: ") != std::string::npos);
 }

@@ -22,6 +22,7 @@
 using gpuselect::Error;
 namespace workload = gpuselect::workload;
 namespace ranges = gpuselect::ranges;
+namespace text = gpuselect::text;
 using gpuselect::testing::run_gpuselect;
 
 namespace {
@@ -246,8 +247,8 @@ std::vector<std::string> row_sentences(const workload::Profile& profile) {
   std::vector<std::string> sentences;
   for (const auto& flag : workload::flags()) {
     if (flag.because == nullptr || flag.name == "--workload" || !applies(flag, profile.kind)) continue;
-    std::string sentence = flag.because(profile);
-    if (!sentence.empty()) sentences.push_back(std::move(sentence));
+    const text::Words sentence = flag.because(profile);
+    if (!sentence.empty()) sentences.push_back(sentence.say(text::Lang::en));
   }
   return sentences;
 }
@@ -285,7 +286,11 @@ TEST_CASE("defaults_applied is the model's sentences, then each defaulted row's 
   workload::Request unnamed;  // no --workload: its row tells the default first
   const workload::Profile profile = workload::resolve(unnamed, no_models());
   REQUIRE_FALSE(profile.defaults_applied.empty());
-  CHECK(profile.defaults_applied.front() == workload::flag_named("--workload").because(profile));
+  CHECK(profile.defaults_applied.front() == workload::flag_named("--workload").because(profile).say(text::Lang::en));
+  // Each sentence is said in English and Chinese alike (defaults_said, the same order).
+  REQUIRE(profile.defaults_said.size() == profile.defaults_applied.size());
+  CHECK(profile.defaults_said.front().say(text::Lang::en) == profile.defaults_applied.front());
+  CHECK(profile.defaults_said.front().say(text::Lang::zh_cn).starts_with("工作负载类型：llm-finetune"));
   CHECK(profile.kind == workload::Kind::llm_finetune);
 }
 
@@ -307,10 +312,12 @@ TEST_CASE("a row's provenance sentence is gone once its flag (and the partner it
         workload::Request partner_only = bare;
         partner.member.parse(partner, default_free_text(partner), partner_only);
         const workload::Profile half = resolve_bare(partner_only);
-        CHECK(std::count(half.defaults_applied.begin(), half.defaults_applied.end(), flag.because(half)) == 1);
+        CHECK(std::count(half.defaults_applied.begin(), half.defaults_applied.end(),
+                         flag.because(half).say(text::Lang::en)) == 1);
       }
       const workload::Profile given = resolve_bare(request);
-      CHECK(std::count(given.defaults_applied.begin(), given.defaults_applied.end(), flag.because(given)) == 0);
+      CHECK(std::count(given.defaults_applied.begin(), given.defaults_applied.end(),
+                       flag.because(given).say(text::Lang::en)) == 0);
       CHECK(given.defaults_applied.size() < defaulted.defaults_applied.size());
       ++rows;
     }

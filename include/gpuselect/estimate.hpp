@@ -152,6 +152,8 @@ struct Compute {
 // The sentence saying where the MFU came from: compute.mfu_basis when set, else made from
 // compute.mfu_source and compute.mfu ("" for a default-constructed Compute).
 std::string mfu_basis_text(const Compute& compute);
+// The same as words, to say in a document's language (compute.mfu_basis is plain text).
+text::Words mfu_basis_words(const Compute& compute);
 
 struct Time {
   double wall_hours = 0;  // expected, including spot interruptions for spot cost lines
@@ -488,10 +490,12 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
 // nodes, host RAM and disk not known.
 Hardware bare_hardware(const catalog::Gpu& gpu, int gpus_per_node, int nodes);
 
-// Plain sentences: each assumption behind this estimate (defaults applied, MFU source, overhead,
-// attention kernel, bytes convention). Not for the hot loop.
-std::vector<std::string> assumptions(const workload::Profile& profile, const Estimate& estimate);
-// "ZeRO-2 on 8 GPUs: DP and ZeRO-1 need 97.1 GB per GPU, above 80 GB"
+// Each assumption behind this estimate (defaults applied, MFU source, overhead, attention kernel,
+// bytes convention), as words to say in a document's language (JSON says them in English). Not for
+// the hot loop.
+std::vector<text::Words> assumptions(const workload::Profile& profile, const Estimate& estimate);
+// "ZeRO-2 on 8 GPUs: DP and ZeRO-1 need 97.1 GB per GPU, above 80 GB": describe_plan_words in English.
 std::string describe_plan(const workload::Profile& profile, const Memory& memory);
+text::Words describe_plan_words(const workload::Profile& profile, const Memory& memory);
 
 }  // namespace gpuselect::estimate

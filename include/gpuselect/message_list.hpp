@@ -542,6 +542,352 @@
   X(w_latency_in_band, "At the slow end of its calibrated band this plan gives TPOT {0} ms and TTFT {1} ms against targets of {2} and {3} ms: the targets hold at {4} confidence (the bands' log-normal quantile), not at the bands' tops; --risk-averse plans for the tops.", "在校准区间的慢端，该方案的 TPOT 为 {0} ms、TTFT 为 {1} ms，目标为 {2} 和 {3} ms：目标在 {4} 置信度下成立（区间的对数正态分位数），而非区间上限；加 --risk-averse 按区间上限规划。") \
   X(w_software_weak_qlora, "expect slower kernels or a preview port; plain LoRA (--method lora: a bf16 base, no 4-bit kernels) runs on this GPU's mature stack where its memory holds the base", "算子可能较慢或仅有预览版移植；若显存能容纳 bf16 基座权重，普通 LoRA（--method lora：bf16 基座，无 4 位算子）可在该 GPU 的成熟软件栈上运行") \
   X(detail_capacity, "{0} GPUs {1} for {2}: {3} GPU-hours, more than half of what the about {4} GPUs a {5}-stock SKU usually has free give in {6} days; a job that size runs on a reservation, not open capacity; --pricing reserved-1y (or a capacity block from the provider) to price one", "{0} 块 GPU 以{1}方式运行 {2}：共 {3} GPU 小时，超过 {5} 库存规格通常空闲的约 {4} 块 GPU 在 {6} 天内所能提供的一半；这种规模的任务应使用预留资源，而非按需/竞价容量；加 --pricing reserved-1y（或向云厂商申请容量块）为其计价") \
+  /* the defaults a job was given (Profile::defaults_said; the workload-flag table's provenance, workload::resolve, estimate_job) */ \
+  X(dflt_workload, "workload: {} (default; give --workload)", "工作负载类型：{}（默认；可用 --workload 指定）") \
+  X(dflt_lora_diffusion, "{0}: rank {1} on the q, k, v and out projections of every attention block (the diffusers and kohya-ss defaults)", "{0}：秩 {1}，作用于每个注意力块的 q、k、v 和输出投影（diffusers 和 kohya-ss 的默认设置）") \
+  X(dflt_lora, "{0}: rank {1} on {2} (Hu et al. 2021 adapt attention matrices)", "{0}：秩 {1}，作用于 {2}（Hu et al. 2021 适配注意力矩阵）") \
+  X(dflt_precision_fp8, "precision: fp8, the format {} is released in (on a GPU with FP8 tensor cores; --precision bf16 serves an upcast copy)", "精度：fp8，即 {} 发布时的格式（需 GPU 具备 FP8 张量核心；--precision bf16 则以上转换的副本提供服务）") \
+  X(dflt_optimizer_sgd, "optimizer: SGD with momentum (Goyal et al. 2017 ImageNet recipe)", "优化器：带动量的 SGD（Goyal et al. 2017 的 ImageNet 配方）") \
+  X(dflt_optimizer_adamw, "optimizer: AdamW in mixed precision (16 bytes of states per parameter, ZeRO paper)", "优化器：混合精度 AdamW（每个参数 16 字节状态，见 ZeRO 论文）") \
+  X(dflt_micro_batch_image, "micro-batch: 1 image per GPU (the kohya-ss and diffusers train_batch_size default)", "微批大小：每 GPU 1 张图像（kohya-ss 和 diffusers 的 train_batch_size 默认值）") \
+  X(dflt_micro_batch_cv, "micro-batch: {} images per GPU (Goyal et al. 2017)", "微批大小：每 GPU {} 张图像（Goyal et al. 2017）") \
+  X(dflt_micro_batch_llm, "micro-batch: searched over 1, 2, 4, 8 sequences per GPU (1 without hardware); gradient accumulation reaches the global batch", "微批大小：在每 GPU 1、2、4、8 条序列中搜索（无硬件时为 1）；由梯度累积达到全局批大小") \
+  X(dflt_capped, ", capped at the model's context of {} tokens", "，受模型上下文 {} 个 token 所限") \
+  X(dflt_seq_len_pretrain, "sequence length: {0} (Llama 2 pretraining context{1})", "序列长度：{0}（Llama 2 预训练上下文{1}）") \
+  X(dflt_seq_len_finetune, "sequence length: {0} (a common fine-tuning length{1})", "序列长度：{0}（常见的微调长度{1}）") \
+  X(dflt_checkpointing_diffusion, "gradient checkpointing: searched, off where the job fits without it (faster), else on (--recompute full or none fixes it)", "梯度检查点：搜索得出，不开也能放下时关闭（更快），否则开启（--recompute full 或 none 可固定）") \
+  X(dflt_recompute_full_training, "activation recomputation: searched over none, selective, full (selective without hardware; Korthikanti et al. 2022)", "激活重计算：在 none、selective、full 中搜索（无硬件时为 selective；Korthikanti et al. 2022）") \
+  X(dflt_recompute_adapters, "activation recomputation: searched over none, selective, full (full without hardware: gradient checkpointing, as in the QLoRA setup)", "激活重计算：在 none、selective、full 中搜索（无硬件时为 full：梯度检查点，同 QLoRA 的设置）") \
+  X(dflt_framework_megatron, "framework: megatron (Megatron-Core/NeMo with Transformer Engine, the stack of published pretraining runs; give --framework)", "框架：megatron（Megatron-Core/NeMo 加 Transformer Engine，公开预训练所用的软件栈；可用 --framework 指定）") \
+  X(dflt_framework_hf, "framework: hf (Hugging Face PEFT, the LoRA/QLoRA reference setup; give --framework)", "框架：hf（Hugging Face PEFT，LoRA/QLoRA 的参考设置；可用 --framework 指定）") \
+  X(dflt_framework_fsdp, "framework: fsdp (PyTorch FSDP: torchtitan, llm-foundry; give --framework)", "框架：fsdp（PyTorch FSDP：torchtitan、llm-foundry；可用 --framework 指定）") \
+  X(dflt_tokens_optimal, "tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)", "token 数：{}（参数量的 20 倍，算力最优，Hoffmann et al. 2022）") \
+  X(dflt_tokens_finetune, "tokens: {} (assumed fine-tuning set: about 50k examples x 2k tokens)", "token 数：{}（假定的微调数据集：约 5 万条样本 × 2k token）") \
+  X(dflt_images_trained, "images trained: {0} ({1} images x {2} epochs; an assumed LoRA set unless --images and --epochs are given)", "训练图像数：{0}（{1} 张图像 × {2} 轮；未给出 --images 和 --epochs 时为假定的 LoRA 数据集）") \
+  X(dflt_samples_imagenet, "samples: {} (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)", "样本数：{}（ImageNet-1k，1,281,167 张图像 × 90 轮，Goyal et al. 2017）") \
+  X(dflt_checkpoint, "checkpoint every {} minutes (assumption)", "每 {} 分钟保存一次检查点（假定）") \
+  X(dflt_global_batch_pretrain, "global batch: {}M tokens per step (Llama 2 pretraining)", "全局批大小：每步 {}M 个 token（Llama 2 预训练）") \
+  X(dflt_global_batch_finetune, "global batch: {0} sequences of {1} tokens per step (assumption)", "全局批大小：每步 {0} 条 {1} token 的序列（假定）") \
+  X(dflt_context, "context: {0} tokens per sequence (Llama 2 context{1})", "上下文：每条序列 {0} 个 token（Llama 2 的上下文{1}）") \
+  X(dflt_batch_searched, "batch: the largest per replica that fits free KV memory and meets the latency targets (at most 256, vLLM's max_num_seqs default)", "批大小：每副本放得下空闲 KV 显存且满足延迟目标的最大值（最多 256，vLLM 的 max_num_seqs 默认值）") \
+  X(dflt_batch_diffusion, "batch: 1 image per replica pass (a diffusion pass is compute-bound: batching adds latency, not images/s)", "批大小：每副本每次 1 张图像（扩散计算受算力限制：加大批次只增加延迟，不增加图像/s）") \
+  X(dflt_batch_serving, "batch: {} concurrent sequences per replica (moderate continuous batching: decode stays memory-bound, latency near batch 1)", "批大小：每副本 {} 条并发序列（适度的连续批处理：解码仍受显存带宽限制，延迟接近批大小 1）") \
+  X(dflt_hours_notebook, "hours: {} priced (a working week)", "计价时长：{} 小时（一个工作周）") \
+  X(dflt_hours_serving, "hours: {} priced (one month of serving)", "计价时长：{} 小时（一个月的推理服务）") \
+  X(dflt_load, "load: {} request per second", "负载：每秒 {} 个请求") \
+  X(dflt_request, "request: {0} input + {1} output tokens (a chat turn; assumption)", "请求：输入 {0} + 输出 {1} 个 token（一轮对话；假定）") \
+  X(dflt_latency, "latency targets (p50): TTFT {0} ms, TPOT {1} ms (defaults: MLPerf Inference Llama 2 70B server limits; give --ttft-ms/--tpot-ms)", "延迟目标（p50）：TTFT {0} ms，TPOT {1} ms（默认值：MLPerf Inference Llama 2 70B 服务器场景的上限；可用 --ttft-ms/--tpot-ms 指定）") \
+  X(dflt_resolution, "resolution: {0}x{0} px ({1}'s native resolution, its model card)", "分辨率：{0}x{0} 像素（{1} 的原生分辨率，见其模型卡）") \
+  X(dflt_steps, "steps: {0} per image ({1}'s recommended sampling steps; data/models.yaml gives the source)", "步数：每张图 {0} 步（{1} 推荐的采样步数；来源见 data/models.yaml）") \
+  X(dflt_training_tier_development, "training tier: development (every offering ranked)", "训练等级：development（所有方案都参与排名）") \
+  X(dflt_training_tier_production, "training tier: production (consumer GPUs and marketplace hosts excluded unless --gpu or --provider names them; --training-tier development ranks them)", "训练等级：production（排除消费级 GPU 和算力市场主机，除非 --gpu 或 --provider 指定了它们；--training-tier development 可让它们参与排名）") \
+  X(dflt_max_utilization, "replicas planned at most {}% busy (--max-utilization; headroom for bursts and the model's error band)", "副本按繁忙度不超过 {}% 规划（--max-utilization；为突发流量和模型误差区间留余量）") \
+  X(dflt_serving_tier_development, "service tier: development (every offering ranked), N+{} replicas (--redundancy)", "服务等级：development（所有方案都参与排名），N+{} 个副本（--redundancy）") \
+  X(dflt_serving_tier_production, "service tier: production (consumer and workstation GPUs, marketplace hosts, shared vGPUs, low-stock SKUs, providers without an uptime SLA and spot excluded; --serving-tier development ranks them), N+{} replicas (--redundancy)", "服务等级：production（排除消费级和工作站 GPU、算力市场主机、共享 vGPU、低库存规格、无可用性 SLA 的云厂商以及竞价实例；--serving-tier development 可让它们参与排名），N+{} 个副本（--redundancy）") \
+  /* the assumptions behind an estimate (estimate::assumptions) */ \
+  X(asm_bytes, "Bytes: 1 GB = 1e9 bytes in every output; GPU capacity is the driver-reported MiB where known, else the label in GiB.", "字节：所有输出中 1 GB = 1e9 字节；GPU 容量在已知时取驱动报告的 MiB 数，否则取标称的 GiB 数。") \
+  X(asm_model_states, "Model states: {0} B/param weights + {1} gradients + {2} optimizer = {3} B/param (ZeRO paper, Rajbhandari et al. 2019), sharded by the ZeRO stage over the data-parallel GPUs.", "模型状态：权重 {0} B/参数 + 梯度 {1} + 优化器 {2} = {3} B/参数（ZeRO 论文，Rajbhandari et al. 2019），按 ZeRO 阶段在数据并行的 GPU 间切分。") \
+  X(asm_method_qlora, "QLoRA (NF4 + double quantisation, Dettmers et al. 2023)", "QLoRA（NF4 + 双重量化，Dettmers et al. 2023）") \
+  X(asm_method_lora, "LoRA (Hu et al. 2021)", "LoRA（Hu et al. 2021）") \
+  X(asm_adapters, "{0}: frozen base at {1} B/param; {2} trainable adapter parameters (rank {3}) at {4} B/param of weights, gradients and optimizer states.", "{0}：冻结的基座为 {1} B/参数；{2} 个可训练的适配器参数（秩 {3}），权重、梯度和优化器状态共 {4} B/参数。") \
+  X(asm_recompute_full, "full recomputation: 2·s·b·h/t per layer, plus the 34·s·b·h/t of the one layer being recomputed", "完全重计算：每层 2·s·b·h/t，另加正在重计算的那一层的 34·s·b·h/t") \
+  X(asm_recompute_selective, "selective recomputation: 34·s·b·h/t per layer", "选择性重计算：每层 34·s·b·h/t") \
+  X(asm_recompute_none, "no recomputation: s·b·h·(34 + 5·a·s/h)/t per layer", "不重计算：每层 s·b·h·(34 + 5·a·s/h)/t") \
+  X(asm_attention_flash, "flash attention stores no s² score matrix, so the 5·a·s/h term is dropped", "flash 注意力不保存 s² 得分矩阵，因此去掉 5·a·s/h 项") \
+  X(asm_attention_eager, "eager attention stores the s² score matrix", "eager 注意力保存 s² 得分矩阵") \
+  X(asm_activations, "Activations: Korthikanti et al. 2022 Table 2, {0} (16-bit, sequence parallel with tensor parallel); {1}.", "激活值：Korthikanti et al. 2022 表 2，{0}（16 位，序列并行配合张量并行）；{1}。") \
+  X(asm_logits_megatron, "16-bit logits and the fp32 softmax of Megatron-Core's fused vocab-parallel cross-entropy", "16 位 logits 和 Megatron-Core 融合的词表并行交叉熵中的 fp32 softmax") \
+  X(asm_logits_pytorch, "PyTorch's cross-entropy on fp32-upcast logits: the saved log-softmax, its gradient and the input's", "PyTorch 对上转换为 fp32 的 logits 计算交叉熵：保存的 log-softmax、其梯度和输入的梯度") \
+  X(asm_output_layer, "Output layer: logits and loss buffers of s·b·V/t x {0} bytes on the last pipeline stage ({1}).", "输出层：最后一个流水线阶段上 s·b·V/t × {0} 字节的 logits 和损失缓冲区（{1}）。") \
+  X(asm_vision_activations, "Activations of vision models: 0.01 byte per forward FLOP per image (ResNet-50: 82 MB; assumption).", "视觉模型的激活值：每张图像每个前向 FLOP 0.01 字节（ResNet-50：82 MB；假定）。") \
+  X(asm_kv_mla, "MLA latent: L·(kv_lora_rank {0} + rope {1})·bytes, kept whole on every tensor-parallel rank", "MLA 潜向量：L·(kv_lora_rank {0} + rope {1})·字节，在每个张量并行分片上完整保存") \
+  X(asm_kv_heads, "2·L·kv_heads·head_dim·bytes, split over tensor parallel by KV heads", "2·L·kv_heads·head_dim·字节，按 KV 头在张量并行间切分") \
+  X(asm_kv_serving, "KV cache: {0} KB per token ({1}), paged: each sequence holds its {2} input + {3} output tokens; the batch is the largest whose weights, KV cache, one layer's prefill workspace and runtime overhead stay within {4}% of GPU memory (vLLM gpu_memory_utilization).", "KV 缓存：每 token {0} KB（{1}），分页存放：每条序列保存其输入 {2} + 输出 {3} 个 token；批大小取权重、KV 缓存、一层预填充工作区和运行时开销合计不超过 GPU 显存 {4}% 的最大值（vLLM gpu_memory_utilization）。") \
+  X(asm_kv_fp8, "; KV cache in FP8", "；KV 缓存为 FP8") \
+  X(asm_weights_served, "Weights served at {0} ({1} B/param){2}.", "推理权重精度为 {0}（{1} B/参数）{2}。") \
+  X(asm_moe, "Mixture of experts: {0} routed of {1} parameters, {2} of {3} experts per token; a step over n tokens reads the dense part plus E·(1-(1-k/E)^n) experts per layer; routed experts spread over the replica's GPUs (expert parallel).", "混合专家：{1} 个参数中 {0} 个为路由专家，每个 token 使用 {3} 个专家中的 {2} 个；处理 n 个 token 的一步读取稠密部分加上每层 E·(1-(1-k/E)^n) 个专家；路由专家分布在副本的各 GPU 上（专家并行）。") \
+  X(asm_serving_roofline, "Serving roofline (docs/estimation.md \"Serving\"): a steady-state step decodes one token of each of the batch's sequences and prefills the prompts that replace finished ones; step = max(bytes read / ({0}% of datasheet bandwidth), decode FLOPs / {1}% of peak + prefill FLOPs / {2}% of peak) + tensor-parallel all-reduces + {3} ms; TPOT = that step with the other sequences' prompts; TTFT = one prompt's prefill + half a step. Constants fitted on 36 TensorRT-LLM figures (H100/H200, FP8; 10 of them MoE, whose steps take 1/0.64 longer).", "推理屋顶线模型（docs/estimation.md \"Serving\"）：稳态下每一步为批内每条序列解码一个 token，并预填充替换已完成序列的提示；步长 = max(读取字节 / (标称带宽的 {0}%)，解码 FLOPs / 峰值的 {1}% + 预填充 FLOPs / 峰值的 {2}%) + 张量并行 all-reduce + {3} ms；TPOT = 含其他序列提示的这一步；TTFT = 一个提示的预填充 + 半步。常数拟合自 36 个 TensorRT-LLM 数据（H100/H200，FP8；其中 10 个为 MoE，其步长为 1/0.64 倍）。") \
+  X(asm_kv_sequence, "KV cache: 2·L·kv_heads·head_dim·context·batch·bytes = {0} per sequence of {1} tokens at {2} B/element (NVIDIA: Llama-2-7B 16-bit 4096 tokens = 2 GiB).", "KV 缓存：2·L·kv_heads·head_dim·context·batch·bytes = 每条 {1} token 的序列 {0}，每元素 {2} B（NVIDIA：Llama-2-7B 16 位 4096 token = 2 GiB）。") \
+  X(asm_runtime_overhead, "Runtime overhead per GPU: 1 GiB for the CUDA context and NCCL buffers (GPU-SPECS: 0.5-1.5 GiB reserved).", "每 GPU 的运行时开销：CUDA 上下文和 NCCL 缓冲区共 1 GiB（GPU-SPECS：预留 0.5-1.5 GiB）。") \
+  X(asm_headroom, "Headroom: a plan fits only if it leaves {}% of GPU memory free (allocator fragmentation, NCCL and transient peaks; docs/estimation.md \"Headroom\"; --min-headroom sets it).", "显存余量：方案须留出 {}% 的 GPU 显存才算放得下（分配器碎片、NCCL 和瞬时峰值；见 docs/estimation.md \"Headroom\"；用 --min-headroom 设置）。") \
+  X(asm_host_ram, "Host RAM: CPU offload must fit the node's RAM less 8 GB + 8 GB per GPU kept for the OS, data-loader workers and pinned buffers; DeepSpeed's 1.5x CPU buffer factor is included.", "主机内存：CPU 卸载须放得下节点内存减去 8 GB + 每 GPU 8 GB（留给操作系统、数据加载进程和锁页缓冲区）；已计入 DeepSpeed 的 1.5 倍 CPU 缓冲系数。") \
+  X(asm_shape_derived, "Model shape derived from the parameter count (P ≈ 12·L·h², h ≈ 128·L).", "模型结构由参数量推导（P ≈ 12·L·h²，h ≈ 128·L）。") \
+  X(asm_sentence, "{}.", "{}。") \
+  X(asm_flops_full, "6", "6") \
+  X(asm_flops_adapters, "4 for adapters: no weight gradients", "适配器为 4：无权重梯度") \
+  X(asm_time_model, "time = optimizer steps x step time of the performance model (docs/estimation.md \"Performance model\")", "时间 = 优化器步数 × 性能模型的步长（docs/estimation.md \"Performance model\"）") \
+  X(asm_time_flops, "time = FLOPs / (GPUs x peak dense TFLOPS x MFU)", "时间 = FLOPs / (GPU 数 × 稠密峰值 TFLOPS × MFU)") \
+  X(asm_training_compute, "Training compute: {0} model FLOPs ({1} per parameter per token; Kaplan et al. 2020); {2}.", "训练计算量：{0} 模型 FLOPs（每参数每 token {1}；Kaplan et al. 2020）；{2}。") \
+  X(asm_vcpus_assumed, " ({} vCPUs per node assumed)", "（假定每节点 {} 个 vCPU）") \
+  X(asm_input_pipeline, "Input pipeline (--data-loader {0}): {1} images/s per decoding vCPU, {2}; the vCPUs less one per GPU decode{3}, and the job runs at the lower of their rate and the GPUs' (docs/estimation.md \"Input pipeline\").", "输入管线（--data-loader {0}）：每个解码 vCPU {1} 张图像/s，{2}；除每 GPU 留一个外，其余 vCPU 负责解码{3}，任务速度取其速率与 GPU 速率中较低者（docs/estimation.md \"Input pipeline\"）。") \
+  X(asm_error_band, "Error band: 10th-90th percentile of published/predicted GPU-hours on the calibration runs of this regime{}.", "误差区间：该场景校准数据中公开值/预测值 GPU 小时之比的第 10 至第 90 百分位{}。") \
+  X(asm_outside_regime, "; this job lies OUTSIDE the calibrated regime (GPU generation, method, size, scale or offload), so the band is the widest one, widened 1.5x", "；该任务超出校准范围（GPU 代际、方法、规模、集群大小或卸载），因此取最宽的区间并放宽 1.5 倍") \
+  X(asm_spot_assumed, " (not published: assumed for the GPU class from AWS Spot Advisor's bands, estimated)", "（未公布：按 AWS Spot Advisor 对该类 GPU 的区间假定，属估算）") \
+  X(asm_spot_training, "loses half a checkpoint interval of the whole job plus the restart", "损失整个任务半个检查点间隔的进度，外加重启时间") \
+  X(asm_spot_serving, "leaves a replica down, and bills its replacement, for the restart time", "在重启期间少一个副本，并为替补副本计费") \
+  X(asm_spot, "Spot: {0}% interruptions per instance-month{1}; each {2}.", "竞价实例：每实例每月 {0}% 的中断率{1}；每次中断{2}。") \
+  X(asm_loader_cpu, "PyTorch DataLoader workers (PIL/torchvision JPEG decode and augmentation): ~150 images/s per vCPU, inside the 100-250 of published ResNet-50 input pipelines and below the ceiling of NVIDIA's DGX-2 case study (its 96 vCPUs could not feed 16 V100 at ~1,350 images/s each: under 225 per vCPU)", "PyTorch DataLoader 工作进程（PIL/torchvision 的 JPEG 解码和数据增强）：每 vCPU 约 150 张图像/s，处于公开的 ResNet-50 输入管线 100-250 的范围内，并低于 NVIDIA DGX-2 案例研究的上限（其 96 个 vCPU 喂不饱 16 块各约 1,350 张图像/s 的 V100：每 vCPU 不到 225）") \
+  X(asm_loader_gpu, "NVIDIA DALI with GPU (nvJPEG) decoding: the vCPUs only read files and parse JPEG headers; assumption, 10x the CPU figure (NVIDIA's Deep Learning Examples feed 8 A100 at ~2,700 images/s each from a DGX A100's 256 vCPUs, 85 per vCPU, with DALI)", "NVIDIA DALI 用 GPU（nvJPEG）解码：vCPU 只读文件和解析 JPEG 头；假定为 CPU 数值的 10 倍（NVIDIA Deep Learning Examples 用 DALI 以 DGX A100 的 256 个 vCPU 喂 8 块各约 2,700 张图像/s 的 A100，每 vCPU 85）") \
+  X(asm_hidden_costs, "Hidden costs: egress per GB, one public IP per instance, and block storage for one checkpoint plus the dataset for the job's duration.", "隐性成本：按 GB 计的出网流量、每实例一个公网 IP，以及任务期间存放一个检查点和数据集的块存储。") \
+  X(dflt_experts_preset, "experts of {}: 2 of 8 routed experts per token assumed (the preset gives none)", "{} 的专家：假定每个 token 使用 8 个路由专家中的 2 个（预设未给出）") \
+  X(dflt_vision_flops_preset, "forward FLOPs per image: {} (preset has none; 320 x parameters, ResNet-50's ratio)", "每张图像的前向 FLOPs：{}（预设未给出；参数量的 320 倍，ResNet-50 的比例）") \
+  X(dflt_vision_flops, "forward FLOPs per image: {} (320 x parameters, ResNet-50's ratio)", "每张图像的前向 FLOPs：{}（参数量的 320 倍，ResNet-50 的比例）") \
+  X(dflt_shape_of_preset, "shape of {0}: {1} derived from its {2} parameters (P ≈ 12·L·h², h ≈ 128·L)", "{0} 的结构：{1}，由其 {2} 个参数推导（P ≈ 12·L·h²，h ≈ 128·L）") \
+  X(dflt_shape_words, "{0} layers, hidden {1}, {2} heads ({3} KV), FFN {4}, vocab {5}", "{0} 层，隐藏维度 {1}，{2} 个注意力头（{3} 个 KV 头），FFN {4}，词表 {5}") \
+  X(dflt_experts, "experts: {0} of {1} routed experts per token{2}", "专家：每个 token 使用 {1} 个路由专家中的 {0} 个{2}") \
+  X(dflt_experts_assumed, " (assumed, Mixtral's top-2 of 8; give --experts)", "（假定，同 Mixtral 的 8 选 2；可用 --experts 指定）") \
+  X(dflt_params_from_shape, "parameters: {0} from the shape ({1}): 12·L·h² + vocab·h", "参数量：{0}，由结构（{1}）得出：12·L·h² + vocab·h") \
+  X(dflt_model_resnet, "model: ResNet-50 (default for vision; 25.6M parameters, 8.2 GFLOPs per 224x224 image, torchvision)", "模型：ResNet-50（视觉任务的默认值；25.6M 参数，每张 224x224 图像 8.2 GFLOPs，torchvision）") \
+  X(dflt_model_notebook, "model: {0} parameters (default for {1}: a small model to explore interactively)", "模型：{0} 参数（{1} 的默认值：便于交互探索的小模型）") \
+  X(dflt_model_common, "model: {0} parameters (default for {1}: the most common open-weights size, e.g. Llama 2 7B)", "模型：{0} 参数（{1} 的默认值：最常见的开源权重规模，例如 Llama 2 7B）") \
+  X(dflt_shape_derived, "shape derived from {0} parameters: {1} (P ≈ 12·L·h² with h ≈ 128·L as in the GPT-3 family; heads = h/128, FFN = 4h)", "由 {0} 个参数推导的结构：{1}（P ≈ 12·L·h²，按 GPT-3 系列取 h ≈ 128·L；头数 = h/128，FFN = 4h）") \
+  X(dflt_model_image, "model: {0} (default for {1}: the most fine-tuned and served open image model; give --model)", "模型：{0}（{1} 的默认值：微调和部署最多的开源图像模型；可用 --model 指定）") \
+  X(dflt_risk_averse, "--risk-averse: TTFT and TPOT targets met at the top of their calibrated bands (90% confidence), not at the estimate", "--risk-averse：TTFT 和 TPOT 目标按校准区间上限（90% 置信度）满足，而非按估计值") \
+  X(dflt_hardware_link, "{0} ({1} GB/s per GPU)", "{0}（每 GPU {1} GB/s）") \
+  X(dflt_hardware_pcie, "PCIe (the GPU has no NVLink)", "PCIe（该 GPU 没有 NVLink）") \
+  X(dflt_hardware, "hardware: {0} x {1} per node; intra-node link assumed {2}; nodes assumed joined by InfiniBand, one {3} Gbit/s NIC per GPU (DGX reference design); host RAM not known, so CPU offload is not checked against it", "硬件：每节点 {0} × {1}；节点内互联假定为 {2}；节点间假定以 InfiniBand 连接，每 GPU 一块 {3} Gbit/s 网卡（DGX 参考设计）；主机内存未知，因此不检查 CPU 卸载是否放得下") \
+  X(dflt_nodes_offering_most, "the offering's most per job", "该方案单任务的上限") \
+  X(dflt_nodes_count, "{0} node{1}", "{0} 个节点") \
+  X(dflt_nodes_none, "none fits", "都放不下") \
+  X(dflt_nodes, "nodes: not given (--nodes), so the fewest that fit were searched, 1 to {0} ({1}): {2}", "节点数：未给出（--nodes），因此在 1 到 {0}（{1}）中搜索放得下的最少节点：{2}") \
+  /* the plan sentence under the estimate's plan grid (estimate::describe_plan_words) */ \
+  X(plan_where_nodes, "{0} GPUs ({1} nodes)", "{0} 块 GPU（{1} 个节点）") \
+  X(plan_where_gpus, "{0} GPU{1}", "{0} 块 GPU") \
+  X(plan_no_gpu, "{0} on {1}: {2} per GPU (no GPU given)", "{1} 上的 {0}：每 GPU {2}（未指定 GPU）") \
+  X(plan_usable, "{0} usable ({1} less {2}% headroom)", "可用 {0}（{1} 减去 {2}% 余量）") \
+  X(plan_within, " (searched within {})", "（在 {} 范围内搜索）") \
+  X(plan_tp_too_wide, "does not fit: tensor parallel {0} needs {0} GPUs per node; this machine has {1}", "放不下：张量并行 {0} 需要每节点 {0} 块 GPU；该机器只有 {1} 块") \
+  X(plan_ep_words, " with EP {0} (dividing the data-parallel GPUs and the {1} routed experts)", "，加 EP {0}（须整除数据并行的 GPU 数和 {1} 个路由专家）") \
+  X(plan_layout_invalid, "does not fit: TP {0} x PP {1} x CP {2}{3} does not divide {4} GPU{5} evenly (or PP exceeds the {6} layers){7}", "放不下：TP {0} × PP {1} × CP {2}{3} 不能整除 {4} 块 GPU（或 PP 超过了 {6} 层）{7}") \
+  X(plan_host_ram, "does not fit (host RAM): {0} on {1} needs {2} of CPU offload per node, above the {3} of RAM left after the reserve for the OS, data loaders and pinned buffers{4}", "放不下（主机内存）：{1} 上的 {0} 每节点需要 {2} 的 CPU 卸载，超过了为操作系统、数据加载和锁页缓冲区预留后剩下的 {3} 内存{4}") \
+  X(plan_no_fp8_serving, "does not run: --precision fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3), which this GPU lacks; use int8 (weight-only) or bf16 here, or a GPU with an FP8 peak", "无法运行：--precision fp8 需要 FP8 张量核心（Ada、Hopper、Blackwell、CDNA3），该 GPU 没有；这里请用 int8（仅权重）或 bf16，或换有 FP8 峰值的 GPU") \
+  X(plan_no_fp8_training, "does not run: --precision fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3), which this GPU lacks; train in bf16 here, or pick a GPU with an FP8 peak", "无法运行：--precision fp8 需要 FP8 张量核心（Ada、Hopper、Blackwell、CDNA3），该 GPU 没有；这里请用 bf16 训练，或换有 FP8 峰值的 GPU") \
+  X(plan_no_fp4, "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here or a GPU with an FP4 peak (Blackwell)", "无法运行：--precision fp4 需要 FP4 张量核心（NVFP4/MXFP4），该 GPU 没有；这里请用 fp8，或换有 FP4 峰值的 GPU（Blackwell）") \
+  X(plan_misses_image, "misses the latency target: an image takes up to {0} ms on {1} (target {2} ms); the pipeline fits ({3} of {4} per GPU)", "未达延迟目标：在 {1} 上一张图像最多需要 {0} ms（目标 {2} ms）；流水线放得下（每 GPU {3} / {4}）") \
+  X(plan_misses_targets, "misses the latency targets: the fastest plan, {0} on {1}, gives TTFT {2} ms and TPOT {3} ms (targets {4} and {5} ms); the weights fit ({6} of {7} per GPU)", "未达延迟目标：最快的方案（{1} 上的 {0}）TTFT 为 {2} ms，TPOT 为 {3} ms（目标 {4} 和 {5} ms）；权重放得下（每 GPU {6} / {7}）") \
+  X(plan_does_not_fit, "does not fit: the lightest plan, {0} on {1}, needs {2} per GPU, above {3}{4}", "放不下：最省显存的方案（{1} 上的 {0}）每 GPU 需要 {2}，超过了{3}{4}") \
+  X(plan_fits, "{0} on {1}: {2} of {3} per GPU", "{1} 上的 {0}：每 GPU {2} / {3}") \
+  X(plan_serving_latency, "; TTFT {0} ms, TPOT {1} ms (targets {2}, {3})", "；TTFT {0} ms，TPOT {1} ms（目标 {2}、{3}）") \
+  X(plan_cpu_offload, "; CPU offload {0} of {1} usable RAM per node", "；每节点 CPU 卸载 {0} / 可用内存 {1}") \
+  X(plan_as_requested, " (as requested)", "（按要求）") \
+  X(plan_serving_choice, "; the tensor parallel and batch that meet the targets at the most tokens per GPU", "；取满足目标且每 GPU token 数最多的张量并行和批大小") \
+  X(plan_more_nodes, "; one node is not enough", "；一个节点不够") \
+  X(plan_fastest, "; fastest of {0} plans that fit ({1} tried){2}", "；放得下的 {0} 个方案中最快的（共尝试 {1} 个）{2}") \
+  X(plan_runner_up, "; runner-up {0}: {1}% slower", "；次优 {0}：慢 {1}%") \
+  /* the MFU's basis (estimate::mfu_basis_words) */ \
+  X(mfu_given, "MFU {}% as given by --mfu", "MFU {}%，由 --mfu 给出") \
+  X(mfu_prefill_assumed, "assumption: large batched matmuls", "假定：大批量矩阵乘") \
+  X(mfu_prefill_fitted, "fitted on the serving calibration rows, docs/estimation.md", "拟合自推理校准数据，见 docs/estimation.md") \
+  X(mfu_prefill, "prefill MFU {0}% ({1}; decode is bandwidth-bound)", "预填充 MFU {0}%（{1}；解码受带宽限制）") \
+  X(mfu_diffusion_serving, "diffusion serving: fitted on published latencies of FLUX.1 and SDXL", "扩散推理：拟合自 FLUX.1 和 SDXL 的公开延迟") \
+  X(mfu_diffusion_training, "diffusion fine-tuning: assumption, not calibrated", "扩散微调：假定，未校准") \
+  X(mfu_diffusion, "MFU {0}% ({1}, docs/estimation.md \"Image generation\")", "MFU {0}%（{1}，docs/estimation.md \"Image generation\"）") \
+  X(mfu_model, "MFU {}% is the result of the performance model (compute at per-GPU matmul efficiency, TP/CP/PP/DP communication, pipeline bubble, offload, recomputation, failures; calibrated on published runs, docs/estimation.md)", "MFU {}% 是性能模型的结果（按单 GPU 矩阵乘效率计算，含 TP/CP/PP/DP 通信、流水线气泡、卸载、重计算和故障；以公开运行数据校准，见 docs/estimation.md）") \
+  X(mfu_table, "MFU {0}% base: {1}", "MFU 基准 {0}%：{1}") \
+  X(mfu_factor, "; x{0} for {1}: {2}", "；{1} 乘以 {0}：{2}") \
+  X(mfu_used, " (MFU used {}%)", "（采用的 MFU 为 {}%）") \
+  X(mfu_row_ampere, "A100: Llama 2 7B took 184,320 A100-80GB GPU-hours for 2T tokens, 39% MFU (Llama 2 model card)", "A100：Llama 2 7B 训练 2T token 用了 184,320 个 A100-80GB GPU 小时，MFU 39%（Llama 2 模型卡）") \
+  X(mfu_row_ampere_large, "A100, >= 100B: Megatron-LM GPT-3 175B on 1024 A100 at 138 TFLOP/s per GPU, 44% (Narayanan et al. 2021)", "A100，>= 100B：Megatron-LM 在 1024 块 A100 上训练 GPT-3 175B，每 GPU 138 TFLOP/s，44%（Narayanan et al. 2021）") \
+  X(mfu_row_hopper, "H100/H200: Llama 3 405B on 16k H100 at 38-43% MFU (Llama 3 paper, Table 4)", "H100/H200：Llama 3 405B 在 16k 块 H100 上的 MFU 为 38-43%（Llama 3 论文，表 4）") \
+  X(mfu_row_volta, "V100: Megatron-LM 8.3B on 512 V100 at 39 TFLOP/s per GPU, 30% of 125 (Shoeybi et al. 2019)", "V100：Megatron-LM 8.3B 在 512 块 V100 上每 GPU 39 TFLOP/s，为 125 的 30%（Shoeybi et al. 2019）") \
+  X(mfu_row_ada, "Ada (L4, L40S, RTX 4090): assumption, PCIe-only parts with less bandwidth per FLOP", "Ada（L4、L40S、RTX 4090）：假定，仅 PCIe 的型号，每 FLOP 带宽更少") \
+  X(mfu_row_turing, "Turing (T4): assumption, as for Ada", "Turing（T4）：假定，同 Ada") \
+  X(mfu_row_cdna3, "MI300X: assumption, ROCm training stacks report below the H100 figure", "MI300X：假定，ROCm 训练栈报告的数值低于 H100") \
+  X(mfu_row_unknown, "unknown architecture: assumption", "未知架构：假定") \
+  X(mfu_factor_vision, "vision training", "视觉训练") \
+  X(mfu_reason_vision, "ResNet-50 on A100 trains ~2,700 images/s, 22% of 312 TFLOPS (NVIDIA Deep Learning Examples)", "ResNet-50 在 A100 上训练约 2,700 张图像/s，为 312 TFLOPS 的 22%（NVIDIA Deep Learning Examples）") \
+  X(mfu_factor_tiny, "model < 100M parameters", "模型 < 100M 参数") \
+  X(mfu_reason_tiny, "matmuls too small to fill the tensor cores (assumption)", "矩阵乘太小，填不满张量核心（假定）") \
+  X(mfu_factor_small, "model < 1B parameters", "模型 < 1B 参数") \
+  X(mfu_reason_small, "small matmuls underuse the tensor cores (assumption)", "小矩阵乘无法充分利用张量核心（假定）") \
+  X(mfu_factor_finetune, "fine-tuning", "微调") \
+  X(mfu_reason_finetune, "short, padded sequences and frequent evaluation (assumption)", "序列短且有填充，评估频繁（假定）") \
+  X(mfu_factor_qlora, "QLoRA", "QLoRA 微调") \
+  X(mfu_reason_qlora, "each matmul dequantises NF4 weights first (assumption)", "每次矩阵乘前先反量化 NF4 权重（假定）") \
+  X(mfu_factor_pcie, "PCIe-only multi-GPU", "仅 PCIe 的多 GPU") \
+  X(mfu_reason_pcie, "gradient all-reduce of 2P bytes per step over PCIe (assumption)", "每步经 PCIe 对 2P 字节梯度做 all-reduce（假定）") \
+  X(mfu_factor_no_rdma, "multi-node without RDMA", "无 RDMA 的多节点") \
+  X(mfu_reason_no_rdma, "gradient all-reduce over TCP Ethernet between nodes (assumption)", "节点间经 TCP 以太网做梯度 all-reduce（假定）") \
+  X(mfu_factor_offload, "CPU offload", "CPU 卸载") \
+  X(mfu_reason_offload, "optimizer step and transfers over PCIe (ZeRO-Offload; assumption)", "优化器步骤和数据传输走 PCIe（ZeRO-Offload；假定）") \
+  X(mfu_factor_vgpu, "vGPU share", "vGPU 份额") \
+  X(mfu_reason_vgpu, "noisy neighbours on a time-sliced card (assumption)", "分时共享卡上的吵闹邻居（假定）") \
+  /* catalog findings (catalog::load: limits, YAML shape, records; catalog validate lists them) */ \
+  X(what_a_string, "a string", "字符串") \
+  X(what_a_date, "a date YYYY-MM-DD", "YYYY-MM-DD 格式的日期") \
+  X(what_currency_code, "a currency code such as USD", "货币代码（如 USD）") \
+  X(what_number_or_null, "a number or null", "数字或 null") \
+  X(what_true_or_false, "true or false", "true 或 false") \
+  X(what_list_of_strings, "a list of strings", "字符串列表") \
+  X(what_region_price_list, "a list of region price maps", "地域价格映射的列表") \
+  X(what_a_value, "a value", "一个值") \
+  X(what_a_map, "a map", "映射") \
+  X(what_a_list, "a list", "列表") \
+  X(what_an_alias, "an alias", "别名") \
+  X(what_nothing, "nothing", "空") \
+  X(what_single_value, "a single value", "单个值") \
+  X(err_catalog_above_limit, "file is above the limit of {} bytes (LoadLimits::max_file_bytes)", "文件超过了 {} 字节的上限（LoadLimits::max_file_bytes）") \
+  X(err_catalog_file_size, "file is {0} bytes, above the limit of {1} (LoadLimits::max_file_bytes)", "文件大小为 {0} 字节，超过了 {1} 的上限（LoadLimits::max_file_bytes）") \
+  X(err_catalog_depth, "nesting deeper than {} levels of maps and lists (LoadLimits::max_depth)", "映射和列表的嵌套超过 {} 层（LoadLimits::max_depth）") \
+  X(hint_catalog_depth, "flatten the file; catalog records need only a few levels", "请减少嵌套；目录记录只需要几层") \
+  X(err_catalog_scalar, "value is {0} bytes, above the limit of {1} (LoadLimits::max_scalar_bytes)", "值的大小为 {0} 字节，超过了 {1} 的上限（LoadLimits::max_scalar_bytes）") \
+  X(hint_shorten_value, "shorten the value", "请缩短该值") \
+  X(err_catalog_anchor, "aliases are not supported (found an &anchor)", "不支持 YAML 别名（发现了 &锚点）") \
+  X(hint_catalog_anchor, "remove the anchor and write values out in full", "请删除锚点并完整写出各值") \
+  X(err_key_not_string, "keys must be strings, got {}", "键必须是字符串，实际为{}") \
+  X(hint_key_plain_word, "write the key as a plain word, e.g. on_demand: 1.5", "请把键写成普通单词，例如 on_demand: 1.5") \
+  X(err_catalog_second_document, "a catalog file holds one YAML document; found a second", "目录文件只能包含一个 YAML 文档；发现了第二个") \
+  X(hint_catalog_second_document, "remove the '---' line or split the file", "请删除 '---' 行，或拆分文件") \
+  X(err_catalog_top_not_map, "the top level must be a map (schema_version, gpus, providers, offerings, models, currencies), got {}", "顶层必须是映射（schema_version、gpus、providers、offerings、models、currencies），实际为{}") \
+  X(hint_missing_schema_version_start, "start the file with 'schema_version: 1'", "请以 'schema_version: 1' 开头") \
+  X(err_duplicate_top_key, "duplicate key {} in the top-level map", "顶层映射中的键 {} 重复") \
+  X(hint_merge_two, "merge the two into one", "请把两者合并为一个") \
+  X(err_schema_version, "schema_version must be 1, got {}", "schema_version 必须是 1，实际为{}") \
+  X(hint_schema_version, "write 'schema_version: 1' (the only version this gpuselect reads)", "请写 'schema_version: 1'（本版 gpuselect 只读取该版本）") \
+  X(err_not_record_list, "{0} must be a list of records, got {1}", "{0} 必须是记录列表，实际为{1}") \
+  X(hint_record_list, "write each record as '- id: ...' under {}:", "请在 {}: 下把每条记录写成 '- id: ...'") \
+  X(err_entry_not_map, "each entry of {0} must be a map, got {1}", "{0} 的每一项都必须是映射，实际为{1}") \
+  X(hint_entry_map, "write the record as '- id: ...' with one key per line", "请把记录写成 '- id: ...'，每行一个键") \
+  X(err_catalog_records, "more than {} records in all (LoadLimits::max_records)", "记录总数超过 {} 条（LoadLimits::max_records）") \
+  X(hint_catalog_records, "split the catalog or remove records", "请拆分目录或删除部分记录") \
+  X(err_record_no_id, "{0} record has no {1}", "{0} 记录缺少 {1}") \
+  X(hint_record_no_id, "add '{0}: ...' naming the {1}; the record was skipped", "请加上 '{0}: ...' 为该 {1} 命名；该记录已跳过") \
+  X(err_id_not_string, "{} must be a string", "{} 必须是字符串") \
+  X(hint_record_skipped, "the record was skipped", "该记录已跳过") \
+  X(err_id_blank, "{} is empty or only spaces and control characters", "{} 为空，或只有空格和控制字符") \
+  X(hint_id_blank, "name the {}; the record was skipped", "请为该 {} 命名；该记录已跳过") \
+  X(err_id_control, "{0} {1} holds control characters, bidirectional marks or invalid UTF-8 (shown as ?)", "{0} {1} 含有控制字符、双向标记或无效的 UTF-8（显示为 ?）") \
+  X(hint_id_control, "use printable characters only; the record was skipped", "请只用可打印字符；该记录已跳过") \
+  X(err_duplicate_id, "duplicate {0} {1} {2} in this file (first at line {3})", "本文件中 {0} 的 {1} {2} 重复（首次出现在第 {3} 行）") \
+  X(hint_duplicate_id, "merge the two records or rename one; the second was skipped", "请合并这两条记录或重命名其一；第二条已跳过") \
+  X(err_duplicate_record_key, "duplicate key {0} in one {1} record", "同一条 {1} 记录中的键 {0} 重复") \
+  X(hint_duplicate_record_key, "keep one of them; the second was ignored", "请只保留一个；第二个已忽略") \
+  X(hint_single_value, "write a single value", "请写单个值") \
+  X(err_empty_list, "{} is an empty list", "{} 是空列表") \
+  X(hint_empty_list, "name at least one item", "请至少写一项") \
+  X(err_region_pricing_items, "items of 'region_pricing' must be maps, got a single value", "'region_pricing' 的各项必须是映射，实际为单个值") \
+  X(hint_region_pricing_items, "write each item as {{region: NAME, on_demand: PRICE}}", "请把每项写成 {{region: NAME, on_demand: PRICE}}") \
+  X(hint_region_pricing_entries, "write region_pricing entries as {{region: NAME, on_demand: PRICE, spot: PRICE}}", "请把 region_pricing 的各项写成 {{region: NAME, on_demand: PRICE, spot: PRICE}}") \
+  X(err_region_pricing_no_region, "region_pricing entry has no region", "region_pricing 的条目缺少 region") \
+  X(hint_region_pricing_no_region, "add 'region: NAME' to the entry", "请在该条目中加上 'region: NAME'") \
+  X(err_region_twice, "region {} appears twice in region_pricing", "地域 {} 在 region_pricing 中出现了两次") \
+  X(hint_region_twice, "keep one entry per region", "每个地域只保留一项") \
+  X(hint_record_missing_keys, "add them; a record with a new {0} needs them (an overlay must reuse an existing {0})", "请补上；新 {0} 的记录需要这些键（覆盖层必须沿用已有的 {0}）") \
+  X(hint_gpus_by_id, "offerings name GPUs by id", "方案按 ID 引用 GPU") \
+  X(hint_add_gpu, "add it under gpus: or fix the id", "请在 gpus: 下添加它，或修正 ID") \
+  X(err_gpu_fraction_isolation, "offering {0} has gpu_fraction {1} but isolation {2}", "方案 {0} 的 gpu_fraction 为 {1}，但 isolation 为 {2}") \
+  X(hint_gpu_fraction_isolation, "a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1", "单卡份额需要 'isolation: vgpu'；否则请设 gpu_fraction: 1") \
+  X(err_on_demand_too_low, "pricing.on_demand {0} is out of range (must be at least 0.001) for offering {1}", "方案 {1} 的 pricing.on_demand {0} 超出范围（至少为 0.001）") \
+  X(hint_on_demand_too_low, "write the price per instance-hour; only a provider of 'kind: owned' may cost 0", "请写每实例小时的价格；只有 'kind: owned' 的云厂商可以为 0") \
+  X(err_spot_reclaim_unsourced, "provider {0} sets spot_reclaim.notice_seconds {1} without {2} in the same file", "云厂商 {0} 设置了 spot_reclaim.notice_seconds {1}，但同一文件中没有 {2}") \
+  X(hint_spot_reclaim_unsourced, "add spot_reclaim.source (the page that publishes the notice) and spot_reclaim.as_of (the date it was read) next to it", "请在旁边加上 spot_reclaim.source（发布该通知时长的页面）和 spot_reclaim.as_of（读取日期）") \
+  X(err_price_ceiling, "{0} {1} {2} is {3} USD per instance-hour for offering {4}, above the {5} USD ceiling", "方案 {4} 的 {0} {1} {2} 折合每实例小时 {3} USD，超过了 {5} USD 的上限") \
+  X(hint_price_ceiling, "write the price per instance-hour in the provider's currency (not per month, not in cents)", "请以云厂商的货币写每实例小时的价格（不是每月，也不是以分为单位）") \
+  /* catalog validate's warnings (catalog::lint) */ \
+  X(lint_gpu, "gpu {}", "GPU 型号 {}") \
+  X(lint_offering, "offering {}", "方案 {}") \
+  X(lint_provider, "provider {}", "云厂商 {}") \
+  X(lint_currency, "currency {}", "货币 {}") \
+  X(lint_future, "{0} as_of {1} is in the future (today is {2})", "{0} 的 as_of {1} 在未来（今天是 {2}）") \
+  X(lint_fix_date, "fix the date", "请修正日期") \
+  X(lint_stale, "{0} data is {1} days old (as_of {2}; stale after {3} days)", "{0} 的数据已有 {1} 天（as_of {2}；超过 {3} 天即视为过时）") \
+  X(lint_recheck, "re-check the source and update the values and as_of", "请重新核对来源，并更新数值和 as_of") \
+  X(lint_fp8_below, "{0} has fp8_dense_tflops {1} below bf16_dense_tflops {2}", "{0} 的 fp8_dense_tflops {1} 低于 bf16_dense_tflops {2}") \
+  X(lint_fp8_below_hint, "fp8 tensor throughput is at least the bf16 figure on every GPU with fp8; check both", "支持 fp8 的 GPU 的 fp8 张量吞吐至少等于 bf16；请核对两者") \
+  X(lint_usable_above, "{0} has usable_memory_mib {1} above memory_gb * 1024 = {2}", "{0} 的 usable_memory_mib {1} 高于 memory_gb * 1024 = {2}") \
+  X(lint_usable_above_hint, "the driver reports less than the label; check the unit (MiB)", "驱动报告的容量小于标称值；请检查单位（MiB）") \
+  X(lint_flop_per_byte, "{0} has {1} bf16 FLOP per byte of bandwidth, outside the plausible {2} to {3}", "{0} 每字节带宽对应 {1} 个 bf16 FLOP，超出合理范围 {2} 到 {3}") \
+  X(lint_flop_per_byte_hint, "check the units: bf16_dense_tflops in TFLOPS, memory_bandwidth_gbps in GB/s", "请检查单位：bf16_dense_tflops 以 TFLOPS 计，memory_bandwidth_gbps 以 GB/s 计") \
+  X(lint_market_above, "offering {0} has {1} {2} = {3} USD per GPU-hour, {4}x above the market median {5} of {6} other offerings of {7}", "方案 {0} 的 {1} {2} 折合每 GPU 小时 {3} USD，是 {7} 其他 {6} 个方案市场中位数 {5} 的 {4} 倍") \
+  X(lint_market_below, "offering {0} has {1} {2} = {3} USD per GPU-hour, {4}x below the market median {5} of {6} other offerings of {7}", "方案 {0} 的 {1} {2} 折合每 GPU 小时 {3} USD，比 {7} 其他 {6} 个方案的市场中位数 {5} 低 {4} 倍") \
+  X(lint_market_hint, "check the price and its unit: per instance-hour, in the provider's currency", "请核对价格及其单位：每实例小时，以云厂商的货币计") \
+  X(lint_market_likely, "it looks like {}; prices are per instance-hour", "看起来是{}；价格应为每实例小时") \
+  X(lint_slip_per_gpu, "a price per GPU: the {0}-GPU instance would be {1} (x{0})", "单 GPU 的价格：{0} 卡实例应为 {1}（×{0}）") \
+  X(lint_slip_monthly, "a monthly price: per hour it would be {} (/730)", "月价：按小时应为 {}（/730）") \
+  X(lint_slip_cents, "a price in cents: it would be {} (/100)", "以分为单位的价格：应为 {}（/100）") \
+  X(lint_price_above, "{0} has pricing.{1} {2} above pricing.{3} {4}", "{0} 的 pricing.{1} {2} 高于 pricing.{3} {4}") \
+  X(lint_discount_hint, "a discounted mode normally costs less; check both prices", "优惠计费方式通常更便宜；请核对两个价格") \
+  X(lint_term_below_day, "{0} has pricing.{1} {2}, less than one day of on_demand {3}", "{0} 的 pricing.{1} 为 {2}，还不到按需价 {3} 一天的费用") \
+  X(lint_term_monthly_hint, "pricing.monthly is per instance-month, not per hour; write the term's price", "pricing.monthly 按实例月计价而非按小时；请写整个期限的价格") \
+  X(lint_term_yearly_hint, "pricing.yearly is per instance-year, not per hour; write the term's price", "pricing.yearly 按实例年计价而非按小时；请写整个期限的价格") \
+  X(lint_region_unlisted, "{0} prices region {1}, which its regions do not list; the entry is unused", "{0} 为地域 {1} 定价，但其 regions 中没有该地域；该条目未被使用") \
+  X(lint_region_unlisted_hint, "add the region to regions, or remove the entry", "请把该地域加入 regions，或删除该条目") \
+  X(lint_region_spot_above, "{0} in {1} has spot {2} above on_demand {3}", "{0} 在 {1} 的 spot {2} 高于 on_demand {3}") \
+  X(lint_no_price, "{} has no price in any mode", "{} 在任何计费方式下都没有价格") \
+  X(lint_no_price_hint, "add at least pricing.on_demand, or remove the offering", "请至少加上 pricing.on_demand，或删除该方案") \
+  /* catalog import skypilot (catalog::import_skypilot) */ \
+  X(err_csv_field_size, "field is {0} bytes, above the limit of {1} (LoadLimits::max_scalar_bytes)", "字段大小为 {0} 字节，超过了 {1} 的上限（LoadLimits::max_scalar_bytes）") \
+  X(hint_skypilot_file, "check that this is a SkyPilot vms.csv file", "请确认这是 SkyPilot 的 vms.csv 文件") \
+  X(err_csv_not_utf8, "field is not valid UTF-8 text", "字段不是有效的 UTF-8 文本") \
+  X(hint_save_utf8, "save the file as UTF-8", "请以 UTF-8 保存文件") \
+  X(err_csv_control, "field holds control character {}", "字段含有控制字符 {}") \
+  X(hint_csv_control, "remove it; fields are plain text", "请删除它；字段应为纯文本") \
+  X(err_csv_line_break, "{} holds a line break", "{} 中有换行") \
+  X(hint_csv_line_break, "write the name on one line (a quoted line break is kept only in other columns)", "请把名称写在一行内（带引号的换行只在其他列中保留）") \
+  X(err_csv_count_above, "AcceleratorCount {} is above 64 GPUs in one instance", "AcceleratorCount {} 超过了单实例 64 块 GPU") \
+  X(hint_csv_count_above, "write the GPUs of one instance (8 for an 8-GPU node)", "请写单个实例的 GPU 数（8 卡节点写 8）") \
+  X(err_csv_count_share, "AcceleratorCount {} is neither a whole number nor a share below 1", "AcceleratorCount {} 既不是整数，也不是小于 1 的份额") \
+  X(hint_csv_count_share, "write a whole GPU count, or a fraction below 1 for a shared GPU", "请写整数 GPU 数；共享 GPU 写小于 1 的小数") \
+  X(hint_csv_number, "write a plain decimal number such as 1.25, or leave the field empty", "请写普通小数，例如 1.25，或留空") \
+  X(hint_csv_negative, "write a number >= 0, or leave the field empty", "请写 >= 0 的数，或留空") \
+  X(err_csv_column_problem, "{0}: {1}", "{0}：{1}") \
+  X(err_csv_column_twice, "column {0} appears twice (fields {1} and {2})", "列 {0} 出现了两次（第 {1} 和第 {2} 个字段）") \
+  X(hint_csv_column_twice, "keep one column of each name", "每个列名只保留一列") \
+  X(err_csv_header_lacks, "header lacks required column(s) {}", "表头缺少必需的列：{}") \
+  X(hint_csv_header, "a SkyPilot vms.csv header names InstanceType, AcceleratorName, AcceleratorCount, Price and Region (any order); found: {}", "SkyPilot vms.csv 的表头应含 InstanceType、AcceleratorName、AcceleratorCount、Price 和 Region（顺序不限）；实际为：{}") \
+  X(err_csv_empty, "empty file: no header row", "文件为空：没有表头行") \
+  X(hint_csv_empty, "import a SkyPilot vms.csv (its first line names the columns)", "请导入 SkyPilot 的 vms.csv（其第一行为列名）") \
+  /* catalog update and catalog import (src/cli/catalog_update.cpp) */ \
+  X(err_not_cloud, "{} is not a cloud name", "{} 不是云名称") \
+  X(hint_cloud_names, "give names such as aws,gcp,lambda", "请给出 aws,gcp,lambda 这样的名称") \
+  X(err_update_would_not_load, "the imported prices would not load ({}); nothing was stored", "导入的价格无法加载（{}）；未保存任何内容") \
+  X(hint_update_would_not_load, "check the source files (catalog import skypilot FILE shows the import), or report it", "请检查源文件（catalog import skypilot FILE 可显示导入结果），或报告该问题") \
+  X(err_update_sanity, "the new prices differ from the stored update of {0} beyond the sanity bounds ({1}); nothing was stored", "新价格与 {0} 保存的更新相差超出了合理范围（{1}）；未保存任何内容") \
+  X(hint_update_sanity, "check the source (a truncated feed, a unit or --price-basis mistake, a missing --cloud); if the change is real, run again with --accept-changes", "请检查来源（数据被截断、单位或 --price-basis 有误、缺少 --cloud）；若变化属实，请加 --accept-changes 重新运行") \
+  X(err_no_data_home, "neither XDG_DATA_HOME (an absolute path) nor HOME is set", "XDG_DATA_HOME（绝对路径）和 HOME 都未设置") \
+  X(hint_set_one, "set one of them", "请设置其中一个") \
+  X(err_from_bare_csv, "{} holds a bare vms.csv, which names no cloud", "{} 中只有一个 vms.csv，无法得知是哪个云") \
+  X(hint_from_bare_csv, "point --from at the folder above it (DIR holding <cloud>/vms.csv), or import the one file with 'gpuselect catalog import skypilot FILE --provider ID'", "请让 --from 指向上一级目录（DIR 下为 <cloud>/vms.csv），或用 'gpuselect catalog import skypilot FILE --provider ID' 导入这一个文件") \
+  X(err_from_empty, "no vms.csv copies in {}", "{} 中没有 vms.csv") \
+  X(hint_from_empty, "put each cloud's file at DIR/<cloud>/vms.csv (as in skypilot-catalog/catalogs/v9)", "请把每个云的文件放在 DIR/<cloud>/vms.csv（同 skypilot-catalog/catalogs/v9）") \
+  X(err_http_status, "the server answered HTTP {}", "服务器返回 HTTP {}") \
+  X(hint_http_status, "try again later, or use --from DIR with local copies", "请稍后重试，或用 --from DIR 读取本地副本") \
+  X(err_download_cut, "the download ends mid-row (no line end after the last row): it was cut", "下载内容在一行中间结束（最后一行后没有换行）：已被截断") \
+  X(hint_download_cut, "try again; nothing was stored", "请重试；未保存任何内容") \
+  X(err_no_cloud_read, "no cloud's catalog could be read", "没有读到任何云的目录") \
+  X(hint_no_cloud_read, "check the cloud names (SkyPilot's: aws, gcp, azure, lambda, runpod, ...)", "请检查云名称（SkyPilot 的名称：aws、gcp、azure、lambda、runpod 等）") \
+  X(err_not_cloud_basis, "{} is not CLOUD=BASIS", "{} 不是 CLOUD=BASIS 形式") \
+  X(hint_cloud_basis, "give one basis (detect, instance, gpu) or a list such as mithril=instance,runpod=gpu", "请给出一种基准（detect、instance、gpu），或 mithril=instance,runpod=gpu 这样的列表") \
+  X(err_no_gpu_offerings, "no GPU offerings found", "没有找到 GPU 方案") \
+  X(hint_no_gpu_offerings, "of {0} rows, {1} name accelerators the catalog does not know, {2} are non-GPU accelerators and {3} could not be read (warnings above); add GPU aliases or check that this is a {4} file", "{0} 行中，{1} 行的加速卡不在目录中，{2} 行是非 GPU 加速卡，{3} 行无法读取（见上方警告）；请添加 GPU 别名，或确认这是 {4} 文件") \
+  X(err_csv_above_limit, "input is above the limit of {} bytes (max_csv_bytes)", "输入超过了 {} 字节的上限（max_csv_bytes）") \
+  X(err_import_records, "the import holds {0} records, above the loader's limit of {1} (LoadLimits::max_records); nothing was written", "导入包含 {0} 条记录，超过了加载器 {1} 条的上限（LoadLimits::max_records）；未写入任何内容") \
+  X(err_import_bytes, "the import makes a {0}-byte catalog, above the loader's limit of {1} bytes (LoadLimits::max_file_bytes); nothing was written", "导入生成的目录为 {0} 字节，超过了加载器 {1} 字节的上限（LoadLimits::max_file_bytes）；未写入任何内容") \
+  X(hint_import_fewer, "import fewer instance types (split the file by accelerator or region)", "请少导入一些实例类型（按加速卡或地域拆分文件）") \
+  /* catalog validate's summary lines (render::validate_findings, validate_summary) */ \
+  X(val_no_hint, "no hint", "无提示") \
+  X(val_more_errors, "{0} more errors like these not listed ({1}); --max-per-kind 0 lists all", "另有 {0} 处同类错误未列出（{1}）；加 --max-per-kind 0 可全部列出") \
+  X(val_more_warnings, "{0} more warnings like these not listed ({1}); --max-per-kind 0 lists all", "另有 {0} 处同类警告未列出（{1}）；加 --max-per-kind 0 可全部列出") \
+  X(val_not_shown, "{0} more diagnostics not shown (the first {1} are kept); fix these and validate again", "另有 {0} 条诊断未显示（只保留前 {1} 条）；请修正这些后再次校验") \
+  X(val_valid, "valid: {0} files, {1} GPUs, {2} providers, {3} offerings, {4} models; {5} errors, {6} warnings{7}", "有效：{0} 个文件，{1} 款 GPU，{2} 家云厂商，{3} 个方案，{4} 个模型；{5} 处错误，{6} 处警告{7}") \
+  X(val_invalid, "invalid: {0} files, {1} GPUs, {2} providers, {3} offerings, {4} models; {5} errors, {6} warnings{7}", "无效：{0} 个文件，{1} 款 GPU，{2} 家云厂商，{3} 个方案，{4} 个模型；{5} 处错误，{6} 处警告{7}") \
+  X(val_builtin_hidden, " ({} in the built-in catalog not shown; --include-builtin shows them)", "（内置目录中的 {} 条未显示；加 --include-builtin 可显示）") \
+  X(hint_decimal_comma_flow, "a decimal comma inside {{ }} splits the number at the comma; use a dot as the decimal separator (2.5, not 2,5)", "{{ }} 中的小数逗号会把数字从逗号处拆开；小数点请用英文句点（2.5，而不是 2,5）") \
+  X(hint_keys_of_list, "the keys of {} are in docs/catalog.md", "{} 的键见 docs/catalog.md") \
+  X(hint_did_you_mean_one_of, "did you mean one of {0}? ({1})", "是否要输入 {0} 之一？（{1}）") \
+  /* catalog models' columns (render::models) */ \
+  X(mdl_id, "id", "模型 ID") \
+  X(mdl_family, "family", "类别") \
+  X(mdl_params, "params", "参数量") \
+  X(mdl_layers, "layers", "层数") \
+  X(mdl_hidden, "hidden", "隐藏维度") \
+  X(mdl_heads, "heads", "注意力头") \
+  X(mdl_kv_heads, "kv heads", "KV 头") \
+  X(mdl_attention, "attention", "注意力") \
+  X(mdl_experts, "experts (top-k + shared)", "专家（top-k + 共享）") \
+  X(mdl_active, "active", "激活参数") \
+  X(mdl_context, "context", "上下文") \
+  X(mdl_source, "source", "来源") \
   /* errors and hints (gpuselect::Error::said): <what> and <what to do> of "gpuselect: error: <where>: ..." */ \
   X(err_did_you_mean, "did you mean {0}? ({1})", "是否要输入 {0}？（{1}）") \
   X(err_choose_one_of, "choose one of: {}", "可选值：{}") \
@@ -598,8 +944,9 @@
   X(hint_list_offerings, "to list GPU offerings, use {}", "要列出 GPU 方案，请用 {}") \
   X(err_foreign_option, "unknown option ({} word)", "未知选项（{} 的写法）") \
   X(hint_use, "use {}", "请用 {}") \
-  X(err_missing_value, "{} needs a value", "{} 缺少取值") \
-  X(err_required, "{} is required", "缺少必需的 {}") \
+  X(err_missing_value, "the flag needs a value", "缺少取值") \
+  X(err_required, "the flag is required", "为必需选项，但未给出") \
+  X(err_command_required, "a command is required", "缺少命令") \
   X(err_unexpected_arguments, "unexpected arguments: {}", "多余的参数：{}") \
   X(err_option_excludes, "{0} cannot be used with {1}", "{0} 不能与 {1} 同时使用") \
   X(err_option_requires, "{0} requires {1}", "{0} 需要同时给出 {1}") \
@@ -707,5 +1054,125 @@
   X(err_unknown_field_value, "unknown {0} {1}", "{0} 的取值 {1} 未知") \
   X(err_names_unknown_record, "offering {0} names {1} {2}, which no catalog file defines", "方案 {0} 引用的 {1} {2} 在所有目录文件中都未定义") \
   X(hint_add_provider, "add it under providers: or fix the id", "请在 providers: 下添加它，或修正 ID") \
-  X(err_record_missing_keys, "{0} {1} (introduced in {2}) is missing required keys: {3}", "{0} {1}（在 {2} 中引入）缺少必需的键：{3}")
+  /* --weights (scoring::parse_weights) */ \
+  X(hint_weights_pairs, "write criterion=value pairs separated by commas, e.g. cost=0.4,stability=0.3", "请写成以逗号分隔的 评分项=值，例如 cost=0.4,stability=0.3") \
+  X(err_weights_empty_entry, "empty entry in {}", "{} 中有空项") \
+  X(err_weights_no_equals, "{} has no '='", "{} 缺少 '='") \
+  X(hint_weight_share_example, "give a number between 0 and 1, e.g. {}", "请给出 0 到 1 之间的数，例如 {}") \
+  X(err_weight_negative, "{} is negative", "{} 为负数") \
+  X(hint_weight_shares, "weights are shares between 0 and 1", "权重是 0 到 1 之间的占比") \
+  X(err_weight_twice, "{} is given twice", "{} 给出了两次") \
+  X(hint_weight_once, "give each criterion once", "每个评分项只给一次") \
+  X(err_weights_above_one, "the named weights sum to {}, above 1", "所给权重之和为 {}，超过 1") \
+  X(hint_weights_above_one, "lower them so the rest can share 1 - sum, or name all five criteria to have them normalised", "请调低它们，让其余评分项分享 1 - 总和；或给出全部五个评分项，由程序归一化") \
+  X(err_weights_zero, "all weights are zero", "所有权重均为 0") \
+  X(hint_weights_zero, "give at least one criterion a weight above 0", "请至少给一个评分项大于 0 的权重") \
+  /* --gpus, --gpu-memory, --gpu-count, --max-price (resources::parse_*) */ \
+  X(what_gpu_memory_size, "a GPU memory size", "GPU 显存大小") \
+  X(what_gpu_count, "a GPU count", "GPU 数量") \
+  X(what_price, "a price", "价格") \
+  X(hint_dstack_range, "write {} (dstack's range syntax)", "请写成 {}（dstack 的范围写法）") \
+  X(err_no_value_given, "no value given", "未给出取值") \
+  X(err_more_than_one, "{0} has more than one {1}", "{0} 中有多个 {1}") \
+  X(err_dots_alone, "'..' alone bounds nothing", "单独的 '..' 没有给出任何界限") \
+  X(err_range_reversed, "{} starts above its end", "{} 的下限高于上限") \
+  X(err_gpus_several, "{} names more than one accelerator", "{} 指定了不止一种加速卡") \
+  X(hint_gpus_several, "give one NAME:COUNT; to allow several models use --gpu A100,H100 with --gpu-count", "请只给一个 NAME:COUNT；要允许多种型号，请用 --gpu A100,H100 加 --gpu-count") \
+  X(err_gpus_no_name, "no GPU name in {}", "{} 中没有 GPU 名称") \
+  X(err_not_one_memory_size, "{} is not one memory size", "{} 不是单个显存大小") \
+  X(hint_gpus_one_size, "write dstack's NAME:MEMORY:COUNT with one size, e.g. A100:80GB:8", "请按 dstack 的 NAME:MEMORY:COUNT 写一个大小，例如 A100:80GB:8") \
+  X(hint_gpus_whole_or_share, "give a whole number of GPUs, or a share of one GPU below 1 (e.g. T4:0.5)", "请给出整数块 GPU，或小于 1 的单卡份额（例如 T4:0.5）") \
+  X(hint_max_price, "give the most to pay per instance-hour, e.g. 2.5 (dstack's max_price)", "请给出每实例小时愿付的最高价，例如 2.5（dstack 的 max_price）") \
+  X(hint_price_in_currency, "give a number from {0} to {1} in this currency (US$ {2} to {3} at {4} per dollar)", "请给出该货币下 {0} 到 {1} 之间的数（按 1 美元 = {4} 计，即 US$ {2} 到 {3}）") \
+  /* the workload's checks (workload::resolve) */ \
+  X(what_diffusion_model, "a diffusion model (unet or dit)", "扩散模型（unet 或 dit）") \
+  X(what_vision_model, "a cnn or vit model", "cnn 或 vit 模型") \
+  X(what_language_model, "a language model", "语言模型") \
+  X(err_model_and_params, "both --model {} and --params given", "同时给出了 --model {} 和 --params") \
+  X(hint_give_one_of_them, "give one of them", "请只给出其中一个") \
+  X(err_shape_flags_preset, "shape flags cannot change preset {}", "模型结构参数不能修改预设 {}") \
+  X(err_expert_flags_preset, "expert flags cannot change preset {}", "专家参数不能修改预设 {}") \
+  X(hint_shape_flags_preset, "give --params with the shape flags instead of --model", "请用 --params 加结构参数，而不是 --model") \
+  X(hint_expert_flags_preset, "give --params with --active-params instead of --model", "请用 --params 加 --active-params，而不是 --model") \
+  X(err_model_family, "{0} is a {1} model; {2} needs {3}", "{0} 是 {1} 模型；{2} 需要{3}") \
+  X(hint_pick_diffusion_preset, "pick a diffusion preset (gpuselect catalog models)", "请选择扩散模型预设（见 'gpuselect catalog models'）") \
+  X(hint_pick_family_model, "pick a model of that family or give --params", "请选择该类模型，或给出 --params") \
+  X(err_moe_needs_active, "a custom mixture of experts needs --active-params (parameters used per token)", "自定义混合专家模型需要 --active-params（每个 token 用到的参数量）") \
+  X(hint_moe_needs_active, "add --active-params, e.g. --active-params 13B for Mixtral 8x7B", "请加 --active-params，例如 Mixtral 8x7B 用 --active-params 13B") \
+  X(err_active_exceed, "{0} active parameters exceed the model's {1}", "激活参数量 {0} 超过了模型的 {1}") \
+  X(hint_at_most_params, "give at most --params", "请给出不超过 --params 的值") \
+  X(err_active_equals, "equals --params, so no expert is ever skipped", "等于 --params，即没有专家被跳过") \
+  X(hint_active_equals, "give the parameters one token uses (below --params) or drop the expert flags", "请给出单个 token 用到的参数量（小于 --params），或去掉专家参数") \
+  X(err_not_moe, "{0} of {1} routed experts per token is not a mixture of experts", "每个 token 使用 {1} 个路由专家中的 {0} 个，不构成混合专家模型") \
+  X(hint_not_moe, "give --experts of 2 or more and --experts-per-token below it", "请给出不小于 2 的 --experts，以及小于它的 --experts-per-token") \
+  X(err_shape_needs_both, "a shape needs both --layers and --hidden when --params is not given", "未给出 --params 时，模型结构需要同时给出 --layers 和 --hidden") \
+  X(hint_shape_needs_both, "give both, or give --params", "请两者都给出，或给出 --params") \
+  X(err_shape_absurd, "the shape gives {} parameters, which is absurd", "该结构得出 {} 个参数，不合常理") \
+  X(hint_check_layers_hidden, "check --layers and --hidden", "请检查 --layers 和 --hidden") \
+  X(err_heads_divide, "{0} heads do not divide hidden size {1}", "{0} 个注意力头不能整除隐藏维度 {1}") \
+  X(hint_heads_divide, "give a head count that divides --hidden", "请给出能整除 --hidden 的头数") \
+  X(err_kv_heads_divide, "{0} KV heads do not divide {1} attention heads", "{0} 个 KV 头不能整除 {1} 个注意力头") \
+  X(hint_kv_heads_divide, "give a divisor of --heads (grouped-query attention)", "请给出 --heads 的约数（分组查询注意力）") \
+  X(err_method_finetune_only, "{0} applies to llm-finetune and image-finetune only, not {1}", "{0} 只适用于 llm-finetune 和 image-finetune，不适用于 {1}") \
+  X(hint_method_finetune_only, "use --method full or --workload llm-finetune", "请用 --method full 或 --workload llm-finetune") \
+  X(err_applies_only_with, "applies only with {0} or {1}", "只在 {0} 或 {1} 时适用") \
+  X(err_applies_only_with_one, "applies only with {}", "只在 {} 时适用") \
+  X(hint_add, "add {}", "请加 {}") \
+  X(kind_target_matrix, "target matrix", "目标矩阵") \
+  X(err_serving_precision, "{} is a serving precision here; training runs in bf16, fp16, fp32, fp8, or fp4 (NVFP4) for full LLM training", "{} 在这里是推理精度；训练使用 bf16、fp16、fp32、fp8，LLM 全参训练也可用 fp4（NVFP4）") \
+  X(hint_serving_precision, "for 4-bit base weights use --method qlora", "如需 4 位基座权重，请用 --method qlora") \
+  X(err_offload_needs_zero, "CPU offload needs ZeRO stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)", "CPU 卸载需要 ZeRO 1、2 或 3 阶段（DeepSpeed ZeRO-Offload）") \
+  X(hint_offload_needs_zero, "use --zero 2, --zero 3 or --zero auto", "请用 --zero 2、--zero 3 或 --zero auto") \
+  X(err_offload_needs_zero3, "offloading parameters needs ZeRO-3", "卸载参数需要 ZeRO-3") \
+  X(hint_offload_needs_zero3, "use --zero 3 or --offload optimizer", "请用 --zero 3 或 --offload optimizer") \
+  X(err_ep_dense, "the model has no routed experts to spread (a dense model)", "该模型没有可分布的路由专家（稠密模型）") \
+  X(hint_ep_dense, "drop --expert-parallel, or give a mixture of experts (--experts, --active-params or a MoE preset)", "请去掉 --expert-parallel，或给出混合专家模型（--experts、--active-params 或 MoE 预设）") \
+  X(err_ep_divide, "{0} GPUs do not divide the {1} routed experts evenly", "{0} 块 GPU 不能均分 {1} 个路由专家") \
+  X(hint_ep_divide, "give a divisor of the expert count", "请给出专家数的约数") \
+  X(err_p90_below_mean, "{0} is below the mean of {1} ({2})", "{0} 低于均值 {1}（{2}）") \
+  X(hint_p90_below_mean, "give a 90th percentile at or above {0} or lower {0}", "请给出不低于 {0} 的第 90 百分位数，或调低 {0}") \
+  X(err_p90_above_mean, "{0} is more than 10x the mean of {1} ({2}): the longest 10% alone would exceed the mean", "{0} 超过均值 {1}（{2}）的 10 倍：仅最长的 10% 请求就会超过均值") \
+  X(hint_p90_above_mean, "raise {0} to the mix's mean or lower {1}", "请把 {0} 提高到混合分布的均值，或调低 {1}") \
+  X(err_not_for_kind, "does not apply to {0}; it is for {1}", "不适用于 {0}；它只用于 {1}") \
+  X(hint_drop_or_other_workload, "drop it or pick another --workload", "请去掉它，或换一个 --workload") \
+  X(err_needs_diffusion_preset, "{} needs a diffusion preset, not a custom model", "{} 需要扩散模型预设，而不是自定义模型") \
+  X(hint_needs_diffusion_preset, "give --model sdxl, sd3.5-large, flux.1-dev, ... (gpuselect catalog models)", "请给出 --model sdxl、sd3.5-large、flux.1-dev 等（见 'gpuselect catalog models'）") \
+  X(err_request_exceeds_context, "{0} input + {1} output tokens exceed the context of {2}", "输入 {0} + 输出 {1} 个 token 超过了上下文长度 {2}") \
+  X(hint_request_exceeds_context, "raise --context or shorten the request", "请调高 --context，或缩短请求") \
+  X(err_p90_exceeds_context, "the p90 request ({0} input + {1} output tokens) exceeds the context of {2}", "p90 请求（输入 {0} + 输出 {1} 个 token）超过了上下文长度 {2}") \
+  X(hint_p90_exceeds_context, "raise --context or lower --input-tokens-p90/--output-tokens-p90", "请调高 --context，或调低 --input-tokens-p90/--output-tokens-p90") \
+  /* file-size limits (io::read_text, io::FileStream) */ \
+  X(err_file_too_large, "file is {0} bytes, above the limit of {1} bytes", "文件大小为 {0} 字节，超过了 {1} 字节的上限") \
+  X(err_input_too_large, "input is above the limit of {} bytes", "输入超过了 {} 字节的上限") \
+  X(hint_split_catalog, "split the catalog into several files", "请把目录拆分成多个文件") \
+  X(hint_config_small, "a config file is a handful of lines; check the path", "配置文件只有寥寥几行；请检查路径") \
+  X(hint_import_file_kind, "check that this is a {} file (the largest published is about 5 MB)", "请确认这是 {} 文件（已发布的最大约 5 MB）") \
+  /* the workload flags' own checks (workload::flags) */ \
+  X(err_power_of_two, "must be a power of two (1, 2, 4, 8), got {}", "必须是 2 的幂（1、2、4、8），实际为 {}") \
+  X(hint_power_of_two, "tensor parallelism splits heads evenly across 2^k GPUs", "张量并行把注意力头均分到 2^k 块 GPU 上") \
+  X(err_quant_bits, "must be 2, 4 or 8, got {}", "必须是 2、4 或 8，实际为 {}") \
+  X(hint_quant_bits, "QLoRA bases are 4-bit NF4 (default), 8-bit (LLM.int8) or 2-bit (e.g. HQQ/AQLM)", "QLoRA 基座为 4 位 NF4（默认）、8 位（LLM.int8）或 2 位（例如 HQQ/AQLM）") \
+  /* --request-mix files (workload::parse_request_mix) */ \
+  X(hint_request_mix_rows, "give CSV rows 'input_tokens,output_tokens,share' (docs/cli.md --request-mix)", "请给出 'input_tokens,output_tokens,share' 形式的 CSV 行（见 docs/cli.md --request-mix）") \
+  X(err_mix_file_large, "the file is larger than {} bytes", "文件超过 {} 字节") \
+  X(hint_mix_small, "a request mix is a small histogram: at most 1000 rows", "请求分布是个小直方图：最多 1000 行") \
+  X(err_mix_binary, "byte {} is not CSV text (a binary file?)", "字节 {} 不是 CSV 文本（二进制文件？）") \
+  X(err_mix_header, "the header is not 'input_tokens,output_tokens,share'", "表头不是 'input_tokens,output_tokens,share'") \
+  X(err_mix_fields, "{0} field{1} where 3 are needed", "只有 {0} 个字段，需要 3 个") \
+  X(err_mix_more_fields, "more than 3 fields", "字段多于 3 个") \
+  X(what_mix_input, "input tokens", "输入 token 数") \
+  X(what_mix_output, "output tokens", "输出 token 数") \
+  X(what_mix_share, "share", "占比") \
+  X(err_mix_not_number, "the {} is not a number", "{} 不是数字") \
+  X(err_mix_out_of_range, "{0} {1} is out of range ({2})", "{0} {1} 超出范围（{2}）") \
+  X(what_mix_token_range, "1 to 1e8 tokens", "1 到 1e8 个 token") \
+  X(what_mix_share_range, "above 0: a fraction, or a percentage", "大于 0：小数或百分数") \
+  X(err_mix_rows, "more than {} rows", "超过 {} 行") \
+  X(hint_mix_merge, "merge bins: a request mix is a small histogram", "请合并区间：请求分布是个小直方图") \
+  X(err_mix_empty, "no rows: the request mix is empty", "没有数据行：请求分布为空") \
+  X(err_mix_sum, "the shares sum to {}, not 1 (or 100%)", "占比之和为 {}，不是 1（或 100%）") \
+  X(hint_mix_sum, "make the shares of all rows sum to 1", "请让所有行的占比之和为 1") \
+  X(err_record_missing_keys, "{0} {1} (introduced in {2}) is missing required keys: {3}", "{0} {1}（在 {2} 中引入）缺少必需的键：{3}") \
+  /* --gpus NAME:COUNT (resources::parse_gpu_spec) */ \
+  X(hint_gpus_spec, "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)", "请像 SkyPilot 那样写 NAME 或 NAME:COUNT，例如 A100:8（名称见 'gpuselect catalog gpus'）")
 // clang-format on

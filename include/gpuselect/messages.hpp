@@ -57,6 +57,11 @@ std::string say(Lang lang, Msg id, Args&&... args) {
   return fmt::format(fmt::runtime(message(id, lang)), std::forward<Args>(args)...);
 }
 
+// Chinese typesetting as the catalogue writes it: a space between a Chinese character (U+4E00-U+9FFF)
+// and an ASCII letter or digit next to it ("未知的GPU" -> "未知的 GPU"), for text composed from
+// several messages (an error line) where a parameter meets the words around it. Anything else as is.
+std::string spaced_cjk(std::string_view text);
+
 // Words made before the language is known (a run note, an exclusion's detail: the library makes them
 // while it ranks, a document says them in its language): plain text, said as it is in every
 // language, or a message with its parameters, each either text put in as written (an id, a number
@@ -97,6 +102,24 @@ struct Said {
   Words what;
   Words hint;
 };
+
+// A message whose parameters include words of their own ("offering 'x'", "a list"): said whole in each
+// language now (Words::in_each). Each part is text put in as written, a number, a message, or words.
+namespace detail {
+inline std::string part(const Words& words, Lang lang) { return words.say(lang); }
+inline std::string part(Msg id, Lang lang) { return std::string(message(id, lang)); }
+inline std::string part(std::string_view plain, Lang /*lang*/) { return std::string(plain); }
+inline std::string part(const std::string& plain, Lang /*lang*/) { return plain; }
+inline std::string part(const char* plain, Lang /*lang*/) { return plain; }
+template <typename Number, typename = std::enable_if_t<std::is_arithmetic_v<Number>>>
+std::string part(Number number, Lang /*lang*/) {
+  return fmt::format("{}", number);
+}
+}  // namespace detail
+template <typename... Parts>
+Words composed(Msg id, const Parts&... parts) {
+  return Words::in_each([&](Lang lang) { return say(lang, id, detail::part(parts, lang)...); });
+}
 
 // A message to say later: `words(Msg::x, "A100", 3, Msg::mode_spot)`. Numbers are put in with "{}"
 // (integers as written); format a fractional number first.

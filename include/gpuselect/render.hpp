@@ -154,10 +154,11 @@ struct ValidateReport {
 };
 // The catalog-validate JSON document (docs/output.schema.json), streamed.
 void validate_json(std::ostream& out, const ValidateReport& report, const Style& style);
-// The findings as lines for stderr: each listed one, then each counted kind, then what was not kept.
-std::string validate_findings(const ValidateReport& report);
-// The closing line, "valid: 2 files, 4 GPUs, ...; 0 errors, 1 warnings", with a newline.
-std::string validate_summary(const ValidateReport& report);
+// The findings as lines for stderr, in `lang`: each listed one, then each counted kind, then what was
+// not kept.
+std::string validate_findings(const ValidateReport& report, text::Lang lang);
+// The closing line, "valid: 2 files, 4 GPUs, ...; 0 errors, 1 warnings", with a newline, in `lang`.
+std::string validate_summary(const ValidateReport& report, text::Lang lang);
 
 // `config show`: each effective setting with where it came from, then the catalog files read.
 struct SettingRow {

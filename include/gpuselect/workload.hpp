@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/workload_kinds.hpp"
 
 namespace gpuselect::workload {
@@ -243,8 +244,15 @@ struct Profile {
   int images = 0;
   int epochs = 0;
   double latency_target_ms = 0;
-  // Plain sentences for each default that was applied ("tokens: 1e9 (default for llm-finetune)").
+  // Each default that was applied ("tokens: 1e9 (default for llm-finetune)"), in English
+  // (defaults_applied: JSON, tests) and as words to say in a document's language (defaults_said), the
+  // same sentences in the same order: add them with state().
   std::vector<std::string> defaults_applied;
+  std::vector<text::Words> defaults_said;
+  void state(text::Words sentence) {
+    defaults_applied.push_back(sentence.say(text::Lang::en));
+    defaults_said.push_back(std::move(sentence));
+  }
 };
 
 // The request mix as classes of requests (docs/estimation.md "Request mixes"). Without p90 lengths:

@@ -73,7 +73,7 @@ struct Flag {
   // The provenance sentence for Profile::defaults_applied when the default is used for a workload the
   // flag applies to ("" when the default is not worth telling for that workload); it states the value
   // and its source (docs/estimation.md "Defaults").
-  std::string (*because)(const Profile& profile) = nullptr;
+  text::Words (*because)(const Profile& profile) = nullptr;
   // The row whose default this row's sentence also tells ("--input-tokens" for "--output-tokens"): the
   // sentence is said once when either flag is not given. That row stands just above this one.
   std::string_view told_with = {};

@@ -10,6 +10,7 @@
 
 #include "catalog/fields.hpp"
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
@@ -17,6 +18,8 @@ namespace gpuselect::catalog {
 namespace {
 
 using fields::format_number;
+using text::composed;
+using text::Msg;
 
 // Dense bf16 FLOP per byte of memory bandwidth (TFLOPS * 1000 / GB/s). Real GPUs sit between about
 // 100 (V100: 125 TFLOPS / 900 GB/s = 139) and about 450 (L40S: 362 / 864 = 419) per GPU-SPECS.md;
@@ -58,10 +61,10 @@ class Linter {
     for (const auto& file : catalog.files) file_names_.emplace_back(file);
   }
 
-  void warn(const SourcePos& pos, std::string message, std::string hint) {
+  void warn(const SourcePos& pos, const text::Words& message, const text::Words& hint) {
     ++counts_.warnings;
     if (found_.size() >= max_kept_diagnostics) {
-      counts_.count_dropped(Severity::warning, hint);
+      counts_.count_dropped(Severity::warning, hint.say(text::Lang::en));
       return;
     }
     Diagnostic diagnostic;
@@ -69,47 +72,39 @@ class Linter {
     diagnostic.file = pos.file < file_names_.size() ? file_names_[pos.file] : FileName("<catalog>");
     diagnostic.line = pos.line;
     diagnostic.column = pos.column;
-    diagnostic.message = std::move(message);
-    diagnostic.hint = std::move(hint);
+    diagnostic.say(message, hint);
     found_.push_back(std::move(diagnostic));
   }
 
-  void check_as_of(const SourcePos& pos, std::string_view what, const std::string& as_of) {
+  void check_as_of(const SourcePos& pos, const text::Words& what, const std::string& as_of) {
     const auto age_days = days_between(as_of, today_);
     if (!age_days) return;  // as_of is validated by load; an invalid `today` checks nothing
     if (*age_days < 0) {
-      warn(pos, std::string(what) + " as_of " + as_of + " is in the future (today is " + std::string(today_) + ")",
-           "fix the date");
+      warn(pos, composed(Msg::lint_future, what, as_of, today_), text::words(Msg::lint_fix_date));
     } else if (*age_days > stale_after_days_) {
-      warn(pos,
-           std::string(what) + " data is " + std::to_string(*age_days) + " days old (as_of " + as_of +
-               "; stale after " + std::to_string(stale_after_days_) + " days)",
-           "re-check the source and update the values and as_of");
+      warn(pos, composed(Msg::lint_stale, what, *age_days, as_of, stale_after_days_), text::words(Msg::lint_recheck));
     }
   }
 
   void check(const Gpu& gpu) {
-    const std::string what = "gpu " + text::quoted(gpu.id);
+    const text::Words what = text::words(Msg::lint_gpu, text::quoted(gpu.id));
     if (gpu.fp8_dense_tflops && *gpu.fp8_dense_tflops > 0 && *gpu.fp8_dense_tflops < gpu.bf16_dense_tflops) {
       warn(last_set(gpu.pos, {gpu.set_at.fp8_dense_tflops, gpu.set_at.bf16_dense_tflops}),
-           what + " has fp8_dense_tflops " + format_number(*gpu.fp8_dense_tflops) + " below bf16_dense_tflops " +
-               format_number(gpu.bf16_dense_tflops),
-           "fp8 tensor throughput is at least the bf16 figure on every GPU with fp8; check both");
+           composed(Msg::lint_fp8_below, what, format_number(*gpu.fp8_dense_tflops), format_number(gpu.bf16_dense_tflops)),
+           text::words(Msg::lint_fp8_below_hint));
     }
     if (gpu.usable_memory_mib > gpu.memory_gb * 1024) {
       warn(last_set(gpu.pos, {gpu.set_at.usable_memory_mib, gpu.set_at.memory_gb}),
-           what + " has usable_memory_mib " + format_number(gpu.usable_memory_mib) +
-               " above memory_gb * 1024 = " + format_number(gpu.memory_gb * 1024),
-           "the driver reports less than the label; check the unit (MiB)");
+           composed(Msg::lint_usable_above, what, format_number(gpu.usable_memory_mib), format_number(gpu.memory_gb * 1024)),
+           text::words(Msg::lint_usable_above_hint));
     }
     if (gpu.memory_bandwidth_gbps > 0 && gpu.bf16_dense_tflops > 0) {
       const double flop_per_byte = gpu.bf16_dense_tflops * 1000 / gpu.memory_bandwidth_gbps;
       if (flop_per_byte < min_flop_per_byte || flop_per_byte > max_flop_per_byte) {
         warn(last_set(gpu.pos, {gpu.set_at.bf16_dense_tflops, gpu.set_at.memory_bandwidth_gbps}),
-             what + " has " + format_number(flop_per_byte) +
-                 " bf16 FLOP per byte of bandwidth, outside the plausible " + format_number(min_flop_per_byte) +
-                 " to " + format_number(max_flop_per_byte),
-             "check the units: bf16_dense_tflops in TFLOPS, memory_bandwidth_gbps in GB/s");
+             composed(Msg::lint_flop_per_byte, what, format_number(flop_per_byte), format_number(min_flop_per_byte),
+                      format_number(max_flop_per_byte)),
+             text::words(Msg::lint_flop_per_byte_hint));
       }
     }
   }
@@ -163,16 +158,14 @@ class Linter {
     const double gpus = offering.gpu_count * offering.gpu_fraction;
     struct Slip {
       double corrected_ratio;
-      std::string words;
+      text::Words words;
     };
     const Slip slips[] = {
-        {ratio * gpus, fmt::format("a price per GPU: the {:g}-GPU instance would be {} (x{:g})", gpus,
-                                   format_number(*price * gpus), gpus)},
-        {ratio / hours_per_month, fmt::format("a monthly price: per hour it would be {} (/730)",
-                                              format_number(*price / hours_per_month))},
-        {ratio / 100, fmt::format("a price in cents: it would be {} (/100)", format_number(*price / 100))},
+        {ratio * gpus, text::words(Msg::lint_slip_per_gpu, fmt::format("{:g}", gpus), format_number(*price * gpus))},
+        {ratio / hours_per_month, text::words(Msg::lint_slip_monthly, format_number(*price / hours_per_month))},
+        {ratio / 100, text::words(Msg::lint_slip_cents, format_number(*price / 100))},
     };
-    std::string likely;
+    text::Words likely;
     for (std::size_t index = gpus > 1 ? 0 : 1; index < std::size(slips); ++index) {
       if (std::abs(std::log(slips[index].corrected_ratio)) <= std::log(unit_slip_factor)) {
         likely = slips[index].words;
@@ -184,17 +177,15 @@ class Linter {
     const double reach = likely.empty() ? unexplained_outlier_factor : unit_slip_factor;
     if (per_gpu_hour >= others.front() / reach && per_gpu_hour <= others.back() * reach) return;
     warn(pos,
-         fmt::format("offering {} has {} {} = {} USD per GPU-hour, {:.1f}x {} the market median {} of {} other "
-                     "offerings of {}",
-                     text::quoted(offering.id), key, format_number(*price), format_number(std::round(per_gpu_hour * 1000) / 1000),
-                     ratio > 1 ? ratio : 1 / ratio, ratio > 1 ? "above" : "below",
-                     format_number(std::round(median * 1000) / 1000), others.size(), offering.gpu),
-         likely.empty() ? "check the price and its unit: per instance-hour, in the provider's currency"
-                        : "it looks like " + likely + "; prices are per instance-hour");
+         text::words(ratio > 1 ? Msg::lint_market_above : Msg::lint_market_below, text::quoted(offering.id),
+                     std::string(key), format_number(*price), format_number(std::round(per_gpu_hour * 1000) / 1000),
+                     fmt::format("{:.1f}", ratio > 1 ? ratio : 1 / ratio), format_number(std::round(median * 1000) / 1000),
+                     others.size(), offering.gpu),
+         likely.empty() ? text::words(Msg::lint_market_hint) : composed(Msg::lint_market_likely, likely));
   }
 
   void check(const Offering& offering) {
-    const std::string what = "offering " + text::quoted(offering.id);
+    const text::Words what = text::words(Msg::lint_offering, text::quoted(offering.id));
     check_market(offering, offering.pricing.on_demand, "pricing.on_demand",
                  last_set(offering.pos, {offering.set_at.on_demand}));
     for (const auto& entry : offering.region_prices) {
@@ -210,9 +201,9 @@ class Linter {
                      const SourcePos& reference_pos) {
       if (price && reference && *price > *reference) {
         warn(last_set(offering.pos, {price_pos, reference_pos}),
-             what + " has pricing." + std::string(key) + " " + format_number(*price) + " above pricing." +
-                 std::string(reference_key) + " " + format_number(*reference),
-             "a discounted mode normally costs less; check both prices");
+             composed(Msg::lint_price_above, what, std::string(key), format_number(*price), std::string(reference_key),
+                      format_number(*reference)),
+             text::words(Msg::lint_discount_hint));
       }
     };
     above(pricing.spot, "spot", set_at.spot, pricing.on_demand, "on_demand", set_at.on_demand);
@@ -231,10 +222,9 @@ class Linter {
       const auto term_price = pricing.stated(mode);
       if (term_price && pricing.on_demand && *pricing.on_demand > 0 && *term_price < 24 * *pricing.on_demand) {
         warn(last_set(offering.pos, {mode == PricingMode::monthly ? set_at.monthly : set_at.yearly}),
-             what + " has pricing." + std::string(pricing_key(mode)) + " " + format_number(*term_price) +
-                 ", less than one day of on_demand " + format_number(*pricing.on_demand),
-             "pricing." + std::string(pricing_key(mode)) + " is per instance-" +
-                 (mode == PricingMode::monthly ? "month" : "year") + ", not per hour; write the term's price");
+             composed(Msg::lint_term_below_day, what, std::string(pricing_key(mode)), format_number(*term_price),
+                      format_number(*pricing.on_demand)),
+             text::words(mode == PricingMode::monthly ? Msg::lint_term_monthly_hint : Msg::lint_term_yearly_hint));
       }
     }
     // Per region, only prices of the same region are compared (spot of one region against
@@ -242,15 +232,15 @@ class Linter {
     for (const auto& entry : offering.region_prices) {
       const SourcePos& pos = entry.pos.line > 0 ? entry.pos : offering.pos;
       if (std::find(offering.regions.begin(), offering.regions.end(), entry.region) == offering.regions.end()) {
-        warn(pos, what + " prices region '" + entry.region + "', which its regions do not list; the entry is unused",
-             "add the region to regions, or remove the entry");
+        warn(pos, composed(Msg::lint_region_unlisted, what, text::quoted(entry.region)),
+             text::words(Msg::lint_region_unlisted_hint));
       }
       const Pricing& here = entry.pricing;
       if (here.spot && here.on_demand && *here.spot > *here.on_demand) {
         warn(pos,
-             what + " in " + entry.region + " has spot " + format_number(*here.spot) + " above on_demand " +
-                 format_number(*here.on_demand),
-             "a discounted mode normally costs less; check both prices");
+             composed(Msg::lint_region_spot_above, what, entry.region, format_number(*here.spot),
+                      format_number(*here.on_demand)),
+             text::words(Msg::lint_discount_hint));
       }
     }
     const bool sold = std::any_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
@@ -260,7 +250,7 @@ class Linter {
     if (!sold && !pricing.on_demand && !pricing.spot && !pricing.reserved_1y && !pricing.reserved_3y &&
         !pricing.monthly && !pricing.yearly) {
       warn(last_set(offering.pos, {set_at.on_demand, set_at.spot, set_at.reserved_1y, set_at.reserved_3y}),
-           what + " has no price in any mode", "add at least pricing.on_demand, or remove the offering");
+           composed(Msg::lint_no_price, what), text::words(Msg::lint_no_price_hint));
     }
     check_as_of(last_set(offering.pos, {set_at.as_of}), what, offering.as_of);
   }
@@ -268,12 +258,14 @@ class Linter {
   std::vector<Diagnostic> run() {
     for (const auto& gpu : catalog_.gpus) check(gpu);
     for (const auto& provider : catalog_.providers) {
-      check_as_of(last_set(provider.pos, {provider.as_of_pos}), "provider " + text::quoted(provider.id), provider.as_of);
+      check_as_of(last_set(provider.pos, {provider.as_of_pos}), text::words(Msg::lint_provider, text::quoted(provider.id)),
+                  provider.as_of);
     }
     build_market();
     for (const auto& offering : catalog_.offerings) check(offering);
     for (const auto& rate : catalog_.currencies) {
-      check_as_of(last_set(rate.pos, {rate.as_of_pos}), "currency " + text::quoted(rate.code), rate.as_of);
+      check_as_of(last_set(rate.pos, {rate.as_of_pos}), text::words(Msg::lint_currency, text::quoted(rate.code)),
+                  rate.as_of);
     }
     return std::move(found_);
   }

@@ -27,8 +27,10 @@ namespace gpuselect::catalog {
 
 namespace {
 
-// What to do when a mapping key is a list, a map or an alias instead of a scalar.
-constexpr const char* non_string_key_hint = "write the key as a plain word, e.g. on_demand: 1.5";
+using text::Lang;
+using text::Msg;
+
+using text::composed;
 
 
 using fields::Field;
@@ -155,7 +157,7 @@ struct RecordMeta {
 // three nearest keys. Candidates are the dotted keys and the maps they sit in ("pricing" for
 // "pricing.on_demand"), so a misspelt map name is matched too.
 template <typename Record>
-std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>> fields, std::string_view list_key) {
+text::Words unknown_key_hint(std::string_view key, std::span<const Field<Record>> fields, std::string_view list_key) {
   std::vector<std::string> candidates;
   candidates.reserve(2 * fields.size());
   for (const auto& field : fields) {
@@ -167,10 +169,9 @@ std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>
   // In a flow map {on_demand: 2,5} the comma ends the value: the key "5" is the decimal part.
   const std::string_view last = key.substr(key.rfind('.') + 1);
   if (!last.empty() && last.find_first_not_of("0123456789") == std::string_view::npos)
-    return "a decimal comma inside { } splits the number at the comma; use a dot as the decimal separator (2.5, "
-           "not 2,5)";
-  std::string docs = "the keys of " + std::string(list_key) + " are in docs/catalog.md";
-  if (!closest_match(key, candidates).empty()) return did_you_mean(key, candidates, docs);
+    return text::words(text::Msg::hint_decimal_comma_flow);
+  const text::Words docs = text::words(text::Msg::hint_keys_of_list, std::string(list_key));
+  if (!closest_match(key, candidates).empty()) return did_you_mean_words(key, candidates, docs);
   // Keys are at most ~30 bytes; a far longer word is no misspelling, and this bounds the work.
   constexpr std::size_t longest_misspelt_key = 64;
   if (key.size() > longest_misspelt_key) return docs;
@@ -179,7 +180,7 @@ std::string unknown_key_hint(std::string_view key, std::span<const Field<Record>
   for (const auto& candidate : closest_matches(key, candidates, nearest_shown))
     nearest += (nearest.empty() ? "" : ", ") + text::quoted(candidate);
   if (nearest.empty()) return docs;
-  return "did you mean one of " + nearest + "? (" + docs + ")";
+  return composed(text::Msg::hint_did_you_mean_one_of, nearest, docs);
 }
 
 template <typename Record>
@@ -198,33 +199,33 @@ struct Store {
   }
 };
 
-std::string describe_kind(const fields::FieldSpec& spec) {
+text::Words describe_kind(const fields::FieldSpec& spec) {
   switch (spec.kind) {
     case ValueKind::text:
     case ValueKind::shared_text:
-      return "a string";
+      return text::words(Msg::what_a_string);
     case ValueKind::choice_text:
     case ValueKind::enumeration:
-      return "one of " + fields::choice_list(spec);
+      return text::words(Msg::what_one_of, fields::choice_list(spec));
     case ValueKind::date:
-      return "a date YYYY-MM-DD";
+      return text::words(Msg::what_a_date);
     case ValueKind::currency_code:
-      return "a currency code such as USD";
+      return text::words(Msg::what_currency_code);
     case ValueKind::number:
-      return "a number";
+      return text::words(Msg::what_a_number);
     case ValueKind::optional_number:
-      return "a number or null";
+      return text::words(Msg::what_number_or_null);
     case ValueKind::integer:
-      return "a whole number";
+      return text::words(Msg::what_a_whole_number);
     case ValueKind::boolean:
-      return "true or false";
+      return text::words(Msg::what_true_or_false);
     case ValueKind::text_list:
     case ValueKind::shared_text_list:
-      return "a list of strings";
+      return text::words(Msg::what_list_of_strings);
     case ValueKind::region_prices:
-      return "a list of region price maps";
+      return text::words(Msg::what_region_price_list);
   }
-  return "a value";
+  return text::words(Msg::what_a_value);
 }
 
 struct LocatedDiagnostic {
@@ -319,6 +320,9 @@ class Loader {
   void report_at(const SourcePos& pos, std::string message, std::string hint) {
     report(pos.file, {pos.line, pos.column}, std::move(message), std::move(hint));
   }
+  void report_at(const SourcePos& pos, const text::Words& message, const text::Words& hint) {
+    report_said(pos.file, {pos.line, pos.column}, message, hint);
+  }
 
   // ---- events ----
   bool advance();
@@ -327,7 +331,7 @@ class Loader {
   // is rejected), reporting a non-string key unless the file is already rejected. False where the
   // stream ends or fails.
   bool skip_entry(Mark key_mark);
-  std::string describe_node() const;
+  text::Words describe_node() const;
   bool parse_root();
   template <typename Record>
   bool parse_list(Store<Record>& store);
@@ -377,10 +381,8 @@ bool Loader::advance() {
   if (!stream_->next()) {
     if (const auto failure = stream_->reader_failure()) std::rethrow_exception(failure);
     if (stream_->input_too_large()) {
-      report(Mark{1, 1},
-             "file is above the limit of " + std::to_string(limits_.max_file_bytes) +
-                 " bytes (LoadLimits::max_file_bytes)",
-             "split the catalog into several files");
+      report_said(Mark{1, 1}, text::words(Msg::err_catalog_above_limit, limits_.max_file_bytes),
+                  text::words(Msg::hint_split_catalog));
       fatal_ = true;
       return false;
     }
@@ -398,10 +400,8 @@ bool Loader::advance() {
     case EventKind::mapping_start:
     case EventKind::sequence_start:
       if (++depth_ > limits_.max_depth) {
-        report(stream_->start(),
-               "nesting deeper than " + std::to_string(limits_.max_depth) +
-                   " levels of maps and lists (LoadLimits::max_depth)",
-               "flatten the file; catalog records need only a few levels");
+        report_said(stream_->start(), text::words(Msg::err_catalog_depth, limits_.max_depth),
+                    text::words(Msg::hint_catalog_depth));
         fatal_ = true;
         return false;
       }
@@ -417,10 +417,9 @@ bool Loader::advance() {
       break;
     case EventKind::scalar:
       if (stream_->scalar().size() > limits_.max_scalar_bytes) {
-        report(stream_->start(),
-               "value is " + std::to_string(stream_->scalar().size()) + " bytes, above the limit of " +
-                   std::to_string(limits_.max_scalar_bytes) + " (LoadLimits::max_scalar_bytes)",
-               "shorten the value");
+        report_said(stream_->start(),
+                    text::words(Msg::err_catalog_scalar, stream_->scalar().size(), limits_.max_scalar_bytes),
+                    text::words(Msg::hint_shorten_value));
         rejected_ = true;
       }
       break;
@@ -430,13 +429,11 @@ bool Loader::advance() {
   if (const std::string_view tag = stream_->tag(); !tag.empty()) {
     // A tag asks the reader to build a type (!!python/object/apply:...) or to retype a value
     // (gpu_count: !!str 4): the catalog has one schema, so any tag is an error, never dropped.
-    report(stream_->start(), "YAML tags are not supported (found " + text::quoted(tag) + ")",
-           "remove the tag and write the plain value");
+    report_said(stream_->start(), text::words(Msg::err_yaml_tag, text::quoted(tag)), text::words(Msg::hint_remove_tag));
     rejected_ = true;
   }
   if (stream_->has_anchor()) {
-    report(stream_->start(), "aliases are not supported (found an &anchor)",
-           "remove the anchor and write values out in full");
+    report_said(stream_->start(), text::words(Msg::err_catalog_anchor), text::words(Msg::hint_catalog_anchor));
   }
   return true;
 }
@@ -453,23 +450,25 @@ bool Loader::skip_node() {
 }
 
 bool Loader::skip_entry(Mark key_mark) {
-  if (!rejected_) report(key_mark, "keys must be strings, got " + describe_node(), non_string_key_hint);
+  if (!rejected_) {
+    report_said(key_mark, composed(Msg::err_key_not_string, describe_node()), text::words(Msg::hint_key_plain_word));
+  }
   return skip_node() && advance() && skip_node();
 }
 
-std::string Loader::describe_node() const {
+text::Words Loader::describe_node() const {
   switch (stream_->kind()) {
     case EventKind::mapping_start:
-      return "a map";
+      return text::words(Msg::what_a_map);
     case EventKind::sequence_start:
-      return "a list";
+      return text::words(Msg::what_a_list);
     case EventKind::alias:
-      return "an alias";
+      return text::words(Msg::what_an_alias);
     case EventKind::scalar:
       if (stream_->plain() && fields::is_null_scalar(stream_->scalar())) return "null";
       return fields::shown(stream_->scalar());
     default:
-      return "nothing";
+      return text::words(Msg::what_nothing);
   }
 }
 
@@ -479,10 +478,8 @@ void Loader::load_file(std::uint32_t file, const SourceText& source) {
   fatal_ = false;
   if (stop_all_) return;
   if (source.size() > limits_.max_file_bytes) {
-    report(Mark{1, 1},
-           "file is " + std::to_string(source.size()) + " bytes, above the limit of " +
-               std::to_string(limits_.max_file_bytes) + " (LoadLimits::max_file_bytes)",
-           "split the catalog into several files");
+    report_said(Mark{1, 1}, text::words(Msg::err_catalog_file_size, source.size(), limits_.max_file_bytes),
+                text::words(Msg::hint_split_catalog));
     return;
   }
   std::optional<yaml::EventStream> streamed;
@@ -497,8 +494,8 @@ void Loader::load_file(std::uint32_t file, const SourceText& source) {
     if (stream.kind() == EventKind::stream_end) {
       report_said(Mark{1, 1}, text::words(text::Msg::err_catalog_empty), text::words(text::Msg::hint_catalog_empty));
     } else if (parse_root() && advance() && advance() && stream.kind() == EventKind::document_start) {
-      report(stream.start(), "a catalog file holds one YAML document; found a second",
-             "remove the '---' line or split the file");
+      report_said(stream.start(), text::words(Msg::err_catalog_second_document),
+                  text::words(Msg::hint_catalog_second_document));
     }
   }
   stream_ = nullptr;
@@ -512,11 +509,8 @@ bool Loader::parse_root() {
     if (stream_->kind() == EventKind::scalar && stream_->plain() && fields::is_null_scalar(stream_->scalar())) {
       report_said(root_mark, text::words(text::Msg::err_catalog_empty), text::words(text::Msg::hint_catalog_empty));
     } else if (!rejected_) {
-      report(root_mark,
-             "the top level must be a map (schema_version, gpus, providers, offerings, models, "
-             "currencies), got " +
-                 describe_node(),
-             "start the file with 'schema_version: 1'");
+      report_said(root_mark, composed(Msg::err_catalog_top_not_map, describe_node()),
+                  text::words(Msg::hint_missing_schema_version_start));
     }
     return skip_node();
   }
@@ -542,7 +536,7 @@ bool Loader::parse_root() {
     }
     const auto which = static_cast<std::size_t>(known - top_level_keys.begin());
     if (seen[which]) {
-      report(key_mark, "duplicate key " + fields::shown(key) + " in the top-level map", "merge the two into one");
+      report_said(key_mark, text::words(Msg::err_duplicate_top_key, fields::shown(key)), text::words(Msg::hint_merge_two));
       if (!skip_node()) return false;
       continue;
     }
@@ -553,8 +547,8 @@ bool Loader::parse_root() {
         seen_schema_version = true;
         if (stream_->kind() != EventKind::scalar || !stream_->plain() || stream_->scalar() != "1") {
           if (!rejected_) {
-            report(stream_->start(), "schema_version must be 1, got " + describe_node(),
-                   "write 'schema_version: 1' (the only version this gpuselect reads)");
+            report_said(stream_->start(), composed(Msg::err_schema_version, describe_node()),
+                        text::words(Msg::hint_schema_version));
           }
           ok = skip_node();
         }
@@ -592,8 +586,8 @@ bool Loader::parse_list(Store<Record>& store) {
   }
   if (stream_->kind() != EventKind::sequence_start) {
     if (!rejected_) {
-      report(stream_->start(), text::quoted(list_key) + " must be a list of records, got " + describe_node(),
-             "write each record as '- id: ...' under " + std::string(list_key) + ":");
+      report_said(stream_->start(), composed(Msg::err_not_record_list, text::quoted(list_key), describe_node()),
+                  text::words(Msg::hint_record_list, std::string(list_key)));
     }
     return skip_node();
   }
@@ -602,16 +596,15 @@ bool Loader::parse_list(Store<Record>& store) {
     if (stream_->kind() == EventKind::sequence_end) return true;
     if (stream_->kind() != EventKind::mapping_start) {
       if (!rejected_) {
-        report(stream_->start(), "each entry of " + text::quoted(list_key) + " must be a map, got " + describe_node(),
-               "write the record as '- id: ...' with one key per line");
+        report_said(stream_->start(), composed(Msg::err_entry_not_map, text::quoted(list_key), describe_node()),
+                    text::words(Msg::hint_entry_map));
       }
       if (!skip_node()) return false;
       continue;
     }
     if (++record_count_ > limits_.max_records) {
-      report(stream_->start(),
-             "more than " + std::to_string(limits_.max_records) + " records in all (LoadLimits::max_records)",
-             "split the catalog or remove records");
+      report_said(stream_->start(), text::words(Msg::err_catalog_records, limits_.max_records),
+                  text::words(Msg::hint_catalog_records));
       fatal_ = true;
       stop_all_ = true;
       return false;
@@ -750,9 +743,10 @@ bool Loader::collect_map_item(int field, std::size_t list_index) {
     key_value.value_mark = stream_->start();
     if (stream_->kind() != EventKind::scalar || rejected_) {
       if (!rejected_) {
-        report(key_value.value_mark,
-               "expected a single value for " + fields::shown(buffer.key(key_value)) + ", got " + describe_node(),
-               "write region_pricing entries as {region: NAME, on_demand: PRICE, spot: PRICE}");
+        report_said(key_value.value_mark,
+                    composed(Msg::err_expected_got, Msg::what_single_value, fields::shown(buffer.key(key_value)),
+                             describe_node()),
+                    text::words(Msg::hint_region_pricing_entries));
       }
       if (!skip_node()) return false;
       continue;
@@ -776,9 +770,9 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
     const Entry& element = buffer.entries[index];
     if (element.shape == Shape::map_item) {
       if (!prices.empty() && prices.back().region.empty()) {
-        report(
+        report_said(
             prices.back().pos.line == 0 ? element.value_mark : Mark{prices.back().pos.line, prices.back().pos.column},
-            "region_pricing entry has no region", "add 'region: NAME' to the entry");
+            text::words(Msg::err_region_pricing_no_region), text::words(Msg::hint_region_pricing_no_region));
         ok = false;
       }
       prices.emplace_back().pos = {file_, element.value_mark.line, element.value_mark.column};
@@ -786,8 +780,8 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
     }
     if (element.shape != Shape::map_field) {
       if (element.shape != Shape::rejected) {
-        report(element.value_mark, "items of 'region_pricing' must be maps, got a single value",
-               "write each item as {region: NAME, on_demand: PRICE}");
+        report_said(element.value_mark, text::words(Msg::err_region_pricing_items),
+                    text::words(Msg::hint_region_pricing_items));
       }
       ok = false;
       continue;
@@ -799,17 +793,17 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
     }
   }
   if (!prices.empty() && prices.back().region.empty()) {
-    report(Mark{prices.back().pos.line, prices.back().pos.column}, "region_pricing entry has no region",
-           "add 'region: NAME' to the entry");
+    report_said(Mark{prices.back().pos.line, prices.back().pos.column}, text::words(Msg::err_region_pricing_no_region),
+                text::words(Msg::hint_region_pricing_no_region));
     ok = false;
   }
   std::stable_sort(prices.begin(), prices.end(),
                    [](const RegionPrice& a, const RegionPrice& b) { return a.region < b.region; });
   for (std::size_t index = 1; index < prices.size(); ++index) {
     if (prices[index].region != prices[index - 1].region) continue;
-    report(Mark{prices[index].pos.line, prices[index].pos.column},
-           "region " + fields::shown(prices[index].region) + " appears twice in region_pricing",
-           "keep one entry per region");
+    report_said(Mark{prices[index].pos.line, prices[index].pos.column},
+                text::words(Msg::err_region_twice, fields::shown(prices[index].region)),
+                text::words(Msg::hint_region_twice));
     ok = false;
   }
   if (ok) out = std::move(prices);
@@ -832,13 +826,14 @@ void Loader::apply_record(Store<Record>& store) {
     }
   }
   if (id_entry == nullptr) {
-    report(buffer.record_mark, singular + " record has no " + text::quoted(id_key),
-           "add '" + id_key + ": ...' naming the " + singular + "; the record was skipped");
+    report_said(buffer.record_mark, text::words(Msg::err_record_no_id, singular, text::quoted(id_key)),
+                text::words(Msg::hint_record_no_id, id_key, singular));
     return;
   }
   if (id_entry->shape != Shape::scalar) {
     if (id_entry->shape != Shape::rejected) {
-      report(id_entry->value_mark, text::quoted(id_key) + " must be a string", "the record was skipped");
+      report_said(id_entry->value_mark, text::words(Msg::err_id_not_string, text::quoted(id_key)),
+                  text::words(Msg::hint_record_skipped));
     }
     return;
   }
@@ -849,15 +844,13 @@ void Loader::apply_record(Store<Record>& store) {
   }
 
   if (text::is_blank(id)) {
-    report(id_entry->value_mark, text::quoted(id_key) + " is empty or only spaces and control characters",
-           "name the " + singular + "; the record was skipped");
+    report_said(id_entry->value_mark, text::words(Msg::err_id_blank, text::quoted(id_key)),
+                text::words(Msg::hint_id_blank, singular));
     return;
   }
   if (text::needs_neutralising(id)) {
-    report(id_entry->value_mark,
-           text::quoted(id_key) + " " + fields::shown(id) +
-               " holds control characters, bidirectional marks or invalid UTF-8 (shown as ?)",
-           "use printable characters only; the record was skipped");
+    report_said(id_entry->value_mark, text::words(Msg::err_id_control, text::quoted(id_key), fields::shown(id)),
+                text::words(Msg::hint_id_control));
     return;
   }
 
@@ -868,10 +861,9 @@ void Loader::apply_record(Store<Record>& store) {
     record_index = *found;
     RecordMeta& meta = store.meta[record_index];
     if (meta.touched_file == file_) {
-      report(id_entry->value_mark,
-             "duplicate " + singular + " " + id_key + " " + fields::shown(id) + " in this file (first at line " +
-                 std::to_string(meta.touched_line) + ")",
-             "merge the two records or rename one; the second was skipped");
+      report_said(id_entry->value_mark,
+                  text::words(Msg::err_duplicate_id, singular, id_key, fields::shown(id), meta.touched_line),
+                  text::words(Msg::hint_duplicate_id));
       return;
     }
     meta.touched_file = file_;
@@ -929,7 +921,7 @@ void Loader::apply_record(Store<Record>& store) {
         report_said(entry.key_mark,
                     text::words(text::Msg::err_unknown_record_key, fields::shown(key), singular,
                                 fields::shown(store.id_of(target))),
-                    keeps_diagnostics() ? unknown_key_hint(key, fields, store.table.list_key) : std::string());
+                    keeps_diagnostics() ? unknown_key_hint(key, fields, store.table.list_key) : text::Words());
       }
       index += items;
       continue;
@@ -941,8 +933,8 @@ void Loader::apply_record(Store<Record>& store) {
       continue;
     }
     if ((named & bit) != 0) {
-      report(entry.key_mark, "duplicate key " + fields::shown(key) + " in one " + singular + " record",
-             "keep one of them; the second was ignored");
+      report_said(entry.key_mark, text::words(Msg::err_duplicate_record_key, fields::shown(key), singular),
+                  text::words(Msg::hint_duplicate_record_key));
       index += items;
       continue;
     }
@@ -960,8 +952,8 @@ void Loader::apply_record(Store<Record>& store) {
         }
         break;
       case Shape::map:
-        report(entry.value_mark, "expected " + describe_kind(field) + " for " + text::quoted(key) + ", got a map",
-               "write a single value");
+        report_said(entry.value_mark, composed(Msg::err_expected_got, describe_kind(field), text::quoted(key), Msg::what_a_map),
+                    text::words(Msg::hint_single_value));
         break;
       case Shape::list: {
         if (field.kind == ValueKind::region_prices) {
@@ -971,8 +963,9 @@ void Loader::apply_record(Store<Record>& store) {
           break;
         }
         if (field.kind != ValueKind::text_list && field.kind != ValueKind::shared_text_list) {
-          report(entry.value_mark, "expected " + describe_kind(field) + " for " + text::quoted(key) + ", got a list",
-                 "write a single value");
+          report_said(entry.value_mark,
+                      composed(Msg::err_expected_got, describe_kind(field), text::quoted(key), Msg::what_a_list),
+                      text::words(Msg::hint_single_value));
           break;
         }
         bool all_strings = true;
@@ -990,7 +983,8 @@ void Loader::apply_record(Store<Record>& store) {
           }
         }
         if (all_strings && items == 0 && field.required) {
-          report(entry.value_mark, text::quoted(key) + " is an empty list", "name at least one item");
+          report_said(entry.value_mark, text::words(Msg::err_empty_list, text::quoted(key)),
+                      text::words(Msg::hint_empty_list));
           break;
         }
         if (all_strings && field.kind == ValueKind::shared_text_list) {
@@ -1100,10 +1094,9 @@ void Loader::check_required(const Store<Record>& store) {
       keys += fields[field].key;
     }
     report_at(record.pos,
-              std::string(store.table.singular) + " " + fields::shown(store.id_of(record)) + " (introduced in " +
-                  result_.catalog.files[record.pos.file] + ") is missing required keys: " + keys,
-              "add them; a record with a new " + std::string(fields[0].key) +
-                  " needs them (an overlay must reuse an existing " + std::string(fields[0].key) + ")");
+              text::words(Msg::err_record_missing_keys, std::string(store.table.singular),
+                          fields::shown(store.id_of(record)), result_.catalog.files[record.pos.file], keys),
+              text::words(Msg::hint_record_missing_keys, std::string(fields[0].key)));
   }
 }
 
@@ -1136,10 +1129,11 @@ void Loader::check_offerings() {
         // An alias names the GPU exactly: its id is the suggestion.
         const Gpu* by_alias = catalog.find_gpu(offering.gpu);
         report_at(offering.gpu_pos,
-                  "offering " + fields::shown(offering.id) + " names gpu " + fields::shown(offering.gpu) +
-                      ", which no catalog file defines",
-                  by_alias != nullptr ? "did you mean " + text::quoted(by_alias->id) + "? (offerings name GPUs by id)"
-                                      : did_you_mean(offering.gpu, gpu_ids, "add it under gpus: or fix the id"));
+                  text::words(Msg::err_names_unknown_record, fields::shown(offering.id), "gpu",
+                              fields::shown(offering.gpu)),
+                  by_alias != nullptr
+                      ? text::words(Msg::err_did_you_mean, text::quoted(by_alias->id), Msg::hint_gpus_by_id)
+                      : did_you_mean_words(offering.gpu, gpu_ids, text::words(Msg::hint_add_gpu)));
       }
     }
     check_owned_pricing(offering, (named & (FieldMask{1} << provider_bit)) != 0 && providers_.find(offering.provider));
@@ -1149,10 +1143,9 @@ void Loader::check_offerings() {
       // and the defining file may be one the user cannot edit (the built-in catalog).
       const SourcePos& shape = offerings_.meta[index].shape_pos;
       report_at(shape.line != 0 && shape.file != offering.pos.file ? shape : offering.pos,
-                "offering " + fields::shown(offering.id) + " has gpu_fraction " +
-                    fields::format_number(offering.gpu_fraction) + " but isolation " +
-                    std::string(to_string(offering.isolation)),
-                "a share of one GPU needs 'isolation: vgpu'; otherwise set gpu_fraction: 1");
+                text::words(Msg::err_gpu_fraction_isolation, fields::shown(offering.id),
+                            fields::format_number(offering.gpu_fraction), to_string(offering.isolation)),
+                text::words(Msg::hint_gpu_fraction_isolation));
     }
   }
 }
@@ -1175,10 +1168,9 @@ void Loader::check_spot_reclaim() {
     }
     if (missing.empty()) continue;
     report_at(rule.notice_pos.line != 0 ? rule.notice_pos : provider.pos,
-              "provider " + fields::shown(provider.id) + " sets spot_reclaim.notice_seconds " +
-                  fields::format_number(*rule.notice_seconds) + " without " + missing + " in the same file",
-              "add spot_reclaim.source (the page that publishes the notice) and spot_reclaim.as_of (the date it "
-              "was read) next to it");
+              text::words(Msg::err_spot_reclaim_unsourced, fields::shown(provider.id),
+                          fields::format_number(*rule.notice_seconds), missing),
+              text::words(Msg::hint_spot_reclaim_unsourced));
   }
 }
 
@@ -1192,10 +1184,10 @@ void Loader::check_price_ceiling(const Offering& offering, const Provider& provi
   const auto check = [&](const std::optional<double>& price, std::string_view key, const SourcePos& at) {
     if (!price || *price / units_per_usd <= max_price_usd_per_hour) return;
     report_at(at.line != 0 ? at : offering.pos,
-              fmt::format("{} {} {} is {:.0f} USD per instance-hour for offering {}, above the {:g} USD ceiling",
-                          key, fields::format_number(*price), provider.currency, *price / units_per_usd,
-                          fields::shown(offering.id), max_price_usd_per_hour),
-              "write the price per instance-hour in the provider's currency (not per month, not in cents)");
+              text::words(Msg::err_price_ceiling, std::string(key), fields::format_number(*price), provider.currency,
+                          fmt::format("{:.0f}", *price / units_per_usd), fields::shown(offering.id),
+                          fmt::format("{:g}", max_price_usd_per_hour)),
+              text::words(Msg::hint_price_ceiling));
   };
   const auto& set_at = offering.set_at;
   check(offering.pricing.on_demand, "pricing.on_demand", set_at.on_demand);
@@ -1223,10 +1215,8 @@ void Loader::check_owned_pricing(const Offering& offering, bool provider_known) 
     // minimum it is a typo (or a denormal that would make an offering free) for any other.
     if (on_demand && !(*on_demand >= fields::min_price_per_hour)) {
       report_at(offering.set_at.on_demand.line != 0 ? offering.set_at.on_demand : offering.pos,
-                "pricing.on_demand " + fields::format_number(*on_demand) +
-                    " is out of range (must be at least 0.001) for offering " +
-                    fields::shown(offering.id),
-                "write the price per instance-hour; only a provider of 'kind: owned' may cost 0");
+                text::words(Msg::err_on_demand_too_low, fields::format_number(*on_demand), fields::shown(offering.id)),
+                text::words(Msg::hint_on_demand_too_low));
     }
     return;
   }

@@ -64,6 +64,7 @@
 #include "catalog/csv.hpp"
 #include "catalog/fields.hpp"
 #include "catalog/import_core.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
@@ -187,23 +188,30 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
 // A file that breaks this is not a SkyPilot catalog, and its YAML could not be read back. Line breaks
 // are allowed: RFC 4180 lets a quoted field hold them (a multi-line GpuInfo); RowParser refuses them
 // in the identifier columns, the only text an offering takes from the file.
+// A field's range problem (fields::check_offering_value) as the row's error, "<column>: <problem>".
+Error problem_error(const std::string& where, const std::string& column, const fields::Problem& problem) {
+  if (problem.said == nullptr) return Error(where, column + ": " + problem.message, problem.hint);
+  return Error::said(where, text::composed(text::Msg::err_csv_column_problem, column, problem.said->what),
+                     problem.said->hint);
+}
+
 void check_fields(const std::vector<csv::Field>& fields, const std::string& source_name) {
   constexpr std::size_t max_field_bytes = LoadLimits{}.max_scalar_bytes;
   for (const auto& field : fields) {
-    const auto fail = [&](const std::string& what, const std::string& hint) {
-      throw Error(source_name + ':' + std::to_string(field.line) + ':' + std::to_string(field.column), what, hint);
+    const auto fail = [&](const text::Words& what, const text::Words& hint) {
+      throw Error::said(source_name + ':' + std::to_string(field.line) + ':' + std::to_string(field.column), what,
+                        hint);
     };
     if (field.text.size() > max_field_bytes) {
-      fail("field is " + std::to_string(field.text.size()) + " bytes, above the limit of " +
-               std::to_string(max_field_bytes) + " (LoadLimits::max_scalar_bytes)",
-           "check that this is a SkyPilot vms.csv file");
+      fail(text::words(text::Msg::err_csv_field_size, field.text.size(), max_field_bytes),
+           text::words(text::Msg::hint_skypilot_file));
     }
     for (std::size_t at = 0; at < field.text.size();) {
       const std::size_t length = utf8_sequence_length(field.text, at);
       const auto byte = static_cast<unsigned char>(field.text[at]);
-      if (length == 0) fail("field is not valid UTF-8 text", "save the file as UTF-8");
+      if (length == 0) fail(text::words(text::Msg::err_csv_not_utf8), text::words(text::Msg::hint_save_utf8));
       if (length == 1 && ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F)) {
-        fail("field holds control character " + std::to_string(byte), "remove it; fields are plain text");
+        fail(text::words(text::Msg::err_csv_control, static_cast<int>(byte)), text::words(text::Msg::hint_csv_control));
       }
       at += length;
     }
@@ -337,9 +345,10 @@ class RowParser {
     for (const Column column : identifier_columns) {
       const FieldRef& field = refs[static_cast<std::size_t>(column)];
       if (field.text.find_first_of("\r\n") != std::string_view::npos) {
-        throw Error(where(field),
-                    std::string(column_specs[static_cast<std::size_t>(column)].name) + " holds a line break",
-                    "write the name on one line (a quoted line break is kept only in other columns)");
+        throw Error::said(where(field),
+                          text::words(text::Msg::err_csv_line_break,
+                                      std::string(column_specs[static_cast<std::size_t>(column)].name)),
+                          text::words(text::Msg::hint_csv_line_break));
       }
     }
     Row row;
@@ -370,8 +379,8 @@ class RowParser {
     if (disk_size && *disk_size > 0) {
       row.local_disk_gb = *disk_size * (disk_count && *disk_count > 0 ? *disk_count : 1);
       if (auto problem = ranged ? fields::check_offering_number("local_disk_gb", *row.local_disk_gb) : std::nullopt) {
-        throw Error(where(refs[static_cast<std::size_t>(Column::local_disk_size)]),
-                    "LocalDiskSize x LocalDiskCount: " + problem->message, problem->hint);
+        throw problem_error(where(refs[static_cast<std::size_t>(Column::local_disk_size)]),
+                            "LocalDiskSize x LocalDiskCount", *problem);
       }
     }
     row.region_spelling = std::string(trim(text(refs, Column::region)));
@@ -384,16 +393,13 @@ class RowParser {
     constexpr double max_accelerator_count = 64;
     const FieldRef& count = refs[static_cast<std::size_t>(Column::accelerator_count)];
     if (row.accelerator_count > max_accelerator_count) {
-      throw Error(
-          where(count),
-          "AcceleratorCount " + excerpt(number_text(row.accelerator_count)) + " is above 64 GPUs in one instance",
-          "write the GPUs of one instance (8 for an 8-GPU node)");
+      throw Error::said(where(count),
+                        text::words(text::Msg::err_csv_count_above, excerpt(number_text(row.accelerator_count))),
+                        text::words(text::Msg::hint_csv_count_above));
     }
     if (row.accelerator_count >= 1 && row.accelerator_count != std::floor(row.accelerator_count)) {
-      throw Error(
-          where(count),
-          "AcceleratorCount " + number_text(row.accelerator_count) + " is neither a whole number nor a share below 1",
-          "write a whole GPU count, or a fraction below 1 for a shared GPU");
+      throw Error::said(where(count), text::words(text::Msg::err_csv_count_share, number_text(row.accelerator_count)),
+                        text::words(text::Msg::hint_csv_count_share));
     }
     // An empty Region is not a bad row: SkyPilot reads it as "not available now" (the import skips it
     // with its own count).
@@ -419,18 +425,19 @@ class RowParser {
     const auto result = std::from_chars(value.data(), value.data() + value.size(), parsed);
     const std::string_view name = column_specs[static_cast<std::size_t>(column)].name;
     if (result.ec != std::errc{} || result.ptr != value.data() + value.size() || !std::isfinite(parsed)) {
-      throw Error(where(field), std::string(name) + " " + text::quoted(value) + " is not a number",
-                  "write a plain decimal number such as 1.25, or leave the field empty");
+      throw Error::said(where(field), text::words(text::Msg::err_not_number, std::string(name) + " " + text::quoted(value)),
+                        text::words(text::Msg::hint_csv_number));
     }
     if (parsed < 0) {
-      throw Error(where(field), std::string(name) + " " + text::quoted(value) + " is negative",
-                  "write a number >= 0, or leave the field empty");
+      throw Error::said(where(field),
+                        text::words(text::Msg::err_weight_negative, std::string(name) + " " + text::quoted(value)),
+                        text::words(text::Msg::hint_csv_negative));
     }
     // A positive value must be one the loader accepts (0 means "not given" and is skipped).
     const std::string_view loader_key = column_specs[static_cast<std::size_t>(column)].loader_key;
     if (ranged && !loader_key.empty() && parsed > 0) {
       if (auto problem = fields::check_offering_number(loader_key, parsed)) {
-        throw Error(where(field), std::string(name) + ": " + problem->message, problem->hint);
+        throw problem_error(where(field), std::string(name), *problem);
       }
     }
     return parsed;
@@ -450,10 +457,11 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
     for (std::size_t spec = 0; spec < column_specs.size(); ++spec) {
       if (!equals_ignoring_case(name, column_specs[spec].name)) continue;
       if (columns[spec] != no_column) {
-        throw Error(source_name + ':' + std::to_string(fields[index].line) + ':' + std::to_string(fields[index].column),
-                    "column " + text::quoted(column_specs[spec].name) + " appears twice (fields " +
-                        std::to_string(columns[spec] + 1) + " and " + std::to_string(index + 1) + ")",
-                    "keep one column of each name");
+        throw Error::said(
+            source_name + ':' + std::to_string(fields[index].line) + ':' + std::to_string(fields[index].column),
+            text::words(text::Msg::err_csv_column_twice, text::quoted(column_specs[spec].name), columns[spec] + 1,
+                        index + 1),
+            text::words(text::Msg::hint_csv_column_twice));
       }
       columns[spec] = index;
     }
@@ -467,11 +475,8 @@ std::array<std::size_t, column_specs.size()> read_header(const std::vector<csv::
     std::string found;
     for (const auto& field : fields) found += (found.empty() ? "" : ", ") + excerpt(field.text);
     found = excerpt(found, 300);
-    throw Error(source_name + ':' + std::to_string(fields.front().line) + ":1",
-                "header lacks required column(s) " + missing,
-                "a SkyPilot vms.csv header names InstanceType, AcceleratorName, AcceleratorCount, "
-                "Price and Region (any order); found: " +
-                    found);
+    throw Error::said(source_name + ':' + std::to_string(fields.front().line) + ":1",
+                      text::words(text::Msg::err_csv_header_lacks, missing), text::words(text::Msg::hint_csv_header, found));
   }
   return columns;
 }
@@ -572,8 +577,8 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
 ImportResult import_rows(csv::Reader& reader, const Catalog& known, const ImportOptions& options) {
   std::vector<csv::Field> fields;
   if (!reader.next(fields)) {
-    throw Error(options.source_name + ":1:1", "empty file: no header row",
-                "import a SkyPilot vms.csv (its first line names the columns)");
+    throw Error::said(options.source_name + ":1:1", text::words(text::Msg::err_csv_empty),
+                      text::words(text::Msg::hint_csv_empty));
   }
   check_fields(fields, options.source_name);
   const auto columns = read_header(fields, options.source_name);

@@ -117,10 +117,13 @@ text::Words parse_error_words(const CLI::ParseError& error, const std::string& m
   static const std::regex two_flags("(--?[A-Za-z][A-Za-z0-9-]*) (excludes|requires) (--?[A-Za-z][A-Za-z0-9-]*)");
   std::smatch flags;
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr && message.find("missing") != std::string::npos) {
-    return text::words(text::Msg::err_missing_value, where);
+    return text::words(text::Msg::err_missing_value);
   }
   if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr && where.starts_with("-")) {
-    return text::words(text::Msg::err_required, where);
+    return text::words(text::Msg::err_required);
+  }
+  if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr && message.find("subcommand") != std::string::npos) {
+    return text::words(text::Msg::err_command_required);
   }
   if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
     const auto colon = message.find(": ");

@@ -20,6 +20,7 @@
 #include "cli/option_values.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "io/files.hpp"
 #include "io/http.hpp"
@@ -66,7 +67,7 @@ std::vector<std::string> cloud_names(const std::string& text) {
     std::transform(name.begin(), name.end(), name.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (name.find_first_of("/\\") != std::string::npos || name == "." || name == "..") {
-      throw Error("--cloud", text::quoted(name) + " is not a cloud name", "give names such as aws,gcp,lambda");
+      throw Error::said("--cloud", text::words(text::Msg::err_not_cloud, text::quoted(name)), text::words(text::Msg::hint_cloud_names));
     }
     if (std::find(clouds.begin(), clouds.end(), name) == clouds.end()) clouds.push_back(name);
   }
@@ -249,8 +250,7 @@ void check_new_prices(const std::string& temporary, const std::string& folder, b
     const auto first = std::find_if(fresh.diagnostics.begin(), fresh.diagnostics.end(),
                                     [](const Diagnostic& d) { return d.severity == Severity::error; });
     const std::string what = first == fresh.diagnostics.end() ? "it does not load" : first->message;
-    throw Error("catalog update", "the imported prices would not load (" + what + "); nothing was stored",
-                "check the source files (catalog import skypilot FILE shows the import), or report it");
+    throw Error::said("catalog update", text::words(text::Msg::err_update_would_not_load, what), text::words(text::Msg::hint_update_would_not_load));
   }
   const std::optional<io::StoredPrices> current = io::current_prices(folder);
   if (!current) return;
@@ -273,11 +273,7 @@ void check_new_prices(const std::string& temporary, const std::string& folder, b
     for (const auto& refusal : change.refusals) refusals += (refusals.empty() ? "" : "; ") + refusal;
   }
   if (!refusals.empty() && !accept_changes) {
-    throw Error("catalog update",
-                "the new prices differ from the stored update of " + current->as_of + " beyond the sanity bounds (" +
-                    refusals + "); nothing was stored",
-                "check the source (a truncated feed, a unit or --price-basis mistake, a missing --cloud); if the "
-                "change is real, run again with --accept-changes");
+    throw Error::said("catalog update", text::words(text::Msg::err_update_sanity, current->as_of, refusals), text::words(text::Msg::hint_update_sanity));
   }
   if (!refusals.empty() && !quiet) {
     std::fprintf(stderr, "gpuselect: warning: stored despite the sanity bounds (--accept-changes): %s\n", refusals.c_str());
@@ -299,7 +295,7 @@ int run_rollback(const std::string& folder, const GlobalOptions& globals) {
 int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   const std::string folder = data_folder();
   if (folder.empty()) {
-    throw Error("catalog update", "neither XDG_DATA_HOME (an absolute path) nor HOME is set", "set one of them");
+    throw Error::said("catalog update", text::words(text::Msg::err_no_data_home), text::words(text::Msg::hint_set_one));
   }
   if (options.rollback) return run_rollback(folder, globals);
   GlobalOptions without_update = globals;
@@ -308,20 +304,19 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   // The update reads SkyPilot's published files: that importer's row (always in the table).
   const catalog::Importer& skypilot = *catalog::importer_named("skypilot");
   const std::string as_of = options.as_of.empty() ? today_utc() : options.as_of;
-  if (!catalog::days_between(as_of, as_of)) throw Error("--as-of", text::quoted(as_of) + " is not a date", "write YYYY-MM-DD");
+  if (!catalog::days_between(as_of, as_of)) {
+    throw Error::said("--as-of", text::words(text::Msg::err_not_date, text::quoted(as_of)), text::words(text::Msg::hint_write_date));
+  }
   const int attempts = parse_whole_quantity(options.attempts, "--retries", ranges::Quantity::download_attempts);
   const int timeout_seconds = parse_whole_quantity(options.timeout_seconds, "--timeout", ranges::Quantity::download_timeout_s);
   (void)price_basis_for(options.price_basis, "");  // a malformed value fails before any download
   if (!options.from.empty() && io::is_regular_file(options.from + "/vms.csv")) {
-    throw Error("--from", text::quoted(options.from) + " holds a bare vms.csv, which names no cloud",
-                "point --from at the folder above it (DIR holding <cloud>/vms.csv), or import the one file with "
-                "'gpuselect catalog import skypilot FILE --provider ID'");
+    throw Error::said("--from", text::words(text::Msg::err_from_bare_csv, text::quoted(options.from)), text::words(text::Msg::hint_from_bare_csv));
   }
   std::vector<std::string> clouds = cloud_names(options.clouds);
   if (clouds.empty()) clouds = options.from.empty() ? cloud_names(std::string(default_clouds)) : clouds_in(options.from);
   if (clouds.empty()) {
-    throw Error("--from", "no vms.csv copies in " + text::quoted(options.from),
-                "put each cloud's file at DIR/<cloud>/vms.csv (as in skypilot-catalog/catalogs/v9)");
+    throw Error::said("--from", text::words(text::Msg::err_from_empty, text::quoted(options.from)), text::words(text::Msg::hint_from_empty));
   }
   // libcurl is loaded here, by the one command that downloads; a machine without it fails before
   // the lock and any download (exit 1), and --from DIR never needs it.
@@ -367,14 +362,12 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
         if (download.progress) std::fputs("\n", stderr);
         if (response.status == 404) continue;
         if (response.status != 200) {
-          throw Error(ErrorKind::io, shown, "the server answered HTTP " + std::to_string(response.status),
-                      "try again later, or use --from DIR with local copies");
+          throw Error::said(ErrorKind::io, shown, text::words(text::Msg::err_http_status, response.status), text::words(text::Msg::hint_http_status));
         }
         // SkyPilot's files end each row with a line end (pandas' to_csv); a body that does not was cut
         // (a connection closed mid-row with no length announced) and would store part of the offerings.
         if (body.size() > 0 && body.last_byte() != '\n') {
-          throw Error(ErrorKind::io, shown, "the download ends mid-row (no line end after the last row): it was cut",
-                      "try again; nothing was stored");
+          throw Error::said(ErrorKind::io, shown, text::words(text::Msg::err_download_cut), text::words(text::Msg::hint_download_cut));
         }
         request.source_name = shown;
         body.rewind();
@@ -406,8 +399,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
     std::fprintf(stderr, "gpuselect: warning: no vms.csv found for %s; skipped\n", names.c_str());
   }
   if (imports.empty()) {
-    throw Error(options.from.empty() ? "--cloud" : "--from", "no cloud's catalog could be read",
-                "check the cloud names (SkyPilot's: aws, gcp, azure, lambda, runpod, ...)");
+    throw Error::said(options.from.empty() ? "--cloud" : "--from", text::words(text::Msg::err_no_cloud_read), text::words(text::Msg::hint_no_cloud_read));
   }
   std::vector<std::string> header = {fmt::format("gpuselect catalog update of {}: SkyPilot catalogs imported", as_of)};
   for (const auto& origin : origins) header.push_back("from " + origin);
@@ -453,8 +445,7 @@ catalog::PriceBasis price_basis_for(const std::string& text, const std::string& 
   for (const auto& item : split_list(text)) {
     const auto equals = item.find('=');
     if (equals == std::string::npos || equals == 0) {
-      throw Error("--price-basis", text::quoted(item) + " is not CLOUD=BASIS",
-                  "give one basis (detect, instance, gpu) or a list such as mithril=instance,runpod=gpu");
+      throw Error::said("--price-basis", text::words(text::Msg::err_not_cloud_basis, text::quoted(item)), text::words(text::Msg::hint_cloud_basis));
     }
     const catalog::PriceBasis named = parse_price_basis(item.substr(equals + 1));
     if (item.substr(0, equals) == cloud) basis = named;
@@ -472,12 +463,9 @@ ImportedFile finish_import(const catalog::Importer& importer, catalog::ImportRes
     for (const auto& warning : result.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", warning.c_str());
   }
   if (result.offerings.empty()) {
-    throw Error(request.source_name, "no GPU offerings found",
-                fmt::format("of {} rows, {} name accelerators the catalog does not know, {} are non-GPU "
-                            "accelerators and {} could not be read (warnings above); add GPU aliases or check "
-                            "that this is a {} file",
-                            result.rows_read, result.rows_unknown_accelerator, result.rows_non_gpu, result.rows_bad,
-                            importer.file_kind));
+    throw Error::said(request.source_name, text::words(text::Msg::err_no_gpu_offerings),
+                      text::words(text::Msg::hint_no_gpu_offerings, result.rows_read, result.rows_unknown_accelerator,
+                                  result.rows_non_gpu, result.rows_bad, importer.file_kind));
   }
   const auto existing = static_cast<std::size_t>(
       std::count(result.overlays_existing.begin(), result.overlays_existing.end(), true));
@@ -510,8 +498,7 @@ ImportedFile import_source(const catalog::Importer& importer, const catalog::Sou
 
 ImportedFile import_file(const catalog::Importer& importer, const std::string& path,
                          const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet) {
-  const std::string hint =
-      "check that this is a " + std::string(importer.file_kind) + " file (the largest published is about 5 MB)";
+  const text::Words hint = text::words(text::Msg::hint_import_file_kind, importer.file_kind);
   io::FileStream stream(path, max_csv_bytes, hint);
   std::size_t total = 0;
   return import_source(
@@ -520,8 +507,7 @@ ImportedFile import_file(const catalog::Importer& importer, const std::string& p
         const std::size_t got = stream.read(buffer, size);
         total += got;
         if (total > max_csv_bytes) {  // a pipe: no size to check when opened
-          throw Error(path, "input is above the limit of " + std::to_string(max_csv_bytes) + " bytes (max_csv_bytes)",
-                      hint);
+          throw Error::said(path, text::words(text::Msg::err_csv_above_limit, max_csv_bytes), hint);
         }
         return got;
       },
@@ -537,11 +523,9 @@ std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::ve
     records += imported.result.offerings.size() + (imported.result.provider_stub ? 1 : 0);
   }
   if (records > limits.max_records) {
-    throw Error(imports.empty() ? "import" : imports.front().result.offerings.front().provider,
-                fmt::format("the import holds {} records, above the loader's limit of {} (LoadLimits::max_records); "
-                            "nothing was written",
-                            records, limits.max_records),
-                "import fewer instance types (split the file by accelerator or region)");
+    throw Error::said(imports.empty() ? "import" : imports.front().result.offerings.front().provider,
+                      text::words(text::Msg::err_import_records, records, limits.max_records),
+                      text::words(text::Msg::hint_import_fewer));
   }
   std::vector<catalog::Provider> providers;
   std::vector<catalog::Offering> offerings;
@@ -584,11 +568,8 @@ std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::ve
     };
   });
   if (yaml.size() > limits.max_file_bytes) {
-    throw Error(offerings.front().provider,
-                fmt::format("the import makes a {}-byte catalog, above the loader's limit of {} bytes "
-                            "(LoadLimits::max_file_bytes); nothing was written",
-                            yaml.size(), limits.max_file_bytes),
-                "import fewer instance types (split the file by accelerator or region)");
+    throw Error::said(offerings.front().provider, text::words(text::Msg::err_import_bytes, yaml.size(), limits.max_file_bytes),
+                      text::words(text::Msg::hint_import_fewer));
   }
   return yaml;
 }

@@ -149,8 +149,9 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
     emit_streamed(options.validate_output, format, false,
                   [&](std::ostream& out) { render::validate_json(out, report, style); });
   } else {
-    std::fputs(render::validate_findings(report).c_str(), stderr);
-    const std::string line = render::validate_summary(report);
+    const text::Lang lang = make_style(options.validate_output, globals, format).lang;
+    std::fputs(render::validate_findings(report, lang).c_str(), stderr);
+    const std::string line = render::validate_summary(report, lang);
     if (failed) {
       std::fputs(("gpuselect: " + line).c_str(), stderr);
     } else {

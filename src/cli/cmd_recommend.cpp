@@ -94,7 +94,7 @@ constexpr double risk_averse_headroom_pct = 20.0;
 workload::Profile resolve_profile(const RecommendOptions& options, const catalog::Catalog& catalog) {
   workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
   const bool serving = request.kind && workload::kind_traits(*request.kind).serving();
-  std::vector<std::string> said;
+  std::vector<text::Words> said;  // JSON only (workload.defaults_applied)
   if (options.ranking.risk_averse && serving) {
     if (!request.max_utilization) {
       request.max_utilization = risk_averse_max_utilization;
@@ -117,11 +117,10 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
     }
     if (options.ranking.risk_averse) {
       profile.latency_confidence = std::max(profile.latency_confidence, estimate::risk_averse_confidence);
-      said.emplace_back("--risk-averse: TTFT and TPOT targets met at the top of their calibrated bands (90% "
-                        "confidence), not at the estimate");
+      said.emplace_back(text::words(text::Msg::dflt_risk_averse));
     }
   }
-  for (auto& sentence : said) profile.defaults_applied.push_back(std::move(sentence));
+  for (auto& sentence : said) profile.state(std::move(sentence));
   return profile;
 }
 

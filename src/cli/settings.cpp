@@ -73,7 +73,7 @@ Settings load_settings(const std::string& config_flag) {
   }
   if (!path.empty()) {
     settings.config_file = path;
-    const std::string text = io::read_text(path, max_config_bytes, "a config file is a handful of lines; check the path");
+    const std::string text = io::read_text(path, max_config_bytes, text::words(text::Msg::hint_config_small));
     const config::File file = config::parse(text, path);
     take(settings.profile, file.profile);
     take(settings.weights, file.weights);

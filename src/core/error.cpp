@@ -88,7 +88,8 @@ std::string Error::line() const { return join_line(where_, problem_, hint_); }
 
 std::string Error::line(text::Lang lang) const {
   if (!said_) return line();
-  return join_line(where_, said_->what.say(lang), said_->hint.say(lang), lang);
+  if (lang == text::Lang::en) return join_line(where_, said_->what.say(lang), said_->hint.say(lang), lang);
+  return join_line(where_, text::spaced_cjk(said_->what.say(lang)), text::spaced_cjk(said_->hint.say(lang)), lang);
 }
 
 Error Error::at(std::string where) const {
@@ -111,8 +112,8 @@ std::string format_diagnostic(const Diagnostic& diagnostic) { return format_diag
 
 std::string format_diagnostic(const Diagnostic& diagnostic, text::Lang lang) {
   const bool said = diagnostic.said && lang != text::Lang::en;
-  const std::string message = said ? diagnostic.said->what.say(lang) : diagnostic.message;
-  const std::string hint = said ? diagnostic.said->hint.say(lang) : diagnostic.hint;
+  const std::string message = said ? text::spaced_cjk(diagnostic.said->what.say(lang)) : diagnostic.message;
+  const std::string hint = said ? text::spaced_cjk(diagnostic.said->hint.say(lang)) : diagnostic.hint;
   std::string text = message_part(diagnostic.file.str());
   if (diagnostic.line > 0) {
     text += ':' + std::to_string(diagnostic.line) + ':' + std::to_string(diagnostic.column);

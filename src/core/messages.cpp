@@ -44,6 +44,31 @@ std::optional<Lang> lang_of_locale(std::string_view locale) {
   return Lang::zh_cn;
 }
 
+std::string spaced_cjk(std::string_view text) {
+  // UTF-8 of U+4E00-U+9FFF: a lead byte E4-E9 and two continuation bytes.
+  const auto ideograph_at = [&](std::size_t at) {
+    const auto lead = static_cast<unsigned char>(text[at]);
+    return at + 2 < text.size() && lead >= 0xE4 && lead <= 0xE9;
+  };
+  const auto latin = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  std::string out;
+  out.reserve(text.size() + 8);
+  bool after_ideograph = false;
+  for (std::size_t at = 0; at < text.size();) {
+    if (ideograph_at(at)) {
+      if (!out.empty() && latin(out.back())) out += ' ';
+      out.append(text.substr(at, 3));
+      at += 3;
+      after_ideograph = true;
+      continue;
+    }
+    if (after_ideograph && latin(text[at])) out += ' ';
+    after_ideograph = false;
+    out += text[at++];
+  }
+  return out;
+}
+
 std::span<const Message> catalogue() { return message_table; }
 
 std::string_view message(Msg id, Lang lang) {

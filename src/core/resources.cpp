@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/ranges.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
@@ -30,28 +31,29 @@ std::optional<double> plain_number(std::string_view text) { return units::parse_
 struct RangeKind {
   SideParser parse;
   ranges::Quantity quantity;
-  std::string_view what;     // "a memory size"
+  text::Msg what;            // "a GPU memory size"
   std::string_view example;  // "24GB.., ..80GB or 24GB..80GB"
 };
 
-constexpr RangeKind memory_kind{memory_gb, ranges::Quantity::gpu_memory_gb, "a GPU memory size",
+constexpr RangeKind memory_kind{memory_gb, ranges::Quantity::gpu_memory_gb, text::Msg::what_gpu_memory_size,
                                 "24GB.., ..80GB, 24GB..80GB or 80GB"};
-constexpr RangeKind count_kind{plain_number, ranges::Quantity::gpu_count, "a GPU count", "2..8, 2.., ..4 or 8"};
+constexpr RangeKind count_kind{plain_number, ranges::Quantity::gpu_count, text::Msg::what_gpu_count,
+                               "2..8, 2.., ..4 or 8"};
 
 Bounds parse_range(std::string_view text, std::string_view where, const RangeKind& kind) {
-  const std::string hint = fmt::format("write {} (dstack's range syntax)", kind.example);
+  const text::Words hint = text::words(text::Msg::hint_dstack_range, kind.example);
   const std::string_view body = trim(text);
   auto side = [&](std::string_view part) -> std::optional<double> {
     part = trim(part);
     if (part.empty()) return std::nullopt;
     const auto value = kind.parse(part);
-    if (!value) throw Error(std::string(where), text::quoted(part) + " is not " + std::string(kind.what), hint);
+    if (!value) throw Error::said(std::string(where), text::words(text::Msg::err_not_count, text::quoted(part), kind.what), hint);
     return ranges::check(kind.quantity, *value, where, part);
   };
   Bounds bounds;
   const auto dots = body.find("..");
   if (dots == std::string_view::npos) {
-    if (body.empty()) throw Error(std::string(where), "no value given", hint);
+    if (body.empty()) throw Error::said(std::string(where), text::words(text::Msg::err_no_value_given), hint);
     bounds.min = side(body);
     bounds.max = bounds.min;
     return bounds;
@@ -59,13 +61,13 @@ Bounds parse_range(std::string_view text, std::string_view where, const RangeKin
   const std::string_view low = body.substr(0, dots);
   const std::string_view high = body.substr(dots + 2);
   if (high.find("..") != std::string_view::npos) {
-    throw Error(std::string(where), text::quoted(text) + " has more than one '..'", hint);
+    throw Error::said(std::string(where), text::words(text::Msg::err_more_than_one, text::quoted(text), "'..'"), hint);
   }
   bounds.min = side(low);
   bounds.max = side(high);
-  if (!bounds.any()) throw Error(std::string(where), "'..' alone bounds nothing", hint);
+  if (!bounds.any()) throw Error::said(std::string(where), text::words(text::Msg::err_dots_alone), hint);
   if (bounds.min && bounds.max && *bounds.min > *bounds.max) {
-    throw Error(std::string(where), text::quoted(text) + " starts above its end", hint);
+    throw Error::said(std::string(where), text::words(text::Msg::err_range_reversed, text::quoted(text)), hint);
   }
   return bounds;
 }
@@ -73,17 +75,18 @@ Bounds parse_range(std::string_view text, std::string_view where, const RangeKin
 }  // namespace
 
 GpuSpec parse_gpu_spec(std::string_view text, std::string_view where) {
-  const std::string hint =
-      "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)";
+  const text::Words hint = text::words(text::Msg::hint_gpus_spec);
   const std::string_view body = trim(text);
   if (body.find_first_of("{}[],") != std::string_view::npos) {
-    throw Error(std::string(where), text::quoted(text) + " names more than one accelerator",
-                "give one NAME:COUNT; to allow several models use --gpu A100,H100 with --gpu-count");
+    throw Error::said(std::string(where), text::words(text::Msg::err_gpus_several, text::quoted(text)),
+                      text::words(text::Msg::hint_gpus_several));
   }
   GpuSpec spec;
   const auto colon = body.find(':');
   spec.name = std::string(trim(body.substr(0, colon)));
-  if (spec.name.empty()) throw Error(std::string(where), "no GPU name in " + text::quoted(text), hint);
+  if (spec.name.empty()) {
+    throw Error::said(std::string(where), text::words(text::Msg::err_gpus_no_name, text::quoted(text)), hint);
+  }
   if (colon == std::string_view::npos) return spec;
   std::string_view count_text = trim(body.substr(colon + 1));
   // dstack's NAME:MEMORY[:COUNT] (https://dstack.ai/docs/reference/dstack.yml/task, resources.gpu):
@@ -92,23 +95,27 @@ GpuSpec parse_gpu_spec(std::string_view text, std::string_view where) {
   if (!memory_text.empty() && std::isalpha(static_cast<unsigned char>(memory_text.back())) != 0) {
     const auto bounds = parse_memory_gb_range(memory_text, where);
     if (!bounds.min || bounds.min != bounds.max) {
-      throw Error(std::string(where), text::quoted(memory_text) + " is not one memory size",
-                  "write dstack's NAME:MEMORY:COUNT with one size, e.g. A100:80GB:8");
+      throw Error::said(std::string(where), text::words(text::Msg::err_not_one_memory_size, text::quoted(memory_text)),
+                        text::words(text::Msg::hint_gpus_one_size));
     }
     spec.memory_gb = bounds.min;
     if (count_text.find(':') == std::string_view::npos) return spec;
     count_text = trim(count_text.substr(count_text.find(':') + 1));
   }
   if (count_text.find(':') != std::string_view::npos) {
-    throw Error(std::string(where), text::quoted(text) + " has more than one ':'", hint);
+    throw Error::said(std::string(where), text::words(text::Msg::err_more_than_one, text::quoted(text), "':'"), hint);
   }
   const auto count = units::parse_number(count_text);
-  if (!count) throw Error(std::string(where), text::quoted(count_text) + " is not a GPU count", hint);
+  if (!count) {
+    throw Error::said(std::string(where),
+                      text::words(text::Msg::err_not_count, text::quoted(count_text), text::Msg::what_gpu_count), hint);
+  }
   spec.count = ranges::check(ranges::Quantity::gpu_count, *count, where, count_text);
   spec.count_given = true;
   if (spec.count <= 0 || (spec.count > 1 && spec.count != std::floor(spec.count))) {
-    throw Error(std::string(where), text::quoted(count_text) + " is not a GPU count",
-                "give a whole number of GPUs, or a share of one GPU below 1 (e.g. T4:0.5)");
+    throw Error::said(std::string(where),
+                      text::words(text::Msg::err_not_count, text::quoted(count_text), text::Msg::what_gpu_count),
+                      text::words(text::Msg::hint_gpus_whole_or_share));
   }
   return spec;
 }
@@ -124,8 +131,8 @@ double parse_max_price(std::string_view text, std::string_view where, double per
   if (!body.empty() && body.front() == '$') body.remove_prefix(1);
   const auto value = units::parse_number(body);
   if (!value) {
-    throw Error(std::string(where), text::quoted(text) + " is not a price",
-                "give the most to pay per instance-hour, e.g. 2.5 (dstack's max_price)");
+    throw Error::said(std::string(where), text::words(text::Msg::err_not_count, text::quoted(text), text::Msg::what_price),
+                      text::words(text::Msg::hint_max_price));
   }
   if (!(per_usd > 0)) per_usd = 1.0;
   if (per_usd == 1.0) return ranges::check(ranges::Quantity::max_price, *value, where, body);
@@ -133,9 +140,9 @@ double parse_max_price(std::string_view text, std::string_view where, double per
     ranges::check(ranges::Quantity::max_price, *value / per_usd, where, body);
   } catch (const Error& error) {
     const ranges::Range& range = ranges::range_of(ranges::Quantity::max_price);
-    throw Error(error.where(), error.problem(),
-                fmt::format("give a number from {:g} to {:g} in this currency (US$ {:g} to {:g} at {:g} per dollar)",
-                            range.min * per_usd, range.max * per_usd, range.min, range.max, per_usd));
+    throw error.with_hint(text::words(text::Msg::hint_price_in_currency, fmt::format("{:g}", range.min * per_usd),
+                                      fmt::format("{:g}", range.max * per_usd), fmt::format("{:g}", range.min),
+                                      fmt::format("{:g}", range.max), fmt::format("{:g}", per_usd)));
   }
   return *value;
 }

@@ -1,4 +1,5 @@
-// The assumptions behind one estimate, as plain sentences (docs/estimation.md lists their sources).
+// The assumptions behind one estimate, as sentences in the catalogue's words (docs/estimation.md
+// lists their sources).
 #include <fmt/format.h>
 
 #include "estimate/model.hpp"
@@ -6,157 +7,134 @@
 
 namespace gpuselect::estimate {
 
-std::vector<std::string> assumptions(const workload::Profile& profile, const Estimate& estimate) {
+namespace {
+
+using text::Lang;
+using text::Msg;
+
+// A sentence whose parameters include words of their own (a message chosen by the job): said whole in
+// each language. `make(lang)` gives the sentence in `lang`.
+template <typename Make>
+text::Words in_each(const Make& make) {
+  return text::Words::in_each(make);
+}
+
+std::string said(Lang lang, Msg id) { return std::string(text::message(id, lang)); }
+
+}  // namespace
+
+std::vector<text::Words> assumptions(const workload::Profile& profile, const Estimate& estimate) {
   const Performance& performance = estimate.performance;
-  std::vector<std::string> sentences;
-  sentences.push_back(
-      "Bytes: 1 GB = 1e9 bytes in every output; GPU capacity is the driver-reported MiB where "
-      "known, else the label in GiB.");
-  for (const auto& sentence : profile.defaults_applied) sentences.push_back(sentence);
+  std::vector<text::Words> sentences;
+  sentences.push_back(text::words(Msg::asm_bytes));
+  // A profile made without state() (a test's) has its English sentences only.
+  if (profile.defaults_said.size() == profile.defaults_applied.size()) {
+    for (const auto& sentence : profile.defaults_said) sentences.push_back(sentence);
+  } else {
+    for (const auto& sentence : profile.defaults_applied) sentences.emplace_back(sentence);
+  }
 
   const auto& shape = profile.shape;
   if (workload::kind_traits(profile.kind).training()) {
     const auto states = model::training_state_bytes(profile.precision, profile.optimizer);
     if (profile.method == workload::Method::full) {
-      sentences.push_back(
-          fmt::format("Model states: {:g} B/param weights + {:g} gradients + {:g} optimizer = {:g} B/param "
-                      "(ZeRO paper, Rajbhandari et al. 2019), sharded by the ZeRO stage over the data-parallel "
-                      "GPUs.",
-                      states.weights, states.gradients, states.optimizer, states.total()));
+      sentences.push_back(text::words(Msg::asm_model_states, fmt::format("{:g}", states.weights),
+                                      fmt::format("{:g}", states.gradients), fmt::format("{:g}", states.optimizer),
+                                      fmt::format("{:g}", states.total())));
     } else {
-      sentences.push_back(fmt::format(
-          "{}: frozen base at {:.3g} B/param; {} trainable adapter parameters (rank {}) at {:g} "
-          "B/param of weights, gradients and optimizer states.",
-          profile.method == workload::Method::qlora ? "QLoRA (NF4 + double quantisation, Dettmers et al. 2023)"
-                                                    : "LoRA (Hu et al. 2021)",
-          model::frozen_base_bytes_per_param(profile), units::format_count(model::lora_trainable_params(profile)),
-          profile.lora_rank, states.total()));
+      sentences.push_back(text::words(
+          Msg::asm_adapters, profile.method == workload::Method::qlora ? Msg::asm_method_qlora : Msg::asm_method_lora,
+          fmt::format("{:.3g}", model::frozen_base_bytes_per_param(profile)),
+          units::format_count(model::lora_trainable_params(profile)), profile.lora_rank,
+          fmt::format("{:g}", states.total())));
     }
     if (!workload::kind_traits(profile.kind).trains_images()) {
-      std::string_view recompute =
-          profile.recompute == workload::Recompute::full
-              ? "full recomputation: 2·s·b·h/t per layer, plus the 34·s·b·h/t of the one layer being recomputed"
-          : profile.recompute == workload::Recompute::selective ? "selective recomputation: 34·s·b·h/t per layer"
-                                                                : "no recomputation: s·b·h·(34 + 5·a·s/h)/t per layer";
-      sentences.push_back(fmt::format(
-          "Activations: Korthikanti et al. 2022 Table 2, {} (16-bit, sequence parallel with tensor "
-          "parallel); {} attention{}.",
-          recompute, profile.attention == workload::Attention::flash ? "flash" : "eager",
-          profile.attention == workload::Attention::flash ? " stores no s² score matrix, so the 5·a·s/h term is dropped"
-                                                          : " stores the s² score matrix"));
+      const Msg recompute = profile.recompute == workload::Recompute::full        ? Msg::asm_recompute_full
+                            : profile.recompute == workload::Recompute::selective ? Msg::asm_recompute_selective
+                                                                                  : Msg::asm_recompute_none;
+      sentences.push_back(text::words(
+          Msg::asm_activations, recompute,
+          profile.attention == workload::Attention::flash ? Msg::asm_attention_flash : Msg::asm_attention_eager));
       // docs/estimation.md "Activations": the output layer's logits and loss buffers.
-      sentences.push_back(fmt::format(
-          "Output layer: logits and loss buffers of s·b·V/t x {} bytes on the last pipeline stage ({}).",
-          profile.framework == workload::Framework::megatron ? 6 : 12,
-          profile.framework == workload::Framework::megatron
-              ? "16-bit logits and the fp32 softmax of Megatron-Core's fused vocab-parallel cross-entropy"
-              : "PyTorch's cross-entropy on fp32-upcast logits: the saved log-softmax, its gradient and the input's"));
+      const bool megatron = profile.framework == workload::Framework::megatron;
+      sentences.push_back(text::words(Msg::asm_output_layer, megatron ? 6 : 12,
+                                      megatron ? Msg::asm_logits_megatron : Msg::asm_logits_pytorch));
     } else {
-      sentences.push_back(
-          "Activations of vision models: 0.01 byte per forward FLOP per image (ResNet-50: 82 MB; "
-          "assumption).");
+      sentences.push_back(text::words(Msg::asm_vision_activations));
     }
   } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
-    sentences.push_back(fmt::format(
-        "KV cache: {:.1f} KB per token ({}), paged: each sequence holds its {} input + {} output tokens; the batch is "
-        "the largest whose weights, KV cache, one layer's prefill workspace and runtime overhead stay within {:.0f}% "
-        "of GPU memory (vLLM gpu_memory_utilization).",
-        model::kv_cache_bytes_per_token(profile) / 1e3,
-        shape.kv_lora_rank > 0 ? fmt::format("MLA latent: L·(kv_lora_rank {} + rope {})·bytes, kept whole on every "
-                                             "tensor-parallel rank",
-                                             shape.kv_lora_rank, shape.qk_rope_head_dim)
-                               : std::string("2·L·kv_heads·head_dim·bytes, split over tensor parallel by KV heads"),
-        profile.input_tokens, profile.output_tokens, model::serving_memory_share * 100));
-    sentences.push_back(fmt::format("Weights served at {} ({:.3g} B/param){}.", workload::to_string(profile.precision),
-                                    model::serving_bytes_per_param(profile.precision),
-                                    profile.precision == workload::Precision::fp4 ? "; KV cache in FP8" : ""));
+    const text::Words layout = shape.kv_lora_rank > 0
+                                   ? text::words(Msg::asm_kv_mla, shape.kv_lora_rank, shape.qk_rope_head_dim)
+                                   : text::words(Msg::asm_kv_heads);
+    const std::string kv_kb = fmt::format("{:.1f}", model::kv_cache_bytes_per_token(profile) / 1e3);
+    const std::string share = fmt::format("{:.0f}", model::serving_memory_share * 100);
+    sentences.push_back(in_each([&](Lang lang) {
+      return text::say(lang, Msg::asm_kv_serving, kv_kb, layout.say(lang), profile.input_tokens,
+                       profile.output_tokens, share);
+    }));
+    const std::string bytes = fmt::format("{:.3g}", model::serving_bytes_per_param(profile.precision));
+    sentences.push_back(in_each([&](Lang lang) {
+      return text::say(lang, Msg::asm_weights_served, workload::to_string(profile.precision), bytes,
+                       profile.precision == workload::Precision::fp4 ? said(lang, Msg::asm_kv_fp8) : std::string());
+    }));
     const auto split = model::expert_split(shape);
     if (split.routed_params > 0) {
-      sentences.push_back(fmt::format(
-          "Mixture of experts: {} routed of {} parameters, {} of {} experts per token; a step over n tokens reads "
-          "the dense part plus E·(1-(1-k/E)^n) experts per layer; routed experts spread over the replica's GPUs "
-          "(expert parallel).",
-          units::format_count(split.routed_params), units::format_count(shape.params), shape.experts_per_token,
-          shape.experts));
+      sentences.push_back(text::words(Msg::asm_moe, units::format_count(split.routed_params),
+                                      units::format_count(shape.params), shape.experts_per_token, shape.experts));
     }
-    sentences.push_back(fmt::format(
-        "Serving roofline (docs/estimation.md \"Serving\"): a steady-state step decodes one token of each of the "
-        "batch's sequences and prefills the prompts that replace finished ones; step = max(bytes read / ({:.0f}% of "
-        "datasheet bandwidth), decode FLOPs / {:.0f}% of peak + prefill FLOPs / {:.0f}% of peak) + tensor-parallel "
-        "all-reduces + {:g} ms; TPOT = that step with the other sequences' prompts; TTFT = one prompt's prefill + "
-        "half a step. Constants fitted on 36 "
-        "TensorRT-LLM figures (H100/H200, FP8; 10 of them MoE, whose steps take 1/0.64 longer).",
-        model::decode_bandwidth_share * 100, model::decode_compute_share * 100, model::prefill_compute_share * 100,
-        model::step_overhead_s * 1e3));
+    sentences.push_back(text::words(Msg::asm_serving_roofline, fmt::format("{:.0f}", model::decode_bandwidth_share * 100),
+                                    fmt::format("{:.0f}", model::decode_compute_share * 100),
+                                    fmt::format("{:.0f}", model::prefill_compute_share * 100),
+                                    fmt::format("{:g}", model::step_overhead_s * 1e3)));
   } else if (!workload::kind_traits(profile.kind).serves_images()) {
-    sentences.push_back(
-        fmt::format("KV cache: 2·L·kv_heads·head_dim·context·batch·bytes = {} per sequence of {} tokens at {:g} "
-                    "B/element (NVIDIA: Llama-2-7B 16-bit 4096 tokens = 2 GiB).",
-                    units::format_gb(model::kv_cache_bytes_per_sequence(profile, profile.context)), profile.context,
-                    model::kv_bytes_per_element(profile.precision)));
-    sentences.push_back(fmt::format("Weights served at {} ({:.3g} B/param).", workload::to_string(profile.precision),
-                                    model::serving_bytes_per_param(profile.precision)));
+    sentences.push_back(text::words(Msg::asm_kv_sequence,
+                                    units::format_gb(model::kv_cache_bytes_per_sequence(profile, profile.context)),
+                                    profile.context, fmt::format("{:g}", model::kv_bytes_per_element(profile.precision))));
+    sentences.push_back(text::words(Msg::asm_weights_served, workload::to_string(profile.precision),
+                                    fmt::format("{:.3g}", model::serving_bytes_per_param(profile.precision)), ""));
   }
-  sentences.push_back(
-      "Runtime overhead per GPU: 1 GiB for the CUDA context and NCCL buffers (GPU-SPECS: 0.5-1.5 GiB reserved).");
-  sentences.push_back(fmt::format(
-      "Headroom: a plan fits only if it leaves {:g}% of GPU memory free (allocator fragmentation, NCCL and "
-      "transient peaks; docs/estimation.md \"Headroom\"; --min-headroom sets it).",
-      profile.headroom_pct));
+  sentences.push_back(text::words(Msg::asm_runtime_overhead));
+  sentences.push_back(text::words(Msg::asm_headroom, fmt::format("{:g}", profile.headroom_pct)));
   if (performance.memory.cpu_offload_bytes > 0 || workload::kind_traits(profile.kind).training()) {
-    sentences.push_back(
-        "Host RAM: CPU offload must fit the node's RAM less 8 GB + 8 GB per GPU kept for the OS, data-loader "
-        "workers and pinned buffers; DeepSpeed's 1.5x CPU buffer factor is included.");
+    sentences.push_back(text::words(Msg::asm_host_ram));
   }
-  if (shape.derived) {
-    sentences.push_back("Model shape derived from the parameter count (P ≈ 12·L·h², h ≈ 128·L).");
+  if (shape.derived) sentences.push_back(text::words(Msg::asm_shape_derived));
+  if (const text::Words basis = mfu_basis_words(performance.compute); !basis.empty()) {
+    sentences.push_back(in_each([&](Lang lang) { return text::say(lang, Msg::asm_sentence, basis.say(lang)); }));
   }
-  if (std::string basis = mfu_basis_text(performance.compute); !basis.empty()) sentences.push_back(basis + ".");
   if (workload::kind_traits(profile.kind).training()) {
-    sentences.push_back(fmt::format(
-        "Training compute: {} model FLOPs ({} per parameter per token; Kaplan et al. 2020); {}.",
-        units::format_count(performance.compute.total_flops),
-        profile.method == workload::Method::full ? "6" : "4 for adapters: no weight gradients",
-        performance.step.total_s > 0
-            ? "time = optimizer steps x step time of the performance model (docs/estimation.md \"Performance model\")"
-            : "time = FLOPs / (GPUs x peak dense TFLOPS x MFU)"));
+    sentences.push_back(text::words(
+        Msg::asm_training_compute, units::format_count(performance.compute.total_flops),
+        profile.method == workload::Method::full ? Msg::asm_flops_full : Msg::asm_flops_adapters,
+        performance.step.total_s > 0 ? Msg::asm_time_model : Msg::asm_time_flops));
     if (performance.input.modelled) {
-      sentences.push_back(fmt::format(
-          "Input pipeline (--data-loader {}): {:g} images/s per decoding vCPU, {}; the vCPUs less one per GPU "
-          "decode{}, and the job runs at the lower of their rate and the GPUs' (docs/estimation.md \"Input "
-          "pipeline\").",
-          workload::to_string(performance.input.data_loader), performance.input.images_per_s_per_worker,
-          model::loader_rate_source(performance.input.data_loader),
-          performance.input.vcpus_assumed
-              ? fmt::format(" ({} vCPUs per node assumed)", performance.input.vcpus_per_node)
-              : std::string()));
+      const auto& input = performance.input;
+      sentences.push_back(in_each([&](Lang lang) {
+        return text::say(lang, Msg::asm_input_pipeline, workload::to_string(input.data_loader),
+                         fmt::format("{:g}", input.images_per_s_per_worker),
+                         text::message(model::loader_rate_source(input.data_loader), lang),
+                         input.vcpus_assumed ? text::say(lang, Msg::asm_vcpus_assumed, input.vcpus_per_node)
+                                             : std::string());
+      }));
     }
     if (performance.time.wall_hours_band.high > 0) {
-      sentences.push_back(fmt::format(
-          "Error band: 10th-90th percentile of published/predicted GPU-hours on the calibration runs of this "
-          "regime{}.",
-          performance.time.wall_hours_band.in_calibrated_regime
-              ? ""
-              : "; this job lies OUTSIDE the calibrated regime (GPU generation, method, size, scale or offload), "
-                "so the band is the widest one, widened 1.5x"));
+      sentences.push_back(in_each([&](Lang lang) {
+        return text::say(lang, Msg::asm_error_band,
+                         performance.time.wall_hours_band.in_calibrated_regime ? std::string()
+                                                                               : said(lang, Msg::asm_outside_regime));
+      }));
     }
   }
   const Cost& spot = estimate.cost(catalog::PricingMode::spot);
   if (estimate.has_price && spot.available) {
-    sentences.push_back(
-        fmt::format("Spot: {:g}% interruptions per instance-month{}; each {}.", spot.spot_interruption_pct,
-                    spot.spot_rate_assumed ? " (not published: assumed for the GPU class from AWS Spot Advisor's "
-                                             "bands, estimated)"
-                                           : "",
-                    workload::kind_traits(profile.kind).training()
-                        ? "loses half a checkpoint interval of the whole job plus the restart"
-                        : "leaves a replica down, and bills its replacement, for the restart time"));
+    const bool training = workload::kind_traits(profile.kind).training();
+    sentences.push_back(in_each([&](Lang lang) {
+      return text::say(lang, Msg::asm_spot, fmt::format("{:g}", spot.spot_interruption_pct),
+                       spot.spot_rate_assumed ? said(lang, Msg::asm_spot_assumed) : std::string(),
+                       said(lang, training ? Msg::asm_spot_training : Msg::asm_spot_serving));
+    }));
   }
-  if (estimate.has_price) {
-    sentences.push_back(
-        "Hidden costs: egress per GB, one public IP per instance, and block storage for one "
-        "checkpoint plus the dataset for the job's duration.");
-  }
+  if (estimate.has_price) sentences.push_back(text::words(Msg::asm_hidden_costs));
   return sentences;
 }
 

@@ -15,17 +15,13 @@ namespace {
 struct LoaderRow {
   workload::DataLoader loader;
   double images_per_s_per_worker;
-  std::string_view source;
+  text::Msg source;  // the rate's source, in the message catalogue
 };
 constexpr std::array<LoaderRow, 2> loader_table{{
     {workload::DataLoader::cpu, 150,
-     "PyTorch DataLoader workers (PIL/torchvision JPEG decode and augmentation): ~150 images/s per vCPU, "
-     "inside the 100-250 of published ResNet-50 input pipelines and below the ceiling of NVIDIA's DGX-2 case "
-     "study (its 96 vCPUs could not feed 16 V100 at ~1,350 images/s each: under 225 per vCPU)"},
+     text::Msg::asm_loader_cpu},
     {workload::DataLoader::gpu, 1500,
-     "NVIDIA DALI with GPU (nvJPEG) decoding: the vCPUs only read files and parse JPEG headers; assumption, "
-     "10x the CPU figure (NVIDIA's Deep Learning Examples feed 8 A100 at ~2,700 images/s each from a DGX "
-     "A100's 256 vCPUs, 85 per vCPU, with DALI)"},
+     text::Msg::asm_loader_gpu},
 }};
 
 const LoaderRow& loader_row(workload::DataLoader loader) {
@@ -37,7 +33,7 @@ const LoaderRow& loader_row(workload::DataLoader loader) {
 
 }  // namespace
 
-std::string_view loader_rate_source(workload::DataLoader loader) { return loader_row(loader).source; }
+text::Msg loader_rate_source(workload::DataLoader loader) { return loader_row(loader).source; }
 
 InputPipeline input_pipeline(const workload::Profile& profile, const Hardware& hardware, const Plan& plan,
                              double gpu_images_per_s) {

@@ -23,16 +23,15 @@ double nic_gbps_per_gpu(const catalog::Gpu& gpu) {
 constexpr int dgx_vcpus_per_gpu = 28;
 
 // The sentence for Profile::defaults_applied that says what bare_hardware assumed.
-std::string bare_hardware_assumption(const catalog::Gpu& gpu, const Hardware& hardware) {
-  return fmt::format(
-      "hardware: {} x {} per node; intra-node link assumed {}; nodes assumed joined by "
-      "InfiniBand, one {:g} Gbit/s NIC per GPU (DGX reference design); host RAM not known, so CPU offload is "
-      "not checked against it",
-      hardware.gpus_per_node, gpu.name,
-      gpu.interconnect_gbps > 0
-          ? fmt::format("{} ({} GB/s per GPU)", catalog::to_string(hardware.interconnect), gpu.interconnect_gbps)
-          : std::string("PCIe (the GPU has no NVLink)"),
-      nic_gbps_per_gpu(gpu));
+text::Words bare_hardware_assumption(const catalog::Gpu& gpu, const Hardware& hardware) {
+  return text::Words::in_each([&](text::Lang lang) {
+    return text::say(lang, text::Msg::dflt_hardware, hardware.gpus_per_node, gpu.name,
+                     gpu.interconnect_gbps > 0
+                         ? text::say(lang, text::Msg::dflt_hardware_link, catalog::to_string(hardware.interconnect),
+                                     gpu.interconnect_gbps)
+                         : text::say(lang, text::Msg::dflt_hardware_pcie),
+                     fmt::format("{:g}", nic_gbps_per_gpu(gpu)));
+  });
 }
 
 }  // namespace
@@ -62,7 +61,7 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
     }
   } else if (request.gpu != nullptr) {
     hardware = bare_hardware(*request.gpu, request.gpus_per_node, first_nodes);
-    profile.defaults_applied.push_back(bare_hardware_assumption(*request.gpu, hardware));
+    profile.state(bare_hardware_assumption(*request.gpu, hardware));
   }
   const auto missing = hardware.gpu != nullptr ? missing_precision_units(*hardware.gpu, profile.precision)
                                                : std::optional<PlanReason>{};
@@ -91,11 +90,16 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
   hardware.nodes = memory.plan.nodes;
   if (request.nodes == 0) {
     // Not silent (issue 30): without --nodes the node count is searched, and the answer says so.
-    job.profile.defaults_applied.push_back(fmt::format(
-        "nodes: not given (--nodes), so the fewest that fit were searched, 1 to {} ({}): {}", node_limit,
-        node_limit < request.max_nodes ? "the offering's most per job" : "--max-nodes",
-        memory.fits ? fmt::format("{} node{}", memory.plan.nodes, memory.plan.nodes == 1 ? "" : "s")
-                    : std::string("none fits")));
+    const bool offering_limit = node_limit < request.max_nodes;
+    const int nodes = memory.plan.nodes;
+    const bool fits = memory.fits;
+    job.profile.state(text::Words::in_each([&](text::Lang lang) {
+      return text::say(
+          lang, text::Msg::dflt_nodes, node_limit,
+          offering_limit ? std::string(text::message(text::Msg::dflt_nodes_offering_most, lang)) : "--max-nodes",
+          fits ? text::say(lang, text::Msg::dflt_nodes_count, nodes, nodes == 1 ? "" : "s")
+               : std::string(text::message(text::Msg::dflt_nodes_none, lang)));
+    }));
   }
   memory.longest_context_tokens =
       model::longest_context_tokens(job.profile, memory.plan, hardware.gpu->capacity_bytes() * hardware.gpu_fraction);

@@ -184,7 +184,7 @@ bool uses_serving_memory(workload::Kind kind);  // llm-inference, cv-inference, 
 InputPipeline input_pipeline(const workload::Profile& profile, const Hardware& hardware, const Plan& plan,
                              double gpu_images_per_s);
 // The loader table's source sentence for --data-loader.
-std::string_view loader_rate_source(workload::DataLoader loader);
+text::Msg loader_rate_source(workload::DataLoader loader);
 
 // "ZeRO-2 + optimizer offload", "data parallel", "tensor parallel 2"
 std::string plan_name(const workload::Profile& profile, const Plan& plan);

@@ -23,39 +23,42 @@ struct MfuRow {
   std::string_view architecture;
   double min_params;
   double mfu;
-  std::string_view source;
+  text::Msg source;  // in the message catalogue
 };
 constexpr std::array<MfuRow, 8> mfu_table{{
-    {"ampere", 0, 0.40,
-     "A100: Llama 2 7B took 184,320 A100-80GB GPU-hours for 2T tokens, 39% MFU (Llama 2 model card)"},
-    {"ampere", 1e11, 0.44,
-     "A100, >= 100B: Megatron-LM GPT-3 175B on 1024 A100 at 138 TFLOP/s per GPU, 44% (Narayanan et al. 2021)"},
-    {"hopper", 0, 0.40, "H100/H200: Llama 3 405B on 16k H100 at 38-43% MFU (Llama 3 paper, Table 4)"},
-    {"volta", 0, 0.30, "V100: Megatron-LM 8.3B on 512 V100 at 39 TFLOP/s per GPU, 30% of 125 (Shoeybi et al. 2019)"},
-    {"ada", 0, 0.30, "Ada (L4, L40S, RTX 4090): assumption, PCIe-only parts with less bandwidth per FLOP"},
-    {"turing", 0, 0.30, "Turing (T4): assumption, as for Ada"},
-    {"cdna3", 0, 0.30, "MI300X: assumption, ROCm training stacks report below the H100 figure"},
-    {"", 0, 0.30, "unknown architecture: assumption"},
+    // A100: Llama 2 7B, 184,320 A100-80GB GPU-hours for 2T tokens, 39% MFU (Llama 2 model card).
+    {"ampere", 0, 0.40, text::Msg::mfu_row_ampere},
+    // A100 >= 100B: Megatron-LM GPT-3 175B on 1024 A100 at 138 TFLOP/s per GPU (Narayanan et al. 2021).
+    {"ampere", 1e11, 0.44, text::Msg::mfu_row_ampere_large},
+    // H100/H200: Llama 3 405B on 16k H100 at 38-43% MFU (Llama 3 paper, Table 4).
+    {"hopper", 0, 0.40, text::Msg::mfu_row_hopper},
+    // V100: Megatron-LM 8.3B on 512 V100 at 39 TFLOP/s per GPU, 30% of 125 (Shoeybi et al. 2019).
+    {"volta", 0, 0.30, text::Msg::mfu_row_volta},
+    {"ada", 0, 0.30, text::Msg::mfu_row_ada},        // assumption
+    {"turing", 0, 0.30, text::Msg::mfu_row_turing},  // assumption
+    {"cdna3", 0, 0.30, text::Msg::mfu_row_cdna3},    // assumption
+    {"", 0, 0.30, text::Msg::mfu_row_unknown},       // assumption
 }};
 
 // Multipliers on the base, each a condition and its reason.
 struct MfuFactor {
-  std::string_view name;
+  text::Msg name;
   double factor;
-  std::string_view reason;
+  text::Msg reason;  // its source or the assumption, in the message catalogue
 };
 // In the order they are applied and worded; MfuSource::factors bit i is row i.
 constexpr std::array<MfuFactor, 9> mfu_factors{{
-    {"vision training", 0.55,
-     "ResNet-50 on A100 trains ~2,700 images/s, 22% of 312 TFLOPS (NVIDIA Deep Learning Examples)"},
-    {"model < 100M parameters", 0.5, "matmuls too small to fill the tensor cores (assumption)"},
-    {"model < 1B parameters", 0.7, "small matmuls underuse the tensor cores (assumption)"},
-    {"fine-tuning", 0.9, "short, padded sequences and frequent evaluation (assumption)"},
-    {"QLoRA", 0.6, "each matmul dequantises NF4 weights first (assumption)"},
-    {"PCIe-only multi-GPU", 0.7, "gradient all-reduce of 2P bytes per step over PCIe (assumption)"},
-    {"multi-node without RDMA", 0.5, "gradient all-reduce over TCP Ethernet between nodes (assumption)"},
-    {"CPU offload", 0.5, "optimizer step and transfers over PCIe (ZeRO-Offload; assumption)"},
-    {"vGPU share", 0.9, "noisy neighbours on a time-sliced card (assumption)"},
+    // ResNet-50 on A100 trains ~2,700 images/s, 22% of 312 TFLOPS (NVIDIA Deep Learning Examples).
+    {text::Msg::mfu_factor_vision, 0.55, text::Msg::mfu_reason_vision},
+    // The rest are assumptions; each reason says which.
+    {text::Msg::mfu_factor_tiny, 0.5, text::Msg::mfu_reason_tiny},
+    {text::Msg::mfu_factor_small, 0.7, text::Msg::mfu_reason_small},
+    {text::Msg::mfu_factor_finetune, 0.9, text::Msg::mfu_reason_finetune},
+    {text::Msg::mfu_factor_qlora, 0.6, text::Msg::mfu_reason_qlora},
+    {text::Msg::mfu_factor_pcie, 0.7, text::Msg::mfu_reason_pcie},
+    {text::Msg::mfu_factor_no_rdma, 0.5, text::Msg::mfu_reason_no_rdma},
+    {text::Msg::mfu_factor_offload, 0.5, text::Msg::mfu_reason_offload},
+    {text::Msg::mfu_factor_vgpu, 0.9, text::Msg::mfu_reason_vgpu},
 }};
 enum FactorBit : std::uint16_t {
   vision_train = 1u << 0,
@@ -156,7 +159,12 @@ double default_mfu(const workload::Profile& profile, const Hardware& hardware, c
   return model::choose_mfu(without_override, hardware, plan).value;
 }
 
-std::string mfu_basis_text(const Compute& compute) {
+namespace {
+
+// The MFU's basis in `lang` (mfu_basis_text, mfu_basis_words).
+std::string mfu_basis_in(const Compute& compute, text::Lang lang) {
+  using text::Msg;
+  const auto said = [lang](Msg id) { return std::string(text::message(id, lang)); };
   if (!compute.mfu_basis.empty()) return compute.mfu_basis;
   const MfuSource& source = compute.mfu_source;
   std::string basis;
@@ -164,37 +172,41 @@ std::string mfu_basis_text(const Compute& compute) {
     case MfuSource::Kind::none:
       return basis;
     case MfuSource::Kind::given:
-      return fmt::format("MFU {:.0f}% as given by --mfu", compute.mfu * 100.0);
+      return text::say(lang, Msg::mfu_given, fmt::format("{:.0f}", compute.mfu * 100.0));
     case MfuSource::Kind::prefill:
-      basis = fmt::format("prefill MFU {:.0f}% ({}; decode is bandwidth-bound)", compute.mfu * 100.0,
-                          compute.mfu == model::prefill_mfu_default
-                              ? "assumption: large batched matmuls"
-                              : "fitted on the serving calibration rows, docs/estimation.md");
+      basis = text::say(lang, Msg::mfu_prefill, fmt::format("{:.0f}", compute.mfu * 100.0),
+                        said(compute.mfu == model::prefill_mfu_default ? Msg::mfu_prefill_assumed
+                                                                       : Msg::mfu_prefill_fitted));
       break;
     case MfuSource::Kind::diffusion:
-      return fmt::format("MFU {:.0f}% ({}, docs/estimation.md \"Image generation\")", compute.mfu * 100.0,
-                         compute.mfu == model::diffusion_serving_mfu
-                             ? "diffusion serving: fitted on published latencies of FLUX.1 and SDXL"
-                             : "diffusion fine-tuning: assumption, not calibrated");
+      return text::say(lang, Msg::mfu_diffusion, fmt::format("{:.0f}", compute.mfu * 100.0),
+                       said(compute.mfu == model::diffusion_serving_mfu ? Msg::mfu_diffusion_serving
+                                                                        : Msg::mfu_diffusion_training));
     case MfuSource::Kind::model:
-      return fmt::format(
-          "MFU {:.1f}% is the result of the performance model (compute at per-GPU matmul efficiency, TP/CP/PP/DP "
-          "communication, pipeline bubble, offload, recomputation, failures; calibrated on published runs, "
-          "docs/estimation.md)",
-          compute.mfu * 100.0);
+      return text::say(lang, Msg::mfu_model, fmt::format("{:.1f}", compute.mfu * 100.0));
     case MfuSource::Kind::table: {
       const auto& row = model::mfu_table[std::min<std::size_t>(source.table_row, model::mfu_table.size() - 1)];
-      basis = fmt::format("MFU {:.0f}% base: {}", row.mfu * 100.0, row.source);
+      basis = text::say(lang, Msg::mfu_table, fmt::format("{:.0f}", row.mfu * 100.0), said(row.source));
       break;
     }
   }
   for (std::size_t bit = 0; bit < model::mfu_factors.size(); ++bit) {
     if (!(source.factors & (1u << bit))) continue;
     const auto& factor = model::mfu_factors[bit];
-    basis += fmt::format("; x{} for {}: {}", factor.factor, factor.name, factor.reason);
+    basis += text::say(lang, Msg::mfu_factor, fmt::format("{}", factor.factor), said(factor.name), said(factor.reason));
   }
-  if (source.factors != 0) basis += fmt::format(" (MFU used {:.1f}%)", compute.mfu * 100.0);
+  if (source.factors != 0) basis += text::say(lang, Msg::mfu_used, fmt::format("{:.1f}", compute.mfu * 100.0));
   return basis;
+}
+
+}  // namespace
+
+std::string mfu_basis_text(const Compute& compute) { return mfu_basis_in(compute, text::Lang::en); }
+
+text::Words mfu_basis_words(const Compute& compute) {
+  if (!compute.mfu_basis.empty()) return text::Words(compute.mfu_basis);
+  if (compute.mfu_source.kind == MfuSource::Kind::none) return {};
+  return text::Words::in_each([&](text::Lang lang) { return mfu_basis_in(compute, lang); });
 }
 
 namespace {

@@ -533,90 +533,115 @@ std::string constraint_words(const workload::Profile& profile) {
 
 }  // namespace
 
-std::string describe_plan(const workload::Profile& profile, const Memory& memory) {
+namespace {
+
+// The plan's name in `lang`: model::plan_name in English; in Chinese the catalogue's plan words (the
+// recommend table's), with the parallel degrees, ZeRO stage and enum values as written.
+std::string plan_name_in(const workload::Profile& profile, const Plan& plan, text::Lang lang) {
+  if (lang == text::Lang::en) return model::plan_name(profile, plan);
+  using text::Msg;
+  if (model::uses_serving_memory(profile.kind)) {
+    std::string name = fmt::format("TP {}", plan.tensor_parallel);
+    if (plan.pipeline_parallel > 1) name += text::say(lang, Msg::plan_pipeline_per_node, plan.pipeline_parallel);
+    if (plan.expert_parallel > 1) name += fmt::format(", EP {}", plan.expert_parallel);
+    if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && plan.batch > 0)
+      name += text::say(lang, Msg::plan_batch_per_replica, plan.batch);
+    return name;
+  }
+  std::string name = plan.zero_stage == 0 ? std::string(text::message(Msg::est_data_parallel, lang))
+                                          : fmt::format("ZeRO-{}", plan.zero_stage);
+  if (plan.offload != workload::Offload::none) name += text::say(lang, Msg::plan_offload, workload::to_string(plan.offload));
+  name += model::plan_layout(plan);
+  const bool diffusion_recompute = workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training &&
+                                   plan.recompute != workload::Recompute::none;
+  const bool llm = !workload::kind_traits(profile.kind).trains_images() && profile.shape.layers > 0;
+  if (diffusion_recompute || llm) {
+    name += fmt::format("，{} {}", text::message(Msg::est_recompute, lang), workload::to_string(plan.recompute));
+  }
+  if (llm) {
+    name += text::say(lang, Msg::plan_micro_batch, plan.micro_batch);
+    if (plan.micro_batches > 1) name += fmt::format(" × {}", plan.micro_batches);
+  }
+  return name;
+}
+
+// The plan sentence in `lang` (describe_plan, describe_plan_words).
+std::string describe_plan_in(const workload::Profile& profile, const Memory& memory, text::Lang lang) {
+  using text::Msg;
+  const auto say = [lang](Msg id, auto&&... args) { return text::say(lang, id, std::forward<decltype(args)>(args)...); };
   const Plan& plan = memory.plan;
   const int gpus = model::total_gpus(plan);
-  const std::string where = plan.nodes > 1 ? fmt::format("{} GPUs ({} nodes)", gpus, plan.nodes)
-                                           : fmt::format("{} GPU{}", gpus, gpus == 1 ? "" : "s");
-  const std::string name = model::plan_name(profile, plan);
+  const std::string where =
+      plan.nodes > 1 ? say(Msg::plan_where_nodes, gpus, plan.nodes) : say(Msg::plan_where_gpus, gpus, gpus == 1 ? "" : "s");
+  const std::string name = plan_name_in(profile, plan, lang);
   const std::string need = units::format_gb(memory.per_gpu.total_bytes);
   if (memory.reason == PlanReason::no_hardware || memory.gpu_capacity_bytes <= 0) {
-    return fmt::format("{} on {}: {} per GPU (no GPU given)", name, where, need);
+    return say(Msg::plan_no_gpu, name, where, need);
   }
-  const std::string usable = fmt::format("{} usable ({} less {:g}% headroom)", units::format_gb(memory.usable_gpu_bytes),
-                                         units::format_gb(memory.gpu_capacity_bytes), memory.headroom_pct);
+  const std::string usable = say(Msg::plan_usable, units::format_gb(memory.usable_gpu_bytes),
+                                 units::format_gb(memory.gpu_capacity_bytes), fmt::format("{:g}", memory.headroom_pct));
   const bool training = !model::uses_serving_memory(profile.kind);
   const std::string within =
-      training && profile.fixed.any() ? fmt::format(" (searched within {})", constraint_words(profile)) : "";
+      training && profile.fixed.any() ? say(Msg::plan_within, constraint_words(profile)) : std::string();
   if (plan.tensor_parallel > plan.gpus_per_node) {
-    return fmt::format("does not fit: tensor parallel {} needs {} GPUs per node; this machine has {}",
-                       plan.tensor_parallel, plan.tensor_parallel, plan.gpus_per_node);
+    return say(Msg::plan_tp_too_wide, plan.tensor_parallel, plan.gpus_per_node);
   }
   if (training && !model::layout_valid(plan, profile)) {
-    return fmt::format(
-        "does not fit: TP {} x PP {} x CP {}{} does not divide {} GPU{} evenly (or PP exceeds the {} layers){}",
-        plan.tensor_parallel, plan.pipeline_parallel, plan.context_parallel,
-        plan.expert_parallel > 1
-            ? fmt::format(" with EP {} (dividing the data-parallel GPUs and the {} routed experts)",
-                          plan.expert_parallel, profile.shape.experts)
-            : std::string(),
-        gpus, gpus == 1 ? "" : "s", profile.shape.layers, within);
+    return say(Msg::plan_layout_invalid, plan.tensor_parallel, plan.pipeline_parallel, plan.context_parallel,
+               plan.expert_parallel > 1 ? say(Msg::plan_ep_words, plan.expert_parallel, profile.shape.experts)
+                                        : std::string(),
+               gpus, gpus == 1 ? "" : "s", profile.shape.layers, within);
   }
   if (memory.reason == PlanReason::host_ram) {
-    return fmt::format(
-        "does not fit (host RAM): {} on {} needs {} of CPU offload per node, above the {} of RAM left after "
-        "the reserve for the OS, data loaders and pinned buffers{}",
-        name, where, units::format_gb(memory.cpu_offload_bytes), units::format_gb(memory.host_ram_usable_bytes),
-        within);
+    return say(Msg::plan_host_ram, name, where, units::format_gb(memory.cpu_offload_bytes),
+               units::format_gb(memory.host_ram_usable_bytes), within);
   }
   if (memory.reason == PlanReason::no_fp8) {
-    return model::uses_serving_memory(profile.kind)
-               ? "does not run: --precision fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3), which this GPU "
-                 "lacks; use int8 (weight-only) or bf16 here, or a GPU with an FP8 peak"
-               : "does not run: --precision fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3), which this GPU "
-                 "lacks; train in bf16 here, or pick a GPU with an FP8 peak";
+    return say(model::uses_serving_memory(profile.kind) ? Msg::plan_no_fp8_serving : Msg::plan_no_fp8_training);
   }
-  if (memory.reason == PlanReason::no_fp4) {
-    return "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here "
-           "or a GPU with an FP4 peak (Blackwell)";
-  }
+  if (memory.reason == PlanReason::no_fp4) return say(Msg::plan_no_fp4);
   if (memory.reason == PlanReason::misses_targets &&
       workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
-    return fmt::format("misses the latency target: an image takes up to {:.0f} ms on {} (target {:g} ms); the "
-                       "pipeline fits ({} of {} per GPU)",
-                       memory.ttft_ms, where, profile.latency_target_ms, need, usable);
+    return say(Msg::plan_misses_image, fmt::format("{:.0f}", memory.ttft_ms), where,
+               fmt::format("{:g}", profile.latency_target_ms), need, usable);
   }
   if (memory.reason == PlanReason::misses_targets) {
-    return fmt::format(
-        "misses the latency targets: the fastest plan, {} on {}, gives TTFT {:.0f} ms and TPOT {:.0f} ms (targets {:g} "
-        "and {:g} ms); the weights fit ({} of {} per GPU)",
-        name, where, memory.ttft_ms, memory.tpot_ms, profile.ttft_target_ms, profile.tpot_target_ms, need, usable);
+    return say(Msg::plan_misses_targets, name, where, fmt::format("{:.0f}", memory.ttft_ms),
+               fmt::format("{:.0f}", memory.tpot_ms), fmt::format("{:g}", profile.ttft_target_ms),
+               fmt::format("{:g}", profile.tpot_target_ms), need, usable);
   }
-  if (!memory.fits) {
-    return fmt::format("does not fit: the lightest plan, {} on {}, needs {} per GPU, above {}{}", name, where, need,
-                       usable, within);
-  }
-  std::string text = fmt::format("{} on {}: {} of {} per GPU", name, where, need, usable);
+  if (!memory.fits) return say(Msg::plan_does_not_fit, name, where, need, usable, within);
+  std::string text = say(Msg::plan_fits, name, where, need, usable);
   if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
-    text += fmt::format("; TTFT {:.0f} ms, TPOT {:.0f} ms (targets {:g}, {:g})", memory.ttft_ms, memory.tpot_ms,
-                        profile.ttft_target_ms, profile.tpot_target_ms);
+    text += say(Msg::plan_serving_latency, fmt::format("{:.0f}", memory.ttft_ms), fmt::format("{:.0f}", memory.tpot_ms),
+                fmt::format("{:g}", profile.ttft_target_ms), fmt::format("{:g}", profile.tpot_target_ms));
   }
   if (memory.cpu_offload_bytes > 0 && memory.host_ram_usable_bytes > 0) {
-    text += fmt::format("; CPU offload {} of {} usable RAM per node", units::format_gb(memory.cpu_offload_bytes),
-                        units::format_gb(memory.host_ram_usable_bytes));
+    text += say(Msg::plan_cpu_offload, units::format_gb(memory.cpu_offload_bytes),
+                units::format_gb(memory.host_ram_usable_bytes));
   }
-  if (memory.reason == PlanReason::requested) return text + " (as requested)";
+  if (memory.reason == PlanReason::requested) return text + say(Msg::plan_as_requested);
   if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
-    return text + "; the tensor parallel and batch that meet the targets at the most tokens per GPU";
+    return text + say(Msg::plan_serving_choice);
   }
-  if (memory.reason == PlanReason::needs_more_nodes) text += "; one node is not enough";
+  if (memory.reason == PlanReason::needs_more_nodes) text += say(Msg::plan_more_nodes);
   if (!training) return text;
-  text += fmt::format("; fastest of {} plans that fit ({} tried){}", memory.plans_fitting, memory.plans_tried, within);
+  text += say(Msg::plan_fastest, memory.plans_fitting, memory.plans_tried, within);
   if (memory.has_runner_up) {
-    text += fmt::format("; runner-up {}: {:.0f}% slower", model::plan_name(profile, memory.runner_up),
-                        memory.runner_up_slower_pct);
+    text += say(Msg::plan_runner_up, plan_name_in(profile, memory.runner_up, lang),
+                fmt::format("{:.0f}", memory.runner_up_slower_pct));
   }
   return text;
+}
+
+}  // namespace
+
+std::string describe_plan(const workload::Profile& profile, const Memory& memory) {
+  return describe_plan_in(profile, memory, text::Lang::en);
+}
+
+text::Words describe_plan_words(const workload::Profile& profile, const Memory& memory) {
+  return text::Words::in_each([&](text::Lang lang) { return describe_plan_in(profile, memory, lang); });
 }
 
 }  // namespace gpuselect::estimate

@@ -54,7 +54,7 @@ class FileDescriptor {
 // Opens `path` for reading and checks it is a file within max_bytes; returns its size (0 for a
 // stream). Throws as read_text documents.
 std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, FileDescriptor& fd,
-                             const std::string& too_large_hint, bool* stream = nullptr) {
+                             const text::Words& too_large_hint, bool* stream = nullptr) {
   fd.reset(path == "-" ? ::fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0) : ::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (fd.get() < 0) {
     const int error_number = errno;
@@ -72,10 +72,7 @@ std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, Fil
   if (stream != nullptr) *stream = !S_ISREG(info.st_mode);
   if (!S_ISREG(info.st_mode)) return 0;
   if (static_cast<std::size_t>(info.st_size) > max_bytes) {
-    throw Error(path,
-                "file is " + std::to_string(info.st_size) + " bytes, above the limit of " + std::to_string(max_bytes) +
-                    " bytes",
-                too_large_hint);
+    throw Error::said(path, text::words(text::Msg::err_file_too_large, info.st_size, max_bytes), too_large_hint);
   }
   return static_cast<std::size_t>(info.st_size);
 }
@@ -93,7 +90,7 @@ std::size_t read_some(int fd, char* buffer, std::size_t size, const std::string&
 
 }  // namespace
 
-FileStream::FileStream(const std::string& path, std::size_t max_bytes, const std::string& too_large_hint)
+FileStream::FileStream(const std::string& path, std::size_t max_bytes, const text::Words& too_large_hint)
     : path_(path) {
   FileDescriptor fd(-1);
   size_ = open_for_reading(path, max_bytes, fd, too_large_hint, &stream_);
@@ -155,7 +152,7 @@ void SpoolFile::rewind() {
 
 std::size_t SpoolFile::read(char* buffer, std::size_t size) { return read_some(fd_, buffer, size, where_); }
 
-std::string read_text(const std::string& path, std::size_t max_bytes, const std::string& too_large_hint) {
+std::string read_text(const std::string& path, std::size_t max_bytes, const text::Words& too_large_hint) {
   FileDescriptor fd(-1);
   const std::size_t size = open_for_reading(path, max_bytes, fd, too_large_hint);
   std::string content;
@@ -165,7 +162,7 @@ std::string read_text(const std::string& path, std::size_t max_bytes, const std:
     const std::size_t got = read_some(fd.get(), buffer, sizeof buffer, path);
     if (got == 0) break;
     if (content.size() + got > max_bytes) {
-      throw Error(path, "input is above the limit of " + std::to_string(max_bytes) + " bytes", too_large_hint);
+      throw Error::said(path, text::words(text::Msg::err_input_too_large, max_bytes), too_large_hint);
     }
     content.append(buffer, got);
   }

@@ -7,22 +7,24 @@
 #include <string_view>
 #include <vector>
 
+#include "gpuselect/messages.hpp"
+
 namespace gpuselect::io {
 
 // What to do about a file above its limit, for catalogs (the default of the readers below).
-inline const std::string split_catalog_hint = "split the catalog into several files";
+inline text::Words split_catalog_hint() { return text::words(text::Msg::hint_split_catalog); }
 
 // Whole file as bytes. Throws Error(kind io, where = path) when missing, a directory, unreadable,
 // or larger than max_bytes (then kind bad_input, naming the limit, with `too_large_hint`).
 std::string read_text(const std::string& path, std::size_t max_bytes,
-                      const std::string& too_large_hint = split_catalog_hint);
+                      const text::Words& too_large_hint = split_catalog_hint());
 
 // A file read in chunks (catalog::SourceText::read), so a large catalog is never held whole.
 // Opening throws as read_text does; read() throws Error(kind io) when the system fails. The path
 // "-" is standard input.
 class FileStream {
  public:
-  FileStream(const std::string& path, std::size_t max_bytes, const std::string& too_large_hint = split_catalog_hint);
+  FileStream(const std::string& path, std::size_t max_bytes, const text::Words& too_large_hint = split_catalog_hint());
   ~FileStream();
   FileStream(const FileStream&) = delete;
   FileStream& operator=(const FileStream&) = delete;

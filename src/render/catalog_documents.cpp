@@ -91,33 +91,35 @@ void validate_json(std::ostream& out, const ValidateReport& report, const Style&
   json.finish();
 }
 
-std::string validate_findings(const ValidateReport& report) {
-  std::string text;
+std::string validate_findings(const ValidateReport& report, text::Lang lang) {
+  std::string out;
   for (const Diagnostic* diagnostic : report.summary->listed) {
-    text += format_diagnostic(*diagnostic);
-    text += '\n';
+    out += format_diagnostic(*diagnostic, lang);
+    out += '\n';
   }
   for (const auto& kind : report.summary->repeated) {
-    text += fmt::format("gpuselect: {}: {} more {}s like these not listed ({}); --max-per-kind 0 lists all\n",
-                        severity_name(kind.severity), kind.count - kind.listed, severity_name(kind.severity),
-                        kind.hint.empty() ? std::string("no hint") : kind.hint);
+    // The kind is its English hint; a listed finding of the kind says it in `lang`.
+    std::string hint = kind.hint.empty() ? text::say(lang, text::Msg::val_no_hint) : kind.hint;
+    for (const Diagnostic* listed : report.summary->listed) {
+      if (listed->severity == kind.severity && listed->hint == kind.hint && listed->said) {
+        hint = text::spaced_cjk(listed->said->hint.say(lang));
+        break;
+      }
+    }
+    text::Msg more = kind.severity == Severity::error ? text::Msg::val_more_errors : text::Msg::val_more_warnings;
+    out += "gpuselect: " + std::string(severity_name(kind.severity)) + ": " +
+           text::say(lang, more, kind.count - kind.listed, hint) + '\n';
   }
-  if (report.not_shown > 0) {
-    text +=
-        fmt::format("gpuselect: {} more diagnostics not shown (the first {} are kept); fix these and validate again\n",
-                    report.not_shown, report.kept_limit);
-  }
-  return text;
+  if (report.not_shown > 0) out += "gpuselect: " + text::say(lang, text::Msg::val_not_shown, report.not_shown, report.kept_limit) + '\n';
+  return out;
 }
 
-std::string validate_summary(const ValidateReport& report) {
-  return fmt::format(
-      "{}: {} files, {} GPUs, {} providers, {} offerings, {} models; {} errors, {} warnings{}\n",
-      report.valid ? "valid" : "invalid", report.files.size(), report.gpus, report.providers, report.offerings,
-      report.models, report.errors, report.warnings,
-      report.builtin_hidden > 0
-          ? fmt::format(" ({} in the built-in catalog not shown; --include-builtin shows them)", report.builtin_hidden)
-          : std::string());
+std::string validate_summary(const ValidateReport& report, text::Lang lang) {
+  return text::say(lang, report.valid ? text::Msg::val_valid : text::Msg::val_invalid, report.files.size(), report.gpus,
+                   report.providers, report.offerings, report.models, report.errors, report.warnings,
+                   report.builtin_hidden > 0 ? text::say(lang, text::Msg::val_builtin_hidden, report.builtin_hidden)
+                                             : std::string()) +
+         '\n';
 }
 
 }  // namespace gpuselect::render

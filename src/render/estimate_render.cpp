@@ -96,7 +96,7 @@ Grid plan_grid(const workload::Profile& profile, const estimate::Performance& es
     grid.rows.push_back({words(Msg::est_micro_batch, lang),
                          say(lang, Msg::est_micro_batch_value, plan.micro_batch, plan.micro_batches)});
   }
-  grid.notes.push_back(estimate::describe_plan(profile, estimate.memory));
+  grid.notes.push_back(estimate::describe_plan_words(profile, estimate.memory).say(lang));
   return grid;
 }
 
@@ -121,7 +121,7 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Performa
                {words(Msg::est_hardware_flops, lang), scientific(estimate.compute.hardware_flops)},
                {estimate.compute.step_mfu > 0 ? words(Msg::est_mfu_goodput, lang) : std::string("MFU"),
                 fmt::format("{:.1f}%", estimate.compute.mfu * 100)},
-               {words(Msg::est_mfu_basis, lang), estimate::mfu_basis_text(estimate.compute)},
+               {words(Msg::est_mfu_basis, lang), estimate::mfu_basis_words(estimate.compute).say(lang)},
                {words(Msg::est_effective_tflops, lang), fmt::format("{:.1f}", estimate.compute.effective_tflops_per_gpu)}};
   if (estimate.compute.step_mfu > 0) {
     // docs/estimation.md "Step MFU and goodput": per step without the failure allowance, and the share kept.
@@ -268,8 +268,8 @@ Grid assumptions_grid(const workload::Profile& profile, const estimate::Estimate
   grid.columns = {{"#", Align::right}, {words(Msg::est_assumption, lang), Align::left, true}};
   int number = 0;
   // assumptions() already lists profile.defaults_applied.
-  for (auto& sentence : estimate::assumptions(profile, estimate))
-    grid.rows.push_back({std::to_string(++number), std::move(sentence)});
+  for (const auto& sentence : estimate::assumptions(profile, estimate))
+    grid.rows.push_back({std::to_string(++number), sentence.say(lang)});
   return grid;
 }
 

@@ -914,7 +914,7 @@ ordered_json estimate_json(const catalog::Catalog& catalog, const workload::Prof
     document["cost"] = nullptr;
   }
   ordered_json assumptions = ordered_json::array();
-  for (auto& sentence : estimate::assumptions(profile, estimate)) assumptions.push_back(std::move(sentence));
+  for (const auto& sentence : estimate::assumptions(profile, estimate)) assumptions.push_back(sentence.say(text::Lang::en));
   document["assumptions"] = std::move(assumptions);
   return document;
 }

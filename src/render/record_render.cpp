@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/units.hpp"
 #include "render/renderers.hpp"
@@ -54,19 +55,21 @@ void models(std::ostream& out, Format format, const catalog::Catalog& catalog, c
     detail::json_listing(out, "models", catalog.models, style);
     return;
   }
+  const text::Lang lang = style.lang;
+  const auto head = [lang](text::Msg id) { return std::string(text::message(id, lang)); };
   TextTable table;
-  table.columns = {{"id"},
-                   {"family"},
-                   {"params", TextTable::Align::right},
-                   {"layers", TextTable::Align::right},
-                   {"hidden", TextTable::Align::right},
-                   {"heads", TextTable::Align::right},
-                   {"kv heads", TextTable::Align::right},
-                   {"attention"},
-                   {"experts (top-k + shared)"},
-                   {"active", TextTable::Align::right},
-                   {"context", TextTable::Align::right},
-                   {"source", TextTable::Align::left, true}};
+  table.columns = {{head(text::Msg::mdl_id)},
+                   {head(text::Msg::mdl_family)},
+                   {head(text::Msg::mdl_params), TextTable::Align::right},
+                   {head(text::Msg::mdl_layers), TextTable::Align::right},
+                   {head(text::Msg::mdl_hidden), TextTable::Align::right},
+                   {head(text::Msg::mdl_heads), TextTable::Align::right},
+                   {head(text::Msg::mdl_kv_heads), TextTable::Align::right},
+                   {head(text::Msg::mdl_attention)},
+                   {head(text::Msg::mdl_experts)},
+                   {head(text::Msg::mdl_active), TextTable::Align::right},
+                   {head(text::Msg::mdl_context), TextTable::Align::right},
+                   {head(text::Msg::mdl_source), TextTable::Align::left, true}};
   for (const auto& model : catalog.models) {
     const bool transformer = model.shape.heads > 0;
     std::string experts = "-";

@@ -91,7 +91,7 @@ Weights profile_weights(std::string_view profile, workload::Kind kind) {
 
 Weights parse_weights(std::string_view spec, const Weights& base, std::string_view where) {
   const std::string where_text(where);
-  const std::string format_hint = "write criterion=value pairs separated by commas, e.g. cost=0.4,stability=0.3";
+  const text::Words format_hint = text::words(text::Msg::hint_weights_pairs);
   std::array<std::optional<double>, criterion_count> named{};
   std::size_t named_count = 0;
   double named_sum = 0;
@@ -102,11 +102,11 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
     const std::string item(text::trim(spec.substr(start, comma - start)));
     start = comma + 1;
     if (item.empty()) {
-      throw Error(where_text, "empty entry in " + text::quoted(spec), format_hint);
+      throw Error::said(where_text, text::words(text::Msg::err_weights_empty_entry, text::quoted(spec)), format_hint);
     }
     const auto equals = item.find('=');
     if (equals == std::string::npos) {
-      throw Error(where_text, text::quoted(item) + " has no '='", format_hint);
+      throw Error::said(where_text, text::words(text::Msg::err_weights_no_equals, text::quoted(item)), format_hint);
     }
     const std::string name(text::trim(std::string_view(item).substr(0, equals)));
     const std::string value_text(text::trim(std::string_view(item).substr(equals + 1)));
@@ -120,18 +120,21 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
     const char* end = begin + value_text.size();
     const auto parsed = std::from_chars(begin, end, value);
     if (value_text.empty() || parsed.ec != std::errc{} || parsed.ptr != end) {
-      throw Error(where_text, name + "=" + text::quoted(value_text) + " is not a number",
-                  "give a number between 0 and 1, e.g. " + name + "=0.3");
+      throw Error::said(where_text, text::words(text::Msg::err_not_number, name + "=" + text::quoted(value_text)),
+                        text::words(text::Msg::hint_weight_share_example, name + "=0.3"));
     }
     if (!std::isfinite(value)) {
-      throw Error(where_text, name + "=" + value_text + " is not a finite number", "give a number between 0 and 1");
+      throw Error::said(where_text, text::words(text::Msg::err_not_finite, name + "=" + value_text),
+                        text::words(text::Msg::hint_number_from_to, "0", "1"));
     }
     if (value < 0) {
-      throw Error(where_text, name + "=" + value_text + " is negative", "weights are shares between 0 and 1");
+      throw Error::said(where_text, text::words(text::Msg::err_weight_negative, name + "=" + value_text),
+                        text::words(text::Msg::hint_weight_shares));
     }
     const auto index = static_cast<std::size_t>(*criterion);
     if (named[index]) {
-      throw Error(where_text, name + " is given twice", "give each criterion once");
+      throw Error::said(where_text, text::words(text::Msg::err_weight_twice, name),
+                        text::words(text::Msg::hint_weight_once));
     }
     named[index] = value;
     ++named_count;
@@ -143,15 +146,14 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
   constexpr double tolerance = 1e-9;
   if (named_count == criterion_count) {
     if (!(named_sum > 0)) {
-      throw Error(where_text, "all weights are zero", "give at least one criterion a weight above 0");
+      throw Error::said(where_text, text::words(text::Msg::err_weights_zero), text::words(text::Msg::hint_weights_zero));
     }
     for (std::size_t i = 0; i < criterion_count; ++i) result.values[i] = *named[i] / named_sum;
     return result;
   }
   if (named_sum > 1 + tolerance) {
-    throw Error(where_text, "the named weights sum to " + fixed(named_sum) + ", above 1",
-                "lower them so the rest can share 1 - sum, or name all five criteria to have them "
-                "normalised");
+    throw Error::said(where_text, text::words(text::Msg::err_weights_above_one, fixed(named_sum)),
+                      text::words(text::Msg::hint_weights_above_one));
   }
   const double rest = std::max(0.0, 1 - named_sum);
   double base_rest_sum = 0;
@@ -174,7 +176,7 @@ Weights parse_weights(std::string_view spec, const Weights& base, std::string_vi
   double total = 0;
   for (double weight : result.values) total += weight;
   if (!(total > 0)) {
-    throw Error(where_text, "all weights are zero", "give at least one criterion a weight above 0");
+    throw Error::said(where_text, text::words(text::Msg::err_weights_zero), text::words(text::Msg::hint_weights_zero));
   }
   for (double& weight : result.values) weight /= total;
   return result;

@@ -73,15 +73,15 @@ constexpr FlagMember member_of() {
 void power_of_two(const Flag& flag, double value) {
   const auto whole = static_cast<long long>(value);
   if (whole <= 0 || (whole & (whole - 1)) != 0) {
-    throw Error(std::string(flag.name), fmt::format("must be a power of two (1, 2, 4, 8), got {:g}", value),
-                "tensor parallelism splits heads evenly across 2^k GPUs");
+    throw Error::said(std::string(flag.name), text::words(text::Msg::err_power_of_two, fmt::format("{:g}", value)),
+                      text::words(text::Msg::hint_power_of_two));
   }
 }
 
 void quantisation_bits(const Flag& flag, double value) {
   if (value != 2 && value != 4 && value != 8) {
-    throw Error(std::string(flag.name), fmt::format("must be 2, 4 or 8, got {:g}", value),
-                "QLoRA bases are 4-bit NF4 (default), 8-bit (LLM.int8) or 2-bit (e.g. HQQ/AQLM)");
+    throw Error::said(std::string(flag.name), text::words(text::Msg::err_quant_bits, fmt::format("{:g}", value)),
+                      text::words(text::Msg::hint_quant_bits));
   }
 }
 
@@ -113,23 +113,21 @@ const unsigned diffusion_serving =
 
 bool is_llm_training(Kind kind) { return kind == Kind::llm_pretrain || kind == Kind::llm_finetune; }
 
-std::string workload_because(const Profile& profile) {
-  return fmt::format("workload: {} (default; give --workload)", to_string(profile.kind));
+text::Words workload_because(const Profile& profile) {
+  return text::words(text::Msg::dflt_workload, to_string(profile.kind));
 }
 
 void lora_targets_fill(Profile& profile) {
   if (profile.method != Method::full)
     profile.lora_targets.assign(default_lora_targets.begin(), default_lora_targets.end());
 }
-std::string lora_because(const Profile& profile) {
+text::Words lora_because(const Profile& profile) {
   if (profile.method == Method::full) return {};
   if (kind_traits(profile.kind).diffusion()) {
-    return fmt::format("{}: rank {} on the q, k, v and out projections of every attention block (the diffusers and "
-                       "kohya-ss defaults)",
-                       to_string(profile.method), profile.lora_rank);
+    return text::words(text::Msg::dflt_lora_diffusion, to_string(profile.method), profile.lora_rank);
   }
-  return fmt::format("{}: rank {} on {} (Hu et al. 2021 adapt attention matrices)", to_string(profile.method),
-                     profile.lora_rank, fmt::join(profile.lora_targets, ", "));
+  return text::words(text::Msg::dflt_lora, to_string(profile.method), profile.lora_rank,
+                     fmt::format("{}", fmt::join(profile.lora_targets, ", ")));
 }
 
 // Serving runs the checkpoint as released: a model published in FP8 (DeepSeek-V3/R1, catalog
@@ -141,34 +139,26 @@ bool serves_fp8_release(const Profile& profile) {
 void precision_fill(Profile& profile) {
   profile.precision = serves_fp8_release(profile) ? Precision::fp8 : Precision::bf16;
 }
-std::string precision_because(const Profile& profile) {
+text::Words precision_because(const Profile& profile) {
   if (!serves_fp8_release(profile)) return {};
-  return fmt::format("precision: fp8, the format {} is released in (on a GPU with FP8 tensor cores; --precision "
-                     "bf16 serves an upcast copy)",
-                     profile.model_id);
+  return text::words(text::Msg::dflt_precision_fp8, profile.model_id);
 }
 
 // ImageNet training is SGD with momentum (Goyal et al. 2017); LLMs train with AdamW.
 void optimizer_fill(Profile& profile) {
   profile.optimizer = profile.kind == Kind::cv_train ? Optimizer::sgd : Optimizer::adamw;
 }
-std::string optimizer_because(const Profile& profile) {
-  return profile.kind == Kind::cv_train
-             ? "optimizer: SGD with momentum (Goyal et al. 2017 ImageNet recipe)"
-             : "optimizer: AdamW in mixed precision (16 bytes of states per parameter, ZeRO paper)";
+text::Words optimizer_because(const Profile& profile) {
+  return text::words(profile.kind == Kind::cv_train ? text::Msg::dflt_optimizer_sgd : text::Msg::dflt_optimizer_adamw);
 }
 
 // 32 images per GPU: Goyal et al. 2017 (8,192 over 256 GPUs). LLMs: the planner searches 1-8.
 constexpr int images_per_gpu = 32;
 void micro_batch_fill(Profile& profile) { profile.micro_batch = profile.kind == Kind::cv_train ? images_per_gpu : 1; }
-std::string micro_batch_because(const Profile& profile) {
-  if (kind_traits(profile.kind).diffusion()) {
-    return "micro-batch: 1 image per GPU (the kohya-ss and diffusers train_batch_size default)";
-  }
-  return profile.kind == Kind::cv_train
-             ? fmt::format("micro-batch: {} images per GPU (Goyal et al. 2017)", images_per_gpu)
-             : "micro-batch: searched over 1, 2, 4, 8 sequences per GPU (1 without hardware); gradient accumulation "
-               "reaches the global batch";
+text::Words micro_batch_because(const Profile& profile) {
+  if (kind_traits(profile.kind).diffusion()) return text::words(text::Msg::dflt_micro_batch_image);
+  return profile.kind == Kind::cv_train ? text::words(text::Msg::dflt_micro_batch_cv, images_per_gpu)
+                                        : text::words(text::Msg::dflt_micro_batch_llm);
 }
 
 constexpr int pretrain_seq_len = 4096;  // Llama 2 pretraining context (Touvron et al. 2023)
@@ -180,16 +170,18 @@ void seq_len_fill(Profile& profile) {
   profile.seq_len = tokens;
 }
 // "(capped at the model's context of 512 tokens)" when the preset's context cut the default, else "".
-std::string capped_words(int value, const Profile& profile) {
+text::Words capped_words(int value, const Profile& profile) {
   if (profile.model_max_context <= 0 || value != profile.model_max_context) return {};
-  return fmt::format(", capped at the model's context of {} tokens", profile.model_max_context);
+  return text::words(text::Msg::dflt_capped, profile.model_max_context);
 }
-std::string seq_len_because(const Profile& profile) {
+text::Words seq_len_because(const Profile& profile) {
   const bool pretrain = profile.kind == Kind::llm_pretrain;
   const int uncapped = pretrain ? pretrain_seq_len : default_finetune_seq_len;
-  return fmt::format("sequence length: {} ({}{})", profile.seq_len,
-                     pretrain ? "Llama 2 pretraining context" : "a common fine-tuning length",
-                     profile.seq_len < uncapped ? capped_words(profile.seq_len, profile) : std::string());
+  const text::Words capped = profile.seq_len < uncapped ? capped_words(profile.seq_len, profile) : text::Words();
+  return text::Words::in_each([&](text::Lang lang) {
+    return text::say(lang, pretrain ? text::Msg::dflt_seq_len_pretrain : text::Msg::dflt_seq_len_finetune,
+                     profile.seq_len, capped.say(lang));
+  });
 }
 
 // Without hardware: selective for full training (Korthikanti et al. 2022), full for adapters (the
@@ -201,16 +193,10 @@ void recompute_fill(Profile& profile) {
     profile.recompute = profile.method == Method::full ? Recompute::selective : Recompute::full;
   }
 }
-std::string recompute_because(const Profile& profile) {
-  if (kind_traits(profile.kind).diffusion()) {
-    return "gradient checkpointing: searched, off where the job fits without it (faster), else on (--recompute "
-           "full or none fixes it)";
-  }
-  return profile.method == Method::full
-             ? "activation recomputation: searched over none, selective, full (selective without hardware; "
-               "Korthikanti et al. 2022)"
-             : "activation recomputation: searched over none, selective, full (full without hardware: gradient "
-               "checkpointing, as in the QLoRA setup)";
+text::Words recompute_because(const Profile& profile) {
+  if (kind_traits(profile.kind).diffusion()) return text::words(text::Msg::dflt_checkpointing_diffusion);
+  return text::words(profile.method == Method::full ? text::Msg::dflt_recompute_full_training
+                                                    : text::Msg::dflt_recompute_adapters);
 }
 
 // Pretraining runs on Megatron-Core/NeMo (the stack of the published large-scale runs); full
@@ -225,17 +211,16 @@ void framework_fill(Profile& profile) {
     profile.framework = Framework::fsdp;
   }
 }
-std::string framework_because(const Profile& profile) {
+text::Words framework_because(const Profile& profile) {
   // Diffusion fine-tuning runs kohya-ss or diffusers under accelerate: the framework row changes nothing.
   if (kind_traits(profile.kind).diffusion()) return {};
   switch (profile.framework) {
     case Framework::megatron:
-      return "framework: megatron (Megatron-Core/NeMo with Transformer Engine, the stack of published pretraining "
-             "runs; give --framework)";
+      return text::words(text::Msg::dflt_framework_megatron);
     case Framework::hf:
-      return "framework: hf (Hugging Face PEFT, the LoRA/QLoRA reference setup; give --framework)";
+      return text::words(text::Msg::dflt_framework_hf);
     default:
-      return "framework: fsdp (PyTorch FSDP: torchtitan, llm-foundry; give --framework)";
+      return text::words(text::Msg::dflt_framework_fsdp);
   }
 }
 
@@ -261,28 +246,24 @@ void tokens_fill(Profile& profile) {
       break;
   }
 }
-std::string tokens_because(const Profile& profile) {
+text::Words tokens_because(const Profile& profile) {
   switch (kind_traits(profile.kind).data) {
     case DefaultData::compute_optimal:
-      return fmt::format("tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)",
-                         units::format_count(profile.tokens));
+      return text::words(text::Msg::dflt_tokens_optimal, units::format_count(profile.tokens));
     case DefaultData::fine_tuning_set:
-      return fmt::format("tokens: {} (assumed fine-tuning set: about 50k examples x 2k tokens)",
-                         units::format_count(profile.tokens));
+      return text::words(text::Msg::dflt_tokens_finetune, units::format_count(profile.tokens));
     case DefaultData::image_set:
-      return fmt::format("images trained: {} ({} images x {} epochs; an assumed LoRA set unless --images and "
-                         "--epochs are given)",
-                         units::format_count(profile.tokens), profile.images, profile.epochs);
+      return text::words(text::Msg::dflt_images_trained, units::format_count(profile.tokens), profile.images,
+                         profile.epochs);
     case DefaultData::imagenet:
     case DefaultData::none:  // not told: the --tokens row applies to training kinds only
-      return fmt::format("samples: {} (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)",
-                         units::format_count(profile.tokens));
+      return text::words(text::Msg::dflt_samples_imagenet, units::format_count(profile.tokens));
   }
   return {};
 }
 
-std::string checkpoint_because(const Profile& profile) {
-  return fmt::format("checkpoint every {:g} minutes (assumption)", profile.checkpoint_minutes);
+text::Words checkpoint_because(const Profile& profile) {
+  return text::words(text::Msg::dflt_checkpoint, fmt::format("{:g}", profile.checkpoint_minutes));
 }
 
 // Llama 2 pretraining: 4M tokens per step (Touvron et al. 2023); fine-tuning: 64 sequences (assumption,
@@ -295,12 +276,11 @@ void global_batch_fill(Profile& profile) {
                                     ? static_cast<double>(finetune_global_batch_sequences) * profile.seq_len
                                     : 0;
 }
-std::string global_batch_because(const Profile& profile) {
+text::Words global_batch_because(const Profile& profile) {
   return profile.kind == Kind::llm_pretrain
-             ? fmt::format("global batch: {:g}M tokens per step (Llama 2 pretraining)",
-                           profile.global_batch_tokens / (1024 * 1024))
-             : fmt::format("global batch: {} sequences of {} tokens per step (assumption)",
-                           finetune_global_batch_sequences, profile.seq_len);
+             ? text::words(text::Msg::dflt_global_batch_pretrain,
+                           fmt::format("{:g}", profile.global_batch_tokens / (1024 * 1024)))
+             : text::words(text::Msg::dflt_global_batch_finetune, finetune_global_batch_sequences, profile.seq_len);
 }
 
 // The Profile initialiser (Llama 2's 4,096 tokens), capped at the model's own context where a
@@ -311,9 +291,11 @@ void context_fill(Profile& profile) {
     profile.context = std::min(profile.context, profile.model_max_context);
   }
 }
-std::string context_because(const Profile& profile) {
-  return fmt::format("context: {} tokens per sequence (Llama 2 context{})", profile.context,
-                     profile.context < Profile{}.context ? capped_words(profile.context, profile) : std::string());
+text::Words context_because(const Profile& profile) {
+  const text::Words capped =
+      profile.context < Profile{}.context ? capped_words(profile.context, profile) : text::Words();
+  return text::Words::in_each(
+      [&](text::Lang lang) { return text::say(lang, text::Msg::dflt_context, profile.context, capped.say(lang)); });
 }
 
 // Serving: 8 concurrent sequences (assumption: moderate continuous batching); llm-inference searches
@@ -322,19 +304,11 @@ constexpr int serving_batch = 8;
 void batch_fill(Profile& profile) {
   profile.batch = kind_traits(profile.kind).serving() && !kind_traits(profile.kind).diffusion() ? serving_batch : 1;
 }
-std::string batch_because(const Profile& profile) {
-  if (profile.kind == Kind::llm_inference) {
-    return "batch: the largest per replica that fits free KV memory and meets the latency targets (at most 256, "
-           "vLLM's max_num_seqs default)";
-  }
+text::Words batch_because(const Profile& profile) {
+  if (profile.kind == Kind::llm_inference) return text::words(text::Msg::dflt_batch_searched);
   if (profile.kind == Kind::notebook) return {};
-  if (kind_traits(profile.kind).diffusion()) {
-    return "batch: 1 image per replica pass (a diffusion pass is compute-bound: batching adds latency, not images/s)";
-  }
-  return fmt::format(
-      "batch: {} concurrent sequences per replica (moderate continuous batching: decode stays memory-bound, "
-      "latency near batch 1)",
-      serving_batch);
+  if (kind_traits(profile.kind).diffusion()) return text::words(text::Msg::dflt_batch_diffusion);
+  return text::words(text::Msg::dflt_batch_serving, serving_batch);
 }
 
 constexpr double serving_hours = 730;  // one month of serving: 8,760 h / 12
@@ -344,14 +318,14 @@ void hours_fill(Profile& profile) {
                   : profile.kind == Kind::notebook    ? notebook_hours
                                                       : 0;
 }
-std::string hours_because(const Profile& profile) {
-  return profile.kind == Kind::notebook ? fmt::format("hours: {:g} priced (a working week)", profile.hours)
-                                        : fmt::format("hours: {:g} priced (one month of serving)", profile.hours);
+text::Words hours_because(const Profile& profile) {
+  return text::words(profile.kind == Kind::notebook ? text::Msg::dflt_hours_notebook : text::Msg::dflt_hours_serving,
+                     fmt::format("{:g}", profile.hours));
 }
 
 void requests_fill(Profile& profile) { profile.requests_per_s = kind_traits(profile.kind).serving() ? 1 : 0; }
-std::string requests_because(const Profile& profile) {
-  return fmt::format("load: {:g} request per second", profile.requests_per_s);
+text::Words requests_because(const Profile& profile) {
+  return text::words(text::Msg::dflt_load, fmt::format("{:g}", profile.requests_per_s));
 }
 
 // A chat turn: the Profile initialisers (512 in, 256 out; assumption) for llm-inference, none otherwise.
@@ -361,9 +335,8 @@ void input_tokens_fill(Profile& profile) {
 void output_tokens_fill(Profile& profile) {
   if (profile.kind != Kind::llm_inference) profile.output_tokens = 0;
 }
-std::string request_because(const Profile& profile) {
-  return fmt::format("request: {} input + {} output tokens (a chat turn; assumption)", profile.input_tokens,
-                     profile.output_tokens);
+text::Words request_because(const Profile& profile) {
+  return text::words(text::Msg::dflt_request, profile.input_tokens, profile.output_tokens);
 }
 
 void ttft_fill(Profile& profile) {
@@ -372,28 +345,24 @@ void ttft_fill(Profile& profile) {
 void tpot_fill(Profile& profile) {
   profile.tpot_target_ms = profile.kind == Kind::llm_inference ? default_tpot_target_ms : 0;
 }
-std::string latency_because(const Profile& profile) {
-  return fmt::format(
-      "latency targets (p50): TTFT {:g} ms, TPOT {:g} ms (defaults: MLPerf Inference Llama 2 70B server limits; give "
-      "--ttft-ms/--tpot-ms)",
-      profile.ttft_target_ms, profile.tpot_target_ms);
+text::Words latency_because(const Profile& profile) {
+  return text::words(text::Msg::dflt_latency, fmt::format("{:g}", profile.ttft_target_ms),
+                     fmt::format("{:g}", profile.tpot_target_ms));
 }
 
 // The preset's native resolution (its model card: 1024 px for SDXL, SD3, FLUX.1).
 void resolution_fill(Profile& profile) {
   profile.resolution_px = kind_traits(profile.kind).diffusion() ? profile.diffusion.native_resolution_px : 0;
 }
-std::string resolution_because(const Profile& profile) {
-  return fmt::format("resolution: {0}x{0} px ({1}'s native resolution, its model card)", profile.resolution_px,
-                     profile.model_id);
+text::Words resolution_because(const Profile& profile) {
+  return text::words(text::Msg::dflt_resolution, profile.resolution_px, profile.model_id);
 }
 // The steps the preset's model card recommends (SDXL 30, SD3.5 Large 28, FLUX.1-dev 50, schnell 4).
 void steps_fill(Profile& profile) {
   profile.steps = kind_traits(profile.kind).physics == Physics::diffusion_serving ? profile.diffusion.default_steps : 0;
 }
-std::string steps_because(const Profile& profile) {
-  return fmt::format("steps: {} per image ({}'s recommended sampling steps; data/models.yaml gives the source)",
-                     profile.steps, profile.model_id);
+text::Words steps_because(const Profile& profile) {
+  return text::words(text::Msg::dflt_steps, profile.steps, profile.model_id);
 }
 // A LoRA set of 100 images x 20 epochs = 2,000 image passes (assumption: kohya-ss and diffusers
 // LoRA guides train a few dozen to a few hundred images for 1,500-3,000 steps at batch 1); the
@@ -409,19 +378,16 @@ void epochs_fill(Profile& profile) {
 
 void serving_tier_fill(Profile& profile) { profile.serving_tier = Tier::production; }
 void training_tier_fill(Profile& profile) { profile.training_tier = Tier::production; }
-std::string training_tier_because(const Profile& profile) {
-  if (profile.training_tier == Tier::development) return "training tier: development (every offering ranked)";
-  return "training tier: production (consumer GPUs and marketplace hosts excluded unless --gpu or --provider names "
-         "them; --training-tier development ranks them)";
+text::Words training_tier_because(const Profile& profile) {
+  return text::words(profile.training_tier == Tier::development ? text::Msg::dflt_training_tier_development
+                                                                : text::Msg::dflt_training_tier_production);
 }
 
 void max_utilization_fill(Profile& profile) {
   profile.max_utilization = kind_traits(profile.kind).serving() ? default_max_utilization : 0;
 }
-std::string max_utilization_because(const Profile& profile) {
-  return fmt::format("replicas planned at most {:g}% busy (--max-utilization; headroom for bursts and the model's "
-                     "error band)",
-                     profile.max_utilization * 100.0);
+text::Words max_utilization_because(const Profile& profile) {
+  return text::words(text::Msg::dflt_max_utilization, fmt::format("{:g}", profile.max_utilization * 100.0));
 }
 
 // N+1 for production, none for development.
@@ -430,16 +396,10 @@ void redundancy_fill(Profile& profile) {
                            ? default_production_redundancy
                            : 0;
 }
-std::string serving_tier_because(const Profile& profile) {
-  if (profile.serving_tier == Tier::development) {
-    return fmt::format("service tier: development (every offering ranked), N+{} replicas (--redundancy)",
-                       profile.redundancy);
-  }
-  return fmt::format(
-      "service tier: production (consumer and workstation GPUs, marketplace hosts, shared vGPUs, low-stock SKUs, "
-      "providers without an uptime SLA and spot excluded; --serving-tier development ranks them), N+{} replicas "
-      "(--redundancy)",
-      profile.redundancy);
+text::Words serving_tier_because(const Profile& profile) {
+  return text::words(profile.serving_tier == Tier::development ? text::Msg::dflt_serving_tier_development
+                                                               : text::Msg::dflt_serving_tier_production,
+                     profile.redundancy);
 }
 
 }  // namespace

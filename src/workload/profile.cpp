@@ -51,9 +51,9 @@ bool is_diffusion(catalog::ModelFamily family) {
   return family == catalog::ModelFamily::unet || family == catalog::ModelFamily::dit;
 }
 // The models a kind takes, in words for the error: language, vision (cnn, vit) or diffusion (unet, dit).
-std::string_view model_class_words(Kind kind) {
-  if (kind_traits(kind).diffusion()) return "a diffusion model (unet or dit)";
-  return is_vision(kind) ? "a cnn or vit model" : "a language model";
+text::Msg model_class_words(Kind kind) {
+  if (kind_traits(kind).diffusion()) return text::Msg::what_diffusion_model;
+  return is_vision(kind) ? text::Msg::what_vision_model : text::Msg::what_language_model;
 }
 bool fits_kind(Kind kind, catalog::ModelFamily family) {
   if (kind_traits(kind).diffusion() || is_diffusion(family)) return kind_traits(kind).diffusion() && is_diffusion(family);
@@ -109,9 +109,14 @@ double params_of_shape(const Shape& shape) {
   return shape.layers * per_layer + static_cast<double>(shape.vocab) * h;
 }
 
-std::string shape_sentence(const Shape& shape) {
-  return fmt::format("{} layers, hidden {}, {} heads ({} KV), FFN {}, vocab {}", shape.layers, shape.hidden,
-                     shape.heads, shape.kv_heads, shape.ffn, shape.vocab);
+text::Words shape_sentence(const Shape& shape) {
+  return text::words(text::Msg::dflt_shape_words, shape.layers, shape.hidden, shape.heads, shape.kv_heads, shape.ffn,
+                     shape.vocab);
+}
+
+// A sentence whose parameters are words themselves (a shape): said whole in each language.
+text::Words nested(text::Msg id, const std::string& first, const text::Words& inner, const std::string& last = {}) {
+  return text::Words::in_each([&](text::Lang lang) { return text::say(lang, id, first, inner.say(lang), last); });
 }
 
 struct ModelChoice {
@@ -125,29 +130,29 @@ struct ModelChoice {
 };
 
 ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog, Kind kind,
-                        std::vector<std::string>& defaults) {
+                        Profile& defaults) {
   const std::string& wanted = *request.model;
   const catalog::ModelPreset* preset = &catalog::model_named(catalog, wanted, "--model");
   if (request.params_text) {
-    throw Error("--params", fmt::format("both --model {} and --params given", wanted), "give one of them");
+    throw Error::said("--params", text::words(text::Msg::err_model_and_params, text::quoted(wanted)), text::words(text::Msg::hint_give_one_of_them));
   }
   // Shape flags first, then expert flags: the first given names the error.
   for (const ModelPart part : {ModelPart::shape, ModelPart::experts}) {
     for (const Flag& flag : flags()) {
       if (flag.model_part != part || !flag.member.given(request)) continue;
       const bool shape = part == ModelPart::shape;
-      throw Error(std::string(flag.name),
-                  fmt::format("{} flags cannot change preset '{}'", shape ? "shape" : "expert", preset->id),
-                  shape ? "give --params with the shape flags instead of --model"
-                        : "give --params with --active-params instead of --model");
+      throw Error::said(std::string(flag.name),
+                        text::words(shape ? text::Msg::err_shape_flags_preset : text::Msg::err_expert_flags_preset,
+                                    text::quoted(preset->id)),
+                        text::words(shape ? text::Msg::hint_shape_flags_preset : text::Msg::hint_expert_flags_preset));
     }
   }
   if (!fits_kind(kind, preset->family)) {
-    throw Error("--model",
-                fmt::format("'{}' is a {} model; {} needs {}", preset->id, catalog::to_string(preset->family),
-                            to_string(kind), model_class_words(kind)),
-                kind_traits(kind).diffusion() ? "pick a diffusion preset (gpuselect catalog models)"
-                                              : "pick a model of that family or give --params");
+    throw Error::said("--model",
+                      text::words(text::Msg::err_model_family, text::quoted(preset->id),
+                                  catalog::to_string(preset->family), to_string(kind), model_class_words(kind)),
+                      text::words(kind_traits(kind).diffusion() ? text::Msg::hint_pick_diffusion_preset
+                                                                : text::Msg::hint_pick_family_model));
   }
   ModelChoice choice;
   choice.id = preset->id;
@@ -168,8 +173,7 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
     // A preset with active parameters but no expert counts: Mixtral's top-2 of 8 is assumed.
     shape.experts = experts_default;
     shape.experts_per_token = experts_per_token_default;
-    defaults.push_back(
-        fmt::format("experts of {}: 2 of 8 routed experts per token assumed (the preset gives none)", preset->id));
+    defaults.state(text::words(text::Msg::dflt_experts_preset, preset->id));
   }
   if (shape.kv_heads <= 0) shape.kv_heads = shape.heads;
   if (shape.ffn <= 0) shape.ffn = ffn_per_hidden * shape.hidden;
@@ -181,59 +185,54 @@ ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog,
   if (is_vision(preset->family)) {
     if (shape.forward_flops_per_sample <= 0) {
       shape.forward_flops_per_sample = vision_flops_per_param * shape.params;
-      defaults.push_back(
-          fmt::format("forward FLOPs per image: {} (preset has none; 320 x parameters, ResNet-50's ratio)",
-                      count_words(shape.forward_flops_per_sample)));
+      defaults.state(text::words(text::Msg::dflt_vision_flops_preset, count_words(shape.forward_flops_per_sample)));
     }
   } else if (shape.layers <= 0 || shape.hidden <= 0) {
     derive_shape(shape, shape.layers > 0, shape.hidden > 0);
-    defaults.push_back(fmt::format("shape of {}: {} derived from its {} parameters (P ≈ 12·L·h², h ≈ 128·L)",
-                                   preset->id, shape_sentence(shape), count_words(shape.params)));
+    defaults.state(
+        nested(text::Msg::dflt_shape_of_preset, preset->id, shape_sentence(shape), count_words(shape.params)));
   }
   return choice;
 }
 
 // --active-params, --experts, --experts-per-token of a custom model (docs/estimation.md "Mixture of
 // experts"). Only the routed share k/E matters to the estimator, so one flag may be given alone.
-void custom_moe(const Request& request, Shape& shape, std::vector<std::string>& defaults) {
+void custom_moe(const Request& request, Shape& shape, Profile& defaults) {
   if (!request.active_params_text && !request.experts && !request.experts_per_token) return;
   if (!request.active_params_text) {
-    throw Error(request.experts ? "--experts" : "--experts-per-token",
-                "a custom mixture of experts needs --active-params (parameters used per token)",
-                "add --active-params, e.g. --active-params 13B for Mixtral 8x7B");
+    throw Error::said(request.experts ? "--experts" : "--experts-per-token", text::words(text::Msg::err_moe_needs_active), text::words(text::Msg::hint_moe_needs_active));
   }
   const double active = parse_count_flag(*request.active_params_text, "--active-params", ranges::Quantity::params,
                                          text::Msg::what_param_count, text::Msg::hint_active_params_example);
   if (active > shape.params) {
-    throw Error(
-        "--active-params",
-        fmt::format("{} active parameters exceed the model's {}", count_words(active), count_words(shape.params)),
-        "give at most --params");
+    throw Error::said("--active-params", text::words(text::Msg::err_active_exceed, count_words(active), count_words(shape.params)), text::words(text::Msg::hint_at_most_params));
   }
   shape.active_params = active;
   if (active == shape.params) {
     if (request.experts || request.experts_per_token) {
-      throw Error("--active-params", "equals --params, so no expert is ever skipped",
-                  "give the parameters one token uses (below --params) or drop the expert flags");
+      throw Error::said("--active-params", text::words(text::Msg::err_active_equals), text::words(text::Msg::hint_active_equals));
     }
     return;
   }
   shape.experts = request.experts.value_or(experts_default);
   shape.experts_per_token = request.experts_per_token.value_or(std::min(experts_per_token_default, shape.experts));
   if (shape.experts < 2 || shape.experts_per_token >= shape.experts) {
-    throw Error(request.experts_per_token ? "--experts-per-token" : "--experts",
-                fmt::format("{} of {} routed experts per token is not a mixture of experts", shape.experts_per_token,
-                            shape.experts),
-                "give --experts of 2 or more and --experts-per-token below it");
+    throw Error::said(request.experts_per_token ? "--experts-per-token" : "--experts",
+                      text::words(text::Msg::err_not_moe, shape.experts_per_token, shape.experts), text::words(text::Msg::hint_not_moe));
   }
   if (!request.experts || !request.experts_per_token) {
-    defaults.push_back(fmt::format("experts: {} of {} routed experts per token{}", shape.experts_per_token,
-                                   shape.experts,
-                                   request.experts ? "" : " (assumed, Mixtral's top-2 of 8; give --experts)"));
+    const std::string_view assumed_en =
+        request.experts ? std::string_view() : text::message(text::Msg::dflt_experts_assumed, text::Lang::en);
+    const std::string_view assumed_zh =
+        request.experts ? std::string_view() : text::message(text::Msg::dflt_experts_assumed, text::Lang::zh_cn);
+    defaults.state(text::Words::in_each([&](text::Lang lang) {
+      return text::say(lang, text::Msg::dflt_experts, shape.experts_per_token, shape.experts,
+                       lang == text::Lang::en ? assumed_en : assumed_zh);
+    }));
   }
 }
 
-ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::string>& defaults) {
+ModelChoice from_flags(const Request& request, Kind kind, Profile& defaults) {
   ModelChoice choice;
   choice.family = is_vision(kind) ? catalog::ModelFamily::cnn : catalog::ModelFamily::decoder;
   Shape& shape = choice.shape;
@@ -249,8 +248,7 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
                                     text::Msg::what_param_count, text::Msg::hint_params_example);
   } else if (any_shape) {
     if (!request.layers || !request.hidden) {
-      throw Error(request.layers ? "--hidden" : "--layers",
-                  "a shape needs both --layers and --hidden when --params is not given", "give both, or give --params");
+      throw Error::said(request.layers ? "--hidden" : "--layers", text::words(text::Msg::err_shape_needs_both), text::words(text::Msg::hint_shape_needs_both));
     }
     if (shape.heads <= 0) shape.heads = std::max(1, shape.hidden / head_dim_default);
     if (shape.kv_heads <= 0) shape.kv_heads = shape.heads;
@@ -258,25 +256,19 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
     if (shape.vocab <= 0) shape.vocab = vocab_default;
     shape.params = params_of_shape(shape);
     if (shape.params > max_params) {
-      throw Error("--layers", fmt::format("the shape gives {} parameters, which is absurd", count_words(shape.params)),
-                  "check --layers and --hidden");
+      throw Error::said("--layers", text::words(text::Msg::err_shape_absurd, count_words(shape.params)), text::words(text::Msg::hint_check_layers_hidden));
     }
-    defaults.push_back(fmt::format("parameters: {} from the shape ({}): 12·L·h² + vocab·h", count_words(shape.params),
-                                   shape_sentence(shape)));
+    defaults.state(nested(text::Msg::dflt_params_from_shape, count_words(shape.params), shape_sentence(shape)));
   } else {
     shape.params = kind_traits(kind).default_params;
     if (is_vision(kind)) {
       choice.id = "resnet-50";
       choice.name = "ResNet-50";
       shape.forward_flops_per_sample = resnet50_forward_flops;
-      defaults.push_back(
-          "model: ResNet-50 (default for vision; 25.6M parameters, 8.2 GFLOPs per 224x224 image, "
-          "torchvision)");
+      defaults.state(text::words(text::Msg::dflt_model_resnet));
     } else {
-      defaults.push_back(fmt::format("model: {} parameters (default for {}: {})", count_words(shape.params),
-                                     to_string(kind),
-                                     kind == Kind::notebook ? "a small model to explore interactively"
-                                                            : "the most common open-weights size, e.g. Llama 2 7B"));
+      defaults.state(text::words(kind == Kind::notebook ? text::Msg::dflt_model_notebook : text::Msg::dflt_model_common,
+                                 count_words(shape.params), to_string(kind)));
     }
   }
   shape.active_params = shape.params;
@@ -285,17 +277,13 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
   if (is_vision(kind)) {
     if (shape.forward_flops_per_sample <= 0) {
       shape.forward_flops_per_sample = vision_flops_per_param * shape.params;
-      defaults.push_back(fmt::format("forward FLOPs per image: {} (320 x parameters, ResNet-50's ratio)",
-                                     count_words(shape.forward_flops_per_sample)));
+      defaults.state(text::words(text::Msg::dflt_vision_flops, count_words(shape.forward_flops_per_sample)));
     }
     return choice;
   }
   if (shape.layers <= 0 || shape.hidden <= 0) {
     derive_shape(shape, shape.layers > 0, shape.hidden > 0);
-    defaults.push_back(
-        fmt::format("shape derived from {} parameters: {} (P ≈ 12·L·h² with h ≈ 128·L as in the GPT-3 family; "
-                    "heads = h/128, FFN = 4h)",
-                    count_words(shape.params), shape_sentence(shape)));
+    defaults.state(nested(text::Msg::dflt_shape_derived, count_words(shape.params), shape_sentence(shape)));
   } else {
     if (shape.heads <= 0) shape.heads = std::max(1, shape.hidden / head_dim_default);
     if (shape.kv_heads <= 0) shape.kv_heads = shape.heads;
@@ -307,12 +295,10 @@ ModelChoice from_flags(const Request& request, Kind kind, std::vector<std::strin
 
 void check_shape(const Shape& shape) {
   if (shape.hidden > 0 && shape.heads > 0 && shape.hidden % shape.heads != 0) {
-    throw Error("--heads", fmt::format("{} heads do not divide hidden size {}", shape.heads, shape.hidden),
-                "give a head count that divides --hidden");
+    throw Error::said("--heads", text::words(text::Msg::err_heads_divide, shape.heads, shape.hidden), text::words(text::Msg::hint_heads_divide));
   }
   if (shape.kv_heads > shape.heads || (shape.kv_heads > 0 && shape.heads % shape.kv_heads != 0)) {
-    throw Error("--kv-heads", fmt::format("{} KV heads do not divide {} attention heads", shape.kv_heads, shape.heads),
-                "give a divisor of --heads (grouped-query attention)");
+    throw Error::said("--kv-heads", text::words(text::Msg::err_kv_heads_divide, shape.kv_heads, shape.heads), text::words(text::Msg::hint_kv_heads_divide));
   }
 }
 
@@ -325,31 +311,27 @@ void settle(const Flag& flag, const Request& request, Profile& profile) {
   if (flag.because == nullptr || (flag.kinds & kind_bit(profile.kind)) == 0) return;
   const bool defaulted = !given || (!flag.told_with.empty() && !flag_named(flag.told_with).member.given(request));
   if (!defaulted) return;
-  std::string sentence = flag.because(profile);
-  if (!sentence.empty()) profile.defaults_applied.push_back(std::move(sentence));
+  text::Words sentence = flag.because(profile);
+  if (!sentence.empty()) profile.state(std::move(sentence));
 }
 
 // The checks and values that involve several fields, after every row is settled.
 void check_method(const Request& request, const Profile& profile) {
   const Kind kind = profile.kind;
   if (profile.method != Method::full && !kind_traits(kind).starts_from_pretrained) {
-    throw Error("--method",
-                fmt::format("{} applies to llm-finetune and image-finetune only, not {}", to_string(profile.method),
-                            to_string(kind)),
-                "use --method full or --workload llm-finetune");
+    throw Error::said("--method", text::words(text::Msg::err_method_finetune_only, to_string(profile.method), to_string(kind)), text::words(text::Msg::hint_method_finetune_only));
   }
   if (profile.method == Method::full && (request.lora_rank || request.lora_targets)) {
-    throw Error(request.lora_rank ? "--lora-rank" : "--lora-targets", "applies only with --method lora or qlora",
-                "add --method lora");
+    throw Error::said(request.lora_rank ? "--lora-rank" : "--lora-targets", text::words(text::Msg::err_applies_only_with, "--method lora", "qlora"), text::words(text::Msg::hint_add, "--method lora"));
   }
   if (request.quant_bits && profile.method != Method::qlora) {
-    throw Error("--quant-bits", "applies only with --method qlora", "add --method qlora");
+    throw Error::said("--quant-bits", text::words(text::Msg::err_applies_only_with_one, "--method qlora"), text::words(text::Msg::hint_add, "--method qlora"));
   }
   if (request.lora_targets) {
     const std::vector<std::string> known(lora_target_names.begin(), lora_target_names.end());
     for (const auto& target : *request.lora_targets) {
       if (std::find(known.begin(), known.end(), target) == known.end()) {
-        throw unknown_id("--lora-targets", "target matrix", target, known, one_of(known));
+        throw unknown_id("--lora-targets", text::Msg::kind_target_matrix, target, known, one_of_words(known));
       }
     }
   }
@@ -357,23 +339,18 @@ void check_method(const Request& request, const Profile& profile) {
   const bool fp4_training = profile.precision == Precision::fp4 && kind != Kind::cv_train && profile.method == Method::full;
   if (kind_traits(kind).training() && (profile.precision == Precision::int8 || profile.precision == Precision::int4 ||
                                        (profile.precision == Precision::fp4 && !fp4_training))) {
-    throw Error("--precision",
-                fmt::format("{} is a serving precision here; training runs in bf16, fp16, fp32, fp8, or fp4 (NVFP4) "
-                            "for full LLM training",
-                            to_string(profile.precision)),
-                "for 4-bit base weights use --method qlora");
+    throw Error::said("--precision", text::words(text::Msg::err_serving_precision, to_string(profile.precision)), text::words(text::Msg::hint_serving_precision));
   }
 }
 
 // Every plan flag given is a constraint on the planner's search (issue 12.2).
 void fix_training_plan(const Request& request, Profile& profile) {
   if (profile.offload != Offload::none && profile.zero == Zero::stage0) {
-    throw Error("--offload", "CPU offload needs ZeRO stage 1, 2 or 3 (DeepSpeed ZeRO-Offload)",
-                "use --zero 2, --zero 3 or --zero auto");
+    throw Error::said("--offload", text::words(text::Msg::err_offload_needs_zero), text::words(text::Msg::hint_offload_needs_zero));
   }
   if ((profile.offload == Offload::all || profile.offload == Offload::nvme) &&
       (profile.zero == Zero::stage1 || profile.zero == Zero::stage2)) {
-    throw Error("--offload", "offloading parameters needs ZeRO-3", "use --zero 3 or --offload optimizer");
+    throw Error::said("--offload", text::words(text::Msg::err_offload_needs_zero3), text::words(text::Msg::hint_offload_needs_zero3));
   }
   PlanConstraints& fixed = profile.fixed;
   if (request.zero && *request.zero != Zero::automatic) {
@@ -388,14 +365,10 @@ void fix_training_plan(const Request& request, Profile& profile) {
   if (request.expert_parallel && *request.expert_parallel > 1) {
     const Shape& shape = profile.shape;
     if (shape.experts < 2) {
-      throw Error("--expert-parallel", "the model has no routed experts to spread (a dense model)",
-                  "drop --expert-parallel, or give a mixture of experts (--experts, --active-params or a MoE preset)");
+      throw Error::said("--expert-parallel", text::words(text::Msg::err_ep_dense), text::words(text::Msg::hint_ep_dense));
     }
     if (shape.experts % *request.expert_parallel != 0) {
-      throw Error(
-          "--expert-parallel",
-          fmt::format("{} GPUs do not divide the {} routed experts evenly", *request.expert_parallel, shape.experts),
-          "give a divisor of the expert count");
+      throw Error::said("--expert-parallel", text::words(text::Msg::err_ep_divide, *request.expert_parallel, shape.experts), text::words(text::Msg::hint_ep_divide));
     }
   }
   fixed.recompute = request.recompute;
@@ -406,19 +379,32 @@ void fix_training_plan(const Request& request, Profile& profile) {
 
 namespace {
 
+// "does not apply to cv-train; it is for LLM workloads": English says the row's own words
+// (Flag::applies_to), Chinese lists the workloads the row's kinds name, each id as written.
+text::Words not_for_kind_words(const Flag& flag, Kind kind) {
+  std::string kinds;
+  for (const std::string& name : kind_names()) {
+    const auto each = parse_kind(name);
+    if (!each || (flag.kinds & kind_bit(*each)) == 0) continue;
+    if (!kinds.empty()) kinds += text::message(text::Msg::list_comma, text::Lang::zh_cn);
+    kinds += name;
+  }
+  const std::string kind_name(to_string(kind));
+  return text::Words::in_each([&](text::Lang lang) {
+    return lang == text::Lang::en ? text::say(lang, text::Msg::err_not_for_kind, kind_name, flag.applies_to)
+                                  : text::say(lang, text::Msg::err_not_for_kind, kind_name, kinds);
+  });
+}
+
 // A p90 length must lie between the mean and 10x the mean: below the mean the mix is not long-tailed
 // the way the two-class model reads it, and above 10x the longest 10% alone would exceed the mean.
 void check_one_mix(const std::string& flag, const std::string& mean_flag, int mean, int p90) {
   if (p90 == 0) return;
   if (p90 < mean) {
-    throw Error(flag, fmt::format("{} is below the mean of {} ({})", p90, mean, mean_flag),
-                fmt::format("give a 90th percentile at or above {} or lower {}", mean_flag, mean_flag));
+    throw Error::said(flag, text::words(text::Msg::err_p90_below_mean, p90, mean, mean_flag), text::words(text::Msg::hint_p90_below_mean, mean_flag));
   }
   if (static_cast<double>(p90) * long_request_share > mean) {
-    throw Error(flag,
-                fmt::format("{} is more than 10x the mean of {} ({}): the longest 10% alone would exceed the mean",
-                            p90, mean, mean_flag),
-                fmt::format("raise {} to the mix's mean or lower {}", mean_flag, flag));
+    throw Error::said(flag, text::words(text::Msg::err_p90_above_mean, p90, mean, mean_flag), text::words(text::Msg::hint_p90_above_mean, mean_flag, flag));
   }
 }
 
@@ -461,9 +447,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   for (const Flag& flag : rows) {
     if (!flag.member.given(request)) continue;
     if ((flag.kinds & kind_bit(kind)) == 0) {
-      throw Error(std::string(flag.name),
-                  fmt::format("does not apply to {}; it is for {}", to_string(kind), flag.applies_to),
-                  "drop it or pick another --workload");
+      throw Error::said(std::string(flag.name), not_for_kind_words(flag, kind), text::words(text::Msg::hint_drop_or_other_workload));
     }
     if (flag.member.number == nullptr) continue;
     const double value = *flag.member.number(request);
@@ -481,9 +465,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   if (traits.diffusion() && !request.model) {
     for (const Flag& flag : flags()) {
       if ((flag.model_part != ModelPart::none || flag.name == "--params") && flag.member.given(request)) {
-        throw Error(std::string(flag.name),
-                    fmt::format("{} needs a diffusion preset, not a custom model", to_string(kind)),
-                    "give --model sdxl, sd3.5-large, flux.1-dev, ... (gpuselect catalog models)");
+        throw Error::said(std::string(flag.name), text::words(text::Msg::err_needs_diffusion_preset, to_string(kind)), text::words(text::Msg::hint_needs_diffusion_preset));
       }
     }
   }
@@ -491,13 +473,10 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   if (traits.diffusion() && !request.model) {
     Request with_model = request;
     with_model.model = std::string(traits.default_model);
-    choice = from_preset(with_model, catalog, kind, profile.defaults_applied);
-    profile.defaults_applied.push_back(fmt::format(
-        "model: {} (default for {}: the most fine-tuned and served open image model; give --model)", choice.id,
-        to_string(kind)));
+    choice = from_preset(with_model, catalog, kind, profile);
+    profile.state(text::words(text::Msg::dflt_model_image, choice.id, to_string(kind)));
   } else {
-    choice = request.model ? from_preset(request, catalog, kind, profile.defaults_applied)
-                           : from_flags(request, kind, profile.defaults_applied);
+    choice = request.model ? from_preset(request, catalog, kind, profile) : from_flags(request, kind, profile);
   }
   check_shape(choice.shape);
   profile.model_id = choice.id;
@@ -527,18 +506,12 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
   profile.batch_given = request.batch.has_value();
   check_request_mix(profile);
   if (profile.input_tokens + profile.output_tokens > profile.context) {
-    throw Error("--context",
-                fmt::format("{} input + {} output tokens exceed the context of {}", profile.input_tokens,
-                            profile.output_tokens, profile.context),
-                "raise --context or shorten the request");
+    throw Error::said("--context", text::words(text::Msg::err_request_exceeds_context, profile.input_tokens, profile.output_tokens, profile.context), text::words(text::Msg::hint_request_exceeds_context));
   }
   const int longest_input = std::max(profile.input_tokens, profile.input_tokens_p90);
   const int longest_output = std::max(profile.output_tokens, profile.output_tokens_p90);
   if (has_request_mix(profile) && longest_input + longest_output > profile.context) {
-    throw Error("--context",
-                fmt::format("the p90 request ({} input + {} output tokens) exceeds the context of {}", longest_input,
-                            longest_output, profile.context),
-                "raise --context or lower --input-tokens-p90/--output-tokens-p90");
+    throw Error::said("--context", text::words(text::Msg::err_p90_exceeds_context, longest_input, longest_output, profile.context), text::words(text::Msg::hint_p90_exceeds_context));
   }
   return profile;
 }

@@ -13,12 +13,13 @@
 #include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 
 namespace gpuselect::workload {
 
 namespace {
 
-constexpr std::string_view format_hint = "give CSV rows 'input_tokens,output_tokens,share' (docs/cli.md --request-mix)";
+text::Words format_hint() { return text::words(text::Msg::hint_request_mix_rows); }
 constexpr double max_tokens = 1e8;  // ranges.cpp: input/output tokens 1-1e8
 
 std::string_view trim(std::string_view text) {
@@ -59,8 +60,7 @@ double top_mean(std::vector<std::pair<double, double>> values_and_shares, double
 
 std::vector<RequestMixRow> parse_request_mix(std::string_view text, const std::string& file) {
   if (text.size() > request_mix_max_bytes) {
-    throw Error(where(file, 1, 1), fmt::format("the file is larger than {} bytes", request_mix_max_bytes),
-                "a request mix is a small histogram: at most 1000 rows");
+    throw Error::said(where(file, 1, 1), text::words(text::Msg::err_mix_file_large, request_mix_max_bytes), text::words(text::Msg::hint_mix_small));
   }
   std::vector<RequestMixRow> rows;
   std::size_t line_number = 0;
@@ -75,8 +75,8 @@ std::vector<RequestMixRow> parse_request_mix(std::string_view text, const std::s
     for (std::size_t column = 0; column < line.size(); ++column) {
       const auto byte = static_cast<unsigned char>(line[column]);
       if ((byte < 0x20 && byte != '\t' && byte != '\r') || byte >= 0x7f) {
-        throw Error(where(file, line_number, column + 1),
-                    fmt::format("byte 0x{:02x} is not CSV text (a binary file?)", byte), std::string(format_hint));
+        throw Error::said(where(file, line_number, column + 1),
+                          text::words(text::Msg::err_mix_binary, fmt::format("0x{:02x}", byte)), format_hint());
       }
     }
     const std::string_view content = trim(line);
@@ -92,8 +92,7 @@ std::vector<RequestMixRow> parse_request_mix(std::string_view text, const std::s
         if (c != ' ' && c != '\t') header += c;
       }
       if (header != "input_tokens,output_tokens,share") {
-        throw Error(where(file, line_number, 1), "the header is not 'input_tokens,output_tokens,share'",
-                    std::string(format_hint));
+        throw Error::said(where(file, line_number, 1), text::words(text::Msg::err_mix_header), format_hint());
       }
       if (newline == std::string_view::npos) break;
       continue;
@@ -104,48 +103,44 @@ std::vector<RequestMixRow> parse_request_mix(std::string_view text, const std::s
       const std::size_t comma = line.find(',', field_start);
       const bool last = field == 2;
       if (!last && comma == std::string_view::npos) {
-        throw Error(where(file, line_number, line.size() + 1),
-                    fmt::format("{} field{} where 3 are needed", field + 1, field == 0 ? "" : "s"),
-                    std::string(format_hint));
+        throw Error::said(where(file, line_number, line.size() + 1),
+                          text::words(text::Msg::err_mix_fields, field + 1, field == 0 ? "" : "s"), format_hint());
       }
       if (last && comma != std::string_view::npos) {
-        throw Error(where(file, line_number, comma + 1), "more than 3 fields", std::string(format_hint));
+        throw Error::said(where(file, line_number, comma + 1), text::words(text::Msg::err_mix_more_fields), format_hint());
       }
       const std::size_t field_end = last ? line.size() : comma;
       const auto value = number(line.substr(field_start, field_end - field_start));
-      const char* names[3] = {"input tokens", "output tokens", "share"};
+      constexpr text::Msg names[3] = {text::Msg::what_mix_input, text::Msg::what_mix_output, text::Msg::what_mix_share};
       if (!value) {
-        throw Error(where(file, line_number, field_start + 1), fmt::format("the {} is not a number", names[field]),
-                    std::string(format_hint));
+        throw Error::said(where(file, line_number, field_start + 1), text::words(text::Msg::err_mix_not_number, names[field]), format_hint());
       }
       const bool tokens = field < 2;
       if (tokens ? (*value < 1 || *value > max_tokens) : !(*value > 0 && *value <= 100)) {
-        throw Error(where(file, line_number, field_start + 1),
-                    fmt::format("{} {:g} is out of range ({})", names[field], *value,
-                                tokens ? "1 to 1e8 tokens" : "above 0: a fraction, or a percentage"),
-                    std::string(format_hint));
+        throw Error::said(where(file, line_number, field_start + 1),
+                          text::words(text::Msg::err_mix_out_of_range, names[field], fmt::format("{:g}", *value),
+                                      tokens ? text::Msg::what_mix_token_range : text::Msg::what_mix_share_range),
+                          format_hint());
       }
       values[field] = *value;
       field_start = field_end + 1;
     }
     if (rows.size() == request_mix_max_rows) {
-      throw Error(where(file, line_number, 1), fmt::format("more than {} rows", request_mix_max_rows),
-                  "merge bins: a request mix is a small histogram");
+      throw Error::said(where(file, line_number, 1), text::words(text::Msg::err_mix_rows, request_mix_max_rows), text::words(text::Msg::hint_mix_merge));
     }
     rows.push_back({values[0], values[1], values[2]});
     last_row_line = line_number;
     if (newline == std::string_view::npos) break;
   }
   if (rows.empty()) {
-    throw Error(where(file, line_number, 1), "no rows: the request mix is empty", std::string(format_hint));
+    throw Error::said(where(file, line_number, 1), text::words(text::Msg::err_mix_empty), format_hint());
   }
   double total = 0;
   for (const auto& row : rows) total += row.share;
   // Fractions summing to 1, or percentages summing to 100.
   const double scale = std::fabs(total - 100.0) <= 0.5 ? 100.0 : 1.0;
   if (std::fabs(total / scale - 1.0) > 0.005) {
-    throw Error(where(file, last_row_line, 1), fmt::format("the shares sum to {:g}, not 1 (or 100%)", total),
-                "make the shares of all rows sum to 1");
+    throw Error::said(where(file, last_row_line, 1), text::words(text::Msg::err_mix_sum, fmt::format("{:g}", total)), text::words(text::Msg::hint_mix_sum));
   }
   for (auto& row : rows) row.share /= total;
   return rows;
