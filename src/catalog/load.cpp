@@ -170,7 +170,7 @@ text::Words unknown_key_hint(std::string_view key, std::span<const Field<Record>
   const std::string_view last = key.substr(key.rfind('.') + 1);
   if (!last.empty() && last.find_first_not_of("0123456789") == std::string_view::npos)
     return text::words(text::Msg::hint_decimal_comma_flow);
-  const text::Words docs = text::words(text::Msg::hint_keys_of_list, std::string(list_key));
+  text::Words docs = text::words(text::Msg::hint_keys_of_list, std::string(list_key));
   if (!closest_match(key, candidates).empty()) return did_you_mean_words(key, candidates, docs);
   // Keys are at most ~30 bytes; a far longer word is no misspelling, and this bounds the work.
   constexpr std::size_t longest_misspelt_key = 64;
