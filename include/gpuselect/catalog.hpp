@@ -355,6 +355,9 @@ struct DiffusionLayout {
   // Denoiser passes per step: 2 with classifier-free guidance, 1 for guidance-distilled models.
   int passes_per_step = 0;
   int default_steps = 0;  // sampling steps the model card recommends
+  // Released in bf16 with activations that overflow fp16 (FLUX.1): not run on GPUs without bf16
+  // tensor cores unless --allow-immature-stack (docs/scoring.md "Software stack").
+  bool needs_bf16 = false;
 };
 
 struct ModelPreset {

@@ -663,7 +663,7 @@
   X(plan_no_fp8_serving, "does not run: --precision fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3), which this GPU lacks; use int8 (weight-only) or bf16 here, or a GPU with an FP8 peak", "无法运行：--precision fp8 需要 FP8 张量核心（Ada、Hopper、Blackwell、CDNA3），该 GPU 没有；这里请用 int8（仅权重）或 bf16，或换有 FP8 峰值的 GPU") \
   X(plan_no_fp8_training, "does not run: --precision fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3), which this GPU lacks; train in bf16 here, or pick a GPU with an FP8 peak", "无法运行：--precision fp8 需要 FP8 张量核心（Ada、Hopper、Blackwell、CDNA3），该 GPU 没有；这里请用 bf16 训练，或换有 FP8 峰值的 GPU") \
   X(plan_no_fp4, "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here or a GPU with an FP4 peak (Blackwell)", "无法运行：--precision fp4 需要 FP4 张量核心（NVFP4/MXFP4），该 GPU 没有；这里请用 fp8，或换有 FP4 峰值的 GPU（Blackwell）") \
-  X(plan_misses_image, "misses the latency target: an image takes up to {0} ms on {1} (target {2} ms); the pipeline fits ({3} of {4} per GPU)", "未达延迟目标：在 {1} 上一张图像最多需要 {0} ms（目标 {2} ms）；流水线放得下（每 GPU {3} / {4}）") \
+  X(plan_misses_image, "misses the latency target: one image takes up to {0} ms on one GPU (target {2} ms){1}; the pipeline fits ({3} of {4} per GPU)", "未达延迟目标：一张图像在一块 GPU 上最多需要 {0} ms（目标 {2} ms）{1}；流水线放得下（每 GPU {3} / {4}）") \
   X(plan_misses_targets, "misses the latency targets: the fastest plan, {0} on {1}, gives TTFT {2} ms and TPOT {3} ms (targets {4} and {5} ms); the weights fit ({6} of {7} per GPU)", "未达延迟目标：最快的方案（{1} 上的 {0}）TTFT 为 {2} ms，TPOT 为 {3} ms（目标 {4} 和 {5} ms）；权重放得下（每 GPU {6} / {7}）") \
   X(plan_does_not_fit, "does not fit: the lightest plan, {0} on {1}, needs {2} per GPU, above {3}{4}", "放不下：最省显存的方案（{1} 上的 {0}）每 GPU 需要 {2}，超过了{3}{4}") \
   X(plan_fits, "{0} on {1}: {2} of {3} per GPU", "{1} 上的 {0}：每 GPU {2} / {3}") \
@@ -1174,5 +1174,8 @@
   X(hint_mix_sum, "make the shares of all rows sum to 1", "请让所有行的占比之和为 1") \
   X(err_record_missing_keys, "{0} {1} (introduced in {2}) is missing required keys: {3}", "{0} {1}（在 {2} 中引入）缺少必需的键：{3}") \
   /* --gpus NAME:COUNT (resources::parse_gpu_spec) */ \
-  X(hint_gpus_spec, "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)", "请像 SkyPilot 那样写 NAME 或 NAME:COUNT，例如 A100:8（名称见 'gpuselect catalog gpus'）")
+  X(hint_gpus_spec, "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)", "请像 SkyPilot 那样写 NAME 或 NAME:COUNT，例如 A100:8（名称见 'gpuselect catalog gpus'）") \
+  /* image generation (docs/estimation.md "Image generation") */ \
+  X(plan_image_replicas, "; each of the {0} GPUs is a replica of its own: more GPUs add images/s, not speed", "；这 {0} 块 GPU 各自是一个副本：GPU 越多每秒图像越多，单张并不更快") \
+  X(mfu_diffusion_adapter, "DiT LoRA fine-tuning: fitted on published FLUX.1 step times, against the 2·P·T count", "DiT LoRA 微调：拟合自 FLUX.1 的公开步时，按 2·P·T 计数")
 // clang-format on

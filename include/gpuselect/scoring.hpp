@@ -186,6 +186,9 @@ inline constexpr std::uint32_t no_region = 0xffffffffu;
 struct SoftwareSupport {
   catalog::StackLevel level = catalog::StackLevel::mature;
   std::optional<catalog::StackFeature> feature;
+  // The model overflows fp16 (catalog DiffusionLayout::needs_bf16) and this GPU has no bf16 tensor
+  // cores: bf16 is unsupported for it, whatever the stack table says of bf16 in general.
+  bool model_needs_bf16 = false;
 };
 // The features `profile` relies on: qlora-4bit (--method qlora), fp8-training (training at fp8),
 // fp4, flash-attention-2 (LLM training with --attention flash), gpu-data-loading (cv-train with
@@ -269,6 +272,9 @@ enum class ExclusionKind : std::uint8_t {
 };
 inline constexpr std::size_t exclusion_kind_count = 25;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
+// The flag a reader acts on, for human text: to_string(kind), except the latency exclusion of
+// image-inference, which is --latency-ms (JSON keeps to_string's stable name).
+std::string_view flag_of(ExclusionKind kind, workload::Kind job);
 
 struct ExclusionReason {
   ExclusionKind kind = ExclusionKind::memory;

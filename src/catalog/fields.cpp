@@ -341,6 +341,7 @@ constexpr std::array model_fields = {
     number<&M::diffusion, &DiffusionLayout::unet_step_gflops>("unet_step_gflops", zero_to(1e9)),
     integer<&M::diffusion, &DiffusionLayout::passes_per_step>("passes_per_step", zero_to(2)),
     integer<&M::diffusion, &DiffusionLayout::default_steps>("default_steps", zero_to(1000)),
+    boolean<&M::diffusion, &DiffusionLayout::needs_bf16>("needs_bf16"),
     text_list<&M::aliases>("aliases"),
     text<&M::source>("source", required),
 };

@@ -48,7 +48,7 @@ static_assert(sizeof(Pricing) == 96, "Pricing changed: update visit(Pricing), th
 static_assert(sizeof(RegionPrice) == 160, "RegionPrice changed: update visit(RegionPrice), then this size");
 static_assert(sizeof(Offering) == 648, "Offering changed: update visit(Offering), then this size");
 static_assert(sizeof(ModelShape) == 72, "ModelShape changed: update visit(ModelShape), then this size");
-static_assert(sizeof(ModelPreset) == 296, "ModelPreset changed: update visit(ModelPreset), then this size");
+static_assert(sizeof(ModelPreset) == 304, "ModelPreset changed: update visit(ModelPreset), then this size");
 static_assert(sizeof(CurrencyRate) == 128, "CurrencyRate changed: update visit(CurrencyRate), then this size");
 static_assert(sizeof(Catalog) == 144, "Catalog changed: update visit(Catalog), then this size");
 #endif
@@ -496,6 +496,7 @@ void visit(Archive& a, ModelPreset& model) {
   a.number(model.diffusion.unet_step_gflops);
   a.whole(model.diffusion.passes_per_step);
   a.whole(model.diffusion.default_steps);
+  a.flag(model.diffusion.needs_bf16);
   visit_texts(a, model.aliases);
   a.text(model.source);
   visit(a, model.pos);

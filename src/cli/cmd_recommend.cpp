@@ -70,8 +70,8 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
                                     : kind == scoring::ExclusionKind::deadline
                                           ? fmt::format("{:.1f}h", std::ceil(ranking.admit->value * 10) / 10)
                                           : fmt::format("{:.0f}", ranking.admit->value);
-      admits = text::say(lang, Msg::hint_no_match_admits, scoring::to_string(kind), value, ranking.admit->offering_id,
-                         admitted.nodes, admitted.nodes == 1 ? "" : "s");
+      admits = text::say(lang, Msg::hint_no_match_admits, scoring::flag_of(kind, ranking.kind), value,
+                         ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
     }
     if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
       admits += text::say(lang, Msg::hint_no_match_block, ranking.scale_out->nodes, ranking.scale_out->offering_id);
@@ -81,7 +81,8 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
     if (!ranking.tied_exclusions.empty()) {
       return text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking), removed, plural, admits);
     }
-    return text::say(lang, Msg::hint_no_match_top, scoring::to_string(*ranking.top_exclusion), removed, plural, admits);
+    return text::say(lang, Msg::hint_no_match_top, scoring::flag_of(*ranking.top_exclusion, ranking.kind), removed, plural,
+                     admits);
   });
 }
 

@@ -88,6 +88,10 @@ double diffusion_training_flops_per_image(const workload::Profile& profile, work
   return (passes + recomputed) * pass;
 }
 
+bool diffusion_training_calibrated(const workload::Profile& profile) {
+  return is_dit(profile) && profile.method != workload::Method::full;
+}
+
 double diffusion_lora_params(const workload::Profile& profile) {
   // q, k, v and out of every attention block, d_in + d_out = 2h each, per unit of rank (the
   // diffusers/kohya default targets; cross-attention inputs counted at h: an approximation).

@@ -241,11 +241,22 @@ double diffusion_lora_params(const workload::Profile& profile);
 // Per-GPU memory of diffusion fine-tuning (data parallel) and of one serving replica.
 void diffusion_training_memory(const workload::Profile& profile, const Plan& plan, MemoryPerGpu& gpu);
 void diffusion_serving_memory(const workload::Profile& profile, MemoryPerGpu& gpu);
-// Share of the dense tensor peak a diffusion pipeline achieves (serving: fitted on published
-// latencies; training: an assumption), and the serving time's calibration band (measured / predicted).
+// Share of the dense tensor peak a diffusion pipeline achieves, against the FLOPs counted above
+// (docs/estimation.md "Image generation"), and the calibration bands (measured / predicted time).
+// Serving: fitted on published latencies of FLUX.1 and SDXL.
 inline constexpr double diffusion_serving_mfu = 0.55;
-inline constexpr double diffusion_training_mfu = 0.30;
 inline constexpr double diffusion_serving_band_low = 0.75;
 inline constexpr double diffusion_serving_band_high = 1.15;
+// Fine-tuning a DiT with frozen weights (LoRA, QLoRA): the median of three published FLUX.1-dev runs on
+// an RTX 4090 (implied 0.50, 0.65, 0.83 over hardware FLOPs, recompute included; tests/test_diffusion.cpp
+// cites each); the band spans their measured / predicted time.
+inline constexpr double diffusion_adapter_training_mfu = 0.65;
+inline constexpr double diffusion_adapter_band_low = 0.75;
+inline constexpr double diffusion_adapter_band_high = 1.35;
+// Every other diffusion fine-tuning (UNet, full fine-tuning): an assumption, not calibrated; one
+// held-out FLUX.1 full fine-tune (SimpleTuner, 32 H100) implies 0.20-0.27.
+inline constexpr double diffusion_training_mfu = 0.30;
+// True where diffusion_adapter_training_mfu applies (a DiT preset, LoRA or QLoRA).
+bool diffusion_training_calibrated(const workload::Profile& profile);
 
 }  // namespace gpuselect::estimate::model

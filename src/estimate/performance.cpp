@@ -91,8 +91,11 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
   }
   std::uint16_t applied = 0;
   if (workload::kind_traits(profile.kind).diffusion()) {
-    // docs/estimation.md "Image generation": serving fitted on published latencies; training assumed.
-    choice.value = workload::kind_traits(profile.kind).serving() ? diffusion_serving_mfu : diffusion_training_mfu;
+    // docs/estimation.md "Image generation": serving fitted on published latencies; DiT LoRA fine-tuning
+    // fitted on published step times; the rest assumed.
+    choice.value = workload::kind_traits(profile.kind).serving() ? diffusion_serving_mfu
+                   : diffusion_training_calibrated(profile)      ? diffusion_adapter_training_mfu
+                                                                 : diffusion_training_mfu;
     choice.source.kind = MfuSource::Kind::diffusion;
   } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     choice.value = prefill_compute_share;
@@ -180,8 +183,9 @@ std::string mfu_basis_in(const Compute& compute, text::Lang lang) {
       break;
     case MfuSource::Kind::diffusion:
       return text::say(lang, Msg::mfu_diffusion, fmt::format("{:.0f}", compute.mfu * 100.0),
-                       said(compute.mfu == model::diffusion_serving_mfu ? Msg::mfu_diffusion_serving
-                                                                        : Msg::mfu_diffusion_training));
+                       said(compute.mfu == model::diffusion_serving_mfu           ? Msg::mfu_diffusion_serving
+                            : compute.mfu == model::diffusion_adapter_training_mfu ? Msg::mfu_diffusion_adapter
+                                                                                    : Msg::mfu_diffusion_training));
     case MfuSource::Kind::model:
       return text::say(lang, Msg::mfu_model, fmt::format("{:.1f}", compute.mfu * 100.0));
     case MfuSource::Kind::table: {
@@ -570,6 +574,14 @@ constexpr int calibrated_max_gpus = 16384;
 Band training_time_ratio_band(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
   const std::string_view architecture =
       hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : std::string_view{};
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training &&
+      model::diffusion_training_calibrated(profile) && !profile.mfu) {
+    // docs/estimation.md "Image generation": the DiT LoRA rows' measured / predicted time. Every row
+    // ran on an RTX 4090 (Ada): on other architectures the band is widened as for language models.
+    if (architecture == "ada") return Band{model::diffusion_adapter_band_low, model::diffusion_adapter_band_high, true};
+    return Band{model::diffusion_adapter_band_low / extrapolation_widening,
+                model::diffusion_adapter_band_high * extrapolation_widening, false};
+  }
   const ResidualBand& row = architecture == "ampere" ? ampere_band : hopper_band;
   Band band{row.p10, row.p90, true};
   const bool llm =

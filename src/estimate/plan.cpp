@@ -602,7 +602,10 @@ std::string describe_plan_in(const workload::Profile& profile, const Memory& mem
   if (memory.reason == PlanReason::no_fp4) return say(Msg::plan_no_fp4);
   if (memory.reason == PlanReason::misses_targets &&
       workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
-    return say(Msg::plan_misses_image, fmt::format("{:.0f}", memory.ttft_ms), where,
+    // A replica is one GPU (docs/estimation.md "Image generation"): an instance's GPUs each serve
+    // their own images, so more of them add images/s, never speed one image up.
+    const std::string replicas = gpus > 1 ? say(Msg::plan_image_replicas, gpus) : std::string();
+    return say(Msg::plan_misses_image, fmt::format("{:.0f}", memory.ttft_ms), replicas,
                fmt::format("{:g}", profile.latency_target_ms), need, usable);
   }
   if (memory.reason == PlanReason::misses_targets) {

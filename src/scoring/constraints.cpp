@@ -12,6 +12,7 @@
 #include "gpuselect/error.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/ranges.hpp"
+#include "gpuselect/workload_kinds.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "scoring/scoring_internal.hpp"
@@ -111,12 +112,19 @@ std::string_view to_string(ExclusionKind kind) {
   return index < exclusion_names.size() ? exclusion_names[index] : std::string_view{};
 }
 
+std::string_view flag_of(ExclusionKind kind, workload::Kind job) {
+  if (kind == ExclusionKind::latency && workload::kind_traits(job).physics == workload::Physics::diffusion_serving) {
+    return "--latency-ms";
+  }
+  return to_string(kind);
+}
+
 std::string emptying_constraints(const Ranking& ranking) {
   if (!ranking.top_exclusion) return {};
-  std::string text(to_string(*ranking.top_exclusion));
+  std::string text(flag_of(*ranking.top_exclusion, ranking.kind));
   for (const auto kind : ranking.tied_exclusions) {
     text += ", ";
-    text += to_string(kind);
+    text += flag_of(kind, ranking.kind);
   }
   return text;
 }

@@ -62,7 +62,16 @@ SoftwareSupport software_support(const workload::Profile& profile, const catalog
   SoftwareSupport support;
   const workload::KindTraits& kind = workload::kind_traits(profile.kind);
   const bool llm_training = kind.physics == workload::Physics::transformer_training;
-  if (profile.precision == workload::Precision::bf16) worst_of(support, level_of(gpu, StackFeature::bf16), StackFeature::bf16);
+  if (profile.precision == workload::Precision::bf16) {
+    const StackLevel bf16 = level_of(gpu, StackFeature::bf16);
+    // A model that overflows fp16 cannot take the stack's fp16 fallback (docs/scoring.md "Software stack").
+    if (profile.diffusion.needs_bf16 && (bf16 == StackLevel::weak || bf16 == StackLevel::unsupported)) {
+      support.model_needs_bf16 = true;
+      worst_of(support, StackLevel::unsupported, StackFeature::bf16);
+    } else {
+      worst_of(support, bf16, StackFeature::bf16);
+    }
+  }
   if (kind.starts_from_pretrained && profile.method == workload::Method::qlora) {
     worst_of(support, level_of(gpu, StackFeature::qlora_4bit), StackFeature::qlora_4bit);
   }
@@ -88,6 +97,13 @@ std::string software_words(const SoftwareSupport& support, const catalog::Gpu& g
   if (row == nullptr) {
     return fmt::format("{} on {} is not in the software-stack table (unknown)",
                        catalog::feature_words(*support.feature), where);
+  }
+  if (support.model_needs_bf16) {
+    return fmt::format(
+        "{} is unsupported for this model on {}: it is released in bf16 and its activations overflow fp16 (NaN, "
+        "black images: huggingface/diffusers issue 9096; fp16 runs need the activation clipping of diffusers PR "
+        "9097, and loss scaling to train), and {} ({})",
+        catalog::feature_words(*support.feature), where, row->note, row->source);
   }
   return fmt::format("{} is {} on {}: {} ({})", catalog::feature_words(*support.feature),
                      catalog::to_string(row->level), where, row->note, row->source);

@@ -357,7 +357,7 @@ void resolution_fill(Profile& profile) {
 text::Words resolution_because(const Profile& profile) {
   return text::words(text::Msg::dflt_resolution, profile.resolution_px, profile.model_id);
 }
-// The steps the preset's model card recommends (SDXL 30, SD3.5 Large 28, FLUX.1-dev 50, schnell 4).
+// The steps the preset recommends (SDXL 30, SD3.5 Large 28, FLUX.1-dev 28, schnell 4; data/models.yaml sources).
 void steps_fill(Profile& profile) {
   profile.steps = kind_traits(profile.kind).physics == Physics::diffusion_serving ? profile.diffusion.default_steps : 0;
 }
