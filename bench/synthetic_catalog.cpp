@@ -177,7 +177,7 @@ void append_offering(std::string& out, const catalog::Offering& base, std::size_
   }
   fmt::format_to(std::back_inserter(out), "    as_of: \"{}\"\n    source: ",
                  as_of_dates[random.below(as_of_dates.size())]);
-  append_scalar(out, base.source.empty() ? std::string_view("synthetic") : std::string_view(base.source));
+  append_scalar(out, base.source.empty() ? std::string_view("synthetic") : base.source.view());
   out += '\n';
   if (!base.estimated_fields.empty()) {
     out += "    estimated_fields: ";

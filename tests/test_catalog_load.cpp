@@ -186,6 +186,51 @@ TEST_CASE("overlays replace lists whole and append new records in order", "[cata
   CHECK(merged.catalog.gpus[0].aliases.empty());
 }
 
+// Offerings share a repeated source sentence and estimated_fields list (gpuselect/shared_text.hpp);
+// an overlay that changes one offering's must leave the others' as they were.
+TEST_CASE("offerings share a repeated source and estimated_fields, and an overlay changes only its own", "[catalog]") {
+  const std::string offering_fields =
+      "    provider: lambda\n"
+      "    gpu: h100-sxm5-80gb\n"
+      "    gpu_count: 8\n"
+      "    regions: [eu-central-1]\n"
+      "    pricing: {on_demand: 20}\n"
+      "    as_of: 2026-05-01\n"
+      "    source: the same quote\n"
+      "    estimated_fields: [stock, pricing.reserved_1y]\n";
+  const std::string team = "schema_version: 1\nofferings:\n  - id: acme/one\n" + offering_fields +
+                           "  - id: acme/two\n" + offering_fields;
+  const std::string overlay =
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: acme/one\n"
+      "    source: a newer quote\n"
+      "    estimated_fields: [stock]\n";
+  const LoadResult shared = load_files({{"small.yaml", small_without_offerings()}, {"team.yaml", team}});
+  CHECK(formatted(shared.diagnostics).empty());
+  REQUIRE(shared.catalog.offerings.size() == 2);
+  const Offering& one = shared.catalog.offerings[0];
+  const Offering& two = shared.catalog.offerings[1];
+  CHECK(&one.source.str() == &two.source.str());  // one copy
+  CHECK(&one.estimated_fields.items() == &two.estimated_fields.items());
+
+  const LoadResult changed =
+      load_files({{"small.yaml", small_without_offerings()}, {"team.yaml", team}, {"overlay.yaml", overlay}});
+  REQUIRE(changed.catalog.offerings.size() == 2);
+  CHECK(changed.catalog.offerings[0].source == "a newer quote");
+  CHECK(changed.catalog.offerings[0].estimated_fields == std::vector<std::string>{"stock"});
+  CHECK(changed.catalog.offerings[1].source == "the same quote");
+  CHECK(changed.catalog.offerings[1].estimated_fields == std::vector<std::string>{"stock", "pricing.reserved_1y"});
+
+  // Changing a copy of a record (as the importer and tests do) leaves the record it was copied from.
+  Offering copy = two;
+  copy.estimated_fields.emplace_back("max_nodes");
+  copy.source = "edited";
+  CHECK(copy.estimated_fields.size() == 3);
+  CHECK(two.estimated_fields.size() == 2);
+  CHECK(two.source == "the same quote");
+}
+
 namespace {
 // A Blackwell GPU and an MLA mixture-of-experts model shaped like DeepSeek-V3 (config.json of
 // deepseek-ai/DeepSeek-V3), on top of the small catalog.

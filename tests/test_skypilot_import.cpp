@@ -80,7 +80,7 @@ std::string summary(const Offering& o) {
       o.id, o.provider, o.gpu, o.instance_type, o.gpu_count, o.gpu_fraction, to_string(o.interconnect),
       to_string(o.isolation), to_string(o.network.rdma), o.network.bandwidth_gbps, regions,
       price_text(o.pricing.on_demand), price_text(o.pricing.spot), price_text(o.pricing.reserved_1y),
-      price_text(o.pricing.reserved_3y), o.vcpus, o.ram_gb, to_string(o.stock), o.max_nodes, o.as_of, o.source);
+      price_text(o.pricing.reserved_3y), o.vcpus, o.ram_gb, to_string(o.stock), o.max_nodes, o.as_of, o.source.str());
 }
 
 std::vector<std::string> summaries(const ImportResult& imported) {
@@ -525,7 +525,7 @@ TEST_CASE("import: GCP N1-attachable GPUs are priced alone with a warning", "[im
   CHECK(v100.pricing.on_demand == 19.84);  // accelerator only, us-central1
   CHECK(v100.pricing.spot == 9.92);        // us-central1's, not europe-west4's cheaper 6.1248
   CHECK(v100.region_price("europe-west4")->pricing.spot == 6.1248);
-  CHECK(v100.source.find("accelerator-only price") != std::string::npos);
+  CHECK(v100.source.str().find("accelerator-only price") != std::string::npos);
   CHECK(std::find(v100.estimated_fields.begin(), v100.estimated_fields.end(), "pricing") != v100.estimated_fields.end());
   CHECK(v100.regions == std::vector<std::string>{"europe-west4", "us-central1"});
   CHECK(v100.vcpus == 0);

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "gpuselect/shared_text.hpp"
 #include "gpuselect/units.hpp"
 
 #include "gpuselect/error.hpp"
@@ -288,8 +289,10 @@ struct Offering {
   // not sold) unless the constraints include unlisted offerings (docs/catalog.md "Unlisted offerings").
   std::string unlisted;
   std::string as_of;  // YYYY-MM-DD the prices were read
-  std::string source;
-  std::vector<std::string> estimated_fields;  // as for Provider
+  // Shared with every offering that repeats the sentence or the list (gpuselect/shared_text.hpp):
+  // a price list's records repeat them, ~540 bytes a record as copies.
+  SharedText source;
+  SharedTextList estimated_fields;  // as for Provider
   SourcePos pos;
   SourcePos provider_pos;
   SourcePos gpu_pos;

@@ -101,6 +101,10 @@ bool unset(const Field<Record>& field, const Record& record) {
       return static_cast<const std::string*>(slot)->empty();
     case ValueKind::text_list:
       return static_cast<const std::vector<std::string>*>(slot)->empty();
+    case ValueKind::shared_text:
+      return static_cast<const SharedText*>(slot)->empty();
+    case ValueKind::shared_text_list:
+      return static_cast<const SharedTextList*>(slot)->empty();
     case ValueKind::number:
       return *static_cast<const double*>(slot) == 0;
     default:
@@ -144,8 +148,12 @@ bool visit_value(const Field<Record>& field, const Record& record, Visit&& visit
       return visit(*static_cast<const bool*>(slot));
     case ValueKind::enumeration:
       return visit(EnumName{enum_name(field, slot)});
+    case ValueKind::shared_text:
+      return visit(static_cast<const SharedText*>(slot)->str());
     case ValueKind::text_list:
       return visit(*static_cast<const std::vector<std::string>*>(slot));
+    case ValueKind::shared_text_list:
+      return visit(static_cast<const SharedTextList*>(slot)->items());
     case ValueKind::region_prices:  // only offerings have it
       return visit(*static_cast<const std::vector<RegionPrice>*>(slot));
   }

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "catalog/intern.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 
@@ -78,6 +79,10 @@ constexpr Field<owner_of<Path...>> make(std::string_view key, ValueKind kind, bo
     if (!std::is_same_v<Member, bool>) throw "boolean needs a bool member";
   } else if (kind == ValueKind::text_list) {
     if (!std::is_same_v<Member, std::vector<std::string>>) throw "text_list needs vector<string>";
+  } else if (kind == ValueKind::shared_text) {
+    if (!std::is_same_v<Member, SharedText>) throw "shared_text needs a SharedText member";
+  } else if (kind == ValueKind::shared_text_list) {
+    if (!std::is_same_v<Member, SharedTextList>) throw "shared_text_list needs a SharedTextList member";
   } else if (kind == ValueKind::region_prices) {
     if (!std::is_same_v<Member, std::vector<RegionPrice>>) throw "region_prices needs vector<RegionPrice>";
   }
@@ -101,6 +106,14 @@ constexpr Field<owner_of<Path...>> make(std::string_view key, ValueKind kind, bo
 template <auto... Path>
 constexpr auto text(std::string_view key, bool is_required = false) {
   return make<Path...>(key, ValueKind::text, is_required);
+}
+template <auto... Path>
+constexpr auto shared_text(std::string_view key, bool is_required = false) {
+  return make<Path...>(key, ValueKind::shared_text, is_required);
+}
+template <auto... Path>
+constexpr auto shared_text_list(std::string_view key, bool is_required = false) {
+  return make<Path...>(key, ValueKind::shared_text_list, is_required);
 }
 template <auto... Path>
 constexpr auto date(std::string_view key, bool is_required = false) {
@@ -284,8 +297,8 @@ constexpr std::array offering_fields = {
     text_list<&O::launch, &O::Launch::regions>("launch.regions"),
     text<&O::unlisted>("unlisted"),
     tracked(date<&O::as_of>("as_of", required), &position_at<&O::set_at, &O::PricePositions::as_of>),
-    text<&O::source>("source", required),
-    text_list<&O::estimated_fields>("estimated_fields"),
+    shared_text<&O::source>("source", required),
+    shared_text_list<&O::estimated_fields>("estimated_fields"),
 };
 
 using M = ModelPreset;
@@ -539,17 +552,30 @@ std::optional<Problem> parse_number(std::string_view key, std::string_view text,
   return std::nullopt;
 }
 
-std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text, bool plain) {
+namespace {
+// What is wrong with `text` as the value of a text key, if anything.
+std::optional<Problem> text_problem(const FieldSpec& spec, std::string_view text, bool plain) {
+  if (plain && is_null_scalar(text)) {
+    return expected(spec, "a string", text, plain, "write a value or leave the key out");
+  }
+  // A blank id is the loader's to report (it names the record kind and skips the record).
+  if (spec.required && spec.key != "id" && text::is_blank(text)) {
+    return Problem{std::string(spec.key) + " " + shown(text) + " is empty or only spaces and control characters",
+                   "write a value"};
+  }
+  return std::nullopt;
+}
+}  // namespace
+
+std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text, bool plain,
+                                     Interner* interner) {
   switch (spec.kind) {
+    case ValueKind::shared_text:
+      if (auto problem = text_problem(spec, text, plain)) return problem;
+      *static_cast<SharedText*>(slot) = interner != nullptr ? interner->text(text) : SharedText(text);
+      return std::nullopt;
     case ValueKind::text:
-      if (plain && is_null_scalar(text)) {
-        return expected(spec, "a string", text, plain, "write a value or leave the key out");
-      }
-      // A blank id is the loader's to report (it names the record kind and skips the record).
-      if (spec.required && spec.key != "id" && text::is_blank(text)) {
-        return Problem{std::string(spec.key) + " " + shown(text) + " is empty or only spaces and control characters",
-                       "write a value"};
-      }
+      if (auto problem = text_problem(spec, text, plain)) return problem;
       static_cast<std::string*>(slot)->assign(text);
       return std::nullopt;
     case ValueKind::choice_text:
@@ -598,6 +624,7 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
       return expected(spec, "a list of region price maps", text, plain,
                       "write [{region: us-east-1, on_demand: 3.06}]; [] for none");
     case ValueKind::text_list:
+    case ValueKind::shared_text_list:
       return expected(spec, "a list of strings", text, plain,
                       plain && is_null_scalar(text) ? "write [] for an empty list"
                                                     : "write [" + text::excerpt(text) + "] for a list of one");

@@ -15,6 +15,10 @@
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/messages.hpp"
 
+namespace gpuselect::catalog {
+class Interner;
+}
+
 namespace gpuselect::catalog::fields {
 
 enum class ValueKind : std::uint8_t {
@@ -28,6 +32,8 @@ enum class ValueKind : std::uint8_t {
   boolean,          // bool: true or false only
   enumeration,      // an enum class over std::uint8_t; `choice(i)` names value i
   text_list,        // std::vector<std::string>; replaced whole by an overlay
+  shared_text,      // SharedText (gpuselect/shared_text.hpp), otherwise as text: a value many records repeat
+  shared_text_list, // SharedTextList, otherwise as text_list
   region_prices,    // std::vector<RegionPrice>: a list of maps (region, on_demand, spot, spot_min,
                     // reserved_1y, reserved_3y, monthly, yearly); replaced whole by an overlay
 };
@@ -111,7 +117,9 @@ std::optional<Problem> check_rented_price_per_hour(std::string_view key, double 
 
 // Parses one scalar into the member at `slot` per spec. `plain` is YAML's plain (unquoted) style:
 // only plain scalars may be null, numbers or booleans. On a problem the member is left unchanged.
-std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text, bool plain);
+// `interner`, when given, supplies shared_text values (one copy per distinct text in a load).
+std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::string_view text, bool plain,
+                                     Interner* interner = nullptr);
 
 // Sets one key of a region_pricing entry (region_price_keys) from a scalar; for a price key the
 // mode's bit is set in entry.given.

@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuselect/shared_text.hpp"
 #include "core/digest.hpp"
 
 namespace gpuselect::catalog::image {
@@ -45,7 +46,7 @@ static_assert(sizeof(Gpu) == 408, "Gpu changed: update visit(Gpu) in src/catalog
 static_assert(sizeof(Provider) == 576, "Provider changed: update visit(Provider), then this size");
 static_assert(sizeof(Pricing) == 96, "Pricing changed: update visit(Pricing), then this size");
 static_assert(sizeof(RegionPrice) == 160, "RegionPrice changed: update visit(RegionPrice), then this size");
-static_assert(sizeof(Offering) == 672, "Offering changed: update visit(Offering), then this size");
+static_assert(sizeof(Offering) == 648, "Offering changed: update visit(Offering), then this size");
 static_assert(sizeof(ModelShape) == 72, "ModelShape changed: update visit(ModelShape), then this size");
 static_assert(sizeof(ModelPreset) == 304, "ModelPreset changed: update visit(ModelPreset), then this size");
 static_assert(sizeof(CurrencyRate) == 128, "CurrencyRate changed: update visit(CurrencyRate), then this size");
@@ -76,6 +77,12 @@ class Writer {
     if (added) strings_.push_back(value);
     put_u32(body_, slot->second);
     flush_if_full();
+  }
+  // Shared texts are stored as any other text and list (the reader shares them again).
+  void shared(const SharedText& value) { text(value.str()); }
+  void shared_list(const SharedTextList& value) {
+    put_u32(body_, static_cast<std::uint32_t>(value.size()));
+    for (const std::string& item : value) text(item);
   }
   void number(const double& value) { put_u64(body_, std::bit_cast<std::uint64_t>(value)); }
   void optional(const std::optional<double>& value) {
@@ -195,6 +202,33 @@ class Reader {
     if (!ok_ || slot >= strings_.size()) return fail();
     value.assign(strings_[slot]);
   }
+  // One SharedText per distinct string: every record naming the same string shares it.
+  void shared(SharedText& value) {
+    const std::uint32_t slot = get_u32();
+    if (!ok_ || slot >= strings_.size()) return fail();
+    if (shared_.size() != strings_.size()) shared_.resize(strings_.size());
+    if (shared_[slot].empty() && !strings_[slot].empty()) shared_[slot] = SharedText(strings_[slot]);
+    value = shared_[slot];
+  }
+  // One SharedTextList per distinct stored list (its count and string indexes, byte for byte).
+  void shared_list(SharedTextList& value) {
+    const std::size_t start = position_;
+    const std::uint32_t count = get_count(4);
+    if (!ok_ || !take(std::size_t{count} * 4)) return fail();
+    list_key_.assign(bytes_.data() + start, position_ - start);
+    if (const auto found = lists_.find(list_key_); found != lists_.end()) {
+      value = found->second;
+      return;
+    }
+    std::vector<std::string> items;
+    items.reserve(count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const std::uint32_t slot = little_at<std::uint32_t>(bytes_.data() + start + 4 + std::size_t{i} * 4);
+      if (slot >= strings_.size()) return fail();
+      items.emplace_back(strings_[slot]);
+    }
+    value = lists_.emplace(list_key_, SharedTextList(std::move(items))).first->second;
+  }
   void number(double& value) { value = std::bit_cast<double>(get_u64()); }
   void optional(std::optional<double>& value) {
     const std::uint8_t present = get_u8();
@@ -233,7 +267,10 @@ class Reader {
   template <typename Unsigned>
   Unsigned get_little() {
     if (!take(sizeof(Unsigned))) return 0;
-    const char* at = bytes_.data() + position_ - sizeof(Unsigned);
+    return little_at<Unsigned>(bytes_.data() + position_ - sizeof(Unsigned));
+  }
+  template <typename Unsigned>
+  static Unsigned little_at(const char* at) {
     Unsigned value = 0;
     if constexpr (std::endian::native == std::endian::little) {
       std::memcpy(&value, at, sizeof(Unsigned));
@@ -263,6 +300,9 @@ class Reader {
   Hashing* hashing_ = nullptr;
   bool ok_ = true;
   std::vector<std::string_view> strings_;
+  std::vector<SharedText> shared_;                             // by string index, made when first read
+  std::unordered_map<std::string, SharedTextList> lists_;     // by the stored list's bytes
+  std::string list_key_;
 };
 
 // ---- the members of each record, in image order ----
@@ -400,8 +440,8 @@ void visit(Archive& a, Offering& offering) {
   visit_texts(a, offering.launch.regions);
   a.text(offering.unlisted);
   a.text(offering.as_of);
-  a.text(offering.source);
-  visit_texts(a, offering.estimated_fields);
+  a.shared(offering.source);
+  a.shared_list(offering.estimated_fields);
   visit(a, offering.pos);
   visit(a, offering.provider_pos);
   visit(a, offering.gpu_pos);

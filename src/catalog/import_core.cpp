@@ -575,12 +575,14 @@ class OfferingMerger::Drafts {
     offering.max_nodes = offering.network.rdma == Rdma::none ? 1 : rdma_max_nodes;
     offering.stock = Stock::unknown;
     offering.as_of = options_.as_of;
-    offering.source = options_.source_name + " (" + std::string(file_kind_) + " import)";
-    offering.estimated_fields = {"interconnect", "isolation", "max_nodes"};
+    std::string source = options_.source_name + " (" + std::string(file_kind_) + " import)";
+    std::vector<std::string> estimated = {"interconnect", "isolation", "max_nodes"};
     if (accelerator_only) {
-      offering.source += "; accelerator-only price: the host VM is not included";
-      offering.estimated_fields.emplace_back("pricing");
+      source += "; accelerator-only price: the host VM is not included";
+      estimated.emplace_back("pricing");
     }
+    offering.source = std::move(source);
+    offering.estimated_fields = std::move(estimated);
     return draft;
   }
 

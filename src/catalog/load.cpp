@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "catalog/fields.hpp"
+#include "catalog/intern.hpp"
 #include "core/prefault.hpp"
 #include "core/yaml_events.hpp"
 #include "gpuselect/catalog.hpp"
@@ -201,6 +202,7 @@ struct Store {
 text::Words describe_kind(const fields::FieldSpec& spec) {
   switch (spec.kind) {
     case ValueKind::text:
+    case ValueKind::shared_text:
       return text::words(Msg::what_a_string);
     case ValueKind::choice_text:
     case ValueKind::enumeration:
@@ -218,6 +220,7 @@ text::Words describe_kind(const fields::FieldSpec& spec) {
     case ValueKind::boolean:
       return text::words(Msg::what_true_or_false);
     case ValueKind::text_list:
+    case ValueKind::shared_text_list:
       return text::words(Msg::what_list_of_strings);
     case ValueKind::region_prices:
       return text::words(Msg::what_region_price_list);
@@ -353,6 +356,8 @@ class Loader {
   LoadResult result_;
   std::vector<LocatedDiagnostic> diagnostics_;
   std::vector<FileName> file_names_;  // shared by the diagnostics of each file
+  Interner interner_;                 // one copy of each repeated source sentence and estimated_fields list
+  std::vector<std::string_view> list_items_;  // a shared list's items while it is interned
   Store<Gpu> gpus_;
   Store<Provider> providers_;
   Store<Offering> offerings_;
@@ -940,7 +945,7 @@ void Loader::apply_record(Store<Record>& store) {
     void* slot = field.slot(target);
     switch (entry.shape) {
       case Shape::scalar:
-        if (auto problem = fields::assign_scalar(field, slot, buffer.value(entry), entry.plain)) {
+        if (auto problem = fields::assign_scalar(field, slot, buffer.value(entry), entry.plain, &interner_)) {
           report_problem(entry.value_mark, std::move(*problem));
         } else if (field.position != nullptr) {
           *field.position(target) = {file_, entry.value_mark.line, entry.value_mark.column};
@@ -957,7 +962,7 @@ void Loader::apply_record(Store<Record>& store) {
           }
           break;
         }
-        if (field.kind != ValueKind::text_list) {
+        if (field.kind != ValueKind::text_list && field.kind != ValueKind::shared_text_list) {
           report_said(entry.value_mark,
                       composed(Msg::err_expected_got, describe_kind(field), text::quoted(key), Msg::what_a_list),
                       text::words(Msg::hint_single_value));
@@ -982,7 +987,13 @@ void Loader::apply_record(Store<Record>& store) {
                       text::words(Msg::hint_empty_list));
           break;
         }
-        if (all_strings) {
+        if (all_strings && field.kind == ValueKind::shared_text_list) {
+          list_items_.clear();
+          for (std::size_t item = index + 1; item <= index + items; ++item) {
+            list_items_.push_back(buffer.value(buffer.entries[item]));
+          }
+          *static_cast<SharedTextList*>(slot) = interner_.list(list_items_);
+        } else if (all_strings) {
           auto& list = *static_cast<std::vector<std::string>*>(slot);
           list.clear();
           list.reserve(items);
@@ -1060,7 +1071,7 @@ void Loader::overlay_prices(Offering& target, FieldMask named, Mark id_mark, std
            "offering " + fields::shown(target.id) + ": the overlay changes prices without its own " +
                (!has("as_of") && !has("source") ? "as_of and source" : !has("as_of") ? "as_of" : "source") +
                ", so the record still dates them " + fields::shown(target.as_of) + " and credits " +
-               fields::shown(target.source),
+               fields::shown(target.source.view()),
            "add as_of (the date of the quote) and source (who quoted it) to the overlay record", Severity::warning);
   }
 }
