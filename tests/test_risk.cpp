@@ -172,6 +172,9 @@ TEST_CASE("scenario: two-year-old prices move the ranking and widen every cost b
     CHECK(cost["total_band"]["high"].get<double>() >= cost["total"].get<double>() * 1.4);
   }
   for (const auto& candidate : fresh["candidates"]) CHECK(candidate["cost"]["price_band_pct"].get<double>() == 0.0);
+  // Expert review 9: a row priced on a quote over a year old says so itself, not only in a note.
+  for (const auto& candidate : stale["candidates"]) CHECK(has_warning(candidate, "W-STALE-PRICE"));
+  for (const auto& candidate : now["candidates"]) CHECK_FALSE(has_warning(candidate, "W-STALE-PRICE"));
 }
 
 TEST_CASE("scenario: --risk-averse leaves out spot unless --pricing names it", "[risk]") {

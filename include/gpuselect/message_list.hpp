@@ -128,7 +128,7 @@
   X(sla_with_credits, "{}% SLA with credits", "{}% SLA（违约有赔付）") \
   X(sla_without_credits, "{}% SLA without credits", "{}% SLA（违约无赔付）") \
   X(fact_spot_serving, "serving on spot: no availability (--allow-spot-serving to accept)", "在竞价实例上提供服务：无可用性保证（--allow-spot-serving 可接受）") \
-  X(fact_spot, "spot, {2}, {0} interrupted, {1} chance of no interruption", "竞价实例，{2}，{0} 会被中断，{1} 的概率不被中断") \
+  X(fact_spot, "spot, {2}, {0} of instances interrupted a month, {1} chance this job runs without one", "竞价实例，{2}，每月 {0} 的实例会被中断，本作业 {1} 的概率不被中断") \
   X(fact_auto_checkpoint, "automatic checkpoints", "自动检查点") \
   X(fact_memory_free, "{}% GPU memory free", "显存空闲 {}%") \
   X(fact_gpu_segment, "{} GPU", "{} 级 GPU") \
@@ -208,10 +208,10 @@
   X(w_on_demand, "on demand", "按需") \
   X(w_sla_without_credits, "{0} promises {1}% uptime but pays no service credits when it misses.", "{0} 承诺 {1}% 的可用性，但未达标时不提供服务赔付。") \
   X(w_resize_restart, "{} resizes instances by stopping and restarting them: \"elastic\" scaling interrupts what runs on it.", "{} 通过停止并重启实例来调整规格：所谓“弹性”伸缩会中断正在运行的任务。") \
-  X(w_stale_price, "The price was read on {0}, more than {1} days ago; check the provider's page.", "价格读取于 {0}，已超过 {1} 天；请查看云厂商的价格页面。") \
+  X(w_stale_price, "The price was read on {0}, more than {1} days ago: list prices change a few times a year; refresh the catalog (gpuselect catalog update) or check the provider's page before you rent.", "价格读取于 {0}，已超过 {1} 天：标价一年会变动数次；租用前请更新目录（gpuselect catalog update）或查看云厂商的价格页面。") \
   X(w_pcie_training, "{0} GPUs per node talk over {1}: gradient all-reduce is several times slower than over NVLink, and the estimate assumes a lower MFU for it.", "每节点 {0} 块 GPU 经 {1} 通信：梯度 all-reduce 比 NVLink 慢数倍，估算已为此假定较低的 MFU。") \
   X(w_no_rdma, "{0} nodes without RDMA ({1} Gbit/s Ethernet): multi-node training loses a large share of its speed to communication.", "{0} 个节点无 RDMA（{1} Gbit/s 以太网）：多节点训练的大部分速度会损失在通信上。") \
-  X(w_over_provisioned, "{0} of the {1} GPUs rented would sit idle ({2} of {3} needed for the load): {4} of this row's cost ({5}) pays for idle GPUs; a smaller instance of the same GPU, where one is sold, wastes less.", "租用的 {1} 块 GPU 中有 {0} 块闲置（负载只需 {2}/{3}）：本方案成本中的 {4}（{5}）花在闲置 GPU 上；若有同型号 GPU 的更小实例，浪费更少。") \
+  X(w_over_provisioned, "{0} of the {1} GPUs rented would sit idle ({2} of {3} carry the load or stand by as its spares): {4} of this row's cost ({5}) pays for idle GPUs; a smaller instance of the same GPU, where one is sold, wastes less.", "租用的 {1} 块 GPU 中有 {0} 块闲置（{2}/{3} 块承担负载或作为备用）：本方案成本中的 {4}（{5}）花在闲置 GPU 上；若有同型号 GPU 的更小实例，浪费更少。") \
   X(w_cpu_offload, "The plan offloads {0} to CPU memory ({1} per node): steps are much slower than on GPUs that hold everything.", "该方案将 {0} 卸载到 CPU 内存（每节点 {1}）：步时比全部放在 GPU 上慢得多。") \
   X(w_marketplace, "{} is a marketplace: hosts belong to third parties whose reliability, security and network vary.", "{} 是算力市场：主机属于第三方，可靠性、安全性和网络参差不齐。") \
   X(w_consumer_serving, "{0} is a consumer GeForce card: NVIDIA's GeForce driver licence excludes data-center deployment (section 2.1.3) and NVIDIA does not design these cards for 24x7 service; check {1}'s terms before a production service depends on it.", "{0} 是消费级 GeForce 显卡：NVIDIA GeForce 驱动许可不允许数据中心部署（第 2.1.3 节），且这类显卡并非为 7×24 小时服务设计；生产服务依赖它之前请查看 {1} 的条款。") \

@@ -46,6 +46,11 @@ std::string duration(double hours) {
   return units::format_hours(hours);
 }
 
+// A row whose quote is older than this carries W-STALE-PRICE (judgement: list prices change a few
+// times a year, so a quote past a year is a price to refresh, not to rent on; below it the run's
+// N-STALE-PRICES note and the age band carry the risk).
+constexpr int stale_row_price_days = 365;
+
 // GPUs the row pays for on purpose: those the load keeps busy (Candidate::gpus_needed, spare
 // replicas included) and, for N+1 on instances of several replicas, the rest of each spare instance
 // (model::instances_needed puts the spares on instances of their own: a host that can fail whole
@@ -129,6 +134,9 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::cpu_offload_slow, plan.offload != workload::Offload::none);
   set(Warning::marketplace_host, provider.kind == catalog::ProviderKind::marketplace);
   set(Warning::reserved_commitment, cost.commitment > 0 && cost.term_used_pct < small_term_share_pct);
+  // A quote more than a year old on a row: the run-wide N-STALE-PRICES note is not enough for a
+  // row a team would rent on it (expert review 9: 743-day-old prices ranked with only a note).
+  set(Warning::stale_price, cost.quote_age_days > stale_row_price_days);
   set(Warning::queued, offering.availability.queue_hours > 0);
   set(Warning::spot_quote,
       candidate.mode == PricingMode::spot && (cost.spot_quote_suspect() || cost.spot_quote_old));
@@ -437,7 +445,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     case Warning::resize_needs_restart:
       return say(lang, Msg::w_resize_restart, provider.name);
     case Warning::stale_price:
-      return say(lang, Msg::w_stale_price, offering.as_of, stale_price_days);
+      return say(lang, Msg::w_stale_price, offering.as_of, stale_row_price_days);
     case Warning::pcie_multi_gpu_training:
       return say(lang, Msg::w_pcie_training, plan.gpus_per_node, catalog::to_string(offering.interconnect));
     case Warning::multi_node_without_rdma:
