@@ -744,9 +744,9 @@ TEST_CASE("ranking is deterministic and warnings carry stable codes", "[scoring]
   }
 }
 
-TEST_CASE("stale prices are one run-wide note after 180 days, not a warning per row", "[scoring]") {
+TEST_CASE("stale prices are one run-wide note after 180 days; a row warns only past a year", "[scoring]") {
   auto catalog = test_catalog();
-  catalog.offerings[5].as_of = "2025-01-01";  // gpulab/a100x1
+  catalog.offerings[5].as_of = "2025-10-01";  // gpulab/a100x1: 243 days before 2026-06-01
   auto options = options_for(workload::Kind::llm_finetune);
   const auto profile = job(workload::Kind::llm_finetune, "1e9", catalog);
   const auto ranking = testing::rank_checked(catalog, profile, options);
@@ -754,12 +754,24 @@ TEST_CASE("stale prices are one run-wide note after 180 days, not a warning per 
     CHECK(std::find(candidate.warnings.begin(), candidate.warnings.end(), scoring::Warning::stale_price) ==
           candidate.warnings.end());
   }
+  // Past 365 days the row itself carries W-STALE-PRICE (expert review 9).
+  auto older = catalog;
+  older.offerings[5].as_of = "2025-01-01";
+  const auto old_ranking = testing::rank_checked(older, profile, options);
+  bool warned = false;
+  for (const auto& candidate : old_ranking.candidates) {
+    const bool stale = std::find(candidate.warnings.begin(), candidate.warnings.end(),
+                                 scoring::Warning::stale_price) != candidate.warnings.end();
+    CHECK(stale == (candidate.offering_index == 5));
+    warned = warned || stale;
+  }
+  CHECK(warned);
   int stale_notes = 0;
   for (const auto& note : ranking.notes) {
     if (note.code != "N-STALE-PRICES") continue;
     ++stale_notes;
     CHECK(note.text.say(text::Lang::en).find("Prices of 1 provider ") != std::string::npos);
-    CHECK(note.text.say(text::Lang::en).find("2025-01-01") != std::string::npos);
+    CHECK(note.text.say(text::Lang::en).find("2025-10-01") != std::string::npos);
   }
   CHECK(stale_notes == 1);
 }

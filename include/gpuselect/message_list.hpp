@@ -143,7 +143,7 @@
   X(fact_nodes_over, "{0} nodes over {1}", "{0} 节点，经 {1} 互联") \
   X(fact_vs_cheapest, "{0} vs cheapest {1}", "{0}，最便宜 {1}") \
   X(fact_vs_cheapest_paid, "{0} vs cheapest paid {1}", "{0}，最便宜的付费方案 {1}") \
-  X(fact_scored_upper, "scored at its price's upper end, {0}{2}, against the cheapest quote, {1}", "按价格上限计为 {0}{2}，对比最便宜的报价 {1}") \
+  X(fact_scored_upper, "scored at its price's upper end, {0}{2}, against the lowest credible price, {1}", "按价格上限计为 {0}{2}，对比最低可信价格 {1}") \
   X(fact_suspect_quote, " (a suspect spot quote)", "（可疑的竞价报价）") \
   X(fact_quote_age_band, " (the quote's age band)", "（按报价时效的区间）") \
   X(fact_whole_commitment, "the whole {} commitment", "计入整个{}承诺金额") \
