@@ -713,6 +713,10 @@ TEST_CASE("scenario: a one-off job on a 1-year term waits for low-stock capacity
   CHECK(told);
   // A term that has other work is charged its hours only: no such note.
   CHECK_FALSE(has_note(json_of(with(args, {"--reserved-other-use"})), "N-TERM-ONE-OFF"));
+  // A service on a yearly subscription is not a one-off job (W-RESERVED-TERM states its share).
+  CHECK_FALSE(has_note(json_of({"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--region", "cn", "--currency",
+                                "CNY", "--requests-per-s", "2", "--pricing", "yearly", "--top", "3"}),
+                       "N-TERM-ONE-OFF"));
   // A reservation is one order: its wait does not grow with the instances as open capacity's does.
   namespace estimate = gpuselect::estimate;
   CHECK(estimate::instances_waited_for(gpuselect::catalog::PricingMode::reserved_1y, 16) == 1);

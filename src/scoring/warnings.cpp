@@ -300,7 +300,9 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   // A one-off job billed a whole term (expert review 8: a 1-year 8x A100 term, $119,094, first for a
   // 6.5 h LoRA): a term is the billing for steady work. The on-demand figure is the job's hours in the
   // term at #1's on-demand price in the priced region (term cost x share used x on-demand / term rate).
-  if (first != nullptr && first->cost.commitment_charged && first->cost.term_used_pct < small_term_share_pct) {
+  // Serving rents for --hours of service, not a one-off job: its term share is W-RESERVED-TERM's.
+  if (first != nullptr && !workload::kind_traits(ranking.kind).serving() && first->cost.commitment_charged &&
+      first->cost.term_used_pct < small_term_share_pct) {
     const auto& offering = catalog.offerings[first->offering_index];
     const auto& pricing = first->region != no_region && first->region < offering.regions.size()
                               ? offering.pricing_in(offering.regions[first->region])
