@@ -350,6 +350,13 @@ struct DiffusionLayout {
   int latent_channels = 0;         // 4 (SDXL) or 16 (SD3, FLUX.1)
   int patch_size = 0;              // DiT: latent cells per token along a side (2); 0 for a UNet
   int text_tokens = 0;             // DiT: text tokens in the joint sequence
+  // DiT block layout (the transformer's config.json): of the shape's `layers` blocks, `single_blocks`
+  // are single-stream (FLUX.1: one set of weights over the joint sequence); the rest are joint
+  // (MMDiT double-stream: image and text tokens each through their own stream's weights). Of the joint
+  // blocks, `dual_attention_blocks` add a second self-attention over the image tokens (SD3.5 Medium's
+  // MMDiT-X). The MLP width is the shape's `ffn`.
+  int single_blocks = 0;
+  int dual_attention_blocks = 0;
   // UNet: GFLOPs (2 per multiply-add) of one denoiser pass of one sample at the native resolution.
   double unet_step_gflops = 0;
   // Denoiser passes per step: 2 with classifier-free guidance, 1 for guidance-distilled models.

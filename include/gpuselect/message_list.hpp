@@ -567,6 +567,7 @@
   X(dflt_tokens_optimal, "tokens: {} (20 x parameters, compute-optimal, Hoffmann et al. 2022)", "token 数：{}（参数量的 20 倍，算力最优，Hoffmann et al. 2022）") \
   X(dflt_tokens_finetune, "tokens: {} (assumed fine-tuning set: about 50k examples x 2k tokens)", "token 数：{}（假定的微调数据集：约 5 万条样本 × 2k token）") \
   X(dflt_images_trained, "images trained: {0} ({1} images x {2} epochs; an assumed LoRA set unless --images and --epochs are given)", "训练图像数：{0}（{1} 张图像 × {2} 轮；未给出 --images 和 --epochs 时为假定的 LoRA 数据集）") \
+  X(dflt_images_trained_steps, "images trained: {0} ({1} optimizer steps x batch {2}, --train-steps)", "训练图像数：{0}（{1} 个优化器步 × 批大小 {2}，--train-steps）") \
   X(dflt_samples_imagenet, "samples: {} (ImageNet-1k, 1,281,167 images x 90 epochs, Goyal et al. 2017)", "样本数：{}（ImageNet-1k，1,281,167 张图像 × 90 轮，Goyal et al. 2017）") \
   X(dflt_checkpoint, "checkpoint every {} minutes (assumption)", "每 {} 分钟保存一次检查点（假定）") \
   X(dflt_global_batch_pretrain, "global batch: {}M tokens per step (Llama 2 pretraining)", "全局批大小：每步 {}M 个 token（Llama 2 预训练）") \
@@ -682,8 +683,8 @@
   X(mfu_prefill_assumed, "assumption: large batched matmuls", "假定：大批量矩阵乘") \
   X(mfu_prefill_fitted, "fitted on the serving calibration rows, docs/estimation.md", "拟合自推理校准数据，见 docs/estimation.md") \
   X(mfu_prefill, "prefill MFU {0}% ({1}; decode is bandwidth-bound)", "预填充 MFU {0}%（{1}；解码受带宽限制）") \
-  X(mfu_diffusion_serving, "diffusion serving: fitted on published latencies of FLUX.1 and SDXL", "扩散推理：拟合自 FLUX.1 和 SDXL 的公开延迟") \
-  X(mfu_diffusion_training, "diffusion fine-tuning: assumption, not calibrated", "扩散微调：假定，未校准") \
+  X(mfu_diffusion_serving, "diffusion serving: fitted per GPU architecture on published latencies of FLUX.1, SD3, SD3.5 and SDXL", "扩散推理：按 GPU 架构拟合自 FLUX.1、SD3、SD3.5 和 SDXL 的公开延迟") \
+  X(mfu_diffusion_training, "diffusion fine-tuning (UNet, full): a weak fit on two published runs", "扩散微调（UNet、全量）：基于两个公开运行的弱拟合") \
   X(mfu_diffusion, "MFU {0}% ({1}, docs/estimation.md \"Image generation\")", "MFU {0}%（{1}，docs/estimation.md \"Image generation\"）") \
   X(mfu_model, "MFU {}% is the result of the performance model (compute at per-GPU matmul efficiency, TP/CP/PP/DP communication, pipeline bubble, offload, recomputation, failures; calibrated on published runs, docs/estimation.md)", "MFU {}% 是性能模型的结果（按单 GPU 矩阵乘效率计算，含 TP/CP/PP/DP 通信、流水线气泡、卸载、重计算和故障；以公开运行数据校准，见 docs/estimation.md）") \
   X(mfu_table, "MFU {0}% base: {1}", "MFU 基准 {0}%：{1}") \
@@ -1140,6 +1141,10 @@
   X(hint_p90_above_mean, "raise {0} to the mix's mean or lower {1}", "请把 {0} 提高到混合分布的均值，或调低 {1}") \
   X(err_not_for_kind, "does not apply to {0}; it is for {1}", "不适用于 {0}；它只用于 {1}") \
   X(hint_drop_or_other_workload, "drop it or pick another --workload", "请去掉它，或换一个 --workload") \
+  X(err_train_steps_with, "{0} and --train-steps both set how much to train", "{0} 和 --train-steps 都指定了训练量") \
+  X(hint_train_steps_with, "give --train-steps, or --images and --epochs (or --tokens), not both", "只给 --train-steps，或只给 --images 和 --epochs（或 --tokens），不要同时给出") \
+  X(err_batch_micro_batch, "--batch {0} and --micro-batch {1} disagree: for image-finetune both are the images per GPU per step", "--batch {0} 与 --micro-batch {1} 不一致：对 image-finetune，两者都是每 GPU 每步的图像数") \
+  X(hint_batch_micro_batch, "give one of them, or the same number to both", "只给其中一个，或给两者相同的数") \
   X(err_needs_diffusion_preset, "{} needs a diffusion preset, not a custom model", "{} 需要扩散模型预设，而不是自定义模型") \
   X(hint_needs_diffusion_preset, "give --model sdxl, sd3.5-large, flux.1-dev, ... (gpuselect catalog models)", "请给出 --model sdxl、sd3.5-large、flux.1-dev 等（见 'gpuselect catalog models'）") \
   X(err_request_exceeds_context, "{0} input + {1} output tokens exceed the context of {2}", "输入 {0} + 输出 {1} 个 token 超过了上下文长度 {2}") \
@@ -1182,5 +1187,5 @@
   X(hint_gpus_spec, "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)", "请像 SkyPilot 那样写 NAME 或 NAME:COUNT，例如 A100:8（名称见 'gpuselect catalog gpus'）") \
   /* image generation (docs/estimation.md "Image generation") */ \
   X(plan_image_replicas, "; each of the {0} GPUs is a replica of its own: more GPUs add images/s, not speed", "；这 {0} 块 GPU 各自是一个副本：GPU 越多每秒图像越多，单张并不更快") \
-  X(mfu_diffusion_adapter, "DiT LoRA fine-tuning: fitted on published FLUX.1 step times, against the 2·P·T count", "DiT LoRA 微调：拟合自 FLUX.1 的公开步时，按 2·P·T 计数")
+  X(mfu_diffusion_adapter, "DiT LoRA fine-tuning: fitted on published FLUX.1 step times", "DiT LoRA 微调：拟合自 FLUX.1 的公开步时")
 // clang-format on

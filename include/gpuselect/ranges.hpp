@@ -64,6 +64,7 @@ enum class Quantity : std::uint8_t {
   images,
   epochs,
   latency_ms,
+  train_steps,
 };
 
 struct Range {
@@ -91,6 +92,6 @@ std::string_view table_name(Quantity quantity);
 // A bound as messages and docs/hardening.md write it: "1000000", "0.001", "1e14" (plain up to a
 // billion, then a power of ten).
 std::string bound_text(double value);
-constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::latency_ms) + 1;
+constexpr std::size_t quantity_count = static_cast<std::size_t>(Quantity::train_steps) + 1;
 
 }  // namespace gpuselect::ranges

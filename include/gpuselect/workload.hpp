@@ -125,8 +125,9 @@ struct Request {
   std::optional<std::string> active_params_text;
   std::optional<int> experts, experts_per_token;
   // Diffusion kinds (image-finetune, image-inference): image side in pixels, sampling steps, the
-  // fine-tuning set's images and passes over it, and the per-image latency target (ms).
-  std::optional<int> resolution, steps, images, epochs;
+  // fine-tuning set's images and passes over it, or the optimizer steps instead (train_steps), and the
+  // per-image latency target (ms).
+  std::optional<int> resolution, steps, images, epochs, train_steps;
   std::optional<double> latency_ms;
 };
 
@@ -237,12 +238,14 @@ struct Profile {
   double hours = 0;  // hours of use priced for serving and notebooks
   // Diffusion kinds (docs/estimation.md "Image generation"): the preset's pipeline beside its denoiser,
   // the image side (px), sampling steps per image (serving), the fine-tuning set (images) and its
-  // epochs, and serving's per-image latency target (ms, 0 = none).
+  // epochs (0 when --train-steps is given), the optimizer steps (--train-steps; 0 = images x epochs
+  // decide), and serving's per-image latency target (ms, 0 = none).
   catalog::DiffusionLayout diffusion;
   int resolution_px = 0;
   int steps = 0;
   int images = 0;
   int epochs = 0;
+  int train_steps = 0;
   double latency_target_ms = 0;
   // Each default that was applied ("tokens: 1e9 (default for llm-finetune)"), in English
   // (defaults_applied: JSON, tests) and as words to say in a document's language (defaults_said), the

@@ -338,6 +338,8 @@ constexpr std::array model_fields = {
     integer<&M::diffusion, &DiffusionLayout::latent_channels>("latent_channels", zero_to(1024)),
     integer<&M::diffusion, &DiffusionLayout::patch_size>("patch_size", zero_to(64)),
     integer<&M::diffusion, &DiffusionLayout::text_tokens>("text_tokens", zero_to(1e6)),
+    integer<&M::diffusion, &DiffusionLayout::single_blocks>("single_blocks", zero_to(1000)),
+    integer<&M::diffusion, &DiffusionLayout::dual_attention_blocks>("dual_attention_blocks", zero_to(1000)),
     number<&M::diffusion, &DiffusionLayout::unet_step_gflops>("unet_step_gflops", zero_to(1e9)),
     integer<&M::diffusion, &DiffusionLayout::passes_per_step>("passes_per_step", zero_to(2)),
     integer<&M::diffusion, &DiffusionLayout::default_steps>("default_steps", zero_to(1000)),

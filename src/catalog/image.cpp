@@ -48,7 +48,7 @@ static_assert(sizeof(Pricing) == 96, "Pricing changed: update visit(Pricing), th
 static_assert(sizeof(RegionPrice) == 160, "RegionPrice changed: update visit(RegionPrice), then this size");
 static_assert(sizeof(Offering) == 648, "Offering changed: update visit(Offering), then this size");
 static_assert(sizeof(ModelShape) == 72, "ModelShape changed: update visit(ModelShape), then this size");
-static_assert(sizeof(ModelPreset) == 304, "ModelPreset changed: update visit(ModelPreset), then this size");
+static_assert(sizeof(ModelPreset) == 312, "ModelPreset changed: update visit(ModelPreset), then this size");
 static_assert(sizeof(CurrencyRate) == 128, "CurrencyRate changed: update visit(CurrencyRate), then this size");
 static_assert(sizeof(Catalog) == 144, "Catalog changed: update visit(Catalog), then this size");
 #endif
@@ -493,6 +493,8 @@ void visit(Archive& a, ModelPreset& model) {
   a.whole(model.diffusion.latent_channels);
   a.whole(model.diffusion.patch_size);
   a.whole(model.diffusion.text_tokens);
+  a.whole(model.diffusion.single_blocks);
+  a.whole(model.diffusion.dual_attention_blocks);
   a.number(model.diffusion.unet_step_gflops);
   a.whole(model.diffusion.passes_per_step);
   a.whole(model.diffusion.default_steps);

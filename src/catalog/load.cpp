@@ -1346,9 +1346,13 @@ void Loader::check_models() {
       problem("has family unet but unet_step_gflops 0",
               "set unet_step_gflops to the GFLOPs of one denoiser pass at native_resolution_px");
     } else if (model.family == ModelFamily::dit &&
-               (layout.patch_size == 0 || model.shape.layers == 0 || model.shape.hidden == 0)) {
-      problem("has family dit but no patch_size, layers or hidden",
-              "set patch_size (latent cells per token side), layers (blocks) and hidden (width) from config.json");
+               (layout.patch_size == 0 || model.shape.layers == 0 || model.shape.hidden == 0 || model.shape.ffn == 0)) {
+      problem("has family dit but no patch_size, layers, hidden or ffn",
+              "set patch_size (latent cells per token side), layers (blocks), hidden (width) and ffn (MLP width) "
+              "from config.json");
+    } else if (layout.single_blocks + layout.dual_attention_blocks > model.shape.layers) {
+      problem("has more single_blocks and dual_attention_blocks than layers",
+              "count each block once: layers = joint + single blocks; dual_attention_blocks are joint blocks");
     }
   }
 }

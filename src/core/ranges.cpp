@@ -82,6 +82,7 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::images, "images", 1, 1e8, true, "a DreamBooth set of 5 to 100M: far above public fine-tuning sets"},
     {Q::epochs, "epochs", 1, 100000, true, "passes over the fine-tuning set"},
     {Q::latency_ms, "latency per image in ms", 1, 1e7, false, "1 ms to about 3 hours"},
+    {Q::train_steps, "optimizer steps", 1, 1e8, true, "one step to the --images bound at batch 1"},
 }};
 
 constexpr bool in_quantity_order() {

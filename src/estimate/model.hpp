@@ -243,19 +243,28 @@ void diffusion_training_memory(const workload::Profile& profile, const Plan& pla
 void diffusion_serving_memory(const workload::Profile& profile, MemoryPerGpu& gpu);
 // Share of the dense tensor peak a diffusion pipeline achieves, against the FLOPs counted above
 // (docs/estimation.md "Image generation"), and the calibration bands (measured / predicted time).
-// Serving: fitted on published latencies of FLUX.1 and SDXL.
-inline constexpr double diffusion_serving_mfu = 0.55;
-inline constexpr double diffusion_serving_band_low = 0.75;
-inline constexpr double diffusion_serving_band_high = 1.15;
-// Fine-tuning a DiT with frozen weights (LoRA, QLoRA): the median of three published FLUX.1-dev runs on
-// an RTX 4090 (implied 0.50, 0.65, 0.83 over hardware FLOPs, recompute included; tests/test_diffusion.cpp
-// cites each); the band spans their measured / predicted time.
-inline constexpr double diffusion_adapter_training_mfu = 0.65;
+// Serving, batch 1, by GPU architecture (src/estimate/diffusion.cpp cites each row's figures; an
+// H100 reaches a smaller share of its peak than an A100 on these passes): `calibrated` false where
+// no published latency was fitted, with the widest band widened.
+struct DiffusionServingFit {
+  std::string_view architecture;
+  double mfu = 0;
+  double band_low = 0;
+  double band_high = 0;
+  bool calibrated = false;
+};
+DiffusionServingFit diffusion_serving_fit(std::string_view architecture);
+// Fine-tuning a DiT with frozen weights (LoRA, QLoRA): the geometric mean of three published FLUX.1-dev
+// runs on an RTX 4090 (implied 0.47, 0.39, 0.28 over hardware FLOPs, recompute included;
+// tests/test_diffusion.cpp cites each); the band spans their measured / predicted time (0.79-1.33).
+inline constexpr double diffusion_adapter_training_mfu = 0.37;
 inline constexpr double diffusion_adapter_band_low = 0.75;
 inline constexpr double diffusion_adapter_band_high = 1.35;
-// Every other diffusion fine-tuning (UNet, full fine-tuning): an assumption, not calibrated; one
-// held-out FLUX.1 full fine-tune (SimpleTuner, 32 H100) implies 0.20-0.27.
-inline constexpr double diffusion_training_mfu = 0.30;
+// Every other diffusion fine-tuning (UNet, full fine-tuning): the geometric mean of two published runs'
+// implied shares, a weak fit: a FLUX.1-dev full fine-tune on 32 H100 (SimpleTuner, 0.16) and an SDXL
+// LoRA on an RTX 3090 (kohya_ss issue 1730, 0.21 assuming gradient checkpointing at batch 1, 1024 px:
+// the issue states only rank 8 and 1.2 s/it).
+inline constexpr double diffusion_training_mfu = 0.18;
 // True where diffusion_adapter_training_mfu applies (a DiT preset, LoRA or QLoRA).
 bool diffusion_training_calibrated(const workload::Profile& profile);
 

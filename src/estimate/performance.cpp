@@ -93,7 +93,9 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
   if (workload::kind_traits(profile.kind).diffusion()) {
     // docs/estimation.md "Image generation": serving fitted on published latencies; DiT LoRA fine-tuning
     // fitted on published step times; the rest assumed.
-    choice.value = workload::kind_traits(profile.kind).serving() ? diffusion_serving_mfu
+    const std::string_view architecture =
+        hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : std::string_view{};
+    choice.value = workload::kind_traits(profile.kind).serving() ? diffusion_serving_fit(architecture).mfu
                    : diffusion_training_calibrated(profile)      ? diffusion_adapter_training_mfu
                                                                  : diffusion_training_mfu;
     choice.source.kind = MfuSource::Kind::diffusion;
@@ -183,9 +185,9 @@ std::string mfu_basis_in(const Compute& compute, text::Lang lang) {
       break;
     case MfuSource::Kind::diffusion:
       return text::say(lang, Msg::mfu_diffusion, fmt::format("{:.0f}", compute.mfu * 100.0),
-                       said(compute.mfu == model::diffusion_serving_mfu           ? Msg::mfu_diffusion_serving
-                            : compute.mfu == model::diffusion_adapter_training_mfu ? Msg::mfu_diffusion_adapter
-                                                                                    : Msg::mfu_diffusion_training));
+                       said(compute.mfu == model::diffusion_adapter_training_mfu ? Msg::mfu_diffusion_adapter
+                            : compute.mfu == model::diffusion_training_mfu       ? Msg::mfu_diffusion_training
+                                                                                  : Msg::mfu_diffusion_serving));
     case MfuSource::Kind::model:
       return text::say(lang, Msg::mfu_model, fmt::format("{:.1f}", compute.mfu * 100.0));
     case MfuSource::Kind::table: {
@@ -678,8 +680,10 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     Serving& serving = estimate.serving;
     serving.batch = batch;
     serving.image_latency_ms = batch * image_s * 1e3;
-    serving.image_latency_ms_band = {serving.image_latency_ms * model::diffusion_serving_band_low,
-                                     serving.image_latency_ms * model::diffusion_serving_band_high, true};
+    const model::DiffusionServingFit fit =
+        model::diffusion_serving_fit(hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : "");
+    serving.image_latency_ms_band = {serving.image_latency_ms * fit.band_low, serving.image_latency_ms * fit.band_high,
+                                     fit.calibrated};
     serving.requests_per_s_per_replica = images_per_s;
     throughput.work_units_per_s = images_per_s;
     throughput.prefill_tokens_per_s = 0;

@@ -454,7 +454,7 @@ Memory with_image_latency(const workload::Profile& profile, const Hardware& hard
   const double flops_per_s = model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction *
                              model::choose_mfu(profile, hardware, memory.plan).value;
   const double held_ms = std::max(1, profile.batch) * model::diffusion_image_flops(profile) / flops_per_s * 1e3 *
-                         model::diffusion_serving_band_high;
+                         model::diffusion_serving_fit(hardware.gpu->architecture).band_high;
   memory.ttft_ms = held_ms;
   memory.tpot_ms = held_ms;
   if (held_ms > profile.latency_target_ms) {

@@ -79,6 +79,11 @@ ordered_json workload_json(const workload::Profile& profile) {
       {"training_tier", workload::to_string(profile.training_tier)},
       {"max_utilization", round_figure(profile.max_utilization)},
       {"redundancy", profile.redundancy},
+      {"resolution_px", profile.resolution_px},
+      {"steps", profile.steps},
+      {"images", profile.images},
+      {"epochs", profile.epochs},
+      {"train_steps", profile.train_steps},
       {"defaults_applied", std::move(defaults)},
   };
 }

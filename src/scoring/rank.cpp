@@ -91,12 +91,13 @@ class PlanMemo {
     }
     return found->second;
   }
-  // estimate::describe_plan of a plan this memo returned, formatted once per plan: exclusions of
-  // many offerings on one machine shape share the sentence (each exclusion still owns a copy).
-  const std::string& description(const estimate::Memory& memory) {
+  // estimate::describe_plan_words of a plan this memo returned, formatted once per plan in every
+  // language (a reason is said in the document's: --lang zh-CN): exclusions of many offerings on one
+  // machine shape share the sentence (each exclusion still owns a copy).
+  const text::Words& description(const estimate::Memory& memory) {
     auto found = descriptions_.find(&memory);
     if (found == descriptions_.end()) {
-      found = descriptions_.emplace(&memory, estimate::describe_plan(profile_, memory)).first;
+      found = descriptions_.emplace(&memory, estimate::describe_plan_words(profile_, memory)).first;
     }
     return found->second;
   }
@@ -105,7 +106,7 @@ class PlanMemo {
   const workload::Profile& profile_;
   estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
   std::unordered_map<PlanKey, estimate::Memory, PlanKey::Hash> plans_;  // node-based: references stay valid
-  std::map<const estimate::Memory*, std::string> descriptions_;  // keyed by plans_' values
+  std::map<const estimate::Memory*, text::Words> descriptions_;  // keyed by plans_' values
   bool memoise_ = true;
   std::deque<estimate::Memory> unmemoised_;  // unmemoised plans: references stay valid
 };

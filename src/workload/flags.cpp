@@ -252,7 +252,11 @@ void tokens_fill(Profile& profile) {
       profile.tokens = imagenet_samples;
       break;
     case DefaultData::image_set:
-      profile.tokens = static_cast<double>(profile.images) * profile.epochs;
+      // --train-steps: optimizer steps at --batch images a step (the micro-batch row, default 1):
+      // kohya-ss and diffusers max_train_steps on one GPU. More GPUs train the same images in fewer
+      // steps: the work, not the step count, is what the offerings are compared on.
+      profile.tokens = profile.train_steps > 0 ? static_cast<double>(profile.train_steps) * std::max(1, profile.micro_batch)
+                                               : static_cast<double>(profile.images) * profile.epochs;
       break;
     case DefaultData::none:
       profile.tokens = 0;
@@ -266,6 +270,10 @@ text::Words tokens_because(const Profile& profile) {
     case DefaultData::fine_tuning_set:
       return text::words(text::Msg::dflt_tokens_finetune, units::format_count(profile.tokens));
     case DefaultData::image_set:
+      if (profile.train_steps > 0) {
+        return text::words(text::Msg::dflt_images_trained_steps, units::format_count(profile.tokens),
+                           profile.train_steps, std::max(1, profile.micro_batch));
+      }
       return text::words(text::Msg::dflt_images_trained, units::format_count(profile.tokens), profile.images,
                          profile.epochs);
     case DefaultData::imagenet:
@@ -319,7 +327,8 @@ void batch_fill(Profile& profile) {
 }
 text::Words batch_because(const Profile& profile) {
   if (profile.kind == Kind::llm_inference) return text::words(text::Msg::dflt_batch_searched);
-  if (profile.kind == Kind::notebook) return {};
+  // image-finetune: --batch is the micro-batch, whose row tells its default.
+  if (profile.kind == Kind::notebook || kind_traits(profile.kind).training()) return {};
   if (kind_traits(profile.kind).diffusion()) return text::words(text::Msg::dflt_batch_diffusion);
   return text::words(text::Msg::dflt_batch_serving, serving_batch);
 }
@@ -385,8 +394,10 @@ constexpr int finetune_epochs = 20;
 void images_fill(Profile& profile) {
   profile.images = kind_traits(profile.kind).physics == Physics::diffusion_training ? finetune_images : 0;
 }
+// No epochs when --train-steps says how much to train (the row is settled before --epochs).
 void epochs_fill(Profile& profile) {
-  profile.epochs = kind_traits(profile.kind).physics == Physics::diffusion_training ? finetune_epochs : 0;
+  profile.epochs =
+      kind_traits(profile.kind).physics == Physics::diffusion_training && profile.train_steps == 0 ? finetune_epochs : 0;
 }
 
 void serving_tier_fill(Profile& profile) { profile.serving_tier = Tier::production; }
@@ -604,6 +615,14 @@ const std::vector<Flag>& flags() {
        .kinds = diffusion_training,
        .applies_to = "image-finetune",
        .fill = images_fill},
+      {.name = "--train-steps",
+       .type = "COUNT",
+       .help = "image-finetune: optimizer steps at --batch images a step (kohya/diffusers max_train_steps on one "
+               "GPU); instead of --images and --epochs",
+       .member = member_of<&Request::train_steps, &Profile::train_steps>(),
+       .range = Q::train_steps,
+       .kinds = diffusion_training,
+       .applies_to = "image-finetune"},
       {.name = "--epochs",
        .type = "COUNT",
        .help = fmt::format("image-finetune: passes over the set (default {})", finetune_epochs),
@@ -698,12 +717,12 @@ const std::vector<Flag>& flags() {
        .because = context_because},
       {.name = "--batch",
        .type = "SEQUENCES",
-       .help =
-           "Serving: concurrent sequences per replica (llm-inference: default the largest that fits and meets targets)",
+       .help = "Serving: concurrent sequences per replica (llm-inference: default the largest that fits and meets "
+               "targets); image-finetune: images per GPU per step (= --micro-batch)",
        .member = member_of<&Request::batch, &Profile::batch>(),
        .range = Q::batch,
-       .kinds = serving | interactive,
-       .applies_to = "serving workloads and notebook (training uses --micro-batch)",
+       .kinds = serving | interactive | diffusion_training,
+       .applies_to = "serving workloads, notebook and image-finetune (other training uses --micro-batch)",
        .fill = batch_fill,
        .because = batch_because},
       {.name = "--hours",

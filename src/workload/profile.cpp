@@ -419,6 +419,30 @@ double short_length(int mean, int p90) {
   return std::max(1.0, (mean - long_request_share * p90) / (1.0 - long_request_share));
 }
 
+// image-finetune: --batch is the micro-batch (images per GPU per step, kohya-ss and diffusers
+// train_batch_size), under either name; both given must agree.
+Request with_image_batch(const Request& given, Kind kind) {
+  if (kind_traits(kind).physics != Physics::diffusion_training || !given.batch) return given;
+  if (given.micro_batch && *given.micro_batch != *given.batch) {
+    throw Error::said("--batch", text::words(text::Msg::err_batch_micro_batch, *given.batch, *given.micro_batch),
+                      text::words(text::Msg::hint_batch_micro_batch));
+  }
+  Request request = given;
+  request.micro_batch = given.batch;
+  return request;
+}
+
+// --train-steps says how much to train; --images, --epochs and --tokens say it too.
+void check_train_steps(const Request& request) {
+  if (!request.train_steps) return;
+  for (const std::string_view other : {"--images", "--epochs", "--tokens"}) {
+    if (flag_named(other).member.given(request)) {
+      throw Error::said("--train-steps", text::words(text::Msg::err_train_steps_with, other),
+                        text::words(text::Msg::hint_train_steps_with));
+    }
+  }
+}
+
 }  // namespace
 
 bool has_request_mix(const Profile& profile) {
@@ -436,12 +460,13 @@ std::vector<RequestClass> request_classes(const Profile& profile) {
            long_length(profile.output_tokens, profile.output_tokens_p90)}};
 }
 
-Profile resolve(const Request& request, const catalog::Catalog& catalog) {
+Profile resolve(const Request& given, const catalog::Catalog& catalog) {
   Profile profile;
   // --workload first: which rows apply, and every default, depend on it.
   const std::vector<Flag>& rows = flags();
-  settle(rows.front(), request, profile);
+  settle(rows.front(), given, profile);
   const Kind kind = profile.kind;
+  const Request request = with_image_batch(given, kind);
 
   // Each flag given: for this workload, in its range, and its own check (the CLI parsed the same range).
   for (const Flag& flag : rows) {
@@ -454,6 +479,7 @@ Profile resolve(const Request& request, const catalog::Catalog& catalog) {
     if (flag.range) ranges::check(*flag.range, value, flag.name, fmt::format("{}", value));
     if (flag.check != nullptr) flag.check(flag, value);
   }
+  check_train_steps(request);
   if (request.headroom_pct) {
     profile.headroom_pct = ranges::check(ranges::Quantity::min_headroom_pct, *request.headroom_pct, "--min-headroom",
                                          fmt::format("{:g}", *request.headroom_pct));
