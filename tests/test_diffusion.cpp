@@ -520,6 +520,9 @@ TEST_CASE("image-finetune: --train-steps trains steps x batch images", "[workloa
                                  environment);
   CHECK(run.exit_code == 2);
   CHECK_THAT(run.err, Catch::StartsWith("gpuselect: error: --train-steps: --epochs and --train-steps both set"));
+  // The shell completes it (the completion is the flag table's).
+  const auto completion = run_gpuselect({"__complete", "recommend", "-w", "image-finetune", "--train"}, environment);
+  CHECK(completion.out.find("--train-steps") != std::string::npos);
   // Only for image-finetune.
   const auto llm = run_gpuselect({"estimate", "-w", "llm-finetune", "-m", "llama-3-8b", "--train-steps", "10"}, environment);
   CHECK(llm.exit_code == 2);
