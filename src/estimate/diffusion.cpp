@@ -29,6 +29,24 @@ constexpr double vae_decode_flops_512 = 2.54e12;
 // 1024x1024 in 16-bit without tiling (assumption from diffusers' memory docs, scaled by pixel count).
 constexpr double vae_decode_bytes_1024 = 3e9;
 
+// Batching a UNet (docs/estimation.md "Image generation", batching): seconds per image at a batch of
+// b images fall toward a saturation time as the GPU fills, t(b) = t_sat * (1 + k * (b * n)^-a), n the
+// image's latent positions over SD 1.5's 64x64 at 512 px. Fitted (log least squares, a fixed at 1.5) on
+// the diffusers "Accelerated PyTorch 2.0" table (huggingface/diffusers PR 2764, docs/source/en/
+// optimization/torch2.0.mdx): SD 1.5, 512 px, 50 steps, A100, PyTorch 2.0 SDPA, seconds per batch of
+// 1, 2, 4, 8, 16, 32, 64 images: 1.98, 2.38, 3.89, 7.04, 13.55, 26.68, 53.03 (t_sat 0.827 s, k 1.36;
+// residuals 1.014, 0.972, 1.005, 1.004, 1.003, 1.001, 0.999). SDXL's UNet keeps SD 1.5's channel widths
+// (320, 640, 1280; Podell et al. 2023), so its matrices differ in rows (latent positions x batch):
+// an image at 1024 px fills the GPU as 4 at 512 px (assumption). DiTs: no published batch-vs-throughput
+// figure was found; a 1024 px DiT pass is 4,096+ tokens through width 1,536-3,072 matrices, so a batch
+// is taken to add latency only (gain 1: assumption).
+constexpr double unet_batch_excess = 1.36;
+constexpr double unet_batch_exponent = 1.5;
+constexpr double unet_batch_reference_positions = 64.0 * 64.0;
+// The fit's worst residual (2.8% at batch 2): batches whose images/s lie within it of the best are
+// not told apart, so the automatic batch is the smallest of them.
+constexpr double unet_batch_tolerance = 0.028;
+
 double resolution(const workload::Profile& profile) {
   return profile.resolution_px > 0 ? profile.resolution_px : profile.diffusion.native_resolution_px;
 }
@@ -71,6 +89,17 @@ DiffusionServingFit diffusion_serving_fit(std::string_view architecture) {
   }
   return serving_elsewhere;
 }
+
+double diffusion_batch_gain(const workload::Profile& profile, int batch) {
+  if (is_dit(profile) || batch <= 1) return 1.0;
+  const double positions = diffusion_image_tokens(profile) / unet_batch_reference_positions;
+  const auto excess = [&](double images) {
+    return 1.0 + unet_batch_excess * std::pow(images * positions, -unet_batch_exponent);
+  };
+  return excess(1.0) / excess(batch);
+}
+
+double diffusion_batch_tolerance() { return unet_batch_tolerance; }
 
 double diffusion_image_tokens(const workload::Profile& profile) {
   const double side = latent_side(profile);
@@ -173,12 +202,12 @@ void diffusion_training_memory(const workload::Profile& profile, const Plan& pla
   gpu.activations_bytes = images * per_image * precision_factor;
 }
 
-void diffusion_serving_memory(const workload::Profile& profile, MemoryPerGpu& gpu) {
+void diffusion_serving_memory(const workload::Profile& profile, int batch, MemoryPerGpu& gpu) {
   // Every component resident at the serving precision (a server keeps the pipeline loaded; CPU
   // offload trades seconds per image for memory and is not planned).
   const double params = profile.shape.params + profile.diffusion.text_encoder_params + profile.diffusion.vae_params;
   gpu.weights_bytes = params * serving_bytes_per_param(profile.precision);
-  gpu.activations_bytes = std::max(1, profile.batch) * vae_decode_bytes_1024 * pixel_share(profile, 1024.0);
+  gpu.activations_bytes = std::max(1, batch) * vae_decode_bytes_1024 * pixel_share(profile, 1024.0);
 }
 
 }  // namespace gpuselect::estimate::model

@@ -440,7 +440,7 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
   if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training) {
     model::diffusion_training_memory(profile, plan, gpu);
   } else if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
-    model::diffusion_serving_memory(profile, gpu);
+    model::diffusion_serving_memory(profile, plan.batch > 0 ? plan.batch : profile.batch, gpu);
   } else if (workload::kind_traits(profile.kind).training()) {
     training_states(profile, plan, memory);
     if (workload::kind_traits(profile.kind).physics == workload::Physics::vision_training) {

@@ -240,7 +240,12 @@ double diffusion_training_flops_per_image(const workload::Profile& profile, work
 double diffusion_lora_params(const workload::Profile& profile);
 // Per-GPU memory of diffusion fine-tuning (data parallel) and of one serving replica.
 void diffusion_training_memory(const workload::Profile& profile, const Plan& plan, MemoryPerGpu& gpu);
-void diffusion_serving_memory(const workload::Profile& profile, MemoryPerGpu& gpu);
+void diffusion_serving_memory(const workload::Profile& profile, int batch, MemoryPerGpu& gpu);
+// Images/s of a replica denoising `batch` images at once over its images/s at batch 1 (UNet: fitted on
+// the diffusers SD 1.5 batch table, src/estimate/diffusion.cpp; DiT: 1, assumption), and the share of
+// images/s within which batches are not told apart (the automatic batch takes the smallest).
+double diffusion_batch_gain(const workload::Profile& profile, int batch);
+double diffusion_batch_tolerance();
 // Share of the dense tensor peak a diffusion pipeline achieves, against the FLOPs counted above
 // (docs/estimation.md "Image generation"), and the calibration bands (measured / predicted time).
 // Serving, batch 1, by GPU architecture (src/estimate/diffusion.cpp cites each row's figures; an

@@ -671,15 +671,15 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
   const double mfu = estimate.compute.mfu;
   Throughput& throughput = estimate.throughput;
   if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving) {
-    // docs/estimation.md "Image generation": compute-bound at every batch (a 1024x1024 image is
-    // thousands of tokens per pass), so a batch of b images takes b times one image and images/s per
-    // replica does not grow with the batch (assumption); a replica is one GPU.
+    // docs/estimation.md "Image generation": a replica (one GPU) denoises `batch` images at once; its
+    // images/s is batch 1's times the batch's gain (model::diffusion_batch_gain: a UNet fills the GPU
+    // as the batch grows; a DiT gains nothing, assumption), and every image of the batch waits for all.
     const double image_s = model::diffusion_image_flops(profile) / std::max(1.0, peak_flops * mfu);
-    const double images_per_s = 1.0 / image_s;
-    const int batch = std::max(1, profile.batch);
+    const int batch = std::max(1, plan.batch > 0 ? plan.batch : profile.batch);
+    const double images_per_s = model::diffusion_batch_gain(profile, batch) / image_s;
     Serving& serving = estimate.serving;
     serving.batch = batch;
-    serving.image_latency_ms = batch * image_s * 1e3;
+    serving.image_latency_ms = batch / images_per_s * 1e3;
     const model::DiffusionServingFit fit =
         model::diffusion_serving_fit(hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : "");
     serving.image_latency_ms_band = {serving.image_latency_ms * fit.band_low, serving.image_latency_ms * fit.band_high,
@@ -693,7 +693,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     const double budget_s = profile.latency_target_ms > 0 && serving.meets_targets
                                 ? (profile.latency_target_ms - held_ms) / 1e3
                                 : std::numeric_limits<double>::infinity();
-    plan_serving_replicas(profile, images_per_s, batch, batch * image_s, budget_s, throughput);
+    plan_serving_replicas(profile, images_per_s, batch, batch / images_per_s, budget_s, throughput);
     serving.image_latency_ms += throughput.queue_ms;
     serving.image_latency_ms_band.low += throughput.queue_ms;
     serving.image_latency_ms_band.high += throughput.queue_ms;

@@ -260,8 +260,7 @@ std::string plan_name(const workload::Profile& profile, const Plan& plan) {
       name += fmt::format(" x pipeline parallel {} (one stage per node)", plan.pipeline_parallel);
     }
     if (plan.expert_parallel > 1) name += fmt::format(", experts over {} GPUs (expert parallel)", plan.expert_parallel);
-    if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && plan.batch > 0)
-      name += fmt::format(", batch {}", plan.batch);
+    if (plan.batch > 0) name += fmt::format(", batch {}", plan.batch);  // llm-inference, image-inference
     return name;
   }
   std::string name = plan.zero_stage == 0 ? std::string("data parallel") : fmt::format("ZeRO-{}", plan.zero_stage);
@@ -443,32 +442,63 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
 
 namespace {
 
-// image-inference with --latency-ms: a replica whose image (at the batch, at the band's slow end)
-// takes longer than the target misses it (docs/estimation.md "Image generation"); memory.ttft_ms and
-// tpot_ms hold that latency for the exclusion.
-Memory with_image_latency(const workload::Profile& profile, const Hardware& hardware, Memory memory) {
-  if (workload::kind_traits(profile.kind).physics != workload::Physics::diffusion_serving ||
-      profile.latency_target_ms <= 0 || hardware.gpu == nullptr || !memory.fits) {
+// image-inference: the batch a replica denoises at once (docs/estimation.md "Image generation",
+// batching). --batch as given; else the batch of most images/s (model::diffusion_batch_gain) that fits
+// memory and, with --latency-ms, whose batch latency at the band's slow end meets the target; the
+// smallest batch within the fit's tolerance of the best (a larger one adds latency for no told-apart
+// gain). A replica whose batch-1 image misses the target misses it (memory.ttft_ms and tpot_ms hold that
+// latency for the exclusion).
+Memory with_image_batch(const workload::Profile& profile, const Hardware& hardware, Memory memory) {
+  if (workload::kind_traits(profile.kind).physics != workload::Physics::diffusion_serving || hardware.gpu == nullptr ||
+      !memory.fits) {
     return memory;
   }
+  const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
   const double flops_per_s = model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction *
                              model::choose_mfu(profile, hardware, memory.plan).value;
-  const double held_ms = std::max(1, profile.batch) * model::diffusion_image_flops(profile) / flops_per_s * 1e3 *
-                         model::diffusion_serving_fit(hardware.gpu->architecture).band_high;
-  memory.ttft_ms = held_ms;
-  memory.tpot_ms = held_ms;
-  if (held_ms > profile.latency_target_ms) {
-    memory.fits = false;
-    memory.reason = PlanReason::misses_targets;
+  const double image_ms = model::diffusion_image_flops(profile) / flops_per_s * 1e3;
+  const double band_high = model::diffusion_serving_fit(hardware.gpu->architecture).band_high;
+  const auto held_ms = [&](int batch) { return batch * image_ms / model::diffusion_batch_gain(profile, batch) * band_high; };
+  const auto meets = [&](int batch) { return profile.latency_target_ms <= 0 || held_ms(batch) <= profile.latency_target_ms; };
+  const auto at_batch = [&](int batch) {
+    Plan plan = memory.plan;
+    plan.batch = batch;
+    Memory sized = estimate_memory(profile, plan, capacity);
+    sized.reason = memory.reason;
+    if (plan.tensor_parallel > hardware.gpus_per_node) sized.fits = sized.fits_gpu = false;
+    return sized;
+  };
+  int batch = std::max(1, profile.batch);
+  if (!profile.batch_given) {
+    // Images/s and latency both grow with the batch, memory too: the largest batch that fits and
+    // meets the target, then the smallest within the tolerance of its images/s.
+    int largest = 1;
+    while (largest < model::serving_batch_limit && meets(largest + 1) && at_batch(largest + 1).fits) ++largest;
+    const double best = model::diffusion_batch_gain(profile, largest);
+    batch = 1;
+    while (batch < largest &&
+           model::diffusion_batch_gain(profile, batch) * (1.0 + model::diffusion_batch_tolerance()) < best) {
+      ++batch;
+    }
   }
-  return memory;
+  Memory chosen = at_batch(batch);
+  chosen.plan.batch = batch;
+  if (profile.latency_target_ms > 0) {
+    chosen.ttft_ms = held_ms(batch);
+    chosen.tpot_ms = chosen.ttft_ms;
+    if (!meets(batch)) {
+      chosen.fits = false;
+      chosen.reason = PlanReason::misses_targets;
+    }
+  }
+  return chosen;
 }
 
 }  // namespace
 
 Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
   if (model::uses_serving_memory(profile.kind)) {
-    return with_image_latency(profile, hardware, choose_serving_plan(profile, hardware));
+    return with_image_batch(profile, hardware, choose_serving_plan(profile, hardware));
   }
   return search_training_plan(profile, hardware, nullptr);
 }
@@ -488,7 +518,7 @@ const PlanSearchCache::Searched& PlanSearchCache::searched(int gpus_per_node, in
 Memory choose_plan(PlanSearchCache& cache, const Hardware& hardware) {
   const auto& profile = cache.profile();
   if (model::uses_serving_memory(profile.kind)) {
-    return with_image_latency(profile, hardware, choose_serving_plan(profile, hardware));
+    return with_image_batch(profile, hardware, choose_serving_plan(profile, hardware));
   }
   return search_training_plan(profile, hardware, &cache);
 }
@@ -544,8 +574,7 @@ std::string plan_name_in(const workload::Profile& profile, const Plan& plan, tex
     std::string name = fmt::format("TP {}", plan.tensor_parallel);
     if (plan.pipeline_parallel > 1) name += text::say(lang, Msg::plan_pipeline_per_node, plan.pipeline_parallel);
     if (plan.expert_parallel > 1) name += fmt::format(", EP {}", plan.expert_parallel);
-    if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && plan.batch > 0)
-      name += text::say(lang, Msg::plan_batch_per_replica, plan.batch);
+    if (plan.batch > 0) name += text::say(lang, Msg::plan_batch_per_replica, plan.batch);
     return name;
   }
   std::string name = plan.zero_stage == 0 ? std::string(text::message(Msg::est_data_parallel, lang))
