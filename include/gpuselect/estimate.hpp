@@ -255,6 +255,9 @@ struct Cost {
   double commitment = 0;                  // reserved: term hours x hourly x instances (output currency)
   double term_used_pct = 0;               // reserved: share of the term the job uses, percent
   bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
+  // Serving on a term longer than its priced hours, without --hours: the service runs on past the
+  // window, so the window is charged its hours at the term's rate (commitment_charged false).
+  bool term_continues = false;
   int instances = 0;                      // instances (nodes) rented for this line
   // The quote behind the price (docs/estimation.md "Price age and quote sanity"): days since it was
   // read (-1 = not known), how far the price may have moved either way since (percent), and the
