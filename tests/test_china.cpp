@@ -356,3 +356,33 @@ TEST_CASE("china: an exchange rate older than 90 days is named in a note when th
   fresh.insert(fresh.end(), {"--catalog", rates.string()});
   CHECK(note_of(gpuselect::testing::run_json(fresh, {"GPUSELECT_TODAY=2026-12-01"})).empty());
 }
+
+TEST_CASE("--region us and eu: the United States and Europe across providers", "[catalog][regions]") {
+  // Expert review 12: --region us meant RunPod's region "US" only (AWS us-east-1 excluded as "not in
+  // US") and --region eu was "did you mean 'su'?".
+  const auto& catalog = builtin_catalog();
+  const auto us = catalog::expand_region_groups(catalog, {"us"});
+  for (const char* region : {"us-east-1", "us-central1", "eastus", "US", "US-EAST-04"}) {
+    INFO(region);
+    CHECK(std::find(us.begin(), us.end(), region) != us.end());
+  }
+  for (const char* region : {"eu-west-1", "ca-central-1", "cn-beijing", "northamerica-northeast1"}) {
+    INFO(region);
+    CHECK(std::find(us.begin(), us.end(), region) == us.end());
+  }
+  const auto eu = catalog::expand_region_groups(catalog, {"EU"});
+  for (const char* region : {"eu-west-1", "europe-west4", "westeurope", "eu-north1", "SE", "FINLAND"}) {
+    INFO(region);
+    CHECK(std::find(eu.begin(), eu.end(), region) != eu.end());
+  }
+  for (const char* region : {"us-east-1", "me-west1", "Sverdlovsk Oblast, RU, EU"}) {
+    INFO(region);
+    CHECK(std::find(eu.begin(), eu.end(), region) == eu.end());
+  }
+  // A ranking under --region us has rows from several providers.
+  const auto document = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "us",
+                                        "--top", "20"});
+  std::set<std::string> providers;
+  for (const auto& candidate : document.at("candidates")) providers.insert(candidate.at("provider").get<std::string>());
+  CHECK(providers.size() >= 3);
+}
