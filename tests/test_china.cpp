@@ -360,7 +360,7 @@ TEST_CASE("china: an exchange rate older than 90 days is named in a note when th
 TEST_CASE("--region us and eu: the United States and Europe across providers", "[catalog][regions]") {
   // Expert review 12: --region us meant RunPod's region "US" only (AWS us-east-1 excluded as "not in
   // US") and --region eu was "did you mean 'su'?".
-  const auto& catalog = builtin_catalog();
+  const auto& catalog = gpuselect::testing::builtin_catalog();
   const auto us = catalog::expand_region_groups(catalog, {"us"});
   for (const char* region : {"us-east-1", "us-central1", "eastus", "US", "US-EAST-04"}) {
     INFO(region);
@@ -385,4 +385,34 @@ TEST_CASE("--region us and eu: the United States and Europe across providers", "
   std::set<std::string> providers;
   for (const auto& candidate : document.at("candidates")) providers.insert(candidate.at("provider").get<std::string>());
   CHECK(providers.size() >= 3);
+}
+
+TEST_CASE("serving on a yearly term: the window's share when the service runs on, the term when --hours ends it",
+          "[cost][china]") {
+  // Expert reviews 10 and 12: a yearly H20 fleet (and a reserved-1y L40S one) was charged 12 months
+  // against the 30.4-day window, 12x the $ per million tokens.
+  const std::vector<std::string> job = {"-w", "llm-inference", "-m", "qwen2.5-72b", "--requests-per-s", "2",
+                                        "--region", "cn", "--pricing", "yearly"};
+  const auto window = recommend_json(job);
+  REQUIRE_FALSE(window.at("candidates").empty());
+  const auto& first = window.at("candidates").at(0);
+  const auto& cost = first.at("cost");
+  CHECK(cost.at("term_continues").get<bool>());
+  CHECK_FALSE(cost.at("commitment_charged").get<bool>());
+  // 730 of the term's 8,760 hours (billing granularity and setup may add a little).
+  CHECK(cost.at("total").get<double>() < 0.1 * cost.at("commitment").get<double>());
+  auto bounded = job;
+  bounded.insert(bounded.end(), {"--hours", "730"});
+  const auto ended = recommend_json(bounded);
+  REQUIRE_FALSE(ended.at("candidates").empty());
+  const auto& ended_cost = ended.at("candidates").at(0).at("cost");
+  CHECK_FALSE(ended_cost.at("term_continues").get<bool>());
+  CHECK(ended_cost.at("commitment_charged").get<bool>());
+  CHECK(ended_cost.at("total").get<double>() >= ended_cost.at("commitment").get<double>());
+  // Unasked, a subscription keeps its whole term: a month's window never ranks a year first.
+  const auto unasked = recommend_json({"-w", "llm-inference", "-m", "qwen2.5-72b", "--requests-per-s", "2", "--region",
+                                       "cn", "--top", "30"});
+  for (const auto& candidate : unasked.at("candidates")) {
+    if (candidate.at("pricing_mode") == "yearly") CHECK(candidate.at("cost").at("commitment_charged").get<bool>());
+  }
 }

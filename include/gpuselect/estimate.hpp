@@ -382,6 +382,11 @@ struct PriceContext {
   // The user has other work for a reserved term (--reserved-other-use): the job is charged its own
   // hours at the reserved rate; otherwise the whole commitment.
   bool reserved_other_use = false;
+  // The user chose term pricing (--pricing names it): a service priced over a default window (no
+  // --hours) is taken to run the whole term (Cost::term_continues). Terms ranked by default (a
+  // subscription ranked where cheaper) keep their whole commitment, so a month's window never ranks
+  // a year's commitment first unasked.
+  bool terms_named = false;
   double deadline_hours = 0;  // > 0: training lines get the chance of finishing within it
   double confidence = default_confidence;  // the share hours_at_confidence is computed at
   const catalog::Pricing* pricing = nullptr;  // the prices to use; nullptr = offering->pricing

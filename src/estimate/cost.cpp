@@ -454,7 +454,8 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       // service priced over a default window (no --hours) runs on past it, so a term longer than the
       // window is used whole by the service and the window costs its own hours (expert review 10: a
       // yearly H20 fleet charged 12 months against a 30.4-day window, 12x the $ per M tokens).
-      cost.term_continues = workload::kind_traits(profile.kind).serving() && !profile.hours_given && !context.reserved_other_use &&
+      cost.term_continues = workload::kind_traits(profile.kind).serving() && !profile.hours_given &&
+                            context.terms_named && !context.reserved_other_use &&
                             usage_hours + setup < term_hours * terms;
       cost.commitment_charged = !context.reserved_other_use && !cost.term_continues;
     }

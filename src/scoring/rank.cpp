@@ -322,6 +322,7 @@ class Ranker {
     estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                    options_.currency, 0};
     context.reserved_other_use = options_.reserved_other_use;
+    context.terms_named = options_.constraints.pricing_named;
     const double deadline = options_.constraints.deadline_hours.value_or(0);
     context.deadline_hours = deadline > 0 ? std::max(deadline - wait_hours(offering), 1e-6) : 0;
     context.confidence = confidence();
