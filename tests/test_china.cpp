@@ -357,7 +357,7 @@ TEST_CASE("china: an exchange rate older than 90 days is named in a note when th
   CHECK(note_of(gpuselect::testing::run_json(fresh, {"GPUSELECT_TODAY=2026-12-01"})).empty());
 }
 
-TEST_CASE("--region us and eu: the United States and Europe across providers", "[catalog][regions]") {
+TEST_CASE("region groups us and eu: the United States and Europe across providers", "[catalog][regions]") {
   // Expert review 12: --region us meant RunPod's region "US" only (AWS us-east-1 excluded as "not in
   // US") and --region eu was "did you mean 'su'?".
   const auto& catalog = gpuselect::testing::builtin_catalog();
