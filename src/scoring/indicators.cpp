@@ -376,11 +376,15 @@ constexpr std::array<IndicatorSpec, 22> table = {{
      "1 - log(fastest speed / speed) / log(30); llm-inference meeting its targets: 1 - the band top's excess over "
      "a target (0 at 2x)"},
     {C::cost, "job_cost", 1.0, job_cost, "1 - log(total / cheapest) / log(30)"},
-    {C::usability, "images", 0.25 * usable_share, images, "framework images / 3"},
-    {C::usability, "jupyterlab", 0.15 * usable_share, jupyterlab, "1 when offered"},
-    {C::usability, "custom_containers", 0.20 * usable_share, custom_containers, "1 when offered"},
-    {C::usability, "kubernetes", 0.15 * usable_share, kubernetes, "1 when offered"},
-    {C::usability, "provision_minutes", 0.25 * usable_share, provision_minutes, "<= 2 min 1 .. >= 60 min 0"},
+    // A notebook (interactive kinds) is JupyterLab and the minutes to it: Kubernetes and custom
+    // containers are what a pipeline needs, not a session (judgement; expert review 10 saw a 10-hour
+    // notebook ranked on an 8x dearer provider for its Kubernetes over AutoDL's JupyterLab in a minute).
+    {C::usability, "images", 0.25 * usable_share, images, "framework images / 3", 0.20 * usable_share},
+    {C::usability, "jupyterlab", 0.15 * usable_share, jupyterlab, "1 when offered", 0.35 * usable_share},
+    {C::usability, "custom_containers", 0.20 * usable_share, custom_containers, "1 when offered", 0.05 * usable_share},
+    {C::usability, "kubernetes", 0.15 * usable_share, kubernetes, "1 when offered", 0.0},
+    {C::usability, "provision_minutes", 0.25 * usable_share, provision_minutes, "<= 2 min 1 .. >= 60 min 0",
+     0.40 * usable_share},
     {C::usability, "software_workarounds", usability_software_weight, software_stack,
      "only where the job's stack is weak (0.3) or unsupported and allowed (0)"},
     {C::support, "tier", 0.35, support_tier, "community .1, basic .3, standard .55, premium .8, enterprise 1"},
@@ -392,10 +396,14 @@ constexpr std::array<IndicatorSpec, 22> table = {{
 constexpr bool criterion_weights_sum_to_one() {
   for (Criterion criterion : all_criteria) {
     double sum = 0;
+    double interactive_sum = 0;
     for (const auto& spec : table) {
-      if (spec.criterion == criterion) sum += spec.weight;
+      if (spec.criterion != criterion) continue;
+      sum += spec.weight;
+      interactive_sum += spec.interactive_weight >= 0 ? spec.interactive_weight : spec.weight;
     }
     if (sum < 1 - 1e-9 || sum > 1 + 1e-9) return false;
+    if (interactive_sum < 1 - 1e-9 || interactive_sum > 1 + 1e-9) return false;
   }
   return true;
 }
@@ -404,14 +412,20 @@ static_assert(criterion_weights_sum_to_one(), "each criterion's indicator weight
 
 std::span<const IndicatorSpec> indicator_table() { return table; }
 
+double weight_for(const IndicatorSpec& spec, workload::Kind kind) {
+  return spec.interactive_weight >= 0 && workload::kind_traits(kind).interactive() ? spec.interactive_weight
+                                                                                     : spec.weight;
+}
+
 std::vector<Indicator> criterion_indicators(Criterion criterion, const IndicatorInput& input) {
   std::vector<Indicator> result;
   double applicable_weight = 0;
   for (const auto& spec : indicator_table()) {
     if (spec.criterion != criterion) continue;
     const IndicatorValue value = spec.function(input);
-    result.push_back({spec.name, value.value, spec.weight, value.applies});
-    if (value.applies) applicable_weight += spec.weight;
+    const double weight = weight_for(spec, input.kind);
+    result.push_back({spec.name, value.value, weight, value.applies});
+    if (value.applies) applicable_weight += weight;
   }
   for (auto& indicator : result) {
     indicator.weight = indicator.applies && applicable_weight > 0 ? indicator.weight / applicable_weight : 0.0;
@@ -426,8 +440,8 @@ double criterion_score(Criterion criterion, const IndicatorInput& input) {
     if (spec.criterion != criterion) continue;
     const IndicatorValue value = spec.function(input);
     if (!value.applies) continue;
-    weighted += spec.weight * value.value;
-    applicable_weight += spec.weight;
+    weighted += weight_for(spec, input.kind) * value.value;
+    applicable_weight += weight_for(spec, input.kind);
   }
   return applicable_weight > 0 ? 100.0 * weighted / applicable_weight : 0.0;
 }
@@ -450,7 +464,8 @@ constexpr std::array<bool, table.size()> provider_only = provider_only_specs();
 
 // Sums the indicator values, in table order, into the candidate's criteria and score.
 template <typename ValueOf>
-void score_with(const Weights& weights, Candidate& candidate, bool unavailable_serving, ValueOf value_of) {
+void score_with(workload::Kind kind, const Weights& weights, Candidate& candidate, bool unavailable_serving,
+                ValueOf value_of) {
   std::array<double, criterion_count> weighted{};
   std::array<double, criterion_count> applicable_weight{};
   for (std::size_t spec_index = 0; spec_index < table.size(); ++spec_index) {
@@ -458,8 +473,9 @@ void score_with(const Weights& weights, Candidate& candidate, bool unavailable_s
     const IndicatorValue value = value_of(spec_index);
     if (!value.applies) continue;
     const auto index = static_cast<std::size_t>(spec.criterion);
-    weighted[index] += spec.weight * value.value;
-    applicable_weight[index] += spec.weight;
+    const double weight = weight_for(spec, kind);
+    weighted[index] += weight * value.value;
+    applicable_weight[index] += weight;
   }
   double total = 0;
   for (std::size_t index = 0; index < criterion_count; ++index) {
@@ -493,7 +509,7 @@ void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, cons
       }
       known[offering.provider_index] = 1;
     }
-    score_with(weights, candidate, unavailable_serving(kind, candidate, spot_serving_allowed),
+    score_with(kind, weights, candidate, unavailable_serving(kind, candidate, spot_serving_allowed),
                [&](std::size_t spec) { return provider_only[spec] ? cached[spec] : table[spec].function(input); });
   }
 }

@@ -42,7 +42,11 @@ struct IndicatorSpec {
   double weight;  // share within its criterion; the weights of one criterion sum to 1
   IndicatorFunction function;
   std::string_view description;  // for docs and tests
+  // The share for an interactive job (a notebook), where it differs; negative: `weight`.
+  double interactive_weight = -1.0;
 };
+// The indicator's share within its criterion for a job of `kind`.
+double weight_for(const IndicatorSpec& spec, workload::Kind kind);
 
 // THE indicator table (indicators.cpp), grouped by criterion in Criterion order.
 std::span<const IndicatorSpec> indicator_table();
