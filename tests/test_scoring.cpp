@@ -287,6 +287,31 @@ TEST_CASE("indicator table: weights per criterion sum to 1 and names are unique"
   }
 }
 
+TEST_CASE("indicator table: a notebook's usability is JupyterLab and the minutes to it", "[scoring]") {
+  // Expert review 10: a 10-hour notebook ranked on a provider 8x dearer for its Kubernetes and custom
+  // containers over AutoDL's JupyterLab ready in a minute.
+  const auto table = scoring::detail::indicator_table();
+  const auto weight = [&](std::string_view name, workload::Kind kind) {
+    for (const auto& spec : table) {
+      if (spec.name == name) return scoring::detail::weight_for(spec, kind);
+    }
+    FAIL("no indicator " << name);
+    return 0.0;
+  };
+  for (Criterion criterion : scoring::all_criteria) {
+    double sum = 0;
+    for (const auto& spec : table) {
+      if (spec.criterion == criterion) sum += scoring::detail::weight_for(spec, workload::Kind::notebook);
+    }
+    CHECK(sum == Approx(1.0));
+  }
+  CHECK(weight("kubernetes", workload::Kind::notebook) == 0);
+  CHECK(weight("jupyterlab", workload::Kind::notebook) > weight("custom_containers", workload::Kind::notebook));
+  CHECK(weight("provision_minutes", workload::Kind::notebook) > weight("provision_minutes", workload::Kind::llm_finetune));
+  // Other kinds keep the table's weights.
+  CHECK(weight("kubernetes", workload::Kind::llm_pretrain) > 0);
+}
+
 TEST_CASE("indicators at their documented anchor points", "[scoring]") {
   auto catalog = test_catalog();
   scoring::Ranking ranking;
