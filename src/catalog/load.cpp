@@ -773,7 +773,7 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
     }
     if (auto problem =
             fields::assign_region_price_key(prices.back(), buffer.key(element), buffer.value(element), element.plain)) {
-      report_problem(element.value_mark, std::move(*problem));
+      report_problem(element.value_mark, *problem);
       ok = false;
     }
   }
@@ -885,7 +885,7 @@ void Loader::apply_record(Store<Record>& store) {
             if (!mode_field.key.starts_with("discount_pct.")) continue;
             if (auto problem = fields::assign_scalar(mode_field, mode_field.slot(target), buffer.value(entry),
                                                      entry.plain)) {
-              report_problem(entry.value_mark, std::move(*problem));
+              report_problem(entry.value_mark, *problem);
               break;
             }
             named |= FieldMask{1} << fields::find_field(fields, mode_field.key, 0);
@@ -932,7 +932,7 @@ void Loader::apply_record(Store<Record>& store) {
     switch (entry.shape) {
       case Shape::scalar:
         if (auto problem = fields::assign_scalar(field, slot, buffer.value(entry), entry.plain, &interner_)) {
-          report_problem(entry.value_mark, std::move(*problem));
+          report_problem(entry.value_mark, *problem);
         } else if (field.position != nullptr) {
           *field.position(target) = {file_, entry.value_mark.line, entry.value_mark.column};
         }
