@@ -542,6 +542,7 @@
   X(detail_training_consumer, "{0} is a consumer card (no ECC; its licence excludes datacenter use): not production training; --gpu {1} or --allow-consumer to include", "{0} 为消费级显卡（无 ECC；其许可不允许数据中心使用）：不适合生产训练；加 --gpu {1} 或 --allow-consumer 可纳入") \
   X(detail_training_marketplace, "a marketplace host ({0}: hosts are unvetted third parties holding the job's data and weights): not production training; --provider {0} or --allow-marketplace to include", "算力市场主机（{0}：主机为未经审核的第三方，持有任务的数据和权重）：不适合生产训练；加 --provider {0} 或 --allow-marketplace 可纳入") \
   X(w_latency_in_band, "At the slow end of its calibrated band this plan gives TPOT {0} ms and TTFT {1} ms against targets of {2} and {3} ms: the targets hold at {4} confidence (the bands' log-normal quantile), not at the bands' tops; --risk-averse plans for the tops.", "在校准区间的慢端，该方案的 TPOT 为 {0} ms、TTFT 为 {1} ms，目标为 {2} 和 {3} ms：目标在 {4} 置信度下成立（区间的对数正态分位数），而非区间上限；加 --risk-averse 按区间上限规划。") \
+  X(w_speed_extrapolated, "Speed on {0} ({1}) lies outside the calibrated image-generation runs for this method and GPU generation, so its band is the widest one widened 1.5x ({2}x-{3}x the estimate); benchmark a short run before renting at scale.", "{0}（{1}）上的速度超出该方法和该代 GPU 的图像生成校准数据，因此误差区间取最宽者再放宽 1.5 倍（估计值的 {2}x-{3}x）；请先做一次短时实测，再大规模租用。") \
   X(w_software_weak_qlora, "expect slower kernels or a preview port; plain LoRA (--method lora: a bf16 base, no 4-bit kernels) runs on this GPU's mature stack where its memory holds the base", "算子可能较慢或仅有预览版移植；若显存能容纳 bf16 基座权重，普通 LoRA（--method lora：bf16 基座，无 4 位算子）可在该 GPU 的成熟软件栈上运行") \
   X(detail_capacity, "{0} GPUs {1} for {2}: {3} GPU-hours, more than half of what the about {4} GPUs a {5}-stock SKU usually has free give in {6} days; a job that size runs on a reservation, not open capacity; --pricing reserved-1y (or a capacity block from the provider) to price one", "{0} 块 GPU 以{1}方式运行 {2}：共 {3} GPU 小时，超过 {5} 库存规格通常空闲的约 {4} 块 GPU 在 {6} 天内所能提供的一半；这种规模的任务应使用预留资源，而非按需/竞价容量；加 --pricing reserved-1y（或向云厂商申请容量块）为其计价") \
   /* the defaults a job was given (Profile::defaults_said; the workload-flag table's provenance, workload::resolve, estimate_job) */ \
@@ -582,6 +583,7 @@
   X(dflt_request, "request: {0} input + {1} output tokens (a chat turn; assumption)", "请求：输入 {0} + 输出 {1} 个 token（一轮对话；假定）") \
   X(dflt_latency, "latency targets (p50): TTFT {0} ms, TPOT {1} ms (defaults: MLPerf Inference Llama 2 70B server limits; give --ttft-ms/--tpot-ms)", "延迟目标（p50）：TTFT {0} ms，TPOT {1} ms（默认值：MLPerf Inference Llama 2 70B 服务器场景的上限；可用 --ttft-ms/--tpot-ms 指定）") \
   X(dflt_resolution, "resolution: {0}x{0} px ({1}'s native resolution, its model card)", "分辨率：{0}x{0} 像素（{1} 的原生分辨率，见其模型卡）") \
+  X(dflt_image_latency, "latency target: {} s per image at the band's slow end, queue included (production image serving: a synchronous API must answer before its gateway's timeout, about 30 s; --latency-ms to change it, --serving-tier development for none)", "延迟目标：每张图 {} s（按误差区间慢端，含排队；生产级图像服务：同步 API 须在网关超时前返回，约 30 s；可用 --latency-ms 修改，--serving-tier development 则不设上限）") \
   X(dflt_steps, "steps: {0} per image ({1}'s recommended sampling steps; data/models.yaml gives the source)", "步数：每张图 {0} 步（{1} 推荐的采样步数；来源见 data/models.yaml）") \
   X(dflt_training_tier_development, "training tier: development (every offering ranked)", "训练等级：development（所有方案都参与排名）") \
   X(dflt_training_tier_production, "training tier: production (consumer GPUs and marketplace hosts excluded unless --gpu or --provider names them; --training-tier development ranks them)", "训练等级：production（排除消费级 GPU 和算力市场主机，除非 --gpu 或 --provider 指定了它们；--training-tier development 可让它们参与排名）") \
@@ -684,7 +686,7 @@
   X(mfu_prefill_fitted, "fitted on the serving calibration rows, docs/estimation.md", "拟合自推理校准数据，见 docs/estimation.md") \
   X(mfu_prefill, "prefill MFU {0}% ({1}; decode is bandwidth-bound)", "预填充 MFU {0}%（{1}；解码受带宽限制）") \
   X(mfu_diffusion_serving, "diffusion serving: fitted per GPU architecture on published latencies of FLUX.1, SD3, SD3.5 and SDXL", "扩散推理：按 GPU 架构拟合自 FLUX.1、SD3、SD3.5 和 SDXL 的公开延迟") \
-  X(mfu_diffusion_training, "diffusion fine-tuning (UNet, full): a weak fit on two published runs", "扩散微调（UNet、全量）：基于两个公开运行的弱拟合") \
+  X(mfu_diffusion_training, "diffusion fine-tuning of a UNet or of every weight: the GPU generation's serving share times a weak fit on two published runs", "UNet 或全量参数的扩散微调：该代 GPU 的推理利用率乘以基于两个公开运行的弱拟合") \
   X(mfu_diffusion, "MFU {0}% ({1}, docs/estimation.md \"Image generation\")", "MFU {0}%（{1}，docs/estimation.md \"Image generation\"）") \
   X(mfu_model, "MFU {}% is the result of the performance model (compute at per-GPU matmul efficiency, TP/CP/PP/DP communication, pipeline bubble, offload, recomputation, failures; calibrated on published runs, docs/estimation.md)", "MFU {}% 是性能模型的结果（按单 GPU 矩阵乘效率计算，含 TP/CP/PP/DP 通信、流水线气泡、卸载、重计算和故障；以公开运行数据校准，见 docs/estimation.md）") \
   X(mfu_table, "MFU {0}% base: {1}", "MFU 基准 {0}%：{1}") \

@@ -148,6 +148,11 @@ struct PlanConstraints {
 // limits (TTFT 2 s, TPOT 200 ms; mlcommons.org inference datacenter rules, v4.0).
 inline constexpr double default_ttft_target_ms = 2000;
 inline constexpr double default_tpot_target_ms = 200;
+// Production image serving's per-image latency ceiling when --latency-ms is not given, ms, at the
+// band's slow end with the queue: a synchronous API behind a gateway must answer before the gateway's
+// timeout, about 30 s (AWS API Gateway's REST integration timeout defaults to 29 s); judgement
+// (expert review 11: a 51.7 s/image L20 fleet was the #1 production API for FLUX.1-dev in China).
+inline constexpr double default_production_image_latency_ms = 30000;
 // Serving replicas are planned to carry at most this share of their modelled capacity
 // (--max-utilization): headroom for bursts above the mean rate and for the model's error band
 // (serving throughput band 0.85-1.15, docs/estimation.md); queueing delay grows steeply above it

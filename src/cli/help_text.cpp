@@ -96,7 +96,7 @@ constexpr HelpRow help_table[] = {
     {"", "--images", "image-finetune：微调数据集的图像数（默认 100）"},
     {"", "--train-steps", "image-finetune：以每步 --batch 张图像计的优化器步数（单 GPU 上 kohya/diffusers 的 max_train_steps）；代替 --images 和 --epochs"},
     {"", "--epochs", "image-finetune：遍历数据集的轮数（默认 20）"},
-    {"", "--latency-ms", "image-inference：每张图的时延目标，毫秒，按估计区间的慢端检查（默认：无）"},
+    {"", "--latency-ms", "image-inference：每张图的时延目标，毫秒，按估计区间的慢端检查（默认：production 为 30000，development 无）"},
     {"", "--serving-tier", "推理：production（默认：数据中心 GPU，不用算力市场主机或竞价实例，N+1）或 development（对所有方案排名，无备用副本）"},
     {"", "--training-tier", "训练：production（默认：除非 --gpu/--provider 指定，否则不用消费级 GPU 或算力市场主机）或 development（对所有方案排名）"},
     {"", "--redundancy", "推理：负载之外的备用副本数（production 默认 1，development 默认 0）"},

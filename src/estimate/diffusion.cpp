@@ -90,6 +90,10 @@ DiffusionServingFit diffusion_serving_fit(std::string_view architecture) {
   return serving_elsewhere;
 }
 
+double diffusion_training_mfu(std::string_view architecture) {
+  return diffusion_training_serving_ratio * diffusion_serving_fit(architecture).mfu;
+}
+
 double diffusion_batch_gain(const workload::Profile& profile, int batch) {
   if (is_dit(profile) || batch <= 1) return 1.0;
   const double positions = diffusion_image_tokens(profile) / unet_batch_reference_positions;
@@ -176,9 +180,18 @@ void diffusion_training_memory(const workload::Profile& profile, const Plan& pla
   const StateBytes states = training_state_bytes(profile.precision, profile.optimizer);
   const double denoiser = profile.shape.params;
   if (profile.method == workload::Method::full) {
-    gpu.weights_bytes = denoiser * states.weights;
-    gpu.gradients_bytes = denoiser * states.gradients;
-    gpu.optimizer_bytes = denoiser * states.optimizer;
+    // ZeRO stages over the data-parallel ranks (ZeRO paper section 5.1; FSDP's SHARD_GRAD_OP is stage
+    // 2, FULL_SHARD stage 3): 2 shards gradients and optimizer states, 3 the weights too, and keeps
+    // one gathered block (16-bit weights and gradients). The gathers' traffic is not modelled: the
+    // full fine-tune the efficiency is fitted on (SimpleTuner, 32 H100) ran sharded (assumption).
+    const double ranks = std::max(1, data_parallel_size(plan));
+    const double block = profile.shape.layers > 0 ? denoiser / profile.shape.layers : 0.0;
+    const double states_shard = plan.zero_stage >= 2 ? ranks : 1.0;
+    const double weights_shard = plan.zero_stage >= 3 ? ranks : 1.0;
+    gpu.weights_bytes = denoiser * states.weights / weights_shard +
+                        (plan.zero_stage >= 3 ? block * (states.weights + states.gradients) : 0.0);
+    gpu.gradients_bytes = denoiser * states.gradients / states_shard;
+    gpu.optimizer_bytes = denoiser * states.optimizer / states_shard;
   } else {
     const double adapter = diffusion_lora_params(profile);
     gpu.weights_bytes = denoiser * frozen_base_bytes_per_param(profile) + adapter * states.weights;

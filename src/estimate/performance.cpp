@@ -96,10 +96,14 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     // fitted on published step times; the rest assumed.
     const std::string_view architecture =
         hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : std::string_view{};
-    choice.value = workload::kind_traits(profile.kind).serving() ? diffusion_serving_fit(architecture).mfu
-                   : diffusion_training_calibrated(profile)      ? diffusion_adapter_training_mfu
-                                                                 : diffusion_training_mfu;
+    // source.table_row: 0 serving, 1 DiT adapter fine-tuning, 2 other fine-tuning (mfu_basis_text).
+    const bool serving = workload::kind_traits(profile.kind).serving();
+    const bool adapter = !serving && diffusion_training_calibrated(profile);
+    choice.value = serving   ? diffusion_serving_fit(architecture).mfu
+                   : adapter ? diffusion_adapter_training_mfu
+                             : diffusion_training_mfu(architecture);
     choice.source.kind = MfuSource::Kind::diffusion;
+    choice.source.table_row = serving ? 0 : adapter ? 1 : 2;
   } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {
     choice.value = prefill_compute_share;
     choice.source.kind = MfuSource::Kind::prefill;
@@ -186,9 +190,9 @@ std::string mfu_basis_in(const Compute& compute, text::Lang lang) {
       break;
     case MfuSource::Kind::diffusion:
       return text::say(lang, Msg::mfu_diffusion, fmt::format("{:.0f}", compute.mfu * 100.0),
-                       said(compute.mfu == model::diffusion_adapter_training_mfu ? Msg::mfu_diffusion_adapter
-                            : compute.mfu == model::diffusion_training_mfu       ? Msg::mfu_diffusion_training
-                                                                                  : Msg::mfu_diffusion_serving));
+                       said(source.table_row == 1   ? Msg::mfu_diffusion_adapter
+                            : source.table_row == 2 ? Msg::mfu_diffusion_training
+                                                    : Msg::mfu_diffusion_serving));
     case MfuSource::Kind::model:
       return text::say(lang, Msg::mfu_model, fmt::format("{:.1f}", compute.mfu * 100.0));
     case MfuSource::Kind::table: {

@@ -111,9 +111,13 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
     if (!fixed.recompute) recomputes.assign(recompute_modes.begin(), recompute_modes.end());
     if (!fixed.micro_batch) micro_batches.assign(micro_batch_sizes.begin(), micro_batch_sizes.end());
   }
-  const std::vector<int> stages = fixed.zero_stage ? std::vector<int>{*fixed.zero_stage}
-                                  : diffusion        ? std::vector<int>{0}
-                                                     : std::vector<int>{0, 1, 2, 3};
+  // A full diffusion fine-tune shards its states as LLMs do (accelerate's FSDP or DeepSpeed: a
+  // 12B FLUX.1 with AdamW holds about 190 GB of states, more than any GPU); adapters stay replicated.
+  const bool sharded_diffusion = diffusion && profile.method == workload::Method::full;
+  const std::vector<int> stages = fixed.zero_stage  ? std::vector<int>{*fixed.zero_stage}
+                                  : sharded_diffusion ? std::vector<int>{0, 2, 3}
+                                  : diffusion         ? std::vector<int>{0}
+                                                      : std::vector<int>{0, 1, 2, 3};
   std::vector<Offload> offloads = diffusion ? std::vector<Offload>{Offload::none} : choices(fixed.offload, searched_offloads);
 
   std::vector<Plan> plans;

@@ -617,7 +617,7 @@ void write_excluded(JsonWriter& json, const catalog::Catalog& catalog, const sco
     json.end_array();
     json.key("constraints");
     json.begin_array();
-    for (const auto& reason : exclusion.reasons) json.value(scoring::to_string(reason.kind));
+    for (const auto& reason : exclusion.reasons) json.value(scoring::flag_of(reason.kind, ranking.kind));
     json.end_array();
     json.end_object();
   }
@@ -795,12 +795,12 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   json.field("excluded", ranking.excluded.size());
   json.key("top_exclusion");
   if (ranking.top_exclusion) {
-    json.value(scoring::to_string(*ranking.top_exclusion));
+    json.value(scoring::flag_of(*ranking.top_exclusion, ranking.kind));
   } else {
     json.value(nullptr);
   }
   ordered_json tied = ordered_json::array();
-  for (const auto kind : ranking.tied_exclusions) tied.push_back(scoring::to_string(kind));
+  for (const auto kind : ranking.tied_exclusions) tied.push_back(scoring::flag_of(kind, ranking.kind));
   json.field("tied_exclusions", tied);
   ordered_json tiers = ordered_json::array();
   for (const auto& tier : ranking.tier_excluded) {

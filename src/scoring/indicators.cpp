@@ -113,16 +113,26 @@ IndicatorValue spot_risk(const IndicatorInput& in) {
 // waits an hour on average may wait four, or fail. Log scale: 1 at <= 3 min, 0 at >= 8 h (0.41 at
 // 1 h). A reservation waits as on demand, once for its whole block; an owned cluster has its own
 // queue: 1.
+// Serving runs for months, so a wait at launch is no risk to it; what matters is how long a failed
+// instance takes to replace while the spare (N+1) carries its load: one instance's wait, scored 1 up
+// to 30 min (judgement: a replacement inside half an hour is an ordinary repair window) and 0 at
+// >= 8 h (expert review 11: a 6-min launch wait for a medium-stock H100 outweighed its fleet's better
+// failure odds and headroom, ranking a costlier, slower L40S fleet first).
 IndicatorValue capacity(const IndicatorInput& in) {
   if (in.provider.kind == catalog::ProviderKind::owned) return {1.0};
-  const int instances = std::max(1, in.candidate.cost.instances);
+  const bool serving = workload::kind_traits(in.kind).serving();
+  const int instances = serving ? 1 : std::max(1, in.candidate.cost.instances);
   const double instance_hours = estimate::acquisition_wait_hours(in.offering, in.candidate.mode, instances);
   const double wait_hours =
-      estimate::expected_wait_for_all(instance_hours, estimate::instances_waited_for(in.candidate.mode, instances));
+      serving ? instance_hours
+              : estimate::expected_wait_for_all(instance_hours,
+                                                estimate::instances_waited_for(in.candidate.mode, instances));
   constexpr double no_wait_hours = 0.05;
+  constexpr double serving_repair_hours = 0.5;
   constexpr double worst_wait_hours = 8.0;
-  if (wait_hours <= no_wait_hours) return {1.0};
-  return {clamp01(1.0 - std::log(wait_hours / no_wait_hours) / std::log(worst_wait_hours / no_wait_hours))};
+  const double free_hours = serving ? serving_repair_hours : no_wait_hours;
+  if (wait_hours <= free_hours) return {1.0};
+  return {clamp01(1.0 - std::log(wait_hours / free_hours) / std::log(worst_wait_hours / free_hours))};
 }
 
 // Serving only: the chance that a month of service passes without a GPU failure among the GPUs the
@@ -354,7 +364,8 @@ constexpr std::array<IndicatorSpec, 22> table = {{
     {C::stability, "monitoring", 0.053 * stable_share, monitoring, "metrics .6 + alerts .4"},
     {C::stability, "memory_headroom", 0.053 * stable_share, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
     {C::stability, "capacity", capacity_weight * stable_share, capacity,
-     "expected wait for the row's instances at its stock and mode: <= 3 min 1 .. >= 8 h 0 (log)"},
+     "expected wait for the row's instances at its stock and mode: <= 3 min 1 .. >= 8 h 0 (log); serving: one "
+     "instance's replacement wait, <= 30 min 1"},
     {C::stability, "fleet_failures", 0.135 * stable_share, fleet_failures,
      "serving only: P(no GPU failure in a month) = exp(-4.7e-4/GPU-day x GPUs busy x 30.4 d)"},
     {C::stability, "hardware_grade", 0.135 * stable_share, hardware_grade,

@@ -420,6 +420,18 @@ void redundancy_fill(Profile& profile) {
                            ? default_production_redundancy
                            : 0;
 }
+// Production image serving holds each image to default_production_image_latency_ms; development
+// has no ceiling. Read after --serving-tier is settled (the row comes after it).
+void latency_ms_fill(Profile& profile) {
+  profile.latency_target_ms =
+      kind_traits(profile.kind).physics == Physics::diffusion_serving && profile.serving_tier == Tier::production
+          ? default_production_image_latency_ms
+          : 0;
+}
+text::Words latency_ms_because(const Profile& profile) {
+  if (!(profile.latency_target_ms > 0)) return {};
+  return text::words(text::Msg::dflt_image_latency, fmt::format("{:g}", profile.latency_target_ms / 1e3));
+}
 text::Words serving_tier_because(const Profile& profile) {
   return text::words(profile.serving_tier == Tier::development ? text::Msg::dflt_serving_tier_development
                                                                : text::Msg::dflt_serving_tier_production,
@@ -813,13 +825,6 @@ const std::vector<Flag>& flags() {
        .applies_to = "image-inference",
        .fill = steps_fill,
        .because = steps_because},
-      {.name = "--latency-ms",
-       .type = "MS",
-       .help = "image-inference: latency target per image, ms, at the estimate's slow end (default: none)",
-       .member = member_of<&Request::latency_ms, &Profile::latency_target_ms>(),
-       .range = Q::latency_ms,
-       .kinds = diffusion_serving,
-       .applies_to = "image-inference"},
       {.name = "--serving-tier",
        .type = "TIER",
        .help = "Serving: production (default: datacenter GPUs, no marketplace hosts or spot, N+1) or development "
@@ -850,6 +855,17 @@ const std::vector<Flag>& flags() {
        .fill = redundancy_fill,
        .because = serving_tier_because,
        .told_with = "--serving-tier"},
+      {.name = "--latency-ms",
+       .type = "MS",
+       .help = fmt::format("image-inference: latency target per image, ms, at the estimate's slow end (default "
+                           "{:g} for production, none for development)",
+                           default_production_image_latency_ms),
+       .member = member_of<&Request::latency_ms, &Profile::latency_target_ms>(),
+       .range = Q::latency_ms,
+       .kinds = diffusion_serving,
+       .applies_to = "image-inference",
+       .fill = latency_ms_fill,
+       .because = latency_ms_because},
       {.name = "--max-utilization",
        .type = "SHARE",
        .help = fmt::format("Serving: most load planned per replica, a share of its capacity (default {:g})",
