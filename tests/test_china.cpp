@@ -356,3 +356,63 @@ TEST_CASE("china: an exchange rate older than 90 days is named in a note when th
   fresh.insert(fresh.end(), {"--catalog", rates.string()});
   CHECK(note_of(gpuselect::testing::run_json(fresh, {"GPUSELECT_TODAY=2026-12-01"})).empty());
 }
+
+TEST_CASE("region groups us and eu: the United States and Europe across providers", "[catalog][regions]") {
+  // Expert review 12: --region us meant RunPod's region "US" only (AWS us-east-1 excluded as "not in
+  // US") and --region eu was "did you mean 'su'?".
+  const auto& catalog = gpuselect::testing::builtin_catalog();
+  const auto us = catalog::expand_region_groups(catalog, {"us"});
+  for (const char* region : {"us-east-1", "us-central1", "eastus", "US", "US-EAST-04"}) {
+    INFO(region);
+    CHECK(std::find(us.begin(), us.end(), region) != us.end());
+  }
+  for (const char* region : {"eu-west-1", "ca-central-1", "cn-beijing", "northamerica-northeast1"}) {
+    INFO(region);
+    CHECK(std::find(us.begin(), us.end(), region) == us.end());
+  }
+  const auto eu = catalog::expand_region_groups(catalog, {"EU"});
+  for (const char* region : {"eu-west-1", "europe-west4", "westeurope", "eu-north1", "SE", "FINLAND"}) {
+    INFO(region);
+    CHECK(std::find(eu.begin(), eu.end(), region) != eu.end());
+  }
+  for (const char* region : {"us-east-1", "me-west1", "Sverdlovsk Oblast, RU, EU"}) {
+    INFO(region);
+    CHECK(std::find(eu.begin(), eu.end(), region) == eu.end());
+  }
+  // A ranking under --region us has rows from several providers.
+  const auto document = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "us",
+                                        "--top", "20"});
+  std::set<std::string> providers;
+  for (const auto& candidate : document.at("candidates")) providers.insert(candidate.at("provider").get<std::string>());
+  CHECK(providers.size() >= 3);
+}
+
+TEST_CASE("serving on a yearly term: the window's share when the service runs on, the term when --hours ends it",
+          "[cost][china]") {
+  // Expert reviews 10 and 12: a yearly H20 fleet (and a reserved-1y L40S one) was charged 12 months
+  // against the 30.4-day window, 12x the $ per million tokens.
+  const std::vector<std::string> job = {"-w", "llm-inference", "-m", "qwen2.5-72b", "--requests-per-s", "2",
+                                        "--region", "cn", "--pricing", "yearly"};
+  const auto window = recommend_json(job);
+  REQUIRE_FALSE(window.at("candidates").empty());
+  const auto& first = window.at("candidates").at(0);
+  const auto& cost = first.at("cost");
+  CHECK(cost.at("term_continues").get<bool>());
+  CHECK_FALSE(cost.at("commitment_charged").get<bool>());
+  // 730 of the term's 8,760 hours (billing granularity and setup may add a little).
+  CHECK(cost.at("total").get<double>() < 0.1 * cost.at("commitment").get<double>());
+  auto bounded = job;
+  bounded.insert(bounded.end(), {"--hours", "730"});
+  const auto ended = recommend_json(bounded);
+  REQUIRE_FALSE(ended.at("candidates").empty());
+  const auto& ended_cost = ended.at("candidates").at(0).at("cost");
+  CHECK_FALSE(ended_cost.at("term_continues").get<bool>());
+  CHECK(ended_cost.at("commitment_charged").get<bool>());
+  CHECK(ended_cost.at("total").get<double>() >= ended_cost.at("commitment").get<double>());
+  // Unasked, a subscription keeps its whole term: a month's window never ranks a year first.
+  const auto unasked = recommend_json({"-w", "llm-inference", "-m", "qwen2.5-72b", "--requests-per-s", "2", "--region",
+                                       "cn", "--top", "30"});
+  for (const auto& candidate : unasked.at("candidates")) {
+    if (candidate.at("pricing_mode") == "yearly") CHECK(candidate.at("cost").at("commitment_charged").get<bool>());
+  }
+}

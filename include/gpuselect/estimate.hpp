@@ -255,6 +255,9 @@ struct Cost {
   double commitment = 0;                  // reserved: term hours x hourly x instances (output currency)
   double term_used_pct = 0;               // reserved: share of the term the job uses, percent
   bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
+  // Serving on a term longer than its priced hours, without --hours: the service runs on past the
+  // window, so the window is charged its hours at the term's rate (commitment_charged false).
+  bool term_continues = false;
   int instances = 0;                      // instances (nodes) rented for this line
   // The quote behind the price (docs/estimation.md "Price age and quote sanity"): days since it was
   // read (-1 = not known), how far the price may have moved either way since (percent), and the
@@ -379,6 +382,11 @@ struct PriceContext {
   // The user has other work for a reserved term (--reserved-other-use): the job is charged its own
   // hours at the reserved rate; otherwise the whole commitment.
   bool reserved_other_use = false;
+  // The user chose term pricing (--pricing names it): a service priced over a default window (no
+  // --hours) is taken to run the whole term (Cost::term_continues). Terms ranked by default (a
+  // subscription ranked where cheaper) keep their whole commitment, so a month's window never ranks
+  // a year's commitment first unasked.
+  bool terms_named = false;
   double deadline_hours = 0;  // > 0: training lines get the chance of finishing within it
   double confidence = default_confidence;  // the share hours_at_confidence is computed at
   const catalog::Pricing* pricing = nullptr;  // the prices to use; nullptr = offering->pricing

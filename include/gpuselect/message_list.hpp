@@ -147,6 +147,7 @@
   X(fact_suspect_quote, " (a suspect spot quote)", "（可疑的竞价报价）") \
   X(fact_quote_age_band, " (the quote's age band)", "（按报价时效的区间）") \
   X(fact_whole_commitment, "the whole {} commitment", "计入整个{}承诺金额") \
+  X(fact_term_window, "this window's share of a {} term the service runs whole", "服务将用满的{}期限中本窗口所占的部分") \
   X(fact_incl_interruptions, "incl. {} expected interruptions", "含预期中断损失 {}") \
   X(fact_incl_hidden, "incl. {} egress, IP and storage", "含出网流量、公网 IP 和存储 {}") \
   X(fact_ready_in, "ready in {} min", "{} 分钟就绪") \
@@ -230,6 +231,7 @@
   X(w_input_more_vcpus, "pick a machine with more vCPUs per GPU", "请选择每 GPU vCPU 更多的机器") \
   X(w_reserved, "A {0} term commits {1} ({2} h x {3}/h for {4} instance{5}); this job uses {6} of it{7}.", "{0} 期限承诺 {1}（{2} h × {3}/h，{4} 个实例）；本任务使用其中的 {6}{7}。") \
   X(w_reserved_charged, ", and the whole commitment is its cost (--reserved-other-use if the term has other work)", "，整个承诺金额计为其成本（若期限内有其他工作，请加 --reserved-other-use）") \
+  X(w_reserved_service_runs, "; the service is taken to run the whole term, so this window is charged its own hours (--hours to price a shorter service, which pays the whole term)", "；假定服务运行整个期限，因此本计价窗口只计其自身小时数（用 --hours 为更短的服务计价，则须支付整个期限）") \
   X(w_reserved_hours_only, "; only the job's hours are charged (--reserved-other-use)", "；只计任务使用的小时（--reserved-other-use）") \
   /* the ranked table and its sections */ \
   X(col_offering, "offering", "方案") \

@@ -241,6 +241,9 @@ struct Profile {
   // (estimate's dataset_bytes: 2 B per token, ImageNet-1k for cv-train).
   double dataset_gb = 0;
   double hours = 0;  // hours of use priced for serving and notebooks
+  // --hours was given: a service runs that long and no longer (a term past it is paid whole); without
+  // it the hours are a pricing window of a service that runs on (estimate::price).
+  bool hours_given = false;
   // Diffusion kinds (docs/estimation.md "Image generation"): the preset's pipeline beside its denoiser,
   // the image side (px), sampling steps per image (serving), the fine-tuning set (images) and its
   // epochs (0 when --train-steps is given), the optimizer steps (--train-steps; 0 = images x epochs

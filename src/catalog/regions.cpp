@@ -1,9 +1,11 @@
-// Region groups for --region (docs/cli.md "--region"): a name that stands for a set of regions.
+// Region groups for --region (docs/cli.md "--region"): a name that stands for a set of regions
+// (mainland China by its providers' region lists; the United States and Europe by naming rules).
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <initializer_list>
 #include <unordered_set>
 #include <vector>
 
@@ -37,15 +39,60 @@ constexpr std::array<std::string_view, 49> mainland_china_regions = {
     "cn-northwest-1", "chinaeast", "chinaeast2", "chinanorth", "chinanorth2", "chinanorth3"};
 // Volcano Engine's cn-beijing, cn-shanghai and cn-guangzhou share Alibaba's spelling above.
 
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool any_of_names(std::string_view name, std::initializer_list<std::string_view> names) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// The United States, by the providers' naming rules (so that a team catalog's new regions join):
+// "us-..." (AWS, Google Cloud, Lambda, Nebius, CoreWeave's "US-EAST-04"), Azure's "...us" and
+// "...us2/3" names, RunPod's "US", Vast.ai's "<state>, US, NA".
+bool in_united_states(std::string_view region) {
+  const std::string name = lower(region);
+  if (name == "us" || name.starts_with("us-") || name.ends_with(", us, na") || name == "us, na") return true;
+  return any_of_names(name, {"eastus", "eastus2", "eastus3", "westus", "westus2", "westus3", "centralus",
+                             "northcentralus", "southcentralus", "westcentralus"});
+}
+
+// Europe (the EU and EEA, the UK and Switzerland: the countries with EU data-protection law or an
+// adequacy decision, what a team asking for European regions usually needs): "eu-..." (AWS, Nebius,
+// RunPod's "EU-RO-1"), "europe-..." (Google Cloud, Lambda), Azure's European names, RunPod's and
+// Fluidstack's country names, Vast.ai's "<country>, XX, EU" except Russia.
+bool in_europe(std::string_view region) {
+  const std::string name = lower(region);
+  if (name.starts_with("eu-") || name.starts_with("europe-")) return true;
+  if (name.ends_with(", eu")) return !name.ends_with(", ru, eu");
+  return any_of_names(name, {"northeurope", "westeurope", "francecentral", "francesouth", "germanynorth",
+                             "germanywestcentral", "italynorth", "norwayeast", "norwaywest", "polandcentral",
+                             "spaincentral", "swedencentral", "swedensouth", "switzerlandnorth", "switzerlandwest",
+                             "uksouth", "ukwest", "austriaeast", "belgiumcentral", "denmarkeast",
+                             // RunPod's and Fluidstack's country names
+                             "cz", "is", "nl", "no", "ro", "se", "eu", "finland", "iceland", "norway", "sweden"});
+}
+
+// One hash a region rather than a scan of the ~50 names (a large catalog expands "cn" per region).
+bool in_mainland_china(std::string_view region) {
+  static const std::unordered_set<std::string_view> members(mainland_china_regions.begin(),
+                                                            mainland_china_regions.end());
+  return members.count(region) > 0;
+}
+
 struct RegionGroup {
   std::string_view name;
-  const std::string_view* regions;
-  std::size_t count;
+  bool (*contains)(std::string_view region);
 };
-constexpr std::array<RegionGroup, 3> region_groups = {{
-    {"cn", mainland_china_regions.data(), mainland_china_regions.size()},
-    {"mainland-china", mainland_china_regions.data(), mainland_china_regions.size()},
-    {"中国大陆", mainland_china_regions.data(), mainland_china_regions.size()},
+constexpr std::array<RegionGroup, 6> region_groups = {{
+    {"cn", in_mainland_china},
+    {"mainland-china", in_mainland_china},
+    {"中国大陆", in_mainland_china},
+    {"us", in_united_states},
+    {"eu", in_europe},
+    {"europe", in_europe},
 }};
 
 bool equals_lower(std::string_view name, std::string_view group) {
@@ -92,17 +139,16 @@ std::vector<std::string> expand_region_groups(const Catalog& catalog, const std:
     const std::string& name = region != nullptr ? *region : written;
     const auto group = std::find_if(region_groups.begin(), region_groups.end(),
                                     [&](const RegionGroup& entry) { return equals_lower(name, entry.name); });
-    // A region of the catalog wins over a group of the same name.
-    if (group == region_groups.end() || region != nullptr) {
+    // A region of the catalog wins over a group of the same name, unless the group holds it (RunPod's
+    // "US" is in the group "us": the group is what a user typing "us" means).
+    if (group == region_groups.end() || (region != nullptr && !group->contains(*region))) {
       add(name);
       continue;
     }
-    // One hash a region rather than a scan of the group's ~40 names (rank() expands "cn" on every run).
-    const std::unordered_set<std::string_view> members(group->regions, group->regions + group->count);
     const std::size_t before = expanded.size();
     for (const auto& offering : catalog.offerings) {
       for (const auto& listed : offering.regions) {
-        if (members.count(listed) > 0) add(listed);
+        if (group->contains(listed)) add(listed);
       }
     }
     // No region of the group in this catalog: keep the name, so the region check says so.

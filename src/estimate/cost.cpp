@@ -450,8 +450,14 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
                                : 1.0;
       cost.commitment = cost.price_per_hour * term_hours * terms;
       cost.term_used_pct = std::min(100.0, usage_hours / (term_hours * terms) * 100.0);
-      // Without other use the term is paid whatever the job uses: the job costs the commitment.
-      cost.commitment_charged = !context.reserved_other_use;
+      // Without other use the term is paid whatever the job uses: the job costs the commitment. A
+      // service priced over a default window (no --hours) runs on past it, so a term longer than the
+      // window is used whole by the service and the window costs its own hours (expert review 10: a
+      // yearly H20 fleet charged 12 months against a 30.4-day window, 12x the $ per M tokens).
+      cost.term_continues = workload::kind_traits(profile.kind).serving() && !profile.hours_given &&
+                            context.terms_named && !context.reserved_other_use &&
+                            usage_hours + setup < term_hours * terms;
+      cost.commitment_charged = !context.reserved_other_use && !cost.term_continues;
     }
     // What the bill holds had the run taken `run_hours` with `interruption_hours` lost to spot: the
     // billed hours (granularity and minimum; a charged commitment at the least), and public IPs and

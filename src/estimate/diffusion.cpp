@@ -69,17 +69,27 @@ double latent_side(const workload::Profile& profile) {
 constexpr std::array<DiffusionServingFit, 3> serving_fits{{
     // FLUX.1-dev 28 steps 7.11 s (BenchmarkFlux: 0.30); SD3.5 Large 50 steps eager 11.615 s
     // (onnxruntime PR 22986: 0.27).
-    {"hopper", 0.285, 0.90, 1.15, true},
+    {"hopper", 0.285, 0.90, 1.15, true, 989},
     // FLUX.1-dev on an A100 15.65 s (BenchmarkFlux: 0.43); SD3 Medium on an A800 about 4.03 s (onediff
     // PR 946: 0.41); SDXL 30 steps bf16 SDPA 3.315 s (diffusers fast_diffusion tutorial: 0.36).
-    {"ampere", 0.40, 0.85, 1.24, true},
+    {"ampere", 0.40, 0.85, 1.24, true, 312},
     // FLUX.1-dev at 512 px, 50 steps, on an L40S 8.71 s (Pruna blog: 0.34); one row, so the band is
     // Ampere's (assumption).
-    {"ada", 0.34, 0.85, 1.24, true},
+    {"ada", 0.34, 0.85, 1.24, true, 362},
 }};
 // Elsewhere (Blackwell, Volta, Turing, AMD): the six rows' geometric mean (0.35), the widest band
-// widened 1.5x each way, as the language models' extrapolation (assumption).
-constexpr DiffusionServingFit serving_elsewhere{"", 0.35, 0.85 / 1.5, 1.24 * 1.5, false};
+// widened 1.5x each way, as the language models' extrapolation (assumption). Its reference peak,
+// 492 TFLOPS, is where Hopper's share scaled by the fill law reaches 0.35 (989 x (0.285 / 0.35)^(1 /
+// 0.294)): a larger unfitted GPU (a B200's 2,250) takes the share the law gives Hopper's, not the mean
+// (expert review 12: a B200 came out 2.8x an H100 on these passes, where published serving runs
+// show under 2x).
+constexpr DiffusionServingFit serving_elsewhere{"", 0.35, 0.85 / 1.5, 1.24 * 1.5, false, 492};
+// The fill law (docs/estimation.md "Image generation"): a batch-1 denoiser pass fills a GPU with a
+// larger peak less well, share ~ peak^-k with k = ln(0.40 / 0.285) / ln(989 / 312) = 0.294, fitted on
+// Ampere's and Hopper's shares at their calibration GPUs (A100, H100). Applied only above a fit's
+// reference peak (a smaller GPU keeps the fitted share: power-capped cards such as the 70 W T4 fill no
+// better; the held-out T4 run is already slower than predicted).
+constexpr double fill_exponent = 0.294;
 
 }  // namespace
 
@@ -90,8 +100,22 @@ DiffusionServingFit diffusion_serving_fit(std::string_view architecture) {
   return serving_elsewhere;
 }
 
-double diffusion_training_mfu(std::string_view architecture) {
-  return diffusion_training_serving_ratio * diffusion_serving_fit(architecture).mfu;
+double diffusion_fill_share(double share, double reference_tflops, double peak_tflops) {
+  if (!(peak_tflops > reference_tflops) || !(reference_tflops > 0)) return share;
+  return share * std::pow(reference_tflops / peak_tflops, fill_exponent);
+}
+
+double diffusion_serving_mfu(std::string_view architecture, double peak_tflops) {
+  const DiffusionServingFit fit = diffusion_serving_fit(architecture);
+  return diffusion_fill_share(fit.mfu, fit.reference_tflops, peak_tflops);
+}
+
+double diffusion_training_mfu(std::string_view architecture, double peak_tflops) {
+  return diffusion_training_serving_ratio * diffusion_serving_mfu(architecture, peak_tflops);
+}
+
+double diffusion_adapter_mfu(double peak_tflops) {
+  return diffusion_fill_share(diffusion_adapter_training_mfu, diffusion_adapter_reference_tflops, peak_tflops);
 }
 
 double diffusion_batch_gain(const workload::Profile& profile, int batch) {

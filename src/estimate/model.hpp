@@ -257,12 +257,21 @@ struct DiffusionServingFit {
   double band_low = 0;
   double band_high = 0;
   bool calibrated = false;
+  double reference_tflops = 0;  // dense 16-bit peak of the GPU the share was fitted on (the fill law's anchor)
 };
 DiffusionServingFit diffusion_serving_fit(std::string_view architecture);
+// A fitted share at a GPU of `peak_tflops` (the precision's dense peak): the fill law, share x
+// (reference / peak)^0.294 above the fit's reference peak, the share itself at or below it.
+double diffusion_fill_share(double share, double reference_tflops, double peak_tflops);
+// Serving at batch 1 on a GPU of the architecture and peak: its fit through the fill law.
+double diffusion_serving_mfu(std::string_view architecture, double peak_tflops);
 // Fine-tuning a DiT with frozen weights (LoRA, QLoRA): the geometric mean of three published FLUX.1-dev
 // runs on an RTX 4090 (implied 0.47, 0.39, 0.28 over hardware FLOPs, recompute included;
 // tests/test_diffusion.cpp cites each); the band spans their measured / predicted time (0.79-1.33).
 inline constexpr double diffusion_adapter_training_mfu = 0.37;
+// The calibration rows' GPU (RTX 4090, dense 16-bit) and the share at another peak (the fill law).
+inline constexpr double diffusion_adapter_reference_tflops = 165.2;
+double diffusion_adapter_mfu(double peak_tflops);
 inline constexpr double diffusion_adapter_band_low = 0.75;
 inline constexpr double diffusion_adapter_band_high = 1.35;
 // Every other diffusion fine-tuning (UNet, full fine-tuning), by GPU architecture: the serving share of
@@ -273,7 +282,7 @@ inline constexpr double diffusion_adapter_band_high = 1.35;
 // checkpointing at batch 1, 1024 px: the issue states only rank 8 and 1.2 s/it). Before, one share
 // (0.18) for every architecture ran Hopper faster than its measured row (expert review 11).
 inline constexpr double diffusion_training_serving_ratio = 0.546;
-double diffusion_training_mfu(std::string_view architecture);
+double diffusion_training_mfu(std::string_view architecture, double peak_tflops);
 // True where diffusion_adapter_training_mfu applies (a DiT preset, LoRA or QLoRA).
 bool diffusion_training_calibrated(const workload::Profile& profile);
 

@@ -99,9 +99,11 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     // source.table_row: 0 serving, 1 DiT adapter fine-tuning, 2 other fine-tuning (mfu_basis_text).
     const bool serving = workload::kind_traits(profile.kind).serving();
     const bool adapter = !serving && diffusion_training_calibrated(profile);
-    choice.value = serving   ? diffusion_serving_fit(architecture).mfu
-                   : adapter ? diffusion_adapter_training_mfu
-                             : diffusion_training_mfu(architecture);
+    // Each share through the fill law at this GPU's peak for the precision (a B200 or FP8 fills less).
+    const double peak = hardware.gpu != nullptr ? peak_tflops(*hardware.gpu, profile.precision) : 0.0;
+    choice.value = serving   ? diffusion_serving_mfu(architecture, peak)
+                   : adapter ? diffusion_adapter_mfu(peak)
+                             : diffusion_training_mfu(architecture, peak);
     choice.source.kind = MfuSource::Kind::diffusion;
     choice.source.table_row = serving ? 0 : adapter ? 1 : 2;
   } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {

@@ -449,6 +449,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
     json.field("commitment", round_money(cost.commitment));
     json.field("term_used_pct", round_figure(cost.term_used_pct));
     json.field("commitment_charged", cost.commitment_charged);
+    json.field("term_continues", cost.term_continues);
   }
   json.end_object();
 }

@@ -172,6 +172,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       }
       if (cost.commitment_charged) {
         parts.push_back(say(lang, Msg::fact_whole_commitment, mode_words(candidate.mode, lang)));
+      } else if (cost.term_continues) {
+        parts.push_back(say(lang, Msg::fact_term_window, mode_words(candidate.mode, lang)));
       }
       if (cost.interruption > 0.005) {
         parts.push_back(say(lang, Msg::fact_incl_interruptions, units::format_money(cost.interruption, ranking.currency)));

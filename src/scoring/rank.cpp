@@ -322,6 +322,7 @@ class Ranker {
     estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
                                    options_.currency, 0};
     context.reserved_other_use = options_.reserved_other_use;
+    context.terms_named = options_.constraints.pricing_named;
     const double deadline = options_.constraints.deadline_hours.value_or(0);
     context.deadline_hours = deadline > 0 ? std::max(deadline - wait_hours(offering), 1e-6) : 0;
     context.confidence = confidence();
@@ -1028,6 +1029,11 @@ class Ranker {
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     if (!std::isfinite(best.cheapest_scored)) best.cheapest_scored = 0;
     best.turnaround_hours = detail::turnaround_hours(profile_.kind, ranking.weights);
+    // A deadline tighter than the turnaround is the turnaround: a run inside it earns nothing more
+    // for speed, and the words name the hours that bind (expert review 12: "within the 4.0 h
+    // turnaround" under --deadline 1).
+    const double deadline = options_.constraints.deadline_hours.value_or(0);
+    if (best.turnaround_hours > 0 && deadline > 0) best.turnaround_hours = std::min(best.turnaround_hours, deadline);
     if (workload::kind_traits(profile_.kind).physics == workload::Physics::token_serving) {
       best.tpot_target_ms = profile_.tpot_target_ms;
       best.ttft_target_ms = profile_.ttft_target_ms;

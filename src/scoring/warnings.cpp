@@ -536,7 +536,9 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  with_thousands_hours(cost, candidate.mode),
                  money(cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0), cost.instances,
                  cost.instances == 1 ? "" : "s", percent(cost.term_used_pct / 100.0),
-                 say(lang, cost.commitment_charged ? Msg::w_reserved_charged : Msg::w_reserved_hours_only));
+                 say(lang, cost.commitment_charged ? Msg::w_reserved_charged
+                           : cost.term_continues  ? Msg::w_reserved_service_runs
+                                                  : Msg::w_reserved_hours_only));
   }
   return {};
 }

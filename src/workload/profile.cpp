@@ -515,6 +515,7 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
 
   // Every other row, in table order: its value given, else its default and why.
   for (const Flag& flag : std::span(rows).subspan(1)) settle(flag, request, profile);
+  profile.hours_given = request.hours.has_value();
 
   check_method(request, profile);
   if (kind_traits(kind).training()) {
