@@ -69,8 +69,12 @@ TEST_CASE("import core: bad rows are counted and shown, or thrown under --strict
   BadRows lenient(false);
   lenient.add(gpuselect::Error("f.csv:3:1", "row has 2 fields", "fix it"));
   CHECK(lenient.count() == 1);
-  CHECK(lenient.warning() == "skipped 1 row that could not be read (f.csv:3:1: row has 2 fields); --strict makes this "
-                             "an error");
+  REQUIRE(lenient.warning().has_value());
+  CHECK(lenient.warning()->say(gpuselect::text::Lang::en) ==
+        "skipped 1 row that could not be read (f.csv:3:1: row has 2 fields); --strict makes this an error");
+  // Said in Chinese too: the count, the separators and the sentence (the row's own words as given).
+  CHECK(lenient.warning()->say(gpuselect::text::Lang::zh_cn) ==
+        "已跳过无法读取的 1 行（f.csv:3:1：row has 2 fields）；加 --strict 则视为错误");
   BadRows strict(true);
   CHECK_THROWS_AS(strict.add(gpuselect::Error("f.csv:3:1", "row has 2 fields", "fix it")), gpuselect::Error);
 }

@@ -3,6 +3,8 @@
 // display-width alignment of mixed Chinese and ASCII cells, and the formats in Chinese with JSON
 // unchanged but for the "lang" echo.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -972,4 +974,114 @@ TEST_CASE("lang zh-CN: catalog validate's findings and summary are Chinese, file
   const auto english = run_gpuselect({"--lang", "en", "catalog", "validate", team}, {"GPUSELECT_TODAY=2026-12-01"});
   CHECK_FALSE(has_cjk(english.err));
   CHECK(english.err.find("gpuselect: invalid: ") != std::string::npos);
+}
+
+// Issue 29, the last gap: the errors that were English literals (flags, files, downloads, imports,
+// catalog fields) are catalogue messages. Each hostile input is one Chinese line on stderr with its
+// exit code; a system's reason (strerror) is the only English left, put in as a parameter.
+TEST_CASE("lang zh-CN: the errors once said in English only are one Chinese line, with their exit code",
+          "[lang][cli]") {
+  gpuselect::testing::TempDir folder;
+  const std::string header = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
+  const std::string unterminated = folder.write("open-quote.csv", header + "\"p4,A100,8,1,us\n").string();
+  const std::string after_quote = folder.write("after-quote.csv", header + "\"p4\"x,A100,8,1,us\n").string();
+  const std::string short_row = folder.write("short.csv", header + "p4,A100,8\n").string();
+  const std::string out_of_range =
+      folder.write("range.yaml", "schema_version: 1\ncurrencies:\n  - code: EUR\n    per_usd: -3\n").string();
+  const std::string bad_date = folder.write(
+      "date.yaml", "schema_version: 1\ncurrencies:\n  - code: EUR\n    per_usd: 0.9\n    as_of: yesterday\n").string();
+  const std::string bad_code =
+      folder.write("code.yaml", "schema_version: 1\ncurrencies:\n  - code: euro\n    per_usd: 0.9\n").string();
+  const std::string not_finite =
+      folder.write("nan.yaml", "schema_version: 1\ncurrencies:\n  - code: EUR\n    per_usd: .nan\n").string();
+  const std::string missing_folder = (folder.path() / "no-such-folder" / "out.txt").string();
+  const std::vector<std::string> llm = {"recommend", "--workload", "llm-finetune", "--model", "llama-3-8b"};
+  const std::vector<std::string> serve = {"recommend", "--workload", "llm-inference", "--model", "llama-3-8b"};
+  const std::vector<std::string> estimate = {"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b"};
+  struct Case {
+    std::vector<std::string> args;
+    int exit_code;
+    std::string english_reason;  // the system's words (strerror), left as they are
+  };
+  const std::string no_such_file = std::strerror(ENOENT);
+  const std::vector<Case> cases = {
+      // --format
+      {{"config", "show", "--format", "csv"}, 2, ""},
+      {{"catalog", "gpus", "--format", "html"}, 2, ""},
+      {{"catalog", "list", "--format", "html"}, 2, ""},
+      // compare
+      {{"compare", "lambda/gpu_1x_a10", "--workload", "llm-finetune", "--params", "7e9"}, 2, ""},
+      // --mix
+      {with(llm, {"--mix"}), 2, ""},
+      {with(serve, {"--mix"}), 2, ""},
+      // --max-nodes, --spot-price, --require
+      {with(llm, {"--max-nodes", "0"}), 2, ""},
+      {with(llm, {"--spot-price", "mean"}), 2, ""},
+      {with(llm, {"--require", "no-such-requirement"}), 2, ""},
+      // GPU names that are no GPU
+      {with(llm, {"--gpu", "TPU-v4"}), 2, ""},
+      {with(llm, {"--gpu", "80GB"}), 2, ""},
+      {with(llm, {"--gpus", "8"}), 2, ""},
+      {with(llm, {"--gpu", "a100-80"}), 2, ""},
+      // --precision and --nodes of estimate
+      {with(estimate, {"--gpus", "A100:8", "--precision", "fp8"}), 2, ""},
+      {with(estimate, {"--gpus", "H100:8", "--precision", "fp4"}), 2, ""},
+      {with(estimate, {"--offering", "lambda/gpu_1x_a10", "--nodes", "4"}), 2, ""},
+      // --emit
+      {with(llm, {"--provider", "alibaba", "--emit", "skypilot"}), 2, ""},
+      // catalog validate, show, import, update
+      {{"catalog", "validate", "--no-builtin-catalog"}, 2, ""},
+      {{"catalog", "show", "no-such-thing"}, 2, ""},
+      {{"catalog", "import", "skypilot", "vms.csv"}, 2, ""},  // no folder to name the provider
+      {{"catalog", "import", "skypilot", unterminated, "--provider", "aws", "--strict"}, 2, ""},
+      {{"catalog", "import", "skypilot", after_quote, "--provider", "aws", "--strict"}, 2, ""},
+      {{"catalog", "import", "skypilot", short_row, "--provider", "aws", "--strict"}, 2, ""},
+      {{"catalog", "update", "--rollback"}, 2, ""},
+      // catalog fields
+      {with({"--catalog", out_of_range}, llm), 2, ""},
+      {with({"--catalog", bad_date}, llm), 2, ""},
+      {with({"--catalog", bad_code}, llm), 2, ""},
+      {with({"--catalog", not_finite}, llm), 2, ""},
+      // files: the system's reason is a parameter
+      {with(llm, {"--output", missing_folder}), 1, no_such_file},
+      {with(llm, {"--output", folder.path().string()}), 1, ""},
+      {with(llm, {"--output", ""}), 2, ""},
+  };
+  for (const auto& [args, exit_code, english_reason] : cases) {
+    std::string shown;
+    for (const auto& arg : args) shown += arg + " ";
+    INFO("gpuselect --lang zh-CN " << shown);
+    const auto result = run_gpuselect(with({"--lang", "zh-CN"}, args));
+    INFO(result.err);
+    CHECK(result.exit_code == exit_code);
+    CHECK(result.out.empty());
+    REQUIRE(result.err.starts_with("gpuselect: error: "));
+    CHECK(result.err.find('\n') == result.err.size() - 1);
+    const std::string line = error_line(result).substr(std::string_view("gpuselect: error: ").size());
+    // <where> is a flag, a command or file:line:col; what follows it is said in Chinese.
+    REQUIRE(line.find(": ") != std::string::npos);
+    std::string said = line.substr(line.find(": ") + 2);
+    CHECK(has_cjk(said));
+    if (!english_reason.empty()) {
+      const auto reason = said.find(english_reason);
+      CHECK(reason != std::string::npos);
+      if (reason != std::string::npos) said.erase(reason, english_reason.size());
+    }
+    CHECK(english_runs(said).empty());
+    CHECK(text::spaced_cjk(said) == said);
+    CHECK(said.find("（应为 ") == std::string::npos);  // no space after a full-width bracket
+    // The same run in English is the English line.
+    const auto english = run_gpuselect(with({"--lang", "en"}, args));
+    CHECK(english.exit_code == exit_code);
+    CHECK_FALSE(has_cjk(english.err));
+  }
+}
+
+TEST_CASE("lang zh-CN: a catalog field out of range says its bounds without a space after the bracket", "[lang]") {
+  const auto said = text::say(text::Lang::zh_cn, text::Msg::err_field_out_of_range, "per_usd", "-3",
+                              text::say(text::Lang::zh_cn, text::Msg::range_above_at_most, "0", "1000000"));
+  CHECK(said == "per_usd -3 超出范围（应为大于 0 且不大于 1000000）");
+  CHECK(text::say(text::Lang::en, text::Msg::err_field_out_of_range, "per_usd", "-3",
+                  text::say(text::Lang::en, text::Msg::range_above_at_most, "0", "1000000")) ==
+        "per_usd -3 is out of range (must be above 0 and at most 1000000)");
 }

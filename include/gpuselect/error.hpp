@@ -44,6 +44,7 @@ class Error : public std::runtime_error {
   ErrorKind kind() const noexcept { return kind_; }
   const std::string& where() const noexcept { return where_; }
   const std::string& problem() const noexcept { return problem_; }  // in English
+  std::string problem(text::Lang lang) const;                         // <what> in `lang`
   const std::string& hint() const noexcept { return hint_; }        // in English
   // "<where>: <what>; <hint>" (without the "gpuselect: error: " prefix), in English.
   std::string line() const;

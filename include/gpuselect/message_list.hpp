@@ -1057,13 +1057,220 @@
   X(hint_write_number_unquoted, "write the number without quotes", "数字请不要加引号") \
   X(hint_write_whole_such_as, "write a whole number such as 8", "请写整数，例如 8") \
   X(hint_write_plain_number, "write a plain number such as 80 or 23.92", "请写纯数字，例如 80 或 23.92") \
-  X(err_field_out_of_range, "{0} {1} is out of range (must be {2})", "{0} {1} 超出范围（应为 {2}）") \
+  X(err_field_out_of_range, "{0} {1} is out of range (must be {2})", "{0} {1} 超出范围（应为{2}）") \
   X(err_field_not_finite, "{0} {1} is not a finite number", "{0} {1} 不是有限的数") \
   X(hint_write_finite, "write a finite number", "请写有限的数") \
   X(err_field_not_whole, "{0} {1} is not a whole number", "{0} {1} 不是整数") \
   X(err_unknown_field_value, "unknown {0} {1}", "{0} 的取值 {1} 未知") \
   X(err_names_unknown_record, "offering {0} names {1} {2}, which no catalog file defines", "方案 {0} 引用的 {1} {2} 在所有目录文件中都未定义") \
   X(hint_add_provider, "add it under providers: or fix the id", "请在 providers: 下添加它，或修正 ID") \
+  /* errors once said in English only (issue 29): flags, files, downloads, catalog fields and records */ \
+  X(err_import_instance_types, "more than {} instance types with an accelerator (max_import_instance_types; real price lists hold a few hundred)", "带加速卡的实例类型超过 {} 种（max_import_instance_types；真实的价目表只有几百种）") \
+  X(err_no_gpu_with_memory, "the catalog has no {0} with {1} GB", "目录中没有 {1} GB 的 {0}") \
+  X(hint_gpu_records_have, "its {0} records have {1}", "{0} 的记录有：{1}") \
+  X(err_gpu_spelling, "{0} is a spelling of GPU {1}", "{0} 是 GPU {1} 的一种写法") \
+  X(hint_gpu_spelling, "constraints name GPUs by id or alias (catalog::gpu_ids_named gives them)", "约束按 ID 或别名指定 GPU（由 catalog::gpu_ids_named 给出）") \
+  X(err_not_a_gpu, "{} is not a GPU (a TPU, Gaudi, Inferentia, Trainium or other accelerator)", "{} 不是 GPU（而是 TPU、Gaudi、Inferentia、Trainium 或其他加速卡）") \
+  X(hint_name_a_gpu, "gpuselect ranks GPU offerings: name a GPU (see 'gpuselect catalog gpus')", "gpuselect 只为 GPU 方案排名：请指定一款 GPU（参见 'gpuselect catalog gpus'）") \
+  X(err_no_gpu_record, "the catalog has no record of GPU {}", "目录中没有 GPU {} 的记录") \
+  X(hint_no_gpu_record, "add its gpus: record (and offerings) in a --catalog overlay (docs/catalog.md), or see 'gpuselect catalog gpus'", "请在 --catalog 覆盖文件中添加它的 gpus: 记录（及方案）（见 docs/catalog.md），或参见 'gpuselect catalog gpus'") \
+  X(err_gpu_is_memory, "unknown GPU {}: a memory size, not a GPU name", "未知的 GPU {}：这是显存大小，不是 GPU 名称") \
+  X(hint_gpu_is_memory, "for GPUs with that much memory write --gpu-memory {}", "要选显存这么大的 GPU，请写 --gpu-memory {}") \
+  X(err_gpu_is_count, "unknown GPU {}: a count, not a GPU name", "未知的 GPU {}：这是数量，不是 GPU 名称") \
+  X(hint_gpu_is_count, "write NAME:COUNT such as A100:{0} ({1})", "请写成 NAME:COUNT，例如 A100:{0}（{1}）") \
+  X(csv_byte, "byte {}", "字节 {}") \
+  X(err_csv_quote_runs_on, "quoted field runs on for more than {} bytes: the '\"' opened here is never closed", "带引号的字段超过了 {} 字节：此处开始的 '\"' 没有闭合") \
+  X(hint_csv_close_quote, "close the field with '\"' and write a quote inside it as '\"\"'", "请用 '\"' 结束该字段，字段内的引号请写成 '\"\"'") \
+  X(err_csv_row_long, "row is longer than {} bytes", "该行超过了 {} 字节") \
+  X(hint_csv_one_record_per_line, "check that this is a CSV file with one record per line", "请确认这是每行一条记录的 CSV 文件") \
+  X(err_csv_unterminated, "unterminated quoted field: the '\"' opened here is never closed", "带引号的字段未结束：此处开始的 '\"' 没有闭合") \
+  X(err_csv_after_quote, "unexpected {} after the closing quote of a field", "字段的右引号后出现了多余的 {}") \
+  X(hint_csv_quote_whole, "quote the whole field and write a quote inside it as '\"\"'", "请给整个字段加引号，字段内的引号请写成 '\"\"'") \
+  X(err_nodes_at_most, "{0} allows at most {1} nodes per job", "{0} 每个作业最多允许 {1} 个节点") \
+  X(hint_nodes_at_most, "give --nodes {} or less", "请给出不大于 {} 的 --nodes") \
+  X(err_no_fp4, "fp4 needs FP4 tensor cores (NVFP4/MXFP4); {} has none", "fp4 需要 FP4 张量核心（NVFP4/MXFP4）；{} 没有") \
+  X(err_no_fp8, "fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3); {} has none", "fp8 需要 FP8 张量核心（Ada、Hopper、Blackwell、CDNA3）；{} 没有") \
+  X(hint_precision_or_gpu, "use --precision {0} on this GPU, or pick one with an {1} peak (see 'gpuselect catalog gpus')", "请在此 GPU 上用 --precision {0}，或选择有 {1} 峰值算力的 GPU（参见 'gpuselect catalog gpus'）") \
+  X(err_replicas_above, "the load needs more than 1000000 replicas ({})", "该负载需要超过 1000000 个副本（{}）") \
+  X(hint_replicas_above, "lower --requests-per-s or the tokens per request", "请调低 --requests-per-s 或每个请求的 token 数") \
+  X(err_listing_no_html, "catalog listings have no html form", "目录列表没有 html 格式") \
+  X(hint_listing_formats, "use --format table, json, csv or markdown", "请用 --format table、json、csv 或 markdown") \
+  X(err_config_show_format, "config show prints table or json", "config show 只输出 table 或 json") \
+  X(hint_config_show_format, "use --format table or --format json", "请用 --format table 或 --format json") \
+  X(err_not_grid_format, "format '{}' is not rendered as grids", "格式 '{}' 不以表格形式输出") \
+  X(hint_grid_formats, "use table, csv, markdown or html", "请用 table、csv、markdown 或 html") \
+  X(err_emit_provider, "pick {0} is on provider {1}, which {2} cannot launch", "所选第 {0} 行在云厂商 {1} 上，{2} 无法启动它") \
+  X(hint_emit_other_launcher, "use --emit {0}, choose another row with --pick, or --provider one of: {1}", "请用 --emit {0}，或用 --pick 选择其他行，或用 --provider 指定以下之一：{1}") \
+  X(hint_emit_pick_or_provider, "choose another row with --pick, or --provider one of: {}", "请用 --pick 选择其他行，或用 --provider 指定以下之一：{}") \
+  X(err_emit_owned_pool, "pick {0} is on owned provider {1}, which is not a valid SSH node pool name (a '/' would name another node pool in infra: ssh/POOL)", "所选第 {0} 行在自有云厂商 {1} 上，其 ID 不是有效的 SSH 节点池名称（'/' 会指向 infra: ssh/POOL 中的另一个节点池）") \
+  X(err_emit_owned_fleet, "pick {0} is on owned provider {1}, which is not a valid fleet name (a '/' would name another fleet)", "所选第 {0} 行在自有云厂商 {1} 上，其 ID 不是有效的 fleet 名称（'/' 会指向另一个 fleet）") \
+  X(hint_emit_owned_id, "give the owned provider an id of letters, digits, '-', '_' and '.' (the pool or fleet's name) in the catalog, or choose another row with --pick", "请在目录中给自有云厂商一个只含字母、数字、'-'、'_' 和 '.' 的 ID（即节点池或 fleet 的名称），或用 --pick 选择其他行") \
+  X(err_emit_region_slash, "pick {0} is in region {1}, whose '/' SkyPilot's infra: cloud/region would read as a zone", "所选第 {0} 行在地域 {1}，SkyPilot 的 infra: cloud/region 会把其中的 '/' 当作可用区") \
+  X(hint_emit_pick_or_dstack, "choose another row with --pick, or use --emit dstack", "请用 --pick 选择其他行，或用 --emit dstack") \
+  X(err_out_of_memory, "out of memory; use a smaller catalog or fewer candidates", "内存不足；请使用更小的目录或更少的候选") \
+  X(err_internal, "internal error: {}; please report this with the command line", "内部错误：{}；请连同命令行一起报告此问题") \
+  X(err_write_failed, "{}", "写入失败：{}") \
+  X(hint_stdout_failed, "check free space, and that the program reading the pipe is still running", "请检查剩余空间，以及读取管道的程序是否仍在运行") \
+  X(err_stream_above_limit, "a stream (standard input, a pipe) is above the limit of {} bytes (max_stream_bytes)", "流（标准输入、管道）超过了 {} 字节的上限（max_stream_bytes）") \
+  X(hint_save_catalog_file, "save the catalog to a file (files are read up to {} bytes)", "请把目录保存为文件（文件最多读取 {} 字节）") \
+  X(err_not_spot_statistic, "{} is not a spot statistic", "{} 不是竞价实例价格的统计量") \
+  X(err_compare_too_many, "more than {} offerings match the resource flags", "与资源参数匹配的方案超过 {} 个") \
+  X(hint_compare_too_many, "narrow them (--max-price, --gpu-memory, --gpu-count) or name the ids", "请缩小范围（--max-price、--gpu-memory、--gpu-count），或直接给出方案 ID") \
+  X(err_compare_two_ids, "needs at least two offering ids", "至少需要两个方案 ID") \
+  X(hint_compare_two_ids, "name them, e.g. gpuselect compare aws/p4d.24xlarge lambda/gpu_8x_a100_80gb_sxm4 --workload llm-finetune --params 7e9", "请给出方案 ID，例如 gpuselect compare aws/p4d.24xlarge lambda/gpu_8x_a100_80gb_sxm4 --workload llm-finetune --params 7e9") \
+  X(err_no_catalog_to_validate, "no catalog to validate", "没有可校验的目录") \
+  X(hint_no_catalog_to_validate, "name a file, or drop --no-builtin-catalog", "请指定文件，或去掉 --no-builtin-catalog") \
+  X(err_provider_of_file, "cannot tell which provider {} belongs to", "无法判断 {} 属于哪个云厂商") \
+  X(hint_add_provider_id, "add --provider ID (see 'gpuselect catalog providers')", "请加 --provider ID（参见 'gpuselect catalog providers'）") \
+  X(err_mix_fleet_inference, "a mixed fleet is planned for llm-inference only", "混合集群只为 llm-inference 规划") \
+  X(hint_mix_fleet_inference, "drop --mix or use --workload llm-inference", "请去掉 --mix，或使用 --workload llm-inference") \
+  X(err_mix_no_request_mix, "no request mix is given, so there is one class of requests to serve", "未给出请求分布，因此只有一类请求要服务") \
+  X(hint_mix_no_request_mix, "give the mix's 90th percentile with --input-tokens-p90 and/or --output-tokens-p90", "请用 --input-tokens-p90 和/或 --output-tokens-p90 给出请求分布的第 90 百分位数") \
+  X(err_board_offerings, "more than 2^30 offerings", "方案超过 2^30 个") \
+  X(hint_split_the_catalog, "split the catalog", "请拆分目录") \
+  X(err_must_be_positive, "must be a positive number, got {}", "必须是正数，实际为 {}") \
+  X(hint_number_above_zero, "give a number above 0", "请给出大于 0 的数") \
+  X(err_at_least_one, "must be at least 1, got {}", "必须不小于 1，实际为 {}") \
+  X(hint_nodes_at_least_one, "give a whole number of nodes >= 1", "请给出不小于 1 的整数节点数") \
+  X(err_cannot_stat, "cannot stat: {}", "无法获取文件信息：{}") \
+  X(err_cannot_read, "cannot read: {}", "无法读取：{}") \
+  X(err_temp_create, "cannot create a temporary file in {0}: {1}", "无法在 {0} 中创建临时文件：{1}") \
+  X(hint_space_and_folder, "check free space and the folder's permissions", "请检查剩余空间和文件夹权限") \
+  X(err_temp_write, "cannot write the temporary file: {}", "无法写入临时文件：{}") \
+  X(hint_temp_space, "check free space (the download is kept on disk, beside the price store, until imported)", "请检查剩余空间（下载内容在导入前保存在磁盘上，与价格库放在一起）") \
+  X(err_temp_empty, "cannot empty the temporary file: {}", "无法清空临时文件：{}") \
+  X(err_temp_read, "cannot read the temporary file: {}", "无法读取临时文件：{}") \
+  X(hint_try_again, "try again", "请重试") \
+  X(out_cannot_follow, "cannot follow {0}: {1}", "无法解析符号链接 {0}：{1}") \
+  X(out_cannot_create_in, "cannot create a file in {0}: {1}", "无法在 {0} 中创建文件：{1}") \
+  X(out_cannot_write, "cannot write {0}: {1}", "无法写入 {0}：{1}") \
+  X(out_cannot_flush, "cannot flush {0}: {1}", "无法把 {0} 写入磁盘：{1}") \
+  X(out_cannot_close, "cannot close {0}: {1}", "无法关闭 {0}：{1}") \
+  X(out_cannot_replace, "cannot replace {0}: {1}", "无法替换 {0}：{1}") \
+  X(out_cannot_inspect, "cannot inspect {0}: {1}", "无法检查 {0}：{1}") \
+  X(out_cannot_open, "cannot open {0}: {1}", "无法打开 {0}：{1}") \
+  X(hint_fix_symlinks, "fix the chain of symbolic links", "请修正符号链接链") \
+  X(hint_folder_writable, "check that the folder exists and is writable", "请确认文件夹存在且可写") \
+  X(hint_space_permissions, "check free space and permissions", "请检查剩余空间和权限") \
+  X(hint_space_permissions_pipe, "check free space, permissions and the reader of the pipe", "请检查剩余空间、权限以及管道的读取方") \
+  X(hint_path_permissions, "check the path and its permissions", "请检查路径及其权限") \
+  X(hint_check_free_space, "check free space", "请检查剩余空间") \
+  X(err_output_path_empty, "the path is empty", "路径为空") \
+  X(hint_output_path, "give a file path, or - for standard output", "请给出文件路径，或用 - 表示标准输出") \
+  X(err_output_is_directory, "{} is a directory", "{} 是目录") \
+  X(hint_name_file_inside, "name a file inside it", "请指定其中的一个文件") \
+  X(err_cannot_create_folder, "cannot create the folder: {}", "无法创建文件夹：{}") \
+  X(hint_check_permissions_plain, "check permissions", "请检查权限") \
+  X(hint_store_unchanged, "check free space and the folder's permissions; the stored prices are unchanged", "请检查剩余空间和文件夹权限；已存储的价格未改变") \
+  X(store_cannot_open_lock, "cannot open the lock file: {}", "无法打开锁文件：{}") \
+  X(store_cannot_lock, "cannot lock: {}", "无法加锁：{}") \
+  X(store_cannot_create_file, "cannot create a file: {}", "无法创建文件：{}") \
+  X(store_cannot_write, "cannot write: {}", "无法写入：{}") \
+  X(store_cannot_flush, "cannot flush: {}", "无法写入磁盘：{}") \
+  X(store_cannot_keep, "cannot keep the previous update: {}", "无法保留上一次更新：{}") \
+  X(store_cannot_replace, "cannot replace: {}", "无法替换：{}") \
+  X(store_cannot_restore, "cannot restore: {}", "无法恢复：{}") \
+  X(err_store_locked, "another 'gpuselect catalog update' is writing the price store (it holds {})", "另一个 'gpuselect catalog update' 正在写入价格库（它持有 {}）") \
+  X(hint_store_locked, "wait for it to finish, then run this one again; the stored prices are unchanged", "请等它完成后再运行本次命令；已存储的价格未改变") \
+  X(err_no_earlier_update, "no earlier update is kept in {}", "{} 中没有保留更早的更新") \
+  X(hint_no_earlier_update, "run 'gpuselect catalog update' again, or use --no-price-update to rank without stored prices", "请再次运行 'gpuselect catalog update'，或用 --no-price-update 在不使用已存储价格的情况下排名") \
+  X(err_no_libcurl, "cannot load libcurl to download: {}", "无法加载用于下载的 libcurl：{}") \
+  X(hint_no_libcurl, "install libcurl4 ('apt-get install libcurl4' on Debian), or use --from DIR with local copies of the vms.csv files", "请安装 libcurl4（Debian 上运行 'apt-get install libcurl4'），或用 --from DIR 指定 vms.csv 文件的本地副本") \
+  X(err_curl_start, "libcurl could not start a transfer", "libcurl 无法开始传输") \
+  X(err_response_announces, "the response announces a length above the limit of {} bytes; nothing was read", "响应声明的长度超过了 {} 字节的上限；未读取任何内容") \
+  X(hint_url_vms_csv, "check the URL names a vms.csv file", "请确认 URL 指向 vms.csv 文件") \
+  X(err_response_above, "response is above the limit of {} bytes", "响应超过了 {} 字节的上限") \
+  X(err_download_failed, "download failed after {0} attempt{1} within {2} s: {3}", "在 {2} 秒内尝试 {0} 次后下载失败：{3}") \
+  X(hint_download_failed, "check the network connection (offline machines: 'gpuselect catalog update --from DIR' with copies of the vms.csv files)", "请检查网络连接（离线机器请用 'gpuselect catalog update --from DIR' 读取 vms.csv 文件的副本）") \
+  X(range_at_least_at_most, "at least {0} and at most {1}", "不小于 {0} 且不大于 {1}") \
+  X(range_above_at_most, "above {0} and at most {1}", "大于 {0} 且不大于 {1}") \
+  X(hint_check_value_unit, "check the value and its unit (the key name carries the unit)", "请检查数值及其单位（键名中带有单位）") \
+  X(hint_write_whole, "write a whole number", "请写整数") \
+  X(hint_write_one_name, "write one of the names", "请写其中一个名称") \
+  X(hint_number_not_null, "write a number; this key cannot be null", "请写数字；此键不能为 null") \
+  X(hint_write_a_number, "write a number", "请写数字") \
+  X(err_field_too_large, "{0} {1} is too large for a whole number", "{0} {1} 超出整数的范围") \
+  X(hint_check_value, "check the value", "请检查该值") \
+  X(hint_write_finite_no_nan, "write a finite number (NaN and infinity are not allowed)", "请写有限的数（不允许 NaN 和无穷大）") \
+  X(err_field_overflow, "{0} {1} is out of range for a number (overflows or underflows a double)", "{0} {1} 超出数字的范围（double 上溢或下溢）") \
+  X(hint_sensible_size, "write a finite number of sensible size", "请写大小合理的有限数") \
+  X(hint_value_or_leave_out, "write a value or leave the key out", "请写一个值，或去掉该键") \
+  X(err_field_blank, "{0} {1} is empty or only spaces and control characters", "{0} {1} 为空，或只有空格和控制字符") \
+  X(hint_write_value, "write a value", "请写一个值") \
+  X(err_field_not_date, "{0} {1} is not a date YYYY-MM-DD from 1970 to 2200", "{0} {1} 不是 1970 到 2200 年之间的 YYYY-MM-DD 日期") \
+  X(hint_field_date, "write the date as YYYY-MM-DD, e.g. 2026-05-20", "请把日期写成 YYYY-MM-DD，例如 2026-05-20") \
+  X(err_field_currency, "{0} {1} is not an ISO 4217 currency code", "{0} {1} 不是 ISO 4217 货币代码") \
+  X(hint_field_currency, "write three upper-case letters such as USD, EUR or CNY", "请写三个大写字母，例如 USD、EUR 或 CNY") \
+  X(hint_true_or_false, "write true or false (yes/no/on/off and quoted values are not accepted)", "请写 true 或 false（不接受 yes/no/on/off 和带引号的值）") \
+  X(hint_region_price_list, "write [{{region: us-east-1, on_demand: 3.06}}]; [] for none", "请写成 [{{region: us-east-1, on_demand: 3.06}}]；没有则写 []") \
+  X(hint_empty_list_brackets, "write [] for an empty list", "空列表请写 []") \
+  X(hint_list_of_one, "write [{}] for a list of one", "只有一项的列表请写成 [{}]") \
+  X(err_unsupported_kind, "unsupported value kind", "不支持的值类型") \
+  X(hint_report_catalog_line, "please report this with the catalog line", "请连同目录中的该行一起报告此问题") \
+  X(err_region_price_empty_region, "region_pricing entry has an empty region", "region_pricing 的条目中 region 为空") \
+  X(hint_name_region, "name the region", "请写出地域名称") \
+  X(err_region_price_unknown_key, "unknown key {} in a region_pricing entry", "region_pricing 的条目中有未知的键 {}") \
+  X(err_prefix_not_map, "{0} must be a map (keys {1})", "{0} 必须是映射（键为 {1}）") \
+  X(hint_prefix_not_map, "write it as {0}: {{{1}: ...}}", "请写成 {0}: {{{1}: ...}}") \
+  X(err_items_not_strings, "items of {0} must be strings, got {1}", "{0} 的各项必须是字符串，实际为{1}") \
+  X(what_map_or_list, "a map or list", "映射或列表") \
+  X(what_null_value, "null", "空值（null）") \
+  X(hint_flat_list, "write a flat list such as [a, b]", "请写成不嵌套的列表，例如 [a, b]") \
+  X(what_as_of_and_source, "as_of and source", "as_of 和 source") \
+  X(warn_overlay_prices_unsourced, "offering {0}: the overlay changes prices without its own {1}, so the record still dates them {2} and credits {3}", "方案 {0}：覆盖层修改了价格，但没有自己的 {1}，因此该记录的价格日期仍为 {2}，来源仍为 {3}") \
+  X(hint_overlay_prices_unsourced, "add as_of (the date of the quote) and source (who quoted it) to the overlay record", "请在覆盖记录中加上 as_of（报价日期）和 source（报价方）") \
+  X(err_owned_no_on_demand, "owned offering {} has no pricing.on_demand (its amortised rate)", "自有方案 {} 没有 pricing.on_demand（其摊销费率）") \
+  X(hint_owned_no_on_demand, "write pricing: {{on_demand: 0}} for a sunk-cost cluster, or the amortised cost per node-hour", "沉没成本的集群请写 pricing: {{on_demand: 0}}，否则请写每节点小时的摊销成本") \
+  X(err_owned_other_mode, "owned offering {0} has pricing.{1}; an owned cluster has one rate, pricing.on_demand (amortised, may be 0)", "自有方案 {0} 设置了 pricing.{1}；自有集群只有一种费率，即 pricing.on_demand（摊销，可为 0）") \
+  X(hint_owned_other_mode, "remove pricing.{} or set it to null", "请删除 pricing.{}，或设为 null") \
+  X(err_model_after_overlays, "model {0} {1} (after overlays)", "模型 {0} {1}（应用覆盖层后）") \
+  X(model_top_k_above, "has experts_per_token {0} above experts {1}", "的 experts_per_token {0} 大于 experts {1}") \
+  X(hint_model_top_k_above, "experts_per_token is the top-k of the routed experts; a dense model has experts 0 and experts_per_token 0", "experts_per_token 是路由专家的 top-k；稠密模型的 experts 和 experts_per_token 都为 0") \
+  X(model_no_top_k, "has experts {} but experts_per_token 0", "的 experts 为 {}，但 experts_per_token 为 0") \
+  X(hint_model_no_top_k, "set experts_per_token to the router's top-k (config.json num_experts_per_tok)", "请把 experts_per_token 设为路由器的 top-k（config.json 的 num_experts_per_tok）") \
+  X(model_no_expert_ffn, "has experts {} but expert_ffn 0", "的 experts 为 {}，但 expert_ffn 为 0") \
+  X(hint_model_no_expert_ffn, "set expert_ffn to one expert's intermediate size (config.json moe_intermediate_size)", "请把 expert_ffn 设为单个专家的中间层大小（config.json 的 moe_intermediate_size）") \
+  X(model_moe_keys_dense, "has shared_experts, expert_ffn or dense_layers but experts 0", "设置了 shared_experts、expert_ffn 或 dense_layers，但 experts 为 0") \
+  X(hint_model_moe_keys_dense, "set experts for a mixture of experts, or remove the MoE keys from a dense model", "混合专家模型请设置 experts，稠密模型请删除 MoE 相关的键") \
+  X(model_dense_layers_above, "has dense_layers {0} above layers {1}", "的 dense_layers {0} 大于 layers {1}") \
+  X(hint_model_dense_layers_above, "dense_layers counts the layers with a dense FFN (DeepSeek-V3: the first 3 of 61)", "dense_layers 是使用稠密 FFN 的层数（DeepSeek-V3：61 层中的前 3 层）") \
+  X(model_mla_no_rank, "has attention mla but kv_lora_rank 0", "的 attention 为 mla，但 kv_lora_rank 为 0") \
+  X(hint_model_mla_no_rank, "set kv_lora_rank (config.json kv_lora_rank, 512 for DeepSeek-V3) and qk_rope_head_dim", "请设置 kv_lora_rank（config.json 的 kv_lora_rank，DeepSeek-V3 为 512）和 qk_rope_head_dim") \
+  X(model_mla_keys, "has kv_lora_rank or qk_rope_head_dim but attention {}", "设置了 kv_lora_rank 或 qk_rope_head_dim，但 attention 为 {}") \
+  X(hint_model_mla_keys, "write 'attention: mla' for multi-head latent attention, or remove the MLA keys", "多头潜在注意力请写 'attention: mla'，否则请删除 MLA 相关的键") \
+  X(model_diffusion_layout, "is a diffusion model (family {}) without native_resolution_px, vae_downsample, latent_channels, passes_per_step or default_steps", "是扩散模型（family {}），但缺少 native_resolution_px、vae_downsample、latent_channels、passes_per_step 或 default_steps") \
+  X(hint_model_diffusion_layout, "give each from the model card and the pipeline's config (docs/catalog.md \"Model presets\")", "请按模型卡和管线配置逐一给出（见 docs/catalog.md \"Model presets\"）") \
+  X(model_unet_no_gflops, "has family unet but unet_step_gflops 0", "的 family 为 unet，但 unet_step_gflops 为 0") \
+  X(hint_model_unet_no_gflops, "set unet_step_gflops to the GFLOPs of one denoiser pass at native_resolution_px", "请把 unet_step_gflops 设为在 native_resolution_px 下去噪网络前向一次的 GFLOPs") \
+  X(model_dit_shape, "has family dit but no patch_size, layers, hidden or ffn", "的 family 为 dit，但缺少 patch_size、layers、hidden 或 ffn") \
+  X(hint_model_dit_shape, "set patch_size (latent cells per token side), layers (blocks), hidden (width) and ffn (MLP width) from config.json", "请按 config.json 设置 patch_size（每个 token 边长的潜空间格数）、layers（块数）、hidden（宽度）和 ffn（MLP 宽度）") \
+  X(model_blocks_above_layers, "has more single_blocks and dual_attention_blocks than layers", "的 single_blocks 与 dual_attention_blocks 之和多于 layers") \
+  X(hint_model_blocks_above_layers, "count each block once: layers = joint + single blocks; dual_attention_blocks are joint blocks", "每个块只计一次：layers = 联合块 + 单流块；dual_attention_blocks 属于联合块") \
+  X(hint_see_catalog_listings, "see 'gpuselect catalog list', 'catalog gpus', 'catalog providers' or 'catalog models'", "参见 'gpuselect catalog list'、'catalog gpus'、'catalog providers' 或 'catalog models'") \
+  X(err_csv_row_fields, "row has {0} fields; the header has {1}", "该行有 {0} 个字段，表头有 {1} 个") \
+  X(hint_csv_row_fields, "give every row one field per header column (quote fields that hold commas)", "请让每行的字段与表头的列一一对应（含逗号的字段请加引号）") \
+  X(what_unreadable_yaml, "unreadable YAML", "无法读取的 YAML") \
+  X(rows_count, "{0} row{1}", "{0} 行") \
+  X(warn_bad_rows, "skipped {0} that could not be read ({1}); --strict makes this an error", "已跳过无法读取的 {0}（{1}）；加 --strict 则视为错误") \
+  X(warn_import_conflict, "{0}: line {1} has '{2}' x{3} but earlier rows have '{4}' x{5}; such rows skipped, the first kept", "{0}：第 {1} 行为 '{2}' x{3}，但之前的行为 '{4}' x{5}；这样的行已跳过，保留第一行") \
+  X(warn_import_no_on_demand, "{}: no row has an on-demand price; pricing.on_demand is null", "{}：没有任何行给出按需价格；pricing.on_demand 为 null") \
+  X(warn_import_spot_equal, "{} give a SpotPrice equal to Price; taken as no spot price in that zone", "{}的 SpotPrice 等于 Price；视为该可用区没有竞价实例价格") \
+  X(warn_import_pcie, "GPU {0} is a PCIe card in this file and the catalog's {1} is SXM ({2}) skipped; add a gpus: record of the PCIe card (memory, TFLOPS; docs/catalog.md)", "GPU {0} 在此文件中是 PCIe 卡，而目录中的 {1} 是 SXM（{2}），已跳过；请添加该 PCIe 卡的 gpus: 记录（显存、TFLOPS；见 docs/catalog.md）") \
+  X(warn_import_no_record, "GPU {0} has no record in the catalog ({1}) skipped; add its gpus: record (memory, TFLOPS; docs/catalog.md) in a catalog file", "目录中没有 GPU {0} 的记录（{1}），已跳过；请在目录文件中添加它的 gpus: 记录（显存、TFLOPS；见 docs/catalog.md）") \
+  X(warn_import_unknown, "unknown accelerator {0} ({1}) skipped; add it as a GPU alias in a catalog file", "未知的加速卡 {0}（{1}），已跳过；请在目录文件中把它添加为 GPU 别名") \
+  X(warn_import_non_gpu, "{0} of non-GPU accelerators skipped ({1})", "已跳过 {0}非 GPU 加速卡（{1}）") \
+  X(warn_import_per_gpu, "prices look per GPU, not per instance: {}; multiplied by the GPU count (--price-basis instance keeps them as written)", "价格看起来是按 GPU 而非按实例计：{}；已乘以 GPU 数量（--price-basis instance 可保留原值）") \
+  X(import_basis_votes, "(of {0} GPUs listed both 1x and Nx, {1} price Nx at N times 1x, {2} at the 1x price)", "（同时以 1x 和 Nx 列出的 {0} 款 GPU 中，{1} 款的 Nx 价格是 1x 的 N 倍，{2} 款按 1x 的价格）") \
+  X(warn_import_outlier, "{0}: {1} per GPU-hour is more than {2}x outside the catalog's range for {3} ({4} to {5}, {6} prices); skipped, check the file's prices and their basis", "{0}：每 GPU 小时 {1}，超出目录中 {3} 的价格范围（{4} 到 {5}，{6} 个价格）{2} 倍以上；已跳过，请检查文件中的价格及其计价基准") \
+  X(warn_import_n1_host, "accelerator-only prices for {}: the n1 host VM these GPUs attach to is not included (flagged in source and estimated_fields); add its price in an overlay", "{} 只有加速卡的价格：这些 GPU 所挂载的 n1 主机 VM 未计入（已在 source 和 estimated_fields 中标注）；请在覆盖文件中添加其价格") \
+  X(warn_import_gcp_no_host, "GCP accelerator rows '{0}' with no a2/a3/a4/g2 host VM row in the same zone ({1}) skipped", "GCP 加速卡行 '{0}' 在同一可用区没有 a2/a3/a4/g2 主机 VM 行（{1}），已跳过") \
+  X(warn_import_no_region, "{0} give{1} no Region, which SkyPilot reads as not available now; skipped (no place to launch them)", "{0}没有 Region，SkyPilot 视为当前不可用；已跳过（无处启动）") \
+  X(warn_import_repaired, "{} had an unquoted comma in one field (more fields than the header); read with that field rejoined", "{}的某个字段中有未加引号的逗号（字段多于表头）；已把该字段重新拼接后读取") \
+  X(warn_no_vms_csv, "no vms.csv found for {}; skipped", "未找到 {} 的 vms.csv；已跳过") \
+  X(warn_stored_despite, "stored despite the sanity bounds (--accept-changes): {}", "虽超出合理范围，仍已保存（--accept-changes）：{}") \
+  X(warn_update_unusable, "{0}: the stored price update cannot be used ({1}); going on without it. Run 'gpuselect catalog update' again, or 'gpuselect catalog update --rollback' to restore the previous one; --no-price-update leaves it out without this warning", "{0}：已存储的价格更新无法使用（{1}）；将不使用它继续运行。请再次运行 'gpuselect catalog update'，或用 'gpuselect catalog update --rollback' 恢复上一次更新；--no-price-update 可不使用它且不显示此警告") \
+  X(reason_not_regular_file, "it is not a regular file", "它不是普通文件") \
+  X(reason_at_line, "line {0}: {1}", "第 {0} 行：{1}") \
   /* --weights (scoring::parse_weights) */ \
   X(hint_weights_pairs, "write criterion=value pairs separated by commas, e.g. cost=0.4,stability=0.3", "请写成以逗号分隔的 评分项=值，例如 cost=0.4,stability=0.3") \
   X(err_weights_empty_entry, "empty entry in {}", "{} 中有空项") \

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/messages.hpp"
 
 namespace gpuselect::catalog {
 
@@ -38,6 +39,8 @@ struct ImportOptions {
 struct ImportResult {
   std::vector<Offering> offerings;    // one per instance type, in first-seen order
   std::vector<std::string> warnings;  // e.g. "unknown accelerator 'Gaudi2' (3 rows) skipped"
+  // The same warnings (same order) in the catalogue's words, said on stderr in the CLI's language.
+  std::vector<text::Words> said_warnings;
   // Per offering (same index): whether the known catalog already has its id. For those the import
   // sets only `overlay_keys`; new offerings carry every field.
   std::vector<bool> overlays_existing;

@@ -247,13 +247,12 @@ std::string digits_of(std::string_view name) {
 // (RTX3080 is not an RTX3090).
 Error gpu_name_error(const Catalog& catalog, std::string_view name, std::string where) {
   if (accelerators::is_non_gpu(name)) {
-    return Error(std::move(where), text::quoted(name) + " is not a GPU (a TPU, Gaudi, Inferentia, Trainium or other accelerator)",
-                 "gpuselect ranks GPU offerings: name a GPU (see 'gpuselect catalog gpus')");
+    return Error::said(std::move(where), text::words(text::Msg::err_not_a_gpu, text::quoted(name)),
+                       text::words(text::Msg::hint_name_a_gpu));
   }
   if (accelerators::is_published_gpu_name(name)) {
-    return Error(std::move(where), "the catalog has no record of GPU " + text::quoted(name),
-                 "add its gpus: record (and offerings) in a --catalog overlay (docs/catalog.md), or see "
-                 "'gpuselect catalog gpus'");
+    return Error::said(std::move(where), text::words(text::Msg::err_no_gpu_record, text::quoted(name)),
+                       text::words(text::Msg::hint_no_gpu_record));
   }
   const std::string model_number = digits_of(name);
   std::vector<std::string> candidates;
@@ -268,14 +267,14 @@ Error gpu_name_error(const Catalog& catalog, std::string_view name, std::string 
 // (dstack's `--gpu 24GB..`), part of a name, a bare count, or the same-model-number did-you-mean.
 Error unknown_gpu(const Catalog& catalog, std::string_view name, std::string where) {
   if (accelerators::is_non_gpu(name) || accelerators::is_published_gpu_name(name)) return gpu_name_error(catalog, name, std::move(where));
-  constexpr std::string_view listing = "see 'gpuselect catalog gpus' for ids and aliases";
+  const text::Words listing = text::words(text::Msg::hint_see_ids, "'gpuselect catalog gpus'");
   // dstack's `--gpu 24GB..` names memory, not a GPU.
   const std::string lower = lower_case(name);
   const std::string_view low_end = std::string_view(lower).substr(0, lower.find(".."));
   if ((lower.find("..") != std::string::npos || lower.ends_with("gb")) &&
       (low_end.empty() || (low_end.ends_with("gb") && units::parse_bytes(low_end)))) {
-    return Error(std::move(where), "unknown GPU " + text::quoted(name) + ": a memory size, not a GPU name",
-                fmt::format("for GPUs with that much memory write --gpu-memory {}", name));
+    return Error::said(std::move(where), text::words(text::Msg::err_gpu_is_memory, text::quoted(name)),
+                       text::words(text::Msg::hint_gpu_is_memory, std::string(name)));
   }
   const bool digits_only =
       !name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -299,16 +298,21 @@ Error unknown_gpu(const Catalog& catalog, std::string_view name, std::string whe
   }
   if (ids.empty()) ids = gpus_by_part(catalog, name, suggested_at_most);
   if (!ids.empty()) {
-    std::string guesses;
-    for (std::size_t i = 0; i < ids.size(); ++i)
-      guesses += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + text::quoted(ids[i]);
-    return Error(std::move(where), "unknown GPU " + text::quoted(name),
-                fmt::format("did you mean {}? ({})", guesses, listing));
+    const text::Words guesses = text::Words::in_each([&ids](text::Lang lang) {
+      std::string said = text::quoted(ids[0]);
+      for (std::size_t i = 1; i < ids.size(); ++i) {
+        said = i + 1 == ids.size() ? text::say(lang, text::Msg::list_or, said, text::quoted(ids[i]))
+                                   : said + std::string(text::message(text::Msg::list_comma, lang)) + text::quoted(ids[i]);
+      }
+      return said;
+    });
+    return Error::said(std::move(where), text::words(text::Msg::err_unknown, text::Msg::kind_gpu, text::quoted(name)),
+                       text::composed(text::Msg::err_did_you_mean, guesses, listing));
   }
   // A bare count ("--gpus 8") is not a name.
   if (digits_only) {
-    return Error(std::move(where), "unknown GPU " + text::quoted(name) + ": a count, not a GPU name",
-                fmt::format("write NAME:COUNT such as A100:{} ({})", name, listing));
+    return Error::said(std::move(where), text::words(text::Msg::err_gpu_is_count, text::quoted(name)),
+                       text::composed(text::Msg::hint_gpu_is_count, std::string(name), listing));
   }
   return gpu_name_error(catalog, name, std::move(where));
 }
@@ -348,8 +352,9 @@ std::vector<std::string> gpu_ids_named(const Catalog& catalog, std::string_view 
   }
   std::string listing;
   for (const auto& memory : memories) listing += (listing.empty() ? "" : ", ") + memory + "GB";
-  throw Error(std::move(where), fmt::format("the catalog has no {} with {:g} GB", text::quoted(name), *memory_gb),
-              fmt::format("its {} records have {}", text::quoted(name), listing));
+  throw Error::said(std::move(where),
+                    text::words(text::Msg::err_no_gpu_with_memory, text::quoted(name), fmt::format("{:g}", *memory_gb)),
+                    text::words(text::Msg::hint_gpu_records_have, text::quoted(name), listing));
 }
 
 void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::string where) {
@@ -359,8 +364,8 @@ void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::st
     return;
   }
   const Gpu& gpu = gpu_named(catalog, name, where);
-  throw Error(std::move(where), text::quoted(name) + " is a spelling of GPU " + text::quoted(gpu.id),
-              "constraints name GPUs by id or alias (catalog::gpu_ids_named gives them)");
+  throw Error::said(std::move(where), text::words(text::Msg::err_gpu_spelling, text::quoted(name), text::quoted(gpu.id)),
+                    text::words(text::Msg::hint_gpu_spelling));
 }
 
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {

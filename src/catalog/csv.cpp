@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 
 namespace gpuselect::catalog::csv {
 
@@ -12,11 +13,11 @@ constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
 bool is_line_break(char c) { return c == '\n' || c == '\r'; }
 bool is_continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0u) == 0x80u; }
 
-std::string printable(char c) {
+text::Words printable(char c) {
   const auto byte = static_cast<unsigned char>(c);
   if (byte >= 0x20 && byte < 0x7F) return std::string("'") + c + "'";
   static constexpr std::string_view hex_digits = "0123456789ABCDEF";
-  return std::string("byte 0x") + hex_digits[byte >> 4] + hex_digits[byte & 0x0F];
+  return text::words(text::Msg::csv_byte, std::string("0x") + hex_digits[byte >> 4] + hex_digits[byte & 0x0F]);
 }
 }  // namespace
 
@@ -37,13 +38,11 @@ bool Reader::fill() {
   }
   if (buffer_.size() > max_record_bytes) {
     if (quote_line_ != 0) {
-      fail(quote_line_, quote_column_,
-           "quoted field runs on for more than " + std::to_string(max_record_bytes) +
-               " bytes: the '\"' opened here is never closed",
-           "close the field with '\"' and write a quote inside it as '\"\"'");
+      fail(quote_line_, quote_column_, text::words(text::Msg::err_csv_quote_runs_on, max_record_bytes),
+           text::words(text::Msg::hint_csv_close_quote));
     }
-    fail(line_, column_, "row is longer than " + std::to_string(max_record_bytes) + " bytes",
-         "check that this is a CSV file with one record per line");
+    fail(line_, column_, text::words(text::Msg::err_csv_row_long, max_record_bytes),
+         text::words(text::Msg::hint_csv_one_record_per_line));
   }
   const std::size_t kept = buffer_.size();
   buffer_.resize(kept + chunk_bytes);
@@ -91,9 +90,8 @@ void Reader::consume_line_break() {
   }
 }
 
-void Reader::fail(std::uint32_t line, std::uint32_t column, std::string what, std::string hint) const {
-  throw Error(source_name_ + ':' + std::to_string(line) + ':' + std::to_string(column), std::move(what),
-              std::move(hint));
+void Reader::fail(std::uint32_t line, std::uint32_t column, const text::Words& what, const text::Words& hint) const {
+  throw Error::said(source_name_ + ':' + std::to_string(line) + ':' + std::to_string(column), what, hint);
 }
 
 Reader::Span Reader::read_unquoted() {
@@ -116,8 +114,8 @@ Reader::Span Reader::read_quoted() {
   span.start = pos_ - record_start_;
   for (;;) {
     if (!more()) {
-      fail(quote_line_, quote_column_, "unterminated quoted field: the '\"' opened here is never closed",
-           "close the field with '\"' and write a quote inside it as '\"\"'");
+      fail(quote_line_, quote_column_, text::words(text::Msg::err_csv_unterminated),
+           text::words(text::Msg::hint_csv_close_quote));
     }
     if (text_[pos_] == '"') {
       advance();
@@ -133,8 +131,8 @@ Reader::Span Reader::read_quoted() {
   span.size = pos_ - record_start_ - 1 - span.start;  // without the closing quote
   quote_line_ = 0;
   if (more() && text_[pos_] != ',' && !is_line_break(text_[pos_])) {
-    fail(line_, column_, "unexpected " + printable(text_[pos_]) + " after the closing quote of a field",
-         "quote the whole field and write a quote inside it as '\"\"'");
+    fail(line_, column_, text::composed(text::Msg::err_csv_after_quote, printable(text_[pos_])),
+         text::words(text::Msg::hint_csv_quote_whole));
   }
   return span;
 }

@@ -16,6 +16,10 @@
 #include <string_view>
 #include <vector>
 
+namespace gpuselect::text {
+class Words;  // gpuselect/messages.hpp
+}  // namespace gpuselect::text
+
 namespace gpuselect::catalog::csv {
 
 struct Field {
@@ -65,7 +69,8 @@ class Reader {
   void consume_line_break();
   Span read_quoted();
   Span read_unquoted();
-  [[noreturn]] void fail(std::uint32_t line, std::uint32_t column, std::string what, std::string hint) const;
+  [[noreturn]] void fail(std::uint32_t line, std::uint32_t column, const text::Words& what,
+                         const text::Words& hint) const;
 
   std::string_view text_;  // the input in memory, or buffer_
   std::string buffer_;     // with a source: the bytes pulled and not yet dropped

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "catalog/intern.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 
@@ -370,10 +371,10 @@ constexpr Table<CurrencyRate> currencies{"currencies", "currency", currency_fiel
 std::optional<Problem> check_range(std::string_view key, const Range& range, double value) {
   const bool below = range.min_exclusive ? !(value > range.min) : value < range.min;
   if (!below && value <= range.max) return std::nullopt;
-  std::string bounds = std::string(range.min_exclusive ? "above " : "at least ") + format_number(range.min) +
-                       " and at most " + format_number(range.max);
-  return Problem{std::string(key) + " " + format_number(value) + " is out of range (must be " + bounds + ")",
-                 "check the value and its unit (the key name carries the unit)"};
+  const text::Words bounds = text::words(range.min_exclusive ? text::Msg::range_above_at_most : text::Msg::range_at_least_at_most,
+                                         format_number(range.min), format_number(range.max));
+  return said_problem(text::composed(text::Msg::err_field_out_of_range, key, format_number(value), bounds),
+                      text::words(text::Msg::hint_check_value_unit));
 }
 
 }  // namespace
@@ -396,8 +397,8 @@ std::optional<Problem> check_offering_number(std::string_view key, double value)
     }
     if (auto problem = check_range(field.key, field.range, value)) return problem;
     if (field.kind == ValueKind::integer && value != std::floor(value)) {
-      return Problem{std::string(key) + " " + format_number(value) + " is not a whole number",
-                     "write a whole number"};
+      return said_problem(text::words(text::Msg::err_field_not_whole, key, format_number(value)),
+                          text::words(text::Msg::hint_write_whole));
     }
     return std::nullopt;
   }
@@ -406,16 +407,8 @@ std::optional<Problem> check_offering_number(std::string_view key, double value)
 
 namespace {
 
-std::optional<Problem> expected(const FieldSpec& spec, std::string_view what, std::string_view text, bool plain,
-                                std::string hint) {
-  std::string got = plain && is_null_scalar(text) ? std::string("null")
-                    : plain                       ? shown(text)
-                                                  : "the quoted string " + shown(text);
-  return Problem{"expected " + std::string(what) + " for " + text::quoted(spec.key) + ", got " + got, std::move(hint)};
-}
-
-// The same in the catalogue's words, for a number or a whole number (`what`).
-std::optional<Problem> expected(const FieldSpec& spec, text::Msg what, std::string_view text, bool plain,
+// "expected <what> for 'key', got <the value>" in the catalogue's words (`what`: what_a_number, ...).
+std::optional<Problem> expected(const FieldSpec& spec, const text::Words& what, std::string_view text, bool plain,
                                 const text::Words& hint) {
   std::string got = plain && is_null_scalar(text) ? std::string("null") : shown(text);
   if (!plain) got = "\"" + got + "\"";
@@ -423,14 +416,14 @@ std::optional<Problem> expected(const FieldSpec& spec, text::Msg what, std::stri
     return said_problem(text::Words::in_each([&](text::Lang lang) {
                           // English keeps its wording of a quoted value.
                           return lang == text::Lang::en
-                                     ? "expected " + std::string(text::message(what, lang)) + " for " +
-                                           text::quoted(spec.key) + ", got the quoted string " + shown(text)
-                                     : text::say(lang, text::Msg::err_expected_got, text::message(what, lang),
+                                     ? "expected " + what.say(lang) + " for " + text::quoted(spec.key) +
+                                           ", got the quoted string " + shown(text)
+                                     : text::say(lang, text::Msg::err_expected_got, what.say(lang),
                                                  text::quoted(spec.key), got);
                         }),
                         hint);
   }
-  return said_problem(text::words(text::Msg::err_expected_got, what, text::quoted(spec.key), got), hint);
+  return said_problem(text::composed(text::Msg::err_expected_got, what, text::quoted(spec.key), got), hint);
 }
 
 std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::string_view text, bool plain) {
@@ -450,7 +443,8 @@ std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::str
     names.emplace_back(name);
   }
   if (plain && is_null_scalar(text)) {
-    return expected(spec, "one of " + choice_list(spec), text, plain, "write one of the names");
+    return expected(spec, text::words(text::Msg::what_one_of, choice_list(spec)), text, plain,
+                    text::words(text::Msg::hint_write_one_name));
   }
   return said_problem(text::words(text::Msg::err_unknown_field_value, spec.key, shown(text)),
                       did_you_mean_words(text, names, one_of_words(names)));
@@ -458,12 +452,13 @@ std::optional<Problem> assign_choice(const FieldSpec& spec, void* slot, std::str
 
 std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::string_view text, bool plain) {
   if (!plain) {
-    return expected(spec, text::Msg::what_a_number, text, plain,
+    return expected(spec, text::words(text::Msg::what_a_number), text, plain,
                     units::decimal_comma_words(text).value_or(text::words(text::Msg::hint_write_number_unquoted)));
   }
   if (is_null_scalar(text)) {
-    return expected(spec, "a number", text, plain,
-                    spec.kind == ValueKind::number ? "write a number; this key cannot be null" : "write a number");
+    return expected(spec, text::words(text::Msg::what_a_number), text, plain,
+                    text::words(spec.kind == ValueKind::number ? text::Msg::hint_number_not_null
+                                                               : text::Msg::hint_write_a_number));
   }
   double value = 0;
   if (auto problem = parse_number(spec.key, text, value)) return problem;
@@ -474,17 +469,18 @@ std::optional<Problem> assign_number(const FieldSpec& spec, double& out, std::st
 
 std::optional<Problem> assign_integer(const FieldSpec& spec, int& out, std::string_view text, bool plain) {
   if (!plain || is_null_scalar(text)) {
-    return expected(spec, text::Msg::what_a_whole_number, text, plain, text::words(text::Msg::hint_write_whole_such_as));
+    return expected(spec, text::words(text::Msg::what_a_whole_number), text, plain, text::words(text::Msg::hint_write_whole_such_as));
   }
   std::string_view digits = text;
   if (!digits.empty() && digits.front() == '+') digits.remove_prefix(1);
   long long value = 0;
   const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (result.ec == std::errc::result_out_of_range) {
-    return Problem{std::string(spec.key) + " " + shown(text) + " is too large for a whole number", "check the value"};
+    return said_problem(text::words(text::Msg::err_field_too_large, spec.key, shown(text)),
+                        text::words(text::Msg::hint_check_value));
   }
   if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size()) {
-    return expected(spec, text::Msg::what_a_whole_number, text, plain,
+    return expected(spec, text::words(text::Msg::what_a_whole_number), text, plain,
                     units::decimal_comma_words(text).value_or(text::words(text::Msg::hint_write_whole_such_as)));
   }
   if (auto problem = check_range(spec.key, spec.range, static_cast<double>(value))) return problem;
@@ -533,22 +529,22 @@ std::optional<Problem> parse_number(std::string_view key, std::string_view text,
   if (!bare.empty() && bare.front() == '.') bare.remove_prefix(1);
   const char first = bare.empty() ? '\0' : static_cast<char>(bare.front() | 0x20);
   if (first == 'n' || first == 'i') {
-    return Problem{std::string(key) + " " + shown(text) + " is not a finite number",
-                   "write a finite number (NaN and infinity are not allowed)"};
+    return said_problem(text::words(text::Msg::err_field_not_finite, key, shown(text)),
+                        text::words(text::Msg::hint_write_finite_no_nan));
   }
   double value = 0;
   const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), value, std::chars_format::general);
   if (result.ec == std::errc::result_out_of_range) {
-    return Problem{
-        std::string(key) + " " + shown(text) + " is out of range for a number (overflows or underflows a double)",
-        "write a finite number of sensible size"};
+    return said_problem(text::words(text::Msg::err_field_overflow, key, shown(text)),
+                        text::words(text::Msg::hint_sensible_size));
   }
   if (result.ec != std::errc{} || result.ptr != digits.data() + digits.size() || digits.empty()) {
     return said_problem(text::words(text::Msg::err_expected_got, text::Msg::what_a_number, text::quoted(key), shown(text)),
                         units::decimal_comma_words(text).value_or(text::words(text::Msg::hint_write_plain_number)));
   }
   if (!std::isfinite(value)) {
-    return Problem{std::string(key) + " " + shown(text) + " is not a finite number", "write a finite number"};
+    return said_problem(text::words(text::Msg::err_field_not_finite, key, shown(text)),
+                        text::words(text::Msg::hint_write_finite));
   }
   out = value;
   return std::nullopt;
@@ -558,12 +554,13 @@ namespace {
 // What is wrong with `text` as the value of a text key, if anything.
 std::optional<Problem> text_problem(const FieldSpec& spec, std::string_view text, bool plain) {
   if (plain && is_null_scalar(text)) {
-    return expected(spec, "a string", text, plain, "write a value or leave the key out");
+    return expected(spec, text::words(text::Msg::what_a_string), text, plain,
+                    text::words(text::Msg::hint_value_or_leave_out));
   }
   // A blank id is the loader's to report (it names the record kind and skips the record).
   if (spec.required && spec.key != "id" && text::is_blank(text)) {
-    return Problem{std::string(spec.key) + " " + shown(text) + " is empty or only spaces and control characters",
-                   "write a value"};
+    return said_problem(text::words(text::Msg::err_field_blank, spec.key, shown(text)),
+                        text::words(text::Msg::hint_write_value));
   }
   return std::nullopt;
 }
@@ -585,8 +582,8 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
       return assign_choice(spec, slot, text, plain);
     case ValueKind::date:
       if (!days_between(text, text)) {
-        return Problem{std::string(spec.key) + " " + shown(text) + " is not a date YYYY-MM-DD from 1970 to 2200",
-                       "write the date as YYYY-MM-DD, e.g. 2026-05-20"};
+        return said_problem(text::words(text::Msg::err_field_not_date, spec.key, shown(text)),
+                            text::words(text::Msg::hint_field_date));
       }
       static_cast<std::string*>(slot)->assign(text);
       return std::nullopt;
@@ -594,8 +591,8 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
       const bool valid =
           text.size() == 3 && std::all_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
       if (!valid) {
-        return Problem{std::string(spec.key) + " " + shown(text) + " is not an ISO 4217 currency code",
-                       "write three upper-case letters such as USD, EUR or CNY"};
+        return said_problem(text::words(text::Msg::err_field_currency, spec.key, shown(text)),
+                            text::words(text::Msg::hint_field_currency));
       }
       static_cast<std::string*>(slot)->assign(text);
       return std::nullopt;
@@ -620,24 +617,26 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
         *static_cast<bool*>(slot) = text == "true";
         return std::nullopt;
       }
-      return expected(spec, "true or false", text, plain,
-                      "write true or false (yes/no/on/off and quoted values are not accepted)");
+      return expected(spec, text::words(text::Msg::what_true_or_false), text, plain,
+                      text::words(text::Msg::hint_true_or_false));
     case ValueKind::region_prices:
-      return expected(spec, "a list of region price maps", text, plain,
-                      "write [{region: us-east-1, on_demand: 3.06}]; [] for none");
+      return expected(spec, text::words(text::Msg::what_region_price_list), text, plain,
+                      text::words(text::Msg::hint_region_price_list));
     case ValueKind::text_list:
     case ValueKind::shared_text_list:
-      return expected(spec, "a list of strings", text, plain,
-                      plain && is_null_scalar(text) ? "write [] for an empty list"
-                                                    : "write [" + text::excerpt(text) + "] for a list of one");
+      return expected(spec, text::words(text::Msg::what_list_of_strings), text, plain,
+                      plain && is_null_scalar(text) ? text::words(text::Msg::hint_empty_list_brackets)
+                                                    : text::words(text::Msg::hint_list_of_one, text::excerpt(text)));
   }
-  return Problem{"unsupported value kind", "please report this with the catalog line"};
+  return said_problem(text::words(text::Msg::err_unsupported_kind), text::words(text::Msg::hint_report_catalog_line));
 }
 
 std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_view key, std::string_view text,
                                                bool plain) {
   if (key == "region") {
-    if (plain && is_null_scalar(text)) return Problem{"region_pricing entry has an empty region", "name the region"};
+    if (plain && is_null_scalar(text)) {
+      return said_problem(text::words(text::Msg::err_region_price_empty_region), text::words(text::Msg::hint_name_region));
+    }
     entry.region.assign(text);
     return std::nullopt;
   }
@@ -659,8 +658,8 @@ std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_v
     if (!mode) {
       const std::vector<std::string> entry_keys = {"region",      "on_demand",   "spot",    "spot_min",
                                                    "reserved_1y", "reserved_3y", "monthly", "yearly"};
-      return Problem{"unknown key " + shown(key) + " in a region_pricing entry",
-                     did_you_mean(key, entry_keys, one_of(entry_keys))};
+      return said_problem(text::words(text::Msg::err_region_price_unknown_key, shown(key)),
+                          did_you_mean_words(key, entry_keys, one_of_words(entry_keys)));
     }
     spec.key = keys[static_cast<std::size_t>(*mode)];
     if (*mode == PricingMode::monthly) spec.range = price_per_month;

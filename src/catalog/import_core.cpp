@@ -25,6 +25,7 @@
 
 #include "catalog/accelerators.hpp"
 #include "catalog/fields.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::catalog {
@@ -150,6 +151,7 @@ std::string number_text(double value) {
 }
 
 std::string rows_text(std::size_t rows) { return std::to_string(rows) + (rows == 1 ? " row" : " rows"); }
+text::Words rows_words(std::size_t rows) { return text::words(text::Msg::rows_count, rows, rows == 1 ? "" : "s"); }
 
 std::string region_id(std::string_view text) {
   text = trim(text);
@@ -182,11 +184,9 @@ class OfferingMerger::Drafts {
       return false;
     }
     if (drafts_.size() >= max_import_instance_types && draft_by_instance_type_.count(instance_type) == 0) {
-      throw Error(options_.source_name + ':' + std::to_string(row.line) + ":1",
-                  "more than " + std::to_string(max_import_instance_types) +
-                      " instance types with an accelerator (max_import_instance_types; real price lists hold a "
-                      "few hundred)",
-                  "import fewer instance types (split the file by accelerator or region)");
+      throw Error::said(options_.source_name + ':' + std::to_string(row.line) + ":1",
+                        text::words(text::Msg::err_import_instance_types, max_import_instance_types),
+                        text::words(text::Msg::hint_import_fewer));
     }
     // One instance type name may carry two memory variants of a GPU (Vast.ai's "1x-A100_SXM4-32-65536"
     // holds 40 GB and 80 GB hosts, told apart by GpuInfo's SizeInMiB): each variant is its own offering,
@@ -215,10 +215,8 @@ class OfferingMerger::Drafts {
     if (!equals_ignoring_case(draft.accelerator, row.accelerator) || draft.accelerator_count != row.accelerator_count) {
       if (!draft.conflict_warned) {
         draft.conflict_warned = true;
-        warnings_.push_back(draft.offering.id + ": line " + std::to_string(row.line) + " has '" + row.accelerator +
-                            "' x" + number_text(row.accelerator_count) + " but earlier rows have '" +
-                            draft.accelerator + "' x" + number_text(draft.accelerator_count) +
-                            "; such rows skipped, the first kept");
+        warn(text::words(text::Msg::warn_import_conflict, draft.offering.id, row.line, row.accelerator,
+                         number_text(row.accelerator_count), draft.accelerator, number_text(draft.accelerator_count)));
       }
       return false;
     }
@@ -241,7 +239,10 @@ class OfferingMerger::Drafts {
     return true;
   }
 
-  void warn(std::string warning) { warnings_.push_back(std::move(warning)); }
+  void warn(const text::Words& warning) {
+    warnings_.push_back(warning.say(text::Lang::en));
+    said_warnings_.push_back(warning);
+  }
 
   // Whether the file lists instance type `instance_type` (kept, skipped as an outlier or not).
   bool lists(const std::string& instance_type) const { return draft_by_instance_type_.count(instance_type) > 0; }
@@ -262,14 +263,13 @@ class OfferingMerger::Drafts {
     for (Draft* draft : kept) {
       if (outlier(*draft)) continue;
       if (!draft->offering.pricing.on_demand && !draft->any_on_demand) {
-        warnings_.push_back(draft->offering.id + ": no row has an on-demand price; pricing.on_demand is null");
+        warn(text::words(text::Msg::warn_import_no_on_demand, draft->offering.id));
       }
       result.overlays_existing.push_back(known_.find_offering(draft->offering.id) != nullptr);
       result.offerings.push_back(std::move(draft->offering));
     }
     if (spot_equal_rows_ > 0) {
-      warnings_.push_back(rows_text(spot_equal_rows_) +
-                          " give a SpotPrice equal to Price; taken as no spot price in that zone");
+      warn(text::composed(text::Msg::warn_import_spot_equal, rows_words(spot_equal_rows_)));
     }
     std::string names;
     for (const auto& unknown : unknown_) {
@@ -278,26 +278,23 @@ class OfferingMerger::Drafts {
       // a missing alias either: the PCIe card needs its own record.
       const Gpu* other_board = resolver_.resolve(unknown.name, false);
       if (other_board != nullptr) {
-        warnings_.push_back("GPU " + text::quoted(unknown.name) + " is a PCIe card in this file and the catalog's " +
-                            text::quoted(other_board->id) + " is SXM (" + rows_text(unknown.rows) +
-                            ") skipped; add a gpus: record of the PCIe card (memory, TFLOPS; docs/catalog.md)");
+        warn(text::composed(text::Msg::warn_import_pcie, text::quoted(unknown.name), text::quoted(other_board->id),
+                            rows_words(unknown.rows)));
         continue;
       }
-      warnings_.push_back(accelerators::is_published_gpu_name(unknown.name)
-                              ? "GPU " + text::quoted(unknown.name) + " has no record in the catalog (" +
-                                    rows_text(unknown.rows) +
-                                    ") skipped; add its gpus: record (memory, TFLOPS; docs/catalog.md) in a catalog file"
-                              : "unknown accelerator " + text::quoted(unknown.name) + " (" + rows_text(unknown.rows) +
-                                    ") skipped; add it as a GPU alias in a catalog file");
+      warn(text::composed(accelerators::is_published_gpu_name(unknown.name) ? text::Msg::warn_import_no_record
+                                                                            : text::Msg::warn_import_unknown,
+                          text::quoted(unknown.name), rows_words(unknown.rows)));
     }
     for (const auto& entry : non_gpu_) names += (names.empty() ? "" : ", ") + entry.name;
     if (!non_gpu_.empty()) {
-      warnings_.push_back(rows_text(rows_non_gpu_) + " of non-GPU accelerators skipped (" + excerpt(names, 200) + ")");
+      warn(text::composed(text::Msg::warn_import_non_gpu, rows_words(rows_non_gpu_), excerpt(names, 200)));
     }
     result.region_lookup_steps = lookup_steps_;
     result.rows_unknown_accelerator = rows_unknown_;
     result.rows_non_gpu = rows_non_gpu_;
     result.warnings = std::move(warnings_);
+    result.said_warnings = std::move(said_warnings_);
   }
 
  private:
@@ -487,8 +484,8 @@ class OfferingMerger::Drafts {
     result.price_basis = per_gpu ? PriceBasis::gpu : PriceBasis::instance;
     result.price_basis_reason = reason;
     if (per_gpu && options_.price_basis == PriceBasis::detect) {
-      warnings_.push_back("prices look per GPU, not per instance: " + reason.substr(reason.find('(')) +
-                          "; multiplied by the GPU count (--price-basis instance keeps them as written)");
+      warn(text::composed(text::Msg::warn_import_per_gpu,
+                          text::words(text::Msg::import_basis_votes, votes.size(), per_instance_gpus, per_gpu_gpus)));
     }
     if (!per_gpu) return;
     for (Draft* draft : drafts) scale_prices(draft->offering, draft->offering.gpu_count);
@@ -507,11 +504,9 @@ class OfferingMerger::Drafts {
     const double price = per_gpu_hour(offering);
     if (!(price > 0)) return false;  // a currency without a rate: not compared
     if (price >= range->min / outlier_factor && price <= range->max * outlier_factor) return false;
-    warnings_.push_back(
-        offering.id + ": " + number_text(std::round(price * 1000) / 1000) + " per GPU-hour is more than " +
-        number_text(outlier_factor) + "x outside the catalog's range for " + draft.gpu->id + " (" +
-        number_text(std::round(range->min * 1000) / 1000) + " to " + number_text(std::round(range->max * 1000) / 1000) +
-        ", " + std::to_string(range->offerings) + " prices); skipped, check the file's prices and their basis");
+    warn(text::words(text::Msg::warn_import_outlier, offering.id, number_text(std::round(price * 1000) / 1000),
+                     number_text(outlier_factor), draft.gpu->id, number_text(std::round(range->min * 1000) / 1000),
+                     number_text(std::round(range->max * 1000) / 1000), range->offerings));
     return true;
   }
 
@@ -607,6 +602,7 @@ class OfferingMerger::Drafts {
   std::size_t rows_non_gpu_ = 0;
   std::size_t spot_equal_rows_ = 0;
   std::vector<std::string> warnings_;
+  std::vector<text::Words> said_warnings_;
   bool ranges_built_ = false;
   std::unordered_map<std::string, PriceRange> ranges_;
 };
@@ -617,7 +613,7 @@ OfferingMerger::~OfferingMerger() = default;
 bool OfferingMerger::add(const ImportRow& row, const std::string& instance_type, bool accelerator_only) {
   return drafts_->add(row, instance_type, accelerator_only);
 }
-void OfferingMerger::warn(const std::string& warning) { drafts_->warn(warning); }
+void OfferingMerger::warn(const text::Words& warning) { drafts_->warn(warning); }
 bool OfferingMerger::lists(const std::string& instance_type) const { return drafts_->lists(instance_type); }
 void OfferingMerger::finish(ImportResult& result) { drafts_->finish(result); }
 

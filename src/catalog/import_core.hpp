@@ -58,7 +58,7 @@ class OfferingMerger {
   // accelerator, or disagreeing with earlier rows of the type). `accelerator_only`: the price is the
   // accelerator's alone (the host VM is not included), said in the offering's source.
   bool add(const ImportRow& row, const std::string& instance_type, bool accelerator_only = false);
-  void warn(const std::string& warning);
+  void warn(const text::Words& warning);
   // Whether the file lists instance type `instance_type` (kept, skipped as an outlier or not).
   [[nodiscard]] bool lists(const std::string& instance_type) const;
   // Closes the prices, decides the price basis, skips outliers and fills `result`'s offerings,
@@ -72,6 +72,8 @@ class OfferingMerger {
 
 // "1 row", "3 rows".
 std::string rows_text(std::size_t rows);
+// The same as catalogue words ("3 行").
+text::Words rows_words(std::size_t rows);
 
 // Malformed rows skipped: counted, the first few located in one warning (with options.strict the
 // first one is thrown).
@@ -82,21 +84,28 @@ class BadRows {
     if (strict_) throw error;
     ++count_;
     constexpr std::size_t shown = 5;
-    if (examples_.size() < shown) examples_.push_back(error.where() + ": " + error.problem());
+    if (examples_.size() < shown) examples_.push_back(error);
   }
   [[nodiscard]] std::size_t count() const { return count_; }
-  [[nodiscard]] std::optional<std::string> warning() const {
+  // "skipped 3 rows that could not be read (<where>: <what>; ...); --strict makes this an error".
+  [[nodiscard]] std::optional<text::Words> warning() const {
     if (count_ == 0) return std::nullopt;
-    std::string text = "skipped " + rows_text(count_) + " that could not be read (";
-    for (std::size_t index = 0; index < examples_.size(); ++index) text += (index ? "; " : "") + examples_[index];
-    if (count_ > examples_.size()) text += "; ...";
-    return text + "); --strict makes this an error";
+    return text::Words::in_each([this](text::Lang lang) {
+      const std::string separator = text::say(lang, text::Msg::err_then, "", "");
+      std::string list;
+      for (std::size_t index = 0; index < examples_.size(); ++index) {
+        list += (index ? separator : "") + examples_[index].where() + (lang == text::Lang::en ? ": " : "：") +
+                examples_[index].problem(lang);
+      }
+      if (count_ > examples_.size()) list += separator + "...";
+      return text::say(lang, text::Msg::warn_bad_rows, rows_words(count_).say(lang), list);
+    });
   }
 
  private:
   bool strict_;
   std::size_t count_ = 0;
-  std::vector<std::string> examples_;
+  std::vector<Error> examples_;
 };
 
 // What follows the merge in every import: the provider stub when `known` lacks the provider, and the

@@ -275,33 +275,16 @@ class Loader {
   LoadResult finish();
 
   // ---- diagnostics ----
-  void report(std::uint32_t file, Mark mark, std::string message, std::string hint,
-              Severity severity = Severity::error) {
+  // A finding with its message and hint as catalogue words (said in the language of the error line).
+  void report_said(std::uint32_t file, Mark mark, const text::Words& message, const text::Words& hint,
+                   Severity severity = Severity::error) {
     ++(severity == Severity::error ? result_.found.errors : result_.found.warnings);
     if (diagnostics_.size() >= max_kept_diagnostics) {
-      result_.found.count_dropped(severity, hint);
+      result_.found.count_dropped(severity, hint.say(text::Lang::en));
       return;
     }
     Diagnostic diagnostic;
     diagnostic.severity = severity;
-    diagnostic.file = file_names_[file];
-    diagnostic.line = mark.line;
-    diagnostic.column = mark.column;
-    diagnostic.message = std::move(message);
-    diagnostic.hint = std::move(hint);
-    diagnostics_.push_back({file, std::move(diagnostic)});
-  }
-  void report(Mark mark, std::string message, std::string hint) {
-    report(file_, mark, std::move(message), std::move(hint));
-  }
-  // The same with the message and hint as catalogue words (said in the language of the error line).
-  void report_said(std::uint32_t file, Mark mark, const text::Words& message, const text::Words& hint) {
-    ++result_.found.errors;
-    if (diagnostics_.size() >= max_kept_diagnostics) {
-      result_.found.count_dropped(Severity::error, hint.say(text::Lang::en));
-      return;
-    }
-    Diagnostic diagnostic;
     diagnostic.file = file_names_[file];
     diagnostic.line = mark.line;
     diagnostic.column = mark.column;
@@ -311,15 +294,16 @@ class Loader {
   void report_said(Mark mark, const text::Words& message, const text::Words& hint) {
     report_said(file_, mark, message, hint);
   }
-  void report_problem(Mark mark, fields::Problem&& problem, std::string_view hint_tail = {}) {
-    if (problem.said && hint_tail.empty()) return report_said(mark, problem.said->what, problem.said->hint);
-    report(mark, std::move(problem.message), std::move(problem.hint) + std::string(hint_tail));
+  // A field's problem (fields::said_problem: in the catalogue's words).
+  static text::Said said_of(const fields::Problem& problem) {
+    return problem.said ? *problem.said : text::Said{problem.message, problem.hint};
+  }
+  void report_problem(Mark mark, const fields::Problem& problem) {
+    const text::Said said = said_of(problem);
+    report_said(mark, said.what, said.hint);
   }
   // False once max_kept_diagnostics are kept: a costly hint (edit distances) is then not worth making.
   bool keeps_diagnostics() const { return diagnostics_.size() < max_kept_diagnostics; }
-  void report_at(const SourcePos& pos, std::string message, std::string hint) {
-    report(pos.file, {pos.line, pos.column}, std::move(message), std::move(hint));
-  }
   void report_at(const SourcePos& pos, const text::Words& message, const text::Words& hint) {
     report_said(pos.file, {pos.line, pos.column}, message, hint);
   }
@@ -388,10 +372,11 @@ bool Loader::advance() {
     }
     const yaml::SyntaxError error = stream_->syntax_error();
     // libyaml's own words (problem, context) stay as it says them.
-    const std::string problem(error.problem.empty() ? std::string_view("unreadable YAML") : error.problem);
+    const text::Words problem =
+        error.problem.empty() ? text::words(Msg::what_unreadable_yaml) : text::Words(std::string(error.problem));
     report_said(error.mark,
-                error.context.empty() ? text::words(text::Msg::err_yaml_syntax, problem)
-                                      : text::words(text::Msg::err_yaml_context, problem, error.context),
+                error.context.empty() ? composed(Msg::err_yaml_syntax, problem)
+                                      : composed(Msg::err_yaml_context, problem, std::string(error.context)),
                 text::words(text::Msg::hint_fix_yaml));
     fatal_ = true;
     return false;
@@ -788,7 +773,7 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
     }
     if (auto problem =
             fields::assign_region_price_key(prices.back(), buffer.key(element), buffer.value(element), element.plain)) {
-      report_problem(element.value_mark, std::move(*problem));
+      report_problem(element.value_mark, *problem);
       ok = false;
     }
   }
@@ -839,7 +824,8 @@ void Loader::apply_record(Store<Record>& store) {
   }
   std::string id;
   if (auto problem = fields::assign_scalar(fields[0], &id, buffer.value(*id_entry), id_entry->plain)) {
-    report(id_entry->value_mark, std::move(problem->message), std::move(problem->hint) + "; the record was skipped");
+    const text::Said said = said_of(*problem);
+    report_said(id_entry->value_mark, said.what, composed(Msg::err_then, said.hint, Msg::hint_record_skipped));
     return;
   }
 
@@ -899,7 +885,7 @@ void Loader::apply_record(Store<Record>& store) {
             if (!mode_field.key.starts_with("discount_pct.")) continue;
             if (auto problem = fields::assign_scalar(mode_field, mode_field.slot(target), buffer.value(entry),
                                                      entry.plain)) {
-              report_problem(entry.value_mark, std::move(*problem));
+              report_problem(entry.value_mark, *problem);
               break;
             }
             named |= FieldMask{1} << fields::find_field(fields, mode_field.key, 0);
@@ -915,8 +901,8 @@ void Loader::apply_record(Store<Record>& store) {
             subkeys += field.key.substr(key.size() + 1);
           }
         }
-        report(entry.value_mark, text::quoted(key) + " must be a map (keys " + subkeys + ")",
-               "write it as " + std::string(key) + ": {" + subkeys.substr(0, subkeys.find(',')) + ": ...}");
+        report_said(entry.value_mark, text::words(Msg::err_prefix_not_map, text::quoted(key), subkeys),
+                    text::words(Msg::hint_prefix_not_map, key, subkeys.substr(0, subkeys.find(','))));
       } else {
         report_said(entry.key_mark,
                     text::words(text::Msg::err_unknown_record_key, fields::shown(key), singular,
@@ -946,7 +932,7 @@ void Loader::apply_record(Store<Record>& store) {
     switch (entry.shape) {
       case Shape::scalar:
         if (auto problem = fields::assign_scalar(field, slot, buffer.value(entry), entry.plain, &interner_)) {
-          report_problem(entry.value_mark, std::move(*problem));
+          report_problem(entry.value_mark, *problem);
         } else if (field.position != nullptr) {
           *field.position(target) = {file_, entry.value_mark.line, entry.value_mark.column};
         }
@@ -976,10 +962,10 @@ void Loader::apply_record(Store<Record>& store) {
           }
           all_strings = false;
           if (element.shape != Shape::rejected) {
-            report(element.value_mark,
-                   "items of " + text::quoted(key) + " must be strings, got " +
-                       (element.shape == Shape::bad_item ? std::string("a map or list") : std::string("null")),
-                   "write a flat list such as [a, b]");
+            report_said(element.value_mark,
+                        text::words(Msg::err_items_not_strings, text::quoted(key),
+                                    element.shape == Shape::bad_item ? Msg::what_map_or_list : Msg::what_null_value),
+                        text::words(Msg::hint_flat_list));
           }
         }
         if (all_strings && items == 0 && field.required) {
@@ -1067,12 +1053,13 @@ void Loader::overlay_prices(Offering& target, FieldMask named, Mark id_mark, std
         replaced == 1 ? "" : "s"));
   }
   if (any_price && (!has("as_of") || !has("source"))) {
-    report(file_, id_mark,
-           "offering " + fields::shown(target.id) + ": the overlay changes prices without its own " +
-               (!has("as_of") && !has("source") ? "as_of and source" : !has("as_of") ? "as_of" : "source") +
-               ", so the record still dates them " + fields::shown(target.as_of) + " and credits " +
-               fields::shown(target.source.view()),
-           "add as_of (the date of the quote) and source (who quoted it) to the overlay record", Severity::warning);
+    const text::Words missing = !has("as_of") && !has("source") ? text::words(Msg::what_as_of_and_source)
+                                : !has("as_of")                  ? text::Words("as_of")
+                                                                 : text::Words("source");
+    report_said(file_, id_mark,
+                composed(Msg::warn_overlay_prices_unsourced, fields::shown(target.id), missing,
+                         fields::shown(target.as_of), fields::shown(target.source.view())),
+                text::words(Msg::hint_overlay_prices_unsourced), Severity::warning);
   }
 }
 
@@ -1221,17 +1208,14 @@ void Loader::check_owned_pricing(const Offering& offering, bool provider_known) 
     return;
   }
   if (!on_demand) {
-    report_at(offering.pos,
-              "owned offering " + fields::shown(offering.id) + " has no pricing.on_demand (its amortised rate)",
-              "write pricing: {on_demand: 0} for a sunk-cost cluster, or the amortised cost per node-hour");
+    report_at(offering.pos, text::words(Msg::err_owned_no_on_demand, fields::shown(offering.id)),
+              text::words(Msg::hint_owned_no_on_demand));
   }
   for (const PricingMode mode : {PricingMode::spot, PricingMode::reserved_1y, PricingMode::reserved_3y,
                                  PricingMode::monthly, PricingMode::yearly}) {
     if (!offering.pricing.price(mode)) continue;
-    report_at(offering.pos,
-              "owned offering " + fields::shown(offering.id) + " has pricing." + std::string(pricing_key(mode)) +
-                  "; an owned cluster has one rate, pricing.on_demand (amortised, may be 0)",
-              "remove pricing." + std::string(pricing_key(mode)) + " or set it to null");
+    report_at(offering.pos, text::words(Msg::err_owned_other_mode, fields::shown(offering.id), pricing_key(mode)),
+              text::words(Msg::hint_owned_other_mode, pricing_key(mode)));
   }
 }
 
@@ -1302,57 +1286,44 @@ void Loader::check_models() {
       model.attention = model.shape.kv_heads > 0 && model.shape.kv_heads < model.shape.heads ? AttentionKind::gqa : AttentionKind::mha;
     }
     const Mark where{meta.touched_line, meta.touched_column};
-    const std::string what = "model " + fields::shown(model.id);
-    auto problem = [&](const std::string& message, const std::string& hint) {
-      report(meta.touched_file, where, what + " " + message + " (after overlays)", hint);
+    auto problem = [&](const text::Words& message, const text::Words& hint) {
+      report_said(meta.touched_file, where, composed(Msg::err_model_after_overlays, fields::shown(model.id), message),
+                  hint);
     };
     if (model.shape.experts_per_token > model.shape.experts) {
-      problem("has experts_per_token " + std::to_string(model.shape.experts_per_token) + " above experts " +
-                  std::to_string(model.shape.experts),
-              "experts_per_token is the top-k of the routed experts; a dense model has experts 0 and "
-              "experts_per_token 0");
+      problem(text::words(Msg::model_top_k_above, model.shape.experts_per_token, model.shape.experts),
+              text::words(Msg::hint_model_top_k_above));
     } else if (model.shape.experts > 0 && model.shape.experts_per_token == 0) {
-      problem("has experts " + std::to_string(model.shape.experts) + " but experts_per_token 0",
-              "set experts_per_token to the router's top-k (config.json num_experts_per_tok)");
+      problem(text::words(Msg::model_no_top_k, model.shape.experts), text::words(Msg::hint_model_no_top_k));
     }
     if (model.shape.experts > 0 && model.expert_ffn == 0) {
-      problem("has experts " + std::to_string(model.shape.experts) + " but expert_ffn 0",
-              "set expert_ffn to one expert's intermediate size (config.json moe_intermediate_size)");
+      problem(text::words(Msg::model_no_expert_ffn, model.shape.experts), text::words(Msg::hint_model_no_expert_ffn));
     }
     if (model.shape.experts == 0 && (model.shape.shared_experts > 0 || model.expert_ffn > 0 || model.shape.dense_layers > 0)) {
-      problem("has shared_experts, expert_ffn or dense_layers but experts 0",
-              "set experts for a mixture of experts, or remove the MoE keys from a dense model");
+      problem(text::words(Msg::model_moe_keys_dense), text::words(Msg::hint_model_moe_keys_dense));
     }
     if (model.shape.layers > 0 && model.shape.dense_layers > model.shape.layers) {
-      problem(
-          "has dense_layers " + std::to_string(model.shape.dense_layers) + " above layers " + std::to_string(model.shape.layers),
-          "dense_layers counts the layers with a dense FFN (DeepSeek-V3: the first 3 of 61)");
+      problem(text::words(Msg::model_dense_layers_above, model.shape.dense_layers, model.shape.layers),
+              text::words(Msg::hint_model_dense_layers_above));
     }
     if (model.attention == AttentionKind::mla && model.shape.kv_lora_rank == 0) {
-      problem("has attention mla but kv_lora_rank 0",
-              "set kv_lora_rank (config.json kv_lora_rank, 512 for DeepSeek-V3) and qk_rope_head_dim");
+      problem(text::words(Msg::model_mla_no_rank), text::words(Msg::hint_model_mla_no_rank));
     } else if (model.attention != AttentionKind::mla && (model.shape.kv_lora_rank > 0 || model.shape.qk_rope_head_dim > 0)) {
-      problem("has kv_lora_rank or qk_rope_head_dim but attention " + std::string(to_string(model.attention)),
-              "write 'attention: mla' for multi-head latent attention, or remove the MLA keys");
+      problem(text::words(Msg::model_mla_keys, to_string(model.attention)), text::words(Msg::hint_model_mla_keys));
     }
     const bool diffusion = model.family == ModelFamily::unet || model.family == ModelFamily::dit;
     const DiffusionLayout& layout = model.diffusion;
     if (diffusion && (layout.native_resolution_px == 0 || layout.vae_downsample == 0 || layout.latent_channels == 0 ||
                       layout.passes_per_step == 0 || layout.default_steps == 0)) {
-      problem("is a diffusion model (family " + std::string(to_string(model.family)) +
-                  ") without native_resolution_px, vae_downsample, latent_channels, passes_per_step or default_steps",
-              "give each from the model card and the pipeline's config (docs/catalog.md \"Model presets\")");
+      problem(text::words(Msg::model_diffusion_layout, to_string(model.family)),
+              text::words(Msg::hint_model_diffusion_layout));
     } else if (model.family == ModelFamily::unet && layout.unet_step_gflops == 0) {
-      problem("has family unet but unet_step_gflops 0",
-              "set unet_step_gflops to the GFLOPs of one denoiser pass at native_resolution_px");
+      problem(text::words(Msg::model_unet_no_gflops), text::words(Msg::hint_model_unet_no_gflops));
     } else if (model.family == ModelFamily::dit &&
                (layout.patch_size == 0 || model.shape.layers == 0 || model.shape.hidden == 0 || model.shape.ffn == 0)) {
-      problem("has family dit but no patch_size, layers, hidden or ffn",
-              "set patch_size (latent cells per token side), layers (blocks), hidden (width) and ffn (MLP width) "
-              "from config.json");
+      problem(text::words(Msg::model_dit_shape), text::words(Msg::hint_model_dit_shape));
     } else if (layout.single_blocks + layout.dual_attention_blocks > model.shape.layers) {
-      problem("has more single_blocks and dual_attention_blocks than layers",
-              "count each block once: layers = joint + single blocks; dual_attention_blocks are joint blocks");
+      problem(text::words(Msg::model_blocks_above_layers), text::words(Msg::hint_model_blocks_above_layers));
     }
   }
 }

@@ -190,7 +190,10 @@ std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
 // in the identifier columns, the only text an offering takes from the file.
 // A field's range problem (fields::check_offering_value) as the row's error, "<column>: <problem>".
 Error problem_error(const std::string& where, const std::string& column, const fields::Problem& problem) {
-  if (problem.said == nullptr) return Error(where, column + ": " + problem.message, problem.hint);
+  if (problem.said == nullptr) {
+    return Error::said(where, text::composed(text::Msg::err_csv_column_problem, column, text::Words(problem.message)),
+                       text::Words(problem.hint));
+  }
   return Error::said(where, text::composed(text::Msg::err_csv_column_problem, column, problem.said->what),
                      problem.said->hint);
 }
@@ -558,15 +561,10 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
   if (!n1_offering_ids.empty()) {
     std::string ids;
     for (const auto& id : n1_offering_ids) ids += (ids.empty() ? "" : ", ") + id;
-    merger.warn("accelerator-only prices for " + ids +
-                ": the n1 host VM these GPUs attach to is not included (flagged in source and "
-                "estimated_fields); add its price in an overlay");
+    merger.warn(text::words(text::Msg::warn_import_n1_host, ids));
   }
   for (const auto& entry : unmatched) {
-    merger.warn("GCP accelerator rows '" + entry.accelerator +
-                "' with no a2/a3/a4/g2 host VM row in the "
-                "same zone (" +
-                rows_text(entry.rows) + ") skipped");
+    merger.warn(text::composed(text::Msg::warn_import_gcp_no_host, entry.accelerator, rows_words(entry.rows)));
   }
   skipped += static_cast<std::size_t>(std::count(host_used.begin(), host_used.end(), false));
   return skipped;
@@ -602,10 +600,10 @@ ImportResult import_rows(csv::Reader& reader, const Catalog& known, const Import
         row = parser.parse(parser.refs(fields), line);
       } else {
         const csv::Field& last = fields.back();
-        const Error wrong_count(
+        const Error wrong_count = Error::said(
             options.source_name + ':' + std::to_string(last.line) + ':' + std::to_string(last.column),
-            "row has " + std::to_string(fields.size()) + " fields; the header has " + std::to_string(header_size),
-            "give every row one field per header column (quote fields that hold commas)");
+            text::words(text::Msg::err_csv_row_fields, fields.size(), header_size),
+            text::words(text::Msg::hint_csv_row_fields));
         if (fields.size() < header_size) throw wrong_count;
         // The common defect: an unquoted comma in one text field ("V1,V2"). Rejoined when exactly
         // one reading parses, or every reading that parses gives the same values.
@@ -654,8 +652,8 @@ ImportResult import_rows(csv::Reader& reader, const Catalog& known, const Import
     if (!merger.add(row, row.instance_type)) ++result.rows_skipped;
   }
   if (rows_without_region > 0) {
-    merger.warn(rows_text(rows_without_region) + (rows_without_region == 1 ? " gives" : " give") +
-                " no Region, which SkyPilot reads as not available now; skipped (no place to launch them)");
+    merger.warn(text::composed(text::Msg::warn_import_no_region, rows_words(rows_without_region),
+                               rows_without_region == 1 ? "s" : ""));
   }
   if (gcp_accelerator_rows.empty()) {
     result.rows_skipped += gcp_host_rows.size();  // no accelerator rows: host rows are plain VMs
@@ -663,8 +661,7 @@ ImportResult import_rows(csv::Reader& reader, const Catalog& known, const Import
     result.rows_skipped += combine_gcp_rows(gcp_accelerator_rows, gcp_host_rows, merger, options.provider_id);
   }
   if (result.rows_repaired > 0) {
-    merger.warn(rows_text(result.rows_repaired) +
-                " had an unquoted comma in one field (more fields than the header); read with that field rejoined");
+    merger.warn(text::composed(text::Msg::warn_import_repaired, rows_words(result.rows_repaired)));
   }
   if (const auto warning = bad_rows.warning()) merger.warn(*warning);
   result.rows_bad = bad_rows.count();

@@ -14,6 +14,7 @@
 #include "cli/help_text.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/version.hpp"
@@ -292,7 +293,7 @@ int run_app(int argc, char** argv) {
       errno = 0;
       const int code = app.exit(success);
       std::cout.flush();
-      return finish_stdout(code, errno);
+      return finish_stdout(code, errno, error_lang);
     } catch (const CLI::ParseError& error) {
       return report_parse_error(error, deepest_parsed_command(app), error_lang());
     }
@@ -320,12 +321,12 @@ int run_app(int argc, char** argv) {
   } catch (const CLI::ParseError& error) {
     return report_parse_error(error, deepest_parsed_command(app), error_lang());
   } catch (const std::bad_alloc&) {
-    print_error((command_name.empty() ? "gpuselect" : command_name) +
-                ": out of memory; use a smaller catalog or fewer candidates");
+    print_error((command_name.empty() ? "gpuselect" : command_name) + ": " +
+                text::spaced_cjk(text::say(error_lang(), text::Msg::err_out_of_memory)));
     return exit_io;
   } catch (const std::exception& error) {
-    print_error((command_name.empty() ? "gpuselect" : command_name) + ": internal error: " + error.what() +
-                "; please report this with the command line");
+    print_error((command_name.empty() ? "gpuselect" : command_name) + ": " +
+                text::spaced_cjk(text::say(error_lang(), text::Msg::err_internal, error.what())));
     return exit_io;
   }
 }
@@ -334,6 +335,9 @@ int run_app(int argc, char** argv) {
 
 // Every path ends in finish_stdout: a write error on stdout (--help, --version, a full disk, a
 // closed pipe with SIGPIPE ignored) is an error and exit 1, never a silent 0.
-int main(int argc, char** argv) { return finish_stdout(run_app(argc, argv)); }
+int main(int argc, char** argv) {
+  return finish_stdout(run_app(argc, argv), 0,
+                       [&] { return early_lang(std::vector<std::string>(argv + std::min(argc, 1), argv + argc)); });
+}
 
 }  // namespace gpuselect::cli

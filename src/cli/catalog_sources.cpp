@@ -41,25 +41,20 @@ catalog::SourceText::Reader chunk_reader(io::FileStream* file, const std::string
     const std::size_t got = file->read(buffer, size);
     total += got;
     if (total > max_stream_bytes) {
-      throw Error(path,
-                  "a stream (standard input, a pipe) is above the limit of " + std::to_string(max_stream_bytes) +
-                      " bytes (max_stream_bytes)",
-                  "save the catalog to a file (files are read up to " + std::to_string(load_limits.max_file_bytes) +
-                      " bytes)");
+      throw Error::said(path, text::words(text::Msg::err_stream_above_limit, max_stream_bytes),
+                        text::words(text::Msg::hint_save_catalog_file, load_limits.max_file_bytes));
     }
     return got;
   };
 }
 
 // The warning for a stored update left out, with both ways out.
-void warn_update_left_out(const GlobalOptions& globals, const std::string& path, const std::string& why) {
+void warn_update_left_out(const GlobalOptions& globals, const std::string& path, const text::Words& why) {
   set_update_unusable(path);
   if (globals.quiet) return;  // -q; completion, which must not write on the shell's screen
-  std::fprintf(stderr,
-               "gpuselect: warning: %s: the stored price update cannot be used (%s); going on without it. "
-               "Run 'gpuselect catalog update' again, or 'gpuselect catalog update --rollback' to restore the "
-               "previous one; --no-price-update leaves it out without this warning\n",
-               path.c_str(), why.c_str());
+  const text::Lang lang = resolve_lang(globals);
+  std::fprintf(stderr, "gpuselect: warning: %s\n",
+               text::spaced_cjk(text::say(lang, text::Msg::warn_update_unusable, path, why.say(lang))).c_str());
 }
 
 // The stored update, opened: a reader never takes the writer's lock, so the file it listed may be
@@ -72,14 +67,15 @@ std::optional<std::pair<std::string, std::unique_ptr<io::FileStream>>> open_stor
     if (!update) return std::nullopt;
     if (!io::is_regular_file(update->path)) {  // replaced meanwhile; or a FIFO, which would block every command
       if (attempt < tries) continue;
-      warn_update_left_out(globals, update->path, "it is not a regular file");
+      warn_update_left_out(globals, update->path, text::words(text::Msg::reason_not_regular_file));
       return std::nullopt;
     }
     try {
       return std::make_pair(update->path, std::make_unique<io::FileStream>(update->path, load_limits.max_file_bytes));
     } catch (const Error& error) {
       if (attempt < tries && !io::is_regular_file(update->path)) continue;  // replaced meanwhile
-      warn_update_left_out(globals, update->path, error.problem());
+      warn_update_left_out(globals, update->path,
+                           text::Words::in_each([&error](text::Lang lang) { return error.problem(lang); }));
       return std::nullopt;
     }
   }
@@ -294,9 +290,10 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
       return d.severity == Severity::error && d.file.str() == update->path;
     });
     if (in_update != result.diagnostics.end()) {
-      std::string why = in_update->message;
-      if (in_update->line > 0) why = fmt::format("line {}: {}", in_update->line, why);
-      warn_update_left_out(globals, update->path, why);
+      const text::Words message = in_update->said ? in_update->said->what : text::Words(in_update->message);
+      warn_update_left_out(globals, update->path,
+                           in_update->line > 0 ? text::composed(text::Msg::reason_at_line, in_update->line, message)
+                                               : message);
       return load_sources(globals, extra_files);  // price_update_in_use now leaves it out
     }
   }
@@ -340,8 +337,8 @@ catalog::Catalog load_catalog(const GlobalOptions& globals, const std::vector<st
   catalog::Catalog& catalog = loaded.catalog;
   const auto statistic = catalog::parse_spot_statistic(globals.spot_price);
   if (!statistic) {
-    throw Error("--spot-price", text::quoted(globals.spot_price) + " is not a spot statistic",
-                "choose one of: median, min");
+    throw Error::said("--spot-price", text::words(text::Msg::err_not_spot_statistic, text::quoted(globals.spot_price)),
+                      one_of_words({"median", "min"}));
   }
   catalog::rank_spot_by(catalog, *statistic);
   // --include-unlisted: offerings a newer price list left out rank again (scoring excludes marked ones).

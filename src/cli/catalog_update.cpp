@@ -244,7 +244,8 @@ ProviderChange compare_provider(const std::string& provider, const std::map<std:
 // The `check` of io::install_prices: the new file loads with the built-in catalog through the
 // same loader every command uses, and moves no provider's prices beyond the bounds above against
 // the current file (unless --accept-changes). Throws Error to refuse.
-void check_new_prices(const std::string& temporary, const std::string& folder, bool accept_changes, bool quiet) {
+void check_new_prices(const std::string& temporary, const std::string& folder, bool accept_changes, bool quiet,
+                      text::Lang lang) {
   catalog::LoadResult fresh = load_builtin_with(temporary);
   if (!fresh.ok()) {
     const auto first = std::find_if(fresh.diagnostics.begin(), fresh.diagnostics.end(),
@@ -276,7 +277,8 @@ void check_new_prices(const std::string& temporary, const std::string& folder, b
     throw Error::said("catalog update", text::words(text::Msg::err_update_sanity, current->as_of, refusals), text::words(text::Msg::hint_update_sanity));
   }
   if (!refusals.empty() && !quiet) {
-    std::fprintf(stderr, "gpuselect: warning: stored despite the sanity bounds (--accept-changes): %s\n", refusals.c_str());
+    std::fprintf(stderr, "gpuselect: warning: %s\n",
+                 text::spaced_cjk(text::say(lang, text::Msg::warn_stored_despite, refusals)).c_str());
   }
 }
 
@@ -341,7 +343,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
         missing.push_back(cloud);
         continue;
       }
-      read = import_file(skypilot, request.source_name, request, known, globals.quiet);
+      read = import_file(skypilot, request.source_name, request, known, globals.quiet, resolve_lang(globals));
     } else {
       const std::string base = options.base_url.empty() ? std::string(default_base_url) : options.base_url;
       io::DownloadOptions download;
@@ -373,7 +375,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
         body.rewind();
         read = import_source(
             skypilot, [&body](char* buffer, std::size_t size) { return body.read(buffer, size); }, request, known,
-            globals.quiet);
+            globals.quiet, resolve_lang(globals));
         break;
       }
       if (!read) {
@@ -396,7 +398,8 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   if (!missing.empty() && !globals.quiet) {
     std::string names;
     for (const auto& name : missing) names += (names.empty() ? "" : ", ") + name;
-    std::fprintf(stderr, "gpuselect: warning: no vms.csv found for %s; skipped\n", names.c_str());
+    std::fprintf(stderr, "gpuselect: warning: %s\n",
+                 text::spaced_cjk(text::say(resolve_lang(globals), text::Msg::warn_no_vms_csv, names)).c_str());
   }
   if (imports.empty()) {
     throw Error::said(options.from.empty() ? "--cloud" : "--from", text::words(text::Msg::err_no_cloud_read), text::words(text::Msg::hint_no_cloud_read));
@@ -407,7 +410,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   const std::string yaml = imports_yaml(imports, header);
   std::string path;
   io::install_prices(folder, as_of, yaml, [&](const std::string& temporary) {
-    check_new_prices(temporary, folder, options.accept_changes, globals.quiet);
+    check_new_prices(temporary, folder, options.accept_changes, globals.quiet, resolve_lang(globals));
   });
   path = io::current_prices(folder)->path;
   std::size_t offerings = 0;
@@ -456,11 +459,14 @@ catalog::PriceBasis price_basis_for(const std::string& text, const std::string& 
 namespace {
 // Warnings on stderr, the summary line, and the refusal of an import that yields no offering.
 ImportedFile finish_import(const catalog::Importer& importer, catalog::ImportResult import,
-                           const catalog::ImportOptions& request, bool quiet) {
+                           const catalog::ImportOptions& request, bool quiet, text::Lang lang) {
   ImportedFile imported{std::move(import), {}};
   const auto& result = imported.result;
   if (!quiet) {
-    for (const auto& warning : result.warnings) std::fprintf(stderr, "gpuselect: warning: %s\n", warning.c_str());
+    for (const auto& warning : result.said_warnings) {
+      std::fprintf(stderr, "gpuselect: warning: %s\n",
+                   (lang == text::Lang::en ? warning.say(lang) : text::spaced_cjk(warning.say(lang))).c_str());
+    }
   }
   if (result.offerings.empty()) {
     throw Error::said(request.source_name, text::words(text::Msg::err_no_gpu_offerings),
@@ -487,17 +493,20 @@ ImportedFile finish_import(const catalog::Importer& importer, catalog::ImportRes
 }  // namespace
 
 ImportedFile import_text(const catalog::Importer& importer, std::string_view text,
-                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet) {
-  return finish_import(importer, importer.import_text(text, known, request), request, quiet);
+                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet,
+                         text::Lang lang) {
+  return finish_import(importer, importer.import_text(text, known, request), request, quiet, lang);
 }
 
 ImportedFile import_source(const catalog::Importer& importer, const catalog::SourceText::Reader& read,
-                           const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet) {
-  return finish_import(importer, importer.import_stream(read, known, request), request, quiet);
+                           const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet,
+                         text::Lang lang) {
+  return finish_import(importer, importer.import_stream(read, known, request), request, quiet, lang);
 }
 
 ImportedFile import_file(const catalog::Importer& importer, const std::string& path,
-                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet) {
+                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet,
+                         text::Lang lang) {
   const text::Words hint = text::words(text::Msg::hint_import_file_kind, importer.file_kind);
   io::FileStream stream(path, max_csv_bytes, hint);
   std::size_t total = 0;
@@ -511,7 +520,7 @@ ImportedFile import_file(const catalog::Importer& importer, const std::string& p
         }
         return got;
       },
-      request, known, quiet);
+      request, known, quiet, lang);
 }
 
 std::string imports_yaml(const std::vector<ImportedFile>& imports, const std::vector<std::string>& header,

@@ -35,13 +35,16 @@ constexpr std::size_t max_csv_bytes = 128u << 20;
 // when quiet, -q); throws Error when it yields no offering, saying why (unknown accelerators, non-GPU
 // rows, unreadable rows).
 ImportedFile import_text(const catalog::Importer& importer, std::string_view text,
-                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet = false);
+                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet = false,
+                         text::Lang lang = text::Lang::en);
 // The same, streamed from `read` row by row (the file is never held whole).
 ImportedFile import_source(const catalog::Importer& importer, const catalog::SourceText::Reader& read,
-                           const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet = false);
+                           const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet = false,
+                         text::Lang lang = text::Lang::en);
 // The same from the file at `path` (a regular file or a pipe), streamed; above max_csv_bytes is refused.
 ImportedFile import_file(const catalog::Importer& importer, const std::string& path,
-                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet = false);
+                         const catalog::ImportOptions& request, const catalog::Catalog& known, bool quiet = false,
+                         text::Lang lang = text::Lang::en);
 
 // Catalog YAML of several imports: provider stubs, then each file's offerings, with only the keys
 // the file knows for offerings `known` already has.

@@ -71,7 +71,8 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
   const bool only_files = !checked.empty();
   const ReadSources read = read_catalog_sources(globals, options.validate_files, true);
   if (read.sources.empty()) {
-    throw Error("--no-builtin-catalog", "no catalog to validate", "name a file, or drop --no-builtin-catalog");
+    throw Error::said("--no-builtin-catalog", text::words(text::Msg::err_no_catalog_to_validate),
+                      text::words(text::Msg::hint_no_catalog_to_validate));
   }
   catalog::LoadResult result = catalog::load(read.sources);
   // Notes (what an overlay did, e.g. a price that now applies in every region): shown, never counted.
@@ -210,8 +211,9 @@ int run_show(const CatalogOptions& options, const GlobalOptions& globals) {
     for (const auto& g : catalog.gpus) known.push_back(g.id);
     for (const auto& p : catalog.providers) known.push_back(p.id);
     for (const auto& m : catalog.models) known.push_back(m.id);
-    throw unknown_id("catalog show", "offering, GPU, provider or model", options.show_id, known,
-                     "see 'gpuselect catalog list', 'catalog gpus', 'catalog providers' or 'catalog models'");
+    throw Error::said("catalog show",
+                      text::words(text::Msg::err_unknown_value, "offering, GPU, provider or model", text::quoted(options.show_id)),
+                      did_you_mean_words(options.show_id, known, text::words(text::Msg::hint_see_catalog_listings)));
   }
   emit(options.show_output, text.str(), format, style.color);
   return exit_ok;
@@ -224,8 +226,8 @@ int run_import(const catalog::Importer& importer, const CatalogOptions& options,
     // SkyPilot keeps one vms.csv per cloud folder: catalogs/v9/aws/vms.csv.
     provider = provider_from_path(options.import_file);
     if (provider.empty()) {
-      throw Error("--provider", "cannot tell which provider " + text::quoted(options.import_file) + " belongs to",
-                  "add --provider ID (see 'gpuselect catalog providers')");
+      throw Error::said("--provider", text::words(text::Msg::err_provider_of_file, text::quoted(options.import_file)),
+                        text::words(text::Msg::hint_add_provider_id));
     }
   }
   const std::string as_of = options.import_as_of.empty() ? today_utc() : options.import_as_of;
@@ -239,7 +241,7 @@ int run_import(const catalog::Importer& importer, const CatalogOptions& options,
                                       .strict = options.import_strict,
                                       .price_basis = price_basis_for(options.import_price_basis, provider)};
   std::vector<ImportedFile> imports;
-  imports.push_back(import_file(importer, options.import_file, request, known));
+  imports.push_back(import_file(importer, options.import_file, request, known, false, resolve_lang(globals)));
   imports.front().result.unlisted.clear();  // only `catalog update` marks what a list leaves out
   const std::vector<std::string> header = {
       fmt::format("Imported from {} by gpuselect catalog import {} ({} rows, {} skipped).", options.import_file,

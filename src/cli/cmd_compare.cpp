@@ -10,6 +10,7 @@
 #include "cli/resource_flags.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/format_traits.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/version.hpp"
 
 namespace gpuselect::cli {
@@ -46,16 +47,14 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
     for (const auto& offering : catalog.offerings) {
       if (!scoring::offering_allowed(catalog, offering, wanted)) continue;
       if (++added > max_compared) {
-        throw Error("--gpus", fmt::format("more than {} offerings match the resource flags", max_compared),
-                    "narrow them (--max-price, --gpu-memory, --gpu-count) or name the ids");
+        throw Error::said("--gpus", text::words(text::Msg::err_compare_too_many, max_compared),
+                          text::words(text::Msg::hint_compare_too_many));
       }
       ids.push_back(offering.id);
     }
   }
   if (ids.size() < 2) {
-    throw Error("compare", "needs at least two offering ids",
-                "name them, e.g. gpuselect compare aws/p4d.24xlarge lambda/gpu_8x_a100_80gb_sxm4 --workload "
-                "llm-finetune --params 7e9");
+    throw Error::said("compare", text::words(text::Msg::err_compare_two_ids), text::words(text::Msg::hint_compare_two_ids));
   }
   const workload::Request request = workload_request(options.workload, {});  // compare has no --min-headroom
   const workload::Profile profile = workload::resolve(request, catalog);

@@ -44,8 +44,8 @@ void write_stdout(std::string_view text);
 // At exit: flushes stdout and reports a write error no one checked yet (--help, --version);
 // returns the exit code to use.
 // `earlier_errno`: errno right after an unchecked write (CLI11's help), used when fflush finds
-// the error already set.
-int finish_stdout(int exit_code, int earlier_errno = 0);
+// the error already set. `lang` gives the language of that error line (asked only when there is one).
+int finish_stdout(int exit_code, int earlier_errno = 0, const std::function<text::Lang()>& lang = {});
 // The same for output written as it is made (JSON of a large ranking or catalog): human formats
 // pass through render::terminal_safe line by line. Call it only once every input is checked: what
 // `draw` wrote to stdout before a failure stays there (--output stays atomic).

@@ -12,16 +12,18 @@
 #include "cli/output_options.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/format_traits.hpp"
+#include "gpuselect/messages.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
 
 namespace {
-constexpr const char* stdout_hint = "check free space, and that the program reading the pipe is still running";
-
-[[noreturn]] void stdout_failure(int error_number) {
-  throw Error(ErrorKind::io, "stdout", std::strerror(error_number), stdout_hint);
+Error stdout_error(int error_number) {
+  return Error::said(ErrorKind::io, "stdout", text::words(text::Msg::err_write_failed, std::strerror(error_number)),
+                     text::words(text::Msg::hint_stdout_failed));
 }
+
+[[noreturn]] void stdout_failure(int error_number) { throw stdout_error(error_number); }
 }  // namespace
 
 void write_stdout(std::string_view text) {
@@ -32,14 +34,13 @@ void write_stdout(std::string_view text) {
   }
 }
 
-int finish_stdout(int exit_code, int earlier_errno) {
+int finish_stdout(int exit_code, int earlier_errno, const std::function<text::Lang()>& lang) {
   errno = 0;
   if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
     const int error_number = errno != 0 ? errno : earlier_errno != 0 ? earlier_errno : EIO;
     std::clearerr(stdout);
     if (exit_code != exit_ok) return exit_code;  // the first error was reported already
-    std::fprintf(stderr, "gpuselect: error: %s\n",
-                 Error(ErrorKind::io, "stdout", std::strerror(error_number), stdout_hint).line().c_str());
+    std::fprintf(stderr, "gpuselect: error: %s\n", stdout_error(error_number).line(lang ? lang() : text::Lang::en).c_str());
     return exit_io;
   }
   return exit_code;
@@ -71,7 +72,7 @@ void emit_streamed(const OutputOptions& options, render::Format format, bool col
   };
   if (!options.output || *options.output == "-") {
     std::fflush(stdout);  // whatever stdio holds goes first
-    io::write_descriptor(STDOUT_FILENO, "stdout", safe_draw, stdout_hint);
+    io::write_descriptor(STDOUT_FILENO, "stdout", safe_draw, text::words(text::Msg::hint_stdout_failed));
     return;
   }
   io::write_output_streamed(*options.output, safe_draw);

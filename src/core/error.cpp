@@ -92,6 +92,11 @@ std::string Error::line(text::Lang lang) const {
   return join_line(where_, text::spaced_cjk(said_->what.say(lang)), text::spaced_cjk(said_->hint.say(lang)), lang);
 }
 
+std::string Error::problem(text::Lang lang) const {
+  if (!said_ || lang == text::Lang::en) return said_ ? said_->what.say(lang) : problem_;
+  return text::spaced_cjk(said_->what.say(lang));
+}
+
 Error Error::at(std::string where) const {
   if (!said_) return Error(kind_, std::move(where), problem_, hint_);
   return Error(kind_, std::move(where), said_);

@@ -6,6 +6,7 @@
 
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/messages.hpp"
 #include "estimate/model.hpp"
 
 namespace gpuselect::estimate {
@@ -56,8 +57,8 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
   if (offering != nullptr) {
     hardware = hardware_of(catalog, *offering, first_nodes);
     if (request.nodes > offering->max_nodes) {
-      throw Error("--nodes", fmt::format("{} allows at most {} nodes per job", offering->id, offering->max_nodes),
-                  fmt::format("give --nodes {} or less", offering->max_nodes));
+      throw Error::said("--nodes", text::words(text::Msg::err_nodes_at_most, offering->id, offering->max_nodes),
+                        text::words(text::Msg::hint_nodes_at_most, offering->max_nodes));
     }
   } else if (request.gpu != nullptr) {
     hardware = bare_hardware(*request.gpu, request.gpus_per_node, first_nodes);
@@ -66,17 +67,12 @@ JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile prof
   const auto missing = hardware.gpu != nullptr ? missing_precision_units(*hardware.gpu, profile.precision)
                                                : std::optional<PlanReason>{};
   if (missing == PlanReason::no_fp4) {
-    throw Error("--precision",
-                fmt::format("fp4 needs FP4 tensor cores (NVFP4/MXFP4); {} has none", hardware.gpu->name),
-                hardware.gpu->fp8_dense_tflops
-                    ? "use --precision fp8 on this GPU, or pick one with an FP4 peak (see 'gpuselect catalog gpus')"
-                    : "use --precision bf16 on this GPU, or pick one with an FP4 peak (see 'gpuselect catalog gpus')");
+    throw Error::said("--precision", text::words(text::Msg::err_no_fp4, hardware.gpu->name),
+                      text::words(text::Msg::hint_precision_or_gpu, hardware.gpu->fp8_dense_tflops ? "fp8" : "bf16", "FP4"));
   }
   if (missing == PlanReason::no_fp8) {
-    throw Error("--precision",
-                fmt::format("fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3); {} has none",
-                            hardware.gpu->name),
-                "use --precision bf16 on this GPU, or pick one with an FP8 peak (see 'gpuselect catalog gpus')");
+    throw Error::said("--precision", text::words(text::Msg::err_no_fp8, hardware.gpu->name),
+                      text::words(text::Msg::hint_precision_or_gpu, "bf16", "FP8"));
   }
 
   JobEstimate job{std::move(profile), {}};

@@ -9,6 +9,7 @@
 
 #include "estimate/model.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/units.hpp"
 
 namespace gpuselect::estimate {
@@ -620,9 +621,8 @@ double active_params(const workload::Shape& shape) {
 constexpr double max_replicas = 1e6;
 int replica_count(double busy_replicas) {
   if (!(busy_replicas <= max_replicas)) {
-    throw Error("--requests-per-s",
-                "the load needs more than 1000000 replicas (" + units::format_count(busy_replicas) + ")",
-                "lower --requests-per-s or the tokens per request");
+    throw Error::said("--requests-per-s", text::words(text::Msg::err_replicas_above, units::format_count(busy_replicas)),
+                      text::words(text::Msg::hint_replicas_above));
   }
   return std::max(1, static_cast<int>(std::ceil(busy_replicas - 1e-9)));
 }

@@ -63,7 +63,8 @@ std::size_t open_for_reading(const std::string& path, std::size_t max_bytes, Fil
   }
   struct stat info {};
   if (::fstat(fd.get(), &info) != 0) {
-    throw Error(ErrorKind::io, path, "cannot stat: " + errno_text(errno), "check the path");
+    throw Error::said(ErrorKind::io, path, text::words(text::Msg::err_cannot_stat, errno_text(errno)),
+                      text::words(text::Msg::hint_check_path));
   }
   if (S_ISDIR(info.st_mode)) {
     throw Error::said(ErrorKind::io, path, text::words(text::Msg::err_is_directory),
@@ -83,7 +84,8 @@ std::size_t read_some(int fd, char* buffer, std::size_t size, const std::string&
     const ssize_t got = ::read(fd, buffer, size);
     if (got >= 0) return static_cast<std::size_t>(got);
     if (errno != EINTR) {
-      throw Error(ErrorKind::io, path, "cannot read: " + errno_text(errno), "check the file's permissions");
+      throw Error::said(ErrorKind::io, path, text::words(text::Msg::err_cannot_read, errno_text(errno)),
+                        text::words(text::Msg::hint_check_permissions));
     }
   }
 }
@@ -111,8 +113,8 @@ SpoolFile::SpoolFile(const std::string& folder, std::string where) : where_(std:
     if (fd_ >= 0) ::unlink(path.c_str());
   }
   if (fd_ < 0) {
-    throw Error(ErrorKind::io, where_, "cannot create a temporary file in " + folder + ": " + errno_text(errno),
-                "check free space and the folder's permissions");
+    throw Error::said(ErrorKind::io, where_, text::words(text::Msg::err_temp_create, folder, errno_text(errno)),
+                      text::words(text::Msg::hint_space_and_folder));
   }
 }
 
@@ -127,8 +129,8 @@ void SpoolFile::write(const char* data, std::size_t size) {
     const ssize_t done = ::write(fd_, data, size);
     if (done < 0) {
       if (errno == EINTR) continue;
-      throw Error(ErrorKind::io, where_, "cannot write the temporary file: " + errno_text(errno),
-                  "check free space (the download is kept on disk, beside the price store, until imported)");
+      throw Error::said(ErrorKind::io, where_, text::words(text::Msg::err_temp_write, errno_text(errno)),
+                        text::words(text::Msg::hint_temp_space));
     }
     data += done;
     size -= static_cast<std::size_t>(done);
@@ -138,7 +140,8 @@ void SpoolFile::write(const char* data, std::size_t size) {
 
 void SpoolFile::clear() {
   if (::ftruncate(fd_, 0) != 0 || ::lseek(fd_, 0, SEEK_SET) != 0) {
-    throw Error(ErrorKind::io, where_, "cannot empty the temporary file: " + errno_text(errno), "try again");
+    throw Error::said(ErrorKind::io, where_, text::words(text::Msg::err_temp_empty, errno_text(errno)),
+                      text::words(text::Msg::hint_try_again));
   }
   size_ = 0;
   last_byte_ = '\0';
@@ -146,7 +149,8 @@ void SpoolFile::clear() {
 
 void SpoolFile::rewind() {
   if (::lseek(fd_, 0, SEEK_SET) != 0) {
-    throw Error(ErrorKind::io, where_, "cannot read the temporary file: " + errno_text(errno), "try again");
+    throw Error::said(ErrorKind::io, where_, text::words(text::Msg::err_temp_read, errno_text(errno)),
+                      text::words(text::Msg::hint_try_again));
   }
 }
 
@@ -236,9 +240,10 @@ class TemporaryGuard {
   struct sigaction previous_[std::size(cleanup_signals)]{};
 };
 
-[[noreturn]] void output_failure(const std::string& what, const std::string& path, int error_number,
-                                 const std::string& hint) {
-  throw Error(ErrorKind::io, "--output", what + " " + text::quoted(path) + ": " + errno_text(error_number), hint);
+// `what`: a message with the quoted path and the reason, "cannot write {0}: {1}".
+[[noreturn]] void output_failure(text::Msg what, const std::string& path, int error_number, text::Msg hint) {
+  throw Error::said(ErrorKind::io, "--output", text::words(what, text::quoted(path), errno_text(error_number)),
+                    text::words(hint));
 }
 
 // An ostream's buffer over a file descriptor: 64 KiB at a time, retrying on EINTR. A failed write
@@ -323,7 +328,7 @@ std::string link_target(const std::string& path) {
     }
     current = target;
   }
-  output_failure("cannot follow", path, ELOOP, "fix the chain of symbolic links");
+  output_failure(text::Msg::out_cannot_follow, path, ELOOP, text::Msg::hint_fix_symlinks);
 }
 
 void replace_atomically(const std::string& path, const Draw& draw, std::optional<mode_t> existing_mode,
@@ -338,7 +343,7 @@ void replace_atomically(const std::string& path, const Draw& draw, std::optional
   std::string temporary = folder + "/." + base + ".tmp-XXXXXX";
   FileDescriptor fd(guard.create(temporary));
   if (fd.get() < 0) {
-    output_failure("cannot create a file in", folder, errno, "check that the folder exists and is writable");
+    output_failure(text::Msg::out_cannot_create_in, folder, errno, text::Msg::hint_folder_writable);
   }
   const std::string temporary_name = temporary.substr(temporary.find_last_of('/') + 1);
   const auto remove_temporary = [&] {
@@ -347,9 +352,9 @@ void replace_atomically(const std::string& path, const Draw& draw, std::optional
     }
     guard.disarm();
   };
-  auto fail = [&](const std::string& what, int error_number) {
+  auto fail = [&](text::Msg what, int error_number) {
     remove_temporary();
-    output_failure(what, path, error_number, "check free space and permissions");
+    output_failure(what, path, error_number, text::Msg::hint_space_permissions);
   };
   int write_error = 0;
   try {
@@ -358,12 +363,12 @@ void replace_atomically(const std::string& path, const Draw& draw, std::optional
     remove_temporary();
     throw;
   }
-  if (write_error != 0) fail("cannot write", write_error);
+  if (write_error != 0) fail(text::Msg::out_cannot_write, write_error);
   const mode_t mode = existing_mode ? (*existing_mode & 07777) : new_file_mode();
-  if (::fchmod(fd.get(), mode) != 0 || ::fsync(fd.get()) != 0) fail("cannot flush", errno);
-  if (::close(fd.release()) != 0) fail("cannot close", errno);
+  if (::fchmod(fd.get(), mode) != 0 || ::fsync(fd.get()) != 0) fail(text::Msg::out_cannot_flush, errno);
+  if (::close(fd.release()) != 0) fail(text::Msg::out_cannot_close, errno);
   if (before_rename) before_rename();
-  if (::rename(temporary.c_str(), path.c_str()) != 0) fail("cannot replace", errno);
+  if (::rename(temporary.c_str(), path.c_str()) != 0) fail(text::Msg::out_cannot_replace, errno);
   guard.disarm();
 }
 
@@ -384,21 +389,21 @@ std::optional<int> open_descriptor(const std::string& path) {
 
 void write_in_place(int fd, const std::string& path, const Draw& draw) {
   if (const int error_number = draw_into(fd, draw); error_number != 0) {
-    output_failure("cannot write", path, error_number, "check free space, permissions and the reader of the pipe");
+    output_failure(text::Msg::out_cannot_write, path, error_number, text::Msg::hint_space_permissions_pipe);
   }
 }
 
 }  // namespace
 
-void write_descriptor(int fd, const std::string& where, const Draw& draw, const std::string& hint) {
+void write_descriptor(int fd, const std::string& where, const Draw& draw, const text::Words& hint) {
   if (const int error_number = draw_into(fd, draw); error_number != 0) {
-    throw Error(ErrorKind::io, where, errno_text(error_number), hint);
+    throw Error::said(ErrorKind::io, where, text::words(text::Msg::err_write_failed, errno_text(error_number)), hint);
   }
 }
 
 void write_output_streamed(const std::string& path, const Draw& draw, const std::function<void()>& before_rename) {
   if (path.empty()) {
-    throw Error("--output", "the path is empty", "give a file path, or - for standard output");
+    throw Error::said("--output", text::words(text::Msg::err_output_path_empty), text::words(text::Msg::hint_output_path));
   }
   if (const auto descriptor = open_descriptor(path)) {
     if (*descriptor == STDOUT_FILENO) std::fflush(stdout);  // whatever stdio holds goes first
@@ -407,13 +412,14 @@ void write_output_streamed(const std::string& path, const Draw& draw, const std:
   }
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) {
-    if (errno != ENOENT) output_failure("cannot inspect", path, errno, "check the path and its permissions");
+    if (errno != ENOENT) output_failure(text::Msg::out_cannot_inspect, path, errno, text::Msg::hint_path_permissions);
     // Nothing there, or a symbolic link to nothing yet: create the file the link names.
     replace_atomically(link_target(path), draw, std::nullopt, before_rename);
     return;
   }
   if (S_ISDIR(info.st_mode)) {
-    throw Error(ErrorKind::io, "--output", text::quoted(path) + " is a directory", "name a file inside it");
+    throw Error::said(ErrorKind::io, "--output", text::words(text::Msg::err_output_is_directory, text::quoted(path)),
+                      text::words(text::Msg::hint_name_file_inside));
   }
   if (S_ISREG(info.st_mode)) {
     replace_atomically(link_target(path), draw, info.st_mode, before_rename);
@@ -421,9 +427,9 @@ void write_output_streamed(const std::string& path, const Draw& draw, const std:
   }
   // A device, FIFO or socket: written in place, never replaced.
   FileDescriptor fd(::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC));
-  if (fd.get() < 0) output_failure("cannot open", path, errno, "check the path and its permissions");
+  if (fd.get() < 0) output_failure(text::Msg::out_cannot_open, path, errno, text::Msg::hint_path_permissions);
   write_in_place(fd.get(), path, draw);
-  if (::close(fd.release()) != 0) output_failure("cannot close", path, errno, "check free space");
+  if (::close(fd.release()) != 0) output_failure(text::Msg::out_cannot_close, path, errno, text::Msg::hint_check_free_space);
 }
 
 void write_output(const std::string& path, std::string_view content, const std::function<void()>& before_rename) {
@@ -464,7 +470,10 @@ bool is_regular_file(const std::string& path) {
 void make_folders(const std::string& path) {
   std::error_code error;
   std::filesystem::create_directories(path, error);
-  if (error) throw Error(ErrorKind::io, path, "cannot create the folder: " + error.message(), "check permissions");
+  if (error) {
+    throw Error::said(ErrorKind::io, path, text::words(text::Msg::err_cannot_create_folder, error.message()),
+                      text::words(text::Msg::hint_check_permissions_plain));
+  }
 }
 
 bool remove_file(const std::string& path) {

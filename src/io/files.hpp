@@ -91,7 +91,7 @@ void write_output(const std::string& path, std::string_view content,
                   const std::function<void()>& before_rename = nullptr);
 // Writes what `draw` makes to an open descriptor (standard output), 64 KiB at a time; a failed
 // write throws Error(kind io, where, strerror, hint). What was written before it stays written.
-void write_descriptor(int fd, const std::string& where, const Draw& draw, const std::string& hint);
+void write_descriptor(int fd, const std::string& where, const Draw& draw, const text::Words& hint);
 
 // Names (not paths) in a folder, sorted; empty when it does not exist or cannot be read.
 std::vector<std::string> list_folder(const std::string& path);

@@ -13,6 +13,7 @@
 #include <curl/curl.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 
 namespace gpuselect::io {
 
@@ -110,9 +111,8 @@ const LoadedLibcurl& loaded_libcurl() {
 void load_libcurl(std::string_view where) {
   const auto& loaded = loaded_libcurl();
   if (loaded.failure.empty()) return;
-  throw Error(ErrorKind::io, std::string(where), "cannot load libcurl to download: " + loaded.failure,
-              "install libcurl4 ('apt-get install libcurl4' on Debian), or use --from DIR with local copies of the "
-              "vms.csv files");
+  throw Error::said(ErrorKind::io, std::string(where), text::words(text::Msg::err_no_libcurl, loaded.failure),
+                    text::words(text::Msg::hint_no_libcurl));
 }
 
 std::string redacted_url(std::string_view text) {
@@ -154,7 +154,9 @@ Download download(const std::string& url, const DownloadOptions& options, SpoolF
       break;
     }
     CURL* curl = curl_api.easy_init();
-    if (curl == nullptr) throw Error(ErrorKind::io, shown, "libcurl could not start a transfer", "try again");
+    if (curl == nullptr) {
+      throw Error::said(ErrorKind::io, shown, text::words(text::Msg::err_curl_start), text::words(text::Msg::hint_try_again));
+    }
     Download result;
     body.clear();
     Transfer transfer{&options, &body, false, std::nullopt};
@@ -188,15 +190,12 @@ Download download(const std::string& url, const DownloadOptions& options, SpoolF
     result.bytes = body.size();
     if (transfer.write_error) throw *transfer.write_error;
     if (code == CURLE_FILESIZE_EXCEEDED) {
-      throw Error(ErrorKind::bad_input, shown,
-                  "the response announces a length above the limit of " + std::to_string(options.max_bytes) +
-                      " bytes; nothing was read",
-                  "check the URL names a vms.csv file");
+      throw Error::said(ErrorKind::bad_input, shown, text::words(text::Msg::err_response_announces, options.max_bytes),
+                        text::words(text::Msg::hint_url_vms_csv));
     }
     if (transfer.too_large) {
-      throw Error(ErrorKind::bad_input, shown,
-                  "response is above the limit of " + std::to_string(options.max_bytes) + " bytes",
-                  "check the URL names a vms.csv file");
+      throw Error::said(ErrorKind::bad_input, shown, text::words(text::Msg::err_response_above, options.max_bytes),
+                        text::words(text::Msg::hint_url_vms_csv));
     }
     const bool server_error = code == CURLE_OK && result.status >= 500;
     if (code == CURLE_OK && !server_error) return result;
@@ -207,11 +206,10 @@ Download download(const std::string& url, const DownloadOptions& options, SpoolF
     if (wait > Clock::duration::zero()) std::this_thread::sleep_for(wait);
   }
   last_error = redacted_url(last_error);  // libcurl's reason may quote the URL
-  throw Error(ErrorKind::io, shown,
-              "download failed after " + std::to_string(tried) + " attempt" + (tried == 1 ? "" : "s") + " within " +
-                  std::to_string(options.timeout_seconds) + " s: " + last_error,
-              "check the network connection (offline machines: 'gpuselect catalog update --from DIR' with "
-              "copies of the vms.csv files)");
+  throw Error::said(ErrorKind::io, shown,
+                    text::words(text::Msg::err_download_failed, tried, tried == 1 ? "" : "s", options.timeout_seconds,
+                                last_error),
+                    text::words(text::Msg::hint_download_failed));
 }
 
 }  // namespace gpuselect::io

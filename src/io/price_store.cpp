@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::io {
@@ -27,16 +28,17 @@ constexpr std::size_t sequence_digits = 6;  // previous/NNNNNN-...: a million up
 
 std::string errno_text(int error_number) { return std::strerror(error_number); }
 
-[[noreturn]] void store_failure(const std::string& where, const std::string& what, int error_number) {
-  throw Error(ErrorKind::io, where, what + ": " + errno_text(error_number),
-              "check free space and the folder's permissions; the stored prices are unchanged");
+// `what`: a message with the reason, "cannot lock: {}".
+[[noreturn]] void store_failure(const std::string& where, text::Msg what, int error_number) {
+  throw Error::said(ErrorKind::io, where, text::words(what, errno_text(error_number)),
+                    text::words(text::Msg::hint_store_unchanged));
 }
 
 void make_private_folder(const std::string& path) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) return;
   make_folders(std::filesystem::path(path).parent_path().string());
-  if (::mkdir(path.c_str(), 0700) != 0 && errno != EEXIST) store_failure(path, "cannot create the folder", errno);
+  if (::mkdir(path.c_str(), 0700) != 0 && errno != EEXIST) store_failure(path, text::Msg::err_cannot_create_folder, errno);
 }
 
 void flush_folder(const std::string& folder) {
@@ -99,16 +101,16 @@ StoreLock::StoreLock(const std::string& folder) {
   make_private_folder(folder);
   const std::string path = folder + "/.lock";
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (fd_ < 0) store_failure(path, "cannot open the lock file", errno);
+  if (fd_ < 0) store_failure(path, text::Msg::store_cannot_open_lock, errno);
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int error_number = errno;
     ::close(fd_);
     fd_ = -1;
     if (error_number == EWOULDBLOCK) {
-      throw Error(ErrorKind::io, folder, "another 'gpuselect catalog update' is writing the price store (it holds " + path + ")",
-                  "wait for it to finish, then run this one again; the stored prices are unchanged");
+      throw Error::said(ErrorKind::io, folder, text::words(text::Msg::err_store_locked, path),
+                        text::words(text::Msg::hint_store_locked));
     }
-    store_failure(path, "cannot lock", error_number);
+    store_failure(path, text::Msg::store_cannot_lock, error_number);
   }
 }
 
@@ -127,7 +129,7 @@ void install_prices(const std::string& folder, const std::string& as_of, std::st
   // 2. The new file beside the old one.
   std::string temporary = folder + "/." + name + ".tmp-XXXXXX";
   const int fd = ::mkstemp(temporary.data());  // mode 0600: the file may hold private quotes
-  if (fd < 0) store_failure(folder, "cannot create a file", errno);
+  if (fd < 0) store_failure(folder, text::Msg::store_cannot_create_file, errno);
   const auto discard = [&] { ::unlink(temporary.c_str()); };
   std::size_t written = 0;
   while (written < content.size()) {
@@ -137,14 +139,14 @@ void install_prices(const std::string& folder, const std::string& as_of, std::st
       const int error_number = put < 0 ? errno : ENOSPC;
       ::close(fd);
       discard();
-      store_failure(temporary, "cannot write", error_number);
+      store_failure(temporary, text::Msg::store_cannot_write, error_number);
     }
     written += static_cast<std::size_t>(put);
   }
   if (::fsync(fd) != 0 || ::close(fd) != 0) {
     const int error_number = errno;
     discard();
-    store_failure(temporary, "cannot flush", error_number);
+    store_failure(temporary, text::Msg::store_cannot_flush, error_number);
   }
   // 3. Loaded and judged before it replaces anything.
   try {
@@ -165,7 +167,7 @@ void install_prices(const std::string& folder, const std::string& as_of, std::st
     if (::link(current->path.c_str(), kept.c_str()) != 0) {
       const int error_number = errno;
       discard();
-      store_failure(kept, "cannot keep the previous update", error_number);
+      store_failure(kept, text::Msg::store_cannot_keep, error_number);
     }
     const std::vector<StoredPrices> all = previous_prices(folder);
     for (std::size_t i = kept_previous_updates; i < all.size(); ++i) remove_file(all[i].path);
@@ -174,7 +176,7 @@ void install_prices(const std::string& folder, const std::string& as_of, std::st
   if (::rename(temporary.c_str(), target.c_str()) != 0) {
     const int error_number = errno;
     discard();
-    store_failure(target, "cannot replace", error_number);
+    store_failure(target, text::Msg::store_cannot_replace, error_number);
   }
   flush_folder(folder);
   for (const auto& entry : list_folder(folder)) {
@@ -185,13 +187,13 @@ void install_prices(const std::string& folder, const std::string& as_of, std::st
 StoredPrices rollback_prices(const std::string& folder) {
   const std::vector<StoredPrices> kept = previous_prices(folder);
   if (kept.empty()) {
-    throw Error("--rollback", "no earlier update is kept in " + previous_folder(folder),
-                "run 'gpuselect catalog update' again, or use --no-price-update to rank without stored prices");
+    throw Error::said("--rollback", text::words(text::Msg::err_no_earlier_update, previous_folder(folder)),
+                      text::words(text::Msg::hint_no_earlier_update));
   }
   const StoredPrices& restore = kept.front();
   const std::string name = std::string(prices_prefix) + restore.as_of + std::string(prices_suffix);
   const std::string target = folder + "/" + name;
-  if (::rename(restore.path.c_str(), target.c_str()) != 0) store_failure(target, "cannot restore", errno);
+  if (::rename(restore.path.c_str(), target.c_str()) != 0) store_failure(target, text::Msg::store_cannot_restore, errno);
   flush_folder(folder);
   for (const auto& entry : list_folder(folder)) {
     if (is_prices_name(entry) && entry != name) remove_file(folder + "/" + entry);

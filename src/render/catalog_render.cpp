@@ -7,6 +7,7 @@
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/json_writer.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/units.hpp"
 #include "render/renderers.hpp"
 #include "render/support.hpp"
@@ -48,7 +49,7 @@ std::vector<TextTable::Column> csv_columns(std::initializer_list<const char*> na
 
 void check_listing_format(Format format) {
   if (format == Format::html)
-    throw Error("--format", "catalog listings have no html form", "use --format table, json, csv or markdown");
+    throw Error::said("--format", text::words(text::Msg::err_listing_no_html), text::words(text::Msg::hint_listing_formats));
 }
 
 // Listings in the human formats and CSV share one grid; CSV gets machine values (no currency signs).

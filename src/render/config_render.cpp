@@ -74,7 +74,7 @@ void config(std::ostream& out, Format format, const ConfigView& view, const Styl
     case Format::html:
       break;
   }
-  throw Error("--format", "config show prints table or json", "use --format table or --format json");
+  throw Error::said("--format", text::words(text::Msg::err_config_show_format), text::words(text::Msg::hint_config_show_format));
 }
 
 }  // namespace gpuselect::render

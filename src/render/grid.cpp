@@ -6,6 +6,7 @@
 
 #include "render/renderers.hpp"
 #include "render/support.hpp"
+#include "gpuselect/messages.hpp"
 
 namespace gpuselect::render::detail {
 
@@ -278,8 +279,8 @@ void render_grids(std::ostream& out, Format format, std::string_view heading, co
     case Format::json:
       break;
   }
-  throw Error("--format", fmt::format("format '{}' is not rendered as grids", to_string(format)),
-              "use table, csv, markdown or html");
+  throw Error::said("--format", text::words(text::Msg::err_not_grid_format, to_string(format)),
+                    text::words(text::Msg::hint_grid_formats));
 }
 
 }  // namespace gpuselect::render::detail

@@ -14,6 +14,7 @@
 #include "catalog/accelerators.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/job_disk.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/skypilot_import.hpp"
 #include "gpuselect/units.hpp"
@@ -382,13 +383,13 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   if (!owned && names_of(provider.id, launcher) == nullptr) {
     const bool other =
         names_of(provider.id, launcher == Launcher::skypilot ? Launcher::dstack : Launcher::skypilot) != nullptr;
-    throw Error("--emit",
-                fmt::format("pick {} is on provider {}, which {} cannot launch", pick_rank,
-                            text::quoted(provider.id), launcher == Launcher::skypilot ? "SkyPilot" : "dstack"),
-                fmt::format("{}choose another row with --pick, or --provider one of: {}",
-                            other ? (launcher == Launcher::skypilot ? "use --emit dstack, " : "use --emit skypilot, ")
-                                  : "",
-                            supported_providers(launcher)));
+    throw Error::said("--emit",
+                      text::words(text::Msg::err_emit_provider, pick_rank, text::quoted(provider.id),
+                                  launcher == Launcher::skypilot ? "SkyPilot" : "dstack"),
+                      other ? text::words(text::Msg::hint_emit_other_launcher,
+                                          launcher == Launcher::skypilot ? "dstack" : "skypilot",
+                                          supported_providers(launcher))
+                            : text::words(text::Msg::hint_emit_pick_or_provider, supported_providers(launcher)));
   }
   // An owned cluster is named by its provider id: SkyPilot's `infra: ssh/<pool>` and dstack's
   // `fleets: [<fleet>]`. A '/' would name another pool (ssh/a/b: pool "a", then "b"), and a space or a
@@ -396,14 +397,11 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   if (owned && (provider.id.empty() || !std::all_of(provider.id.begin(), provider.id.end(), [](char c) {
                   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
                 }))) {
-    throw Error("--emit",
-                fmt::format("pick {} is on owned provider {}, which is not a valid {} name (a '/' would name another "
-                            "{})",
-                            pick_rank, text::quoted(provider.id),
-                            launcher == Launcher::skypilot ? "SSH node pool" : "fleet",
-                            launcher == Launcher::skypilot ? "node pool in infra: ssh/POOL" : "fleet"),
-                "give the owned provider an id of letters, digits, '-', '_' and '.' (the pool or fleet's name) in "
-                "the catalog, or choose another row with --pick");
+    throw Error::said("--emit",
+                      text::words(launcher == Launcher::skypilot ? text::Msg::err_emit_owned_pool
+                                                                 : text::Msg::err_emit_owned_fleet,
+                                  pick_rank, text::quoted(provider.id)),
+                      text::words(text::Msg::hint_emit_owned_id));
   }
   Pick pick{offering, provider, catalog.gpu_of(offering), {}, std::max(1, candidate.nodes),
             std::max({1, candidate.nodes, candidate.cost.instances}), owned};
@@ -412,10 +410,8 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   }
   // SkyPilot's infra is cloud/region/zone: a '/' in the region would be read as a zone.
   if (launcher == Launcher::skypilot && !owned && pick.region.find('/') != std::string::npos) {
-    throw Error("--emit",
-                fmt::format("pick {} is in region {}, whose '/' SkyPilot's infra: cloud/region would read as a zone",
-                            pick_rank, text::quoted(pick.region)),
-                "choose another row with --pick, or use --emit dstack");
+    throw Error::said("--emit", text::words(text::Msg::err_emit_region_slash, pick_rank, text::quoted(pick.region)),
+                      text::words(text::Msg::hint_emit_pick_or_dstack));
   }
   return launcher == Launcher::skypilot ? skypilot_file(profile, ranking, candidate, pick, pick_rank)
                                         : dstack_file(profile, ranking, candidate, pick, pick_rank);

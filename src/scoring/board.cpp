@@ -6,6 +6,7 @@
 
 #include "gpuselect/enum_names.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "scoring/scoring_internal.hpp"
 
 namespace gpuselect::board {
@@ -163,7 +164,8 @@ Board build(const catalog::Catalog& catalog, const Query& query) {
   const std::vector<double> rates = usd_rates(catalog);
   Board board;
   if (catalog.offerings.size() >= (std::size_t{1} << 30)) {
-    throw Error("catalog list", "more than 2^30 offerings", "split the catalog");  // beyond LoadLimits::max_records
+    // beyond LoadLimits::max_records
+    throw Error::said("catalog list", text::words(text::Msg::err_board_offerings), text::words(text::Msg::hint_split_the_catalog));
   }
   const auto count = static_cast<std::uint32_t>(catalog.offerings.size());
   std::size_t most_rows = 0;  // reserved exactly: growth by doubling would hold two copies at once

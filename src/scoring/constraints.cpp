@@ -101,7 +101,8 @@ std::string join(const std::vector<std::string>& items) {
 void check_number(const std::string& flag, std::optional<double> value, bool allow_zero) {
   if (!value) return;
   if (!std::isfinite(*value) || *value < 0 || (!allow_zero && *value == 0)) {
-    throw Error(flag, "must be a positive number, got " + std::to_string(*value), "give a number above 0");
+    throw Error::said(flag, text::words(text::Msg::err_must_be_positive, std::to_string(*value)),
+                      text::words(text::Msg::hint_number_above_zero));
   }
 }
 
@@ -144,8 +145,8 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
   check_number("--budget", constraints.budget, false);
   check_number("--deadline", constraints.deadline_hours, false);
   if (constraints.max_nodes < 1) {
-    throw Error("--max-nodes", "must be at least 1, got " + std::to_string(constraints.max_nodes),
-                "give a whole number of nodes >= 1");
+    throw Error::said("--max-nodes", text::words(text::Msg::err_at_least_one, constraints.max_nodes),
+                      text::words(text::Msg::hint_nodes_at_least_one));
   }
   ranges::check(ranges::Quantity::min_headroom_pct, constraints.min_headroom_pct, "--min-headroom",
                 fmt::format("{:g}", constraints.min_headroom_pct));
@@ -154,7 +155,8 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
       std::vector<std::string> requirement_list;
       requirement_list.reserve(requirements.size());
       for (const auto& requirement : requirements) requirement_list.emplace_back(requirement.name);
-      throw unknown_id("--require", "requirement", name, requirement_list, one_of(requirement_list));
+      throw Error::said("--require", text::words(text::Msg::err_unknown_value, "requirement", text::quoted(name)),
+                        did_you_mean_words(name, requirement_list, one_of_words(requirement_list)));
     }
   }
   for (const auto& name : constraints.providers) catalog::provider_named(catalog, name, "--provider");

@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
 #include "scoring/scoring_internal.hpp"
 
 namespace gpuselect::scoring::detail {
@@ -114,12 +115,10 @@ std::optional<Ranking::FleetPool> spare_pool(const catalog::Catalog& catalog, co
 Ranking::Fleet cheapest_fleet(const catalog::Catalog& catalog, const workload::Profile& profile,
                               const Options& options, const Ranking& whole) {
   if (workload::kind_traits(profile.kind).physics != workload::Physics::token_serving) {
-    throw Error("--mix", "a mixed fleet is planned for llm-inference only",
-                "drop --mix or use --workload llm-inference");
+    throw Error::said("--mix", text::words(text::Msg::err_mix_fleet_inference), text::words(text::Msg::hint_mix_fleet_inference));
   }
   if (!workload::has_request_mix(profile)) {
-    throw Error("--mix", "no request mix is given, so there is one class of requests to serve",
-                "give the mix's 90th percentile with --input-tokens-p90 and/or --output-tokens-p90");
+    throw Error::said("--mix", text::words(text::Msg::err_mix_no_request_mix), text::words(text::Msg::hint_mix_no_request_mix));
   }
   Ranking::Fleet fleet;
   const workload::RequestClass all{"all", 1.0, static_cast<double>(profile.input_tokens),
