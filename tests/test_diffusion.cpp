@@ -798,3 +798,42 @@ TEST_CASE("diffusion: the fill law, a larger peak reaches a smaller share", "[es
   CHECK(model::diffusion_adapter_mfu(165.2) == model::diffusion_adapter_training_mfu);
   CHECK(model::diffusion_adapter_mfu(h100->bf16_dense_tflops) < 0.65 * model::diffusion_adapter_training_mfu);
 }
+
+TEST_CASE("image-finetune: --cache-latents off keeps the encoders resident and encodes every step",
+          "[estimate][diffusion]") {
+  // Issue 32: cached latents and text embeddings are an option. FLUX.1's T5-XXL and CLIP-L (4.9B
+  // parameters) and its VAE stay resident at 16 bits when not cached, and each image is encoded.
+  auto cached_request = finetune("flux.1-dev", workload::Method::lora);
+  auto uncached_request = cached_request;
+  uncached_request.cache_latents = workload::CacheLatents::off;
+  const auto cached = profile_of(cached_request);
+  const auto uncached = profile_of(uncached_request);
+  CHECK(cached.cache_latents == workload::CacheLatents::on);
+  const catalog::Gpu* h100 = builtin_catalog().find_gpu("h100-sxm5-80gb");
+  REQUIRE(h100 != nullptr);
+  const auto hardware = estimate::bare_hardware(*h100, 1, 1);
+  const auto on = estimate::choose_plan(cached, hardware);
+  const auto off = estimate::choose_plan(uncached, hardware);
+  REQUIRE(on.fits);
+  const double resident = (uncached.diffusion.text_encoder_params + uncached.diffusion.vae_params) * 2.0;
+  CHECK(resident > 9e9);
+  CHECK(off.per_gpu.weights_bytes == Approx(on.per_gpu.weights_bytes + resident));
+  const double on_flops = estimate::model::diffusion_training_flops_per_image(cached, workload::Recompute::none);
+  const double off_flops = estimate::model::diffusion_training_flops_per_image(uncached, workload::Recompute::none);
+  CHECK(off_flops > on_flops);
+  CHECK(off_flops < 1.5 * on_flops);  // the denoiser's passes dominate
+  // The flag is parsed and applies to image-finetune only.
+  const std::vector<std::string> environment = {"GPUSELECT_TODAY=2026-12-01"};
+  const auto parsed = run_gpuselect({"estimate", "-w", "image-finetune", "-m", "flux.1-dev", "--method", "lora",
+                                     "--gpu", "h100-sxm5-80gb", "--cache-latents", "off"},
+                                    environment);
+  CHECK(parsed.exit_code == 0);
+  const auto wrong = run_gpuselect({"estimate", "-w", "image-inference", "-m", "flux.1-dev", "--gpu", "h100-sxm5-80gb",
+                                    "--cache-latents", "off"},
+                                   environment);
+  CHECK(wrong.exit_code == 2);
+  const auto bad = run_gpuselect({"estimate", "-w", "image-finetune", "-m", "flux.1-dev", "--gpu", "h100-sxm5-80gb",
+                                  "--cache-latents", "maybe"},
+                                 environment);
+  CHECK(bad.exit_code == 2);
+}

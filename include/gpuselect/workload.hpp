@@ -24,6 +24,10 @@ enum class Attention : std::uint8_t { flash, eager };
 // cv-train's input pipeline: cpu = PyTorch DataLoader workers decode and augment; gpu = decoding and
 // augmentation on the GPU (NVIDIA DALI), which needs the stack's gpu-data-loading support.
 enum class DataLoader : std::uint8_t { cpu, gpu };
+// image-finetune: on = latents and text embeddings encoded once before training (kohya-ss
+// --cache_latents and --cache_text_encoder_outputs, diffusers' precomputed embeddings); off = the VAE
+// encoder and the text encoders stay resident and encode every image of every step.
+enum class CacheLatents : std::uint8_t { on, off };
 // Training framework family (docs/estimation.md "Framework"): Megatron-Core/NeMo with Transformer
 // Engine; PyTorch FSDP (torchtitan, llm-foundry, NeMo AutoModel); DeepSpeed; Hugging Face Trainer/PEFT.
 enum class Framework : std::uint8_t { megatron, fsdp, deepspeed, hf };
@@ -44,6 +48,7 @@ std::string_view to_string(Optimizer value);  // "adam-8bit"
 std::string_view to_string(Recompute value);
 std::string_view to_string(Attention value);
 std::string_view to_string(DataLoader value);
+std::string_view to_string(CacheLatents value);
 std::string_view to_string(Framework value);
 std::string_view to_string(Zero value);  // "auto", "0".."3"
 std::string_view to_string(Offload value);
@@ -55,6 +60,7 @@ std::optional<Optimizer> parse_optimizer(std::string_view text);
 std::optional<Recompute> parse_recompute(std::string_view text);
 std::optional<Attention> parse_attention(std::string_view text);
 std::optional<DataLoader> parse_data_loader(std::string_view text);
+std::optional<CacheLatents> parse_cache_latents(std::string_view text);
 std::optional<Framework> parse_framework(std::string_view text);
 std::optional<Zero> parse_zero(std::string_view text);  // "auto", "0".."3"
 std::optional<Offload> parse_offload(std::string_view text);
@@ -67,6 +73,7 @@ std::vector<std::string> optimizer_names();
 std::vector<std::string> recompute_names();
 std::vector<std::string> attention_names();
 std::vector<std::string> data_loader_names();
+std::vector<std::string> cache_latents_names();
 std::vector<std::string> framework_names();
 std::vector<std::string> zero_names();
 std::vector<std::string> offload_names();
@@ -96,6 +103,7 @@ struct Request {
   std::optional<Recompute> recompute;
   std::optional<Attention> attention;
   std::optional<DataLoader> data_loader;
+  std::optional<CacheLatents> cache_latents;
   std::optional<Framework> framework;
   std::optional<std::string> tokens_text;  // "2T", "1e9"
   std::optional<Zero> zero;
@@ -199,6 +207,7 @@ struct Profile {
   Recompute recompute = Recompute::selective;
   Attention attention = Attention::flash;
   DataLoader data_loader = DataLoader::cpu;  // cv-train: --data-loader
+  CacheLatents cache_latents = CacheLatents::on;  // image-finetune: --cache-latents
   Framework framework = Framework::fsdp;  // training: the --framework row's fill sets it per workload
   double tokens = 0;  // training tokens (D)
   Zero zero = Zero::automatic;

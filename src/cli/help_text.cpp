@@ -94,6 +94,7 @@ constexpr HelpRow help_table[] = {
     {"", "--resolution", "image-finetune、image-inference：图像边长（像素；默认模型的原生分辨率 1024）"},
     {"", "--steps", "image-inference：每张图的采样步数（默认按模型卡；FLUX.1-schnell 为 4）"},
     {"", "--images", "image-finetune：微调数据集的图像数（默认 100）"},
+    {"", "--cache-latents", "image-finetune：on（默认）在训练前一次性编码潜变量和文本嵌入（kohya --cache_latents、--cache_text_encoder_outputs）；off 让 VAE 和文本编码器常驻显存并在每步编码"},
     {"", "--train-steps", "image-finetune：以每步 --batch 张图像计的优化器步数（单 GPU 上 kohya/diffusers 的 max_train_steps）；代替 --images 和 --epochs"},
     {"", "--epochs", "image-finetune：遍历数据集的轮数（默认 20）"},
     {"", "--latency-ms", "image-inference：每张图的时延目标，毫秒，按估计区间的慢端检查（默认：production 为 30000，development 无）"},

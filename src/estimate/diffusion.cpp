@@ -181,13 +181,27 @@ double diffusion_image_flops(const workload::Profile& profile) {
   return denoise + text + decode;
 }
 
+namespace {
+
+// Encoding one training image when latents and text embeddings are not cached (--cache-latents off):
+// the text encoders' forward (2 x params x tokens, one pass: no guidance in training) and the VAE
+// encoder, counted as the decoder's FLOPs at the resolution (assumption: an upper bound, the encoder
+// is the lighter half of the VAE). 0 when cached.
+double input_encoding_flops(const workload::Profile& profile) {
+  if (profile.cache_latents == workload::CacheLatents::on) return 0.0;
+  const double text = 2.0 * profile.diffusion.text_encoder_params * std::max(77, profile.diffusion.text_tokens);
+  return text + vae_decode_flops_512 * pixel_share(profile, 512.0);
+}
+
+}  // namespace
+
 double diffusion_training_flops_per_image(const workload::Profile& profile, workload::Recompute recompute) {
   const double pass = denoiser_pass_flops(profile);
   // Forward + backward: 3 passes when every weight trains; 2 when the weights are frozen (no weight
   // gradients), as for language models (6PD vs 4PD). Gradient checkpointing repeats the forward.
   const double passes = profile.method == workload::Method::full ? 3.0 : 2.0;
   const double recomputed = recompute == workload::Recompute::none ? 0.0 : 1.0;
-  return (passes + recomputed) * pass;
+  return (passes + recomputed) * pass + input_encoding_flops(profile);
 }
 
 bool diffusion_training_calibrated(const workload::Profile& profile) {
@@ -222,9 +236,13 @@ void diffusion_training_memory(const workload::Profile& profile, const Plan& pla
     gpu.gradients_bytes = adapter * states.gradients;
     gpu.optimizer_bytes = adapter * states.optimizer;
   }
-  // Latents and text embeddings are cached before training (kohya --cache_latents and
+  // Latents and text embeddings are cached before training by default (kohya --cache_latents and
   // --cache_text_encoder_outputs; diffusers precomputes embeddings for frozen encoders): the text
-  // encoders and the VAE are not resident while the denoiser trains (assumption).
+  // encoders and the VAE are not resident while the denoiser trains. With --cache-latents off they are,
+  // frozen at 16 bits; their activations are freed before the denoiser's forward (no peak added).
+  if (profile.cache_latents == workload::CacheLatents::off) {
+    gpu.weights_bytes += (profile.diffusion.text_encoder_params + profile.diffusion.vae_params) * 2.0;
+  }
   const double images = std::max(1, plan.micro_batch);
   const bool checkpointed = plan.recompute != workload::Recompute::none;
   double per_image = 0;

@@ -84,6 +84,7 @@ ordered_json workload_json(const workload::Profile& profile) {
       {"images", profile.images},
       {"epochs", profile.epochs},
       {"train_steps", profile.train_steps},
+      {"cache_latents", workload::to_string(profile.cache_latents)},
       {"defaults_applied", std::move(defaults)},
   };
 }

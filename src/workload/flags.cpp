@@ -627,6 +627,15 @@ const std::vector<Flag>& flags() {
        .kinds = diffusion_training,
        .applies_to = "image-finetune",
        .fill = images_fill},
+      {.name = "--cache-latents",
+       .type = "WHEN",
+       .help = "image-finetune: on (default) encodes latents and text embeddings once before training (kohya "
+               "--cache_latents, --cache_text_encoder_outputs); off keeps the VAE and text encoders resident and "
+               "encodes every step",
+       .member = member_of<&Request::cache_latents, &Profile::cache_latents>(),
+       .choices = cache_latents_names,
+       .kinds = diffusion_training,
+       .applies_to = "image-finetune"},
       {.name = "--train-steps",
        .type = "COUNT",
        .help = "image-finetune: optimizer steps at --batch images a step (kohya/diffusers max_train_steps on one "

@@ -16,6 +16,7 @@ constexpr std::array<std::string_view, 4> optimizer_table{"adamw", "sgd", "adam-
 constexpr std::array<std::string_view, 3> recompute_table{"none", "selective", "full"};
 constexpr std::array<std::string_view, 2> attention_table{"flash", "eager"};
 constexpr std::array<std::string_view, 2> data_loader_table{"cpu", "gpu"};
+constexpr std::array<std::string_view, 2> cache_latents_table{"on", "off"};
 constexpr std::array<std::string_view, 4> framework_table{"megatron", "fsdp", "deepspeed", "hf"};
 constexpr std::array<std::string_view, 5> zero_table{"auto", "0", "1", "2", "3"};
 constexpr std::array<std::string_view, 4> offload_table{"none", "optimizer", "all", "nvme"};
@@ -34,6 +35,7 @@ std::string_view to_string(Optimizer value) { return name_in(value, optimizer_ta
 std::string_view to_string(Recompute value) { return name_in(value, recompute_table); }
 std::string_view to_string(Attention value) { return name_in(value, attention_table); }
 std::string_view to_string(DataLoader value) { return name_in(value, data_loader_table); }
+std::string_view to_string(CacheLatents value) { return name_in(value, cache_latents_table); }
 std::string_view to_string(Framework value) { return name_in(value, framework_table); }
 std::string_view to_string(Zero value) { return name_in(value, zero_table); }
 std::string_view to_string(Offload value) { return name_in(value, offload_table); }
@@ -51,6 +53,9 @@ std::optional<Recompute> parse_recompute(std::string_view text) { return parse_i
 std::optional<Attention> parse_attention(std::string_view text) { return parse_in<Attention>(text, attention_table); }
 std::optional<DataLoader> parse_data_loader(std::string_view text) {
   return parse_in<DataLoader>(text, data_loader_table);
+}
+std::optional<CacheLatents> parse_cache_latents(std::string_view text) {
+  return parse_in<CacheLatents>(text, cache_latents_table);
 }
 std::optional<Framework> parse_framework(std::string_view text) { return parse_in<Framework>(text, framework_table); }
 std::optional<Zero> parse_zero(std::string_view text) { return parse_in<Zero>(text, zero_table); }
@@ -70,6 +75,7 @@ std::vector<std::string> optimizer_names() { return names_in(optimizer_table); }
 std::vector<std::string> recompute_names() { return names_in(recompute_table); }
 std::vector<std::string> attention_names() { return names_in(attention_table); }
 std::vector<std::string> data_loader_names() { return names_in(data_loader_table); }
+std::vector<std::string> cache_latents_names() { return names_in(cache_latents_table); }
 std::vector<std::string> framework_names() { return names_in(framework_table); }
 std::vector<std::string> zero_names() { return names_in(zero_table); }
 std::vector<std::string> offload_names() { return names_in(offload_table); }
