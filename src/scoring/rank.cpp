@@ -1193,8 +1193,8 @@ class Ranker {
   }
 
   // The constraint that emptied the set (Ranking::top_exclusion): the job's own constraint that
-  // removed the most offerings, else the offering filter that did, unless a filter removed more than
-  // 3x what that constraint did (ties: the earlier kind; the others that removed as many go to `tied`).
+  // removed the most offerings, else the offering filter that did (ties: the earlier kind; the
+  // others that removed as many go to `tied`).
   std::optional<ExclusionKind> emptying_kind(std::vector<ExclusionKind>& tied) const {
     constexpr std::array<ExclusionKind, 9> filters = {
         ExclusionKind::region,     ExclusionKind::provider,  ExclusionKind::gpu,
@@ -1203,17 +1203,7 @@ class Ranker {
     const auto is_filter = [&](std::size_t kind) {
       return std::find(filters.begin(), filters.end(), static_cast<ExclusionKind>(kind)) != filters.end();
     };
-    // An offering filter that removed several times what any of the job's own constraints did is
-    // named first: it is why the set is nearly empty (expert review 13: --pricing yearly removed 137
-    // offerings, and "software removed the most (12)" sent the user to fp16 FLUX on a V100).
-    constexpr int dominant_filter_factor = 3;
-    int most_job = 0;
-    int most_filter = 0;
-    for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
-      (is_filter(kind) ? most_filter : most_job) = std::max(is_filter(kind) ? most_filter : most_job, kind_counts_[kind]);
-    }
-    const bool filter_first = most_filter > dominant_filter_factor * most_job;
-    for (const bool job_level : {!filter_first, filter_first}) {
+    for (const bool job_level : {true, false}) {
       int most = 0;
       std::optional<ExclusionKind> found;
       for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
