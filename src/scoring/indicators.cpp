@@ -241,9 +241,11 @@ IndicatorValue job_cost(const IndicatorInput& in) {
 
 // ---- usability ----
 
-// Pre-built framework images: 0 none, 1 with three or more.
+// Pre-built framework images: 0 none, 1 with two or more (a PyTorch and a CUDA base image cover the
+// jobs gpuselect plans; a third framework's image adds nothing to them. Expert review 14: Baidu's
+// TensorFlow image outranked an identical, cheaper Volcano Engine row by 8 usability points).
 IndicatorValue images(const IndicatorInput& in) {
-  return {clamp01(static_cast<double>(in.provider.environment.images.size()) / 3.0)};
+  return {clamp01(static_cast<double>(in.provider.environment.images.size()) / 2.0)};
 }
 IndicatorValue jupyterlab(const IndicatorInput& in) { return {in.provider.environment.jupyterlab ? 1.0 : 0.0}; }
 IndicatorValue custom_containers(const IndicatorInput& in) {
@@ -379,7 +381,7 @@ constexpr std::array<IndicatorSpec, 22> table = {{
     // A notebook (interactive kinds) is JupyterLab and the minutes to it: Kubernetes and custom
     // containers are what a pipeline needs, not a session (judgement; expert review 10 saw a 10-hour
     // notebook ranked on an 8x dearer provider for its Kubernetes over AutoDL's JupyterLab in a minute).
-    {C::usability, "images", 0.25 * usable_share, images, "framework images / 3", 0.20 * usable_share},
+    {C::usability, "images", 0.25 * usable_share, images, "framework images / 2", 0.20 * usable_share},
     {C::usability, "jupyterlab", 0.15 * usable_share, jupyterlab, "1 when offered", 0.35 * usable_share},
     {C::usability, "custom_containers", 0.20 * usable_share, custom_containers, "1 when offered", 0.05 * usable_share},
     {C::usability, "kubernetes", 0.15 * usable_share, kubernetes, "1 when offered", 0.0},
