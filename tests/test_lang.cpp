@@ -17,6 +17,8 @@
 #include "cli_runner.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"
+#include "gpuselect/scoring.hpp"
+#include "gpuselect/software.hpp"
 
 using namespace gpuselect;
 using gpuselect::testing::run_gpuselect;
@@ -1084,4 +1086,28 @@ TEST_CASE("lang zh-CN: a catalog field out of range says its bounds without a sp
   CHECK(text::say(text::Lang::en, text::Msg::err_field_out_of_range, "per_usd", "-3",
                   text::say(text::Lang::en, text::Msg::range_above_at_most, "0", "1000000")) ==
         "per_usd -3 is out of range (must be above 0 and at most 1000000)");
+}
+
+TEST_CASE("software stack: every note and feature has its Chinese", "[lang][stack]") {
+  // Expert review 14: software-stack warnings and exclusion reasons were English paragraphs in
+  // Chinese output. Every note of the stack table and every feature phrase has its Chinese.
+  for (const auto& row : catalog::stack_table()) {
+    INFO(row.note);
+    CHECK(scoring::stack_words(row.note, text::Lang::zh_cn) != row.note);
+    CHECK(scoring::stack_words(row.note, text::Lang::en) == row.note);
+  }
+  for (std::size_t index = 0; index < catalog::stack_feature_count; ++index) {
+    const auto phrase = catalog::feature_words(static_cast<catalog::StackFeature>(index));
+    INFO(phrase);
+    // Product names stay as written; a phrase with words in it is translated.
+    const bool product_name = phrase.find(' ') == std::string_view::npos || phrase.starts_with("FlashAttention");
+    if (!product_name) CHECK(scoring::stack_words(phrase, text::Lang::zh_cn) != phrase);
+  }
+  // A Chinese run says a software exclusion in Chinese (FLUX.1 on a V100: no bf16 tensor cores).
+  const auto result = run_gpuselect({"--lang", "zh-CN", "recommend", "-w", "image-finetune", "-m", "flux.1-dev", "--method",
+                                     "lora", "--gpu", "v100-sxm2-32gb", "--show-excluded"},
+                                    {"GPUSELECT_TODAY=2026-12-01"});
+  INFO(result.out << result.err);
+  CHECK(result.out.find("没有 bf16 张量核心") != std::string::npos);
+  CHECK(result.out.find("no bf16 tensor cores") == std::string::npos);
 }

@@ -346,6 +346,13 @@
   X(detail_tier_no_sla, "{} publishes no uptime SLA (no credits when the service is down): not production serving; --allow-no-sla to include", "{} 未公布可用性 SLA（服务中断时无赔付）：不适合生产服务；加 --allow-no-sla 可纳入") \
   X(detail_tier_shared_gpu, "a shared vGPU ({0}x {1}, time-sliced with other tenants: latency jitter): not production serving; --allow-shared-gpu to include", "共享 vGPU（{0}x {1}，与其他租户分时共享：延迟抖动）：不适合生产服务；加 --allow-shared-gpu 可纳入") \
   X(detail_tier_spot, "spot can be reclaimed at any time (no availability promise): not production serving; --allow-spot-serving to include", "竞价实例随时可能被回收（无可用性保证）：不适合生产服务；加 --allow-spot-serving 可纳入") \
+  X(sw_not_in_table, "{0} on {1} is not in the software-stack table (unknown)", "{1} 上的 {0} 不在软件栈表中（未知）") \
+  X(sw_needs_bf16, "{0} is unsupported for this model on {1}: it is released in bf16 and its activations overflow fp16 (NaN, black images: huggingface/diffusers issue 9096; fp16 runs need the activation clipping of diffusers PR 9097, and loss scaling to train), and {2} ({3})", "此模型在 {1} 上不支持 {0}：它以 bf16 发布，其激活值在 fp16 下溢出（NaN、黑图：huggingface/diffusers issue 9096；fp16 运行需要 diffusers PR 9097 的激活值截断，训练还需损失缩放），且{2}（{3}）") \
+  X(sw_level, "{0} is {1} on {2}: {3} ({4})", "{2} 上的 {0}：{1}；{3}（{4}）") \
+  X(sw_level_mature, "mature", "成熟") \
+  X(sw_level_weak, "weak", "支持较弱") \
+  X(sw_level_unsupported, "unsupported", "不受支持") \
+  X(sw_level_unknown, "unknown", "未知") \
   X(detail_software, "{}; --allow-immature-stack to include", "{}；加 --allow-immature-stack 可纳入") \
   X(detail_mainland_only, "sold in mainland China only (a mainland account or host); --region cn, --currency CNY or --provider {} to include", "仅在中国大陆销售（需大陆账号或主体）；加 --region cn、--currency CNY 或 --provider {} 可纳入") \
   X(detail_owned_cluster, "the owned cluster has {} (max_nodes)", "自有集群只有 {} 个节点（max_nodes）") \

@@ -196,7 +196,11 @@ struct SoftwareSupport {
 // --data-loader gpu); llm-inference relies on a serving engine, the best of vLLM, TensorRT-LLM and SGLang.
 SoftwareSupport software_support(const workload::Profile& profile, const catalog::Gpu& gpu);
 // "QLoRA (bitsandbytes 4-bit) is weak on AMD cdna3: <note> (<source>)"; "" when mature with no feature.
-std::string software_words(const SoftwareSupport& support, const catalog::Gpu& gpu);
+std::string software_words(const SoftwareSupport& support, const catalog::Gpu& gpu, text::Lang lang = text::Lang::en);
+// The same in every language (an exclusion reason or a warning said later in the reader's language).
+text::Words software_said(const SoftwareSupport& support, const catalog::Gpu& gpu);
+// A note or feature phrase of the software-stack table in `lang` (the English text where none).
+std::string_view stack_words(std::string_view english, text::Lang lang);
 
 struct Candidate {
   std::uint32_t offering_index = 0;

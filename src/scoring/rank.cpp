@@ -554,7 +554,7 @@ class Ranker {
       const catalog::Gpu& gpu = catalog_.gpu_of(offering);
       exclude(ranking, index, std::nullopt, 1,
               {{ExclusionKind::software, 0, 0,
-                text::words(text::Msg::detail_software, software_words(software_by_gpu_[offering.gpu_index], gpu))}});
+                text::composed(text::Msg::detail_software, software_said(software_by_gpu_[offering.gpu_index], gpu))}});
       close_offering(false);
       return;
     }

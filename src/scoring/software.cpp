@@ -1,10 +1,14 @@
 // The job's software stack on a GPU (docs/scoring.md "Software stack"): which features of the
 // stack table (gpuselect/software.hpp) the job relies on, and the worst level among them.
+#include <algorithm>
 #include <array>
 #include <string>
+#include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 
+#include "gpuselect/messages.hpp"
 #include "gpuselect/scoring.hpp"
 
 namespace gpuselect::scoring {
@@ -56,7 +60,160 @@ void serving_engine(SoftwareSupport& support, const catalog::Gpu& gpu) {
   worst_of(support, best_level, best);
 }
 
+// The stack table's notes and feature words in Chinese (issue 29: a warning or an exclusion reason
+// said to a Chinese reader is Chinese). Keyed by the English text of src/catalog/software.cpp; the
+// test "software stack: every note and feature has its Chinese" fails when a row lacks one.
+constexpr auto chinese_words = std::to_array<std::pair<std::string_view, std::string_view>>({
+    {"no bf16 tensor cores (compute capability below 8.0): runs in fp16 instead (PyTorch AMP with loss scaling; vLLM needs --dtype float16), and a model trained in bf16 can overflow in fp16",
+     "没有 bf16 张量核心（计算能力低于 8.0）：改以 fp16 运行（PyTorch AMP 配合损失缩放；vLLM 需加 --dtype float16），以 bf16 训练的模型在 fp16 下可能溢出"},
+    {"bitsandbytes NF4 runs on compute capability 6.0+",
+     "bitsandbytes NF4 可在计算能力 6.0 及以上运行"},
+    {"no FP8 tensor cores (Transformer Engine's FP8 needs compute capability 8.9+)",
+     "没有 FP8 张量核心（Transformer Engine 的 FP8 需要计算能力 8.9 及以上）"},
+    {"no FP4 tensor cores",
+     "没有 FP4 张量核心"},
+    {"FlashAttention 2 needs Ampere or newer; PyTorch's memory-efficient SDPA kernel runs instead, slower",
+     "FlashAttention 2 需要 Ampere 或更新的架构；改用 PyTorch 的省显存 SDPA 内核，速度较慢"},
+    {"FlashAttention 3 is for Hopper",
+     "FlashAttention 3 面向 Hopper"},
+    {"DALI runs on NVIDIA SM 5.0 and later",
+     "DALI 可在 NVIDIA SM 5.0 及以后的 GPU 上运行"},
+    {"vLLM's floor is compute capability 7.0; its FlashAttention backend needs 8.0, so Volta runs slower fallbacks",
+     "vLLM 最低要求计算能力 7.0；其 FlashAttention 后端需要 8.0，因此 Volta 上使用较慢的后备实现"},
+    {"TensorRT-LLM supports Ampere and newer",
+     "TensorRT-LLM 支持 Ampere 及更新的架构"},
+    {"not among SGLang's tested GPUs",
+     "不在 SGLang 测试过的 GPU 之列"},
+    {"FlashAttention 2 needs Ampere or newer (Turing: FlashAttention 1.x or PyTorch's memory-efficient SDPA)",
+     "FlashAttention 2 需要 Ampere 或更新的架构（Turing：用 FlashAttention 1.x 或 PyTorch 的省显存 SDPA）"},
+    {"vLLM runs on compute capability 7.5, but its FlashAttention backend needs 8.0 (slower fallbacks)",
+     "vLLM 可在计算能力 7.5 上运行，但其 FlashAttention 后端需要 8.0（使用较慢的后备实现）"},
+    {"bf16 tensor cores (compute capability 8.0+)",
+     "具备 bf16 张量核心（计算能力 8.0 及以上）"},
+    {"FlashAttention 2 supports Ampere",
+     "FlashAttention 2 支持 Ampere"},
+    {"vLLM supports compute capability 8.0+",
+     "vLLM 支持计算能力 8.0 及以上"},
+    {"TensorRT-LLM supports Ampere",
+     "TensorRT-LLM 支持 Ampere"},
+    {"SGLang supports NVIDIA Ampere",
+     "SGLang 支持 NVIDIA Ampere"},
+    {"bf16 tensor cores (compute capability 8.9)",
+     "具备 bf16 张量核心（计算能力 8.9）"},
+    {"Transformer Engine runs per-tensor FP8 on Ada with a caveat, without FP8 block scaling or MXFP8",
+     "Transformer Engine 在 Ada 上有条件地运行逐张量 FP8，不支持 FP8 分块缩放或 MXFP8"},
+    {"FlashAttention 2 supports Ada",
+     "FlashAttention 2 支持 Ada"},
+    {"TensorRT-LLM supports Ada",
+     "TensorRT-LLM 支持 Ada"},
+    {"SGLang supports NVIDIA Ada",
+     "SGLang 支持 NVIDIA Ada"},
+    {"bf16 tensor cores (compute capability 9.0)",
+     "具备 bf16 张量核心（计算能力 9.0）"},
+    {"Transformer Engine FP8, per tensor and block scaling",
+     "Transformer Engine FP8，支持逐张量和分块缩放"},
+    {"FlashAttention 2 supports Hopper",
+     "FlashAttention 2 支持 Hopper"},
+    {"FlashAttention 3 targets Hopper",
+     "FlashAttention 3 以 Hopper 为目标"},
+    {"TensorRT-LLM supports Hopper",
+     "TensorRT-LLM 支持 Hopper"},
+    {"SGLang supports NVIDIA Hopper",
+     "SGLang 支持 NVIDIA Hopper"},
+    {"bf16 tensor cores (compute capability 10.0+)",
+     "具备 bf16 张量核心（计算能力 10.0 及以上）"},
+    {"Transformer Engine FP8, block scaling and MXFP8",
+     "Transformer Engine FP8，支持分块缩放和 MXFP8"},
+    {"Transformer Engine NVFP4 on Blackwell (partial on compute capability 12.0)",
+     "Transformer Engine 在 Blackwell 上支持 NVFP4（计算能力 12.0 上部分支持）"},
+    {"fused attention through cuDNN (PyTorch SDPA) on Blackwell",
+     "Blackwell 上通过 cuDNN（PyTorch SDPA）运行融合注意力"},
+    {"FlashAttention 3 is for Hopper (Blackwell uses cuDNN's kernels)",
+     "FlashAttention 3 面向 Hopper（Blackwell 使用 cuDNN 的内核）"},
+    {"TensorRT-LLM supports Blackwell",
+     "TensorRT-LLM 支持 Blackwell"},
+    {"SGLang supports NVIDIA Blackwell",
+     "SGLang 支持 NVIDIA Blackwell"},
+    {"bf16 matrix cores since MI200",
+     "自 MI200 起具备 bf16 矩阵核心"},
+    {"bitsandbytes on ROCm is experimental (preview builds for gfx90a)",
+     "bitsandbytes 在 ROCm 上为实验性支持（gfx90a 有预览版构建）"},
+    {"no FP8 matrix cores on CDNA2",
+     "CDNA2 没有 FP8 矩阵核心"},
+    {"FlashAttention 2's ROCm (composable_kernel) backend: MI200",
+     "FlashAttention 2 的 ROCm（composable_kernel）后端：MI200"},
+    {"DALI is NVIDIA-only (no ROCm build)",
+     "DALI 仅支持 NVIDIA（没有 ROCm 构建）"},
+    {"vLLM on ROCm lists MI200, with fewer tuned kernels than MI300",
+     "ROCm 上的 vLLM 列出了 MI200，但调优过的内核少于 MI300"},
+    {"TensorRT-LLM is NVIDIA-only",
+     "TensorRT-LLM 仅支持 NVIDIA"},
+    {"SGLang's AMD page targets MI300X and newer",
+     "SGLang 的 AMD 页面面向 MI300X 及更新型号"},
+    {"bitsandbytes on ROCm is experimental: 4-bit kernels are ported, not tuned, and QLoRA recipes are tested on CUDA",
+     "bitsandbytes 在 ROCm 上为实验性支持：4-bit 内核是移植而非调优的，QLoRA 方案在 CUDA 上测试"},
+    {"FP8 training through AMD's ROCm port of Transformer Engine",
+     "通过 AMD 的 Transformer Engine ROCm 移植版进行 FP8 训练"},
+    {"FlashAttention 2's ROCm (composable_kernel) backend: MI300",
+     "FlashAttention 2 的 ROCm（composable_kernel）后端：MI300"},
+    {"vLLM on ROCm supports MI300 (gfx942)",
+     "ROCm 上的 vLLM 支持 MI300（gfx942）"},
+    {"SGLang supports MI300X and MI325X",
+     "SGLang 支持 MI300X 和 MI325X"},
+    {"bitsandbytes on ROCm is experimental",
+     "bitsandbytes 在 ROCm 上为实验性支持"},
+    {"MXFP4 kernels on ROCm are new and few",
+     "ROCm 上的 MXFP4 内核较新且数量少"},
+    {"FlashAttention 2's ROCm (composable_kernel) backend: MI355",
+     "FlashAttention 2 的 ROCm（composable_kernel）后端：MI355"},
+    {"vLLM on ROCm supports MI350 (gfx950)",
+     "ROCm 上的 vLLM 支持 MI350（gfx950）"},
+    {"SGLang supports MI355X",
+     "SGLang 支持 MI355X"},
+    {"bf16 arithmetic",
+     "bf16 运算"},
+    {"QLoRA (bitsandbytes 4-bit)",
+     "QLoRA（bitsandbytes 4-bit）"},
+    {"FP8 training (Transformer Engine)",
+     "FP8 训练（Transformer Engine）"},
+    {"FP4 (NVFP4/MXFP4)",
+     "FP4（NVFP4/MXFP4）"},
+    {"FlashAttention 2",
+     "FlashAttention 2"},
+    {"FlashAttention 3",
+     "FlashAttention 3"},
+    {"GPU data loading (DALI)",
+     "GPU 数据加载（DALI）"},
+    {"vLLM",
+     "vLLM"},
+    {"TensorRT-LLM",
+     "TensorRT-LLM"},
+    {"SGLang",
+     "SGLang"},
+});
+
+std::string_view level_words(catalog::StackLevel level, text::Lang lang) {
+  switch (level) {
+    case StackLevel::mature:
+      return text::message(text::Msg::sw_level_mature, lang);
+    case StackLevel::weak:
+      return text::message(text::Msg::sw_level_weak, lang);
+    case StackLevel::unsupported:
+      return text::message(text::Msg::sw_level_unsupported, lang);
+    case StackLevel::unknown:
+      break;
+  }
+  return text::message(text::Msg::sw_level_unknown, lang);
+}
+
 }  // namespace
+
+std::string_view stack_words(std::string_view english, text::Lang lang) {
+  if (lang == text::Lang::en) return english;
+  const auto found = std::find_if(chinese_words.begin(), chinese_words.end(),
+                                  [&](const auto& pair) { return pair.first == english; });
+  return found != chinese_words.end() ? found->second : english;
+}
 
 SoftwareSupport software_support(const workload::Profile& profile, const catalog::Gpu& gpu) {
   SoftwareSupport support;
@@ -89,24 +246,22 @@ SoftwareSupport software_support(const workload::Profile& profile, const catalog
   return support;
 }
 
-std::string software_words(const SoftwareSupport& support, const catalog::Gpu& gpu) {
+std::string software_words(const SoftwareSupport& support, const catalog::Gpu& gpu, text::Lang lang) {
   if (!support.feature) return {};
   const auto* row = catalog::stack_support(gpu, *support.feature);
   const std::string where = fmt::format("{} {}", gpu.vendor == "amd" ? "AMD" : gpu.vendor == "nvidia" ? "NVIDIA" : gpu.vendor,
                                         gpu.architecture);
-  if (row == nullptr) {
-    return fmt::format("{} on {} is not in the software-stack table (unknown)",
-                       catalog::feature_words(*support.feature), where);
-  }
+  const std::string_view feature = stack_words(catalog::feature_words(*support.feature), lang);
+  if (row == nullptr) return text::say(lang, text::Msg::sw_not_in_table, feature, where);
   if (support.model_needs_bf16) {
-    return fmt::format(
-        "{} is unsupported for this model on {}: it is released in bf16 and its activations overflow fp16 (NaN, "
-        "black images: huggingface/diffusers issue 9096; fp16 runs need the activation clipping of diffusers PR "
-        "9097, and loss scaling to train), and {} ({})",
-        catalog::feature_words(*support.feature), where, row->note, row->source);
+    return text::say(lang, text::Msg::sw_needs_bf16, feature, where, stack_words(row->note, lang), row->source);
   }
-  return fmt::format("{} is {} on {}: {} ({})", catalog::feature_words(*support.feature),
-                     catalog::to_string(row->level), where, row->note, row->source);
+  return text::say(lang, text::Msg::sw_level, feature, level_words(row->level, lang), where,
+                   stack_words(row->note, lang), row->source);
+}
+
+text::Words software_said(const SoftwareSupport& support, const catalog::Gpu& gpu) {
+  return text::Words::in_each([&](text::Lang lang) { return software_words(support, gpu, lang); });
 }
 
 }  // namespace gpuselect::scoring

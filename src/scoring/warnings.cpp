@@ -519,7 +519,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     case Warning::queued:
       return say(lang, Msg::w_queued, units::format_hours(offering.availability.queue_hours), provider.name);
     case Warning::software_stack:
-      return say(lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering)),
+      return say(lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering), lang),
                  say(lang, candidate.software.level == catalog::StackLevel::unsupported ? Msg::w_software_unsupported
                            // Expert review 6: QLoRA on MI300X warned without naming the mature way.
                            : candidate.software.feature == catalog::StackFeature::qlora_4bit ? Msg::w_software_weak_qlora
