@@ -30,3 +30,36 @@ class Checks:
         if summary:
             print(summary)
         return 0
+
+
+def call_arguments(text, start):
+    """Top-level arguments of the call whose opening bracket is at text[start] (source scans)."""
+    depth, args, current, i, quote = 0, [], "", start + 1, None
+    while i < len(text):
+        c = text[i]
+        if quote:
+            current += c
+            if c == "\\":
+                current += text[i + 1]
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "\"'":
+            quote = c
+            current += c
+        elif c in "([{":
+            depth += 1
+            current += c
+        elif c in ")]}":
+            if depth == 0:
+                args.append(current.strip())
+                return args
+            depth -= 1
+            current += c
+        elif c == "," and depth == 0:
+            args.append(current.strip())
+            current = ""
+        else:
+            current += c
+        i += 1
+    return args

@@ -19,7 +19,7 @@ import pathlib
 import re
 import sys
 
-from checks import Checks
+from checks import Checks, call_arguments
 
 root = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else pathlib.Path(__file__).resolve().parents[2])
 checks = Checks()
@@ -33,39 +33,6 @@ parameter_calls = ("words", "composed", "did_you_mean_words", "one_of_words", "i
 # A string literal that reads as English words (two words of letters), e.g. "cannot read: "; a lone
 # word ("gpuselect", "as_of") is a name.
 english_literal = re.compile(r'"(?:[^"\\]|\\.)*[A-Za-z]{2}(?:[^"\\]|\\.)*\s(?:[^"\\]|\\.)*[A-Za-z]{2}(?:[^"\\]|\\.)*"')
-
-
-def arguments(text, start):
-    """Top-level arguments of the call whose opening bracket is at text[start]."""
-    depth, args, current, i, quote = 0, [], "", start + 1, None
-    while i < len(text):
-        c = text[i]
-        if quote:
-            current += c
-            if c == "\\":
-                current += text[i + 1]
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in "\"'":
-            quote = c
-            current += c
-        elif c in "([{":
-            depth += 1
-            current += c
-        elif c in ")]}":
-            if depth == 0:
-                args.append(current.strip())
-                return args
-            depth -= 1
-            current += c
-        elif c == "," and depth == 0:
-            args.append(current.strip())
-            current = ""
-        else:
-            current += c
-        i += 1
-    return args
 
 
 def without_parameters(argument):
@@ -158,7 +125,7 @@ for path in sorted(list((root / "src").rglob("*.cpp")) + list((root / "src").rgl
                      raw.splitlines()[line - 1].strip())
 
     for match in plain_error.finditer(text):
-        args = arguments(text, match.end() - 1)
+        args = call_arguments(text, match.end() - 1)
         if len(args) < 3:
             continue  # a declaration, a catch clause, a copy
         said = args[2:] if args[0].startswith("ErrorKind::") else args[1:]
@@ -169,7 +136,7 @@ for path in sorted(list((root / "src").rglob("*.cpp")) + list((root / "src").rgl
             checks.check(f"{name}: Error(...) without literals", True)
 
     for match in said_calls.finditer(text):
-        args = arguments(text, match.end() - 1)
+        args = call_arguments(text, match.end() - 1)
         call = match.group(1)
         if call == "Error::said" and args and args[0].startswith("ErrorKind::"):
             args = args[1:]
@@ -183,7 +150,7 @@ for path in sorted(list((root / "src").rglob("*.cpp")) + list((root / "src").rgl
             report(match, f"{call}(...)")
 
     for match in re.finditer(r"(?<![\w])Problem\{", text):
-        args = arguments(text, match.end() - 1)
+        args = call_arguments(text, match.end() - 1)
         scanned += 1
         if any(english(argument) for argument in args):
             report(match, "Problem{...}")

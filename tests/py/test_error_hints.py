@@ -5,7 +5,7 @@ import pathlib
 import re
 import sys
 
-from checks import Checks
+from checks import Checks, call_arguments
 
 root = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else pathlib.Path(__file__).resolve().parents[2])
 checks = Checks()
@@ -14,44 +14,11 @@ checks = Checks()
 calls = re.compile(r"(?<![\w:.>])(throw Error|Error|report|report_at|warn)\s*([({])")
 
 
-def arguments(text, start, close):
-    """Top-level arguments of the call whose opening bracket is at text[start]."""
-    depth, args, current, i, quote = 0, [], "", start + 1, None
-    while i < len(text):
-        c = text[i]
-        if quote:
-            current += c
-            if c == "\\":
-                current += text[i + 1]
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in "\"'":
-            quote = c
-            current += c
-        elif c in "([{":
-            depth += 1
-            current += c
-        elif c in ")]}":
-            if depth == 0:
-                args.append(current.strip())
-                return args
-            depth -= 1
-            current += c
-        elif c == "," and depth == 0:
-            args.append(current.strip())
-            current = ""
-        else:
-            current += c
-        i += 1
-    return args
-
-
 for path in sorted((root / "src").rglob("*.cpp")):
     text = path.read_text()
     for match in calls.finditer(text):
         name, bracket = match.group(1), match.group(2)
-        args = arguments(text, match.end() - 1, ")" if bracket == "(" else "}")
+        args = call_arguments(text, match.end() - 1)
         if name.endswith("Error"):
             if bracket != "(" or len(args) < 3:
                 continue  # a declaration, a catch clause or a copy
@@ -73,7 +40,7 @@ for path in sorted((root / "src").rglob("*.cpp")):
 for path in sorted((root / "src").rglob("*.cpp")):
     text = path.read_text()
     for match in re.finditer(r"Problem\{", text):
-        args = arguments(text, match.end() - 1, "}")
+        args = call_arguments(text, match.end() - 1)
         if len(args) == 2:
             line = text.count("\n", 0, match.start()) + 1
             checks.check(f"{path.relative_to(root)}:{line}: Problem has a what-to-do part", args[1] not in ('""', ""),
