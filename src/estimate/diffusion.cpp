@@ -74,12 +74,12 @@ constexpr std::array<DiffusionServingFit, 3> serving_fits{{
     // PR 946: 0.41); SDXL 30 steps bf16 SDPA 3.315 s (diffusers fast_diffusion tutorial: 0.36).
     {"ampere", 0.40, 0.85, 1.24, true, 312},
     // Three rows, brought to the L40S's 362 TFLOPS by the fill law: FLUX.1-dev at 512 px, 50 steps, on
-    // an L40S 8.71 s (Pruna blog: 0.34); SDXL, 20 steps, on an RTX 4090 3.23 s (onediff PR 998: 0.469
-    // at 165.2, 0.372 at 362); FLUX.1-dev, 28 steps, on an L20 26.36 s (diffusers docs, ParaAttention
-    // guide: 0.666 at 119.5, 0.481 at 362). Their geometric mean (0.394) leaves the L20 row at 0.82 of
-    // the prediction, outside the band; 0.415 is the middle of the shares (0.409-0.422) that hold all
+    // an L40S 8.71 s (Pruna blog: 0.344); SDXL, 20 steps, on an RTX 4090 3.23 s (onediff PR 998: 0.470
+    // at 165.2, 0.373 at 362); FLUX.1-dev, 28 steps, on an L20 26.36 s (diffusers docs, ParaAttention
+    // guide: 0.677 at 119.5, 0.488 at 362). Their geometric mean (0.397) leaves the L20 row at 0.81 of
+    // the prediction, outside the band; 0.421 is the middle of the shares (0.415-0.427) that hold all
     // three within it. The band is Ampere's (assumption).
-    {"ada", 0.415, 0.85, 1.24, true, 362},
+    {"ada", 0.421, 0.85, 1.24, true, 362},
 }};
 // Elsewhere (Blackwell, Volta, Turing, AMD): the six rows' geometric mean (0.35), the widest band
 // widened 1.5x each way, as the language models' extrapolation (assumption). Its reference peak,
