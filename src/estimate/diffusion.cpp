@@ -92,8 +92,9 @@ constexpr DiffusionServingFit serving_elsewhere{"", 0.35, 0.85 / 1.5, 1.24 * 1.5
 // larger peak less well, share ~ peak^-k with k = ln(0.40 / 0.285) / ln(989 / 312) = 0.294, fitted on
 // Ampere's and Hopper's shares at their calibration GPUs (A100, H100). Above a fit's reference peak
 // always; below it (a smaller GPU fills better: an RTX 3090 reaches 0.63 of its 71 TFLOPS on SDXL,
-// onediff PR 998, where the law from the A100's 0.40 gives 0.62) only on a fitted architecture and a
-// card of at least 250 W. Power-capped cards (the 70 W T4, 72 W L4, 150 W A10) keep the fitted share:
+// onediff PR 998, where the law from the A100's 0.40 gives 0.62) only on a card of at least 250 W
+// (unfitted architectures too: an RTX 5090 kept at 0.35 came out slower than an RTX 4090 at 0.53).
+// Power-capped cards (the 70 W T4, 72 W L4, 150 W A10) keep the fitted share:
 // their clocks fall under load, and the held-out T4 run is already slower than predicted (assumption:
 // 250 W, between the 150 W A10 and the 275 W L20, the smallest card a published run checks).
 constexpr double fill_exponent = 0.294;
@@ -118,7 +119,7 @@ bool diffusion_fill_rises(double tdp_watts) { return tdp_watts >= fill_rises_min
 
 double diffusion_serving_mfu(std::string_view architecture, double peak_tflops, double tdp_watts) {
   const DiffusionServingFit fit = diffusion_serving_fit(architecture);
-  return diffusion_fill_share(fit.mfu, fit.reference_tflops, peak_tflops, fit.calibrated && diffusion_fill_rises(tdp_watts));
+  return diffusion_fill_share(fit.mfu, fit.reference_tflops, peak_tflops, diffusion_fill_rises(tdp_watts));
 }
 
 double diffusion_training_mfu(std::string_view architecture, double peak_tflops, double tdp_watts, bool unet) {

@@ -267,8 +267,7 @@ double diffusion_fill_share(double share, double reference_tflops, double peak_t
 // True for a card of at least 250 W (its TDP): below a fit's reference peak it fills better (an RTX
 // 3090, 4090, L20); power-capped cards (T4, L4, A10) keep the fitted share.
 bool diffusion_fill_rises(double tdp_watts);
-// Serving at batch 1 on a GPU of the architecture, peak and TDP (watts): its fit through the fill law
-// (rising below the reference only on a fitted architecture).
+// Serving at batch 1 on a GPU of the architecture, peak and TDP (watts): its fit through the fill law.
 double diffusion_serving_mfu(std::string_view architecture, double peak_tflops, double tdp_watts);
 // Fine-tuning a DiT with frozen weights (LoRA, QLoRA): the geometric mean of three published FLUX.1-dev
 // runs on an RTX 4090 (implied 0.47, 0.39, 0.28 over hardware FLOPs, recompute included;
