@@ -932,4 +932,10 @@ TEST_CASE("image kinds: a resolution far from the model's native one is a run no
   CHECK(has_note(at({"recommend", "-w", "image-finetune", "-m", "flux.1-dev", "--method", "qlora", "--top", "3"}, "512")));
   // Not an image kind: no note.
   CHECK_FALSE(has_note({"recommend", "-w", "llm-finetune", "-m", "llama-2-7b", "--method", "lora", "--top", "3"}));
+  // `estimate` says it under its performance table.
+  const auto estimate = run_gpuselect(
+      {"estimate", "-w", "image-inference", "-m", "sdxl", "--gpu", "rtx-4090", "--resolution", "2048"}, environment);
+  CHECK(estimate.out.find("sdxl was trained at about 1024 px: at 2048 px") != std::string::npos);
+  const auto native = run_gpuselect({"estimate", "-w", "image-inference", "-m", "sdxl", "--gpu", "rtx-4090"}, environment);
+  CHECK(native.out.find("was trained at about") == std::string::npos);
 }

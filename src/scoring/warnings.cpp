@@ -55,19 +55,6 @@ constexpr int stale_row_price_days = 365;
 // costs little either way (judgement).
 constexpr double extrapolated_speed_warn_hours = 8.0;
 
-// N-RESOLUTION: an image whose pixel count lies outside half to twice the model's native one (side
-// 724-1448 px at 1024). The models train at about their native pixel count: SDXL's multi-aspect
-// buckets hold it near 1024^2 (Podell et al. 2023, section 2.3), SD3 and FLUX.1 fine-tune at 1024^2;
-// and the speed calibration rows ran at 512-1024 px (judgement: 2x the area either way).
-constexpr double off_native_area_ratio = 2.0;
-
-bool resolution_off_native(int resolution_px, int native_resolution_px) {
-  if (resolution_px <= 0 || native_resolution_px <= 0) return false;
-  const double side = static_cast<double>(resolution_px) / native_resolution_px;
-  const double area = side * side;
-  return area > off_native_area_ratio || area < 1.0 / off_native_area_ratio;
-}
-
 // GPUs the row pays for on purpose: those the load keeps busy (Candidate::gpus_needed, spare
 // replicas included) and, for N+1 on instances of several replicas, the rest of each spare instance
 // (model::instances_needed puts the spares on instances of their own: a host that can fail whole
@@ -189,7 +176,7 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   std::vector<Ranking::Note> notes;
   // An image side far from the one the model was trained at: outside its training distribution and
   // outside the resolutions the speed was calibrated at (docs/estimation.md "Image generation").
-  if (resolution_off_native(ranking.resolution_px, ranking.native_resolution_px)) {
+  if (workload::resolution_off_native(ranking.resolution_px, ranking.native_resolution_px)) {
     notes.push_back({"N-RESOLUTION", text::words(text::Msg::note_resolution_off_native, ranking.model_id,
                                                  ranking.native_resolution_px, ranking.resolution_px)});
   }
