@@ -696,7 +696,7 @@
   X(mfu_prefill_fitted, "fitted on the serving calibration rows, docs/estimation.md", "拟合自推理校准数据，见 docs/estimation.md") \
   X(mfu_prefill, "prefill MFU {0}% ({1}; decode is bandwidth-bound)", "预填充 MFU {0}%（{1}；解码受带宽限制）") \
   X(mfu_diffusion_serving, "diffusion serving: fitted per GPU architecture on published latencies of FLUX.1, SD3, SD3.5 and SDXL", "扩散推理：按 GPU 架构拟合自 FLUX.1、SD3、SD3.5 和 SDXL 的公开延迟") \
-  X(mfu_diffusion_training, "diffusion fine-tuning of a UNet or of every weight: the GPU generation's serving share times a weak fit on two published runs", "UNet 或全量参数的扩散微调：该代 GPU 的推理利用率乘以基于两个公开运行的弱拟合") \
+  X(mfu_diffusion_training, "diffusion fine-tuning of a UNet or of every weight: the GPU's serving share times a training/serving ratio, a weak fit on published runs (SDXL LoRA: two; FLUX.1 full: one)", "UNet 或全量参数的扩散微调：该 GPU 的推理利用率乘以训练/推理比值，基于公开运行的弱拟合（SDXL LoRA：两个；FLUX.1 全量：一个）") \
   X(mfu_diffusion, "MFU {0}% ({1}, docs/estimation.md \"Image generation\")", "MFU {0}%（{1}，docs/estimation.md \"Image generation\"）") \
   X(mfu_model, "MFU {}% is the result of the performance model (compute at per-GPU matmul efficiency, TP/CP/PP/DP communication, pipeline bubble, offload, recomputation, failures; calibrated on published runs, docs/estimation.md)", "MFU {}% 是性能模型的结果（按单 GPU 矩阵乘效率计算，含 TP/CP/PP/DP 通信、流水线气泡、卸载、重计算和故障；以公开运行数据校准，见 docs/estimation.md）") \
   X(mfu_table, "MFU {0}% base: {1}", "MFU 基准 {0}%：{1}") \
