@@ -188,7 +188,10 @@ TEST_CASE("diffusion serving: published latencies within the calibrated band", "
   // cards of 250 W and more; before, each came out about 1.4-2x too slow):
   // siliconflow/onediff PR 998 (https://github.com/siliconflow/onediff/pull/998), onediff_diffusers_
   // extensions/examples/sdxl/README.md "Performance comparison": SDXL base, 1024x1024, 20 steps, fp16
-  // diffusers, PyTorch E2E 5.60 s on an RTX 3090 (4.08 it/s) and 3.23 s on an RTX 4090 (6.93 it/s).
+  // diffusers, PyTorch E2E 5.60 s on an RTX 3090 (4.08 it/s) and 3.23 s on an RTX 4090 (6.93 it/s), both
+  // dated 2024-07-10 in the PR. The merged README keeps an older 4090 block commented out (2024-06-29:
+  // 6.67 it/s, 4.90 s E2E): its 20 steps take 3.0 s as here, the other 1.9 s (0.34 s here) point to a
+  // different VAE setting; not used.
   rows.push_back({"onediff PR 998 SDXL RTX 3090 PyTorch", serving("sdxl", 20), "rtx-3090", 5.60});
   rows.push_back({"onediff PR 998 SDXL RTX 4090 PyTorch", serving("sdxl", 20), "rtx-4090", 3.23});
   // diffusers documentation, optimization/para_attn ("ParaAttention",
