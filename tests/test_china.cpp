@@ -116,6 +116,26 @@ TEST_CASE("china: --region cn is mainland China, without Hong Kong or overseas r
   }
 }
 
+TEST_CASE("china: --require 等保三级 is mlps3, the name the guides use", "[china][lang]") {
+  const std::vector<std::string> job = {"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora",
+                                        "--region", "cn", "--top", "1000"};
+  auto with_requirement = [&](const std::string& name) {
+    auto args = job;
+    args.insert(args.end(), {"--require", name});
+    return recommend_json(args);
+  };
+  const auto by_id = with_requirement("mlps3");
+  const auto by_chinese_name = with_requirement("等保三级");
+  REQUIRE_FALSE(by_id["candidates"].empty());
+  REQUIRE(by_chinese_name["candidates"].size() == by_id["candidates"].size());
+  for (std::size_t i = 0; i < by_id["candidates"].size(); ++i) {
+    CHECK(by_chinese_name["candidates"][i]["offering_id"].get<std::string>() ==
+          by_id["candidates"][i]["offering_id"].get<std::string>());
+  }
+  // It constrains: fewer rows than without it (AutoDL and the marketplace hold no MLPS 3).
+  CHECK(by_id["candidates"].size() < recommend_json(job)["candidates"].size());
+}
+
 TEST_CASE("china: domestic model presets and a hub-style alias for every preset", "[china]") {
   const auto& catalog = builtin();
   for (const std::string id : {"glm-4-9b", "internlm2.5-7b", "yi-1.5-34b", "baichuan2-13b", "deepseek-r1-distill-qwen-32b",

@@ -234,6 +234,11 @@ TEST_CASE("lang: an unknown language is one error line and exit 2", "[lang][cli]
   CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
   CHECK(result.err.rfind("gpuselect: error: --lang: unknown language 'fr'", 0) == 0);
   CHECK(result.err.find("zh-CN") != std::string::npos);
+  // A reader whose locale is Chinese gets the error in Chinese: the unknown flag does not force English.
+  const auto in_chinese = run_gpuselect(with(finetune, {"--lang", "fr"}), {"LANG=zh_CN.UTF-8"});
+  CHECK(in_chinese.exit_code == 2);
+  CHECK(in_chinese.err.rfind("gpuselect: error: --lang: ", 0) == 0);
+  CHECK(has_cjk(in_chinese.err));
 }
 
 TEST_CASE("lang zh-CN: JSON is the English document but for the lang echo, CSV unchanged", "[lang][cli]") {
@@ -687,6 +692,16 @@ TEST_CASE("lang zh-CN: every command's and option's --help summary is Chinese, w
     REQUIRE(chinese.exit_code == 0);
     REQUIRE(english.exit_code == 0);
     CHECK(chinese.out.find("用法") != std::string::npos);
+    // Every section title ("Scoring:", "Constraints:") is Chinese too.
+    for (std::size_t at = 0; at < chinese.out.size();) {
+      const std::size_t end = std::min(chinese.out.find('\n', at), chinese.out.size());
+      const std::string line = chinese.out.substr(at, end - at);
+      at = end + 1;
+      if (!line.empty() && line[0] != ' ' && line.ends_with(":")) {
+        INFO(line);
+        CHECK(has_cjk(line));
+      }
+    }
     const auto zh_entries = help_entries(chinese.out);
     const auto en_entries = help_entries(english.out);
     CHECK(zh_entries.size() == en_entries.size());
@@ -841,6 +856,8 @@ TEST_CASE("lang zh-CN: every error in a table of bad inputs is one Chinese line,
       with(llm, {"--gpu", "H10"}),
       with(llm, {"--gpus", "H100:8:2"}),
       with(llm, {"--gpus", "H100:x"}),
+      with(llm, {"--format", "yml"}),
+      with(llm, {"--require", "iso9001"}),
       with(llm, {"--gpus", "H100:2.5"}),
       with(llm, {"--gpus", ":8"}),
       with(llm, {"--gpus", "[H100,A100]"}),
@@ -918,6 +935,7 @@ TEST_CASE("lang zh-CN: every error in a table of bad inputs is one Chinese line,
     const std::string said = line.substr(where_end + 2);
     CHECK(has_cjk(said));
     CHECK(english_runs(said).empty());
+    CHECK(said.find(" or ") == std::string::npos);  // a list joined in Chinese (或), not "a, b or c"
     // No flag repeated as its own <where> ("--workload: --workload 缺少取值").
     const std::string where = line.substr(0, where_end);
     if (where.starts_with("--")) CHECK_FALSE(said.starts_with(where + " "));

@@ -362,6 +362,24 @@ TEST_CASE("wrapping keeps every word and fits the width", "[render]") {
   CHECK(wrapped("Job      ", "one two three", 14, 9) == "Job      one\n         two\n         three\n");
 }
 
+TEST_CASE("markdown prose breaks only at its own spaces: the rendered page reads as the text", "[render][lang]") {
+  using render::detail::markdown_wrapped;
+  // A soft line break renders as a space: a break between Chinese characters would add one.
+  std::string sentence;
+  for (int i = 0; i < 60; ++i) sentence += "稳定性";
+  CHECK(markdown_wrapped("- ", sentence, 2) == "- " + sentence + "\n");
+  // The sentence fills a line of its own, wider than the width; the break comes at the next space.
+  const std::string mixed = sentence + " 最强项：性能 100/100：3.2 h，在 4.0 h 的周转时间内（更快不再加分）；最弱项：服务支持 39/100";
+  const std::string out = markdown_wrapped("- ", mixed, 2);
+  std::string rejoined;
+  for (const auto& line : lines_of(out)) rejoined += (rejoined.empty() ? line.substr(2) : " " + line.substr(2));
+  CHECK(rejoined == mixed);  // every break was a space of the text
+  CHECK(std::count(out.begin(), out.end(), '\n') >= 2);
+  // A long URL stays whole as well.
+  const std::string url = "see https://example.com/" + std::string(120, 'a') + " now";
+  CHECK(markdown_wrapped("", url, 0).find("https://example.com/" + std::string(120, 'a') + "\n") != std::string::npos);
+}
+
 TEST_CASE("TextTable never cuts a whole column and wraps a wrap column", "[render]") {
   TextTable table;
   table.columns = {{"#", TextTable::Align::right},

@@ -1,5 +1,6 @@
 // Scenario tests of issue 24 part A ("decisions under uncertainty"): stock and spot availability in
 // the stability criterion, spot hazard per GPU class, spot quote sanity and price age.
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -664,6 +665,8 @@ TEST_CASE("scenario: a low-stock #1 names the best-ranked row in stock", "[risk]
     const auto text = note["text"].get<std::string>();
     INFO(text);
     named = text.find("is #" + std::to_string(first_in_stock) + ",") != std::string::npos;
+    // One low row is "Row #1", not "Rows #1 to #1" (expert review 14: 第 1 至第 1 名).
+    CHECK(text.starts_with(first_in_stock == 2 ? "Row #1 is" : "Rows #1 to #" + std::to_string(first_in_stock - 1)));
   }
   CHECK(named);
   // A #1 in stock: no such note.
@@ -746,4 +749,100 @@ TEST_CASE("scenario: an old spot quote is never ranked safer than its own on-dem
     }
   }
   CHECK(compared > 3);
+}
+
+// ---- expert review 15 (issue 24): terms sized at the confidence, the overrun said, deadlines met on a term ----
+
+TEST_CASE("scenario: a reserved 70B pretraining is sized to end within its term at the confidence", "[risk][reserved]") {
+  // Before: 4 B200 nodes for 356.9 d on reserved-1y, the 90th percentile 410 d, past the term, unsaid.
+  const std::vector<std::string> job = {"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12",
+                                        "--require", "rdma,iso27001", "--max-nodes", "64", "--pricing", "reserved-1y",
+                                        "--top", "1000"};
+  const auto document = json_of(job);
+  REQUIRE_FALSE(document["candidates"].empty());
+  const double term_hours = 365.0 * 24.0;
+  bool sized = false;
+  for (const auto& candidate : document["candidates"]) {
+    const std::string id = candidate["offering_id"].get<std::string>();
+    INFO(id << " x" << candidate["nodes"].get<int>());
+    const double high = candidate["time"]["wall_hours_band"]["high"].get<double>();
+    // A run whose own band reaches past the hours it commits says so.
+    if (high > term_hours * 1.001 && candidate["cost"]["commitment_charged"].get<bool>() &&
+        candidate["cost"]["term_used_pct"].get<double>() < 100.0) {
+      CHECK(has_warning(candidate, "W-TERM-OVERRUN"));
+    }
+    if (id == "gcp/a4-highgpu-8g" && candidate["nodes"].get<int>() > 4) sized = true;
+  }
+  CHECK(sized);  // the B200 row that ended past the term at 4 nodes has a larger, term-sized row
+  // #1 ends within the term at 80%: its expected time leaves the band's slack inside the term.
+  const auto& first = document["candidates"][0];
+  CHECK(first["time"]["wall_hours"].get<double>() < term_hours * 0.95);
+
+  // With a 60-day deadline the term rows are sized to meet it (before: exit 3, "--deadline 49595.6h").
+  const auto deadline = run_gpuselect(with(job, {"--deadline", "1440", "--format", "json"}), today);
+  INFO(deadline.err);
+  REQUIRE(deadline.exit_code == 0);
+  const auto met = nlohmann::json::parse(deadline.out);
+  REQUIRE_FALSE(met["candidates"].empty());
+  for (const auto& candidate : met["candidates"]) {
+    CHECK(candidate["cost"]["within_deadline_probability"].get<double>() >= 0.8);
+  }
+  // On demand as well: open capacity does not hold the block, so the one-off note names a short-term
+  // capacity reservation, not "--pricing on-demand" (which exits 3 here).
+  auto both = job;
+  both[std::find(both.begin(), both.end(), "reserved-1y") - both.begin()] = "on-demand,reserved-1y";
+  const auto mixed = json_of(with(both, {"--deadline", "1440"}));
+  bool named_block = false;
+  for (const auto& note : mixed["notes"]) {
+    if (note["code"] != "N-TERM-ONE-OFF") continue;
+    const auto text = note["text"].get<std::string>();
+    INFO(text);
+    named_block = text.find("short-term capacity reservation") != std::string::npos;
+    CHECK(text.find("rank with --pricing on-demand") == std::string::npos);
+  }
+  CHECK(named_block);
+}
+
+TEST_CASE("scenario: production training ranks no fractional vGPU share", "[risk][tier]") {
+  // Before: half an A10, every state offloaded, 12.3 d, first for a 7B fine-tune on a term.
+  const std::vector<std::string> job = {"recommend", "-w", "llm-finetune", "-p", "7e9", "--pricing",
+                                        "reserved-1y,reserved-3y", "--max-nodes", "8", "--tokens", "5e8", "--top", "1000"};
+  const auto document = json_of(job);
+  REQUIRE_FALSE(document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) CHECK(candidate["gpu_fraction"].get<double>() >= 1.0);
+  CHECK(has_note(document, "N-TIER-SHARED-GPU"));
+  bool shared = false;
+  const auto allowed = json_of(with(job, {"--allow-shared-gpu"}));  // kept: a range-for over a temporary dangles
+  for (const auto& candidate : allowed["candidates"]) {
+    shared = shared || candidate["gpu_fraction"].get<double>() < 1.0;
+  }
+  CHECK(shared);
+}
+
+TEST_CASE("scenario: --gpu a100 says why the 80 GB A100 is left out", "[risk][gpu]") {
+  const auto document = json_of({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpu", "a100", "--show-excluded"});
+  bool said = false;
+  for (const auto& exclusion : document["excluded"]) {
+    if (exclusion["offering_id"].get<std::string>() != "alibaba/ecs.ebmgn7e.32xlarge") continue;  // 8x A100 80GB
+    for (const auto& reason : exclusion["reasons"]) {
+      const auto text = reason.get<std::string>();
+      INFO(text);
+      said = said || text.find("names a100-sxm4-40gb only") != std::string::npos;
+    }
+  }
+  CHECK(said);
+}
+
+TEST_CASE("scenario: GPU-hours count the hours GPUs run, not the wait for capacity", "[risk][json]") {
+  const auto document = json_of({"recommend", "-w", "llm-finetune", "-p", "7e9", "--region", "cn", "--top", "1000"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  bool waited = false;
+  for (const auto& candidate : document["candidates"]) {
+    const double wait = candidate["cost"]["acquisition_wait_hours"].get<double>();
+    const double held = candidate["time"]["wall_hours"].get<double>() - wait;
+    INFO(candidate["offering_id"].get<std::string>());
+    CHECK(candidate["time"]["gpu_hours"].get<double>() <= candidate["gpus_rented"].get<int>() * held * 1.001 + 1e-6);
+    waited = waited || wait > 0.5;
+  }
+  CHECK(waited);  // the scenario has rows that wait for capacity
 }

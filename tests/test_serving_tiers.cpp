@@ -111,7 +111,8 @@ TEST_CASE("production serving excludes consumer cards, marketplace hosts and spo
   CHECK(development.tier_excluded.empty());
 }
 
-TEST_CASE("training is held to its own tier: consumer cards and marketplace hosts only, spot kept", "[serving][tiers]") {
+TEST_CASE("training is held to its own tier: consumer cards, marketplace hosts and vGPU shares only, spot kept",
+          "[serving][tiers]") {
   workload::Request request;
   request.kind = workload::Kind::llm_finetune;
   request.params_text = "7e9";
@@ -130,7 +131,8 @@ TEST_CASE("training is held to its own tier: consumer cards and marketplace host
   CHECK(spot_rows(production) > 0);  // a batch job checkpoints: spot stays
   REQUIRE_FALSE(production.tier_excluded.empty());
   for (const auto& tier : production.tier_excluded) {
-    CHECK((tier.kind == scoring::ExclusionKind::consumer_gpu || tier.kind == scoring::ExclusionKind::marketplace_host));
+    CHECK((tier.kind == scoring::ExclusionKind::consumer_gpu || tier.kind == scoring::ExclusionKind::marketplace_host ||
+           tier.kind == scoring::ExclusionKind::shared_gpu));
   }
   request.training_tier = workload::Tier::development;
   const auto development = testing::rank_checked(builtin(), workload::resolve(request, builtin()), serving_options());

@@ -509,6 +509,9 @@ std::vector<std::string> gpu_ids_named(const Catalog& catalog, std::string_view 
 // Constraints::gpus entries: an id or alias (any case), or a published GPU name without a record.
 // Throws Error at `where` otherwise (a spelling that needs gpu_ids_named first included).
 void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::string where);
+// Two records of one GPU model in other memory sizes or boards (dstack's model name: the 40 and
+// 80 GB A100s, SXM and PCIe), not the same record.
+bool same_gpu_model(const Gpu& a, const Gpu& b);
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where);
 const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where);
 const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where);

@@ -166,10 +166,10 @@
   X(kind_weakest, "weakest", "最弱项") \
   X(sentence_criterion, "{0}: {1} {2}/100: {3}", "{0}：{1} {2}/100：{3}") \
   X(sentence_first_by, "first by {0} points over {1}", "领先 {1} {0} 分") \
-  X(sentence_would_win, "would rank first with {0} weight {1}", "{0} 权重 {1} 时将排名第一") \
+  X(sentence_would_win, "would rank first with {0} weight {1}", "{0}权重为 {1} 时将排名第一") \
   X(sentence_cannot_win, "no change of a single weight puts it first", "调整任何单一权重都无法使其排名第一") \
   X(sentence_gain, "{0} +{1} points (this row: {2}; that row: {3})", "{0} +{1} 分（本方案：{2}；对方：{3}）") \
-  X(sentence_wins_over, "ranks above cheaper-or-faster {0} (this: {1}) on {2}", "排在更便宜或更快的 {0} 之上（本方案：{1}），胜在 {2}") \
+  X(sentence_wins_over, "ranks above cheaper-or-faster {0} (this: {1}) on {2}", "排在更便宜或更快的 {0} 之上（本方案：{1}），胜在{2}") \
   X(sentence_rounding, "rounding", "四舍五入") \
   X(sentence_spot_cheaper, "would be the cheapest ({}) if spot were allowed", "若允许竞价实例，将是最便宜的（{}）") \
   X(sentence_input_bound, "input pipeline bound: {} the GPUs could take", "受输入管线限制：{}") \
@@ -216,6 +216,7 @@
   X(w_cpu_offload, "The plan offloads {0} to CPU memory ({1} per node): steps are much slower than on GPUs that hold everything.", "该方案将 {0} 卸载到 CPU 内存（每节点 {1}）：步时比全部放在 GPU 上慢得多。") \
   X(w_marketplace, "{} is a marketplace: hosts belong to third parties whose reliability, security and network vary.", "{} 是算力市场：主机属于第三方，可靠性、安全性和网络参差不齐。") \
   X(w_consumer_serving, "{0} is a consumer GeForce card: NVIDIA's GeForce driver licence excludes data-center deployment (section 2.1.3) and NVIDIA does not design these cards for 24x7 service; check {1}'s terms before a production service depends on it.", "{0} 是消费级 GeForce 显卡：NVIDIA GeForce 驱动许可不允许数据中心部署（第 2.1.3 节），且这类显卡并非为 7×24 小时服务设计；生产服务依赖它之前请查看 {1} 的条款。") \
+  X(w_term_overrun, "{0} chance the run ends within the {1} its term commits (its band reaches {2} at the 90th percentile): a slow run needs a renewal or on-demand hours for the rest; more nodes end it sooner.", "本作业在所承诺期限的 {1} 内完成的概率为 {0}（其区间第 90 百分位为 {2}）：若运行偏慢，剩余部分需续约或按需计费；增加节点可更早完成。") \
   X(w_deadline_in_band, "{0} chance of ending within the {1} deadline: the deadline lies inside this row's own time band ({2}-{3} to result, 10th-90th percentile, with the wait for capacity), so its slack is no margin.", "{0} 的概率在 {1} 截止时间内完成：截止时间落在本方案自身的时间区间内（出结果 {2}-{3}，第 10–90 百分位，含等待资源），看似有余量其实并不可靠。") \
   X(w_spot_quote_old, "Spot quote of {0}, a market price fresh for about 14 days: check today's price first; ranked at up to {1} (estimated).", "竞价报价日期为 {0}，市场价格约 14 天内有效：请先查看当天价格；按最高 {1} 排名（估算）。") \
   X(w_spot_quote_suspect, "The spot quote is suspect: {0}; the row is marked estimated and ranked at up to {1} (its cost band's upper end){2}.", "竞价报价可疑：{0}；本方案标记为估算，并按最高 {1}（成本区间上限）排名{2}。") \
@@ -299,8 +300,10 @@
   X(note_stale_rate, "Exchange rates used to compare currencies were read more than {1} days ago: {0}. Overlay a currencies record with today's rate (docs/catalog.md \"Currencies\").", "用于换算货币的汇率读取已超过 {1} 天：{0}。请用当天汇率覆盖 currencies 记录（docs/catalog.md “Currencies”）。") \
   X(note_stale_rate_item, "{0} {1} per USD as of {2} ({3} days)", "{0} 每美元 {1}，截至 {2}（{3} 天）") \
   X(note_price_age, "Prices may have moved since they were read: cost bands widen 2% a month after 90 days for list prices (here up to {0}%) and 8% a month after 14 days for spot (here up to {1}%), and the cost criterion scores each row at its band's upper end.", "价格读取后可能已变动：标价超过 90 天后成本区间每月放宽 2%（此处最多 {0}%），竞价价格超过 14 天后每月放宽 8%（此处最多 {1}%），成本一项按每行区间的上限评分。") \
+  X(note_low_stock_first_only, "Row #1 is low stock (capacity may not be there when you ask; W-STOCK): the best-ranked row in stock is #{1}, {2} ({3}), {4}.", "第 1 名方案库存偏低（申请时可能没有容量；W-STOCK）：有库存的最佳方案是第 {1} 名，{2}（{3}），{4}。") \
   X(note_low_stock_first_in_stock, "Rows #1 to #{0} are low stock (capacity may not be there when you ask; W-STOCK): the best-ranked row in stock is #{1}, {2} ({3}), {4}.", "第 1 至第 {0} 名方案库存偏低（申请时可能没有容量；W-STOCK）：有库存的最佳方案是第 {1} 名，{2}（{3}），{4}。") \
   X(note_term_one_off, "#1 bills a whole {0} term, {1}, for a job that uses {2} of it: a term is the billing for steady work, not a one-off job. On demand the same run on #1 costs about {3}: rank with --pricing on-demand, or pass --reserved-other-use if the term has other work.", "第 1 名方案按整个{0}期限计费，{1}，而本作业只用其中 {2}：期限合约适合持续的工作，不适合一次性作业。同一作业在第 1 名上按需约 {3}：请用 --pricing on-demand 重新排名；若期限内还有其他工作，请加 --reserved-other-use。") \
+  X(note_term_one_off_block, "#1 bills a whole {0} term, {1}, for a job that uses {2} of it, because open capacity does not hold its {3} nodes that long (on demand it would cost about {4}; constraint capacity). A block that size for the job's weeks is a short-term capacity reservation: ask the provider (AWS EC2 Capacity Blocks for ML, Google Cloud calendar-mode reservations, a neocloud's committed block), or pass --reserved-other-use if the term has other work.", "第 1 名方案按整个{0}期限计费，{1}，而本作业只用其中 {2}，因为开放容量无法长时间提供其 {3} 个节点（按需约 {4}；约束 capacity）。这种规模、只用几周的资源块应使用短期容量预留：请向云厂商申请（AWS EC2 Capacity Blocks for ML、Google Cloud 日历模式预留、新兴算力云的承诺资源块）；若期限内还有其他工作，请加 --reserved-other-use。") \
   X(note_term_one_off_no_on_demand, "#1 bills a whole {0} term, {1}, for a job that uses {2} of it: a term is the billing for steady work, not a one-off job. Rank with --pricing on-demand, or pass --reserved-other-use if the term has other work.", "第 1 名方案按整个{0}期限计费，{1}，而本作业只用其中 {2}：期限合约适合持续的工作，不适合一次性作业。请用 --pricing on-demand 重新排名；若期限内还有其他工作，请加 --reserved-other-use。") \
   X(note_low_stock_all, "Every ranked row is low stock (capacity may not be there when you ask; W-STOCK): confirm capacity with the provider before you plan on it.", "所有上榜方案库存均偏低（申请时可能没有容量；W-STOCK）：规划前请先向云厂商确认容量。") \
   X(note_resolution_off_native, "{0} was trained at about {1} px: at {2} px its images lie outside what it was trained for (expect lower quality: repeated or cropped subjects above it, blurred or broken composition below), and its time is scaled by pixel count from published runs near its native resolution, so it is less certain.", "{0} 的训练分辨率约为 {1} px：在 {2} px 下生成的图像超出其训练范围（画质可能下降：高于该分辨率时主体重复或被裁切，低于时模糊或构图错乱），其耗时按像素数从接近原生分辨率的公开运行推算，不确定性更大。") \
@@ -334,6 +337,7 @@
   X(detail_region, "offered in {0}, not in {1}", "在 {0} 提供，不在 {1}") \
   X(detail_provider_not_asked, "provider {} is not in --provider", "云厂商 {} 不在 --provider 中") \
   X(detail_provider_excluded, "provider {} is excluded", "云厂商 {} 已被排除") \
+  X(detail_gpu_sibling, "GPU {0} is not in --gpu: {1} names {2} only, as in SkyPilot; add {0} (or --gpus NAME:MEMORY for every board of a size) to include it", "GPU {0} 不在 --gpu 中：{1} 只指 {2}（与 SkyPilot 相同）；加上 {0}（或用 --gpus 名称:显存 选中该显存的所有板型）即可纳入") \
   X(detail_gpu_not_asked, "GPU {} is not in --gpu", "GPU {} 不在 --gpu 中") \
   X(detail_gpu_memory, "{0} GB per GPU, not in --gpu-memory {1}GB", "每 GPU {0} GB，不在 --gpu-memory {1}GB 范围内") \
   X(detail_gpu_count, "{0} GPUs per instance, not {1}", "每实例 {0} 块 GPU，不是 {1}") \
@@ -363,8 +367,8 @@
   X(waited_queue, "with {} in the queue", "含排队 {}") \
   X(waited_setup, "with {} of machine setup", "含机器准备 {}") \
   X(waited_queue_setup, "with {0} in the queue and {1} of machine setup", "含排队 {0} 和机器准备 {1}") \
-  X(deadline_at_confidence, "at {0} confidence; {1} chance of ending within it", "{0} 置信度；按时完成的概率 {1}") \
-  X(deadline_at_confidence_waited, "at {0} confidence; {1} chance of ending within it, {2}", "{0} 置信度；按时完成的概率 {1}，{2}") \
+  X(deadline_at_confidence, "at {0} confidence; {1} chance of ending within the deadline", "{0} 置信度；按时完成的概率 {1}") \
+  X(deadline_at_confidence_waited, "at {0} confidence; {1} chance of ending within the deadline, {2}", "{0} 置信度；按时完成的概率 {1}，{2}") \
   /* tables beside recommend's: words several of them share */ \
   X(word_yes, "yes", "是") \
   X(word_no, "no", "否") \
@@ -550,6 +554,7 @@
   X(note_tier_training, "{0} excluded for production training; {1}; {2} to include.", "{0}因生产训练等级被排除；{1}；加 {2} 可纳入。") \
   X(note_tier_consumer_training, "{0} consumer-GPU offering{1}", "{0} 个消费级 GPU 方案") \
   X(detail_training_consumer, "{0} is a consumer card (no ECC; its licence excludes datacenter use): not production training; --gpu {1} or --allow-consumer to include", "{0} 为消费级显卡（无 ECC；其许可不允许数据中心使用）：不适合生产训练；加 --gpu {1} 或 --allow-consumer 可纳入") \
+  X(detail_training_shared_gpu, "a shared vGPU ({0}x {1}, time-sliced with other tenants: 30-40% step-time jitter, a share of the card's memory): not production training; --allow-shared-gpu to include", "共享 vGPU（{0}x {1}，与其他租户分时共享：步时抖动 30-40%，只有该卡的部分显存）：不适合生产训练；加 --allow-shared-gpu 可纳入") \
   X(detail_training_marketplace, "a marketplace host ({0}: hosts are unvetted third parties holding the job's data and weights): not production training; --provider {0} or --allow-marketplace to include", "算力市场主机（{0}：主机为未经审核的第三方，持有任务的数据和权重）：不适合生产训练；加 --provider {0} 或 --allow-marketplace 可纳入") \
   X(w_latency_in_band, "At the slow end of its calibrated band this plan gives TPOT {0} ms and TTFT {1} ms against targets of {2} and {3} ms: the targets hold at {4} confidence (the bands' log-normal quantile), not at the bands' tops; --risk-averse plans for the tops.", "在校准区间的慢端，该方案的 TPOT 为 {0} ms、TTFT 为 {1} ms，目标为 {2} 和 {3} ms：目标在 {4} 置信度下成立（区间的对数正态分位数），而非区间上限；加 --risk-averse 按区间上限规划。") \
   X(w_speed_extrapolated, "Speed on {0} ({1}) lies outside the calibrated image-generation runs for this method and GPU generation, so its band is the widest one widened 1.5x ({2}x-{3}x the estimate); benchmark a short run before renting at scale.", "{0}（{1}）上的速度超出该方法和该代 GPU 的图像生成校准数据，因此误差区间取最宽者再放宽 1.5 倍（估计值的 {2}x-{3}x）；请先做一次短时实测，再大规模租用。") \
@@ -976,6 +981,9 @@
   X(hint_no_match_tied, "{0} removed the most ({1} candidate{2} each){3}; loosen them, or run with --show-excluded to see why", "{0} 排除的候选最多（各 {1} 个）{3}；请放宽这些约束，或加 --show-excluded 查看原因") \
   X(hint_no_match_rule, "the production tier's rule that {0} lifts removed the most ({1} candidate{2}){3}; pass {0} if the job can take that risk, or run with --show-excluded to see why", "生产级别中 {0} 可解除的规则排除的候选最多（{1} 个）{3}；若作业可承受该风险请加 {0}，或加 --show-excluded 查看原因") \
   X(hint_no_match_rules, "the production tier's rules that {0} lift removed the most ({1} candidate{2} each){3}; pass those the job can take, or run with --show-excluded to see why", "生产级别中 {0} 可解除的规则排除的候选最多（各 {1} 个）{3}；请加作业可承受的那些标志，或加 --show-excluded 查看原因") \
+  X(hint_no_match_memory, "the job does not fit in GPU memory on most offerings ({1} candidate{2}){3}; allow more GPUs or nodes (--max-nodes), or make the job lighter (method, precision, sequence length, batch), or run with --show-excluded to see why", "多数方案的显存装不下此任务（{1} 个）{3}；可允许更多 GPU 或节点（--max-nodes），或减轻任务（方法、精度、序列长度、批大小），或加 --show-excluded 查看原因") \
+  X(hint_no_match_host_ram, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}; allow more nodes (--max-nodes) to spread it, or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}；可允许更多节点（--max-nodes）分摊，或加 --show-excluded 查看原因") \
+  X(hint_no_match_software, "the GPUs' software stack does not run this job's method or precision on most offerings ({1} candidate{2}){3}; pass --allow-immature-stack to rank them anyway, or run with --show-excluded to see why", "多数方案的 GPU 软件栈不支持此任务的方法或精度（{1} 个）{3}；加 --allow-immature-stack 可仍对其排名，或加 --show-excluded 查看原因") \
   X(hint_no_match_capacity_reserved, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long, and the reserved rows allowed were removed too; a longer --deadline or a provider's capacity block is left, or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU，允许的预留方案也被排除；可放宽 --deadline 或向云厂商申请容量块，或加 --show-excluded 查看原因") \
   X(hint_no_match_capacity, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long; add --pricing reserved-1y (a reserved block), or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU；请加 --pricing reserved-1y（预留资源块），或加 --show-excluded 查看原因") \
   X(hint_more_errors, "{0} ({1} more; run 'gpuselect catalog validate' to list them all)", "{0}（另有 {1} 处错误；运行 'gpuselect catalog validate' 查看全部）") \
@@ -1280,7 +1288,7 @@
   X(reason_not_regular_file, "it is not a regular file", "它不是普通文件") \
   X(reason_at_line, "line {0}: {1}", "第 {0} 行：{1}") \
   /* --weights (scoring::parse_weights) */ \
-  X(hint_weights_pairs, "write criterion=value pairs separated by commas, e.g. cost=0.4,stability=0.3", "请写成以逗号分隔的 评分项=值，例如 cost=0.4,stability=0.3") \
+  X(hint_weights_pairs, "write criterion=value pairs separated by commas, e.g. cost=0.4,stability=0.3", "请写成以逗号分隔的“评分项=值”，例如 cost=0.4,stability=0.3") \
   X(err_weights_empty_entry, "empty entry in {}", "{} 中有空项") \
   X(err_weights_no_equals, "{} has no '='", "{} 缺少 '='") \
   X(hint_weight_share_example, "give a number between 0 and 1, e.g. {}", "请给出 0 到 1 之间的数，例如 {}") \

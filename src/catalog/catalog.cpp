@@ -368,6 +368,11 @@ void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::st
                     text::words(text::Msg::hint_gpu_spelling));
 }
 
+bool same_gpu_model(const Gpu& a, const Gpu& b) {
+  return &a != &b && accelerators::normalized(accelerators::dstack_model_name(a)) ==
+                         accelerators::normalized(accelerators::dstack_model_name(b));
+}
+
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Provider* provider = catalog.find_provider(name)) return *provider;
   throw unknown_id(std::move(where), text::Msg::kind_provider, name, names_of(catalog.providers),

@@ -271,7 +271,7 @@ int run_app(int argc, char** argv) {
       try {
         return resolve_lang(globals);
       } catch (const Error&) {
-        // An unknown --lang or config lang: its own error, in English.
+        // An unknown --lang or config lang: its own error, in the language the locale says.
       }
     }
     return early_lang(globals.arguments);

@@ -86,6 +86,19 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
       return text::say(lang, ranking.tied_exclusions.empty() ? Msg::hint_no_match_rule : Msg::hint_no_match_rules,
                        scoring::emptying_constraints(ranking), removed, plural, admits);
     }
+    // What no flag loosens (the job's own memory, a GPU's software stack) is said as what it is, with
+    // the change that helps (expert review 14: "memory" read as a flag to loosen).
+    const auto said_as_what_it_is = [](scoring::ExclusionKind kind) -> std::optional<Msg> {
+      switch (kind) {
+        case scoring::ExclusionKind::memory: return Msg::hint_no_match_memory;
+        case scoring::ExclusionKind::host_ram: return Msg::hint_no_match_host_ram;
+        case scoring::ExclusionKind::software: return Msg::hint_no_match_software;
+        default: return std::nullopt;
+      }
+    };
+    if (const auto message = said_as_what_it_is(*ranking.top_exclusion)) {
+      return text::say(lang, *message, scoring::flag_of(*ranking.top_exclusion, ranking.kind), removed, plural, admits);
+    }
     if (!ranking.tied_exclusions.empty()) {
       return text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking), removed, plural, admits);
     }

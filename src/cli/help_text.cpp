@@ -99,7 +99,7 @@ constexpr HelpRow help_table[] = {
     {"", "--epochs", "image-finetune：遍历数据集的轮数（默认 20）"},
     {"", "--latency-ms", "image-inference：每张图的时延目标，毫秒，按估计区间的慢端检查（默认：production 为 30000，development 无）"},
     {"", "--serving-tier", "推理：production（默认：数据中心 GPU，不用算力市场主机或竞价实例，N+1）或 development（对所有方案排名，无备用副本）"},
-    {"", "--training-tier", "训练：production（默认：除非 --gpu/--provider 指定，否则不用消费级 GPU 或算力市场主机）或 development（对所有方案排名）"},
+    {"", "--training-tier", "训练：production（默认：除非 --gpu/--provider 指定，否则不用消费级 GPU 或算力市场主机，也不用分片的共享 vGPU）或 development（对所有方案排名）"},
     {"", "--redundancy", "推理：负载之外的备用副本数（production 默认 1，development 默认 0）"},
     {"", "--max-utilization", "推理：每副本规划的最大负载占其容量的比例（默认 0.8）"},
     {"", "--tensor-parallel", "每副本 GPU 数 / 张量并行度（2 的幂）"},
@@ -118,10 +118,10 @@ constexpr HelpRow help_table[] = {
     {"", "--exclude-provider", "不用这些云厂商（逗号分隔）"},
     {"", "--gpu", "只用这些 GPU 型号（ID 或别名，逗号分隔）"},
     {"", "--pricing", "on-demand（按需）、spot（竞价实例）、reserved-1y、reserved-3y（预留实例）、monthly、yearly（包年包月），逗号分隔，或 any；默认 on-demand,spot，以及对该任务比按需便宜时的 monthly/yearly"},
-    {"", "--require", "必需的功能，逗号分隔：rdma、nvlink、bare-metal、iso27001、soc2、jupyterlab 等"},
+    {"", "--require", "必需的功能，逗号分隔：rdma、nvlink、bare-metal、iso27001、soc2、mlps3（等保三级，也可写作 等保三级）、jupyterlab 等"},
     {"", "--allow-consumer", "生产推理和训练：也对消费级（GeForce）GPU 排名，推理时也包括工作站 GPU（默认：排除）"},
     {"", "--allow-marketplace", "生产推理和训练：也对算力市场主机排名（默认：排除）"},
-    {"", "--allow-shared-gpu", "生产推理：也对共享（分时、分片）vGPU 排名（默认：排除）"},
+    {"", "--allow-shared-gpu", "生产推理和训练：也对共享（分时、分片）vGPU 排名（默认：排除）"},
     {"", "--allow-low-stock", "生产推理：也对库存偏低的规格排名（默认：排除）"},
     {"", "--allow-no-sla", "生产推理：也对未公布可用性 SLA 的云厂商排名（默认：排除）"},
     {"", "--allow-immature-stack", "也对软件栈不支持该任务的方法、精度或算子的 GPU 排名（默认：排除，约束 'software'）"},
@@ -177,10 +177,18 @@ constexpr HelpRow help_table[] = {
 // clang-format on
 
 // The section titles: option groups as the commands name them, and CLI11's own labels.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 11> zh_labels = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 19> zh_labels = {{
     {"Options", "选项"},
     {"Global", "全局选项"},
     {"Workload", "工作负载"},
+    {"Scoring", "评分"},
+    {"Constraints", "约束"},
+    {"Analysis", "分析"},
+    {"Launch", "启动"},
+    {"Hardware", "硬件"},
+    {"Offerings", "方案"},
+    {"Filters", "筛选"},
+    {"Board", "排序与汇总"},
     {"Subcommands", "子命令"},
     {"Positionals", "位置参数"},
     {"Usage", "用法"},

@@ -126,10 +126,13 @@ std::optional<std::string> flag_value(const std::vector<std::string>& words, std
 }  // namespace
 
 text::Lang early_lang(const std::vector<std::string>& words) {
-  if (const auto flag = flag_value(words, "--lang")) return text::parse_lang(*flag).value_or(text::Lang::en);
+  // An unknown --lang (or config lang) is reported in the language the user would get without it.
+  if (const auto flag = flag_value(words, "--lang")) {
+    if (const auto lang = text::parse_lang(*flag)) return *lang;
+  }
   try {
     const Settings settings = load_settings(flag_value(words, "--config").value_or(""));
-    return text::parse_lang(settings.lang.value).value_or(text::Lang::en);
+    if (const auto lang = text::parse_lang(settings.lang.value)) return *lang;
   } catch (const Error&) {
     // The config file is what failed: the locale alone decides.
   }

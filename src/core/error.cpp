@@ -188,10 +188,19 @@ bool has_errors(const std::vector<Diagnostic>& diagnostics) {
 std::string closest_match(std::string_view word, const std::vector<std::string>& candidates) {
   std::string best;
   if (word.size() > max_suggested_bytes) return best;
+  // At most two edits, a third of a long word. A word of four bytes or fewer takes one edit, or two
+  // that swap its letters ("cots" for "cost"): two other edits leave little of it ("yml" is two
+  // edits from "html", which nobody meant).
+  constexpr std::size_t short_word_bytes = 4;
+  const bool short_word = word.size() <= short_word_bytes;
   std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
   for (const auto& candidate : candidates) {
     if (candidate.size() > max_suggested_bytes) continue;
     const std::size_t distance = bounded_edit_distance(word, candidate, best_distance - 1);
+    if (short_word && distance > 1 &&
+        !(candidate.size() == word.size() && std::is_permutation(word.begin(), word.end(), candidate.begin()))) {
+      continue;
+    }
     if (distance < best_distance) {
       best_distance = distance;
       best = candidate;

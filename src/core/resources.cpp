@@ -32,16 +32,20 @@ struct RangeKind {
   SideParser parse;
   ranges::Quantity quantity;
   text::Msg what;            // "a GPU memory size"
-  std::string_view example;  // "24GB.., ..80GB or 24GB..80GB"
+  std::string_view examples;       // "24GB.., ..80GB, 24GB..80GB"
+  std::string_view last_example;   // "80GB": joined with "or" in the reader's language
 };
 
 constexpr RangeKind memory_kind{memory_gb, ranges::Quantity::gpu_memory_gb, text::Msg::what_gpu_memory_size,
-                                "24GB.., ..80GB, 24GB..80GB or 80GB"};
-constexpr RangeKind count_kind{plain_number, ranges::Quantity::gpu_count, text::Msg::what_gpu_count,
-                               "2..8, 2.., ..4 or 8"};
+                                "24GB.., ..80GB, 24GB..80GB", "80GB"};
+constexpr RangeKind count_kind{plain_number, ranges::Quantity::gpu_count, text::Msg::what_gpu_count, "2..8, 2.., ..4",
+                               "8"};
 
 Bounds parse_range(std::string_view text, std::string_view where, const RangeKind& kind) {
-  const text::Words hint = text::words(text::Msg::hint_dstack_range, kind.example);
+  const text::Words hint = text::Words::in_each([&](text::Lang lang) {
+    return text::say(lang, text::Msg::hint_dstack_range,
+                     text::say(lang, text::Msg::list_or, kind.examples, kind.last_example));
+  });
   const std::string_view body = trim(text);
   auto side = [&](std::string_view part) -> std::optional<double> {
     part = trim(part);

@@ -493,12 +493,14 @@ void write_indicators(JsonWriter& json, const CandidateContext& context, const s
 void write_candidate(JsonWriter& json, const CandidateContext& context, const scoring::Candidate& candidate) {
   const auto& offering = context.catalog.offerings[candidate.offering_index];
   const auto& performance = context.ranking.performance_of(candidate);
-  // The candidate's hours are this mode's expected wall time (spot includes interruptions); GPU
-  // hours scale with it.
+  // The candidate's hours are this mode's expected wall time (spot includes interruptions) with the
+  // waits before the run; GPU hours scale with the hours the GPUs are held and run, not with the
+  // queue or the wait for capacity (expert review 15: 19.8 GPU-h for a 0.47 h run after a 2 h wait).
   const double uninterrupted_hours = performance.time.wall_hours;
-  const double gpu_hours = uninterrupted_hours > 0
-                               ? performance.time.gpu_hours * candidate.hours / uninterrupted_hours
-                               : performance.time.gpu_hours;
+  const double held_hours =
+      std::max(uninterrupted_hours, candidate.hours - candidate.queue_hours - candidate.cost.acquisition_wait_hours);
+  const double gpu_hours = uninterrupted_hours > 0 ? performance.time.gpu_hours * held_hours / uninterrupted_hours
+                                                   : performance.time.gpu_hours;
   json.begin_object();
   json.field("rank", candidate.rank);
   json.field("offering_id", offering.id);

@@ -615,11 +615,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     const auto notes = note_lines(view, rows.size(), lang);
     if (!notes.empty()) {
       out << "\n#### " << message(Msg::section_notes) << "\n\n";
-      for (const auto& line : notes) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
+      for (const auto& line : notes) out << markdown_wrapped("- ", markdown_cell(line), 2);
     }
     if (const auto fleet = fleet_lines(view, lang); !fleet.empty()) {
       out << "\n#### " << message(Msg::section_fleet) << "\n\n";
-      for (const auto& line : fleet) out << wrapped("- ", markdown_cell(line), markdown_prose_columns, 2);
+      for (const auto& line : fleet) out << markdown_wrapped("- ", markdown_cell(line), 2);
     }
     out << "\n#### " << message(Msg::section_why) << "\n\n";
     for (const auto& row : rows) {
@@ -627,11 +627,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** ("
           << mode_name(candidate.mode, lang) << ")\n";
       for (const auto& line : scoring::explain(view.catalog, ranking, candidate, lang))
-        out << wrapped("   - ", markdown_cell(line), markdown_prose_columns, 5);
+        out << markdown_wrapped("   - ", markdown_cell(line), 5);
       for (const auto warning : candidate.warnings) {
-        out << wrapped("   - " + say(lang, Msg::label_warning_item, scoring::warning_code(warning)),
-                       markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning, lang)),
-                       markdown_prose_columns, 5);
+        out << markdown_wrapped("   - " + say(lang, Msg::label_warning_item, scoring::warning_code(warning)),
+                                markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning, lang)),
+                                5);
       }
     }
     if (const auto line = sensitivity_line(view, lang); !line.empty())

@@ -184,5 +184,9 @@ std::vector<std::string> wrap_to_width(std::string_view text, int width);
 // `text` wrapped to `width` with `lead` before the first line and `indent` spaces before the
 // others, each line ending in '\n': prose sections of the human formats (nothing cut).
 std::string wrapped(std::string_view lead, std::string_view text, int width, int indent);
+// `text` as a markdown list item or paragraph: wrapped like `wrapped` at markdown_prose_columns, but
+// only at a space already in the text, so the rendered page reads as the text (a soft line break is a
+// space there; Chinese and long words stay whole, on a wider line).
+std::string markdown_wrapped(std::string_view lead, std::string_view text, int indent);
 
 }  // namespace gpuselect::render::detail

@@ -201,8 +201,14 @@ std::vector<Piece> pieces_of(std::string_view text) {
   return pieces;
 }
 
+// Where a line may break: between any two pieces (a terminal: Chinese breaks between characters, a
+// word wider than the line inside), or only at a space (markdown, whose soft line break renders as a
+// space: a break inside "稳定性" or a URL would add one; such a line may be wider than the width).
+enum class Breaks { between_pieces, at_spaces };
+
 // Words of `text` in lines: the first at most `first_width` columns, the others `rest_width`.
-std::vector<std::string> wrap_words(std::string_view text, int first_width, int rest_width) {
+std::vector<std::string> wrap_words(std::string_view text, int first_width, int rest_width,
+                                    Breaks breaks = Breaks::between_pieces) {
   std::vector<std::string> lines(1);
   int width = std::max(first_width, 1);
   int used = 0;
@@ -215,7 +221,8 @@ std::vector<std::string> wrap_words(std::string_view text, int first_width, int 
     std::string_view word = text.substr(piece.begin, piece.end - piece.begin);
     int word_width = display_width(word);
     const int gap = piece.spaced ? 1 : 0;
-    if (used > 0 && used + gap + word_width <= width) {
+    const bool may_break = breaks == Breaks::between_pieces || piece.spaced;
+    if (used > 0 && (used + gap + word_width <= width || !may_break)) {
       if (piece.spaced) lines.back() += ' ';
       lines.back() += word;
       used += gap + word_width;
@@ -223,7 +230,7 @@ std::vector<std::string> wrap_words(std::string_view text, int first_width, int 
     }
     if (used > 0) next_line();
     // A word wider than the line is broken at the width (a long id or URL).
-    while (word_width > width) {
+    while (breaks == Breaks::between_pieces && word_width > width) {
       std::size_t cut = 0;
       int cut_width = 0;
       while (cut < word.size()) {
@@ -248,16 +255,29 @@ std::vector<std::string> wrap_words(std::string_view text, int first_width, int 
 
 std::vector<std::string> wrap_to_width(std::string_view text, int width) { return wrap_words(text, width, width); }
 
-std::string wrapped(std::string_view lead, std::string_view text, int width, int indent) {
-  indent = std::max(indent, 0);
+namespace {
+std::string indented_lines(std::string_view lead, const std::vector<std::string>& lines, int indent) {
   std::string out(lead);
-  const auto lines = wrap_words(text, width - display_width(lead), width - indent);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (i > 0) out.append(static_cast<std::size_t>(indent), ' ');
     out += lines[i];
     out += '\n';
   }
   return out;
+}
+}  // namespace
+
+std::string wrapped(std::string_view lead, std::string_view text, int width, int indent) {
+  indent = std::max(indent, 0);
+  return indented_lines(lead, wrap_words(text, width - display_width(lead), width - indent), indent);
+}
+
+std::string markdown_wrapped(std::string_view lead, std::string_view text, int indent) {
+  indent = std::max(indent, 0);
+  return indented_lines(lead,
+                        wrap_words(text, markdown_prose_columns - display_width(lead), markdown_prose_columns - indent,
+                                   Breaks::at_spaces),
+                        indent);
 }
 
 }  // namespace detail

@@ -57,7 +57,7 @@ bool in_order(const catalog::Catalog& catalog, const Candidate& previous, const 
 // unless allowed.
 void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, const Options& options,
                      const Candidate& candidate, const std::string& subject, Violations& found) {
-  // Production training: consumer cards and marketplace hosts only when named or allowed.
+  // Production training: consumer cards and marketplace hosts only when named or allowed, no fractional vGPU.
   if (workload::kind_traits(ranking.kind).training() && ranking.training_tier == workload::Tier::production) {
     const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
     const catalog::Gpu& gpu = catalog.gpu_of(offering);
@@ -68,6 +68,8 @@ void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, co
     found.expect(options.allow_marketplace || provider.kind != catalog::ProviderKind::marketplace ||
                      detail::names_provider(catalog, options.constraints.providers, provider),
                  subject, "a marketplace host in production training without --allow-marketplace or --provider naming it");
+    found.expect(options.allow_shared_gpu || offering.isolation != catalog::Isolation::vgpu || offering.gpu_fraction >= 1,
+                 subject, "a fractional vGPU share in production training without --allow-shared-gpu");
     return;
   }
   if (!workload::kind_traits(ranking.kind).serving() || ranking.serving_tier != workload::Tier::production) return;

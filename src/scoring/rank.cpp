@@ -152,7 +152,7 @@ text::Words waited_words(double queue_hours, double wait_hours, double hours, do
   return {};
 }
 
-// A deadline missed at the confidence: "at 90% confidence; 62% chance of ending within it", then the waits.
+// A deadline missed at the confidence: "at 90% confidence; 62% chance of ending within the deadline", then the waits.
 text::Words deadline_words(const std::string& confidence, const std::string& chance, const text::Words& waited) {
   if (waited.empty()) return text::words(text::Msg::deadline_at_confidence, confidence, chance);
   return text::Words::in_each([&](text::Lang lang) {
@@ -636,6 +636,12 @@ class Ranker {
       // None meets it: the most nodes tried are excluded with their figures (the closest it gets).
       if (!met && largest_tried > 0) produced = add_candidates(index, largest_tried, ranking, widened) || produced;
     }
+    // A term mode (left out of the widened search: its commitment grows with every node) gets the
+    // node count that meets the deadline on it.
+    if (deadline > 0 && workload::kind_traits(profile_.kind).training() && owned_added == 0 &&
+        !options_.reserved_other_use) {
+      produced = add_term_sized(index, std::max(fit_nodes, larger_added), node_limit, ranking) || produced;
+    }
     // Pretraining without a deadline: the fewest nodes that fit can mean years of wall time. Also
     // rank the fewest nodes (within --max-nodes) that end within the planning horizon, or the most
     // nodes allowed when none does (docs/scoring.md "Pretraining horizon").
@@ -690,19 +696,44 @@ class Ranker {
     return high;
   }
 
-  // Pretraining on a term (reserved) without --reserved-other-use: the row that uses the term it
-  // commits, the fewest nodes whose run ends within one term (docs/scoring.md "Pretraining
-  // horizon"). `from` nodes running past the term is a row already (its terms are renewed).
+  // The run's hours at the confidence (its time band, log-normal: docs/estimation.md "Confidence"),
+  // the expected hours where it has no band: what a term must hold.
+  double confident_hours(std::uint32_t index, int nodes, Ranking& ranking) {
+    const auto& estimate = ranking.performances[performance(ranking, catalog_.offerings[index], nodes)];
+    const double hours = estimate.time.wall_hours;
+    const auto& band = estimate.time.wall_hours_band;
+    if (!(hours > 0) || !(band.low > 0) || !(band.high > band.low)) return hours;
+    return estimate::finish_hours_at(estimate::run_distribution(hours, band), confidence(), estimate::Delays{});
+  }
+
+  // Training on a term (reserved) without --reserved-other-use: the row that uses the term it
+  // commits. Without --deadline (pretraining), the fewest nodes whose run ends within one term at
+  // the confidence (docs/scoring.md "Pretraining horizon"; expert review 15: 4 B200 nodes for 357 d
+  // whose 90th percentile, 410 d, ran past the 1-year term); with it, the fewest nodes that meet the
+  // deadline at the confidence on that term (expert review 15: reserved rows were tried on the
+  // nodes that fit only, so a 60-day 70B run on reserved-1y exited 3). `from` nodes is a row already.
   bool add_term_sized(std::uint32_t index, int from, int limit, Ranking& ranking) {
+    const auto& offering = catalog_.offerings[index];
+    const double deadline = filter_.deadline_hours.value_or(0);
     bool produced = false;
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
       const double term = catalog::term_hours(mode);
       if (term <= 0 || !region_choice_.pricing.price(mode) || !detail::mode_allowed(filter_, mode)) continue;
-      const int nodes = nodes_within_hours(index, from, limit, term, ranking);
-      if (nodes > from && expected_wall_hours(index, nodes, ranking) <= term) {
-        produced = add_candidates(index, nodes, ranking, ModeMask{}.set(mode_index)) || produced;
+      const ModeMask only = ModeMask{}.set(mode_index);
+      const auto meets = [&](int nodes) {
+        if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) return false;
+        return deadline > 0 ? deadline_chance(index, nodes, ranking, only) >= confidence()
+                            : confident_hours(index, nodes, ranking) <= term;
+      };
+      if (limit <= from || meets(from) || !meets(limit)) continue;
+      int low = from;  // misses
+      int high = limit;
+      while (high - low > 1) {
+        const int middle = low + (high - low) / 2;
+        (meets(middle) ? high : low) = middle;
       }
+      produced = add_candidates(index, high, ranking, only) || produced;
     }
     return produced;
   }

@@ -31,7 +31,29 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
     "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
     "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-INPUT-BOUND", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY",
-    "W-LATENCY-BAND",   "W-SPEED-EXTRAPOLATED"};
+    "W-LATENCY-BAND",   "W-SPEED-EXTRAPOLATED", "W-TERM-OVERRUN"};
+
+// A training row on a term: the hours its commitment holds (the term times the terms bought), and
+// the chance its run (the time band, log-normal; no waits: a term starts when it is bought) ends
+// within them; 1 when it is no such row.
+struct TermFit {
+  double committed_hours = 0;
+  double probability = 1;
+};
+TermFit term_fit(workload::Kind kind, const estimate::Performance& performance, const estimate::Cost& cost) {
+  TermFit fit;
+  if (!workload::kind_traits(kind).training() || !cost.commitment_charged || !(cost.commitment > 0) ||
+      !(cost.price_per_hour > 0)) {
+    return fit;
+  }
+  const auto& band = performance.time.wall_hours_band;
+  const double hours = performance.time.wall_hours;
+  fit.committed_hours = cost.commitment / cost.price_per_hour;
+  if (!(hours > 0) || !(band.low > 0) || !(band.high > band.low)) return fit;
+  fit.probability =
+      estimate::finish_probability(estimate::run_distribution(hours, band), fit.committed_hours, estimate::Delays{});
+  return fit;
+}
 
 // GPUs a row acquires at once: GPUs per instance x the instances its cost line rents.
 double gpus_asked_at_once(const catalog::Offering& offering, const estimate::Cost& cost) {
@@ -148,6 +170,9 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   // Below the band's 90th percentile, the deadline is inside the row's own 10th-90th range.
   set(Warning::deadline_in_band, cost.within_deadline_probability >= 0 &&
                                      cost.within_deadline_probability < deadline_band_probability);
+  // A term inside the run's own band, as a deadline would be (expert review 15: 357 d on a 1-year
+  // term, the 90th percentile 410 d, no word of the overrun).
+  set(Warning::term_overrun, term_fit(profile.kind, performance, cost).probability < deadline_band_probability);
   // A latency target inside the row's own band: it holds at the estimate, with no margin.
   const auto& served = performance.serving;
   set(Warning::latency_in_band, workload::kind_traits(profile.kind).physics == workload::Physics::token_serving &&
@@ -311,7 +336,9 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     } else {
       const auto& offering = catalog.offerings[in_stock->offering_index];
       notes.push_back({"N-LOW-STOCK", text::Words::in_each([&](text::Lang lang) {
-                         return text::say(lang, text::Msg::note_low_stock_first_in_stock, in_stock->rank - 1,
+                         const auto message = in_stock->rank == 2 ? text::Msg::note_low_stock_first_only
+                                                                  : text::Msg::note_low_stock_first_in_stock;
+                         return text::say(lang, message, in_stock->rank - 1,
                                           in_stock->rank, offering.id, mode_words(in_stock->mode, lang),
                                           units::format_money(in_stock->total_cost, ranking.currency));
                        })});
@@ -331,7 +358,22 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     const auto term = pricing.price(first->mode);
     const auto& cost = first->cost;
     const std::string share = percent(cost.term_used_pct / 100.0);
-    if (on_demand && term && *term > 0) {
+    // On demand was no row because open capacity does not hold the block that long (expert review
+    // 15: "rank with --pricing on-demand" sent a 28-node, 60-day run to exit 3).
+    const bool open_capacity_short =
+        std::any_of(ranking.excluded.begin(), ranking.excluded.end(), [&](const Exclusion& exclusion) {
+          return exclusion.offering_index == first->offering_index &&
+                 std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
+                             [](const ExclusionReason& reason) { return reason.kind == ExclusionKind::capacity; });
+        });
+    if (on_demand && term && *term > 0 && open_capacity_short) {
+      const double on_demand_total = cost.commitment * cost.term_used_pct / 100.0 * (*on_demand / *term);
+      notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
+                         return text::say(lang, text::Msg::note_term_one_off_block, mode_words(first->mode, lang),
+                                          units::format_money(cost.commitment, ranking.currency), share, first->nodes,
+                                          units::format_money(on_demand_total, ranking.currency));
+                       })});
+    } else if (on_demand && term && *term > 0) {
       const double on_demand_total = cost.commitment * cost.term_used_pct / 100.0 * (*on_demand / *term);
       notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
                          return text::say(lang, text::Msg::note_term_one_off, mode_words(first->mode, lang),
@@ -501,6 +543,12 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return say(lang, Msg::w_speed_extrapolated, catalog.gpu_of(offering).name,
                  catalog.gpu_of(offering).architecture, number(middle > 0 ? (band.low - queue) / middle : 0, 2),
                  number(middle > 0 ? (band.high - queue) / middle : 0, 2));
+    }
+    case Warning::term_overrun: {
+      const auto& performance = ranking.performance_of(candidate);
+      const TermFit fit = term_fit(ranking.kind, performance, cost);
+      return say(lang, Msg::w_term_overrun, detail::chance(fit.probability), units::format_hours(fit.committed_hours),
+                 units::format_hours(performance.time.wall_hours_band.high));
     }
     case Warning::deadline_in_band: {
       // The run's band plus the fixed wait (queue, setup), spot's expected delay and the

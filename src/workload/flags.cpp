@@ -846,7 +846,7 @@ const std::vector<Flag>& flags() {
       {.name = "--training-tier",
        .type = "TIER",
        .help = "Training: production (default: no consumer GPUs or marketplace hosts unless --gpu/--provider names "
-               "them) or development (ranks every offering)",
+               "them, no fractional vGPU shares) or development (ranks every offering)",
        .member = member_of<&Request::training_tier, &Profile::training_tier>(),
        .choices = tier_names,
        .kinds = training,
