@@ -425,6 +425,10 @@ struct Ranking {
   workload::Tier serving_tier = workload::Tier::production;   // the profile's (serving only)
   workload::Tier training_tier = workload::Tier::production;  // the profile's (training only)
   double ttft_target_ms = 0, tpot_target_ms = 0;               // the profile's (llm-inference; W-LATENCY-BAND)
+  // Image kinds: the image side asked for and the one the model was trained at, px (0 = not an image
+  // kind; N-RESOLUTION), and the model's id.
+  int resolution_px = 0, native_resolution_px = 0;
+  std::string model_id;
   bool reserved_other_use = false;    // Options::reserved_other_use
   double deadline_hours = 0;          // Constraints::deadline_hours, 0 = none
   double confidence = estimate::default_confidence;  // the deadline's confidence (risk-averse raised)

@@ -295,4 +295,10 @@ bool has_request_mix(const Profile& profile);
 // <= 0, NaN, above 1e14, unknown model (with "did you mean"), flags that do not fit the workload.
 Profile resolve(const Request& request, const catalog::Catalog& catalog);
 
+// Image kinds: true when an image side of `resolution_px` puts its pixel count outside half to twice
+// that of the model's native side (SDXL at 512 or 2048 px; docs/estimation.md "Image generation"):
+// outside what the model was trained for and the resolutions its speed was calibrated at
+// (N-RESOLUTION). False when either side is unknown (0).
+bool resolution_off_native(int resolution_px, int native_resolution_px);
+
 }  // namespace gpuselect::workload

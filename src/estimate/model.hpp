@@ -261,28 +261,39 @@ struct DiffusionServingFit {
 };
 DiffusionServingFit diffusion_serving_fit(std::string_view architecture);
 // A fitted share at a GPU of `peak_tflops` (the precision's dense peak): the fill law, share x
-// (reference / peak)^0.294 above the fit's reference peak, the share itself at or below it.
-double diffusion_fill_share(double share, double reference_tflops, double peak_tflops);
-// Serving at batch 1 on a GPU of the architecture and peak: its fit through the fill law.
-double diffusion_serving_mfu(std::string_view architecture, double peak_tflops);
+// (reference / peak)^0.294 above the fit's reference peak; below it the same law where `rises_below`
+// (a card that holds its clocks: diffusion_fill_rises), else the share itself.
+double diffusion_fill_share(double share, double reference_tflops, double peak_tflops, bool rises_below = false);
+// True for a card of at least 250 W (its TDP): below a fit's reference peak it fills better (an RTX
+// 3090, 4090, L20); power-capped cards (T4, L4, A10) keep the fitted share.
+bool diffusion_fill_rises(double tdp_watts);
+// Serving at batch 1 on a GPU of the architecture, peak and TDP (watts): its fit through the fill law.
+double diffusion_serving_mfu(std::string_view architecture, double peak_tflops, double tdp_watts);
 // Fine-tuning a DiT with frozen weights (LoRA, QLoRA): the geometric mean of three published FLUX.1-dev
 // runs on an RTX 4090 (implied 0.47, 0.39, 0.28 over hardware FLOPs, recompute included;
 // tests/test_diffusion.cpp cites each); the band spans their measured / predicted time (0.79-1.33).
 inline constexpr double diffusion_adapter_training_mfu = 0.37;
 // The calibration rows' GPU (RTX 4090, dense 16-bit) and the share at another peak (the fill law).
 inline constexpr double diffusion_adapter_reference_tflops = 165.2;
-double diffusion_adapter_mfu(double peak_tflops);
+double diffusion_adapter_mfu(double peak_tflops, double tdp_watts);
 inline constexpr double diffusion_adapter_band_low = 0.75;
 inline constexpr double diffusion_adapter_band_high = 1.35;
-// Every other diffusion fine-tuning (UNet, full fine-tuning), by GPU architecture: the serving share of
-// the architecture (diffusion_serving_fit: the same passes at batch 1 fill a large GPU no better)
-// times the geometric mean of two published runs' training / serving ratios, a weak fit: a FLUX.1-dev
-// full fine-tune on 32 H100 (SimpleTuner, implied 0.161 over Hopper's 0.285: 0.564) and an SDXL LoRA
-// on an RTX 3090 (kohya_ss issue 1730, implied 0.212 over Ampere's 0.40: 0.530, assuming gradient
-// checkpointing at batch 1, 1024 px: the issue states only rank 8 and 1.2 s/it). Before, one share
-// (0.18) for every architecture ran Hopper faster than its measured row (expert review 11).
+// Every other diffusion fine-tuning (UNet, full fine-tuning), by GPU: the GPU's serving share
+// (diffusion_serving_mfu: the same passes at batch 1 fill a large GPU no better) times a training /
+// serving ratio. A DiT's full fine-tuning: 0.546, a weak fit: a FLUX.1-dev full fine-tune on 32 H100
+// (SimpleTuner, implied 0.161 over Hopper's 0.285: 0.564), averaged with an SDXL row under an assumed
+// checkpointed plan before the UNet got its own ratio (kept: the H100 row lands at 0.97). Before, one
+// share (0.18) for every architecture ran Hopper faster than its measured row (expert review 11).
 inline constexpr double diffusion_training_serving_ratio = 0.546;
-double diffusion_training_mfu(std::string_view architecture, double peak_tflops);
+// A UNet (SDXL), LoRA or full: the geometric mean of two published SDXL LoRA runs' training / serving
+// ratios at 1024 px, batch 1, as the planner runs them on a 24 GB card (no gradient checkpointing):
+// an RTX 4090 at 1.08 it/s (bmaltais/kohya_ss issue 1288: implied 0.0785 over its serving 0.530:
+// 0.148) and an RTX 3090 at 1.2 s/it (kohya_ss issue 1730: 0.141 over 0.618: 0.228). Full UNet
+// fine-tuning takes it too (assumption: no published SDXL full fine-tuning step time was found).
+// Before, the FLUX.1 full fine-tune's 0.546 ran SDXL LoRA 2-3x faster than published (expert review).
+inline constexpr double diffusion_unet_training_serving_ratio = 0.184;
+// `unet`: the denoiser is a UNet (diffusion_unet_training_serving_ratio), else a DiT (full fine-tuning).
+double diffusion_training_mfu(std::string_view architecture, double peak_tflops, double tdp_watts, bool unet);
 // True where diffusion_adapter_training_mfu applies (a DiT preset, LoRA or QLoRA).
 bool diffusion_training_calibrated(const workload::Profile& profile);
 

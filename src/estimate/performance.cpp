@@ -100,10 +100,13 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     const bool serving = workload::kind_traits(profile.kind).serving();
     const bool adapter = !serving && diffusion_training_calibrated(profile);
     // Each share through the fill law at this GPU's peak for the precision (a B200 or FP8 fills less).
+    // Below a fit's reference peak the share rises only on cards that hold their clocks (>= 250 W).
     const double peak = hardware.gpu != nullptr ? peak_tflops(*hardware.gpu, profile.precision) : 0.0;
-    choice.value = serving   ? diffusion_serving_mfu(architecture, peak)
-                   : adapter ? diffusion_adapter_mfu(peak)
-                             : diffusion_training_mfu(architecture, peak);
+    const double tdp_watts = hardware.gpu != nullptr ? hardware.gpu->tdp_watts : 0.0;
+    const bool unet = profile.diffusion.patch_size <= 0;
+    choice.value = serving   ? diffusion_serving_mfu(architecture, peak, tdp_watts)
+                   : adapter ? diffusion_adapter_mfu(peak, tdp_watts)
+                             : diffusion_training_mfu(architecture, peak, tdp_watts, unet);
     choice.source.kind = MfuSource::Kind::diffusion;
     choice.source.table_row = serving ? 0 : adapter ? 1 : 2;
   } else if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving) {

@@ -159,6 +159,10 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Performa
   if (estimate.input.modelled) {
     grid.rows.push_back({words(Msg::est_input_pipeline, lang), input_pipeline_words(estimate.input, lang)});
   }
+  if (workload::resolution_off_native(profile.resolution_px, profile.diffusion.native_resolution_px)) {
+    grid.notes.push_back(say(lang, Msg::note_resolution_off_native, profile.model_id,
+                             profile.diffusion.native_resolution_px, profile.resolution_px));
+  }
   if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_serving && estimate.has_hardware) {
     // Images/s per replica and one image's latency (steps x passes + encoders + VAE decode).
     grid.rows.push_back({words(Msg::col_images_per_s_replica, lang), images_per_s_label(estimate)});

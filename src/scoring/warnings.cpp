@@ -199,6 +199,12 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
 
 std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today) {
   std::vector<Ranking::Note> notes;
+  // An image side far from the one the model was trained at: outside its training distribution and
+  // outside the resolutions the speed was calibrated at (docs/estimation.md "Image generation").
+  if (workload::resolution_off_native(ranking.resolution_px, ranking.native_resolution_px)) {
+    notes.push_back({"N-RESOLUTION", text::words(text::Msg::note_resolution_off_native, ranking.model_id,
+                                                 ranking.native_resolution_px, ranking.resolution_px)});
+  }
   // Stale prices: one line for the run, over the providers whose ranked offerings are stale.
   if (!today.empty()) {
     std::vector<int> age_by_provider(catalog.providers.size(), -1);

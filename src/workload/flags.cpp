@@ -902,6 +902,18 @@ const std::vector<Flag>& flags() {
   return table;
 }
 
+// N-RESOLUTION: the models train at about their native pixel count: SDXL's multi-aspect buckets hold
+// it near 1024^2 (Podell et al. 2023, section 2.3), SD3 and FLUX.1 fine-tune at 1024^2; the speed
+// calibration rows ran at 512-1024 px (judgement: 2x the area either way, a side of 724-1448 px at 1024).
+constexpr double off_native_area_ratio = 2.0;
+
+bool resolution_off_native(int resolution_px, int native_resolution_px) {
+  if (resolution_px <= 0 || native_resolution_px <= 0) return false;
+  const double side = static_cast<double>(resolution_px) / native_resolution_px;
+  const double area = side * side;
+  return area > off_native_area_ratio || area < 1.0 / off_native_area_ratio;
+}
+
 const Flag& flag_named(std::string_view name) {
   for (const Flag& flag : flags()) {
     if (flag.name == name) return flag;
