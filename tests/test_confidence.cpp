@@ -165,3 +165,36 @@ TEST_CASE("scenario: offerings whose node RAM cannot hold the CPU offload are ex
   CHECK(by_constraint["host-ram"] >= 40);
   CHECK(by_constraint["memory"] == 0);
 }
+
+TEST_CASE("finish probability: the spot hits summed near their mean equal the whole Poisson sum", "[confidence][spot]") {
+  namespace estimate = gpuselect::estimate;
+  // The whole sum, from zero hits, for means small enough to add in full.
+  const auto whole_sum = [](const estimate::RunDistribution& run, double hours, const estimate::Delays& delays) {
+    const double mean = delays.hazard_per_hour * hours;
+    double term = std::exp(-mean);
+    double probability = 0;
+    for (int hits = 0; hits < 10000; ++hits) {
+      if (hits > 0) term *= mean / hits;
+      const double left = hours - hits * delays.per_hit_hours;
+      if (left <= 0) break;
+      probability += term * 0.5 * std::erfc(-(std::log(left) - run.log_median) / (run.log_sigma * std::sqrt(2.0)));
+    }
+    return probability;
+  };
+  const estimate::RunDistribution run{std::log(100.0), 0.15};
+  for (const double hazard : {0.001, 0.05, 0.5, 2.0}) {
+    for (const double hours : {90.0, 110.0, 140.0, 300.0}) {
+      estimate::Delays delays;
+      delays.hazard_per_hour = hazard;
+      delays.per_hit_hours = 0.1;
+      INFO("hazard " << hazard << ", hours " << hours);
+      CHECK(estimate::finish_probability(run, hours, delays) == Approx(whole_sum(run, hours, delays)).margin(1e-9));
+    }
+  }
+  // Thousands of expected hits: a probability, computed (the window keeps the mass that matters).
+  estimate::Delays busy;
+  busy.hazard_per_hour = 20.0;
+  busy.per_hit_hours = 0.001;
+  const double probability = estimate::finish_probability(run, 200.0, busy);
+  CHECK(probability == Approx(1.0).margin(1e-6));  // 4,000 hits cost 4 h of a 100 h run with 100 h to spare
+}
