@@ -234,6 +234,11 @@ TEST_CASE("lang: an unknown language is one error line and exit 2", "[lang][cli]
   CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
   CHECK(result.err.rfind("gpuselect: error: --lang: unknown language 'fr'", 0) == 0);
   CHECK(result.err.find("zh-CN") != std::string::npos);
+  // A bare `gpuselect` says what it is for in the locale's language (expert review 17: English under zh_CN).
+  const auto bare = run_gpuselect({}, {"LANG=zh_CN.UTF-8"});
+  CHECK(bare.exit_code == 0);
+  CHECK(bare.out.find("用法：gpuselect 命令") != std::string::npos);
+  CHECK(run_gpuselect({}, {"LANG=C"}).out.find("Usage: gpuselect COMMAND") != std::string::npos);
   // A reader whose locale is Chinese gets the error in Chinese: the unknown flag does not force English.
   const auto in_chinese = run_gpuselect(with(finetune, {"--lang", "fr"}), {"LANG=zh_CN.UTF-8"});
   CHECK(in_chinese.exit_code == 2);

@@ -512,6 +512,10 @@ void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::st
 // Two records of one GPU model in other memory sizes or boards (dstack's model name: the 40 and
 // 80 GB A100s, SXM and PCIe), not the same record.
 bool same_gpu_model(const Gpu& a, const Gpu& b);
+// Whether a --gpu name selects `gpu`: the record it names, and when the name is the model alone
+// ("A100", "h100": no memory size or board) every record of that model, as dstack's gpu name does
+// (expert reviews 15 and 16: "--gpu a100" left the 80 GB A100s out, SkyPilot's meaning of A100).
+bool gpu_name_selects(const Catalog& catalog, std::string_view name, const Gpu& gpu);
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where);
 const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where);
 const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where);

@@ -153,9 +153,14 @@
   X(fact_ready_in, "ready in {} min", "{} 分钟就绪") \
   X(fact_custom_containers, "custom containers", "自定义容器") \
   X(fact_framework_images, "{} framework images", "{} 个框架镜像") \
-  X(fact_support_tier, "{} support", "{} 级支持") \
+  X(fact_support_tier, "{} support", "{}支持") \
   X(fact_support_business, "business", "工作时间") \
-  X(fact_support_extended, "extended", "延长时间") \
+  X(fact_support_extended, "extended", "延长服务时间") \
+  X(fact_support_community, "community", "社区") \
+  X(fact_support_basic, "basic", "基础") \
+  X(fact_support_standard, "standard", "标准") \
+  X(fact_support_premium, "premium", "高级") \
+  X(fact_support_enterprise, "enterprise", "企业") \
   X(fact_support_24x7, "24x7", "7×24 小时") \
   X(fact_first_answer, "first answer in {} h", "首次响应 {} h") \
   X(fact_input_bound, "{0} vCPUs decode ~{1:.0f} img/s of the ~{2:.0f}", "{0} 个 vCPU 每秒解码约 {1:.0f} 张图像，GPU 可处理约 {2:.0f} 张") \
@@ -337,7 +342,7 @@
   X(detail_region, "offered in {0}, not in {1}", "在 {0} 提供，不在 {1}") \
   X(detail_provider_not_asked, "provider {} is not in --provider", "云厂商 {} 不在 --provider 中") \
   X(detail_provider_excluded, "provider {} is excluded", "云厂商 {} 已被排除") \
-  X(detail_gpu_sibling, "GPU {0} is not in --gpu: {1} names {2} only, as in SkyPilot; add {0} (or --gpus NAME:MEMORY for every board of a size) to include it", "GPU {0} 不在 --gpu 中：{1} 只指 {2}（与 SkyPilot 相同）；加上 {0}（或用 --gpus 名称:显存 选中该显存的所有板型）即可纳入") \
+  X(detail_gpu_sibling, "GPU {0} is not in --gpu: {1} names {2} only (a memory size or board); add {0}, or name the model alone for every board of it", "GPU {0} 不在 --gpu 中：{1} 只指 {2}（指定了显存或板型）；加上 {0}，或只写型号以选中它的所有板型") \
   X(detail_gpu_not_asked, "GPU {} is not in --gpu", "GPU {} 不在 --gpu 中") \
   X(detail_gpu_memory, "{0} GB per GPU, not in --gpu-memory {1}GB", "每 GPU {0} GB，不在 --gpu-memory {1}GB 范围内") \
   X(detail_gpu_count, "{0} GPUs per instance, not {1}", "每实例 {0} 块 GPU，不是 {1}") \

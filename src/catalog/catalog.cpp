@@ -373,6 +373,15 @@ bool same_gpu_model(const Gpu& a, const Gpu& b) {
                          accelerators::normalized(accelerators::dstack_model_name(b));
 }
 
+bool gpu_name_selects(const Catalog& catalog, std::string_view name, const Gpu& gpu) {
+  const Gpu* named = catalog.find_gpu(name);
+  if (named == &gpu) return true;
+  if (named == nullptr) return false;
+  const std::string model = accelerators::normalized(accelerators::dstack_model_name(*named));
+  return accelerators::normalized(name) == model &&
+         accelerators::normalized(accelerators::dstack_model_name(gpu)) == model;
+}
+
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const Provider* provider = catalog.find_provider(name)) return *provider;
   throw unknown_id(std::move(where), text::Msg::kind_provider, name, names_of(catalog.providers),

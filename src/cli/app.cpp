@@ -36,6 +36,17 @@ constexpr std::string_view short_usage =
     "  gpuselect recommend --workload llm-finetune --model llama-3-8b --budget 200\n"
     "  gpuselect estimate --workload llm-inference --model llama-3-70b --gpus H100:8\n"
     "  gpuselect catalog list --gpus A100:8 --sort price\n";
+// The same in Chinese (a bare `gpuselect` under a Chinese locale or config lang).
+constexpr std::string_view short_usage_zh =
+    "gpuselect：为深度学习任务选择租用哪种 GPU 云方案，需要多少成本、多长时间，以及理由。\n"
+    "\n"
+    "用法：gpuselect 命令 [选项]   （命令：recommend、estimate、compare、catalog、config、\n"
+    "                              completion；各命令见 'gpuselect 命令 --help'）\n"
+    "\n"
+    "示例：\n"
+    "  gpuselect recommend --workload llm-finetune --model llama-3-8b --budget 200\n"
+    "  gpuselect estimate --workload llm-inference --model llama-3-70b --gpus H100:8\n"
+    "  gpuselect catalog list --gpus A100:8 --sort price\n";
 
 // `--help` descriptions wrap so that no help line is wider than this (CLI11 writes each on one line:
 // 226 characters for --request-mix); continuation lines start under the description column.
@@ -282,7 +293,7 @@ int run_app(int argc, char** argv) {
     }
     try {
       if (argc < 2) {
-        write_stdout(short_usage);
+        write_stdout(early_lang(globals.arguments) == text::Lang::zh_cn ? short_usage_zh : short_usage);
         return exit_ok;
       }
       // CLI11 reads the words in reverse order.

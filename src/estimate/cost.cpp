@@ -284,7 +284,9 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
     }
   }
   cost.suspect_quote_factor = suspect_factor;
-  const double low_factor = 1.0 - cost.price_band_pct / 100.0;
+  // Prices move by factors: the low end is the high end's reciprocal (a quote 743 days old, band
+  // +190%, ran from 0.34x to 2.9x; 1 - 190% printed a $0.00 low end: expert review 16).
+  const double low_factor = 1.0 / (1.0 + cost.price_band_pct / 100.0);
   cost.price_high_factor = (1.0 + cost.price_band_pct / 100.0) * suspect_factor;
   if (spot && cost.spot_quote_old && on_demand && *on_demand > spot_price && spot_price > 0) {
     const double climbed = std::clamp((age_days - spot_price_age.fresh_days) /

@@ -227,7 +227,7 @@ bool mode_allowed(const Constraints& constraints, catalog::PricingMode mode) {
 
 bool names_gpu(const catalog::Catalog& catalog, const Constraints& constraints, const catalog::Gpu& gpu) {
   return std::any_of(constraints.gpus.begin(), constraints.gpus.end(),
-                     [&](const std::string& name) { return catalog.find_gpu(name) == &gpu; });
+                     [&](const std::string& name) { return catalog::gpu_name_selects(catalog, name, gpu); });
 }
 
 bool names_provider(const catalog::Catalog& catalog, const std::vector<std::string>& providers,
@@ -261,8 +261,8 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
   if (!constraints.gpus.empty()) {
     const catalog::Gpu& gpu = catalog.gpu_of(offering);
     if (!names_gpu(catalog, constraints, gpu)) {
-      // A sibling of a GPU the user named ("--gpu a100" is the 40 GB SXM4, SkyPilot's meaning; expert
-      // review 15 read "a100-sxm4-80gb is not in --gpu" as a contradiction): the reason says why.
+      // A sibling of a GPU the user named by memory or board ("--gpu a100-40gb"): the reason says why
+      // (expert review 15 read "a100-sxm4-80gb is not in --gpu" as a contradiction).
       const catalog::Gpu* sibling_of = nullptr;
       std::string_view named_as;
       for (const auto& name : constraints.gpus) {

@@ -60,6 +60,18 @@ std::string join(const std::vector<std::string>& parts, Lang lang) {
   return text;
 }
 
+// The support tier in the reader's language ("premium" is 高级 in Chinese; expert review 17).
+std::string_view support_tier_words(catalog::SupportTier tier, Lang lang) {
+  switch (tier) {
+    case catalog::SupportTier::community: return text::message(Msg::fact_support_community, lang);
+    case catalog::SupportTier::basic: return text::message(Msg::fact_support_basic, lang);
+    case catalog::SupportTier::standard: return text::message(Msg::fact_support_standard, lang);
+    case catalog::SupportTier::premium: return text::message(Msg::fact_support_premium, lang);
+    case catalog::SupportTier::enterprise: return text::message(Msg::fact_support_enterprise, lang);
+  }
+  return catalog::to_string(tier);
+}
+
 std::string_view support_hours_words(catalog::SupportHours hours, Lang lang) {
   if (lang == Lang::en) return catalog::to_string(hours);
   switch (hours) {
@@ -196,7 +208,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       break;
     }
     case Criterion::support: {
-      parts.push_back(say(lang, Msg::fact_support_tier, catalog::to_string(provider.support.tier)));
+      parts.push_back(say(lang, Msg::fact_support_tier, support_tier_words(provider.support.tier, lang)));
       parts.emplace_back(support_hours_words(provider.support.hours, lang));
       parts.push_back(say(lang, Msg::fact_first_answer, detail::number(provider.support.first_response_hours, 0)));
       if (!provider.compliance.empty()) {

@@ -360,7 +360,13 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     const std::string share = percent(cost.term_used_pct / 100.0);
     // On demand was no row because open capacity does not hold the block that long (expert review
     // 15: "rank with --pricing on-demand" sent a 28-node, 60-day run to exit 3).
+    // Also when on demand was not asked for: the block is larger than the share of the free pool
+    // open capacity serves (estimate::open_hold_share; expert review 16: 58 B200 nodes on
+    // reserved-1y alone were told "rank with --pricing on-demand").
+    const int free_gpus = estimate::cluster_free_gpus(offering, PricingMode::on_demand);
+    const bool beyond_open_pool = free_gpus > 0 && gpus_asked_at_once(offering, cost) > estimate::open_hold_share * free_gpus;
     const bool open_capacity_short =
+        beyond_open_pool ||
         std::any_of(ranking.excluded.begin(), ranking.excluded.end(), [&](const Exclusion& exclusion) {
           return exclusion.offering_index == first->offering_index &&
                  std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
