@@ -64,9 +64,12 @@ double run_and_hits_cdf(const RunDistribution& run, double hours, const Delays& 
   // The sum over the hits within 12 standard deviations of the mean (the Poisson mass outside is
   // below 1e-12): a long run on many spot nodes expects thousands of hits, and summing from zero made
   // a 64-node deadline search take 18 s (each term below the window underflows to 0 anyway).
+  // At most max_terms terms (a bisection doubles the hours it tries: the mean can be astronomical).
+  constexpr double max_terms = 100000;
   const double spread = 12.0 * std::sqrt(mean) + 12.0;
-  const int first = static_cast<int>(std::max(0.0, std::floor(mean - spread)));
-  const int last = static_cast<int>(std::ceil(mean + spread));
+  const double first_hits = std::clamp(std::floor(mean - spread), 0.0, 1e9);
+  const int first = static_cast<int>(first_hits);
+  const int last = static_cast<int>(std::min(std::ceil(mean + spread), first_hits + max_terms));
   // P(K = first) = exp(first ln(mean) - mean - ln(first!)).
   double term = std::exp(first * std::log(mean) - mean - std::lgamma(first + 1.0));
   double probability = 0;
