@@ -260,6 +260,12 @@ TEST_CASE("diffusion serving: batching a UNet, fitted on the diffusers batch tab
   // A 1024 px SDXL image fills the GPU as 4 at 512 px: batching gains less there than at 512 px.
   CHECK(estimate::model::diffusion_batch_gain(sdxl, 4) < estimate::model::diffusion_batch_gain(small, 4));
   // DiTs: no published batch figure; a batch adds latency only (assumption).
+  // A replica already at a high share of its peak at batch 1 is not batched past the ceiling (0.55 of
+  // peak; expert review 18: SDXL at 512 px ran at 96% of an L4's peak): 0.42 at batch 1 gains at most
+  // 0.55 / 0.42.
+  CHECK(estimate::model::diffusion_batch_gain(small, 64, 0.42) == Approx(0.55 / 0.42));
+  CHECK(estimate::model::diffusion_batch_gain(small, 64, 0.05) == Approx(estimate::model::diffusion_batch_gain(small, 64)));
+  CHECK(estimate::model::diffusion_batch_gain(small, 64, 0.9) == 1.0);  // never below batch 1's rate
   CHECK(estimate::model::diffusion_batch_gain(profile_of(serving("flux.1-dev", 28)), 4) == 1.0);
   CHECK(estimate::model::diffusion_batch_gain(profile_of(serving("sd3.5-large", 28)), 4) == 1.0);
 }

@@ -732,6 +732,21 @@ TEST_CASE("lang zh-CN: every command's and option's --help summary is Chinese, w
     if (line.starts_with("      ") && has_cjk(line)) CHECK(render::display_width(line) <= 100);
     at = end + 1;
   }
+  // A positional row with the Chinese "必需" in its name column aligns by display width (expert
+  // review 17: "id ID 必需" started its description two columns early).
+  const auto show = run_gpuselect({"--lang", "zh-CN", "catalog", "show", "--help"});
+  bool positional_seen = false;
+  for (std::size_t at = 0; at < show.out.size();) {
+    const std::size_t end = std::min(show.out.find('\n', at), show.out.size());
+    const std::string line = show.out.substr(at, end - at);
+    at = end + 1;
+    if (!line.starts_with("  id ") || line.find("必需") == std::string::npos) continue;
+    positional_seen = true;
+    const std::size_t description = line.find("方案");
+    REQUIRE(description != std::string::npos);
+    CHECK(render::display_width(line.substr(0, description)) == 30);
+  }
+  CHECK(positional_seen);
   // The locale makes --help Chinese too; --lang en keeps it English.
   CHECK(run_gpuselect({"recommend", "--help"}, {"LANG=zh_CN.UTF-8"}).out.find("任务类型") != std::string::npos);
   CHECK(run_gpuselect({"--lang", "en", "recommend", "--help"}, {"LANG=zh_CN.UTF-8"}).out.find("Job kind") !=

@@ -88,6 +88,18 @@ std::vector<Piece> wrap_pieces(std::string_view line) {
 
 class WrappingFormatter : public CLI::Formatter {
  public:
+  // CLI11 pads the name column by bytes: a Chinese label in it ("id ID 必需") started the description
+  // two columns early (expert review 17); the padding is made up to the display width.
+  std::string make_option(const CLI::Option* option, bool is_positional) const override {
+    std::string line = CLI::Formatter::make_option(option, is_positional);
+    const std::string head = "  " + make_option_name(option, is_positional) + make_option_opts(option);
+    const int missing_columns = static_cast<int>(head.size()) - render::display_width(head);
+    if (missing_columns > 0 && head.size() < get_column_width() && line.starts_with(head)) {
+      line.insert(head.size(), static_cast<std::size_t>(missing_columns), ' ');
+    }
+    return line;
+  }
+
   std::string make_option_desc(const CLI::Option* option) const override {
     const std::string description = CLI::Formatter::make_option_desc(option);
     const int width = std::max(help_line_columns - static_cast<int>(get_column_width()), 20);

@@ -132,13 +132,19 @@ double diffusion_adapter_mfu(double peak_tflops, double tdp_watts) {
                               diffusion_fill_rises(tdp_watts));
 }
 
-double diffusion_batch_gain(const workload::Profile& profile, int batch) {
+// The most of its dense peak a batched diffusion replica is taken to reach (judgement: about what
+// dense GEMMs of these sizes reach in cuBLAS; no published image-serving run we know of is above it).
+constexpr double diffusion_batched_mfu_ceiling = 0.55;
+
+double diffusion_batch_gain(const workload::Profile& profile, int batch, double batch_one_mfu) {
   if (is_dit(profile) || batch <= 1) return 1.0;
   const double positions = diffusion_image_tokens(profile) / unet_batch_reference_positions;
   const auto excess = [&](double images) {
     return 1.0 + unet_batch_excess * std::pow(images * positions, -unet_batch_exponent);
   };
-  return excess(1.0) / excess(batch);
+  const double gain = excess(1.0) / excess(batch);
+  if (!(batch_one_mfu > 0)) return gain;
+  return std::min(gain, std::max(1.0, diffusion_batched_mfu_ceiling / batch_one_mfu));
 }
 
 double diffusion_batch_tolerance() { return unet_batch_tolerance; }

@@ -243,8 +243,11 @@ void diffusion_training_memory(const workload::Profile& profile, const Plan& pla
 void diffusion_serving_memory(const workload::Profile& profile, int batch, MemoryPerGpu& gpu);
 // Images/s of a replica denoising `batch` images at once over its images/s at batch 1 (UNet: fitted on
 // the diffusers SD 1.5 batch table, src/estimate/diffusion.cpp; DiT: 1, assumption), and the share of
-// images/s within which batches are not told apart (the automatic batch takes the smallest).
-double diffusion_batch_gain(const workload::Profile& profile, int batch);
+// images/s within which batches are not told apart (the automatic batch takes the smallest). With
+// `batch_one_mfu` (the replica's share of peak at batch 1) the batched share stays within
+// diffusion_batched_mfu_ceiling: the gain fitted on an A100 stacked on a high batch-1 share ran SDXL
+// at 512 px at 96% of an L4's peak (expert review 18).
+double diffusion_batch_gain(const workload::Profile& profile, int batch, double batch_one_mfu = 0);
 double diffusion_batch_tolerance();
 // Share of the dense tensor peak a diffusion pipeline achieves, against the FLOPs counted above
 // (docs/estimation.md "Image generation"), and the calibration bands (measured / predicted time).

@@ -685,7 +685,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     // as the batch grows; a DiT gains nothing, assumption), and every image of the batch waits for all.
     const double image_s = model::diffusion_image_flops(profile) / std::max(1.0, peak_flops * mfu);
     const int batch = std::max(1, plan.batch > 0 ? plan.batch : profile.batch);
-    const double images_per_s = model::diffusion_batch_gain(profile, batch) / image_s;
+    const double images_per_s = model::diffusion_batch_gain(profile, batch, mfu) / image_s;
     Serving& serving = estimate.serving;
     serving.batch = batch;
     serving.image_latency_ms = batch / images_per_s * 1e3;

@@ -458,11 +458,11 @@ Memory with_image_batch(const workload::Profile& profile, const Hardware& hardwa
     return memory;
   }
   const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
-  const double flops_per_s = model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction *
-                             model::choose_mfu(profile, hardware, memory.plan).value;
+  const double mfu = model::choose_mfu(profile, hardware, memory.plan).value;
+  const double flops_per_s = model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction * mfu;
   const double image_ms = model::diffusion_image_flops(profile) / flops_per_s * 1e3;
   const double band_high = model::diffusion_serving_fit(hardware.gpu->architecture).band_high;
-  const auto held_ms = [&](int batch) { return batch * image_ms / model::diffusion_batch_gain(profile, batch) * band_high; };
+  const auto held_ms = [&](int batch) { return batch * image_ms / model::diffusion_batch_gain(profile, batch, mfu) * band_high; };
   const auto meets = [&](int batch) { return profile.latency_target_ms <= 0 || held_ms(batch) <= profile.latency_target_ms; };
   const auto at_batch = [&](int batch) {
     Plan plan = memory.plan;
@@ -478,10 +478,10 @@ Memory with_image_batch(const workload::Profile& profile, const Hardware& hardwa
     // meets the target, then the smallest within the tolerance of its images/s.
     int largest = 1;
     while (largest < model::serving_batch_limit && meets(largest + 1) && at_batch(largest + 1).fits) ++largest;
-    const double best = model::diffusion_batch_gain(profile, largest);
+    const double best = model::diffusion_batch_gain(profile, largest, mfu);
     batch = 1;
     while (batch < largest &&
-           model::diffusion_batch_gain(profile, batch) * (1.0 + model::diffusion_batch_tolerance()) < best) {
+           model::diffusion_batch_gain(profile, batch, mfu) * (1.0 + model::diffusion_batch_tolerance()) < best) {
       ++batch;
     }
   }
