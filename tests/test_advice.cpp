@@ -640,6 +640,16 @@ TEST_CASE("scenario: explanations are data and cite their figures", "[advice]") 
   CHECK(wins_over > 0);
 }
 
+TEST_CASE("scenario: a serving replica too large for most GPUs is said as such, not as more nodes", "[advice]") {
+  // Expert review 18: FLUX.1-dev at 2048 px was told to "allow more GPUs or nodes"; a replica is one instance.
+  const auto result = run_gpuselect({"recommend", "-w", "image-inference", "-m", "flux.1-dev", "--requests-per-s",
+                                     "0.5", "--resolution", "2048"},
+                                    {"GPUSELECT_TODAY=2026-12-01"});
+  CHECK(result.exit_code == 3);
+  CHECK(result.err.find("a replica does not fit in one instance's GPU memory") != std::string::npos);
+  CHECK(result.err.find("--max-nodes") == std::string::npos);
+}
+
 TEST_CASE("scenario: a 405B full fine-tune on one node fits nowhere: exit 3 naming the constraint", "[advice]") {
   // 405B x 16 bytes of model states is ~6.5 TB: no single node holds it on its GPUs, and offloading
   // it needs far more host RAM than any one node has (issue 12.1).

@@ -88,9 +88,11 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
     }
     // What no flag loosens (the job's own memory, a GPU's software stack) is said as what it is, with
     // the change that helps (expert review 14: "memory" read as a flag to loosen).
-    const auto said_as_what_it_is = [](scoring::ExclusionKind kind) -> std::optional<Msg> {
+    // A serving replica stays within one instance: more nodes do not hold it (expert review 18).
+    const bool serving = workload::kind_traits(ranking.kind).serving();
+    const auto said_as_what_it_is = [serving](scoring::ExclusionKind kind) -> std::optional<Msg> {
       switch (kind) {
-        case scoring::ExclusionKind::memory: return Msg::hint_no_match_memory;
+        case scoring::ExclusionKind::memory: return serving ? Msg::hint_no_match_memory_serving : Msg::hint_no_match_memory;
         case scoring::ExclusionKind::host_ram: return Msg::hint_no_match_host_ram;
         case scoring::ExclusionKind::software: return Msg::hint_no_match_software;
         default: return std::nullopt;
