@@ -61,6 +61,7 @@ double run_cdf(const RunDistribution& run, double hours) {
 double run_and_hits_cdf(const RunDistribution& run, double hours, const Delays& delays) {
   const double mean = delays.hazard_per_hour * hours;
   if (!(mean > 0) || !(delays.per_hit_hours > 0)) return run_cdf(run, hours);
+  if (!std::isfinite(mean)) return 0.0;  // endless hits: the run never ends
   // The sum over the hits within 12 standard deviations of the mean (the Poisson mass outside is
   // below 1e-12): a long run on many spot nodes expects thousands of hits, and summing from zero made
   // a 64-node deadline search take 18 s (each term below the window underflows to 0 anyway).
