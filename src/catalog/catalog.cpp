@@ -368,18 +368,17 @@ void check_gpu_constraint(const Catalog& catalog, std::string_view name, std::st
                     text::words(text::Msg::hint_gpu_spelling));
 }
 
-bool same_gpu_model(const Gpu& a, const Gpu& b) {
-  return &a != &b && accelerators::normalized(accelerators::dstack_model_name(a)) ==
-                         accelerators::normalized(accelerators::dstack_model_name(b));
-}
+namespace {
+// A record's model as dstack names it, without memory size or board: "a100" for every A100.
+std::string model_key(const Gpu& gpu) { return accelerators::normalized(accelerators::dstack_model_name(gpu)); }
+}  // namespace
+
+bool same_gpu_model(const Gpu& a, const Gpu& b) { return &a != &b && model_key(a) == model_key(b); }
 
 bool gpu_name_selects(const Catalog& catalog, std::string_view name, const Gpu& gpu) {
   const Gpu* named = catalog.find_gpu(name);
   if (named == &gpu) return true;
-  if (named == nullptr) return false;
-  const std::string model = accelerators::normalized(accelerators::dstack_model_name(*named));
-  return accelerators::normalized(name) == model &&
-         accelerators::normalized(accelerators::dstack_model_name(gpu)) == model;
+  return named != nullptr && accelerators::normalized(name) == model_key(*named) && same_gpu_model(*named, gpu);
 }
 
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where) {

@@ -358,13 +358,13 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     const auto term = pricing.price(first->mode);
     const auto& cost = first->cost;
     const std::string share = percent(cost.term_used_pct / 100.0);
-    // On demand was no row because open capacity does not hold the block that long (expert review
-    // 15: "rank with --pricing on-demand" sent a 28-node, 60-day run to exit 3).
-    // Also when on demand was not asked for: the block is larger than the share of the free pool
-    // open capacity serves (estimate::open_hold_share; expert review 16: 58 B200 nodes on
-    // reserved-1y alone were told "rank with --pricing on-demand").
+    // Open capacity does not hold #1's block that long: on demand was excluded for it (constraint
+    // capacity), or, where on demand was not asked for, the block is more than the share of the free
+    // pool open capacity serves (estimate::open_hold_share). "Rank with --pricing on-demand" would
+    // then exit 3 (expert reviews 15 and 16: 28 and 58 B200 nodes on a 1-year term).
     const int free_gpus = estimate::cluster_free_gpus(offering, PricingMode::on_demand);
-    const bool beyond_open_pool = free_gpus > 0 && gpus_asked_at_once(offering, cost) > estimate::open_hold_share * free_gpus;
+    const bool beyond_open_pool =
+        free_gpus > 0 && gpus_asked_at_once(offering, cost) > estimate::open_hold_share * free_gpus;
     const bool open_capacity_short =
         beyond_open_pool ||
         std::any_of(ranking.excluded.begin(), ranking.excluded.end(), [&](const Exclusion& exclusion) {
@@ -372,19 +372,16 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                  std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
                              [](const ExclusionReason& reason) { return reason.kind == ExclusionKind::capacity; });
         });
-    if (on_demand && term && *term > 0 && open_capacity_short) {
+    if (on_demand && term && *term > 0) {
       const double on_demand_total = cost.commitment * cost.term_used_pct / 100.0 * (*on_demand / *term);
       notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
-                         return text::say(lang, text::Msg::note_term_one_off_block, mode_words(first->mode, lang),
-                                          units::format_money(cost.commitment, ranking.currency), share, first->nodes,
-                                          units::format_money(on_demand_total, ranking.currency));
-                       })});
-    } else if (on_demand && term && *term > 0) {
-      const double on_demand_total = cost.commitment * cost.term_used_pct / 100.0 * (*on_demand / *term);
-      notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
-                         return text::say(lang, text::Msg::note_term_one_off, mode_words(first->mode, lang),
-                                          units::format_money(cost.commitment, ranking.currency), share,
-                                          units::format_money(on_demand_total, ranking.currency));
+                         const std::string commitment = units::format_money(cost.commitment, ranking.currency);
+                         const std::string on_demand_cost = units::format_money(on_demand_total, ranking.currency);
+                         return open_capacity_short
+                                    ? text::say(lang, text::Msg::note_term_one_off_block, mode_words(first->mode, lang),
+                                                commitment, share, first->nodes, on_demand_cost)
+                                    : text::say(lang, text::Msg::note_term_one_off, mode_words(first->mode, lang),
+                                                commitment, share, on_demand_cost);
                        })});
     } else {
       notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
