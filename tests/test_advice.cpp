@@ -666,7 +666,7 @@ TEST_CASE("scenario: a 405B full fine-tune on one node fits nowhere: exit 3 nami
   CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-405b", "--max-nodes", "4"}).exit_code == 0);
 }
 
-TEST_CASE("scenario: schema 2 carries the training time bands; --risk-averse puts hours at the band's top",
+TEST_CASE("scenario: schema 2 carries the training time bands, --risk-averse puts hours at the band's top",
           "[advice]") {
   // The shape's uninterrupted band is in performances[i].time; each candidate's band is that band
   // scaled to its own mode's expected hours (docs/output.md), so expected hours lie inside it.

@@ -1206,7 +1206,7 @@ TEST_CASE("region_pricing: bad entries are reported at the entry", "[catalog]") 
   CHECK(all.find("items of 'region_pricing' must be maps") != std::string::npos);
 }
 
-TEST_CASE("every unknown key gets the closest keys of its record kind; a decimal comma gets a hint", "[catalog]") {
+TEST_CASE("every unknown key gets the closest keys of its record kind, a decimal comma gets a hint", "[catalog]") {
   const std::string team =
       "schema_version: 1\n"
       "offerings:\n"

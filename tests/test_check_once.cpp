@@ -225,7 +225,7 @@ TEST_CASE("an empty value points to the --help that lists the option", "[check-o
   CHECK(run_gpuselect({"--help"}).out.find("--catalog") != std::string::npos);
 }
 
-TEST_CASE("ranking_violations finds a broken ranking; the binary's output is unchanged with the check on",
+TEST_CASE("ranking_violations finds a broken ranking, the binary's output is unchanged with the check on",
           "[check-once]") {
   using namespace gpuselect;
   BuiltinJob built;

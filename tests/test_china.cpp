@@ -187,7 +187,7 @@ offerings:
   CHECK(warned);
 }
 
-TEST_CASE("subscription: a short job is charged the month; a 40-day job two months", "[china][subscription]") {
+TEST_CASE("subscription: a short job is charged the month, a 40-day job two months", "[china][subscription]") {
   const auto document = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--provider",
                                         "autodl", "--gpu", "rtx-4090", "--pricing", "monthly,on-demand", "--top", "50",
                                         "--currency", "CNY"});

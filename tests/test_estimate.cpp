@@ -236,7 +236,7 @@ TEST_CASE("LoRA on GPT-3 175B: 1.2 TB full fine-tune -> about 350 GB", "[estimat
   CHECK(model_states(lora) < 0.3 * model_states(full));
 }
 
-TEST_CASE("QLoRA fits Llama 65B on one 48 GB GPU; LoRA does not", "[estimate]") {
+TEST_CASE("QLoRA fits Llama 65B on one 48 GB GPU, LoRA does not", "[estimate]") {
   Request r;
   r.kind = Kind::llm_finetune;
   r.model = "llama-65b";

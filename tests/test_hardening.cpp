@@ -81,7 +81,7 @@ offerings:
 
 }  // namespace
 
-TEST_CASE("completion scripts hold no catalog text; __complete prints hostile ids literally", "[hardening]") {
+TEST_CASE("completion scripts hold no catalog text, __complete prints hostile ids literally", "[hardening]") {
   TempDir dir;
   const auto overlay = dir.write("evil.yaml", R"yaml(schema_version: 1
 models:
@@ -203,7 +203,7 @@ TEST_CASE("a write error on stdout is an error line and exit 1, also for --versi
   CHECK(read_file(err).rfind("gpuselect: error: stdout: Broken pipe; ", 0) == 0);
 }
 
-TEST_CASE("control characters never reach the terminal; CSV cells cannot start a formula", "[hardening]") {
+TEST_CASE("control characters never reach the terminal, CSV cells cannot start a formula", "[hardening]") {
   TempDir dir;
   const auto overlay = dir.write("evil.yaml", hostile_overlay);
   for (const std::string format : {"table", "markdown", "csv"}) {

@@ -337,7 +337,7 @@ TEST_CASE("the launchers' cloud tables follow their published lists", "[launch]"
                                                                         !Catch::Contains("fluidstack"));
 }
 
-TEST_CASE("spot picks launch as managed jobs; AMD GPUs under dstack name a ROCm image", "[launch]") {
+TEST_CASE("spot picks launch as managed jobs, AMD GPUs under dstack name a ROCm image", "[launch]") {
   const auto& catalog = builtin();
   const std::string spot = emitted(launch::Launcher::skypilot, catalog, "aws", catalog::PricingMode::spot);
   CHECK_THAT(spot, Catch::Contains("sky jobs launch") && Catch::Contains("use_spot: true"));

@@ -474,7 +474,7 @@ TEST_CASE("recommend table states the job and fits the terminal", "[render]") {
   }
 }
 
-TEST_CASE("Style::top limits the human formats; JSON and CSV carry every candidate unless machine_top", "[render]") {
+TEST_CASE("Style::top limits the human formats, JSON and CSV carry every candidate unless machine_top", "[render]") {
   const Example example = make_example();
   Style style;
   style.top = 2;

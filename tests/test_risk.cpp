@@ -177,6 +177,22 @@ TEST_CASE("scenario: two-year-old prices move the ranking and widen every cost b
   // Expert review 9: a row priced on a quote over a year old says so itself, not only in a note.
   for (const auto& candidate : stale["candidates"]) CHECK(has_warning(candidate, "W-STALE-PRICE"));
   for (const auto& candidate : now["candidates"]) CHECK_FALSE(has_warning(candidate, "W-STALE-PRICE"));
+  // Review 16: such a price is a guess at today's (marked estimated, "~" in the table), and a cost
+  // no one can rely on is never the row's strongest criterion.
+  const auto lists_price = [](const nlohmann::json& candidate) {
+    const auto& figures = candidate["estimated"];
+    return std::find(figures.begin(), figures.end(), "price") != figures.end();
+  };
+  for (const auto& candidate : stale["candidates"]) {
+    INFO(candidate["offering_id"]);
+    CHECK(lists_price(candidate));
+    for (const auto& item : candidate["explanation_items"]) {
+      if (item["kind"] == "strongest") CHECK(item["criterion"] != "cost");
+    }
+  }
+  bool fresh_list_price = false;
+  for (const auto& candidate : fresh["candidates"]) fresh_list_price |= !lists_price(candidate);
+  CHECK(fresh_list_price);
 }
 
 TEST_CASE("scenario: --risk-averse leaves out spot unless --pricing names it", "[risk]") {
@@ -371,7 +387,7 @@ TEST_CASE("scenario: a model released in FP8 is served in FP8 by default", "[ris
   CHECK(tuned["workload"]["precision"] == "bf16");
 }
 
-TEST_CASE("scenario: pretraining widens on-demand rows only within the free pool; reserved blocks go past it",
+TEST_CASE("scenario: pretraining widens on-demand rows only within the free pool, reserved blocks go past it",
           "[risk]") {
   // Expert review 3: an enterprise 70B pretraining ranked 53-64 on-demand B200 nodes (424-512 GPUs,
   // up to 32x what the SKU usually has free). The pool: estimate::cluster_free_gpus, at most 256.
@@ -820,7 +836,7 @@ TEST_CASE("scenario: production training ranks no fractional vGPU share", "[risk
   CHECK(shared);
 }
 
-TEST_CASE("scenario: --gpu a100 is every A100; a100-40gb says why the 80 GB A100 is left out", "[risk][gpu]") {
+TEST_CASE("scenario: --gpu a100 is every A100, a100-40gb says why the 80 GB A100 is left out", "[risk][gpu]") {
   // Expert reviews 15 and 16: "--gpu a100" meant the 40 GB SXM4 only (SkyPilot's A100), 2.4x slower.
   const auto every = json_of({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpu", "a100", "--top", "1000"});
   std::set<std::string> gpus;

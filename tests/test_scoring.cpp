@@ -769,7 +769,7 @@ TEST_CASE("ranking is deterministic and warnings carry stable codes", "[scoring]
   }
 }
 
-TEST_CASE("stale prices are one run-wide note after 180 days; a row warns only past a year", "[scoring]") {
+TEST_CASE("stale prices are one run-wide note after 180 days, a row warns only past a year", "[scoring]") {
   auto catalog = test_catalog();
   catalog.offerings[5].as_of = "2025-10-01";  // gpulab/a100x1: 243 days before 2026-06-01
   auto options = options_for(workload::Kind::llm_finetune);
@@ -848,7 +848,7 @@ TEST_CASE("Pareto by weak dominance: a dearer row of (nearly) equal time is off 
   CHECK_FALSE(candidates[3].pareto);
 }
 
-TEST_CASE("sensitivity: same seed same result; robust and fragile winners", "[scoring]") {
+TEST_CASE("sensitivity: same seed same result, robust and fragile winners", "[scoring]") {
   const auto weights = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
   // A dominant winner stays first under any perturbation.
   std::vector<scoring::Candidate> clear = {hand_candidate(0, 1, 1, {90, 90, 90, 90, 90}, 1),
@@ -1173,7 +1173,7 @@ TEST_CASE("risk-averse ranking (--risk-averse) uses the upper end of each traini
   }
 }
 
-TEST_CASE("rank prices each mode in its cheapest allowed region; --region prices there", "[scoring]") {
+TEST_CASE("rank prices each mode in its cheapest allowed region, --region prices there", "[scoring]") {
   catalog::Catalog catalog = test_catalog();
   auto& offering = catalog.offerings[0];
   offering.regions = {"cheap-east", "dear-south", "spot-west"};

@@ -260,7 +260,7 @@ TEST_CASE("csv reader: a source read in chunks gives the records text in memory 
   }
 }
 
-TEST_CASE("csv reader: a source is never held whole; a record above max_record_bytes is an error", "[import]") {
+TEST_CASE("csv reader: a source is never held whole, a record above max_record_bytes is an error", "[import]") {
   // 10,000 records of 100 bytes: the reader pulls them as it goes, one chunk ahead at most.
   const std::string record = std::string(97, 'x') + ",y\n";
   std::string text;
@@ -304,7 +304,7 @@ TEST_CASE("csv reader: a source is never held whole; a record above max_record_b
   CHECK(pulled <= csv::max_record_bytes + 2 * csv::chunk_bytes);
 }
 
-TEST_CASE("import: a quoted line break is RFC 4180 data; in a name it is a bad row at file:line:col", "[import]") {
+TEST_CASE("import: a quoted line break is RFC 4180 data, in a name it is a bad row at file:line:col", "[import]") {
   const std::string header = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region,GpuInfo\n";
   // A GpuInfo written over two lines, quoted: the row imports, and the next row's line is counted right.
   const std::string text = header + "p4d.24xlarge,A100,8,32.77,us-east-1,\"{'Gpus': [{'Name': 'A100',\n'Count': 8}]}\"\n" +
@@ -411,7 +411,7 @@ TEST_CASE("import: the same data in another column order gives the same offering
   CHECK(original.rows_skipped == reordered.rows_skipped);
 }
 
-TEST_CASE("import: GpuInfo with commas and quotes is one field; its SizeInMiB picks memory variants", "[import]") {
+TEST_CASE("import: GpuInfo with commas and quotes is one field, its SizeInMiB picks memory variants", "[import]") {
   // 81920 MiB under the name "A100" (40 GB) is the 80 GB part.
   const auto imported = import_text(
       "InstanceType,AcceleratorName,AcceleratorCount,GpuInfo,Price,Region\n"
@@ -548,7 +548,7 @@ TEST_CASE("import: without accelerator-only rows, GCP host types are plain VMs",
 
 // ---- importer: Lambda and Azure column orders ---------------------------------------------------------
 
-TEST_CASE("import: Lambda order without AvailabilityZone; form factor in the type name picks the GPU", "[import]") {
+TEST_CASE("import: Lambda order without AvailabilityZone, form factor in the type name picks the GPU", "[import]") {
   const auto imported = import_fixture("lambda.csv", "lambda");
   CHECK(ids(imported) == std::vector<std::string>{"lambda/gpu_8x_h100_sxm5", "lambda/gpu_1x_h100_pcie",
                                                   "lambda/gpu_1x_a100", "lambda/gpu_8x_a100_80gb_sxm4"});
@@ -732,7 +732,7 @@ TEST_CASE("import: offerings written as YAML load back unchanged", "[import]") {
 
 // ---- importer: real-world defects -------------------------------------------------------------------
 
-TEST_CASE("import: bad rows are skipped, counted and located; --strict stops at the first", "[import]") {
+TEST_CASE("import: bad rows are skipped, counted and located, --strict stops at the first", "[import]") {
   const std::string text =
       "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n"
       "g5.xlarge,A10G,1,1.006,us-east-1\n"
@@ -777,7 +777,7 @@ TEST_CASE("import: an unquoted comma is rejoined when the column count leaves on
   CHECK(ambiguous.rows_bad == 1);
 }
 
-TEST_CASE("import: spellings of SkyPilot, gpuhunt and the clouds resolve; PCIe never maps to SXM", "[import]") {
+TEST_CASE("import: spellings of SkyPilot, gpuhunt and the clouds resolve, PCIe never maps to SXM", "[import]") {
   const std::string header = "InstanceType,AcceleratorName,AcceleratorCount,Price,Region\n";
   const auto imported = import_text(header +
                                     "t1,A100-80GB-SXM4,8,20,r1\n"
@@ -805,7 +805,7 @@ TEST_CASE("import: spellings of SkyPilot, gpuhunt and the clouds resolve; PCIe n
   CHECK(pcie.rows_unknown_accelerator == 1);
 }
 
-TEST_CASE("import: Vast location lists become one region name; SpotPrice equal to Price is no spot", "[import]") {
+TEST_CASE("import: Vast location lists become one region name, SpotPrice equal to Price is no spot", "[import]") {
   const auto imported = import_text(
       "InstanceType,AcceleratorName,AcceleratorCount,Price,SpotPrice,Region\n"
       "1x-RTX_4090,A10G,1,0.35,0.35,\", CN, AS\"\n"

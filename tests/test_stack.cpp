@@ -121,6 +121,26 @@ TEST_CASE("scenario: QLoRA on ROCm is a weak stack: warned, deducted, said in JS
   CHECK(gpu_of(document["candidates"][0]).rfind("mi3", 0) != 0);
 }
 
+TEST_CASE("scenario: FP4 training is a weak stack even on Blackwell, FP4 serving kernels are mature there",
+          "[stack]") {
+  // Review 16: a full fine-tune at --precision fp4 on B200 was labelled "mature" (the serving kernels'
+  // level), though an NVFP4 training recipe has one published pretraining run behind it.
+  const auto training = json_of({"recommend", "-w", "llm-finetune", "-p", "7e9", "--precision", "fp4"});
+  REQUIRE_FALSE(training["candidates"].empty());
+  for (const auto& candidate : training["candidates"]) {
+    INFO(candidate["offering_id"]);
+    CHECK(candidate["software"]["feature"] == "fp4-training");
+    CHECK(candidate["software"]["level"] == "weak");
+    CHECK(has_warning(candidate, "W-SOFTWARE-STACK"));
+  }
+  const auto serving = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--precision", "fp4"});
+  REQUIRE_FALSE(serving["candidates"].empty());
+  for (const auto& candidate : serving["candidates"]) {
+    if (candidate["software"]["feature"] == "fp4") CHECK(candidate["software"]["level"] == "mature");
+    CHECK(candidate["software"]["feature"] != "fp4-training");
+  }
+}
+
 TEST_CASE("scenario: --precision fp8 on GPUs without FP8 tensor cores is excluded or an error, never bf16",
           "[stack]") {
   // Recommend: no A100, V100, T4, A10 (Ampere, Volta, Turing) row is ranked at fp8.
@@ -236,4 +256,41 @@ TEST_CASE("scenario: a reserved row of a multi-instance job commits every instan
     }
   }
   CHECK(compared >= 2);
+}
+
+TEST_CASE("scenario: a whole term charged for a one-off job is never the row's strength", "[stack]") {
+  // Review 16: a ResNet-50 run of hours on a 1-year term read "strongest: cost", the cost criterion
+  // ranking the commitment only against other commitments.
+  const auto document = json_of({"recommend", "-w", "cv-train", "-m", "resnet-50", "--pricing", "reserved-1y",
+                                 "--top", "30"});
+  int idle_terms = 0;
+  for (const auto& candidate : document["candidates"]) {
+    if (!has_warning(candidate, "W-RESERVED-TERM")) continue;
+    ++idle_terms;
+    for (const auto& item : candidate["explanation_items"]) {
+      if (item["kind"] == "strongest") CHECK(item["criterion"] != "cost");
+    }
+  }
+  CHECK(idle_terms > 0);
+}
+
+TEST_CASE("scenario: a tier class whose rows are all excluded for another reason brings back nothing: null, "
+          "not an empty id",
+          "[stack]") {
+  const auto document = json_of({"recommend", "-w", "llm-finetune", "-p", "7e9"});
+  bool seen_empty_class = false;
+  for (const auto& tier : document["summary"]["tier_excluded"]) {
+    INFO(tier.dump());
+    CHECK(tier["offerings"].get<int>() > 0);
+    if (tier["cheapest_offering_id"].is_null()) {
+      seen_empty_class = true;
+      CHECK(tier["cheapest_total"].is_null());
+      CHECK(tier["cheapest_pricing_mode"].is_null());
+    } else {
+      CHECK_FALSE(tier["cheapest_offering_id"].get<std::string>().empty());
+      CHECK(tier["cheapest_total"].get<double>() > 0);
+    }
+  }
+  // The consumer class of this run: each of its rows is also too small or too slow (N-TIER-CONSUMER).
+  CHECK(seen_empty_class);
 }

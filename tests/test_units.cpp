@@ -33,7 +33,7 @@ TEST_CASE("parse_count rejects junk, non-positive and non-finite counts", "[unit
   }
 }
 
-TEST_CASE("parse_bytes knows decimal and binary units; a bare number is GB", "[units]") {
+TEST_CASE("parse_bytes knows decimal and binary units, a bare number is GB", "[units]") {
   CHECK(*units::parse_bytes("80GB") == 80e9);
   CHECK(*units::parse_bytes("80 GiB") == 80.0 * 1073741824.0);
   CHECK(*units::parse_bytes("512MB") == 512e6);

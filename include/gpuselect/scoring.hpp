@@ -151,6 +151,11 @@ inline constexpr double pareto_time_tolerance = 0.005;
 inline constexpr double input_bound_busy_share = 0.9;
 // A reserved term is flagged when the job uses less than this share of it, percent.
 inline constexpr double small_term_share_pct = 50.0;
+// A row whose quote is older than this, days, carries W-STALE-PRICE, its price is marked estimated
+// and its cost is never named its strength (judgement: list prices change a few times a year, so a
+// quote past a year is a price to refresh, not to rent on; below it the run's N-STALE-PRICES note
+// and the age band carry the risk).
+inline constexpr int stale_row_price_days = 365;
 
 // A candidate's warnings in the order added, held inline (no heap allocation per candidate); a
 // code added twice is kept once. Iterates like a std::vector<Warning>.

@@ -16,15 +16,16 @@ enum class StackFeature : std::uint8_t {
   bf16,               // bf16 arithmetic on tensor cores (the default precision of training and serving)
   qlora_4bit,         // QLoRA: bitsandbytes NF4 base weights with 4-bit kernels
   fp8_training,       // FP8 training (Transformer Engine or the vendor's port)
-  fp4,                // FP4 (NVFP4/MXFP4) training or serving kernels
+  fp4,                // FP4 (NVFP4/MXFP4) serving kernels
   flash_attention_2,  // FlashAttention 2 (the memory model assumes its O(seq) activations)
   flash_attention_3,  // FlashAttention 3 (Hopper's TMA/WGMMA kernels)
   gpu_data_loading,   // GPU decoding and augmentation (NVIDIA DALI)
   vllm,
   tensorrt_llm,
   sglang,
+  fp4_training,  // FP4 training recipes (NVFP4 in Transformer Engine): newer than FP4 kernels
 };
-inline constexpr std::size_t stack_feature_count = 10;
+inline constexpr std::size_t stack_feature_count = 11;
 
 // mature: the project ships and tests it there; weak: it runs, with fewer or slower kernels or a
 // preview port (a warning and a stability/usability deduction); unsupported: it does not run

@@ -54,6 +54,12 @@ constexpr std::string_view no_bf16_units =
 
 constexpr std::string_view no_fp8_units = "no FP8 tensor cores (Transformer Engine's FP8 needs compute capability 8.9+)";
 constexpr std::string_view no_fp4_units = "no FP4 tensor cores";
+// NVIDIA, "Pretraining Large Language Models with NVFP4" (arXiv 2509.25149, 2025): a 12B model on 10T
+// tokens in NVFP4 with Transformer Engine's recipe (random Hadamard transforms, 2D scaling, stochastic
+// rounding, some layers kept in BF16): the first published run, not yet a routine fine-tuning setting.
+constexpr std::string_view nvfp4_pretraining = "https://arxiv.org/abs/2509.25149";
+constexpr std::string_view no_fp4_training_rocm =
+    "no FP4 training recipe in ROCm's Transformer Engine port (its MXFP4 kernels serve inference)";
 
 constexpr auto table = std::to_array<StackSupport>({
     // NVIDIA Volta (V100, compute capability 7.0)
@@ -61,6 +67,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "volta", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "volta", F::fp8_training, L::unsupported, no_fp8_units, transformer_engine},
     {"nvidia", "volta", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "volta", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "volta", F::flash_attention_2, L::weak,
      "FlashAttention 2 needs Ampere or newer; PyTorch's memory-efficient SDPA kernel runs instead, slower",
      flash_attention},
@@ -76,6 +83,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "turing", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "turing", F::fp8_training, L::unsupported, no_fp8_units, transformer_engine},
     {"nvidia", "turing", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "turing", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "turing", F::flash_attention_2, L::weak,
      "FlashAttention 2 needs Ampere or newer (Turing: FlashAttention 1.x or PyTorch's memory-efficient SDPA)",
      flash_attention},
@@ -90,6 +98,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "ampere", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "ampere", F::fp8_training, L::unsupported, no_fp8_units, transformer_engine},
     {"nvidia", "ampere", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "ampere", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "ampere", F::flash_attention_2, L::mature, "FlashAttention 2 supports Ampere", flash_attention},
     {"nvidia", "ampere", F::flash_attention_3, L::unsupported, "FlashAttention 3 is for Hopper", flash_attention},
     {"nvidia", "ampere", F::gpu_data_loading, L::mature, "DALI runs on NVIDIA SM 5.0 and later", dali},
@@ -103,6 +112,7 @@ constexpr auto table = std::to_array<StackSupport>({
      "Transformer Engine runs per-tensor FP8 on Ada with a caveat, without FP8 block scaling or MXFP8",
      transformer_engine},
     {"nvidia", "ada", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "ada", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "ada", F::flash_attention_2, L::mature, "FlashAttention 2 supports Ada", flash_attention},
     {"nvidia", "ada", F::flash_attention_3, L::unsupported, "FlashAttention 3 is for Hopper", flash_attention},
     {"nvidia", "ada", F::gpu_data_loading, L::mature, "DALI runs on NVIDIA SM 5.0 and later", dali},
@@ -115,6 +125,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "hopper", F::fp8_training, L::mature, "Transformer Engine FP8, per tensor and block scaling",
      transformer_engine},
     {"nvidia", "hopper", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "hopper", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "hopper", F::flash_attention_2, L::mature, "FlashAttention 2 supports Hopper", flash_attention},
     {"nvidia", "hopper", F::flash_attention_3, L::mature, "FlashAttention 3 targets Hopper", flash_attention},
     {"nvidia", "hopper", F::gpu_data_loading, L::mature, "DALI runs on NVIDIA SM 5.0 and later", dali},
@@ -129,6 +140,10 @@ constexpr auto table = std::to_array<StackSupport>({
      transformer_engine},
     {"nvidia", "blackwell", F::fp4, L::mature, "Transformer Engine NVFP4 on Blackwell (partial on compute capability 12.0)",
      transformer_engine},
+    {"nvidia", "blackwell", F::fp4_training, L::weak,
+     "NVFP4 training is new: Transformer Engine has the recipe and NVIDIA published a pretraining run, but few "
+     "fine-tuning recipes are tested; FP8 (MXFP8) is the mature low-precision path",
+     nvfp4_pretraining},
     {"nvidia", "blackwell", F::flash_attention_2, L::mature, "fused attention through cuDNN (PyTorch SDPA) on Blackwell",
      cudnn_attention},
     {"nvidia", "blackwell", F::flash_attention_3, L::unsupported,
@@ -143,6 +158,7 @@ constexpr auto table = std::to_array<StackSupport>({
      bitsandbytes},
     {"amd", "cdna2", F::fp8_training, L::unsupported, "no FP8 matrix cores on CDNA2", transformer_engine_rocm},
     {"amd", "cdna2", F::fp4, L::unsupported, no_fp4_units, transformer_engine_rocm},
+    {"amd", "cdna2", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine_rocm},
     {"amd", "cdna2", F::flash_attention_2, L::mature, "FlashAttention 2's ROCm (composable_kernel) backend: MI200",
      flash_attention},
     {"amd", "cdna2", F::flash_attention_3, L::unsupported, "FlashAttention 3 is for Hopper", flash_attention},
@@ -158,6 +174,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"amd", "cdna3", F::fp8_training, L::weak, "FP8 training through AMD's ROCm port of Transformer Engine",
      transformer_engine_rocm},
     {"amd", "cdna3", F::fp4, L::unsupported, no_fp4_units, transformer_engine_rocm},
+    {"amd", "cdna3", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine_rocm},
     {"amd", "cdna3", F::flash_attention_2, L::mature, "FlashAttention 2's ROCm (composable_kernel) backend: MI300",
      flash_attention},
     {"amd", "cdna3", F::flash_attention_3, L::unsupported, "FlashAttention 3 is for Hopper", flash_attention},
@@ -171,6 +188,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"amd", "cdna4", F::fp8_training, L::weak, "FP8 training through AMD's ROCm port of Transformer Engine",
      transformer_engine_rocm},
     {"amd", "cdna4", F::fp4, L::weak, "MXFP4 kernels on ROCm are new and few", transformer_engine_rocm},
+    {"amd", "cdna4", F::fp4_training, L::unsupported, no_fp4_training_rocm, transformer_engine_rocm},
     {"amd", "cdna4", F::flash_attention_2, L::mature, "FlashAttention 2's ROCm (composable_kernel) backend: MI355",
      flash_attention},
     {"amd", "cdna4", F::flash_attention_3, L::unsupported, "FlashAttention 3 is for Hopper", flash_attention},
@@ -182,7 +200,7 @@ constexpr auto table = std::to_array<StackSupport>({
 
 constexpr std::array<std::string_view, stack_feature_count> feature_names = {
     "bf16", "qlora-4bit", "fp8-training", "fp4", "flash-attention-2", "flash-attention-3", "gpu-data-loading",
-    "vllm", "tensorrt-llm", "sglang"};
+    "vllm", "tensorrt-llm", "sglang", "fp4-training"};
 constexpr std::array<std::string_view, stack_feature_count> feature_sentences = {
     "bf16 arithmetic",
     "QLoRA (bitsandbytes 4-bit)",
@@ -193,7 +211,8 @@ constexpr std::array<std::string_view, stack_feature_count> feature_sentences = 
     "GPU data loading (DALI)",
     "vLLM",
     "TensorRT-LLM",
-    "SGLang"};
+    "SGLang",
+    "FP4 training (NVFP4)"};
 constexpr std::array<std::string_view, 4> level_names = {"mature", "weak", "unsupported", "unknown"};
 
 }  // namespace

@@ -47,7 +47,12 @@ std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_val
 std::vector<std::string> gpu_constraint_ids(const std::string& names, const catalog::Catalog& catalog) {
   std::vector<std::string> ids;
   for (const auto& name : split_list(names)) {
-    for (auto& id : catalog::gpu_ids_named(catalog, name, std::nullopt, "--gpu")) ids.push_back(std::move(id));
+    auto named = catalog::gpu_ids_named(catalog, name, std::nullopt, "--gpu");  // checks the name
+    // A name the catalog knows (id or alias) stays as written: catalog::gpu_name_selects reads a
+    // model named alone ("a100") as every record of it, and an exclusion quotes the user's words
+    // ("a100-40gb names a100-sxm4-40gb only"). A name only the resolver reads becomes its record's id.
+    if (catalog.find_gpu(name) != nullptr) named = {name};
+    for (auto& id : named) ids.push_back(std::move(id));
   }
   return ids;
 }

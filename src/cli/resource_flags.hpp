@@ -23,8 +23,10 @@ bool any_resource_flag(const ResourceFlags& flags);
 // "any" = every mode (an empty list), else the comma-separated modes; Error(--pricing) otherwise.
 std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_value);
 
-// The GPU ids a comma-separated --gpu list selects (catalog::gpu_ids_named for each name: ids,
-// aliases and the launchers' spellings; a published GPU without a record stays as named).
+// The GPU names of a comma-separated --gpu list, each checked (catalog::gpu_ids_named: ids, aliases
+// and the launchers' spellings): an id or alias stays as written (catalog::gpu_name_selects: a model
+// named alone selects every record of it), a launcher's spelling becomes its record's id, and a
+// published GPU without a record stays as named.
 std::vector<std::string> gpu_constraint_ids(const std::string& names, const catalog::Catalog& catalog);
 
 // Fills constraints.gpus (from --gpus NAME), gpu_count, gpu_memory_gb and max_price_per_hour (in

@@ -808,12 +808,14 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   json.field("tied_exclusions", tied);
   ordered_json tiers = ordered_json::array();
   for (const auto& tier : ranking.tier_excluded) {
+    // null, not "" and 0, when every row of the class is also excluded for another reason (review 16).
+    const bool brought_back = !tier.cheapest_offering.empty();
     tiers.push_back({{"constraint", scoring::to_string(tier.kind)},
                      {"offerings", tier.offerings},
-                     {"cheapest_offering_id", tier.cheapest_offering},
+                     {"cheapest_offering_id", brought_back ? ordered_json(tier.cheapest_offering) : ordered_json(nullptr)},
                      {"cheapest_pricing_mode",
                       tier.cheapest_mode ? ordered_json(catalog::to_string(*tier.cheapest_mode)) : ordered_json(nullptr)},
-                     {"cheapest_total", round_money(tier.cheapest_total)}});
+                     {"cheapest_total", brought_back ? ordered_json(round_money(tier.cheapest_total)) : ordered_json(nullptr)}});
   }
   json.field("tier_excluded", tiers);
   if (ranking.admit && ranking.top_exclusion) {

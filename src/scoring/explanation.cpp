@@ -316,12 +316,25 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
   const auto says_something = [&](std::size_t c) {
     return !(workload::kind_traits(ranking.kind).serving() && static_cast<Criterion>(c) == Criterion::performance);
   };
-  std::size_t strongest = says_something(0) ? 0 : 1;
-  std::size_t weakest = strongest;
-  for (std::size_t c = strongest + 1; c < criterion_count; ++c) {
+  // Cost is never the row's strength (expert review 16), though it may be its weakest criterion,
+  // where it ranks what the reader cannot rely on: a whole term charged for a job that uses little of
+  // it (W-RESERVED-TERM's condition: a $20,000 commitment for a 10-hour run scored only against other
+  // commitments), or a quote past a year old (W-STALE-PRICE's).
+  const bool cost_unreliable = (candidate.cost.commitment_charged && candidate.cost.commitment > 0 &&
+                                candidate.cost.term_used_pct < small_term_share_pct) ||
+                               candidate.cost.quote_age_days > stale_row_price_days;
+  const auto may_be_strongest = [&](std::size_t c) {
+    return says_something(c) && !(cost_unreliable && static_cast<Criterion>(c) == Criterion::cost);
+  };
+  std::size_t strongest = criterion_count;
+  std::size_t weakest = criterion_count;
+  for (std::size_t c = 0; c < criterion_count; ++c) {
     if (!says_something(c)) continue;
-    if (candidate.criteria[c].score > candidate.criteria[strongest].score) strongest = c;
-    if (candidate.criteria[c].score < candidate.criteria[weakest].score) weakest = c;
+    if (may_be_strongest(c) &&
+        (strongest == criterion_count || candidate.criteria[c].score > candidate.criteria[strongest].score)) {
+      strongest = c;
+    }
+    if (weakest == criterion_count || candidate.criteria[c].score < candidate.criteria[weakest].score) weakest = c;
   }
   const auto criterion_line = [&](Kind kind, std::size_t c) {
     Explanation::Line line;
@@ -331,8 +344,8 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
     line.figure = own_facts(*line.criterion);
     return line;
   };
-  lines.push_back(criterion_line(Kind::strongest, strongest));
-  if (weakest != strongest) lines.push_back(criterion_line(Kind::weakest, weakest));
+  if (strongest < criterion_count) lines.push_back(criterion_line(Kind::strongest, strongest));
+  if (weakest < criterion_count && weakest != strongest) lines.push_back(criterion_line(Kind::weakest, weakest));
   // The GPUs wait on the data loader: the row's time is the loader's, not its GPUs'.
   if (const auto& input = ranking.performance_of(candidate).input; input.loader_bound) {
     Explanation::Line line;
@@ -465,7 +478,9 @@ std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog,
   // A spot quote that is suspect or older than a market price stays fresh is a guess at today's price.
   const bool guessed_spot = candidate.mode == catalog::PricingMode::spot &&
                             (candidate.cost.spot_quote_suspect() || candidate.cost.spot_quote_old);
-  if (detail::listed(offering.estimated_fields, price_key) || guessed_spot) figures.emplace_back("price");
+  // So is a quote past a year (W-STALE-PRICE): the price of another year.
+  const bool stale_quote = candidate.cost.quote_age_days > stale_row_price_days;
+  if (detail::listed(offering.estimated_fields, price_key) || guessed_spot || stale_quote) figures.emplace_back("price");
   if (candidate.mode == catalog::PricingMode::spot &&
       (candidate.cost.spot_rate_assumed || detail::listed(offering.estimated_fields, "spot_interruption_pct"))) {
     figures.emplace_back("spot_interruption_pct");

@@ -120,7 +120,10 @@ void check_constraints_held(const catalog::Catalog& catalog, const Ranking& rank
                subject, "provider in --exclude-provider");
   if (!constraints.gpus.empty()) {
     found.expect(std::any_of(constraints.gpus.begin(), constraints.gpus.end(),
-                             [&](const std::string& gpu) { return catalog.find_gpu(gpu) == &catalog.gpu_of(offering); }),
+                             [&](const std::string& gpu) {
+                               // A model named alone ("a100") is every record of it (docs/cli.md --gpu).
+                               return catalog::gpu_name_selects(catalog, gpu, catalog.gpu_of(offering));
+                             }),
                  subject, "GPU not in --gpu");
   }
   for (const auto& requirement : constraints.requirements) {

@@ -190,6 +190,12 @@ constexpr auto chinese_words = std::to_array<std::pair<std::string_view, std::st
      "TensorRT-LLM"},
     {"SGLang",
      "SGLang"},
+    {"FP4 training (NVFP4)",
+     "FP4 训练（NVFP4）"},
+    {"NVFP4 training is new: Transformer Engine has the recipe and NVIDIA published a pretraining run, but few fine-tuning recipes are tested; FP8 (MXFP8) is the mature low-precision path",
+     "NVFP4 训练尚新：Transformer Engine 已提供方案，NVIDIA 也发表了预训练实例，但经过验证的微调方案很少；FP8（MXFP8）才是成熟的低精度路径"},
+    {"no FP4 training recipe in ROCm's Transformer Engine port (its MXFP4 kernels serve inference)",
+     "ROCm 版 Transformer Engine 没有 FP4 训练方案（其 MXFP4 内核用于推理）"},
 });
 
 std::string_view level_words(catalog::StackLevel level, text::Lang lang) {
@@ -235,7 +241,11 @@ SoftwareSupport software_support(const workload::Profile& profile, const catalog
   if (kind.training() && profile.precision == workload::Precision::fp8) {
     worst_of(support, level_of(gpu, StackFeature::fp8_training), StackFeature::fp8_training);
   }
-  if (profile.precision == workload::Precision::fp4) worst_of(support, level_of(gpu, StackFeature::fp4), StackFeature::fp4);
+  if (profile.precision == workload::Precision::fp4) {
+    // Training in FP4 needs a recipe (scaling, rounding, layers kept in bf16), not only FP4 kernels.
+    const StackFeature fp4 = kind.training() ? StackFeature::fp4_training : StackFeature::fp4;
+    worst_of(support, level_of(gpu, fp4), fp4);
+  }
   if (llm_training && profile.attention == workload::Attention::flash) {
     worst_of(support, level_of(gpu, StackFeature::flash_attention_2), StackFeature::flash_attention_2);
   }

@@ -68,11 +68,6 @@ std::string duration(double hours) {
   return units::format_hours(hours);
 }
 
-// A row whose quote is older than this carries W-STALE-PRICE (judgement: list prices change a few
-// times a year, so a quote past a year is a price to refresh, not to rent on; below it the run's
-// N-STALE-PRICES note and the age band carry the risk).
-constexpr int stale_row_price_days = 365;
-
 // A one-GPU image fine-tune shorter than a working day carries no W-SPEED-EXTRAPOLATED: its band
 // costs little either way (judgement).
 constexpr double extrapolated_speed_warn_hours = 8.0;
