@@ -1420,5 +1420,7 @@
   X(hint_gpus_spec, "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)", "请像 SkyPilot 那样写 NAME 或 NAME:COUNT，例如 A100:8（名称见 'gpuselect catalog gpus'）") \
   /* image generation (docs/estimation.md "Image generation") */ \
   X(plan_image_replicas, "; each of the {0} GPUs is a replica of its own: more GPUs add images/s, not speed", "；这 {0} 块 GPU 各自是一个副本：GPU 越多每秒图像越多，单张并不更快") \
-  X(mfu_diffusion_adapter, "DiT LoRA fine-tuning: fitted on published FLUX.1 step times", "DiT LoRA 微调：拟合自 FLUX.1 的公开步时")
+  X(mfu_diffusion_adapter, "DiT LoRA fine-tuning: fitted on published FLUX.1 step times", "DiT LoRA 微调：拟合自 FLUX.1 的公开步时") \
+  /* training with --deadline: the performance criterion scores the hours at --confidence */ \
+  X(fact_vs_fastest_confident, "{0} at {2} confidence vs fastest {1}", "{2} 置信度下 {0}，最快 {1}")
 // clang-format on

@@ -249,6 +249,12 @@ struct Candidate {
   // What the cost criterion scores: total_cost at the price's upper end (x cost.price_high_factor,
   // already in total_cost under --risk-averse; docs/scoring.md "Cost"); 0 = total_cost.
   double scored_cost = 0;
+  // What the performance criterion scores for training with --deadline: the hours to result at
+  // --confidence (the time band, spot interruptions and the wait for capacity; the queue, setup and
+  // staging added), so a wide, uncalibrated band cannot buy rank with its point estimate (expert
+  // review 19: 29 MI300X nodes at 6.3 d (3.6-11.7 d) first, above 8x B200 rows that meet the
+  // deadline at a higher chance for less); 0 = hours.
+  double scored_hours = 0;
 };
 
 enum class ExclusionKind : std::uint8_t {

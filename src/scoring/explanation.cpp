@@ -140,6 +140,9 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
                  ranking.best.turnaround_hours > 0) {
         parts.push_back(say(lang, Msg::fact_past_turnaround, units::format_hours(candidate.hours), units::format_hours(checked_hours),
                                     units::format_hours(ranking.best.turnaround_hours)));
+      } else if (workload::kind_traits(ranking.kind).training() && candidate.scored_hours > 0) {
+        parts.push_back(say(lang, Msg::fact_vs_fastest_confident, units::format_hours(candidate.scored_hours),
+                            units::format_hours(ranking.best.fastest_hours), detail::percent(ranking.confidence)));
       } else if (workload::kind_traits(ranking.kind).training()) {
         parts.push_back(say(lang, Msg::fact_vs_fastest, units::format_hours(candidate.hours),
                             units::format_hours(ranking.best.fastest_hours)));

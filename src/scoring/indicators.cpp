@@ -167,7 +167,7 @@ IndicatorValue monitoring(const IndicatorInput& in) {
 // Log scale of how much slower than the fastest candidate: 1 at the fastest, 0.8 at 2x slower,
 // 0.32 at 10x, 0 at >= 30x (the same scale as job_cost, so cost=1 and performance=1 mirror each
 // other; ties at 0 sort by cost). Training compares expected wall hours (spot includes
-// interruptions); notebooks the dense TFLOPS of the share
+// interruptions), or with --deadline the hours at --confidence (Candidate::scored_hours); notebooks the dense TFLOPS of the share
 // rented. The links (PCIe, no RDMA) are already in the time through the MFU factors
 // (docs/estimation.md), so they are not counted twice.
 // LLM serving saturates: a row whose plan meets the TTFT and TPOT targets at the load scores 1
@@ -334,7 +334,10 @@ double turnaround_hours(workload::Kind kind, const Weights& weights) {
 
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate, const estimate::Performance& performance) {
-  if (workload::kind_traits(kind).training()) return candidate.hours > 0 ? 1.0 / candidate.hours : 0.0;
+  if (workload::kind_traits(kind).training()) {
+    const double hours = candidate.scored_hours > 0 ? candidate.scored_hours : candidate.hours;
+    return hours > 0 ? 1.0 / hours : 0.0;
+  }
   if (workload::kind_traits(kind).serving()) return performance.throughput.work_units_per_s;
   return gpu.bf16_dense_tflops * offering.gpu_fraction;
 }

@@ -1018,6 +1018,9 @@ class Ranker {
       ranking.candidates.back().scored_cost = options_.risk_averse && cost.total_band.high > 0
                                                   ? total_cost
                                                   : total_cost * cost.price_high_factor;
+      if (filter_.deadline_hours && cost.hours_at_confidence > 0) {
+        ranking.candidates.back().scored_hours = wait_hours + cost.staging_hours + cost.hours_at_confidence;
+      }
       produced = true;
     }
     return produced;
@@ -1055,7 +1058,8 @@ class Ranker {
             std::min(best.cheapest_scored, candidate.scored_cost / (1.0 + candidate.cost.list_band_pct / 100.0));
       }
       const auto& offering = catalog_.offerings[candidate.offering_index];
-      if (candidate.hours > 0) best.fastest_hours = std::min(best.fastest_hours, candidate.hours);
+      const double scored_hours = candidate.scored_hours > 0 ? candidate.scored_hours : candidate.hours;
+      if (scored_hours > 0) best.fastest_hours = std::min(best.fastest_hours, scored_hours);
       if (candidate.total_cost > 0) best.cheapest_total = std::min(best.cheapest_total, candidate.total_cost);
       if (!(candidate.total_cost > 0)) best.free_row = true;
       best.best_speed = std::max(best.best_speed, detail::speed_of(profile_.kind, catalog_.gpu_of(offering), offering,
