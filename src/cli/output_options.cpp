@@ -1,37 +1,49 @@
 // --format, --output, --top, --pretty and --color: the options of every data-printing command and
 // the format and style they resolve to.
-#include "cli/command.hpp"
 #include "cli/output_options.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 
+#include "cli/command.hpp"
+#include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
-#include "gpuselect/messages.hpp"
 #include "gpuselect/format_traits.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
 
+namespace {
+// One row per output option, in --help order: --top only where a command ranks rows, --pretty only
+// where it writes JSON (add_output_options).
+const OptionRow<OutputOptions> output_rows[] = {
+    {{"--format", "Output format (default table)"}, &OutputOptions::format},
+    {{"--output,-o", "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)"},
+     &OutputOptions::output},
+    {{"--top",
+      "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
+      "default all)"},
+     &OutputOptions::top},
+    {{"--pretty", "Indent JSON for people (default compact, one line)"}, &OutputOptions::pretty},
+};
+}  // namespace
+
 void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
                         const std::vector<std::string>& formats) {
-  command.add_option("--format", options.format, "Output format (default table)")
-      ->type_name(type_with_choices("FORMAT", formats));
-  command.add_option("--output,-o", options.output,
-                     "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)");
-  if (with_top) {
-    command
-        .add_option("--top", options.top,
-                    "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
-                    "default all)");
-  }
+  const std::span<const OptionRow<OutputOptions>> rows(output_rows);
+  register_options(command, options, rows.first(2));
+  // --format's choices are the command's formats (render::formats_of), not a fixed list.
+  command.get_option("--format")->type_name(type_with_choices("FORMAT", formats));
+  if (with_top) register_options(command, options, rows.subspan(2, 1));
   if (std::find(formats.begin(), formats.end(), "json") != formats.end())
-    command.add_flag("--pretty", options.pretty, "Indent JSON for people (default compact, one line)");
+    register_options(command, options, rows.subspan(3, 1));
 }
 
 std::optional<render::Format> format_if_valid(const OutputOptions& options, const GlobalOptions& globals,
