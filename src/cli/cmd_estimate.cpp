@@ -69,12 +69,11 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   workload::Profile profile = workload::resolve(request, catalog);
 
   const std::string currency =
-      catalog::output_currency(catalog, options.currency.empty() ? globals.settings.currency.value : options.currency);
+      catalog::output_currency(catalog, chosen(options.currency, "--currency", globals.settings.currency).value);
 
-  const int max_nodes = options.max_nodes.empty()
-                            ? parse_whole_quantity(globals.settings.max_nodes.value, globals.settings.max_nodes.origin,
-                                                   ranges::Quantity::max_nodes)
-                            : parse_whole_quantity(options.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
+  const Setting max_nodes_setting = chosen(options.max_nodes, "--max-nodes", globals.settings.max_nodes);
+  const int max_nodes =
+      parse_whole_quantity(max_nodes_setting.value, max_nodes_setting.origin, ranges::Quantity::max_nodes);
   // 0 = not fixed: the fewest nodes that fit, up to max_nodes.
   const int fixed_nodes =
       options.nodes.empty() ? 0 : parse_whole_quantity(options.nodes, "--nodes", ranges::Quantity::nodes);

@@ -120,8 +120,9 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   const Settings& settings = globals.settings;
   scoring::Options options;
   // Profile: flag, then config, then the workload's default.
-  std::string profile_name = flags.profile.empty() ? settings.profile.value : flags.profile;
-  const std::string profile_where = flags.profile.empty() ? settings.profile.origin : "--profile";
+  const Setting profile_setting = chosen(flags.profile, "--profile", settings.profile);
+  std::string profile_name = profile_setting.value;
+  const std::string& profile_where = profile_setting.origin;
   if (profile_name == "auto") profile_name = std::string(scoring::default_profile(profile.kind));
   try {
     options.weights = scoring::profile_weights(profile_name, profile.kind);
@@ -138,19 +139,14 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.allow_immature_stack = flags.allow_immature_stack;
   options.reserved_other_use = flags.reserved_other_use;
   options.mix = flags.mix;
-  if (!flags.weights.empty()) {
-    if (!settings.weights.value.empty()) {
-      options.weights = scoring::parse_weights(settings.weights.value, options.weights, settings.weights.origin);
-    }
-    options.weights = scoring::parse_weights(flags.weights, options.weights, "--weights");
-    options.profile_name = profile_name + "+custom";
-  } else if (!settings.weights.value.empty()) {
+  // Weights layer rather than replace: the config's over the profile's, then --weights over both.
+  if (!settings.weights.value.empty()) {
     options.weights = scoring::parse_weights(settings.weights.value, options.weights, settings.weights.origin);
-    options.profile_name = profile_name + "+custom";
   }
+  if (!flags.weights.empty()) options.weights = scoring::parse_weights(flags.weights, options.weights, "--weights");
+  if (!settings.weights.value.empty() || !flags.weights.empty()) options.profile_name = profile_name + "+custom";
 
-  options.currency =
-      catalog::output_currency(catalog, flags.currency.empty() ? settings.currency.value : flags.currency);
+  options.currency = catalog::output_currency(catalog, chosen(flags.currency, "--currency", settings.currency).value);
 
   auto& constraints = options.constraints;
   if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
@@ -175,12 +171,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     constraints.subscriptions_only_when_cheaper = true;
   }
   constraints.requirements = split_list(flags.require);
-  if (!flags.max_nodes.empty()) {
-    constraints.max_nodes = parse_whole_quantity(flags.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
-  } else {
-    constraints.max_nodes =
-        parse_whole_quantity(settings.max_nodes.value, settings.max_nodes.origin, ranges::Quantity::max_nodes);
-  }
+  const Setting max_nodes = chosen(flags.max_nodes, "--max-nodes", settings.max_nodes);
+  constraints.max_nodes = parse_whole_quantity(max_nodes.value, max_nodes.origin, ranges::Quantity::max_nodes);
   // The planner keeps this share free when it judges fit (workload::Profile::headroom_pct); the
   // ranking's check agrees with it.
   constraints.min_headroom_pct = profile.headroom_pct;
