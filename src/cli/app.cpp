@@ -12,6 +12,7 @@
 
 #include "cli/command.hpp"
 #include "cli/help_text.hpp"
+#include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/messages.hpp"
@@ -129,6 +130,32 @@ class WrappingFormatter : public CLI::Formatter {
   }
 };
 
+// The options every subcommand accepts (GlobalOptions), in --help order.
+const OptionRow<GlobalOptions> global_options[] = {
+    {{"--catalog", "Overlay a catalog file on the built-in one (repeatable)", "Global"}, &GlobalOptions::catalog_files},
+    {{"--no-builtin-catalog", "Do not load the built-in catalog", "Global"}, &GlobalOptions::no_builtin_catalog},
+    {{"--no-price-update", "Do not overlay the prices stored by 'gpuselect catalog update'", "Global"},
+     &GlobalOptions::no_price_update},
+    {{"--no-cache", "Parse the catalog files without the parsed-catalog cache (also GPUSELECT_NO_CACHE=1)", "Global"},
+     &GlobalOptions::no_cache},
+    {{"--spot-price", "Spot price per region that ranks: median (over its zones, default) or min (cheapest zone)",
+      "Global"},
+     &GlobalOptions::spot_price},
+    {{"--include-unlisted", "Rank offerings the provider's newest price update no longer lists (at their old prices)",
+      "Global"},
+     &GlobalOptions::include_unlisted},
+    {{"--config", "Config file (default $XDG_CONFIG_HOME/gpuselect/config.yaml)", "Global"},
+     &GlobalOptions::config_path},
+    {{"-v,--verbose", "More log lines on stderr (repeat for debug)", "Global"}, &GlobalOptions::verbose},
+    {{"-q,--quiet", "Only errors on stderr", "Global"}, &GlobalOptions::quiet},
+    {{"--color", "Colour in tables: auto, always, never (NO_COLOR is honoured)", "Global"}, &GlobalOptions::color},
+    {{"--lang",
+      "Language of tables, markdown, HTML, errors and --help: en or zh-CN (default: the config's lang, else "
+      "LC_ALL, LC_MESSAGES, LANG)",
+      "Global"},
+     &GlobalOptions::lang},
+};
+
 void print_error(const std::string& line) {
   std::fprintf(stderr, "gpuselect: error: %s\n", text::neutralise(line).c_str());
   std::fflush(stderr);
@@ -238,31 +265,7 @@ int run_app(int argc, char** argv) {
   app.fallthrough();
   GlobalOptions globals;
   globals.arguments.assign(argv + std::min(argc, 1), argv + argc);
-  app.add_option("--catalog", globals.catalog_files, "Overlay a catalog file on the built-in one (repeatable)")
-      ->group("Global");
-  app.add_flag("--no-builtin-catalog", globals.no_builtin_catalog, "Do not load the built-in catalog")->group("Global");
-  app.add_flag("--no-price-update", globals.no_price_update,
-               "Do not overlay the prices stored by 'gpuselect catalog update'")
-      ->group("Global");
-  app.add_flag("--no-cache", globals.no_cache,
-               "Parse the catalog files without the parsed-catalog cache (also GPUSELECT_NO_CACHE=1)")
-      ->group("Global");
-  app.add_option("--spot-price", globals.spot_price,
-                 "Spot price per region that ranks: median (over its zones, default) or min (cheapest zone)")
-      ->group("Global");
-  app.add_flag("--include-unlisted", globals.include_unlisted,
-               "Rank offerings the provider's newest price update no longer lists (at their old prices)")
-      ->group("Global");
-  app.add_option("--config", globals.config_path, "Config file (default $XDG_CONFIG_HOME/gpuselect/config.yaml)")
-      ->group("Global");
-  app.add_flag("-v,--verbose", globals.verbose, "More log lines on stderr (repeat for debug)")->group("Global");
-  app.add_flag("-q,--quiet", globals.quiet, "Only errors on stderr")->group("Global");
-  app.add_option("--color", globals.color, "Colour in tables: auto, always, never (NO_COLOR is honoured)")
-      ->group("Global");
-  app.add_option("--lang", globals.lang,
-                 "Language of tables, markdown, HTML, errors and --help: en or zh-CN (default: the config's lang, else "
-                 "LC_ALL, LC_MESSAGES, LANG)")
-      ->group("Global");
+  register_options(app, globals, global_options);
 
   // Every subcommand is listed (help, "did you mean"), but only those named in argv get their options:
   // setting up all of them was a third of `--version`'s CPU time, and a command that is not named cannot

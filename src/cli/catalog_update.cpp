@@ -17,6 +17,7 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
@@ -594,28 +595,39 @@ std::optional<render::PriceUpdate> price_update_in_use(const GlobalOptions& glob
 
 void set_update_unusable(const std::string& path) { unusable_update() = path; }
 
+namespace {
+// catalog update's options, in --help order.
+const std::vector<OptionRow<UpdateOptions>>& update_options() {
+  static const std::vector<OptionRow<UpdateOptions>> rows = {
+      {{"--cloud", "Clouds to fetch, comma-separated (default " + std::string(default_clouds) + ")"},
+       &UpdateOptions::clouds},
+      {{"--from", "Import local copies from DIR/<cloud>/vms.csv instead of downloading"}, &UpdateOptions::from},
+      {{"--url", "Base URL of the catalogs folder (default " + std::string(default_base_url) + ")"},
+       &UpdateOptions::base_url},
+      {{"--as-of", "Date the prices were read, YYYY-MM-DD (default today)"}, &UpdateOptions::as_of},
+      {{"--strict", "A row that cannot be read is an error (default: skipped)"}, &UpdateOptions::strict},
+      {{"--price-basis",
+        "Prices per instance or per GPU: detect, instance, gpu, or per cloud (mithril=instance,runpod=gpu)"},
+       &UpdateOptions::price_basis},
+      {{"--retries", "Attempts per file for network failures (default 3)"}, &UpdateOptions::attempts},
+      {{"--timeout", "Seconds allowed per file (default 300)"}, &UpdateOptions::timeout_seconds},
+      {{"--rollback", "Make the previous good update current again (the last " +
+                          std::to_string(io::kept_previous_updates) + " are kept)"},
+       &UpdateOptions::rollback},
+      {{"--accept-changes", "Store prices that moved beyond the sanity bounds against the stored ones"},
+       &UpdateOptions::accept_changes},
+  };
+  return rows;
+}
+}  // namespace
+
 void setup_catalog_update(CLI::App& catalog_command, GlobalOptions& globals,
                           std::vector<std::pair<CLI::App*, Runner>>& runners) {
   auto options = std::make_shared<UpdateOptions>();
   CLI::App* update = catalog_command.add_subcommand(
       "update", "Download SkyPilot's published price catalogs, import them and keep them as a dated overlay");
   update->fallthrough();
-  update->add_option("--cloud", options->clouds,
-                     "Clouds to fetch, comma-separated (default " + std::string(default_clouds) + ")");
-  update->add_option("--from", options->from, "Import local copies from DIR/<cloud>/vms.csv instead of downloading");
-  update->add_option("--url", options->base_url,
-                     "Base URL of the catalogs folder (default " + std::string(default_base_url) + ")");
-  update->add_option("--as-of", options->as_of, "Date the prices were read, YYYY-MM-DD (default today)");
-  update->add_flag("--strict", options->strict, "A row that cannot be read is an error (default: skipped)");
-  update->add_option("--price-basis", options->price_basis,
-                     "Prices per instance or per GPU: detect, instance, gpu, or per cloud (mithril=instance,runpod=gpu)");
-  update->add_option("--retries", options->attempts, "Attempts per file for network failures (default 3)");
-  update->add_option("--timeout", options->timeout_seconds, "Seconds allowed per file (default 300)");
-  update->add_flag("--rollback", options->rollback,
-                   "Make the previous good update current again (the last " +
-                       std::to_string(io::kept_previous_updates) + " are kept)");
-  update->add_flag("--accept-changes", options->accept_changes,
-                   "Store prices that moved beyond the sanity bounds against the stored ones");
+  register_options(*update, *options, update_options());
   runners.emplace_back(update, [options, &globals] { return run_update(*options, globals); });
 }
 

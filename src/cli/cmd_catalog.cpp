@@ -9,13 +9,14 @@
 #include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "cli/resource_flags.hpp"
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/error.hpp"
-#include "gpuselect/messages.hpp"
 #include "gpuselect/format_traits.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/price_import.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -48,8 +49,64 @@ struct CatalogOptions {
   // import skypilot
   std::string import_file, import_provider, import_as_of, import_price_basis = "detect";
   bool import_strict = false;
-  OutputOptions import_output;
+  std::optional<std::string> import_to;  // --output/-o: the YAML's file
 };
+
+// Each subcommand's option table, in --help order (the output options are add_output_options').
+const std::vector<OptionRow<CatalogOptions>>& validate_options() {
+  static const std::vector<OptionRow<CatalogOptions>> rows = {
+      {{"files", "Files to check on top of the built-in catalog"}, &CatalogOptions::validate_files},
+      {{"--strict", "Treat warnings as errors (exit 2)"}, &CatalogOptions::strict},
+      {{"--include-builtin", "With named files, also report the built-in catalog's own findings"},
+       &CatalogOptions::include_builtin},
+      {{"--stale-days",
+        "Warn when as_of is older than this (default " + std::to_string(catalog::stale_price_days) + ")"},
+       &CatalogOptions::stale_days},
+      {{"--max-per-kind", "List this many findings of one kind (same hint), count the rest (default 10; 0 = all)"},
+       &CatalogOptions::max_per_kind},
+  };
+  return rows;
+}
+
+// catalog list: the filters before the resource options, the board's options after them.
+const OptionRow<CatalogOptions> list_filters[] = {
+    {{"--gpu", "Only these GPU ids or aliases (comma-separated)", "Filters"}, &CatalogOptions::gpu},
+    {{"--provider", "Only these providers (comma-separated)", "Filters"}, &CatalogOptions::provider},
+    {{"--region", "Only these regions (comma-separated; cn = mainland China); one line per region", "Filters"},
+     &CatalogOptions::region},
+    {{"--pricing",
+      "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly (comma-separated) or any; default "
+      "on-demand,spot",
+      "Filters"},
+     &CatalogOptions::pricing},
+};
+const OptionRow<CatalogOptions> board_options[] = {
+    {{"--sort", "price (per instance-hour), gpu-price (per GPU-hour, default), memory (most first), gpu, provider",
+      "Board"},
+     &CatalogOptions::sort},
+    {{"--group-by", "One summary line per gpu, provider and/or region (comma-separated), as dstack offer --group-by",
+      "Board"},
+     &CatalogOptions::group_by},
+};
+
+const OptionRow<CatalogOptions> show_options[] = {
+    {{"id", "Offering, GPU, provider or model id", "", true}, &CatalogOptions::show_id},
+};
+
+// catalog import <importer>: the file's help names the importer's file kind.
+std::vector<OptionRow<CatalogOptions>> import_options(const catalog::Importer& importer) {
+  return {
+      {{"file", std::string(importer.file_kind), "", true}, &CatalogOptions::import_file},
+      {{"--provider", "Provider id (default: the file's folder name)"}, &CatalogOptions::import_provider},
+      {{"--as-of", "Date the prices were read, YYYY-MM-DD (default today)"}, &CatalogOptions::import_as_of},
+      {{"--output,-o", "Write the YAML to FILE atomically"}, &CatalogOptions::import_to},
+      {{"--strict", "A row that cannot be read is an error (default: skipped)"}, &CatalogOptions::import_strict},
+      {{"--price-basis",
+        "Prices per instance or per GPU: detect (default), instance, gpu, or per cloud "
+        "(mithril=instance,runpod=gpu)"},
+       &CatalogOptions::import_price_basis},
+  };
+}
 
 std::string render_to_string(const std::function<void(std::ostream&)>& draw) {
   std::ostringstream text;
@@ -246,7 +303,9 @@ int run_import(const catalog::Importer& importer, const CatalogOptions& options,
   const std::vector<std::string> header = {
       fmt::format("Imported from {} by gpuselect catalog import {} ({} rows, {} skipped).", options.import_file,
                   importer.name, imports.front().result.rows_read, imports.front().result.rows_skipped)};
-  emit(options.import_output, imports_yaml(imports, header));
+  OutputOptions output;
+  output.output = options.import_to;
+  emit(output, imports_yaml(imports, header));
   std::fprintf(stderr, "gpuselect: %s\n", imports.front().summary.c_str());
   return exit_ok;
 }
@@ -265,39 +324,19 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   };
   auto* validate = add("validate", "Check catalog files: every problem as file:line:col, exit 2 on errors",
                        [options, &globals] { return run_validate(*options, globals); });
-  validate->add_option("files", options->validate_files, "Files to check on top of the built-in catalog");
-  validate->add_flag("--strict", options->strict, "Treat warnings as errors (exit 2)");
-  validate->add_flag("--include-builtin", options->include_builtin,
-                     "With named files, also report the built-in catalog's own findings");
-  validate->add_option(
-      "--stale-days", options->stale_days,
-      "Warn when as_of is older than this (default " + std::to_string(catalog::stale_price_days) + ")");
-  validate->add_option("--max-per-kind", options->max_per_kind,
-                       "List this many findings of one kind (same hint), count the rest (default 10; 0 = all)");
+  register_options(*validate, *options, validate_options());
   add_output_options(*validate, options->validate_output, false, validation_formats);
 
   auto* list =
       add("list", "List offerings after overlays", [options, &globals] { return run_list(*options, globals); });
-  list->add_option("--gpu", options->gpu, "Only these GPU ids or aliases (comma-separated)")->group("Filters");
-  list->add_option("--provider", options->provider, "Only these providers (comma-separated)")->group("Filters");
-  list->add_option("--region", options->region, "Only these regions (comma-separated; cn = mainland China); one line per region")
-      ->group("Filters");
-  list->add_option("--pricing", options->pricing,
-                   "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly (comma-separated) or any; default "
-                   "on-demand,spot")
-      ->group("Filters");
+  register_options(*list, *options, list_filters);
   add_resource_options(*list, options->resources, "Filters");
-  list->add_option("--sort", options->sort,
-                   "price (per instance-hour), gpu-price (per GPU-hour, default), memory (most first), gpu, provider")
-      ->group("Board");
-  list->add_option("--group-by", options->group_by,
-                   "One summary line per gpu, provider and/or region (comma-separated), as dstack offer --group-by")
-      ->group("Board");
+  register_options(*list, *options, board_options);
   add_output_options(*list, options->list_output, false, listing_formats);
 
   auto* show = add("show", "Show one offering, GPU, provider or model with everything known about it",
                    [options, &globals] { return run_show(*options, globals); });
-  show->add_option("id", options->show_id, "Offering, GPU, provider or model id")->required();
+  register_options(*show, *options, show_options);
   add_output_options(*show, options->show_output, false, record_formats);
 
   // `catalog gpus|providers|models`: one catalog table, each with its own output options.
@@ -327,14 +366,7 @@ Runner setup_catalog(CLI::App& command, GlobalOptions& globals) {
   for (const catalog::Importer& importer : catalog::importers()) {
     CLI::App* sub = import->add_subcommand(std::string(importer.name), std::string(importer.summary));
     sub->fallthrough();
-    sub->add_option("file", options->import_file, std::string(importer.file_kind))->required();
-    sub->add_option("--provider", options->import_provider, "Provider id (default: the file's folder name)");
-    sub->add_option("--as-of", options->import_as_of, "Date the prices were read, YYYY-MM-DD (default today)");
-    sub->add_option("--output,-o", options->import_output.output, "Write the YAML to FILE atomically");
-    sub->add_flag("--strict", options->import_strict, "A row that cannot be read is an error (default: skipped)");
-    sub->add_option("--price-basis", options->import_price_basis,
-                    "Prices per instance or per GPU: detect (default), instance, gpu, or per cloud "
-                    "(mithril=instance,runpod=gpu)");
+    register_options(*sub, *options, import_options(importer));
     runners.emplace_back(sub, [&importer, options, &globals] { return run_import(importer, *options, globals); });
   }
   setup_catalog_update(command, globals, runners);

@@ -6,6 +6,7 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/option_table.hpp"
 #include "cli/ranking_flags.hpp"
 #include "cli/resource_flags.hpp"
 #include "gpuselect/error.hpp"
@@ -29,6 +30,10 @@ struct CompareOptions {
 constexpr std::size_t max_compared = 12;
 
 const std::vector<std::string> compare_formats = render::formats_of(render::Document::compare);
+
+const OptionRow<CompareOptions> compared_ids[] = {
+    {{"ids", "Offering ids to compare (two or more)"}, &CompareOptions::offering_ids},
+};
 
 int run(const CompareOptions& options, const GlobalOptions& globals) {
   // The JSON echo shows the catalog files' digests: taken as the files are read.
@@ -76,7 +81,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
 
 Runner setup_compare(CLI::App& command, GlobalOptions& globals) {
   auto options = std::make_shared<CompareOptions>();
-  command.add_option("ids", options->offering_ids, "Offering ids to compare (two or more)");
+  register_options(command, *options, compared_ids);
   add_workload_options(command, options->workload);
   add_ranking_options(command, options->ranking, false);
   add_resource_options(command, options->resources, "Offerings");

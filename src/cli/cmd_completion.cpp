@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "cli/app.hpp"
-
 #include "cli/command.hpp"
+#include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -308,9 +308,15 @@ int run_complete(const CLI::App& root, const std::vector<std::string>& words) {
   return exit_ok;
 }
 
+namespace {
+const OptionRow<CompletionOptions> shell_option[] = {
+    {{"shell", "bash, zsh or fish", "", true}, &CompletionOptions::shell},
+};
+}  // namespace
+
 Runner setup_completion(CLI::App& command, GlobalOptions& /*globals*/) {
   auto options = std::make_shared<CompletionOptions>();
-  command.add_option("shell", options->shell, "bash, zsh or fish")->required();
+  register_options(command, *options, shell_option);
   command.footer("Examples: source <(gpuselect completion bash); gpuselect completion fish | source");
   return [options] { return run(*options); };
 }

@@ -25,8 +25,8 @@ int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
   for (const auto& row : setting_fields) {
     Setting setting = settings.*row.field;
     // Global flags given on this command line win over the file, as they do for every command.
-    if (row.field == &Settings::color && globals.color != "auto") setting = {globals.color, "flag --color"};
-    if (row.field == &Settings::lang && !globals.lang.empty()) setting = {globals.lang, "flag --lang"};
+    if (row.field == &Settings::color) setting = chosen(color_flag(globals), "flag --color", setting);
+    if (row.field == &Settings::lang) setting = chosen(globals.lang, "flag --lang", setting);
     view.settings.push_back({row.name, setting.value, setting.origin});
   }
   if (!globals.no_builtin_catalog) view.catalogs.push_back({"catalog", "(built-in data/*.yaml)", "default"});

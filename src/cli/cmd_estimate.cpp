@@ -6,14 +6,15 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/option_table.hpp"
 #include "cli/ranking_flags.hpp"
 #include "cli/resource_flags.hpp"
-#include "gpuselect/resources.hpp"
-#include "gpuselect/units.hpp"
 #include "gpuselect/error.hpp"
-#include "gpuselect/messages.hpp"
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/messages.hpp"
+#include "gpuselect/resources.hpp"
 #include "gpuselect/safe_text.hpp"
+#include "gpuselect/units.hpp"
 #include "gpuselect/version.hpp"
 
 namespace gpuselect::cli {
@@ -27,6 +28,20 @@ struct EstimateOptions {
 };
 
 const std::vector<std::string> estimate_formats = render::formats_of(render::Document::estimate);
+
+// The hardware options, in --help order.
+const OptionRow<EstimateOptions> hardware_options[] = {
+    {{"--gpu", "GPU model id or alias (see 'gpuselect catalog gpus')", "Hardware"}, &EstimateOptions::gpu},
+    {{"--gpus", "GPUs per node with --gpu (default 1), or SkyPilot's NAME:COUNT for both, e.g. A100:8", "Hardware"},
+     &EstimateOptions::gpus},
+    {{"--nodes", "Nodes (default: the fewest that fit, up to --max-nodes)", "Hardware"}, &EstimateOptions::nodes},
+    {{"--max-nodes", "Most nodes to try when --nodes is not given (default 4)", "Hardware"},
+     &EstimateOptions::max_nodes},
+    {{"--offering", "Offering id (fixes GPU, count, network and prices)", "Hardware"}, &EstimateOptions::offering},
+    {{"--min-headroom", "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)", "Hardware"},
+     &EstimateOptions::min_headroom},
+    {{"--currency", "Output currency for costs (default USD)", "Hardware"}, &EstimateOptions::currency},
+};
 
 int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
@@ -54,12 +69,11 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   workload::Profile profile = workload::resolve(request, catalog);
 
   const std::string currency =
-      catalog::output_currency(catalog, options.currency.empty() ? globals.settings.currency.value : options.currency);
+      catalog::output_currency(catalog, chosen(options.currency, "--currency", globals.settings.currency).value);
 
-  const int max_nodes = options.max_nodes.empty()
-                            ? parse_whole_quantity(globals.settings.max_nodes.value, globals.settings.max_nodes.origin,
-                                                   ranges::Quantity::max_nodes)
-                            : parse_whole_quantity(options.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
+  const Setting max_nodes_setting = chosen(options.max_nodes, "--max-nodes", globals.settings.max_nodes);
+  const int max_nodes =
+      parse_whole_quantity(max_nodes_setting.value, max_nodes_setting.origin, ranges::Quantity::max_nodes);
   // 0 = not fixed: the fewest nodes that fit, up to max_nodes.
   const int fixed_nodes =
       options.nodes.empty() ? 0 : parse_whole_quantity(options.nodes, "--nodes", ranges::Quantity::nodes);
@@ -91,21 +105,7 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
 Runner setup_estimate(CLI::App& command, GlobalOptions& globals) {
   auto options = std::make_shared<EstimateOptions>();
   add_workload_options(command, options->workload);
-  command.add_option("--gpu", options->gpu, "GPU model id or alias (see 'gpuselect catalog gpus')")->group("Hardware");
-  command
-      .add_option("--gpus", options->gpus,
-                  "GPUs per node with --gpu (default 1), or SkyPilot's NAME:COUNT for both, e.g. A100:8")
-      ->group("Hardware");
-  command.add_option("--nodes", options->nodes, "Nodes (default: the fewest that fit, up to --max-nodes)")
-      ->group("Hardware");
-  command.add_option("--max-nodes", options->max_nodes, "Most nodes to try when --nodes is not given (default 4)")
-      ->group("Hardware");
-  command.add_option("--offering", options->offering, "Offering id (fixes GPU, count, network and prices)")
-      ->group("Hardware");
-  command.add_option("--min-headroom", options->min_headroom,
-                     "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)")
-      ->group("Hardware");
-  command.add_option("--currency", options->currency, "Output currency for costs (default USD)")->group("Hardware");
+  register_options(command, *options, hardware_options);
   add_output_options(command, options->output, false, estimate_formats);
   command.footer("Example: gpuselect estimate --workload llm-finetune --model llama-2-7b --gpu h100 --gpus 8");
   return [options, &globals] { return run(*options, globals); };

@@ -180,7 +180,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   render::RecommendView view{catalog, profile, ranking, ranking_options, {}, price_update_in_use(globals)};
   // The JSON echo and the HTML report's header name the catalog files read, with their digests.
   if (render::traits(format).carries_digests) view.catalog_files = catalog_file_digests(globals);
-  if (format == render::Format::html) view.command_line = shell_command_line(globals.arguments);
+  if (render::traits(format).carries_command_line) view.command_line = shell_command_line(globals.arguments);
   if (render::traits(format).streamed) {
     // Streamed: a ranking of 100,000 offerings is hundreds of MB of JSON, never held whole.
     emit_streamed(options.output, format, style.color,

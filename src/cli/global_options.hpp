@@ -18,10 +18,13 @@ struct GlobalOptions {
   std::string config_path;            // --config
   int verbose = 0;                    // -v, repeatable
   bool quiet = false;
-  std::string color = "auto";          // --color auto|always|never
+  std::string color = "auto";          // --color auto|always|never (auto, the default: as not given)
   std::string lang;                    // --lang en|zh-CN; "" = the config's lang, else the locale's
   Settings settings;                   // config file + defaults, filled before a command runs
   std::vector<std::string> arguments;  // argv after the program name, as given (the HTML report's header)
 };
+
+// --color as chosen() takes it: "" when it is auto (the default), so the config's color applies.
+inline std::string color_flag(const GlobalOptions& globals) { return globals.color == "auto" ? "" : globals.color; }
 
 }  // namespace gpuselect::cli

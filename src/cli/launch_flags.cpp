@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
+#include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/messages.hpp"
@@ -13,14 +14,18 @@
 
 namespace gpuselect::cli {
 
-void add_launch_options(CLI::App& command, LaunchFlags& flags) {
-  command
-      .add_option("--emit", flags.emit,
-                  "Write a launch file for a ranked row instead of the ranking: skypilot (task YAML) or dstack "
-                  "(task configuration)")
-      ->group("Launch");
-  command.add_option("--pick", flags.pick, "The ranked row --emit launches, 1-based (default 1)")->group("Launch");
-}
+namespace {
+const OptionRow<LaunchFlags> launch_options[] = {
+    {{"--emit",
+      "Write a launch file for a ranked row instead of the ranking: skypilot (task YAML) or dstack "
+      "(task configuration)",
+      "Launch"},
+     &LaunchFlags::emit},
+    {{"--pick", "The ranked row --emit launches, 1-based (default 1)", "Launch"}, &LaunchFlags::pick},
+};
+}  // namespace
+
+void add_launch_options(CLI::App& command, LaunchFlags& flags) { register_options(command, flags, launch_options); }
 
 std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const OutputOptions& output) {
   if (flags.emit.empty()) {

@@ -1,46 +1,58 @@
 // --format, --output, --top, --pretty and --color: the options of every data-printing command and
 // the format and style they resolve to.
-#include "cli/command.hpp"
 #include "cli/output_options.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 
+#include "cli/command.hpp"
+#include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
-#include "gpuselect/messages.hpp"
 #include "gpuselect/format_traits.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
 
+namespace {
+// One row per output option, in --help order: --top only where a command ranks rows, --pretty only
+// where it writes JSON (add_output_options).
+const OptionRow<OutputOptions> output_rows[] = {
+    {{"--format", "Output format (default table)"}, &OutputOptions::format},
+    {{"--output,-o", "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)"},
+     &OutputOptions::output},
+    {{"--top",
+      "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
+      "default all)"},
+     &OutputOptions::top},
+    {{"--pretty", "Indent JSON for people (default compact, one line)"}, &OutputOptions::pretty},
+};
+}  // namespace
+
 void add_output_options(CLI::App& command, OutputOptions& options, bool with_top,
                         const std::vector<std::string>& formats) {
-  command.add_option("--format", options.format, "Output format (default table)")
-      ->type_name(type_with_choices("FORMAT", formats));
-  command.add_option("--output,-o", options.output,
-                     "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)");
-  if (with_top) {
-    command
-        .add_option("--top", options.top,
-                    "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
-                    "default all)");
-  }
+  const std::span<const OptionRow<OutputOptions>> rows(output_rows);
+  register_options(command, options, rows.first(2));
+  // --format's choices are the command's formats (render::formats_of), not a fixed list.
+  command.get_option("--format")->type_name(type_with_choices("FORMAT", formats));
+  if (with_top) register_options(command, options, rows.subspan(2, 1));
   if (std::find(formats.begin(), formats.end(), "json") != formats.end())
-    command.add_flag("--pretty", options.pretty, "Indent JSON for people (default compact, one line)");
+    register_options(command, options, rows.subspan(3, 1));
 }
 
 std::optional<render::Format> format_if_valid(const OutputOptions& options, const GlobalOptions& globals,
                                               const std::vector<std::string>& allowed) {
   const bool from_flag = !options.format.empty();
-  const std::string& text = from_flag ? options.format : globals.settings.format.value;
-  const auto format = render::parse_format(text);
+  const Setting chosen_format = chosen(options.format, "--format", globals.settings.format);
+  const auto format = render::parse_format(chosen_format.value);
   if (!format) return std::nullopt;
-  if (std::find(allowed.begin(), allowed.end(), text) == allowed.end()) {
+  if (std::find(allowed.begin(), allowed.end(), chosen_format.value) == allowed.end()) {
     return from_flag ? std::nullopt : std::optional(render::Format::table);
   }
   return format;
@@ -49,17 +61,14 @@ std::optional<render::Format> format_if_valid(const OutputOptions& options, cons
 render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
                               const std::vector<std::string>& allowed) {
   if (const auto format = format_if_valid(options, globals, allowed)) return *format;
-  const bool from_flag = !options.format.empty();
-  const std::string& text = from_flag ? options.format : globals.settings.format.value;
-  throw unknown_id(from_flag ? "--format" : globals.settings.format.origin, text::Msg::kind_format, text, allowed,
-                   one_of_words(allowed));
+  const Setting chosen_format = chosen(options.format, "--format", globals.settings.format);
+  throw unknown_id(chosen_format.origin, text::Msg::kind_format, chosen_format.value, allowed, one_of_words(allowed));
 }
 
 text::Lang resolve_lang(const GlobalOptions& globals) {
-  const bool from_flag = !globals.lang.empty();
-  const std::string& value = from_flag ? globals.lang : globals.settings.lang.value;
-  if (const auto lang = text::parse_lang(value)) return *lang;
-  throw unknown_choice(from_flag ? "--lang" : globals.settings.lang.origin, text::Msg::kind_language, value, "", "--lang");
+  const Setting chosen_lang = chosen(globals.lang, "--lang", globals.settings.lang);
+  if (const auto lang = text::parse_lang(chosen_lang.value)) return *lang;
+  throw unknown_choice(chosen_lang.origin, text::Msg::kind_language, chosen_lang.value, "", "--lang");
 }
 
 render::Style make_style(const OutputOptions& options, const GlobalOptions& globals, render::Format format) {
@@ -71,8 +80,8 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
   const char* columns = std::getenv("COLUMNS");
   style.width = to_terminal || (columns != nullptr && *columns != '\0') ? io::terminal_width(STDOUT_FILENO)
                                                                          : render::pipe_width_columns;
-  const bool color_from_flag = globals.color != "auto";
-  const std::string color = color_from_flag ? globals.color : globals.settings.color.value;
+  const Setting chosen_color = chosen(color_flag(globals), "--color", globals.settings.color);
+  const std::string& color = chosen_color.value;
   if (color == "always") {
     style.color = true;
   } else if (color == "never") {
@@ -83,18 +92,17 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
     style.color = to_terminal && (no_color == nullptr || *no_color == '\0') &&
                   (term == nullptr || std::string_view(term) != "dumb");
   } else {
-    throw unknown_choice(color_from_flag ? "--color" : globals.settings.color.origin, text::Msg::kind_color_mode, color, "",
-                         "--color");
+    throw unknown_choice(chosen_color.origin, text::Msg::kind_color_mode, color, "", "--color");
   }
   style.color = style.color && render::traits(format).colored;
   style.pretty = options.pretty;
   if (options.top == "all") {
     style.top = 0;
-  } else if (!options.top.empty()) {
-    style.top = parse_whole_quantity(options.top, "--top", ranges::Quantity::top);
-    style.machine_top = style.top;
   } else {
-    style.top = parse_whole_quantity(globals.settings.top.value, globals.settings.top.origin, ranges::Quantity::top);
+    const Setting top = chosen(options.top, "--top", globals.settings.top);
+    style.top = parse_whole_quantity(top.value, top.origin, ranges::Quantity::top);
+    // JSON and CSV show every row unless --top itself is given.
+    if (!options.top.empty()) style.machine_top = style.top;
   }
   return style;
 }

@@ -6,112 +6,113 @@
 
 #include <fmt/format.h>
 
+#include "cli/option_table.hpp"
 #include "gpuselect/error.hpp"
-#include "gpuselect/messages.hpp"
 #include "gpuselect/invariants.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
 
 namespace {
 
-// One row per ranking option, in --help order: a value (`text`) or a flag (`on`).
-struct RankingOption {
-  const char* name;
-  std::string RankingFlags::*text;
-  bool RankingFlags::*on;
-  const char* help;
-  const char* group;
-};
+// One row per ranking option, in --help order (option_table.hpp): a value (a text member) or a flag
+// (a bool member).
+using RankingOption = OptionRow<RankingFlags>;
 
-constexpr RankingOption scoring_options[] = {
-    {"--profile", &RankingFlags::profile, nullptr,
-     "Weight profile: balanced, cost-first, speed-first, production, research, ... (default: per workload)", "Scoring"},
-    {"--weights", &RankingFlags::weights, nullptr, "Override weights, e.g. cost=0.4,stability=0.3", "Scoring"},
-    {"--currency", &RankingFlags::currency, nullptr, "Output currency (default USD)", "Scoring"},
-    {"--allow-spot-serving", nullptr, &RankingFlags::allow_spot_serving,
-     "Let serving run on spot (default: production serving excludes spot; elsewhere it scores stability 0)",
-     "Scoring"},
-    {"--reserved-other-use", nullptr, &RankingFlags::reserved_other_use,
-     "A reserved term has other work: charge the job its own hours, not the whole commitment", "Scoring"},
+const RankingOption scoring_options[] = {
+    {{"--profile",
+      "Weight profile: balanced, cost-first, speed-first, production, research, ... (default: per workload)",
+      "Scoring"},
+     &RankingFlags::profile},
+    {{"--weights", "Override weights, e.g. cost=0.4,stability=0.3", "Scoring"}, &RankingFlags::weights},
+    {{"--currency", "Output currency (default USD)", "Scoring"}, &RankingFlags::currency},
+    {{"--allow-spot-serving",
+      "Let serving run on spot (default: production serving excludes spot; elsewhere it scores stability 0)",
+      "Scoring"},
+     &RankingFlags::allow_spot_serving},
+    {{"--reserved-other-use", "A reserved term has other work: charge the job its own hours, not the whole commitment",
+      "Scoring"},
+     &RankingFlags::reserved_other_use},
 };
 
 // The constraints before the resource options (--gpus, --gpu-memory, ...); later_options come after
 // them (the last constraints, then analysis).
-constexpr RankingOption constraint_options[] = {
-    {"--budget", &RankingFlags::budget, nullptr, "Maximum job total (output currency) at the price's upper end; training: at --confidence hours", "Constraints"},
-    {"--deadline", &RankingFlags::deadline, nullptr, "Maximum wall-clock hours", "Constraints"},
-    {"--region", &RankingFlags::region, nullptr, "Only these regions (comma-separated); cn = mainland China", "Constraints"},
-    {"--provider", &RankingFlags::provider, nullptr, "Only these providers (comma-separated ids)", "Constraints"},
-    {"--exclude-provider", &RankingFlags::exclude_provider, nullptr, "Never these providers (comma-separated)",
-     "Constraints"},
-    {"--gpu", &RankingFlags::gpu, nullptr, "Only these GPU models (ids or aliases, comma-separated)", "Constraints"},
-    {"--pricing", &RankingFlags::pricing, nullptr,
-     "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly (comma-separated) or any; default on-demand,spot "
-     "and monthly/yearly where cheaper than on-demand for the job",
-     "Constraints"},
-    {"--require", &RankingFlags::require, nullptr,
-     "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...", "Constraints"},
-    {"--allow-consumer", nullptr, &RankingFlags::allow_consumer,
-     "Production serving and training: rank consumer (GeForce) GPUs too, and workstation GPUs for serving "
-     "(default: excluded)",
-     "Constraints"},
-    {"--allow-marketplace", nullptr, &RankingFlags::allow_marketplace,
-     "Production serving and training: rank marketplace hosts too (default: excluded)", "Constraints"},
-    {"--allow-shared-gpu", nullptr, &RankingFlags::allow_shared_gpu,
-     "Production serving and training: rank shared (time-sliced, fractional) vGPU shares too (default: excluded)",
-     "Constraints"},
-    {"--allow-low-stock", nullptr, &RankingFlags::allow_low_stock,
-     "Production serving: rank SKUs whose stock is low too (default: excluded)", "Constraints"},
-    {"--allow-no-sla", nullptr, &RankingFlags::allow_no_sla,
-     "Production serving: rank providers that publish no uptime SLA too (default: excluded)", "Constraints"},
-    {"--allow-immature-stack", nullptr, &RankingFlags::allow_immature_stack,
-     "Rank GPUs whose software stack does not run the job's method, precision or kernels (default: excluded, "
-     "constraint 'software')",
-     "Constraints"},
+const RankingOption constraint_options[] = {
+    {{"--budget", "Maximum job total (output currency) at the price's upper end; training: at --confidence hours",
+      "Constraints"},
+     &RankingFlags::budget},
+    {{"--deadline", "Maximum wall-clock hours", "Constraints"}, &RankingFlags::deadline},
+    {{"--region", "Only these regions (comma-separated); cn = mainland China", "Constraints"}, &RankingFlags::region},
+    {{"--provider", "Only these providers (comma-separated ids)", "Constraints"}, &RankingFlags::provider},
+    {{"--exclude-provider", "Never these providers (comma-separated)", "Constraints"}, &RankingFlags::exclude_provider},
+    {{"--gpu", "Only these GPU models (ids or aliases, comma-separated)", "Constraints"}, &RankingFlags::gpu},
+    {{"--pricing",
+      "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly (comma-separated) or any; default on-demand,spot "
+      "and monthly/yearly where cheaper than on-demand for the job",
+      "Constraints"},
+     &RankingFlags::pricing},
+    {{"--require", "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...",
+      "Constraints"},
+     &RankingFlags::require},
+    {{"--allow-consumer",
+      "Production serving and training: rank consumer (GeForce) GPUs too, and workstation GPUs for serving "
+      "(default: excluded)",
+      "Constraints"},
+     &RankingFlags::allow_consumer},
+    {{"--allow-marketplace", "Production serving and training: rank marketplace hosts too (default: excluded)",
+      "Constraints"},
+     &RankingFlags::allow_marketplace},
+    {{"--allow-shared-gpu",
+      "Production serving and training: rank shared (time-sliced, fractional) vGPU shares too (default: excluded)",
+      "Constraints"},
+     &RankingFlags::allow_shared_gpu},
+    {{"--allow-low-stock", "Production serving: rank SKUs whose stock is low too (default: excluded)", "Constraints"},
+     &RankingFlags::allow_low_stock},
+    {{"--allow-no-sla", "Production serving: rank providers that publish no uptime SLA too (default: excluded)",
+      "Constraints"},
+     &RankingFlags::allow_no_sla},
+    {{"--allow-immature-stack",
+      "Rank GPUs whose software stack does not run the job's method, precision or kernels (default: excluded, "
+      "constraint 'software')",
+      "Constraints"},
+     &RankingFlags::allow_immature_stack},
 };
 
-constexpr RankingOption later_options[] = {
-    {"--max-nodes", &RankingFlags::max_nodes, nullptr, "Most nodes one job may use (default 4)", "Constraints"},
-    {"--min-headroom", &RankingFlags::min_headroom, nullptr,
-     "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)", "Constraints"},
-    {"--sensitivity", nullptr, &RankingFlags::sensitivity, "Perturb the weights and report how stable the ranking is",
-     "Analysis"},
-    {"--sensitivity-samples", &RankingFlags::sensitivity_samples, nullptr, "Samples for --sensitivity (default 500)",
-     "Analysis"},
-    {"--pareto", nullptr, &RankingFlags::pareto, "Mark and show the cost-time Pareto frontier", "Analysis"},
-    {"--confidence", &RankingFlags::confidence, nullptr,
-     "Chance of ending within --deadline (serving: of meeting --tpot-ms/--ttft-ms) that meets it, 0-1 (default 0.8)",
-     "Constraints"},
-    {"--risk-averse", nullptr, &RankingFlags::risk_averse,
-     "Rank on the pessimistic end (90th percentile) of each time and cost band; deadlines at >= 0.9 confidence; "
-     "no spot unless --pricing names it; serving: replicas at most 60% busy, 20% GPU memory free",
-     "Analysis"},
-    {"--show-excluded", nullptr, &RankingFlags::show_excluded, "List excluded offerings with their reasons",
-     "Analysis"},
-    {"--mix", nullptr, &RankingFlags::mix,
-     "llm-inference with a request mix (--input-tokens-p90/--output-tokens-p90): also find the cheapest fleet, one "
-     "pool per request class, and its saving against the best single-offering fleet",
-     "Analysis"},
+const RankingOption later_options[] = {
+    {{"--max-nodes", "Most nodes one job may use (default 4)", "Constraints"}, &RankingFlags::max_nodes},
+    {{"--min-headroom", "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)", "Constraints"},
+     &RankingFlags::min_headroom},
+    {{"--sensitivity", "Perturb the weights and report how stable the ranking is", "Analysis"},
+     &RankingFlags::sensitivity},
+    {{"--sensitivity-samples", "Samples for --sensitivity (default 500)", "Analysis"},
+     &RankingFlags::sensitivity_samples},
+    {{"--pareto", "Mark and show the cost-time Pareto frontier", "Analysis"}, &RankingFlags::pareto},
+    {{"--confidence",
+      "Chance of ending within --deadline (serving: of meeting --tpot-ms/--ttft-ms) that meets it, 0-1 (default 0.8)",
+      "Constraints"},
+     &RankingFlags::confidence},
+    {{"--risk-averse",
+      "Rank on the pessimistic end (90th percentile) of each time and cost band; deadlines at >= 0.9 confidence; "
+      "no spot unless --pricing names it; serving: replicas at most 60% busy, 20% GPU memory free",
+      "Analysis"},
+     &RankingFlags::risk_averse},
+    {{"--show-excluded", "List excluded offerings with their reasons", "Analysis"}, &RankingFlags::show_excluded},
+    {{"--mix",
+      "llm-inference with a request mix (--input-tokens-p90/--output-tokens-p90): also find the cheapest fleet, one "
+      "pool per request class, and its saving against the best single-offering fleet",
+      "Analysis"},
+     &RankingFlags::mix},
 };
-
-template <std::size_t Count>
-void add_options(CLI::App& command, RankingFlags& flags, const RankingOption (&rows)[Count]) {
-  for (const RankingOption& row : rows) {
-    CLI::Option* option = row.text != nullptr ? command.add_option(row.name, flags.*row.text, row.help)
-                                              : command.add_flag(row.name, flags.*row.on, row.help);
-    option->group(row.group);
-  }
-}
 
 }  // namespace
 
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints) {
-  add_options(command, flags, scoring_options);
+  register_options(command, flags, scoring_options);
   if (!with_constraints) return;
-  add_options(command, flags, constraint_options);
+  register_options(command, flags, constraint_options);
   add_resource_options(command, flags.resources, "Constraints");
-  add_options(command, flags, later_options);
+  register_options(command, flags, later_options);
 }
 
 scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
@@ -119,8 +120,9 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   const Settings& settings = globals.settings;
   scoring::Options options;
   // Profile: flag, then config, then the workload's default.
-  std::string profile_name = flags.profile.empty() ? settings.profile.value : flags.profile;
-  const std::string profile_where = flags.profile.empty() ? settings.profile.origin : "--profile";
+  const Setting profile_setting = chosen(flags.profile, "--profile", settings.profile);
+  std::string profile_name = profile_setting.value;
+  const std::string& profile_where = profile_setting.origin;
   if (profile_name == "auto") profile_name = std::string(scoring::default_profile(profile.kind));
   try {
     options.weights = scoring::profile_weights(profile_name, profile.kind);
@@ -137,19 +139,14 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.allow_immature_stack = flags.allow_immature_stack;
   options.reserved_other_use = flags.reserved_other_use;
   options.mix = flags.mix;
-  if (!flags.weights.empty()) {
-    if (!settings.weights.value.empty()) {
-      options.weights = scoring::parse_weights(settings.weights.value, options.weights, settings.weights.origin);
-    }
-    options.weights = scoring::parse_weights(flags.weights, options.weights, "--weights");
-    options.profile_name = profile_name + "+custom";
-  } else if (!settings.weights.value.empty()) {
+  // Weights layer rather than replace: the config's over the profile's, then --weights over both.
+  if (!settings.weights.value.empty()) {
     options.weights = scoring::parse_weights(settings.weights.value, options.weights, settings.weights.origin);
-    options.profile_name = profile_name + "+custom";
   }
+  if (!flags.weights.empty()) options.weights = scoring::parse_weights(flags.weights, options.weights, "--weights");
+  if (!settings.weights.value.empty() || !flags.weights.empty()) options.profile_name = profile_name + "+custom";
 
-  options.currency =
-      catalog::output_currency(catalog, flags.currency.empty() ? settings.currency.value : flags.currency);
+  options.currency = catalog::output_currency(catalog, chosen(flags.currency, "--currency", settings.currency).value);
 
   auto& constraints = options.constraints;
   if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
@@ -174,12 +171,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     constraints.subscriptions_only_when_cheaper = true;
   }
   constraints.requirements = split_list(flags.require);
-  if (!flags.max_nodes.empty()) {
-    constraints.max_nodes = parse_whole_quantity(flags.max_nodes, "--max-nodes", ranges::Quantity::max_nodes);
-  } else {
-    constraints.max_nodes =
-        parse_whole_quantity(settings.max_nodes.value, settings.max_nodes.origin, ranges::Quantity::max_nodes);
-  }
+  const Setting max_nodes = chosen(flags.max_nodes, "--max-nodes", settings.max_nodes);
+  constraints.max_nodes = parse_whole_quantity(max_nodes.value, max_nodes.origin, ranges::Quantity::max_nodes);
   // The planner keeps this share free when it judges fit (workload::Profile::headroom_pct); the
   // ranking's check agrees with it.
   constraints.min_headroom_pct = profile.headroom_pct;

@@ -1,6 +1,7 @@
 #include "cli/resource_flags.hpp"
 
 #include "cli/command.hpp"
+#include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/messages.hpp"
@@ -9,21 +10,21 @@
 
 namespace gpuselect::cli {
 
+namespace {
+// One row per resource option, in --help order; each command gives them its own group.
+const OptionRow<ResourceFlags> resource_options[] = {
+    {{"--gpus", "SkyPilot's NAME[:COUNT]: GPU model and GPUs per instance, e.g. A100:8 (a bare name is 1 GPU)"},
+     &ResourceFlags::gpus},
+    {{"--gpu-memory", "GB per GPU as a dstack range: 24GB.. (at least), ..80GB (at most), 24GB..80GB, 80GB (exactly)"},
+     &ResourceFlags::gpu_memory},
+    {{"--gpu-count", "GPUs per instance as a dstack range: 2..8, 2.., ..4, 8"}, &ResourceFlags::gpu_count},
+    {{"--max-price", "Most to pay per instance-hour (dstack's max_price), in any pricing mode allowed"},
+     &ResourceFlags::max_price},
+};
+}  // namespace
+
 void add_resource_options(CLI::App& command, ResourceFlags& flags, const std::string& group) {
-  command
-      .add_option("--gpus", flags.gpus,
-                  "SkyPilot's NAME[:COUNT]: GPU model and GPUs per instance, e.g. A100:8 (a bare name is 1 GPU)")
-      ->group(group);
-  command
-      .add_option("--gpu-memory", flags.gpu_memory,
-                  "GB per GPU as a dstack range: 24GB.. (at least), ..80GB (at most), 24GB..80GB, 80GB (exactly)")
-      ->group(group);
-  command.add_option("--gpu-count", flags.gpu_count, "GPUs per instance as a dstack range: 2..8, 2.., ..4, 8")
-      ->group(group);
-  command
-      .add_option("--max-price", flags.max_price,
-                  "Most to pay per instance-hour (dstack's max_price), in any pricing mode allowed")
-      ->group(group);
+  register_options(command, flags, resource_options, group);
 }
 
 bool any_resource_flag(const ResourceFlags& flags) {

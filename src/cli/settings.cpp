@@ -61,6 +61,11 @@ std::optional<std::pair<text::Lang, const char*>> locale_lang() {
 }
 }  // namespace
 
+Setting chosen(const std::string& flag_text, std::string_view flag, const Setting& setting) {
+  if (flag_text.empty()) return setting;
+  return {flag_text, std::string(flag)};
+}
+
 Settings load_settings(const std::string& config_flag) {
   Settings settings;
   std::string path = config_flag;
@@ -75,14 +80,7 @@ Settings load_settings(const std::string& config_flag) {
     settings.config_file = path;
     const std::string text = io::read_text(path, max_config_bytes, text::words(text::Msg::hint_config_small));
     const config::File file = config::parse(text, path);
-    take(settings.profile, file.profile);
-    take(settings.weights, file.weights);
-    take(settings.currency, file.currency);
-    take(settings.format, file.format);
-    take(settings.max_nodes, file.max_nodes);
-    take(settings.top, file.top);
-    take(settings.color, file.color);
-    take(settings.lang, file.lang);
+    for (const SettingField& row : setting_fields) take(settings.*row.field, file.*row.entry);
     for (const auto& catalog : file.catalogs) {
       // Relative paths are relative to the config file's folder.
       const std::string resolved =

@@ -1,9 +1,12 @@
 #pragma once
 // Effective settings: built-in defaults, overridden by the config file, overridden by flags; each
 // value remembers where it came from (for `gpuselect config show`).
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "gpuselect/config.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/messages.hpp"
 
@@ -30,16 +33,28 @@ struct Settings {
   std::vector<Setting> catalogs;  // config file catalogs, then GPUSELECT_CATALOG entries
 };
 
-// Each scalar setting by its config key, in `config show`'s order (-vv logs them too).
+// Each scalar setting by its config key, in `config show`'s order (-vv logs them too): the Settings
+// member it fills and the config file's entry it is read from (load_settings).
 struct SettingField {
   const char* name;
   Setting Settings::*field;
+  std::optional<config::Entry> config::File::*entry;
 };
 inline constexpr SettingField setting_fields[] = {
-    {"profile", &Settings::profile}, {"weights", &Settings::weights},     {"currency", &Settings::currency},
-    {"format", &Settings::format},   {"max_nodes", &Settings::max_nodes}, {"top", &Settings::top},
-    {"color", &Settings::color},     {"lang", &Settings::lang},
+    {"profile", &Settings::profile, &config::File::profile},
+    {"weights", &Settings::weights, &config::File::weights},
+    {"currency", &Settings::currency, &config::File::currency},
+    {"format", &Settings::format, &config::File::format},
+    {"max_nodes", &Settings::max_nodes, &config::File::max_nodes},
+    {"top", &Settings::top, &config::File::top},
+    {"color", &Settings::color, &config::File::color},
+    {"lang", &Settings::lang, &config::File::lang},
 };
+
+// "Flag, else config, else default", decided here for every setting a flag overrides: the flag's text,
+// with `flag` ("--currency") as its origin, when it was given (not empty); else `setting` (the config
+// file's value, the environment's or the default, with its origin).
+Setting chosen(const std::string& flag_text, std::string_view flag, const Setting& setting);
 
 // Reads the config file (--config, else $XDG_CONFIG_HOME/gpuselect/config.yaml, else
 // ~/.config/gpuselect/config.yaml when it exists) and GPUSELECT_CATALOG. A missing default file is

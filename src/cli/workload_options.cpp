@@ -2,6 +2,7 @@
 // parsed by each row so that every error names its flag.
 #include "cli/workload_options.hpp"
 
+#include "cli/option_table.hpp"
 #include "cli/ranking_flags.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/messages.hpp"
@@ -10,19 +11,27 @@
 
 namespace gpuselect::cli {
 
+namespace {
+// The workload option that is no row of workload::flags(): a file, read here (apply_request_mix).
+const OptionRow<WorkloadFlags> request_mix_option[] = {
+    {{"--request-mix",
+      "llm-inference: a CSV histogram of request lengths (rows input_tokens,output_tokens,share); sets "
+      "the means and the longest 10%'s lengths in place of --input-tokens/--output-tokens and their -p90",
+      "Workload"},
+     &WorkloadFlags::request_mix},
+};
+}  // namespace
+
 void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
   const auto& table = workload::flags();
   for (std::size_t i = 0; i < table.size(); ++i) {
     const workload::Flag& flag = table[i];
     std::string names(flag.name);
     if (!flag.short_name.empty()) names += "," + std::string(flag.short_name);
-    command.add_option(names, flags.texts[i], std::string(flag.help))->group("Workload");
+    // Each row's text is an element of WorkloadFlags::texts, the row's own member.
+    add_table_option(command, {names, std::string(flag.help), "Workload"}, flags.texts[i]);
   }
-  command
-      .add_option("--request-mix", flags.request_mix,
-                  "llm-inference: a CSV histogram of request lengths (rows input_tokens,output_tokens,share); sets "
-                  "the means and the longest 10%'s lengths in place of --input-tokens/--output-tokens and their -p90")
-      ->group("Workload");
+  register_options(command, flags, request_mix_option);
 }
 
 namespace {

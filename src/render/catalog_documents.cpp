@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "gpuselect/catalog_format.hpp"
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/json_writer.hpp"
 #include "gpuselect/render.hpp"
 
@@ -39,7 +40,7 @@ bool catalog_show(std::ostream& out, Format format, const catalog::Catalog& cata
                   const Style& style) {
   const nlohmann::ordered_json document = show_document(catalog, id);
   if (document.is_null()) return false;
-  if (format == Format::json) {
+  if (traits(format).document_tree) {
     nlohmann::ordered_json with_version{{"schema_version", 1}, {"document", "catalog-show"}};
     for (const auto& [key, value] : document.items()) with_version[key] = value;
     write_json(out, with_version, style.pretty);

@@ -1,11 +1,12 @@
 // Catalog listings (`catalog list`, `catalog gpus`, `catalog providers`): table, json, csv, markdown.
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
 
+#include <fmt/format.h>
+
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog_format.hpp"
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/json_writer.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/units.hpp"
@@ -48,13 +49,13 @@ std::vector<TextTable::Column> csv_columns(std::initializer_list<const char*> na
 }
 
 void check_listing_format(Format format) {
-  if (format == Format::html)
+  if (traits(format).markup)
     throw Error::said("--format", text::words(text::Msg::err_listing_no_html), text::words(text::Msg::hint_listing_formats));
 }
 
 // Listings in the human formats and CSV share one grid; CSV gets machine values (no currency signs).
 void listing(std::ostream& out, Format format, std::string_view heading, const Grid& grid, const Style& style) {
-  if (format == Format::csv) {
+  if (traits(format).delimited) {
     CsvWriter csv(out);
     std::vector<std::string> header;
     for (const auto& column : grid.columns) header.push_back(column.header);
@@ -62,7 +63,7 @@ void listing(std::ostream& out, Format format, std::string_view heading, const G
     for (const auto& row : grid.rows) csv.row(row);
     return;
   }
-  if (format == Format::table) {
+  if (traits(format).aligned) {
     out << TextTable{grid.columns, grid.rows}.render(style.width, style.color);
     for (const auto& note : grid.notes) out << fit_line(note, style.width) << '\n';
     return;
@@ -77,14 +78,14 @@ void catalog_table(std::ostream& out, Format format, std::string_view key, std::
                    const std::vector<Record>& records, const std::vector<TextTable::Column>& columns, Row row,
                    std::string note, const Style& style, Lang lang) {
   check_listing_format(format);
-  if (format == Format::json) {
+  if (traits(format).document_tree) {
     json_listing(out, key, records, style);
     return;
   }
   Grid grid;
   grid.columns = columns;
   for (const auto& record : records) grid.rows.push_back(row(record));
-  if (format != Format::csv) grid.notes.push_back(std::move(note));
+  if (!traits(format).delimited) grid.notes.push_back(std::move(note));
   listing(out, format, say(lang, Msg::cat_heading, heading), grid, style);
 }
 
@@ -390,18 +391,18 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
 void price_board(std::ostream& out, Format format, const catalog::Catalog& catalog, const board::Board& board,
                  const Style& style) {
   check_listing_format(format);
-  if (format == Format::json) {
+  if (traits(format).document_tree) {
     board_json(out, catalog, board, style);
     return;
   }
-  const bool csv = format == Format::csv;
+  const bool csv = traits(format).delimited;
   const Lang lang = csv ? Lang::en : style.lang;
   const Grid grid = board.groups.empty() ? row_grid(catalog, board, csv, lang) : group_grid(catalog, board, csv, lang);
   listing(out, format, say(lang, Msg::cat_heading, words(Msg::cat_heading_offerings, lang)), grid, style);
 }
 
 void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
-  const bool csv = format == Format::csv;
+  const bool csv = traits(format).delimited;
   const Lang lang = csv ? Lang::en : style.lang;
   const auto columns =
       csv ? csv_columns({"id", "name", "vendor", "architecture", "memory_gb", "usable_memory_mib",
@@ -435,7 +436,7 @@ void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, con
 }
 
 void providers(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
-  const bool csv = format == Format::csv;
+  const bool csv = traits(format).delimited;
   const Lang lang = csv ? Lang::en : style.lang;
   const auto columns =
       csv ? csv_columns({"id", "name", "kind", "currency", "support_tier", "support_hours", "first_response_hours",

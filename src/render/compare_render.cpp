@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/units.hpp"
 #include "render/renderers.hpp"
 #include "render/support.hpp"
@@ -151,11 +152,11 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
 }  // namespace
 
 void compare(std::ostream& out, Format format, const RecommendView& view, const Style& style) {
-  if (format == Format::json) {
+  if (traits(format).document_tree) {
     write_compare_json(out, view, style);
     return;
   }
-  const bool csv = format == Format::csv;
+  const bool csv = traits(format).delimited;
   const std::size_t shown =
       csv ? view.ranking.candidates.size() : shown_count(view.ranking.candidates.size(), style.top);
   // CSV is the same in every language (machine rows); the human formats speak the document's.

@@ -281,7 +281,7 @@ Grid assumptions_grid(const workload::Profile& profile, const estimate::Estimate
 
 void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog, const workload::Profile& profile,
               const estimate::Estimate& estimate, const catalog::Offering* offering, const Style& style) {
-  if (format == Format::json) {
+  if (traits(format).document_tree) {
     write_json(out, estimate_json(catalog, profile, estimate, offering), style.pretty);
     return;
   }

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuselect/format_traits.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/units.hpp"
@@ -51,7 +52,7 @@ void record(std::ostream& out, const nlohmann::ordered_json& document, const Sty
 }
 
 void models(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style) {
-  if (format == Format::json) {
+  if (traits(format).document_tree) {
     detail::json_listing(out, "models", catalog.models, style);
     return;
   }
@@ -85,7 +86,7 @@ void models(std::ostream& out, Format format, const catalog::Catalog& catalog, c
          model.shape.active_params > 0 ? units::format_count(model.shape.active_params) : std::string("-"),
          std::to_string(model.max_context), model.source});
   }
-  if (format == Format::csv) {
+  if (traits(format).delimited) {
     out << "id,family,params,layers,hidden,heads,kv_heads,max_context,attention,experts,experts_per_token,"
            "shared_experts,active_params\r\n";
     for (const auto& model : catalog.models) {
