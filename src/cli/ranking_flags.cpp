@@ -36,12 +36,16 @@ constexpr RankingOption scoring_options[] = {
      "A reserved term has other work: charge the job its own hours, not the whole commitment", "Scoring"},
 };
 
+// --region, which compare takes too (each offering priced in its cheapest region of those asked).
+constexpr RankingOption region_option = {"--region", &RankingFlags::region, nullptr,
+                                         "Only these regions (comma-separated); cn = mainland China", "Constraints"};
+
 // The constraints before the resource options (--gpus, --gpu-memory, ...); later_options come after
 // them (the last constraints, then analysis).
 constexpr RankingOption constraint_options[] = {
     {"--budget", &RankingFlags::budget, nullptr, "Maximum job total (output currency) at the price's upper end; training: at --confidence hours", "Constraints"},
     {"--deadline", &RankingFlags::deadline, nullptr, "Maximum wall-clock hours", "Constraints"},
-    {"--region", &RankingFlags::region, nullptr, "Only these regions (comma-separated); cn = mainland China", "Constraints"},
+    region_option,
     {"--provider", &RankingFlags::provider, nullptr, "Only these providers (comma-separated ids)", "Constraints"},
     {"--exclude-provider", &RankingFlags::exclude_provider, nullptr, "Never these providers (comma-separated)",
      "Constraints"},
@@ -95,20 +99,25 @@ constexpr RankingOption later_options[] = {
      "Analysis"},
 };
 
+void add_option(CLI::App& command, RankingFlags& flags, const RankingOption& row) {
+  CLI::Option* option = row.text != nullptr ? command.add_option(row.name, flags.*row.text, row.help)
+                                            : command.add_flag(row.name, flags.*row.on, row.help);
+  option->group(row.group);
+}
+
 template <std::size_t Count>
 void add_options(CLI::App& command, RankingFlags& flags, const RankingOption (&rows)[Count]) {
-  for (const RankingOption& row : rows) {
-    CLI::Option* option = row.text != nullptr ? command.add_option(row.name, flags.*row.text, row.help)
-                                              : command.add_flag(row.name, flags.*row.on, row.help);
-    option->group(row.group);
-  }
+  for (const RankingOption& row : rows) add_option(command, flags, row);
 }
 
 }  // namespace
 
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints) {
   add_options(command, flags, scoring_options);
-  if (!with_constraints) return;
+  if (!with_constraints) {
+    add_option(command, flags, region_option);
+    return;
+  }
   add_options(command, flags, constraint_options);
   add_resource_options(command, flags.resources, "Constraints");
   add_options(command, flags, later_options);
@@ -121,7 +130,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   // Profile: flag, then config, then the workload's default.
   std::string profile_name = flags.profile.empty() ? settings.profile.value : flags.profile;
   const std::string profile_where = flags.profile.empty() ? settings.profile.origin : "--profile";
-  if (profile_name == "auto") profile_name = std::string(scoring::default_profile(profile.kind));
+  if (profile_name == "auto") profile_name = std::string(scoring::default_profile(profile));
   try {
     options.weights = scoring::profile_weights(profile_name, profile.kind);
   } catch (const Error& error) {
