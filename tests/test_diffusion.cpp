@@ -1142,9 +1142,12 @@ TEST_CASE("recommend table: the image kinds keep memory per GPU when GPU names a
   // Expert review of issue 32: at 120 and 150 columns the table dropped mem/GPU, which decides which GPUs
   // hold a diffusion pipeline. The region and the time band go first, then the GPUs column wraps; the
   // cards that follow show memory too.
+  // The ranked table's header line ("#  offering ...", right-aligned "#" when ranks reach 10), or "".
   const auto header_line = [](const std::string& out) {
-    const auto at = out.find("\n#");
-    return at == std::string::npos ? std::string() : out.substr(at + 1, out.find('\n', at + 1) - at - 1);
+    const auto at = out.find("#  offering");
+    if (at == std::string::npos) return std::string();
+    const auto begin = out.rfind('\n', at) + 1;
+    return out.substr(begin, out.find('\n', at) - begin);
   };
   for (const char* columns : {"COLUMNS=110", "COLUMNS=120", "COLUMNS=150"}) {
     const std::vector<std::string> environment = {"GPUSELECT_TODAY=2026-12-01", columns};
