@@ -1267,7 +1267,9 @@ class Ranker {
 
   // The constraint that emptied the set (Ranking::top_exclusion): the job's own constraint that
   // removed the most offerings, else the offering filter that did (ties: the earlier kind; the
-  // others that removed as many go to `tied`).
+  // others that removed as many go to `tied`). An offering counts once for every kind among its
+  // reasons: one the stack keeps out that the job would not fit either counts for memory too
+  // (exclude_software), so a waivable rule is not blamed for rows that lifting it would not bring back.
   std::optional<ExclusionKind> emptying_kind(std::vector<ExclusionKind>& tied) const {
     constexpr std::array<ExclusionKind, 9> filters = {
         ExclusionKind::region,     ExclusionKind::provider,  ExclusionKind::gpu,
