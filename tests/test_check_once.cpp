@@ -112,6 +112,10 @@ TEST_CASE("a mistyped id names its flag and the closest id, for every flag that 
        "--model: unknown model 'lama-3-8b'; did you mean 'llama-3-8b'? ("},
       {with(estimate, {"--offering", "lambda/gpu_8x_h100_sxm"}), "--offering: " + h100},
       {with({"compare", "lambda/gpu_8x_h100_sxm", "lambda/gpu_8x_h100_sxm5"}, job), "compare: " + h100},
+      // compare takes recommend's --region, checked by the same function (scoring::check_constraints).
+      {with(recommend, {"--region", "us-eats-1"}), "--region: unknown region 'us-eats-1'; did you mean 'us-east-1'? ("},
+      {with(with({"compare", "lambda/gpu_8x_h100_sxm5", "aws/p4d.24xlarge"}, job), {"--region", "us-eats-1"}),
+       "--region: unknown region 'us-eats-1'; did you mean 'us-east-1'? ("},
       {with(recommend, {"--currency", "EURO"}), "--currency: unknown currency 'EURO'; did you mean 'EUR'? (choose one of: USD,"},
       {with(recommend, {"--profile", "cost-frist"}),
        "--profile: unknown profile 'cost-frist'; did you mean 'cost-first'? (choose one of: auto,"},

@@ -223,7 +223,17 @@ TEST_CASE("every profile sums to 1 and each workload has a default", "[scoring]"
   CHECK(development[Criterion::usability] > development[Criterion::performance]);
   CHECK(error_line([] { scoring::profile_weights("balanced-ish", workload::Kind::notebook); }) ==
         "--profile: unknown profile 'balanced-ish'; did you mean 'balanced'? (choose one of: auto, balanced, cost-first, "
-        "speed-first, production, research, pretraining, fine-tuning, serving, development)");
+        "speed-first, production, research, pretraining, fine-tuning, serving, development, fine-tuning-dev)");
+  // A fine-tune at --training-tier development takes fine-tuning-dev (no support weight); other kinds
+  // and the production tier keep their own.
+  workload::Profile job;
+  job.kind = workload::Kind::image_finetune;
+  CHECK(scoring::default_profile(job) == "fine-tuning");
+  job.training_tier = workload::Tier::development;
+  CHECK(scoring::default_profile(job) == "fine-tuning-dev");
+  CHECK(scoring::profile_weights("fine-tuning-dev", job.kind)[Criterion::support] == 0.0);
+  job.kind = workload::Kind::llm_pretrain;
+  CHECK(scoring::default_profile(job) == "pretraining");
 }
 
 TEST_CASE("parse_weights: named weights, the rest in the base profile's proportions", "[scoring]") {
@@ -663,6 +673,11 @@ TEST_CASE("compare ranks exactly the named offerings in the given order", "[scor
   CHECK(error_line([&] { testing::compare_checked(catalog, profile, options, {"gpulab/a100x2"}); }) ==
         "compare: unknown offering 'gpulab/a100x2'; did you mean 'gpulab/a100x1'? (see 'gpuselect catalog list' "
         "for offering ids)");
+  // --region is the one constraint compare applies, its names checked as rank checks them.
+  auto regional = options;
+  regional.constraints.regions = {"nowhere-1"};
+  CHECK(error_line([&] { testing::compare_checked(catalog, profile, regional, {"market/l40sx8", "gpulab/a100x1"}); })
+            .rfind("--region: unknown region 'nowhere-1'", 0) == 0);
 }
 
 // compare() shares candidate building with rank(): each named offering gets exactly the rows that
@@ -677,10 +692,9 @@ TEST_CASE("compare builds the rows rank builds without constraints, in the order
   // compare applies no tier: the ranking it is held to ranks every class (development).
   auto profile = job(workload::Kind::llm_finetune, "13e9", catalog);
   profile.training_tier = workload::Tier::development;
-  // Constraints that would remove every row: compare applies none of them.
+  // Constraints that would remove every row: compare applies none of them (but --region, below).
   auto constrained = options_for(workload::Kind::llm_finetune);
   constrained.constraints.budget = 0.01;
-  constrained.constraints.regions = {"nowhere-1"};
   constrained.constraints.pricing_modes = {PricingMode::reserved_3y};
   constrained.constraints.max_nodes = 1;
   constrained.constraints.min_headroom_pct = 90;

@@ -1422,5 +1422,10 @@
   X(plan_image_replicas, "; each of the {0} GPUs is a replica of its own: more GPUs add images/s, not speed", "；这 {0} 块 GPU 各自是一个副本：GPU 越多每秒图像越多，单张并不更快") \
   X(mfu_diffusion_adapter, "DiT LoRA fine-tuning: fitted on published FLUX.1 step times", "DiT LoRA 微调：拟合自 FLUX.1 的公开步时") \
   /* training with --deadline: the performance criterion scores the hours at --confidence */ \
-  X(fact_vs_fastest_confident, "{0} at {2} confidence vs fastest {1}", "{2} 置信度下 {0}，最快 {1}")
+  X(fact_vs_fastest_confident, "{0} at {2} confidence vs fastest {1}", "{2} 置信度下 {0}，最快 {1}") \
+  /* --method dreambooth (docs/estimation.md "Image generation") */ \
+  X(dflt_images_trained_dreambooth, "images trained: {0} ({1} instance images x {2} epochs, each step with as many class images for prior preservation; the diffusers DreamBooth example's 5 images and 800 steps unless --images and --epochs are given)", "训练图像数：{0}（{1} 张实例图像 × {2} 轮，每步另加同样多的类别图像用于先验保持；未给出 --images 和 --epochs 时为 diffusers DreamBooth 示例的 5 张图像、800 步）") \
+  X(dflt_images_trained_dreambooth_steps, "images trained: {0} ({1} optimizer steps x batch {2}, --train-steps, each step with as many class images for prior preservation)", "训练图像数：{0}（{1} 个优化器步 × 批大小 {2}，--train-steps，每步另加同样多的类别图像用于先验保持）") \
+  X(err_dreambooth_image_only, "dreambooth applies to image-finetune only, not {0}", "dreambooth 只适用于 image-finetune，不适用于 {0}") \
+  X(hint_dreambooth_image_only, "use --method full or lora for language models (DreamBooth fine-tunes a diffusion model)", "语言模型请用 --method full 或 lora（DreamBooth 用于微调扩散模型）")
 // clang-format on

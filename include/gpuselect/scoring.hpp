@@ -41,6 +41,9 @@ std::vector<std::string> profile_names();
 // Throws Error(where = "--profile") for an unknown name (with "did you mean").
 Weights profile_weights(std::string_view profile, workload::Kind kind);
 std::string_view default_profile(workload::Kind kind);
+// The job's default profile: the kind's, but "fine-tuning-dev" for a fine-tune (the kind's profile is
+// "fine-tuning") at --training-tier development (docs/scoring.md "Profiles").
+std::string_view default_profile(const workload::Profile& profile);
 // "cost=0.4,stability=0.3": named criteria take those values, the others share the rest in `base`'s
 // proportions, normalised to sum 1. Throws Error(where = `where`) for unknown names, negative, NaN or
 // all-zero weights, or named values summing above 1.
@@ -492,9 +495,11 @@ struct Ranking {
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options);
 
 // `gpuselect compare`: the named offerings (a repeated id once), built and scored as rank() does but
-// without its constraints (every pricing mode and region, up to each offering's max_nodes, no
-// headroom, budget or deadline filter), in the order asked. Throws Error(where = "compare") for an
-// id the catalog lacks (with "did you mean").
+// without its constraints (every pricing mode, up to each offering's max_nodes, no headroom, budget or
+// deadline filter) except `options.constraints.regions` (--region: each offering priced in its
+// cheapest region of those, one sold in none of them excluded for the region), in the order asked.
+// Throws Error(where = "compare") for an id the catalog lacks, Error(where = "--region") for a region
+// it lacks (check_constraints; both with "did you mean").
 Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options,
                 const std::vector<std::string>& offering_ids);
 

@@ -14,7 +14,10 @@
 
 namespace gpuselect::workload {
 
-enum class Method : std::uint8_t { full, lora, qlora };
+// dreambooth (image-finetune only): --method's name for DreamBooth as diffusers' train_dreambooth.py and
+// kohya-ss run it, every weight of the denoiser trained with prior preservation; resolve stores it as
+// Method::full with Profile::prior_preservation, so a Profile's method is never dreambooth.
+enum class Method : std::uint8_t { full, lora, qlora, dreambooth };
 // fp4: NVFP4/MXFP4 weights and activations on FP4 tensor cores (serving only).
 enum class Precision : std::uint8_t { fp32, bf16, fp16, fp8, int8, int4, fp4 };
 // adamw_bf16: pure bf16 AdamW, no fp32 master copy (2 B weights + 2 B per moment).
@@ -208,6 +211,10 @@ struct Profile {
   Attention attention = Attention::flash;
   DataLoader data_loader = DataLoader::cpu;  // cv-train: --data-loader
   CacheLatents cache_latents = CacheLatents::on;  // image-finetune: --cache-latents
+  // image-finetune --method dreambooth (docs/estimation.md "Image generation"): each step trains its
+  // instance images and as many class images (diffusers' train_dreambooth.py concatenates them into one
+  // batch), so a step's activations and the images trained are twice the instance images'.
+  bool prior_preservation = false;
   Framework framework = Framework::fsdp;  // training: the --framework row's fill sets it per workload
   double tokens = 0;  // training tokens (D)
   Zero zero = Zero::automatic;
@@ -274,6 +281,9 @@ struct Profile {
     defaults_said.push_back(std::move(sentence));
   }
 };
+
+// The method as the user named it: "dreambooth" for a full fine-tune with prior preservation.
+std::string_view method_label(const Profile& profile);
 
 // The request mix as classes of requests (docs/estimation.md "Request mixes"). Without p90 lengths:
 // one class, every request at the mean lengths. With them: the longest 10% ("long") at the p90

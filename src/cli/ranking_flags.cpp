@@ -36,6 +36,11 @@ const RankingOption scoring_options[] = {
      &RankingFlags::reserved_other_use},
 };
 
+// --region, which compare takes too (each offering priced in its cheapest region of those asked).
+const RankingOption region_options[] = {
+    {{"--region", "Only these regions (comma-separated); cn = mainland China", "Constraints"}, &RankingFlags::region},
+};
+
 // The constraints before the resource options (--gpus, --gpu-memory, ...); later_options come after
 // them (the last constraints, then analysis).
 const RankingOption constraint_options[] = {
@@ -43,7 +48,7 @@ const RankingOption constraint_options[] = {
       "Constraints"},
      &RankingFlags::budget},
     {{"--deadline", "Maximum wall-clock hours", "Constraints"}, &RankingFlags::deadline},
-    {{"--region", "Only these regions (comma-separated); cn = mainland China", "Constraints"}, &RankingFlags::region},
+    region_options[0],
     {{"--provider", "Only these providers (comma-separated ids)", "Constraints"}, &RankingFlags::provider},
     {{"--exclude-provider", "Never these providers (comma-separated)", "Constraints"}, &RankingFlags::exclude_provider},
     {{"--gpu", "Only these GPU models (ids or aliases, comma-separated)", "Constraints"}, &RankingFlags::gpu},
@@ -109,7 +114,10 @@ const RankingOption later_options[] = {
 
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints) {
   register_options(command, flags, scoring_options);
-  if (!with_constraints) return;
+  if (!with_constraints) {
+    register_options(command, flags, region_options);
+    return;
+  }
   register_options(command, flags, constraint_options);
   add_resource_options(command, flags.resources, "Constraints");
   register_options(command, flags, later_options);
@@ -123,7 +131,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   const Setting profile_setting = chosen(flags.profile, "--profile", settings.profile);
   std::string profile_name = profile_setting.value;
   const std::string& profile_where = profile_setting.origin;
-  if (profile_name == "auto") profile_name = std::string(scoring::default_profile(profile.kind));
+  if (profile_name == "auto") profile_name = std::string(scoring::default_profile(profile));
   try {
     options.weights = scoring::profile_weights(profile_name, profile.kind);
   } catch (const Error& error) {

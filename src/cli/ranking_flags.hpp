@@ -32,7 +32,7 @@ struct RankingFlags {
   ResourceFlags resources;
 };
 
-// with_constraints=false (compare) adds only profile, weights and currency.
+// with_constraints=false (compare) adds only profile, weights, currency and --region.
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints);
 
 // scoring::rank, the one way the CLI ranks. With GPUSELECT_CHECK_INVARIANTS=1 in the environment

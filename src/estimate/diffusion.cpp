@@ -66,7 +66,7 @@ double latent_side(const workload::Profile& profile) {
 // 1024 px, 16-bit, out-of-the-box PyTorch; tests/test_diffusion.cpp cites each figure). The bands
 // are the language models' own for the architecture (src/estimate/performance.cpp, Ampere 0.85-1.24,
 // Hopper 0.90-1.15), which hold every fitted and held-out row but the two docs/estimation.md names.
-constexpr std::array<DiffusionServingFit, 3> serving_fits{{
+constexpr std::array<DiffusionServingFit, 4> serving_fits{{
     // FLUX.1-dev 28 steps 7.11 s (BenchmarkFlux: 0.30); SD3.5 Large 50 steps eager 11.615 s
     // (onnxruntime PR 22986: 0.27).
     {"hopper", 0.285, 0.90, 1.15, true, 989},
@@ -80,8 +80,23 @@ constexpr std::array<DiffusionServingFit, 3> serving_fits{{
     // the prediction, outside the band; 0.421 is the middle of the shares (0.415-0.427) that hold all
     // three within it. The band is Ampere's (assumption).
     {"ada", 0.421, 0.85, 1.24, true, 362},
+    // Volta (V100): no published SDXL, SD3 or FLUX.1 run was found; no FlashAttention kernel (SDPA
+    // falls back to its memory-efficient one), fp16 only, first-generation tensor cores. Derived from
+    // the one table that runs a V100 beside GPUs fitted here, the diffusers "Accelerated PyTorch 2.0"
+    // benchmark (huggingface/diffusers PR 3370, docs/source/en/optimization/torch2.0.mdx): SD 1.5
+    // txt2img, 512 px, fp16, torch 2.0 without compile, iterations/s at batch 4 and 16 (batch 1 is
+    // launch-bound there: every GPU near 20 it/s): V100 5.96 and 1.66, RTX 3090 6.46 and 1.70, RTX
+    // 4090 12.62 and 3.17. Each ratio times the other card's share at its peak (RTX 3090 0.618 at 71
+    // TFLOPS, RTX 4090 0.530 at 165.2, the fill law's, both checked by onediff PR 998) over the V100's
+    // 125 implies 0.324, 0.343, 0.331, 0.367: geometric mean 0.34 (before: the elsewhere share 0.35
+    // raised by the fill law to 0.52 at 125 TFLOPS, 1.5x faster than an RTX 3090 where the table has it
+    // 5% slower). The A100 of that table would imply 0.53, but it runs there at 0.96x an RTX 4090
+    // where the fitted shares put an A100 at 1.42x (0.40 x 312 against 0.530 x 165.2): not used. Uncalibrated: the
+    // widest band widened 1.5x and W-SPEED-EXTRAPOLATED, as elsewhere; the reference is the V100's own
+    // peak, so the fill law does not raise it (a 112 TFLOPS PCIe card at 250 W rises 3%).
+    {"volta", 0.34, 0.85 / 1.5, 1.24 * 1.5, false, 125},
 }};
-// Elsewhere (Blackwell, Volta, Turing, AMD): the six rows' geometric mean (0.35), the widest band
+// Elsewhere (Blackwell, Turing, AMD): the six rows' geometric mean (0.35), the widest band
 // widened 1.5x each way, as the language models' extrapolation (assumption). Its reference peak,
 // 492 TFLOPS, is where Hopper's share scaled by the fill law reaches 0.35 (989 x (0.285 / 0.35)^(1 /
 // 0.294)): a larger unfitted GPU (a B200's 2,250) takes the share the law gives Hopper's, not the mean
@@ -263,7 +278,8 @@ void diffusion_training_memory(const workload::Profile& profile, const Plan& pla
   if (profile.cache_latents == workload::CacheLatents::off) {
     gpu.weights_bytes += (profile.diffusion.text_encoder_params + profile.diffusion.vae_params) * 2.0;
   }
-  const double images = std::max(1, plan.micro_batch);
+  // Prior preservation (DreamBooth) adds a class image beside each instance image in the same batch.
+  const double images = std::max(1, plan.micro_batch) * (profile.prior_preservation ? 2.0 : 1.0);
   const bool checkpointed = plan.recompute != workload::Recompute::none;
   double per_image = 0;
   if (is_dit(profile)) {

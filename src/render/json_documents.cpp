@@ -52,7 +52,7 @@ ordered_json workload_json(const workload::Profile& profile) {
       {"shape", std::move(shape)},
       {"tokens", round_figure(profile.tokens)},
       {"precision", workload::to_string(profile.precision)},
-      {"method", workload::to_string(profile.method)},
+      {"method", workload::method_label(profile)},
       {"lora_rank", profile.lora_rank},
       {"lora_targets", std::move(lora_targets)},
       {"optimizer", workload::to_string(profile.optimizer)},

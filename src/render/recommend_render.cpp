@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "render/renderers.hpp"
 #include "render/support.hpp"
@@ -239,12 +240,16 @@ Grid excluded_grid(const RecommendView& view, bool capitalised, text::Lang lang)
 // The ranked rows' table at a terminal's width. Columns have priorities: the identity (rank,
 // offering id, mode) is never cut; when the table is too wide the region goes first, then memory per
 // GPU, then the time band (the expected time stays); when even that is too wide each row becomes a
-// card of three lines. The reason is a column when the table leaves it `minimum_reason_columns`,
-// else a section of its own; long text wraps, nothing is cut.
+// card of three lines. The image kinds keep memory per GPU (it decides which GPUs hold a diffusion
+// pipeline; expert review of issue 32): the region goes, then the time band, then the GPUs column
+// wraps ("1x H100 SXM5 80GB" over "x11 instances"), then the cards, which show it too. The reason is
+// a column when the table leaves it `minimum_reason_columns`, else a section of its own; long text
+// wraps, nothing is cut.
 struct RankedLayout {
   bool region = true;
   bool memory = true;
   bool band = true;
+  bool wrap_gpus = false;  // the GPUs cell on two lines: the GPU label, then the instance count
 };
 constexpr std::array<RankedLayout, 4> ranked_layouts{{
     {true, true, true},
@@ -252,9 +257,18 @@ constexpr std::array<RankedLayout, 4> ranked_layouts{{
     {false, false, true},
     {false, false, false},
 }};
+constexpr std::array<RankedLayout, 4> image_layouts{{
+    {true, true, true},
+    {false, true, true},
+    {false, true, false},
+    {false, true, false, true},
+}};
 
 struct RankedCells {
   std::string rank, offering, gpus, mode, region, memory, time, time_band, cost, replicas, unit_cost, score;
+  // The GPUs cell as two lines where it names instances: "1x L40S" then "x19 instances" (empty tail
+  // when it names none).
+  std::string gpus_label, gpus_tail;
 };
 
 // What the ranked table shows for the workload: LLM serving its latency at the batch and $ per
@@ -281,6 +295,12 @@ RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style&
   cells.rank = rank_cell(candidate, style);
   cells.offering = row.offering->id;
   cells.gpus = rented_label(view.catalog, ranking, candidate, style.lang);
+  cells.gpus_label = gpu_label(view.catalog, *row.offering, 1, style.lang);
+  if (cells.gpus.size() > cells.gpus_label.size() && cells.gpus.starts_with(cells.gpus_label)) {
+    cells.gpus_tail = std::string(text::trim(std::string_view(cells.gpus).substr(cells.gpus_label.size())));
+  } else {
+    cells.gpus_label = cells.gpus;
+  }
   cells.mode = std::string(mode_label(view.catalog, candidate, style.lang));
   cells.region = region_label(*row.offering, candidate, style.lang);
   cells.memory = memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes);
@@ -304,6 +324,8 @@ RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style&
   return cells;
 }
 
+constexpr std::size_t gpus_column = 2;  // "#", offering, GPUs
+
 Grid ranked_grid(const std::vector<RankedCells>& rows, const RankedLayout& layout, RankedKind kind, text::Lang lang) {
   Grid table;
   const auto header = [&](Msg id) { return std::string(text::message(id, lang)); };
@@ -321,7 +343,8 @@ Grid ranked_grid(const std::vector<RankedCells>& rows, const RankedLayout& layou
   if (kind.vision) table.columns.push_back({header(Msg::col_per_thousand_img_short), Align::right});
   table.columns.push_back({header(Msg::col_score), Align::right});
   for (const auto& cells : rows) {
-    std::vector<std::string> line = {cells.rank, cells.offering, cells.gpus, cells.mode};
+    const bool split = layout.wrap_gpus && !cells.gpus_tail.empty();
+    std::vector<std::string> line = {cells.rank, cells.offering, split ? cells.gpus_label : cells.gpus, cells.mode};
     if (layout.region) line.push_back(cells.region);
     if (layout.memory) line.push_back(cells.memory);
     line.push_back(layout.band ? cells.time_band : cells.time);
@@ -332,6 +355,12 @@ Grid ranked_grid(const std::vector<RankedCells>& rows, const RankedLayout& layou
     }
     line.push_back(cells.score);
     table.rows.push_back(std::move(line));
+    if (split) {
+      // The instance count on a line of its own, under the GPU label.
+      std::vector<std::string> tail(table.columns.size());
+      tail[gpus_column] = cells.gpus_tail;
+      table.rows.push_back(std::move(tail));
+    }
   }
   return table;
 }
@@ -412,16 +441,20 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
       reasons.push_back(first_reason(view, *row.candidate, lang));
     }
     std::optional<Grid> table;
-    for (const auto& layout : ranked_layouts) {
+    bool split_rows = false;  // a row's GPUs cell on two lines: the reasons go to their own section
+    const bool image_kind = workload::kind_traits(view.profile.kind).diffusion();
+    for (const auto& layout : image_kind ? image_layouts : ranked_layouts) {
       Grid grid = ranked_grid(cells, layout, ranked_kind(view), lang);
       if (grid_natural_width(grid) <= style.width) {
+        split_rows = grid.rows.size() > cells.size();
         table = std::move(grid);
         break;
       }
     }
     bool reason_column = false;
     if (table) {
-      reason_column = style.width - grid_natural_width(*table) - table_column_gap >= minimum_reason_columns;
+      reason_column =
+          !split_rows && style.width - grid_natural_width(*table) - table_column_gap >= minimum_reason_columns;
       if (reason_column) {
         table->columns.push_back({std::string(text::message(Msg::col_why, lang)), Align::left, true, true});
         for (std::size_t i = 0; i < rows.size(); ++i) table->rows[i].push_back(reasons[i]);

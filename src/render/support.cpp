@@ -349,7 +349,7 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
                           profile.shape.layers > 0 && !profile.fixed.micro_batch;
     // Vision training has no sequence: its samples are images (--tokens counts images there).
     const bool vision = workload::kind_traits(profile.kind).trains_images();
-    summary.job += fmt::format("{0}{1} {2}{0}{3}{0}{4}{5}", comma, workload::to_string(profile.method),
+    summary.job += fmt::format("{0}{1} {2}{0}{3}{0}{4}{5}", comma, workload::method_label(profile),
                                workload::to_string(profile.precision), workload::to_string(profile.optimizer),
                                vision ? std::string() : say(lang, Msg::summary_seq, profile.seq_len),
                                searched ? say(lang, Msg::summary_micro_batch_searched)

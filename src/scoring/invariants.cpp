@@ -182,6 +182,12 @@ std::vector<std::string> ranking_violations(const catalog::Catalog& catalog, con
       if (index > 0) found.expect(in_order(catalog, candidates[index - 1], candidate), subject, "out of order");
       check_constraints_held(catalog, ranking, options.constraints, candidate, subject, found);
       check_tier_held(catalog, ranking, options, candidate, subject, found);
+    } else if (!options.constraints.regions.empty()) {
+      // compare holds --region alone.
+      const auto& regions = catalog.offerings[candidate.offering_index].regions;
+      found.expect(std::any_of(regions.begin(), regions.end(),
+                               [&](const std::string& region) { return listed(options.constraints.regions, region); }),
+                   subject, "in no --region asked for");
     }
     for (const auto& exclusion : ranking.excluded) {
       found.expect(!exclusion.reasons.empty(), "an exclusion", "has no reason");

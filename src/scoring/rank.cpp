@@ -309,8 +309,8 @@ class Ranker {
     double weight_sum = 0;
     for (double weight : options_.weights.values) weight_sum += weight;
     if (!(weight_sum > 0)) {
-      ranking.weights = profile_weights("auto", profile_.kind);
-      ranking.profile_name = std::string(default_profile(profile_.kind));
+      ranking.profile_name = std::string(default_profile(profile_));
+      ranking.weights = profile_weights(ranking.profile_name, profile_.kind);
     }
     return ranking;
   }
@@ -555,15 +555,6 @@ class Ranker {
       close_offering(false);
       return;
     }
-    if (software_excluded(offering)) {
-      const catalog::Gpu& gpu = catalog_.gpu_of(offering);
-      exclude(ranking, index, std::nullopt, 1,
-              {{ExclusionKind::software, 0, 0,
-                text::composed(text::Msg::detail_software, software_said(software_by_gpu_[offering.gpu_index], gpu))}});
-      close_offering(false);
-      return;
-    }
-    choose_regions(offering);
     // Production serving spreads a replica over nodes (pipeline stages) only over RDMA: over TCP each
     // token's activations cross the network between VMs, and a replica fails with any of its nodes
     // (expert review 4: 70B on three 1x A100 VMs ranked first under --risk-averse).
@@ -571,6 +562,12 @@ class Ranker {
                                        profile_.serving_tier == workload::Tier::production &&
                                        offering.network.rdma == catalog::Rdma::none;
     const int node_limit = replica_stays_on_node ? 1 : std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
+    if (software_excluded(offering)) {
+      exclude_software(index, ranking, node_limit);
+      close_offering(false);
+      return;
+    }
+    choose_regions(offering);
     int fit_nodes = 0;
     bool fits_without_headroom = false;
     double best_free_pct = 0;
@@ -815,6 +812,46 @@ class Ranker {
       }
     }
     return best;
+  }
+
+  // An offering whose GPU's stack does not run the job: excluded for software, and also for memory
+  // (or headroom) when the job would not fit it on the nodes allowed even with the stack waived, so
+  // that the constraint said to have emptied a ranking is the one that really removed the rows
+  // (expert review of issue 32: FLUX.1 serving in mainland China blamed the stack of V100s and T4s
+  // that are too small for it anyway; --allow-immature-stack would not have brought them back).
+  void exclude_software(std::uint32_t index, Ranking& ranking, int node_limit) {
+    const auto& offering = catalog_.offerings[index];
+    const catalog::Gpu& gpu = catalog_.gpu_of(offering);
+    std::vector<ExclusionReason> reasons{
+        {ExclusionKind::software, 0, 0,
+         text::composed(text::Msg::detail_software, software_said(software_by_gpu_[offering.gpu_index], gpu))}};
+    bool fits_without_headroom = false;
+    double best_free_pct = 0;
+    for (int nodes = 1; nodes <= node_limit; ++nodes) {
+      const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, nodes));
+      if (acceptable(memory)) {
+        exclude(ranking, index, std::nullopt, 1, std::move(reasons));
+        return;
+      }
+      if (memory.fits) {
+        fits_without_headroom = true;
+        best_free_pct = std::max(best_free_pct, free_pct(memory));
+      }
+    }
+    if (fits_without_headroom) {
+      reasons.push_back({ExclusionKind::headroom, filter_.min_headroom_pct, best_free_pct, {}});
+    } else {
+      const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, node_limit));
+      // Told only when memory is what failed (not the host RAM of an offload, a latency target or
+      // missing fp8/fp4 units, which exclude_unfit names for offerings the stack runs).
+      using estimate::PlanReason;
+      if (memory.reason != PlanReason::host_ram && memory.reason != PlanReason::misses_targets &&
+          memory.reason != PlanReason::no_fp4 && memory.reason != PlanReason::no_fp8) {
+        reasons.push_back({ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
+                           memo_.description(memory)});
+      }
+    }
+    exclude(ranking, index, std::nullopt, 1, std::move(reasons));
   }
 
   void exclude_unfit(std::uint32_t index, Ranking& ranking, int node_limit, bool fits_without_headroom,
@@ -1234,7 +1271,9 @@ class Ranker {
 
   // The constraint that emptied the set (Ranking::top_exclusion): the job's own constraint that
   // removed the most offerings, else the offering filter that did (ties: the earlier kind; the
-  // others that removed as many go to `tied`).
+  // others that removed as many go to `tied`). An offering counts once for every kind among its
+  // reasons: one the stack keeps out that the job would not fit either counts for memory too
+  // (exclude_software), so a waivable rule is not blamed for rows that lifting it would not bring back.
   std::optional<ExclusionKind> emptying_kind(std::vector<ExclusionKind>& tied) const {
     constexpr std::array<ExclusionKind, 9> filters = {
         ExclusionKind::region,     ExclusionKind::provider,  ExclusionKind::gpu,
@@ -1338,7 +1377,11 @@ Ranking rank_unmemoised(const catalog::Catalog& catalog, const workload::Profile
 
 Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options,
                 const std::vector<std::string>& offering_ids) {
-  const Constraints none = unconstrained();
+  // Under no constraints but --region: each offering priced in its cheapest region of those asked, one
+  // sold in none of them excluded for the region (the names checked as recommend checks them).
+  Constraints none = unconstrained();
+  none.regions = options.constraints.regions;
+  check_constraints(catalog, none);
   return Ranker(catalog, profile, options, none).compare(offering_ids);
 }
 

@@ -254,9 +254,11 @@ void tokens_fill(Profile& profile) {
     case DefaultData::image_set:
       // --train-steps: optimizer steps at --batch images a step (the micro-batch row, default 1):
       // kohya-ss and diffusers max_train_steps on one GPU. More GPUs train the same images in fewer
-      // steps: the work, not the step count, is what the offerings are compared on.
-      profile.tokens = profile.train_steps > 0 ? static_cast<double>(profile.train_steps) * std::max(1, profile.micro_batch)
-                                               : static_cast<double>(profile.images) * profile.epochs;
+      // steps: the work, not the step count, is what the offerings are compared on. Prior preservation
+      // (DreamBooth) trains a class image beside each instance image: twice the images.
+      profile.tokens = (profile.train_steps > 0 ? static_cast<double>(profile.train_steps) * std::max(1, profile.micro_batch)
+                                                : static_cast<double>(profile.images) * profile.epochs) *
+                       (profile.prior_preservation ? 2.0 : 1.0);
       break;
     case DefaultData::none:
       profile.tokens = 0;
@@ -270,6 +272,14 @@ text::Words tokens_because(const Profile& profile) {
     case DefaultData::fine_tuning_set:
       return text::words(text::Msg::dflt_tokens_finetune, units::format_count(profile.tokens));
     case DefaultData::image_set:
+      if (profile.prior_preservation && profile.train_steps > 0) {
+        return text::words(text::Msg::dflt_images_trained_dreambooth_steps, units::format_count(profile.tokens),
+                           profile.train_steps, std::max(1, profile.micro_batch));
+      }
+      if (profile.prior_preservation) {
+        return text::words(text::Msg::dflt_images_trained_dreambooth, units::format_count(profile.tokens),
+                           profile.images, profile.epochs);
+      }
       if (profile.train_steps > 0) {
         return text::words(text::Msg::dflt_images_trained_steps, units::format_count(profile.tokens),
                            profile.train_steps, std::max(1, profile.micro_batch));
@@ -391,13 +401,36 @@ text::Words steps_because(const Profile& profile) {
 // --tokens row's sentence tells both.
 constexpr int finetune_images = 100;
 constexpr int finetune_epochs = 20;
+// DreamBooth (--method dreambooth): the diffusers examples/dreambooth README's run, 5 photos of one
+// subject (its dog set; Ruiz et al. 2022 use 3-5) for --max_train_steps 800 at --train_batch_size 1:
+// 5 images x 160 epochs = 800 steps, each with a class image beside the instance image.
+constexpr int dreambooth_images = 5;
+constexpr int dreambooth_epochs = 160;
 void images_fill(Profile& profile) {
-  profile.images = kind_traits(profile.kind).physics == Physics::diffusion_training ? finetune_images : 0;
+  if (kind_traits(profile.kind).physics != Physics::diffusion_training) {
+    profile.images = 0;
+    return;
+  }
+  profile.images = profile.prior_preservation ? dreambooth_images : finetune_images;
 }
 // No epochs when --train-steps says how much to train (the row is settled before --epochs).
 void epochs_fill(Profile& profile) {
-  profile.epochs =
-      kind_traits(profile.kind).physics == Physics::diffusion_training && profile.train_steps == 0 ? finetune_epochs : 0;
+  if (kind_traits(profile.kind).physics != Physics::diffusion_training || profile.train_steps > 0) {
+    profile.epochs = 0;
+    return;
+  }
+  profile.epochs = profile.prior_preservation ? dreambooth_epochs : finetune_epochs;
+}
+
+// --method: dreambooth is a full fine-tune with prior preservation (Method's comment); the other
+// names are stored as given.
+FlagMember method_member() {
+  FlagMember made = member_of<&Request::method>();
+  made.store = [](const Request& request, Profile& profile) {
+    profile.prior_preservation = *request.method == Method::dreambooth;
+    profile.method = profile.prior_preservation ? Method::full : *request.method;
+  };
+  return made;
 }
 
 void serving_tier_fill(Profile& profile) { profile.serving_tier = Tier::production; }
@@ -522,8 +555,9 @@ const std::vector<Flag>& flags() {
        .model_part = ModelPart::shape},
       {.name = "--method",
        .type = "METHOD",
-       .help = "Fine-tuning method: full, lora, qlora (default full)",
-       .member = member_of<&Request::method, &Profile::method>(),
+       .help = "Fine-tuning method: full, lora, qlora (default full); image-finetune also dreambooth (full "
+               "fine-tuning with prior preservation)",
+       .member = method_member(),
        .choices = method_names,
        .kinds = training,
        .applies_to = "training workloads"},
@@ -621,7 +655,8 @@ const std::vector<Flag>& flags() {
        .because = framework_because},
       {.name = "--images",
        .type = "COUNT",
-       .help = fmt::format("image-finetune: images in the fine-tuning set (default {})", finetune_images),
+       .help = fmt::format("image-finetune: images in the fine-tuning set (default {}; {} with --method dreambooth)",
+                           finetune_images, dreambooth_images),
        .member = member_of<&Request::images, &Profile::images>(),
        .range = Q::images,
        .kinds = diffusion_training,
@@ -646,7 +681,8 @@ const std::vector<Flag>& flags() {
        .applies_to = "image-finetune"},
       {.name = "--epochs",
        .type = "COUNT",
-       .help = fmt::format("image-finetune: passes over the set (default {})", finetune_epochs),
+       .help = fmt::format("image-finetune: passes over the set (default {}; {} with --method dreambooth)",
+                           finetune_epochs, dreambooth_epochs),
        .member = member_of<&Request::epochs, &Profile::epochs>(),
        .range = Q::epochs,
        .kinds = diffusion_training,

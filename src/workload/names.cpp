@@ -10,7 +10,7 @@ namespace gpuselect::workload {
 
 namespace {
 
-constexpr std::array<std::string_view, 3> method_table{"full", "lora", "qlora"};
+constexpr std::array<std::string_view, 4> method_table{"full", "lora", "qlora", "dreambooth"};
 constexpr std::array<std::string_view, 7> precision_table{"fp32", "bf16", "fp16", "fp8", "int8", "int4", "fp4"};
 constexpr std::array<std::string_view, 4> optimizer_table{"adamw", "sgd", "adam-8bit", "adamw-bf16"};
 constexpr std::array<std::string_view, 3> recompute_table{"none", "selective", "full"};
@@ -30,6 +30,9 @@ using enum_names::parse_in;
 
 std::string_view to_string(Kind value) { return kind_traits(value).name; }
 std::string_view to_string(Method value) { return name_in(value, method_table); }
+std::string_view method_label(const Profile& profile) {
+  return profile.prior_preservation ? to_string(Method::dreambooth) : to_string(profile.method);
+}
 std::string_view to_string(Precision value) { return name_in(value, precision_table); }
 std::string_view to_string(Optimizer value) { return name_in(value, optimizer_table); }
 std::string_view to_string(Recompute value) { return name_in(value, recompute_table); }

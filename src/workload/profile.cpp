@@ -318,6 +318,10 @@ void settle(const Flag& flag, const Request& request, Profile& profile) {
 // The checks and values that involve several fields, after every row is settled.
 void check_method(const Request& request, const Profile& profile) {
   const Kind kind = profile.kind;
+  if (request.method == Method::dreambooth && kind_traits(kind).physics != Physics::diffusion_training) {
+    throw Error::said("--method", text::words(text::Msg::err_dreambooth_image_only, to_string(kind)),
+                      text::words(text::Msg::hint_dreambooth_image_only));
+  }
   if (profile.method != Method::full && !kind_traits(kind).starts_from_pretrained) {
     throw Error::said("--method", text::words(text::Msg::err_method_finetune_only, to_string(profile.method), to_string(kind)), text::words(text::Msg::hint_method_finetune_only));
   }
