@@ -107,6 +107,13 @@ std::string_view to_string(GpuSegment value) { return name_in(value, gpu_segment
 std::string_view to_string(Interconnect value) { return name_in(value, interconnect_names); }
 std::string_view to_string(Rdma value) { return name_in(value, rdma_names); }
 std::string_view to_string(Stock value) { return name_in(value, stock_names); }
+
+std::string_view display_name(const Provider& provider, text::Lang lang) {
+  return lang == text::Lang::zh_cn && !provider.name_zh.empty() ? provider.name_zh : provider.name;
+}
+std::string_view display_name(const Gpu& gpu, text::Lang lang) {
+  return lang == text::Lang::zh_cn && !gpu.name_zh.empty() ? gpu.name_zh : gpu.name;
+}
 std::string_view to_string(PricingMode value) { return name_in(value, pricing_mode_names); }
 std::string_view pricing_key(PricingMode value) { return name_in(value, pricing_keys); }
 

@@ -258,6 +258,8 @@ std::string why_markup(const RecommendView& view, const scoring::Candidate& cand
   std::string why;
   for (const auto& line : scoring::explain(view.catalog, view.ranking, candidate, lang))
     why += fmt::format("<div>{}</div>", html_escape(line));
+  if (const std::string break_even = break_even_words(candidate, lang); !break_even.empty())
+    why += fmt::format("<div>{}</div>", html_escape(break_even));
   if (!candidate.warnings.empty()) {
     why += "<div>";
     for (const auto warning : candidate.warnings) {
