@@ -1161,7 +1161,8 @@ namespace {
 // level, a GPU grade, a support tier, a recompute or offload choice, a model family, a compare
 // indicator), a domestic cloud's English name, a GPU's "(China)", "n/a", "custom", and " x " as a
 // multiplication sign. Flag values after their flag (--serving-tier production) are input, not words.
-std::vector<std::string> raw_ids(const std::string& out) {
+// `catalog_data`: the output quotes the catalog's own English (a model's source: "ffn 4 x 1536").
+std::vector<std::string> raw_ids(const std::string& out, bool catalog_data = false) {
   static const std::vector<std::pair<std::regex, std::string>> patterns = [] {
     std::vector<std::pair<std::regex, std::string>> list;
     const auto add = [&](const char* pattern, const char* what) { list.emplace_back(std::regex(pattern), what); };
@@ -1192,6 +1193,7 @@ std::vector<std::string> raw_ids(const std::string& out) {
     const std::string line = out.substr(at, end - at);
     at = end == std::string::npos ? out.size() : end + 1;
     for (const auto& [pattern, what] : patterns) {
+      if (catalog_data && what.starts_with("' x '")) continue;
       if (std::regex_search(line, pattern)) found.push_back(what + ": " + line);
     }
   }
@@ -1202,13 +1204,13 @@ std::vector<std::string> raw_ids(const std::string& out) {
 const std::vector<std::vector<std::string>> reader_commands = {
     {"recommend", "--workload", "llm-finetune", "--params", "7e9", "--top", "5"},
     {"recommend", "--workload", "llm-finetune", "--model", "qwen2.5-7b", "--region", "cn", "--currency", "CNY",
-     "--pricing", "on-demand,spot,monthly,yearly", "--top", "8", "--show-excluded"},
+     "--pricing", "on-demand,spot,monthly,yearly", "--top", "8"},
     {"recommend", "--workload", "llm-pretrain", "--params", "7e9", "--top", "5", "--show-excluded"},
     {"recommend", "--workload", "llm-inference", "--model", "qwen2.5-7b", "--region", "cn", "--currency", "CNY",
-     "--pricing", "on-demand,monthly,yearly", "--hours", "730", "--top", "8", "--show-excluded"},
+     "--pricing", "on-demand,monthly,yearly", "--hours", "730", "--top", "8"},
     {"recommend", "--workload", "cv-train", "--top", "5", "--weights", "cost=0.5"},
     {"recommend", "--workload", "cv-inference", "--top", "5", "--show-excluded"},
-    {"recommend", "--workload", "image-finetune", "--gpu", "A800", "--top", "5"},
+    {"recommend", "--workload", "image-finetune", "--region", "cn", "--currency", "CNY", "--top", "5"},
     {"recommend", "--workload", "image-inference", "--top", "5", "--show-excluded"},
     {"recommend", "--workload", "notebook", "--region", "cn", "--top", "5"},
     {"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b", "--gpu", "H100"},
@@ -1230,14 +1232,15 @@ TEST_CASE("lang zh-CN: no id, enum value or English name shown raw where Chinese
     for (const auto& arg : args) command += arg + " ";
     const bool ranking = args[0] == "recommend" || args[0] == "compare";
     for (const char* format : {"table", "markdown", "html"}) {
+      // estimate has markdown; catalog listings and config show are tables (or JSON, CSV).
       if (!ranking && std::string_view(format) == "html") continue;
-      if (args[0] == "config" && std::string_view(format) != "table") continue;
+      if ((args[0] == "config" || args[0] == "catalog") && std::string_view(format) != "table") continue;
       INFO(command << "--format " << format);
       auto full = with(args, {"--lang", "zh-CN", "--format", format});
       const auto result = run_gpuselect(full, {"COLUMNS=150", "GPUSELECT_TODAY=2026-12-01"});
       INFO(result.err);
       REQUIRE(result.exit_code == 0);
-      const auto leftovers = raw_ids(result.out);
+      const auto leftovers = raw_ids(result.out, args[0] == "catalog" && args[1] == "models");
       std::string shown;
       for (const auto& line : leftovers) shown += line + "\n";
       INFO("Raw ids:\n" << shown);
@@ -1364,4 +1367,28 @@ TEST_CASE("lang zh-CN: --help never begins a wrapped line with closing punctuati
   // The wrapping itself: a closing mark stays with the character before it.
   CHECK(render::wrap_lines("价格已有 195 天，请核对", 10) ==
         std::vector<std::string>{"价格已有", "195 天，请", "核对"});
+}
+
+TEST_CASE("lang zh-CN: catalog validate names a record's kind in Chinese, English unchanged", "[lang][cli]") {
+  gpuselect::testing::TempDir folder;
+  const std::string team = folder.write("team.yaml",
+                                        "schema_version: 1\n"
+                                        "gpus:\n"
+                                        "  - id: x\n"
+                                        "    foo: 1\n"
+                                        "providers:\n"
+                                        "  - id: zz\n"
+                                        "    name: Z\n"
+                                        "    currency: USD\n")
+                               .string();
+  const auto chinese = run_gpuselect({"--lang", "zh-CN", "catalog", "validate", team}, {"GPUSELECT_TODAY=2026-12-01"});
+  CHECK(chinese.exit_code == 2);
+  CHECK(chinese.err.find("GPU 'x'（在") != std::string::npos);
+  CHECK(chinese.err.find("云厂商 'zz'（在") != std::string::npos);
+  CHECK(chinese.err.find("GPU 'x' 中有未知的键 'foo'") != std::string::npos);
+  CHECK(chinese.err.find("gpu 'x'") == std::string::npos);
+  CHECK(chinese.err.find("provider 'zz'") == std::string::npos);
+  const auto english = run_gpuselect({"catalog", "validate", team}, {"GPUSELECT_TODAY=2026-12-01"});
+  CHECK(english.err.find("gpu 'x' (introduced in") != std::string::npos);
+  CHECK(english.err.find("provider 'zz' (introduced in") != std::string::npos);
 }

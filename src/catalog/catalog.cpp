@@ -261,10 +261,13 @@ Error gpu_name_error(const Catalog& catalog, std::string_view name, std::string 
     return Error::said(std::move(where), text::words(text::Msg::err_no_gpu_record, text::quoted(name)),
                        text::words(text::Msg::hint_no_gpu_record));
   }
+  // Names with the same model number ("A10" for "a10g"), or that the name begins ("H10" for "H100").
   const std::string model_number = digits_of(name);
   std::vector<std::string> candidates;
   for (auto& candidate : names_of(catalog.gpus)) {
-    if (digits_of(candidate) == model_number) candidates.push_back(std::move(candidate));
+    const bool begins = name.size() >= 2 && candidate.size() > name.size() &&
+                        equals_ignoring_case(std::string_view(candidate).substr(0, name.size()), name);
+    if (digits_of(candidate) == model_number || begins) candidates.push_back(std::move(candidate));
   }
   return unknown_id(std::move(where), text::Msg::kind_gpu, name, candidates,
                     text::words(text::Msg::hint_see_ids, "'gpuselect catalog gpus'"));

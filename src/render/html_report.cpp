@@ -232,9 +232,10 @@ std::string stacked_bar(const scoring::Candidate& candidate, text::Lang lang) {
   for (const auto criterion : scoring::all_criteria) {
     const auto index = static_cast<std::size_t>(criterion);
     const auto& part = candidate.criteria[index];
-    html += fmt::format("<span style=\"width:{:.2f}%;background:{}\" title=\"{} {:.1f} x {:.2f} = {:.2f}\"></span>",
+    html += fmt::format("<span style=\"width:{:.2f}%;background:{}\" title=\"{} {:.1f}{}{:.2f} = {:.2f}\"></span>",
                         std::clamp(round_score(part.contribution), 0.0, 100.0), criterion_colours[index],
-                        criterion_name(criterion, lang), part.score, part.weight, part.contribution);
+                        criterion_name(criterion, lang), part.score, text::message(Msg::word_times, lang), part.weight,
+                        part.contribution);
   }
   return html + "</div>";
 }
