@@ -34,6 +34,18 @@ bool has_cjk(std::string_view text) {
   return false;
 }
 
+// The lines of `out`, without their newlines.
+std::vector<std::string> lines_of(const std::string& out) {
+  std::vector<std::string> lines;
+  std::size_t at = 0;
+  while (at < out.size()) {
+    const auto end = out.find('\n', at);
+    lines.push_back(out.substr(at, end - at));
+    at = end == std::string::npos ? out.size() : end + 1;
+  }
+  return lines;
+}
+
 // The placeholders of a format string, "{0}" "{1:g}", as index -> spec; automatic ones numbered in order.
 std::map<int, std::string> placeholders(std::string_view format) {
   std::map<int, std::string> found;
@@ -323,11 +335,7 @@ const std::set<std::string> kept_words = {"full", "lora", "qlora", "adamw", "bf1
 // not a name. Every section counts: the run-wide notes, the --mix lines and the exclusions' details too.
 std::vector<std::string> english_only_lines(const std::string& out) {
   std::vector<std::string> found;
-  std::size_t at = 0;
-  while (at < out.size()) {
-    const auto end = out.find('\n', at);
-    const std::string line = out.substr(at, end - at);
-    at = end == std::string::npos ? out.size() : end + 1;
+  for (const auto& line : lines_of(out)) {
     if (has_cjk(line)) continue;
     const auto words = english_words(line);
     if (std::any_of(words.begin(), words.end(), [](const std::string& word) { return !kept_words.contains(word); }))
@@ -1187,11 +1195,7 @@ std::vector<std::string> raw_ids(const std::string& out, bool catalog_data = fal
     return list;
   }();
   std::vector<std::string> found;
-  std::size_t at = 0;
-  while (at < out.size()) {
-    const auto end = out.find('\n', at);
-    const std::string line = out.substr(at, end - at);
-    at = end == std::string::npos ? out.size() : end + 1;
+  for (const auto& line : lines_of(out)) {
     for (const auto& [pattern, what] : patterns) {
       if (catalog_data && what.starts_with("' x '")) continue;
       if (std::regex_search(line, pattern)) found.push_back(what + ": " + line);
@@ -1352,10 +1356,7 @@ TEST_CASE("lang zh-CN: --help never begins a wrapped line with closing punctuati
     args.emplace_back("--help");
     const auto page = run_gpuselect(args);
     REQUIRE(page.exit_code == 0);
-    for (std::size_t at = 0; at < page.out.size();) {
-      const std::size_t end = std::min(page.out.find('\n', at), page.out.size());
-      const std::string line = page.out.substr(at, end - at);
-      at = end + 1;
+    for (const auto& line : lines_of(page.out)) {
       const auto first = line.find_first_not_of(' ');
       if (first == std::string::npos || first < 20) continue;  // a description's continuation line
       ++wrapped_lines;
