@@ -248,18 +248,20 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
                                    "cheapest_offering", "cheapest_region"});
     grid.columns.insert(grid.columns.end(), tail.begin(), tail.end());
   } else {
-    // Group keys and the cheapest offering are ids (never cut); its region shrinks instead.
+    // Group keys, the cheapest offering (ids) and the price ranges are never cut; the modes and the
+    // cheapest offering's region shrink instead.
     if (by_gpu) grid.columns.push_back({"GPU", Align::left, false, false, true});
     if (by_provider) grid.columns.push_back({words(Msg::col_provider, lang), Align::left, false, false, true});
     if (by_region) grid.columns.push_back({words(Msg::cat_region, lang), Align::left, false, false, true});
-    grid.columns.insert(grid.columns.end(),
-                        {{words(Msg::cat_offers, lang), Align::right},
-                         {words(Msg::cat_gpu_count, lang), Align::right},
-                         {words(Msg::cat_modes, lang), Align::left, true},
-                         {currency.empty() ? std::string("$/h") : shown + "/h", Align::right},
-                         {currency.empty() ? std::string("$/GPU-h") : shown + "/GPU-h", Align::right},
-                         {words(Msg::cat_cheapest_per_gpu, lang), Align::left, false, false, true},
-                         {words(Msg::cat_region, lang), Align::left, true}});
+    grid.columns.insert(
+        grid.columns.end(),
+        {{words(Msg::cat_offers, lang), Align::right},
+         {words(Msg::cat_gpu_count, lang), Align::right},
+         {words(Msg::cat_modes, lang), Align::left, true},
+         {currency.empty() ? std::string("$/h") : shown + "/h", Align::right, false, false, true},
+         {currency.empty() ? std::string("$/GPU-h") : shown + "/GPU-h", Align::right, false, false, true},
+         {words(Msg::cat_cheapest_per_gpu, lang), Align::left, false, false, true},
+         {words(Msg::cat_region, lang), Align::left, true}});
   }
   for (const auto& group : board.groups) {
     std::vector<std::string> cells;
@@ -298,29 +300,40 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
   if (csv) {
     grid.columns = csv_columns({"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect", "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly", "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of", "source"});
   } else {
-    // The offering id is what a reader copies (--offering, compare): never cut; a narrow terminal
-    // shrinks the GPU label and the region instead (issue 29 review).
+    // The offering id is what a reader copies (--offering, compare) and the prices are what the board
+    // is for: never cut; a narrow terminal shrinks the GPU label and the region instead (issue 29
+    // review), and a line too narrow even for them is longer than the terminal.
     grid.columns = {{words(Msg::cat_offering, lang), Align::left, false, false, true},
                     {words(Msg::cat_gpus, lang), Align::left, true},
                     {"GB/GPU", Align::right},
-                    {words(Msg::cat_region, lang), Align::left, true},
-                    {words(Msg::cat_on_demand_h, lang), Align::right},
-                    {words(Msg::cat_spot_h, lang), Align::right},
-                    {words(Msg::cat_1y_h, lang), Align::right},
-                    {words(Msg::cat_3y_h, lang), Align::right},
-                    {words(Msg::cat_per_gpu_h, lang), Align::right}};
+                    {words(Msg::cat_region, lang), Align::left, true}};
   }
-  // Subscription columns (per month, per year) only when a row sells one: most boards have none.
+  // On-demand and spot always; the reserved and subscription columns (per year, per month) only
+  // when a row sells one: most boards have no subscription, the domestic ones no reservation.
   using catalog::PricingMode;
   const auto sells = [&](PricingMode mode) {
     return std::any_of(board.rows.begin(), board.rows.end(), [&](const board::Row& row) {
       return board::pricing(catalog.offerings[row.offering_index], row).stated(mode).has_value();
     });
   };
+  std::vector<PricingMode> hourly_columns = {PricingMode::on_demand, PricingMode::spot};
+  for (const auto mode : {PricingMode::reserved_1y, PricingMode::reserved_3y}) {
+    if (!csv && sells(mode)) hourly_columns.push_back(mode);
+  }
   const bool show_monthly = !csv && sells(PricingMode::monthly);
   const bool show_yearly = !csv && sells(PricingMode::yearly);
-  if (show_monthly) grid.columns.insert(grid.columns.end() - 1, {words(Msg::cat_month, lang), Align::right});
-  if (show_yearly) grid.columns.insert(grid.columns.end() - 1, {words(Msg::cat_year, lang), Align::right});
+  if (!csv) {
+    for (const auto mode : hourly_columns) {
+      const Msg header = mode == PricingMode::on_demand     ? Msg::cat_on_demand_h
+                         : mode == PricingMode::spot        ? Msg::cat_spot_h
+                         : mode == PricingMode::reserved_1y ? Msg::cat_1y_h
+                                                            : Msg::cat_3y_h;
+      grid.columns.push_back({words(header, lang), Align::right, false, false, true});
+    }
+    if (show_monthly) grid.columns.push_back({words(Msg::cat_month, lang), Align::right, false, false, true});
+    if (show_yearly) grid.columns.push_back({words(Msg::cat_year, lang), Align::right, false, false, true});
+    grid.columns.push_back({words(Msg::cat_per_gpu_h, lang), Align::right, false, false, true});
+  }
   bool any_estimated = false;
   std::string oldest, newest;  // as_of dates, YYYY-MM-DD (compare as text)
   for (const auto& row : board.rows) {
@@ -334,8 +347,6 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
       auto& price = pricing.slot(static_cast<PricingMode>(index));
       if (price) *price *= rate;
     }
-    constexpr std::array<PricingMode, 4> modes = {PricingMode::on_demand, PricingMode::spot, PricingMode::reserved_1y,
-                                                  PricingMode::reserved_3y};
     if (csv) {
       std::vector<std::string> estimated;
       for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
@@ -375,7 +386,7 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
     }
     std::vector<std::string> cells = {offering.id, gpu_label(catalog, offering, 1, lang), plain_number(board::gpu_memory_gb(catalog, offering), 0),
                                       row.region == board::no_region ? "-" : std::string(board::region_name(offering, row))};
-    for (const auto mode : modes) {
+    for (const auto mode : hourly_columns) {
       cells.push_back(board_price_cell(offering, row, mode, pricing, row_currency, false));
       any_estimated = any_estimated || cells.back().starts_with(estimated_mark);
     }
