@@ -534,7 +534,7 @@ TEST_CASE("catalog list and models never cut an id at 120 columns", "[china][cli
   const auto& catalog = builtin();
   for (const char* lang : {"en", "zh-CN"}) {
     INFO(lang);
-    const auto board = run_gpuselect({"catalog", "list", "--lang", lang}, {"COLUMNS=120"});
+    const auto board = run_gpuselect({"catalog", "list", "--pricing", "any", "--lang", lang}, {"COLUMNS=120"});
     REQUIRE(board.exit_code == 0);
     for (const auto& offering : catalog.offerings) {
       INFO(offering.id);
@@ -555,9 +555,14 @@ TEST_CASE("catalog list and models never cut an id at 120 columns", "[china][cli
         const std::string line = out->substr(at, end - at);
         at = end == std::string::npos ? out->size() : end + 1;
         // The first cell (the id) is never cut with an ellipsis.
-        const std::string first = line.substr(0, line.find("  "));
+        const std::string first = line.substr(0, line.find(' '));
         INFO(line);
         CHECK(first.find("…") == std::string::npos);
+        // Nor an offering id elsewhere on the line (a group's cheapest offering).
+        for (std::size_t token = line.find('/'); token != std::string::npos; token = line.find('/', token + 1)) {
+          const auto token_end = line.find(' ', token);
+          CHECK(line.substr(token, token_end - token).find("…") == std::string::npos);
+        }
       }
     }
   }
