@@ -420,6 +420,25 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
 
 }  // namespace
 
+namespace {
+// The board keeps its ids and prices whole (`whole` columns) and shrinks the rest, but not below
+// "abcde…": when even that does not fit the terminal, nothing is cut and the lines are longer than
+// it (a column of "…" says nothing; --format csv or a filter gives a narrower board).
+void keep_readable(Grid& grid, int width) {
+  constexpr int readable_columns = 6;
+  int needed = detail::table_column_gap * static_cast<int>(grid.columns.size() - 1);
+  for (std::size_t c = 0; c < grid.columns.size(); ++c) {
+    int natural = display_width(grid.columns[c].header);
+    for (const auto& row : grid.rows) {
+      if (c < row.size()) natural = std::max(natural, display_width(row[c]));
+    }
+    needed += grid.columns[c].whole ? natural : std::min(natural, readable_columns);
+  }
+  if (needed <= width) return;
+  for (auto& column : grid.columns) column.whole = true;
+}
+}  // namespace
+
 void price_board(std::ostream& out, Format format, const catalog::Catalog& catalog, const board::Board& board,
                  const Style& style, std::string_view currency) {
   check_listing_format(format);
@@ -429,8 +448,9 @@ void price_board(std::ostream& out, Format format, const catalog::Catalog& catal
   }
   const bool csv = format == Format::csv;
   const Lang lang = csv ? Lang::en : style.lang;
-  const Grid grid = board.groups.empty() ? row_grid(catalog, board, csv, lang, currency)
-                                         : group_grid(catalog, board, csv, lang, currency);
+  Grid grid = board.groups.empty() ? row_grid(catalog, board, csv, lang, currency)
+                                   : group_grid(catalog, board, csv, lang, currency);
+  if (format == Format::table) keep_readable(grid, style.width);
   listing(out, format, say(lang, Msg::cat_heading, words(Msg::cat_heading_offerings, lang)), grid, style);
 }
 
