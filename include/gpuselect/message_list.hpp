@@ -1452,9 +1452,9 @@
   X(term_family_encoder, "encoder", "编码器") \
   X(term_family_moe, "moe", "混合专家") \
   X(term_family_cnn, "cnn", "卷积网络") \
-  X(term_family_vit, "vit", "ViT") \
-  X(term_family_unet, "unet", "UNet") \
-  X(term_family_dit, "dit", "DiT") \
+  X(term_family_vit, "vit", "视觉 Transformer") \
+  X(term_family_unet, "unet", "扩散 UNet") \
+  X(term_family_dit, "dit", "扩散 DiT") \
   X(term_model_custom, "custom", "自定义") \
   X(term_ind_isolation, "isolation", "隔离") \
   X(term_ind_sla_uptime, "sla_uptime", "SLA 可用性") \
