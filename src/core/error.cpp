@@ -195,28 +195,24 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
   constexpr std::size_t short_word_bytes = 4;
   const bool short_word = word.size() <= short_word_bytes;
   std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
-  // Names are matched in any case (ids and aliases are), so the distance is too: "h10" is one edit
-  // from "H100". At the same distance, a candidate the word begins wins: "H10" is "H100" cut short,
-  // not "A10" with a wrong letter (issue 29 review: --gpu H10 suggested a10).
-  const auto lower = [](std::string_view text) {
-    std::string out(text);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
+  // At the same distance, a candidate the word begins (in any case) wins: "H10" is "H100" cut
+  // short, not "A10" with a wrong letter (issue 29 review: --gpu H10 suggested a10).
+  const auto begins = [&](std::string_view candidate) {
+    return word.size() >= 2 && candidate.size() > word.size() &&
+           std::equal(word.begin(), word.end(), candidate.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+           });
   };
-  const std::string lower_word = lower(word);
   bool best_begins = false;
   for (const auto& candidate : candidates) {
     if (candidate.size() > max_suggested_bytes) continue;
-    const std::string lower_candidate = lower(candidate);
     // Bounded at the best so far: a tie is measured exactly, anything longer is best_distance + 1.
-    const std::size_t distance = bounded_edit_distance(lower_word, lower_candidate, best_distance);
+    const std::size_t distance = bounded_edit_distance(word, candidate, best_distance);
     if (short_word && distance > 1 &&
-        !(candidate.size() == word.size() &&
-          std::is_permutation(lower_word.begin(), lower_word.end(), lower_candidate.begin()))) {
+        !(candidate.size() == word.size() && std::is_permutation(word.begin(), word.end(), candidate.begin()))) {
       continue;
     }
-    const bool candidate_begins =
-        word.size() >= 2 && lower_candidate.size() > lower_word.size() && lower_candidate.starts_with(lower_word);
+    const bool candidate_begins = begins(candidate);
     if (distance < best_distance || (!best.empty() && distance == best_distance && candidate_begins && !best_begins)) {
       best_distance = distance;
       best = candidate;

@@ -422,8 +422,8 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
 
 namespace {
 // The board keeps its ids and prices whole (`whole` columns) and shrinks the rest, but not below
-// "abcde…": when even that does not fit the terminal, nothing is cut and the lines are longer than
-// it (a column of "…" says nothing; --format csv or a filter gives a narrower board).
+// "abcde…": when even that does not fit the terminal, the rest is cut there and the lines are
+// longer than it (a column of "…" says nothing; --format csv or a filter gives a narrower board).
 void keep_readable(Grid& grid, int width) {
   constexpr int readable_columns = 6;
   int needed = detail::table_column_gap * static_cast<int>(grid.columns.size() - 1);
@@ -435,7 +435,15 @@ void keep_readable(Grid& grid, int width) {
     needed += grid.columns[c].whole ? natural : std::min(natural, readable_columns);
   }
   if (needed <= width) return;
-  for (auto& column : grid.columns) column.whole = true;
+  for (std::size_t c = 0; c < grid.columns.size(); ++c) {
+    if (!grid.columns[c].whole) {
+      grid.columns[c].header = detail::truncate_to_width(grid.columns[c].header, readable_columns);
+      for (auto& row : grid.rows) {
+        if (c < row.size()) row[c] = detail::truncate_to_width(row[c], readable_columns);
+      }
+    }
+    grid.columns[c].whole = true;
+  }
 }
 }  // namespace
 
