@@ -33,18 +33,18 @@ namespace {
 // the catalogue's word in Chinese (GPU, 云厂商, 方案, 模型, 货币; issue 29 review: "gpu 'x'" in a
 // Chinese finding).
 text::Words record_kind_words(std::string_view singular) {
-  const std::string english(singular);
-  return text::Words::in_each([&](text::Lang lang) {
+  return text::Words::in_each([singular](text::Lang lang) {
     constexpr std::array<std::pair<std::string_view, text::Msg>, 5> kinds = {{{"gpu", text::Msg::kind_gpu},
                                                                               {"provider", text::Msg::kind_provider},
                                                                               {"offering", text::Msg::kind_offering},
                                                                               {"model", text::Msg::kind_model},
                                                                               {"currency", text::Msg::kind_currency}}};
-    if (lang == text::Lang::en) return english;
-    for (const auto& [name, id] : kinds) {
-      if (name == english) return std::string(text::message(id, lang));
+    if (lang != text::Lang::en) {
+      for (const auto& [name, id] : kinds) {
+        if (name == singular) return std::string(text::message(id, lang));
+      }
     }
-    return english;
+    return std::string(singular);
   });
 }
 
