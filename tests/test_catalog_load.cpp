@@ -837,9 +837,12 @@ TEST_CASE("known_keys lists each record kind's dotted keys", "[catalog]") {
   CHECK(std::find(keys.begin(), keys.end(), "network.rdma") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "pricing.monthly") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "pricing.yearly") != keys.end());
-  // With aliases, discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y and spot_reclaim's three.
+  // With aliases, name_zh, discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y and spot_reclaim's three.
   const auto provider_keys = known_keys("providers");
-  CHECK(provider_keys.size() == 38);
+  CHECK(provider_keys.size() == 39);
+  CHECK(std::find(provider_keys.begin(), provider_keys.end(), "name_zh") != provider_keys.end());
+  const auto gpu_keys = known_keys("gpus");
+  CHECK(std::find(gpu_keys.begin(), gpu_keys.end(), "name_zh") != gpu_keys.end());
   for (const char* key : {"spot_reclaim.notice_seconds", "spot_reclaim.as_of", "spot_reclaim.source"}) {
     CHECK(std::find(provider_keys.begin(), provider_keys.end(), key) != provider_keys.end());
   }

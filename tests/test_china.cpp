@@ -3,6 +3,7 @@
 // aliases, and subscription billing (包年包月: pricing.monthly / pricing.yearly) through the loader,
 // lint, cost and ranking.
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <string>
@@ -10,15 +11,17 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "builtin_catalog.hpp"
 #include "cli_runner.hpp"
-#include "json_runner.hpp"
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/embedded.hpp"
+#include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/units.hpp"
+#include "json_runner.hpp"
 
 using namespace gpuselect;
 using gpuselect::testing::run_gpuselect;
@@ -435,4 +438,151 @@ TEST_CASE("serving on a yearly term: the window's share when the service runs on
   for (const auto& candidate : unasked.at("candidates")) {
     if (candidate.at("pricing_mode") == "yearly") CHECK(candidate.at("cost").at("commitment_charged").get<bool>());
   }
+}
+
+// Issue 29 review: the break-even of a subscription against hourly on-demand was in JSON only.
+TEST_CASE("subscription: a monthly row's reason says its break-even against on-demand, in each format and language",
+          "[china][subscription][cli]") {
+  const std::vector<std::string> args = {
+      "recommend",   "-w",        "llm-inference", "-m",         "qwen2.5-7b", "--requests-per-s",
+      "1",           "--hours",   "730",           "--provider", "autodl",     "--serving-tier",
+      "development", "--pricing", "monthly",       "--top",      "3"};
+  const auto json =
+      recommend_json({"-w", "llm-inference", "-m", "qwen2.5-7b", "--requests-per-s", "1", "--hours", "730",
+                      "--provider", "autodl", "--serving-tier", "development", "--pricing", "monthly", "--top", "3"});
+  REQUIRE_FALSE(json["candidates"].empty());
+  const double pct = json["candidates"][0]["cost"]["break_even_utilisation_pct"].get<double>();
+  REQUIRE(pct > 0);
+  const std::string figure = fmt::format("{:.0f}%", pct);
+  for (const char* format : {"table", "markdown", "html"}) {
+    INFO(format);
+    auto with_format = args;
+    with_format.insert(with_format.end(), {"--format", format});
+    // Wide enough that the reason is one line; HTML escapes the apostrophe.
+    const auto english = run_gpuselect(with_format, {"COLUMNS=1000"});
+    REQUIRE(english.exit_code == 0);
+    const std::string apostrophe = std::string_view(format) == "html" ? "&#39;" : "'";
+    CHECK(english.out.find("break-even against on-demand at " + figure + " of the month" + apostrophe + "s hours") !=
+          std::string::npos);
+    with_format.insert(with_format.end(), {"--lang", "zh-CN"});
+    const auto chinese = run_gpuselect(with_format, {"COLUMNS=1000"});
+    REQUIRE(chinese.exit_code == 0);
+    CHECK(chinese.out.find("盈亏平衡：使用超过整月 " + figure + " 的时长即比按需划算") != std::string::npos);
+  }
+  // An hourly row says none.
+  const auto hourly = run_gpuselect({"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--provider", "autodl",
+                                     "--serving-tier", "development", "--pricing", "on-demand", "--top", "3"});
+  CHECK(hourly.out.find("break-even") == std::string::npos);
+}
+
+// Issue 29 review: catalog list had no --currency (recommend has it).
+TEST_CASE("catalog list --currency: every price converted at the catalog's rate, as recommend does", "[china][cli]") {
+  const auto& catalog = builtin();
+  const double rate = catalog::convert(catalog, 1.0, "USD", "CNY");
+  const auto& lambda = catalog::offering_named(catalog, "lambda/gpu_1x_a10", "test");
+  REQUIRE(lambda.pricing.on_demand.has_value());
+  const std::vector<std::string> args = {"catalog", "list",      "--provider", "lambda",   "--gpu",
+                                         "A10",     "--pricing", "on-demand",  "--format", "csv"};
+  auto converted = args;
+  converted.insert(converted.end(), {"--currency", "RMB"});
+  const auto csv = run_gpuselect(converted);
+  REQUIRE(csv.exit_code == 0);
+  const auto line_at = csv.out.find("lambda/gpu_1x_a10,");
+  REQUIRE(line_at != std::string::npos);
+  const std::string line = csv.out.substr(line_at, csv.out.find('\n', line_at) - line_at);
+  // The columns: ... region, currency, on_demand, ...
+  std::vector<std::string> fields;
+  for (std::size_t at = 0; at <= line.size();) {
+    const auto comma = std::min(line.find(',', at), line.size());
+    fields.push_back(line.substr(at, comma - at));
+    at = comma + 1;
+  }
+  REQUIRE(fields.size() > 13);
+  CHECK(fields[12] == "CNY");
+  CHECK(std::stod(fields[13]) == Approx(*lambda.pricing.on_demand * rate).epsilon(1e-6));
+  // The table shows CN¥ for a USD provider, says so, and --max-price is in the same currency.
+  const auto table = run_gpuselect({"catalog", "list", "--provider", "lambda", "--currency", "CNY"}, {"COLUMNS=200"});
+  REQUIRE(table.exit_code == 0);
+  CHECK(table.out.find("CN¥") != std::string::npos);
+  CHECK(table.out.find("$") == std::string::npos);
+  CHECK(table.out.find("converted to CNY") != std::string::npos);
+  // Just above the A10's price in CNY: listed; just below: not (--max-price in the list's currency).
+  const auto at_most = [&](double factor) {
+    return run_gpuselect({"catalog", "list", "--provider", "lambda", "--gpu", "A10", "--pricing", "on-demand",
+                          "--currency", "CNY", "--max-price",
+                          fmt::format("{:.4f}", *lambda.pricing.on_demand * rate * factor), "--format", "csv"})
+        .out;
+  };
+  CHECK(at_most(1.001).find("lambda/gpu_1x_a10,") != std::string::npos);
+  CHECK(at_most(0.999).find("lambda/gpu_1x_a10,") == std::string::npos);
+  // Groups in the chosen currency.
+  const auto groups =
+      run_gpuselect({"catalog", "list", "--group-by", "provider", "--currency", "EUR"}, {"COLUMNS=200"});
+  REQUIRE(groups.exit_code == 0);
+  CHECK(groups.out.find("EUR/h") != std::string::npos);
+  CHECK(groups.out.find("€") != std::string::npos);
+  // Without --currency each row keeps its provider's currency.
+  const auto native = run_gpuselect({"catalog", "list", "--provider", "lambda,autodl"}, {"COLUMNS=200"});
+  CHECK(native.out.find("$") != std::string::npos);
+  CHECK(native.out.find("CN¥") != std::string::npos);
+  // An unknown currency is one error line, exit 2.
+  const auto bad = run_gpuselect({"catalog", "list", "--currency", "XYZ"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.rfind("gpuselect: error: --currency: ", 0) == 0);
+  CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+}
+
+// Issue 29 review: ids are what users copy; `catalog list` and `catalog models` cut them at 120 columns.
+TEST_CASE("catalog list and models never cut an id at 120 columns", "[china][cli]") {
+  const auto& catalog = builtin();
+  for (const char* lang : {"en", "zh-CN"}) {
+    INFO(lang);
+    const auto board = run_gpuselect({"catalog", "list", "--pricing", "any", "--lang", lang}, {"COLUMNS=120"});
+    REQUIRE(board.exit_code == 0);
+    for (const auto& offering : catalog.offerings) {
+      INFO(offering.id);
+      CHECK(board.out.find(offering.id + " ") != std::string::npos);
+    }
+    const auto grouped = run_gpuselect({"catalog", "list", "--group-by", "gpu", "--lang", lang}, {"COLUMNS=120"});
+    REQUIRE(grouped.exit_code == 0);
+    const auto models = run_gpuselect({"catalog", "models", "--lang", lang}, {"COLUMNS=120"});
+    REQUIRE(models.exit_code == 0);
+    for (const auto& model : catalog.models) {
+      INFO(model.id);
+      CHECK(models.out.find(model.id + " ") != std::string::npos);
+    }
+    for (const auto* out : {&board.out, &grouped.out, &models.out}) {
+      std::size_t at = 0;
+      while (at < out->size()) {
+        const auto end = out->find('\n', at);
+        const std::string line = out->substr(at, end - at);
+        at = end == std::string::npos ? out->size() : end + 1;
+        // The first cell (the id) is never cut with an ellipsis.
+        const std::string first = line.substr(0, line.find(' '));
+        INFO(line);
+        CHECK(first.find("…") == std::string::npos);
+        // Nor an offering id elsewhere on the board's lines (a group's cheapest offering).
+        if (out == &models.out) continue;  // a model's source may hold a '/', and it may be cut
+        for (std::size_t token = line.find('/'); token != std::string::npos; token = line.find('/', token + 1)) {
+          const auto token_end = line.find(' ', token);
+          CHECK(line.substr(token, token_end - token).find("…") == std::string::npos);
+        }
+      }
+    }
+  }
+}
+
+// Issue 29 review: `--gpu H10` suggested a10; a prefix of a name is the likelier slip.
+TEST_CASE("did you mean: a name the word begins is preferred over one edit of another name", "[cli]") {
+  CHECK(closest_match("H10", {"a10", "H100", "h200"}) == "H100");
+  CHECK(closest_match("h10", {"a10", "h100"}) == "h100");
+  CHECK(closest_match("a1", {"a10", "a100"}) == "a10");
+  // Without a prefix the nearest name still wins; one closer edit beats a longer prefix match.
+  CHECK(closest_match("lambdaa", {"lambda", "lambdalabs"}) == "lambda");
+  CHECK(closest_match("A100-80BG", {"A100-80GB", "A100-80GB-SXM"}) == "A100-80GB");
+  const auto result = run_gpuselect({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpu", "H10"});
+  CHECK(result.exit_code == 2);
+  INFO(result.err);
+  CHECK(result.err.find("did you mean 'a10'") == std::string::npos);
+  CHECK(result.err.find("did you mean 'H100") != std::string::npos);
 }

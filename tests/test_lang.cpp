@@ -34,6 +34,18 @@ bool has_cjk(std::string_view text) {
   return false;
 }
 
+// The lines of `out`, without their newlines.
+std::vector<std::string> lines_of(const std::string& out) {
+  std::vector<std::string> lines;
+  std::size_t at = 0;
+  while (at < out.size()) {
+    const auto end = out.find('\n', at);
+    lines.push_back(out.substr(at, end - at));
+    at = end == std::string::npos ? out.size() : end + 1;
+  }
+  return lines;
+}
+
 // The placeholders of a format string, "{0}" "{1:g}", as index -> spec; automatic ones numbered in order.
 std::map<int, std::string> placeholders(std::string_view format) {
   std::map<int, std::string> found;
@@ -67,8 +79,12 @@ bool has_words(std::string_view format) {
 }
 
 // Messages whose Chinese is rightly the English: names and units only.
-const std::set<std::string_view> same_in_every_language = {"card_tpot", "html_lang", "col_gpus", "constraint_gpus",
-                                                           "kind_gpu"};
+const std::set<std::string_view> same_in_every_language = {
+    "card_tpot", "html_lang", "col_gpus", "constraint_gpus", "kind_gpu",
+    // names that read the same in Chinese (text::term), and the multiplication sign
+    "term_offload_nvme", "term_ind_jupyterlab", "term_ind_kubernetes", "word_times",
+    // "{} GPU": the grade before it is the Chinese (消费级 GPU)
+    "fact_gpu_segment"};
 
 }  // namespace
 
@@ -320,11 +336,7 @@ const std::set<std::string> kept_words = {"full", "lora", "qlora", "adamw", "bf1
 // not a name. Every section counts: the run-wide notes, the --mix lines and the exclusions' details too.
 std::vector<std::string> english_only_lines(const std::string& out) {
   std::vector<std::string> found;
-  std::size_t at = 0;
-  while (at < out.size()) {
-    const auto end = out.find('\n', at);
-    const std::string line = out.substr(at, end - at);
-    at = end == std::string::npos ? out.size() : end + 1;
+  for (const auto& line : lines_of(out)) {
     if (has_cjk(line)) continue;
     const auto words = english_words(line);
     if (std::any_of(words.begin(), words.end(), [](const std::string& word) { return !kept_words.contains(word); }))
@@ -1148,4 +1160,237 @@ TEST_CASE("software stack: every note and feature has its Chinese", "[lang][stac
   INFO(result.out << result.err);
   CHECK(result.out.find("没有 bf16 张量核心") != std::string::npos);
   CHECK(result.out.find("no bf16 tensor cores") == std::string::npos);
+}
+
+// ---- issue 29, the Chinese reader's review: English left in Chinese output ----
+
+namespace {
+// Leftovers the English-only-line check cannot see, on lines that also hold Chinese: an id or enum
+// value shown raw where the catalogue has its Chinese name (a weight profile, a tier, a stock
+// level, a GPU grade, a support tier, a recompute or offload choice, a model family, a compare
+// indicator), a domestic cloud's English name, a GPU's "(China)", "n/a", "custom", and " x " as a
+// multiplication sign. Flag values after their flag (--serving-tier production) are input, not words.
+// `catalog_data`: the output quotes the catalog's own English (a model's source: "ffn 4 x 1536").
+std::vector<std::string> raw_ids(const std::string& out, bool catalog_data = false) {
+  static const std::vector<std::pair<std::regex, std::string>> patterns = [] {
+    std::vector<std::pair<std::regex, std::string>> list;
+    const auto add = [&](const char* pattern, const char* what) { list.emplace_back(std::regex(pattern), what); };
+    add("(balanced|cost-first|speed-first|production|research|pretraining|fine-tuning|serving|development)"
+        "(\\+custom)?：稳定性",
+        "a weight profile's id");
+    add("(^|[^-a-z（])(production|development) ?(服务|训练)?等级", "a tier's id");
+    add("等级：(production|development)", "a tier's id");
+    add("(low|medium|high|unknown) ?库存|库存 ?(low|medium|high)", "a stock level's id");
+    add("(consumer|workstation|datacenter) ?级", "a GPU grade's id");
+    add("(community|basic|standard|premium|enterprise) (7×24|工作时间|延长)", "a support tier's id");
+    add("(重计算|卸载) +(none|selective|full|optimizer|all|nvme)\\b", "a recompute or offload id");
+    add("(none|optimizer|all|nvme) ?卸载", "an offload id");
+    add("(^|  )(decoder|encoder|moe|cnn|vit|unet|dit)(  |$)", "a model family's id");
+    add("(^|[ |])(stability|performance|cost|usability|support)\\.[a-z_]+", "an indicator's id");
+    add("\\bn/a\\b", "n/a");
+    add("\\(China\\)", "a GPU's (China)");
+    add("Alibaba Cloud|Tencent Cloud|Huawei Cloud|Baidu AI Cloud|Volcano Engine|China Telecom Cloud",
+        "a domestic cloud's English name");
+    add("：custom ", "a custom model's English");
+    add("[0-9] x [0-9]", "' x ' as a multiplication sign");
+    return list;
+  }();
+  std::vector<std::string> found;
+  for (const auto& line : lines_of(out)) {
+    for (const auto& [pattern, what] : patterns) {
+      if (catalog_data && what.starts_with("' x '")) continue;
+      if (std::regex_search(line, pattern)) found.push_back(what + ": " + line);
+    }
+  }
+  return found;
+}
+
+// The commands a Chinese reader runs (issue 29 review), each in table, markdown and HTML where it has them.
+const std::vector<std::vector<std::string>> reader_commands = {
+    {"recommend", "--workload", "llm-finetune", "--params", "7e9", "--top", "5"},
+    {"recommend", "--workload", "llm-finetune", "--model", "qwen2.5-7b", "--region", "cn", "--currency", "CNY",
+     "--pricing", "on-demand,spot,monthly,yearly", "--top", "8"},
+    {"recommend", "--workload", "llm-pretrain", "--params", "7e9", "--top", "5", "--show-excluded"},
+    {"recommend", "--workload", "llm-inference", "--model", "qwen2.5-7b", "--region", "cn", "--currency", "CNY",
+     "--pricing", "on-demand,monthly,yearly", "--hours", "730", "--top", "8"},
+    {"recommend", "--workload", "cv-train", "--top", "5", "--weights", "cost=0.5"},
+    {"recommend", "--workload", "cv-inference", "--top", "5", "--show-excluded"},
+    {"recommend", "--workload", "image-finetune", "--region", "cn", "--currency", "CNY", "--top", "5"},
+    {"recommend", "--workload", "image-inference", "--top", "5", "--show-excluded"},
+    {"recommend", "--workload", "notebook", "--region", "cn", "--top", "5"},
+    {"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b", "--gpu", "H100"},
+    {"estimate", "--workload", "llm-finetune", "--model", "llama-3-70b", "--gpus", "H20:8", "--zero", "3"},
+    {"estimate", "--workload", "llm-inference", "--model", "qwen2.5-7b", "--gpu", "L20"},
+    {"compare", "volcano/gpu-h20-8x", "autodl/a800-x8", "--workload", "llm-finetune", "--model", "llama-3-8b"},
+    {"catalog", "list", "--region", "cn"},
+    {"catalog", "list", "--group-by", "provider"},
+    {"catalog", "gpus"},
+    {"catalog", "providers"},
+    {"catalog", "models"},
+    {"config", "show"},
+};
+}  // namespace
+
+TEST_CASE("lang zh-CN: no id, enum value or English name shown raw where Chinese has words for it", "[lang][cli]") {
+  for (const auto& args : reader_commands) {
+    std::string command;
+    for (const auto& arg : args) command += arg + " ";
+    const bool ranking = args[0] == "recommend" || args[0] == "compare";
+    for (const char* format : {"table", "markdown", "html"}) {
+      // estimate has markdown; catalog listings and config show are tables (or JSON, CSV).
+      if (!ranking && std::string_view(format) == "html") continue;
+      if ((args[0] == "config" || args[0] == "catalog") && std::string_view(format) != "table") continue;
+      INFO(command << "--format " << format);
+      auto full = with(args, {"--lang", "zh-CN", "--format", format});
+      const auto result = run_gpuselect(full, {"COLUMNS=150", "GPUSELECT_TODAY=2026-12-01"});
+      INFO(result.err);
+      REQUIRE(result.exit_code == 0);
+      const auto leftovers = raw_ids(result.out, args[0] == "catalog" && args[1] == "models");
+      std::string shown;
+      for (const auto& line : leftovers) shown += line + "\n";
+      INFO("Raw ids:\n" << shown);
+      CHECK(leftovers.empty());
+      if (std::string_view(format) == "table") {
+        const auto lines = english_only_lines(result.out);
+        std::string english;
+        for (const auto& line : lines) english += line + "\n";
+        INFO("English only:\n" << english);
+        CHECK(lines.empty());
+      }
+    }
+  }
+  // The checker finds each kind of leftover (it would fail on the output before the fix).
+  CHECK(raw_ids("权重     fine-tuning：稳定性 0.20").size() == 1);
+  CHECK(raw_ids("推理服务 …，production 服务等级，副本").size() == 1);
+  CHECK(raw_ids("重计算         none").size() == 1);
+  CHECK(raw_ids("stability.spot_risk        n/a").size() == 2);
+  CHECK(raw_ids("1  autodl/a800-x8  8x A800 SXM4 80GB (China)  按需").size() == 1);
+  CHECK(raw_ids("W-RESIZE-RESTART（#1）：Volcano Engine (ECS GPU) 通过停止").size() == 1);
+  CHECK(raw_ids("并行方案 #1 为 DP，微批 1 x 64，1 GPU × 1 节点").size() == 1);
+  CHECK(raw_ids("llama-2-70b   decoder     69B").size() == 1);
+  CHECK(raw_ids("aws   Amazon   超大规模云  USD   premium 7×24 小时").size() == 1);
+  CHECK(raw_ids("flag --serving-tier production 可纳入").empty());
+  // English keeps its ids and names.
+  const auto english = run_gpuselect(with(reader_commands[1], {"--lang", "en"}), {"COLUMNS=150"});
+  REQUIRE(english.exit_code == 0);
+  CHECK(english.out.find("fine-tuning: stability") != std::string::npos);
+  CHECK(run_gpuselect({"catalog", "providers"}).out.find("Volcano Engine (ECS GPU)") != std::string::npos);
+  CHECK(run_gpuselect({"catalog", "providers", "--lang", "zh-CN"}).out.find("火山引擎") != std::string::npos);
+  CHECK(run_gpuselect({"catalog", "gpus", "--lang", "zh-CN"}).out.find("H20 96GB（中国特供版）") != std::string::npos);
+  // JSON is the catalog's records in every language (name and name_zh both, as data).
+  const auto json_zh = run_gpuselect({"catalog", "providers", "--lang", "zh-CN", "--format", "json"});
+  CHECK(json_zh.out.find("\"Volcano Engine (ECS GPU)\"") != std::string::npos);
+  CHECK(json_zh.out == run_gpuselect({"catalog", "providers", "--format", "json"}).out);
+}
+
+TEST_CASE("lang zh-CN: estimate's plan and compare's indicators are said in Chinese", "[lang][cli]") {
+  const auto estimate = run_gpuselect({"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b", "--gpu",
+                                       "H100", "--offload", "optimizer", "--recompute", "none", "--lang", "zh-CN"});
+  REQUIRE(estimate.exit_code == 0);
+  CHECK(estimate.out.find("优化器卸载") != std::string::npos);
+  CHECK(estimate.out.find("重计算 无") != std::string::npos);
+  const auto english = run_gpuselect({"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b", "--gpu",
+                                      "H100", "--offload", "optimizer", "--recompute", "none"});
+  CHECK(english.out.find("optimizer") != std::string::npos);
+  const auto compare = run_gpuselect({"compare", "nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb", "runpod/1x_RTXA6000_SECURE",
+                                      "--workload", "llm-finetune", "--model", "llama-3-8b", "--lang", "zh-CN"});
+  REQUIRE(compare.exit_code == 0);
+  CHECK(compare.out.find("稳定性·隔离") != std::string::npos);
+  CHECK(compare.out.find("不适用") != std::string::npos);
+  const auto compare_en =
+      run_gpuselect({"compare", "nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb", "runpod/1x_RTXA6000_SECURE", "--workload",
+                     "llm-finetune", "--model", "llama-3-8b"});
+  CHECK(compare_en.out.find("stability.isolation") != std::string::npos);
+  CHECK(compare_en.out.find("n/a") != std::string::npos);
+  // Every indicator and weight profile has its Chinese name.
+  for (const char* indicator : {"isolation",
+                                "sla_uptime",
+                                "fault_recovery",
+                                "spot_risk",
+                                "monitoring",
+                                "memory_headroom",
+                                "capacity",
+                                "fleet_failures",
+                                "hardware_grade",
+                                "software_stack",
+                                "job_time",
+                                "job_cost",
+                                "images",
+                                "jupyterlab",
+                                "custom_containers",
+                                "kubernetes",
+                                "provision_minutes",
+                                "software_workarounds",
+                                "tier",
+                                "hours",
+                                "first_response",
+                                "compliance"}) {
+    INFO(indicator);
+    CHECK(text::term_message(text::Term::indicator, indicator).has_value());
+  }
+  for (const auto& profile : scoring::profile_names()) {
+    INFO(profile);
+    CHECK(text::term_message(text::Term::weight_profile, profile).has_value());
+    CHECK(text::term(text::Lang::en, text::Term::weight_profile, profile) == profile);
+  }
+  CHECK(text::term(text::Lang::zh_cn, text::Term::recompute, "none") == "无");
+  CHECK(text::term(text::Lang::zh_cn, text::Term::stock, "no-such-level") == "no-such-level");
+}
+
+TEST_CASE("lang zh-CN: the multiplication sign is × in Chinese plans, ' x ' in English", "[lang][cli]") {
+  const std::vector<std::string> args = {"recommend", "--workload", "llm-finetune", "--params", "7e9", "--top", "3"};
+  const auto chinese = run_gpuselect(with(args, {"--lang", "zh-CN"}));
+  const auto english = run_gpuselect(args);
+  REQUIRE(chinese.exit_code == 0);
+  REQUIRE(english.exit_code == 0);
+  CHECK(chinese.out.find("微批 1 × 64") != std::string::npos);
+  CHECK(chinese.out.find("1 x 64") == std::string::npos);
+  CHECK(english.out.find("micro-batch 1 x 64") != std::string::npos);
+}
+
+TEST_CASE("lang zh-CN: --help never begins a wrapped line with closing punctuation", "[lang][cli]") {
+  const std::vector<std::string> closing = {"，", "。", "；", "：", "、", "）", "」", "！", "？"};
+  std::size_t wrapped_lines = 0;
+  for (const auto& command : help_commands) {
+    auto args = command;
+    args.insert(args.begin(), {"--lang", "zh-CN"});
+    args.emplace_back("--help");
+    const auto page = run_gpuselect(args);
+    REQUIRE(page.exit_code == 0);
+    for (const auto& line : lines_of(page.out)) {
+      const auto first = line.find_first_not_of(' ');
+      if (first == std::string::npos || first < 20) continue;  // a description's continuation line
+      ++wrapped_lines;
+      INFO(line);
+      for (const auto& mark : closing) CHECK_FALSE(line.compare(first, mark.size(), mark) == 0);
+    }
+  }
+  CHECK(wrapped_lines > 20);
+  // The wrapping itself: a closing mark stays with the character before it.
+  CHECK(render::wrap_lines("价格已有 195 天，请核对", 10) ==
+        std::vector<std::string>{"价格已有", "195 天，请", "核对"});
+}
+
+TEST_CASE("lang zh-CN: catalog validate names a record's kind in Chinese, English unchanged", "[lang][cli]") {
+  gpuselect::testing::TempDir folder;
+  const std::string team = folder.write("team.yaml",
+                                        "schema_version: 1\n"
+                                        "gpus:\n"
+                                        "  - id: x\n"
+                                        "    foo: 1\n"
+                                        "providers:\n"
+                                        "  - id: zz\n"
+                                        "    name: Z\n"
+                                        "    currency: USD\n")
+                               .string();
+  const auto chinese = run_gpuselect({"--lang", "zh-CN", "catalog", "validate", team}, {"GPUSELECT_TODAY=2026-12-01"});
+  CHECK(chinese.exit_code == 2);
+  CHECK(chinese.err.find("GPU 'x'（在") != std::string::npos);
+  CHECK(chinese.err.find("云厂商 'zz'（在") != std::string::npos);
+  CHECK(chinese.err.find("GPU 'x' 中有未知的键 'foo'") != std::string::npos);
+  CHECK(chinese.err.find("gpu 'x'") == std::string::npos);
+  CHECK(chinese.err.find("provider 'zz'") == std::string::npos);
+  const auto english = run_gpuselect({"catalog", "validate", team}, {"GPUSELECT_TODAY=2026-12-01"});
+  CHECK(english.err.find("gpu 'x' (introduced in") != std::string::npos);
+  CHECK(english.err.find("provider 'zz' (introduced in") != std::string::npos);
 }

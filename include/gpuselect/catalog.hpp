@@ -82,6 +82,7 @@ struct SourcePos {
 struct Gpu {
   std::string id;  // "h100-sxm5-80gb"
   std::string name;
+  std::string name_zh;  // its name in Chinese output ("" = name): display_name
   std::string vendor;                // "nvidia", "amd"
   std::string architecture;          // "hopper"
   double memory_gb = 0;              // vendor label; capacity is taken as memory_gb GiB unless usable_memory_mib
@@ -112,6 +113,7 @@ struct Gpu {
 struct Provider {
   std::string id;  // "lambda"
   std::string name;
+  std::string name_zh;  // its name in Chinese output ("阿里云"; "" = name): display_name
   // Other names accepted by --provider and --exclude-provider, any case ("aliyun", "volcengine").
   std::vector<std::string> aliases;
   ProviderKind kind = ProviderKind::gpu_cloud;
@@ -517,6 +519,10 @@ bool same_gpu_model(const Gpu& a, const Gpu& b);
 // (expert reviews 15 and 16: "--gpu a100" left the 80 GB A100s out, SkyPilot's meaning of A100).
 bool gpu_name_selects(const Catalog& catalog, std::string_view name, const Gpu& gpu);
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where);
+// The name a reader reads: `name_zh` in Chinese output where the catalog gives one, else `name`
+// (issue 29 review: 阿里云 rather than "Alibaba Cloud (ECS GPU)" in a Chinese table). Ids never change.
+std::string_view display_name(const Provider& provider, text::Lang lang);
+std::string_view display_name(const Gpu& gpu, text::Lang lang);
 const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where);
 const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where);
 

@@ -52,7 +52,7 @@
   X(summary_images_per_s, "{} images/s", "{} 张图像/s") \
   X(summary_diffusion_image, "{0}{1}x{1} px", "{0}{1}x{1} 像素") \
   X(summary_diffusion_steps, "{0}{1} steps per image", "{0}每张图 {1} 步") \
-  X(summary_tier, ", {0} tier, replicas at most {1}% busy, N+{2}", "，{0} 服务等级，副本繁忙度不超过 {1}%，N+{2}") \
+  X(summary_tier, ", {0} tier, replicas at most {1}% busy, N+{2}", "，{0}服务等级，副本繁忙度不超过 {1}%，N+{2}") \
   X(summary_notebook, "interactive, priced for {}; spot only when --pricing names it (a reclaim ends the session)", "交互式，按 {} 计价；仅当 --pricing 指定时才用竞价实例（回收会结束会话）") \
   X(summary_priced_for, "priced for {}", "按 {} 计价") \
   X(summary_weights_label, "weights", "权重") \
@@ -74,7 +74,7 @@
   X(plan_pipeline_per_node, " x PP {} (one stage per node)", " × PP {}（每节点一个阶段）") \
   X(plan_batch_per_replica, ", batch {} per replica", "，每副本批大小 {}") \
   X(plan_gpus_nodes, ", {0} GPU{1} x {2} node{3}", "，{0} GPU × {2} 节点") \
-  X(plan_offload, ", {} offload", "，{} 卸载") \
+  X(plan_offload, ", {} offload", "，{}卸载") \
   X(plan_micro_batch, ", micro-batch {}", "，微批 {}") \
   /* the HTML report */ \
   X(html_lang, "en", "zh-CN") \
@@ -131,7 +131,7 @@
   X(fact_spot, "spot, {2}, {0} of instances interrupted a month, {1} chance this job runs without one", "竞价实例，{2}，每月 {0} 的实例会被中断，本作业 {1} 的概率不被中断") \
   X(fact_auto_checkpoint, "automatic checkpoints", "自动检查点") \
   X(fact_memory_free, "{}% GPU memory free", "显存空闲 {}%") \
-  X(fact_gpu_segment, "{} GPU", "{} 级 GPU") \
+  X(fact_gpu_segment, "{} GPU", "{} GPU") \
   X(fact_gpus_in_service, "{0} GPUs in service: {1}% chance of a month without a GPU failure", "{0} 块 GPU 在线服务：{1}% 的概率一个月内无 GPU 故障") \
   X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内（更快不再加分）") \
   X(fact_past_turnaround, "{0}, but {1} with the wait for capacity at 9 in 10 odds, past the {2} turnaround", "{0}，但按九成把握计入等待资源后为 {1}，超出 {2} 的周转时间") \
@@ -209,7 +209,7 @@
   X(w_public_ip, "Public IPv4 addresses at {0} {1} per hour each cost {2}, {3} of this row.", "公网 IPv4 地址每个每小时 {0} {1}，共 {2}，占本方案成本的 {3}。") \
   X(w_limited_stock, "Stock of {0} is reported low{1}: capacity may not be there when you launch.", "{0} 的库存偏低{1}：开通时可能没有资源。") \
   X(w_estimated, " (estimated)", "（估算）") \
-  X(w_cluster_capacity, "{0} GPUs {1} at once: {2}x what a {3}-stock SKU usually has free (about {4}, judgement); the {5} wait assumes they are there: ask {6} for a reserved block first.", "一次{1}申请 {0} 块 GPU：是 {3} 库存规格通常空闲量（约 {4}，经验判断）的 {2} 倍；{5} 的等待时间假定资源存在：请先向 {6} 申请预留资源。") \
+  X(w_cluster_capacity, "{0} GPUs {1} at once: {2}x what a {3}-stock SKU usually has free (about {4}, judgement); the {5} wait assumes they are there: ask {6} for a reserved block first.", "一次{1}申请 {0} 块 GPU：是库存{3}的规格通常空闲量（约 {4}，经验判断）的 {2} 倍；{5} 的等待时间假定资源存在：请先向 {6} 申请预留资源。") \
   X(w_on_spot, "on spot", "以竞价实例") \
   X(w_on_demand, "on demand", "按需") \
   X(w_sla_without_credits, "{0} promises {1}% uptime but pays no service credits when it misses.", "{0} 承诺 {1}% 的可用性，但未达标时不提供服务赔付。") \
@@ -218,7 +218,7 @@
   X(w_pcie_training, "{0} GPUs per node talk over {1}: gradient all-reduce is several times slower than over NVLink, and the estimate assumes a lower MFU for it.", "每节点 {0} 块 GPU 经 {1} 通信：梯度 all-reduce 比 NVLink 慢数倍，估算已为此假定较低的 MFU。") \
   X(w_no_rdma, "{0} nodes without RDMA ({1} Gbit/s Ethernet): multi-node training loses a large share of its speed to communication.", "{0} 个节点无 RDMA（{1} Gbit/s 以太网）：多节点训练的大部分速度会损失在通信上。") \
   X(w_over_provisioned, "{0} of the {1} GPUs rented would sit idle ({2} of {3} carry the load or stand by as its spares): {4} of this row's cost ({5}) pays for idle GPUs; a smaller instance of the same GPU, where one is sold, wastes less.", "租用的 {1} 块 GPU 中有 {0} 块闲置（{2}/{3} 块承担负载或作为备用）：本方案成本中的 {4}（{5}）花在闲置 GPU 上；若有同型号 GPU 的更小实例，浪费更少。") \
-  X(w_cpu_offload, "The plan offloads {0} to CPU memory ({1} per node): steps are much slower than on GPUs that hold everything.", "该方案将 {0} 卸载到 CPU 内存（每节点 {1}）：步时比全部放在 GPU 上慢得多。") \
+  X(w_cpu_offload, "The plan offloads {0} to CPU memory ({1} per node): steps are much slower than on GPUs that hold everything.", "该方案将{0}卸载到 CPU 内存（每节点 {1}）：步时比全部放在 GPU 上慢得多。") \
   X(w_marketplace, "{} is a marketplace: hosts belong to third parties whose reliability, security and network vary.", "{} 是算力市场：主机属于第三方，可靠性、安全性和网络参差不齐。") \
   X(w_consumer_serving, "{0} is a consumer GeForce card: NVIDIA's GeForce driver licence excludes data-center deployment (section 2.1.3) and NVIDIA does not design these cards for 24x7 service; check {1}'s terms before a production service depends on it.", "{0} 是消费级 GeForce 显卡：NVIDIA GeForce 驱动许可不允许数据中心部署（第 2.1.3 节），且这类显卡并非为 7×24 小时服务设计；生产服务依赖它之前请查看 {1} 的条款。") \
   X(w_term_overrun, "{0} chance the run ends within the {1} its term commits (its band reaches {2} at the 90th percentile): a slow run needs a renewal or on-demand hours for the rest; more nodes end it sooner.", "本作业在所承诺期限的 {1} 内完成的概率为 {0}（其区间第 90 百分位为 {2}）：若运行偏慢，剩余部分需续约或按需计费；增加节点可更早完成。") \
@@ -350,7 +350,7 @@
   X(detail_max_price, "costs at least {0}/h, --max-price {1}", "每小时至少 {0}，--max-price {1}") \
   X(detail_notebook_spot, "an interactive session on spot is lost when the instance is reclaimed (seconds to minutes of notice); --pricing spot (or a list naming it) to include", "竞价实例被回收时交互式会话随之丢失（提前数秒到数分钟通知）；加 --pricing spot（或包含它的列表）可纳入") \
   X(detail_risk_averse_spot, "--risk-averse leaves out spot: a reclaim stops the job and resumes it from its last checkpoint after a wait for capacity; --pricing spot (or a list naming it) to include", "--risk-averse 不考虑竞价实例：回收会中断任务，等到资源后才能从最近的检查点恢复；加 --pricing spot（或包含它的列表）可纳入") \
-  X(detail_tier_consumer, "{0} is a {1} card (no ECC or datacenter support): not production serving; --allow-consumer to include", "{0} 是 {1} 级显卡（无 ECC，无数据中心支持）：不适合生产服务；加 --allow-consumer 可纳入") \
+  X(detail_tier_consumer, "{0} is a {1} card (no ECC or datacenter support): not production serving; --allow-consumer to include", "{0} 是{1}显卡（无 ECC，无数据中心支持）：不适合生产服务；加 --allow-consumer 可纳入") \
   X(detail_tier_marketplace, "a marketplace host ({}: hosts are third parties, unvetted): not production serving; --allow-marketplace to include", "算力市场主机（{}：主机属于未经审核的第三方）：不适合生产服务；加 --allow-marketplace 可纳入") \
   X(detail_tier_low_stock, "stock low: a failed replica may not be replaceable for hours; not production serving; --allow-low-stock to include", "库存偏低：故障副本可能数小时内无法替换；不适合生产服务；加 --allow-low-stock 可纳入") \
   X(detail_tier_no_sla, "{} publishes no uptime SLA (no credits when the service is down): not production serving; --allow-no-sla to include", "{} 未公布可用性 SLA（服务中断时无赔付）：不适合生产服务；加 --allow-no-sla 可纳入") \
@@ -564,7 +564,7 @@
   X(w_latency_in_band, "At the slow end of its calibrated band this plan gives TPOT {0} ms and TTFT {1} ms against targets of {2} and {3} ms: the targets hold at {4} confidence (the bands' log-normal quantile), not at the bands' tops; --risk-averse plans for the tops.", "在校准区间的慢端，该方案的 TPOT 为 {0} ms、TTFT 为 {1} ms，目标为 {2} 和 {3} ms：目标在 {4} 置信度下成立（区间的对数正态分位数），而非区间上限；加 --risk-averse 按区间上限规划。") \
   X(w_speed_extrapolated, "Speed on {0} ({1}) lies outside the calibrated image-generation runs for this method and GPU generation, so its band is the widest one widened 1.5x ({2}x-{3}x the estimate); benchmark a short run before renting at scale.", "{0}（{1}）上的速度超出该方法和该代 GPU 的图像生成校准数据，因此误差区间取最宽者再放宽 1.5 倍（估计值的 {2}x-{3}x）；请先做一次短时实测，再大规模租用。") \
   X(w_software_weak_qlora, "expect slower kernels or a preview port; plain LoRA (--method lora: a bf16 base, no 4-bit kernels) runs on this GPU's mature stack where its memory holds the base", "算子可能较慢或仅有预览版移植；若显存能容纳 bf16 基座权重，普通 LoRA（--method lora：bf16 基座，无 4 位算子）可在该 GPU 的成熟软件栈上运行") \
-  X(detail_capacity, "{0} GPUs {1} for {2}: {3} GPU-hours, more than half of what the about {4} GPUs a {5}-stock SKU usually has free give in {6} days; a job that size runs on a reservation, not open capacity; --pricing reserved-1y (or a capacity block from the provider) to price one", "{0} 块 GPU 以{1}方式运行 {2}：共 {3} GPU 小时，超过 {5} 库存规格通常空闲的约 {4} 块 GPU 在 {6} 天内所能提供的一半；这种规模的任务应使用预留资源，而非按需/竞价容量；加 --pricing reserved-1y（或向云厂商申请容量块）为其计价") \
+  X(detail_capacity, "{0} GPUs {1} for {2}: {3} GPU-hours, more than half of what the about {4} GPUs a {5}-stock SKU usually has free give in {6} days; a job that size runs on a reservation, not open capacity; --pricing reserved-1y (or a capacity block from the provider) to price one", "{0} 块 GPU 以{1}方式运行 {2}：共 {3} GPU 小时，超过库存{5}的规格通常空闲的约 {4} 块 GPU 在 {6} 天内所能提供的一半；这种规模的任务应使用预留资源，而非按需/竞价容量；加 --pricing reserved-1y（或向云厂商申请容量块）为其计价") \
   /* the defaults a job was given (Profile::defaults_said; the workload-flag table's provenance, workload::resolve, estimate_job) */ \
   X(dflt_workload, "workload: {} (default; give --workload)", "工作负载类型：{}（默认；可用 --workload 指定）") \
   X(dflt_lora_diffusion, "{0}: rank {1} on the q, k, v and out projections of every attention block (the diffusers and kohya-ss defaults)", "{0}：秩 {1}，作用于每个注意力块的 q、k、v 和输出投影（diffusers 和 kohya-ss 的默认设置）") \
@@ -605,11 +605,11 @@
   X(dflt_resolution, "resolution: {0}x{0} px ({1}'s native resolution, its model card)", "分辨率：{0}x{0} 像素（{1} 的原生分辨率，见其模型卡）") \
   X(dflt_image_latency, "latency target: {} s per image at the band's slow end, queue included (production image serving: a synchronous API must answer before its gateway's timeout, about 30 s; --latency-ms to change it, --serving-tier development for none)", "延迟目标：每张图 {} s（按误差区间慢端，含排队；生产级图像服务：同步 API 须在网关超时前返回，约 30 s；可用 --latency-ms 修改，--serving-tier development 则不设上限）") \
   X(dflt_steps, "steps: {0} per image ({1}'s recommended sampling steps; data/models.yaml gives the source)", "步数：每张图 {0} 步（{1} 推荐的采样步数；来源见 data/models.yaml）") \
-  X(dflt_training_tier_development, "training tier: development (every offering ranked)", "训练等级：development（所有方案都参与排名）") \
-  X(dflt_training_tier_production, "training tier: production (consumer GPUs and marketplace hosts excluded unless --gpu or --provider names them; --training-tier development ranks them)", "训练等级：production（排除消费级 GPU 和算力市场主机，除非 --gpu 或 --provider 指定了它们；--training-tier development 可让它们参与排名）") \
+  X(dflt_training_tier_development, "training tier: development (every offering ranked)", "训练等级：开发（development，所有方案都参与排名）") \
+  X(dflt_training_tier_production, "training tier: production (consumer GPUs and marketplace hosts excluded unless --gpu or --provider names them; --training-tier development ranks them)", "训练等级：生产（production，排除消费级 GPU 和算力市场主机，除非 --gpu 或 --provider 指定了它们；--training-tier development 可让它们参与排名）") \
   X(dflt_max_utilization, "replicas planned at most {}% busy (--max-utilization; headroom for bursts and the model's error band)", "副本按繁忙度不超过 {}% 规划（--max-utilization；为突发流量和模型误差区间留余量）") \
-  X(dflt_serving_tier_development, "service tier: development (every offering ranked), N+{} replicas (--redundancy)", "服务等级：development（所有方案都参与排名），N+{} 个副本（--redundancy）") \
-  X(dflt_serving_tier_production, "service tier: production (consumer and workstation GPUs, marketplace hosts, shared vGPUs, low-stock SKUs, providers without an uptime SLA and spot excluded; --serving-tier development ranks them), N+{} replicas (--redundancy)", "服务等级：production（排除消费级和工作站 GPU、算力市场主机、共享 vGPU、低库存规格、无可用性 SLA 的云厂商以及竞价实例；--serving-tier development 可让它们参与排名），N+{} 个副本（--redundancy）") \
+  X(dflt_serving_tier_development, "service tier: development (every offering ranked), N+{} replicas (--redundancy)", "服务等级：开发（development，所有方案都参与排名），N+{} 个副本（--redundancy）") \
+  X(dflt_serving_tier_production, "service tier: production (consumer and workstation GPUs, marketplace hosts, shared vGPUs, low-stock SKUs, providers without an uptime SLA and spot excluded; --serving-tier development ranks them), N+{} replicas (--redundancy)", "服务等级：生产（production，排除消费级和工作站 GPU、算力市场主机、共享 vGPU、低库存规格、无可用性 SLA 的云厂商以及竞价实例；--serving-tier development 可让它们参与排名），N+{} 个副本（--redundancy）") \
   /* the assumptions behind an estimate (estimate::assumptions) */ \
   X(asm_bytes, "Bytes: 1 GB = 1e9 bytes in every output; GPU capacity is the driver-reported MiB where known, else the label in GiB.", "字节：所有输出中 1 GB = 1e9 字节；GPU 容量在已知时取驱动报告的 MiB 数，否则取标称的 GiB 数。") \
   X(asm_model_states, "Model states: {0} B/param weights + {1} gradients + {2} optimizer = {3} B/param (ZeRO paper, Rajbhandari et al. 2019), sharded by the ZeRO stage over the data-parallel GPUs.", "模型状态：权重 {0} B/参数 + 梯度 {1} + 优化器 {2} = {3} B/参数（ZeRO 论文，Rajbhandari et al. 2019），按 ZeRO 阶段在数据并行的 GPU 间切分。") \
@@ -1427,5 +1427,74 @@
   X(dflt_images_trained_dreambooth, "images trained: {0} ({1} instance images x {2} epochs, each step with as many class images for prior preservation; the diffusers DreamBooth example's 5 images and 800 steps unless --images and --epochs are given)", "训练图像数：{0}（{1} 张实例图像 × {2} 轮，每步另加同样多的类别图像用于先验保持；未给出 --images 和 --epochs 时为 diffusers DreamBooth 示例的 5 张图像、800 步）") \
   X(dflt_images_trained_dreambooth_steps, "images trained: {0} ({1} optimizer steps x batch {2}, --train-steps, each step with as many class images for prior preservation)", "训练图像数：{0}（{1} 个优化器步 × 批大小 {2}，--train-steps，每步另加同样多的类别图像用于先验保持）") \
   X(err_dreambooth_image_only, "dreambooth applies to image-finetune only, not {0}", "dreambooth 只适用于 image-finetune，不适用于 {0}") \
-  X(hint_dreambooth_image_only, "use --method full or lora for language models (DreamBooth fine-tunes a diffusion model)", "语言模型请用 --method full 或 lora（DreamBooth 用于微调扩散模型）")
+  X(hint_dreambooth_image_only, "use --method full or lora for language models (DreamBooth fine-tunes a diffusion model)", "语言模型请用 --method full 或 lora（DreamBooth 用于微调扩散模型）") \
+  /* ids and enum values as a reader reads them (text::term): the English is the id as written */ \
+  X(term_profile_auto, "auto", "自动") \
+  X(term_profile_balanced, "balanced", "均衡") \
+  X(term_profile_cost_first, "cost-first", "成本优先") \
+  X(term_profile_speed_first, "speed-first", "速度优先") \
+  X(term_profile_production, "production", "生产") \
+  X(term_profile_research, "research", "研究") \
+  X(term_profile_pretraining, "pretraining", "预训练") \
+  X(term_profile_fine_tuning, "fine-tuning", "微调") \
+  X(term_profile_serving, "serving", "推理服务") \
+  X(term_profile_development, "development", "开发") \
+  X(term_tier_production, "production", "生产") \
+  X(term_tier_development, "development", "开发") \
+  X(term_stock_unknown, "unknown", "未知") \
+  X(term_stock_low, "low", "偏低") \
+  X(term_stock_medium, "medium", "中等") \
+  X(term_stock_high, "high", "充足") \
+  X(term_segment_datacenter, "datacenter", "数据中心级") \
+  X(term_segment_workstation, "workstation", "工作站级") \
+  X(term_segment_consumer, "consumer", "消费级") \
+  X(term_recompute_none, "none", "无") \
+  X(term_recompute_selective, "selective", "选择性") \
+  X(term_recompute_full, "full", "完整") \
+  X(term_offload_none, "none", "无") \
+  X(term_offload_optimizer, "optimizer", "优化器") \
+  X(term_offload_all, "all", "全部") \
+  X(term_offload_nvme, "nvme", "NVMe") \
+  X(term_family_decoder, "decoder", "解码器") \
+  X(term_family_encoder, "encoder", "编码器") \
+  X(term_family_moe, "moe", "混合专家") \
+  X(term_family_cnn, "cnn", "卷积网络") \
+  X(term_family_vit, "vit", "视觉 Transformer") \
+  X(term_family_unet, "unet", "扩散 UNet") \
+  X(term_family_dit, "dit", "扩散 DiT") \
+  X(term_model_custom, "custom", "自定义") \
+  X(term_ind_isolation, "isolation", "隔离") \
+  X(term_ind_sla_uptime, "sla_uptime", "SLA 可用性") \
+  X(term_ind_fault_recovery, "fault_recovery", "故障恢复") \
+  X(term_ind_spot_risk, "spot_risk", "竞价回收风险") \
+  X(term_ind_monitoring, "monitoring", "监控") \
+  X(term_ind_memory_headroom, "memory_headroom", "显存余量") \
+  X(term_ind_capacity, "capacity", "资源供给") \
+  X(term_ind_fleet_failures, "fleet_failures", "集群故障") \
+  X(term_ind_hardware_grade, "hardware_grade", "硬件等级") \
+  X(term_ind_software_stack, "software_stack", "软件栈") \
+  X(term_ind_job_time, "job_time", "作业时间") \
+  X(term_ind_job_cost, "job_cost", "作业成本") \
+  X(term_ind_images, "images", "框架镜像") \
+  X(term_ind_jupyterlab, "jupyterlab", "JupyterLab") \
+  X(term_ind_custom_containers, "custom_containers", "自定义容器") \
+  X(term_ind_kubernetes, "kubernetes", "Kubernetes") \
+  X(term_ind_provision_minutes, "provision_minutes", "就绪时间") \
+  X(term_ind_software_workarounds, "software_workarounds", "软件适配") \
+  X(term_ind_tier, "tier", "支持等级") \
+  X(term_ind_hours, "hours", "服务时间") \
+  X(term_ind_first_response, "first_response", "首次响应") \
+  X(term_ind_compliance, "compliance", "合规认证") \
+  X(word_not_applicable, "n/a", "不适用") \
+  X(cmp_indicator_name, "{0}.{1}", "{0}·{1}") \
+  /* a multiplication sign between two counts: "micro-batch 1 x 64" (ASCII in English, as the tests and README show) */ \
+  X(word_times, " x ", " × ") \
+  /* catalog list --currency */ \
+  X(cat_groups_currency_note, "{0} at the catalog's per-USD rates, per instance-hour and per GPU-hour, cheapest allowed mode.", "按目录中的美元汇率折算为 {0}，按实例小时和 GPU 小时计，取允许的最便宜计费方式。") \
+  /* a subscription row's break-even against hourly on-demand, in its reason (table, markdown, html) */ \
+  X(why_break_even, "break-even against on-demand at {0}% of the {1}'s hours", "盈亏平衡：使用超过整{1} {0}% 的时长即比按需划算") \
+  X(word_month, "month", "月") \
+  X(word_year, "year", "年") \
+  X(cat_converted_note, "Prices converted to {0} at the catalog's per-USD rates (--currency).", "价格按目录中的美元汇率折算为 {0}（--currency）。") \
+  X(term_profile_fine_tuning_dev, "fine-tuning-dev", "开发期微调")
 // clang-format on

@@ -57,6 +57,25 @@ std::string say(Lang lang, Msg id, Args&&... args) {
   return fmt::format(fmt::runtime(message(id, lang)), std::forward<Args>(args)...);
 }
 
+// An id or enum value a reader reads (a weight profile, a tier, a stock level, a model family...):
+// as written in English, its name in the reader's language where the catalogue has one (the rows
+// whose English is the id: "term_profile_fine_tuning" is "fine-tuning" and 微调). The Term says which
+// list the id is from: "none" is 无 as a recompute or offload choice. An id without a row is itself.
+enum class Term : std::uint8_t {
+  weight_profile,  // scoring profiles: balanced, fine-tuning...
+  tier,            // --serving-tier / --training-tier
+  stock,           // an offering's stock level
+  gpu_segment,     // datacenter, workstation, consumer
+  support,         // a provider's support tier and hours
+  recompute,       // activation recomputation
+  offload,         // ZeRO offload
+  model_family,    // a model preset's family
+  model,           // a model id said as a name ("custom")
+  indicator,       // a scoring indicator's name
+};
+std::optional<Msg> term_message(Term term, std::string_view id);
+std::string term(Lang lang, Term term, std::string_view id);
+
 // Chinese typesetting as the catalogue writes it: a space between a Chinese character (U+4E00-U+9FFF)
 // and an ASCII letter or digit next to it ("未知的GPU" -> "未知的 GPU"), for text composed from
 // several messages (an error line) where a parameter meets the words around it. Anything else as is.
@@ -139,6 +158,12 @@ Words words(Msg id, Args&&... args) {
   };
   (add(std::forward<Args>(args)), ...);
   return Words(id, std::move(list));
+}
+
+// The id to say later in the reader's language (text::term): a message where the catalogue has one.
+inline Words term_words(Term term, std::string_view id) {
+  if (const auto message_id = term_message(term, id)) return Words(*message_id, {});
+  return Words(std::string(id));
 }
 
 }  // namespace gpuselect::text

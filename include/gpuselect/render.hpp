@@ -129,8 +129,11 @@ void compare(std::ostream& out, Format format, const RecommendView& view, const 
 
 // Catalog listings (`catalog list/gpus/providers/show`): table, json, csv.
 // `catalog list`: the price board's rows, or its groups with --group-by (docs/cli.md).
+// `currency` (--currency, an ISO code the catalog has a rate for): every price of the table, markdown,
+// HTML and CSV converted to it at the catalog's per-USD rates, as recommend's; "" = each row in its
+// provider's currency and the groups in USD. JSON keeps the catalog's prices with their currency.
 void price_board(std::ostream& out, Format format, const catalog::Catalog& catalog, const board::Board& board,
-                 const Style& style);
+                 const Style& style, std::string_view currency = {});
 void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
 void providers(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
 void models(std::ostream& out, Format format, const catalog::Catalog& catalog, const Style& style);
@@ -181,6 +184,10 @@ void write_json(std::ostream& out, const nlohmann::ordered_json& document, bool 
 
 // Display width of UTF-8 text in terminal columns (East Asian wide and fullwidth count 2).
 int display_width(std::string_view utf8);
+// `text` (one line) in lines of at most `width` display columns: breaks at spaces, between Chinese
+// characters but never before closing punctuation (，。；：、）) or after opening (（), and inside a
+// word only when it alone is wider than the line (the tables' and --help's wrapping).
+std::vector<std::string> wrap_lines(std::string_view text, int width);
 
 // A plain text table: pure, fits `width` by shrinking the widest flexible columns (cut with an
 // ellipsis, or wrapped onto more lines when `wrap`), then any column that is not `whole`.

@@ -107,6 +107,13 @@ std::string_view to_string(GpuSegment value) { return name_in(value, gpu_segment
 std::string_view to_string(Interconnect value) { return name_in(value, interconnect_names); }
 std::string_view to_string(Rdma value) { return name_in(value, rdma_names); }
 std::string_view to_string(Stock value) { return name_in(value, stock_names); }
+
+std::string_view display_name(const Provider& provider, text::Lang lang) {
+  return lang == text::Lang::zh_cn && !provider.name_zh.empty() ? provider.name_zh : provider.name;
+}
+std::string_view display_name(const Gpu& gpu, text::Lang lang) {
+  return lang == text::Lang::zh_cn && !gpu.name_zh.empty() ? gpu.name_zh : gpu.name;
+}
 std::string_view to_string(PricingMode value) { return name_in(value, pricing_mode_names); }
 std::string_view pricing_key(PricingMode value) { return name_in(value, pricing_keys); }
 
@@ -254,10 +261,13 @@ Error gpu_name_error(const Catalog& catalog, std::string_view name, std::string 
     return Error::said(std::move(where), text::words(text::Msg::err_no_gpu_record, text::quoted(name)),
                        text::words(text::Msg::hint_no_gpu_record));
   }
+  // Names with the same model number ("A10" for "a10g"), or that the name begins ("H10" for "H100").
   const std::string model_number = digits_of(name);
   std::vector<std::string> candidates;
   for (auto& candidate : names_of(catalog.gpus)) {
-    if (digits_of(candidate) == model_number) candidates.push_back(std::move(candidate));
+    const bool begins = name.size() >= 2 && candidate.size() > name.size() &&
+                        equals_ignoring_case(std::string_view(candidate).substr(0, name.size()), name);
+    if (digits_of(candidate) == model_number || begins) candidates.push_back(std::move(candidate));
   }
   return unknown_id(std::move(where), text::Msg::kind_gpu, name, candidates,
                     text::words(text::Msg::hint_see_ids, "'gpuselect catalog gpus'"));

@@ -183,6 +183,7 @@ constexpr std::array<std::string_view, 8> architecture_names = {"volta",  "turin
 constexpr std::array gpu_fields = {
     text<&Gpu::id>("id", required),
     text<&Gpu::name>("name", required),
+    text<&Gpu::name_zh>("name_zh"),
     make<&Gpu::vendor>("vendor", ValueKind::choice_text, false, {}, &array_choice<vendor_names>),
     make<&Gpu::architecture>("architecture", ValueKind::choice_text, false, {}, &array_choice<architecture_names>),
     tracked(number<&Gpu::memory_gb>("memory_gb", above_zero(1024), required),
@@ -211,6 +212,7 @@ using P = Provider;
 constexpr std::array provider_fields = {
     text<&P::id>("id", required),
     text<&P::name>("name", required),
+    text<&P::name_zh>("name_zh"),
     text_list<&P::aliases>("aliases"),
     enumeration<&P::kind>("kind"),
     make<&P::currency>("currency", ValueKind::currency_code, required),
@@ -247,7 +249,7 @@ constexpr std::array provider_fields = {
     // Published notices run from 30 s (Google Cloud, Azure) to 5 min (Alibaba, Volcano Engine); an
     // hour is beyond any reclaim warning (a notice that long is scheduled maintenance).
     tracked(optional_number<&P::spot_reclaim, &P::SpotReclaim::notice_seconds>("spot_reclaim.notice_seconds",
-                                                                              above_zero(3600)),
+                                                                               above_zero(3600)),
             &position_at<&P::spot_reclaim, &P::SpotReclaim::notice_pos>),
     tracked(date<&P::spot_reclaim, &P::SpotReclaim::as_of>("spot_reclaim.as_of"),
             &position_at<&P::spot_reclaim, &P::SpotReclaim::as_of_pos>),

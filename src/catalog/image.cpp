@@ -42,8 +42,8 @@ constexpr std::size_t flush_bytes = std::size_t{1} << 20;
 // A member that fits in padding does not change the size: tests/test_catalog_cache.cpp compares
 // every record's JSON after a round trip, which catches it (ModelPreset::weights_precision did).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(Gpu) == 408, "Gpu changed: update visit(Gpu) in src/catalog/image.cpp, then this size");
-static_assert(sizeof(Provider) == 576, "Provider changed: update visit(Provider), then this size");
+static_assert(sizeof(Gpu) == 440, "Gpu changed: update visit(Gpu) in src/catalog/image.cpp, then this size");
+static_assert(sizeof(Provider) == 608, "Provider changed: update visit(Provider), then this size");
 static_assert(sizeof(Pricing) == 96, "Pricing changed: update visit(Pricing), then this size");
 static_assert(sizeof(RegionPrice) == 160, "RegionPrice changed: update visit(RegionPrice), then this size");
 static_assert(sizeof(Offering) == 648, "Offering changed: update visit(Offering), then this size");
@@ -343,6 +343,7 @@ template <typename Archive>
 void visit(Archive& a, Gpu& gpu) {
   a.text(gpu.id);
   a.text(gpu.name);
+  a.text(gpu.name_zh);
   a.text(gpu.vendor);
   a.text(gpu.architecture);
   a.number(gpu.memory_gb);
@@ -371,6 +372,7 @@ template <typename Archive>
 void visit(Archive& a, Provider& provider) {
   a.text(provider.id);
   a.text(provider.name);
+  a.text(provider.name_zh);
   visit_texts(a, provider.aliases);
   a.enumeration(provider.kind, ProviderKind::owned);
   a.text(provider.currency);

@@ -2,6 +2,7 @@
 // records by id field by field, then checks that need the merged catalog (required fields,
 // references, vgpu shares). Every problem becomes a Diagnostic; nothing throws on bad input.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <exception>
@@ -11,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -26,6 +28,25 @@
 namespace gpuselect::catalog {
 
 namespace {
+
+// A record's kind ("gpu", "provider") as the reader reads it: as the schema spells it in English,
+// the catalogue's word in Chinese (GPU, 云厂商, 方案, 模型, 货币; issue 29 review: "gpu 'x'" in a
+// Chinese finding).
+text::Words record_kind_words(std::string_view singular) {
+  return text::Words::in_each([singular](text::Lang lang) {
+    constexpr std::array<std::pair<std::string_view, text::Msg>, 5> kinds = {{{"gpu", text::Msg::kind_gpu},
+                                                                              {"provider", text::Msg::kind_provider},
+                                                                              {"offering", text::Msg::kind_offering},
+                                                                              {"model", text::Msg::kind_model},
+                                                                              {"currency", text::Msg::kind_currency}}};
+    if (lang != text::Lang::en) {
+      for (const auto& [name, id] : kinds) {
+        if (name == singular) return std::string(text::message(id, lang));
+      }
+    }
+    return std::string(singular);
+  });
+}
 
 using text::Lang;
 using text::Msg;
@@ -811,8 +832,9 @@ void Loader::apply_record(Store<Record>& store) {
     }
   }
   if (id_entry == nullptr) {
-    report_said(buffer.record_mark, text::words(Msg::err_record_no_id, singular, text::quoted(id_key)),
-                text::words(Msg::hint_record_no_id, id_key, singular));
+    report_said(buffer.record_mark,
+                text::composed(Msg::err_record_no_id, record_kind_words(singular), text::quoted(id_key)),
+                text::composed(Msg::hint_record_no_id, id_key, record_kind_words(singular)));
     return;
   }
   if (id_entry->shape != Shape::scalar) {
@@ -831,7 +853,7 @@ void Loader::apply_record(Store<Record>& store) {
 
   if (text::is_blank(id)) {
     report_said(id_entry->value_mark, text::words(Msg::err_id_blank, text::quoted(id_key)),
-                text::words(Msg::hint_id_blank, singular));
+                text::composed(Msg::hint_id_blank, record_kind_words(singular)));
     return;
   }
   if (text::needs_neutralising(id)) {
@@ -848,7 +870,8 @@ void Loader::apply_record(Store<Record>& store) {
     RecordMeta& meta = store.meta[record_index];
     if (meta.touched_file == file_) {
       report_said(id_entry->value_mark,
-                  text::words(Msg::err_duplicate_id, singular, id_key, fields::shown(id), meta.touched_line),
+                  text::composed(Msg::err_duplicate_id, record_kind_words(singular), id_key, fields::shown(id),
+                                 meta.touched_line),
                   text::words(Msg::hint_duplicate_id));
       return;
     }
@@ -905,8 +928,8 @@ void Loader::apply_record(Store<Record>& store) {
                     text::words(Msg::hint_prefix_not_map, key, subkeys.substr(0, subkeys.find(','))));
       } else {
         report_said(entry.key_mark,
-                    text::words(text::Msg::err_unknown_record_key, fields::shown(key), singular,
-                                fields::shown(store.id_of(target))),
+                    text::composed(text::Msg::err_unknown_record_key, fields::shown(key), record_kind_words(singular),
+                                   fields::shown(store.id_of(target))),
                     keeps_diagnostics() ? unknown_key_hint(key, fields, store.table.list_key) : text::Words());
       }
       index += items;
@@ -919,7 +942,8 @@ void Loader::apply_record(Store<Record>& store) {
       continue;
     }
     if ((named & bit) != 0) {
-      report_said(entry.key_mark, text::words(Msg::err_duplicate_record_key, fields::shown(key), singular),
+      report_said(entry.key_mark,
+                  text::composed(Msg::err_duplicate_record_key, fields::shown(key), record_kind_words(singular)),
                   text::words(Msg::hint_duplicate_record_key));
       index += items;
       continue;
@@ -1081,8 +1105,8 @@ void Loader::check_required(const Store<Record>& store) {
       keys += fields[field].key;
     }
     report_at(record.pos,
-              text::words(Msg::err_record_missing_keys, std::string(store.table.singular),
-                          fields::shown(store.id_of(record)), result_.catalog.files[record.pos.file], keys),
+              text::composed(Msg::err_record_missing_keys, record_kind_words(store.table.singular),
+                             fields::shown(store.id_of(record)), result_.catalog.files[record.pos.file], keys),
               text::words(Msg::hint_record_missing_keys, std::string(fields[0].key)));
   }
 }

@@ -53,40 +53,6 @@ constexpr std::string_view short_usage_zh =
 // 226 characters for --request-mix); continuation lines start under the description column.
 constexpr int help_line_columns = 100;
 
-// A description's pieces for wrapping: runs of narrow characters, and each wide (East Asian Width
-// F/W) character alone, since Chinese text breaks between any two characters and has no spaces.
-struct Piece {
-  std::string_view text;
-  bool after_space = false;  // written after a space (a break there drops the space)
-};
-std::vector<Piece> wrap_pieces(std::string_view line) {
-  std::vector<Piece> pieces;
-  bool after_space = false;
-  std::size_t at = 0;
-  while (at < line.size()) {
-    if (line[at] == ' ') {
-      after_space = true;
-      ++at;
-      continue;
-    }
-    const auto lead = static_cast<unsigned char>(line[at]);
-    const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-    const std::string_view character = line.substr(at, length);
-    const bool wide = render::display_width(character) == 2;
-    // A narrow character continues the word before it unless a space or a wide character ends that word.
-    const bool joins = !pieces.empty() && !after_space && !wide && lead < 0x80 &&
-                       static_cast<unsigned char>(pieces.back().text.back()) < 0x80;
-    if (joins) {
-      pieces.back().text = line.substr(pieces.back().text.data() - line.data(), pieces.back().text.size() + length);
-    } else {
-      pieces.push_back({character, after_space});
-    }
-    after_space = false;
-    at += length;
-  }
-  return pieces;
-}
-
 class WrappingFormatter : public CLI::Formatter {
  public:
   // CLI11 pads the name column by bytes: a Chinese label in it ("id ID 必需") started the description
@@ -104,24 +70,14 @@ class WrappingFormatter : public CLI::Formatter {
   std::string make_option_desc(const CLI::Option* option) const override {
     const std::string description = CLI::Formatter::make_option_desc(option);
     const int width = std::max(help_line_columns - static_cast<int>(get_column_width()), 20);
+    // Chinese breaks between characters, never before closing punctuation (render::wrap_lines).
     std::string wrapped;
     std::size_t line_start = 0;
     while (line_start <= description.size()) {
       const std::size_t line_end = std::min(description.find('\n', line_start), description.size());
-      int used = 0;
-      for (const Piece& piece : wrap_pieces(std::string_view(description).substr(line_start, line_end - line_start))) {
-        const int piece_width = render::display_width(piece.text);
-        const int gap = used > 0 && piece.after_space ? 1 : 0;
-        if (used > 0 && used + gap + piece_width > width) {
-          wrapped += '\n';
-          used = 0;
-        } else if (gap > 0) {
-          wrapped += ' ';
-          ++used;
-        }
-        wrapped += piece.text;
-        used += piece_width;
-      }
+      const auto lines =
+          render::wrap_lines(std::string_view(description).substr(line_start, line_end - line_start), width);
+      for (std::size_t index = 0; index < lines.size(); ++index) wrapped += (index == 0 ? "" : "\n") + lines[index];
       if (line_end == description.size()) break;
       wrapped += '\n';
       line_start = line_end + 1;

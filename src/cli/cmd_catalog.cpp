@@ -39,7 +39,7 @@ struct CatalogOptions {
   std::string max_per_kind = "10";
   OutputOptions validate_output;
   // list
-  std::string gpu, provider, region, pricing, sort = "gpu-price", group_by;
+  std::string gpu, provider, region, pricing, sort = "gpu-price", group_by, currency;
   ResourceFlags resources;
   OutputOptions list_output;
   // show
@@ -81,6 +81,11 @@ const OptionRow<CatalogOptions> list_filters[] = {
      &CatalogOptions::pricing},
 };
 const OptionRow<CatalogOptions> board_options[] = {
+    {{"--currency",
+      "Show every price in this currency (ISO code or alias such as RMB) at the catalog's per-USD rates, as recommend "
+      "does (default: the config's currency, else each provider's own)",
+      "Board"},
+     &CatalogOptions::currency},
     {{"--sort", "price (per instance-hour), gpu-price (per GPU-hour, default), memory (most first), gpu, provider",
       "Board"},
      &CatalogOptions::sort},
@@ -220,7 +225,17 @@ int run_validate(const CatalogOptions& options, const GlobalOptions& globals) {
 }
 
 // The price board's query from the list flags: the same constraints recommend applies.
-board::Query list_query(const CatalogOptions& options, const catalog::Catalog& catalog) {
+// --currency as recommend reads it (an ISO code or alias such as RMB, checked against the catalog's
+// rates), else the config's currency when it sets one; "" = each row in its provider's currency.
+std::string list_currency(const CatalogOptions& options, const GlobalOptions& globals,
+                          const catalog::Catalog& catalog) {
+  if (!options.currency.empty()) return catalog::output_currency(catalog, options.currency);
+  if (globals.settings.currency.origin != "default")
+    return catalog::output_currency(catalog, globals.settings.currency.value);
+  return {};
+}
+
+board::Query list_query(const CatalogOptions& options, const catalog::Catalog& catalog, const std::string& currency) {
   board::Query query;
   auto& constraints = query.constraints;
   constraints.gpus = gpu_constraint_ids(options.gpu, catalog);
@@ -229,7 +244,8 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
   // As recommend: a reservation is a one- or three-year commitment, not an hourly rent, so the
   // board prices on-demand and spot unless --pricing names reserved modes (or any).
   constraints.pricing_modes = parse_pricing_flag(options.pricing);
-  apply_resource_flags(options.resources, options.gpu, catalog, "USD", constraints);
+  // --max-price is in the list's currency (USD when rows keep their own), as recommend's.
+  apply_resource_flags(options.resources, options.gpu, catalog, currency.empty() ? "USD" : currency, constraints);
   const auto sort = board::parse_sort(options.sort);
   if (!sort) {
     throw unknown_choice("--sort", "sort key", options.sort, "catalog list", "--sort");
@@ -249,11 +265,12 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
 
 int run_list(const CatalogOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
-  const board::Board board = board::build(catalog, list_query(options, catalog));
+  const std::string currency = list_currency(options, globals, catalog);
+  const board::Board board = board::build(catalog, list_query(options, catalog, currency));
   const render::Format format = resolve_format(options.list_output, globals, listing_formats);
   const render::Style style = make_style(options.list_output, globals, format);
   emit_streamed(options.list_output, format, style.color,
-                [&](std::ostream& out) { render::price_board(out, format, catalog, board, style); });
+                [&](std::ostream& out) { render::price_board(out, format, catalog, board, style, currency); });
   return exit_ok;
 }
 

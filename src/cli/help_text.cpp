@@ -152,6 +152,7 @@ constexpr HelpRow help_table[] = {
     {"catalog list", "--pricing", "on-demand（按需）、spot（竞价实例）、reserved-1y、reserved-3y（预留实例）、monthly、yearly（包年包月），逗号分隔，或 any；默认 on-demand,spot"},
     {"catalog list", "--sort", "price（每实例小时）、gpu-price（每 GPU 小时，默认）、memory（最多优先）、gpu、provider"},
     {"catalog list", "--group-by", "按 gpu、provider 和/或 region（逗号分隔）每组一行汇总，同 dstack offer --group-by"},
+    {"catalog list", "--currency", "以此货币显示所有价格（ISO 代码或别名，如 RMB），按目录中的美元汇率折算，同 recommend（默认：配置中的货币，否则各云厂商自己的货币）"},
     {"catalog show", "id", "方案、GPU、云厂商或模型的 ID"},
     {"catalog validate", "files", "在内置目录之外要检查的文件"},
     {"catalog validate", "--strict", "将警告视为错误（退出码 2）"},

@@ -1,10 +1,11 @@
 #include "gpuselect/error.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <numeric>
 #include <string_view>
 #include <utility>
-#include <numeric>
 
 #include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
@@ -194,16 +195,28 @@ std::string closest_match(std::string_view word, const std::vector<std::string>&
   constexpr std::size_t short_word_bytes = 4;
   const bool short_word = word.size() <= short_word_bytes;
   std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
+  // At the same distance, a candidate the word begins (in any case) wins: "H10" is "H100" cut
+  // short, not "A10" with a wrong letter (issue 29 review: --gpu H10 suggested a10).
+  const auto begins = [&](std::string_view candidate) {
+    return word.size() >= 2 && candidate.size() > word.size() &&
+           std::equal(word.begin(), word.end(), candidate.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+           });
+  };
+  bool best_begins = false;
   for (const auto& candidate : candidates) {
     if (candidate.size() > max_suggested_bytes) continue;
-    const std::size_t distance = bounded_edit_distance(word, candidate, best_distance - 1);
+    // Bounded at the best so far: a tie is measured exactly, anything longer is best_distance + 1.
+    const std::size_t distance = bounded_edit_distance(word, candidate, best_distance);
     if (short_word && distance > 1 &&
         !(candidate.size() == word.size() && std::is_permutation(word.begin(), word.end(), candidate.begin()))) {
       continue;
     }
-    if (distance < best_distance) {
+    const bool candidate_begins = begins(candidate);
+    if (distance < best_distance || (!best.empty() && distance == best_distance && candidate_begins && !best_begins)) {
       best_distance = distance;
       best = candidate;
+      best_begins = candidate_begins;
     }
   }
   return best;

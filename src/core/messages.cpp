@@ -2,7 +2,9 @@
 #include "gpuselect/messages.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <vector>
 
 #include <fmt/args.h>
 
@@ -67,6 +69,38 @@ std::string spaced_cjk(std::string_view text) {
     out += text[at++];
   }
   return out;
+}
+
+namespace {
+// The catalogue's rows for each Term, by the prefix of their ids (Term order).
+constexpr std::array<std::string_view, 10> term_prefixes = {
+    "term_profile_",   "term_tier_",    "term_stock_",  "term_segment_", "fact_support_",
+    "term_recompute_", "term_offload_", "term_family_", "term_model_",   "term_ind_"};
+}  // namespace
+
+std::optional<Msg> term_message(Term term, std::string_view id) {
+  const auto index = static_cast<std::size_t>(term);
+  if (index >= term_prefixes.size()) return std::nullopt;
+  // Built once: the rows of each term by their English (the id).
+  static const auto rows = [] {
+    std::array<std::vector<std::pair<std::string_view, Msg>>, term_prefixes.size()> found;
+    for (std::size_t row = 0; row < std::size(message_table); ++row) {
+      for (std::size_t kind = 0; kind < term_prefixes.size(); ++kind) {
+        if (message_table[row].id.starts_with(term_prefixes[kind]))
+          found[kind].emplace_back(message_table[row].en, static_cast<Msg>(row));
+      }
+    }
+    return found;
+  }();
+  for (const auto& [english, message_id] : rows[index]) {
+    if (english == id) return message_id;
+  }
+  return std::nullopt;
+}
+
+std::string term(Lang lang, Term term, std::string_view id) {
+  const auto message_id = term_message(term, id);
+  return message_id ? std::string(message(*message_id, lang)) : std::string(id);
 }
 
 std::span<const Message> catalogue() { return message_table; }

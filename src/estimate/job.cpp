@@ -26,7 +26,7 @@ constexpr int dgx_vcpus_per_gpu = 28;
 // The sentence for Profile::defaults_applied that says what bare_hardware assumed.
 text::Words bare_hardware_assumption(const catalog::Gpu& gpu, const Hardware& hardware) {
   return text::Words::in_each([&](text::Lang lang) {
-    return text::say(lang, text::Msg::dflt_hardware, hardware.gpus_per_node, gpu.name,
+    return text::say(lang, text::Msg::dflt_hardware, hardware.gpus_per_node, catalog::display_name(gpu, lang),
                      gpu.interconnect_gbps > 0
                          ? text::say(lang, text::Msg::dflt_hardware_link, catalog::to_string(hardware.interconnect),
                                      gpu.interconnect_gbps)

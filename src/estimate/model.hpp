@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/messages.hpp"
 
 namespace gpuselect::estimate::model {
 
@@ -172,7 +173,7 @@ Plan requested_plan(const workload::Profile& profile, int gpus_per_node, int nod
 // TP within a node, TP x PP x CP dividing the GPUs, PP no deeper than the layers.
 bool layout_valid(const Plan& plan, const workload::Profile& profile);
 // " x TP 8 x PP 4" parts of a plan beyond its ZeRO stage and offload.
-std::string plan_layout(const Plan& plan);
+std::string plan_layout(const Plan& plan, text::Lang lang = text::Lang::en);
 // Serving plans: tensor parallel 1, 2, 4, 8 up to gpus_per_node (or the one requested).
 std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_node, int nodes);
 // The user fixed the plan (--zero, or --tensor-parallel for serving).

@@ -188,12 +188,13 @@ bool layout_valid(const Plan& plan, const workload::Profile& profile) {
   return plan.pipeline_parallel <= 1 || profile.shape.layers <= 0 || plan.pipeline_parallel <= profile.shape.layers;
 }
 
-std::string plan_layout(const Plan& plan) {
+std::string plan_layout(const Plan& plan, text::Lang lang) {
+  const std::string_view times = text::message(text::Msg::word_times, lang);
   std::string text;
-  if (plan.tensor_parallel > 1) text += fmt::format(" x TP {}", plan.tensor_parallel);
-  if (plan.pipeline_parallel > 1) text += fmt::format(" x PP {}", plan.pipeline_parallel);
-  if (plan.context_parallel > 1) text += fmt::format(" x CP {}", plan.context_parallel);
-  if (plan.expert_parallel > 1) text += fmt::format(" x EP {}", plan.expert_parallel);
+  if (plan.tensor_parallel > 1) text += fmt::format("{}TP {}", times, plan.tensor_parallel);
+  if (plan.pipeline_parallel > 1) text += fmt::format("{}PP {}", times, plan.pipeline_parallel);
+  if (plan.context_parallel > 1) text += fmt::format("{}CP {}", times, plan.context_parallel);
+  if (plan.expert_parallel > 1) text += fmt::format("{}EP {}", times, plan.expert_parallel);
   return text;
 }
 
@@ -583,13 +584,16 @@ std::string plan_name_in(const workload::Profile& profile, const Plan& plan, tex
   }
   std::string name = plan.zero_stage == 0 ? std::string(text::message(Msg::est_data_parallel, lang))
                                           : fmt::format("ZeRO-{}", plan.zero_stage);
-  if (plan.offload != workload::Offload::none) name += text::say(lang, Msg::plan_offload, workload::to_string(plan.offload));
-  name += model::plan_layout(plan);
+  if (plan.offload != workload::Offload::none)
+    name +=
+        text::say(lang, Msg::plan_offload, text::term(lang, text::Term::offload, workload::to_string(plan.offload)));
+  name += model::plan_layout(plan, lang);
   const bool diffusion_recompute = workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training &&
                                    plan.recompute != workload::Recompute::none;
   const bool llm = !workload::kind_traits(profile.kind).trains_images() && profile.shape.layers > 0;
   if (diffusion_recompute || llm) {
-    name += fmt::format("，{} {}", text::message(Msg::est_recompute, lang), workload::to_string(plan.recompute));
+    name += fmt::format("，{} {}", text::message(Msg::est_recompute, lang),
+                        text::term(lang, text::Term::recompute, workload::to_string(plan.recompute)));
   }
   if (llm) {
     name += text::say(lang, Msg::plan_micro_batch, plan.micro_batch);

@@ -104,9 +104,12 @@ std::string board_price_cell(const catalog::Offering& offering, const board::Row
   return !csv && board::price_estimated(offering, row, mode) ? std::string(estimated_mark) + cell : cell;
 }
 
-std::string usd_range(double low, double high) {
-  const std::string first = units::format_money(low, "USD");
-  return round_decimals(low, 2) == round_decimals(high, 2) ? first : first + ".." + units::format_money(high, "USD");
+// "$0.18..$2.49" in `currency`, from USD amounts times `rate` (USD -> currency).
+std::string money_range(double low, double high, std::string_view currency, double rate) {
+  const std::string first = units::format_money(low * rate, currency);
+  return round_decimals(low * rate, 2) == round_decimals(high * rate, 2)
+             ? first
+             : first + ".." + units::format_money(high * rate, currency);
 }
 
 std::string count_range(double low, double high) {
@@ -226,8 +229,12 @@ void board_json(std::ostream& out, const catalog::Catalog& catalog, const board:
   json.finish();
 }
 
-Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv, Lang lang) {
+Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv, Lang lang,
+                std::string_view currency) {
   Grid grid;
+  // Groups sum in USD; --currency shows them in its currency (CSV keeps its *_usd columns).
+  const std::string shown = currency.empty() ? std::string("USD") : std::string(currency);
+  const double rate = currency.empty() ? 1.0 : catalog::convert(catalog, 1.0, "USD", shown);
   const auto& first = board.groups.front();
   const bool by_gpu = !first.gpu.empty();
   const bool by_provider = !first.provider.empty();
@@ -242,15 +249,20 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
                                    "cheapest_offering", "cheapest_region"});
     grid.columns.insert(grid.columns.end(), tail.begin(), tail.end());
   } else {
-    if (by_gpu) grid.columns.push_back({"GPU"});
-    if (by_provider) grid.columns.push_back({words(Msg::col_provider, lang)});
-    if (by_region) grid.columns.push_back({words(Msg::cat_region, lang)});
-    grid.columns.insert(grid.columns.end(), {{words(Msg::cat_offers, lang), Align::right},
-                                             {words(Msg::cat_gpu_count, lang), Align::right},
-                                             {words(Msg::cat_modes, lang), Align::left, true},
-                                             {"$/h", Align::right},
-                                             {"$/GPU-h", Align::right},
-                                             {words(Msg::cat_cheapest_per_gpu, lang), Align::left, true}});
+    // Group keys, the cheapest offering (ids) and the price ranges are never cut; the modes and the
+    // cheapest offering's region shrink instead.
+    if (by_gpu) grid.columns.push_back({"GPU", Align::left, false, false, true});
+    if (by_provider) grid.columns.push_back({words(Msg::col_provider, lang), Align::left, false, false, true});
+    if (by_region) grid.columns.push_back({words(Msg::cat_region, lang), Align::left, false, false, true});
+    grid.columns.insert(
+        grid.columns.end(),
+        {{words(Msg::cat_offers, lang), Align::right},
+         {words(Msg::cat_gpu_count, lang), Align::right},
+         {words(Msg::cat_modes, lang), Align::left, true},
+         {currency.empty() ? std::string("$/h") : shown + "/h", Align::right, false, false, true},
+         {currency.empty() ? std::string("$/GPU-h") : shown + "/GPU-h", Align::right, false, false, true},
+         {words(Msg::cat_cheapest_per_gpu, lang), Align::left, false, false, true},
+         {words(Msg::cat_region, lang), Align::left, true}});
   }
   for (const auto& group : board.groups) {
     std::vector<std::string> cells;
@@ -267,56 +279,75 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
                                  csv_number(round_money(group.min_price_per_gpu_usd)),
                                  csv_number(round_money(group.max_price_per_gpu_usd)), offering.id, std::string(region)});
     } else {
-      cells.insert(cells.end(),
-                   {std::to_string(group.rows), count_range(group.min_gpus, group.max_gpus),
-                    mode_list(group.modes, text::message(Msg::summary_list_separator, lang), lang),
-                    usd_range(group.min_price_usd, group.max_price_usd),
-                    usd_range(group.min_price_per_gpu_usd, group.max_price_per_gpu_usd),
-                    region.empty() ? offering.id : offering.id + " " + std::string(region)});
+      cells.insert(cells.end(), {std::to_string(group.rows), count_range(group.min_gpus, group.max_gpus),
+                                 mode_list(group.modes, text::message(Msg::summary_list_separator, lang), lang),
+                                 money_range(group.min_price_usd, group.max_price_usd, shown, rate),
+                                 money_range(group.min_price_per_gpu_usd, group.max_price_per_gpu_usd, shown, rate),
+                                 offering.id, region.empty() ? std::string("-") : std::string(region)});
     }
     grid.rows.push_back(std::move(cells));
   }
   if (!csv) {
     grid.notes.push_back(say(lang, Msg::cat_groups_note, board.groups.size(), board.rows.size()));
-    grid.notes.push_back(words(Msg::cat_groups_usd_note, lang));
+    grid.notes.push_back(currency.empty() ? words(Msg::cat_groups_usd_note, lang)
+                                          : say(lang, Msg::cat_groups_currency_note, shown));
   }
   return grid;
 }
 
-Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv, Lang lang) {
+Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv, Lang lang,
+              std::string_view currency) {
   Grid grid;
   if (csv) {
     grid.columns = csv_columns({"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect", "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly", "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of", "source"});
   } else {
-    grid.columns = {{words(Msg::cat_offering, lang), Align::left, false},
+    // The offering id is what a reader copies (--offering, compare) and the prices are what the board
+    // is for: never cut; a narrow terminal shrinks the GPU label and the region instead (issue 29
+    // review), and a line too narrow even for them is longer than the terminal.
+    grid.columns = {{words(Msg::cat_offering, lang), Align::left, false, false, true},
                     {words(Msg::cat_gpus, lang), Align::left, true},
                     {"GB/GPU", Align::right},
-                    {words(Msg::cat_region, lang), Align::left, true},
-                    {words(Msg::cat_on_demand_h, lang), Align::right},
-                    {words(Msg::cat_spot_h, lang), Align::right},
-                    {words(Msg::cat_1y_h, lang), Align::right},
-                    {words(Msg::cat_3y_h, lang), Align::right},
-                    {words(Msg::cat_per_gpu_h, lang), Align::right}};
+                    {words(Msg::cat_region, lang), Align::left, true}};
   }
-  // Subscription columns (per month, per year) only when a row sells one: most boards have none.
+  // On-demand and spot always; the reserved and subscription columns (per year, per month) only
+  // when a row sells one: most boards have no subscription, the domestic ones no reservation.
   using catalog::PricingMode;
   const auto sells = [&](PricingMode mode) {
     return std::any_of(board.rows.begin(), board.rows.end(), [&](const board::Row& row) {
       return board::pricing(catalog.offerings[row.offering_index], row).stated(mode).has_value();
     });
   };
+  std::vector<PricingMode> hourly_columns = {PricingMode::on_demand, PricingMode::spot};
+  for (const auto mode : {PricingMode::reserved_1y, PricingMode::reserved_3y}) {
+    if (!csv && sells(mode)) hourly_columns.push_back(mode);
+  }
   const bool show_monthly = !csv && sells(PricingMode::monthly);
   const bool show_yearly = !csv && sells(PricingMode::yearly);
-  if (show_monthly) grid.columns.insert(grid.columns.end() - 1, {words(Msg::cat_month, lang), Align::right});
-  if (show_yearly) grid.columns.insert(grid.columns.end() - 1, {words(Msg::cat_year, lang), Align::right});
+  if (!csv) {
+    for (const auto mode : hourly_columns) {
+      const Msg header = mode == PricingMode::on_demand     ? Msg::cat_on_demand_h
+                         : mode == PricingMode::spot        ? Msg::cat_spot_h
+                         : mode == PricingMode::reserved_1y ? Msg::cat_1y_h
+                                                            : Msg::cat_3y_h;
+      grid.columns.push_back({words(header, lang), Align::right, false, false, true});
+    }
+    if (show_monthly) grid.columns.push_back({words(Msg::cat_month, lang), Align::right, false, false, true});
+    if (show_yearly) grid.columns.push_back({words(Msg::cat_year, lang), Align::right, false, false, true});
+    grid.columns.push_back({words(Msg::cat_per_gpu_h, lang), Align::right, false, false, true});
+  }
   bool any_estimated = false;
   std::string oldest, newest;  // as_of dates, YYYY-MM-DD (compare as text)
   for (const auto& row : board.rows) {
     const auto& offering = catalog.offerings[row.offering_index];
-    const auto& currency = catalog.provider_of(offering).currency;
-    const auto& pricing = board::pricing(offering, row);
-    constexpr std::array<PricingMode, 4> modes = {PricingMode::on_demand, PricingMode::spot, PricingMode::reserved_1y,
-                                                  PricingMode::reserved_3y};
+    // Each row in its provider's currency, or every row converted to --currency.
+    const auto& own_currency = catalog.provider_of(offering).currency;
+    const std::string row_currency = currency.empty() ? own_currency : std::string(currency);
+    const double rate = currency.empty() ? 1.0 : catalog::convert(catalog, 1.0, own_currency, currency);
+    catalog::Pricing pricing = board::pricing(offering, row);
+    for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+      auto& price = pricing.slot(static_cast<PricingMode>(index));
+      if (price) *price *= rate;
+    }
     if (csv) {
       std::vector<std::string> estimated;
       for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
@@ -337,15 +368,15 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
                            std::string(catalog::to_string(offering.network.rdma)),
                            csv_number(offering.network.bandwidth_gbps),
                            std::string(board::region_name(offering, row)),
-                           currency,
-                           price_cell(pricing.on_demand, currency, true),
-                           price_cell(pricing.spot, currency, true),
-                           price_cell(pricing.reserved_1y, currency, true),
-                           price_cell(pricing.reserved_3y, currency, true),
-                           price_cell(pricing.monthly, currency, true),
-                           price_cell(pricing.yearly, currency, true),
+                           row_currency,
+                           price_cell(pricing.on_demand, row_currency, true),
+                           price_cell(pricing.spot, row_currency, true),
+                           price_cell(pricing.reserved_1y, row_currency, true),
+                           price_cell(pricing.reserved_3y, row_currency, true),
+                           price_cell(pricing.monthly, row_currency, true),
+                           price_cell(pricing.yearly, row_currency, true),
                            std::string(catalog::pricing_key(row.mode())),
-                           csv_number(round_decimals(board::price_per_gpu(offering, row), price_decimals)),
+                           csv_number(round_decimals(board::price_per_gpu(offering, row) * rate, price_decimals)),
                            joined(estimated, ";"),
                            optional_cell(offering.spot_interruption_pct, true),
                            std::string(catalog::to_string(offering.stock)),
@@ -356,19 +387,20 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
     }
     std::vector<std::string> cells = {offering.id, gpu_label(catalog, offering, 1, lang), plain_number(board::gpu_memory_gb(catalog, offering), 0),
                                       row.region == board::no_region ? "-" : std::string(board::region_name(offering, row))};
-    for (const auto mode : modes) {
-      cells.push_back(board_price_cell(offering, row, mode, pricing, currency, false));
+    for (const auto mode : hourly_columns) {
+      cells.push_back(board_price_cell(offering, row, mode, pricing, row_currency, false));
       any_estimated = any_estimated || cells.back().starts_with(estimated_mark);
     }
     for (const auto mode : {PricingMode::monthly, PricingMode::yearly}) {
       if (!(mode == PricingMode::monthly ? show_monthly : show_yearly)) continue;
-      cells.push_back(board_price_cell(offering, row, mode, pricing, currency, false, true));
+      cells.push_back(board_price_cell(offering, row, mode, pricing, row_currency, false, true));
       any_estimated = any_estimated || cells.back().starts_with(estimated_mark);
     }
     const bool per_gpu_estimated = board::price_estimated(offering, row, row.mode());
-    cells.push_back(fmt::format("{}{} {}", per_gpu_estimated ? estimated_mark : "", units::format_money(board::price_per_gpu(offering, row), currency),
-                                row.mode() == PricingMode::on_demand ? words(Msg::cat_od, lang)
-                                                                     : std::string(mode_name(row.mode(), lang))));
+    cells.push_back(fmt::format(
+        "{}{} {}", per_gpu_estimated ? estimated_mark : "",
+        units::format_money(board::price_per_gpu(offering, row) * rate, row_currency),
+        row.mode() == PricingMode::on_demand ? words(Msg::cat_od, lang) : std::string(mode_name(row.mode(), lang))));
     grid.rows.push_back(std::move(cells));
     if (oldest.empty() || offering.as_of < oldest) oldest = offering.as_of;
     if (offering.as_of > newest) newest = offering.as_of;
@@ -377,6 +409,7 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
     grid.notes.push_back(say(lang, Msg::cat_rows_note, board.rows.size(),
                              show_monthly || show_yearly ? words(Msg::cat_rows_subscription, lang) : std::string()));
     grid.notes.push_back(words(Msg::cat_per_gpu_note, lang));
+    if (!currency.empty()) grid.notes.push_back(say(lang, Msg::cat_converted_note, currency));
     if (!oldest.empty()) {
       grid.notes.push_back(oldest == newest ? say(lang, Msg::cat_prices_as_of, oldest)
                                             : say(lang, Msg::cat_prices_as_of_range, oldest, newest));
@@ -388,8 +421,35 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
 
 }  // namespace
 
+namespace {
+// The board keeps its ids and prices whole (`whole` columns) and shrinks the rest, but not below
+// "abcde…": when even that does not fit the terminal, the rest is cut there and the lines are
+// longer than it (a column of "…" says nothing; --format csv or a filter gives a narrower board).
+void keep_readable(Grid& grid, int width) {
+  constexpr int readable_columns = 6;
+  int needed = detail::table_column_gap * static_cast<int>(grid.columns.size() - 1);
+  for (std::size_t c = 0; c < grid.columns.size(); ++c) {
+    int natural = display_width(grid.columns[c].header);
+    for (const auto& row : grid.rows) {
+      if (c < row.size()) natural = std::max(natural, display_width(row[c]));
+    }
+    needed += grid.columns[c].whole ? natural : std::min(natural, readable_columns);
+  }
+  if (needed <= width) return;
+  for (std::size_t c = 0; c < grid.columns.size(); ++c) {
+    if (!grid.columns[c].whole) {
+      grid.columns[c].header = detail::truncate_to_width(grid.columns[c].header, readable_columns);
+      for (auto& row : grid.rows) {
+        if (c < row.size()) row[c] = detail::truncate_to_width(row[c], readable_columns);
+      }
+    }
+    grid.columns[c].whole = true;
+  }
+}
+}  // namespace
+
 void price_board(std::ostream& out, Format format, const catalog::Catalog& catalog, const board::Board& board,
-                 const Style& style) {
+                 const Style& style, std::string_view currency) {
   check_listing_format(format);
   if (traits(format).document_tree) {
     board_json(out, catalog, board, style);
@@ -397,7 +457,9 @@ void price_board(std::ostream& out, Format format, const catalog::Catalog& catal
   }
   const bool csv = traits(format).delimited;
   const Lang lang = csv ? Lang::en : style.lang;
-  const Grid grid = board.groups.empty() ? row_grid(catalog, board, csv, lang) : group_grid(catalog, board, csv, lang);
+  Grid grid = board.groups.empty() ? row_grid(catalog, board, csv, lang, currency)
+                                   : group_grid(catalog, board, csv, lang, currency);
+  if (format == Format::table) keep_readable(grid, style.width);
   listing(out, format, say(lang, Msg::cat_heading, words(Msg::cat_heading_offerings, lang)), grid, style);
 }
 
@@ -418,7 +480,7 @@ void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, con
                                            {"FP4 TFLOPS", Align::right},
                                            {words(Msg::cat_link, lang)},
                                            {words(Msg::cat_aliases, lang), Align::left, true}};
-  auto row = [csv](const catalog::Gpu& gpu) -> std::vector<std::string> {
+  auto row = [csv, lang](const catalog::Gpu& gpu) -> std::vector<std::string> {
     if (csv) {
       return {gpu.id, gpu.name, gpu.vendor, gpu.architecture, csv_number(gpu.memory_gb),
               csv_number(gpu.usable_memory_mib), csv_number(gpu.memory_bandwidth_gbps),
@@ -427,9 +489,15 @@ void gpus(std::ostream& out, Format format, const catalog::Catalog& catalog, con
               optional_cell(gpu.fp4_dense_tflops, true), csv_number(gpu.tdp_watts), gpu.interconnect,
               csv_number(gpu.interconnect_gbps), joined(gpu.aliases, ";"), gpu.source};
     }
-    return {gpu.id, gpu.name, plain_number(gpu.memory_gb, 1), plain_number(gpu.memory_bandwidth_gbps, 0),
-            plain_number(gpu.bf16_dense_tflops, 1), optional_cell(gpu.fp8_dense_tflops, false),
-            optional_cell(gpu.fp4_dense_tflops, false), gpu.interconnect, joined(gpu.aliases, ", ")};
+    return {gpu.id,
+            std::string(catalog::display_name(gpu, lang)),
+            plain_number(gpu.memory_gb, 1),
+            plain_number(gpu.memory_bandwidth_gbps, 0),
+            plain_number(gpu.bf16_dense_tflops, 1),
+            optional_cell(gpu.fp8_dense_tflops, false),
+            optional_cell(gpu.fp4_dense_tflops, false),
+            gpu.interconnect,
+            joined(gpu.aliases, ", ")};
   };
   catalog_table(out, format, "gpus", words(Msg::cat_heading_gpus, lang), catalog.gpus, columns, row,
                 say(lang, Msg::cat_gpus_note, catalog.gpus.size()), style, lang);
@@ -469,15 +537,17 @@ void providers(std::ostream& out, Format format, const catalog::Catalog& catalog
     const bool english = lang == Lang::en;
     const auto kind = static_cast<std::size_t>(provider.kind);
     const auto hour = static_cast<std::size_t>(provider.support.hours);
-    return {provider.id, provider.name,
+    return {provider.id,
+            std::string(catalog::display_name(provider, lang)),
             english || kind >= kinds.size() ? std::string(catalog::to_string(provider.kind)) : words(kinds[kind], lang),
             provider.currency,
-            fmt::format("{} {}", catalog::to_string(provider.support.tier),
+            fmt::format("{} {}", text::term(lang, text::Term::support, catalog::to_string(provider.support.tier)),
                         english || hour >= hours.size() ? std::string(catalog::to_string(provider.support.hours))
                                                         : words(hours[hour], lang)),
             provider.sla_uptime_pct > 0 ? plain_number(provider.sla_uptime_pct, 2) : words(Msg::cat_sla_none, lang),
             units::format_money(provider.egress_per_gb, provider.currency),
-            provider.compliance.empty() ? "-" : joined(provider.compliance, ", "), provider.as_of};
+            provider.compliance.empty() ? "-" : joined(provider.compliance, ", "),
+            provider.as_of};
   };
   catalog_table(out, format, "providers", words(Msg::cat_heading_providers, lang), catalog.providers, columns, row,
                 say(lang, Msg::cat_providers_note, catalog.providers.size()), style, lang);

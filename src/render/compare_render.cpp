@@ -90,13 +90,17 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
       }
     }
     for (const auto& name : names) {
-      std::vector<std::string> row{fmt::format("{}.{}", scoring::to_string(criterion), name)};
+      // "stability.isolation" in English, 稳定性·隔离 in Chinese.
+      std::vector<std::string> row{lang == text::Lang::en
+                                       ? fmt::format("{}.{}", scoring::to_string(criterion), name)
+                                       : say(lang, Msg::cmp_indicator_name, criterion_name(criterion, lang),
+                                             text::term(lang, text::Term::indicator, name))};
       for (const auto& indicators : per_candidate) {
         std::string cell = "-";
         for (const auto& indicator : indicators) {
           if (indicator.name != name) continue;
           cell = indicator.applies ? say(lang, Msg::cmp_indicator_value, indicator.value, indicator.weight)
-                                   : std::string("n/a");
+                                   : std::string(text::message(Msg::word_not_applicable, lang));
         }
         row.push_back(std::move(cell));
       }

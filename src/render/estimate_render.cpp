@@ -72,11 +72,12 @@ Grid memory_grid(const estimate::Performance& estimate, Lang lang) {
 Grid plan_grid(const workload::Profile& profile, const estimate::Performance& estimate, Lang lang) {
   const auto& plan = estimate.memory.plan;
   Grid grid = key_values(words(Msg::est_plan_title, lang), lang);
-  grid.rows = {{"ZeRO", std::string(zero_label(plan.zero_stage))},
-               {words(Msg::est_offload, lang), std::string(workload::to_string(plan.offload))},
-               {words(Msg::est_gpus_per_node, lang), std::to_string(plan.gpus_per_node)},
-               {words(Msg::col_nodes, lang), std::to_string(plan.nodes)},
-               {words(Msg::est_tensor_parallel, lang), std::to_string(plan.tensor_parallel)}};
+  grid.rows = {
+      {"ZeRO", std::string(zero_label(plan.zero_stage))},
+      {words(Msg::est_offload, lang), text::term(lang, text::Term::offload, workload::to_string(plan.offload))},
+      {words(Msg::est_gpus_per_node, lang), std::to_string(plan.gpus_per_node)},
+      {words(Msg::col_nodes, lang), std::to_string(plan.nodes)},
+      {words(Msg::est_tensor_parallel, lang), std::to_string(plan.tensor_parallel)}};
   if (workload::kind_traits(profile.kind).serving())
     grid.rows.push_back({words(Msg::col_replicas, lang), std::to_string(plan.replicas)});
   if (workload::kind_traits(profile.kind).serving() && plan.pipeline_parallel > 1) {
@@ -92,7 +93,8 @@ Grid plan_grid(const workload::Profile& profile, const estimate::Performance& es
       grid.rows.push_back({words(Msg::est_expert_parallel, lang),
                            say(lang, Msg::est_expert_parallel_value, plan.expert_parallel)});
     }
-    grid.rows.push_back({words(Msg::est_recompute, lang), std::string(workload::to_string(plan.recompute))});
+    grid.rows.push_back({words(Msg::est_recompute, lang),
+                         text::term(lang, text::Term::recompute, workload::to_string(plan.recompute))});
     grid.rows.push_back({words(Msg::est_micro_batch, lang),
                          say(lang, Msg::est_micro_batch_value, plan.micro_batch, plan.micro_batches)});
   }

@@ -232,9 +232,10 @@ std::string stacked_bar(const scoring::Candidate& candidate, text::Lang lang) {
   for (const auto criterion : scoring::all_criteria) {
     const auto index = static_cast<std::size_t>(criterion);
     const auto& part = candidate.criteria[index];
-    html += fmt::format("<span style=\"width:{:.2f}%;background:{}\" title=\"{} {:.1f} x {:.2f} = {:.2f}\"></span>",
+    html += fmt::format("<span style=\"width:{:.2f}%;background:{}\" title=\"{} {:.1f}{}{:.2f} = {:.2f}\"></span>",
                         std::clamp(round_score(part.contribution), 0.0, 100.0), criterion_colours[index],
-                        criterion_name(criterion, lang), part.score, part.weight, part.contribution);
+                        criterion_name(criterion, lang), part.score, text::message(Msg::word_times, lang), part.weight,
+                        part.contribution);
   }
   return html + "</div>";
 }
@@ -258,6 +259,8 @@ std::string why_markup(const RecommendView& view, const scoring::Candidate& cand
   std::string why;
   for (const auto& line : scoring::explain(view.catalog, view.ranking, candidate, lang))
     why += fmt::format("<div>{}</div>", html_escape(line));
+  if (const std::string break_even = break_even_words(candidate, lang); !break_even.empty())
+    why += fmt::format("<div>{}</div>", html_escape(break_even));
   if (!candidate.warnings.empty()) {
     why += "<div>";
     for (const auto warning : candidate.warnings) {

@@ -61,6 +61,9 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
         line.kind == Kind::wins_over)
       append_separated(text, text::message(Msg::list_separator, lang), scoring::sentence(line, lang));
   }
+  // A subscription's break-even against on-demand: what a reader weighs it by (issue 29 review).
+  if (const std::string break_even = break_even_words(candidate, lang); !break_even.empty())
+    append_separated(text, text::message(Msg::list_separator, lang), break_even);
   return text;
 }
 
@@ -661,6 +664,8 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
           << mode_name(candidate.mode, lang) << ")\n";
       for (const auto& line : scoring::explain(view.catalog, ranking, candidate, lang))
         out << markdown_wrapped("   - ", markdown_cell(line), 5);
+      if (const std::string break_even = break_even_words(candidate, lang); !break_even.empty())
+        out << markdown_wrapped("   - ", markdown_cell(break_even), 5);
       for (const auto warning : candidate.warnings) {
         out << markdown_wrapped("   - " + say(lang, Msg::label_warning_item, scoring::warning_code(warning)),
                                 markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning, lang)),

@@ -1,4 +1,5 @@
 // `catalog show` and `catalog models`: records for people.
+#include <cctype>
 #include <string>
 
 #include <fmt/format.h>
@@ -59,7 +60,8 @@ void models(std::ostream& out, Format format, const catalog::Catalog& catalog, c
   const text::Lang lang = style.lang;
   const auto head = [lang](text::Msg id) { return std::string(text::message(id, lang)); };
   TextTable table;
-  table.columns = {{head(text::Msg::mdl_id)},
+  // The id is what --model takes: never cut (the source shrinks instead).
+  table.columns = {{head(text::Msg::mdl_id), TextTable::Align::left, false, false, true},
                    {head(text::Msg::mdl_family)},
                    {head(text::Msg::mdl_params), TextTable::Align::right},
                    {head(text::Msg::mdl_layers), TextTable::Align::right},
@@ -71,6 +73,14 @@ void models(std::ostream& out, Format format, const catalog::Catalog& catalog, c
                    {head(text::Msg::mdl_active), TextTable::Align::right},
                    {head(text::Msg::mdl_context), TextTable::Align::right},
                    {head(text::Msg::mdl_source), TextTable::Align::left, true}};
+  // The attention kind as written (gqa), upper case in Chinese where it stands among Chinese words (GQA).
+  const auto attention = [lang](catalog::AttentionKind kind) {
+    std::string name(catalog::to_string(kind));
+    if (lang != text::Lang::en) {
+      for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    }
+    return name;
+  };
   for (const auto& model : catalog.models) {
     const bool transformer = model.shape.heads > 0;
     std::string experts = "-";
@@ -79,10 +89,10 @@ void models(std::ostream& out, Format format, const catalog::Catalog& catalog, c
       if (model.shape.shared_experts > 0) experts += fmt::format(" + {}", model.shape.shared_experts);
     }
     table.rows.push_back(
-        {model.id, std::string(catalog::to_string(model.family)), units::format_count(model.shape.params),
-         std::to_string(model.shape.layers), std::to_string(model.shape.hidden), std::to_string(model.shape.heads),
-         std::to_string(model.shape.kv_heads),
-         transformer ? std::string(catalog::to_string(model.attention)) : std::string("-"), experts,
+        {model.id, text::term(lang, text::Term::model_family, catalog::to_string(model.family)),
+         units::format_count(model.shape.params), std::to_string(model.shape.layers),
+         std::to_string(model.shape.hidden), std::to_string(model.shape.heads), std::to_string(model.shape.kv_heads),
+         transformer ? attention(model.attention) : std::string("-"), experts,
          model.shape.active_params > 0 ? units::format_count(model.shape.active_params) : std::string("-"),
          std::to_string(model.max_context), model.source});
   }

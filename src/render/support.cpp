@@ -100,8 +100,8 @@ std::string plain_number(double value, int decimals) {
   return text;
 }
 
-std::string gpu_short_name(const catalog::Gpu& gpu) {
-  std::string_view name = gpu.name.empty() ? std::string_view(gpu.id) : std::string_view(gpu.name);
+std::string gpu_short_name(const catalog::Gpu& gpu, text::Lang lang) {
+  std::string_view name = gpu.name.empty() ? std::string_view(gpu.id) : catalog::display_name(gpu, lang);
   for (std::string_view prefix : {"NVIDIA ", "AMD ", "Nvidia "}) {
     if (name.starts_with(prefix)) {
       name.remove_prefix(prefix.size());
@@ -133,8 +133,8 @@ std::string price_update_line(const render::PriceUpdate& update, text::Lang lang
 std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes, text::Lang lang) {
   const auto& gpu = catalog.gpu_of(offering);
   std::string label = offering.gpu_fraction < 1.0
-                          ? fmt::format("{}x {}", plain_number(offering.gpu_fraction), gpu_short_name(gpu))
-                          : fmt::format("{}x {}", offering.gpu_count, gpu_short_name(gpu));
+                          ? fmt::format("{}x {}", plain_number(offering.gpu_fraction), gpu_short_name(gpu, lang))
+                          : fmt::format("{}x {}", offering.gpu_count, gpu_short_name(gpu, lang));
   if (nodes > 1) label += say(lang, Msg::label_nodes, nodes);
   return label;
 }
@@ -303,14 +303,15 @@ std::string plan_label(const estimate::Plan& plan, text::Lang lang) {
     return label + say(lang, Msg::plan_batch_per_replica, plan.batch) + machines();
   }
   std::string label(zero_label(plan.zero_stage));
-  if (plan.offload != workload::Offload::none) label += say(lang, Msg::plan_offload, workload::to_string(plan.offload));
+  if (plan.offload != workload::Offload::none)
+    label += say(lang, Msg::plan_offload, text::term(lang, text::Term::offload, workload::to_string(plan.offload)));
   if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);
   if (plan.pipeline_parallel > 1) label += fmt::format(", PP {}", plan.pipeline_parallel);
   if (plan.context_parallel > 1) label += fmt::format(", CP {}", plan.context_parallel);
   if (plan.expert_parallel > 1) label += fmt::format(", EP {}", plan.expert_parallel);
   // Each row's own micro-batch (searched per plan unless --micro-batch fixed it) x micro-steps.
   label += say(lang, Msg::plan_micro_batch, std::max(1, plan.micro_batch));
-  if (plan.micro_batches > 1) label += fmt::format(" x {}", plan.micro_batches);
+  if (plan.micro_batches > 1) label += fmt::format("{}{}", text::message(Msg::word_times, lang), plan.micro_batches);
   return label + machines();
 }
 
@@ -335,9 +336,28 @@ std::vector<std::string> summary_lines(const JobSummary& summary, text::Lang lan
   return lines;
 }
 
+std::string break_even_words(const scoring::Candidate& candidate, text::Lang lang) {
+  const bool monthly = candidate.mode == catalog::PricingMode::monthly;
+  if ((!monthly && candidate.mode != catalog::PricingMode::yearly) || !(candidate.cost.break_even_utilisation_pct > 0))
+    return {};
+  return say(lang, Msg::why_break_even, plain_number(candidate.cost.break_even_utilisation_pct, 0),
+             text::message(monthly ? Msg::word_month : Msg::word_year, lang));
+}
+
+std::string profile_words(std::string_view name, text::Lang lang) {
+  // "fine-tuning+custom": a profile whose weights --weights changed.
+  const auto plus = name.find('+');
+  if (plus == std::string_view::npos) return text::term(lang, text::Term::weight_profile, name);
+  return text::term(lang, text::Term::weight_profile, name.substr(0, plus)) + "+" +
+         text::term(lang, text::Term::model, name.substr(plus + 1));
+}
+
 JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking, text::Lang lang) {
   JobSummary summary;
-  const std::string model = profile.model_name.empty() ? profile.model_id : profile.model_name;
+  std::string model = profile.model_name.empty() ? profile.model_id : profile.model_name;
+  // A custom shape's name, "custom 7.0B", in the reader's language.
+  if (profile.model_id == "custom" && model.starts_with("custom "))
+    model = text::term(lang, text::Term::model, "custom") + model.substr(6);
   const std::string_view comma = text::message(Msg::summary_list_separator, lang);
   summary.job = say(lang, Msg::summary_model_params, workload::to_string(profile.kind), model,
                     units::format_count(profile.shape.params));
@@ -382,8 +402,9 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
     summary.serving = say(lang, Msg::summary_images_per_s, plain_number(profile.requests_per_s));
   }
   if (workload::kind_traits(profile.kind).serving()) {
-    summary.serving += say(lang, Msg::summary_tier, workload::to_string(profile.serving_tier),
-                           plain_number(100.0 * profile.max_utilization), profile.redundancy);
+    summary.serving +=
+        say(lang, Msg::summary_tier, text::term(lang, text::Term::tier, workload::to_string(profile.serving_tier)),
+            plain_number(100.0 * profile.max_utilization), profile.redundancy);
   }
   if (workload::kind_traits(profile.kind).interactive()) {
     summary.session = say(lang, Msg::summary_notebook, units::format_hours(profile.hours));
@@ -392,8 +413,8 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
     summary.serving += say(lang, Msg::summary_priced_for, units::format_hours(profile.hours));
   }
   if (ranking != nullptr) {
-    std::string weights =
-        ranking->profile_name.empty() ? say(lang, Msg::summary_weights_label) : ranking->profile_name;
+    std::string weights = ranking->profile_name.empty() ? say(lang, Msg::summary_weights_label)
+                                                        : profile_words(ranking->profile_name, lang);
     std::string parts;
     for (const auto criterion : scoring::all_criteria) {
       append_separated(parts, comma,

@@ -60,7 +60,7 @@ std::string scientific(double value);
 std::string plain_number(double value, int decimals = 2);
 
 // "H100 SXM5 80GB": the GPU's name without the vendor prefix.
-std::string gpu_short_name(const catalog::Gpu& gpu);
+std::string gpu_short_name(const catalog::Gpu& gpu, text::Lang lang = text::Lang::en);
 // "8x H100 SXM5 80GB", "0.25x A10 24GB", "8x H100 SXM5 80GB x2 nodes".
 std::string gpu_label(const catalog::Catalog& catalog, const catalog::Offering& offering, int nodes,
                       text::Lang lang = text::Lang::en);
@@ -147,6 +147,12 @@ struct JobSummary {
   std::string weights;   // "balanced: stability 0.30, performance 0.25, ..."
   std::string currency;  // "USD (1 USD = 7.1 CNY, as of 2026-05-01)"
 };
+// A monthly or yearly row's break-even against hourly on-demand ("break-even against on-demand at
+// 62% of the month's hours"); "" for other rows or without an on-demand price (JSON:
+// break_even_utilisation_pct).
+std::string break_even_words(const scoring::Candidate& candidate, text::Lang lang);
+// A weight profile's name in the reader's language ("fine-tuning" is 微调; "+custom" when --weights changed it).
+std::string profile_words(std::string_view name, text::Lang lang);
 JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking,
                        text::Lang lang = text::Lang::en);
 // The job summary's first lines as "Job: ...", "Tokens: ..." (those that are not empty), in `lang`:

@@ -254,6 +254,11 @@ std::vector<std::string> wrap_words(std::string_view text, int first_width, int 
 }  // namespace
 
 std::vector<std::string> wrap_to_width(std::string_view text, int width) { return wrap_words(text, width, width); }
+}  // namespace detail
+
+std::vector<std::string> wrap_lines(std::string_view text, int width) { return detail::wrap_to_width(text, width); }
+
+namespace detail {
 
 namespace {
 std::string indented_lines(std::string_view lead, const std::vector<std::string>& lines, int indent) {

@@ -385,7 +385,9 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
   if (!workload::kind_traits(profile.kind).serving() || profile.serving_tier != workload::Tier::production) return;
   if (gpu.segment != catalog::GpuSegment::datacenter && !options.allow_consumer) {
     reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0,
-                       text::words(Msg::detail_tier_consumer, gpu.name, catalog::to_string(gpu.segment))});
+                       text::words(Msg::detail_tier_consumer, gpu.name,
+                                   text::term_message(text::Term::gpu_segment, catalog::to_string(gpu.segment))
+                                       .value_or(Msg::term_segment_consumer))});
   }
   if (provider.kind == catalog::ProviderKind::marketplace && !options.allow_marketplace) {
     reasons.push_back({ExclusionKind::marketplace_host, total_cost, 0,

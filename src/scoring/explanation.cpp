@@ -123,7 +123,8 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
         }
       }
       if (workload::kind_traits(ranking.kind).serving() && gpu.segment != catalog::GpuSegment::datacenter) {
-        parts.push_back(say(lang, Msg::fact_gpu_segment, catalog::to_string(gpu.segment)));
+        parts.push_back(say(lang, Msg::fact_gpu_segment,
+                            text::term(lang, text::Term::gpu_segment, catalog::to_string(gpu.segment))));
       }
       if (workload::kind_traits(ranking.kind).serving() && candidate.gpus_needed > 1) {
         parts.push_back(say(lang, Msg::fact_gpus_in_service, candidate.gpus_needed,

@@ -402,14 +402,13 @@ class Ranker {
     const double gpu_hours = gpus * hours;
     const double open_gpu_hours = estimate::open_hold_share * free_gpus * estimate::pretraining_horizon_hours;
     if (free_gpus <= 0 || hours <= estimate::pretraining_horizon_hours || gpu_hours <= open_gpu_hours) return;
-    reasons_.push_back(
-        {ExclusionKind::capacity, gpu_hours, open_gpu_hours,
-         text::Words::in_each([&](text::Lang lang) {
-           return text::say(lang, text::Msg::detail_capacity, fmt::format("{:g}", gpus), detail::mode_words(mode, lang),
-                            units::format_hours(hours), units::format_count(gpu_hours), free_gpus,
-                            catalog::to_string(offering.stock),
-                            static_cast<int>(estimate::pretraining_horizon_hours / 24.0));
-         })});
+    reasons_.push_back({ExclusionKind::capacity, gpu_hours, open_gpu_hours, text::Words::in_each([&](text::Lang lang) {
+                          return text::say(lang, text::Msg::detail_capacity, fmt::format("{:g}", gpus),
+                                           detail::mode_words(mode, lang), units::format_hours(hours),
+                                           units::format_count(gpu_hours), free_gpus,
+                                           text::term(lang, text::Term::stock, catalog::to_string(offering.stock)),
+                                           static_cast<int>(estimate::pretraining_horizon_hours / 24.0));
+                        })});
   }
 
   // The pricing modes a search that widens a training job past the nodes it needs adds rows for.

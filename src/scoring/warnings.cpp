@@ -464,7 +464,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
   };
   switch (warning) {
     case Warning::spot_interruptions: {
-      std::string text = say(lang, Msg::w_spot_reclaim, notice(), provider.name, spot_rate);
+      std::string text = say(lang, Msg::w_spot_reclaim, notice(), catalog::display_name(provider, lang), spot_rate);
       if (workload::kind_traits(ranking.kind).training()) {
         text += say(lang, Msg::w_spot_training,
                     cost.instances == 1 ? say(lang, Msg::w_one_instance)
@@ -482,12 +482,13 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                         cost.instances == 1 ? "" : "s", duration(cost.interruption_hours));
     }
     case Warning::spot_serving:
-      return say(lang, Msg::w_spot_serving, provider.name, notice(), spot_rate);
+      return say(lang, Msg::w_spot_serving, catalog::display_name(provider, lang), notice(), spot_rate);
     case Warning::vgpu_noisy_neighbours:
       return say(lang, Msg::w_vgpu, number(offering.gpu_fraction * 100, 0));
     case Warning::egress_fees:
-      return say(lang, Msg::w_egress, provider.name, fmt::format("{:g}", provider.egress_per_gb), provider.currency,
-                 money(cost.egress), share(cost.egress));
+      return say(lang, Msg::w_egress, catalog::display_name(provider, lang),
+                 fmt::format("{:g}", provider.egress_per_gb), provider.currency, money(cost.egress),
+                 share(cost.egress));
     case Warning::public_ip_fees:
       return say(lang, Msg::w_public_ip, fmt::format("{:g}", provider.public_ip_per_hour), provider.currency,
                  money(cost.public_ip), share(cost.public_ip));
@@ -499,13 +500,15 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return say(lang, Msg::w_cluster_capacity, number(asked_gpus, 0),
                  say(lang, candidate.mode == PricingMode::spot ? Msg::w_on_spot : Msg::w_on_demand),
                  number(asked_gpus / estimate::cluster_free_gpus(offering, candidate.mode), 1),
-                 catalog::to_string(offering.stock), estimate::cluster_free_gpus(offering, candidate.mode),
-                 duration(cost.acquisition_wait_hours), provider.name);
+                 text::term(lang, text::Term::stock, catalog::to_string(offering.stock)),
+                 estimate::cluster_free_gpus(offering, candidate.mode), duration(cost.acquisition_wait_hours),
+                 catalog::display_name(provider, lang));
     }
     case Warning::sla_without_credits:
-      return say(lang, Msg::w_sla_without_credits, provider.name, fmt::format("{:g}", provider.sla_uptime_pct));
+      return say(lang, Msg::w_sla_without_credits, catalog::display_name(provider, lang),
+                 fmt::format("{:g}", provider.sla_uptime_pct));
     case Warning::resize_needs_restart:
-      return say(lang, Msg::w_resize_restart, provider.name);
+      return say(lang, Msg::w_resize_restart, catalog::display_name(provider, lang));
     case Warning::stale_price:
       return say(lang, Msg::w_stale_price, offering.as_of, stale_row_price_days);
     case Warning::pcie_multi_gpu_training:
@@ -520,11 +523,13 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  money(idle_money), share(idle_money));
     }
     case Warning::cpu_offload_slow:
-      return say(lang, Msg::w_cpu_offload, workload::to_string(plan.offload), units::format_gb(memory.cpu_offload_bytes));
+      return say(lang, Msg::w_cpu_offload, text::term(lang, text::Term::offload, workload::to_string(plan.offload)),
+                 units::format_gb(memory.cpu_offload_bytes));
     case Warning::marketplace_host:
-      return say(lang, Msg::w_marketplace, provider.name);
+      return say(lang, Msg::w_marketplace, catalog::display_name(provider, lang));
     case Warning::consumer_gpu_serving:
-      return say(lang, Msg::w_consumer_serving, catalog.gpu_of(offering).name, provider.name);
+      return say(lang, Msg::w_consumer_serving, catalog::display_name(catalog.gpu_of(offering), lang),
+                 catalog::display_name(provider, lang));
     case Warning::latency_in_band: {
       const auto& served = ranking.performance_of(candidate).serving;
       return say(lang, Msg::w_latency_in_band, number(served.tpot_ms_band.high, 0),
@@ -538,7 +543,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       const double queue = serving ? performance.throughput.queue_ms : 0.0;
       const auto& band = serving ? performance.serving.image_latency_ms_band : performance.time.wall_hours_band;
       const double middle = (serving ? performance.serving.image_latency_ms : performance.time.wall_hours) - queue;
-      return say(lang, Msg::w_speed_extrapolated, catalog.gpu_of(offering).name,
+      return say(lang, Msg::w_speed_extrapolated, catalog::display_name(catalog.gpu_of(offering), lang),
                  catalog.gpu_of(offering).architecture, number(middle > 0 ? (band.low - queue) / middle : 0, 2),
                  number(middle > 0 ? (band.high - queue) / middle : 0, 2));
     }
@@ -569,7 +574,8 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  cost.quote_age_days >= 0 ? say(lang, Msg::w_spot_quote_age, cost.quote_age_days) : std::string());
     }
     case Warning::queued:
-      return say(lang, Msg::w_queued, units::format_hours(offering.availability.queue_hours), provider.name);
+      return say(lang, Msg::w_queued, units::format_hours(offering.availability.queue_hours),
+                 catalog::display_name(provider, lang));
     case Warning::software_stack:
       return say(lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering), lang),
                  say(lang, candidate.software.level == catalog::StackLevel::unsupported ? Msg::w_software_unsupported
