@@ -459,7 +459,7 @@ void price_board(std::ostream& out, Format format, const catalog::Catalog& catal
   const Lang lang = csv ? Lang::en : style.lang;
   Grid grid = board.groups.empty() ? row_grid(catalog, board, csv, lang, currency)
                                    : group_grid(catalog, board, csv, lang, currency);
-  if (format == Format::table) keep_readable(grid, style.width);
+  if (traits(format).aligned) keep_readable(grid, style.width);
   listing(out, format, say(lang, Msg::cat_heading, words(Msg::cat_heading_offerings, lang)), grid, style);
 }
 
