@@ -2,6 +2,7 @@
 // indicator (exclusion, warning, deduction, JSON), a precision the GPU lacks is never a silent
 // fallback, Pareto by weak dominance.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -132,6 +133,8 @@ TEST_CASE("scenario: FP4 training is a weak stack even on Blackwell, FP4 serving
     CHECK(candidate["software"]["feature"] == "fp4-training");
     CHECK(candidate["software"]["level"] == "weak");
     CHECK(has_warning(candidate, "W-SOFTWARE-STACK"));
+    // No calibration row trains in FP4: the band is the widened one (expert review 19).
+    CHECK(candidate["time"]["wall_hours_band"]["in_calibrated_regime"] == false);
   }
   const auto serving = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--precision", "fp4"});
   REQUIRE_FALSE(serving["candidates"].empty());
@@ -293,4 +296,20 @@ TEST_CASE("scenario: a tier class whose rows are all excluded for another reason
   }
   // The consumer class of this run: each of its rows is also too small or too slow (N-TIER-CONSUMER).
   CHECK(seen_empty_class);
+}
+
+TEST_CASE("scenario: the Job summary says the data amount is a default for vision and image training too",
+          "[stack][render]") {
+  // Expert review 19: cv-train printed "Tokens 1.2e8 images" with no word that it is the default
+  // (ImageNet-1k x 90 epochs); docs/cli.md promises the default is said.
+  for (const auto& [workload, model] : {std::pair{"cv-train", "resnet-50"}, std::pair{"image-finetune", "sdxl"}}) {
+    const auto result = run_gpuselect({"recommend", "-w", workload, "-m", model, "--top", "1"});
+    INFO(result.err);
+    REQUIRE(result.exit_code == 0);
+    CHECK(result.out.find(std::string("(default for ") + workload + ")") != std::string::npos);
+  }
+  const auto given = run_gpuselect({"recommend", "-w", "cv-train", "-m", "resnet-50", "--top", "1", "--tokens", "1e6"});
+  REQUIRE(given.exit_code == 0);
+  CHECK(given.out.find("1.0e6 images") != std::string::npos);
+  CHECK(given.out.find("(default for") == std::string::npos);
 }

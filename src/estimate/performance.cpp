@@ -602,6 +602,8 @@ Band training_time_ratio_band(const workload::Profile& profile, const Hardware& 
                               profile.shape.params >= calibrated_min_params &&
                               profile.shape.params <= calibrated_max_params &&
                               model::total_gpus(plan) <= calibrated_max_gpus && plan.offload == workload::Offload::none &&
+                              // FP4 training: no calibration row trains in FP4 (expert review 19).
+                              profile.precision != workload::Precision::fp4 &&
                               // MoE training: 4 calibration rows, too few for a band (held-out MoE rows
                               // spread 0.55-2.1, docs/estimation.md "Held-out validation").
                               model::expert_split(profile.shape).routed_params <= 0;

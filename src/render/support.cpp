@@ -279,7 +279,14 @@ HoursWithBand candidate_hours(const scoring::Candidate& candidate, const estimat
   const double expected = risk_averse ? run * wall / band.high : run;
   const double scale = expected / wall;
   hours.expected = expected + wait;
-  hours.band = {band.low * scale + wait, band.high * scale + wait, band.in_calibrated_regime};
+  // The wait for capacity enters the band with its own ends (expert review 19: an MI300X spot row
+  // printed 8.5 h (8.4-8.9 h) while its wait alone ran 0.8-18.4 h and a 12 h deadline was refused).
+  const auto& cost = candidate.cost;
+  const bool wait_band = cost.acquisition_wait_band.high > 0;
+  const double wait_low = wait_band ? wait - cost.acquisition_wait_hours + cost.acquisition_wait_band.low : wait;
+  const double wait_high = wait_band ? wait - cost.acquisition_wait_hours + cost.acquisition_wait_band.high : wait;
+  hours.band = {band.low * scale + std::max(0.0, wait_low), band.high * scale + std::max(wait, wait_high),
+                band.in_calibrated_regime};
   return hours;
 }
 
@@ -375,7 +382,9 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
                                searched ? say(lang, Msg::summary_micro_batch_searched)
                                         : say(lang, Msg::summary_micro_batch, profile.micro_batch));
     summary.tokens = say(lang, vision ? Msg::summary_images : Msg::summary_tokens, scientific(profile.tokens));
-    if (default_applied(profile, "tokens"))
+    // The data row's default is said as "tokens: ...", "samples: ..." (ImageNet) or "images trained: ...".
+    if (default_applied(profile, "tokens") || default_applied(profile, "samples") ||
+        default_applied(profile, "images trained"))
       summary.tokens += say(lang, Msg::summary_default_for, workload::to_string(profile.kind));
   } else {
     summary.job += fmt::format("{}{}", comma, workload::to_string(profile.precision));
