@@ -169,6 +169,8 @@ TEST_CASE("scenario: a deadline that empties a pretraining ranking names the nod
   const auto at = refused.err.find(" nodes of ");
   REQUIRE(at != std::string::npos);
   CHECK(refused.err.find("more than open capacity usually has free at once") != std::string::npos);
+  // Capacity is what to act on: said first (expert review 19), the deadline's own admit after it.
+  CHECK(refused.err.find("the deadline is met only beyond open capacity") != std::string::npos);
   CHECK(refused.err.find("--max-nodes ") == std::string::npos);
   const auto start = refused.err.rfind(' ', at - 1) + 1;
   const std::string nodes = refused.err.substr(start, at - start);

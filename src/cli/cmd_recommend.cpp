@@ -73,6 +73,13 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
       admits = text::say(lang, Msg::hint_no_match_admits, scoring::flag_of(kind, ranking.kind), value,
                          ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
     }
+    // The deadline is met only by a block beyond open capacity: capacity is what to act on, said
+    // first (expert review 19: "--deadline removed the most" read as the deadline being the problem).
+    if (ranking.scale_out && ranking.scale_out->beyond_open_capacity &&
+        *ranking.top_exclusion == scoring::ExclusionKind::deadline) {
+      return text::say(lang, Msg::hint_no_match_deadline_block, ranking.scale_out->nodes, ranking.scale_out->offering_id,
+                       removed, plural, admits);
+    }
     if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
       admits += text::say(lang, Msg::hint_no_match_block, ranking.scale_out->nodes, ranking.scale_out->offering_id);
     } else if (ranking.scale_out) {
