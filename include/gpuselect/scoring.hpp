@@ -169,13 +169,14 @@ class WarningList {
     for (const Warning warning : warnings) push_back(warning);
   }
   void push_back(Warning warning) {
-    if (std::find(begin(), end(), warning) != end() || size_ == codes_.size()) return;
+    if (contains(warning) || size_ == codes_.size()) return;
     codes_[size_++] = warning;
   }
   const Warning* begin() const { return codes_.data(); }
   const Warning* end() const { return codes_.data() + size_; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  bool contains(Warning warning) const { return std::find(begin(), end(), warning) != end(); }
   friend bool operator==(const WarningList& a, const WarningList& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end());
   }

@@ -363,8 +363,9 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   JobSummary summary;
   std::string model = profile.model_name.empty() ? profile.model_id : profile.model_name;
   // A custom shape's name, "custom 7.0B", in the reader's language.
-  if (profile.model_id == "custom" && model.starts_with("custom "))
-    model = text::term(lang, text::Term::model, "custom") + model.substr(6);
+  constexpr std::string_view custom = "custom";
+  if (profile.model_id == custom && model.starts_with("custom "))
+    model = text::term(lang, text::Term::model, custom) + model.substr(custom.size());
   const std::string_view comma = text::message(Msg::summary_list_separator, lang);
   summary.job = say(lang, Msg::summary_model_params, workload::to_string(profile.kind), model,
                     units::format_count(profile.shape.params));

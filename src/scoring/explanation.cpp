@@ -322,11 +322,11 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
   };
   // Cost is never the row's strength (expert review 16), though it may be its weakest criterion,
   // where it ranks what the reader cannot rely on: a whole term charged for a job that uses little of
-  // it (W-RESERVED-TERM's condition: a $20,000 commitment for a 10-hour run scored only against other
-  // commitments), or a quote past a year old (W-STALE-PRICE's).
-  const bool cost_unreliable = (candidate.cost.commitment_charged && candidate.cost.commitment > 0 &&
-                                candidate.cost.term_used_pct < small_term_share_pct) ||
-                               candidate.cost.quote_age_days > stale_row_price_days;
+  // it (W-RESERVED-TERM, charged: a $20,000 commitment for a 10-hour run scored only against other
+  // commitments), or a quote past a year old (W-STALE-PRICE).
+  const bool cost_unreliable =
+      (candidate.cost.commitment_charged && candidate.warnings.contains(Warning::reserved_commitment)) ||
+      candidate.warnings.contains(Warning::stale_price);
   const auto may_be_strongest = [&](std::size_t c) {
     return says_something(c) && !(cost_unreliable && static_cast<Criterion>(c) == Criterion::cost);
   };
@@ -483,7 +483,7 @@ std::vector<std::string_view> estimated_figures(const catalog::Catalog& catalog,
   const bool guessed_spot = candidate.mode == catalog::PricingMode::spot &&
                             (candidate.cost.spot_quote_suspect() || candidate.cost.spot_quote_old);
   // So is a quote past a year (W-STALE-PRICE): the price of another year.
-  const bool stale_quote = candidate.cost.quote_age_days > stale_row_price_days;
+  const bool stale_quote = candidate.warnings.contains(Warning::stale_price);
   if (detail::listed(offering.estimated_fields, price_key) || guessed_spot || stale_quote) figures.emplace_back("price");
   if (candidate.mode == catalog::PricingMode::spot &&
       (candidate.cost.spot_rate_assumed || detail::listed(offering.estimated_fields, "spot_interruption_pct"))) {

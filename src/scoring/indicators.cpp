@@ -167,8 +167,8 @@ IndicatorValue monitoring(const IndicatorInput& in) {
 // Log scale of how much slower than the fastest candidate: 1 at the fastest, 0.8 at 2x slower,
 // 0.32 at 10x, 0 at >= 30x (the same scale as job_cost, so cost=1 and performance=1 mirror each
 // other; ties at 0 sort by cost). Training compares expected wall hours (spot includes
-// interruptions), or with --deadline the hours at --confidence (Candidate::scored_hours); notebooks the dense TFLOPS of the share
-// rented. The links (PCIe, no RDMA) are already in the time through the MFU factors
+// interruptions), or with --deadline the hours at --confidence (Candidate::scored_hours); notebooks
+// the dense TFLOPS of the share rented. The links (PCIe, no RDMA) are already in the time through the MFU factors
 // (docs/estimation.md), so they are not counted twice.
 // LLM serving saturates: a row whose plan meets the TTFT and TPOT targets at the load scores 1
 // (plans that miss them are excluded before scoring). A faster replica beyond the targets only
