@@ -29,15 +29,23 @@ enum class Interconnect : std::uint8_t { none, pcie, nvlink, nvswitch, infinity_
 enum class Rdma : std::uint8_t { none, infiniband, roce, efa };
 enum class Stock : std::uint8_t { unknown, low, medium, high };
 // monthly and yearly: prepaid subscriptions (包年包月) per instance-month and per instance-year, the
-// domestic clouds' most used billing (docs/catalog.md "Subscription billing").
-enum class PricingMode : std::uint8_t { on_demand, spot, reserved_1y, reserved_3y, monthly, yearly };
-inline constexpr std::size_t pricing_mode_count = 6;
+// domestic clouds' most used billing (docs/catalog.md "Subscription billing"). capacity_block: a
+// short-term capacity reservation for ML (AWS EC2 Capacity Blocks for ML), priced per instance-hour
+// and paid upfront for the whole block, whose length the job sets in the provider's steps
+// (docs/catalog.md "Capacity blocks"; the provider's `capacity_block` rules).
+enum class PricingMode : std::uint8_t { on_demand, spot, reserved_1y, reserved_3y, monthly, yearly, capacity_block };
+inline constexpr std::size_t pricing_mode_count = 7;
 // Hours in one term of a term-priced mode (reserved: 365-day years, the providers' convention;
 // monthly: 730 h = 8760 / 12, the cloud billing convention); 0 for hourly modes.
 double term_hours(PricingMode mode);
 // Whether the mode is a prepaid subscription whose catalog price is per term, not per hour.
 inline constexpr bool is_subscription(PricingMode mode) {
   return mode == PricingMode::monthly || mode == PricingMode::yearly;
+}
+// Whether the mode holds its capacity by contract for the time bought (reserved, subscription, a
+// capacity block): no acquisition wait per instance, no reclaim, not bounded by the open pool.
+inline constexpr bool holds_capacity(PricingMode mode) {
+  return mode != PricingMode::on_demand && mode != PricingMode::spot;
 }
 // owned: the team's own or reserved cluster (docs/catalog.md "Owned capacity"): its offerings are
 // priced at an amortised rate that may be 0, and its scores describe the team's own operations.
@@ -62,7 +70,7 @@ std::string_view to_string(Interconnect value);
 std::string_view to_string(Rdma value);
 std::string_view to_string(Stock value);
 std::string_view to_string(PricingMode value);    // "on-demand", "spot", "reserved-1y", "reserved-3y"
-std::string_view pricing_key(PricingMode value);  // "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly"
+std::string_view pricing_key(PricingMode value);  // "on_demand", ..., "yearly", "capacity_block"
 std::string_view to_string(ProviderKind value);
 std::string_view to_string(SupportTier value);
 std::string_view to_string(SupportHours value);
@@ -166,9 +174,11 @@ struct Provider {
         case PricingMode::reserved_3y:
           return reserved_3y;
         case PricingMode::on_demand:
-        // Subscriptions (monthly, yearly) are sold off the on-demand list: its discount applies.
+        // Subscriptions (monthly, yearly) and capacity blocks are sold off the on-demand list: its
+        // discount applies (a negotiated discount on EC2 covers Capacity Blocks as an EC2 charge).
         case PricingMode::monthly:
         case PricingMode::yearly:
+        case PricingMode::capacity_block:
           break;
       }
       return on_demand;
@@ -184,6 +194,19 @@ struct Provider {
     // Where each was last set (line 0 = never): a notice is set together with its source and date.
     SourcePos notice_pos, as_of_pos, source_pos;
   } spot_reclaim;
+  // The provider's published rules for capacity blocks (docs/catalog.md "Capacity blocks"), with
+  // their own source and date. A block lasts whole days: 1-day steps up to daily_steps_days, then
+  // step_days steps up to max_days; it holds 1..max_instances instances and starts lead_hours after
+  // it is bought (0 max_instances = the provider sells no blocks).
+  struct CapacityBlockRules {
+    int max_instances = 0;
+    double daily_steps_days = 14;
+    double step_days = 7;
+    double max_days = 182;
+    double lead_hours = 24;
+    std::string as_of;   // YYYY-MM-DD the rules were read
+    std::string source;  // the page that publishes them (URL)
+  } capacity_block;
   std::string as_of;  // YYYY-MM-DD
   std::string source;
   // Dotted keys whose values are a judgement, not a published fact ("support.first_response_hours").
@@ -199,6 +222,7 @@ struct Pricing {
   std::optional<double> reserved_3y;
   std::optional<double> monthly;  // per instance-month prepaid (包月), provider currency
   std::optional<double> yearly;   // per instance-year prepaid (包年), provider currency
+  std::optional<double> capacity_block;  // per instance-hour of a capacity block, provider currency
  private:
   template <typename Self>
   static auto& member(Self& self, PricingMode mode) {
@@ -213,6 +237,8 @@ struct Pricing {
         return self.monthly;
       case PricingMode::yearly:
         return self.yearly;
+      case PricingMode::capacity_block:
+        return self.capacity_block;
       case PricingMode::on_demand:
         break;
     }
@@ -301,7 +327,7 @@ struct Offering {
   // Where each price and as_of was last set, by whichever file set it (line 0 = never); lint
   // attributes "spot above on-demand" and stale dates to the file and line that set the value.
   struct PricePositions {
-    SourcePos on_demand, spot, reserved_1y, reserved_3y, monthly, yearly, as_of;
+    SourcePos on_demand, spot, reserved_1y, reserved_3y, monthly, yearly, capacity_block, as_of;
   } set_at;
   // Filled by catalog::load once references resolve: indexes into Catalog::providers and gpus.
   std::uint32_t provider_index = 0;

@@ -254,6 +254,9 @@ struct Cost {
   double reprovision_hours = 0;           // spot: time to get a machine back and resume
   double commitment = 0;                  // reserved: term hours x hourly x instances (output currency)
   double term_used_pct = 0;               // reserved: share of the term the job uses, percent
+  // capacity block: the block's length, hours (whole days in the provider's steps: block_hours), 0 for
+  // other modes; it is paid whole (commitment, commitment_charged) for every instance
+  double block_hours = 0;
   bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
   // Serving on a term longer than its priced hours, without --hours: the service runs on past the
   // window, so the window is charged its hours at the term's rate (commitment_charged false).
@@ -438,6 +441,7 @@ struct Delays {
   double per_hit_hours = 0;
   double acquisition_wait_hours = 0;  // mean per instance
   int acquisition_instances = 1;      // the run starts when all of them are there
+  double fixed_wait_hours = 0;        // a known wait before the start (a capacity block's lead time)
 };
 // Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance of `offering` in
 // `mode`, from its stock, and the mean wait for the last of N instances. A reservation or a
@@ -460,6 +464,13 @@ double expected_wait_for_all(double mean_hours, int instances);
 // How many separate acquisitions a row of `instances` waits for: each on-demand or spot instance is
 // its own request; a reservation or subscription is one order, delivered as a block (1).
 int instances_waited_for(catalog::PricingMode mode, int instances);
+// A capacity block's length for a job that holds its instances `hours`: whole days, in 1-day steps
+// up to the provider's daily_steps_days and step_days steps beyond (AWS: 1..14 days, then 7-day steps
+// to 182 days); 0 when the provider sells no blocks or the job needs more than max_days.
+double block_hours(const catalog::Provider::CapacityBlockRules& rules, double hours);
+// The share of the run's time distribution a capacity block is sized to hold (the band's top, or the
+// deadline's confidence if higher): a block ends when its time is up, whatever the job.
+inline constexpr double block_sizing_confidence = 0.9;
 // 10th and 90th percentiles of the wait for the last of N instances (0..0 when there is no wait).
 Band acquisition_wait_band(double mean_hours, int instances);
 // P(the run, after the delays, ends within available_hours) (0-1).

@@ -63,6 +63,10 @@ struct Constraints {
   // offering's on-demand line (recommend's default: a subscription is worth showing when it is the
   // cheaper way to pay for this job; --pricing naming the mode ranks it always).
   bool subscriptions_only_when_cheaper = false;
+  // A capacity-block line is ranked only for training, where it is the cheaper way to pay for the
+  // job or the on-demand line is no row (beyond open capacity, missing the deadline): recommend's
+  // default; --pricing naming capacity-block ranks it always (docs/scoring.md "Capacity blocks").
+  bool blocks_when_needed = false;
   std::vector<std::string> requirements;  // "rdma", "nvlink", "bare-metal", "iso27001", "soc2", "jupyterlab", ...
   int max_nodes = estimate::default_max_nodes;
   double min_headroom_pct = 0;  // free GPU memory share required, percent
@@ -130,9 +134,10 @@ enum class Warning : std::uint8_t {
   latency_in_band,       // llm-inference: a latency target lies inside the row's own TTFT or TPOT band
   speed_extrapolated,    // image kinds: no published run on this GPU generation calibrates the speed
   term_overrun,          // training on a term: the run's own band reaches past the terms it commits
+  capacity_block,        // a capacity block: paid upfront for its whole length, ends on time whatever the job
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 25;  // values of Warning
+inline constexpr std::size_t warning_count = 26;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.

@@ -28,9 +28,10 @@ constexpr std::array<std::string_view, 5> interconnect_names = {"none", "pcie", 
 constexpr std::array<std::string_view, 4> rdma_names = {"none", "infiniband", "roce", "efa"};
 constexpr std::array<std::string_view, 4> stock_names = {"unknown", "low", "medium", "high"};
 constexpr std::array<std::string_view, pricing_mode_count> pricing_mode_names = {
-    "on-demand", "spot", "reserved-1y", "reserved-3y", "monthly", "yearly"};
+    "on-demand", "spot", "reserved-1y", "reserved-3y", "monthly", "yearly", "capacity-block"};
 constexpr std::array<std::string_view, pricing_mode_count> pricing_keys = {"on_demand",   "spot",    "reserved_1y",
-                                                                           "reserved_3y", "monthly", "yearly"};
+                                                                           "reserved_3y", "monthly", "yearly",
+                                                                           "capacity_block"};
 constexpr std::array<std::string_view, 5> provider_kind_names = {"hyperscaler", "gpu-cloud", "marketplace",
                                                                  "regional-cloud", "owned"};
 constexpr std::array<std::string_view, 5> support_tier_names = {"community", "basic", "standard", "premium",
@@ -128,6 +129,7 @@ double term_hours(PricingMode mode) {
       return units::hours_per_month;
     case PricingMode::on_demand:
     case PricingMode::spot:
+    case PricingMode::capacity_block:  // its length follows the job (estimate::block_hours)
       break;
   }
   return 0.0;

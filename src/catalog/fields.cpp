@@ -255,6 +255,16 @@ constexpr std::array provider_fields = {
             &position_at<&P::spot_reclaim, &P::SpotReclaim::as_of_pos>),
     tracked(text<&P::spot_reclaim, &P::SpotReclaim::source>("spot_reclaim.source"),
             &position_at<&P::spot_reclaim, &P::SpotReclaim::source_pos>),
+    // Capacity-block rules (AWS: up to 64 instances, 1-day steps to 14 days, 7-day steps to 182 days);
+    // the bounds sit beyond any published rule so only typos hit them.
+    integer<&P::capacity_block, &P::CapacityBlockRules::max_instances>("capacity_block.max_instances", zero_to(4096)),
+    number<&P::capacity_block, &P::CapacityBlockRules::daily_steps_days>("capacity_block.daily_steps_days",
+                                                                          zero_to(366)),
+    number<&P::capacity_block, &P::CapacityBlockRules::step_days>("capacity_block.step_days", at_least_one(366)),
+    number<&P::capacity_block, &P::CapacityBlockRules::max_days>("capacity_block.max_days", at_least_one(3 * 366)),
+    number<&P::capacity_block, &P::CapacityBlockRules::lead_hours>("capacity_block.lead_hours", zero_to(24 * 366)),
+    date<&P::capacity_block, &P::CapacityBlockRules::as_of>("capacity_block.as_of"),
+    text<&P::capacity_block, &P::CapacityBlockRules::source>("capacity_block.source"),
     tracked(date<&P::as_of>("as_of", required), &position_at<&P::as_of_pos>),
     text<&P::source>("source", required),
     text_list<&P::estimated_fields>("estimated_fields"),
@@ -287,6 +297,8 @@ constexpr std::array offering_fields = {
             &position_at<&O::set_at, &O::PricePositions::monthly>),
     tracked(optional_number<&O::pricing, &Pricing::yearly>("pricing.yearly", price_per_year),
             &position_at<&O::set_at, &O::PricePositions::yearly>),
+    tracked(optional_number<&O::pricing, &Pricing::capacity_block>("pricing.capacity_block", price_per_hour, true),
+            &position_at<&O::set_at, &O::PricePositions::capacity_block>),
     make<&O::region_prices>("region_pricing", ValueKind::region_prices, false),
     integer<&O::vcpus>("vcpus", zero_to(4096)),
     number<&O::ram_gb>("ram_gb", zero_to(65536)),
@@ -653,13 +665,15 @@ std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_v
   } else {
     static constexpr std::array<std::string_view, pricing_mode_count> keys = {
         "region_pricing.on_demand",   "region_pricing.spot",    "region_pricing.reserved_1y",
-        "region_pricing.reserved_3y", "region_pricing.monthly", "region_pricing.yearly"};
+        "region_pricing.reserved_3y", "region_pricing.monthly", "region_pricing.yearly",
+        "region_pricing.capacity_block"};
     for (std::size_t index = 0; index < pricing_mode_count; ++index) {
       if (key == pricing_key(static_cast<PricingMode>(index))) mode = static_cast<PricingMode>(index);
     }
     if (!mode) {
       const std::vector<std::string> entry_keys = {"region",      "on_demand",   "spot",    "spot_min",
-                                                   "reserved_1y", "reserved_3y", "monthly", "yearly"};
+                                                   "reserved_1y", "reserved_3y", "monthly", "yearly",
+                                                   "capacity_block"};
       return said_problem(text::words(text::Msg::err_region_price_unknown_key, shown(key)),
                           did_you_mean_words(key, entry_keys, one_of_words(entry_keys)));
     }

@@ -35,12 +35,12 @@ enum class ValueKind : std::uint8_t {
   shared_text,      // SharedText (gpuselect/shared_text.hpp), otherwise as text: a value many records repeat
   shared_text_list, // SharedTextList, otherwise as text_list
   region_prices,    // std::vector<RegionPrice>: a list of maps (region, on_demand, spot, spot_min,
-                    // reserved_1y, reserved_3y, monthly, yearly); replaced whole by an overlay
+                    // reserved_1y, reserved_3y, monthly, yearly, capacity_block); replaced whole by an overlay
 };
 
 // Keys of one region_pricing entry; prices use the offering's per-hour price range.
-inline constexpr std::array<std::string_view, 8> region_price_keys = {
-    "region", "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly", "spot_min"};
+inline constexpr std::array<std::string_view, 9> region_price_keys = {
+    "region", "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly", "capacity_block", "spot_min"};
 
 // Inclusive bounds unless min_exclusive. Assumption (not a published limit): each bound sits about
 // an order of magnitude beyond the largest real value as of 2026, so only typos and unit mix-ups hit it.

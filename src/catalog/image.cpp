@@ -43,10 +43,10 @@ constexpr std::size_t flush_bytes = std::size_t{1} << 20;
 // every record's JSON after a round trip, which catches it (ModelPreset::weights_precision did).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Gpu) == 440, "Gpu changed: update visit(Gpu) in src/catalog/image.cpp, then this size");
-static_assert(sizeof(Provider) == 608, "Provider changed: update visit(Provider), then this size");
-static_assert(sizeof(Pricing) == 96, "Pricing changed: update visit(Pricing), then this size");
-static_assert(sizeof(RegionPrice) == 160, "RegionPrice changed: update visit(RegionPrice), then this size");
-static_assert(sizeof(Offering) == 648, "Offering changed: update visit(Offering), then this size");
+static_assert(sizeof(Provider) == 712, "Provider changed: update visit(Provider), then this size");
+static_assert(sizeof(Pricing) == 112, "Pricing changed: update visit(Pricing), then this size");
+static_assert(sizeof(RegionPrice) == 176, "RegionPrice changed: update visit(RegionPrice), then this size");
+static_assert(sizeof(Offering) == 680, "Offering changed: update visit(Offering), then this size");
 static_assert(sizeof(ModelShape) == 72, "ModelShape changed: update visit(ModelShape), then this size");
 static_assert(sizeof(ModelPreset) == 312, "ModelPreset changed: update visit(ModelPreset), then this size");
 static_assert(sizeof(CurrencyRate) == 128, "CurrencyRate changed: update visit(CurrencyRate), then this size");
@@ -329,6 +329,7 @@ void visit(Archive& a, Pricing& pricing) {
   a.optional(pricing.reserved_3y);
   a.optional(pricing.monthly);
   a.optional(pricing.yearly);
+  a.optional(pricing.capacity_block);
 }
 template <typename Archive>
 void visit(Archive& a, RegionPrice& entry) {
@@ -406,6 +407,13 @@ void visit(Archive& a, Provider& provider) {
   a.optional(provider.spot_reclaim.notice_seconds);
   a.text(provider.spot_reclaim.as_of);
   a.text(provider.spot_reclaim.source);
+  a.whole(provider.capacity_block.max_instances);
+  a.number(provider.capacity_block.daily_steps_days);
+  a.number(provider.capacity_block.step_days);
+  a.number(provider.capacity_block.max_days);
+  a.number(provider.capacity_block.lead_hours);
+  a.text(provider.capacity_block.as_of);
+  a.text(provider.capacity_block.source);
   a.text(provider.as_of);
   a.text(provider.source);
   visit_texts(a, provider.estimated_fields);
@@ -453,6 +461,7 @@ void visit(Archive& a, Offering& offering) {
   visit(a, offering.set_at.reserved_3y);
   visit(a, offering.set_at.monthly);
   visit(a, offering.set_at.yearly);
+  visit(a, offering.set_at.capacity_block);
   visit(a, offering.set_at.as_of);
   a.index(offering.provider_index);
   a.index(offering.gpu_index);

@@ -19,8 +19,8 @@ namespace gpuselect::catalog::image {
 
 // Bumped whenever the layout or the meaning of a field changes (the build id changes with every
 // build anyway; the version guards builds that share an id, such as a rebuild of the same sources).
-// 2: providers' spot_reclaim; 3: models' diffusion layout; 4: needs_bf16; 5: DiT block layout; 6: name_zh
-inline constexpr std::uint32_t format_version = 6;
+// 2: providers' spot_reclaim; 3: models' diffusion layout; 4: needs_bf16; 5: DiT block layout; 6: name_zh; 7: capacity blocks
+inline constexpr std::uint32_t format_version = 7;
 
 // One source file as read: its name in messages, its size, and its digests (src/core/digest.hpp).
 struct SourceDigest {

@@ -1205,6 +1205,7 @@ void Loader::check_price_ceiling(const Offering& offering, const Provider& provi
   check(offering.pricing.spot, "pricing.spot", set_at.spot);
   check(offering.pricing.reserved_1y, "pricing.reserved_1y", set_at.reserved_1y);
   check(offering.pricing.reserved_3y, "pricing.reserved_3y", set_at.reserved_3y);
+  check(offering.pricing.capacity_block, "pricing.capacity_block", set_at.capacity_block);
   for (const auto& entry : offering.region_prices) {
     for (std::size_t index = 0; index < pricing_mode_count; ++index) {
       const auto mode = static_cast<PricingMode>(index);
@@ -1236,7 +1237,7 @@ void Loader::check_owned_pricing(const Offering& offering, bool provider_known) 
               text::words(Msg::hint_owned_no_on_demand));
   }
   for (const PricingMode mode : {PricingMode::spot, PricingMode::reserved_1y, PricingMode::reserved_3y,
-                                 PricingMode::monthly, PricingMode::yearly}) {
+                                 PricingMode::monthly, PricingMode::yearly, PricingMode::capacity_block}) {
     if (!offering.pricing.price(mode)) continue;
     report_at(offering.pos, text::words(Msg::err_owned_other_mode, fields::shown(offering.id), pricing_key(mode)),
               text::words(Msg::hint_owned_other_mode, pricing_key(mode)));

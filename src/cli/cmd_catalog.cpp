@@ -75,7 +75,7 @@ const OptionRow<CatalogOptions> list_filters[] = {
     {{"--region", "Only these regions (comma-separated; cn = mainland China); one line per region", "Filters"},
      &CatalogOptions::region},
     {{"--pricing",
-      "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly (comma-separated) or any; default "
+      "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly, capacity-block (comma-separated) or any; default "
       "on-demand,spot",
       "Filters"},
      &CatalogOptions::pricing},

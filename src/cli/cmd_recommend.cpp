@@ -105,6 +105,16 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
         default: return std::nullopt;
       }
     };
+    // More --max-nodes spreads the offload only where --max-nodes, not the offering's own max_nodes,
+    // was the limit: otherwise it is not offered (issue 24 review: "allow more nodes" at --max-nodes 64).
+    const bool more_nodes_help = std::any_of(ranking.excluded.begin(), ranking.excluded.end(), [&](const auto& exclusion) {
+      return exclusion.nodes >= constraints.max_nodes &&
+             std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
+                         [](const auto& reason) { return reason.kind == scoring::ExclusionKind::host_ram; });
+    });
+    if (*ranking.top_exclusion == scoring::ExclusionKind::host_ram && !more_nodes_help) {
+      return text::say(lang, Msg::hint_no_match_host_ram_own_limit, removed, plural, admits);
+    }
     if (const auto message = said_as_what_it_is(*ranking.top_exclusion)) {
       return text::say(lang, *message, scoring::flag_of(*ranking.top_exclusion, ranking.kind), removed, plural, admits);
     }

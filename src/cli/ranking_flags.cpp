@@ -53,8 +53,9 @@ const RankingOption constraint_options[] = {
     {{"--exclude-provider", "Never these providers (comma-separated)", "Constraints"}, &RankingFlags::exclude_provider},
     {{"--gpu", "Only these GPU models (ids or aliases, comma-separated)", "Constraints"}, &RankingFlags::gpu},
     {{"--pricing",
-      "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly (comma-separated) or any; default on-demand,spot "
-      "and monthly/yearly where cheaper than on-demand for the job",
+      "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly, capacity-block (comma-separated) or any; default "
+      "on-demand,spot, monthly/yearly where cheaper than on-demand for the job, and capacity-block for training "
+      "where cheaper or where on-demand is beyond open capacity or misses the deadline",
       "Constraints"},
      &RankingFlags::pricing},
     {{"--require", "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...",
@@ -177,6 +178,10 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     constraints.pricing_modes.push_back(catalog::PricingMode::monthly);
     constraints.pricing_modes.push_back(catalog::PricingMode::yearly);
     constraints.subscriptions_only_when_cheaper = true;
+    // A capacity block (AWS EC2 Capacity Blocks for ML) is how a large or deadline-bound training
+    // run on a scarce SKU is had: ranked where it is needed or cheaper (Constraints::blocks_when_needed).
+    constraints.pricing_modes.push_back(catalog::PricingMode::capacity_block);
+    constraints.blocks_when_needed = true;
   }
   constraints.requirements = split_list(flags.require);
   const Setting max_nodes = chosen(flags.max_nodes, "--max-nodes", settings.max_nodes);

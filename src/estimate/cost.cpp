@@ -122,7 +122,7 @@ constexpr double scarce_instance_factor = 2.0;
 }  // namespace
 
 int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mode) {
-  if (catalog::term_hours(mode) > 0) return 0;
+  if (catalog::holds_capacity(mode)) return 0;
   for (const auto& row : free_pool_table) {
     if (row.stock == offering.stock) return row.free_gpus;
   }
@@ -142,7 +142,17 @@ double acquisition_wait_hours(const catalog::Offering& offering, catalog::Pricin
 }
 
 int instances_waited_for(catalog::PricingMode mode, int instances) {
-  return catalog::term_hours(mode) > 0 ? 1 : std::max(1, instances);
+  return catalog::holds_capacity(mode) ? 1 : std::max(1, instances);
+}
+
+double block_hours(const catalog::Provider::CapacityBlockRules& rules, double hours) {
+  if (rules.max_instances <= 0 || !(hours > 0)) return 0.0;
+  double days = std::max(1.0, std::ceil(hours / 24.0 - 1e-9));
+  if (days > rules.daily_steps_days) {
+    const double step = std::max(1.0, rules.step_days);
+    days = rules.daily_steps_days + std::ceil((days - rules.daily_steps_days) / step - 1e-9) * step;
+  }
+  return days > rules.max_days ? 0.0 : days * 24.0;
 }
 
 double expected_wait_for_all(double mean_hours, int instances) {
@@ -178,7 +188,8 @@ double run_hours_at(const RunDistribution& run, double probability) {
   return std::exp(run.log_median + run.log_sigma * model::normal_quantile(probability));
 }
 
-double finish_probability(const RunDistribution& run, double available_hours, const Delays& delays) {
+double finish_probability(const RunDistribution& run, double available_hours_in, const Delays& delays) {
+  const double available_hours = available_hours_in - delays.fixed_wait_hours;
   if (!(available_hours > 0)) return 0.0;
   const double mean_wait = delays.acquisition_wait_hours;
   const int instances = std::max(1, delays.acquisition_instances);
@@ -373,6 +384,26 @@ double staging_hours(const workload::Profile& profile, const catalog::Offering& 
   return bytes / bytes_per_s / 3600.0;
 }
 
+namespace {
+// A capacity block's length for the job (Cost::block_hours): the hours it holds the instances (setup
+// and staging included) with the run at block_sizing_confidence of its time band, or the asked
+// confidence if higher, in the provider's steps. False when no block holds the job: the provider
+// sells none, more instances than one block holds, or longer than its longest block.
+bool price_block(Cost& cost, const catalog::Provider* provider, int instances, double held_hours,
+                 const Performance& performance, double confidence) {
+  if (provider == nullptr || instances > provider->capacity_block.max_instances) return false;
+  double hours = held_hours;
+  const auto& band = performance.time.wall_hours_band;
+  if (performance.time.wall_hours > 0 && band.high > band.low && band.low > 0) {
+    const double run = run_hours_at(run_distribution(performance.time.wall_hours, band),
+                                    std::max(confidence, block_sizing_confidence));
+    hours += std::max(0.0, run - performance.time.wall_hours);
+  }
+  cost.block_hours = block_hours(provider->capacity_block, hours);
+  return cost.block_hours > 0;
+}
+}  // namespace
+
 Costs price(const workload::Profile& profile, const PriceContext& context, const Performance& performance) {
   Costs costs{};
   for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
@@ -416,11 +447,19 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     const bool owned = provider != nullptr && provider->kind == catalog::ProviderKind::owned;
     // The time to result waits for the stock's usual wait; a block beyond the free pool enters the
     // capacity indicator and W-CLUSTER-CAPACITY (a reservation is the way, not a longer queue).
-    const double instance_wait_hours = owned ? 0.0 : acquisition_wait_hours(offering, mode);
+    // A capacity block starts at its lead time, a known wait (docs/estimation.md "Capacity blocks").
+    const bool block = mode == catalog::PricingMode::capacity_block;
+    const double lead_hours = block && provider != nullptr ? provider->capacity_block.lead_hours : 0.0;
+    const double instance_wait_hours = owned || block ? 0.0 : acquisition_wait_hours(offering, mode);
     const int acquisitions = instances_waited_for(mode, instances);
     if (training) {
-      cost.acquisition_wait_hours = expected_wait_for_all(instance_wait_hours, acquisitions);
-      cost.acquisition_wait_band = acquisition_wait_band(instance_wait_hours, acquisitions);
+      cost.acquisition_wait_hours = block ? lead_hours : expected_wait_for_all(instance_wait_hours, acquisitions);
+      cost.acquisition_wait_band = block ? Band{lead_hours, lead_hours, true}
+                                         : acquisition_wait_band(instance_wait_hours, acquisitions);
+    }
+    if (block && !price_block(cost, provider, instances, usage_hours + setup, performance, context.confidence)) {
+      cost.available = false;
+      continue;
     }
     if (mode == catalog::PricingMode::spot) {
       cost.spot_rate_assumed = !offering.spot_interruption_pct.has_value();
@@ -468,6 +507,12 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
                             context.terms_named && !context.reserved_other_use &&
                             usage_hours + setup < term_hours * terms;
       cost.commitment_charged = !context.reserved_other_use && !cost.term_continues;
+    }
+    if (block) {
+      // Paid upfront for the whole block, whatever the job uses: no other use returns any of it.
+      cost.commitment = cost.price_per_hour * cost.block_hours;
+      cost.term_used_pct = std::min(100.0, (usage_hours + setup) / cost.block_hours * 100.0);
+      cost.commitment_charged = true;
     }
     // What the bill holds had the run taken `run_hours` with `interruption_hours` lost to spot: the
     // billed hours (granularity and minimum; a charged commitment at the least), and public IPs and
@@ -520,6 +565,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       Delays delays;
       delays.acquisition_wait_hours = instance_wait_hours;
       delays.acquisition_instances = acquisitions;
+      delays.fixed_wait_hours = lead_hours;
       if (mode == catalog::PricingMode::spot) {
         const double checkpoint_hours = profile.checkpoint_minutes / 60.0;
         const double segment = checkpoint_hours > 0 ? std::min(checkpoint_hours, performance.time.wall_hours)
@@ -527,7 +573,10 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
         delays.hazard_per_hour = spot_risk(0, instances, cost.spot_interruption_pct, 0, 0, 0).hazard_per_hour;
         delays.per_hit_hours = segment / 2.0 + cost.reprovision_hours;
       }
-      cost.within_deadline_probability = finish_probability(run, run_deadline_hours, delays);
+      // A block ends when its time is up: the run ends in time only within both.
+      const double available_hours =
+          block ? std::min(run_deadline_hours, lead_hours + cost.block_hours - setup) : run_deadline_hours;
+      cost.within_deadline_probability = finish_probability(run, available_hours, delays);
       cost.hours_at_confidence = finish_hours_at(run, context.confidence, delays);
     }
     if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && profile.requests_per_s > 0) {

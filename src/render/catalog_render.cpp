@@ -299,7 +299,7 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
               std::string_view currency) {
   Grid grid;
   if (csv) {
-    grid.columns = csv_columns({"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect", "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly", "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of", "source"});
+    grid.columns = csv_columns({"id", "provider", "gpu", "instance_type", "gpu_count", "gpu_fraction", "gpu_memory_gb", "interconnect", "isolation", "rdma", "network_gbps", "region", "currency", "on_demand", "spot", "reserved_1y", "reserved_3y", "monthly", "yearly", "capacity_block", "price_mode", "price_per_gpu_hour", "estimated", "spot_interruption_pct", "stock", "max_nodes", "as_of", "source"});
   } else {
     // The offering id is what a reader copies (--offering, compare) and the prices are what the board
     // is for: never cut; a narrow terminal shrinks the GPU label and the region instead (issue 29
@@ -318,7 +318,7 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
     });
   };
   std::vector<PricingMode> hourly_columns = {PricingMode::on_demand, PricingMode::spot};
-  for (const auto mode : {PricingMode::reserved_1y, PricingMode::reserved_3y}) {
+  for (const auto mode : {PricingMode::reserved_1y, PricingMode::reserved_3y, PricingMode::capacity_block}) {
     if (!csv && sells(mode)) hourly_columns.push_back(mode);
   }
   const bool show_monthly = !csv && sells(PricingMode::monthly);
@@ -328,7 +328,8 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
       const Msg header = mode == PricingMode::on_demand     ? Msg::cat_on_demand_h
                          : mode == PricingMode::spot        ? Msg::cat_spot_h
                          : mode == PricingMode::reserved_1y ? Msg::cat_1y_h
-                                                            : Msg::cat_3y_h;
+                         : mode == PricingMode::reserved_3y ? Msg::cat_3y_h
+                                                            : Msg::cat_block_h;
       grid.columns.push_back({words(header, lang), Align::right, false, false, true});
     }
     if (show_monthly) grid.columns.push_back({words(Msg::cat_month, lang), Align::right, false, false, true});
@@ -375,6 +376,7 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
                            price_cell(pricing.reserved_3y, row_currency, true),
                            price_cell(pricing.monthly, row_currency, true),
                            price_cell(pricing.yearly, row_currency, true),
+                           price_cell(pricing.capacity_block, row_currency, true),
                            std::string(catalog::pricing_key(row.mode())),
                            csv_number(round_decimals(board::price_per_gpu(offering, row) * rate, price_decimals)),
                            joined(estimated, ";"),

@@ -452,6 +452,12 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
     json.field("commitment_charged", cost.commitment_charged);
     json.field("term_continues", cost.term_continues);
   }
+  if (mode == catalog::PricingMode::capacity_block) {
+    json.field("commitment", round_money(cost.commitment));
+    json.field("term_used_pct", round_figure(cost.term_used_pct));
+    json.field("commitment_charged", cost.commitment_charged);
+    json.field("block_hours", round_figure(cost.block_hours));
+  }
   json.end_object();
 }
 

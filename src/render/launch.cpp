@@ -264,7 +264,11 @@ std::string header(Launcher launcher, const scoring::Ranking& ranking, const sco
     out += fmt::format("# The load needs {} instances (replicas); {}{}\n", pick.instances, words.replicas,
                        pick.instances);
   }
-  if (candidate.mode == PricingMode::reserved_1y || candidate.mode == PricingMode::reserved_3y) out += words.reserved;
+  // A capacity block is an EC2 capacity reservation once bought: the launcher targets it the same way.
+  if (candidate.mode == PricingMode::reserved_1y || candidate.mode == PricingMode::reserved_3y ||
+      candidate.mode == PricingMode::capacity_block) {
+    out += words.reserved;
+  }
   if (pick.owned) out += fmt::format(fmt::runtime(words.owned), yaml_scalar(pick.provider.id));
   out += candidate.mode == PricingMode::spot && !pick.owned ? words.launch_spot : words.launch;
   return out;

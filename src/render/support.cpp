@@ -254,7 +254,7 @@ std::string_view mode_name(catalog::PricingMode mode, text::Lang lang) {
   // catalog::PricingMode's order.
   static constexpr std::array<Msg, catalog::pricing_mode_count> names = {
       Msg::mode_on_demand, Msg::mode_spot, Msg::mode_reserved_1y, Msg::mode_reserved_3y, Msg::mode_monthly,
-      Msg::mode_yearly};
+      Msg::mode_yearly, Msg::mode_capacity_block};
   const auto index = static_cast<std::size_t>(mode);
   return index < names.size() ? text::message(names[index], lang) : catalog::to_string(mode);
 }

@@ -112,14 +112,17 @@ IndicatorValue spot_risk(const IndicatorInput& in) {
 // this scores the risk behind it: an exponential wait is as spread as its mean, so a launch that
 // waits an hour on average may wait four, or fail. Log scale: 1 at <= 3 min, 0 at >= 8 h (0.41 at
 // 1 h). A reservation waits as on demand, once for its whole block; an owned cluster has its own
-// queue: 1.
+// queue, and a capacity block starts at its scheduled lead time: 1.
 // Serving runs for months, so a wait at launch is no risk to it; what matters is how long a failed
 // instance takes to replace while the spare (N+1) carries its load: one instance's wait, scored 1 up
 // to 30 min (judgement: a replacement inside half an hour is an ordinary repair window) and 0 at
 // >= 8 h (expert review 11: a 6-min launch wait for a medium-stock H100 outweighed its fleet's better
 // failure odds and headroom, ranking a costlier, slower L40S fleet first).
 IndicatorValue capacity(const IndicatorInput& in) {
-  if (in.provider.kind == catalog::ProviderKind::owned) return {1.0};
+  // A capacity block is capacity bought for known dates: its lead time is scheduled, not a risk.
+  if (in.provider.kind == catalog::ProviderKind::owned || in.candidate.mode == catalog::PricingMode::capacity_block) {
+    return {1.0};
+  }
   const bool serving = workload::kind_traits(in.kind).serving();
   const int instances = serving ? 1 : std::max(1, in.candidate.cost.instances);
   const double instance_hours = estimate::acquisition_wait_hours(in.offering, in.candidate.mode, instances);

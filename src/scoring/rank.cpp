@@ -382,7 +382,7 @@ class Ranker {
   // reservation (W-CLUSTER-CAPACITY says so where the job itself needs it). Reserved and
   // subscription rows hold their capacity by contract and are not capped.
   bool beyond_open_pool(const catalog::Offering& offering, PricingMode mode, int nodes) const {
-    if (!widening_ || catalog::term_hours(mode) > 0 || catalog::is_subscription(mode)) return false;
+    if (!widening_ || catalog::holds_capacity(mode)) return false;
     return nodes > open_pool_nodes(offering, mode);
   }
 
@@ -392,10 +392,7 @@ class Ranker {
   // pool, for 182 days; then, with that row gone, 24 H100s for 1,274 days).
   void open_hold_reasons(const catalog::Offering& offering, PricingMode mode, const estimate::Cost& cost,
                          double hours) {
-    if (!workload::kind_traits(profile_.kind).training() || catalog::term_hours(mode) > 0 ||
-        catalog::is_subscription(mode)) {
-      return;
-    }
+    if (!workload::kind_traits(profile_.kind).training() || catalog::holds_capacity(mode)) return;
     if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) return;
     const int free_gpus = estimate::cluster_free_gpus(offering, mode);
     const double gpus = std::max(1, cost.instances) * offering.gpu_count * offering.gpu_fraction;
@@ -409,6 +406,24 @@ class Ranker {
                                            text::term(lang, text::Term::stock, catalog::to_string(offering.stock)),
                                            static_cast<int>(estimate::pretraining_horizon_hours / 24.0));
                         })});
+  }
+
+  // Whether a capacity-block row on `nodes` nodes is ranked: always when --pricing names the mode;
+  // by default (Constraints::blocks_when_needed) for training only, where the block is the cheaper
+  // way to pay for the job or the on-demand line is no row (not sold, beyond the open pool, or
+  // missing the deadline at the confidence): a block is how a scarce SKU's large or deadline-bound
+  // run is had (docs/scoring.md "Capacity blocks").
+  bool block_ranked(const catalog::Offering& offering, int nodes, const estimate::Costs& costs) const {
+    if (!filter_.blocks_when_needed) return true;
+    if (!workload::kind_traits(profile_.kind).training()) return false;
+    const auto& block = costs[static_cast<std::size_t>(PricingMode::capacity_block)];
+    const auto& on_demand = costs[static_cast<std::size_t>(PricingMode::on_demand)];
+    if (!on_demand.available || !region_choice_.pricing.price(PricingMode::on_demand) ||
+        beyond_open_pool(offering, PricingMode::on_demand, nodes)) {
+      return true;
+    }
+    if (on_demand.within_deadline_probability >= 0 && on_demand.within_deadline_probability < confidence()) return true;
+    return detail::ranked_total(block, options_.risk_averse) < detail::ranked_total(on_demand, options_.risk_averse);
   }
 
   // The pricing modes a search that widens a training job past the nodes it needs adds rows for.
@@ -426,20 +441,22 @@ class Ranker {
   }
 
   // The most nodes a widening search may try: --max-nodes, or the share of the on-demand free pool
-  // it asks (open_pool_nodes) when no priced term mode (reserved, subscription) among `modes` could
-  // take a larger block.
+  // it asks (open_pool_nodes) when no priced mode that holds capacity (reserved, subscription, a
+  // capacity block up to the provider's largest block) among `modes` could take a larger block.
   int widening_limit(const catalog::Offering& offering, int node_limit, ModeMask modes) const {
+    int limit = std::min(node_limit, std::max(open_pool_nodes(offering, PricingMode::on_demand),
+                                              open_pool_nodes(offering, PricingMode::spot)));
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
-      if (!modes.test(mode_index)) continue;
-      if (catalog::term_hours(mode) == 0 && !catalog::is_subscription(mode)) continue;
+      if (!modes.test(mode_index) || !catalog::holds_capacity(mode)) continue;
       const auto price = region_choice_.pricing.price(mode);
-      if (price && detail::mode_allowed(filter_, mode) && price_allowed(catalog_, offering, filter_, *price)) {
-        return node_limit;
+      if (!price || !detail::mode_allowed(filter_, mode) || !price_allowed(catalog_, offering, filter_, *price)) {
+        continue;
       }
+      if (mode != PricingMode::capacity_block) return node_limit;
+      limit = std::max(limit, std::min(node_limit, catalog_.provider_of(offering).capacity_block.max_instances));
     }
-    return std::min(node_limit, std::max(open_pool_nodes(offering, PricingMode::on_demand),
-                                         open_pool_nodes(offering, PricingMode::spot)));
+    return limit;
   }
 
   estimate::Hardware hardware(const catalog::Offering& offering, int nodes) const {
@@ -473,10 +490,15 @@ class Ranker {
   void close_offering(bool produced_candidates) {
     if (!produced_candidates) {
       for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
-        if (offering_kinds_ & (1u << kind)) ++kind_counts_[kind];
+        if ((offering_kinds_ & (1u << kind)) == 0) continue;
+        // Host RAM the offering lacks on its own largest cluster (below --max-nodes): no flag
+        // spreads the offload further, so it is counted apart (emptying_kind).
+        const bool own_limit = kind == static_cast<std::size_t>(ExclusionKind::host_ram) && host_ram_at_own_limit_;
+        ++(own_limit ? host_ram_own_limit_count_ : kind_counts_[kind]);
       }
     }
     offering_kinds_ = 0;
+    host_ram_at_own_limit_ = false;
   }
 
   // GPUs the job keeps busy (Candidate::gpus_needed): serving, tensor_parallel x the replicas the
@@ -892,6 +914,7 @@ class Ranker {
     if (memory.reason == estimate::PlanReason::host_ram) {
       reasons[0] = {ExclusionKind::host_ram, memory.cpu_offload_bytes, memory.host_ram_usable_bytes,
                     memo_.description(memory)};
+      host_ram_at_own_limit_ = node_limit < filter_.max_nodes;
     } else {
       reasons[0] = {ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
                     memo_.description(memory)};
@@ -956,6 +979,7 @@ class Ranker {
           continue;
         }
       }
+      if (mode == PricingMode::capacity_block && !block_ranked(offering, nodes, costs)) continue;
       best_chance_ = std::max(best_chance_, cost.within_deadline_probability);
       const std::uint32_t region = choice.region[mode_index];
       // Spot and the reserved break-even are compared with prices of this row's own region only.
@@ -1273,7 +1297,20 @@ class Ranker {
   // others that removed as many go to `tied`). An offering counts once for every kind among its
   // reasons: one the stack keeps out that the job would not fit either counts for memory too
   // (exclude_software), so a waivable rule is not blamed for rows that lifting it would not bring back.
+  // An offering whose host RAM misses the offload on its own largest cluster (its max_nodes, below
+  // --max-nodes) counts for host RAM only when nothing else removed an offering: the rows that fit
+  // went to another constraint, which is the one to name (issue 24: a 70B pretraining under a
+  // deadline blamed host RAM and asked for more --max-nodes than the 64 given).
   std::optional<ExclusionKind> emptying_kind(std::vector<ExclusionKind>& tied) const {
+    const auto found = emptying_kind_of(kind_counts_, tied);
+    if (found || host_ram_own_limit_count_ == 0) return found;
+    auto counts = kind_counts_;
+    counts[static_cast<std::size_t>(ExclusionKind::host_ram)] += host_ram_own_limit_count_;
+    return emptying_kind_of(counts, tied);
+  }
+
+  static std::optional<ExclusionKind> emptying_kind_of(const std::array<int, exclusion_kind_count>& kind_counts,
+                                                       std::vector<ExclusionKind>& tied) {
     constexpr std::array<ExclusionKind, 9> filters = {
         ExclusionKind::region,     ExclusionKind::provider,  ExclusionKind::gpu,
         ExclusionKind::pricing_mode, ExclusionKind::requirement, ExclusionKind::not_sold,
@@ -1284,14 +1321,14 @@ class Ranker {
     for (const bool job_level : {true, false}) {
       int most = 0;
       std::optional<ExclusionKind> found;
-      for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
-        if (is_filter(kind) == job_level || kind_counts_[kind] <= most) continue;
-        most = kind_counts_[kind];
+      for (std::size_t kind = 0; kind < kind_counts.size(); ++kind) {
+        if (is_filter(kind) == job_level || kind_counts[kind] <= most) continue;
+        most = kind_counts[kind];
         found = static_cast<ExclusionKind>(kind);
       }
       if (!found) continue;
-      for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
-        if (is_filter(kind) != job_level && kind_counts_[kind] == most && static_cast<ExclusionKind>(kind) != *found) {
+      for (std::size_t kind = 0; kind < kind_counts.size(); ++kind) {
+        if (is_filter(kind) != job_level && kind_counts[kind] == most && static_cast<ExclusionKind>(kind) != *found) {
           tied.push_back(static_cast<ExclusionKind>(kind));
         }
       }
@@ -1357,6 +1394,8 @@ class Ranker {
   std::vector<bool> mainland_only_;               // per offering, when not asked: sold only in mainland China
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
   std::array<int, exclusion_kind_count> kind_counts_{};  // offerings fully removed, per ExclusionKind
+  int host_ram_own_limit_count_ = 0;     // offerings removed by host RAM at their own max_nodes (close_offering)
+  bool host_ram_at_own_limit_ = false;   // the current offering's host-RAM exclusion is at its own max_nodes
   double best_chance_ = 0;  // the best chance of ending within the deadline of the offering's rows so far
 };
 

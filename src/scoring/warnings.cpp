@@ -31,7 +31,7 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
     "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
     "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-INPUT-BOUND", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY",
-    "W-LATENCY-BAND",   "W-SPEED-EXTRAPOLATED", "W-TERM-OVERRUN"};
+    "W-LATENCY-BAND",   "W-SPEED-EXTRAPOLATED", "W-TERM-OVERRUN", "W-CAPACITY-BLOCK"};
 
 // A training row on a term: the hours its commitment holds (the term times the terms bought), and
 // the chance its run (the time band, log-normal; no waits: a term starts when it is bought) ends
@@ -136,7 +136,9 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   set(Warning::vgpu_noisy_neighbours, offering.isolation == catalog::Isolation::vgpu);
   set(Warning::egress_fees, material(cost.egress));
   set(Warning::public_ip_fees, material(cost.public_ip));
-  set(Warning::limited_stock, offering.stock == catalog::Stock::low);
+  // A capacity block holds its instances once bought: the stock decides when it can start (its lead).
+  set(Warning::limited_stock, offering.stock == catalog::Stock::low && candidate.mode != PricingMode::capacity_block);
+  set(Warning::capacity_block, candidate.mode == PricingMode::capacity_block);
   const int free_gpus = estimate::cluster_free_gpus(offering, candidate.mode);
   set(Warning::cluster_capacity, provider.kind != catalog::ProviderKind::owned && free_gpus > 0 &&
                                      gpus_asked_at_once(offering, cost) > estimate::capacity_warn_share * free_gpus);
@@ -459,7 +461,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     if (lang == text::Lang::en) return std::string(catalog::to_string(mode));
     static constexpr std::array<Msg, catalog::pricing_mode_count> names = {
         Msg::mode_on_demand, Msg::mode_spot, Msg::mode_reserved_1y, Msg::mode_reserved_3y, Msg::mode_monthly,
-        Msg::mode_yearly};
+        Msg::mode_yearly, Msg::mode_capacity_block};
     return std::string(text::message(names[static_cast<std::size_t>(mode)], lang));
   };
   switch (warning) {
@@ -597,6 +599,10 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  say(lang, cost.commitment_charged ? Msg::w_reserved_charged
                            : cost.term_continues  ? Msg::w_reserved_service_runs
                                                   : Msg::w_reserved_hours_only));
+    case Warning::capacity_block:
+      return say(lang, Msg::w_capacity_block, cost.instances, cost.instances == 1 ? "" : "s",
+                 units::format_hours(cost.block_hours), say(lang, Msg::w_block_days, cost.block_hours / 24.0),
+                 money(cost.commitment), duration(provider.capacity_block.lead_hours));
   }
   return {};
 }

@@ -50,7 +50,8 @@ inline std::string_view mode_words(catalog::PricingMode mode, text::Lang lang) {
   if (lang == text::Lang::en) return catalog::to_string(mode);
   static constexpr std::array<text::Msg, catalog::pricing_mode_count> names = {
       text::Msg::mode_on_demand, text::Msg::mode_spot,    text::Msg::mode_reserved_1y,
-      text::Msg::mode_reserved_3y, text::Msg::mode_monthly, text::Msg::mode_yearly};
+      text::Msg::mode_reserved_3y, text::Msg::mode_monthly, text::Msg::mode_yearly,
+      text::Msg::mode_capacity_block};
   const auto index = static_cast<std::size_t>(mode);
   return index < names.size() ? text::message(names[index], lang) : catalog::to_string(mode);
 }
