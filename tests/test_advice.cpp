@@ -161,8 +161,10 @@ TEST_CASE("scenario: a pretraining run without a deadline scales out to the plan
 // Then it named "--max-nodes 7", 56 of the ~64 B200s a medium pool has free, and that row ranked
 // first (expert review 6): a block beyond half the free pool is named as a reservation instead.
 TEST_CASE("scenario: a deadline that empties a pretraining ranking names the nodes that meet it", "[advice]") {
+  // Open capacity only (--pricing on-demand,spot): by default a capacity block meets it
+  // (tests/test_capacity_block.cpp).
   const std::vector<std::string> job = {"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12",
-                                        "--deadline", "14d", "--max-nodes", "16"};
+                                        "--deadline", "14d", "--max-nodes", "16", "--pricing", "on-demand,spot"};
   const auto refused = run_gpuselect(job);
   REQUIRE(refused.exit_code == 3);
   INFO(refused.err);
@@ -172,11 +174,14 @@ TEST_CASE("scenario: a deadline that empties a pretraining ranking names the nod
   // Capacity is what to act on: said first (expert review 19), the deadline's own admit after it.
   CHECK(refused.err.find("the deadline is met only beyond open capacity") != std::string::npos);
   CHECK(refused.err.find("--max-nodes ") == std::string::npos);
+  // The reservation it calls for is named by its --pricing mode.
+  CHECK(refused.err.find("--pricing capacity-block") != std::string::npos);
   const auto start = refused.err.rfind(' ', at - 1) + 1;
   const std::string nodes = refused.err.substr(start, at - start);
   CHECK(std::stoi(nodes) > 4);
   // Where a term has other work, the block it names meets the deadline.
-  const auto document = json_of(with(job, {"--pricing", "reserved-1y", "--reserved-other-use"}));
+  std::vector<std::string> open_job(job.begin(), job.end() - 2);  // without --pricing on-demand,spot
+  const auto document = json_of(with(open_job, {"--pricing", "reserved-1y", "--reserved-other-use"}));
   REQUIRE_FALSE(document["candidates"].empty());
   CHECK(document["candidates"][0]["nodes"].get<int>() <= std::stoi(nodes) * 2);
   CHECK(document["candidates"][0]["cost"]["within_deadline_probability"].get<double>() >= 0.8);
