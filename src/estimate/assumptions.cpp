@@ -49,11 +49,8 @@ std::vector<text::Words> assumptions(const workload::Profile& profile, const Est
           fmt::format("{:g}", states.total())));
     }
     if (!workload::kind_traits(profile.kind).trains_images()) {
-      // docs/estimation.md "Activations": --framework fsdp selects torchtitan's op-level selective set.
-      const Msg selective = profile.framework == workload::Framework::fsdp ? Msg::asm_recompute_op_level
-                                                                           : Msg::asm_recompute_selective;
       const Msg recompute = profile.recompute == workload::Recompute::full        ? Msg::asm_recompute_full
-                            : profile.recompute == workload::Recompute::selective ? selective
+                            : profile.recompute == workload::Recompute::selective ? Msg::asm_recompute_selective
                                                                                   : Msg::asm_recompute_none;
       sentences.push_back(text::words(
           Msg::asm_activations, recompute,
