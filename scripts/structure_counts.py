@@ -87,8 +87,9 @@ for lines, path, name, line in sorted(long_ones, reverse=True):
     print(f"  {lines:4d}  {path}:{line}  {name}")
 
 outside_workload = [p for p in sources if not str(p).startswith("src/workload")]
-print("kind tests outside src/workload (Kind::x named):", count_matches(r"\bKind::(?!kind\b)[a-z_]+\b", [
-    p for p in outside_workload if not str(p).startswith(("src/scoring/explanation", "include"))]))
+kinds = "llm_pretrain|llm_finetune|llm_inference|cv_train|cv_inference|notebook|image_finetune|image_inference"
+print("lines naming a workload kind outside src/workload (Kind::<kind>):",
+      count_matches(r"\bKind::(?:" + kinds + r")\b", outside_workload))
 by_hand = [p for p in sorted((SRC / "cli").glob("*.cpp")) if p.name != "option_table.cpp"
            and re.search(r"\badd_(?:option|flag)\s*\(", stripped(p.read_text(encoding="utf-8")))]
 print("cli files registering options by hand:", len(by_hand), [p.name for p in by_hand])
@@ -100,3 +101,7 @@ headers = defaultdict(list)
 for p in sorted(Path(".").glob("src/**/*.hpp")) + sorted(Path(".").glob("include/**/*.hpp")):
     headers[p.name].append(str(p))
 print("headers sharing a name:", {k: v for k, v in headers.items() if len(v) > 1} or "none")
+private = [f"{p}: {line.strip()}" for p in sources if str(p).startswith(("src/render", "src/scoring"))
+           for line in p.read_text(encoding="utf-8").splitlines() if re.match(r'#include "estimate/', line)]
+print("render/scoring including private estimate headers:", len(private), private[:3])
+print("[[nodiscard]] uses:", count_matches(r"\[\[nodiscard\]\]", sources + sorted(Path("include").rglob("*.hpp"))))
