@@ -119,6 +119,7 @@ TEST_CASE("a flag's environment variable turns it on unless empty or 0", "[cli][
     const ScopedVariable empty("GPUSELECT_TEST_FLAG_ENV", "");
     CHECK_FALSE(cli::environment_on("GPUSELECT_TEST_FLAG_ENV"));
   }
+  register_every_option();
   REQUIRE(cli::registered_values("", "--no-cache") != nullptr);
   CHECK(cli::registered_values("", "--no-cache")->environment == "GPUSELECT_NO_CACHE");
 }
