@@ -17,6 +17,7 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/option_choices.hpp"
 #include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/catalog_format.hpp"
@@ -28,6 +29,8 @@
 #include "io/price_store.hpp"
 
 namespace gpuselect::cli {
+
+using Q = ranges::Quantity;
 
 namespace {
 
@@ -600,17 +603,17 @@ namespace {
 const std::vector<OptionRow<UpdateOptions>>& update_options() {
   static const std::vector<OptionRow<UpdateOptions>> rows = {
       {{"--cloud", "Clouds to fetch, comma-separated (default " + std::string(default_clouds) + ")"},
-       &UpdateOptions::clouds},
-      {{"--from", "Import local copies from DIR/<cloud>/vms.csv instead of downloading"}, &UpdateOptions::from},
+       &UpdateOptions::clouds, {.type = "CLOUD[,...]", .list = true}},
+      {{"--from", "Import local copies from DIR/<cloud>/vms.csv instead of downloading"}, &UpdateOptions::from, {.type = "DIR", .file = true}},
       {{"--url", "Base URL of the catalogs folder (default " + std::string(default_base_url) + ")"},
-       &UpdateOptions::base_url},
-      {{"--as-of", "Date the prices were read, YYYY-MM-DD (default today)"}, &UpdateOptions::as_of},
+       &UpdateOptions::base_url, {.type = "URL"}},
+      {{"--as-of", "Date the prices were read, YYYY-MM-DD (default today)"}, &UpdateOptions::as_of, {.type = "DATE"}},
       {{"--strict", "A row that cannot be read is an error (default: skipped)"}, &UpdateOptions::strict},
       {{"--price-basis",
         "Prices per instance or per GPU: detect, instance, gpu, or per cloud (mithril=instance,runpod=gpu)"},
-       &UpdateOptions::price_basis},
-      {{"--retries", "Attempts per file for network failures (default 3)"}, &UpdateOptions::attempts},
-      {{"--timeout", "Seconds allowed per file (default 300)"}, &UpdateOptions::timeout_seconds},
+       &UpdateOptions::price_basis, {.type = "BASIS", .choices = choices::price_basis_names}},
+      {{"--retries", "Attempts per file for network failures (default 3)"}, &UpdateOptions::attempts, {.type = "COUNT", .range = Q::download_attempts}},
+      {{"--timeout", "Seconds allowed per file (default 300)"}, &UpdateOptions::timeout_seconds, {.type = "SECONDS", .range = Q::download_timeout_s}},
       {{"--rollback", "Make the previous good update current again (the last " +
                           std::to_string(io::kept_previous_updates) + " are kept)"},
        &UpdateOptions::rollback},

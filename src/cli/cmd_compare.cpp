@@ -32,7 +32,7 @@ constexpr std::size_t max_compared = 12;
 const std::vector<std::string> compare_formats = render::formats_of(render::Document::compare);
 
 const OptionRow<CompareOptions> compared_ids[] = {
-    {{"ids", "Offering ids to compare (two or more)"}, &CompareOptions::offering_ids},
+    {{"ids", "Offering ids to compare (two or more)"}, &CompareOptions::offering_ids, {.type = "OFFERING", .ids = CatalogIds::offering}},
 };
 
 int run(const CompareOptions& options, const GlobalOptions& globals) {
