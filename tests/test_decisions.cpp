@@ -96,7 +96,7 @@ TEST_CASE("scenario: --deadline and capacity together name the reservation that 
   if (at != std::string::npos) {
     const std::string hours = refused.err.substr(at + 11, refused.err.find('h', at + 11) - at - 11);
     const auto admitted = run_gpuselect(
-        with(job, {"--deadline", hours + "h", "--pricing", "reserved-1y", "--reserved-other-use", "--format", "json"}),
+        with(job, {"--deadline", hours + "h", "--pricing", "reserved-1y", "--format", "json"}),
         today);
     INFO(admitted.err);
     CHECK(admitted.exit_code == 0);

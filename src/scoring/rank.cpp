@@ -739,10 +739,10 @@ class Ranker {
       };
       if (limit <= from || meets(from)) continue;
       // A larger block waits longer for its term (estimate::reservation_lead_hours), so past some
-      // node count the chance falls again: halve the upper end towards `from` until it meets.
+      // node count the chance falls again: the search ends at the soonest count.
       int high = limit;
-      while (high > from && !meets(high)) high = from + (high - from) / 2;
-      if (high <= from) continue;
+      if (deadline > 0 && !meets(high)) high = soonest_nodes(index, from, limit, ranking, mode);
+      if (high <= from || !meets(high)) continue;
       int low = from;  // misses
       while (high - low > 1) {
         const int middle = low + (high - low) / 2;
@@ -841,13 +841,45 @@ class Ranker {
     return named(ExclusionKind::deadline) && named(ExclusionKind::capacity);
   }
 
-  // Ranking::Reservation: over the cheapest offerings removed by the deadline and capacity alone, each
-  // node count up to --max-nodes on a 1-year term (the lead time of a large block makes the chance
-  // fall again past some count, so every count is tried).
+  // Hours to result at the confidence on `nodes` nodes in `mode` (the run's band, the waits, a
+  // reservation's lead time); infinity where the job does not fit or the mode is not priced.
+  double hours_at_confidence(std::uint32_t index, int nodes, Ranking& ranking, PricingMode mode) {
+    const auto& offering = catalog_.offerings[index];
+    if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) return std::numeric_limits<double>::infinity();
+    const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
+    const estimate::Cost cost = estimate::price(profile_, price_context(offering), estimate)[static_cast<std::size_t>(mode)];
+    if (!cost.available || !(cost.hours_at_confidence > 0)) return std::numeric_limits<double>::infinity();
+    return cost.hours_at_confidence + cost.staging_hours + wait_hours(offering);
+  }
+
+  // The node count in [from, limit] whose hours at the confidence in `mode` are least: on a term, a
+  // larger block runs shorter but waits longer for its lead time, so the hours fall, then rise
+  // (ternary search; with a deadline, --deadline's hours).
+  int soonest_nodes(std::uint32_t index, int from, int limit, Ranking& ranking, PricingMode mode) {
+    int low = from;
+    int high = limit;
+    while (high - low > 2) {
+      const int left = low + (high - low) / 3;
+      const int right = high - (high - low) / 3;
+      if (hours_at_confidence(index, left, ranking, mode) <= hours_at_confidence(index, right, ranking, mode)) {
+        high = right;
+      } else {
+        low = left;
+      }
+    }
+    int best = low;
+    for (int nodes = low + 1; nodes <= high; ++nodes) {
+      if (hours_at_confidence(index, nodes, ranking, mode) < hours_at_confidence(index, best, ranking, mode)) best = nodes;
+    }
+    return best;
+  }
+
+  // Ranking::Reservation: over the cheapest offerings removed by the deadline and capacity alone, the
+  // soonest node count up to --max-nodes on a 1-year term (soonest_nodes), then the fewest that meet.
   std::optional<Ranking::Reservation> reservation_path(Ranking& ranking) {
     constexpr std::size_t offerings_probed = 8;
     constexpr auto term = PricingMode::reserved_1y;
-    const auto term_index = static_cast<std::size_t>(term);
+    const double deadline = filter_.deadline_hours.value_or(0);
     std::vector<std::uint32_t> removed;  // the cheapest first
     for (std::uint32_t at = 0; at < ranking.excluded.size(); ++at) {
       const auto& reasons = ranking.excluded[at].reasons;
@@ -870,20 +902,23 @@ class Ranker {
       if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) continue;
       choose_regions(offering);
       if (!region_choice_.pricing.price(term)) continue;
-      const int limit = std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
-      for (int nodes = std::max(1, ranking.excluded[at].nodes); nodes <= limit; ++nodes) {
-        if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) continue;
-        const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
-        const estimate::Cost cost = estimate::price(profile_, price_context(offering), estimate)[term_index];
-        if (!cost.available || !(cost.hours_at_confidence > 0)) continue;
-        const bool meets = cost.within_deadline_probability >= confidence();
-        const double admits = cost.hours_at_confidence + cost.staging_hours + wait_hours(offering);
-        if (!best || (meets && !best->meets) || (!meets && !best->meets && admits < best->deadline_hours)) {
-          best = Ranking::Reservation{nodes, offering.id, admits, meets};
+      const int from = std::max(1, ranking.excluded[at].nodes);
+      const int limit = std::max(from, std::min(filter_.max_nodes, offering.max_nodes));
+      int nodes = soonest_nodes(index, from, limit, ranking, term);
+      const double soonest = hours_at_confidence(index, nodes, ranking, term);
+      if (!std::isfinite(soonest)) continue;
+      const bool meets = soonest <= deadline;
+      if (meets) {
+        int low = from - 1;  // misses (or below the fitting counts)
+        while (nodes - low > 1) {
+          const int middle = low + (nodes - low) / 2;
+          (hours_at_confidence(index, middle, ranking, term) <= deadline ? nodes : low) = middle;
         }
-        if (meets) break;  // the fewest nodes of this offering
       }
-      if (best && best->meets) break;  // the cheapest offering that meets it
+      if (!best || (meets && !best->meets) || (!meets && !best->meets && soonest < best->deadline_hours)) {
+        best = Ranking::Reservation{nodes, offering.id, meets ? deadline : soonest, meets};
+      }
+      if (best->meets) break;  // the cheapest offering that meets it
     }
     return best;
   }
