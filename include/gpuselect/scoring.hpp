@@ -429,11 +429,13 @@ struct Ranking {
   // When a fact of the job no constraint admits (memory, host-ram, software) removed the most: the
   // constraints the user can relax (--budget, --deadline, a latency target, a production-tier rule)
   // that alone removed offerings, the most first (at most two), how many offerings they alone
-  // removed, and the value of the first that admits the cheapest row it alone removed (expert
-  // reviews 29, 32: a budget or a latency target was the lever, the hint named memory or host RAM).
+  // removed, and the value of the first with a value (lever_admit_kind) that admits the cheapest row
+  // it alone removed (expert reviews 29, 32: a budget or a latency target was the lever, the hint
+  // named memory or host RAM).
   std::vector<ExclusionKind> levers;
   int lever_offerings = 0;
   std::optional<Admit> lever_admit;
+  ExclusionKind lever_admit_kind = ExclusionKind::budget;
   // With top_exclusion host-ram: the fewest nodes beyond --max-nodes on which an offering the job
   // fits (one excluded for --max-nodes alone), and that offering (0: more nodes do not help).
   int host_ram_nodes = 0;

@@ -74,7 +74,7 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
     std::string admits;
     if (ranking.lever_admit) {
       const auto& admitted = ranking.excluded[ranking.lever_admit->exclusion];
-      const auto kind = ranking.levers.front();
+      const auto kind = ranking.lever_admit_kind;
       admits = text::say(lang, Msg::hint_no_match_admits, scoring::flag_of(kind, ranking.kind),
                          admit_value(kind, ranking.lever_admit->value), ranking.lever_admit->offering_id, admitted.nodes,
                          admitted.nodes == 1 ? "" : "s");

@@ -1433,7 +1433,13 @@ class Ranker {
     if (found.empty()) return;
     ranking.levers = found;
     ranking.lever_offerings = lever_offerings_;
-    ranking.lever_admit = admit(ranking, found.front());
+    for (const auto kind : found) {
+      ranking.lever_admit = admit(ranking, kind);
+      if (ranking.lever_admit) {
+        ranking.lever_admit_kind = kind;
+        break;
+      }
+    }
   }
 
   // The constraint that emptied the set (Ranking::top_exclusion): the job's own constraint that
