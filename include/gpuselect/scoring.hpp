@@ -428,7 +428,7 @@ struct Ranking {
   std::optional<Admit> admit;
   // When a fact of the job no constraint admits (memory, host-ram, software) removed the most: the
   // constraints the user can relax (--budget, --deadline, a latency target, a production-tier rule)
-  // that alone removed offerings, the most first (at most two), how many offerings they alone
+  // that alone removed offerings, the most first (at most three), how many offerings they alone
   // removed, and the value of the first with a value (lever_admit_kind) that admits the cheapest row
   // it alone removed (expert reviews 29, 32: a budget or a latency target was the lever, the hint
   // named memory or host RAM).

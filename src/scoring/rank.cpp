@@ -1428,7 +1428,7 @@ class Ranker {
     std::stable_sort(found.begin(), found.end(), [&](ExclusionKind x, ExclusionKind y) {
       return alone_counts_[static_cast<std::size_t>(x)] > alone_counts_[static_cast<std::size_t>(y)];
     });
-    constexpr std::size_t levers_named = 2;
+    constexpr std::size_t levers_named = 3;
     if (found.size() > levers_named) found.resize(levers_named);
     if (found.empty()) return;
     ranking.levers = found;
