@@ -247,8 +247,9 @@ struct Cost {
   double hours_at_confidence = 0;
   // training: expected hours until the last instance is acquired (docs/estimation.md "Capacity"),
   // and its 10th..90th percentiles; part of the time to result, not billed
-  double acquisition_wait_hours = 0;
+  double acquisition_wait_hours = 0;  // expected, the reservation lead time included
   Band acquisition_wait_band;
+  double reservation_lead_hours = 0;  // of acquisition_wait_hours: a block beyond the free pool
   double staging_hours = 0;  // training: data and weights copied onto the machines (billed, before the run)
   double spot_notice_seconds = 0;         // spot: the provider's reclaim notice; 0 = not known
   double reprovision_hours = 0;           // spot: time to get a machine back and resume
@@ -438,6 +439,7 @@ struct Delays {
   double per_hit_hours = 0;
   double acquisition_wait_hours = 0;  // mean per instance
   int acquisition_instances = 1;      // the run starts when all of them are there
+  double lead_hours = 0;              // fixed lead time of a booked block (reservation_lead_hours)
 };
 // Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance of `offering` in
 // `mode`, from its stock, and the mean wait for the last of N instances. A reservation or a
@@ -448,6 +450,11 @@ double acquisition_wait_hours(const catalog::Offering& offering, catalog::Pricin
 // GPUs a SKU of this stock usually has free to rent at once, on demand or spot (judgement,
 // docs/estimation.md "Capacity"); 0 for term-held modes (no limit: the capacity is reserved).
 int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mode);
+// Hours before a term-held block (reservation, subscription) of `instances` can start when it is
+// larger than the stock's free pool: linear in the GPUs beyond the pool, eight weeks at 512 GPUs (AWS
+// Capacity Blocks: 64 instances, booked up to 8 weeks ahead) and beyond (docs/estimation.md
+// "Capacity"); 0 for on-demand and spot, and within the pool.
+double reservation_lead_hours(const catalog::Offering& offering, catalog::PricingMode mode, int instances);
 // Shares of that free pool (judgement, docs/estimation.md "Capacity"): asking for more than
 // capacity_warn_share of it at once is warned (W-CLUSTER-CAPACITY: the block may not be free at the
 // hour it is asked for); a training run on demand or spot longer than pretraining_horizon_hours that

@@ -134,7 +134,7 @@
   X(fact_gpu_segment, "{} GPU", "{} GPU") \
   X(fact_gpus_in_service, "{0} GPUs in service: {1}% chance of a month without a GPU failure", "{0} 块 GPU 在线服务：{1}% 的概率一个月内无 GPU 故障") \
   X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内（更快不再加分）") \
-  X(fact_past_turnaround, "{0}, but {1} with the wait for capacity at 9 in 10 odds, past the {2} turnaround", "{0}，但按九成把握计入等待资源后为 {1}，超出 {2} 的周转时间") \
+  X(fact_past_turnaround, "{0}, but {1} at 9 in 10 odds (run band and wait for capacity), past the {2} turnaround", "{0}，但按九成把握（运行区间与等待资源）为 {1}，超出 {2} 的周转时间") \
   X(fact_vs_fastest, "{0} vs fastest {1}", "{0}，最快 {1}") \
   X(fact_meets_latency, "meets the latency targets: TPOT {0} ms, TTFT {1} ms at batch {2}", "满足延迟目标：批大小 {2} 时 TPOT {0} ms，TTFT {1} ms") \
   X(fact_carries_load, "carries the load: {0} images/s per replica, {1}% busy", "可承载负载：每副本 {0} 张图像/s，繁忙度 {1}%") \
@@ -1497,5 +1497,20 @@
   X(word_year, "year", "年") \
   X(cat_converted_note, "Prices converted to {0} at the catalog's per-USD rates (--currency).", "价格按目录中的美元汇率折算为 {0}（--currency）。") \
   X(term_profile_fine_tuning_dev, "fine-tuning-dev", "开发期微调") \
-  X(hint_no_match_deadline_block, "the deadline is met only beyond open capacity: {0} nodes of {1} meet it, more than open capacity usually has free at once, and a block that size is a reservation (the provider's capacity blocks, or --pricing reserved-1y --reserved-other-use when a 1-year term has other work); on open capacity --deadline removed the most ({2} candidate{3}){4}; or run with --show-excluded to see why", "截止时间只有超出开放容量才能满足：{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量，这么大的资源块需要预留（云厂商的容量块，或在 1 年期预留另有他用时加 --pricing reserved-1y --reserved-other-use）；在开放容量上 --deadline 排除的候选最多（{2} 个）{4}；或加 --show-excluded 查看原因")
+  X(hint_no_match_deadline_block, "the deadline is met only beyond open capacity: {0} nodes of {1} meet it, more than open capacity usually has free at once, and a block that size is a reservation (the provider's capacity blocks, or --pricing reserved-1y --reserved-other-use when a 1-year term has other work); on open capacity --deadline removed the most ({2} candidate{3}){4}; or run with --show-excluded to see why", "截止时间只有超出开放容量才能满足：{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量，这么大的资源块需要预留（云厂商的容量块，或在 1 年期预留另有他用时加 --pricing reserved-1y --reserved-other-use）；在开放容量上 --deadline 排除的候选最多（{2} 个）{4}；或加 --show-excluded 查看原因") \
+  X(term_excl_memory, "memory", "显存") \
+  X(term_excl_host_ram, "host-ram", "主机内存") \
+  X(term_excl_software, "software", "软件栈") \
+  X(term_excl_capacity, "capacity", "资源容量") \
+  X(term_excl_not_sold, "not sold", "未售") \
+  X(hint_no_match_reservation, "{0} removed the most ({1} candidate{2} each): open capacity does not hold that many GPUs that long, and no block it holds meets the deadline; on a 1-year reservation {3} nodes of {4} meet it at {5} confidence: add --pricing reserved-1y (--reserved-other-use when the term has other work), or run with --show-excluded to see why", "{0} 排除的候选最多（各 {1} 个）：开放容量无法长时间提供这么多 GPU，其中也没有能满足截止时间的资源块；按 1 年预留，{4} 的 {3} 个节点能以 {5} 的把握满足：请加 --pricing reserved-1y（该期限内另有工作时再加 --reserved-other-use），或加 --show-excluded 查看原因") \
+  X(hint_no_match_reservation_late, "{0} removed the most ({1} candidate{2} each): open capacity does not hold that many GPUs that long, and a 1-year reservation misses the deadline too (a block beyond the free pool waits weeks for the provider); the soonest, {3} nodes of {4}, ends within {6} at {5} confidence: --pricing reserved-1y --deadline {6} admits it, or run with --show-excluded to see why", "{0} 排除的候选最多（各 {1} 个）：开放容量无法长时间提供这么多 GPU，按 1 年预留也赶不上截止时间（超出空闲资源池的资源块要等云厂商数周）；最快的是 {4} 的 {3} 个节点，以 {5} 的把握在 {6} 内完成：加 --pricing reserved-1y --deadline {6} 即可纳入，或加 --show-excluded 查看原因") \
+  X(hint_no_match_host_ram_nodes, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}; --max-nodes {4} spreads it over enough nodes on {5}, or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}；设 --max-nodes {4} 即可在 {5} 上分摊到足够多的节点，或加 --show-excluded 查看原因") \
+  X(hint_no_match_host_ram_lighter, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}, and more nodes do not spread it enough; a lighter method (--method lora or qlora) or a GPU with more memory (less to offload), or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}，增加节点也分摊不够；可换更轻的方法（--method lora 或 qlora）或显存更大的 GPU（需卸载的更少），或加 --show-excluded 查看原因") \
+  X(hint_no_match_user_lever, "{0} alone removed {1} candidate{2}{3}: relax it (a looser value, or the --allow- flag where the job can take that risk); on the other {4} candidates {5}, which no constraint admits, or run with --show-excluded to see why", "{0} 单独排除了 {1} 个候选{3}：请放宽（更宽松的取值，或在作业可承受该风险时加上 --allow- 标志）；另外 {4} 个候选{5}，放宽约束也无法纳入，或加 --show-excluded 查看原因") \
+  X(lever_fact_memory, "the job does not fit in GPU memory", "的显存装不下此任务") \
+  X(lever_fact_memory_serving, "a replica does not fit in one instance's GPU memory", "单个实例的显存装不下一个副本") \
+  X(lever_fact_host_ram, "the CPU offload needs more host RAM than the node has", "的主机内存放不下 CPU 卸载的数据") \
+  X(lever_fact_software, "the GPU's software stack does not run the job", "的 GPU 软件栈不支持此任务") \
+  X(note_term_long_run, "#1 runs {0} on {1} nodes: the fewest nodes whose run ends within its term (the cheapest commitment), far past the {2}-day planning horizon most teams run to; give --deadline (e.g. 30d) for the nodes that finish sooner.", "第 1 名在 {1} 个节点上运行 {0}：这是在期限内跑完的最少节点数（承诺金额最低），远超多数团队采用的 {2} 天规划周期；如需更快完成，请给出 --deadline（例如 30d）以获得相应的节点数。")
 // clang-format on

@@ -426,6 +426,20 @@ struct Ranking {
     std::string offering_id;      // that row's offering
   };
   std::optional<Admit> admit;
+  // When a fact of the job no constraint admits (memory, host-ram, software) removed the most: the
+  // constraints the user can relax (--budget, --deadline, a latency target, a production-tier rule)
+  // that alone removed offerings, the most first (at most three), how many offerings they alone
+  // removed, and the value of the first with a value (lever_admit_kind) that admits the cheapest row
+  // it alone removed (expert reviews 29, 32: a budget or a latency target was the lever, the hint
+  // named memory or host RAM).
+  std::vector<ExclusionKind> levers;
+  int lever_offerings = 0;
+  std::optional<Admit> lever_admit;
+  ExclusionKind lever_admit_kind = ExclusionKind::budget;
+  // With top_exclusion host-ram: the fewest nodes beyond --max-nodes on which an offering the job
+  // fits (one excluded for --max-nodes alone), and that offering (0: more nodes do not help).
+  int host_ram_nodes = 0;
+  std::string host_ram_offering_id;
   // With top_exclusion --deadline on a training job: the fewest nodes (a --max-nodes to give) that
   // meet the deadline at the confidence on one of the cheapest offerings it removed; a count within
   // the share of the free pool open capacity serves (docs/scoring.md "Pretraining horizon") before
@@ -436,6 +450,18 @@ struct Ranking {
     bool beyond_open_capacity = false;
   };
   std::optional<ScaleOut> scale_out;
+  // When --deadline and capacity emptied a training ranking together (open capacity does not hold the
+  // job, and nothing it holds meets the deadline): the 1-year reservation among the cheapest
+  // offerings they removed, up to --max-nodes, that meets the deadline at the confidence on the
+  // fewest nodes (`meets`), else the one that ends soonest there; `deadline_hours` is the deadline
+  // that admits it (its reservation lead time included; expert review 24, D2).
+  struct Reservation {
+    int nodes = 0;
+    std::string offering_id;
+    double deadline_hours = 0;
+    bool meets = false;
+  };
+  std::optional<Reservation> reservation;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
   workload::Tier serving_tier = workload::Tier::production;   // the profile's (serving only)
   workload::Tier training_tier = workload::Tier::production;  // the profile's (training only)
@@ -509,7 +535,7 @@ std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking
                                   Criterion criterion);
 
 // Ranking::top_exclusion and its ties, named and joined: "--allow-spot-serving, --allow-low-stock";
-// empty when nothing emptied the set.
-std::string emptying_constraints(const Ranking& ranking);
+// empty when nothing emptied the set. Exclusions that are no flag (memory, host-ram) in `lang`'s words.
+std::string emptying_constraints(const Ranking& ranking, text::Lang lang = text::Lang::en);
 
 }  // namespace gpuselect::scoring

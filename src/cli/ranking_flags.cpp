@@ -113,12 +113,21 @@ const RankingOption later_options[] = {
      &RankingFlags::mix},
 };
 
+// compare: a deadline and how sure to be of it (each row's chance of ending within it, no row
+// removed), and --risk-averse (hours and costs at their bands' tops), as docs/estimation.md says.
+const RankingOption compare_options[] = {
+    constraint_options[1],
+    later_options[5],
+    later_options[6],
+};
+
 }  // namespace
 
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints) {
   register_options(command, flags, scoring_options);
   if (!with_constraints) {
     register_options(command, flags, region_options);
+    register_options(command, flags, compare_options);
     return;
   }
   register_options(command, flags, constraint_options);

@@ -111,7 +111,8 @@ IndicatorValue spot_risk(const IndicatorInput& in) {
 // 8-GPU node waits hours, a high-stock on-demand one none). The mean wait is in the time to result;
 // this scores the risk behind it: an exponential wait is as spread as its mean, so a launch that
 // waits an hour on average may wait four, or fail. Log scale: 1 at <= 3 min, 0 at >= 8 h (0.41 at
-// 1 h). A reservation waits as on demand, once for its whole block; an owned cluster has its own
+// 1 h). A reservation waits as on demand, once for its whole block, plus its lead time when the block
+// is larger than the stock's free pool (estimate::reservation_lead_hours); an owned cluster has its own
 // queue: 1.
 // Serving runs for months, so a wait at launch is no risk to it; what matters is how long a failed
 // instance takes to replace while the spare (N+1) carries its load: one instance's wait, scored 1 up
@@ -126,7 +127,8 @@ IndicatorValue capacity(const IndicatorInput& in) {
   const double wait_hours =
       serving ? instance_hours
               : estimate::expected_wait_for_all(instance_hours,
-                                                estimate::instances_waited_for(in.candidate.mode, instances));
+                                                estimate::instances_waited_for(in.candidate.mode, instances)) +
+                    estimate::reservation_lead_hours(in.offering, in.candidate.mode, instances);
   constexpr double no_wait_hours = 0.05;
   constexpr double serving_repair_hours = 0.5;
   constexpr double worst_wait_hours = 8.0;
@@ -196,11 +198,11 @@ IndicatorValue job_time(const IndicatorInput& in) {
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
   // Training: a run inside the turnaround is as good as the fastest (right-sizing; docs/scoring.md),
-  // held against it with the wait for capacity at its 90th percentile.
+  // held against it with its whole time to result at the 90th percentile (turnaround_check_hours).
   const bool turnaround = in.best.turnaround_hours > 0 && workload::kind_traits(in.kind).training();
   const double enough_speed =
       turnaround ? std::min(in.best.best_speed, 1.0 / in.best.turnaround_hours) : in.best.best_speed;
-  const double checked_hours = turnaround ? turnaround_check_hours(in.candidate) : 0.0;
+  const double checked_hours = turnaround ? turnaround_check_hours(in.candidate, in.performance) : 0.0;
   const double checked_speed = checked_hours > 0 ? std::min(speed, 1.0 / checked_hours) : speed;
   const double ratio = std::max(1.0, enough_speed / checked_speed);
   return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
@@ -315,9 +317,15 @@ int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int node
   return per_instance * instances;
 }
 
-double turnaround_check_hours(const Candidate& candidate) {
+double turnaround_check_hours(const Candidate& candidate, const estimate::Performance& performance) {
   const auto& cost = candidate.cost;
-  return candidate.hours + std::max(0.0, cost.acquisition_wait_band.high - cost.acquisition_wait_hours);
+  const auto& band = performance.time.wall_hours_band;
+  const double wall = performance.time.wall_hours;
+  const double run = wall + cost.interruption_hours;
+  const double run_high = band.high > 0 && wall > 0 ? run * std::max(1.0, band.high / wall) : run;
+  const double fixed_hours = candidate.queue_hours - cost.acquisition_wait_hours;
+  const double wait_high = std::max(cost.acquisition_wait_hours, cost.acquisition_wait_band.high);
+  return std::max(candidate.hours, run_high + fixed_hours + wait_high);
 }
 
 double turnaround_hours(workload::Kind kind, const Weights& weights) {

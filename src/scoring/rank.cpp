@@ -256,6 +256,10 @@ class Ranker {
         workload::kind_traits(profile_.kind).training()) {
       ranking.scale_out = deadline_scale_out(ranking);
     }
+    if (ranking.candidates.empty() && !ranking.scale_out && deadline_and_capacity_emptied(ranking) &&
+        workload::kind_traits(profile_.kind).training()) {
+      ranking.reservation = reservation_path(ranking);
+    }
     return ranking;
   }
 
@@ -466,7 +470,15 @@ class Ranker {
 
   void exclude(Ranking& ranking, std::uint32_t index, std::optional<PricingMode> mode, int nodes,
                std::vector<ExclusionReason> reasons, double total_cost = 0) {
+    // A row the job itself does not fit (every mode) names the production tier's rules that remove
+    // the offering too: one reason per constraint that really removed it (issue 24; expert review 24:
+    // a marketplace host listed only for host RAM, a shared vGPU only for memory).
+    if (!mode && !reasons.empty() && &filter_ == &options_.constraints && fails_job_itself(reasons.front().kind)) {
+      detail::tier_reasons(catalog_, catalog_.offerings[index], PricingMode::on_demand, profile_, options_, total_cost,
+                           reasons);
+    }
     for (const auto& reason : reasons) offering_kinds_ |= 1u << static_cast<unsigned>(reason.kind);
+    if (reasons.size() == 1) alone_kinds_ |= 1u << static_cast<unsigned>(reasons[0].kind);
     ranking.excluded.push_back({index, mode, nodes, std::move(reasons), total_cost});
   }
 
@@ -474,9 +486,12 @@ class Ranker {
     if (!produced_candidates) {
       for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
         if (offering_kinds_ & (1u << kind)) ++kind_counts_[kind];
+        if (alone_kinds_ & (1u << kind)) ++alone_counts_[kind];
       }
+      if (alone_kinds_ & lever_mask()) ++lever_offerings_;
     }
     offering_kinds_ = 0;
+    alone_kinds_ = 0;
   }
 
   // GPUs the job keeps busy (Candidate::gpus_needed): serving, tensor_parallel x the replicas the
@@ -722,9 +737,13 @@ class Ranker {
         return deadline > 0 ? deadline_chance(index, nodes, ranking, only) >= confidence()
                             : confident_hours(index, nodes, ranking) <= term;
       };
-      if (limit <= from || meets(from) || !meets(limit)) continue;
-      int low = from;  // misses
+      if (limit <= from || meets(from)) continue;
+      // A larger block waits longer for its term (estimate::reservation_lead_hours), so past some
+      // node count the chance falls again: the search ends at the soonest count.
       int high = limit;
+      if (deadline > 0 && !meets(high)) high = soonest_nodes(index, from, limit, ranking, mode);
+      if (high <= from || !meets(high)) continue;
+      int low = from;  // misses
       while (high - low > 1) {
         const int middle = low + (high - low) / 2;
         (meets(middle) ? high : low) = middle;
@@ -809,6 +828,97 @@ class Ranker {
         }
         break;
       }
+    }
+    return best;
+  }
+
+  static bool deadline_and_capacity_emptied(const Ranking& ranking) {
+    if (!ranking.top_exclusion) return false;
+    const auto named = [&](ExclusionKind kind) {
+      return ranking.top_exclusion == kind ||
+             std::find(ranking.tied_exclusions.begin(), ranking.tied_exclusions.end(), kind) != ranking.tied_exclusions.end();
+    };
+    return named(ExclusionKind::deadline) && named(ExclusionKind::capacity);
+  }
+
+  // Hours to result at the confidence on `nodes` nodes in `mode` (the run's band, the waits, a
+  // reservation's lead time); infinity where the job does not fit or the mode is not priced.
+  double hours_at_confidence(std::uint32_t index, int nodes, Ranking& ranking, PricingMode mode) {
+    const auto& offering = catalog_.offerings[index];
+    if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) return std::numeric_limits<double>::infinity();
+    const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
+    const estimate::Cost cost = estimate::price(profile_, price_context(offering), estimate)[static_cast<std::size_t>(mode)];
+    if (!cost.available || !(cost.hours_at_confidence > 0)) return std::numeric_limits<double>::infinity();
+    return cost.hours_at_confidence + cost.staging_hours + wait_hours(offering);
+  }
+
+  // The node count in [from, limit] whose hours at the confidence in `mode` are least: on a term, a
+  // larger block runs shorter but waits longer for its lead time, so the hours fall, then rise
+  // (ternary search; with a deadline, --deadline's hours).
+  int soonest_nodes(std::uint32_t index, int from, int limit, Ranking& ranking, PricingMode mode) {
+    int low = from;
+    int high = limit;
+    while (high - low > 2) {
+      const int left = low + (high - low) / 3;
+      const int right = high - (high - low) / 3;
+      if (hours_at_confidence(index, left, ranking, mode) <= hours_at_confidence(index, right, ranking, mode)) {
+        high = right;
+      } else {
+        low = left;
+      }
+    }
+    int best = low;
+    for (int nodes = low + 1; nodes <= high; ++nodes) {
+      if (hours_at_confidence(index, nodes, ranking, mode) < hours_at_confidence(index, best, ranking, mode)) best = nodes;
+    }
+    return best;
+  }
+
+  // Ranking::Reservation: over the cheapest offerings removed by the deadline and capacity alone, the
+  // soonest node count up to --max-nodes on a 1-year term (soonest_nodes), then the fewest that meet.
+  std::optional<Ranking::Reservation> reservation_path(Ranking& ranking) {
+    constexpr std::size_t offerings_probed = 8;
+    constexpr auto term = PricingMode::reserved_1y;
+    const double deadline = filter_.deadline_hours.value_or(0);
+    std::vector<std::uint32_t> removed;  // the cheapest first
+    for (std::uint32_t at = 0; at < ranking.excluded.size(); ++at) {
+      const auto& reasons = ranking.excluded[at].reasons;
+      const bool only_these = std::all_of(reasons.begin(), reasons.end(), [](const ExclusionReason& reason) {
+        return reason.kind == ExclusionKind::deadline || reason.kind == ExclusionKind::capacity;
+      });
+      if (only_these && !reasons.empty()) removed.push_back(at);
+    }
+    std::stable_sort(removed.begin(), removed.end(), [&](std::uint32_t x, std::uint32_t y) {
+      return ranking.excluded[x].total_cost < ranking.excluded[y].total_cost;
+    });
+    std::optional<Ranking::Reservation> best;
+    std::vector<std::uint32_t> probed;
+    for (const std::uint32_t at : removed) {
+      const std::uint32_t index = ranking.excluded[at].offering_index;
+      if (probed.size() >= offerings_probed) break;
+      if (std::find(probed.begin(), probed.end(), index) != probed.end()) continue;
+      probed.push_back(index);
+      const auto& offering = catalog_.offerings[index];
+      if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) continue;
+      choose_regions(offering);
+      if (!region_choice_.pricing.price(term)) continue;
+      const int from = std::max(1, ranking.excluded[at].nodes);
+      const int limit = std::max(from, std::min(filter_.max_nodes, offering.max_nodes));
+      int nodes = soonest_nodes(index, from, limit, ranking, term);
+      const double soonest = hours_at_confidence(index, nodes, ranking, term);
+      if (!std::isfinite(soonest)) continue;
+      const bool meets = soonest <= deadline;
+      if (meets) {
+        int low = from - 1;  // misses (or below the fitting counts)
+        while (nodes - low > 1) {
+          const int middle = low + (nodes - low) / 2;
+          (hours_at_confidence(index, middle, ranking, term) <= deadline ? nodes : low) = middle;
+        }
+      }
+      if (!best || (meets && !best->meets) || (!meets && !best->meets && soonest < best->deadline_hours)) {
+        best = Ranking::Reservation{nodes, offering.id, meets ? deadline : soonest, meets};
+      }
+      if (best->meets) break;  // the cheapest offering that meets it
     }
     return best;
   }
@@ -1265,6 +1375,70 @@ class Ranker {
     if (candidates.empty() && !ranking.excluded.empty()) {
       ranking.top_exclusion = emptying_kind(ranking.tied_exclusions);
       if (ranking.top_exclusion) ranking.admit = admit(ranking, *ranking.top_exclusion);
+      find_levers(ranking);
+      // Host RAM: an offering more nodes would fit is excluded for --max-nodes (exclude_unfit), so
+      // the --max-nodes that helps is the fewest nodes among those rows; none: more nodes do not.
+      if (ranking.top_exclusion == ExclusionKind::host_ram) {
+        if (const auto more = admit(ranking, ExclusionKind::nodes)) {
+          ranking.host_ram_nodes = static_cast<int>(more->value);
+          ranking.host_ram_offering_id = more->offering_id;
+        }
+      }
+    }
+  }
+
+  // The exclusions of a job that does not run on an offering in any mode (an offering-wide row).
+  static bool fails_job_itself(ExclusionKind kind) {
+    switch (kind) {
+      case ExclusionKind::memory:
+      case ExclusionKind::host_ram:
+      case ExclusionKind::software:
+      case ExclusionKind::headroom:
+      case ExclusionKind::latency:
+      case ExclusionKind::precision:
+      case ExclusionKind::nodes:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // Constraints the user can relax by a value or an --allow- flag (Ranking::levers).
+  static std::uint32_t lever_mask() {
+    std::uint32_t mask = 0;
+    for (const auto kind : {ExclusionKind::budget, ExclusionKind::deadline, ExclusionKind::latency,
+                            ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host, ExclusionKind::spot_serving,
+                            ExclusionKind::shared_gpu, ExclusionKind::low_stock, ExclusionKind::no_sla}) {
+      mask |= 1u << static_cast<unsigned>(kind);
+    }
+    return mask;
+  }
+
+  // Ranking::levers, when a fact of the job removed the most.
+  void find_levers(Ranking& ranking) const {
+    const auto top = ranking.top_exclusion;
+    if (!top || (*top != ExclusionKind::memory && *top != ExclusionKind::host_ram && *top != ExclusionKind::software)) {
+      return;
+    }
+    std::vector<ExclusionKind> found;
+    for (std::size_t kind = 0; kind < alone_counts_.size(); ++kind) {
+      if ((lever_mask() & (1u << kind)) && alone_counts_[kind] > 0) found.push_back(static_cast<ExclusionKind>(kind));
+    }
+    // The most offerings alone first; ties in kind order (a value before a rule).
+    std::stable_sort(found.begin(), found.end(), [&](ExclusionKind x, ExclusionKind y) {
+      return alone_counts_[static_cast<std::size_t>(x)] > alone_counts_[static_cast<std::size_t>(y)];
+    });
+    constexpr std::size_t levers_named = 3;
+    if (found.size() > levers_named) found.resize(levers_named);
+    if (found.empty()) return;
+    ranking.levers = found;
+    ranking.lever_offerings = lever_offerings_;
+    for (const auto kind : found) {
+      ranking.lever_admit = admit(ranking, kind);
+      if (ranking.lever_admit) {
+        ranking.lever_admit_kind = kind;
+        break;
+      }
     }
   }
 
@@ -1302,7 +1476,8 @@ class Ranker {
 
   // The value of the emptying constraint that admits the cheapest row it alone removed.
   std::optional<Ranking::Admit> admit(const Ranking& ranking, ExclusionKind kind) const {
-    if (kind != ExclusionKind::budget && kind != ExclusionKind::deadline && kind != ExclusionKind::nodes) {
+    if (kind != ExclusionKind::budget && kind != ExclusionKind::deadline && kind != ExclusionKind::nodes &&
+        kind != ExclusionKind::latency) {
       return std::nullopt;
     }
     std::optional<Ranking::Admit> best;
@@ -1356,6 +1531,9 @@ class Ranker {
   bool mainland_asked_ = true;                    // the user asked for mainland China (or filtered regions)
   std::vector<bool> mainland_only_;               // per offering, when not asked: sold only in mainland China
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
+  std::uint32_t alone_kinds_ = 0;      // ... that alone removed one of its rows
+  std::array<int, exclusion_kind_count> alone_counts_{};  // offerings fully removed with a row by that kind alone
+  int lever_offerings_ = 0;  // offerings fully removed with a row by a lever alone (lever_mask)
   std::array<int, exclusion_kind_count> kind_counts_{};  // offerings fully removed, per ExclusionKind
   double best_chance_ = 0;  // the best chance of ending within the deadline of the offering's rows so far
 };

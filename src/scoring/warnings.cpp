@@ -386,6 +386,16 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                        })});
     }
   }
+  // A term sized to the term (docs/scoring.md "Candidates": without --deadline, the fewest nodes whose
+  // run ends within one term) runs past the 30-day planning horizon: said, with the lever (expert
+  // review 24: a 70B pretraining planned for 287 d on 5 nodes with no word).
+  if (first != nullptr && workload::kind_traits(ranking.kind).training() && catalog::term_hours(first->mode) > 0 &&
+      !(ranking.deadline_hours > 0) && first->hours > estimate::pretraining_horizon_hours &&
+      first->hours <= catalog::term_hours(first->mode)) {  // past the term: W-TERM-OVERRUN says it
+    notes.push_back({"N-TERM-LONG-RUN",
+                     text::words(text::Msg::note_term_long_run, units::format_hours(first->hours), first->nodes,
+                                 number(estimate::pretraining_horizon_hours / 24.0, 0))});
+  }
   // The production tier (serving or training): per class, how many offerings it kept out and the
   // cheapest of them.
   const bool serving = workload::kind_traits(ranking.kind).serving();
