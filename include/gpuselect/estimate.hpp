@@ -451,8 +451,8 @@ double acquisition_wait_hours(const catalog::Offering& offering, catalog::Pricin
 // docs/estimation.md "Capacity"); 0 for term-held modes (no limit: the capacity is reserved).
 int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mode);
 // Hours before a term-held block (reservation, subscription) of `instances` can start when it is
-// larger than the stock's free pool: linear in the GPUs beyond the pool, eight weeks at 512 GPUs (AWS
-// Capacity Blocks: 64 instances, booked up to 8 weeks ahead) and beyond (docs/estimation.md
+// larger than the stock's free pool: linear in the GPUs beyond the pool, one week at 512 GPUs (AWS
+// Capacity Blocks' largest block, 64 instances; the week is judgement) and beyond (docs/estimation.md
 // "Capacity"); 0 for on-demand and spot, and within the pool.
 double reservation_lead_hours(const catalog::Offering& offering, catalog::PricingMode mode, int instances);
 // Shares of that free pool (judgement, docs/estimation.md "Capacity"): asking for more than

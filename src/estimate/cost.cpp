@@ -121,11 +121,12 @@ constexpr double scarce_instance_factor = 2.0;
 
 // Reservation lead time (docs/estimation.md "Capacity"): a term-held block larger than the stock's
 // free pool is not on the shelf; the provider plans it. None within the pool; from there linear in
-// the GPUs beyond it, reaching eight weeks at 64 instances of 8 GPUs and held there. Sources: AWS EC2
-// Capacity Blocks for ML are booked up to 8 weeks ahead and sold up to 64 instances (512 GPUs); larger
-// B200/H200 terms on GCP and Azure go through sales (judgement: a block that size waits as long as
-// the furthest booking). A low-stock pool (~16 GPUs): 28 8-GPU nodes (224 GPUs) wait 23.5 d.
-constexpr double lead_cap_hours = 8 * 7 * 24.0;
+// the GPUs beyond it, reaching one week at 64 instances of 8 GPUs and held there. AWS EC2 Capacity
+// Blocks for ML are sold up to 64 instances (512 GPUs) and bookable from the next day up to 8 weeks
+// ahead, so 8 weeks is the booking horizon, not a wait; one week for the largest block is judgement
+// (a block that size is planned with the provider, not taken off the shelf). A low-stock pool
+// (~16 GPUs): 28 8-GPU nodes (224 GPUs) wait 2.9 d.
+constexpr double lead_cap_hours = 7 * 24.0;
 constexpr double lead_cap_gpus = 64 * 8;
 int stock_free_gpus(catalog::Stock stock) {
   for (const auto& row : free_pool_table) {
@@ -440,7 +441,9 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     // capacity indicator and W-CLUSTER-CAPACITY (a reservation is the way, not a longer queue).
     const double instance_wait_hours = owned ? 0.0 : acquisition_wait_hours(offering, mode);
     const int acquisitions = instances_waited_for(mode, instances);
-    const double lead_hours = owned ? 0.0 : reservation_lead_hours(offering, mode, instances);
+    // A term that has other work (--reserved-other-use) is capacity the team holds already: no lead.
+    const double lead_hours =
+        owned || context.reserved_other_use ? 0.0 : reservation_lead_hours(offering, mode, instances);
     if (training) {
       cost.reservation_lead_hours = lead_hours;
       cost.acquisition_wait_hours = expected_wait_for_all(instance_wait_hours, acquisitions) + lead_hours;
