@@ -462,7 +462,7 @@ Memory with_image_batch(const workload::Profile& profile, const Hardware& hardwa
   const double mfu = model::choose_mfu(profile, hardware, memory.plan).value;
   const double flops_per_s = model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction * mfu;
   const double image_ms = model::diffusion_image_flops(profile) / flops_per_s * 1e3;
-  const double band_high = model::diffusion_serving_fit(hardware.gpu->architecture).band_high;
+  const double band_high = model::diffusion_serving_fit(profile, *hardware.gpu).band_high;
   const auto held_ms = [&](int batch) { return batch * image_ms / model::diffusion_batch_gain(profile, batch, mfu) * band_high; };
   const auto meets = [&](int batch) { return profile.latency_target_ms <= 0 || held_ms(batch) <= profile.latency_target_ms; };
   const auto at_batch = [&](int batch) {
