@@ -1497,5 +1497,8 @@
   X(word_year, "year", "年") \
   X(cat_converted_note, "Prices converted to {0} at the catalog's per-USD rates (--currency).", "价格按目录中的美元汇率折算为 {0}（--currency）。") \
   X(term_profile_fine_tuning_dev, "fine-tuning-dev", "开发期微调") \
-  X(hint_no_match_deadline_block, "the deadline is met only beyond open capacity: {0} nodes of {1} meet it, more than open capacity usually has free at once, and a block that size is a reservation (the provider's capacity blocks, or --pricing reserved-1y --reserved-other-use when a 1-year term has other work); on open capacity --deadline removed the most ({2} candidate{3}){4}; or run with --show-excluded to see why", "截止时间只有超出开放容量才能满足：{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量，这么大的资源块需要预留（云厂商的容量块，或在 1 年期预留另有他用时加 --pricing reserved-1y --reserved-other-use）；在开放容量上 --deadline 排除的候选最多（{2} 个）{4}；或加 --show-excluded 查看原因")
+  X(hint_no_match_deadline_block, "the deadline is met only beyond open capacity: {0} nodes of {1} meet it, more than open capacity usually has free at once, and a block that size is a reservation (the provider's capacity blocks, or --pricing reserved-1y --reserved-other-use when a 1-year term has other work); on open capacity --deadline removed the most ({2} candidate{3}){4}; or run with --show-excluded to see why", "截止时间只有超出开放容量才能满足：{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量，这么大的资源块需要预留（云厂商的容量块，或在 1 年期预留另有他用时加 --pricing reserved-1y --reserved-other-use）；在开放容量上 --deadline 排除的候选最多（{2} 个）{4}；或加 --show-excluded 查看原因") \
+  X(w_term_boundary, "the run's band ({0}-{1}) crosses a term's end: priced for {2} terms ({3}), the terms its slow end needs; a run that ends within {4} costs {5} less.", "本作业的时间区间（{0}-{1}）跨越订阅期末：按区间慢端所需计 {2} 期（{3}）；若在 {4} 期内完成可少付 {5}。") \
+  X(err_option_repeated, "given {0} times; it takes at most {1}", "给出了 {0} 次；此选项最多只能给 {1} 次") \
+  X(err_value_not_converted, "{}", "取值的类型不对（{}）")
 // clang-format on
