@@ -122,12 +122,22 @@ TEST_CASE("language names and the locale", "[lang]") {
   CHECK(text::parse_lang("zh_cn") == text::Lang::zh_cn);
   CHECK(text::parse_lang("en") == text::Lang::en);
   CHECK_FALSE(text::parse_lang("fr").has_value());
-  CHECK_FALSE(text::parse_lang("zh").has_value());
+  // Expert review r29: --lang zh was refused though the locale zh is Chinese; cn suggested en.
+  for (const char* chinese : {"zh", "zh_CN", "zh-Hans", "cn", "CN", "中文"}) CHECK(text::parse_lang(chinese) == text::Lang::zh_cn);
+  CHECK_FALSE(text::parse_lang("zh-TW").has_value());
   for (const char* chinese : {"zh_CN", "zh_CN.UTF-8", "zh_CN.GB18030", "zh_SG", "zh_Hans", "zh_Hans_CN.UTF-8", "zh"})
     CHECK(text::lang_of_locale(chinese) == text::Lang::zh_cn);
   for (const char* english : {"C", "POSIX", "C.UTF-8", "en_US.UTF-8", "de_DE", "zh_TW.UTF-8", "zh_HK", "zh_Hant"})
     CHECK(text::lang_of_locale(english) == text::Lang::en);
   CHECK_FALSE(text::lang_of_locale("").has_value());
+}
+
+TEST_CASE("lang zh-CN: a flag given twice is said in Chinese, not CLI11's English", "[lang][cli]") {
+  const auto result = run_gpuselect({"--lang", "zh-CN", "recommend", "-w", "llm-finetune", "-p", "7e9", "--top", "1",
+                                     "--top", "2"});
+  CHECK(result.exit_code == 2);
+  CHECK(result.err.find("At Most") == std::string::npos);
+  CHECK(result.err.find("给出了 2 次") != std::string::npos);
 }
 
 TEST_CASE("tables align by display width: Chinese characters take two columns", "[lang][render]") {

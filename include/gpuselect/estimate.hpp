@@ -256,6 +256,14 @@ struct Cost {
   double commitment = 0;                  // reserved: term hours x hourly x instances (output currency)
   double term_used_pct = 0;               // reserved: share of the term the job uses, percent
   bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
+  // Subscription (monthly, yearly) terms bought: training counts them at the run's hours at the slow
+  // end of its time band (its 90th percentile, or --confidence when higher), the end term rows are
+  // sized at (docs/scoring.md "A term is sized to the term"); serving at its --hours. 1 for a reserved
+  // term (sold as one term); 0 for hourly modes.
+  double terms_bought = 0;
+  // Training on a subscription: terms the run needs at the fast end of its band (its 10th
+  // percentile). Fewer than terms_bought = the band crosses a term boundary (W-TERM-BOUNDARY).
+  double terms_at_band_low = 0;
   // Serving on a term longer than its priced hours, without --hours: the service runs on past the
   // window, so the window is charged its hours at the term's rate (commitment_charged false).
   bool term_continues = false;
@@ -431,6 +439,9 @@ struct RunDistribution {
 RunDistribution run_distribution(double wall_hours, const Band& band);
 // The hours the run ends within at `probability` (0-1).
 double run_hours_at(const RunDistribution& run, double probability);
+// The run's hours a subscription is bought for: the slow end of its time band (the 90th
+// percentile) or its hours at `confidence` when that is later; the expected hours when it has no band.
+double term_sizing_hours(const Time& time, double confidence);
 // What can hold the run back beyond its own length: spot interruptions (Poisson at hazard_per_hour
 // over the hours available, each costing per_hit_hours) and a wait to acquire the capacity
 // (exponential with mean acquisition_wait_hours) before it starts.

@@ -1512,5 +1512,8 @@
   X(lever_fact_memory_serving, "a replica does not fit in one instance's GPU memory", "单个实例的显存装不下一个副本") \
   X(lever_fact_host_ram, "the CPU offload needs more host RAM than the node has", "的主机内存放不下 CPU 卸载的数据") \
   X(lever_fact_software, "the GPU's software stack does not run the job", "的 GPU 软件栈不支持此任务") \
-  X(note_term_long_run, "#1 runs {0} on {1} nodes: the fewest nodes whose run ends within its term (the cheapest commitment), far past the {2}-day planning horizon most teams run to; give --deadline (e.g. 30d) for the nodes that finish sooner.", "第 1 名在 {1} 个节点上运行 {0}：这是在期限内跑完的最少节点数（承诺金额最低），远超多数团队采用的 {2} 天规划周期；如需更快完成，请给出 --deadline（例如 30d）以获得相应的节点数。")
+  X(note_term_long_run, "#1 runs {0} on {1} nodes: the fewest nodes whose run ends within its term (the cheapest commitment), far past the {2}-day planning horizon most teams run to; give --deadline (e.g. 30d) for the nodes that finish sooner.", "第 1 名在 {1} 个节点上运行 {0}：这是在期限内跑完的最少节点数（承诺金额最低），远超多数团队采用的 {2} 天规划周期；如需更快完成，请给出 --deadline（例如 30d）以获得相应的节点数。") \
+  X(w_term_boundary, "the run's band ({0}-{1}) crosses a term's end: priced for {2} terms ({3}), the terms its slow end needs; a run that ends within {4} costs {5} less.", "本作业的时间区间（{0}-{1}）跨越订阅期末：按区间慢端所需计 {2} 期（{3}）；若在 {4} 期内完成可少付 {5}。") \
+  X(err_option_repeated, "given {0} times; it takes at most {1}", "给出了 {0} 次；此选项最多只能给 {1} 次") \
+  X(err_value_not_converted, "{}", "取值的类型不对（{}）")
 // clang-format on

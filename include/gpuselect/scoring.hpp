@@ -130,9 +130,10 @@ enum class Warning : std::uint8_t {
   latency_in_band,       // llm-inference: a latency target lies inside the row's own TTFT or TPOT band
   speed_extrapolated,    // image kinds: no published run on this GPU generation calibrates the speed
   term_overrun,          // training on a term: the run's own band reaches past the terms it commits
+  term_boundary,         // training on a subscription: the run's band crosses a term's end (terms priced at its slow end)
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 25;  // values of Warning
+inline constexpr std::size_t warning_count = 26;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.

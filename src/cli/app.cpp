@@ -137,6 +137,15 @@ text::Words parse_error_words(const CLI::ParseError& error, const std::string& m
     const auto colon = message.find(": ");
     if (colon != std::string::npos) return text::words(text::Msg::err_unexpected_arguments, message.substr(colon + 2));
   }
+  // CLI11's ArgumentMismatch::AtMost: "At Most 1 required but received 2" (a flag given twice).
+  static const std::regex repeated("At Most ([0-9]+) required but received ([0-9]+)");
+  std::smatch counts;
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr && std::regex_search(message, counts, repeated)) {
+    return text::words(text::Msg::err_option_repeated, counts[2].str(), counts[1].str());
+  }
+  if (dynamic_cast<const CLI::ConversionError*>(&error) != nullptr) {
+    return text::words(text::Msg::err_value_not_converted, message);
+  }
   if (message == "the value is empty") return text::words(text::Msg::err_value_empty);
   if (std::regex_search(message, flags, two_flags)) {
     return text::words(flags[2] == "excludes" ? text::Msg::err_option_excludes : text::Msg::err_option_requires,

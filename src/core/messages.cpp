@@ -29,8 +29,14 @@ std::string_view lang_name(Lang lang) { return lang == Lang::zh_cn ? "zh-CN" : "
 
 std::optional<Lang> parse_lang(std::string_view text) {
   const std::string name = folded(text);
-  if (name == "en") return Lang::en;
-  if (name == "zh-cn") return Lang::zh_cn;
+  // Spellings of Simplified Chinese a user types (docs/cli.md "Language"): the language code as a
+  // locale names it (zh, zh_CN), the script (zh-Hans), the country (cn) and the names.
+  for (const std::string_view zh : {"zh-cn", "zh", "zh-hans", "zh-hans-cn", "zh-sg", "cn", "chinese", "中文", "简体中文"}) {
+    if (name == zh) return Lang::zh_cn;
+  }
+  for (const std::string_view en : {"en", "en-us", "en-gb", "english", "英文", "英语"}) {
+    if (name == en) return Lang::en;
+  }
   return std::nullopt;
 }
 

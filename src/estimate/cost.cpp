@@ -200,6 +200,15 @@ double run_hours_at(const RunDistribution& run, double probability) {
   return std::exp(run.log_median + run.log_sigma * model::normal_quantile(probability));
 }
 
+double term_sizing_hours(const Time& time, double confidence) {
+  const Band& band = time.wall_hours_band;
+  if (!(time.wall_hours > 0)) return 0.0;
+  if (!(band.low > 0) || !(band.high > band.low)) return time.wall_hours;
+  // band.high is the 90th percentile; a higher --confidence reaches further.
+  const double at_confidence = run_hours_at(run_distribution(time.wall_hours, band), confidence);
+  return std::max({time.wall_hours, band.high, at_confidence});
+}
+
 double finish_probability(const RunDistribution& run, double available_hours, const Delays& delays) {
   available_hours -= delays.lead_hours;  // a booked block starts no sooner than its lead time
   if (!(available_hours > 0)) return 0.0;
@@ -483,12 +492,20 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       }
     }
     const double term_hours = catalog::term_hours(mode);
+    const bool subscription = catalog::is_subscription(mode);
+    // Whole subscription terms for a run of `run_hours` (and the billed setup).
+    const auto terms_for = [&](double run_hours) {
+      return std::max(1.0, std::ceil((run_hours + setup) / term_hours - 1e-9));
+    };
     if (term_hours > 0) {
-      // A subscription (包年包月) is bought by whole terms: a 40-day serving job buys two months. A
-      // reservation is one term, as the providers sell it.
-      const double terms = catalog::is_subscription(mode)
-                               ? std::max(1.0, std::ceil((usage_hours + setup) / term_hours - 1e-9))
-                               : 1.0;
+      // A subscription (包年包月) is bought by whole terms: a 40-day serving job buys two months, a
+      // training run the terms its slow end needs (expert review r29: a 19.9 d run whose band reached
+      // 37.1 d was priced one month). A reservation is one term, as the providers sell it.
+      const double sized_hours = training ? term_sizing_hours(performance.time, context.confidence) : usage_hours;
+      const double terms = subscription ? terms_for(sized_hours) : 1.0;
+      cost.terms_bought = terms;
+      const Band& run_band = performance.time.wall_hours_band;
+      if (subscription && training) cost.terms_at_band_low = terms_for(run_band.low > 0 ? run_band.low : usage_hours);
       cost.commitment = cost.price_per_hour * term_hours * terms;
       cost.term_used_pct = std::min(100.0, usage_hours / (term_hours * terms) * 100.0);
       // Without other use the term is paid whatever the job uses: the job costs the commitment. A
@@ -508,10 +525,15 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       double public_ip = 0;
       double storage = 0;
     };
-    const auto held_charges = [&](double run_hours, double interruption_hours) {
+    const auto held_charges = [&](double run_hours, double interruption_hours, bool band_end) {
       HeldCharges charges;
       charges.compute = cost.price_per_hour * billed_hours_with_minimum(run_hours + setup, granularity);
       if (cost.commitment_charged) charges.compute = std::max(charges.compute, cost.commitment);
+      // A band end of a subscription pays the whole terms that run takes, not the terms bought for
+      // the slow end (a run that ends in its first month does not buy the second).
+      if (cost.commitment_charged && subscription && band_end) {
+        charges.compute = cost.price_per_hour * term_hours * terms_for(run_hours);
+      }
       const double hours_held = run_hours + setup + (training ? interruption_hours : 0.0);
       if (provider != nullptr) {
         charges.public_ip = instances * provider->public_ip_per_hour * hours_held * rate;
@@ -519,7 +541,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       }
       return charges;
     };
-    const HeldCharges charges = held_charges(usage_hours, cost.interruption_hours);
+    const HeldCharges charges = held_charges(usage_hours, cost.interruption_hours, false);
     cost.compute = charges.compute;
     cost.public_ip = charges.public_ip;
     cost.storage = charges.storage;
@@ -536,7 +558,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
                                                   profile.checkpoint_minutes / 60.0, cost.reprovision_hours, 0.0)
                                             .extra_hours
                                       : 0.0;
-        const HeldCharges held = held_charges(run_hours, lost_hours);
+        const HeldCharges held = held_charges(run_hours, lost_hours, true);
         return held.compute + cost.price_per_hour * lost_hours + cost.egress + held.public_ip + held.storage;
       };
       cost.total_band = {total_for(hours_band.low), total_for(hours_band.high), hours_band.in_calibrated_regime};
