@@ -46,8 +46,12 @@ class PlanSearchCache {
     std::map<StepKey, std::vector<std::optional<PlanStep>>> steps;
   };
   Searched& searched(int gpus_per_node, int nodes);
-  // training_step_time of searched.plans[index] on `hardware`, timed once per step key.
-  PlanStep step(Searched& searched, std::size_t index, const Hardware& hardware);
+  // The step times of searched.plans on `hardware`'s step key (looked up once per search; each
+  // timed when first asked, by step()).
+  using Steps = std::vector<std::optional<PlanStep>>;
+  static Steps& steps(Searched& searched, const Hardware& hardware);
+  // training_step_time of searched.plans[index] on `hardware`, timed once into `steps` (its key's).
+  PlanStep step(Steps& steps, const Searched& searched, std::size_t index, const Hardware& hardware) const;
   const workload::Profile& profile() const { return profile_; }
 
  private:

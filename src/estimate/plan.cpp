@@ -381,6 +381,7 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
   std::vector<std::pair<Plan, double>> fitting;  // plan, seconds per token
   double best_per_token = 0;
   int tried = 0;
+  PlanSearchCache::Steps* steps = nullptr;  // this shape's step times, looked up at the first fitting plan
   for (std::size_t index = 0; index < plans.size(); ++index) {
     const Plan& plan = plans[index];
     ++tried;
@@ -409,8 +410,9 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
       }
       continue;
     }
+    if (cache != nullptr && steps == nullptr) steps = &PlanSearchCache::steps(searched, hardware);
     const PlanSearchCache::PlanStep step =
-        cache != nullptr ? cache->step(searched, index, hardware) : time_plan(profile, hardware, plan);
+        cache != nullptr ? cache->step(*steps, searched, index, hardware) : time_plan(profile, hardware, plan);
     memory.step_seconds = step.step_s;
     const double per_token = step.per_token_s;
     fitting.emplace_back(plan, per_token);
@@ -533,9 +535,14 @@ PlanSearchCache::Searched& PlanSearchCache::searched(int gpus_per_node, int node
 // fails here until it is judged (scoring's PlanKey/ShapeKey carry the same assert).
 static_assert(sizeof(Hardware) == 72, "a new estimate::Hardware member: does training_step_time read it (StepKey)?");
 
-PlanSearchCache::PlanStep PlanSearchCache::step(Searched& searched, std::size_t index, const Hardware& hardware) {
+PlanSearchCache::Steps& PlanSearchCache::steps(Searched& searched, const Hardware& hardware) {
   auto& steps = searched.steps[StepKey::of(hardware)];
   if (steps.empty()) steps.resize(searched.plans.size());
+  return steps;
+}
+
+PlanSearchCache::PlanStep PlanSearchCache::step(Steps& steps, const Searched& searched, std::size_t index,
+                                                const Hardware& hardware) const {
   auto& step = steps[index];
   if (!step) step = time_plan(profile_, hardware, searched.plans[index]);
   return *step;
