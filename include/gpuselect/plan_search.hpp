@@ -4,9 +4,9 @@
 // on the GPU model, so shapes that differ only in GPU (an H100 and an A100 node of 8) search the same
 // plans and differ only in capacity, host and speed, applied per shape. Results are identical to
 // choose_plan's.
-#include <compare>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -31,7 +31,10 @@ class PlanSearchCache {
     static StepKey of(const Hardware& hardware) {
       return {hardware.gpu, hardware.gpu_fraction, hardware.interconnect, hardware.rdma, hardware.network_gbps};
     }
-    auto operator<=>(const StepKey& other) const = default;
+    bool operator<(const StepKey& other) const {  // the memo's order (std::map); the GPU by address
+      return std::tie(gpu, gpu_fraction, interconnect, rdma, network_gbps) <
+             std::tie(other.gpu, other.gpu_fraction, other.interconnect, other.rdma, other.network_gbps);
+    }
   };
   // A plan's step time as the search uses it: seconds per optimizer step and per token.
   struct PlanStep {
