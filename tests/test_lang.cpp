@@ -437,6 +437,21 @@ TEST_CASE("words made before the language is known are said in each language", "
   const auto each = text::Words::in_each([](Lang lang) { return std::string(text::lang_name(lang)); });
   CHECK(each.say(Lang::en) == "en");
   CHECK(each.say(Lang::zh_cn) == "zh-CN");
+  // Words formatted when said: nothing is made until said, each language once, copies share it.
+  auto made = std::make_shared<int>(0);
+  const auto deferred = text::Words::when_said([made](Lang lang) {
+    ++*made;
+    return std::string(text::lang_name(lang));
+  });
+  CHECK_FALSE(deferred.empty());
+  const text::Words copy = deferred;  // NOLINT(performance-unnecessary-copy-initialization): the copy shares
+  CHECK(*made == 0);
+  CHECK(copy.say(Lang::zh_cn) == "zh-CN");
+  CHECK(deferred.say(Lang::zh_cn) == "zh-CN");
+  CHECK(*made == 1);
+  CHECK(deferred.say(Lang::en) == "en");
+  CHECK(copy.say(Lang::en) == "en");
+  CHECK(*made == 2);
 }
 
 TEST_CASE("lang zh-CN: estimate, compare, catalog and config tables are Chinese, no line of them English only",

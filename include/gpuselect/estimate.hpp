@@ -4,6 +4,7 @@
 // Bytes are bytes; every *_bytes field is a count of bytes (format with 1 GB = 1e9 B).
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -535,5 +536,8 @@ std::vector<text::Words> assumptions(const workload::Profile& profile, const Est
 // "ZeRO-2 on 8 GPUs: DP and ZeRO-1 need 97.1 GB per GPU, above 80 GB": describe_plan_words in English.
 std::string describe_plan(const workload::Profile& profile, const Memory& memory);
 text::Words describe_plan_words(const workload::Profile& profile, const Memory& memory);
+// The same words, formatted when first said in a language (text::Words::when_said): they keep the
+// profile and a copy of the plan's memory.
+text::Words describe_plan_when_said(std::shared_ptr<const workload::Profile> profile, const Memory& memory);
 
 }  // namespace gpuselect::estimate

@@ -116,8 +116,19 @@ std::string_view message(Msg id, Lang lang) {
   return lang == Lang::zh_cn ? row.zh_cn : row.en;
 }
 
+Words Words::when_said(std::function<std::string(Lang)> make) {
+  Words words;
+  words.deferred_ = std::make_shared<const Deferred>(Deferred{std::move(make), {}});
+  return words;
+}
+
 std::string Words::say(Lang lang) const {
   if (by_lang_) return (*by_lang_)[static_cast<std::size_t>(lang)];
+  if (deferred_) {
+    auto& said = deferred_->said[static_cast<std::size_t>(lang)];
+    if (!said) said = deferred_->make(lang);
+    return *said;
+  }
   if (!id_) return plain_;
   fmt::dynamic_format_arg_store<fmt::format_context> store;
   for (const auto& arg : args_) {

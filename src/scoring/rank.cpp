@@ -91,13 +91,15 @@ class PlanMemo {
     }
     return found->second;
   }
-  // estimate::describe_plan_words of a plan this memo returned, formatted once per plan in every
-  // language (a reason is said in the document's: --lang zh-CN): exclusions of many offerings on one
-  // machine shape share the sentence (each exclusion still owns a copy).
+  // estimate::describe_plan_words of a plan this memo returned, made once per plan and formatted
+  // only when a document says it, in its language (--lang zh-CN; a table shows few exclusions'
+  // details): exclusions of many offerings on one machine shape share the sentence.
   const text::Words& description(const estimate::Memory& memory) {
     auto found = descriptions_.find(&memory);
     if (found == descriptions_.end()) {
-      found = descriptions_.emplace(&memory, estimate::describe_plan_words(profile_, memory)).first;
+      // The words outlive the ranking: they keep their own copy of the profile (one per ranking).
+      if (!said_profile_) said_profile_ = std::make_shared<const workload::Profile>(profile_);
+      found = descriptions_.emplace(&memory, estimate::describe_plan_when_said(said_profile_, memory)).first;
     }
     return found->second;
   }
@@ -107,6 +109,7 @@ class PlanMemo {
   estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
   std::unordered_map<PlanKey, estimate::Memory, PlanKey::Hash> plans_;  // node-based: references stay valid
   std::map<const estimate::Memory*, text::Words> descriptions_;  // keyed by plans_' values
+  std::shared_ptr<const workload::Profile> said_profile_;          // what descriptions_ say
   bool memoise_ = true;
   std::deque<estimate::Memory> unmemoised_;  // unmemoised plans: references stay valid
 };
