@@ -476,6 +476,24 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
   }
 }
 
+TEST_CASE("rank plans with the constraints' headroom, compare with the profile's (issue 31)", "[scoring]") {
+  const auto catalog = test_catalog();
+  auto options = options_for(workload::Kind::llm_finetune);
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
+  REQUIRE(profile.headroom_pct == workload::default_headroom_pct);
+  options.constraints.min_headroom_pct = 35;
+  const auto ranked = testing::rank_checked(catalog, profile, options);
+  REQUIRE_FALSE(ranked.performances.empty());
+  for (const auto& performance : ranked.performances) CHECK(performance.memory.headroom_pct == 35);
+  std::vector<std::string> ids;
+  for (const auto& candidate : ranked.candidates) ids.push_back(catalog.offerings[candidate.offering_index].id);
+  const auto compared = testing::compare_checked(catalog, profile, options, ids);
+  REQUIRE_FALSE(compared.performances.empty());
+  for (const auto& performance : compared.performances) {
+    CHECK(performance.memory.headroom_pct == workload::default_headroom_pct);
+  }
+}
+
 TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
   const auto catalog = test_catalog();
   auto options = options_for(workload::Kind::llm_finetune);

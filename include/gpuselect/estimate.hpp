@@ -507,9 +507,12 @@ struct JobRequest {
   int nodes = 0;                      // 0 = the fewest that fit, up to max_nodes
   int max_nodes = default_max_nodes;
   std::string currency = "USD";       // output currency code, as catalog::output_currency returns it
+  // GPU memory kept free, percent (--min-headroom): the estimate's profile takes it as
+  // workload::Profile::headroom_pct.
+  double headroom_pct = workload::default_headroom_pct;
 };
-// An estimate and the profile it was made for: the request's profile with, on bare hardware, the
-// assumption of how that hardware is wired added to defaults_applied.
+// An estimate and the profile it was made for: the request's profile with the request's headroom and,
+// on bare hardware, the assumption of how that hardware is wired added to defaults_applied.
 struct JobEstimate {
   workload::Profile profile;
   Estimate estimate;
@@ -520,7 +523,8 @@ struct JobEstimate {
 std::optional<PlanReason> missing_precision_units(const catalog::Gpu& gpu, workload::Precision precision);
 
 // Plan (fixed nodes, or the fewest that fit), performance and, with an offering, its prices.
-// Throws Error(where = "--nodes") for more nodes than the offering allows and
+// Throws Error(where = "--min-headroom") for a headroom out of its range (ranges::Quantity::min_headroom_pct),
+// Error(where = "--nodes") for more nodes than the offering allows and
 // Error(where = "--precision") for fp8 or fp4 on a GPU without those tensor cores.
 JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile profile, const JobRequest& request);
 

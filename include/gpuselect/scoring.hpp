@@ -65,7 +65,9 @@ struct Constraints {
   bool subscriptions_only_when_cheaper = false;
   std::vector<std::string> requirements;  // "rdma", "nvlink", "bare-metal", "iso27001", "soc2", "jupyterlab", ...
   int max_nodes = estimate::default_max_nodes;
-  double min_headroom_pct = 0;  // free GPU memory share required, percent
+  // Free GPU memory share required, percent (--min-headroom): rank() plans with it (its own copy of
+  // the profile takes it as workload::Profile::headroom_pct) and excludes rows that leave less free.
+  double min_headroom_pct = workload::default_headroom_pct;
   // dstack-style ranges (docs/cli.md "Resource syntax"); unbounded sides allow anything.
   resources::Bounds gpu_memory_gb;  // per GPU, GB as the vendor labels it (x gpu_fraction for a vGPU share)
   resources::Bounds gpu_count;      // GPUs per instance (gpu_count x gpu_fraction)

@@ -47,7 +47,8 @@ const OptionRow<EstimateOptions> hardware_options[] = {
 
 int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
-  const workload::Request request = workload_request(options.workload, options.min_headroom);
+  const workload::Request request = workload_request(options.workload);
+  const std::optional<double> headroom_pct = headroom_flag(options.min_headroom);
   // --gpus takes a count, or SkyPilot's NAME[:COUNT] (which sets --gpu too).
   std::string gpu_name = options.gpu;
   std::string gpus_text = options.gpus;
@@ -84,6 +85,7 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   job_request.currency = currency;
   job_request.nodes = fixed_nodes;
   job_request.max_nodes = max_nodes;
+  job_request.headroom_pct = headroom_pct.value_or(workload::default_headroom_pct);
   if (!options.offering.empty()) {
     job_request.offering = &catalog::offering_named(catalog, options.offering, "--offering");
   } else if (!gpu_name.empty()) {

@@ -172,13 +172,13 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
 }
 
 // --risk-averse on a serving request: what a fragile service lacks is slack, so where the user set
-// neither, replicas are planned at most 60% busy and 20% of GPU memory is kept free (judgement: the
-// queueing delay at 60% is well under half that at 80% for M/D/c; docs/scoring.md "Risk-averse").
+// neither, replicas are planned at most 60% busy and risk_averse_headroom_pct of GPU memory is kept
+// free (build_ranking_options; judgement: the queueing delay at 60% is well under half that at 80%
+// for M/D/c; docs/scoring.md "Risk-averse").
 constexpr double risk_averse_max_utilization = 0.6;
-constexpr double risk_averse_headroom_pct = 20.0;
 
 workload::Profile resolve_profile(const RecommendOptions& options, const catalog::Catalog& catalog) {
-  workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
+  workload::Request request = workload_request(options.workload);
   const bool serving = request.kind && workload::kind_traits(*request.kind).serving();
   std::vector<text::Words> said;  // JSON only (workload.defaults_applied)
   if (options.ranking.risk_averse && serving) {
@@ -187,8 +187,7 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
       said.push_back(fmt::format("--risk-averse: replicas planned at most {:g}% busy (--max-utilization to set)",
                                  risk_averse_max_utilization * 100));
     }
-    if (!request.headroom_pct) {
-      request.headroom_pct = risk_averse_headroom_pct;
+    if (options.ranking.min_headroom.empty()) {
       said.push_back(fmt::format("--risk-averse: {:g}% of GPU memory kept free (--min-headroom to set)",
                                  risk_averse_headroom_pct));
     }

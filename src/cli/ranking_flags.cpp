@@ -135,10 +135,20 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
   register_options(command, flags, later_options);
 }
 
+namespace {
+// The GPU memory share the ranking keeps free (build_ranking_options in ranking_flags.hpp).
+double ranking_headroom_pct(const RankingFlags& flags, const workload::Profile& profile) {
+  if (const auto given = headroom_flag(flags.min_headroom)) return *given;
+  if (flags.risk_averse && workload::kind_traits(profile.kind).serving()) return risk_averse_headroom_pct;
+  return workload::default_headroom_pct;
+}
+}  // namespace
+
 scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
                                        const catalog::Catalog& catalog, const workload::Profile& profile) {
   const Settings& settings = globals.settings;
   scoring::Options options;
+  options.constraints.min_headroom_pct = ranking_headroom_pct(flags, profile);
   // Profile: flag, then config, then the workload's default.
   const Setting profile_setting = chosen(settings, "profile", flags.profile);
   std::string profile_name = profile_setting.value;
@@ -193,9 +203,6 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   constraints.requirements = split_list(flags.require);
   const Setting max_nodes = chosen(settings, "max_nodes", flags.max_nodes);
   constraints.max_nodes = parse_whole_quantity(max_nodes.value, max_nodes.origin, ranges::Quantity::max_nodes);
-  // The planner keeps this share free when it judges fit (workload::Profile::headroom_pct); the
-  // ranking's check agrees with it.
-  constraints.min_headroom_pct = profile.headroom_pct;
   options.today = today_utc();
   options.sensitivity = flags.sensitivity;
   options.risk_averse = flags.risk_averse;

@@ -69,9 +69,8 @@ void apply_request_mix(const std::string& path, workload::Request& request) {
 }
 }  // namespace
 
-workload::Request workload_request(const WorkloadFlags& flags, const std::string& min_headroom) {
+workload::Request workload_request(const WorkloadFlags& flags) {
   workload::Request request = build_request(flags);
-  request.headroom_pct = headroom_flag(min_headroom);
   if (!request.kind) {
     throw Error::said("--workload", text::words(text::Msg::err_no_workload), text::words(text::Msg::hint_no_workload));
   }

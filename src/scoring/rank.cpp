@@ -188,6 +188,7 @@ void apply_order(std::vector<Item>& items, std::vector<std::uint32_t>& order) {
 Constraints unconstrained() {
   Constraints none;
   none.max_nodes = std::numeric_limits<int>::max();
+  none.min_headroom_pct = 0;  // the profile's own headroom still decides fit (compare plans with it as given)
   return none;
 }
 
@@ -1565,15 +1566,27 @@ class Ranker {
 
 }  // namespace
 
+namespace {
+// The profile a ranking plans with: the caller's, keeping free the GPU memory its constraints ask for
+// (Constraints::min_headroom_pct; the range is checked by check_constraints, which rank() runs first).
+workload::Profile with_constraint_headroom(const workload::Profile& profile, const Constraints& constraints) {
+  workload::Profile planned = profile;
+  planned.headroom_pct = constraints.min_headroom_pct;
+  return planned;
+}
+}  // namespace
+
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
-  Ranking ranking = Ranker(catalog, profile, options, options.constraints).rank();
-  if (options.mix) ranking.fleet = detail::cheapest_fleet(catalog, profile, options, ranking);
+  const workload::Profile planned = with_constraint_headroom(profile, options.constraints);
+  Ranking ranking = Ranker(catalog, planned, options, options.constraints).rank();
+  if (options.mix) ranking.fleet = detail::cheapest_fleet(catalog, planned, options, ranking);
   return ranking;
 }
 
 namespace detail {
 Ranking rank_unmemoised(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
-  return Ranker(catalog, profile, options, options.constraints, false).rank();
+  const workload::Profile planned = with_constraint_headroom(profile, options.constraints);
+  return Ranker(catalog, planned, options, options.constraints, false).rank();
 }
 }  // namespace detail
 

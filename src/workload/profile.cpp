@@ -512,10 +512,6 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
     if (flag.check != nullptr) flag.check(flag, value);
   }
   check_train_steps(request);
-  if (request.headroom_pct) {
-    profile.headroom_pct = ranges::check(ranges::Quantity::min_headroom_pct, *request.headroom_pct, "--min-headroom",
-                                         fmt::format("{:g}", *request.headroom_pct));
-  }
 
   // The model: --model, or --params and the shape flags, or the workload's default.
   // Diffusion kinds need a preset's pipeline (text encoders, VAE, latent layout), which --params cannot give.
