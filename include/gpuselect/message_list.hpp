@@ -134,7 +134,7 @@
   X(fact_gpu_segment, "{} GPU", "{} GPU") \
   X(fact_gpus_in_service, "{0} GPUs in service: {1}% chance of a month without a GPU failure", "{0} 块 GPU 在线服务：{1}% 的概率一个月内无 GPU 故障") \
   X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内（更快不再加分）") \
-  X(fact_past_turnaround, "{0}, but {1} at 9 in 10 odds (run band and wait for capacity), past the {2} turnaround", "{0}，但按九成把握（运行区间与等待资源）为 {1}，超出 {2} 的周转时间") \
+  X(fact_past_turnaround, "{0}, but {1} with the wait for capacity at 9 in 10 odds, past the {2} turnaround", "{0}，但按九成把握计入等待资源后为 {1}，超出 {2} 的周转时间") \
   X(fact_vs_fastest, "{0} vs fastest {1}", "{0}，最快 {1}") \
   X(fact_meets_latency, "meets the latency targets: TPOT {0} ms, TTFT {1} ms at batch {2}", "满足延迟目标：批大小 {2} 时 TPOT {0} ms，TTFT {1} ms") \
   X(fact_carries_load, "carries the load: {0} images/s per replica, {1}% busy", "可承载负载：每副本 {0} 张图像/s，繁忙度 {1}%") \

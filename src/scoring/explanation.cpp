@@ -132,7 +132,7 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       }
       break;
     case Criterion::performance: {
-      const double checked_hours = detail::turnaround_check_hours(candidate, ranking.performance_of(candidate));
+      const double checked_hours = detail::turnaround_check_hours(candidate);
       if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
           checked_hours <= ranking.best.turnaround_hours) {
         parts.push_back(say(lang, Msg::fact_within_turnaround, units::format_hours(candidate.hours),

@@ -198,11 +198,11 @@ IndicatorValue job_time(const IndicatorInput& in) {
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
   // Training: a run inside the turnaround is as good as the fastest (right-sizing; docs/scoring.md),
-  // held against it with its whole time to result at the 90th percentile (turnaround_check_hours).
+  // held against it with the wait for capacity at its 90th percentile.
   const bool turnaround = in.best.turnaround_hours > 0 && workload::kind_traits(in.kind).training();
   const double enough_speed =
       turnaround ? std::min(in.best.best_speed, 1.0 / in.best.turnaround_hours) : in.best.best_speed;
-  const double checked_hours = turnaround ? turnaround_check_hours(in.candidate, in.performance) : 0.0;
+  const double checked_hours = turnaround ? turnaround_check_hours(in.candidate) : 0.0;
   const double checked_speed = checked_hours > 0 ? std::min(speed, 1.0 / checked_hours) : speed;
   const double ratio = std::max(1.0, enough_speed / checked_speed);
   return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
@@ -317,15 +317,9 @@ int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int node
   return per_instance * instances;
 }
 
-double turnaround_check_hours(const Candidate& candidate, const estimate::Performance& performance) {
+double turnaround_check_hours(const Candidate& candidate) {
   const auto& cost = candidate.cost;
-  const auto& band = performance.time.wall_hours_band;
-  const double wall = performance.time.wall_hours;
-  const double run = wall + cost.interruption_hours;
-  const double run_high = band.high > 0 && wall > 0 ? run * std::max(1.0, band.high / wall) : run;
-  const double fixed_hours = candidate.queue_hours - cost.acquisition_wait_hours;
-  const double wait_high = std::max(cost.acquisition_wait_hours, cost.acquisition_wait_band.high);
-  return std::max(candidate.hours, run_high + fixed_hours + wait_high);
+  return candidate.hours + std::max(0.0, cost.acquisition_wait_band.high - cost.acquisition_wait_hours);
 }
 
 double turnaround_hours(workload::Kind kind, const Weights& weights) {

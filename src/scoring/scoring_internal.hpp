@@ -63,12 +63,10 @@ std::vector<Indicator> criterion_indicators(Criterion criterion, const Indicator
 // for fine-tuning and vision training, 0 (none) for the other kinds, and 0 when the weights favour
 // speed most (the speed-first profile, or performance weighted above every other criterion).
 double turnaround_hours(workload::Kind kind, const Weights& weights);
-// The hours a training row is held against the turnaround: the 90th percentile of its whole time to
-// result, as the printed band's top: the run (and spot's expected interruptions) at its time band's
-// upper end plus the wait for capacity at that wait's 90th percentile, the fixed waits as they are
-// (expert review 24: the wait at 9 in 10 odds and the run at its mean ranked a 4x A10 at 4.75 h, 8.8 h
-// at its top, above an 8x H800 at 2.43 h, 5.3 h). One quantile for every row alike.
-double turnaround_check_hours(const Candidate& candidate, const estimate::Performance& performance);
+// The hours a training row is held against the turnaround: its time to result with the wait for
+// capacity at that wait's 90th percentile instead of its mean (a low-stock SKU is within the
+// turnaround only if it is at 9 in 10 odds of finding capacity in time).
+double turnaround_check_hours(const Candidate& candidate);
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate, const estimate::Performance& performance);
 // Serving: the chance that a month of service on `gpus` busy GPUs sees no GPU failure (the
