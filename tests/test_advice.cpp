@@ -175,12 +175,12 @@ TEST_CASE("scenario: a deadline that empties a pretraining ranking names the nod
   const auto start = refused.err.rfind(' ', at - 1) + 1;
   const std::string nodes = refused.err.substr(start, at - start);
   CHECK(std::stoi(nodes) > 4);
-  // Where a term has other work, a reserved row meets the deadline with its lead time in it (expert
-  // review 24, D1: a block beyond the stock's free pool is booked weeks ahead, so the low-stock 7-node
-  // B200 term that once met 14 days no longer does).
+  // Where a term has other work (capacity the team holds already: no lead time), a reserved row meets
+  // the deadline at the confidence.
   const auto reserved = run_gpuselect(with(job, {"--pricing", "reserved-1y", "--reserved-other-use", "--format", "json"}));
   REQUIRE((reserved.exit_code == 0 || reserved.exit_code == 3));
-  for (const auto& candidate : nlohmann::json::parse(reserved.out)["candidates"]) {
+  const auto reserved_document = nlohmann::json::parse(reserved.out);
+  for (const auto& candidate : reserved_document["candidates"]) {
     CHECK(candidate["cost"]["within_deadline_probability"].get<double>() >= 0.8);
   }
   // A deadline that open capacity meets on more nodes than --max-nodes allows names that --max-nodes.
