@@ -634,6 +634,43 @@ TEST_CASE("held-out residuals table and leave-one-out errors (run with -s to pri
   }
 }
 
+TEST_CASE("held-out and calibration step breakdowns (run with -s to print)", "[.step-breakdown]") {
+  const catalog::Catalog catalog = builtin();
+  std::printf("| run | residual | compute | TP/CP | EP | pipeline | DP | seconds per step |\n");
+  const auto print = [&](const Row& row) {
+    const Outcome outcome = evaluate(catalog, row);
+    const estimate::StepTime& step = outcome.step;
+    std::printf("| %s | %.2f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f |\n", row.name, outcome.ratio, step.compute_s,
+                step.tensor_comm_s, step.expert_comm_s, step.pipeline_s, step.data_comm_s,
+                step.total_s - step.failures_s);
+  };
+  for (const auto& row : rows()) print(row);
+  for (const auto& row : heldout_rows()) print(row);
+  // Investigation rows (issue 26; neither calibration nor held-out, no constant fitted on them):
+  // Megatron-Bridge 25.09 DGX-H100 DeepSeek-V3 dropless (docs/performance-summary.md, 25.09 NeMo
+  // container) and the Megatron-MoE-ModelZoo Qwen3-235B-A22B BF16 step times on 256 H100
+  // (yanring/Megatron-MoE-ModelZoo best_practice/Qwen3/readme.md: GBS 2048 x 4K).
+  const Row candidate{"25.09 DSV3 1024 H100 TP2 PP8 VP4 EP64", "Megatron-Bridge 25.09 DGX-H100: 1,297", deepseek_v3, 4096,
+                      8192 * 4096.0, fp8, "h100-sxm5-80gb", 400, 128, 2, 8, 1, Recompute::none, 1, rate, 0, 1'297, 0.7,
+                      1.3, 64, megatron, 1, 4, true};
+  print(candidate);
+  const double q_tokens = 2048 * 4096.0;
+  const double per_gpu = q_tokens / 256;
+  const Row zoo[] = {
+      {"zoo 235B EP32 TP2 PP8 VP4 1f1b", "", qwen3_235b_a22b, 4096, q_tokens, bf16, "h100-sxm5-80gb", 400, 32, 2, 8, 1,
+       Recompute::none, 1, rate, 0, per_gpu / 17.6, 0.7, 1.3, 32, megatron, 1, 4, true},
+      {"zoo 235B EP32 TP2 PP8 VP4", "", qwen3_235b_a22b, 4096, q_tokens, bf16, "h100-sxm5-80gb", 400, 32, 2, 8, 1,
+       Recompute::none, 1, rate, 0, per_gpu / 19.7, 0.7, 1.3, 32, megatron, 1, 4, true},
+      {"zoo 235B EP8 TP2 FSDP128 mb4 full", "", qwen3_235b_a22b, 4096, q_tokens, bf16, "h100-sxm5-80gb", 400, 32, 2, 1,
+       3, Recompute::full, 4, rate, 0, per_gpu / 17.6, 0.7, 1.3, 8, megatron, 1, 0, true},
+      {"zoo 235B EP8 TP2 PP32 VP3 a2a", "", qwen3_235b_a22b, 4096, q_tokens, bf16, "h100-sxm5-80gb", 400, 32, 2, 32, 1,
+       Recompute::none, 1, rate, 0, per_gpu / 24.2, 0.7, 1.3, 8, megatron, 1, 3, true},
+      {"zoo 235B EP8 TP4 PP8 VP4", "", qwen3_235b_a22b, 4096, q_tokens, bf16, "h100-sxm5-80gb", 400, 32, 4, 8, 1,
+       Recompute::none, 1, rate, 0, per_gpu / 29.0, 0.7, 1.3, 8, megatron, 1, 4, true},
+  };
+  for (const auto& row : zoo) print(row);
+}
+
 // ---- Framework, FP4 training, virtual stages, MoE terms (docs/estimation.md "Framework") --------
 
 TEST_CASE("the framework flag defaults per workload and moves the FP8 speed-up", "[estimate][framework]") {
@@ -811,25 +848,21 @@ double memory_ratio(const MemoryRow& row) {
 
 }  // namespace
 
-TEST_CASE("held-out memory: full recomputation and context parallel within 15% of torchtitan's peaks",
+TEST_CASE("held-out memory: recomputation and context parallel within 15% of torchtitan's peaks",
           "[estimate][calibration][heldout]") {
   int within = 0;
   for (const auto& row : heldout_memory_rows()) {
     const double ratio = memory_ratio(row);
     INFO(row.name << ": published / estimated memory = " << ratio);
     if (ratio >= 0.85 && ratio <= 1.15) ++within;
-    // Full recomputation (the long-context rows): within 15%. Selective rows: torchtitan's
-    // op-level selective checkpointing stores less than Korthikanti's 34·s·b·h (stated limit).
-    if (row.recompute == Recompute::full) {
-      CHECK(ratio >= 0.85);
-      CHECK(ratio <= row.allowed_high);
-    } else {
-      CHECK(ratio >= 0.65);
-      CHECK(ratio <= 1.0);
-    }
+    // Full recomputation (the long-context rows) and torchtitan's op-level selective checkpointing
+    // (--framework fsdp: the outputs of every second matmul, docs/estimation.md "Activations"):
+    // within 15%, the 70B row's stated tolerance aside.
+    CHECK(ratio >= 0.85);
+    CHECK(ratio <= row.allowed_high);
   }
-  // Measured: the four long-context rows (1.06-1.07); both selective rows and the 70B row miss.
-  CHECK(within >= 4);
+  // Measured: six of seven (1.06-1.11); the 70B TP 8 row with 16 sequences per micro-step misses.
+  CHECK(within >= 6);
 }
 
 TEST_CASE("held-out memory table (run with -s to print)", "[.heldout-report]") {

@@ -837,9 +837,10 @@ TEST_CASE("known_keys lists each record kind's dotted keys", "[catalog]") {
   CHECK(std::find(keys.begin(), keys.end(), "network.rdma") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "pricing.monthly") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "pricing.yearly") != keys.end());
-  // With aliases, name_zh, discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y and spot_reclaim's three.
+  // With aliases, name_zh, discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y, spot_reclaim's three
+  // and capacity_block's seven.
   const auto provider_keys = known_keys("providers");
-  CHECK(provider_keys.size() == 39);
+  CHECK(provider_keys.size() == 46);
   CHECK(std::find(provider_keys.begin(), provider_keys.end(), "name_zh") != provider_keys.end());
   const auto gpu_keys = known_keys("gpus");
   CHECK(std::find(gpu_keys.begin(), gpu_keys.end(), "name_zh") != gpu_keys.end());
@@ -1244,7 +1245,7 @@ TEST_CASE("every unknown key gets the closest keys of its record kind, a decimal
             "team.yaml:8:5: error: unknown key 'zzzzzz' in offering 'lambda/gpu_8x_h100_sxm5'; did you mean one of "
             "'id', 'gpu', 'vcpus'? (the keys of offerings are in docs/catalog.md)",
             "team.yaml:9:52: error: unknown key 'on_demnd' in a region_pricing entry; did you mean 'on_demand'? (choose one "
-            "of: region, on_demand, spot, spot_min, reserved_1y, reserved_3y, monthly, yearly)",
+            "of: region, on_demand, spot, spot_min, reserved_1y, reserved_3y, monthly, yearly, capacity_block)",
             "team.yaml:12:16: error: expected a number for 'memory_gb', got '80,0'; use a dot as the decimal "
             "separator: 80.0",
             "team.yaml:13:16: error: expected a number for 'tdp_watts', got the quoted string '700,5'; use a dot "

@@ -106,6 +106,10 @@ TEST_CASE("a mistyped id names its flag and the closest id, for every flag that 
       {with(recommend, {"--gpus", "A100-80BG:8"}), "--gpus: " + a100},
       {with(estimate, {"--gpu", "A100-80BG"}), "--gpu: " + a100},
       {{"catalog", "list", "--gpu", "A100-80BG"}, "--gpu: " + a100},
+      // Case does not matter in a GPU name, nor in its nearest: "h10" is "H100" cut short (issue 29 review).
+      {with(recommend, {"--gpu", "h10"}), "--gpu: unknown GPU 'h10'; did you mean 'H100'? ("},
+      {with(recommend, {"--gpu", "b20"}), "--gpu: unknown GPU 'b20'; did you mean 'b200'? ("},
+      {with(recommend, {"--gpu", "B20"}), "--gpu: unknown GPU 'B20'; did you mean 'B200'? ("},
       {with(recommend, {"--require", "nvlnk"}),
        "--require: unknown requirement 'nvlnk'; did you mean 'nvlink'? (choose one of: rdma,"},
       {{"recommend", "--workload", "llm-finetune", "--model", "lama-3-8b"},

@@ -142,13 +142,20 @@ TEST_CASE("china: --require 等保三级 is mlps3, the name the guides use", "[c
 TEST_CASE("china: domestic model presets and a hub-style alias for every preset", "[china]") {
   const auto& catalog = builtin();
   for (const std::string id : {"glm-4-9b", "internlm2.5-7b", "yi-1.5-34b", "baichuan2-13b", "deepseek-r1-distill-qwen-32b",
-                               "deepseek-r1-distill-llama-70b"}) {
+                               "deepseek-r1-distill-llama-70b", "qwen2.5-14b", "qwen2.5-32b", "qwq-32b",
+                               "qwen2.5-coder-32b", "qwen2.5-coder-7b", "internlm3-8b", "yi-34b"}) {
     INFO(id);
     CHECK(catalog.find_model(id) != nullptr);
   }
   REQUIRE(catalog.find_model("Qwen/Qwen2.5-7B-Instruct") != nullptr);
   CHECK(catalog.find_model("Qwen/Qwen2.5-7B-Instruct")->id == "qwen2.5-7b");
   CHECK(catalog.find_model("THUDM/glm-4-9b-chat")->id == "glm-4-9b");
+  // Expert review r29: qwen2.5-14b was refused with a hint to qwen2.5-7b; yi-34b printed Yi-1.5.
+  REQUIRE(catalog.find_model("Qwen/Qwen2.5-14B-Instruct") != nullptr);
+  CHECK(catalog.find_model("Qwen/Qwen2.5-14B-Instruct")->id == "qwen2.5-14b");
+  CHECK(catalog.find_model("Qwen/QwQ-32B")->id == "qwq-32b");
+  CHECK(catalog.find_model("internlm/internlm3-8b-instruct")->id == "internlm3-8b");
+  CHECK(catalog.find_model("yi-34b")->name == "Yi 34B");
   for (const auto& model : catalog.models) {
     INFO(model.id);
     CHECK(std::any_of(model.aliases.begin(), model.aliases.end(),
@@ -219,6 +226,39 @@ TEST_CASE("subscription: a short job is charged the month, a 40-day job two mont
     saw_two_months = true;
   }
   CHECK(saw_two_months);
+}
+
+// Expert review r29: a 19.9 d L20 QLoRA whose band reached 37.1 d was priced one month, and 8x H800
+// yearly terms (CN¥1.9M) ranked above a CN¥3,274 A800 month for a 5.6 h job.
+TEST_CASE("subscription: training buys the terms its band's slow end needs, warns at the boundary, no dearer longer term",
+          "[china][subscription]") {
+  const auto document = recommend_json({"-w", "llm-finetune", "-m", "Qwen/Qwen2.5-72B-Instruct", "--method", "qlora",
+                                        "--region", "cn", "--pricing", "monthly,yearly", "--currency", "CNY", "--top",
+                                        "200"});
+  bool saw_boundary = false;
+  std::set<std::string> yearly_offerings;
+  std::set<std::string> monthly_offerings;
+  for (const auto& candidate : document["candidates"]) {
+    const auto& cost = candidate["cost"];
+    const std::string id = candidate["offering_id"];
+    (candidate["pricing_mode"] == "yearly" ? yearly_offerings : monthly_offerings).insert(id);
+    const double high_hours = candidate["time"]["wall_hours_band"]["high"].get<double>();
+    if (candidate["pricing_mode"] != "monthly" || !(high_hours > 730)) continue;
+    // The slow end runs past one month: at least two months are committed.
+    const double per_month = cost["commitment"].get<double>() / std::ceil(high_hours / 730 - 1e-9);
+    CHECK(cost["commitment"].get<double>() >= 2 * per_month * 0.999);
+    const auto& warnings = candidate["warnings"];
+    const bool boundary = std::any_of(warnings.begin(), warnings.end(), [](const auto& warning) {
+      return warning["code"] == "W-TERM-BOUNDARY";
+    });
+    saw_boundary = saw_boundary || boundary;
+  }
+  CHECK(saw_boundary);
+  // No yearly row of an offering whose month is cheaper for the same run.
+  for (const auto& id : yearly_offerings) {
+    INFO(id);
+    CHECK(monthly_offerings.count(id) == 0);
+  }
 }
 
 TEST_CASE("subscription: by default a month of serving ranks the monthly line, a short job does not list it",

@@ -48,7 +48,7 @@ double image_seconds(const workload::Profile& profile, std::string_view gpu_id) 
   REQUIRE(gpu != nullptr);
   const double peak = estimate::model::peak_tflops(*gpu, profile.precision);
   return estimate::model::diffusion_image_flops(profile) /
-         (peak * 1e12 * estimate::model::diffusion_serving_mfu(gpu->architecture, peak, gpu->tdp_watts));
+         (peak * 1e12 * estimate::model::diffusion_serving_mfu(profile, gpu->architecture, peak, gpu->tdp_watts));
 }
 
 // The serving band (measured / predicted time) on `gpu_id`'s architecture.
@@ -485,11 +485,11 @@ TEST_CASE("diffusion fine-tuning time: the UNet and full fine-tuning share", "[e
   const std::vector<Row> rows = {
       // bmaltais/kohya_ss issue 1288 (https://github.com/bmaltais/kohya_ss/issues/1288), comment of
       // 2023-09-21: RTX 4090, sdxl_train_network.py, 1024x1024, train_batch_size 1, network_dim 64,
-      // cache_latents, full_bf16, Adafactor, xformers: 1.08 it/s (0.926 s/it): predicted 0.74 s (before: 0.39 s).
+      // cache_latents, full_bf16, Adafactor, xformers: 1.08 it/s (0.926 s/it): predicted 0.79 s (before: 0.39 s).
       {"kohya_ss issue 1288, RTX 4090", "rtx-4090", 1.0 / 1.08},
       // bmaltais/kohya_ss issue 1730 (https://github.com/bmaltais/kohya_ss/issues/1730): an SDXL LoRA at
       // rank 8 on an RTX 3090, 1.2 s/it once it fits in memory (batch 1 and 1024 px assumed): predicted
-      // 1.49 s (before: 0.77 s).
+      // 1.41 s (before: 0.77 s).
       {"kohya_ss issue 1730, RTX 3090", "rtx-3090", 1.2},
   };
   auto request = finetune("sdxl", workload::Method::lora);
@@ -534,7 +534,7 @@ TEST_CASE("diffusion fine-tuning time: the UNet and full fine-tuning share", "[e
       estimate::model::diffusion_training_flops_per_image(sdxl_full, workload::Recompute::full) /
       (rtx4090->bf16_dense_tflops * 1e12 *
        estimate::model::diffusion_training_mfu("ada", rtx4090->bf16_dense_tflops, rtx4090->tdp_watts, true));
-  CHECK(1.18 / full_s == Approx(0.79).margin(0.03));
+  CHECK(1.18 / full_s == Approx(0.74).margin(0.03));
   // Hopper runs these passes at a smaller share of its peak than Ampere (expert review 11: one share
   // for both made an SDXL fine-tune on an H100 faster than Hopper's own measured row).
   CHECK(estimate::model::diffusion_training_mfu("hopper", 989, 700, true) <
@@ -796,10 +796,10 @@ TEST_CASE("image-inference: production serving holds each image to 30 s unless t
       {"recommend", "-w", "image-inference", "-m", "flux.1-dev", "--region", "cn", "--latency-ms", "120000"}, environment);
   REQUIRE_FALSE(given.at("candidates").empty());
   CHECK(target_of(given) == 120000);
-  // In mainland China only slower cards are production-grade at the default: the exclusion names
-  // --latency-ms in JSON as in text.
+  // A target the mainland-China cards miss (the L20 now meets the default 30 s: 26.4 s, anchored band
+  // 0.90-1.10, expert review of issue 32): the exclusion names --latency-ms in JSON as in text.
   const auto china = run_gpuselect({"recommend", "-w", "image-inference", "-m", "flux.1-dev", "--requests-per-s", "1",
-                                    "--region", "cn", "--format", "json"},
+                                    "--region", "cn", "--latency-ms", "20000", "--format", "json"},
                                    environment);
   REQUIRE(china.exit_code == 3);
   bool named = false;
@@ -1042,8 +1042,10 @@ TEST_CASE("image-inference: FLUX.1 in mainland China is emptied by memory, not t
   // "software", and --allow-immature-stack would have brought back nothing. Each such row now carries
   // its memory reason too, and memory is what emptied the set.
   const std::vector<std::string> environment = {"GPUSELECT_TODAY=2026-12-01"};
+  // The V100s and T4s only: since the L20 meets the production target (its anchored band, expert
+  // review of issue 32), the whole region no longer empties.
   const auto run = run_gpuselect({"recommend", "--workload", "image-inference", "--model", "flux.1-dev", "--region",
-                                  "cn", "--format", "json"},
+                                  "cn", "--gpu", "v100,t4", "--format", "json"},
                                  environment);
   INFO(run.err);
   REQUIRE(run.exit_code == 3);
@@ -1209,4 +1211,114 @@ TEST_CASE("compare --region: priced in the regions asked, others excluded, names
   CHECK(wrong.exit_code == 2);
   CHECK(wrong.err.rfind("gpuselect: error: --region: unknown region 'eu-nort1'", 0) == 0);
   CHECK(std::count(wrong.err.begin(), wrong.err.end(), '\n') == 1);
+}
+
+TEST_CASE("diffusion serving: Ada's rows reproduce their published runs", "[estimate][diffusion][calibration]") {
+  // Expert review of issue 32 (defect 3): one Ada share for both denoisers (0.421) put the diffusers
+  // ParaAttention guide's FLUX.1-dev L20 run (26.36 s, 28 steps, 1024 px, bf16) at 30.6 s, and at the
+  // band's top (37.9 s) every L20 missed the 30 s production target its published run meets. The
+  // DiT and the UNet now take their own rows' shares, and the 512 px row fixes the DiT's fill.
+  CHECK(26.36 / image_seconds(profile_of(serving("flux.1-dev", 28)), "l20") == Approx(1.0).margin(0.03));
+  CHECK(3.23 / image_seconds(profile_of(serving("sdxl", 20)), "rtx-4090") == Approx(1.0).margin(0.03));
+  auto pruna = serving("flux.1-dev", 50);
+  pruna.resolution = 512;
+  CHECK(8.71 / image_seconds(profile_of(pruna), "l40s") == Approx(1.0).margin(0.03));
+  // Anchored: where the GPU's own run fixes the share, the band is one GPU's run-to-run spread, so an
+  // L20 replica meets the 30 s production target at its top (it was held at 1.24x: 37.9 s).
+  const catalog::Gpu* l20 = builtin_catalog().find_gpu("l20");
+  REQUIRE(l20 != nullptr);
+  const auto flux = profile_of(serving("flux.1-dev", 28));
+  const auto anchored = estimate::model::diffusion_serving_fit(flux, *l20);
+  CHECK(anchored.band_high == Approx(1.10));
+  CHECK(image_seconds(flux, "l20") * anchored.band_high < 30.0);
+  // Not for the other denoiser, nor at another resolution: the architecture's band.
+  CHECK(estimate::model::diffusion_serving_fit(profile_of(serving("sdxl", 30)), *l20).band_high ==
+        Approx(serving_fit("l20").band_high));
+  const std::vector<std::string> environment = {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1"};
+  const auto china = gpuselect::testing::run_json(
+      {"recommend", "--workload", "image-inference", "--model", "flux.1-dev", "--requests-per-s", "0.5", "--provider",
+       "autodl,alibaba,tencent,volcano,baidu,huawei,ctyun", "--currency", "CNY"},
+      environment);
+  REQUIRE_FALSE(china.at("candidates").empty());
+  bool l20_ranked = false;
+  for (const auto& candidate : china.at("candidates")) {
+    l20_ranked = l20_ranked || candidate.at("gpu").get<std::string>() == "l20";
+  }
+  CHECK(l20_ranked);
+}
+
+TEST_CASE("diffusion serving: below the native resolution a UNet pass fills the GPU less", "[estimate][diffusion]") {
+  // Expert review of issue 32 (defect 2): SDXL at 512 px took the 1024 px batch-1 share, then the
+  // batching gain on top: an A100 made a 20-step image in 0.50 s, where the diffusers table's SD 1.5
+  // (half SDXL's FLOPs at 512 px) takes 0.79 s for 20 steps at batch 1. The batching law at batch 1,
+  // t(1) ~ 1 + 1.36·n^-1.5, puts a 512 px image (n = 1) at 2.02x a 1024 px one's time per FLOP.
+  auto low = serving("sdxl", 20);
+  low.resolution = 512;
+  const auto small = profile_of(low);
+  CHECK(estimate::model::diffusion_resolution_fill(small) == Approx(1.17 / 2.36).epsilon(0.01));
+  CHECK(estimate::model::diffusion_resolution_fill(profile_of(serving("sdxl", 20))) == Approx(1.0));
+  const double a100_s = image_seconds(small, "a100-sxm4-80gb");
+  CHECK(a100_s > 0.9);
+  CHECK(a100_s < 1.6);
+  // An L4 misses a 3 s target at the band's top (it was ranked first at 1.06 images/s).
+  CHECK(image_seconds(small, "l4") * serving_fit("l4").band_high > 3.0);
+  // A DiT at its native resolution keeps its share; above it gains nothing.
+  auto large = serving("flux.1-dev", 28);
+  large.resolution = 1440;
+  CHECK(estimate::model::diffusion_resolution_fill(profile_of(large)) == Approx(1.0));
+}
+
+TEST_CASE("image-finetune: several GPUs pay their data-parallel traffic over the link", "[cli][diffusion]") {
+  // Expert review of issue 32 (defect 1): a DreamBooth (full) SDXL run on 4 nodes of one L4 over
+  // 10 Gbit/s Ethernet ran 4x one node's speed at one GPU's MFU. ZeRO-3 moves about 3x the 16-bit
+  // weights a step (15 GB for SDXL's UNet): over TCP at ~0.5 GB/s that is far longer than the step.
+  const std::vector<std::string> environment = {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1"};
+  const auto run = [&](const std::string& method, const std::string& offering, const std::string& nodes) {
+    return gpuselect::testing::run_json({"estimate", "--workload", "image-finetune", "--model", "sdxl", "--method",
+                                         method, "--offering", offering, "--nodes", nodes},
+                                        environment);
+  };
+  // The 4-node L4 run (the fewest that hold its states) took 17 min before.
+  const auto ethernet = run("dreambooth", "gcp/g2-standard-4", "4");
+  CHECK(ethernet.at("time").at("wall_hours").get<double>() > 1.0);
+  // One L40S holds it: a second node over TCP was exactly half the time (11 vs 23 min) at the same MFU.
+  const auto one = run("dreambooth", "aws/g6e.xlarge", "1");
+  const auto two = run("dreambooth", "aws/g6e.xlarge", "2");
+  const double one_h = one.at("time").at("wall_hours").get<double>();
+  const double two_h = two.at("time").at("wall_hours").get<double>();
+  CHECK(two_h > one_h / 2 * 1.5);
+  CHECK(two.at("compute").at("mfu").get<double>() < 0.5 * one.at("compute").at("mfu").get<double>());
+  // A LoRA all-reduces its adapters only: it still scales nearly linearly.
+  const double lora_one = run("lora", "gcp/g2-standard-4", "1").at("time").at("wall_hours").get<double>();
+  const double lora_four = run("lora", "gcp/g2-standard-4", "4").at("time").at("wall_hours").get<double>();
+  CHECK(lora_four < lora_one / 4 * 1.1);
+}
+
+TEST_CASE("image-finetune: with --train-steps the job summary does not call the images trained a default",
+          "[cli][diffusion]") {
+  const std::vector<std::string> environment = {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1"};
+  const std::vector<std::string> base = {"estimate", "--workload", "image-finetune", "--model", "sdxl",
+                                         "--method", "lora", "--gpu", "l40s"};
+  auto steps = base;
+  for (const char* arg : {"--train-steps", "3000", "--batch", "4"}) steps.emplace_back(arg);
+  CHECK(run_gpuselect(base, environment).out.find("(default for image-finetune)") != std::string::npos);
+  const auto told = run_gpuselect(steps, environment);
+  CHECK(told.out.find("(default for image-finetune)") == std::string::npos);
+  CHECK(told.out.find("1.2e4 images") != std::string::npos);
+}
+
+TEST_CASE("image kinds: an unknown model is matched to the image presets, never to --params", "[cli][diffusion]") {
+  const auto flux = run_gpuselect({"recommend", "--workload", "image-inference", "--model", "flux"});
+  CHECK(flux.exit_code == 2);
+  CHECK(flux.err.find("flux.1-dev") != std::string::npos);
+  CHECK(flux.err.find("flux.1-schnell") != std::string::npos);
+  CHECK(flux.err.find("--params (e.g.") == std::string::npos);
+  const auto sd35 = run_gpuselect({"recommend", "--workload", "image-finetune", "--model", "sd3.5"});
+  CHECK(sd35.exit_code == 2);
+  CHECK(sd35.err.find("sd3.5-medium") != std::string::npos);
+  CHECK(sd35.err.find("sd3.5-large") != std::string::npos);
+  CHECK(sd35.err.find("'sd3'") == std::string::npos);
+  // A language-model workload keeps its own hint.
+  CHECK(run_gpuselect({"recommend", "--workload", "llm-inference", "--model", "flux"}).err.find("--params") !=
+        std::string::npos);
 }

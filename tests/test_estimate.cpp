@@ -399,8 +399,6 @@ TEST_CASE("a default headroom is kept free and can be overridden (issue 12.3)", 
   CHECK_FALSE(estimate::estimate_memory(profile, plan, tight_capacity).fits);
   profile.headroom_pct = 0;
   CHECK(estimate::estimate_memory(profile, plan, tight_capacity).fits);
-  r.headroom_pct = 20;
-  CHECK(profile_of(r).headroom_pct == 20);
 }
 
 TEST_CASE("pipeline bubble follows (p-1)/(m+p-1) and TP+PP fits Llama 2 70B on 256 A100", "[estimate]") {
@@ -952,6 +950,18 @@ TEST_CASE("estimate_job: bare GPU with its wiring stated, or an offering priced 
   const auto fixed = estimate::estimate_job(catalog, profile, bare);
   CHECK(fixed.estimate.performance.memory.plan.nodes == 3);
   CHECK(fixed.profile.defaults_applied.back().rfind("nodes: not given", 0) == std::string::npos);
+
+  // --min-headroom comes in the request, not the workload (issue 31): the plan keeps that share free.
+  CHECK(fixed.estimate.performance.memory.headroom_pct == workload::default_headroom_pct);
+  estimate::JobRequest roomy = bare;
+  roomy.headroom_pct = 30;
+  const auto kept = estimate::estimate_job(catalog, profile, roomy);
+  CHECK(kept.profile.headroom_pct == 30);
+  CHECK(kept.estimate.performance.memory.headroom_pct == 30);
+  CHECK(kept.estimate.performance.memory.usable_gpu_bytes ==
+        Approx(kept.estimate.performance.memory.gpu_capacity_bytes * 0.7));
+  roomy.headroom_pct = 100;
+  CHECK_THROWS_AS(estimate::estimate_job(catalog, profile, roomy), Error);
 
   // An offering: its own wiring (nothing assumed) and its prices, converted to the output currency.
   estimate::JobRequest offered;

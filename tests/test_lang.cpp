@@ -122,12 +122,22 @@ TEST_CASE("language names and the locale", "[lang]") {
   CHECK(text::parse_lang("zh_cn") == text::Lang::zh_cn);
   CHECK(text::parse_lang("en") == text::Lang::en);
   CHECK_FALSE(text::parse_lang("fr").has_value());
-  CHECK_FALSE(text::parse_lang("zh").has_value());
+  // Expert review r29: --lang zh was refused though the locale zh is Chinese; cn suggested en.
+  for (const char* chinese : {"zh", "zh_CN", "zh-Hans", "cn", "CN", "中文"}) CHECK(text::parse_lang(chinese) == text::Lang::zh_cn);
+  CHECK_FALSE(text::parse_lang("zh-TW").has_value());
   for (const char* chinese : {"zh_CN", "zh_CN.UTF-8", "zh_CN.GB18030", "zh_SG", "zh_Hans", "zh_Hans_CN.UTF-8", "zh"})
     CHECK(text::lang_of_locale(chinese) == text::Lang::zh_cn);
   for (const char* english : {"C", "POSIX", "C.UTF-8", "en_US.UTF-8", "de_DE", "zh_TW.UTF-8", "zh_HK", "zh_Hant"})
     CHECK(text::lang_of_locale(english) == text::Lang::en);
   CHECK_FALSE(text::lang_of_locale("").has_value());
+}
+
+TEST_CASE("lang zh-CN: a flag given twice is said in Chinese, not CLI11's English", "[lang][cli]") {
+  const auto result = run_gpuselect({"--lang", "zh-CN", "recommend", "-w", "llm-finetune", "-p", "7e9", "--top", "1",
+                                     "--top", "2"});
+  CHECK(result.exit_code == 2);
+  CHECK(result.err.find("At Most") == std::string::npos);
+  CHECK(result.err.find("给出了 2 次") != std::string::npos);
 }
 
 TEST_CASE("tables align by display width: Chinese characters take two columns", "[lang][render]") {
@@ -427,6 +437,21 @@ TEST_CASE("words made before the language is known are said in each language", "
   const auto each = text::Words::in_each([](Lang lang) { return std::string(text::lang_name(lang)); });
   CHECK(each.say(Lang::en) == "en");
   CHECK(each.say(Lang::zh_cn) == "zh-CN");
+  // Words formatted when said: nothing is made until said, each language once, copies share it.
+  auto made = std::make_shared<int>(0);
+  const auto deferred = text::Words::when_said([made](Lang lang) {
+    ++*made;
+    return std::string(text::lang_name(lang));
+  });
+  CHECK_FALSE(deferred.empty());
+  const text::Words copy = deferred;  // NOLINT(performance-unnecessary-copy-initialization): the copy shares
+  CHECK(*made == 0);
+  CHECK(copy.say(Lang::zh_cn) == "zh-CN");
+  CHECK(deferred.say(Lang::zh_cn) == "zh-CN");
+  CHECK(*made == 1);
+  CHECK(deferred.say(Lang::en) == "en");
+  CHECK(copy.say(Lang::en) == "en");
+  CHECK(*made == 2);
 }
 
 TEST_CASE("lang zh-CN: estimate, compare, catalog and config tables are Chinese, no line of them English only",

@@ -476,6 +476,24 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
   }
 }
 
+TEST_CASE("rank plans with the constraints' headroom, compare with the profile's (issue 31)", "[scoring]") {
+  const auto catalog = test_catalog();
+  auto options = options_for(workload::Kind::llm_finetune);
+  const auto profile = job(workload::Kind::llm_finetune, "7e9", catalog);
+  REQUIRE(profile.headroom_pct == workload::default_headroom_pct);
+  options.constraints.min_headroom_pct = 35;
+  const auto ranked = testing::rank_checked(catalog, profile, options);
+  REQUIRE_FALSE(ranked.performances.empty());
+  for (const auto& performance : ranked.performances) CHECK(performance.memory.headroom_pct == 35);
+  std::vector<std::string> ids;
+  for (const auto& candidate : ranked.candidates) ids.push_back(catalog.offerings[candidate.offering_index].id);
+  const auto compared = testing::compare_checked(catalog, profile, options, ids);
+  REQUIRE_FALSE(compared.performances.empty());
+  for (const auto& performance : compared.performances) {
+    CHECK(performance.memory.headroom_pct == workload::default_headroom_pct);
+  }
+}
+
 TEST_CASE("exclusions carry their numbers and read as sentences", "[scoring]") {
   const auto catalog = test_catalog();
   auto options = options_for(workload::Kind::llm_finetune);
@@ -1271,4 +1289,51 @@ TEST_CASE("the plan search shared across shapes (PlanSearchCache) chooses what c
     }
     CHECK(compared > 100);
   }
+}
+
+TEST_CASE("the plan search's step-time memo tells apart every link and GPU input of the step time", "[scoring]") {
+  // PlanSearchCache times a plan once per step key (GPU, vGPU share, interconnect, RDMA, network).
+  // One cache sees each built-in shape, then twins that differ in one of those inputs (and one that
+  // differs only in host RAM, disk and vCPUs, which share the times): each must get the uncached
+  // search's plan and step time; a key that missed an input would hand the twin its original's time.
+  const catalog::Catalog& catalog = bench::builtin_catalog();
+  const workload::Profile profile = job(workload::Kind::llm_finetune, "70e9", catalog);
+  estimate::PlanSearchCache cache(profile);
+  using Twin = void (*)(estimate::Hardware&);
+  const std::vector<Twin> twins = {
+      [](estimate::Hardware&) {},
+      [](estimate::Hardware& h) { h.network_gbps = h.network_gbps > 0 ? h.network_gbps * 4 : 3200; },
+      [](estimate::Hardware& h) { h.rdma = h.rdma == catalog::Rdma::none ? catalog::Rdma::infiniband : catalog::Rdma::none; },
+      [](estimate::Hardware& h) {
+        h.interconnect = h.interconnect == catalog::Interconnect::pcie ? catalog::Interconnect::nvlink
+                                                                       : catalog::Interconnect::pcie;
+      },
+      [](estimate::Hardware& h) { h.gpu_fraction = 0.5; },
+      [](estimate::Hardware& h) {
+        h.host_ram_bytes *= 4;
+        h.local_disk_bytes = 0;
+        h.vcpus = 1;
+      },
+  };
+  std::size_t differed = 0;
+  for (const Twin twin : twins) {
+    for (const auto& offering : catalog.offerings) {
+      for (int nodes = 1; nodes <= std::min(2, std::max(1, offering.max_nodes)); ++nodes) {
+        auto hardware = estimate::hardware_of(catalog, offering, nodes);
+        const double original_s = estimate::choose_plan(profile, hardware).step_seconds;
+        twin(hardware);
+        const estimate::Memory direct = estimate::choose_plan(profile, hardware);
+        const estimate::Memory shared = estimate::choose_plan(cache, hardware);
+        INFO(offering.id << " on " << nodes << " node(s)");
+        CHECK(shared.step_seconds == direct.step_seconds);
+        CHECK(shared.plan.tensor_parallel == direct.plan.tensor_parallel);
+        CHECK(shared.plan.pipeline_parallel == direct.plan.pipeline_parallel);
+        CHECK(shared.plan.zero_stage == direct.plan.zero_stage);
+        CHECK(shared.plan.micro_batch == direct.plan.micro_batch);
+        CHECK(shared.runner_up_slower_pct == direct.runner_up_slower_pct);
+        if (direct.step_seconds != original_s) ++differed;
+      }
+    }
+  }
+  CHECK(differed > 100);  // the twins change step times: the memo is put to the test
 }

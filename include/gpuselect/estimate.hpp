@@ -4,6 +4,7 @@
 // Bytes are bytes; every *_bytes field is a count of bytes (format with 1 GB = 1e9 B).
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -247,8 +248,9 @@ struct Cost {
   double hours_at_confidence = 0;
   // training: expected hours until the last instance is acquired (docs/estimation.md "Capacity"),
   // and its 10th..90th percentiles; part of the time to result, not billed
-  double acquisition_wait_hours = 0;
+  double acquisition_wait_hours = 0;  // expected, the reservation lead time included
   Band acquisition_wait_band;
+  double reservation_lead_hours = 0;  // of acquisition_wait_hours: a block beyond the free pool
   double staging_hours = 0;  // training: data and weights copied onto the machines (billed, before the run)
   double spot_notice_seconds = 0;         // spot: the provider's reclaim notice; 0 = not known
   double reprovision_hours = 0;           // spot: time to get a machine back and resume
@@ -258,6 +260,14 @@ struct Cost {
   // other modes; it is paid whole (commitment, commitment_charged) for every instance
   double block_hours = 0;
   bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
+  // Subscription (monthly, yearly) terms bought: training counts them at the run's hours at the slow
+  // end of its time band (its 90th percentile, or --confidence when higher), the end term rows are
+  // sized at (docs/scoring.md "A term is sized to the term"); serving at its --hours. 1 for a reserved
+  // term (sold as one term); 0 for hourly modes.
+  double terms_bought = 0;
+  // Training on a subscription: terms the run needs at the fast end of its band (its 10th
+  // percentile). Fewer than terms_bought = the band crosses a term boundary (W-TERM-BOUNDARY).
+  double terms_at_band_low = 0;
   // Serving on a term longer than its priced hours, without --hours: the service runs on past the
   // window, so the window is charged its hours at the term's rate (commitment_charged false).
   bool term_continues = false;
@@ -433,6 +443,9 @@ struct RunDistribution {
 RunDistribution run_distribution(double wall_hours, const Band& band);
 // The hours the run ends within at `probability` (0-1).
 double run_hours_at(const RunDistribution& run, double probability);
+// The run's hours a subscription is bought for: the slow end of its time band (the 90th
+// percentile) or its hours at `confidence` when that is later; the expected hours when it has no band.
+double term_sizing_hours(const Time& time, double confidence);
 // What can hold the run back beyond its own length: spot interruptions (Poisson at hazard_per_hour
 // over the hours available, each costing per_hit_hours) and a wait to acquire the capacity
 // (exponential with mean acquisition_wait_hours) before it starts.
@@ -441,7 +454,7 @@ struct Delays {
   double per_hit_hours = 0;
   double acquisition_wait_hours = 0;  // mean per instance
   int acquisition_instances = 1;      // the run starts when all of them are there
-  double fixed_wait_hours = 0;        // a known wait before the start (a capacity block's lead time)
+  double lead_hours = 0;              // fixed lead time of a booked block (reservation_lead_hours)
 };
 // Capacity (docs/estimation.md "Capacity"): mean hours to acquire one instance of `offering` in
 // `mode`, from its stock, and the mean wait for the last of N instances. A reservation or a
@@ -452,6 +465,11 @@ double acquisition_wait_hours(const catalog::Offering& offering, catalog::Pricin
 // GPUs a SKU of this stock usually has free to rent at once, on demand or spot (judgement,
 // docs/estimation.md "Capacity"); 0 for term-held modes (no limit: the capacity is reserved).
 int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mode);
+// Hours before a term-held block (reservation, subscription) of `instances` can start when it is
+// larger than the stock's free pool: linear in the GPUs beyond the pool, one week at 512 GPUs (AWS
+// Capacity Blocks' largest block, 64 instances; the week is judgement) and beyond (docs/estimation.md
+// "Capacity"); 0 for on-demand and spot, and within the pool.
+double reservation_lead_hours(const catalog::Offering& offering, catalog::PricingMode mode, int instances);
 // Shares of that free pool (judgement, docs/estimation.md "Capacity"): asking for more than
 // capacity_warn_share of it at once is warned (W-CLUSTER-CAPACITY: the block may not be free at the
 // hour it is asked for); a training run on demand or spot longer than pretraining_horizon_hours that
@@ -499,9 +517,12 @@ struct JobRequest {
   int nodes = 0;                      // 0 = the fewest that fit, up to max_nodes
   int max_nodes = default_max_nodes;
   std::string currency = "USD";       // output currency code, as catalog::output_currency returns it
+  // GPU memory kept free, percent (--min-headroom): the estimate's profile takes it as
+  // workload::Profile::headroom_pct.
+  double headroom_pct = workload::default_headroom_pct;
 };
-// An estimate and the profile it was made for: the request's profile with, on bare hardware, the
-// assumption of how that hardware is wired added to defaults_applied.
+// An estimate and the profile it was made for: the request's profile with the request's headroom and,
+// on bare hardware, the assumption of how that hardware is wired added to defaults_applied.
 struct JobEstimate {
   workload::Profile profile;
   Estimate estimate;
@@ -512,7 +533,8 @@ struct JobEstimate {
 std::optional<PlanReason> missing_precision_units(const catalog::Gpu& gpu, workload::Precision precision);
 
 // Plan (fixed nodes, or the fewest that fit), performance and, with an offering, its prices.
-// Throws Error(where = "--nodes") for more nodes than the offering allows and
+// Throws Error(where = "--min-headroom") for a headroom out of its range (ranges::Quantity::min_headroom_pct),
+// Error(where = "--nodes") for more nodes than the offering allows and
 // Error(where = "--precision") for fp8 or fp4 on a GPU without those tensor cores.
 JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile profile, const JobRequest& request);
 
@@ -528,5 +550,8 @@ std::vector<text::Words> assumptions(const workload::Profile& profile, const Est
 // "ZeRO-2 on 8 GPUs: DP and ZeRO-1 need 97.1 GB per GPU, above 80 GB": describe_plan_words in English.
 std::string describe_plan(const workload::Profile& profile, const Memory& memory);
 text::Words describe_plan_words(const workload::Profile& profile, const Memory& memory);
+// The same words, formatted when first said in a language (text::Words::when_said): they keep the
+// profile and a copy of the plan's memory.
+text::Words describe_plan_when_said(std::shared_ptr<const workload::Profile> profile, const Memory& memory);
 
 }  // namespace gpuselect::estimate

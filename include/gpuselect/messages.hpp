@@ -9,6 +9,7 @@
 // (tests/test_messages.cpp). Chinese text has no plural forms, so no message chooses by count.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -72,6 +73,7 @@ enum class Term : std::uint8_t {
   model_family,    // a model preset's family
   model,           // a model id said as a name ("custom")
   indicator,       // a scoring indicator's name
+  exclusion,       // an exclusion that is no flag: memory, host-ram, software, capacity, not sold
 };
 std::optional<Msg> term_message(Term term, std::string_view id);
 std::string term(Lang lang, Term term, std::string_view id);
@@ -104,7 +106,13 @@ class Words {
     return words;
   }
 
-  bool empty() const { return !id_ && !by_lang_ && plain_.empty(); }
+  // Words said by `make(lang)` the first time they are said in a language, then kept (copies share
+  // them): for a sentence made per machine shape that most documents never print (an exclusion's
+  // plan sentence under a table). `make` must own what it reads; it must say something in every
+  // language (these words are never empty). Not for use across threads (the library runs on one).
+  static Words when_said(std::function<std::string(Lang)> make);
+
+  bool empty() const { return !id_ && !by_lang_ && !deferred_ && plain_.empty(); }
   std::string say(Lang lang) const;
 
  private:
@@ -113,6 +121,11 @@ class Words {
   std::vector<Arg> args_;
   // Shared: a copy of the words (an exclusion's reasons are copied) shares the texts.
   std::shared_ptr<const std::array<std::string, all_langs.size()>> by_lang_;
+  struct Deferred {
+    std::function<std::string(Lang)> make;
+    mutable std::array<std::optional<std::string>, all_langs.size()> said;
+  };
+  std::shared_ptr<const Deferred> deferred_;
 };
 
 // An error's or a catalog diagnostic's <what> and <what to do> (gpuselect::Error::said,

@@ -5,6 +5,8 @@
 // plans and differ only in capacity, host and speed, applied per shape. Results are identical to
 // choose_plan's.
 #include <map>
+#include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -16,11 +18,43 @@ class PlanSearchCache {
  public:
   // For one profile (the caller keeps it alive and unchanged while the cache is used).
   explicit PlanSearchCache(const workload::Profile& profile) : profile_(profile) {}
+  // What training_step_time reads of the hardware besides the plan (which holds GPUs per node and
+  // nodes): the GPU, its vGPU share and the links (model::choose_mfu reads the GPU, the share, the
+  // interconnect and RDMA too). Host RAM, disk and vCPUs are not read: shapes that differ only there
+  // share the step times. The static_assert in plan.cpp fails when Hardware gains a member.
+  struct StepKey {
+    const catalog::Gpu* gpu = nullptr;
+    double gpu_fraction = 1.0;
+    catalog::Interconnect interconnect = catalog::Interconnect::pcie;
+    catalog::Rdma rdma = catalog::Rdma::none;
+    double network_gbps = 0;
+    static StepKey of(const Hardware& hardware) {
+      return {hardware.gpu, hardware.gpu_fraction, hardware.interconnect, hardware.rdma, hardware.network_gbps};
+    }
+    bool operator<(const StepKey& other) const {  // the memo's order (std::map); the GPU by address
+      return std::tie(gpu, gpu_fraction, interconnect, rdma, network_gbps) <
+             std::tie(other.gpu, other.gpu_fraction, other.interconnect, other.rdma, other.network_gbps);
+    }
+  };
+  // A plan's step time as the search uses it: seconds per optimizer step and per token.
+  struct PlanStep {
+    double step_s = 0;
+    double per_token_s = 0;
+  };
   struct Searched {
     std::vector<Plan> plans;       // model::training_plans
     std::vector<Memory> memories;  // estimate_memory of each plan with no GPU capacity (0)
+    std::vector<bool> valid;       // model::layout_valid of each plan (the profile and the plan only)
+    // training_step_time of plans[i] per step key, timed when first asked (nullopt until then).
+    std::map<StepKey, std::vector<std::optional<PlanStep>>> steps;
   };
-  const Searched& searched(int gpus_per_node, int nodes);
+  Searched& searched(int gpus_per_node, int nodes);
+  // The step times of searched.plans on `hardware`'s step key (looked up once per search; each
+  // timed when first asked, by step()).
+  using Steps = std::vector<std::optional<PlanStep>>;
+  static Steps& steps(Searched& searched, const Hardware& hardware);
+  // training_step_time of searched.plans[index] on `hardware`, timed once into `steps` (its key's).
+  PlanStep step(Steps& steps, const Searched& searched, std::size_t index, const Hardware& hardware) const;
   const workload::Profile& profile() const { return profile_; }
 
  private:

@@ -69,7 +69,9 @@ struct Constraints {
   bool blocks_when_needed = false;
   std::vector<std::string> requirements;  // "rdma", "nvlink", "bare-metal", "iso27001", "soc2", "jupyterlab", ...
   int max_nodes = estimate::default_max_nodes;
-  double min_headroom_pct = 0;  // free GPU memory share required, percent
+  // Free GPU memory share required, percent (--min-headroom): rank() plans with it (its own copy of
+  // the profile takes it as workload::Profile::headroom_pct) and excludes rows that leave less free.
+  double min_headroom_pct = workload::default_headroom_pct;
   // dstack-style ranges (docs/cli.md "Resource syntax"); unbounded sides allow anything.
   resources::Bounds gpu_memory_gb;  // per GPU, GB as the vendor labels it (x gpu_fraction for a vGPU share)
   resources::Bounds gpu_count;      // GPUs per instance (gpu_count x gpu_fraction)
@@ -134,10 +136,11 @@ enum class Warning : std::uint8_t {
   latency_in_band,       // llm-inference: a latency target lies inside the row's own TTFT or TPOT band
   speed_extrapolated,    // image kinds: no published run on this GPU generation calibrates the speed
   term_overrun,          // training on a term: the run's own band reaches past the terms it commits
+  term_boundary,         // training on a subscription: the run's band crosses a term's end (terms priced at its slow end)
   capacity_block,        // a capacity block: paid upfront for its whole length, ends on time whatever the job
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 26;  // values of Warning
+inline constexpr std::size_t warning_count = 27;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -431,6 +434,20 @@ struct Ranking {
     std::string offering_id;      // that row's offering
   };
   std::optional<Admit> admit;
+  // When a fact of the job no constraint admits (memory, host-ram, software) removed the most: the
+  // constraints the user can relax (--budget, --deadline, a latency target, a production-tier rule)
+  // that alone removed offerings, the most first (at most three), how many offerings they alone
+  // removed, and the value of the first with a value (lever_admit_kind) that admits the cheapest row
+  // it alone removed (expert reviews 29, 32: a budget or a latency target was the lever, the hint
+  // named memory or host RAM).
+  std::vector<ExclusionKind> levers;
+  int lever_offerings = 0;
+  std::optional<Admit> lever_admit;
+  ExclusionKind lever_admit_kind = ExclusionKind::budget;
+  // With top_exclusion host-ram: the fewest nodes beyond --max-nodes on which an offering the job
+  // fits (one excluded for --max-nodes alone), and that offering (0: more nodes do not help).
+  int host_ram_nodes = 0;
+  std::string host_ram_offering_id;
   // With top_exclusion --deadline on a training job: the fewest nodes (a --max-nodes to give) that
   // meet the deadline at the confidence on one of the cheapest offerings it removed; a count within
   // the share of the free pool open capacity serves (docs/scoring.md "Pretraining horizon") before
@@ -441,6 +458,18 @@ struct Ranking {
     bool beyond_open_capacity = false;
   };
   std::optional<ScaleOut> scale_out;
+  // When --deadline and capacity emptied a training ranking together (open capacity does not hold the
+  // job, and nothing it holds meets the deadline): the 1-year reservation among the cheapest
+  // offerings they removed, up to --max-nodes, that meets the deadline at the confidence on the
+  // fewest nodes (`meets`), else the one that ends soonest there; `deadline_hours` is the deadline
+  // that admits it (its reservation lead time included; expert review 24, D2).
+  struct Reservation {
+    int nodes = 0;
+    std::string offering_id;
+    double deadline_hours = 0;
+    bool meets = false;
+  };
+  std::optional<Reservation> reservation;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
   workload::Tier serving_tier = workload::Tier::production;   // the profile's (serving only)
   workload::Tier training_tier = workload::Tier::production;  // the profile's (training only)
@@ -514,7 +543,7 @@ std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking
                                   Criterion criterion);
 
 // Ranking::top_exclusion and its ties, named and joined: "--allow-spot-serving, --allow-low-stock";
-// empty when nothing emptied the set.
-std::string emptying_constraints(const Ranking& ranking);
+// empty when nothing emptied the set. Exclusions that are no flag (memory, host-ram) in `lang`'s words.
+std::string emptying_constraints(const Ranking& ranking, text::Lang lang = text::Lang::en);
 
 }  // namespace gpuselect::scoring

@@ -121,7 +121,6 @@ struct Request {
   std::optional<int> pipeline_parallel, context_parallel;  // training plan constraints
   std::optional<int> expert_parallel;                      // training: GPUs the routed experts are spread over
   std::optional<int> quant_bits;                           // QLoRA base weight bits: 2, 4, 8
-  std::optional<double> headroom_pct;                      // --min-headroom
   std::optional<std::string> global_batch_text;            // --global-batch tokens, "4M"
   std::optional<double> egress_gb;
   std::optional<double> dataset_gb;  // --dataset-gb: training data staged onto the machines
@@ -224,7 +223,11 @@ struct Profile {
   PlanConstraints fixed;              // training plan flags given (zero, offload, TP, PP, CP, ...)
   int quant_bits = 4;                 // QLoRA base weight bits (NF4 = 4)
   double global_batch_tokens = 0;     // training: tokens per optimizer step (sets micro-batch count)
-  double headroom_pct = default_headroom_pct;  // GPU memory kept free when judging fit
+  // GPU memory kept free when judging fit, percent (clamped to 0-99). Not a workload flag: the
+  // ranking's and the estimate's options carry --min-headroom (scoring::Constraints::min_headroom_pct,
+  // estimate::JobRequest::headroom_pct), and scoring::rank and estimate::estimate_job set it on their
+  // own copy of the profile.
+  double headroom_pct = default_headroom_pct;
   // Serving
   int context = 4096;
   int batch = 1;             // concurrent sequences per replica (llm-inference: fixed only if batch_given)

@@ -271,8 +271,25 @@ Error gpu_name_error(const Catalog& catalog, std::string_view name, std::string 
                         equals_ignoring_case(std::string_view(candidate).substr(0, name.size()), name);
     if (digits_of(candidate) == model_number || begins) candidates.push_back(std::move(candidate));
   }
-  return unknown_id(std::move(where), text::Msg::kind_gpu, name, candidates,
-                    text::words(text::Msg::hint_see_ids, "'gpuselect catalog gpus'"));
+  // A GPU name is matched ignoring case (find_gpu), so the nearest one is measured the same way: "h10"
+  // is "H100" cut short, as "H10" is, not "a10" with a wrong letter (issue 29 review 2).
+  std::vector<std::string> lowered;
+  lowered.reserve(candidates.size());
+  for (const auto& candidate : candidates) lowered.push_back(lower_case(candidate));
+  const std::string nearest = closest_match(lower_case(name), lowered);
+  const text::Words listing = text::words(text::Msg::hint_see_ids, "'gpuselect catalog gpus'");
+  if (nearest.empty()) return unknown_id(std::move(where), text::Msg::kind_gpu, name, candidates, listing);
+  // Of the spellings of that name ("l40s", "L40S"), the one nearest as typed.
+  std::vector<std::string> spellings;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (lowered[i] == nearest) spellings.push_back(candidates[i]);
+  }
+  const std::string as_typed = closest_match(name, spellings);
+  const std::string& spelled = as_typed.empty() ? spellings.front() : as_typed;
+  return Error::said(std::move(where), text::words(text::Msg::err_unknown, text::Msg::kind_gpu, text::quoted(name)),
+                     text::Words::in_each([&](text::Lang lang) {
+                       return text::say(lang, text::Msg::err_did_you_mean, text::quoted(spelled), listing.say(lang));
+                     }));
 }
 
 // Why a name that no record resolves is not a GPU we know, with the hint a user needs: a memory size

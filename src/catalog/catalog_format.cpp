@@ -112,11 +112,22 @@ bool unset(const Field<Record>& field, const Record& record) {
   }
 }
 
+// Whether a field is left out of the record's JSON and YAML: an optional key at its unset default,
+// or the capacity_block rules of a provider that sells no capacity blocks (max_instances 0).
+template <typename Record>
+bool left_out(const Field<Record>& field, const Record& record) {
+  if (omitted_when_unset(field.key) && unset(field, record)) return true;
+  if constexpr (std::is_same_v<Record, Provider>) {
+    return field.key.starts_with("capacity_block.") && record.capacity_block.max_instances == 0;
+  }
+  return false;
+}
+
 // Whether the record's JSON holds this field (an unset optional number is left out unless the
 // spec writes it as null).
 template <typename Record>
 bool in_json(const Field<Record>& field, const Record& record) {
-  if (omitted_when_unset(field.key) && unset(field, record)) return false;
+  if (left_out(field, record)) return false;
   if (field.kind != ValueKind::optional_number || field.json_null_when_unset) return true;
   return static_cast<const std::optional<double>*>(field.slot(const_cast<Record&>(record)))->has_value();
 }
@@ -399,7 +410,7 @@ struct YamlValue {
 
 template <typename Record>
 bool append_yaml_value(std::string& out, const Field<Record>& field, const Record& record) {
-  if (omitted_when_unset(field.key) && unset(field, record)) return false;
+  if (left_out(field, record)) return false;
   return visit_value(field, record, YamlValue{out, field.json_null_when_unset});
 }
 

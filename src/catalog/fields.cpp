@@ -297,7 +297,7 @@ constexpr std::array offering_fields = {
             &position_at<&O::set_at, &O::PricePositions::monthly>),
     tracked(optional_number<&O::pricing, &Pricing::yearly>("pricing.yearly", price_per_year),
             &position_at<&O::set_at, &O::PricePositions::yearly>),
-    tracked(optional_number<&O::pricing, &Pricing::capacity_block>("pricing.capacity_block", price_per_hour, true),
+    tracked(optional_number<&O::pricing, &Pricing::capacity_block>("pricing.capacity_block", price_per_hour),
             &position_at<&O::set_at, &O::PricePositions::capacity_block>),
     make<&O::region_prices>("region_pricing", ValueKind::region_prices, false),
     integer<&O::vcpus>("vcpus", zero_to(4096)),

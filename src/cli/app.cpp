@@ -12,6 +12,7 @@
 
 #include "cli/command.hpp"
 #include "cli/help_text.hpp"
+#include "cli/option_choices.hpp"
 #include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
@@ -88,28 +89,28 @@ class WrappingFormatter : public CLI::Formatter {
 
 // The options every subcommand accepts (GlobalOptions), in --help order.
 const OptionRow<GlobalOptions> global_options[] = {
-    {{"--catalog", "Overlay a catalog file on the built-in one (repeatable)", "Global"}, &GlobalOptions::catalog_files},
+    {{"--catalog", "Overlay a catalog file on the built-in one (repeatable)", "Global"}, &GlobalOptions::catalog_files, {.type = "FILE", .file = true}},
     {{"--no-builtin-catalog", "Do not load the built-in catalog", "Global"}, &GlobalOptions::no_builtin_catalog},
     {{"--no-price-update", "Do not overlay the prices stored by 'gpuselect catalog update'", "Global"},
      &GlobalOptions::no_price_update},
     {{"--no-cache", "Parse the catalog files without the parsed-catalog cache (also GPUSELECT_NO_CACHE=1)", "Global"},
-     &GlobalOptions::no_cache},
+     &GlobalOptions::no_cache, {.environment = "GPUSELECT_NO_CACHE"}},
     {{"--spot-price", "Spot price per region that ranks: median (over its zones, default) or min (cheapest zone)",
       "Global"},
-     &GlobalOptions::spot_price},
+     &GlobalOptions::spot_price, {.type = "STATISTIC", .choices = choices::spot_statistic_names}},
     {{"--include-unlisted", "Rank offerings the provider's newest price update no longer lists (at their old prices)",
       "Global"},
      &GlobalOptions::include_unlisted},
     {{"--config", "Config file (default $XDG_CONFIG_HOME/gpuselect/config.yaml)", "Global"},
-     &GlobalOptions::config_path},
+     &GlobalOptions::config_path, {.type = "FILE", .file = true}},
     {{"-v,--verbose", "More log lines on stderr (repeat for debug)", "Global"}, &GlobalOptions::verbose},
     {{"-q,--quiet", "Only errors on stderr", "Global"}, &GlobalOptions::quiet},
-    {{"--color", "Colour in tables: auto, always, never (NO_COLOR is honoured)", "Global"}, &GlobalOptions::color},
+    {{"--color", "Colour in tables: auto, always, never (NO_COLOR is honoured)", "Global"}, &GlobalOptions::color, {.type = "WHEN", .choices = choices::color_names, .setting = "color"}},
     {{"--lang",
       "Language of tables, markdown, HTML, errors and --help: en or zh-CN (default: the config's lang, else "
       "LC_ALL, LC_MESSAGES, LANG)",
       "Global"},
-     &GlobalOptions::lang},
+     &GlobalOptions::lang, {.type = "LANG", .choices = choices::lang_names, .setting = "lang"}},
 };
 
 void print_error(const std::string& line) {
@@ -135,6 +136,15 @@ text::Words parse_error_words(const CLI::ParseError& error, const std::string& m
   if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr) {
     const auto colon = message.find(": ");
     if (colon != std::string::npos) return text::words(text::Msg::err_unexpected_arguments, message.substr(colon + 2));
+  }
+  // CLI11's ArgumentMismatch::AtMost: "At Most 1 required but received 2" (a flag given twice).
+  static const std::regex repeated("At Most ([0-9]+) required but received ([0-9]+)");
+  std::smatch counts;
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error) != nullptr && std::regex_search(message, counts, repeated)) {
+    return text::words(text::Msg::err_option_repeated, counts[2].str(), counts[1].str());
+  }
+  if (dynamic_cast<const CLI::ConversionError*>(&error) != nullptr) {
+    return text::words(text::Msg::err_value_not_converted, message);
   }
   if (message == "the value is empty") return text::words(text::Msg::err_value_empty);
   if (std::regex_search(message, flags, two_flags)) {

@@ -203,10 +203,7 @@ std::vector<render::CatalogFile> echo_of(const std::vector<catalog::image::Sourc
 void request_catalog_file_digests() { fnv_requested = true; }
 
 std::string catalog_cache_folder(const GlobalOptions& globals) {
-  if (globals.no_cache) return "";
-  if (const char* off = std::getenv("GPUSELECT_NO_CACHE"); off != nullptr && *off != '\0' && std::string_view(off) != "0") {
-    return "";
-  }
+  if (globals.no_cache) return "";  // --no-cache, or GPUSELECT_NO_CACHE (its row's environment variable)
   return user_folder("XDG_CACHE_HOME", ".cache");
 }
 
@@ -236,7 +233,7 @@ void log_sources(const GlobalOptions& globals, std::string_view cache, const cat
   }
   if (!update && !globals.no_price_update) spdlog::info("price update: none stored ('gpuselect catalog update')");
   spdlog::info("catalog cache: {}", cache);
-  for (const auto& row : setting_fields) {
+  for (const auto& row : setting_fields()) {
     const Setting& setting = settings.*row.field;
     spdlog::debug("setting {}: {} ({})", row.name, setting.value.empty() ? "(the profile's)" : setting.value,
                   setting.origin);

@@ -17,6 +17,7 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/option_choices.hpp"
 #include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/catalog_format.hpp"
@@ -28,6 +29,8 @@
 #include "io/price_store.hpp"
 
 namespace gpuselect::cli {
+
+using Q = ranges::Quantity;
 
 namespace {
 
@@ -295,6 +298,82 @@ int run_rollback(const std::string& folder, const GlobalOptions& globals) {
   return exit_ok;
 }
 
+// `cloud`'s vms.csv downloaded from the first catalog version that has it (404: the next), spooled
+// beside the store in `folder` and imported; nothing when no version has it. Sets
+// request.source_name to the URL read (redacted). Throws Error(io) for another HTTP status or a cut body.
+std::optional<ImportedFile> download_cloud(const catalog::Importer& importer, const std::string& cloud,
+                                           catalog::ImportOptions& request, const UpdateOptions& options,
+                                           const io::DownloadOptions& download, const std::string& folder,
+                                           const catalog::Catalog& known, const GlobalOptions& globals) {
+  const std::string base = options.base_url.empty() ? std::string(default_base_url) : options.base_url;
+  for (const auto version : catalog_versions) {
+    const std::string url = base + "/" + std::string(version) + "/" + cloud + "/vms.csv";
+    const std::string shown = io::redacted_url(url);  // what files, messages and output name
+    // The body goes to an unnamed file beside the store, never into memory (docs/hardening.md "Downloads").
+    io::SpoolFile body(folder, shown);
+    const io::Download response = io::download(url, download, body);
+    if (download.progress) std::fputs("\n", stderr);
+    if (response.status == 404) continue;
+    if (response.status != 200) {
+      throw Error::said(ErrorKind::io, shown, text::words(text::Msg::err_http_status, response.status), text::words(text::Msg::hint_http_status));
+    }
+    // SkyPilot's files end each row with a line end (pandas' to_csv); a body that does not was cut
+    // (a connection closed mid-row with no length announced) and would store part of the offerings.
+    if (body.size() > 0 && body.last_byte() != '\n') {
+      throw Error::said(ErrorKind::io, shown, text::words(text::Msg::err_download_cut), text::words(text::Msg::hint_download_cut));
+    }
+    request.source_name = shown;
+    body.rewind();
+    return import_source(
+        importer, [&body](char* buffer, std::size_t size) { return body.read(buffer, size); }, request, known,
+        globals.quiet, resolve_lang(globals));
+  }
+  return std::nullopt;
+}
+
+// `cloud`'s prices: its file in --from, or downloaded (download_cloud); nothing when there is none.
+// Sets request.source_name to what was read.
+std::optional<ImportedFile> read_cloud(const catalog::Importer& importer, const std::string& cloud,
+                                       catalog::ImportOptions& request, const UpdateOptions& options, int attempts,
+                                       int timeout_seconds, const std::string& folder, const catalog::Catalog& known,
+                                       const GlobalOptions& globals) {
+  if (!options.from.empty()) {
+    request.source_name = local_copy(options.from, cloud);
+    if (request.source_name.empty()) return std::nullopt;
+    return import_file(importer, request.source_name, request, known, globals.quiet, resolve_lang(globals));
+  }
+  io::DownloadOptions download;
+  download.attempts = attempts;
+  download.timeout_seconds = timeout_seconds;
+  download.max_bytes = max_csv_bytes;
+  download.progress = progress_bar(cloud + " vms.csv", globals.quiet);
+  // Credentials from the environment keep them out of argv, shell history and the stored file.
+  if (const char* credentials = std::getenv("GPUSELECT_UPDATE_CREDENTIALS"); credentials != nullptr) {
+    download.credentials = credentials;
+  }
+  return download_cloud(importer, cloud, request, options, download, folder, known, globals);
+}
+
+// Writes the imports as the new price update of `as_of` in `folder` (checked by check_new_prices
+// before the switch) and says what was stored.
+void store_update(const std::vector<ImportedFile>& imports, const std::vector<std::string>& origins,
+                  const std::string& as_of, const std::string& folder, const UpdateOptions& options,
+                  const GlobalOptions& globals) {
+  std::vector<std::string> header = {fmt::format("gpuselect catalog update of {}: SkyPilot catalogs imported", as_of)};
+  for (const auto& origin : origins) header.push_back("from " + origin);
+  header.emplace_back("Overlaid on the built-in catalog automatically; --no-price-update leaves it out.");
+  const std::string yaml = imports_yaml(imports, header);
+  std::string path;
+  io::install_prices(folder, as_of, yaml, [&](const std::string& temporary) {
+    check_new_prices(temporary, folder, options.accept_changes, globals.quiet, resolve_lang(globals));
+  });
+  path = io::current_prices(folder)->path;
+  std::size_t offerings = 0;
+  for (const auto& imported : imports) offerings += imported.result.offerings.size();
+  if (!globals.quiet) std::fprintf(stderr, "gpuselect: stored %zu offerings from %zu clouds in %s; later runs overlay it\n", offerings,
+               imports.size(), path.c_str());
+}
+
 int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   const std::string folder = data_folder();
   if (folder.empty()) {
@@ -337,52 +416,11 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
         .as_of = as_of,
         .strict = options.strict,
         .price_basis = price_basis_for(options.price_basis, cloud)};
-    std::optional<ImportedFile> read;
-    if (!options.from.empty()) {
-      request.source_name = local_copy(options.from, cloud);
-      if (request.source_name.empty()) {
-        missing.push_back(cloud);
-        continue;
-      }
-      read = import_file(skypilot, request.source_name, request, known, globals.quiet, resolve_lang(globals));
-    } else {
-      const std::string base = options.base_url.empty() ? std::string(default_base_url) : options.base_url;
-      io::DownloadOptions download;
-      download.attempts = attempts;
-      download.timeout_seconds = timeout_seconds;
-      download.max_bytes = max_csv_bytes;
-      download.progress = progress_bar(cloud + " vms.csv", globals.quiet);
-      // Credentials from the environment keep them out of argv, shell history and the stored file.
-      if (const char* credentials = std::getenv("GPUSELECT_UPDATE_CREDENTIALS"); credentials != nullptr) {
-        download.credentials = credentials;
-      }
-      for (const auto version : catalog_versions) {
-        const std::string url = base + "/" + std::string(version) + "/" + cloud + "/vms.csv";
-        const std::string shown = io::redacted_url(url);  // what files, messages and output name
-        // The body goes to an unnamed file beside the store, never into memory (docs/hardening.md "Downloads").
-        io::SpoolFile body(folder, shown);
-        const io::Download response = io::download(url, download, body);
-        if (download.progress) std::fputs("\n", stderr);
-        if (response.status == 404) continue;
-        if (response.status != 200) {
-          throw Error::said(ErrorKind::io, shown, text::words(text::Msg::err_http_status, response.status), text::words(text::Msg::hint_http_status));
-        }
-        // SkyPilot's files end each row with a line end (pandas' to_csv); a body that does not was cut
-        // (a connection closed mid-row with no length announced) and would store part of the offerings.
-        if (body.size() > 0 && body.last_byte() != '\n') {
-          throw Error::said(ErrorKind::io, shown, text::words(text::Msg::err_download_cut), text::words(text::Msg::hint_download_cut));
-        }
-        request.source_name = shown;
-        body.rewind();
-        read = import_source(
-            skypilot, [&body](char* buffer, std::size_t size) { return body.read(buffer, size); }, request, known,
-            globals.quiet, resolve_lang(globals));
-        break;
-      }
-      if (!read) {
-        missing.push_back(cloud);
-        continue;
-      }
+    std::optional<ImportedFile> read =
+        read_cloud(skypilot, cloud, request, options, attempts, timeout_seconds, folder, known, globals);
+    if (!read) {
+      missing.push_back(cloud);
+      continue;
     }
     ImportedFile imported = std::move(*read);
     // An update is the provider's newest list: what it leaves out is marked (docs/catalog.md
@@ -405,19 +443,7 @@ int run_update(const UpdateOptions& options, const GlobalOptions& globals) {
   if (imports.empty()) {
     throw Error::said(options.from.empty() ? "--cloud" : "--from", text::words(text::Msg::err_no_cloud_read), text::words(text::Msg::hint_no_cloud_read));
   }
-  std::vector<std::string> header = {fmt::format("gpuselect catalog update of {}: SkyPilot catalogs imported", as_of)};
-  for (const auto& origin : origins) header.push_back("from " + origin);
-  header.emplace_back("Overlaid on the built-in catalog automatically; --no-price-update leaves it out.");
-  const std::string yaml = imports_yaml(imports, header);
-  std::string path;
-  io::install_prices(folder, as_of, yaml, [&](const std::string& temporary) {
-    check_new_prices(temporary, folder, options.accept_changes, globals.quiet, resolve_lang(globals));
-  });
-  path = io::current_prices(folder)->path;
-  std::size_t offerings = 0;
-  for (const auto& imported : imports) offerings += imported.result.offerings.size();
-  if (!globals.quiet) std::fprintf(stderr, "gpuselect: stored %zu offerings from %zu clouds in %s; later runs overlay it\n", offerings,
-               imports.size(), path.c_str());
+  store_update(imports, origins, as_of, folder, options, globals);
   return exit_ok;
 }
 
@@ -600,17 +626,17 @@ namespace {
 const std::vector<OptionRow<UpdateOptions>>& update_options() {
   static const std::vector<OptionRow<UpdateOptions>> rows = {
       {{"--cloud", "Clouds to fetch, comma-separated (default " + std::string(default_clouds) + ")"},
-       &UpdateOptions::clouds},
-      {{"--from", "Import local copies from DIR/<cloud>/vms.csv instead of downloading"}, &UpdateOptions::from},
+       &UpdateOptions::clouds, {.type = "CLOUD[,...]", .list = true}},
+      {{"--from", "Import local copies from DIR/<cloud>/vms.csv instead of downloading"}, &UpdateOptions::from, {.type = "DIR", .file = true}},
       {{"--url", "Base URL of the catalogs folder (default " + std::string(default_base_url) + ")"},
-       &UpdateOptions::base_url},
-      {{"--as-of", "Date the prices were read, YYYY-MM-DD (default today)"}, &UpdateOptions::as_of},
+       &UpdateOptions::base_url, {.type = "URL"}},
+      {{"--as-of", "Date the prices were read, YYYY-MM-DD (default today)"}, &UpdateOptions::as_of, {.type = "DATE"}},
       {{"--strict", "A row that cannot be read is an error (default: skipped)"}, &UpdateOptions::strict},
       {{"--price-basis",
         "Prices per instance or per GPU: detect, instance, gpu, or per cloud (mithril=instance,runpod=gpu)"},
-       &UpdateOptions::price_basis},
-      {{"--retries", "Attempts per file for network failures (default 3)"}, &UpdateOptions::attempts},
-      {{"--timeout", "Seconds allowed per file (default 300)"}, &UpdateOptions::timeout_seconds},
+       &UpdateOptions::price_basis, {.type = "BASIS", .choices = choices::price_basis_names}},
+      {{"--retries", "Attempts per file for network failures (default 3)"}, &UpdateOptions::attempts, {.type = "COUNT", .range = Q::download_attempts}},
+      {{"--timeout", "Seconds allowed per file (default 300)"}, &UpdateOptions::timeout_seconds, {.type = "SECONDS", .range = Q::download_timeout_s}},
       {{"--rollback", "Make the previous good update current again (the last " +
                           std::to_string(io::kept_previous_updates) + " are kept)"},
        &UpdateOptions::rollback},

@@ -9,6 +9,7 @@
 #include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "cli/option_choices.hpp"
 #include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "cli/resource_flags.hpp"
@@ -23,6 +24,8 @@
 #include "io/files.hpp"
 
 namespace gpuselect::cli {
+
+using Q = ranges::Quantity;
 
 namespace {
 
@@ -55,61 +58,61 @@ struct CatalogOptions {
 // Each subcommand's option table, in --help order (the output options are add_output_options').
 const std::vector<OptionRow<CatalogOptions>>& validate_options() {
   static const std::vector<OptionRow<CatalogOptions>> rows = {
-      {{"files", "Files to check on top of the built-in catalog"}, &CatalogOptions::validate_files},
+      {{"files", "Files to check on top of the built-in catalog"}, &CatalogOptions::validate_files, {.type = "FILE", .file = true}},
       {{"--strict", "Treat warnings as errors (exit 2)"}, &CatalogOptions::strict},
       {{"--include-builtin", "With named files, also report the built-in catalog's own findings"},
        &CatalogOptions::include_builtin},
       {{"--stale-days",
         "Warn when as_of is older than this (default " + std::to_string(catalog::stale_price_days) + ")"},
-       &CatalogOptions::stale_days},
+       &CatalogOptions::stale_days, {.type = "DAYS", .range = Q::stale_days}},
       {{"--max-per-kind", "List this many findings of one kind (same hint), count the rest (default 10; 0 = all)"},
-       &CatalogOptions::max_per_kind},
+       &CatalogOptions::max_per_kind, {.type = "COUNT", .range = Q::max_per_kind}},
   };
   return rows;
 }
 
 // catalog list: the filters before the resource options, the board's options after them.
 const OptionRow<CatalogOptions> list_filters[] = {
-    {{"--gpu", "Only these GPU ids or aliases (comma-separated)", "Filters"}, &CatalogOptions::gpu},
-    {{"--provider", "Only these providers (comma-separated)", "Filters"}, &CatalogOptions::provider},
+    {{"--gpu", "Only these GPU ids or aliases (comma-separated)", "Filters"}, &CatalogOptions::gpu, {.type = "GPU[,...]", .ids = CatalogIds::gpu, .list = true}},
+    {{"--provider", "Only these providers (comma-separated)", "Filters"}, &CatalogOptions::provider, {.type = "PROVIDER[,...]", .ids = CatalogIds::provider, .list = true}},
     {{"--region", "Only these regions (comma-separated; cn = mainland China); one line per region", "Filters"},
-     &CatalogOptions::region},
+     &CatalogOptions::region, {.type = "REGION[,...]", .list = true}},
     {{"--pricing",
       "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly, capacity-block (comma-separated) or any; default "
       "on-demand,spot",
       "Filters"},
-     &CatalogOptions::pricing},
+     &CatalogOptions::pricing, {.type = "MODE[,...]", .choices = choices::pricing_names, .list = true}},
 };
 const OptionRow<CatalogOptions> board_options[] = {
     {{"--currency",
       "Show every price in this currency (ISO code or alias such as RMB) at the catalog's per-USD rates, as recommend "
       "does (default: the config's currency, else each provider's own)",
       "Board"},
-     &CatalogOptions::currency},
+     &CatalogOptions::currency, {.type = "CODE", .ids = CatalogIds::currency, .setting = "currency"}},
     {{"--sort", "price (per instance-hour), gpu-price (per GPU-hour, default), memory (most first), gpu, provider",
       "Board"},
-     &CatalogOptions::sort},
+     &CatalogOptions::sort, {.type = "KEY", .choices = choices::board_sort_names}},
     {{"--group-by", "One summary line per gpu, provider and/or region (comma-separated), as dstack offer --group-by",
       "Board"},
-     &CatalogOptions::group_by},
+     &CatalogOptions::group_by, {.type = "FIELD[,...]", .choices = choices::board_group_names, .list = true}},
 };
 
 const OptionRow<CatalogOptions> show_options[] = {
-    {{"id", "Offering, GPU, provider or model id", "", true}, &CatalogOptions::show_id},
+    {{"id", "Offering, GPU, provider or model id", "", true}, &CatalogOptions::show_id, {.type = "ID", .ids = CatalogIds::any}},
 };
 
 // catalog import <importer>: the file's help names the importer's file kind.
 std::vector<OptionRow<CatalogOptions>> import_options(const catalog::Importer& importer) {
   return {
-      {{"file", std::string(importer.file_kind), "", true}, &CatalogOptions::import_file},
-      {{"--provider", "Provider id (default: the file's folder name)"}, &CatalogOptions::import_provider},
-      {{"--as-of", "Date the prices were read, YYYY-MM-DD (default today)"}, &CatalogOptions::import_as_of},
-      {{"--output,-o", "Write the YAML to FILE atomically"}, &CatalogOptions::import_to},
+      {{"file", std::string(importer.file_kind), "", true}, &CatalogOptions::import_file, {.type = "FILE", .file = true}},
+      {{"--provider", "Provider id (default: the file's folder name)"}, &CatalogOptions::import_provider, {.type = "PROVIDER", .ids = CatalogIds::provider}},
+      {{"--as-of", "Date the prices were read, YYYY-MM-DD (default today)"}, &CatalogOptions::import_as_of, {.type = "DATE"}},
+      {{"--output,-o", "Write the YAML to FILE atomically"}, &CatalogOptions::import_to, {.type = "FILE", .file = true}},
       {{"--strict", "A row that cannot be read is an error (default: skipped)"}, &CatalogOptions::import_strict},
       {{"--price-basis",
         "Prices per instance or per GPU: detect (default), instance, gpu, or per cloud "
         "(mithril=instance,runpod=gpu)"},
-       &CatalogOptions::import_price_basis},
+       &CatalogOptions::import_price_basis, {.type = "BASIS", .choices = choices::price_basis_names}},
   };
 }
 

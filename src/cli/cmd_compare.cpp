@@ -32,7 +32,7 @@ constexpr std::size_t max_compared = 12;
 const std::vector<std::string> compare_formats = render::formats_of(render::Document::compare);
 
 const OptionRow<CompareOptions> compared_ids[] = {
-    {{"ids", "Offering ids to compare (two or more)"}, &CompareOptions::offering_ids},
+    {{"ids", "Offering ids to compare (two or more)"}, &CompareOptions::offering_ids, {.type = "OFFERING", .ids = CatalogIds::offering}},
 };
 
 int run(const CompareOptions& options, const GlobalOptions& globals) {
@@ -61,7 +61,7 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
   if (ids.size() < 2) {
     throw Error::said("compare", text::words(text::Msg::err_compare_two_ids), text::words(text::Msg::hint_compare_two_ids));
   }
-  const workload::Request request = workload_request(options.workload, {});  // compare has no --min-headroom
+  const workload::Request request = workload_request(options.workload);
   const workload::Profile profile = workload::resolve(request, catalog);
   const scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
   const scoring::Ranking ranking = compare_checked_if_asked(catalog, profile, ranking_options, ids);

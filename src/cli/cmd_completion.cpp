@@ -13,6 +13,7 @@
 
 #include "cli/app.hpp"
 #include "cli/command.hpp"
+#include "cli/option_choices.hpp"
 #include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
@@ -141,6 +142,10 @@ std::vector<std::string> catalog_ids(const catalog::Catalog& catalog, CatalogIds
 catalog::Catalog completion_catalog(const std::vector<std::string>& words) {
   GlobalOptions globals;
   globals.quiet = true;  // nothing on the shell's screen (a broken stored update is left out silently)
+  // --no-cache's environment variable, as the command itself would read it (its row in app.cpp).
+  if (const OptionValues* no_cache = registered_values("", "--no-cache")) {
+    globals.no_cache = environment_on(no_cache->environment);
+  }
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
     if (word == "--no-builtin-catalog") globals.no_builtin_catalog = true;
@@ -162,6 +167,7 @@ catalog::Catalog completion_catalog(const std::vector<std::string>& words) {
     if (globals.no_builtin_catalog) return {};
     GlobalOptions plain;
     plain.quiet = true;
+    plain.no_cache = globals.no_cache;
     return load_catalog(plain);
   }
 }
@@ -233,7 +239,10 @@ std::vector<std::string> candidates_for(const CLI::App& root, const std::vector<
     const auto choices = values->choices();
     candidates.insert(candidates.end(), choices.begin(), choices.end());
   }
-  const std::string_view value_name = values != nullptr ? values->name : std::string_view();
+  // The option whose value is completed ("--gpus"; "" for a positional).
+  const std::string value_name =
+      values != nullptr && pending != nullptr && !pending->get_lnames().empty() ? "--" + pending->get_lnames().front()
+                                                                               : std::string();
   if (values != nullptr && values->ids != CatalogIds::none) {
     const auto loaded = completion_catalog(words);
     const auto colon = current.find(':');
@@ -310,7 +319,7 @@ int run_complete(const CLI::App& root, const std::vector<std::string>& words) {
 
 namespace {
 const OptionRow<CompletionOptions> shell_option[] = {
-    {{"shell", "bash, zsh or fish", "", true}, &CompletionOptions::shell},
+    {{"shell", "bash, zsh or fish", "", true}, &CompletionOptions::shell, {.type = "SHELL", .choices = choices::shell_names}},
 };
 }  // namespace
 

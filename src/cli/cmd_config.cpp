@@ -22,11 +22,14 @@ const std::vector<std::string> config_formats = render::formats_of(render::Docum
 int run_show(const ConfigOptions& options, const GlobalOptions& globals) {
   const Settings& settings = globals.settings;
   render::ConfigView view{settings.config_file, {}, {}, settings.searched};
-  for (const auto& row : setting_fields) {
-    Setting setting = settings.*row.field;
-    // Global flags given on this command line win over the file, as they do for every command.
-    if (row.field == &Settings::color) setting = chosen(color_flag(globals), "flag --color", setting);
-    if (row.field == &Settings::lang) setting = chosen(globals.lang, "flag --lang", setting);
+  for (const auto& row : setting_fields()) {
+    // Global flags given on this command line win over the file, as they do for every command; the
+    // others belong to other commands.
+    const std::string flag_text = row.field == &Settings::color  ? color_flag(globals)
+                                  : row.field == &Settings::lang ? globals.lang
+                                                                 : std::string();
+    Setting setting = chosen(settings, row.name, flag_text);
+    if (!flag_text.empty()) setting.origin = "flag " + setting.origin;
     view.settings.push_back({row.name, setting.value, setting.origin});
   }
   if (!globals.no_builtin_catalog) view.catalogs.push_back({"catalog", "(built-in data/*.yaml)", "default"});

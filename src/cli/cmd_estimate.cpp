@@ -19,6 +19,8 @@
 
 namespace gpuselect::cli {
 
+using Q = ranges::Quantity;
+
 namespace {
 
 struct EstimateOptions {
@@ -31,21 +33,22 @@ const std::vector<std::string> estimate_formats = render::formats_of(render::Doc
 
 // The hardware options, in --help order.
 const OptionRow<EstimateOptions> hardware_options[] = {
-    {{"--gpu", "GPU model id or alias (see 'gpuselect catalog gpus')", "Hardware"}, &EstimateOptions::gpu},
+    {{"--gpu", "GPU model id or alias (see 'gpuselect catalog gpus')", "Hardware"}, &EstimateOptions::gpu, {.type = "GPU", .ids = CatalogIds::gpu}},
     {{"--gpus", "GPUs per node with --gpu (default 1), or SkyPilot's NAME:COUNT for both, e.g. A100:8", "Hardware"},
-     &EstimateOptions::gpus},
-    {{"--nodes", "Nodes (default: the fewest that fit, up to --max-nodes)", "Hardware"}, &EstimateOptions::nodes},
+     &EstimateOptions::gpus, {.type = "COUNT|NAME:COUNT", .ids = CatalogIds::gpu, .range = Q::gpus_per_node}},
+    {{"--nodes", "Nodes (default: the fewest that fit, up to --max-nodes)", "Hardware"}, &EstimateOptions::nodes, {.type = "COUNT", .range = Q::nodes}},
     {{"--max-nodes", "Most nodes to try when --nodes is not given (default 4)", "Hardware"},
-     &EstimateOptions::max_nodes},
-    {{"--offering", "Offering id (fixes GPU, count, network and prices)", "Hardware"}, &EstimateOptions::offering},
+     &EstimateOptions::max_nodes, {.type = "COUNT", .range = Q::max_nodes, .setting = "max_nodes"}},
+    {{"--offering", "Offering id (fixes GPU, count, network and prices)", "Hardware"}, &EstimateOptions::offering, {.type = "OFFERING", .ids = CatalogIds::offering}},
     {{"--min-headroom", "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)", "Hardware"},
-     &EstimateOptions::min_headroom},
-    {{"--currency", "Output currency for costs (default USD)", "Hardware"}, &EstimateOptions::currency},
+     &EstimateOptions::min_headroom, {.type = "PERCENT", .range = Q::min_headroom_pct}},
+    {{"--currency", "Output currency for costs (default USD)", "Hardware"}, &EstimateOptions::currency, {.type = "CODE", .ids = CatalogIds::currency, .setting = "currency"}},
 };
 
 int run(const EstimateOptions& options, const GlobalOptions& globals) {
   const catalog::Catalog catalog = load_catalog(globals);
-  const workload::Request request = workload_request(options.workload, options.min_headroom);
+  const workload::Request request = workload_request(options.workload);
+  const std::optional<double> headroom_pct = headroom_flag(options.min_headroom);
   // --gpus takes a count, or SkyPilot's NAME[:COUNT] (which sets --gpu too).
   std::string gpu_name = options.gpu;
   std::string gpus_text = options.gpus;
@@ -69,9 +72,9 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   workload::Profile profile = workload::resolve(request, catalog);
 
   const std::string currency =
-      catalog::output_currency(catalog, chosen(options.currency, "--currency", globals.settings.currency).value);
+      catalog::output_currency(catalog, chosen(globals.settings, "currency", options.currency).value);
 
-  const Setting max_nodes_setting = chosen(options.max_nodes, "--max-nodes", globals.settings.max_nodes);
+  const Setting max_nodes_setting = chosen(globals.settings, "max_nodes", options.max_nodes);
   const int max_nodes =
       parse_whole_quantity(max_nodes_setting.value, max_nodes_setting.origin, ranges::Quantity::max_nodes);
   // 0 = not fixed: the fewest nodes that fit, up to max_nodes.
@@ -82,6 +85,7 @@ int run(const EstimateOptions& options, const GlobalOptions& globals) {
   job_request.currency = currency;
   job_request.nodes = fixed_nodes;
   job_request.max_nodes = max_nodes;
+  job_request.headroom_pct = headroom_pct.value_or(workload::default_headroom_pct);
   if (!options.offering.empty()) {
     job_request.offering = &catalog::offering_named(catalog, options.offering, "--offering");
   } else if (!gpu_name.empty()) {

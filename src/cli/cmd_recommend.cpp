@@ -36,6 +36,55 @@ struct RecommendOptions {
 
 const std::vector<std::string> recommend_formats = render::formats_of(render::Document::recommend);
 
+// The value of `kind`'s flag in an exit-3 hint: money to the cent, hours to a tenth, ms and nodes whole
+// (each rounded up: the value admits the row).
+std::string admit_value(scoring::ExclusionKind kind, double value) {
+  if (kind == scoring::ExclusionKind::budget) return fmt::format("{:.2f}", std::ceil(value * 100) / 100);
+  if (kind == scoring::ExclusionKind::deadline) return fmt::format("{:.1f}h", std::ceil(value * 10) / 10);
+  return fmt::format("{:.0f}", std::ceil(value));
+}
+
+// --deadline and capacity emptied a training ranking together: the 1-year reservation that meets the
+// deadline, or the deadline that admits the soonest one (Ranking::reservation).
+text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t removed) {
+  const auto& block = *ranking.reservation;
+  return text::Words::in_each([&](text::Lang lang) {
+    const std::string confidence = fmt::format("{:.0f}%", ranking.confidence * 100);
+    return text::say(lang, block.meets ? text::Msg::hint_no_match_reservation : text::Msg::hint_no_match_reservation_late,
+                     scoring::emptying_constraints(ranking, lang), removed, removed == 1 ? "" : "s", block.nodes,
+                     block.offering_id, confidence, admit_value(scoring::ExclusionKind::deadline, block.deadline_hours));
+  });
+}
+
+// A fact of the job removed the most, but constraints the user can relax removed offerings alone:
+// those are named first, with the value that admits the cheapest row (Ranking::levers).
+text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
+  using text::Msg;
+  const auto fact = [&] {
+    switch (*ranking.top_exclusion) {
+      case scoring::ExclusionKind::host_ram: return Msg::lever_fact_host_ram;
+      case scoring::ExclusionKind::software: return Msg::lever_fact_software;
+      default:
+        return workload::kind_traits(ranking.kind).serving() ? Msg::lever_fact_memory_serving : Msg::lever_fact_memory;
+    }
+  }();
+  return text::Words::in_each([&](text::Lang lang) {
+    std::string levers;
+    for (const auto kind : ranking.levers) levers += (levers.empty() ? "" : ", ") + std::string(scoring::flag_of(kind, ranking.kind));
+    std::string admits;
+    if (ranking.lever_admit) {
+      const auto& admitted = ranking.excluded[ranking.lever_admit->exclusion];
+      const auto kind = ranking.lever_admit_kind;
+      admits = text::say(lang, Msg::hint_no_match_admits, scoring::flag_of(kind, ranking.kind),
+                         admit_value(kind, ranking.lever_admit->value), ranking.lever_admit->offering_id, admitted.nodes,
+                         admitted.nodes == 1 ? "" : "s");
+    }
+    const int offerings = ranking.lever_offerings;
+    return text::say(lang, Msg::hint_no_match_user_lever, levers, offerings, offerings == 1 ? "" : "s", admits, removed,
+                     text::message(fact, lang));
+  });
+}
+
 // What to do when nothing is left: the constraint that removed the most (and those tied with it),
 // the value of it that admits the cheapest candidate it removed, and a scale-out that meets it.
 // `constraints`: those the ranking ran under (which pricing modes it allowed).
@@ -60,16 +109,14 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
     return text::words(reserved_allowed ? Msg::hint_no_match_capacity_reserved : Msg::hint_no_match_capacity, removed,
                        plural);
   }
+  if (ranking.reservation) return reservation_hint(ranking, removed);
+  if (!ranking.levers.empty()) return lever_hint(ranking, removed);
   return text::Words::in_each([&](text::Lang lang) {
     std::string admits;
     if (ranking.admit) {
       const auto& admitted = ranking.excluded[ranking.admit->exclusion];
       const auto kind = *ranking.top_exclusion;
-      const std::string value = kind == scoring::ExclusionKind::budget
-                                    ? fmt::format("{:.2f}", std::ceil(ranking.admit->value * 100) / 100)
-                                    : kind == scoring::ExclusionKind::deadline
-                                          ? fmt::format("{:.1f}h", std::ceil(ranking.admit->value * 10) / 10)
-                                          : fmt::format("{:.0f}", ranking.admit->value);
+      const std::string value = admit_value(kind, ranking.admit->value);
       admits = text::say(lang, Msg::hint_no_match_admits, scoring::flag_of(kind, ranking.kind), value,
                          ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
     }
@@ -91,7 +138,7 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
     if (lifted_by_flag(*ranking.top_exclusion) &&
         std::all_of(ranking.tied_exclusions.begin(), ranking.tied_exclusions.end(), lifted_by_flag)) {
       return text::say(lang, ranking.tied_exclusions.empty() ? Msg::hint_no_match_rule : Msg::hint_no_match_rules,
-                       scoring::emptying_constraints(ranking), removed, plural, admits);
+                       scoring::emptying_constraints(ranking, lang), removed, plural, admits);
     }
     // What no flag loosens (the job's own memory, a GPU's software stack) is said as what it is, with
     // the change that helps (expert review 14: "memory" read as a flag to loosen).
@@ -100,26 +147,27 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
     const auto said_as_what_it_is = [serving](scoring::ExclusionKind kind) -> std::optional<Msg> {
       switch (kind) {
         case scoring::ExclusionKind::memory: return serving ? Msg::hint_no_match_memory_serving : Msg::hint_no_match_memory;
-        case scoring::ExclusionKind::host_ram: return Msg::hint_no_match_host_ram;
         case scoring::ExclusionKind::software: return Msg::hint_no_match_software;
         default: return std::nullopt;
       }
     };
-    // More --max-nodes spreads the offload only where --max-nodes, not the offering's own max_nodes,
-    // was the limit: otherwise it is not offered (issue 24 review: "allow more nodes" at --max-nodes 64).
-    const bool more_nodes_help = std::any_of(ranking.excluded.begin(), ranking.excluded.end(), [&](const auto& exclusion) {
-      return exclusion.nodes >= constraints.max_nodes &&
-             std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
-                         [](const auto& reason) { return reason.kind == scoring::ExclusionKind::host_ram; });
-    });
-    if (*ranking.top_exclusion == scoring::ExclusionKind::host_ram && !more_nodes_help) {
-      return text::say(lang, Msg::hint_no_match_host_ram_own_limit, removed, plural, admits);
+    // Host RAM: the --max-nodes that spreads the offload, or, where more nodes do not, a lighter job.
+    if (*ranking.top_exclusion == scoring::ExclusionKind::host_ram) {
+      if (ranking.host_ram_nodes > 0) {
+        return text::say(lang, Msg::hint_no_match_host_ram_nodes, "", removed, plural, admits, ranking.host_ram_nodes,
+                         ranking.host_ram_offering_id);
+      }
+      // A lighter method exists for fine-tuning only; a pretraining offloads less on larger GPUs.
+      const bool has_lighter_method =
+          ranking.kind == workload::Kind::llm_finetune || ranking.kind == workload::Kind::image_finetune;
+      return text::say(lang, has_lighter_method ? Msg::hint_no_match_host_ram_lighter : Msg::hint_no_match_host_ram,
+                       "", removed, plural, admits);
     }
     if (const auto message = said_as_what_it_is(*ranking.top_exclusion)) {
       return text::say(lang, *message, scoring::flag_of(*ranking.top_exclusion, ranking.kind), removed, plural, admits);
     }
     if (!ranking.tied_exclusions.empty()) {
-      return text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking), removed, plural, admits);
+      return text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking, lang), removed, plural, admits);
     }
     return text::say(lang, Msg::hint_no_match_top, scoring::flag_of(*ranking.top_exclusion, ranking.kind), removed, plural,
                      admits);
@@ -127,13 +175,13 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
 }
 
 // --risk-averse on a serving request: what a fragile service lacks is slack, so where the user set
-// neither, replicas are planned at most 60% busy and 20% of GPU memory is kept free (judgement: the
-// queueing delay at 60% is well under half that at 80% for M/D/c; docs/scoring.md "Risk-averse").
+// neither, replicas are planned at most 60% busy and risk_averse_headroom_pct of GPU memory is kept
+// free (build_ranking_options; judgement: the queueing delay at 60% is well under half that at 80%
+// for M/D/c; docs/scoring.md "Risk-averse").
 constexpr double risk_averse_max_utilization = 0.6;
-constexpr double risk_averse_headroom_pct = 20.0;
 
 workload::Profile resolve_profile(const RecommendOptions& options, const catalog::Catalog& catalog) {
-  workload::Request request = workload_request(options.workload, options.ranking.min_headroom);
+  workload::Request request = workload_request(options.workload);
   const bool serving = request.kind && workload::kind_traits(*request.kind).serving();
   std::vector<text::Words> said;  // JSON only (workload.defaults_applied)
   if (options.ranking.risk_averse && serving) {
@@ -142,8 +190,7 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
       said.push_back(fmt::format("--risk-averse: replicas planned at most {:g}% busy (--max-utilization to set)",
                                  risk_averse_max_utilization * 100));
     }
-    if (!request.headroom_pct) {
-      request.headroom_pct = risk_averse_headroom_pct;
+    if (options.ranking.min_headroom.empty()) {
       said.push_back(fmt::format("--risk-averse: {:g}% of GPU memory kept free (--min-headroom to set)",
                                  risk_averse_headroom_pct));
     }

@@ -2,7 +2,7 @@
 // --help in the language of the run (docs/cli.md "Language"): the summaries of the commands and
 // their options in Simplified Chinese, one row per summary, keyed by the command path and the
 // option's name; flag names, value types, choices and limits stay as written. The rows live here,
-// beside the option table they describe (option_values.cpp), not in the message catalogue: --help is
+// beside the CLI's option tables (option_table.hpp), not in the message catalogue: --help is
 // the CLI's own text, and only the CLI reads it.
 #include <span>
 #include <string_view>

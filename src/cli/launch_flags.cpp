@@ -9,6 +9,7 @@
 #include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
 #include "gpuselect/error.hpp"
+#include "gpuselect/launch.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
@@ -20,8 +21,8 @@ const OptionRow<LaunchFlags> launch_options[] = {
       "Write a launch file for a ranked row instead of the ranking: skypilot (task YAML) or dstack "
       "(task configuration)",
       "Launch"},
-     &LaunchFlags::emit},
-    {{"--pick", "The ranked row --emit launches, 1-based (default 1)", "Launch"}, &LaunchFlags::pick},
+     &LaunchFlags::emit, {.type = "TOOL", .choices = launch::launcher_names}},
+    {{"--pick", "The ranked row --emit launches, 1-based (default 1)", "Launch"}, &LaunchFlags::pick, {.type = "ROW"}},
 };
 }  // namespace
 

@@ -7,128 +7,14 @@
 
 #include <fmt/format.h>
 
-#include "gpuselect/board.hpp"
-#include "gpuselect/catalog.hpp"
-#include "gpuselect/enum_names.hpp"
 #include "gpuselect/error.hpp"
-#include "gpuselect/launch.hpp"
 #include "gpuselect/messages.hpp"
-#include "gpuselect/render.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
-#include "gpuselect/scoring.hpp"
-#include "gpuselect/workload.hpp"
-#include "gpuselect/workload_flags.hpp"
 
 namespace gpuselect::cli {
 
 namespace {
-
-std::vector<std::string> color_names() { return {"auto", "always", "never"}; }
-std::vector<std::string> lang_names() {
-  std::vector<std::string> names;
-  names.reserve(text::all_langs.size());
-  for (const auto lang : text::all_langs) names.emplace_back(text::lang_name(lang));
-  return names;
-}
-std::vector<std::string> shell_names() { return {"bash", "zsh", "fish"}; }
-std::vector<std::string> price_basis_names() { return {"detect", "instance", "gpu"}; }
-std::vector<std::string> pricing_names() {
-  std::vector<std::string> names = {"any"};
-  for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode)
-    names.emplace_back(catalog::to_string(static_cast<catalog::PricingMode>(mode)));
-  return names;
-}
-std::vector<std::string> spot_statistic_names() { return {"median", "min"}; }
-std::vector<std::string> board_sort_names() { return enum_names::names_in(board::sort_names); }
-std::vector<std::string> board_group_names() { return enum_names::names_in(board::group_names); }
-std::vector<std::string> criterion_list() {
-  std::vector<std::string> names;
-  names.reserve(scoring::all_criteria.size());
-  for (const auto criterion : scoring::all_criteria) names.emplace_back(scoring::to_string(criterion));
-  return names;
-}
-std::vector<std::string> requirement_list() {
-  std::vector<std::string> names;
-  for (const auto& [name, meaning] : scoring::requirement_names()) names.push_back(name);
-  return names;
-}
-
-using Q = ranges::Quantity;
-using Ids = CatalogIds;
-
-// One row per option; rows naming a command come before the row for every command.
-const std::vector<OptionValues>& option_table() {
-  static const std::vector<OptionValues> table = [] {
-    std::vector<OptionValues> rows = {
-      // Global options (the top-level command; usable after any subcommand).
-      {"", "--catalog", "FILE", nullptr, Ids::none, false, true},
-      {"", "--config", "FILE", nullptr, Ids::none, false, true},
-      {"", "--color", "WHEN", color_names},
-      {"", "--lang", "LANG", lang_names},
-      {"", "--spot-price", "STATISTIC", spot_statistic_names},
-      // Output options (output_options.cpp): --format's choices differ per command (render::formats_of).
-      {"", "--format", "", render::format_names},
-      {"", "--output", "FILE", nullptr, Ids::none, false, true},
-      // --request-mix (workload_flags.cpp): a histogram file of request lengths.
-      {"", "--request-mix", "FILE", nullptr, Ids::none, false, true},
-      {"", "--top", "ROWS|all", nullptr, Ids::none, false, false, Q::top},
-      // Scoring, constraints and analysis (ranking_flags.cpp).
-      {"", "--profile", "PROFILE", scoring::profile_names},
-      {"", "--weights", "CRITERION=WEIGHT[,...]", criterion_list, Ids::none, true},
-      {"", "--currency", "CODE", nullptr, Ids::currency},
-      {"", "--budget", "AMOUNT", nullptr, Ids::none, false, false, Q::budget},
-      {"", "--deadline", "HOURS", nullptr, Ids::none, false, false, Q::deadline_hours},
-      {"", "--confidence", "SHARE", nullptr, Ids::none, false, false, Q::confidence},
-      {"", "--region", "REGION[,...]", nullptr, Ids::none, true},
-      {"", "--provider", "PROVIDER[,...]", nullptr, Ids::provider, true},
-      {"", "--exclude-provider", "PROVIDER[,...]", nullptr, Ids::provider, true},
-      {"", "--gpu", "GPU[,...]", nullptr, Ids::gpu, true},
-      {"", "--pricing", "MODE[,...]", pricing_names, Ids::none, true},
-      {"", "--require", "FEATURE[,...]", requirement_list, Ids::none, true},
-      {"", "--max-nodes", "COUNT", nullptr, Ids::none, false, false, Q::max_nodes},
-      {"", "--min-headroom", "PERCENT", nullptr, Ids::none, false, false, Q::min_headroom_pct},
-      {"", "--sensitivity-samples", "COUNT", nullptr, Ids::none, false, false, Q::sensitivity_samples},
-      // estimate: one GPU or offering.
-      {"estimate", "--gpu", "GPU", nullptr, Ids::gpu},
-      {"estimate", "--gpus", "COUNT|NAME:COUNT", nullptr, Ids::gpu, false, false, Q::gpus_per_node},
-      {"estimate", "--nodes", "COUNT", nullptr, Ids::none, false, false, Q::nodes},
-      {"estimate", "--offering", "OFFERING", nullptr, Ids::offering},
-      // compare, catalog, completion.
-      {"compare", "ids", "OFFERING", nullptr, Ids::offering},
-      {"catalog validate", "files", "FILE", nullptr, Ids::none, false, true},
-      {"catalog validate", "--stale-days", "DAYS", nullptr, Ids::none, false, false, Q::stale_days},
-      {"catalog validate", "--max-per-kind", "COUNT", nullptr, Ids::none, false, false, Q::max_per_kind},
-      {"catalog show", "id", "ID", nullptr, Ids::any},
-      {"catalog import skypilot", "file", "FILE", nullptr, Ids::none, false, true},
-      {"catalog import skypilot", "--provider", "PROVIDER", nullptr, Ids::provider},
-      {"", "--as-of", "DATE"},
-      {"", "--price-basis", "BASIS", price_basis_names},
-      {"catalog update", "--cloud", "CLOUD[,...]", nullptr, Ids::none, true},
-      {"catalog update", "--from", "DIR", nullptr, Ids::none, false, true},
-      {"catalog update", "--url", "URL"},
-      {"catalog update", "--retries", "COUNT", nullptr, Ids::none, false, false, Q::download_attempts},
-      {"catalog update", "--timeout", "SECONDS", nullptr, Ids::none, false, false, Q::download_timeout_s},
-      {"completion", "shell", "SHELL", shell_names},
-      {"recommend", "--emit", "TOOL", launch::launcher_names},
-      // Resource syntax (resource_flags.cpp) and the price board (catalog list).
-      {"", "--gpus", "NAME[:MEMORY][:COUNT]", nullptr, Ids::gpu},
-      {"", "--gpu-memory", "GB[..GB]", nullptr, Ids::none, false, false, Q::gpu_memory_gb},
-      {"", "--gpu-count", "COUNT[..COUNT]", nullptr, Ids::none, false, false, Q::gpu_count},
-      {"", "--max-price", "PRICE", nullptr, Ids::none, false, false, Q::max_price},
-      {"", "--sort", "KEY", board_sort_names},
-      {"", "--group-by", "FIELD[,...]", board_group_names, Ids::none, true},
-      {"", "--pick", "ROW"},
-    };
-    // The workload flags: their rows come from the workload-flag table.
-    for (const auto& flag : workload::flags()) {
-      rows.push_back({"", flag.name, flag.type, flag.choices, flag.names_model ? Ids::model : Ids::none,
-                      flag.member.value == workload::FlagValue::list, false, flag.range});
-    }
-    return rows;
-  }();
-  return table;
-}
 
 // Each command's example, shown as its --help footer when the command sets none; every example runs
 // on the built-in catalog (tests/py/test_help.py runs them, with the files they name).
@@ -185,43 +71,18 @@ void describe_tree(CLI::App& command) {
   for (CLI::App* sub : command.get_subcommands({})) describe_tree(*sub);
 }
 
-bool names_option(const CLI::Option& option, std::string_view name) {
-  if (option.get_positional()) return option.get_name() == name;
-  for (const auto& long_name : option.get_lnames()) {
-    if (name.size() == long_name.size() + 2 && name.starts_with("--") && name.substr(2) == long_name) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
-std::string command_path(const CLI::App& command) {
-  std::string path;
-  for (const CLI::App* at = &command; at->get_parent() != nullptr; at = at->get_parent())
-    path = at->get_name() + (path.empty() ? "" : " " + path);
-  return path;
-}
-
-namespace {
-// The row of `path` that `names` picks, else the first general row ("" command) it picks.
-template <typename Names>
-const OptionValues* row_for(std::string_view path, Names names) {
-  const OptionValues* general = nullptr;
-  for (const auto& row : option_table()) {
-    if (!names(row)) continue;
-    if (row.command == path) return &row;
-    if (row.command.empty() && general == nullptr) general = &row;
-  }
-  return general;
-}
 }  // namespace
 
 const OptionValues* option_values(std::string_view path, const CLI::Option& option) {
-  return row_for(path, [&](const OptionValues& row) { return names_option(option, row.name); });
+  if (option.get_positional()) return registered_values(path, option.get_name());
+  for (const auto& long_name : option.get_lnames()) {
+    if (const OptionValues* values = registered_values(path, "--" + long_name)) return values;
+  }
+  return nullptr;
 }
 
 std::vector<std::string> option_choices(std::string_view path, std::string_view name) {
-  const OptionValues* row = row_for(path, [&](const OptionValues& candidate) { return candidate.name == name; });
+  const OptionValues* row = registered_values(path, name);
   return row != nullptr && row->choices != nullptr ? row->choices() : std::vector<std::string>{};
 }
 

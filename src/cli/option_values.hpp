@@ -1,9 +1,8 @@
 #pragma once
-// What each option's value is, in one table that --help and completion share: the name --help shows
-// for the value (its type), its fixed choices (taken from the tables in code) or the catalog ids it
-// names, whether it is a comma-separated list or a file path, and the range it is checked against.
-// Every option of every command has a row (tests/py/test_help.py fails on a CLI11 "TEXT").
-#include <cstdint>
+// What each option's value is, as its row of its option table says (option_table.hpp: the registrar
+// remembers each row's values), read back by --help, completion, the case of choices and the
+// "choose one of" errors. Every option of every command has a type (tests/py/test_help.py fails on a
+// CLI11 "TEXT").
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,35 +10,17 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/option_table.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/messages.hpp"
-#include "gpuselect/ranges.hpp"
 
 namespace gpuselect::cli {
 
-// Which catalog ids a value names (completion offers them).
-enum class CatalogIds : std::uint8_t { none, gpu, model, provider, offering, currency, any };
-
-struct OptionValues {
-  std::string_view command;  // the command path ("estimate", "catalog show"), or "" for every command
-  std::string_view name;     // "--gpu", or a positional's name ("ids")
-  std::string_view type;     // what --help shows for the value: "COUNT", "GPU"; "" = set where the option is made
-  std::vector<std::string> (*choices)() = nullptr;  // the accepted names, from the tables in code
-  CatalogIds ids = CatalogIds::none;
-  bool list = false;                           // comma-separated values
-  bool file = false;                           // a path (the shell completes it)
-  std::optional<ranges::Quantity> range = {};  // its row of ranges::table, shown in --help
-};
-
-// "estimate", "catalog show"; "" for the top-level command.
-std::string command_path(const CLI::App& command);
-
-// The row for `option` of the command at `path`: the command's own row first, then the row for
-// every command; nullptr when there is none.
+// The values of `option` of the command at `path` (registered_values); nullptr when there are none.
 const OptionValues* option_values(std::string_view path, const CLI::Option& option);
 
 // The fixed choices of option `name` ("--sort", or a positional's name) of the command at `path`,
-// from its row (the command's own, else the general one): what --help lists and what an unknown
+// from its row (registered_values): what --help lists and what an unknown
 // value's error lists (unknown_id). Empty when the row has no fixed choices.
 std::vector<std::string> option_choices(std::string_view path, std::string_view name);
 

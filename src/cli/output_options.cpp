@@ -24,13 +24,13 @@ namespace {
 // One row per output option, in --help order: --top only where a command ranks rows, --pretty only
 // where it writes JSON (add_output_options).
 const OptionRow<OutputOptions> output_rows[] = {
-    {{"--format", "Output format (default table)"}, &OutputOptions::format},
+    {{"--format", "Output format (default table)"}, &OutputOptions::format, {.choices = render::format_names, .setting = "format"}},
     {{"--output,-o", "Write to FILE (atomically for a regular file; - is standard output; docs/hardening.md)"},
-     &OutputOptions::output},
+     &OutputOptions::output, {.type = "FILE", .file = true}},
     {{"--top",
       "Ranked rows shown, or 'all' (table, markdown, html: default 10 or the config's top; json, csv: "
       "default all)"},
-     &OutputOptions::top},
+     &OutputOptions::top, {.type = "ROWS|all", .range = ranges::Quantity::top, .setting = "top"}},
     {{"--pretty", "Indent JSON for people (default compact, one line)"}, &OutputOptions::pretty},
 };
 }  // namespace
@@ -49,7 +49,7 @@ void add_output_options(CLI::App& command, OutputOptions& options, bool with_top
 std::optional<render::Format> format_if_valid(const OutputOptions& options, const GlobalOptions& globals,
                                               const std::vector<std::string>& allowed) {
   const bool from_flag = !options.format.empty();
-  const Setting chosen_format = chosen(options.format, "--format", globals.settings.format);
+  const Setting chosen_format = chosen(globals.settings, "format", options.format);
   const auto format = render::parse_format(chosen_format.value);
   if (!format) return std::nullopt;
   if (std::find(allowed.begin(), allowed.end(), chosen_format.value) == allowed.end()) {
@@ -61,12 +61,12 @@ std::optional<render::Format> format_if_valid(const OutputOptions& options, cons
 render::Format resolve_format(const OutputOptions& options, const GlobalOptions& globals,
                               const std::vector<std::string>& allowed) {
   if (const auto format = format_if_valid(options, globals, allowed)) return *format;
-  const Setting chosen_format = chosen(options.format, "--format", globals.settings.format);
+  const Setting chosen_format = chosen(globals.settings, "format", options.format);
   throw unknown_id(chosen_format.origin, text::Msg::kind_format, chosen_format.value, allowed, one_of_words(allowed));
 }
 
 text::Lang resolve_lang(const GlobalOptions& globals) {
-  const Setting chosen_lang = chosen(globals.lang, "--lang", globals.settings.lang);
+  const Setting chosen_lang = chosen(globals.settings, "lang", globals.lang);
   if (const auto lang = text::parse_lang(chosen_lang.value)) return *lang;
   throw unknown_choice(chosen_lang.origin, text::Msg::kind_language, chosen_lang.value, "", "--lang");
 }
@@ -80,7 +80,7 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
   const char* columns = std::getenv("COLUMNS");
   style.width = to_terminal || (columns != nullptr && *columns != '\0') ? io::terminal_width(STDOUT_FILENO)
                                                                          : render::pipe_width_columns;
-  const Setting chosen_color = chosen(color_flag(globals), "--color", globals.settings.color);
+  const Setting chosen_color = chosen(globals.settings, "color", color_flag(globals));
   const std::string& color = chosen_color.value;
   if (color == "always") {
     style.color = true;
@@ -99,7 +99,7 @@ render::Style make_style(const OutputOptions& options, const GlobalOptions& glob
   if (options.top == "all") {
     style.top = 0;
   } else {
-    const Setting top = chosen(options.top, "--top", globals.settings.top);
+    const Setting top = chosen(globals.settings, "top", options.top);
     style.top = parse_whole_quantity(top.value, top.origin, ranges::Quantity::top);
     // JSON and CSV show every row unless --top itself is given.
     if (!options.top.empty()) style.machine_top = style.top;

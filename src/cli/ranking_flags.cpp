@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/option_choices.hpp"
 #include "cli/option_table.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/invariants.hpp"
@@ -13,6 +14,8 @@
 #include "gpuselect/safe_text.hpp"
 
 namespace gpuselect::cli {
+
+using Q = ranges::Quantity;
 
 namespace {
 
@@ -24,9 +27,9 @@ const RankingOption scoring_options[] = {
     {{"--profile",
       "Weight profile: balanced, cost-first, speed-first, production, research, ... (default: per workload)",
       "Scoring"},
-     &RankingFlags::profile},
-    {{"--weights", "Override weights, e.g. cost=0.4,stability=0.3", "Scoring"}, &RankingFlags::weights},
-    {{"--currency", "Output currency (default USD)", "Scoring"}, &RankingFlags::currency},
+     &RankingFlags::profile, {.type = "PROFILE", .choices = scoring::profile_names, .setting = "profile"}},
+    {{"--weights", "Override weights, e.g. cost=0.4,stability=0.3", "Scoring"}, &RankingFlags::weights, {.type = "CRITERION=WEIGHT[,...]", .choices = choices::criterion_names, .list = true, .setting = "weights"}},
+    {{"--currency", "Output currency (default USD)", "Scoring"}, &RankingFlags::currency, {.type = "CODE", .ids = CatalogIds::currency, .setting = "currency"}},
     {{"--allow-spot-serving",
       "Let serving run on spot (default: production serving excludes spot; elsewhere it scores stability 0)",
       "Scoring"},
@@ -38,7 +41,7 @@ const RankingOption scoring_options[] = {
 
 // --region, which compare takes too (each offering priced in its cheapest region of those asked).
 const RankingOption region_options[] = {
-    {{"--region", "Only these regions (comma-separated); cn = mainland China", "Constraints"}, &RankingFlags::region},
+    {{"--region", "Only these regions (comma-separated); cn = mainland China", "Constraints"}, &RankingFlags::region, {.type = "REGION[,...]", .list = true}},
 };
 
 // The constraints before the resource options (--gpus, --gpu-memory, ...); later_options come after
@@ -46,21 +49,21 @@ const RankingOption region_options[] = {
 const RankingOption constraint_options[] = {
     {{"--budget", "Maximum job total (output currency) at the price's upper end; training: at --confidence hours",
       "Constraints"},
-     &RankingFlags::budget},
-    {{"--deadline", "Maximum wall-clock hours", "Constraints"}, &RankingFlags::deadline},
+     &RankingFlags::budget, {.type = "AMOUNT", .range = Q::budget}},
+    {{"--deadline", "Maximum wall-clock hours", "Constraints"}, &RankingFlags::deadline, {.type = "HOURS", .range = Q::deadline_hours}},
     region_options[0],
-    {{"--provider", "Only these providers (comma-separated ids)", "Constraints"}, &RankingFlags::provider},
-    {{"--exclude-provider", "Never these providers (comma-separated)", "Constraints"}, &RankingFlags::exclude_provider},
-    {{"--gpu", "Only these GPU models (ids or aliases, comma-separated)", "Constraints"}, &RankingFlags::gpu},
+    {{"--provider", "Only these providers (comma-separated ids)", "Constraints"}, &RankingFlags::provider, {.type = "PROVIDER[,...]", .ids = CatalogIds::provider, .list = true}},
+    {{"--exclude-provider", "Never these providers (comma-separated)", "Constraints"}, &RankingFlags::exclude_provider, {.type = "PROVIDER[,...]", .ids = CatalogIds::provider, .list = true}},
+    {{"--gpu", "Only these GPU models (ids or aliases, comma-separated)", "Constraints"}, &RankingFlags::gpu, {.type = "GPU[,...]", .ids = CatalogIds::gpu, .list = true}},
     {{"--pricing",
       "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly, capacity-block (comma-separated) or any; default "
       "on-demand,spot, monthly/yearly where cheaper than on-demand for the job, and capacity-block for training "
       "where cheaper or where on-demand is beyond open capacity or misses the deadline",
       "Constraints"},
-     &RankingFlags::pricing},
+     &RankingFlags::pricing, {.type = "MODE[,...]", .choices = choices::pricing_names, .list = true}},
     {{"--require", "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...",
       "Constraints"},
-     &RankingFlags::require},
+     &RankingFlags::require, {.type = "FEATURE[,...]", .choices = choices::requirement_names, .list = true}},
     {{"--allow-consumer",
       "Production serving and training: rank consumer (GeForce) GPUs too, and workstation GPUs for serving "
       "(default: excluded)",
@@ -86,18 +89,18 @@ const RankingOption constraint_options[] = {
 };
 
 const RankingOption later_options[] = {
-    {{"--max-nodes", "Most nodes one job may use (default 4)", "Constraints"}, &RankingFlags::max_nodes},
+    {{"--max-nodes", "Most nodes one job may use (default 4)", "Constraints"}, &RankingFlags::max_nodes, {.type = "COUNT", .range = Q::max_nodes, .setting = "max_nodes"}},
     {{"--min-headroom", "Free GPU memory to keep, percent (default 10: fragmentation, NCCL buffers)", "Constraints"},
-     &RankingFlags::min_headroom},
+     &RankingFlags::min_headroom, {.type = "PERCENT", .range = Q::min_headroom_pct}},
     {{"--sensitivity", "Perturb the weights and report how stable the ranking is", "Analysis"},
      &RankingFlags::sensitivity},
     {{"--sensitivity-samples", "Samples for --sensitivity (default 500)", "Analysis"},
-     &RankingFlags::sensitivity_samples},
+     &RankingFlags::sensitivity_samples, {.type = "COUNT", .range = Q::sensitivity_samples}},
     {{"--pareto", "Mark and show the cost-time Pareto frontier", "Analysis"}, &RankingFlags::pareto},
     {{"--confidence",
       "Chance of ending within --deadline (serving: of meeting --tpot-ms/--ttft-ms) that meets it, 0-1 (default 0.8)",
       "Constraints"},
-     &RankingFlags::confidence},
+     &RankingFlags::confidence, {.type = "SHARE", .range = Q::confidence}},
     {{"--risk-averse",
       "Rank on the pessimistic end (90th percentile) of each time and cost band; deadlines at >= 0.9 confidence; "
       "no spot unless --pricing names it; serving: replicas at most 60% busy, 20% GPU memory free",
@@ -111,12 +114,21 @@ const RankingOption later_options[] = {
      &RankingFlags::mix},
 };
 
+// compare: a deadline and how sure to be of it (each row's chance of ending within it, no row
+// removed), and --risk-averse (hours and costs at their bands' tops), as docs/estimation.md says.
+const RankingOption compare_options[] = {
+    constraint_options[1],
+    later_options[5],
+    later_options[6],
+};
+
 }  // namespace
 
 void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_constraints) {
   register_options(command, flags, scoring_options);
   if (!with_constraints) {
     register_options(command, flags, region_options);
+    register_options(command, flags, compare_options);
     return;
   }
   register_options(command, flags, constraint_options);
@@ -124,12 +136,22 @@ void add_ranking_options(CLI::App& command, RankingFlags& flags, bool with_const
   register_options(command, flags, later_options);
 }
 
+namespace {
+// The GPU memory share the ranking keeps free (build_ranking_options in ranking_flags.hpp).
+double ranking_headroom_pct(const RankingFlags& flags, const workload::Profile& profile) {
+  if (const auto given = headroom_flag(flags.min_headroom)) return *given;
+  if (flags.risk_averse && workload::kind_traits(profile.kind).serving()) return risk_averse_headroom_pct;
+  return workload::default_headroom_pct;
+}
+}  // namespace
+
 scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
                                        const catalog::Catalog& catalog, const workload::Profile& profile) {
   const Settings& settings = globals.settings;
   scoring::Options options;
+  options.constraints.min_headroom_pct = ranking_headroom_pct(flags, profile);
   // Profile: flag, then config, then the workload's default.
-  const Setting profile_setting = chosen(flags.profile, "--profile", settings.profile);
+  const Setting profile_setting = chosen(settings, "profile", flags.profile);
   std::string profile_name = profile_setting.value;
   const std::string& profile_where = profile_setting.origin;
   if (profile_name == "auto") profile_name = std::string(scoring::default_profile(profile));
@@ -155,7 +177,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   if (!flags.weights.empty()) options.weights = scoring::parse_weights(flags.weights, options.weights, "--weights");
   if (!settings.weights.value.empty() || !flags.weights.empty()) options.profile_name = profile_name + "+custom";
 
-  options.currency = catalog::output_currency(catalog, chosen(flags.currency, "--currency", settings.currency).value);
+  options.currency = catalog::output_currency(catalog, chosen(settings, "currency", flags.currency).value);
 
   auto& constraints = options.constraints;
   if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
@@ -184,11 +206,8 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     constraints.blocks_when_needed = true;
   }
   constraints.requirements = split_list(flags.require);
-  const Setting max_nodes = chosen(flags.max_nodes, "--max-nodes", settings.max_nodes);
+  const Setting max_nodes = chosen(settings, "max_nodes", flags.max_nodes);
   constraints.max_nodes = parse_whole_quantity(max_nodes.value, max_nodes.origin, ranges::Quantity::max_nodes);
-  // The planner keeps this share free when it judges fit (workload::Profile::headroom_pct); the
-  // ranking's check agrees with it.
-  constraints.min_headroom_pct = profile.headroom_pct;
   options.today = today_utc();
   options.sensitivity = flags.sensitivity;
   options.risk_averse = flags.risk_averse;

@@ -10,16 +10,18 @@
 
 namespace gpuselect::cli {
 
+using Q = ranges::Quantity;
+
 namespace {
 // One row per resource option, in --help order; each command gives them its own group.
 const OptionRow<ResourceFlags> resource_options[] = {
     {{"--gpus", "SkyPilot's NAME[:COUNT]: GPU model and GPUs per instance, e.g. A100:8 (a bare name is 1 GPU)"},
-     &ResourceFlags::gpus},
+     &ResourceFlags::gpus, {.type = "NAME[:MEMORY][:COUNT]", .ids = CatalogIds::gpu}},
     {{"--gpu-memory", "GB per GPU as a dstack range: 24GB.. (at least), ..80GB (at most), 24GB..80GB, 80GB (exactly)"},
-     &ResourceFlags::gpu_memory},
-    {{"--gpu-count", "GPUs per instance as a dstack range: 2..8, 2.., ..4, 8"}, &ResourceFlags::gpu_count},
+     &ResourceFlags::gpu_memory, {.type = "GB[..GB]", .range = Q::gpu_memory_gb}},
+    {{"--gpu-count", "GPUs per instance as a dstack range: 2..8, 2.., ..4, 8"}, &ResourceFlags::gpu_count, {.type = "COUNT[..COUNT]", .range = Q::gpu_count}},
     {{"--max-price", "Most to pay per instance-hour (dstack's max_price), in any pricing mode allowed"},
-     &ResourceFlags::max_price},
+     &ResourceFlags::max_price, {.type = "PRICE", .range = Q::max_price}},
 };
 }  // namespace
 

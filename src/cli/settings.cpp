@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 
@@ -48,23 +49,70 @@ void take(Setting& setting, const std::optional<config::Entry>& entry) {
   if (entry) setting = {entry->value, entry->where};
 }
 
-// The locale's language and the variable that named it. POSIX precedence: LC_ALL overrides
-// LC_MESSAGES, which overrides LANG; an empty one is unset.
-std::optional<std::pair<text::Lang, const char*>> locale_lang() {
-  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+// The language of a locale value ("zh_CN.UTF-8" -> "zh-CN"; a locale without ours: en).
+std::string lang_of_locale(const char* value) {
+  return std::string(text::lang_name(text::lang_of_locale(value).value_or(text::Lang::en)));
+}
+
+// The first of `variables` set and not empty: its name and value.
+std::optional<std::pair<const char*, const char*>> first_set(const std::vector<const char*>& variables) {
+  for (const char* name : variables) {
     const char* value = std::getenv(name);
-    if (value != nullptr && *value != '\0') {
-      return std::pair(text::lang_of_locale(value).value_or(text::Lang::en), name);
-    }
+    if (value != nullptr && *value != '\0') return std::pair(name, value);
   }
   return std::nullopt;
 }
 }  // namespace
 
-Setting chosen(const std::string& flag_text, std::string_view flag, const Setting& setting) {
-  if (flag_text.empty()) return setting;
-  return {flag_text, std::string(flag)};
+const std::vector<SettingField>& setting_fields() {
+  // POSIX precedence for the locale: LC_ALL overrides LC_MESSAGES, which overrides LANG.
+  static const std::vector<SettingField> rows = {
+      {"profile", "--profile", {}, nullptr, "auto", &Settings::profile, &config::File::profile},
+      {"weights", "--weights", {}, nullptr, "", &Settings::weights, &config::File::weights},
+      {"currency", "--currency", {}, nullptr, "USD", &Settings::currency, &config::File::currency},
+      {"format", "--format", {}, nullptr, "table", &Settings::format, &config::File::format},
+      {"max_nodes", "--max-nodes", {}, nullptr, std::to_string(estimate::default_max_nodes), &Settings::max_nodes,
+       &config::File::max_nodes},
+      {"top", "--top", {}, nullptr, "10", &Settings::top, &config::File::top},
+      {"color", "--color", {}, nullptr, "auto", &Settings::color, &config::File::color},
+      {"lang", "--lang", {"LC_ALL", "LC_MESSAGES", "LANG"}, lang_of_locale, "en", &Settings::lang,
+       &config::File::lang},
+  };
+  return rows;
 }
+
+const SettingField& setting_field(std::string_view name) {
+  for (const SettingField& row : setting_fields()) {
+    if (row.name == name) return row;
+  }
+  throw std::logic_error("no setting named " + std::string(name));
+}
+
+Settings::Settings() {
+  for (const SettingField& row : setting_fields()) this->*row.field = {row.default_value, "default"};
+}
+
+Setting chosen(const Settings& settings, std::string_view name, const std::string& flag_text) {
+  const SettingField& row = setting_field(name);
+  if (flag_text.empty()) return settings.*row.field;
+  return {flag_text, std::string(row.flag)};
+}
+
+namespace {
+// Each setting (at its default) takes the config file's value (`file`, when one was read), else its
+// environment's.
+void read_settings(Settings& settings, const config::File* file) {
+  for (const SettingField& row : setting_fields()) {
+    Setting& setting = settings.*row.field;
+    if (file != nullptr) take(setting, file->*row.entry);
+    if (setting.origin != "default") continue;
+    if (const auto variable = first_set(row.environment)) {
+      setting = {row.from_environment != nullptr ? row.from_environment(variable->second) : variable->second,
+                 std::string("environment ") + variable->first};
+    }
+  }
+}
+}  // namespace
 
 Settings load_settings(const std::string& config_flag) {
   Settings settings;
@@ -80,7 +128,7 @@ Settings load_settings(const std::string& config_flag) {
     settings.config_file = path;
     const std::string text = io::read_text(path, max_config_bytes, text::words(text::Msg::hint_config_small));
     const config::File file = config::parse(text, path);
-    for (const SettingField& row : setting_fields) take(settings.*row.field, file.*row.entry);
+    read_settings(settings, &file);
     for (const auto& catalog : file.catalogs) {
       // Relative paths are relative to the config file's folder.
       const std::string resolved =
@@ -88,11 +136,7 @@ Settings load_settings(const std::string& config_flag) {
       settings.catalogs.push_back({resolved, catalog.where});
     }
   }
-  if (settings.lang.origin == "default") {
-    if (const auto locale = locale_lang()) {
-      settings.lang = {std::string(text::lang_name(locale->first)), std::string("environment ") + locale->second};
-    }
-  }
+  if (settings.config_file.empty()) read_settings(settings, nullptr);
   if (const char* env = std::getenv("GPUSELECT_CATALOG"); env != nullptr && *env != '\0') {
     std::string_view rest(env);
     while (!rest.empty()) {
@@ -134,8 +178,9 @@ text::Lang early_lang(const std::vector<std::string>& words) {
   } catch (const Error&) {
     // The config file is what failed: the locale alone decides.
   }
-  const auto locale = locale_lang();
-  return locale ? locale->first : text::Lang::en;
+  const SettingField& lang = setting_field("lang");
+  const auto locale = first_set(lang.environment);
+  return locale ? text::parse_lang(lang.from_environment(locale->second)).value_or(text::Lang::en) : text::Lang::en;
 }
 
 }  // namespace gpuselect::cli

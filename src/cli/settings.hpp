@@ -18,43 +18,40 @@ struct Setting {
 };
 
 struct Settings {
+  Settings();  // each setting at its setting_fields row's default, origin "default"
   std::string config_file;  // the file read, or "" when none
   // Where a config file was looked for, in order: --config, else the default path (found or not).
   std::vector<std::string> searched;
-  Setting profile{"auto", "default"};
-  Setting weights{"", "default"};
-  Setting currency{"USD", "default"};
-  Setting format{"table", "default"};
-  Setting max_nodes{std::to_string(estimate::default_max_nodes), "default"};
-  Setting top{"10", "default"};
-  Setting color{"auto", "default"};
+  Setting profile, weights, currency, format, max_nodes, top, color;
   // The config's lang, else the locale's language (LC_ALL, LC_MESSAGES, LANG: the first set), else en.
-  Setting lang{"en", "default"};
+  Setting lang;
   std::vector<Setting> catalogs;  // config file catalogs, then GPUSELECT_CATALOG entries
 };
 
-// Each scalar setting by its config key, in `config show`'s order (-vv logs them too): the Settings
-// member it fills and the config file's entry it is read from (load_settings).
+// Each scalar setting, in `config show`'s order (-vv logs them too): its config-file key, the option
+// that overrides it (whose row in its option table names the key: OptionValues::setting), the
+// environment variables read when the file does not give it (the first set wins; `from_environment`
+// turns a variable's value into the setting's), its default, the Settings member it fills and the
+// config file's entry it is read from (load_settings).
 struct SettingField {
   const char* name;
+  std::string_view flag;
+  std::vector<const char*> environment;
+  std::string (*from_environment)(const char* value);  // nullptr: the value as written
+  std::string default_value;
   Setting Settings::*field;
   std::optional<config::Entry> config::File::*entry;
 };
-inline constexpr SettingField setting_fields[] = {
-    {"profile", &Settings::profile, &config::File::profile},
-    {"weights", &Settings::weights, &config::File::weights},
-    {"currency", &Settings::currency, &config::File::currency},
-    {"format", &Settings::format, &config::File::format},
-    {"max_nodes", &Settings::max_nodes, &config::File::max_nodes},
-    {"top", &Settings::top, &config::File::top},
-    {"color", &Settings::color, &config::File::color},
-    {"lang", &Settings::lang, &config::File::lang},
-};
+const std::vector<SettingField>& setting_fields();
 
-// "Flag, else config, else default", decided here for every setting a flag overrides: the flag's text,
-// with `flag` ("--currency") as its origin, when it was given (not empty); else `setting` (the config
-// file's value, the environment's or the default, with its origin).
-Setting chosen(const std::string& flag_text, std::string_view flag, const Setting& setting);
+// The row of setting_fields for config key `name` ("currency"); throws std::logic_error for none.
+const SettingField& setting_field(std::string_view name);
+
+// "Flag, else config, else environment, else default", decided here for every setting: the flag's
+// text, with the row's option ("--currency") as its origin, when it was given (not empty); else the
+// setting load_settings read (the config file's value, the environment's or the default, with its
+// origin).
+Setting chosen(const Settings& settings, std::string_view name, const std::string& flag_text);
 
 // Reads the config file (--config, else $XDG_CONFIG_HOME/gpuselect/config.yaml, else
 // ~/.config/gpuselect/config.yaml when it exists) and GPUSELECT_CATALOG. A missing default file is

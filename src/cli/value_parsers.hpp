@@ -12,7 +12,7 @@ namespace gpuselect::cli {
 // Parsers for flag values: Error(where = flag) with what to do.
 // A number in C locale checked against its row of ranges::table (one place for every range).
 // parse_number_of only reads it (a finite number; the row names the example): for values that the
-// library range-checks itself (--min-headroom: workload::resolve and scoring::check_constraints).
+// library range-checks itself (--min-headroom: scoring::check_constraints and estimate::estimate_job).
 double parse_number_of(const std::string& text, const std::string& where, ranges::Quantity quantity);
 double parse_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity);
 int parse_whole_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity);

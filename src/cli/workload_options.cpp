@@ -18,7 +18,7 @@ const OptionRow<WorkloadFlags> request_mix_option[] = {
       "llm-inference: a CSV histogram of request lengths (rows input_tokens,output_tokens,share); sets "
       "the means and the longest 10%'s lengths in place of --input-tokens/--output-tokens and their -p90",
       "Workload"},
-     &WorkloadFlags::request_mix},
+     &WorkloadFlags::request_mix, {.type = "FILE", .file = true}},
 };
 }  // namespace
 
@@ -29,7 +29,12 @@ void add_workload_options(CLI::App& command, WorkloadFlags& flags) {
     std::string names(flag.name);
     if (!flag.short_name.empty()) names += "," + std::string(flag.short_name);
     // Each row's text is an element of WorkloadFlags::texts, the row's own member.
-    add_table_option(command, {names, std::string(flag.help), "Workload"}, flags.texts[i]);
+    const OptionValues values{.type = flag.type,
+                              .choices = flag.choices,
+                              .ids = flag.names_model ? CatalogIds::model : CatalogIds::none,
+                              .list = flag.member.value == workload::FlagValue::list,
+                              .range = flag.range};
+    add_table_option(command, {names, std::string(flag.help), "Workload"}, values, flags.texts[i]);
   }
   register_options(command, flags, request_mix_option);
 }
@@ -64,9 +69,8 @@ void apply_request_mix(const std::string& path, workload::Request& request) {
 }
 }  // namespace
 
-workload::Request workload_request(const WorkloadFlags& flags, const std::string& min_headroom) {
+workload::Request workload_request(const WorkloadFlags& flags) {
   workload::Request request = build_request(flags);
-  request.headroom_pct = headroom_flag(min_headroom);
   if (!request.kind) {
     throw Error::said("--workload", text::words(text::Msg::err_no_workload), text::words(text::Msg::hint_no_workload));
   }

@@ -19,9 +19,9 @@ struct WorkloadFlags {
   std::string request_mix;  // --request-mix FILE (llm-inference): a histogram of request lengths
 };
 void add_workload_options(CLI::App& command, WorkloadFlags& flags);
-// The Request of the flags given (each parsed by its row), with --min-headroom (`min_headroom`, "" =
-// not given), and an Error(--workload) when no workload is given: what recommend, estimate and compare
-// pass to workload::resolve.
-workload::Request workload_request(const WorkloadFlags& flags, const std::string& min_headroom);
+// The Request of the flags given (each parsed by its row), and an Error(--workload) when no workload
+// is given: what recommend, estimate and compare pass to workload::resolve. (--min-headroom is not a
+// workload flag: it goes to the ranking's or the estimate's options.)
+workload::Request workload_request(const WorkloadFlags& flags);
 
 }  // namespace gpuselect::cli

@@ -29,8 +29,14 @@ std::string_view lang_name(Lang lang) { return lang == Lang::zh_cn ? "zh-CN" : "
 
 std::optional<Lang> parse_lang(std::string_view text) {
   const std::string name = folded(text);
-  if (name == "en") return Lang::en;
-  if (name == "zh-cn") return Lang::zh_cn;
+  // Spellings of Simplified Chinese a user types (docs/cli.md "Language"): the language code as a
+  // locale names it (zh, zh_CN), the script (zh-Hans), the country (cn) and the names.
+  for (const std::string_view zh : {"zh-cn", "zh", "zh-hans", "zh-hans-cn", "zh-sg", "cn", "chinese", "中文", "简体中文"}) {
+    if (name == zh) return Lang::zh_cn;
+  }
+  for (const std::string_view en : {"en", "en-us", "en-gb", "english", "英文", "英语"}) {
+    if (name == en) return Lang::en;
+  }
   return std::nullopt;
 }
 
@@ -73,9 +79,9 @@ std::string spaced_cjk(std::string_view text) {
 
 namespace {
 // The catalogue's rows for each Term, by the prefix of their ids (Term order).
-constexpr std::array<std::string_view, 10> term_prefixes = {
+constexpr std::array<std::string_view, 11> term_prefixes = {
     "term_profile_",   "term_tier_",    "term_stock_",  "term_segment_", "fact_support_",
-    "term_recompute_", "term_offload_", "term_family_", "term_model_",   "term_ind_"};
+    "term_recompute_", "term_offload_", "term_family_", "term_model_",   "term_ind_", "term_excl_"};
 }  // namespace
 
 std::optional<Msg> term_message(Term term, std::string_view id) {
@@ -110,8 +116,19 @@ std::string_view message(Msg id, Lang lang) {
   return lang == Lang::zh_cn ? row.zh_cn : row.en;
 }
 
+Words Words::when_said(std::function<std::string(Lang)> make) {
+  Words words;
+  words.deferred_ = std::make_shared<const Deferred>(Deferred{std::move(make), {}});
+  return words;
+}
+
 std::string Words::say(Lang lang) const {
   if (by_lang_) return (*by_lang_)[static_cast<std::size_t>(lang)];
+  if (deferred_) {
+    auto& said = deferred_->said[static_cast<std::size_t>(lang)];
+    if (!said) said = deferred_->make(lang);
+    return *said;
+  }
   if (!id_) return plain_;
   fmt::dynamic_format_arg_store<fmt::format_context> store;
   for (const auto& arg : args_) {

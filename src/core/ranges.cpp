@@ -47,7 +47,7 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::egress_gb, "egress GB", 0, 1e9, false, "1 EB"},
     {Q::dataset_gb, "dataset GB", 1e-3, 1e9, false, "1 MB to 1 EB"},
     {Q::hours, "hours", 1e-3, 1e6, false, "a few seconds to 100 years"},
-    {Q::checkpoint_minutes, "minutes between checkpoints", 1e-2, 1e6, false, "under a second to 2 years"},
+    {Q::checkpoint_minutes, "minutes between checkpoints", 0, 1e6, false, "0 = no checkpoint (a hit restarts from the start) to 2 years"},
     {Q::mfu, "model FLOPs utilisation", 1e-3, 1, false, "a fraction of peak"},
     {Q::gpus_per_node, "GPUs per node", 1, 1024, true, "nodes hold 1 to 72 GPUs in 2026"},
     {Q::nodes, "nodes", 1, 100000, true, "the largest 2026 clusters have ~10,000 nodes"},

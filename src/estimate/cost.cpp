@@ -119,14 +119,36 @@ constexpr std::array<FreePoolRow, 4> free_pool_table = {{
 constexpr int scarce_gpus_per_instance = 8;
 constexpr double scarce_instance_factor = 2.0;
 
+// Reservation lead time (docs/estimation.md "Capacity"): a term-held block larger than the stock's
+// free pool is not on the shelf; the provider plans it. None within the pool; from there linear in
+// the GPUs beyond it, reaching one week at 64 instances of 8 GPUs and held there. AWS EC2 Capacity
+// Blocks for ML are sold up to 64 instances (512 GPUs) and bookable from the next day up to 8 weeks
+// ahead, so 8 weeks is the booking horizon, not a wait; one week for the largest block is judgement
+// (a block that size is planned with the provider, not taken off the shelf). A low-stock pool
+// (~16 GPUs): 28 8-GPU nodes (224 GPUs) wait 2.9 d.
+constexpr double lead_cap_hours = 7 * 24.0;
+constexpr double lead_cap_gpus = 64 * 8;
+int stock_free_gpus(catalog::Stock stock) {
+  for (const auto& row : free_pool_table) {
+    if (row.stock == stock) return row.free_gpus;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int cluster_free_gpus(const catalog::Offering& offering, catalog::PricingMode mode) {
   if (catalog::holds_capacity(mode)) return 0;
-  for (const auto& row : free_pool_table) {
-    if (row.stock == offering.stock) return row.free_gpus;
-  }
-  return 0;
+  return stock_free_gpus(offering.stock);
+}
+
+double reservation_lead_hours(const catalog::Offering& offering, catalog::PricingMode mode, int instances) {
+  if (catalog::term_hours(mode) <= 0) return 0.0;
+  const int free_gpus = stock_free_gpus(offering.stock);
+  const double asked_gpus = std::max(1, instances) * offering.gpu_count * offering.gpu_fraction;
+  if (free_gpus <= 0 || asked_gpus <= free_gpus) return 0.0;
+  if (free_gpus >= lead_cap_gpus) return lead_cap_hours;
+  return lead_cap_hours * std::min(1.0, (asked_gpus - free_gpus) / (lead_cap_gpus - free_gpus));
 }
 
 double acquisition_wait_hours(const catalog::Offering& offering, catalog::PricingMode mode, int instances) {
@@ -188,8 +210,17 @@ double run_hours_at(const RunDistribution& run, double probability) {
   return std::exp(run.log_median + run.log_sigma * model::normal_quantile(probability));
 }
 
-double finish_probability(const RunDistribution& run, double available_hours_in, const Delays& delays) {
-  const double available_hours = available_hours_in - delays.fixed_wait_hours;
+double term_sizing_hours(const Time& time, double confidence) {
+  const Band& band = time.wall_hours_band;
+  if (!(time.wall_hours > 0)) return 0.0;
+  if (!(band.low > 0) || !(band.high > band.low)) return time.wall_hours;
+  // band.high is the 90th percentile; a higher --confidence reaches further.
+  const double at_confidence = run_hours_at(run_distribution(time.wall_hours, band), confidence);
+  return std::max({time.wall_hours, band.high, at_confidence});
+}
+
+double finish_probability(const RunDistribution& run, double available_hours, const Delays& delays) {
+  available_hours -= delays.lead_hours;  // a booked block starts no sooner than its lead time
   if (!(available_hours > 0)) return 0.0;
   const double mean_wait = delays.acquisition_wait_hours;
   const int instances = std::max(1, delays.acquisition_instances);
@@ -448,14 +479,24 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     // The time to result waits for the stock's usual wait; a block beyond the free pool enters the
     // capacity indicator and W-CLUSTER-CAPACITY (a reservation is the way, not a longer queue).
     // A capacity block starts at its lead time, a known wait (docs/estimation.md "Capacity blocks").
+    // A term that has other work (--reserved-other-use) is capacity the team holds already: no lead.
     const bool block = mode == catalog::PricingMode::capacity_block;
-    const double lead_hours = block && provider != nullptr ? provider->capacity_block.lead_hours : 0.0;
+    const double block_lead_hours = block && provider != nullptr ? provider->capacity_block.lead_hours : 0.0;
+    const double term_lead_hours =
+        owned || context.reserved_other_use ? 0.0 : reservation_lead_hours(offering, mode, instances);
+    const double lead_hours = block ? block_lead_hours : term_lead_hours;
     const double instance_wait_hours = owned || block ? 0.0 : acquisition_wait_hours(offering, mode);
     const int acquisitions = instances_waited_for(mode, instances);
     if (training) {
-      cost.acquisition_wait_hours = block ? lead_hours : expected_wait_for_all(instance_wait_hours, acquisitions);
-      cost.acquisition_wait_band = block ? Band{lead_hours, lead_hours, true}
-                                         : acquisition_wait_band(instance_wait_hours, acquisitions);
+      // A block's lead is scheduled at purchase, not a wait on the provider's pool: only a term's
+      // lead enters the capacity indicator and the reservation hint.
+      cost.reservation_lead_hours = term_lead_hours;
+      cost.acquisition_wait_hours = expected_wait_for_all(instance_wait_hours, acquisitions) + lead_hours;
+      cost.acquisition_wait_band = acquisition_wait_band(instance_wait_hours, acquisitions);
+      if (lead_hours > 0) {
+        cost.acquisition_wait_band = {cost.acquisition_wait_band.low + lead_hours,
+                                      cost.acquisition_wait_band.high + lead_hours, true};
+      }
     }
     if (block && !price_block(cost, provider, instances, usage_hours + setup, performance, context.confidence)) {
       cost.available = false;
@@ -491,12 +532,20 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       }
     }
     const double term_hours = catalog::term_hours(mode);
+    const bool subscription = catalog::is_subscription(mode);
+    // Whole subscription terms for a run of `run_hours` (and the billed setup).
+    const auto terms_for = [&](double run_hours) {
+      return std::max(1.0, std::ceil((run_hours + setup) / term_hours - 1e-9));
+    };
     if (term_hours > 0) {
-      // A subscription (包年包月) is bought by whole terms: a 40-day serving job buys two months. A
-      // reservation is one term, as the providers sell it.
-      const double terms = catalog::is_subscription(mode)
-                               ? std::max(1.0, std::ceil((usage_hours + setup) / term_hours - 1e-9))
-                               : 1.0;
+      // A subscription (包年包月) is bought by whole terms: a 40-day serving job buys two months, a
+      // training run the terms its slow end needs (expert review r29: a 19.9 d run whose band reached
+      // 37.1 d was priced one month). A reservation is one term, as the providers sell it.
+      const double sized_hours = training ? term_sizing_hours(performance.time, context.confidence) : usage_hours;
+      const double terms = subscription ? terms_for(sized_hours) : 1.0;
+      cost.terms_bought = terms;
+      const Band& run_band = performance.time.wall_hours_band;
+      if (subscription && training) cost.terms_at_band_low = terms_for(run_band.low > 0 ? run_band.low : usage_hours);
       cost.commitment = cost.price_per_hour * term_hours * terms;
       cost.term_used_pct = std::min(100.0, usage_hours / (term_hours * terms) * 100.0);
       // Without other use the term is paid whatever the job uses: the job costs the commitment. A
@@ -522,10 +571,15 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       double public_ip = 0;
       double storage = 0;
     };
-    const auto held_charges = [&](double run_hours, double interruption_hours) {
+    const auto held_charges = [&](double run_hours, double interruption_hours, bool band_end) {
       HeldCharges charges;
       charges.compute = cost.price_per_hour * billed_hours_with_minimum(run_hours + setup, granularity);
       if (cost.commitment_charged) charges.compute = std::max(charges.compute, cost.commitment);
+      // A band end of a subscription pays the whole terms that run takes, not the terms bought for
+      // the slow end (a run that ends in its first month does not buy the second).
+      if (cost.commitment_charged && subscription && band_end) {
+        charges.compute = cost.price_per_hour * term_hours * terms_for(run_hours);
+      }
       const double hours_held = run_hours + setup + (training ? interruption_hours : 0.0);
       if (provider != nullptr) {
         charges.public_ip = instances * provider->public_ip_per_hour * hours_held * rate;
@@ -533,7 +587,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       }
       return charges;
     };
-    const HeldCharges charges = held_charges(usage_hours, cost.interruption_hours);
+    const HeldCharges charges = held_charges(usage_hours, cost.interruption_hours, false);
     cost.compute = charges.compute;
     cost.public_ip = charges.public_ip;
     cost.storage = charges.storage;
@@ -550,7 +604,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
                                                   profile.checkpoint_minutes / 60.0, cost.reprovision_hours, 0.0)
                                             .extra_hours
                                       : 0.0;
-        const HeldCharges held = held_charges(run_hours, lost_hours);
+        const HeldCharges held = held_charges(run_hours, lost_hours, true);
         return held.compute + cost.price_per_hour * lost_hours + cost.egress + held.public_ip + held.storage;
       };
       cost.total_band = {total_for(hours_band.low), total_for(hours_band.high), hours_band.in_calibrated_regime};
@@ -565,7 +619,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       Delays delays;
       delays.acquisition_wait_hours = instance_wait_hours;
       delays.acquisition_instances = acquisitions;
-      delays.fixed_wait_hours = lead_hours;
+      delays.lead_hours = lead_hours;
       if (mode == catalog::PricingMode::spot) {
         const double checkpoint_hours = profile.checkpoint_minutes / 60.0;
         const double segment = checkpoint_hours > 0 ? std::min(checkpoint_hours, performance.time.wall_hours)

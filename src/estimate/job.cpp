@@ -7,6 +7,7 @@
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/messages.hpp"
+#include "gpuselect/ranges.hpp"
 #include "estimate/model.hpp"
 
 namespace gpuselect::estimate {
@@ -53,6 +54,8 @@ Hardware bare_hardware(const catalog::Gpu& gpu, int gpus_per_node, int nodes) {
 JobEstimate estimate_job(const catalog::Catalog& catalog, workload::Profile profile, const JobRequest& request) {
   const catalog::Offering* offering = request.offering;
   const int first_nodes = std::max(1, request.nodes);
+  profile.headroom_pct = ranges::check(ranges::Quantity::min_headroom_pct, request.headroom_pct, "--min-headroom",
+                                       fmt::format("{:g}", request.headroom_pct));
   Hardware hardware;
   if (offering != nullptr) {
     hardware = hardware_of(catalog, *offering, first_nodes);

@@ -244,7 +244,25 @@ constexpr double vision_activation_bytes_per_flop = 0.01;
 // Inference keeps only the live tensors of one stage: a tenth of the training figure (assumption).
 constexpr double vision_inference_share = 0.1;
 
+// torchtitan's op-level selective checkpointing (`selective_ac_option = "op"`, the policy in
+// torchtitan's parallelize code: save the outputs of mm, flash/efficient attention and
+// reduce-scatter, except every second mm of a layer; recompute the rest). A Llama-style layer runs
+// its mms in the order wq, wk, wv, wo, w1, w3, w2, so it keeps wq (heads·head_dim), wv
+// (kv_heads·head_dim), w1 (ffn) and w2 (h), the attention output (heads·head_dim) and the layer's
+// input (h, the checkpoint's own argument): 16-bit, bytes per layer for `tokens` tokens. Llama 3.1 8B:
+// 31,744 elements = 7.75h per token, 15.5·s·b·h bytes against Korthikanti's selective 34·s·b·h.
+double op_level_checkpoint_bytes(const workload::Shape& shape, double tokens) {
+  const double h = shape.hidden;
+  const double head_dim = shape.head_dim > 0 ? shape.head_dim : (shape.heads > 0 ? h / shape.heads : h);
+  const double query = shape.heads > 0 ? shape.heads * head_dim : h;
+  const double value = shape.kv_heads > 0 ? shape.kv_heads * head_dim : query;
+  const double ffn = shape.ffn > 0 ? shape.ffn : 4.0 * h;
+  return tokens * (h + query + value + ffn + h + query) * 2.0;
+}
+
 // Korthikanti et al. 2022, Table 2, bytes per layer; sequence parallelism assumed with t > 1.
+// Selective recomputation is Megatron's (attention core recomputed) except with --framework fsdp,
+// whose selective is torchtitan's op-level policy above.
 double transformer_activations(const workload::Profile& profile, double seq, double batch, int tp,
                                Recompute recompute) {
   const auto& shape = profile.shape;
@@ -263,7 +281,8 @@ double transformer_activations(const workload::Profile& profile, double seq, dou
       break;
     }
     case Recompute::selective:
-      per_layer = sbh * 34.0 / t;
+      per_layer = profile.framework == workload::Framework::fsdp ? op_level_checkpoint_bytes(shape, s * b) / t
+                                                                 : sbh * 34.0 / t;
       break;
     case Recompute::full:
       // The layer inputs kept as checkpoints; sequence parallelism splits them too (Table 2).
@@ -276,9 +295,21 @@ double transformer_activations(const workload::Profile& profile, double seq, dou
 // The working set of the layer being recomputed: under full recomputation the backward pass
 // rematerialises one layer's whole activations (the selective-recompute set of Table 2) on top of
 // the stored checkpoints.
+// One layer's whole activations, Korthikanti's selective set s·b·h·34/t whatever the framework: the
+// working set of a layer being recomputed, and the inference workspace of a prefill chunk.
+double one_layer_activations(const workload::Profile& profile, double seq, double batch, int tp) {
+  if (profile.shape.layers <= 0) return 0;
+  workload::Profile megatron = profile;
+  megatron.framework = workload::Framework::megatron;
+  return transformer_activations(megatron, seq, batch, tp, Recompute::selective) / profile.shape.layers;
+}
+
+// torchtitan's op-level selective policy recomputes the unsaved half of each layer in the backward
+// pass too, so it carries the same one-layer working set (Korthikanti's 34·s·b·h/t).
 double recompute_working_set(const workload::Profile& profile, double seq, double batch, int tp, Recompute recompute) {
-  if (recompute != Recompute::full || profile.shape.layers <= 0) return 0;
-  return transformer_activations(profile, seq, batch, tp, Recompute::selective) / profile.shape.layers;
+  const bool op_level = recompute == Recompute::selective && profile.framework == workload::Framework::fsdp;
+  if ((recompute != Recompute::full && !op_level) || profile.shape.layers <= 0) return 0;
+  return one_layer_activations(profile, seq, batch, tp);
 }
 
 // The output layer's logits and loss buffers on the last pipeline stage, split over tensor parallel
@@ -474,18 +505,14 @@ Memory estimate_memory(const workload::Profile& profile, const Plan& plan, doubl
     const double chunk = std::min<double>(
         model::prefill_chunk_tokens,
         std::max({1.0, static_cast<double>(profile.input_tokens) * batch, model::ttft_prompt_tokens(profile)}));
-    gpu.activations_bytes =
-        shape.layers > 0 ? transformer_activations(profile, chunk, 1, tp, Recompute::selective) / shape.layers : 0.0;
+    gpu.activations_bytes = one_layer_activations(profile, chunk, 1, tp);
   } else {
     // Notebooks: weights at the serving precision, KV cache for the batch at full context, and one
     // layer's activations for a prefill of the batch (inference frees the rest).
     gpu.weights_bytes = shape.params * model::serving_bytes_per_param(profile.precision) / tp;
     gpu.kv_cache_bytes = model::kv_cache_bytes_per_sequence(profile, profile.context) * profile.batch / tp;
     const double prompt = profile.input_tokens > 0 ? profile.input_tokens : std::min(profile.context, 512);
-    const double one_layer =
-        shape.layers > 0
-            ? transformer_activations(profile, prompt, profile.batch, tp, Recompute::selective) / shape.layers
-            : 0.0;
+    const double one_layer = one_layer_activations(profile, prompt, profile.batch, tp);
     gpu.activations_bytes = one_layer;
   }
   const double working =

@@ -262,8 +262,16 @@ struct DiffusionServingFit {
   double band_high = 0;
   bool calibrated = false;
   double reference_tflops = 0;  // dense 16-bit peak of the GPU the share was fitted on (the fill law's anchor)
+  // A UNet's share where the architecture's rows fix it apart from the DiTs' (Ada: an SDXL row and a
+  // FLUX.1 row at the same resolution differ by 1.31); 0 = mfu for both.
+  double unet_mfu = 0;
 };
 DiffusionServingFit diffusion_serving_fit(std::string_view architecture);
+// The fit on `gpu` for the profile's denoiser: the architecture's, with the band of an anchored row
+// where the GPU's own published run fixes the share for that denoiser at the native resolution (an
+// L20 for a DiT, an RTX 4090 for a UNet): there the band is the spread of repeated published runs of
+// one pipeline on one GPU, 0.90-1.10, not the spread across GPUs (docs/estimation.md "Image generation").
+DiffusionServingFit diffusion_serving_fit(const workload::Profile& profile, const catalog::Gpu& gpu);
 // A fitted share at a GPU of `peak_tflops` (the precision's dense peak): the fill law, share x
 // (reference / peak)^0.294 above the fit's reference peak; below it the same law where `rises_below`
 // (a card that holds its clocks: diffusion_fill_rises), else the share itself.
@@ -271,8 +279,17 @@ double diffusion_fill_share(double share, double reference_tflops, double peak_t
 // True for a card of at least 250 W (its TDP): below a fit's reference peak it fills better (an RTX
 // 3090, 4090, L20); power-capped cards (T4, L4, A10) keep the fitted share.
 bool diffusion_fill_rises(double tdp_watts);
-// Serving at batch 1 on a GPU of the architecture, peak and TDP (watts): its fit through the fill law.
-double diffusion_serving_mfu(std::string_view architecture, double peak_tflops, double tdp_watts);
+// Serving at batch 1 and the native resolution on a GPU of the architecture, peak and TDP (watts): its
+// fit (the UNet's share where the fit has one: `unet`) through the fill law.
+double diffusion_serving_mfu(std::string_view architecture, double peak_tflops, double tdp_watts, bool unet = false);
+// The batch-1 share at the profile's resolution over the native one's (docs/estimation.md "Image
+// generation", resolution): a UNet by the batching law t(1) ~ 1 + k·n^-1.5 at n latent positions (an
+// image at 512 px fills an SDXL pass half as well as at 1024 px); a DiT (tokens/native tokens)^0.318
+// below the native resolution, 1 above it.
+double diffusion_resolution_fill(const workload::Profile& profile);
+// diffusion_serving_mfu for the profile's denoiser at its resolution (what a replica's batch 1 runs at).
+double diffusion_serving_mfu(const workload::Profile& profile, std::string_view architecture, double peak_tflops,
+                             double tdp_watts);
 // Fine-tuning a DiT with frozen weights (LoRA, QLoRA): the geometric mean of three published FLUX.1-dev
 // runs on an RTX 4090 (implied 0.47, 0.39, 0.28 over hardware FLOPs, recompute included;
 // tests/test_diffusion.cpp cites each); the band spans their measured / predicted time (0.79-1.33).
@@ -291,11 +308,12 @@ inline constexpr double diffusion_adapter_band_high = 1.35;
 inline constexpr double diffusion_training_serving_ratio = 0.546;
 // A UNet (SDXL), LoRA or full: the geometric mean of two published SDXL LoRA runs' training / serving
 // ratios at 1024 px, batch 1, as the planner runs them on a 24 GB card (no gradient checkpointing):
-// an RTX 4090 at 1.08 it/s (bmaltais/kohya_ss issue 1288: implied 0.0785 over its serving 0.530:
-// 0.148) and an RTX 3090 at 1.2 s/it (kohya_ss issue 1730: 0.141 over 0.618: 0.228). Full UNet
+// an RTX 4090 at 1.08 it/s (bmaltais/kohya_ss issue 1288: implied 0.0785 over its UNet serving share
+// 0.470: 0.167; 0.148 over the 0.530 Ada's one share for both denoisers gave it before the review of
+// issue 32) and an RTX 3090 at 1.2 s/it (kohya_ss issue 1730: 0.141 over 0.618: 0.228). Full UNet
 // fine-tuning takes it too (assumption: no published SDXL full fine-tuning step time was found).
 // Before, the FLUX.1 full fine-tune's 0.546 ran SDXL LoRA 2-3x faster than published (expert review).
-inline constexpr double diffusion_unet_training_serving_ratio = 0.184;
+inline constexpr double diffusion_unet_training_serving_ratio = 0.195;
 // `unet`: the denoiser is a UNet (diffusion_unet_training_serving_ratio), else a DiT (full fine-tuning).
 double diffusion_training_mfu(std::string_view architecture, double peak_tflops, double tdp_watts, bool unet);
 // True where diffusion_adapter_training_mfu applies (a DiT preset, LoRA or QLoRA).

@@ -104,7 +104,7 @@ MfuChoice choose_mfu(const workload::Profile& profile, const Hardware& hardware,
     const double peak = hardware.gpu != nullptr ? peak_tflops(*hardware.gpu, profile.precision) : 0.0;
     const double tdp_watts = hardware.gpu != nullptr ? hardware.gpu->tdp_watts : 0.0;
     const bool unet = profile.diffusion.patch_size <= 0;
-    choice.value = serving   ? diffusion_serving_mfu(architecture, peak, tdp_watts)
+    choice.value = serving   ? diffusion_serving_mfu(profile, architecture, peak, tdp_watts)
                    : adapter ? diffusion_adapter_mfu(peak, tdp_watts)
                              : diffusion_training_mfu(architecture, peak, tdp_watts, unet);
     choice.source.kind = MfuSource::Kind::diffusion;
@@ -374,6 +374,49 @@ double data_all_reduce_seconds(double bytes, int ranks, const Hardware& hardware
   return all_reduce_share(ranks_per_node) * bytes / intra + inter_bytes / (node_network_gbytes_per_s(hardware) * 1e9);
 }
 
+// The exposed seconds of a step's data-parallel (ZeRO) collectives, given one all-reduce of the trained
+// gradients (`all_reduce_s`) and the all-gathers of a sharded frozen base (`frozen_gather_s`, ZeRO-3
+// LoRA). ZeRO-3: the parameters are all-gathered for forward and backward and the gradients
+// reduce-scattered every micro-step, 1.5 all-reduce volumes, prefetched under that micro-step's
+// compute. Otherwise: one reduce-scatter + all-gather per step, overlapped with the last backward
+// pass (two thirds of a micro-step). At least data_comm_exposed_share of it is exposed.
+double exposed_data_comm_s(double all_reduce_s, double frozen_gather_s, int zero_stage, double compute_micro_s,
+                           double micro_steps) {
+  if (zero_stage >= 3) {
+    const double per_micro = 1.5 * all_reduce_s + frozen_gather_s;
+    return micro_steps * std::max(data_comm_exposed_share * per_micro, per_micro - compute_micro_s);
+  }
+  return std::max(data_comm_exposed_share * all_reduce_s, all_reduce_s - compute_micro_s * 2.0 / 3.0);
+}
+
+// One optimizer step of image-finetune (docs/estimation.md "Image generation", multi-GPU): each GPU
+// runs its micro-batch of images (data parallel), then the language models' DP/ZeRO traffic over the
+// link that carries it (data_all_reduce_seconds: NVLink or PCIe within a node, the node's network,
+// RDMA or TCP, across nodes): the 16-bit (fp32 for fp32 training) gradients of what trains, the
+// whole denoiser for full and DreamBooth, the adapters for LoRA and QLoRA (their frozen base is not
+// sharded: diffusion_training_memory).
+StepTime diffusion_training_step(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
+  StepTime step;
+  const int gpus = model::total_gpus(plan);
+  const double mfu = model::choose_mfu(profile, hardware, plan).value;
+  const double images = std::max(1, plan.micro_batch);
+  const double micro_steps = std::max(1, plan.micro_batches);
+  step.compute_s = model::diffusion_training_flops_per_image(profile, plan.recompute) * images /
+                   (model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction * mfu);
+  const bool full = profile.method == workload::Method::full;
+  const double trained = full ? profile.shape.params : model::diffusion_lora_params(profile);
+  const double element = profile.precision == workload::Precision::fp32 ? 4.0 : 2.0;
+  const int ranks = std::max(1, model::data_parallel_size(plan));
+  const double all_reduce = data_all_reduce_seconds(trained * element, ranks, hardware, plan);
+  step.data_comm_s = ranks > 1 ? exposed_data_comm_s(all_reduce, 0.0, full ? plan.zero_stage : 0, step.compute_s,
+                                                     micro_steps)
+                               : 0.0;
+  step.compute_s *= micro_steps;
+  step.total_s = step.compute_s + step.data_comm_s;
+  step.tokens = images * micro_steps * gpus;
+  return step;
+}
+
 }  // namespace
 
 StepTime training_step_time(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
@@ -384,14 +427,7 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
   const int gpus = model::total_gpus(plan);
   const double share = hardware.gpu_fraction;
   if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training) {
-    // Data parallel: each GPU runs its micro-batch of images (docs/estimation.md "Image generation").
-    const double mfu = model::choose_mfu(profile, hardware, plan).value;
-    const double images = std::max(1, plan.micro_batch);
-    step.compute_s = model::diffusion_training_flops_per_image(profile, plan.recompute) * images /
-                     (model::peak_tflops(gpu, profile.precision) * 1e12 * share * mfu);
-    step.total_s = step.compute_s;
-    step.tokens = images * gpus;
-    return step;
+    return diffusion_training_step(profile, hardware, plan);
   }
   if (workload::kind_traits(profile.kind).trains_images() || shape.layers <= 0) {
     // Vision: forward + backward = 3 forward passes per image, at the MFU table's utilisation.
@@ -523,20 +559,16 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
   if (grad_ranks > 1) {
     const double all_reduce = data_all_reduce_seconds(grad_bytes, grad_ranks, hardware, plan) +
                               data_all_reduce_seconds(expert_grad_bytes, grad_ranks / ep, hardware, plan);
+    // ZeRO-3 LoRA and QLoRA gather the sharded frozen base too (two all-gathers: one all-reduce volume).
+    double frozen_gather = 0;
     if (plan.zero_stage >= 3) {
-      // Parameters all-gathered for forward and backward and gradients reduce-scattered, every
-      // micro-step: 1.5 all-reduce volumes, prefetched under that micro-step's compute. LoRA and
-      // QLoRA gather the sharded frozen base too (two all-gathers: one all-reduce volume).
       const double frozen = full ? 0.0 : model::frozen_base_bytes_per_param(profile) / (tp * pp);
       const double frozen_experts = ep > 1 ? frozen * split.routed_params / ep : 0.0;
       const double frozen_dense = frozen * shape.params - frozen_experts * ep;
-      const double per_micro = 1.5 * all_reduce + data_all_reduce_seconds(frozen_dense, grad_ranks, hardware, plan) +
-                               data_all_reduce_seconds(frozen_experts, grad_ranks / ep, hardware, plan);
-      step.data_comm_s = m * std::max(data_comm_exposed_share * per_micro, per_micro - compute_micro);
-    } else {
-      // One reduce-scatter + all-gather per step, overlapped with the last backward pass.
-      step.data_comm_s = std::max(data_comm_exposed_share * all_reduce, all_reduce - compute_micro * 2.0 / 3.0);
+      frozen_gather = data_all_reduce_seconds(frozen_dense, grad_ranks, hardware, plan) +
+                      data_all_reduce_seconds(frozen_experts, grad_ranks / ep, hardware, plan);
     }
+    step.data_comm_s = exposed_data_comm_s(all_reduce, frozen_gather, plan.zero_stage, compute_micro, m);
   }
   // Offload: gradients down and parameters up over PCIe, the CPU (or NVMe) optimizer step.
   const double nodes = std::max(1, plan.nodes);
@@ -691,8 +723,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     Serving& serving = estimate.serving;
     serving.batch = batch;
     serving.image_latency_ms = batch / images_per_s * 1e3;
-    const model::DiffusionServingFit fit =
-        model::diffusion_serving_fit(hardware.gpu != nullptr ? std::string_view(hardware.gpu->architecture) : "");
+    const model::DiffusionServingFit fit = model::diffusion_serving_fit(profile, gpu);
     serving.image_latency_ms_band = {serving.image_latency_ms * fit.band_low, serving.image_latency_ms * fit.band_high,
                                      fit.calibrated};
     serving.requests_per_s_per_replica = images_per_s;
@@ -859,6 +890,17 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
       const double flops = kind.physics == workload::Physics::diffusion_training ? estimate.compute.hardware_flops
                                                                                  : estimate.compute.total_flops;
       seconds = flops / (gpus * estimate.compute.effective_tflops_per_gpu * 1e12);
+      if (kind.physics == workload::Physics::diffusion_training && !profile.mfu) {
+        // The step's exposed data-parallel traffic stretches the run and lowers the MFU it reaches
+        // (estimate.step stays empty: its rendering counts tokens, not images).
+        const StepTime step = training_step_time(profile, hardware, plan);
+        if (step.data_comm_s > 0 && step.compute_s > 0) {
+          const double stretch = step.total_s / step.compute_s;
+          seconds *= stretch;
+          estimate.compute.mfu /= stretch;
+          estimate.compute.effective_tflops_per_gpu /= stretch;
+        }
+      }
     }
     if (kind.physics == workload::Physics::vision_training && seconds > 0 && profile.tokens > 0) {
       // The GPUs wait on a slower data loader (docs/estimation.md "Input pipeline"): the job runs at

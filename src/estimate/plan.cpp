@@ -344,6 +344,12 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
   return *lightest;
 }
 
+// A fitting plan's step time as the search compares it: seconds per step and per token.
+PlanSearchCache::PlanStep time_plan(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
+  const StepTime step = training_step_time(profile, hardware, plan);
+  return {step.total_s, step.total_s / std::max(1.0, step.tokens)};
+}
+
 // The search: every plan within the constraints; keep those that fit (GPU memory with headroom,
 // host RAM, local disk); the fastest wins, ties to the least memory. The runner-up is the fastest
 // plan of another layout (ZeRO stage, offload, TP, PP, CP or recomputation differ).
@@ -367,7 +373,7 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
   }
   PlanSearchCache::Searched own;
   if (cache == nullptr) own.plans = model::training_plans(profile, hardware.gpus_per_node, hardware.nodes);
-  const auto& searched = cache != nullptr ? cache->searched(hardware.gpus_per_node, hardware.nodes) : own;
+  auto& searched = cache != nullptr ? cache->searched(hardware.gpus_per_node, hardware.nodes) : own;
   const auto& plans = searched.plans;
   std::optional<Memory> best;
   std::optional<Memory> lightest;     // least GPU memory among plans that do not fit
@@ -375,18 +381,17 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
   std::vector<std::pair<Plan, double>> fitting;  // plan, seconds per token
   double best_per_token = 0;
   int tried = 0;
+  PlanSearchCache::Steps* steps = nullptr;  // this shape's step times, looked up at the first fitting plan
   for (std::size_t index = 0; index < plans.size(); ++index) {
     const Plan& plan = plans[index];
     ++tried;
+    const bool valid = cache != nullptr ? searched.valid[index] : model::layout_valid(plan, profile);
     if (cache != nullptr) {
       // A plan that cannot fit the GPUs only matters when it is the lightest so far: copied then only.
       const Memory& searched_memory = searched.memories[index];
       const double total_bytes = searched_memory.per_gpu.total_bytes;
       const bool gpu_fits = capacity > 0 && total_bytes <= usable_gpu_bytes(profile, capacity);
-      if ((!gpu_fits || !model::layout_valid(plan, profile)) && lightest &&
-          !(total_bytes < lightest->per_gpu.total_bytes)) {
-        continue;
-      }
+      if ((!gpu_fits || !valid) && lightest && !(total_bytes < lightest->per_gpu.total_bytes)) continue;
     }
     Memory memory;
     if (cache != nullptr) {
@@ -396,7 +401,7 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
       memory = estimate_memory(profile, plan, capacity);
     }
     model::judge_host(memory, hardware);
-    if (!model::layout_valid(plan, profile)) memory.fits = memory.fits_gpu = false;
+    if (!valid) memory.fits = memory.fits_gpu = false;
     if (!memory.fits) {
       if (memory.fits_gpu && !memory.fits_host) {
         if (!gpu_only || memory.cpu_offload_bytes < gpu_only->cpu_offload_bytes) gpu_only = memory;
@@ -405,9 +410,11 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
       }
       continue;
     }
-    const StepTime step = training_step_time(profile, hardware, plan);
-    memory.step_seconds = step.total_s;
-    const double per_token = step.total_s / std::max(1.0, step.tokens);
+    if (cache != nullptr && steps == nullptr) steps = &PlanSearchCache::steps(searched, hardware);
+    const PlanSearchCache::PlanStep step =
+        cache != nullptr ? cache->step(*steps, searched, index, hardware) : time_plan(profile, hardware, plan);
+    memory.step_seconds = step.step_s;
+    const double per_token = step.per_token_s;
     fitting.emplace_back(plan, per_token);
     if (!best || per_token < best_per_token * (1 - 1e-9) ||
         (per_token <= best_per_token * (1 + 1e-9) && memory.per_gpu.total_bytes < best->per_gpu.total_bytes)) {
@@ -462,7 +469,7 @@ Memory with_image_batch(const workload::Profile& profile, const Hardware& hardwa
   const double mfu = model::choose_mfu(profile, hardware, memory.plan).value;
   const double flops_per_s = model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction * mfu;
   const double image_ms = model::diffusion_image_flops(profile) / flops_per_s * 1e3;
-  const double band_high = model::diffusion_serving_fit(hardware.gpu->architecture).band_high;
+  const double band_high = model::diffusion_serving_fit(profile, *hardware.gpu).band_high;
   const auto held_ms = [&](int batch) { return batch * image_ms / model::diffusion_batch_gain(profile, batch, mfu) * band_high; };
   const auto meets = [&](int batch) { return profile.latency_target_ms <= 0 || held_ms(batch) <= profile.latency_target_ms; };
   const auto at_batch = [&](int batch) {
@@ -508,16 +515,37 @@ Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
   return search_training_plan(profile, hardware, nullptr);
 }
 
-const PlanSearchCache::Searched& PlanSearchCache::searched(int gpus_per_node, int nodes) {
+PlanSearchCache::Searched& PlanSearchCache::searched(int gpus_per_node, int nodes) {
   auto found = searched_.find({gpus_per_node, nodes});
   if (found == searched_.end()) {
     Searched entry;
     entry.plans = model::training_plans(profile_, gpus_per_node, nodes);
     entry.memories.reserve(entry.plans.size());
-    for (const auto& plan : entry.plans) entry.memories.push_back(estimate_memory(profile_, plan, 0));
+    entry.valid.reserve(entry.plans.size());
+    for (const auto& plan : entry.plans) {
+      entry.memories.push_back(estimate_memory(profile_, plan, 0));
+      entry.valid.push_back(model::layout_valid(plan, profile_));
+    }
     found = searched_.emplace(std::pair{gpus_per_node, nodes}, std::move(entry)).first;
   }
   return found->second;
+}
+
+// training_step_time reads of Hardware only what StepKey holds (and the plan); a new Hardware member
+// fails here until it is judged (scoring's PlanKey/ShapeKey carry the same assert).
+static_assert(sizeof(Hardware) == 72, "a new estimate::Hardware member: does training_step_time read it (StepKey)?");
+
+PlanSearchCache::Steps& PlanSearchCache::steps(Searched& searched, const Hardware& hardware) {
+  auto& steps = searched.steps[StepKey::of(hardware)];
+  if (steps.empty()) steps.resize(searched.plans.size());
+  return steps;
+}
+
+PlanSearchCache::PlanStep PlanSearchCache::step(Steps& steps, const Searched& searched, std::size_t index,
+                                                const Hardware& hardware) const {
+  auto& step = steps[index];
+  if (!step) step = time_plan(profile_, hardware, searched.plans[index]);
+  return *step;
 }
 
 Memory choose_plan(PlanSearchCache& cache, const Hardware& hardware) {
@@ -686,6 +714,11 @@ std::string describe_plan(const workload::Profile& profile, const Memory& memory
 
 text::Words describe_plan_words(const workload::Profile& profile, const Memory& memory) {
   return text::Words::in_each([&](text::Lang lang) { return describe_plan_in(profile, memory, lang); });
+}
+
+text::Words describe_plan_when_said(std::shared_ptr<const workload::Profile> profile, const Memory& memory) {
+  return text::Words::when_said(
+      [profile = std::move(profile), memory](text::Lang lang) { return describe_plan_in(*profile, memory, lang); });
 }
 
 }  // namespace gpuselect::estimate

@@ -22,14 +22,19 @@ struct Figure {
   std::vector<std::string> values;  // one per compared candidate
 };
 
-std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bool csv, text::Lang lang) {
-  const auto words = [lang](Msg id) { return std::string(text::message(id, lang)); };
-  const auto& ranking = view.ranking;
-  const auto& catalog = view.catalog;
+// What every compare grid is made from: the view, the candidates compared (one column each), whether
+// the grid is for CSV (its headers name the exact candidate) and the language.
+struct Columns {
+  const RecommendView& view;
   std::vector<const scoring::Candidate*> compared;
-  for (std::size_t i = 0; i < shown; ++i) compared.push_back(&ranking.candidates[i]);
+  bool csv = false;
+  text::Lang lang = text::Lang::en;
 
-  auto make_grid = [&](std::string title) {
+  std::string words(Msg id) const { return std::string(text::message(id, lang)); }
+
+  // An empty grid titled `title`: the figure column, then one column per compared candidate.
+  Grid grid(std::string title) const {
+    const auto& catalog = view.catalog;
     Grid grid;
     grid.title = std::move(title);
     grid.split_columns = true;
@@ -51,64 +56,97 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
       grid.columns.push_back({std::move(header), Align::right, true, true});
     }
     return grid;
-  };
-  auto add = [&](Grid& grid, std::string name, auto value_of) {
+  }
+
+  // Appends the row `name`: value_of(candidate) in each candidate's column.
+  template <typename ValueOf>
+  void add(Grid& grid, std::string name, ValueOf value_of) const {
     std::vector<std::string> row{std::move(name)};
     for (const auto* candidate : compared) row.push_back(value_of(*candidate));
     grid.rows.push_back(std::move(row));
-  };
-  const std::string& currency = ranking.currency;
+  }
+};
 
-  Grid overview = make_grid(words(Msg::cmp_overview));
-  add(overview, words(Msg::cmp_rank), [](const scoring::Candidate& c) { return std::to_string(c.rank); });
-  add(overview, words(Msg::cmp_provider),
-      [&](const scoring::Candidate& c) { return catalog.offerings[c.offering_index].provider; });
-  add(overview, words(Msg::col_gpus), [&](const scoring::Candidate& c) {
+// Rank, provider, GPUs, pricing mode, score and Pareto membership.
+Grid overview_grid(const Columns& columns) {
+  const auto& catalog = columns.view.catalog;
+  const text::Lang lang = columns.lang;
+  Grid overview = columns.grid(columns.words(Msg::cmp_overview));
+  columns.add(overview, columns.words(Msg::cmp_rank), [](const scoring::Candidate& c) { return std::to_string(c.rank); });
+  columns.add(overview, columns.words(Msg::cmp_provider),
+              [&](const scoring::Candidate& c) { return catalog.offerings[c.offering_index].provider; });
+  columns.add(overview, columns.words(Msg::col_gpus), [&](const scoring::Candidate& c) {
     return gpu_label(catalog, catalog.offerings[c.offering_index], c.nodes, lang);
   });
-  add(overview, words(Msg::cmp_pricing_mode),
-      [&](const scoring::Candidate& c) { return std::string(mode_name(c.mode, lang)); });
-  add(overview, words(Msg::col_score), [](const scoring::Candidate& c) { return fmt::format("{:.2f}", rounded_score(c)); });
-  add(overview, words(Msg::cmp_pareto),
-      [&](const scoring::Candidate& c) { return words(c.pareto ? Msg::word_yes : Msg::word_no); });
+  columns.add(overview, columns.words(Msg::cmp_pricing_mode),
+              [&](const scoring::Candidate& c) { return std::string(mode_name(c.mode, lang)); });
+  columns.add(overview, columns.words(Msg::col_score),
+              [](const scoring::Candidate& c) { return fmt::format("{:.2f}", rounded_score(c)); });
+  columns.add(overview, columns.words(Msg::cmp_pareto),
+              [&](const scoring::Candidate& c) { return columns.words(c.pareto ? Msg::word_yes : Msg::word_no); });
+  return overview;
+}
 
-  Grid criteria = make_grid(words(Msg::cmp_criteria));
-  Grid indicator_grid = make_grid(words(Msg::cmp_indicators));
-  for (const auto criterion : scoring::all_criteria) {
-    const auto index = static_cast<std::size_t>(criterion);
-    add(criteria, say(lang, Msg::cmp_criterion_weight, criterion_name(criterion, lang), ranking.weights[criterion]),
-        [&](const scoring::Candidate& c) {
-          return fmt::format("{:.1f} / {:.2f}", c.criteria[index].score, rounded_contributions(c)[index]);
-        });
-    // Indicator names in order of first appearance across the compared candidates.
-    std::vector<std::vector<scoring::Indicator>> per_candidate;
-    std::vector<std::string> names;
-    for (const auto* candidate : compared) {
-      per_candidate.push_back(scoring::indicators(catalog, ranking, *candidate, criterion));
-      for (const auto& indicator : per_candidate.back()) {
-        if (std::find(names.begin(), names.end(), indicator.name) == names.end()) names.emplace_back(indicator.name);
-      }
-    }
-    for (const auto& name : names) {
-      // "stability.isolation" in English, 稳定性·隔离 in Chinese.
-      std::vector<std::string> row{lang == text::Lang::en
-                                       ? fmt::format("{}.{}", scoring::to_string(criterion), name)
-                                       : say(lang, Msg::cmp_indicator_name, criterion_name(criterion, lang),
-                                             text::term(lang, text::Term::indicator, name))};
-      for (const auto& indicators : per_candidate) {
-        std::string cell = "-";
-        for (const auto& indicator : indicators) {
-          if (indicator.name != name) continue;
-          cell = indicator.applies ? say(lang, Msg::cmp_indicator_value, indicator.value, indicator.weight)
-                                   : std::string(text::message(Msg::word_not_applicable, lang));
-        }
-        row.push_back(std::move(cell));
-      }
-      indicator_grid.rows.push_back(std::move(row));
+// Appends to `grid` one row per indicator of `criterion`, in order of first appearance across the
+// compared candidates ("-" where a candidate lacks it).
+void add_indicator_rows(const Columns& columns, scoring::Criterion criterion, Grid& grid) {
+  const text::Lang lang = columns.lang;
+  std::vector<std::vector<scoring::Indicator>> per_candidate;
+  std::vector<std::string> names;
+  for (const auto* candidate : columns.compared) {
+    per_candidate.push_back(scoring::indicators(columns.view.catalog, columns.view.ranking, *candidate, criterion));
+    for (const auto& indicator : per_candidate.back()) {
+      if (std::find(names.begin(), names.end(), indicator.name) == names.end()) names.emplace_back(indicator.name);
     }
   }
+  for (const auto& name : names) {
+    // "stability.isolation" in English, 稳定性·隔离 in Chinese.
+    std::vector<std::string> row{lang == text::Lang::en
+                                     ? fmt::format("{}.{}", scoring::to_string(criterion), name)
+                                     : say(lang, Msg::cmp_indicator_name, criterion_name(criterion, lang),
+                                           text::term(lang, text::Term::indicator, name))};
+    for (const auto& indicators : per_candidate) {
+      std::string cell = "-";
+      for (const auto& indicator : indicators) {
+        if (indicator.name != name) continue;
+        cell = indicator.applies ? say(lang, Msg::cmp_indicator_value, indicator.value, indicator.weight)
+                                 : std::string(text::message(Msg::word_not_applicable, lang));
+      }
+      row.push_back(std::move(cell));
+    }
+    grid.rows.push_back(std::move(row));
+  }
+}
 
-  Grid figures = make_grid(words(Msg::cmp_estimate));
+// The criteria grid (score / contribution per criterion) and the indicator grid, in criterion order.
+std::pair<Grid, Grid> criteria_grids(const Columns& columns) {
+  const auto& ranking = columns.view.ranking;
+  Grid criteria = columns.grid(columns.words(Msg::cmp_criteria));
+  Grid indicator_grid = columns.grid(columns.words(Msg::cmp_indicators));
+  for (const auto criterion : scoring::all_criteria) {
+    const auto index = static_cast<std::size_t>(criterion);
+    columns.add(criteria,
+                say(columns.lang, Msg::cmp_criterion_weight, criterion_name(criterion, columns.lang),
+                    ranking.weights[criterion]),
+                [&](const scoring::Candidate& c) {
+                  return fmt::format("{:.1f} / {:.2f}", c.criteria[index].score, rounded_contributions(c)[index]);
+                });
+    add_indicator_rows(columns, criterion, indicator_grid);
+  }
+  return {std::move(criteria), std::move(indicator_grid)};
+}
+
+// The estimate's figures: memory, plan, MFU, time, serving throughput, the cost lines and warnings.
+Grid estimate_grid(const Columns& columns) {
+  const auto& view = columns.view;
+  const auto& ranking = view.ranking;
+  const text::Lang lang = columns.lang;
+  const auto words = [&columns](Msg id) { return columns.words(id); };
+  const auto add = [&columns](Grid& grid, std::string name, auto value_of) {
+    columns.add(grid, std::move(name), value_of);
+  };
+  const std::string& currency = ranking.currency;
+  Grid figures = columns.grid(words(Msg::cmp_estimate));
   const auto performance = [&](const scoring::Candidate& c) -> const estimate::Performance& {
     return ranking.performance_of(c);
   };
@@ -150,7 +188,15 @@ std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bo
     for (const auto warning : c.warnings) append_separated(codes, " ", scoring::warning_code(warning));
     return codes.empty() ? std::string("-") : codes;
   });
-  return {overview, criteria, indicator_grid, figures};
+  return figures;
+}
+
+// The four grids of `compare` (overview, criteria, indicators, estimate) for the first `shown` candidates.
+std::vector<Grid> compare_grids(const RecommendView& view, std::size_t shown, bool csv, text::Lang lang) {
+  Columns columns{view, {}, csv, lang};
+  for (std::size_t i = 0; i < shown; ++i) columns.compared.push_back(&view.ranking.candidates[i]);
+  auto [criteria, indicators] = criteria_grids(columns);
+  return {overview_grid(columns), std::move(criteria), std::move(indicators), estimate_grid(columns)};
 }
 
 }  // namespace

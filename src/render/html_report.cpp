@@ -426,7 +426,7 @@ std::string constraints_text(const RecommendView& view, text::Lang lang) {
   add(say(lang, Msg::constraint_pricing,
           modes.empty() ? std::string(text::message(Msg::constraint_pricing_any, lang)) : list(modes)));
   add(say(lang, Msg::constraint_max_nodes, constraints.max_nodes));
-  add(say(lang, Msg::constraint_headroom, view.profile.headroom_pct));
+  add(say(lang, Msg::constraint_headroom, constraints.min_headroom_pct));
   auto bounds = [](const resources::Bounds& range, std::string_view unit) {
     return fmt::format("{}..{}", range.min ? plain_number(*range.min) + std::string(unit) : "",
                        range.max ? plain_number(*range.max) + std::string(unit) : "");
@@ -503,7 +503,7 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
   if (ranking.candidates.empty()) {
     body += "<p>" + message(Msg::none_fits);
     if (ranking.top_exclusion)
-      body += html_escape(say(lang, Msg::none_fits_most_removed, scoring::emptying_constraints(ranking)));
+      body += html_escape(say(lang, Msg::none_fits_most_removed, scoring::emptying_constraints(ranking, lang)));
     body += "</p>\n";
   } else {
     body += fmt::format("<h2>{}</h2>\n", message(Msg::html_section_ranking));

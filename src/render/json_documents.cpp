@@ -417,6 +417,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
     if (cost.hours_at_confidence > 0) json.field("hours_at_confidence", round_figure(cost.hours_at_confidence));
     json.field("acquisition_wait_hours", round_figure(cost.acquisition_wait_hours));
     write_band(json, "acquisition_wait_hours_band", cost.acquisition_wait_band);
+    if (cost.reservation_lead_hours > 0) json.field("reservation_lead_hours", round_figure(cost.reservation_lead_hours));
     json.field("staging_hours", round_figure(cost.staging_hours));
   }
   if (mode == catalog::PricingMode::spot) {
@@ -839,6 +840,16 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
       json.value(nullptr);
     }
     json.field("nodes", admitted.nodes);
+    json.end_object();
+  }
+  if (ranking.reservation) {
+    json.key("reservation");
+    json.begin_object();
+    json.field("nodes", ranking.reservation->nodes);
+    json.field("offering_id", ranking.reservation->offering_id);
+    json.field("pricing_mode", "reserved-1y");
+    json.field("meets_deadline", ranking.reservation->meets);
+    json.field("deadline_hours", round_figure(ranking.reservation->deadline_hours));
     json.end_object();
   }
   if (ranking.scale_out) {

@@ -178,7 +178,7 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   if (!summary.serving.empty()) fact(Msg::fact_serving, summary.serving);
   if (!summary.session.empty()) fact(Msg::fact_session, summary.session);
   if (!rows.empty()) fact(Msg::fact_plan, plan_line(view.ranking, rows, lang));
-  fact(Msg::fact_headroom, say(lang, Msg::fact_headroom_value, view.profile.headroom_pct));
+  fact(Msg::fact_headroom, say(lang, Msg::fact_headroom_value, view.options.constraints.min_headroom_pct));
   if (workload::kind_traits(view.ranking.kind).training()) {
     fact(Msg::fact_time, say(lang, Msg::fact_time_value));
     if (view.ranking.deadline_hours > 0) {
@@ -434,7 +434,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
 
   if (rows.empty()) {
     std::string line = say(lang, Msg::none_fits);
-    if (ranking.top_exclusion) line += say(lang, Msg::none_fits_most_removed, scoring::emptying_constraints(ranking));
+    if (ranking.top_exclusion) line += say(lang, Msg::none_fits_most_removed, scoring::emptying_constraints(ranking, lang));
     text += wrapped("", line, style.width, 0);
   } else {
     std::vector<RankedCells> cells;

@@ -385,7 +385,7 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
     summary.tokens = say(lang, vision ? Msg::summary_images : Msg::summary_tokens, scientific(profile.tokens));
     // The data row's default is said as "tokens: ...", "samples: ..." (ImageNet) or "images trained: ...".
     if (default_applied(profile, "tokens") || default_applied(profile, "samples") ||
-        default_applied(profile, "images trained"))
+        (default_applied(profile, "images trained") && profile.train_steps == 0))
       summary.tokens += say(lang, Msg::summary_default_for, workload::to_string(profile.kind));
   } else {
     summary.job += fmt::format("{}{}", comma, workload::to_string(profile.precision));

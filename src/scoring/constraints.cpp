@@ -131,12 +131,14 @@ std::string_view flag_of(ExclusionKind kind, workload::Kind job) {
   return to_string(kind);
 }
 
-std::string emptying_constraints(const Ranking& ranking) {
+std::string emptying_constraints(const Ranking& ranking, text::Lang lang) {
   if (!ranking.top_exclusion) return {};
-  std::string text(flag_of(*ranking.top_exclusion, ranking.kind));
+  // A flag is said as typed; an exclusion that is no flag (memory, host-ram) in the reader's words.
+  const auto said = [&](ExclusionKind kind) { return text::term(lang, text::Term::exclusion, flag_of(kind, ranking.kind)); };
+  std::string text = said(*ranking.top_exclusion);
   for (const auto kind : ranking.tied_exclusions) {
     text += ", ";
-    text += flag_of(kind, ranking.kind);
+    text += said(kind);
   }
   return text;
 }

@@ -111,7 +111,8 @@ IndicatorValue spot_risk(const IndicatorInput& in) {
 // 8-GPU node waits hours, a high-stock on-demand one none). The mean wait is in the time to result;
 // this scores the risk behind it: an exponential wait is as spread as its mean, so a launch that
 // waits an hour on average may wait four, or fail. Log scale: 1 at <= 3 min, 0 at >= 8 h (0.41 at
-// 1 h). A reservation waits as on demand, once for its whole block; an owned cluster has its own
+// 1 h). A reservation waits as on demand, once for its whole block, plus its lead time when the block
+// is larger than the stock's free pool (Cost::reservation_lead_hours); an owned cluster has its own
 // queue, and a capacity block starts at its scheduled lead time: 1.
 // Serving runs for months, so a wait at launch is no risk to it; what matters is how long a failed
 // instance takes to replace while the spare (N+1) carries its load: one instance's wait, scored 1 up
@@ -129,7 +130,8 @@ IndicatorValue capacity(const IndicatorInput& in) {
   const double wait_hours =
       serving ? instance_hours
               : estimate::expected_wait_for_all(instance_hours,
-                                                estimate::instances_waited_for(in.candidate.mode, instances));
+                                                estimate::instances_waited_for(in.candidate.mode, instances)) +
+                    in.candidate.cost.reservation_lead_hours;
   constexpr double no_wait_hours = 0.05;
   constexpr double serving_repair_hours = 0.5;
   constexpr double worst_wait_hours = 8.0;

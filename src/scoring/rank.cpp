@@ -91,13 +91,15 @@ class PlanMemo {
     }
     return found->second;
   }
-  // estimate::describe_plan_words of a plan this memo returned, formatted once per plan in every
-  // language (a reason is said in the document's: --lang zh-CN): exclusions of many offerings on one
-  // machine shape share the sentence (each exclusion still owns a copy).
+  // estimate::describe_plan_words of a plan this memo returned, made once per plan and formatted
+  // only when a document says it, in its language (--lang zh-CN; a table shows few exclusions'
+  // details): exclusions of many offerings on one machine shape share the sentence.
   const text::Words& description(const estimate::Memory& memory) {
     auto found = descriptions_.find(&memory);
     if (found == descriptions_.end()) {
-      found = descriptions_.emplace(&memory, estimate::describe_plan_words(profile_, memory)).first;
+      // The words outlive the ranking: they keep their own copy of the profile (one per ranking).
+      if (!said_profile_) said_profile_ = std::make_shared<const workload::Profile>(profile_);
+      found = descriptions_.emplace(&memory, estimate::describe_plan_when_said(said_profile_, memory)).first;
     }
     return found->second;
   }
@@ -107,6 +109,7 @@ class PlanMemo {
   estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
   std::unordered_map<PlanKey, estimate::Memory, PlanKey::Hash> plans_;  // node-based: references stay valid
   std::map<const estimate::Memory*, text::Words> descriptions_;  // keyed by plans_' values
+  std::shared_ptr<const workload::Profile> said_profile_;          // what descriptions_ say
   bool memoise_ = true;
   std::deque<estimate::Memory> unmemoised_;  // unmemoised plans: references stay valid
 };
@@ -185,6 +188,7 @@ void apply_order(std::vector<Item>& items, std::vector<std::uint32_t>& order) {
 Constraints unconstrained() {
   Constraints none;
   none.max_nodes = std::numeric_limits<int>::max();
+  none.min_headroom_pct = 0;  // the profile's own headroom still decides fit (compare plans with it as given)
   return none;
 }
 
@@ -255,6 +259,10 @@ class Ranker {
     if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::deadline &&
         workload::kind_traits(profile_.kind).training()) {
       ranking.scale_out = deadline_scale_out(ranking);
+    }
+    if (ranking.candidates.empty() && !ranking.scale_out && deadline_and_capacity_emptied(ranking) &&
+        workload::kind_traits(profile_.kind).training()) {
+      ranking.reservation = reservation_path(ranking);
     }
     return ranking;
   }
@@ -459,6 +467,27 @@ class Ranker {
     return limit;
   }
 
+  // A term charged whole (no --reserved-other-use) is no row when a shorter term of the same
+  // offering, allowed and priced, buys the same run for no more: the longer commitment holds the
+  // same machines longer at more money (expert review r29: 8x H800 包年 at CN¥1.9M ranked above a
+  // CN¥3,274 A800 month for a 5.6 h job whose own H800 month cost CN¥189k).
+  bool shorter_term_costs_less(const catalog::Offering& offering, PricingMode mode, const estimate::Costs& costs) const {
+    const double term = catalog::term_hours(mode);
+    const auto& cost = costs[static_cast<std::size_t>(mode)];
+    if (term <= 0 || !cost.commitment_charged) return false;
+    const double total = detail::ranked_total(cost, options_.risk_averse);
+    for (std::size_t other_index = 0; other_index < catalog::pricing_mode_count; ++other_index) {
+      const auto other = static_cast<PricingMode>(other_index);
+      const double other_term = catalog::term_hours(other);
+      const auto& shorter = costs[other_index];
+      const auto price = region_choice_.pricing.price(other);
+      if (other_term <= 0 || other_term >= term || !shorter.available || !price) continue;
+      if (!detail::mode_allowed(filter_, other) || !price_allowed(catalog_, offering, filter_, *price)) continue;
+      if (detail::ranked_total(shorter, options_.risk_averse) <= total) return true;
+    }
+    return false;
+  }
+
   estimate::Hardware hardware(const catalog::Offering& offering, int nodes) const {
     return estimate::hardware_of(catalog_, offering, nodes);
   }
@@ -483,21 +512,33 @@ class Ranker {
 
   void exclude(Ranking& ranking, std::uint32_t index, std::optional<PricingMode> mode, int nodes,
                std::vector<ExclusionReason> reasons, double total_cost = 0) {
+    // A row the job itself does not fit (every mode) names the production tier's rules that remove
+    // the offering too: one reason per constraint that really removed it (issue 24; expert review 24:
+    // a marketplace host listed only for host RAM, a shared vGPU only for memory).
+    if (!mode && !reasons.empty() && &filter_ == &options_.constraints && fails_job_itself(reasons.front().kind)) {
+      detail::tier_reasons(catalog_, catalog_.offerings[index], PricingMode::on_demand, profile_, options_, total_cost,
+                           reasons);
+    }
     for (const auto& reason : reasons) offering_kinds_ |= 1u << static_cast<unsigned>(reason.kind);
+    if (reasons.size() == 1) alone_kinds_ |= 1u << static_cast<unsigned>(reasons[0].kind);
     ranking.excluded.push_back({index, mode, nodes, std::move(reasons), total_cost});
   }
 
   void close_offering(bool produced_candidates) {
     if (!produced_candidates) {
       for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
-        if ((offering_kinds_ & (1u << kind)) == 0) continue;
         // Host RAM the offering lacks on its own largest cluster (below --max-nodes): no flag
         // spreads the offload further, so it is counted apart (emptying_kind).
-        const bool own_limit = kind == static_cast<std::size_t>(ExclusionKind::host_ram) && host_ram_at_own_limit_;
-        ++(own_limit ? host_ram_own_limit_count_ : kind_counts_[kind]);
+        if (offering_kinds_ & (1u << kind)) {
+          const bool own_limit = kind == static_cast<std::size_t>(ExclusionKind::host_ram) && host_ram_at_own_limit_;
+          ++(own_limit ? host_ram_own_limit_count_ : kind_counts_[kind]);
+        }
+        if (alone_kinds_ & (1u << kind)) ++alone_counts_[kind];
       }
+      if (alone_kinds_ & lever_mask()) ++lever_offerings_;
     }
     offering_kinds_ = 0;
+    alone_kinds_ = 0;
     host_ram_at_own_limit_ = false;
   }
 
@@ -744,9 +785,13 @@ class Ranker {
         return deadline > 0 ? deadline_chance(index, nodes, ranking, only) >= confidence()
                             : confident_hours(index, nodes, ranking) <= term;
       };
-      if (limit <= from || meets(from) || !meets(limit)) continue;
-      int low = from;  // misses
+      if (limit <= from || meets(from)) continue;
+      // A larger block waits longer for its term (estimate::reservation_lead_hours), so past some
+      // node count the chance falls again: the search ends at the soonest count.
       int high = limit;
+      if (deadline > 0 && !meets(high)) high = soonest_nodes(index, from, limit, ranking, mode);
+      if (high <= from || !meets(high)) continue;
+      int low = from;  // misses
       while (high - low > 1) {
         const int middle = low + (high - low) / 2;
         (meets(middle) ? high : low) = middle;
@@ -831,6 +876,97 @@ class Ranker {
         }
         break;
       }
+    }
+    return best;
+  }
+
+  static bool deadline_and_capacity_emptied(const Ranking& ranking) {
+    if (!ranking.top_exclusion) return false;
+    const auto named = [&](ExclusionKind kind) {
+      return ranking.top_exclusion == kind ||
+             std::find(ranking.tied_exclusions.begin(), ranking.tied_exclusions.end(), kind) != ranking.tied_exclusions.end();
+    };
+    return named(ExclusionKind::deadline) && named(ExclusionKind::capacity);
+  }
+
+  // Hours to result at the confidence on `nodes` nodes in `mode` (the run's band, the waits, a
+  // reservation's lead time); infinity where the job does not fit or the mode is not priced.
+  double hours_at_confidence(std::uint32_t index, int nodes, Ranking& ranking, PricingMode mode) {
+    const auto& offering = catalog_.offerings[index];
+    if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) return std::numeric_limits<double>::infinity();
+    const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
+    const estimate::Cost cost = estimate::price(profile_, price_context(offering), estimate)[static_cast<std::size_t>(mode)];
+    if (!cost.available || !(cost.hours_at_confidence > 0)) return std::numeric_limits<double>::infinity();
+    return cost.hours_at_confidence + cost.staging_hours + wait_hours(offering);
+  }
+
+  // The node count in [from, limit] whose hours at the confidence in `mode` are least: on a term, a
+  // larger block runs shorter but waits longer for its lead time, so the hours fall, then rise
+  // (ternary search; with a deadline, --deadline's hours).
+  int soonest_nodes(std::uint32_t index, int from, int limit, Ranking& ranking, PricingMode mode) {
+    int low = from;
+    int high = limit;
+    while (high - low > 2) {
+      const int left = low + (high - low) / 3;
+      const int right = high - (high - low) / 3;
+      if (hours_at_confidence(index, left, ranking, mode) <= hours_at_confidence(index, right, ranking, mode)) {
+        high = right;
+      } else {
+        low = left;
+      }
+    }
+    int best = low;
+    for (int nodes = low + 1; nodes <= high; ++nodes) {
+      if (hours_at_confidence(index, nodes, ranking, mode) < hours_at_confidence(index, best, ranking, mode)) best = nodes;
+    }
+    return best;
+  }
+
+  // Ranking::Reservation: over the cheapest offerings removed by the deadline and capacity alone, the
+  // soonest node count up to --max-nodes on a 1-year term (soonest_nodes), then the fewest that meet.
+  std::optional<Ranking::Reservation> reservation_path(Ranking& ranking) {
+    constexpr std::size_t offerings_probed = 8;
+    constexpr auto term = PricingMode::reserved_1y;
+    const double deadline = filter_.deadline_hours.value_or(0);
+    std::vector<std::uint32_t> removed;  // the cheapest first
+    for (std::uint32_t at = 0; at < ranking.excluded.size(); ++at) {
+      const auto& reasons = ranking.excluded[at].reasons;
+      const bool only_these = std::all_of(reasons.begin(), reasons.end(), [](const ExclusionReason& reason) {
+        return reason.kind == ExclusionKind::deadline || reason.kind == ExclusionKind::capacity;
+      });
+      if (only_these && !reasons.empty()) removed.push_back(at);
+    }
+    std::stable_sort(removed.begin(), removed.end(), [&](std::uint32_t x, std::uint32_t y) {
+      return ranking.excluded[x].total_cost < ranking.excluded[y].total_cost;
+    });
+    std::optional<Ranking::Reservation> best;
+    std::vector<std::uint32_t> probed;
+    for (const std::uint32_t at : removed) {
+      const std::uint32_t index = ranking.excluded[at].offering_index;
+      if (probed.size() >= offerings_probed) break;
+      if (std::find(probed.begin(), probed.end(), index) != probed.end()) continue;
+      probed.push_back(index);
+      const auto& offering = catalog_.offerings[index];
+      if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) continue;
+      choose_regions(offering);
+      if (!region_choice_.pricing.price(term)) continue;
+      const int from = std::max(1, ranking.excluded[at].nodes);
+      const int limit = std::max(from, std::min(filter_.max_nodes, offering.max_nodes));
+      int nodes = soonest_nodes(index, from, limit, ranking, term);
+      const double soonest = hours_at_confidence(index, nodes, ranking, term);
+      if (!std::isfinite(soonest)) continue;
+      const bool meets = soonest <= deadline;
+      if (meets) {
+        int low = from - 1;  // misses (or below the fitting counts)
+        while (nodes - low > 1) {
+          const int middle = low + (nodes - low) / 2;
+          (hours_at_confidence(index, middle, ranking, term) <= deadline ? nodes : low) = middle;
+        }
+      }
+      if (!best || (meets && !best->meets) || (!meets && !best->meets && soonest < best->deadline_hours)) {
+        best = Ranking::Reservation{nodes, offering.id, meets ? deadline : soonest, meets};
+      }
+      if (best->meets) break;  // the cheapest offering that meets it
     }
     return best;
   }
@@ -972,6 +1108,7 @@ class Ranker {
       if (beyond_open_pool(offering, mode, nodes)) continue;
       auto cost = costs[mode_index];
       if (!cost.available) continue;
+      if (shorter_term_costs_less(offering, mode, costs)) continue;
       if (filter_.subscriptions_only_when_cheaper && catalog::is_subscription(mode)) {
         const auto& on_demand = costs[static_cast<std::size_t>(PricingMode::on_demand)];
         if (on_demand.available && detail::ranked_total(on_demand, options_.risk_averse) <=
@@ -1289,6 +1426,70 @@ class Ranker {
     if (candidates.empty() && !ranking.excluded.empty()) {
       ranking.top_exclusion = emptying_kind(ranking.tied_exclusions);
       if (ranking.top_exclusion) ranking.admit = admit(ranking, *ranking.top_exclusion);
+      find_levers(ranking);
+      // Host RAM: an offering more nodes would fit is excluded for --max-nodes (exclude_unfit), so
+      // the --max-nodes that helps is the fewest nodes among those rows; none: more nodes do not.
+      if (ranking.top_exclusion == ExclusionKind::host_ram) {
+        if (const auto more = admit(ranking, ExclusionKind::nodes)) {
+          ranking.host_ram_nodes = static_cast<int>(more->value);
+          ranking.host_ram_offering_id = more->offering_id;
+        }
+      }
+    }
+  }
+
+  // The exclusions of a job that does not run on an offering in any mode (an offering-wide row).
+  static bool fails_job_itself(ExclusionKind kind) {
+    switch (kind) {
+      case ExclusionKind::memory:
+      case ExclusionKind::host_ram:
+      case ExclusionKind::software:
+      case ExclusionKind::headroom:
+      case ExclusionKind::latency:
+      case ExclusionKind::precision:
+      case ExclusionKind::nodes:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // Constraints the user can relax by a value or an --allow- flag (Ranking::levers).
+  static std::uint32_t lever_mask() {
+    std::uint32_t mask = 0;
+    for (const auto kind : {ExclusionKind::budget, ExclusionKind::deadline, ExclusionKind::latency,
+                            ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host, ExclusionKind::spot_serving,
+                            ExclusionKind::shared_gpu, ExclusionKind::low_stock, ExclusionKind::no_sla}) {
+      mask |= 1u << static_cast<unsigned>(kind);
+    }
+    return mask;
+  }
+
+  // Ranking::levers, when a fact of the job removed the most.
+  void find_levers(Ranking& ranking) const {
+    const auto top = ranking.top_exclusion;
+    if (!top || (*top != ExclusionKind::memory && *top != ExclusionKind::host_ram && *top != ExclusionKind::software)) {
+      return;
+    }
+    std::vector<ExclusionKind> found;
+    for (std::size_t kind = 0; kind < alone_counts_.size(); ++kind) {
+      if ((lever_mask() & (1u << kind)) && alone_counts_[kind] > 0) found.push_back(static_cast<ExclusionKind>(kind));
+    }
+    // The most offerings alone first; ties in kind order (a value before a rule).
+    std::stable_sort(found.begin(), found.end(), [&](ExclusionKind x, ExclusionKind y) {
+      return alone_counts_[static_cast<std::size_t>(x)] > alone_counts_[static_cast<std::size_t>(y)];
+    });
+    constexpr std::size_t levers_named = 3;
+    if (found.size() > levers_named) found.resize(levers_named);
+    if (found.empty()) return;
+    ranking.levers = found;
+    ranking.lever_offerings = lever_offerings_;
+    for (const auto kind : found) {
+      ranking.lever_admit = admit(ranking, kind);
+      if (ranking.lever_admit) {
+        ranking.lever_admit_kind = kind;
+        break;
+      }
     }
   }
 
@@ -1298,19 +1499,25 @@ class Ranker {
   // reasons: one the stack keeps out that the job would not fit either counts for memory too
   // (exclude_software), so a waivable rule is not blamed for rows that lifting it would not bring back.
   // An offering whose host RAM misses the offload on its own largest cluster (its max_nodes, below
-  // --max-nodes) counts for host RAM only when nothing else removed an offering: the rows that fit
-  // went to another constraint, which is the one to name (issue 24: a 70B pretraining under a
-  // deadline blamed host RAM and asked for more --max-nodes than the 64 given).
+  // --max-nodes) does not count for host RAM where the deadline or capacity removed offerings: those
+  // are the rows the job fits, and what removed them is the one to name (issue 24: a 70B pretraining
+  // under a deadline blamed host RAM, from the small-GPU offerings no flag makes fit, and asked for
+  // more --max-nodes than the 64 given). Elsewhere (a --gpu too small for the job) it counts.
   std::optional<ExclusionKind> emptying_kind(std::vector<ExclusionKind>& tied) const {
-    const auto found = emptying_kind_of(kind_counts_, tied);
-    if (found || host_ram_own_limit_count_ == 0) return found;
+    const bool fitting_rows_removed = kind_counts_[static_cast<std::size_t>(ExclusionKind::deadline)] > 0 ||
+                                      kind_counts_[static_cast<std::size_t>(ExclusionKind::capacity)] > 0;
     auto counts = kind_counts_;
-    counts[static_cast<std::size_t>(ExclusionKind::host_ram)] += host_ram_own_limit_count_;
-    return emptying_kind_of(counts, tied);
+    if (!fitting_rows_removed) counts[static_cast<std::size_t>(ExclusionKind::host_ram)] += host_ram_own_limit_count_;
+    for (const bool job_level : {true, false}) {
+      if (const auto found = most_removing_kind(counts, job_level, tied)) return found;
+    }
+    return std::nullopt;
   }
 
-  static std::optional<ExclusionKind> emptying_kind_of(const std::array<int, exclusion_kind_count>& kind_counts,
-                                                       std::vector<ExclusionKind>& tied) {
+  // The kind among the job's own constraints (job_level) or the offering filters that removed the
+  // most offerings; the others of that level that removed as many go to `tied`.
+  static std::optional<ExclusionKind> most_removing_kind(const std::array<int, exclusion_kind_count>& kind_counts,
+                                                         bool job_level, std::vector<ExclusionKind>& tied) {
     constexpr std::array<ExclusionKind, 9> filters = {
         ExclusionKind::region,     ExclusionKind::provider,  ExclusionKind::gpu,
         ExclusionKind::pricing_mode, ExclusionKind::requirement, ExclusionKind::not_sold,
@@ -1318,28 +1525,26 @@ class Ranker {
     const auto is_filter = [&](std::size_t kind) {
       return std::find(filters.begin(), filters.end(), static_cast<ExclusionKind>(kind)) != filters.end();
     };
-    for (const bool job_level : {true, false}) {
-      int most = 0;
-      std::optional<ExclusionKind> found;
-      for (std::size_t kind = 0; kind < kind_counts.size(); ++kind) {
-        if (is_filter(kind) == job_level || kind_counts[kind] <= most) continue;
-        most = kind_counts[kind];
-        found = static_cast<ExclusionKind>(kind);
-      }
-      if (!found) continue;
-      for (std::size_t kind = 0; kind < kind_counts.size(); ++kind) {
-        if (is_filter(kind) != job_level && kind_counts[kind] == most && static_cast<ExclusionKind>(kind) != *found) {
-          tied.push_back(static_cast<ExclusionKind>(kind));
-        }
-      }
-      return found;
+    int most = 0;
+    std::optional<ExclusionKind> found;
+    for (std::size_t kind = 0; kind < kind_counts.size(); ++kind) {
+      if (is_filter(kind) == job_level || kind_counts[kind] <= most) continue;
+      most = kind_counts[kind];
+      found = static_cast<ExclusionKind>(kind);
     }
-    return std::nullopt;
+    if (!found) return std::nullopt;
+    for (std::size_t kind = 0; kind < kind_counts.size(); ++kind) {
+      if (is_filter(kind) != job_level && kind_counts[kind] == most && static_cast<ExclusionKind>(kind) != *found) {
+        tied.push_back(static_cast<ExclusionKind>(kind));
+      }
+    }
+    return found;
   }
 
   // The value of the emptying constraint that admits the cheapest row it alone removed.
   std::optional<Ranking::Admit> admit(const Ranking& ranking, ExclusionKind kind) const {
-    if (kind != ExclusionKind::budget && kind != ExclusionKind::deadline && kind != ExclusionKind::nodes) {
+    if (kind != ExclusionKind::budget && kind != ExclusionKind::deadline && kind != ExclusionKind::nodes &&
+        kind != ExclusionKind::latency) {
       return std::nullopt;
     }
     std::optional<Ranking::Admit> best;
@@ -1393,6 +1598,9 @@ class Ranker {
   bool mainland_asked_ = true;                    // the user asked for mainland China (or filtered regions)
   std::vector<bool> mainland_only_;               // per offering, when not asked: sold only in mainland China
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
+  std::uint32_t alone_kinds_ = 0;      // ... that alone removed one of its rows
+  std::array<int, exclusion_kind_count> alone_counts_{};  // offerings fully removed with a row by that kind alone
+  int lever_offerings_ = 0;  // offerings fully removed with a row by a lever alone (lever_mask)
   std::array<int, exclusion_kind_count> kind_counts_{};  // offerings fully removed, per ExclusionKind
   int host_ram_own_limit_count_ = 0;     // offerings removed by host RAM at their own max_nodes (close_offering)
   bool host_ram_at_own_limit_ = false;   // the current offering's host-RAM exclusion is at its own max_nodes
@@ -1401,15 +1609,27 @@ class Ranker {
 
 }  // namespace
 
+namespace {
+// The profile a ranking plans with: the caller's, keeping free the GPU memory its constraints ask for
+// (Constraints::min_headroom_pct; the range is checked by check_constraints, which rank() runs first).
+workload::Profile with_constraint_headroom(const workload::Profile& profile, const Constraints& constraints) {
+  workload::Profile planned = profile;
+  planned.headroom_pct = constraints.min_headroom_pct;
+  return planned;
+}
+}  // namespace
+
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
-  Ranking ranking = Ranker(catalog, profile, options, options.constraints).rank();
-  if (options.mix) ranking.fleet = detail::cheapest_fleet(catalog, profile, options, ranking);
+  const workload::Profile planned = with_constraint_headroom(profile, options.constraints);
+  Ranking ranking = Ranker(catalog, planned, options, options.constraints).rank();
+  if (options.mix) ranking.fleet = detail::cheapest_fleet(catalog, planned, options, ranking);
   return ranking;
 }
 
 namespace detail {
 Ranking rank_unmemoised(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
-  return Ranker(catalog, profile, options, options.constraints, false).rank();
+  const workload::Profile planned = with_constraint_headroom(profile, options.constraints);
+  return Ranker(catalog, planned, options, options.constraints, false).rank();
 }
 }  // namespace detail
 

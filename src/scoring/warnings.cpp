@@ -31,7 +31,8 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {
     "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
     "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
     "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-INPUT-BOUND", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY",
-    "W-LATENCY-BAND",   "W-SPEED-EXTRAPOLATED", "W-TERM-OVERRUN", "W-CAPACITY-BLOCK"};
+    "W-LATENCY-BAND",   "W-SPEED-EXTRAPOLATED", "W-TERM-OVERRUN",
+    "W-TERM-BOUNDARY", "W-CAPACITY-BLOCK"};
 
 // A training row on a term: the hours its commitment holds (the term times the terms bought), and
 // the chance its run (the time band, log-normal; no waits: a term starts when it is bought) ends
@@ -170,6 +171,10 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   // A term inside the run's own band, as a deadline would be (expert review 15: 357 d on a 1-year
   // term, the 90th percentile 410 d, no word of the overrun).
   set(Warning::term_overrun, term_fit(profile.kind, performance, cost).probability < deadline_band_probability);
+  // A subscription bought for the band's slow end that its fast end would not need whole (expert
+  // review r29: a 19.9 d run whose band reached 37.1 d was priced one month, with no word).
+  set(Warning::term_boundary, cost.commitment_charged && cost.terms_at_band_low > 0 &&
+                                  cost.terms_at_band_low < cost.terms_bought);
   // A latency target inside the row's own band: it holds at the estimate, with no margin.
   const auto& served = performance.serving;
   set(Warning::latency_in_band, workload::kind_traits(profile.kind).physics == workload::Physics::token_serving &&
@@ -388,6 +393,16 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                        })});
     }
   }
+  // A term sized to the term (docs/scoring.md "Candidates": without --deadline, the fewest nodes whose
+  // run ends within one term) runs past the 30-day planning horizon: said, with the lever (expert
+  // review 24: a 70B pretraining planned for 287 d on 5 nodes with no word).
+  if (first != nullptr && workload::kind_traits(ranking.kind).training() && catalog::term_hours(first->mode) > 0 &&
+      !(ranking.deadline_hours > 0) && first->hours > estimate::pretraining_horizon_hours &&
+      first->hours <= catalog::term_hours(first->mode)) {  // past the term: W-TERM-OVERRUN says it
+    notes.push_back({"N-TERM-LONG-RUN",
+                     text::words(text::Msg::note_term_long_run, units::format_hours(first->hours), first->nodes,
+                                 number(estimate::pretraining_horizon_hours / 24.0, 0))});
+  }
   // The production tier (serving or training): per class, how many offerings it kept out and the
   // cheapest of them.
   const bool serving = workload::kind_traits(ranking.kind).serving();
@@ -554,6 +569,13 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       const TermFit fit = term_fit(ranking.kind, performance, cost);
       return say(lang, Msg::w_term_overrun, detail::chance(fit.probability), units::format_hours(fit.committed_hours),
                  units::format_hours(performance.time.wall_hours_band.high));
+    }
+    case Warning::term_boundary: {
+      const auto& band = ranking.performance_of(candidate).time.wall_hours_band;
+      const double per_term = cost.terms_bought > 0 ? cost.commitment / cost.terms_bought : 0.0;
+      return say(lang, Msg::w_term_boundary, units::format_hours(band.low), units::format_hours(band.high),
+                 number(cost.terms_bought, 0), money(cost.commitment), number(cost.terms_at_band_low, 0),
+                 money(per_term * (cost.terms_bought - cost.terms_at_band_low)));
     }
     case Warning::deadline_in_band: {
       // The run's band plus the fixed wait (queue, setup), spot's expected delay and the

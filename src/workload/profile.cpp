@@ -2,9 +2,11 @@
 // Every default and its source: docs/estimation.md "Defaults".
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <span>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -129,9 +131,35 @@ struct ModelChoice {
   catalog::DiffusionLayout diffusion;  // diffusion presets only
 };
 
+// An image workload's unknown --model: matched against the diffusion presets only, a family name
+// ("flux", "sd3.5") offering every preset whose id it starts, and never offering --params, which the
+// image kinds refuse (expert review of issue 32: 'flux' was told to give --params, 'sd3.5' offered
+// 'sd3', SD3 Medium's alias).
+void check_image_model_known(const catalog::Catalog& catalog, const std::string& wanted, Kind kind) {
+  if (!kind_traits(kind).diffusion() || catalog.find_model(wanted) != nullptr) return;
+  std::vector<std::string> presets;
+  std::vector<std::string> started;
+  std::string lowered = wanted;
+  std::ranges::transform(lowered, lowered.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const catalog::ModelPreset& preset : catalog.models) {
+    if (!fits_kind(kind, preset.family)) continue;
+    presets.push_back(preset.id);
+    if (!lowered.empty() && preset.id.starts_with(lowered)) started.push_back(preset.id);
+  }
+  const text::Words listing = text::words(text::Msg::err_see, "'gpuselect catalog models'");
+  const text::Words hint =
+      started.empty() ? did_you_mean_words(wanted, presets, listing)
+                      : text::Words::in_each([&](text::Lang lang) {
+                          return text::say(lang, text::Msg::hint_did_you_mean_one_of, fmt::format("{}", fmt::join(started, ", ")),
+                                           listing.say(lang));
+                        });
+  throw Error::said("--model", text::words(text::Msg::err_unknown, text::Msg::kind_model, text::quoted(wanted)), hint);
+}
+
 ModelChoice from_preset(const Request& request, const catalog::Catalog& catalog, Kind kind,
                         Profile& defaults) {
   const std::string& wanted = *request.model;
+  check_image_model_known(catalog, wanted, kind);
   const catalog::ModelPreset* preset = &catalog::model_named(catalog, wanted, "--model");
   if (request.params_text) {
     throw Error::said("--params", text::words(text::Msg::err_model_and_params, text::quoted(wanted)), text::words(text::Msg::hint_give_one_of_them));
@@ -484,10 +512,6 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
     if (flag.check != nullptr) flag.check(flag, value);
   }
   check_train_steps(request);
-  if (request.headroom_pct) {
-    profile.headroom_pct = ranges::check(ranges::Quantity::min_headroom_pct, *request.headroom_pct, "--min-headroom",
-                                         fmt::format("{:g}", *request.headroom_pct));
-  }
 
   // The model: --model, or --params and the shape flags, or the workload's default.
   // Diffusion kinds need a preset's pipeline (text encoders, VAE, latent layout), which --params cannot give.
