@@ -399,23 +399,23 @@ TEST_CASE("china: an exchange rate older than 90 days is named in a note when th
   const std::vector<std::string> job = {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora",
                                         "--region", "cn"};
   // CNY prices ranked in USD: the built-in CNY rate (2025-02-28) is 641 days old on 2026-12-01.
-  const auto usd = gpuselect::testing::run_json(job, {"GPUSELECT_TODAY=2026-12-01"});
+  auto in_usd = job;
+  in_usd.insert(in_usd.end(), {"--currency", "USD"});
+  const auto usd = gpuselect::testing::run_json(in_usd, {"GPUSELECT_TODAY=2026-12-01"});
   const std::string text = note_of(usd);
   INFO(text);
   CHECK(text.find("CNY 7.2734 per USD as of 2025-02-28 (641 days)") != std::string::npos);
   CHECK(text.find("more than 90 days ago") != std::string::npos);
   // The same rate 60 days after it was read is fresh.
-  CHECK(note_of(gpuselect::testing::run_json(job, {"GPUSELECT_TODAY=2025-04-29"})).empty());
-  // CNY prices ranked in CNY convert nothing.
-  auto in_cny = job;
-  in_cny.insert(in_cny.end(), {"--currency", "CNY"});
-  CHECK(note_of(gpuselect::testing::run_json(in_cny, {"GPUSELECT_TODAY=2026-12-01"})).empty());
+  CHECK(note_of(gpuselect::testing::run_json(in_usd, {"GPUSELECT_TODAY=2025-04-29"})).empty());
+  // CNY prices ranked in CNY (the default for --region cn) convert nothing.
+  CHECK(note_of(gpuselect::testing::run_json(job, {"GPUSELECT_TODAY=2026-12-01"})).empty());
   // A team's fresh rate silences it.
   gpuselect::testing::TempDir folder;
   const auto rates = folder.path() / "rates.yaml";
   std::ofstream(rates) << "schema_version: 1\ncurrencies:\n  - {code: CNY, per_usd: 7.1, as_of: \"2026-11-30\", "
                           "source: treasury}\n";
-  auto fresh = job;
+  auto fresh = in_usd;
   fresh.insert(fresh.end(), {"--catalog", rates.string()});
   CHECK(note_of(gpuselect::testing::run_json(fresh, {"GPUSELECT_TODAY=2026-12-01"})).empty());
 }
@@ -625,4 +625,54 @@ TEST_CASE("did you mean: a name the word begins is preferred over one edit of an
   INFO(result.err);
   CHECK(result.err.find("did you mean 'a10'") == std::string::npos);
   CHECK(result.err.find("did you mean 'H100") != std::string::npos);
+}
+
+TEST_CASE("china: the domestic consoles' names for modes, currencies and regions, and CNY for a mainland ranking",
+          "[china][lang]") {
+  const auto& catalog = builtin();
+  CHECK(catalog::output_currency(catalog, "人民币") == "CNY");
+  CHECK(catalog::output_currency(catalog, "元") == "CNY");
+  CHECK(catalog::output_currency(catalog, "美元") == "USD");
+  CHECK(catalog::parse_pricing_mode("包月") == catalog::PricingMode::monthly);
+  CHECK(catalog::parse_pricing_mode("包年") == catalog::PricingMode::yearly);
+  CHECK(catalog::parse_pricing_mode("按量付费") == catalog::PricingMode::on_demand);
+  CHECK(catalog::parse_pricing_mode("抢占式") == catalog::PricingMode::spot);
+  CHECK_FALSE(catalog::parse_pricing_mode("包周").has_value());
+  CHECK(catalog::expand_region_groups(catalog, {"china"}) == catalog::expand_region_groups(catalog, {"cn"}));
+  CHECK(catalog::expand_region_groups(catalog, {"中国"}) == catalog::expand_region_groups(catalog, {"cn"}));
+  // --region cn without --currency ranks in CNY; a region outside mainland China keeps USD; --currency wins.
+  const std::vector<std::string> job = {"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora"};
+  const auto with = [&](std::vector<std::string> extra) {
+    auto args = job;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  CHECK(recommend_json(with({"--region", "cn"}))["currency"]["code"] == "CNY");
+  CHECK(recommend_json(with({"--region", "cn,us-east-1"}))["currency"]["code"] == "USD");
+  CHECK(recommend_json(with({"--region", "cn", "--currency", "USD"}))["currency"]["code"] == "USD");
+  const auto monthly = recommend_json(with({"--region", "中国", "--pricing", "包月", "--currency", "人民币"}));
+  REQUIRE_FALSE(monthly["candidates"].empty());
+  for (const auto& candidate : monthly["candidates"]) CHECK(candidate["pricing_mode"] == "monthly");
+}
+
+TEST_CASE("china: the job line names the method in Chinese and markdown lists use full-width separators",
+          "[china][lang]") {
+  const auto table = run_gpuselect({"--lang", "zh-CN", "recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b",
+                                    "--method", "full", "--region", "cn", "--top", "1"});
+  INFO(table.err);
+  REQUIRE(table.exit_code == 0);
+  CHECK(table.out.find("全参 bf16") != std::string::npos);
+  CHECK(table.out.find("full bf16") == std::string::npos);
+  const auto english = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "full",
+                                      "--region", "cn", "--top", "1"});
+  CHECK(english.out.find("full bf16") != std::string::npos);
+  const auto markdown = run_gpuselect({"--lang", "zh-CN", "recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b",
+                                       "--region", "cn", "--top", "1", "--show-excluded", "--format", "markdown"});
+  REQUIRE(markdown.exit_code == 0);
+  const auto excluded_item = markdown.out.find("\n- **");
+  REQUIRE(excluded_item != std::string::npos);
+  const std::string item = markdown.out.substr(excluded_item, markdown.out.find('\n', excluded_item + 1) - excluded_item);
+  INFO(item);
+  CHECK(item.find("：") != std::string::npos);
+  CHECK(item.find("; ") == std::string::npos);
 }

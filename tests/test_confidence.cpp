@@ -1,6 +1,8 @@
 // Scenario tests of issue 24 ("decisions under uncertainty") on the built-in catalog: deadlines met
 // at a confidence, capacity waits in the time to result, true exclusion reasons, honest chances.
+#include <algorithm>
 #include <cmath>
+#include <optional>
 #include <map>
 #include <string>
 #include <vector>
@@ -198,4 +200,42 @@ TEST_CASE("finish probability: the spot hits summed near their mean equal the wh
   busy.per_hit_hours = 0.001;
   const double probability = estimate::finish_probability(run, 200.0, busy);
   CHECK(probability == Approx(1.0).margin(1e-6));  // 4,000 hits cost 4 h of a 100 h run with 100 h to spare
+}
+
+TEST_CASE("scenario: a serving replica's latency is judged at the batch its load runs, not at its capacity",
+          "[confidence][serving]") {
+  // Expert review 24 D2: Llama 3 8B at 2 req/s, TPOT 30 ms: an H100 pair 3% busy, judged at its
+  // batch 198 (TPOT 27 ms, band top over 30 ms), outranked a cheaper A100-40GB pair that meets the
+  // same targets at the batch its load runs.
+  const auto document = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--requests-per-s", "2",
+                                 "--tpot-ms", "30", "--hours", "730", "--top", "50"});
+  REQUIRE(document["candidates"].size() >= 2);
+  std::optional<std::size_t> h100_rank;
+  std::optional<std::size_t> a100_rank;
+  for (const auto& candidate : document["candidates"]) {
+    if (candidate["pricing_mode"] != "on-demand") continue;
+    const auto& performance = document["performances"][candidate["performance"].get<std::size_t>()];
+    const auto& serving = performance["throughput"]["serving"];
+    const auto& load = performance["throughput"]["load"];
+    INFO(candidate["offering_id"]);
+    // The load's batch: the plan's batch times the busy share with the spares down, rounded up.
+    CHECK(serving["load_batch"].get<int>() ==
+          std::clamp(static_cast<int>(std::ceil(serving["batch"].get<int>() *
+                                                load["utilization_spares_down"].get<double>() - 1e-6)),
+                     1, serving["batch"].get<int>()));
+    CHECK(serving["tpot_ms_at_load_band"]["high"].get<double>() <= serving["tpot_ms_band"]["high"].get<double>() + 1e-9);
+    const std::string id = candidate["offering_id"];
+    if (id == "nebius/gpu-h100-sxm_1gpu-16vcpu-200gb") h100_rank = candidate["rank"].get<std::size_t>();
+    if (id == "gcp/a2-highgpu-1g") a100_rank = candidate["rank"].get<std::size_t>();
+  }
+  REQUIRE(h100_rank.has_value());
+  REQUIRE(a100_rank.has_value());
+  // The H100 pair's spare batch is no slowness: its latency at the load meets 30 ms with margin
+  // (performance 100, was 94.7 judged at batch 198); the A100-40GB pair's band top at its load's
+  // batch passes 30 ms, so it keeps a deduction (the margin rule, expert review 6).
+  for (const auto& candidate : document["candidates"]) {
+    if (candidate["rank"].get<std::size_t>() == *h100_rank) {
+      CHECK(candidate["criteria"]["performance"]["score"].get<double>() == Approx(100.0));
+    }
+  }
 }

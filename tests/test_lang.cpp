@@ -83,6 +83,7 @@ const std::set<std::string_view> same_in_every_language = {
     "card_tpot", "html_lang", "col_gpus", "constraint_gpus", "kind_gpu",
     // names that read the same in Chinese (text::term), and the multiplication sign
     "term_offload_nvme", "term_ind_jupyterlab", "term_ind_kubernetes", "word_times",
+    "term_method_lora", "term_method_qlora", "term_method_dreambooth",
     // "{} GPU": the grade before it is the Chinese (消费级 GPU)
     "fact_gpu_segment"};
 

@@ -74,6 +74,12 @@ TEST_CASE("format_gb, format_hours", "[units]") {
   CHECK(units::format_hours(0.75) == "45 min");
   CHECK(units::format_hours(12.5) == "12.5 h");
   CHECK(units::format_hours(76.8) == "3.2 d");
+  // A band's ends in its estimate's unit (expert review 24: "2.2 d (45.6 h-2.5 d)").
+  CHECK(units::format_hours_like(45.6, 52.8) == "1.9 d");
+  CHECK(units::format_hours_like(0.9, 1.5) == "0.9 h");
+  CHECK(units::format_hours_like(1.2, 0.8) == "72 min");
+  CHECK(units::format_hours_like(60.0, 30.0) == "2.5 d");  // past 48 h an hour count reads as days
+  CHECK(units::format_hours_like(30.0 * 24 * 1000, 24.0 * 900) == "30,000 d");
 }
 
 TEST_CASE("format_money: symbol per currency, separators, cents only under 100", "[units]") {

@@ -519,6 +519,9 @@ std::string output_currency(const Catalog& catalog, std::string_view text);
 // (a region of the catalog wins over a group of the same name). docs/cli.md "--region".
 std::vector<std::string> expand_region_groups(const Catalog& catalog, const std::vector<std::string>& names);
 std::vector<std::string_view> region_group_names();
+// Whether `regions` (expanded, expand_region_groups) is not empty and every one is in mainland China:
+// the output currency's default is then CNY, what every provider there bills in (docs/cli.md "--currency").
+bool all_in_mainland_china(const std::vector<std::string>& regions);
 
 // The record named by a user at `where` (a flag: "--gpu", "--provider", ...): the one check of such a
 // name, in one shape (unknown_id): "<where>: unknown GPU 'h10'; did you mean 'h100'? (see 'gpuselect

@@ -198,6 +198,13 @@ struct Serving {
   double pipeline_ms_per_token = 0;
   // Error bands (absolute values of the figures above) from the serving calibration residuals.
   Band output_tokens_per_s_band, ttft_ms_band, tpot_ms_band;
+  // The latency a request sees at the load (docs/estimation.md "Latency at the load"): the batch the
+  // load keeps running on one replica with the spares down (utilisation x the plan's batch, rounded
+  // up; Little's law, an upper bound since a smaller batch steps faster), and the TTFT (queue
+  // included) and TPOT bands there. The plan's batch is the replica's capacity; a replica the load
+  // keeps 3% busy does not run it, and scoring its latency there rated spare capacity as slowness.
+  int load_batch = 0;
+  Band ttft_ms_at_load_band, tpot_ms_at_load_band;
   // image-inference (docs/estimation.md "Image generation"): one image's end-to-end time at the
   // batch (steps x passes x denoiser + text encoders + VAE decode), p50 before queueing, and its band.
   double image_latency_ms = 0;

@@ -1519,5 +1519,11 @@
   X(mode_capacity_block, "capacity-block", "容量块") \
   X(w_capacity_block, "A capacity block: {0} instance{1} for {2} ({3}), paid upfront ({4}) and not cancellable; it starts {5} after purchase and its instances stop when it ends, so it is sized to the run at its band's top; a slower run needs another block.", "容量块：{0} 个实例，共 {2}（{3}），预先全额付款（{4}）且不可取消；购买后 {5} 开始，结束时实例停止，因此按运行时间区间的上限确定长度；若运行偏慢需再买一个容量块。") \
   X(w_block_days, "{0} days", "{0} 天") \
-  X(cat_block_h, "Block/h", "容量块/h")
+  X(cat_block_h, "Block/h", "容量块/h") \
+  X(term_method_full, "full", "全参") \
+  X(term_method_lora, "lora", "LoRA") \
+  X(term_method_qlora, "qlora", "QLoRA") \
+  X(term_method_dreambooth, "dreambooth", "DreamBooth") \
+  X(md_label_separator, ": ", "：") \
+  X(md_item_separator, "; ", "；")
 // clang-format on

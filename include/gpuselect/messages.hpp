@@ -74,6 +74,7 @@ enum class Term : std::uint8_t {
   model,           // a model id said as a name ("custom")
   indicator,       // a scoring indicator's name
   exclusion,       // an exclusion that is no flag: memory, host-ram, software, capacity, not sold
+  method,          // a fine-tuning method: full, lora, qlora, dreambooth
 };
 std::optional<Msg> term_message(Term term, std::string_view id);
 std::string term(Lang lang, Term term, std::string_view id);

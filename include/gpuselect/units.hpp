@@ -45,6 +45,9 @@ std::optional<text::Words> decimal_comma_words(std::string_view text);
 std::string format_count(double value);
 std::string format_gb(double bytes);                                 // decimal GB, one decimal
 std::string format_hours(double hours);                              // "45 min", "12.5 h", "3.2 d"
+// `hours` in the unit format_hours gives `reference_hours` (a band's ends in its estimate's unit:
+// "2.2 d (1.9 d-2.5 d)", not "2.2 d (45.6 h-2.5 d)"); 1,000 days and more as format_hours does.
+std::string format_hours_like(double hours, double reference_hours);
 std::string format_money(double amount, std::string_view currency);  // "$412", "CN¥2,930", "€12.40"
 
 }  // namespace gpuselect::units

@@ -146,6 +146,23 @@ std::optional<PricingMode> parse_pricing_mode(std::string_view text) {
   for (std::size_t i = 0; i < pricing_mode_count; ++i) {
     if (text == pricing_mode_names[i] || text == pricing_keys[i]) return static_cast<PricingMode>(i);
   }
+  // The names the domestic clouds' consoles use (按量付费 is Alibaba's and Tencent's pay-as-you-go,
+  // 抢占式 Alibaba's spot, 包年包月 the subscription split into its two terms).
+  struct ModeAlias {
+    std::string_view alias;
+    PricingMode mode;
+  };
+  static constexpr std::array<ModeAlias, 8> mode_aliases = {{{"按需", PricingMode::on_demand},
+                                                            {"按量付费", PricingMode::on_demand},
+                                                            {"竞价", PricingMode::spot},
+                                                            {"竞价实例", PricingMode::spot},
+                                                            {"抢占式", PricingMode::spot},
+                                                            {"包月", PricingMode::monthly},
+                                                            {"包年", PricingMode::yearly},
+                                                            {"容量块", PricingMode::capacity_block}}};
+  for (const auto& [alias, mode] : mode_aliases) {
+    if (text == alias) return mode;
+  }
   return std::nullopt;
 }
 
@@ -435,7 +452,9 @@ struct CurrencyAlias {
   std::string_view alias;
   std::string_view code;
 };
-constexpr std::array<CurrencyAlias, 1> currency_aliases = {{{"RMB", "CNY"}}};
+// What a reader types for a code: RMB, and the Chinese names of the yuan and the dollar.
+constexpr std::array<CurrencyAlias, 4> currency_aliases = {
+    {{"RMB", "CNY"}, {"人民币", "CNY"}, {"元", "CNY"}, {"美元", "USD"}}};
 }  // namespace
 
 std::optional<SpotStatistic> parse_spot_statistic(std::string_view text) {

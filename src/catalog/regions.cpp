@@ -86,9 +86,11 @@ struct RegionGroup {
   std::string_view name;
   bool (*contains)(std::string_view region);
 };
-constexpr std::array<RegionGroup, 6> region_groups = {{
+constexpr std::array<RegionGroup, 8> region_groups = {{
     {"cn", in_mainland_china},
+    {"china", in_mainland_china},
     {"mainland-china", in_mainland_china},
+    {"中国", in_mainland_china},
     {"中国大陆", in_mainland_china},
     {"us", in_united_states},
     {"eu", in_europe},
@@ -102,6 +104,11 @@ bool equals_lower(std::string_view name, std::string_view group) {
 }
 
 }  // namespace
+
+bool all_in_mainland_china(const std::vector<std::string>& regions) {
+  return !regions.empty() &&
+         std::all_of(regions.begin(), regions.end(), [](const std::string& region) { return in_mainland_china(region); });
+}
 
 std::vector<std::string_view> region_group_names() {
   std::vector<std::string_view> names;

@@ -107,7 +107,7 @@ constexpr HelpRow help_table[] = {
     {"", "--request-mix", "llm-inference：请求长度的 CSV 直方图（行为 input_tokens,output_tokens,share）；用其均值和最长 10% 的长度代替 --input-tokens/--output-tokens 及其 -p90"},
     {"", "--profile", "权重配置档：balanced、cost-first、speed-first、production、research 等（默认：按工作负载）"},
     {"", "--weights", "覆盖权重，例如 cost=0.4,stability=0.3"},
-    {"", "--currency", "输出货币（默认 USD）"},
+    {"", "--currency", "输出货币（默认 USD；--region 全在中国大陆时为 CNY）"},
     {"estimate", "--currency", "成本的输出货币（默认 USD）"},
     {"", "--allow-spot-serving", "允许推理服务运行在竞价实例上（默认：生产推理排除竞价实例；其他情况稳定性得 0 分）"},
     {"", "--reserved-other-use", "预留期内另有其他工作：只按任务自身的小时数计费，而非整个承诺金额"},

@@ -29,7 +29,7 @@ const RankingOption scoring_options[] = {
       "Scoring"},
      &RankingFlags::profile, {.type = "PROFILE", .choices = scoring::profile_names, .setting = "profile"}},
     {{"--weights", "Override weights, e.g. cost=0.4,stability=0.3", "Scoring"}, &RankingFlags::weights, {.type = "CRITERION=WEIGHT[,...]", .choices = choices::criterion_names, .list = true, .setting = "weights"}},
-    {{"--currency", "Output currency (default USD)", "Scoring"}, &RankingFlags::currency, {.type = "CODE", .ids = CatalogIds::currency, .setting = "currency"}},
+    {{"--currency", "Output currency (default USD; CNY when every --region is in mainland China)", "Scoring"}, &RankingFlags::currency, {.type = "CODE", .ids = CatalogIds::currency, .setting = "currency"}},
     {{"--allow-spot-serving",
       "Let serving run on spot (default: production serving excludes spot; elsewhere it scores stability 0)",
       "Scoring"},
@@ -177,13 +177,19 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   if (!flags.weights.empty()) options.weights = scoring::parse_weights(flags.weights, options.weights, "--weights");
   if (!settings.weights.value.empty() || !flags.weights.empty()) options.profile_name = profile_name + "+custom";
 
-  options.currency = catalog::output_currency(catalog, chosen(settings, "currency", flags.currency).value);
-
   auto& constraints = options.constraints;
+  constraints.regions = catalog::expand_region_groups(catalog, split_list(flags.region));
+  // Neither --currency nor a config's currency: a ranking of mainland China only is in CNY (where the
+  // catalog has its rate).
+  const Setting currency = chosen(settings, "currency", flags.currency);
+  const bool currency_defaulted =
+      flags.currency.empty() && currency.origin == "default" && catalog.find_currency("CNY") != nullptr;
+  options.currency = catalog::output_currency(
+      catalog, currency_defaulted && catalog::all_in_mainland_china(constraints.regions) ? "CNY" : currency.value);
+
   if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
   if (!flags.deadline.empty())
     constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
-  constraints.regions = catalog::expand_region_groups(catalog, split_list(flags.region));
   // Names (providers, GPUs, regions, requirements) are checked against the catalog once, by the
   // library (scoring::check_constraints, which rank runs): the flags are only split here.
   constraints.providers = split_list(flags.provider);

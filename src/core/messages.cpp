@@ -79,9 +79,10 @@ std::string spaced_cjk(std::string_view text) {
 
 namespace {
 // The catalogue's rows for each Term, by the prefix of their ids (Term order).
-constexpr std::array<std::string_view, 11> term_prefixes = {
+constexpr std::array<std::string_view, 12> term_prefixes = {
     "term_profile_",   "term_tier_",    "term_stock_",  "term_segment_", "fact_support_",
-    "term_recompute_", "term_offload_", "term_family_", "term_model_",   "term_ind_", "term_excl_"};
+    "term_recompute_", "term_offload_", "term_family_", "term_model_",   "term_ind_", "term_excl_",
+    "term_method_"};
 }  // namespace
 
 std::optional<Msg> term_message(Term term, std::string_view id) {

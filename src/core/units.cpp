@@ -256,6 +256,15 @@ std::string format_hours(double hours) {
   return with_thousands(fmt::format("{:.0f}", days)) + " d";
 }
 
+std::string format_hours_like(double hours, double reference_hours) {
+  if (!std::isfinite(hours) || !std::isfinite(reference_hours)) return format_hours(hours);
+  const double days = hours / 24.0;
+  if (reference_hours >= 48.0 && days < 1000.0) return fmt::format("{:.1f} d", days);
+  if (reference_hours >= 1.0 && reference_hours < 48.0 && hours < 48.0) return fmt::format("{:.1f} h", hours);
+  if (reference_hours < 1.0 && hours < 48.0) return fmt::format("{:.0f} min", hours * 60.0);
+  return format_hours(hours);
+}
+
 std::string format_money(double amount, std::string_view currency) {
   if (!std::isfinite(amount)) return "?";
   // Two decimals below 100 (cents matter), none from 100 up (they do not).

@@ -705,6 +705,29 @@ void training_compute(const workload::Profile& profile, workload::Recompute reco
   compute.hardware_flops = compute.total_flops + recompute;
 }
 
+// Serving::load_batch and the latency bands there (docs/estimation.md "Latency at the load"). Without
+// a load (no --requests-per-s) the replica is taken as full: the plan's batch.
+void latency_at_load(const workload::Profile& profile, const Hardware& hardware, const Plan& plan,
+                     const Throughput& throughput, Serving& serving) {
+  const int batch = std::max(1, serving.batch);
+  const double busy = profile.requests_per_s > 0 ? std::clamp(throughput.utilization_spares_down, 0.0, 1.0) : 1.0;
+  serving.load_batch = std::clamp(static_cast<int>(std::ceil(batch * busy - 1e-9)), 1, batch);
+  if (serving.load_batch == batch) {
+    serving.tpot_ms_at_load_band = serving.tpot_ms_band;
+    serving.ttft_ms_at_load_band = serving.ttft_ms_band;
+    return;
+  }
+  const model::ServingPoint point =
+      model::serving_point(profile, hardware, plan.tensor_parallel, serving.load_batch, plan.pipeline_parallel);
+  const model::ServingBands bands = model::serving_bands(profile, hardware, serving.load_batch);
+  const double tpot_ms = point.step_s * 1e3;
+  const double ttft_ms = point.ttft_s * 1e3;
+  serving.tpot_ms_at_load_band = {tpot_ms / bands.throughput.high, tpot_ms / bands.throughput.low,
+                                  bands.throughput.in_calibrated_regime};
+  serving.ttft_ms_at_load_band = {ttft_ms * bands.ttft.low + throughput.queue_ms,
+                                  ttft_ms * bands.ttft.high + throughput.queue_ms, bands.ttft.in_calibrated_regime};
+}
+
 void serving_throughput(const workload::Profile& profile, const Hardware& hardware, const Plan& plan,
                         Performance& estimate) {
   const catalog::Gpu& gpu = *hardware.gpu;
@@ -799,6 +822,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     serving.ttft_ms_band.high += throughput.queue_ms;
     serving.meets_targets = held_ttft_ms + throughput.queue_ms <= profile.ttft_target_ms * (1.0 + 1e-9) &&
                             serving.tpot_ms * held.tpot <= profile.tpot_target_ms;
+    latency_at_load(profile, hardware, plan, throughput, serving);
     return;
   }
   const double params = active_params(profile.shape);

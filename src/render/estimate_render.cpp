@@ -138,7 +138,8 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Performa
     const std::string regime = band.in_calibrated_regime ? "" : words(Msg::est_outside_regime, lang);
     if (band.high > 0) {
       grid.rows.push_back({words(Msg::est_wall_time, lang), fmt::format("{} ({}-{}{})", units::format_hours(estimate.time.wall_hours),
-                                                    units::format_hours(band.low), units::format_hours(band.high),
+                                                    units::format_hours_like(band.low, estimate.time.wall_hours),
+                                                    units::format_hours_like(band.high, estimate.time.wall_hours),
                                                     regime)});
       grid.rows.push_back({words(Msg::est_gpu_hours, lang), fmt::format("{:.1f} ({:.0f}-{:.0f}{})", estimate.time.gpu_hours,
                                                     estimate.time.gpu_hours_band.low,

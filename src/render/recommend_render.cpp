@@ -79,6 +79,14 @@ std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown
       break;
     }
   }
+  // The '*' after a time band (hours_with_band), said once where a shown row carries it.
+  for (std::size_t i = 0; i < shown && i < view.ranking.candidates.size(); ++i) {
+    const auto& band = view.ranking.performance_of(view.ranking.candidates[i]).time.wall_hours_band;
+    if (band.high > 0 && !band.in_calibrated_regime) {
+      lines.emplace_back(text::message(Msg::html_legend_extrapolated, lang));
+      break;
+    }
+  }
   return lines;
 }
 
@@ -645,7 +653,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
       cells.push_back(fmt::format("{:.1f}", rounded_score(candidate)));
       table.rows.push_back(std::move(cells));
     }
-    grid_markdown(out, table);  // ends with the blank line before the count
+    grid_markdown(out, table, lang);  // ends with the blank line before the count
     out << markdown_cell(count_line(view, rows.size(), lang)) << '\n';
     if (style.show_pareto) out << "\n" << message(Msg::pareto_legend_markdown) << "\n";
     const auto notes = note_lines(view, rows.size(), lang);
@@ -681,7 +689,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     Grid excluded = excluded_grid(view, true, lang);
     excluded.title = message(Msg::section_excluded);
     out << '\n';
-    grid_markdown(out, excluded);  // ends with the blank line before the footer
+    grid_markdown(out, excluded, lang);  // ends with the blank line before the footer
   }
   out << (excluded_shown ? "" : "\n") << "<sub>" << say(lang, Msg::section_generated_by, markdown_cell(style.generated_by))
       << "</sub>\n";

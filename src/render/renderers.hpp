@@ -36,7 +36,8 @@ struct Grid {
 };
 
 std::string grid_text(const Grid& grid, const Style& style);
-void grid_markdown(std::ostream& out, const Grid& grid);
+// A grid too wide for a table is a list whose separators follow `lang` (Chinese: full-width "：" and "；").
+void grid_markdown(std::ostream& out, const Grid& grid, text::Lang lang);
 void grid_csv(CsvWriter& csv, const Grid& grid);       // header row ("section", columns...) + rows
 void grid_rows_csv(CsvWriter& csv, const Grid& grid);  // rows only, the title as first field
 std::string grid_html(const Grid& grid);

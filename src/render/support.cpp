@@ -294,8 +294,10 @@ std::string hours_with_band(const scoring::Candidate& candidate, const estimate:
                             bool risk_averse) {
   const HoursWithBand hours = candidate_hours(candidate, estimate, risk_averse);
   if (!(hours.band.high > 0)) return units::format_hours(hours.expected);
-  return fmt::format("{} ({}-{}){}", units::format_hours(hours.expected), units::format_hours(hours.band.low),
-                     units::format_hours(hours.band.high), hours.band.in_calibrated_regime ? "" : "*");
+  return fmt::format("{} ({}-{}){}", units::format_hours(hours.expected),
+                     units::format_hours_like(hours.band.low, hours.expected),
+                     units::format_hours_like(hours.band.high, hours.expected),
+                     hours.band.in_calibrated_regime ? "" : "*");
 }
 
 std::string plan_label(const estimate::Plan& plan, text::Lang lang) {
@@ -377,7 +379,8 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
                           profile.shape.layers > 0 && !profile.fixed.micro_batch;
     // Vision training has no sequence: its samples are images (--tokens counts images there).
     const bool vision = workload::kind_traits(profile.kind).trains_images();
-    summary.job += fmt::format("{0}{1} {2}{0}{3}{0}{4}{5}", comma, workload::method_label(profile),
+    summary.job += fmt::format("{0}{1} {2}{0}{3}{0}{4}{5}", comma,
+                               text::term(lang, text::Term::method, workload::method_label(profile)),
                                workload::to_string(profile.precision), workload::to_string(profile.optimizer),
                                vision ? std::string() : say(lang, Msg::summary_seq, profile.seq_len),
                                searched ? say(lang, Msg::summary_micro_batch_searched)

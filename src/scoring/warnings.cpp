@@ -175,12 +175,13 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   // review r29: a 19.9 d run whose band reached 37.1 d was priced one month, with no word).
   set(Warning::term_boundary, cost.commitment_charged && cost.terms_at_band_low > 0 &&
                                   cost.terms_at_band_low < cost.terms_bought);
-  // A latency target inside the row's own band: it holds at the estimate, with no margin.
+  // A latency target inside the row's own band at the load (Serving::load_batch): it holds at the
+  // estimate, with no margin.
   const auto& served = performance.serving;
   set(Warning::latency_in_band, workload::kind_traits(profile.kind).physics == workload::Physics::token_serving &&
                                     served.meets_targets &&
-                                    (served.tpot_ms_band.high > profile.tpot_target_ms * (1 + 1e-9) ||
-                                     served.ttft_ms_band.high > profile.ttft_target_ms * (1 + 1e-9)));
+                                    (served.tpot_ms_at_load_band.high > profile.tpot_target_ms * (1 + 1e-9) ||
+                                     served.ttft_ms_at_load_band.high > profile.ttft_target_ms * (1 + 1e-9)));
   // Image kinds rest on few published runs per GPU generation: a row whose speed is extrapolated
   // says so where it decides money (expert review 11: B200 image speeds decided picks unmarked): a
   // serving fleet, or a fine-tune on several GPUs or longer than a working day.
@@ -549,8 +550,8 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  catalog::display_name(provider, lang));
     case Warning::latency_in_band: {
       const auto& served = ranking.performance_of(candidate).serving;
-      return say(lang, Msg::w_latency_in_band, number(served.tpot_ms_band.high, 0),
-                 number(served.ttft_ms_band.high, 0), fmt::format("{:g}", ranking.tpot_target_ms),
+      return say(lang, Msg::w_latency_in_band, number(served.tpot_ms_at_load_band.high, 0),
+                 number(served.ttft_ms_at_load_band.high, 0), fmt::format("{:g}", ranking.tpot_target_ms),
                  fmt::format("{:g}", ranking.ttft_target_ms), percent(ranking.confidence));
     }
     case Warning::speed_extrapolated: {
