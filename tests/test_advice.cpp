@@ -17,13 +17,9 @@
 #include "gpuselect/estimate.hpp"
 
 using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::with;
 
 namespace {
-
-std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
-  base.insert(base.end(), more.begin(), more.end());
-  return base;
-}
 
 const std::vector<std::string> finetune_7b = {"recommend", "--workload", "llm-finetune", "--params", "7e9"};
 const std::vector<std::string> serving_8b = {"recommend", "-w", "llm-inference", "-m", "llama-3-8b",

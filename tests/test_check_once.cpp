@@ -20,13 +20,9 @@ namespace {
 
 using gpuselect::testing::run_gpuselect;
 using gpuselect::testing::RunResult;
+using gpuselect::testing::with;
 
 const std::vector<std::string> job = {"--workload", "llm-finetune", "--params", "7e9"};
-
-std::vector<std::string> with(std::vector<std::string> first, const std::vector<std::string>& more) {
-  first.insert(first.end(), more.begin(), more.end());
-  return first;
-}
 
 // Exit 2, nothing on stdout, one line on stderr that starts with `prefix` and says what to do in
 // parentheses (how to list the names).

@@ -1,4 +1,4 @@
-// End-to-end tests: the built binary, its exit codes, stdout and stderr.
+// End-to-end tests: the command line in process (testing::run_gpuselect) and the built binary, their exit codes, stdout and stderr.
 #include <cmath>
 #include <filesystem>
 #include <regex>
@@ -14,6 +14,7 @@
 using gpuselect::testing::count_lines;
 using gpuselect::testing::run_gpuselect;
 using gpuselect::testing::TempDir;
+using gpuselect::testing::with;
 
 namespace {
 // The error contract: one line, "gpuselect: error: <where>: <what>; <what to do>", nothing on stdout.
@@ -27,11 +28,36 @@ void require_one_line_error(const gpuselect::testing::RunResult& result, const s
 
 const std::vector<std::string> recommend_7b = {"recommend", "--workload", "llm-finetune", "--params", "7e9"};
 
-std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
-  base.insert(base.end(), more.begin(), more.end());
-  return base;
-}
 }  // namespace
+
+// The binary's main and the in-process runner of the other end-to-end tests run the same code
+// (cli::run): each command here gives the same exit code, stdout and stderr both ways.
+TEST_CASE("the built binary and the in-process runner give the same exit code, stdout and stderr", "[cli]") {
+  const std::vector<std::vector<std::string>> commands = {
+      {},
+      {"--version"},
+      {"recommend", "--help"},
+      with(recommend_7b, {"--top", "3"}),
+      with(recommend_7b, {"--format", "json", "--lang", "zh-CN"}),
+      {"estimate", "--workload", "llm-inference", "--model", "llama-3-70b", "--gpus", "H100:8", "--format", "csv"},
+      {"catalog", "list", "--gpus", "A100:8", "--format", "markdown"},
+      {"catalog", "show", "nope/nope"},
+      with(recommend_7b, {"--budget", "nope"}),
+      with(recommend_7b, {"--budget", "0.01"}),
+      {"bogus"},
+  };
+  for (const auto& command : commands) {
+    std::string line;
+    for (const auto& word : command) line += " " + word;
+    INFO("gpuselect" << line);
+    const auto spawned = gpuselect::testing::spawn_gpuselect(command, {"GPUSELECT_TODAY=2026-12-01"});
+    const auto in_process = run_gpuselect(command, {"GPUSELECT_TODAY=2026-12-01"});
+    CHECK(spawned.exit_code == in_process.exit_code);
+    CHECK(spawned.out == in_process.out);
+    CHECK(spawned.err == in_process.err);
+    CHECK(!(spawned.out.empty() && spawned.err.empty()));
+  }
+}
 
 TEST_CASE("gpuselect --version prints the CMake project version", "[cli]") {
   const auto result = run_gpuselect({"--version"});

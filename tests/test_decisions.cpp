@@ -13,15 +13,10 @@
 #include "gpuselect/estimate.hpp"
 
 using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::today;
+using gpuselect::testing::with;
 
 namespace {
-
-std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
-  base.insert(base.end(), more.begin(), more.end());
-  return base;
-}
-
-const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-12-01"};
 
 nlohmann::json document_of(const gpuselect::testing::RunResult& result) {
   INFO(result.err);

@@ -41,6 +41,7 @@ namespace {
 using gpuselect::testing::run_gpuselect;
 using gpuselect::testing::RunResult;
 using gpuselect::testing::TempDir;
+using gpuselect::testing::with;
 namespace catalog = gpuselect::catalog;
 namespace render = gpuselect::render;
 
@@ -50,13 +51,9 @@ const std::vector<std::vector<std::string>> jobs = {
     {"recommend", "--workload", "llm-inference", "--model", "llama-2-7b", "--pareto"},
 };
 
-std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
-  base.insert(base.end(), more.begin(), more.end());
-  return base;
-}
-
+// The binary in its own process: the locale and time zone of the environment are the process's own.
 RunResult run_ok(const std::vector<std::string>& args, const std::vector<std::string>& environment = {}) {
-  auto result = run_gpuselect(args, environment);
+  auto result = gpuselect::testing::spawn_gpuselect(args, environment);
   INFO("gpuselect exit " << result.exit_code << ": " << result.err);
   REQUIRE(result.exit_code == 0);
   return result;

@@ -35,14 +35,10 @@ using gpuselect::testing::count_lines;
 using gpuselect::testing::run_gpuselect;
 using gpuselect::testing::RunResult;
 using gpuselect::testing::TempDir;
+using gpuselect::testing::with;
 namespace catalog = gpuselect::catalog;
 
 const std::vector<std::string> recommend_7b = {"recommend", "--workload", "llm-finetune", "--params", "7e9"};
-
-std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
-  base.insert(base.end(), more.begin(), more.end());
-  return base;
-}
 
 // The error contract (DESIGN.md): nothing on stdout, one line on stderr,
 // "gpuselect: error: <where>: <what>; <what to do>", and never the CLI's internal-error fallback.

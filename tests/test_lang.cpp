@@ -22,6 +22,7 @@
 
 using namespace gpuselect;
 using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::with;
 
 namespace {
 
@@ -198,10 +199,6 @@ TEST_CASE("tables align by display width: Chinese characters take two columns", 
 namespace {
 const std::vector<std::string> finetune = {"recommend", "--workload", "llm-finetune", "--model", "llama-3-8b", "--top", "3"};
 
-std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
-  args.insert(args.end(), more.begin(), more.end());
-  return args;
-}
 }  // namespace
 
 TEST_CASE("lang zh-CN: the table's header, job summary, criteria and sections are Chinese", "[lang][cli]") {

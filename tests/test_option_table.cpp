@@ -18,12 +18,7 @@ namespace {
 using namespace gpuselect;
 
 // Sets up every command (completion does) by completing a word nothing starts with.
-void register_every_option() {
-  std::vector<std::string> words = {"gpuselect", "__complete", "zzz-nothing"};
-  std::vector<char*> argv;
-  for (auto& word : words) argv.push_back(word.data());
-  cli::main(static_cast<int>(argv.size()), argv.data());
-}
+void register_every_option() { cli::run_in_process({"__complete", "zzz-nothing"}); }
 
 // A variable set for one scope, restored after.
 class ScopedVariable {

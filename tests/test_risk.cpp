@@ -16,15 +16,10 @@
 
 using gpuselect::testing::has_warning;
 using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::today;
+using gpuselect::testing::with;
 
 namespace {
-
-std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
-  base.insert(base.end(), more.begin(), more.end());
-  return base;
-}
-
-const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-12-01"};
 
 nlohmann::json json_of(const std::vector<std::string>& args, const std::vector<std::string>& env = today) {
   return gpuselect::testing::run_json(args, env);

@@ -11,13 +11,9 @@
 #include "cli_runner.hpp"
 
 using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::with;
 
 namespace {
-
-std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
-  base.insert(base.end(), more.begin(), more.end());
-  return base;
-}
 
 nlohmann::json json_of(const std::vector<std::string>& args, int expected_exit = 0) {
   const auto result = run_gpuselect(with(args, {"--format", "json"}));

@@ -344,8 +344,28 @@ class Loader {
   bool collect_record(const Table<Record>& table);
   bool collect_map_item(int field, std::size_t list_index);
   bool read_region_prices(std::size_t first, std::size_t items, std::vector<RegionPrice>& out);
+  // One record of buffer_ into `store`: a new record, or an overlay of one an earlier file defined.
   template <typename Record>
   void apply_record(Store<Record>& store);
+  // The record's identifying entry, its value in `id`; null (reported) where it is missing, not a
+  // string, blank or holds control characters: the record is skipped.
+  template <typename Record>
+  const Entry* checked_id_entry(const Store<Record>& store, std::string& id);
+  // The index of the record `id` names: an earlier file's (`overlay` set), or a new one; none
+  // (reported) where this file defined it already.
+  template <typename Record>
+  std::optional<std::uint32_t> record_index_for(Store<Record>& store, const std::string& id, const Entry& id_entry,
+                                                bool& overlay);
+  // An entry whose key is no field: a provider's `discount_pct: N` (every mode at N), a prefix of
+  // dotted fields given a value (reported), or an unknown key (reported).
+  template <typename Record>
+  void apply_unknown_key(const Store<Record>& store, Record& target, const Entry& entry, fields::FieldMask& named);
+  // The value of entry `index` into `field` of `target`, by its shape.
+  template <typename Record>
+  void apply_field(const Field<Record>& field, Record& target, std::size_t index);
+  // A list value (entry `index`, its items after it): region prices, or a list of strings.
+  template <typename Record>
+  void apply_list(const Field<Record>& field, void* slot, std::size_t index);
   template <typename Record>
   void check_required(const Store<Record>& store);
   void check_offerings();
@@ -817,13 +837,11 @@ bool Loader::read_region_prices(std::size_t first, std::size_t items, std::vecto
 }
 
 template <typename Record>
-void Loader::apply_record(Store<Record>& store) {
+const Entry* Loader::checked_id_entry(const Store<Record>& store, std::string& id) {
   const RecordBuffer& buffer = buffer_;
   const auto& fields = store.table.fields;
   const std::string singular(store.table.singular);
   const std::string id_key(fields[0].key);
-
-  // The identifying key first: it decides between a new record and an overlay.
   const Entry* id_entry = nullptr;
   for (const Entry& entry : buffer.entries) {
     if (entry.field == 0 && entry.shape != Shape::list_item && entry.shape != Shape::bad_item) {
@@ -835,58 +853,200 @@ void Loader::apply_record(Store<Record>& store) {
     report_said(buffer.record_mark,
                 text::composed(Msg::err_record_no_id, record_kind_words(singular), text::quoted(id_key)),
                 text::composed(Msg::hint_record_no_id, id_key, record_kind_words(singular)));
-    return;
+    return nullptr;
   }
   if (id_entry->shape != Shape::scalar) {
     if (id_entry->shape != Shape::rejected) {
       report_said(id_entry->value_mark, text::words(Msg::err_id_not_string, text::quoted(id_key)),
                   text::words(Msg::hint_record_skipped));
     }
-    return;
+    return nullptr;
   }
-  std::string id;
   if (auto problem = fields::assign_scalar(fields[0], &id, buffer.value(*id_entry), id_entry->plain)) {
     const text::Said said = said_of(*problem);
     report_said(id_entry->value_mark, said.what, composed(Msg::err_then, said.hint, Msg::hint_record_skipped));
-    return;
+    return nullptr;
   }
-
   if (text::is_blank(id)) {
     report_said(id_entry->value_mark, text::words(Msg::err_id_blank, text::quoted(id_key)),
                 text::composed(Msg::hint_id_blank, record_kind_words(singular)));
-    return;
+    return nullptr;
   }
   if (text::needs_neutralising(id)) {
     report_said(id_entry->value_mark, text::words(Msg::err_id_control, text::quoted(id_key), fields::shown(id)),
                 text::words(Msg::hint_id_control));
-    return;
+    return nullptr;
   }
+  return id_entry;
+}
 
-  std::uint32_t record_index = 0;
-  [[maybe_unused]] bool overlay = false;  // read for offerings only
+template <typename Record>
+std::optional<std::uint32_t> Loader::record_index_for(Store<Record>& store, const std::string& id,
+                                                      const Entry& id_entry, bool& overlay) {
+  const auto& fields = store.table.fields;
   if (const auto found = store.find(id)) {
     overlay = true;
-    record_index = *found;
-    RecordMeta& meta = store.meta[record_index];
+    RecordMeta& meta = store.meta[*found];
     if (meta.touched_file == file_) {
-      report_said(id_entry->value_mark,
-                  text::composed(Msg::err_duplicate_id, record_kind_words(singular), id_key, fields::shown(id),
-                                 meta.touched_line),
+      report_said(id_entry.value_mark,
+                  text::composed(Msg::err_duplicate_id, record_kind_words(std::string(store.table.singular)),
+                                 std::string(fields[0].key), fields::shown(id), meta.touched_line),
                   text::words(Msg::hint_duplicate_id));
-      return;
+      return std::nullopt;
     }
     meta.touched_file = file_;
-    meta.touched_line = id_entry->value_mark.line;
-    meta.touched_column = id_entry->value_mark.column;
-  } else {
-    record_index = static_cast<std::uint32_t>(store.records.size());
-    gpuselect::detail::prefault_ahead(store.records, store.records_backed);
-    Record& fresh = store.records.emplace_back();
-    *static_cast<std::string*>(fields[0].slot(fresh)) = id;
-    fresh.pos = {file_, buffer.record_mark.line, buffer.record_mark.column};
-    store.meta.push_back({file_, id_entry->value_mark.line, id_entry->value_mark.column, 0, {}});
-    store.index.insert(id, record_index);
+    meta.touched_line = id_entry.value_mark.line;
+    meta.touched_column = id_entry.value_mark.column;
+    return *found;
   }
+  const auto record_index = static_cast<std::uint32_t>(store.records.size());
+  gpuselect::detail::prefault_ahead(store.records, store.records_backed);
+  Record& fresh = store.records.emplace_back();
+  *static_cast<std::string*>(fields[0].slot(fresh)) = id;
+  fresh.pos = {file_, buffer_.record_mark.line, buffer_.record_mark.column};
+  store.meta.push_back({file_, id_entry.value_mark.line, id_entry.value_mark.column, 0, {}});
+  store.index.insert(id, record_index);
+  return record_index;
+}
+
+template <typename Record>
+void Loader::apply_unknown_key(const Store<Record>& store, Record& target, const Entry& entry, FieldMask& named) {
+  const RecordBuffer& buffer = buffer_;
+  const auto& fields = store.table.fields;
+  const std::string_view key = buffer.key(entry);
+  const bool is_prefix = std::any_of(fields.begin(), fields.end(), [&](const auto& field) {
+    return field.key.size() > key.size() && field.key.starts_with(key) && field.key[key.size()] == '.';
+  });
+  if constexpr (std::is_same_v<Record, Provider>) {
+    // `discount_pct: 12` is the map with every pricing mode at 12 (docs/catalog.md "Discounts").
+    if (key == "discount_pct" && entry.shape == Shape::scalar) {
+      for (const auto& mode_field : fields) {
+        if (!mode_field.key.starts_with("discount_pct.")) continue;
+        if (auto problem =
+                fields::assign_scalar(mode_field, mode_field.slot(target), buffer.value(entry), entry.plain)) {
+          report_problem(entry.value_mark, *problem);
+          break;
+        }
+        named |= FieldMask{1} << fields::find_field(fields, mode_field.key, 0);
+      }
+      return;
+    }
+  }
+  if (is_prefix) {
+    std::string subkeys;
+    for (const auto& field : fields) {
+      if (field.key.starts_with(key) && field.key.size() > key.size() && field.key[key.size()] == '.') {
+        if (!subkeys.empty()) subkeys += ", ";
+        subkeys += field.key.substr(key.size() + 1);
+      }
+    }
+    report_said(entry.value_mark, text::words(Msg::err_prefix_not_map, text::quoted(key), subkeys),
+                text::words(Msg::hint_prefix_not_map, key, subkeys.substr(0, subkeys.find(','))));
+  } else {
+    report_said(
+        entry.key_mark,
+        text::composed(text::Msg::err_unknown_record_key, fields::shown(key),
+                       record_kind_words(std::string(store.table.singular)), fields::shown(store.id_of(target))),
+        keeps_diagnostics() ? unknown_key_hint(key, fields, store.table.list_key) : text::Words());
+  }
+}
+
+template <typename Record>
+void Loader::apply_list(const Field<Record>& field, void* slot, std::size_t index) {
+  const RecordBuffer& buffer = buffer_;
+  const Entry& entry = buffer.entries[index];
+  const std::size_t items = entry.item_count;
+  const std::string_view key = buffer.key(entry);
+  if (field.kind == ValueKind::region_prices) {
+    if constexpr (std::is_same_v<Record, Offering>) {
+      read_region_prices(index + 1, items, *static_cast<std::vector<RegionPrice>*>(slot));
+    }
+    return;
+  }
+  if (field.kind != ValueKind::text_list && field.kind != ValueKind::shared_text_list) {
+    report_said(entry.value_mark,
+                composed(Msg::err_expected_got, describe_kind(field), text::quoted(key), Msg::what_a_list),
+                text::words(Msg::hint_single_value));
+    return;
+  }
+  bool all_strings = true;
+  for (std::size_t item = index + 1; item <= index + items; ++item) {
+    const Entry& element = buffer.entries[item];
+    if (element.shape == Shape::list_item && !(element.plain && fields::is_null_scalar(buffer.value(element)))) {
+      continue;
+    }
+    all_strings = false;
+    if (element.shape != Shape::rejected) {
+      report_said(element.value_mark,
+                  text::words(Msg::err_items_not_strings, text::quoted(key),
+                              element.shape == Shape::bad_item ? Msg::what_map_or_list : Msg::what_null_value),
+                  text::words(Msg::hint_flat_list));
+    }
+  }
+  if (all_strings && items == 0 && field.required) {
+    report_said(entry.value_mark, text::words(Msg::err_empty_list, text::quoted(key)),
+                text::words(Msg::hint_empty_list));
+    return;
+  }
+  if (all_strings && field.kind == ValueKind::shared_text_list) {
+    list_items_.clear();
+    for (std::size_t item = index + 1; item <= index + items; ++item) {
+      list_items_.push_back(buffer.value(buffer.entries[item]));
+    }
+    *static_cast<SharedTextList*>(slot) = interner_.list(list_items_);
+  } else if (all_strings) {
+    auto& list = *static_cast<std::vector<std::string>*>(slot);
+    list.clear();
+    list.reserve(items);
+    for (std::size_t item = index + 1; item <= index + items; ++item) {
+      list.emplace_back(buffer.value(buffer.entries[item]));
+    }
+  }
+}
+
+template <typename Record>
+void Loader::apply_field(const Field<Record>& field, Record& target, std::size_t index) {
+  const RecordBuffer& buffer = buffer_;
+  const Entry& entry = buffer.entries[index];
+  void* slot = field.slot(target);
+  switch (entry.shape) {
+    case Shape::scalar:
+      if (auto problem = fields::assign_scalar(field, slot, buffer.value(entry), entry.plain, &interner_)) {
+        report_problem(entry.value_mark, *problem);
+      } else if (field.position != nullptr) {
+        *field.position(target) = {file_, entry.value_mark.line, entry.value_mark.column};
+      }
+      break;
+    case Shape::map:
+      report_said(
+          entry.value_mark,
+          composed(Msg::err_expected_got, describe_kind(field), text::quoted(buffer.key(entry)), Msg::what_a_map),
+          text::words(Msg::hint_single_value));
+      break;
+    case Shape::list:
+      apply_list(field, slot, index);
+      break;
+    case Shape::list_item:
+    case Shape::bad_item:
+    case Shape::rejected:
+    case Shape::map_item:
+    case Shape::map_field:
+      break;
+  }
+}
+
+template <typename Record>
+void Loader::apply_record(Store<Record>& store) {
+  const RecordBuffer& buffer = buffer_;
+  const auto& fields = store.table.fields;
+  // The identifying key first: it decides between a new record and an overlay.
+  std::string id;
+  const Entry* id_entry = checked_id_entry(store, id);
+  if (id_entry == nullptr) return;
+  [[maybe_unused]] bool overlay = false;  // read for offerings only
+  const std::optional<std::uint32_t> found_index = record_index_for(store, id, *id_entry, overlay);
+  if (!found_index) return;
+  const std::uint32_t record_index = *found_index;
   Record& target = store.records[record_index];
   FieldMask named = 0;
   [[maybe_unused]] std::optional<double> previous_on_demand;  // offerings: the price an overlay replaces
@@ -896,42 +1056,8 @@ void Loader::apply_record(Store<Record>& store) {
   for (std::size_t index = 0; index < count; ++index) {
     const Entry& entry = buffer.entries[index];
     const std::size_t items = entry.shape == Shape::list ? entry.item_count : 0;
-    const std::string_view key = buffer.key(entry);
     if (entry.field < 0) {
-      const bool is_prefix = std::any_of(fields.begin(), fields.end(), [&](const auto& field) {
-        return field.key.size() > key.size() && field.key.starts_with(key) && field.key[key.size()] == '.';
-      });
-      if constexpr (std::is_same_v<Record, Provider>) {
-        // `discount_pct: 12` is the map with every pricing mode at 12 (docs/catalog.md "Discounts").
-        if (key == "discount_pct" && entry.shape == Shape::scalar) {
-          for (const auto& mode_field : fields) {
-            if (!mode_field.key.starts_with("discount_pct.")) continue;
-            if (auto problem = fields::assign_scalar(mode_field, mode_field.slot(target), buffer.value(entry),
-                                                     entry.plain)) {
-              report_problem(entry.value_mark, *problem);
-              break;
-            }
-            named |= FieldMask{1} << fields::find_field(fields, mode_field.key, 0);
-          }
-          continue;
-        }
-      }
-      if (is_prefix) {
-        std::string subkeys;
-        for (const auto& field : fields) {
-          if (field.key.starts_with(key) && field.key.size() > key.size() && field.key[key.size()] == '.') {
-            if (!subkeys.empty()) subkeys += ", ";
-            subkeys += field.key.substr(key.size() + 1);
-          }
-        }
-        report_said(entry.value_mark, text::words(Msg::err_prefix_not_map, text::quoted(key), subkeys),
-                    text::words(Msg::hint_prefix_not_map, key, subkeys.substr(0, subkeys.find(','))));
-      } else {
-        report_said(entry.key_mark,
-                    text::composed(text::Msg::err_unknown_record_key, fields::shown(key), record_kind_words(singular),
-                                   fields::shown(store.id_of(target))),
-                    keeps_diagnostics() ? unknown_key_hint(key, fields, store.table.list_key) : text::Words());
-      }
+      apply_unknown_key(store, target, entry, named);
       index += items;
       continue;
     }
@@ -943,7 +1069,8 @@ void Loader::apply_record(Store<Record>& store) {
     }
     if ((named & bit) != 0) {
       report_said(entry.key_mark,
-                  text::composed(Msg::err_duplicate_record_key, fields::shown(key), record_kind_words(singular)),
+                  text::composed(Msg::err_duplicate_record_key, fields::shown(buffer.key(entry)),
+                                 record_kind_words(std::string(store.table.singular))),
                   text::words(Msg::hint_duplicate_record_key));
       index += items;
       continue;
@@ -952,74 +1079,7 @@ void Loader::apply_record(Store<Record>& store) {
     if (field.key == "gpu_fraction" || field.key == "isolation") {
       store.meta[record_index].shape_pos = {file_, entry.key_mark.line, entry.key_mark.column};
     }
-    void* slot = field.slot(target);
-    switch (entry.shape) {
-      case Shape::scalar:
-        if (auto problem = fields::assign_scalar(field, slot, buffer.value(entry), entry.plain, &interner_)) {
-          report_problem(entry.value_mark, *problem);
-        } else if (field.position != nullptr) {
-          *field.position(target) = {file_, entry.value_mark.line, entry.value_mark.column};
-        }
-        break;
-      case Shape::map:
-        report_said(entry.value_mark, composed(Msg::err_expected_got, describe_kind(field), text::quoted(key), Msg::what_a_map),
-                    text::words(Msg::hint_single_value));
-        break;
-      case Shape::list: {
-        if (field.kind == ValueKind::region_prices) {
-          if constexpr (std::is_same_v<Record, Offering>) {
-            read_region_prices(index + 1, items, *static_cast<std::vector<RegionPrice>*>(slot));
-          }
-          break;
-        }
-        if (field.kind != ValueKind::text_list && field.kind != ValueKind::shared_text_list) {
-          report_said(entry.value_mark,
-                      composed(Msg::err_expected_got, describe_kind(field), text::quoted(key), Msg::what_a_list),
-                      text::words(Msg::hint_single_value));
-          break;
-        }
-        bool all_strings = true;
-        for (std::size_t item = index + 1; item <= index + items; ++item) {
-          const Entry& element = buffer.entries[item];
-          if (element.shape == Shape::list_item && !(element.plain && fields::is_null_scalar(buffer.value(element)))) {
-            continue;
-          }
-          all_strings = false;
-          if (element.shape != Shape::rejected) {
-            report_said(element.value_mark,
-                        text::words(Msg::err_items_not_strings, text::quoted(key),
-                                    element.shape == Shape::bad_item ? Msg::what_map_or_list : Msg::what_null_value),
-                        text::words(Msg::hint_flat_list));
-          }
-        }
-        if (all_strings && items == 0 && field.required) {
-          report_said(entry.value_mark, text::words(Msg::err_empty_list, text::quoted(key)),
-                      text::words(Msg::hint_empty_list));
-          break;
-        }
-        if (all_strings && field.kind == ValueKind::shared_text_list) {
-          list_items_.clear();
-          for (std::size_t item = index + 1; item <= index + items; ++item) {
-            list_items_.push_back(buffer.value(buffer.entries[item]));
-          }
-          *static_cast<SharedTextList*>(slot) = interner_.list(list_items_);
-        } else if (all_strings) {
-          auto& list = *static_cast<std::vector<std::string>*>(slot);
-          list.clear();
-          list.reserve(items);
-          for (std::size_t item = index + 1; item <= index + items; ++item) {
-            list.emplace_back(buffer.value(buffer.entries[item]));
-          }
-        }
-        break;
-      }
-      case Shape::list_item:
-      case Shape::bad_item:
-      case Shape::rejected:
-      case Shape::map_item:
-      case Shape::map_field:
-        break;
-    }
+    apply_field(field, target, index);
     index += items;
   }
   store.meta[record_index].named |= named;

@@ -1,5 +1,7 @@
 #include "cli/app.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -10,11 +12,14 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "cli/catalog_sources.hpp"
+#include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "cli/help_text.hpp"
 #include "cli/option_choices.hpp"
 #include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
+#include "cli/process.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"
@@ -205,8 +210,11 @@ const CLI::App& deepest_parsed_command(const CLI::App& app) {
   }
 }
 
+// The logger of a run ("gpuselect: warn: ..." on stderr), registered with spdlog under this name.
+constexpr std::string_view logger_name = "gpuselect";
+
 void configure_logging(const GlobalOptions& globals) {
-  auto logger = spdlog::stderr_color_mt("gpuselect");
+  auto logger = spdlog::stderr_color_mt(std::string(logger_name));
   logger->set_pattern("gpuselect: %l: %v");
   spdlog::set_default_logger(logger);
   if (globals.quiet) {
@@ -220,7 +228,7 @@ void configure_logging(const GlobalOptions& globals) {
   }
 }
 
-int run_app(int argc, char** argv) {
+int run_app(const std::vector<std::string>& arguments) {
   CLI::App app{
       "gpuselect: which GPU cloud offering to rent for a deep-learning job, what it costs,\n"
       "how long it takes, and why.",
@@ -230,15 +238,16 @@ int run_app(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough();
   GlobalOptions globals;
-  globals.arguments.assign(argv + std::min(argc, 1), argv + argc);
+  globals.arguments = arguments;
   register_options(app, globals, global_options);
 
   // Every subcommand is listed (help, "did you mean"), but only those named in argv get their options:
   // setting up all of them was a third of `--version`'s CPU time, and a command that is not named cannot
   // be parsed. Completion reads every option, so it sets up all.
-  const bool completing = argc >= 2 && std::string_view(argv[1]) == "__complete";
+  const bool completing = !arguments.empty() && arguments.front() == "__complete";
   const auto named = [&](std::string_view name) {
-    return completing || std::any_of(argv + 1, argv + argc, [&](const char* word) { return name == word; });
+    return completing ||
+           std::any_of(arguments.begin(), arguments.end(), [&](const std::string& word) { return name == word; });
   };
   std::vector<std::pair<CLI::App*, Runner>> runners;
   for (const auto& subcommand : subcommands()) {
@@ -269,16 +278,16 @@ int run_app(int argc, char** argv) {
     return early_lang(globals.arguments);
   };
   try {
-    if (argc >= 2 && std::string_view(argv[1]) == "__complete") {
-      return run_complete(app, std::vector<std::string>(argv + 2, argv + argc));
+    if (completing) {
+      return run_complete(app, std::vector<std::string>(arguments.begin() + 1, arguments.end()));
     }
     try {
-      if (argc < 2) {
+      if (arguments.empty()) {
         write_stdout(early_lang(globals.arguments) == text::Lang::zh_cn ? short_usage_zh : short_usage);
         return exit_ok;
       }
       // CLI11 reads the words in reverse order.
-      std::vector<std::string> words = check_command_words(app, std::vector<std::string>(argv + 1, argv + argc));
+      std::vector<std::string> words = check_command_words(app, arguments);
       std::reverse(words.begin(), words.end());
       app.parse(words);
     } catch (const CLI::Success& success) {
@@ -327,9 +336,24 @@ int run_app(int argc, char** argv) {
 
 // Every path ends in finish_stdout: a write error on stdout (--help, --version, a full disk, a
 // closed pipe with SIGPIPE ignored) is an error and exit 1, never a silent 0.
-int main(int argc, char** argv) {
-  return finish_stdout(run_app(argc, argv), 0,
-                       [&] { return early_lang(std::vector<std::string>(argv + std::min(argc, 1), argv + argc)); });
+int run(const std::vector<std::string>& arguments) {
+  return finish_stdout(run_app(arguments), 0, [&] { return early_lang(arguments); });
+}
+
+int main(int argc, char** argv) { return run(std::vector<std::string>(argv + std::min(argc, 1), argv + argc)); }
+
+int run_in_process(const std::vector<std::string>& arguments) {
+  const std::shared_ptr<spdlog::logger> logger_before = spdlog::default_logger();
+  const spdlog::level::level_enum level_before = logger_before->level();
+  const int exit_code = run(arguments);
+  ::alarm(0);  // the time budget of a TAB (run_complete) ends with its run, not the process
+  release_objects_kept_until_exit();
+  forget_loaded_catalog_files();
+  set_update_unusable("");
+  spdlog::drop(std::string(logger_name));
+  spdlog::set_default_logger(logger_before);
+  spdlog::set_level(level_before);
+  return exit_code;
 }
 
 }  // namespace gpuselect::cli

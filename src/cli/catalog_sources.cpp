@@ -202,6 +202,11 @@ std::vector<render::CatalogFile> echo_of(const std::vector<catalog::image::Sourc
 
 void request_catalog_file_digests() { fnv_requested = true; }
 
+void forget_loaded_catalog_files() {
+  loaded_digests() = {};
+  fnv_requested = false;
+}
+
 std::string catalog_cache_folder(const GlobalOptions& globals) {
   if (globals.no_cache) return "";  // --no-cache, or GPUSELECT_NO_CACHE (its row's environment variable)
   return user_folder("XDG_CACHE_HOME", ".cache");

@@ -35,6 +35,8 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
 // the files are read for them.
 std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globals);
 void request_catalog_file_digests();
+// Forgets the last load_catalog's digests and the request for them (a new run in the same process).
+void forget_loaded_catalog_files();
 // The parsed-catalog cache's folder ($XDG_CACHE_HOME/gpuselect, else ~/.cache/gpuselect), or ""
 // when the cache is off: --no-cache, GPUSELECT_NO_CACHE set (and not "0"), or neither variable set.
 std::string catalog_cache_folder(const GlobalOptions& globals);

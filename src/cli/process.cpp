@@ -16,9 +16,18 @@
 
 namespace gpuselect::cli {
 
-std::vector<const void*>& objects_kept_until_exit() {
-  static auto* kept = new std::vector<const void*>();
+std::vector<KeptObject>& objects_kept_until_exit() {
+  static auto* kept = new std::vector<KeptObject>();
   return *kept;
+}
+
+void release_objects_kept_until_exit() {
+  auto& kept = objects_kept_until_exit();
+  while (!kept.empty()) {
+    const KeptObject last = kept.back();
+    kept.pop_back();
+    last.destroy(last.object);
+  }
 }
 
 std::string shell_command_line(const std::vector<std::string>& arguments) {

@@ -419,37 +419,67 @@ StepTime diffusion_training_step(const workload::Profile& profile, const Hardwar
 
 }  // namespace
 
-StepTime training_step_time(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
+namespace {
+
+// Vision: forward + backward = 3 forward passes per image, at the MFU table's utilisation.
+StepTime vision_training_step(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
   StepTime step;
-  if (hardware.gpu == nullptr) return step;
+  const double mfu = model::choose_mfu(profile, hardware, plan).value;
+  const double images = std::max(1, plan.micro_batch);
+  step.compute_s = 3.0 * profile.shape.forward_flops_per_sample * images /
+                   (model::peak_tflops(*hardware.gpu, profile.precision) * 1e12 * hardware.gpu_fraction * mfu);
+  step.total_s = step.compute_s;
+  step.tokens = images * model::total_gpus(plan);
+  return step;
+}
+
+// A transformer training step's layout: the parallel degrees (each at least 1), the micro-batches per
+// step (m), the micro-batch in sequences (b), the sequence in tokens (s), the model's hidden size
+// (h), layers and parameters (the active ones for a mixture of experts).
+struct TransformerLayout {
+  int gpus = 1;
+  int tp = 1;
+  int pp = 1;
+  int cp = 1;
+  int data_ranks = 1;
+  double m = 1;
+  double b = 1;
+  double s = 1;
+  double h = 0;
+  double layers = 0;
+  double params = 0;
+  bool full = false;  // full fine-tuning or pretraining: every weight trained
+  double tokens_per_micro = 0;
+};
+
+TransformerLayout transformer_layout(const workload::Profile& profile, const Plan& plan) {
+  TransformerLayout layout;
+  const auto& shape = profile.shape;
+  layout.gpus = model::total_gpus(plan);
+  layout.tp = std::max(1, plan.tensor_parallel);
+  layout.pp = std::max(1, plan.pipeline_parallel);
+  layout.cp = std::max(1, plan.context_parallel);
+  layout.data_ranks = std::max(1, layout.gpus / (layout.tp * layout.pp * layout.cp));
+  layout.m = std::max(1, plan.micro_batches);
+  layout.b = std::max(1, plan.micro_batch);
+  layout.s = std::max(1, profile.seq_len);
+  layout.h = shape.hidden;
+  layout.layers = shape.layers;
+  layout.params = shape.active_params > 0 ? shape.active_params : shape.params;
+  layout.full = profile.method == workload::Method::full;
+  layout.tokens_per_micro = layout.b * layout.s / layout.cp;
+  return layout;
+}
+
+// Seconds one GPU computes one micro-batch.
+double micro_batch_compute_s(const TransformerLayout& layout, const workload::Profile& profile,
+                             const Hardware& hardware, const Plan& plan) {
   const catalog::Gpu& gpu = *hardware.gpu;
   const auto& shape = profile.shape;
-  const int gpus = model::total_gpus(plan);
-  const double share = hardware.gpu_fraction;
-  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training) {
-    return diffusion_training_step(profile, hardware, plan);
-  }
-  if (workload::kind_traits(profile.kind).trains_images() || shape.layers <= 0) {
-    // Vision: forward + backward = 3 forward passes per image, at the MFU table's utilisation.
-    const double mfu = model::choose_mfu(profile, hardware, plan).value;
-    const double images = std::max(1, plan.micro_batch);
-    step.compute_s = 3.0 * shape.forward_flops_per_sample * images / (model::peak_tflops(gpu, profile.precision) * 1e12 * share * mfu);
-    step.total_s = step.compute_s;
-    step.tokens = images * gpus;
-    return step;
-  }
-  const int tp = std::max(1, plan.tensor_parallel);
-  const int pp = std::max(1, plan.pipeline_parallel);
-  const int cp = std::max(1, plan.context_parallel);
-  const int data_ranks = std::max(1, gpus / (tp * pp * cp));
-  const double m = std::max(1, plan.micro_batches);
-  const double b = std::max(1, plan.micro_batch);
-  const double s = std::max(1, profile.seq_len);
-  const double h = shape.hidden;
-  const double layers = shape.layers;
-  const double params = shape.active_params > 0 ? shape.active_params : shape.params;
-  const bool full = profile.method == workload::Method::full;
-
+  const double params = layout.params;
+  const int tp = layout.tp;
+  const int pp = layout.pp;
+  const double h = layout.h;
   // FLOPs per token the hardware executes: 6P (4P for adapters) + causal attention 6·L·w·s, plus
   // the forward pass again under full recomputation, or the attention core under selective. w is the
   // attention width heads x head_dim (h for Llama-like models; MLA scores use head_dim + the RoPE
@@ -457,18 +487,17 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
   const double head_width =
       shape.head_dim > 0 ? shape.head_dim + (shape.kv_lora_rank > 0 ? shape.qk_rope_head_dim / 2.0 : 0.0) : 0.0;
   const double attention_width = shape.heads > 0 && head_width > 0 ? shape.heads * head_width : h;
-  const double attention = 6.0 * layers * attention_width * s;
-  double per_token = (full ? 6.0 : 4.0) * params + attention;
+  const double attention = 6.0 * layout.layers * attention_width * layout.s;
+  double per_token = (layout.full ? 6.0 : 4.0) * params + attention;
   if (plan.recompute == workload::Recompute::full) per_token += 2.0 * params + attention / 3.0;
   if (plan.recompute == workload::Recompute::selective) per_token += attention / 3.0;
   // The routed experts' share of those FLOPs (k of E experts' weights per token), run as grouped GEMMs.
   const model::ExpertSplit experts = model::expert_split(shape);
   const double routed_active = experts.routed_params * experts.routed_share;
-  double expert_per_token = (full ? 6.0 : 4.0) * routed_active;
+  double expert_per_token = (layout.full ? 6.0 : 4.0) * routed_active;
   if (plan.recompute == workload::Recompute::full) expert_per_token += 2.0 * routed_active;
-  const double tokens_per_micro = b * s / cp;
-  const double flops_per_micro = per_token * tokens_per_micro / (tp * pp);
-  const double expert_flops_micro = expert_per_token * tokens_per_micro / (tp * pp);
+  const double flops_per_micro = per_token * layout.tokens_per_micro / (tp * pp);
+  const double expert_flops_micro = expert_per_token * layout.tokens_per_micro / (tp * pp);
 
   const double peak = training_peak_flops(gpu, profile.precision, profile.framework);
   const double bytes_per_s = std::max(1.0, gpu.memory_bandwidth_gbps) * 1e9;
@@ -486,112 +515,190 @@ StepTime training_step_time(const workload::Profile& profile, const Hardware& ha
                              (plan.balanced_experts || plan.expert_parallel <= 1 ? 1.0 : moe_load_imbalance)
                        : 1.0;
   double compute_micro =
-      (flops_per_micro + expert_flops_micro * (expert_slowdown - 1.0)) / (peak * share * efficiency);
+      (flops_per_micro + expert_flops_micro * (expert_slowdown - 1.0)) / (peak * hardware.gpu_fraction * efficiency);
   if (expert_width > 0) {
     compute_micro += moe_layer_dispatch_s * std::max(0, shape.layers - shape.dense_layers) / static_cast<double>(pp);
   }
   if (profile.method == workload::Method::qlora) compute_micro *= qlora_dequant_factor;
+  return compute_micro;
+}
 
+// Bytes per second a GPU reaches its peers: within the node (the GPU link), and between nodes (one
+// GPU's share of the node's NICs, point to point).
+struct Links {
+  double intra = 0;
+  double inter = 0;
+};
+
+Links links_of(const Hardware& hardware, const Plan& plan) {
+  return {intra_node_gbytes_per_s(hardware) * 1e9,
+          node_network_gbytes_per_s(hardware) * 1e9 / std::max(1, plan.gpus_per_node)};
+}
+
+// Seconds per micro-batch of the tensor- and context-parallel exchanges, and of the pipeline's sends.
+struct MicroBatchComm {
+  double tensor_s = 0;
+  double context_s = 0;
+  double pipeline_send_s = 0;
+};
+
+MicroBatchComm micro_batch_comm(const TransformerLayout& layout, const workload::Profile& profile, const Plan& plan,
+                                const Links& links) {
+  const auto& shape = profile.shape;
+  const int tp = layout.tp;
+  const int pp = layout.pp;
+  const int cp = layout.cp;
+  const double h = layout.h;
+  const double layers = layout.layers;
+  MicroBatchComm comm;
   // TP with sequence parallelism: 4 all-reduce volumes of b·s·h 16-bit activations per layer
   // (2 forward, 2 backward; 6 with full recomputation), on the intra-node link.
-  const double activation_bytes = tokens_per_micro * h * 2.0;
-  const double intra = intra_node_gbytes_per_s(hardware) * 1e9;
-  // Point-to-point between nodes: one GPU's share of the node's NICs.
-  const double inter = node_network_gbytes_per_s(hardware) * 1e9 / std::max(1, plan.gpus_per_node);
+  const double activation_bytes = layout.tokens_per_micro * h * 2.0;
   const double tp_rounds = plan.recompute == workload::Recompute::full ? 6.0 : 4.0;
-  const double tp_micro = tp > 1 ? tp_rounds * (layers / pp) * all_reduce_share(tp) * activation_bytes / intra : 0.0;
+  comm.tensor_s = tp > 1 ? tp_rounds * (layers / pp) * all_reduce_share(tp) * activation_bytes / links.intra : 0.0;
   // CP: ring attention passes K and V around the ring (forward and twice in backward), on the
   // intra-node link while TP x CP fits a node.
   const double kv_width = shape.heads > 0 ? h / shape.heads * (shape.kv_heads > 0 ? shape.kv_heads : shape.heads) : h;
-  const double cp_link = tp * cp <= plan.gpus_per_node ? intra : inter;
-  const double cp_micro =
-      cp > 1 ? 3.0 * (layers / pp) * (cp - 1.0) / cp * tokens_per_micro * 2.0 * kv_width * 2.0 / tp / cp_link : 0.0;
+  const double cp_link = tp * cp <= plan.gpus_per_node ? links.intra : links.inter;
+  comm.context_s =
+      cp > 1 ? 3.0 * (layers / pp) * (cp - 1.0) / cp * layout.tokens_per_micro * 2.0 * kv_width * 2.0 / tp / cp_link
+             : 0.0;
   // PP: each micro-batch sends its activations forward and their gradients back once per stage
   // boundary, between nodes when the stages span them.
-  const double pp_link = tp * pp <= plan.gpus_per_node ? intra : inter;
-  const double p2p_micro = pp > 1 ? 2.0 * activation_bytes / tp / pp_link : 0.0;
+  const double pp_link = tp * pp <= plan.gpus_per_node ? links.intra : links.inter;
+  comm.pipeline_send_s = pp > 1 ? 2.0 * activation_bytes / tp / pp_link : 0.0;
+  return comm;
+}
 
-  // EP: every MoE layer dispatches each token to its k routed experts and combines their outputs,
-  // in the forward and the backward pass (and the recomputed forward under full recomputation),
-  // k·h elements per token each way: FP8 dispatch and bf16 combine in FP8 training (DeepSeek-V3
-  // section 3.3), bf16 both otherwise. The EP group is TP·CP-strided ranks: the peers within the
-  // node are reached on the GPU link, the rest on the GPU's share of the NICs, concurrently. As
-  // for DP, the all-to-all overlaps another micro-batch's compute (DualPipe; Megatron-Core's 1F1B
-  // all-to-all overlap), at least data_comm_exposed_share of it exposed.
+// EP: every MoE layer dispatches each token to its k routed experts and combines their outputs,
+// in the forward and the backward pass (and the recomputed forward under full recomputation),
+// k·h elements per token each way: FP8 dispatch and bf16 combine in FP8 training (DeepSeek-V3
+// section 3.3), bf16 both otherwise. The EP group is TP·CP-strided ranks: the peers within the
+// node are reached on the GPU link, the rest on the GPU's share of the NICs, concurrently. As
+// for DP, the all-to-all overlaps another micro-batch's compute (DualPipe; Megatron-Core's 1F1B
+// all-to-all overlap), at least data_comm_exposed_share of it exposed. Seconds per micro-batch.
+double expert_all_to_all_micro_s(const TransformerLayout& layout, const workload::Profile& profile, const Plan& plan,
+                                 const Links& links, double compute_micro) {
+  const auto& shape = profile.shape;
+  const int tp = layout.tp;
+  const int cp = layout.cp;
   const int ep = std::max(1, plan.expert_parallel);
-  double a2a_micro = 0;
-  if (ep > 1 && shape.experts_per_token > 0) {
-    const double moe_layers = std::max(0, shape.layers - shape.dense_layers) / static_cast<double>(pp);
-    const double element_bytes = profile.precision == workload::Precision::fp8 ? 1.5 : 2.0;  // mean of both ways
-    const double passes = plan.recompute == workload::Recompute::full ? 3.0 : 2.0;
-    const double bytes = passes * moe_layers * 2.0 * tokens_per_micro / tp * shape.experts_per_token * h * element_bytes;
-    const double peers_in_node = std::clamp(plan.gpus_per_node / (tp * cp), 1, ep);
-    const double on_node = bytes * (peers_in_node - 1.0) / ep;
-    const double off_node = bytes * (ep - peers_in_node) / ep;
-    const double a2a = std::max(on_node / intra, off_node / inter);
-    a2a_micro = std::max(data_comm_exposed_share * a2a, a2a - compute_micro);
-  }
+  if (ep <= 1 || shape.experts_per_token <= 0) return 0;
+  const double moe_layers = std::max(0, shape.layers - shape.dense_layers) / static_cast<double>(layout.pp);
+  const double element_bytes = profile.precision == workload::Precision::fp8 ? 1.5 : 2.0;  // mean of both ways
+  const double passes = plan.recompute == workload::Recompute::full ? 3.0 : 2.0;
+  const double bytes =
+      passes * moe_layers * 2.0 * layout.tokens_per_micro / tp * shape.experts_per_token * layout.h * element_bytes;
+  const double peers_in_node = std::clamp(plan.gpus_per_node / (tp * cp), 1, ep);
+  const double on_node = bytes * (peers_in_node - 1.0) / ep;
+  const double off_node = bytes * (ep - peers_in_node) / ep;
+  const double a2a = std::max(on_node / links.intra, off_node / links.inter);
+  return std::max(data_comm_exposed_share * a2a, a2a - compute_micro);
+}
 
-  const double micro = compute_micro + tp_micro + cp_micro + a2a_micro;
-  step.compute_s = compute_micro * m;
-  step.tensor_comm_s = (tp_micro + cp_micro) * m;
-  step.expert_comm_s = a2a_micro * m;
-  // 1F1B pipeline: (m + p - 1) micro-batch slots; the p - 1 extra are the bubble, (p-1)/(m+p-1) of
-  // the step. Where m >= p the interleaved schedule runs v = min(4, L/p) model chunks per GPU, which
-  // divides the bubble by v and multiplies the sends by v (Narayanan et al. 2021, section 2.2.2).
+// 1F1B pipeline: (m + p - 1) micro-batch slots; the p - 1 extra are the bubble, (p-1)/(m+p-1) of
+// the step. Where m >= p the interleaved schedule runs v = min(4, L/p) model chunks per GPU, which
+// divides the bubble by v and multiplies the sends by v (Narayanan et al. 2021, section 2.2.2).
+// Seconds per step, from the seconds of one micro-batch (`micro`) and of its sends.
+double pipeline_step_s(const TransformerLayout& layout, const Plan& plan, double micro, double pipeline_send_micro) {
+  const int pp = layout.pp;
+  const double m = layout.m;
+  const double layers = layout.layers;
   const double automatic_chunks =
       pp > 1 && m >= pp ? std::clamp(std::floor(layers / pp), 1.0, max_virtual_stages) : 1.0;
   const double chunks =
       pp > 1 && plan.virtual_stages > 0 ? std::min<double>(plan.virtual_stages, std::max(1.0, layers / pp))
                                         : automatic_chunks;
-  step.pipeline_s = micro * (pp - 1) / chunks + p2p_micro * m * chunks;
+  return micro * (pp - 1) / chunks + pipeline_send_micro * m * chunks;
+}
 
-  // DP / ZeRO collectives of 16-bit (fp32 for fp32 training) gradients and parameters. With EP the
-  // dense part is reduced over the data-parallel ranks, each expert's over the DP/EP ranks holding it.
-  const double trained = full ? params : model::lora_trainable_params(profile);
+// DP / ZeRO collectives of 16-bit (fp32 for fp32 training) gradients and parameters, exposed
+// seconds per step. With EP the dense part is reduced over the data-parallel ranks, each expert's
+// over the DP/EP ranks holding it.
+double data_parallel_comm_s(const TransformerLayout& layout, const workload::Profile& profile, const Hardware& hardware,
+                            const Plan& plan, double compute_micro) {
+  const auto& shape = profile.shape;
+  const int tp = layout.tp;
+  const int pp = layout.pp;
+  const int ep = std::max(1, plan.expert_parallel);
+  const bool full = layout.full;
+  const double trained = full ? layout.params : model::lora_trainable_params(profile);
   const double trained_total = full ? shape.params : trained;  // all experts' gradients are reduced
   const double element = profile.precision == workload::Precision::fp32 ? 4.0 : 2.0;
   const model::ExpertSplit split = model::expert_split(shape);
   const double expert_grad_bytes = full && ep > 1 ? split.routed_params / (tp * pp * ep) * element : 0.0;
   const double grad_bytes = trained_total / (tp * pp) * element - expert_grad_bytes * ep;
   // Context-parallel ranks hold the same weights: gradients are reduced over data x context parallel.
-  const int grad_ranks = data_ranks * cp;
-  if (grad_ranks > 1) {
-    const double all_reduce = data_all_reduce_seconds(grad_bytes, grad_ranks, hardware, plan) +
-                              data_all_reduce_seconds(expert_grad_bytes, grad_ranks / ep, hardware, plan);
-    // ZeRO-3 LoRA and QLoRA gather the sharded frozen base too (two all-gathers: one all-reduce volume).
-    double frozen_gather = 0;
-    if (plan.zero_stage >= 3) {
-      const double frozen = full ? 0.0 : model::frozen_base_bytes_per_param(profile) / (tp * pp);
-      const double frozen_experts = ep > 1 ? frozen * split.routed_params / ep : 0.0;
-      const double frozen_dense = frozen * shape.params - frozen_experts * ep;
-      frozen_gather = data_all_reduce_seconds(frozen_dense, grad_ranks, hardware, plan) +
-                      data_all_reduce_seconds(frozen_experts, grad_ranks / ep, hardware, plan);
-    }
-    step.data_comm_s = exposed_data_comm_s(all_reduce, frozen_gather, plan.zero_stage, compute_micro, m);
+  const int grad_ranks = layout.data_ranks * layout.cp;
+  if (grad_ranks <= 1) return 0;
+  const double all_reduce = data_all_reduce_seconds(grad_bytes, grad_ranks, hardware, plan) +
+                            data_all_reduce_seconds(expert_grad_bytes, grad_ranks / ep, hardware, plan);
+  // ZeRO-3 LoRA and QLoRA gather the sharded frozen base too (two all-gathers: one all-reduce volume).
+  double frozen_gather = 0;
+  if (plan.zero_stage >= 3) {
+    const double frozen = full ? 0.0 : model::frozen_base_bytes_per_param(profile) / (tp * pp);
+    const double frozen_experts = ep > 1 ? frozen * split.routed_params / ep : 0.0;
+    const double frozen_dense = frozen * shape.params - frozen_experts * ep;
+    frozen_gather = data_all_reduce_seconds(frozen_dense, grad_ranks, hardware, plan) +
+                    data_all_reduce_seconds(frozen_experts, grad_ranks / ep, hardware, plan);
   }
-  // Offload: gradients down and parameters up over PCIe, the CPU (or NVMe) optimizer step.
+  return exposed_data_comm_s(all_reduce, frozen_gather, plan.zero_stage, compute_micro, layout.m);
+}
+
+// Offload: gradients down and parameters up over PCIe, the CPU (or NVMe) optimizer step; seconds
+// per step, 0 without offload.
+double offload_step_s(const TransformerLayout& layout, const workload::Profile& profile, const Plan& plan) {
+  if (plan.offload == workload::Offload::none) return 0;
+  const auto& shape = profile.shape;
+  const bool full = layout.full;
+  const double m = layout.m;
+  const double trained = full ? layout.params : model::lora_trainable_params(profile);
+  const double trained_total = full ? shape.params : trained;
   const double nodes = std::max(1, plan.nodes);
-  if (plan.offload != workload::Offload::none) {
-    const double shard = trained_total / data_ranks;
-    double pcie_bytes = 4.0 * shard;  // 16-bit gradients down, 16-bit parameters up
-    if (plan.offload == workload::Offload::all || plan.offload == workload::Offload::nvme) {
-      // Parameters fetched for forward and backward, the frozen base of LoRA/QLoRA included.
-      const double frozen = full ? 0.0 : shape.params * model::frozen_base_bytes_per_param(profile);
-      pcie_bytes += m * 2.0 * (2.0 * shard + frozen / data_ranks);
-    }
-    step.offload_s = pcie_bytes / (pcie_gbytes_per_s * 1e9) + trained_total / nodes / cpu_adam_params_per_s;
-    if (plan.offload == workload::Offload::nvme) {
-      // Optimizer states (and master weights) read and written once per step, parameters per micro-step.
-      step.offload_s += (2.0 * 16.0 * trained_total / nodes + m * 2.0 * 2.0 * trained_total / nodes) /
-                        (nvme_gbytes_per_s * 1e9);
-    }
+  const double shard = trained_total / layout.data_ranks;
+  double pcie_bytes = 4.0 * shard;  // 16-bit gradients down, 16-bit parameters up
+  if (plan.offload == workload::Offload::all || plan.offload == workload::Offload::nvme) {
+    // Parameters fetched for forward and backward, the frozen base of LoRA/QLoRA included.
+    const double frozen = full ? 0.0 : shape.params * model::frozen_base_bytes_per_param(profile);
+    pcie_bytes += m * 2.0 * (2.0 * shard + frozen / layout.data_ranks);
   }
+  double seconds = pcie_bytes / (pcie_gbytes_per_s * 1e9) + trained_total / nodes / cpu_adam_params_per_s;
+  if (plan.offload == workload::Offload::nvme) {
+    // Optimizer states (and master weights) read and written once per step, parameters per micro-step.
+    seconds += (2.0 * 16.0 * trained_total / nodes + m * 2.0 * 2.0 * trained_total / nodes) / (nvme_gbytes_per_s * 1e9);
+  }
+  return seconds;
+}
+
+}  // namespace
+
+StepTime training_step_time(const workload::Profile& profile, const Hardware& hardware, const Plan& plan) {
+  StepTime step;
+  if (hardware.gpu == nullptr) return step;
+  if (workload::kind_traits(profile.kind).physics == workload::Physics::diffusion_training) {
+    return diffusion_training_step(profile, hardware, plan);
+  }
+  if (workload::kind_traits(profile.kind).trains_images() || profile.shape.layers <= 0) {
+    return vision_training_step(profile, hardware, plan);
+  }
+  const TransformerLayout layout = transformer_layout(profile, plan);
+  const double compute_micro = micro_batch_compute_s(layout, profile, hardware, plan);
+  const Links links = links_of(hardware, plan);
+  const MicroBatchComm comm = micro_batch_comm(layout, profile, plan, links);
+  const double a2a_micro = expert_all_to_all_micro_s(layout, profile, plan, links, compute_micro);
+
+  const double micro = compute_micro + comm.tensor_s + comm.context_s + a2a_micro;
+  step.compute_s = compute_micro * layout.m;
+  step.tensor_comm_s = (comm.tensor_s + comm.context_s) * layout.m;
+  step.expert_comm_s = a2a_micro * layout.m;
+  step.pipeline_s = pipeline_step_s(layout, plan, micro, comm.pipeline_send_s);
+  step.data_comm_s = data_parallel_comm_s(layout, profile, hardware, plan, compute_micro);
+  step.offload_s = offload_step_s(layout, profile, plan);
   const double running =
       step.compute_s + step.tensor_comm_s + step.expert_comm_s + step.pipeline_s + step.data_comm_s + step.offload_s;
-  step.failures_s = running * (whole_run_overhead_share + failures_share_per_1000_gpus * gpus / 1000.0);
+  step.failures_s = running * (whole_run_overhead_share + failures_share_per_1000_gpus * layout.gpus / 1000.0);
   step.total_s = running + step.failures_s;
-  step.tokens = data_ranks * m * b * s;
+  step.tokens = layout.data_ranks * layout.m * layout.b * layout.s;
   return step;
 }
 

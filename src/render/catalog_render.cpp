@@ -295,6 +295,58 @@ Grid group_grid(const catalog::Catalog& catalog, const board::Board& board, bool
   return grid;
 }
 
+// A catalog::Pricing of the board row with every price multiplied by `rate` (into --currency).
+catalog::Pricing converted_pricing(const catalog::Offering& offering, const board::Row& row, double rate) {
+  catalog::Pricing pricing = board::pricing(offering, row);
+  for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+    auto& price = pricing.slot(static_cast<catalog::PricingMode>(index));
+    if (price) *price *= rate;
+  }
+  return pricing;
+}
+
+// One board row as the CSV's cells (the columns of row_grid's CSV header), prices converted by `rate`.
+std::vector<std::string> csv_offering_row(const catalog::Catalog& catalog, const catalog::Offering& offering,
+                                          const board::Row& row, const catalog::Pricing& pricing,
+                                          const std::string& row_currency, double rate) {
+  using catalog::PricingMode;
+  std::vector<std::string> estimated;
+  for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+    const auto mode = static_cast<PricingMode>(index);
+    if (pricing.price(mode) && board::price_estimated(offering, row, mode)) {
+      estimated.emplace_back(catalog::pricing_key(mode));
+    }
+  }
+  return {offering.id,
+          offering.provider,
+          offering.gpu,
+          offering.instance_type,
+          std::to_string(offering.gpu_count),
+          csv_number(offering.gpu_fraction),
+          csv_number(board::gpu_memory_gb(catalog, offering)),
+          std::string(catalog::to_string(offering.interconnect)),
+          std::string(catalog::to_string(offering.isolation)),
+          std::string(catalog::to_string(offering.network.rdma)),
+          csv_number(offering.network.bandwidth_gbps),
+          std::string(board::region_name(offering, row)),
+          row_currency,
+          price_cell(pricing.on_demand, row_currency, true),
+          price_cell(pricing.spot, row_currency, true),
+          price_cell(pricing.reserved_1y, row_currency, true),
+          price_cell(pricing.reserved_3y, row_currency, true),
+          price_cell(pricing.monthly, row_currency, true),
+          price_cell(pricing.yearly, row_currency, true),
+          price_cell(pricing.capacity_block, row_currency, true),
+          std::string(catalog::pricing_key(row.mode())),
+          csv_number(round_decimals(board::price_per_gpu(offering, row) * rate, price_decimals)),
+          joined(estimated, ";"),
+          optional_cell(offering.spot_interruption_pct, true),
+          std::string(catalog::to_string(offering.stock)),
+          std::to_string(offering.max_nodes),
+          offering.as_of,
+          offering.source};
+}
+
 Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool csv, Lang lang,
               std::string_view currency) {
   Grid grid;
@@ -344,47 +396,9 @@ Grid row_grid(const catalog::Catalog& catalog, const board::Board& board, bool c
     const auto& own_currency = catalog.provider_of(offering).currency;
     const std::string row_currency = currency.empty() ? own_currency : std::string(currency);
     const double rate = currency.empty() ? 1.0 : catalog::convert(catalog, 1.0, own_currency, currency);
-    catalog::Pricing pricing = board::pricing(offering, row);
-    for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
-      auto& price = pricing.slot(static_cast<PricingMode>(index));
-      if (price) *price *= rate;
-    }
+    const catalog::Pricing pricing = converted_pricing(offering, row, rate);
     if (csv) {
-      std::vector<std::string> estimated;
-      for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
-        const auto mode = static_cast<PricingMode>(index);
-        if (pricing.price(mode) && board::price_estimated(offering, row, mode)) {
-          estimated.emplace_back(catalog::pricing_key(mode));
-        }
-      }
-      grid.rows.push_back({offering.id,
-                           offering.provider,
-                           offering.gpu,
-                           offering.instance_type,
-                           std::to_string(offering.gpu_count),
-                           csv_number(offering.gpu_fraction),
-                           csv_number(board::gpu_memory_gb(catalog, offering)),
-                           std::string(catalog::to_string(offering.interconnect)),
-                           std::string(catalog::to_string(offering.isolation)),
-                           std::string(catalog::to_string(offering.network.rdma)),
-                           csv_number(offering.network.bandwidth_gbps),
-                           std::string(board::region_name(offering, row)),
-                           row_currency,
-                           price_cell(pricing.on_demand, row_currency, true),
-                           price_cell(pricing.spot, row_currency, true),
-                           price_cell(pricing.reserved_1y, row_currency, true),
-                           price_cell(pricing.reserved_3y, row_currency, true),
-                           price_cell(pricing.monthly, row_currency, true),
-                           price_cell(pricing.yearly, row_currency, true),
-                           price_cell(pricing.capacity_block, row_currency, true),
-                           std::string(catalog::pricing_key(row.mode())),
-                           csv_number(round_decimals(board::price_per_gpu(offering, row) * rate, price_decimals)),
-                           joined(estimated, ";"),
-                           optional_cell(offering.spot_interruption_pct, true),
-                           std::string(catalog::to_string(offering.stock)),
-                           std::to_string(offering.max_nodes),
-                           offering.as_of,
-                           offering.source});
+      grid.rows.push_back(csv_offering_row(catalog, offering, row, pricing, row_currency, rate));
       continue;
     }
     std::vector<std::string> cells = {offering.id, gpu_label(catalog, offering, 1, lang), plain_number(board::gpu_memory_gb(catalog, offering), 0),

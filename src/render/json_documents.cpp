@@ -725,6 +725,120 @@ ordered_json notes_json(const scoring::Ranking& ranking) {
   return list;
 }
 
+// The dated price update overlaid on the catalog, or null.
+void write_price_update(JsonWriter& json, const RecommendView& view) {
+  json.key("price_update");
+  if (!view.price_update) {
+    json.value(nullptr);
+  } else {
+    json.begin_object();
+    json.field("path", view.price_update->path);
+    json.field("as_of", view.price_update->as_of);
+    json.end_object();
+  }
+}
+
+// Providers' discount_pct, already taken off the prices (docs/catalog.md "Discounts").
+void write_discounts(JsonWriter& json, const catalog::Catalog& catalog) {
+  json.key("discounts");
+  json.begin_array();
+  for (const auto& provider : catalog.providers) {
+    if (!provider.discount_pct.any()) continue;
+    json.begin_object();
+    json.field("provider", provider.id);
+    for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot,
+                            catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
+      json.field(catalog::pricing_key(mode), provider.discount_pct.of(mode));
+    }
+    json.end_object();
+  }
+  json.end_array();
+}
+
+// The constraint classes the tier policy excluded, each with the cheapest row it removed.
+ordered_json tier_excluded_json(const scoring::Ranking& ranking) {
+  ordered_json tiers = ordered_json::array();
+  for (const auto& tier : ranking.tier_excluded) {
+    // null, not "" and 0, when every row of the class is also excluded for another reason (review 16).
+    const bool brought_back = !tier.cheapest_offering.empty();
+    tiers.push_back(
+        {{"constraint", scoring::to_string(tier.kind)},
+         {"offerings", tier.offerings},
+         {"cheapest_offering_id", brought_back ? ordered_json(tier.cheapest_offering) : ordered_json(nullptr)},
+         {"cheapest_pricing_mode",
+          tier.cheapest_mode ? ordered_json(catalog::to_string(*tier.cheapest_mode)) : ordered_json(nullptr)},
+         {"cheapest_total", brought_back ? ordered_json(round_money(tier.cheapest_total)) : ordered_json(nullptr)}});
+  }
+  return tiers;
+}
+
+// The value of the emptying constraint that admits the cheapest row it removed, where there is one.
+void write_admitted_by(JsonWriter& json, const scoring::Ranking& ranking) {
+  if (!ranking.admit || !ranking.top_exclusion) return;
+  // The value of the emptying constraint that admits the cheapest row it removed.
+  const auto& admitted = ranking.excluded[ranking.admit->exclusion];
+  json.key("admitted_by");
+  json.begin_object();
+  json.field("constraint", scoring::to_string(*ranking.top_exclusion));
+  json.field("value", round_figure(ranking.admit->value));
+  json.field("offering_id", ranking.admit->offering_id);
+  json.key("pricing_mode");
+  if (admitted.mode) {
+    json.value(catalog::to_string(*admitted.mode));
+  } else {
+    json.value(nullptr);
+  }
+  json.field("nodes", admitted.nodes);
+  json.end_object();
+}
+
+// The reserved-node alternative, where the ranking has one.
+void write_reservation(JsonWriter& json, const scoring::Ranking& ranking) {
+  if (!ranking.reservation) return;
+  json.key("reservation");
+  json.begin_object();
+  json.field("nodes", ranking.reservation->nodes);
+  json.field("offering_id", ranking.reservation->offering_id);
+  json.field("pricing_mode", "reserved-1y");
+  json.field("meets_deadline", ranking.reservation->meets);
+  json.field("deadline_hours", round_figure(ranking.reservation->deadline_hours));
+  json.end_object();
+}
+
+// The scale-out the node cap stopped, where the ranking has one.
+void write_scale_out(JsonWriter& json, const scoring::Ranking& ranking) {
+  if (!ranking.scale_out) return;
+  json.key("scale_out");
+  json.begin_object();
+  json.field("max_nodes", ranking.scale_out->nodes);
+  json.field("offering_id", ranking.scale_out->offering_id);
+  json.field("beyond_open_capacity", ranking.scale_out->beyond_open_capacity);
+  json.end_object();
+}
+
+// The summary object: how many rows were ranked, shown and excluded, and what excluded them.
+void write_summary(JsonWriter& json, const scoring::Ranking& ranking, std::size_t shown) {
+  json.key("summary");
+  json.begin_object();
+  json.field("candidates", ranking.candidates.size());
+  json.field("shown", shown);
+  json.field("excluded", ranking.excluded.size());
+  json.key("top_exclusion");
+  if (ranking.top_exclusion) {
+    json.value(scoring::flag_of(*ranking.top_exclusion, ranking.kind));
+  } else {
+    json.value(nullptr);
+  }
+  ordered_json tied = ordered_json::array();
+  for (const auto kind : ranking.tied_exclusions) tied.push_back(scoring::flag_of(kind, ranking.kind));
+  json.field("tied_exclusions", tied);
+  json.field("tier_excluded", tier_excluded_json(ranking));
+  write_admitted_by(json, ranking);
+  write_reservation(json, ranking);
+  write_scale_out(json, ranking);
+  json.end_object();
+}
+
 // recommend and compare: header, shared tables, candidates, then what refers back to them.
 void write_ranking_document(std::ostream& out, std::string_view document, const RecommendView& view,
                             const Style& style) {
@@ -746,28 +860,8 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   json.field("currency", currency_json(ranking));
   json.field("request", request_json(view));
   json.field("catalog", catalog_json(view));
-  json.key("price_update");  // the dated price update overlaid on the catalog, or null
-  if (!view.price_update) {
-    json.value(nullptr);
-  } else {
-    json.begin_object();
-    json.field("path", view.price_update->path);
-    json.field("as_of", view.price_update->as_of);
-    json.end_object();
-  }
-  json.key("discounts");  // providers' discount_pct, already taken off the prices (docs/catalog.md "Discounts")
-  json.begin_array();
-  for (const auto& provider : catalog.providers) {
-    if (!provider.discount_pct.any()) continue;
-    json.begin_object();
-    json.field("provider", provider.id);
-    for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot,
-                            catalog::PricingMode::reserved_1y, catalog::PricingMode::reserved_3y}) {
-      json.field(catalog::pricing_key(mode), provider.discount_pct.of(mode));
-    }
-    json.end_object();
-  }
-  json.end_array();
+  write_price_update(json, view);
+  write_discounts(json, catalog);
   json.key("providers");
   write_names(json, facts.providers, [&](std::string_view id) -> std::string_view {
     const auto* provider = catalog.find_provider(id);
@@ -802,68 +896,7 @@ void write_ranking_document(std::ostream& out, std::string_view document, const 
   }
   if (!compare) json.field("notes", notes_json(ranking));
   if (ranking.fleet) json.field("fleet", fleet_json(*ranking.fleet));
-  json.key("summary");
-  json.begin_object();
-  json.field("candidates", ranking.candidates.size());
-  json.field("shown", shown);
-  json.field("excluded", ranking.excluded.size());
-  json.key("top_exclusion");
-  if (ranking.top_exclusion) {
-    json.value(scoring::flag_of(*ranking.top_exclusion, ranking.kind));
-  } else {
-    json.value(nullptr);
-  }
-  ordered_json tied = ordered_json::array();
-  for (const auto kind : ranking.tied_exclusions) tied.push_back(scoring::flag_of(kind, ranking.kind));
-  json.field("tied_exclusions", tied);
-  ordered_json tiers = ordered_json::array();
-  for (const auto& tier : ranking.tier_excluded) {
-    // null, not "" and 0, when every row of the class is also excluded for another reason (review 16).
-    const bool brought_back = !tier.cheapest_offering.empty();
-    tiers.push_back({{"constraint", scoring::to_string(tier.kind)},
-                     {"offerings", tier.offerings},
-                     {"cheapest_offering_id", brought_back ? ordered_json(tier.cheapest_offering) : ordered_json(nullptr)},
-                     {"cheapest_pricing_mode",
-                      tier.cheapest_mode ? ordered_json(catalog::to_string(*tier.cheapest_mode)) : ordered_json(nullptr)},
-                     {"cheapest_total", brought_back ? ordered_json(round_money(tier.cheapest_total)) : ordered_json(nullptr)}});
-  }
-  json.field("tier_excluded", tiers);
-  if (ranking.admit && ranking.top_exclusion) {
-    // The value of the emptying constraint that admits the cheapest row it removed.
-    const auto& admitted = ranking.excluded[ranking.admit->exclusion];
-    json.key("admitted_by");
-    json.begin_object();
-    json.field("constraint", scoring::to_string(*ranking.top_exclusion));
-    json.field("value", round_figure(ranking.admit->value));
-    json.field("offering_id", ranking.admit->offering_id);
-    json.key("pricing_mode");
-    if (admitted.mode) {
-      json.value(catalog::to_string(*admitted.mode));
-    } else {
-      json.value(nullptr);
-    }
-    json.field("nodes", admitted.nodes);
-    json.end_object();
-  }
-  if (ranking.reservation) {
-    json.key("reservation");
-    json.begin_object();
-    json.field("nodes", ranking.reservation->nodes);
-    json.field("offering_id", ranking.reservation->offering_id);
-    json.field("pricing_mode", "reserved-1y");
-    json.field("meets_deadline", ranking.reservation->meets);
-    json.field("deadline_hours", round_figure(ranking.reservation->deadline_hours));
-    json.end_object();
-  }
-  if (ranking.scale_out) {
-    json.key("scale_out");
-    json.begin_object();
-    json.field("max_nodes", ranking.scale_out->nodes);
-    json.field("offering_id", ranking.scale_out->offering_id);
-    json.field("beyond_open_capacity", ranking.scale_out->beyond_open_capacity);
-    json.end_object();
-  }
-  json.end_object();
+  write_summary(json, ranking, shown);
   json.end_object();
   json.finish();
 }

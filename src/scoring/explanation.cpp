@@ -94,136 +94,165 @@ std::string_view criterion_words(Criterion criterion, Lang lang) {
   return index < names.size() ? text::message(names[index], lang) : to_string(criterion);
 }
 
-std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
-                  Criterion criterion, Lang lang) {
+// The figures behind a row's stability score: isolation, SLA, spot reclaims, checkpoints, memory
+// headroom, and for serving the GPU segment and the GPUs in service.
+std::vector<std::string> stability_facts(const catalog::Catalog& catalog, const Ranking& ranking,
+                                         const Candidate& candidate, Lang lang) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
   const auto& gpu = catalog.gpu_of(offering);
   std::vector<std::string> parts;
-  switch (criterion) {
-    case Criterion::stability:
-      parts.emplace_back(isolation_words(offering.isolation, lang));
-      parts.push_back(sla_words(provider, lang));
-      if (candidate.mode == catalog::PricingMode::spot) {
-        if (workload::kind_traits(ranking.kind).serving() && !ranking.spot_serving_allowed) {
-          parts.push_back(say(lang, Msg::fact_spot_serving));
-        } else {
-          parts.push_back(say(lang, Msg::fact_spot,
-                                      detail::percent(candidate.cost.spot_interruption_pct / 100.0),
-                                      detail::chance(candidate.cost.uninterrupted_probability),
-                                      detail::notice_words(candidate.cost.spot_notice_seconds, lang)));
-        }
-      }
-      if (provider.recovery.auto_checkpoint) parts.push_back(say(lang, Msg::fact_auto_checkpoint));
-      {
-        const auto& memory = ranking.performance_of(candidate).memory;
-        if (memory.gpu_capacity_bytes > 0) {
-          const double free_share = 1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes;
-          parts.push_back(say(lang, Msg::fact_memory_free, detail::number(100.0 * free_share, 0)));
-        }
-      }
-      if (workload::kind_traits(ranking.kind).serving() && gpu.segment != catalog::GpuSegment::datacenter) {
-        parts.push_back(say(lang, Msg::fact_gpu_segment,
-                            text::term(lang, text::Term::gpu_segment, catalog::to_string(gpu.segment))));
-      }
-      if (workload::kind_traits(ranking.kind).serving() && candidate.gpus_needed > 1) {
-        parts.push_back(say(lang, Msg::fact_gpus_in_service, candidate.gpus_needed,
-                                    detail::number(100.0 * detail::month_without_gpu_failure(candidate.gpus_needed), 0)));
-      }
-      break;
-    case Criterion::performance: {
-      const double checked_hours = detail::turnaround_check_hours(candidate);
-      if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
-          checked_hours <= ranking.best.turnaround_hours) {
-        parts.push_back(say(lang, Msg::fact_within_turnaround, units::format_hours(candidate.hours),
-                            units::format_hours(ranking.best.turnaround_hours)));
-      } else if (workload::kind_traits(ranking.kind).training() && candidate.hours <= ranking.best.turnaround_hours &&
-                 ranking.best.turnaround_hours > 0) {
-        parts.push_back(say(lang, Msg::fact_past_turnaround, units::format_hours(candidate.hours), units::format_hours(checked_hours),
-                                    units::format_hours(ranking.best.turnaround_hours)));
-      } else if (workload::kind_traits(ranking.kind).training() && candidate.scored_hours > 0) {
-        parts.push_back(say(lang, Msg::fact_vs_fastest_confident, units::format_hours(candidate.scored_hours),
-                            units::format_hours(ranking.best.fastest_hours), detail::percent(ranking.confidence)));
-      } else if (workload::kind_traits(ranking.kind).training()) {
-        parts.push_back(say(lang, Msg::fact_vs_fastest, units::format_hours(candidate.hours),
-                            units::format_hours(ranking.best.fastest_hours)));
-      } else if (workload::kind_traits(ranking.kind).physics == workload::Physics::token_serving &&
-                 ranking.performance_of(candidate).serving.meets_targets) {
-        const auto& serving = ranking.performance_of(candidate).serving;
-        parts.push_back(say(lang, Msg::fact_meets_latency,
-                                    detail::number(serving.tpot_ms, 0), detail::number(serving.ttft_ms, 0),
-                                    serving.batch));
-      } else if (workload::kind_traits(ranking.kind).serves_images()) {
-        const auto& throughput = ranking.performance_of(candidate).throughput;
-        parts.push_back(say(lang, Msg::fact_carries_load, detail::number(throughput.work_units_per_s, 0),
-                            detail::number(100.0 * throughput.utilization, 0)));
-      } else if (workload::kind_traits(ranking.kind).serving()) {
-        parts.push_back(say(lang, Msg::fact_decode_vs_best,
-                            detail::number(ranking.performance_of(candidate).throughput.work_units_per_s, 0),
-                            detail::number(ranking.best.best_speed, 0)));
-      } else {
-        parts.push_back(say(lang, Msg::fact_tflops_vs_best,
-                                    detail::number(gpu.bf16_dense_tflops * offering.gpu_fraction, 0),
-                                    detail::number(ranking.best.best_speed, 0)));
-      }
-      if (candidate.nodes > 1) {
-        parts.push_back(say(lang, Msg::fact_nodes_over, candidate.nodes, catalog::to_string(offering.network.rdma)));
-      }
-      break;
-    }
-    case Criterion::cost: {
-      parts.push_back(say(lang, ranking.best.free_row ? Msg::fact_vs_cheapest_paid : Msg::fact_vs_cheapest,
-                          units::format_money(candidate.total_cost, ranking.currency),
-                          units::format_money(ranking.best.cheapest_total, ranking.currency)));
-      const auto& cost = candidate.cost;
-      // Said where the upper ends change the comparison (a wider band than the cheapest row's).
-      const double scored_ratio = candidate.scored_cost / std::max(ranking.best.cheapest_scored, 1e-12);
-      const double total_ratio = candidate.total_cost / std::max(ranking.best.cheapest_total, 1e-12);
-      if (candidate.scored_cost > 0 && ranking.best.cheapest_scored > 0 && ranking.best.cheapest_total > 0 &&
-          std::abs(scored_ratio - total_ratio) > 0.01 * total_ratio) {
-        parts.push_back(say(lang, Msg::fact_scored_upper, units::format_money(candidate.scored_cost, ranking.currency),
-                            units::format_money(ranking.best.cheapest_scored, ranking.currency),
-                            text::message(cost.spot_quote_suspect() ? Msg::fact_suspect_quote : Msg::fact_quote_age_band,
-                                          lang)));
-      }
-      if (cost.commitment_charged) {
-        parts.push_back(say(lang, Msg::fact_whole_commitment, mode_words(candidate.mode, lang)));
-      } else if (cost.term_continues) {
-        parts.push_back(say(lang, Msg::fact_term_window, mode_words(candidate.mode, lang)));
-      }
-      if (cost.interruption > 0.005) {
-        parts.push_back(say(lang, Msg::fact_incl_interruptions, units::format_money(cost.interruption, ranking.currency)));
-      }
-      const double hidden = cost.egress + cost.public_ip + cost.storage;
-      if (hidden >= material_cost_share * candidate.total_cost && hidden > 0) {
-        parts.push_back(say(lang, Msg::fact_incl_hidden, units::format_money(hidden, ranking.currency)));
-      }
-      break;
-    }
-    // Usability and support read the provider only: FactsMemo keeps them per provider
-    // (provider_level below). A figure of the row or offering here must leave provider_level.
-    case Criterion::usability: {
-      const auto& environment = provider.environment;
-      parts.push_back(say(lang, Msg::fact_ready_in, detail::number(environment.provision_minutes, 0)));
-      if (environment.jupyterlab) parts.emplace_back("JupyterLab");
-      if (environment.custom_containers) parts.push_back(say(lang, Msg::fact_custom_containers));
-      if (environment.kubernetes) parts.emplace_back("Kubernetes");
-      parts.push_back(say(lang, Msg::fact_framework_images, environment.images.size()));
-      break;
-    }
-    case Criterion::support: {
-      parts.push_back(say(lang, Msg::fact_support_tier, support_tier_words(provider.support.tier, lang)));
-      parts.emplace_back(support_hours_words(provider.support.hours, lang));
-      parts.push_back(say(lang, Msg::fact_first_answer, detail::number(provider.support.first_response_hours, 0)));
-      if (!provider.compliance.empty()) {
-        std::string certs;
-        for (const auto& cert : provider.compliance) certs += (certs.empty() ? "" : " ") + cert;
-        parts.push_back(certs);
-      }
-      break;
+  parts.emplace_back(isolation_words(offering.isolation, lang));
+  parts.push_back(sla_words(provider, lang));
+  if (candidate.mode == catalog::PricingMode::spot) {
+    if (workload::kind_traits(ranking.kind).serving() && !ranking.spot_serving_allowed) {
+      parts.push_back(say(lang, Msg::fact_spot_serving));
+    } else {
+      parts.push_back(say(lang, Msg::fact_spot, detail::percent(candidate.cost.spot_interruption_pct / 100.0),
+                          detail::chance(candidate.cost.uninterrupted_probability),
+                          detail::notice_words(candidate.cost.spot_notice_seconds, lang)));
     }
   }
-  return join(parts, lang);
+  if (provider.recovery.auto_checkpoint) parts.push_back(say(lang, Msg::fact_auto_checkpoint));
+  {
+    const auto& memory = ranking.performance_of(candidate).memory;
+    if (memory.gpu_capacity_bytes > 0) {
+      const double free_share = 1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes;
+      parts.push_back(say(lang, Msg::fact_memory_free, detail::number(100.0 * free_share, 0)));
+    }
+  }
+  if (workload::kind_traits(ranking.kind).serving() && gpu.segment != catalog::GpuSegment::datacenter) {
+    parts.push_back(
+        say(lang, Msg::fact_gpu_segment, text::term(lang, text::Term::gpu_segment, catalog::to_string(gpu.segment))));
+  }
+  if (workload::kind_traits(ranking.kind).serving() && candidate.gpus_needed > 1) {
+    parts.push_back(say(lang, Msg::fact_gpus_in_service, candidate.gpus_needed,
+                        detail::number(100.0 * detail::month_without_gpu_failure(candidate.gpus_needed), 0)));
+  }
+  return parts;
+}
+
+// The figures behind a row's performance score: its time or load against the best row's, and the
+// nodes it spans.
+std::vector<std::string> performance_facts(const catalog::Catalog& catalog, const Ranking& ranking,
+                                           const Candidate& candidate, Lang lang) {
+  const auto& offering = catalog.offerings[candidate.offering_index];
+  const auto& gpu = catalog.gpu_of(offering);
+  std::vector<std::string> parts;
+  const double checked_hours = detail::turnaround_check_hours(candidate);
+  if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
+      checked_hours <= ranking.best.turnaround_hours) {
+    parts.push_back(say(lang, Msg::fact_within_turnaround, units::format_hours(candidate.hours),
+                        units::format_hours(ranking.best.turnaround_hours)));
+  } else if (workload::kind_traits(ranking.kind).training() && candidate.hours <= ranking.best.turnaround_hours &&
+             ranking.best.turnaround_hours > 0) {
+    parts.push_back(say(lang, Msg::fact_past_turnaround, units::format_hours(candidate.hours),
+                        units::format_hours(checked_hours), units::format_hours(ranking.best.turnaround_hours)));
+  } else if (workload::kind_traits(ranking.kind).training() && candidate.scored_hours > 0) {
+    parts.push_back(say(lang, Msg::fact_vs_fastest_confident, units::format_hours(candidate.scored_hours),
+                        units::format_hours(ranking.best.fastest_hours), detail::percent(ranking.confidence)));
+  } else if (workload::kind_traits(ranking.kind).training()) {
+    parts.push_back(say(lang, Msg::fact_vs_fastest, units::format_hours(candidate.hours),
+                        units::format_hours(ranking.best.fastest_hours)));
+  } else if (workload::kind_traits(ranking.kind).physics == workload::Physics::token_serving &&
+             ranking.performance_of(candidate).serving.meets_targets) {
+    const auto& serving = ranking.performance_of(candidate).serving;
+    parts.push_back(say(lang, Msg::fact_meets_latency, detail::number(serving.tpot_ms, 0),
+                        detail::number(serving.ttft_ms, 0), serving.batch));
+  } else if (workload::kind_traits(ranking.kind).serves_images()) {
+    const auto& throughput = ranking.performance_of(candidate).throughput;
+    parts.push_back(say(lang, Msg::fact_carries_load, detail::number(throughput.work_units_per_s, 0),
+                        detail::number(100.0 * throughput.utilization, 0)));
+  } else if (workload::kind_traits(ranking.kind).serving()) {
+    parts.push_back(say(lang, Msg::fact_decode_vs_best,
+                        detail::number(ranking.performance_of(candidate).throughput.work_units_per_s, 0),
+                        detail::number(ranking.best.best_speed, 0)));
+  } else {
+    parts.push_back(say(lang, Msg::fact_tflops_vs_best,
+                        detail::number(gpu.bf16_dense_tflops * offering.gpu_fraction, 0),
+                        detail::number(ranking.best.best_speed, 0)));
+  }
+  if (candidate.nodes > 1) {
+    parts.push_back(say(lang, Msg::fact_nodes_over, candidate.nodes, catalog::to_string(offering.network.rdma)));
+  }
+  return parts;
+}
+
+// The figures behind a row's cost score: its total against the cheapest, and what the total holds.
+std::vector<std::string> cost_facts(const Ranking& ranking, const Candidate& candidate, Lang lang) {
+  std::vector<std::string> parts;
+  parts.push_back(say(lang, ranking.best.free_row ? Msg::fact_vs_cheapest_paid : Msg::fact_vs_cheapest,
+                      units::format_money(candidate.total_cost, ranking.currency),
+                      units::format_money(ranking.best.cheapest_total, ranking.currency)));
+  const auto& cost = candidate.cost;
+  // Said where the upper ends change the comparison (a wider band than the cheapest row's).
+  const double scored_ratio = candidate.scored_cost / std::max(ranking.best.cheapest_scored, 1e-12);
+  const double total_ratio = candidate.total_cost / std::max(ranking.best.cheapest_total, 1e-12);
+  if (candidate.scored_cost > 0 && ranking.best.cheapest_scored > 0 && ranking.best.cheapest_total > 0 &&
+      std::abs(scored_ratio - total_ratio) > 0.01 * total_ratio) {
+    parts.push_back(
+        say(lang, Msg::fact_scored_upper, units::format_money(candidate.scored_cost, ranking.currency),
+            units::format_money(ranking.best.cheapest_scored, ranking.currency),
+            text::message(cost.spot_quote_suspect() ? Msg::fact_suspect_quote : Msg::fact_quote_age_band, lang)));
+  }
+  if (cost.commitment_charged) {
+    parts.push_back(say(lang, Msg::fact_whole_commitment, mode_words(candidate.mode, lang)));
+  } else if (cost.term_continues) {
+    parts.push_back(say(lang, Msg::fact_term_window, mode_words(candidate.mode, lang)));
+  }
+  if (cost.interruption > 0.005) {
+    parts.push_back(say(lang, Msg::fact_incl_interruptions, units::format_money(cost.interruption, ranking.currency)));
+  }
+  const double hidden = cost.egress + cost.public_ip + cost.storage;
+  if (hidden >= material_cost_share * candidate.total_cost && hidden > 0) {
+    parts.push_back(say(lang, Msg::fact_incl_hidden, units::format_money(hidden, ranking.currency)));
+  }
+  return parts;
+}
+
+// The provider's environment: ready time, notebooks, containers, Kubernetes, images.
+std::vector<std::string> usability_facts(const catalog::Provider& provider, Lang lang) {
+  std::vector<std::string> parts;
+  const auto& environment = provider.environment;
+  parts.push_back(say(lang, Msg::fact_ready_in, detail::number(environment.provision_minutes, 0)));
+  if (environment.jupyterlab) parts.emplace_back("JupyterLab");
+  if (environment.custom_containers) parts.push_back(say(lang, Msg::fact_custom_containers));
+  if (environment.kubernetes) parts.emplace_back("Kubernetes");
+  parts.push_back(say(lang, Msg::fact_framework_images, environment.images.size()));
+  return parts;
+}
+
+// The provider's support: tier, hours, first answer, compliance.
+std::vector<std::string> support_facts(const catalog::Provider& provider, Lang lang) {
+  std::vector<std::string> parts;
+  parts.push_back(say(lang, Msg::fact_support_tier, support_tier_words(provider.support.tier, lang)));
+  parts.emplace_back(support_hours_words(provider.support.hours, lang));
+  parts.push_back(say(lang, Msg::fact_first_answer, detail::number(provider.support.first_response_hours, 0)));
+  if (!provider.compliance.empty()) {
+    std::string certs;
+    for (const auto& cert : provider.compliance) certs += (certs.empty() ? "" : " ") + cert;
+    parts.push_back(certs);
+  }
+  return parts;
+}
+
+std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                  Criterion criterion, Lang lang) {
+  switch (criterion) {
+    case Criterion::stability:
+      return join(stability_facts(catalog, ranking, candidate, lang), lang);
+    case Criterion::performance:
+      return join(performance_facts(catalog, ranking, candidate, lang), lang);
+    case Criterion::cost:
+      return join(cost_facts(ranking, candidate, lang), lang);
+    // Usability and support read the provider only: FactsMemo keeps them per provider
+    // (provider_level below). A figure of the row or offering here must leave provider_level.
+    case Criterion::usability:
+      return join(usability_facts(catalog.provider_of(catalog.offerings[candidate.offering_index]), lang), lang);
+    case Criterion::support:
+      return join(support_facts(catalog.provider_of(catalog.offerings[candidate.offering_index]), lang), lang);
+  }
+  return join({}, lang);
 }
 
 // Usability and support figures are the provider's alone (its environment, support and compliance).
@@ -297,24 +326,43 @@ std::string_view to_string(Explanation::Kind kind) {
   return index < explanation_kinds.size() ? explanation_kinds[index] : std::string_view{};
 }
 
-Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
-                        FactsMemo* memo, text::Lang lang) {
-  using Kind = Explanation::Kind;
-  Explanation result;
-  // Each figure is made once: this row's own (strongest or weakest may be a gain's criterion too),
-  // and through the memo a provider's and a rival's, which many rows repeat.
-  std::array<std::optional<std::string>, criterion_count> own_figures;
-  const auto own_facts = [&](Criterion criterion) -> const std::string& {
-    if (memo != nullptr && provider_level(criterion)) return memo->facts(catalog, ranking, candidate, criterion, lang);
-    auto& figure = own_figures[static_cast<std::size_t>(criterion)];
-    if (!figure) figure = facts(catalog, ranking, candidate, criterion, lang);
+namespace {
+
+using Kind = Explanation::Kind;
+
+// The figures the lines of one row's explanation show, each made once: the row's own (strongest or
+// weakest may be a gain's criterion too), and through the memo (when there is one) a provider's and
+// a rival's, which many rows repeat.
+class Figures {
+ public:
+  Figures(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate, FactsMemo* memo,
+          Lang lang)
+      : catalog_(catalog), ranking_(ranking), candidate_(candidate), memo_(memo), lang_(lang) {}
+
+  const std::string& own(Criterion criterion) {
+    if (memo_ != nullptr && provider_level(criterion))
+      return memo_->facts(catalog_, ranking_, candidate_, criterion, lang_);
+    auto& figure = own_[static_cast<std::size_t>(criterion)];
+    if (!figure) figure = facts(catalog_, ranking_, candidate_, criterion, lang_);
     return *figure;
-  };
-  const auto rival_facts = [&](const Candidate& rival, Criterion criterion) {
-    return memo != nullptr ? memo->facts(catalog, ranking, rival, criterion, lang)
-                           : facts(catalog, ranking, rival, criterion, lang);
-  };
-  auto& lines = result.lines;
+  }
+  std::string rival(const Candidate& other, Criterion criterion) {
+    return memo_ != nullptr ? memo_->facts(catalog_, ranking_, other, criterion, lang_)
+                            : facts(catalog_, ranking_, other, criterion, lang_);
+  }
+
+ private:
+  const catalog::Catalog& catalog_;
+  const Ranking& ranking_;
+  const Candidate& candidate_;
+  FactsMemo* memo_;
+  Lang lang_;
+  std::array<std::optional<std::string>, criterion_count> own_;
+};
+
+// The row's strongest and weakest criteria (criterion_count where none): among those that say
+// something about this row.
+std::pair<std::size_t, std::size_t> strongest_and_weakest(const Ranking& ranking, const Candidate& candidate) {
   // Serving rows all meet the load (and llm-inference the latency targets) and score 100 on
   // performance (the criterion saturates, docs/scoring.md): a criterion every row shares says nothing about this one.
   const auto says_something = [&](std::size_t c) {
@@ -340,88 +388,113 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
     }
     if (weakest == criterion_count || candidate.criteria[c].score < candidate.criteria[weakest].score) weakest = c;
   }
-  const auto criterion_line = [&](Kind kind, std::size_t c) {
-    Explanation::Line line;
-    line.kind = kind;
-    line.criterion = static_cast<Criterion>(c);
-    line.score = candidate.criteria[c].score;
-    line.figure = own_facts(*line.criterion);
-    return line;
-  };
-  if (strongest < criterion_count) lines.push_back(criterion_line(Kind::strongest, strongest));
-  if (weakest < criterion_count && weakest != strongest) lines.push_back(criterion_line(Kind::weakest, weakest));
-  // The GPUs wait on the data loader: the row's time is the loader's, not its GPUs'.
-  if (const auto& input = ranking.performance_of(candidate).input; input.loader_bound) {
-    Explanation::Line line;
-    line.kind = Kind::input_bound;
-    line.score = input.gpu_images_per_s > 0 ? 100.0 * input.images_per_s / input.gpu_images_per_s : 0.0;
-    line.figure = say(lang, Msg::fact_input_bound, input.workers_per_node * input.nodes, input.loader_images_per_s,
-                      input.gpu_images_per_s);
-    lines.push_back(std::move(line));
-  }
+  return {strongest, weakest};
+}
 
+// The GPUs wait on the data loader: the row's time is the loader's, not its GPUs'.
+std::optional<Explanation::Line> input_bound_line(const Ranking& ranking, const Candidate& candidate, Lang lang) {
+  const auto& input = ranking.performance_of(candidate).input;
+  if (!input.loader_bound) return std::nullopt;
+  Explanation::Line line;
+  line.kind = Kind::input_bound;
+  line.score = input.gpu_images_per_s > 0 ? 100.0 * input.images_per_s / input.gpu_images_per_s : 0.0;
+  line.figure = say(lang, Msg::fact_input_bound, input.workers_per_node * input.nodes, input.loader_images_per_s,
+                    input.gpu_images_per_s);
+  return line;
+}
+
+// Where the row stands: first (by how much over the runner-up), what weight change would make it
+// first, or that none would. None for a first row without a runner-up.
+std::optional<Explanation::Line> standing_line(const catalog::Catalog& catalog, const Ranking& ranking,
+                                               const Candidate& candidate) {
+  Explanation::Line line;
   if (candidate.rank == 1) {
     const Candidate* runner_up = nullptr;
     for (const auto& other : ranking.candidates) {
       if (other.rank == 2) runner_up = &other;
     }
-    if (runner_up != nullptr) {
-      Explanation::Line line;
-      line.kind = Kind::first_by;
-      line.score = candidate.score - runner_up->score;
-      line.figure = catalog.offerings[runner_up->offering_index].id;
-      lines.push_back(std::move(line));
-    }
+    if (runner_up == nullptr) return std::nullopt;
+    line.kind = Kind::first_by;
+    line.score = candidate.score - runner_up->score;
+    line.figure = catalog.offerings[runner_up->offering_index].id;
   } else if (const auto change = detail::weight_to_win(ranking, candidate)) {
-    Explanation::Line line;
     line.kind = Kind::would_win;
     line.criterion = change->criterion;
     line.score = change->weight;
     line.at_least = change->at_least;
     line.figure = fmt::format("{} {}", change->at_least ? ">=" : "<=", detail::number(change->weight, 2));
-    lines.push_back(std::move(line));
   } else {
-    Explanation::Line line;
     line.kind = Kind::cannot_win;
-    lines.push_back(std::move(line));
   }
+  return line;
+}
 
-  // Ranked above a candidate that is cheaper and faster: say what it wins on, in points.
-  if (candidate.cheaper_and_faster_below < ranking.candidates.size()) {
-    const Candidate& rival = ranking.candidates[candidate.cheaper_and_faster_below];
-    const auto& rival_offering = catalog.offerings[rival.offering_index];
-    Explanation::Line line;
-    line.kind = Kind::wins_over;
-    line.score = candidate.score - rival.score;
-    line.figure = say(lang, Msg::fact_rival, rival.rank, rival_offering.id, mode_words(rival.mode, lang),
-                      units::format_money(rival.total_cost, ranking.currency), units::format_hours(rival.hours));
-    line.own_figure = say(lang, Msg::fact_own, units::format_money(candidate.total_cost, ranking.currency),
-                          units::format_hours(candidate.hours));
-    for (std::size_t c = 0; c < criterion_count; ++c) {
-      const double gain = candidate.criteria[c].contribution - rival.criteria[c].contribution;
-      if (gain >= 0.05) line.gains.push_back({static_cast<Criterion>(c), gain, {}, {}});
-    }
-    std::stable_sort(line.gains.begin(), line.gains.end(),
-                     [](const Explanation::Gain& x, const Explanation::Gain& y) { return x.points > y.points; });
-    for (auto& gain : line.gains) {
-      gain.figure = own_facts(gain.criterion);
-      gain.rival_figure = rival_facts(rival, gain.criterion);
-    }
-    lines.push_back(std::move(line));
+// Ranked above a candidate that is cheaper and faster: say what it wins on, in points.
+std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog, const Ranking& ranking,
+                                                const Candidate& candidate, Figures& figures, Lang lang) {
+  if (candidate.cheaper_and_faster_below >= ranking.candidates.size()) return std::nullopt;
+  const Candidate& rival = ranking.candidates[candidate.cheaper_and_faster_below];
+  const auto& rival_offering = catalog.offerings[rival.offering_index];
+  Explanation::Line line;
+  line.kind = Kind::wins_over;
+  line.score = candidate.score - rival.score;
+  line.figure = say(lang, Msg::fact_rival, rival.rank, rival_offering.id, mode_words(rival.mode, lang),
+                    units::format_money(rival.total_cost, ranking.currency), units::format_hours(rival.hours));
+  line.own_figure = say(lang, Msg::fact_own, units::format_money(candidate.total_cost, ranking.currency),
+                        units::format_hours(candidate.hours));
+  for (std::size_t c = 0; c < criterion_count; ++c) {
+    const double gain = candidate.criteria[c].contribution - rival.criteria[c].contribution;
+    if (gain >= 0.05) line.gains.push_back({static_cast<Criterion>(c), gain, {}, {}});
   }
+  std::stable_sort(line.gains.begin(), line.gains.end(),
+                   [](const Explanation::Gain& x, const Explanation::Gain& y) { return x.points > y.points; });
+  for (auto& gain : line.gains) {
+    gain.figure = figures.own(gain.criterion);
+    gain.rival_figure = figures.rival(rival, gain.criterion);
+  }
+  return line;
+}
 
+// The row's spot line would be the cheapest of the ranking, but spot is not ranked for it.
+std::optional<Explanation::Line> spot_cheaper_line(const Ranking& ranking, const Candidate& candidate) {
   const auto spot_ranked = [&] {
     return std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& c) {
       return c.offering_index == candidate.offering_index && c.mode == catalog::PricingMode::spot;
     });
   };
   // spot_ranked() scans every candidate: asked last, only of the few whose spot line is cheapest.
-  if (candidate.mode != catalog::PricingMode::spot && candidate.spot_total &&
-      *candidate.spot_total < ranking.best.cheapest_total && !spot_ranked()) {
+  if (candidate.mode == catalog::PricingMode::spot || !candidate.spot_total ||
+      *candidate.spot_total >= ranking.best.cheapest_total || spot_ranked()) {
+    return std::nullopt;
+  }
+  Explanation::Line line;
+  line.kind = Kind::spot_cheaper;
+  line.figure = units::format_money(*candidate.spot_total, ranking.currency);
+  return line;
+}
+
+}  // namespace
+
+Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
+                        FactsMemo* memo, text::Lang lang) {
+  Explanation result;
+  Figures figures(catalog, ranking, candidate, memo, lang);
+  auto& lines = result.lines;
+  const auto criterion_line = [&](Kind kind, std::size_t c) {
     Explanation::Line line;
-    line.kind = Kind::spot_cheaper;
-    line.figure = units::format_money(*candidate.spot_total, ranking.currency);
-    lines.push_back(std::move(line));
+    line.kind = kind;
+    line.criterion = static_cast<Criterion>(c);
+    line.score = candidate.criteria[c].score;
+    line.figure = figures.own(*line.criterion);
+    return line;
+  };
+  const auto [strongest, weakest] = strongest_and_weakest(ranking, candidate);
+  if (strongest < criterion_count) lines.push_back(criterion_line(Kind::strongest, strongest));
+  if (weakest < criterion_count && weakest != strongest) lines.push_back(criterion_line(Kind::weakest, weakest));
+  for (auto line :
+       {input_bound_line(ranking, candidate, lang), standing_line(catalog, ranking, candidate),
+        wins_over_line(catalog, ranking, candidate, figures, lang), spot_cheaper_line(ranking, candidate)}) {
+    if (line) lines.push_back(std::move(*line));
   }
   return result;
 }

@@ -200,15 +200,31 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   return bits;
 }
 
-std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today) {
-  std::vector<Ranking::Note> notes;
-  // An image side far from the one the model was trained at: outside its training distribution and
-  // outside the resolutions the speed was calibrated at (docs/estimation.md "Image generation").
+namespace {
+
+// The ranking's #1 (the last candidate of rank 1), or null when nothing is ranked.
+const Candidate* first_ranked(const Ranking& ranking) {
+  const Candidate* first = nullptr;
+  for (const auto& candidate : ranking.candidates) {
+    if (candidate.rank == 1) first = &candidate;
+  }
+  return first;
+}
+
+// An image side far from the one the model was trained at: outside its training distribution and
+// outside the resolutions the speed was calibrated at (docs/estimation.md "Image generation").
+// The note: N-RESOLUTION.
+void add_resolution_note(const Ranking& ranking, std::vector<Ranking::Note>& notes) {
   if (workload::resolution_off_native(ranking.resolution_px, ranking.native_resolution_px)) {
     notes.push_back({"N-RESOLUTION", text::words(text::Msg::note_resolution_off_native, ranking.model_id,
                                                  ranking.native_resolution_px, ranking.resolution_px)});
   }
-  // Stale prices: one line for the run, over the providers whose ranked offerings are stale.
+}
+
+// Stale prices: one line for the run, over the providers whose ranked offerings are stale.
+// The note: N-STALE-PRICES.
+void add_stale_prices_note(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today,
+                           std::vector<Ranking::Note>& notes) {
   if (!today.empty()) {
     std::vector<int> age_by_provider(catalog.providers.size(), -1);
     std::vector<std::string_view> oldest_by_provider(catalog.providers.size());
@@ -251,8 +267,13 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                                                      ages, oldest_date, today, stale_price_days)});
     }
   }
-  // Stale exchange rates: the rates this ranking converts with (the output currency's and those of
-  // the ranked providers' currencies), by code, when read more than stale_rate_days before today.
+}
+
+// Stale exchange rates: the rates this ranking converts with (the output currency's and those of
+// the ranked providers' currencies), by code, when read more than stale_rate_days before today.
+// The note: N-STALE-RATE.
+void add_stale_rates_note(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today,
+                          std::vector<Ranking::Note>& notes) {
   if (!today.empty()) {
     std::vector<std::string_view> codes;
     const auto use = [&](std::string_view code) {
@@ -292,7 +313,11 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                        })});
     }
   }
-  // Quotes old enough to carry an age band: the rule, once, with the widest bands in this ranking.
+}
+
+// Quotes old enough to carry an age band: the rule, once, with the widest bands in this ranking.
+// The note: N-PRICE-AGE.
+void add_price_age_note(const Ranking& ranking, std::vector<Ranking::Note>& notes) {
   double list_band_pct = 0;
   double spot_band_pct = 0;
   for (const auto& candidate : ranking.candidates) {
@@ -305,7 +330,12 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
     notes.push_back({"N-PRICE-AGE", text::words(text::Msg::note_price_age, number(list_band_pct, 1),
                                                 number(spot_band_pct, 1))});
   }
-  // Spot rates the catalog does not publish: the assumption per GPU class, once.
+}
+
+// Spot rates the catalog does not publish: the assumption per GPU class, once.
+// The note: N-SPOT-RATE-ASSUMED.
+void add_spot_rate_assumed_note(const catalog::Catalog& catalog, const Ranking& ranking,
+                                std::vector<Ranking::Note>& notes) {
   std::vector<char> assumed(catalog.providers.size(), 0);
   for (const auto& candidate : ranking.candidates) {
     if (candidate.mode != PricingMode::spot || !candidate.cost.spot_rate_assumed) continue;
@@ -322,8 +352,12 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   if (!names.empty()) {
     notes.push_back({"N-SPOT-RATE-ASSUMED", text::words(text::Msg::note_spot_rate_assumed, names)});
   }
-  // A low-stock #1 may not be there when it is asked for: the best-ranked row in stock, named
-  // (expert review 7: five low-stock 8x A800 rows above every available one, unmarked as a set).
+}
+
+// A low-stock #1 may not be there when it is asked for: the best-ranked row in stock, named
+// (expert review 7: five low-stock 8x A800 rows above every available one, unmarked as a set).
+// The note: N-LOW-STOCK.
+void add_low_stock_note(const catalog::Catalog& catalog, const Ranking& ranking, std::vector<Ranking::Note>& notes) {
   const Candidate* first = nullptr;
   const Candidate* in_stock = nullptr;
   for (const auto& candidate : ranking.candidates) {
@@ -347,10 +381,15 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                        })});
     }
   }
-  // A one-off job billed a whole term (expert review 8: a 1-year 8x A100 term, $119,094, first for a
-  // 6.5 h LoRA): a term is the billing for steady work. The on-demand figure is the job's hours in the
-  // term at #1's on-demand price in the priced region (term cost x share used x on-demand / term rate).
-  // Serving rents for --hours of service, not a one-off job: its term share is W-RESERVED-TERM's.
+}
+
+// A one-off job billed a whole term (expert review 8: a 1-year 8x A100 term, $119,094, first for a
+// 6.5 h LoRA): a term is the billing for steady work. The on-demand figure is the job's hours in the
+// term at #1's on-demand price in the priced region (term cost x share used x on-demand / term rate).
+// Serving rents for --hours of service, not a one-off job: its term share is W-RESERVED-TERM's.
+// The note: N-TERM-ONE-OFF.
+void add_term_one_off_note(const catalog::Catalog& catalog, const Ranking& ranking, std::vector<Ranking::Note>& notes) {
+  const Candidate* first = first_ranked(ranking);
   if (first != nullptr && !workload::kind_traits(ranking.kind).serving() && first->cost.commitment_charged &&
       first->cost.term_used_pct < small_term_share_pct) {
     const auto& offering = catalog.offerings[first->offering_index];
@@ -394,9 +433,14 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                        })});
     }
   }
-  // A term sized to the term (docs/scoring.md "Candidates": without --deadline, the fewest nodes whose
-  // run ends within one term) runs past the 30-day planning horizon: said, with the lever (expert
-  // review 24: a 70B pretraining planned for 287 d on 5 nodes with no word).
+}
+
+// A term sized to the term (docs/scoring.md "Candidates": without --deadline, the fewest nodes whose
+// run ends within one term) runs past the 30-day planning horizon: said, with the lever (expert
+// review 24: a 70B pretraining planned for 287 d on 5 nodes with no word).
+// The note: N-TERM-LONG-RUN.
+void add_term_long_run_note(const Ranking& ranking, std::vector<Ranking::Note>& notes) {
+  const Candidate* first = first_ranked(ranking);
   if (first != nullptr && workload::kind_traits(ranking.kind).training() && catalog::term_hours(first->mode) > 0 &&
       !(ranking.deadline_hours > 0) && first->hours > estimate::pretraining_horizon_hours &&
       first->hours <= catalog::term_hours(first->mode)) {  // past the term: W-TERM-OVERRUN says it
@@ -404,8 +448,12 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                      text::words(text::Msg::note_term_long_run, units::format_hours(first->hours), first->nodes,
                                  number(estimate::pretraining_horizon_hours / 24.0, 0))});
   }
-  // The production tier (serving or training): per class, how many offerings it kept out and the
-  // cheapest of them.
+}
+
+// The production tier (serving or training): per class, how many offerings it kept out and the
+// cheapest of them.
+// The note: N-TIER-*.
+void add_tiers_notes(const Ranking& ranking, std::vector<Ranking::Note>& notes) {
   const bool serving = workload::kind_traits(ranking.kind).serving();
   for (const auto& tier : ranking.tier_excluded) {
     // The class's code and its words (the message's {0} count, {1} plural ending).
@@ -442,6 +490,21 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
                                         cheapest, to_string(tier.kind));
                      })});
   }
+}
+
+}  // namespace
+
+std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today) {
+  std::vector<Ranking::Note> notes;
+  add_resolution_note(ranking, notes);
+  add_stale_prices_note(catalog, ranking, today, notes);
+  add_stale_rates_note(catalog, ranking, today, notes);
+  add_price_age_note(ranking, notes);
+  add_spot_rate_assumed_note(catalog, ranking, notes);
+  add_low_stock_note(catalog, ranking, notes);
+  add_term_one_off_note(catalog, ranking, notes);
+  add_term_long_run_note(ranking, notes);
+  add_tiers_notes(ranking, notes);
   return notes;
 }
 
@@ -455,6 +518,8 @@ WarningList materialise(WarningBits bits) {
 
 }  // namespace detail
 
+// table: one case per Warning, each the sentence of its code (docs/scoring.md); the switch is the
+// table of warning texts, read row by row.
 std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
                          Warning warning, text::Lang lang) {
   using text::Msg;

@@ -473,6 +473,7 @@ text::Words serving_tier_because(const Profile& profile) {
 
 }  // namespace
 
+// table: the workload flags, one row each (docs/architecture.md "A new option").
 const std::vector<Flag>& flags() {
   static const std::vector<Flag> table = {
       {.name = "--workload",
