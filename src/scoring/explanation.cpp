@@ -158,7 +158,9 @@ std::vector<std::string> performance_facts(const catalog::Catalog& catalog, cons
              ranking.performance_of(candidate).serving.meets_targets) {
     const auto& serving = ranking.performance_of(candidate).serving;
     parts.push_back(say(lang, Msg::fact_meets_latency, detail::number(serving.tpot_ms, 0),
-                        detail::number(serving.ttft_ms, 0), serving.batch));
+                        detail::number(serving.ttft_ms, 0), serving.batch, serving.load_batch,
+                        detail::number(serving.tpot_ms_at_load_band.high, 0),
+                        detail::number(serving.ttft_ms_at_load_band.high, 0)));
   } else if (workload::kind_traits(ranking.kind).serves_images()) {
     const auto& throughput = ranking.performance_of(candidate).throughput;
     parts.push_back(say(lang, Msg::fact_carries_load, detail::number(throughput.work_units_per_s, 0),
