@@ -111,7 +111,8 @@ TEST_CASE("recommend --format json is the versioned ranking document", "[cli]") 
     const double score = candidate["score"].get<double>();
     CHECK(score >= 0);
     CHECK(score <= 100);
-    CHECK(score <= previous_score + 1e-9);
+    // Ranked by the score as shown (0.1 steps; ties on cost): the JSON's 0.01 may rise within a step.
+    CHECK(score <= previous_score + 0.1);
     previous_score = score;
     double contributions = 0;
     for (const auto& [name, criterion] : candidate["criteria"].items()) {

@@ -434,6 +434,10 @@ struct Ranking {
     std::string offering_id;      // that row's offering
   };
   std::optional<Admit> admit;
+  // With top_exclusion --deadline: the deadline that admits the soonest row it alone removed, when
+  // that row ends sooner than `admit`'s (expert review 24 D7: a 24 h deadline was offered 4054.6 h,
+  // the cheapest row's, while 59 nodes end in 3.9 d).
+  std::optional<Admit> admit_soonest;
   // When a fact of the job no constraint admits (memory, host-ram, software) removed the most: the
   // constraints the user can relax (--budget, --deadline, a latency target, a production-tier rule)
   // that alone removed offerings, the most first (at most three), how many offerings they alone
@@ -470,6 +474,28 @@ struct Ranking {
     bool meets = false;
   };
   std::optional<Reservation> reservation;
+  // When --deadline emptied a training ranking: the first row of the same request ranked on one
+  // pricing mode the exit-3 hint points to (expert review 24 D3, D5: the hint named a row that mode's
+  // ranking did not rank first, and hid the commitment). `commitment` is what the mode holds the
+  // instances for, paid whole (a block's length, a term), output currency.
+  struct Alternative {
+    std::string offering_id;
+    catalog::PricingMode mode = catalog::PricingMode::capacity_block;
+    int nodes = 0;
+    double hours = 0;           // time to result
+    double total_cost = 0;      // the ranked total
+    double commitment = 0;      // price_per_hour x held_hours
+    double held_hours = 0;      // the block's length or the term's hours
+    double price_per_hour = 0;  // one instance
+  };
+  // --pricing capacity-block's first row where --pricing left blocks out (none: no block meets it).
+  std::optional<Alternative> block_alternative;
+  // --pricing reserved-1y's first row, with `reservation` (which names the row that meets soonest).
+  std::optional<Alternative> reserved_alternative;
+  // The commitment of `reservation`'s row on its term, and one instance's hourly price there.
+  double reservation_commitment = 0, reservation_price_per_hour = 0;
+  // Whether an offering the filters (--region, --provider, --gpu, ...) keep is sold in capacity blocks.
+  bool blocks_in_scope = false;
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
   workload::Tier serving_tier = workload::Tier::production;   // the profile's (serving only)
   workload::Tier training_tier = workload::Tier::production;  // the profile's (training only)

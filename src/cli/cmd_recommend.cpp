@@ -20,6 +20,7 @@
 #include "gpuselect/format_traits.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/scoring.hpp"
+#include "gpuselect/units.hpp"
 #include "gpuselect/version.hpp"
 #include "io/files.hpp"
 
@@ -44,15 +45,38 @@ std::string admit_value(scoring::ExclusionKind kind, double value) {
   return fmt::format("{:.0f}", std::ceil(value));
 }
 
-// --deadline and capacity emptied a training ranking together: the 1-year reservation that meets the
-// deadline, or the deadline that admits the soonest one (Ranking::reservation).
-text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t removed) {
+// The capacity-block row --pricing capacity-block ranks first (Ranking::block_alternative), said as
+// `message` (its nodes, plural, offering, block days, cost, time to result).
+std::string block_row_words(text::Lang lang, text::Msg message, const scoring::Ranking::Alternative& block,
+                            std::string_view currency) {
+  return text::say(lang, message, block.nodes, block.nodes == 1 ? "" : "s", block.offering_id,
+                   fmt::format("{:.0f}", block.held_hours / 24.0), units::format_money(block.total_cost, currency),
+                   units::format_hours(block.hours));
+}
+
+// --deadline and capacity emptied a training ranking together: a capacity block that meets the
+// deadline first (where --pricing left blocks out), then the row a 1-year reservation ranks first,
+// or the deadline that admits the soonest one (Ranking::reservation), with the term's commitment
+// (expert review 24 D5: a $5.24M term named for a row its own ranking did not rank first).
+text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t removed, std::string_view currency) {
   const auto& block = *ranking.reservation;
+  // The row --pricing reserved-1y ranks first where it meets the deadline; else the soonest one.
+  const bool ranked = block.meets && ranking.reserved_alternative;
+  const int nodes = ranked ? ranking.reserved_alternative->nodes : block.nodes;
+  const std::string& offering = ranked ? ranking.reserved_alternative->offering_id : block.offering_id;
+  const double commitment = ranked ? ranking.reserved_alternative->commitment : ranking.reservation_commitment;
+  const double hourly = ranked ? ranking.reserved_alternative->price_per_hour : ranking.reservation_price_per_hour;
   return text::Words::in_each([&](text::Lang lang) {
     const std::string confidence = fmt::format("{:.0f}%", ranking.confidence * 100);
+    const std::string block_first =
+        ranking.block_alternative
+            ? block_row_words(lang, text::Msg::hint_clause_block_first, *ranking.block_alternative, currency)
+            : std::string();
     return text::say(lang, block.meets ? text::Msg::hint_no_match_reservation : text::Msg::hint_no_match_reservation_late,
-                     scoring::emptying_constraints(ranking, lang), removed, removed == 1 ? "" : "s", block.nodes,
-                     block.offering_id, confidence, admit_value(scoring::ExclusionKind::deadline, block.deadline_hours));
+                     scoring::emptying_constraints(ranking, lang), removed, removed == 1 ? "" : "s", nodes, offering,
+                     confidence, admit_value(scoring::ExclusionKind::deadline, block.deadline_hours), block_first,
+                     units::format_money(commitment, currency), units::format_money(hourly, currency),
+                     nodes == 1 ? "" : "s");
   });
 }
 
@@ -85,11 +109,39 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
   });
 }
 
+// A job whose cheapest row runs under a month is no job for a 1-year term (judgement: a term of
+// twelve such runs is a different plan): its hint leads with the --deadline that admits a row.
+constexpr double term_worthy_run_hours = 730;
+
+// The deadline is met only beyond open capacity (Ranking::scale_out): the capacity-block row that
+// meets it where --pricing left blocks out; else the block that size, with capacity blocks named only
+// where an offering in scope sells them and a 1-year term only for a run of a month or more (expert
+// review 24 D3: both offered for an 8-hour fine-tune in mainland China, where no one sells blocks).
+std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking, std::size_t removed,
+                                const std::string& admits, std::string_view currency) {
+  using text::Msg;
+  const std::string plural = removed == 1 ? "" : "s";
+  if (const auto& block = ranking.block_alternative) {
+    return text::say(lang, Msg::hint_no_match_deadline_block_row, ranking.scale_out->nodes,
+                     ranking.scale_out->offering_id, removed, plural, admits, block->nodes, block->nodes == 1 ? "" : "s",
+                     block->offering_id, fmt::format("{:.0f}", block->held_hours / 24.0),
+                     units::format_money(block->total_cost, currency), units::format_hours(block->hours));
+  }
+  const bool term_worthy = !ranking.admit || ranking.admit->value >= term_worthy_run_hours;
+  const Msg clause = ranking.blocks_in_scope ? (term_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
+                                             : Msg::hint_clause_term;
+  const std::string said =
+      ranking.blocks_in_scope || term_worthy ? std::string(text::message(clause, lang)) : std::string();
+  return text::say(lang, term_worthy ? Msg::hint_no_match_deadline_block : Msg::hint_no_match_deadline_short,
+                   ranking.scale_out->nodes, ranking.scale_out->offering_id, removed, plural, admits, said);
+}
+
 // What to do when nothing is left: the constraint that removed the most (and those tied with it),
 // the value of it that admits the cheapest candidate it removed, and a scale-out that meets it.
 // `constraints`: those the ranking ran under (which pricing modes it allowed).
-text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constraints& constraints) {
+text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Options& options) {
   using text::Msg;
+  const scoring::Constraints& constraints = options.constraints;
   if (!ranking.top_exclusion) return text::words(Msg::hint_no_match_loosen);
   std::size_t removed = 0;
   for (const auto& exclusion : ranking.excluded) {
@@ -109,7 +161,7 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
     return text::words(reserved_allowed ? Msg::hint_no_match_capacity_reserved : Msg::hint_no_match_capacity, removed,
                        plural);
   }
-  if (ranking.reservation) return reservation_hint(ranking, removed);
+  if (ranking.reservation) return reservation_hint(ranking, removed, options.currency);
   if (!ranking.levers.empty()) return lever_hint(ranking, removed);
   return text::Words::in_each([&](text::Lang lang) {
     std::string admits;
@@ -117,15 +169,24 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Constr
       const auto& admitted = ranking.excluded[ranking.admit->exclusion];
       const auto kind = *ranking.top_exclusion;
       const std::string value = admit_value(kind, ranking.admit->value);
-      admits = text::say(lang, Msg::hint_no_match_admits, scoring::flag_of(kind, ranking.kind), value,
-                         ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
+      if (ranking.admit_soonest) {
+        // Also the soonest row and the deadline that admits it (expert review 24 D7: 4054.6 h offered
+        // under --deadline 24, the cheapest row's time, while 59 nodes end in 3.9 d).
+        const auto& soonest = ranking.excluded[ranking.admit_soonest->exclusion];
+        admits = text::say(lang, Msg::hint_no_match_admits_both, scoring::flag_of(kind, ranking.kind), value,
+                           ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s",
+                           admit_value(kind, ranking.admit_soonest->value), ranking.admit_soonest->offering_id,
+                           soonest.nodes, soonest.nodes == 1 ? "" : "s");
+      } else {
+        admits = text::say(lang, Msg::hint_no_match_admits, scoring::flag_of(kind, ranking.kind), value,
+                           ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
+      }
     }
     // The deadline is met only by a block beyond open capacity: capacity is what to act on, said
     // first (expert review 19: "--deadline removed the most" read as the deadline being the problem).
     if (ranking.scale_out && ranking.scale_out->beyond_open_capacity &&
         *ranking.top_exclusion == scoring::ExclusionKind::deadline) {
-      return text::say(lang, Msg::hint_no_match_deadline_block, ranking.scale_out->nodes, ranking.scale_out->offering_id,
-                       removed, plural, admits);
+      return deadline_block_hint(lang, ranking, removed, admits, options.currency);
     }
     if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
       admits += text::say(lang, Msg::hint_no_match_block, ranking.scale_out->nodes, ranking.scale_out->offering_id);
@@ -257,7 +318,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
     const Error no_match = Error::said(ErrorKind::no_match, "recommend", text::words(text::Msg::err_no_match),
-                                      no_match_hint(ranking, ranking_options.constraints));
+                                      no_match_hint(ranking, ranking_options));
     std::fprintf(stderr, "gpuselect: error: %s\n", no_match.line(style.lang).c_str());
     return exit_no_match;
   }

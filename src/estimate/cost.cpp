@@ -478,10 +478,18 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
     const bool owned = provider != nullptr && provider->kind == catalog::ProviderKind::owned;
     // The time to result waits for the stock's usual wait; a block beyond the free pool enters the
     // capacity indicator and W-CLUSTER-CAPACITY (a reservation is the way, not a longer queue).
-    // A capacity block starts at its lead time, a known wait (docs/estimation.md "Capacity blocks").
+    // A capacity block starts at its lead time, a known wait (docs/estimation.md "Capacity blocks");
+    // one larger than the stock's free pool is found at a later start, as a reservation of that size
+    // would be (reservation_lead_hours; judgement: AWS offers blocks up to 8 weeks ahead, and the
+    // large ones sooner only where the pool has them), so a 45-node block of a low-stock SKU is not
+    // ranked as if it started tomorrow.
     // A term that has other work (--reserved-other-use) is capacity the team holds already: no lead.
     const bool block = mode == catalog::PricingMode::capacity_block;
-    const double block_lead_hours = block && provider != nullptr ? provider->capacity_block.lead_hours : 0.0;
+    const double block_lead_hours =
+        block && provider != nullptr
+            ? std::max(provider->capacity_block.lead_hours,
+                       reservation_lead_hours(offering, catalog::PricingMode::reserved_1y, instances))
+            : 0.0;
     const double term_lead_hours =
         owned || context.reserved_other_use ? 0.0 : reservation_lead_hours(offering, mode, instances);
     const double lead_hours = block ? block_lead_hours : term_lead_hours;

@@ -46,10 +46,13 @@ bool dominated(const std::vector<Candidate>& candidates, const Candidate& candid
   });
 }
 
-// Sorted by score (descending), then total cost, then offering id.
+// Sorted by score as shown (0.1 steps, descending), then total cost, then hours, then offering id.
 bool in_order(const catalog::Catalog& catalog, const Candidate& previous, const Candidate& candidate) {
-  if (previous.score != candidate.score) return previous.score > candidate.score;
+  const double previous_shown = std::round(previous.score * 10);
+  const double shown = std::round(candidate.score * 10);
+  if (previous_shown != shown) return previous_shown > shown;
   if (previous.total_cost != candidate.total_cost) return previous.total_cost < candidate.total_cost;
+  if (previous.hours != candidate.hours) return previous.hours < candidate.hours;
   return catalog.offerings[previous.offering_index].id <= catalog.offerings[candidate.offering_index].id;
 }
 
