@@ -4,6 +4,7 @@
 // built-in catalog, the job resolved and ranked as `recommend` does with its default --pricing.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -192,4 +193,29 @@ TEST_CASE("scenario: rows tied at the shown score rank the cheaper first", "[dec
     INFO("rows " << at << " and " << at + 1 << " at " << above.score);
     CHECK(above.total_cost <= below.total_cost);
   }
+}
+
+TEST_CASE("scenario: under a deadline, pretraining speed past it buys nothing and the cheaper row that meets it ranks first",
+          "[decisions24]") {
+  // Expert review 24b, scenario 13: `-p 13e9 --tokens 3e11 --deadline 720 --confidence 0.95` ranked
+  // a $101,769 capacity block first over two Nebius B200 nodes at $46,053 that meet 30 days at 99.9%.
+  const auto& catalog = testing::builtin_catalog();
+  const auto profile = pretraining(catalog, "13e9", nullptr, "3e11");
+  auto options = recommend_options(720, estimate::default_max_nodes, false);
+  options.confidence = 0.95;
+  const auto ranking = testing::rank_checked(catalog, profile, options);
+  REQUIRE(ranking.candidates.size() >= 2);
+  CHECK(ranking.best.turnaround_hours == Approx(720));
+  const auto& top = ranking.candidates.front();
+  for (const auto& candidate : ranking.candidates) {
+    // Every ranked row meets the deadline at the confidence.
+    CHECK(candidate.cost.within_deadline_probability >= 0.95 - 1e-9);
+  }
+  // #1 is within 5% of the cheapest row that holds its capacity (spot rows carry their reclaim risk).
+  double cheapest_held = std::numeric_limits<double>::infinity();
+  for (const auto& candidate : ranking.candidates) {
+    if (candidate.mode != PricingMode::spot) cheapest_held = std::min(cheapest_held, candidate.total_cost);
+  }
+  CHECK(top.mode != PricingMode::capacity_block);
+  CHECK(top.total_cost <= 1.05 * cheapest_held);
 }

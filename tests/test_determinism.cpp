@@ -350,6 +350,7 @@ TEST_CASE("JSON written to a terminal equals JSON written to a pipe", "[determin
   const auto captured = dir.path() / "tty.out";
   std::string command =
       "env -u GPUSELECT_CATALOG -u COLUMNS XDG_CONFIG_HOME=" + gpuselect::testing::shell_quote(dir.path().string()) +
+      " XDG_CACHE_HOME=" + gpuselect::testing::shell_quote((dir.path() / "cache").string()) +
       " " + gpuselect::testing::shell_quote(GPUSELECT_BINARY);
   for (const auto& arg : args) command += " " + gpuselect::testing::shell_quote(arg);
   // script(1) runs the command on a pseudo-terminal; the terminal turns each "\n" into "\r\n".

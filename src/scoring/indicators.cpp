@@ -333,15 +333,19 @@ double turnaround_check_hours(const Candidate& candidate) {
   return candidate.hours + std::max(0.0, cost.acquisition_wait_band.high - cost.acquisition_wait_hours);
 }
 
+bool speed_weighted_most(const Weights& weights) {
+  const double performance = weights[Criterion::performance];
+  int above_or_level = 0;  // criteria weighted at least as much as performance, itself included
+  for (const double weight : weights.values) above_or_level += weight >= performance ? 1 : 0;
+  return above_or_level == 1;
+}
+
 double turnaround_hours(workload::Kind kind, const Weights& weights) {
   // Judgement: a fine-tune or vision training run that ends within half a working day is read the
   // same day, so a faster (larger, dearer) machine buys nothing the engineer can use; the guides'
   // right-sizing (a BERT-base fine-tune needs one 16 GB V100, not an A100 node).
   constexpr double same_session_hours = 4.0;
-  const double performance = weights[Criterion::performance];
-  int above_or_level = 0;  // criteria weighted at least as much as performance, itself included
-  for (const double weight : weights.values) above_or_level += weight >= performance ? 1 : 0;
-  if (above_or_level == 1) return 0.0;  // speed weighted above every other criterion: the fastest wins
+  if (speed_weighted_most(weights)) return 0.0;  // speed weighted above every other criterion: the fastest wins
   return workload::kind_traits(kind).session_length_runs ? same_session_hours : 0.0;
 }
 

@@ -63,6 +63,8 @@ std::vector<Indicator> criterion_indicators(Criterion criterion, const Indicator
 // for fine-tuning and vision training, 0 (none) for the other kinds, and 0 when the weights favour
 // speed most (the speed-first profile, or performance weighted above every other criterion).
 double turnaround_hours(workload::Kind kind, const Weights& weights);
+// Whether the weights put performance above every other criterion (speed-first, --weights performance=1).
+bool speed_weighted_most(const Weights& weights);
 // The hours a training row is held against the turnaround: its time to result with the wait for
 // capacity at that wait's 90th percentile instead of its mean (a low-stock SKU is within the
 // turnaround only if it is at 9 in 10 odds of finding capacity in time).
