@@ -219,3 +219,25 @@ TEST_CASE("scenario: under a deadline, pretraining speed past it buys nothing an
   CHECK(top.mode != PricingMode::capacity_block);
   CHECK(top.total_cost <= 1.05 * cheapest_held);
 }
+
+TEST_CASE("scenario: without a deadline a capacity block beyond open capacity is no default row", "[decisions24]") {
+  // Expert review 24b, scenario 31: `-p 7e9 --tokens 1e12 --max-nodes 64` ranked 45 p5en nodes on a
+  // $186,921 block (8.3 d) and 9 p5 nodes on a $178,521 block above 4 Nebius B200 nodes at $87,427.
+  const auto& catalog = testing::builtin_catalog();
+  const auto profile = pretraining(catalog, "7e9", nullptr, "1e12");
+  const auto ranking = testing::rank_checked(catalog, profile, recommend_options(std::nullopt, 64, false));
+  REQUIRE_FALSE(ranking.candidates.empty());
+  CHECK(ranking.candidates.front().mode != PricingMode::capacity_block);
+  for (const auto& candidate : ranking.candidates) {
+    if (candidate.mode != PricingMode::capacity_block) continue;
+    const auto& offering = catalog.offerings[candidate.offering_index];
+    INFO(offering.id << " on " << candidate.cost.instances);
+    // Only a block within the open pool that costs less than the same nodes on demand.
+    CHECK(candidate.cost.instances * offering.gpu_count <=
+          estimate::cluster_free_gpus(offering, PricingMode::on_demand) / 2 + offering.gpu_count);
+  }
+  // Named in --pricing, the block is ranked.
+  const auto named = testing::rank_checked(catalog, profile,
+                                           recommend_options(std::nullopt, 64, false, {PricingMode::capacity_block}));
+  CHECK_FALSE(named.candidates.empty());
+}

@@ -117,7 +117,7 @@ constexpr HelpRow help_table[] = {
     {"", "--provider", "只用这些云厂商（逗号分隔的 ID）"},
     {"", "--exclude-provider", "不用这些云厂商（逗号分隔）"},
     {"", "--gpu", "只用这些 GPU 型号（ID 或别名，逗号分隔）"},
-    {"", "--pricing", "on-demand（按需）、spot（竞价实例）、reserved-1y、reserved-3y（预留实例）、monthly、yearly（包年包月）、capacity-block（容量块），逗号分隔，或 any；默认 on-demand,spot，对该任务比按需便宜时的 monthly/yearly，以及训练任务中更便宜或按需超出开放容量、赶不上截止时间时的 capacity-block"},
+    {"", "--pricing", "on-demand（按需）、spot（竞价实例）、reserved-1y、reserved-3y（预留实例）、monthly、yearly（包年包月）、capacity-block（容量块），逗号分隔，或 any；默认 on-demand,spot，对该任务比按需便宜时的 monthly/yearly，以及训练任务中更便宜时（或给出 --deadline 且按需超出开放容量、赶不上截止时间时）的 capacity-block"},
     {"", "--require", "必需的功能，逗号分隔：rdma、nvlink、bare-metal、iso27001、soc2、mlps3（等保三级，也可写作 等保三级）、jupyterlab 等"},
     {"", "--allow-consumer", "生产推理和训练：也对消费级（GeForce）GPU 排名，推理时也包括工作站 GPU（默认：排除）"},
     {"", "--allow-marketplace", "生产推理和训练：也对算力市场主机排名（默认：排除）"},

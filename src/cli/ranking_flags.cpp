@@ -58,7 +58,7 @@ const RankingOption constraint_options[] = {
     {{"--pricing",
       "on-demand, spot, reserved-1y, reserved-3y, monthly, yearly, capacity-block (comma-separated) or any; default "
       "on-demand,spot, monthly/yearly where cheaper than on-demand for the job, and capacity-block for training "
-      "where cheaper or where on-demand is beyond open capacity or misses the deadline",
+      "where cheaper or, with --deadline, where on-demand is beyond open capacity or misses it",
       "Constraints"},
      &RankingFlags::pricing, {.type = "MODE[,...]", .choices = choices::pricing_names, .list = true}},
     {{"--require", "Required features, comma-separated: rdma, nvlink, bare-metal, iso27001, soc2, jupyterlab, ...",

@@ -420,18 +420,22 @@ class Ranker {
   // by default (Constraints::blocks_when_needed) for training only, where the block is the cheaper
   // way to pay for the job or the on-demand line is no row (not sold, beyond the open pool, or
   // missing the deadline at the confidence): a block is how a scarce SKU's large or deadline-bound
-  // run is had (docs/scoring.md "Capacity blocks").
+  // run is had (docs/scoring.md "Capacity blocks"). Without --deadline a block beyond the open pool
+  // is no row: its upfront, non-cancellable commitment buys a date nobody asked for (expert review
+  // 24b: 45 p5en nodes on a $186,921 block ranked above 4 Nebius B200 nodes at $87,427, 20.7 d).
   bool block_ranked(const catalog::Offering& offering, int nodes, const estimate::Costs& costs) const {
     if (!filter_.blocks_when_needed) return true;
     if (!workload::kind_traits(profile_.kind).training()) return false;
     const auto& block = costs[static_cast<std::size_t>(PricingMode::capacity_block)];
     const auto& on_demand = costs[static_cast<std::size_t>(PricingMode::on_demand)];
-    if (!on_demand.available || !region_choice_.pricing.price(PricingMode::on_demand) ||
-        beyond_open_pool(offering, PricingMode::on_demand, nodes)) {
-      return true;
-    }
+    if (!on_demand.available || !region_choice_.pricing.price(PricingMode::on_demand)) return true;
+    const bool beyond_pool = beyond_open_pool(offering, PricingMode::on_demand, nodes);
+    const bool cheaper =
+        detail::ranked_total(block, options_.risk_averse) < detail::ranked_total(on_demand, options_.risk_averse);
+    if (!filter_.deadline_hours) return cheaper && !beyond_pool;
+    if (beyond_pool) return true;
     if (on_demand.within_deadline_probability >= 0 && on_demand.within_deadline_probability < confidence()) return true;
-    return detail::ranked_total(block, options_.risk_averse) < detail::ranked_total(on_demand, options_.risk_averse);
+    return cheaper;
   }
 
   // The pricing modes a search that widens a training job past the nodes it needs adds rows for.
