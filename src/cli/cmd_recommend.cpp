@@ -219,8 +219,7 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
                          ranking.host_ram_offering_id);
       }
       // A lighter method exists for fine-tuning only; a pretraining offloads less on larger GPUs.
-      const bool has_lighter_method =
-          ranking.kind == workload::Kind::llm_finetune || ranking.kind == workload::Kind::image_finetune;
+      const bool has_lighter_method = workload::kind_traits(ranking.kind).starts_from_pretrained;
       return text::say(lang, has_lighter_method ? Msg::hint_no_match_host_ram_lighter : Msg::hint_no_match_host_ram,
                        "", removed, plural, admits);
     }
