@@ -655,6 +655,63 @@ TEST_CASE("china: the domestic consoles' names for modes, currencies and regions
   for (const auto& candidate : monthly["candidates"]) CHECK(candidate["pricing_mode"] == "monthly");
 }
 
+TEST_CASE("china: an amount written with 元 gets the plain-number hint, the region error names the groups",
+          "[china][lang]") {
+  const std::vector<std::string> job = {"--lang", "zh-CN", "recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b"};
+  const auto with = [&](std::vector<std::string> extra) {
+    auto args = job;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_gpuselect(args);
+  };
+  const auto budget = with({"--budget", "100元"});
+  CHECK(budget.exit_code == 2);
+  CHECK(budget.out.empty());
+  CHECK(budget.err.find("'100元'") != std::string::npos);
+  CHECK(budget.err.find("纯数字：100") != std::string::npos);
+  CHECK(with({"--budget", "100美元"}).err.find("纯数字：100") != std::string::npos);
+  // "mainland", 大陆 and 国内 are mainland China; an unknown region's hint names the groups.
+  const auto& catalog = builtin();
+  for (const std::string name : {"mainland", "大陆", "国内"}) {
+    CHECK(catalog::expand_region_groups(catalog, {name}) == catalog::expand_region_groups(catalog, {"cn"}));
+  }
+  const auto region = with({"--region", "华东"});
+  CHECK(region.exit_code == 2);
+  CHECK(region.err.find("cn（中国大陆）") != std::string::npos);
+  const auto english = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--region", "nowhere-1"});
+  CHECK(english.err.find("cn (mainland China)") != std::string::npos);
+}
+
+TEST_CASE("china: catalog show titles its sections in Chinese and keeps the catalog's keys", "[china][lang]") {
+  const auto shown = run_gpuselect({"--lang", "zh-CN", "catalog", "show", "huawei/pi2.2xlarge.4"});
+  REQUIRE(shown.exit_code == 0);
+  CHECK(shown.out.starts_with("方案（offering）"));
+  CHECK(shown.out.find("云厂商（provider）") != std::string::npos);
+  CHECK(shown.out.find("pricing.on_demand") != std::string::npos);
+  CHECK(run_gpuselect({"catalog", "show", "huawei/pi2.2xlarge.4"}).out.starts_with("offering"));
+}
+
+TEST_CASE("markdown: the legend of an extrapolated band is a list item, not a nested list", "[china][render]") {
+  for (const std::string lang : {"en", "zh-CN"}) {
+    const auto markdown = run_gpuselect({"--lang", lang, "recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b",
+                                         "--method", "lora", "--region", "cn", "--format", "markdown"});
+    REQUIRE(markdown.exit_code == 0);
+    INFO(lang);
+    // The table carries the mark: its legend is said, escaped.
+    REQUIRE(markdown.out.find(")*") != std::string::npos);
+    CHECK(markdown.out.find("\n- \\* ") != std::string::npos);
+    CHECK(markdown.out.find("\n- * ") == std::string::npos);
+  }
+}
+
+TEST_CASE("estimate: the serving TTFT's queue wait is its own row, the plan's TTFT is before queueing",
+          "[china][render]") {
+  const auto shown = run_gpuselect({"estimate", "-w", "llm-inference", "-m", "qwen2.5-14b", "--gpu", "l20",
+                                    "--requests-per-s", "1", "--input-tokens", "1000", "--output-tokens", "300"});
+  REQUIRE(shown.exit_code == 0);
+  CHECK(shown.out.find("ms before queueing, TPOT") != std::string::npos);
+  CHECK(shown.out.find("queue wait in TTFT") != std::string::npos);
+}
+
 TEST_CASE("china: the job line names the method in Chinese and markdown lists use full-width separators",
           "[china][lang]") {
   const auto table = run_gpuselect({"--lang", "zh-CN", "recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b",

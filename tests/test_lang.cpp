@@ -866,6 +866,9 @@ TEST_CASE("spaced_cjk: a space between Chinese and Latin letters or digits, noth
   CHECK(text::spaced_cjk("预留实例1年") == "预留实例 1 年");
   CHECK(text::spaced_cjk("'abc' 不是数字；（参见 x）") == "'abc' 不是数字；（参见 x）");
   CHECK(text::spaced_cjk("a-b 'c'") == "a-b 'c'");
+  // The user's own words between quotes are echoed as typed (expert review 29: '100元' became '100 元').
+  CHECK(text::spaced_cjk("'100元' 不是数字") == "'100元' 不是数字");
+  CHECK(text::spaced_cjk("值'100元'不是数字") == "值'100元'不是数字");
 }
 
 TEST_CASE("english_runs finds sentences, not names, flags, ids or quoted input", "[lang]") {

@@ -118,3 +118,25 @@ TEST_CASE("a flag's environment variable turns it on unless empty or 0", "[cli][
   REQUIRE(cli::registered_values("", "--no-cache") != nullptr);
   CHECK(cli::registered_values("", "--no-cache")->environment == "GPUSELECT_NO_CACHE");
 }
+
+TEST_CASE("two options of one command with one name are caught once the tree is set up", "[cli][options]") {
+  // add_table_option skips CLI11's pairwise check as each option is added (issue 33: a tenth of a
+  // built-in recommend); check_unique_option_names is that check, run by every start.
+  CLI::App app{"test", "gpuselect-test"};
+  CLI::App* command = app.add_subcommand("probe", "a command for this test");
+  std::string first;
+  std::string second;
+  bool flag = false;
+  cli::add_table_option(*command, {"--budget", "a budget"}, {}, first);
+  cli::add_table_option(*command, {"-b,--bound", "a bound"}, {}, second);
+  CHECK_NOTHROW(cli::check_unique_option_names(app));
+  // The options are CLI11's, in the order added, each parsed as before.
+  REQUIRE(command->get_options().size() == 3);  // --help first
+  CHECK(command->get_options()[1]->get_name() == "--budget");
+  CHECK(command->get_options()[2]->get_name() == "-b,--bound");
+  app.parse(std::vector<std::string>{"7", "-b", "12", "--budget", "probe"});
+  CHECK(first == "12");
+  CHECK(second == "7");
+  cli::add_table_option(*command, {"--budget-only,-b", "a second -b"}, {}, flag);
+  CHECK_THROWS_WITH(cli::check_unique_option_names(app), Catch::Contains("'probe' are named -b"));
+}

@@ -273,7 +273,7 @@
   X(label_sensitivity, "Sensitivity: ", "敏感性：") \
   X(label_warning_item, "Warning `{}`: ", "警告 `{}`：") \
   X(none_fits, "No offering satisfies this job and its constraints.", "没有方案能满足此任务及其约束。") \
-  X(none_fits_most_removed, " Most were removed by {}.", "多数方案被 {} 排除。") \
+  X(none_fits_most_removed, " Most were removed by {}.", "多数方案被{}排除。") \
   X(count_line, "Showing {0} of {1} candidates", "显示 {1} 个候选中的 {0} 个") \
   X(count_line_more, " (--top N for more)", "（--top N 显示更多）") \
   X(count_line_excluded, "; {} excluded", "；已排除 {} 个") \
@@ -479,6 +479,7 @@
   X(est_bound_compute, "compute", "算力") \
   X(est_kv_per_token, "KV cache per token", "每 token KV 缓存") \
   X(est_replicas_for_load, "replicas for the load", "承载负载所需副本") \
+  X(est_queue_in_ttft, "queue wait in TTFT", "TTFT 中的排队等待") \
   X(est_ttft_at, "TTFT at", "TTFT 按") \
   X(est_ttft_at_value, "the p90 prompt, {} tokens", "p90 提示长度，{} 个 token") \
   X(est_pipeline_handoffs, "pipeline handoffs", "流水线交接") \
@@ -693,7 +694,7 @@
   X(plan_misses_targets, "misses the latency targets: the fastest plan, {0} on {1}, gives TTFT {2} ms and TPOT {3} ms at {8} confidence (estimates {9} and {10} ms; targets {4} and {5} ms); the weights fit ({6} of {7} per GPU)", "未达延迟目标：最快的方案（{1} 上的 {0}）在 {8} 置信度下 TTFT 为 {2} ms，TPOT 为 {3} ms（估计值 {9} 和 {10} ms；目标 {4} 和 {5} ms）；权重放得下（每 GPU {6} / {7}）") \
   X(plan_does_not_fit, "does not fit: the lightest plan, {0} on {1}, needs {2} per GPU, above {3}{4}", "放不下：最省显存的方案（{1} 上的 {0}）每 GPU 需要 {2}，超过了{3}{4}") \
   X(plan_fits, "{0} on {1}: {2} of {3} per GPU", "{1} 上的 {0}：每 GPU {2} / {3}") \
-  X(plan_serving_latency, "; TTFT {0} ms, TPOT {1} ms (targets {2}, {3})", "；TTFT {0} ms，TPOT {1} ms（目标 {2}、{3}）") \
+  X(plan_serving_latency, "; TTFT {0} ms before queueing, TPOT {1} ms (targets {2}, {3})", "；TTFT {0} ms（不含排队），TPOT {1} ms（目标 {2}、{3}）") \
   X(plan_cpu_offload, "; CPU offload {0} of {1} usable RAM per node", "；每节点 CPU 卸载 {0} / 可用内存 {1}") \
   X(plan_as_requested, " (as requested)", "（按要求）") \
   X(plan_serving_choice, "; the tensor parallel and batch that meet the targets at the most tokens per GPU", "；取满足目标且每 GPU token 数最多的张量并行和批大小") \
@@ -1008,7 +1009,7 @@
   X(hint_see_offering_ids, "see {} for offering ids", "方案 ID 见 {}") \
   X(hint_see_models, "see {}, or give --params (e.g. 7e9)", "参见 {}，或给出 --params（例如 7e9）") \
   X(hint_add_currency, "{}, or add its rate under currencies: in a catalog file", "{}，或在目录文件的 currencies: 下添加其汇率") \
-  X(hint_see_regions, "see {} for the regions", "地域见 {}") \
+  X(hint_see_regions, "see {0} for the regions, or name a region group: {1}", "地域见 {0}，或写地域组：{1}") \
   X(hint_keys_in_docs, "the keys are in docs/cli.md", "可用的键见 docs/cli.md") \
   X(err_gpu_and_gpus, "--gpu and --gpus both name the GPU model", "--gpu 和 --gpus 都指定了 GPU 型号") \
   X(hint_gpu_and_gpus, "keep one: --gpus NAME:COUNT, or --gpu NAME with --gpu-count", "只保留一种：--gpus NAME:COUNT，或 --gpu NAME 加 --gpu-count") \
@@ -1506,7 +1507,19 @@
   X(hint_no_match_reservation_late, "{7}{0} removed the most ({1} candidate{2} each): open capacity does not hold that many GPUs that long, and a 1-year reservation misses the deadline too (a block beyond the free pool waits up to a week for the provider); the soonest, {3} node{10} of {4}, ends within {6} at {5} confidence: --pricing reserved-1y --deadline {6} admits it, a term that commits {8} ({3} instance{10} x 8,760 h x {9}/h), charged whole unless --reserved-other-use states the term's other work, or run with --show-excluded to see why", "{7}{0} 排除的候选最多（各 {1} 个）：开放容量无法长时间提供这么多 GPU，按 1 年预留也赶不上截止时间（超出空闲资源池的资源块要等云厂商最多一周）；最快的是 {4} 的 {3} 个节点，以 {5} 的把握在 {6} 内完成：加 --pricing reserved-1y --deadline {6} 即可纳入，该期限承诺 {8}（{3} 个实例 × 8,760 h × {9}/h），除非用 --reserved-other-use 说明期限内的其他工作，否则全额计入，或加 --show-excluded 查看原因") \
   X(hint_no_match_host_ram_nodes, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}; --max-nodes {4} spreads it over enough nodes on {5}, or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}；设 --max-nodes {4} 即可在 {5} 上分摊到足够多的节点，或加 --show-excluded 查看原因") \
   X(hint_no_match_host_ram_lighter, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}, and more nodes do not spread it enough; a lighter method (--method lora or qlora) or a GPU with more memory (less to offload), or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}，增加节点也分摊不够；可换更轻的方法（--method lora 或 qlora）或显存更大的 GPU（需卸载的更少），或加 --show-excluded 查看原因") \
-  X(hint_no_match_user_lever, "{0} alone removed {1} candidate{2}{3}: relax it (a looser value, or the --allow- flag where the job can take that risk); on the other {4} candidates {5}, which no constraint admits, or run with --show-excluded to see why", "{0} 单独排除了 {1} 个候选{3}：请放宽（更宽松的取值，或在作业可承受该风险时加上 --allow- 标志）；另外 {4} 个候选{5}，放宽约束也无法纳入，或加 --show-excluded 查看原因") \
+  X(hint_no_match_user_lever, "{0} alone removed {1} candidate{2}{3}: {6}; on the other {4} candidates {5}, which no constraint admits, or run with --show-excluded to see why", "{0} 单独排除了 {1} 个候选{3}：{6}；另外 {4} 个候选{5}，放宽约束也无法纳入，或加 --show-excluded 查看原因") \
+  /* How to relax the levers of hint_no_match_user_lever: values, --allow- flags, or both. */ \
+  X(hint_relax_value, "relax it to a looser value", "请放宽到更宽松的取值") \
+  X(hint_relax_allow, "add it where the job can take that risk", "在作业可承受该风险时加上它") \
+  X(hint_relax_either, "relax them (a looser value, or the --allow-... flag where the job can take that risk)", "请放宽（更宽松的取值，或在作业可承受该风险时加上相应的 --allow-... 标志）") \
+  /* `catalog show`'s section titles (its rows are the catalog's YAML keys, as a team lead edits them). */ \
+  X(show_offering, "offering", "方案（offering）") \
+  X(show_provider, "provider", "云厂商（provider）") \
+  X(show_gpu, "gpu", "GPU（gpu）") \
+  X(show_model, "model", "模型（model）") \
+  X(show_defined_at, "defined_at", "定义位置（defined_at）") \
+  /* The region groups hint_see_regions names. */ \
+  X(region_groups_listed, "cn (mainland China), us, eu", "cn（中国大陆）、us（美国）、eu（欧洲）") \
   X(lever_fact_memory, "the job does not fit in GPU memory", "的显存装不下此任务") \
   X(lever_fact_memory_serving, "a replica does not fit in one instance's GPU memory", "单个实例的显存装不下一个副本") \
   X(lever_fact_host_ram, "the CPU offload needs more host RAM than the node has", "的主机内存放不下 CPU 卸载的数据") \

@@ -81,7 +81,8 @@ std::string term(Lang lang, Term term, std::string_view id);
 
 // Chinese typesetting as the catalogue writes it: a space between a Chinese character (U+4E00-U+9FFF)
 // and an ASCII letter or digit next to it ("未知的GPU" -> "未知的 GPU"), for text composed from
-// several messages (an error line) where a parameter meets the words around it. Anything else as is.
+// several messages (an error line) where a parameter meets the words around it. Anything else as is,
+// and so is text between single quotes (a value the user typed, text::quoted: '100元' stays).
 std::string spaced_cjk(std::string_view text);
 
 // Words made before the language is known (a run note, an exclusion's detail: the library makes them

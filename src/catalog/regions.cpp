@@ -86,12 +86,15 @@ struct RegionGroup {
   std::string_view name;
   bool (*contains)(std::string_view region);
 };
-constexpr std::array<RegionGroup, 8> region_groups = {{
+constexpr std::array<RegionGroup, 11> region_groups = {{
     {"cn", in_mainland_china},
     {"china", in_mainland_china},
     {"mainland-china", in_mainland_china},
+    {"mainland", in_mainland_china},
     {"中国", in_mainland_china},
     {"中国大陆", in_mainland_china},
+    {"大陆", in_mainland_china},
+    {"国内", in_mainland_china},
     {"us", in_united_states},
     {"eu", in_europe},
     {"europe", in_europe},

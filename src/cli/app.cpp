@@ -255,6 +255,7 @@ int run_app(const std::vector<std::string>& arguments) {
     command->fallthrough();
     if (named(subcommand.name)) runners.emplace_back(command, subcommand.setup(*command, globals));
   }
+  check_unique_option_names(app);
   reject_empty_values(app);
   describe_options(app);
   // --help in the run's language: known before parsing, since CLI11 prints help while it parses.

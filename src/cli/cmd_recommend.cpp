@@ -104,8 +104,14 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
                          admitted.nodes == 1 ? "" : "s");
     }
     const int offerings = ranking.lever_offerings;
+    const auto allow_flags = static_cast<std::size_t>(std::count_if(
+        ranking.levers.begin(), ranking.levers.end(),
+        [&](auto kind) { return std::string_view(scoring::flag_of(kind, ranking.kind)).starts_with("--allow-"); }));
+    const Msg relax = allow_flags == 0                      ? Msg::hint_relax_value
+                      : allow_flags == ranking.levers.size() ? Msg::hint_relax_allow
+                                                             : Msg::hint_relax_either;
     return text::say(lang, Msg::hint_no_match_user_lever, levers, offerings, offerings == 1 ? "" : "s", admits, removed,
-                     text::message(fact, lang));
+                     text::message(fact, lang), text::message(relax, lang));
   });
 }
 

@@ -2,8 +2,10 @@
 // each option's value is.
 #include "cli/option_table.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <stdexcept>
 
 namespace gpuselect::cli {
 
@@ -33,6 +35,33 @@ void remember(const CLI::App& command, const OptionSpec& spec, const OptionValue
   }
 }
 
+// CLI::App's option list. CLI11 compares each option it adds with every one added before (a string
+// built per pair): ~100 options made that a tenth of a built-in `recommend`'s instructions (issue
+// 33). The tables' names are checked once instead: tests/test_cli_options.cpp asserts that no two
+// options of a command share a name.
+struct OptionListAccess : CLI::App {
+  static std::vector<CLI::Option_p>& of(CLI::App& command) { return command.*(&OptionListAccess::options_); }
+};
+
+// `add` (one CLI11 add_option/add_flag call on `command`) against an empty list, then the earlier
+// options put back in front: the same list and option as CLI11 builds, without the pairwise check.
+template <typename Add>
+CLI::Option* added_unchecked(CLI::App& command, Add add) {
+  std::vector<CLI::Option_p>& options = OptionListAccess::of(command);
+  std::vector<CLI::Option_p> earlier = std::move(options);
+  options.clear();
+  CLI::Option* option = nullptr;
+  try {
+    option = add();
+  } catch (...) {
+    options = std::move(earlier);
+    throw;
+  }
+  earlier.push_back(std::move(options.back()));
+  options = std::move(earlier);
+  return option;
+}
+
 CLI::Option* described(CLI::App& command, CLI::Option* option, const OptionSpec& spec, const OptionValues& values) {
   if (!spec.group.empty()) option->group(std::string(spec.group));
   if (spec.required) option->required();
@@ -57,27 +86,54 @@ std::string command_path(const CLI::App& command) {
 
 CLI::Option* add_table_option(CLI::App& command, const OptionSpec& spec, const OptionValues& values,
                               std::string& target) {
-  return described(command, command.add_option(std::string(spec.names), target, spec.help), spec, values);
+  return described(
+      command, added_unchecked(command, [&] { return command.add_option(std::string(spec.names), target, spec.help); }),
+      spec, values);
 }
 
 CLI::Option* add_table_option(CLI::App& command, const OptionSpec& spec, const OptionValues& values,
                               std::optional<std::string>& target) {
-  return described(command, command.add_option(std::string(spec.names), target, spec.help), spec, values);
+  return described(
+      command, added_unchecked(command, [&] { return command.add_option(std::string(spec.names), target, spec.help); }),
+      spec, values);
 }
 
 CLI::Option* add_table_option(CLI::App& command, const OptionSpec& spec, const OptionValues& values,
                               std::vector<std::string>& target) {
-  return described(command, command.add_option(std::string(spec.names), target, spec.help), spec, values);
+  return described(
+      command, added_unchecked(command, [&] { return command.add_option(std::string(spec.names), target, spec.help); }),
+      spec, values);
 }
 
 CLI::Option* add_table_option(CLI::App& command, const OptionSpec& spec, const OptionValues& values, bool& target) {
   // CLI11 writes the member only when the flag is given: the environment's value stands otherwise.
   if (environment_on(values.environment)) target = true;
-  return described(command, command.add_flag(std::string(spec.names), target, spec.help), spec, values);
+  return described(
+      command, added_unchecked(command, [&] { return command.add_flag(std::string(spec.names), target, spec.help); }),
+      spec, values);
 }
 
 CLI::Option* add_table_option(CLI::App& command, const OptionSpec& spec, const OptionValues& values, int& target) {
-  return described(command, command.add_flag(std::string(spec.names), target, spec.help), spec, values);
+  return described(
+      command, added_unchecked(command, [&] { return command.add_flag(std::string(spec.names), target, spec.help); }),
+      spec, values);
+}
+
+void check_unique_option_names(const CLI::App& command) {
+  std::vector<std::string> names;
+  for (const CLI::Option* option : command.get_options()) {
+    for (const auto& name : option->get_lnames()) names.push_back("--" + name);
+    for (const auto& name : option->get_snames()) names.push_back("-" + name);
+    if (option->get_lnames().empty() && option->get_snames().empty()) names.push_back(option->get_name());
+  }
+  std::sort(names.begin(), names.end());
+  if (const auto twice = std::adjacent_find(names.begin(), names.end()); twice != names.end()) {
+    const std::string path = command_path(command);
+    throw std::logic_error("two options of '" + (path.empty() ? std::string("gpuselect") : path) + "' are named " + *twice);
+  }
+  for (const CLI::App* subcommand : command.get_subcommands([](const CLI::App*) { return true; })) {
+    check_unique_option_names(*subcommand);
+  }
 }
 
 const OptionValues* registered_values(std::string_view path, std::string_view name) {

@@ -78,6 +78,11 @@ CLI::Option* add_table_option(CLI::App& command, const OptionSpec& spec, const O
 CLI::Option* add_table_option(CLI::App& command, const OptionSpec& spec, const OptionValues& values, bool& target);
 CLI::Option* add_table_option(CLI::App& command, const OptionSpec& spec, const OptionValues& values, int& target);
 
+// Throws std::logic_error naming the command and the name when two options of one command in the
+// tree under `command` share a name (the check CLI11 makes pairwise as each option is added, which
+// add_table_option skips: issue 33); runs once per process start, after every named command is set up.
+void check_unique_option_names(const CLI::App& command);
+
 // Whether a flag's environment variable (OptionValues::environment) turns it on: set, not empty and
 // not "0". An empty name: no.
 bool environment_on(std::string_view variable);

@@ -62,7 +62,15 @@ std::string spaced_cjk(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 8);
   bool after_ideograph = false;
+  // A quoted word ('100元', text::quoted) is the user's, echoed as typed: no space goes inside it.
+  bool quoted = false;
   for (std::size_t at = 0; at < text.size();) {
+    if (text[at] == '\'') quoted = !quoted;
+    if (quoted) {
+      after_ideograph = false;
+      out += text[at++];
+      continue;
+    }
     if (ideograph_at(at)) {
       if (!out.empty() && latin(out.back())) out += ' ';
       out.append(text.substr(at, 3));

@@ -274,6 +274,16 @@ double read(Quantity quantity, std::string_view text, std::string_view where) {
       break;
     }
   }
+  // A currency written in Chinese after the amount ("100元", "100 人民币"): the same.
+  if (written == Written::money) {
+    for (const std::string_view word : {"人民币", "美元", "美金", "元", "块"}) {
+      if (unsigned_text.ends_with(word)) {
+        unsigned_text.remove_suffix(word.size());
+        break;
+      }
+    }
+    while (unsigned_text.ends_with(' ')) unsigned_text.remove_suffix(1);
+  }
   // A currency code before or after the amount ("100USD", "usd 100"): the amount is in the output currency.
   constexpr std::size_t code_letters = 3;
   const auto is_letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };

@@ -297,11 +297,11 @@ double transformer_activations(const workload::Profile& profile, double seq, dou
 // the stored checkpoints.
 // One layer's whole activations, Korthikanti's selective set s·b·h·34/t whatever the framework: the
 // working set of a layer being recomputed, and the inference workspace of a prefill chunk.
+// (Computed here, not through transformer_activations with a Megatron copy of the profile: that copy
+// was a tenth of a built-in `recommend`'s instructions, issue 33.)
 double one_layer_activations(const workload::Profile& profile, double seq, double batch, int tp) {
   if (profile.shape.layers <= 0) return 0;
-  workload::Profile megatron = profile;
-  megatron.framework = workload::Framework::megatron;
-  return transformer_activations(megatron, seq, batch, tp, Recompute::selective) / profile.shape.layers;
+  return seq * batch * profile.shape.hidden * 34.0 / std::max(1, tp) * activation_precision_factor(profile.precision);
 }
 
 // torchtitan's op-level selective policy recomputes the unsaved half of each layer in the backward

@@ -206,6 +206,11 @@ Grid serving_grid(const workload::Profile& profile, const estimate::Performance&
       {words(Msg::est_decode_bound, lang), words(serving.memory_bound ? Msg::est_bound_memory : Msg::est_bound_compute, lang)},
       {words(Msg::est_kv_per_token, lang), fmt::format("{:.1f} KB", serving.kv_bytes_per_token / 1e3)},
       {words(Msg::est_replicas_for_load, lang), std::to_string(estimate.throughput.replicas)}};
+  // The TTFT above includes the mean wait for a free slot at the load; the plan's sentence states it
+  // before queueing (expert review 29: 573 ms there, 661 ms here, unexplained).
+  if (estimate.throughput.queue_ms > 0) {
+    grid.rows.push_back({words(Msg::est_queue_in_ttft, lang), fmt::format("{:.0f} ms", estimate.throughput.queue_ms)});
+  }
   if (serving.ttft_prompt_tokens > 0 && workload::has_request_mix(profile)) {
     grid.rows.push_back({words(Msg::est_ttft_at, lang), say(lang, Msg::est_ttft_at_value, serving.ttft_prompt_tokens)});
   }

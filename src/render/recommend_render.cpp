@@ -659,7 +659,11 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     const auto notes = note_lines(view, rows.size(), lang);
     if (!notes.empty()) {
       out << "\n#### " << message(Msg::section_notes) << "\n\n";
-      for (const auto& line : notes) out << markdown_wrapped("- ", markdown_cell(line), 2);
+      for (const auto& line : notes) {
+        // "- * time outside..." would open a nested list: the legend's '*' is escaped.
+        const std::string cell = markdown_cell(line);
+        out << markdown_wrapped("- ", cell.starts_with('*') ? "\\" + cell : cell, 2);
+      }
     }
     if (const auto fleet = fleet_lines(view, lang); !fleet.empty()) {
       out << "\n#### " << message(Msg::section_fleet) << "\n\n";

@@ -34,19 +34,35 @@ void flatten(const nlohmann::ordered_json& object, const std::string& prefix, Te
     }
   }
 }
+
+// A section's title in `lang` (the English is the document's key).
+std::string section_title(const std::string& section, text::Lang lang) {
+  struct Title {
+    std::string_view key;
+    text::Msg title;
+  };
+  static constexpr Title titles[] = {{"offering", text::Msg::show_offering}, {"provider", text::Msg::show_provider},
+                                     {"gpu", text::Msg::show_gpu},           {"model", text::Msg::show_model},
+                                     {"defined_at", text::Msg::show_defined_at}};
+  for (const auto& row : titles) {
+    if (row.key == section) return std::string(text::message(row.title, lang));
+  }
+  return section;
+}
 }  // namespace
 
 void record(std::ostream& out, const nlohmann::ordered_json& document, const Style& style) {
   bool first = true;
   for (const auto& [section, value] : document.items()) {
     if (!value.is_object()) {
-      out << section << ": " << scalar_text(value) << "\n";
+      out << section_title(section, style.lang) << ": " << scalar_text(value) << "\n";
       continue;
     }
     if (!first) out << "\n";
     first = false;
     TextTable table;
-    table.columns = {{section, TextTable::Align::left, false}, {"", TextTable::Align::left, true}};
+    table.columns = {{section_title(section, style.lang), TextTable::Align::left, false},
+                     {"", TextTable::Align::left, true}};
     flatten(value, "", table);
     out << table.render(style.width, style.color);
   }
