@@ -207,10 +207,11 @@ TEST_CASE("subscription: a short job is charged the month, a 40-day job two mont
     saw_monthly = true;
     const auto& cost = candidate["cost"];
     CHECK(cost["commitment_charged"] == true);
-    CHECK(cost["commitment"].get<double>() == Approx(1084).epsilon(0.01));
-    CHECK(cost["total"].get<double>() >= 1084 * 0.99);
-    // Break-even: 1084 / 730 / 1.98 = 75% of the month's hours.
-    CHECK(cost["break_even_utilisation_pct"].get<double>() == Approx(75.0).margin(0.2));
+    // The built-in 包月 price read for autodl/rtx4090-x1: 1052 CNY a card-month (docs/catalog.md).
+    CHECK(cost["commitment"].get<double>() == Approx(1052).epsilon(0.01));
+    CHECK(cost["total"].get<double>() >= 1052 * 0.99);
+    // Break-even: 1052 / 730 / 1.98 = 72.8% of the month's hours.
+    CHECK(cost["break_even_utilisation_pct"].get<double>() == Approx(72.8).margin(0.2));
   }
   CHECK(saw_monthly);
 
@@ -222,7 +223,7 @@ TEST_CASE("subscription: a short job is charged the month, a 40-day job two mont
     if (candidate["offering_id"] != "autodl/rtx4090-x1") continue;
     const auto& cost = candidate["cost"];
     const double instances = cost["instances"].get<double>();
-    CHECK(cost["commitment"].get<double>() == Approx(2 * 1084 * instances).epsilon(0.01));
+    CHECK(cost["commitment"].get<double>() == Approx(2 * 1052 * instances).epsilon(0.01));
     saw_two_months = true;
   }
   CHECK(saw_two_months);
