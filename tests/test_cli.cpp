@@ -382,7 +382,8 @@ TEST_CASE("catalog validate counts every finding of a kind beyond the 1000 it ke
             "    regions: [us-east-1]\n    pricing: {on_demand: 98.32}\n    as_of: \"2024-01-01\"\n    source: test\n";
   }
   const auto file = dir.write("stale.yaml", text);
-  const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-06-01"};
+  // A date after every built-in as_of (the latest, 2026-10-04): the only kind of finding is "stale".
+  const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-12-01"};
   const auto json = run_gpuselect({"catalog", "validate", file.string(), "--format", "json", "--include-builtin"}, today);
   INFO(json.err);
   REQUIRE(json.exit_code == 0);
