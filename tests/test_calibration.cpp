@@ -862,7 +862,7 @@ TEST_CASE("held-out memory: recomputation and context parallel within 15% of tor
     CHECK(ratio <= row.allowed_high);
   }
   // Measured: six of seven (1.06-1.11); the 70B TP 8 row with 16 sequences per micro-step misses.
-  CHECK(within >= 6);
+  CHECK(within >= 7);
 }
 
 TEST_CASE("held-out memory table (run with -s to print)", "[.heldout-report]") {
@@ -986,7 +986,8 @@ TEST_CASE("held-out serving throughput: TensorRT-LLM rows outside the fit", "[es
   // serving bands (10th-90th of the calibration residuals) are narrower than the held-out spread.
   CHECK(hopper_within_35 >= hopper_rows - 2);
   CHECK(within_35 >= 23);
-  CHECK(inside_band >= 17);
+  // With the calibrated-regime rule (docs/estimation.md "Serving error bands"): 23 of 28.
+  CHECK(inside_band >= 23);
 }
 
 TEST_CASE("held-out serving table (run with -s to print)", "[.heldout-report]") {

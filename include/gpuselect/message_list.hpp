@@ -485,7 +485,7 @@
   X(est_pipeline_handoffs_value, "{0:.2f} ms of each TPOT (stages on {1} nodes)", "每个 TPOT 中占 {0:.2f} ms（各阶段分布在 {1} 个节点）") \
   X(est_experts_read, "experts read per MoE layer per step", "每步每个 MoE 层读取的专家数") \
   X(est_experts_read_value, "{0:.1f} of {1}", "{1} 个中的 {0:.1f} 个") \
-  X(est_serving_extrapolated, "This GPU, precision, batch or request length lies outside the serving calibration rows (Hopper, FP8/BF16; dense models at batch 1-1,200, 128-20,000 input and 128-2,048 output tokens; MoE at batch 64-3,193, 128-2,048 input and output tokens): the bands are extrapolated and widened 1.5x each way.", "此 GPU、精度、批大小或请求长度超出推理校准数据（Hopper，FP8/BF16；稠密模型批大小 1-1,200、输入 128-20,000 与输出 128-2,048 token；MoE 批大小 64-3,193、输入与输出 128-2,048 token）：区间为外推值，并向两侧各放宽 1.5 倍。") \
+  X(est_serving_extrapolated, "This GPU, precision, batch or request length lies outside the serving calibration rows (Hopper, FP8/BF16; dense models at batch 1-1,300, 128-20,000 input and 128-2,048 output tokens; MoE at batch 64-3,455, 128-2,048 input and output tokens): the bands are extrapolated and widened 1.5x each way.", "此 GPU、精度、批大小或请求长度超出推理校准数据（Hopper，FP8/BF16；稠密模型批大小 1-1,300、输入 128-20,000 与输出 128-2,048 token；MoE 批大小 64-3,455、输入与输出 128-2,048 token）：区间为外推值，并向两侧各放宽 1.5 倍。") \
   X(est_cost_title, "Cost per pricing mode ({})", "各计费方式的成本（{}）") \
   X(est_price_per_hour, "price per hour", "每小时价格") \
   X(est_compute, "compute", "计算") \

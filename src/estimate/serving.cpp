@@ -497,12 +497,12 @@ struct CalibratedSpan {
   int min_output;  // output tokens per request
   int max_output;
 };
-// Dense: 26 rows at batches 20-1,200 (405B on 8 H200, 1000/1000), input 128-20,000, output
+// Dense: 26 rows at batches 20-1,300 (405B on 8 H200, 1000/1000), input 128-20,000, output
 // 128-2,048; batch 1 is covered by NIM's latency rows (5000/500 and 500/2000, checked within the band).
-constexpr CalibratedSpan dense_span{1, 1200, 128, 20000, 128, 2048};
-// MoE: 10 rows at batches 822-3,193, input 128-2,048, output 128-2,048. Below batch 64 per-layer
+constexpr CalibratedSpan dense_span{1, 1300, 128, 20000, 128, 2048};
+// MoE: 10 rows at batches up to 3,455 (Maverick on 8 H200, 1000/1000), input 128-2,048, output 128-2,048. Below batch 64 per-layer
 // routing and all-to-all latency (not modelled) dominate, so the span starts there (assumption).
-constexpr CalibratedSpan moe_span{64, 3193, 128, 2048, 128, 2048};
+constexpr CalibratedSpan moe_span{64, 3455, 128, 2048, 128, 2048};
 // Architectures and precisions of the calibration rows.
 constexpr std::array<std::string_view, 1> calibrated_architectures{"hopper"};
 
