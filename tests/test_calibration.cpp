@@ -862,7 +862,7 @@ TEST_CASE("held-out memory: recomputation and context parallel within 15% of tor
     CHECK(ratio <= row.allowed_high);
   }
   // Measured: six of seven (1.06-1.11); the 70B TP 8 row with 16 sequences per micro-step misses.
-  CHECK(within >= 6);
+  CHECK(within >= 7);
 }
 
 TEST_CASE("held-out memory table (run with -s to print)", "[.heldout-report]") {
@@ -986,7 +986,8 @@ TEST_CASE("held-out serving throughput: TensorRT-LLM rows outside the fit", "[es
   // serving bands (10th-90th of the calibration residuals) are narrower than the held-out spread.
   CHECK(hopper_within_35 >= hopper_rows - 2);
   CHECK(within_35 >= 23);
-  CHECK(inside_band >= 17);
+  // With the calibrated-regime rule (docs/estimation.md "Serving error bands"): 23 of 28.
+  CHECK(inside_band >= 23);
 }
 
 TEST_CASE("held-out serving table (run with -s to print)", "[.heldout-report]") {
@@ -1013,7 +1014,32 @@ TEST_CASE("the assumptions state the logits and loss buffers of the framework", 
                        [&](const text::Words& sentence) { return sentence.say(text::Lang::en).find(words) != std::string::npos; });
   };
   const auto megatron_job = workload::resolve(r, catalog);
-  CHECK(said(megatron_job, "Output layer: logits and loss buffers of s·b·V/t x 6 bytes"));
+  CHECK(said(megatron_job, "logits and loss buffers of s·b·V/t x 6 bytes"));
+  CHECK(said(megatron_job, "Output layer: its 16-bit input (2·s·b·h/t, the sequence-parallel shard)"));
   r.framework = workload::Framework::fsdp;
-  CHECK(said(workload::resolve(r, catalog), "Output layer: logits and loss buffers of s·b·V/t x 12 bytes"));
+  CHECK(said(workload::resolve(r, catalog), "logits and loss buffers of s·b·V/t x 12 bytes"));
+  CHECK(said(workload::resolve(r, catalog), "2·s·b·h, all-gathered by PyTorch tensor parallel"));
+  CHECK(said(workload::resolve(r, catalog), "+ 4·s·b·h·(1 - 1/t) per layer held whole"));
+}
+
+TEST_CASE("the assumptions name the selective recomputation the memory model uses", "[estimate][framework]") {
+  // docs/estimation.md "Activations": Megatron's selective set (34·s·b·h/t) except with --framework
+  // fsdp, whose selective is torchtitan's op-level policy.
+  const catalog::Catalog catalog = builtin();
+  workload::Request r;
+  r.kind = workload::Kind::llm_pretrain;
+  r.model = "llama-3.1-8b";
+  r.recompute = workload::Recompute::selective;
+  const auto sentences_of = [&](const workload::Profile& profile) {
+    std::string all;
+    for (const auto& sentence : estimate::assumptions(profile, estimate::Estimate{})) all += sentence.say(text::Lang::en);
+    return all;
+  };
+  r.framework = workload::Framework::megatron;
+  const std::string megatron = sentences_of(workload::resolve(r, catalog));
+  CHECK(megatron.find("selective recomputation: 34·s·b·h/t per layer") != std::string::npos);
+  r.framework = workload::Framework::fsdp;
+  const std::string fsdp = sentences_of(workload::resolve(r, catalog));
+  CHECK(fsdp.find("torchtitan's op-level policy") != std::string::npos);
+  CHECK(fsdp.find("selective recomputation: 34·s·b·h/t per layer") == std::string::npos);
 }

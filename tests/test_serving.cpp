@@ -512,6 +512,57 @@ TEST_CASE("recommend names the latency targets when no machine meets them", "[se
   CHECK(shown.out.find("at 80% confidence (estimates") != std::string::npos);
 }
 
+TEST_CASE("the serving band's calibrated regime is the span of the calibration rows", "[serving][calibration]") {
+  // docs/estimation.md "Serving error bands": a point whose batch, input or output length lies outside
+  // the span of its family's calibration rows is extrapolated (the 1.5x wider band). Each edge of the
+  // span in serving.cpp must be the rows' own: every row inside, one step past each edge outside.
+  const auto& catalog = builtin();
+  struct Span {
+    int max_batch = 0;
+    int min_input = 1 << 30, max_input = 0, min_output = 1 << 30, max_output = 0;
+  };
+  Span dense;
+  Span moe;
+  const auto is_moe = [&](const CalibrationRow& row) {
+    return estimate::model::expert_split(serving_job(catalog, row.model, row.precision, row.input, row.output).shape)
+               .routed_params > 0;
+  };
+  for (const auto& row : calibration_rows) {
+    const RowEstimate estimate = estimate_row(catalog, row);
+    const auto profile = serving_job(catalog, row.model, row.precision, row.input, row.output);
+    INFO(row.model << " on " << row.gpu << " " << row.input << "/" << row.output << " at batch " << estimate.batch);
+    CHECK(estimate::model::serving_bands(profile, machine(catalog, row.gpu, row.tp), estimate.batch)
+              .throughput.in_calibrated_regime);
+    Span& span = is_moe(row) ? moe : dense;
+    span.max_batch = std::max(span.max_batch, estimate.batch);
+    span.min_input = std::min(span.min_input, row.input);
+    span.max_input = std::max(span.max_input, row.input);
+    span.min_output = std::min(span.min_output, row.output);
+    span.max_output = std::max(span.max_output, row.output);
+  }
+  const auto edges = [&](std::string_view model, std::string_view gpu, int tp, const Span& span) {
+    const auto hardware = machine(catalog, gpu, tp);
+    const auto inside = [&](int input, int output, int batch) {
+      return estimate::model::serving_bands(serving_job(catalog, model, fp8, input, output), hardware, batch)
+          .throughput.in_calibrated_regime;
+    };
+    const int batch = 256;
+    CHECK(inside(span.min_input, span.max_output, span.max_batch));
+    CHECK(inside(span.max_input, span.min_output, batch));
+    CHECK_FALSE(inside(span.min_input, span.min_output, span.max_batch + 1));
+    CHECK_FALSE(inside(span.max_input + 1, span.min_output, batch));
+    CHECK_FALSE(inside(span.min_input - 1, span.min_output, batch));
+    CHECK_FALSE(inside(span.min_input, span.max_output + 1, batch));
+    CHECK_FALSE(inside(span.min_input, span.min_output - 1, batch));
+  };
+  edges("llama-3.1-8b", "h100-sxm5-80gb", 1, dense);
+  edges("qwen3-235b-a22b", "h200-sxm-141gb", 8, moe);
+  // Dense batch 1 is inside: NIM's concurrency-1 rows (above) are checked within the band.
+  CHECK(estimate::model::serving_bands(serving_job(catalog, "llama-3.1-70b", fp8, 5000, 500),
+                                       machine(catalog, "h100-sxm5-80gb", 2), 1)
+            .throughput.in_calibrated_regime);
+}
+
 TEST_CASE("MoE figures at small batch are flagged as extrapolated", "[serving]") {
   const auto profile = deepseek_v3(workload::Precision::fp8);
   const auto hardware = machine(builtin(), "h200-sxm-141gb", 8);

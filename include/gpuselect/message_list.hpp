@@ -486,7 +486,7 @@
   X(est_pipeline_handoffs_value, "{0:.2f} ms of each TPOT (stages on {1} nodes)", "每个 TPOT 中占 {0:.2f} ms（各阶段分布在 {1} 个节点）") \
   X(est_experts_read, "experts read per MoE layer per step", "每步每个 MoE 层读取的专家数") \
   X(est_experts_read_value, "{0:.1f} of {1}", "{1} 个中的 {0:.1f} 个") \
-  X(est_serving_extrapolated, "This GPU, precision or MoE batch lies outside the serving calibration rows (Hopper, FP8/BF16, MoE at batch 64 and more): the bands are extrapolated and widened 1.5x each way.", "此 GPU、精度或 MoE 批大小超出推理校准数据（Hopper，FP8/BF16，MoE 批大小 64 及以上）：区间为外推值，并向两侧各放宽 1.5 倍。") \
+  X(est_serving_extrapolated, "This GPU, precision, batch or request length lies outside the serving calibration rows (Hopper, FP8/BF16; dense models at batch 1-1,300, 128-20,000 input and 128-2,048 output tokens; MoE at batch 64-3,455, 128-2,048 input and output tokens): the bands are extrapolated and widened 1.5x each way.", "此 GPU、精度、批大小或请求长度超出推理校准数据（Hopper，FP8/BF16；稠密模型批大小 1-1,300、输入 128-20,000 与输出 128-2,048 token；MoE 批大小 64-3,455、输入与输出 128-2,048 token）：区间为外推值，并向两侧各放宽 1.5 倍。") \
   X(est_cost_title, "Cost per pricing mode ({})", "各计费方式的成本（{}）") \
   X(est_price_per_hour, "price per hour", "每小时价格") \
   X(est_compute, "compute", "计算") \
@@ -619,13 +619,17 @@
   X(asm_adapters, "{0}: frozen base at {1} B/param; {2} trainable adapter parameters (rank {3}) at {4} B/param of weights, gradients and optimizer states.", "{0}：冻结的基座为 {1} B/参数；{2} 个可训练的适配器参数（秩 {3}），权重、梯度和优化器状态共 {4} B/参数。") \
   X(asm_recompute_full, "full recomputation: 2·s·b·h/t per layer, plus the 34·s·b·h/t of the one layer being recomputed", "完全重计算：每层 2·s·b·h/t，另加正在重计算的那一层的 34·s·b·h/t") \
   X(asm_recompute_selective, "selective recomputation: 34·s·b·h/t per layer", "选择性重计算：每层 34·s·b·h/t") \
+  X(asm_recompute_selective_op, "selective recomputation, torchtitan's op-level policy: per layer the outputs of wq, wv, w1 and w2, the attention output and the layer input, 2·(2h + 2·heads·head_dim + kv_heads·head_dim + ffn)·s·b/t bytes, plus the 34·s·b·h/t of the one layer being recomputed", "选择性重计算，torchtitan 的算子级策略：每层保存 wq、wv、w1 和 w2 的输出、注意力输出和层输入，共 2·(2h + 2·heads·head_dim + kv_heads·head_dim + ffn)·s·b/t 字节，另加正在重计算的那一层的 34·s·b·h/t") \
   X(asm_recompute_none, "no recomputation: s·b·h·(34 + 5·a·s/h)/t per layer", "不重计算：每层 s·b·h·(34 + 5·a·s/h)/t") \
   X(asm_attention_flash, "flash attention stores no s² score matrix, so the 5·a·s/h term is dropped", "flash 注意力不保存 s² 得分矩阵，因此去掉 5·a·s/h 项") \
   X(asm_attention_eager, "eager attention stores the s² score matrix", "eager 注意力保存 s² 得分矩阵") \
   X(asm_activations, "Activations: Korthikanti et al. 2022 Table 2, {0} (16-bit, sequence parallel with tensor parallel); {1}.", "激活值：Korthikanti et al. 2022 表 2，{0}（16 位，序列并行配合张量并行）；{1}。") \
   X(asm_logits_megatron, "16-bit logits and the fp32 softmax of Megatron-Core's fused vocab-parallel cross-entropy", "16 位 logits 和 Megatron-Core 融合的词表并行交叉熵中的 fp32 softmax") \
   X(asm_logits_pytorch, "PyTorch's cross-entropy on fp32-upcast logits: the saved log-softmax, its gradient and the input's", "PyTorch 对上转换为 fp32 的 logits 计算交叉熵：保存的 log-softmax、其梯度和输入的梯度") \
-  X(asm_output_layer, "Output layer: logits and loss buffers of s·b·V/t x {0} bytes on the last pipeline stage ({1}).", "输出层：最后一个流水线阶段上 s·b·V/t × {0} 字节的 logits 和损失缓冲区（{1}）。") \
+  X(asm_output_layer, "Output layer: its 16-bit input ({2}) and logits and loss buffers of s·b·V/t x {0} bytes on the last pipeline stage ({1}).", "输出层：最后一个流水线阶段上的 16 位输入（{2}）以及 s·b·V/t × {0} 字节的 logits 和损失缓冲区（{1}）。") \
+  X(asm_output_input_sharded, "2·s·b·h/t, the sequence-parallel shard", "2·s·b·h/t，序列并行的分片") \
+  X(asm_output_input_gathered, "2·s·b·h, all-gathered by PyTorch tensor parallel", "2·s·b·h，由 PyTorch 张量并行全收集") \
+  X(asm_tp_gathered, "PyTorch tensor parallel (DTensor) saves the all-gathered inputs of the attention and MLP input projections for the backward pass, where Megatron-Core keeps the sequence-parallel shard and gathers again: + 4·s·b·h·(1 - 1/t) per layer held whole (the layer being recomputed, or every layer without recomputation).", "PyTorch 张量并行（DTensor）为反向传播保存注意力和 MLP 输入投影全收集后的输入，而 Megatron-Core 只保存序列并行分片并在反向时重新收集：每个完整保留的层（正在重计算的层，或不重计算时的每一层）+ 4·s·b·h·(1 - 1/t)。") \
   X(asm_vision_activations, "Activations of vision models: 0.01 byte per forward FLOP per image (ResNet-50: 82 MB; assumption).", "视觉模型的激活值：每张图像每个前向 FLOP 0.01 字节（ResNet-50：82 MB；假定）。") \
   X(asm_kv_mla, "MLA latent: L·(kv_lora_rank {0} + rope {1})·bytes, kept whole on every tensor-parallel rank", "MLA 潜向量：L·(kv_lora_rank {0} + rope {1})·字节，在每个张量并行分片上完整保存") \
   X(asm_kv_heads, "2·L·kv_heads·head_dim·bytes, split over tensor parallel by KV heads", "2·L·kv_heads·head_dim·字节，按 KV 头在张量并行间切分") \

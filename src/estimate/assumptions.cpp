@@ -49,16 +49,23 @@ std::vector<text::Words> assumptions(const workload::Profile& profile, const Est
           fmt::format("{:g}", states.total())));
     }
     if (!workload::kind_traits(profile.kind).trains_images()) {
+      // --framework fsdp's selective recomputation is torchtitan's op-level policy (docs/estimation.md
+      // "Activations"; memory.cpp op_level_checkpoint_bytes), the others' Megatron's.
+      const Msg selective = profile.framework == workload::Framework::fsdp ? Msg::asm_recompute_selective_op
+                                                                           : Msg::asm_recompute_selective;
       const Msg recompute = profile.recompute == workload::Recompute::full        ? Msg::asm_recompute_full
-                            : profile.recompute == workload::Recompute::selective ? Msg::asm_recompute_selective
+                            : profile.recompute == workload::Recompute::selective ? selective
                                                                                   : Msg::asm_recompute_none;
       sentences.push_back(text::words(
           Msg::asm_activations, recompute,
           profile.attention == workload::Attention::flash ? Msg::asm_attention_flash : Msg::asm_attention_eager));
       // docs/estimation.md "Activations": the output layer's logits and loss buffers.
       const bool megatron = profile.framework == workload::Framework::megatron;
+      const bool pytorch_tp = profile.framework == workload::Framework::fsdp || profile.framework == workload::Framework::hf;
       sentences.push_back(text::words(Msg::asm_output_layer, megatron ? 6 : 12,
-                                      megatron ? Msg::asm_logits_megatron : Msg::asm_logits_pytorch));
+                                      megatron ? Msg::asm_logits_megatron : Msg::asm_logits_pytorch,
+                                      pytorch_tp ? Msg::asm_output_input_gathered : Msg::asm_output_input_sharded));
+      if (pytorch_tp) sentences.push_back(text::words(Msg::asm_tp_gathered));
     } else {
       sentences.push_back(text::words(Msg::asm_vision_activations));
     }

@@ -292,6 +292,23 @@ double transformer_activations(const workload::Profile& profile, double seq, dou
   return per_layer * shape.layers * activation_precision_factor(profile.precision);
 }
 
+// Tensor parallel through PyTorch's DTensor (torchtitan's and Hugging Face's TP plans: a
+// SequenceParallel norm, then ColwiseParallel projections whose input is redistributed from Shard(1)
+// to Replicate) all-gathers the normed sequence before the attention's wq/wk/wv and the MLP's w1/w3,
+// and autograd saves that gathered tensor for the weight gradients. Megatron-Core's
+// LinearWithGradAccumulationAndAsyncCommunication saves only the sequence-parallel shard and gathers
+// again in the backward pass (Korthikanti et al. 2022, section 4.2.2), which Table 2's 34/t assumes.
+// Extra bytes per layer held whole: two 16-bit s·b·h tensors, less the 1/t Table 2 already counts.
+bool pytorch_tensor_parallel(const workload::Profile& profile) {
+  return profile.framework == workload::Framework::fsdp || profile.framework == workload::Framework::hf;
+}
+double gathered_inputs_bytes(const workload::Profile& profile, double seq, double batch, int tp) {
+  const double t = std::max(1, tp);
+  if (!pytorch_tensor_parallel(profile) || t <= 1) return 0;
+  return 2.0 * 2.0 * seq * batch * profile.shape.hidden * (1.0 - 1.0 / t) *
+         activation_precision_factor(profile.precision);
+}
+
 // The working set of the layer being recomputed: under full recomputation the backward pass
 // rematerialises one layer's whole activations (the selective-recompute set of Table 2) on top of
 // the stored checkpoints.
@@ -309,7 +326,7 @@ double one_layer_activations(const workload::Profile& profile, double seq, doubl
 double recompute_working_set(const workload::Profile& profile, double seq, double batch, int tp, Recompute recompute) {
   const bool op_level = recompute == Recompute::selective && profile.framework == workload::Framework::fsdp;
   if ((recompute != Recompute::full && !op_level) || profile.shape.layers <= 0) return 0;
-  return one_layer_activations(profile, seq, batch, tp);
+  return one_layer_activations(profile, seq, batch, tp) + gathered_inputs_bytes(profile, seq, batch, tp);
 }
 
 // The output layer's logits and loss buffers on the last pipeline stage, split over tensor parallel
@@ -318,9 +335,15 @@ double recompute_working_set(const workload::Profile& profile, double seq, doubl
 // softmax for the backward pass (2 + 4); PyTorch's cross_entropy on fp32-upcast logits (torchtitan,
 // Hugging Face, DeepSpeed) peaks at the backward's start with the saved fp32 log-softmax, its
 // gradient and the input's gradient (3 x 4).
+// The output layer's 16-bit input is saved for its weight gradient too (Korthikanti section 4.3 leaves
+// it out): the sequence-parallel shard 2·s·b·h/t with Megatron-Core, the whole gathered 2·s·b·h with
+// PyTorch tensor parallel (torchtitan's plan: "output": ColwiseParallel(input_layouts=Shard(1))).
 double logits_bytes(const workload::Profile& profile, double seq, double batch, int tp) {
+  const double t = std::max(1, tp);
   const double per_logit = profile.framework == workload::Framework::megatron ? 6.0 : 12.0;
-  return seq * batch * static_cast<double>(profile.shape.vocab) * per_logit / std::max(1, tp);
+  const double input_bytes = 2.0 * seq * batch * profile.shape.hidden / (pytorch_tensor_parallel(profile) ? 1.0 : t) *
+                             activation_precision_factor(profile.precision);
+  return seq * batch * static_cast<double>(profile.shape.vocab) * per_logit / t + input_bytes;
 }
 
 // Runtime overhead allocated outside the framework's tensors: CUDA context and NCCL communicator
@@ -343,7 +366,14 @@ double plan_activations(const workload::Profile& profile, const Plan& plan) {
   const int pp = std::max(1, plan.pipeline_parallel);
   const double seq = static_cast<double>(profile.seq_len) / cp;
   const double batch = std::max(1, plan.micro_batch);
-  const double all_layers = transformer_activations(profile, seq, batch, plan.tensor_parallel, plan.recompute);
+  double all_layers = transformer_activations(profile, seq, batch, plan.tensor_parallel, plan.recompute);
+  // Without recomputation, and under Megatron-style selective recomputation (linear inputs kept),
+  // every layer keeps PyTorch tensor parallel's gathered inputs; torchtitan's op-level policy saves
+  // mm outputs, not the all-gather's, so it holds them only in the recompute working set.
+  const bool op_level = plan.recompute == Recompute::selective && profile.framework == workload::Framework::fsdp;
+  if (plan.recompute == Recompute::none || (plan.recompute == Recompute::selective && !op_level)) {
+    all_layers += gathered_inputs_bytes(profile, seq, batch, plan.tensor_parallel) * profile.shape.layers;
+  }
   const double in_flight = std::min(std::max(1, plan.micro_batches), pp);
   const double first_stage = all_layers * in_flight / pp;
   const double last_stage = all_layers / pp + logits_bytes(profile, seq, batch, plan.tensor_parallel);

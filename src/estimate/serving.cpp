@@ -481,13 +481,32 @@ constexpr Band ttft_residuals{0.87, 1.28, true};
 // the inverse of the throughput band (too few prefill-dominated MoE rows to fit it apart).
 constexpr Band moe_throughput_residuals{0.71, 1.29, true};
 constexpr Band moe_ttft_residuals{1.0 / 1.29, 1.0 / 0.71, true};
-// Outside the calibrated GPUs and precisions the band is widened by this factor each way (assumption).
+// Outside the calibrated regime the band is widened by this factor each way (assumption; the same
+// 1.5x the training bands use outside theirs, docs/estimation.md "Error bands").
 constexpr double extrapolation_widening = 1.5;
-// The MoE rows ran at batches of 800 and more; below this batch MoE figures are extrapolated
-// (per-layer routing and all-to-all latency at small batch are not modelled).
-constexpr int moe_calibrated_batch = 64;
+// The regime the serving calibration rows span (tests/test_serving.cpp `calibration_rows`, the
+// TensorRT-LLM v1.0 tables; docs/estimation.md "Serving error bands"). A point whose batch, input or
+// output length lies outside its family's span is extrapolated: the residuals of the rows say
+// nothing about it. The spans are read off the rows (a test checks each edge against them), never
+// off the held-out rows.
+struct CalibratedSpan {
+  int min_batch;   // smallest batch the rows (and, dense, NIM's concurrency-1 latency rows) ran at
+  int max_batch;   // largest batch free KV memory held in a calibration row
+  int min_input;   // input tokens per request
+  int max_input;
+  int min_output;  // output tokens per request
+  int max_output;
+};
+// Dense: 26 rows at batches 20-1,300 (405B on 8 H200, 1000/1000), input 128-20,000, output
+// 128-2,048; batch 1 is covered by NIM's latency rows (5000/500 and 500/2000, checked within the band).
+constexpr CalibratedSpan dense_span{1, 1300, 128, 20000, 128, 2048};
+// MoE: 10 rows at batches up to 3,455 (Maverick on 8 H200, 1000/1000), input 128-2,048, output 128-2,048. Below batch 64 per-layer
+// routing and all-to-all latency (not modelled) dominate, so the span starts there (assumption).
+constexpr CalibratedSpan moe_span{64, 3455, 128, 2048, 128, 2048};
 // Architectures and precisions of the calibration rows.
 constexpr std::array<std::string_view, 1> calibrated_architectures{"hopper"};
+
+bool within(int value, int low, int high) { return value >= low && value <= high; }
 }  // namespace
 
 ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch) {
@@ -497,8 +516,12 @@ ServingBands serving_bands(const workload::Profile& profile, const Hardware& har
       hardware.gpu != nullptr && std::find(calibrated_architectures.begin(), calibrated_architectures.end(),
                                            hardware.gpu->architecture) != calibrated_architectures.end();
   const bool precision = profile.precision == workload::Precision::fp8 || profile.precision == workload::Precision::bf16;
-  const bool moe_batch = !moe || batch >= moe_calibrated_batch;
-  if (architecture && precision && moe_batch && hardware.gpu_fraction >= 1.0) return bands;
+  const CalibratedSpan& span = moe ? moe_span : dense_span;
+  // The request's mean lengths, the ones its throughput is estimated at (0: not a token-serving job).
+  const bool input = profile.input_tokens <= 0 || within(profile.input_tokens, span.min_input, span.max_input);
+  const bool output = profile.output_tokens <= 0 || within(profile.output_tokens, span.min_output, span.max_output);
+  const bool regime = within(batch, span.min_batch, span.max_batch) && input && output;
+  if (architecture && precision && regime && hardware.gpu_fraction >= 1.0) return bands;
   for (Band* band : {&bands.throughput, &bands.ttft}) {
     band->low /= extrapolation_widening;
     band->high *= extrapolation_widening;
