@@ -539,7 +539,8 @@ TEST_CASE("activations follow Korthikanti Table 2", "[estimate]") {
   const double s = 4096, b = 1, h = 4096, a = 32, layers = 32, vocab = 32000;
   // The output layer's logits and loss buffers: 16-bit logits + the fp32 softmax kept for backward
   // (Megatron-Core's vocab-parallel cross-entropy), 6 bytes per logit, split over TP by vocabulary.
-  const double logits = 6 * s * b * vocab;
+  // With the output layer's 16-bit input (2·s·b·h, split over TP under Megatron).
+  const double logits = 6 * s * b * vocab + 2 * s * b * h;
   const auto eager = estimate::estimate_memory(profile_of(r), plan_of(0, 1, 1), 0);
   CHECK(eager.per_gpu.activations_bytes == Approx(s * b * h * (34 + 5 * a * s / h) * layers + logits));
   r.attention = workload::Attention::flash;

@@ -133,7 +133,7 @@ TEST_CASE("two options of one command with one name are caught once the tree is 
   // The options are CLI11's, in the order added, each parsed as before.
   REQUIRE(command->get_options().size() == 3);  // --help first
   CHECK(command->get_options()[1]->get_name() == "--budget");
-  CHECK(command->get_options()[2]->get_name() == "-b,--bound");
+  CHECK(command->get_options()[2]->get_name() == "--bound");
   app.parse(std::vector<std::string>{"7", "-b", "12", "--budget", "probe"});
   CHECK(first == "12");
   CHECK(second == "7");
