@@ -123,8 +123,8 @@ TEST_CASE("a catalog image decodes to the catalog it was made from", "[cache]") 
   CHECK(image.find(sentence, first + 1) == std::string::npos);
 }
 
-// Issue 33's memory at 1M offerings: a source sentence or estimated_fields list that many offerings
-// repeat is held once, after a parse and after an image is decoded alike (one copy each, not one
+// Issue 33's memory at 1M offerings: a source sentence, estimated_fields or regions list that many
+// offerings repeat is held once, after a parse and after an image is decoded alike (one copy each, not one
 // per record: ~540 bytes a record).
 TEST_CASE("offerings that repeat a source sentence or estimated_fields list share one copy", "[cache][catalog]") {
   const Loaded& loaded = big_catalog();
@@ -135,8 +135,15 @@ TEST_CASE("offerings that repeat a source sentence or estimated_fields list shar
     std::map<std::vector<std::string>, const std::vector<std::string>*> lists;
     std::size_t repeated_sources = 0;
     std::size_t repeated_lists = 0;
+    std::map<std::vector<std::string>, const std::vector<std::string>*> region_lists;  // part F
+    std::size_t repeated_regions = 0;
     std::size_t copies = 0;  // a repeated value held in a second place
     for (const auto& offering : catalog->offerings) {
+      const auto [regions, new_regions] = region_lists.try_emplace(offering.regions.items(), &offering.regions.items());
+      if (!new_regions) {
+        ++repeated_regions;
+        if (regions->second != &offering.regions.items()) ++copies;
+      }
       const auto [source, new_source] = sources.try_emplace(offering.source.view(), &offering.source.str());
       if (!new_source) {
         ++repeated_sources;
@@ -152,6 +159,7 @@ TEST_CASE("offerings that repeat a source sentence or estimated_fields list shar
     }
     CHECK(repeated_sources > catalog->offerings.size() / 2);
     CHECK(repeated_lists > catalog->offerings.size() / 2);
+    CHECK(repeated_regions > catalog->offerings.size() / 2);
     CHECK(copies == 0);
   }
 }

@@ -213,6 +213,7 @@ TEST_CASE("offerings share a repeated source and estimated_fields, and an overla
   const Offering& two = shared.catalog.offerings[1];
   CHECK(&one.source.str() == &two.source.str());  // one copy
   CHECK(&one.estimated_fields.items() == &two.estimated_fields.items());
+  CHECK(&one.regions.items() == &two.regions.items());  // issue 33 part F
 
   const LoadResult changed =
       load_files({{"small.yaml", small_without_offerings()}, {"team.yaml", team}, {"overlay.yaml", overlay}});

@@ -111,7 +111,6 @@ scoring::Candidate make_candidate(scoring::Ranking& ranking, std::uint32_t offer
   double score = 0;
   for (std::size_t i = 0; i < scores.size(); ++i) {
     candidate.criteria[i].score = scores[i];
-    candidate.criteria[i].weight = weights.values[i];
     candidate.criteria[i].contribution = scores[i] * weights.values[i];
     score += candidate.criteria[i].contribution;
   }

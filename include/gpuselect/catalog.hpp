@@ -283,21 +283,23 @@ struct Offering {
   std::string gpu;       // Gpu::id
   std::string instance_type;
   int gpu_count = 1;
-  double gpu_fraction = 1.0;  // share of one card for vgpu offerings (0.25, 0.5)
   Interconnect interconnect = Interconnect::pcie;
   Isolation isolation = Isolation::passthrough;
+  Stock stock = Stock::unknown;  // (the one-byte members sit beside gpu_count: no padding in a 1M array)
+  double gpu_fraction = 1.0;  // share of one card for vgpu offerings (0.25, 0.5)
   struct Network {
     double bandwidth_gbps = 0;  // Gbit/s per node
     Rdma rdma = Rdma::none;
   } network;
-  std::vector<std::string> regions;
+  // Shared with every offering that lists the same regions in the same order (gpuselect/shared_text.hpp):
+  // a price list's records repeat a few lists, ~100 bytes of heap a record as copies.
+  SharedTextList regions;
   Pricing pricing;  // the price in every listed region without its own region_prices entry
   std::vector<RegionPrice> region_prices;  // sorted by region after catalog::load
-  int vcpus = 0;
   double ram_gb = 0;
   double local_disk_gb = 0;
   std::optional<double> spot_interruption_pct;  // monthly frequency of interruption, percent
-  Stock stock = Stock::unknown;
+  int vcpus = 0;
   int max_nodes = 1;  // nodes that can be clustered for one job (owned: the nodes the team has)
   // When the capacity is there: hours a job waits before it starts (an owned cluster's queue, a
   // reservation that begins later). It adds to time-to-result and the deadline, not to cost.

@@ -230,6 +230,10 @@ struct Throughput {
 struct Cost {
   catalog::PricingMode mode = catalog::PricingMode::on_demand;
   bool available = false;     // the offering sells this mode
+  bool spot_rate_assumed = false;         // spot: the offering gives no rate; the default was used
+  bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
+  // (The flags and ints of this struct sit in pairs of 8 bytes: a candidate holds one Cost.)
+  int instances = 0;                      // instances (nodes) rented for this line
   double price_per_hour = 0;  // all instances of the job together
   double compute = 0;         // price_per_hour * wall_hours (without interruptions)
   double egress = 0;
@@ -244,7 +248,6 @@ struct Cost {
   double break_even_utilisation_pct = 0;  // reserved: use above this share of the term beats on-demand
   Band total_band;                        // 10th..90th percentile of total (time's band, priced)
   double spot_interruption_pct = 0;       // spot: monthly interruption rate used (offering's or default)
-  bool spot_rate_assumed = false;         // spot: the offering gives no rate; the default was used
   double interruptions_expected = 0;      // spot: expected interruptions of the job (any node hits all)
   double uninterrupted_probability = 1;   // spot: chance the job runs to the end without one (0-1)
   // training with a deadline: chance the job ends within PriceContext::deadline_hours (0-1), from the
@@ -266,7 +269,6 @@ struct Cost {
   // capacity block: the block's length, hours (whole days in the provider's steps: block_hours), 0 for
   // other modes; it is paid whole (commitment, commitment_charged) for every instance
   double block_hours = 0;
-  bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
   // Subscription (monthly, yearly) terms bought: training counts them at the run's hours at the slow
   // end of its time band (its 90th percentile, or --confidence when higher), the end term rows are
   // sized at (docs/scoring.md "A term is sized to the term"); serving at its --hours. 1 for a reserved
@@ -275,30 +277,29 @@ struct Cost {
   // Training on a subscription: terms the run needs at the fast end of its band (its 10th
   // percentile). Fewer than terms_bought = the band crosses a term boundary (W-TERM-BOUNDARY).
   double terms_at_band_low = 0;
-  // Serving on a term longer than its priced hours, without --hours: the service runs on past the
-  // window, so the window is charged its hours at the term's rate (commitment_charged false).
-  bool term_continues = false;
-  int instances = 0;                      // instances (nodes) rented for this line
   // The quote behind the price (docs/estimation.md "Price age and quote sanity"): days since it was
-  // read (-1 = not known), how far the price may have moved either way since (percent), and the
-  // factor on the total at the price's upper end (age and a suspect spot quote): what the cost
-  // criterion scores.
-  int quote_age_days = -1;
+  // read (quote_age_days below; -1 = not known), how far the price may have moved either way since
+  // (percent), and the factor on the total at the price's upper end (age and a suspect spot quote):
+  // what the cost criterion scores.
   double price_band_pct = 0;
   double price_high_factor = 1;
   // The list-price age band at the quote's age, percent (= price_band_pct for list modes): the drift
   // every quote read that day shares. The cost criterion's reference is the cheapest row's upper end
   // less this shared drift, so prices that aged together lower every cost score (docs/scoring.md).
   double list_band_pct = 0;
+  // A suspect spot quote's factor alone (the price at the share of on-demand it fell below over the
+  // quote; 1 otherwise): a budget is checked at that price, not at the quote.
+  double suspect_quote_factor = 1;
+  int quote_age_days = -1;  // see price_band_pct
   // spot: the quote is below 10% of on-demand (deeper than any advertised discount), below 25% on
   // a low-stock SKU, or older than the 14 days a market price stays fresh
   bool spot_quote_deep = false;
   bool spot_quote_scarce = false;
   bool spot_quote_old = false;
   bool spot_quote_suspect() const { return spot_quote_deep || spot_quote_scarce; }
-  // A suspect spot quote's factor alone (the price at the share of on-demand it fell below over the
-  // quote; 1 otherwise): a budget is checked at that price, not at the quote.
-  double suspect_quote_factor = 1;
+  // Serving on a term longer than its priced hours, without --hours: the service runs on past the
+  // window, so the window is charged its hours at the term's rate (commitment_charged false).
+  bool term_continues = false;
 };
 
 // What an estimate knows from the hardware shape and the profile alone: the memory plan, compute,

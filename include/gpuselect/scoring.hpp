@@ -103,10 +103,11 @@ struct Indicator {
   bool applies = true;    // false when not relevant (e.g. spot risk for on-demand); weight re-spread
 };
 
+// The criterion's effective weight is the run's (Ranking::weights), not held per candidate: a
+// 1,000,000-offering ranking holds ~850,000 candidates (issue 33 part F).
 struct CriterionScore {
   double score = 0;         // 0-100
-  double weight = 0;        // effective weight
-  double contribution = 0;  // score * weight; contributions sum to the candidate's score
+  double contribution = 0;  // score * Ranking::weights[criterion]; contributions sum to the candidate's score
 };
 
 // Warning codes are stable; text is made by warning_text (gpuselect/explain.hpp).

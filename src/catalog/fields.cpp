@@ -284,7 +284,7 @@ constexpr std::array offering_fields = {
     // Gbit/s per node: 3200 (8 x 400G InfiniBand) is the 2026 top end.
     number<&O::network, &O::Network::bandwidth_gbps>("network.bandwidth_gbps", zero_to(100000)),
     enumeration<&O::network, &O::Network::rdma>("network.rdma"),
-    text_list<&O::regions>("regions", required),
+    shared_text_list<&O::regions>("regions", required),
     tracked(optional_number<&O::pricing, &Pricing::on_demand>("pricing.on_demand", on_demand_per_hour, true),
             &position_at<&O::set_at, &O::PricePositions::on_demand>),
     tracked(optional_number<&O::pricing, &Pricing::spot>("pricing.spot", price_per_hour, true),

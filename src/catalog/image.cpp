@@ -46,7 +46,7 @@ static_assert(sizeof(Gpu) == 440, "Gpu changed: update visit(Gpu) in src/catalog
 static_assert(sizeof(Provider) == 712, "Provider changed: update visit(Provider), then this size");
 static_assert(sizeof(Pricing) == 112, "Pricing changed: update visit(Pricing), then this size");
 static_assert(sizeof(RegionPrice) == 176, "RegionPrice changed: update visit(RegionPrice), then this size");
-static_assert(sizeof(Offering) == 680, "Offering changed: update visit(Offering), then this size");
+static_assert(sizeof(Offering) == 656, "Offering changed: update visit(Offering), then this size");
 static_assert(sizeof(ModelShape) == 72, "ModelShape changed: update visit(ModelShape), then this size");
 static_assert(sizeof(ModelPreset) == 312, "ModelPreset changed: update visit(ModelPreset), then this size");
 static_assert(sizeof(CurrencyRate) == 128, "CurrencyRate changed: update visit(CurrencyRate), then this size");
@@ -436,7 +436,7 @@ void visit(Archive& a, Offering& offering) {
   a.enumeration(offering.isolation, Isolation::vgpu);
   a.number(offering.network.bandwidth_gbps);
   a.enumeration(offering.network.rdma, Rdma::efa);
-  visit_texts(a, offering.regions);
+  a.shared_list(offering.regions);
   visit(a, offering.pricing);
   a.list(offering.region_prices, [](Archive& inner, RegionPrice& entry) { visit(inner, entry); });
   a.whole(offering.vcpus);

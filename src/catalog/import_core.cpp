@@ -344,12 +344,13 @@ class OfferingMerger::Drafts {
     Offering& offering = draft.offering;
     std::sort(draft.regions.begin(), draft.regions.end(),
               [](const RegionDraft& a, const RegionDraft& b) { return a.region < b.region; });
-    offering.regions.clear();
+    std::vector<std::string> regions;  // the offering's list, set once (a SharedTextList copies on each push)
+    regions.reserve(draft.regions.size());
     offering.region_prices.clear();
     const RegionPrice* cheapest = nullptr;
     offering.launch.regions.clear();
     for (auto& region : draft.regions) {
-      offering.regions.push_back(region.region);
+      regions.push_back(region.region);
       if (region.spelling != region.region) offering.launch.regions.push_back(region.spelling);
       RegionPrice& entry = offering.region_prices.emplace_back();
       entry.region = region.region;
@@ -360,6 +361,7 @@ class OfferingMerger::Drafts {
           (1u << static_cast<unsigned>(PricingMode::on_demand)) | (1u << static_cast<unsigned>(PricingMode::spot));
       draft.any_on_demand = draft.any_on_demand || entry.pricing.on_demand.has_value();
     }
+    offering.regions = std::move(regions);
     for (const auto& entry : offering.region_prices) {
       const auto key = [&](const RegionPrice& candidate) {
         return candidate.pricing.on_demand ? std::pair(0, *candidate.pricing.on_demand)

@@ -127,27 +127,27 @@ std::string_view message(Msg id, Lang lang) {
 
 Words Words::when_said(std::function<std::string(Lang)> make) {
   Words words;
-  words.deferred_ = std::make_shared<const Deferred>(Deferred{std::move(make), {}});
+  words.held_ = std::make_shared<const Texts>(Texts{std::move(make), {}});
   return words;
 }
 
 std::string Words::say(Lang lang) const {
-  if (by_lang_) return (*by_lang_)[static_cast<std::size_t>(lang)];
-  if (deferred_) {
-    auto& said = deferred_->said[static_cast<std::size_t>(lang)];
-    if (!said) said = deferred_->make(lang);
+  if (const auto* texts = std::get_if<std::shared_ptr<const Texts>>(&held_)) {
+    auto& said = (*texts)->said[static_cast<std::size_t>(lang)];
+    if (!said) said = (*texts)->make(lang);
     return *said;
   }
-  if (!id_) return plain_;
+  if (const auto* plain = std::get_if<std::string>(&held_)) return *plain;
+  const Formatted& message_said = std::get<Formatted>(held_);
   fmt::dynamic_format_arg_store<fmt::format_context> store;
-  for (const auto& arg : args_) {
+  for (const auto& arg : message_said.args) {
     if (const auto* plain = std::get_if<std::string>(&arg)) {
       store.push_back(*plain);
     } else {
       store.push_back(std::string(message(std::get<Msg>(arg), lang)));
     }
   }
-  return fmt::vformat(message(*id_, lang), store);
+  return fmt::vformat(message(message_said.id, lang), store);
 }
 
 }  // namespace gpuselect::text

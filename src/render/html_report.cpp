@@ -227,14 +227,14 @@ std::string cost_time_chart(const RecommendView& view, text::Lang lang) {
   return svg;
 }
 
-std::string stacked_bar(const scoring::Candidate& candidate, text::Lang lang) {
+std::string stacked_bar(const scoring::Candidate& candidate, const scoring::Weights& weights, text::Lang lang) {
   std::string html = "<div class=\"stack\">";
   for (const auto criterion : scoring::all_criteria) {
     const auto index = static_cast<std::size_t>(criterion);
     const auto& part = candidate.criteria[index];
     html += fmt::format("<span style=\"width:{:.2f}%;background:{}\" title=\"{} {:.1f}{}{:.2f} = {:.2f}\"></span>",
                         std::clamp(round_score(part.contribution), 0.0, 100.0), criterion_colours[index],
-                        criterion_name(criterion, lang), part.score, text::message(Msg::word_times, lang), part.weight,
+                        criterion_name(criterion, lang), part.score, text::message(Msg::word_times, lang), weights[criterion],
                         part.contribution);
   }
   return html + "</div>";
@@ -316,7 +316,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
     if (diffusion) cells.push_back(images_per_s_label(performance));
     if (serving) cells.push_back(load_label(ranking, candidate));
     if (serving) cells.push_back(unit_cost_label(ranking, candidate));
-    cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate, lang),
+    cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate, ranking.weights, lang),
                                why_markup(view, candidate, lang)});
     grid.rows.push_back(std::move(cells));
     grid.html.row_classes.emplace_back(candidate.pareto ? "pareto" : "");

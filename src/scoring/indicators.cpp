@@ -504,8 +504,7 @@ void score_with(workload::Kind kind, const Weights& weights, Candidate& candidat
     auto& entry = candidate.criteria[index];
     entry.score = applicable_weight[index] > 0 ? 100.0 * weighted[index] / applicable_weight[index] : 0.0;
     if (unavailable_serving && index == static_cast<std::size_t>(Criterion::stability)) entry.score = 0;
-    entry.weight = weights.values[index];
-    entry.contribution = entry.score * entry.weight;
+    entry.contribution = entry.score * weights.values[index];
     total += entry.contribution;
   }
   candidate.score = total;
