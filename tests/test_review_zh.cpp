@@ -49,7 +49,7 @@ TEST_CASE("the header states the turnaround the reasons cite and how to change i
                                     review_date);
   REQUIRE(result.exit_code == 0);
   CHECK(result.out.find("Speed    4.0 h turnaround (default for fine-tuning and vision training") != std::string::npos);
-  CHECK(result.out.find("--deadline sets a tighter one") != std::string::npos);
+  CHECK(result.out.find("set a tighter one with --deadline") != std::string::npos);
   const auto deadline = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora",
                                        "--region", "cn", "--top", "3", "--deadline", "2"},
                                       review_date);
