@@ -133,6 +133,6 @@ TEST_CASE("a serving fleet's host spares are counted needed and said", "[cli][sc
   REQUIRE(top.at("gpus_rented").get<int>() == 24);
   CHECK(top.at("gpus_needed").get<int>() == 20);
   const auto text = run_gpuselect(args, review_date);
-  CHECK(text.out.find("N+1 by host: the 3 replicas the load needs fill 2 instances") != std::string::npos);
+  CHECK(text.out.find("N+1 by host: the 3 replicas the load needs take 2 instances") != std::string::npos);
   CHECK(text.out.find("(20 of 24 carry the load") != std::string::npos);
 }

@@ -1496,7 +1496,7 @@
   X(cat_groups_currency_note, "{0} at the catalog's per-USD rates, per instance-hour and per GPU-hour, cheapest allowed mode.", "按目录中的美元汇率折算为 {0}，按实例小时和 GPU 小时计，取允许的最便宜计费方式。") \
   /* a subscription row's break-even against hourly on-demand, in its reason (table, markdown, html) */ \
   X(why_break_even, "break-even against on-demand at {0}% of the {1}'s hours", "盈亏平衡：使用超过整{1} {0}% 的时长即比按需划算") \
-  X(why_host_spares, "N+{0} by host: the {1} replicas the load needs fill {2} instances and the spares run on {0} more of their own, so losing any one host leaves the load's replicas (--redundancy 0 rents {2})", "按主机计的 N+{0}：负载所需的 {1} 个副本占满 {2} 台实例，备用副本另占 {0} 台实例，任一主机故障后负载所需的副本仍在（--redundancy 0 只租 {2} 台）") \
+  X(why_host_spares, "N+{0} by host: the {1} replicas the load needs take {2} instances and the spares run on {0} more of their own, so losing any one host leaves the load's replicas (--redundancy 0 rents {2})", "按主机计的 N+{0}：负载所需的 {1} 个副本占用 {2} 台实例，备用副本另占 {0} 台实例，任一主机故障后负载所需的副本仍在（--redundancy 0 只租 {2} 台）") \
   X(word_month, "month", "月") \
   X(word_year, "year", "年") \
   X(cat_converted_note, "Prices converted to {0} at the catalog's per-USD rates (--currency).", "价格按目录中的美元汇率折算为 {0}（--currency）。") \
