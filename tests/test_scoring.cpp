@@ -223,7 +223,7 @@ TEST_CASE("every profile sums to 1 and each workload has a default", "[scoring]"
   CHECK(development[Criterion::usability] > development[Criterion::performance]);
   CHECK(error_line([] { scoring::profile_weights("balanced-ish", workload::Kind::notebook); }) ==
         "--profile: unknown profile 'balanced-ish'; did you mean 'balanced'? (choose one of: auto, balanced, cost-first, "
-        "speed-first, production, research, pretraining, fine-tuning, serving, development, fine-tuning-dev)");
+        "speed-first, production, research, pretraining, fine-tuning, serving, development, fine-tuning-dev, serving-dev)");
   // A fine-tune at --training-tier development takes fine-tuning-dev (no support weight); other kinds
   // and the production tier keep their own.
   workload::Profile job;
@@ -234,6 +234,17 @@ TEST_CASE("every profile sums to 1 and each workload has a default", "[scoring]"
   CHECK(scoring::profile_weights("fine-tuning-dev", job.kind)[Criterion::support] == 0.0);
   job.kind = workload::Kind::llm_pretrain;
   CHECK(scoring::default_profile(job) == "pretraining");
+  // Vision training is weighed as a fine-tune, and so is its development tier (expert review zh, 28).
+  job.kind = workload::Kind::cv_train;
+  CHECK(scoring::default_profile(job) == "fine-tuning-dev");
+  job.training_tier = workload::Tier::production;
+  CHECK(scoring::default_profile(job) == "fine-tuning");
+  // Serving at --serving-tier development takes serving-dev (no support weight; expert review zh, 21).
+  job.kind = workload::Kind::llm_inference;
+  CHECK(scoring::default_profile(job) == "serving");
+  job.serving_tier = workload::Tier::development;
+  CHECK(scoring::default_profile(job) == "serving-dev");
+  CHECK(scoring::profile_weights("serving-dev", job.kind)[Criterion::support] == 0.0);
 }
 
 TEST_CASE("parse_weights: named weights, the rest in the base profile's proportions", "[scoring]") {

@@ -307,5 +307,5 @@ TEST_CASE("scenario: the Job summary says the data amount is a default for visio
   const auto given = run_gpuselect({"recommend", "-w", "cv-train", "-m", "resnet-50", "--top", "1", "--tokens", "1e6"});
   REQUIRE(given.exit_code == 0);
   CHECK(given.out.find("1.0e6 images") != std::string::npos);
-  CHECK(given.out.find("(default for") == std::string::npos);
+  CHECK(given.out.find("(default for cv-train)") == std::string::npos);
 }

@@ -30,6 +30,7 @@
   X(fact_headroom, "Headroom", "显存余量") \
   X(fact_time, "Time", "时间") \
   X(fact_deadline, "Deadline", "截止时间") \
+  X(fact_turnaround, "Speed", "周转时间") \
   X(fact_risk, "Risk", "风险") \
   X(fact_weights, "Weights", "权重") \
   X(fact_currency, "Currency", "货币") \
@@ -64,6 +65,8 @@
   X(fact_plan_varies, "{} for #1; each offering gets the fastest plan that fits it", "#1 为 {}；每个方案各取其能容纳的最快并行方案") \
   X(fact_headroom_value, "{:g}% of GPU memory kept free (fragmentation, NCCL buffers, transient peaks; --min-headroom)", "保留 {:g}% 的显存（碎片、NCCL 缓冲区、瞬时峰值；--min-headroom）") \
   X(fact_time_value, "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + wait for capacity", "出结果时间 = 机器准备和数据预置（计费）+ 运行 + 预期的竞价实例中断 + 排队 + 等待资源") \
+  X(fact_turnaround_default, "{0} turnaround (default for fine-tuning and vision training; set a tighter one with --deadline): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}（微调和视觉训练的默认值；可用 --deadline 设得更紧）：在此之内结束（等待资源按 9 成把握计）的运行在速度上与最快者同分") \
+  X(fact_turnaround_deadline, "{0} turnaround, the --deadline: a run that ends within it scores on speed as the fastest", "{0}，即 --deadline：在此之内结束的运行在速度上与最快者同分") \
   X(fact_deadline_value, "{0} met at {1:g}% confidence ({2}): the chance of ending within it, from the time band, spot interruptions and the wait for capacity", "{0}，置信度 {1:g}%（{2}）：按时间区间、竞价实例中断和等待资源估算的按时完成概率") \
   X(fact_risk_value, "ranked on the pessimistic end (90th percentile) of each time and cost band (--risk-averse); costs shown are that end, times the expected (10th-90th)", "按每个时间和成本区间的悲观端（第 90 百分位）排名（--risk-averse）；显示的成本为该端，时间为期望值（第 10–90 百分位）") \
   X(fact_prices_value, "built-in catalog + prices updated {0} ({1})", "内置目录 + {0} 更新的价格（{1}）") \
@@ -1498,10 +1501,12 @@
   X(cat_groups_currency_note, "{0} at the catalog's per-USD rates, per instance-hour and per GPU-hour, cheapest allowed mode.", "按目录中的美元汇率折算为 {0}，按实例小时和 GPU 小时计，取允许的最便宜计费方式。") \
   /* a subscription row's break-even against hourly on-demand, in its reason (table, markdown, html) */ \
   X(why_break_even, "break-even against on-demand at {0}% of the {1}'s hours", "盈亏平衡：使用超过整{1} {0}% 的时长即比按需划算") \
+  X(why_host_spares, "N+{0} by host: the {1} replicas the load needs take {2} instances and the spares run on {0} more of their own, so losing any one host leaves the load's replicas (--redundancy 0 rents {2})", "按主机计的 N+{0}：负载所需的 {1} 个副本占用 {2} 台实例，备用副本另占 {0} 台实例，任一主机故障后负载所需的副本仍在（--redundancy 0 只租 {2} 台）") \
   X(word_month, "month", "月") \
   X(word_year, "year", "年") \
   X(cat_converted_note, "Prices converted to {0} at the catalog's per-USD rates (--currency).", "价格按目录中的美元汇率折算为 {0}（--currency）。") \
   X(term_profile_fine_tuning_dev, "fine-tuning-dev", "开发期微调") \
+  X(term_profile_serving_dev, "serving-dev", "开发期推理") \
   X(term_excl_memory, "memory", "显存") \
   X(term_excl_host_ram, "host-ram", "主机内存") \
   X(term_excl_software, "software", "软件栈") \

@@ -41,8 +41,9 @@ std::vector<std::string> profile_names();
 // Throws Error(where = "--profile") for an unknown name (with "did you mean").
 Weights profile_weights(std::string_view profile, workload::Kind kind);
 std::string_view default_profile(workload::Kind kind);
-// The job's default profile: the kind's, but "fine-tuning-dev" for a fine-tune (the kind's profile is
-// "fine-tuning") at --training-tier development (docs/scoring.md "Profiles").
+// The job's default profile: the kind's, but "fine-tuning-dev" for a fine-tune or vision training run
+// (the kind's profile is "fine-tuning") at --training-tier development, and "serving-dev" for serving
+// at --serving-tier development (docs/scoring.md "Profiles").
 std::string_view default_profile(const workload::Profile& profile);
 // "cost=0.4,stability=0.3": named criteria take those values, the others share the rest in `base`'s
 // proportions, normalised to sum 1. Throws Error(where = `where`) for unknown names, negative, NaN or

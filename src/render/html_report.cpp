@@ -261,6 +261,8 @@ std::string why_markup(const RecommendView& view, const scoring::Candidate& cand
     why += fmt::format("<div>{}</div>", html_escape(line));
   if (const std::string break_even = break_even_words(candidate, lang); !break_even.empty())
     why += fmt::format("<div>{}</div>", html_escape(break_even));
+  if (const std::string spares = host_spare_words(view.ranking, candidate, lang); !spares.empty())
+    why += fmt::format("<div>{}</div>", html_escape(spares));
   if (!candidate.warnings.empty()) {
     why += "<div>";
     for (const auto warning : candidate.warnings) {

@@ -64,6 +64,8 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
   // A subscription's break-even against on-demand: what a reader weighs it by (issue 29 review).
   if (const std::string break_even = break_even_words(candidate, lang); !break_even.empty())
     append_separated(text, text::message(Msg::list_separator, lang), break_even);
+  if (const std::string spares = host_spare_words(view.ranking, candidate, lang); !spares.empty())
+    append_separated(text, text::message(Msg::list_separator, lang), spares);
   return text;
 }
 
@@ -189,6 +191,13 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   fact(Msg::fact_headroom, say(lang, Msg::fact_headroom_value, view.options.constraints.min_headroom_pct));
   if (workload::kind_traits(view.ranking.kind).training()) {
     fact(Msg::fact_time, say(lang, Msg::fact_time_value));
+    // The turnaround the speed criterion saturates at (docs/scoring.md "Turnaround"): the reasons cite
+    // it, so the header says where it comes from (expert review zh: "4.0 h" was never defined).
+    if (const double turnaround = view.ranking.best.turnaround_hours; turnaround > 0) {
+      const bool deadline = view.ranking.deadline_hours > 0 && turnaround == view.ranking.deadline_hours;
+      fact(Msg::fact_turnaround, say(lang, deadline ? Msg::fact_turnaround_deadline : Msg::fact_turnaround_default,
+                                     units::format_hours(turnaround)));
+    }
     if (view.ranking.deadline_hours > 0) {
       // The flag that set the confidence: --risk-averse raises it to its own level (expert review 6:
       // the header credited --confidence, which the user had not passed).
@@ -678,6 +687,8 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
         out << markdown_wrapped("   - ", markdown_cell(line), 5);
       if (const std::string break_even = break_even_words(candidate, lang); !break_even.empty())
         out << markdown_wrapped("   - ", markdown_cell(break_even), 5);
+      if (const std::string spares = host_spare_words(view.ranking, candidate, lang); !spares.empty())
+        out << markdown_wrapped("   - ", markdown_cell(spares), 5);
       for (const auto warning : candidate.warnings) {
         out << markdown_wrapped("   - " + say(lang, Msg::label_warning_item, scoring::warning_code(warning)),
                                 markdown_cell(scoring::warning_text(view.catalog, view.ranking, candidate, warning, lang)),

@@ -353,6 +353,19 @@ std::string break_even_words(const scoring::Candidate& candidate, text::Lang lan
              text::message(monthly ? Msg::word_month : Msg::word_year, lang));
 }
 
+std::string host_spare_words(const scoring::Ranking& ranking, const scoring::Candidate& candidate, text::Lang lang) {
+  if (!workload::kind_traits(ranking.kind).serving()) return {};
+  const auto& performance = ranking.performance_of(candidate);
+  const auto& plan = performance.memory.plan;
+  const int spares = performance.throughput.spare_replicas;
+  const int replicas_per_instance = std::max(1, plan.gpus_per_node / std::max(1, plan.tensor_parallel));
+  if (spares <= 0 || replicas_per_instance <= 1 || plan.pipeline_parallel > 1) return {};
+  const int load_replicas = std::max(1, performance.throughput.replicas - spares);
+  const int load_instances = (load_replicas + replicas_per_instance - 1) / replicas_per_instance;
+  if (candidate.cost.instances <= load_instances) return {};
+  return say(lang, Msg::why_host_spares, spares, load_replicas, load_instances);
+}
+
 std::string profile_words(std::string_view name, text::Lang lang) {
   // "fine-tuning+custom": a profile whose weights --weights changed.
   const auto plus = name.find('+');

@@ -151,6 +151,9 @@ struct JobSummary {
 // 62% of the month's hours"); "" for other rows or without an on-demand price (JSON:
 // break_even_utilisation_pct).
 std::string break_even_words(const scoring::Candidate& candidate, text::Lang lang);
+// Serving N+R where an instance holds several replicas: the spares run on instances of their own
+// (model::instances_needed), said with the counts; empty otherwise (expert review zh, scenario 18).
+std::string host_spare_words(const scoring::Ranking& ranking, const scoring::Candidate& candidate, text::Lang lang);
 // A weight profile's name in the reader's language ("fine-tuning" is 微调; "+custom" when --weights changed it).
 std::string profile_words(std::string_view name, text::Lang lang);
 JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking* ranking,

@@ -554,9 +554,17 @@ class Ranker {
     if (rented <= 1) return 1;
     const auto& plan = estimate.memory.plan;
     if (workload::kind_traits(profile_.kind).serving()) {
-      return std::clamp(std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel) *
-                            std::max(1, estimate.throughput.replicas),
-                        1, rented);
+      const int tp = std::max(1, plan.tensor_parallel);
+      int needed = tp * std::max(1, plan.pipeline_parallel) * std::max(1, estimate.throughput.replicas);
+      // N+R on instances of several replicas puts the spares on instances of their own
+      // (model::instances_needed: losing a host must leave the load's replicas), so each spare's
+      // instance is needed whole (expert review zh, scenario 18: gpus_needed 16 against W-OVERPROVISIONED's
+      // "20 of 24" for 4 TP4 replicas on 3 nodes of 8).
+      const int spares = estimate.throughput.spare_replicas;
+      if (spares > 0 && plan.gpus_per_node / tp > 1 && plan.pipeline_parallel <= 1) {
+        needed += spares * (plan.gpus_per_node - tp);
+      }
+      return std::clamp(needed, 1, rented);
     }
     if (workload::kind_traits(profile_.kind).training()) {
       return std::clamp(std::max(1, plan.gpus_per_node) * std::max(1, plan.nodes), 1, rented);
@@ -716,6 +724,19 @@ class Ranker {
       // (doubling, within --max-nodes) whose GPU-hours stay within scale_out_gpu_hours_ratio.
       const int wider = nodes_at_equal_cost(index, nodes, widest, ranking);
       if (wider > nodes) produced = add_candidates(index, wider, ranking, widened) || produced;
+      // A monthly subscription commits one month per node at a time, renewed: N nodes for a run of
+      // T / N days commit about the node-months one node does for T days (each node's last month
+      // rounded up), unlike a 1-year term, where every node commits a year. So it widens to the
+      // horizon as on-demand does, and holds its capacity by contract, past the open pool (expert
+      // review zh, scenario 13: 7B on 1T tokens ranked one H800 node for 163 days first; four end in
+      // 41 days for 14% more).
+      constexpr auto monthly = PricingMode::monthly;
+      const ModeMask monthly_only = ModeMask{}.set(static_cast<std::size_t>(monthly));
+      const int monthly_nodes = nodes_within_hours(index, from, widening_limit(offering, node_limit, monthly_only),
+                                                   estimate::pretraining_horizon_hours, ranking);
+      if (monthly_nodes > from && !row_tried(ranking, index, monthly, monthly_nodes)) {
+        produced = add_candidates(index, monthly_nodes, ranking, monthly_only) || produced;
+      }
       if (!options_.reserved_other_use) produced = add_term_sized(index, from, node_limit, ranking) || produced;
     }
     // A capacity block is paid in whole days (1-day, then 7-day steps): more nodes shorten the run
@@ -813,7 +834,7 @@ class Ranker {
         const int middle = low + (high - low) / 2;
         (meets(middle) ? high : low) = middle;
       }
-      produced = add_candidates(index, high, ranking, only) || produced;
+      if (!row_tried(ranking, index, mode, high)) produced = add_candidates(index, high, ranking, only) || produced;
     }
     return produced;
   }

@@ -73,20 +73,6 @@ std::string duration(double hours) {
 // costs little either way (judgement).
 constexpr double extrapolated_speed_warn_hours = 8.0;
 
-// GPUs the row pays for on purpose: those the load keeps busy (Candidate::gpus_needed, spare
-// replicas included) and, for N+1 on instances of several replicas, the rest of each spare instance
-// (model::instances_needed puts the spares on instances of their own: a host that can fail whole
-// is bought whole; expert review 8 saw its GPUs counted idle).
-int gpus_kept(const Candidate& candidate, const estimate::Performance& performance) {
-  const auto& plan = performance.memory.plan;
-  const int spares = performance.throughput.spare_replicas;
-  const int tp = std::max(1, plan.tensor_parallel);
-  const int replicas_per_node = std::max(1, plan.gpus_per_node / tp);
-  if (spares <= 0 || replicas_per_node <= 1 || plan.pipeline_parallel > 1) return candidate.gpus_needed;
-  const int spare_instance_rest = spares * (plan.gpus_per_node - tp);
-  return std::min(candidate.gpus_rented, candidate.gpus_needed + spare_instance_rest);
-}
-
 // "730", "8,760" or "26,280": hours of the term (a subscription's terms bought, all together).
 std::string with_thousands_hours(const estimate::Cost& cost, PricingMode mode) {
   const double per_instance_hour = cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0;
@@ -151,7 +137,7 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
                                             (offering.interconnect == catalog::Interconnect::pcie ||
                                              offering.interconnect == catalog::Interconnect::none));
   set(Warning::multi_node_without_rdma, candidate.nodes > 1 && offering.network.rdma == catalog::Rdma::none);
-  const int kept = gpus_kept(candidate, performance);
+  const int kept = candidate.gpus_needed;
   const double idle_share =
       candidate.gpus_rented > 0 && kept < candidate.gpus_rented ? 1.0 - static_cast<double>(kept) / candidate.gpus_rented : 0.0;
   set(Warning::over_provisioned, material(cost.compute * idle_share));
@@ -599,7 +585,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     case Warning::multi_node_without_rdma:
       return say(lang, Msg::w_no_rdma, candidate.nodes, number(offering.network.bandwidth_gbps, 0));
     case Warning::over_provisioned: {
-      const int kept = gpus_kept(candidate, ranking.performance_of(candidate));
+      const int kept = candidate.gpus_needed;
       const int idle = candidate.gpus_rented - kept;
       const double idle_money = candidate.gpus_rented > 0 ? cost.compute * idle / candidate.gpus_rented : 0.0;
       return say(lang, Msg::w_over_provisioned, idle, candidate.gpus_rented, kept, candidate.gpus_rented,

@@ -1,0 +1,138 @@
+// Expert review zh (a mainland ML-platform lead): the engine rules behind the picks it rejected.
+// Each case runs the bundled catalog on the review's date and fails without its rule
+// (docs/scoring.md, docs/estimation.md "Layouts each framework runs").
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "json_runner.hpp"
+
+namespace {
+
+using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::run_json;
+
+const std::vector<std::string> review_date = {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1"};
+
+const nlohmann::json& plan_of(const nlohmann::json& document, const nlohmann::json& candidate) {
+  return document.at("performances").at(candidate.at("performance").get<std::size_t>()).at("memory").at("plan");
+}
+
+}  // namespace
+
+TEST_CASE("vision training is weighed as a fine-tune", "[cli][scoring][review-zh]") {
+  // Scenario 28: under "balanced" (cost 0.20) an 8x H20 at CN¥729 ranked above an 8x A100 40GB at
+  // CN¥355 and an 8x A800 at CN¥114, on capacity and support; the H20 ran slower (3.0 h of run).
+  const auto document = run_json({"recommend", "-w", "cv-train", "-m", "resnet-50", "--region", "cn"}, review_date);
+  CHECK(document.at("profile").get<std::string>() == "fine-tuning");
+  const auto& candidates = document.at("candidates");
+  REQUIRE(candidates.size() > 3);
+  const auto& top = candidates.at(0);
+  // No row of the same GPU count costs under half the #1 while ending sooner at its expected time.
+  for (const auto& other : candidates) {
+    if (other.at("gpus_rented") != top.at("gpus_rented")) continue;
+    const bool half_price = other.at("cost").at("total").get<double>() * 2 < top.at("cost").at("total").get<double>();
+    const bool sooner = other.at("time").at("wall_hours").get<double>() <= top.at("time").at("wall_hours").get<double>();
+    INFO(other.at("offering_id").get<std::string>());
+    CHECK_FALSE((half_price && sooner));
+  }
+  CHECK(top.at("gpu").get<std::string>() != "h20");
+}
+
+TEST_CASE("the header states the turnaround the reasons cite and how to change it", "[cli][render][review-zh]") {
+  const auto result = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora",
+                                     "--region", "cn", "--top", "3"},
+                                    review_date);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.out.find("Speed    4.0 h turnaround (default for fine-tuning and vision training") != std::string::npos);
+  CHECK(result.out.find("set a tighter one with --deadline") != std::string::npos);
+  const auto deadline = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora",
+                                       "--region", "cn", "--top", "3", "--deadline", "2"},
+                                      review_date);
+  CHECK(deadline.out.find("2.0 h turnaround, the --deadline") != std::string::npos);
+  // Pretraining has none, so no line.
+  const auto pretrain = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "1.5B", "--tokens", "1e11",
+                                       "--region", "cn", "--top", "3"},
+                                      review_date);
+  CHECK(pretrain.out.find(" turnaround") == std::string::npos);
+}
+
+TEST_CASE("adapters under hf, deepspeed and fsdp are planned without pipeline parallelism", "[cli][estimate][review-zh]") {
+  // Scenarios 2 and 3: LoRA and QLoRA were planned "ZeRO-1, PP 2" under hf (PEFT), which HF Trainer
+  // cannot run; --framework changed nothing.
+  for (const std::string framework : {"hf", "deepspeed", "fsdp"}) {
+    for (const std::string method : {"lora", "qlora"}) {
+      const auto document =
+          run_json({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-14b", "--method", method, "--region", "cn",
+                    "--gpu", "rtx4090", "--framework", framework, "--top", "all"},
+                   review_date);
+      for (const auto& candidate : document.at("candidates")) {
+        const auto& plan = plan_of(document, candidate);
+        INFO(framework << " " << method << " " << candidate.at("offering_id").get<std::string>());
+        CHECK(plan.at("pipeline_parallel").get<int>() == 1);
+        if (framework == "hf" || method == "qlora") CHECK(plan.at("tensor_parallel").get<int>() == 1);
+      }
+    }
+  }
+  // Megatron (NeMo) runs LoRA with pipeline stages: the search still tries them.
+  const auto megatron = run_gpuselect({"estimate", "-w", "llm-finetune", "-m", "qwen2.5-72b", "--method", "lora",
+                                       "--gpus", "A100-80GB:8", "--framework", "megatron", "--format", "json"},
+                                      review_date);
+  REQUIRE(megatron.exit_code == 0);
+  const auto plan = nlohmann::json::parse(megatron.out);
+  CHECK(plan.dump().find("\"pipeline_parallel\":") != std::string::npos);
+}
+
+TEST_CASE("pretraining widens a monthly subscription to the horizon", "[cli][scoring][review-zh]") {
+  // Scenario 13: one H800 node 包月 for 163 days ranked first; four end in 41 days for 14% more.
+  const auto document = run_json({"recommend", "-w", "llm-pretrain", "-p", "7B", "--tokens", "1e12", "--region", "cn",
+                                  "--budget", "3000000"},
+                                 review_date);
+  const auto& top = document.at("candidates").at(0);
+  CHECK(top.at("nodes").get<int>() == 4);
+  CHECK(top.at("time").at("wall_hours").get<double>() < 60 * 24);
+  bool monthly_four = false;
+  for (const auto& candidate : document.at("candidates")) {
+    monthly_four = monthly_four || (candidate.at("pricing_mode") == "monthly" && candidate.at("nodes") == 4);
+  }
+  CHECK(monthly_four);
+}
+
+TEST_CASE("development-tier serving weighs no support", "[cli][scoring][review-zh]") {
+  // Scenario 21: volcano's 2x L20 at CN¥6,475 ranked above autodl's 2x L20 at CN¥2,829 (same GPU and
+  // TPOT) on support, under the production serving weights.
+  const auto document = run_json({"recommend", "-w", "llm-inference", "-m", "deepseek-r1-distill-qwen-32b", "--region",
+                                  "cn", "--hours", "720", "--requests-per-s", "0.3", "--input-tokens", "500",
+                                  "--output-tokens", "2000", "--precision", "int4", "--serving-tier", "development"},
+                                 review_date);
+  CHECK(document.at("profile").get<std::string>() == "serving-dev");
+  const auto& candidates = document.at("candidates");
+  const auto& top = candidates.at(0);
+  CHECK(top.at("criteria").at("support").at("contribution").get<double>() == 0.0);
+  // No row of the same GPU and count costs under half the #1.
+  for (const auto& other : candidates) {
+    if (other.at("gpu") != top.at("gpu") || other.at("gpus_rented") != top.at("gpus_rented")) continue;
+    INFO(other.at("offering_id").get<std::string>());
+    CHECK(other.at("cost").at("total").get<double>() * 2 >= top.at("cost").at("total").get<double>());
+  }
+}
+
+TEST_CASE("a serving fleet's host spares are counted needed and said", "[cli][scoring][review-zh]") {
+  // Scenario 18: 4 TP4 replicas (3 + 1 spare) on 3 nodes of 8: JSON said gpus_needed 16 while
+  // W-OVERPROVISIONED said "20 of 24", and no line said why the spare has a node of its own.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "qwen2.5-32b", "--region", "cn",
+                                         "--hours", "720", "--requests-per-s", "3", "--input-tokens", "1500",
+                                         "--output-tokens", "400", "--tpot-ms", "25", "--ttft-ms", "800", "--top", "1"};
+  const auto document = run_json(args, review_date);
+  const auto& top = document.at("candidates").at(0);
+  REQUIRE(plan_of(document, top).at("tensor_parallel").get<int>() == 4);
+  REQUIRE(top.at("gpus_rented").get<int>() == 24);
+  CHECK(top.at("gpus_needed").get<int>() == 20);
+  const auto text = run_gpuselect(args, review_date);
+  CHECK(text.out.find("N+1 by host: the 3 replicas the load needs take 2 instances") != std::string::npos);
+  CHECK(text.out.find("(20 of 24 carry the load") != std::string::npos);
+}
