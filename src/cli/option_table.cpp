@@ -37,8 +37,8 @@ void remember(const CLI::App& command, const OptionSpec& spec, const OptionValue
 
 // CLI::App's option list. CLI11 compares each option it adds with every one added before (a string
 // built per pair): ~100 options made that a tenth of a built-in `recommend`'s instructions (issue
-// 33). The tables' names are checked once instead: tests/test_cli_options.cpp asserts that no two
-// options of a command share a name.
+// 33). The names are checked once per start instead (check_unique_option_names, run by cli::run on
+// the set-up tree; tests/test_option_table.cpp shows it catches a second -b).
 struct OptionListAccess : CLI::App {
   static std::vector<CLI::Option_p>& of(CLI::App& command) { return command.*(&OptionListAccess::options_); }
 };
