@@ -21,7 +21,17 @@ class PlanSearchCache {
   // What training_step_time reads of the hardware besides the plan (which holds GPUs per node and
   // nodes): the GPU, its vGPU share and the links (model::choose_mfu reads the GPU, the share, the
   // interconnect and RDMA too). Host RAM, disk and vCPUs are not read: shapes that differ only there
-  // share the step times. The static_assert in plan.cpp fails when Hardware gains a member.
+  // share the step times. The static_assert in plan.cpp fails when Hardware gains a member, the one
+  // below when StepKey does.
+  //
+  // On one node the network is never crossed by a plan the search times (a valid, fitting one):
+  // TP x PP x CP divides the node's GPUs, so the context and pipeline links are the GPU link; EP
+  // divides the data-parallel ranks, all in the node, so no expert all-to-all leaves it; the
+  // data-parallel all-reduce spans one node, so its inter-node bytes are 0; choose_mfu's no-RDMA
+  // factor applies from 2 nodes. The network's speed and RDMA then only divide zero bytes, so the key
+  // of a one-node shape holds neither (the built-in 7B fine-tuning recommend times 3,651 plans instead
+  // of 6,587). tests/test_scoring.cpp checks, for dense and mixture-of-experts jobs, that a one-node
+  // step time is the same on any network, and that the memo tells apart each input of the key.
   struct StepKey {
     const catalog::Gpu* gpu = nullptr;
     double gpu_fraction = 1.0;
@@ -29,6 +39,9 @@ class PlanSearchCache {
     catalog::Rdma rdma = catalog::Rdma::none;
     double network_gbps = 0;
     static StepKey of(const Hardware& hardware) {
+      if (hardware.nodes <= 1) {
+        return {hardware.gpu, hardware.gpu_fraction, hardware.interconnect, catalog::Rdma::none, 0};
+      }
       return {hardware.gpu, hardware.gpu_fraction, hardware.interconnect, hardware.rdma, hardware.network_gbps};
     }
     bool operator<(const StepKey& other) const {  // the memo's order (std::map); the GPU by address

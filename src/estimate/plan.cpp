@@ -559,6 +559,8 @@ PlanSearchCache::Searched& PlanSearchCache::searched(int gpus_per_node, int node
 // training_step_time reads of Hardware only what StepKey holds (and the plan); a new Hardware member
 // fails here until it is judged (scoring's PlanKey/ShapeKey carry the same assert).
 static_assert(sizeof(Hardware) == 72, "a new estimate::Hardware member: does training_step_time read it (StepKey)?");
+// A new StepKey member must be set by StepKey::of (both branches) and compared by operator<.
+static_assert(sizeof(PlanSearchCache::StepKey) == 32, "a new StepKey member: set it in of() and compare it in <");
 
 PlanSearchCache::Steps& PlanSearchCache::steps(Searched& searched, const Hardware& hardware) {
   auto& steps = searched.steps[StepKey::of(hardware)];
