@@ -1264,6 +1264,22 @@ TEST_CASE("rank prices each mode in its cheapest allowed region, --region prices
   CHECK(find_row(in_south, PricingMode::spot) == nullptr);
 }
 
+namespace {
+
+// The plan the cached search chose must be the uncached search's: its layout, offload and batch.
+void check_same_plan(const estimate::Plan& shared, const estimate::Plan& direct) {
+  CHECK(shared.zero_stage == direct.zero_stage);
+  CHECK(shared.offload == direct.offload);
+  CHECK(shared.tensor_parallel == direct.tensor_parallel);
+  CHECK(shared.pipeline_parallel == direct.pipeline_parallel);
+  CHECK(shared.context_parallel == direct.context_parallel);
+  CHECK(shared.expert_parallel == direct.expert_parallel);
+  CHECK(shared.micro_batch == direct.micro_batch);
+  CHECK(shared.recompute == direct.recompute);
+}
+
+}  // namespace
+
 TEST_CASE("the plan search shared across shapes (PlanSearchCache) chooses what choose_plan chooses", "[scoring]") {
   // rank() searches training plans through one cache per ranking; every built-in machine shape, on 1
   // to 4 nodes, must get the plan, memory figures and reason of the uncached search.
@@ -1278,13 +1294,7 @@ TEST_CASE("the plan search shared across shapes (PlanSearchCache) chooses what c
         const estimate::Memory direct = estimate::choose_plan(profile, hardware);
         const estimate::Memory shared = estimate::choose_plan(cache, hardware);
         INFO(offering.id << " on " << nodes << " node(s), " << params << " parameters");
-        CHECK(shared.plan.zero_stage == direct.plan.zero_stage);
-        CHECK(shared.plan.offload == direct.plan.offload);
-        CHECK(shared.plan.tensor_parallel == direct.plan.tensor_parallel);
-        CHECK(shared.plan.pipeline_parallel == direct.plan.pipeline_parallel);
-        CHECK(shared.plan.context_parallel == direct.plan.context_parallel);
-        CHECK(shared.plan.micro_batch == direct.plan.micro_batch);
-        CHECK(shared.plan.recompute == direct.plan.recompute);
+        check_same_plan(shared.plan, direct.plan);
         CHECK(shared.per_gpu.total_bytes == direct.per_gpu.total_bytes);
         CHECK(shared.usable_gpu_bytes == direct.usable_gpu_bytes);
         CHECK(shared.fits == direct.fits);
@@ -1354,11 +1364,7 @@ TEST_CASE("the plan search's step-time memo tells apart every link and GPU input
           INFO(profile.model_id << " " << profile.shape.params << " parameters, " << offering.id << " on " << nodes
                                 << " node(s), twin " << index);
           CHECK(shared.step_seconds == direct.step_seconds);
-          CHECK(shared.plan.tensor_parallel == direct.plan.tensor_parallel);
-          CHECK(shared.plan.pipeline_parallel == direct.plan.pipeline_parallel);
-          CHECK(shared.plan.expert_parallel == direct.plan.expert_parallel);
-          CHECK(shared.plan.zero_stage == direct.plan.zero_stage);
-          CHECK(shared.plan.micro_batch == direct.plan.micro_batch);
+          check_same_plan(shared.plan, direct.plan);
           CHECK(shared.runner_up_slower_pct == direct.runner_up_slower_pct);
           if (direct.step_seconds != original_s) ++differed[index];
           // Why a one-node key holds no network: on one node the network and RDMA change no step time.
