@@ -18,9 +18,10 @@ namespace gpuselect::scoring::detail {
 inline std::string number(double value, int decimals) { return units::format_fixed(value, decimals); }
 
 // text::say() for a message whose parameters are all text (the sentences of explanations, ~6 a
-// row of a ranking document): each "{}" takes the next part and "{{", "}}" are braces, as fmt reads
-// them; a message with any other replacement field ("{0}", "{:.1f}") is said by fmt itself. The same
-// bytes as say() without parsing the message through fmt each time (issue 33 part H).
+// row of a ranking document): "{}" takes the next part, "{0}".."{9}" that part, "{{" and "}}" are
+// braces, as fmt reads them; a message with any other replacement field ("{:.1f}", "{10}") or that
+// mixes "{}" with "{0}" is said by fmt itself. The same bytes as say() without parsing the message
+// through fmt each time (issue 33 part H; tests/test_lang.cpp compares both over every message).
 template <typename... Parts>
 std::string say_text(text::Lang lang, text::Msg id, const Parts&... parts) {
   const std::string_view pattern = text::message(id, lang);
@@ -30,24 +31,29 @@ std::string say_text(text::Lang lang, text::Msg id, const Parts&... parts) {
   std::string said;
   said.reserve(length);
   std::size_t next = 0;
+  bool numbered = false;
   std::size_t at = 0;
   while (at < pattern.size()) {
     std::size_t brace = at;  // a plain loop: find_first_of runs memchr over "{}" for every byte
     while (brace < pattern.size() && pattern[brace] != '{' && pattern[brace] != '}') ++brace;
-    if (brace == pattern.size()) {
-      said.append(pattern, at);
-      break;
-    }
     said.append(pattern, at, brace - at);
+    if (brace == pattern.size()) break;
     const char second = brace + 1 < pattern.size() ? pattern[brace + 1] : '\0';
+    const char third = brace + 2 < pattern.size() ? pattern[brace + 2] : '\0';
     if (second == pattern[brace]) {
       said += second;  // "{{" or "}}"
-    } else if (pattern[brace] == '{' && second == '}' && next < values.size()) {
+      at = brace + 2;
+    } else if (pattern[brace] == '{' && second == '}' && !numbered && next < values.size()) {
       said.append(values[next++]);
+      at = brace + 2;
+    } else if (pattern[brace] == '{' && second >= '0' && second <= '9' && third == '}' && next == 0 &&
+               static_cast<std::size_t>(second - '0') < values.size()) {
+      numbered = true;
+      said.append(values[static_cast<std::size_t>(second - '0')]);
+      at = brace + 3;
     } else {
       return text::say(lang, id, parts...);
     }
-    at = brace + 2;
   }
   return said;
 }
