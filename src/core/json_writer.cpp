@@ -83,8 +83,10 @@ char* detail::short_decimal(char* out, double number) {
     if (scaled >= digits_limit) return nullptr;
     if (std::signbit(number)) *out++ = '-';
     if (magnitude == 0) {
-      std::memcpy(out, "0.0", 3);
-      return out + 3;
+      *out++ = '0';
+      *out++ = '.';
+      *out++ = '0';
+      return out;
     }
     auto whole = static_cast<std::uint32_t>(scaled);
     std::array<char, 16> reversed{};
