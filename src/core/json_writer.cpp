@@ -1,5 +1,6 @@
 #include "gpuselect/json_writer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -88,21 +89,21 @@ char* detail::short_decimal(char* out, double number) {
       *out++ = '0';
       return out;
     }
-    auto whole = static_cast<std::uint32_t>(scaled);
-    std::array<char, 16> reversed{};
-    std::size_t length = 0;
-    do {
-      reversed[length++] = static_cast<char>('0' + whole % 10);
-      whole /= 10;
-    } while (whole != 0);
-    while (length <= decimals) reversed[length++] = '0';  // 0.05: a zero before the point and after it
-    for (std::size_t at = length; at > decimals; --at) *out++ = reversed[at - 1];
-    *out++ = '.';
-    if (decimals == 0) {
-      *out++ = '0';  // nlohmann writes an integral double as "5.0"
-      return out;
+    std::array<char, 16> digits{};
+    const char* digits_end =
+        std::to_chars(digits.data(), digits.data() + digits.size(), static_cast<std::uint32_t>(scaled)).ptr;
+    const auto length = static_cast<std::size_t>(digits_end - digits.data());
+    // 0.05: zeros before the digits so that one stands before the point.
+    const std::size_t width = std::max(length, decimals + 1);
+    const std::size_t zeros = width - length;
+    for (std::size_t at = 0; at < width; ++at) {
+      if (at == width - decimals) *out++ = '.';
+      *out++ = at < zeros ? '0' : digits[at - zeros];
     }
-    for (std::size_t at = decimals; at > 0; --at) *out++ = reversed[at - 1];
+    if (decimals == 0) {
+      *out++ = '.';  // nlohmann writes an integral double as "5.0"
+      *out++ = '0';
+    }
     return out;
   }
   return nullptr;
