@@ -2,16 +2,21 @@
 // Fixtures under tests/fixtures/render/ are this file's output; regenerate them after an intended
 // change with GPUSELECT_UPDATE_FIXTURES=1 ./gpuselect_tests "[render]".
 #include <algorithm>
+#include <array>
 #include <clocale>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <locale>
+#include <random>
 #include <sstream>
+#include <string>
 
 #include <catch2/catch.hpp>
 
 #include "gpuselect/error.hpp"
+#include "gpuselect/json_writer.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/units.hpp"
 #include "render/csv_writer.hpp"
@@ -904,12 +909,14 @@ TEST_CASE("catalog listings in table, json and csv", "[render]") {
   CHECK_THROWS_AS(render::gpus(html, Format::html, example.catalog, style), Error);
 }
 
-TEST_CASE("the JSON writer escapes a byte wherever it falls in its eight-byte scan", "[render]") {
-  // The writer tests eight bytes at a time whether a string needs escaping: every byte that needs it
-  // (and its neighbours that do not), at every offset of strings of 1 to 24 bytes, against dump().
+TEST_CASE("the JSON writer escapes a byte wherever it falls in its block scan", "[render]") {
+  // The writer tests 16 bytes at a time whether a string needs escaping (8 without SSE2), a short
+  // string as one block padded with spaces and the end of a long one as an overlapping block: every
+  // byte that needs it (and its neighbours that do not), at every offset of strings of 1 to 40 bytes,
+  // against dump().
   const std::vector<std::string> bytes = {std::string(1, '\0'), "\x01", "\x1f", "\"", "\\", "\x7f", "\x80", "\xff",
                                           "\xc3\xa9", " ", "~", "!", "#", "[", "]"};
-  for (std::size_t length = 1; length <= 24; ++length) {
+  for (std::size_t length = 1; length <= 40; ++length) {
     for (std::size_t at = 0; at < length; ++at) {
       for (const auto& byte : bytes) {
         std::string text(length, 'a');
@@ -922,6 +929,54 @@ TEST_CASE("the JSON writer escapes a byte wherever it falls in its eight-byte sc
       }
     }
   }
+}
+
+TEST_CASE("the JSON writer's short decimals are nlohmann's digits", "[render]") {
+  // detail::short_decimal writes n / 10^k (n < 10^8, k <= 4) itself; nlohmann's Grisu2 digits are
+  // not always the shortest (549206743.5176 -> 549206743.5176001), so the two are compared: every
+  // n below 200,000 at each k, with both signs, and random n below 10^8; and the doubles it must
+  // leave to nlohmann (more digits, not a short decimal, zero's sign kept).
+  constexpr std::array<double, 5> powers{1.0, 10.0, 100.0, 1000.0, 10000.0};
+  std::size_t short_count = 0;
+  std::size_t differ = 0;
+  std::string first_difference;
+  const auto compare = [&](double number) {
+    std::array<char, 64> fast{};
+    std::array<char, 64> reference{};
+    char* fast_end = detail::short_decimal(fast.data(), number);
+    if (fast_end == nullptr) return;
+    ++short_count;
+    char* reference_end = nlohmann::detail::to_chars(reference.data(), reference.data() + reference.size(), number);
+    if (std::string(fast.data(), fast_end) != std::string(reference.data(), reference_end)) {
+      if (differ++ == 0) first_difference = std::string(reference.data(), reference_end) + " written as " +
+                                            std::string(fast.data(), fast_end);
+    }
+  };
+  std::mt19937_64 random(33);
+  for (const double power : powers) {
+    for (std::int64_t n = 0; n < 200000; ++n) {
+      compare(static_cast<double>(n) / power);
+      compare(-static_cast<double>(n) / power);
+    }
+    for (int draw = 0; draw < 200000; ++draw) compare(static_cast<double>(random() % 100000000U) / power);
+  }
+  INFO(first_difference);
+  CHECK(differ == 0);
+  CHECK(short_count > 2000000);
+  std::array<char, 64> out{};
+  for (const double other : {549206743.5176, 0.1 + 0.2, 1e-5, 0.00005, 1.0 / 3.0, 4.2e19, 123456789.0}) {
+    INFO(other);
+    CHECK(detail::short_decimal(out.data(), other) == nullptr);
+  }
+  const auto written = [&](double number) {
+    return std::string(out.data(), detail::short_decimal(out.data(), number));
+  };
+  CHECK(written(0.0) == "0.0");
+  CHECK(written(-0.0) == "-0.0");
+  CHECK(written(5.0) == "5.0");
+  CHECK(written(0.05) == "0.05");
+  CHECK(written(-12.5) == "-12.5");
+  CHECK(written(99999999.0) == "99999999.0");
 }
 
 TEST_CASE("the streaming JSON writer writes exactly what nlohmann's dump() writes", "[render]") {

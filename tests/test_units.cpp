@@ -1,9 +1,14 @@
 #include <cmath>
+#include <limits>
 #include <optional>
+#include <random>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
+#include "gpuselect/fixed_text.hpp"
 #include "gpuselect/units.hpp"
 
 using namespace gpuselect;
@@ -93,6 +98,24 @@ TEST_CASE("format_money: symbol per currency, separators, cents only under 100",
   CHECK(units::format_money(99.999, "USD") == "$100");
   CHECK(units::format_money(-5, "USD") == "-$5.00");
   CHECK(units::format_money(12.4, "CHF") == "CHF 12.40");
+}
+
+TEST_CASE("format_fixed writes the bytes of fmt's fixed precision", "[units]") {
+  // units::format_fixed replaced fmt::format("{:.Nf}") in the words of explanations and money:
+  // exact halves (0.125, 2.5: rounded to even by both), negative zero, large and non-finite values.
+  std::mt19937_64 random(33);
+  std::uniform_real_distribution<double> spread(-1e7, 1e7);
+  std::vector<double> values = {0.0, -0.0, 0.125, 0.375, 2.5, 3.5, -0.001, 99.995, 1e16, 1e17, 1e300, -1e300,
+                                std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                                std::numeric_limits<double>::quiet_NaN()};
+  for (int n = 0; n < 20000; ++n) values.push_back(static_cast<double>(n) / 8.0);
+  for (int draw = 0; draw < 20000; ++draw) values.push_back(spread(random));
+  for (const double value : values) {
+    for (int decimals = 0; decimals <= 4; ++decimals) {
+      INFO(value << " with " << decimals);
+      REQUIRE(units::format_fixed(value, decimals) == fmt::format("{:.{}f}", value, decimals));
+    }
+  }
 }
 
 TEST_CASE("parse_duration reads a number with a unit of time into the unit asked for", "[units]") {

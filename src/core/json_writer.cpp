@@ -1,21 +1,53 @@
 #include "gpuselect/json_writer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace gpuselect {
 namespace {
 
 constexpr std::size_t flush_bytes = std::size_t{64} * 1024;  // one write per 64 KiB, as libyaml_scan reads
+constexpr std::size_t buffer_bytes = flush_bytes + 4096;       // a value started below flush_bytes fits
 
 // Printable ASCII without '"' and '\\': written as is. Anything else goes through nlohmann's own
 // escaping so control characters, non-ASCII and invalid UTF-8 come out exactly as dump() writes them.
-// Eight bytes at a time (every string of a document passes here): a word holds a byte to escape when
-// one of its bytes is below 0x20, at or above 0x7f, '"' or '\\'. Each test is exact for "some byte",
-// the classic zero-byte trick: (w - 0x01..) & ~w & 0x80.. is non-zero iff some byte of w is zero.
+// Every string and key of a document passes here, so the test takes 16 bytes at a time (SSE2, part of
+// every x86-64) and a string shorter than that as one block padded with spaces; elsewhere 8 bytes at a
+// time with the classic zero-byte trick: (w - 0x01..) & ~w & 0x80.. is non-zero iff some byte of w is zero.
+#if defined(__SSE2__)
+bool plain_block(const char* bytes) {
+  const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
+  // Signed bytes: below 0x20 or at/above 0x80 (negative) is below 0x20.
+  const __m128i bad = _mm_or_si128(
+      _mm_or_si128(_mm_cmplt_epi8(block, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(block, _mm_set1_epi8(0x7f))),
+      _mm_or_si128(_mm_cmpeq_epi8(block, _mm_set1_epi8('"')), _mm_cmpeq_epi8(block, _mm_set1_epi8('\\'))));
+  return _mm_movemask_epi8(bad) == 0;
+}
+
+bool is_plain_ascii(std::string_view text) {
+  constexpr std::size_t block = 16;
+  if (text.size() < block) {
+    std::array<char, block> padded{};
+    padded.fill(' ');
+    if (!text.empty()) std::memcpy(padded.data(), text.data(), text.size());
+    return plain_block(padded.data());
+  }
+  std::size_t at = 0;
+  for (; at + block <= text.size(); at += block) {
+    if (!plain_block(text.data() + at)) return false;
+  }
+  // The last bytes as the block that ends the string (it overlaps bytes already tested).
+  return at == text.size() || plain_block(text.data() + text.size() - block);
+}
+#else
 bool is_plain_ascii(std::string_view text) {
   constexpr std::uint64_t ones = 0x0101010101010101U;
   constexpr std::uint64_t highs = 0x8080808080808080U;
@@ -36,28 +68,75 @@ bool is_plain_ascii(std::string_view text) {
   }
   return true;
 }
+#endif
 
 }  // namespace
 
+char* detail::short_decimal(char* out, double number) {
+  // Exact powers of ten: n / 10^k below is the double nearest the decimal n·10^-k, as strtod reads it.
+  constexpr std::array<double, 5> powers{1.0, 10.0, 100.0, 1000.0, 10000.0};
+  constexpr double digits_limit = 1e8;  // n below 10^8: see the header
+  const double magnitude = std::fabs(number);
+  if (!(magnitude < digits_limit)) return nullptr;
+  for (std::size_t decimals = 0; decimals < powers.size(); ++decimals) {
+    const double scaled = std::nearbyint(magnitude * powers[decimals]);
+    if (scaled / powers[decimals] != magnitude) continue;
+    if (scaled >= digits_limit) return nullptr;
+    if (std::signbit(number)) *out++ = '-';
+    if (magnitude == 0) {
+      *out++ = '0';
+      *out++ = '.';
+      *out++ = '0';
+      return out;
+    }
+    std::array<char, 16> digits{};
+    const char* digits_end =
+        std::to_chars(digits.data(), digits.data() + digits.size(), static_cast<std::uint32_t>(scaled)).ptr;
+    const auto length = static_cast<std::size_t>(digits_end - digits.data());
+    // 0.05: zeros before the digits so that one stands before the point.
+    const std::size_t width = std::max(length, decimals + 1);
+    const std::size_t zeros = width - length;
+    for (std::size_t at = 0; at < width; ++at) {
+      if (at == width - decimals) *out++ = '.';
+      *out++ = at < zeros ? '0' : digits[at - zeros];
+    }
+    if (decimals == 0) {
+      *out++ = '.';  // nlohmann writes an integral double as "5.0"
+      *out++ = '0';
+    }
+    return out;
+  }
+  return nullptr;
+}
+
 JsonWriter::JsonWriter(std::ostream& out, bool pretty) : out_(out), pretty_(pretty) {
-  buffer_.reserve(flush_bytes + 4096);
+  buffer_.resize(buffer_bytes);
 }
 
-JsonWriter::~JsonWriter() {
-  if (!buffer_.empty()) out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+JsonWriter::~JsonWriter() { flush(); }
+
+void JsonWriter::flush() {
+  if (used_ != 0) out_.write(buffer_.data(), static_cast<std::streamsize>(used_));
+  used_ = 0;
 }
 
-void JsonWriter::raw(std::string_view text) { buffer_.append(text); }
+void JsonWriter::make_room(std::size_t bytes) {
+  flush();
+  if (bytes > buffer_.size()) buffer_.resize(bytes);
+}
 
-void JsonWriter::flush_if_full() {
-  if (buffer_.size() < flush_bytes) return;
-  out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
-  buffer_.clear();
+void JsonWriter::raw(std::string_view text) {
+  char* at = room(text.size());
+  std::memcpy(at, text.data(), text.size());
+  used_ += text.size();
 }
 
 void JsonWriter::newline_indent() {
-  buffer_ += '\n';
-  buffer_.append(levels_.size() * 2, ' ');
+  const std::size_t spaces = levels_.size() * 2;
+  char* at = room(spaces + 1);
+  *at = '\n';
+  std::memset(at + 1, ' ', spaces);
+  used_ += spaces + 1;
 }
 
 // Separator and indentation before a value in an array or a key in an object; nothing after a key.
@@ -68,14 +147,14 @@ void JsonWriter::before_value() {
   }
   if (levels_.empty()) return;
   Level& level = levels_.back();
-  if (!level.empty) buffer_ += ',';
+  if (!level.empty) put(',');
   level.empty = false;
   if (pretty_) newline_indent();
 }
 
 void JsonWriter::open(char bracket) {
   before_value();
-  buffer_ += bracket;
+  put(bracket);
   levels_.push_back({});
 }
 
@@ -83,8 +162,8 @@ void JsonWriter::close(char bracket) {
   const bool was_empty = levels_.back().empty;
   levels_.pop_back();
   if (pretty_ && !was_empty) newline_indent();
-  buffer_ += bracket;
-  flush_if_full();
+  put(bracket);
+  if (used_ >= flush_bytes) flush();
 }
 
 void JsonWriter::begin_object() { open('{'); }
@@ -95,7 +174,11 @@ void JsonWriter::end_array() { close(']'); }
 void JsonWriter::key(std::string_view name) {
   before_value();
   string_literal(name);
-  buffer_ += pretty_ ? ": " : ":";
+  if (pretty_) {
+    raw(": ");
+  } else {
+    put(':');
+  }
   after_key_ = true;
 }
 
@@ -106,11 +189,13 @@ void JsonWriter::value(std::string_view text) {
 
 void JsonWriter::string_literal(std::string_view text) {
   if (is_plain_ascii(text)) {
-    buffer_ += '"';
-    buffer_.append(text);
-    buffer_ += '"';
+    char* at = room(text.size() + 2);
+    *at = '"';
+    if (!text.empty()) std::memcpy(at + 1, text.data(), text.size());
+    at[text.size() + 1] = '"';
+    used_ += text.size() + 2;
   } else {
-    buffer_ += nlohmann::ordered_json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    raw(nlohmann::ordered_json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   }
 }
 
@@ -120,9 +205,11 @@ void JsonWriter::value(double number) {
     raw("null");
     return;
   }
-  std::array<char, 64> digits{};
-  char* end = nlohmann::detail::to_chars(digits.data(), digits.data() + digits.size(), number);
-  buffer_.append(digits.data(), static_cast<std::size_t>(end - digits.data()));
+  constexpr std::size_t longest = 64;
+  char* at = room(longest);
+  char* end = detail::short_decimal(at, number);
+  if (end == nullptr) end = nlohmann::detail::to_chars(at, at + longest, number);
+  used_ += static_cast<std::size_t>(end - at);
 }
 
 void JsonWriter::value(bool flag) {
@@ -137,16 +224,16 @@ void JsonWriter::value(std::nullptr_t) {
 
 void JsonWriter::signed_value(std::int64_t number) {
   before_value();
-  std::array<char, 24> digits{};
-  const auto result = std::to_chars(digits.data(), digits.data() + digits.size(), number);
-  buffer_.append(digits.data(), result.ptr);
+  constexpr std::size_t longest = 24;
+  char* at = room(longest);
+  used_ += static_cast<std::size_t>(std::to_chars(at, at + longest, number).ptr - at);
 }
 
 void JsonWriter::unsigned_value(std::uint64_t number) {
   before_value();
-  std::array<char, 24> digits{};
-  const auto result = std::to_chars(digits.data(), digits.data() + digits.size(), number);
-  buffer_.append(digits.data(), result.ptr);
+  constexpr std::size_t longest = 24;
+  char* at = room(longest);
+  used_ += static_cast<std::size_t>(std::to_chars(at, at + longest, number).ptr - at);
 }
 
 void JsonWriter::value(const nlohmann::ordered_json& tree) {
@@ -188,9 +275,8 @@ void JsonWriter::value(const nlohmann::ordered_json& tree) {
 }
 
 void JsonWriter::finish() {
-  buffer_ += '\n';
-  out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
-  buffer_.clear();
+  put('\n');
+  flush();
 }
 
 }  // namespace gpuselect

@@ -1,10 +1,13 @@
 #include "gpuselect/units.hpp"
 
+#include "gpuselect/fixed_text.hpp"
 #include "gpuselect/messages.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -245,15 +248,15 @@ std::string format_count(double value) {
   return fmt::format("{:.3g}", value);
 }
 
-std::string format_gb(double bytes) { return fmt::format("{:.1f} GB", bytes / bytes_per_gb); }
+std::string format_gb(double bytes) { return format_fixed(bytes / bytes_per_gb, 1) + " GB"; }
 
 std::string format_hours(double hours) {
   if (!std::isfinite(hours)) return "?";
-  if (hours < 1.0) return fmt::format("{:.0f} min", hours * 60.0);
-  if (hours < 48.0) return fmt::format("{:.1f} h", hours);
+  if (hours < 1.0) return format_fixed(hours * 60.0, 0) + " min";
+  if (hours < 48.0) return format_fixed(hours, 1) + " h";
   const double days = hours / 24.0;
-  if (days < 1000.0) return fmt::format("{:.1f} d", days);
-  return with_thousands(fmt::format("{:.0f}", days)) + " d";
+  if (days < 1000.0) return format_fixed(days, 1) + " d";
+  return with_thousands(format_fixed(days, 0)) + " d";
 }
 
 std::string format_hours_like(double hours, double reference_hours) {
@@ -269,12 +272,68 @@ std::string format_money(double amount, std::string_view currency) {
   if (!std::isfinite(amount)) return "?";
   // Two decimals below 100 (cents matter), none from 100 up (they do not).
   const int decimals = std::fabs(amount) < 99.995 ? 2 : 0;
-  std::string digits = with_thousands(fmt::format("{:.{}f}", std::fabs(amount), decimals));
-  std::string sign = amount < 0 && digits.find_first_not_of("0.,") != std::string::npos ? "-" : "";
-  for (const auto& entry : currency_symbols) {
-    if (entry.code == currency) return sign + std::string(entry.symbol) + digits;
+  const std::string digits = format_fixed(std::fabs(amount), decimals);
+  std::string text;
+  text.reserve(digits.size() + digits.size() / 3 + currency.size() + 2);
+  if (amount < 0 && digits.find_first_not_of("0.") != std::string::npos) text += '-';
+  const auto* known = std::find_if(currency_symbols.begin(), currency_symbols.end(),
+                                   [&](const CurrencySymbol& entry) { return entry.code == currency; });
+  if (known != currency_symbols.end()) {
+    text += known->symbol;
+  } else {
+    text += currency;
+    text += ' ';
   }
-  return sign + std::string(currency) + " " + digits;
+  // The digits with a comma between groups of three in the whole part (as with_thousands).
+  const std::size_t whole = std::min(digits.find('.'), digits.size());
+  for (std::size_t at = 0; at < whole; ++at) {
+    if (at != 0 && (whole - at) % 3 == 0) text += ',';
+    text += digits[at];
+  }
+  text.append(digits, whole);
+  return text;
+}
+
+std::string format_fixed(double value, int decimals) {
+  // Fast path: |value|·10^decimals as a double is within 2^-13 of the exact product below 2^40 (one
+  // rounding, relative error 2^-53), so away from a half it rounds to the integer to_chars rounds
+  // the exact value to; near a half (an exact tie or not) the exact digits decide, below.
+  constexpr std::array<double, 7> powers{1.0, 10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0};
+  constexpr double exact_limit = 1099511627776.0;  // 2^40
+  constexpr double half_margin = 1.0 / 4096;
+  if (decimals >= 0 && static_cast<std::size_t>(decimals) < powers.size() && std::isfinite(value)) {
+    const double scaled = std::fabs(value) * powers[static_cast<std::size_t>(decimals)];
+    const double below = std::floor(scaled);
+    if (scaled < exact_limit && std::fabs(scaled - below - 0.5) > half_margin) {
+      auto whole = static_cast<std::uint64_t>(scaled - below > 0.5 ? below + 1 : below);
+      std::array<char, 24> reversed{};
+      std::size_t length = 0;
+      do {
+        reversed[length++] = static_cast<char>('0' + whole % 10);
+        whole /= 10;
+      } while (whole != 0);
+      const auto fraction = static_cast<std::size_t>(decimals);
+      while (length <= fraction) reversed[length++] = '0';  // "0.05": a zero before the point
+      std::string text;
+      text.reserve(length + 2);
+      if (std::signbit(value)) text += '-';  // "-0.00" for -0.001, as to_chars and fmt write it
+      for (std::size_t at = length; at > fraction; --at) text += reversed[at - 1];
+      if (fraction > 0) {
+        text += '.';
+        for (std::size_t at = fraction; at > 0; --at) text += reversed[at - 1];
+      }
+      return text;
+    }
+  }
+  constexpr double plain_limit = 1e17;  // 18 whole digits, a sign, a point and the decimals fit below
+  constexpr int most_decimals = 20;
+  if (!std::isfinite(value) || !(std::fabs(value) < plain_limit) || decimals < 0 || decimals > most_decimals) {
+    return fmt::format("{:.{}f}", value, decimals);
+  }
+  std::array<char, 48> digits{};
+  const auto result =
+      std::to_chars(digits.data(), digits.data() + digits.size(), value, std::chars_format::fixed, decimals);
+  return {digits.data(), result.ptr};
 }
 
 }  // namespace gpuselect::units

@@ -183,7 +183,7 @@ std::vector<std::string> performance_facts(const catalog::Catalog& catalog, cons
 // The figures behind a row's cost score: its total against the cheapest, and what the total holds.
 std::vector<std::string> cost_facts(const Ranking& ranking, const Candidate& candidate, Lang lang) {
   std::vector<std::string> parts;
-  parts.push_back(say(lang, ranking.best.free_row ? Msg::fact_vs_cheapest_paid : Msg::fact_vs_cheapest,
+  parts.push_back(detail::say_text(lang, ranking.best.free_row ? Msg::fact_vs_cheapest_paid : Msg::fact_vs_cheapest,
                       units::format_money(candidate.total_cost, ranking.currency),
                       units::format_money(ranking.best.cheapest_total, ranking.currency)));
   const auto& cost = candidate.cost;
@@ -193,7 +193,7 @@ std::vector<std::string> cost_facts(const Ranking& ranking, const Candidate& can
   if (candidate.scored_cost > 0 && ranking.best.cheapest_scored > 0 && ranking.best.cheapest_total > 0 &&
       std::abs(scored_ratio - total_ratio) > 0.01 * total_ratio) {
     parts.push_back(
-        say(lang, Msg::fact_scored_upper, units::format_money(candidate.scored_cost, ranking.currency),
+        detail::say_text(lang, Msg::fact_scored_upper, units::format_money(candidate.scored_cost, ranking.currency),
             units::format_money(ranking.best.cheapest_scored, ranking.currency),
             text::message(cost.spot_quote_suspect() ? Msg::fact_suspect_quote : Msg::fact_quote_age_band, lang)));
   }
@@ -442,7 +442,7 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
   line.score = candidate.score - rival.score;
   line.figure = say(lang, Msg::fact_rival, rival.rank, rival_offering.id, mode_words(rival.mode, lang),
                     units::format_money(rival.total_cost, ranking.currency), units::format_hours(rival.hours));
-  line.own_figure = say(lang, Msg::fact_own, units::format_money(candidate.total_cost, ranking.currency),
+  line.own_figure = detail::say_text(lang, Msg::fact_own, units::format_money(candidate.total_cost, ranking.currency),
                         units::format_hours(candidate.hours));
   for (std::size_t c = 0; c < criterion_count; ++c) {
     const double gain = candidate.criteria[c].contribution - rival.criteria[c].contribution;
@@ -507,29 +507,29 @@ std::string sentence(const Explanation::Line& line, text::Lang lang) {
   switch (line.kind) {
     case Kind::strongest:
     case Kind::weakest:
-      return say(lang, Msg::sentence_criterion,
+      return detail::say_text(lang, Msg::sentence_criterion,
                  text::message(line.kind == Kind::strongest ? Msg::kind_strongest : Msg::kind_weakest, lang), criterion,
                  detail::number(line.score, 0), line.figure);
     case Kind::first_by:
-      return say(lang, Msg::sentence_first_by, detail::number(line.score, 1), line.figure);
+      return detail::say_text(lang, Msg::sentence_first_by, detail::number(line.score, 1), line.figure);
     case Kind::would_win:
-      return say(lang, Msg::sentence_would_win, criterion, line.figure);
+      return detail::say_text(lang, Msg::sentence_would_win, criterion, line.figure);
     case Kind::cannot_win:
-      return say(lang, Msg::sentence_cannot_win);
+      return detail::say_text(lang, Msg::sentence_cannot_win);
     case Kind::wins_over: {
       std::string wins;
       for (const auto& gain : line.gains) {
         append_to(wins, text::message(Msg::list_separator, lang),
-                  say(lang, Msg::sentence_gain, criterion_words(gain.criterion, lang), detail::number(gain.points, 1),
+                  detail::say_text(lang, Msg::sentence_gain, criterion_words(gain.criterion, lang), detail::number(gain.points, 1),
                       gain.figure, gain.rival_figure));
       }
-      return say(lang, Msg::sentence_wins_over, line.figure, line.own_figure,
-                 wins.empty() ? say(lang, Msg::sentence_rounding) : wins);
+      return detail::say_text(lang, Msg::sentence_wins_over, line.figure, line.own_figure,
+                 wins.empty() ? detail::say_text(lang, Msg::sentence_rounding) : wins);
     }
     case Kind::spot_cheaper:
-      return say(lang, Msg::sentence_spot_cheaper, line.figure);
+      return detail::say_text(lang, Msg::sentence_spot_cheaper, line.figure);
     case Kind::input_bound:
-      return say(lang, Msg::sentence_input_bound, line.figure);
+      return detail::say_text(lang, Msg::sentence_input_bound, line.figure);
   }
   return {};
 }

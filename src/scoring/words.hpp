@@ -9,11 +9,54 @@
 #include <fmt/format.h>
 
 #include "gpuselect/catalog.hpp"
+#include "gpuselect/fixed_text.hpp"
 #include "gpuselect/messages.hpp"
 
 namespace gpuselect::scoring::detail {
 
-inline std::string number(double value, int decimals) { return fmt::format("{:.{}f}", value, decimals); }
+// "{:.Nf}" (units::format_fixed: the same bytes, without parsing a format string for each).
+inline std::string number(double value, int decimals) { return units::format_fixed(value, decimals); }
+
+// text::say() for a message whose parameters are all text (the sentences of explanations, ~6 a
+// row of a ranking document): "{}" takes the next part, "{0}".."{9}" that part, "{{" and "}}" are
+// braces, as fmt reads them; a message with any other replacement field ("{:.1f}", "{10}") or that
+// mixes "{}" with "{0}" is said by fmt itself. The same bytes as say() without parsing the message
+// through fmt each time (issue 33 part H; tests/test_lang.cpp compares both over every message).
+template <typename... Parts>
+std::string say_text(text::Lang lang, text::Msg id, const Parts&... parts) {
+  const std::string_view pattern = text::message(id, lang);
+  const std::array<std::string_view, sizeof...(Parts)> values{std::string_view(parts)...};
+  std::size_t length = pattern.size();
+  for (const auto value : values) length += value.size();
+  std::string said;
+  said.reserve(length);
+  std::size_t next = 0;
+  bool numbered = false;
+  std::size_t at = 0;
+  while (at < pattern.size()) {
+    std::size_t brace = at;  // a plain loop: find_first_of runs memchr over "{}" for every byte
+    while (brace < pattern.size() && pattern[brace] != '{' && pattern[brace] != '}') ++brace;
+    said.append(pattern, at, brace - at);
+    if (brace == pattern.size()) break;
+    const char second = brace + 1 < pattern.size() ? pattern[brace + 1] : '\0';
+    const char third = brace + 2 < pattern.size() ? pattern[brace + 2] : '\0';
+    if (second == pattern[brace]) {
+      said += second;  // "{{" or "}}"
+      at = brace + 2;
+    } else if (pattern[brace] == '{' && second == '}' && !numbered && next < values.size()) {
+      said.append(values[next++]);
+      at = brace + 2;
+    } else if (pattern[brace] == '{' && second >= '0' && second <= '9' && third == '}' && next == 0 &&
+               static_cast<std::size_t>(second - '0') < values.size()) {
+      numbered = true;
+      said.append(values[static_cast<std::size_t>(second - '0')]);
+      at = brace + 3;
+    } else {
+      return text::say(lang, id, parts...);
+    }
+  }
+  return said;
+}
 
 // A share of 1 as a percentage: "12%", "4.5%", "<0.1%", ">99.9%".
 inline std::string percent(double share) {
@@ -21,7 +64,7 @@ inline std::string percent(double share) {
   if (pct > 0 && pct < 0.1) return "<0.1%";
   if (pct < 100 && pct >= 99.9) return ">99.9%";
   // 99.0-99.9 keeps a decimal: 99.77% is not "100%".
-  return fmt::format("{}%", number(pct, pct < 10 || (pct >= 99 && pct < 100) ? 1 : 0));
+  return number(pct, pct < 10 || (pct >= 99 && pct < 100) ? 1 : 0) + "%";
 }
 
 // A probability in words: as percent(), but never "100%" or "0%" for an estimate (a chance of 1 is
