@@ -77,7 +77,7 @@ std::string summary(const Offering& o) {
   return fmt::format(
       "{} provider={} gpu={} type={} count={} fraction={} link={} isolation={} rdma={} net={} "
       "regions=[{}] od={} spot={} r1={} r3={} vcpus={} ram={} stock={} nodes={} as_of={} source={}",
-      o.id, o.provider, o.gpu, o.instance_type, o.gpu_count, o.gpu_fraction, to_string(o.interconnect),
+      o.id, o.provider, o.gpu, o.instance_type.str(), o.gpu_count, o.gpu_fraction, to_string(o.interconnect),
       to_string(o.isolation), to_string(o.network.rdma), o.network.bandwidth_gbps, regions,
       price_text(o.pricing.on_demand), price_text(o.pricing.spot), price_text(o.pricing.reserved_1y),
       price_text(o.pricing.reserved_3y), o.vcpus, o.ram_gb, to_string(o.stock), o.max_nodes, o.as_of, o.source.str());
