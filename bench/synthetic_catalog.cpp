@@ -141,7 +141,7 @@ void append_offering(std::string& out, const catalog::Offering& base, std::size_
   append_scalar(out, base.gpu);
   if (!lean && !base.instance_type.empty()) {
     out += "\n    instance_type: ";
-    append_scalar(out, base.instance_type);
+    append_scalar(out, base.instance_type.view());
   }
   out += '\n';
   fmt::format_to(std::back_inserter(out), "    gpu_count: {}\n", base.gpu_count);

@@ -62,8 +62,8 @@ TEST_CASE("a plain price in an overlay applies in every region, with a note of w
   // list 55.04) follow the negotiated on-demand, in every region; they are not left at 96% of it.
   for (const auto& region : offering->regions) {
     INFO(region);
-    CHECK(offering->pricing_in(region).reserved_1y == Approx(38.528 * 40 / 55.04).epsilon(1e-6));
-    CHECK(offering->pricing_in(region).reserved_3y == Approx(27.52 * 40 / 55.04).epsilon(1e-6));
+    CHECK(*offering->pricing_in(region).reserved_1y == Approx(38.528 * 40 / 55.04).epsilon(1e-6));
+    CHECK(*offering->pricing_in(region).reserved_3y == Approx(27.52 * 40 / 55.04).epsilon(1e-6));
   }
   // Spot keeps its regional prices: the overlay named on-demand only.
   CHECK(offering->pricing_in("ap-northeast-1").spot != offering->pricing_in("us-east-1").spot);
@@ -360,7 +360,7 @@ TEST_CASE("import reads cudo's PCIe A100 80 GB and GCP's a3-edgegpu-8g", "[catal
   REQUIRE(edge != gcp.offerings.end());
   CHECK(edge->gpu == "h100-sxm5-80gb");
   CHECK(edge->gpu_count == 8);
-  CHECK(edge->pricing.on_demand == Approx(87.5));
+  CHECK(*edge->pricing.on_demand == Approx(87.5));
 }
 
 TEST_CASE("estimated reserved prices are scaled to each region's on-demand price", "[catalog][region]") {

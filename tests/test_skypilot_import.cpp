@@ -77,7 +77,7 @@ std::string summary(const Offering& o) {
   return fmt::format(
       "{} provider={} gpu={} type={} count={} fraction={} link={} isolation={} rdma={} net={} "
       "regions=[{}] od={} spot={} r1={} r3={} vcpus={} ram={} stock={} nodes={} as_of={} source={}",
-      o.id, o.provider, o.gpu, o.instance_type, o.gpu_count, o.gpu_fraction, to_string(o.interconnect),
+      o.id, o.provider, o.gpu, o.instance_type.str(), o.gpu_count, o.gpu_fraction, to_string(o.interconnect),
       to_string(o.isolation), to_string(o.network.rdma), o.network.bandwidth_gbps, regions,
       price_text(o.pricing.on_demand), price_text(o.pricing.spot), price_text(o.pricing.reserved_1y),
       price_text(o.pricing.reserved_3y), o.vcpus, o.ram_gb, to_string(o.stock), o.max_nodes, o.as_of, o.source.str());
@@ -863,8 +863,8 @@ TEST_CASE("import: a per-GPU price list is detected and priced per instance", "[
       "8x_A100-80GB,A100-80GB,8,1.79,CA\n";
   const Catalog catalog = priced_catalog();
   const auto detected = import_skypilot(text, catalog, {"runpod", "test.csv", "2026-05-20"});
-  CHECK(find(detected, "runpod/8x_A100-80GB").pricing.on_demand == Approx(14.32));
-  CHECK(find(detected, "runpod/1x_A100-80GB").pricing.on_demand == Approx(1.79));
+  CHECK(*find(detected, "runpod/8x_A100-80GB").pricing.on_demand == Approx(14.32));
+  CHECK(*find(detected, "runpod/1x_A100-80GB").pricing.on_demand == Approx(1.79));
   CHECK_THAT(detected.warnings.front(), Catch::StartsWith("prices look per GPU"));
   // Told the prices are per instance, the 8-GPU row is 0.22 per GPU-hour: skipped as an outlier.
   ImportOptions as_written{"runpod", "test.csv", "2026-05-20"};

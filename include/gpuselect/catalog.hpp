@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "gpuselect/optional_number.hpp"
 #include "gpuselect/shared_text.hpp"
 #include "gpuselect/units.hpp"
 
@@ -97,10 +98,10 @@ struct Gpu {
   double usable_memory_mib = 0;      // memory the driver reports (0 = not known)
   double memory_bandwidth_gbps = 0;  // GB/s
   double bf16_dense_tflops = 0;      // dense 16-bit tensor throughput, FP32 accumulate
-  std::optional<double> fp32_tflops;
-  std::optional<double> fp8_dense_tflops;
-  std::optional<double> fp4_dense_tflops;  // dense FP4 (NVFP4/MXFP4) tensor TFLOPS; empty = no FP4 units
-  std::optional<double> int8_dense_tops;
+  OptionalNumber fp32_tflops;
+  OptionalNumber fp8_dense_tflops;
+  OptionalNumber fp4_dense_tflops;  // dense FP4 (NVFP4/MXFP4) tensor TFLOPS; empty = no FP4 units
+  OptionalNumber int8_dense_tops;
   double tdp_watts = 0;
   std::string interconnect;      // the GPU's own link, e.g. "nvlink-4", "pcie-4", "infinity-fabric"
   GpuSegment segment = GpuSegment::datacenter;
@@ -144,7 +145,7 @@ struct Provider {
   struct Recovery {
     bool auto_checkpoint = false;
     bool resume = false;
-    std::optional<double> failover_minutes;  // hardware failover; empty = none offered
+    OptionalNumber failover_minutes;  // hardware failover; empty = none offered
     bool live_migration = false;
   } recovery;
   struct Monitoring {
@@ -188,7 +189,7 @@ struct Provider {
   // The provider's published rules for reclaiming spot capacity (docs/catalog.md "Spot reclaim
   // rules"): catalog data with its own source and date, not code. Empty notice = none published.
   struct SpotReclaim {
-    std::optional<double> notice_seconds;  // warning before a spot instance is reclaimed, seconds
+    OptionalNumber notice_seconds;  // warning before a spot instance is reclaimed, seconds
     std::string as_of;                     // YYYY-MM-DD the source was read
     std::string source;                    // the page that publishes the rule (URL)
     // Where each was last set (line 0 = never): a notice is set together with its source and date.
@@ -216,13 +217,13 @@ struct Provider {
 };
 
 struct Pricing {
-  std::optional<double> on_demand;  // per instance-hour, provider currency; empty = not sold
-  std::optional<double> spot;
-  std::optional<double> reserved_1y;
-  std::optional<double> reserved_3y;
-  std::optional<double> monthly;  // per instance-month prepaid (包月), provider currency
-  std::optional<double> yearly;   // per instance-year prepaid (包年), provider currency
-  std::optional<double> capacity_block;  // per instance-hour of a capacity block, provider currency
+  OptionalNumber on_demand;  // per instance-hour, provider currency; empty = not sold
+  OptionalNumber spot;
+  OptionalNumber reserved_1y;
+  OptionalNumber reserved_3y;
+  OptionalNumber monthly;  // per instance-month prepaid (包月), provider currency
+  OptionalNumber yearly;   // per instance-year prepaid (包年), provider currency
+  OptionalNumber capacity_block;  // per instance-hour of a capacity block, provider currency
  private:
   template <typename Self>
   static auto& member(Self& self, PricingMode mode) {
@@ -263,7 +264,7 @@ struct Pricing {
     return member(*this, mode);
   }
   // The stated price's storage (per term for monthly and yearly).
-  std::optional<double>& slot(PricingMode mode) { return member(*this, mode); }
+  OptionalNumber& slot(PricingMode mode) { return member(*this, mode); }
 };
 
 // One region's prices (docs/catalog.md "Prices per region"). After catalog::load every mode is
@@ -272,7 +273,7 @@ struct Pricing {
 struct RegionPrice {
   std::string region;
   Pricing pricing;                 // per instance-hour; spot is the median over the region's zones
-  std::optional<double> spot_min;  // cheapest zone's spot price, for information (never ranked)
+  OptionalNumber spot_min;  // cheapest zone's spot price, for information (never ranked)
   std::uint8_t given = 0;          // bit 1 << PricingMode: the entry named that mode
   SourcePos pos;
 };
@@ -281,7 +282,9 @@ struct Offering {
   std::string id;        // "lambda/gpu_8x_h100_sxm5"
   std::string provider;  // Provider::id
   std::string gpu;       // Gpu::id
-  std::string instance_type;
+  // Shared with every offering of the same instance type (gpuselect/shared_text.hpp): a price list
+  // repeats each in hundreds of records, and a name longer than 15 bytes was heap as a copy.
+  SharedText instance_type;
   int gpu_count = 1;
   Interconnect interconnect = Interconnect::pcie;
   Isolation isolation = Isolation::passthrough;
@@ -298,7 +301,7 @@ struct Offering {
   std::vector<RegionPrice> region_prices;  // sorted by region after catalog::load
   double ram_gb = 0;
   double local_disk_gb = 0;
-  std::optional<double> spot_interruption_pct;  // monthly frequency of interruption, percent
+  OptionalNumber spot_interruption_pct;  // monthly frequency of interruption, percent
   int vcpus = 0;
   int max_nodes = 1;  // nodes that can be clustered for one job (owned: the nodes the team has)
   // When the capacity is there: hours a job waits before it starts (an owned cluster's queue, a
@@ -310,14 +313,15 @@ struct Offering {
   // offer (docs/catalog.md "Launch names"): its accelerator name (SkyPilot's AcceleratorName,
   // e.g. "A100-80GB", "H100-NVLINK") and the regions whose spelling differs from the catalog's
   // region id (Vast's "Texas, US, NA" for region "Texas-US-NA"; catalog::region_id maps back).
+  // (Shared texts as `source`: most records hold none, and 16 bytes each where a string was 32.)
   struct Launch {
-    std::string accelerator;
-    std::vector<std::string> regions;
+    SharedText accelerator;
+    SharedTextList regions;
   } launch;
   // Set when the provider's newest price list (a `catalog update` or import covering the provider)
   // no longer lists the offering: which list, in words. Such an offering is not ranked (excluded as
   // not sold) unless the constraints include unlisted offerings (docs/catalog.md "Unlisted offerings").
-  std::string unlisted;
+  SharedText unlisted;
   std::string as_of;  // YYYY-MM-DD the prices were read
   // Shared with every offering that repeats the sentence or the list (gpuselect/shared_text.hpp):
   // a price list's records repeat them, ~540 bytes a record as copies.

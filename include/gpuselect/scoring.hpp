@@ -222,9 +222,15 @@ text::Words software_said(const SoftwareSupport& support, const catalog::Gpu& gp
 // A note or feature phrase of the software-stack table in `lang` (the English text where none).
 std::string_view stack_words(std::string_view english, text::Lang lang);
 
+// (Members are ordered so that no padding sits between them: ~860,000 candidates at 1,000,000
+// offerings; src/scoring/rank.cpp holds the size.)
 struct Candidate {
   std::uint32_t offering_index = 0;
   catalog::PricingMode mode = catalog::PricingMode::on_demand;
+  bool pareto = false;
+  // The offering has one price for all its regions and other_regions + 1 allowed regions sell this
+  // mode: `region` (the first allowed, what a launch file names) is not the priced one; shown "any of N".
+  bool any_region = false;
   int nodes = 1;
   // The region priced: an index into the offering's `regions` (no_region when it lists none), the
   // cheapest in this mode among those the constraints allow; other_regions = how many more of
@@ -235,7 +241,7 @@ struct Candidate {
   estimate::Cost cost;            // this mode's cost line, output currency
   // The same offering, node count and region on spot: its job total (output currency) when spot is
   // sold there; explain() says when it would be the cheapest.
-  std::optional<double> spot_total;
+  catalog::OptionalNumber spot_total;
   double hours = 0;       // expected wall hours in this mode (spot includes interruptions), with the queue
   // Of `hours`: the wait before the run starts, added to both ends of its band: the capacity's
   // queue (availability.queue_hours) plus, for training, the machine's setup (estimate::setup_hours)
@@ -245,7 +251,6 @@ struct Candidate {
   std::array<CriterionScore, criterion_count> criteria{};
   double score = 0;  // 0-100
   int rank = 0;      // 1-based after sorting
-  bool pareto = false;
   WarningList warnings{};
   // GPUs the job keeps busy: serving tensor_parallel x the replicas the load needs; training the
   // GPUs its plan uses. Fewer than gpus_rented means GPUs paid to sit idle (W-OVERPROVISIONED).
@@ -257,9 +262,6 @@ struct Candidate {
   static constexpr std::uint32_t no_rival = 0xffffffffu;
   std::uint32_t cheaper_and_faster_below = no_rival;
   SoftwareSupport software;  // the job's stack on this row's GPU
-  // The offering has one price for all its regions and other_regions + 1 allowed regions sell this
-  // mode: `region` (the first allowed, what a launch file names) is not the priced one; shown "any of N".
-  bool any_region = false;
   // What the cost criterion scores: total_cost at the price's upper end (x cost.price_high_factor,
   // already in total_cost under --risk-averse; docs/scoring.md "Cost"); 0 = total_cost.
   double scored_cost = 0;

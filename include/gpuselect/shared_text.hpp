@@ -35,6 +35,7 @@ class SharedText {
   std::size_t size() const noexcept { return text_ ? text_->size() : 0; }
   const char* data() const noexcept { return str().data(); }
   const char* c_str() const noexcept { return str().c_str(); }
+  void clear() noexcept { text_.reset(); }
 
   friend bool operator==(const SharedText& a, const SharedText& b) noexcept { return a.str() == b.str(); }
   friend bool operator==(const SharedText& a, const std::string& b) noexcept { return a.str() == b; }

@@ -129,7 +129,7 @@ template <typename Record>
 bool in_json(const Field<Record>& field, const Record& record) {
   if (left_out(field, record)) return false;
   if (field.kind != ValueKind::optional_number || field.json_null_when_unset) return true;
-  return static_cast<const std::optional<double>*>(field.slot(const_cast<Record&>(record)))->has_value();
+  return static_cast<const OptionalNumber*>(field.slot(const_cast<Record&>(record)))->has_value();
 }
 
 // An enumeration's value, by name.
@@ -152,7 +152,7 @@ bool visit_value(const Field<Record>& field, const Record& record, Visit&& visit
     case ValueKind::number:
       return visit(*static_cast<const double*>(slot));
     case ValueKind::optional_number:
-      return visit(*static_cast<const std::optional<double>*>(slot));
+      return visit(*static_cast<const OptionalNumber*>(slot));
     case ValueKind::integer:
       return visit(*static_cast<const int*>(slot));
     case ValueKind::boolean:
@@ -186,7 +186,7 @@ struct JsonValue {
     json.value(choice.name);
     return true;
   }
-  bool operator()(const std::optional<double>& number) const {
+  bool operator()(const OptionalNumber& number) const {
     if (number) {
       json.value(*number);
     } else {
@@ -385,7 +385,7 @@ struct YamlValue {
     append_string(out, choice.name);
     return true;
   }
-  bool operator()(const std::optional<double>& number) const {
+  bool operator()(const OptionalNumber& number) const {
     if (!number && !null_when_unset) return false;
     out += number ? fields::format_number(*number) : std::string("null");
     return true;

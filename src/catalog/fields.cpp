@@ -73,7 +73,7 @@ constexpr Field<owner_of<Path...>> make(std::string_view key, ValueKind kind, bo
   } else if (kind == ValueKind::number) {
     if (!std::is_same_v<Member, double>) throw "number needs a double member";
   } else if (kind == ValueKind::optional_number) {
-    if (!std::is_same_v<Member, std::optional<double>>) throw "optional_number needs optional<double>";
+    if (!std::is_same_v<Member, OptionalNumber>) throw "optional_number needs an OptionalNumber member";
   } else if (kind == ValueKind::integer) {
     if (!std::is_same_v<Member, int>) throw "integer needs an int member";
   } else if (kind == ValueKind::boolean) {
@@ -275,7 +275,7 @@ constexpr std::array offering_fields = {
     text<&O::id>("id", required),
     tracked(text<&O::provider>("provider", required), &position_at<&O::provider_pos>),
     tracked(text<&O::gpu>("gpu", required), &position_at<&O::gpu_pos>),
-    text<&O::instance_type>("instance_type"),
+    shared_text<&O::instance_type>("instance_type"),
     // 64 GPUs in one instance is beyond any 2026 node (8 to 16 typical; NVL72 racks are nodes).
     integer<&O::gpu_count>("gpu_count", at_least_one(64), required),
     number<&O::gpu_fraction>("gpu_fraction", above_zero(1)),
@@ -308,9 +308,9 @@ constexpr std::array offering_fields = {
     integer<&O::max_nodes>("max_nodes", at_least_one(100000)),
     // A year of queue is the most anyone would state; beyond it the capacity is not there.
     number<&O::availability, &O::Availability::queue_hours>("availability.queue_hours", zero_to(24 * 365)),
-    text<&O::launch, &O::Launch::accelerator>("launch.accelerator"),
-    text_list<&O::launch, &O::Launch::regions>("launch.regions"),
-    text<&O::unlisted>("unlisted"),
+    shared_text<&O::launch, &O::Launch::accelerator>("launch.accelerator"),
+    shared_text_list<&O::launch, &O::Launch::regions>("launch.regions"),
+    shared_text<&O::unlisted>("unlisted"),
     tracked(date<&O::as_of>("as_of", required), &position_at<&O::set_at, &O::PricePositions::as_of>),
     shared_text<&O::source>("source", required),
     shared_text_list<&O::estimated_fields>("estimated_fields"),
@@ -614,7 +614,7 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
     case ValueKind::number:
       return assign_number(spec, *static_cast<double*>(slot), text, plain);
     case ValueKind::optional_number: {
-      auto& target = *static_cast<std::optional<double>*>(slot);
+      auto& target = *static_cast<OptionalNumber*>(slot);
       if (plain && is_null_scalar(text)) {
         target.reset();
         return std::nullopt;
@@ -657,7 +657,7 @@ std::optional<Problem> assign_region_price_key(RegionPrice& entry, std::string_v
   FieldSpec spec;
   spec.kind = ValueKind::optional_number;
   spec.range = price_per_hour;
-  std::optional<double>* slot = nullptr;
+  OptionalNumber* slot = nullptr;
   std::optional<PricingMode> mode;
   if (key == "spot_min") {
     spec.key = "region_pricing.spot_min";

@@ -27,7 +27,7 @@ enum class ValueKind : std::uint8_t {
   date,             // std::string, YYYY-MM-DD
   currency_code,    // std::string, ISO 4217: three upper-case letters
   number,           // double
-  optional_number,  // std::optional<double>; YAML null/~/empty = unset
+  optional_number,  // OptionalNumber; YAML null/~/empty = unset
   integer,          // int
   boolean,          // bool: true or false only
   enumeration,      // an enum class over std::uint8_t; `choice(i)` names value i

@@ -42,11 +42,11 @@ constexpr std::size_t flush_bytes = std::size_t{1} << 20;
 // A member that fits in padding does not change the size: tests/test_catalog_cache.cpp compares
 // every record's JSON after a round trip, which catches it (ModelPreset::weights_precision did).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(Gpu) == 440, "Gpu changed: update visit(Gpu) in src/catalog/image.cpp, then this size");
-static_assert(sizeof(Provider) == 712, "Provider changed: update visit(Provider), then this size");
-static_assert(sizeof(Pricing) == 112, "Pricing changed: update visit(Pricing), then this size");
-static_assert(sizeof(RegionPrice) == 176, "RegionPrice changed: update visit(RegionPrice), then this size");
-static_assert(sizeof(Offering) == 656, "Offering changed: update visit(Offering), then this size");
+static_assert(sizeof(Gpu) == 408, "Gpu changed: update visit(Gpu) in src/catalog/image.cpp, then this size");
+static_assert(sizeof(Provider) == 696, "Provider changed: update visit(Provider), then this size");
+static_assert(sizeof(Pricing) == 56, "Pricing changed: update visit(Pricing), then this size");
+static_assert(sizeof(RegionPrice) == 112, "RegionPrice changed: update visit(RegionPrice), then this size");
+static_assert(sizeof(Offering) == 536, "Offering changed: update visit(Offering), then this size");
 static_assert(sizeof(ModelShape) == 72, "ModelShape changed: update visit(ModelShape), then this size");
 static_assert(sizeof(ModelPreset) == 312, "ModelPreset changed: update visit(ModelPreset), then this size");
 static_assert(sizeof(CurrencyRate) == 128, "CurrencyRate changed: update visit(CurrencyRate), then this size");
@@ -85,7 +85,7 @@ class Writer {
     for (const std::string& item : value) text(item);
   }
   void number(const double& value) { put_u64(body_, std::bit_cast<std::uint64_t>(value)); }
-  void optional(const std::optional<double>& value) {
+  void optional(const OptionalNumber& value) {
     body_.push_back(value ? '\1' : '\0');
     if (value) number(*value);
   }
@@ -230,7 +230,7 @@ class Reader {
     value = lists_.emplace(list_key_, SharedTextList(std::move(items))).first->second;
   }
   void number(double& value) { value = std::bit_cast<double>(get_u64()); }
-  void optional(std::optional<double>& value) {
+  void optional(OptionalNumber& value) {
     const std::uint8_t present = get_u8();
     if (present > 1) return fail();
     if (present == 1) {
@@ -429,7 +429,7 @@ void visit(Archive& a, Offering& offering) {
   a.text(offering.id);
   a.text(offering.provider);
   a.text(offering.gpu);
-  a.text(offering.instance_type);
+  a.shared(offering.instance_type);
   a.whole(offering.gpu_count);
   a.number(offering.gpu_fraction);
   a.enumeration(offering.interconnect, Interconnect::infinity_fabric);
@@ -446,9 +446,9 @@ void visit(Archive& a, Offering& offering) {
   a.enumeration(offering.stock, Stock::high);
   a.whole(offering.max_nodes);
   a.number(offering.availability.queue_hours);
-  a.text(offering.launch.accelerator);
-  visit_texts(a, offering.launch.regions);
-  a.text(offering.unlisted);
+  a.shared(offering.launch.accelerator);
+  a.shared_list(offering.launch.regions);
+  a.shared(offering.unlisted);
   a.text(offering.as_of);
   a.shared(offering.source);
   a.shared_list(offering.estimated_fields);

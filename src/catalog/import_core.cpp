@@ -381,7 +381,7 @@ class OfferingMerger::Drafts {
   }
 
   static void scale_prices(Offering& offering, double factor) {
-    const auto scale = [&](std::optional<double>& price) {
+    const auto scale = [&](OptionalNumber& price) {
       if (price) *price = std::round(*price * factor * price_scale) / price_scale;
     };
     scale(offering.pricing.on_demand);
@@ -629,7 +629,7 @@ void close_import(ImportResult& result, const OfferingMerger& merger, const Cata
   if (!result.offerings.empty()) {
     for (const auto& offering : known.offerings) {
       if (offering.provider != options.provider_id || !offering.unlisted.empty() ||
-          offering.id != options.provider_id + "/" + offering.instance_type || merger.lists(offering.instance_type)) {
+          offering.id != options.provider_id + "/" + offering.instance_type.str() || merger.lists(offering.instance_type)) {
         continue;
       }
       Offering& mark = result.unlisted.emplace_back();
@@ -673,7 +673,7 @@ std::size_t set_neutral(Provider& stub, const Catalog& known) {
           values.push_back(*static_cast<double*>(slot));
           break;
         case fields::ValueKind::optional_number:
-          if (const auto& value = *static_cast<std::optional<double>*>(slot)) values.push_back(*value);
+          if (const auto& value = *static_cast<OptionalNumber*>(slot)) values.push_back(*value);
           break;
         case fields::ValueKind::boolean:
           values.push_back(*static_cast<bool*>(slot) ? 1.0 : 0.0);
@@ -694,7 +694,7 @@ std::size_t set_neutral(Provider& stub, const Catalog& known) {
         *static_cast<double*>(slot) = middle;
         break;
       case fields::ValueKind::optional_number:
-        *static_cast<std::optional<double>*>(slot) = middle;
+        *static_cast<OptionalNumber*>(slot) = middle;
         break;
       case fields::ValueKind::boolean:
         *static_cast<bool*>(slot) = middle >= 0.5;

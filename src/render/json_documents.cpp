@@ -515,7 +515,7 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
   json.field("rank", candidate.rank);
   json.field("offering_id", offering.id);
   json.field("provider", offering.provider);
-  json.field("instance_type", offering.instance_type);
+  json.field("instance_type", offering.instance_type.str());
   json.field("gpu", offering.gpu);
   json.field("gpu_count", offering.gpu_count);
   json.field("gpu_fraction", round_weight(offering.gpu_fraction));

@@ -158,7 +158,7 @@ std::string gpu_alias_name(const catalog::Gpu& gpu) {
 // `sky launch` looks up in that cloud's catalog; else the GPU's alias. Controls are dropped.
 std::string skypilot_accelerator(const catalog::Offering& offering, const catalog::Gpu& gpu) {
   std::string name;
-  for (const char c : offering.launch.accelerator) {
+  for (const char c : offering.launch.accelerator.view()) {
     if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) name += c;
   }
   const bool blank = std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isspace(c) != 0; });
@@ -296,8 +296,8 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
   // node") and stays a comment. An owned pool has none.
   if (!pick.offering.instance_type.empty() && !pick.owned) {
     out += pick.offering.launch.accelerator.empty()
-               ? "  # catalog instance type: " + comment_text(pick.offering.instance_type) + "\n"
-               : "  instance_type: " + yaml_scalar(pick.offering.instance_type) + "\n";
+               ? "  # catalog instance type: " + comment_text(pick.offering.instance_type.view()) + "\n"
+               : "  instance_type: " + yaml_scalar(pick.offering.instance_type.view()) + "\n";
   }
   out += fmt::format("  use_spot: {}\n", candidate.mode == PricingMode::spot ? "true" : "false");
   out += fmt::format("  disk_size: {}\n", disk_gb(profile));

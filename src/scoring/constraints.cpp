@@ -243,7 +243,7 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
   const std::size_t before = reasons.size();
   const Provider& provider = catalog.provider_of(offering);
   if (!offering.unlisted.empty() && !constraints.include_unlisted) {
-    reasons.push_back({ExclusionKind::not_sold, 0, 0, text::words(Msg::detail_unlisted, offering.unlisted)});
+    reasons.push_back({ExclusionKind::not_sold, 0, 0, text::words(Msg::detail_unlisted, offering.unlisted.str())});
   }
 
   if (!constraints.regions.empty()) {

@@ -37,6 +37,11 @@ using catalog::PricingMode;
 // the static_assert below until a key holds it; detail::rank_unmemoised is the reference the memo is
 // tested against (tests/test_scoring.cpp, every row's JSON on a synthetic catalog).
 static_assert(sizeof(estimate::Hardware) == 72, "a new estimate::Hardware member: add it to PlanKey or ShapeKey");
+// A 1,000,000-offering catalog makes ~860,000 candidates (issue 33): 8 bytes a candidate is ~7 MB
+// of the peak. Members are ordered without padding; a new one should keep it so (x86-64, libstdc++).
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+static_assert(sizeof(Candidate) == 536, "Candidate changed size: keep its members without padding, then this size");
+#endif
 
 // Hashing of the memo keys (hash_combine of each field; doubles by their bits, -0 as 0, as == sees them).
 std::size_t mix(std::size_t seed, std::uint64_t value) {
@@ -1328,12 +1333,12 @@ class Ranker {
         continue;
       }
       gpuselect::detail::prefault_ahead(ranking.candidates, candidates_backed_);
-      ranking.candidates.push_back({.offering_index = index, .mode = mode, .nodes = nodes, .region = region,
+      ranking.candidates.push_back({.offering_index = index, .mode = mode,
+                                    .any_region = choice.any_region[mode_index], .nodes = nodes, .region = region,
                                     .other_regions = choice.others[mode_index], .performance = shape, .cost = cost,
                                     .spot_total = spot_total, .hours = hours, .queue_hours = waited_hours,
                                     .total_cost = total_cost, .gpus_needed = needed, .gpus_rented = rented,
-                                    .software = software_by_gpu_[offering.gpu_index],
-                                    .any_region = choice.any_region[mode_index]});
+                                    .software = software_by_gpu_[offering.gpu_index]});
       // The cost criterion scores the price's upper end; under --risk-averse total_cost is already there.
       ranking.candidates.back().scored_cost = options_.risk_averse && cost.total_band.high > 0
                                                   ? total_cost
