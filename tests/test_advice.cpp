@@ -418,15 +418,15 @@ TEST_CASE("scenario: serving 20 req/s shows instances and $ per million tokens i
   const std::vector<std::string> all_rows = {"--top", std::to_string(candidates.size())};
   const auto table = run_gpuselect(with(serving_8b, all_rows));
   REQUIRE(table.exit_code == 0);
-  CHECK(table.out.find("$/M tok") != std::string::npos);
+  CHECK(table.out.find("per M tok") != std::string::npos);
   CHECK(table.out.find(instances_text) != std::string::npos);
 
   const auto markdown = run_gpuselect(with(with(serving_8b, all_rows), {"--format", "markdown"}));
-  CHECK(markdown.out.find("$/M tokens") != std::string::npos);
+  CHECK(markdown.out.find("er M tokens") != std::string::npos);  // "Per M tokens" as a header
   CHECK(markdown.out.find(instances_text) != std::string::npos);
 
   const auto html = run_gpuselect(with(with(serving_8b, all_rows), {"--format", "html"}));
-  CHECK(html.out.find("$/M tokens") != std::string::npos);
+  CHECK(html.out.find("er M tokens") != std::string::npos);
   CHECK(html.out.find(instances_text) != std::string::npos);
 
   const auto csv = run_gpuselect(with(serving_8b, {"--format", "csv"}));

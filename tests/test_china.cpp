@@ -20,6 +20,7 @@
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "json_runner.hpp"
 
@@ -660,6 +661,9 @@ TEST_CASE("china: the domestic consoles' names for modes, currencies and regions
   CHECK(recommend_json(with({"--region", "cn"}))["currency"]["code"] == "CNY");
   CHECK(recommend_json(with({"--region", "cn,us-east-1"}))["currency"]["code"] == "USD");
   CHECK(recommend_json(with({"--region", "cn", "--currency", "USD"}))["currency"]["code"] == "USD");
+  // Providers that all bill in CNY rank in CNY too (expert review 29); one billing in USD keeps USD.
+  CHECK(recommend_json(with({"--provider", "huawei,ctyun,tencent"}))["currency"]["code"] == "CNY");
+  CHECK(recommend_json(with({"--provider", "tencent,aws"}))["currency"]["code"] == "USD");
   const auto monthly = recommend_json(with({"--region", "中国", "--pricing", "包月", "--currency", "人民币"}));
   REQUIRE_FALSE(monthly["candidates"].empty());
   for (const auto& candidate : monthly["candidates"]) CHECK(candidate["pricing_mode"] == "monthly");
@@ -742,4 +746,74 @@ TEST_CASE("china: the job line names the method in Chinese and markdown lists us
   INFO(item);
   CHECK(item.find("：") != std::string::npos);
   CHECK(item.find("; ") == std::string::npos);
+}
+
+TEST_CASE("china review 29b: a China-only --gpu asks for mainland China, lists take Chinese commas, bare 4090",
+          "[china]") {
+  // `--gpu H20` without --region ended in exit 3 with "relax --gpu": every H20 is sold only there.
+  const auto h20 = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-14b", "--method", "lora", "--gpu", "H20"});
+  REQUIRE_FALSE(h20["candidates"].empty());
+  for (const auto& candidate : h20["candidates"]) CHECK(candidate["gpu"] == "h20");
+  // A GPU also sold abroad keeps the rule: no mainland-only row for a USD user naming the A100.
+  const auto a100 = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--gpu", "A100-80GB",
+                                    "--top", "all"});
+  for (const auto& candidate : a100["candidates"]) CHECK(candidate["provider"] != "volcano");
+  // The full-width and the ideographic comma separate list items as ',' does.
+  const auto listed = [](const std::string& regions) {
+    return recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", regions,
+                           "--top", "all"})["candidates"]
+        .size();
+  };
+  const auto ascii = listed("cn,us");
+  CHECK(ascii > listed("cn"));
+  CHECK(listed("cn，us") == ascii);
+  CHECK(listed("cn、us") == ascii);
+  CHECK(text::split_list("a，b、 c ,d") == std::vector<std::string>{"a", "b", "c", "d"});
+  // A bare card number names the GeForce card.
+  const auto bare = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "qlora", "--gpu", "4090"});
+  REQUIRE_FALSE(bare["candidates"].empty());
+  CHECK(bare["candidates"][0]["gpu"] == "rtx-4090");
+}
+
+TEST_CASE("exit-3 hint: a latency row is admitted by a looser --tpot-ms at the confidence, never a tighter one",
+          "[china][cli]") {
+  // Expert review 29: "--tpot-ms/--ttft-ms 49 admits the cheapest" under --tpot-ms 50, for a row whose
+  // TPOT at 80% confidence was 70.8 ms.
+  const auto result = run_gpuselect({"recommend", "-w", "llm-inference", "-m", "deepseek-r1-distill-qwen-32b",
+                                     "--requests-per-s", "1", "--input-tokens", "800", "--output-tokens", "1500",
+                                     "--tpot-ms", "50", "--hours", "720", "--provider", "aliyun"});
+  REQUIRE(result.exit_code == 3);
+  const auto at = result.err.find("--tpot-ms ");
+  const auto admits = result.err.find(" admits the cheapest");
+  INFO(result.err);
+  if (admits != std::string::npos) {
+    const auto value_at = result.err.rfind(' ', admits - 1) + 1;
+    CHECK(std::stod(result.err.substr(value_at, admits - value_at)) > 50);
+    CHECK(result.err.substr(0, value_at).ends_with("--tpot-ms "));
+  }
+  CHECK(at != std::string::npos);
+}
+
+TEST_CASE("risk-averse training: no low-stock row on demand, 20% of GPU memory free", "[china][risk]") {
+  // Expert review 29: `--risk-averse --deadline 10` ranked a low-stock AutoDL node at exactly 10% free
+  // memory first.
+  const std::vector<std::string> job = {"-w", "llm-finetune", "-m", "qwen2.5-14b", "--method", "full", "--region", "cn",
+                                        "--deadline", "10", "--top", "all"};
+  auto averse_args = job;
+  averse_args.emplace_back("--risk-averse");
+  const auto averse = recommend_json(averse_args);
+  REQUIRE_FALSE(averse["candidates"].empty());
+  const auto& catalog = builtin();
+  for (const auto& candidate : averse["candidates"]) {
+    INFO(candidate["offering_id"]);
+    const auto* offering = catalog.find_offering(candidate["offering_id"].get<std::string>());
+    REQUIRE(offering != nullptr);
+    const std::string mode = candidate["pricing_mode"];
+    CHECK((offering->stock != catalog::Stock::low || (mode != "on-demand" && mode != "monthly" && mode != "yearly")));
+  }
+  CHECK(averse["request"]["min_headroom_pct"] == 20.0);
+  // --allow-low-stock admits them back.
+  auto allowed = averse_args;
+  allowed.emplace_back("--allow-low-stock");
+  CHECK(recommend_json(allowed)["candidates"].size() > averse["candidates"].size());
 }

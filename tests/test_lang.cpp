@@ -907,6 +907,31 @@ TEST_CASE("spaced_cjk: a space between Chinese and Latin letters or digits, noth
   CHECK(text::spaced_cjk("值'100元'不是数字") == "值'100元'不是数字");
 }
 
+TEST_CASE("joined_cjk: a parameter in Chinese meets the words around it without a space", "[lang]") {
+  // Expert review 29: "请先向 火山引擎（ECS GPU） 申请" had the template's spaces around a Chinese name.
+  CHECK(text::joined_cjk("请先向 火山引擎（ECS GPU） 申请预留资源") == "请先向火山引擎（ECS GPU）申请预留资源");
+  CHECK(text::joined_cjk("请先向 AWS 申请") == "请先向 AWS 申请");
+  CHECK(text::joined_cjk("共 12 块") == "共 12 块");
+  // Two spaces are a layout, not a template's spacing; a space at either end stays.
+  CHECK(text::joined_cjk("稳定性  性能") == "稳定性  性能");
+  CHECK(text::joined_cjk(" 按需 ") == " 按需 ");
+  // Said through a message: the placeholder's spaces go where its value is Chinese, stay where it is not.
+  const std::string zh = text::say(text::Lang::zh_cn, text::Msg::w_cluster_capacity, "64", "按需", "3.2", "低",
+                                   "20", "8.0 小时", "火山引擎（ECS GPU）");
+  CHECK(zh.find("向火山引擎（ECS GPU）申请") != std::string::npos);
+  CHECK(zh.find("一次按需申请 64 块 GPU") != std::string::npos);
+  const std::string en = text::say(text::Lang::en, text::Msg::w_cluster_capacity, "64", "on demand", "3.2", "low",
+                                   "20", "8.0 h", "AWS");
+  CHECK(en.find("ask AWS for") != std::string::npos);
+}
+
+TEST_CASE("message catalogue: no Chinese template has a space between two Chinese characters of its own", "[lang]") {
+  for (const auto& row : text::catalogue()) {
+    INFO(row.id);
+    CHECK(text::joined_cjk(std::string(row.zh_cn)) == row.zh_cn);
+  }
+}
+
 TEST_CASE("english_runs finds sentences, not names, flags, ids or quoted input", "[lang]") {
   CHECK(english_runs("'abc' is not a number; write 7B").size() == 1);
   CHECK(english_runs("'a b c d' 不是数字；例如写 7e9、7B").empty());
@@ -1350,7 +1375,7 @@ TEST_CASE("lang zh-CN: estimate's plan and compare's indicators are said in Chin
                                        "H100", "--offload", "optimizer", "--recompute", "none", "--lang", "zh-CN"});
   REQUIRE(estimate.exit_code == 0);
   CHECK(estimate.out.find("优化器卸载") != std::string::npos);
-  CHECK(estimate.out.find("重计算 无") != std::string::npos);
+  CHECK(estimate.out.find("重计算无") != std::string::npos);
   const auto english = run_gpuselect({"estimate", "--workload", "llm-finetune", "--model", "llama-3-8b", "--gpu",
                                       "H100", "--offload", "optimizer", "--recompute", "none"});
   CHECK(english.out.find("optimizer") != std::string::npos);

@@ -469,8 +469,8 @@ TEST_CASE("scenario: the emptying constraints are all named, their count worded 
   REQUIRE(refused.exit_code == 3);
   // Expert review 8: rules the user did not pass are named as the flags that lift them, not as
   // constraints to loosen.
-  CHECK(refused.err.find("the production tier's rules that --allow-spot-serving, --allow-low-stock lift removed the "
-                         "most (1 candidate each)") != std::string::npos);
+  CHECK(refused.err.find("the rules that --allow-spot-serving, --allow-low-stock lift (production tier or --risk-averse) "
+                         "removed the most (1 candidate each)") != std::string::npos);
   CHECK(refused.err.find("pass those the job can take") != std::string::npos);
   CHECK(refused.err.find("1 candidates") == std::string::npos);
   const auto document = nlohmann::json::parse(refused.out);

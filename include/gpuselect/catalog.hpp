@@ -556,6 +556,9 @@ bool gpu_name_selects(const Catalog& catalog, std::string_view name, const Gpu& 
 const Provider& provider_named(const Catalog& catalog, std::string_view name, std::string where);
 // The name a reader reads: `name_zh` in Chinese output where the catalog gives one, else `name`
 // (issue 29 review: 阿里云 rather than "Alibaba Cloud (ECS GPU)" in a Chinese table). Ids never change.
+// A link kind as readers know it ("PCIe", "RoCE"; to_string gives the catalog's id).
+std::string_view display_name(Interconnect value);
+std::string_view display_name(Rdma value);
 std::string_view display_name(const Provider& provider, text::Lang lang);
 std::string_view display_name(const Gpu& gpu, text::Lang lang);
 const Offering& offering_named(const Catalog& catalog, std::string_view name, std::string where);

@@ -15,8 +15,8 @@
   /* pricing modes as people read them (catalog::PricingMode order), and an owned cluster's */ \
   X(mode_on_demand, "on-demand", "按需") \
   X(mode_spot, "spot", "竞价实例") \
-  X(mode_reserved_1y, "reserved-1y", "预留实例1年") \
-  X(mode_reserved_3y, "reserved-3y", "预留实例3年") \
+  X(mode_reserved_1y, "reserved-1y", "1 年期预留实例") \
+  X(mode_reserved_3y, "reserved-3y", "3 年期预留实例") \
   X(mode_monthly, "monthly", "包月") \
   X(mode_yearly, "yearly", "包年") \
   X(mode_owned, "owned", "自有") \
@@ -261,10 +261,11 @@
   X(col_memory_per_gpu_long, "Memory/GPU", "显存/GPU") \
   X(col_images_per_s_replica, "Images/s per replica", "每副本图像/s") \
   X(col_replicas_load, "Replicas @load", "副本 @负载") \
-  X(col_per_million_tokens, "$/M tokens", "每百万 token 成本") \
-  X(col_per_thousand_images, "$/1000 images", "每千张图像成本") \
-  X(col_per_million_tok_short, "$/M tok", "每M token") \
-  X(col_per_thousand_img_short, "$/1k img", "每千图像") \
+  X(name_with_mode, "{0} ({1})", "{0}（{1}）") \
+  X(col_per_million_tokens, "per M tokens", "每百万 token 成本") \
+  X(col_per_thousand_images, "per 1000 images", "每千张图像成本") \
+  X(col_per_million_tok_short, "per M tok", "每百万 token") \
+  X(col_per_thousand_img_short, "per 1k img", "每千张图像") \
   X(section_why, "Why", "理由") \
   X(section_notes, "Notes", "说明") \
   X(section_fleet, "Fleet (--mix)", "服务集群（--mix）") \
@@ -276,7 +277,7 @@
   X(label_sensitivity, "Sensitivity: ", "敏感性：") \
   X(label_warning_item, "Warning `{}`: ", "警告 `{}`：") \
   X(none_fits, "No offering satisfies this job and its constraints.", "没有方案能满足此任务及其约束。") \
-  X(none_fits_most_removed, " Most were removed by {}.", "多数方案被{}排除。") \
+  X(none_fits_most_removed, " Most were removed by {}.", "多数方案被 {} 排除。") \
   X(count_line, "Showing {0} of {1} candidates", "显示 {1} 个候选中的 {0} 个") \
   X(count_line_more, " (--top N for more)", "（--top N 显示更多）") \
   X(count_line_excluded, "; {} excluded", "；已排除 {} 个") \
@@ -355,6 +356,7 @@
   X(detail_risk_averse_spot, "--risk-averse leaves out spot: a reclaim stops the job and resumes it from its last checkpoint after a wait for capacity; --pricing spot (or a list naming it) to include", "--risk-averse 不考虑竞价实例：回收会中断任务，等到资源后才能从最近的检查点恢复；加 --pricing spot（或包含它的列表）可纳入") \
   X(detail_tier_consumer, "{0} is a {1} card (no ECC or datacenter support): not production serving; --allow-consumer to include", "{0} 是{1}显卡（无 ECC，无数据中心支持）：不适合生产服务；加 --allow-consumer 可纳入") \
   X(detail_tier_marketplace, "a marketplace host ({}: hosts are third parties, unvetted): not production serving; --allow-marketplace to include", "算力市场主机（{}：主机属于未经审核的第三方）：不适合生产服务；加 --allow-marketplace 可纳入") \
+  X(detail_risk_averse_low_stock, "stock low: capacity may not be there when the job asks for it, and --risk-averse plans for what holds; --allow-low-stock to include", "库存偏低：任务申请时可能没有容量，而 --risk-averse 只规划可靠的方案；加 --allow-low-stock 可纳入") \
   X(detail_tier_low_stock, "stock low: a failed replica may not be replaceable for hours; not production serving; --allow-low-stock to include", "库存偏低：故障副本可能数小时内无法替换；不适合生产服务；加 --allow-low-stock 可纳入") \
   X(detail_tier_no_sla, "{} publishes no uptime SLA (no credits when the service is down): not production serving; --allow-no-sla to include", "{} 未公布可用性 SLA（服务中断时无赔付）：不适合生产服务；加 --allow-no-sla 可纳入") \
   X(detail_tier_shared_gpu, "a shared vGPU ({0}x {1}, time-sliced with other tenants: latency jitter): not production serving; --allow-shared-gpu to include", "共享 vGPU（{0}x {1}，与其他租户分时共享：延迟抖动）：不适合生产服务；加 --allow-shared-gpu 可纳入") \
@@ -423,6 +425,7 @@
   X(est_host_ram, "host RAM usable per node", "每节点可用主机内存") \
   X(est_longest_context, "longest context that fits", "可容纳的最长上下文") \
   X(est_longest_context_value, "{0} tokens ({1})", "{0} 个 token（{1}）") \
+  X(est_longest_context_model_limit, "; the model itself takes at most {0}", "；模型本身最多支持 {0} 个 token") \
   X(est_one_request, "one request at batch 1 on this replica", "本副本上批大小 1 的单个请求") \
   X(est_one_sequence, "one sequence per micro-step on this plan", "本方案每个微步一个序列") \
   X(est_fits, "fits", "能否容纳") \
@@ -992,8 +995,8 @@
   X(hint_no_match_block, "; {0} nodes of {1} meet it, more than open capacity usually has free at once: a block that size is a reservation (--pricing capacity-block where the provider sells capacity blocks, or --pricing reserved-1y --reserved-other-use when a 1-year term has other work)", "；{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量：这么大的资源块需要预留（云厂商出售容量块时加 --pricing capacity-block，或在 1 年期内另有其他工作时用 --pricing reserved-1y --reserved-other-use）") \
   X(hint_no_match_scale_out, "; --max-nodes {0} meets it on {1}", "；在 {1} 上设 --max-nodes {0} 即可满足") \
   X(hint_no_match_tied, "{0} removed the most ({1} candidate{2} each){3}; loosen them, or run with --show-excluded to see why", "{0} 排除的候选最多（各 {1} 个）{3}；请放宽这些约束，或加 --show-excluded 查看原因") \
-  X(hint_no_match_rule, "the production tier's rule that {0} lifts removed the most ({1} candidate{2}){3}; pass {0} if the job can take that risk, or run with --show-excluded to see why", "生产级别中 {0} 可解除的规则排除的候选最多（{1} 个）{3}；若作业可承受该风险请加 {0}，或加 --show-excluded 查看原因") \
-  X(hint_no_match_rules, "the production tier's rules that {0} lift removed the most ({1} candidate{2} each){3}; pass those the job can take, or run with --show-excluded to see why", "生产级别中 {0} 可解除的规则排除的候选最多（各 {1} 个）{3}；请加作业可承受的那些标志，或加 --show-excluded 查看原因") \
+  X(hint_no_match_rule, "the rule that {0} lifts (production tier or --risk-averse) removed the most ({1} candidate{2}){3}; pass {0} if the job can take that risk, or run with --show-excluded to see why", "{0} 可解除的规则（生产级别或 --risk-averse）排除的候选最多（{1} 个）{3}；若作业可承受该风险请加 {0}，或加 --show-excluded 查看原因") \
+  X(hint_no_match_rules, "the rules that {0} lift (production tier or --risk-averse) removed the most ({1} candidate{2} each){3}; pass those the job can take, or run with --show-excluded to see why", "{0} 可解除的规则（生产级别或 --risk-averse）排除的候选最多（各 {1} 个）{3}；请加作业可承受的那些标志，或加 --show-excluded 查看原因") \
   X(hint_no_match_memory, "the job does not fit in GPU memory on most offerings ({1} candidate{2}){3}; allow more GPUs or nodes (--max-nodes), or make the job lighter (method, precision, sequence length, batch), or run with --show-excluded to see why", "多数方案的显存装不下此任务（{1} 个）{3}；可允许更多 GPU 或节点（--max-nodes），或减轻任务（方法、精度、序列长度、批大小），或加 --show-excluded 查看原因") \
   X(hint_no_match_memory_serving, "a replica does not fit in one instance's GPU memory on most offerings ({1} candidate{2}){3}; a lighter replica (--precision, --resolution, --batch) or a GPU with more memory, or run with --show-excluded to see why", "多数方案单个实例的显存装不下一个副本（{1} 个）{3}；可减轻副本（--precision、--resolution、--batch）或选用显存更大的 GPU，或加 --show-excluded 查看原因") \
   X(hint_no_match_host_ram, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}, and more nodes do not spread it enough (each offering's own largest cluster, or --max-nodes); choose GPUs with more memory (less to offload), or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}，增加节点也分摊不够（受各方案自身最大集群或 --max-nodes 限制）；请选择显存更大的 GPU（需卸载的更少），或加 --show-excluded 查看原因") \

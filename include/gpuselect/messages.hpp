@@ -53,10 +53,18 @@ std::span<const Message> catalogue();
 // The message's text in `lang`.
 std::string_view message(Msg id, Lang lang);
 
+// Chinese typesetting where a parameter meets the catalogue's words: a template spaces each
+// placeholder off ("向 {6} 申请") for the Latin and digits most parameters are, and a space
+// between two Chinese characters (ideographs U+4E00-U+9FFF, CJK punctuation U+3000-U+303F, full-width
+// forms U+FF00-U+FFEF) is dropped: "向 火山引擎 申请" -> "向火山引擎申请", "向 AWS 申请" stays. No
+// template has such a space of its own (tests/test_lang.cpp checks the catalogue).
+std::string joined_cjk(std::string text);
+
 // The message in `lang` with its parameters put in.
 template <typename... Args>
 std::string say(Lang lang, Msg id, Args&&... args) {
-  return fmt::format(fmt::runtime(message(id, lang)), std::forward<Args>(args)...);
+  std::string said = fmt::format(fmt::runtime(message(id, lang)), std::forward<Args>(args)...);
+  return lang == Lang::zh_cn ? joined_cjk(std::move(said)) : said;
 }
 
 // An id or enum value a reader reads (a weight profile, a tier, a stock level, a model family...):

@@ -40,7 +40,8 @@ bool is_blank(std::string_view text);
 // The text without its leading and trailing spaces and tabs (a view into `text`).
 std::string_view trim(std::string_view text);
 
-// The items of a comma-separated list, each trimmed of spaces and tabs; empty items are dropped.
+// The items of a comma-separated list (',' or the full-width '，' or ideographic '、'), each trimmed of
+// spaces and tabs; empty items are dropped.
 std::vector<std::string> split_list(std::string_view text);
 
 }  // namespace gpuselect::text

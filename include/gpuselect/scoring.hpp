@@ -297,7 +297,7 @@ enum class ExclusionKind : std::uint8_t {
   spot_serving,      // spot capacity: --allow-spot-serving
   software,          // the job relies on a method or kernel the GPU's stack does not run: --allow-immature-stack
   shared_gpu,        // production serving on a shared vGPU share (catalog isolation vgpu): --allow-shared-gpu
-  low_stock,         // production serving on a SKU whose stock is low (catalog stock): --allow-low-stock
+  low_stock,         // production serving or --risk-averse training on a low-stock SKU (catalog stock): --allow-low-stock
   no_sla,            // production serving from a provider with no uptime SLA (sla_uptime_pct 0): --allow-no-sla
   // Training on demand or spot longer than the planning horizon that needs more GPU-hours than
   // estimate::open_hold_share of the SKU's free pool gives in it (needed, limit: GPU-hours).
@@ -363,7 +363,7 @@ struct Options {
   bool allow_marketplace = false;
   // --allow-shared-gpu: production serving ranks shared (time-sliced, fractional) vGPU shares too.
   bool allow_shared_gpu = false;
-  // --allow-low-stock: production serving ranks SKUs whose stock is low too.
+  // --allow-low-stock: production serving and --risk-averse training rank SKUs whose stock is low too.
   bool allow_low_stock = false;
   // --allow-no-sla: production serving ranks providers that publish no uptime SLA too.
   bool allow_no_sla = false;

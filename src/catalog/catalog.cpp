@@ -109,6 +109,19 @@ std::string_view to_string(Interconnect value) { return name_in(value, interconn
 std::string_view to_string(Rdma value) { return name_in(value, rdma_names); }
 std::string_view to_string(Stock value) { return name_in(value, stock_names); }
 
+std::string_view display_name(Interconnect value) {
+  // As the vendors write them (table, Interconnect order).
+  constexpr std::array<std::string_view, 5> names = {"none", "PCIe", "NVLink", "NVSwitch", "Infinity Fabric"};
+  const auto index = static_cast<std::size_t>(value);
+  return index < names.size() ? names[index] : to_string(value);
+}
+std::string_view display_name(Rdma value) {
+  // As the vendors write them (table, Rdma order).
+  constexpr std::array<std::string_view, 4> names = {"none", "InfiniBand", "RoCE", "EFA"};
+  const auto index = static_cast<std::size_t>(value);
+  return index < names.size() ? names[index] : to_string(value);
+}
+
 std::string_view display_name(const Provider& provider, text::Lang lang) {
   return lang == text::Lang::zh_cn && !provider.name_zh.empty() ? provider.name_zh : provider.name;
 }

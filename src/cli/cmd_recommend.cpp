@@ -45,6 +45,15 @@ std::string admit_value(scoring::ExclusionKind kind, double value) {
   return fmt::format("{:.0f}", std::ceil(value));
 }
 
+// The flag an exit-3 hint's value is for: an llm-inference latency row is admitted by its TPOT at the
+// confidence (the row's TTFT already holds, Ranking::lever_admit), so the value is --tpot-ms's.
+std::string_view admit_flag(scoring::ExclusionKind kind, workload::Kind job) {
+  if (kind == scoring::ExclusionKind::latency && workload::kind_traits(job).physics == workload::Physics::token_serving) {
+    return "--tpot-ms";
+  }
+  return scoring::flag_of(kind, job);
+}
+
 // The capacity-block row --pricing capacity-block ranks first (Ranking::block_alternative), said as
 // `message` (its nodes, plural, offering, block days, cost, time to result).
 std::string block_row_words(text::Lang lang, text::Msg message, const scoring::Ranking::Alternative& block,
@@ -99,7 +108,7 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
     if (ranking.lever_admit) {
       const auto& admitted = ranking.excluded[ranking.lever_admit->exclusion];
       const auto kind = ranking.lever_admit_kind;
-      admits = text::say(lang, Msg::hint_no_match_admits, scoring::flag_of(kind, ranking.kind),
+      admits = text::say(lang, Msg::hint_no_match_admits, admit_flag(kind, ranking.kind),
                          admit_value(kind, ranking.lever_admit->value), ranking.lever_admit->offering_id, admitted.nodes,
                          admitted.nodes == 1 ? "" : "s");
     }
@@ -184,7 +193,7 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
                            admit_value(kind, ranking.admit_soonest->value), ranking.admit_soonest->offering_id,
                            soonest.nodes, soonest.nodes == 1 ? "" : "s");
       } else {
-        admits = text::say(lang, Msg::hint_no_match_admits, scoring::flag_of(kind, ranking.kind), value,
+        admits = text::say(lang, Msg::hint_no_match_admits, admit_flag(kind, ranking.kind), value,
                            ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
       }
     }
@@ -240,8 +249,8 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
   });
 }
 
-// --risk-averse on a serving request: what a fragile service lacks is slack, so where the user set
-// neither, replicas are planned at most 60% busy and risk_averse_headroom_pct of GPU memory is kept
+// --risk-averse: what a fragile service lacks is slack, so where the user set neither, serving
+// replicas are planned at most 60% busy, and serving and training keep risk_averse_headroom_pct of GPU memory
 // free (build_ranking_options; judgement: the queueing delay at 60% is well under half that at 80%
 // for M/D/c; docs/scoring.md "Risk-averse").
 constexpr double risk_averse_max_utilization = 0.6;
@@ -250,12 +259,13 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
   workload::Request request = workload_request(options.workload);
   const bool serving = request.kind && workload::kind_traits(*request.kind).serving();
   std::vector<text::Words> said;  // JSON only (workload.defaults_applied)
-  if (options.ranking.risk_averse && serving) {
-    if (!request.max_utilization) {
-      request.max_utilization = risk_averse_max_utilization;
-      said.push_back(fmt::format("--risk-averse: replicas planned at most {:g}% busy (--max-utilization to set)",
-                                 risk_averse_max_utilization * 100));
-    }
+  const bool training = request.kind && workload::kind_traits(*request.kind).training();
+  if (options.ranking.risk_averse && serving && !request.max_utilization) {
+    request.max_utilization = risk_averse_max_utilization;
+    said.push_back(fmt::format("--risk-averse: replicas planned at most {:g}% busy (--max-utilization to set)",
+                               risk_averse_max_utilization * 100));
+  }
+  if (options.ranking.risk_averse && (serving || training)) {
     if (options.ranking.min_headroom.empty()) {
       said.push_back(fmt::format("--risk-averse: {:g}% of GPU memory kept free (--min-headroom to set)",
                                  risk_averse_headroom_pct));

@@ -1,5 +1,6 @@
 #include "cli/ranking_flags.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
 #include <string_view>
@@ -29,7 +30,7 @@ const RankingOption scoring_options[] = {
       "Scoring"},
      &RankingFlags::profile, {.type = "PROFILE", .choices = scoring::profile_names, .setting = "profile"}},
     {{"--weights", "Override weights, e.g. cost=0.4,stability=0.3", "Scoring"}, &RankingFlags::weights, {.type = "CRITERION=WEIGHT[,...]", .choices = choices::criterion_names, .list = true, .setting = "weights"}},
-    {{"--currency", "Output currency (default USD; CNY when every --region is in mainland China)", "Scoring"}, &RankingFlags::currency, {.type = "CODE", .ids = CatalogIds::currency, .setting = "currency"}},
+    {{"--currency", "Output currency (default USD; CNY when every --region is in mainland China or every --provider bills in CNY)", "Scoring"}, &RankingFlags::currency, {.type = "CODE", .ids = CatalogIds::currency, .setting = "currency"}},
     {{"--allow-spot-serving",
       "Let serving run on spot (default: production serving excludes spot; elsewhere it scores stability 0)",
       "Scoring"},
@@ -76,7 +77,7 @@ const RankingOption constraint_options[] = {
       "Production serving and training: rank shared (time-sliced, fractional) vGPU shares too (default: excluded)",
       "Constraints"},
      &RankingFlags::allow_shared_gpu},
-    {{"--allow-low-stock", "Production serving: rank SKUs whose stock is low too (default: excluded)", "Constraints"},
+    {{"--allow-low-stock", "Production serving and --risk-averse training: rank SKUs whose stock is low too (default: excluded)", "Constraints"},
      &RankingFlags::allow_low_stock},
     {{"--allow-no-sla", "Production serving: rank providers that publish no uptime SLA too (default: excluded)",
       "Constraints"},
@@ -140,7 +141,9 @@ namespace {
 // The GPU memory share the ranking keeps free (build_ranking_options in ranking_flags.hpp).
 double ranking_headroom_pct(const RankingFlags& flags, const workload::Profile& profile) {
   if (const auto given = headroom_flag(flags.min_headroom)) return *given;
-  if (flags.risk_averse && workload::kind_traits(profile.kind).serving()) return risk_averse_headroom_pct;
+  if (flags.risk_averse && (workload::kind_traits(profile.kind).serving() || workload::kind_traits(profile.kind).training())) {
+    return risk_averse_headroom_pct;
+  }
   return workload::default_headroom_pct;
 }
 }  // namespace
@@ -179,20 +182,29 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
 
   auto& constraints = options.constraints;
   constraints.regions = catalog::expand_region_groups(catalog, split_list(flags.region));
-  // Neither --currency nor a config's currency: a ranking of mainland China only is in CNY (where the
-  // catalog has its rate).
+  // Neither --currency nor a config's currency: a ranking of mainland China only, or of providers that
+  // all bill in CNY (`--provider huawei,ctyun,tencent`; expert review 29 read it in USD), is in CNY
+  // (where the catalog has its rate).
   const Setting currency = chosen(settings, "currency", flags.currency);
   const bool currency_defaulted =
       flags.currency.empty() && currency.origin == "default" && catalog.find_currency("CNY") != nullptr;
+  const std::vector<std::string> providers_named = split_list(flags.provider);
+  const bool providers_bill_cny =
+      !providers_named.empty() && std::all_of(providers_named.begin(), providers_named.end(), [&](const std::string& name) {
+        const catalog::Provider* provider = catalog.find_provider(name);
+        return provider != nullptr && provider->currency == "CNY";
+      });
   options.currency = catalog::output_currency(
-      catalog, currency_defaulted && catalog::all_in_mainland_china(constraints.regions) ? "CNY" : currency.value);
+      catalog, currency_defaulted && (catalog::all_in_mainland_china(constraints.regions) || providers_bill_cny)
+                   ? "CNY"
+                   : currency.value);
 
   if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
   if (!flags.deadline.empty())
     constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
   // Names (providers, GPUs, regions, requirements) are checked against the catalog once, by the
   // library (scoring::check_constraints, which rank runs): the flags are only split here.
-  constraints.providers = split_list(flags.provider);
+  constraints.providers = providers_named;
   constraints.exclude_providers = split_list(flags.exclude_provider);
   // GPU names map to the catalog's ids here (the library's one check, catalog::gpu_ids_named), so
   // SkyPilot's and gpuhunt's spellings select the same offerings as the ids.

@@ -45,15 +45,16 @@ scoring::Ranking compare_checked_if_asked(const catalog::Catalog& catalog, const
                                           const scoring::Options& options,
                                           const std::vector<std::string>& offering_ids);
 
-// GPU memory --risk-averse keeps free on a serving job when --min-headroom is not given, percent
-// (judgement: slack for a fragile service; docs/scoring.md "Risk-averse").
+// GPU memory --risk-averse keeps free on a serving or training job when --min-headroom is not given,
+// percent (judgement: slack for a fragile service, and above the held-out training memory rows' 1.15x;
+// docs/scoring.md "Risk-averse").
 inline constexpr double risk_averse_headroom_pct = 20.0;
 // --min-headroom as a number (empty = not given); its range is checked by the library
 // (scoring::check_constraints, estimate::estimate_job).
 std::optional<double> headroom_flag(const std::string& text);
 // Options for scoring::rank from flags, the config file and defaults (flags win over the file).
 // Constraints::min_headroom_pct: --min-headroom, else risk_averse_headroom_pct for --risk-averse on a
-// serving job, else workload::default_headroom_pct.
+// serving or training job, else workload::default_headroom_pct.
 scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
                                        const catalog::Catalog& catalog, const workload::Profile& profile);
 

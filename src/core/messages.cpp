@@ -85,6 +85,29 @@ std::string spaced_cjk(std::string_view text) {
   return out;
 }
 
+std::string joined_cjk(std::string text) {
+  // Whether the 3-byte UTF-8 sequence at `at` is a Chinese character as above.
+  const auto wide_at = [&](std::size_t at) {
+    if (at + 3 > text.size()) return false;
+    const auto b0 = static_cast<unsigned char>(text[at]);
+    const auto b1 = static_cast<unsigned char>(text[at + 1]);
+    const auto b2 = static_cast<unsigned char>(text[at + 2]);
+    if ((b0 & 0xF0) != 0xE0 || (b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80) return false;
+    const unsigned code = ((b0 & 0x0Fu) << 12) | ((b1 & 0x3Fu) << 6) | (b2 & 0x3Fu);
+    return (code >= 0x4E00 && code <= 0x9FFF) || (code >= 0x3000 && code <= 0x303F) ||
+           (code >= 0xFF00 && code <= 0xFFEF);
+  };
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const bool lone_space = text[at] == ' ' && at >= 3 && at + 1 < text.size() && text[at + 1] != ' ' &&
+                            text[at - 1] != ' ';
+    if (lone_space && wide_at(at - 3) && wide_at(at + 1)) continue;
+    out += text[at];
+  }
+  return out;
+}
+
 namespace {
 // The catalogue's rows for each Term, by the prefix of their ids (Term order).
 constexpr std::array<std::string_view, 12> term_prefixes = {
@@ -147,7 +170,8 @@ std::string Words::say(Lang lang) const {
       store.push_back(std::string(message(std::get<Msg>(arg), lang)));
     }
   }
-  return fmt::vformat(message(message_said.id, lang), store);
+  std::string said = fmt::vformat(message(message_said.id, lang), store);
+  return lang == Lang::zh_cn ? joined_cjk(std::move(said)) : said;
 }
 
 }  // namespace gpuselect::text

@@ -1,5 +1,7 @@
 #include "gpuselect/safe_text.hpp"
 
+#include <array>
+
 namespace gpuselect::text {
 
 namespace {
@@ -153,15 +155,26 @@ std::string_view trim(std::string_view text) {
 }
 
 std::vector<std::string> split_list(std::string_view text) {
+  // The separators: ',' and what a Chinese keyboard types for it, the full-width comma U+FF0C and
+  // the ideographic comma U+3001 (expert review 29: `--region cn，us` was one unknown region).
+  constexpr std::array<std::string_view, 3> separators = {",", "\uFF0C", "\u3001"};
   std::vector<std::string> items;
   std::size_t start = 0;
   while (start <= text.size()) {
-    const auto comma = text.find(',', start);
-    const std::string_view item = text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    std::size_t next = std::string_view::npos;
+    std::size_t width = 0;
+    for (const std::string_view separator : separators) {
+      const auto at = text.find(separator, start);
+      if (at < next) {
+        next = at;
+        width = separator.size();
+      }
+    }
+    const std::string_view item = text.substr(start, next == std::string_view::npos ? std::string_view::npos : next - start);
     const std::string_view trimmed = trim(item);
     if (!trimmed.empty()) items.emplace_back(trimmed);
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
+    if (next == std::string_view::npos) break;
+    start = next + width;
   }
   return items;
 }

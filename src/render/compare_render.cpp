@@ -51,7 +51,7 @@ struct Columns {
         header = fmt::format("{} ({}, {} node{})", offering.id, catalog::to_string(candidate->mode), candidate->nodes,
                              candidate->nodes == 1 ? "" : "s");
       } else if (same_offering > 1) {
-        header = fmt::format("{} ({})", offering.id, mode_name(candidate->mode, lang));
+        header = text::say(lang, Msg::name_with_mode, offering.id, mode_name(candidate->mode, lang));
       }
       grid.columns.push_back({std::move(header), Align::right, true, true});
     }

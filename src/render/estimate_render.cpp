@@ -35,7 +35,7 @@ constexpr std::array<Msg, memory_parts.size()> memory_part_words = {
 
 std::string gb(double bytes) { return units::format_gb(bytes); }
 
-Grid memory_grid(const estimate::Performance& estimate, Lang lang) {
+Grid memory_grid(const workload::Profile& profile, const estimate::Performance& estimate, Lang lang) {
   const auto& memory = estimate.memory;
   Grid grid = key_values(words(Msg::est_memory_title, lang), lang);
   for (std::size_t index = 0; index < memory_parts.size(); ++index) {
@@ -56,10 +56,14 @@ Grid memory_grid(const estimate::Performance& estimate, Lang lang) {
       grid.rows.push_back({words(Msg::est_host_ram, lang), gb(memory.host_ram_usable_bytes)});
     }
     if (memory.longest_context_tokens > 0) {
-      grid.rows.push_back({words(Msg::est_longest_context, lang),
-                           say(lang, Msg::est_longest_context_value, units::format_count(memory.longest_context_tokens),
-                               text::message(memory.plan.batch > 0 ? Msg::est_one_request : Msg::est_one_sequence,
-                                             lang))});
+      // What memory holds; where that is beyond the context the model was trained for, its own limit
+      // too (expert review 29: 507k tokens said for Qwen2.5-7B, whose model card stops at 131k).
+      std::string value = say(lang, Msg::est_longest_context_value, units::format_count(memory.longest_context_tokens),
+                              text::message(memory.plan.batch > 0 ? Msg::est_one_request : Msg::est_one_sequence, lang));
+      if (profile.model_max_context > 0 && memory.longest_context_tokens > profile.model_max_context) {
+        value += say(lang, Msg::est_longest_context_model_limit, units::format_count(profile.model_max_context));
+      }
+      grid.rows.push_back({words(Msg::est_longest_context, lang), std::move(value)});
     }
     std::string fits = words(memory.fits ? Msg::word_yes : Msg::est_fits_no, lang);
     if (!memory.fits && memory.fits_gpu && !memory.fits_host) fits += words(Msg::est_fits_host_ram, lang);
@@ -304,7 +308,7 @@ void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog,
   } else if (!performance.has_hardware) {
     preamble.push_back(words(Msg::est_no_hardware, lang));
   }
-  std::vector<Grid> grids = {memory_grid(performance, lang), plan_grid(profile, performance, lang),
+  std::vector<Grid> grids = {memory_grid(profile, performance, lang), plan_grid(profile, performance, lang),
                              performance_grid(profile, performance, lang)};
   // Serving figures only where the weights fit (for missed targets they are the fastest plan's).
   const bool serving_shown = performance.memory.fits || performance.memory.reason == estimate::PlanReason::misses_targets;

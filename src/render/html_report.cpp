@@ -340,8 +340,8 @@ Grid criteria_grid(const RecommendView& view, std::size_t shown, text::Lang lang
   for (std::size_t i = 0; i < shown; ++i) {
     const auto& candidate = view.ranking.candidates[i];
     std::vector<std::string> cells = {std::to_string(candidate.rank),
-                                      fmt::format("{} ({})", view.catalog.offerings[candidate.offering_index].id,
-                                                  mode_name(candidate.mode, lang))};
+                                      text::say(lang, Msg::name_with_mode, view.catalog.offerings[candidate.offering_index].id,
+                                                mode_name(candidate.mode, lang))};
     for (const auto criterion : scoring::all_criteria) {
       const auto index = static_cast<std::size_t>(criterion);
       const double score = std::clamp(round_score(candidate.criteria[index].score), 0.0, 100.0);

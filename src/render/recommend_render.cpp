@@ -681,8 +681,9 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
     out << "\n#### " << message(Msg::section_why) << "\n\n";
     for (const auto& row : rows) {
       const auto& candidate = *row.candidate;
-      out << candidate.rank << ". **" << markdown_cell(row.offering->id) << "** ("
-          << mode_name(candidate.mode, lang) << ")\n";
+      out << candidate.rank << ". "
+          << text::say(lang, Msg::name_with_mode, "**" + markdown_cell(row.offering->id) + "**", mode_name(candidate.mode, lang))
+          << "\n";
       for (const auto& line : scoring::explain(view.catalog, ranking, candidate, lang))
         out << markdown_wrapped("   - ", markdown_cell(line), 5);
       if (const std::string break_even = break_even_words(candidate, lang); !break_even.empty())

@@ -380,6 +380,18 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
   }
   const catalog::Gpu& gpu = catalog.gpu_of(offering);
   const Provider& provider = catalog.provider_of(offering);
+  // For training it also asks for capacity that is there, as production serving does (expert review
+  // 29: `--risk-averse --deadline 10` ranked a low-stock row first): low stock may hold the job in a
+  // queue past the deadline. --allow-low-stock admits it.
+  // A reservation or a capacity block holds its capacity once granted (its lead time is in the time
+  // to result): low stock is the risk of the modes that ask for it at the start, on demand and the
+  // subscriptions (spot is its own class, left out above).
+  const bool asks_at_start = mode == catalog::PricingMode::on_demand || catalog::is_subscription(mode);
+  if (options.risk_averse && workload::kind_traits(profile.kind).training()) {
+    if (offering.stock == catalog::Stock::low && asks_at_start && !options.allow_low_stock) {
+      reasons.push_back({ExclusionKind::low_stock, total_cost, 0, text::words(Msg::detail_risk_averse_low_stock)});
+    }
+  }
   if (workload::kind_traits(profile.kind).training() && profile.training_tier == workload::Tier::production) {
     training_tier_reasons(catalog, offering, gpu, provider, options, total_cost, reasons);
     return;

@@ -175,7 +175,7 @@ std::vector<std::string> performance_facts(const catalog::Catalog& catalog, cons
                         detail::number(ranking.best.best_speed, 0)));
   }
   if (candidate.nodes > 1) {
-    parts.push_back(say(lang, Msg::fact_nodes_over, candidate.nodes, catalog::to_string(offering.network.rdma)));
+    parts.push_back(say(lang, Msg::fact_nodes_over, candidate.nodes, catalog::display_name(offering.network.rdma)));
   }
   return parts;
 }

@@ -60,6 +60,14 @@ bool in_order(const catalog::Catalog& catalog, const Candidate& previous, const 
 // unless allowed.
 void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, const Options& options,
                      const Candidate& candidate, const std::string& subject, Violations& found) {
+  // --risk-averse training: no low-stock row on demand or by subscription unless allowed.
+  if (workload::kind_traits(ranking.kind).training() && options.risk_averse) {
+    const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
+    const bool asks_at_start =
+        candidate.mode == catalog::PricingMode::on_demand || catalog::is_subscription(candidate.mode);
+    found.expect(options.allow_low_stock || offering.stock != catalog::Stock::low || !asks_at_start, subject,
+                 "a low-stock SKU on demand or by subscription in --risk-averse training without --allow-low-stock");
+  }
   // Production training: consumer cards and marketplace hosts only when named or allowed, no fractional vGPU.
   if (workload::kind_traits(ranking.kind).training() && ranking.training_tier == workload::Tier::production) {
     const catalog::Offering& offering = catalog.offerings[candidate.offering_index];

@@ -216,16 +216,29 @@ class Ranker {
     for (const auto& gpu : catalog.gpus) software_by_gpu_.push_back(software_support(profile, gpu));
     // Mainland China is ranked when the user asks for it (docs/scoring.md "Mainland China"): a region
     // filter, a provider filter or CNY as the currency; else offerings sold only there are left out.
+    // A --gpu whose every offering is sold only there (H20, H800, A800, L20: the export SKUs) asks
+    // for it too (expert review 29: `--gpu H20` ended in "relax --gpu").
     mainland_asked_ = !filter.regions.empty() || !filter.providers.empty() || options.currency == "CNY";
     if (!mainland_asked_) {
       const std::vector<std::string> mainland = catalog::expand_region_groups(catalog, {"cn"});
       const std::unordered_set<std::string_view> in_mainland(mainland.begin(), mainland.end());
       mainland_only_.reserve(catalog.offerings.size());
+      bool asked_gpu_sold = false;      // an offering of a --gpu GPU
+      bool asked_gpu_abroad = false;    // one sold outside mainland China
       for (const auto& offering : catalog.offerings) {
-        mainland_only_.push_back(!offering.regions.empty() &&
-                                 std::all_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
-                                   return in_mainland.count(region) > 0 || host_in_mainland(region);
-                                 }));
+        const bool only_mainland = !offering.regions.empty() &&
+                                   std::all_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
+                                     return in_mainland.count(region) > 0 || host_in_mainland(region);
+                                   });
+        mainland_only_.push_back(only_mainland);
+        if (!filter.gpus.empty() && detail::names_gpu(catalog, filter, catalog.gpu_of(offering))) {
+          asked_gpu_sold = true;
+          asked_gpu_abroad = asked_gpu_abroad || !only_mainland;
+        }
+      }
+      if (asked_gpu_sold && !asked_gpu_abroad) {
+        mainland_asked_ = true;
+        mainland_only_.clear();
       }
     }
   }
@@ -1169,8 +1182,16 @@ class Ranker {
       // image-inference compares one image's latency with --latency-ms; llm-inference TPOT with its target.
       const double target =
           profile_.latency_target_ms > 0 ? profile_.latency_target_ms : profile_.tpot_target_ms;
-      reasons[0] = {latency ? ExclusionKind::latency : ExclusionKind::precision, latency ? one_instance.tpot_ms : 0,
-                    latency ? target : 0, memo_.description(one_instance)};
+      // What a looser flag must allow to admit the row (Ranking::lever_admit): for llm-inference the
+      // TPOT at the confidence the targets are checked at, and only where TTFT holds (a TTFT miss is no
+      // --tpot-ms value); expert review 29: "--tpot-ms 49 admits" a row whose TPOT at 80% was 70.8 ms.
+      const bool ttft_misses = profile_.ttft_target_ms > 0 && one_instance.ttft_held_ms > profile_.ttft_target_ms;
+      const double needed = !latency                            ? 0
+                            : profile_.latency_target_ms > 0   ? one_instance.tpot_ms
+                            : ttft_misses                       ? 0
+                                                                : one_instance.tpot_held_ms;
+      reasons[0] = {latency ? ExclusionKind::latency : ExclusionKind::precision, needed, latency ? target : 0,
+                    memo_.description(one_instance)};
       exclude(ranking, index, std::nullopt, 1, std::move(reasons));
       return;
     }
@@ -1698,6 +1719,8 @@ class Ranker {
       const auto& exclusion = ranking.excluded[index];
       if (exclusion.reasons.size() != 1 || exclusion.reasons[0].kind != kind) continue;
       const double value = exclusion.reasons[0].needed;
+      // Only a looser value admits a row: one at or under the flag's own is no advice.
+      if (!(value > exclusion.reasons[0].limit)) continue;
       if (!best) {
         best = Ranking::Admit{value, index, {}};
         continue;

@@ -2,6 +2,7 @@
 // stack table (gpuselect/software.hpp) the job relies on, and the worst level among them.
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -259,8 +260,15 @@ SoftwareSupport software_support(const workload::Profile& profile, const catalog
 std::string software_words(const SoftwareSupport& support, const catalog::Gpu& gpu, text::Lang lang) {
   if (!support.feature) return {};
   const auto* row = catalog::stack_support(gpu, *support.feature);
+  // "NVIDIA Volta", "AMD CDNA3": the architecture as its vendor writes it (the catalog's id is lower case).
+  std::string architecture = gpu.architecture;
+  if (architecture.starts_with("cdna") || architecture.starts_with("rdna")) {
+    for (char& c : architecture) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  } else if (!architecture.empty()) {
+    architecture[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(architecture[0])));
+  }
   const std::string where = fmt::format("{} {}", gpu.vendor == "amd" ? "AMD" : gpu.vendor == "nvidia" ? "NVIDIA" : gpu.vendor,
-                                        gpu.architecture);
+                                        architecture);
   const std::string_view feature = stack_words(catalog::feature_words(*support.feature), lang);
   if (row == nullptr) return text::say(lang, text::Msg::sw_not_in_table, feature, where);
   if (support.model_needs_bf16) {

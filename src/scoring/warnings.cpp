@@ -581,7 +581,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     case Warning::stale_price:
       return say(lang, Msg::w_stale_price, offering.as_of, stale_row_price_days);
     case Warning::pcie_multi_gpu_training:
-      return say(lang, Msg::w_pcie_training, plan.gpus_per_node, catalog::to_string(offering.interconnect));
+      return say(lang, Msg::w_pcie_training, plan.gpus_per_node, catalog::display_name(offering.interconnect));
     case Warning::multi_node_without_rdma:
       return say(lang, Msg::w_no_rdma, candidate.nodes, number(offering.network.bandwidth_gbps, 0));
     case Warning::over_provisioned: {
