@@ -55,7 +55,7 @@ std::string say_text(text::Lang lang, text::Msg id, const Parts&... parts) {
       return text::say(lang, id, parts...);
     }
   }
-  return said;
+  return lang == text::Lang::zh_cn ? text::joined_cjk(std::move(said)) : said;  // as text::say does
 }
 
 // A share of 1 as a percentage: "12%", "4.5%", "<0.1%", ">99.9%".
