@@ -1675,6 +1675,13 @@ class Ranker {
                                       kind_counts_[static_cast<std::size_t>(ExclusionKind::capacity)] > 0;
     auto counts = kind_counts_;
     if (!fitting_rows_removed) counts[static_cast<std::size_t>(ExclusionKind::host_ram)] += host_ram_own_limit_count_;
+    // Where the deadline or capacity removed rows, --risk-averse training's low-stock rule counts the
+    // offerings it alone removed: naming it for rows the deadline removes too sent the user to
+    // --allow-low-stock and then to the deadline (expert review 29's rule, issue 24's scenario).
+    if (fitting_rows_removed && options_.risk_averse && workload::kind_traits(profile_.kind).training()) {
+      const auto low_stock = static_cast<std::size_t>(ExclusionKind::low_stock);
+      counts[low_stock] = alone_counts_[low_stock];
+    }
     for (const bool job_level : {true, false}) {
       if (const auto found = most_removing_kind(counts, job_level, tied)) return found;
     }

@@ -138,7 +138,7 @@ mistakes = [
     (["recommend", "-w", "llm-inference", "--qps", "3"], "--qps", "'--requests-per-s 3'"),
     ([*recommend, "--budget", "$100"], "--budget", "100"),
     ([*recommend, "--budget", "1,000"], "--budget", "1000"),
-    ([*recommend, "--gpu", "4090"], "--gpu", "'rtx-4090'"),
+    ([*recommend, "--gpu", "rtx409"], "--gpu", "'rtx-4090'"),
     ([*recommend, "--gpu", "a100-80"], "--gpu", "'a100-sxm4-80gb'"),
     (["catalog", "list", "--gpus", "8"], "--gpus", "A100:8"),
     (["gpus", "list", "A100:8"], "gpuselect", "'gpuselect catalog list --gpus A100:8'"),
