@@ -754,6 +754,7 @@ TEST_CASE("china review 29b: a China-only --gpu asks for mainland China, lists t
   const auto h20 = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-14b", "--method", "lora", "--gpu", "H20"});
   REQUIRE_FALSE(h20["candidates"].empty());
   for (const auto& candidate : h20["candidates"]) CHECK(candidate["gpu"] == "h20");
+  CHECK(h20["currency"]["code"] == "CNY");
   // A GPU also sold abroad keeps the rule: no mainland-only row for a USD user naming the A100.
   const auto a100 = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--gpu", "A100-80GB",
                                     "--top", "all"});

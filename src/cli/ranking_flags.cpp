@@ -189,13 +189,35 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   const bool currency_defaulted =
       flags.currency.empty() && currency.origin == "default" && catalog.find_currency("CNY") != nullptr;
   const std::vector<std::string> providers_named = split_list(flags.provider);
+  // A --gpu sold only in mainland China (H20, H800, A800, L20) ranks there (scoring's rule, docs/scoring.md
+  // "Mainland China"), so in CNY too.
+  const std::vector<std::string> gpus_named = gpu_constraint_ids(flags.gpu, catalog);
+  bool gpu_offered = false;
+  bool gpu_offered_abroad = false;
+  if (!gpus_named.empty()) {
+    const std::vector<std::string> mainland = catalog::expand_region_groups(catalog, {"cn"});
+    for (const auto& offering : catalog.offerings) {
+      const catalog::Gpu& gpu = catalog.gpu_of(offering);
+      if (std::none_of(gpus_named.begin(), gpus_named.end(),
+                       [&](const std::string& name) { return catalog::gpu_name_selects(catalog, name, gpu); })) {
+        continue;
+      }
+      gpu_offered = true;
+      gpu_offered_abroad = gpu_offered_abroad || std::any_of(offering.regions.begin(), offering.regions.end(),
+                                                             [&](const std::string& region) {
+                                                               return std::find(mainland.begin(), mainland.end(), region) ==
+                                                                      mainland.end();
+                                                             });
+    }
+  }
   const bool providers_bill_cny =
       !providers_named.empty() && std::all_of(providers_named.begin(), providers_named.end(), [&](const std::string& name) {
         const catalog::Provider* provider = catalog.find_provider(name);
         return provider != nullptr && provider->currency == "CNY";
       });
   options.currency = catalog::output_currency(
-      catalog, currency_defaulted && (catalog::all_in_mainland_china(constraints.regions) || providers_bill_cny)
+      catalog, currency_defaulted && (catalog::all_in_mainland_china(constraints.regions) || providers_bill_cny ||
+                                      (gpu_offered && !gpu_offered_abroad))
                    ? "CNY"
                    : currency.value);
 
@@ -208,7 +230,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   constraints.exclude_providers = split_list(flags.exclude_provider);
   // GPU names map to the catalog's ids here (the library's one check, catalog::gpu_ids_named), so
   // SkyPilot's and gpuhunt's spellings select the same offerings as the ids.
-  constraints.gpus = gpu_constraint_ids(flags.gpu, catalog);
+  constraints.gpus = gpus_named;
   apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
   constraints.pricing_modes = parse_pricing_flag(flags.pricing);
   constraints.pricing_named = !flags.pricing.empty();
