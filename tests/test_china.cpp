@@ -664,6 +664,15 @@ TEST_CASE("china: the domestic consoles' names for modes, currencies and regions
   // Providers that all bill in CNY rank in CNY too (expert review 29); one billing in USD keeps USD.
   CHECK(recommend_json(with({"--provider", "huawei,ctyun,tencent"}))["currency"]["code"] == "CNY");
   CHECK(recommend_json(with({"--provider", "tencent,aws"}))["currency"]["code"] == "USD");
+  // compare: offerings that all bill in CNY compare in CNY; one in USD keeps USD.
+  const auto compared = [](const std::string& first, const std::string& second) {
+    const auto result = run_gpuselect({"compare", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", first,
+                                       second, "--format", "json"});
+    REQUIRE(result.exit_code == 0);
+    return nlohmann::json::parse(result.out)["currency"]["code"].get<std::string>();
+  };
+  CHECK(compared("autodl/h800-x8", "volcano/gpu-h800-8x") == "CNY");
+  CHECK(compared("autodl/h800-x8", "aws/p5.48xlarge") == "USD");
   const auto monthly = recommend_json(with({"--region", "中国", "--pricing", "包月", "--currency", "人民币"}));
   REQUIRE_FALSE(monthly["candidates"].empty());
   for (const auto& candidate : monthly["candidates"]) CHECK(candidate["pricing_mode"] == "monthly");

@@ -1,4 +1,5 @@
 // gpuselect compare ID ID ...: the named offerings side by side for one job.
+#include <algorithm>
 #include <memory>
 #include <sstream>
 
@@ -9,6 +10,7 @@
 #include "cli/option_table.hpp"
 #include "cli/ranking_flags.hpp"
 #include "cli/resource_flags.hpp"
+#include "cli/settings.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/format_traits.hpp"
 #include "gpuselect/messages.hpp"
@@ -63,7 +65,15 @@ int run(const CompareOptions& options, const GlobalOptions& globals) {
   }
   const workload::Request request = workload_request(options.workload);
   const workload::Profile profile = workload::resolve(request, catalog);
-  const scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
+  scoring::Options ranking_options = build_ranking_options(options.ranking, globals, catalog, profile);
+  // Neither --currency nor a config's currency: offerings that all bill in CNY compare in CNY, as a
+  // recommend of their providers ranks (expert review 29: three domestic offerings compared in USD).
+  const bool currency_defaulted = chosen(globals.settings, "currency", options.ranking.currency).origin == "default";
+  const bool all_cny = std::all_of(ids.begin(), ids.end(), [&](const std::string& id) {
+    const catalog::Offering* offering = catalog.find_offering(id);
+    return offering != nullptr && catalog.provider_of(*offering).currency == "CNY";
+  });
+  if (currency_defaulted && all_cny && catalog.find_currency("CNY") != nullptr) ranking_options.currency = "CNY";
   const scoring::Ranking ranking = compare_checked_if_asked(catalog, profile, ranking_options, ids);
 
   const render::Format format = resolve_format(options.output, globals, compare_formats);
