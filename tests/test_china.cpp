@@ -764,6 +764,13 @@ TEST_CASE("china review 29b: a China-only --gpu asks for mainland China, lists t
   REQUIRE_FALSE(h20["candidates"].empty());
   for (const auto& candidate : h20["candidates"]) CHECK(candidate["gpu"] == "h20");
   CHECK(h20["currency"]["code"] == "CNY");
+  // So does --pricing monthly, which only mainland clouds sell (it blamed host memory); spot does not.
+  const auto monthly = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--pricing",
+                                       "monthly"});
+  REQUIRE_FALSE(monthly["candidates"].empty());
+  CHECK(monthly["currency"]["code"] == "CNY");
+  CHECK(recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--pricing", "spot"})
+            ["currency"]["code"] == "USD");
   // A GPU also sold abroad keeps the rule: no mainland-only row for a USD user naming the A100.
   const auto a100 = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--gpu", "A100-80GB",
                                     "--top", "all"});

@@ -192,22 +192,30 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   // A --gpu sold only in mainland China (H20, H800, A800, L20) ranks there (scoring's rule, docs/scoring.md
   // "Mainland China"), so in CNY too.
   const std::vector<std::string> gpus_named = gpu_constraint_ids(flags.gpu, catalog);
+  // So does a --pricing only mainland clouds sell (monthly, yearly).
+  const std::vector<catalog::PricingMode> modes_named = flags.pricing.empty() ? std::vector<catalog::PricingMode>{}
+                                                                             : parse_pricing_flag(flags.pricing);
   bool gpu_offered = false;
   bool gpu_offered_abroad = false;
-  if (!gpus_named.empty()) {
+  bool mode_sold = false;
+  bool mode_sold_abroad = false;
+  if (!gpus_named.empty() || !modes_named.empty()) {
     const std::vector<std::string> mainland = catalog::expand_region_groups(catalog, {"cn"});
     for (const auto& offering : catalog.offerings) {
+      const bool abroad = std::any_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
+        return std::find(mainland.begin(), mainland.end(), region) == mainland.end();
+      });
       const catalog::Gpu& gpu = catalog.gpu_of(offering);
-      if (std::none_of(gpus_named.begin(), gpus_named.end(),
-                       [&](const std::string& name) { return catalog::gpu_name_selects(catalog, name, gpu); })) {
-        continue;
+      if (std::any_of(gpus_named.begin(), gpus_named.end(),
+                      [&](const std::string& name) { return catalog::gpu_name_selects(catalog, name, gpu); })) {
+        gpu_offered = true;
+        gpu_offered_abroad = gpu_offered_abroad || abroad;
       }
-      gpu_offered = true;
-      gpu_offered_abroad = gpu_offered_abroad || std::any_of(offering.regions.begin(), offering.regions.end(),
-                                                             [&](const std::string& region) {
-                                                               return std::find(mainland.begin(), mainland.end(), region) ==
-                                                                      mainland.end();
-                                                             });
+      if (std::any_of(modes_named.begin(), modes_named.end(),
+                      [&](catalog::PricingMode mode) { return offering.sold_anywhere(mode); })) {
+        mode_sold = true;
+        mode_sold_abroad = mode_sold_abroad || abroad;
+      }
     }
   }
   const bool providers_bill_cny =
@@ -217,7 +225,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
       });
   options.currency = catalog::output_currency(
       catalog, currency_defaulted && (catalog::all_in_mainland_china(constraints.regions) || providers_bill_cny ||
-                                      (gpu_offered && !gpu_offered_abroad))
+                                      (gpu_offered && !gpu_offered_abroad) || (mode_sold && !mode_sold_abroad))
                    ? "CNY"
                    : currency.value);
 

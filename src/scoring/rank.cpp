@@ -225,6 +225,10 @@ class Ranker {
       mainland_only_.reserve(catalog.offerings.size());
       bool asked_gpu_sold = false;      // an offering of a --gpu GPU
       bool asked_gpu_abroad = false;    // one sold outside mainland China
+      // The same for a --pricing whose modes only mainland clouds sell (包月/包年, the subscriptions):
+      // `--pricing monthly` blamed host memory (expert review 29, second).
+      bool asked_mode_sold = false;
+      bool asked_mode_abroad = false;
       for (const auto& offering : catalog.offerings) {
         const bool only_mainland = !offering.regions.empty() &&
                                    std::all_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
@@ -235,8 +239,13 @@ class Ranker {
           asked_gpu_sold = true;
           asked_gpu_abroad = asked_gpu_abroad || !only_mainland;
         }
+        if (filter.pricing_named && std::any_of(filter.pricing_modes.begin(), filter.pricing_modes.end(),
+                                                [&](catalog::PricingMode mode) { return offering.sold_anywhere(mode); })) {
+          asked_mode_sold = true;
+          asked_mode_abroad = asked_mode_abroad || !only_mainland;
+        }
       }
-      if (asked_gpu_sold && !asked_gpu_abroad) {
+      if ((asked_gpu_sold && !asked_gpu_abroad) || (asked_mode_sold && !asked_mode_abroad)) {
         mainland_asked_ = true;
         mainland_only_.clear();
       }
