@@ -66,13 +66,13 @@ TEST_CASE("scenario: --weights cost=1 puts the cheapest job first, performance=1
     double cheapest = scored_of(cost_ranked[0]);
     for (const auto& candidate : cost_ranked) cheapest = std::min(cheapest, scored_of(candidate));
     // Scores equal as shown (0.1 of a point) tie and follow the totals as quoted (docs/scoring.md
-    // "Order"); with cost=1 a tenth of a point is a scored cost 30^(1/1000) = 0.34% apart.
-    constexpr double shown_tie_ratio = 1.0035;
+    // "Order"); with cost=1 a tenth of a point is a scored cost 10^(1/1000) = 0.23% apart.
+    constexpr double shown_tie_ratio = 1.0024;
     CHECK(scored_of(cost_ranked[0]) <= cheapest * shown_tie_ratio);
     for (std::size_t i = 1; i < cost_ranked.size(); ++i) {
-      // At 30x the cheapest and beyond the cost score is 0 (docs/scoring.md job_cost): those rows tie
+      // At 10x the cheapest and beyond the cost score is 0 (docs/scoring.md job_cost): those rows tie
       // and follow their totals as quoted (old spot quotes are scored up to on-demand, ~9x).
-      if (scored_of(cost_ranked[i]) >= 30 * cheapest) break;
+      if (scored_of(cost_ranked[i]) >= 10 * cheapest) break;
       CHECK(scored_of(cost_ranked[i - 1]) <= scored_of(cost_ranked[i]) * shown_tie_ratio);
     }
     if (std::string(today) == "GPUSELECT_TODAY=2026-05-25") {

@@ -575,23 +575,28 @@ TEST_CASE("image-finetune: FLUX.1 is not planned on GPUs without bf16 tensor cor
   CHECK(sdxl.at("candidates").at(0).at("software").at("level").get<std::string>() == "weak");
 }
 
-TEST_CASE("image-finetune: an SDXL LoRA ranks single 24 GB cards first", "[cli][diffusion]") {
+TEST_CASE("image-finetune: an SDXL LoRA is right-sized to one mid-size card", "[cli][diffusion]") {
   const auto document = gpuselect::testing::run_json(
       {"recommend", "--workload", "image-finetune", "--model", "sdxl", "--method", "lora", "--top", "5"},
       {"GPUSELECT_TODAY=2026-12-01"});
   const auto& candidates = document.at("candidates");
   REQUIRE(candidates.size() >= 5);
-  // Issue 32: single 24 GB cards among the first picks (the first five), every one of which is one GPU.
-  bool single_24gb = false;
+  // Issue 32: an SDXL LoRA (~20 GB) was ranked onto 80 GB cards and 8-GPU nodes. The first pick is
+  // one card of at most 48 GB, and none of the first five rents a node of eight; a 4-GPU row may
+  // place when it does the job in half the time for about the same money (both end within the
+  // turnaround, so the cheaper leads: docs/scoring.md job_time and job_cost).
+  const auto& first = candidates.at(0);
+  INFO(first.dump());
+  CHECK(first.at("gpus_rented").get<int>() == 1);
+  const double first_capacity = performance_of(document, first).at("memory").at("gpu_capacity_bytes").get<double>();
+  CHECK(first_capacity < 52 * gb);
   for (std::size_t i = 0; i < 5; ++i) {
     const auto& candidate = candidates.at(i);
     INFO(candidate.dump());
-    // Right-sized: one GPU, not a node of eight.
-    CHECK(candidate.at("gpus_rented").get<int>() == 1);
+    CHECK(candidate.at("gpus_rented").get<int>() < 8);
     const double capacity = performance_of(document, candidate).at("memory").at("gpu_capacity_bytes").get<double>();
-    single_24gb = single_24gb || (capacity > 20 * gb && capacity < 27 * gb);
+    CHECK(capacity < 52 * gb);
   }
-  CHECK(single_24gb);
 }
 
 TEST_CASE("image-inference: images/s, latency and $ per 1000 images in every format", "[cli][diffusion]") {

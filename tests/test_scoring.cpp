@@ -453,15 +453,15 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
     CHECK(indicator_value(values(Criterion::stability), "memory_headroom") == Approx(0.5));
     memory.per_gpu.total_bytes = 50e9;
     CHECK(indicator_value(values(Criterion::stability), "memory_headroom") == 1.0);
-    // Cost is the money and nothing else: $400 against the cheapest $100 is 1 - ln 4 / ln 30.
-    CHECK(indicator_value(values(Criterion::cost), "job_cost") == Approx(1 - std::log(4.0) / std::log(30.0)));
+    // Cost is the money and nothing else: $400 against the cheapest $100 is 1 - ln 4 / ln 10 (zero at 10x).
+    CHECK(indicator_value(values(Criterion::cost), "job_cost") == Approx(1 - std::log(4.0) / std::log(10.0)));
     const auto cost = values(Criterion::cost);
     REQUIRE(cost.size() == 1);
     provider.billing_granularity_seconds = 3600;
     candidate.gpus_needed = 2;
     candidate.gpus_rented = 8;
     // Billing and idle GPUs are in the total, not separate penalties: the same value.
-    CHECK(indicator_value(values(Criterion::cost), "job_cost") == Approx(1 - std::log(4.0) / std::log(30.0)));
+    CHECK(indicator_value(values(Criterion::cost), "job_cost") == Approx(1 - std::log(4.0) / std::log(10.0)));
     candidate.total_cost = 100.0;
     CHECK(indicator_value(values(Criterion::cost), "job_cost") == 1.0);
   }

@@ -11,8 +11,10 @@ namespace gpuselect::scoring::detail {
 
 namespace {
 
-// job_cost and job_time reach 0 at this ratio to the best candidate (see each).
+// job_time reaches 0 at this ratio to the fastest candidate, job_cost at its own ratio to the
+// cheapest (see each; docs/scoring.md "Why 10x").
 constexpr double ratio_at_zero = 30.0;
+constexpr double cost_ratio_at_zero = 10.0;
 // Unexpected job interruptions per GPU-day: 419 in a 54-day snapshot on 16,384 H100 GPUs, 78% of
 // them confirmed hardware faults (Llama 3 paper, Dubey et al. 2024, section 3.3.4).
 constexpr double gpu_failures_per_gpu_day = 419.0 / (16384.0 * 54.0);
@@ -230,14 +232,15 @@ IndicatorValue memory_headroom(const IndicatorInput& in) {
 
 // ---- cost ----
 
-// Log scale of the ratio to the cheapest job total: 1 at the cheapest, 0.8 at 2x, 0.53 at 5x,
-// 0.32 at 10x, 0 at >= 30x. Clamped at 100x, a 6x dearer job lost only 40 of 100 points, so support
-// and images outweighed paying six times as much (a student's QLoRA ranked an 8x A100 node first);
-// a square root kept a 245x dearer serving node (7 of 8 GPUs idle) level with a 3x one. A job 30x
-// dearer than the cheapest is out on cost; rows tied at 0 sort by total (rank's tie-break).
+// Log scale of the ratio to the cheapest job total: 1 at the cheapest, 0.70 at 2x, 0.30 at 5x,
+// 0 at >= 10x. Clamped at 100x, a 6x dearer job lost only 40 of 100 points, so support and images
+// outweighed paying six times as much (a student's QLoRA ranked an 8x A100 node first); at 30x a
+// premium cloud's support and SLA still bought a 7x price for the same GPUs and hours (four expert
+// reviews, docs/scoring.md "Why 10x"). A job 10x dearer than the cheapest is out on cost; rows tied
+// at 0 sort by total (rank's tie-break).
 // A row that costs 0 (an owned cluster at a sunk cost) scores 1; a ratio to 0 has no scale, so
 // paid rows are then measured against half the cheapest paid total: the cheapest paid row sits at
-// the 2x point (0.8), below the free one, and paid rows keep their order and spacing (assumption).
+// the 2x point (0.70), below the free one, and paid rows keep their order and spacing (assumption).
 // Each row is scored at its price's upper end (Candidate::scored_cost: a quote that may have moved
 // since it was read, or a suspect spot quote, at what it may cost) against the cheapest such end
 // less the list-price drift its quote's age shares with every quote of that day (Ranking::Best::
@@ -249,7 +252,7 @@ IndicatorValue job_cost(const IndicatorInput& in) {
   if (!(total > 0) || !(cheapest > 0)) return {1.0};
   const double reference = in.best.free_row ? cheapest / 2 : cheapest;
   const double ratio = std::max(1.0, total / reference);
-  return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
+  return {clamp01(1.0 - std::log(ratio) / std::log(cost_ratio_at_zero))};
 }
 
 // ---- usability ----
