@@ -240,7 +240,7 @@ const std::vector<std::string> finetune = {"recommend", "--workload", "llm-finet
 TEST_CASE("lang zh-CN: the table's header, job summary, criteria and sections are Chinese", "[lang][cli]") {
   const auto result = run_gpuselect(with(finetune, {"--lang", "zh-CN", "--show-excluded"}));
   REQUIRE(result.exit_code == 0);
-  for (const char* words : {"任务", "数据量", "并行方案", "显存余量", "权重", "货币", "稳定性", "性能", "成本", "易用性",
+  for (const char* words : {"任务", "数据量", "并行策略", "显存余量", "权重", "货币", "稳定性", "性能", "成本", "易用性",
                             "服务支持", "计费方式", "得分", "理由", "已排除", "显示 "})
     CHECK(result.out.find(words) != std::string::npos);
   CHECK(result.out.find("Showing") == std::string::npos);
@@ -441,7 +441,7 @@ TEST_CASE("lang zh-CN: run notes, the --mix lines and exclusion details are said
   REQUIRE(chinese.exit_code == 0);
   REQUIRE(english.exit_code == 0);
   // A tier note, the fleet's split and a pool, a tier exclusion's detail.
-  CHECK(chinese.out.find("N-TIER-SPOT: ") != std::string::npos);
+  CHECK(chinese.out.find("N-TIER-SPOT：") != std::string::npos);
   CHECK(chinese.out.find("个竞价实例方案因生产服务等级被排除") != std::string::npos);
   CHECK(chinese.out.find("拆分：最长的 10% 请求") != std::string::npos);
   CHECK(chinese.out.find("短请求（90%") != std::string::npos);
@@ -532,7 +532,7 @@ TEST_CASE("lang zh-CN: estimate, compare, catalog and config tables are Chinese,
   }
   // A few words in place: the estimate's grids, compare's overview, the board's columns, config's origins.
   const auto estimate = run_gpuselect(with(commands[0], {"--lang", "zh-CN"}));
-  for (const char* words : {"每 GPU 显存（1 GB = 1e9 字节）", "并行方案", "算力、时间和吞吐", "各计费方式的成本", "实际耗时", "假设",
+  for (const char* words : {"每 GPU 显存（1 GB = 1e9 字节）", "并行策略", "算力、时间和吞吐", "各计费方式的成本", "实际耗时", "假设",
                             // the plan sentence, the MFU basis, a default applied and an assumption
                             "放得下的", "是性能模型的结果", "优化器：混合精度 AdamW", "字节：所有输出中 1 GB = 1e9 字节"})
     CHECK(estimate.out.find(words) != std::string::npos);

@@ -136,3 +136,88 @@ TEST_CASE("a serving fleet's host spares are counted needed and said", "[cli][sc
   CHECK(text.out.find("N+1 by host: the 3 replicas the load needs take 2 instances") != std::string::npos);
   CHECK(text.out.find("(20 of 24 carry the load") != std::string::npos);
 }
+
+TEST_CASE("a premium cloud does not outrank the same GPUs at a seventh of the price", "[cli][scoring][review-zh]") {
+  // Four reviews rejected volcano/gpu-h800-8x (~CN¥13,592) first over autodl/h800-x8 (~CN¥1,985):
+  // the same 8 H800 for the same 25.6 h (docs/scoring.md "Why 10x").
+  const auto document = run_json({"recommend", "-w", "llm-pretrain", "--params", "1.3e9", "--region", "cn"}, review_date);
+  const auto& candidates = document.at("candidates");
+  REQUIRE_FALSE(candidates.empty());
+  const auto& top = candidates.at(0);
+  // No row of the same GPU and count ends as soon for under a third of the #1's money.
+  for (const auto& other : candidates) {
+    if (other.at("gpu") != top.at("gpu") || other.at("gpus_rented") != top.at("gpus_rented")) continue;
+    const bool third = other.at("cost").at("total").get<double>() * 3 < top.at("cost").at("total").get<double>();
+    const bool as_soon =
+        other.at("time").at("wall_hours").get<double>() <= top.at("time").at("wall_hours").get<double>() * 1.05;
+    INFO(other.at("offering_id").get<std::string>());
+    CHECK_FALSE((third && as_soon));
+  }
+}
+
+TEST_CASE("review 2 wording: notes, plans, certificates and the image set", "[cli][render][review-zh]") {
+  const std::vector<std::string> zh = {"--lang", "zh-CN"};
+  auto with_zh = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), zh.begin(), zh.end());
+    return run_gpuselect(args, review_date);
+  };
+  const auto pretrain = with_zh({"recommend", "-w", "llm-pretrain", "--params", "1.3e9", "--region", "cn", "--top", "8"});
+  REQUIRE(pretrain.exit_code == 0);
+  // A note's code is followed by the full-width colon, as a warning's is.
+  CHECK(pretrain.out.find("N-STALE-PRICES：") != std::string::npos);
+  CHECK(pretrain.out.find("N-STALE-PRICES: ") == std::string::npos);
+  // The parallel plan is 并行策略; 方案 is the offering only.
+  CHECK(pretrain.out.find("\n并行策略 ") != std::string::npos);
+  CHECK(pretrain.out.find("并行方案") == std::string::npos);
+  // China's MLPS level 3 is said as a Chinese reader knows it.
+  const auto lora = with_zh({"recommend", "-w", "llm-finetune", "--params", "7e9", "--method", "lora", "--region", "cn",
+                             "--weights", "support=1", "--top", "3"});
+  REQUIRE(lora.exit_code == 0);
+  CHECK(lora.out.find("等保三级") != std::string::npos);
+  CHECK(lora.out.find("mlps3") == std::string::npos);
+  // --images given: the data row says the set and its passes, not "default".
+  const auto images = run_gpuselect({"recommend", "-w", "image-finetune", "-m", "sdxl", "--method", "lora", "--images",
+                                     "500", "--top", "1"},
+                                    review_date);
+  REQUIRE(images.exit_code == 0);
+  CHECK(images.out.find("1.0e4 images (500 images x 20 epochs)") != std::string::npos);
+  CHECK(images.out.find("(default for image-finetune)") == std::string::npos);
+}
+
+TEST_CASE("review 2 input: 5万 and H2O are read or answered", "[cli][review-zh]") {
+  const auto budget = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--budget", "5万"}, review_date);
+  CHECK(budget.exit_code == 2);
+  CHECK(budget.err.find("--budget") != std::string::npos);
+  CHECK(budget.err.find("50000") != std::string::npos);
+  const auto typo = run_gpuselect({"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--gpu", "H2O"}, review_date);
+  CHECK(typo.exit_code == 2);
+  CHECK(typo.err.find("did you mean 'h20'") != std::string::npos);
+}
+
+TEST_CASE("a serving estimate lists no training state", "[cli][estimate][review-zh]") {
+  const auto serving = run_gpuselect({"estimate", "-w", "llm-inference", "-m", "llama-3-8b", "--gpu", "h100"}, review_date);
+  REQUIRE(serving.exit_code == 0);
+  CHECK(serving.out.find("ZeRO") == std::string::npos);
+  CHECK(serving.out.find("gradients") == std::string::npos);
+  CHECK(serving.out.find("optimizer states") == std::string::npos);
+  CHECK(serving.out.find("KV cache") != std::string::npos);
+  const auto training = run_gpuselect({"estimate", "-w", "llm-finetune", "-m", "llama-3-8b", "--gpu", "h100"}, review_date);
+  REQUIRE(training.exit_code == 0);
+  CHECK(training.out.find("ZeRO") != std::string::npos);
+  CHECK(training.out.find("optimizer states") != std::string::npos);
+}
+
+TEST_CASE("every weak stack feature a job relies on is said", "[cli][scoring][review-zh]") {
+  // bf16 and FlashAttention 2 are both weak on Volta; the warning said bf16 only.
+  const auto document = run_json({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--gpu",
+                                  "v100-sxm2-32gb", "--attention", "flash", "--top", "1"},
+                                 review_date);
+  const auto& top = document.at("candidates").at(0);
+  bool said = false;
+  for (const auto& warning : top.at("warnings")) {
+    if (warning.at("code") != "W-SOFTWARE-STACK") continue;
+    const auto text = document.at("warning_messages").at(warning.at("message").get<std::size_t>()).get<std::string>();
+    said = text.find("bf16") != std::string::npos && text.find("FlashAttention 2") != std::string::npos;
+  }
+  CHECK(said);
+}

@@ -26,7 +26,7 @@
   X(fact_tokens, "Tokens", "数据量") \
   X(fact_serving, "Serving", "推理服务") \
   X(fact_session, "Session", "会话") \
-  X(fact_plan, "Plan", "并行方案") \
+  X(fact_plan, "Plan", "并行策略") \
   X(fact_headroom, "Headroom", "显存余量") \
   X(fact_time, "Time", "时间") \
   X(fact_deadline, "Deadline", "截止时间") \
@@ -40,11 +40,15 @@
   X(summary_model_params, "{0}: {1} ({2} params)", "{0}：{1}（{2} 参数）") \
   X(summary_model_assumed, " ASSUMED: no --model or --params given (e.g. --model llama-3-8b, --params 70B)", "（假定：未给出 --model 或 --params，例如 --model llama-3-8b、--params 70B）") \
   X(summary_seq, "seq {} x ", "序列长度 {} × ") \
-  X(summary_micro_batch_searched, "micro-batch searched per plan", "微批大小按方案搜索") \
+  X(summary_micro_batch_searched, "micro-batch searched per plan", "微批大小按并行策略搜索") \
   X(summary_micro_batch, "micro-batch {}", "微批大小 {}") \
   X(summary_tokens, "{} tokens", "{} 个 token") \
   X(summary_images, "{} images", "{} 张图像") \
   X(summary_default_for, " (default for {})", "（{} 的默认值）") \
+  X(summary_images_epochs, " ({0} images x {1} epochs)", "（{0} 张图像 × {1} 轮）") \
+  X(summary_images_epochs_prior, " ({0} instance images x {1} epochs, each with a class image)", "（{0} 张实例图像 × {1} 轮，每张另加一张类别图像）") \
+  X(summary_steps_batch_prior, " ({0} optimizer steps x batch {1}, each image with a class image)", "（{0} 个优化器步 × 批大小 {1}，每张图像另加一张类别图像）") \
+  X(summary_steps_batch, " ({0} optimizer steps x batch {1})", "（{0} 个优化器步 × 批大小 {1}）") \
   X(summary_batch_auto, "auto", "自动") \
   X(summary_p90, "{0} (p90 {1})", "{0}（p90 {1}）") \
   X(summary_llm_serving, "context {0}, batch {1}, {2} req/s ({3} in / {4} out tokens{5}), targets TTFT {6} ms{7}, TPOT {8} ms", "上下文 {0}，批大小 {1}，{2} req/s（输入 {3} / 输出 {4} token{5}），目标 TTFT {6} ms{7}，TPOT {8} ms") \
@@ -62,9 +66,9 @@
   X(summary_rate_as_of, ", rate as of {}", "，汇率日期 {}") \
   X(summary_close, ")", "）") \
   X(summary_list_separator, ", ", "，") \
-  X(fact_plan_varies, "{} for #1; each offering gets the fastest plan that fits it", "#1 为 {}；每个方案各取其能容纳的最快并行方案") \
+  X(fact_plan_varies, "{} for #1; each offering gets the fastest plan that fits it", "#1 为 {}；每个方案各取其能容纳的最快并行策略") \
   X(fact_headroom_value, "{:g}% of GPU memory kept free (fragmentation, NCCL buffers, transient peaks; --min-headroom)", "保留 {:g}% 的显存（碎片、NCCL 缓冲区、瞬时峰值；--min-headroom）") \
-  X(fact_time_value, "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + wait for capacity", "出结果时间 = 机器准备和数据预置（计费）+ 运行 + 预期的竞价实例中断 + 排队 + 等待资源") \
+  X(fact_time_value, "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + wait for capacity", "总用时（至出结果）= 机器准备和数据预置（计费）+ 运行 + 预期的竞价实例中断 + 排队 + 等待资源") \
   X(fact_turnaround_default, "{0} turnaround (default for fine-tuning and vision training; set a tighter one with --deadline): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}（微调和视觉训练的默认值；可用 --deadline 设得更紧）：在此之内结束（等待资源按 9 成把握计）的运行在速度上与最快者同分") \
   X(fact_turnaround_deadline, "{0} turnaround, the --deadline: a run that ends within it scores on speed as the fastest", "{0}，即 --deadline：在此之内结束的运行在速度上与最快者同分") \
   X(fact_deadline_value, "{0} met at {1:g}% confidence ({2}): the chance of ending within it, from the time band, spot interruptions and the wait for capacity", "{0}，置信度 {1:g}%（{2}）：按时间区间、竞价实例中断和等待资源估算的按时完成概率") \
@@ -81,7 +85,7 @@
   X(plan_micro_batch, ", micro-batch {}", "，微批 {}") \
   /* the HTML report */ \
   X(html_lang, "en", "zh-CN") \
-  X(html_fact_plan_first, "Plan (#1)", "并行方案（#1）") \
+  X(html_fact_plan_first, "Plan (#1)", "并行策略（#1）") \
   X(html_fact_constraints, "Constraints", "约束") \
   X(html_fact_date, "Date", "日期") \
   X(html_fact_catalog, "Catalog", "目录") \
@@ -221,7 +225,7 @@
   X(w_pcie_training, "{0} GPUs per node talk over {1}: gradient all-reduce is several times slower than over NVLink, and the estimate assumes a lower MFU for it.", "每节点 {0} 块 GPU 经 {1} 通信：梯度 all-reduce 比 NVLink 慢数倍，估算已为此假定较低的 MFU。") \
   X(w_no_rdma, "{0} nodes without RDMA ({1} Gbit/s Ethernet): multi-node training loses a large share of its speed to communication.", "{0} 个节点无 RDMA（{1} Gbit/s 以太网）：多节点训练的大部分速度会损失在通信上。") \
   X(w_over_provisioned, "{0} of the {1} GPUs rented would sit idle ({2} of {3} carry the load or stand by as its spares): {4} of this row's cost ({5}) pays for idle GPUs; a smaller instance of the same GPU, where one is sold, wastes less.", "租用的 {1} 块 GPU 中有 {0} 块闲置（{2}/{3} 块承担负载或作为备用）：本方案成本中的 {4}（{5}）花在闲置 GPU 上；若有同型号 GPU 的更小实例，浪费更少。") \
-  X(w_cpu_offload, "The plan offloads {0} to CPU memory ({1} per node): steps are much slower than on GPUs that hold everything.", "该方案将{0}卸载到 CPU 内存（每节点 {1}）：步时比全部放在 GPU 上慢得多。") \
+  X(w_cpu_offload, "The plan offloads {0} to CPU memory ({1} per node): steps are much slower than on GPUs that hold everything.", "该并行策略将{0}卸载到 CPU 内存（每节点 {1}）：步时比全部放在 GPU 上慢得多。") \
   X(w_marketplace, "{} is a marketplace: hosts belong to third parties whose reliability, security and network vary.", "{} 是算力市场：主机属于第三方，可靠性、安全性和网络参差不齐。") \
   X(w_consumer_serving, "{0} is a consumer GeForce card: NVIDIA's GeForce driver licence excludes data-center deployment (section 2.1.3) and NVIDIA does not design these cards for 24x7 service; check {1}'s terms before a production service depends on it.", "{0} 是消费级 GeForce 显卡：NVIDIA GeForce 驱动许可不允许数据中心部署（第 2.1.3 节），且这类显卡并非为 7×24 小时服务设计；生产服务依赖它之前请查看 {1} 的条款。") \
   X(w_term_overrun, "{0} chance the run ends within the {1} its term commits (its band reaches {2} at the 90th percentile): a slow run needs a renewal or on-demand hours for the rest; more nodes end it sooner.", "本作业在所承诺期限的 {1} 内完成的概率为 {0}（其区间第 90 百分位为 {2}）：若运行偏慢，剩余部分需续约或按需计费；增加节点可更早完成。") \
@@ -231,7 +235,7 @@
   X(w_spot_quote_deep, "below 10% of on-demand, deeper than any provider's advertised spot discount (90-91%)", "低于按需价格的 10%，比任何云厂商公布的竞价折扣（90-91%）都低") \
   X(w_spot_quote_lull, "below 25% of on-demand on a low-stock SKU: a lull in one zone, not a price a job gets for its hours", "低库存规格上低于按需价格的 25%：只是某个可用区的短暂低价，任务整个运行期间拿不到") \
   X(w_spot_quote_age, "; the quote is {} days old", "；报价已有 {} 天") \
-  X(w_queued, "The job waits {0} in {1}'s queue before it starts (availability.queue_hours); its time to result and the deadline check include the wait, its cost does not.", "任务开始前需在 {1} 的队列中等待 {0}（availability.queue_hours）；出结果时间和截止时间检查包含此等待，成本不包含。") \
+  X(w_queued, "The job waits {0} in {1}'s queue before it starts (availability.queue_hours); its time to result and the deadline check include the wait, its cost does not.", "任务开始前需在 {1} 的队列中等待 {0}（availability.queue_hours）；总用时（至出结果）和截止时间检查包含此等待，成本不包含。") \
   X(w_software, "{0}; {1}.", "{0}；{1}。") \
   X(w_software_unsupported, "ranked only because --allow-immature-stack was given: expect to port or patch kernels", "仅因给出 --allow-immature-stack 才参与排名：需要移植或修补算子") \
   X(w_software_weak, "expect slower kernels or a preview port; test the stack before renting at scale", "算子可能较慢或仅有预览版移植；大规模租用前请先测试软件栈") \
@@ -364,6 +368,7 @@
   X(sw_not_in_table, "{0} on {1} is not in the software-stack table (unknown)", "{1} 上的 {0} 不在软件栈表中（未知）") \
   X(sw_needs_bf16, "{0} is unsupported for this model on {1}: it is released in bf16 and its activations overflow fp16 (NaN, black images: huggingface/diffusers issue 9096; fp16 runs need the activation clipping of diffusers PR 9097, and loss scaling to train), and {2} ({3})", "此模型在 {1} 上不支持 {0}：它以 bf16 发布，其激活值在 fp16 下溢出（NaN、黑图：huggingface/diffusers issue 9096；fp16 运行需要 diffusers PR 9097 的激活值截断，训练还需损失缩放），且{2}（{3}）") \
   X(sw_level, "{0} is {1} on {2}: {3} ({4})", "{2} 上的 {0}：{1}；{3}（{4}）") \
+  X(sw_also, "; {0} is {1} there too: {2} ({3})", "；{0} 在此同样{1}：{2}（{3}）") \
   X(sw_level_mature, "mature", "成熟") \
   X(sw_level_weak, "weak", "支持较弱") \
   X(sw_level_unsupported, "unsupported", "不受支持") \
@@ -397,7 +402,7 @@
   X(cmp_indicator_value, "{0:.2f} (w {1:.2f})", "{0:.2f}（权重 {1:.2f}）") \
   X(cmp_estimate, "Estimate", "估算") \
   X(cmp_memory_per_gpu, "memory per GPU", "每 GPU 显存") \
-  X(cmp_plan, "plan", "并行方案") \
+  X(cmp_plan, "plan", "并行策略") \
   X(cmp_compute_cost, "compute cost", "计算成本") \
   X(cmp_total_cost, "total cost", "总成本") \
   X(cmp_warnings, "warnings", "警告") \
@@ -427,12 +432,12 @@
   X(est_longest_context_value, "{0} tokens ({1})", "{0} 个 token（{1}）") \
   X(est_longest_context_model_limit, "; the model itself takes at most {0}", "；模型本身最多支持 {0} 个 token") \
   X(est_one_request, "one request at batch 1 on this replica", "本副本上批大小 1 的单个请求") \
-  X(est_one_sequence, "one sequence per micro-step on this plan", "本方案每个微步一个序列") \
+  X(est_one_sequence, "one sequence per micro-step on this plan", "本并行策略每个微步一个序列") \
   X(est_fits, "fits", "能否容纳") \
   X(est_fits_no, "NO", "否") \
   X(est_fits_host_ram, " (host RAM)", "（主机内存不足）") \
   X(est_fits_latency, "NO (memory fits; latency targets missed)", "否（显存够，但未达延迟目标）") \
-  X(est_plan_title, "Parallel plan", "并行方案") \
+  X(est_plan_title, "Parallel plan", "并行策略") \
   X(est_offload, "offload", "卸载") \
   X(est_gpus_per_node, "GPUs per node", "每节点 GPU 数") \
   X(est_tensor_parallel, "tensor parallel", "张量并行") \
@@ -568,7 +573,7 @@
   X(detail_training_consumer, "{0} is a consumer card (no ECC; its licence excludes datacenter use): not production training; --gpu {1} or --allow-consumer to include", "{0} 为消费级显卡（无 ECC；其许可不允许数据中心使用）：不适合生产训练；加 --gpu {1} 或 --allow-consumer 可纳入") \
   X(detail_training_shared_gpu, "a shared vGPU ({0}x {1}, time-sliced with other tenants: 30-40% step-time jitter, a share of the card's memory): not production training; --allow-shared-gpu to include", "共享 vGPU（{0}x {1}，与其他租户分时共享：步时抖动 30-40%，只有该卡的部分显存）：不适合生产训练；加 --allow-shared-gpu 可纳入") \
   X(detail_training_marketplace, "a marketplace host ({0}: hosts are unvetted third parties holding the job's data and weights): not production training; --provider {0} or --allow-marketplace to include", "算力市场主机（{0}：主机为未经审核的第三方，持有任务的数据和权重）：不适合生产训练；加 --provider {0} 或 --allow-marketplace 可纳入") \
-  X(w_latency_in_band, "At the slow end of its calibrated band this plan gives TPOT {0} ms and TTFT {1} ms against targets of {2} and {3} ms: the targets hold at {4} confidence (the bands' log-normal quantile), not at the bands' tops; --risk-averse plans for the tops.", "在校准区间的慢端，该方案的 TPOT 为 {0} ms、TTFT 为 {1} ms，目标为 {2} 和 {3} ms：目标在 {4} 置信度下成立（区间的对数正态分位数），而非区间上限；加 --risk-averse 按区间上限规划。") \
+  X(w_latency_in_band, "At the slow end of its calibrated band this plan gives TPOT {0} ms and TTFT {1} ms against targets of {2} and {3} ms: the targets hold at {4} confidence (the bands' log-normal quantile), not at the bands' tops; --risk-averse plans for the tops.", "在校准区间的慢端，该并行策略的 TPOT 为 {0} ms、TTFT 为 {1} ms，目标为 {2} 和 {3} ms：目标在 {4} 置信度下成立（区间的对数正态分位数），而非区间上限；加 --risk-averse 按区间上限规划。") \
   X(w_speed_extrapolated, "Speed on {0} ({1}) lies outside the calibrated image-generation runs for this method and GPU generation, so its band is the widest one widened 1.5x ({2}x-{3}x the estimate); benchmark a short run before renting at scale.", "{0}（{1}）上的速度超出该方法和该代 GPU 的图像生成校准数据，因此误差区间取最宽者再放宽 1.5 倍（估计值的 {2}x-{3}x）；请先做一次短时实测，再大规模租用。") \
   X(w_software_weak_qlora, "expect slower kernels or a preview port; plain LoRA (--method lora: a bf16 base, no 4-bit kernels) runs on this GPU's mature stack where its memory holds the base", "算子可能较慢或仅有预览版移植；若显存能容纳 bf16 基座权重，普通 LoRA（--method lora：bf16 基座，无 4 位算子）可在该 GPU 的成熟软件栈上运行") \
   X(detail_capacity, "{0} GPUs {1} for {2}: {3} GPU-hours, more than half of what the about {4} GPUs a {5}-stock SKU usually has free give in {6} days; a job that size runs on a reservation, not open capacity; --pricing reserved-1y (or a capacity block from the provider) to price one", "{0} 块 GPU 以{1}方式运行 {2}：共 {3} GPU 小时，超过库存{5}的规格通常空闲的约 {4} 块 GPU 在 {6} 天内所能提供的一半；这种规模的任务应使用预留资源，而非按需/竞价容量；加 --pricing reserved-1y（或向云厂商申请容量块）为其计价") \
@@ -646,7 +651,7 @@
   X(asm_serving_roofline, "Serving roofline (docs/estimation.md \"Serving\"): a steady-state step decodes one token of each of the batch's sequences and prefills the prompts that replace finished ones; step = max(bytes read / ({0}% of datasheet bandwidth), decode FLOPs / {1}% of peak + prefill FLOPs / {2}% of peak) + tensor-parallel all-reduces + {3} ms; TPOT = that step with the other sequences' prompts; TTFT = one prompt's prefill + half a step. Constants fitted on 36 TensorRT-LLM figures (H100/H200, FP8; 10 of them MoE, whose steps take 1/0.64 longer).", "推理屋顶线模型（docs/estimation.md \"Serving\"）：稳态下每一步为批内每条序列解码一个 token，并预填充替换已完成序列的提示；步长 = max(读取字节 / (标称带宽的 {0}%)，解码 FLOPs / 峰值的 {1}% + 预填充 FLOPs / 峰值的 {2}%) + 张量并行 all-reduce + {3} ms；TPOT = 含其他序列提示的这一步；TTFT = 一个提示的预填充 + 半步。常数拟合自 36 个 TensorRT-LLM 数据（H100/H200，FP8；其中 10 个为 MoE，其步长为 1/0.64 倍）。") \
   X(asm_kv_sequence, "KV cache: 2·L·kv_heads·head_dim·context·batch·bytes = {0} per sequence of {1} tokens at {2} B/element (NVIDIA: Llama-2-7B 16-bit 4096 tokens = 2 GiB).", "KV 缓存：2·L·kv_heads·head_dim·context·batch·bytes = 每条 {1} token 的序列 {0}，每元素 {2} B（NVIDIA：Llama-2-7B 16 位 4096 token = 2 GiB）。") \
   X(asm_runtime_overhead, "Runtime overhead per GPU: 1 GiB for the CUDA context and NCCL buffers (GPU-SPECS: 0.5-1.5 GiB reserved).", "每 GPU 的运行时开销：CUDA 上下文和 NCCL 缓冲区共 1 GiB（GPU-SPECS：预留 0.5-1.5 GiB）。") \
-  X(asm_headroom, "Headroom: a plan fits only if it leaves {}% of GPU memory free (allocator fragmentation, NCCL and transient peaks; docs/estimation.md \"Headroom\"; --min-headroom sets it).", "显存余量：方案须留出 {}% 的 GPU 显存才算放得下（分配器碎片、NCCL 和瞬时峰值；见 docs/estimation.md \"Headroom\"；用 --min-headroom 设置）。") \
+  X(asm_headroom, "Headroom: a plan fits only if it leaves {}% of GPU memory free (allocator fragmentation, NCCL and transient peaks; docs/estimation.md \"Headroom\"; --min-headroom sets it).", "显存余量：并行策略须留出 {}% 的 GPU 显存才算放得下（分配器碎片、NCCL 和瞬时峰值；见 docs/estimation.md \"Headroom\"；用 --min-headroom 设置）。") \
   X(asm_host_ram, "Host RAM: CPU offload must fit the node's RAM less 8 GB + 8 GB per GPU kept for the OS, data-loader workers and pinned buffers; DeepSpeed's 1.5x CPU buffer factor is included.", "主机内存：CPU 卸载须放得下节点内存减去 8 GB + 每 GPU 8 GB（留给操作系统、数据加载进程和锁页缓冲区）；已计入 DeepSpeed 的 1.5 倍 CPU 缓冲系数。") \
   X(asm_shape_derived, "Model shape derived from the parameter count (P ≈ 12·L·h², h ≈ 128·L).", "模型结构由参数量推导（P ≈ 12·L·h²，h ≈ 128·L）。") \
   X(asm_sentence, "{}.", "{}。") \
@@ -701,15 +706,15 @@
   X(plan_no_fp8_training, "does not run: --precision fp8 needs FP8 tensor cores (Ada, Hopper, Blackwell, CDNA3), which this GPU lacks; train in bf16 here, or pick a GPU with an FP8 peak", "无法运行：--precision fp8 需要 FP8 张量核心（Ada、Hopper、Blackwell、CDNA3），该 GPU 没有；这里请用 bf16 训练，或换有 FP8 峰值的 GPU") \
   X(plan_no_fp4, "does not run: --precision fp4 needs FP4 tensor cores (NVFP4/MXFP4), which this GPU lacks; use fp8 here or a GPU with an FP4 peak (Blackwell)", "无法运行：--precision fp4 需要 FP4 张量核心（NVFP4/MXFP4），该 GPU 没有；这里请用 fp8，或换有 FP4 峰值的 GPU（Blackwell）") \
   X(plan_misses_image, "misses the latency target: one image takes up to {0} ms on one GPU (target {2} ms){1}; the pipeline fits ({3} of {4} per GPU)", "未达延迟目标：一张图像在一块 GPU 上最多需要 {0} ms（目标 {2} ms）{1}；流水线放得下（每 GPU {3} / {4}）") \
-  X(plan_misses_targets, "misses the latency targets: the fastest plan, {0} on {1}, gives TTFT {2} ms and TPOT {3} ms at {8} confidence (estimates {9} and {10} ms; targets {4} and {5} ms); the weights fit ({6} of {7} per GPU)", "未达延迟目标：最快的方案（{1} 上的 {0}）在 {8} 置信度下 TTFT 为 {2} ms，TPOT 为 {3} ms（估计值 {9} 和 {10} ms；目标 {4} 和 {5} ms）；权重放得下（每 GPU {6} / {7}）") \
-  X(plan_does_not_fit, "does not fit: the lightest plan, {0} on {1}, needs {2} per GPU, above {3}{4}", "放不下：最省显存的方案（{1} 上的 {0}）每 GPU 需要 {2}，超过了{3}{4}") \
+  X(plan_misses_targets, "misses the latency targets: the fastest plan, {0} on {1}, gives TTFT {2} ms and TPOT {3} ms at {8} confidence (estimates {9} and {10} ms; targets {4} and {5} ms); the weights fit ({6} of {7} per GPU)", "未达延迟目标：最快的并行策略（{1} 上的 {0}）在 {8} 置信度下 TTFT 为 {2} ms，TPOT 为 {3} ms（估计值 {9} 和 {10} ms；目标 {4} 和 {5} ms）；权重放得下（每 GPU {6} / {7}）") \
+  X(plan_does_not_fit, "does not fit: the lightest plan, {0} on {1}, needs {2} per GPU, above {3}{4}", "放不下：最省显存的并行策略（{1} 上的 {0}）每 GPU 需要 {2}，超过了{3}{4}") \
   X(plan_fits, "{0} on {1}: {2} of {3} per GPU", "{1} 上的 {0}：每 GPU {2} / {3}") \
   X(plan_serving_latency, "; TTFT {0} ms before queueing, TPOT {1} ms (targets {2}, {3})", "；TTFT {0} ms（不含排队），TPOT {1} ms（目标 {2}、{3}）") \
   X(plan_cpu_offload, "; CPU offload {0} of {1} usable RAM per node", "；每节点 CPU 卸载 {0} / 可用内存 {1}") \
   X(plan_as_requested, " (as requested)", "（按要求）") \
   X(plan_serving_choice, "; the tensor parallel and batch that meet the targets at the most tokens per GPU", "；取满足目标且每 GPU token 数最多的张量并行和批大小") \
   X(plan_more_nodes, "; one node is not enough", "；一个节点不够") \
-  X(plan_fastest, "; fastest of {0} plans that fit ({1} tried){2}", "；放得下的 {0} 个方案中最快的（共尝试 {1} 个）{2}") \
+  X(plan_fastest, "; fastest of {0} plans that fit ({1} tried){2}", "；放得下的 {0} 个并行策略中最快的（共尝试 {1} 个）{2}") \
   X(plan_runner_up, "; runner-up {0}: {1}% slower", "；次优 {0}：慢 {1}%") \
   /* the MFU's basis (estimate::mfu_basis_words) */ \
   X(mfu_given, "MFU {}% as given by --mfu", "MFU {}%，由 --mfu 给出") \
@@ -1550,6 +1555,7 @@
   X(term_method_qlora, "qlora", "QLoRA") \
   X(term_method_dreambooth, "dreambooth", "DreamBooth") \
   X(md_label_separator, ": ", "：") \
+  X(cert_mlps3, "mlps3", "等保三级") \
   X(md_item_separator, "; ", "；") \
   X(hint_no_match_admits_both, " ({0} {1} admits the cheapest of them, {2} on {3} node{4}; {0} {5} the soonest, {6} on {7} node{8})", "（{0} 放宽到 {1} 即可纳入其中最便宜的 {2}，{3} 个节点；放宽到 {5} 即可纳入最快的 {6}，{7} 个节点）") \
   X(hint_no_match_deadline_short, "--deadline removed the most ({2} candidate{3}){4}; {0} nodes of {1} would meet it, but that is more than open capacity usually has free at once{5}; or run with --show-excluded to see why", "--deadline 排除的候选最多（{2} 个）{4}；{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量{5}；或加 --show-excluded 查看原因") \

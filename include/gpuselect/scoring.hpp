@@ -209,8 +209,17 @@ struct SoftwareSupport {
   std::optional<catalog::StackFeature> feature;
   // The model overflows fp16 (catalog DiffusionLayout::needs_bf16) and this GPU has no bf16 tensor
   // cores: bf16 is unsupported for it, whatever the stack table says of bf16 in general.
-  bool model_needs_bf16 = false;
+  bool model_needs_bf16 : 1 = false;
+  // A second feature the job relies on at the same level as `feature` (bf16 and FlashAttention 2 on
+  // Volta are both weak), said after it so the reader learns every workaround at once: the
+  // StackFeature's value + 1, 0 for none (7 bits: Candidate keeps its size, rank.cpp).
+  std::uint8_t also_plus_one : 7 = 0;
+  std::optional<catalog::StackFeature> also() const {
+    if (also_plus_one == 0) return std::nullopt;
+    return static_cast<catalog::StackFeature>(also_plus_one - 1);
+  }
 };
+static_assert(catalog::stack_feature_count < 127, "SoftwareSupport::also_plus_one holds a StackFeature in 7 bits");
 // The features `profile` relies on: qlora-4bit (--method qlora), fp8-training (training at fp8),
 // fp4, flash-attention-2 (LLM training with --attention flash), gpu-data-loading (cv-train with
 // --data-loader gpu); llm-inference relies on a serving engine, the best of vLLM, TensorRT-LLM and SGLang.

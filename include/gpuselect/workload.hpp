@@ -273,6 +273,9 @@ struct Profile {
   int images = 0;
   int epochs = 0;
   int train_steps = 0;
+  // images and epochs are the workload's defaults, not --images/--epochs (the job summary says which).
+  bool images_defaulted = false;
+  bool epochs_defaulted = false;
   double latency_target_ms = 0;
   // Each default that was applied ("tokens: 1e9 (default for llm-finetune)"), in English
   // (defaults_applied: JSON, tests) and as words to say in a document's language (defaults_said), the

@@ -322,11 +322,38 @@ Error gpu_name_error(const Catalog& catalog, std::string_view name, std::string 
                      }));
 }
 
+// `name` with each letter O (either case) next to a digit read as a zero, repeated so that "A1OO"
+// becomes "A100"; other letters unchanged.
+std::string letter_o_as_zero(std::string_view name) {
+  std::string zeroed(name);
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < zeroed.size(); ++i) {
+      if (zeroed[i] != 'O' && zeroed[i] != 'o') continue;
+      const bool after_digit = i > 0 && is_digit(zeroed[i - 1]);
+      const bool before_digit = i + 1 < zeroed.size() && is_digit(zeroed[i + 1]);
+      if (after_digit || before_digit) {
+        zeroed[i] = '0';
+        changed = true;
+      }
+    }
+  }
+  return zeroed;
+}
+
 // Why a name that no record resolves is not a GPU we know, with the hint a user needs: a memory size
 // (dstack's `--gpu 24GB..`), part of a name, a bare count, or the same-model-number did-you-mean.
 Error unknown_gpu(const Catalog& catalog, std::string_view name, std::string where) {
   if (accelerators::is_non_gpu(name) || accelerators::is_published_gpu_name(name)) return gpu_name_error(catalog, name, std::move(where));
   const text::Words listing = text::words(text::Msg::hint_see_ids, "'gpuselect catalog gpus'");
+  // The letter O typed for a zero beside a digit ("H2O" for H20, "A1OO" for A100; issue 29 review 2).
+  if (const std::string zeroed = letter_o_as_zero(name); zeroed != name) {
+    if (const Gpu* gpu = catalog.find_gpu(zeroed)) {
+      return Error::said(std::move(where), text::words(text::Msg::err_unknown, text::Msg::kind_gpu, text::quoted(name)),
+                         text::composed(text::Msg::err_did_you_mean, text::quoted(gpu->id), listing));
+    }
+  }
   // dstack's `--gpu 24GB..` names memory, not a GPU.
   const std::string lower = lower_case(name);
   const std::string_view low_end = std::string_view(lower).substr(0, lower.find(".."));

@@ -301,12 +301,20 @@ double read(Quantity quantity, std::string_view text, std::string_view where) {
   std::string plain(unsigned_text);
   std::erase(plain, ',');
   std::erase(plain, '_');
-  // "1k", "2.5M": a magnitude suffix on an amount (a count of tokens takes them; money does not).
-  if (written == Written::money && (plain.ends_with('k') || plain.ends_with('K') || plain.ends_with('M'))) {
-    constexpr double thousand = 1e3;
-    constexpr double million = 1e6;
-    if (const auto mantissa = units::parse_number(std::string_view(plain).substr(0, plain.size() - 1))) {
-      plain = fmt::format("{}", *mantissa * (plain.back() == 'M' ? million : thousand));
+  // "1k", "2.5M", "5万" (1e4), "1.2亿" (1e8): a magnitude suffix on an amount (a count of tokens
+  // takes the Latin ones; money takes none, and the hint writes the amount out).
+  if (written == Written::money) {
+    struct Magnitude {
+      std::string_view suffix;
+      double factor;
+    };
+    constexpr std::array<Magnitude, 5> magnitudes{
+        {{"k", 1e3}, {"K", 1e3}, {"M", 1e6}, {"万", 1e4}, {"亿", 1e8}}};
+    for (const auto& magnitude : magnitudes) {
+      if (!plain.ends_with(magnitude.suffix)) continue;
+      const auto digits = std::string_view(plain).substr(0, plain.size() - magnitude.suffix.size());
+      if (const auto mantissa = units::parse_number(digits)) plain = fmt::format("{}", *mantissa * magnitude.factor);
+      break;
     }
   }
   const bool plain_number = plain != text && units::parse_number(plain).has_value();

@@ -38,8 +38,14 @@ std::string gb(double bytes) { return units::format_gb(bytes); }
 Grid memory_grid(const workload::Profile& profile, const estimate::Performance& estimate, Lang lang) {
   const auto& memory = estimate.memory;
   Grid grid = key_values(words(Msg::est_memory_title, lang), lang);
+  // Serving holds no gradients or optimizer states: those rows are said for training only (issue 29
+  // review 2 read "gradients 0.0 GB" and "ZeRO: DP" in an inference estimate).
+  const bool serving = workload::kind_traits(profile.kind).serving();
   for (std::size_t index = 0; index < memory_parts.size(); ++index) {
     const auto& part = memory_parts[index];
+    const bool training_state = part.bytes == &estimate::MemoryPerGpu::gradients_bytes ||
+                                part.bytes == &estimate::MemoryPerGpu::optimizer_bytes;
+    if (serving && training_state && !(memory.per_gpu.*part.bytes > 0)) continue;
     grid.rows.push_back({lang == Lang::en ? std::string(part.label) : words(memory_part_words[index], lang),
                          gb(memory.per_gpu.*part.bytes)});
   }
@@ -76,13 +82,17 @@ Grid memory_grid(const workload::Profile& profile, const estimate::Performance& 
 Grid plan_grid(const workload::Profile& profile, const estimate::Performance& estimate, Lang lang) {
   const auto& plan = estimate.memory.plan;
   Grid grid = key_values(words(Msg::est_plan_title, lang), lang);
-  grid.rows = {
-      {"ZeRO", std::string(zero_label(plan.zero_stage))},
-      {words(Msg::est_offload, lang), text::term(lang, text::Term::offload, workload::to_string(plan.offload))},
+  const bool serving = workload::kind_traits(profile.kind).serving();
+  if (!serving) grid.rows.push_back({"ZeRO", std::string(zero_label(plan.zero_stage))});
+  if (!serving || plan.offload != workload::Offload::none) {
+    grid.rows.push_back(
+        {words(Msg::est_offload, lang), text::term(lang, text::Term::offload, workload::to_string(plan.offload))});
+  }
+  grid.rows.insert(grid.rows.end(), {
       {words(Msg::est_gpus_per_node, lang), std::to_string(plan.gpus_per_node)},
       {words(Msg::col_nodes, lang), std::to_string(plan.nodes)},
-      {words(Msg::est_tensor_parallel, lang), std::to_string(plan.tensor_parallel)}};
-  if (workload::kind_traits(profile.kind).serving())
+      {words(Msg::est_tensor_parallel, lang), std::to_string(plan.tensor_parallel)}});
+  if (serving)
     grid.rows.push_back({words(Msg::col_replicas, lang), std::to_string(plan.replicas)});
   if (workload::kind_traits(profile.kind).serving() && plan.pipeline_parallel > 1) {
     grid.rows.push_back({words(Msg::est_pipeline_parallel, lang),

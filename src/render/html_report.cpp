@@ -373,7 +373,8 @@ Grid warnings_grid(const RecommendView& view, std::size_t shown, text::Lang lang
 std::string notes_section(const RecommendView& view, std::size_t shown, text::Lang lang) {
   std::string items;
   for (const auto& note : view.ranking.notes)
-    items += fmt::format("<li><b>{}</b>: {}</li>\n", html_escape(note.code), html_escape(note.text.say(lang)));
+    items += fmt::format("<li><b>{}</b>{}{}</li>\n", html_escape(note.code), text::message(Msg::md_label_separator, lang),
+                         html_escape(note.text.say(lang)));
   for (std::size_t i = 0; i < shown; ++i) {
     if (cost_estimated(view.catalog, view.ranking.candidates[i])) {
       items += fmt::format("<li>{}</li>\n", html_escape(estimated_legend(lang)));

@@ -74,7 +74,8 @@ bool serving_job(const RecommendView& view) { return workload::kind_traits(view.
 // Run-wide notes and the estimated-figure legend (when a shown row carries the mark), once.
 std::vector<std::string> note_lines(const RecommendView& view, std::size_t shown, text::Lang lang) {
   std::vector<std::string> lines;
-  for (const auto& note : view.ranking.notes) lines.push_back(note.code + ": " + note.text.say(lang));
+  for (const auto& note : view.ranking.notes)
+    lines.push_back(note.code + std::string(text::message(Msg::md_label_separator, lang)) + note.text.say(lang));
   for (std::size_t i = 0; i < shown && i < view.ranking.candidates.size(); ++i) {
     if (cost_estimated(view.catalog, view.ranking.candidates[i])) {
       lines.push_back(estimated_legend(lang));

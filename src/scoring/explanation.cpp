@@ -232,7 +232,9 @@ std::vector<std::string> support_facts(const catalog::Provider& provider, Lang l
   parts.push_back(say(lang, Msg::fact_first_answer, detail::number(provider.support.first_response_hours, 0)));
   if (!provider.compliance.empty()) {
     std::string certs;
-    for (const auto& cert : provider.compliance) certs += (certs.empty() ? "" : " ") + cert;
+    // Catalog ids as written ("soc2"), but for China's MLPS level 3, which a Chinese reader knows as 等保三级.
+    for (const auto& cert : provider.compliance)
+      certs += (certs.empty() ? "" : " ") + (cert == "mlps3" ? std::string(text::message(Msg::cert_mlps3, lang)) : cert);
     parts.push_back(certs);
   }
   return parts;

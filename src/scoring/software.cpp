@@ -43,6 +43,10 @@ void worst_of(SoftwareSupport& support, StackLevel level, StackFeature feature) 
   if (severity(level) > severity(support.level)) {
     support.level = level;
     support.feature = feature;
+    support.also_plus_one = 0;
+  } else if (support.feature && severity(level) == severity(support.level) && support.also_plus_one == 0) {
+    constexpr unsigned seven_bits = 0x7fU;  // stack_feature_count < 127 (scoring.hpp)
+    support.also_plus_one = (static_cast<unsigned>(feature) + 1U) & seven_bits;
   }
 }
 
@@ -274,8 +278,15 @@ std::string software_words(const SoftwareSupport& support, const catalog::Gpu& g
   if (support.model_needs_bf16) {
     return text::say(lang, text::Msg::sw_needs_bf16, feature, where, stack_words(row->note, lang), row->source);
   }
-  return text::say(lang, text::Msg::sw_level, feature, level_words(row->level, lang), where,
-                   stack_words(row->note, lang), row->source);
+  std::string said = text::say(lang, text::Msg::sw_level, feature, level_words(row->level, lang), where,
+                               stack_words(row->note, lang), row->source);
+  if (const auto also_feature = support.also()) {
+    if (const auto* also = catalog::stack_support(gpu, *also_feature)) {
+      said += text::say(lang, text::Msg::sw_also, stack_words(catalog::feature_words(*also_feature), lang),
+                        level_words(also->level, lang), stack_words(also->note, lang), also->source);
+    }
+  }
+  return said;
 }
 
 text::Words software_said(const SoftwareSupport& support, const catalog::Gpu& gpu) {

@@ -412,6 +412,7 @@ void images_fill(Profile& profile) {
     return;
   }
   profile.images = profile.prior_preservation ? dreambooth_images : finetune_images;
+  profile.images_defaulted = true;
 }
 // No epochs when --train-steps says how much to train (the row is settled before --epochs).
 void epochs_fill(Profile& profile) {
@@ -420,6 +421,7 @@ void epochs_fill(Profile& profile) {
     return;
   }
   profile.epochs = profile.prior_preservation ? dreambooth_epochs : finetune_epochs;
+  profile.epochs_defaulted = true;
 }
 
 // --method: dreambooth is a full fine-tune with prior preservation (Method's comment); the other
