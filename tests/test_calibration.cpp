@@ -247,14 +247,14 @@ const std::vector<Row>& heldout_rows() {
       {"AutoModel Qwen3-30B-A3B BF16, 8 H100 (FSDP2 EP8)", "NeMo AutoModel DGX-H100 BF16: 12,040 tok/s/GPU",
        qwen3_30b_a3b, 4096, 512 * 4096.0, bf16, "h100-sxm5-80gb", 400, 1, 1, 1, 3, Recompute::none, 4, rate, 0,
        12'040, 0.7, 1.3, 8, fsdp},
-      {"AutoModel GPT-OSS 20B BF16, 8 H100 (FSDP2)", "NeMo AutoModel DGX-H100 BF16: 13,058 tok/s/GPU", gpt_oss_20b,
-       4096, 256 * 4096.0, bf16, "h100-sxm5-80gb", 400, 1, 1, 1, 3, Recompute::none, 2, rate, 0, 13'058, 0.7, 1.3, 1,
+      // The GPT-OSS table rows leave EP blank; the runs' recipes at the commit that published them
+      // (2013a4dd6, examples/benchmark/configs/gptoss_{20b,120b}_te_deepep.yaml) set ep_size 8 and 64.
+      {"AutoModel GPT-OSS 20B BF16, 8 H100 (FSDP2 EP8)", "NeMo AutoModel DGX-H100 BF16: 13,058 tok/s/GPU", gpt_oss_20b,
+       4096, 256 * 4096.0, bf16, "h100-sxm5-80gb", 400, 1, 1, 1, 3, Recompute::none, 2, rate, 0, 13'058, 0.7, 1.3, 8,
        fsdp},
-      {"AutoModel GPT-OSS 120B BF16, 64 H100 (FSDP2)", "NeMo AutoModel DGX-H100 BF16: 7,626 tok/s/GPU", gpt_oss_120b,
-       // Known miss (0.55): ZeRO-3 gathers of 117B parameters over 64 GPUs dominate the estimate; the
-       // table's EP column is empty, so the experts' layout is not known.
-       4096, 512 * 4096.0, bf16, "h100-sxm5-80gb", 400, 8, 1, 1, 3, Recompute::none, 2, rate, 0, 7'626, 0.5, 1.3, 1,
-       fsdp},
+      {"AutoModel GPT-OSS 120B BF16, 64 H100 (FSDP2 EP64)", "NeMo AutoModel DGX-H100 BF16: 7,626 tok/s/GPU",
+       gpt_oss_120b, 4096, 512 * 4096.0, bf16, "h100-sxm5-80gb", 400, 8, 1, 1, 3, Recompute::none, 2, rate, 0, 7'626,
+       0.7, 1.3, 64, fsdp},
       {"AutoModel Llama 3 8B LoRA BF16, 1 H100", "NeMo AutoModel DGX-H100 LoRA: 12,472.87 tok/s/GPU", llama31_8b, 4096,
        32 * 4096.0, bf16, "h100-sxm5-80gb", 400, 1, 1, 1, 0, Recompute::none, 2, rate, 0, 12'472.87, 0.7, 1.3, 1, fsdp,
        1, 0, false, 1, workload::Method::lora},
@@ -461,14 +461,16 @@ TEST_CASE("DeepSeek-V3 pretraining on 2048 H800 fits with expert parallelism nea
   CHECK(searched.time.gpu_hours_band.low <= 2'788'000);
   CHECK(searched.time.gpu_hours_band.high >= 2'664'000);
 
-  // Without EP the experts' states stay replicated over the data-parallel ranks: only deep TP x PP
-  // (TP 4 x PP 32) fits, with TP all-reduces on every layer, and it is slower.
+  // Without EP the experts' states stay replicated over the data-parallel ranks unless ZeRO-3 shards
+  // them: only deep TP x PP (TP all-reduces on every layer) or ZeRO-3 (the experts gathered every
+  // micro-step) fits, and every GPU runs all 256 experts of its layers: slower.
   const auto without_profile = moe_job(catalog, workload::Kind::llm_pretrain, "deepseek-v3", 1);
   const auto without = estimate::run(without_profile, hardware);
   INFO("without EP: " << estimate::describe_plan(without_profile, without.memory) << "; " << without.time.gpu_hours
                       << " GPU-hours");
   CHECK(without.memory.plan.expert_parallel == 1);
-  CHECK(without.memory.plan.tensor_parallel * without.memory.plan.pipeline_parallel >= 64);
+  CHECK((without.memory.plan.zero_stage >= 3 ||
+         without.memory.plan.tensor_parallel * without.memory.plan.pipeline_parallel >= 64));
   CHECK((!without.memory.fits || without.time.gpu_hours > searched.time.gpu_hours * 1.05));
 
   // The published layout (PP 16, EP 64, ZeRO-1; section 3.2) fits as a constraint.

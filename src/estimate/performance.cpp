@@ -292,15 +292,20 @@ const FrameworkEfficiency& framework_row(workload::Framework framework) {
 }
 // MoE routed experts run as grouped GEMMs of width f (the expert FFN), far narrower than a dense
 // FFN: their efficiency is x f / (f + moe_expert_width_knee); and every MoE layer costs a fixed
-// moe_layer_dispatch_s per micro-step (router, token permutation and the host synchronisation of
-// dropless dispatch), whatever the tokens. Both fitted on two rows, Megatron-Bridge 25.11
-// Qwen3-30B-A3B FP8 on 8 B200 (micro-batch 1, 9,299 tokens/s/GPU) and on 8 GB200 (micro-batch 4,
-// 23,766): the pair separates the per-token and the per-micro-step cost. Real routers do not balance
-// perfectly: the busiest expert-parallel rank carries moe_load_imbalance x the mean load
+// moe_local_expert_dispatch_s per micro-step for each expert the GPU holds (E / EP local experts),
+// whatever the tokens: Megatron-Core's Transformer Engine grouped MLP runs each local expert's GEMMs
+// and FP8 casts as kernels of their own, and dropless dispatch syncs the per-expert token counts to
+// the host, so at small micro-batches the layer is bound by launches and syncs that scale with the
+// local experts, not with the tokens. Both constants fitted on two rows that differ in micro-batch
+// only (Megatron-Bridge 25.11 Qwen3-30B-A3B FP8 on 8 B200, micro-batch 1, 9,299 tokens/s/GPU, and on
+// 8 GB200, micro-batch 4, 23,766; 16 local experts each: 7.2 ms per layer = 16 x 0.45 ms). The per
+// local expert form (not per layer) is from the calibration rows that hold 4 and 20 local experts
+// (DeepSeek-V3 EP 64 and DeepSeek-V2 EP 8, docs/estimation.md "Calibration"). Real routers do not
+// balance perfectly: the busiest expert-parallel rank carries moe_load_imbalance x the mean load
 // (assumption: 10%, the order of the max-violation DeepSeek-V3's auxiliary-loss-free balancing
 // reports), except where a benchmark forces an even load.
 constexpr double moe_expert_width_knee = 300.0;
-constexpr double moe_layer_dispatch_s = 0.0072;
+constexpr double moe_local_expert_dispatch_s = 0.0072 / 16.0;
 constexpr double moe_load_imbalance = 1.1;
 // QLoRA dequantises each frozen weight before its matmul (assumption: 1.5x the matmul time).
 constexpr double qlora_dequant_factor = 1.5;
@@ -517,7 +522,9 @@ double micro_batch_compute_s(const TransformerLayout& layout, const workload::Pr
   double compute_micro =
       (flops_per_micro + expert_flops_micro * (expert_slowdown - 1.0)) / (peak * hardware.gpu_fraction * efficiency);
   if (expert_width > 0) {
-    compute_micro += moe_layer_dispatch_s * std::max(0, shape.layers - shape.dense_layers) / static_cast<double>(pp);
+    const double local_experts = static_cast<double>(shape.experts) / std::max(1, plan.expert_parallel);
+    compute_micro += moe_local_expert_dispatch_s * local_experts * std::max(0, shape.layers - shape.dense_layers) /
+                     static_cast<double>(pp);
   }
   if (profile.method == workload::Method::qlora) compute_micro *= qlora_dequant_factor;
   return compute_micro;
