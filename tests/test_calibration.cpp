@@ -204,11 +204,12 @@ const std::vector<Row>& heldout_rows() {
        llama31_405b, 8192, 64 * 8192.0, fp8, "b200", 400, 16, 4, 8, 1, Recompute::none, 1, rate, 0, 661, 0.7, 1.3, 1,
        megatron, 2, 8},
       {"DeepSeek-V3 FP8-MX, 256 B200 (PP16 EP8)", "Megatron-Bridge 25.11 DGX-B200: 2,139 tok/s/GPU", deepseek_v3, 4096,
-       // Known miss (1.52): predicted too fast, while the same model on GB200 lands at 0.88-1.00.
-       2048 * 4096.0, fp8, "b200", 400, 32, 1, 16, 1, Recompute::none, 1, rate, 0, 2'139, 0.7, 1.7, 8, megatron, 1, 1,
+       // 1.11 with the MoE cost per local expert (32 at EP 8); 1.52 with a cost per layer.
+       2048 * 4096.0, fp8, "b200", 400, 32, 1, 16, 1, Recompute::none, 1, rate, 0, 2'139, 0.7, 1.3, 8, megatron, 1, 1,
        true},
       {"GPT-OSS 120B BF16, 64 B200 (EP8)", "Megatron-Bridge 25.11 DGX-B200: 8,213 tok/s/GPU", gpt_oss_120b, 4096,
-       // Known miss (1.53): two micro-steps per step on 64 B200; GB200's 15,876 lands at 0.82.
+       // Known miss (1.53): two micro-steps per step on 64 B200; GB200's 15,876 lands at 1.27 (GPT-OSS runs
+       // slower than predicted on Blackwell in every layout published, docs/estimation.md "MoE training").
        512 * 4096.0, bf16, "b200", 400, 8, 1, 1, 1, Recompute::none, 4, rate, 0, 8'213, 0.7, 1.7, 8, megatron, 1, 0,
        true},
       {"Qwen3-30B-A3B FP8-CS, 16 H100 (PP2 VP24 EP8)", "Megatron-Bridge 25.11 DGX-H100: 5,275 tok/s/GPU",
@@ -236,8 +237,8 @@ const std::vector<Row>& heldout_rows() {
        1280 * 8192.0, bf16, "gb200", 400, 1, 1, 1, 1, Recompute::none, 1, rate, 0, 15'876, 0.7, 1.3, 64, megatron, 1,
        0, true, 64},
       {"Qwen3-235B-A22B BF16, 256 GB200 (PP8 VP3 EP32)", "Megatron-Bridge 25.11 DGX-GB200: 4,916 tok/s/GPU",
-       // Known miss (0.59): 256 micro-steps of one sequence; the per-layer dispatch term dominates.
-       qwen3_235b_a22b, 4096, 8192 * 4096.0, bf16, "gb200", 400, 4, 1, 8, 1, Recompute::none, 1, rate, 0, 4'916, 0.5,
+       // 256 micro-steps of one sequence: 0.59 with the MoE cost per layer, 0.92 per local expert (4 at EP 32).
+       qwen3_235b_a22b, 4096, 8192 * 4096.0, bf16, "gb200", 400, 4, 1, 8, 1, Recompute::none, 1, rate, 0, 4'916, 0.7,
        1.3, 32, megatron, 1, 3, true, 64},
       {"AutoModel Llama 3 70B BF16, 64 H100 (FSDP2 CP2)", "NeMo AutoModel DGX-H100 BF16: 866.77 tok/s/GPU",
        // Full recomputation: the run's recipe (examples/llm_pretrain/custom_llama3_1_70b_pretrain_benchmark_8nodes.yaml
@@ -587,9 +588,10 @@ TEST_CASE("held-out published runs: every row within its tolerance, 90% within 3
     if (outcome.ratio >= outcome.band.low && outcome.ratio <= outcome.band.high) ++inside_band;
   }
   const double rows = static_cast<double>(heldout_rows().size());
-  // Measured: 19 of 24 within 30% (79%): below the issue's 90% target, which is not met (MoE rows;
-  // docs/estimation.md "Held-out validation"). Pinned so that a change shows.
-  CHECK(within_30 / rows >= 0.79);
+  // Measured: 22 of 24 within 30% (92%; 19 of 24 before the MoE cost per local expert): the issue's
+  // 90% target (misses: GPT-OSS 120B on DGX-B200 and Qwen3-30B-A3B on H100, docs/estimation.md
+  // "Held-out validation"). Pinned so that a change shows.
+  CHECK(within_30 / rows >= 0.9);
   // The 10th-90th band should hold about 80% of out-of-sample rows.
   CHECK(inside_band / rows >= 0.7);
   CHECK(inside_band / rows <= 0.95);
@@ -641,6 +643,21 @@ TEST_CASE("held-out residuals table and leave-one-out errors (run with -s to pri
   }
 }
 
+namespace {
+
+// Megatron-Bridge 26.02 NeMo container, DGX-B300 (B200's BF16/FP8 peaks, more memory): Qwen3-30B-A3B
+// MXFP8, 8 GPUs, EP 8, micro-batch 8 x 4K, GBS 512, 29,521 tokens/s/GPU (docs/performance-summary-archive.md
+// of NVIDIA-NeMo/Megatron-Bridge). A calibration check, not a fit: eight times the calibration pair's
+// micro-batch-1 tokens per micro-step on the same node shape, so it tests the split between the MoE
+// cost per micro-step and the cost per token.
+Row qwen3_b300_micro_batch_8() {
+  return {"Megatron-Bridge 26.02 Qwen3-30B-A3B MXFP8, 8 B300 (EP8, micro-batch 8)",
+          "Megatron-Bridge 26.02 DGX-B300: 29,521 tok/s/GPU", qwen3_30b_a3b, 4096, 512 * 4096.0, fp8, "b300", 400, 1,
+          1, 1, 1, Recompute::none, 8, rate, 0, 29'521, 0.8, 1.3, 8, megatron, 1, 0, true};
+}
+
+}  // namespace
+
 TEST_CASE("held-out and calibration step breakdowns (run with -s to print)", "[.step-breakdown]") {
   const catalog::Catalog catalog = builtin();
   std::printf("| run | residual | compute | TP/CP | EP | pipeline | DP | seconds per step |\n");
@@ -676,6 +693,24 @@ TEST_CASE("held-out and calibration step breakdowns (run with -s to print)", "[.
        Recompute::none, 1, rate, 0, per_gpu / 29.0, 0.7, 1.3, 8, megatron, 1, 4, true},
   };
   for (const auto& row : zoo) print(row);
+  // Megatron-Bridge 26.02 NeMo container (docs/performance-summary-archive.md of
+  // NVIDIA-NeMo/Megatron-Bridge): a later release's MoE rows, printed for the investigation of the
+  // MoE terms (docs/estimation.md "MoE training"); the B300 and B200 Qwen3-30B-A3B rows are checked
+  // in "[moe]" below.
+  const Row probe[] = {
+      qwen3_b300_micro_batch_8(),
+      {"26.02 Qwen3-30B B200 mb1", "", qwen3_30b_a3b, 4096, 512 * 4096.0, fp8, "b200", 400, 1, 1, 1, 1,
+       Recompute::none, 1, rate, 0, 9'691, 0.7, 1.3, 8, megatron, 1, 0, true},
+      {"26.02 GPT-OSS GB200 EP64 mb4", "", gpt_oss_120b, 4096, 1280 * 4096.0, bf16, "gb200", 400, 1, 1, 1, 1,
+       Recompute::none, 4, rate, 0, 15'784, 0.7, 1.3, 64, megatron, 1, 0, true, 64},
+      {"26.02 GPT-OSS B200 EP64 mb4", "", gpt_oss_120b, 4096, 1280 * 4096.0, bf16, "b200", 400, 8, 1, 1, 1,
+       Recompute::none, 4, rate, 0, 8'047, 0.7, 1.3, 64, megatron, 1, 0, true},
+      {"26.02 GPT-OSS H100 PP4 EP8 mb1", "", gpt_oss_120b, 4096, 1280 * 4096.0, bf16, "h100-sxm5-80gb", 400, 8, 1, 4, 1,
+       Recompute::none, 1, rate, 0, 5'993, 0.7, 1.3, 8, megatron, 1, 0, true},
+      {"26.02 Qwen3-30B H100 PP2 VP12 mb1", "", qwen3_30b_a3b, 4096, 1024 * 4096.0, fp8, "h100-sxm5-80gb", 400, 2, 1, 2, 1,
+       Recompute::none, 1, rate, 0, 5'113, 0.7, 1.3, 8, megatron, 1, 12, true},
+  };
+  for (const auto& row : probe) print(row);
 }
 
 // ---- Framework, FP4 training, virtual stages, MoE terms (docs/estimation.md "Framework") --------
@@ -776,6 +811,19 @@ TEST_CASE("MoE experts: narrow expert GEMMs and imbalance slow training, batch-1
   const double balanced = evaluate(catalog, row).predicted;
   row.balanced = false;
   CHECK(evaluate(catalog, row).predicted < balanced / 1.02);
+
+  // The MoE cost per micro-step and per local expert, against a later release's row that fits
+  // nothing: micro-batch 8 on 8 B300 (docs/estimation.md "Calibration").
+  const Row b300 = qwen3_b300_micro_batch_8();
+  const double b300_ratio = evaluate(catalog, b300).ratio;
+  INFO(b300.name << ": predicted / published tokens/s = " << b300_ratio);
+  CHECK(b300_ratio >= b300.allowed_low);
+  CHECK(b300_ratio <= b300.allowed_high);
+  // Fewer local experts (more expert parallel) cost less per micro-step: EP 8 holds 16 of Qwen3's
+  // 128 experts per GPU, EP 1 all 128.
+  Row all_local = rows().back();
+  all_local.ep = 1;
+  CHECK(evaluate(catalog, all_local).step.compute_s > evaluate(catalog, rows().back()).step.compute_s * 1.5);
 
   // Serving: one token's experts at batch 1 read as a dense model of the active size would.
   workload::Request r;
