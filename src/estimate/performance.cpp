@@ -751,7 +751,7 @@ Band training_time_ratio_band(const workload::Profile& profile, const Hardware& 
                               // FP4 training: no calibration row trains in FP4 (expert review 19).
                               profile.precision != workload::Precision::fp4 &&
                               // MoE training: 4 calibration rows, too few for a band (held-out MoE rows
-                              // spread 0.55-2.1, docs/estimation.md "Held-out validation").
+                              // spread 0.78-2.1, docs/estimation.md "Held-out validation").
                               model::expert_split(profile.shape).routed_params <= 0;
   if (!band.in_calibrated_regime) {
     band.low = std::min(ampere_band.p10, hopper_band.p10) / extrapolation_widening;
