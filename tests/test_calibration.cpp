@@ -204,11 +204,12 @@ const std::vector<Row>& heldout_rows() {
        llama31_405b, 8192, 64 * 8192.0, fp8, "b200", 400, 16, 4, 8, 1, Recompute::none, 1, rate, 0, 661, 0.7, 1.3, 1,
        megatron, 2, 8},
       {"DeepSeek-V3 FP8-MX, 256 B200 (PP16 EP8)", "Megatron-Bridge 25.11 DGX-B200: 2,139 tok/s/GPU", deepseek_v3, 4096,
-       // Known miss (1.52): predicted too fast, while the same model on GB200 lands at 0.88-1.00.
-       2048 * 4096.0, fp8, "b200", 400, 32, 1, 16, 1, Recompute::none, 1, rate, 0, 2'139, 0.7, 1.7, 8, megatron, 1, 1,
+       // 1.25 with the MoE cost per layer and per local expert (32 at EP 8); 1.52 with a cost per layer only.
+       2048 * 4096.0, fp8, "b200", 400, 32, 1, 16, 1, Recompute::none, 1, rate, 0, 2'139, 0.7, 1.3, 8, megatron, 1, 1,
        true},
       {"GPT-OSS 120B BF16, 64 B200 (EP8)", "Megatron-Bridge 25.11 DGX-B200: 8,213 tok/s/GPU", gpt_oss_120b, 4096,
-       // Known miss (1.53): two micro-steps per step on 64 B200; GB200's 15,876 lands at 0.82.
+       // Known miss (1.53): two micro-steps per step on 64 B200; GB200's 15,876 lands at 1.03 (GPT-OSS runs
+       // slower than predicted on DGX-B200 in both published layouts, docs/estimation.md "MoE training").
        512 * 4096.0, bf16, "b200", 400, 8, 1, 1, 1, Recompute::none, 4, rate, 0, 8'213, 0.7, 1.7, 8, megatron, 1, 0,
        true},
       {"Qwen3-30B-A3B FP8-CS, 16 H100 (PP2 VP24 EP8)", "Megatron-Bridge 25.11 DGX-H100: 5,275 tok/s/GPU",
@@ -236,8 +237,9 @@ const std::vector<Row>& heldout_rows() {
        1280 * 8192.0, bf16, "gb200", 400, 1, 1, 1, 1, Recompute::none, 1, rate, 0, 15'876, 0.7, 1.3, 64, megatron, 1,
        0, true, 64},
       {"Qwen3-235B-A22B BF16, 256 GB200 (PP8 VP3 EP32)", "Megatron-Bridge 25.11 DGX-GB200: 4,916 tok/s/GPU",
-       // Known miss (0.59): 256 micro-steps of one sequence; the per-layer dispatch term dominates.
-       qwen3_235b_a22b, 4096, 8192 * 4096.0, bf16, "gb200", 400, 4, 1, 8, 1, Recompute::none, 1, rate, 0, 4'916, 0.5,
+       // Known miss (0.74): 256 micro-steps of one sequence; 0.59 with the MoE cost per layer only, 0.74
+       // with the per-layer and per-local-expert split the calibration rows fit (4 local experts at EP 32).
+       qwen3_235b_a22b, 4096, 8192 * 4096.0, bf16, "gb200", 400, 4, 1, 8, 1, Recompute::none, 1, rate, 0, 4'916, 0.7,
        1.3, 32, megatron, 1, 3, true, 64},
       {"AutoModel Llama 3 70B BF16, 64 H100 (FSDP2 CP2)", "NeMo AutoModel DGX-H100 BF16: 866.77 tok/s/GPU",
        // Full recomputation: the run's recipe (examples/llm_pretrain/custom_llama3_1_70b_pretrain_benchmark_8nodes.yaml
@@ -247,14 +249,14 @@ const std::vector<Row>& heldout_rows() {
       {"AutoModel Qwen3-30B-A3B BF16, 8 H100 (FSDP2 EP8)", "NeMo AutoModel DGX-H100 BF16: 12,040 tok/s/GPU",
        qwen3_30b_a3b, 4096, 512 * 4096.0, bf16, "h100-sxm5-80gb", 400, 1, 1, 1, 3, Recompute::none, 4, rate, 0,
        12'040, 0.7, 1.3, 8, fsdp},
-      {"AutoModel GPT-OSS 20B BF16, 8 H100 (FSDP2)", "NeMo AutoModel DGX-H100 BF16: 13,058 tok/s/GPU", gpt_oss_20b,
-       4096, 256 * 4096.0, bf16, "h100-sxm5-80gb", 400, 1, 1, 1, 3, Recompute::none, 2, rate, 0, 13'058, 0.7, 1.3, 1,
+      // The GPT-OSS table rows leave EP blank; the runs' recipes at the commit that published them
+      // (2013a4dd6, examples/benchmark/configs/gptoss_{20b,120b}_te_deepep.yaml) set ep_size 8 and 64.
+      {"AutoModel GPT-OSS 20B BF16, 8 H100 (FSDP2 EP8)", "NeMo AutoModel DGX-H100 BF16: 13,058 tok/s/GPU", gpt_oss_20b,
+       4096, 256 * 4096.0, bf16, "h100-sxm5-80gb", 400, 1, 1, 1, 3, Recompute::none, 2, rate, 0, 13'058, 0.7, 1.3, 8,
        fsdp},
-      {"AutoModel GPT-OSS 120B BF16, 64 H100 (FSDP2)", "NeMo AutoModel DGX-H100 BF16: 7,626 tok/s/GPU", gpt_oss_120b,
-       // Known miss (0.55): ZeRO-3 gathers of 117B parameters over 64 GPUs dominate the estimate; the
-       // table's EP column is empty, so the experts' layout is not known.
-       4096, 512 * 4096.0, bf16, "h100-sxm5-80gb", 400, 8, 1, 1, 3, Recompute::none, 2, rate, 0, 7'626, 0.5, 1.3, 1,
-       fsdp},
+      {"AutoModel GPT-OSS 120B BF16, 64 H100 (FSDP2 EP64)", "NeMo AutoModel DGX-H100 BF16: 7,626 tok/s/GPU",
+       gpt_oss_120b, 4096, 512 * 4096.0, bf16, "h100-sxm5-80gb", 400, 8, 1, 1, 3, Recompute::none, 2, rate, 0, 7'626,
+       0.7, 1.3, 64, fsdp},
       {"AutoModel Llama 3 8B LoRA BF16, 1 H100", "NeMo AutoModel DGX-H100 LoRA: 12,472.87 tok/s/GPU", llama31_8b, 4096,
        32 * 4096.0, bf16, "h100-sxm5-80gb", 400, 1, 1, 1, 0, Recompute::none, 2, rate, 0, 12'472.87, 0.7, 1.3, 1, fsdp,
        1, 0, false, 1, workload::Method::lora},
@@ -461,14 +463,16 @@ TEST_CASE("DeepSeek-V3 pretraining on 2048 H800 fits with expert parallelism nea
   CHECK(searched.time.gpu_hours_band.low <= 2'788'000);
   CHECK(searched.time.gpu_hours_band.high >= 2'664'000);
 
-  // Without EP the experts' states stay replicated over the data-parallel ranks: only deep TP x PP
-  // (TP 4 x PP 32) fits, with TP all-reduces on every layer, and it is slower.
+  // Without EP the experts' states stay replicated over the data-parallel ranks unless ZeRO-3 shards
+  // them: only deep TP x PP (TP all-reduces on every layer) or ZeRO-3 (the experts gathered every
+  // micro-step) fits, and every GPU runs all 256 experts of its layers: slower.
   const auto without_profile = moe_job(catalog, workload::Kind::llm_pretrain, "deepseek-v3", 1);
   const auto without = estimate::run(without_profile, hardware);
   INFO("without EP: " << estimate::describe_plan(without_profile, without.memory) << "; " << without.time.gpu_hours
                       << " GPU-hours");
   CHECK(without.memory.plan.expert_parallel == 1);
-  CHECK(without.memory.plan.tensor_parallel * without.memory.plan.pipeline_parallel >= 64);
+  CHECK((without.memory.plan.zero_stage >= 3 ||
+         without.memory.plan.tensor_parallel * without.memory.plan.pipeline_parallel >= 64));
   CHECK((!without.memory.fits || without.time.gpu_hours > searched.time.gpu_hours * 1.05));
 
   // The published layout (PP 16, EP 64, ZeRO-1; section 3.2) fits as a constraint.
@@ -585,9 +589,10 @@ TEST_CASE("held-out published runs: every row within its tolerance, 90% within 3
     if (outcome.ratio >= outcome.band.low && outcome.ratio <= outcome.band.high) ++inside_band;
   }
   const double rows = static_cast<double>(heldout_rows().size());
-  // Measured: 19 of 24 within 30% (79%): below the issue's 90% target, which is not met (MoE rows;
-  // docs/estimation.md "Held-out validation"). Pinned so that a change shows.
-  CHECK(within_30 / rows >= 0.79);
+  // Measured: 21 of 24 within 30% (88%; 19 of 24 before the MoE cost per local expert): short of the
+  // issue's 90% target (misses: GPT-OSS 120B on DGX-B200, Qwen3-30B-A3B on H100 and Qwen3-235B on
+  // GB200, docs/estimation.md "Held-out validation"). Pinned so that a change shows.
+  CHECK(within_30 / rows >= 0.875);
   // The 10th-90th band should hold about 80% of out-of-sample rows.
   CHECK(inside_band / rows >= 0.7);
   CHECK(inside_band / rows <= 0.95);
@@ -639,6 +644,21 @@ TEST_CASE("held-out residuals table and leave-one-out errors (run with -s to pri
   }
 }
 
+namespace {
+
+// Megatron-Bridge 26.02 NeMo container, DGX-B300 (B200's BF16/FP8 peaks, more memory): Qwen3-30B-A3B
+// MXFP8, 8 GPUs, EP 8, micro-batch 8 x 4K, GBS 512, 29,521 tokens/s/GPU (docs/performance-summary-archive.md
+// of NVIDIA-NeMo/Megatron-Bridge). A calibration check, not a fit: eight times the calibration pair's
+// micro-batch-1 tokens per micro-step on the same node shape, so it tests the split between the MoE
+// cost per micro-step and the cost per token.
+Row qwen3_b300_micro_batch_8() {
+  return {"Megatron-Bridge 26.02 Qwen3-30B-A3B MXFP8, 8 B300 (EP8, micro-batch 8)",
+          "Megatron-Bridge 26.02 DGX-B300: 29,521 tok/s/GPU", qwen3_30b_a3b, 4096, 512 * 4096.0, fp8, "b300", 400, 1,
+          1, 1, 1, Recompute::none, 8, rate, 0, 29'521, 0.8, 1.3, 8, megatron, 1, 0, true};
+}
+
+}  // namespace
+
 TEST_CASE("held-out and calibration step breakdowns (run with -s to print)", "[.step-breakdown]") {
   const catalog::Catalog catalog = builtin();
   std::printf("| run | residual | compute | TP/CP | EP | pipeline | DP | seconds per step |\n");
@@ -674,6 +694,24 @@ TEST_CASE("held-out and calibration step breakdowns (run with -s to print)", "[.
        Recompute::none, 1, rate, 0, per_gpu / 29.0, 0.7, 1.3, 8, megatron, 1, 4, true},
   };
   for (const auto& row : zoo) print(row);
+  // Megatron-Bridge 26.02 NeMo container (docs/performance-summary-archive.md of
+  // NVIDIA-NeMo/Megatron-Bridge): a later release's MoE rows, printed for the investigation of the
+  // MoE terms (docs/estimation.md "MoE training"); the B300 and B200 Qwen3-30B-A3B rows are checked
+  // in "[moe]" below.
+  const Row probe[] = {
+      qwen3_b300_micro_batch_8(),
+      {"26.02 Qwen3-30B B200 mb1", "", qwen3_30b_a3b, 4096, 512 * 4096.0, fp8, "b200", 400, 1, 1, 1, 1,
+       Recompute::none, 1, rate, 0, 9'691, 0.7, 1.3, 8, megatron, 1, 0, true},
+      {"26.02 GPT-OSS GB200 EP64 mb4", "", gpt_oss_120b, 4096, 1280 * 4096.0, bf16, "gb200", 400, 1, 1, 1, 1,
+       Recompute::none, 4, rate, 0, 15'784, 0.7, 1.3, 64, megatron, 1, 0, true, 64},
+      {"26.02 GPT-OSS B200 EP64 mb4", "", gpt_oss_120b, 4096, 1280 * 4096.0, bf16, "b200", 400, 8, 1, 1, 1,
+       Recompute::none, 4, rate, 0, 8'047, 0.7, 1.3, 64, megatron, 1, 0, true},
+      {"26.02 GPT-OSS H100 PP4 EP8 mb1", "", gpt_oss_120b, 4096, 1280 * 4096.0, bf16, "h100-sxm5-80gb", 400, 8, 1, 4, 1,
+       Recompute::none, 1, rate, 0, 5'993, 0.7, 1.3, 8, megatron, 1, 0, true},
+      {"26.02 Qwen3-30B H100 PP2 VP12 mb1", "", qwen3_30b_a3b, 4096, 1024 * 4096.0, fp8, "h100-sxm5-80gb", 400, 2, 1, 2, 1,
+       Recompute::none, 1, rate, 0, 5'113, 0.7, 1.3, 8, megatron, 1, 12, true},
+  };
+  for (const auto& row : probe) print(row);
 }
 
 // ---- Framework, FP4 training, virtual stages, MoE terms (docs/estimation.md "Framework") --------
@@ -774,6 +812,19 @@ TEST_CASE("MoE experts: narrow expert GEMMs and imbalance slow training, batch-1
   const double balanced = evaluate(catalog, row).predicted;
   row.balanced = false;
   CHECK(evaluate(catalog, row).predicted < balanced / 1.02);
+
+  // The MoE cost per micro-step (per layer and per local expert), against a later release's row that
+  // fits nothing: micro-batch 8 on 8 B300 (docs/estimation.md "Calibration").
+  const Row b300 = qwen3_b300_micro_batch_8();
+  const double b300_ratio = evaluate(catalog, b300).ratio;
+  INFO(b300.name << ": predicted / published tokens/s = " << b300_ratio);
+  CHECK(b300_ratio >= b300.allowed_low);
+  CHECK(b300_ratio <= b300.allowed_high);
+  // Fewer local experts (more expert parallel) cost less per micro-step: EP 8 holds 16 of Qwen3's
+  // 128 experts per GPU, EP 1 all 128.
+  Row all_local = rows().back();
+  all_local.ep = 1;
+  CHECK(evaluate(catalog, all_local).step.compute_s > evaluate(catalog, rows().back()).step.compute_s * 1.5);
 
   // Serving: one token's experts at batch 1 read as a dense model of the active size would.
   workload::Request r;

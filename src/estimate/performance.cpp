@@ -291,16 +291,23 @@ const FrameworkEfficiency& framework_row(workload::Framework framework) {
   return framework_efficiency[1];
 }
 // MoE routed experts run as grouped GEMMs of width f (the expert FFN), far narrower than a dense
-// FFN: their efficiency is x f / (f + moe_expert_width_knee); and every MoE layer costs a fixed
-// moe_layer_dispatch_s per micro-step (router, token permutation and the host synchronisation of
-// dropless dispatch), whatever the tokens. Both fitted on two rows, Megatron-Bridge 25.11
-// Qwen3-30B-A3B FP8 on 8 B200 (micro-batch 1, 9,299 tokens/s/GPU) and on 8 GB200 (micro-batch 4,
-// 23,766): the pair separates the per-token and the per-micro-step cost. Real routers do not balance
-// perfectly: the busiest expert-parallel rank carries moe_load_imbalance x the mean load
+// FFN: their efficiency is x f / (f + moe_expert_width_knee). Every MoE layer also costs, per
+// micro-step and whatever its tokens, moe_layer_dispatch_s (router, token permutation, the host
+// synchronisation of dropless dispatch's token counts) plus moe_local_expert_dispatch_s for each
+// expert the GPU holds (E / EP local experts): Megatron-Core's Transformer Engine grouped MLP runs
+// each local expert's GEMMs and FP8 casts as kernels of their own, so at small micro-batches the layer
+// is bound by launches that grow with the local experts. The pair of rows that differ in micro-batch
+// only (Megatron-Bridge 25.11 Qwen3-30B-A3B FP8 on 8 B200, micro-batch 1, 9,299 tokens/s/GPU, and on
+// 8 GB200, micro-batch 4, 23,766; 16 local experts each) fixes the knee and the cost at 16 local
+// experts, 7.2 ms per layer; the calibration rows with other local-expert counts (DeepSeek-V3 EP 64:
+// 4, DeepSeek-V2 EP 8: 20) split it: least squares of their log residuals is flat at 3-3.5 ms per
+// layer, so 3 ms per layer + 16 x 0.2625 ms (docs/estimation.md "Performance model"). Real routers do
+// not balance perfectly: the busiest expert-parallel rank carries moe_load_imbalance x the mean load
 // (assumption: 10%, the order of the max-violation DeepSeek-V3's auxiliary-loss-free balancing
 // reports), except where a benchmark forces an even load.
 constexpr double moe_expert_width_knee = 300.0;
-constexpr double moe_layer_dispatch_s = 0.0072;
+constexpr double moe_layer_dispatch_s = 0.003;
+constexpr double moe_local_expert_dispatch_s = (0.0072 - moe_layer_dispatch_s) / 16.0;
 constexpr double moe_load_imbalance = 1.1;
 // QLoRA dequantises each frozen weight before its matmul (assumption: 1.5x the matmul time).
 constexpr double qlora_dequant_factor = 1.5;
@@ -517,7 +524,9 @@ double micro_batch_compute_s(const TransformerLayout& layout, const workload::Pr
   double compute_micro =
       (flops_per_micro + expert_flops_micro * (expert_slowdown - 1.0)) / (peak * hardware.gpu_fraction * efficiency);
   if (expert_width > 0) {
-    compute_micro += moe_layer_dispatch_s * std::max(0, shape.layers - shape.dense_layers) / static_cast<double>(pp);
+    const double local_experts = static_cast<double>(shape.experts) / std::max(1, plan.expert_parallel);
+    compute_micro += (moe_layer_dispatch_s + moe_local_expert_dispatch_s * local_experts) *
+                     std::max(0, shape.layers - shape.dense_layers) / static_cast<double>(pp);
   }
   if (profile.method == workload::Method::qlora) compute_micro *= qlora_dequant_factor;
   return compute_micro;
@@ -744,7 +753,7 @@ Band training_time_ratio_band(const workload::Profile& profile, const Hardware& 
                               // FP4 training: no calibration row trains in FP4 (expert review 19).
                               profile.precision != workload::Precision::fp4 &&
                               // MoE training: 4 calibration rows, too few for a band (held-out MoE rows
-                              // spread 0.55-2.1, docs/estimation.md "Held-out validation").
+                              // spread 0.74-2.1, docs/estimation.md "Held-out validation").
                               model::expert_split(profile.shape).routed_params <= 0;
   if (!band.in_calibrated_regime) {
     band.low = std::min(ampere_band.p10, hopper_band.p10) / extrapolation_widening;
