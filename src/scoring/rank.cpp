@@ -8,10 +8,13 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -368,8 +371,21 @@ class Ranker {
     context.confidence = confidence();
     context.pricing = &region_choice_.pricing;
     context.gpu = &catalog_.gpu_of(offering);
-    if (!options_.today.empty()) context.quote_age_days = catalog::days_between(offering.as_of, options_.today).value_or(-1);
+    if (!options_.today.empty()) context.quote_age_days = quote_age_days(offering.as_of);
     return context;
+  }
+
+  // Days from a quote's as_of to today (-1 when either is no date). A catalog holds few distinct
+  // as_of dates (the built-in a few dozen, a synthetic 50k four), so each is parsed once: up to 64
+  // are kept, and any other is parsed every time (the same answer either way).
+  int quote_age_days(std::string_view as_of) {
+    for (const auto& [date, days] : quote_ages_) {
+      if (date == as_of) return days;
+    }
+    const int days = catalog::days_between(as_of, options_.today).value_or(-1);
+    constexpr std::size_t kept_dates = 64;
+    if (quote_ages_.size() < kept_dates) quote_ages_.emplace_back(std::string(as_of), days);
+    return days;
   }
 
   // Which pricing modes a node count is a row for (add_candidates).
@@ -1797,6 +1813,7 @@ class Ranker {
   };
   std::size_t candidates_backed_ = 0;         // gpuselect::detail::prefault_ahead's count
   std::vector<double> rate_by_provider_;
+  std::vector<std::pair<std::string, int>> quote_ages_;  // as_of -> days to today (quote_age_days)
   std::vector<ExclusionReason> reasons_;
   std::vector<SoftwareSupport> software_by_gpu_;  // per catalog GPU: the job's stack on it
   bool mainland_asked_ = true;                    // the user asked for mainland China (or filtered regions)
