@@ -188,9 +188,25 @@ double expected_wait_for_all(double mean_hours, int instances) {
 
 Band acquisition_wait_band(double mean_hours, int instances) {
   if (!(mean_hours > 0)) return {};
+  // A pure function of few distinct arguments (the stock table's waits, a few scale factors, node
+  // counts) asked for every pricing mode of every offering priced: the last answers are kept, 256
+  // slots by a hash of the arguments, compared bit for bit (the same result as computing it).
+  struct Remembered {
+    std::uint64_t mean_bits = 0;
+    int instances = 0;
+    bool used = false;
+    Band band;
+  };
+  constexpr std::size_t slots = 256;
+  thread_local std::array<Remembered, slots> remembered{};
+  const auto mean_bits = std::bit_cast<std::uint64_t>(mean_hours);
+  const std::uint64_t mixed = (mean_bits ^ static_cast<std::uint64_t>(static_cast<std::uint32_t>(instances))) * 0x9e3779b97f4a7c15ULL;
+  Remembered& slot = remembered[(mixed >> 56U) % slots];
+  if (slot.used && slot.mean_bits == mean_bits && slot.instances == instances) return slot.band;
   const double n = std::max(1, instances);
   const auto at = [&](double u) { return -mean_hours * std::log1p(-std::pow(u, 1.0 / n)); };
-  return {at(0.1), at(0.9), true};
+  slot = {mean_bits, instances, true, {at(0.1), at(0.9), true}};
+  return slot.band;
 }
 
 RunDistribution run_distribution(double wall_hours, const Band& band) {

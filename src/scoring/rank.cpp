@@ -265,11 +265,7 @@ class Ranker {
     // written costs address space only: glibc maps allocations this large with mmap, and the
     // kernel backs a page on its first write.
     std::size_t sold_modes = 0;
-    for (const auto& offering : catalog_.offerings) {
-      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
-        sold_modes += offering.sold_anywhere(static_cast<PricingMode>(mode)) ? 1 : 0;
-      }
-    }
+    for (const auto& offering : catalog_.offerings) sold_modes += modes_sold_anywhere(offering).count();
     const std::size_t node_counts = filter_.deadline_hours ? 3 : 2;
     ranking.candidates.reserve(sold_modes * node_counts);
     gpuselect::detail::advise_huge_pages(ranking.candidates);
@@ -319,6 +315,23 @@ class Ranker {
       rate = catalog::convert(catalog_, 1.0, catalog_.provider_of(offering).currency, options_.currency);
     }
     return rate;
+  }
+
+  // The pricing modes offering.sold_anywhere(mode) is true for, in one pass over its regions
+  // instead of one per mode (the same answer: a mode is sold when any of its regions prices it).
+  static std::bitset<catalog::pricing_mode_count> modes_sold_anywhere(const catalog::Offering& offering) {
+    std::bitset<catalog::pricing_mode_count> sold;
+    const auto add = [&sold](const catalog::Pricing& pricing) {
+      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+        if (pricing.price(static_cast<PricingMode>(mode)).has_value()) sold.set(mode);
+      }
+    };
+    if (offering.region_prices.empty()) {
+      add(offering.pricing);
+    } else {
+      for (const std::string& region : offering.regions) add(offering.pricing_in(region));
+    }
+    return sold;
   }
 
   // What the ranking was made with, before any candidate.
