@@ -154,6 +154,10 @@ void heap_in_huge_pages([[maybe_unused]] std::size_t bytes) {
   bytes = std::min(bytes, most_bytes);
   // M_TOP_PAD: each growth of the heap (brk) takes `bytes` more than asked, and a trim keeps them.
   if (::mallopt(M_TOP_PAD, static_cast<int>(bytes)) == 0) return;
+  // Arrays below 32 MiB (the ranking's exclusions and sort keys: 1-3 MB each at 50k) from that heap
+  // too, not mapped apart a 4 KiB page at a time (32 MiB is glibc's own ceiling for the threshold
+  // it adjusts by itself).
+  (void)::mallopt(M_MMAP_THRESHOLD, 32 << 20);
   // Small allocations until the heap grows once (the free top it has is at most a few hundred KiB),
   // then the whole huge pages of the grown part are advised, and the probes freed for reuse.
   void* const before = ::sbrk(0);
