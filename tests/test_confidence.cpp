@@ -5,6 +5,7 @@
 #include <optional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -12,6 +13,7 @@
 
 #include "cli_runner.hpp"
 #include "json_runner.hpp"
+#include "estimate/model.hpp"
 #include "gpuselect/estimate.hpp"
 #include "scoring/words.hpp"
 
@@ -233,4 +235,44 @@ TEST_CASE("scenario: a serving replica's latency is judged at the batch its load
       CHECK(candidate["criteria"]["performance"]["score"].get<double>() == Approx(100.0));
     }
   }
+}
+
+// The estimator keeps its last answers (issue 33: normal_quantile's bisection and the capacity wait's
+// band were ~17% of a warm 50k recommend): a kept answer must be the one computing gives, whatever
+// the order of the calls and however the slots of the band's memo collide.
+TEST_CASE("estimate memos answer as computing does, in any order of calls", "[confidence][estimate]") {
+  namespace estimate = gpuselect::estimate;
+  namespace model = gpuselect::estimate::model;
+  // The standard normal's quantiles (any table: 0.5 -> 0, 0.9 -> 1.2816, 0.975 -> 1.9600).
+  const std::vector<double> probabilities = {0.9, 0.5, 0.975, 0.9, 0.9, 0.5, 0.975, 0.1};
+  std::map<double, double> first;
+  for (const double p : probabilities) {
+    const double z = model::normal_quantile(p);
+    if (const auto seen = first.find(p); seen != first.end()) CHECK(z == seen->second);
+    first.emplace(p, z);
+  }
+  CHECK(std::abs(first.at(0.5)) < 1e-9);
+  CHECK(std::abs(first.at(0.9) - 1.2815515655) < 1e-6);
+  CHECK(std::abs(first.at(0.975) - 1.9599639845) < 1e-6);
+  CHECK(first.at(0.1) == Approx(-first.at(0.9)).margin(1e-9));
+
+  // The band of the wait for the last of N instances: -m ln(1 - u^(1/N)) at u = 0.1 and 0.9, the
+  // formula written out here; 400 arguments, twice, in two orders, so slots are reused.
+  const auto expected = [](double mean, int n) {
+    const auto at = [&](double u) { return -mean * std::log1p(-std::pow(u, 1.0 / std::max(1, n))); };
+    return std::pair{at(0.1), at(0.9)};
+  };
+  std::vector<std::pair<double, int>> arguments;
+  for (int i = 0; i < 400; ++i) arguments.emplace_back(0.25 * (1 + i % 20), 1 + i / 20);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t k = 0; k < arguments.size(); ++k) {
+      const auto [mean, n] = arguments[pass == 0 ? k : arguments.size() - 1 - k];
+      const estimate::Band band = estimate::acquisition_wait_band(mean, n);
+      const auto [low, high] = expected(mean, n);
+      CHECK(band.low == low);
+      CHECK(band.high == high);
+      CHECK(band.in_calibrated_regime);
+    }
+  }
+  CHECK(estimate::acquisition_wait_band(0, 4).high == 0);  // no wait, no band
 }

@@ -275,6 +275,9 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
     catalog::image::Key key{io::program_build_id(), finish_digests(read, states)};
     const std::string path = folder + "/" + catalog::image::file_name(key);
     const io::MappedFile file(path);
+    // The records the image rebuilds and the ranking's arrays take up to about four times its size
+    // (50k: a 17 MB image).
+    io::heap_in_huge_pages(4 * file.bytes().size());
     const auto release = [&file](std::size_t offset, std::size_t size) { file.release(offset, size); };
     if (auto decoded = catalog::image::decode(file.bytes(), key, release)) {
       loaded_digests() = {std::move(decoded->sources), true, true};

@@ -2,12 +2,16 @@
 
 #include <fcntl.h>
 #include <link.h>
+#include <malloc.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
+#include <cstdint>
+#include <cstdlib>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -138,6 +142,41 @@ void MappedFile::release(std::size_t offset, std::size_t size) const {
 
 MappedFile::~MappedFile() {
   if (data_ != nullptr) ::munmap(data_, size_);
+}
+
+void heap_in_huge_pages([[maybe_unused]] std::size_t bytes) {
+#if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE)
+  constexpr std::size_t huge_page_bytes = std::size_t{2} << 20;
+  constexpr std::size_t most_bytes = std::size_t{1} << 30;
+  static bool done = false;
+  if (done || bytes < 4 * huge_page_bytes) return;
+  done = true;
+  bytes = std::min(bytes, most_bytes);
+  // M_TOP_PAD: each growth of the heap (brk) takes `bytes` more than asked, and a trim keeps them.
+  if (::mallopt(M_TOP_PAD, static_cast<int>(bytes)) == 0) return;
+  // Arrays below 32 MiB (the ranking's exclusions and sort keys: 1-3 MB each at 50k) from that heap
+  // too, not mapped apart a 4 KiB page at a time (32 MiB is glibc's own ceiling for the threshold
+  // it adjusts by itself).
+  (void)::mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  // Small allocations until the heap grows once (the free top it has is at most a few hundred KiB),
+  // then the whole huge pages of the grown part are advised, and the probes freed for reuse.
+  void* const before = ::sbrk(0);
+  std::array<void*, 512> probes{};
+  std::size_t count = 0;
+  while (count < probes.size() && ::sbrk(0) == before) {
+    probes[count] = std::malloc(4096);  // NOLINT(cppcoreguidelines-no-malloc): the heap itself is the subject
+    if (probes[count] == nullptr) break;
+    ++count;
+  }
+  auto* const after = static_cast<char*>(::sbrk(0));
+  for (std::size_t i = 0; i < count; ++i) std::free(probes[i]);  // NOLINT(cppcoreguidelines-no-malloc)
+  const auto from = reinterpret_cast<std::uintptr_t>(before);
+  const auto to = reinterpret_cast<std::uintptr_t>(after);
+  if (to <= from) return;  // the heap did not grow (malloc maps memory elsewhere): nothing to advise
+  const std::uintptr_t start = (from + huge_page_bytes - 1) / huge_page_bytes * huge_page_bytes;
+  const std::uintptr_t end = to / huge_page_bytes * huge_page_bytes;
+  if (end > start) ::madvise(after - (to - start), end - start, MADV_HUGEPAGE);
+#endif
 }
 
 bool write_cache_file(const std::string& folder, const std::string& name, const std::function<void(const Sink&)>& produce,

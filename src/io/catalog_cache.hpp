@@ -34,6 +34,14 @@ class MappedFile {
   std::size_t size_ = 0;
 };
 
+// Before a large catalog is rebuilt from an image and ranked (~`bytes` of allocations: strings,
+// region price lists, the ranking's arrays below 32 MiB): asks glibc's heap to grow by at least
+// `bytes` (at most 1 GiB) at its next growth and to serve requests below 32 MiB from it, and the
+// kernel to back that part in transparent huge pages (MADV_HUGEPAGE), one fault per 2 MiB instead of
+// one per 4 KiB (as GLIBC_TUNABLES=glibc.malloc.hugetlb=1 would). Once per process; below 8 MiB, or
+// off glibc on Linux, nothing. A hint: never changes what any allocation holds.
+void heap_in_huge_pages(std::size_t bytes);
+
 // Writes what `produce` passes to its sink, in order, as folder/name: into an unnamed temporary in
 // `folder` (created, mode 0700, with its parents when missing), then named and renamed over `name`,
 // so a reader sees the old file or the whole new one, never a part; concurrent writers each rename

@@ -8,10 +8,13 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <string>
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -262,11 +265,7 @@ class Ranker {
     // written costs address space only: glibc maps allocations this large with mmap, and the
     // kernel backs a page on its first write.
     std::size_t sold_modes = 0;
-    for (const auto& offering : catalog_.offerings) {
-      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
-        sold_modes += offering.sold_anywhere(static_cast<PricingMode>(mode)) ? 1 : 0;
-      }
-    }
+    for (const auto& offering : catalog_.offerings) sold_modes += modes_sold_anywhere(offering).count();
     const std::size_t node_counts = filter_.deadline_hours ? 3 : 2;
     ranking.candidates.reserve(sold_modes * node_counts);
     gpuselect::detail::advise_huge_pages(ranking.candidates);
@@ -316,6 +315,23 @@ class Ranker {
       rate = catalog::convert(catalog_, 1.0, catalog_.provider_of(offering).currency, options_.currency);
     }
     return rate;
+  }
+
+  // The pricing modes offering.sold_anywhere(mode) is true for, in one pass over its regions
+  // instead of one per mode (the same answer: a mode is sold when any of its regions prices it).
+  static std::bitset<catalog::pricing_mode_count> modes_sold_anywhere(const catalog::Offering& offering) {
+    std::bitset<catalog::pricing_mode_count> sold;
+    const auto add = [&sold](const catalog::Pricing& pricing) {
+      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+        if (pricing.price(static_cast<PricingMode>(mode)).has_value()) sold.set(mode);
+      }
+    };
+    if (offering.region_prices.empty()) {
+      add(offering.pricing);
+    } else {
+      for (const std::string& region : offering.regions) add(offering.pricing_in(region));
+    }
+    return sold;
   }
 
   // What the ranking was made with, before any candidate.
@@ -368,8 +384,21 @@ class Ranker {
     context.confidence = confidence();
     context.pricing = &region_choice_.pricing;
     context.gpu = &catalog_.gpu_of(offering);
-    if (!options_.today.empty()) context.quote_age_days = catalog::days_between(offering.as_of, options_.today).value_or(-1);
+    if (!options_.today.empty()) context.quote_age_days = quote_age_days(offering.as_of);
     return context;
+  }
+
+  // Days from a quote's as_of to today (-1 when either is no date). A catalog holds few distinct
+  // as_of dates (the built-in a few dozen, a synthetic 50k four), so each is parsed once: up to 64
+  // are kept, and any other is parsed every time (the same answer either way).
+  int quote_age_days(std::string_view as_of) {
+    for (const auto& [date, days] : quote_ages_) {
+      if (date == as_of) return days;
+    }
+    const int days = catalog::days_between(as_of, options_.today).value_or(-1);
+    constexpr std::size_t kept_dates = 64;
+    if (quote_ages_.size() < kept_dates) quote_ages_.emplace_back(std::string(as_of), days);
+    return days;
   }
 
   // Which pricing modes a node count is a row for (add_candidates).
@@ -1797,6 +1826,7 @@ class Ranker {
   };
   std::size_t candidates_backed_ = 0;         // gpuselect::detail::prefault_ahead's count
   std::vector<double> rate_by_provider_;
+  std::vector<std::pair<std::string, int>> quote_ages_;  // as_of -> days to today (quote_age_days)
   std::vector<ExclusionReason> reasons_;
   std::vector<SoftwareSupport> software_by_gpu_;  // per catalog GPU: the job's stack on it
   bool mainland_asked_ = true;                    // the user asked for mainland China (or filtered regions)
