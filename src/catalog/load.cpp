@@ -132,6 +132,12 @@ class IdIndex {
     }
     return std::nullopt;
   }
+  // Starts loading the slot where a lookup of `id` begins: the index is several MB and its slots are
+  // read at random, so the lookup after the record's other keys are parsed finds its slot in cache
+  // (issue 33: the cache miss of that first slot was ~2% of a 50k-offering load).
+  void prefetch(std::string_view id) const {
+    if (!slots_.empty()) gpuselect::detail::prefetch(&slots_[std::hash<std::string_view>{}(id) & mask()]);
+  }
   // Adds a record whose id is not in the index yet.
   void insert(std::string_view id, std::uint32_t record) {
     if ((count_ + 1) * 2 > slots_.size()) rehash(std::max<std::size_t>(16, slots_.size() * 2));
@@ -341,7 +347,7 @@ class Loader {
   template <typename Record>
   bool parse_list(Store<Record>& store);
   template <typename Record>
-  bool collect_record(const Table<Record>& table);
+  bool collect_record(const Store<Record>& store);
   bool collect_map_item(int field, std::size_t list_index);
   bool read_region_prices(std::size_t first, std::size_t items, std::vector<RegionPrice>& out);
   // One record of buffer_ into `store`: a new record, or an overlay of one an earlier file defined.
@@ -635,19 +641,19 @@ bool Loader::parse_list(Store<Record>& store) {
       stop_all_ = true;
       return false;
     }
-    if (!collect_record(store.table)) return false;
+    if (!collect_record(store)) return false;
     apply_record(store);
   }
 }
 
 // Reads one record map into buffer_: dotted keys for nested maps, list items after their list.
 template <typename Record>
-bool Loader::collect_record(const Table<Record>& table) {
+bool Loader::collect_record(const Store<Record>& store) {
   RecordBuffer& buffer = buffer_;
   buffer.clear();
   buffer.record_mark = stream_->start();
   const std::size_t record_depth = depth_;
-  const auto& fields = table.fields;
+  const auto& fields = store.table.fields;
   std::size_t hint = 0;
   while (true) {
     if (!advance()) return false;
@@ -681,6 +687,7 @@ bool Loader::collect_record(const Table<Record>& table) {
           buffer.arena += stream_->scalar();
           entry.value_size = static_cast<std::uint32_t>(buffer.arena.size() - entry.value_begin);
           entry.plain = stream_->plain();
+          if (entry.field == 0) store.index.prefetch(stream_->scalar());  // the id (record_index_for)
         }
         buffer.entries.push_back(entry);
         break;

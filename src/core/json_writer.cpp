@@ -20,26 +20,24 @@ constexpr std::size_t buffer_bytes = flush_bytes + 4096;       // a value starte
 // Printable ASCII without '"' and '\\': written as is. Anything else goes through nlohmann's own
 // escaping so control characters, non-ASCII and invalid UTF-8 come out exactly as dump() writes them.
 // Every string and key of a document passes here, so the test takes 16 bytes at a time (SSE2, part of
-// every x86-64) and a string shorter than that as one block padded with spaces; elsewhere 8 bytes at a
+// every x86-64) and a string shorter than that as two overlapping words (string_literal); elsewhere 8 bytes at a
 // time with the classic zero-byte trick: (w - 0x01..) & ~w & 0x80.. is non-zero iff some byte of w is zero.
 #if defined(__SSE2__)
-bool plain_block(const char* bytes) {
-  const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
-  // Signed bytes: below 0x20 or at/above 0x80 (negative) is below 0x20.
-  const __m128i bad = _mm_or_si128(
+// Bytes of `block` that need escaping set to 0xff. Signed bytes: below 0x20 or at/above 0x80
+// (negative) is below 0x20.
+__m128i bad_bytes(__m128i block) {
+  return _mm_or_si128(
       _mm_or_si128(_mm_cmplt_epi8(block, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(block, _mm_set1_epi8(0x7f))),
       _mm_or_si128(_mm_cmpeq_epi8(block, _mm_set1_epi8('"')), _mm_cmpeq_epi8(block, _mm_set1_epi8('\\'))));
-  return _mm_movemask_epi8(bad) == 0;
 }
 
+bool plain_block(const char* bytes) {
+  return _mm_movemask_epi8(bad_bytes(_mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes)))) == 0;
+}
+
+// A string of 16 bytes or more (string_literal tests shorter ones itself).
 bool is_plain_ascii(std::string_view text) {
   constexpr std::size_t block = 16;
-  if (text.size() < block) {
-    std::array<char, block> padded{};
-    padded.fill(' ');
-    if (!text.empty()) std::memcpy(padded.data(), text.data(), text.size());
-    return plain_block(padded.data());
-  }
   std::size_t at = 0;
   for (; at + block <= text.size(); at += block) {
     if (!plain_block(text.data() + at)) return false;
@@ -188,15 +186,64 @@ void JsonWriter::value(std::string_view text) {
 }
 
 void JsonWriter::string_literal(std::string_view text) {
+#if defined(__SSE2__)
+  // A string under 16 bytes (most keys and words) is read as two overlapping words of the string
+  // itself, tested as one block and stored from those words: neither padded into a block on the stack
+  // nor copied before it is tested, since a 16-byte load of bytes just stored a piece at a time waits
+  // for the stores (issue 33: that stall was most of this function's time).
+  const std::size_t size = text.size();
+  if (size < 16) {
+    const char* bytes = text.data();
+    std::uint64_t first = 0;
+    std::uint64_t last = 0;
+    if (size >= 8) {
+      std::memcpy(&first, bytes, 8);
+      std::memcpy(&last, bytes + size - 8, 8);
+    } else if (size >= 4) {
+      std::uint32_t low = 0;
+      std::uint32_t high = 0;
+      std::memcpy(&low, bytes, 4);
+      std::memcpy(&high, bytes + size - 4, 4);
+      first = low | (std::uint64_t{high} << 32);
+      last = first;
+    } else if (size > 0) {
+      // Bytes 0, size/2 and size-1 are every byte of 1-3; the rest are spaces, which need no escaping.
+      first = 0x2020202020000000U | static_cast<unsigned char>(bytes[0]) |
+              (std::uint64_t{static_cast<unsigned char>(bytes[size / 2])} << 8) |
+              (std::uint64_t{static_cast<unsigned char>(bytes[size - 1])} << 16);
+      last = first;
+    }
+    const __m128i block = _mm_set_epi64x(static_cast<long long>(last), static_cast<long long>(first));
+    if (_mm_movemask_epi8(bad_bytes(block)) == 0) {
+      char* at = room(size + 2);
+      *at = '"';
+      if (size >= 8) {
+        std::memcpy(at + 1, &first, 8);
+        std::memcpy(at + 1 + size - 8, &last, 8);
+      } else if (size >= 4) {
+        std::memcpy(at + 1, &first, 4);
+        std::memcpy(at + 1 + size - 4, reinterpret_cast<const char*>(&first) + 4, 4);
+      } else if (size > 0) {
+        at[1] = bytes[0];
+        at[1 + size / 2] = bytes[size / 2];
+        at[size] = bytes[size - 1];
+      }
+      at[size + 1] = '"';
+      used_ += size + 2;
+      return;
+    }
+  } else if (is_plain_ascii(text)) {
+#else
   if (is_plain_ascii(text)) {
+#endif
     char* at = room(text.size() + 2);
     *at = '"';
     if (!text.empty()) std::memcpy(at + 1, text.data(), text.size());
     at[text.size() + 1] = '"';
     used_ += text.size() + 2;
-  } else {
-    raw(nlohmann::ordered_json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    return;
   }
+  raw(nlohmann::ordered_json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 void JsonWriter::value(double number) {

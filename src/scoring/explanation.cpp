@@ -23,6 +23,7 @@ using text::Lang;
 using text::Msg;
 using text::say;
 using detail::mode_words;
+using detail::say_text;
 
 constexpr std::array<std::string_view, 8> explanation_kinds = {"strongest",  "weakest",   "first_by",     "would_win",
                                                                "cannot_win", "wins_over", "spot_cheaper", "input_bound"};
@@ -40,9 +41,9 @@ std::string_view isolation_words(catalog::Isolation isolation, Lang lang) {
 }
 
 std::string sla_words(const catalog::Provider& provider, Lang lang) {
-  if (!(provider.sla_uptime_pct > 0)) return say(lang, Msg::sla_none);
-  return say(lang, provider.sla_credits ? Msg::sla_with_credits : Msg::sla_without_credits,
-             fmt::format("{:g}", provider.sla_uptime_pct));
+  if (!(provider.sla_uptime_pct > 0)) return say_text(lang, Msg::sla_none);
+  return say_text(lang, provider.sla_credits ? Msg::sla_with_credits : Msg::sla_without_credits,
+                  fmt::format("{:g}", provider.sla_uptime_pct));
 }
 
 void append_to(std::string& text, std::string_view separator, const std::string& item) {
@@ -50,15 +51,22 @@ void append_to(std::string& text, std::string_view separator, const std::string&
   text += item;
 }
 
-std::string join(const std::vector<std::string>& parts, Lang lang) {
-  std::string text;
-  for (const auto& part : parts) {
-    if (part.empty()) continue;
-    if (!text.empty()) text += text::message(Msg::summary_list_separator, lang);
-    text += part;
+// A criterion's figures joined as they are made ("isolation, SLA, ..."), an empty part left out: one
+// string a row, not a vector of parts joined after (issue 33).
+class Parts {
+ public:
+  explicit Parts(Lang lang) : separator_(text::message(Msg::summary_list_separator, lang)) {}
+  void add(std::string_view part) {
+    if (part.empty()) return;
+    if (!text_.empty()) text_ += separator_;
+    text_ += part;
   }
-  return text;
-}
+  std::string text() && { return std::move(text_); }
+
+ private:
+  std::string_view separator_;
+  std::string text_;
+};
 
 // The support tier in the reader's language ("premium" is 高级 in Chinese; expert review 17).
 std::string_view support_tier_words(catalog::SupportTier tier, Lang lang) {
@@ -96,94 +104,95 @@ std::string_view criterion_words(Criterion criterion, Lang lang) {
 
 // The figures behind a row's stability score: isolation, SLA, spot reclaims, checkpoints, memory
 // headroom, and for serving the GPU segment and the GPUs in service.
-std::vector<std::string> stability_facts(const catalog::Catalog& catalog, const Ranking& ranking,
+std::string stability_facts(const catalog::Catalog& catalog, const Ranking& ranking,
                                          const Candidate& candidate, Lang lang) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
   const auto& gpu = catalog.gpu_of(offering);
-  std::vector<std::string> parts;
-  parts.emplace_back(isolation_words(offering.isolation, lang));
-  parts.push_back(sla_words(provider, lang));
+  Parts parts(lang);
+  parts.add(isolation_words(offering.isolation, lang));
+  parts.add(sla_words(provider, lang));
   if (candidate.mode == catalog::PricingMode::spot) {
     if (workload::kind_traits(ranking.kind).serving() && !ranking.spot_serving_allowed) {
-      parts.push_back(say(lang, Msg::fact_spot_serving));
+      parts.add(say_text(lang, Msg::fact_spot_serving));
     } else {
-      parts.push_back(say(lang, Msg::fact_spot, detail::percent(candidate.cost.spot_interruption_pct / 100.0),
+      parts.add(say_text(lang, Msg::fact_spot, detail::percent(candidate.cost.spot_interruption_pct / 100.0),
                           detail::chance(candidate.cost.uninterrupted_probability),
                           detail::notice_words(candidate.cost.spot_notice_seconds, lang)));
     }
   }
-  if (provider.recovery.auto_checkpoint) parts.push_back(say(lang, Msg::fact_auto_checkpoint));
+  if (provider.recovery.auto_checkpoint) parts.add(say_text(lang, Msg::fact_auto_checkpoint));
   {
     const auto& memory = ranking.performance_of(candidate).memory;
     if (memory.gpu_capacity_bytes > 0) {
       const double free_share = 1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes;
-      parts.push_back(say(lang, Msg::fact_memory_free, detail::number(100.0 * free_share, 0)));
+      parts.add(say_text(lang, Msg::fact_memory_free, detail::number(100.0 * free_share, 0)));
     }
   }
   if (workload::kind_traits(ranking.kind).serving() && gpu.segment != catalog::GpuSegment::datacenter) {
-    parts.push_back(
+    parts.add(
         say(lang, Msg::fact_gpu_segment, text::term(lang, text::Term::gpu_segment, catalog::to_string(gpu.segment))));
   }
   if (workload::kind_traits(ranking.kind).serving() && candidate.gpus_needed > 1) {
-    parts.push_back(say(lang, Msg::fact_gpus_in_service, candidate.gpus_needed,
+    parts.add(say(lang, Msg::fact_gpus_in_service, candidate.gpus_needed,
                         detail::number(100.0 * detail::month_without_gpu_failure(candidate.gpus_needed), 0)));
   }
-  return parts;
+  return std::move(parts).text();
 }
 
 // The figures behind a row's performance score: its time or load against the best row's, and the
 // nodes it spans.
-std::vector<std::string> performance_facts(const catalog::Catalog& catalog, const Ranking& ranking,
+std::string performance_facts(const catalog::Catalog& catalog, const Ranking& ranking,
                                            const Candidate& candidate, Lang lang) {
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& gpu = catalog.gpu_of(offering);
-  std::vector<std::string> parts;
+  Parts parts(lang);
   const double checked_hours = detail::turnaround_check_hours(candidate);
   if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
       checked_hours <= ranking.best.turnaround_hours) {
-    parts.push_back(say(lang, Msg::fact_within_turnaround, units::format_hours(candidate.hours),
+    parts.add(say_text(lang, Msg::fact_within_turnaround, units::format_hours(candidate.hours),
                         units::format_hours(ranking.best.turnaround_hours)));
   } else if (workload::kind_traits(ranking.kind).training() && candidate.hours <= ranking.best.turnaround_hours &&
              ranking.best.turnaround_hours > 0) {
-    parts.push_back(say(lang, Msg::fact_past_turnaround, units::format_hours(candidate.hours),
+    parts.add(say_text(lang, Msg::fact_past_turnaround, units::format_hours(candidate.hours),
                         units::format_hours(checked_hours), units::format_hours(ranking.best.turnaround_hours)));
   } else if (workload::kind_traits(ranking.kind).training() && candidate.scored_hours > 0) {
-    parts.push_back(say(lang, Msg::fact_vs_fastest_confident, units::format_hours(candidate.scored_hours),
+    parts.add(say_text(lang, Msg::fact_vs_fastest_confident, units::format_hours(candidate.scored_hours),
                         units::format_hours(ranking.best.fastest_hours), detail::percent(ranking.confidence)));
   } else if (workload::kind_traits(ranking.kind).training()) {
-    parts.push_back(say(lang, Msg::fact_vs_fastest, units::format_hours(candidate.hours),
+    parts.add(say_text(lang, Msg::fact_vs_fastest, units::format_hours(candidate.hours),
                         units::format_hours(ranking.best.fastest_hours)));
   } else if (workload::kind_traits(ranking.kind).physics == workload::Physics::token_serving &&
              ranking.performance_of(candidate).serving.meets_targets) {
     const auto& serving = ranking.performance_of(candidate).serving;
-    parts.push_back(say(lang, Msg::fact_meets_latency, detail::number(serving.tpot_ms, 0),
+    parts.add(say(lang, Msg::fact_meets_latency, detail::number(serving.tpot_ms, 0),
                         detail::number(serving.ttft_ms, 0), serving.batch, serving.load_batch,
                         detail::number(serving.tpot_ms_at_load_band.high, 0),
                         detail::number(serving.ttft_ms_at_load_band.high, 0)));
   } else if (workload::kind_traits(ranking.kind).serves_images()) {
     const auto& throughput = ranking.performance_of(candidate).throughput;
-    parts.push_back(say(lang, Msg::fact_carries_load, detail::number(throughput.work_units_per_s, 0),
+    parts.add(say(lang, Msg::fact_carries_load, detail::number(throughput.work_units_per_s, 0),
                         detail::number(100.0 * throughput.utilization, 0)));
   } else if (workload::kind_traits(ranking.kind).serving()) {
-    parts.push_back(say(lang, Msg::fact_decode_vs_best,
+    parts.add(say(lang, Msg::fact_decode_vs_best,
                         detail::number(ranking.performance_of(candidate).throughput.work_units_per_s, 0),
                         detail::number(ranking.best.best_speed, 0)));
   } else {
-    parts.push_back(say(lang, Msg::fact_tflops_vs_best,
+    parts.add(say_text(lang, Msg::fact_tflops_vs_best,
                         detail::number(gpu.bf16_dense_tflops * offering.gpu_fraction, 0),
                         detail::number(ranking.best.best_speed, 0)));
   }
   if (candidate.nodes > 1) {
-    parts.push_back(say(lang, Msg::fact_nodes_over, candidate.nodes, catalog::display_name(offering.network.rdma)));
+    parts.add(say_text(lang, Msg::fact_nodes_over, std::to_string(candidate.nodes),
+                             catalog::display_name(offering.network.rdma)));
   }
-  return parts;
+  return std::move(parts).text();
 }
 
 // The figures behind a row's cost score: its total against the cheapest, and what the total holds.
-std::vector<std::string> cost_facts(const Ranking& ranking, const Candidate& candidate, Lang lang) {
-  std::vector<std::string> parts;
-  parts.push_back(detail::say_text(lang, ranking.best.free_row ? Msg::fact_vs_cheapest_paid : Msg::fact_vs_cheapest,
+std::string cost_facts(const Ranking& ranking, const Candidate& candidate, Lang lang) {
+  Parts parts(lang);
+  parts.add(detail::say_text(lang, ranking.best.free_row ? Msg::fact_vs_cheapest_paid : Msg::fact_vs_cheapest,
                       units::format_money(candidate.total_cost, ranking.currency),
                       units::format_money(ranking.best.cheapest_total, ranking.currency)));
   const auto& cost = candidate.cost;
@@ -192,71 +201,72 @@ std::vector<std::string> cost_facts(const Ranking& ranking, const Candidate& can
   const double total_ratio = candidate.total_cost / std::max(ranking.best.cheapest_total, 1e-12);
   if (candidate.scored_cost > 0 && ranking.best.cheapest_scored > 0 && ranking.best.cheapest_total > 0 &&
       std::abs(scored_ratio - total_ratio) > 0.01 * total_ratio) {
-    parts.push_back(
+    parts.add(
         detail::say_text(lang, Msg::fact_scored_upper, units::format_money(candidate.scored_cost, ranking.currency),
             units::format_money(ranking.best.cheapest_scored, ranking.currency),
             text::message(cost.spot_quote_suspect() ? Msg::fact_suspect_quote : Msg::fact_quote_age_band, lang)));
   }
   if (cost.commitment_charged) {
-    parts.push_back(say(lang, Msg::fact_whole_commitment, mode_words(candidate.mode, lang)));
+    parts.add(say_text(lang, Msg::fact_whole_commitment, mode_words(candidate.mode, lang)));
   } else if (cost.term_continues) {
-    parts.push_back(say(lang, Msg::fact_term_window, mode_words(candidate.mode, lang)));
+    parts.add(say_text(lang, Msg::fact_term_window, mode_words(candidate.mode, lang)));
   }
   if (cost.interruption > 0.005) {
-    parts.push_back(say(lang, Msg::fact_incl_interruptions, units::format_money(cost.interruption, ranking.currency)));
+    parts.add(
+        say_text(lang, Msg::fact_incl_interruptions, units::format_money(cost.interruption, ranking.currency)));
   }
   const double hidden = cost.egress + cost.public_ip + cost.storage;
   if (hidden >= material_cost_share * candidate.total_cost && hidden > 0) {
-    parts.push_back(say(lang, Msg::fact_incl_hidden, units::format_money(hidden, ranking.currency)));
+    parts.add(say_text(lang, Msg::fact_incl_hidden, units::format_money(hidden, ranking.currency)));
   }
-  return parts;
+  return std::move(parts).text();
 }
 
 // The provider's environment: ready time, notebooks, containers, Kubernetes, images.
-std::vector<std::string> usability_facts(const catalog::Provider& provider, Lang lang) {
-  std::vector<std::string> parts;
+std::string usability_facts(const catalog::Provider& provider, Lang lang) {
+  Parts parts(lang);
   const auto& environment = provider.environment;
-  parts.push_back(say(lang, Msg::fact_ready_in, detail::number(environment.provision_minutes, 0)));
-  if (environment.jupyterlab) parts.emplace_back("JupyterLab");
-  if (environment.custom_containers) parts.push_back(say(lang, Msg::fact_custom_containers));
-  if (environment.kubernetes) parts.emplace_back("Kubernetes");
-  parts.push_back(say(lang, Msg::fact_framework_images, environment.images.size()));
-  return parts;
+  parts.add(say(lang, Msg::fact_ready_in, detail::number(environment.provision_minutes, 0)));
+  if (environment.jupyterlab) parts.add("JupyterLab");
+  if (environment.custom_containers) parts.add(say(lang, Msg::fact_custom_containers));
+  if (environment.kubernetes) parts.add("Kubernetes");
+  parts.add(say(lang, Msg::fact_framework_images, environment.images.size()));
+  return std::move(parts).text();
 }
 
 // The provider's support: tier, hours, first answer, compliance.
-std::vector<std::string> support_facts(const catalog::Provider& provider, Lang lang) {
-  std::vector<std::string> parts;
-  parts.push_back(say(lang, Msg::fact_support_tier, support_tier_words(provider.support.tier, lang)));
-  parts.emplace_back(support_hours_words(provider.support.hours, lang));
-  parts.push_back(say(lang, Msg::fact_first_answer, detail::number(provider.support.first_response_hours, 0)));
+std::string support_facts(const catalog::Provider& provider, Lang lang) {
+  Parts parts(lang);
+  parts.add(say(lang, Msg::fact_support_tier, support_tier_words(provider.support.tier, lang)));
+  parts.add(support_hours_words(provider.support.hours, lang));
+  parts.add(say(lang, Msg::fact_first_answer, detail::number(provider.support.first_response_hours, 0)));
   if (!provider.compliance.empty()) {
     std::string certs;
     // Catalog ids as written ("soc2"), but for China's MLPS level 3, which a Chinese reader knows as 等保三级.
     for (const auto& cert : provider.compliance)
       certs += (certs.empty() ? "" : " ") + (cert == "mlps3" ? std::string(text::message(Msg::cert_mlps3, lang)) : cert);
-    parts.push_back(certs);
+    parts.add(certs);
   }
-  return parts;
+  return std::move(parts).text();
 }
 
 std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
                   Criterion criterion, Lang lang) {
   switch (criterion) {
     case Criterion::stability:
-      return join(stability_facts(catalog, ranking, candidate, lang), lang);
+      return stability_facts(catalog, ranking, candidate, lang);
     case Criterion::performance:
-      return join(performance_facts(catalog, ranking, candidate, lang), lang);
+      return performance_facts(catalog, ranking, candidate, lang);
     case Criterion::cost:
-      return join(cost_facts(ranking, candidate, lang), lang);
+      return cost_facts(ranking, candidate, lang);
     // Usability and support read the provider only: FactsMemo keeps them per provider
     // (provider_level below). A figure of the row or offering here must leave provider_level.
     case Criterion::usability:
-      return join(usability_facts(catalog.provider_of(catalog.offerings[candidate.offering_index]), lang), lang);
+      return usability_facts(catalog.provider_of(catalog.offerings[candidate.offering_index]), lang);
     case Criterion::support:
-      return join(support_facts(catalog.provider_of(catalog.offerings[candidate.offering_index]), lang), lang);
+      return support_facts(catalog.provider_of(catalog.offerings[candidate.offering_index]), lang);
   }
-  return join({}, lang);
+  return {};
 }
 
 // Usability and support figures are the provider's alone (its environment, support and compliance).
@@ -426,7 +436,7 @@ std::optional<Explanation::Line> standing_line(const catalog::Catalog& catalog, 
     line.criterion = change->criterion;
     line.score = change->weight;
     line.at_least = change->at_least;
-    line.figure = fmt::format("{} {}", change->at_least ? ">=" : "<=", detail::number(change->weight, 2));
+    line.figure = (change->at_least ? ">= " : "<= ") + detail::number(change->weight, 2);
   } else {
     line.kind = Kind::cannot_win;
   }
@@ -442,8 +452,9 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
   Explanation::Line line;
   line.kind = Kind::wins_over;
   line.score = candidate.score - rival.score;
-  line.figure = say(lang, Msg::fact_rival, rival.rank, rival_offering.id, mode_words(rival.mode, lang),
-                    units::format_money(rival.total_cost, ranking.currency), units::format_hours(rival.hours));
+  line.figure = say_text(lang, Msg::fact_rival, std::to_string(rival.rank), rival_offering.id,
+                         mode_words(rival.mode, lang), units::format_money(rival.total_cost, ranking.currency),
+                         units::format_hours(rival.hours));
   line.own_figure = detail::say_text(lang, Msg::fact_own, units::format_money(candidate.total_cost, ranking.currency),
                         units::format_hours(candidate.hours));
   for (std::size_t c = 0; c < criterion_count; ++c) {
@@ -484,6 +495,8 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
   Explanation result;
   Figures figures(catalog, ranking, candidate, memo, lang);
   auto& lines = result.lines;
+  constexpr std::size_t most_lines = 6;  // strongest, weakest and the four below
+  lines.reserve(most_lines);
   const auto criterion_line = [&](Kind kind, std::size_t c) {
     Explanation::Line line;
     line.kind = kind;
@@ -495,11 +508,14 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
   const auto [strongest, weakest] = strongest_and_weakest(ranking, candidate);
   if (strongest < criterion_count) lines.push_back(criterion_line(Kind::strongest, strongest));
   if (weakest < criterion_count && weakest != strongest) lines.push_back(criterion_line(Kind::weakest, weakest));
-  for (auto line :
-       {input_bound_line(ranking, candidate, lang), standing_line(catalog, ranking, candidate),
-        wins_over_line(catalog, ranking, candidate, figures, lang), spot_cheaper_line(ranking, candidate)}) {
+  // Each moved in as it is made (a braced list of them copied every line, its strings and gains).
+  const auto add = [&lines](std::optional<Explanation::Line> line) {
     if (line) lines.push_back(std::move(*line));
-  }
+  };
+  add(input_bound_line(ranking, candidate, lang));
+  add(standing_line(catalog, ranking, candidate));
+  add(wins_over_line(catalog, ranking, candidate, figures, lang));
+  add(spot_cheaper_line(ranking, candidate));
   return result;
 }
 

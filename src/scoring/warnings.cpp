@@ -519,10 +519,12 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
   const auto share = [&](double amount) {
     return candidate.total_cost > 0 ? percent(amount / candidate.total_cost) : std::string("0%");
   };
-  // "10% of instances a month" (and whether the rate is assumed); the reclaim notice.
-  const std::string spot_rate =
-      say(lang, Msg::w_spot_rate, fmt::format("{:g}", cost.spot_interruption_pct),
-          cost.spot_rate_assumed ? say(lang, Msg::w_spot_rate_assumed) : std::string());
+  // "10% of instances a month" (and whether the rate is assumed); the reclaim notice. Made only for
+  // the two spot warnings that say it (issue 33: made for every warning, it was half their cost).
+  const auto spot_rate = [&] {
+    return say(lang, Msg::w_spot_rate, fmt::format("{:g}", cost.spot_interruption_pct),
+               cost.spot_rate_assumed ? say(lang, Msg::w_spot_rate_assumed) : std::string());
+  };
   const auto notice = [&] { return detail::notice_words(cost.spot_notice_seconds, lang); };
   const auto mode_words = [&](PricingMode mode) -> std::string {
     if (lang == text::Lang::en) return std::string(catalog::to_string(mode));
@@ -533,7 +535,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
   };
   switch (warning) {
     case Warning::spot_interruptions: {
-      std::string text = say(lang, Msg::w_spot_reclaim, notice(), catalog::display_name(provider, lang), spot_rate);
+      std::string text = say(lang, Msg::w_spot_reclaim, notice(), catalog::display_name(provider, lang), spot_rate());
       if (workload::kind_traits(ranking.kind).training()) {
         text += say(lang, Msg::w_spot_training,
                     cost.instances == 1 ? say(lang, Msg::w_one_instance)
@@ -551,7 +553,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                         cost.instances == 1 ? "" : "s", duration(cost.interruption_hours));
     }
     case Warning::spot_serving:
-      return say(lang, Msg::w_spot_serving, catalog::display_name(provider, lang), notice(), spot_rate);
+      return say(lang, Msg::w_spot_serving, catalog::display_name(provider, lang), notice(), spot_rate());
     case Warning::vgpu_noisy_neighbours:
       return say(lang, Msg::w_vgpu, number(offering.gpu_fraction * 100, 0));
     case Warning::egress_fees:
