@@ -221,3 +221,23 @@ TEST_CASE("every weak stack feature a job relies on is said", "[cli][scoring][re
   }
   CHECK(said);
 }
+
+TEST_CASE("offerings held out as mainland-only are counted in a note with the cheapest", "[cli][scoring][review-zh]") {
+  // Review 3, scenario 29: a 4090 QLoRA ranked RunPod at $18.79 while autodl/rtx4090-x1 (~$7.42) showed
+  // only under --show-excluded; a Chinese student needs the pointer to --region cn.
+  const std::vector<std::string> args = {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "qlora",
+                                         "--gpu", "4090", "--allow-consumer"};
+  const auto document = run_json(args, review_date);
+  std::string note;
+  for (const auto& item : document.at("notes")) {
+    if (item.at("code") == "N-MAINLAND-ONLY") note = item.at("text").get<std::string>();
+  }
+  INFO(note);
+  CHECK(note.find("sold only in mainland China left out") != std::string::npos);
+  CHECK(note.find("autodl/") != std::string::npos);
+  CHECK(note.find("--region cn to include") != std::string::npos);
+  // Asked for mainland China: nothing held out, no note.
+  auto mainland = args;
+  mainland.insert(mainland.end(), {"--region", "cn"});
+  for (const auto& item : run_json(mainland, review_date).at("notes")) CHECK(item.at("code") != "N-MAINLAND-ONLY");
+}

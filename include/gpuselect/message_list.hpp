@@ -329,6 +329,7 @@
   X(note_tier_no_sla, "{0} no-SLA offering{1}", "{0} 个无 SLA 方案") \
   X(note_tier_spot, "{0} offering{1} on spot", "{0} 个竞价实例方案") \
   X(note_tier_each_also, "each is also excluded for another reason", "每个方案也因其他原因被排除") \
+  X(note_mainland_only, "{0} offering{1} sold only in mainland China left out (a mainland account or host); {2}; --region cn to include", "{0} 个仅在中国大陆销售的方案未参与排名（需大陆账号或主体）；{2}；加 --region cn 可纳入") \
   X(note_tier_cheapest, "cheapest {0} ({1}{2})", "最便宜 {0}（{1}{2}）") \
   X(note_tier_cheapest_mode, ", {}", "，{}") \
   /* the --mix lines (the ranked table's fleet section) */ \

@@ -539,6 +539,9 @@ struct Ranking {
     std::optional<catalog::PricingMode> cheapest_mode;
   };
   std::vector<TierExclusion> tier_excluded;  // classes with at least one exclusion, in ExclusionKind order
+  // No --region, --provider or CNY asked for mainland China, so offerings sold only there were held
+  // out (a mainland account or host; N-MAINLAND-ONLY says how many and the cheapest).
+  bool mainland_held_out = false;
   // --mix: the cheapest fleet serving the request mix (docs/scoring.md "Mixed fleet").
   struct FleetPool {
     std::string request_class;  // "short", "long" or "all"

@@ -1621,6 +1621,7 @@ class Ranker {
     auto& candidates = ranking.candidates;
     if (options_.pareto) detail::mark_pareto(candidates);
     ranking.tier_excluded = tier_exclusions(ranking);
+    ranking.mainland_held_out = !mainland_asked_ && &filter_ == &options_.constraints;
     ranking.notes = detail::run_notes(catalog_, ranking, options_.today);
     ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {

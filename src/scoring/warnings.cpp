@@ -478,6 +478,40 @@ void add_tiers_notes(const Ranking& ranking, std::vector<Ranking::Note>& notes) 
   }
 }
 
+// Offerings sold only in mainland China, held out because nothing asked for it: how many, and the
+// cheapest row held out for that alone (expert review, third: a Chinese student's 4090 QLoRA ranked
+// RunPod at $18.79 with autodl/rtx4090-x8 at ~$7.6 visible only under --show-excluded).
+// The note: N-MAINLAND-ONLY.
+void add_mainland_only_note(const catalog::Catalog& catalog, const Ranking& ranking, std::vector<Ranking::Note>& notes) {
+  if (!ranking.mainland_held_out) return;
+  std::vector<std::uint32_t> offerings;
+  const Exclusion* cheapest = nullptr;
+  for (const auto& exclusion : ranking.excluded) {
+    const bool held_out = std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
+                                      [](const ExclusionReason& reason) { return reason.kind == ExclusionKind::region; });
+    if (!held_out) continue;
+    offerings.push_back(exclusion.offering_index);
+    if (exclusion.reasons.size() == 1 && exclusion.total_cost > 0 &&
+        (cheapest == nullptr || exclusion.total_cost < cheapest->total_cost))
+      cheapest = &exclusion;
+  }
+  if (offerings.empty()) return;
+  std::sort(offerings.begin(), offerings.end());
+  const auto count = static_cast<std::size_t>(std::unique(offerings.begin(), offerings.end()) - offerings.begin());
+  notes.push_back({"N-MAINLAND-ONLY", text::Words::in_each([&](text::Lang lang) {
+                     const std::string best =
+                         cheapest == nullptr
+                             ? text::say(lang, text::Msg::note_tier_each_also)
+                             : text::say(lang, text::Msg::note_tier_cheapest,
+                                         units::format_money(cheapest->total_cost, ranking.currency),
+                                         catalog.offerings[cheapest->offering_index].id,
+                                         cheapest->mode ? text::say(lang, text::Msg::note_tier_cheapest_mode,
+                                                                    mode_words(*cheapest->mode, lang))
+                                                        : std::string());
+                     return text::say(lang, text::Msg::note_mainland_only, count, count == 1 ? "" : "s", best);
+                   })});
+}
+
 }  // namespace
 
 std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today) {
@@ -491,6 +525,7 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   add_term_one_off_note(catalog, ranking, notes);
   add_term_long_run_note(ranking, notes);
   add_tiers_notes(ranking, notes);
+  add_mainland_only_note(catalog, ranking, notes);
   return notes;
 }
 
