@@ -403,9 +403,8 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
     // An image set's row is the workload's default set, else the set times its passes or the steps
     // times the batch, whichever of --images/--epochs and --train-steps made it (issue 29 review 2:
     // "(default for image-finetune)" read as if --images 500 had been ignored).
-    if (default_applied(profile, "images trained") && profile.images_defaulted && profile.epochs_defaulted) {
-      summary.tokens += say(lang, Msg::summary_default_for, workload::to_string(profile.kind));
-    } else if (default_applied(profile, "images trained")) {
+    const bool image_set = default_applied(profile, "images trained");
+    if (image_set && !(profile.images_defaulted && profile.epochs_defaulted)) {
       if (profile.train_steps > 0) {
         summary.tokens += say(lang, profile.prior_preservation ? Msg::summary_steps_batch_prior : Msg::summary_steps_batch,
                               profile.train_steps, std::max(1, profile.micro_batch));
@@ -413,7 +412,7 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
         summary.tokens += say(lang, profile.prior_preservation ? Msg::summary_images_epochs_prior : Msg::summary_images_epochs,
                               profile.images, profile.epochs);
       }
-    } else if (default_applied(profile, "tokens") || default_applied(profile, "samples")) {
+    } else if (image_set || default_applied(profile, "tokens") || default_applied(profile, "samples")) {
       summary.tokens += say(lang, Msg::summary_default_for, workload::to_string(profile.kind));
     }
   } else {
