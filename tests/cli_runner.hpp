@@ -75,7 +75,7 @@ inline std::vector<std::string> with(std::vector<std::string> base, const std::v
 }
 
 // The environment of a run of gpuselect: no GPUSELECT_CATALOG, NO_COLOR, COLUMNS, GPUSELECT_TODAY,
-// LC_ALL or LC_MESSAGES; LANG=C (output is English on any test machine unless a test asks for another
+// GPUSELECT_NO_CACHE, LC_ALL or LC_MESSAGES; LANG=C (output is English on any test machine unless a test asks for another
 // language); every ranking checked (GPUSELECT_CHECK_INVARIANTS=1, docs/cli.md "Global options"); no
 // config file from the user's home (XDG_CONFIG_HOME and XDG_DATA_HOME are the empty folder `scratch`);
 // the parsed-catalog cache in `scratch`/cache. Then `environment` ("NAME=value" each), which may
@@ -83,7 +83,8 @@ inline std::vector<std::string> with(std::vector<std::string> base, const std::v
 inline std::vector<std::string> run_environment(const std::filesystem::path& scratch,
                                                 const std::vector<std::string>& environment) {
   std::vector<std::string> assignments = {"GPUSELECT_CATALOG", "NO_COLOR", "COLUMNS",
-                                          "GPUSELECT_TODAY",   "LC_ALL",   "LC_MESSAGES"};  // a name without '=': unset
+                                          "GPUSELECT_TODAY",   "GPUSELECT_NO_CACHE",
+                                          "LC_ALL",            "LC_MESSAGES"};  // a name without '=': unset
   assignments.insert(assignments.end(),
                      {"LANG=C", "GPUSELECT_CHECK_INVARIANTS=1", "XDG_CONFIG_HOME=" + scratch.string(),
                       "XDG_DATA_HOME=" + scratch.string(), "XDG_CACHE_HOME=" + (scratch / "cache").string()});

@@ -349,7 +349,8 @@ TEST_CASE("JSON written to a terminal equals JSON written to a pipe", "[determin
   TempDir dir;
   const auto captured = dir.path() / "tty.out";
   std::string command =
-      "env -u GPUSELECT_CATALOG -u COLUMNS XDG_CONFIG_HOME=" + gpuselect::testing::shell_quote(dir.path().string()) +
+      "env -u GPUSELECT_CATALOG -u COLUMNS -u GPUSELECT_TODAY -u GPUSELECT_NO_CACHE -u NO_COLOR -u LC_ALL "
+      "-u LC_MESSAGES LANG=C XDG_CONFIG_HOME=" + gpuselect::testing::shell_quote(dir.path().string()) +
       " XDG_CACHE_HOME=" + gpuselect::testing::shell_quote((dir.path() / "cache").string()) +
       " " + gpuselect::testing::shell_quote(GPUSELECT_BINARY);
   for (const auto& arg : args) command += " " + gpuselect::testing::shell_quote(arg);
