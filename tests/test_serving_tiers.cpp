@@ -356,3 +356,76 @@ TEST_CASE("GPUs rented count the instances priced, idle GPUs are warned and lose
   const auto cost = static_cast<std::size_t>(scoring::Criterion::cost);
   CHECK(right_sized_b200->criteria[cost].score > idle_b200->criteria[cost].score);
 }
+
+TEST_CASE("kept headroom shrinks a replica's KV budget instead of ruling the card out", "[serving][headroom]") {
+  // Expert review 3, reject A: --risk-averse keeps 20% of GPU memory free; the engine's default 90%
+  // then excluded every 8x H100/H200 node for a 70B model ("needs 135.8 GB, has 151.4 GB") and ranked
+  // 15 nodes of 8x L40S first at 4.8x the price. The engine runs at gpu_memory_utilization 0.8 instead.
+  workload::Request request;
+  request.kind = workload::Kind::llm_inference;
+  request.params_text = "70e9";
+  request.requests_per_s = 20;
+  const auto profile = workload::resolve(request, builtin());
+  auto options = serving_options();
+  const auto usual = testing::rank_checked(builtin(), profile, options);
+  options.constraints.min_headroom_pct = 20;
+  const auto kept = testing::rank_checked(builtin(), profile, options);
+  REQUIRE_FALSE(usual.candidates.empty());
+  REQUIRE_FALSE(kept.candidates.empty());
+  for (const auto& exclusion : kept.excluded) {
+    const auto& offering = builtin().offerings[exclusion.offering_index];
+    if (offering.gpu_count < 8 || builtin().gpu_of(offering).capacity_bytes() < 80e9) continue;
+    for (const auto& reason : exclusion.reasons) {
+      INFO(offering.id);
+      CHECK(reason.kind != scoring::ExclusionKind::memory);
+      CHECK(reason.kind != scoring::ExclusionKind::headroom);
+    }
+  }
+  for (const auto& candidate : kept.candidates) {
+    const auto& memory = kept.performance_of(candidate).memory;
+    INFO(builtin().offerings[candidate.offering_index].id);
+    CHECK(memory.per_gpu.total_bytes <= 0.8 * memory.gpu_capacity_bytes * (1 + 1e-9));
+  }
+  // A fifth of memory kept free costs a smaller batch, not a different class of fleet.
+  CHECK(kept.candidates.front().cost.total <= 1.5 * usual.candidates.front().cost.total);
+  CHECK(builtin().gpu_of(builtin().offerings[kept.candidates.front().offering_index]).capacity_bytes() >= 80e9);
+
+  // The batch is the largest that the share left after the headroom holds.
+  estimate::Plan plan;
+  plan.gpus_per_node = 8;
+  plan.tensor_parallel = 8;
+  const double capacity = 141e9;
+  auto twenty = profile;
+  twenty.headroom_pct = 20;
+  const int most = estimate::model::max_serving_batch(twenty, plan, capacity);
+  REQUIRE(most > 1);
+  CHECK(most < estimate::model::max_serving_batch(profile, plan, capacity));
+  plan.batch = most;
+  CHECK(estimate::estimate_memory(twenty, plan, capacity).per_gpu.total_bytes <= 0.8 * capacity);
+  plan.batch = most + 1;
+  CHECK(estimate::estimate_memory(twenty, plan, capacity).per_gpu.total_bytes > 0.8 * capacity);
+}
+
+TEST_CASE("a serving replica spans one more node when that needs far fewer GPUs for the load", "[serving][queue]") {
+  // 70B bf16 on 4x L40S nodes: on one node the weights leave KV for ~13 sequences (44 nodes for
+  // 20 req/s); over two nodes (pipeline stages over EFA) a replica holds ~90 and half the nodes carry it.
+  workload::Request request;
+  request.kind = workload::Kind::llm_inference;
+  request.params_text = "70e9";
+  request.requests_per_s = 20;
+  const auto profile = workload::resolve(request, builtin());
+  auto options = serving_options();
+  options.constraints.providers = {"aws"};
+  const auto ranking = testing::rank_checked(builtin(), profile, options);
+  bool saw = false;
+  for (const auto& candidate : ranking.candidates) {
+    const auto& offering = builtin().offerings[candidate.offering_index];
+    if (offering.id != "aws/g6e.24xlarge") continue;
+    saw = true;
+    const auto& memory = ranking.performance_of(candidate).memory;
+    CHECK(candidate.nodes == 2);
+    CHECK(memory.plan.pipeline_parallel == 2);
+    CHECK(candidate.cost.instances <= 30);
+  }
+  CHECK(saw);
+}

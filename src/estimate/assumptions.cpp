@@ -74,7 +74,7 @@ std::vector<text::Words> assumptions(const workload::Profile& profile, const Est
                                    ? text::words(Msg::asm_kv_mla, shape.kv_lora_rank, shape.qk_rope_head_dim)
                                    : text::words(Msg::asm_kv_heads);
     const std::string kv_kb = fmt::format("{:.1f}", model::kv_cache_bytes_per_token(profile) / 1e3);
-    const std::string share = fmt::format("{:.0f}", model::serving_memory_share * 100);
+    const std::string share = fmt::format("{:.0f}", model::serving_memory_share_for(profile) * 100);
     sentences.push_back(in_each([&](Lang lang) {
       return text::say(lang, Msg::asm_kv_serving, kv_kb, layout.say(lang), profile.input_tokens,
                        profile.output_tokens, share);

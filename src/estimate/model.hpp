@@ -1,6 +1,7 @@
 #pragma once
 // Shared pieces of the estimator (not a public contract): bytes per parameter, KV cache, plan
 // candidates and names. Every constant's source is in docs/estimation.md.
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -205,6 +206,12 @@ inline constexpr double achievable_bandwidth_share = 0.8;
 inline constexpr int prefill_chunk_tokens = 8192;
 // Share of GPU memory a serving engine may fill (vLLM gpu_memory_utilization default 0.9).
 inline constexpr double serving_memory_share = 0.9;
+// The share a replica is sized to: the engine default, or less where --min-headroom keeps more free
+// (the engine is then run with gpu_memory_utilization = 1 - headroom, so the KV budget and the batch
+// shrink instead of the card being ruled out; docs/estimation.md "Serving memory").
+inline double serving_memory_share_for(const workload::Profile& profile) {
+  return std::min(serving_memory_share, 1.0 - std::clamp(profile.headroom_pct, 0.0, 99.0) / 100.0);
+}
 // Concurrent sequences per replica at most (vLLM max_num_seqs default 256).
 inline constexpr int serving_batch_limit = 256;
 // Prefill MFU when not given (assumption: large batched matmuls, docs "Serving").

@@ -290,7 +290,7 @@ ServingPoint pipelined_serving_point(const workload::Profile& profile, const Har
 }  // namespace
 
 int max_serving_batch(const workload::Profile& profile, const Plan& plan, double gpu_capacity_bytes) {
-  const double budget = gpu_capacity_bytes * serving_memory_share;
+  const double budget = gpu_capacity_bytes * serving_memory_share_for(profile);
   const auto total_at = [&](int batch) {
     Plan sized = plan;
     sized.batch = batch;

@@ -430,6 +430,34 @@ class Ranker {
     return memory.fits && free_pct(memory) >= filter_.min_headroom_pct;
   }
 
+  // A serving replica's decode output per GPU at its plan's batch, tokens/s (0 without a latency).
+  static double decode_tokens_per_gpu_s(const estimate::Memory& memory, int gpus) {
+    if (!(memory.tpot_ms > 0) || gpus <= 0) return 0;
+    return memory.plan.batch / (memory.tpot_ms / 1e3) / gpus;
+  }
+
+  // Token serving with a load: the nodes one replica spans. The fewest that fit can hold so little
+  // KV cache that the fleet needs far more GPUs than a replica over one more node would (70B bf16 on
+  // 4x L40S nodes: batch 4 on one node and 160 nodes for 20 req/s, batch ~60 over two nodes and about
+  // a quarter of them). A replica widens while the next node count decodes at least
+  // replica_widening_gain times the tokens per GPU: the gain must pay for a failure domain one node
+  // larger and the pipeline hop between nodes (assumption: 1.5x, a third fewer GPUs).
+  int widened_replica_nodes(const catalog::Offering& offering, int fit_nodes, int node_limit) {
+    constexpr double replica_widening_gain = 1.5;
+    if (!workload::kind_traits(profile_.kind).serving() || !(profile_.requests_per_s > 0)) return fit_nodes;
+    const int gpus_per_node = std::max(1, offering.gpu_count);
+    double per_gpu = decode_tokens_per_gpu_s(memo_.plan(offering.gpu_index, hardware(offering, fit_nodes)),
+                                             gpus_per_node * fit_nodes);
+    while (fit_nodes < node_limit && per_gpu > 0) {
+      const auto& wider = memo_.plan(offering.gpu_index, hardware(offering, fit_nodes + 1));
+      const double wider_per_gpu = decode_tokens_per_gpu_s(wider, gpus_per_node * (fit_nodes + 1));
+      if (!acceptable(wider) || wider_per_gpu < per_gpu * replica_widening_gain) break;
+      ++fit_nodes;
+      per_gpu = wider_per_gpu;
+    }
+    return fit_nodes;
+  }
+
   // The most nodes of the offering a widening search may ask on demand (and spot) at once:
   // estimate::open_hold_share of what the stock usually has free (estimate::cluster_free_gpus), at
   // least one node. Expert review 6: 56 of the ~64 B200s a medium pool has free ranked first (with
@@ -717,6 +745,7 @@ class Ranker {
       close_offering(false);
       return;
     }
+    fit_nodes = widened_replica_nodes(offering, fit_nodes, node_limit);
 
     best_chance_ = 0;
     bool produced = add_candidates(index, fit_nodes, ranking);
