@@ -1009,7 +1009,7 @@ ServingOutcome evaluate_serving(const catalog::Catalog& catalog, const ServingRo
   outcome.batch = estimate::model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes());
   const auto point = estimate::model::serving_point(profile, hardware, row.tp, outcome.batch);
   outcome.ratio = row.measured_output_tokens_per_s / point.output_tokens_per_s;
-  outcome.band = estimate::model::serving_bands(profile, hardware, outcome.batch).throughput;
+  outcome.band = estimate::model::serving_bands(profile, hardware, outcome.batch, point.memory_bound).throughput;
   return outcome;
 }
 

@@ -242,3 +242,39 @@ TEST_CASE("offerings held out as mainland-only are counted in a note with the ch
   const auto mainland_document = run_json(mainland, review_date);  // held: the loop reads into it
   for (const auto& item : mainland_document.at("notes")) CHECK(item.at("code") != "N-MAINLAND-ONLY");
 }
+
+TEST_CASE("a wait for capacity inside the turnaround does not rank a dearer, slower row first", "[cli][scoring][review-4]") {
+  // Expert review 4, s01: a 6-min mean wait for a Vast.ai H100 (capacity 0.86) ranked an RTX 5090 at
+  // $1.42 and 3.2 h above the H100 at $1.38 and 52 min; both end inside the 4 h turnaround, so the
+  // wait made neither late and job_time already checks it.
+  const auto document =
+      run_json({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "qlora", "--allow-consumer",
+                "--training-tier", "development", "--gpu-count", "1", "--tokens", "2e7"},
+               review_date);
+  const auto& rows = document.at("candidates");
+  REQUIRE(rows.size() >= 2);
+  const auto& first = rows.at(0);
+  const double first_cost = first.at("cost").at("total").get<double>();
+  const double first_hours = first.at("time").at("wall_hours").get<double>();
+  for (std::size_t index = 1; index < std::min<std::size_t>(rows.size(), 10); ++index) {
+    const auto& row = rows.at(index);
+    if (row.at("pricing_mode") != first.at("pricing_mode") || row.at("provider") != first.at("provider")) continue;
+    INFO(first.at("offering_id") << " ranked above " << row.at("offering_id"));
+    const bool dominates = row.at("cost").at("total").get<double>() < first_cost &&
+                           row.at("time").at("wall_hours").get<double>() < first_hours;
+    CHECK_FALSE(dominates);
+  }
+}
+
+TEST_CASE("a 40 ms TPOT on one L20 is held at the calibrated slow end, not behind four A10s", "[cli][serving][review-4]") {
+  // Expert review 4, c08: Qwen3-8B at 10 req/s, TPOT 40 ms, a year, --risk-averse: the L20 (32 ms at
+  // batch 1) was excluded at 57 ms (90%) and 16 A10s, four per replica over PCIe, ranked first.
+  const auto document = run_json({"recommend", "-w", "llm-inference", "-m", "qwen3-8b", "--requests-per-s", "10",
+                                  "--tpot-ms", "40", "--hours", "8760", "--pricing", "yearly,monthly,on-demand",
+                                  "--risk-averse", "--region", "cn"},
+                                 review_date);
+  const auto& rows = document.at("candidates");
+  REQUIRE_FALSE(rows.empty());
+  CHECK(rows.at(0).at("gpu") == "l20");
+  CHECK(rows.at(0).at("gpu_count") == 1);
+}

@@ -636,7 +636,10 @@ TEST_CASE("scenario: serving targets are met at the confidence, so a GPU outside
     INFO(candidate["offering_id"]);
     // At 80%: the band's top is at most 1.765 / 1.457 = 1.21x the target (uncalibrated), 1.05x (Hopper).
     CHECK(serving["tpot_ms_band"]["high"].get<double>() <= 50 * 1.22);
-    CHECK(serving["tpot_ms"].get<double>() <= 50.0 / 1.1);
+    // A margin below the target: 80th percentile 1.066x the estimate for a memory-bound decode on a
+    // CUDA peer of the calibration GPUs (the calibrated slow end, 1 / 0.85; the fast end 1.15 x 85/65),
+    // 1.21x elsewhere outside the calibration.
+    CHECK(serving["tpot_ms"].get<double>() <= 50.0 / 1.06);
   }
   // The confidence is the flag's: at 0.5 the same L20 plan runs a larger batch nearer the target.
   auto median = args;

@@ -129,7 +129,8 @@ struct ServingBands {
   Band throughput;  // multipliers on tokens/s
   Band ttft;        // multipliers on TTFT
 };
-ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch);
+// `memory_bound`: the decode step at this batch is bounded by memory bandwidth (ServingPoint::memory_bound).
+ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch, bool memory_bound);
 // What a latency estimate is multiplied by before it is held to its target: the
 // Profile::latency_confidence quantile of the log-normal whose 10th and 90th percentiles are the
 // band's ends (TTFT: the TTFT band; TPOT: 1 / the throughput band, the inverse of tokens/s at a
@@ -138,7 +139,8 @@ struct LatencyFactors {
   double ttft = 1.0;
   double tpot = 1.0;
 };
-LatencyFactors latency_factors(const workload::Profile& profile, const Hardware& hardware, int batch);
+LatencyFactors latency_factors(const workload::Profile& profile, const Hardware& hardware, int batch,
+                               bool memory_bound);
 // z with P(Z <= z) = probability for the standard normal (clamped to 1e-12 of 0 and 1).
 double normal_quantile(double probability);
 // The quantile at z of the log-normal whose 10th and 90th percentiles are low and high (> 0).

@@ -835,7 +835,7 @@ void latency_at_load(const workload::Profile& profile, const Hardware& hardware,
   }
   const model::ServingPoint point =
       model::serving_point(profile, hardware, plan.tensor_parallel, serving.load_batch, plan.pipeline_parallel);
-  const model::ServingBands bands = model::serving_bands(profile, hardware, serving.load_batch);
+  const model::ServingBands bands = model::serving_bands(profile, hardware, serving.load_batch, point.memory_bound);
   const double tpot_ms = point.step_s * 1e3;
   const double ttft_ms = point.ttft_s * 1e3;
   serving.tpot_ms_at_load_band = {tpot_ms / bands.throughput.high, tpot_ms / bands.throughput.low,
@@ -908,7 +908,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     serving.kv_bytes_per_token = model::kv_cache_bytes_per_token(profile);
     serving.ttft_prompt_tokens = static_cast<int>(std::lround(model::ttft_prompt_tokens(profile)));
     serving.pipeline_ms_per_token = point.pipeline_s * 1e3;
-    const model::ServingBands bands = model::serving_bands(profile, hardware, batch);
+    const model::ServingBands bands = model::serving_bands(profile, hardware, batch, point.memory_bound);
     serving.output_tokens_per_s_band = {serving.output_tokens_per_s * bands.throughput.low,
                                         serving.output_tokens_per_s * bands.throughput.high,
                                         bands.throughput.in_calibrated_regime};
@@ -925,7 +925,7 @@ void serving_throughput(const workload::Profile& profile, const Hardware& hardwa
     const double service_s = batch / std::max(1e-12, serving.requests_per_s_per_replica);
     // The targets hold at Profile::latency_confidence of the bands: the queue may spend only what
     // the TTFT at that confidence leaves.
-    const model::LatencyFactors held = model::latency_factors(profile, hardware, batch);
+    const model::LatencyFactors held = model::latency_factors(profile, hardware, batch, point.memory_bound);
     const double held_ttft_ms = serving.ttft_ms * held.ttft;
     serving.meets_targets =
         held_ttft_ms <= profile.ttft_target_ms && serving.tpot_ms * held.tpot <= profile.tpot_target_ms;

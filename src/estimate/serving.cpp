@@ -316,7 +316,7 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
   const double capacity = hardware.gpu->capacity_bytes() * hardware.gpu_fraction;
   const bool moe = expert_split(profile.shape).routed_params > 0;
   const auto meets = [&](const ServingPoint& point, int batch) {
-    const LatencyFactors held = latency_factors(profile, hardware, batch);
+    const LatencyFactors held = latency_factors(profile, hardware, batch, point.memory_bound);
     return point.ttft_s * 1e3 * held.ttft <= profile.ttft_target_ms &&
            point.step_s * 1e3 * held.tpot <= profile.tpot_target_ms;
   };
@@ -325,7 +325,7 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
     Memory memory = estimate_memory(profile, plan, capacity);
     memory.ttft_ms = point.ttft_s * 1e3;
     memory.tpot_ms = point.step_s * 1e3;
-    const LatencyFactors held = latency_factors(profile, hardware, batch);
+    const LatencyFactors held = latency_factors(profile, hardware, batch, point.memory_bound);
     memory.ttft_held_ms = memory.ttft_ms * held.ttft;
     memory.tpot_held_ms = memory.tpot_ms * held.tpot;
     return memory;
@@ -400,7 +400,8 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
 static_assert(workload::default_latency_confidence == default_confidence,
               "serving targets and deadlines share one default confidence");
 
-LatencyFactors latency_factors(const workload::Profile& profile, const Hardware& hardware, int batch) {
+LatencyFactors latency_factors(const workload::Profile& profile, const Hardware& hardware, int batch,
+                               bool memory_bound) {
   // The quantile's z, kept for the last confidence asked (one per run in practice).
   thread_local double confidence = -1;
   thread_local double z = 0;
@@ -408,7 +409,7 @@ LatencyFactors latency_factors(const workload::Profile& profile, const Hardware&
     confidence = profile.latency_confidence;
     z = normal_quantile(confidence);
   }
-  const ServingBands bands = serving_bands(profile, hardware, batch);
+  const ServingBands bands = serving_bands(profile, hardware, batch, memory_bound);
   return {std::max(1.0, log_normal_quantile(bands.ttft.low, bands.ttft.high, z)),
           std::max(1.0, log_normal_quantile(1.0 / bands.throughput.high, 1.0 / bands.throughput.low, z))};
 }
@@ -505,11 +506,19 @@ constexpr CalibratedSpan dense_span{1, 1300, 128, 20000, 128, 2048};
 constexpr CalibratedSpan moe_span{64, 3455, 128, 2048, 128, 2048};
 // Architectures and precisions of the calibration rows.
 constexpr std::array<std::string_view, 1> calibrated_architectures{"hopper"};
+// NVIDIA architectures whose decode runs the same CUDA kernels as the calibration rows (vLLM's
+// paged attention and GEMMs on compute capability 8.0 and up). A memory-bound decode step there is
+// weight and KV reads at a share of datasheet bandwidth; decode kernels reach 70-85% of it
+// (shared/reference ESTIMATION.md "Serving throughput"), at or above the 65% fitted on Hopper
+// (decode_bandwidth_share), so the architecture moves such a step only faster: its slow end stays the
+// calibrated one and its fast end widens by 85 / 65.
+constexpr std::array<std::string_view, 3> bandwidth_peer_architectures{"ampere", "ada", "blackwell"};
+constexpr double bandwidth_share_high = 0.85;
 
 bool within(int value, int low, int high) { return value >= low && value <= high; }
 }  // namespace
 
-ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch) {
+ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch, bool memory_bound) {
   const bool moe = expert_split(profile.shape).routed_params > 0;
   ServingBands bands{moe ? moe_throughput_residuals : throughput_residuals, moe ? moe_ttft_residuals : ttft_residuals};
   const bool architecture =
@@ -522,6 +531,19 @@ ServingBands serving_bands(const workload::Profile& profile, const Hardware& har
   const bool output = profile.output_tokens <= 0 || within(profile.output_tokens, span.min_output, span.max_output);
   const bool regime = within(batch, span.min_batch, span.max_batch) && input && output;
   if (architecture && precision && regime && hardware.gpu_fraction >= 1.0) return bands;
+  const bool bandwidth_peer =
+      !moe && memory_bound && precision && regime && hardware.gpu_fraction >= 1.0 && hardware.gpu != nullptr &&
+      std::find(bandwidth_peer_architectures.begin(), bandwidth_peer_architectures.end(), hardware.gpu->architecture) !=
+          bandwidth_peer_architectures.end();
+  if (bandwidth_peer) {
+    // The prefill (TTFT) is compute-bound and keeps the full widening.
+    bands.throughput.high *= bandwidth_share_high / decode_bandwidth_share;
+    bands.throughput.in_calibrated_regime = false;
+    bands.ttft.low /= extrapolation_widening;
+    bands.ttft.high *= extrapolation_widening;
+    bands.ttft.in_calibrated_regime = false;
+    return bands;
+  }
   for (Band* band : {&bands.throughput, &bands.ttft}) {
     band->low /= extrapolation_widening;
     band->high *= extrapolation_widening;
