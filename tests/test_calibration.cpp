@@ -811,7 +811,8 @@ TEST_CASE("virtual pipeline stages divide the bubble as given", "[estimate][fram
   CHECK(one.predicted < five.predicted);
 }
 
-TEST_CASE("MoE experts: narrow expert GEMMs and imbalance slow training, batch-1 serving is not slowed",
+TEST_CASE("MoE experts: imbalance, local experts and an unoverlapped all-to-all slow training, "
+          "batch-1 serving is not slowed",
           "[estimate][moe]") {
   const catalog::Catalog catalog = builtin();
   Row row = rows().back();  // Qwen3-30B-A3B on 8 GB200, force-balanced
