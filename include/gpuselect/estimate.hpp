@@ -61,6 +61,11 @@ struct Plan {
   // publish MoE throughput run (Megatron-Bridge "force-balance"); otherwise the busiest expert-parallel
   // rank carries the load-imbalance term.
   bool balanced_experts = false;
+  // MoE training: the token all-to-all runs under another micro-batch's compute (Megatron-Core's
+  // overlap_moe_expert_parallel_comm, DeepSeek's DualPipe), at least a share of it exposed; false: it
+  // sits on the critical path of every MoE layer, as Megatron-Core runs it by default (docs/estimation.md
+  // "Expert parallelism in training").
+  bool expert_comm_overlapped = true;
 };
 
 // Why choose_plan settled where it did; rendered to words by describe().

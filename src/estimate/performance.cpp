@@ -298,16 +298,19 @@ const FrameworkEfficiency& framework_row(workload::Framework framework) {
 // each local expert's GEMMs and FP8 casts as kernels of their own, so at small micro-batches the layer
 // is bound by launches that grow with the local experts. The pair of rows that differ in micro-batch
 // only (Megatron-Bridge 25.11 Qwen3-30B-A3B FP8 on 8 B200, micro-batch 1, 9,299 tokens/s/GPU, and on
-// 8 GB200, micro-batch 4, 23,766; 16 local experts each) fixes the knee and the cost at 16 local
-// experts, 7.2 ms per layer; the calibration rows with other local-expert counts (DeepSeek-V3 EP 64:
-// 4, DeepSeek-V2 EP 8: 20) split it: least squares of their log residuals is flat at 3-3.5 ms per
-// layer, so 3 ms per layer + 16 x 0.2625 ms (docs/estimation.md "Performance model"). Real routers do
-// not balance perfectly: the busiest expert-parallel rank carries moe_load_imbalance x the mean load
-// (assumption: 10%, the order of the max-violation DeepSeek-V3's auxiliary-loss-free balancing
-// reports), except where a benchmark forces an even load.
-constexpr double moe_expert_width_knee = 300.0;
-constexpr double moe_layer_dispatch_s = 0.003;
-constexpr double moe_local_expert_dispatch_s = (0.0072 - moe_layer_dispatch_s) / 16.0;
+// 8 GB200, micro-batch 4, 23,766; 16 local experts each; their recipes do not overlap the all-to-all,
+// so it is exposed in full) fixes the knee and the cost at 16 local experts: least squares of their
+// log residuals puts the knee at its bound, 0 (the width penalty is not separable once the exposed
+// all-to-all is counted; 300 before), and the cost at 7.0 ms per layer (7.2 before); the calibration
+// rows with other local-expert counts (DeepSeek-V3 EP 64: 4, DeepSeek-V2 EP 8: 20) split it: least
+// squares of their log residuals is least at 4.5 ms per layer, so 4.5 ms + 16 x 0.15625 ms
+// (docs/estimation.md "Performance model"). Real routers do not balance perfectly: the busiest
+// expert-parallel rank carries moe_load_imbalance x the mean load (assumption: 10%, the order of the
+// max-violation DeepSeek-V3's auxiliary-loss-free balancing reports), except where a benchmark forces
+// an even load.
+constexpr double moe_expert_width_knee = 0.0;
+constexpr double moe_layer_dispatch_s = 0.0045;
+constexpr double moe_local_expert_dispatch_s = (0.0070 - moe_layer_dispatch_s) / 16.0;
 constexpr double moe_load_imbalance = 1.1;
 // QLoRA dequantises each frozen weight before its matmul (assumption: 1.5x the matmul time).
 constexpr double qlora_dequant_factor = 1.5;
@@ -583,9 +586,11 @@ MicroBatchComm micro_batch_comm(const TransformerLayout& layout, const workload:
 // in the forward and the backward pass (and the recomputed forward under full recomputation),
 // k·h elements per token each way: FP8 dispatch and bf16 combine in FP8 training (DeepSeek-V3
 // section 3.3), bf16 both otherwise. The EP group is TP·CP-strided ranks: the peers within the
-// node are reached on the GPU link, the rest on the GPU's share of the NICs, concurrently. As
-// for DP, the all-to-all overlaps another micro-batch's compute (DualPipe; Megatron-Core's 1F1B
-// all-to-all overlap), at least data_comm_exposed_share of it exposed. Seconds per micro-batch.
+// node are reached on the GPU link, the rest on the GPU's share of the NICs, concurrently. Where the
+// plan overlaps it (Plan::expert_comm_overlapped: DualPipe; Megatron-Core's
+// overlap_moe_expert_parallel_comm), as for DP the all-to-all runs under another micro-batch's
+// compute, at least data_comm_exposed_share of it exposed; otherwise (Megatron-Core's default) every
+// dispatch and combine waits on the layer's critical path, exposed in full. Seconds per micro-batch.
 double expert_all_to_all_micro_s(const TransformerLayout& layout, const workload::Profile& profile, const Plan& plan,
                                  const Links& links, double compute_micro) {
   const auto& shape = profile.shape;
@@ -602,6 +607,7 @@ double expert_all_to_all_micro_s(const TransformerLayout& layout, const workload
   const double on_node = bytes * (peers_in_node - 1.0) / ep;
   const double off_node = bytes * (ep - peers_in_node) / ep;
   const double a2a = std::max(on_node / links.intra, off_node / links.inter);
+  if (!plan.expert_comm_overlapped) return a2a;
   return std::max(data_comm_exposed_share * a2a, a2a - compute_micro);
 }
 
