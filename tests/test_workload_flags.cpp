@@ -375,3 +375,25 @@ TEST_CASE("a row's default fills its field for the workloads it applies to and c
                    "context: 1024 tokens per sequence (Llama 2 context, capped at the model's context of 1024 "
                    "tokens)") == 1);
 }
+
+TEST_CASE("a flag's English workload list names every workload its row accepts", "[workload][flags]") {
+  // Expert review 4: --training-tier for a notebook said "it is for llm-pretrain, llm-finetune and
+  // cv-train" while image-finetune takes it too (the Chinese line, built from the row's kinds, was
+  // right). Where the words name workload ids, they name each kind of the row and no other.
+  int listed = 0;
+  for (const auto& flag : workload::flags()) {
+    const std::string words(flag.applies_to);
+    bool names_an_id = false;
+    for (const std::string& name : workload::kind_names()) names_an_id = names_an_id || words.find(name) != std::string::npos;
+    if (!names_an_id || words.find("workloads") != std::string::npos) continue;
+    ++listed;
+    for (const std::string& name : workload::kind_names()) {
+      const auto kind = workload::parse_kind(name);
+      REQUIRE(kind);
+      INFO(flag.name << ": \"" << words << "\" and " << name);
+      // "llm-finetune --method qlora" narrows a kind by a method: the kind is still named.
+      CHECK((words.find(name) != std::string::npos) == ((flag.kinds & workload::kind_bit(*kind)) != 0));
+    }
+  }
+  CHECK(listed >= 5);
+}
