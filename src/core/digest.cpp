@@ -50,12 +50,16 @@ inline std::uint64_t fold(std::uint64_t a, std::uint64_t b) {
   return static_cast<std::uint64_t>(product) ^ static_cast<std::uint64_t>(product >> 64U);
 }
 
+inline std::uint64_t fold_in(std::uint64_t lane, const unsigned char* at, std::size_t key) {
+  return lane + fold(lane ^ load_64(at) ^ fold_keys[key], load_64(at + 8) ^ fold_keys[key + 1]);
+}
+// Written out: as a loop over the lanes, -O2 kept them in memory, and each product then waited on a
+// store and a load (~1.7x the time of the unrolled form, which -O3 makes of the loop).
 inline void fold_stripe(std::uint64_t (&lanes)[4], const unsigned char* stripe) {
-  for (std::size_t lane = 0; lane < 4; ++lane) {
-    const std::uint64_t a = load_64(stripe + lane * 16);
-    const std::uint64_t b = load_64(stripe + lane * 16 + 8);
-    lanes[lane] += fold(lanes[lane] ^ a ^ fold_keys[lane * 2], b ^ fold_keys[lane * 2 + 1]);
-  }
+  lanes[0] = fold_in(lanes[0], stripe, 0);
+  lanes[1] = fold_in(lanes[1], stripe + 16, 2);
+  lanes[2] = fold_in(lanes[2], stripe + 32, 4);
+  lanes[3] = fold_in(lanes[3], stripe + 48, 6);
 }
 }  // namespace
 
