@@ -19,19 +19,20 @@ namespace gpuselect::catalog::image {
 
 // Bumped whenever the layout or the meaning of a field changes (the build id changes with every
 // build anyway; the version guards builds that share an id, such as a rebuild of the same sources).
-// 2: providers' spot_reclaim; 3: models' diffusion layout; 4: needs_bf16; 5: DiT block layout; 6: name_zh; 7: capacity blocks
-inline constexpr std::uint32_t format_version = 7;
+// 2: providers' spot_reclaim; 3: models' diffusion layout; 4: needs_bf16; 5: DiT block layout; 6: name_zh; 7: capacity blocks;
+// 8: Fold64 instead of XXH64 for the sources' key digests and the checksum
+inline constexpr std::uint32_t format_version = 8;
 
 // One source file as read: its name in messages, its size, and its digests (src/core/digest.hpp).
 struct SourceDigest {
   std::string name;
   std::uint64_t bytes = 0;
-  std::uint64_t xxh64 = 0;    // the cache key
+  std::uint64_t fold64 = 0;   // the cache key (digest::Fold64)
   std::uint64_t fnv1a64 = 0;  // what the JSON echo shows; stored so a warm run need not compute it
 };
 
 // What an image is made from. Two keys match when the build ids are equal and the sources agree in
-// order, name, size and xxh64.
+// order, name, size and fold64.
 struct Key {
   std::string build_id;
   std::vector<SourceDigest> sources;

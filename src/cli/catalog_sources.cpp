@@ -126,13 +126,13 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
 namespace {
 // The digests of one source, taken from the bytes as the loader (or the cache check) reads them.
 struct Digesting {
-  digest::Xxh64 xxh64;
+  digest::Fold64 fold64;
   digest::Fnv1a64 fnv1a64;
-  bool with_fnv = false;  // FNV-1a costs ~12x XXH64: only where it is shown or stored
+  bool with_fnv = false;  // FNV-1a costs ~20x Fold64: only where it is shown or stored
   bool ended = false;     // the reader returned 0: every byte is in the digests
 
   void add(const char* data, std::size_t size) {
-    xxh64.add(data, size);
+    fold64.add(data, size);
     if (with_fnv) fnv1a64.add(data, size);
   }
 };
@@ -174,7 +174,7 @@ std::vector<catalog::image::SourceDigest> finish_digests(ReadSources& read,
       while (read.sources[i].read(buffer.data(), buffer.size()) > 0) {
       }
     }
-    digests.push_back({read.sources[i].name, state.xxh64.bytes(), state.xxh64.value(), state.fnv1a64.value()});
+    digests.push_back({read.sources[i].name, state.fold64.bytes(), state.fold64.value(), state.fnv1a64.value()});
   }
   return digests;
 }
