@@ -357,7 +357,8 @@ Grid ranked_grid(const std::vector<RankedCells>& rows, const RankedLayout& layou
   if (layout.region) table.columns.push_back({header(Msg::col_region)});
   if (layout.memory) table.columns.push_back({header(Msg::col_memory_per_gpu), Align::right});
   table.columns.push_back(
-      {kind.serving ? "TPOT@batch" : header(kind.vision ? Msg::col_images_per_s : Msg::col_time), Align::right});
+      {header(kind.serving ? Msg::col_tpot_at_batch : kind.vision ? Msg::col_images_per_s : Msg::col_time),
+       Align::right});
   table.columns.push_back({header(Msg::col_cost), Align::right});
   if (kind.replicated()) table.columns.push_back({header(Msg::col_replicas), Align::right});
   if (kind.serving) table.columns.push_back({header(Msg::col_per_million_tok_short), Align::right});
@@ -627,7 +628,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                      {header(Msg::col_gpus)},
                      {header(Msg::col_mode)},
                      {header(Msg::col_memory_per_gpu_long), Align::right},
-                     {serving  ? std::string("TPOT@batch")
+                     {serving  ? header(Msg::col_tpot_at_batch)
                       : vision ? header(Msg::col_images_per_s_replica)
                                : header(Msg::col_time),
                       Align::right},

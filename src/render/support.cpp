@@ -385,7 +385,14 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   summary.job = say(lang, Msg::summary_model_params, workload::to_string(profile.kind), model,
                     units::format_count(profile.shape.params));
   // Neither --model nor --params (nor a shape): the model is an assumption, said where it is read.
-  if (default_applied(profile, "model")) summary.job += text::message(Msg::summary_model_assumed, lang);
+  // The examples name models of the workload's own kind: an image model for an image workload.
+  if (default_applied(profile, "model")) {
+    const auto& traits = workload::kind_traits(profile.kind);
+    summary.job += text::message(traits.diffusion() ? Msg::summary_model_assumed_diffusion
+                                 : traits.vision()  ? Msg::summary_model_assumed_vision
+                                                    : Msg::summary_model_assumed,
+                                 lang);
+  }
   if (workload::kind_traits(profile.kind).training()) {
     // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
     const bool searched = !workload::kind_traits(profile.kind).trains_images() &&
