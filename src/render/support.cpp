@@ -291,13 +291,14 @@ HoursWithBand candidate_hours(const scoring::Candidate& candidate, const estimat
 }
 
 std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Performance& estimate,
-                            bool risk_averse) {
+                            bool risk_averse, text::Lang lang) {
   const HoursWithBand hours = candidate_hours(candidate, estimate, risk_averse);
-  if (!(hours.band.high > 0)) return units::format_hours(hours.expected);
-  return fmt::format("{} ({}-{}){}", units::format_hours(hours.expected),
-                     units::format_hours_like(hours.band.low, hours.expected),
-                     units::format_hours_like(hours.band.high, hours.expected),
-                     hours.band.in_calibrated_regime ? "" : "*");
+  std::string said = hours.band.high > 0 ? fmt::format("{} ({}-{}){}", units::format_hours(hours.expected),
+                                                       units::format_hours_like(hours.band.low, hours.expected),
+                                                       units::format_hours_like(hours.band.high, hours.expected),
+                                                       hours.band.in_calibrated_regime ? "" : "*")
+                                         : units::format_hours(hours.expected);
+  return lang == text::Lang::zh_cn ? text::joined_cjk(std::move(said)) : said;
 }
 
 std::string plan_label(const estimate::Plan& plan, text::Lang lang) {
