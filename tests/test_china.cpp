@@ -518,7 +518,7 @@ TEST_CASE("subscription: a monthly row's reason says its break-even against on-d
     with_format.insert(with_format.end(), {"--lang", "zh-CN"});
     const auto chinese = run_gpuselect(with_format, {"COLUMNS=1000"});
     REQUIRE(chinese.exit_code == 0);
-    CHECK(chinese.out.find("盈亏平衡：使用超过整月 " + figure + " 的时长即比按需划算") != std::string::npos);
+    CHECK(chinese.out.find("盈亏平衡：使用超过整月 " + figure + " 的时长即比按量付费划算") != std::string::npos);
   }
   // An hourly row says none.
   const auto hourly = run_gpuselect({"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--provider", "autodl",
