@@ -301,6 +301,12 @@ TEST_CASE("review 3 wording: durations under zh say 天, 小时 and 分钟", "[c
   REQUIRE(lora.exit_code == 0);
   CHECK(lora.out.find("4.0 小时") != std::string::npos);
   CHECK_FALSE(has_latin_duration(lora.out));
+  const auto estimate = run_zh({"estimate", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--gpu", "a800"});
+  REQUIRE(estimate.exit_code == 0);
+  const auto wall = estimate.out.find("\n实际耗时");
+  REQUIRE(wall != std::string::npos);
+  CHECK(estimate.out.substr(wall, estimate.out.find('\n', wall + 1) - wall).find(" 小时") != std::string::npos);
+  CHECK_FALSE(has_latin_duration(estimate.out));
   // The typesetting rule: a rate, an instance name and a quoted word keep their letters.
   CHECK(text::joined_cjk("用时 30.4 d 之上") == "用时 30.4 天之上");
   CHECK(text::joined_cjk("2.2 d (1.9 d-2.5 d)，45 min，1 h") == "2.2 天 (1.9 天-2.5 天)，45 分钟，1 小时");
