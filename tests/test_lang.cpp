@@ -11,6 +11,7 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -926,9 +927,19 @@ TEST_CASE("joined_cjk: a parameter in Chinese meets the words around it without 
 }
 
 TEST_CASE("message catalogue: no Chinese template has a space between two Chinese characters of its own", "[lang]") {
+  // joined_cjk also says a duration's unit in words ("8,760 h" -> "8,760 小时"): both sides say it
+  // back in letters, so only the spacing is compared.
+  const auto letters = [](std::string said) {
+    for (const auto& [chinese, latin] : {std::pair{" 小时", " h"}, std::pair{" 天", " d"}, std::pair{" 分钟", " min"}}) {
+      for (auto at = said.find(chinese); at != std::string::npos; at = said.find(chinese, at + 1)) {
+        said.replace(at, std::string_view(chinese).size(), latin);
+      }
+    }
+    return said;
+  };
   for (const auto& row : text::catalogue()) {
     INFO(row.id);
-    CHECK(text::joined_cjk(std::string(row.zh_cn)) == row.zh_cn);
+    CHECK(letters(text::joined_cjk(std::string(row.zh_cn))) == letters(std::string(row.zh_cn)));
   }
 }
 

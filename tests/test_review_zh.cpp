@@ -2,19 +2,24 @@
 // Each case runs the bundled catalog on the review's date and fails without its rule
 // (docs/scoring.md, docs/estimation.md "Layouts each framework runs").
 #include <algorithm>
+#include <array>
+#include <cctype>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "gpuselect/messages.hpp"
 #include "json_runner.hpp"
 
 namespace {
 
 using gpuselect::testing::run_gpuselect;
 using gpuselect::testing::run_json;
+namespace text = gpuselect::text;
 
 const std::vector<std::string> review_date = {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1"};
 
@@ -133,7 +138,7 @@ TEST_CASE("a serving fleet's host spares are counted needed and said", "[cli][sc
   REQUIRE(top.at("gpus_rented").get<int>() == 24);
   CHECK(top.at("gpus_needed").get<int>() == 20);
   const auto text = run_gpuselect(args, review_date);
-  CHECK(text.out.find("N+1 by host: the 3 replicas the load needs take 2 instances") != std::string::npos);
+  CHECK(text.out.find("N+1 by host: the 3 replica(s) the load needs take 2 instance(s)") != std::string::npos);
   CHECK(text.out.find("(20 of 24 carry the load") != std::string::npos);
 }
 
@@ -277,4 +282,197 @@ TEST_CASE("a 40 ms TPOT on one L20 is held at the calibrated slow end, not behin
   REQUIRE_FALSE(rows.empty());
   CHECK(rows.at(0).at("gpu") == "l20");
   CHECK(rows.at(0).at("gpu_count") == 1);
+}
+
+// Review 3's text findings (issue 29): what a mainland reader reads under --lang zh-CN.
+namespace {
+
+gpuselect::testing::RunResult run_zh(std::vector<std::string> args) {
+  args.insert(args.begin(), {"--lang", "zh-CN"});
+  return run_gpuselect(args, review_date);
+}
+
+// A digit, a space and a duration unit as English writes it ("30.4 d", "1.5 h", "45 min"), with no
+// letter, digit or '/' after it ("CN¥/h" is a rate, not a duration).
+bool has_latin_duration(std::string_view text) {
+  for (std::size_t at = 1; at + 1 < text.size(); ++at) {
+    if (text[at] != ' ' || std::isdigit(static_cast<unsigned char>(text[at - 1])) == 0) continue;
+    for (const std::string_view unit : {"d", "h", "min"}) {
+      if (text.compare(at + 1, unit.size(), unit) != 0) continue;
+      const std::size_t end = at + 1 + unit.size();
+      if (end == text.size() || (std::isalnum(static_cast<unsigned char>(text[end])) == 0 && text[end] != '/')) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("review 3 wording: the serving table header is Chinese in every format", "[cli][render][review-zh]") {
+  const std::vector<std::string> serving = {"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--requests-per-s",
+                                            "5", "--region", "cn", "--top", "3"};
+  // The HTML report's time column is the billed period, not TPOT.
+  for (const std::string format : {"table", "markdown"}) {
+    auto args = serving;
+    args.insert(args.end(), {"--format", format});
+    const auto zh = run_zh(args);
+    REQUIRE(zh.exit_code == 0);
+    INFO(format);
+    CHECK(zh.out.find("TPOT@批大小") != std::string::npos);
+    CHECK(zh.out.find("TPOT@batch") == std::string::npos);
+    // English keeps its header.
+    const auto en = run_gpuselect(args, review_date);
+    CHECK(en.out.find("TPOT@batch") != std::string::npos);
+  }
+}
+
+TEST_CASE("review 3 wording: durations under zh say 天, 小时 and 分钟", "[cli][render][review-zh]") {
+  const auto serving = run_zh({"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--requests-per-s", "5",
+                               "--region", "cn", "--top", "3"});
+  REQUIRE(serving.exit_code == 0);
+  CHECK(serving.out.find("按 30.4 天计价") != std::string::npos);
+  CHECK_FALSE(has_latin_duration(serving.out));
+  const auto lora = run_zh({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "cn",
+                            "--top", "3"});
+  REQUIRE(lora.exit_code == 0);
+  CHECK(lora.out.find("4.0 小时") != std::string::npos);
+  CHECK_FALSE(has_latin_duration(lora.out));
+  const auto estimate = run_zh({"estimate", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--gpu", "a800"});
+  REQUIRE(estimate.exit_code == 0);
+  const auto wall = estimate.out.find("\n实际耗时");
+  REQUIRE(wall != std::string::npos);
+  CHECK(estimate.out.substr(wall, estimate.out.find('\n', wall + 1) - wall).find(" 小时") != std::string::npos);
+  CHECK_FALSE(has_latin_duration(estimate.out));
+  // The typesetting rule: a rate, an instance name and a quoted word keep their letters.
+  CHECK(text::joined_cjk("用时 30.4 d 之上") == "用时 30.4 天之上");
+  CHECK(text::joined_cjk("2.2 d (1.9 d-2.5 d)，45 min，1 h") == "2.2 天 (1.9 天-2.5 天)，45 分钟，1 小时");
+  CHECK(text::joined_cjk("CN¥2.89/h，8 h100，'3 d'") == "CN¥2.89/h，8 h100，'3 d'");
+  // English is untouched.
+  CHECK(run_gpuselect({"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--region", "cn", "--top", "1"},
+                      review_date)
+            .out.find("30.4 d") != std::string::npos);
+}
+
+TEST_CASE("review 3 wording: on-demand is 按需 throughout, support hours and shares in Chinese words", "[cli][render][review-zh]") {
+  for (const auto& message : text::catalogue()) {
+    INFO(message.id);
+    // One word for on-demand, the guides' 按需 (issue 29); the consoles' 按量付费 only as an accepted input.
+    CHECK(message.zh_cn.find("按量付费") == std::string_view::npos);
+    // "9 成" mixes an Arabic digit with a Chinese share: 九成, or a percentage.
+    const std::string_view zh = message.zh_cn;
+    for (std::size_t at = zh.find("成"); at != std::string_view::npos; at = zh.find("成", at + 1)) {
+      std::size_t before = at;
+      while (before > 0 && zh[before - 1] == ' ') --before;
+      const bool after_digit = before > 0 && std::isdigit(static_cast<unsigned char>(zh[before - 1])) != 0;
+      const std::string_view next = zh.substr(at + std::string_view("成").size(), std::string_view("本").size());
+      const bool word = next == "本" || next == "功" || next == "为" || next == "员" || next == "果";
+      CHECK_FALSE((after_digit && !word));
+    }
+  }
+  const auto on_demand = run_zh({"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--region", "cn", "--pricing",
+                                 "on-demand", "--top", "3"});
+  REQUIRE(on_demand.exit_code == 0);
+  // The guides' word for on-demand (issue 29), one term in every place (review 3 found two).
+  CHECK(on_demand.out.find("按需") != std::string::npos);
+  CHECK(on_demand.out.find("按量付费") == std::string::npos);
+  // "extended" hours are longer than business hours, not round the clock.
+  const auto providers = run_zh({"catalog", "providers"});
+  REQUIRE(providers.exit_code == 0);
+  CHECK(providers.out.find("延时服务（非 7×24）") != std::string::npos);
+  CHECK(providers.out.find("延长服务时间") == std::string::npos);
+}
+
+TEST_CASE("review 3 wording: an image workload's assumed model names image models", "[cli][render][review-zh]") {
+  for (const std::string kind : {"image-inference", "image-finetune"}) {
+    INFO(kind);
+    const auto en = run_gpuselect({"recommend", "-w", kind, "--top", "1"}, review_date);
+    REQUIRE(en.exit_code == 0);
+    CHECK(en.out.find("--model sdxl") != std::string::npos);
+    CHECK(en.out.find("llama") == std::string::npos);
+    const auto zh = run_zh({"recommend", "-w", kind, "--top", "1"});
+    REQUIRE(zh.exit_code == 0);
+    CHECK(zh.out.find("--model sdxl") != std::string::npos);
+    CHECK(zh.out.find("llama") == std::string::npos);
+  }
+  // A language model's hint still names one.
+  const auto llm = run_gpuselect({"recommend", "-w", "llm-inference", "--top", "1"}, review_date);
+  CHECK(llm.out.find("--model llama-3-8b") != std::string::npos);
+}
+
+TEST_CASE("review 3 wording: the budget hint names the run's currency", "[cli][review-zh]") {
+  const auto mainland = run_zh({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--region", "cn", "--budget", "5万"});
+  CHECK(mainland.exit_code == 2);
+  CHECK(mainland.err.find("CNY") != std::string::npos);
+  CHECK(mainland.err.find("50000") != std::string::npos);
+  const auto dollars = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--budget", "5万"}, review_date);
+  CHECK(dollars.exit_code == 2);
+  CHECK(dollars.err.find("USD") != std::string::npos);
+  const auto chosen = run_gpuselect(
+      {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--currency", "EUR", "--budget", "5万"}, review_date);
+  CHECK(chosen.err.find("EUR") != std::string::npos);
+}
+
+TEST_CASE("review 3 wording: CLI11's errors are the contract's line in both languages", "[cli][review-zh]") {
+  struct Case {
+    std::vector<std::string> args;
+    std::string where;
+  };
+  const std::vector<Case> cases = {
+      {{"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--budget", "1", "--budget", "2"}, "--budget"},
+      {{"recommend", "-w", "llm-inference", "-w", "image-inference"}, "--workload"},
+      {{"catalog"}, "catalog"},
+      {{"catalog", "import"}, "catalog import"},
+      {{"recommend", "-w", "llm-inference", "--model"}, "--model"},
+      {{"recommend", "-w", "llm-inference", "--no-such-flag"}, "--no-such-flag"},
+      {{"recommend", "-w", "llm-inference", "extra"}, "recommend"},
+      {{"recommend", "-w", "bogus"}, "--workload"},
+  };
+  for (const auto& [args, where] : cases) {
+    for (const bool chinese : {false, true}) {
+      const auto result = chinese ? run_zh(args) : run_gpuselect(args, review_date);
+      INFO(result.err);
+      CHECK(result.exit_code == 2);
+      CHECK(result.err.rfind("gpuselect: error: " + where + ": ", 0) == 0);
+      CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
+      // A hint follows the <what> (the contract's "; <what to do>").
+      CHECK((result.err.find("; ") != std::string::npos || result.err.find("；") != std::string::npos));
+      for (const std::string_view raw : {"At Most", "At Least", "A subcommand is required", "Expected", "excludes", "requires"}) {
+        CHECK(result.err.find(raw) == std::string::npos);
+      }
+      if (chinese) CHECK(result.err.find("；") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("review 3 wording: a zh note names providers by their Chinese names", "[cli][render][review-zh]") {
+  const auto lora = run_zh({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "cn"});
+  REQUIRE(lora.exit_code == 0);
+  const auto note = lora.out.find("N-SPOT-RATE-ASSUMED：");
+  REQUIRE(note != std::string::npos);
+  const std::string line = lora.out.substr(note, lora.out.find('\n', note) - note);
+  INFO(line);
+  CHECK(line.find("阿里云") != std::string::npos);
+  CHECK(line.find("alibaba") == std::string::npos);
+  // English keeps the ids a reader types.
+  const auto en = run_gpuselect(
+      {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "cn"}, review_date);
+  CHECK(en.out.find("N-SPOT-RATE-ASSUMED: ") != std::string::npos);
+  CHECK(en.out.find("alibaba") != std::string::npos);
+}
+
+TEST_CASE("review 3 wording: zh reasons nest no parenthesis in another", "[cli][render][review-zh]") {
+  const auto serving = run_zh({"recommend", "-w", "llm-inference", "-m", "llama-3-8b", "--requests-per-s", "5",
+                               "--region", "cn", "--top", "5", "--format", "markdown"});
+  REQUIRE(serving.exit_code == 0);
+  const std::string_view out = serving.out;
+  const std::string_view open = "（";
+  const std::string_view close = "）";
+  int depth = 0;
+  int deepest = 0;
+  for (std::size_t at = 0; at < out.size(); ++at) {
+    if (out[at] == '\n') depth = 0;
+    if (out.compare(at, open.size(), open) == 0) deepest = std::max(deepest, ++depth);
+    if (out.compare(at, close.size(), close) == 0) depth = std::max(depth - 1, 0);
+  }
+  CHECK(deepest <= 1);
 }

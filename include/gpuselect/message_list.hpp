@@ -1,7 +1,7 @@
 #pragma once
 // The rows of the message catalogue (gpuselect/messages.hpp): X(id, English, Simplified Chinese).
 // The id is stable: renaming one is a change for translators, not a refactoring. Terms follow the
-// domestic clouds' own pages: 按需 (on-demand), 包年包月 (monthly/yearly), 竞价实例 (spot), 预留实例
+// guides' own words: 按需 (on-demand; the consoles' 按量付费), 包年包月 (monthly/yearly), 竞价实例 (spot), 预留实例
 // (reserved); the criteria 稳定性 性能 成本 易用性 服务支持. Flags, ids, numbers and units stay as
 // written. Every language's text takes the same parameters.
 // clang-format off
@@ -39,6 +39,8 @@
   /* the job summary's values */ \
   X(summary_model_params, "{0}: {1} ({2} params)", "{0}：{1}（{2} 参数）") \
   X(summary_model_assumed, " ASSUMED: no --model or --params given (e.g. --model llama-3-8b, --params 70B)", "（假定：未给出 --model 或 --params，例如 --model llama-3-8b、--params 70B）") \
+  X(summary_model_assumed_diffusion, " ASSUMED: no --model given (e.g. --model sdxl, --model flux.1-dev)", "（假定：未给出 --model，例如 --model sdxl、--model flux.1-dev）") \
+  X(summary_model_assumed_vision, " ASSUMED: no --model or --params given (e.g. --model resnet-50, --model vit-b-16, --params 25M)", "（假定：未给出 --model 或 --params，例如 --model resnet-50、--model vit-b-16、--params 25M）") \
   X(summary_seq, "seq {} x ", "序列长度 {} × ") \
   X(summary_micro_batch_searched, "micro-batch searched per plan", "微批大小按并行策略搜索") \
   X(summary_micro_batch, "micro-batch {}", "微批大小 {}") \
@@ -69,7 +71,7 @@
   X(fact_plan_varies, "{} for #1; each offering gets the fastest plan that fits it", "#1 为 {}；每个方案各取其能容纳的最快并行策略") \
   X(fact_headroom_value, "{:g}% of GPU memory kept free (fragmentation, NCCL buffers, transient peaks; --min-headroom)", "保留 {:g}% 的显存（碎片、NCCL 缓冲区、瞬时峰值；--min-headroom）") \
   X(fact_time_value, "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + wait for capacity", "总用时（至出结果）= 机器准备和数据预置（计费）+ 运行 + 预期的竞价实例中断 + 排队 + 等待资源") \
-  X(fact_turnaround_default, "{0} turnaround (default for fine-tuning and vision training; set a tighter one with --deadline): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}（微调和视觉训练的默认值；可用 --deadline 设得更紧）：在此之内结束（等待资源按 9 成把握计）的运行在速度上与最快者同分") \
+  X(fact_turnaround_default, "{0} turnaround (default for fine-tuning and vision training; set a tighter one with --deadline): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}，为微调和视觉训练的默认值，可用 --deadline 设得更紧。在此之内结束的运行在速度上与最快者同分（等待资源按九成把握计）") \
   X(fact_turnaround_deadline, "{0} turnaround, the --deadline: a run that ends within it scores on speed as the fastest", "{0}，即 --deadline：在此之内结束的运行在速度上与最快者同分") \
   X(fact_deadline_value, "{0} met at {1:g}% confidence ({2}): the chance of ending within it, from the time band, spot interruptions and the wait for capacity", "{0}，置信度 {1:g}%（{2}）：按时间区间、竞价实例中断和等待资源估算的按时完成概率") \
   X(fact_risk_value, "ranked on the pessimistic end (90th percentile) of each time and cost band (--risk-averse); costs shown are that end, times the expected (10th-90th)", "按每个时间和成本区间的悲观端（第 90 百分位）排名（--risk-averse）；显示的成本为该端，时间为期望值（第 10–90 百分位）") \
@@ -132,7 +134,7 @@
   X(iso_passthrough, "passthrough VM", "直通虚拟机") \
   X(iso_vgpu, "shared vGPU", "共享 vGPU") \
   X(sla_none, "no SLA", "无 SLA") \
-  X(sla_with_credits, "{}% SLA with credits", "{}% SLA（违约有赔付）") \
+  X(sla_with_credits, "{}% SLA with credits", "{}% SLA，违约有赔付") \
   X(sla_without_credits, "{}% SLA without credits", "{}% SLA（违约无赔付）") \
   X(fact_spot_serving, "serving on spot: no availability (--allow-spot-serving to accept)", "在竞价实例上提供服务：无可用性保证（--allow-spot-serving 可接受）") \
   X(fact_spot, "spot, {2}, {0} of instances interrupted a month, {1} chance this job runs without one", "竞价实例，{2}，每月 {0} 的实例会被中断，本作业 {1} 的概率不被中断") \
@@ -140,7 +142,7 @@
   X(fact_memory_free, "{}% GPU memory free", "显存空闲 {}%") \
   X(fact_gpu_segment, "{} GPU", "{} GPU") \
   X(fact_gpus_in_service, "{0} GPUs in service: {1}% chance of a month without a GPU failure", "{0} 块 GPU 在线服务：{1}% 的概率一个月内无 GPU 故障") \
-  X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内（更快不再加分）") \
+  X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内，更快不再加分") \
   X(fact_past_turnaround, "{0}, but {1} with the wait for capacity at 9 in 10 odds, past the {2} turnaround", "{0}，但按九成把握计入等待资源后为 {1}，超出 {2} 的周转时间") \
   X(fact_vs_fastest, "{0} vs fastest {1}", "{0}，最快 {1}") \
   X(fact_meets_latency, "meets the latency targets: TPOT {0} ms, TTFT {1} ms at batch {2}; at the load's batch {3}, TPOT up to {4} ms and TTFT up to {5} ms (90th percentile)", "满足延迟目标：批大小 {2} 时 TPOT {0} ms，TTFT {1} ms；按负载的批大小 {3}，TPOT 最多 {4} ms，TTFT 最多 {5} ms（第 90 百分位）") \
@@ -151,8 +153,8 @@
   X(fact_vs_cheapest, "{0} vs cheapest {1}", "{0}，最便宜 {1}") \
   X(fact_vs_cheapest_paid, "{0} vs cheapest paid {1}", "{0}，最便宜的付费方案 {1}") \
   X(fact_scored_upper, "scored at its price's upper end, {0}{2}, against the lowest credible price, {1}", "按价格上限计为 {0}{2}，对比最低可信价格 {1}") \
-  X(fact_suspect_quote, " (a suspect spot quote)", "（可疑的竞价报价）") \
-  X(fact_quote_age_band, " (the quote's age band)", "（按报价时效的区间）") \
+  X(fact_suspect_quote, " (a suspect spot quote)", "，系可疑的竞价报价") \
+  X(fact_quote_age_band, " (the quote's age band)", "，上限按报价时效的区间取") \
   X(fact_whole_commitment, "the whole {} commitment", "计入整个{}承诺金额") \
   X(fact_term_window, "this window's share of a {} term the service runs whole", "服务将用满的{}期限中本窗口所占的部分") \
   X(fact_incl_interruptions, "incl. {} expected interruptions", "含预期中断损失 {}") \
@@ -162,7 +164,7 @@
   X(fact_framework_images, "{} framework images", "{} 个框架镜像") \
   X(fact_support_tier, "{} support", "{}支持") \
   X(fact_support_business, "business", "工作时间") \
-  X(fact_support_extended, "extended", "延长服务时间") \
+  X(fact_support_extended, "extended", "延时服务（非 7×24）") \
   X(fact_support_community, "community", "社区") \
   X(fact_support_basic, "basic", "基础") \
   X(fact_support_standard, "standard", "标准") \
@@ -228,7 +230,7 @@
   X(w_cpu_offload, "The plan offloads {0} to CPU memory ({1} per node): steps are much slower than on GPUs that hold everything.", "该并行策略将{0}卸载到 CPU 内存（每节点 {1}）：步时比全部放在 GPU 上慢得多。") \
   X(w_marketplace, "{} is a marketplace: hosts belong to third parties whose reliability, security and network vary.", "{} 是算力市场：主机属于第三方，可靠性、安全性和网络参差不齐。") \
   X(w_consumer_serving, "{0} is a consumer GeForce card: NVIDIA's GeForce driver licence excludes data-center deployment (section 2.1.3) and NVIDIA does not design these cards for 24x7 service; check {1}'s terms before a production service depends on it.", "{0} 是消费级 GeForce 显卡：NVIDIA GeForce 驱动许可不允许数据中心部署（第 2.1.3 节），且这类显卡并非为 7×24 小时服务设计；生产服务依赖它之前请查看 {1} 的条款。") \
-  X(w_term_overrun, "{0} chance the run ends within the {1} its term commits (its band reaches {2} at the 90th percentile): a slow run needs a renewal or on-demand hours for the rest; more nodes end it sooner.", "本作业在所承诺期限的 {1} 内完成的概率为 {0}（其区间第 90 百分位为 {2}）：若运行偏慢，剩余部分需续约或按需计费；增加节点可更早完成。") \
+  X(w_term_overrun, "{0} chance the run ends within the {1} its term commits (its band reaches {2} at the 90th percentile): a slow run needs a renewal or on-demand hours for the rest; more nodes end it sooner.", "本作业在所承诺期限的 {1} 内完成的概率为 {0}（其区间第 90 百分位为 {2}）：若运行偏慢，剩余部分需续约或按需；增加节点可更早完成。") \
   X(w_deadline_in_band, "{0} chance of ending within the {1} deadline: the deadline lies inside this row's own time band ({2}-{3} to result, 10th-90th percentile, with the wait for capacity), so its slack is no margin.", "{0} 的概率在 {1} 截止时间内完成：截止时间落在本方案自身的时间区间内（出结果 {2}-{3}，第 10–90 百分位，含等待资源），看似有余量其实并不可靠。") \
   X(w_spot_quote_old, "Spot quote of {0}, a market price fresh for about 14 days: check today's price first; ranked at up to {1} (estimated).", "竞价报价日期为 {0}，市场价格约 14 天内有效：请先查看当天价格；按最高 {1} 排名（估算）。") \
   X(w_spot_quote_suspect, "The spot quote is suspect: {0}; the row is marked estimated and ranked at up to {1} (its cost band's upper end){2}.", "竞价报价可疑：{0}；本方案标记为估算，并按最高 {1}（成本区间上限）排名{2}。") \
@@ -253,6 +255,7 @@
   X(col_region, "region", "地域") \
   X(col_memory_per_gpu, "mem/GPU", "显存/GPU") \
   X(col_time, "time", "时间") \
+  X(col_tpot_at_batch, "TPOT@batch", "TPOT@批大小") \
   X(col_cost, "cost", "成本") \
   X(col_replicas, "replicas", "副本") \
   X(col_score, "score", "得分") \
@@ -293,7 +296,7 @@
   X(card_per_gpu, "{} per GPU", "每 GPU {}") \
   X(card_time, "time {}", "时间 {}") \
   X(card_images_per_s, "img/s {}", "图像/s {}") \
-  X(card_tpot, "TPOT@batch {}", "TPOT@batch {}") \
+  X(card_tpot, "TPOT@batch {}", "TPOT@批大小 {}") \
   X(card_cost, "cost {}", "成本 {}") \
   X(card_replicas, "replicas {}", "副本 {}") \
   X(card_per_million_tokens, "{} per M output tokens", "每百万输出 token {}") \
@@ -850,7 +853,7 @@
   X(lint_slip_cents, "a price in cents: it would be {} (/100)", "以分为单位的价格：应为 {}（/100）") \
   X(lint_price_above, "{0} has pricing.{1} {2} above pricing.{3} {4}", "{0} 的 pricing.{1} {2} 高于 pricing.{3} {4}") \
   X(lint_discount_hint, "a discounted mode normally costs less; check both prices", "优惠计费方式通常更便宜；请核对两个价格") \
-  X(lint_term_below_day, "{0} has pricing.{1} {2}, less than one day of on_demand {3}", "{0} 的 pricing.{1} 为 {2}，还不到按需价 {3} 一天的费用") \
+  X(lint_term_below_day, "{0} has pricing.{1} {2}, less than one day of on_demand {3}", "{0} 的 pricing.{1} 为 {2}，还不到按需价格 {3} 一天的费用") \
   X(lint_term_monthly_hint, "pricing.monthly is per instance-month, not per hour; write the term's price", "pricing.monthly 按实例月计价而非按小时；请写整个期限的价格") \
   X(lint_term_yearly_hint, "pricing.yearly is per instance-year, not per hour; write the term's price", "pricing.yearly 按实例年计价而非按小时；请写整个期限的价格") \
   X(lint_region_unlisted, "{0} prices region {1}, which its regions do not list; the entry is unused", "{0} 为地域 {1} 定价，但其 regions 中没有该地域；该条目未被使用") \
@@ -968,6 +971,7 @@
   X(list_comma, ", ", "、") \
   X(list_or, "{0} or {1}", "{0} 或 {1}") \
   X(hint_plain_money, "write the amount as a plain number in the output currency (--currency): {}", "金额请写成输出货币（--currency）下的纯数字：{}") \
+  X(hint_plain_money_in, "write the amount as a plain number in {1}, this run's currency (--currency): {0}", "金额请写成本次运行所用货币 {1}（--currency）下的纯数字：{0}") \
   X(hint_plain_number, "write the number without signs or separators: {}", "数字请不要带符号或分隔符：{}") \
   X(hint_decimal_dot, "use a dot as the decimal separator: {}", "小数点请用英文句点：{}") \
   X(hint_decimal_dot_or_thousands, "use a dot as the decimal separator: {0} (or, for a thousands separator, write {1})", "小数点请用英文句点：{0}（若逗号是千位分隔符，请写 {1}）") \
@@ -1510,7 +1514,7 @@
   X(cat_groups_currency_note, "{0} at the catalog's per-USD rates, per instance-hour and per GPU-hour, cheapest allowed mode.", "按目录中的美元汇率折算为 {0}，按实例小时和 GPU 小时计，取允许的最便宜计费方式。") \
   /* a subscription row's break-even against hourly on-demand, in its reason (table, markdown, html) */ \
   X(why_break_even, "break-even against on-demand at {0}% of the {1}'s hours", "盈亏平衡：使用超过整{1} {0}% 的时长即比按需划算") \
-  X(why_host_spares, "N+{0} by host: the {1} replicas the load needs take {2} instances and the spares run on {0} more of their own, so losing any one host leaves the load's replicas (--redundancy 0 rents {2})", "按主机计的 N+{0}：负载所需的 {1} 个副本占用 {2} 台实例，备用副本另占 {0} 台实例，任一主机故障后负载所需的副本仍在（--redundancy 0 只租 {2} 台）") \
+  X(why_host_spares, "N+{0} by host: the {1} replica(s) the load needs take {2} instance(s) and the spares run on {0} more of their own, so losing any one host leaves the load's replicas (--redundancy 0 rents {2})", "按主机计的 N+{0}：负载所需的 {1} 个副本占用 {2} 台实例，备用副本另占 {0} 台实例，任一主机故障后负载所需的副本仍在（--redundancy 0 只租 {2} 台）") \
   X(word_month, "month", "月") \
   X(word_year, "year", "年") \
   X(cat_converted_note, "Prices converted to {0} at the catalog's per-USD rates (--currency).", "价格按目录中的美元汇率折算为 {0}（--currency）。") \

@@ -58,6 +58,8 @@ std::string_view message(Msg id, Lang lang);
 // between two Chinese characters (ideographs U+4E00-U+9FFF, CJK punctuation U+3000-U+303F, full-width
 // forms U+FF00-U+FFEF) is dropped: "向 火山引擎 申请" -> "向火山引擎申请", "向 AWS 申请" stays. No
 // template has such a space of its own (tests/test_lang.cpp checks the catalogue).
+// A duration's unit after a number is said in words: "30.4 d" -> "30.4 天", "12.5 h" -> "12.5 小时",
+// "45 min" -> "45 分钟" (not "CN¥/h", "p4d" or a quoted word).
 std::string joined_cjk(std::string text);
 
 // The message in `lang` with its parameters put in.

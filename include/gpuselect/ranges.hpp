@@ -82,10 +82,11 @@ const Range& range_of(Quantity quantity);
 // range; otherwise throws Error(where, "<text> is out of range ...", "give ... from MIN to MAX").
 double check(Quantity quantity, double value, std::string_view where, std::string_view text);
 // `text` as a number in C locale, not yet checked against the range; Error(where, "<text> is not a
-// finite number", "give a (whole) number such as ...") when it is no number at all.
-double read(Quantity quantity, std::string_view text, std::string_view where);
+// finite number", "give a (whole) number such as ...") when it is no number at all. `currency`: the
+// run's currency code, named in the hint for an amount of money ("" = "the output currency").
+double read(Quantity quantity, std::string_view text, std::string_view where, std::string_view currency = {});
 // read, then check: the number given for `quantity`.
-double parse(Quantity quantity, std::string_view text, std::string_view where);
+double parse(Quantity quantity, std::string_view text, std::string_view where, std::string_view currency = {});
 
 // Every row, in Quantity order (docs and tests walk it).
 std::string_view table_name(Quantity quantity);

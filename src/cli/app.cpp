@@ -124,8 +124,8 @@ void print_error(const std::string& line) {
 }
 
 // What CLI11 says, in the catalogue's words where the error is one a user meets (a flag without its
-// value, a required flag, words left over, two flags that exclude or require each other); else
-// CLI11's English, introduced in Chinese. `message` is CLI11's text without "<where>: ".
+// value, a required flag, words left over, two flags that exclude or require each other, a flag given
+// too often); else CLI11's English, introduced in Chinese. `message` is CLI11's text without "<where>: ".
 text::Words parse_error_words(const CLI::ParseError& error, const std::string& message, const std::string& where) {
   static const std::regex two_flags("(--?[A-Za-z][A-Za-z0-9-]*) (excludes|requires) (--?[A-Za-z][A-Za-z0-9-]*)");
   std::smatch flags;
@@ -183,8 +183,9 @@ int report_parse_error(const CLI::ParseError& error, const CLI::App& command, te
   if (message.rfind(where + ": ", 0) == 0) message.erase(0, where.size() + 2);
   const Error said = Error::said(where, parse_error_words(error, message, where),
                                  text::words(text::Msg::err_run, text::quoted(help_for(command, flag_name))));
-  // English keeps CLI11's own sentence.
-  print_error(lang == text::Lang::en ? Error(where, message, said.hint()).line() : said.line(lang));
+  // In both languages the catalogue's words, not CLI11's ("At Most 1 required but received 2"); CLI11's
+  // sentence only for an error no catalogue row covers (err_command_line).
+  print_error(said.line(lang));
   return exit_bad_input;
 }
 

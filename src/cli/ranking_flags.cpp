@@ -11,6 +11,7 @@
 #include "cli/option_table.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/invariants.hpp"
+#include "gpuselect/ranges.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 
@@ -229,7 +230,9 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
                    ? "CNY"
                    : currency.value);
 
-  if (!flags.budget.empty()) constraints.budget = parse_quantity(flags.budget, "--budget", ranges::Quantity::budget);
+  // The hint for an amount that is no plain number names the run's currency (CNY for a mainland run).
+  if (!flags.budget.empty())
+    constraints.budget = ranges::parse(ranges::Quantity::budget, flags.budget, "--budget", options.currency);
   if (!flags.deadline.empty())
     constraints.deadline_hours = parse_quantity(flags.deadline, "--deadline", ranges::Quantity::deadline_hours);
   // Names (providers, GPUs, regions, requirements) are checked against the catalog once, by the

@@ -85,7 +85,43 @@ std::string spaced_cjk(std::string_view text) {
   return out;
 }
 
+namespace {
+// A duration's unit as Chinese prose writes it: "30.4 d" -> "30.4 天", "12.5 h" -> "12.5 小时",
+// "45 min" -> "45 分钟" (units::format_hours' "d", "h" and "min" after a digit and a space, where
+// the next character is no letter, digit or '/': "CN¥/h", "p4d", "1 h100" and a quoted word stay).
+std::string zh_duration_units(const std::string& text) {
+  struct Unit {
+    std::string_view latin;
+    std::string_view chinese;
+  };
+  constexpr std::array<Unit, 3> units{{{"min", "分钟"}, {"d", "天"}, {"h", "小时"}}};
+  const auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '/' || c == '_'; };
+  std::string out;
+  out.reserve(text.size() + 8);
+  bool quoted = false;
+  for (std::size_t at = 0; at < text.size();) {
+    if (text[at] == '\'') quoted = !quoted;
+    const bool after_number = !quoted && text[at] == ' ' && at > 0 &&
+                              std::isdigit(static_cast<unsigned char>(text[at - 1])) != 0;
+    bool replaced = false;
+    for (const Unit& unit : units) {
+      const std::size_t end = at + 1 + unit.latin.size();
+      if (!after_number || text.compare(at + 1, unit.latin.size(), unit.latin) != 0) continue;
+      if (end < text.size() && word_char(text[end])) continue;
+      out += ' ';
+      out += unit.chinese;
+      at = end;
+      replaced = true;
+      break;
+    }
+    if (!replaced) out += text[at++];
+  }
+  return out;
+}
+}  // namespace
+
 std::string joined_cjk(std::string text) {
+  text = zh_duration_units(text);  // first, so "30.4 天 之上" loses its space below
   // Whether the 3-byte UTF-8 sequence at `at` is a Chinese character as above.
   const auto wide_at = [&](std::size_t at) {
     if (at + 3 > text.size()) return false;

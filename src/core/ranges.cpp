@@ -255,7 +255,7 @@ bool thousands_grouped(std::string_view text) {
 }
 }  // namespace
 
-double read(Quantity quantity, std::string_view text, std::string_view where) {
+double read(Quantity quantity, std::string_view text, std::string_view where, std::string_view currency) {
   if (const auto value = units::parse_number(text)) return *value;
   const Written written = written_as(quantity);
   if (const auto value = with_unit(written, text)) return *value;
@@ -321,15 +321,16 @@ double read(Quantity quantity, std::string_view text, std::string_view where) {
   if (const auto comma = units::decimal_comma_words(unsigned_text); comma && !thousands_grouped(unsigned_text)) {
     hint = *comma;
   } else if (plain_number && written == Written::money) {
-    hint = text::words(text::Msg::hint_plain_money, plain);
+    hint = currency.empty() ? text::words(text::Msg::hint_plain_money, plain)
+                            : text::words(text::Msg::hint_plain_money_in, plain, currency);
   } else if (plain_number) {
     hint = text::words(text::Msg::hint_plain_number, plain);
   }
   throw Error::said(std::string(where), text::words(text::Msg::err_not_number, text::quoted(text)), hint);
 }
 
-double parse(Quantity quantity, std::string_view text, std::string_view where) {
-  return check(quantity, read(quantity, text, where), where, text);
+double parse(Quantity quantity, std::string_view text, std::string_view where, std::string_view currency) {
+  return check(quantity, read(quantity, text, where, currency), where, text);
 }
 
 }  // namespace gpuselect::ranges

@@ -159,7 +159,7 @@ Grid estimate_grid(const Columns& columns) {
   add(figures, words(Msg::est_effective_tflops), [&](const scoring::Candidate& c) {
     return fmt::format("{:.1f}", performance(c).compute.effective_tflops_per_gpu);
   });
-  add(figures, words(Msg::est_wall_time), [&](const scoring::Candidate& c) { return hours_with_band(c, performance(c), ranking.risk_averse); });
+  add(figures, words(Msg::est_wall_time), [&](const scoring::Candidate& c) { return hours_with_band(c, performance(c), ranking.risk_averse, lang); });
   add(figures, words(Msg::est_gpu_hours),
       [&](const scoring::Candidate& c) { return fmt::format("{:.1f}", performance(c).time.gpu_hours); });
   if (workload::kind_traits(view.profile.kind).serving()) {

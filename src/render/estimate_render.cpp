@@ -20,6 +20,8 @@ using text::say;
 
 // A message in `lang` as a cell.
 std::string words(Msg id, Lang lang) { return std::string(text::message(id, lang)); }
+// A duration's units in Chinese words ("5.6 小时"; text::joined_cjk), as the recommend tables say them.
+std::string in_words(std::string said, Lang lang) { return lang == Lang::zh_cn ? text::joined_cjk(std::move(said)) : said; }
 
 Grid key_values(std::string title, Lang lang) {
   Grid grid;
@@ -151,15 +153,15 @@ Grid performance_grid(const workload::Profile& profile, const estimate::Performa
     const auto& band = estimate.time.wall_hours_band;
     const std::string regime = band.in_calibrated_regime ? "" : words(Msg::est_outside_regime, lang);
     if (band.high > 0) {
-      grid.rows.push_back({words(Msg::est_wall_time, lang), fmt::format("{} ({}-{}{})", units::format_hours(estimate.time.wall_hours),
+      grid.rows.push_back({words(Msg::est_wall_time, lang), in_words(fmt::format("{} ({}-{}{})", units::format_hours(estimate.time.wall_hours),
                                                     units::format_hours_like(band.low, estimate.time.wall_hours),
                                                     units::format_hours_like(band.high, estimate.time.wall_hours),
-                                                    regime)});
+                                                    regime), lang)});
       grid.rows.push_back({words(Msg::est_gpu_hours, lang), fmt::format("{:.1f} ({:.0f}-{:.0f}{})", estimate.time.gpu_hours,
                                                     estimate.time.gpu_hours_band.low,
                                                     estimate.time.gpu_hours_band.high, regime)});
     } else {
-      grid.rows.push_back({words(Msg::est_wall_time, lang), units::format_hours(estimate.time.wall_hours)});
+      grid.rows.push_back({words(Msg::est_wall_time, lang), in_words(units::format_hours(estimate.time.wall_hours), lang)});
       grid.rows.push_back({words(Msg::est_gpu_hours, lang), fmt::format("{:.1f}", estimate.time.gpu_hours)});
     }
     const auto& step = estimate.step;

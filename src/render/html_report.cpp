@@ -313,7 +313,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
                                       rented_label(view.catalog, ranking, candidate, lang),
                                       std::string(mode_label(view.catalog, candidate, lang)),
                                       memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
-                                      hours_with_band(candidate, performance, ranking.risk_averse),
+                                      hours_with_band(candidate, performance, ranking.risk_averse, lang),
                                       cost_label(view.catalog, ranking, candidate)};
     if (diffusion) cells.push_back(images_per_s_label(performance));
     if (serving) cells.push_back(load_label(ranking, candidate));

@@ -306,7 +306,7 @@ RankedKind ranked_kind(const RecommendView& view) {
           workload::kind_traits(view.profile.kind).serves_images()};
 }
 
-RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style& style) {
+RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style& style, text::Lang lang) {
   const auto& candidate = *row.candidate;
   const auto& ranking = view.ranking;
   const auto& estimate = ranking.performance_of(candidate);
@@ -330,7 +330,7 @@ RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style&
   } else if (kind.vision) {
     cells.time = cells.time_band = images_per_s_label(estimate);
   } else {
-    cells.time_band = hours_with_band(candidate, estimate, ranking.risk_averse);
+    cells.time_band = hours_with_band(candidate, estimate, ranking.risk_averse, lang);
     // The expected time alone: the band is in parentheses after it ("1.8 h (1.1 h-3.5 h)*").
     const auto open = cells.time_band.find(" (");
     cells.time = open == std::string::npos ? cells.time_band : cells.time_band.substr(0, open);
@@ -357,7 +357,8 @@ Grid ranked_grid(const std::vector<RankedCells>& rows, const RankedLayout& layou
   if (layout.region) table.columns.push_back({header(Msg::col_region)});
   if (layout.memory) table.columns.push_back({header(Msg::col_memory_per_gpu), Align::right});
   table.columns.push_back(
-      {kind.serving ? "TPOT@batch" : header(kind.vision ? Msg::col_images_per_s : Msg::col_time), Align::right});
+      {header(kind.serving ? Msg::col_tpot_at_batch : kind.vision ? Msg::col_images_per_s : Msg::col_time),
+       Align::right});
   table.columns.push_back({header(Msg::col_cost), Align::right});
   if (kind.replicated()) table.columns.push_back({header(Msg::col_replicas), Align::right});
   if (kind.serving) table.columns.push_back({header(Msg::col_per_million_tok_short), Align::right});
@@ -458,7 +459,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     std::vector<RankedCells> cells;
     std::vector<std::string> reasons;
     for (const auto& row : rows) {
-      cells.push_back(ranked_cells(view, row, style));
+      cells.push_back(ranked_cells(view, row, style, lang));
       reasons.push_back(first_reason(view, *row.candidate, lang));
     }
     std::optional<Grid> table;
@@ -627,7 +628,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
                      {header(Msg::col_gpus)},
                      {header(Msg::col_mode)},
                      {header(Msg::col_memory_per_gpu_long), Align::right},
-                     {serving  ? std::string("TPOT@batch")
+                     {serving  ? header(Msg::col_tpot_at_batch)
                       : vision ? header(Msg::col_images_per_s_replica)
                                : header(Msg::col_time),
                       Align::right},
@@ -649,7 +650,7 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
           memory_label(memory.per_gpu.total_bytes, memory.gpu_capacity_bytes),
           serving  ? fmt::format("{:.0f} ms@{}", estimate.serving.tpot_ms, estimate.serving.batch)
           : vision ? images_per_s_label(estimate)
-                   : hours_with_band(candidate, estimate, ranking.risk_averse),
+                   : hours_with_band(candidate, estimate, ranking.risk_averse, lang),
           cost_label(view.catalog, ranking, candidate)};
       if (serving || vision) cells.push_back(load_label(ranking, candidate));
       if (vision) cells.push_back(unit_cost_label(ranking, candidate));

@@ -291,13 +291,14 @@ HoursWithBand candidate_hours(const scoring::Candidate& candidate, const estimat
 }
 
 std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Performance& estimate,
-                            bool risk_averse) {
+                            bool risk_averse, text::Lang lang) {
   const HoursWithBand hours = candidate_hours(candidate, estimate, risk_averse);
-  if (!(hours.band.high > 0)) return units::format_hours(hours.expected);
-  return fmt::format("{} ({}-{}){}", units::format_hours(hours.expected),
-                     units::format_hours_like(hours.band.low, hours.expected),
-                     units::format_hours_like(hours.band.high, hours.expected),
-                     hours.band.in_calibrated_regime ? "" : "*");
+  std::string said = hours.band.high > 0 ? fmt::format("{} ({}-{}){}", units::format_hours(hours.expected),
+                                                       units::format_hours_like(hours.band.low, hours.expected),
+                                                       units::format_hours_like(hours.band.high, hours.expected),
+                                                       hours.band.in_calibrated_regime ? "" : "*")
+                                         : units::format_hours(hours.expected);
+  return lang == text::Lang::zh_cn ? text::joined_cjk(std::move(said)) : said;
 }
 
 std::string plan_label(const estimate::Plan& plan, text::Lang lang) {
@@ -385,7 +386,14 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
   summary.job = say(lang, Msg::summary_model_params, workload::to_string(profile.kind), model,
                     units::format_count(profile.shape.params));
   // Neither --model nor --params (nor a shape): the model is an assumption, said where it is read.
-  if (default_applied(profile, "model")) summary.job += text::message(Msg::summary_model_assumed, lang);
+  // The examples name models of the workload's own kind: an image model for an image workload.
+  if (default_applied(profile, "model")) {
+    const auto& traits = workload::kind_traits(profile.kind);
+    summary.job += text::message(traits.diffusion() ? Msg::summary_model_assumed_diffusion
+                                 : traits.vision()  ? Msg::summary_model_assumed_vision
+                                                    : Msg::summary_model_assumed,
+                                 lang);
+  }
   if (workload::kind_traits(profile.kind).training()) {
     // LLM plans search the micro-batch per plan (each row's plan shows its own) unless --micro-batch fixed it.
     const bool searched = !workload::kind_traits(profile.kind).trains_images() &&

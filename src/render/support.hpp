@@ -132,9 +132,10 @@ struct HoursWithBand {
 HoursWithBand candidate_hours(const scoring::Candidate& candidate, const estimate::Performance& estimate,
                               bool risk_averse);
 // "23 min (21 min-26 min)": candidate_hours in words, a trailing "*" when outside the calibrated
-// regime; plain hours without a band.
+// regime; plain hours without a band. Chinese says the units in words ("23 分钟 (21 分钟-26 分钟)",
+// text::joined_cjk).
 std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Performance& estimate,
-                            bool risk_averse = false);
+                            bool risk_averse, text::Lang lang);
 std::string_view plan_reason_name(estimate::PlanReason reason);
 std::string_view zero_label(int zero_stage);
 

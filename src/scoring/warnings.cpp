@@ -328,16 +328,23 @@ void add_spot_rate_assumed_note(const catalog::Catalog& catalog, const Ranking& 
     assumed[catalog.offerings[candidate.offering_index].provider_index] = 1;
   }
   // By id, not catalog order: the output must not depend on the order of records in the files.
-  std::vector<std::string_view> ids;
+  std::vector<const catalog::Provider*> providers;
   for (std::size_t index = 0; index < assumed.size(); ++index) {
-    if (assumed[index]) ids.emplace_back(catalog.providers[index].id);
+    if (assumed[index]) providers.push_back(&catalog.providers[index]);
   }
-  std::sort(ids.begin(), ids.end());
-  std::string names;
-  for (const auto id : ids) names += (names.empty() ? "" : ", ") + std::string(id);
-  if (!names.empty()) {
-    notes.push_back({"N-SPOT-RATE-ASSUMED", text::words(text::Msg::note_spot_rate_assumed, names)});
-  }
+  if (providers.empty()) return;
+  std::sort(providers.begin(), providers.end(),
+            [](const catalog::Provider* a, const catalog::Provider* b) { return a->id < b->id; });
+  // English names the ids ("alibaba, tencent"); Chinese the names a reader knows (阿里云、腾讯云).
+  notes.push_back({"N-SPOT-RATE-ASSUMED", text::Words::in_each([&](text::Lang lang) {
+                     std::string names;
+                     for (const catalog::Provider* provider : providers) {
+                       if (!names.empty()) names += lang == text::Lang::en ? ", " : "、";
+                       names += lang == text::Lang::en ? std::string_view(provider->id)
+                                                       : catalog::display_name(*provider, lang);
+                     }
+                     return text::say(lang, text::Msg::note_spot_rate_assumed, names);
+                   })});
 }
 
 // A low-stock #1 may not be there when it is asked for: the best-ranked row in stock, named
