@@ -60,6 +60,15 @@ bool excluded_for(const scoring::Ranking& ranking, scoring::ExclusionKind kind) 
   });
 }
 
+// A custom 70B model (bf16, no preset) served at `requests_per_s`.
+workload::Profile custom_70b_at(double requests_per_s) {
+  workload::Request request;
+  request.kind = workload::Kind::llm_inference;
+  request.params_text = "70e9";
+  request.requests_per_s = requests_per_s;
+  return workload::resolve(request, builtin());
+}
+
 }  // namespace
 
 TEST_CASE("production serving excludes consumer cards, marketplace hosts and spot, each with its reason and flag",
@@ -361,11 +370,7 @@ TEST_CASE("kept headroom shrinks a replica's KV budget instead of ruling the car
   // Expert review 3, reject A: --risk-averse keeps 20% of GPU memory free; the engine's default 90%
   // then excluded every 8x H100/H200 node for a 70B model ("needs 135.8 GB, has 151.4 GB") and ranked
   // 15 nodes of 8x L40S first at 4.8x the price. The engine runs at gpu_memory_utilization 0.8 instead.
-  workload::Request request;
-  request.kind = workload::Kind::llm_inference;
-  request.params_text = "70e9";
-  request.requests_per_s = 20;
-  const auto profile = workload::resolve(request, builtin());
+  const auto profile = custom_70b_at(20);
   auto options = serving_options();
   const auto usual = testing::rank_checked(builtin(), profile, options);
   options.constraints.min_headroom_pct = 20;
@@ -409,11 +414,7 @@ TEST_CASE("kept headroom shrinks a replica's KV budget instead of ruling the car
 TEST_CASE("a serving replica spans one more node when that needs far fewer GPUs for the load", "[serving][queue]") {
   // 70B bf16 on 4x L40S nodes: on one node the weights leave KV for ~13 sequences (44 nodes for
   // 20 req/s); over two nodes (pipeline stages over EFA) a replica holds ~90 and half the nodes carry it.
-  workload::Request request;
-  request.kind = workload::Kind::llm_inference;
-  request.params_text = "70e9";
-  request.requests_per_s = 20;
-  const auto profile = workload::resolve(request, builtin());
+  const auto profile = custom_70b_at(20);
   auto options = serving_options();
   options.constraints.providers = {"aws"};
   const auto ranking = testing::rank_checked(builtin(), profile, options);
