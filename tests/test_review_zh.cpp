@@ -476,3 +476,11 @@ TEST_CASE("review 3 wording: zh reasons nest no parenthesis in another", "[cli][
   }
   CHECK(deepest <= 1);
 }
+
+TEST_CASE("an unknown model is offered the id 'catalog models' lists, not an alias", "[cli][review-4]") {
+  // Expert review 5: 'llama-9b' was offered 'llama2-7b', an alias the listing does not show.
+  const auto refused = gpuselect::testing::run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-9b"}, review_date);
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("did you mean 'llama-2-7b'?") != std::string::npos);
+  CHECK(refused.err.find("'llama2-7b'") == std::string::npos);
+}

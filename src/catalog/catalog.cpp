@@ -481,8 +481,16 @@ const Offering& offering_named(const Catalog& catalog, std::string_view name, st
 
 const ModelPreset& model_named(const Catalog& catalog, std::string_view name, std::string where) {
   if (const ModelPreset* model = catalog.find_model(name)) return *model;
-  throw unknown_id(std::move(where), text::Msg::kind_model, name, names_of(catalog.models),
-                   text::words(text::Msg::hint_see_models, "'gpuselect catalog models'"));
+  const text::Words listing = text::words(text::Msg::hint_see_models, "'gpuselect catalog models'");
+  // The nearest spelling, ids and aliases alike, suggested as its preset's id: the id is what
+  // 'gpuselect catalog models' lists (expert review 4: 'llama-9b' was offered the alias 'llama2-7b').
+  const std::string nearest = closest_match(name, names_of(catalog.models));
+  const ModelPreset* preset = nearest.empty() ? nullptr : catalog.find_model(nearest);
+  if (preset == nullptr) throw unknown_id(std::move(where), text::Msg::kind_model, name, names_of(catalog.models), listing);
+  throw Error::said(std::move(where), text::words(text::Msg::err_unknown, text::Msg::kind_model, text::quoted(name)),
+                    text::Words::in_each([&](text::Lang lang) {
+                      return text::say(lang, text::Msg::err_did_you_mean, text::quoted(preset->id), listing.say(lang));
+                    }));
 }
 
 namespace {
