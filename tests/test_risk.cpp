@@ -870,3 +870,54 @@ TEST_CASE("scenario: GPU-hours count the hours GPUs run, not the wait for capaci
   }
   CHECK(waited);  // the scenario has rows that wait for capacity
 }
+
+namespace {
+const nlohmann::json* note_coded(const nlohmann::json& document, std::string_view code) {
+  for (const auto& note : document["notes"]) {
+    if (note["code"] == code) return &note;
+  }
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("scenario: a risk-averse yearly fleet is set beside the expected one and FP8 weights", "[risk]") {
+  // Expert review 5: Qwen3-8B at 10 req/s, TPOT 40 ms, yearly in mainland China, --risk-averse
+  // ranked 16 L20s (batch 10, each held to the band's slow end) with no word that the expected
+  // figures need 5, or that FP8 weights on the L20 need 4.
+  const std::vector<std::string> job{"recommend", "-w",        "llm-inference", "-m",       "qwen3-8b",
+                                     "--requests-per-s", "10", "--tpot-ms",     "40",       "--pricing",
+                                     "yearly",           "--region", "cn"};
+  auto risk_averse = job;
+  risk_averse.emplace_back("--risk-averse");
+  const auto document = json_of(risk_averse);
+  REQUIRE(!document["candidates"].empty());
+  const auto& first = document["candidates"][0];
+  const int rented = first["gpus_rented"].get<int>();
+  const auto* sized = note_coded(document, "N-RISK-SIZED");
+  REQUIRE(sized != nullptr);
+  const auto text = (*sized)["text"].get<std::string>();
+  INFO(text);
+  CHECK(text.starts_with("--risk-averse sizes #1 at " + std::to_string(rented) + " GPUs"));
+  CHECK(text.find("A yearly term commits that margin") != std::string::npos);
+  // The fleet the note names is the one the same request ranks without --risk-averse.
+  const auto expected = json_of(job);
+  REQUIRE(!expected["candidates"].empty());
+  bool same_offering = false;
+  for (const auto& candidate : expected["candidates"]) {
+    if (candidate["offering_id"] != first["offering_id"] || candidate["pricing_mode"] != first["pricing_mode"]) continue;
+    same_offering = true;
+    const int fewer = candidate["gpus_rented"].get<int>();
+    CHECK(fewer * 3 <= rented * 2);
+    CHECK(text.find("on " + std::to_string(fewer) + " GPUs") != std::string::npos);
+  }
+  CHECK(same_offering);
+  CHECK(note_coded(expected, "N-RISK-SIZED") == nullptr);
+  // The L20 has FP8 tensor cores and the precision was not given: FP8 weights are offered.
+  const auto* fp8 = note_coded(document, "N-FP8-SERVING");
+  REQUIRE(fp8 != nullptr);
+  CHECK((*fp8)["text"].get<std::string>().find("--precision fp8") != std::string::npos);
+  // A precision the user chose is not second-guessed.
+  auto chosen = risk_averse;
+  chosen.insert(chosen.end(), {"--precision", "bf16"});
+  CHECK(note_coded(json_of(chosen), "N-FP8-SERVING") == nullptr);
+}

@@ -592,3 +592,17 @@ TEST_CASE("MoE figures at small batch are flagged as extrapolated", "[serving]")
   CHECK_FALSE(estimate::model::serving_bands(profile, hardware, 1, false).throughput.in_calibrated_regime);
   CHECK(estimate::model::serving_bands(profile, hardware, 256, false).throughput.in_calibrated_regime);
 }
+
+// The held latency is not monotone in the batch across the calibrated span's edge: an MoE replica
+// at batch 63 is extrapolated (band widened 1.5x), at 64 it is not. A single bisection over [1, 100]
+// lands on batch 50, misses there and returns 9; the search bisects each band width on its own.
+TEST_CASE("the serving batch search bisects each band width on its own", "[serving]") {
+  const std::array<int, 2> moe_edges = estimate::model::serving_band_batch_edges(
+      serving_job(builtin(), "qwen3-30b-a3b", workload::Precision::bf16, 512, 256));
+  REQUIRE(moe_edges[0] == 64);
+  const auto meets = [](int batch) { return batch < 10 || (batch >= 64 && batch <= 80); };
+  CHECK(estimate::model::largest_batch_meeting(100, moe_edges, meets) == 80);
+  CHECK(estimate::model::largest_batch_meeting(60, moe_edges, meets) == 9);
+  CHECK(estimate::model::largest_batch_meeting(100, moe_edges, [](int) { return false; }) == 0);
+  CHECK(estimate::model::largest_batch_meeting(100, moe_edges, [](int) { return true; }) == 100);
+}

@@ -1546,6 +1546,11 @@
   X(lever_fact_memory_serving, "a replica does not fit in one instance's GPU memory", "单个实例的显存装不下一个副本") \
   X(lever_fact_host_ram, "the CPU offload needs more host RAM than the node has", "的主机内存放不下 CPU 卸载的数据") \
   X(lever_fact_software, "the GPU's software stack does not run the job", "的 GPU 软件栈不支持此任务") \
+  X(note_fleet, "{0} GPUs ({1} replicas at batch {2}, {3})", "{0} 个 GPU（{1} 个副本，批大小 {2}，{3}）") \
+  X(note_risk_sized, "--risk-averse sizes #1 at {0}: each replica held to the latency band's slow end and to the risk-averse slack. Without --risk-averse the same offering serves the load on {1}. {2}", "--risk-averse 为第 1 名配置 {0}：每个副本都按延迟区间的慢端和风险规避的余量来定。不加 --risk-averse 时同一方案只需 {1}。{2}") \
+  X(note_risk_sized_term, "A {0} term commits that margin for its whole length: commit the expected fleet, carry the margin on demand, and size the term on a replica measured under the real load.", "{0}合约会在整个期限内锁定这部分余量：按期望值签约，余量先用按需实例承担，再按真实负载下实测的单个副本确定合约规模。") \
+  X(note_risk_sized_measure, "Measure one replica under the real load before renting the margin.", "租用这部分余量之前，先在真实负载下实测一个副本。") \
+  X(note_fp8_serving, "At FP8 weights (--precision fp8; the {0} has FP8 tensor cores) #1's offering serves the load on {1} instead of {2}: each decoded token reads half the weight bytes. Check the model's quality at FP8 first (a published FP8 checkpoint, or the engine's FP8 quantisation).", "使用 FP8 权重（--precision fp8；{0} 具备 FP8 张量核心）时，第 1 名方案只需 {1}，而不是 {2}：每生成一个 token 读取的权重字节减半。请先确认模型在 FP8 下的质量（已发布的 FP8 权重，或推理引擎的 FP8 量化）。") \
   X(note_term_long_run, "#1 runs {0} on {1} nodes: the fewest nodes whose run ends within its term (the cheapest commitment), far past the {2}-day planning horizon most teams run to; give --deadline (e.g. 30d) for the nodes that finish sooner.", "第 1 名在 {1} 个节点上运行 {0}：这是在期限内跑完的最少节点数（承诺金额最低），远超多数团队采用的 {2} 天规划周期；如需更快完成，请给出 --deadline（例如 30d）以获得相应的节点数。") \
   X(w_term_boundary, "the run's band ({0}-{1}) crosses a term's end: priced for {2} terms ({3}), the terms its slow end needs; a run that ends within {4} costs {5} less.", "本作业的时间区间（{0}-{1}）跨越订阅期末：按区间慢端所需计 {2} 期（{3}）；若在 {4} 期内完成可少付 {5}。") \
   X(err_option_repeated, "given {0} times; it takes at most {1}", "给出了 {0} 次；此选项最多只能给 {1} 次") \

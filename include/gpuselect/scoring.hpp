@@ -580,6 +580,14 @@ Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, 
 Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options,
                 const std::vector<std::string>& offering_ids);
 
+// A second sizing of #1's serving offering: compare() of its id under another profile. Said as a
+// run-wide note when that fleet, in #1's pricing mode, rents at most two thirds of #1's GPUs
+// (docs/scoring.md "Notes"): N-RISK-SIZED for the expected figures (the same request without
+// --risk-averse), N-FP8-SERVING for FP8 weights on a GPU with FP8 tensor cores.
+enum class FleetAlternative : std::uint8_t { expected, fp8 };
+void add_fleet_alternative_note(const catalog::Catalog& catalog, Ranking& ranking, FleetAlternative kind,
+                                const Ranking& alternative);
+
 // Indicators behind one candidate's criterion (for compare and docs); same numbers rank() used.
 std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
                                   Criterion criterion);

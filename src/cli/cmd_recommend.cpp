@@ -5,7 +5,10 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -255,8 +258,11 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
 // for M/D/c; docs/scoring.md "Risk-averse").
 constexpr double risk_averse_max_utilization = 0.6;
 
-workload::Profile resolve_profile(const RecommendOptions& options, const catalog::Catalog& catalog) {
+// `precision`, where given, replaces the flags' (a second sizing: add_fleet_alternatives).
+workload::Profile resolve_profile(const RecommendOptions& options, const catalog::Catalog& catalog,
+                                  std::optional<workload::Precision> precision = std::nullopt) {
   workload::Request request = workload_request(options.workload);
+  if (precision) request.precision = precision;
   const bool serving = request.kind && workload::kind_traits(*request.kind).serving();
   std::vector<text::Words> said;  // JSON only (workload.defaults_applied)
   const bool training = request.kind && workload::kind_traits(*request.kind).training();
@@ -288,6 +294,39 @@ workload::Profile resolve_profile(const RecommendOptions& options, const catalog
   return profile;
 }
 
+// Serving with a load: #1's offering sized again, without --risk-averse and (where the precision
+// was not given and its GPU has FP8 tensor cores) at FP8 weights, each said as a note where its
+// fleet is markedly smaller (scoring::add_fleet_alternative_note; expert review 5: 16 L20s on a
+// yearly term where the expected figures need 5, and 4 at FP8).
+void add_fleet_alternatives(const RecommendOptions& options, const GlobalOptions& globals,
+                            const catalog::Catalog& catalog, const workload::Profile& profile,
+                            scoring::Ranking& ranking) {
+  if (workload::kind_traits(profile.kind).physics != workload::Physics::token_serving ||
+      !(profile.requests_per_s > 0)) {
+    return;
+  }
+  const auto first = std::find_if(ranking.candidates.begin(), ranking.candidates.end(),
+                                  [](const scoring::Candidate& candidate) { return candidate.rank == 1; });
+  if (first == ranking.candidates.end()) return;
+  const catalog::Offering& offering = catalog.offerings[first->offering_index];
+  const std::vector<std::string> ids{std::string(offering.id)};
+  if (options.ranking.risk_averse) {
+    RecommendOptions expected = options;
+    expected.ranking.risk_averse = false;
+    const workload::Profile expected_profile = resolve_profile(expected, catalog);
+    const scoring::Options expected_options = build_ranking_options(expected.ranking, globals, catalog, expected_profile);
+    scoring::add_fleet_alternative_note(catalog, ranking, scoring::FleetAlternative::expected,
+                                        compare_checked_if_asked(catalog, expected_profile, expected_options, ids));
+  }
+  const bool sixteen_bit = profile.precision == workload::Precision::bf16 || profile.precision == workload::Precision::fp16;
+  if (sixteen_bit && !workload_request(options.workload).precision && catalog.gpu_of(offering).fp8_dense_tflops) {
+    const workload::Profile fp8_profile = resolve_profile(options, catalog, workload::Precision::fp8);
+    const scoring::Options fp8_options = build_ranking_options(options.ranking, globals, catalog, fp8_profile);
+    scoring::add_fleet_alternative_note(catalog, ranking, scoring::FleetAlternative::fp8,
+                                        compare_checked_if_asked(catalog, fp8_profile, fp8_options, ids));
+  }
+}
+
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
   // The JSON echo and the HTML header show the catalog files' digests: taken as the files are read.
   if (const auto shown = format_if_valid(options.output, globals, recommend_formats);
@@ -312,7 +351,9 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
       std::fflush(stderr);
     };
   }
-  const scoring::Ranking& ranking = keep_until_exit(rank_checked_if_asked(catalog, profile, ranking_options));
+  scoring::Ranking ranked = rank_checked_if_asked(catalog, profile, ranking_options);
+  add_fleet_alternatives(options, globals, catalog, profile, ranked);
+  const scoring::Ranking& ranking = keep_until_exit(std::move(ranked));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
   if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking, style.lang);

@@ -2,6 +2,7 @@
 // Shared pieces of the estimator (not a public contract): bytes per parameter, KV cache, plan
 // candidates and names. Every constant's source is in docs/estimation.md.
 #include <algorithm>
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -131,6 +132,32 @@ struct ServingBands {
 };
 // `memory_bound`: the decode step at this batch is bounded by memory bandwidth (ServingPoint::memory_bound).
 ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch, bool memory_bound);
+// The batches where serving_bands changes width for this profile's family: the calibrated span's
+// first batch and the first batch past it (ascending).
+std::array<int, 2> serving_band_batch_edges(const workload::Profile& profile);
+// The largest batch in [1, upper] that `meets` (0 when none does). Held latency grows with the batch
+// where the band keeps one width, but the band narrows where a batch enters the calibrated span
+// (serving_band_batch_edges: an MoE replica at batch 63 is extrapolated and widened 1.5x, at batch 64
+// it is not), so each piece of one width is bisected on its own, the highest piece first.
+template <typename Meets>
+int largest_batch_meeting(int upper, const std::array<int, 2>& edges, const Meets& meets) {
+  const std::array<int, 3> piece_starts{1, edges[0], edges[1]};
+  for (int piece = static_cast<int>(piece_starts.size()) - 1; piece >= 0; --piece) {
+    const int low = std::max(1, piece_starts[piece]);
+    const int high = piece + 1 < static_cast<int>(piece_starts.size())
+                         ? std::min(upper, piece_starts[piece + 1] - 1)
+                         : upper;
+    if (low > high || !meets(low)) continue;
+    int good = low;      // meets
+    int bad = high + 1;  // misses, or past the piece
+    while (bad - good > 1) {
+      const int middle = good + (bad - good) / 2;
+      (meets(middle) ? good : bad) = middle;
+    }
+    return good;
+  }
+  return 0;
+}
 // What a latency estimate is multiplied by before it is held to its target: the
 // Profile::latency_confidence quantile of the log-normal whose 10th and 90th percentiles are the
 // band's ends (TTFT: the TTFT band; TPOT: 1 / the throughput band, the inverse of tokens/s at a

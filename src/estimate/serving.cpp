@@ -355,21 +355,11 @@ Memory choose_serving_plan(const workload::Profile& profile, const Hardware& har
     int batch = profile.batch_given ? profile.batch : std::min(memory_limit, serving_batch_limit);
     ServingPoint point = serving_point(profile, hardware, tp, batch, pp);
     if (!meets(point, batch) && !profile.batch_given) {
-      // Latency grows with the batch: bisect for the largest batch that meets both targets.
-      const ServingPoint one = serving_point(profile, hardware, tp, 1, pp);
-      if (meets(one, 1)) {
-        int low = 1;
-        int high = batch;
-        while (high - low > 1) {
-          const int middle = low + (high - low) / 2;
-          (meets(serving_point(profile, hardware, tp, middle, pp), middle) ? low : high) = middle;
-        }
-        batch = low;
-        point = serving_point(profile, hardware, tp, batch, pp);
-      } else {
-        batch = 1;
-        point = one;
-      }
+      batch = largest_batch_meeting(batch, serving_band_batch_edges(profile), [&](int tried) {
+        return meets(serving_point(profile, hardware, tp, tried, pp), tried);
+      });
+      point = serving_point(profile, hardware, tp, std::max(1, batch), pp);
+      batch = std::max(1, batch);
     }
     if (!meets(point, batch)) {
       Memory memory = sized(plan, batch, point);
@@ -517,6 +507,11 @@ constexpr double bandwidth_share_high = 0.85;
 
 bool within(int value, int low, int high) { return value >= low && value <= high; }
 }  // namespace
+
+std::array<int, 2> serving_band_batch_edges(const workload::Profile& profile) {
+  const CalibratedSpan& span = expert_split(profile.shape).routed_params > 0 ? moe_span : dense_span;
+  return {span.min_batch, span.max_batch + 1};
+}
 
 ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch, bool memory_bound) {
   const bool moe = expert_split(profile.shape).routed_params > 0;
