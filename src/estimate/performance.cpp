@@ -303,13 +303,13 @@ const FrameworkEfficiency& framework_row(workload::Framework framework) {
 // log residuals puts the knee at its bound, 0 (the width penalty is not separable once the exposed
 // all-to-all is counted; 300 before), and the cost at 7.0 ms per layer (7.2 before); the calibration
 // rows with other local-expert counts (DeepSeek-V3 EP 64: 4, DeepSeek-V2 EP 8: 20) split it: least
-// squares of their log residuals is least at 4.5 ms per layer, so 4.5 ms + 16 x 0.15625 ms
-// (docs/estimation.md "Performance model"). Real routers do not balance perfectly: the busiest
-// expert-parallel rank carries moe_load_imbalance x the mean load (assumption: 10%, the order of the
-// max-violation DeepSeek-V3's auxiliary-loss-free balancing reports), except where a benchmark forces
-// an even load.
+// squares of their log residuals is least at 3.1 ms per layer, so 3.1 ms + 16 x 0.24375 ms
+// (docs/estimation.md "Performance model"; 4.5 ms until DeepSeek-V3's row counted its MTP module).
+// Real routers do not balance perfectly: the busiest expert-parallel rank carries moe_load_imbalance
+// x the mean load (assumption: 10%, the order of the max-violation DeepSeek-V3's auxiliary-loss-free
+// balancing reports), except where a benchmark forces an even load.
 constexpr double moe_expert_width_knee = 0.0;
-constexpr double moe_layer_dispatch_s = 0.0045;
+constexpr double moe_layer_dispatch_s = 0.0031;
 constexpr double moe_local_expert_dispatch_s = (0.0070 - moe_layer_dispatch_s) / 16.0;
 constexpr double moe_load_imbalance = 1.1;
 // QLoRA dequantises each frozen weight before its matmul (assumption: 1.5x the matmul time).
