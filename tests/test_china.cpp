@@ -720,7 +720,7 @@ TEST_CASE("markdown: the legend of an extrapolated band is a list item, not a ne
     REQUIRE(markdown.exit_code == 0);
     INFO(lang);
     // The table carries the mark: its legend is said, escaped.
-    REQUIRE(markdown.out.find(")*") != std::string::npos);
+    REQUIRE(markdown.out.find(lang == "en" ? ")*" : "）*") != std::string::npos);
     CHECK(markdown.out.find("\n- \\* ") != std::string::npos);
     CHECK(markdown.out.find("\n- * ") == std::string::npos);
   }
@@ -833,4 +833,17 @@ TEST_CASE("risk-averse training: no low-stock row on demand, 20% of GPU memory f
   auto allowed = averse_args;
   allowed.emplace_back("--allow-low-stock");
   CHECK(recommend_json(allowed)["candidates"].size() > averse["candidates"].size());
+}
+
+TEST_CASE("zh: a time band says its unit once, in full-width parentheses", "[china][render]") {
+  // Expert review 5: "2.2 小时 (1.2 小时-4.1 小时)" repeated the unit inside ASCII parentheses.
+  const auto zh = run_gpuselect({"--lang", "zh-CN", "recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method",
+                                 "lora", "--region", "cn"});
+  REQUIRE(zh.exit_code == 0);
+  CHECK(zh.out.find(" 小时（") != std::string::npos);
+  CHECK(zh.out.find(" 小时 (") == std::string::npos);
+  CHECK(zh.out.find("小时-") == std::string::npos);
+  // English keeps each end's unit.
+  const auto en = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "cn"});
+  CHECK(en.out.find(" h-") != std::string::npos);
 }

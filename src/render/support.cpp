@@ -293,12 +293,23 @@ HoursWithBand candidate_hours(const scoring::Candidate& candidate, const estimat
 std::string hours_with_band(const scoring::Candidate& candidate, const estimate::Performance& estimate,
                             bool risk_averse, text::Lang lang) {
   const HoursWithBand hours = candidate_hours(candidate, estimate, risk_averse);
-  std::string said = hours.band.high > 0 ? fmt::format("{} ({}-{}){}", units::format_hours(hours.expected),
-                                                       units::format_hours_like(hours.band.low, hours.expected),
-                                                       units::format_hours_like(hours.band.high, hours.expected),
-                                                       hours.band.in_calibrated_regime ? "" : "*")
-                                         : units::format_hours(hours.expected);
-  return lang == text::Lang::zh_cn ? text::joined_cjk(std::move(said)) : said;
+  if (!(hours.band.high > 0)) {
+    std::string said = units::format_hours(hours.expected);
+    return lang == text::Lang::zh_cn ? text::joined_cjk(std::move(said)) : said;
+  }
+  std::string low = units::format_hours_like(hours.band.low, hours.expected);
+  const std::string high = units::format_hours_like(hours.band.high, hours.expected);
+  const std::string_view mark = hours.band.in_calibrated_regime ? "" : "*";
+  if (lang != text::Lang::zh_cn) {
+    return fmt::format("{} ({}-{}){}", units::format_hours(hours.expected), low, high, mark);
+  }
+  // Chinese: "2.4 小时（1.3-4.5 小时）", the range's unit said once when both ends share it.
+  const auto unit_at = [](const std::string& figure) { return figure.find(' '); };
+  if (unit_at(low) != std::string::npos && unit_at(high) != std::string::npos &&
+      low.substr(unit_at(low)) == high.substr(unit_at(high))) {
+    low.resize(unit_at(low));
+  }
+  return text::joined_cjk(fmt::format("{}（{}-{}）{}", units::format_hours(hours.expected), low, high, mark));
 }
 
 std::string plan_label(const estimate::Plan& plan, text::Lang lang) {
