@@ -1567,6 +1567,7 @@
   X(md_label_separator, ": ", "：") \
   X(cert_mlps3, "mlps3", "等保三级") \
   X(md_item_separator, "; ", "；") \
+  X(hint_budget_currency, "; a budget is in {0}, held at each cost band's upper end", "；预算以 {0} 计，按各成本区间的上端核对") \
   X(hint_no_match_admits_both, " ({0} {1} admits the cheapest of them, {2} on {3} node{4}; {0} {5} the soonest, {6} on {7} node{8})", "（{0} 放宽到 {1} 即可纳入其中最便宜的 {2}，{3} 个节点；放宽到 {5} 即可纳入最快的 {6}，{7} 个节点）") \
   X(hint_no_match_deadline_short, "--deadline removed the most ({2} candidate{3}){4}; {0} nodes of {1} would meet it, but that is more than open capacity usually has free at once{5}; or run with --show-excluded to see why", "--deadline 排除的候选最多（{2} 个）{4}；{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量{5}；或加 --show-excluded 查看原因") \
   X(hint_no_match_deadline_block_row, "the deadline is met only beyond open capacity: {0} nodes of {1} meet it, more than open capacity usually has free at once; a capacity block meets it: --pricing capacity-block ranks {5} node{6} of {7} first, a {8}-day block for {9} (result in {10}); on open capacity --deadline removed the most ({2} candidate{3}){4}; or run with --show-excluded to see why", "截止时间只有超出开放容量才能满足：{1} 的 {0} 个节点可满足，但超出开放容量通常一次能空出的数量；容量块可以满足：加 --pricing capacity-block 时排第一的是 {7} 的 {5} 个节点，{8} 天的容量块，{9}（{10} 出结果）；在开放容量上 --deadline 排除的候选最多（{2} 个）{4}；或加 --show-excluded 查看原因") \

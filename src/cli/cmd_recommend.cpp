@@ -48,6 +48,17 @@ std::string admit_value(scoring::ExclusionKind kind, double value) {
   return fmt::format("{:.0f}", std::ceil(value));
 }
 
+// A --budget value in a hint is a plain number in the output currency, checked against each row's
+// cost at its band's upper end: said before the admit clause's closing parenthesis (expert review 5).
+std::string with_budget_currency(std::string admits, scoring::ExclusionKind kind, std::string_view currency,
+                                 text::Lang lang) {
+  if (kind != scoring::ExclusionKind::budget || admits.empty()) return admits;
+  const std::string_view close = lang == text::Lang::zh_cn ? "）" : ")";
+  if (!admits.ends_with(close)) return admits;
+  admits.insert(admits.size() - close.size(), text::say(lang, text::Msg::hint_budget_currency, currency));
+  return admits;
+}
+
 // The flag an exit-3 hint's value is for: an llm-inference latency row is admitted by its TPOT at the
 // confidence (the row's TTFT already holds, Ranking::lever_admit), so the value is --tpot-ms's.
 std::string_view admit_flag(scoring::ExclusionKind kind, workload::Kind job) {
@@ -114,6 +125,7 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
       admits = text::say(lang, Msg::hint_no_match_admits, admit_flag(kind, ranking.kind),
                          admit_value(kind, ranking.lever_admit->value), ranking.lever_admit->offering_id, admitted.nodes,
                          admitted.nodes == 1 ? "" : "s");
+      admits = with_budget_currency(std::move(admits), kind, ranking.currency, lang);
     }
     const int offerings = ranking.lever_offerings;
     const auto allow_flags = static_cast<std::size_t>(std::count_if(
@@ -198,6 +210,7 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
       } else {
         admits = text::say(lang, Msg::hint_no_match_admits, admit_flag(kind, ranking.kind), value,
                            ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
+        admits = with_budget_currency(std::move(admits), kind, ranking.currency, lang);
       }
     }
     // The deadline is met only by a block beyond open capacity: capacity is what to act on, said
