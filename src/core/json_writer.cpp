@@ -99,22 +99,23 @@ char* detail::short_decimal(char* out, double number) {
   }
   if (static_cast<double>(digits_value) >= digits_limit) return nullptr;
   if (std::signbit(number)) *out++ = '-';
-  std::array<char, 16> digits{};
-  const char* digits_end =
-      std::to_chars(digits.data(), digits.data() + digits.size(), static_cast<std::uint32_t>(digits_value)).ptr;
-  const auto length = static_cast<std::size_t>(digits_end - digits.data());
-  // 0.05: zeros before the digits so that one stands before the point.
-  const std::size_t width = std::max(length, decimals + 1);
-  const std::size_t zeros = width - length;
-  for (std::size_t at = 0; at < width; ++at) {
-    if (at == width - decimals) *out++ = '.';
-    *out++ = at < zeros ? '0' : digits[at - zeros];
-  }
+  // The whole part (at least "0", as in 0.05), the point, then exactly `decimals` digits of the
+  // fraction; an integral double as "5.0", as nlohmann writes it.
+  constexpr std::array<std::uint32_t, most_decimals + 1> powers{1, 10, 100, 1000, 10000};
+  const auto whole = static_cast<std::uint32_t>(digits_value / powers[decimals]);
+  auto fraction = static_cast<std::uint32_t>(digits_value % powers[decimals]);
+  constexpr std::size_t whole_digits_room = 10;  // below 10^8
+  out = std::to_chars(out, out + whole_digits_room, whole).ptr;
+  *out++ = '.';
   if (decimals == 0) {
-    *out++ = '.';  // nlohmann writes an integral double as "5.0"
     *out++ = '0';
+    return out;
   }
-  return out;
+  for (std::size_t at = decimals; at-- > 0;) {
+    out[at] = static_cast<char>('0' + fraction % 10);
+    fraction /= 10;
+  }
+  return out + decimals;
 }
 
 JsonWriter::JsonWriter(std::ostream& out, bool pretty) : out_(out), pretty_(pretty) {
