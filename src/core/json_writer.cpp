@@ -71,40 +71,51 @@ bool is_plain_ascii(std::string_view text) {
 }  // namespace
 
 char* detail::short_decimal(char* out, double number) {
-  // Exact powers of ten: n / 10^k below is the double nearest the decimal n·10^-k, as strtod reads it.
-  constexpr std::array<double, 5> powers{1.0, 10.0, 100.0, 1000.0, 10000.0};
   constexpr double digits_limit = 1e8;  // n below 10^8: see the header
+  constexpr std::size_t most_decimals = 4;
+  constexpr double most_scale = 10000.0;  // 10^most_decimals, exact
   const double magnitude = std::fabs(number);
   if (!(magnitude < digits_limit)) return nullptr;
-  for (std::size_t decimals = 0; decimals < powers.size(); ++decimals) {
-    const double scaled = std::nearbyint(magnitude * powers[decimals]);
-    if (scaled / powers[decimals] != magnitude) continue;
-    if (scaled >= digits_limit) return nullptr;
+  if (magnitude == 0) {
     if (std::signbit(number)) *out++ = '-';
-    if (magnitude == 0) {
-      *out++ = '0';
-      *out++ = '.';
-      *out++ = '0';
-      return out;
-    }
-    std::array<char, 16> digits{};
-    const char* digits_end =
-        std::to_chars(digits.data(), digits.data() + digits.size(), static_cast<std::uint32_t>(scaled)).ptr;
-    const auto length = static_cast<std::size_t>(digits_end - digits.data());
-    // 0.05: zeros before the digits so that one stands before the point.
-    const std::size_t width = std::max(length, decimals + 1);
-    const std::size_t zeros = width - length;
-    for (std::size_t at = 0; at < width; ++at) {
-      if (at == width - decimals) *out++ = '.';
-      *out++ = at < zeros ? '0' : digits[at - zeros];
-    }
-    if (decimals == 0) {
-      *out++ = '.';  // nlohmann writes an integral double as "5.0"
-      *out++ = '0';
-    }
+    *out++ = '0';
+    *out++ = '.';
+    *out++ = '0';
     return out;
   }
-  return nullptr;
+  // One test at four decimals decides for all k <= 4 (issue 33: a test per k was a division each).
+  // Below 10^8 two decimals of at most four places differ by at least 10^-4, far more than the
+  // spacing of doubles there (< 1.5e-8), so at most one of them rounds to `magnitude`; if n / 10^k
+  // does, so does n·10^(4-k) / 10^4 (the same number), and magnitude·10^4 is within 2e-4 of that
+  // integer, so nearbyint finds it. Its trailing zeros then give the fewest decimals, the k the
+  // test per k found first.
+  const double scaled = std::nearbyint(magnitude * most_scale);
+  if (scaled / most_scale != magnitude) return nullptr;
+  auto digits_value = static_cast<std::uint64_t>(scaled);
+  std::size_t decimals = most_decimals;
+  while (decimals > 0 && digits_value % 10 == 0) {
+    digits_value /= 10;
+    --decimals;
+  }
+  if (static_cast<double>(digits_value) >= digits_limit) return nullptr;
+  if (std::signbit(number)) *out++ = '-';
+  // The whole part (at least "0", as in 0.05), the point, then exactly `decimals` digits of the
+  // fraction; an integral double as "5.0", as nlohmann writes it.
+  constexpr std::array<std::uint32_t, most_decimals + 1> powers{1, 10, 100, 1000, 10000};
+  const auto whole = static_cast<std::uint32_t>(digits_value / powers[decimals]);
+  auto fraction = static_cast<std::uint32_t>(digits_value % powers[decimals]);
+  constexpr std::size_t whole_digits_room = 10;  // below 10^8
+  out = std::to_chars(out, out + whole_digits_room, whole).ptr;
+  *out++ = '.';
+  if (decimals == 0) {
+    *out++ = '0';
+    return out;
+  }
+  for (std::size_t at = decimals; at-- > 0;) {
+    out[at] = static_cast<char>('0' + fraction % 10);
+    fraction /= 10;
+  }
+  return out + decimals;
 }
 
 JsonWriter::JsonWriter(std::ostream& out, bool pretty) : out_(out), pretty_(pretty) {
@@ -137,12 +148,7 @@ void JsonWriter::newline_indent() {
   used_ += spaces + 1;
 }
 
-// Separator and indentation before a value in an array or a key in an object; nothing after a key.
-void JsonWriter::before_value() {
-  if (after_key_) {
-    after_key_ = false;
-    return;
-  }
+void JsonWriter::before_element() {
   if (levels_.empty()) return;
   Level& level = levels_.back();
   if (!level.empty) put(',');
@@ -169,7 +175,7 @@ void JsonWriter::end_object() { close('}'); }
 void JsonWriter::begin_array() { open('['); }
 void JsonWriter::end_array() { close(']'); }
 
-void JsonWriter::key(std::string_view name) {
+void JsonWriter::key_text(std::string_view name) {
   before_value();
   string_literal(name);
   if (pretty_) {

@@ -7,7 +7,6 @@
 #include <sstream>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -323,8 +322,9 @@ struct SharedFacts {
 SharedFacts shared_facts(const catalog::Catalog& catalog, const scoring::Ranking& ranking, std::size_t shown) {
   SharedFacts facts;
   facts.performance_ids.assign(ranking.performances.size(), SharedFacts::none);
-  std::unordered_set<std::string_view> seen_providers;
-  std::unordered_set<std::string_view> seen_gpus;
+  // Seen by the records' indices (one id per provider and GPU record), not by hashing the ids.
+  std::vector<bool> seen_providers(catalog.providers.size());
+  std::vector<bool> seen_gpus(catalog.gpus.size());
   for (std::size_t index = 0; index < shown; ++index) {
     const auto& candidate = ranking.candidates[index];
     auto& id = facts.performance_ids.at(candidate.performance);
@@ -333,8 +333,14 @@ SharedFacts shared_facts(const catalog::Catalog& catalog, const scoring::Ranking
       facts.performances.push_back(candidate.performance);
     }
     const auto& offering = catalog.offerings[candidate.offering_index];
-    if (seen_providers.insert(offering.provider).second) facts.providers.push_back(offering.provider);
-    if (seen_gpus.insert(offering.gpu).second) facts.gpus.push_back(offering.gpu);
+    if (!seen_providers.at(offering.provider_index)) {
+      seen_providers[offering.provider_index] = true;
+      facts.providers.push_back(offering.provider);
+    }
+    if (!seen_gpus.at(offering.gpu_index)) {
+      seen_gpus[offering.gpu_index] = true;
+      facts.gpus.push_back(offering.gpu);
+    }
   }
   return facts;
 }
