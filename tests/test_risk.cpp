@@ -921,3 +921,45 @@ TEST_CASE("scenario: a risk-averse yearly fleet is set beside the expected one a
   chosen.insert(chosen.end(), {"--precision", "bf16"});
   CHECK(note_coded(json_of(chosen), "N-FP8-SERVING") == nullptr);
 }
+
+TEST_CASE("scenario: a subscription or export GPU asked with no region says the rows are mainland-only", "[risk][china]") {
+  // Expert review 6: `--pricing monthly` with no region ranked Volcano H20s in CNY for a team outside
+  // China with no word that only mainland clouds sell a monthly subscription.
+  const auto monthly = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--requests-per-s", "5",
+                                "--pricing", "monthly"});
+  REQUIRE(!monthly["candidates"].empty());
+  const auto* said = note_coded(monthly, "N-MAINLAND-IMPLIED");
+  REQUIRE(said != nullptr);
+  CHECK((*said)["text"].get<std::string>().find("--pricing on-demand,reserved-1y") != std::string::npos);
+  const auto h20 = json_of({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpu", "h20"});
+  REQUIRE(!h20["candidates"].empty());
+  const auto* gpu_said = note_coded(h20, "N-MAINLAND-IMPLIED");
+  REQUIRE(gpu_said != nullptr);
+  CHECK((*gpu_said)["text"].get<std::string>().find("--gpu") != std::string::npos);
+  // Asked for by name: nothing to say.
+  CHECK(note_coded(json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--requests-per-s", "5",
+                            "--pricing", "monthly", "--region", "cn"}),
+                   "N-MAINLAND-IMPLIED") == nullptr);
+  CHECK(note_coded(json_of({"recommend", "-w", "llm-finetune", "-p", "7e9"}), "N-MAINLAND-IMPLIED") == nullptr);
+}
+
+TEST_CASE("scenario: pretraining under a deadline takes the margin more nodes give for next to nothing", "[risk]") {
+  // Expert review 6: 3 B200 nodes met 720 h at an 85% chance (26.7 d, band to 30.7 d) for $84,563
+  // and ranked first; 4 nodes end in 20 d for $19 more.
+  const auto document = json_of({"recommend", "-w", "llm-pretrain", "-m", "llama-2-7b", "--tokens", "1e12",
+                                 "--deadline", "720", "--max-nodes", "16", "--top", "20"});
+  REQUIRE(!document["candidates"].empty());
+  const auto& first = document["candidates"][0];
+  INFO(first["offering_id"].get<std::string>() << " x" << first["nodes"].get<int>());
+  // #1's slow end is inside the deadline.
+  CHECK(first["time"]["wall_hours_band"]["high"].get<double>() <= 720.0);
+  // No row of the same offering and mode on fewer nodes costs less by more than 2% (the margin was
+  // time for free, not a dearer plan).
+  for (const auto& candidate : document["candidates"]) {
+    if (candidate["offering_id"] != first["offering_id"] || candidate["pricing_mode"] != first["pricing_mode"] ||
+        candidate["nodes"].get<int>() >= first["nodes"].get<int>()) {
+      continue;
+    }
+    CHECK(candidate["cost"]["total"].get<double>() * 1.02 >= first["cost"]["total"].get<double>());
+  }
+}

@@ -397,6 +397,9 @@ struct Ranking {
     // Training rows that end within this many expected wall hours all score 1 on job_time: a result
     // the engineer acts on in the same working session (docs/scoring.md "Turnaround"); 0 = none.
     double turnaround_hours = 0;
+    // The turnaround is the user's --deadline: a row is held to it at its time band's slow end (90th
+    // percentile), so margin on a deadline counts (docs/scoring.md "Turnaround").
+    bool turnaround_is_deadline = false;
     double cheapest_scored = 0;  // smallest Candidate::scored_cost / (1 + list_band_pct) above 0 (0 = use cheapest_total)
     // llm-inference: the latency targets (ms; 0 = none) a row's band top is held against (job_time).
     double tpot_target_ms = 0;
@@ -542,6 +545,10 @@ struct Ranking {
   // No --region, --provider or CNY asked for mainland China, so offerings sold only there were held
   // out (a mainland account or host; N-MAINLAND-ONLY says how many and the cheapest).
   bool mainland_held_out = false;
+  // Nothing asked for mainland China by name, but every offering of the --gpu or of the --pricing
+  // modes asked is sold only there, so mainland rows were ranked (N-MAINLAND-IMPLIED says so).
+  enum class MainlandImplied : std::uint8_t { no, by_gpu, by_pricing };
+  MainlandImplied mainland_implied = MainlandImplied::no;
   // --mix: the cheapest fleet serving the request mix (docs/scoring.md "Mixed fleet").
   struct FleetPool {
     std::string request_class;  // "short", "long" or "all"

@@ -223,7 +223,9 @@ IndicatorValue job_time(const IndicatorInput& in) {
   const bool turnaround = in.best.turnaround_hours > 0 && workload::kind_traits(in.kind).training();
   const double enough_speed =
       turnaround ? std::min(in.best.best_speed, 1.0 / in.best.turnaround_hours) : in.best.best_speed;
-  const double checked_hours = turnaround ? turnaround_check_hours(in.candidate) : 0.0;
+  const double checked_hours = !turnaround                     ? 0.0
+                               : in.best.turnaround_is_deadline ? deadline_check_hours(in.candidate, in.performance)
+                                                                : turnaround_check_hours(in.candidate);
   const double checked_speed = checked_hours > 0 ? std::min(speed, 1.0 / checked_hours) : speed;
   const double ratio = std::max(1.0, enough_speed / checked_speed);
   return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
@@ -342,6 +344,16 @@ int rented_gpus(workload::Kind kind, const catalog::Offering& offering, int node
 double turnaround_check_hours(const Candidate& candidate) {
   const auto& cost = candidate.cost;
   return candidate.hours + std::max(0.0, cost.acquisition_wait_band.high - cost.acquisition_wait_hours);
+}
+
+double deadline_check_hours(const Candidate& candidate, const estimate::Performance& performance) {
+  const auto& time = performance.time;
+  const double slow_share = time.wall_hours > 0 && time.wall_hours_band.high > time.wall_hours
+                                ? time.wall_hours_band.high / time.wall_hours
+                                : 1.0;
+  const double run_hours = std::max(0.0, candidate.hours - candidate.queue_hours);
+  return run_hours * slow_share + candidate.queue_hours +
+         std::max(0.0, candidate.cost.acquisition_wait_band.high - candidate.cost.acquisition_wait_hours);
 }
 
 bool speed_weighted_most(const Weights& weights) {

@@ -221,8 +221,11 @@ class Ranker {
     // filter, a provider filter or CNY as the currency; else offerings sold only there are left out.
     // A --gpu whose every offering is sold only there (H20, H800, A800, L20: the export SKUs) asks
     // for it too (expert review 29: `--gpu H20` ended in "relax --gpu").
-    mainland_asked_ = !filter.regions.empty() || !filter.providers.empty() || options.currency == "CNY";
-    if (!mainland_asked_) {
+    const bool mainland_named = !filter.regions.empty() || !filter.providers.empty();
+    mainland_asked_ = mainland_named || options.currency == "CNY";
+    // Unnamed, mainland may still be implied by the --gpu or --pricing asked (below), even where the
+    // currency default followed them to CNY: N-MAINLAND-IMPLIED says so.
+    if (!mainland_named) {
       const std::vector<std::string> mainland = catalog::expand_region_groups(catalog, {"cn"});
       const std::unordered_set<std::string_view> in_mainland(mainland.begin(), mainland.end());
       mainland_only_.reserve(catalog.offerings.size());
@@ -250,8 +253,11 @@ class Ranker {
       }
       if ((asked_gpu_sold && !asked_gpu_abroad) || (asked_mode_sold && !asked_mode_abroad)) {
         mainland_asked_ = true;
+        mainland_implied_ = asked_gpu_sold && !asked_gpu_abroad ? Ranking::MainlandImplied::by_gpu
+                                                                : Ranking::MainlandImplied::by_pricing;
         mainland_only_.clear();
       }
+      if (mainland_asked_) mainland_only_.clear();
     }
   }
 
@@ -774,6 +780,7 @@ class Ranker {
     const ModeMask widened = widened_modes();
     const int widest = widening_limit(offering, node_limit, widened);
     const WideningScope widening(widening_);
+    int deadline_nodes = deadline > 0 && best_chance_ >= confidence() ? std::max(fit_nodes, larger_added) : 0;
     if (deadline > 0 && workload::kind_traits(profile_.kind).training() && best_chance_ < confidence()) {
       // The smallest larger node count that meets the deadline at the confidence, by the same
       // quantity as the check in add_candidates (the best allowed mode's chance of ending in time).
@@ -786,11 +793,19 @@ class Ranker {
         if (deadline_chance(index, nodes, ranking, widened) >= confidence()) {
           produced = add_candidates(index, nodes, ranking, widened) || produced;
           met = true;
+          deadline_nodes = nodes;
           break;
         }
       }
       // None meets it: the most nodes tried are excluded with their figures (the closest it gets).
       if (!met && largest_tried > 0) produced = add_candidates(index, largest_tried, ranking, widened) || produced;
+    }
+    // Pretraining under a deadline: scaling past the fewest nodes that meet it, where that costs next
+    // to nothing more, buys margin on the deadline for free (expert review 6: 3 B200 nodes met 720 h
+    // at an 85% chance for $84,563; 4 nodes ended in 20 d for $19 more).
+    if (deadline_nodes > 0 && workload::kind_traits(profile_.kind).horizon_scaled && owned_added == 0) {
+      const int wider = nodes_at_equal_cost(index, deadline_nodes, widest, ranking);
+      if (wider > deadline_nodes) produced = add_candidates(index, wider, ranking, widened) || produced;
     }
     // A term mode (left out of the widened search: its commitment grows with every node) gets the
     // node count that meets the deadline on it.
@@ -1498,6 +1513,8 @@ class Ranker {
     if (best.turnaround_hours == 0 && deadline > 0 && workload::kind_traits(profile_.kind).training() && !speed_asked) {
       best.turnaround_hours = deadline;
     }
+    // Under --risk-averse a row's hours are already its band's slow end.
+    best.turnaround_is_deadline = deadline > 0 && best.turnaround_hours == deadline && !options_.risk_averse;
     if (workload::kind_traits(profile_.kind).physics == workload::Physics::token_serving) {
       best.tpot_target_ms = profile_.tpot_target_ms;
       best.ttft_target_ms = profile_.ttft_target_ms;
@@ -1651,6 +1668,7 @@ class Ranker {
     if (options_.pareto) detail::mark_pareto(candidates);
     ranking.tier_excluded = tier_exclusions(ranking);
     ranking.mainland_held_out = !mainland_asked_ && &filter_ == &options_.constraints;
+    ranking.mainland_implied = &filter_ == &options_.constraints ? mainland_implied_ : Ranking::MainlandImplied::no;
     ranking.notes = detail::run_notes(catalog_, ranking, options_.today);
     ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {
@@ -1860,6 +1878,7 @@ class Ranker {
   std::vector<ExclusionReason> reasons_;
   std::vector<SoftwareSupport> software_by_gpu_;  // per catalog GPU: the job's stack on it
   bool mainland_asked_ = true;                    // the user asked for mainland China (or filtered regions)
+  Ranking::MainlandImplied mainland_implied_ = Ranking::MainlandImplied::no;  // why it counts as asked, when implied
   std::vector<bool> mainland_only_;               // per offering, when not asked: sold only in mainland China
   std::uint32_t offering_kinds_ = 0;   // ExclusionKind bits that hit the current offering
   std::uint32_t alone_kinds_ = 0;      // ... that alone removed one of its rows

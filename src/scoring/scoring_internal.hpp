@@ -69,6 +69,9 @@ bool speed_weighted_most(const Weights& weights);
 // capacity at that wait's 90th percentile instead of its mean (a low-stock SKU is within the
 // turnaround only if it is at 9 in 10 odds of finding capacity in time).
 double turnaround_check_hours(const Candidate& candidate);
+// The same at the run's time band's slow end (its 90th percentile; the queue and the capacity
+// wait's excess added as they are): what a --deadline turnaround is held to (Best::turnaround_is_deadline).
+double deadline_check_hours(const Candidate& candidate, const estimate::Performance& performance);
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate, const estimate::Performance& performance);
 // Serving: the chance that a month of service on `gpus` busy GPUs sees no GPU failure (the

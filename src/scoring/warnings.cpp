@@ -519,6 +519,17 @@ void add_mainland_only_note(const catalog::Catalog& catalog, const Ranking& rank
                    })});
 }
 
+// Mainland rows ranked because every offering of the --gpu or --pricing asked is sold only there:
+// said, with what it takes and the nearest choice abroad (expert review 6: `--pricing monthly` with
+// no region ranked Volcano H20s in CNY for a team outside China, with no word).
+// The note: N-MAINLAND-IMPLIED.
+void add_mainland_implied_note(const Ranking& ranking, std::vector<Ranking::Note>& notes) {
+  if (ranking.mainland_implied == Ranking::MainlandImplied::no || ranking.candidates.empty()) return;
+  notes.push_back({"N-MAINLAND-IMPLIED", text::words(ranking.mainland_implied == Ranking::MainlandImplied::by_gpu
+                                                         ? text::Msg::note_mainland_implied_gpu
+                                                         : text::Msg::note_mainland_implied_pricing)});
+}
+
 }  // namespace
 
 std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today) {
@@ -533,6 +544,7 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   add_term_long_run_note(ranking, notes);
   add_tiers_notes(ranking, notes);
   add_mainland_only_note(catalog, ranking, notes);
+  add_mainland_implied_note(ranking, notes);
   return notes;
 }
 
