@@ -378,7 +378,7 @@ TEST_CASE("review 3 wording: on-demand is 按需 throughout, support hours and s
   // "extended" hours are longer than business hours, not round the clock.
   const auto providers = run_zh({"catalog", "providers"});
   REQUIRE(providers.exit_code == 0);
-  CHECK(providers.out.find("延时服务（非 7×24）") != std::string::npos);
+  CHECK(providers.out.find("延长时段服务（非 7×24）") != std::string::npos);
   CHECK(providers.out.find("延长服务时间") == std::string::npos);
 }
 

@@ -963,3 +963,50 @@ TEST_CASE("scenario: pretraining under a deadline takes the margin more nodes gi
     CHECK(candidate["cost"]["total"].get<double>() * 1.02 >= first["cost"]["total"].get<double>());
   }
 }
+
+TEST_CASE("scenario: a serving term ranked first is set beside a cheaper on-demand fleet", "[risk]") {
+  // Expert review 6: `--pricing reserved-1y` for a year of Mixtral serving ranked 4x A100 PCIe
+  // instances reserved at ~$1M first, where the same request on demand costs far less.
+  const std::vector<std::string> job{"recommend", "-w",        "llm-inference", "-m",          "mixtral-8x7b",
+                                     "--requests-per-s", "5",  "--tpot-ms",     "40",          "--hours",
+                                     "8760"};
+  auto reserved = job;
+  reserved.insert(reserved.end(), {"--pricing", "reserved-1y"});
+  const auto document = json_of(reserved);
+  REQUIRE(!document["candidates"].empty());
+  auto on_demand = job;
+  on_demand.insert(on_demand.end(), {"--pricing", "on-demand"});
+  const auto rival = json_of(on_demand);
+  REQUIRE(!rival["candidates"].empty());
+  const double term_total = document["candidates"][0]["cost"]["total"].get<double>();
+  const double on_demand_total = rival["candidates"][0]["cost"]["total"].get<double>();
+  const auto* said = note_coded(document, "N-ON-DEMAND-CHEAPER");
+  // The note is said exactly when the on-demand #1 costs less.
+  REQUIRE((said != nullptr) == (on_demand_total < term_total));
+  REQUIRE(said != nullptr);
+  const auto text = (*said)["text"].get<std::string>();
+  INFO(text);
+  CHECK(text.starts_with("On demand, " + rival["candidates"][0]["offering_id"].get<std::string>()));
+  CHECK(text.find("--pricing on-demand,reserved-1y") != std::string::npos);
+  // Asked with on-demand among the modes: both are ranked, nothing to add.
+  auto both = job;
+  both.insert(both.end(), {"--pricing", "on-demand,reserved-1y"});
+  CHECK(note_coded(json_of(both), "N-ON-DEMAND-CHEAPER") == nullptr);
+}
+
+TEST_CASE("scenario: W-LATENCY-BAND under --risk-averse does not advise --risk-averse", "[risk]") {
+  // Expert review 6, S24: the warning told a --risk-averse run to add --risk-averse.
+  const auto document = json_of({"recommend", "-w", "llm-inference", "-m", "qwen3-30b-a3b", "--requests-per-s", "10",
+                                 "--input-tokens", "1000", "--output-tokens", "500", "--tpot-ms", "40", "--hours",
+                                 "730", "--region", "cn", "--risk-averse"});
+  bool warned = false;
+  for (const auto& warning : document["candidates"][0]["warnings"]) {
+    if (warning["code"] != "W-LATENCY-BAND") continue;
+    warned = true;
+    const auto text = document["warning_messages"][warning["message"].get<std::size_t>()].get<std::string>();
+    INFO(text);
+    CHECK(text.find("--risk-averse plans for") == std::string::npos);
+    CHECK(text.find("--max-utilization") != std::string::npos);
+  }
+  CHECK(warned);
+}

@@ -594,6 +594,9 @@ Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profil
 enum class FleetAlternative : std::uint8_t { expected, fp8 };
 void add_fleet_alternative_note(const catalog::Catalog& catalog, Ranking& ranking, FleetAlternative kind,
                                 const Ranking& alternative);
+// `on_demand`: the same request ranked with --pricing on-demand, where #1 is a term. Said as
+// N-ON-DEMAND-CHEAPER when its #1 costs less than #1 over the same hours (docs/scoring.md "Notes").
+void add_on_demand_cheaper_note(const catalog::Catalog& catalog, Ranking& ranking, const Ranking& on_demand);
 
 // Indicators behind one candidate's criterion (for compare and docs); same numbers rank() used.
 std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,

@@ -340,6 +340,27 @@ void add_fleet_alternatives(const RecommendOptions& options, const GlobalOptions
   }
 }
 
+// Serving whose --pricing asked for terms only (no on-demand) and whose #1 is a term: the same
+// request ranked on demand, said as a note where its #1 costs less over the same hours
+// (scoring::add_on_demand_cheaper_note; expert review 6: 28 A100s reserved for a year at ~$507k
+// where 12 H200s on demand cost $368k).
+void add_on_demand_alternative(const RecommendOptions& options, const GlobalOptions& globals,
+                               const catalog::Catalog& catalog, const workload::Profile& profile,
+                               scoring::Ranking& ranking, const scoring::Options& ranking_options) {
+  const auto& modes = ranking_options.constraints.pricing_modes;
+  if (!workload::kind_traits(profile.kind).serving() || modes.empty() ||
+      std::find(modes.begin(), modes.end(), catalog::PricingMode::on_demand) != modes.end()) {
+    return;
+  }
+  const auto first = std::find_if(ranking.candidates.begin(), ranking.candidates.end(),
+                                  [](const scoring::Candidate& candidate) { return candidate.rank == 1; });
+  if (first == ranking.candidates.end() || !(catalog::term_hours(first->mode) > 0)) return;
+  RecommendOptions on_demand = options;
+  on_demand.ranking.pricing = "on-demand";
+  const scoring::Options on_demand_options = build_ranking_options(on_demand.ranking, globals, catalog, profile);
+  scoring::add_on_demand_cheaper_note(catalog, ranking, rank_checked_if_asked(catalog, profile, on_demand_options));
+}
+
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
   // The JSON echo and the HTML header show the catalog files' digests: taken as the files are read.
   if (const auto shown = format_if_valid(options.output, globals, recommend_formats);
@@ -366,6 +387,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   }
   scoring::Ranking ranked = rank_checked_if_asked(catalog, profile, ranking_options);
   add_fleet_alternatives(options, globals, catalog, profile, ranked);
+  add_on_demand_alternative(options, globals, catalog, profile, ranked, ranking_options);
   const scoring::Ranking& ranking = keep_until_exit(std::move(ranked));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 

@@ -1,5 +1,6 @@
-// Run-wide notes that set #1's serving fleet beside a second sizing of the same offering: the
-// expected figures (N-RISK-SIZED) and FP8 weights (N-FP8-SERVING); docs/scoring.md "Notes".
+// Run-wide notes that set #1's serving fleet beside a second sizing: of the same offering, the
+// expected figures (N-RISK-SIZED) and FP8 weights (N-FP8-SERVING); of the request, on demand where
+// only terms were asked (N-ON-DEMAND-CHEAPER); docs/scoring.md "Notes".
 #include <string>
 
 #include "gpuselect/catalog.hpp"
@@ -63,6 +64,21 @@ void add_fleet_alternative_note(const catalog::Catalog& catalog, Ranking& rankin
                           : std::string(text::message(text::Msg::note_risk_sized_measure, lang)));
   });
   ranking.notes.push_back({kind == FleetAlternative::fp8 ? "N-FP8-SERVING" : "N-RISK-SIZED", std::move(words)});
+}
+
+void add_on_demand_cheaper_note(const catalog::Catalog& catalog, Ranking& ranking, const Ranking& on_demand) {
+  const Candidate* first = ranked_first(ranking);
+  const Candidate* rival = ranked_first(on_demand);
+  if (first == nullptr || rival == nullptr || !(catalog::term_hours(first->mode) > 0) ||
+      !(rival->total_cost < first->total_cost)) {
+    return;
+  }
+  text::Words words = text::Words::in_each([&](text::Lang lang) {
+    return text::say(lang, text::Msg::note_on_demand_cheaper, catalog.offerings[rival->offering_index].id,
+                     fleet_words(on_demand, *rival, lang), detail::mode_words(first->mode, lang),
+                     fleet_words(ranking, *first, lang), catalog::to_string(first->mode));
+  });
+  ranking.notes.push_back({"N-ON-DEMAND-CHEAPER", std::move(words)});
 }
 
 }  // namespace gpuselect::scoring

@@ -657,7 +657,8 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  catalog::display_name(provider, lang));
     case Warning::latency_in_band: {
       const auto& served = ranking.performance_of(candidate).serving;
-      return say(lang, Msg::w_latency_in_band, number(served.tpot_ms_at_load_band.high, 0),
+      return say(lang, ranking.risk_averse ? Msg::w_latency_in_band_risk_averse : Msg::w_latency_in_band,
+                 number(served.tpot_ms_at_load_band.high, 0),
                  number(served.ttft_ms_at_load_band.high, 0), fmt::format("{:g}", ranking.tpot_target_ms),
                  fmt::format("{:g}", ranking.ttft_target_ms), percent(ranking.confidence));
     }
