@@ -1010,3 +1010,26 @@ TEST_CASE("scenario: W-LATENCY-BAND under --risk-averse does not advise --risk-a
   }
   CHECK(warned);
 }
+
+TEST_CASE("scenario: gpt-oss is not served on GPUs without vLLM's MXFP4 kernels", "[risk][software]") {
+  // Expert review 6, S17: gpt-oss-20b in the development tier ranked a V100 first; vLLM's MXFP4 MoE
+  // kernels (Marlin, Triton) need compute capability 8.0+.
+  const auto document = json_of({"recommend", "-w", "llm-inference", "-m", "gpt-oss-20b", "--requests-per-s", "1",
+                                 "--serving-tier", "development", "--top", "50"});
+  REQUIRE(!document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) {
+    const auto gpu = candidate["gpu"].get<std::string>();
+    INFO(gpu);
+    CHECK(gpu.find("v100") == std::string::npos);
+    CHECK(gpu.find("t4") == std::string::npos);
+  }
+  bool volta_excluded = false;
+  for (const auto& exclusion : document["excluded"]) {
+    for (const auto& reason : exclusion["reasons"]) {
+      if (reason.get<std::string>().starts_with("MXFP4 weights (gpt-oss) is unsupported on NVIDIA Volta")) {
+        volta_excluded = true;
+      }
+    }
+  }
+  CHECK(volta_excluded);
+}

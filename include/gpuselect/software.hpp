@@ -24,8 +24,9 @@ enum class StackFeature : std::uint8_t {
   tensorrt_llm,
   sglang,
   fp4_training,  // FP4 training recipes (NVFP4 in Transformer Engine): newer than FP4 kernels
+  mxfp4_weights,  // serving an MXFP4 release (gpt-oss) from its 4-bit weights: vLLM's MXFP4 MoE kernels
 };
-inline constexpr std::size_t stack_feature_count = 11;
+inline constexpr std::size_t stack_feature_count = 12;
 
 // mature: the project ships and tests it there; weak: it runs, with fewer or slower kernels or a
 // preview port (a warning and a stability/usability deduction); unsupported: it does not run

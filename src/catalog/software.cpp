@@ -54,6 +54,11 @@ constexpr std::string_view no_bf16_units =
 
 constexpr std::string_view no_fp8_units = "no FP8 tensor cores (Transformer Engine's FP8 needs compute capability 8.9+)";
 constexpr std::string_view no_fp4_units = "no FP4 tensor cores";
+// vLLM's gpt-oss recipe: H100, H200, B200 and MI300X/MI325X/MI355X; Ampere "by default, using the
+// TRITON_ATTN attention backend and Marlin MXFP4 MoE"; Ada Lovelace and RTX 5090 still being worked on.
+// vLLM's quantization hardware table: Marlin runs on Ampere, Ada and Hopper, not on Volta or Turing.
+constexpr std::string_view vllm_gpt_oss = "https://github.com/vllm-project/recipes/blob/main/OpenAI/GPT-OSS.md";
+constexpr std::string_view no_marlin = "vLLM's MXFP4 MoE kernels (Marlin, Triton) need compute capability 8.0+";
 // NVIDIA, "Pretraining Large Language Models with NVFP4" (arXiv 2509.25149, 2025): a 12B model on 10T
 // tokens in NVFP4 with Transformer Engine's recipe (random Hadamard transforms, 2D scaling, stochastic
 // rounding, some layers kept in BF16): the first published run, not yet a routine fine-tuning setting.
@@ -67,6 +72,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "volta", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "volta", F::fp8_training, L::unsupported, no_fp8_units, transformer_engine},
     {"nvidia", "volta", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "volta", F::mxfp4_weights, L::unsupported, no_marlin, vllm_gpt_oss},
     {"nvidia", "volta", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "volta", F::flash_attention_2, L::weak,
      "FlashAttention 2 needs Ampere or newer; PyTorch's memory-efficient SDPA kernel runs instead, slower",
@@ -83,6 +89,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "turing", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "turing", F::fp8_training, L::unsupported, no_fp8_units, transformer_engine},
     {"nvidia", "turing", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "turing", F::mxfp4_weights, L::unsupported, no_marlin, vllm_gpt_oss},
     {"nvidia", "turing", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "turing", F::flash_attention_2, L::weak,
      "FlashAttention 2 needs Ampere or newer (Turing: FlashAttention 1.x or PyTorch's memory-efficient SDPA)",
@@ -98,6 +105,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "ampere", F::qlora_4bit, L::mature, "bitsandbytes NF4 runs on compute capability 6.0+", bitsandbytes},
     {"nvidia", "ampere", F::fp8_training, L::unsupported, no_fp8_units, transformer_engine},
     {"nvidia", "ampere", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "ampere", F::mxfp4_weights, L::mature, "vLLM runs gpt-oss on Ampere through Marlin MXFP4 MoE kernels", vllm_gpt_oss},
     {"nvidia", "ampere", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "ampere", F::flash_attention_2, L::mature, "FlashAttention 2 supports Ampere", flash_attention},
     {"nvidia", "ampere", F::flash_attention_3, L::unsupported, "FlashAttention 3 is for Hopper", flash_attention},
@@ -112,6 +120,7 @@ constexpr auto table = std::to_array<StackSupport>({
      "Transformer Engine runs per-tensor FP8 on Ada with a caveat, without FP8 block scaling or MXFP8",
      transformer_engine},
     {"nvidia", "ada", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "ada", F::mxfp4_weights, L::weak, "vLLM's gpt-oss support on Ada Lovelace is still being worked on", vllm_gpt_oss},
     {"nvidia", "ada", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "ada", F::flash_attention_2, L::mature, "FlashAttention 2 supports Ada", flash_attention},
     {"nvidia", "ada", F::flash_attention_3, L::unsupported, "FlashAttention 3 is for Hopper", flash_attention},
@@ -125,6 +134,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"nvidia", "hopper", F::fp8_training, L::mature, "Transformer Engine FP8, per tensor and block scaling",
      transformer_engine},
     {"nvidia", "hopper", F::fp4, L::unsupported, no_fp4_units, transformer_engine},
+    {"nvidia", "hopper", F::mxfp4_weights, L::mature, "vLLM's gpt-oss recipe runs on H100 and H200", vllm_gpt_oss},
     {"nvidia", "hopper", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine},
     {"nvidia", "hopper", F::flash_attention_2, L::mature, "FlashAttention 2 supports Hopper", flash_attention},
     {"nvidia", "hopper", F::flash_attention_3, L::mature, "FlashAttention 3 targets Hopper", flash_attention},
@@ -140,6 +150,7 @@ constexpr auto table = std::to_array<StackSupport>({
      transformer_engine},
     {"nvidia", "blackwell", F::fp4, L::mature, "Transformer Engine NVFP4 on Blackwell (partial on compute capability 12.0)",
      transformer_engine},
+    {"nvidia", "blackwell", F::mxfp4_weights, L::mature, "vLLM's gpt-oss recipe runs on B200", vllm_gpt_oss},
     {"nvidia", "blackwell", F::fp4_training, L::weak,
      "NVFP4 training is new: Transformer Engine has the recipe and NVIDIA published a pretraining run, but few "
      "fine-tuning recipes are tested; FP8 (MXFP8) is the mature low-precision path",
@@ -174,6 +185,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"amd", "cdna3", F::fp8_training, L::weak, "FP8 training through AMD's ROCm port of Transformer Engine",
      transformer_engine_rocm},
     {"amd", "cdna3", F::fp4, L::unsupported, no_fp4_units, transformer_engine_rocm},
+    {"amd", "cdna3", F::mxfp4_weights, L::mature, "vLLM's gpt-oss recipe runs on MI300X and MI325X", vllm_gpt_oss},
     {"amd", "cdna3", F::fp4_training, L::unsupported, no_fp4_units, transformer_engine_rocm},
     {"amd", "cdna3", F::flash_attention_2, L::mature, "FlashAttention 2's ROCm (composable_kernel) backend: MI300",
      flash_attention},
@@ -188,6 +200,7 @@ constexpr auto table = std::to_array<StackSupport>({
     {"amd", "cdna4", F::fp8_training, L::weak, "FP8 training through AMD's ROCm port of Transformer Engine",
      transformer_engine_rocm},
     {"amd", "cdna4", F::fp4, L::weak, "MXFP4 kernels on ROCm are new and few", transformer_engine_rocm},
+    {"amd", "cdna4", F::mxfp4_weights, L::mature, "vLLM's gpt-oss recipe runs on MI355X", vllm_gpt_oss},
     {"amd", "cdna4", F::fp4_training, L::unsupported, no_fp4_training_rocm, transformer_engine_rocm},
     {"amd", "cdna4", F::flash_attention_2, L::mature, "FlashAttention 2's ROCm (composable_kernel) backend: MI355",
      flash_attention},
@@ -200,7 +213,7 @@ constexpr auto table = std::to_array<StackSupport>({
 
 constexpr std::array<std::string_view, stack_feature_count> feature_names = {
     "bf16", "qlora-4bit", "fp8-training", "fp4", "flash-attention-2", "flash-attention-3", "gpu-data-loading",
-    "vllm", "tensorrt-llm", "sglang", "fp4-training"};
+    "vllm", "tensorrt-llm", "sglang", "fp4-training", "mxfp4-weights"};
 constexpr std::array<std::string_view, stack_feature_count> feature_sentences = {
     "bf16 arithmetic",
     "QLoRA (bitsandbytes 4-bit)",
@@ -212,7 +225,8 @@ constexpr std::array<std::string_view, stack_feature_count> feature_sentences = 
     "vLLM",
     "TensorRT-LLM",
     "SGLang",
-    "FP4 training (NVFP4)"};
+    "FP4 training (NVFP4)",
+    "MXFP4 weights (gpt-oss)"};
 constexpr std::array<std::string_view, 4> level_names = {"mature", "weak", "unsupported", "unknown"};
 
 }  // namespace

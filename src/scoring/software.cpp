@@ -77,6 +77,20 @@ constexpr auto chinese_words = std::to_array<std::pair<std::string_view, std::st
      "没有 FP8 张量核心（Transformer Engine 的 FP8 需要计算能力 8.9 及以上）"},
     {"no FP4 tensor cores",
      "没有 FP4 张量核心"},
+    {"vLLM's MXFP4 MoE kernels (Marlin, Triton) need compute capability 8.0+",
+     "vLLM 的 MXFP4 MoE 内核（Marlin、Triton）需要计算能力 8.0 及以上"},
+    {"vLLM runs gpt-oss on Ampere through Marlin MXFP4 MoE kernels",
+     "vLLM 在 Ampere 上通过 Marlin MXFP4 MoE 内核运行 gpt-oss"},
+    {"vLLM's gpt-oss support on Ada Lovelace is still being worked on",
+     "vLLM 对 Ada Lovelace 的 gpt-oss 支持仍在完善中"},
+    {"vLLM's gpt-oss recipe runs on H100 and H200",
+     "vLLM 的 gpt-oss 方案支持 H100 和 H200"},
+    {"vLLM's gpt-oss recipe runs on B200",
+     "vLLM 的 gpt-oss 方案支持 B200"},
+    {"vLLM's gpt-oss recipe runs on MI300X and MI325X",
+     "vLLM 的 gpt-oss 方案支持 MI300X 和 MI325X"},
+    {"vLLM's gpt-oss recipe runs on MI355X",
+     "vLLM 的 gpt-oss 方案支持 MI355X"},
     {"FlashAttention 2 needs Ampere or newer; PyTorch's memory-efficient SDPA kernel runs instead, slower",
      "FlashAttention 2 需要 Ampere 或更新的架构；改用 PyTorch 的省显存 SDPA 内核，速度较慢"},
     {"FlashAttention 3 is for Hopper",
@@ -197,6 +211,8 @@ constexpr auto chinese_words = std::to_array<std::pair<std::string_view, std::st
      "SGLang"},
     {"FP4 training (NVFP4)",
      "FP4 训练（NVFP4）"},
+    {"MXFP4 weights (gpt-oss)",
+     "MXFP4 权重（gpt-oss）"},
     {"NVFP4 training is new: Transformer Engine has the recipe and NVIDIA published a pretraining run, but few fine-tuning recipes are tested; FP8 (MXFP8) is the mature low-precision path",
      "NVFP4 训练尚新：Transformer Engine 已提供方案，NVIDIA 也发表了预训练实例，但经过验证的微调方案很少；FP8（MXFP8）才是成熟的低精度路径"},
     {"no FP4 training recipe in ROCm's Transformer Engine port (its MXFP4 kernels serve inference)",
@@ -250,6 +266,12 @@ SoftwareSupport software_support(const workload::Profile& profile, const catalog
     // Training in FP4 needs a recipe (scaling, rounding, layers kept in bf16), not only FP4 kernels.
     const StackFeature fp4 = kind.training() ? StackFeature::fp4_training : StackFeature::fp4;
     worst_of(support, level_of(gpu, fp4), fp4);
+  }
+  // An MXFP4 release (gpt-oss) served from its 4-bit weights (workload::precision_fill) needs the
+  // engine's MXFP4 MoE kernels (expert review 6: gpt-oss-20b ranked on a V100 first).
+  if (kind.serving() && profile.model_weights_precision == catalog::WeightsPrecision::fp4 &&
+      profile.precision == workload::Precision::int4) {
+    worst_of(support, level_of(gpu, StackFeature::mxfp4_weights), StackFeature::mxfp4_weights);
   }
   if (llm_training && profile.attention == workload::Attention::flash) {
     worst_of(support, level_of(gpu, StackFeature::flash_attention_2), StackFeature::flash_attention_2);
