@@ -371,7 +371,7 @@
   X(detail_tier_spot, "spot can be reclaimed at any time (no availability promise): not production serving; --allow-spot-serving to include", "竞价实例随时可能被回收（无可用性保证）：不适合生产服务；加 --allow-spot-serving 可纳入") \
   X(sw_not_in_table, "{0} on {1} is not in the software-stack table (unknown)", "{1} 上的 {0} 不在软件栈表中（未知）") \
   X(sw_needs_bf16, "{0} is unsupported for this model on {1}: it is released in bf16 and its activations overflow fp16 (NaN, black images: huggingface/diffusers issue 9096; fp16 runs need the activation clipping of diffusers PR 9097, and loss scaling to train), and {2} ({3})", "此模型在 {1} 上不支持 {0}：它以 bf16 发布，其激活值在 fp16 下溢出（NaN、黑图：huggingface/diffusers issue 9096；fp16 运行需要 diffusers PR 9097 的激活值截断，训练还需损失缩放），且{2}（{3}）") \
-  X(sw_level, "{0} is {1} on {2}: {3} ({4})", "{2} 上的 {0}：{1}；{3}（{4}）") \
+  X(sw_level, "{0} is {1} on {2}: {3} ({4})", "{0} 在 {2} 上{1}；{3}（{4}）") \
   X(sw_also, "; {0} is {1} there too: {2} ({3})", "；{0} 在此同样{1}：{2}（{3}）") \
   X(sw_level_mature, "mature", "成熟") \
   X(sw_level_weak, "weak", "支持较弱") \
