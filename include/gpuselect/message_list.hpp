@@ -183,7 +183,7 @@
   X(sentence_would_win, "would rank first with {0} weight {1}", "{0}权重为 {1} 时将排名第一") \
   X(sentence_cannot_win, "no change of a single weight puts it first", "调整任何单一权重都无法使其排名第一") \
   X(sentence_gain, "{0} +{1} points (this row: {2}; that row: {3})", "{0} +{1} 分（本方案：{2}；对方：{3}）") \
-  X(sentence_wins_over, "ranks above cheaper-or-faster {0} (this: {1}) on {2}", "排在更便宜或更快的 {0} 之上（本方案：{1}），胜在{2}") \
+  X(sentence_wins_over, "ranks above cheaper-or-faster {0} (this: {1}) on {2}", "排名高于更便宜或更快的 {0}（本方案：{1}），胜在{2}") \
   X(sentence_rounding, "rounding", "四舍五入") \
   X(sentence_spot_cheaper, "would be the cheapest ({}) if spot were allowed", "若允许竞价实例，将是最便宜的（{}）") \
   X(sentence_input_bound, "input pipeline bound: {} the GPUs could take", "受输入管线限制：{}") \
