@@ -931,6 +931,11 @@ TEST_CASE("scenario: a subscription or export GPU asked with no region says the 
   const auto* said = note_coded(monthly, "N-MAINLAND-IMPLIED");
   REQUIRE(said != nullptr);
   CHECK((*said)["text"].get<std::string>().find("--pricing on-demand,reserved-1y") != std::string::npos);
+  // The on-demand ranking beside it is priced in the same currency the subscription defaulted to.
+  REQUIRE(monthly["currency"]["code"] == "CNY");
+  if (const auto* rival = note_coded(monthly, "N-ON-DEMAND-CHEAPER")) {
+    CHECK((*rival)["text"].get<std::string>().find('$') == std::string::npos);
+  }
   const auto h20 = json_of({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpu", "h20"});
   REQUIRE(!h20["candidates"].empty());
   const auto* gpu_said = note_coded(h20, "N-MAINLAND-IMPLIED");

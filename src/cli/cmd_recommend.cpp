@@ -357,6 +357,8 @@ void add_on_demand_alternative(const RecommendOptions& options, const GlobalOpti
   if (first == ranking.candidates.end() || !(catalog::term_hours(first->mode) > 0)) return;
   RecommendOptions on_demand = options;
   on_demand.ranking.pricing = "on-demand";
+  // The same currency (a subscription-only --pricing may have defaulted it to CNY): totals compare.
+  on_demand.ranking.currency = ranking.currency;
   const scoring::Options on_demand_options = build_ranking_options(on_demand.ranking, globals, catalog, profile);
   scoring::add_on_demand_cheaper_note(catalog, ranking, rank_checked_if_asked(catalog, profile, on_demand_options));
 }
