@@ -1416,7 +1416,7 @@
   X(err_power_of_two, "must be a power of two (1, 2, 4, 8), got {}", "必须是 2 的幂（1、2、4、8），实际为 {}") \
   X(hint_power_of_two, "tensor parallelism splits heads evenly across 2^k GPUs", "张量并行把注意力头均分到 2^k 块 GPU 上") \
   X(err_quant_bits, "must be 2, 4 or 8, got {}", "必须是 2、4 或 8，实际为 {}") \
-  X(hint_quant_bits, "QLoRA bases are 4-bit NF4 (default), 8-bit (LLM.int8) or 2-bit (e.g. HQQ/AQLM)", "QLoRA 基座为 4 位 NF4（默认）、8 位（LLM.int8）或 2 位（例如 HQQ/AQLM）") \
+  X(hint_quant_bits, "give 4 (NF4, the default), 8 (LLM.int8) or 2 (2-bit groups, e.g. HQQ/AQLM)", "请给 4（NF4，默认）、8（LLM.int8）或 2（2 位分组，例如 HQQ/AQLM）") \
   /* --request-mix files (workload::parse_request_mix) */ \
   X(hint_request_mix_rows, "give CSV rows 'input_tokens,output_tokens,share' (docs/cli.md --request-mix)", "请给出 'input_tokens,output_tokens,share' 形式的 CSV 行（见 docs/cli.md --request-mix）") \
   X(err_mix_file_large, "the file is larger than {} bytes", "文件超过 {} 字节") \

@@ -65,7 +65,7 @@ constexpr std::array<Range, quantity_count> table = {{
     {Q::pipeline_parallel, "pipeline-parallel degree", 1, 1024, true, "pipeline stages"},
     {Q::context_parallel, "context-parallel degree", 1, 1024, true, "GPUs sharing one sequence"},
     {Q::expert_parallel, "expert-parallel degree", 1, 1024, true, "GPUs sharing one layer's routed experts"},
-    {Q::quant_bits, "quantisation bits", 1, 32, true, "bits per weight"},
+    {Q::quant_bits, "quantisation bits", 2, 8, true, "the QLoRA bases: 2, 4 or 8 bits per weight"},
     {Q::max_per_kind, "findings listed per kind", 0, 1e6, true, "0 lists all; a million is more than any catalog has"},
     {Q::gpu_memory_gb, "GPU memory in GB", 0, 100000, false, "the largest 2026 GPUs hold 288 GB"},
     {Q::gpu_count, "GPUs per instance", 0, 1024, false, "a share of one GPU (vGPU) to the largest nodes (72)"},
