@@ -592,6 +592,8 @@ Ranking compare(const catalog::Catalog& catalog, const workload::Profile& profil
 // (docs/scoring.md "Notes"): N-RISK-SIZED for the expected figures (the same request without
 // --risk-averse), N-FP8-SERVING for FP8 weights on a GPU with FP8 tensor cores.
 enum class FleetAlternative : std::uint8_t { expected, fp8 };
+// The first candidate ranked 1, or null when nothing is ranked.
+const Candidate* ranked_first(const Ranking& ranking);
 void add_fleet_alternative_note(const catalog::Catalog& catalog, Ranking& ranking, FleetAlternative kind,
                                 const Ranking& alternative);
 // `on_demand`: the same request ranked with --pricing on-demand, where #1 is a term. Said as

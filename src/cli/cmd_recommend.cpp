@@ -318,9 +318,8 @@ void add_fleet_alternatives(const RecommendOptions& options, const GlobalOptions
       !(profile.requests_per_s > 0)) {
     return;
   }
-  const auto first = std::find_if(ranking.candidates.begin(), ranking.candidates.end(),
-                                  [](const scoring::Candidate& candidate) { return candidate.rank == 1; });
-  if (first == ranking.candidates.end()) return;
+  const scoring::Candidate* first = scoring::ranked_first(ranking);
+  if (first == nullptr) return;
   const catalog::Offering& offering = catalog.offerings[first->offering_index];
   const std::vector<std::string> ids{std::string(offering.id)};
   if (options.ranking.risk_averse) {
@@ -352,9 +351,8 @@ void add_on_demand_alternative(const RecommendOptions& options, const GlobalOpti
       std::find(modes.begin(), modes.end(), catalog::PricingMode::on_demand) != modes.end()) {
     return;
   }
-  const auto first = std::find_if(ranking.candidates.begin(), ranking.candidates.end(),
-                                  [](const scoring::Candidate& candidate) { return candidate.rank == 1; });
-  if (first == ranking.candidates.end() || !(catalog::term_hours(first->mode) > 0)) return;
+  const scoring::Candidate* first = scoring::ranked_first(ranking);
+  if (first == nullptr || !(catalog::term_hours(first->mode) > 0)) return;
   RecommendOptions on_demand = options;
   on_demand.ranking.pricing = "on-demand";
   // The same currency (a subscription-only --pricing may have defaulted it to CNY): totals compare.

@@ -17,13 +17,6 @@ namespace {
 // smaller changes what a team buys; below that the difference is within the estimate's band).
 constexpr double fleet_said_share = 2.0 / 3.0;
 
-const Candidate* ranked_first(const Ranking& ranking) {
-  for (const auto& candidate : ranking.candidates) {
-    if (candidate.rank == 1) return &candidate;
-  }
-  return nullptr;
-}
-
 // The alternative's row of #1's offering in #1's pricing mode (the fewest GPUs among its node counts).
 const Candidate* same_offering(const Ranking& alternative, const Candidate& first) {
   const Candidate* same = nullptr;
@@ -44,6 +37,13 @@ std::string fleet_words(const Ranking& ranking, const Candidate& candidate, text
 }
 
 }  // namespace
+
+const Candidate* ranked_first(const Ranking& ranking) {
+  for (const auto& candidate : ranking.candidates) {
+    if (candidate.rank == 1) return &candidate;
+  }
+  return nullptr;
+}
 
 void add_fleet_alternative_note(const catalog::Catalog& catalog, Ranking& ranking, FleetAlternative kind,
                                 const Ranking& alternative) {

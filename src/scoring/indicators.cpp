@@ -352,8 +352,7 @@ double deadline_check_hours(const Candidate& candidate, const estimate::Performa
                                 ? time.wall_hours_band.high / time.wall_hours
                                 : 1.0;
   const double run_hours = std::max(0.0, candidate.hours - candidate.queue_hours);
-  return run_hours * slow_share + candidate.queue_hours +
-         std::max(0.0, candidate.cost.acquisition_wait_band.high - candidate.cost.acquisition_wait_hours);
+  return turnaround_check_hours(candidate) + run_hours * (slow_share - 1.0);
 }
 
 bool speed_weighted_most(const Weights& weights) {

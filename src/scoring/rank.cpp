@@ -255,7 +255,6 @@ class Ranker {
         mainland_asked_ = true;
         mainland_implied_ = asked_gpu_sold && !asked_gpu_abroad ? Ranking::MainlandImplied::by_gpu
                                                                 : Ranking::MainlandImplied::by_pricing;
-        mainland_only_.clear();
       }
       if (mainland_asked_) mainland_only_.clear();
     }
