@@ -127,8 +127,10 @@ TEST_CASE("development-tier serving weighs no support", "[cli][scoring][review-z
 }
 
 TEST_CASE("a serving fleet's host spares are counted needed and said", "[cli][scoring][review-zh]") {
-  // Scenario 18: 4 TP4 replicas (3 + 1 spare) on 3 nodes of 8: JSON said gpus_needed 16 while
-  // W-OVERPROVISIONED said "20 of 24", and no line said why the spare has a node of its own.
+  // Scenario 18: 3 TP4 replicas for the load on 8-GPU nodes, N+1 by host: JSON said gpus_needed 16
+  // while W-OVERPROVISIONED said "20 of 24", and no line said why the spare has a node of its own.
+  // Losing any one of the 3 nodes must leave 3 replicas: 5 replicas spread 2, 2, 1 (4 would leave 2
+  // where a node of 2 fails; expert review 6, S15), so 20 of the 24 GPUs are needed.
   const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "qwen2.5-32b", "--region", "cn",
                                          "--hours", "720", "--requests-per-s", "3", "--input-tokens", "1500",
                                          "--output-tokens", "400", "--tpot-ms", "25", "--ttft-ms", "800", "--top", "1"};
@@ -137,8 +139,12 @@ TEST_CASE("a serving fleet's host spares are counted needed and said", "[cli][sc
   REQUIRE(plan_of(document, top).at("tensor_parallel").get<int>() == 4);
   REQUIRE(top.at("gpus_rented").get<int>() == 24);
   CHECK(top.at("gpus_needed").get<int>() == 20);
+  const auto& throughput =
+      document.at("performances").at(top.at("performance").get<std::size_t>()).at("throughput");
+  CHECK(throughput.at("replicas").get<int>() == 5);
   const auto text = run_gpuselect(args, review_date);
-  CHECK(text.out.find("N+1 by host: the 3 replica(s) the load needs take 2 instance(s)") != std::string::npos);
+  CHECK(text.out.find("N+1 by host: the 3 replica(s) the load needs take 2 instance(s) and the spares run on 1 more")
+        != std::string::npos);
   CHECK(text.out.find("(20 of 24 carry the load") != std::string::npos);
 }
 

@@ -1038,3 +1038,90 @@ TEST_CASE("scenario: gpt-oss is not served on GPUs without vLLM's MXFP4 kernels"
   }
   CHECK(volta_excluded);
 }
+
+TEST_CASE("scenario: a serving-only flag on another workload is refused in one line", "[risk][cli]") {
+  // Expert review 6: --allow-spot-serving on llm-finetune passed silently, where --tpot-ms is refused.
+  for (const std::string flag : {"--allow-spot-serving", "--allow-no-sla"}) {
+    const auto result = run_gpuselect({"recommend", "-w", "llm-finetune", "-p", "7e9", flag}, today);
+    INFO(result.err);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err.starts_with("gpuselect: error: " + flag + ": does not apply to llm-finetune; it is for "));
+    CHECK(result.err.find("llm-inference") != std::string::npos);
+    CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
+  }
+  // On a serving workload it is taken.
+  CHECK(run_gpuselect({"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--allow-spot-serving"}, today)
+            .exit_code == 0);
+}
+
+TEST_CASE("scenario: a GPU count no instance holds names the flag and the sizes sold", "[risk][cli]") {
+  // Expert review 6: `--gpus H100:3` exited 3 saying --gpu-count removed the most.
+  const auto gpus = run_gpuselect({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpus", "H100:3"}, today);
+  INFO(gpus.err);
+  CHECK(gpus.exit_code == 2);
+  CHECK(gpus.out.empty());
+  CHECK(gpus.err.starts_with("gpuselect: error: --gpus: no instance in the catalog holds 3 H100 GPUs; H100 instances hold "));
+  // The nearest size sold is offered, and it is one the catalog sells.
+  const auto nearest_at = gpus.err.find("write H100:");
+  REQUIRE(nearest_at != std::string::npos);
+  const std::string nearest = gpus.err.substr(nearest_at + 11, gpus.err.find(' ', nearest_at + 11) - nearest_at - 11);
+  CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpus", "H100:" + nearest,
+                       "--allow-marketplace"}, today)
+            .exit_code == 0);
+  const auto count = run_gpuselect({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpu-count", "3"}, today);
+  INFO(count.err);
+  CHECK(count.exit_code == 2);
+  CHECK(count.err.starts_with("gpuselect: error: --gpu-count: no instance in the catalog holds 3 GPUs; instances hold "));
+  // Shares of one GPU are not offered to a request for whole GPUs.
+  CHECK(count.err.find("0.25") == std::string::npos);
+  // A size some instance holds passes the check.
+  CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpu-count", "2..8"}, today).exit_code == 0);
+}
+
+TEST_CASE("scenario: --tensor-parallel off a power of two is told the values either side", "[risk][cli]") {
+  const auto result = run_gpuselect(
+      {"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--tensor-parallel", "3"}, today);
+  INFO(result.err);
+  CHECK(result.exit_code == 2);
+  CHECK(result.err.find("; give 2 or 4, the powers of two either side") != std::string::npos);
+}
+
+TEST_CASE("scenario: a resize by restart is warned where one instance is the whole service", "[risk]") {
+  // Expert review 6, F7: W-RESIZE-RESTART was said on every serving row; two or more instances
+  // scale and roll one at a time.
+  const auto document = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--requests-per-s", "5",
+                                 "--tpot-ms", "50", "--top", "30"});
+  bool one_warned = false;
+  for (const auto& candidate : document["candidates"]) {
+    const bool warned = has_warning(candidate, "W-RESIZE-RESTART");
+    INFO(candidate["offering_id"].get<std::string>() << " x" << candidate["instances"].get<int>());
+    if (candidate["instances"].get<int>() > 1) CHECK_FALSE(warned);
+    one_warned = one_warned || warned;
+  }
+  const auto single = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--requests-per-s", "0.5",
+                               "--serving-tier", "development", "--top", "30"});
+  for (const auto& candidate : single["candidates"]) one_warned = one_warned || has_warning(candidate, "W-RESIZE-RESTART");
+  CHECK(one_warned);
+}
+
+TEST_CASE("scenario: gpt-oss's job line names its MXFP4 release, not int4", "[risk]") {
+  // Expert review 6, F8.
+  const auto result = run_gpuselect({"recommend", "-w", "llm-inference", "-m", "gpt-oss-20b", "--requests-per-s", "1",
+                                     "--serving-tier", "development"}, today);
+  REQUIRE(result.exit_code == 0);
+  const std::string job = result.out.substr(0, result.out.find('\n'));
+  CHECK(job.find("MXFP4 weights as released") != std::string::npos);
+  CHECK(job.find("int4") == std::string::npos);
+}
+
+TEST_CASE("scenario: under --risk-averse a row's Why says its hours are the pessimistic end", "[risk]") {
+  // Expert review 6, F9: "performance 100/100: 3.6 h" beside a time column reading 2.1 h.
+  const auto result = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-72b", "--method", "qlora",
+                                     "--tokens", "1e8", "--deadline", "48", "--risk-averse"}, today);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.out.find("at the pessimistic end (--risk-averse)") != std::string::npos);
+  const auto plain = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-72b", "--method", "qlora",
+                                    "--tokens", "1e8", "--deadline", "48"}, today);
+  CHECK(plain.out.find("pessimistic end (--risk-averse)") == std::string::npos);
+}

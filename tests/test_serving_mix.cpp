@@ -268,7 +268,8 @@ TEST_CASE("a model that no 8-GPU node holds is served as a pipeline over two nod
   CHECK(performance.serving.pipeline_ms_per_token > 0);
   CHECK(performance.serving.meets_targets);
   // Two nodes per replica, N+1: at least four instances rented.
-  CHECK(estimate::model::instances_needed(profile, memory.plan, performance.throughput.replicas) ==
+  CHECK(estimate::model::instances_needed(profile, memory.plan, performance.throughput.replicas,
+                                         performance.throughput.spare_replicas) ==
         2 * performance.throughput.replicas);
 
   // The ranking offers 8 x 80 GB nodes as two-node pipelines instead of excluding them.

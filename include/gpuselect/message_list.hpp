@@ -38,6 +38,7 @@
   X(fact_discount, "Discount", "折扣") \
   /* the job summary's values */ \
   X(summary_model_params, "{0}: {1} ({2} params)", "{0}：{1}（{2} 参数）") \
+  X(summary_mxfp4_release, "MXFP4 weights as released", "MXFP4 权重（按发布格式）") \
   X(summary_model_assumed, " ASSUMED: no --model or --params given (e.g. --model llama-3-8b, --params 70B)", "（假定：未给出 --model 或 --params，例如 --model llama-3-8b、--params 70B）") \
   X(summary_model_assumed_diffusion, " ASSUMED: no --model given (e.g. --model sdxl, --model flux.1-dev)", "（假定：未给出 --model，例如 --model sdxl、--model flux.1-dev）") \
   X(summary_model_assumed_vision, " ASSUMED: no --model or --params given (e.g. --model resnet-50, --model vit-b-16, --params 25M)", "（假定：未给出 --model 或 --params，例如 --model resnet-50、--model vit-b-16、--params 25M）") \
@@ -145,6 +146,7 @@
   X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内，更快不再加分") \
   X(fact_past_turnaround, "{0}, but {1} with the wait for capacity at 9 in 10 odds, past the {2} turnaround", "{0}，但按九成把握计入等待资源后为 {1}，超出 {2} 的周转时间") \
   X(fact_vs_fastest, "{0} vs fastest {1}", "{0}，最快 {1}") \
+  X(fact_hours_band_top, "{0} at the pessimistic end (--risk-averse)", "按悲观端 {0}（--risk-averse）") \
   X(fact_meets_latency, "meets the latency targets: TPOT {0} ms, TTFT {1} ms at batch {2}; at the load's batch {3}, TPOT up to {4} ms and TTFT up to {5} ms (90th percentile)", "满足延迟目标：批大小 {2} 时 TPOT {0} ms，TTFT {1} ms；按负载的批大小 {3}，TPOT 最多 {4} ms，TTFT 最多 {5} ms（第 90 百分位）") \
   X(fact_carries_load, "carries the load: {0} images/s per replica, {1}% busy", "可承载负载：每副本 {0} 张图像/s，繁忙度 {1}%") \
   X(fact_decode_vs_best, "{0} decode tokens/s per replica vs best {1}", "每副本解码 {0} token/s，最佳 {1}") \
@@ -1036,6 +1038,10 @@
   X(hint_gpu_and_gpus, "keep one: --gpus NAME:COUNT, or --gpu NAME with --gpu-count", "只保留一种：--gpus NAME:COUNT，或 --gpu NAME 加 --gpu-count") \
   X(err_gpus_and_count, "--gpus NAME:COUNT and --gpu-count both give the count", "--gpus NAME:COUNT 和 --gpu-count 都给出了数量") \
   X(hint_gpus_and_count, "keep one: --gpus NAME:COUNT, or --gpus NAME --gpu-count RANGE", "只保留一种：--gpus NAME:COUNT，或 --gpus NAME --gpu-count RANGE") \
+  X(err_gpu_count_not_sold, "no instance in the catalog holds {0} {1} GPUs; {1} instances hold {2}", "目录中没有装 {0} 块 {1} 的实例；{1} 的实例装 {2} 块") \
+  X(err_gpu_count_not_sold_any, "no instance in the catalog holds {0} GPUs; instances hold {1}", "目录中没有装 {0} 块 GPU 的实例；实例装 {1} 块") \
+  X(hint_gpus_count_sold, "write {0}:{1} (the nearest size sold), or {0} with --gpu-count {2}", "请写 {0}:{1}（最接近的在售规格），或写 {0} 并加 --gpu-count {2}") \
+  X(hint_gpu_count_sold, "give {0} (the nearest size sold) or a range such as {1}", "请给 {0}（最接近的在售规格），或范围如 {1}") \
   X(err_mix_not_inference, "a request-length histogram is for llm-inference only", "请求长度直方图只适用于 llm-inference") \
   X(hint_mix_not_inference, "drop --request-mix or use --workload llm-inference", "请去掉 --request-mix，或使用 --workload llm-inference") \
   X(err_mix_and_flags, "the file and --input-tokens/--output-tokens (or their -p90) both give the lengths", "文件和 --input-tokens/--output-tokens（或其 -p90）都给出了长度") \
@@ -1414,7 +1420,7 @@
   X(hint_import_file_kind, "check that this is a {} file (the largest published is about 5 MB)", "请确认这是 {} 文件（已发布的最大约 5 MB）") \
   /* the workload flags' own checks (workload::flags) */ \
   X(err_power_of_two, "must be a power of two (1, 2, 4, 8), got {}", "必须是 2 的幂（1、2、4、8），实际为 {}") \
-  X(hint_power_of_two, "tensor parallelism splits heads evenly across 2^k GPUs", "张量并行把注意力头均分到 2^k 块 GPU 上") \
+  X(hint_power_of_two, "give {0} or {1}, the powers of two either side: tensor parallelism splits the heads evenly across 2^k GPUs", "请给 {0} 或 {1}（两侧最近的 2 的幂）：张量并行把注意力头均分到 2^k 块 GPU 上") \
   X(err_quant_bits, "must be 2, 4 or 8, got {}", "必须是 2、4 或 8，实际为 {}") \
   X(hint_quant_bits, "give 4 (NF4, the default), 8 (LLM.int8) or 2 (2-bit groups, e.g. HQQ/AQLM)", "请给 4（NF4，默认）、8（LLM.int8）或 2（2 位分组，例如 HQQ/AQLM）") \
   /* --request-mix files (workload::parse_request_mix) */ \

@@ -49,8 +49,8 @@ constexpr std::string_view ampere_whitepaper =
 constexpr std::string_view cdna2_whitepaper =
     "https://www.amd.com/content/dam/amd/en/documents/instinct-business-docs/white-papers/amd-cdna2-white-paper.pdf";
 constexpr std::string_view no_bf16_units =
-    "no bf16 tensor cores (compute capability below 8.0): runs in fp16 instead (PyTorch AMP with loss scaling; vLLM "
-    "needs --dtype float16), and a model trained in bf16 can overflow in fp16";
+    "no bf16 tensor cores (compute capability below 8.0): runs in fp16 instead (training: PyTorch AMP with loss "
+    "scaling; serving: vLLM's --dtype float16), and a model trained in bf16 can overflow in fp16";
 
 constexpr std::string_view no_fp8_units = "no FP8 tensor cores (Transformer Engine's FP8 needs compute capability 8.9+)";
 constexpr std::string_view no_fp4_units = "no FP4 tensor cores";

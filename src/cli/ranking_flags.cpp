@@ -149,8 +149,38 @@ double ranking_headroom_pct(const RankingFlags& flags, const workload::Profile& 
 }
 }  // namespace
 
+namespace {
+// The flags that lift a rule of serving only (production serving's spot and SLA exclusions; a
+// development serving tier scores spot's stability 0): on another workload they change nothing, so
+// they are refused as --tpot-ms is (expert review 6: --allow-spot-serving on llm-finetune passed
+// silently).
+void check_serving_only_flags(const RankingFlags& flags, workload::Kind kind) {
+  if (workload::kind_traits(kind).serving()) return;
+  const std::pair<bool, std::string_view> serving_only[] = {
+      {flags.allow_spot_serving, "--allow-spot-serving"},
+      {flags.allow_no_sla, "--allow-no-sla"},
+  };
+  for (const auto& [given, flag] : serving_only) {
+    if (!given) continue;
+    const std::string kind_name(workload::to_string(kind));
+    const text::Words what = text::Words::in_each([&](text::Lang lang) {
+      std::string serving_kinds;
+      for (const std::string& name : workload::kind_names()) {
+        const auto each = workload::parse_kind(name);
+        if (!each || !workload::kind_traits(*each).serving()) continue;
+        if (!serving_kinds.empty()) serving_kinds += text::message(text::Msg::list_comma, lang);
+        serving_kinds += name;
+      }
+      return text::say(lang, text::Msg::err_not_for_kind, kind_name, serving_kinds);
+    });
+    throw Error::said(std::string(flag), what, text::words(text::Msg::hint_drop_or_other_workload));
+  }
+}
+}  // namespace
+
 scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
                                        const catalog::Catalog& catalog, const workload::Profile& profile) {
+  check_serving_only_flags(flags, profile.kind);
   const Settings& settings = globals.settings;
   scoring::Options options;
   options.constraints.min_headroom_pct = ranking_headroom_pct(flags, profile);
@@ -243,6 +273,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   // SkyPilot's and gpuhunt's spellings select the same offerings as the ids.
   constraints.gpus = gpus_named;
   apply_resource_flags(flags.resources, flags.gpu, catalog, options.currency, constraints);
+  check_gpu_count_sold(flags.resources, flags.gpu, catalog, constraints);
   constraints.pricing_modes = parse_pricing_flag(flags.pricing);
   constraints.pricing_named = !flags.pricing.empty();
   if (flags.pricing.empty()) {

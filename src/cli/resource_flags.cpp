@@ -1,5 +1,11 @@
 #include "cli/resource_flags.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include <fmt/format.h>
+
 #include "cli/command.hpp"
 #include "cli/option_table.hpp"
 #include "cli/option_values.hpp"
@@ -85,6 +91,53 @@ void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_fla
         resources::parse_max_price(flags.max_price, "--max-price", rate != nullptr ? rate->per_usd : 1.0);
     constraints.max_price_currency = currency;
   }
+}
+
+void check_gpu_count_sold(const ResourceFlags& flags, const std::string& gpu_flag, const catalog::Catalog& catalog,
+                          const scoring::Constraints& constraints) {
+  if (!constraints.gpu_count.any()) return;
+  const auto selected = [&](const catalog::Gpu& gpu) {
+    return constraints.gpus.empty() ||
+           std::any_of(constraints.gpus.begin(), constraints.gpus.end(),
+                       [&](const std::string& name) { return catalog::gpu_name_selects(catalog, name, gpu); });
+  };
+  // The size sold nearest the range asked (its lower end, or its upper end when only that is given).
+  const double asked = constraints.gpu_count.min.value_or(constraints.gpu_count.max.value_or(1.0));
+  std::set<double> sizes_sold;  // GPUs per instance (gpu_count x gpu_fraction, as the constraint reads it)
+  for (const catalog::Offering& offering : catalog.offerings) {
+    if (!selected(catalog.gpu_of(offering))) continue;
+    const double size = offering.gpu_count * offering.gpu_fraction;
+    if (constraints.gpu_count.contains(size)) return;
+    // Shares of one GPU (vGPU slices) are listed only to a request for a share.
+    if (size >= 1.0 || asked < 1.0) sizes_sold.insert(size);
+  }
+  if (sizes_sold.empty()) return;
+  const text::Words sizes = text::Words::in_each([&](text::Lang lang) {
+    std::string listed;
+    for (const double size : sizes_sold) {
+      if (!listed.empty()) listed += text::message(text::Msg::list_comma, lang);
+      listed += fmt::format("{:g}", size);
+    }
+    return listed;
+  });
+  const double nearest = *std::min_element(sizes_sold.begin(), sizes_sold.end(), [&](double a, double b) {
+    return std::abs(a - asked) < std::abs(b - asked);
+  });
+  const std::string range_sold =
+      fmt::format("{:g}..{:g}", *sizes_sold.begin(), *sizes_sold.rbegin());
+  const std::string asked_text = resources::to_string(constraints.gpu_count);
+  if (!flags.gpus.empty() && flags.gpu_count.empty()) {
+    const resources::GpuSpec spec = resources::parse_gpu_spec(flags.gpus, "--gpus");
+    throw Error::said("--gpus", text::composed(text::Msg::err_gpu_count_not_sold, asked_text, spec.name, sizes),
+                      text::words(text::Msg::hint_gpus_count_sold, spec.name, fmt::format("{:g}", nearest), range_sold));
+  }
+  if (!gpu_flag.empty() || !flags.gpus.empty()) {
+    const std::string& named = gpu_flag.empty() ? flags.gpus : gpu_flag;
+    throw Error::said("--gpu-count", text::composed(text::Msg::err_gpu_count_not_sold, asked_text, named, sizes),
+                      text::words(text::Msg::hint_gpu_count_sold, fmt::format("{:g}", nearest), range_sold));
+  }
+  throw Error::said("--gpu-count", text::composed(text::Msg::err_gpu_count_not_sold_any, asked_text, sizes),
+                    text::words(text::Msg::hint_gpu_count_sold, fmt::format("{:g}", nearest), range_sold));
 }
 
 }  // namespace gpuselect::cli

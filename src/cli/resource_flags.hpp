@@ -34,4 +34,12 @@ std::vector<std::string> gpu_constraint_ids(const std::string& names, const cata
 void apply_resource_flags(const ResourceFlags& flags, const std::string& gpu_flag, const catalog::Catalog& catalog,
                           const std::string& currency, scoring::Constraints& constraints);
 
+// recommend: a GPU count per instance (--gpus NAME:COUNT, or --gpu-count with or without --gpu) that no
+// instance of the catalog holds for the GPUs named is a mistake in the request, not a ranking that
+// comes out empty (expert review 6: `--gpus H100:3` exited 3 blaming --gpu-count). Error(where =
+// the flag that gave the count) listing the sizes sold; nothing when the named GPUs are not sold at
+// all (the ranking says that) or some size sold is in the range.
+void check_gpu_count_sold(const ResourceFlags& flags, const std::string& gpu_flag, const catalog::Catalog& catalog,
+                          const scoring::Constraints& constraints);
+
 }  // namespace gpuselect::cli

@@ -465,7 +465,8 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
   const double rate = context.to_output_currency;
   const bool training = workload::kind_traits(profile.kind).training();
   const Plan& plan = performance.memory.plan;
-  const int instances = model::instances_needed(profile, plan, performance.throughput.replicas);
+  const int instances = model::instances_needed(profile, plan, performance.throughput.replicas,
+                                                performance.throughput.spare_replicas);
   const double usage_hours = training ? performance.time.wall_hours : profile.hours;
   // Small jobs feel the billed setup most: 6 minutes of an 8-GPU node cost more than the 1-minute
   // BERT-base fine-tune it runs, which is why one small GPU is the right size for that job.

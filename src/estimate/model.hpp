@@ -190,8 +190,9 @@ void judge_host(Memory& memory, const Hardware& hardware);
 // Data-parallel degree: GPUs / (TP x PP x CP).
 int data_parallel_size(const Plan& plan);
 int total_gpus(const Plan& plan);
-// Instances (nodes) rented: training uses the plan's nodes; serving enough for the replicas needed.
-int instances_needed(const workload::Profile& profile, const Plan& plan, int replicas_needed);
+// Instances (nodes) rented: training uses the plan's nodes; serving enough for the replicas needed,
+// of which `spare_replicas` are the redundancy (Throughput::spare_replicas).
+int instances_needed(const workload::Profile& profile, const Plan& plan, int replicas_needed, int spare_replicas);
 
 // Every training plan the search considers on this machine shape, within the user's constraints
 // (workload::Profile::fixed): TP within a node x PP x CP x ZeRO stage x offload x recomputation x

@@ -802,6 +802,31 @@ void plan_serving_replicas(const workload::Profile& profile, double capacity_per
   throughput.queue_ms = plan.queue_s * 1e3;
 }
 
+// N+R by host (model::instances_needed): the spares live on instances of their own, and losing any
+// R hosts must leave the load's replicas. Replicas spread evenly put ceil(replicas / instances) on
+// the fullest host, so a load of L on I instances needs the least replicas P with
+// P - R x ceil(P / I) >= L, which can be more than L + R (expert review 6, S15: 3 TP4 replicas, 2 for
+// the load, on 2 hosts of 8: losing the host of 2 left 1; 4 are needed). The instances and their cost
+// are unchanged; the GPUs beyond P x TP stay idle, as W-OVERPROVISIONED says.
+void spread_spares_over_hosts(const workload::Profile& profile, const Plan& plan, int instances,
+                              Throughput& throughput) {
+  if (profile.redundancy <= 0 || plan.pipeline_parallel > 1 || instances <= 1) return;
+  const int per_instance = std::max(1, plan.gpus_per_node / std::max(1, plan.tensor_parallel));
+  if (per_instance <= 1) return;
+  const int load_replicas = throughput.replicas - throughput.spare_replicas;
+  const int most = instances * per_instance;
+  const auto survives = [&](int replicas) {
+    return replicas - profile.redundancy * ((replicas + instances - 1) / instances) >= load_replicas;
+  };
+  int replicas = throughput.replicas;
+  while (replicas < most && !survives(replicas)) ++replicas;
+  if (replicas == throughput.replicas) return;
+  throughput.utilization *= static_cast<double>(throughput.replicas) / replicas;
+  throughput.spare_replicas = replicas - load_replicas;
+  throughput.replicas = replicas;
+  throughput.load_per_replica = profile.requests_per_s / replicas;
+}
+
 // Model FLOPs of the whole training job and what the hardware executes with recomputation.
 void training_compute(const workload::Profile& profile, workload::Recompute recompute_mode, Compute& compute) {
   const double data = profile.tokens;
@@ -1068,7 +1093,9 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
     serving_throughput(profile, hardware, plan, estimate);
   }
   if (!kind.serving()) estimate.throughput.replicas = 1;
-  const int instances = model::instances_needed(profile, plan, estimate.throughput.replicas);
+  const int instances =
+      model::instances_needed(profile, plan, estimate.throughput.replicas, estimate.throughput.spare_replicas);
+  if (kind.serving()) spread_spares_over_hosts(profile, plan, instances, estimate.throughput);
   estimate.time.wall_hours = profile.hours;
   estimate.time.gpu_hours = profile.hours * instances * plan.gpus_per_node * hardware.gpu_fraction;
   return estimate;

@@ -265,7 +265,7 @@ std::vector<Plan> serving_ladder(const workload::Profile& profile, int gpus_per_
   return plans;
 }
 
-int instances_needed(const workload::Profile& profile, const Plan& plan, int replicas_needed) {
+int instances_needed(const workload::Profile& profile, const Plan& plan, int replicas_needed, int spare_replicas) {
   if (!workload::kind_traits(profile.kind).serving()) return std::max(1, plan.nodes);
   if (plan.pipeline_parallel > 1) {
     // A pipelined replica spans pipeline_parallel nodes (one stage each).
@@ -276,7 +276,7 @@ int instances_needed(const workload::Profile& profile, const Plan& plan, int rep
   if (profile.redundancy > 0 && replicas_per_node > 1) {
     // N+1 means surviving a host failure: the spares live on instances of their own, so losing any
     // one instance leaves the load's replicas (docs/estimation.md "Planned utilisation and queueing").
-    const int load_replicas = std::max(1, replicas_needed - profile.redundancy);
+    const int load_replicas = std::max(1, replicas_needed - std::max(0, spare_replicas));
     for_load = std::max(for_load, (load_replicas + replicas_per_node - 1) / replicas_per_node + profile.redundancy);
   }
   return std::max(std::max(1, plan.nodes), for_load);

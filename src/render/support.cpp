@@ -375,7 +375,8 @@ std::string host_spare_words(const scoring::Ranking& ranking, const scoring::Can
   const int load_replicas = std::max(1, performance.throughput.replicas - spares);
   const int load_instances = (load_replicas + replicas_per_instance - 1) / replicas_per_instance;
   if (candidate.cost.instances <= load_instances) return {};
-  return say(lang, Msg::why_host_spares, spares, load_replicas, load_instances);
+  // The spares' instances (N+R by host).
+  return say(lang, Msg::why_host_spares, candidate.cost.instances - load_instances, load_replicas, load_instances);
 }
 
 std::string profile_words(std::string_view name, text::Lang lang) {
@@ -434,6 +435,12 @@ JobSummary job_summary(const workload::Profile& profile, const scoring::Ranking*
     } else if (image_set || default_applied(profile, "tokens") || default_applied(profile, "samples")) {
       summary.tokens += say(lang, Msg::summary_default_for, workload::to_string(profile.kind));
     }
+  } else if (profile.model_weights_precision == catalog::WeightsPrecision::fp4 &&
+             profile.precision == workload::Precision::int4) {
+    // A release in MXFP4 (gpt-oss) served from its own 4-bit weights: the estimate sizes it as the
+    // weight-only int4 model (same 4.25 bits a weight, workload/flags.cpp), but the format is the
+    // release's (expert review 6: "int4" read as a GPTQ/AWQ requantisation).
+    summary.job += fmt::format("{}{}", comma, say(lang, Msg::summary_mxfp4_release));
   } else {
     summary.job += fmt::format("{}{}", comma, workload::to_string(profile.precision));
   }

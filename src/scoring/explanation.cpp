@@ -148,19 +148,25 @@ std::string performance_facts(const catalog::Catalog& catalog, const Ranking& ra
   const auto& gpu = catalog.gpu_of(offering);
   Parts parts(lang);
   const double checked_hours = detail::turnaround_check_hours(candidate);
+  // Under --risk-averse a row's hours are the pessimistic end it is ranked on (the Risk line), where
+  // the time column leads with the expected hours: the sentence says which (expert review 6: "3.6 h"
+  // beside a column reading 2.1 h).
+  const std::string hours_said = ranking.risk_averse
+                                     ? say(lang, Msg::fact_hours_band_top, units::format_hours(candidate.hours))
+                                     : units::format_hours(candidate.hours);
   if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
       checked_hours <= ranking.best.turnaround_hours) {
-    parts.add(say_text(lang, Msg::fact_within_turnaround, units::format_hours(candidate.hours),
+    parts.add(say_text(lang, Msg::fact_within_turnaround, hours_said,
                         units::format_hours(ranking.best.turnaround_hours)));
   } else if (workload::kind_traits(ranking.kind).training() && candidate.hours <= ranking.best.turnaround_hours &&
              ranking.best.turnaround_hours > 0) {
-    parts.add(say_text(lang, Msg::fact_past_turnaround, units::format_hours(candidate.hours),
+    parts.add(say_text(lang, Msg::fact_past_turnaround, hours_said,
                         units::format_hours(checked_hours), units::format_hours(ranking.best.turnaround_hours)));
   } else if (workload::kind_traits(ranking.kind).training() && candidate.scored_hours > 0) {
     parts.add(say_text(lang, Msg::fact_vs_fastest_confident, units::format_hours(candidate.scored_hours),
                         units::format_hours(ranking.best.fastest_hours), detail::percent(ranking.confidence)));
   } else if (workload::kind_traits(ranking.kind).training()) {
-    parts.add(say_text(lang, Msg::fact_vs_fastest, units::format_hours(candidate.hours),
+    parts.add(say_text(lang, Msg::fact_vs_fastest, hours_said,
                         units::format_hours(ranking.best.fastest_hours)));
   } else if (workload::kind_traits(ranking.kind).physics == workload::Physics::token_serving &&
              ranking.performance_of(candidate).serving.meets_targets) {

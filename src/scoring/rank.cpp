@@ -644,15 +644,10 @@ class Ranker {
     const auto& plan = estimate.memory.plan;
     if (workload::kind_traits(profile_.kind).serving()) {
       const int tp = std::max(1, plan.tensor_parallel);
-      int needed = tp * std::max(1, plan.pipeline_parallel) * std::max(1, estimate.throughput.replicas);
-      // N+R on instances of several replicas puts the spares on instances of their own
-      // (model::instances_needed: losing a host must leave the load's replicas), so each spare's
-      // instance is needed whole (expert review zh, scenario 18: gpus_needed 16 against W-OVERPROVISIONED's
-      // "20 of 24" for 4 TP4 replicas on 3 nodes of 8).
-      const int spares = estimate.throughput.spare_replicas;
-      if (spares > 0 && plan.gpus_per_node / tp > 1 && plan.pipeline_parallel <= 1) {
-        needed += spares * (plan.gpus_per_node - tp);
-      }
+      // N+R on instances of several replicas runs as many spares as losing any R hosts needs
+      // (estimate's spread_spares_over_hosts), so the replicas count every GPU host safety keeps
+      // busy; the rest of the instances is idle (expert review 6, S15).
+      const int needed = tp * std::max(1, plan.pipeline_parallel) * std::max(1, estimate.throughput.replicas);
       return std::clamp(needed, 1, rented);
     }
     if (workload::kind_traits(profile_.kind).training()) {

@@ -69,8 +69,8 @@ void serving_engine(SoftwareSupport& support, const catalog::Gpu& gpu) {
 // said to a Chinese reader is Chinese). Keyed by the English text of src/catalog/software.cpp; the
 // test "software stack: every note and feature has its Chinese" fails when a row lacks one.
 constexpr auto chinese_words = std::to_array<std::pair<std::string_view, std::string_view>>({
-    {"no bf16 tensor cores (compute capability below 8.0): runs in fp16 instead (PyTorch AMP with loss scaling; vLLM needs --dtype float16), and a model trained in bf16 can overflow in fp16",
-     "没有 bf16 张量核心（计算能力低于 8.0）：改以 fp16 运行（PyTorch AMP 配合损失缩放；vLLM 需加 --dtype float16），以 bf16 训练的模型在 fp16 下可能溢出"},
+    {"no bf16 tensor cores (compute capability below 8.0): runs in fp16 instead (training: PyTorch AMP with loss scaling; serving: vLLM's --dtype float16), and a model trained in bf16 can overflow in fp16",
+     "没有 bf16 张量核心（计算能力低于 8.0）：改以 fp16 运行（训练：PyTorch AMP 配合损失缩放；推理：vLLM 加 --dtype float16），以 bf16 训练的模型在 fp16 下可能溢出"},
     {"bitsandbytes NF4 runs on compute capability 6.0+",
      "bitsandbytes NF4 可在计算能力 6.0 及以上运行"},
     {"no FP8 tensor cores (Transformer Engine's FP8 needs compute capability 8.9+)",

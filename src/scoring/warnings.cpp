@@ -131,7 +131,11 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
                                      gpus_asked_at_once(offering, cost) > estimate::capacity_warn_share * free_gpus);
   // Service credits matter to a service that must stay up, not to a batch job.
   set(Warning::sla_without_credits, serving && provider.sla_uptime_pct > 0 && !provider.sla_credits);
-  set(Warning::resize_needs_restart, provider.resize == catalog::Resize::restart && serving);
+  // A resize that restarts the instance takes down what runs there: a service on one instance goes
+  // dark; one on two or more scales and rolls by instances, one at a time, and keeps serving (expert
+  // review 6: said on every serving row, it was noise).
+  set(Warning::resize_needs_restart,
+      provider.resize == catalog::Resize::restart && serving && std::max(candidate.nodes, cost.instances) == 1);
   set(Warning::pcie_multi_gpu_training, workload::kind_traits(profile.kind).training() && offering.gpu_count > 1 &&
                                             plan.gpus_per_node > 1 &&
                                             (offering.interconnect == catalog::Interconnect::pcie ||

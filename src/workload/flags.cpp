@@ -73,8 +73,10 @@ constexpr FlagMember member_of() {
 void power_of_two(const Flag& flag, double value) {
   const auto whole = static_cast<long long>(value);
   if (whole <= 0 || (whole & (whole - 1)) != 0) {
+    long long below = 1;  // the largest power of two under the value (1 below 2)
+    while (below * 2 <= whole) below *= 2;
     throw Error::said(std::string(flag.name), text::words(text::Msg::err_power_of_two, fmt::format("{:g}", value)),
-                      text::words(text::Msg::hint_power_of_two));
+                      text::words(text::Msg::hint_power_of_two, below, below * 2));
   }
 }
 
