@@ -1148,6 +1148,39 @@ TEST_CASE("held-out serving table (run with -s to print)", "[.heldout-report]") 
   }
 }
 
+TEST_CASE("serving step breakdown of the held-out rows (run with -s to print)", "[.serving-breakdown]") {
+  const catalog::Catalog catalog = builtin();
+  constexpr auto fp4 = workload::Precision::fp4;
+  std::vector<ServingRow> rows = heldout_serving_rows();
+  // Blackwell FP4 rows of the same table (tests/test_serving.cpp).
+  rows.push_back({"llama-3.1-70b", "b200", 1, fp4, 128, 2048, 9922});
+  rows.push_back({"llama-3.1-70b", "b200", 1, fp4, 1000, 1000, 7007});
+  rows.push_back({"llama-3.1-70b", "b200", 1, fp4, 2048, 2048, 4783});
+  rows.push_back({"llama-3.1-70b", "b200", 1, fp4, 2048, 128, 1339});
+  rows.push_back({"llama-3.1-70b", "b200", 1, fp4, 5000, 500, 1459});
+  std::printf("| model | GPUs | in/out | batch | memory ms | decode ms | prefill ms | fixed ms | step ms | ratio |\n");
+  for (const auto& row : rows) {
+    const ServingOutcome outcome = evaluate_serving(catalog, row);
+    workload::Request request;
+    request.kind = workload::Kind::llm_inference;
+    request.model = std::string(row.model);
+    request.precision = row.precision;
+    request.input_tokens = row.input;
+    request.output_tokens = row.output;
+    request.context = row.input + row.output;
+    const auto profile = workload::resolve(request, catalog);
+    estimate::Hardware hardware;
+    hardware.gpu = catalog.find_gpu(row.gpu);
+    hardware.gpus_per_node = row.tp;
+    hardware.interconnect = catalog::Interconnect::nvlink;
+    const auto point = estimate::model::serving_point(profile, hardware, row.tp, outcome.batch);
+    std::printf("| %s | %d x %s | %d/%d | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f |\n", row.model, row.tp, row.gpu,
+                row.input, row.output, outcome.batch, point.parts.memory_s * 1e3, point.parts.decode_compute_s * 1e3,
+                point.parts.prefill_compute_s * 1e3, point.parts.fixed_s * 1e3, outcome.batch / point.output_tokens_per_s * 1e3,
+                outcome.ratio);
+  }
+}
+
 TEST_CASE("the assumptions state the logits and loss buffers of the framework", "[estimate][framework]") {
   const catalog::Catalog catalog = builtin();
   workload::Request r;
