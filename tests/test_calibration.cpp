@@ -18,6 +18,7 @@
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/units.hpp"
 #include "gpuselect/workload.hpp"
+#include "trtllm_bench.hpp"
 
 using namespace gpuselect;
 using workload::Recompute;
@@ -1096,7 +1097,8 @@ ServingOutcome evaluate_serving(const catalog::Catalog& catalog, const ServingRo
   plan.gpus_per_node = row.tp;
   plan.tensor_parallel = row.tp;
   ServingOutcome outcome;
-  outcome.batch = estimate::model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes());
+  outcome.batch = gpuselect::testing::trtllm_bench_batch(
+      estimate::model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes()));
   outcome.point = estimate::model::serving_point(profile, hardware, row.tp, outcome.batch);
   const auto& point = outcome.point;
   outcome.ratio = row.measured_output_tokens_per_s / point.output_tokens_per_s;

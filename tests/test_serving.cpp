@@ -17,6 +17,7 @@
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/estimate.hpp"
 #include "gpuselect/workload.hpp"
+#include "trtllm_bench.hpp"
 
 using namespace gpuselect;
 
@@ -123,7 +124,7 @@ struct RowEstimate {
 };
 
 // The engine runs as many sequences as free KV memory holds (trtllm-bench sizes its batch from the
-// KV cache); estimated at that batch.
+// KV cache), at most its 4,096 cap (trtllm_bench.hpp); estimated at that batch.
 RowEstimate estimate_row(const catalog::Catalog& catalog, const CalibrationRow& row) {
   const auto profile = serving_job(catalog, row.model, row.precision, row.input, row.output);
   const auto hardware = machine(catalog, row.gpu, row.tp);
@@ -132,7 +133,8 @@ RowEstimate estimate_row(const catalog::Catalog& catalog, const CalibrationRow& 
   plan.tensor_parallel = row.tp;
   plan.expert_parallel = estimate::model::expert_split(profile.shape).routed_params > 0 ? row.tp : 1;
   RowEstimate result;
-  result.batch = estimate::model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes());
+  result.batch = gpuselect::testing::trtllm_bench_batch(
+      estimate::model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes()));
   result.point = estimate::model::serving_point(profile, hardware, row.tp, result.batch);
   result.ratio = row.measured_output_tokens_per_s / result.point.output_tokens_per_s;
   return result;
