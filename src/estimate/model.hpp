@@ -261,6 +261,12 @@ inline constexpr double step_overhead_s = 3e-3;
 // GEMMs of a few tokens each, routing, expert-parallel all-to-all and load imbalance. Fitted as the
 // geometric mean of 10 MoE rows (Qwen3-235B-A22B, Llama 4 Maverick on H100/H200, FP8): 1 / 0.64.
 inline constexpr double moe_step_factor = 1.0 / 0.64;
+// FP4 (NVFP4) serving steps take this much longer than the roofline above at the FP4 tensor peak and
+// 4.5-bit weights: the shares above were fitted on Hopper FP8, and NVFP4 linear layers add the
+// on-the-fly quantisation of each input to FP4 and block-scale handling while attention (FP8 KV),
+// norms and activations do not speed up with FP4. Fitted as the geometric mean of the five TensorRT-LLM
+// v1.0 Llama 3.3 70B NVFP4 rows on one B200 (docs/estimation.md "Serving calibration"): 1 / 0.68.
+inline constexpr double fp4_step_factor = 1.0 / 0.68;
 // Monthly interruption rate when the offering has none (AWS advisor band boundary 10%).
 inline constexpr double spot_interruption_pct_default = 10.0;
 

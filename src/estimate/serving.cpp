@@ -150,6 +150,7 @@ Pass forward_pass(const workload::Profile& profile, const Hardware& hardware, in
                 allreduce_s(shape, hardware, tp, tokens) + step_overhead_s};
   pass.seconds = std::max(memory_s, compute_s) + pass.parts.fixed_s;
   pass.seconds *= moe_step_slowdown(shape, params);
+  if (profile.precision == workload::Precision::fp4) pass.seconds *= fp4_step_factor;
   return pass;
 }
 
