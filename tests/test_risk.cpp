@@ -1125,3 +1125,101 @@ TEST_CASE("scenario: under --risk-averse a row's Why says its hours are the pess
                                     "--tokens", "1e8", "--deadline", "48"}, today);
   CHECK(plain.out.find("pessimistic end (--risk-averse)") == std::string::npos);
 }
+
+TEST_CASE("scenario: a reservation that saves little against on demand says so", "[risk]") {
+  // Expert review 7, S23: GCP A100 40GB reserved for a year ranked first at 3.7% below Nebius H100
+  // on demand, with nothing said of the lock-in for that margin.
+  const auto document = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--requests-per-s", "20",
+                                 "--input-tokens", "800", "--output-tokens", "200", "--tpot-ms", "40", "--hours",
+                                 "8760", "--pricing", "reserved-1y,on-demand"});
+  REQUIRE(!document["candidates"].empty());
+  const auto& first = document["candidates"][0];
+  double best_on_demand = 0;
+  for (const auto& candidate : document["candidates"]) {
+    if (candidate["pricing_mode"] != "on-demand") continue;
+    best_on_demand = candidate["cost"]["total"].get<double>();
+    break;
+  }
+  const double term_total = first["cost"]["total"].get<double>();
+  INFO(first["offering_id"].get<std::string>() << " " << first["pricing_mode"].get<std::string>() << " " << term_total
+                                               << " vs on demand " << best_on_demand);
+  REQUIRE(first["pricing_mode"] != "on-demand");
+  REQUIRE(best_on_demand > 0);
+  const bool thin = best_on_demand < term_total * 1.10 && best_on_demand >= term_total;
+  CHECK(has_note(document, "N-THIN-TERM-SAVING") == thin);
+  CHECK_FALSE(has_note(document, "N-ON-DEMAND-CHEAPER"));
+  // A term far below on demand draws neither note.
+  const auto deep = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--requests-per-s", "20",
+                             "--tpot-ms", "40", "--hours", "8760", "--pricing", "reserved-3y,on-demand"});
+  if (!deep["candidates"].empty() && deep["candidates"][0]["pricing_mode"] == "reserved-3y") {
+    double deep_on_demand = 0;
+    for (const auto& candidate : deep["candidates"]) {
+      if (candidate["pricing_mode"] == "on-demand") {
+        deep_on_demand = candidate["cost"]["total"].get<double>();
+        break;
+      }
+    }
+    if (deep_on_demand > deep["candidates"][0]["cost"]["total"].get<double>() * 1.10) {
+      CHECK_FALSE(has_note(deep, "N-THIN-TERM-SAVING"));
+    }
+  }
+}
+
+TEST_CASE("scenario: a pretraining that leaves the deadline room ranks above one that uses it up for the same money",
+          "[risk]") {
+  // Expert review 7, S14: one B200 node ending 2.7 d (slow end) into a 3.0 d deadline tied two
+  // nodes at 28.5 h for $5 more and ranked first on price.
+  const auto document = json_of({"recommend", "-w", "llm-pretrain", "-p", "3B", "--tokens", "6e10", "--deadline", "72",
+                                 "--max-nodes", "2", "--top", "10"});
+  REQUIRE(!document["candidates"].empty());
+  const auto& first = document["candidates"][0];
+  for (const auto& other : document["candidates"]) {
+    if (other["offering_id"] != first["offering_id"] || other["pricing_mode"] != first["pricing_mode"]) continue;
+    // No row of #1's offering and mode ends sooner for at most 1% more.
+    const bool sooner = other["time"]["wall_hours"].get<double>() < 0.8 * first["time"]["wall_hours"].get<double>();
+    const bool same_money = other["cost"]["total"].get<double>() <= 1.01 * first["cost"]["total"].get<double>();
+    INFO(other["nodes"].get<int>() << " nodes");
+    CHECK_FALSE((sooner && same_money));
+  }
+  const auto text = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "3B", "--tokens", "6e10", "--deadline",
+                                   "72", "--max-nodes", "2"}, today);
+  CHECK(text.out.find("deadline with") != std::string::npos);
+  CHECK(text.out.find("to spare at the slow end") != std::string::npos);
+}
+
+TEST_CASE("scenario: contradictory or misplaced constraints exit 2 in one line", "[risk][cli]") {
+  // Expert review 7: each exited 0 or 3 with a header on stdout.
+  const std::vector<std::vector<std::string>> runs = {
+      {"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--context", "10000000"},
+      {"recommend", "-w", "llm-finetune", "-p", "7e9", "--provider", "aws", "--exclude-provider", "aws"},
+      {"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--hours", "720", "--deadline", "10"},
+      {"recommend", "-w", "notebook", "--deadline", "10"},
+  };
+  const std::vector<std::string> wheres = {"--context", "--exclude-provider", "--deadline", "--deadline"};
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const auto result = run_gpuselect(runs[i], today);
+    INFO(result.err);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err.starts_with("gpuselect: error: " + wheres[i] + ": "));
+    CHECK(std::count(result.err.begin(), result.err.end(), '\n') == 1);
+  }
+  // The model's own longest context is taken.
+  CHECK(run_gpuselect({"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--context", "131072"}, today)
+            .exit_code == 0);
+}
+
+TEST_CASE("scenario: a spot quote old enough to climb to on demand says it earns no saving", "[risk]") {
+  // Expert review 6, F3: under cost-first a 195-day spot quote scored level with on demand, unsaid.
+  const auto document = json_of({"recommend", "-w", "llm-pretrain", "-p", "3B", "--tokens", "6e10", "--profile",
+                                 "cost-first", "--top", "40"});
+  bool said = false;
+  for (const auto& candidate : document["candidates"]) {
+    for (const auto& warning : candidate["warnings"]) {
+      if (warning["code"] != "W-SPOT-QUOTE") continue;
+      const auto text = document["warning_messages"][warning["message"].get<std::size_t>()].get<std::string>();
+      if (text.find("credited no saving") != std::string::npos) said = true;
+    }
+  }
+  CHECK(said);
+}

@@ -232,6 +232,13 @@ struct Throughput {
 };
 
 // One pricing mode's cost of the job, in the output currency.
+// A spot price may rise as far as the on-demand price (AWS's default maximum spot price is the
+// on-demand price; capacity that is scarce again is priced near it). An old spot quote's upper end
+// therefore climbs from the quote, once it is past its fresh window, to the on-demand price at this
+// age in days (judgement: a quarter-old spot quote says nothing of today's price; expert review 4
+// rejected 195-day-old spot quotes ranked first).
+constexpr double spot_quote_worthless_days = 90;
+
 struct Cost {
   catalog::PricingMode mode = catalog::PricingMode::on_demand;
   bool available = false;     // the offering sells this mode
@@ -302,6 +309,9 @@ struct Cost {
   bool spot_quote_scarce = false;
   bool spot_quote_old = false;
   bool spot_quote_suspect() const { return spot_quote_deep || spot_quote_scarce; }
+  // An old spot quote's upper end has climbed all the way to the on-demand price
+  // (spot_quote_worthless_days): the row earns no saving over on demand until the price is checked.
+  bool spot_quote_no_saving() const { return spot_quote_old && quote_age_days >= spot_quote_worthless_days; }
   // Serving on a term longer than its priced hours, without --hours: the service runs on past the
   // window, so the window is charged its hours at the term's rate (commitment_charged false).
   bool term_continues = false;

@@ -60,7 +60,7 @@
   X(summary_images_per_s, "{} images/s", "{} 张图像/s") \
   X(summary_diffusion_image, "{0}{1}x{1} px", "{0}{1}x{1} 像素") \
   X(summary_diffusion_steps, "{0}{1} steps per image", "{0}每张图 {1} 步") \
-  X(summary_tier, ", {0} tier, replicas at most {1}% busy, N+{2}", "，{0}服务等级，副本繁忙度不超过 {1}%，N+{2}") \
+  X(summary_tier, ", {0} tier, replicas at most {1}% busy, N+{2}", "，{0}服务等级，副本利用率不超过 {1}%，N+{2}") \
   X(summary_notebook, "interactive, priced for {}; spot only when --pricing names it (a reclaim ends the session)", "交互式，按 {} 计价；仅当 --pricing 指定时才用竞价实例（回收会结束会话）") \
   X(summary_priced_for, "priced for {}", "按 {} 计价") \
   X(summary_weights_label, "weights", "权重") \
@@ -146,9 +146,10 @@
   X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内，更快不再加分") \
   X(fact_past_turnaround, "{0}, but {1} with the wait for capacity at 9 in 10 odds, past the {2} turnaround", "{0}，但按九成把握计入等待资源后为 {1}，超出 {2} 的周转时间") \
   X(fact_vs_fastest, "{0} vs fastest {1}", "{0}，最快 {1}") \
+  X(fact_within_deadline_slack, "{0}, within the {1} deadline with {2} to spare at the slow end (a run that leaves half of it free scores the most)", "{0}，在 {1} 的截止时间内，按慢端仍余 {2}（留出一半时间的得分最高）") \
   X(fact_hours_band_top, "{0} at the pessimistic end (--risk-averse)", "按悲观端 {0}（--risk-averse）") \
   X(fact_meets_latency, "meets the latency targets: TPOT {0} ms, TTFT {1} ms at batch {2}; at the load's batch {3}, TPOT up to {4} ms and TTFT up to {5} ms (90th percentile)", "满足延迟目标：批大小 {2} 时 TPOT {0} ms，TTFT {1} ms；按负载的批大小 {3}，TPOT 最多 {4} ms，TTFT 最多 {5} ms（第 90 百分位）") \
-  X(fact_carries_load, "carries the load: {0} images/s per replica, {1}% busy", "可承载负载：每副本 {0} 张图像/s，繁忙度 {1}%") \
+  X(fact_carries_load, "carries the load: {0} images/s per replica, {1}% busy", "可承载负载：每副本 {0} 张图像/s，利用率 {1}%") \
   X(fact_decode_vs_best, "{0} decode tokens/s per replica vs best {1}", "每副本解码 {0} token/s，最佳 {1}") \
   X(fact_tflops_vs_best, "{0} dense 16-bit TFLOPS vs best {1}", "稠密 16 位算力 {0} TFLOPS，最佳 {1}") \
   X(fact_nodes_over, "{0} nodes over {1}", "{0} 节点，经 {1} 互联") \
@@ -156,7 +157,7 @@
   X(fact_vs_cheapest_paid, "{0} vs cheapest paid {1}", "{0}，最便宜的付费方案 {1}") \
   X(fact_scored_upper, "scored at its price's upper end, {0}{2}, against the lowest credible price, {1}", "按价格上限计为 {0}{2}，对比最低可信价格 {1}") \
   X(fact_suspect_quote, " (a suspect spot quote)", "，系可疑的竞价报价") \
-  X(fact_quote_age_band, " (the quote's age band)", "，上限按报价时效的区间取") \
+  X(fact_quote_age_band, " (the quote's age band)", "，该上限已按报价时效放宽") \
   X(fact_whole_commitment, "the whole {} commitment", "计入整个{}承诺金额") \
   X(fact_term_window, "this window's share of a {} term the service runs whole", "服务将用满的{}期限中本窗口所占的部分") \
   X(fact_incl_interruptions, "incl. {} expected interruptions", "含预期中断损失 {}") \
@@ -235,10 +236,11 @@
   X(w_term_overrun, "{0} chance the run ends within the {1} its term commits (its band reaches {2} at the 90th percentile): a slow run needs a renewal or on-demand hours for the rest; more nodes end it sooner.", "本作业在所承诺期限的 {1} 内完成的概率为 {0}（其区间第 90 百分位为 {2}）：若运行偏慢，剩余部分需续约或按需；增加节点可更早完成。") \
   X(w_deadline_in_band, "{0} chance of ending within the {1} deadline: the deadline lies inside this row's own time band ({2}-{3} to result, 10th-90th percentile, with the wait for capacity), so its slack is no margin.", "{0} 的概率在 {1} 截止时间内完成：截止时间落在本方案自身的时间区间内（出结果 {2}-{3}，第 10–90 百分位，含等待资源），看似有余量其实并不可靠。") \
   X(w_spot_quote_old, "Spot quote of {0}, a market price fresh for about 14 days: check today's price first; ranked at up to {1} (estimated).", "竞价报价日期为 {0}，市场价格约 14 天内有效：请先查看当天价格；按最高 {1} 排名（估算）。") \
+  X(w_spot_quote_no_saving, "Spot quote of {0}: a spot market price says nothing of today's after about {3} days, so the row is ranked at up to {1}, as much as on demand, and credited no saving until today's spot price is checked (estimated).", "竞价报价日期为 {0}：竞价市场价格约 {3} 天后便无法反映当天价格，因此本方案按最高 {1}（与按需相当）排名，在核实当天竞价价格之前不计任何节省（估算）。") \
   X(w_spot_quote_suspect, "The spot quote is suspect: {0}; the row is marked estimated and ranked at up to {1} (its cost band's upper end){2}.", "竞价报价可疑：{0}；本方案标记为估算，并按最高 {1}（成本区间上限）排名{2}。") \
   X(w_spot_quote_deep, "below 10% of on-demand, deeper than any provider's advertised spot discount (90-91%)", "低于按需价格的 10%，比任何云厂商公布的竞价折扣（90-91%）都低") \
   X(w_spot_quote_lull, "below 25% of on-demand on a low-stock SKU: a lull in one zone, not a price a job gets for its hours", "低库存规格上低于按需价格的 25%：只是某个可用区的短暂低价，任务整个运行期间拿不到") \
-  X(w_spot_quote_age, "; the quote is {} days old", "；报价已有 {} 天") \
+  X(w_spot_quote_age, "; the quote is {} days old", "；报价已有 {} 天未更新") \
   X(w_queued, "The job waits {0} in {1}'s queue before it starts (availability.queue_hours); its time to result and the deadline check include the wait, its cost does not.", "任务开始前需在 {1} 的队列中等待 {0}（availability.queue_hours）；总用时（至出结果）和截止时间检查包含此等待，成本不包含。") \
   X(w_software, "{0}; {1}.", "{0}；{1}。") \
   X(w_software_unsupported, "ranked only because --allow-immature-stack was given: expect to port or patch kernels", "仅因给出 --allow-immature-stack 才参与排名：需要移植或修补算子") \
@@ -311,10 +313,10 @@
   X(list_separator, "; ", "；") \
   X(region_any_of, "any of {}", "{} 个地域任选") \
   X(label_nodes, " x{} nodes", " ×{} 节点") \
-  X(label_instances, "{0} x{1} instances", "{0} ×{1} 实例") \
+  X(label_instances, "{0} x{1} instances", "{0}，{1} 台实例") \
   X(html_title_recommend, "gpuselect recommendation", "gpuselect 推荐") \
   /* run-wide notes (scoring::run_notes, Ranking::Note) */ \
-  X(note_stale_prices, "Prices of {0} provider{1} in this ranking are {2} days old (oldest read {3}, today {4}; stale after {5} days): check the providers' pages before you rent.", "本次排名中 {0} 家云厂商的价格已有 {2} 天（最早读取于 {3}，今天 {4}；超过 {5} 天即视为过期）：租用前请查看云厂商的价格页面。") \
+  X(note_stale_prices, "Prices of {0} provider{1} in this ranking are {2} days old (oldest read {3}, today {4}; stale after {5} days): check the providers' pages before you rent.", "本次排名中 {0} 家云厂商的价格已有 {2} 天未更新（最早读取于 {3}，今天 {4}；超过 {5} 天即视为过期）：租用前请查看云厂商的价格页面。") \
   X(note_stale_rate, "Exchange rates used to compare currencies were read more than {1} days ago: {0}. Overlay a currencies record with today's rate (docs/catalog.md \"Currencies\").", "用于换算货币的汇率读取已超过 {1} 天：{0}。请用当天汇率覆盖 currencies 记录（docs/catalog.md “Currencies”）。") \
   X(note_stale_rate_item, "{0} {1} per USD as of {2} ({3} days)", "{0} 每美元 {1}，截至 {2}（{3} 天）") \
   X(note_price_age, "Prices may have moved since they were read: cost bands widen 2% a month after 90 days for list prices (here up to {0}%) and 8% a month after 14 days for spot (here up to {1}%), and the cost criterion scores each row at its band's upper end.", "价格读取后可能已变动：标价超过 90 天后成本区间每月放宽 2%（此处最多 {0}%），竞价价格超过 14 天后每月放宽 8%（此处最多 {1}%），成本一项按每行区间的上限评分。") \
@@ -334,7 +336,7 @@
   X(note_tier_no_sla, "{0} no-SLA offering{1}", "{0} 个无 SLA 方案") \
   X(note_tier_spot, "{0} offering{1} on spot", "{0} 个竞价实例方案") \
   X(note_tier_each_also, "each is also excluded for another reason", "每个方案也因其他原因被排除") \
-  X(note_mainland_only, "{0} offering{1} sold only in mainland China left out (a mainland account or host); {2}; --region cn to include", "{0} 个仅在中国大陆销售的方案未参与排名（需大陆账号或主体）；{2}；加 --region cn 可纳入") \
+  X(note_mainland_only, "{0} offering{1} sold only in mainland China left out (a mainland account or host); {2}; --region cn to include.", "{0} 个仅在中国大陆销售的方案未参与排名（需大陆账号或主体）；{2}；加 --region cn 可纳入。") \
   X(note_tier_cheapest, "cheapest {0} ({1}{2})", "最便宜 {0}（{1}{2}）") \
   X(note_tier_cheapest_mode, ", {}", "，{}") \
   /* the --mix lines (the ranked table's fleet section) */ \
@@ -626,7 +628,7 @@
   X(dflt_steps, "steps: {0} per image ({1}'s recommended sampling steps; data/models.yaml gives the source)", "步数：每张图 {0} 步（{1} 推荐的采样步数；来源见 data/models.yaml）") \
   X(dflt_training_tier_development, "training tier: development (every offering ranked)", "训练等级：开发（development，所有方案都参与排名）") \
   X(dflt_training_tier_production, "training tier: production (consumer GPUs and marketplace hosts excluded unless --gpu or --provider names them; --training-tier development ranks them)", "训练等级：生产（production，排除消费级 GPU 和算力市场主机，除非 --gpu 或 --provider 指定了它们；--training-tier development 可让它们参与排名）") \
-  X(dflt_max_utilization, "replicas planned at most {}% busy (--max-utilization; headroom for bursts and the model's error band)", "副本按繁忙度不超过 {}% 规划（--max-utilization；为突发流量和模型误差区间留余量）") \
+  X(dflt_max_utilization, "replicas planned at most {}% busy (--max-utilization; headroom for bursts and the model's error band)", "副本按利用率不超过 {}% 规划（--max-utilization；为突发流量和模型误差区间留余量）") \
   X(dflt_serving_tier_development, "service tier: development (every offering ranked), N+{} replicas (--redundancy)", "服务等级：开发（development，所有方案都参与排名），N+{} 个副本（--redundancy）") \
   X(dflt_serving_tier_production, "service tier: production (consumer and workstation GPUs, marketplace hosts, shared vGPUs, low-stock SKUs, providers without an uptime SLA and spot excluded; --serving-tier development ranks them), N+{} replicas (--redundancy)", "服务等级：生产（production，排除消费级和工作站 GPU、算力市场主机、共享 vGPU、低库存规格、无可用性 SLA 的云厂商以及竞价实例；--serving-tier development 可让它们参与排名），N+{} 个副本（--redundancy）") \
   /* the assumptions behind an estimate (estimate::assumptions) */ \
@@ -1011,7 +1013,7 @@
   X(hint_no_match_rule, "the rule that {0} lifts (production tier or --risk-averse) removed the most ({1} candidate{2}){3}; pass {0} if the job can take that risk, or run with --show-excluded to see why", "{0} 可解除的规则（生产级别或 --risk-averse）排除的候选最多（{1} 个）{3}；若作业可承受该风险请加 {0}，或加 --show-excluded 查看原因") \
   X(hint_no_match_rules, "the rules that {0} lift (production tier or --risk-averse) removed the most ({1} candidate{2} each){3}; pass those the job can take, or run with --show-excluded to see why", "{0} 可解除的规则（生产级别或 --risk-averse）排除的候选最多（各 {1} 个）{3}；请加作业可承受的那些标志，或加 --show-excluded 查看原因") \
   X(hint_no_match_memory, "the job does not fit in GPU memory on most offerings ({1} candidate{2}){3}; allow more GPUs or nodes (--max-nodes), or make the job lighter (method, precision, sequence length, batch), or run with --show-excluded to see why", "多数方案的显存装不下此任务（{1} 个）{3}；可允许更多 GPU 或节点（--max-nodes），或减轻任务（方法、精度、序列长度、批大小），或加 --show-excluded 查看原因") \
-  X(hint_no_match_memory_serving, "a replica does not fit in one instance's GPU memory on most offerings ({1} candidate{2}){3}; a lighter replica (--precision, --resolution, --batch) or a GPU with more memory, or run with --show-excluded to see why", "多数方案单个实例的显存装不下一个副本（{1} 个）{3}；可减轻副本（--precision、--resolution、--batch）或选用显存更大的 GPU，或加 --show-excluded 查看原因") \
+  X(hint_no_match_memory_serving, "a replica does not fit in one instance's GPU memory on most offerings ({1} candidate{2}){3}; make the replica lighter ({4}) or ask for GPUs with more memory (--gpu-memory), or run with --show-excluded to see why", "多数方案单个实例的显存装不下一个副本（{1} 个）{3}；请减轻副本（{4}）或要求显存更大的 GPU（--gpu-memory），或加 --show-excluded 查看原因") \
   X(hint_no_match_host_ram, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}, and more nodes do not spread it enough (each offering's own largest cluster, or --max-nodes); choose GPUs with more memory (less to offload), or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}，增加节点也分摊不够（受各方案自身最大集群或 --max-nodes 限制）；请选择显存更大的 GPU（需卸载的更少），或加 --show-excluded 查看原因") \
   X(hint_no_match_software, "the GPUs' software stack does not run this job's method or precision on most offerings ({1} candidate{2}){3}; pass --allow-immature-stack to rank them anyway, or run with --show-excluded to see why", "多数方案的 GPU 软件栈不支持此任务的方法或精度（{1} 个）{3}；加 --allow-immature-stack 可仍对其排名，或加 --show-excluded 查看原因") \
   X(hint_no_match_capacity_reserved, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long, and the reserved rows allowed were removed too; a longer --deadline or --pricing capacity-block (where the provider sells capacity blocks) is left, or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU，允许的预留方案也被排除；可放宽 --deadline 或加 --pricing capacity-block（云厂商出售容量块时），或加 --show-excluded 查看原因") \
@@ -1401,6 +1403,8 @@
   X(err_p90_above_mean, "{0} is more than 10x the mean of {1} ({2}): the longest 10% alone would exceed the mean", "{0} 超过均值 {1}（{2}）的 10 倍：仅最长的 10% 请求就会超过均值") \
   X(hint_p90_above_mean, "raise {0} to the mix's mean or lower {1}", "请把 {0} 提高到混合分布的均值，或调低 {1}") \
   X(err_not_for_kind, "does not apply to {0}; it is for {1}", "不适用于 {0}；它只用于 {1}") \
+  X(err_provider_in_and_out, "excludes {0}, which --provider names ({1})", "排除了 --provider 指定的 {0}（{1}）") \
+  X(hint_provider_in_and_out, "drop {0} from --provider or from --exclude-provider", "请从 --provider 或 --exclude-provider 中去掉 {0}") \
   X(hint_drop_or_other_workload, "drop it or pick another --workload", "请去掉它，或换一个 --workload") \
   X(err_train_steps_with, "{0} and --train-steps both set how much to train", "{0} 和 --train-steps 都指定了训练量") \
   X(hint_train_steps_with, "give --train-steps, or --images and --epochs (or --tokens), not both", "只给 --train-steps，或只给 --images 和 --epochs（或 --tokens），不要同时给出") \
@@ -1410,6 +1414,9 @@
   X(hint_needs_diffusion_preset, "give --model sdxl, sd3.5-large, flux.1-dev, ... (gpuselect catalog models)", "请给出 --model sdxl、sd3.5-large、flux.1-dev 等（见 'gpuselect catalog models'）") \
   X(err_request_exceeds_context, "{0} input + {1} output tokens exceed the context of {2}", "输入 {0} + 输出 {1} 个 token 超过了上下文长度 {2}") \
   X(hint_request_exceeds_context, "raise --context or shorten the request", "请调高 --context，或缩短请求") \
+  X(hint_request_exceeds_model, "shorten the request to at most {0} tokens in and out, the model's longest context", "请把请求的输入加输出缩短到至多 {0} 个 token（模型的最长上下文）") \
+  X(err_context_beyond_model, "{0} tokens is past {1}'s longest context, {2}", "{0} 个 token 超过了 {1} 的最长上下文 {2}") \
+  X(hint_context_beyond_model, "give at most {0}, or a model with a longer context", "请给出不超过 {0} 的值，或换一个上下文更长的模型") \
   X(err_p90_exceeds_context, "the p90 request ({0} input + {1} output tokens) exceeds the context of {2}", "p90 请求（输入 {0} + 输出 {1} 个 token）超过了上下文长度 {2}") \
   X(hint_p90_exceeds_context, "raise --context or lower --input-tokens-p90/--output-tokens-p90", "请调高 --context，或调低 --input-tokens-p90/--output-tokens-p90") \
   /* file-size limits (io::read_text, io::FileStream) */ \
@@ -1445,7 +1452,7 @@
   X(hint_mix_sum, "make the shares of all rows sum to 1", "请让所有行的占比之和为 1") \
   X(err_record_missing_keys, "{0} {1} (introduced in {2}) is missing required keys: {3}", "{0} {1}（在 {2} 中引入）缺少必需的键：{3}") \
   /* --gpus NAME:COUNT (resources::parse_gpu_spec) */ \
-  X(hint_gpus_spec, "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8 (see 'gpuselect catalog gpus' for names)", "请像 SkyPilot 那样写 NAME 或 NAME:COUNT，例如 A100:8（名称见 'gpuselect catalog gpus'）") \
+  X(hint_gpus_spec, "write NAME or NAME:COUNT as SkyPilot does, e.g. A100:8, or dstack's NAME:MEMORY:COUNT, memory before count, e.g. A100:80GB:8 (see 'gpuselect catalog gpus' for names)", "请像 SkyPilot 那样写 NAME 或 NAME:COUNT，例如 A100:8，或按 dstack 写 NAME:MEMORY:COUNT（显存在数量之前），例如 A100:80GB:8（名称见 'gpuselect catalog gpus'）") \
   /* image generation (docs/estimation.md "Image generation") */ \
   X(plan_image_replicas, "; each of the {0} GPUs is a replica of its own: more GPUs add images/s, not speed", "；这 {0} 块 GPU 各自是一个副本：GPU 越多每秒图像越多，单张并不更快") \
   X(mfu_diffusion_adapter, "DiT LoRA fine-tuning: fitted on published FLUX.1 step times", "DiT LoRA 微调：拟合自 FLUX.1 的公开步时") \
@@ -1560,6 +1567,7 @@
   X(note_fp8_serving, "The {0} has FP8 tensor cores: at FP8 weights (--precision fp8) #1's offering serves the load on {1} instead of {2}, as each decoded token reads half the weight bytes. Check the model's quality at FP8 first (a published FP8 checkpoint, or the engine's FP8 quantisation).", "{0} 具备 FP8 张量核心：使用 FP8 权重（--precision fp8）时，第 1 名方案只需 {1}，而不是 {2}，因为每生成一个 token 读取的权重字节减半。请先确认模型在 FP8 下的质量（已发布的 FP8 权重，或推理引擎的 FP8 量化）。") \
   X(note_mainland_implied_pricing, "Only mainland-China clouds sell the --pricing modes asked (monthly and yearly subscriptions), so every row here is sold only in mainland China: it needs an account there (most clouds ask for a mainland entity) and bills in CNY. Abroad, the nearest commitment is a reserved term: rank with --pricing on-demand,reserved-1y.", "只有中国大陆的云厂商提供所选的 --pricing 计费方式（包月、包年），因此这里的每个方案都只在中国大陆销售：需要当地账号（多数厂商要求大陆主体），并以人民币计费。在境外，最接近的承诺方式是预留实例：请用 --pricing on-demand,reserved-1y 排名。") \
   X(note_mainland_implied_gpu, "Every offering of the --gpu asked is sold only in mainland China (the export SKUs H20, H800, A800 and L20), so every row here needs an account there (most clouds ask for a mainland entity) and bills in CNY. Abroad, rank the GPUs sold there (e.g. --gpu h100,h200).", "所选 --gpu 的方案都只在中国大陆销售（H20、H800、A800、L20 等特供型号），因此这里的每个方案都需要当地账号（多数厂商要求大陆主体），并以人民币计费。在境外，请对当地销售的 GPU 排名（例如 --gpu h100,h200）。") \
+  X(note_thin_term_saving, "#1's {0} term, on {1}, is only {2} below on demand: {3} serves the same load over the same hours on {4}; a term that saves so little pays for its lock-in only where this GPU surely serves the whole term.", "第 1 名的{0}合约使用 {1}，仅比按需便宜 {2}：{3} 在相同时长内以 {4} 承担同样的负载；节省这么少的合约，只有当该 GPU 确定会服务满整个期限时才值得锁定。") \
   X(note_on_demand_cheaper, "On demand, {0} serves the same load over the same hours on {1}, less than #1's {2} term on {3}: a term pays where its GPU is the one the service would run anyway; rank with --pricing on-demand,{4} to weigh both.", "按需计费时，{0} 在相同时长内以 {1} 承担同样的负载，低于第 1 名{2}合约的 {3}：只有当合约的 GPU 本来就是服务要用的那款时，合约才划算；请用 --pricing on-demand,{4} 同时比较两者。") \
   X(note_term_long_run, "#1 runs {0} on {1} nodes: the fewest nodes whose run ends within its term (the cheapest commitment), far past the {2}-day planning horizon most teams run to; give --deadline (e.g. 30d) for the nodes that finish sooner.", "第 1 名在 {1} 个节点上运行 {0}：这是在期限内跑完的最少节点数（承诺金额最低），远超多数团队采用的 {2} 天规划周期；如需更快完成，请给出 --deadline（例如 30d）以获得相应的节点数。") \
   X(w_term_boundary, "the run's band ({0}-{1}) crosses a term's end: priced for {2} terms ({3}), the terms its slow end needs; a run that ends within {4} costs {5} less.", "本作业的时间区间（{0}-{1}）跨越订阅期末：按区间慢端所需计 {2} 期（{3}）；若在 {4} 期内完成可少付 {5}。") \

@@ -596,8 +596,10 @@ enum class FleetAlternative : std::uint8_t { expected, fp8 };
 const Candidate* ranked_first(const Ranking& ranking);
 void add_fleet_alternative_note(const catalog::Catalog& catalog, Ranking& ranking, FleetAlternative kind,
                                 const Ranking& alternative);
-// `on_demand`: the same request ranked with --pricing on-demand, where #1 is a term. Said as
-// N-ON-DEMAND-CHEAPER when its #1 costs less than #1 over the same hours (docs/scoring.md "Notes").
+// `on_demand`: the same request ranked with --pricing on-demand, or `ranking` itself where its modes
+// include on demand, when #1 is a term. Said as N-ON-DEMAND-CHEAPER when its best on-demand row
+// costs less than #1 over the same hours, N-THIN-TERM-SAVING when less than 10% more (docs/scoring.md
+// "Notes").
 void add_on_demand_cheaper_note(const catalog::Catalog& catalog, Ranking& ranking, const Ranking& on_demand);
 
 // Indicators behind one candidate's criterion (for compare and docs); same numbers rank() used.

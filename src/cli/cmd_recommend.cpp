@@ -255,7 +255,16 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
                        "", removed, plural, admits);
     }
     if (const auto message = said_as_what_it_is(*ranking.top_exclusion)) {
-      return text::say(lang, *message, scoring::flag_of(*ranking.top_exclusion, ranking.kind), removed, plural, admits);
+      // The flags that make a serving replica lighter, as this workload takes them ({4}).
+      const auto& traits = workload::kind_traits(ranking.kind);
+      const std::string_view middle = traits.diffusion()                                   ? "--resolution"
+                                      : traits.physics == workload::Physics::token_serving ? "--context"
+                                                                                           : "";
+      const std::string_view comma = text::message(Msg::list_comma, lang);
+      const std::string lighter = middle.empty() ? fmt::format("--precision{}--batch", comma)
+                                                 : fmt::format("--precision{0}{1}{0}--batch", comma, middle);
+      return text::say(lang, *message, scoring::flag_of(*ranking.top_exclusion, ranking.kind), removed, plural, admits,
+                       lighter);
     }
     if (!ranking.tied_exclusions.empty()) {
       return text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking, lang), removed, plural, admits);
@@ -347,12 +356,14 @@ void add_on_demand_alternative(const RecommendOptions& options, const GlobalOpti
                                const catalog::Catalog& catalog, const workload::Profile& profile,
                                scoring::Ranking& ranking, const scoring::Options& ranking_options) {
   const auto& modes = ranking_options.constraints.pricing_modes;
-  if (!workload::kind_traits(profile.kind).serving() || modes.empty() ||
-      std::find(modes.begin(), modes.end(), catalog::PricingMode::on_demand) != modes.end()) {
-    return;
-  }
+  if (!workload::kind_traits(profile.kind).serving()) return;
   const scoring::Candidate* first = scoring::ranked_first(ranking);
   if (first == nullptr || !(catalog::term_hours(first->mode) > 0)) return;
+  // On demand ranked beside the term already: its rows are the comparison.
+  if (modes.empty() || std::find(modes.begin(), modes.end(), catalog::PricingMode::on_demand) != modes.end()) {
+    scoring::add_on_demand_cheaper_note(catalog, ranking, ranking);
+    return;
+  }
   RecommendOptions on_demand = options;
   on_demand.ranking.pricing = "on-demand";
   // The same currency (a subscription-only --pricing may have defaulted it to CNY): totals compare.

@@ -154,26 +154,48 @@ namespace {
 // development serving tier scores spot's stability 0): on another workload they change nothing, so
 // they are refused as --tpot-ms is (expert review 6: --allow-spot-serving on llm-finetune passed
 // silently).
+// --deadline bounds a training run's wall clock; serving and notebooks run for --hours, so on them
+// it only empties the ranking (expert review 7: `-w llm-inference --deadline 10` exited 3).
 void check_serving_only_flags(const RankingFlags& flags, workload::Kind kind) {
-  if (workload::kind_traits(kind).serving()) return;
-  const std::pair<bool, std::string_view> serving_only[] = {
-      {flags.allow_spot_serving, "--allow-spot-serving"},
-      {flags.allow_no_sla, "--allow-no-sla"},
+  using Traits = workload::KindTraits;
+  const struct {
+    bool given;
+    std::string_view flag;
+    bool (Traits::*for_kind)() const;
+  } scoped[] = {
+      {flags.allow_spot_serving, "--allow-spot-serving", &Traits::serving},
+      {flags.allow_no_sla, "--allow-no-sla", &Traits::serving},
+      {!flags.deadline.empty(), "--deadline", &Traits::training},
   };
-  for (const auto& [given, flag] : serving_only) {
-    if (!given) continue;
+  for (const auto& row : scoped) {
+    if (!row.given || (workload::kind_traits(kind).*row.for_kind)()) continue;
     const std::string kind_name(workload::to_string(kind));
     const text::Words what = text::Words::in_each([&](text::Lang lang) {
-      std::string serving_kinds;
+      std::string kinds;
       for (const std::string& name : workload::kind_names()) {
         const auto each = workload::parse_kind(name);
-        if (!each || !workload::kind_traits(*each).serving()) continue;
-        if (!serving_kinds.empty()) serving_kinds += text::message(text::Msg::list_comma, lang);
-        serving_kinds += name;
+        if (!each || !(workload::kind_traits(*each).*row.for_kind)()) continue;
+        if (!kinds.empty()) kinds += text::message(text::Msg::list_comma, lang);
+        kinds += name;
       }
-      return text::say(lang, text::Msg::err_not_for_kind, kind_name, serving_kinds);
+      return text::say(lang, text::Msg::err_not_for_kind, kind_name, kinds);
     });
-    throw Error::said(std::string(flag), what, text::words(text::Msg::hint_drop_or_other_workload));
+    throw Error::said(std::string(row.flag), what, text::words(text::Msg::hint_drop_or_other_workload));
+  }
+}
+
+// --provider and --exclude-provider naming one provider (by id or alias) leave it neither in nor
+// out: a contradiction in the request, exit 2 (expert review 7: it exited 3 with a header).
+void check_provider_lists(const catalog::Catalog& catalog, const std::vector<std::string>& named,
+                          const std::vector<std::string>& excluded) {
+  for (const std::string& out : excluded) {
+    const catalog::Provider* out_provider = catalog.find_provider(out);
+    for (const std::string& in : named) {
+      const catalog::Provider* in_provider = catalog.find_provider(in);
+      if (out_provider == nullptr || in_provider != out_provider) continue;
+      throw Error::said("--exclude-provider", text::words(text::Msg::err_provider_in_and_out, out, in),
+                        text::words(text::Msg::hint_provider_in_and_out, out_provider->id));
+    }
   }
 }
 }  // namespace
@@ -269,6 +291,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   // library (scoring::check_constraints, which rank runs): the flags are only split here.
   constraints.providers = providers_named;
   constraints.exclude_providers = split_list(flags.exclude_provider);
+  check_provider_lists(catalog, providers_named, constraints.exclude_providers);
   // GPU names map to the catalog's ids here (the library's one check, catalog::gpu_ids_named), so
   // SkyPilot's and gpuhunt's spellings select the same offerings as the ids.
   constraints.gpus = gpus_named;

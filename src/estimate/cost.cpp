@@ -308,12 +308,6 @@ struct AgeRule {
 constexpr AgeRule list_price_age = {90, 2, 50};
 constexpr AgeRule spot_price_age = {14, 8, 100};
 constexpr double days_per_month = 30.4;
-// A spot price may rise as far as the on-demand price (AWS's default maximum spot price is the
-// on-demand price; capacity that is scarce again is priced near it). An old spot quote's upper end
-// therefore climbs from the quote, once it is past its fresh window, to the on-demand price at this
-// age (judgement: a quarter-old spot quote says nothing of today's price; expert review 4 rejected
-// 195-day-old spot quotes ranked first).
-constexpr double spot_quote_worthless_days = 90;
 // A spot quote below this share of on-demand is deeper than any advertised discount (AWS and Azure
 // "up to 90%", Google Cloud "60-91%"); on a low-stock SKU, below the second share (spot is spare
 // capacity, and a scarce SKU has little: such a quote is a lull in one zone). Judgement.

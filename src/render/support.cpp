@@ -317,19 +317,21 @@ std::string plan_label(const estimate::Plan& plan, text::Lang lang) {
     return say(lang, Msg::plan_gpus_nodes, plan.gpus_per_node, plan.gpus_per_node == 1 ? "" : "s", plan.nodes,
                plan.nodes == 1 ? "" : "s");
   };
+  // The list's comma in the reader's language (expert review 7: "TP 8, EP 8，每副本" mixed two).
+  const std::string_view comma = text::message(Msg::summary_list_separator, lang);
   if (plan.batch > 0) {  // llm-inference: replicas of tensor_parallel GPUs at a batch
     std::string label = fmt::format("TP {}", plan.tensor_parallel);
     if (plan.pipeline_parallel > 1) label += say(lang, Msg::plan_pipeline_per_node, plan.pipeline_parallel);
-    if (plan.expert_parallel > 1) label += fmt::format(", EP {}", plan.expert_parallel);
+    if (plan.expert_parallel > 1) label += fmt::format("{}EP {}", comma, plan.expert_parallel);
     return label + say(lang, Msg::plan_batch_per_replica, plan.batch) + machines();
   }
   std::string label(zero_label(plan.zero_stage));
   if (plan.offload != workload::Offload::none)
     label += say(lang, Msg::plan_offload, text::term(lang, text::Term::offload, workload::to_string(plan.offload)));
-  if (plan.tensor_parallel > 1) label += fmt::format(", TP {}", plan.tensor_parallel);
-  if (plan.pipeline_parallel > 1) label += fmt::format(", PP {}", plan.pipeline_parallel);
-  if (plan.context_parallel > 1) label += fmt::format(", CP {}", plan.context_parallel);
-  if (plan.expert_parallel > 1) label += fmt::format(", EP {}", plan.expert_parallel);
+  if (plan.tensor_parallel > 1) label += fmt::format("{}TP {}", comma, plan.tensor_parallel);
+  if (plan.pipeline_parallel > 1) label += fmt::format("{}PP {}", comma, plan.pipeline_parallel);
+  if (plan.context_parallel > 1) label += fmt::format("{}CP {}", comma, plan.context_parallel);
+  if (plan.expert_parallel > 1) label += fmt::format("{}EP {}", comma, plan.expert_parallel);
   // Each row's own micro-batch (searched per plan unless --micro-batch fixed it) x micro-steps.
   label += say(lang, Msg::plan_micro_batch, std::max(1, plan.micro_batch));
   if (plan.micro_batches > 1) label += fmt::format("{}{}", text::message(Msg::word_times, lang), plan.micro_batches);

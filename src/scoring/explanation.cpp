@@ -154,7 +154,18 @@ std::string performance_facts(const catalog::Catalog& catalog, const Ranking& ra
   const std::string hours_said = ranking.risk_averse
                                      ? say(lang, Msg::fact_hours_band_top, units::format_hours(candidate.hours))
                                      : units::format_hours(candidate.hours);
-  if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
+  // Pretraining's turnaround is its --deadline, and the slack inside it still scores (indicators'
+  // deadline_slack_credit): said with the hours to spare at the band's slow end.
+  const bool slack_scores = !workload::kind_traits(ranking.kind).session_length_runs;
+  if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 && slack_scores &&
+      checked_hours <= ranking.best.turnaround_hours) {
+    const double slow_end_hours = ranking.best.turnaround_is_deadline
+                                      ? detail::deadline_check_hours(candidate, ranking.performance_of(candidate))
+                                      : checked_hours;
+    parts.add(say_text(lang, Msg::fact_within_deadline_slack, hours_said,
+                       units::format_hours(ranking.best.turnaround_hours),
+                       units::format_hours(std::max(0.0, ranking.best.turnaround_hours - slow_end_hours))));
+  } else if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
       checked_hours <= ranking.best.turnaround_hours) {
     parts.add(say_text(lang, Msg::fact_within_turnaround, hours_said,
                         units::format_hours(ranking.best.turnaround_hours)));

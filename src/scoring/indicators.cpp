@@ -228,7 +228,17 @@ IndicatorValue job_time(const IndicatorInput& in) {
                                                                 : turnaround_check_hours(in.candidate);
   const double checked_speed = checked_hours > 0 ? std::min(speed, 1.0 / checked_hours) : speed;
   const double ratio = std::max(1.0, enough_speed / checked_speed);
-  return {clamp01(1.0 - std::log(ratio) / std::log(ratio_at_zero))};
+  double value = 1.0 - std::log(ratio) / std::log(ratio_at_zero);
+  // Pretraining has no turnaround of its own (speed always pays): under a --deadline, a run that
+  // uses more than half of it (at its band's slow end) keeps less room for a failure and a restart
+  // from the last checkpoint, and loses up to deadline_slack_credit, all of it at the deadline and
+  // past it (continuous and falling with the hours; expert review 7, S14: one B200 node ending 2.7 d
+  // into a 3.0 d deadline tied a two-node run of 28.5 h for $5 more, and ranked first on price).
+  if (turnaround && !workload::kind_traits(in.kind).session_length_runs && checked_hours > 0) {
+    const double deadline_used = checked_hours / in.best.turnaround_hours;
+    value -= deadline_slack_credit * clamp01((deadline_used - 0.5) / 0.5);
+  }
+  return {clamp01(value)};
 }
 
 // Free share of GPU memory under the chosen plan: 0 at 0% free, 1 at >= 30% free (room for longer

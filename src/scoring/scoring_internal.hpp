@@ -72,6 +72,10 @@ double turnaround_check_hours(const Candidate& candidate);
 // The same at the run's time band's slow end (its 90th percentile; the queue and the capacity
 // wait's excess added as they are): what a --deadline turnaround is held to (Best::turnaround_is_deadline).
 double deadline_check_hours(const Candidate& candidate, const estimate::Performance& performance);
+// Pretraining under a --deadline: job_time lost by a run that uses all of the deadline, linearly
+// from half of it (judgement: a few score points, enough to rank the slack of a node count that
+// costs the same first; docs/scoring.md "Turnaround").
+constexpr double deadline_slack_credit = 0.05;
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate, const estimate::Performance& performance);
 // Serving: the chance that a month of service on `gpus` busy GPUs sees no GPU failure (the

@@ -702,6 +702,11 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  units::format_hours(band.high));
     }
     case Warning::spot_quote: {
+      if (!cost.spot_quote_suspect() && cost.spot_quote_no_saving()) {
+        // Expert review 6, F3: under cost-first such a row scored level with on demand, unsaid.
+        return say(lang, Msg::w_spot_quote_no_saving, offering.as_of, money(candidate.total_cost * cost.price_high_factor),
+                   cost.quote_age_days, estimate::spot_quote_worthless_days);
+      }
       if (!cost.spot_quote_suspect()) {
         return say(lang, Msg::w_spot_quote_old, offering.as_of, money(candidate.total_cost * cost.price_high_factor));
       }

@@ -560,8 +560,19 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
   }
   profile.batch_given = request.batch.has_value();
   check_request_mix(profile);
+  // A context past the model's trained window (config max_position_embeddings) is not served: an
+  // engine refuses it (vLLM: max_model_len above the derived maximum is an error). Expert review 7:
+  // --context 10000000 on Llama 3.1 8B ranked L4s.
+  if (request.context && profile.model_max_context > 0 && *request.context > profile.model_max_context) {
+    throw Error::said("--context", text::words(text::Msg::err_context_beyond_model, *request.context, profile.model_id,
+                                               profile.model_max_context),
+                      text::words(text::Msg::hint_context_beyond_model, profile.model_max_context));
+  }
   if (profile.input_tokens + profile.output_tokens > profile.context) {
-    throw Error::said("--context", text::words(text::Msg::err_request_exceeds_context, profile.input_tokens, profile.output_tokens, profile.context), text::words(text::Msg::hint_request_exceeds_context));
+    const bool at_model_limit = profile.model_max_context > 0 && profile.context >= profile.model_max_context;
+    throw Error::said("--context", text::words(text::Msg::err_request_exceeds_context, profile.input_tokens, profile.output_tokens, profile.context),
+                      at_model_limit ? text::words(text::Msg::hint_request_exceeds_model, profile.model_max_context)
+                                     : text::words(text::Msg::hint_request_exceeds_context));
   }
   const int longest_input = std::max(profile.input_tokens, profile.input_tokens_p90);
   const int longest_output = std::max(profile.output_tokens, profile.output_tokens_p90);

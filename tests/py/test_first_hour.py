@@ -174,7 +174,7 @@ accepted = [
     [*recommend, "--deadline", "2d"],
     [*recommend, "--deadline", "90m"],
     [*recommend, "--seq-len", "4k"],
-    ["recommend", "-w", "llm-inference", "--model", "llama-3-8b", "--context", "128k"],
+    ["recommend", "-w", "llm-inference", "--model", "llama-3.1-8b", "--context", "128k"],
     ["recommend", "-w", "LLM-Finetune", "--model", "llama-3-8b", "--pricing", "Spot", "--format", "JSON"],
 ]
 for args in accepted:
@@ -194,7 +194,7 @@ for with_unit, plain in same + [(["--max-utilization", "60%"], ["--max-utilizati
         continue
     checks.check(f"{' '.join(with_unit)} is {' '.join(plain)}",
                  json.loads(a.stdout)["candidates"] == json.loads(b.stdout)["candidates"])
-a = run(["recommend", "-w", "llm-inference", "--model", "llama-3-8b", "--context", "128k", "--format", "json"])
+a = run(["recommend", "-w", "llm-inference", "--model", "llama-3.1-8b", "--context", "128k", "--format", "json"])
 checks.check("--context 128k is 131072 tokens", '"context":131072' in a.stdout.replace(" ", ""), a.stdout[:300])
 
 # A missing model is said, visibly.
