@@ -481,8 +481,15 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
     const double gain = candidate.criteria[c].contribution - rival.criteria[c].contribution;
     if (gain >= 0.05) line.gains.push_back({static_cast<Criterion>(c), gain, {}, {}});
   }
-  std::stable_sort(line.gains.begin(), line.gains.end(),
-                   [](const Explanation::Gain& x, const Explanation::Gain& y) { return x.points > y.points; });
+  // Largest first, ties in criterion order: a stable insertion sort of at most five (std::stable_sort
+  // took a temporary buffer from the heap for every row; issue 33 part N).
+  auto& gains = line.gains;
+  for (std::size_t at = 1; at < gains.size(); ++at) {
+    Explanation::Gain gain = std::move(gains[at]);
+    std::size_t to = at;
+    for (; to > 0 && gains[to - 1].points < gain.points; --to) gains[to] = std::move(gains[to - 1]);
+    gains[to] = std::move(gain);
+  }
   for (auto& gain : line.gains) {
     gain.figure = figures.own(gain.criterion);
     gain.rival_figure = figures.rival(rival, gain.criterion);

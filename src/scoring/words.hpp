@@ -20,47 +20,6 @@ namespace gpuselect::scoring::detail {
 // "{:.Nf}" (units::format_fixed: the same bytes, without parsing a format string for each).
 inline std::string number(double value, int decimals) { return units::format_fixed(value, decimals); }
 
-// text::say() for a message whose parameters are all text (the sentences of explanations, ~6 a
-// row of a ranking document): "{}" takes the next part, "{0}".."{9}" that part, "{{" and "}}" are
-// braces, as fmt reads them; a message with any other replacement field ("{:.1f}", "{10}") or that
-// mixes "{}" with "{0}" is said by fmt itself. The same bytes as say() without parsing the message
-// through fmt each time (issue 33 part H; tests/test_lang.cpp compares both over every message).
-template <typename... Parts>
-std::string say_text(text::Lang lang, text::Msg id, const Parts&... parts) {
-  const std::string_view pattern = text::message(id, lang);
-  const std::array<std::string_view, sizeof...(Parts)> values{std::string_view(parts)...};
-  std::size_t length = pattern.size();
-  for (const auto value : values) length += value.size();
-  std::string said;
-  said.reserve(length);
-  std::size_t next = 0;
-  bool numbered = false;
-  std::size_t at = 0;
-  while (at < pattern.size()) {
-    std::size_t brace = at;  // a plain loop: find_first_of runs memchr over "{}" for every byte
-    while (brace < pattern.size() && pattern[brace] != '{' && pattern[brace] != '}') ++brace;
-    said.append(pattern, at, brace - at);
-    if (brace == pattern.size()) break;
-    const char second = brace + 1 < pattern.size() ? pattern[brace + 1] : '\0';
-    const char third = brace + 2 < pattern.size() ? pattern[brace + 2] : '\0';
-    if (second == pattern[brace]) {
-      said += second;  // "{{" or "}}"
-      at = brace + 2;
-    } else if (pattern[brace] == '{' && second == '}' && !numbered && next < values.size()) {
-      said.append(values[next++]);
-      at = brace + 2;
-    } else if (pattern[brace] == '{' && second >= '0' && second <= '9' && third == '}' && next == 0 &&
-               static_cast<std::size_t>(second - '0') < values.size()) {
-      numbered = true;
-      said.append(values[static_cast<std::size_t>(second - '0')]);
-      at = brace + 3;
-    } else {
-      return text::say(lang, id, parts...);
-    }
-  }
-  return lang == text::Lang::zh_cn ? text::joined_cjk(std::move(said)) : said;  // as text::say does
-}
-
 // A run of a message's pattern as say_text reads it: literal bytes, or the index of a part.
 struct PatternPiece {
   std::string_view literal;
@@ -129,6 +88,61 @@ inline const PatternCut& english_cut(text::Msg id, std::size_t part_count) {
     slot.cut.ok = pattern_pieces(text::message(id, text::Lang::en), part_count, slot.cut.pieces, slot.cut.count);
   }
   return slot.cut;
+}
+
+// text::say() for a message whose parameters are all text (the sentences of explanations, ~6 a
+// row of a ranking document): "{}" takes the next part, "{0}".."{9}" that part, "{{" and "}}" are
+// braces, as fmt reads them; a message with any other replacement field ("{:.1f}", "{10}") or that
+// mixes "{}" with "{0}" is said by fmt itself. The same bytes as say() without parsing the message
+// through fmt each time (issue 33 part H; tests/test_lang.cpp compares both over every message).
+template <typename... Parts>
+std::string say_text(text::Lang lang, text::Msg id, const Parts&... parts) {
+  const std::array<std::string_view, sizeof...(Parts)> values{std::string_view(parts)...};
+  if (lang == text::Lang::en) {  // the pattern cut once (english_cut), the pieces joined
+    const PatternCut& cut = english_cut(id, sizeof...(Parts));
+    if (!cut.ok) return text::say(lang, id, parts...);
+    std::size_t size = 0;
+    for (std::size_t at = 0; at < cut.count; ++at) {
+      size += cut.pieces[at].is_part ? values[cut.pieces[at].part].size() : cut.pieces[at].literal.size();
+    }
+    std::string said;
+    said.reserve(size);
+    for (std::size_t at = 0; at < cut.count; ++at) {
+      said.append(cut.pieces[at].is_part ? values[cut.pieces[at].part] : cut.pieces[at].literal);
+    }
+    return said;
+  }
+  const std::string_view pattern = text::message(id, lang);
+  std::size_t length = pattern.size();
+  for (const auto value : values) length += value.size();
+  std::string said;
+  said.reserve(length);
+  std::size_t next = 0;
+  bool numbered = false;
+  std::size_t at = 0;
+  while (at < pattern.size()) {
+    std::size_t brace = at;  // a plain loop: find_first_of runs memchr over "{}" for every byte
+    while (brace < pattern.size() && pattern[brace] != '{' && pattern[brace] != '}') ++brace;
+    said.append(pattern, at, brace - at);
+    if (brace == pattern.size()) break;
+    const char second = brace + 1 < pattern.size() ? pattern[brace + 1] : '\0';
+    const char third = brace + 2 < pattern.size() ? pattern[brace + 2] : '\0';
+    if (second == pattern[brace]) {
+      said += second;  // "{{" or "}}"
+      at = brace + 2;
+    } else if (pattern[brace] == '{' && second == '}' && !numbered && next < values.size()) {
+      said.append(values[next++]);
+      at = brace + 2;
+    } else if (pattern[brace] == '{' && second >= '0' && second <= '9' && third == '}' && next == 0 &&
+               static_cast<std::size_t>(second - '0') < values.size()) {
+      numbered = true;
+      said.append(values[static_cast<std::size_t>(second - '0')]);
+      at = brace + 3;
+    } else {
+      return text::say(lang, id, parts...);
+    }
+  }
+  return lang == text::Lang::zh_cn ? text::joined_cjk(std::move(said)) : said;  // as text::say does
 }
 
 // A part of say_pieces: text, or something that hands its text to the sink itself.
