@@ -2,6 +2,7 @@
 // Number words shared by the warning and explanation texts (internal to src/scoring).
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -70,24 +71,22 @@ inline bool pattern_pieces(std::string_view pattern, std::size_t part_count,
 // times. ok false: say_text would hand it to fmt.
 struct PatternCut {
   bool ok = false;
+  std::size_t part_count = 0;  // the parts it was cut for
   std::size_t count = 0;
   std::array<PatternPiece, most_pattern_pieces> pieces{};
 };
 inline const PatternCut& english_cut(text::Msg id, std::size_t part_count) {
-  struct Slot {
-    std::uint32_t key = ~std::uint32_t{0};
-    PatternCut cut;
-  };
-  constexpr std::size_t slot_count = 64;
-  thread_local std::array<Slot, slot_count> slots;
-  constexpr unsigned part_bits = 8;  // messages have at most 10 parts
-  const auto key = (static_cast<std::uint32_t>(id) << part_bits) | static_cast<std::uint32_t>(part_count);
-  Slot& slot = slots[static_cast<std::size_t>(id) % slot_count];
-  if (slot.key != key) {
-    slot.key = key;
-    slot.cut.ok = pattern_pieces(text::message(id, text::Lang::en), part_count, slot.cut.pieces, slot.cut.count);
+  // One slot per message id, made when first said (a run says a few dozen of the messages).
+  thread_local std::vector<std::unique_ptr<PatternCut>> cuts;
+  const auto index = static_cast<std::size_t>(id);
+  if (index >= cuts.size()) cuts.resize(index + 1);
+  auto& cut = cuts[index];
+  if (!cut || cut->part_count != part_count) {
+    if (!cut) cut = std::make_unique<PatternCut>();
+    cut->part_count = part_count;
+    cut->ok = pattern_pieces(text::message(id, text::Lang::en), part_count, cut->pieces, cut->count);
   }
-  return slot.cut;
+  return *cut;
 }
 
 // text::say() for a message whose parameters are all text (the sentences of explanations, ~6 a
