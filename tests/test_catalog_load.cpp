@@ -447,26 +447,6 @@ TEST_CASE("wrong types, non-finite and overflowing numbers are reported at the v
   CHECK(result.catalog.gpus[0].fp8_dense_tflops == 1979);
 }
 
-TEST_CASE("a date is checked in every record, also after other records' dates were found valid", "[catalog]") {
-  // The loader keeps the last dates it found valid (issue 33 part N): a bad date after good ones,
-  // and a date that is empty or only looks like a kept one, is reported each time it is loaded.
-  const auto overlay = [](std::string_view as_of) {
-    return "schema_version: 1\nofferings:\n  - id: lambda/gpu_8x_h100_sxm5\n    as_of: " + std::string(as_of) + "\n";
-  };
-  for (int twice = 0; twice < 2; ++twice) {
-    const LoadResult result = load_files({{"small.yaml", small_catalog()},
-                                          {"good.yaml", overlay("2026-05-01")},
-                                          {"suffix.yaml", overlay("2026-05-01x")},
-                                          {"no_day.yaml", overlay("2026-02-30")},
-                                          {"empty.yaml", overlay("\"\"")}});
-    std::size_t not_dates = 0;
-    for (const auto& line : formatted(result.diagnostics)) {
-      if (line.find("is not a date") != std::string::npos) ++not_dates;
-    }
-    CHECK(not_dates == 3);
-  }
-}
-
 TEST_CASE("out-of-range values, bad dates and unknown keys are each reported", "[catalog]") {
   const std::string team =
       "schema_version: 1\n"

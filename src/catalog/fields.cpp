@@ -594,24 +594,13 @@ std::optional<Problem> assign_scalar(const FieldSpec& spec, void* slot, std::str
     case ValueKind::choice_text:
     case ValueKind::enumeration:
       return assign_choice(spec, slot, text, plain);
-    case ValueKind::date: {
-      // The last dates found valid, kept: a catalog's records repeat a few dates, and parsing one to
-      // check it was ~600 instructions a record (issue 33 part N). Valid or not is the text's alone.
-      constexpr std::size_t kept_dates = 8;
-      thread_local std::array<std::string, kept_dates> valid_dates;
-      thread_local std::size_t next_kept = 0;
-      const bool known = !text.empty() && std::find(valid_dates.begin(), valid_dates.end(), text) != valid_dates.end();
-      if (!known) {
-        if (!days_between(text, text)) {
-          return said_problem(text::words(text::Msg::err_field_not_date, spec.key, shown(text)),
-                              text::words(text::Msg::hint_field_date));
-        }
-        valid_dates[next_kept].assign(text);
-        next_kept = (next_kept + 1) % kept_dates;
+    case ValueKind::date:
+      if (!days_between(text, text)) {
+        return said_problem(text::words(text::Msg::err_field_not_date, spec.key, shown(text)),
+                            text::words(text::Msg::hint_field_date));
       }
       static_cast<std::string*>(slot)->assign(text);
       return std::nullopt;
-    }
     case ValueKind::currency_code: {
       const bool valid =
           text.size() == 3 && std::all_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
