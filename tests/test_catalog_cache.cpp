@@ -108,6 +108,25 @@ TEST_CASE("the digests: FNV-1a matches its references, Fold64 is the same in pie
   digest::Fnv1a64 a;
   a.add("a", 1);
   CHECK(a.value() == 0xaf63dc4c8601ec8cull);
+  // The unrolled loop gives the byte-at-a-time definition's digest for every length and any pieces.
+  const auto reference = [](std::string_view bytes) {
+    std::uint64_t hash = 0xcbf29ce484222325ull;
+    for (const char byte : bytes) hash = (hash ^ static_cast<unsigned char>(byte)) * 1099511628211ull;
+    return hash;
+  };
+  for (std::size_t length = 0; length <= 40; ++length) {
+    const std::string_view prefix = std::string_view(text).substr(0, length);
+    digest::Fnv1a64 whole_fnv;
+    whole_fnv.add(prefix.data(), prefix.size());
+    CHECK(whole_fnv.value() == reference(prefix));
+    digest::Fnv1a64 pieces;
+    pieces.add(prefix.data(), length / 3);
+    pieces.add(prefix.data() + length / 3, length - length / 3);
+    CHECK(pieces.value() == reference(prefix));
+  }
+  digest::Fnv1a64 all;
+  all.add(text.data(), text.size());
+  CHECK(all.value() == reference(text));
 }
 
 TEST_CASE("a catalog image decodes to the catalog it was made from", "[cache]") {

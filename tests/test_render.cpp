@@ -1009,6 +1009,53 @@ TEST_CASE("the streaming JSON writer writes exactly what nlohmann's dump() write
   }
 }
 
+TEST_CASE("a JSON string written in pieces is the string written whole", "[render]") {
+  // begin_string / string_piece / end_string: plain pieces go straight to the buffer; from the
+  // first piece that needs escaping on they are escaped together, so quotes, controls, UTF-8 (also
+  // split across pieces) and invalid bytes come out as value() writes the joined string.
+  const std::vector<std::vector<std::string>> cases = {
+      {},
+      {""},
+      {"strongest: ", "cost", " ", "92", "/100: ", "$1.20 vs cheapest $1.10"},
+      {"a piece of more than sixteen bytes", ", and another one of more than sixteen"},
+      {"say \"", "quoted\"", " and \\ back"},
+      {"tab\there", "\n"},
+      {"plain first, ", "然后中文", " and plain again"},
+      {"split ", "\xe4\xb8", "\xad", " sequence"},
+      {"bad ", "\xff", " byte"},
+      {"\x7f", "del"},
+  };
+  for (const bool pretty : {false, true}) {
+    for (const auto& pieces : cases) {
+      std::string joined;
+      for (const auto& piece : pieces) joined += piece;
+      std::ostringstream whole_out;
+      std::ostringstream pieces_out;
+      {
+        JsonWriter json(whole_out, pretty);
+        json.begin_array();
+        json.value(joined);
+        json.value(joined);
+        json.end_array();
+        json.finish();
+      }
+      {
+        JsonWriter json(pieces_out, pretty);
+        json.begin_array();
+        for (int twice = 0; twice < 2; ++twice) {
+          json.begin_string();
+          for (const auto& piece : pieces) json.string_piece(piece);
+          json.end_string();
+        }
+        json.end_array();
+        json.finish();
+      }
+      INFO(joined);
+      CHECK(pieces_out.str() == whole_out.str());
+    }
+  }
+}
+
 TEST_CASE("the JSON writer's literal keys write what keys given as data write", "[render]") {
   // JsonKey (a string literal, checked while compiling) takes a path of its own in compact
   // documents: the separator, the quoted key and ':' in one step. The same document written with

@@ -1008,6 +1008,20 @@ TEST_CASE("explain: a FactsMemo shared by every row gives each row's own explana
       const auto& line = with_memo.lines[i];
       INFO(catalog.offerings[candidate.offering_index].id << " line " << i);
       CHECK(scoring::sentence(line) == scoring::sentence(without.lines[i]));
+      // sentence_to's pieces join to sentence()'s text, in both languages.
+      for (const auto lang : {text::Lang::en, text::Lang::zh_cn}) {
+        struct Joined final : scoring::TextPieces {
+          std::string text;
+          std::size_t pieces = 0;
+          void add(std::string_view piece) override {
+            text.append(piece);
+            ++pieces;
+          }
+        } joined;
+        scoring::sentence_to(joined, line, lang);
+        CHECK(joined.text == scoring::sentence(line, lang));
+        if (lang == text::Lang::en && line.kind != scoring::Explanation::Kind::cannot_win) CHECK(joined.pieces > 1);
+      }
       CHECK(line.figure == without.lines[i].figure);
       REQUIRE(line.gains.size() == without.lines[i].gains.size());
       for (std::size_t g = 0; g < line.gains.size(); ++g) {

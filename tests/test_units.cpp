@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -98,6 +100,40 @@ TEST_CASE("format_money: symbol per currency, separators, cents only under 100",
   CHECK(units::format_money(99.999, "USD") == "$100");
   CHECK(units::format_money(-5, "USD") == "-$5.00");
   CHECK(units::format_money(12.4, "CHF") == "CHF 12.40");
+  CHECK(units::format_money(-0.001, "USD") == "$0.00");
+  // Written in place (issue 33 part N): the same bytes as the digits of format_fixed with the sign,
+  // the symbol or code, and a comma between groups of three, put together as before.
+  const auto reference = [](double amount, std::string_view currency) -> std::string {
+    if (!std::isfinite(amount)) return "?";
+    const std::string digits = units::format_fixed(std::fabs(amount), std::fabs(amount) < 99.995 ? 2 : 0);
+    std::string text;
+    if (amount < 0 && digits.find_first_not_of("0.") != std::string::npos) text += '-';
+    const std::string_view symbol = currency == "USD"   ? "$"
+                                    : currency == "CNY" ? "CN¥"
+                                    : currency == "EUR" ? "€"
+                                    : currency == "GBP" ? "£"
+                                    : currency == "JPY" ? "JP¥"
+                                                        : "";
+    text += symbol.empty() ? std::string(currency) + " " : std::string(symbol);
+    const std::size_t whole = std::min(digits.find('.'), digits.size());
+    for (std::size_t at = 0; at < whole; ++at) {
+      if (at != 0 && (whole - at) % 3 == 0) text += ',';
+      text += digits[at];
+    }
+    return text + digits.substr(whole);
+  };
+  std::mt19937_64 random(33);
+  std::uniform_real_distribution<double> spread(-1e6, 1e6);
+  std::vector<double> amounts = {0.0, -0.0, 0.004, -0.004, 0.005, 99.994, 99.995, 100.5, 999.5, 1e15, 1e17, 3e300,
+                                 std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN()};
+  for (int n = 0; n < 5000; ++n) amounts.push_back(static_cast<double>(n) / 8.0 - 300.0);
+  for (int draw = 0; draw < 5000; ++draw) amounts.push_back(spread(random));
+  for (const double amount : amounts) {
+    for (const std::string_view currency : {"USD", "CNY", "CHF"}) {
+      INFO(amount << " " << currency);
+      REQUIRE(units::format_money(amount, currency) == reference(amount, currency));
+    }
+  }
 }
 
 TEST_CASE("format_fixed writes the bytes of fmt's fixed precision", "[units]") {

@@ -75,6 +75,21 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
                         FactsMemo* memo = nullptr, text::Lang lang = text::Lang::en);
 // One line in words: "strongest: cost 92/100: $1.20 vs cheapest $1.10", "first by 3.4 points over x".
 std::string sentence(const Explanation::Line& line, text::Lang lang = text::Lang::en);
+// Receives a text in pieces, in order (sentence_to): a writer takes them without the text being
+// built first.
+class TextPieces {
+ public:
+  virtual void add(std::string_view piece) = 0;
+
+ protected:
+  TextPieces() = default;
+  TextPieces(const TextPieces&) = default;
+  TextPieces& operator=(const TextPieces&) = default;
+  ~TextPieces() = default;
+};
+// sentence() handed to `out` in pieces: their concatenation is sentence(line, lang), byte for byte
+// (issue 33 part N: a JSON document's sentences go to its buffer without a std::string each).
+void sentence_to(TextPieces& out, const Explanation::Line& line, text::Lang lang = text::Lang::en);
 // Every line of explanation() as sentence() words.
 std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,
                                  text::Lang lang = text::Lang::en);

@@ -103,6 +103,30 @@ class JsonWriter {
       unsigned_value(static_cast<std::uint64_t>(number));
     }
   }
+  // A string value given in pieces, written as they come (issue 33 part N: a sentence made of a
+  // message's words and figures goes to the buffer without being built as a std::string first):
+  // begin_string(), any number of string_piece(), end_string(). The bytes equal value() of the
+  // pieces joined. Nothing else may be written in between.
+  void begin_string();
+  void string_piece(std::string_view piece) {
+    // A short piece of printable ASCII without '"' or '\\' is copied here; the rest out of line.
+    constexpr std::size_t short_piece = 16;
+    if (rest_started_ || piece.size() >= short_piece) {
+      string_piece_tested(piece);
+      return;
+    }
+    for (const char byte : piece) {
+      const auto value = static_cast<unsigned char>(byte);
+      if (value < 0x20 || value >= 0x7f || value == '"' || value == '\\') {
+        string_piece_tested(piece);
+        return;
+      }
+    }
+    if (!piece.empty()) std::memcpy(room(piece.size()), piece.data(), piece.size());
+    used_ += piece.size();
+  }
+  void end_string();
+
   // A small tree (a header, one catalog record), written in this writer's layout.
   void value(const nlohmann::ordered_json& tree);
 
@@ -123,6 +147,7 @@ class JsonWriter {
 
  private:
   void key_text(std::string_view name);
+  void string_piece_tested(std::string_view piece);
   // Separator and indentation before a value in an array or a key in an object; nothing after a key.
   void before_value() {
     if (after_key_) {
@@ -160,6 +185,10 @@ class JsonWriter {
   // (issue 33 part H: std::string's append re-tested capacity and length for every piece).
   std::string buffer_;
   std::size_t used_ = 0;
+  // begin_string() .. end_string(): the pieces from the first that needs escaping on (the ones
+  // before it are printable ASCII, written as they came, whole characters); escaped at the end.
+  std::string escaped_rest_;
+  bool rest_started_ = false;
 };
 
 }  // namespace gpuselect

@@ -27,11 +27,24 @@ std::uint64_t load_64(const unsigned char* bytes) { return load<std::uint64_t>(b
 }  // namespace
 
 void Fnv1a64::add(const char* data, std::size_t size) {
+  // Eight bytes a pass, written out (issue 33 part N): a byte costs its load, xor and multiply, not
+  // the loop's count and test as well (~6 -> ~3.2 instructions a byte; the multiply chain is serial
+  // either way). The same digest as the plain loop: tests/test_catalog_cache.cpp compares them.
+  const auto* bytes = reinterpret_cast<const unsigned char*>(data);
   std::uint64_t hash = hash_;
-  for (std::size_t i = 0; i < size; ++i) {
-    hash ^= static_cast<unsigned char>(data[i]);
-    hash *= fnv_prime;
+  std::size_t i = 0;
+  constexpr std::size_t unrolled = 8;
+  for (; i + unrolled <= size; i += unrolled) {
+    hash = (hash ^ bytes[i]) * fnv_prime;
+    hash = (hash ^ bytes[i + 1]) * fnv_prime;
+    hash = (hash ^ bytes[i + 2]) * fnv_prime;
+    hash = (hash ^ bytes[i + 3]) * fnv_prime;
+    hash = (hash ^ bytes[i + 4]) * fnv_prime;
+    hash = (hash ^ bytes[i + 5]) * fnv_prime;
+    hash = (hash ^ bytes[i + 6]) * fnv_prime;
+    hash = (hash ^ bytes[i + 7]) * fnv_prime;
   }
+  for (; i < size; ++i) hash = (hash ^ bytes[i]) * fnv_prime;
   hash_ = hash;
 }
 

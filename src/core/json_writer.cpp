@@ -68,6 +68,17 @@ bool is_plain_ascii(std::string_view text) {
 }
 #endif
 
+// Any length (is_plain_ascii's SSE form reads 16 bytes at the end of the string).
+bool plain_piece(std::string_view text) {
+  constexpr std::size_t block = 16;
+  if (text.size() >= block) return is_plain_ascii(text);
+  for (const char byte : text) {
+    const auto value = static_cast<unsigned char>(byte);
+    if (value < 0x20 || value >= 0x7f || value == '"' || value == '\\') return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 char* detail::short_decimal(char* out, double number) {
@@ -250,6 +261,38 @@ void JsonWriter::string_literal(std::string_view text) {
     return;
   }
   raw(nlohmann::ordered_json(std::string(text)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
+void JsonWriter::begin_string() {
+  before_value();
+  put('"');
+  escaped_rest_.clear();
+  rest_started_ = false;
+}
+
+void JsonWriter::string_piece_tested(std::string_view piece) {
+  if (piece.empty()) return;
+  // Printable ASCII stands for itself in the escaped string and is whole characters, so the pieces
+  // before the first one that needs escaping are written as they are; from that one on they are
+  // kept and escaped together (a UTF-8 sequence split across pieces is then escaped whole).
+  if (!rest_started_ && plain_piece(piece)) {
+    std::memcpy(room(piece.size()), piece.data(), piece.size());
+    used_ += piece.size();
+    return;
+  }
+  rest_started_ = true;
+  escaped_rest_.append(piece);
+}
+
+void JsonWriter::end_string() {
+  if (rest_started_) {
+    const std::string quoted =
+        nlohmann::ordered_json(escaped_rest_).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    raw(std::string_view(quoted).substr(1, quoted.size() - 2));  // without its quotes
+    escaped_rest_.clear();
+    rest_started_ = false;
+  }
+  put('"');
 }
 
 void JsonWriter::value(double number) {

@@ -527,6 +527,16 @@ void prefetch_offering(const catalog::Catalog& catalog, const scoring::Ranking& 
   }
 }
 
+// A sentence's pieces (scoring::sentence_to) to one string value of the writer.
+class SentencePieces final : public scoring::TextPieces {
+ public:
+  explicit SentencePieces(JsonWriter& json) : json_(json) {}
+  void add(std::string_view piece) override { json_.string_piece(piece); }
+
+ private:
+  JsonWriter& json_;
+};
+
 // One ranked candidate: what it is, its scores, its own time and cost, words, warnings.
 void write_candidate(JsonWriter& json, const CandidateContext& context, const scoring::Candidate& candidate) {
   const auto& offering = context.catalog.offerings[candidate.offering_index];
@@ -602,7 +612,11 @@ void write_candidate(JsonWriter& json, const CandidateContext& context, const sc
     }
     json.field("value", round_score(line.score));
     json.field("figure", line.figure);
-    json.field("text", scoring::sentence(line));
+    json.key("text");  // scoring::sentence(line), its pieces written as they are said
+    json.begin_string();
+    SentencePieces pieces(json);
+    scoring::sentence_to(pieces, line);
+    json.end_string();
     json.end_object();
   }
   json.end_array();

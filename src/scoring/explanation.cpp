@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -42,8 +44,26 @@ std::string_view isolation_words(catalog::Isolation isolation, Lang lang) {
 
 std::string sla_words(const catalog::Provider& provider, Lang lang) {
   if (!(provider.sla_uptime_pct > 0)) return say_text(lang, Msg::sla_none);
-  return say_text(lang, provider.sla_credits ? Msg::sla_with_credits : Msg::sla_without_credits,
-                  fmt::format("{:g}", provider.sla_uptime_pct));
+  // The last answer kept (its inputs compared bit for bit): every row of a ranking asks it, and the
+  // rows of one provider one after another (issue 33 part N: fmt's "{:g}" per row).
+  struct Last {
+    double uptime_pct = 0;
+    bool credits = false;
+    Lang lang = Lang::en;
+    std::string words;
+  };
+  thread_local Last last;
+  if (!last.words.empty() && std::bit_cast<std::uint64_t>(last.uptime_pct) ==
+                                 std::bit_cast<std::uint64_t>(provider.sla_uptime_pct) &&
+      last.credits == provider.sla_credits && last.lang == lang) {
+    return last.words;
+  }
+  last.words = say_text(lang, provider.sla_credits ? Msg::sla_with_credits : Msg::sla_without_credits,
+                        fmt::format("{:g}", provider.sla_uptime_pct));
+  last.uptime_pct = provider.sla_uptime_pct;
+  last.credits = provider.sla_credits;
+  last.lang = lang;
+  return last.words;
 }
 
 void append_to(std::string& text, std::string_view separator, const std::string& item) {
@@ -478,8 +498,15 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
     const double gain = candidate.criteria[c].contribution - rival.criteria[c].contribution;
     if (gain >= 0.05) line.gains.push_back({static_cast<Criterion>(c), gain, {}, {}});
   }
-  std::stable_sort(line.gains.begin(), line.gains.end(),
-                   [](const Explanation::Gain& x, const Explanation::Gain& y) { return x.points > y.points; });
+  // Largest first, ties in criterion order: a stable insertion sort of at most five (std::stable_sort
+  // took a temporary buffer from the heap for every row; issue 33 part N).
+  auto& gains = line.gains;
+  for (std::size_t at = 1; at < gains.size(); ++at) {
+    Explanation::Gain gain = std::move(gains[at]);
+    std::size_t to = at;
+    for (; to > 0 && gains[to - 1].points < gain.points; --to) gains[to] = std::move(gains[to - 1]);
+    gains[to] = std::move(gain);
+  }
   for (auto& gain : line.gains) {
     gain.figure = figures.own(gain.criterion);
     gain.rival_figure = figures.rival(rival, gain.criterion);
@@ -567,6 +594,56 @@ std::string sentence(const Explanation::Line& line, text::Lang lang) {
       return detail::say_text(lang, Msg::sentence_input_bound, line.figure);
   }
   return {};
+}
+
+void sentence_to(TextPieces& out, const Explanation::Line& line, text::Lang lang) {
+  using Kind = Explanation::Kind;
+  if (lang != Lang::en) {  // said whole: Chinese text is joined after it is said (say_pieces)
+    out.add(sentence(line, lang));
+    return;
+  }
+  const std::string_view criterion = line.criterion ? criterion_words(*line.criterion, lang) : std::string_view{};
+  switch (line.kind) {
+    case Kind::strongest:
+    case Kind::weakest:
+      detail::say_pieces(out, lang, Msg::sentence_criterion,
+                         text::message(line.kind == Kind::strongest ? Msg::kind_strongest : Msg::kind_weakest, lang),
+                         criterion, detail::number(line.score, 0), line.figure);
+      return;
+    case Kind::first_by:
+      detail::say_pieces(out, lang, Msg::sentence_first_by, detail::number(line.score, 1), line.figure);
+      return;
+    case Kind::would_win:
+      detail::say_pieces(out, lang, Msg::sentence_would_win, criterion, line.figure);
+      return;
+    case Kind::cannot_win:
+      detail::say_pieces(out, lang, Msg::sentence_cannot_win);
+      return;
+    case Kind::wins_over: {
+      // The gains in pieces too, joined by the list separator, as sentence() joins them.
+      const auto wins = [&](TextPieces& into) {
+        if (line.gains.empty()) {
+          detail::say_pieces(into, lang, Msg::sentence_rounding);
+          return;
+        }
+        bool first = true;
+        for (const auto& gain : line.gains) {
+          if (!first) into.add(text::message(Msg::list_separator, lang));
+          first = false;
+          detail::say_pieces(into, lang, Msg::sentence_gain, criterion_words(gain.criterion, lang),
+                             detail::number(gain.points, 1), gain.figure, gain.rival_figure);
+        }
+      };
+      detail::say_pieces(out, lang, Msg::sentence_wins_over, line.figure, line.own_figure, wins);
+      return;
+    }
+    case Kind::spot_cheaper:
+      detail::say_pieces(out, lang, Msg::sentence_spot_cheaper, line.figure);
+      return;
+    case Kind::input_bound:
+      detail::say_pieces(out, lang, Msg::sentence_input_bound, line.figure);
+      return;
+  }
 }
 
 std::vector<std::string> explain(const catalog::Catalog& catalog, const Ranking& ranking, const Candidate& candidate,

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 
 #include <fmt/format.h>
@@ -283,8 +284,35 @@ SoftwareSupport software_support(const workload::Profile& profile, const catalog
   return support;
 }
 
+namespace {
+std::string software_words_made(const SoftwareSupport& support, const catalog::Gpu& gpu, text::Lang lang);
+}  // namespace
+
 std::string software_words(const SoftwareSupport& support, const catalog::Gpu& gpu, text::Lang lang) {
   if (!support.feature) return {};
+  // Kept by everything the words read: the GPU's vendor and architecture (which pick the stack
+  // table's rows), the features, the bf16 flag and the language. A ranking document asks it twice
+  // for each row with a weak stack (its reason and its W-SOFTWARE-STACK warning), ~5,000
+  // instructions each through fmt (issue 33 part N); a few dozen distinct answers.
+  std::string key;
+  key.reserve(gpu.vendor.size() + gpu.architecture.size() + 6);
+  key += gpu.vendor;
+  key += '\0';
+  key += gpu.architecture;
+  key += '\0';
+  key += static_cast<char>(*support.feature);
+  key += static_cast<char>(support.model_needs_bf16 ? 1 : 0);
+  key += static_cast<char>(support.also_plus_one);
+  key += static_cast<char>(lang);
+  thread_local std::unordered_map<std::string, std::string> made;
+  if (const auto found = made.find(key); found != made.end()) return found->second;
+  constexpr std::size_t most_kept = 256;  // GPU architectures x features: a catalog has a few dozen
+  if (made.size() >= most_kept) made.clear();
+  return made.emplace(std::move(key), software_words_made(support, gpu, lang)).first->second;
+}
+
+namespace {
+std::string software_words_made(const SoftwareSupport& support, const catalog::Gpu& gpu, text::Lang lang) {
   const auto* row = catalog::stack_support(gpu, *support.feature);
   // "NVIDIA Volta", "AMD CDNA3": the architecture as its vendor writes it (the catalog's id is lower case).
   std::string architecture = gpu.architecture;
@@ -310,6 +338,7 @@ std::string software_words(const SoftwareSupport& support, const catalog::Gpu& g
   }
   return said;
 }
+}  // namespace
 
 text::Words software_said(const SoftwareSupport& support, const catalog::Gpu& gpu) {
   return text::Words::in_each([&](text::Lang lang) { return software_words(support, gpu, lang); });

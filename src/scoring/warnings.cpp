@@ -568,6 +568,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                          Warning warning, text::Lang lang) {
   using text::Msg;
   using text::say;
+  using detail::say_text;
   const auto& offering = catalog.offerings[candidate.offering_index];
   const auto& provider = catalog.provider_of(offering);
   const auto& memory = ranking.performance_of(candidate).memory;
@@ -622,8 +623,8 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return say(lang, Msg::w_public_ip, fmt::format("{:g}", provider.public_ip_per_hour), provider.currency,
                  money(cost.public_ip), share(cost.public_ip));
     case Warning::limited_stock:
-      return say(lang, Msg::w_limited_stock, offering.id,
-                 listed(offering.estimated_fields, "stock") ? say(lang, Msg::w_estimated) : std::string());
+      return say_text(lang, Msg::w_limited_stock, offering.id,
+                      listed(offering.estimated_fields, "stock") ? say_text(lang, Msg::w_estimated) : std::string());
     case Warning::cluster_capacity: {
       const double asked_gpus = gpus_asked_at_once(offering, cost);
       return say(lang, Msg::w_cluster_capacity, number(asked_gpus, 0),
@@ -639,11 +640,12 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     case Warning::resize_needs_restart:
       return say(lang, Msg::w_resize_restart, catalog::display_name(provider, lang));
     case Warning::stale_price:
-      return say(lang, Msg::w_stale_price, offering.as_of, stale_row_price_days);
+      return say_text(lang, Msg::w_stale_price, offering.as_of, std::to_string(stale_row_price_days));
     case Warning::pcie_multi_gpu_training:
-      return say(lang, Msg::w_pcie_training, plan.gpus_per_node, catalog::display_name(offering.interconnect));
+      return say_text(lang, Msg::w_pcie_training, std::to_string(plan.gpus_per_node),
+                      catalog::display_name(offering.interconnect));
     case Warning::multi_node_without_rdma:
-      return say(lang, Msg::w_no_rdma, candidate.nodes, number(offering.network.bandwidth_gbps, 0));
+      return say_text(lang, Msg::w_no_rdma, std::to_string(candidate.nodes), number(offering.network.bandwidth_gbps, 0));
     case Warning::over_provisioned: {
       const int kept = candidate.gpus_needed;
       const int idle = candidate.gpus_rented - kept;
@@ -652,8 +654,9 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  money(idle_money), share(idle_money));
     }
     case Warning::cpu_offload_slow:
-      return say(lang, Msg::w_cpu_offload, text::term(lang, text::Term::offload, workload::to_string(plan.offload)),
-                 units::format_gb(memory.cpu_offload_bytes));
+      return say_text(lang, Msg::w_cpu_offload,
+                      text::term(lang, text::Term::offload, workload::to_string(plan.offload)),
+                      units::format_gb(memory.cpu_offload_bytes));
     case Warning::marketplace_host:
       return say(lang, Msg::w_marketplace, catalog::display_name(provider, lang));
     case Warning::consumer_gpu_serving:
@@ -708,19 +711,21 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                    cost.quote_age_days, estimate::spot_quote_worthless_days);
       }
       if (!cost.spot_quote_suspect()) {
-        return say(lang, Msg::w_spot_quote_old, offering.as_of, money(candidate.total_cost * cost.price_high_factor));
+        return say_text(lang, Msg::w_spot_quote_old, offering.as_of,
+                        money(candidate.total_cost * cost.price_high_factor));
       }
-      return say(lang, Msg::w_spot_quote_suspect,
-                 say(lang, cost.spot_quote_deep ? Msg::w_spot_quote_deep : Msg::w_spot_quote_lull),
-                 money(candidate.total_cost * cost.price_high_factor),
-                 cost.quote_age_days >= 0 ? say(lang, Msg::w_spot_quote_age, cost.quote_age_days) : std::string());
+      return say_text(lang, Msg::w_spot_quote_suspect,
+                      say_text(lang, cost.spot_quote_deep ? Msg::w_spot_quote_deep : Msg::w_spot_quote_lull),
+                      money(candidate.total_cost * cost.price_high_factor),
+                      cost.quote_age_days >= 0 ? say_text(lang, Msg::w_spot_quote_age, std::to_string(cost.quote_age_days))
+                                               : std::string());
     }
     case Warning::queued:
       return say(lang, Msg::w_queued, units::format_hours(offering.availability.queue_hours),
                  catalog::display_name(provider, lang));
     case Warning::software_stack:
-      return say(lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering), lang),
-                 say(lang, candidate.software.level == catalog::StackLevel::unsupported ? Msg::w_software_unsupported
+      return say_text(lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering), lang),
+                 say_text(lang, candidate.software.level == catalog::StackLevel::unsupported ? Msg::w_software_unsupported
                            // Expert review 6: QLoRA on MI300X warned without naming the mature way.
                            : candidate.software.feature == catalog::StackFeature::qlora_4bit ? Msg::w_software_weak_qlora
                                                                                               : Msg::w_software_weak));

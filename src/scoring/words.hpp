@@ -2,8 +2,12 @@
 // Number words shared by the warning and explanation texts (internal to src/scoring).
 #include <algorithm>
 #include <array>
+#include <memory>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -17,6 +21,74 @@ namespace gpuselect::scoring::detail {
 // "{:.Nf}" (units::format_fixed: the same bytes, without parsing a format string for each).
 inline std::string number(double value, int decimals) { return units::format_fixed(value, decimals); }
 
+// A run of a message's pattern as say_text reads it: literal bytes, or the index of a part.
+struct PatternPiece {
+  std::string_view literal;
+  std::size_t part = 0;
+  bool is_part = false;
+};
+constexpr std::size_t most_pattern_pieces = 16;
+// `pattern` cut as say_text cuts it, for `part_count` parts: the number of pieces, or none (0 and
+// false) where say_text would hand the message to fmt, or it has more pieces than there is room for.
+inline bool pattern_pieces(std::string_view pattern, std::size_t part_count,
+                           std::array<PatternPiece, most_pattern_pieces>& pieces, std::size_t& count) {
+  count = 0;
+  std::size_t next = 0;
+  bool numbered = false;
+  std::size_t at = 0;
+  const auto push = [&](PatternPiece piece) {
+    if (count == pieces.size()) return false;
+    pieces[count++] = piece;
+    return true;
+  };
+  while (at < pattern.size()) {
+    std::size_t brace = at;
+    while (brace < pattern.size() && pattern[brace] != '{' && pattern[brace] != '}') ++brace;
+    if (brace > at && !push({pattern.substr(at, brace - at)})) return false;
+    if (brace == pattern.size()) break;
+    const char second = brace + 1 < pattern.size() ? pattern[brace + 1] : '\0';
+    const char third = brace + 2 < pattern.size() ? pattern[brace + 2] : '\0';
+    if (second == pattern[brace]) {
+      if (!push({pattern.substr(brace, 1)})) return false;  // "{{" or "}}": one brace
+      at = brace + 2;
+    } else if (pattern[brace] == '{' && second == '}' && !numbered && next < part_count) {
+      if (!push({{}, next++, true})) return false;
+      at = brace + 2;
+    } else if (pattern[brace] == '{' && second >= '0' && second <= '9' && third == '}' && next == 0 &&
+               static_cast<std::size_t>(second - '0') < part_count) {
+      numbered = true;
+      if (!push({{}, static_cast<std::size_t>(second - '0'), true})) return false;
+      at = brace + 3;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The English pattern of message `id` cut for `part_count` parts, cut once per message and kept
+// (the message table is constant): a ranking document says the same nine sentence patterns ~50,000
+// times. ok false: say_text would hand it to fmt.
+struct PatternCut {
+  bool ok = false;
+  std::size_t part_count = 0;  // the parts it was cut for
+  std::size_t count = 0;
+  std::array<PatternPiece, most_pattern_pieces> pieces{};
+};
+inline const PatternCut& english_cut(text::Msg id, std::size_t part_count) {
+  // One slot per message id, made when first said (a run says a few dozen of the messages).
+  thread_local std::vector<std::unique_ptr<PatternCut>> cuts;
+  const auto index = static_cast<std::size_t>(id);
+  if (index >= cuts.size()) cuts.resize(index + 1);
+  auto& cut = cuts[index];
+  if (!cut || cut->part_count != part_count) {
+    if (!cut) cut = std::make_unique<PatternCut>();
+    cut->part_count = part_count;
+    cut->ok = pattern_pieces(text::message(id, text::Lang::en), part_count, cut->pieces, cut->count);
+  }
+  return *cut;
+}
+
 // text::say() for a message whose parameters are all text (the sentences of explanations, ~6 a
 // row of a ranking document): "{}" takes the next part, "{0}".."{9}" that part, "{{" and "}}" are
 // braces, as fmt reads them; a message with any other replacement field ("{:.1f}", "{10}") or that
@@ -24,8 +96,22 @@ inline std::string number(double value, int decimals) { return units::format_fix
 // through fmt each time (issue 33 part H; tests/test_lang.cpp compares both over every message).
 template <typename... Parts>
 std::string say_text(text::Lang lang, text::Msg id, const Parts&... parts) {
-  const std::string_view pattern = text::message(id, lang);
   const std::array<std::string_view, sizeof...(Parts)> values{std::string_view(parts)...};
+  if (lang == text::Lang::en) {  // the pattern cut once (english_cut), the pieces joined
+    const PatternCut& cut = english_cut(id, sizeof...(Parts));
+    if (!cut.ok) return text::say(lang, id, parts...);
+    std::size_t size = 0;
+    for (std::size_t at = 0; at < cut.count; ++at) {
+      size += cut.pieces[at].is_part ? values[cut.pieces[at].part].size() : cut.pieces[at].literal.size();
+    }
+    std::string said;
+    said.reserve(size);
+    for (std::size_t at = 0; at < cut.count; ++at) {
+      said.append(cut.pieces[at].is_part ? values[cut.pieces[at].part] : cut.pieces[at].literal);
+    }
+    return said;
+  }
+  const std::string_view pattern = text::message(id, lang);
   std::size_t length = pattern.size();
   for (const auto value : values) length += value.size();
   std::string said;
@@ -56,6 +142,54 @@ std::string say_text(text::Lang lang, text::Msg id, const Parts&... parts) {
     }
   }
   return lang == text::Lang::zh_cn ? text::joined_cjk(std::move(said)) : said;  // as text::say does
+}
+
+// A part of say_pieces: text, or something that hands its text to the sink itself.
+template <typename Out, typename Part>
+void say_part(Out& out, const Part& part) {
+  if constexpr (std::is_invocable_v<const Part&, Out&>) {
+    part(out);
+  } else {
+    out.add(std::string_view(part));
+  }
+}
+
+// A part as say_text takes it: a callable part's pieces joined.
+template <typename Out, typename Part>
+auto said_part(const Part& part) {
+  if constexpr (std::is_invocable_v<const Part&, Out&>) {
+    struct Joined final : Out {
+      std::string text;
+      void add(std::string_view piece) override { text.append(piece); }
+    } joined;
+    part(joined);
+    return std::move(joined.text);
+  } else {
+    return std::string_view(part);
+  }
+}
+
+// say_text() handed to `out` in pieces, in order (their concatenation is say_text's text), without
+// building it (issue 33 part N: a ranking document's sentences go straight to its writer). A part
+// may be a callable that hands its own pieces to `out`. English only in pieces: Chinese text is
+// joined after it is said (text::joined_cjk), so it is said whole and handed over as one piece, as
+// is a message say_text hands to fmt.
+template <typename Out, typename... Parts>
+void say_pieces(Out& out, text::Lang lang, text::Msg id, const Parts&... parts) {
+  const PatternCut* cut = lang == text::Lang::en ? &english_cut(id, sizeof...(Parts)) : nullptr;
+  if (cut == nullptr || !cut->ok) {
+    out.add(say_text(lang, id, said_part<Out>(parts)...));
+    return;
+  }
+  for (std::size_t at = 0; at < cut->count; ++at) {
+    const PatternPiece& piece = cut->pieces[at];
+    if (!piece.is_part) {
+      out.add(piece.literal);
+      continue;
+    }
+    std::size_t index = 0;
+    ((index++ == piece.part ? say_part(out, parts) : void()), ...);
+  }
 }
 
 // A share of 1 as a percentage: "12%", "4.5%", "<0.1%", ">99.9%".
