@@ -1223,3 +1223,22 @@ TEST_CASE("scenario: a spot quote old enough to climb to on demand says it earns
   }
   CHECK(said);
 }
+
+TEST_CASE("scenario: a band top past the target is not scored again when every plan meets it at --confidence",
+          "[risk]") {
+  // Expert review 7, S18: 2x 8x A100 (~$31,108) ranked above 10x 1x H200 ($25,205) on p90 TPOTs of
+  // 41 and 45 ms against 40, both plans meeting the target at --confidence.
+  const auto document = json_of({"recommend", "-w", "llm-inference", "-m", "qwen3-30b-a3b", "--requests-per-s", "10",
+                                 "--input-tokens", "1500", "--output-tokens", "500", "--tpot-ms", "40", "--hours",
+                                 "720", "--top", "20"});
+  REQUIRE(!document["candidates"].empty());
+  double cheapest = 0;
+  for (const auto& candidate : document["candidates"]) {
+    const double total = candidate["cost"]["total"].get<double>();
+    if (cheapest == 0 || total < cheapest) cheapest = total;
+    CHECK(candidate["criteria"]["performance"]["score"].get<double>() == Approx(100.0));
+  }
+  const auto& first = document["candidates"][0];
+  INFO(first["offering_id"].get<std::string>());
+  CHECK(first["cost"]["total"].get<double>() <= 1.10 * cheapest);
+}
