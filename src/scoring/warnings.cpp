@@ -242,19 +242,23 @@ void add_stale_prices_note(const catalog::Catalog& catalog, const Ranking& ranki
     int youngest = std::numeric_limits<int>::max();
     int oldest = 0;
     std::string oldest_date;
+    std::string oldest_provider;  // named, so the reader knows whose page to check first (expert review 7)
     for (std::size_t index = 0; index < age_by_provider.size(); ++index) {
       if (age_by_provider[index] < 0) continue;
       ++providers;
       youngest = std::min(youngest, age_by_provider[index]);
-      if (age_by_provider[index] > oldest) {
+      // Ties go to the first id in byte order: the note never depends on the catalog's record order.
+      const std::string& id = catalog.providers[index].id;
+      if (age_by_provider[index] > oldest || (age_by_provider[index] == oldest && id < oldest_provider)) {
         oldest = age_by_provider[index];
         oldest_date = std::string(oldest_by_provider[index]);
+        oldest_provider = id;
       }
     }
     if (providers > 0) {
       const std::string ages = youngest == oldest ? std::to_string(oldest) : fmt::format("{}-{}", youngest, oldest);
       notes.push_back({"N-STALE-PRICES", text::words(text::Msg::note_stale_prices, providers, providers == 1 ? "" : "s",
-                                                     ages, oldest_date, today, stale_price_days)});
+                                                     ages, oldest_date, today, stale_price_days, oldest_provider)});
     }
   }
 }
