@@ -1220,6 +1220,35 @@ TEST_CASE("held-out serving throughput: TensorRT-LLM rows outside the fit", "[es
   CHECK(later.inside_band >= 39);
 }
 
+// moe_step_factor_one_gpu's fit (estimate/model.hpp): TensorRT-LLM v1.0 perf overview (perf-overview.md
+// at NVIDIA/TensorRT-LLM 00f37686, read 2026-12-04), Qwen3-30B-A3B, B200 TP1 (FP4), total output
+// tokens/s. The eight memory-bound rows are the fit; 128/128 and 2048/128 are compute-bound (the
+// serving model has no expert-width term: they stay too fast, docs/estimation.md "MoE on one GPU").
+TEST_CASE("the one-GPU MoE factor reproduces the memory-bound B200 TP1 Qwen3-30B-A3B rows it was fitted on",
+          "[estimate][calibration]") {
+  constexpr auto fp4 = workload::Precision::fp4;
+  const std::vector<ServingRow> memory_bound{
+      {"qwen3-30b-a3b", "b200", 1, fp4, 128, 2048, 37'844},  {"qwen3-30b-a3b", "b200", 1, fp4, 128, 4096, 24'953},
+      {"qwen3-30b-a3b", "b200", 1, fp4, 500, 2000, 27'817},  {"qwen3-30b-a3b", "b200", 1, fp4, 1000, 1000, 25'828},
+      {"qwen3-30b-a3b", "b200", 1, fp4, 1000, 2000, 22'051}, {"qwen3-30b-a3b", "b200", 1, fp4, 2048, 2048, 17'554},
+      {"qwen3-30b-a3b", "b200", 1, fp4, 5000, 500, 6'142},   {"qwen3-30b-a3b", "b200", 1, fp4, 20000, 2000, 2'944},
+  };
+  const catalog::Catalog catalog = builtin();
+  double log_sum = 0;
+  for (const auto& row : memory_bound) {
+    const ServingOutcome outcome = evaluate_serving(catalog, row);
+    INFO(row.input << "/" << row.output << ": measured / estimated " << outcome.ratio);
+    CHECK(outcome.ratio > 0.6);
+    CHECK(outcome.ratio < 1.5);
+    log_sum += std::log(outcome.ratio);
+  }
+  const double geometric_mean = std::exp(log_sum / static_cast<double>(memory_bound.size()));
+  CHECK(geometric_mean == Approx(1.0).margin(0.05));
+  // The compute-bound rows: still too fast (the documented gap), not made faster than before.
+  const ServingOutcome short_prompt = evaluate_serving(catalog, {"qwen3-30b-a3b", "b200", 1, fp4, 128, 128, 39'827});
+  CHECK(short_prompt.ratio < 0.6);
+}
+
 TEST_CASE("held-out serving table (run with -s to print)", "[.heldout-report]") {
   const catalog::Catalog catalog = builtin();
   const auto print = [&](const std::vector<ServingRow>& rows) {

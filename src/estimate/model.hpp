@@ -261,6 +261,14 @@ inline constexpr double step_overhead_s = 3e-3;
 // GEMMs of a few tokens each, routing, expert-parallel all-to-all and load imbalance. Fitted as the
 // geometric mean of 10 MoE rows (Qwen3-235B-A22B, Llama 4 Maverick on H100/H200, FP8): 1 / 0.64.
 inline constexpr double moe_step_factor = 1.0 / 0.64;
+// The same where a replica holds every expert on one GPU (tensor parallel 1: no expert-parallel
+// all-to-all, no straggler rank) and the step is bound by its memory reads: the grouped GEMMs and
+// routing only. Fitted on the eight memory-bound rows of TensorRT-LLM v1.0's Qwen3-30B-A3B B200 TP1
+// column (NVFP4, at trtllm-bench's batch; docs/estimation.md "MoE on one GPU"), whose measured /
+// estimated ratios at moe_step_factor were 1.37, 1.72, 1.27, 1.12, 1.31, 1.56, 0.89 and 1.70:
+// geometric mean 1.34, so 1 / (0.64 x 1.34). Compute-bound steps on one GPU keep moe_step_factor (the
+// same column's two such rows are 2.2x too fast even so: the serving model has no expert-width term).
+inline constexpr double moe_step_factor_one_gpu = moe_step_factor / 1.34;
 // FP4 (NVFP4) serving steps take this much longer than the roofline above at the FP4 tensor peak and
 // 4.5-bit weights: the shares above were fitted on Hopper FP8, and NVFP4 linear layers add the
 // on-the-fly quantisation of each input to FP4 and block-scale handling while attention (FP8 KV),

@@ -65,12 +65,12 @@ double allreduce_s(const workload::Shape& shape, const Hardware& hardware, int t
 // (grouped GEMMs of few tokens each, routing, load imbalance); a step that reads only one token's
 // experts (batch-1 decode) is a dense GEMV chain and gets none of it. The factor scales with the
 // share of routed experts read beyond one token's: (params read - active) / (params - active).
-double moe_step_slowdown(const workload::Shape& shape, double params_read_in_step) {
+double moe_step_slowdown(const workload::Shape& shape, double params_read_in_step, double factor) {
   const ExpertSplit split = expert_split(shape);
   if (split.routed_params <= 0) return 1.0;
   const double active = shape.active_params > 0 ? shape.active_params : shape.params;
   const double spread = std::clamp((params_read_in_step - active) / std::max(1.0, shape.params - active), 0.0, 1.0);
-  return 1.0 + (moe_step_factor - 1.0) * spread;
+  return 1.0 + (factor - 1.0) * spread;
 }
 
 // Pipeline-parallel serving (docs/estimation.md "Pipeline parallel serving"): a stage hands each
@@ -148,8 +148,15 @@ Pass forward_pass(const workload::Profile& profile, const Hardware& hardware, in
   pass.memory_bound = memory_s >= compute_s;
   pass.parts = {memory_s, decode_flops / (peak * decode_share), prefill_flops / (peak * prefill_share),
                 allreduce_s(shape, hardware, tp, tokens) + step_overhead_s};
-  pass.seconds = std::max(memory_s, compute_s) + pass.parts.fixed_s;
-  pass.seconds *= moe_step_slowdown(shape, params);
+  const double slowdown = moe_step_slowdown(shape, params, moe_step_factor);
+  if (tp <= 1) {
+    // Every expert on one GPU: its memory reads take the one-GPU factor, its compute the
+    // expert-parallel one (model.hpp), continuous where the two terms cross.
+    const double one_gpu = moe_step_slowdown(shape, params, moe_step_factor_one_gpu);
+    pass.seconds = std::max(memory_s * one_gpu, compute_s * slowdown) + pass.parts.fixed_s * one_gpu;
+  } else {
+    pass.seconds = (std::max(memory_s, compute_s) + pass.parts.fixed_s) * slowdown;
+  }
   if (profile.precision == workload::Precision::fp4) pass.seconds *= fp4_step_factor;
   return pass;
 }
