@@ -1242,3 +1242,30 @@ TEST_CASE("scenario: a band top past the target is not scored again when every p
   INFO(first["offering_id"].get<std::string>());
   CHECK(first["cost"]["total"].get<double>() <= 1.10 * cheapest);
 }
+
+TEST_CASE("scenario: a notebook is not offered an instance whose GPUs it leaves mostly idle", "[risk]") {
+  // Expert reviews 6, 8 and 9: an 8x B200 node ($1,760 for 40 h, 7 GPUs idle) ranked #5 for a
+  // notebook, 4 points below a $10 RTX 3090.
+  const auto document = json_of({"recommend", "-w", "notebook", "--hours", "40", "--top", "200", "--show-excluded"});
+  REQUIRE(!document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) {
+    INFO(candidate["offering_id"].get<std::string>());
+    CHECK(candidate["gpus_rented"].get<double>() <= 2.0);
+  }
+  bool said = false;
+  for (const auto& exclusion : document["excluded"]) {
+    for (const auto& reason : exclusion["reasons"]) {
+      if (reason.get<std::string>().starts_with("a notebook session keeps 1 GPU busy; this instance rents 8, 7 idle")) {
+        said = true;
+      }
+    }
+  }
+  CHECK(said);
+  // --gpu-count asks for the size: the rule steps aside.
+  const auto asked = json_of({"recommend", "-w", "notebook", "--hours", "40", "--gpu-count", "8", "--top", "5"});
+  REQUIRE(!asked["candidates"].empty());
+  CHECK(asked["candidates"][0]["gpus_rented"].get<double>() == 8.0);
+  // A model one GPU cannot hold keeps its multi-GPU instances.
+  const auto large = json_of({"recommend", "-w", "notebook", "--hours", "40", "-m", "llama-3.1-405b", "--top", "5"});
+  if (!large["candidates"].empty()) CHECK(large["candidates"][0]["gpus_rented"].get<double>() > 2.0);
+}

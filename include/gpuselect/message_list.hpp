@@ -362,6 +362,7 @@
   X(detail_gpu_not_asked, "GPU {} is not in --gpu", "GPU {} 不在 --gpu 中") \
   X(detail_gpu_memory, "{0} GB per GPU, not in --gpu-memory {1}GB", "每 GPU {0} GB，不在 --gpu-memory {1}GB 范围内") \
   X(detail_gpu_count, "{0} GPUs per instance, not {1}", "每实例 {0} 块 GPU，不是 {1}") \
+  X(detail_notebook_one_gpu, "a notebook session keeps 1 GPU busy; this instance rents {0}, {1} idle (--gpu-count {0} ranks it)", "笔记本会话只占用 1 块 GPU；此实例租用 {0} 块，{1} 块闲置（加 --gpu-count {0} 可纳入排名）") \
   X(detail_sold_only, "sold only as {}", "仅以{}出售") \
   X(detail_max_price, "costs at least {0}/h, --max-price {1}", "每小时至少 {0}，--max-price {1}") \
   X(detail_notebook_spot, "an interactive session on spot is lost when the instance is reclaimed (seconds to minutes of notice); --pricing spot (or a list naming it) to include", "竞价实例被回收时交互式会话随之丢失（提前数秒到数分钟通知）；加 --pricing spot（或包含它的列表）可纳入") \

@@ -660,6 +660,28 @@ class Ranker {
     return 1;
   }
 
+  // A notebook is one person's interactive session on one GPU (gpus_needed: one GPU when it holds
+  // the job without CPU offload): an instance of more than twice that leaves most of its GPUs idle
+  // and is excluded (kind --gpu-count, which ranks it when given), as the guides' right-sizing says.
+  // Expert reviews 6, 8 and 9: an 8x B200 node at $1,760 for 40 notebook hours ranked #5, 4 points
+  // below a $10 RTX 3090 (usability weighs 0.40 there, and cost is 0 at 10x the cheapest either way).
+  bool notebook_oversized(const catalog::Offering& offering, std::uint32_t index, Ranking& ranking) {
+    if (profile_.kind != workload::Kind::notebook || filter_.gpu_count.any() || &filter_ != &options_.constraints) {
+      return false;
+    }
+    const double rented = offering.gpu_count * offering.gpu_fraction;
+    if (rented <= 2.0) return false;
+    estimate::Hardware one_gpu = hardware(offering, 1);
+    one_gpu.gpus_per_node = 1;
+    const auto& alone = memo_.plan(offering.gpu_index, one_gpu);
+    if (!alone.fits || alone.plan.offload != workload::Offload::none) return false;
+    exclude(ranking, index, std::nullopt, 1,
+            {{ExclusionKind::gpu_count, rented, 1.0,
+              text::words(text::Msg::detail_notebook_one_gpu, fmt::format("{:g}", rented),
+                          fmt::format("{:g}", rented - 1.0))}});
+    return true;
+  }
+
   // An unsupported stack excludes the offering unless --allow-immature-stack (compare() ranks under no
   // constraints); a precision the GPU has no units for is left to the plan (exclusion `--precision`).
   bool software_excluded(const catalog::Offering& offering) const {
@@ -746,6 +768,10 @@ class Ranker {
       return;
     }
     fit_nodes = widened_replica_nodes(offering, fit_nodes, node_limit);
+    if (notebook_oversized(offering, index, ranking)) {
+      close_offering(false);
+      return;
+    }
 
     best_chance_ = 0;
     bool produced = add_candidates(index, fit_nodes, ranking);
