@@ -33,6 +33,16 @@ const gpuselect::catalog::Gpu& gpu_named(const std::string& id) {
   throw;
 }
 
+// Whether some excluded row's reasons include one that starts with `prefix`.
+bool has_exclusion_reason(const nlohmann::json& document, std::string_view prefix) {
+  for (const auto& exclusion : document["excluded"]) {
+    for (const auto& reason : exclusion["reasons"]) {
+      if (reason.get<std::string>().starts_with(prefix)) return true;
+    }
+  }
+  return false;
+}
+
 // Whether the run's notes carry `code` ("N-PRICE-AGE", ...).
 bool has_note(const nlohmann::json& document, std::string_view code) {
   for (const auto& note : document["notes"]) {
@@ -1028,15 +1038,7 @@ TEST_CASE("scenario: gpt-oss is not served on GPUs without vLLM's MXFP4 kernels"
     CHECK(gpu.find("v100") == std::string::npos);
     CHECK(gpu.find("t4") == std::string::npos);
   }
-  bool volta_excluded = false;
-  for (const auto& exclusion : document["excluded"]) {
-    for (const auto& reason : exclusion["reasons"]) {
-      if (reason.get<std::string>().starts_with("MXFP4 weights (gpt-oss) is unsupported on NVIDIA Volta")) {
-        volta_excluded = true;
-      }
-    }
-  }
-  CHECK(volta_excluded);
+  CHECK(has_exclusion_reason(document, "MXFP4 weights (gpt-oss) is unsupported on NVIDIA Volta"));
 }
 
 TEST_CASE("scenario: a serving-only flag on another workload is refused in one line", "[risk][cli]") {
@@ -1252,15 +1254,7 @@ TEST_CASE("scenario: a notebook is not offered an instance whose GPUs it leaves 
     INFO(candidate["offering_id"].get<std::string>());
     CHECK(candidate["gpus_rented"].get<double>() <= 2.0);
   }
-  bool said = false;
-  for (const auto& exclusion : document["excluded"]) {
-    for (const auto& reason : exclusion["reasons"]) {
-      if (reason.get<std::string>().starts_with("a notebook session keeps 1 GPU busy; this instance rents 8, 7 idle")) {
-        said = true;
-      }
-    }
-  }
-  CHECK(said);
+  CHECK(has_exclusion_reason(document, "a notebook session keeps 1 GPU busy; this instance rents 8, 7 idle"));
   // --gpu-count asks for the size: the rule steps aside.
   const auto asked = json_of({"recommend", "-w", "notebook", "--hours", "40", "--gpu-count", "8", "--top", "5"});
   REQUIRE(!asked["candidates"].empty());
