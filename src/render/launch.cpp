@@ -18,6 +18,7 @@
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/skypilot_import.hpp"
 #include "gpuselect/units.hpp"
+#include "gpuselect/workload_kinds.hpp"
 
 namespace gpuselect::launch {
 
@@ -222,6 +223,101 @@ struct Pick {
   bool owned = false;
 };
 
+// A serving pick whose replica fits on one instance runs as a service: replicas behind the launcher's
+// load balancer (SkyServe https://docs.skypilot.co/en/latest/serving/sky-serve.html, dstack services
+// https://dstack.ai/docs/concepts/services/), one launcher replica per instance, each instance running
+// as many engine replicas as its GPUs hold (data parallel). A replica over several nodes (pipeline
+// stages across hosts) stays a task: neither service runs a multi-node replica.
+struct Service {
+  int replicas = 1;           // launcher replicas: the instances the load needs
+  std::string model;          // the preset's Hugging Face id; empty for a custom model or an image server
+  std::string setup;          // installs the engine; empty when the command is a placeholder
+  std::vector<std::string> command;  // the serving command, one argument group per line
+  std::vector<std::string> notes;    // comment lines above the command
+};
+
+// The port the engine listens on (vLLM's default, https://docs.vllm.ai/en/stable/cli/serve.html).
+constexpr int service_port = 8000;
+
+// Letters, digits and . _ / - only: a Hugging Face repository id, safe in a shell command line.
+bool hub_id_safe(std::string_view id) {
+  return !id.empty() && id.find('/') != std::string_view::npos && std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '_' || c == '/' || c == '-';
+  });
+}
+
+// The preset's Hugging Face repository id among its aliases (data/models.yaml writes the hub
+// spellings there): an instruction-tuned one first, as that is what is served; empty when none.
+std::string hub_model_id(const catalog::Catalog& catalog, const workload::Profile& profile) {
+  const catalog::ModelPreset* preset = catalog.find_model(profile.model_id);
+  if (preset == nullptr) return {};
+  std::string first;
+  for (const auto& alias : preset->aliases) {
+    if (!hub_id_safe(alias)) continue;
+    if (first.empty()) first = alias;
+    std::string lower(alias);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (lower.find("instruct") != std::string::npos) return alias;
+  }
+  return first;
+}
+
+// The vLLM command that serves the plan (flags: https://docs.vllm.ai/en/stable/cli/serve.html): the
+// tensor parallel the plan chose, the replicas an instance holds as data parallel, the context the
+// KV cache was sized for, the batch the latency targets allow, and the precision the plan assumed.
+Service vllm_service(const catalog::Catalog& catalog, const workload::Profile& profile,
+                     const estimate::Plan& plan, const catalog::Offering& offering, int replicas) {
+  Service service;
+  service.replicas = replicas;
+  service.model = hub_model_id(catalog, profile);
+  service.setup = "pip install vllm";
+  const int tensor_parallel = std::max(1, plan.tensor_parallel);
+  const int data_parallel = std::max(1, offering.gpu_count / tensor_parallel);
+  if (service.model.empty()) service.notes.emplace_back("Placeholder: replace MODEL with your checkpoint's path or Hugging Face id.");
+  service.command.push_back("vllm serve " + (service.model.empty() ? std::string("MODEL") : service.model));
+  std::string parallel = fmt::format("--tensor-parallel-size {}", tensor_parallel);
+  if (data_parallel > 1) parallel += fmt::format(" --data-parallel-size {}", data_parallel);
+  service.command.push_back(parallel);
+  const int batch = plan.batch > 0 ? plan.batch : profile.batch;
+  service.command.push_back(fmt::format("--max-model-len {} --max-num-seqs {}", profile.context, std::max(1, batch)));
+  using workload::Precision;
+  const bool released_fp8 = profile.model_weights_precision == catalog::WeightsPrecision::fp8;
+  const bool released_fp4 = profile.model_weights_precision == catalog::WeightsPrecision::fp4;
+  switch (profile.precision) {
+    case Precision::fp8:
+      // Online FP8 quantisation of bf16 weights (vLLM "FP8 W8A8"); a checkpoint released in FP8 loads as is.
+      if (!released_fp8 && !released_fp4) service.command.emplace_back("--quantization fp8");
+      break;
+    case Precision::fp16:
+      service.command.emplace_back("--dtype float16");
+      break;
+    case Precision::int8:
+    case Precision::int4:
+    case Precision::fp4:
+      if (!released_fp4) {
+        service.notes.push_back(fmt::format("The plan assumes {} weights: serve a checkpoint quantised to them (AWQ, GPTQ or NVFP4).",
+                                            workload::to_string(profile.precision)));
+      }
+      break;
+    case Precision::bf16:
+    case Precision::fp32:
+      break;
+  }
+  service.command.push_back(fmt::format("--host 0.0.0.0 --port {}", service_port));
+  return service;
+}
+
+// An image server has no standard engine: a placeholder listening on the service port.
+Service image_service(int replicas) {
+  Service service;
+  service.replicas = replicas;
+  service.notes.push_back(
+      fmt::format("Placeholder: replace serve.py with your server; it listens on port {} and answers GET /health.", service_port));
+  service.command.push_back(fmt::format("python serve.py --host 0.0.0.0 --port {}", service_port));
+  return service;
+}
+
 // What each launcher's file says in its opening comments (indexed by Launcher).
 struct LauncherWords {
   std::string_view task;      // what the file is
@@ -230,6 +326,8 @@ struct LauncherWords {
   std::string_view owned;     // an owned cluster: comment lines, {} = the provider id as a YAML scalar
   std::string_view launch;    // the command that launches the file: one comment line
   std::string_view launch_spot;  // the same for a spot pick, which must survive preemption
+  std::string_view service;      // what a service file is
+  std::string_view launch_service;  // the command that launches a service: one comment line
 };
 constexpr std::array<LauncherWords, 2> launcher_words{{
     {"SkyPilot task", "serve it with `sky serve` and replicas: ",
@@ -240,27 +338,34 @@ constexpr std::array<LauncherWords, 2> launcher_words{{
      "# Launch: sky launch -c gpuselect THIS_FILE.yaml\n",
      // Managed jobs relaunch a preempted spot job (https://docs.skypilot.co/en/latest/examples/managed-jobs.html).
      "# Launch as a managed job, which SkyPilot relaunches after a spot preemption:\n"
-     "#   sky jobs launch -n gpuselect THIS_FILE.yaml\n"},
+     "#   sky jobs launch -n gpuselect THIS_FILE.yaml\n",
+     // SkyServe replaces a preempted spot replica itself (docs "Serving on spot instances").
+     "SkyServe service", "# Launch: sky serve up -n gpuselect THIS_FILE.yaml\n"},
     {"dstack task", "run it as a dstack service with replicas: ",
      "# Reserved capacity: add `reservation: <id>` (AWS capacity reservations and blocks).\n",
      "# Owned cluster: create SSH fleet {} over its hosts first (type: fleet, ssh_config;\n"
      "# https://dstack.ai/docs/concepts/fleets/); the task only reuses that fleet.\n",
      "# Launch: dstack apply -f THIS_FILE.dstack.yml\n",
-     "# Launch: dstack apply -f THIS_FILE.dstack.yml (retry: resubmits it after a spot interruption)\n"},
+     "# Launch: dstack apply -f THIS_FILE.dstack.yml (retry: resubmits it after a spot interruption)\n",
+     "dstack service", "# Launch: dstack apply -f THIS_FILE.dstack.yml\n"},
 }};
 
 // The file's opening comments, through the line that launches it.
 std::string header(Launcher launcher, const scoring::Ranking& ranking, const scoring::Candidate& candidate,
-                   const Pick& pick, int rank) {
+                   const Pick& pick, int rank, const Service* service) {
   const LauncherWords& words = launcher_words[static_cast<std::size_t>(launcher)];
-  std::string out = fmt::format("# {} for gpuselect's pick {} of {}: {}\n", words.task, rank,
-                                ranking.candidates.size(), comment_text(pick.offering.id));
+  std::string out = fmt::format("# {} for gpuselect's pick {} of {}: {}\n", service != nullptr ? words.service : words.task,
+                                rank, ranking.candidates.size(), comment_text(pick.offering.id));
   out += fmt::format("#   {} x {} GPU{} per node, {}{}{}; estimated {}, {} in all (prices as of {})\n",
                      pick.nodes, pick.offering.gpu_count, pick.offering.gpu_count == 1 ? "" : "s",
                      pick.owned ? "owned" : catalog::to_string(candidate.mode),
                      pick.region.empty() ? "" : " in ", comment_text(pick.region), units::format_hours(candidate.hours),
                      units::format_money(candidate.total_cost, ranking.currency), comment_text(pick.offering.as_of));
-  if (pick.instances > pick.nodes) {
+  if (service != nullptr) {
+    if (service->replicas > 1) {
+      out += fmt::format("# The load needs {} instances: the service runs one replica on each\n", service->replicas);
+    }
+  } else if (pick.instances > pick.nodes) {
     out += fmt::format("# The load needs {} instances (replicas); {}{}\n", pick.instances, words.replicas,
                        pick.instances);
   }
@@ -270,15 +375,37 @@ std::string header(Launcher launcher, const scoring::Ranking& ranking, const sco
     out += words.reserved;
   }
   if (pick.owned) out += fmt::format(fmt::runtime(words.owned), yaml_scalar(pick.provider.id));
-  out += candidate.mode == PricingMode::spot && !pick.owned ? words.launch_spot : words.launch;
+  if (service != nullptr) {
+    out += words.launch_service;
+  } else {
+    out += candidate.mode == PricingMode::spot && !pick.owned ? words.launch_spot : words.launch;
+  }
+  return out;
+}
+
+// The service's comment lines and command as a block of `indent`-indented lines; each command line
+// but the last ends with `continuation` (a shell line break).
+std::string command_lines(const Service& service, std::string_view indent, std::string_view first_prefix,
+                          std::string_view next_prefix, std::string_view continuation) {
+  std::string out;
+  for (const auto& note : service.notes) out += fmt::format("{}# {}\n", indent, note);
+  for (std::size_t line = 0; line < service.command.size(); ++line) {
+    out += fmt::format("{}{}{}{}\n", indent, line == 0 ? first_prefix : next_prefix, service.command[line],
+                       line + 1 < service.command.size() ? continuation : "");
+  }
   return out;
 }
 
 std::string skypilot_file(const workload::Profile& profile, const scoring::Ranking& ranking,
-                          const scoring::Candidate& candidate, const Pick& pick, int rank) {
-  std::string out = header(Launcher::skypilot, ranking, candidate, pick, rank);
+                          const scoring::Candidate& candidate, const Pick& pick, int rank, const Service* service) {
+  std::string out = header(Launcher::skypilot, ranking, candidate, pick, rank, service);
   out += "name: " + task_name(profile) + "\n";
-  out += fmt::format("num_nodes: {}\n", pick.nodes);
+  if (service != nullptr) {
+    // vLLM answers /health once the model is loaded (its OpenAI-compatible server).
+    out += fmt::format("service:\n  readiness_probe: /health\n  replicas: {}\n", service->replicas);
+  } else {
+    out += fmt::format("num_nodes: {}\n", pick.nodes);
+  }
   out += "resources:\n";
   // `infra: <cloud>[/<region>]`, the form SkyPilot documents since 0.10 (docs/cli.md "Launch the
   // pick"); its schema still accepts the older `cloud` and `region` keys.
@@ -301,6 +428,13 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
   }
   out += fmt::format("  use_spot: {}\n", candidate.mode == PricingMode::spot ? "true" : "false");
   out += fmt::format("  disk_size: {}\n", disk_gb(profile));
+  if (service != nullptr) {
+    out += fmt::format("  ports: {}\n", service_port);
+    // A gated model (Llama, Gemma) needs a Hugging Face token: `sky serve up --secret HF_TOKEN`.
+    if (!service->model.empty()) out += "secrets:\n  HF_TOKEN: null\n";
+    if (!service->setup.empty()) out += "setup: " + service->setup + "\n";
+    return out + "run: |\n" + command_lines(*service, "  ", "", "  ", " \\");
+  }
   // SkyPilot sets these variables on every node (docs: "Distributed Multi-Node Jobs").
   out +=
       "run: |\n"
@@ -312,11 +446,18 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
 }
 
 std::string dstack_file(const workload::Profile& profile, const scoring::Ranking& ranking,
-                        const scoring::Candidate& candidate, const Pick& pick, int rank) {
-  std::string out = header(Launcher::dstack, ranking, candidate, pick, rank);
-  out += "type: task\n";
+                        const scoring::Candidate& candidate, const Pick& pick, int rank, const Service* service) {
+  std::string out = header(Launcher::dstack, ranking, candidate, pick, rank, service);
+  out += service != nullptr ? "type: service\n" : "type: task\n";
   out += "name: " + task_name(profile) + "\n";
-  out += fmt::format("nodes: {}\n", pick.nodes);
+  if (service != nullptr) {
+    out += fmt::format("port: {}\nreplicas: {}\n", service_port, service->replicas);
+    // `model:` publishes the OpenAI-compatible endpoint on dstack's gateway; env: HF_TOKEN passes
+    // the token from the shell that runs `dstack apply` (gated models).
+    if (!service->model.empty()) out += "model: " + yaml_scalar(service->model) + "\nenv: [HF_TOKEN]\n";
+  } else {
+    out += fmt::format("nodes: {}\n", pick.nodes);
+  }
   out += "resources:\n";
   out += "  gpu: " +
          yaml_scalar(fmt::format("{}:{}GB:{}", catalog::accelerators::dstack_model_name(pick.gpu),
@@ -325,7 +466,8 @@ std::string dstack_file(const workload::Profile& profile, const scoring::Ranking
   out += fmt::format("  disk: {}GB..\n", disk_gb(profile));
   // dstack's default image is CUDA-only; AMD GPUs need a ROCm image named (dstack docs, "AMD":
   // https://dstack.ai/docs/guides/amd/ ; image: AMD's PyTorch build on Docker Hub).
-  if (pick.gpu.vendor == "amd") out += "image: rocm/pytorch:latest\n";
+  // vLLM on ROCm: AMD's build on Docker Hub (https://docs.vllm.ai/en/stable/getting_started/installation/gpu.html).
+  if (pick.gpu.vendor == "amd") out += service != nullptr && !service->setup.empty() ? "image: rocm/vllm:latest\n" : "image: rocm/pytorch:latest\n";
   if (pick.owned) {
     out += "fleets: [" + yaml_scalar(pick.provider.id) + "]\n";
     out += "creation_policy: reuse\n";
@@ -336,6 +478,13 @@ std::string dstack_file(const workload::Profile& profile, const scoring::Ranking
     out += fmt::format("max_price: {:.2f}\n", max_price_usd(ranking, candidate));
     // A spot run resubmitted after an interruption (https://dstack.ai/docs/concepts/tasks/ "Retry policy").
     if (candidate.mode == PricingMode::spot) out += "retry:\n  on_events: [no-capacity, interruption]\n  duration: 1d\n";
+  }
+  if (service != nullptr) {
+    // The ROCm vLLM image has the engine; dstack's default image installs it first. A command's
+    // further lines are a plain scalar's continuation, folded into one line by YAML.
+    out += "commands:\n";
+    if (!service->setup.empty() && pick.gpu.vendor != "amd") out += "  - " + service->setup + "\n";
+    return out + command_lines(*service, "  ", "- ", "    ", "");
   }
   // dstack sets these variables on every node of a distributed task.
   out +=
@@ -417,8 +566,17 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
     throw Error::said("--emit", text::words(text::Msg::err_emit_region_slash, pick_rank, text::quoted(pick.region)),
                       text::words(text::Msg::hint_emit_pick_or_dstack));
   }
-  return launcher == Launcher::skypilot ? skypilot_file(profile, ranking, candidate, pick, pick_rank)
-                                        : dstack_file(profile, ranking, candidate, pick, pick_rank);
+  std::optional<Service> service;
+  const auto& traits = workload::kind_traits(profile.kind);
+  if (traits.activity == workload::Activity::serving && pick.nodes == 1) {
+    const estimate::Performance& performance = ranking.performance_of(candidate);
+    service = traits.physics == workload::Physics::token_serving
+                  ? vllm_service(catalog, profile, performance.memory.plan, offering, pick.instances)
+                  : image_service(pick.instances);
+  }
+  const Service* serving = service ? &*service : nullptr;
+  return launcher == Launcher::skypilot ? skypilot_file(profile, ranking, candidate, pick, pick_rank, serving)
+                                        : dstack_file(profile, ranking, candidate, pick, pick_rank, serving);
 }
 
 }  // namespace gpuselect::launch

@@ -110,6 +110,24 @@ SKYPILOT_TASK = {
     },
 }
 
+# get_service_schema(): the top-level `service:` of a SkyServe file; additionalProperties False.
+# Keys we never write keep only their outer type.
+SKYPILOT_SERVICE = {
+    'type': 'object',
+    'additionalProperties': False,
+    'properties': {
+        'readiness_probe': {'anyOf': [{'type': 'string'}, {'type': 'object', 'required': ['path']}]},
+        'load_balancer': {'type': 'object'},
+        'pool': {'type': 'object'},
+        'replica_policy': {'type': 'object', 'required': ['min_replicas']},
+        'ports': {'type': 'integer'},
+        'replicas': {'type': 'integer'},
+        'workers': {'type': 'integer'},
+        'load_balancing_policy': {'type': 'string'},
+        'tls': {'type': 'object', 'required': ['keyfile', 'certfile']},
+    },
+}
+
 # ---- dstack (pydantic models; extra fields are forbidden) ----
 BACKEND_TYPES = ['amddevcloud', 'aws', 'azure', 'cloudrift', 'crusoe', 'cudo', 'datacrunch', 'digitalocean', 'dstack',
                  'gcp', 'hotaisle', 'jarvislabs', 'kubernetes', 'lambda', 'remote', 'nebius', 'oci', 'runpod',
@@ -138,6 +156,30 @@ DSTACK_TASK = {
         'creation_policy': {'enum': ['reuse', 'reuse-or-create']},
         'fleets': {'type': 'array', 'items': {'type': 'string'}},
         'commands': {'type': 'array', 'items': {'type': 'string'}},
+    },
+}
+
+
+# ServiceConfiguration: ProfileParams, BaseRunConfiguration and ConfigurationWithCommandsParams as a task
+# has them, without TaskConfigurationParams (nodes, groups) and ConfigurationWithPortsParams (ports), with
+# ServiceConfigurationParams (port, gateway, strip_prefix, model, https, auth, scaling, rate_limits,
+# probes, replicas, groups).
+SERVICE_FIELDS = [field for field in TASK_FIELDS if field not in ('nodes', 'groups', 'ports')] + [
+    'port', 'gateway', 'strip_prefix', 'model', 'https', 'auth', 'scaling', 'rate_limits', 'probes', 'replicas',
+    'groups']
+DSTACK_SERVICE = {
+    'type': 'object',
+    'additionalProperties': False,
+    'required': ['port'],
+    'properties': {field: {} for field in SERVICE_FIELDS} | {
+        field: DSTACK_TASK['properties'][field] for field in
+        ('name', 'resources', 'spot_policy', 'backends', 'regions', 'max_price', 'creation_policy', 'fleets', 'commands')
+    } | {
+        'type': {'const': 'service'},
+        'port': {'anyOf': [{'type': 'integer', 'minimum': 1, 'maximum': 65535}, {'type': 'string'}]},
+        'replicas': {'anyOf': [{'type': 'integer', 'minimum': 0}, {'type': 'string'}]},
+        'model': {'type': ['string', 'object']},
+        'env': {'type': ['array', 'object']},
     },
 }
 
@@ -231,6 +273,41 @@ for name, args in (("single on-demand", [*job, "--pricing", "on-demand"]), ("sin
     check_skypilot(f"skypilot {name}", emitted(f"skypilot {name}", "skypilot", *args))
     check_dstack(f"dstack {name}", emitted(f"dstack {name}", "dstack", *args))
 check_skypilot("skypilot owned", emitted("skypilot owned", "skypilot", *owned), owned=True)
+
+# Serving picks are services: SkyServe's `service:` with replicas and a readiness probe, dstack's
+# `type: service` with a port, replicas and the model; the engine command is vLLM's with the plan.
+serve = ["recommend", "-w", "llm-inference", "-m", "qwen3-30b-a3b", "--requests-per-s", "20", "--tpot-ms", "30",
+         "--risk-averse", "--provider", "nebius,lambda,aws"]
+sky_service = emitted("skypilot service", "skypilot", *serve)
+check_skypilot("skypilot service", sky_service)
+if sky_service is not None and valid("skypilot service: service key", SKYPILOT_SERVICE, sky_service.get("service")):
+    checks.check("skypilot service: replicas, a probe, the port", sky_service["service"].get("replicas", 0) >= 2
+                 and sky_service["service"].get("readiness_probe") == "/health"
+                 and sky_service["resources"].get("ports") == 8000 and "num_nodes" not in sky_service, sky_service)
+    run_lines = sky_service.get("run", "")
+    checks.check("skypilot service: vLLM serves the preset's hub id with the plan's parallelism",
+                 "vllm serve Qwen/Qwen3-30B-A3B" in run_lines and "--tensor-parallel-size 4" in run_lines
+                 and "--data-parallel-size 2" in run_lines and "--port 8000" in run_lines, run_lines)
+dstack_service = emitted("dstack service", "dstack", *serve)
+if dstack_service is not None and valid("dstack service", DSTACK_SERVICE, dstack_service):
+    command = " ".join(dstack_service.get("commands", []))
+    checks.check("dstack service: port, replicas, model and the vLLM command",
+                 dstack_service.get("port") == 8000 and dstack_service.get("replicas", 0) >= 2
+                 and dstack_service.get("model") == "Qwen/Qwen3-30B-A3B" and "nodes" not in dstack_service
+                 and "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 4 --data-parallel-size 2" in command, command)
+checks.check("the transcribed dstack service schema refuses a task's nodes",
+             not jsonschema.Draft202012Validator(DSTACK_SERVICE).is_valid({"type": "service", "port": 8000, "nodes": 2}))
+image = ["recommend", "-w", "image-inference", "-m", "flux.1-dev", "--requests-per-s", "1", "--latency-ms", "15s",
+         "--provider", "nebius,lambda,aws"]
+sky_image = emitted("skypilot image service", "skypilot", *image)
+check_skypilot("skypilot image service", sky_image)
+if sky_image is not None:
+    valid("skypilot image service: service key", SKYPILOT_SERVICE, sky_image.get("service"))
+dstack_image = emitted("dstack image service", "dstack", *image)
+if dstack_image is not None:
+    valid("dstack image service", DSTACK_SERVICE, dstack_image)
+    checks.check("dstack image service: a placeholder server and no model", "model" not in dstack_image
+                 and any("serve.py" in line for line in dstack_image.get("commands", [])), dstack_image)
 check_dstack("dstack owned", emitted("dstack owned", "dstack", *owned))
 
 # The schema itself refuses what the older emitter could get wrong (the test can fail).
