@@ -1263,3 +1263,19 @@ TEST_CASE("scenario: a notebook is not offered an instance whose GPUs it leaves 
   const auto large = json_of({"recommend", "-w", "notebook", "--hours", "40", "-m", "llama-3.1-405b", "--top", "5"});
   if (!large["candidates"].empty()) CHECK(large["candidates"][0]["gpus_rented"].get<double>() > 2.0);
 }
+
+TEST_CASE("vision training plans plain data parallel at equal speed, as DDP trains it, not a ZeRO stage", "[risk]") {
+  // Review 7: ResNet-50 on 8 GPUs was labelled "ZeRO-1" because ZeRO-1 trims a few MB of optimizer
+  // states at the same step time; torchvision's reference scripts train it with DDP.
+  const auto document = json_of({"recommend", "-w", "cv-train", "-m", "resnet-50", "--top", "5"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) {
+    const auto& plan = document["performances"][candidate["performance"].get<std::size_t>()]["memory"]["plan"];
+    CHECK(plan["zero_stage"] == 0);
+  }
+  // An LLM fine-tune on 8 GPUs still takes the lighter ZeRO stage at equal speed.
+  const auto llm = json_of({"recommend", "-w", "llm-finetune", "-p", "7e9", "--gpu-count", "8", "--top", "3"});
+  REQUIRE_FALSE(llm["candidates"].empty());
+  const auto& first = llm["performances"][llm["candidates"][0]["performance"].get<std::size_t>()]["memory"]["plan"];
+  CHECK(first["zero_stage"].get<int>() > 0);
+}

@@ -400,6 +400,7 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
   if (cache == nullptr) own.plans = model::training_plans(profile, hardware.gpus_per_node, hardware.nodes);
   auto& searched = cache != nullptr ? cache->searched(hardware.gpus_per_node, hardware.nodes) : own;
   const auto& plans = searched.plans;
+  const bool vision = workload::kind_traits(profile.kind).physics == workload::Physics::vision_training;
   std::optional<Memory> best;
   std::optional<Memory> lightest;     // least GPU memory among plans that do not fit
   std::optional<Memory> gpu_only;     // fits the GPUs but not host RAM / disk
@@ -441,8 +442,14 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
     memory.step_seconds = step.step_s;
     const double per_token = step.per_token_s;
     fitting.emplace_back(plan, per_token);
+    // At equal speed the lighter plan wins, except that vision training keeps plain data parallel
+    // (PyTorch DDP, as torchvision's reference scripts train) over a ZeRO stage that only trims its
+    // small optimizer states: the label users expect and the layout they would run.
+    const bool tie = best && per_token <= best_per_token * (1 + 1e-9);
+    const bool simpler = tie && vision && memory.plan.zero_stage != best->plan.zero_stage;
     if (!best || per_token < best_per_token * (1 - 1e-9) ||
-        (per_token <= best_per_token * (1 + 1e-9) && memory.per_gpu.total_bytes < best->per_gpu.total_bytes)) {
+        (simpler ? memory.plan.zero_stage < best->plan.zero_stage
+                 : tie && memory.per_gpu.total_bytes < best->per_gpu.total_bytes)) {
       best = memory;
       best_per_token = per_token;
     }
