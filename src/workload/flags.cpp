@@ -159,12 +159,14 @@ text::Words precision_because(const Profile& profile) {
   return text::words(text::Msg::dflt_precision_fp8, profile.model_id);
 }
 
-// ImageNet training is SGD with momentum (Goyal et al. 2017); LLMs train with AdamW.
-void optimizer_fill(Profile& profile) {
-  profile.optimizer = profile.kind == Kind::cv_train ? Optimizer::sgd : Optimizer::adamw;
+// ImageNet training of CNNs is SGD with momentum (Goyal et al. 2017); vision transformers train with
+// Adam/AdamW (Dosovitskiy et al. 2021, arXiv 2010.11929, §4.1; DeiT, Touvron et al. 2021), as LLMs do.
+bool trains_with_sgd(const Profile& profile) {
+  return profile.kind == Kind::cv_train && profile.family != catalog::ModelFamily::vit;
 }
+void optimizer_fill(Profile& profile) { profile.optimizer = trains_with_sgd(profile) ? Optimizer::sgd : Optimizer::adamw; }
 text::Words optimizer_because(const Profile& profile) {
-  return text::words(profile.kind == Kind::cv_train ? text::Msg::dflt_optimizer_sgd : text::Msg::dflt_optimizer_adamw);
+  return text::words(trains_with_sgd(profile) ? text::Msg::dflt_optimizer_sgd : text::Msg::dflt_optimizer_adamw);
 }
 
 // 32 images per GPU: Goyal et al. 2017 (8,192 over 256 GPUs). LLMs: the planner searches 1-8.
