@@ -141,11 +141,12 @@ TEST_CASE("a serving fleet's host spares are counted needed and said", "[cli][sc
   CHECK(top.at("gpus_needed").get<int>() == 20);
   const auto& throughput =
       document.at("performances").at(top.at("performance").get<std::size_t>()).at("throughput");
-  CHECK(throughput.at("replicas").get<int>() == 5);
+  // The 4 GPUs beyond the need run a sixth replica (expert review 10): every GPU rented serves.
+  CHECK(throughput.at("replicas").get<int>() == 6);
   const auto text = run_gpuselect(args, review_date);
   CHECK(text.out.find("N+1 by host: the 3 replica(s) the load needs take 2 instance(s) and the spares run on 1 more")
         != std::string::npos);
-  CHECK(text.out.find("(20 of 24 carry the load") != std::string::npos);
+  CHECK(text.out.find("(20 of 24 carry it or stand by as its spares): they run extra replicas") != std::string::npos);
 }
 
 TEST_CASE("a premium cloud does not outrank the same GPUs at a seventh of the price", "[cli][scoring][review-zh]") {

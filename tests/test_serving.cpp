@@ -358,8 +358,12 @@ TEST_CASE("latency targets pick the batch, then replicas for the load", "[servin
   CHECK(relaxed.serving.meets_targets);
   CHECK(relaxed.serving.batch <= relaxed.serving.max_batch);
   // Planned at most 80% busy, plus one spare (N+1; docs/estimation.md "Planned utilisation and queueing").
-  CHECK(relaxed.throughput.replicas ==
+  CHECK(relaxed.throughput.replicas_needed ==
         static_cast<int>(std::ceil(10 / (0.8 * relaxed.serving.requests_per_s_per_replica) - 1e-9)) + 1);
+  // The instances' other GPUs run replicas too: every GPU rented serves, the load spread thinner.
+  CHECK(relaxed.throughput.replicas * relaxed.memory.plan.tensor_parallel % 8 == 0);
+  CHECK(relaxed.throughput.replicas >= relaxed.throughput.replicas_needed);
+  CHECK(relaxed.throughput.utilization_spares_down <= 0.8 + 1e-9);
   r.tpot_ms = 25;
   const auto strict = estimate::run(workload::resolve(r, builtin()), hardware);
   REQUIRE(strict.memory.fits);

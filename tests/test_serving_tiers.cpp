@@ -353,7 +353,12 @@ TEST_CASE("GPUs rented count the instances priced, idle GPUs are warned and lose
       const int instances = candidate.cost.instances;
       CHECK(throughput.replicas - (throughput.replicas + instances - 1) / instances >=
             throughput.replicas - throughput.spare_replicas);
-      CHECK(candidate.gpus_needed == std::min(candidate.gpus_rented, throughput.replicas * plan.tensor_parallel));
+      CHECK(candidate.gpus_needed == std::min(candidate.gpus_rented, throughput.replicas_needed * plan.tensor_parallel));
+    }
+    // The GPUs rented beyond the need run replicas too (expert review 10: half of two 8-GPU hosts idle).
+    if (plan.pipeline_parallel <= 1) {
+      CHECK(throughput.replicas * plan.tensor_parallel == candidate.gpus_rented);
+      CHECK(throughput.replicas >= throughput.replicas_needed);
     }
     const int idle = candidate.gpus_rented - candidate.gpus_needed;
     if (2 * idle >= candidate.gpus_rented) CHECK(warned);

@@ -223,7 +223,10 @@ struct Throughput {
   double prefill_tokens_per_s = 0;  // per replica
   int replicas = 1;                 // serving: the load's replicas plus the spares (docs/estimation.md
                                     // "Planned utilisation and queueing")
-  int spare_replicas = 0;           // serving: of `replicas`, the redundancy (N+spare)
+  int spare_replicas = 0;           // serving: of `replicas`, those beyond the load's (N+spare, and the
+                                    // replicas that fill GPUs the instances rent anyway)
+  int replicas_needed = 1;          // serving: the load's replicas and the spares losing R hosts needs;
+                                    // `replicas` beyond it run on rented GPUs that would sit idle
   double requests_per_s_capacity = 0;  // serving: what one replica can carry at 100% (requests or images/s)
   double load_per_replica = 0;      // serving: requests (images) per second each replica carries, all up
   double utilization = 0;           // serving: load_per_replica / capacity, all replicas up (0-1)

@@ -807,7 +807,8 @@ void plan_serving_replicas(const workload::Profile& profile, double capacity_per
 // the fullest host, so a load of L on I instances needs the least replicas P with
 // P - R x ceil(P / I) >= L, which can be more than L + R (expert review 6, S15: 3 TP4 replicas, 2 for
 // the load, on 2 hosts of 8: losing the host of 2 left 1; 4 are needed). The instances and their cost
-// are unchanged; the GPUs beyond P x TP stay idle, as W-OVERPROVISIONED says.
+// are unchanged; the GPUs beyond P x TP then run replicas too (fill_rented_gpus), beyond the need that
+// W-OVERPROVISIONED prices.
 void spread_spares_over_hosts(const workload::Profile& profile, const Plan& plan, int instances,
                               Throughput& throughput) {
   if (profile.redundancy <= 0 || plan.pipeline_parallel > 1 || instances <= 1) return;
@@ -825,6 +826,28 @@ void spread_spares_over_hosts(const workload::Profile& profile, const Plan& plan
   throughput.spare_replicas = replicas - load_replicas;
   throughput.replicas = replicas;
   throughput.load_per_replica = profile.requests_per_s / replicas;
+}
+
+// Replicas on every GPU rented (docs/estimation.md "Planned utilisation and queueing"): instances are
+// paid whole, so the GPUs the load's replicas and spares leave free on them run replicas too (the
+// launch file's data parallel, --emit) and share the load. Busy falls and the latency at the load
+// with it; the cost is unchanged (expert review 10: a 70B service on two 8-GPU hosts ran one TP4
+// replica on each, half of the GPUs idle). With R hosts down, (instances - R) hosts' replicas remain.
+// Returns whether replicas were added.
+bool fill_rented_gpus(const workload::Profile& profile, const Plan& plan, int instances, Throughput& throughput) {
+  if (plan.pipeline_parallel > 1 || !(profile.requests_per_s > 0)) return false;
+  const int per_instance = std::max(1, plan.gpus_per_node / std::max(1, plan.tensor_parallel));
+  const int filled = instances * per_instance;
+  if (filled <= throughput.replicas) return false;
+  const int load_replicas = std::max(1, throughput.replicas - throughput.spare_replicas);
+  const int survivors =
+      profile.redundancy > 0 ? std::max(load_replicas, filled - profile.redundancy * per_instance) : filled;
+  throughput.utilization *= static_cast<double>(throughput.replicas) / filled;
+  throughput.utilization_spares_down *= static_cast<double>(load_replicas) / survivors;
+  throughput.spare_replicas = filled - load_replicas;
+  throughput.replicas = filled;
+  throughput.load_per_replica = profile.requests_per_s / filled;
+  return true;
 }
 
 // Model FLOPs of the whole training job and what the hardware executes with recomputation.
@@ -1095,7 +1118,14 @@ Performance estimate_performance(const workload::Profile& profile, const Hardwar
   if (!kind.serving()) estimate.throughput.replicas = 1;
   const int instances =
       model::instances_needed(profile, plan, estimate.throughput.replicas, estimate.throughput.spare_replicas);
-  if (kind.serving()) spread_spares_over_hosts(profile, plan, instances, estimate.throughput);
+  if (kind.serving()) {
+    spread_spares_over_hosts(profile, plan, instances, estimate.throughput);
+    estimate.throughput.replicas_needed = estimate.throughput.replicas;
+    if (fill_rented_gpus(profile, plan, instances, estimate.throughput) &&
+        kind.physics == workload::Physics::token_serving) {
+      latency_at_load(profile, hardware, plan, estimate.throughput, estimate.serving);
+    }
+  }
   estimate.time.wall_hours = profile.hours;
   estimate.time.gpu_hours = profile.hours * instances * plan.gpus_per_node * hardware.gpu_fraction;
   return estimate;

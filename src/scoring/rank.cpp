@@ -645,9 +645,10 @@ class Ranker {
     if (workload::kind_traits(profile_.kind).serving()) {
       const int tp = std::max(1, plan.tensor_parallel);
       // N+R on instances of several replicas runs as many spares as losing any R hosts needs
-      // (estimate's spread_spares_over_hosts), so the replicas count every GPU host safety keeps
-      // busy; the rest of the instances is idle (expert review 6, S15).
-      const int needed = tp * std::max(1, plan.pipeline_parallel) * std::max(1, estimate.throughput.replicas);
+      // (estimate's spread_spares_over_hosts), so the replicas needed count every GPU host safety
+      // keeps busy (expert review 6, S15); the replicas that fill the rest of the instances only
+      // lower latency, and W-OVERPROVISIONED prices them.
+      const int needed = tp * std::max(1, plan.pipeline_parallel) * std::max(1, estimate.throughput.replicas_needed);
       return std::clamp(needed, 1, rented);
     }
     if (workload::kind_traits(profile_.kind).training()) {

@@ -654,7 +654,9 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       const int kept = candidate.gpus_needed;
       const int idle = candidate.gpus_rented - kept;
       const double idle_money = candidate.gpus_rented > 0 ? cost.compute * idle / candidate.gpus_rented : 0.0;
-      return say(lang, Msg::w_over_provisioned, idle, candidate.gpus_rented, kept, candidate.gpus_rented,
+      const bool serving = workload::kind_traits(ranking.kind).serving();
+      return say(lang, serving ? Msg::w_over_provisioned_serving : Msg::w_over_provisioned, idle, candidate.gpus_rented,
+                 kept, candidate.gpus_rented,
                  money(idle_money), share(idle_money));
     }
     case Warning::cpu_offload_slow:
