@@ -172,6 +172,17 @@ TEST_CASE("serving calibration table", "[.calibrate]") {
                 std::string(row.model).c_str(), std::string(row.gpu).c_str(), row.input, row.output, estimate.batch,
                 row.measured_output_tokens_per_s, estimate.point.output_tokens_per_s, estimate.ratio);
   }
+  // Machine-readable, for the fit (docs/estimation.md "Decode efficiency by tokens per step").
+  const auto raw = [&](const char* kind, const CalibrationRow& row) {
+    const RowEstimate estimate = estimate_row(catalog, row);
+    const auto& parts = estimate.point.parts;
+    std::printf("RAW %s %s %s %d %d %d %d %.6g %.9g %.9g %.9g %.9g %.9g\n", kind, std::string(row.model).c_str(),
+                std::string(row.gpu).c_str(), row.tp, row.input, row.output, estimate.batch,
+                row.measured_output_tokens_per_s, estimate.batch / estimate.point.output_tokens_per_s, parts.memory_s,
+                parts.decode_compute_s, parts.prefill_compute_s, parts.fixed_s);
+  };
+  for (const auto& row : fp4_calibration_rows) raw("fp4", row);
+  for (const auto& row : calibration_rows) raw("cal", row);
   for (const auto& row : calibration_rows) {
     const RowEstimate estimate = estimate_row(catalog, row);
     const auto& parts = estimate.point.parts;
