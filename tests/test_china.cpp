@@ -20,6 +20,7 @@
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/estimate.hpp"
+#include "gpuselect/messages.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "json_runner.hpp"
@@ -798,7 +799,8 @@ TEST_CASE("exit-3 hint: a latency row is admitted by a looser --tpot-ms at the c
   // TPOT at 80% confidence was 70.8 ms.
   const auto result = run_gpuselect({"recommend", "-w", "llm-inference", "-m", "deepseek-r1-distill-qwen-32b",
                                      "--requests-per-s", "1", "--input-tokens", "800", "--output-tokens", "1500",
-                                     "--tpot-ms", "50", "--hours", "720", "--provider", "aliyun"});
+                                     "--tpot-ms", "50", "--hours", "720", "--provider", "aliyun", "--gpu", "a10"});
+  // (--gpu a10: Alibaba's multi-card L20 sizes, added after review 10, meet 50 ms.)
   REQUIRE(result.exit_code == 3);
   const auto at = result.err.find("--tpot-ms ");
   const auto admits = result.err.find(" admits the cheapest");
@@ -846,4 +848,53 @@ TEST_CASE("zh: a time band says its unit once, in full-width parentheses", "[chi
   // English keeps each end's unit.
   const auto en = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "lora", "--region", "cn"});
   CHECK(en.out.find(" h-") != std::string::npos);
+}
+
+TEST_CASE("an estimated price is scored up to 20 percent dearer, a published one is not, and the Why says which",
+          "[china][cost]") {
+  // Expert review 10, D3: a Volcano L20 price as remembered (2026-05-20) carried only the age band
+  // and outranked an Alibaba A10 whose price was read from the provider's file.
+  const auto document = testing::run_json({"recommend", "-w", "image-inference", "-m", "sdxl", "--hours", "720",
+                                           "--requests-per-s", "0.2", "--region", "cn", "--top", "20"},
+                                          {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1"});
+  int estimated = 0;
+  int published = 0;
+  for (const auto& candidate : document["candidates"]) {
+    const auto& cost = candidate["cost"];
+    const double band = cost["estimated_price_band_pct"].get<double>();
+    const double age = cost["price_band_pct"].get<double>();
+    INFO(candidate["offering_id"].get<std::string>() << " " << candidate["pricing_mode"].get<std::string>());
+    if (band > 0) {
+      ++estimated;
+      CHECK(band == estimate::estimated_price_band_pct);
+      CHECK(cost["price_high_factor"].get<double>() >= (1 + band / 100) * (1 + age / 100) - 1e-3);
+    } else {
+      ++published;
+      if (candidate["pricing_mode"] != "spot") {
+        CHECK(cost["price_high_factor"].get<double>() == Approx(1 + age / 100).epsilon(1e-3));
+      }
+    }
+  }
+  CHECK(estimated > 0);
+  CHECK(published > 0);
+  // The sentences state the constant the cost uses.
+  const std::string percent = fmt::format("{:g}%", estimate::estimated_price_band_pct);
+  for (const auto id : {text::Msg::fact_estimated_price, text::Msg::fact_estimated_and_age}) {
+    CHECK(std::string(text::message(id, text::Lang::en)).find(percent) != std::string::npos);
+    CHECK(std::string(text::message(id, text::Lang::zh_cn)).find(percent) != std::string::npos);
+  }
+}
+
+TEST_CASE("bf16 Qwen3-30B-A3B on L20 in mainland China is served on Alibaba's 2-card gn8is", "[china][serving]") {
+  // Expert review 10, R3: only 1-card L20 SKUs existed, so a common mainland deployment (bf16 over
+  // two L20s) exited 3.
+  const auto document = testing::run_json({"recommend", "-w", "llm-inference", "-m", "qwen3-30b-a3b",
+                                           "--requests-per-s", "10", "--hours", "720", "--region", "cn", "--gpu", "L20"},
+                                          {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  const auto& top = document["candidates"][0];
+  CHECK(top["gpu"] == "l20");
+  CHECK(top["gpu_count"].get<int>() >= 2);
+  // Its price is the 1-card one scaled by a stated assumption, so it is marked estimated.
+  CHECK(top["cost"]["estimated_price_band_pct"].get<double>() > 0);
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -144,9 +145,11 @@ TEST_CASE("a serving fleet's host spares are counted needed and said", "[cli][sc
   // The 4 GPUs beyond the need run a sixth replica (expert review 10): every GPU rented serves.
   CHECK(throughput.at("replicas").get<int>() == 6);
   const auto text = run_gpuselect(args, review_date);
-  CHECK(text.out.find("N+1 by host: the 3 replica(s) the load needs take 2 instance(s) and the spares run on 1 more")
+  // The Why and warning lines wrap at the terminal width: read them as one line.
+  const std::string flat = std::regex_replace(text.out, std::regex("\n +"), " ");
+  CHECK(flat.find("N+1 by host: the 3 replica(s) the load needs take 2 instance(s) and the spares run on 1 more")
         != std::string::npos);
-  CHECK(text.out.find("(20 of 24 carry it or stand by as its spares): they run extra replicas") != std::string::npos);
+  CHECK(flat.find("(20 of 24 carry it or stand by as its spares): they run extra replicas") != std::string::npos);
 }
 
 TEST_CASE("a premium cloud does not outrank the same GPUs at a seventh of the price", "[cli][scoring][review-zh]") {
@@ -288,7 +291,9 @@ TEST_CASE("a 40 ms TPOT on one L20 is held at the calibrated slow end, not behin
   const auto& rows = document.at("candidates");
   REQUIRE_FALSE(rows.empty());
   CHECK(rows.at(0).at("gpu") == "l20");
-  CHECK(rows.at(0).at("gpu_count") == 1);
+  // One or two L20s per replica (Alibaba's 2-card gn8is, added after expert review 10, runs TP2 at a
+  // larger batch within 40 ms), never four cards over PCIe.
+  CHECK(plan_of(document, rows.at(0)).at("tensor_parallel").get<int>() <= 2);
 }
 
 // Review 3's text findings (issue 29): what a mainland reader reads under --lang zh-CN.

@@ -1145,10 +1145,16 @@ TEST_CASE("scenario: a reservation that saves little against on demand says so",
   const double term_total = first["cost"]["total"].get<double>();
   INFO(first["offering_id"].get<std::string>() << " " << first["pricing_mode"].get<std::string>() << " " << term_total
                                                << " vs on demand " << best_on_demand);
-  REQUIRE(first["pricing_mode"] != "on-demand");
   REQUIRE(best_on_demand > 0);
-  const bool thin = best_on_demand < term_total * 1.10 && best_on_demand >= term_total;
-  CHECK(has_note(document, "N-THIN-TERM-SAVING") == thin);
+  if (first["pricing_mode"] == "on-demand") {
+    // Since expert review 10 (D3) GCP's reserved price, estimated, is taken up to 20% dearer: the
+    // year's lock-in for a few percent no longer ranks first at all, and nothing needs saying.
+    CHECK(first["cost"]["estimated_price_band_pct"].get<double>() == 0);
+    CHECK_FALSE(has_note(document, "N-THIN-TERM-SAVING"));
+  } else {
+    const bool thin = best_on_demand < term_total * 1.10 && best_on_demand >= term_total;
+    CHECK(has_note(document, "N-THIN-TERM-SAVING") == thin);
+  }
   CHECK_FALSE(has_note(document, "N-ON-DEMAND-CHEAPER"));
   // A term far below on demand draws neither note.
   const auto deep = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--requests-per-s", "20",

@@ -234,6 +234,14 @@ struct Throughput {
   double queue_ms = 0;              // serving: mean wait for a free slot at that load (spares down), in TTFT
 };
 
+// How far a price the catalog marks estimated (remembered rather than read, derived by a rule such
+// as the domestic subscription one, or converted) may be off either way, percent. Judgement: the
+// subscription rule spans 40-50% of 730 pay-as-you-go hours (about +-11%), and a list price remembered
+// rather than read differs from the page by about as much again. Expert review 10, D3: such prices
+// carried only the age band of their fresh date and outranked sourced ones a few percent dearer.
+// The messages fact_estimated_price and fact_estimated_and_age state it (a test holds them together).
+inline constexpr double estimated_price_band_pct = 20;
+
 // One pricing mode's cost of the job, in the output currency.
 // A spot price may rise as far as the on-demand price (AWS's default maximum spot price is the
 // on-demand price; capacity that is scarce again is priced near it). An old spot quote's upper end
@@ -247,7 +255,11 @@ struct Cost {
   bool available = false;     // the offering sells this mode
   bool spot_rate_assumed = false;         // spot: the offering gives no rate; the default was used
   bool commitment_charged = false;        // reserved: total holds the whole commitment (no other use stated)
-  // (The flags and ints of this struct sit in pairs of 8 bytes: a candidate holds one Cost.)
+  // The catalog marks this mode's price estimated (estimated_fields "pricing.<mode>"): it may be
+  // estimated_price_band_pct off either way, which price_high_factor holds (price_band_pct does not).
+  bool price_estimated = false;
+  // (The flags and ints of this struct sit in pairs of 8 bytes where they can: a candidate holds one
+  // Cost; price_estimated added 8 bytes, ~7 MB at a million offerings.)
   int instances = 0;                      // instances (nodes) rented for this line
   double price_per_hour = 0;  // all instances of the job together
   double compute = 0;         // price_per_hour * wall_hours (without interruptions)
@@ -298,6 +310,8 @@ struct Cost {
   // what the cost criterion scores.
   double price_band_pct = 0;
   double price_high_factor = 1;
+  // How far the price may be off for being estimated, percent (price_estimated; 0 otherwise).
+  double estimated_price_band_pct() const { return price_estimated ? estimate::estimated_price_band_pct : 0.0; }
   // The list-price age band at the quote's age, percent (= price_band_pct for list modes): the drift
   // every quote read that day shares. The cost criterion's reference is the cheapest row's upper end
   // less this shared drift, so prices that aged together lower every cost score (docs/scoring.md).

@@ -158,6 +158,8 @@
   X(fact_scored_upper, "scored at its price's upper end, {0}{2}, against the lowest credible price, {1}", "按价格上限计为 {0}{2}，对比最低可信价格 {1}") \
   X(fact_suspect_quote, " (a suspect spot quote)", "，系可疑的竞价报价") \
   X(fact_quote_age_band, " (the quote's age band)", "，该上限已按报价时效放宽") \
+  X(fact_estimated_price, " (an estimated price, taken up to 20% dearer)", "，该上限已按估算价格上浮 20%") \
+  X(fact_estimated_and_age, " (an estimated price, taken up to 20% dearer, and the quote's age band)", "，该上限已按估算价格上浮 20% 并按报价时效放宽") \
   X(fact_whole_commitment, "the whole {} commitment", "计入整个{}承诺金额") \
   X(fact_term_window, "this window's share of a {} term the service runs whole", "服务将用满的{}期限中本窗口所占的部分") \
   X(fact_incl_interruptions, "incl. {} expected interruptions", "含预期中断损失 {}") \

@@ -314,6 +314,15 @@ constexpr double days_per_month = 30.4;
 constexpr double spot_share_floor = 0.10;
 constexpr double spot_share_floor_low_stock = 0.25;
 
+// Whether the offering's price in `mode` is estimated (estimated_fields lists "pricing.<mode>").
+bool price_estimated(const catalog::Offering& offering, catalog::PricingMode mode) {
+  constexpr std::string_view prefix = "pricing.";
+  const std::string_view key = catalog::pricing_key(mode);
+  return std::any_of(offering.estimated_fields.begin(), offering.estimated_fields.end(), [&](const std::string& field) {
+    return field.size() == prefix.size() + key.size() && field.starts_with(prefix) && field.ends_with(key);
+  });
+}
+
 double age_band_pct(int age_days, const AgeRule& rule) {
   if (age_days < 0) return 0.0;
   const double months_past = std::max(0.0, (age_days - rule.fresh_days) / days_per_month);
@@ -323,7 +332,7 @@ double age_band_pct(int age_days, const AgeRule& rule) {
 // Sets the quote's age band, the spot sanity flags and the factor at the price's upper end, and
 // widens the cost bands by them.
 void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::optional<double> on_demand,
-                      double spot_price, catalog::Stock stock) {
+                      double spot_price, catalog::Stock stock, bool estimated) {
   const bool spot = mode == catalog::PricingMode::spot;
   cost.quote_age_days = age_days;
   cost.price_band_pct = age_band_pct(age_days, spot ? spot_price_age : list_price_age);
@@ -344,8 +353,10 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
   cost.suspect_quote_factor = suspect_factor;
   // Prices move by factors: the low end is the high end's reciprocal (a quote 743 days old, band
   // +190%, ran from 0.34x to 2.9x; 1 - 190% printed a $0.00 low end: expert review 16).
-  const double low_factor = 1.0 / (1.0 + cost.price_band_pct / 100.0);
-  cost.price_high_factor = (1.0 + cost.price_band_pct / 100.0) * suspect_factor;
+  cost.price_estimated = estimated;
+  const double estimate_factor = 1.0 + cost.estimated_price_band_pct() / 100.0;
+  const double low_factor = 1.0 / ((1.0 + cost.price_band_pct / 100.0) * estimate_factor);
+  cost.price_high_factor = (1.0 + cost.price_band_pct / 100.0) * estimate_factor * suspect_factor;
   if (spot && cost.spot_quote_old && on_demand && *on_demand > spot_price && spot_price > 0) {
     const double climbed = std::clamp((age_days - spot_price_age.fresh_days) /
                                           (spot_quote_worthless_days - spot_price_age.fresh_days),
@@ -669,7 +680,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       }
     }
     apply_quote_risk(cost, mode, context.quote_age_days, pricing.on_demand, instance_price.value_or(0),
-                     offering.stock);
+                     offering.stock, price_estimated(offering, mode));
   }
   // Reserved and subscription terms bill every hour of the term; they beat on-demand when the share
   // of the term's hours used exceeds (term price per hour) / on-demand.

@@ -414,6 +414,7 @@ void write_cost(JsonWriter& json, catalog::PricingMode mode, const estimate::Cos
   if (cost.quote_age_days >= 0) json.field("quote_age_days", cost.quote_age_days);
   if (cost.total_band.high > 0) write_band(json, "total_band", cost.total_band, round_money);
   json.field("price_band_pct", round_decimals(cost.price_band_pct, 2));
+  json.field("estimated_price_band_pct", round_decimals(cost.estimated_price_band_pct(), 2));
   json.field("price_high_factor", round_decimals(cost.price_high_factor, 4));
   // Training: the chance of ending within --deadline at the time distribution, interruptions and
   // the wait for capacity (docs/estimation.md "Confidence"), and that wait.

@@ -241,7 +241,9 @@ std::string cost_facts(const Ranking& ranking, const Candidate& candidate, Lang 
     parts.add(
         detail::say_text(lang, Msg::fact_scored_upper, units::format_money(candidate.scored_cost, ranking.currency),
             units::format_money(ranking.best.cheapest_scored, ranking.currency),
-            text::message(cost.spot_quote_suspect() ? Msg::fact_suspect_quote : Msg::fact_quote_age_band, lang)));
+            text::message(detail::upper_end_reason(cost.spot_quote_suspect(), cost.estimated_price_band_pct(),
+                                                   cost.price_band_pct),
+                          lang)));
   }
   if (cost.commitment_charged) {
     parts.add(say_text(lang, Msg::fact_whole_commitment, mode_words(candidate.mode, lang)));

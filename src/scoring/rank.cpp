@@ -43,7 +43,7 @@ static_assert(sizeof(estimate::Hardware) == 72, "a new estimate::Hardware member
 // A 1,000,000-offering catalog makes ~860,000 candidates (issue 33): 8 bytes a candidate is ~7 MB
 // of the peak. Members are ordered without padding; a new one should keep it so (x86-64, libstdc++).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(Candidate) == 536, "Candidate changed size: keep its members without padding, then this size");
+static_assert(sizeof(Candidate) == 544, "Candidate changed size: keep its members without padding, then this size");
 #endif
 
 // Hashing of the memo keys (hash_combine of each field; doubles by their bits, -0 as 0, as == sees them).
@@ -1426,7 +1426,8 @@ class Ranker {
         if (budget_cost > total_cost * 1.0005) {
           const bool priced_up = cost.price_high_factor > 1.0005;
           const bool at_confidence = time_factor > 1.0005;
-          const auto why = cost.spot_quote_suspect() ? text::Msg::fact_suspect_quote : text::Msg::fact_quote_age_band;
+          const auto why =
+              detail::upper_end_reason(cost.spot_quote_suspect(), cost.estimated_price_band_pct(), cost.price_band_pct);
           const std::string quoted = units::format_money(total_cost, options_.currency);
           if (priced_up && at_confidence) {
             words = text::words(text::Msg::budget_upper_confidence, quoted, why, detail::percent(confidence()));

@@ -18,6 +18,15 @@
 
 namespace gpuselect::scoring::detail {
 
+// Why a row's cost is taken at an upper end above its quote: a suspect spot quote, an estimated
+// price (estimate::Cost::estimated_price_band_pct) with or without the quote's age band, or the age
+// band alone.
+inline text::Msg upper_end_reason(bool suspect_quote, double estimated_band_pct, double age_band_pct) {
+  if (suspect_quote) return text::Msg::fact_suspect_quote;
+  if (estimated_band_pct > 0) return age_band_pct > 0 ? text::Msg::fact_estimated_and_age : text::Msg::fact_estimated_price;
+  return text::Msg::fact_quote_age_band;
+}
+
 // "{:.Nf}" (units::format_fixed: the same bytes, without parsing a format string for each).
 inline std::string number(double value, int decimals) { return units::format_fixed(value, decimals); }
 
