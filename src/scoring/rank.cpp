@@ -620,14 +620,16 @@ class Ranker {
 
   void close_offering(bool produced_candidates) {
     if (!produced_candidates) {
-      for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
+      // Only the kinds that hit this offering (each count is its own: the order does not matter).
+      for (std::uint32_t bits = offering_kinds_; bits != 0; bits &= bits - 1) {
+        const auto kind = static_cast<std::size_t>(std::countr_zero(bits));
         // Host RAM the offering lacks on its own largest cluster (below --max-nodes): no flag
         // spreads the offload further, so it is counted apart (emptying_kind).
-        if (offering_kinds_ & (1u << kind)) {
-          const bool own_limit = kind == static_cast<std::size_t>(ExclusionKind::host_ram) && host_ram_at_own_limit_;
-          ++(own_limit ? host_ram_own_limit_count_ : kind_counts_[kind]);
-        }
-        if (alone_kinds_ & (1u << kind)) ++alone_counts_[kind];
+        const bool own_limit = kind == static_cast<std::size_t>(ExclusionKind::host_ram) && host_ram_at_own_limit_;
+        ++(own_limit ? host_ram_own_limit_count_ : kind_counts_[kind]);
+      }
+      for (std::uint32_t bits = alone_kinds_; bits != 0; bits &= bits - 1) {
+        ++alone_counts_[static_cast<std::size_t>(std::countr_zero(bits))];
       }
       if (alone_kinds_ & lever_mask()) ++lever_offerings_;
     }
