@@ -51,6 +51,14 @@ runs=(
   "catalog list --format csv"
   "catalog validate --format json"
   "catalog show aws/g5.xlarge"
+  "recommend --workload llm-pretrain --params 7e9"
+  "recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5"
+  "recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --format json --show-excluded"
+  "recommend --workload notebook"
+  "recommend --workload notebook --format json"
+  "recommend --workload image-finetune --format json"
+  "recommend --workload cv-inference --model resnet-50 --format json"
+  "recommend --workload llm-finetune --params 7e9 --risk-averse --deadline 6 --format json --show-excluded"
 )
 for catalog in "$@"; do
   runs+=(
@@ -65,6 +73,11 @@ for catalog in "$@"; do
     "--catalog $catalog recommend --workload llm-finetune --params 7e9 --pricing spot --format json"
     "--catalog $catalog catalog list --format json"
     "catalog validate $catalog --format json"
+    "--catalog $catalog recommend --workload llm-pretrain --params 7e9"
+    "--catalog $catalog recommend --workload notebook --format json"
+    "--catalog $catalog recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5"
+    "--catalog $catalog recommend --workload image-inference --model sdxl"
+    "--catalog $catalog ${ft[*]} --budget 5 --deadline 4 --format json --show-excluded"
   )
 done
 

@@ -276,3 +276,39 @@ TEST_CASE("estimate memos answer as computing does, in any order of calls", "[co
   }
   CHECK(estimate::acquisition_wait_band(0, 4).high == 0);  // no wait, no band
 }
+
+TEST_CASE("the term sizing memo answers as the formula does, in any order of calls", "[confidence][estimate]") {
+  namespace estimate = gpuselect::estimate;
+  // Term sizing: the slowest of the hours, the band's 90th percentile and the hours at the
+  // confidence on the log-normal through the band (z at 0.99 = 2.3263, at 0.9 = 1.2816).
+  estimate::Time time;
+  time.wall_hours = 10;
+  time.wall_hours_band = {8, 14, true};
+  const double sigma = (std::log(14.0) - std::log(8.0)) / (2.0 * 1.2815515655);
+  const double median = std::sqrt(8.0 * 14.0);
+  for (int pass = 0; pass < 3; ++pass) {  // alternating arguments: each call after another one
+    CHECK(estimate::term_sizing_hours(time, 0.99) == Approx(median * std::exp(2.3263478740 * sigma)).epsilon(1e-6));
+    CHECK(estimate::term_sizing_hours(time, 0.5) == Approx(14.0));  // the band's end is slower
+  }
+  estimate::Time other = time;
+  other.wall_hours_band = {8, 20, true};
+  const double other_sigma = (std::log(20.0) - std::log(8.0)) / (2.0 * 1.2815515655);
+  CHECK(estimate::term_sizing_hours(other, 0.99) ==
+        Approx(std::sqrt(8.0 * 20.0) * std::exp(2.3263478740 * other_sigma)).epsilon(1e-6));
+  CHECK(estimate::term_sizing_hours(time, 0.99) == Approx(median * std::exp(2.3263478740 * sigma)).epsilon(1e-6));
+  // 400 bands, twice, in two orders, so the memo's slots are reused and overwritten (z at 0.95 = 1.6449).
+  const auto expected = [](double low, double high, double wall) {
+    const double s = (std::log(high) - std::log(low)) / (2.0 * 1.2815515655);
+    return std::max({wall, high, std::sqrt(low * high) * std::exp(1.6448536270 * s)});
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int k = 0; k < 400; ++k) {
+      const int i = pass == 0 ? k : 399 - k;
+      estimate::Time t;
+      t.wall_hours = 1.0 + i % 20;
+      t.wall_hours_band = {0.8 * t.wall_hours, (1.3 + 0.01 * (i / 20)) * t.wall_hours, true};
+      CHECK(estimate::term_sizing_hours(t, 0.95) ==
+            Approx(expected(t.wall_hours_band.low, t.wall_hours_band.high, t.wall_hours)).epsilon(1e-6));
+    }
+  }
+}

@@ -95,6 +95,11 @@ class Writer {
   }
   void whole(const int& value) { put_u32(body_, static_cast<std::uint32_t>(value)); }
   void index(const std::uint32_t& value) { put_u32(body_, value); }
+  void three_indices(const std::uint32_t& first, const std::uint32_t& second, const std::uint32_t& third) {
+    put_u32(body_, first);
+    put_u32(body_, second);
+    put_u32(body_, third);
+  }
   void flag(const bool& value) { body_.push_back(value ? '\1' : '\0'); }
   void byte(const std::uint8_t& value) { body_.push_back(static_cast<char>(value)); }
   template <typename Enum>
@@ -255,6 +260,18 @@ class Reader {
   }
   void whole(int& value) { value = static_cast<int>(get_u32()); }
   void index(std::uint32_t& value) { value = get_u32(); }
+  // Three index() reads with one bounds check (a source position: ~11 a record, 50,000 records).
+  void three_indices(std::uint32_t& first, std::uint32_t& second, std::uint32_t& third) {
+    constexpr std::size_t size = 3 * sizeof(std::uint32_t);
+    if (!take(size)) {
+      first = second = third = 0;
+      return;
+    }
+    const char* at = bytes_.data() + position_ - size;
+    first = little_at<std::uint32_t>(at);
+    second = little_at<std::uint32_t>(at + sizeof(std::uint32_t));
+    third = little_at<std::uint32_t>(at + 2 * sizeof(std::uint32_t));
+  }
   void flag(bool& value) {
     const std::uint8_t stored = get_u8();
     if (stored > 1) fail();
@@ -361,9 +378,7 @@ void visit(Archive& a, std::string& value) {
 }
 template <typename Archive>
 void visit(Archive& a, SourcePos& pos) {
-  a.index(pos.file);
-  a.index(pos.line);
-  a.index(pos.column);
+  a.three_indices(pos.file, pos.line, pos.column);
 }
 template <typename Archive>
 void visit_texts(Archive& a, std::vector<std::string>& values) {

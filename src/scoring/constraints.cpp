@@ -238,6 +238,21 @@ bool names_provider(const catalog::Catalog& catalog, const std::vector<std::stri
                      [&](const std::string& name) { return catalog.find_provider(name) == &provider; });
 }
 
+std::bitset<catalog::pricing_mode_count> modes_sold_anywhere(const catalog::Offering& offering) {
+  std::bitset<catalog::pricing_mode_count> sold;
+  const auto add = [&sold](const catalog::Pricing& pricing) {
+    for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+      if (pricing.price(static_cast<catalog::PricingMode>(mode)).has_value()) sold.set(mode);
+    }
+  };
+  if (offering.region_prices.empty()) {
+    add(offering.pricing);
+  } else {
+    for (const std::string& region : offering.regions) add(offering.pricing_in(region));
+  }
+  return sold;
+}
+
 bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
                      std::vector<ExclusionReason>& reasons) {
   const std::size_t before = reasons.size();
@@ -302,13 +317,11 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
       reasons.push_back({ExclusionKind::requirement, 0, 0, name});
     }
   }
-  bool sold = false;
+  const auto modes_sold = modes_sold_anywhere(offering);
+  const bool sold = modes_sold.any();
   bool sold_allowed = false;
   for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
-    const auto mode = static_cast<catalog::PricingMode>(index);
-    if (!offering.sold_anywhere(mode)) continue;
-    sold = true;
-    sold_allowed = sold_allowed || mode_allowed(constraints, mode);
+    if (modes_sold.test(index)) sold_allowed = sold_allowed || mode_allowed(constraints, static_cast<catalog::PricingMode>(index));
   }
   if (!sold) {
     // Empty: reason_text says Msg::reason_not_sold.

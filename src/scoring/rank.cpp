@@ -93,10 +93,16 @@ class PlanMemo {
     // Unmemoised (the reference): every plan made afresh, without the shared plan search either.
     if (!memoise_) return unmemoised_.emplace_back(estimate::choose_plan(profile_, hardware));
     const PlanKey key = PlanKey::of(gpu_index, hardware);
+    // An offering asks for the same shape for each of its node counts and checks, and a catalog
+    // lists the records of one instance type together: the last key answers about half of the
+    // ~138,000 calls on the 50k benchmark catalog without hashing.
+    if (last_ != nullptr && key == last_key_) return *last_;
     auto found = plans_.find(key);
     if (found == plans_.end()) {
       found = plans_.emplace(key, estimate::choose_plan(search_, hardware)).first;
     }
+    last_key_ = key;
+    last_ = &found->second;
     return found->second;
   }
   // estimate::describe_plan_words of a plan this memo returned, made once per plan and formatted
@@ -116,6 +122,8 @@ class PlanMemo {
   const workload::Profile& profile_;
   estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
   std::unordered_map<PlanKey, estimate::Memory, PlanKey::Hash> plans_;  // node-based: references stay valid
+  PlanKey last_key_;                        // the key plan() answered last
+  const estimate::Memory* last_ = nullptr;  // its plan in plans_; nullptr before the first call
   std::map<const estimate::Memory*, text::Words> descriptions_;  // keyed by plans_' values
   std::shared_ptr<const workload::Profile> said_profile_;          // what descriptions_ say
   bool memoise_ = true;
@@ -235,11 +243,17 @@ class Ranker {
       // `--pricing monthly` blamed host memory (expert review 29, second).
       bool asked_mode_sold = false;
       bool asked_mode_abroad = false;
+      // Offerings share their region lists (interned): each list is looked at once.
+      std::unordered_map<const std::vector<std::string>*, bool> only_mainland_by_list;
       for (const auto& offering : catalog.offerings) {
-        const bool only_mainland = !offering.regions.empty() &&
-                                   std::all_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
-                                     return in_mainland.count(region) > 0 || host_in_mainland(region);
-                                   });
+        const auto [list, first] = only_mainland_by_list.try_emplace(&offering.regions.items(), false);
+        if (first) {
+          list->second = !offering.regions.empty() &&
+                         std::all_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
+                           return in_mainland.count(region) > 0 || host_in_mainland(region);
+                         });
+        }
+        const bool only_mainland = list->second;
         mainland_only_.push_back(only_mainland);
         if (!filter.gpus.empty() && detail::names_gpu(catalog, filter, catalog.gpu_of(offering))) {
           asked_gpu_sold = true;
@@ -322,21 +336,8 @@ class Ranker {
     return rate;
   }
 
-  // The pricing modes offering.sold_anywhere(mode) is true for, in one pass over its regions
-  // instead of one per mode (the same answer: a mode is sold when any of its regions prices it).
   static std::bitset<catalog::pricing_mode_count> modes_sold_anywhere(const catalog::Offering& offering) {
-    std::bitset<catalog::pricing_mode_count> sold;
-    const auto add = [&sold](const catalog::Pricing& pricing) {
-      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
-        if (pricing.price(static_cast<PricingMode>(mode)).has_value()) sold.set(mode);
-      }
-    };
-    if (offering.region_prices.empty()) {
-      add(offering.pricing);
-    } else {
-      for (const std::string& region : offering.regions) add(offering.pricing_in(region));
-    }
-    return sold;
+    return detail::modes_sold_anywhere(offering);
   }
 
   // What the ranking was made with, before any candidate.
@@ -619,14 +620,16 @@ class Ranker {
 
   void close_offering(bool produced_candidates) {
     if (!produced_candidates) {
-      for (std::size_t kind = 0; kind < kind_counts_.size(); ++kind) {
+      // Only the kinds that hit this offering (each count is its own: the order does not matter).
+      for (std::uint32_t bits = offering_kinds_; bits != 0; bits &= bits - 1) {
+        const auto kind = static_cast<std::size_t>(std::countr_zero(bits));
         // Host RAM the offering lacks on its own largest cluster (below --max-nodes): no flag
         // spreads the offload further, so it is counted apart (emptying_kind).
-        if (offering_kinds_ & (1u << kind)) {
-          const bool own_limit = kind == static_cast<std::size_t>(ExclusionKind::host_ram) && host_ram_at_own_limit_;
-          ++(own_limit ? host_ram_own_limit_count_ : kind_counts_[kind]);
-        }
-        if (alone_kinds_ & (1u << kind)) ++alone_counts_[kind];
+        const bool own_limit = kind == static_cast<std::size_t>(ExclusionKind::host_ram) && host_ram_at_own_limit_;
+        ++(own_limit ? host_ram_own_limit_count_ : kind_counts_[kind]);
+      }
+      for (std::uint32_t bits = alone_kinds_; bits != 0; bits &= bits - 1) {
+        ++alone_counts_[static_cast<std::size_t>(std::countr_zero(bits))];
       }
       if (alone_kinds_ & lever_mask()) ++lever_offerings_;
     }
@@ -700,6 +703,18 @@ class Ranker {
     std::array<std::uint32_t, catalog::pricing_mode_count> sellers{};
     const auto& allowed = filter_.regions;
     const auto region_count = static_cast<std::uint32_t>(offering.regions.size());
+    if (offering.region_prices.empty() && allowed.empty()) {
+      // One price list for every region, none filtered out (most offerings): the loop below would
+      // choose the first region for each mode sold (later ones tie), and copy every mode's price.
+      choice.pricing = offering.pricing;
+      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+        if (region_count == 0 || !offering.pricing.price(static_cast<PricingMode>(mode))) continue;
+        sellers[mode] = region_count;
+        choice.region[mode] = 0;
+      }
+      count_other_sellers(sellers, offering);
+      return;
+    }
     for (std::uint32_t region = 0; region < region_count; ++region) {
       const std::string& name = offering.regions[region];
       if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
@@ -719,6 +734,12 @@ class Ranker {
       }
     }
     if (region_count == 0) choice.pricing = offering.pricing;  // no region to name: the offering's prices
+    count_other_sellers(sellers, offering);
+  }
+  // region_choice_'s counts of other regions selling each mode, from the regions selling it.
+  void count_other_sellers(const std::array<std::uint32_t, catalog::pricing_mode_count>& sellers,
+                           const catalog::Offering& offering) {
+    RegionChoice& choice = region_choice_;
     for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
       choice.others[mode] = sellers[mode] > 0 ? sellers[mode] - 1 : 0;
       // Without per-region prices the price holds in any of the allowed regions: none of them is
@@ -732,7 +753,7 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     reasons_.clear();
     if (!detail::offering_passes(catalog_, offering, filter_, reasons_)) {
-      exclude(ranking, index, std::nullopt, 1, reasons_);
+      exclude(ranking, index, std::nullopt, 1, std::move(reasons_));  // moved: leaves reasons_ empty
       close_offering(false);
       return;
     }
@@ -1454,7 +1475,7 @@ class Ranker {
                                                         *filter_.deadline_hours))});
       }
       if (!reasons_.empty()) {
-        exclude(ranking, index, mode, nodes, reasons_, total_cost);
+        exclude(ranking, index, mode, nodes, std::move(reasons_), total_cost);  // moved: leaves reasons_ empty
         continue;
       }
       gpuselect::detail::prefault_ahead(ranking.candidates, candidates_backed_);

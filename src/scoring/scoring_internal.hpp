@@ -1,5 +1,6 @@
 #pragma once
 // Internal contracts between the scoring source files (not part of the public API).
+#include <bitset>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -98,6 +99,9 @@ void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, cons
 Ranking rank_unmemoised(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options);
 
 // Constraints (constraints.cpp).
+// The pricing modes offering.sold_anywhere(mode) is true for, in one pass over its regions instead
+// of one per mode (the same answer: a mode is sold when any of its regions prices it).
+std::bitset<catalog::pricing_mode_count> modes_sold_anywhere(const catalog::Offering& offering);
 // Throws Error for flags naming nothing in the catalog (with "did you mean"), bad numbers.
 void validate_constraints(const catalog::Catalog& catalog, const Constraints& constraints);
 // Offering-level filters that need no estimate: region, provider, gpu, requirement, pricing mode,

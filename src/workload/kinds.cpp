@@ -135,11 +135,16 @@ static_assert(one_row_per_kind(), "the kind table has one row per Kind");
 
 }  // namespace
 
-const KindTraits& kind_traits(Kind kind) {
-  // One row per kind (static_assert above), so the search always finds it.
-  return *std::find_if(kind_table.begin(), kind_table.end(),
-                       [kind](const KindTraits& row) { return row.kind == kind; });
-}
+static_assert(kind_table.size() == kind_count, "kind_count is the number of Kind enumerators");
+
+namespace detail {
+// One row per kind (static_assert above), so each index finds its row.
+constexpr std::array<const KindTraits*, kind_count> kind_rows_by_kind = [] {
+  std::array<const KindTraits*, kind_count> rows{};
+  for (const auto& row : kind_table) rows[static_cast<std::size_t>(row.kind)] = &row;
+  return rows;
+}();
+}  // namespace detail
 
 std::span<const KindTraits> kind_rows() { return kind_table; }
 
