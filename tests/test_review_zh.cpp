@@ -60,11 +60,17 @@ TEST_CASE("the header states the turnaround the reasons cite and how to change i
                                        "--region", "cn", "--top", "3", "--deadline", "2"},
                                       review_date);
   CHECK(deadline.out.find("2.0 h turnaround, the --deadline") != std::string::npos);
-  // Pretraining has none, so no line.
+  // Pretraining's is its 30-day planning horizon (expert review 10, R2), said as such.
   const auto pretrain = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "1.5B", "--tokens", "1e11",
                                        "--region", "cn", "--top", "3"},
                                       review_date);
   CHECK(pretrain.out.find(" turnaround") == std::string::npos);
+  CHECK(pretrain.out.find("Speed    30.0 d planning horizon (pretraining, no --deadline)") != std::string::npos);
+  // Unless speed is asked for: then the fastest wins and no horizon is said.
+  const auto speed = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "1.5B", "--tokens", "1e11", "--region",
+                                    "cn", "--top", "3", "--profile", "speed-first"},
+                                   review_date);
+  CHECK(speed.out.find("planning horizon") == std::string::npos);
 }
 
 TEST_CASE("adapters under hf, deepspeed and fsdp are planned without pipeline parallelism", "[cli][estimate][review-zh]") {

@@ -1285,3 +1285,21 @@ TEST_CASE("vision training plans plain data parallel at equal speed, as DDP trai
   const auto& first = llm["performances"][llm["candidates"][0]["performance"].get<std::size_t>()]["memory"]["plan"];
   CHECK(first["zero_stage"].get<int>() > 0);
 }
+
+TEST_CASE("scenario: pretraining without a deadline does not pay twice the cost for a faster block", "[risk]") {
+  // Expert review 10, R2: with no --deadline, a $186,958 capacity block of 15 H200 nodes (11.7 d,
+  // paid upfront, low stock) ranked above 4 B200 nodes on demand at $87,427 (20.7 d). Within the
+  // 30-day planning horizon speed keeps only the slack slope; --profile speed-first still buys it.
+  const std::vector<std::string> job = {"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12",
+                                        "--max-nodes", "16", "--pricing", "on-demand,capacity-block"};
+  const auto document = json_of(job);
+  REQUIRE_FALSE(document["candidates"].empty());
+  const auto& first = document["candidates"][0];
+  double cheapest = first["cost"]["total"].get<double>();
+  for (const auto& candidate : document["candidates"]) cheapest = std::min(cheapest, candidate["cost"]["total"].get<double>());
+  CHECK(first["cost"]["total"].get<double>() < 1.2 * cheapest);
+  CHECK(first["time"]["wall_hours"].get<double>() <= 30 * 24);
+  const auto speed = json_of(with(job, {"--profile", "speed-first"}));
+  REQUIRE_FALSE(speed["candidates"].empty());
+  CHECK(speed["candidates"][0]["time"]["wall_hours"].get<double>() < first["time"]["wall_hours"].get<double>());
+}

@@ -73,6 +73,7 @@
   X(fact_headroom_value, "{:g}% of GPU memory kept free (fragmentation, NCCL buffers, transient peaks; --min-headroom)", "保留 {:g}% 的显存（碎片、NCCL 缓冲区、瞬时峰值；--min-headroom）") \
   X(fact_time_value, "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + wait for capacity", "总用时（至出结果）= 机器准备和数据预置（计费）+ 运行 + 预期的竞价实例中断 + 排队 + 等待资源") \
   X(fact_turnaround_default, "{0} turnaround (default for fine-tuning and vision training; set a tighter one with --deadline): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}，为微调和视觉训练的默认值，可用 --deadline 设得更紧。在此之内结束的运行在速度上与最快者同分（等待资源按九成把握计）") \
+  X(fact_turnaround_horizon, "{0} planning horizon (pretraining, no --deadline): ending within it scores as the fastest, a little less past its half; --deadline or --profile speed-first buys speed", "{0} 规划期（预训练，未给 --deadline）：在此之内结束即按最快计分，用掉一半以上略减分；用 --deadline 或 --profile speed-first 换取速度") \
   X(fact_turnaround_deadline, "{0} turnaround, the --deadline: a run that ends within it scores on speed as the fastest", "{0}，即 --deadline：在此之内结束的运行在速度上与最快者同分") \
   X(fact_deadline_value, "{0} met at {1:g}% confidence ({2}): the chance of ending within it, from the time band, spot interruptions and the wait for capacity", "{0}，置信度 {1:g}%（{2}）：按时间区间、竞价实例中断和等待资源估算的按时完成概率") \
   X(fact_risk_value, "ranked on the pessimistic end (90th percentile) of each time and cost band (--risk-averse); costs shown are that end, times the expected (10th-90th)", "按每个时间和成本区间的悲观端（第 90 百分位）排名（--risk-averse）；显示的成本为该端，时间为期望值（第 10–90 百分位）") \
@@ -146,6 +147,7 @@
   X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内，更快不再加分") \
   X(fact_past_turnaround, "{0}, but {1} with the wait for capacity at 9 in 10 odds, past the {2} turnaround", "{0}，但按九成把握计入等待资源后为 {1}，超出 {2} 的周转时间") \
   X(fact_vs_fastest, "{0} vs fastest {1}", "{0}，最快 {1}") \
+  X(fact_within_horizon_slack, "{0}, within a pretraining run's {1} planning horizon with {2} to spare (no --deadline: a run that ends within it scores as the fastest, less for using more than half of it; --deadline or --profile speed-first buys speed)", "{0}，在预训练 {1} 的规划期内，仍余 {2}（未给 --deadline：在规划期内结束即按最快计分，用掉一半以上略减分；用 --deadline 或 --profile speed-first 换取速度）") \
   X(fact_within_deadline_slack, "{0}, within the {1} deadline with {2} to spare at the slow end (a run that leaves half of it free scores the most)", "{0}，在 {1} 的截止时间内，按慢端仍余 {2}（留出一半时间的得分最高）") \
   X(fact_hours_band_top, "{0} at the pessimistic end (--risk-averse)", "按悲观端 {0}（--risk-averse）") \
   X(fact_meets_latency, "meets the latency targets: TPOT {0} ms, TTFT {1} ms at batch {2}; at the load's batch {3}, TPOT up to {4} ms and TTFT up to {5} ms (90th percentile)", "满足延迟目标：批大小 {2} 时 TPOT {0} ms，TTFT {1} ms；按负载的批大小 {3}，TPOT 最多 {4} ms，TTFT 最多 {5} ms（第 90 百分位）") \

@@ -400,6 +400,9 @@ struct Ranking {
     // The turnaround is the user's --deadline: a row is held to it at its time band's slow end (90th
     // percentile), so margin on a deadline counts (docs/scoring.md "Turnaround").
     bool turnaround_is_deadline = false;
+    // The turnaround is pretraining's 30-day planning horizon (no --deadline, no speed asked for):
+    // speed inside it keeps only the slack slope (docs/scoring.md "Turnaround").
+    bool turnaround_is_horizon = false;
     double cheapest_scored = 0;  // smallest Candidate::scored_cost / (1 + list_band_pct) above 0 (0 = use cheapest_total)
     // llm-inference: the latency targets (ms; 0 = none) a row's band top is held against (job_time).
     double tpot_target_ms = 0;

@@ -196,8 +196,10 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
     // it, so the header says where it comes from (expert review zh: "4.0 h" was never defined).
     if (const double turnaround = view.ranking.best.turnaround_hours; turnaround > 0) {
       const bool deadline = view.ranking.deadline_hours > 0 && turnaround == view.ranking.deadline_hours;
-      fact(Msg::fact_turnaround, say(lang, deadline ? Msg::fact_turnaround_deadline : Msg::fact_turnaround_default,
-                                     units::format_hours(turnaround)));
+      const Msg words = deadline                                   ? Msg::fact_turnaround_deadline
+                        : view.ranking.best.turnaround_is_horizon ? Msg::fact_turnaround_horizon
+                                                                  : Msg::fact_turnaround_default;
+      fact(Msg::fact_turnaround, say(lang, words, units::format_hours(turnaround)));
     }
     if (view.ranking.deadline_hours > 0) {
       // The flag that set the confidence: --risk-averse raises it to its own level (expert review 6:

@@ -182,8 +182,8 @@ std::string performance_facts(const catalog::Catalog& catalog, const Ranking& ra
     const double slow_end_hours = ranking.best.turnaround_is_deadline
                                       ? detail::deadline_check_hours(candidate, ranking.performance_of(candidate))
                                       : checked_hours;
-    parts.add(say_text(lang, Msg::fact_within_deadline_slack, hours_said,
-                       units::format_hours(ranking.best.turnaround_hours),
+    parts.add(say_text(lang, ranking.best.turnaround_is_horizon ? Msg::fact_within_horizon_slack : Msg::fact_within_deadline_slack,
+                       hours_said, units::format_hours(ranking.best.turnaround_hours),
                        units::format_hours(std::max(0.0, ranking.best.turnaround_hours - slow_end_hours))));
   } else if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
       checked_hours <= ranking.best.turnaround_hours) {

@@ -1556,6 +1556,18 @@ class Ranker {
     if (best.turnaround_hours == 0 && deadline > 0 && workload::kind_traits(profile_.kind).training() && !speed_asked) {
       best.turnaround_hours = deadline;
     }
+    // Pretraining without a --deadline has the 30-day planning horizon as its turnaround
+    // (estimate::pretraining_horizon_hours, the same horizon its node counts are planned for), with the
+    // slack slope inside it: a run that ends within a month is judged on cost and the other criteria,
+    // and speed beyond that is bought with --deadline or the speed-first profile. Expert review 10,
+    // R2: `-w llm-pretrain -p 7e9 --tokens 1e12 --max-nodes 16 --pricing on-demand,capacity-block`
+    // ranked a $186,958 block of 15 H200 nodes (11.7 d, paid upfront, low stock) above 4 B200 nodes
+    // on demand at $87,427 (20.7 d), with no deadline given.
+    if (best.turnaround_hours == 0 && deadline <= 0 && workload::kind_traits(profile_.kind).training() &&
+        !workload::kind_traits(profile_.kind).session_length_runs && !speed_asked) {
+      best.turnaround_hours = estimate::pretraining_horizon_hours;
+      best.turnaround_is_horizon = true;
+    }
     // Under --risk-averse a row's hours are already its band's slow end.
     best.turnaround_is_deadline = deadline > 0 && best.turnaround_hours == deadline && !options_.risk_averse;
     if (workload::kind_traits(profile_.kind).physics == workload::Physics::token_serving) {
