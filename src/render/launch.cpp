@@ -430,9 +430,13 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
   out += fmt::format("  disk_size: {}\n", disk_gb(profile));
   if (service != nullptr) {
     out += fmt::format("  ports: {}\n", service_port);
+    // On AMD GPUs the engine comes in AMD's ROCm image (SkyPilot runs a Docker image named
+    // `docker:<image>` in image_id); `pip install vllm` is CUDA's build.
+    const bool rocm = pick.gpu.vendor == "amd" && !service->setup.empty();
+    if (rocm) out += "  image_id: docker:rocm/vllm:latest\n";
     // A gated model (Llama, Gemma) needs a Hugging Face token: `sky serve up --secret HF_TOKEN`.
     if (!service->model.empty()) out += "secrets:\n  HF_TOKEN: null\n";
-    if (!service->setup.empty()) out += "setup: " + service->setup + "\n";
+    if (!service->setup.empty() && !rocm) out += "setup: " + service->setup + "\n";
     return out + "run: |\n" + command_lines(*service, "  ", "", "  ", " \\");
   }
   // SkyPilot sets these variables on every node (docs: "Distributed Multi-Node Jobs").
