@@ -110,14 +110,19 @@ std::string supported_providers(Launcher launcher) {
 
 namespace {
 
+// `text` with ASCII letters in lower case (names and YAML words, never locale text).
+std::string ascii_lower(std::string_view text) {
+  std::string lower(text);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower;
+}
+
 bool is_reserved_word(std::string_view text) {
   // YAML 1.1 booleans and nulls that a plain scalar would be read as (PyYAML, SkyPilot, dstack).
   static constexpr std::array<std::string_view, 11> words = {"y",    "n",     "yes",  "no", "on", "off",
                                                              "true", "false", "null", "~",  "nan"};
-  std::string lower(text);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return std::find(words.begin(), words.end(), lower) != words.end();
+  return std::find(words.begin(), words.end(), ascii_lower(text)) != words.end();
 }
 
 bool plain_safe(std::string_view text) {
@@ -255,10 +260,7 @@ std::string hub_model_id(const catalog::Catalog& catalog, const workload::Profil
   for (const auto& alias : preset->aliases) {
     if (!hub_id_safe(alias)) continue;
     if (first.empty()) first = alias;
-    std::string lower(alias);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (lower.find("instruct") != std::string::npos) return alias;
+    if (ascii_lower(alias).find("instruct") != std::string::npos) return alias;
   }
   return first;
 }
