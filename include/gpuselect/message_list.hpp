@@ -73,7 +73,7 @@
   X(fact_headroom_value, "{:g}% of GPU memory kept free (fragmentation, NCCL buffers, transient peaks; --min-headroom)", "保留 {:g}% 的显存（碎片、NCCL 缓冲区、瞬时峰值；--min-headroom）") \
   X(fact_time_value, "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + wait for capacity", "总用时（至出结果）= 机器准备和数据预置（计费）+ 运行 + 预期的竞价实例中断 + 排队 + 等待资源") \
   X(fact_turnaround_default, "{0} turnaround (default for fine-tuning and vision training; set a tighter one with --deadline): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}，为微调和视觉训练的默认值，可用 --deadline 设得更紧。在此之内结束的运行在速度上与最快者同分（等待资源按九成把握计）") \
-  X(fact_turnaround_horizon, "{0} planning horizon (pretraining, no --deadline): ending within it scores as the fastest, a little less past its half; --deadline or --profile speed-first buys speed", "{0} 规划期（预训练，未给 --deadline）：在此之内结束即按最快计分，用掉一半以上略减分；用 --deadline 或 --profile speed-first 换取速度") \
+  X(fact_turnaround_horizon, "{0} planning horizon (pretraining, no --deadline): ending within it scores as the fastest, a little less for each day of it used; --deadline or --profile speed-first buys speed", "{0} 规划期（预训练，未给 --deadline）：在此之内结束即按最快计分，每多用一天略减分；用 --deadline 或 --profile speed-first 换取速度") \
   X(fact_turnaround_deadline, "{0} turnaround, the --deadline: a run that ends within it scores on speed as the fastest", "{0}，即 --deadline：在此之内结束的运行在速度上与最快者同分") \
   X(fact_deadline_value, "{0} met at {1:g}% confidence ({2}): the chance of ending within it, from the time band, spot interruptions and the wait for capacity", "{0}，置信度 {1:g}%（{2}）：按时间区间、竞价实例中断和等待资源估算的按时完成概率") \
   X(fact_risk_value, "ranked on the pessimistic end (90th percentile) of each time and cost band (--risk-averse); costs shown are that end, times the expected (10th-90th)", "按每个时间和成本区间的悲观端（第 90 百分位）排名（--risk-averse）；显示的成本为该端，时间为期望值（第 10–90 百分位）") \
@@ -147,7 +147,7 @@
   X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内，更快不再加分") \
   X(fact_past_turnaround, "{0}, but {1} with the wait for capacity at 9 in 10 odds, past the {2} turnaround", "{0}，但按九成把握计入等待资源后为 {1}，超出 {2} 的周转时间") \
   X(fact_vs_fastest, "{0} vs fastest {1}", "{0}，最快 {1}") \
-  X(fact_within_horizon_slack, "{0}, within a pretraining run's {1} planning horizon with {2} to spare (no --deadline: a run that ends within it scores as the fastest, less for using more than half of it; --deadline or --profile speed-first buys speed)", "{0}，在预训练 {1} 的规划期内，仍余 {2}（未给 --deadline：在规划期内结束即按最快计分，用掉一半以上略减分；用 --deadline 或 --profile speed-first 换取速度）") \
+  X(fact_within_horizon_slack, "{0}, within a pretraining run's {1} planning horizon with {2} to spare (no --deadline: a run that ends within it scores as the fastest, a little less for each day of it used; --deadline or --profile speed-first buys speed)", "{0}，在预训练 {1} 的规划期内，仍余 {2}（未给 --deadline：在规划期内结束即按最快计分，每多用一天略减分；用 --deadline 或 --profile speed-first 换取速度）") \
   X(fact_within_deadline_slack, "{0}, within the {1} deadline with {2} to spare at the slow end (a run that leaves half of it free scores the most)", "{0}，在 {1} 的截止时间内，按慢端仍余 {2}（留出一半时间的得分最高）") \
   X(fact_hours_band_top, "{0} at the pessimistic end (--risk-averse)", "按悲观端 {0}（--risk-averse）") \
   X(fact_meets_latency, "meets the latency targets: TPOT {0} ms, TTFT {1} ms at batch {2}; at the load's batch {3}, TPOT up to {4} ms and TTFT up to {5} ms (90th percentile)", "满足延迟目标：批大小 {2} 时 TPOT {0} ms，TTFT {1} ms；按负载的批大小 {3}，TPOT 最多 {4} ms，TTFT 最多 {5} ms（第 90 百分位）") \
@@ -156,6 +156,7 @@
   X(fact_tflops_vs_best, "{0} dense 16-bit TFLOPS vs best {1}", "稠密 16 位算力 {0} TFLOPS，最佳 {1}") \
   X(fact_nodes_over, "{0} nodes over {1}", "{0} 节点，经 {1} 互联") \
   X(fact_vs_cheapest, "{0} vs cheapest {1}", "{0}，最便宜 {1}") \
+  X(fact_vs_cheapest_on_demand, "{0} vs {1} for the same load and hours on demand (outside --pricing)", "{0}，按需运行同样负载和时长只需 {1}（不在 --pricing 之内）") \
   X(fact_vs_cheapest_paid, "{0} vs cheapest paid {1}", "{0}，最便宜的付费方案 {1}") \
   X(fact_scored_upper, "scored at its price's upper end, {0}{2}, against the lowest credible price, {1}", "按价格上限计为 {0}{2}，对比最低可信价格 {1}") \
   X(fact_suspect_quote, " (a suspect spot quote)", "，系可疑的竞价报价") \
@@ -324,7 +325,8 @@
   X(note_stale_prices, "Prices of {0} provider{1} in this ranking are {2} days old (oldest: {6}, read {3}; today {4}; stale after {5} days): check the providers' pages before you rent.", "本次排名中 {0} 家云厂商的价格已有 {2} 天未更新（最早为 {6}，读取于 {3}；今天 {4}；超过 {5} 天即视为过期）：租用前请查看云厂商的价格页面。") \
   X(note_stale_rate, "Exchange rates used to compare currencies were read more than {1} days ago: {0}. Overlay a currencies record with today's rate (docs/catalog.md \"Currencies\").", "用于换算货币的汇率读取已超过 {1} 天：{0}。请用当天汇率覆盖 currencies 记录（docs/catalog.md “Currencies”）。") \
   X(note_stale_rate_item, "{0} {1} per USD as of {2} ({3} days)", "{0} 每美元 {1}，截至 {2}（{3} 天）") \
-  X(note_price_age, "Prices may have moved since they were read: cost bands widen 2% a month after 90 days for list prices (here up to {0}%) and 8% a month after 14 days for spot (here up to {1}%), and the cost criterion scores each row at its band's upper end.", "价格读取后可能已变动：标价超过 90 天后成本区间每月放宽 2%（此处最多 {0}%），竞价价格超过 14 天后每月放宽 8%（此处最多 {1}%），成本一项按每行区间的上限评分。") \
+  X(note_price_age, "Prices may have moved since they were read: cost bands widen 2% a month after 90 days for list prices{0} and 8% a month after 14 days for spot{1}, and the cost criterion scores each row at its band's upper end.", "价格读取后可能已变动：标价超过 90 天后成本区间每月放宽 2%{0}，竞价价格超过 14 天后每月放宽 8%{1}，成本一项按每行区间的上限评分。") \
+  X(note_price_age_here, " (here up to {0}%)", "（此处最多 {0}%）") \
   X(note_low_stock_first_only, "Row #1 is low stock (capacity may not be there when you ask; W-STOCK): the best-ranked row in stock is #{1}, {2} ({3}), {4}.", "第 1 名方案库存偏低（申请时可能没有容量；W-STOCK）：有库存的最佳方案是第 {1} 名，{2}（{3}），{4}。") \
   X(note_low_stock_first_in_stock, "Rows #1 to #{0} are low stock (capacity may not be there when you ask; W-STOCK): the best-ranked row in stock is #{1}, {2} ({3}), {4}.", "第 1 至第 {0} 名方案库存偏低（申请时可能没有容量；W-STOCK）：有库存的最佳方案是第 {1} 名，{2}（{3}），{4}。") \
   X(note_term_one_off, "#1 bills a whole {0} term, {1}, for a job that uses {2} of it: a term is the billing for steady work, not a one-off job. On demand the same run on #1 costs about {3}: rank with --pricing on-demand, or pass --reserved-other-use if the term has other work.", "第 1 名方案按整个{0}期限计费，{1}，而本作业只用其中 {2}：期限合约适合持续的工作，不适合一次性作业。同一作业在第 1 名上按需约 {3}：请用 --pricing on-demand 重新排名；若期限内还有其他工作，请加 --reserved-other-use。") \
@@ -340,6 +342,7 @@
   X(note_tier_low_stock, "{0} low-stock offering{1}", "{0} 个低库存方案") \
   X(note_tier_no_sla, "{0} no-SLA offering{1}", "{0} 个无 SLA 方案") \
   X(note_tier_spot, "{0} offering{1} on spot", "{0} 个竞价实例方案") \
+  X(note_stale_terms, "{0} offering{1} kept out of the reserved and monthly/yearly terms: each term is priced on a quote more than 365 days old, and a commitment paid whether used or not needs a current quote; {2}; refresh the prices (gpuselect catalog update, or the provider's quote in a price overlay) or {3} to include.", "{0} 个方案的预留实例和包年包月期限被排除：其期限价格来自 365 天以前的报价，而无论是否使用都要付费的承诺需要当前报价；{2}；请更新价格（gpuselect catalog update，或把云厂商的报价写入价格覆盖文件），或加 {3} 纳入。") \
   X(note_tier_each_also, "each is also excluded for another reason", "每个方案也因其他原因被排除") \
   X(note_mainland_only, "{0} offering{1} sold only in mainland China left out (a mainland account or host); {2}; --region cn to include.", "{0} 个仅在中国大陆销售的方案未参与排名（需大陆账号或主体）；{2}；加 --region cn 可纳入。") \
   X(note_tier_cheapest, "cheapest {0} ({1}{2})", "最便宜 {0}（{1}{2}）") \
@@ -376,6 +379,7 @@
   X(detail_tier_marketplace, "a marketplace host ({}: hosts are third parties, unvetted): not production serving; --allow-marketplace to include", "算力市场主机（{}：主机属于未经审核的第三方）：不适合生产服务；加 --allow-marketplace 可纳入") \
   X(detail_risk_averse_low_stock, "stock low: capacity may not be there when the job asks for it, and --risk-averse plans for what holds; --allow-low-stock to include", "库存偏低：任务申请时可能没有容量，而 --risk-averse 只规划可靠的方案；加 --allow-low-stock 可纳入") \
   X(detail_tier_low_stock, "stock low: a failed replica may not be replaceable for hours; not production serving; --allow-low-stock to include", "库存偏低：故障副本可能数小时内无法替换；不适合生产服务；加 --allow-low-stock 可纳入") \
+  X(detail_stale_term, "a {0} term priced on a quote read {1}, {2} days ago: a commitment paid whether used or not needs a current quote (list prices move a few times a year); gpuselect catalog update, the provider's quote in a price overlay, or --allow-stale-terms to include", "{0}期限的价格来自 {1} 的报价（{2} 天前）：无论是否使用都要付费的承诺需要当前报价（官网价格一年会变动数次）；请运行 gpuselect catalog update、把云厂商的报价写入价格覆盖文件，或加 --allow-stale-terms 纳入") \
   X(detail_tier_no_sla, "{} publishes no uptime SLA (no credits when the service is down): not production serving; --allow-no-sla to include", "{} 未公布可用性 SLA（服务中断时无赔付）：不适合生产服务；加 --allow-no-sla 可纳入") \
   X(detail_tier_shared_gpu, "a shared vGPU ({0}x {1}, time-sliced with other tenants: latency jitter): not production serving; --allow-shared-gpu to include", "共享 vGPU（{0}x {1}，与其他租户分时共享：延迟抖动）：不适合生产服务；加 --allow-shared-gpu 可纳入") \
   X(detail_tier_spot, "spot can be reclaimed at any time (no availability promise): not production serving; --allow-spot-serving to include", "竞价实例随时可能被回收（无可用性保证）：不适合生产服务；加 --allow-spot-serving 可纳入") \
@@ -1409,6 +1413,8 @@
   X(err_p90_above_mean, "{0} is more than 10x the mean of {1} ({2}): the longest 10% alone would exceed the mean", "{0} 超过均值 {1}（{2}）的 10 倍：仅最长的 10% 请求就会超过均值") \
   X(hint_p90_above_mean, "raise {0} to the mix's mean or lower {1}", "请把 {0} 提高到混合分布的均值，或调低 {1}") \
   X(err_not_for_kind, "does not apply to {0}; it is for {1}", "不适用于 {0}；它只用于 {1}") \
+  X(err_provider_sells_no_region, "{0} sells in none of the regions asked ({1})", "{0} 在所要求的地域（{1}）均无售卖") \
+  X(hint_provider_sells_no_region, "drop --region or --provider, or name a region {0} sells in", "请去掉 --region 或 --provider，或指定 {0} 有售卖的地域") \
   X(err_provider_in_and_out, "excludes {0}, which --provider names ({1})", "排除了 --provider 指定的 {0}（{1}）") \
   X(hint_provider_in_and_out, "drop {0} from --provider or from --exclude-provider", "请从 --provider 或 --exclude-provider 中去掉 {0}") \
   X(hint_drop_or_other_workload, "drop it or pick another --workload", "请去掉它，或换一个 --workload") \

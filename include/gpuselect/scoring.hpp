@@ -311,8 +311,12 @@ enum class ExclusionKind : std::uint8_t {
   // Training on demand or spot longer than the planning horizon that needs more GPU-hours than
   // estimate::open_hold_share of the SKU's free pool gives in it (needed, limit: GPU-hours).
   capacity,
+  // A reserved or subscription term (a commitment paid whether used or not) priced on a quote more
+  // than stale_row_price_days old (needed: the quote's age in days, limit: stale_row_price_days):
+  // --allow-stale-terms. On demand and spot stay: what they cost is found out within an hour.
+  stale_term,
 };
-inline constexpr std::size_t exclusion_kind_count = 25;  // values of ExclusionKind
+inline constexpr std::size_t exclusion_kind_count = 26;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 // The flag a reader acts on, for human text: to_string(kind), except the latency exclusion of
 // image-inference, which is --latency-ms (JSON keeps to_string's stable name).
@@ -355,6 +359,14 @@ struct Options {
   Constraints constraints;
   std::string currency = "USD";
   std::string today;  // YYYY-MM-DD, for stale-price warnings
+  // Serving whose --pricing asked for terms and not on demand: the same request ranked on demand, its
+  // cheapest total and its Best::cheapest_scored (output currency; 0 = none). A term that costs more
+  // than renting the same load on demand for the same hours is scored on cost against it, so a lone
+  // term dearer than on demand does not read as a strong pick (expert review 11, R3).
+  struct OnDemandReference {
+    double cheapest_total = 0;
+    double cheapest_scored = 0;
+  } on_demand_reference;
   bool sensitivity = false;
   int sensitivity_samples = 500;
   std::uint64_t sensitivity_seed = 42;
@@ -376,6 +388,7 @@ struct Options {
   bool allow_low_stock = false;
   // --allow-no-sla: production serving ranks providers that publish no uptime SLA too.
   bool allow_no_sla = false;
+  bool allow_stale_terms = false;  // rank reserved and subscription terms on quotes over a year old
   // --allow-immature-stack: rank rows whose stack is unsupported for the job (warned, stability and
   // usability 0 on their software indicator) instead of excluding them.
   bool allow_immature_stack = false;
@@ -404,6 +417,9 @@ struct Ranking {
     // speed inside it keeps only the slack slope (docs/scoring.md "Turnaround").
     bool turnaround_is_horizon = false;
     double cheapest_scored = 0;  // smallest Candidate::scored_cost / (1 + list_band_pct) above 0 (0 = use cheapest_total)
+    // cheapest_total and cheapest_scored are the same request's on demand (Options::on_demand_reference),
+    // outside the --pricing asked for: only terms were ranked, and on demand costs less.
+    bool cheapest_on_demand_outside = false;
     // llm-inference: the latency targets (ms; 0 = none) a row's band top is held against (job_time).
     double tpot_target_ms = 0;
     double ttft_target_ms = 0;

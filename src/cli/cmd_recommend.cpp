@@ -352,24 +352,34 @@ void add_fleet_alternatives(const RecommendOptions& options, const GlobalOptions
 // request ranked on demand, said as a note where its #1 costs less over the same hours
 // (scoring::add_on_demand_cheaper_note; expert review 6: 28 A100s reserved for a year at ~$507k
 // where 12 H200s on demand cost $368k).
-void add_on_demand_alternative(const RecommendOptions& options, const GlobalOptions& globals,
-                               const catalog::Catalog& catalog, const workload::Profile& profile,
-                               scoring::Ranking& ranking, const scoring::Options& ranking_options) {
+// The same request ranked on demand, for serving whose --pricing names a term and not on demand
+// (nullopt otherwise): its cheapest row is the cost criterion's reference too
+// (scoring::Options::on_demand_reference), and its #1 the note's comparison.
+std::optional<scoring::Ranking> rank_on_demand_beside_terms(const RecommendOptions& options, const GlobalOptions& globals,
+                                                            const catalog::Catalog& catalog,
+                                                            const workload::Profile& profile,
+                                                            const scoring::Options& ranking_options) {
   const auto& modes = ranking_options.constraints.pricing_modes;
-  if (!workload::kind_traits(profile.kind).serving()) return;
-  const scoring::Candidate* first = scoring::ranked_first(ranking);
-  if (first == nullptr || !(catalog::term_hours(first->mode) > 0)) return;
-  // On demand ranked beside the term already: its rows are the comparison.
-  if (modes.empty() || std::find(modes.begin(), modes.end(), catalog::PricingMode::on_demand) != modes.end()) {
-    scoring::add_on_demand_cheaper_note(catalog, ranking, ranking);
-    return;
+  if (!workload::kind_traits(profile.kind).serving() || modes.empty() ||
+      std::find(modes.begin(), modes.end(), catalog::PricingMode::on_demand) != modes.end() ||
+      std::none_of(modes.begin(), modes.end(), [](catalog::PricingMode mode) { return catalog::term_hours(mode) > 0; })) {
+    return std::nullopt;
   }
   RecommendOptions on_demand = options;
   on_demand.ranking.pricing = "on-demand";
   // The same currency (a subscription-only --pricing may have defaulted it to CNY): totals compare.
-  on_demand.ranking.currency = ranking.currency;
+  on_demand.ranking.currency = ranking_options.currency;
   const scoring::Options on_demand_options = build_ranking_options(on_demand.ranking, globals, catalog, profile);
-  scoring::add_on_demand_cheaper_note(catalog, ranking, rank_checked_if_asked(catalog, profile, on_demand_options));
+  return rank_checked_if_asked(catalog, profile, on_demand_options);
+}
+
+void add_on_demand_alternative(const catalog::Catalog& catalog, const workload::Profile& profile,
+                               scoring::Ranking& ranking, const std::optional<scoring::Ranking>& on_demand) {
+  if (!workload::kind_traits(profile.kind).serving()) return;
+  const scoring::Candidate* first = scoring::ranked_first(ranking);
+  if (first == nullptr || !(catalog::term_hours(first->mode) > 0)) return;
+  // On demand ranked beside the term already: its rows are the comparison.
+  scoring::add_on_demand_cheaper_note(catalog, ranking, on_demand ? *on_demand : ranking);
 }
 
 int run(const RecommendOptions& options, const GlobalOptions& globals) {
@@ -396,9 +406,12 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
       std::fflush(stderr);
     };
   }
+  const std::optional<scoring::Ranking> on_demand =
+      rank_on_demand_beside_terms(options, globals, catalog, profile, ranking_options);
+  if (on_demand) ranking_options.on_demand_reference = {on_demand->best.cheapest_total, on_demand->best.cheapest_scored};
   scoring::Ranking ranked = rank_checked_if_asked(catalog, profile, ranking_options);
   add_fleet_alternatives(options, globals, catalog, profile, ranked);
-  add_on_demand_alternative(options, globals, catalog, profile, ranked, ranking_options);
+  add_on_demand_alternative(catalog, profile, ranked, on_demand);
   const scoring::Ranking& ranking = keep_until_exit(std::move(ranked));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 

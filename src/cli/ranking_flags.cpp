@@ -83,6 +83,11 @@ const RankingOption constraint_options[] = {
     {{"--allow-no-sla", "Production serving: rank providers that publish no uptime SLA too (default: excluded)",
       "Constraints"},
      &RankingFlags::allow_no_sla},
+    {{"--allow-stale-terms",
+      "Rank reserved and monthly/yearly terms whose price was read more than a year ago too (default: excluded, "
+      "constraint --allow-stale-terms)",
+      "Constraints"},
+     &RankingFlags::allow_stale_terms},
     {{"--allow-immature-stack",
       "Rank GPUs whose software stack does not run the job's method, precision or kernels (default: excluded, "
       "constraint 'software')",
@@ -198,6 +203,37 @@ void check_provider_lists(const catalog::Catalog& catalog, const std::vector<std
     }
   }
 }
+// --provider naming only providers that sell in none of the --region asked (after its groups, `cn`
+// among them): no offering can match, a contradiction in the request, exit 2 (expert review 11, D7:
+// `--region cn --provider aws` exited 3 with a header). Left to the library's own checks where a
+// provider or region is not in the catalog.
+void check_provider_regions(const catalog::Catalog& catalog, const std::vector<std::string>& providers_named,
+                            const std::vector<std::string>& regions, const std::string& region_flag) {
+  if (providers_named.empty() || regions.empty()) return;
+  std::vector<const catalog::Provider*> providers;
+  for (const std::string& name : providers_named) {
+    const catalog::Provider* provider = catalog.find_provider(name);
+    if (provider == nullptr) return;
+    providers.push_back(provider);
+  }
+  const auto asked = [&](const std::string& region) {
+    return std::find(regions.begin(), regions.end(), region) != regions.end();
+  };
+  std::vector<bool> region_known(regions.size(), false);
+  for (const auto& offering : catalog.offerings) {
+    const bool named = std::find(providers.begin(), providers.end(), &catalog.provider_of(offering)) != providers.end();
+    for (const std::string& region : offering.regions) {
+      if (!asked(region)) continue;
+      if (named) return;
+      region_known[static_cast<std::size_t>(std::find(regions.begin(), regions.end(), region) - regions.begin())] = true;
+    }
+  }
+  if (std::find(region_known.begin(), region_known.end(), false) != region_known.end()) return;
+  std::string names;
+  for (const auto* provider : providers) names += (names.empty() ? "" : ",") + provider->id;
+  throw Error::said("--region", text::words(text::Msg::err_provider_sells_no_region, names, region_flag),
+                    text::words(text::Msg::hint_provider_sells_no_region, names));
+}
 }  // namespace
 
 scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOptions& globals,
@@ -223,6 +259,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   options.allow_shared_gpu = flags.allow_shared_gpu;
   options.allow_low_stock = flags.allow_low_stock;
   options.allow_no_sla = flags.allow_no_sla;
+  options.allow_stale_terms = flags.allow_stale_terms;
   options.allow_immature_stack = flags.allow_immature_stack;
   options.reserved_other_use = flags.reserved_other_use;
   options.mix = flags.mix;
@@ -292,6 +329,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   constraints.providers = providers_named;
   constraints.exclude_providers = split_list(flags.exclude_provider);
   check_provider_lists(catalog, providers_named, constraints.exclude_providers);
+  check_provider_regions(catalog, providers_named, constraints.regions, flags.region);
   // GPU names map to the catalog's ids here (the library's one check, catalog::gpu_ids_named), so
   // SkyPilot's and gpuhunt's spellings select the same offerings as the ids.
   constraints.gpus = gpus_named;

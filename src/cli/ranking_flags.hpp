@@ -26,6 +26,7 @@ struct RankingFlags {
   bool allow_shared_gpu = false;
   bool allow_low_stock = false;
   bool allow_no_sla = false;
+  bool allow_stale_terms = false;
   bool allow_immature_stack = false;
   bool reserved_other_use = false;
   bool mix = false;

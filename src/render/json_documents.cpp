@@ -736,6 +736,7 @@ ordered_json request_json(const RecommendView& view) {
   request["allow_shared_gpu"] = options.allow_shared_gpu;
   request["allow_low_stock"] = options.allow_low_stock;
   request["allow_no_sla"] = options.allow_no_sla;
+  request["allow_stale_terms"] = options.allow_stale_terms;
   request["allow_immature_stack"] = options.allow_immature_stack;
   request["reserved_other_use"] = ranking.reserved_other_use;
   request["risk_averse"] = ranking.risk_averse;

@@ -229,7 +229,10 @@ std::string performance_facts(const catalog::Catalog& catalog, const Ranking& ra
 // The figures behind a row's cost score: its total against the cheapest, and what the total holds.
 std::string cost_facts(const Ranking& ranking, const Candidate& candidate, Lang lang) {
   Parts parts(lang);
-  parts.add(detail::say_text(lang, ranking.best.free_row ? Msg::fact_vs_cheapest_paid : Msg::fact_vs_cheapest,
+  const Msg versus = ranking.best.cheapest_on_demand_outside ? Msg::fact_vs_cheapest_on_demand
+                     : ranking.best.free_row                  ? Msg::fact_vs_cheapest_paid
+                                                              : Msg::fact_vs_cheapest;
+  parts.add(detail::say_text(lang, versus,
                       units::format_money(candidate.total_cost, ranking.currency),
                       units::format_money(ranking.best.cheapest_total, ranking.currency)));
   const auto& cost = candidate.cost;
@@ -367,6 +370,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::low_stock:
     case ExclusionKind::no_sla:
     case ExclusionKind::capacity:
+    case ExclusionKind::stale_term:
     case ExclusionKind::spot_serving:
     case ExclusionKind::software:
       return said;

@@ -60,6 +60,9 @@ bool in_order(const catalog::Catalog& catalog, const Candidate& previous, const 
 // unless allowed.
 void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, const Options& options,
                      const Candidate& candidate, const std::string& subject, Violations& found) {
+  found.expect(options.allow_stale_terms || !(catalog::term_hours(candidate.mode) > 0) ||
+                   candidate.cost.quote_age_days <= stale_row_price_days,
+               subject, "a reserved or subscription term on a quote over a year old without --allow-stale-terms");
   // --risk-averse training: no low-stock row on demand or by subscription unless allowed.
   if (workload::kind_traits(ranking.kind).training() && options.risk_averse) {
     const catalog::Offering& offering = catalog.offerings[candidate.offering_index];

@@ -488,6 +488,25 @@ class Ranker {
   // half the SKU's usual free pool gives in that horizon cannot be had as priced, on any node count:
   // providers sell a job that size as a reservation (expert review 4: 64 on-demand B200s, the whole
   // pool, for 182 days; then, with that row gone, 24 H100s for 1,274 days).
+  // A reserved or subscription term commits its whole price whether used or not: priced on a quote
+  // more than stale_row_price_days old, the commitment rests on a price nobody has seen for a year
+  // (list prices move a few times a year; docs/estimation.md "Price age and quote sanity"). On demand
+  // and spot are found out within an hour's bill, so they stay, scored at their age band's upper end.
+  // Expert review 11, R4: `-m qwen2.5-7b --requests-per-s 1 --provider tencent --hours 8760 --pricing
+  // yearly` ranked a CN¥82,668 yearly term first, priced from a 2023-06-30 quote (1,250 days old).
+  void stale_term_reasons(const catalog::Offering& offering, PricingMode mode, const estimate::Cost& cost,
+                          double total_cost) {
+    if (options_.allow_stale_terms || !(catalog::term_hours(mode) > 0) || cost.quote_age_days <= stale_row_price_days) {
+      return;
+    }
+    const std::string age = std::to_string(cost.quote_age_days);
+    reasons_.push_back({ExclusionKind::stale_term, total_cost, static_cast<double>(cost.quote_age_days),
+                        text::Words::in_each([&](text::Lang lang) {
+                          return text::say(lang, text::Msg::detail_stale_term, detail::mode_words(mode, lang),
+                                           offering.as_of, age);
+                        })});
+  }
+
   void open_hold_reasons(const catalog::Offering& offering, PricingMode mode, const estimate::Cost& cost,
                          double hours) {
     if (!workload::kind_traits(profile_.kind).training() || catalog::holds_capacity(mode)) return;
@@ -1422,6 +1441,7 @@ class Ranker {
       if (&filter_ == &options_.constraints) {
         detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_);
         open_hold_reasons(offering, mode, cost, hours);
+        stale_term_reasons(offering, mode, cost, total_cost);
         if (!mainland_asked_ && mainland_only_[index]) {
           reasons_.push_back(
               {ExclusionKind::region, total_cost, 0, text::words(text::Msg::detail_mainland_only, offering.provider)});
@@ -1539,6 +1559,16 @@ class Ranker {
     if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     if (!std::isfinite(best.cheapest_scored)) best.cheapest_scored = 0;
+    const auto& reference = options_.on_demand_reference;
+    if (reference.cheapest_total > 0 && best.cheapest_total > 0 && reference.cheapest_total < best.cheapest_total &&
+        !best.free_row) {
+      best.cheapest_total = reference.cheapest_total;
+      if (reference.cheapest_scored > 0) {
+        best.cheapest_scored = best.cheapest_scored > 0 ? std::min(best.cheapest_scored, reference.cheapest_scored)
+                                                        : reference.cheapest_scored;
+      }
+      best.cheapest_on_demand_outside = true;
+    }
     best.turnaround_hours = detail::turnaround_hours(profile_.kind, ranking.weights);
     // A deadline tighter than the turnaround is the turnaround: a run inside it earns nothing more
     // for speed, and the words name the hours that bind (expert review 12: "within the 4.0 h
@@ -1689,9 +1719,10 @@ class Ranker {
 
   // Per service-tier class, the offerings it kept out and the cheapest of their rows.
   std::vector<Ranking::TierExclusion> tier_exclusions(const Ranking& ranking) const {
-    constexpr std::array<ExclusionKind, 6> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
+    constexpr std::array<ExclusionKind, 7> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
                                                    ExclusionKind::shared_gpu,   ExclusionKind::low_stock,
-                                                   ExclusionKind::no_sla,       ExclusionKind::spot_serving};
+                                                   ExclusionKind::no_sla,       ExclusionKind::spot_serving,
+                                                   ExclusionKind::stale_term};
     std::vector<Ranking::TierExclusion> result;
     for (const ExclusionKind kind : classes) {
       Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt};
@@ -1767,7 +1798,8 @@ class Ranker {
     std::uint32_t mask = 0;
     for (const auto kind : {ExclusionKind::budget, ExclusionKind::deadline, ExclusionKind::latency,
                             ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host, ExclusionKind::spot_serving,
-                            ExclusionKind::shared_gpu, ExclusionKind::low_stock, ExclusionKind::no_sla}) {
+                            ExclusionKind::shared_gpu, ExclusionKind::low_stock, ExclusionKind::no_sla,
+                            ExclusionKind::stale_term}) {
       mask |= 1u << static_cast<unsigned>(kind);
     }
     return mask;

@@ -329,9 +329,16 @@ void add_price_age_note(const Ranking& ranking, std::vector<Ranking::Note>& note
     double& band = candidate.mode == PricingMode::spot ? spot_band_pct : list_band_pct;
     band = std::max(band, cost.price_band_pct);
   }
+  // A kind of price no ranked row has aged (no spot row, or only fresh list prices) gets no "here"
+  // figure: "spot (here up to 0.0%)" read as a claim about rows that are not there (expert review 11, D10).
   if (list_band_pct > 0 || spot_band_pct > 0) {
-    notes.push_back({"N-PRICE-AGE", text::words(text::Msg::note_price_age, number(list_band_pct, 1),
-                                                number(spot_band_pct, 1))});
+    notes.push_back({"N-PRICE-AGE", text::Words::in_each([&](text::Lang lang) {
+                       const auto here = [&](double band_pct) {
+                         return band_pct > 0 ? text::say(lang, text::Msg::note_price_age_here, number(band_pct, 1))
+                                             : std::string();
+                       };
+                       return text::say(lang, text::Msg::note_price_age, here(list_band_pct), here(spot_band_pct));
+                     })});
   }
 }
 
@@ -485,6 +492,11 @@ void add_tiers_notes(const Ranking& ranking, std::vector<Ranking::Note>& notes) 
       code = "N-TIER-NO-SLA";
       what = text::Msg::note_tier_no_sla;
     }
+    // Stale terms are said where the flag alone brings a row back: rows also out for another reason
+    // (the mainland-only domestic rows of a run that did not ask for --region cn) are not news.
+    const bool stale_terms = tier.kind == ExclusionKind::stale_term;
+    if (stale_terms && tier.cheapest_offering.empty()) continue;
+    if (stale_terms) code = "N-STALE-TERMS";
     notes.push_back({std::string(code), text::Words::in_each([&](text::Lang lang) {
                        const std::string cheapest =
                            tier.cheapest_offering.empty()
@@ -495,6 +507,10 @@ void add_tiers_notes(const Ranking& ranking, std::vector<Ranking::Note>& notes) 
                                            tier.cheapest_mode ? text::say(lang, text::Msg::note_tier_cheapest_mode,
                                                                           mode_words(*tier.cheapest_mode, lang))
                                                               : std::string());
+                       if (stale_terms) {
+                         return text::say(lang, text::Msg::note_stale_terms, tier.offerings,
+                                          tier.offerings == 1 ? "" : "s", cheapest, to_string(tier.kind));
+                       }
                        return text::say(lang, serving ? text::Msg::note_tier : text::Msg::note_tier_training, text::say(lang, what, tier.offerings,
                                                                              tier.offerings == 1 ? "" : "s"),
                                         cheapest, to_string(tier.kind));

@@ -1,0 +1,158 @@
+// Expert review 11's rejects and defects on commitments and contradictions: terms on year-old quotes
+// (stale_term), a lone term dearer than on demand (the on-demand cost reference), equal cost at four
+// times the speed under the pretraining horizon, a provider that sells in none of the regions asked,
+// and the price-age note's figures.
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "json_runner.hpp"
+
+using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::today;
+
+namespace {
+
+nlohmann::json json_of(const std::vector<std::string>& args) { return gpuselect::testing::run_json(args, today); }
+
+const nlohmann::json* note_of(const nlohmann::json& document, std::string_view code) {
+  for (const auto& note : document["notes"]) {
+    if (note["code"] == code) return &note;
+  }
+  return nullptr;
+}
+
+// The criterion score of a JSON candidate.
+double criterion(const nlohmann::json& candidate, const char* name) {
+  return candidate["criteria"][name]["score"].get<double>();
+}
+
+const std::vector<std::string> tencent_yearly = {"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b",
+                                                 "--requests-per-s", "1", "--provider", "tencent",
+                                                 "--hours", "8760", "--pricing", "yearly"};
+
+}  // namespace
+
+TEST_CASE("a term priced on a quote over a year old is excluded unless --allow-stale-terms", "[commitments]") {
+  // The catalog's Tencent V100 was read on 2023-06-30: 1,250 days before 2026-12-01.
+  const auto refused = run_gpuselect(tencent_yearly, today);
+  CHECK(refused.exit_code == 3);
+  CHECK(refused.err.find("--allow-stale-terms") != std::string::npos);
+
+  auto shown = tencent_yearly;
+  shown.push_back("--show-excluded");
+  const auto listed = run_gpuselect(shown, today);
+  const std::string flat = std::regex_replace(listed.out, std::regex("\n +"), " ");
+  CHECK(flat.find("a yearly term priced on a quote read 2023-06-30, 1250 days ago") != std::string::npos);
+
+  auto allowed = tencent_yearly;
+  allowed.push_back("--allow-stale-terms");
+  const auto document = json_of(allowed);
+  REQUIRE_FALSE(document["candidates"].empty());
+  CHECK(document["candidates"][0]["pricing_mode"] == "yearly");
+  CHECK(document["candidates"][0]["cost"]["quote_age_days"] == 1250);
+  CHECK(document["request"]["allow_stale_terms"] == true);
+
+  // On demand on the same quote stays ranked: an hourly price is found out within an hour's bill.
+  const auto on_demand = json_of({"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--requests-per-s", "1",
+                                  "--provider", "tencent", "--hours", "720", "--pricing", "on-demand",
+                                  "--allow-low-stock"});
+  bool old_quote_ranked = false;
+  for (const auto& candidate : on_demand["candidates"]) {
+    old_quote_ranked = old_quote_ranked || candidate["cost"]["quote_age_days"].get<int>() > 365;
+  }
+  CHECK(old_quote_ranked);
+}
+
+TEST_CASE("N-STALE-TERMS is said where the flag alone brings a term back and not for rows out anyway", "[commitments]") {
+  // In mainland China the Alibaba A10 yearly term is out for its 2024-10-09 quote alone.
+  const auto mainland = json_of({"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--requests-per-s", "5",
+                                 "--region", "cn", "--hours", "8760"});
+  const auto* note = note_of(mainland, "N-STALE-TERMS");
+  REQUIRE(note != nullptr);
+  CHECK(note->at("text").get<std::string>().find("--allow-stale-terms") != std::string::npos);
+  bool classed = false;
+  for (const auto& tier : mainland["summary"]["tier_excluded"]) {
+    classed = classed || (tier["constraint"] == "--allow-stale-terms" && tier["cheapest_offering_id"].is_string());
+  }
+  CHECK(classed);
+  // Elsewhere the same rows are out as mainland-only too: no note.
+  const auto abroad = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--requests-per-s", "5",
+                               "--hours", "8760"});
+  CHECK(note_of(abroad, "N-STALE-TERMS") == nullptr);
+}
+
+TEST_CASE("a lone term dearer than on demand is scored on cost against the same load on demand", "[commitments]") {
+  const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b",
+                                         "--requests-per-s", "10", "--ttft-ms", "1000", "--tpot-ms", "60",
+                                         "--hours", "720", "--pricing", "reserved-1y"};
+  const auto document = json_of(args);
+  REQUIRE(document["candidates"].size() >= 1);
+  const auto& first = document["candidates"][0];
+  const auto* note = note_of(document, "N-ON-DEMAND-CHEAPER");
+  REQUIRE(note != nullptr);
+  // A year's term for a month's need costs over 10x the month on demand: no cost points, and the
+  // score no longer reads as a strong pick (94.2 before).
+  CHECK(criterion(first, "cost") < 1.0);
+  CHECK(first["score"].get<double>() < 70.0);
+  const auto text = run_gpuselect(args, today);
+  const std::string flat = std::regex_replace(text.out, std::regex("\n +"), " ");
+  CHECK(flat.find("for the same load and hours on demand (outside --pricing)") != std::string::npos);
+
+  // With on demand in --pricing the ranking holds both, and the term is not #1.
+  auto both = args;
+  both.back() = "reserved-1y,on-demand";
+  const auto mixed = json_of(both);
+  REQUIRE_FALSE(mixed["candidates"].empty());
+  CHECK(mixed["candidates"][0]["pricing_mode"] == "on-demand");
+}
+
+TEST_CASE("pretraining without a deadline ranks four times the speed first at about the same cost", "[commitments]") {
+  // One B200 node for 16.5 d at $17,455 against four for 4.2 d at $17,526 (cost-first): every day of
+  // the 30-day horizon counts, so the 0.4% dearer run that ends 12 days sooner ranks first.
+  const auto document = json_of({"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "2e11", "--profile",
+                                 "cost-first", "--top", "4"});
+  REQUIRE(document["candidates"].size() >= 2);
+  const auto& first = document["candidates"][0];
+  bool slower_alike_below = false;
+  for (const auto& other : document["candidates"]) {
+    if (other["rank"] == 1) continue;
+    const double cost_ratio = other["cost"]["total"].get<double>() / first["cost"]["total"].get<double>();
+    if (cost_ratio > 0.99 && other["time"]["wall_hours"].get<double>() > 2 * first["time"]["wall_hours"].get<double>()) {
+      slower_alike_below = true;
+    }
+  }
+  CHECK(first["nodes"].get<int>() > 1);
+  CHECK(slower_alike_below);
+}
+
+TEST_CASE("a provider that sells in none of the regions asked is a contradiction: exit 2", "[commitments]") {
+  const auto result = run_gpuselect({"recommend", "-w", "llm-finetune", "-p", "7e9", "--region", "cn", "--provider",
+                                     "aws"},
+                                    today);
+  CHECK(result.exit_code == 2);
+  CHECK(result.out.empty());
+  CHECK(result.err == "gpuselect: error: --region: aws sells in none of the regions asked (cn); drop --region or "
+                      "--provider, or name a region aws sells in\n");
+  // One named provider that sells there is enough.
+  const auto some = run_gpuselect({"recommend", "-w", "llm-finetune", "-p", "7e9", "--region", "cn", "--provider",
+                                   "aws,alibaba", "--top", "1"},
+                                  today);
+  CHECK(some.exit_code == 0);
+}
+
+TEST_CASE("the price-age note gives a figure only for a kind of price a ranked row has aged", "[commitments]") {
+  // reserved-1y only: no spot row, so no "spot (here up to 0.0%)".
+  const auto document = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--requests-per-s", "10",
+                                 "--hours", "720", "--pricing", "reserved-1y"});
+  const auto* note = note_of(document, "N-PRICE-AGE");
+  REQUIRE(note != nullptr);
+  const auto text = note->at("text").get<std::string>();
+  CHECK(text.find("for list prices (here up to") != std::string::npos);
+  CHECK(text.find("for spot (here") == std::string::npos);
+}
