@@ -117,6 +117,56 @@ const std::array<CalibrationRow, 5> fp4_calibration_rows{{
     {"llama-3.1-70b", "b200", 1, fp4, 5000, 500, 1459, trtllm},
 }};
 
+// MLPerf Inference, datacenter, closed division, Offline scenario (the engine fed every query at
+// once: its maximum throughput), Llama 2 70B (llama2-70b-99, the catalog's llama-2-70b), NVIDIA's
+// TensorRT-LLM submissions on Hopper in FP8 with an FP8 KV cache and tensor (not pipeline)
+// parallelism: the calibration rows at batches of 800-900 sequences and 1,400-1,600 tokens a step
+// (issue 26, docs/estimation.md "Serving calibration", "MLPerf rows"; written down before any
+// fit). Published tokens/s are the system's output tokens; the system runs `replicas` identical
+// engines, so one replica's figure is tokens/s / replicas.
+// Workload (OpenOrca, 24,576 samples): mean input 222 tokens (tok_input_length of MLCommons'
+// open_orca_gpt4_tokenized_llama.sampled_24576.pkl, as summarised in openshift-psap/performance-
+// dashboard mlperf-data/summaries/llama2-70b-99.csv at 7cd1065d1: mean 222.3, max 1,021); mean
+// output = the run's own tokens per sample (Tokens per second / Samples per second of its
+// mlperf_log_summary.txt: 290.3, 291.3, 291.6), rounded to 291.
+// Batch: the engine runs at most `engine_max_batch` sequences (gpu_batch_size in the submission's
+// configs/llama2-70b/Offline/__init__.py) and at most `max_num_tokens` tokens a forward
+// (TensorRT-LLM's in-flight batching packs decode and context tokens into one forward; steady state
+// = batch x (1 + input/output) tokens); 0 = not set in the config file read (its base config was
+// not read: assumed not binding). The estimate runs at the least of those and the batch free KV
+// memory holds (trtllm_bench_batch's rule with the submission's caps).
+struct MlperfRow {
+  CalibrationRow row;  // row.measured_output_tokens_per_s: one replica's share
+  int replicas;
+  int engine_max_batch;
+  int max_num_tokens;
+};
+constexpr int openorca_input_tokens = 222;
+constexpr int openorca_output_tokens = 291;
+const std::array<MlperfRow, 3> mlperf_calibration_rows{{
+    // v4.1 (August 2024), result DGX-H100_H100-SXM-80GBx8_TRT llama2-70b-99.9 Offline (the 99.9%
+    // accuracy run; the same FP8 engine as 99%): 24,524.9 tokens/s, 84.4792 samples/s; config
+    // H100_SXM_80GB_TP2x4: TP 2, 4 replicas, gpu_batch_size 896 (mlcommons/inference_results_v4.1
+    // at a2f5d66d1, closed/NVIDIA/results/... and closed/NVIDIA/configs/llama2-70b/Offline).
+    {{"llama-2-70b", "h100-sxm5-80gb", 2, fp8, openorca_input_tokens, openorca_output_tokens, 24524.9 / 4,
+      "MLPerf Inference v4.1 NVIDIA DGX-H100 llama2-70b Offline"},
+     4, 896, 0},
+    // v4.1, result H200-SXM-141GBx8_TRT llama2-70b-99 Offline: 31,302.7 tokens/s, 107.477
+    // samples/s; config H200_SXM_141GBx8 (from H200_SXM_141GBx1): TP 1, 8 replicas,
+    // gpu_batch_size 806 (same repository and commit).
+    {{"llama-2-70b", "h200-sxm-141gb", 1, fp8, openorca_input_tokens, openorca_output_tokens, 31302.7 / 8,
+      "MLPerf Inference v4.1 NVIDIA H200x8 llama2-70b Offline"},
+     8, 806, 0},
+    // v5.0 (April 2025), result H200-SXM-141GBx8_TRT llama2-70b-99 Offline: 34,988.2 tokens/s,
+    // 120.008 samples/s (read in ntuhpc/mlperf_inference_results_v5.0 at cf3541159, a copy of
+    // mlcommons/inference_results_v5.0); config H200_SXM_141GBx8 (mlcommons/inference_results_v5.0
+    // at 6069beb24, closed/NVIDIA/configs/llama2-70b/Offline): TP 1 PP 1, 8 replicas,
+    // gpu_batch_size 2048, max_num_tokens 1536, kv_cache_dtype fp8.
+    {{"llama-2-70b", "h200-sxm-141gb", 1, fp8, openorca_input_tokens, openorca_output_tokens, 34988.2 / 8,
+      "MLPerf Inference v5.0 NVIDIA H200x8 llama2-70b Offline"},
+     8, 2048, 1536},
+}};
+
 struct RowEstimate {
   int batch = 0;
   estimate::model::ServingPoint point;
@@ -136,6 +186,28 @@ RowEstimate estimate_row(const catalog::Catalog& catalog, const CalibrationRow& 
   result.batch = gpuselect::testing::trtllm_bench_batch(
       estimate::model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes()));
   result.point = estimate::model::serving_point(profile, hardware, row.tp, result.batch);
+  result.ratio = row.measured_output_tokens_per_s / result.point.output_tokens_per_s;
+  return result;
+}
+
+// The batch an MLPerf row's engine runs (mlperf_calibration_rows): the least of its batch cap, its
+// tokens-per-forward cap at the steady state's batch x (1 + input/output) tokens, and free KV memory.
+RowEstimate estimate_mlperf_row(const catalog::Catalog& catalog, const MlperfRow& mlperf) {
+  const CalibrationRow& row = mlperf.row;
+  const auto profile = serving_job(catalog, row.model, row.precision, row.input, row.output);
+  const auto hardware = machine(catalog, row.gpu, row.tp);
+  estimate::Plan plan;
+  plan.gpus_per_node = row.tp;
+  plan.tensor_parallel = row.tp;
+  int batch = std::min(mlperf.engine_max_batch,
+                       estimate::model::max_serving_batch(profile, plan, hardware.gpu->capacity_bytes()));
+  if (mlperf.max_num_tokens > 0) {
+    const double tokens_per_sequence = 1.0 + static_cast<double>(row.input) / row.output;
+    batch = std::min(batch, static_cast<int>(mlperf.max_num_tokens / tokens_per_sequence));
+  }
+  RowEstimate result;
+  result.batch = batch;
+  result.point = estimate::model::serving_point(profile, hardware, row.tp, batch);
   result.ratio = row.measured_output_tokens_per_s / result.point.output_tokens_per_s;
   return result;
 }
@@ -183,6 +255,19 @@ TEST_CASE("serving calibration table", "[.calibrate]") {
   };
   for (const auto& row : fp4_calibration_rows) raw("fp4", row);
   for (const auto& row : calibration_rows) raw("cal", row);
+  for (const auto& mlperf : mlperf_calibration_rows) {
+    const CalibrationRow& row = mlperf.row;
+    const RowEstimate estimate = estimate_mlperf_row(catalog, mlperf);
+    const auto& parts = estimate.point.parts;
+    std::printf("RAW mlperf %s %s %d %d %d %d %.6g %.9g %.9g %.9g %.9g %.9g\n", std::string(row.model).c_str(),
+                std::string(row.gpu).c_str(), row.tp, row.input, row.output, estimate.batch,
+                row.measured_output_tokens_per_s, estimate.batch / estimate.point.output_tokens_per_s, parts.memory_s,
+                parts.decode_compute_s, parts.prefill_compute_s, parts.fixed_s);
+    std::printf("mlperf %-15s %-15s tp%d %5d/%-5d batch %4d measured %7.0f estimated %7.0f ratio %.2f | %s\n",
+                std::string(row.model).c_str(), std::string(row.gpu).c_str(), row.tp, row.input, row.output,
+                estimate.batch, row.measured_output_tokens_per_s, estimate.point.output_tokens_per_s, estimate.ratio,
+                std::string(row.source).c_str());
+  }
   for (const auto& row : calibration_rows) {
     const RowEstimate estimate = estimate_row(catalog, row);
     const auto& parts = estimate.point.parts;
