@@ -122,13 +122,16 @@ const std::array<CalibrationRow, 5> fp4_calibration_rows{{
 // TensorRT-LLM submissions on Hopper in FP8 with an FP8 KV cache and tensor (not pipeline)
 // parallelism: the calibration rows at batches of 800-900 sequences and 1,400-1,600 tokens a step
 // (issue 26, docs/estimation.md "Serving calibration", "MLPerf rows"; written down before any
-// fit). Published tokens/s are the system's output tokens; the system runs `replicas` identical
+// fit). Taken: every such result on a GPU the catalog holds (H100 SXM, H200 SXM at its stock
+// power) that the stored copies of the v4.0-v5.0 results hold; left out: v5.0 DGX-H100 (pipeline
+// parallel 2), GH200 (not in the catalog), H200 "CTS"/"Full" systems (1,000 W custom thermals),
+// v4.0's 8-GPU results (not in the stored copy). Published tokens/s are the system's output tokens; the system runs `replicas` identical
 // engines, so one replica's figure is tokens/s / replicas.
 // Workload (OpenOrca, 24,576 samples): mean input 222 tokens (tok_input_length of MLCommons'
 // open_orca_gpt4_tokenized_llama.sampled_24576.pkl, as summarised in openshift-psap/performance-
 // dashboard mlperf-data/summaries/llama2-70b-99.csv at 7cd1065d1: mean 222.3, max 1,021); mean
 // output = the run's own tokens per sample (Tokens per second / Samples per second of its
-// mlperf_log_summary.txt: 290.3, 291.3, 291.6), rounded to 291.
+// mlperf_log_summary.txt: 291.9, 290.3, 291.3, 291.6), rounded to 291.
 // Batch: the engine runs at most `engine_max_batch` sequences (gpu_batch_size in the submission's
 // configs/llama2-70b/Offline/__init__.py) and at most `max_num_tokens` tokens a forward
 // (TensorRT-LLM's in-flight batching packs decode and context tokens into one forward; steady state
@@ -143,7 +146,13 @@ struct MlperfRow {
 };
 constexpr int openorca_input_tokens = 222;
 constexpr int openorca_output_tokens = 291;
-const std::array<MlperfRow, 3> mlperf_calibration_rows{{
+const std::array<MlperfRow, 4> mlperf_calibration_rows{{
+    // v4.0 (March 2024), result DGX-H100_H100-SXM-80GBx2_TRT llama2-70b-99.9 Offline: 5,539.47
+    // tokens/s, 18.9752 samples/s (291.9 tokens a sample); config H100_SXM_80GB_TP2x1: TP 2, one
+    // replica, gpu_batch_size 896 (mlcommons/inference_results_v4.0 at 3c4a1cf19 and 8121a8115).
+    {{"llama-2-70b", "h100-sxm5-80gb", 2, fp8, openorca_input_tokens, openorca_output_tokens, 5539.47,
+      "MLPerf Inference v4.0 NVIDIA DGX-H100 x2 llama2-70b Offline"},
+     1, 896, 0},
     // v4.1 (August 2024), result DGX-H100_H100-SXM-80GBx8_TRT llama2-70b-99.9 Offline (the 99.9%
     // accuracy run; the same FP8 engine as 99%): 24,524.9 tokens/s, 84.4792 samples/s; config
     // H100_SXM_80GB_TP2x4: TP 2, 4 replicas, gpu_batch_size 896 (mlcommons/inference_results_v4.1
