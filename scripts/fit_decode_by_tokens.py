@@ -148,3 +148,12 @@ print(f"in-sample (width form): p10={xs[n // 10]:.3f} p90={xs[n * 9 // 10]:.3f}"
 pre = [r for r in dense if r["pre"] > 0 and r["kind"] == "cal" and r["tokens"] / r["batch"] >= 5]
 xs = sorted(math.exp(width_residual(r, *width)) for r in pre)
 print(f"prefill-dominated rows (input/output >= 4), n={len(xs)}: range {xs[0]:.3f}-{xs[-1]:.3f} (TTFT band = inverse)")
+# The 80% prediction interval for a new row from the leave-one-out residuals (log mean +- t(0.90,
+# n - 1) x standard deviation x sqrt(1 + 1/n); docs/estimation.md "Serving error bands").
+logs = [math.log(v) for v in loo]
+mean = sum(logs) / n
+sd = math.sqrt(sum((v - mean) ** 2 for v in logs) / (n - 1))
+T90 = {29: 1.311}  # Student's t, 0.90 quantile, 29 degrees of freedom
+half = T90[n - 1] * sd * math.sqrt(1 + 1 / n)
+print(f"80% prediction interval from the leave-one-out residuals: log mean {mean:.4f}, sd {sd:.4f}:",
+      f"{math.exp(mean - half):.3f}-{math.exp(mean + half):.3f}")

@@ -268,8 +268,11 @@ inline constexpr double decode_width_high_params = 70553706496.0 / 80;          
 // Mixture-of-experts models keep the constant share moe_step_factor was fitted with (the width
 // term is fitted on dense GEMMs; an expert's GEMMs are narrower than its layer).
 inline constexpr double moe_decode_compute_share = 0.30;
-// The decode share of a replica of `tensor_parallel` GPUs (see decode_compute_share).
-double decode_compute_share_for(const workload::Shape& shape, int tensor_parallel);
+// The decode share of a replica of `tensor_parallel` GPUs of `architecture` (see decode_compute_share).
+// The width term counts a layer's weights per GPU of the fitted GPUs (Hopper, 132 SMs; Blackwell's
+// B200, 148, whose NVFP4 rows fp4_step_factor is fitted on with it): other architectures, whose GPUs
+// hold other SM counts, keep the reference share (extrapolated either way, their bands say so).
+double decode_compute_share_for(const workload::Shape& shape, int tensor_parallel, std::string_view architecture);
 // Share of dense peak reached by prefill (prompt) matmuls and attention.
 inline constexpr double prefill_compute_share = 0.50;
 // Host, scheduler and launch time per step that does not overlap the GPU.
