@@ -51,6 +51,20 @@ estimate::Hardware node(std::string_view gpu_id, int gpus, int nodes) {
 
 using testing::serving_options;
 
+// A request's profile with its latency targets held at the bands' median (--confidence 0.5), N+1.
+workload::Profile at_median(const workload::Request& request) {
+  auto profile = workload::resolve(request, builtin());
+  profile.latency_confidence = 0.5;
+  REQUIRE(profile.redundancy == 1);
+  return profile;
+}
+
+scoring::Options mix_options() {
+  auto options = serving_options();
+  options.mix = true;
+  return options;
+}
+
 }  // namespace
 
 TEST_CASE("a request mix is two classes that keep the means", "[serving][mix]") {
@@ -185,20 +199,16 @@ TEST_CASE("mix: the cheapest fleet for a long-tailed 70B mix at 20 req/s never c
 // production tier since leaves out low-stock SKUs and providers without an uptime SLA: the small
 // B200 instances that make the split pay (Lambda) come back with --allow-low-stock --allow-no-sla;
 // within the default tier only 8-GPU instances carry 70B in bf16, and the single fleet is best.
-TEST_CASE("mix: one spare for the whole fleet, and the split saves on the issue's 70B target", "[serving][mix]") {
+TEST_CASE("mix: on the issue's 70B target the single fleet is best, with or without low-stock offerings",
+          "[serving][mix]") {
   auto request = mix_request("llama-3.1-70b", 1000, 8000, 200, 1000);
   request.requests_per_s = 20;
   request.tpot_ms = 50;
   request.ttft_ms = 500;
   request.context = 16384;
-  auto profile = workload::resolve(request, builtin());
-  // The targets at the bands' median, as the issue's figures were: at the default 80% the B200
-  // pools that make the split pay (uncalibrated, a band 1.5x wider each way) need smaller batches,
-  // and the single H100 fleet is best (checked below).
-  profile.latency_confidence = 0.5;
-  REQUIRE(profile.redundancy == 1);
-  auto options = serving_options();
-  options.mix = true;
+  // The targets at the bands' median, as the issue's figures were.
+  const auto profile = at_median(request);
+  auto options = mix_options();
   {
     const auto tier = testing::rank_checked(builtin(), profile, options);
     REQUIRE(tier.fleet);
@@ -224,12 +234,7 @@ TEST_CASE("mix: where the split pays, the fleet pays one spare of the long pool'
   auto request = mix_request("llama-3-70b", 512, 3000, 256, 0);
   request.requests_per_s = 5;
   request.context = 4096;
-  auto profile = workload::resolve(request, builtin());
-  profile.latency_confidence = 0.5;
-  REQUIRE(profile.redundancy == 1);
-  auto options = serving_options();
-  options.mix = true;
-  const auto ranking = testing::rank_checked(builtin(), profile, options);
+  const auto ranking = testing::rank_checked(builtin(), at_median(request), mix_options());
   REQUIRE(ranking.fleet);
   const auto& fleet = *ranking.fleet;
   REQUIRE(fleet.single);
