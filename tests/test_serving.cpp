@@ -146,7 +146,15 @@ struct MlperfRow {
 };
 constexpr int openorca_input_tokens = 222;
 constexpr int openorca_output_tokens = 291;
-const std::array<MlperfRow, 4> mlperf_calibration_rows{{
+// Llama 3.1 8B (llama3.1-8b, MLPerf Inference v5.1; issue 26 second round, written down before any
+// fit; docs/estimation.md "MLPerf Llama 3.1 8B rows"): CNN-DailyMail, 13,368 samples, mean input 871
+// tokens (openshift-psap/performance-dashboard mlperf-data/summaries/llama3-1-8b-datacenter.csv at
+// 7cd1065d1: mean 870.7, max 2,540); output 128 tokens a sample (the runs' tokens/s / samples/s:
+// 128.0; max_output_len 128 with use_stop_tokens false). Taken: every closed-division TensorRT-LLM
+// FP8 result on H100 SXM / H200 SXM whose engine config is in mlcommons/inference_results_v5.1.
+constexpr int cnn_dailymail_input_tokens = 871;
+constexpr int cnn_dailymail_output_tokens = 128;
+const std::array<MlperfRow, 6> mlperf_calibration_rows{{
     // v4.0 (March 2024), result DGX-H100_H100-SXM-80GBx2_TRT llama2-70b-99.9 Offline: 5,539.47
     // tokens/s, 18.9752 samples/s (291.9 tokens a sample); config H100_SXM_80GB_TP2x1: TP 2, one
     // replica, gpu_batch_size 896 (mlcommons/inference_results_v4.0 at 3c4a1cf19 and 8121a8115).
@@ -173,6 +181,20 @@ const std::array<MlperfRow, 4> mlperf_calibration_rows{{
     // gpu_batch_size 2048, max_num_tokens 1536, kv_cache_dtype fp8.
     {{"llama-2-70b", "h200-sxm-141gb", 1, fp8, openorca_input_tokens, openorca_output_tokens, 34988.2 / 8,
       "MLPerf Inference v5.0 NVIDIA H200x8 llama2-70b Offline"},
+     8, 2048, 1536},
+    // v5.1 (September 2025), result HPE_Cray_XD670_H200_SXM_141GBx8_TRT llama3.1-8b Offline:
+    // 66,036.8 tokens/s, 515.912 samples/s; config HPE_Cray_XD670_H200_SXM_141GBx8/Offline/
+    // llama3_1-8b.py: TP 1 PP 1, 8 replicas, gpu_batch_size 2048, max_num_tokens 12000, fp8 KV
+    // (mlcommons/inference_results_v5.1 at 965182b03, closed/HPE/...).
+    {{"llama-3.1-8b", "h200-sxm-141gb", 1, fp8, cnn_dailymail_input_tokens, cnn_dailymail_output_tokens,
+      66036.8 / 8, "MLPerf Inference v5.1 HPE XD670 H200x8 llama3.1-8b Offline"},
+     8, 2048, 12000},
+    // v5.1, result D74U-7U_H200-SXM-141GBx8_TRT llama3.1-8b Offline (Quanta Cloud Technology):
+    // 56,917.3 tokens/s, 444.667 samples/s; config D74U-7U_H200-SXM-141GBx8/Offline/llama3_1-8b.py:
+    // TP 1 PP 1, 8 replicas, gpu_batch_size 2048, max_num_tokens 1536, fp8 KV (same repository and
+    // commit, closed/Quanta_Cloud_Technology/...).
+    {{"llama-3.1-8b", "h200-sxm-141gb", 1, fp8, cnn_dailymail_input_tokens, cnn_dailymail_output_tokens,
+      56917.3 / 8, "MLPerf Inference v5.1 QCT D74H-7U H200x8 llama3.1-8b Offline"},
      8, 2048, 1536},
 }};
 
