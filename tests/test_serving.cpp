@@ -262,8 +262,9 @@ TEST_CASE("serving calibration: each published row within its tolerance of the e
     CHECK(estimate.ratio > 1 / tolerance);
     CHECK(estimate.ratio < tolerance);
   }
-  // The MLPerf Llama 2 70B rows, dense: fitted to 0.98-1.12 with the decode share by layer width
-  // (1.02-1.51 at the constant share), within 30% as the rows above.
+  // The MLPerf rows, dense: Llama 2 70B fitted to 0.93-1.10 and Llama 3.1 8B to 1.13-1.14 with the
+  // decode share by layer width and tokens a step (70B 1.02-1.51 at the constant share), within 30%
+  // as the rows above.
   for (const auto& mlperf : mlperf_calibration_rows) {
     const RowEstimate estimate = estimate_mlperf_row(catalog, mlperf);
     INFO(mlperf.row.source << ": measured " << mlperf.row.measured_output_tokens_per_s << " tok/s per replica, estimated "
@@ -768,22 +769,33 @@ TEST_CASE("the serving batch search bisects each band width on its own", "[servi
   CHECK(estimate::model::largest_batch_meeting(100, moe_edges, [](int) { return true; }) == 100);
 }
 
-TEST_CASE("the decode share grows with the weights of a layer per GPU within the calibrated span", "[serving]") {
+TEST_CASE("the decode share grows with the weights of a layer per GPU and the tokens of a step within the calibrated span", "[serving]") {
   using estimate::model::decode_compute_share_for;
+  using estimate::model::decode_tokens_reference;
   const auto dense = [](std::string_view model) { return llama(model, workload::Precision::fp8).shape; };
-  // Llama 3.1 70B on two GPUs is the reference; on one GPU its layer is twice as wide.
-  CHECK(decode_compute_share_for(dense("llama-3.1-70b"), 2, "hopper") == Approx(estimate::model::decode_compute_share));
-  CHECK(decode_compute_share_for(dense("llama-3.1-70b"), 1, "hopper") ==
-        Approx(estimate::model::decode_compute_share * std::pow(2.0, estimate::model::decode_width_exponent)));
-  CHECK(decode_compute_share_for(dense("llama-3.1-8b"), 1, "hopper") < decode_compute_share_for(dense("llama-3.1-70b"), 2, "hopper"));
-  // Outside the calibration rows' span the share is held at its edge, not extrapolated.
-  CHECK(decode_compute_share_for(dense("llama-3.1-8b"), 8, "hopper") == Approx(decode_compute_share_for(dense("llama-3.1-8b"), 1, "hopper")));
-  CHECK(decode_compute_share_for(dense("llama-3.1-405b"), 1, "hopper") == Approx(decode_compute_share_for(dense("llama-3.1-70b"), 1, "hopper")));
-  // Wide GEMMs approach the prefill share, never pass it.
-  CHECK(decode_compute_share_for(dense("llama-3.1-70b"), 1, "hopper") <= estimate::model::prefill_compute_share);
+  const auto share = [&](std::string_view model, int tp, double tokens) {
+    return decode_compute_share_for(dense(model), tp, "hopper", tokens);
+  };
+  // Llama 3.1 70B on two GPUs in a step of 1,000 tokens is the reference; on one GPU its layer is
+  // twice as wide.
+  CHECK(share("llama-3.1-70b", 2, decode_tokens_reference) == Approx(estimate::model::decode_compute_share));
+  CHECK(share("llama-3.1-70b", 1, 300) ==
+        Approx(estimate::model::decode_compute_share * std::pow(2.0, estimate::model::decode_width_exponent) *
+               std::pow(0.3, estimate::model::decode_tokens_exponent)));
+  CHECK(share("llama-3.1-8b", 1, decode_tokens_reference) < share("llama-3.1-70b", 2, decode_tokens_reference));
+  // More tokens a step, thicker GEMMs: 8B on one GPU at 8,000 tokens a step (128/128 at batch 4,000)
+  // reaches more of the peak than at the 500 of its 128/2048 calibration rows.
+  CHECK(share("llama-3.1-8b", 1, 8000) > 1.4 * share("llama-3.1-8b", 1, 500));
+  // Outside the calibration rows' spans the share is held at their edges, not extrapolated.
+  CHECK(share("llama-3.1-8b", 8, decode_tokens_reference) == Approx(share("llama-3.1-8b", 1, decode_tokens_reference)));
+  CHECK(share("llama-3.1-405b", 1, 300) == Approx(share("llama-3.1-70b", 1, 300)));
+  CHECK(share("llama-3.1-8b", 1, 100000) == Approx(share("llama-3.1-8b", 1, estimate::model::decode_tokens_high)));
+  CHECK(share("llama-3.1-8b", 1, 1) == Approx(share("llama-3.1-8b", 1, estimate::model::decode_tokens_low)));
+  // Wide GEMMs of many rows approach the prefill share, never pass it.
+  CHECK(share("llama-3.1-70b", 1, 15000) == Approx(estimate::model::prefill_compute_share));
   // MoE models keep the share their step factor was fitted with.
-  CHECK(decode_compute_share_for(llama("qwen3-235b-a22b", workload::Precision::fp8).shape, 8, "hopper") ==
+  CHECK(decode_compute_share_for(llama("qwen3-235b-a22b", workload::Precision::fp8).shape, 8, "hopper", 8000) ==
         Approx(estimate::model::moe_decode_compute_share));
   // Fitted on Hopper (and Blackwell's B200): other architectures keep the reference share.
-  CHECK(decode_compute_share_for(dense("llama-3.1-70b"), 8, "ada") == Approx(estimate::model::decode_compute_share));
+  CHECK(decode_compute_share_for(dense("llama-3.1-70b"), 8, "ada", 8000) == Approx(estimate::model::decode_compute_share));
 }

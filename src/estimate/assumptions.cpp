@@ -98,7 +98,11 @@ std::vector<text::Words> assumptions(const workload::Profile& profile, const Est
                                     units::format_count(model::decode_width_low_params),
                                     units::format_count(model::decode_width_high_params),
                                     fmt::format("{:.0f}", model::moe_decode_compute_share * 100),
-                                    fmt::format("{:.2f}", model::fp4_step_factor)));
+                                    fmt::format("{:.2f}", model::fp4_step_factor),
+                                    units::format_count(model::decode_tokens_reference),
+                                    fmt::format("{:g}", model::decode_tokens_exponent),
+                                    units::format_count(model::decode_tokens_low),
+                                    units::format_count(model::decode_tokens_high)));
   } else if (!workload::kind_traits(profile.kind).serves_images()) {
     sentences.push_back(text::words(Msg::asm_kv_sequence,
                                     units::format_gb(model::kv_cache_bytes_per_sequence(profile, profile.context)),
