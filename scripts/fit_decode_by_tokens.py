@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Fit of a decode matmul efficiency that grows with the tokens of a step (issue 26; docs/estimation.md
+"""First round (issue 26), kept as the record of what was tried: it reads RAW lines printed at the
+constant decode share (before 686452b); scripts/fit_decode_width_tokens.py is the current fit.
+
+Fit of a decode matmul efficiency that grows with the tokens of a step (issue 26; docs/estimation.md
 "Decode efficiency by tokens per step"), on the serving CALIBRATION rows only:
 
     build/tests/gpuselect_tests "[.calibrate]" -s | grep ^RAW | python3 scripts/fit_decode_by_tokens.py
@@ -15,23 +18,15 @@ before this fit; tests/test_serving.cpp mlperf_calibration_rows).
 import math
 import sys
 
+from serving_raw import read_rows
+
 DECODE_SHARE = 0.30  # model::decode_compute_share
 PREFILL_SHARE = 0.50  # model::prefill_compute_share
 BANDWIDTH_SHARE = 0.65  # model::decode_bandwidth_share
 OVERHEAD_S = 3e-3  # model::step_overhead_s
 MOE = ("qwen3-235b-a22b", "llama-4-maverick")
 
-rows = []
-for line in sys.stdin:
-    f = line.split()
-    if not f or f[0] != "RAW":
-        continue
-    tp, inp, out, batch = map(int, f[4:8])
-    meas, step, mem, dec, pre, fixed = map(float, f[8:14])
-    row = dict(kind=f[1], model=f[2], tp=tp, batch=batch, meas=meas, mem=mem, dec=dec, pre=pre, fixed=fixed,
-               tokens=batch * (1 + inp / out))
-    row["factor"] = step / (max(mem, dec + pre) + fixed)
-    rows.append(row)
+rows = read_rows(sys.stdin)
 
 
 def log_residual(row, m_half, eta_max, bandwidth=BANDWIDTH_SHARE, overhead=OVERHEAD_S):

@@ -18,6 +18,8 @@ max(memory, decode FLOPs / (peak x eta) + prefill) + fixed, times the factor (FP
 import math
 import sys
 
+from serving_raw import read_rows
+
 PREFILL_SHARE = 0.50  # model::prefill_compute_share
 # The share the program applies when the RAW lines are printed (model::decode_compute_share_for):
 # eta_ref, k, j and the tokens span; j = 0 is the first-round width fit (0.322, 0.60).
@@ -36,18 +38,7 @@ def width(row):
     return min(max(params / layers / row["tp"], W_LO), W_HI) / W_REF
 
 
-rows = []
-for line in sys.stdin:
-    f = line.split()
-    if not f or f[0] != "RAW":
-        continue
-    tp, inp, out, batch = map(int, f[4:8])
-    meas, step, mem, dec, pre, fixed = map(float, f[8:14])
-    row = dict(kind=f[1], model=f[2], gpu=f[3], tp=tp, inp=inp, out=out, batch=batch, meas=meas, mem=mem, pre=pre,
-               fixed=fixed, tokens=batch * (1 + inp / out))
-    row["factor"] = step / (max(mem, dec + pre) + fixed)
-    row["dec"] = dec
-    rows.append(row)
+rows = read_rows(sys.stdin)
 
 dense = [r for r in rows if r["kind"] in ("cal", "mlperf") and r["model"] not in MOE]
 fp4 = [r for r in rows if r["kind"] == "fp4"]
