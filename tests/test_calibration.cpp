@@ -1207,17 +1207,26 @@ TEST_CASE("held-out serving throughput: TensorRT-LLM rows outside the fit", "[es
   // a batch of ~1,500 runs faster than the roofline, and 70B 20000/2000 at 0.74); GB200 NVFP4 4 of 4
   // (0.86-1.10 with fp4_step_factor fitted on B200's rows; 0.59-0.75 before): 26 of 28 (93%). Band
   // coverage was 17 of 28 (61%) before the calibrated-regime rule, 23 of 28 with it.
-  CHECK(first.within_35 - first.fp4_within_35 >= first.rows - first.fp4_rows - 2);
+  // With the decode share by layer width (issue 26, computed once after its fit was committed):
+  // Hopper FP8 21 of 24 (70B 128/128 on one H200 1.46 -> 1.11 gained; 8B 128/128 on one H100 and
+  // one H200 lost, 1.25 -> 1.49 and 1.23 -> 1.47; 70B 20000/2000 still 0.74), 25 of 28, 25 inside
+  // their band. With the decode share by layer width and tokens a step (issue 26, second round,
+  // computed once after its fit on the 32 calibration rows was committed): Hopper FP8 23 of 24 (8B
+  // 128/128 on one H100 and one H200 gained, 1.49 -> 1.17 and 1.47 -> 1.15; 70B 20000/2000 on one
+  // H200 still 0.74), 27 of 28, 25 inside their band.
+  CHECK(first.within_35 - first.fp4_within_35 >= first.rows - first.fp4_rows - 1);
   CHECK(first.fp4_within_35 == 4);
-  CHECK(first.within_35 >= 26);
-  CHECK(first.inside_band >= 23);
+  CHECK(first.within_35 >= 27);
+  CHECK(first.inside_band >= 25);
   // The 41 rows written down before their prediction (docs/estimation.md "New held-out serving
-  // rows"): 35 within 35% (NVFP4 27 of 31, Hopper FP8 8 of 10), 39 inside their band.
+  // rows"): 35 within 35% (NVFP4 27 of 31, Hopper FP8 8 of 10), 39 inside their band; with the
+  // decode share by layer width 36 within 35%, 37 inside their band; with layer width and tokens a
+  // step 37 within 35% (405B 128/4096 on eight H100 gained, 0.72 -> 0.85), 38 inside their band.
   const ServingCount later = count_serving(catalog, preregistered_serving_rows());
   CHECK(later.rows == 41);
-  CHECK(later.within_35 >= 35);
+  CHECK(later.within_35 >= 37);
   CHECK(later.fp4_within_35 >= 27);
-  CHECK(later.inside_band >= 39);
+  CHECK(later.inside_band >= 38);
 }
 
 // moe_step_factor_one_gpu's fit (estimate/model.hpp): TensorRT-LLM v1.0 perf overview (perf-overview.md
@@ -1265,6 +1274,11 @@ TEST_CASE("held-out serving table (run with -s to print)", "[.heldout-report]") 
   print(heldout_serving_rows());
   std::printf("\nRows written down before their prediction:\n\n");
   print(preregistered_serving_rows());
+  const ServingCount first = count_serving(catalog, heldout_serving_rows());
+  const ServingCount later = count_serving(catalog, preregistered_serving_rows());
+  std::printf("\nwithin 35%%: %d of %d (first %d of %d, later %d of %d); inside their band: %d of %d\n",
+              first.within_35 + later.within_35, first.rows + later.rows, first.within_35, first.rows,
+              later.within_35, later.rows, first.inside_band + later.inside_band, first.rows + later.rows);
 }
 
 TEST_CASE("serving step breakdown of the held-out rows (run with -s to print)", "[.serving-breakdown]") {

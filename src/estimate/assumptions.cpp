@@ -92,7 +92,17 @@ std::vector<text::Words> assumptions(const workload::Profile& profile, const Est
     sentences.push_back(text::words(Msg::asm_serving_roofline, fmt::format("{:.0f}", model::decode_bandwidth_share * 100),
                                     fmt::format("{:.0f}", model::decode_compute_share * 100),
                                     fmt::format("{:.0f}", model::prefill_compute_share * 100),
-                                    fmt::format("{:g}", model::step_overhead_s * 1e3)));
+                                    fmt::format("{:g}", model::step_overhead_s * 1e3),
+                                    units::format_count(model::decode_width_reference_params),
+                                    fmt::format("{:g}", model::decode_width_exponent),
+                                    units::format_count(model::decode_width_low_params),
+                                    units::format_count(model::decode_width_high_params),
+                                    fmt::format("{:.0f}", model::moe_decode_compute_share * 100),
+                                    fmt::format("{:.2f}", model::fp4_step_factor),
+                                    units::format_count(model::decode_tokens_reference),
+                                    fmt::format("{:g}", model::decode_tokens_exponent),
+                                    units::format_count(model::decode_tokens_low),
+                                    units::format_count(model::decode_tokens_high)));
   } else if (!workload::kind_traits(profile.kind).serves_images()) {
     sentences.push_back(text::words(Msg::asm_kv_sequence,
                                     units::format_gb(model::kv_cache_bytes_per_sequence(profile, profile.context)),

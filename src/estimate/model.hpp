@@ -248,11 +248,41 @@ inline constexpr int serving_batch_limit = 256;
 inline constexpr double prefill_mfu_default = 0.5;
 // Serving constants fitted on the serving calibration rows (docs/estimation.md "Serving
 // calibration"; tests/test_serving.cpp): least squares of log(measured / estimated) over 26
-// TensorRT-LLM max-load figures on H100/H200, Llama 3.1 8B/70B/405B FP8.
+// TensorRT-LLM max-load figures on H100/H200, Llama 3.1 8B/70B/405B FP8 (and, for the decode share
+// below, 6 MLPerf Inference Offline figures: 4 Llama 2 70B, 2 Llama 3.1 8B).
 // Share of datasheet memory bandwidth a decode step reaches reading weights and paged KV.
 inline constexpr double decode_bandwidth_share = 0.65;
-// Share of dense peak reached by the decode matmuls and paged attention of a batch.
-inline constexpr double decode_compute_share = 0.30;
+// Share of dense peak reached by the decode matmuls and paged attention of a batch of a dense model
+// whose layer holds decode_width_reference_params weights on each GPU (Llama 3.1 70B on two GPUs), in
+// a step of decode_tokens_reference tokens. The share grows with the weights of one layer on one GPU
+// (the decode GEMMs' N x K: more output tiles to fill the SMs, longer K loops): x (w /
+// reference)^decode_width_exponent, and with the tokens of the step (decode and context tokens packed
+// into one forward: the GEMMs' M rows): x (M / reference)^decode_tokens_exponent; w and M clamped to
+// the calibration rows' spans (not extrapolated), the product at most prefill_compute_share (a decode
+// GEMM at prefill's shape runs as prefill). Fitted on the 32 dense calibration rows (docs/estimation.md
+// "Decode efficiency by the weights of a layer per GPU", second round): 0.333, 0.54 and 0.15.
+inline constexpr double decode_compute_share = 0.333;
+inline constexpr double decode_width_exponent = 0.54;
+// Parameters / layers / GPUs of the catalog presets (data/models.yaml).
+inline constexpr double decode_width_reference_params = 70553706496.0 / 80 / 2;  // Llama 3.1 70B, TP 2
+inline constexpr double decode_width_low_params = 8030261248.0 / 32;             // Llama 3.1 8B, TP 1
+inline constexpr double decode_width_high_params = 70553706496.0 / 80;           // Llama 3.1 70B, TP 1
+inline constexpr double decode_tokens_exponent = 0.15;
+inline constexpr double decode_tokens_reference = 1000;
+// Tokens a step of the dense calibration rows (batch x (1 + input/output)): Llama 3.1 70B on one H200
+// at 128/2048 (batch 174) to Llama 3.1 8B on one H200 at 2048/128 (batch 883).
+inline constexpr double decode_tokens_low = 185;
+inline constexpr double decode_tokens_high = 15011;
+// Mixture-of-experts models keep the constant share moe_step_factor was fitted with (the width
+// term is fitted on dense GEMMs; an expert's GEMMs are narrower than its layer).
+inline constexpr double moe_decode_compute_share = 0.30;
+// The decode share of a replica of `tensor_parallel` GPUs of `architecture` in a step of
+// `step_tokens` tokens, decode and prefill (see decode_compute_share). The width and tokens terms are
+// fitted on Hopper (132 SMs) and Blackwell's B200 (148, whose NVFP4 rows fp4_step_factor is fitted on
+// with it): other architectures, whose GPUs hold other SM counts, keep the reference share
+// (extrapolated either way, their bands say so).
+double decode_compute_share_for(const workload::Shape& shape, int tensor_parallel, std::string_view architecture,
+                                double step_tokens);
 // Share of dense peak reached by prefill (prompt) matmuls and attention.
 inline constexpr double prefill_compute_share = 0.50;
 // Host, scheduler and launch time per step that does not overlap the GPU.
@@ -268,13 +298,16 @@ inline constexpr double moe_step_factor = 1.0 / 0.64;
 // estimated ratios at moe_step_factor were 1.37, 1.72, 1.27, 1.12, 1.31, 1.56, 0.89 and 1.70:
 // geometric mean 1.34, so 1 / (0.64 x 1.34). Compute-bound steps on one GPU keep moe_step_factor (the
 // same column's two such rows are 2.2x too fast even so: the serving model has no expert-width term).
-inline constexpr double moe_step_factor_one_gpu = moe_step_factor / 1.34;
+// Refitted when fp4_step_factor was (the rows are NVFP4; their geometric mean became 1.051): 1.34 x 1.051.
+inline constexpr double moe_step_factor_one_gpu = moe_step_factor / (1.34 * 1.051);
 // FP4 (NVFP4) serving steps take this much longer than the roofline above at the FP4 tensor peak and
 // 4.5-bit weights: the shares above were fitted on Hopper FP8, and NVFP4 linear layers add the
 // on-the-fly quantisation of each input to FP4 and block-scale handling while attention (FP8 KV),
 // norms and activations do not speed up with FP4. Fitted as the geometric mean of the five TensorRT-LLM
-// v1.0 Llama 3.3 70B NVFP4 rows on one B200 (docs/estimation.md "Serving calibration"): 1 / 0.68.
-inline constexpr double fp4_step_factor = 1.0 / 0.68;
+// v1.0 Llama 3.3 70B NVFP4 rows on one B200 (docs/estimation.md "Serving calibration"): 1 / 0.68
+// at the constant decode share, refitted with the share by layer width (their geometric mean at
+// 1 / 0.68 was then 0.950): 1 / (0.68 x 0.950).
+inline constexpr double fp4_step_factor = 1.0 / (0.68 * 0.950);
 // Monthly interruption rate when the offering has none (AWS advisor band boundary 10%).
 inline constexpr double spot_interruption_pct_default = 10.0;
 
