@@ -34,7 +34,9 @@ double criterion(const nlohmann::json& candidate, const char* name) {
 
 const std::vector<std::string> tencent_yearly = {"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b",
                                                  "--requests-per-s", "1", "--provider", "tencent",
-                                                 "--hours", "8760", "--pricing", "yearly"};
+                                                 "--hours", "8760", "--pricing", "yearly",
+                                                 // vLLM on Volta is weak, which production serving excludes too
+                                                 "--allow-immature-stack"};
 
 }  // namespace
 
@@ -61,7 +63,7 @@ TEST_CASE("a term priced on a quote over a year old is excluded unless --allow-s
   // On demand on the same quote stays ranked: an hourly price is found out within an hour's bill.
   const auto on_demand = json_of({"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--requests-per-s", "1",
                                   "--provider", "tencent", "--hours", "720", "--pricing", "on-demand",
-                                  "--allow-low-stock"});
+                                  "--allow-low-stock", "--allow-immature-stack"});
   bool old_quote_ranked = false;
   for (const auto& candidate : on_demand["candidates"]) {
     old_quote_ranked = old_quote_ranked || candidate["cost"]["quote_age_days"].get<int>() > 365;
@@ -155,4 +157,61 @@ TEST_CASE("the price-age note gives a figure only for a kind of price a ranked r
   const auto text = note->at("text").get<std::string>();
   CHECK(text.find("for list prices (here up to") != std::string::npos);
   CHECK(text.find("for spot (here") == std::string::npos);
+}
+
+TEST_CASE("production serving excludes a weak stack but keeps bf16's fp16 fallback", "[commitments][stack]") {
+  // gpt-oss-120b's MXFP4 weights are weak on Ada: the L20 rows are out for production serving, said
+  // by N-TIER-SOFTWARE with the row --allow-immature-stack brings back (expert review 12, S24).
+  const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "gpt-oss-120b", "--requests-per-s",
+                                         "3", "--hours", "720", "--pricing", "monthly"};
+  const auto production = json_of(args);
+  REQUIRE_FALSE(production["candidates"].empty());
+  for (const auto& candidate : production["candidates"]) {
+    INFO(candidate["offering_id"].get<std::string>());
+    CHECK_FALSE(candidate["gpu"].get<std::string>().starts_with("l20"));
+  }
+  const auto* note = note_of(production, "N-TIER-SOFTWARE");
+  REQUIRE(note != nullptr);
+  CHECK(note->at("text").get<std::string>().find("--allow-immature-stack to include") != std::string::npos);
+  auto allowed = args;
+  allowed.push_back("--allow-immature-stack");
+  const auto with_flag = json_of(allowed);
+  REQUIRE_FALSE(with_flag["candidates"].empty());
+  CHECK(with_flag["candidates"][0]["gpu"].get<std::string>().starts_with("l20"));
+  // The development tier ranks it, warned.
+  auto development = args;
+  development.insert(development.end(), {"--serving-tier", "development", "--top", "100"});
+  bool l20_warned = false;
+  const auto ranked_in_development = json_of(development);
+  for (const auto& candidate : ranked_in_development["candidates"]) {
+    l20_warned = l20_warned || (candidate["gpu"].get<std::string>().starts_with("l20") &&
+                                gpuselect::testing::has_warning(candidate, "W-SOFTWARE-STACK"));
+  }
+  CHECK(l20_warned);
+
+  // A T4 (Turing: no bf16 units, fp16 instead) still serves a vision model in production.
+  const auto vision = json_of({"recommend", "-w", "cv-inference", "-m", "resnet-50", "--requests-per-s", "200",
+                               "--hours", "720", "--gpu", "t4"});
+  REQUIRE_FALSE(vision["candidates"].empty());
+  CHECK(gpuselect::testing::has_warning(vision["candidates"][0], "W-SOFTWARE-STACK"));
+}
+
+TEST_CASE("a GPU whose tensor peak is capped decodes at prefill's share", "[commitments][serving]") {
+  // H20: 148 dense bf16 TFLOPS on 4.0 TB/s, 37 FLOPs a byte. At batch 32 Qwen2.5-32B's step (decode
+  // and the prompts packed with it) is bound by the tensor units; it ran at the decode share fitted on
+  // uncapped Hopper, 109 ms a token, 3.0x an H100 (expert review 12, C08). At prefill's share the
+  // compute bound is 989/148 x (H100's decode share / 0.50) of the H100's: between 1.5x and 3x here.
+  const auto tpot_ms = [](const char* gpu) {
+    const auto document = gpuselect::testing::run_json(
+        {"estimate", "-w", "llm-inference", "-m", "qwen2.5-32b", "--gpu", gpu, "--batch", "32"}, today);
+    return document["throughput"]["serving"];
+  };
+  const auto h20 = tpot_ms("h20");
+  const auto h100 = tpot_ms("h100");
+  const double ratio = h20["tpot_ms"].get<double>() / h100["tpot_ms"].get<double>();
+  CHECK(ratio > 1.5);
+  CHECK(ratio < 2.6);
+  // An assumption, not a fit: the band says it is extrapolated.
+  CHECK(h20["tpot_ms_band"]["in_calibrated_regime"] == false);
+  CHECK(h100["tpot_ms_band"]["in_calibrated_regime"] == true);
 }

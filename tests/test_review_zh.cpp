@@ -134,12 +134,13 @@ TEST_CASE("development-tier serving weighs no support", "[cli][scoring][review-z
 }
 
 TEST_CASE("a serving fleet's host spares are counted needed and said", "[cli][scoring][review-zh]") {
-  // Scenario 18: 3 TP4 replicas for the load on 8-GPU nodes, N+1 by host: JSON said gpus_needed 16
+  // Scenario 18 (at 4 requests/s since H20 decode runs at prefill's share, expert review 12; it was
+  // 3): 3 TP4 replicas for the load on 8-GPU nodes, N+1 by host: JSON said gpus_needed 16
   // while W-OVERPROVISIONED said "20 of 24", and no line said why the spare has a node of its own.
   // Losing any one of the 3 nodes must leave 3 replicas: 5 replicas spread 2, 2, 1 (4 would leave 2
   // where a node of 2 fails; expert review 6, S15), so 20 of the 24 GPUs are needed.
   const std::vector<std::string> args = {"recommend", "-w", "llm-inference", "-m", "qwen2.5-32b", "--region", "cn",
-                                         "--hours", "720", "--requests-per-s", "3", "--input-tokens", "1500",
+                                         "--hours", "720", "--requests-per-s", "4", "--input-tokens", "1500",
                                          "--output-tokens", "400", "--tpot-ms", "25", "--ttft-ms", "800", "--top", "1"};
   const auto document = run_json(args, review_date);
   const auto& top = document.at("candidates").at(0);

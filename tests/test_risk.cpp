@@ -1017,16 +1017,20 @@ TEST_CASE("scenario: a serving term ranked first is set beside a cheaper on-dema
 TEST_CASE("scenario: W-LATENCY-BAND under --risk-averse does not advise --risk-averse", "[risk]") {
   // Expert review 6, S24: the warning told a --risk-averse run to add --risk-averse.
   const auto document = json_of({"recommend", "-w", "llm-inference", "-m", "qwen3-30b-a3b", "--requests-per-s", "10",
-                                 "--input-tokens", "1000", "--output-tokens", "500", "--tpot-ms", "40", "--hours",
-                                 "730", "--region", "cn", "--risk-averse"});
+                                 "--input-tokens", "1000", "--output-tokens", "500", "--tpot-ms", "25", "--hours",
+                                 "730", "--risk-averse"});
+  // (TPOT 40 ms in mainland China until H20 decode ran at prefill's share, expert review 12: no row
+  // there is near its target any more.)
   bool warned = false;
-  for (const auto& warning : document["candidates"][0]["warnings"]) {
-    if (warning["code"] != "W-LATENCY-BAND") continue;
-    warned = true;
-    const auto text = document["warning_messages"][warning["message"].get<std::size_t>()].get<std::string>();
-    INFO(text);
-    CHECK(text.find("--risk-averse plans for") == std::string::npos);
-    CHECK(text.find("--max-utilization") != std::string::npos);
+  for (const auto& candidate : document["candidates"]) {
+    for (const auto& warning : candidate["warnings"]) {
+      if (warning["code"] != "W-LATENCY-BAND") continue;
+      warned = true;
+      const auto text = document["warning_messages"][warning["message"].get<std::size_t>()].get<std::string>();
+      INFO(text);
+      CHECK(text.find("--risk-averse plans for") == std::string::npos);
+      CHECK(text.find("--max-utilization") != std::string::npos);
+    }
   }
   CHECK(warned);
 }

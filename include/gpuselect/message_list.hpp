@@ -141,6 +141,9 @@
   X(fact_spot_serving, "serving on spot: no availability (--allow-spot-serving to accept)", "在竞价实例上提供服务：无可用性保证（--allow-spot-serving 可接受）") \
   X(fact_spot, "spot, {2}, {0} of instances interrupted a month, {1} chance this job runs without one", "竞价实例，{2}，每月 {0} 的实例会被中断，本作业 {1} 的概率不被中断") \
   X(fact_auto_checkpoint, "automatic checkpoints", "自动检查点") \
+  X(fact_stock_low, "stock low", "库存偏低") \
+  X(fact_stack_weak, "{0} weak on this GPU (W-SOFTWARE-STACK)", "{0} 在此 GPU 上支持较弱（W-SOFTWARE-STACK）") \
+  X(fact_stack_unsupported, "{0} unsupported on this GPU (--allow-immature-stack)", "{0} 在此 GPU 上不受支持（--allow-immature-stack）") \
   X(fact_memory_free, "{}% GPU memory free", "显存空闲 {}%") \
   X(fact_gpu_segment, "{} GPU", "{} GPU") \
   X(fact_gpus_in_service, "{0} GPUs in service: {1}% chance of a month without a GPU failure", "{0} 块 GPU 在线服务：{1}% 的概率一个月内无 GPU 故障") \
@@ -340,6 +343,7 @@
   X(note_tier_marketplace, "{0} marketplace-host offering{1}", "{0} 个算力市场主机方案") \
   X(note_tier_shared_gpu, "{0} shared-vGPU offering{1}", "{0} 个共享 vGPU 方案") \
   X(note_tier_low_stock, "{0} low-stock offering{1}", "{0} 个低库存方案") \
+  X(note_tier_software, "{0} offering{1} whose software stack is weak or unsupported for the job", "{0} 个软件栈对该任务支持较弱或不受支持的方案") \
   X(note_tier_no_sla, "{0} no-SLA offering{1}", "{0} 个无 SLA 方案") \
   X(note_tier_spot, "{0} offering{1} on spot", "{0} 个竞价实例方案") \
   X(note_stale_terms, "{0} offering{1} kept out of the reserved and monthly/yearly terms: each term is priced on a quote more than 365 days old, and a commitment paid whether used or not needs a current quote; {2}; refresh the prices (gpuselect catalog update, or the provider's quote in a price overlay) or {3} to include.", "{0} 个方案的预留实例和包年包月期限被排除：其期限价格来自 365 天以前的报价，而无论是否使用都要付费的承诺需要当前报价；{2}；请更新价格（gpuselect catalog update，或把云厂商的报价写入价格覆盖文件），或加 {3} 纳入。") \
@@ -392,6 +396,7 @@
   X(sw_level_unsupported, "unsupported", "不受支持") \
   X(sw_level_unknown, "unknown", "未知") \
   X(detail_software, "{}; --allow-immature-stack to include", "{}；加 --allow-immature-stack 可纳入") \
+  X(detail_software_weak_serving, "{}; a weak stack is not production serving; --allow-immature-stack to include", "{}；支持较弱的软件栈不适合生产服务；加 --allow-immature-stack 可纳入") \
   X(detail_mainland_only, "sold in mainland China only (a mainland account or host); --region cn, --currency CNY or --provider {} to include", "仅在中国大陆销售（需大陆账号或主体）；加 --region cn、--currency CNY 或 --provider {} 可纳入") \
   X(detail_owned_cluster, "the owned cluster has {} (max_nodes)", "自有集群只有 {} 个节点（max_nodes）") \
   X(budget_upper, "{0} as quoted, at the price's upper end{1}", "按报价为 {0}，按价格上限{1}") \

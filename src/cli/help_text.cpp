@@ -125,7 +125,7 @@ constexpr HelpRow help_table[] = {
     {"", "--allow-low-stock", "生产推理和 --risk-averse 训练：也对库存偏低的规格排名（默认：排除）"},
     {"", "--allow-no-sla", "生产推理：也对未公布可用性 SLA 的云厂商排名（默认：排除）"},
     {"", "--allow-stale-terms", "也对价格读取于一年以前的预留实例和包年包月期限排名（默认：排除，约束 --allow-stale-terms）"},
-    {"", "--allow-immature-stack", "也对软件栈不支持该任务的方法、精度或算子的 GPU 排名（默认：排除，约束 'software'）"},
+    {"", "--allow-immature-stack", "也对软件栈不支持该任务的方法、精度或算子的 GPU 排名，生产推理时也包括软件栈支持较弱的 GPU（默认：排除，约束 'software'）"},
     {"", "--gpus", "SkyPilot 的 NAME[:COUNT]：GPU 型号和每实例 GPU 数，例如 A100:8（只写名称即 1 块 GPU）"},
     {"", "--gpu-memory", "每 GPU 显存 GB，dstack 范围写法：24GB..（至少）、..80GB（至多）、24GB..80GB、80GB（恰好）"},
     {"", "--gpu-count", "每实例 GPU 数，dstack 范围写法：2..8、2..、..4、8"},

@@ -89,8 +89,8 @@ const RankingOption constraint_options[] = {
       "Constraints"},
      &RankingFlags::allow_stale_terms},
     {{"--allow-immature-stack",
-      "Rank GPUs whose software stack does not run the job's method, precision or kernels (default: excluded, "
-      "constraint 'software')",
+      "Rank GPUs whose software stack does not run the job's method, precision or kernels, and for production "
+      "serving those where it is weak (default: excluded, constraint 'software')",
       "Constraints"},
      &RankingFlags::allow_immature_stack},
 };

@@ -285,6 +285,14 @@ double decode_compute_share_for(const workload::Shape& shape, int tensor_paralle
                                 double step_tokens);
 // Share of dense peak reached by prefill (prompt) matmuls and attention.
 inline constexpr double prefill_compute_share = 0.50;
+// A GPU whose tensor peak is capped far below what its memory feeds: fewer dense FLOPs per byte of
+// datasheet bandwidth than this at the serving precision (H20: 148 TFLOPS bf16 on 4.0 TB/s, 37, and
+// 74 at FP8; the calibration GPUs 206-295 at bf16, 412-590 at FP8). Its decode binds on the tensor
+// units at a few dozen tokens a step, where the decode share fitted on uncapped GPUs (whose decode is
+// memory-bound there, so the share was never seen binding) does not apply: its decode matmuls run as
+// prefill's do, prefill_compute_share at every batch (assumption; no H20 serving figure is in either
+// table). Expert review 12, C08: Qwen2.5-32B at batch 32 on one H20 was 109 ms a token, 3x an H100.
+inline constexpr double compute_capped_flops_per_byte = 100;
 // Host, scheduler and launch time per step that does not overlap the GPU.
 inline constexpr double step_overhead_s = 3e-3;
 // Mixture-of-experts steps take this much longer than the dense roofline above: grouped expert

@@ -127,6 +127,12 @@ double decode_compute_share_for(const workload::Shape& shape, int tensor_paralle
 
 namespace {
 
+// A tensor peak capped far below what the GPU's memory feeds (compute_capped_flops_per_byte).
+bool compute_capped(const catalog::Gpu& gpu, workload::Precision precision) {
+  return gpu.memory_bandwidth_gbps > 0 &&
+         serving_peak_flops(gpu, precision, 1.0) / (gpu.memory_bandwidth_gbps * 1e9) < compute_capped_flops_per_byte;
+}
+
 struct Pass {
   double seconds = 0;
   bool memory_bound = true;
@@ -159,7 +165,8 @@ Pass forward_pass(const workload::Profile& profile, const Hardware& hardware, in
   const double prefill_flops = prefill_tokens * (2.0 * active + attention_flops_per_token(shape, prompt_tokens / 2.0));
   const double peak = serving_peak_flops(gpu, profile.precision, share) * tp;
   // --mfu replaces both compute shares.
-  const double decode_share = profile.mfu.value_or(decode_compute_share_for(shape, tp, gpu.architecture, tokens));
+  const double decode_share = profile.mfu.value_or(
+      compute_capped(gpu, profile.precision) ? prefill_compute_share : decode_compute_share_for(shape, tp, gpu.architecture, tokens));
   const double prefill_share = profile.mfu.value_or(prefill_compute_share);
   const double compute_s = decode_flops / (peak * decode_share) + prefill_flops / (peak * prefill_share);
   Pass pass;
@@ -545,9 +552,11 @@ std::array<int, 2> serving_band_batch_edges(const workload::Profile& profile) {
 ServingBands serving_bands(const workload::Profile& profile, const Hardware& hardware, int batch, bool memory_bound) {
   const bool moe = expert_split(profile.shape).routed_params > 0;
   ServingBands bands{moe ? moe_throughput_residuals : throughput_residuals, moe ? moe_ttft_residuals : ttft_residuals};
+  // A compute-capped GPU (H20) decodes at an assumed share, not the fitted one: extrapolated.
   const bool architecture =
       hardware.gpu != nullptr && std::find(calibrated_architectures.begin(), calibrated_architectures.end(),
-                                           hardware.gpu->architecture) != calibrated_architectures.end();
+                                           hardware.gpu->architecture) != calibrated_architectures.end() &&
+      !compute_capped(*hardware.gpu, profile.precision);
   const bool precision = profile.precision == workload::Precision::fp8 || profile.precision == workload::Precision::bf16;
   const CalibratedSpan& span = moe ? moe_span : dense_span;
   // The request's mean lengths, the ones its throughput is estimated at (0: not a token-serving job).

@@ -122,8 +122,24 @@ std::string_view criterion_words(Criterion criterion, Lang lang) {
   return index < names.size() ? text::message(names[index], lang) : to_string(criterion);
 }
 
-// The figures behind a row's stability score: isolation, SLA, spot reclaims, checkpoints, memory
-// headroom, and for serving the GPU segment and the GPUs in service.
+// The job's stack where it is weak or unsupported on the row's GPU: a share of both stability and
+// usability (indicators software_stack, software_workarounds), said in both so a points gap between
+// rows whose other facts read alike has its cause in words (expert review 11, D3: "usability +8.3
+// points" over identical facts, the V100's weak bf16 unsaid). "" when mature.
+std::string stack_fact(const Candidate& candidate, Lang lang) {
+  const auto& software = candidate.software;
+  if (!software.feature) return {};
+  if (software.level == catalog::StackLevel::weak) {
+    return say_text(lang, Msg::fact_stack_weak, catalog::to_string(*software.feature));
+  }
+  if (software.level == catalog::StackLevel::unsupported) {
+    return say_text(lang, Msg::fact_stack_unsupported, catalog::to_string(*software.feature));
+  }
+  return {};
+}
+
+// The figures behind a row's stability score: isolation, SLA, spot reclaims, checkpoints, stock,
+// memory headroom, the job's stack where weak, and for serving the GPU segment and the GPUs in service.
 std::string stability_facts(const catalog::Catalog& catalog, const Ranking& ranking,
                                          const Candidate& candidate, Lang lang) {
   const auto& offering = catalog.offerings[candidate.offering_index];
@@ -142,6 +158,9 @@ std::string stability_facts(const catalog::Catalog& catalog, const Ranking& rank
     }
   }
   if (provider.recovery.auto_checkpoint) parts.add(say_text(lang, Msg::fact_auto_checkpoint));
+  // Low stock is a longer wait for the instances (indicator capacity): said as W-STOCK says it.
+  if (offering.stock == catalog::Stock::low) parts.add(say_text(lang, Msg::fact_stock_low));
+  if (std::string stack = stack_fact(candidate, lang); !stack.empty()) parts.add(std::move(stack));
   {
     const auto& memory = ranking.performance_of(candidate).memory;
     if (memory.gpu_capacity_bytes > 0) {
@@ -303,16 +322,28 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
       return cost_facts(ranking, candidate, lang);
     // Usability and support read the provider only: FactsMemo keeps them per provider
     // (provider_level below). A figure of the row or offering here must leave provider_level.
-    case Criterion::usability:
-      return usability_facts(catalog.provider_of(catalog.offerings[candidate.offering_index]), lang);
+    case Criterion::usability: {
+      std::string words = usability_facts(catalog.provider_of(catalog.offerings[candidate.offering_index]), lang);
+      if (std::string stack = stack_fact(candidate, lang); !stack.empty()) {
+        Parts parts(lang);
+        parts.add(std::move(words));
+        parts.add(std::move(stack));
+        return std::move(parts).text();
+      }
+      return words;
+    }
     case Criterion::support:
       return support_facts(catalog.provider_of(catalog.offerings[candidate.offering_index]), lang);
   }
   return {};
 }
 
-// Usability and support figures are the provider's alone (its environment, support and compliance).
-bool provider_level(Criterion criterion) { return criterion == Criterion::usability || criterion == Criterion::support; }
+// Usability and support figures are the provider's alone (its environment, support and compliance),
+// but for usability where the row's stack is weak or unsupported (stack_fact: the row's own words).
+bool provider_level(Criterion criterion, const Candidate& candidate) {
+  if (criterion == Criterion::usability) return candidate.software.level == catalog::StackLevel::mature || !candidate.software.feature;
+  return criterion == Criterion::support;
+}
 
 }  // namespace
 
@@ -321,7 +352,7 @@ const std::string& FactsMemo::facts(const catalog::Catalog& catalog, const Ranki
   // Key: the provider (high bit set) or the candidate's index in the ranking, times the criteria.
   const auto c = static_cast<std::uint64_t>(criterion);
   const std::uint64_t key =
-      provider_level(criterion)
+      provider_level(criterion, candidate)
           ? (std::uint64_t{1} << 63) | (catalog.offerings[candidate.offering_index].provider_index * criterion_count + c)
           : static_cast<std::uint64_t>(&candidate - ranking.candidates.data()) * criterion_count + c;
   // One language per memo (a document is in one); the key keeps two apart all the same.
@@ -397,7 +428,7 @@ class Figures {
       : catalog_(catalog), ranking_(ranking), candidate_(candidate), memo_(memo), lang_(lang) {}
 
   const std::string& own(Criterion criterion) {
-    if (memo_ != nullptr && provider_level(criterion))
+    if (memo_ != nullptr && provider_level(criterion, candidate_))
       return memo_->facts(catalog_, ranking_, candidate_, criterion, lang_);
     auto& figure = own_[static_cast<std::size_t>(criterion)];
     if (!figure) figure = facts(catalog_, ranking_, candidate_, criterion, lang_);

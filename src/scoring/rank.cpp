@@ -707,6 +707,19 @@ class Ranker {
 
   // An unsupported stack excludes the offering unless --allow-immature-stack (compare() ranks under no
   // constraints); a precision the GPU has no units for is left to the plan (exclusion `--precision`).
+  // Production serving also excludes a weak stack: a service runs on what its engine supports, not
+  // on a port in progress (expert review 12, S24: gpt-oss-120b's MXFP4 weights, weak on Ada, on two
+  // L20s ranked first for production serving at 91.5 on a monthly term).
+  // bf16 alone is not such a port: its fp16 fallback (--precision fp16) is how Volta and Turing serve,
+  // so a T4 still serves vision models in production (W-SOFTWARE-STACK says it).
+  bool weak_stack_excluded(const catalog::Offering& offering) const {
+    const SoftwareSupport& software = software_by_gpu_[offering.gpu_index];
+    const auto beyond_bf16 = [](std::optional<catalog::StackFeature> feature) {
+      return feature && *feature != catalog::StackFeature::bf16;
+    };
+    return software.level == catalog::StackLevel::weak && (beyond_bf16(software.feature) || beyond_bf16(software.also())) &&
+           workload::kind_traits(profile_.kind).serving() && profile_.serving_tier == workload::Tier::production;
+  }
   bool software_excluded(const catalog::Offering& offering) const {
     if (&filter_ != &options_.constraints || options_.allow_immature_stack) return false;
     if (software_by_gpu_[offering.gpu_index].level != catalog::StackLevel::unsupported) return false;
@@ -1442,6 +1455,11 @@ class Ranker {
         detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_);
         open_hold_reasons(offering, mode, cost, hours);
         stale_term_reasons(offering, mode, cost, total_cost);
+        if (!options_.allow_immature_stack && weak_stack_excluded(offering)) {
+          reasons_.push_back({ExclusionKind::software, total_cost, 0,
+                              text::composed(text::Msg::detail_software_weak_serving,
+                                             software_said(software_by_gpu_[offering.gpu_index], catalog_.gpu_of(offering)))});
+        }
         if (!mainland_asked_ && mainland_only_[index]) {
           reasons_.push_back(
               {ExclusionKind::region, total_cost, 0, text::words(text::Msg::detail_mainland_only, offering.provider)});
@@ -1719,12 +1737,17 @@ class Ranker {
 
   // Per service-tier class, the offerings it kept out and the cheapest of their rows.
   std::vector<Ranking::TierExclusion> tier_exclusions(const Ranking& ranking) const {
-    constexpr std::array<ExclusionKind, 7> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
+    constexpr std::array<ExclusionKind, 8> classes{ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host,
                                                    ExclusionKind::shared_gpu,   ExclusionKind::low_stock,
                                                    ExclusionKind::no_sla,       ExclusionKind::spot_serving,
-                                                   ExclusionKind::stale_term};
+                                                   ExclusionKind::stale_term,   ExclusionKind::software};
+    // The software stack is a class of production serving (a weak stack is out there too); elsewhere
+    // only an unsupported one is, which --show-excluded lists.
+    const bool production_serving =
+        workload::kind_traits(profile_.kind).serving() && profile_.serving_tier == workload::Tier::production;
     std::vector<Ranking::TierExclusion> result;
     for (const ExclusionKind kind : classes) {
+      if (kind == ExclusionKind::software && !production_serving) continue;
       Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt};
       std::uint32_t last_offering = no_region;
       for (const auto& exclusion : ranking.excluded) {

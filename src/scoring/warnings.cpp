@@ -491,6 +491,9 @@ void add_tiers_notes(const Ranking& ranking, std::vector<Ranking::Note>& notes) 
     } else if (tier.kind == ExclusionKind::no_sla) {
       code = "N-TIER-NO-SLA";
       what = text::Msg::note_tier_no_sla;
+    } else if (tier.kind == ExclusionKind::software) {
+      code = "N-TIER-SOFTWARE";
+      what = text::Msg::note_tier_software;
     }
     // Stale terms are said where the flag alone brings a row back: rows also out for another reason
     // (the mainland-only domestic rows of a run that did not ask for --region cn) are not news.
@@ -511,9 +514,12 @@ void add_tiers_notes(const Ranking& ranking, std::vector<Ranking::Note>& notes) 
                          return text::say(lang, text::Msg::note_stale_terms, tier.offerings,
                                           tier.offerings == 1 ? "" : "s", cheapest, to_string(tier.kind));
                        }
+                       // The software class's flag is --allow-immature-stack (its constraint is named "software").
+                       const std::string_view flag =
+                           tier.kind == ExclusionKind::software ? "--allow-immature-stack" : to_string(tier.kind);
                        return text::say(lang, serving ? text::Msg::note_tier : text::Msg::note_tier_training, text::say(lang, what, tier.offerings,
                                                                              tier.offerings == 1 ? "" : "s"),
-                                        cheapest, to_string(tier.kind));
+                                        cheapest, flag);
                      })});
   }
 }
