@@ -1420,6 +1420,10 @@
   X(err_not_for_kind, "does not apply to {0}; it is for {1}", "不适用于 {0}；它只用于 {1}") \
   X(err_provider_sells_no_region, "{0} sells in none of the regions asked ({1})", "{0} 在所要求的地域（{1}）均无售卖") \
   X(hint_provider_sells_no_region, "drop --region or --provider, or name a region {0} sells in", "请去掉 --region 或 --provider，或指定 {0} 有售卖的地域") \
+  X(err_gpu_sold_in_no_region, "{0} is sold in none of the regions asked ({1})", "{0} 在所要求的地域（{1}）均无售卖") \
+  X(hint_gpu_sold_in_no_region, "drop --region or --gpu, or name a region {0} is sold in", "请去掉 --region 或 --gpu，或指定 {0} 有售卖的地域") \
+  X(err_pricing_any_combined, "'any' means every mode and is not listed with others", "'any' 表示所有计费方式，不能与其他方式并列") \
+  X(hint_pricing_any_combined, "give --pricing any alone, or list the modes (e.g. on-demand,spot)", "请单独写 --pricing any，或列出各计费方式（例如 on-demand,spot）") \
   X(err_provider_in_and_out, "excludes {0}, which --provider names ({1})", "排除了 --provider 指定的 {0}（{1}）") \
   X(hint_provider_in_and_out, "drop {0} from --provider or from --exclude-provider", "请从 --provider 或 --exclude-provider 中去掉 {0}") \
   X(hint_drop_or_other_workload, "drop it or pick another --workload", "请去掉它，或换一个 --workload") \

@@ -417,9 +417,11 @@ struct Ranking {
     // speed inside it keeps only the slack slope (docs/scoring.md "Turnaround").
     bool turnaround_is_horizon = false;
     double cheapest_scored = 0;  // smallest Candidate::scored_cost / (1 + list_band_pct) above 0 (0 = use cheapest_total)
-    // cheapest_total and cheapest_scored are the same request's on demand (Options::on_demand_reference),
-    // outside the --pricing asked for: only terms were ranked, and on demand costs less.
+    // cheapest_total and cheapest_scored are set by the same request's on demand (Options::
+    // on_demand_reference), outside the --pricing asked for: only terms were ranked, and on demand
+    // costs less (no lower than the cheapest term / 10^0.8: rank.cpp).
     bool cheapest_on_demand_outside = false;
+    double on_demand_outside_total = 0;  // that ranking's cheapest total, as said (output currency)
     // llm-inference: the latency targets (ms; 0 = none) a row's band top is held against (job_time).
     double tpot_target_ms = 0;
     double ttft_target_ms = 0;

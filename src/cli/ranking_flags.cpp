@@ -203,25 +203,22 @@ void check_provider_lists(const catalog::Catalog& catalog, const std::vector<std
     }
   }
 }
-// --provider naming only providers that sell in none of the --region asked (after its groups, `cn`
-// among them): no offering can match, a contradiction in the request, exit 2 (expert review 11, D7:
-// `--region cn --provider aws` exited 3 with a header). Left to the library's own checks where a
-// provider or region is not in the catalog.
-void check_provider_regions(const catalog::Catalog& catalog, const std::vector<std::string>& providers_named,
-                            const std::vector<std::string>& regions, const std::string& region_flag) {
-  if (providers_named.empty() || regions.empty()) return;
-  std::vector<const catalog::Provider*> providers;
-  for (const std::string& name : providers_named) {
-    const catalog::Provider* provider = catalog.find_provider(name);
-    if (provider == nullptr) return;
-    providers.push_back(provider);
-  }
+// --provider (or --gpu) naming only providers (GPUs) sold in none of the --region asked (after its
+// groups, `cn` among them): no offering can match, a contradiction in the request, exit 2 (expert
+// review 11, D7: `--region cn --provider aws` exited 3 with a header; review 12: `--gpu h20 --region
+// us` named --gpu as the constraint that removed the most). Left to the library's own checks where a
+// region is not in the catalog. `selects` says whether an offering is one the flag names.
+template <typename Selects>
+void check_sold_in_regions(const catalog::Catalog& catalog, const std::vector<std::string>& regions,
+                           const std::string& region_flag, const std::string& names, Selects selects,
+                           text::Msg what, text::Msg hint) {
+  if (regions.empty()) return;
   const auto asked = [&](const std::string& region) {
     return std::find(regions.begin(), regions.end(), region) != regions.end();
   };
   std::vector<bool> region_known(regions.size(), false);
   for (const auto& offering : catalog.offerings) {
-    const bool named = std::find(providers.begin(), providers.end(), &catalog.provider_of(offering)) != providers.end();
+    const bool named = selects(offering);
     for (const std::string& region : offering.regions) {
       if (!asked(region)) continue;
       if (named) return;
@@ -229,10 +226,41 @@ void check_provider_regions(const catalog::Catalog& catalog, const std::vector<s
     }
   }
   if (std::find(region_known.begin(), region_known.end(), false) != region_known.end()) return;
+  throw Error::said("--region", text::words(what, names, region_flag), text::words(hint, names));
+}
+
+void check_provider_regions(const catalog::Catalog& catalog, const std::vector<std::string>& providers_named,
+                            const std::vector<std::string>& regions, const std::string& region_flag) {
+  if (providers_named.empty()) return;
+  std::vector<const catalog::Provider*> providers;
   std::string names;
-  for (const auto* provider : providers) names += (names.empty() ? "" : ",") + provider->id;
-  throw Error::said("--region", text::words(text::Msg::err_provider_sells_no_region, names, region_flag),
-                    text::words(text::Msg::hint_provider_sells_no_region, names));
+  for (const std::string& name : providers_named) {
+    const catalog::Provider* provider = catalog.find_provider(name);
+    if (provider == nullptr) return;
+    providers.push_back(provider);
+    names += (names.empty() ? "" : ",") + provider->id;
+  }
+  check_sold_in_regions(
+      catalog, regions, region_flag, names,
+      [&](const catalog::Offering& offering) {
+        return std::find(providers.begin(), providers.end(), &catalog.provider_of(offering)) != providers.end();
+      },
+      text::Msg::err_provider_sells_no_region, text::Msg::hint_provider_sells_no_region);
+}
+
+void check_gpu_regions(const catalog::Catalog& catalog, const std::vector<std::string>& gpus_named,
+                       const std::vector<std::string>& regions, const std::string& region_flag) {
+  if (gpus_named.empty()) return;
+  std::string names;
+  for (const std::string& name : gpus_named) names += (names.empty() ? "" : ",") + name;
+  check_sold_in_regions(
+      catalog, regions, region_flag, names,
+      [&](const catalog::Offering& offering) {
+        return std::any_of(gpus_named.begin(), gpus_named.end(), [&](const std::string& name) {
+          return catalog::gpu_name_selects(catalog, name, catalog.gpu_of(offering));
+        });
+      },
+      text::Msg::err_gpu_sold_in_no_region, text::Msg::hint_gpu_sold_in_no_region);
 }
 }  // namespace
 
@@ -330,6 +358,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   constraints.exclude_providers = split_list(flags.exclude_provider);
   check_provider_lists(catalog, providers_named, constraints.exclude_providers);
   check_provider_regions(catalog, providers_named, constraints.regions, flags.region);
+  check_gpu_regions(catalog, gpus_named, constraints.regions, flags.region);
   // GPU names map to the catalog's ids here (the library's one check, catalog::gpu_ids_named), so
   // SkyPilot's and gpuhunt's spellings select the same offerings as the ids.
   constraints.gpus = gpus_named;

@@ -44,6 +44,10 @@ std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_val
   std::vector<catalog::PricingMode> modes;
   if (flag_value == "any") return modes;
   for (const auto& name : split_list(flag_value)) {
+    if (name == "any") {
+      throw Error::said("--pricing", text::words(text::Msg::err_pricing_any_combined),
+                        text::words(text::Msg::hint_pricing_any_combined));
+    }
     const auto mode = catalog::parse_pricing_mode(name);
     if (!mode) {
       throw unknown_choice("--pricing", text::Msg::kind_pricing_mode, name, "", "--pricing");

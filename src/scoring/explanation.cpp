@@ -253,13 +253,16 @@ std::string cost_facts(const Ranking& ranking, const Candidate& candidate, Lang 
                                                               : Msg::fact_vs_cheapest;
   parts.add(detail::say_text(lang, versus,
                       units::format_money(candidate.total_cost, ranking.currency),
-                      units::format_money(ranking.best.cheapest_total, ranking.currency)));
+                      units::format_money(ranking.best.cheapest_on_demand_outside ? ranking.best.on_demand_outside_total
+                                                                                  : ranking.best.cheapest_total,
+                                          ranking.currency)));
   const auto& cost = candidate.cost;
   // Said where the upper ends change the comparison (a wider band than the cheapest row's).
   const double scored_ratio = candidate.scored_cost / std::max(ranking.best.cheapest_scored, 1e-12);
   const double total_ratio = candidate.total_cost / std::max(ranking.best.cheapest_total, 1e-12);
+  // Against on demand outside --pricing the reference is not a row's price: the upper end is not said.
   if (candidate.scored_cost > 0 && ranking.best.cheapest_scored > 0 && ranking.best.cheapest_total > 0 &&
-      std::abs(scored_ratio - total_ratio) > 0.01 * total_ratio) {
+      !ranking.best.cheapest_on_demand_outside && std::abs(scored_ratio - total_ratio) > 0.01 * total_ratio) {
     parts.add(
         detail::say_text(lang, Msg::fact_scored_upper, units::format_money(candidate.scored_cost, ranking.currency),
             units::format_money(ranking.best.cheapest_scored, ranking.currency),

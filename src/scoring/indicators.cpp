@@ -11,10 +11,9 @@ namespace gpuselect::scoring::detail {
 
 namespace {
 
-// job_time reaches 0 at this ratio to the fastest candidate, job_cost at its own ratio to the
-// cheapest (see each; docs/scoring.md "Why 10x").
+// job_time reaches 0 at this ratio to the fastest candidate (job_cost at cost_ratio_at_zero,
+// scoring_internal.hpp; docs/scoring.md "Why 10x").
 constexpr double ratio_at_zero = 30.0;
-constexpr double cost_ratio_at_zero = 10.0;
 // Unexpected job interruptions per GPU-day: 419 in a 54-day snapshot on 16,384 H100 GPUs, 78% of
 // them confirmed hardware faults (Llama 3 paper, Dubey et al. 2024, section 3.3.4).
 constexpr double gpu_failures_per_gpu_day = 419.0 / (16384.0 * 54.0);

@@ -1577,13 +1577,20 @@ class Ranker {
     if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     if (!std::isfinite(best.cheapest_scored)) best.cheapest_scored = 0;
+    // The on-demand reference takes at most 80 of the cheapest term's 100 cost points (a ratio of
+    // cost_ratio_at_zero^0.8): enough to read as a poor buy (a lone term at 10x on demand scored 94
+    // before, expert review 11, R3), not so much that every term sits at 0 and the terms lose their
+    // order among themselves (expert review 13, S29: under `--pricing reserved-1y` alone a $36k term
+    // ranked above a $17k one, both at cost 0); the judgement is the 20 points kept.
     const auto& reference = options_.on_demand_reference;
     if (reference.cheapest_total > 0 && best.cheapest_total > 0 && reference.cheapest_total < best.cheapest_total &&
         !best.free_row) {
-      best.cheapest_total = reference.cheapest_total;
-      if (reference.cheapest_scored > 0) {
-        best.cheapest_scored = best.cheapest_scored > 0 ? std::min(best.cheapest_scored, reference.cheapest_scored)
-                                                        : reference.cheapest_scored;
+      const double floor_share = std::pow(detail::cost_ratio_at_zero, -0.8);
+      best.on_demand_outside_total = reference.cheapest_total;
+      best.cheapest_total = std::max(reference.cheapest_total, best.cheapest_total * floor_share);
+      if (reference.cheapest_scored > 0 && best.cheapest_scored > 0) {
+        best.cheapest_scored =
+            std::max(std::min(best.cheapest_scored, reference.cheapest_scored), best.cheapest_scored * floor_share);
       }
       best.cheapest_on_demand_outside = true;
     }

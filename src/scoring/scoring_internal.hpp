@@ -77,6 +77,8 @@ double deadline_check_hours(const Candidate& candidate, const estimate::Performa
 // from half of it (judgement: a few score points, enough to rank the slack of a node count that
 // costs the same first; docs/scoring.md "Turnaround").
 constexpr double deadline_slack_credit = 0.05;
+// job_cost reaches 0 at this ratio to the cheapest (indicators.cpp; docs/scoring.md "Why 10x").
+constexpr double cost_ratio_at_zero = 10.0;
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
                 const Candidate& candidate, const estimate::Performance& performance);
 // Serving: the chance that a month of service on `gpus` busy GPUs sees no GPU failure (the
