@@ -344,7 +344,9 @@ std::string facts(const catalog::Catalog& catalog, const Ranking& ranking, const
 // Usability and support figures are the provider's alone (its environment, support and compliance),
 // but for usability where the row's stack is weak or unsupported (stack_fact: the row's own words).
 bool provider_level(Criterion criterion, const Candidate& candidate) {
-  if (criterion == Criterion::usability) return candidate.software.level == catalog::StackLevel::mature || !candidate.software.feature;
+  if (criterion == Criterion::usability) {
+    return candidate.software.level == catalog::StackLevel::mature || !candidate.software.feature;
+  }
   return criterion == Criterion::support;
 }
 

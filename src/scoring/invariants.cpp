@@ -101,12 +101,9 @@ void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, co
                "a provider without an uptime SLA in production serving without --allow-no-sla");
   found.expect(options.allow_spot_serving || candidate.mode != catalog::PricingMode::spot, subject,
                "spot in production serving without --allow-spot-serving");
-  const auto beyond_bf16 = [](std::optional<catalog::StackFeature> feature) {
-    return feature && *feature != catalog::StackFeature::bf16;
-  };
-  found.expect(options.allow_immature_stack || candidate.software.level != catalog::StackLevel::weak ||
-                   !(beyond_bf16(candidate.software.feature) || beyond_bf16(candidate.software.also())),
-               subject, "a weak software stack (beyond bf16's fp16 fallback) in production serving without --allow-immature-stack");
+  found.expect(options.allow_immature_stack || !detail::weak_beyond_bf16(candidate.software), subject,
+               "a weak software stack (beyond bf16's fp16 fallback) in production serving without "
+               "--allow-immature-stack");
 }
 
 void check_constraints_held(const catalog::Catalog& catalog, const Ranking& ranking, const Constraints& constraints,

@@ -710,14 +710,9 @@ class Ranker {
   // Production serving also excludes a weak stack: a service runs on what its engine supports, not
   // on a port in progress (expert review 12, S24: gpt-oss-120b's MXFP4 weights, weak on Ada, on two
   // L20s ranked first for production serving at 91.5 on a monthly term).
-  // bf16 alone is not such a port: its fp16 fallback (--precision fp16) is how Volta and Turing serve,
-  // so a T4 still serves vision models in production (W-SOFTWARE-STACK says it).
+  // bf16 alone is not such a port (detail::weak_beyond_bf16; W-SOFTWARE-STACK says it).
   bool weak_stack_excluded(const catalog::Offering& offering) const {
-    const SoftwareSupport& software = software_by_gpu_[offering.gpu_index];
-    const auto beyond_bf16 = [](std::optional<catalog::StackFeature> feature) {
-      return feature && *feature != catalog::StackFeature::bf16;
-    };
-    return software.level == catalog::StackLevel::weak && (beyond_bf16(software.feature) || beyond_bf16(software.also())) &&
+    return detail::weak_beyond_bf16(software_by_gpu_[offering.gpu_index]) &&
            workload::kind_traits(profile_.kind).serving() && profile_.serving_tier == workload::Tier::production;
   }
   bool software_excluded(const catalog::Offering& offering) const {

@@ -175,6 +175,16 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
 Ranking::Fleet cheapest_fleet(const catalog::Catalog& catalog, const workload::Profile& profile,
                               const Options& options, const Ranking& whole);
 
+// A stack weak for the job on a feature other than bf16 (docs/scoring.md "Service tiers"): production
+// serving excludes it (rank.cpp), the invariants check it. bf16 alone is not a port in progress: its
+// fp16 fallback (--precision fp16) is how Volta and Turing serve, so a T4 still serves vision models.
+inline bool weak_beyond_bf16(const SoftwareSupport& software) {
+  const auto beyond = [](std::optional<catalog::StackFeature> feature) {
+    return feature && *feature != catalog::StackFeature::bf16;
+  };
+  return software.level == catalog::StackLevel::weak && (beyond(software.feature) || beyond(software.also()));
+}
+
 inline double ranked_total(const estimate::Cost& cost, bool risk_averse) {
   return risk_averse && cost.total_band.high > 0 ? cost.total_band.high : cost.total;
 }
