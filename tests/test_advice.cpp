@@ -508,8 +508,9 @@ TEST_CASE("scenario: serving at a latency target, speed beyond the met targets d
     REQUIRE(serving["meets_targets"] == true);
     CHECK(serving["tpot_ms"].get<double>() <= 50.0);
     // Saturated at the targets, which every plan meets at --confidence (expert review 7, S18 and S19:
-    // the band tops' excess is the risk --confidence accepts, not scored again), never by speed.
-    CHECK(candidate["criteria"]["performance"]["score"].get<double>() == Approx(100.0));
+    // the band tops' excess is the risk --confidence accepts, not scored again), but for the latency
+    // share (expert review 13: 15 points from a tenth of the TPOT target to the target).
+    CHECK(candidate["criteria"]["performance"]["score"].get<double>() >= 85.0 - 1e-9);
   }
   const int b200 = rank_of(document, "lambda/gpu_1x_b200_sxm6");
   const int h100_node = rank_of(document, "nebius/gpu-h100-sxm_8gpu-128vcpu-1600gb");

@@ -228,13 +228,17 @@ TEST_CASE("scenario: a serving replica's latency is judged at the batch its load
   REQUIRE(h100_rank.has_value());
   REQUIRE(a100_rank.has_value());
   // The H100 pair's spare batch is no slowness: its latency at the load meets 30 ms with margin
-  // (performance 100, was 94.7 judged at batch 198); the A100-40GB pair's band top at its load's
-  // batch passes 30 ms, so it keeps a deduction (the margin rule, expert review 6).
+  // (was 94.7 judged at batch 198): it loses only the latency share (expert review 13), less than
+  // the A100-40GB pair, which runs slower at its load's batch.
+  double h100_performance = 0;
+  double a100_performance = 0;
   for (const auto& candidate : document["candidates"]) {
-    if (candidate["rank"].get<std::size_t>() == *h100_rank) {
-      CHECK(candidate["criteria"]["performance"]["score"].get<double>() == Approx(100.0));
-    }
+    const double performance = candidate["criteria"]["performance"]["score"].get<double>();
+    if (candidate["rank"].get<std::size_t>() == *h100_rank) h100_performance = performance;
+    if (candidate["rank"].get<std::size_t>() == *a100_rank) a100_performance = performance;
   }
+  CHECK(h100_performance >= 85.0 - 1e-9);
+  CHECK(h100_performance > a100_performance);
 }
 
 // The estimator keeps its last answers (issue 33: normal_quantile's bisection and the capacity wait's

@@ -1253,7 +1253,8 @@ TEST_CASE("scenario: a band top past the target is not scored again when every p
   for (const auto& candidate : document["candidates"]) {
     const double total = candidate["cost"]["total"].get<double>();
     if (cheapest == 0 || total < cheapest) cheapest = total;
-    CHECK(candidate["criteria"]["performance"]["score"].get<double>() == Approx(100.0));
+    // Only the latency share (expert review 13: 15 points from a tenth of the target to the target).
+    CHECK(candidate["criteria"]["performance"]["score"].get<double>() >= 85.0 - 1e-9);
   }
   const auto& first = document["candidates"][0];
   INFO(first["offering_id"].get<std::string>());

@@ -73,6 +73,7 @@
   X(fact_headroom_value, "{:g}% of GPU memory kept free (fragmentation, NCCL buffers, transient peaks; --min-headroom)", "保留 {:g}% 的显存（碎片、NCCL 缓冲区、瞬时峰值；--min-headroom）") \
   X(fact_time_value, "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + wait for capacity", "总用时（至出结果）= 机器准备和数据预置（计费）+ 运行 + 预期的竞价实例中断 + 排队 + 等待资源") \
   X(fact_turnaround_default, "{0} turnaround (default for fine-tuning and vision training; set a tighter one with --deadline): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}，为微调和视觉训练的默认值，可用 --deadline 设得更紧。在此之内结束的运行在速度上与最快者同分（等待资源按九成把握计）") \
+  X(fact_turnaround_default_looser, "{0} turnaround (this workload's default; the looser --deadline {1} only excludes rows that miss it): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}，为此类任务的默认值（更宽松的 --deadline {1} 只排除赶不上它的方案）。在此之内结束的运行在速度上与最快者同分（等待资源按九成把握计）") \
   X(fact_turnaround_horizon, "{0} planning horizon (pretraining, no --deadline): ending within it scores as the fastest, a little less for each day of it used; --deadline or --profile speed-first buys speed", "{0} 规划期（预训练，未给 --deadline）：在此之内结束即按最快计分，每多用一天略减分；用 --deadline 或 --profile speed-first 换取速度") \
   X(fact_turnaround_deadline, "{0} turnaround, the --deadline: a run that ends within it scores on speed as the fastest", "{0}，即 --deadline：在此之内结束的运行在速度上与最快者同分") \
   X(fact_deadline_value, "{0} met at {1:g}% confidence ({2}): the chance of ending within it, from the time band, spot interruptions and the wait for capacity", "{0}，置信度 {1:g}%（{2}）：按时间区间、竞价实例中断和等待资源估算的按时完成概率") \
@@ -186,6 +187,10 @@
   X(fact_input_bound, "{0} vCPUs decode ~{1:.0f} img/s of the ~{2:.0f}", "{0} 个 vCPU 每秒解码约 {1:.0f} 张图像，GPU 可处理约 {2:.0f} 张") \
   X(fact_rival, "#{0} {1} {2}: {3} in {4}", "#{0} {1} {2}：{3}，用时 {4}") \
   X(fact_own, "{0} in {1}", "{0}，用时 {1}") \
+  X(fact_rival_latency, "#{0} {1} {2}: {3} at {4}", "#{0} {1} {2}：{3}，延迟 {4}") \
+  X(fact_own_latency, "{0} at {1}", "{0}，延迟 {1}") \
+  X(fact_latency_token, "{0} ms a token at the load", "负载下每 token {0} ms") \
+  X(fact_latency_image, "{0} s an image", "每张图 {0} s") \
   /* explanations: the sentences */ \
   X(kind_strongest, "strongest", "最强项") \
   X(kind_weakest, "weakest", "最弱项") \
@@ -347,7 +352,11 @@
   X(note_tier_no_sla, "{0} no-SLA offering{1}", "{0} 个无 SLA 方案") \
   X(note_tier_spot, "{0} offering{1} on spot", "{0} 个竞价实例方案") \
   X(note_stale_terms, "{0} offering{1} kept out of the reserved and monthly/yearly terms: each term is priced on a quote more than 365 days old, and a commitment paid whether used or not needs a current quote; {2}; refresh the prices (gpuselect catalog update, or the provider's quote in a price overlay) or {3} to include.", "{0} 个方案的预留实例和包年包月期限被排除：其期限价格来自 365 天以前的报价，而无论是否使用都要付费的承诺需要当前报价；{2}；请更新价格（gpuselect catalog update，或把云厂商的报价写入价格覆盖文件），或加 {3} 纳入。") \
+  X(err_list_empty_item, "{0} has an empty item", "{0} 中有空项") \
+  X(hint_list_empty_item, "separate the items with one comma each", "各项之间只用一个逗号分隔") \
+  X(note_open_capacity, "{0} row{1} on more than {2} nodes (up to {3}) left out: the GPU-hours exceed what open capacity usually has free (constraint capacity; --show-excluded lists them); a reservation holds them: --pricing reserved-1y, or a capacity block from the provider.", "{0} 个超过 {2} 个节点（最多 {3} 个）的方案被排除：所需 GPU 小时超过开放容量通常空闲的量（约束 capacity；--show-excluded 可列出）；预留资源才能满足：加 --pricing reserved-1y，或向云厂商申请容量块。") \
   X(note_tier_each_also, "each is also excluded for another reason", "每个方案也因其他原因被排除") \
+  X(note_tier_unpriced, "an unsupported stack is not priced ({0} for one)", "不受支持的软件栈未计价（例如 {0}）") \
   X(note_mainland_only, "{0} offering{1} sold only in mainland China left out (a mainland account or host); {2}; --region cn to include.", "{0} 个仅在中国大陆销售的方案未参与排名（需大陆账号或主体）；{2}；加 --region cn 可纳入。") \
   X(note_tier_cheapest, "cheapest {0} ({1}{2})", "最便宜 {0}（{1}{2}）") \
   X(note_tier_cheapest_mode, ", {}", "，{}") \
@@ -388,7 +397,7 @@
   X(detail_tier_shared_gpu, "a shared vGPU ({0}x {1}, time-sliced with other tenants: latency jitter): not production serving; --allow-shared-gpu to include", "共享 vGPU（{0}x {1}，与其他租户分时共享：延迟抖动）：不适合生产服务；加 --allow-shared-gpu 可纳入") \
   X(detail_tier_spot, "spot can be reclaimed at any time (no availability promise): not production serving; --allow-spot-serving to include", "竞价实例随时可能被回收（无可用性保证）：不适合生产服务；加 --allow-spot-serving 可纳入") \
   X(sw_not_in_table, "{0} on {1} is not in the software-stack table (unknown)", "{1} 上的 {0} 不在软件栈表中（未知）") \
-  X(sw_needs_bf16, "{0} is unsupported for this model on {1}: it is released in bf16 and its activations overflow fp16 (NaN, black images: huggingface/diffusers issue 9096; fp16 runs need the activation clipping of diffusers PR 9097, and loss scaling to train), and {2} ({3})", "此模型在 {1} 上不支持 {0}：它以 bf16 发布，其激活值在 fp16 下溢出（NaN、黑图：huggingface/diffusers issue 9096；fp16 运行需要 diffusers PR 9097 的激活值截断，训练还需损失缩放），且{2}（{3}）") \
+  X(sw_needs_bf16, "{0} is unsupported for this model on {1}: it is released in bf16 and its activations overflow fp16 (NaN losses, black images or \"!!!\" text: FLUX.1 in huggingface/diffusers issue 9096, run in fp16 only with the activation clipping of diffusers PR 9097; Qwen2 and Qwen2.5 in QwenLM/Qwen2 issues 761 and 868 and vllm-project/vllm issue 14126), and {2} ({3})", "此模型在 {1} 上不支持 {0}：它以 bf16 发布，其激活值在 fp16 下溢出（损失为 NaN、黑图或输出 \"!!!\"：FLUX.1 见 huggingface/diffusers issue 9096，fp16 下须用 diffusers PR 9097 的激活值截断；Qwen2 与 Qwen2.5 见 QwenLM/Qwen2 issue 761、868 及 vllm-project/vllm issue 14126），且{2}（{3}）") \
   X(sw_level, "{0} is {1} on {2}: {3} ({4})", "{0} 在 {2} 上{1}；{3}（{4}）") \
   X(sw_also, "; {0} is {1} there too: {2} ({3})", "；{0} 在此同样{1}：{2}（{3}）") \
   X(sw_level_mature, "mature", "成熟") \

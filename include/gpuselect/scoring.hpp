@@ -425,6 +425,12 @@ struct Ranking {
     // llm-inference: the latency targets (ms; 0 = none) a row's band top is held against (job_time).
     double tpot_target_ms = 0;
     double ttft_target_ms = 0;
+    // Serving with a latency a request sees (detail::served_latency_ms: llm-inference's TPOT at the
+    // load, image generation's seconds an image): its target (the TPOT target; image generation's
+    // --latency-ms, 0 without) and the smallest among the rows (0 = none), the references of
+    // job_time's latency share (docs/scoring.md "Latency headroom").
+    double latency_target_ms = 0;
+    double fastest_latency_ms = 0;
   };
   workload::Kind kind = workload::Kind::llm_finetune;  // the workload the ranking was made for
   Best best;
@@ -561,6 +567,9 @@ struct Ranking {
     double cheapest_total = 0;
     std::string cheapest_offering;
     std::optional<catalog::PricingMode> cheapest_mode;
+    // A row the flag alone brings back that was never priced (an unsupported software stack is
+    // excluded before pricing), where no priced one is: its offering id; else empty.
+    std::string unpriced_offering;
   };
   std::vector<TierExclusion> tier_excluded;  // classes with at least one exclusion, in ExclusionKind order
   // No --region, --provider or CNY asked for mainland China, so offerings sold only there were held

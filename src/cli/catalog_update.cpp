@@ -67,7 +67,7 @@ std::string& unusable_update() {
 // --cloud's names: trimmed, lower case (SkyPilot's folders are lower case), each once, in order.
 std::vector<std::string> cloud_names(const std::string& text) {
   std::vector<std::string> clouds;
-  for (std::string name : split_list(text)) {
+  for (std::string name : split_list(text, "--cloud")) {
     std::transform(name.begin(), name.end(), name.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (name.find_first_of("/\\") != std::string::npos || name == "." || name == "..") {
@@ -472,7 +472,7 @@ catalog::PriceBasis parse_price_basis(const std::string& text) {
 catalog::PriceBasis price_basis_for(const std::string& text, const std::string& cloud) {
   if (text.find('=') == std::string::npos) return parse_price_basis(text);
   catalog::PriceBasis basis = catalog::PriceBasis::detect;
-  for (const auto& item : split_list(text)) {
+  for (const auto& item : split_list(text, "--price-basis")) {
     const auto equals = item.find('=');
     if (equals == std::string::npos || equals == 0) {
       throw Error::said("--price-basis", text::words(text::Msg::err_not_cloud_basis, text::quoted(item)), text::words(text::Msg::hint_cloud_basis));

@@ -242,8 +242,8 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
   board::Query query;
   auto& constraints = query.constraints;
   constraints.gpus = gpu_constraint_ids(options.gpu, catalog);
-  constraints.providers = split_list(options.provider);  // any case: Catalog::find_provider matches them
-  constraints.regions = catalog::expand_region_groups(catalog, split_list(options.region));
+  constraints.providers = split_list(options.provider, "--provider");  // any case: Catalog::find_provider matches them
+  constraints.regions = catalog::expand_region_groups(catalog, split_list(options.region, "--region"));
   // As recommend: a reservation is a one- or three-year commitment, not an hourly rent, so the
   // board prices on-demand and spot unless --pricing names reserved modes (or any).
   constraints.pricing_modes = parse_pricing_flag(options.pricing);
@@ -254,7 +254,7 @@ board::Query list_query(const CatalogOptions& options, const catalog::Catalog& c
     throw unknown_choice("--sort", "sort key", options.sort, "catalog list", "--sort");
   }
   query.sort = *sort;
-  for (const auto& name : split_list(options.group_by)) {
+  for (const auto& name : split_list(options.group_by, "--group-by")) {
     const auto key = board::parse_group_key(name);
     if (!key) {
       throw unknown_choice("--group-by", "group key", name, "catalog list", "--group-by");

@@ -299,14 +299,14 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   if (!settings.weights.value.empty() || !flags.weights.empty()) options.profile_name = profile_name + "+custom";
 
   auto& constraints = options.constraints;
-  constraints.regions = catalog::expand_region_groups(catalog, split_list(flags.region));
+  constraints.regions = catalog::expand_region_groups(catalog, split_list(flags.region, "--region"));
   // Neither --currency nor a config's currency: a ranking of mainland China only, or of providers that
   // all bill in CNY (`--provider huawei,ctyun,tencent`; expert review 29 read it in USD), is in CNY
   // (where the catalog has its rate).
   const Setting currency = chosen(settings, "currency", flags.currency);
   const bool currency_defaulted =
       flags.currency.empty() && currency.origin == "default" && catalog.find_currency("CNY") != nullptr;
-  const std::vector<std::string> providers_named = split_list(flags.provider);
+  const std::vector<std::string> providers_named = split_list(flags.provider, "--provider");
   // A --gpu sold only in mainland China (H20, H800, A800, L20) ranks there (scoring's rule, docs/scoring.md
   // "Mainland China"), so in CNY too.
   const std::vector<std::string> gpus_named = gpu_constraint_ids(flags.gpu, catalog);
@@ -355,7 +355,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   // Names (providers, GPUs, regions, requirements) are checked against the catalog once, by the
   // library (scoring::check_constraints, which rank runs): the flags are only split here.
   constraints.providers = providers_named;
-  constraints.exclude_providers = split_list(flags.exclude_provider);
+  constraints.exclude_providers = split_list(flags.exclude_provider, "--exclude-provider");
   check_provider_lists(catalog, providers_named, constraints.exclude_providers);
   check_provider_regions(catalog, providers_named, constraints.regions, flags.region);
   check_gpu_regions(catalog, gpus_named, constraints.regions, flags.region);
@@ -377,7 +377,7 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
     constraints.pricing_modes.push_back(catalog::PricingMode::capacity_block);
     constraints.blocks_when_needed = true;
   }
-  constraints.requirements = split_list(flags.require);
+  constraints.requirements = split_list(flags.require, "--require");
   const Setting max_nodes = chosen(settings, "max_nodes", flags.max_nodes);
   constraints.max_nodes = parse_whole_quantity(max_nodes.value, max_nodes.origin, ranges::Quantity::max_nodes);
   options.today = today_utc();

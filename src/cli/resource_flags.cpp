@@ -43,7 +43,7 @@ std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_val
   if (flag_value.empty()) return {catalog::PricingMode::on_demand, catalog::PricingMode::spot};
   std::vector<catalog::PricingMode> modes;
   if (flag_value == "any") return modes;
-  for (const auto& name : split_list(flag_value)) {
+  for (const auto& name : split_list(flag_value, "--pricing")) {
     if (name == "any") {
       throw Error::said("--pricing", text::words(text::Msg::err_pricing_any_combined),
                         text::words(text::Msg::hint_pricing_any_combined));
@@ -59,7 +59,7 @@ std::vector<catalog::PricingMode> parse_pricing_flag(const std::string& flag_val
 
 std::vector<std::string> gpu_constraint_ids(const std::string& names, const catalog::Catalog& catalog) {
   std::vector<std::string> ids;
-  for (const auto& name : split_list(names)) {
+  for (const auto& name : split_list(names, "--gpu")) {
     auto named = catalog::gpu_ids_named(catalog, name, std::nullopt, "--gpu");  // checks the name
     // A name the catalog knows (id or alias) stays as written: catalog::gpu_name_selects reads a
     // model named alone ("a100") as every record of it, and an exclusion quotes the user's words

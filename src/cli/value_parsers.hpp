@@ -16,7 +16,9 @@ namespace gpuselect::cli {
 double parse_number_of(const std::string& text, const std::string& where, ranges::Quantity quantity);
 double parse_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity);
 int parse_whole_quantity(const std::string& text, const std::string& where, ranges::Quantity quantity);
-std::vector<std::string> split_list(const std::string& text);
+// A comma list (',' or the full-width and ideographic commas), each item trimmed; an empty item is
+// an error at `flag` (exit 2).
+std::vector<std::string> split_list(const std::string& text, std::string_view flag);
 // A CLI11 check that rejects an empty value.
 const CLI::Validator& non_empty_value();
 

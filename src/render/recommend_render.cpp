@@ -196,10 +196,15 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
     // it, so the header says where it comes from (expert review zh: "4.0 h" was never defined).
     if (const double turnaround = view.ranking.best.turnaround_hours; turnaround > 0) {
       const bool deadline = view.ranking.deadline_hours > 0 && turnaround == view.ranking.deadline_hours;
+      // A --deadline looser than the default turnaround leaves the turnaround in force: said with
+      // it (expert review 13, D2: "set a tighter one with --deadline" under --deadline 48).
+      const bool looser_deadline = view.ranking.deadline_hours > turnaround;
       const Msg words = deadline                                   ? Msg::fact_turnaround_deadline
                         : view.ranking.best.turnaround_is_horizon ? Msg::fact_turnaround_horizon
-                                                                  : Msg::fact_turnaround_default;
-      fact(Msg::fact_turnaround, say(lang, words, units::format_hours(turnaround)));
+                        : looser_deadline                          ? Msg::fact_turnaround_default_looser
+                                                                   : Msg::fact_turnaround_default;
+      fact(Msg::fact_turnaround, say(lang, words, units::format_hours(turnaround),
+                                     units::format_hours(view.ranking.deadline_hours)));
     }
     if (view.ranking.deadline_hours > 0) {
       // The flag that set the confidence: --risk-averse raises it to its own level (expert review 6:

@@ -531,11 +531,29 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
   Explanation::Line line;
   line.kind = Kind::wins_over;
   line.score = candidate.score - rival.score;
-  line.figure = say_text(lang, Msg::fact_rival, std::to_string(rival.rank), rival_offering.id,
-                         mode_words(rival.mode, lang), units::format_money(rival.total_cost, ranking.currency),
-                         units::format_hours(rival.hours));
-  line.own_figure = detail::say_text(lang, Msg::fact_own, units::format_money(candidate.total_cost, ranking.currency),
-                        units::format_hours(candidate.hours));
+  // Serving rows run the same hours: the time said is the latency a request sees (what made the
+  // rival faster, pareto.cpp).
+  const double rival_latency_ms = detail::served_latency_ms(ranking.kind, ranking.performance_of(rival));
+  const double own_latency_ms = detail::served_latency_ms(ranking.kind, ranking.performance_of(candidate));
+  if (rival_latency_ms > 0 && own_latency_ms > 0) {
+    const auto latency = [&](double ms) {
+      return workload::kind_traits(ranking.kind).physics == workload::Physics::diffusion_serving
+                 ? say_text(lang, Msg::fact_latency_image, detail::number(ms / 1000.0, 1))
+                 : say_text(lang, Msg::fact_latency_token, detail::number(ms, 0));
+    };
+    line.figure = say_text(lang, Msg::fact_rival_latency, std::to_string(rival.rank), rival_offering.id,
+                           mode_words(rival.mode, lang), units::format_money(rival.total_cost, ranking.currency),
+                           latency(rival_latency_ms));
+    line.own_figure = say_text(lang, Msg::fact_own_latency,
+                               units::format_money(candidate.total_cost, ranking.currency), latency(own_latency_ms));
+  } else {
+    line.figure = say_text(lang, Msg::fact_rival, std::to_string(rival.rank), rival_offering.id,
+                           mode_words(rival.mode, lang), units::format_money(rival.total_cost, ranking.currency),
+                           units::format_hours(rival.hours));
+    line.own_figure = detail::say_text(lang, Msg::fact_own,
+                                       units::format_money(candidate.total_cost, ranking.currency),
+                                       units::format_hours(candidate.hours));
+  }
   for (std::size_t c = 0; c < criterion_count; ++c) {
     const double gain = candidate.criteria[c].contribution - rival.criteria[c].contribution;
     if (gain >= 0.05) line.gains.push_back({static_cast<Criterion>(c), gain, {}, {}});
@@ -552,6 +570,11 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
   for (auto& gain : line.gains) {
     gain.figure = figures.own(gain.criterion);
     gain.rival_figure = figures.rival(rival, gain.criterion);
+  }
+  // A gain whose facts read the same for both rows explains nothing in words (review 11, D3: "stability
+  // +0.1 points" over two identical lists); the largest gain stays, so the line still names one.
+  for (std::size_t at = line.gains.size(); at-- > 1;) {
+    if (line.gains[at].figure == line.gains[at].rival_figure) line.gains.erase(line.gains.begin() + static_cast<std::ptrdiff_t>(at));
   }
   return line;
 }

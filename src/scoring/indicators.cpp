@@ -196,13 +196,28 @@ IndicatorValue monitoring(const IndicatorInput& in) {
 // "199 ms@208" against 200 ms, band top 351 ms) ranked 2x 8x A100 at $31,108 first for Qwen3-30B-A3B
 // over 10x 1x H200 at $25,205, on p90 TPOTs of 41 and 45 ms against 40 (expert review 7, S18, S19).
 
+// Within the saturation, the latency a request sees is a quality of the service the reader pays
+// for: latency_share of the criterion falls with the row's latency at the load, from a tenth of the
+// target to the target (log scale; without a target, from the fastest row to 10x it). Small against
+// cost (docs/scoring.md "Latency headroom"), so a replica faster than needed does not buy a dearer
+// fleet its rank again.
+double latency_headroom(const IndicatorInput& in) {
+  const double latency_ms = served_latency_ms(in.kind, in.performance);
+  const double reference_ms = in.best.latency_target_ms > 0 ? in.best.latency_target_ms / latency_ratio_at_full_share
+                                                            : in.best.fastest_latency_ms;
+  if (!(latency_ms > 0) || !(reference_ms > 0)) return 1.0;
+  const double ratio = std::max(1.0, latency_ms / reference_ms);
+  return 1.0 - latency_share * clamp01(std::log(ratio) / std::log(latency_ratio_at_full_share));
+}
+
 IndicatorValue job_time(const IndicatorInput& in) {
   if (workload::kind_traits(in.kind).physics == workload::Physics::token_serving &&
       in.performance.serving.meets_targets)
-    return {1.0};
+    return {latency_headroom(in)};
   // Vision serving has no latency target: replicas are planned to carry the load at the planned
-  // utilisation, so every row meets it and a faster GPU only lowers the replica count.
-  if (workload::kind_traits(in.kind).serves_images()) return {1.0};
+  // utilisation, so every row meets it and a faster GPU only lowers the replica count; image
+  // generation keeps the latency share (seconds an image are what its user waits for).
+  if (workload::kind_traits(in.kind).serves_images()) return {latency_headroom(in)};
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
   // Training: a run inside the turnaround is as good as the fastest (right-sizing; docs/scoring.md),
@@ -382,6 +397,15 @@ double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Off
   }
   if (workload::kind_traits(kind).serving()) return performance.throughput.work_units_per_s;
   return gpu.bf16_dense_tflops * offering.gpu_fraction;
+}
+
+double served_latency_ms(workload::Kind kind, const estimate::Performance& performance) {
+  const auto physics = workload::kind_traits(kind).physics;
+  const auto& served = performance.serving;
+  if (physics == workload::Physics::diffusion_serving) return std::max(0.0, served.image_latency_ms);
+  if (physics != workload::Physics::token_serving) return 0.0;
+  const auto& band = served.tpot_ms_at_load_band;
+  return band.low > 0 && band.high > 0 ? std::sqrt(band.low * band.high) : std::max(0.0, served.tpot_ms);
 }
 
 namespace {

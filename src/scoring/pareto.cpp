@@ -65,7 +65,7 @@ void mark_pareto(std::vector<Candidate>& candidates) {
 
 namespace gpuselect::scoring::detail {
 
-void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates) {
+void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates, const std::vector<double>& times) {
   // A rival must be materially better on one axis (half a percent), so rounding-level differences
   // between the same machine at two providers do not call for an explanation.
   constexpr double material = 0.995;
@@ -77,7 +77,7 @@ void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates) {
   std::vector<double> hours(count);
   std::vector<double> total_cost(count);
   for (std::size_t index = 0; index < count; ++index) {
-    hours[index] = candidates[index].hours;
+    hours[index] = index < times.size() ? times[index] : candidates[index].hours;
     total_cost[index] = candidates[index].total_cost;
   }
   // Hours ranked once; a Fenwick tree over that rank keeps, among the candidates seen so far (all

@@ -298,7 +298,7 @@ class Ranker {
 
     std::vector<std::uint32_t> order = score(ranking);
     apply_order(ranking.candidates, order);
-    detail::mark_cheaper_and_faster_below(ranking.candidates);
+    detail::mark_cheaper_and_faster_below(ranking.candidates, comparison_times(ranking));
     sort_exclusions(ranking.excluded);
     finish(ranking);
     if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::deadline &&
@@ -310,6 +310,18 @@ class Ranker {
       ranking.reservation = reservation_path(ranking);
     }
     return ranking;
+  }
+
+  // Each candidate's time for the cheaper-or-faster rival (detail::mark_cheaper_and_faster_below):
+  // its hours, or the latency a request sees where the kind serves one.
+  std::vector<double> comparison_times(const Ranking& ranking) const {
+    std::vector<double> times;
+    times.reserve(ranking.candidates.size());
+    for (const auto& candidate : ranking.candidates) {
+      const double latency_ms = detail::served_latency_ms(profile_.kind, ranking.performance_of(candidate));
+      times.push_back(latency_ms > 0 ? latency_ms : candidate.hours);
+    }
+    return times;
   }
 
   Ranking compare(const std::vector<std::string>& offering_ids) {
@@ -649,6 +661,11 @@ class Ranker {
       }
       for (std::uint32_t bits = alone_kinds_; bits != 0; bits &= bits - 1) {
         ++alone_counts_[static_cast<std::size_t>(std::countr_zero(bits))];
+      }
+      if ((offering_kinds_ & selection_mask()) == 0) {
+        for (std::uint32_t bits = offering_kinds_; bits != 0; bits &= bits - 1) {
+          ++selected_counts_[static_cast<std::size_t>(std::countr_zero(bits))];
+        }
       }
       if (alone_kinds_ & lever_mask()) ++lever_offerings_;
     }
@@ -1568,6 +1585,10 @@ class Ranker {
       if (!(candidate.total_cost > 0)) best.free_row = true;
       best.best_speed = std::max(best.best_speed, detail::speed_of(profile_.kind, catalog_.gpu_of(offering), offering,
                                                                    candidate, ranking.performance_of(candidate)));
+      const double latency_ms = detail::served_latency_ms(profile_.kind, ranking.performance_of(candidate));
+      if (latency_ms > 0 && (best.fastest_latency_ms == 0 || latency_ms < best.fastest_latency_ms)) {
+        best.fastest_latency_ms = latency_ms;
+      }
     }
     if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
@@ -1623,6 +1644,9 @@ class Ranker {
     if (workload::kind_traits(profile_.kind).physics == workload::Physics::token_serving) {
       best.tpot_target_ms = profile_.tpot_target_ms;
       best.ttft_target_ms = profile_.ttft_target_ms;
+      best.latency_target_ms = profile_.tpot_target_ms;
+    } else if (workload::kind_traits(profile_.kind).physics == workload::Physics::diffusion_serving) {
+      best.latency_target_ms = profile_.latency_target_ms;
     }
     ranking.best = best;
 
@@ -1750,7 +1774,7 @@ class Ranker {
     std::vector<Ranking::TierExclusion> result;
     for (const ExclusionKind kind : classes) {
       if (kind == ExclusionKind::software && !production_serving) continue;
-      Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt};
+      Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt, {}};
       std::uint32_t last_offering = no_region;
       for (const auto& exclusion : ranking.excluded) {
         for (const auto& reason : exclusion.reasons) {
@@ -1760,6 +1784,11 @@ class Ranker {
           last_offering = exclusion.offering_index;
           // The cheapest row this class's flag alone brings back (no other reason keeps it out).
           if (exclusion.reasons.size() != 1) continue;
+          // An unsupported stack is excluded before any mode is priced: no total to compare.
+          if (!exclusion.mode) {
+            if (entry.unpriced_offering.empty()) entry.unpriced_offering = catalog_.offerings[exclusion.offering_index].id;
+            continue;
+          }
           if (entry.cheapest_offering.empty() || reason.needed < entry.cheapest_total) {
             entry.cheapest_total = reason.needed;
             entry.cheapest_offering = catalog_.offerings[exclusion.offering_index].id;
@@ -1767,6 +1796,7 @@ class Ranker {
           }
         }
       }
+      if (!entry.cheapest_offering.empty()) entry.unpriced_offering.clear();
       if (entry.offerings > 0) result.push_back(std::move(entry));
     }
     return result;
@@ -1816,6 +1846,13 @@ class Ranker {
       default:
         return false;
     }
+  }
+
+  // The filters that select what the user asked for (--region, --provider, --gpu): the rows they
+  // remove are the ones meant to go (emptying_kind).
+  static constexpr std::uint32_t selection_mask() {
+    return (1u << static_cast<unsigned>(ExclusionKind::region)) | (1u << static_cast<unsigned>(ExclusionKind::provider)) |
+           (1u << static_cast<unsigned>(ExclusionKind::gpu));
   }
 
   // Constraints the user can relax by a value or an --allow- flag (Ranking::levers).
@@ -1880,10 +1917,21 @@ class Ranker {
       const auto low_stock = static_cast<std::size_t>(ExclusionKind::low_stock);
       counts[low_stock] = alone_counts_[low_stock];
     }
-    for (const bool job_level : {true, false}) {
-      if (const auto found = most_removing_kind(counts, job_level, tied)) return found;
+    if (const auto found = most_removing_kind(counts, true, tied)) return found;
+    // What the user selected (--region, --provider, --gpu) removes the rows it was meant to remove;
+    // where another filter removed the selected rows, that one is the cause to name (expert review
+    // 13, D6: `-w notebook --gpu mi300x` blamed --gpu for 175 rows while the one MI300X SKU, 8 GPUs,
+    // was out for --gpu-count).
+    auto selected = selected_counts_;
+    for (std::uint32_t bits = selection_mask(); bits != 0; bits &= bits - 1) {
+      selected[static_cast<std::size_t>(std::countr_zero(bits))] = 0;
     }
-    return std::nullopt;
+    std::vector<ExclusionKind> selected_tied;
+    if (const auto found = most_removing_kind(selected, false, selected_tied)) {
+      tied = std::move(selected_tied);
+      return found;
+    }
+    return most_removing_kind(counts, false, tied);
   }
 
   // The kind among the job's own constraints (job_level) or the offering filters that removed the
@@ -1997,6 +2045,8 @@ class Ranker {
   std::array<int, exclusion_kind_count> alone_counts_{};  // offerings fully removed with a row by that kind alone
   int lever_offerings_ = 0;  // offerings fully removed with a row by a lever alone (lever_mask)
   std::array<int, exclusion_kind_count> kind_counts_{};  // offerings fully removed, per ExclusionKind
+  // ... of them, the offerings no selection filter (selection_mask: --region, --provider, --gpu) removed
+  std::array<int, exclusion_kind_count> selected_counts_{};
   int host_ram_own_limit_count_ = 0;     // offerings removed by host RAM at their own max_nodes (close_offering)
   bool host_ram_at_own_limit_ = false;   // the current offering's host-RAM exclusion is at its own max_nodes
   double best_chance_ = 0;  // the best chance of ending within the deadline of the offering's rows so far

@@ -276,8 +276,9 @@ check_skypilot("skypilot owned", emitted("skypilot owned", "skypilot", *owned), 
 
 # Serving picks are services: SkyServe's `service:` with replicas and a readiness probe, dstack's
 # `type: service` with a port, replicas and the model; the engine command is vLLM's with the plan.
+# The 8x H100 node (TP 4 x DP 2 per instance) is #1 on H100s; with H200s, 14 single-GPU instances tie it.
 serve = ["recommend", "-w", "llm-inference", "-m", "qwen3-30b-a3b", "--requests-per-s", "20", "--tpot-ms", "30",
-         "--risk-averse", "--provider", "nebius,lambda,aws"]
+         "--risk-averse", "--provider", "nebius,lambda,aws", "--gpu", "h100"]
 sky_service = emitted("skypilot service", "skypilot", *serve)
 check_skypilot("skypilot service", sky_service)
 if sky_service is not None and valid("skypilot service: service key", SKYPILOT_SERVICE, sky_service.get("service")):
