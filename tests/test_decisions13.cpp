@@ -153,3 +153,17 @@ TEST_CASE("the turnaround under a looser deadline says the deadline only exclude
   CHECK(text.find("the looser --deadline 2.0 d only excludes rows that miss it") != std::string::npos);
   CHECK(text.find("set a tighter one with --deadline") == std::string::npos);
 }
+
+TEST_CASE("production serving of a model under a non-commercial licence says so", "[decisions13]") {
+  // Review 13, D5: FLUX.1 [dev] served in production with no word of its licence.
+  const std::vector<std::string> args = {"recommend", "-w", "image-inference", "-m", "flux.1-dev", "--requests-per-s",
+                                         "0.3", "--hours", "720"};
+  const auto dev = json_of(args);
+  CHECK(has_note(dev, "N-LICENCE"));
+  // Apache 2.0 (FLUX.1 [schnell]) needs no word; nor does a development endpoint.
+  const auto schnell = json_of({"recommend", "-w", "image-inference", "-m", "flux.1-schnell", "--requests-per-s", "0.3",
+                                "--hours", "720"});
+  CHECK_FALSE(has_note(schnell, "N-LICENCE"));
+  const auto prototype = json_of(gpuselect::testing::with(args, {"--serving-tier", "development"}));
+  CHECK_FALSE(has_note(prototype, "N-LICENCE"));
+}

@@ -414,6 +414,9 @@ struct ModelPreset {
   // What the released checkpoint is stored in; serving defaults to it (fp8) where the GPU runs it.
   WeightsPrecision weights_precision = WeightsPrecision::bf16;
   DiffusionLayout diffusion;  // families unet and dit only
+  // The licence the weights are released under where it does not allow commercial use ("FLUX.1
+  // [dev] Non-Commercial License"); empty where none is known. Production serving says it (N-LICENCE).
+  std::string non_commercial_licence;
   std::vector<std::string> aliases;
   std::string source;
   SourcePos pos;

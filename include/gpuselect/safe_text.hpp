@@ -43,5 +43,8 @@ std::string_view trim(std::string_view text);
 // The items of a comma-separated list (',' or the full-width '，' or ideographic '、'), each trimmed of
 // spaces and tabs; empty items are dropped.
 std::vector<std::string> split_list(std::string_view text);
+// The same for a flag's value, where an empty item ("h100,,a100", "aws,") is a typo, not a wish:
+// an Error at `flag` (exit 2). "" (the flag not given) is the empty list.
+std::vector<std::string> split_flag_list(std::string_view text, std::string_view flag);
 
 }  // namespace gpuselect::text

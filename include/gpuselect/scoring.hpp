@@ -544,7 +544,7 @@ struct Ranking {
   workload::Tier training_tier = workload::Tier::production;  // the profile's (training only)
   double ttft_target_ms = 0, tpot_target_ms = 0;               // the profile's (llm-inference; W-LATENCY-BAND)
   // Image kinds: the image side asked for and the one the model was trained at, px (0 = not an image
-  // kind; N-RESOLUTION), and the model's id.
+  // kind; N-RESOLUTION); the model's preset id (empty without --model; N-RESOLUTION, N-LICENCE).
   int resolution_px = 0, native_resolution_px = 0;
   std::string model_id;
   bool reserved_other_use = false;    // Options::reserved_other_use

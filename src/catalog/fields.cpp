@@ -359,6 +359,7 @@ constexpr std::array model_fields = {
     integer<&M::diffusion, &DiffusionLayout::passes_per_step>("passes_per_step", zero_to(2)),
     integer<&M::diffusion, &DiffusionLayout::default_steps>("default_steps", zero_to(1000)),
     boolean<&M::diffusion, &DiffusionLayout::needs_bf16>("needs_bf16"),
+    text<&M::non_commercial_licence>("non_commercial_licence"),
     text_list<&M::aliases>("aliases"),
     text<&M::source>("source", required),
 };

@@ -52,7 +52,7 @@ static_assert(sizeof(Pricing) == 56, "Pricing changed: update visit(Pricing), th
 static_assert(sizeof(RegionPrice) == 112, "RegionPrice changed: update visit(RegionPrice), then this size");
 static_assert(sizeof(Offering) == 536, "Offering changed: update visit(Offering), then this size");
 static_assert(sizeof(ModelShape) == 72, "ModelShape changed: update visit(ModelShape), then this size");
-static_assert(sizeof(ModelPreset) == 312, "ModelPreset changed: update visit(ModelPreset), then this size");
+static_assert(sizeof(ModelPreset) == 344, "ModelPreset changed: update visit(ModelPreset), then this size");
 static_assert(sizeof(CurrencyRate) == 128, "CurrencyRate changed: update visit(CurrencyRate), then this size");
 static_assert(sizeof(Catalog) == 144, "Catalog changed: update visit(Catalog), then this size");
 #endif
@@ -573,6 +573,7 @@ void visit(Archive& a, ModelPreset& model) {
   a.whole(model.diffusion.passes_per_step);
   a.whole(model.diffusion.default_steps);
   a.flag(model.diffusion.needs_bf16);
+  a.text(model.non_commercial_licence);
   visit_texts(a, model.aliases);
   a.text(model.source);
   visit(a, model.pos);

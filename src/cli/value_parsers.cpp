@@ -34,20 +34,7 @@ int parse_whole_quantity(const std::string& text, const std::string& where, rang
 }
 
 std::vector<std::string> split_list(const std::string& text, std::string_view flag) {
-  std::vector<std::string> items = text::split_list(text);
-  // An empty item ("h100,,a100", "h100,") is a typo, not a wish: dropping it silently ran a
-  // different query than the one typed (expert review 13, H11).
-  std::size_t separators = 0;
-  for (const std::string_view separator : {std::string_view(","), std::string_view("\uFF0C"), std::string_view("\u3001")}) {
-    for (std::size_t at = text.find(separator); at != std::string::npos; at = text.find(separator, at + separator.size())) {
-      ++separators;
-    }
-  }
-  if (!(items.empty() && separators == 0) && items.size() != separators + 1) {  // "": the flag not given
-    throw Error::said(std::string(flag), text::words(text::Msg::err_list_empty_item, text::quoted(text)),
-                      text::words(text::Msg::hint_list_empty_item));
-  }
-  return items;
+  return text::split_flag_list(text, flag);
 }
 
 }  // namespace gpuselect::cli

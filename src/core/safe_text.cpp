@@ -2,6 +2,9 @@
 
 #include <array>
 
+#include "gpuselect/error.hpp"
+#include "gpuselect/messages.hpp"
+
 namespace gpuselect::text {
 
 namespace {
@@ -154,7 +157,9 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-std::vector<std::string> split_list(std::string_view text) {
+namespace {
+// split_list's items; `empty_items` counts those that were empty after trimming (dropped).
+std::vector<std::string> split_items(std::string_view text, std::size_t& empty_items) {
   // The separators: ',' and what a Chinese keyboard types for it, the full-width comma U+FF0C and
   // the ideographic comma U+3001 (expert review 29: `--region cn，us` was one unknown region).
   constexpr std::array<std::string_view, 3> separators = {",", "\uFF0C", "\u3001"};
@@ -172,9 +177,29 @@ std::vector<std::string> split_list(std::string_view text) {
     }
     const std::string_view item = text.substr(start, next == std::string_view::npos ? std::string_view::npos : next - start);
     const std::string_view trimmed = trim(item);
-    if (!trimmed.empty()) items.emplace_back(trimmed);
+    if (!trimmed.empty()) {
+      items.emplace_back(trimmed);
+    } else {
+      ++empty_items;
+    }
     if (next == std::string_view::npos) break;
     start = next + width;
+  }
+  return items;
+}
+}  // namespace
+
+std::vector<std::string> split_list(std::string_view text) {
+  std::size_t empty_items = 0;
+  return split_items(text, empty_items);
+}
+
+std::vector<std::string> split_flag_list(std::string_view text, std::string_view flag) {
+  std::size_t empty_items = 0;
+  std::vector<std::string> items = split_items(text, empty_items);
+  // "" (or spaces only) is one empty item and no other: the flag not given.
+  if (empty_items > 0 && !(items.empty() && empty_items == 1)) {
+    throw Error::said(std::string(flag), words(Msg::err_list_empty_item, quoted(text)), words(Msg::hint_list_empty_item));
   }
   return items;
 }

@@ -367,10 +367,10 @@ class Ranker {
     ranking.training_tier = profile_.training_tier;
     ranking.ttft_target_ms = profile_.ttft_target_ms;
     ranking.tpot_target_ms = profile_.tpot_target_ms;
+    ranking.model_id = profile_.model_id;
     if (workload::kind_traits(profile_.kind).diffusion()) {
       ranking.resolution_px = profile_.resolution_px;
       ranking.native_resolution_px = profile_.diffusion.native_resolution_px;
-      ranking.model_id = profile_.model_id;
     }
     ranking.reserved_other_use = options_.reserved_other_use;
     ranking.deadline_hours = options_.constraints.deadline_hours.value_or(0);

@@ -573,6 +573,20 @@ void add_mainland_implied_note(const Ranking& ranking, std::vector<Ranking::Note
 
 }  // namespace
 
+// Production serving of a model whose weights are under a non-commercial licence: the service needs
+// the maker's commercial licence, a cost and a contract outside the ranking (expert review 13, D5:
+// FLUX.1 [dev] served at 0.3 images/s with no word of its licence).
+// The note: N-LICENCE.
+void add_licence_note(const catalog::Catalog& catalog, const Ranking& ranking, std::vector<Ranking::Note>& notes) {
+  if (!workload::kind_traits(ranking.kind).serving() || ranking.serving_tier != workload::Tier::production ||
+      ranking.candidates.empty() || ranking.model_id.empty()) {
+    return;
+  }
+  const catalog::ModelPreset* model = catalog.find_model(ranking.model_id);
+  if (model == nullptr || model->non_commercial_licence.empty()) return;
+  notes.push_back({"N-LICENCE", text::words(text::Msg::note_licence, model->name, model->non_commercial_licence)});
+}
+
 // Training rows on more nodes than any ranked row, left out because open capacity would not hold
 // them (constraint capacity): said, so a --max-nodes that never binds is explained and the lever
 // named (expert review 13, D3: --max-nodes 8 under speed-first ranked 4 nodes at most, silently).
@@ -606,6 +620,7 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   add_term_one_off_note(catalog, ranking, notes);
   add_term_long_run_note(ranking, notes);
   add_open_capacity_note(ranking, notes);
+  add_licence_note(catalog, ranking, notes);
   add_tiers_notes(ranking, notes);
   add_mainland_only_note(catalog, ranking, notes);
   add_mainland_implied_note(ranking, notes);

@@ -25,7 +25,7 @@ void parse_member(const Flag& flag, std::string_view text, Request& request) {
   if constexpr (std::is_same_v<T, std::string>) {
     request.*member = std::string(text);
   } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
-    request.*member = text::split_list(text);
+    request.*member = text::split_flag_list(text, flag.name);
   } else if constexpr (std::is_enum_v<T>) {
     // The names are in declaration order (workload.hpp), so a name's position is its value.
     const std::vector<std::string> names = flag.choices();
