@@ -251,7 +251,28 @@ class Reader {
     if (++list_count_ * 2 > list_slots_.size()) grow_lists();
   }
   void number(double& value) { value = std::bit_cast<double>(get_u64()); }
-  void optional(OptionalNumber& value) {
+  // One bounds check where the flag and a number both lie within the bytes read and hashed (all
+  // but the last bytes of each 8 MiB step; ~1.5 million optionals in a warm 50k run), else byte by
+  // byte as below: the same values and the same failures either way.
+  [[gnu::always_inline]] void optional(OptionalNumber& value) {
+    constexpr std::size_t most = 1 + sizeof(std::uint64_t);
+    if (ok_ && bytes_.size() - position_ >= most &&
+        (hashing_ == nullptr || position_ + most <= hashing_->hashed_until)) {
+      const auto present = static_cast<unsigned char>(bytes_[position_]);
+      if (present == 0) {
+        ++position_;
+        value.reset();
+        return;
+      }
+      if (present == 1) {
+        value = std::bit_cast<double>(little_at<std::uint64_t>(bytes_.data() + position_ + 1));
+        position_ += most;
+        return;
+      }
+    }
+    optional_checked(value);
+  }
+  void optional_checked(OptionalNumber& value) {
     const std::uint8_t present = get_u8();
     if (present > 1) return fail();
     if (present == 1) {
