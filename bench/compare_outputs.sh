@@ -3,6 +3,8 @@
 # reports any whose standard output, standard error or exit code differs; for a speed change that must
 # change no byte (issue 33). Each CATALOG (e.g. bench/generate_catalog 50000 > 50k.yaml) gets the
 # large-catalog runs too. Exit 0 when every run is the same, 1 when one differs, 2 on bad arguments.
+# COMPARE_CACHE=warm: each build runs with its own parsed-catalog cache, warmed by a first run of
+# each command (not compared), so the second run, compared, reads the image (the default: cache off).
 set -uo pipefail
 if [[ $# -lt 2 ]]; then
   echo "usage: compare_outputs.sh OLD_GPUSELECT NEW_GPUSELECT [CATALOG.yaml...]" >&2
@@ -17,6 +19,11 @@ export GPUSELECT_TODAY=2026-12-01 LANG=C LC_ALL=C GPUSELECT_NO_CACHE=1 COLUMNS=1
 export XDG_CONFIG_HOME=$work/config HOME=$work/home XDG_CACHE_HOME=$work/cache
 unset GPUSELECT_CATALOG NO_COLOR
 mkdir -p "$XDG_CONFIG_HOME" "$HOME"
+warm=no
+if [[ ${COMPARE_CACHE:-off} == warm ]]; then
+  warm=yes
+  unset GPUSELECT_NO_CACHE
+fi
 
 ft=(recommend --workload llm-finetune --params 7e9)
 runs=(
@@ -78,6 +85,20 @@ for catalog in "$@"; do
     "--catalog $catalog recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5"
     "--catalog $catalog recommend --workload image-inference --model sdxl"
     "--catalog $catalog ${ft[*]} --budget 5 --deadline 4 --format json --show-excluded"
+    "--catalog $catalog ${ft[*]} --region us-east-1 --format json"
+    "--catalog $catalog ${ft[*]} --region eu,us"
+    "--catalog $catalog ${ft[*]} --region cn --format json"
+    "--catalog $catalog ${ft[*]} --provider aws,nebius --format json"
+    "--catalog $catalog ${ft[*]} --currency CNY"
+    "--catalog $catalog ${ft[*]} --gpu h20 --format json"
+    "--catalog $catalog ${ft[*]} --pricing monthly --format json"
+    "--catalog $catalog ${ft[*]} --top 100 --format json"
+    "--catalog $catalog ${ft[*]} --risk-averse --format json --top 50"
+    "--catalog $catalog ${ft[*]} --deadline 2 --format json --top 50"
+    "--catalog $catalog recommend --workload llm-finetune --model llama-2-70b --max-nodes 1 --format json"
+    "--catalog $catalog recommend --workload llm-finetune --model llama-2-70b --deadline 1 --format json"
+    "--catalog $catalog recommend --workload llm-pretrain --params 1e9 --format json --top 30"
+    "--catalog $catalog recommend --workload cv-train --model resnet-50 --budget 50 --format json --top 30"
   )
 done
 
@@ -89,6 +110,10 @@ for run in "${runs[@]}"; do
   for side in old new; do
     bin=$old
     [[ $side == new ]] && bin=$new
+    if [[ $warm == yes ]]; then
+      export XDG_CACHE_HOME=$work/cache-$side
+      "$bin" "${args[@]}" >/dev/null 2>&1
+    fi
     "$bin" "${args[@]}" >"$work/$index.$side.out" 2>"$work/$index.$side.err"
     echo $? >"$work/$index.$side.rc"
   done

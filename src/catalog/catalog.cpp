@@ -131,22 +131,6 @@ std::string_view display_name(const Gpu& gpu, text::Lang lang) {
 std::string_view to_string(PricingMode value) { return name_in(value, pricing_mode_names); }
 std::string_view pricing_key(PricingMode value) { return name_in(value, pricing_keys); }
 
-double term_hours(PricingMode mode) {
-  switch (mode) {
-    case PricingMode::reserved_1y:
-    case PricingMode::yearly:
-      return 12 * units::hours_per_month;
-    case PricingMode::reserved_3y:
-      return 36 * units::hours_per_month;
-    case PricingMode::monthly:
-      return units::hours_per_month;
-    case PricingMode::on_demand:
-    case PricingMode::spot:
-    case PricingMode::capacity_block:  // its length follows the job (estimate::block_hours)
-      break;
-  }
-  return 0.0;
-}
 std::string_view to_string(ProviderKind value) { return name_in(value, provider_kind_names); }
 std::string_view to_string(SupportTier value) { return name_in(value, support_tier_names); }
 std::string_view to_string(SupportHours value) { return name_in(value, support_hours_names); }

@@ -276,8 +276,11 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
     const std::string path = folder + "/" + catalog::image::file_name(key);
     const io::MappedFile file(path);
     // The records the image rebuilds and the ranking's arrays take up to about four times its size
-    // (50k: a 17 MB image).
-    io::heap_in_huge_pages(4 * file.bytes().size());
+    // (50k: a 17 MB image); at least 8 MiB, the least heap_in_huge_pages takes: the built-in
+    // catalog's ranking grows the heap by ~4 MB, which in 4 KiB pages was ~450 of a warm built-in
+    // recommend's ~675 page faults (issue 33 part P).
+    constexpr std::size_t least_heap_bytes = std::size_t{8} << 20;
+    io::heap_in_huge_pages(std::max(4 * file.bytes().size(), least_heap_bytes));
     const auto release = [&file](std::size_t offset, std::size_t size) { file.release(offset, size); };
     if (auto decoded = catalog::image::decode(file.bytes(), key, release)) {
       loaded_digests() = {std::move(decoded->sources), true, true};

@@ -81,18 +81,28 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
     std::array<Line, sample_weights> best{};
     std::array<double, sample_weights> best_value{};
     best_value.fill(-std::numeric_limits<double>::infinity());
+    // The lowest of the sampled bests: a line whose values at every sample weight are at most this
+    // changes no best, and is not evaluated at each. Its computed values lie within [intercept,
+    // intercept + slope] (the weights are in [0, 1]; rounding is monotone, and weight 0 gives the
+    // intercept, weight 1 intercept + slope, exactly), so the larger end bounds them: the same
+    // bests as evaluating every line (25.7 M instructions for 43,000 candidates before).
+    double lowest_best = -std::numeric_limits<double>::infinity();
     for (std::uint32_t index = 0; index < ranking.candidates.size(); ++index) {
       const auto& row = scores[index];
       const double rest = rest_of(ranking.weights, row, c);
       const Line line{row[c] - rest, rest, index};
       all_lines[index] = line;
+      if (std::max(line.intercept, line.intercept + line.slope) <= lowest_best) continue;
+      bool changed = false;
       for (std::size_t k = 0; k < sample_weights; ++k) {
         const double value = line.intercept + line.slope * sample_weight[k];
         if (value > best_value[k]) {
           best_value[k] = value;
           best[k] = line;
+          changed = true;
         }
       }
+      if (changed) lowest_best = *std::min_element(best_value.begin(), best_value.end());
     }
     lines.clear();
     for (const Line& line : all_lines) {
