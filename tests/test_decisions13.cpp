@@ -167,3 +167,17 @@ TEST_CASE("production serving of a model under a non-commercial licence says so"
   const auto prototype = json_of(gpuselect::testing::with(args, {"--serving-tier", "development"}));
   CHECK_FALSE(has_note(prototype, "N-LICENCE"));
 }
+
+TEST_CASE("an invisible character in a listed name is refused and shown", "[decisions13]") {
+  // Review 14, H37 and H46: a bidi override after h100 ran as h100; a zero-width space was echoed raw.
+  for (const std::string bad : {"h100\u202E", "h100\u200B", "aws\uFEFF"}) {
+    const std::string flag = bad.starts_with("aws") ? "--provider" : "--gpu";
+    const auto run = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", flag, bad}, today);
+    CHECK(run.exit_code == 2);
+    CHECK(run.out.empty());
+    CHECK(count_lines(run.err) == 1);
+    CHECK(run.err.find("invisible or control character") != std::string::npos);
+    CHECK(run.err.find('?') != std::string::npos);
+    CHECK(run.err.find("\u200B") == std::string::npos);
+  }
+}

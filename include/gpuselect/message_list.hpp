@@ -353,6 +353,8 @@
   X(note_tier_spot, "{0} offering{1} on spot", "{0} 个竞价实例方案") \
   X(note_stale_terms, "{0} offering{1} kept out of the reserved and monthly/yearly terms: each term is priced on a quote more than 365 days old, and a commitment paid whether used or not needs a current quote; {2}; refresh the prices (gpuselect catalog update, or the provider's quote in a price overlay) or {3} to include.", "{0} 个方案的预留实例和包年包月期限被排除：其期限价格来自 365 天以前的报价，而无论是否使用都要付费的承诺需要当前报价；{2}；请更新价格（gpuselect catalog update，或把云厂商的报价写入价格覆盖文件），或加 {3} 纳入。") \
   X(err_list_empty_item, "{0} has an empty item", "{0} 中有空项") \
+  X(err_list_invisible, "{0} contains an invisible or control character (shown as ?)", "{0} 含不可见字符或控制字符（显示为 ?）") \
+  X(hint_list_invisible, "type the name again without it", "请去掉该字符后重新输入") \
   X(hint_list_empty_item, "separate the items with one comma each", "各项之间只用一个逗号分隔") \
   X(note_licence, "{0}'s weights are released under the {1}, which does not allow commercial use: a production service needs a commercial licence from the model's maker (a cost outside this ranking); check it before you serve.", "{0} 的权重以 {1} 发布，不允许商用：生产服务须向模型方取得商用许可（费用不在本排名之内）；上线前请先确认。") \
   X(note_open_capacity, "{0} row{1} on more than {2} nodes (up to {3}) left out: the GPU-hours exceed what open capacity usually has free (constraint capacity; --show-excluded lists them); a reservation holds them: --pricing reserved-1y, or a capacity block from the provider.", "{0} 个超过 {2} 个节点（最多 {3} 个）的方案被排除：所需 GPU 小时超过开放容量通常空闲的量（约束 capacity；--show-excluded 可列出）；预留资源才能满足：加 --pricing reserved-1y，或向云厂商申请容量块。") \

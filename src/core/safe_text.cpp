@@ -48,8 +48,11 @@ std::size_t decode(std::string_view text, std::size_t at, char32_t& code_point) 
 }
 
 bool is_neutralised(char32_t c) {
-  return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F ||
-         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x2028 || c == 0x2029;
+  // Zero-width characters (U+200B-U+200D, U+2060-U+2064, U+FEFF) too: echoed raw, an error quoting
+  // 'llama-3.1-8b<U+200B>' read as refusing a valid id (expert review 14, H46).
+  return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) || c == 0x061C || (c >= 0x200B && c <= 0x200F) ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) ||
+         c == 0x2028 || c == 0x2029 || c == 0xFEFF;
 }
 
 // Calls visit(code_point, length) for each UTF-8 sequence (length 0: a malformed byte, skipped) until
@@ -200,6 +203,13 @@ std::vector<std::string> split_flag_list(std::string_view text, std::string_view
   // "" (or spaces only) is one empty item and no other: the flag not given.
   if (empty_items > 0 && !(items.empty() && empty_items == 1)) {
     throw Error::said(std::string(flag), words(Msg::err_list_empty_item, quoted(text)), words(Msg::hint_list_empty_item));
+  }
+  // An invisible or control character in a name (a bidi override, a zero-width space) is refused, not
+  // read past: `--gpu h100<U+202E>` ran as h100 (expert review 14, H37).
+  for (const auto& item : items) {
+    if (needs_neutralising(item)) {
+      throw Error::said(std::string(flag), words(Msg::err_list_invisible, quoted(item)), words(Msg::hint_list_invisible));
+    }
   }
   return items;
 }

@@ -188,7 +188,7 @@ void validate_constraints(const catalog::Catalog& catalog, const Constraints& co
     for (const auto& name : constraints.regions) {
       if (seen.count(name) == 0) {
         throw unknown_id("--region", text::Msg::kind_region, name, region_names,
-                         text::words(text::Msg::hint_see_regions, "'gpuselect catalog list'", text::Msg::region_groups_listed));
+                         text::words(text::Msg::hint_see_regions, "'gpuselect catalog list --group-by region'", text::Msg::region_groups_listed));
       }
     }
   }
