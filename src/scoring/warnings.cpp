@@ -571,8 +571,6 @@ void add_mainland_implied_note(const Ranking& ranking, std::vector<Ranking::Note
                                                          : text::Msg::note_mainland_implied_pricing)});
 }
 
-}  // namespace
-
 // Production serving of a model whose weights are under a non-commercial licence: the service needs
 // the maker's commercial licence, a cost and a contract outside the ranking (expert review 13, D5:
 // FLUX.1 [dev] served at 0.3 images/s with no word of its licence).
@@ -608,6 +606,8 @@ void add_open_capacity_note(const Ranking& ranking, std::vector<Ranking::Note>& 
   notes.push_back({"N-OPEN-CAPACITY", text::words(text::Msg::note_open_capacity, rows, rows == 1 ? "" : "s",
                                                   most_nodes_ranked, most_nodes_held)});
 }
+
+}  // namespace
 
 std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today) {
   std::vector<Ranking::Note> notes;
