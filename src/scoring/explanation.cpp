@@ -535,25 +535,18 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
   // rival faster, pareto.cpp).
   const double rival_latency_ms = detail::served_latency_ms(ranking.kind, ranking.performance_of(rival));
   const double own_latency_ms = detail::served_latency_ms(ranking.kind, ranking.performance_of(candidate));
-  if (rival_latency_ms > 0 && own_latency_ms > 0) {
-    const auto latency = [&](double ms) {
-      return workload::kind_traits(ranking.kind).physics == workload::Physics::diffusion_serving
-                 ? say_text(lang, Msg::fact_latency_image, detail::number(ms / 1000.0, 1))
-                 : say_text(lang, Msg::fact_latency_token, detail::number(ms, 0));
-    };
-    line.figure = say_text(lang, Msg::fact_rival_latency, std::to_string(rival.rank), rival_offering.id,
-                           mode_words(rival.mode, lang), units::format_money(rival.total_cost, ranking.currency),
-                           latency(rival_latency_ms));
-    line.own_figure = say_text(lang, Msg::fact_own_latency,
-                               units::format_money(candidate.total_cost, ranking.currency), latency(own_latency_ms));
-  } else {
-    line.figure = say_text(lang, Msg::fact_rival, std::to_string(rival.rank), rival_offering.id,
-                           mode_words(rival.mode, lang), units::format_money(rival.total_cost, ranking.currency),
-                           units::format_hours(rival.hours));
-    line.own_figure = detail::say_text(lang, Msg::fact_own,
-                                       units::format_money(candidate.total_cost, ranking.currency),
-                                       units::format_hours(candidate.hours));
-  }
+  const bool by_latency = rival_latency_ms > 0 && own_latency_ms > 0;
+  const auto time = [&](const Candidate& row, double latency_ms) {
+    if (!by_latency) return units::format_hours(row.hours);
+    return workload::kind_traits(ranking.kind).physics == workload::Physics::diffusion_serving
+               ? say_text(lang, Msg::fact_latency_image, detail::number(latency_ms / 1000.0, 1))
+               : say_text(lang, Msg::fact_latency_token, detail::number(latency_ms, 0));
+  };
+  line.figure = say_text(lang, by_latency ? Msg::fact_rival_latency : Msg::fact_rival, std::to_string(rival.rank),
+                         rival_offering.id, mode_words(rival.mode, lang),
+                         units::format_money(rival.total_cost, ranking.currency), time(rival, rival_latency_ms));
+  line.own_figure = say_text(lang, by_latency ? Msg::fact_own_latency : Msg::fact_own,
+                             units::format_money(candidate.total_cost, ranking.currency), time(candidate, own_latency_ms));
   for (std::size_t c = 0; c < criterion_count; ++c) {
     const double gain = candidate.criteria[c].contribution - rival.criteria[c].contribution;
     if (gain >= 0.05) line.gains.push_back({static_cast<Criterion>(c), gain, {}, {}});

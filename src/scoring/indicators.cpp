@@ -444,8 +444,8 @@ constexpr std::array<IndicatorSpec, 22> table = {{
     {C::stability, "software_stack", stability_software_weight, software_stack,
      "only where the job's stack is weak (0.3) or unsupported and allowed (0)"},
     {C::performance, "job_time", 1.0, job_time,
-     "1 - log(fastest speed / speed) / log(30); llm-inference meeting its targets: 1 - the band top's excess over "
-     "a target (0 at 2x)"},
+     "1 - log(fastest speed / speed) / log(30); serving meeting its targets: 1 - 0.15 x log(latency at the load / "
+     "a tenth of the target) / log(10), clamped"},
     {C::cost, "job_cost", 1.0, job_cost, "1 - log(total / cheapest) / log(30)"},
     // A notebook (interactive kinds) is JupyterLab and the minutes to it: Kubernetes and custom
     // containers are what a pipeline needs, not a session (judgement; expert review 10 saw a 10-hour

@@ -77,7 +77,7 @@ void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates, const std
   std::vector<double> hours(count);
   std::vector<double> total_cost(count);
   for (std::size_t index = 0; index < count; ++index) {
-    hours[index] = index < times.size() ? times[index] : candidates[index].hours;
+    hours[index] = times.at(index);
     total_cost[index] = candidates[index].total_cost;
   }
   // Hours ranked once; a Fenwick tree over that rank keeps, among the candidates seen so far (all
