@@ -60,7 +60,13 @@ class PlanSearchCache {
     std::vector<bool> valid;       // model::layout_valid of each plan (the profile and the plan only)
     // training_step_time of plans[i] per step key, timed when first asked (nullopt until then).
     std::map<StepKey, std::vector<std::optional<PlanStep>>> steps;
+    // The search's scratch (plan index, seconds per token of each fitting plan), kept so a search
+    // does not allocate; its contents mean nothing between searches.
+    std::vector<std::pair<std::size_t, double>> fitting;
   };
+  // The plans of (GPUs per node, nodes) with their memory at no capacity and their validity.
+  static Searched search(const workload::Profile& profile, int gpus_per_node, int nodes);
+  // search(), once per (GPUs per node, nodes) for this cache's profile.
   Searched& searched(int gpus_per_node, int nodes);
   // The step times of searched.plans on `hardware`'s step key (looked up once per search; each
   // timed when first asked, by step()).

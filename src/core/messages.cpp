@@ -150,6 +150,9 @@ constexpr std::array<std::string_view, 12> term_prefixes = {
     "term_profile_",   "term_tier_",    "term_stock_",  "term_segment_", "fact_support_",
     "term_recompute_", "term_offload_", "term_family_", "term_model_",   "term_ind_", "term_excl_",
     "term_method_"};
+static_assert(std::all_of(term_prefixes.begin(), term_prefixes.end(),
+                          [](std::string_view prefix) { return prefix.starts_with("term_") || prefix.starts_with("fact_"); }),
+              "term_message passes over the rows outside term_ and fact_");
 }  // namespace
 
 std::optional<Msg> term_message(Term term, std::string_view id) {
@@ -159,6 +162,9 @@ std::optional<Msg> term_message(Term term, std::string_view id) {
   static const auto rows = [] {
     std::array<std::vector<std::pair<std::string_view, Msg>>, term_prefixes.size()> found;
     for (std::size_t row = 0; row < std::size(message_table); ++row) {
+      // Every prefix starts "term_" or "fact_": the other rows are passed over at one compare.
+      const std::string_view row_id = message_table[row].id;
+      if (!row_id.starts_with("term_") && !row_id.starts_with("fact_")) continue;
       for (std::size_t kind = 0; kind < term_prefixes.size(); ++kind) {
         if (message_table[row].id.starts_with(term_prefixes[kind]))
           found[kind].emplace_back(message_table[row].en, static_cast<Msg>(row));

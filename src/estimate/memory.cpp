@@ -611,15 +611,21 @@ double host_ram_reserve_bytes(int gpus_per_node) {
   return host_reserve_fixed_bytes + host_reserve_per_gpu_bytes * std::max(1, gpus_per_node);
 }
 
-void model::judge_host(Memory& memory, const Hardware& hardware) {
-  memory.fits_host = true;
-  memory.host_ram_usable_bytes = 0;
-  if (hardware.host_ram_bytes > 0) {
-    memory.host_ram_usable_bytes =
-        std::max(0.0, hardware.host_ram_bytes - host_ram_reserve_bytes(memory.plan.gpus_per_node));
-    if (memory.cpu_offload_bytes > memory.host_ram_usable_bytes) memory.fits_host = false;
+double model::host_ram_usable_bytes(const Plan& plan, const Hardware& hardware) {
+  if (!(hardware.host_ram_bytes > 0)) return 0;
+  return std::max(0.0, hardware.host_ram_bytes - host_ram_reserve_bytes(plan.gpus_per_node));
+}
+
+bool model::fits_host(const Memory& memory, const Hardware& hardware) {
+  if (hardware.host_ram_bytes > 0 && memory.cpu_offload_bytes > host_ram_usable_bytes(memory.plan, hardware)) {
+    return false;
   }
-  if (hardware.local_disk_bytes > 0 && memory.nvme_offload_bytes > hardware.local_disk_bytes) memory.fits_host = false;
+  return !(hardware.local_disk_bytes > 0 && memory.nvme_offload_bytes > hardware.local_disk_bytes);
+}
+
+void model::judge_host(Memory& memory, const Hardware& hardware) {
+  memory.host_ram_usable_bytes = host_ram_usable_bytes(memory.plan, hardware);
+  memory.fits_host = fits_host(memory, hardware);
   memory.fits = memory.fits_gpu && memory.fits_host;
 }
 

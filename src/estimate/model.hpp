@@ -183,8 +183,13 @@ double checkpoint_bytes(const workload::Profile& profile);
 // Bytes of the training data kept on disk (tokenised text or ImageNet images).
 double dataset_bytes(const workload::Profile& profile);
 
-// Sets memory.fits_host (CPU offload within the node's RAM less the reserve; NVMe offload within
-// the local disk) and memory.fits = fits_gpu && fits_host.
+// Node RAM a plan's CPU offload may use: the RAM less the reserve (host_ram_reserve_bytes); 0 when
+// the RAM is unknown.
+double host_ram_usable_bytes(const Plan& plan, const Hardware& hardware);
+// CPU offload within host_ram_usable_bytes (always, when the RAM is unknown) and NVMe offload within
+// the local disk (always, when the disk is unknown).
+bool fits_host(const Memory& memory, const Hardware& hardware);
+// Sets memory.host_ram_usable_bytes, memory.fits_host (fits_host) and memory.fits = fits_gpu && fits_host.
 void judge_host(Memory& memory, const Hardware& hardware);
 
 // Data-parallel degree: GPUs / (TP x PP x CP).

@@ -375,11 +375,24 @@ PlanSearchCache::PlanStep time_plan(const workload::Profile& profile, const Hard
   return {step.total_s, step.total_s / std::max(1.0, step.tokens)};
 }
 
+// A searched plan's memory on `hardware`: its GPU capacity, host RAM and disk judged, and no fit for an
+// invalid layout.
+Memory judged_memory(const workload::Profile& profile, const PlanSearchCache::Searched& searched, std::size_t index,
+                     const Hardware& hardware, double capacity) {
+  Memory memory = searched.memories[index];
+  apply_gpu_capacity(memory, profile, capacity);
+  model::judge_host(memory, hardware);
+  if (!searched.valid[index]) memory.fits = memory.fits_gpu = false;
+  return memory;
+}
+
 // The search: every plan within the constraints; keep those that fit (GPU memory with headroom,
 // host RAM, local disk); the fastest wins, ties to the least memory. The runner-up is the fastest
 // plan of another layout (ZeRO stage, offload, TP, PP, CP or recomputation differ).
 // cache: the plans and their memory without capacity, searched once per (GPUs per node, nodes); null
-// = computed here.
+// = computed here. The loop compares the searched plans in place (fit, speed, bytes) and copies a
+// Memory only for the plan it returns (issue 33: a copy per plan was a quarter of a built-in run's
+// search).
 Memory search_training_plan(const workload::Profile& profile, const Hardware& hardware, PlanSearchCache* cache) {
   if (hardware.gpu == nullptr) {
     Memory memory =
@@ -397,70 +410,63 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
     return memory;
   }
   PlanSearchCache::Searched own;
-  if (cache == nullptr) own.plans = model::training_plans(profile, hardware.gpus_per_node, hardware.nodes);
+  if (cache == nullptr) own = PlanSearchCache::search(profile, hardware.gpus_per_node, hardware.nodes);
   auto& searched = cache != nullptr ? cache->searched(hardware.gpus_per_node, hardware.nodes) : own;
   const auto& plans = searched.plans;
+  const auto& memories = searched.memories;
   const bool vision = workload::kind_traits(profile.kind).physics == workload::Physics::vision_training;
-  std::optional<Memory> best;
-  std::optional<Memory> lightest;     // least GPU memory among plans that do not fit
-  std::optional<Memory> gpu_only;     // fits the GPUs but not host RAM / disk
-  std::vector<std::pair<Plan, double>> fitting;  // plan, seconds per token
+  const double usable_bytes = usable_gpu_bytes(profile, capacity);
+  constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::size_t best = none;
+  std::size_t lightest = none;  // least GPU memory among plans that do not fit
+  std::size_t gpu_only = none;  // fits the GPUs but not host RAM / disk
+  auto& fitting = searched.fitting;  // plan index, seconds per token
+  fitting.clear();
   double best_per_token = 0;
-  int tried = 0;
+  double best_step_s = 0;
   PlanSearchCache::Steps* steps = nullptr;  // this shape's step times, looked up at the first fitting plan
   for (std::size_t index = 0; index < plans.size(); ++index) {
-    const Plan& plan = plans[index];
-    ++tried;
-    const bool valid = cache != nullptr ? searched.valid[index] : model::layout_valid(plan, profile);
-    if (cache != nullptr) {
-      // A plan that cannot fit the GPUs only matters when it is the lightest so far: copied then only.
-      const Memory& searched_memory = searched.memories[index];
-      const double total_bytes = searched_memory.per_gpu.total_bytes;
-      const bool gpu_fits = capacity > 0 && total_bytes <= usable_gpu_bytes(profile, capacity);
-      if ((!gpu_fits || !valid) && lightest && !(total_bytes < lightest->per_gpu.total_bytes)) continue;
-    }
-    Memory memory;
-    if (cache != nullptr) {
-      memory = searched.memories[index];
-      apply_gpu_capacity(memory, profile, capacity);
-    } else {
-      memory = estimate_memory(profile, plan, capacity);
-    }
-    model::judge_host(memory, hardware);
-    if (!valid) memory.fits = memory.fits_gpu = false;
-    if (!memory.fits) {
-      if (memory.fits_gpu && !memory.fits_host) {
-        if (!gpu_only || memory.cpu_offload_bytes < gpu_only->cpu_offload_bytes) gpu_only = memory;
-      } else if (!lightest || memory.per_gpu.total_bytes < lightest->per_gpu.total_bytes) {
-        lightest = memory;
+    const Memory& memory = memories[index];
+    const double total_bytes = memory.per_gpu.total_bytes;
+    // As judged_memory judges it: apply_gpu_capacity, judge_host, no fit for an invalid layout.
+    const bool fits_gpu = searched.valid[index] && capacity > 0 && total_bytes <= usable_bytes;
+    if (!fits_gpu || !model::fits_host(memory, hardware)) {
+      if (fits_gpu) {
+        if (gpu_only == none || memory.cpu_offload_bytes < memories[gpu_only].cpu_offload_bytes) gpu_only = index;
+      } else if (lightest == none || total_bytes < memories[lightest].per_gpu.total_bytes) {
+        lightest = index;
       }
       continue;
     }
     if (cache != nullptr && steps == nullptr) steps = &PlanSearchCache::steps(searched, hardware);
-    const PlanSearchCache::PlanStep step =
-        cache != nullptr ? cache->step(*steps, searched, index, hardware) : time_plan(profile, hardware, plan);
-    memory.step_seconds = step.step_s;
+    const PlanSearchCache::PlanStep step = cache != nullptr ? cache->step(*steps, searched, index, hardware)
+                                                            : time_plan(profile, hardware, plans[index]);
     const double per_token = step.per_token_s;
-    fitting.emplace_back(plan, per_token);
+    fitting.emplace_back(index, per_token);
     // At equal speed the lighter plan wins, except that vision training keeps plain data parallel
     // (PyTorch DDP, as torchvision's reference scripts train) over a ZeRO stage that only trims its
     // small optimizer states: the label users expect and the layout they would run.
-    const bool tie = best && per_token <= best_per_token * (1 + 1e-9);
-    const bool simpler = tie && vision && memory.plan.zero_stage != best->plan.zero_stage;
-    if (!best || per_token < best_per_token * (1 - 1e-9) ||
-        (simpler ? memory.plan.zero_stage < best->plan.zero_stage
-                 : tie && memory.per_gpu.total_bytes < best->per_gpu.total_bytes)) {
-      best = memory;
+    const bool tie = best != none && per_token <= best_per_token * (1 + 1e-9);
+    const bool simpler = tie && vision && memory.plan.zero_stage != memories[best].plan.zero_stage;
+    if (best == none || per_token < best_per_token * (1 - 1e-9) ||
+        (simpler ? memory.plan.zero_stage < memories[best].plan.zero_stage
+                 : tie && total_bytes < memories[best].per_gpu.total_bytes)) {
+      best = index;
       best_per_token = per_token;
+      best_step_s = step.step_s;
     }
   }
-  if (!best) {
-    Memory memory = gpu_only ? *gpu_only : (lightest ? *lightest : estimate_memory(profile, plans.front(), capacity));
-    memory.reason = gpu_only ? PlanReason::host_ram : PlanReason::does_not_fit;
+  const int tried = static_cast<int>(plans.size());
+  if (best == none) {
+    Memory memory = gpu_only != none   ? judged_memory(profile, searched, gpu_only, hardware, capacity)
+                    : lightest != none ? judged_memory(profile, searched, lightest, hardware, capacity)
+                                       : estimate_memory(profile, plans.front(), capacity);
+    memory.reason = gpu_only != none ? PlanReason::host_ram : PlanReason::does_not_fit;
     memory.plans_tried = tried;
     return memory;
   }
-  Memory memory = *best;
+  Memory memory = judged_memory(profile, searched, best, hardware, capacity);
+  memory.step_seconds = best_step_s;
   memory.plans_tried = tried;
   memory.plans_fitting = static_cast<int>(fitting.size());
   const auto same_layout = [](const Plan& a, const Plan& b) {
@@ -469,11 +475,11 @@ Memory search_training_plan(const workload::Profile& profile, const Hardware& ha
            a.expert_parallel == b.expert_parallel && a.recompute == b.recompute;
   };
   double runner_per_token = 0;
-  for (const auto& [plan, per_token] : fitting) {
-    if (same_layout(plan, memory.plan)) continue;
+  for (const auto& [index, per_token] : fitting) {
+    if (same_layout(plans[index], memory.plan)) continue;
     if (!memory.has_runner_up || per_token < runner_per_token) {
       memory.has_runner_up = true;
-      memory.runner_up = plan;
+      memory.runner_up = plans[index];
       runner_per_token = per_token;
     }
   }
@@ -547,18 +553,22 @@ Memory choose_plan(const workload::Profile& profile, const Hardware& hardware) {
   return search_training_plan(profile, hardware, nullptr);
 }
 
+PlanSearchCache::Searched PlanSearchCache::search(const workload::Profile& profile, int gpus_per_node, int nodes) {
+  Searched entry;
+  entry.plans = model::training_plans(profile, gpus_per_node, nodes);
+  entry.memories.reserve(entry.plans.size());
+  entry.valid.reserve(entry.plans.size());
+  for (const auto& plan : entry.plans) {
+    entry.memories.push_back(estimate_memory(profile, plan, 0));
+    entry.valid.push_back(model::layout_valid(plan, profile));
+  }
+  return entry;
+}
+
 PlanSearchCache::Searched& PlanSearchCache::searched(int gpus_per_node, int nodes) {
   auto found = searched_.find({gpus_per_node, nodes});
   if (found == searched_.end()) {
-    Searched entry;
-    entry.plans = model::training_plans(profile_, gpus_per_node, nodes);
-    entry.memories.reserve(entry.plans.size());
-    entry.valid.reserve(entry.plans.size());
-    for (const auto& plan : entry.plans) {
-      entry.memories.push_back(estimate_memory(profile_, plan, 0));
-      entry.valid.push_back(model::layout_valid(plan, profile_));
-    }
-    found = searched_.emplace(std::pair{gpus_per_node, nodes}, std::move(entry)).first;
+    found = searched_.emplace(std::pair{gpus_per_node, nodes}, search(profile_, gpus_per_node, nodes)).first;
   }
   return found->second;
 }
