@@ -14,7 +14,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GPUSELECT_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 seconds="${FUZZ_SECONDS:-20}"
 jobs="${FUZZ_BUILD_JOBS:-2}"
-all_targets=(fuzz_catalog_load fuzz_skypilot_import fuzz_quantities fuzz_weights fuzz_request_mix fuzz_catalog_image)
+all_targets=(fuzz_catalog_load fuzz_skypilot_import fuzz_quantities fuzz_weights fuzz_request_mix fuzz_catalog_image fuzz_plan_store)
 
 targets=()
 inputs=()
@@ -29,6 +29,7 @@ max_len_of() {
     fuzz_catalog_load) echo 16384 ;;
     fuzz_skypilot_import) echo 8192 ;;
     fuzz_catalog_image) echo 16384 ;;
+    fuzz_plan_store) echo 8192 ;;
     *) echo 256 ;;
   esac
 }

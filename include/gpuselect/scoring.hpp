@@ -21,6 +21,8 @@
 
 namespace gpuselect::scoring {
 
+class PlanStore;  // gpuselect/plan_store.hpp
+
 enum class Criterion : std::uint8_t { stability, performance, cost, usability, support };
 inline constexpr std::size_t criterion_count = 5;
 inline constexpr std::array<Criterion, criterion_count> all_criteria = {
@@ -398,6 +400,10 @@ struct Options {
   bool mix = false;
   // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;
+  // Plans already chosen for this job on this catalog (gpuselect/plan_store.hpp), read instead of
+  // searched and added to as the ranking searches; used only when made for the ranking's profile.
+  // Null: the ranking keeps its own.
+  PlanStore* plan_store = nullptr;
 };
 
 struct Ranking {

@@ -191,6 +191,7 @@ struct LoadedDigests {
   std::vector<catalog::image::SourceDigest> files;
   bool with_fnv = false;
   bool loaded = false;
+  std::string image_name;  // the parsed-catalog image's file name; "" when the cache is off or unkeyed
 };
 LoadedDigests& loaded_digests() {
   static LoadedDigests digests;
@@ -207,6 +208,8 @@ std::vector<render::CatalogFile> echo_of(const std::vector<catalog::image::Sourc
 }  // namespace
 
 void request_catalog_file_digests() { fnv_requested = true; }
+
+std::string loaded_catalog_image_name() { return loaded_digests().loaded ? loaded_digests().image_name : ""; }
 
 void forget_loaded_catalog_files() {
   loaded_digests() = {};
@@ -289,7 +292,7 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
     io::heap_in_huge_pages(std::max(4 * file.bytes().size(), least_heap_bytes));
     const auto release = [&file](std::size_t offset, std::size_t size) { file.release(offset, size); };
     if (auto decoded = catalog::image::decode(file.bytes(), key, release)) {
-      loaded_digests() = {std::move(decoded->sources), true, true};
+      loaded_digests() = {std::move(decoded->sources), true, true, catalog::image::file_name(key)};
       return {std::move(decoded->catalog), "used " + path};
     }
     cache = (file.empty() ? "missed, " : "ignored (stale or damaged), ") + std::string("writing ") + path;
@@ -331,16 +334,18 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
     throw Error::said(where, what, hint);
   }
   auto digests = finish_digests(read, states);
+  std::string image_name;
   if (!folder.empty()) {
     // Keyed by the digests of the bytes parsed (a file changed since the check above gets the key
     // of what was parsed, never of what was checked).
     const catalog::image::Key key{io::program_build_id(), digests};
+    image_name = catalog::image::file_name(key);
     const auto produce = [&](const io::Sink& write) { catalog::image::encode(result.catalog, key, write); };
-    if (!io::write_cache_file(folder, catalog::image::file_name(key), produce)) {
+    if (!io::write_cache_file(folder, image_name, produce)) {
       cache = "not written (" + folder + " is not writable)";
     }
   }
-  loaded_digests() = {std::move(digests), with_fnv, true};
+  loaded_digests() = {std::move(digests), with_fnv, true, std::move(image_name)};
   return {std::move(result.catalog), cache};
 }
 }  // namespace

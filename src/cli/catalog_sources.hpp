@@ -34,6 +34,10 @@ ReadSources read_catalog_sources(const GlobalOptions& globals, const std::vector
 // request_catalog_file_digests() before load_catalog so they are. Without a load that took them,
 // the files are read for them.
 std::vector<render::CatalogFile> catalog_file_digests(const GlobalOptions& globals);
+// The file name of the parsed-catalog image the last load_catalog used or wrote (its key's Fold64,
+// docs/performance.md), which names that catalog exactly; "" when the cache was off or the sources
+// could not be keyed (a stream, a program without a build id).
+std::string loaded_catalog_image_name();
 void request_catalog_file_digests();
 // Forgets the last load_catalog's digests and the request for them (a new run in the same process).
 void forget_loaded_catalog_files();

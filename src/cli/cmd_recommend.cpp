@@ -17,6 +17,7 @@
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
 #include "cli/launch_flags.hpp"
+#include "cli/plan_cache.hpp"
 #include "cli/ranking_flags.hpp"
 #include "cli/value_parsers.hpp"
 #include "gpuselect/error.hpp"
@@ -409,7 +410,11 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const std::optional<scoring::Ranking> on_demand =
       rank_on_demand_beside_terms(options, globals, catalog, profile, ranking_options);
   if (on_demand) ranking_options.on_demand_reference = {on_demand->best.cheapest_total, on_demand->best.cheapest_scored};
+  // The plans this job chose on this catalog before (docs/performance.md "The plan store").
+  PlanCache plan_cache(globals, catalog, profile);
+  ranking_options.plan_store = plan_cache.store();
   scoring::Ranking ranked = rank_checked_if_asked(catalog, profile, ranking_options);
+  plan_cache.keep();
   add_fleet_alternatives(options, globals, catalog, profile, ranked);
   add_on_demand_alternative(catalog, profile, ranked, on_demand);
   const scoring::Ranking& ranking = keep_until_exit(std::move(ranked));

@@ -57,7 +57,6 @@ int find_build_id(dl_phdr_info* info, std::size_t /*size*/, void* data) {
   return 1;  // only the main program is looked at
 }
 
-constexpr std::string_view cache_prefix = "catalog-";
 constexpr std::string_view cache_suffix = ".bin";
 constexpr std::string_view temporary_prefix = ".catalog-";
 
@@ -83,9 +82,10 @@ std::string temporary_name() {
   return name;
 }
 
-// Keeps the newest `keep_files` cache files; removes temporaries older than an hour (a writer
-// killed between naming and renaming its file; a live writer renames within milliseconds).
-void prune(const std::string& folder, std::size_t keep_files) {
+// Keeps the newest `keep_files` cache files of one kind (named `prefix`*.bin: "catalog-", "plans-");
+// removes temporaries older than an hour (a writer killed between naming and renaming its file; a
+// live writer renames within milliseconds).
+void prune(const std::string& folder, std::string_view prefix, std::size_t keep_files) {
   namespace fs = std::filesystem;
   std::error_code error;
   std::vector<std::pair<fs::file_time_type, fs::path>> caches;
@@ -95,7 +95,7 @@ void prune(const std::string& folder, std::size_t keep_files) {
     std::error_code time_error;
     const auto written = entry->last_write_time(time_error);
     if (time_error) continue;
-    if (name.starts_with(cache_prefix) && name.ends_with(cache_suffix)) {
+    if (name.starts_with(prefix) && name.ends_with(cache_suffix)) {
       caches.emplace_back(written, entry->path());
     } else if (name.starts_with(temporary_prefix) && name.ends_with(".tmp") && now - written > std::chrono::hours(1)) {
       fs::remove(entry->path(), time_error);
@@ -214,7 +214,8 @@ bool write_cache_file(const std::string& folder, const std::string& name, const 
     ::unlink(temporary.c_str());
     return false;
   }
-  prune(folder, keep_files);
+  const std::string_view kind(name.data(), name.find('-') == std::string::npos ? name.size() : name.find('-') + 1);
+  prune(folder, kind, keep_files);
   return true;
 }
 

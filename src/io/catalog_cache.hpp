@@ -45,7 +45,8 @@ void heap_in_huge_pages(std::size_t bytes);
 // Writes what `produce` passes to its sink, in order, as folder/name: into an unnamed temporary in
 // `folder` (created, mode 0700, with its parents when missing), then named and renamed over `name`,
 // so a reader sees the old file or the whole new one, never a part; concurrent writers each rename
-// a whole file. Then keeps the newest `keep_files` files named catalog-*.bin and removes the rest
+// a whole file. Then keeps the newest `keep_files` files of its kind (the name up to its first '-':
+// catalog-*.bin, plans-*.bin) and removes the rest
 // (and temporaries left by a killed run an hour or more ago). False, with nothing left behind, when
 // any step fails; an exception from `produce` passes through, also leaving nothing.
 using Sink = std::function<void(std::string_view bytes)>;

@@ -22,6 +22,7 @@
 #include "core/prefault.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/plan_search.hpp"
+#include "gpuselect/plan_store.hpp"
 #include "gpuselect/safe_text.hpp"
 #include "gpuselect/units.hpp"
 #include "scoring/scoring_internal.hpp"
@@ -47,49 +48,17 @@ static_assert(sizeof(estimate::Hardware) == 72, "a new estimate::Hardware member
 static_assert(sizeof(Candidate) == 544, "Candidate changed size: keep its members without padding, then this size");
 #endif
 
-// Hashing of the memo keys (hash_combine of each field; doubles by their bits, -0 as 0, as == sees them).
-std::size_t mix(std::size_t seed, std::uint64_t value) {
-  return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6U) + (seed >> 2U));
-}
-std::uint64_t bits(double value) { return std::bit_cast<std::uint64_t>(value == 0 ? 0.0 : value); }
-
-struct PlanKey {
-  std::uint32_t gpu_index = 0;
-  int gpus_per_node = 1;
-  double gpu_fraction = 1.0;
-  int nodes = 1;
-  double host_ram_bytes = 0;
-  double local_disk_bytes = 0;
-  catalog::Interconnect interconnect = catalog::Interconnect::pcie;
-  catalog::Rdma rdma = catalog::Rdma::none;
-  double network_gbps = 0;
-  bool host_ram_assumed = false;
-  static PlanKey of(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
-    return {gpu_index,           hardware.gpus_per_node,   hardware.gpu_fraction,
-            hardware.nodes,      hardware.host_ram_bytes,  hardware.local_disk_bytes,
-            hardware.interconnect, hardware.rdma,          hardware.network_gbps,
-            hardware.host_ram_assumed};
-  }
-  bool operator==(const PlanKey& other) const = default;
-  std::size_t hash() const {
-    std::size_t seed = mix(gpu_index, static_cast<std::uint64_t>(gpus_per_node));
-    seed = mix(seed, static_cast<std::uint64_t>(nodes));
-    seed = mix(seed, bits(gpu_fraction));
-    seed = mix(seed, bits(host_ram_bytes));
-    seed = mix(seed, bits(local_disk_bytes));
-    seed = mix(seed, bits(network_gbps));
-    return mix(seed, static_cast<std::uint64_t>(interconnect) | static_cast<std::uint64_t>(rdma) << 8U |
-                         static_cast<std::uint64_t>(host_ram_assumed) << 16U);
-  }
-  struct Hash {
-    std::size_t operator()(const PlanKey& key) const { return key.hash(); }
-  };
-};
-
 class PlanMemo {
  public:
-  PlanMemo(const workload::Profile& profile, bool memoise)
-      : profile_(profile), search_(profile), memoise_(memoise) {}
+  // shared: Options::plan_store, used when it was made for this profile (else the memo keeps its own).
+  PlanMemo(const workload::Profile& profile, bool memoise, PlanStore* shared)
+      : profile_(profile),
+        search_(profile),
+        own_(profile),
+        store_(shared != nullptr && shared->profile_digest() == own_.profile_digest() ? shared : &own_),
+        memoise_(memoise) {}
+  PlanMemo(const PlanMemo&) = delete;
+  PlanMemo& operator=(const PlanMemo&) = delete;
   const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
     // Unmemoised (the reference): every plan made afresh, without the shared plan search either.
     if (!memoise_) return unmemoised_.emplace_back(estimate::choose_plan(profile_, hardware));
@@ -98,13 +67,11 @@ class PlanMemo {
     // lists the records of one instance type together: the last key answers about half of the
     // ~138,000 calls on the 50k benchmark catalog without hashing.
     if (last_ != nullptr && key == last_key_) return *last_;
-    auto found = plans_.find(key);
-    if (found == plans_.end()) {
-      found = plans_.emplace(key, estimate::choose_plan(search_, hardware)).first;
-    }
+    const estimate::Memory* found = store_->find(key);
+    if (found == nullptr) found = &store_->add(key, estimate::choose_plan(search_, hardware));
     last_key_ = key;
-    last_ = &found->second;
-    return found->second;
+    last_ = found;
+    return *found;
   }
   // estimate::describe_plan_words of a plan this memo returned, made once per plan and formatted
   // only when a document says it, in its language (--lang zh-CN; a table shows few exclusions'
@@ -122,10 +89,11 @@ class PlanMemo {
  private:
   const workload::Profile& profile_;
   estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
-  std::unordered_map<PlanKey, estimate::Memory, PlanKey::Hash> plans_;  // node-based: references stay valid
+  PlanStore own_;     // the plans of this ranking, when no shared store is for its profile
+  PlanStore* store_;  // where plans are found and kept: own_ or Options::plan_store
   PlanKey last_key_;                        // the key plan() answered last
-  const estimate::Memory* last_ = nullptr;  // its plan in plans_; nullptr before the first call
-  std::map<const estimate::Memory*, text::Words> descriptions_;  // keyed by plans_' values
+  const estimate::Memory* last_ = nullptr;  // its plan in the store; nullptr before the first call
+  std::map<const estimate::Memory*, text::Words> descriptions_;  // keyed by the store's plans
   std::shared_ptr<const workload::Profile> said_profile_;          // what descriptions_ say
   bool memoise_ = true;
   std::deque<estimate::Memory> unmemoised_;  // unmemoised plans: references stay valid
@@ -146,7 +114,7 @@ struct ShapeKey {
   bool operator==(const ShapeKey& other) const = default;
   struct Hash {
     std::size_t operator()(const ShapeKey& key) const {
-      return mix(key.plan.hash(), static_cast<std::uint64_t>(key.vcpus) << 1U | (key.vcpus_assumed ? 1U : 0U));
+      return PlanKey::mix(key.plan.hash(), static_cast<std::uint64_t>(key.vcpus) << 1U | (key.vcpus_assumed ? 1U : 0U));
     }
   };
 };
@@ -266,7 +234,7 @@ class Ranker {
         options_(options),
         filter_(filter),
         memoise_(memoise),
-        memo_(profile, memoise),
+        memo_(profile, memoise, options.plan_store),
         rate_by_provider_(catalog.providers.size(), std::numeric_limits<double>::quiet_NaN()) {
     // The job's stack per GPU model (docs/scoring.md "Software stack"): the same for every offering of it.
     software_by_gpu_.reserve(catalog.gpus.size());
