@@ -106,6 +106,13 @@ int display_width(std::string_view utf8) {
   int width = 0;
   std::size_t at = 0;
   while (at < utf8.size()) {
+    // Printable ASCII, a column a byte (code_point_width): counted a run at a time (issue 33).
+    if (static_cast<unsigned char>(utf8[at]) - 0x20U < 0x5FU) {
+      const std::size_t from = at;
+      while (at < utf8.size() && static_cast<unsigned char>(utf8[at]) - 0x20U < 0x5FU) ++at;
+      width += static_cast<int>(at - from);
+      continue;
+    }
     if (const auto skip = escape_length(utf8, at); skip > 0) {
       at += skip;
       continue;
@@ -182,8 +189,10 @@ std::vector<Piece> pieces_of(std::string_view text) {
       continue;
     }
     char32_t code_point = 0;
-    const std::size_t length = decode(text, at, code_point);
-    const bool wide = code_point_width(code_point) == 2;
+    const auto lead = static_cast<unsigned char>(text[at]);
+    // ASCII is one byte and never wide (code_point_width): decoded here, without the calls.
+    const std::size_t length = lead < 0x80 ? (code_point = lead, 1) : decode(text, at, code_point);
+    const bool wide = lead >= 0x80 && code_point_width(code_point) == 2;
     // A new piece starts after a space, at a wide character, and after a wide one; not before a
     // closing mark or after an opening one.
     const bool joins = !pieces.empty() && !spaced &&
