@@ -258,12 +258,13 @@ int run_app(const std::vector<std::string>& arguments) {
   }
   check_unique_option_names(app);
   reject_empty_values(app);
-  describe_options(app);
   // --help in the run's language: known before parsing, since CLI11 prints help while it parses.
-  if (std::any_of(globals.arguments.begin(), globals.arguments.end(),
-                  [](const std::string& word) { return word == "--help" || word == "-h"; })) {
-    say_help_in(app, early_lang(globals.arguments));
-  }
+  const bool help_asked = std::any_of(globals.arguments.begin(), globals.arguments.end(),
+                                      [](const std::string& word) { return word == "--help" || word == "-h"; });
+  // The value types, choices, limits and examples only help shows (and completion lists): a third of
+  // a million instructions of every other run (issue 33).
+  if (help_asked || completing) describe_options(app);
+  if (help_asked) say_help_in(app, early_lang(globals.arguments));
 
   std::string command_name;
   bool settings_read = false;
