@@ -370,7 +370,8 @@ std::optional<scoring::Ranking> rank_on_demand_beside_terms(const RecommendOptio
   on_demand.ranking.pricing = "on-demand";
   // The same currency (a subscription-only --pricing may have defaulted it to CNY): totals compare.
   on_demand.ranking.currency = ranking_options.currency;
-  const scoring::Options on_demand_options = build_ranking_options(on_demand.ranking, globals, catalog, profile);
+  scoring::Options on_demand_options = build_ranking_options(on_demand.ranking, globals, catalog, profile);
+  on_demand_options.plan_store = ranking_options.plan_store;  // the same job: the same plans
   return rank_checked_if_asked(catalog, profile, on_demand_options);
 }
 
@@ -407,12 +408,12 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
       std::fflush(stderr);
     };
   }
-  const std::optional<scoring::Ranking> on_demand =
-      rank_on_demand_beside_terms(options, globals, catalog, profile, ranking_options);
-  if (on_demand) ranking_options.on_demand_reference = {on_demand->best.cheapest_total, on_demand->best.cheapest_scored};
   // The plans this job chose on this catalog before (docs/performance.md "The plan store").
   PlanCache plan_cache(globals, catalog, profile);
   ranking_options.plan_store = plan_cache.store();
+  const std::optional<scoring::Ranking> on_demand =
+      rank_on_demand_beside_terms(options, globals, catalog, profile, ranking_options);
+  if (on_demand) ranking_options.on_demand_reference = {on_demand->best.cheapest_total, on_demand->best.cheapest_scored};
   scoring::Ranking ranked = rank_checked_if_asked(catalog, profile, ranking_options);
   plan_cache.keep();
   add_fleet_alternatives(options, globals, catalog, profile, ranked);
