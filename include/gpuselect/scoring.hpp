@@ -398,6 +398,26 @@ struct Options {
   bool mix = false;
   // Called now and then with offerings done and in all (the CLI shows it on a terminal); may be empty.
   std::function<void(std::size_t done, std::size_t total)> progress;
+  // What the document made of this ranking prints (render::printed_parts gives it for a format and
+  // style; the default, everything, is what a library caller gets). rank() leaves out what only a row
+  // or an exclusion never printed would read; everything a printed part reads is the same, bit for
+  // bit, as with the default (tests/test_printed_parts.cpp; docs/performance.md "Issue 33 part Q").
+  struct Printed {
+    static constexpr std::size_t every_row = SIZE_MAX;
+    // The first ranked rows printed in full (their warnings, marks and explanations): Candidate::
+    // warnings is set for these alone (and for the rivals their explanations name), and is empty on
+    // the rows after them. A chart or count of every row reads only what every row has (rank,
+    // offering, mode, nodes, scores, hours, totals, the Pareto mark).
+    std::size_t rows = every_row;
+    // Those rows' explanations are printed (their "Why"): Candidate::cheaper_and_faster_below is
+    // found for them alone, and is no_rival on the rows after them; false (CSV): on every row.
+    bool explained = true;
+    // Ranking::excluded is listed row by row (JSON, --show-excluded). When false and some row is
+    // ranked, it is left in the order the offerings were read instead of by offering id, mode and
+    // nodes: its size, the tier classes (Ranking::tier_excluded) and the notes are the same. With no
+    // row ranked it is sorted all the same (the hints name rows of it).
+    bool exclusions_listed = true;
+  } printed;
 };
 
 struct Ranking {
