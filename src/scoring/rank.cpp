@@ -745,7 +745,7 @@ class Ranker {
     // a marketplace host listed only for host RAM, a shared vGPU only for memory).
     if (!mode && !reasons.empty() && &filter_ == &options_.constraints && fails_job_itself(reasons.front().kind)) {
       detail::tier_reasons(catalog_, catalog_.offerings[index], PricingMode::on_demand, profile_, options_, total_cost,
-                           reasons);
+                           reasons, printed_.exclusions_listed);
     }
     for (const auto& reason : reasons) offering_kinds_ |= 1u << static_cast<unsigned>(reason.kind);
     if (reasons.size() == 1) alone_kinds_ |= 1u << static_cast<unsigned>(reasons[0].kind);
@@ -1567,7 +1567,8 @@ class Ranker {
       reasons_.clear();
       // compare() ranks under no constraints, the service tier included.
       if (&filter_ == &options_.constraints) {
-        detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_);
+        detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_,
+                             printed_.exclusions_listed);
         open_hold_reasons(offering, mode, cost, hours);
         stale_term_reasons(offering, mode, cost, total_cost);
         if (!options_.allow_immature_stack && weak_stack_excluded(offering)) {
@@ -1576,8 +1577,10 @@ class Ranker {
                                              software_said(software_by_gpu_[offering.gpu_index], catalog_.gpu_of(offering)))});
         }
         if (!mainland_asked_ && mainland_only_[index]) {
-          reasons_.push_back(
-              {ExclusionKind::region, total_cost, 0, text::words(text::Msg::detail_mainland_only, offering.provider)});
+          reasons_.push_back({ExclusionKind::region, total_cost, 0,
+                              printed_.exclusions_listed
+                                  ? text::words(text::Msg::detail_mainland_only, offering.provider)
+                                  : text::Words()});
         }
       }
       // A budget is met at the price's upper end, as the cost criterion scores it: the quote's age
@@ -1926,7 +1929,8 @@ class Ranker {
     ranking.mainland_held_out = !mainland_asked_ && &filter_ == &options_.constraints;
     ranking.mainland_implied = &filter_ == &options_.constraints ? mainland_implied_ : Ranking::MainlandImplied::no;
     ranking.notes = detail::run_notes(catalog_, ranking, options_.today);
-    ranking.win_envelope = detail::win_envelope(ranking);
+    // For explain()'s "what it would take to win": none where no row is explained (CSV).
+    if (printed_.explained) ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {
       ranking.sensitivity =
           detail::sensitivity(candidates, ranking.weights, options_.sensitivity_samples, options_.sensitivity_seed);

@@ -135,9 +135,11 @@ bool names_provider(const catalog::Catalog& catalog, const std::vector<std::stri
 // this row belongs to and the options do not allow (consumer or workstation GPU, marketplace host,
 // spot), with the row's `total_cost`; nothing for other workloads or the development tier. A
 // notebook on spot is excluded unless --pricing names spot (an interactive session dies with it).
+// `with_words` false: the reasons' detail words are left empty (no exclusion is listed, so nothing
+// reads them: Options::Printed::exclusions_listed).
 void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offering, catalog::PricingMode mode,
                   const workload::Profile& profile, const Options& options, double total_cost,
-                  std::vector<ExclusionReason>& reasons);
+                  std::vector<ExclusionReason>& reasons, bool with_words = true);
 // Whether the offering (of `provider`) meets the --require feature `name`; false for an unknown name.
 bool meets_requirement(const catalog::Offering& offering, const catalog::Provider& provider, std::string_view name);
 // GPUs per instance: gpu_count x gpu_fraction (a quarter vGPU is 0.25).
