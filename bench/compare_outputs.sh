@@ -79,6 +79,7 @@ runs=(
   "${ft[*]} --budget 0.01 --format json"
   "recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --top 3"
   "--lang zh-CN recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --format markdown"
+  "recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --input-tokens-p90 3000 --mix --top 3"
 )
 for catalog in "$@"; do
   runs+=(
@@ -121,6 +122,7 @@ for catalog in "$@"; do
     "--catalog $catalog ${ft[*]} --budget 0.01 --format json"
     "--catalog $catalog recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --format markdown"
     "--catalog $catalog --lang zh-CN recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5"
+    "--catalog $catalog recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --input-tokens-p90 3000 --mix"
   )
 done
 

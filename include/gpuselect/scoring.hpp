@@ -410,12 +410,15 @@ struct Options {
     // offering, mode, nodes, scores, hours, totals, the Pareto mark).
     std::size_t rows = every_row;
     // Those rows' explanations are printed (their "Why"): Candidate::cheaper_and_faster_below is
-    // found for them alone, and is no_rival on the rows after them; false (CSV): on every row.
+    // found for them alone, and is no_rival on the rows after them; false (CSV): on every row, and
+    // no Ranking::win_envelope is made.
     bool explained = true;
-    // Ranking::excluded is listed row by row (JSON, --show-excluded). When false and some row is
-    // ranked, it is left in the order the offerings were read instead of by offering id, mode and
-    // nodes: its size, the tier classes (Ranking::tier_excluded) and the notes are the same. With no
-    // row ranked it is sorted all the same (the hints name rows of it).
+    // Ranking::excluded is listed row by row (JSON, --show-excluded). When false, the service tier's
+    // and the mainland-only reasons carry no detail words (ExclusionReason::detail, read by
+    // reason_text alone), and while some row is ranked the exclusions are left in the order the
+    // offerings were read instead of by offering id, mode and nodes: their count, kinds and figures,
+    // the tier classes (Ranking::tier_excluded) and the notes are the same. With no row ranked they
+    // are sorted all the same (the hints name rows of them).
     bool exclusions_listed = true;
   } printed;
 };
