@@ -66,6 +66,20 @@ runs=(
   "recommend --workload image-finetune --format json"
   "recommend --workload cv-inference --model resnet-50 --format json"
   "recommend --workload llm-finetune --params 7e9 --risk-averse --deadline 6 --format json --show-excluded"
+  # What a document prints decides what the ranking computes (scoring::Options::printed, issue 33 part Q):
+  # few and many explained rows, exclusions listed or not, and nothing ranked.
+  "${ft[*]} --top 3"
+  "${ft[*]} --top 40 --show-excluded"
+  "${ft[*]} --top all"
+  "${ft[*]} --format markdown --show-excluded"
+  "${ft[*]} --format html --show-excluded --top 40"
+  "${ft[*]} --format json --top 3"
+  "${ft[*]} --format csv --top 5"
+  "${ft[*]} --budget 0.01"
+  "${ft[*]} --budget 0.01 --format json"
+  "recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --top 3"
+  "--lang zh-CN recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --format markdown"
+  "recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --input-tokens-p90 3000 --mix --top 3"
 )
 for catalog in "$@"; do
   runs+=(
@@ -99,6 +113,16 @@ for catalog in "$@"; do
     "--catalog $catalog recommend --workload llm-finetune --model llama-2-70b --deadline 1 --format json"
     "--catalog $catalog recommend --workload llm-pretrain --params 1e9 --format json --top 30"
     "--catalog $catalog recommend --workload cv-train --model resnet-50 --budget 50 --format json --top 30"
+    "--catalog $catalog ${ft[*]} --top 3"
+    "--catalog $catalog ${ft[*]} --top 25"
+    "--catalog $catalog ${ft[*]} --top 40 --format markdown --show-excluded"
+    "--catalog $catalog ${ft[*]} --format html --show-excluded --top 5"
+    "--catalog $catalog --lang zh-CN ${ft[*]}"
+    "--catalog $catalog ${ft[*]} --budget 0.01"
+    "--catalog $catalog ${ft[*]} --budget 0.01 --format json"
+    "--catalog $catalog recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --format markdown"
+    "--catalog $catalog --lang zh-CN recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5"
+    "--catalog $catalog recommend --workload llm-inference -m llama-3.1-8b --requests-per-s 5 --input-tokens-p90 3000 --mix"
   )
 done
 

@@ -123,6 +123,11 @@ nlohmann::ordered_json compare_json(const RecommendView& view);
 
 // Any format of each document.
 void recommend(std::ostream& out, Format format, const RecommendView& view, const Style& style);
+// What recommend() prints of a ranking in `format` under `style`, for scoring::Options::printed: the
+// rows it prints in full (table, markdown, HTML: style.top; JSON, CSV: style.machine_top), whether it
+// explains them (all but CSV), and whether it lists the exclusions (JSON always; table, markdown,
+// HTML with show_excluded; CSV never).
+scoring::Options::Printed printed_parts(Format format, const Style& style);
 void estimate(std::ostream& out, Format format, const catalog::Catalog& catalog, const workload::Profile& profile,
               const estimate::Estimate& estimate, const catalog::Offering* offering, const Style& style);
 void compare(std::ostream& out, Format format, const RecommendView& view, const Style& style);

@@ -404,6 +404,29 @@ struct Options {
   // searched and added to as the ranking searches; used only when made for the ranking's profile.
   // Null: the ranking keeps its own.
   PlanStore* plan_store = nullptr;
+  // What the document made of this ranking prints (render::printed_parts gives it for a format and
+  // style; the default, everything, is what a library caller gets). rank() leaves out what only a row
+  // or an exclusion never printed would read; everything a printed part reads is the same, bit for
+  // bit, as with the default (tests/test_printed_parts.cpp; docs/performance.md "Issue 33 part Q").
+  struct Printed {
+    static constexpr std::size_t every_row = SIZE_MAX;
+    // The first ranked rows printed in full (their warnings, marks and explanations): Candidate::
+    // warnings is set for these alone (and for the rivals their explanations name), and is empty on
+    // the rows after them. A chart or count of every row reads only what every row has (rank,
+    // offering, mode, nodes, scores, hours, totals, the Pareto mark).
+    std::size_t rows = every_row;
+    // Those rows' explanations are printed (their "Why"): Candidate::cheaper_and_faster_below is
+    // found for them alone, and is no_rival on the rows after them; false (CSV): on every row, and
+    // no Ranking::win_envelope is made.
+    bool explained = true;
+    // Ranking::excluded is listed row by row (JSON, --show-excluded). When false, the service tier's
+    // and the mainland-only reasons carry no detail words (ExclusionReason::detail, read by
+    // reason_text alone), and while some row is ranked the exclusions are left in the order the
+    // offerings were read instead of by offering id, mode and nodes: their count, kinds and figures,
+    // the tier classes (Ranking::tier_excluded) and the notes are the same. With no row ranked they
+    // are sorted all the same (the hints name rows of them).
+    bool exclusions_listed = true;
+  } printed;
 };
 
 struct Ranking {

@@ -399,6 +399,8 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   style.show_excluded = options.ranking.show_excluded;
   style.show_pareto = options.ranking.pareto;
   style.generated_by = std::string("gpuselect ") + version_string;
+  // What the document prints: the ranking leaves out what only the rest would read (scoring::Options::printed).
+  ranking_options.printed = render::printed_parts(format, style);
 
   spdlog::info("ranking {} offerings for {}", catalog.offerings.size(), workload::to_string(profile.kind));
   constexpr std::size_t progress_from_offerings = 20000;  // below this a ranking takes well under a second

@@ -722,6 +722,24 @@ void recommend_markdown(std::ostream& out, const RecommendView& view, const Styl
 
 }  // namespace
 
+scoring::Options::Printed printed_parts(Format format, const Style& style) {
+  // The rows shown_count() lets each renderer print; 0 (every row) stays every row.
+  const auto rows = [](int top) {
+    return top <= 0 ? scoring::Options::Printed::every_row : static_cast<std::size_t>(top);
+  };
+  switch (format) {
+    case Format::table:
+    case Format::markdown:
+    case Format::html:
+      return {rows(style.top), true, style.show_excluded};
+    case Format::json:
+      return {rows(style.machine_top), true, true};
+    case Format::csv:
+      return {rows(style.machine_top), false, false};
+  }
+  return {};
+}
+
 void recommend(std::ostream& out, Format format, const RecommendView& view, const Style& style) {
   switch (format) {
     case Format::table:

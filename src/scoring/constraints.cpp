@@ -356,30 +356,33 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
 // professional drivers.
 void training_tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offering, const catalog::Gpu& gpu,
                            const Provider& provider, const Options& options, double total_cost,
-                           std::vector<ExclusionReason>& reasons) {
+                           std::vector<ExclusionReason>& reasons, bool with_words) {
+  const auto said = [with_words](const auto& make) { return with_words ? make() : text::Words(); };
   const bool gpu_named = names_gpu(catalog, options.constraints, gpu);
   const bool provider_named = names_provider(catalog, options.constraints.providers, provider);
   if (gpu.segment == catalog::GpuSegment::consumer && !options.allow_consumer && !gpu_named) {
     reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0,
-                       text::words(Msg::detail_training_consumer, gpu.name, gpu.id)});
+                       said([&] { return text::words(Msg::detail_training_consumer, gpu.name, gpu.id); })});
   }
   if (provider.kind == catalog::ProviderKind::marketplace && !options.allow_marketplace && !provider_named) {
     reasons.push_back({ExclusionKind::marketplace_host, total_cost, 0,
-                       text::words(Msg::detail_training_marketplace, provider.id)});
+                       said([&] { return text::words(Msg::detail_training_marketplace, provider.id); })});
   }
   // A fraction of a card, time-sliced with other tenants (expert review 15: half an A10 with every
   // state offloaded, 12 days, ranked first for a 7B fine-tune on a 1-year term): the guides' 30-40%
   // step-time jitter and a share of the card's memory. A whole GPU passed through as vGPU stays.
   if (offering.isolation == catalog::Isolation::vgpu && offering.gpu_fraction < 1 && !options.allow_shared_gpu) {
-    reasons.push_back({ExclusionKind::shared_gpu, total_cost, 0,
-                       text::words(Msg::detail_training_shared_gpu, fmt::format("{:g}", offering.gpu_fraction),
-                                   gpu.name)});
+    reasons.push_back({ExclusionKind::shared_gpu, total_cost, 0, said([&] {
+                         return text::words(Msg::detail_training_shared_gpu,
+                                            fmt::format("{:g}", offering.gpu_fraction), gpu.name);
+                       })});
   }
 }
 
 void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offering, catalog::PricingMode mode,
                   const workload::Profile& profile, const Options& options, double total_cost,
-                  std::vector<ExclusionReason>& reasons) {
+                  std::vector<ExclusionReason>& reasons, bool with_words) {
+  const auto said = [with_words](const auto& make) { return with_words ? make() : text::Words(); };
   // An interactive session (a notebook) dies with its instance: spot only when --pricing names it.
   if (workload::kind_traits(profile.kind).interactive() && mode == catalog::PricingMode::spot &&
       !options.constraints.pricing_named) {
@@ -406,19 +409,20 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
     }
   }
   if (workload::kind_traits(profile.kind).training() && profile.training_tier == workload::Tier::production) {
-    training_tier_reasons(catalog, offering, gpu, provider, options, total_cost, reasons);
+    training_tier_reasons(catalog, offering, gpu, provider, options, total_cost, reasons, with_words);
     return;
   }
   if (!workload::kind_traits(profile.kind).serving() || profile.serving_tier != workload::Tier::production) return;
   if (gpu.segment != catalog::GpuSegment::datacenter && !options.allow_consumer) {
-    reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0,
-                       text::words(Msg::detail_tier_consumer, gpu.name,
-                                   text::term_message(text::Term::gpu_segment, catalog::to_string(gpu.segment))
-                                       .value_or(Msg::term_segment_consumer))});
+    reasons.push_back({ExclusionKind::consumer_gpu, total_cost, 0, said([&] {
+                         return text::words(Msg::detail_tier_consumer, gpu.name,
+                                            text::term_message(text::Term::gpu_segment, catalog::to_string(gpu.segment))
+                                                .value_or(Msg::term_segment_consumer));
+                       })});
   }
   if (provider.kind == catalog::ProviderKind::marketplace && !options.allow_marketplace) {
     reasons.push_back({ExclusionKind::marketplace_host, total_cost, 0,
-                       text::words(Msg::detail_tier_marketplace, provider.id)});
+                       said([&] { return text::words(Msg::detail_tier_marketplace, provider.id); })});
   }
   // A failed replica is replaced from the same SKU's stock: where stock is low, the replacement (and
   // the capacity to scale) may not be there for hours, and N+1 covers one failure only. That holds
@@ -431,14 +435,16 @@ void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offe
   // down: the guides' "SLA promises versus reality" pitfall starts with having a promise at all.
   if (!(provider.sla_uptime_pct > 0) && !options.allow_no_sla) {
     reasons.push_back({ExclusionKind::no_sla, total_cost, 0,
-                       text::words(Msg::detail_tier_no_sla, provider.id)});
+                       said([&] { return text::words(Msg::detail_tier_no_sla, provider.id); })});
   }
   // A vGPU share is time-sliced with other tenants' work (catalog isolation vgpu; a fractional
   // gpu_fraction is vgpu by the loader's rule): the guides report 30-40% step-time jitter from noisy
   // neighbours (docs/scoring.md, indicator isolation), so no latency SLO holds on it.
   if (offering.isolation == catalog::Isolation::vgpu && !options.allow_shared_gpu) {
-    reasons.push_back({ExclusionKind::shared_gpu, total_cost, 0,
-                       text::words(Msg::detail_tier_shared_gpu, fmt::format("{:g}", offering.gpu_fraction), gpu.name)});
+    reasons.push_back({ExclusionKind::shared_gpu, total_cost, 0, said([&] {
+                         return text::words(Msg::detail_tier_shared_gpu, fmt::format("{:g}", offering.gpu_fraction),
+                                            gpu.name);
+                       })});
   }
   if (mode == catalog::PricingMode::spot && !options.allow_spot_serving) {
     reasons.push_back({ExclusionKind::spot_serving, total_cost, 0, text::words(Msg::detail_tier_spot)});

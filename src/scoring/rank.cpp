@@ -234,6 +234,7 @@ class Ranker {
         options_(options),
         filter_(filter),
         memoise_(memoise),
+        printed_(options.printed),
         memo_(profile, memoise, options.plan_store),
         rate_by_provider_(catalog.providers.size(), std::numeric_limits<double>::quiet_NaN()) {
     // The job's stack per GPU model (docs/scoring.md "Software stack"): the same for every offering of it.
@@ -312,8 +313,12 @@ class Ranker {
 
     std::vector<std::uint32_t> order = score(ranking);
     apply_order(ranking.candidates, order);
-    detail::mark_cheaper_and_faster_below(ranking.candidates, comparison_times(ranking));
-    sort_exclusions(ranking.excluded);
+    const std::size_t explained_rows = printed_.explained ? printed_.rows : 0;
+    detail::mark_cheaper_and_faster_below(
+        ranking.candidates, explained_rows == 0 ? std::vector<double>{} : comparison_times(ranking), explained_rows);
+    if (printed_.rows != Options::Printed::every_row) set_printed_warnings(ranking);
+    // Unlisted, the exclusions' order is read by nothing but what the hints of an empty ranking name.
+    if (printed_.exclusions_listed || ranking.candidates.empty()) sort_exclusions(ranking.excluded);
     finish(ranking);
     if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::deadline &&
         workload::kind_traits(profile_.kind).training()) {
@@ -324,6 +329,23 @@ class Ranker {
       ranking.reservation = reservation_path(ranking);
     }
     return ranking;
+  }
+
+  // The warnings of the rows printed in full (Options::Printed::rows) and of the rivals their
+  // explanations name (the figures said of a rival read its warnings); the other rows' stay empty.
+  // score() sets every row's when every row is printed.
+  void set_printed_warnings(Ranking& ranking) const {
+    auto& candidates = ranking.candidates;
+    const detail::WarningContext context{catalog_, profile_, options_.allow_spot_serving};
+    const auto set = [&](Candidate& candidate) {
+      candidate.warnings = detail::materialise(detail::warning_bits(context, candidate, ranking.performance_of(candidate)));
+    };
+    const std::size_t rows = std::min(printed_.rows, candidates.size());
+    for (std::size_t position = 0; position < rows; ++position) set(candidates[position]);
+    for (std::size_t position = 0; position < rows; ++position) {
+      const std::uint32_t rival = candidates[position].cheaper_and_faster_below;
+      if (rival != Candidate::no_rival && rival >= rows) set(candidates[rival]);
+    }
   }
 
   // Each candidate's time for the cheaper-or-faster rival (detail::mark_cheaper_and_faster_below):
@@ -339,6 +361,7 @@ class Ranker {
   }
 
   Ranking compare(const std::vector<std::string>& offering_ids) {
+    printed_ = {};  // every row of a comparison is printed
     Ranking ranking = start();
     ranking.compared_ids = offering_ids;
     std::vector<const catalog::Offering*> seen;
@@ -690,7 +713,7 @@ class Ranker {
     // a marketplace host listed only for host RAM, a shared vGPU only for memory).
     if (!mode && !reasons.empty() && &filter_ == &options_.constraints && fails_job_itself(reasons.front().kind)) {
       detail::tier_reasons(catalog_, catalog_.offerings[index], PricingMode::on_demand, profile_, options_, total_cost,
-                           reasons);
+                           reasons, printed_.exclusions_listed);
     }
     for (const auto& reason : reasons) offering_kinds_ |= 1u << static_cast<unsigned>(reason.kind);
     if (reasons.size() == 1) alone_kinds_ |= 1u << static_cast<unsigned>(reasons[0].kind);
@@ -1512,7 +1535,8 @@ class Ranker {
       reasons_.clear();
       // compare() ranks under no constraints, the service tier included.
       if (&filter_ == &options_.constraints) {
-        detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_);
+        detail::tier_reasons(catalog_, offering, mode, profile_, options_, total_cost, reasons_,
+                             printed_.exclusions_listed);
         open_hold_reasons(offering, mode, cost, hours);
         stale_term_reasons(offering, mode, cost, total_cost);
         if (!options_.allow_immature_stack && weak_stack_excluded(offering)) {
@@ -1521,8 +1545,10 @@ class Ranker {
                                              software_said(software_by_gpu_[offering.gpu_index], catalog_.gpu_of(offering)))});
         }
         if (!mainland_asked_ && mainland_only_[index]) {
-          reasons_.push_back(
-              {ExclusionKind::region, total_cost, 0, text::words(text::Msg::detail_mainland_only, offering.provider)});
+          reasons_.push_back({ExclusionKind::region, total_cost, 0,
+                              printed_.exclusions_listed
+                                  ? text::words(text::Msg::detail_mainland_only, offering.provider)
+                                  : text::Words()});
         }
       }
       // A budget is met at the price's upper end, as the cost criterion scores it: the quote's age
@@ -1701,11 +1727,14 @@ class Ranker {
     detail::score_candidates(catalog_, profile_.kind, best, ranking.weights, ranking.performances, candidates,
                              options_.allow_spot_serving);
     // Warnings depend on the candidate alone: set while candidates are still in catalog order, so
-    // their offerings and providers are read in order rather than at random after the sort.
-    const detail::WarningContext warning_context{catalog_, profile_, options_.allow_spot_serving};
-    for (auto& candidate : candidates) {
-      candidate.warnings =
-          detail::materialise(detail::warning_bits(warning_context, candidate, ranking.performance_of(candidate)));
+    // their offerings and providers are read in order rather than at random after the sort. Where
+    // the document prints only the first rows, rank() sets theirs after the sort instead.
+    if (printed_.rows == Options::Printed::every_row) {
+      const detail::WarningContext warning_context{catalog_, profile_, options_.allow_spot_serving};
+      for (auto& candidate : candidates) {
+        candidate.warnings =
+            detail::materialise(detail::warning_bits(warning_context, candidate, ranking.performance_of(candidate)));
+      }
     }
 
     // Sorted as compact keys (the candidates themselves are large and scattered); ties on score
@@ -1825,26 +1854,34 @@ class Ranker {
       if (kind == ExclusionKind::software && !production_serving) continue;
       Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt, {}};
       std::uint32_t last_offering = no_region;
+      // Ties go to the row listed first, whether or not the list is sorted yet (Options::Printed).
+      const Exclusion* unpriced = nullptr;
+      const Exclusion* cheapest = nullptr;
       for (const auto& exclusion : ranking.excluded) {
         for (const auto& reason : exclusion.reasons) {
           if (reason.kind != kind) continue;
-          // Exclusions are sorted by offering id: an offering's rows are adjacent.
+          // Sorted by offering id or in the order read, an offering's rows are adjacent.
           if (exclusion.offering_index != last_offering) ++entry.offerings;
           last_offering = exclusion.offering_index;
           // The cheapest row this class's flag alone brings back (no other reason keeps it out).
           if (exclusion.reasons.size() != 1) continue;
           // An unsupported stack is excluded before any mode is priced: no total to compare.
           if (!exclusion.mode) {
-            if (entry.unpriced_offering.empty()) entry.unpriced_offering = catalog_.offerings[exclusion.offering_index].id;
+            if (unpriced == nullptr || detail::listed_before(catalog_, ranking, exclusion, *unpriced)) {
+              unpriced = &exclusion;
+            }
             continue;
           }
-          if (entry.cheapest_offering.empty() || reason.needed < entry.cheapest_total) {
+          if (cheapest == nullptr || reason.needed < entry.cheapest_total ||
+              (reason.needed == entry.cheapest_total && detail::listed_before(catalog_, ranking, exclusion, *cheapest))) {
+            cheapest = &exclusion;
             entry.cheapest_total = reason.needed;
-            entry.cheapest_offering = catalog_.offerings[exclusion.offering_index].id;
             entry.cheapest_mode = exclusion.mode;
           }
         }
       }
+      if (unpriced != nullptr) entry.unpriced_offering = catalog_.offerings[unpriced->offering_index].id;
+      if (cheapest != nullptr) entry.cheapest_offering = catalog_.offerings[cheapest->offering_index].id;
       if (!entry.cheapest_offering.empty()) entry.unpriced_offering.clear();
       if (entry.offerings > 0) result.push_back(std::move(entry));
     }
@@ -1860,7 +1897,8 @@ class Ranker {
     ranking.mainland_held_out = !mainland_asked_ && &filter_ == &options_.constraints;
     ranking.mainland_implied = &filter_ == &options_.constraints ? mainland_implied_ : Ranking::MainlandImplied::no;
     ranking.notes = detail::run_notes(catalog_, ranking, options_.today);
-    ranking.win_envelope = detail::win_envelope(ranking);
+    // For explain()'s "what it would take to win": none where no row is explained (CSV).
+    if (printed_.explained) ranking.win_envelope = detail::win_envelope(ranking);
     if (options_.sensitivity && !candidates.empty()) {
       ranking.sensitivity =
           detail::sensitivity(candidates, ranking.weights, options_.sensitivity_samples, options_.sensitivity_seed);
@@ -2061,6 +2099,8 @@ class Ranker {
   const Options& options_;
   const Constraints& filter_;  // what candidates must meet: rank, the options' constraints; compare, none
   bool memoise_ = true;        // false: every estimate made afresh (detail::rank_unmemoised)
+  // What the document prints (Options::printed): rank, the options'; compare prints every row.
+  Options::Printed printed_;
   PlanMemo memo_;
   std::unordered_map<ShapeKey, std::uint32_t, ShapeKey::Hash> shapes_;  // index into Ranking::performances
   struct RegionChoice {

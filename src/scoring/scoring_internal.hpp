@@ -135,9 +135,11 @@ bool names_provider(const catalog::Catalog& catalog, const std::vector<std::stri
 // this row belongs to and the options do not allow (consumer or workstation GPU, marketplace host,
 // spot), with the row's `total_cost`; nothing for other workloads or the development tier. A
 // notebook on spot is excluded unless --pricing names spot (an interactive session dies with it).
+// `with_words` false: the reasons' detail words are left empty (no exclusion is listed, so nothing
+// reads them: Options::Printed::exclusions_listed).
 void tier_reasons(const catalog::Catalog& catalog, const catalog::Offering& offering, catalog::PricingMode mode,
                   const workload::Profile& profile, const Options& options, double total_cost,
-                  std::vector<ExclusionReason>& reasons);
+                  std::vector<ExclusionReason>& reasons, bool with_words = true);
 // Whether the offering (of `provider`) meets the --require feature `name`; false for an unknown name.
 bool meets_requirement(const catalog::Offering& offering, const catalog::Provider& provider, std::string_view name);
 // GPUs per instance: gpu_count x gpu_fraction (a quarter vGPU is 0.25).
@@ -180,8 +182,26 @@ void mark_pareto(std::vector<Candidate>& candidates);
 // Candidate::cheaper_and_faster_below for candidates sorted by rank: O(n log n). `times[i]` is
 // candidate i's time, smaller faster: its hours, or for serving with a latency a request sees
 // (served_latency_ms) that latency: every serving row runs the same hours, so "faster" would
-// otherwise never be said of a serving row (expert review 13, D4).
-void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates, const std::vector<double>& times);
+// otherwise never be said of a serving row (expert review 13, D4). Only the first `rows` candidates
+// get theirs (Options::Printed: the rows explained; the others' stays no_rival): up to a few rows, by a
+// scan of the rows below each, which finds the same rival as the tree over all of them.
+void mark_cheaper_and_faster_below(std::vector<Candidate>& candidates, const std::vector<double>& times,
+                                   std::size_t rows = Options::Printed::every_row);
+// Whether exclusion `a` comes before `b` (both in ranking.excluded) in the order the exclusions are
+// listed: offering id, no mode (every mode alike) before each mode in order, nodes, then the order
+// added (rank.cpp, sort_exclusions). True of their places once sorted; before (Options::Printed::
+// exclusions_listed false) a choice among equals that takes the first listed still gets the same row.
+inline bool listed_before(const catalog::Catalog& catalog, const Ranking& ranking, const Exclusion& a,
+                          const Exclusion& b) {
+  if (a.offering_index != b.offering_index) {
+    const int order = catalog.offerings[a.offering_index].id.compare(catalog.offerings[b.offering_index].id);
+    if (order != 0) return order < 0;
+  }
+  const auto mode_key = [](const Exclusion& x) { return x.mode ? 1U + static_cast<unsigned>(*x.mode) : 0U; };
+  if (mode_key(a) != mode_key(b)) return mode_key(a) < mode_key(b);
+  if (a.nodes != b.nodes) return a.nodes < b.nodes;
+  return &a - ranking.excluded.data() < &b - ranking.excluded.data();
+}
 // Ranking::notes: run-wide facts (stale prices, assumed spot rates) over the ranked candidates (warnings.cpp).
 std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Ranking& ranking, std::string_view today);
 

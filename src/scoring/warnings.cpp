@@ -539,8 +539,10 @@ void add_mainland_only_note(const catalog::Catalog& catalog, const Ranking& rank
                                       [](const ExclusionReason& reason) { return reason.kind == ExclusionKind::region; });
     if (!held_out) continue;
     offerings.push_back(exclusion.offering_index);
+    // Ties: the row listed first, whether or not the list is sorted (Options::Printed).
     if (exclusion.reasons.size() == 1 && exclusion.total_cost > 0 &&
-        (cheapest == nullptr || exclusion.total_cost < cheapest->total_cost))
+        (cheapest == nullptr || exclusion.total_cost < cheapest->total_cost ||
+         (exclusion.total_cost == cheapest->total_cost && listed_before(catalog, ranking, exclusion, *cheapest))))
       cheapest = &exclusion;
   }
   if (offerings.empty()) return;
