@@ -126,6 +126,17 @@ class Linter {
       std::sort(prices.begin(), prices.end());
       per_gpu[offering.gpu].emplace_back(prices[prices.size() / 2], &offering);
     }
+    // Each GPU's medians in order, and where each offering's own sits: check_market reads the others'
+    // median, cheapest and dearest from them without sorting a copy per offering (a copy and sort per
+    // offering was quadratic: 50,000 offerings took 7 s to validate; issue 33).
+    market_position_.assign(catalog_.offerings.size(), no_position);
+    for (auto& [gpu, medians] : per_gpu) {
+      std::sort(medians.begin(), medians.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      for (std::size_t at = 0; at < medians.size(); ++at) {
+        market_position_[static_cast<std::size_t>(medians[at].second - catalog_.offerings.data())] = at;
+      }
+    }
     market_ = std::move(per_gpu);
   }
 
@@ -146,13 +157,13 @@ class Linter {
     const double per_gpu_hour = usd_per_gpu_hour(offering, *price);
     const auto found = market_.find(offering.gpu);
     if (!(per_gpu_hour > 0) || found == market_.end()) return;
-    std::vector<double> others;
-    for (const auto& [median, owner] : found->second) {
-      if (owner != &offering) others.push_back(median);
-    }
-    if (others.size() < 2) return;
-    std::sort(others.begin(), others.end());
-    const double median = others[others.size() / 2];
+    // The other offerings' medians in order: the GPU's sorted medians without the offering's own.
+    const auto& medians = found->second;
+    const std::size_t own = market_position_[static_cast<std::size_t>(&offering - catalog_.offerings.data())];
+    const std::size_t count = medians.size() - (own == no_position ? 0 : 1);
+    const auto other = [&](std::size_t index) { return medians[own == no_position || index < own ? index : index + 1].first; };
+    if (count < 2) return;
+    const double median = other(count / 2);
     const double ratio = per_gpu_hour / median;
     if (std::abs(std::log(ratio)) <= std::log(market_outlier_factor)) return;
 
@@ -176,12 +187,12 @@ class Linter {
     // Within reach of the cheapest or dearest other offering it is the market's spread (Vast's V100 at
     // 0.21 against Azure's 3.06): 2x beyond them when a unit slip explains the price, else 10x.
     const double reach = likely.empty() ? unexplained_outlier_factor : unit_slip_factor;
-    if (per_gpu_hour >= others.front() / reach && per_gpu_hour <= others.back() * reach) return;
+    if (per_gpu_hour >= other(0) / reach && per_gpu_hour <= other(count - 1) * reach) return;
     warn(pos,
          text::words(ratio > 1 ? Msg::lint_market_above : Msg::lint_market_below, text::quoted(offering.id),
                      std::string(key), format_number(*price), format_number(std::round(per_gpu_hour * 1000) / 1000),
                      fmt::format("{:.1f}", ratio > 1 ? ratio : 1 / ratio), format_number(std::round(median * 1000) / 1000),
-                     others.size(), offering.gpu),
+                     count, offering.gpu),
          likely.empty() ? text::words(Msg::lint_market_hint) : composed(Msg::lint_market_likely, likely));
   }
 
@@ -279,7 +290,10 @@ class Linter {
   std::vector<Diagnostic> found_;
   std::vector<FileName> file_names_;
   DiagnosticCounts counts_;
+  // Per GPU id: each offering's median USD per GPU-hour on demand, in ascending order (build_market).
   std::unordered_map<std::string, std::vector<std::pair<double, const Offering*>>> market_;
+  static constexpr std::size_t no_position = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> market_position_;  // per offering: its place in its GPU's market_, or none
 };
 
 }  // namespace
