@@ -16,6 +16,16 @@
 
 namespace gpuselect::testing {
 
+// The options a ranking of `kind` gets with no flag: the kind's default weight profile, today pinned
+// to 2026-06-01 (the date the tests' price ages are read at).
+inline scoring::Options options_for(workload::Kind kind) {
+  scoring::Options options;
+  options.weights = scoring::profile_weights("auto", kind);
+  options.profile_name = std::string(scoring::default_profile(kind));
+  options.today = "2026-06-01";
+  return options;
+}
+
 // Every broken invariant fails the test, one CHECK each, so the report names them all.
 inline void check_ranking_invariants(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
                                      const scoring::Options& options) {

@@ -14,16 +14,9 @@
 #include "scoring_invariants.hpp"
 
 using namespace gpuselect;
+using gpuselect::testing::options_for;
 
 namespace {
-
-scoring::Options options_for(workload::Kind kind) {
-  scoring::Options options;
-  options.weights = scoring::profile_weights("auto", kind);
-  options.profile_name = std::string(scoring::default_profile(kind));
-  options.today = "2026-06-01";
-  return options;
-}
 
 workload::Profile profile_of(workload::Kind kind, const char* params, std::optional<int> seq_len = std::nullopt) {
   workload::Request request;

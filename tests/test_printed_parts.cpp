@@ -25,6 +25,7 @@
 namespace {
 
 using namespace gpuselect;
+using gpuselect::testing::options_for;
 using Printed = scoring::Options::Printed;
 
 // The built-in catalog and 1,500 synthetic offerings: rows that tie on price and time, tier classes
@@ -48,14 +49,6 @@ workload::Profile job(workload::Kind kind, const char* params) {
   request.kind = kind;
   request.params_text = params;
   return workload::resolve(request, test_catalog());
-}
-
-scoring::Options options_for(workload::Kind kind) {
-  scoring::Options options;
-  options.weights = scoring::profile_weights("auto", kind);
-  options.profile_name = std::string(scoring::default_profile(kind));
-  options.today = "2026-06-01";
-  return options;
 }
 
 std::vector<std::string> notes_said(const scoring::Ranking& ranking) {

@@ -26,6 +26,7 @@
 namespace {
 
 using namespace gpuselect;
+using gpuselect::testing::options_for;
 using catalog::Interconnect;
 using catalog::Isolation;
 using catalog::PricingMode;
@@ -162,14 +163,6 @@ workload::Profile job(workload::Kind kind, const char* params, const catalog::Ca
   request.params_text = params;
   if (tokens) request.tokens_text = *tokens;
   return workload::resolve(request, catalog);
-}
-
-scoring::Options options_for(workload::Kind kind) {
-  scoring::Options options;
-  options.weights = scoring::profile_weights("auto", kind);
-  options.profile_name = std::string(scoring::default_profile(kind));
-  options.today = "2026-06-01";
-  return options;
 }
 
 const std::string& id_of(const catalog::Catalog& catalog, const scoring::Candidate& candidate) {
