@@ -79,6 +79,52 @@ TEST_CASE("io: FileStream reads in chunks to the end", "[io]") {
   CHECK(read == text);
 }
 
+TEST_CASE("io: FileStream::visit_mapped passes every byte in order, and reads on past a grown end", "[io]") {
+  const Folder folder("mapped");
+  std::string text;
+  for (int i = 0; text.size() < (std::size_t{3} << 20) + 123; ++i) text += std::to_string(i) + ",";  // > 3 pieces
+  write_file(folder.file("big.csv"), text);
+  gpuselect::io::FileStream stream(folder.file("big.csv"), std::size_t{16} << 20);
+  const std::string appended = "grown after opening\n";
+  {
+    std::ofstream out(folder.file("big.csv"), std::ios::app | std::ios::binary);
+    out << appended;
+  }
+  std::string seen;
+  std::size_t pieces = 0;
+  CHECK(stream.visit_mapped([&](const char* data, std::size_t size) {
+    seen.append(data, size);
+    ++pieces;
+  }));
+  CHECK(seen == text + appended);
+  CHECK(pieces >= 4);
+  std::vector<char> buffer(16);
+  CHECK(stream.read(buffer.data(), buffer.size()) == 0);  // every byte was visited
+  // A regular file whose size says 0 but that has bytes (procfs): read, not mapped.
+  gpuselect::io::FileStream status("/proc/self/status", 1 << 20);
+  std::string status_text;
+  CHECK(status.visit_mapped([&](const char* data, std::size_t size) { status_text.append(data, size); }));
+  CHECK(status_text.find("Name:") != std::string::npos);
+}
+
+TEST_CASE("io: FileStream::visit_mapped is false for a file that shrinks while mapped, and for a stream", "[io]") {
+  const Folder folder("shrunk");
+  const std::string text((std::size_t{4} << 20) + 7, 'y');
+  write_file(folder.file("big.csv"), text);
+  gpuselect::io::FileStream stream(folder.file("big.csv"), std::size_t{16} << 20);
+  std::size_t seen = 0;
+  // The first piece cuts the file: the next piece's pages are gone, which the kernel signals (SIGBUS).
+  CHECK_FALSE(stream.visit_mapped([&](const char* data, std::size_t size) {
+    if (seen == 0) std::filesystem::resize_file(folder.file("big.csv"), 10);
+    // Where the signal comes: no object with a destructor is alive in this frame.
+    const volatile char last = data[size - 1];
+    seen += last == 'y' ? size : 0;
+  }));
+  CHECK(seen < text.size());
+  gpuselect::io::FileStream device("/dev/null", 100);  // not a regular file
+  CHECK_FALSE(device.visit_mapped([](const char*, std::size_t) {}));
+}
+
 TEST_CASE("io: the spool file keeps what is written, rewinds and leaves no name behind", "[io]") {
   const Folder folder("spool");
   {

@@ -185,6 +185,27 @@ std::vector<catalog::image::SourceDigest> finish_digests(ReadSources& read,
   return digests;
 }
 
+// The sources' digests for the cache check, the files' bytes digested from a mapping of each
+// (io::FileStream::visit_mapped); none when a file shrank while mapped (the check then misses, and
+// the load reads the files again).
+std::optional<std::vector<catalog::image::SourceDigest>> digests_in_place(ReadSources& read) {
+  const std::size_t first_file = read.sources.size() - read.files.size();  // built-in texts come first
+  std::vector<catalog::image::SourceDigest> digests;
+  digests.reserve(read.sources.size());
+  for (std::size_t i = 0; i < read.sources.size(); ++i) {
+    Digesting state;
+    const catalog::SourceText& source = read.sources[i];
+    if (i < first_file) {
+      state.embedded_bytes = source.text.size();
+    } else if (!read.files[i - first_file]->visit_mapped(
+                   [&state](const char* data, std::size_t size) { state.add(data, size); })) {
+      return std::nullopt;
+    }
+    digests.push_back({source.name, state.bytes(), state.fold64_value(), 0});
+  }
+  return digests;
+}
+
 // The digests of the last load_catalog, for the JSON echo (catalog_file_digests), and whether
 // they include FNV-1a.
 struct LoadedDigests {
@@ -279,9 +300,14 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
   std::string folder = catalog_cache_folder(globals);
   std::string cache = folder.empty() ? "off" : "none (a stream is read, or the program has no build id)";
   if (!folder.empty() && (io::program_build_id().empty() || !all_rereadable(read))) folder.clear();
-  if (!folder.empty()) {
-    auto states = digest_as_read(read, false);
-    catalog::image::Key key{io::program_build_id(), finish_digests(read, states)};
+  std::optional<std::vector<catalog::image::SourceDigest>> checked;
+  if (!folder.empty()) checked = digests_in_place(read);
+  if (!folder.empty() && !checked) {
+    cache = "ignored (a catalog file shrank while read), parsing";
+    read = read_catalog_sources(globals, extra_files);  // read again from the first byte, to parse
+  }
+  if (checked) {
+    catalog::image::Key key{io::program_build_id(), std::move(*checked)};
     const std::string path = folder + "/" + catalog::image::file_name(key);
     const io::MappedFile file(path);
     // The records the image rebuilds and the ranking's arrays take up to about four times its size
