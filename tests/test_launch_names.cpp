@@ -244,6 +244,12 @@ TEST_CASE("dstack's NAME:MEMORY:COUNT in --gpus", "[launch][names][resources]") 
   CHECK_FALSE(memory_only.count_given);
   CHECK_THAT(error_of([] { (void)resources::parse_gpu_spec("A100:24GB..80GB:8", "--gpus"); }),
              Catch::Contains("not one memory size"));
+  // Too many parts: the message names the form, which a second ':' after a memory size is (expert
+  // review 30 D12: "has more than one ':'" beside the hint's A100:80GB:8).
+  for (const char* written : {"H100:8:8:8", "H100:8:8", "A100:80GB:8:2"}) {
+    CHECK_THAT(error_of([&] { (void)resources::parse_gpu_spec(written, "--gpus"); }),
+               Catch::Contains("more ':'-separated parts than NAME[:MEMORY][:COUNT]"));
+  }
 }
 
 TEST_CASE("the accelerator is written as the source spells it: '_' kept, a name with spaces as {NAME: COUNT}",

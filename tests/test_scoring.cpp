@@ -884,6 +884,27 @@ TEST_CASE("Pareto by weak dominance: a dearer row of (nearly) equal time is off 
   CHECK_FALSE(candidates[3].pareto);
 }
 
+TEST_CASE("Pareto for serving: the frontier is on the latency a request sees, not the hours every row runs",
+          "[scoring]") {
+  // Expert review 30 D2: every serving row runs the window's 730 h, so only the cheapest was marked.
+  std::vector<scoring::Candidate> candidates = {
+      hand_candidate(0, 2953, 730, {}, 1),  // cheapest, 68 ms a token
+      hand_candidate(1, 4308, 730, {}, 2),  // dearer and quicker: 34 ms
+      hand_candidate(2, 4500, 730, {}, 3),  // dearer and slower than 1: 40 ms
+      hand_candidate(3, 3000, 730, {}, 4),  // dearer than 0 and no quicker: 70 ms
+  };
+  const std::vector<double> latency_ms = {68, 34, 40, 70};
+  scoring::detail::mark_pareto(candidates, latency_ms);
+  CHECK(candidates[0].pareto);
+  CHECK(candidates[1].pareto);
+  CHECK_FALSE(candidates[2].pareto);
+  CHECK_FALSE(candidates[3].pareto);
+  // By hours alone (all equal), only the cheapest.
+  scoring::detail::mark_pareto(candidates);
+  CHECK(candidates[0].pareto);
+  CHECK_FALSE(candidates[1].pareto);
+}
+
 TEST_CASE("sensitivity: same seed same result, robust and fragile winners", "[scoring]") {
   const auto weights = scoring::profile_weights("balanced", workload::Kind::llm_finetune);
   // A dominant winner stays first under any perturbation.

@@ -309,3 +309,23 @@ TEST_CASE("scenario: the Job summary says the data amount is a default for visio
   CHECK(given.out.find("1.0e6 images") != std::string::npos);
   CHECK(given.out.find("(default for cv-train)") == std::string::npos);
 }
+
+TEST_CASE("scenario: an empty ranking whose other rows the software stack removed names --allow-immature-stack",
+          "[stack][cli]") {
+  // Expert review 30 D3: Qwen2.5-14B served from Tencent and Huawei in mainland China exited 3 saying
+  // no constraint admits the stack's rows, and "add it" after naming two flags.
+  const auto result = run_gpuselect({"recommend", "-w", "llm-inference", "-m", "qwen2.5-14b", "--requests-per-s", "3",
+                                     "--hours", "730", "--region", "cn", "--provider", "tencent,huawei"},
+                                    gpuselect::testing::today);
+  REQUIRE(result.exit_code == 3);
+  INFO(result.err);
+  CHECK(result.err.find("--allow-immature-stack ranks them") != std::string::npos);
+  CHECK(result.err.find("which no constraint admits") == std::string::npos);
+  CHECK(result.err.find("add them where the job can take that risk") != std::string::npos);
+  // Admitted, the stack's rows rank (warned).
+  const auto admitted = run_gpuselect(
+      {"recommend", "-w", "llm-inference", "-m", "qwen2.5-14b", "--requests-per-s", "3", "--hours", "730", "--region",
+       "cn", "--provider", "tencent,huawei", "--allow-immature-stack", "--allow-spot-serving", "--allow-low-stock"},
+      gpuselect::testing::today);
+  CHECK(admitted.exit_code == 0);
+}

@@ -71,6 +71,7 @@
   X(summary_list_separator, ", ", "，") \
   X(fact_plan_varies, "{} for #1; each offering gets the fastest plan that fits it", "#1 为 {}；每个方案各取其能容纳的最快并行策略") \
   X(fact_headroom_value, "{:g}% of GPU memory kept free (fragmentation, NCCL buffers, transient peaks; --min-headroom)", "保留 {:g}% 的显存（碎片、NCCL 缓冲区、瞬时峰值；--min-headroom）") \
+  X(fact_headroom_in_gpu_value, "{0:g}% of GPU memory kept free (fragmentation, NCCL buffers, transient peaks; --min-headroom); {1:g}% with everything on the GPUs where keeping {0:g}% would need CPU offload (several times slower steps and a host-RAM load: the larger risk)", "保留 {0:g}% 的显存（碎片、NCCL 缓冲区、瞬时峰值；--min-headroom）；若保留 {0:g}% 需要 CPU 卸载，则全部留在 GPU 上并保留 {1:g}%（卸载使每步慢数倍并占用主机内存，风险更大）") \
   X(fact_time_value, "to result = machine setup and data staging (billed) + run + expected spot interruptions + queue + wait for capacity", "总用时（至出结果）= 机器准备和数据预置（计费）+ 运行 + 预期的竞价实例中断 + 排队 + 等待资源") \
   X(fact_turnaround_default, "{0} turnaround (default for fine-tuning and vision training; set a tighter one with --deadline): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}，为微调和视觉训练的默认值，可用 --deadline 设得更紧。在此之内结束的运行在速度上与最快者同分（等待资源按九成把握计）") \
   X(fact_turnaround_default_looser, "{0} turnaround (this workload's default; the looser --deadline {1} only excludes rows that miss it): a run ending within it (wait for capacity at 9 in 10 odds) scores as the fastest", "{0}，为此类任务的默认值（更宽松的 --deadline {1} 只排除赶不上它的方案）。在此之内结束的运行在速度上与最快者同分（等待资源按九成把握计）") \
@@ -153,6 +154,7 @@
   X(fact_vs_fastest, "{0} vs fastest {1}", "{0}，最快 {1}") \
   X(fact_within_horizon_slack, "{0}, within a pretraining run's {1} planning horizon with {2} to spare (no --deadline: a run that ends within it scores as the fastest, a little less for each day of it used; --deadline or --profile speed-first buys speed)", "{0}，在预训练 {1} 的规划期内，仍余 {2}（未给 --deadline：在规划期内结束即按最快计分，每多用一天略减分；用 --deadline 或 --profile speed-first 换取速度）") \
   X(fact_within_deadline_slack, "{0}, within the {1} deadline with {2} to spare at the slow end (a run that leaves half of it free scores the most)", "{0}，在 {1} 的截止时间内，按慢端仍余 {2}（留出一半时间的得分最高）") \
+  X(fact_within_deadline_slack_confidence, "{0}, within the {1} deadline with {2} to spare at {3}% confidence (a run that leaves half of it free scores the most)", "{0}，在 {1} 的截止时间内，按 {3}% 置信度仍余 {2}（留出一半时间的得分最高）") \
   X(fact_hours_band_top, "{0} at the pessimistic end (--risk-averse)", "按悲观端 {0}（--risk-averse）") \
   X(fact_meets_latency, "meets the latency targets: TPOT {0} ms, TTFT {1} ms at batch {2}; at the load's batch {3}, TPOT up to {4} ms and TTFT up to {5} ms (90th percentile)", "满足延迟目标：批大小 {2} 时 TPOT {0} ms，TTFT {1} ms；按负载的批大小 {3}，TPOT 最多 {4} ms，TTFT 最多 {5} ms（第 90 百分位）") \
   X(fact_carries_load, "carries the load: {0} images/s per replica, {1}% busy", "可承载负载：每副本 {0} 张图像/s，利用率 {1}%") \
@@ -1370,6 +1372,7 @@
   X(hint_dstack_range, "write {} (dstack's range syntax)", "请写成 {}（dstack 的范围写法）") \
   X(err_no_value_given, "no value given", "未给出取值") \
   X(err_more_than_one, "{0} has more than one {1}", "{0} 中有多个 {1}") \
+  X(err_gpus_parts, "{0} has more ':'-separated parts than NAME[:MEMORY][:COUNT]", "{0} 中以 ':' 分隔的部分多于 NAME[:MEMORY][:COUNT]") \
   X(err_dots_alone, "'..' alone bounds nothing", "单独的 '..' 没有给出任何界限") \
   X(err_range_reversed, "{} starts above its end", "{} 的下限高于上限") \
   X(err_gpus_several, "{} names more than one accelerator", "{} 指定了不止一种加速卡") \
@@ -1577,9 +1580,11 @@
   X(hint_no_match_host_ram_nodes, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}; --max-nodes {4} spreads it over enough nodes on {5}, or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}；设 --max-nodes {4} 即可在 {5} 上分摊到足够多的节点，或加 --show-excluded 查看原因") \
   X(hint_no_match_host_ram_lighter, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}, and more nodes do not spread it enough; a lighter method (--method lora or qlora) or a GPU with more memory (less to offload), or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}，增加节点也分摊不够；可换更轻的方法（--method lora 或 qlora）或显存更大的 GPU（需卸载的更少），或加 --show-excluded 查看原因") \
   X(hint_no_match_user_lever, "{0} alone removed {1} candidate{2}{3}: {6}; on the other {4} candidates {5}, which no constraint admits, or run with --show-excluded to see why", "{0} 单独排除了 {1} 个候选{3}：{6}；另外 {4} 个候选{5}，放宽约束也无法纳入，或加 --show-excluded 查看原因") \
+  X(hint_no_match_user_lever_software, "{0} alone removed {1} candidate{2}{3}: {6}; on the other {4} candidates {5}: --allow-immature-stack ranks them, warned, or run with --show-excluded to see why", "{0} 单独排除了 {1} 个候选{3}：{6}；另外 {4} 个候选{5}：--allow-immature-stack 可将其纳入排名（附警告），或加 --show-excluded 查看原因") \
   /* How to relax the levers of hint_no_match_user_lever: values, --allow- flags, or both. */ \
   X(hint_relax_value, "relax it to a looser value", "请放宽到更宽松的取值") \
   X(hint_relax_allow, "add it where the job can take that risk", "在作业可承受该风险时加上它") \
+  X(hint_relax_allow_many, "add them where the job can take that risk", "在作业可承受该风险时加上这些标志") \
   X(hint_relax_either, "relax them (a looser value, or the --allow-... flag where the job can take that risk)", "请放宽（更宽松的取值，或在作业可承受该风险时加上相应的 --allow-... 标志）") \
   /* `catalog show`'s section titles (its rows are the catalog's YAML keys, as a team lead edits them). */ \
   X(show_offering, "offering", "方案（offering）") \

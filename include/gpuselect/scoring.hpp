@@ -377,6 +377,13 @@ struct Options {
   // estimate's error band (docs/estimation.md "Error bands"), and meet deadlines at a confidence of
   // at least estimate::risk_averse_confidence.
   bool risk_averse = false;
+  // Training under --risk-averse without --min-headroom (Constraints::min_headroom_pct raised to
+  // its 20%): a machine that keeps that share free only by CPU offload is planned with everything on
+  // its GPUs at this lower share instead, where that fits (the default 10%). Offloading the weights
+  // to keep memory free trades a rare out-of-memory for steps several times slower and a host-RAM
+  // load, a larger risk (expert review 30: a 32B LoRA on one H800 offloaded 99 GB of weights to keep
+  // 20% free, 1.8x slower, where 15.5% free held it all on the GPU). 0 = off.
+  double in_gpu_headroom_pct = 0;
   // --confidence: a deadline is met when the chance of ending within it is at least this (0-1).
   double confidence = estimate::default_confidence;
   bool allow_spot_serving = false;          // serving may run on spot (else an availability risk)

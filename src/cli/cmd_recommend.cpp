@@ -133,9 +133,14 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
         ranking.levers.begin(), ranking.levers.end(),
         [&](auto kind) { return std::string_view(scoring::flag_of(kind, ranking.kind)).starts_with("--allow-"); }));
     const Msg relax = allow_flags == 0                      ? Msg::hint_relax_value
-                      : allow_flags == ranking.levers.size() ? Msg::hint_relax_allow
+                      : allow_flags == ranking.levers.size() ? (allow_flags == 1 ? Msg::hint_relax_allow : Msg::hint_relax_allow_many)
                                                              : Msg::hint_relax_either;
-    return text::say(lang, Msg::hint_no_match_user_lever, levers, offerings, offerings == 1 ? "" : "s", admits, removed,
+    // The software stack's rows are admitted by --allow-immature-stack (expert review 30 D3: the hint
+    // said no constraint admits them).
+    const Msg template_id = *ranking.top_exclusion == scoring::ExclusionKind::software
+                                ? Msg::hint_no_match_user_lever_software
+                                : Msg::hint_no_match_user_lever;
+    return text::say(lang, template_id, levers, offerings, offerings == 1 ? "" : "s", admits, removed,
                      text::message(fact, lang), text::message(relax, lang));
   });
 }

@@ -270,6 +270,10 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   const Settings& settings = globals.settings;
   scoring::Options options;
   options.constraints.min_headroom_pct = ranking_headroom_pct(flags, profile);
+  // --risk-averse's own headroom is no reason to offload a training job to the CPU (scoring::Options).
+  if (flags.risk_averse && !headroom_flag(flags.min_headroom) && workload::kind_traits(profile.kind).training()) {
+    options.in_gpu_headroom_pct = workload::default_headroom_pct;
+  }
   // Profile: flag, then config, then the workload's default.
   const Setting profile_setting = chosen(settings, "profile", flags.profile);
   std::string profile_name = profile_setting.value;

@@ -107,7 +107,8 @@ GpuSpec parse_gpu_spec(std::string_view text, std::string_view where) {
     count_text = trim(count_text.substr(count_text.find(':') + 1));
   }
   if (count_text.find(':') != std::string_view::npos) {
-    throw Error::said(std::string(where), text::words(text::Msg::err_more_than_one, text::quoted(text), "':'"), hint);
+    // More parts than NAME[:MEMORY][:COUNT] (a second ':' is fine after a memory size; expert review 30 D12).
+    throw Error::said(std::string(where), text::words(text::Msg::err_gpus_parts, text::quoted(text)), hint);
   }
   const auto count = units::parse_number(count_text);
   if (!count) {

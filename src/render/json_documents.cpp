@@ -730,6 +730,7 @@ ordered_json request_json(const RecommendView& view) {
   request["requirements"] = strings_json(constraints.requirements);
   request["max_nodes"] = constraints.max_nodes;
   request["min_headroom_pct"] = round_figure(constraints.min_headroom_pct);
+  request["in_gpu_headroom_pct"] = round_figure(options.in_gpu_headroom_pct);
   request["allow_spot_serving"] = ranking.spot_serving_allowed;
   request["allow_consumer"] = options.allow_consumer;
   request["allow_marketplace"] = options.allow_marketplace;

@@ -189,7 +189,11 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   if (!summary.serving.empty()) fact(Msg::fact_serving, summary.serving);
   if (!summary.session.empty()) fact(Msg::fact_session, summary.session);
   if (!rows.empty()) fact(Msg::fact_plan, plan_line(view.ranking, rows, lang));
-  fact(Msg::fact_headroom, say(lang, Msg::fact_headroom_value, view.options.constraints.min_headroom_pct));
+  const double headroom_pct = view.options.constraints.min_headroom_pct;
+  const double in_gpu_pct = view.options.in_gpu_headroom_pct;
+  fact(Msg::fact_headroom, in_gpu_pct > 0 && in_gpu_pct < headroom_pct
+                               ? say(lang, Msg::fact_headroom_in_gpu_value, headroom_pct, in_gpu_pct)
+                               : say(lang, Msg::fact_headroom_value, headroom_pct));
   if (workload::kind_traits(view.ranking.kind).training()) {
     fact(Msg::fact_time, say(lang, Msg::fact_time_value));
     // The turnaround the speed criterion saturates at (docs/scoring.md "Turnaround"): the reasons cite

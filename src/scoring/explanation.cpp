@@ -201,9 +201,18 @@ std::string performance_facts(const catalog::Catalog& catalog, const Ranking& ra
     const double slow_end_hours = ranking.best.turnaround_is_deadline
                                       ? detail::deadline_check_hours(candidate, ranking.performance_of(candidate))
                                       : checked_hours;
-    parts.add(say_text(lang, ranking.best.turnaround_is_horizon ? Msg::fact_within_horizon_slack : Msg::fact_within_deadline_slack,
-                       hours_said, units::format_hours(ranking.best.turnaround_hours),
-                       units::format_hours(std::max(0.0, ranking.best.turnaround_hours - slow_end_hours))));
+    const std::string spare = units::format_hours(std::max(0.0, ranking.best.turnaround_hours - slow_end_hours));
+    if (ranking.best.turnaround_is_deadline && !ranking.best.turnaround_is_horizon) {
+      // The deadline's spare is at the ranking's confidence, not at the band's slow end, which may lie
+      // past the deadline (expert review 30 D5: "0 min to spare at the slow end" beside
+      // W-DEADLINE-BAND's 61.2 d for a 60 d deadline).
+      parts.add(say_text(lang, Msg::fact_within_deadline_slack_confidence, hours_said,
+                         units::format_hours(ranking.best.turnaround_hours), spare,
+                         fmt::format("{:g}", ranking.confidence * 100.0)));
+    } else {
+      parts.add(say_text(lang, ranking.best.turnaround_is_horizon ? Msg::fact_within_horizon_slack : Msg::fact_within_deadline_slack,
+                         hours_said, units::format_hours(ranking.best.turnaround_hours), spare));
+    }
   } else if (workload::kind_traits(ranking.kind).training() && candidate.hours > 0 &&
       checked_hours <= ranking.best.turnaround_hours) {
     parts.add(say_text(lang, Msg::fact_within_turnaround, hours_said,

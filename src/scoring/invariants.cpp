@@ -35,13 +35,23 @@ class Violations {
   std::vector<std::string> lines_;
 };
 
+// A row's time on the Pareto frontier's axis (detail::mark_pareto): serving, the latency a request
+// sees where it has one; else the expected hours.
+double pareto_time(const Ranking& ranking, const Candidate& candidate) {
+  if (!workload::kind_traits(ranking.kind).serving()) return candidate.hours;
+  const double latency_ms = detail::served_latency_ms(ranking.kind, ranking.performance_of(candidate));
+  return latency_ms > 0 ? latency_ms : candidate.hours;
+}
+
 // Weak dominance (docs/scoring.md "Pareto"): strictly cheaper and not materially slower, or as cheap
 // and strictly faster.
-bool dominated(const std::vector<Candidate>& candidates, const Candidate& candidate) {
-  return std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& other) {
-    const bool cheaper_not_slower = other.total_cost < candidate.total_cost &&
-                                    other.hours <= candidate.hours * (1.0 + pareto_time_tolerance);
-    const bool as_cheap_faster = other.total_cost <= candidate.total_cost && other.hours < candidate.hours;
+bool dominated(const Ranking& ranking, const Candidate& candidate) {
+  const double time = pareto_time(ranking, candidate);
+  return std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& other) {
+    const double other_time = pareto_time(ranking, other);
+    const bool cheaper_not_slower =
+        other.total_cost < candidate.total_cost && other_time <= time * (1.0 + pareto_time_tolerance);
+    const bool as_cheap_faster = other.total_cost <= candidate.total_cost && other_time < time;
     return cheaper_not_slower || as_cheap_faster;
   });
 }
@@ -106,8 +116,9 @@ void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, co
                "--allow-immature-stack");
 }
 
-void check_constraints_held(const catalog::Catalog& catalog, const Ranking& ranking, const Constraints& constraints,
+void check_constraints_held(const catalog::Catalog& catalog, const Ranking& ranking, const Options& options,
                             const Candidate& candidate, const std::string& subject, Violations& found) {
+  const Constraints& constraints = options.constraints;
   const catalog::Offering& offering = catalog.offerings[candidate.offering_index];
   if (constraints.budget) found.expect(candidate.total_cost <= *constraints.budget, subject, "total above --budget");
   if (constraints.deadline_hours) {
@@ -149,7 +160,7 @@ void check_constraints_held(const catalog::Catalog& catalog, const Ranking& rank
   const auto& memory = ranking.performance_of(candidate).memory;
   if (constraints.min_headroom_pct > 0 && memory.gpu_capacity_bytes > 0) {
     found.expect(100.0 * (1 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes) >=
-                     constraints.min_headroom_pct - 1e-9,
+                     detail::headroom_kept_pct(options, constraints, memory) - 1e-9,
                  subject, "less free GPU memory than --min-headroom");
   }
 }
@@ -196,7 +207,7 @@ std::vector<std::string> ranking_violations(const catalog::Catalog& catalog, con
     if (!compare) {
       found.expect(candidate.rank == static_cast<int>(index) + 1, subject, "rank is not its place");
       if (index > 0) found.expect(in_order(catalog, candidates[index - 1], candidate), subject, "out of order");
-      check_constraints_held(catalog, ranking, options.constraints, candidate, subject, found);
+      check_constraints_held(catalog, ranking, options, candidate, subject, found);
       check_tier_held(catalog, ranking, options, candidate, subject, found);
     } else if (!options.constraints.regions.empty()) {
       // compare holds --region alone.
@@ -212,7 +223,7 @@ std::vector<std::string> ranking_violations(const catalog::Catalog& catalog, con
                    subject, "ranked and excluded");
     }
     if (options.pareto) {
-      found.expect(candidate.pareto == !dominated(candidates, candidate), subject,
+      found.expect(candidate.pareto == !dominated(ranking, candidate), subject,
                    candidate.pareto ? "marked Pareto but dominated" : "not marked Pareto but nothing dominates it");
     }
   }

@@ -1,5 +1,5 @@
 // The cost/time Pareto frontier (docs/scoring.md "Pareto"), by weak dominance: a candidate is off it
-// when another is strictly cheaper and not materially slower (hours within pareto_time_tolerance), or
+// when another is strictly cheaper and not materially slower (time within pareto_time_tolerance), or
 // as cheap and strictly faster. A dearer row of equal (or rounding-level) time is not on it, so no
 // two frontier points share a time. Identical (total_cost, hours) points dominate neither each
 // other: all are marked.
@@ -11,36 +11,45 @@
 
 namespace gpuselect::scoring::detail {
 
-void mark_pareto(std::vector<Candidate>& candidates) {
+void mark_pareto(std::vector<Candidate>& candidates, const std::vector<double>& times) {
   // Sorted as compact keys: the candidates themselves are large and scattered.
   struct Key {
     double total_cost;
-    double hours;
+    double time;
     std::uint32_t index;
   };
+  const auto time_of = [&](std::size_t index) { return times.empty() ? candidates[index].hours : times[index]; };
+  for (auto& candidate : candidates) candidate.pareto = false;
+  if (candidates.empty()) return;
   // Only candidates at most as expensive as the fastest and at most as slow as the cheapest can be
   // on the frontier (the fastest dominates anything dearer, the cheapest anything slower): a linear
   // filter leaves few to sort.
-  const auto by_hours = [](const Candidate& x, const Candidate& y) {
-    return x.hours != y.hours ? x.hours < y.hours : x.total_cost < y.total_cost;
-  };
-  const auto by_cost = [](const Candidate& x, const Candidate& y) {
-    return x.total_cost != y.total_cost ? x.total_cost < y.total_cost : x.hours < y.hours;
-  };
-  for (auto& candidate : candidates) candidate.pareto = false;
-  if (candidates.empty()) return;
-  const Candidate& fastest = *std::min_element(candidates.begin(), candidates.end(), by_hours);
-  const Candidate& cheapest = *std::min_element(candidates.begin(), candidates.end(), by_cost);
+  std::size_t fastest = 0;
+  std::size_t cheapest = 0;
+  for (std::size_t index = 1; index < candidates.size(); ++index) {
+    const auto faster = [&](std::size_t x, std::size_t y) {
+      return time_of(x) != time_of(y) ? time_of(x) < time_of(y) : candidates[x].total_cost < candidates[y].total_cost;
+    };
+    const auto cheaper = [&](std::size_t x, std::size_t y) {
+      const double cost_x = candidates[x].total_cost;
+      const double cost_y = candidates[y].total_cost;
+      return cost_x != cost_y ? cost_x < cost_y : time_of(x) < time_of(y);
+    };
+    if (faster(index, fastest)) fastest = index;
+    if (cheaper(index, cheapest)) cheapest = index;
+  }
+  const double fastest_cost = candidates[fastest].total_cost;
+  const double cheapest_time = time_of(cheapest);
   std::vector<Key> order;
   for (std::uint32_t index = 0; index < candidates.size(); ++index) {
     const Candidate& candidate = candidates[index];
-    if (candidate.total_cost <= fastest.total_cost && candidate.hours <= cheapest.hours) {
-      order.push_back({candidate.total_cost, candidate.hours, index});
+    if (candidate.total_cost <= fastest_cost && time_of(index) <= cheapest_time) {
+      order.push_back({candidate.total_cost, time_of(index), index});
     }
   }
   std::sort(order.begin(), order.end(), [](const Key& x, const Key& y) {
     if (x.total_cost != y.total_cost) return x.total_cost < y.total_cost;
-    if (x.hours != y.hours) return x.hours < y.hours;
+    if (x.time != y.time) return x.time < y.time;
     return x.index < y.index;
   });
   // Fastest time among strictly cheaper candidates.
@@ -52,10 +61,10 @@ void mark_pareto(std::vector<Candidate>& candidates) {
     const double cost = order[group_start].total_cost;
     while (group_end < order.size() && order[group_end].total_cost == cost) ++group_end;
     // Within a group of equal cost the first is the fastest.
-    const double group_fastest = order[group_start].hours;
+    const double group_fastest = order[group_start].time;
     for (std::size_t position = group_start; position < group_end; ++position) {
       const Key& key = order[position];
-      candidates[key.index].pareto = fastest_cheaper > key.hours * slower_factor && key.hours == group_fastest;
+      candidates[key.index].pareto = fastest_cheaper > key.time * slower_factor && key.time == group_fastest;
     }
     fastest_cheaper = std::min(fastest_cheaper, group_fastest);
     group_start = group_end;

@@ -9,6 +9,7 @@
 #include <deque>
 #include <limits>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -51,27 +52,28 @@ static_assert(sizeof(Candidate) == 544, "Candidate changed size: keep its member
 class PlanMemo {
  public:
   // shared: Options::plan_store, used when it was made for this profile (else the memo keeps its own).
-  PlanMemo(const workload::Profile& profile, bool memoise, PlanStore* shared)
+  // in_gpu_headroom_pct: Options::in_gpu_headroom_pct (0: every plan keeps the profile's headroom).
+  PlanMemo(const workload::Profile& profile, bool memoise, PlanStore* shared, double in_gpu_headroom_pct = 0)
       : profile_(profile),
         search_(profile),
         own_(profile),
         store_(shared != nullptr && shared->profile_digest() == own_.profile_digest() ? shared : &own_),
-        memoise_(memoise) {}
+        memoise_(memoise) {
+    if (in_gpu_headroom_pct > 0 && in_gpu_headroom_pct < profile.headroom_pct) {
+      in_gpu_profile_ = std::make_unique<workload::Profile>(profile);
+      in_gpu_profile_->headroom_pct = in_gpu_headroom_pct;
+      in_gpu_ = std::make_unique<PlanMemo>(*in_gpu_profile_, memoise, nullptr);
+    }
+  }
   PlanMemo(const PlanMemo&) = delete;
   PlanMemo& operator=(const PlanMemo&) = delete;
+  // The plan for `hardware`: the one that keeps the profile's headroom, unless that one offloads to
+  // the CPU (or nothing fits) where a plan with nothing offloaded keeps the in-GPU headroom.
   const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
-    // Unmemoised (the reference): every plan made afresh, without the shared plan search either.
-    if (!memoise_) return unmemoised_.emplace_back(estimate::choose_plan(profile_, hardware));
-    const PlanKey key = PlanKey::of(gpu_index, hardware);
-    // An offering asks for the same shape for each of its node counts and checks, and a catalog
-    // lists the records of one instance type together: the last key answers about half of the
-    // ~138,000 calls on the 50k benchmark catalog without hashing.
-    if (last_ != nullptr && key == last_key_) return *last_;
-    const estimate::Memory* found = store_->find(key);
-    if (found == nullptr) found = &store_->add(key, estimate::choose_plan(search_, hardware));
-    last_key_ = key;
-    last_ = found;
-    return *found;
+    const estimate::Memory& kept = kept_plan(gpu_index, hardware);
+    if (!in_gpu_ || (kept.fits && kept.plan.offload == workload::Offload::none)) return kept;
+    const estimate::Memory& in_gpu = in_gpu_->plan(gpu_index, hardware);
+    return in_gpu.fits && in_gpu.plan.offload == workload::Offload::none ? in_gpu : kept;
   }
   // estimate::describe_plan_words of a plan this memo returned, made once per plan and formatted
   // only when a document says it, in its language (--lang zh-CN; a table shows few exclusions'
@@ -87,6 +89,22 @@ class PlanMemo {
   }
 
  private:
+  // The plan that keeps the profile's headroom.
+  const estimate::Memory& kept_plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
+    // Unmemoised (the reference): every plan made afresh, without the shared plan search either.
+    if (!memoise_) return unmemoised_.emplace_back(estimate::choose_plan(profile_, hardware));
+    const PlanKey key = PlanKey::of(gpu_index, hardware);
+    // An offering asks for the same shape for each of its node counts and checks, and a catalog
+    // lists the records of one instance type together: the last key answers about half of the
+    // ~138,000 calls on the 50k benchmark catalog without hashing.
+    if (last_ != nullptr && key == last_key_) return *last_;
+    const estimate::Memory* found = store_->find(key);
+    if (found == nullptr) found = &store_->add(key, estimate::choose_plan(search_, hardware));
+    last_key_ = key;
+    last_ = found;
+    return *found;
+  }
+
   const workload::Profile& profile_;
   estimate::PlanSearchCache search_;                           // shapes of one GPU count share the search
   PlanStore own_;     // the plans of this ranking, when no shared store is for its profile
@@ -97,6 +115,8 @@ class PlanMemo {
   std::shared_ptr<const workload::Profile> said_profile_;          // what descriptions_ say
   bool memoise_ = true;
   std::deque<estimate::Memory> unmemoised_;  // unmemoised plans: references stay valid
+  std::unique_ptr<workload::Profile> in_gpu_profile_;  // the profile at the in-GPU headroom
+  std::unique_ptr<PlanMemo> in_gpu_;                   // its plans; null when off
 };
 
 // The performance estimate depends only on the hardware (PlanKey) and the vCPUs that feed a vision
@@ -235,7 +255,7 @@ class Ranker {
         filter_(filter),
         memoise_(memoise),
         printed_(options.printed),
-        memo_(profile, memoise, options.plan_store),
+        memo_(profile, memoise, options.plan_store, options.in_gpu_headroom_pct),
         rate_by_provider_(catalog.providers.size(), std::numeric_limits<double>::quiet_NaN()) {
     // The job's stack per GPU model (docs/scoring.md "Software stack"): the same for every offering of it.
     software_by_gpu_.reserve(catalog.gpus.size());
@@ -506,8 +526,10 @@ class Ranker {
     return best;
   }
 
+  // A plan the ranking keeps: it fits, keeping the headroom asked, or with nothing offloaded the
+  // in-GPU headroom (PlanMemo::plan; Options::in_gpu_headroom_pct).
   bool acceptable(const estimate::Memory& memory) const {
-    return memory.fits && free_pct(memory) >= filter_.min_headroom_pct;
+    return memory.fits && free_pct(memory) >= detail::headroom_kept_pct(options_, filter_, memory);
   }
 
   // A serving replica's decode output per GPU at its plan's batch, tokens/s (0 without a latency).
@@ -1892,7 +1914,12 @@ class Ranker {
   // sensitivity, and the constraint that removed the most when nothing is left.
   void finish(Ranking& ranking) const {
     auto& candidates = ranking.candidates;
-    if (options_.pareto) detail::mark_pareto(candidates);
+    // Serving rows all run the same hours: the frontier is on the latency a request sees (expert
+    // review 30 D2: only the cheapest serving row was marked).
+    if (options_.pareto) {
+      detail::mark_pareto(candidates, workload::kind_traits(profile_.kind).serving() ? comparison_times(ranking)
+                                                                                     : std::vector<double>{});
+    }
     ranking.tier_excluded = tier_exclusions(ranking);
     ranking.mainland_held_out = !mainland_asked_ && &filter_ == &options_.constraints;
     ranking.mainland_implied = &filter_ == &options_.constraints ? mainland_implied_ : Ranking::MainlandImplied::no;

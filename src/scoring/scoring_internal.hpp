@@ -1,5 +1,6 @@
 #pragma once
 // Internal contracts between the scoring source files (not part of the public API).
+#include <algorithm>
 #include <bitset>
 #include <cstdint>
 #include <optional>
@@ -11,6 +12,13 @@
 #include "gpuselect/scoring.hpp"
 
 namespace gpuselect::scoring::detail {
+
+// The share of GPU memory, percent, a plan must keep free to be ranked under `constraints`: their
+// min_headroom_pct, or for a plan that offloads nothing the lower Options::in_gpu_headroom_pct.
+inline double headroom_kept_pct(const Options& options, const Constraints& constraints, const estimate::Memory& memory) {
+  const bool in_gpu = options.in_gpu_headroom_pct > 0 && memory.plan.offload == workload::Offload::none;
+  return in_gpu ? std::min(constraints.min_headroom_pct, options.in_gpu_headroom_pct) : constraints.min_headroom_pct;
+}
 
 // Everything one indicator function may look at. `best` holds the candidate set's best values
 // for the relative indicators (job_time, job_cost).
@@ -178,7 +186,9 @@ std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidat
 // Sensitivity (sensitivity.cpp) and Pareto (pareto.cpp) over a sorted candidate list.
 Sensitivity sensitivity(const std::vector<Candidate>& candidates, const Weights& weights, int samples,
                         std::uint64_t seed);
-void mark_pareto(std::vector<Candidate>& candidates);
+// `times[i]`: candidate i's time as for mark_cheaper_and_faster_below (serving: the latency a request
+// sees, as every serving row runs the same hours); empty: each candidate's hours.
+void mark_pareto(std::vector<Candidate>& candidates, const std::vector<double>& times = {});
 // Candidate::cheaper_and_faster_below for candidates sorted by rank: O(n log n). `times[i]` is
 // candidate i's time, smaller faster: its hours, or for serving with a latency a request sees
 // (served_latency_ms) that latency: every serving row runs the same hours, so "faster" would
