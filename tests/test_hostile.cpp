@@ -304,6 +304,13 @@ TEST_CASE("hostile command-line values exit 2 with one line naming the flag", "[
     INFO("flag " << c.where << " value '" << c.extra.back().substr(0, 40) << "'");
     require_clean_error(run_gpuselect(with(recommend_7b, c.extra)), 2, c.where);
   }
+  // A sign before a unit is read as the negative it is, and said out of range, not "not a number"
+  // (expert review 30 D13).
+  for (const char* negative : {"-1h", "-2d", "-90m"}) {
+    const auto result = run_gpuselect(with(recommend_7b, {"--deadline", negative}));
+    require_clean_error(result, 2, "--deadline");
+    CHECK(result.err.find("out of range") != std::string::npos);
+  }
   require_clean_error(run_gpuselect({"recommend", "--workload", "llm-finetun", "--params", "7e9"}), 2, "--workload");
   require_clean_error(run_gpuselect({"recommend", "--workload", "", "--params", "7e9"}), 2, "--workload");
   require_clean_error(run_gpuselect({"recommend", "--workload", "llm-finetune", "--model", "no-such-model"}), 2,

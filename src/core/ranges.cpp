@@ -259,6 +259,11 @@ double read(Quantity quantity, std::string_view text, std::string_view where, st
   if (const auto value = units::parse_number(text)) return *value;
   const Written written = written_as(quantity);
   if (const auto value = with_unit(written, text)) return *value;
+  // A sign before a unit ("-1h"): the value, so the range check says what is wrong with it (expert
+  // review 30 D13: "'-1h' is not a number").
+  if (text.starts_with('-')) {
+    if (const auto value = with_unit(written, text.substr(1)); value && *value > 0) return -*value;
+  }
   const auto& range = range_of(quantity);
   text::Words hint = text::words(range.whole ? text::Msg::hint_whole_such_as : text::Msg::hint_number_such_as);
   if (const auto units = unit_examples(written); !units.empty()) {
