@@ -78,6 +78,7 @@
   X(fact_turnaround_horizon, "{0} planning horizon (pretraining, no --deadline): ending within it scores as the fastest, a little less for each day of it used; --deadline or --profile speed-first buys speed", "{0} 规划期（预训练，未给 --deadline）：在此之内结束即按最快计分，每多用一天略减分；用 --deadline 或 --profile speed-first 换取速度") \
   X(fact_turnaround_deadline, "{0} turnaround, the --deadline: a run that ends within it scores on speed as the fastest", "{0}，即 --deadline：在此之内结束的运行在速度上与最快者同分") \
   X(fact_deadline_value, "{0} met at {1:g}% confidence ({2}): the chance of ending within it, from the time band, spot interruptions and the wait for capacity", "{0}，置信度 {1:g}%（{2}）：按时间区间、竞价实例中断和等待资源估算的按时完成概率") \
+  X(fact_deadline_value_band_top, "{0} met at {1:g}% confidence ({2}): the chance of ending within it, from the time band, spot interruptions and the wait for capacity; and by each row's time band's top, with the wait at 9 in 10 odds (--risk-averse)", "{0}，置信度 {1:g}%（{2}）：按时间区间、竞价实例中断和等待资源估算的按时完成概率；且每行时间区间的上端（等待资源取九成把握）也在截止时间内（--risk-averse）") \
   X(fact_risk_value, "ranked on the pessimistic end (90th percentile) of each time and cost band (--risk-averse); costs shown are that end, times the expected (10th-90th)", "按每个时间和成本区间的悲观端（第 90 百分位）排名（--risk-averse）；显示的成本为该端，时间为期望值（第 10–90 百分位）") \
   X(fact_prices_value, "built-in catalog + prices updated {0} ({1})", "内置目录 + {0} 更新的价格（{1}）") \
   X(fact_discount_every, "{:g}% off every price", "所有价格减 {:g}%") \
@@ -147,6 +148,7 @@
   X(fact_stack_weak, "{0} weak on this GPU (W-SOFTWARE-STACK)", "{0} 在此 GPU 上支持较弱（W-SOFTWARE-STACK）") \
   X(fact_stack_unsupported, "{0} unsupported on this GPU (--allow-immature-stack)", "{0} 在此 GPU 上不受支持（--allow-immature-stack）") \
   X(fact_memory_free, "{}% GPU memory free", "显存空闲 {}%") \
+  X(fact_memory_free_in_gpu, "{0}% GPU memory free (kept {1}% with everything on the GPUs: keeping {2}% needs CPU offload)", "显存空闲 {0}%（全部留在 GPU 上，保留 {1}%：保留 {2}% 需要 CPU 卸载）") \
   X(fact_gpu_segment, "{} GPU", "{} GPU") \
   X(fact_gpus_in_service, "{0} GPUs in service: {1}% chance of a month without a GPU failure", "{0} 块 GPU 在线服务：{1}% 的概率一个月内无 GPU 故障") \
   X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内，更快不再加分") \
@@ -161,6 +163,7 @@
   X(fact_decode_vs_best, "{0} decode tokens/s per replica vs best {1}", "每副本解码 {0} token/s，最佳 {1}") \
   X(fact_tflops_vs_best, "{0} dense 16-bit TFLOPS vs best {1}", "稠密 16 位算力 {0} TFLOPS，最佳 {1}") \
   X(fact_nodes_over, "{0} nodes over {1}", "{0} 节点，经 {1} 互联") \
+  X(fact_nodes_over_ethernet, "{0} nodes over Ethernet without RDMA", "{0} 节点，经以太网互联（无 RDMA）") \
   X(fact_vs_cheapest, "{0} vs cheapest {1}", "{0}，最便宜 {1}") \
   X(fact_vs_cheapest_on_demand, "{0} vs {1} for the same load and hours on demand (outside --pricing)", "{0}，按需运行同样负载和时长只需 {1}（不在 --pricing 之内）") \
   X(fact_vs_cheapest_paid, "{0} vs cheapest paid {1}", "{0}，最便宜的付费方案 {1}") \
@@ -421,6 +424,7 @@
   X(waited_queue_setup, "with {0} in the queue and {1} of machine setup", "含排队 {0} 和机器准备 {1}") \
   X(deadline_at_confidence, "at {0} confidence; {1} chance of ending within the deadline", "{0} 置信度；按时完成的概率 {1}") \
   X(deadline_at_confidence_waited, "at {0} confidence; {1} chance of ending within the deadline, {2}", "{0} 置信度；按时完成的概率 {1}，{2}") \
+  X(deadline_at_band_top, "at the top of its time band (--risk-averse: the run at its 90th percentile, the wait for capacity at 9 in 10 odds)", "按时间区间上端（--risk-averse：运行取第 90 百分位，等待资源取九成把握）") \
   /* tables beside recommend's: words several of them share */ \
   X(word_yes, "yes", "是") \
   X(word_no, "no", "否") \

@@ -378,11 +378,12 @@ struct Options {
   // at least estimate::risk_averse_confidence.
   bool risk_averse = false;
   // Training under --risk-averse without --min-headroom (Constraints::min_headroom_pct raised to
-  // its 20%): a machine that keeps that share free only by CPU offload is planned with everything on
-  // its GPUs at this lower share instead, where that fits (the default 10%). Offloading the weights
-  // to keep memory free trades a rare out-of-memory for steps several times slower and a host-RAM
-  // load, a larger risk (expert review 30: a 32B LoRA on one H800 offloaded 99 GB of weights to keep
-  // 20% free, 1.8x slower, where 15.5% free held it all on the GPU). 0 = off.
+  // its 20%): an offering that keeps that share free with nothing offloaded at no node count it may
+  // use is planned with everything on its GPUs at this lower share instead, where that fits (the
+  // default 10%); where more nodes keep the whole share on the GPUs, they are ranked. Offloading
+  // the weights to keep memory free trades a rare out-of-memory for steps several times slower and
+  // a host-RAM load, a larger risk (expert review 30: a 32B LoRA on one H800 offloaded 99 GB of
+  // weights to keep 20% free, 1.8x slower, where 15.5% free held it all on the GPU). 0 = off.
   double in_gpu_headroom_pct = 0;
   // --confidence: a deadline is met when the chance of ending within it is at least this (0-1).
   double confidence = estimate::default_confidence;
@@ -476,6 +477,9 @@ struct Ranking {
   double currency_rate = 1.0;  // output units per USD
   std::string currency_as_of;
   bool risk_averse = false;  // Candidate::hours and total_cost are the bands' upper ends
+  // The GPU memory share a plan keeps free (Constraints::min_headroom_pct); a row's plan below it
+  // kept Options::in_gpu_headroom_pct on the GPUs instead of offloading, and its Why says so.
+  double min_headroom_pct = 0;
   // rank: sorted by score desc, total cost asc, offering id asc; compare: in the order asked (ranks set).
   std::vector<Candidate> candidates;
   // Memory plan, compute, time and throughput per machine shape (GPU, GPUs per node, vGPU share,

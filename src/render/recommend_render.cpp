@@ -214,7 +214,11 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
       // The flag that set the confidence: --risk-averse raises it to its own level (expert review 6:
       // the header credited --confidence, which the user had not passed).
       const bool raised = view.ranking.risk_averse && view.ranking.confidence == estimate::risk_averse_confidence;
-      fact(Msg::fact_deadline, say(lang, Msg::fact_deadline_value, units::format_hours(view.ranking.deadline_hours),
+      // Training under --risk-averse is also held to its time band's top (scoring: expert review 30).
+      const Msg said = view.ranking.risk_averse && workload::kind_traits(view.ranking.kind).training()
+                           ? Msg::fact_deadline_value_band_top
+                           : Msg::fact_deadline_value;
+      fact(Msg::fact_deadline, say(lang, said, units::format_hours(view.ranking.deadline_hours),
                                    view.ranking.confidence * 100.0, raised ? "--risk-averse" : "--confidence"));
     }
   }

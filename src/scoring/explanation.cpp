@@ -165,7 +165,14 @@ std::string stability_facts(const catalog::Catalog& catalog, const Ranking& rank
     const auto& memory = ranking.performance_of(candidate).memory;
     if (memory.gpu_capacity_bytes > 0) {
       const double free_share = 1.0 - memory.per_gpu.total_bytes / memory.gpu_capacity_bytes;
-      parts.add(say_text(lang, Msg::fact_memory_free, detail::number(100.0 * free_share, 0)));
+      // A plan below the ranking's headroom kept the in-GPU share instead of offloading (expert
+      // review 30 D11: only the memory column hinted which rows did).
+      if (memory.headroom_pct + 1e-9 < ranking.min_headroom_pct) {
+        parts.add(say_text(lang, Msg::fact_memory_free_in_gpu, detail::number(100.0 * free_share, 0),
+                           detail::number(memory.headroom_pct, 0), detail::number(ranking.min_headroom_pct, 0)));
+      } else {
+        parts.add(say_text(lang, Msg::fact_memory_free, detail::number(100.0 * free_share, 0)));
+      }
     }
   }
   if (workload::kind_traits(ranking.kind).serving() && gpu.segment != catalog::GpuSegment::datacenter) {
@@ -248,8 +255,13 @@ std::string performance_facts(const catalog::Catalog& catalog, const Ranking& ra
                         detail::number(ranking.best.best_speed, 0)));
   }
   if (candidate.nodes > 1) {
-    parts.add(say_text(lang, Msg::fact_nodes_over, std::to_string(candidate.nodes),
-                             catalog::display_name(offering.network.rdma)));
+    // Without RDMA the nodes talk over the instances' Ethernet (expert review 30 D12: "4 nodes over none").
+    if (offering.network.rdma == catalog::Rdma::none) {
+      parts.add(say_text(lang, Msg::fact_nodes_over_ethernet, std::to_string(candidate.nodes)));
+    } else {
+      parts.add(say_text(lang, Msg::fact_nodes_over, std::to_string(candidate.nodes),
+                         catalog::display_name(offering.network.rdma)));
+    }
   }
   return std::move(parts).text();
 }

@@ -67,13 +67,14 @@ class PlanMemo {
   }
   PlanMemo(const PlanMemo&) = delete;
   PlanMemo& operator=(const PlanMemo&) = delete;
-  // The plan for `hardware`: the one that keeps the profile's headroom, unless that one offloads to
-  // the CPU (or nothing fits) where a plan with nothing offloaded keeps the in-GPU headroom.
-  const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware) {
+  // The plan for `hardware`: the one that keeps the profile's headroom; with `in_gpu`, where that
+  // one offloads to the CPU (or nothing fits), a plan with nothing offloaded that keeps the in-GPU
+  // headroom, when there is one.
+  const estimate::Memory& plan(std::uint32_t gpu_index, const estimate::Hardware& hardware, bool in_gpu = false) {
     const estimate::Memory& kept = kept_plan(gpu_index, hardware);
-    if (!in_gpu_ || (kept.fits && kept.plan.offload == workload::Offload::none)) return kept;
-    const estimate::Memory& in_gpu = in_gpu_->plan(gpu_index, hardware);
-    return in_gpu.fits && in_gpu.plan.offload == workload::Offload::none ? in_gpu : kept;
+    if (!in_gpu || !in_gpu_ || (kept.fits && kept.plan.offload == workload::Offload::none)) return kept;
+    const estimate::Memory& on_gpus = in_gpu_->plan(gpu_index, hardware);
+    return on_gpus.fits && on_gpus.plan.offload == workload::Offload::none ? on_gpus : kept;
   }
   // estimate::describe_plan_words of a plan this memo returned, made once per plan and formatted
   // only when a document says it, in its language (--lang zh-CN; a table shows few exclusions'
@@ -131,10 +132,12 @@ struct ShapeKey {
       return {PlanKey::of(gpu_index, hardware)};
     return {PlanKey::of(gpu_index, hardware), hardware.vcpus, hardware.vcpus_assumed};
   }
+  bool in_gpu = false;  // planned at the in-GPU headroom (PlanMemo::plan's `in_gpu`)
   bool operator==(const ShapeKey& other) const = default;
   struct Hash {
     std::size_t operator()(const ShapeKey& key) const {
-      return PlanKey::mix(key.plan.hash(), static_cast<std::uint64_t>(key.vcpus) << 1U | (key.vcpus_assumed ? 1U : 0U));
+      return PlanKey::mix(key.plan.hash(), static_cast<std::uint64_t>(key.vcpus) << 2U |
+                                               (key.vcpus_assumed ? 2U : 0U) | (key.in_gpu ? 1U : 0U));
     }
   };
 };
@@ -419,6 +422,7 @@ class Ranker {
     ranking.weights = options_.weights;
     ranking.profile_name = options_.profile_name;
     ranking.risk_averse = options_.risk_averse;
+    ranking.min_headroom_pct = filter_.min_headroom_pct;
     ranking.spot_serving_allowed = options_.allow_spot_serving;
     ranking.serving_tier = profile_.serving_tier;
     ranking.training_tier = profile_.training_tier;
@@ -521,9 +525,32 @@ class Ranker {
       }
       if (!price_allowed(catalog_, offering, filter_, *price)) continue;
       if (beyond_open_pool(offering, mode, nodes)) continue;
-      best = std::max(best, costs[mode_index].within_deadline_probability);
+      best = std::max(best, held_chance(costs[mode_index], ranking.performances[shape], wait_hours(offering)));
     }
     return best;
+  }
+
+  // --risk-averse training is held to the top of its time band as the table shows it as well (the
+  // run at its band's top, the wait for capacity at its 90th percentile): that top, hours; 0 where
+  // the rule does not apply. The chance of ending in time joins the run and the wait, which the
+  // band's top adds whole: a row printed "56 min (41-75 min)" ranked first for a 72-minute deadline
+  // "met at 90% confidence" (expert review 30, S51).
+  double band_top_hours(const estimate::Cost& cost, const estimate::Performance& estimate, double wait_hours) const {
+    if (!filter_.deadline_hours || !options_.risk_averse || !workload::kind_traits(profile_.kind).training()) return 0;
+    const auto& band = estimate.time.wall_hours_band;
+    const double pessimism =
+        band.high > 0 && estimate.time.wall_hours > 0 ? band.high / estimate.time.wall_hours : 1.0;
+    const double run_hours = (estimate.time.wall_hours + cost.interruption_hours) * pessimism;
+    return run_hours + wait_hours + cost.staging_hours +
+           std::max(cost.acquisition_wait_hours, cost.acquisition_wait_band.high);
+  }
+  bool past_band_top(const estimate::Cost& cost, const estimate::Performance& estimate, double wait_hours) const {
+    const double top = band_top_hours(cost, estimate, wait_hours);
+    return top > 0 && top > *filter_.deadline_hours * (1 + 1e-9);
+  }
+  // The chance of ending within the deadline the row is credited with: none past its band's top.
+  double held_chance(const estimate::Cost& cost, const estimate::Performance& estimate, double wait_hours) const {
+    return past_band_top(cost, estimate, wait_hours) ? 0.0 : cost.within_deadline_probability;
   }
 
   // A plan the ranking keeps: it fits, keeping the headroom asked, or with nothing offloaded the
@@ -548,10 +575,10 @@ class Ranker {
     constexpr double replica_widening_gain = 1.5;
     if (!workload::kind_traits(profile_.kind).serving() || !(profile_.requests_per_s > 0)) return fit_nodes;
     const int gpus_per_node = std::max(1, offering.gpu_count);
-    double per_gpu = decode_tokens_per_gpu_s(memo_.plan(offering.gpu_index, hardware(offering, fit_nodes)),
+    double per_gpu = decode_tokens_per_gpu_s(plan_of(offering, fit_nodes),
                                              gpus_per_node * fit_nodes);
     while (fit_nodes < node_limit && per_gpu > 0) {
-      const auto& wider = memo_.plan(offering.gpu_index, hardware(offering, fit_nodes + 1));
+      const auto& wider = plan_of(offering, fit_nodes + 1);
       const double wider_per_gpu = decode_tokens_per_gpu_s(wider, gpus_per_node * (fit_nodes + 1));
       if (!acceptable(wider) || wider_per_gpu < per_gpu * replica_widening_gain) break;
       ++fit_nodes;
@@ -710,18 +737,48 @@ class Ranker {
     return shape;
   }
 
+  // The plan the ranking uses for the offering's machine on `nodes` nodes (PlanMemo::plan).
+  const estimate::Memory& plan_of(const catalog::Offering& offering, int nodes) {
+    return memo_.plan(offering.gpu_index, hardware(offering, nodes), in_gpu_for(offering));
+  }
+
+  // Options::in_gpu_headroom_pct for the offering: true when no node count it may use (up to
+  // --max-nodes and its own max_nodes) keeps the whole headroom with nothing offloaded, so its plans
+  // keep the in-GPU headroom on the GPUs rather than offload. More nodes that keep the whole headroom
+  // on the GPUs are the safer answer (70B full fine-tuning: 3 H100 nodes at 25% free, not 2 at 10%).
+  bool in_gpu_for(const catalog::Offering& offering) {
+    if (!(options_.in_gpu_headroom_pct > 0) || !workload::kind_traits(profile_.kind).training()) return false;
+    const auto index = static_cast<std::size_t>(&offering - catalog_.offerings.data());
+    if (in_gpu_by_offering_.empty()) in_gpu_by_offering_.assign(catalog_.offerings.size(), -1);
+    std::int8_t& known = in_gpu_by_offering_[index];
+    if (known < 0) {
+      const int node_limit = std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
+      known = 1;
+      for (int nodes = 1; nodes <= node_limit; ++nodes) {
+        const auto& kept = memo_.plan(offering.gpu_index, hardware(offering, nodes));
+        if (kept.fits && kept.plan.offload == workload::Offload::none) {
+          known = 0;
+          break;
+        }
+      }
+    }
+    return known == 1;
+  }
+
   // Index into ranking.performances of the estimate for this offering's machine on `nodes` nodes.
   std::uint32_t performance(Ranking& ranking, const catalog::Offering& offering, int nodes) {
     const auto hardware_n = hardware(offering, nodes);
+    const bool in_gpu = in_gpu_for(offering);
     if (!memoise_) {
       ranking.performances.push_back(
-          estimate::estimate_performance(profile_, hardware_n, memo_.plan(offering.gpu_index, hardware_n)));
+          estimate::estimate_performance(profile_, hardware_n, memo_.plan(offering.gpu_index, hardware_n, in_gpu)));
       return static_cast<std::uint32_t>(ranking.performances.size() - 1);
     }
-    const ShapeKey key = ShapeKey::of(offering.gpu_index, hardware_n, profile_);
+    ShapeKey key = ShapeKey::of(offering.gpu_index, hardware_n, profile_);
+    key.in_gpu = in_gpu;
     auto found = shapes_.find(key);
     if (found == shapes_.end()) {
-      const auto& memory = memo_.plan(offering.gpu_index, hardware_n);
+      const auto& memory = memo_.plan(offering.gpu_index, hardware_n, in_gpu);
       ranking.performances.push_back(estimate::estimate_performance(profile_, hardware_n, memory));
       found = shapes_.emplace(key, static_cast<std::uint32_t>(ranking.performances.size() - 1)).first;
     }
@@ -911,7 +968,7 @@ class Ranker {
     bool fits_without_headroom = false;
     double best_free_pct = 0;
     for (int nodes = 1; nodes <= node_limit; ++nodes) {
-      const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, nodes));
+      const auto& memory = plan_of(offering, nodes);
       if (memory.fits) {
         fits_without_headroom = true;
         best_free_pct = std::max(best_free_pct, free_pct(memory));
@@ -938,16 +995,16 @@ class Ranker {
     // allows) is a row of its own, the way a team would run on "our 4 nodes".
     int owned_added = 0;
     if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned && node_limit > fit_nodes &&
-        acceptable(memo_.plan(offering.gpu_index, hardware(offering, node_limit)))) {
+        acceptable(plan_of(offering, node_limit))) {
       produced = add_candidates(index, node_limit, ranking) || produced;
       owned_added = node_limit;
     }
     // More nodes gain when they avoid CPU offload (steps several times faster): one more candidate.
     int larger_added = 0;
-    if (memo_.plan(offering.gpu_index, hardware(offering, fit_nodes)).plan.offload != workload::Offload::none) {
+    if (plan_of(offering, fit_nodes).plan.offload != workload::Offload::none) {
       for (int nodes = fit_nodes + 1; nodes <= node_limit; ++nodes) {
         if (nodes == owned_added) break;  // already a row
-        const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, nodes));
+        const auto& memory = plan_of(offering, nodes);
         if (acceptable(memory) && memory.plan.offload == workload::Offload::none) {
           produced = add_candidates(index, nodes, ranking) || produced;
           larger_added = nodes;
@@ -967,7 +1024,7 @@ class Ranker {
       bool met = false;
       for (int nodes = std::max(fit_nodes, larger_added) + 1; nodes < (owned_added > 0 ? owned_added : widest + 1);
            ++nodes) {
-        if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) continue;
+        if (!acceptable(plan_of(offering, nodes))) continue;
         largest_tried = nodes;
         if (deadline_chance(index, nodes, ranking, widened) >= confidence()) {
           produced = add_candidates(index, nodes, ranking, widened) || produced;
@@ -1061,11 +1118,11 @@ class Ranker {
     if (limit <= from || expected_wall_hours(index, from, ranking) <= hours) return from;
     int low = from;  // beyond `hours`
     int high = limit;
-    if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, high)))) return from;
+    if (!acceptable(plan_of(offering, high))) return from;
     if (expected_wall_hours(index, high, ranking) > hours) return high;
     while (high - low > 1) {
       const int middle = low + (high - low) / 2;
-      const bool within = acceptable(memo_.plan(offering.gpu_index, hardware(offering, middle))) &&
+      const bool within = acceptable(plan_of(offering, middle)) &&
                           expected_wall_hours(index, middle, ranking) <= hours;
       (within ? high : low) = middle;
     }
@@ -1098,7 +1155,7 @@ class Ranker {
       if (term <= 0 || !region_choice_.pricing.price(mode) || !detail::mode_allowed(filter_, mode)) continue;
       const ModeMask only = ModeMask{}.set(mode_index);
       const auto meets = [&](int nodes) {
-        if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) return false;
+        if (!acceptable(plan_of(offering, nodes))) return false;
         return deadline > 0 ? deadline_chance(index, nodes, ranking, only) >= confidence()
                             : confident_hours(index, nodes, ranking) <= term;
       };
@@ -1134,7 +1191,7 @@ class Ranker {
     if (limit <= from) return from;
     for (int nodes = from * 2;; nodes *= 2) {
       const int tried = std::min(nodes, limit);
-      if (acceptable(memo_.plan(offering.gpu_index, hardware(offering, tried))) &&
+      if (acceptable(plan_of(offering, tried)) &&
           expected_wall_hours(index, tried, ranking) * tried <= base_gpu_hours * scale_out_gpu_hours_ratio) {
         best = tried;
       }
@@ -1153,7 +1210,7 @@ class Ranker {
   };
   std::optional<BlockQuote> block_quote(std::uint32_t index, int nodes, Ranking& ranking) {
     const auto& offering = catalog_.offerings[index];
-    if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) return std::nullopt;
+    if (!acceptable(plan_of(offering, nodes))) return std::nullopt;
     const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
     const estimate::Cost cost =
         estimate::price(profile_, price_context(offering), estimate)[static_cast<std::size_t>(PricingMode::capacity_block)];
@@ -1250,7 +1307,7 @@ class Ranker {
       if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) continue;
       choose_regions(offering);
       const auto meets = [&](int nodes) {
-        return acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes))) &&
+        return acceptable(plan_of(offering, nodes)) &&
                deadline_chance(index, nodes, ranking, widened_modes()) >= confidence();
       };
       // Within the share of the free pool a widening search asks on demand first; a count beyond it
@@ -1290,7 +1347,7 @@ class Ranker {
   // reservation's lead time); infinity where the job does not fit or the mode is not priced.
   double hours_at_confidence(std::uint32_t index, int nodes, Ranking& ranking, PricingMode mode) {
     const auto& offering = catalog_.offerings[index];
-    if (!acceptable(memo_.plan(offering.gpu_index, hardware(offering, nodes)))) return std::numeric_limits<double>::infinity();
+    if (!acceptable(plan_of(offering, nodes))) return std::numeric_limits<double>::infinity();
     const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
     const estimate::Cost cost = estimate::price(profile_, price_context(offering), estimate)[static_cast<std::size_t>(mode)];
     if (!cost.available || !(cost.hours_at_confidence > 0)) return std::numeric_limits<double>::infinity();
@@ -1387,7 +1444,7 @@ class Ranker {
     bool fits_without_headroom = false;
     double best_free_pct = 0;
     for (int nodes = 1; nodes <= node_limit; ++nodes) {
-      const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, nodes));
+      const auto& memory = plan_of(offering, nodes);
       if (acceptable(memory)) {
         exclude(ranking, index, std::nullopt, 1, std::move(reasons));
         return;
@@ -1400,7 +1457,7 @@ class Ranker {
     if (fits_without_headroom) {
       reasons.push_back({ExclusionKind::headroom, filter_.min_headroom_pct, best_free_pct, {}});
     } else {
-      const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, node_limit));
+      const auto& memory = plan_of(offering, node_limit);
       // Told only when memory is what failed (not the host RAM of an offload, a latency target or
       // missing fp8/fp4 units, which exclude_unfit names for offerings the stack runs).
       using estimate::PlanReason;
@@ -1422,7 +1479,7 @@ class Ranker {
       return;
     }
     for (int nodes = node_limit + 1; nodes <= offering.max_nodes; ++nodes) {
-      if (memo_.plan(offering.gpu_index, hardware(offering, nodes)).fits) {
+      if (plan_of(offering, nodes).fits) {
         exclude(ranking, index, std::nullopt, nodes,
                 {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(filter_.max_nodes), {}}});
         return;
@@ -1431,10 +1488,10 @@ class Ranker {
     if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned && exclude_beyond_owned(index, ranking)) {
       return;
     }
-    const auto& memory = memo_.plan(offering.gpu_index, hardware(offering, node_limit));
+    const auto& memory = plan_of(offering, node_limit);
     // llm-inference plans that fit in memory but miss the latency targets, and fp8/fp4 without their units
     // (a serving replica stays within one instance, so they are told for one).
-    const auto& one_instance = memo_.plan(offering.gpu_index, hardware(offering, 1));
+    const auto& one_instance = plan_of(offering, 1);
     // One reason built in place: the exclusion owns its list and one copy of the plan's sentence.
     std::vector<ExclusionReason> reasons(1);
     if (one_instance.reason == estimate::PlanReason::misses_targets ||
@@ -1475,7 +1532,7 @@ class Ranker {
     const int owned = std::max(1, offering.max_nodes);
     const int search_to = std::min(std::max(options_.constraints.max_nodes, 2 * owned), owned + 64);
     for (int nodes = owned + 1; nodes <= search_to; ++nodes) {
-      if (!memo_.plan(offering.gpu_index, hardware(offering, nodes)).fits) continue;
+      if (!plan_of(offering, nodes).fits) continue;
       exclude(ranking, index, std::nullopt, nodes,
               {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(owned),
                 text::words(text::Msg::detail_owned_cluster, owned)}});
@@ -1527,7 +1584,7 @@ class Ranker {
         }
       }
       if (mode == PricingMode::capacity_block && !block_ranked(offering, nodes, costs)) continue;
-      best_chance_ = std::max(best_chance_, cost.within_deadline_probability);
+      best_chance_ = std::max(best_chance_, held_chance(cost, estimate, wait_hours));
       const std::uint32_t region = choice.region[mode_index];
       // Spot and the reserved break-even are compared with prices of this row's own region only.
       std::optional<double> spot_total;
@@ -1619,6 +1676,14 @@ class Ranker {
                                            detail::chance(cost.within_deadline_probability),
                                            waited_words(queue_hours, wait_hours, at_confidence,
                                                         *filter_.deadline_hours))});
+      }
+      // --risk-averse: the band's top too (band_top_hours).
+      const bool deadline_said = std::any_of(reasons_.begin(), reasons_.end(), [](const ExclusionReason& reason) {
+        return reason.kind == ExclusionKind::deadline;
+      });
+      if (!deadline_said && past_band_top(cost, estimate, wait_hours)) {
+        reasons_.push_back({ExclusionKind::deadline, band_top_hours(cost, estimate, wait_hours), *filter_.deadline_hours,
+                            text::words(text::Msg::deadline_at_band_top)});
       }
       if (!reasons_.empty()) {
         exclude(ranking, index, mode, nodes, std::move(reasons_), total_cost);  // moved: leaves reasons_ empty
@@ -2151,6 +2216,7 @@ class Ranker {
     bool& flag_;
   };
   std::size_t candidates_backed_ = 0;         // gpuselect::detail::prefault_ahead's count
+  std::vector<std::int8_t> in_gpu_by_offering_;  // in_gpu_for by offering index: -1 not yet known
   std::vector<double> rate_by_provider_;
   std::vector<std::pair<QuoteDate, int>> quote_ages_;  // as_of -> days to today (quote_age_days)
   std::vector<ExclusionReason> reasons_;
