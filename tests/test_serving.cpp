@@ -799,3 +799,40 @@ TEST_CASE("the decode share grows with the weights of a layer per GPU and the to
   // Fitted on Hopper (and Blackwell's B200): other architectures keep the reference share.
   CHECK(decode_compute_share_for(dense("llama-3.1-70b"), 8, "ada", 8000) == Approx(estimate::model::decode_compute_share));
 }
+
+TEST_CASE("serving --pareto: the legend names the latency axis and the frontier's rows below those shown",
+          "[serving][cli]") {
+  // Expert review 30 D2: a serving table of 10 rows with --pareto marked none of them (the frontier
+  // began at #22) and its legend spoke of cost and time.
+  using gpuselect::testing::run_gpuselect;
+  const std::vector<std::string> job = {"recommend", "-w", "llm-inference", "-m", "qwen2.5-14b", "--requests-per-s",
+                                        "3", "--input-tokens", "1500", "--output-tokens", "300", "--tpot-ms", "60",
+                                        "--serving-tier", "development", "--pareto", "--hours", "720"};
+  auto all_rows = job;
+  all_rows.insert(all_rows.end(), {"--top", "500", "--format", "json"});
+  const auto listed = run_gpuselect(all_rows, gpuselect::testing::today);
+  REQUIRE(listed.exit_code == 0);
+  const auto document = nlohmann::json::parse(listed.out);
+  std::vector<int> frontier;
+  for (const auto& candidate : document["candidates"]) {
+    if (candidate["pareto"].get<bool>()) frontier.push_back(candidate["rank"].get<int>());
+  }
+  REQUIRE(frontier.size() >= 2);  // the cheapest and a quicker dearer row at least
+  auto table_args = job;
+  table_args.insert(table_args.end(), {"--top", "1"});
+  const auto table = run_gpuselect(table_args, gpuselect::testing::today);
+  REQUIRE(table.exit_code == 0);
+  std::string flat;  // the table wraps its lines: read as one
+  for (const char c : table.out) {
+    if (c == '\n' || c == ' ') {
+      if (!flat.empty() && flat.back() != ' ') flat += ' ';
+    } else {
+      flat += c;
+    }
+  }
+  CHECK(flat.find("on the cost-latency Pareto frontier") != std::string::npos);
+  // The first frontier row below #1 is named.
+  const auto below = std::find_if(frontier.begin(), frontier.end(), [](int rank) { return rank > 1; });
+  REQUIRE(below != frontier.end());
+  CHECK(flat.find("the frontier's rows below those shown: #" + std::to_string(*below) + " ") != std::string::npos);
+}

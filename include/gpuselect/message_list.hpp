@@ -313,6 +313,9 @@
   X(count_line_excluded, "; {} excluded", "；已排除 {} 个") \
   X(count_line_end, ".", "。") \
   X(pareto_legend, "{} on the cost-time Pareto frontier (no other row is both cheaper and faster)", "{} 位于成本-时间帕累托前沿（没有其他方案同时更便宜且更快）") \
+  X(pareto_legend_latency, "{} on the cost-latency Pareto frontier (the latency a request sees at the load; no other row is both cheaper and quicker)", "{} 位于成本-延迟帕累托前沿（按负载下单个请求的延迟；没有其他方案同时更便宜且更快）") \
+  X(pareto_below, "the frontier's rows below those shown: {0}{1}; --top {2} shows them", "未显示的前沿方案：{0}{1}；--top {2} 可显示") \
+  X(pareto_below_more, ", and {} more", "，另有 {} 个") \
   X(pareto_legend_markdown, "\\* on the cost-time Pareto frontier.", "\\* 位于成本-时间帕累托前沿。") \
   X(estimated_legend, "{} estimated: the price or spot interruption rate behind this cost is derived, not published (--format json lists every estimated figure per row).", "{} 估算：此成本所依据的价格或竞价实例中断率为推算值，并非公开数据（--format json 按行列出每个估算值）。") \
   X(card_score, "score {}", "得分 {}") \

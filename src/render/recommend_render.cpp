@@ -247,6 +247,34 @@ std::vector<std::pair<std::string, std::string>> header_facts(const RecommendVie
   return facts;
 }
 
+// --pareto's legend: the frontier's axes (serving: the latency a request sees at the load, as the
+// ranking marks it), and the frontier's rows below the `shown` ones, which --top would show (expert
+// review 30, D2: a table of 10 rows marked none, the frontier starting at #22).
+std::string pareto_legend(const RecommendView& view, std::size_t shown, text::Lang lang) {
+  const auto& ranking = view.ranking;
+  std::string legend = say(lang, workload::kind_traits(ranking.kind).serving() ? Msg::pareto_legend_latency
+                                                                               : Msg::pareto_legend,
+                           pareto_mark);
+  constexpr std::size_t named_at_most = 5;
+  std::string named;
+  std::size_t below = 0;
+  int deepest_rank = 0;
+  for (std::size_t index = shown; index < ranking.candidates.size(); ++index) {
+    const auto& candidate = ranking.candidates[index];
+    if (!candidate.pareto) continue;
+    ++below;
+    deepest_rank = candidate.rank;
+    if (below > named_at_most) continue;
+    if (!named.empty()) named += text::message(Msg::list_comma, lang);
+    named += fmt::format("#{} {} ({})", candidate.rank, view.catalog.offerings[candidate.offering_index].id,
+                         units::format_money(candidate.total_cost, ranking.currency));
+  }
+  if (below == 0) return legend;
+  const std::string more = below > named_at_most ? say(lang, Msg::pareto_below_more, below - named_at_most) : "";
+  const std::string separator = lang == text::Lang::zh_cn ? "；" : "; ";
+  return legend + separator + say(lang, Msg::pareto_below, named, more, deepest_rank);
+}
+
 std::string count_line(const RecommendView& view, std::size_t shown, text::Lang lang) {
   const auto& ranking = view.ranking;
   std::string line = say(lang, Msg::count_line, shown, ranking.candidates.size());
@@ -507,7 +535,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
     }
     text += '\n';
     text += wrapped("", count_line(view, rows.size(), lang), style.width, 0);
-    if (style.show_pareto) text += wrapped("", say(lang, Msg::pareto_legend, pareto_mark), style.width, 2);
+    if (style.show_pareto) text += wrapped("", pareto_legend(view, rows.size(), lang), style.width, 2);
     const auto notes = note_lines(view, rows.size(), lang);
     if (!notes.empty()) {
       text += fmt::format("{}\n", text::message(Msg::section_notes, lang));
