@@ -1381,9 +1381,19 @@ TEST_CASE("scenario: --risk-averse keeps its headroom on the GPUs, not by offloa
     if (memory["plan"]["offload"] == "none") h100_on_gpus = h100_on_gpus || candidate["nodes"].get<int>() >= 3;
   }
   CHECK(h100_on_gpus);
-  // The header says both shares.
+  // The header says both shares, and #1's Why that it kept 10% (expert review 30 D11).
   const auto table = run_gpuselect(with(job, {"--format", "table"}), today);
   CHECK(table.out.find("10% with everything on the GPUs") != std::string::npos);
+  std::string flat;  // the table wraps its lines: read as one
+  for (const char c : table.out) {
+    if (c == '\n' || c == ' ') {
+      if (!flat.empty() && flat.back() != ' ') flat += ' ';
+    } else {
+      flat += c;
+    }
+  }
+  CHECK(flat.find("kept 10% of GPU memory free with everything on the GPUs: keeping 20% needs CPU offload") !=
+        std::string::npos);
 }
 
 TEST_CASE("scenario: --risk-averse holds a deadline at the top of each row's time band too", "[risk]") {

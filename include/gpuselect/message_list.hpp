@@ -148,6 +148,7 @@
   X(fact_stack_weak, "{0} weak on this GPU (W-SOFTWARE-STACK)", "{0} 在此 GPU 上支持较弱（W-SOFTWARE-STACK）") \
   X(fact_stack_unsupported, "{0} unsupported on this GPU (--allow-immature-stack)", "{0} 在此 GPU 上不受支持（--allow-immature-stack）") \
   X(fact_memory_free, "{}% GPU memory free", "显存空闲 {}%") \
+  X(reason_in_gpu_headroom, "kept {0}% of GPU memory free with everything on the GPUs: keeping {1}% needs CPU offload", "全部留在 GPU 上，保留 {0}% 显存：保留 {1}% 需要 CPU 卸载") \
   X(fact_memory_free_in_gpu, "{0}% GPU memory free (kept {1}% with everything on the GPUs: keeping {2}% needs CPU offload)", "显存空闲 {0}%（全部留在 GPU 上，保留 {1}%：保留 {2}% 需要 CPU 卸载）") \
   X(fact_gpu_segment, "{} GPU", "{} GPU") \
   X(fact_gpus_in_service, "{0} GPUs in service: {1}% chance of a month without a GPU failure", "{0} 块 GPU 在线服务：{1}% 的概率一个月内无 GPU 故障") \

@@ -66,6 +66,18 @@ std::string first_reason(const RecommendView& view, const scoring::Candidate& ca
     append_separated(text, text::message(Msg::list_separator, lang), break_even);
   if (const std::string spares = host_spare_words(view.ranking, candidate, lang); !spares.empty())
     append_separated(text, text::message(Msg::list_separator, lang), spares);
+  // A plan below the ranking's headroom kept the in-GPU share rather than offload (--risk-averse):
+  // said here unless its stability figures, which say it, are shown (expert review 30 D11).
+  const auto& memory = view.ranking.performance_of(candidate).memory;
+  const bool stability_said = std::any_of(explanation.lines.begin(), explanation.lines.end(), [](const auto& line) {
+    using Kind = scoring::Explanation::Kind;
+    return (line.kind == Kind::strongest || line.kind == Kind::weakest) && line.criterion == scoring::Criterion::stability;
+  });
+  if (memory.headroom_pct + 1e-9 < view.ranking.min_headroom_pct && !stability_said) {
+    append_separated(text, text::message(Msg::list_separator, lang),
+                     say(lang, Msg::reason_in_gpu_headroom, fmt::format("{:g}", memory.headroom_pct),
+                         fmt::format("{:g}", view.ranking.min_headroom_pct)));
+  }
   return text;
 }
 
