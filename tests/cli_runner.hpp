@@ -68,6 +68,19 @@ class TempDir {
 // The scenario date most end-to-end tests pin (GPUSELECT_TODAY): catalog ages and warnings depend on it.
 inline const std::vector<std::string> today = {"GPUSELECT_TODAY=2026-12-01"};
 
+// A table's text as one line: each line break and run of spaces one space (tables wrap their lines).
+inline std::string one_line(const std::string& text) {
+  std::string flat;
+  for (const char c : text) {
+    if (c == '\n' || c == ' ') {
+      if (!flat.empty() && flat.back() != ' ') flat += ' ';
+    } else {
+      flat += c;
+    }
+  }
+  return flat;
+}
+
 // `base` followed by `more`: a command line with a few more words.
 inline std::vector<std::string> with(std::vector<std::string> base, const std::vector<std::string>& more) {
   base.insert(base.end(), more.begin(), more.end());

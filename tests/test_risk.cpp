@@ -1384,14 +1384,7 @@ TEST_CASE("scenario: --risk-averse keeps its headroom on the GPUs, not by offloa
   // The header says both shares, and #1's Why that it kept 10% (expert review 30 D11).
   const auto table = run_gpuselect(with(job, {"--format", "table"}), today);
   CHECK(table.out.find("10% with everything on the GPUs") != std::string::npos);
-  std::string flat;  // the table wraps its lines: read as one
-  for (const char c : table.out) {
-    if (c == '\n' || c == ' ') {
-      if (!flat.empty() && flat.back() != ' ') flat += ' ';
-    } else {
-      flat += c;
-    }
-  }
+  const std::string flat = gpuselect::testing::one_line(table.out);
   CHECK(flat.find("kept 10% of GPU memory free with everything on the GPUs: keeping 20% needs CPU offload") !=
         std::string::npos);
 }
@@ -1423,15 +1416,7 @@ TEST_CASE("scenario: --risk-averse holds a deadline at the top of each row's tim
   // The header says the rule.
   const auto table = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "full",
                                     "--risk-averse", "--deadline", "1.2", "--tokens", "300M"}, today);
-  // The table wraps the header's lines: read it as one line.
-  std::string header;
-  for (const char c : table.out) {
-    if (c == '\n' || (c == ' ' && !header.empty() && header.back() == ' ')) {
-      if (header.empty() || header.back() != ' ') header += ' ';
-      continue;
-    }
-    header += c;
-  }
+  const std::string header = gpuselect::testing::one_line(table.out);  // the table wraps its lines
   CHECK(header.find("and by each row's time band's top") != std::string::npos);
 }
 

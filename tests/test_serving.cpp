@@ -822,14 +822,7 @@ TEST_CASE("serving --pareto: the legend names the latency axis and the frontier'
   table_args.insert(table_args.end(), {"--top", "1"});
   const auto table = run_gpuselect(table_args, gpuselect::testing::today);
   REQUIRE(table.exit_code == 0);
-  std::string flat;  // the table wraps its lines: read as one
-  for (const char c : table.out) {
-    if (c == '\n' || c == ' ') {
-      if (!flat.empty() && flat.back() != ' ') flat += ' ';
-    } else {
-      flat += c;
-    }
-  }
+  const std::string flat = gpuselect::testing::one_line(table.out);  // the table wraps its lines
   CHECK(flat.find("on the cost-latency Pareto frontier") != std::string::npos);
   // The first frontier row below #1 is named.
   const auto below = std::find_if(frontier.begin(), frontier.end(), [](int rank) { return rank > 1; });
