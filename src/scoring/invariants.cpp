@@ -43,17 +43,18 @@ double pareto_time(const Ranking& ranking, const Candidate& candidate) {
   return latency_ms > 0 ? latency_ms : candidate.hours;
 }
 
-// Weak dominance (docs/scoring.md "Pareto"): strictly cheaper and not materially slower, or as cheap
-// and strictly faster.
-bool dominated(const Ranking& ranking, const Candidate& candidate) {
-  const double time = pareto_time(ranking, candidate);
-  return std::any_of(ranking.candidates.begin(), ranking.candidates.end(), [&](const Candidate& other) {
-    const double other_time = pareto_time(ranking, other);
-    const bool cheaper_not_slower =
-        other.total_cost < candidate.total_cost && other_time <= time * (1.0 + pareto_time_tolerance);
-    const bool as_cheap_faster = other.total_cost <= candidate.total_cost && other_time < time;
-    return cheaper_not_slower || as_cheap_faster;
-  });
+// Weak dominance (docs/scoring.md "Pareto") of candidate `index`: another strictly cheaper and not
+// materially slower, or as cheap and strictly faster. `times`: each candidate's pareto_time.
+bool dominated(const std::vector<Candidate>& candidates, const std::vector<double>& times, std::size_t index) {
+  const double cost = candidates[index].total_cost;
+  const double time = times[index];
+  for (std::size_t other = 0; other < candidates.size(); ++other) {
+    const double other_cost = candidates[other].total_cost;
+    const bool cheaper_not_slower = other_cost < cost && times[other] <= time * (1.0 + pareto_time_tolerance);
+    const bool as_cheap_faster = other_cost <= cost && times[other] < time;
+    if (cheaper_not_slower || as_cheap_faster) return true;
+  }
+  return false;
 }
 
 // Sorted by score as shown (0.1 steps, descending), then total cost, then hours, then offering id.
@@ -181,6 +182,11 @@ std::vector<std::string> ranking_violations(const catalog::Catalog& catalog, con
   const auto& candidates = ranking.candidates;
   std::vector<int> ranks;
   ranks.reserve(candidates.size());
+  std::vector<double> pareto_times;  // each candidate's, computed once for the quadratic check below
+  if (options.pareto) {
+    pareto_times.reserve(candidates.size());
+    for (const auto& candidate : candidates) pareto_times.push_back(pareto_time(ranking, candidate));
+  }
   for (std::size_t index = 0; index < candidates.size(); ++index) {
     const Candidate& candidate = candidates[index];
     const std::string subject = fmt::format("candidate {} {} x{}", catalog.offerings[candidate.offering_index].id,
@@ -223,7 +229,7 @@ std::vector<std::string> ranking_violations(const catalog::Catalog& catalog, con
                    subject, "ranked and excluded");
     }
     if (options.pareto) {
-      found.expect(candidate.pareto == !dominated(ranking, candidate), subject,
+      found.expect(candidate.pareto == !dominated(candidates, pareto_times, index), subject,
                    candidate.pareto ? "marked Pareto but dominated" : "not marked Pareto but nothing dominates it");
     }
   }

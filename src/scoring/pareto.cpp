@@ -24,17 +24,17 @@ void mark_pareto(std::vector<Candidate>& candidates, const std::vector<double>& 
   // Only candidates at most as expensive as the fastest and at most as slow as the cheapest can be
   // on the frontier (the fastest dominates anything dearer, the cheapest anything slower): a linear
   // filter leaves few to sort.
+  const auto faster = [&](std::size_t x, std::size_t y) {
+    return time_of(x) != time_of(y) ? time_of(x) < time_of(y) : candidates[x].total_cost < candidates[y].total_cost;
+  };
+  const auto cheaper = [&](std::size_t x, std::size_t y) {
+    const double cost_x = candidates[x].total_cost;
+    const double cost_y = candidates[y].total_cost;
+    return cost_x != cost_y ? cost_x < cost_y : time_of(x) < time_of(y);
+  };
   std::size_t fastest = 0;
   std::size_t cheapest = 0;
   for (std::size_t index = 1; index < candidates.size(); ++index) {
-    const auto faster = [&](std::size_t x, std::size_t y) {
-      return time_of(x) != time_of(y) ? time_of(x) < time_of(y) : candidates[x].total_cost < candidates[y].total_cost;
-    };
-    const auto cheaper = [&](std::size_t x, std::size_t y) {
-      const double cost_x = candidates[x].total_cost;
-      const double cost_y = candidates[y].total_cost;
-      return cost_x != cost_y ? cost_x < cost_y : time_of(x) < time_of(y);
-    };
     if (faster(index, fastest)) fastest = index;
     if (cheaper(index, cheapest)) cheapest = index;
   }
