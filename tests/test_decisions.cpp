@@ -94,7 +94,7 @@ TEST_CASE("scenario: --deadline and capacity together name the reservation that 
   INFO(refused.err);
   REQUIRE(refused.exit_code == 3);
   CHECK(refused.err.find("loosen them") == std::string::npos);
-  CHECK(refused.err.find("1-year reservation") != std::string::npos);
+  CHECK(refused.err.find("held term (reserved-1y)") != std::string::npos);
   CHECK(refused.err.find("--pricing reserved-1y") != std::string::npos);
   // The deadline it names is one a 1-year reservation meets.
   const auto at = refused.err.find("--deadline ", refused.err.find("--pricing reserved-1y"));

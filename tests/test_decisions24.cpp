@@ -2,11 +2,13 @@
 // D5, D7): exit-3 hints that name the row a flag admits (the soonest, the block that meets the
 // deadline, the reserved ranking's first row with its commitment), run through the CLI. D1 and D10
 // (the block's node count, ties at the shown score) rank in-process in tests/test_capacity_block.cpp.
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
 
@@ -107,7 +109,7 @@ TEST_CASE("scenario: a reserved-term hint names the reserved ranking's first row
   REQUIRE(ranked.exit_code == 0);
   const std::string reserved_first = offering_at(ranked.out, 1);
   REQUIRE_FALSE(reserved_first.empty());
-  const std::size_t term = hint.err.find("on a 1-year reservation");
+  const std::size_t term = hint.err.find("on a held term (reserved-1y)");
   REQUIRE(term != std::string::npos);
   CHECK(hint.err.find(reserved_first, term) != std::string::npos);
   CHECK(hint.err.find("commits", term) != std::string::npos);
@@ -115,4 +117,159 @@ TEST_CASE("scenario: a reserved-term hint names the reserved ranking's first row
   // The block that meets the deadline is said first.
   const std::size_t block = hint.err.find("--pricing capacity-block meets the deadline");
   CHECK(block < term);
+}
+
+namespace {
+// The flags a hint names after `marker` up to " ranks ", " admits" or ";" ("--max-nodes 9",
+// "--pricing monthly --max-nodes 9"), split into arguments; empty when the marker is absent.
+std::vector<std::string> flags_after(const std::string& text, const std::string& marker) {
+  const auto at = text.find(marker);
+  if (at == std::string::npos) return {};
+  const auto from = at + marker.size();
+  const auto end = std::min({text.find(" ranks ", from), text.find(" admits", from), text.find(';', from)});
+  std::istringstream words(text.substr(from, end - from));
+  std::vector<std::string> flags;
+  for (std::string word; words >> word;) flags.push_back(word);
+  return flags;
+}
+
+// The first candidate of `job` run with `flags` added (JSON), after checking it exits 0.
+nlohmann::json first_with(std::vector<std::string> job, const std::vector<std::string>& flags) {
+  job.insert(job.end(), flags.begin(), flags.end());
+  job.insert(job.end(), {"--format", "json"});
+  const auto ranked = recommend(job);
+  INFO(ranked.err);
+  REQUIRE(ranked.exit_code == 0);
+  return nlohmann::json::parse(ranked.out)["candidates"][0];
+}
+}  // namespace
+
+TEST_CASE("scenario: a mainland deadline met beyond open capacity names the --max-nodes and the term sold there",
+          "[decisions24][hint]") {
+  // Expert review 30 follow-up: a 7B pretraining in mainland China due in 30 days was told "a block
+  // that size is a reservation (--pricing reserved-1y ...)": no mainland provider sells reserved-1y,
+  // and 9 nodes are past the default --max-nodes 4. A monthly subscription (包月) of 9 nodes meets it.
+  const std::vector<std::string> job = {"-w",       "llm-pretrain", "-p",         "7e9", "--tokens",
+                                        "1.4e12",   "--region",     "cn",         "--deadline", "720"};
+  const auto hint = recommend(job);
+  INFO(hint.err);
+  REQUIRE(hint.exit_code == 3);
+  CHECK(hint.err.find("reserved-1y") == std::string::npos);
+  const auto flags = flags_after(hint.err, "at once; ");
+  REQUIRE(flags.size() >= 2);
+  CHECK(flags[flags.size() - 2] == "--max-nodes");
+  // The named flags rank the named offering first, on a term sold there, meeting the deadline.
+  const auto first = first_with(job, flags);
+  const std::string named = first["offering_id"].get<std::string>();
+  CHECK(hint.err.find(" of " + named + " (" + first["pricing_mode"].get<std::string>() + ") first") !=
+        std::string::npos);
+  CHECK((first["pricing_mode"] == "monthly" || first["pricing_mode"] == "yearly"));
+  CHECK(first["nodes"].get<int>() == std::stoi(flags.back()));
+  CHECK(first["cost"]["within_deadline_probability"].get<double>() >= 0.8);
+
+  // Open capacity alone (--pricing on-demand): the subscription is named by its --pricing too.
+  auto on_demand = job;
+  on_demand.insert(on_demand.end(), {"--pricing", "on-demand"});
+  const auto refused = recommend(on_demand);
+  INFO(refused.err);
+  REQUIRE(refused.exit_code == 3);
+  CHECK(refused.err.find("reserved-1y") == std::string::npos);
+  const auto term_flags = flags_after(refused.err, "add --pricing ");
+  REQUIRE(term_flags.size() == 3);
+  CHECK(term_flags[0] == "monthly");
+  std::vector<std::string> term_pricing = {"--pricing"};
+  term_pricing.insert(term_pricing.end(), term_flags.begin(), term_flags.end());
+  const auto held_first = first_with(job, term_pricing);
+  CHECK(refused.err.find(std::to_string(held_first["nodes"].get<int>()) + " nodes of " +
+                         held_first["offering_id"].get<std::string>()) != std::string::npos);
+}
+
+TEST_CASE("scenario: a reservation hint beyond --max-nodes names the --max-nodes it takes", "[decisions24][hint]") {
+  // A 70B pretraining due in 60 days: open capacity holds no such fleet, and 4 nodes (the default
+  // --max-nodes) on a 1-year term end in ~260 days. The hint named "--deadline 6315.2h" on 4 nodes;
+  // it names the term's node count that meets it and the --max-nodes that admits it.
+  const std::vector<std::string> job = {"-w", "llm-pretrain", "-p", "70e9", "--tokens", "1.4e12", "--deadline", "1440"};
+  const auto hint = recommend(job);
+  INFO(hint.err);
+  REQUIRE(hint.exit_code == 3);
+  const auto flags = flags_after(hint.err, "add --pricing ");
+  REQUIRE(flags.size() == 3);
+  CHECK(flags[0] == "reserved-1y");
+  CHECK(flags[1] == "--max-nodes");
+  CHECK(std::stoi(flags[2]) > 4);
+  std::vector<std::string> pricing = {"--pricing"};
+  pricing.insert(pricing.end(), flags.begin(), flags.end());
+  const auto first = first_with(job, pricing);
+  CHECK(hint.err.find(flags[2] + " nodes of " + first["offering_id"].get<std::string>() + " first") !=
+        std::string::npos);
+}
+
+TEST_CASE("scenario: a deadline on held terms alone names the --max-nodes that meets it, or the soonest term",
+          "[decisions24][hint]") {
+  // Expert review 30 follow-up (S41, S13, S10): with --pricing yearly or reserved-1y the hint said
+  // "--deadline 2223.3h admits the soonest, on 1 node" where 11 (19) nodes on that term met 240 h
+  // (500 h); with monthly,yearly and no node count in time it named the 1-node row 14x late.
+  for (const auto& job : std::vector<std::vector<std::string>>{
+           {"-w", "llm-pretrain", "-p", "13B", "--tokens", "300B", "--deadline", "240", "--region", "cn", "--pricing",
+            "yearly"},
+           {"-w", "llm-pretrain", "-p", "30B", "--tokens", "1T", "--deadline", "500", "--pricing", "reserved-1y"}}) {
+    const auto hint = recommend(job);
+    INFO(hint.err);
+    REQUIRE(hint.exit_code == 3);
+    const auto flags = flags_after(hint.err, "at once; ");
+    REQUIRE(flags.size() == 2);
+    CHECK(flags[0] == "--max-nodes");
+    const auto first = first_with(job, flags);
+    CHECK(first["pricing_mode"] == job.back());
+    CHECK(first["nodes"].get<int>() == std::stoi(flags[1]));
+    CHECK(first["cost"]["within_deadline_probability"].get<double>() >= 0.8);
+    CHECK(hint.err.find(flags[1] + " nodes of " + first["offering_id"].get<std::string>()) != std::string::npos);
+  }
+  const std::vector<std::string> late = {"-w", "llm-pretrain", "-p", "13B", "--tokens", "1T", "--deadline", "500",
+                                         "--region", "cn", "--pricing", "monthly,yearly"};
+  const auto soonest = recommend(late);
+  INFO(soonest.err);
+  REQUIRE(soonest.exit_code == 3);
+  CHECK(soonest.err.find("no node count meets it on the terms --pricing allows") != std::string::npos);
+  auto flags = flags_after(soonest.err, "confidence: ");
+  REQUIRE(flags.size() == 6);
+  CHECK(flags[0] == "--pricing");
+  CHECK(flags[2] == "--max-nodes");
+  CHECK(flags[4] == "--deadline");
+  const std::vector<std::string> admitted = {"-w", "llm-pretrain", "-p", "13B", "--tokens", "1T", "--region", "cn"};
+  const auto first = first_with(admitted, flags);
+  CHECK(first["pricing_mode"] == flags[1]);
+  CHECK(first["cost"]["within_deadline_probability"].get<double>() >= 0.8);
+  CHECK(std::stod(flags[5]) < 1000);  // weeks, not the 1-node row's 7,410 h
+}
+
+TEST_CASE("scenario: the mainland's hints and capacity reasons name its subscriptions, in Chinese too",
+          "[decisions24][hint]") {
+  const auto zh = testing::run_gpuselect({"--lang", "zh-CN", "recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens",
+                                          "1.4e12", "--region", "cn", "--deadline", "720"},
+                                         scenario_env);
+  INFO(zh.err);
+  REQUIRE(zh.exit_code == 3);
+  CHECK(zh.err.find("（包月）") != std::string::npos);
+  CHECK(zh.err.find("monthly）") == std::string::npos);
+  // Each capacity reason names the term its offering sells: a mainland subscription, never reserved-1y.
+  const auto capacity = recommend({"-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--region", "cn", "--pricing",
+                                   "on-demand", "--format", "json", "--show-excluded"});
+  REQUIRE(capacity.exit_code == 3);
+  const auto document = nlohmann::json::parse(capacity.out);
+  int named = 0;
+  for (const auto& exclusion : document["excluded"]) {
+    for (const auto& reason : exclusion["reasons"]) {
+      const std::string text = reason.get<std::string>();
+      if (text.find("to price one") == std::string::npos) continue;
+      ++named;
+      CHECK(text.find("reserved-1y") == std::string::npos);
+    }
+  }
+  CHECK(named > 0);
+  const auto hint = recommend({"-w", "llm-pretrain", "-p", "7e9", "--tokens", "1.4e12", "--region", "cn", "--pricing",
+                               "on-demand"});
+  INFO(hint.err);
+  REQUIRE(hint.exit_code == 3);
+  CHECK(hint.err.find("a held term does: add --pricing monthly") != std::string::npos);
 }

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -448,6 +449,10 @@ struct PriceContext {
   const catalog::Gpu* gpu = nullptr;
   // Days since the offering's prices were read (as_of to today); -1 = not known (no age band).
   int quote_age_days = -1;
+  // The one mode to price, when only its line is read (the others are left unavailable): each line
+  // is priced on its own, so that line is the same as in a whole price(). A spot line with a
+  // deadline on many nodes sums thousands of interruptions per chance (~0.1 s a line).
+  std::optional<catalog::PricingMode> only_mode = std::nullopt;
 };
 // Monthly spot interruption percent assumed for an offering that publishes none, by GPU class
 // (docs/estimation.md "Spot risk"): linked HBM data-center GPUs (SXM/OAM) 22.5, other instances of 4+ GPUs 12.5, the

@@ -320,6 +320,8 @@ enum class ExclusionKind : std::uint8_t {
 };
 inline constexpr std::size_t exclusion_kind_count = 26;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
+// A pricing mode in words in `lang` (English: the --pricing spelling; Chinese: 包月, 1 年预留, ...).
+std::string_view pricing_mode_words(catalog::PricingMode mode, text::Lang lang);
 // The flag a reader acts on, for human text: to_string(kind), except the latency exclusion of
 // image-inference, which is --latency-ms (JSON keeps to_string's stable name).
 std::string_view flag_of(ExclusionKind kind, workload::Kind job);
@@ -506,6 +508,13 @@ struct Ranking {
   // budget, deadline, nodes, ...), the one that removed the most offerings that passed the
   // offering filters; when every offering failed a filter (--gpu, --region, ...), that filter.
   std::optional<ExclusionKind> top_exclusion;
+  // With top_exclusion capacity and no candidate: the term that holds the cheapest row capacity
+  // removed (Ranker's held term: a 1-year reservation, else a monthly or yearly subscription, else
+  // a capacity block, in the regions chosen for it), and that row's offering; none where it sells no
+  // such term. The mainland providers sell subscriptions, not reserved-1y (expert review 30
+  // follow-up: the hint named --pricing reserved-1y there).
+  std::optional<catalog::PricingMode> capacity_term;
+  std::string capacity_term_offering_id;
   // Other constraints of top_exclusion's level that removed as many (a tie: each alone would have
   // to be loosened, so the hint names them all), in kind order.
   std::vector<ExclusionKind> tied_exclusions;
@@ -546,15 +555,19 @@ struct Ranking {
   };
   std::optional<ScaleOut> scale_out;
   // When --deadline and capacity emptied a training ranking together (open capacity does not hold the
-  // job, and nothing it holds meets the deadline): the 1-year reservation among the cheapest
-  // offerings they removed, up to --max-nodes, that meets the deadline at the confidence on the
-  // fewest nodes (`meets`), else the one that ends soonest there; `deadline_hours` is the deadline
-  // that admits it (its reservation lead time included; expert review 24, D2).
+  // job, and nothing it holds meets the deadline): the term among the cheapest offerings they
+  // removed, up to each offering's own node limit (the hint names the --max-nodes it takes), that
+  // meets the deadline at the confidence on the fewest nodes (`meets`), else the one that ends
+  // soonest there; `deadline_hours` is the deadline that admits it (its reservation lead time
+  // included; expert review 24, D2). `mode`: the term the offering sells, a 1-year reservation, else
+  // a subscription of whole months, else of whole years (包月/包年: the mainland providers sell no
+  // reserved-1y; expert review 30 follow-up).
   struct Reservation {
     int nodes = 0;
     std::string offering_id;
     double deadline_hours = 0;
     bool meets = false;
+    catalog::PricingMode mode = catalog::PricingMode::reserved_1y;
   };
   std::optional<Reservation> reservation;
   // When --deadline emptied a training ranking: the first row of the same request ranked on one
@@ -573,9 +586,19 @@ struct Ranking {
   };
   // --pricing capacity-block's first row where --pricing left blocks out (none: no block meets it).
   std::optional<Alternative> block_alternative;
-  // --pricing reserved-1y's first row, with `reservation` (which names the row that meets soonest).
+  // --pricing <reservation's mode>'s first row, with `reservation` (which names the row that meets
+  // soonest).
   std::optional<Alternative> reserved_alternative;
-  // The commitment of `reservation`'s row on its term, and one instance's hourly price there.
+  // When the deadline is met only beyond open capacity (scale_out.beyond_open_capacity) and no
+  // capacity block is ranked: the first row with --max-nodes raised to scale_out's nodes, under the
+  // request's own --pricing where that ranks one (held_pricing_named false), else under a monthly,
+  // then a yearly subscription alone (true: the hint names --pricing <mode>). A subscription holds
+  // its instances, as a reservation does (expert review 30 follow-up: a mainland pretraining was
+  // told --pricing reserved-1y, which no mainland provider sells, and not the --max-nodes it needs).
+  std::optional<Alternative> held_alternative;
+  bool held_pricing_named = false;
+  // The commitment of `reservation`'s row on its term (the whole terms its run buys), and one
+  // instance's hourly price there.
   double reservation_commitment = 0, reservation_price_per_hour = 0;
   // Whether an offering the filters (--region, --provider, --gpu, ...) keep is sold in capacity blocks.
   bool blocks_in_scope = false;

@@ -43,6 +43,7 @@ std::optional<text::Words> decimal_comma_words(std::string_view text);
 
 // Locale-independent short forms for people: "7.0B", "1.5T", "350M"; "96.4 GB"; "$1,234"; "12.5 h".
 std::string format_count(double value);
+std::string format_whole(double value);  // rounded to a whole number, commas between groups: "8,760"
 std::string format_gb(double bytes);                                 // decimal GB, one decimal
 std::string format_hours(double hours);                              // "45 min", "12.5 h", "3.2 d"
 // `hours` in the unit format_hours gives `reference_hours` (a band's ends in its estimate's unit:

@@ -82,7 +82,8 @@ std::string block_row_words(text::Lang lang, text::Msg message, const scoring::R
 // deadline first (where --pricing left blocks out), then the row a 1-year reservation ranks first,
 // or the deadline that admits the soonest one (Ranking::reservation), with the term's commitment
 // (expert review 24 D5: a $5.24M term named for a row its own ranking did not rank first).
-text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t removed, std::string_view currency) {
+text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t removed, std::string_view currency,
+                             int max_nodes) {
   const auto& block = *ranking.reservation;
   // The row --pricing reserved-1y ranks first where it meets the deadline; else the soonest one.
   const bool ranked = block.meets && ranking.reserved_alternative;
@@ -90,17 +91,29 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
   const std::string& offering = ranked ? ranking.reserved_alternative->offering_id : block.offering_id;
   const double commitment = ranked ? ranking.reserved_alternative->commitment : ranking.reservation_commitment;
   const double hourly = ranked ? ranking.reserved_alternative->price_per_hour : ranking.reservation_price_per_hour;
+  // The term's hours the commitment holds each instance for (whole months or years; one reservation).
+  const double held_hours = hourly > 0 && nodes > 0 ? commitment / (hourly * nodes) : catalog::term_hours(block.mode);
+  const std::string more_nodes = nodes > max_nodes ? fmt::format(" --max-nodes {}", nodes) : std::string();
   return text::Words::in_each([&](text::Lang lang) {
     const std::string confidence = fmt::format("{:.0f}%", ranking.confidence * 100);
     const std::string block_first =
         ranking.block_alternative
             ? block_row_words(lang, text::Msg::hint_clause_block_first, *ranking.block_alternative, currency)
             : std::string();
-    return text::say(lang, block.meets ? text::Msg::hint_no_match_reservation : text::Msg::hint_no_match_reservation_late,
+    // Capacity tied with the deadline (open capacity does not hold the job), or --pricing allowed
+    // held terms alone and none meets the deadline on any node count.
+    const bool capacity_named = ranking.top_exclusion == scoring::ExclusionKind::capacity ||
+                                std::find(ranking.tied_exclusions.begin(), ranking.tied_exclusions.end(),
+                                          scoring::ExclusionKind::capacity) != ranking.tied_exclusions.end();
+    const text::Msg message = block.meets      ? text::Msg::hint_no_match_reservation
+                              : capacity_named ? text::Msg::hint_no_match_reservation_late
+                                               : text::Msg::hint_no_match_term_late;
+    return text::say(lang, message,
                      scoring::emptying_constraints(ranking, lang), removed, removed == 1 ? "" : "s", nodes, offering,
                      confidence, admit_value(scoring::ExclusionKind::deadline, block.deadline_hours), block_first,
                      units::format_money(commitment, currency), units::format_money(hourly, currency),
-                     nodes == 1 ? "" : "s");
+                     nodes == 1 ? "" : "s", catalog::to_string(block.mode), more_nodes,
+                     units::format_whole(held_hours), scoring::pricing_mode_words(block.mode, lang));
   });
 }
 
@@ -154,7 +167,7 @@ constexpr double term_worthy_run_hours = 730;
 // where an offering in scope sells them and a 1-year term only for a run of a month or more (expert
 // review 24 D3: both offered for an 8-hour fine-tune in mainland China, where no one sells blocks).
 std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking, std::size_t removed,
-                                const std::string& admits, std::string_view currency) {
+                                const std::string& admits, std::string_view currency, int max_nodes) {
   using text::Msg;
   const std::string plural = removed == 1 ? "" : "s";
   if (const auto& block = ranking.block_alternative) {
@@ -164,6 +177,24 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
                      units::format_money(block->total_cost, currency), units::format_hours(block->hours));
   }
   const bool term_worthy = !ranking.admit || ranking.admit->value >= term_worthy_run_hours;
+  const auto& held = ranking.held_alternative;
+  if (held && (!ranking.held_pricing_named || term_worthy)) {
+    // The flags that rank it: --max-nodes where the scale-out is beyond the request's, and its
+    // subscription's --pricing where the request's own pricing ranks none (a term only for a run
+    // of a month or more, as below).
+    std::string flags = ranking.held_pricing_named ? fmt::format("--pricing {}", catalog::to_string(held->mode)) : "";
+    if (held->nodes > max_nodes) flags += fmt::format("{}--max-nodes {}", flags.empty() ? "" : " ", held->nodes);
+    if (flags.empty()) flags = fmt::format("--max-nodes {}", held->nodes);
+    return text::say(lang, Msg::hint_no_match_deadline_held, ranking.scale_out->nodes, ranking.scale_out->offering_id,
+                     removed, plural, admits, flags, held->nodes, held->nodes == 1 ? "" : "s", held->offering_id,
+                     scoring::pricing_mode_words(held->mode, lang), units::format_money(held->total_cost, currency),
+                     units::format_hours(held->hours));
+  }
+  // No ranking with more nodes puts a row first: the held term the offerings sell that meets it, or
+  // the soonest one and the deadline that admits it (the mainland's subscriptions, not reserved-1y).
+  if (ranking.reservation && !ranking.block_alternative && term_worthy) {
+    return reservation_hint(ranking, removed, currency, max_nodes).say(lang);
+  }
   const Msg clause = ranking.blocks_in_scope ? (term_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
                                              : Msg::hint_clause_term;
   const std::string said =
@@ -194,10 +225,21 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
     const bool reserved_allowed = modes.empty() || std::any_of(modes.begin(), modes.end(), [](catalog::PricingMode mode) {
       return mode == catalog::PricingMode::reserved_1y || mode == catalog::PricingMode::reserved_3y;
     });
+    // A term other than a 1-year reservation holds it (a mainland subscription): named as sold.
+    const auto term = ranking.capacity_term;
+    const bool term_allowed = term && std::find(modes.begin(), modes.end(), *term) != modes.end();
+    if (!reserved_allowed && term && !term_allowed && *term != catalog::PricingMode::reserved_1y) {
+      return text::words(Msg::hint_no_match_capacity_term, removed, plural, catalog::to_string(*term),
+                         ranking.capacity_term_offering_id);
+    }
     return text::words(reserved_allowed ? Msg::hint_no_match_capacity_reserved : Msg::hint_no_match_capacity, removed,
                        plural);
   }
-  if (ranking.reservation) return reservation_hint(ranking, removed, options.currency);
+  // Met beyond open capacity (scale_out): deadline_block_hint says it, the reservation its fallback.
+  const bool beyond_open = ranking.scale_out && ranking.scale_out->beyond_open_capacity;
+  if (ranking.reservation && !beyond_open) {
+    return reservation_hint(ranking, removed, options.currency, constraints.max_nodes);
+  }
   if (!ranking.levers.empty()) return lever_hint(ranking, removed);
   return text::Words::in_each([&](text::Lang lang) {
     std::string admits;
@@ -223,7 +265,7 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
     // first (expert review 19: "--deadline removed the most" read as the deadline being the problem).
     if (ranking.scale_out && ranking.scale_out->beyond_open_capacity &&
         *ranking.top_exclusion == scoring::ExclusionKind::deadline) {
-      return deadline_block_hint(lang, ranking, removed, admits, options.currency);
+      return deadline_block_hint(lang, ranking, removed, admits, options.currency, constraints.max_nodes);
     }
     if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
       admits += text::say(lang, Msg::hint_no_match_block, ranking.scale_out->nodes, ranking.scale_out->offering_id);

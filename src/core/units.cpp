@@ -227,6 +227,8 @@ std::optional<text::Words> decimal_comma_words(std::string_view text) {
   return text::words(text::Msg::hint_decimal_dot, dotted);
 }
 
+std::string format_whole(double value) { return with_thousands(fmt::format("{:.0f}", value)); }
+
 std::string format_count(double value) {
   if (!std::isfinite(value)) return "?";
   struct Scale {

@@ -124,6 +124,8 @@ std::string_view to_string(ExclusionKind kind) {
   return index < exclusion_names.size() ? exclusion_names[index] : std::string_view{};
 }
 
+std::string_view pricing_mode_words(catalog::PricingMode mode, text::Lang lang) { return detail::mode_words(mode, lang); }
+
 std::string_view flag_of(ExclusionKind kind, workload::Kind job) {
   if (kind == ExclusionKind::latency && workload::kind_traits(job).physics == workload::Physics::diffusion_serving) {
     return "--latency-ms";

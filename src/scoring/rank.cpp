@@ -347,10 +347,20 @@ class Ranker {
         workload::kind_traits(profile_.kind).training()) {
       ranking.scale_out = deadline_scale_out(ranking);
     }
-    if (ranking.candidates.empty() && !ranking.scale_out && deadline_and_capacity_emptied(ranking) &&
+    // The held term that meets the deadline where open capacity does not hold the job, or met only
+    // beyond it (the hint's fallback where no ranking with more nodes puts a row first).
+    // Where --pricing allows whole terms alone, a deadline no node count meets names the soonest term.
+    const bool beyond_open = ranking.scale_out && ranking.scale_out->beyond_open_capacity;
+    const bool terms_only = !detail::mode_allowed(filter_, PricingMode::on_demand) &&
+                            !detail::mode_allowed(filter_, PricingMode::spot) &&
+                            !detail::mode_allowed(filter_, PricingMode::capacity_block);
+    const bool deadline_alone = ranking.top_exclusion == ExclusionKind::deadline && terms_only;
+    if (ranking.candidates.empty() &&
+        (beyond_open || (!ranking.scale_out && (deadline_and_capacity_emptied(ranking) || deadline_alone))) &&
         workload::kind_traits(profile_.kind).training()) {
       ranking.reservation = reservation_path(ranking);
     }
+    if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::capacity) set_capacity_term(ranking);
     return ranking;
   }
 
@@ -454,8 +464,11 @@ class Ranker {
   // what the wait before the run leaves of it (a tiny remainder when it spends all of it); it
   // prices spot lines and the chance of ending in time under compare too, which filters nothing by it.
   estimate::PriceContext price_context(const catalog::Offering& offering) {
-    estimate::PriceContext context{&offering, &catalog_.provider_of(offering), to_output_currency(offering),
-                                   options_.currency, 0};
+    estimate::PriceContext context;
+    context.offering = &offering;
+    context.provider = &catalog_.provider_of(offering);
+    context.to_output_currency = to_output_currency(offering);
+    context.currency = options_.currency;
     context.reserved_other_use = options_.reserved_other_use;
     context.terms_named = options_.constraints.pricing_named;
     const double deadline = options_.constraints.deadline_hours.value_or(0);
@@ -465,6 +478,14 @@ class Ranker {
     context.gpu = &catalog_.gpu_of(offering);
     if (!options_.today.empty()) context.quote_age_days = quote_age_days(offering.as_of);
     return context;
+  }
+
+  // `offering`'s line in `mode` alone for `estimate` (PriceContext::only_mode: the same line as in
+  // the whole price()).
+  estimate::Cost price_in(const catalog::Offering& offering, const estimate::Performance& estimate, PricingMode mode) {
+    estimate::PriceContext context = price_context(offering);
+    context.only_mode = mode;
+    return estimate::price(profile_, context, estimate)[static_cast<std::size_t>(mode)];
   }
 
   // Days from a quote's as_of to today (-1 when either is no date). A catalog holds few distinct
@@ -630,6 +651,24 @@ class Ranker {
                         })});
   }
 
+  // The term that holds the offering's capacity where open capacity does not, in the regions chosen
+  // for it (region_choice_): a 1-year reservation, else a monthly, else a yearly subscription, else a
+  // capacity block; none where it sells no such term.
+  std::optional<PricingMode> held_term() const {
+    constexpr std::array terms{PricingMode::reserved_1y, PricingMode::monthly, PricingMode::yearly,
+                               PricingMode::capacity_block};
+    const auto found = std::find_if(terms.begin(), terms.end(),
+                                    [&](PricingMode mode) { return region_choice_.pricing.price(mode).has_value(); });
+    return found == terms.end() ? std::nullopt : std::optional<PricingMode>(*found);
+  }
+
+  // How a row beyond open capacity is priced, in words: the --pricing of its held term.
+  static std::string held_term_words(std::optional<PricingMode> term, text::Lang lang) {
+    if (!term) return std::string(text::message(text::Msg::hold_provider, lang));
+    return text::say(lang, *term == PricingMode::reserved_1y ? text::Msg::hold_term_or_block : text::Msg::hold_term,
+                     catalog::to_string(*term));
+  }
+
   void open_hold_reasons(const catalog::Offering& offering, PricingMode mode, const estimate::Cost& cost,
                          double hours) {
     if (!workload::kind_traits(profile_.kind).training() || catalog::holds_capacity(mode)) return;
@@ -639,13 +678,30 @@ class Ranker {
     const double gpu_hours = gpus * hours;
     const double open_gpu_hours = estimate::open_hold_share * free_gpus * estimate::pretraining_horizon_hours;
     if (free_gpus <= 0 || hours <= estimate::pretraining_horizon_hours || gpu_hours <= open_gpu_hours) return;
+    const auto term = held_term();
     reasons_.push_back({ExclusionKind::capacity, gpu_hours, open_gpu_hours, text::Words::in_each([&](text::Lang lang) {
                           return text::say(lang, text::Msg::detail_capacity, fmt::format("{:g}", gpus),
                                            detail::mode_words(mode, lang), units::format_hours(hours),
                                            units::format_count(gpu_hours), free_gpus,
                                            text::term(lang, text::Term::stock, catalog::to_string(offering.stock)),
-                                           static_cast<int>(estimate::pretraining_horizon_hours / 24.0));
+                                           static_cast<int>(estimate::pretraining_horizon_hours / 24.0),
+                                           held_term_words(term, lang));
                         })});
+  }
+
+  // Ranking::capacity_term: the held term of the cheapest row capacity removed.
+  void set_capacity_term(Ranking& ranking) {
+    const Exclusion* cheapest = nullptr;
+    for (const auto& exclusion : ranking.excluded) {
+      const bool by_capacity = std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
+                                           [](const ExclusionReason& reason) { return reason.kind == ExclusionKind::capacity; });
+      if (by_capacity && (cheapest == nullptr || exclusion.total_cost < cheapest->total_cost)) cheapest = &exclusion;
+    }
+    if (cheapest == nullptr) return;
+    const auto& offering = catalog_.offerings[cheapest->offering_index];
+    choose_regions(offering);
+    ranking.capacity_term = held_term();
+    ranking.capacity_term_offering_id = offering.id;
   }
 
   // Whether a capacity-block row on `nodes` nodes is ranked: always when --pricing names the mode;
@@ -1212,8 +1268,7 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     if (!acceptable(plan_of(offering, nodes))) return std::nullopt;
     const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
-    const estimate::Cost cost =
-        estimate::price(profile_, price_context(offering), estimate)[static_cast<std::size_t>(PricingMode::capacity_block)];
+    const estimate::Cost cost = price_in(offering, estimate, PricingMode::capacity_block);
     if (!cost.available || !(cost.block_hours > 0)) return std::nullopt;
     const bool meets = !filter_.deadline_hours || cost.within_deadline_probability < 0 ||
                        cost.within_deadline_probability >= confidence();
@@ -1306,9 +1361,12 @@ class Ranker {
       const auto& offering = catalog_.offerings[index];
       if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) continue;
       choose_regions(offering);
+      // Within the pool the modes a widening search tries; beyond it every mode --pricing allows,
+      // the whole terms too (a held term is how a block that size is had: --pricing reserved-1y
+      // alone named "on 1 node" where 19 nodes met the deadline; expert review 30 follow-up).
+      ModeMask modes = widened_modes();
       const auto meets = [&](int nodes) {
-        return acceptable(plan_of(offering, nodes)) &&
-               deadline_chance(index, nodes, ranking, widened_modes()) >= confidence();
+        return acceptable(plan_of(offering, nodes)) && deadline_chance(index, nodes, ranking, modes) >= confidence();
       };
       // Within the share of the free pool a widening search asks on demand first; a count beyond it
       // is named as a reservation (Ranking::ScaleOut::beyond_open_capacity), never as a --max-nodes
@@ -1319,6 +1377,11 @@ class Ranker {
         int low = ranking.excluded[at].nodes;  // misses the deadline
         int high = std::min(offering.max_nodes, most_nodes);
         if (within_pool) high = widening_limit(offering, high, widened_modes());
+        if (high <= low) continue;
+        // Beyond the pool a held term's time falls, then rises (a larger block waits longer for its
+        // lead time): where the largest count misses, the soonest count of each held mode allowed.
+        if (!within_pool) modes = all_modes();
+        if (!within_pool && !meets(high)) high = soonest_held_nodes(index, low + 1, high, ranking, meets);
         if (high <= low || !meets(high)) continue;
         while (high - low > 1) {
           const int middle = low + (high - low) / 2;
@@ -1332,6 +1395,24 @@ class Ranker {
       }
     }
     return best;
+  }
+
+  // The fewest of the soonest node counts in [from, limit] of the held modes (terms, blocks) that
+  // --pricing allows and the offering sells in its chosen regions, among those that `meets`; 0
+  // where none does.
+  template <typename Meets>
+  int soonest_held_nodes(std::uint32_t index, int from, int limit, Ranking& ranking, const Meets& meets) {
+    int fewest = 0;
+    for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
+      const auto mode = static_cast<PricingMode>(mode_index);
+      if (!catalog::holds_capacity(mode) || !detail::mode_allowed(filter_, mode) ||
+          !region_choice_.pricing.price(mode)) {
+        continue;
+      }
+      const int nodes = soonest_nodes(index, from, limit, ranking, mode);
+      if ((fewest == 0 || nodes < fewest) && meets(nodes)) fewest = nodes;
+    }
+    return fewest;
   }
 
   static bool deadline_and_capacity_emptied(const Ranking& ranking) {
@@ -1349,7 +1430,7 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     if (!acceptable(plan_of(offering, nodes))) return std::numeric_limits<double>::infinity();
     const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
-    const estimate::Cost cost = estimate::price(profile_, price_context(offering), estimate)[static_cast<std::size_t>(mode)];
+    const estimate::Cost cost = price_in(offering, estimate, mode);
     if (!cost.available || !(cost.hours_at_confidence > 0)) return std::numeric_limits<double>::infinity();
     return cost.hours_at_confidence + cost.staging_hours + wait_hours(offering);
   }
@@ -1376,11 +1457,53 @@ class Ranker {
     return best;
   }
 
+  // What a term reaches on an offering: the fewest nodes that meet the deadline at the confidence
+  // (meets), else the soonest (hours: its hours at the confidence), with the commitment there (the
+  // whole terms the run buys) and one instance's hourly price.
+  struct TermReach {
+    PricingMode mode = PricingMode::reserved_1y;
+    int nodes = 0;
+    double hours = 0;
+    bool meets = false;
+    double commitment = 0;
+    double price_per_hour = 0;
+    // Meeting the deadline first, then the least commitment; among late ones the soonest.
+    bool before(const TermReach& other) const {
+      if (meets != other.meets) return meets;
+      if (meets) return commitment < other.commitment;
+      return hours < other.hours || (hours == other.hours && commitment < other.commitment);
+    }
+  };
+  std::optional<TermReach> term_reach(std::uint32_t index, int from, int limit, Ranking& ranking, PricingMode term) {
+    const double deadline = filter_.deadline_hours.value_or(0);
+    int nodes = soonest_nodes(index, from, limit, ranking, term);
+    const double soonest = hours_at_confidence(index, nodes, ranking, term);
+    if (!std::isfinite(soonest)) return std::nullopt;
+    const bool meets = soonest <= deadline;
+    if (meets) {
+      int low = from - 1;  // misses (or below the fitting counts)
+      while (nodes - low > 1) {
+        const int middle = low + (nodes - low) / 2;
+        (hours_at_confidence(index, middle, ranking, term) <= deadline ? nodes : low) = middle;
+      }
+    }
+    const auto& offering = catalog_.offerings[index];
+    const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
+    const estimate::Cost cost = price_in(offering, estimate, term);
+    return TermReach{term, nodes, soonest, meets, cost.commitment, cost.price_per_hour / std::max(1, cost.instances)};
+  }
+
   // Ranking::Reservation: over the cheapest offerings removed by the deadline and capacity alone, the
-  // soonest node count up to --max-nodes on a 1-year term (soonest_nodes), then the fewest that meet.
+  // soonest node count up to each offering's own max_nodes on the term it sells (TermReach), then
+  // the fewest that meet.
   std::optional<Ranking::Reservation> reservation_path(Ranking& ranking) {
     constexpr std::size_t offerings_probed = 8;
-    constexpr auto term = PricingMode::reserved_1y;
+    constexpr int most_nodes = 1024;
+    constexpr std::array terms{PricingMode::reserved_1y, PricingMode::monthly, PricingMode::yearly};
+    // The terms --pricing names, where it names any (--pricing yearly: a yearly term, not a month's).
+    const bool terms_named = filter_.pricing_named && std::any_of(terms.begin(), terms.end(), [&](PricingMode mode) {
+      return detail::mode_allowed(filter_, mode);
+    });
     const double deadline = filter_.deadline_hours.value_or(0);
     std::vector<std::uint32_t> removed;  // the cheapest first
     for (std::uint32_t at = 0; at < ranking.excluded.size(); ++at) {
@@ -1403,27 +1526,29 @@ class Ranker {
       const auto& offering = catalog_.offerings[index];
       if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) continue;
       choose_regions(offering);
-      if (!region_choice_.pricing.price(term)) continue;
+      // The offering's term (Reservation::mode): a 1-year reservation, else the subscription (whole
+      // months or whole years) that meets it for the least commitment, else that ends soonest.
+      const auto sold = [&](PricingMode mode) {
+        return region_choice_.pricing.price(mode).has_value() && (!terms_named || detail::mode_allowed(filter_, mode));
+      };
+      const auto term_sold = std::find_if(terms.begin(), terms.end(), sold);
+      if (term_sold == terms.end()) continue;
+      // Up to the offering's own limit, not --max-nodes: the hint names the --max-nodes it takes.
       const int from = std::max(1, ranking.excluded[at].nodes);
-      const int limit = std::max(from, std::min(filter_.max_nodes, offering.max_nodes));
-      int nodes = soonest_nodes(index, from, limit, ranking, term);
-      const double soonest = hours_at_confidence(index, nodes, ranking, term);
-      if (!std::isfinite(soonest)) continue;
-      const bool meets = soonest <= deadline;
-      if (meets) {
-        int low = from - 1;  // misses (or below the fitting counts)
-        while (nodes - low > 1) {
-          const int middle = low + (nodes - low) / 2;
-          (hours_at_confidence(index, middle, ranking, term) <= deadline ? nodes : low) = middle;
-        }
+      const int limit = std::max(from, std::min(offering.max_nodes, most_nodes));
+      std::optional<TermReach> chosen;
+      for (auto term = term_sold; term != terms.end(); ++term) {
+        if (!sold(*term) || (*term_sold == PricingMode::reserved_1y && term != term_sold)) continue;
+        const auto reach = term_reach(index, from, limit, ranking, *term);
+        if (reach && (!chosen || reach->before(*chosen))) chosen = reach;
       }
-      if (!best || (meets && !best->meets) || (!meets && !best->meets && soonest < best->deadline_hours)) {
-        best = Ranking::Reservation{nodes, offering.id, meets ? deadline : soonest, meets};
-        const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
-        const estimate::Cost cost =
-            estimate::price(profile_, price_context(offering), estimate)[static_cast<std::size_t>(term)];
-        ranking.reservation_commitment = cost.price_per_hour * catalog::term_hours(term);
-        ranking.reservation_price_per_hour = cost.price_per_hour / std::max(1, cost.instances);
+      if (!chosen) continue;
+      if (!best || (chosen->meets && !best->meets) ||
+          (!chosen->meets && !best->meets && chosen->hours < best->deadline_hours)) {
+        best = Ranking::Reservation{chosen->nodes, offering.id, chosen->meets ? deadline : chosen->hours,
+                                    chosen->meets, chosen->mode};
+        ranking.reservation_commitment = chosen->commitment;
+        ranking.reservation_price_per_hour = chosen->price_per_hour;
       }
       if (best->meets) break;  // the cheapest offering that meets it
     }
@@ -1718,6 +1843,7 @@ class Ranker {
     spot_pricing.spot = spot_here;
     estimate::PriceContext spot_context = context;
     spot_context.pricing = &spot_pricing;
+    spot_context.only_mode = PricingMode::spot;
     return detail::ranked_total(
         estimate::price(profile_, spot_context, performance)[static_cast<std::size_t>(PricingMode::spot)],
         options_.risk_averse);
@@ -2249,6 +2375,25 @@ workload::Profile with_constraint_headroom(const workload::Profile& profile, con
 }  // namespace
 
 namespace {
+// The first row of `planned` ranked under `options` (no progress, no sensitivity), as an alternative.
+std::optional<Ranking::Alternative> first_row(const catalog::Catalog& catalog, const workload::Profile& planned,
+                                              Options options) {
+  options.progress = nullptr;
+  options.sensitivity = false;
+  const Ranking ranked = Ranker(catalog, planned, options, options.constraints).rank();
+  if (ranked.candidates.empty()) return std::nullopt;
+  const Candidate& first = ranked.candidates.front();
+  const estimate::Cost& cost = first.cost;
+  const int instances = std::max(1, cost.instances);
+  // A block's length, or the whole terms the run buys (a subscription of several months).
+  const double held_hours = first.mode == catalog::PricingMode::capacity_block
+                                ? cost.block_hours
+                                : catalog::term_hours(first.mode) * std::max(1.0, cost.terms_bought);
+  return Ranking::Alternative{catalog.offerings[first.offering_index].id, first.mode, first.nodes, first.hours,
+                              first.total_cost, cost.price_per_hour * held_hours, held_hours,
+                              cost.price_per_hour / instances};
+}
+
 // The first row of `planned` ranked under `options` with --pricing `mode` alone.
 std::optional<Ranking::Alternative> alternative_on(const catalog::Catalog& catalog, const workload::Profile& planned,
                                                    const Options& options, catalog::PricingMode mode) {
@@ -2257,17 +2402,27 @@ std::optional<Ranking::Alternative> alternative_on(const catalog::Catalog& catal
   only.constraints.pricing_named = true;
   only.constraints.blocks_when_needed = false;
   only.constraints.subscriptions_only_when_cheaper = false;
-  only.progress = nullptr;
-  only.sensitivity = false;
-  const Ranking ranked = Ranker(catalog, planned, only, only.constraints).rank();
-  if (ranked.candidates.empty()) return std::nullopt;
-  const Candidate& first = ranked.candidates.front();
-  const estimate::Cost& cost = first.cost;
-  const int instances = std::max(1, cost.instances);
-  const double held_hours = mode == catalog::PricingMode::capacity_block ? cost.block_hours : catalog::term_hours(mode);
-  return Ranking::Alternative{catalog.offerings[first.offering_index].id, mode, first.nodes, first.hours,
-                              first.total_cost, cost.price_per_hour * held_hours, held_hours,
-                              cost.price_per_hour / instances};
+  return first_row(catalog, planned, only);
+}
+
+// Ranking::held_alternative: the deadline is met on `nodes` nodes, beyond open capacity.
+void add_held_alternative(const catalog::Catalog& catalog, const workload::Profile& planned, const Options& options,
+                          int nodes, Ranking& ranking) {
+  Options raised = options;
+  raised.constraints.max_nodes = std::max(raised.constraints.max_nodes, nodes);
+  if (nodes > options.constraints.max_nodes) {
+    if (auto row = first_row(catalog, planned, raised)) {
+      ranking.held_alternative = std::move(row);
+      return;
+    }
+  }
+  for (const auto mode : {catalog::PricingMode::monthly, catalog::PricingMode::yearly}) {
+    if (auto row = alternative_on(catalog, planned, raised, mode)) {
+      ranking.held_alternative = std::move(row);
+      ranking.held_pricing_named = true;
+      return;
+    }
+  }
 }
 
 // Whether an offering the filters keep (all but --pricing) is sold in capacity blocks.
@@ -2301,8 +2456,13 @@ void add_alternatives(const catalog::Catalog& catalog, const workload::Profile& 
   }
   // The reserved ranking is ranked only where a term meets the deadline (the late hint names the
   // soonest term instead): a 1-year ranking of a large job takes seconds.
-  if (ranking.reservation && ranking.reservation->meets) {
-    ranking.reserved_alternative = alternative_on(catalog, planned, options, catalog::PricingMode::reserved_1y);
+  if (ranking.scale_out && ranking.scale_out->beyond_open_capacity && !ranking.block_alternative) {
+    add_held_alternative(catalog, planned, options, ranking.scale_out->nodes, ranking);
+  }
+  if (ranking.reservation && ranking.reservation->meets && !ranking.held_alternative) {
+    Options raised = options;
+    raised.constraints.max_nodes = std::max(raised.constraints.max_nodes, ranking.reservation->nodes);
+    ranking.reserved_alternative = alternative_on(catalog, planned, raised, ranking.reservation->mode);
   }
 }
 }  // namespace

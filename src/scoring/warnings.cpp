@@ -436,9 +436,13 @@ void add_term_one_off_note(const catalog::Catalog& catalog, const Ranking& ranki
       notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
                          const std::string commitment = units::format_money(cost.commitment, ranking.currency);
                          const std::string on_demand_cost = units::format_money(on_demand_total, ranking.currency);
+                         // A mainland subscription's provider sells no capacity block to point to.
+                         const auto block_note = catalog::is_subscription(first->mode)
+                                                     ? text::Msg::note_term_one_off_subscription
+                                                     : text::Msg::note_term_one_off_block;
                          return open_capacity_short
-                                    ? text::say(lang, text::Msg::note_term_one_off_block, mode_words(first->mode, lang),
-                                                commitment, share, first->nodes, on_demand_cost)
+                                    ? text::say(lang, block_note, mode_words(first->mode, lang), commitment, share,
+                                                first->nodes, on_demand_cost)
                                     : text::say(lang, text::Msg::note_term_one_off, mode_words(first->mode, lang),
                                                 commitment, share, on_demand_cost);
                        })});
