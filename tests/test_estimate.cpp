@@ -725,6 +725,39 @@ Market market() {
 
 }  // namespace
 
+TEST_CASE("cost: one mode priced alone is that mode's line of the whole price", "[estimate]") {
+  // PriceContext::only_mode (the exit-3 hints' searches): the line priced alone equals the same
+  // line of a whole price(), with a deadline (the spot line's chance of ending in time); the other
+  // lines are left unavailable.
+  Request r;
+  r.kind = Kind::llm_finetune;
+  r.model = "llama-2-7b";
+  const auto profile = profile_of(r);
+  const Market m = market();
+  estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
+  context.deadline_hours = 48;
+  const auto performance = estimate::run(profile, machine(a100_80, 8, 2), context).performance;
+  const auto whole = estimate::price(profile, context, performance);
+  for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot, catalog::PricingMode::reserved_1y}) {
+    INFO(catalog::to_string(mode));
+    context.only_mode = mode;
+    const auto alone = estimate::price(profile, context, performance);
+    const auto& line = alone[static_cast<std::size_t>(mode)];
+    const auto& same = whole[static_cast<std::size_t>(mode)];
+    REQUIRE(line.available);
+    CHECK(line.total == same.total);
+    CHECK(line.total_band.high == same.total_band.high);
+    CHECK(line.within_deadline_probability == same.within_deadline_probability);
+    CHECK(line.hours_at_confidence == same.hours_at_confidence);
+    CHECK(line.interruption_hours == same.interruption_hours);
+    CHECK(line.break_even_utilisation_pct == same.break_even_utilisation_pct);
+    for (std::size_t other = 0; other < catalog::pricing_mode_count; ++other) {
+      if (other != static_cast<std::size_t>(mode)) CHECK_FALSE(alone[other].available);
+    }
+  }
+  CHECK(whole[static_cast<std::size_t>(catalog::PricingMode::spot)].within_deadline_probability > 0);
+}
+
 TEST_CASE("cost: compute, billing granularity, hidden costs, break-even", "[estimate]") {
   Request r;
   r.kind = Kind::llm_finetune;

@@ -4,7 +4,6 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -76,21 +75,12 @@ double run_and_hits_cdf(const RunDistribution& run, double hours, const Delays& 
   const int last = static_cast<int>(std::min(std::ceil(mean + spread), first_hits + max_terms));
   // P(K = first) = exp(first ln(mean) - mean - ln(first!)).
   double term = std::exp(first * std::log(mean) - mean - std::lgamma(first + 1.0));
-  // The run's CDF is exactly 1.0 in double from z = 8.3 up (1 - Phi(8.3) is below half an ulp of 1)
-  // and exactly 0 from z = -38.5 down (below the smallest double): a term whose hours left are past
-  // z = 9 takes 1 without a log and an erfc, and the first term at 0 ends the sum (each later one
-  // has fewer hours left). The sum is the same bit for bit; a 19-node spot deadline search of a
-  // long pretraining summed thousands of saturated terms per probability.
-  const double hours_certain = run.log_sigma > 0 ? std::exp(run.log_median + 9.0 * run.log_sigma)
-                                                 : std::numeric_limits<double>::infinity();
   double probability = 0;
   for (int hits = first; hits <= last; ++hits) {
     if (hits > first) term *= mean / hits;
     const double left = hours - hits * delays.per_hit_hours;
     if (left <= 0) break;
-    const double cdf = left >= hours_certain ? 1.0 : run_cdf(run, left);
-    if (cdf == 0.0) break;
-    probability += term * cdf;
+    probability += term * run_cdf(run, left);
   }
   return std::clamp(probability, 0.0, 1.0);
 }
