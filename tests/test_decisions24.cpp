@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -272,4 +273,25 @@ TEST_CASE("scenario: the mainland's hints and capacity reasons name its subscrip
   INFO(hint.err);
   REQUIRE(hint.exit_code == 3);
   CHECK(hint.err.find("a held term does: add --pricing monthly") != std::string::npos);
+}
+
+TEST_CASE("scenario: a term hint's flags admit its row under stale quotes and --risk-averse", "[decisions24][hint]") {
+  // Expert review 30 follow-up, second round: S29 named 12 monthly nodes whose quote is 783 days old
+  // (a stale term is no row), S25 a --risk-averse row past its band's top; each named flags exited 3.
+  for (const auto& [base, deadline, confidence] : std::vector<std::tuple<std::vector<std::string>, std::string, double>>{
+           {{"-w", "llm-pretrain", "-p", "1B", "--tokens", "2e11", "--provider", "alibaba"}, "2d", 0.8},
+           {{"-w", "llm-pretrain", "-p", "13B", "--tokens", "5e11", "--region", "cn", "--risk-averse"}, "20d", 0.9}}) {
+    auto job = base;
+    job.insert(job.end(), {"--deadline", deadline});
+    const auto hint = recommend(job);
+    INFO(hint.err);
+    REQUIRE(hint.exit_code == 3);
+    const auto flags = flags_after(hint.err, "confidence: ");
+    REQUIRE(flags.size() >= 4);
+    CHECK(flags[0] == "--pricing");
+    CHECK(flags[flags.size() - 2] == "--deadline");
+    const auto first = first_with(base, flags);
+    CHECK(first["pricing_mode"] == flags[1]);
+    CHECK(first["cost"]["within_deadline_probability"].get<double>() >= confidence - 1e-9);
+  }
 }

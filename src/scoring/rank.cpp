@@ -1432,7 +1432,14 @@ class Ranker {
     const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
     const estimate::Cost cost = price_in(offering, estimate, mode);
     if (!cost.available || !(cost.hours_at_confidence > 0)) return std::numeric_limits<double>::infinity();
-    return cost.hours_at_confidence + cost.staging_hours + wait_hours(offering);
+    // A term on a stale quote is no row (stale_term_reasons), and --risk-averse training holds the
+    // band's top to the deadline too (band_top_hours): a hint that names either would send the user
+    // to a row the ranking drops (expert review 30 follow-up, S29 and S25).
+    if (!options_.allow_stale_terms && catalog::term_hours(mode) > 0 && cost.quote_age_days > stale_row_price_days) {
+      return std::numeric_limits<double>::infinity();
+    }
+    const double at_confidence = cost.hours_at_confidence + cost.staging_hours + wait_hours(offering);
+    return std::max(at_confidence, band_top_hours(cost, estimate, wait_hours(offering)));
   }
 
   // The node count in [from, limit] whose hours at the confidence in `mode` are least: on a term, a
