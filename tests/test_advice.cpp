@@ -175,7 +175,11 @@ TEST_CASE("scenario: a deadline that empties a pretraining ranking names the nod
   CHECK(refused.err.find("more than open capacity usually has free at once") != std::string::npos);
   // Capacity is what to act on: said first (expert review 19), the deadline's own admit after it.
   CHECK(refused.err.find("the deadline is met only beyond open capacity") != std::string::npos);
-  CHECK(refused.err.find("--max-nodes ") == std::string::npos);
+  // Open capacity beyond the pool is no --max-nodes: one named is a capacity block's, with its mode.
+  const auto max_nodes_at = refused.err.find("--max-nodes ");
+  if (max_nodes_at != std::string::npos) {
+    CHECK(refused.err.rfind("--pricing capacity-block ", max_nodes_at) == max_nodes_at - 25);
+  }
   // The reservation it calls for is named by its --pricing mode.
   CHECK(refused.err.find("--pricing capacity-block") != std::string::npos);
   const auto start = refused.err.rfind(' ', at - 1) + 1;

@@ -209,7 +209,8 @@ TEST_CASE("scenario: a deadline on held terms alone names the --max-nodes that m
           "[decisions24][hint]") {
   // Expert review 30 follow-up (S41, S13, S10): with --pricing yearly or reserved-1y the hint said
   // "--deadline 2223.3h admits the soonest, on 1 node" where 11 (19) nodes on that term met 240 h
-  // (500 h); with monthly,yearly and no node count in time it named the 1-node row 14x late.
+  // (500 h); with monthly,yearly and no node count in time it named the 1-node row 14x late. Where
+  // a capacity block meets it (AWS, the 30B job), the block is named first, with its --pricing.
   for (const auto& job : std::vector<std::vector<std::string>>{
            {"-w", "llm-pretrain", "-p", "13B", "--tokens", "300B", "--deadline", "240", "--region", "cn", "--pricing",
             "yearly"},
@@ -217,14 +218,17 @@ TEST_CASE("scenario: a deadline on held terms alone names the --max-nodes that m
     const auto hint = recommend(job);
     INFO(hint.err);
     REQUIRE(hint.exit_code == 3);
-    const auto flags = flags_after(hint.err, "at once; ");
-    REQUIRE(flags.size() == 2);
-    CHECK(flags[0] == "--max-nodes");
-    const auto first = first_with(job, flags);
-    CHECK(first["pricing_mode"] == job.back());
-    CHECK(first["nodes"].get<int>() == std::stoi(flags[1]));
+    const bool block = hint.err.find("a capacity block meets it: ") != std::string::npos;
+    const auto flags = flags_after(hint.err, block ? "a capacity block meets it: " : "at once; ");
+    REQUIRE(flags.size() == (block ? 4U : 2U));
+    CHECK(flags[flags.size() - 2] == "--max-nodes");
+    // The block's --pricing replaces the request's.
+    const std::vector<std::string> asked(job.begin(), block ? job.end() - 2 : job.end());
+    const auto first = first_with(asked, flags);
+    CHECK(first["pricing_mode"] == (block ? std::string("capacity-block") : job.back()));
+    CHECK(first["nodes"].get<int>() == std::stoi(flags.back()));
     CHECK(first["cost"]["within_deadline_probability"].get<double>() >= 0.8);
-    CHECK(hint.err.find(flags[1] + " nodes of " + first["offering_id"].get<std::string>()) != std::string::npos);
+    CHECK(hint.err.find(flags.back() + " nodes of " + first["offering_id"].get<std::string>()) != std::string::npos);
   }
   const std::vector<std::string> late = {"-w", "llm-pretrain", "-p", "13B", "--tokens", "1T", "--deadline", "500",
                                          "--region", "cn", "--pricing", "monthly,yearly"};
@@ -294,4 +298,24 @@ TEST_CASE("scenario: a term hint's flags admit its row under stale quotes and --
     CHECK(first["pricing_mode"] == flags[1]);
     CHECK(first["cost"]["within_deadline_probability"].get<double>() >= confidence - 1e-9);
   }
+}
+
+TEST_CASE("scenario: a capacity block larger than --max-nodes is named before a 1-year term", "[decisions24][hint]") {
+  // Expert review 30 follow-up, second round (S18): a 7-day 13B pretraining on AWS was sent to a
+  // $5,589,087 1-year term on 8 p6-b200 nodes while a block of 17+ p5en nodes met it for ~$106k; the
+  // block ranking stopped at the default --max-nodes 4.
+  const std::vector<std::string> job = {"-w", "llm-pretrain", "-p", "13B", "--tokens", "3e11", "--deadline", "7d",
+                                        "--provider", "aws"};
+  const auto hint = recommend(job);
+  INFO(hint.err);
+  REQUIRE(hint.exit_code == 3);
+  CHECK(hint.err.find("reserved-1y") == std::string::npos);
+  const auto flags = flags_after(hint.err, "a capacity block meets it: ");
+  REQUIRE(flags.size() == 2);  // blocks are in the default --pricing for training: only --max-nodes
+  CHECK(flags[0] == "--max-nodes");
+  CHECK(std::stoi(flags[1]) > 4);
+  const auto first = first_with(job, flags);
+  CHECK(first["pricing_mode"] == "capacity-block");
+  CHECK(first["nodes"].get<int>() == std::stoi(flags[1]));
+  CHECK(first["cost"]["total"].get<double>() < 200000);
 }

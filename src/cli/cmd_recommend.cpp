@@ -72,10 +72,21 @@ std::string_view admit_flag(scoring::ExclusionKind kind, workload::Kind job) {
 // The capacity-block row --pricing capacity-block ranks first (Ranking::block_alternative), said as
 // `message` (its nodes, plural, offering, block days, cost, time to result).
 std::string block_row_words(text::Lang lang, text::Msg message, const scoring::Ranking::Alternative& block,
-                            std::string_view currency) {
+                            std::string_view currency, const std::string& flags) {
   return text::say(lang, message, block.nodes, block.nodes == 1 ? "" : "s", block.offering_id,
                    fmt::format("{:.0f}", block.held_hours / 24.0), units::format_money(block.total_cost, currency),
-                   units::format_hours(block.hours));
+                   units::format_hours(block.hours), flags);
+}
+
+// The flags that rank the block alternative first: --pricing capacity-block where the request's
+// pricing leaves blocks out, --max-nodes where the block is larger than the request's.
+std::string block_flags(const scoring::Ranking::Alternative& block, const scoring::Constraints& constraints) {
+  const auto& modes = constraints.pricing_modes;  // empty: every mode
+  const bool allowed = modes.empty() || constraints.blocks_when_needed ||
+                       std::find(modes.begin(), modes.end(), catalog::PricingMode::capacity_block) != modes.end();
+  std::string flags = allowed ? "" : "--pricing capacity-block";
+  if (block.nodes > constraints.max_nodes) flags += fmt::format("{}--max-nodes {}", flags.empty() ? "" : " ", block.nodes);
+  return flags.empty() ? "--pricing capacity-block" : flags;
 }
 
 // --deadline and capacity emptied a training ranking together: a capacity block that meets the
@@ -83,7 +94,8 @@ std::string block_row_words(text::Lang lang, text::Msg message, const scoring::R
 // or the deadline that admits the soonest one (Ranking::reservation), with the term's commitment
 // (expert review 24 D5: a $5.24M term named for a row its own ranking did not rank first).
 text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t removed, std::string_view currency,
-                             int max_nodes) {
+                             const scoring::Constraints& constraints) {
+  const int max_nodes = constraints.max_nodes;
   const auto& block = *ranking.reservation;
   // The row --pricing reserved-1y ranks first where it meets the deadline; else the soonest one.
   const bool ranked = block.meets && ranking.reserved_alternative;
@@ -98,7 +110,8 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
     const std::string confidence = fmt::format("{:.0f}%", ranking.confidence * 100);
     const std::string block_first =
         ranking.block_alternative
-            ? block_row_words(lang, text::Msg::hint_clause_block_first, *ranking.block_alternative, currency)
+            ? block_row_words(lang, text::Msg::hint_clause_block_first, *ranking.block_alternative, currency,
+                              block_flags(*ranking.block_alternative, constraints))
             : std::string();
     // Capacity tied with the deadline (open capacity does not hold the job), or --pricing allowed
     // held terms alone and none meets the deadline on any node count.
@@ -167,14 +180,17 @@ constexpr double term_worthy_run_hours = 730;
 // where an offering in scope sells them and a 1-year term only for a run of a month or more (expert
 // review 24 D3: both offered for an 8-hour fine-tune in mainland China, where no one sells blocks).
 std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking, std::size_t removed,
-                                const std::string& admits, std::string_view currency, int max_nodes) {
+                                const std::string& admits, std::string_view currency,
+                                const scoring::Constraints& constraints) {
   using text::Msg;
+  const int max_nodes = constraints.max_nodes;
   const std::string plural = removed == 1 ? "" : "s";
   if (const auto& block = ranking.block_alternative) {
     return text::say(lang, Msg::hint_no_match_deadline_block_row, ranking.scale_out->nodes,
                      ranking.scale_out->offering_id, removed, plural, admits, block->nodes, block->nodes == 1 ? "" : "s",
                      block->offering_id, fmt::format("{:.0f}", block->held_hours / 24.0),
-                     units::format_money(block->total_cost, currency), units::format_hours(block->hours));
+                     units::format_money(block->total_cost, currency), units::format_hours(block->hours),
+                     block_flags(*block, constraints));
   }
   const bool term_worthy = !ranking.admit || ranking.admit->value >= term_worthy_run_hours;
   const auto& held = ranking.held_alternative;
@@ -193,7 +209,7 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
   // No ranking with more nodes puts a row first: the held term the offerings sell that meets it, or
   // the soonest one and the deadline that admits it (the mainland's subscriptions, not reserved-1y).
   if (ranking.reservation && !ranking.block_alternative && term_worthy) {
-    return reservation_hint(ranking, removed, currency, max_nodes).say(lang);
+    return reservation_hint(ranking, removed, currency, constraints).say(lang);
   }
   const Msg clause = ranking.blocks_in_scope ? (term_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
                                              : Msg::hint_clause_term;
@@ -238,7 +254,7 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
   // Met beyond open capacity (scale_out): deadline_block_hint says it, the reservation its fallback.
   const bool beyond_open = ranking.scale_out && ranking.scale_out->beyond_open_capacity;
   if (ranking.reservation && !beyond_open) {
-    return reservation_hint(ranking, removed, options.currency, constraints.max_nodes);
+    return reservation_hint(ranking, removed, options.currency, constraints);
   }
   if (!ranking.levers.empty()) return lever_hint(ranking, removed);
   return text::Words::in_each([&](text::Lang lang) {
@@ -265,7 +281,7 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
     // first (expert review 19: "--deadline removed the most" read as the deadline being the problem).
     if (ranking.scale_out && ranking.scale_out->beyond_open_capacity &&
         *ranking.top_exclusion == scoring::ExclusionKind::deadline) {
-      return deadline_block_hint(lang, ranking, removed, admits, options.currency, constraints.max_nodes);
+      return deadline_block_hint(lang, ranking, removed, admits, options.currency, constraints);
     }
     if (ranking.scale_out && ranking.scale_out->beyond_open_capacity) {
       admits += text::say(lang, Msg::hint_no_match_block, ranking.scale_out->nodes, ranking.scale_out->offering_id);

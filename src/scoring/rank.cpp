@@ -2432,17 +2432,20 @@ void add_held_alternative(const catalog::Catalog& catalog, const workload::Profi
   }
 }
 
-// Whether an offering the filters keep (all but --pricing) is sold in capacity blocks.
-bool blocks_in_scope(const catalog::Catalog& catalog, const Constraints& constraints) {
+// The largest capacity block (instances) a provider sells for an offering the filters keep (all but
+// --pricing); 0 where none is sold in blocks.
+int largest_block_in_scope(const catalog::Catalog& catalog, const Constraints& constraints) {
   Constraints blocks = constraints;
   blocks.pricing_modes = {catalog::PricingMode::capacity_block};
   std::vector<ExclusionReason> reasons;
-  return std::any_of(catalog.offerings.begin(), catalog.offerings.end(), [&](const catalog::Offering& offering) {
+  int largest = 0;
+  for (const auto& offering : catalog.offerings) {
+    const int instances = catalog.provider_of(offering).capacity_block.max_instances;
+    if (instances <= largest || !offering.sold_anywhere(catalog::PricingMode::capacity_block)) continue;
     reasons.clear();
-    return catalog.provider_of(offering).capacity_block.max_instances > 0 &&
-           offering.sold_anywhere(catalog::PricingMode::capacity_block) &&
-           detail::offering_passes(catalog, offering, blocks, reasons);
-  });
+    if (detail::offering_passes(catalog, offering, blocks, reasons)) largest = instances;
+  }
+  return largest;
 }
 
 // Ranking::block_alternative, reserved_alternative and blocks_in_scope, for the exit-3 hint of a
@@ -2457,9 +2460,16 @@ void add_alternatives(const catalog::Catalog& catalog, const workload::Profile& 
                               std::find(ranking.tied_exclusions.begin(), ranking.tied_exclusions.end(),
                                         ExclusionKind::deadline) != ranking.tied_exclusions.end();
   if (!deadline_named) return;
-  ranking.blocks_in_scope = blocks_in_scope(catalog, options.constraints);
-  if (ranking.blocks_in_scope && !detail::mode_allowed(options.constraints, catalog::PricingMode::capacity_block)) {
-    ranking.block_alternative = alternative_on(catalog, planned, options, catalog::PricingMode::capacity_block);
+  // Where --pricing left blocks out, or --max-nodes is below the largest block sold (a 7-day 13B
+  // pretraining was sent to a $5.59M 1-year term while 17 p5en nodes on a block met it for $105,920:
+  // expert review 30 follow-up, S18), the block ranking with --max-nodes up to that block.
+  const int largest_block = largest_block_in_scope(catalog, options.constraints);
+  ranking.blocks_in_scope = largest_block > 0;
+  if (ranking.blocks_in_scope && (!detail::mode_allowed(options.constraints, catalog::PricingMode::capacity_block) ||
+                                  options.constraints.max_nodes < largest_block)) {
+    Options raised = options;
+    raised.constraints.max_nodes = std::max(options.constraints.max_nodes, largest_block);
+    ranking.block_alternative = alternative_on(catalog, planned, raised, catalog::PricingMode::capacity_block);
   }
   // The reserved ranking is ranked only where a term meets the deadline (the late hint names the
   // soonest term instead): a 1-year ranking of a large job takes seconds.
