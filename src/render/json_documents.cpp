@@ -844,7 +844,7 @@ void write_reservation(JsonWriter& json, const scoring::Ranking& ranking) {
   json.begin_object();
   json.field("nodes", ranking.reservation->nodes);
   json.field("offering_id", ranking.reservation->offering_id);
-  json.field("pricing_mode", "reserved-1y");
+  json.field("pricing_mode", catalog::to_string(ranking.reservation->mode));
   json.field("meets_deadline", ranking.reservation->meets);
   json.field("deadline_hours", round_figure(ranking.reservation->deadline_hours));
   json.end_object();

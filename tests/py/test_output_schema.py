@@ -121,6 +121,19 @@ def main():
         validate(estimate, validator, "estimate", "estimate --format json")
         check(estimate["memory"].get("fits") is not None, "estimate with --gpu lacks memory.fits")
 
+    # An exit-3 document (nothing left) with the held term the hint names: in mainland China a
+    # monthly subscription, not reserved-1y (summary.reservation.pricing_mode).
+    held = subprocess.run([binary, "recommend", "--workload", "llm-pretrain", "--params", "7e9", "--tokens", "1.4e12",
+                           "--region", "cn", "--deadline", "720", "--pricing", "on-demand", "--format", "json"],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "LC_ALL": "C", "GPUSELECT_TODAY": "2026-12-01"})
+    check(held.returncode == 3, f"the mainland pretraining exited {held.returncode}: {held.stderr.strip()}")
+    if held.returncode == 3:
+        document = json.loads(held.stdout)
+        validate(document, validator, "recommend", "an exit-3 mainland pretraining")
+        reservation = document["summary"].get("reservation", {})
+        check(reservation.get("pricing_mode") == "monthly", f"the mainland reservation is {reservation}")
+
     compare, _ = run_json(binary, ["compare", "--workload", "llm-finetune", "--params", "7e9", "--format", "json",
                                    "lambda/gpu_8x_h100_sxm5", "aws/p4d.24xlarge"])
     if compare is not None:
