@@ -319,3 +319,67 @@ TEST_CASE("scenario: a capacity block larger than --max-nodes is named before a 
   CHECK(first["nodes"].get<int>() == std::stoi(flags[1]));
   CHECK(first["cost"]["total"].get<double>() < 200000);
 }
+
+TEST_CASE("scenario: a mainland pretraining a month's subscription meets is told --pricing monthly",
+          "[decisions24][hint]") {
+  // Expert review 31, S31: a 7-day 7B pretraining in mainland China that 2 Volcano H800 nodes meet
+  // beyond open capacity was told only of open capacity and a --deadline past the week; a month's
+  // subscription (包月) of those nodes is how that capacity is bought there. The term is named for a
+  // run of at least a twelfth of it (61 h for a month), not for an 8-hour fine-tune.
+  const std::vector<std::string> job = {"-w", "llm-pretrain", "-m", "qwen2.5-7b", "--tokens", "5e10", "--deadline",
+                                        "168", "--region", "cn"};
+  const auto hint = recommend(job);
+  INFO(hint.err);
+  REQUIRE(hint.exit_code == 3);
+  const auto marker = hint.err.find("; --pricing monthly ranks ");
+  REQUIRE(marker != std::string::npos);
+  const auto flags = flags_after(hint.err.substr(marker), "; ");
+  REQUIRE(flags.size() == 2);
+  CHECK(flags[0] == "--pricing");
+  CHECK(flags[1] == "monthly");
+  const auto first = first_with(job, flags);
+  CHECK(first["pricing_mode"] == "monthly");
+  CHECK(first["nodes"].get<int>() >= 2);
+  CHECK(first["cost"]["within_deadline_probability"].get<double>() >= 0.8 - 1e-9);
+  // The JSON summary's reservation names a term that meets it, on an offering the deadline removed.
+  const auto document = recommend({"-w", "llm-pretrain", "-m", "qwen2.5-7b", "--tokens", "5e10", "--deadline", "168",
+                                   "--region", "cn", "--format", "json"});
+  REQUIRE(document.exit_code == 3);
+  const auto reservation = nlohmann::json::parse(document.out)["summary"]["reservation"];
+  CHECK(reservation["meets_deadline"] == true);
+  CHECK(reservation["pricing_mode"] == "monthly");
+}
+
+TEST_CASE("scenario: a launch file for an 'any of N' row names no region nobody priced", "[decisions24][emit]") {
+  // Expert review 31, R1: the catalog's one price for 29 Azure regions is eastus's list price, and
+  // the launch file pinned the alphabetically first region (australiacentral, restricted access; AWS
+  // af-south-1, opt-in). The launcher picks the region for such a row; a --region row keeps its own.
+  const std::vector<std::string> job = {"-w", "cv-inference", "-m", "resnet-50", "--requests-per-s", "500"};
+  const auto table = recommend(job);
+  REQUIRE(table.exit_code == 0);
+  const auto ranked = recommend({"-w", "cv-inference", "-m", "resnet-50", "--requests-per-s", "500", "--format", "json"});
+  REQUIRE(ranked.exit_code == 0);
+  const auto first = nlohmann::json::parse(ranked.out)["candidates"][0];
+  REQUIRE(first["any_region"] == true);
+  const std::string offering = first["offering_id"];
+  const std::string cloud = offering.substr(0, offering.find('/'));
+  auto sky_job = job;
+  sky_job.insert(sky_job.end(), {"--emit", "skypilot"});
+  const auto sky = recommend(sky_job);
+  INFO(sky.err);
+  REQUIRE(sky.exit_code == 0);
+  CHECK(sky.out.find("  infra: " + cloud + "\n") != std::string::npos);
+  CHECK(sky.out.find("regions (one price for all; the launcher picks)") != std::string::npos);
+  auto dstack_job = job;
+  dstack_job.insert(dstack_job.end(), {"--emit", "dstack"});
+  const auto dstack = recommend(dstack_job);
+  REQUIRE(dstack.exit_code == 0);
+  CHECK(dstack.out.find("backends: [" + cloud + "]") != std::string::npos);
+  CHECK(dstack.out.find("regions:") == std::string::npos);
+  // Filtered to the US: the row's region is chosen among the allowed ones and named.
+  auto us_job = job;
+  us_job.insert(us_job.end(), {"--region", "us", "--emit", "skypilot"});
+  const auto us = recommend(us_job);
+  REQUIRE(us.exit_code == 0);
+  CHECK(us.out.find("  infra: " + cloud + "/") != std::string::npos);
+}

@@ -171,9 +171,15 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
   });
 }
 
-// A job whose cheapest row runs under a month is no job for a 1-year term (judgement: a term of
-// twelve such runs is a different plan): its hint leads with the --deadline that admits a row.
-constexpr double term_worthy_run_hours = 730;
+// A held term is named for a run of at least a twelfth of it (judgement: a term of twelve such runs
+// is a different plan): a 1-year term for a run of a month or more, a month's subscription for one of
+// 61 hours or more. A mainland 4.6-day 2-node pretraining is bought as a month's subscription (包月;
+// expert review 31, S31), an 8-hour fine-tune is not (expert review 24 D3). Shorter runs' hints lead
+// with the --deadline that admits a row. The run's length: the deadline that admits the cheapest row.
+constexpr double term_worthy_share = 1.0 / 12;
+bool term_worthy(const scoring::Ranking& ranking, catalog::PricingMode term) {
+  return !ranking.admit || ranking.admit->value >= catalog::term_hours(term) * term_worthy_share;
+}
 
 // The deadline is met only beyond open capacity (Ranking::scale_out): the capacity-block row that
 // meets it where --pricing left blocks out; else the block that size, with capacity blocks named only
@@ -192,9 +198,10 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
                      units::format_money(block->total_cost, currency), units::format_hours(block->hours),
                      block_flags(*block, constraints));
   }
-  const bool term_worthy = !ranking.admit || ranking.admit->value >= term_worthy_run_hours;
+  // Where no term is named: whether a 1-year term would be.
+  const bool year_worthy = term_worthy(ranking, catalog::PricingMode::reserved_1y);
   const auto& held = ranking.held_alternative;
-  if (held && (!ranking.held_pricing_named || term_worthy)) {
+  if (held && (!ranking.held_pricing_named || term_worthy(ranking, held->mode))) {
     // The flags that rank it: --max-nodes where the scale-out is beyond the request's, and its
     // subscription's --pricing where the request's own pricing ranks none (a term only for a run
     // of a month or more, as below).
@@ -208,14 +215,14 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
   }
   // No ranking with more nodes puts a row first: the held term the offerings sell that meets it, or
   // the soonest one and the deadline that admits it (the mainland's subscriptions, not reserved-1y).
-  if (ranking.reservation && !ranking.block_alternative && term_worthy) {
+  if (ranking.reservation && !ranking.block_alternative && term_worthy(ranking, ranking.reservation->mode)) {
     return reservation_hint(ranking, removed, currency, constraints).say(lang);
   }
-  const Msg clause = ranking.blocks_in_scope ? (term_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
+  const Msg clause = ranking.blocks_in_scope ? (year_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
                                              : Msg::hint_clause_term;
   const std::string said =
-      ranking.blocks_in_scope || term_worthy ? std::string(text::message(clause, lang)) : std::string();
-  return text::say(lang, term_worthy ? Msg::hint_no_match_deadline_block : Msg::hint_no_match_deadline_short,
+      ranking.blocks_in_scope || year_worthy ? std::string(text::message(clause, lang)) : std::string();
+  return text::say(lang, year_worthy ? Msg::hint_no_match_deadline_block : Msg::hint_no_match_deadline_short,
                    ranking.scale_out->nodes, ranking.scale_out->offering_id, removed, plural, admits, said);
 }
 

@@ -222,10 +222,16 @@ struct Pick {
   const catalog::Offering& offering;
   const catalog::Provider& provider;
   const catalog::Gpu& gpu;
-  std::string region;  // empty when the offering lists none
+  std::string region;  // empty when the offering lists none or the row holds in any of them
   int nodes = 1;
   int instances = 1;  // serving may need more instances than one task's nodes (replicas)
   bool owned = false;
+  // A row whose one price holds in every region the offering lists (Candidate::any_region, none
+  // filtered out): how many. The file names no region: the catalog's price is one region's list
+  // price for all of them, so pinning the alphabetically first one sent launches to opt-in and
+  // restricted regions (af-south-1, australiacentral) nobody priced (expert review 31, R1); the
+  // launcher picks the region it finds cheapest. 0 otherwise.
+  std::size_t any_of_regions = 0;
 };
 
 // A serving pick whose replica fits on one instance runs as a service: replicas behind the launcher's
@@ -358,10 +364,12 @@ std::string header(Launcher launcher, const scoring::Ranking& ranking, const sco
   const LauncherWords& words = launcher_words[static_cast<std::size_t>(launcher)];
   std::string out = fmt::format("# {} for gpuselect's pick {} of {}: {}\n", service != nullptr ? words.service : words.task,
                                 rank, ranking.candidates.size(), comment_text(pick.offering.id));
-  out += fmt::format("#   {} x {} GPU{} per node, {}{}{}; estimated {}, {} in all (prices as of {})\n",
+  const std::string where = pick.any_of_regions > 1
+                                ? fmt::format(" in any of {} regions (one price for all; the launcher picks)", pick.any_of_regions)
+                                : (pick.region.empty() ? "" : " in " + comment_text(pick.region));
+  out += fmt::format("#   {} x {} GPU{} per node, {}{}; estimated {}, {} in all (prices as of {})\n",
                      pick.nodes, pick.offering.gpu_count, pick.offering.gpu_count == 1 ? "" : "s",
-                     pick.owned ? "owned" : catalog::to_string(candidate.mode),
-                     pick.region.empty() ? "" : " in ", comment_text(pick.region), units::format_hours(candidate.hours),
+                     pick.owned ? "owned" : catalog::to_string(candidate.mode), where, units::format_hours(candidate.hours),
                      units::format_money(candidate.total_cost, ranking.currency), comment_text(pick.offering.as_of));
   if (service != nullptr) {
     if (service->replicas > 1) {
@@ -564,7 +572,10 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   }
   Pick pick{offering, provider, catalog.gpu_of(offering), {}, std::max(1, candidate.nodes),
             std::max({1, candidate.nodes, candidate.cost.instances}), owned};
-  if (candidate.region != scoring::no_region && candidate.region < offering.regions.size()) {
+  const bool anywhere = candidate.any_region && std::size_t{candidate.other_regions} + 1 >= offering.regions.size();
+  if (anywhere) {
+    pick.any_of_regions = offering.regions.size();
+  } else if (candidate.region != scoring::no_region && candidate.region < offering.regions.size()) {
     pick.region = source_region(offering, offering.regions[candidate.region]);
   }
   // SkyPilot's infra is cloud/region/zone: a '/' in the region would be read as a zone.

@@ -1504,7 +1504,11 @@ class Ranker {
   // soonest node count up to each offering's own max_nodes on the term it sells (TermReach), then
   // the fewest that meet.
   std::optional<Ranking::Reservation> reservation_path(Ranking& ranking) {
+    // The 8 cheapest offerings removed; up to 32 while none meets it on a term (a 7-day 7B
+    // pretraining in mainland China named a Tencent term that misses it, while 2 Volcano H800 nodes
+    // on a month's subscription, the 9th offering, meet it: expert review 31, S31).
     constexpr std::size_t offerings_probed = 8;
+    constexpr std::size_t offerings_probed_unmet = 32;
     constexpr int most_nodes = 1024;
     constexpr std::array terms{PricingMode::reserved_1y, PricingMode::monthly, PricingMode::yearly};
     // The terms --pricing names, where it names any (--pricing yearly: a yearly term, not a month's).
@@ -1527,7 +1531,7 @@ class Ranker {
     std::vector<std::uint32_t> probed;
     for (const std::uint32_t at : removed) {
       const std::uint32_t index = ranking.excluded[at].offering_index;
-      if (probed.size() >= offerings_probed) break;
+      if (probed.size() >= (best && best->meets ? offerings_probed : offerings_probed_unmet)) break;
       if (std::find(probed.begin(), probed.end(), index) != probed.end()) continue;
       probed.push_back(index);
       const auto& offering = catalog_.offerings[index];
