@@ -175,10 +175,15 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
 // is a different plan): a 1-year term for a run of a month or more, a month's subscription for one of
 // 61 hours or more. A mainland 4.6-day 2-node pretraining is bought as a month's subscription (包月;
 // expert review 31, S31), an 8-hour fine-tune is not (expert review 24 D3). Shorter runs' hints lead
-// with the --deadline that admits a row. The run's length: the deadline that admits the cheapest row.
+// with the --deadline that admits a row. The run's length: the held row's own time where one is
+// ranked (`run_hours`: 3 monthly nodes that finish in 33.6 h use 5% of the months bought, while one
+// on-demand node met a 94-hour deadline for 1/78 of the price: review 31 round 2, P1), else the
+// deadline that admits the cheapest row.
 constexpr double term_worthy_share = 1.0 / 12;
-bool term_worthy(const scoring::Ranking& ranking, catalog::PricingMode term) {
-  return !ranking.admit || ranking.admit->value >= catalog::term_hours(term) * term_worthy_share;
+bool term_worthy(const scoring::Ranking& ranking, catalog::PricingMode term,
+                 std::optional<double> run_hours = std::nullopt) {
+  if (!run_hours && ranking.admit) run_hours = ranking.admit->value;
+  return !run_hours || *run_hours >= catalog::term_hours(term) * term_worthy_share;
 }
 
 // The deadline is met only beyond open capacity (Ranking::scale_out): the capacity-block row that
@@ -201,7 +206,7 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
   // Where no term is named: whether a 1-year term would be.
   const bool year_worthy = term_worthy(ranking, catalog::PricingMode::reserved_1y);
   const auto& held = ranking.held_alternative;
-  if (held && (!ranking.held_pricing_named || term_worthy(ranking, held->mode))) {
+  if (held && (!ranking.held_pricing_named || term_worthy(ranking, held->mode, held->hours))) {
     // The flags that rank it: --max-nodes where the scale-out is beyond the request's, and its
     // subscription's --pricing where the request's own pricing ranks none (a term only for a run
     // of a month or more, as below).
@@ -215,7 +220,9 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
   }
   // No ranking with more nodes puts a row first: the held term the offerings sell that meets it, or
   // the soonest one and the deadline that admits it (the mainland's subscriptions, not reserved-1y).
-  if (ranking.reservation && !ranking.block_alternative && term_worthy(ranking, ranking.reservation->mode)) {
+  const auto& reserved = ranking.reserved_alternative;
+  if (ranking.reservation && !ranking.block_alternative &&
+      term_worthy(ranking, ranking.reservation->mode, reserved ? std::optional<double>(reserved->hours) : std::nullopt)) {
     return reservation_hint(ranking, removed, currency, constraints).say(lang);
   }
   const Msg clause = ranking.blocks_in_scope ? (year_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
