@@ -376,10 +376,112 @@ TEST_CASE("scenario: a launch file for an 'any of N' row names no region nobody 
   REQUIRE(dstack.exit_code == 0);
   CHECK(dstack.out.find("backends: [" + cloud + "]") != std::string::npos);
   CHECK(dstack.out.find("regions:") == std::string::npos);
-  // Filtered to the US: the row's region is chosen among the allowed ones and named.
+  // Filtered to the US: the regions --region kept are named (the list: the test below).
   auto us_job = job;
   us_job.insert(us_job.end(), {"--region", "us", "--emit", "skypilot"});
   const auto us = recommend(us_job);
   REQUIRE(us.exit_code == 0);
-  CHECK(us.out.find("  infra: " + cloud + "/") != std::string::npos);
+  CHECK(us.out.find("infra: " + cloud + "/") != std::string::npos);
+  CHECK(us.out.find("infra: " + cloud + "/australia") == std::string::npos);
+}
+
+TEST_CASE("scenario: a held term is named only where it is worth the run it holds", "[decisions24][hint]") {
+  // Review 31 round 2, P1: a month of 3 Volcano nodes was offered for a 33.6-hour run, while one
+  // node on demand meets a 94-hour deadline. A term not worth its run gives way to the value that
+  // admits a row, where one does (where none does, the term stays: test_decisions.cpp, review 24 D2).
+  const std::vector<std::string> base = {"-w", "llm-pretrain", "-m", "qwen2.5-7b", "--tokens", "2e10", "--region", "cn"};
+  auto short_job = base;
+  short_job.insert(short_job.end(), {"--deadline", "36"});
+  const auto short_hint = recommend(short_job);
+  INFO(short_hint.err);
+  REQUIRE(short_hint.exit_code == 3);
+  CHECK(short_hint.err.find("--pricing monthly") == std::string::npos);
+  const auto admits = flags_after(short_hint.err, "(--deadline ");
+  REQUIRE(admits.size() == 1);
+  auto admitted = base;
+  admitted.insert(admitted.end(), {"--deadline", admits[0], "--format", "json"});
+  const auto ranked = recommend(admitted);
+  INFO(ranked.err);
+  REQUIRE(ranked.exit_code == 0);
+  CHECK(nlohmann::json::parse(ranked.out)["candidates"][0]["nodes"] == 1);
+
+}
+
+TEST_CASE("scenario: a term hint names the deadline one node meets on open capacity", "[decisions24][hint]") {
+  // Review 31 round 2, P3: the only way offered was a CN¥3,027,456 month of 16 nodes and a looser
+  // deadline, not the --deadline one AutoDL node meets on open capacity (CN¥89,485).
+  const std::vector<std::string> base = {"-w", "llm-pretrain", "-p", "7e9", "--tokens", "3e11", "--region", "cn"};
+  auto job = base;
+  job.insert(job.end(), {"--deadline", "72"});
+  const auto hint = recommend(job);
+  INFO(hint.err);
+  REQUIRE(hint.exit_code == 3);
+  CHECK(hint.err.find("--pricing monthly") != std::string::npos);
+  const auto flags = flags_after(hint.err, "; on open capacity (");
+  REQUIRE(flags.size() == 2);
+  CHECK(flags[0] == "--deadline");
+  const auto first = first_with(base, flags);
+  CHECK(first["nodes"] == 1);
+  CHECK(first["cost"]["within_deadline_probability"].get<double>() >= 0.8 - 1e-9);
+}
+
+TEST_CASE("scenario: under --risk-averse a hint quotes the time its row shows", "[decisions24][hint]") {
+  // Review 31 round 2, P6: "result in 6.5 d" (the band's top, which ranks the row) for a row the
+  // table shows at 5.9 d (5.3 d-6.5 d).
+  const std::vector<std::string> job = {"-w", "llm-pretrain", "-m", "qwen2.5-7b", "--tokens", "5e10", "--deadline",
+                                        "168", "--region", "cn", "--risk-averse"};
+  const auto hint = recommend(job);
+  INFO(hint.err);
+  REQUIRE(hint.exit_code == 3);
+  const auto said_at = hint.err.find("result in ");
+  REQUIRE(said_at != std::string::npos);
+  const auto from = said_at + std::string("result in ").size();
+  const std::string said = hint.err.substr(from, hint.err.find(';', from) - from);
+  const auto marker = hint.err.find("; --pricing ");
+  REQUIRE(marker != std::string::npos);
+  auto ranked_job = job;
+  const auto flags = flags_after(hint.err.substr(marker), "; ");
+  REQUIRE(!flags.empty());
+  ranked_job.insert(ranked_job.end(), flags.begin(), flags.end());
+  const auto table = recommend(ranked_job);
+  INFO(table.out);
+  REQUIRE(table.exit_code == 0);
+  const std::string first_row = table.out.substr(table.out.find("\n1  "), 200);
+  CHECK(first_row.find("  " + said + " (") != std::string::npos);
+}
+
+TEST_CASE("scenario: launch files let the launcher choose among the regions --region kept", "[decisions24][emit]") {
+  // Review 31 round 2, P7 and P8: an "any of 8" row under --region eu pinned the alphabetically first
+  // region; a capacity-block dstack file set max_price to the block's rate, below the hourly price
+  // dstack filters offers by.
+  const std::vector<std::string> job = {"-w", "cv-inference", "-m", "resnet-50", "--requests-per-s", "500", "--region",
+                                        "eu"};
+  auto sky_job = job;
+  sky_job.insert(sky_job.end(), {"--emit", "skypilot"});
+  const auto sky = recommend(sky_job);
+  INFO(sky.err);
+  REQUIRE(sky.exit_code == 0);
+  const auto said = sky.out.find("in any of ");
+  REQUIRE(said != std::string::npos);
+  const int regions = std::stoi(sky.out.substr(said + std::string("in any of ").size()));
+  CHECK(regions > 1);
+  CHECK(sky.out.find("  any_of:\n") != std::string::npos);
+  int listed = 0;
+  for (auto at = sky.out.find("    - infra: "); at != std::string::npos; at = sky.out.find("    - infra: ", at + 1)) ++listed;
+  CHECK(listed == regions);
+  auto dstack_job = job;
+  dstack_job.insert(dstack_job.end(), {"--emit", "dstack"});
+  const auto dstack = recommend(dstack_job);
+  REQUIRE(dstack.exit_code == 0);
+  const auto list_at = dstack.out.find("regions: [");
+  REQUIRE(list_at != std::string::npos);
+  const std::string list = dstack.out.substr(list_at, dstack.out.find(']', list_at) - list_at);
+  CHECK(std::count(list.begin(), list.end(), ',') == regions - 1);
+
+  const auto block = recommend({"-w", "llm-pretrain", "-p", "13B", "--tokens", "3e11", "--deadline", "7d", "--provider",
+                                "aws", "--pricing", "capacity-block", "--max-nodes", "25", "--emit", "dstack"});
+  INFO(block.err);
+  REQUIRE(block.exit_code == 0);
+  CHECK(block.out.find("max_price:") == std::string::npos);
+  CHECK(block.out.find("# max_price left out") != std::string::npos);
 }

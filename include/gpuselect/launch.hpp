@@ -38,9 +38,12 @@ std::string supported_providers(Launcher launcher);
 std::string yaml_scalar(std::string_view text);
 
 // The launch file for `candidate` of `ranking` (rank `pick`, 1-based, for the header comment).
+// `allowed_regions`: the regions the ranking's --region allowed (expanded; empty: every region), for a
+// row priced alike in several (Candidate::any_region), which the file lets the launcher choose among.
 // Throws Error(where = "--emit") when the candidate's provider has no name in `launcher`, naming the
 // providers it supports and what to do.
 std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, const workload::Profile& profile,
-                        const scoring::Ranking& ranking, const scoring::Candidate& candidate, int pick);
+                        const scoring::Ranking& ranking, const scoring::Candidate& candidate, int pick,
+                        const std::vector<std::string>& allowed_regions = {});
 
 }  // namespace gpuselect::launch

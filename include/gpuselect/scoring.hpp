@@ -284,6 +284,12 @@ struct Candidate {
   double scored_hours = 0;
 };
 
+// The hours a row shows as its expected time to result: Candidate::hours, except under
+// --risk-averse (Ranking::risk_averse), where that is the time band's upper end and the expected run
+// is taken back from it (the run scaled by wall / band high; the wait before it as it is). What the
+// table, JSON and CSV show, and what an exit-3 hint quotes for the row it names.
+double expected_hours(const Candidate& candidate, const estimate::Performance& estimate, bool risk_averse);
+
 enum class ExclusionKind : std::uint8_t {
   memory,
   budget,

@@ -89,6 +89,29 @@ std::string block_flags(const scoring::Ranking::Alternative& block, const scorin
   return flags.empty() ? "--pricing capacity-block" : flags;
 }
 
+// The value of the constraint that removed the most which admits the cheapest row it removed (and
+// the soonest, for a deadline), as " (--deadline 94.0h admits the cheapest of them, ...)"; empty
+// when none admits one (Ranking::admit).
+std::string admits_words(const scoring::Ranking& ranking, text::Lang lang) {
+  using text::Msg;
+  if (!ranking.admit || !ranking.top_exclusion) return {};
+  const auto& admitted = ranking.excluded[ranking.admit->exclusion];
+  const auto kind = *ranking.top_exclusion;
+  const std::string value = admit_value(kind, ranking.admit->value);
+  if (ranking.admit_soonest) {
+    // Also the soonest row and the deadline that admits it (expert review 24 D7: 4054.6 h offered
+    // under --deadline 24, the cheapest row's time, while 59 nodes end in 3.9 d).
+    const auto& soonest = ranking.excluded[ranking.admit_soonest->exclusion];
+    return text::say(lang, Msg::hint_no_match_admits_both, scoring::flag_of(kind, ranking.kind), value,
+                     ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s",
+                     admit_value(kind, ranking.admit_soonest->value), ranking.admit_soonest->offering_id,
+                     soonest.nodes, soonest.nodes == 1 ? "" : "s");
+  }
+  return with_budget_currency(text::say(lang, Msg::hint_no_match_admits, admit_flag(kind, ranking.kind), value,
+                                        ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s"),
+                              kind, ranking.currency, lang);
+}
+
 // --deadline and capacity emptied a training ranking together: a capacity block that meets the
 // deadline first (where --pricing left blocks out), then the row a 1-year reservation ranks first,
 // or the deadline that admits the soonest one (Ranking::reservation), with the term's commitment
@@ -121,12 +144,18 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
     const text::Msg message = block.meets      ? text::Msg::hint_no_match_reservation
                               : capacity_named ? text::Msg::hint_no_match_reservation_late
                                                : text::Msg::hint_no_match_term_late;
+    // Beside a term, the deadline one node on open capacity meets, where one does (review 31 round 2,
+    // P3: a CN¥3,027,456 month of 16 nodes was the only way offered, not --deadline 1251.1h on one
+    // AutoDL node for CN¥89,485). Not where --pricing allowed terms alone: that row is on a term.
+    const std::string admits = capacity_named ? admits_words(ranking, lang) : std::string();
+    const std::string on_open =
+        admits.empty() ? std::string() : text::say(lang, text::Msg::hint_clause_on_open_capacity, admits);
     return text::say(lang, message,
                      scoring::emptying_constraints(ranking, lang), removed, removed == 1 ? "" : "s", nodes, offering,
                      confidence, admit_value(scoring::ExclusionKind::deadline, block.deadline_hours), block_first,
                      units::format_money(commitment, currency), units::format_money(hourly, currency),
                      nodes == 1 ? "" : "s", catalog::to_string(block.mode), more_nodes,
-                     units::format_whole(held_hours), scoring::pricing_mode_words(block.mode, lang));
+                     units::format_whole(held_hours), scoring::pricing_mode_words(block.mode, lang), on_open);
   });
 }
 
@@ -185,6 +214,14 @@ bool term_worthy(const scoring::Ranking& ranking, catalog::PricingMode term,
   if (!run_hours && ranking.admit) run_hours = ranking.admit->value;
   return !run_hours || *run_hours >= catalog::term_hours(term) * term_worthy_share;
 }
+// Ranking::reservation's term, on the run it holds: the row its ranking puts first, else the soonest
+// on the term (or the deadline it meets).
+bool reservation_worthy(const scoring::Ranking& ranking) {
+  const auto& reservation = *ranking.reservation;
+  const auto& ranked = ranking.reserved_alternative;
+  return term_worthy(ranking, reservation.mode,
+                     reservation.meets && ranked ? ranked->hours : reservation.deadline_hours);
+}
 
 // The deadline is met only beyond open capacity (Ranking::scale_out): the capacity-block row that
 // meets it where --pricing left blocks out; else the block that size, with capacity blocks named only
@@ -220,9 +257,7 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
   }
   // No ranking with more nodes puts a row first: the held term the offerings sell that meets it, or
   // the soonest one and the deadline that admits it (the mainland's subscriptions, not reserved-1y).
-  const auto& reserved = ranking.reserved_alternative;
-  if (ranking.reservation && !ranking.block_alternative &&
-      term_worthy(ranking, ranking.reservation->mode, reserved ? std::optional<double>(reserved->hours) : std::nullopt)) {
+  if (ranking.reservation && !ranking.block_alternative && reservation_worthy(ranking)) {
     return reservation_hint(ranking, removed, currency, constraints).say(lang);
   }
   const Msg clause = ranking.blocks_in_scope ? (year_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
@@ -267,30 +302,22 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
   }
   // Met beyond open capacity (scale_out): deadline_block_hint says it, the reservation its fallback.
   const bool beyond_open = ranking.scale_out && ranking.scale_out->beyond_open_capacity;
-  if (ranking.reservation && !beyond_open) {
+  // A term not worth its run gives way to the deadline that admits a row on open capacity, where
+  // one does; where none does, the term is still the way (expert review 24 D2 and D5).
+  if (ranking.reservation && !beyond_open && (reservation_worthy(ranking) || !ranking.admit)) {
     return reservation_hint(ranking, removed, options.currency, constraints);
   }
   if (!ranking.levers.empty()) return lever_hint(ranking, removed);
+  // A term that gave way (above): the value that admits a row, after the capacity block that meets
+  // the deadline where there is one (reservation_hint's first clause).
+  const std::string_view currency = options.currency;
   return text::Words::in_each([&](text::Lang lang) {
-    std::string admits;
-    if (ranking.admit) {
-      const auto& admitted = ranking.excluded[ranking.admit->exclusion];
-      const auto kind = *ranking.top_exclusion;
-      const std::string value = admit_value(kind, ranking.admit->value);
-      if (ranking.admit_soonest) {
-        // Also the soonest row and the deadline that admits it (expert review 24 D7: 4054.6 h offered
-        // under --deadline 24, the cheapest row's time, while 59 nodes end in 3.9 d).
-        const auto& soonest = ranking.excluded[ranking.admit_soonest->exclusion];
-        admits = text::say(lang, Msg::hint_no_match_admits_both, scoring::flag_of(kind, ranking.kind), value,
-                           ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s",
-                           admit_value(kind, ranking.admit_soonest->value), ranking.admit_soonest->offering_id,
-                           soonest.nodes, soonest.nodes == 1 ? "" : "s");
-      } else {
-        admits = text::say(lang, Msg::hint_no_match_admits, admit_flag(kind, ranking.kind), value,
-                           ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s");
-        admits = with_budget_currency(std::move(admits), kind, ranking.currency, lang);
-      }
-    }
+    std::string admits = admits_words(ranking, lang);
+    const std::string block_first =
+        ranking.block_alternative && !beyond_open
+            ? block_row_words(lang, Msg::hint_clause_block_first, *ranking.block_alternative, currency,
+                              block_flags(*ranking.block_alternative, constraints))
+            : std::string();
     // The deadline is met only by a block beyond open capacity: capacity is what to act on, said
     // first (expert review 19: "--deadline removed the most" read as the deadline being the problem).
     if (ranking.scale_out && ranking.scale_out->beyond_open_capacity &&
@@ -345,10 +372,11 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
                        lighter);
     }
     if (!ranking.tied_exclusions.empty()) {
-      return text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking, lang), removed, plural, admits);
+      return block_first + text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking, lang), removed,
+                                     plural, admits);
     }
-    return text::say(lang, Msg::hint_no_match_top, scoring::flag_of(*ranking.top_exclusion, ranking.kind), removed, plural,
-                     admits);
+    return block_first + text::say(lang, Msg::hint_no_match_top, scoring::flag_of(*ranking.top_exclusion, ranking.kind),
+                                   removed, plural, admits);
   });
 }
 
@@ -500,7 +528,10 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   const scoring::Ranking& ranking = keep_until_exit(std::move(ranked));
   spdlog::info("{} candidates ranked, {} excluded", ranking.candidates.size(), ranking.excluded.size());
 
-  if (launch_request) return emit_launch(*launch_request, options.output, catalog, profile, ranking, style.lang);
+  if (launch_request) {
+    return emit_launch(*launch_request, options.output, catalog, profile, ranking, style.lang,
+                       ranking_options.constraints.regions);
+  }
 
   render::RecommendView view{catalog, profile, ranking, ranking_options, {}, price_update_in_use(globals)};
   // The JSON echo and the HTML report's header name the catalog files read, with their digests.

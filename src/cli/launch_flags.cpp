@@ -60,7 +60,8 @@ std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const 
 }
 
 int emit_launch(const LaunchRequest& request, const OutputOptions& output, const catalog::Catalog& catalog,
-                const workload::Profile& profile, const scoring::Ranking& ranking, text::Lang lang) {
+                const workload::Profile& profile, const scoring::Ranking& ranking, text::Lang lang,
+                const std::vector<std::string>& allowed_regions) {
   const auto rows = ranking.candidates.size();
   if (rows == 0) {
     const Error no_pick = Error::said(ErrorKind::no_match, "--emit", text::words(text::Msg::err_emit_no_match),
@@ -73,7 +74,7 @@ int emit_launch(const LaunchRequest& request, const OutputOptions& output, const
                       text::words(text::Msg::hint_row_range, rows));
   }
   const auto& candidate = ranking.candidates[static_cast<std::size_t>(request.pick) - 1];
-  emit(output, launch::launch_file(request.launcher, catalog, profile, ranking, candidate, request.pick));
+  emit(output, launch::launch_file(request.launcher, catalog, profile, ranking, candidate, request.pick, allowed_regions));
   return exit_ok;
 }
 

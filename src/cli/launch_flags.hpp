@@ -3,6 +3,7 @@
 // the ranking (docs/cli.md "Launch the pick").
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -28,8 +29,10 @@ std::optional<LaunchRequest> parse_launch_flags(const LaunchFlags& flags, const 
 
 // Writes the launch file of row request.pick to stdout or --output (atomic, io::write_output);
 // returns the exit code: 3 when nothing ranked (said on stderr in `lang`). Throws Error(--pick) for a row
-// out of range and Error(--emit) for a provider the launcher does not support.
+// out of range and Error(--emit) for a provider the launcher does not support. `allowed_regions`: the
+// ranking's expanded --region (launch::launch_file).
 int emit_launch(const LaunchRequest& request, const OutputOptions& output, const catalog::Catalog& catalog,
-                const workload::Profile& profile, const scoring::Ranking& ranking, text::Lang lang);
+                const workload::Profile& profile, const scoring::Ranking& ranking, text::Lang lang,
+                const std::vector<std::string>& allowed_regions);
 
 }  // namespace gpuselect::cli

@@ -226,12 +226,14 @@ struct Pick {
   int nodes = 1;
   int instances = 1;  // serving may need more instances than one task's nodes (replicas)
   bool owned = false;
-  // A row whose one price holds in every region the offering lists (Candidate::any_region, none
-  // filtered out): how many. The file names no region: the catalog's price is one region's list
-  // price for all of them, so pinning the alphabetically first one sent launches to opt-in and
-  // restricted regions (af-south-1, australiacentral) nobody priced (expert review 31, R1); the
-  // launcher picks the region it finds cheapest. 0 otherwise.
+  // A row whose one price holds in several regions (Candidate::any_region): that price is one
+  // region's list price for all of them, so pinning the alphabetically first sent launches to opt-in
+  // and restricted regions (af-south-1, australiacentral) nobody priced (expert review 31, R1). The
+  // launcher picks among them: `any_of_regions` counts them; `regions` lists them (as the source
+  // spells them) where --region left out some of the offering's, and is empty where it left out none
+  // (the file then names the cloud alone).
   std::size_t any_of_regions = 0;
+  std::vector<std::string> regions{};
 };
 
 // A serving pick whose replica fits on one instance runs as a service: replicas behind the launcher's
@@ -423,7 +425,13 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
     out += "  infra: " + yaml_scalar("ssh/" + pick.provider.id) + "\n";
   } else {
     const std::string cloud(names_of(pick.provider.id, Launcher::skypilot)->skypilot_cloud);
-    out += "  infra: " + yaml_scalar(pick.region.empty() ? cloud : cloud + "/" + pick.region) + "\n";
+    if (pick.regions.empty()) {
+      out += "  infra: " + yaml_scalar(pick.region.empty() ? cloud : cloud + "/" + pick.region) + "\n";
+    } else {
+      // SkyPilot's resources.any_of: each entry one place the task may launch (priced alike).
+      out += "  any_of:\n";
+      for (const auto& region : pick.regions) out += "    - infra: " + yaml_scalar(cloud + "/" + region) + "\n";
+    }
   }
   out += "  accelerators: " + skypilot_accelerators(skypilot_accelerator(pick.offering, pick.gpu), pick.offering.gpu_count) +
          "\n";
@@ -489,7 +497,18 @@ std::string dstack_file(const workload::Profile& profile, const scoring::Ranking
     out += fmt::format("spot_policy: {}\n", candidate.mode == PricingMode::spot ? "spot" : "on-demand");
     out += "backends: [" + yaml_scalar(names_of(pick.provider.id, Launcher::dstack)->dstack_backend) + "]\n";
     if (!pick.region.empty()) out += "regions: [" + yaml_scalar(pick.region) + "]\n";
-    out += fmt::format("max_price: {:.2f}\n", max_price_usd(ranking, candidate));
+    if (!pick.regions.empty()) {
+      std::string listed;
+      for (const auto& region : pick.regions) listed += (listed.empty() ? "" : ", ") + yaml_scalar(region);
+      out += "regions: [" + listed + "]\n";
+    }
+    // A reserved or block row's rate is below the hourly price dstack lists for the instance, which is
+    // what max_price filters offers by: such a row's file would match no offer (review 31 round 2, P8).
+    if (catalog::term_hours(candidate.mode) > 0 || candidate.mode == PricingMode::capacity_block) {
+      out += "# max_price left out: dstack compares it with its hourly list price, not the held rate\n";
+    } else {
+      out += fmt::format("max_price: {:.2f}\n", max_price_usd(ranking, candidate));
+    }
     // A spot run resubmitted after an interruption (https://dstack.ai/docs/concepts/tasks/ "Retry policy").
     if (candidate.mode == PricingMode::spot) out += "retry:\n  on_events: [no-capacity, interruption]\n  duration: 1d\n";
   }
@@ -543,7 +562,8 @@ std::string yaml_scalar(std::string_view text) {
 }
 
 std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, const workload::Profile& profile,
-                        const scoring::Ranking& ranking, const scoring::Candidate& candidate, int pick_rank) {
+                        const scoring::Ranking& ranking, const scoring::Candidate& candidate, int pick_rank,
+                        const std::vector<std::string>& allowed_regions) {
   const catalog::Offering& offering = catalog.offerings.at(candidate.offering_index);
   const catalog::Provider& provider = catalog.provider_of(offering);
   const bool owned = provider.kind == catalog::ProviderKind::owned;
@@ -572,16 +592,26 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   }
   Pick pick{offering, provider, catalog.gpu_of(offering), {}, std::max(1, candidate.nodes),
             std::max({1, candidate.nodes, candidate.cost.instances}), owned};
-  const bool anywhere = candidate.any_region && std::size_t{candidate.other_regions} + 1 >= offering.regions.size();
-  if (anywhere) {
-    pick.any_of_regions = offering.regions.size();
+  if (candidate.any_region) {
+    for (const auto& region : offering.regions) {
+      if (allowed_regions.empty() || std::find(allowed_regions.begin(), allowed_regions.end(), region) != allowed_regions.end()) {
+        pick.regions.push_back(source_region(offering, region));
+      }
+    }
+    pick.any_of_regions = pick.regions.size();
+    if (pick.regions.size() == offering.regions.size()) pick.regions.clear();  // every one: the cloud alone
   } else if (candidate.region != scoring::no_region && candidate.region < offering.regions.size()) {
     pick.region = source_region(offering, offering.regions[candidate.region]);
   }
   // SkyPilot's infra is cloud/region/zone: a '/' in the region would be read as a zone.
-  if (launcher == Launcher::skypilot && !owned && pick.region.find('/') != std::string::npos) {
-    throw Error::said("--emit", text::words(text::Msg::err_emit_region_slash, pick_rank, text::quoted(pick.region)),
-                      text::words(text::Msg::hint_emit_pick_or_dstack));
+  if (launcher == Launcher::skypilot && !owned) {
+    std::vector<std::string> named = pick.regions;
+    named.push_back(pick.region);
+    for (const auto& region : named) {
+      if (region.find('/') == std::string::npos) continue;
+      throw Error::said("--emit", text::words(text::Msg::err_emit_region_slash, pick_rank, text::quoted(region)),
+                        text::words(text::Msg::hint_emit_pick_or_dstack));
+    }
   }
   std::optional<Service> service;
   const auto& traits = workload::kind_traits(profile.kind);

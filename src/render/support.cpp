@@ -275,10 +275,8 @@ HoursWithBand candidate_hours(const scoring::Candidate& candidate, const estimat
   const double wall = estimate.time.wall_hours;
   if (!(band.high > 0) || !(wall > 0)) return hours;
   const double wait = candidate.queue_hours;
-  const double run = candidate.hours - wait;
-  const double expected = risk_averse ? run * wall / band.high : run;
-  const double scale = expected / wall;
-  hours.expected = expected + wait;
+  hours.expected = scoring::expected_hours(candidate, estimate, risk_averse);
+  const double scale = (hours.expected - wait) / wall;
   // The wait for capacity enters the band with its own ends (expert review 19: an MI300X spot row
   // printed 8.5 h (8.4-8.9 h) while its wait alone ran 0.8-18.4 h and a 12 h deadline was refused).
   const auto& cost = candidate.cost;

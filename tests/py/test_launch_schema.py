@@ -81,6 +81,12 @@ SKYPILOT_RESOURCES = {
         'ordered': {'type': 'array'},
     },
 }
+# get_resources_schema(): each entry of any_of is one _get_single_resources_schema() (gpuselect writes
+# them for a row priced alike in the regions --region kept: one `infra: cloud/region` each).
+SKYPILOT_RESOURCES['properties']['any_of'] = {
+    'type': 'array', 'minItems': 1,
+    'items': {**SKYPILOT_RESOURCES, 'properties': {key: value for key, value in SKYPILOT_RESOURCES['properties'].items()
+                                                    if key not in ('any_of', 'ordered')}}}
 # get_task_schema(): additionalProperties False; `resources` is validated by the schema above.
 SKYPILOT_TASK = {
     'type': 'object',
@@ -234,8 +240,11 @@ def check_skypilot(name, task, owned=False):
     if task is None or not valid(name, SKYPILOT_TASK, task):
         return
     resources = task["resources"]
+    # Several places priced alike (--region kept some of an "any of N" row's regions): one infra each.
+    places = resources.get("any_of", [resources])
     checks.check(f"{name}: infra, the documented form, and not the older cloud/region keys",
-                 "infra" in resources and not {"cloud", "region", "zone"} & set(resources), sorted(resources))
+                 all("infra" in place and not {"cloud", "region", "zone"} & set(place) for place in places)
+                 and ("infra" in resources) != ("any_of" in resources), sorted(resources))
     if owned:
         checks.check(f"{name}: infra is the SSH node pool", resources["infra"].startswith("ssh/"), resources["infra"])
     accelerators = resources.get("accelerators", "")
@@ -269,7 +278,8 @@ hostile = Path(work) / "hostile.yaml"
 write_hostile_catalog(hostile)
 hostile_job = ["--catalog", str(hostile), *HOSTILE_JOB_FLAGS]
 for name, args in (("single on-demand", [*job, "--pricing", "on-demand"]), ("single spot", [*job, "--pricing", "spot"]),
-                   ("multi-node", multi), ("hostile strings", hostile_job)):
+                   ("multi-node", multi), ("hostile strings", hostile_job),
+                   ("regions kept by --region", [*job, "--pricing", "on-demand", "--region", "us"])):
     check_skypilot(f"skypilot {name}", emitted(f"skypilot {name}", "skypilot", *args))
     check_dstack(f"dstack {name}", emitted(f"dstack {name}", "dstack", *args))
 check_skypilot("skypilot owned", emitted("skypilot owned", "skypilot", *owned), owned=True)
