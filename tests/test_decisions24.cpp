@@ -407,9 +407,9 @@ TEST_CASE("scenario: a held term is named only where it is worth the run it hold
 
 }
 
-TEST_CASE("scenario: a term hint names the deadline one node meets on open capacity", "[decisions24][hint]") {
+TEST_CASE("scenario: a term hint names the looser deadline that admits one node too", "[decisions24][hint]") {
   // Review 31 round 2, P3: the only way offered was a CN¥3,027,456 month of 16 nodes and a looser
-  // deadline, not the --deadline one AutoDL node meets on open capacity (CN¥89,485).
+  // deadline, not the --deadline that admits one node (CN¥89,485 on AutoDL).
   const std::vector<std::string> base = {"-w", "llm-pretrain", "-p", "7e9", "--tokens", "3e11", "--region", "cn"};
   auto job = base;
   job.insert(job.end(), {"--deadline", "72"});
@@ -417,7 +417,7 @@ TEST_CASE("scenario: a term hint names the deadline one node meets on open capac
   INFO(hint.err);
   REQUIRE(hint.exit_code == 3);
   CHECK(hint.err.find("--pricing monthly") != std::string::npos);
-  const auto flags = flags_after(hint.err, "; on open capacity (");
+  const auto flags = flags_after(hint.err, "; or a looser deadline (");
   REQUIRE(flags.size() == 2);
   CHECK(flags[0] == "--deadline");
   const auto first = first_with(base, flags);
@@ -484,4 +484,25 @@ TEST_CASE("scenario: launch files let the launcher choose among the regions --re
   REQUIRE(block.exit_code == 0);
   CHECK(block.out.find("max_price:") == std::string::npos);
   CHECK(block.out.find("# max_price left out") != std::string::npos);
+}
+
+TEST_CASE("scenario: under --risk-averse the deadline a hint names admits its row", "[decisions24][hint]") {
+  // Review 31, round 3: "--deadline 311.0h the soonest, volcano/gpu-h20-8x on 4 nodes" exited 3 again:
+  // the needed deadline was the row's hours at the confidence, while its band's top (311.3h) holds it.
+  const std::vector<std::string> base = {"-w", "llm-pretrain", "-m", "qwen2.5-7b", "--tokens", "5e10", "--region",
+                                         "cn", "--risk-averse"};
+  auto job = base;
+  job.insert(job.end(), {"--deadline", "168"});
+  const auto hint = recommend(job);
+  INFO(hint.err);
+  REQUIRE(hint.exit_code == 3);
+  for (const std::string marker : {"(--deadline ", "; --deadline "}) {
+    const auto flags = flags_after(hint.err, marker);  // the value, then the words that follow it
+    REQUIRE(!flags.empty());
+    auto admitted = base;
+    admitted.insert(admitted.end(), {"--deadline", flags[0], "--format", "json"});
+    const auto ranked = recommend(admitted);
+    INFO(flags[0] + "\n" + ranked.err);
+    CHECK(ranked.exit_code == 0);
+  }
 }

@@ -1645,6 +1645,6 @@
   X(hint_clause_term, " (--pricing reserved-1y --reserved-other-use when a 1-year term has other work)", "（在 1 年期预留另有他用时加 --pricing reserved-1y --reserved-other-use）") \
   X(hint_clause_no_block, " (no capacity block in scope meets it)", "（范围内没有能满足的容量块）") \
   X(hint_clause_no_block_term, " (no capacity block in scope meets it; --pricing reserved-1y --reserved-other-use when a 1-year term has other work)", "（范围内没有能满足的容量块；在 1 年期预留另有他用时加 --pricing reserved-1y --reserved-other-use）") \
-  X(hint_clause_on_open_capacity, "; on open capacity{0}", "；在开放容量上{0}") \
+  X(hint_clause_looser_deadline, "; or a looser deadline{0}", "；或放宽截止时间{0}") \
   X(hint_clause_block_first, "{6} meets the deadline: {0} node{1} of {2} on a {3}-day block for {4} (result in {5}); otherwise, ", "加 {6} 即可满足截止时间：{2} 的 {0} 个节点，{3} 天的容量块，{4}（{5} 出结果）；否则，")
 // clang-format on

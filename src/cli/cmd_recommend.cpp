@@ -144,18 +144,18 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
     const text::Msg message = block.meets      ? text::Msg::hint_no_match_reservation
                               : capacity_named ? text::Msg::hint_no_match_reservation_late
                                                : text::Msg::hint_no_match_term_late;
-    // Beside a term, the deadline one node on open capacity meets, where one does (review 31 round 2,
-    // P3: a CN¥3,027,456 month of 16 nodes was the only way offered, not --deadline 1251.1h on one
-    // AutoDL node for CN¥89,485). Not where --pricing allowed terms alone: that row is on a term.
+    // Beside a term, the looser deadline that admits the cheapest row the deadline removed, where one
+    // does (review 31 round 2, P3: a CN¥3,027,456 month of 16 nodes was the only way offered, not
+    // --deadline 1251.1h on one node). Not where --pricing allowed terms alone: the term is the way.
     const std::string admits = capacity_named ? admits_words(ranking, lang) : std::string();
-    const std::string on_open =
-        admits.empty() ? std::string() : text::say(lang, text::Msg::hint_clause_on_open_capacity, admits);
+    const std::string looser =
+        admits.empty() ? std::string() : text::say(lang, text::Msg::hint_clause_looser_deadline, admits);
     return text::say(lang, message,
                      scoring::emptying_constraints(ranking, lang), removed, removed == 1 ? "" : "s", nodes, offering,
                      confidence, admit_value(scoring::ExclusionKind::deadline, block.deadline_hours), block_first,
                      units::format_money(commitment, currency), units::format_money(hourly, currency),
                      nodes == 1 ? "" : "s", catalog::to_string(block.mode), more_nodes,
-                     units::format_whole(held_hours), scoring::pricing_mode_words(block.mode, lang), on_open);
+                     units::format_whole(held_hours), scoring::pricing_mode_words(block.mode, lang), looser);
   });
 }
 
@@ -302,7 +302,7 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
   }
   // Met beyond open capacity (scale_out): deadline_block_hint says it, the reservation its fallback.
   const bool beyond_open = ranking.scale_out && ranking.scale_out->beyond_open_capacity;
-  // A term not worth its run gives way to the deadline that admits a row on open capacity, where
+  // A term not worth its run gives way to a looser deadline that admits a row (Ranking::admit), where
   // one does; where none does, the term is still the way (expert review 24 D2 and D5).
   if (ranking.reservation && !beyond_open && (reservation_worthy(ranking) || !ranking.admit)) {
     return reservation_hint(ranking, removed, options.currency, constraints);

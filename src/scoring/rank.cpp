@@ -1807,11 +1807,20 @@ class Ranker {
       } else if (filter_.deadline_hours && cost.within_deadline_probability >= 0 &&
                  cost.within_deadline_probability < confidence()) {
         const double at_confidence = wait_hours + cost.staging_hours + cost.hours_at_confidence;
-        reasons_.push_back({ExclusionKind::deadline, at_confidence, *filter_.deadline_hours,
-                            deadline_words(detail::percent(confidence()),
-                                           detail::chance(cost.within_deadline_probability),
-                                           waited_words(queue_hours, wait_hours, at_confidence,
-                                                        *filter_.deadline_hours))});
+        // The deadline that admits the row: under --risk-averse its band's top where that is later,
+        // said as that (a hint's "--deadline 311.0h" still exited 3 where the top needed 311.3h:
+        // review 31, round 3).
+        const double top = band_top_hours(cost, estimate, wait_hours);
+        if (top > at_confidence) {
+          reasons_.push_back({ExclusionKind::deadline, top, *filter_.deadline_hours,
+                              text::words(text::Msg::deadline_at_band_top)});
+        } else {
+          reasons_.push_back({ExclusionKind::deadline, at_confidence, *filter_.deadline_hours,
+                              deadline_words(detail::percent(confidence()),
+                                             detail::chance(cost.within_deadline_probability),
+                                             waited_words(queue_hours, wait_hours, at_confidence,
+                                                          *filter_.deadline_hours))});
+        }
       }
       // --risk-averse: the band's top too (band_top_hours).
       const bool deadline_said = std::any_of(reasons_.begin(), reasons_.end(), [](const ExclusionReason& reason) {
