@@ -246,7 +246,7 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
   if (held && (!ranking.held_pricing_named || term_worthy(ranking, held->mode, held->hours))) {
     // The flags that rank it: --max-nodes where the scale-out is beyond the request's, and its
     // subscription's --pricing where the request's own pricing ranks none (a term only for a run
-    // of a month or more, as below).
+    // of a twelfth of the term or more, term_worthy).
     std::string flags = ranking.held_pricing_named ? fmt::format("--pricing {}", catalog::to_string(held->mode)) : "";
     if (held->nodes > max_nodes) flags += fmt::format("{}--max-nodes {}", flags.empty() ? "" : " ", held->nodes);
     if (flags.empty()) flags = fmt::format("--max-nodes {}", held->nodes);
