@@ -3,10 +3,12 @@
 // throw, and return a catalog only when the bytes are one whole catalog whose offerings' indexes
 // name records that exist; such a catalog encodes and decodes again to the same bytes. The input
 // goes to decode_payload as it is (random bytes rarely pass the image's checksum) and to decode
-// under a fixed key (the frame, the checksum and the key checks).
+// under a fixed key (the frame, the checksum and the key checks). The digest memo's reader
+// (decode_memo) gets the same bytes: a memo it returns encodes to exactly those bytes.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "catalog/image.hpp"
@@ -27,6 +29,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (const auto decoded = image::decode(bytes, key)) {
     if (decoded->sources.size() != key.sources.size()) std::abort();
+  }
+  if (const auto memo = image::decode_memo(bytes)) {
+    if (image::encode_memo(*memo) != bytes) std::abort();
   }
   return 0;
 }

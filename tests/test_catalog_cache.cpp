@@ -2,6 +2,9 @@
 // member; a stale or damaged image is never used) and the command line (cold, warm and --no-cache
 // runs print the same bytes; the cache lives in XDG_CACHE_HOME; nothing partial is left).
 #include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <thread>
 #include <filesystem>
 #include <map>
 #include <string>
@@ -70,6 +73,13 @@ std::vector<std::filesystem::path> files_in(const std::filesystem::path& folder)
   std::error_code error;
   for (std::filesystem::directory_iterator entry(folder, error), end; !error && entry != end; entry.increment(error))
     found.push_back(entry->path());
+  return found;
+}
+
+// The catalog images in `folder` (catalog-*.bin), without the digest memos beside them.
+std::vector<std::filesystem::path> images_in(const std::filesystem::path& folder) {
+  auto found = files_in(folder);
+  std::erase_if(found, [](const std::filesystem::path& path) { return !path.filename().string().starts_with("catalog-"); });
   return found;
 }
 
@@ -277,6 +287,64 @@ TEST_CASE("the payload decoder refuses bytes that are not one whole catalog", "[
   CHECK_FALSE(catalog::image::decode(catalog::image::encode(broken, loaded.key), loaded.key));
 }
 
+TEST_CASE("a digest memo stands for a file only while every stat field and the build match", "[cache]") {
+  namespace image = catalog::image;
+  const image::FileStat stat{2049, 131077, 49988492, 1'780'000'000'000'000'000, 1'780'000'000'500'000'000};
+  const image::DigestMemo memo{"0123456789abcdef", "team.yaml", stat, 0x1234'5678'9abc'def0};
+  const std::string bytes = image::encode_memo(memo);
+  const auto decoded = image::decode_memo(bytes);
+  REQUIRE(decoded);
+  CHECK(decoded->build_id == memo.build_id);
+  CHECK(decoded->path == memo.path);
+  CHECK(decoded->stat == stat);
+  CHECK(decoded->fold64 == memo.fold64);
+  CHECK(image::memoised_fold64(bytes, memo.build_id, "team.yaml", stat) == memo.fold64);
+
+  SECTION("any field of the file's stat changed") {
+    // Each member in turn: the same path after an edit, a replacement (another inode), a copy to
+    // another device, a resize, a `touch` (mtime) and an edit whose mtime was put back (ctime).
+    for (std::uint64_t image::FileStat::*member : {&image::FileStat::device, &image::FileStat::inode,
+                                                   &image::FileStat::bytes}) {
+      image::FileStat other = stat;
+      other.*member += 1;
+      CHECK_FALSE(image::memoised_fold64(bytes, memo.build_id, "team.yaml", other));
+    }
+    for (std::int64_t image::FileStat::*member : {&image::FileStat::mtime_ns, &image::FileStat::ctime_ns}) {
+      image::FileStat other = stat;
+      other.*member += 1;  // one nanosecond
+      CHECK_FALSE(image::memoised_fold64(bytes, memo.build_id, "team.yaml", other));
+    }
+  }
+  SECTION("another build or another path") {
+    CHECK_FALSE(image::memoised_fold64(bytes, "fedcba9876543210", "team.yaml", stat));
+    CHECK_FALSE(image::memoised_fold64(bytes, memo.build_id, "./team.yaml", stat));
+    CHECK(image::memo_file_name("team.yaml") != image::memo_file_name("./team.yaml"));
+    CHECK(image::memo_file_name("team.yaml").starts_with("digests-"));
+  }
+  SECTION("truncated anywhere, with bytes after it, or a flipped bit anywhere") {
+    for (std::size_t size = 0; size < bytes.size(); ++size) {
+      INFO(size);
+      CHECK_FALSE(image::decode_memo(std::string_view(bytes).substr(0, size)));
+    }
+    CHECK_FALSE(image::decode_memo(bytes + '\0'));
+    std::string damaged = bytes;
+    for (std::size_t at = 0; at < damaged.size(); ++at) {
+      INFO(at);
+      damaged[at] = static_cast<char>(damaged[at] ^ (1 << (at % 8)));
+      CHECK_FALSE(image::memoised_fold64(damaged, memo.build_id, "team.yaml", stat));
+      damaged[at] = bytes[at];
+    }
+  }
+  SECTION("a file is memoised only once both of its times are memo_settle_ns old") {
+    const std::int64_t last = std::max(stat.mtime_ns, stat.ctime_ns);
+    CHECK(image::memo_settled(stat, last + image::memo_settle_ns));
+    CHECK_FALSE(image::memo_settled(stat, last + image::memo_settle_ns - 1));
+    image::FileStat touched = stat;
+    touched.mtime_ns = stat.ctime_ns + 1;  // a modification time set ahead of the change time
+    CHECK_FALSE(image::memo_settled(touched, last + image::memo_settle_ns));
+  }
+}
+
 TEST_CASE("cold, warm and --no-cache runs print the same bytes", "[cache][cli]") {
   TempDir dir;
   const auto catalog_file = dir.write("team.yaml", synthetic_overlay(3000));
@@ -321,8 +389,8 @@ TEST_CASE("the cache is a whole file in XDG_CACHE_HOME, used while the files mat
   const auto cold = run_gpuselect(args, environment);
   REQUIRE(cold.exit_code == 0);
   CHECK(cold.err.find("catalog cache: missed, writing " + folder.string() + "/catalog-") != std::string::npos);
-  auto written = files_in(folder);
-  REQUIRE(written.size() == 1);  // the image alone: no temporary is left
+  auto written = images_in(folder);
+  REQUIRE(files_in(folder).size() == 1);  // the image alone: no temporary is left (a new file: no memo)
   CHECK(written.front().filename().string().rfind("catalog-", 0) == 0);
   CHECK((std::filesystem::status(folder).permissions() & std::filesystem::perms::others_all) ==
         std::filesystem::perms::none);
@@ -351,7 +419,7 @@ TEST_CASE("the cache is a whole file in XDG_CACHE_HOME, used while the files mat
   const auto edited = run_gpuselect(args, environment);
   CHECK(edited.err.find("catalog cache: missed") != std::string::npos);
   CHECK(edited.out != cold.out);
-  CHECK(files_in(folder).size() == 2);
+  CHECK(images_in(folder).size() == 2);
 
   // --no-cache and GPUSELECT_NO_CACHE neither read nor write it.
   std::filesystem::remove_all(cache_home);
@@ -370,6 +438,71 @@ TEST_CASE("the cache is a whole file in XDG_CACHE_HOME, used while the files mat
   const auto unwritable = run_gpuselect(args, {"XDG_CACHE_HOME=" + (dir.path() / "not-a-folder").string()});
   CHECK(unwritable.exit_code == 0);
   CHECK(unwritable.out == edited.out);
+}
+
+TEST_CASE("a warm run takes a settled file's digest from its memo, and never an edited file's", "[cache][cli]") {
+  TempDir dir;
+  const auto catalog_file = dir.write("team.yaml", synthetic_overlay(300));
+  const auto cache_home = dir.path() / "cache";
+  const auto folder = cache_home / "gpuselect";
+  const std::vector<std::string> environment = {"XDG_CACHE_HOME=" + cache_home.string(), "GPUSELECT_TODAY=2026-06-01"};
+  const std::vector<std::string> args = {"-v", "--catalog", catalog_file.string(), "recommend", "--workload",
+                                         "llm-finetune", "--params", "7e9", "--top", "3"};
+  const auto memos = [&folder] {
+    auto found = files_in(folder);
+    std::erase_if(found, [](const std::filesystem::path& p) { return !p.filename().string().starts_with("digests-"); });
+    return found;
+  };
+  // A file changed within the last memo_settle_ns is not memoised; this one is let settle.
+  std::this_thread::sleep_for(std::chrono::nanoseconds(catalog::image::memo_settle_ns + 100'000'000));
+
+  const auto cold = run_gpuselect(args, environment);
+  REQUIRE(cold.exit_code == 0);
+  CHECK(cold.err.find("catalog cache: missed, writing") != std::string::npos);
+  REQUIRE(memos().size() == 1);
+  CHECK(memos().front().filename().string() == catalog::image::memo_file_name(catalog_file.string()));
+
+  const auto warm = run_gpuselect(args, environment);
+  CHECK(warm.err.find("; 1 of 1 catalog files digested from their memo") != std::string::npos);
+  CHECK(warm.out == cold.out);
+
+  // A damaged memo is ignored (the file is digested again, the image still matches) and replaced.
+  std::string memo_bytes = read_file(memos().front());
+  memo_bytes[memo_bytes.size() / 2] = static_cast<char>(memo_bytes[memo_bytes.size() / 2] ^ 0x01);
+  dir.write("damaged-memo", memo_bytes);
+  std::filesystem::rename(dir.path() / "damaged-memo", memos().front());
+  const auto damaged = run_gpuselect(args, environment);
+  CHECK(damaged.err.find("; 0 of 1 catalog files digested from their memo") != std::string::npos);
+  CHECK(damaged.out == cold.out);
+  CHECK(run_gpuselect(args, environment).err.find("; 1 of 1 catalog files digested") != std::string::npos);
+
+  // An edit that keeps the size and puts the modification time back (`touch -r`) still changes
+  // the change time: the memo no longer stands for the file, and the run shows the edit.
+  const auto modified = std::filesystem::last_write_time(catalog_file);
+  std::string text = read_file(catalog_file);
+  std::size_t digit = std::string::npos;  // the first price whose first digit can grow by one
+  for (auto at = text.find("on_demand: "); at != std::string::npos; at = text.find("on_demand: ", at + 1)) {
+    if (text[at + 11] >= '1' && text[at + 11] <= '8') {
+      digit = at + 11;
+      break;
+    }
+  }
+  REQUIRE(digit != std::string::npos);
+  text[digit] = static_cast<char>(text[digit] + 1);  // a dearer first price, the same number of bytes
+  {
+    std::fstream file(catalog_file, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(static_cast<std::streamoff>(digit));
+    file.put(text[digit]);
+  }
+  std::filesystem::last_write_time(catalog_file, modified);
+  REQUIRE(read_file(catalog_file) == text);
+  const auto edited = run_gpuselect(args, environment);
+  REQUIRE(edited.exit_code == 0);
+  CHECK(edited.err.find("catalog cache: missed, writing") != std::string::npos);
+  const auto bypassed = run_gpuselect({"--no-cache", "--catalog", catalog_file.string(), "recommend", "--workload",
+                                       "llm-finetune", "--params", "7e9", "--top", "3"},
+                                      environment);
+  CHECK(edited.out == bypassed.out);
 }
 
 TEST_CASE("the JSON echo's digests describe the bytes read, warm or cold", "[cache][cli]") {

@@ -739,4 +739,63 @@ std::string file_name(const Key& key) {
   return fmt::format("catalog-{:016x}.bin", digest::fold64(text));
 }
 
+namespace {
+constexpr std::string_view memo_magic = "GPUSDIGM";
+}  // namespace
+
+bool memo_settled(const FileStat& stat, std::int64_t now_ns) {
+  return stat.mtime_ns <= now_ns - memo_settle_ns && stat.ctime_ns <= now_ns - memo_settle_ns;
+}
+
+std::string encode_memo(const DigestMemo& memo) {
+  std::string out(memo_magic);
+  put_u32(out, format_version);
+  put_u32(out, 0);
+  put_text(out, memo.build_id);
+  put_text(out, memo.path);
+  put_u64(out, memo.stat.device);
+  put_u64(out, memo.stat.inode);
+  put_u64(out, memo.stat.bytes);
+  put_u64(out, static_cast<std::uint64_t>(memo.stat.mtime_ns));
+  put_u64(out, static_cast<std::uint64_t>(memo.stat.ctime_ns));
+  put_u64(out, memo.fold64);
+  put_u64(out, digest::fold64(out));
+  return out;
+}
+
+std::optional<DigestMemo> decode_memo(std::string_view bytes) {
+  constexpr std::size_t checksum_bytes = 8;
+  if (bytes.size() < memo_magic.size() + checksum_bytes || bytes.substr(0, memo_magic.size()) != memo_magic) {
+    return std::nullopt;
+  }
+  const std::string_view body = bytes.substr(0, bytes.size() - checksum_bytes);
+  Reader trailer(bytes.substr(body.size()));
+  if (trailer.get_u64() != digest::fold64(body)) return std::nullopt;
+  Reader reader(body, memo_magic.size());
+  const std::uint32_t version = reader.get_u32();
+  const std::uint32_t reserved = reader.get_u32();
+  DigestMemo memo;
+  memo.build_id = std::string(reader.get_text());
+  memo.path = std::string(reader.get_text());
+  memo.stat.device = reader.get_u64();
+  memo.stat.inode = reader.get_u64();
+  memo.stat.bytes = reader.get_u64();
+  memo.stat.mtime_ns = static_cast<std::int64_t>(reader.get_u64());
+  memo.stat.ctime_ns = static_cast<std::int64_t>(reader.get_u64());
+  memo.fold64 = reader.get_u64();
+  if (!reader.at_end() || version != format_version || reserved != 0) return std::nullopt;
+  return memo;
+}
+
+std::optional<std::uint64_t> memoised_fold64(std::string_view bytes, std::string_view build_id, std::string_view path,
+                                             const FileStat& stat) {
+  const auto memo = decode_memo(bytes);
+  if (!memo || memo->build_id != build_id || memo->path != path || !(memo->stat == stat)) return std::nullopt;
+  return memo->fold64;
+}
+
+std::string memo_file_name(std::string_view path) {
+  return fmt::format("digests-{:016x}.bin", digest::fold64(path));
+}
+
 }  // namespace gpuselect::catalog::image

@@ -66,4 +66,52 @@ std::optional<Catalog> decode_payload(std::string_view payload);
 // change of any source or of the build selects another file.
 std::string file_name(const Key& key);
 
+// ---- the digest memo (docs/performance.md "The digest memo") ----
+// A warm run's cache check digested every byte of every catalog file (a 50 MB file: ~8% of a warm
+// recommend, bound by memory). A memo holds one file's Fold64 beside what the file system said of
+// the file when it was digested; while stat says the same, the file holds the same bytes, as git's
+// index and make trust: any write sets the change time (ctime) to the clock's now, and no call
+// sets it back, so an edit that keeps the size and restores the modification time (`touch -r`)
+// still changes ctime.
+
+// What stat says of a file (its device and inode name the file itself, not its path).
+struct FileStat {
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
+  std::uint64_t bytes = 0;
+  std::int64_t mtime_ns = 0;  // last modification, nanoseconds since the epoch
+  std::int64_t ctime_ns = 0;  // last change of the file or its metadata
+  bool operator==(const FileStat&) const = default;
+};
+
+struct DigestMemo {
+  std::string build_id;  // the program's: a memo outlives no build (its digest could change meaning)
+  std::string path;      // as the command named the file
+  FileStat stat;
+  std::uint64_t fold64 = 0;  // digest::Fold64 of the file's `stat.bytes` bytes
+};
+
+// A file last changed within this long of the digest is not memoised: on a file system whose
+// timestamps are coarse (FAT: 2 s; ext3: 1 s), a second write in the same tick after the digest
+// would leave both times as they were (git's "racily clean" entries). 2 s covers the coarsest.
+inline constexpr std::int64_t memo_settle_ns = 2'000'000'000;
+
+// Whether a file whose stat is `stat`, digested at `now_ns` (the clock, ns since the epoch), may be
+// memoised: both of its times at least memo_settle_ns before then.
+bool memo_settled(const FileStat& stat, std::int64_t now_ns);
+
+// The memo's bytes: magic "GPUSDIGM" | u32 format_version | u32 0 | text build id | text path |
+// u64 device, inode, bytes | i64 mtime_ns, ctime_ns | u64 fold64 | u64 Fold64 of every byte before.
+std::string encode_memo(const DigestMemo& memo);
+// The memo in `bytes` when they are exactly one whole, intact memo of this format; nothing
+// otherwise (never throws, never reads outside `bytes`).
+std::optional<DigestMemo> decode_memo(std::string_view bytes);
+// The digest `bytes` memoise for `path` under `build_id` with the file's stat now `stat`: its
+// fold64 when the memo is whole and every one of them matches; nothing otherwise.
+std::optional<std::uint64_t> memoised_fold64(std::string_view bytes, std::string_view build_id, std::string_view path,
+                                             const FileStat& stat);
+// The memo file's name for `path`: "digests-<16 hex>.bin", a digest of the path (one memo a path:
+// a new digest replaces the old).
+std::string memo_file_name(std::string_view path);
+
 }  // namespace gpuselect::catalog::image

@@ -4,6 +4,7 @@
 #include "cli/catalog_sources.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -185,11 +186,16 @@ std::vector<catalog::image::SourceDigest> finish_digests(ReadSources& read,
   return digests;
 }
 
-// The sources' digests for the cache check, the files' bytes digested from a mapping of each
-// (io::FileStream::visit_mapped); none when a file shrank while mapped (the check then misses, and
-// the load reads the files again).
-std::optional<std::vector<catalog::image::SourceDigest>> digests_in_place(ReadSources& read) {
+// The sources' digests for the cache check. A file whose digest memo (catalog/image.hpp, in the
+// cache folder) matches what fstat says of it now is not read: the memo's Fold64 stands for its
+// bytes. Any other file's bytes are digested from a mapping of it (io::FileStream::visit_mapped),
+// and its memo is written when fstat says the same after the digest as before it and the file has
+// settled (catalog::image::memo_settled). None when a file shrank while mapped (the check then
+// misses, and the load reads the files again). `memoised` counts the files the memos stood for.
+std::optional<std::vector<catalog::image::SourceDigest>> digests_in_place(ReadSources& read, const std::string& folder,
+                                                                          std::size_t& memoised) {
   const std::size_t first_file = read.sources.size() - read.files.size();  // built-in texts come first
+  const std::string& build_id = io::program_build_id();
   std::vector<catalog::image::SourceDigest> digests;
   digests.reserve(read.sources.size());
   for (std::size_t i = 0; i < read.sources.size(); ++i) {
@@ -197,11 +203,37 @@ std::optional<std::vector<catalog::image::SourceDigest>> digests_in_place(ReadSo
     const catalog::SourceText& source = read.sources[i];
     if (i < first_file) {
       state.embedded_bytes = source.text.size();
-    } else if (!read.files[i - first_file]->visit_mapped(
-                   [&state](const char* data, std::size_t size) { state.add(data, size); })) {
+      digests.push_back({source.name, state.bytes(), state.fold64_value(), 0});
+      continue;
+    }
+    io::FileStream& file = *read.files[i - first_file];
+    io::FileStream::Stat before;
+    const bool stated = file.stat(before);
+    const catalog::image::FileStat stat{before.device, before.inode, before.bytes, before.mtime_ns, before.ctime_ns};
+    const std::string memo_name = catalog::image::memo_file_name(source.name);
+    if (stated) {
+      const io::MappedFile memo(folder + "/" + memo_name);
+      if (const auto fold64 = catalog::image::memoised_fold64(memo.bytes(), build_id, source.name, stat)) {
+        digests.push_back({source.name, stat.bytes, *fold64, 0});
+        ++memoised;
+        continue;
+      }
+    }
+    if (!file.visit_mapped([&state](const char* data, std::size_t size) { state.add(data, size); })) {
       return std::nullopt;
     }
     digests.push_back({source.name, state.bytes(), state.fold64_value(), 0});
+    io::FileStream::Stat after;
+    const auto now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    if (stated && file.stat(after) &&
+        catalog::image::FileStat{after.device, after.inode, after.bytes, after.mtime_ns, after.ctime_ns} == stat &&
+        state.bytes() == stat.bytes && catalog::image::memo_settled(stat, now_ns)) {
+      const std::string bytes = catalog::image::encode_memo({build_id, source.name, stat, state.fold64_value()});
+      constexpr std::size_t kept_memos = 64;  // catalog files a user names in turn, each memoised
+      io::write_cache_file(folder, memo_name, [&bytes](const io::Sink& write) { write(bytes); }, kept_memos);
+    }
   }
   return digests;
 }
@@ -301,7 +333,8 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
   std::string cache = folder.empty() ? "off" : "none (a stream is read, or the program has no build id)";
   if (!folder.empty() && (io::program_build_id().empty() || !all_rereadable(read))) folder.clear();
   std::optional<std::vector<catalog::image::SourceDigest>> checked;
-  if (!folder.empty()) checked = digests_in_place(read);
+  std::size_t memoised = 0;
+  if (!folder.empty()) checked = digests_in_place(read, folder, memoised);
   if (!folder.empty() && !checked) {
     cache = "ignored (a catalog file shrank while read), parsing";
     read = read_catalog_sources(globals, extra_files);  // read again from the first byte, to parse
@@ -319,7 +352,8 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
     const auto release = [&file](std::size_t offset, std::size_t size) { file.release(offset, size); };
     if (auto decoded = catalog::image::decode(file.bytes(), key, release)) {
       loaded_digests() = {std::move(decoded->sources), true, true, catalog::image::file_name(key)};
-      return {std::move(decoded->catalog), "used " + path};
+      return {std::move(decoded->catalog),
+              fmt::format("used {}; {} of {} catalog files digested from their memo", path, memoised, read.files.size())};
     }
     cache = (file.empty() ? "missed, " : "ignored (stale or damaged), ") + std::string("writing ") + path;
     read = read_catalog_sources(globals, extra_files);  // read again, to parse

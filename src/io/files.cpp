@@ -107,6 +107,18 @@ FileStream::~FileStream() {
 
 std::size_t FileStream::read(char* buffer, std::size_t size) { return read_some(fd_, buffer, size, path_); }
 
+bool FileStream::stat(Stat& stat) const {
+  struct ::stat status {};
+  if (stream_ || fd_ < 0 || ::fstat(fd_, &status) != 0) return false;
+  constexpr std::int64_t ns_per_s = 1'000'000'000;
+  stat.device = static_cast<std::uint64_t>(status.st_dev);
+  stat.inode = static_cast<std::uint64_t>(status.st_ino);
+  stat.bytes = static_cast<std::uint64_t>(status.st_size);
+  stat.mtime_ns = static_cast<std::int64_t>(status.st_mtim.tv_sec) * ns_per_s + status.st_mtim.tv_nsec;
+  stat.ctime_ns = static_cast<std::int64_t>(status.st_ctim.tv_sec) * ns_per_s + status.st_ctim.tv_nsec;
+  return true;
+}
+
 namespace {
 // Where a SIGBUS while visit_guarded reads a mapping returns to (this thread's; null outside it).
 thread_local sigjmp_buf* bus_return = nullptr;

@@ -1,6 +1,7 @@
 #pragma once
 // The only code that touches the file system.
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -44,6 +45,16 @@ class FileStream {
   // unknown (reads it again). Throws as read() does.
   using Visitor = std::function<void(const char* data, std::size_t size)>;
   bool visit_mapped(const Visitor& visit);
+  // What fstat says of the open file now: the device and inode, the size, and the modification and
+  // change times in ns since the epoch; false (and `stat` untouched) for a stream or when fstat fails.
+  struct Stat {
+    std::uint64_t device = 0;
+    std::uint64_t inode = 0;
+    std::uint64_t bytes = 0;
+    std::int64_t mtime_ns = 0;
+    std::int64_t ctime_ns = 0;
+  };
+  bool stat(Stat& stat) const;
 
  private:
   std::string path_;

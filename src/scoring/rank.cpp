@@ -320,9 +320,10 @@ class Ranker {
     // half on 50,000 offerings): one per pricing mode sold at up to two node counts (the first
     // that fits and the first without CPU offload), three with a deadline. Capacity never
     // written costs address space only: glibc maps allocations this large with mmap, and the
-    // kernel backs a page on its first write.
+    // kernel backs a page on its first write. The modes counted are a superset of those sold (every
+    // price the offering lists, in a listed region or not): no region lookup per offering.
     std::size_t sold_modes = 0;
-    for (const auto& offering : catalog_.offerings) sold_modes += modes_sold_anywhere(offering).count();
+    for (const auto& offering : catalog_.offerings) sold_modes += modes_priced_somewhere(offering).count();
     const std::size_t node_counts = filter_.deadline_hours ? 3 : 2;
     ranking.candidates.reserve(sold_modes * node_counts);
     gpuselect::detail::advise_huge_pages(ranking.candidates);
@@ -418,8 +419,18 @@ class Ranker {
     return rate;
   }
 
-  static std::bitset<catalog::pricing_mode_count> modes_sold_anywhere(const catalog::Offering& offering) {
-    return detail::modes_sold_anywhere(offering);
+  // Every mode the offering's prices name, its default and each region's entry: a superset of
+  // detail::modes_sold_anywhere (a region entry may name a region the offering does not list).
+  static std::bitset<catalog::pricing_mode_count> modes_priced_somewhere(const catalog::Offering& offering) {
+    std::bitset<catalog::pricing_mode_count> priced;
+    const auto add = [&priced](const catalog::Pricing& pricing) {
+      for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+        if (pricing.price(static_cast<catalog::PricingMode>(mode)).has_value()) priced.set(mode);
+      }
+    };
+    add(offering.pricing);
+    for (const auto& entry : offering.region_prices) add(entry.pricing);
+    return priced;
   }
 
   // What the ranking was made with, before any candidate.
