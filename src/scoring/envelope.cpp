@@ -23,7 +23,6 @@ double rest_of(const Weights& weights, const std::array<double, criterion_count>
   return rest / (1 - weights.values[c]);
 }
 
-
 // The rivals worth checking for `candidate`: the envelope when it is valid and the candidate is not
 // on it (its own line would hide others), else every candidate.
 bool use_envelope(const Ranking& ranking, const Candidate& candidate) {
