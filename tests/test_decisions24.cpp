@@ -404,7 +404,6 @@ TEST_CASE("scenario: a held term is named only where it is worth the run it hold
   INFO(ranked.err);
   REQUIRE(ranked.exit_code == 0);
   CHECK(nlohmann::json::parse(ranked.out)["candidates"][0]["nodes"] == 1);
-
 }
 
 TEST_CASE("scenario: a term hint names the looser deadline that admits one node too", "[decisions24][hint]") {
