@@ -263,6 +263,38 @@ TEST_CASE("a stale or damaged image is never used", "[cache]") {
   }
 }
 
+TEST_CASE("a trusted checksum stands for the image's only when it is the one its trailer states", "[cache]") {
+  const Loaded& loaded = big_catalog();
+  const std::string image = catalog::image::encode(loaded.catalog, loaded.key);
+  const auto taken = catalog::image::decode(image, loaded.key);
+  REQUIRE(taken);
+  CHECK(taken->checksum_taken);
+  std::uint64_t stated = 0;  // the trailer's last eight bytes, little-endian
+  for (std::size_t i = 0; i < 8; ++i) {
+    stated |= std::uint64_t{static_cast<unsigned char>(image[image.size() - 8 + i])} << (8 * i);
+  }
+  CHECK(taken->checksum == stated);
+
+  const auto trusted = catalog::image::decode(image, loaded.key, nullptr, taken->checksum);
+  REQUIRE(trusted);
+  CHECK_FALSE(trusted->checksum_taken);
+  CHECK(trusted->checksum == taken->checksum);
+  CHECK(catalog::image::encode(trusted->catalog, loaded.key) == image);
+
+  // Another value is no trust: the bytes are hashed, and an image that fails its checksum is refused.
+  const auto other = catalog::image::decode(image, loaded.key, nullptr, taken->checksum ^ 1);
+  REQUIRE(other);
+  CHECK(other->checksum_taken);
+  std::string damaged = image;
+  damaged[image.size() / 2] = static_cast<char>(damaged[image.size() / 2] ^ 0x10);
+  CHECK_FALSE(catalog::image::decode(damaged, loaded.key, nullptr, taken->checksum ^ 1));
+  CHECK_FALSE(catalog::image::decode(damaged, loaded.key));
+  // A damaged trailer no longer states the trusted checksum: hashed, and refused.
+  std::string trailer_damaged = image;
+  trailer_damaged[image.size() - 3] = static_cast<char>(trailer_damaged[image.size() - 3] ^ 0x01);
+  CHECK_FALSE(catalog::image::decode(trailer_damaged, loaded.key, nullptr, taken->checksum));
+}
+
 TEST_CASE("the payload decoder refuses bytes that are not one whole catalog", "[cache]") {
   const Loaded& loaded = big_catalog();
   const std::string image = catalog::image::encode(loaded.catalog, loaded.key);
@@ -448,9 +480,16 @@ TEST_CASE("a warm run takes a settled file's digest from its memo, and never an 
   const std::vector<std::string> environment = {"XDG_CACHE_HOME=" + cache_home.string(), "GPUSELECT_TODAY=2026-06-01"};
   const std::vector<std::string> args = {"-v", "--catalog", catalog_file.string(), "recommend", "--workload",
                                          "llm-finetune", "--params", "7e9", "--top", "3"};
+  // The catalog files' memos (a slow run may let an image settle and memoise its checksum too).
   const auto memos = [&folder] {
+    std::vector<std::string> image_memos;
+    for (const auto& image : images_in(folder)) image_memos.push_back(catalog::image::memo_file_name(image.string()));
     auto found = files_in(folder);
-    std::erase_if(found, [](const std::filesystem::path& p) { return !p.filename().string().starts_with("digests-"); });
+    std::erase_if(found, [&image_memos](const std::filesystem::path& p) {
+      const std::string name = p.filename().string();
+      return !name.starts_with("digests-") ||
+             std::find(image_memos.begin(), image_memos.end(), name) != image_memos.end();
+    });
     return found;
   };
   // A file changed within the last memo_settle_ns is not memoised; this one is let settle.
@@ -503,6 +542,59 @@ TEST_CASE("a warm run takes a settled file's digest from its memo, and never an 
                                        "llm-finetune", "--params", "7e9", "--top", "3"},
                                       environment);
   CHECK(edited.out == bypassed.out);
+}
+
+TEST_CASE("a settled image's checksum comes from its memo, and never after the image is rewritten", "[cache][cli]") {
+  TempDir dir;
+  const auto catalog_file = dir.write("team.yaml", synthetic_overlay(200));
+  const auto cache_home = dir.path() / "cache";
+  const auto folder = cache_home / "gpuselect";
+  const std::vector<std::string> environment = {"XDG_CACHE_HOME=" + cache_home.string(), "GPUSELECT_TODAY=2026-06-01"};
+  const std::vector<std::string> args = {
+      "-v",    "--catalog", catalog_file.string(), "recommend", "--workload", "llm-finetune", "--params", "7e9",
+      "--top", "3"};
+  const auto settle = [] {
+    std::this_thread::sleep_for(std::chrono::nanoseconds(catalog::image::memo_settle_ns + 100'000'000));
+  };
+  const auto image = [&folder] {
+    const auto found = images_in(folder);
+    REQUIRE(found.size() == 1);
+    return found.front();
+  };
+  const auto memo_of = [&folder](const std::filesystem::path& path) {
+    return folder / catalog::image::memo_file_name(path.string());
+  };
+  const auto cold = run_gpuselect(args, environment);
+  REQUIRE(cold.exit_code == 0);
+  // Just written, the image has not settled: its checksum is taken and not memoised.
+  const auto fresh = run_gpuselect(args, environment);
+  CHECK(fresh.err.find("; its checksum taken") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(memo_of(image())));
+  CHECK(fresh.out == cold.out);
+  settle();
+  const auto settled = run_gpuselect(args, environment);
+  CHECK(settled.err.find("; its checksum taken") != std::string::npos);
+  REQUIRE(std::filesystem::exists(memo_of(image())));
+  const auto warm = run_gpuselect(args, environment);
+  CHECK(warm.err.find("; its checksum from its memo") != std::string::npos);
+  CHECK(warm.out == cold.out);
+
+  // A byte of the image rewritten in place with its modification time put back: the change time
+  // moved, so the memo no longer stands for it; the checksum is taken, fails, and the file is parsed.
+  const auto path = image();
+  const auto modified = std::filesystem::last_write_time(path);
+  std::string bytes = read_file(path);
+  const std::size_t at = bytes.size() / 2;
+  {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(static_cast<std::streamoff>(at));
+    file.put(static_cast<char>(bytes[at] ^ 0x10));
+  }
+  std::filesystem::last_write_time(path, modified);
+  const auto damaged = run_gpuselect(args, environment);
+  REQUIRE(damaged.exit_code == 0);
+  CHECK(damaged.err.find("catalog cache: ignored (stale or damaged)") != std::string::npos);
+  CHECK(damaged.out == cold.out);
 }
 
 TEST_CASE("the JSON echo's digests describe the bytes read, warm or cold", "[cache][cli]") {

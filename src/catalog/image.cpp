@@ -152,6 +152,7 @@ class Writer {
 // hashing 8 MiB ahead of the reader and releasing what it has passed).
 struct Hashing {
   digest::Fold64 sum;
+  bool taking = true;  // false: a trusted checksum stands for the bytes' (chunks are only released)
   std::size_t hashed_until = 0;
   std::size_t released_until = 0;
   const Release* release = nullptr;
@@ -171,7 +172,7 @@ class Reader {
     while (hashing_->hashed_until < end) {
       const std::size_t from = hashing_->hashed_until;
       const std::size_t to = std::min(bytes_.size(), from + chunk_bytes);
-      hashing_->sum.add(bytes_.data() + from, to - from);
+      if (hashing_->taking) hashing_->sum.add(bytes_.data() + from, to - from);
       hashing_->hashed_until = to;
       if (hashing_->release != nullptr && *hashing_->release && from - hashing_->released_until >= chunk_bytes) {
         (*hashing_->release)(hashing_->released_until, from - hashing_->released_until);
@@ -675,7 +676,8 @@ std::optional<Catalog> decode_parts(std::string_view strings, Reader& body) {
 }
 }  // namespace
 
-std::optional<Decoded> decode(std::string_view bytes, const Key& key, const Release& release) {
+std::optional<Decoded> decode(std::string_view bytes, const Key& key, const Release& release,
+                              std::optional<std::uint64_t> trusted_checksum) {
   if (bytes.size() < header_bytes + trailer_bytes || bytes.substr(0, magic.size()) != magic) return std::nullopt;
   Reader header(bytes.substr(magic.size(), header_bytes - magic.size()));
   const std::uint32_t version = header.get_u32();
@@ -692,6 +694,7 @@ std::optional<Decoded> decode(std::string_view bytes, const Key& key, const Rele
   // checksum matches; every read is bounds-checked, so damaged bytes are read safely first.
   Hashing hashing;
   hashing.release = &release;
+  hashing.taking = !(trusted_checksum && *trusted_checksum == checksum);
   Reader reader(bytes.substr(0, strings_offset), header_bytes, &hashing);
   if (reader.get_text() != key.build_id) return std::nullopt;
   const std::uint32_t source_count = reader.get_count(28);
@@ -713,9 +716,13 @@ std::optional<Decoded> decode(std::string_view bytes, const Key& key, const Rele
   auto catalog = decode_parts(bytes.substr(strings_offset, bytes.size() - trailer_bytes - strings_offset), reader);
   if (!catalog) return std::nullopt;
   reader.hash_through(strings_offset);
-  hashing.sum.add(bytes.data() + strings_offset, bytes.size() - 8 - strings_offset);
-  if (hashing.sum.value() != checksum) return std::nullopt;
+  if (hashing.taking) {
+    hashing.sum.add(bytes.data() + strings_offset, bytes.size() - 8 - strings_offset);
+    if (hashing.sum.value() != checksum) return std::nullopt;
+  }
   decoded.catalog = std::move(*catalog);
+  decoded.checksum = checksum;
+  decoded.checksum_taken = hashing.taking;
   return decoded;
 }
 

@@ -48,14 +48,20 @@ std::string encode(const Catalog& catalog, const Key& key);
 struct Decoded {
   Catalog catalog;
   std::vector<SourceDigest> sources;  // as stored, fnv1a64 included
+  std::uint64_t checksum = 0;         // the image's checksum (its trailer's, which its bytes matched)
+  bool checksum_taken = false;        // false when `trusted_checksum` stood for it
 };
 // The catalog stored in `bytes` when it is a whole, intact image of this format made from `key`
 // (fnv1a64 in `key` is not compared); nothing otherwise. Never throws on bad bytes; never reads
 // outside `bytes`. `release`, when given, is told of ranges of `bytes` (offset, size) it will not
 // read again, as it goes: a mapped file's pages can be given back (a large image is then never
 // resident whole).
+// `trusted_checksum`, when given and equal to the checksum the image's trailer states, stands for
+// the checksum of its bytes, which are then not hashed: the caller knows them unchanged since they
+// were checked (an image memo, DigestMemo of the image file). Every read stays bounds-checked.
 using Release = std::function<void(std::size_t offset, std::size_t size)>;
-std::optional<Decoded> decode(std::string_view bytes, const Key& key, const Release& release = nullptr);
+std::optional<Decoded> decode(std::string_view bytes, const Key& key, const Release& release = nullptr,
+                              std::optional<std::uint64_t> trusted_checksum = std::nullopt);
 
 // The catalog decoder alone, without the header, key, trailer and checksum (for the fuzz target:
 // random bytes rarely pass a checksum): `payload` is a u32 size of the strings part, the strings
@@ -88,7 +94,9 @@ struct DigestMemo {
   std::string build_id;  // the program's: a memo outlives no build (its digest could change meaning)
   std::string path;      // as the command named the file
   FileStat stat;
-  std::uint64_t fold64 = 0;  // digest::Fold64 of the file's `stat.bytes` bytes
+  // digest::Fold64 of the file's `stat.bytes` bytes; of a catalog image, its checksum (decode's
+  // trusted_checksum)
+  std::uint64_t fold64 = 0;
 };
 
 // A file last changed within this long of the digest is not memoised: on a file system whose

@@ -186,6 +186,25 @@ std::vector<catalog::image::SourceDigest> finish_digests(ReadSources& read,
   return digests;
 }
 
+// What the digest memos compare (catalog::image::FileStat) of what fstat said.
+catalog::image::FileStat file_stat(const io::FileStream::Stat& stat) {
+  return {stat.device, stat.inode, stat.bytes, stat.mtime_ns, stat.ctime_ns};
+}
+
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// Writes `memo` as folder/memo_file_name(memo.path) (one memo a path; the newest 64 memos are kept:
+// the catalog files and images a user names in turn).
+void write_memo(const std::string& folder, const catalog::image::DigestMemo& memo) {
+  const std::string bytes = catalog::image::encode_memo(memo);
+  constexpr std::size_t kept_memos = 64;
+  io::write_cache_file(
+      folder, catalog::image::memo_file_name(memo.path), [&bytes](const io::Sink& write) { write(bytes); }, kept_memos);
+}
+
 // The sources' digests for the cache check. A file whose digest memo (catalog/image.hpp, in the
 // cache folder) matches what fstat says of it now is not read: the memo's Fold64 stands for its
 // bytes. Any other file's bytes are digested from a mapping of it (io::FileStream::visit_mapped),
@@ -209,7 +228,7 @@ std::optional<std::vector<catalog::image::SourceDigest>> digests_in_place(ReadSo
     io::FileStream& file = *read.files[i - first_file];
     io::FileStream::Stat before;
     const bool stated = file.stat(before);
-    const catalog::image::FileStat stat{before.device, before.inode, before.bytes, before.mtime_ns, before.ctime_ns};
+    const catalog::image::FileStat stat = file_stat(before);
     const std::string memo_name = catalog::image::memo_file_name(source.name);
     if (stated) {
       const io::MappedFile memo(folder + "/" + memo_name);
@@ -224,15 +243,9 @@ std::optional<std::vector<catalog::image::SourceDigest>> digests_in_place(ReadSo
     }
     digests.push_back({source.name, state.bytes(), state.fold64_value(), 0});
     io::FileStream::Stat after;
-    const auto now_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count();
-    if (stated && file.stat(after) &&
-        catalog::image::FileStat{after.device, after.inode, after.bytes, after.mtime_ns, after.ctime_ns} == stat &&
-        state.bytes() == stat.bytes && catalog::image::memo_settled(stat, now_ns)) {
-      const std::string bytes = catalog::image::encode_memo({build_id, source.name, stat, state.fold64_value()});
-      constexpr std::size_t kept_memos = 64;  // catalog files a user names in turn, each memoised
-      io::write_cache_file(folder, memo_name, [&bytes](const io::Sink& write) { write(bytes); }, kept_memos);
+    if (stated && file.stat(after) && file_stat(after) == stat && state.bytes() == stat.bytes &&
+        catalog::image::memo_settled(stat, now_ns())) {
+      write_memo(folder, {build_id, source.name, stat, state.fold64_value()});
     }
   }
   return digests;
@@ -350,10 +363,24 @@ Loaded load_sources(const GlobalOptions& globals, const std::vector<std::string>
     constexpr std::size_t least_heap_bytes = std::size_t{8} << 20;
     io::heap_in_huge_pages(std::max(4 * file.bytes().size(), least_heap_bytes));
     const auto release = [&file](std::size_t offset, std::size_t size) { file.release(offset, size); };
-    if (auto decoded = catalog::image::decode(file.bytes(), key, release)) {
+    // The image's memo: its checksum, while fstat says of it what it said when the checksum was
+    // taken (the rule of the sources' memos; an image is replaced by rename, a new inode).
+    const std::string& build_id = io::program_build_id();
+    std::optional<std::uint64_t> trusted_checksum;
+    if (file.stat()) {
+      const io::MappedFile memo(folder + "/" + catalog::image::memo_file_name(path));
+      trusted_checksum = catalog::image::memoised_fold64(memo.bytes(), build_id, path, file_stat(*file.stat()));
+    }
+    if (auto decoded = catalog::image::decode(file.bytes(), key, release, trusted_checksum)) {
+      io::FileStream::Stat after;
+      if (decoded->checksum_taken && file.stat() && io::stat_path(path, after) &&
+          file_stat(after) == file_stat(*file.stat()) && catalog::image::memo_settled(file_stat(after), now_ns())) {
+        write_memo(folder, {build_id, path, file_stat(after), decoded->checksum});
+      }
       loaded_digests() = {std::move(decoded->sources), true, true, catalog::image::file_name(key)};
       return {std::move(decoded->catalog),
-              fmt::format("used {}; {} of {} catalog files digested from their memo", path, memoised, read.files.size())};
+              fmt::format("used {}; {} of {} catalog files digested from their memo; its checksum {}", path, memoised,
+                          read.files.size(), decoded->checksum_taken ? "taken" : "from its memo")};
     }
     cache = (file.empty() ? "missed, " : "ignored (stale or damaged), ") + std::string("writing ") + path;
     read = read_catalog_sources(globals, extra_files);  // read again, to parse

@@ -123,9 +123,13 @@ MappedFile::MappedFile(const std::string& path) {
   struct stat info {};
   if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
     void* data = ::mmap(nullptr, static_cast<std::size_t>(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-    if (data != MAP_FAILED) {
+    FileStream::Stat stat;
+    if (data != MAP_FAILED && stat_open_file(fd, stat)) {
       data_ = data;
       size_ = static_cast<std::size_t>(info.st_size);
+      stat_ = stat;
+    } else if (data != MAP_FAILED) {
+      ::munmap(data, static_cast<std::size_t>(info.st_size));
     }
   }
   ::close(fd);

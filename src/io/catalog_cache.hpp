@@ -5,8 +5,11 @@
 // cache, and the caller parses as if there were none.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "io/files.hpp"
 
 namespace gpuselect::io {
 
@@ -28,10 +31,13 @@ class MappedFile {
   // resident set, and a later read maps the file's bytes again. A hint; never changes the bytes.
   void release(std::size_t offset, std::size_t size) const;
   bool empty() const { return size_ == 0; }
+  // What fstat said of the file when it was mapped; nothing when it is empty.
+  const std::optional<FileStream::Stat>& stat() const { return stat_; }
 
  private:
   void* data_ = nullptr;
   std::size_t size_ = 0;
+  std::optional<FileStream::Stat> stat_;
 };
 
 // Before a large catalog is rebuilt from an image and ranked (~`bytes` of allocations: strings,

@@ -107,17 +107,34 @@ FileStream::~FileStream() {
 
 std::size_t FileStream::read(char* buffer, std::size_t size) { return read_some(fd_, buffer, size, path_); }
 
-bool FileStream::stat(Stat& stat) const {
-  struct ::stat status {};
-  if (stream_ || fd_ < 0 || ::fstat(fd_, &status) != 0) return false;
+namespace {
+FileStream::Stat stat_of(const struct ::stat& status) {
   constexpr std::int64_t ns_per_s = 1'000'000'000;
+  FileStream::Stat stat;
   stat.device = static_cast<std::uint64_t>(status.st_dev);
   stat.inode = static_cast<std::uint64_t>(status.st_ino);
   stat.bytes = static_cast<std::uint64_t>(status.st_size);
   stat.mtime_ns = static_cast<std::int64_t>(status.st_mtim.tv_sec) * ns_per_s + status.st_mtim.tv_nsec;
   stat.ctime_ns = static_cast<std::int64_t>(status.st_ctim.tv_sec) * ns_per_s + status.st_ctim.tv_nsec;
+  return stat;
+}
+}  // namespace
+
+bool stat_open_file(int fd, FileStream::Stat& stat) {
+  struct ::stat status {};
+  if (fd < 0 || ::fstat(fd, &status) != 0) return false;
+  stat = stat_of(status);
   return true;
 }
+
+bool stat_path(const std::string& path, FileStream::Stat& stat) {
+  struct ::stat status {};
+  if (::stat(path.c_str(), &status) != 0) return false;
+  stat = stat_of(status);
+  return true;
+}
+
+bool FileStream::stat(Stat& stat) const { return !stream_ && stat_open_file(fd_, stat); }
 
 namespace {
 // Where a SIGBUS while visit_guarded reads a mapping returns to (this thread's; null outside it).

@@ -63,6 +63,11 @@ class FileStream {
   bool stream_ = false;
 };
 
+// What fstat says of the file open as `fd`, and what stat says of the file at `path` now (links
+// followed), as FileStream::stat; false (and `stat` untouched) when the call fails.
+bool stat_open_file(int fd, FileStream::Stat& stat);
+bool stat_path(const std::string& path, FileStream::Stat& stat);
+
 // An unnamed temporary file in `folder` (O_TMPFILE; where the file system lacks it, mkstemp and an
 // unlink at once), read and written through its descriptor: it has no name, so nothing is left
 // behind however the process ends. A download's body goes here instead of memory (docs/hardening.md

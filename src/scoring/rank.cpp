@@ -281,17 +281,26 @@ class Ranker {
       // `--pricing monthly` blamed host memory (expert review 29, second).
       bool asked_mode_sold = false;
       bool asked_mode_abroad = false;
-      // Offerings share their region lists (interned): each list is looked at once.
+      // Offerings share their region lists (interned): each list is looked at once, and a run of
+      // offerings with the last one's list (a catalog lists an instance type's records together)
+      // is answered without a lookup.
       std::unordered_map<const std::vector<std::string>*, bool> only_mainland_by_list;
+      const std::vector<std::string>* last_list = nullptr;
+      bool last_only_mainland = false;
       for (const auto& offering : catalog.offerings) {
-        const auto [list, first] = only_mainland_by_list.try_emplace(&offering.regions.items(), false);
-        if (first) {
-          list->second = !offering.regions.empty() &&
-                         std::all_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
-                           return in_mainland.count(region) > 0 || host_in_mainland(region);
-                         });
+        if (&offering.regions.items() != last_list) {
+          const auto [list, first] = only_mainland_by_list.try_emplace(&offering.regions.items(), false);
+          if (first) {
+            list->second =
+                !offering.regions.empty() &&
+                std::all_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
+                  return in_mainland.count(region) > 0 || host_in_mainland(region);
+                });
+          }
+          last_list = list->first;
+          last_only_mainland = list->second;
         }
-        const bool only_mainland = list->second;
+        const bool only_mainland = last_only_mainland;
         mainland_only_.push_back(only_mainland);
         if (!filter.gpus.empty() && detail::names_gpu(catalog, filter, catalog.gpu_of(offering))) {
           asked_gpu_sold = true;
