@@ -38,9 +38,15 @@ std::string message_of(const nlohmann::json& document, const nlohmann::json& war
 }
 
 double total_of(const nlohmann::json& candidate) { return candidate["cost"]["total"].get<double>(); }
-// What the cost criterion scores: the total at the price's upper end.
+// What the cost criterion scores: the total with its quoted part at the price's upper end (egress,
+// public IPs and storage are list charges, not the quote: estimate::Cost::total_at).
 double scored_of(const nlohmann::json& candidate) {
-  return total_of(candidate) * candidate["cost"]["price_high_factor"].get<double>();
+  const auto& cost = candidate["cost"];
+  const double list_charges =
+      cost["egress"].get<double>() + cost["public_ip"].get<double>() + cost["storage"].get<double>();
+  const double quoted = total_of(candidate) - list_charges;
+  if (!(quoted > 0)) return total_of(candidate);
+  return list_charges + quoted * cost["price_high_factor"].get<double>();
 }
 double hours_of(const nlohmann::json& candidate) {
   return candidate["time"]["wall_hours"].get<double>();

@@ -244,9 +244,11 @@ TEST_CASE("subscription: a short job is charged the month, a 40-day job two mont
 // yearly terms (CN¥1.9M) ranked above a CN¥3,274 A800 month for a 5.6 h job.
 TEST_CASE("subscription: training buys the terms its band's slow end needs, warns at the boundary, no dearer longer term",
           "[china][subscription]") {
-  const auto document = recommend_json({"-w", "llm-finetune", "-m", "Qwen/Qwen2.5-72B-Instruct", "--method", "qlora",
-                                        "--region", "cn", "--pricing", "monthly,yearly", "--currency", "CNY", "--top",
-                                        "200"});
+  // 2e8 tokens: a one-GPU L20 (Ada) run whose band's slow end passes a month (the review's 1e8 did at
+  // Ada's old 0.40 matmul efficiency; at 0.60 it ends inside one, expert review 32).
+  const auto document =
+      recommend_json({"-w", "llm-finetune", "-m", "Qwen/Qwen2.5-72B-Instruct", "--method", "qlora", "--tokens", "2e8",
+                      "--region", "cn", "--pricing", "monthly,yearly", "--currency", "CNY", "--top", "200"});
   bool saw_boundary = false;
   std::set<std::string> yearly_offerings;
   std::set<std::string> monthly_offerings;

@@ -311,6 +311,17 @@ struct Cost {
   // what the cost criterion scores.
   double price_band_pct = 0;
   double price_high_factor = 1;
+  // A total of this row (`row_total`: `total`, or an end of its band) with its quoted part (compute
+  // and spot's lost work, priced at the quote) at `price_factor` x the quote and the hours it pays
+  // for at `time_factor` x: egress is charged at the provider's list rate whatever the hours, and
+  // public IPs and storage at list rates for the hours held; none of them is the quote (expert
+  // review 32: a spot quote's 3.46x upper end multiplied $90 of egress too).
+  double total_at(double row_total, double price_factor, double time_factor = 1.0) const {
+    const double held = public_ip + storage;
+    const double quoted = row_total - egress - held;
+    if (!(quoted > 0)) return row_total;
+    return egress + held * time_factor + quoted * price_factor * time_factor;
+  }
   // How far the price may be off for being estimated, percent (price_estimated; 0 otherwise).
   double estimated_price_band_pct() const { return price_estimated ? estimate::estimated_price_band_pct : 0.0; }
   // The list-price age band at the quote's age, percent (= price_band_pct for list modes): the drift

@@ -231,6 +231,7 @@
   X(w_spot_training, "On {0}: {1} chance of no interruption, {2} expected interruptions, adding {3} of lost work and re-provisioning ({4} per restart) and {5} to the cost", "{0}：{1} 的概率不被中断，预期中断 {2} 次，增加 {3} 的损失工作和重新开通时间（每次重启 {4}），成本增加 {5}") \
   X(w_one_instance, "1 instance", "1 个实例") \
   X(w_instances_together, "{} instances that restart together", "{} 个一起重启的实例") \
+  X(w_spot_no_checkpoints, "; without checkpoints (--checkpoint-minutes 0) a reclaim restarts the whole {0} run from the start", "；没有检查点（--checkpoint-minutes 0），一次回收即从头重跑整个 {0} 的任务") \
   X(w_spot_deadline, "; {0} chance of ending within the {1} deadline", "；{0} 的概率在 {1} 截止时间内完成") \
   X(w_sentence_end, ".", "。") \
   X(w_spot_replacements, "Expected {0} replacement starts over {1} instance{2} ({3} down in all).", "预期 {1} 个实例共重新启动 {0} 次（共停机 {3}）。") \
@@ -420,6 +421,7 @@
   X(detail_software, "{}; --allow-immature-stack to include", "{}；加 --allow-immature-stack 可纳入") \
   X(detail_software_weak_serving, "{}; a weak stack is not production serving; --allow-immature-stack to include", "{}；支持较弱的软件栈不适合生产服务；加 --allow-immature-stack 可纳入") \
   X(detail_mainland_only, "sold in mainland China only (a mainland account or host); --region cn, --currency CNY or --provider {} to include", "仅在中国大陆销售（需大陆账号或主体）；加 --region cn、--currency CNY 或 --provider {} 可纳入") \
+  X(detail_fixed_plan_gpus, "the plan fixed by flags (TP {0} x PP {1} x CP {2}) takes {3} GPUs, and this offering clusters at most {5} node(s) of {4}", "参数固定的并行方案（TP {0} x PP {1} x CP {2}）需要 {3} 块 GPU，而此产品最多组合 {5} 个各 {4} 块 GPU 的节点") \
   X(detail_owned_cluster, "the owned cluster has {} (max_nodes)", "自有集群只有 {} 个节点（max_nodes）") \
   X(budget_upper, "{0} as quoted, at the price's upper end{1}", "按报价为 {0}，按价格上限{1}") \
   X(budget_upper_confidence, "{0} as quoted, at the price's upper end{1} and with the run's hours at {2} confidence", "按报价为 {0}，按价格上限{1}，且运行时长取 {2} 置信度") \

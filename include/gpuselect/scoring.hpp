@@ -158,6 +158,10 @@ inline constexpr double deadline_band_probability = 0.9;
 // Training on several spot nodes for longer than this always carries W-SPOT (a reclaim of any node
 // restarts all of them), hours.
 inline constexpr double spot_multi_node_warn_hours = 24.0;
+// Training on spot without checkpoints (--checkpoint-minutes 0) longer than this: a reclaim restarts
+// the whole run, so W-SPOT says so whatever the chance (judgement: an hour of lost work is what a
+// team notices; expert review 32: a 19 h run without checkpoints on spot showed no warning).
+inline constexpr double spot_no_checkpoint_warn_hours = 1.0;
 // Pareto by weak dominance (docs/scoring.md "Pareto"): a strictly cheaper row at most this share
 // slower (0.5%, below the time's own band and the table's rounding) dominates a dearer one.
 inline constexpr double pareto_time_tolerance = 0.005;
@@ -462,6 +466,10 @@ struct Ranking {
     // speed inside it keeps only the slack slope (docs/scoring.md "Turnaround").
     bool turnaround_is_horizon = false;
     double cheapest_scored = 0;  // smallest Candidate::scored_cost / (1 + list_band_pct) above 0 (0 = use cheapest_total)
+    // The least egress among the rows (output currency): a charge every row pays whatever is rented,
+    // taken off both sides of job_cost's ratio, so the same --egress-gb on every row does not flatten
+    // the cost criterion and hand #1 to a dearer machine (expert review 32; docs/scoring.md "job_cost").
+    double shared_egress = 0;
     // cheapest_total and cheapest_scored are set by the same request's on demand (Options::
     // on_demand_reference), outside the --pricing asked for: only terms were ranked, and on demand
     // costs less (no lower than the cheapest term / 10^0.8: rank.cpp).
@@ -618,6 +626,8 @@ struct Ranking {
   std::string model_id;
   bool reserved_other_use = false;    // Options::reserved_other_use
   double deadline_hours = 0;          // Constraints::deadline_hours, 0 = none
+  double checkpoint_minutes =
+      0;  // the profile's (training; 0 = no checkpoints: W-SPOT says a reclaim restarts the run)
   double confidence = estimate::default_confidence;  // the deadline's confidence (risk-averse raised)
   // Facts that hold for the whole run, said once instead of on every row ("prices of 12 providers
   // are 194 days old").

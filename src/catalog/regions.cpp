@@ -131,11 +131,19 @@ std::vector<std::string> expand_region_groups(const Catalog& catalog, const std:
   // One pass: the exact name wherever it is, else the first region in another case.
   // Offerings share their region lists (catalog::SharedTextList, interned: 1,335 lists for 50,000
   // offerings of the benchmark catalog): a list already looked through finds nothing new.
+  // A run of offerings with the last one's list (an instance type's records are listed together)
+  // skips the set.
   std::unordered_set<const std::vector<std::string>*> lists_seen;
-  const auto first_time = [&](const Offering& offering) { return lists_seen.insert(&offering.regions.items()).second; };
+  const std::vector<std::string>* last_list = nullptr;
+  const auto first_time = [&](const Offering& offering) {
+    if (&offering.regions.items() == last_list) return false;
+    last_list = &offering.regions.items();
+    return lists_seen.insert(last_list).second;
+  };
   const auto region_named = [&](const std::string& name) -> const std::string* {
     const std::string* other_case = nullptr;
     lists_seen.clear();
+    last_list = nullptr;
     for (const auto& offering : catalog.offerings) {
       if (!first_time(offering)) continue;
       for (const auto& region : offering.regions) {

@@ -387,8 +387,8 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
     cost.price_high_factor = std::max(cost.price_high_factor, 1.0 + (on_demand_high / spot_price - 1.0) * climbed);
   }
   if (cost.total_band.high > 0) {
-    cost.total_band.low *= low_factor;
-    cost.total_band.high *= cost.price_high_factor;
+    cost.total_band.low = cost.total_at(cost.total_band.low, low_factor);
+    cost.total_band.high = cost.total_at(cost.total_band.high, cost.price_high_factor);
   }
   if (cost.per_million_output_tokens_band.high > 0) {
     cost.per_million_output_tokens_band.low *= low_factor;

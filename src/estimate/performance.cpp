@@ -238,15 +238,20 @@ struct ArchitectureEfficiency {
   double matmul_efficiency;
   bool calibrated;  // rows of this architecture are in the calibration table
 };
-constexpr std::array<ArchitectureEfficiency, 4> architecture_efficiency{{
+constexpr std::array<ArchitectureEfficiency, 5> architecture_efficiency{{
     {"ampere", 0.68, true},
     {"hopper", 0.60, true},
     // Fitted on one row, Megatron-Bridge 25.11 Llama 3 8B FP8 on 8 B200 (30,624 tokens/s/GPU;
     // docs/estimation.md "Calibration").
     {"blackwell", 0.52, true},
     {"volta", 0.50, false},  // assumption: Megatron-LM 8.3B on V100 reached 39 TFLOPS of 125
+    // Assumption, from the nearest generation: Hopper's (the same 2022 generation, fourth-generation
+    // tensor cores with FP8). At the 0.40 of the other architectures an RTX 4090 (165.2 TFLOPS at
+    // FP32 accumulate, 1,008 GB/s) trained slower than a 150 W A10 (125, 600 GB/s), and an L40S
+    // at half an A100's MFU (expert review 32).
+    {"ada", 0.60, false},
 }};
-constexpr double other_architecture_efficiency = 0.40;  // Ada, Turing, CDNA: assumption (PCIe-class parts, ROCm)
+constexpr double other_architecture_efficiency = 0.40;  // Turing, CDNA: assumption (PCIe-class parts, ROCm)
 // Matmul size: efficiency x h / (h + h0) with h0 = matmul_size_factor x (peak FLOP/s / memory
 // bytes/s): narrow layers (small hidden size h) spend relatively more time in bandwidth-bound
 // kernels (norms, activations, optimizer), the more so the more FLOPs a GPU has per byte (fitted).

@@ -279,7 +279,10 @@ IndicatorValue job_cost(const IndicatorInput& in) {
   const double cheapest = scored ? in.best.cheapest_scored : in.best.cheapest_total;
   if (!(total > 0) || !(cheapest > 0)) return {1.0};
   const double reference = in.best.free_row ? cheapest / 2 : cheapest;
-  const double ratio = std::max(1.0, total / reference);
+  // The egress every row pays is no part of the choice: off both sides (not below a tenth of the
+  // reference, so a reference that is almost all egress keeps a scale).
+  const double shared = in.best.free_row ? 0.0 : std::min(in.best.shared_egress, 0.9 * reference);
+  const double ratio = std::max(1.0, (total - shared) / (reference - shared));
   return {clamp01(1.0 - std::log(ratio) / std::log(cost_ratio_at_zero))};
 }
 

@@ -465,6 +465,7 @@ class Ranker {
     }
     ranking.reserved_other_use = options_.reserved_other_use;
     ranking.deadline_hours = options_.constraints.deadline_hours.value_or(0);
+    ranking.checkpoint_minutes = profile_.checkpoint_minutes;
     ranking.confidence = confidence();
     double weight_sum = 0;
     for (double weight : options_.weights.values) weight_sum += weight;
@@ -1634,6 +1635,7 @@ class Ranker {
               {{ExclusionKind::headroom, filter_.min_headroom_pct, best_free_pct, {}}});
       return;
     }
+    if (exclude_beyond_fixed_plan(index, ranking)) return;
     for (int nodes = node_limit + 1; nodes <= offering.max_nodes; ++nodes) {
       if (plan_of(offering, nodes).fits) {
         exclude(ranking, index, std::nullopt, nodes,
@@ -1679,6 +1681,28 @@ class Ranker {
                     memo_.description(memory)};
     }
     exclude(ranking, index, std::nullopt, node_limit, std::move(reasons));
+  }
+
+  // Training whose model-parallel degree is fixed by flags (--tensor-parallel x --pipeline-parallel x
+  // --context-parallel) beyond the GPUs the offering can ever cluster: excluded for the nodes that
+  // degree needs, not for memory (expert review 32: TP 8 x PP 8 on a one-GPU VM read "needs 2.2 GB
+  // per GPU, has 85.9 GB"). Expert parallelism runs inside the data-parallel ranks: not counted.
+  bool exclude_beyond_fixed_plan(std::uint32_t index, Ranking& ranking) {
+    if (!workload::kind_traits(profile_.kind).training()) return false;
+    const auto& fixed = profile_.fixed;
+    const int tp = fixed.tensor_parallel.value_or(1);
+    const int pp = fixed.pipeline_parallel.value_or(1);
+    const int cp = fixed.context_parallel.value_or(1);
+    const auto& offering = catalog_.offerings[index];
+    const int per_node = std::max(1, offering.gpu_count);
+    const int most_nodes = std::max(1, offering.max_nodes);
+    const long long gpus = static_cast<long long>(tp) * pp * cp;
+    if (gpus <= static_cast<long long>(per_node) * most_nodes) return false;
+    const auto nodes = static_cast<double>((gpus + per_node - 1) / per_node);
+    exclude(ranking, index, std::nullopt, most_nodes,
+            {{ExclusionKind::nodes, nodes, static_cast<double>(most_nodes),
+              text::words(text::Msg::detail_fixed_plan_gpus, tp, pp, cp, gpus, per_node, most_nodes)}});
+    return true;
   }
 
   // An owned cluster cannot grow: when the job fits on more nodes than the team has (up to the
@@ -1800,7 +1824,7 @@ class Ranker {
         time_factor = std::max(1.0, hours_at / estimate.time.wall_hours);
       }
       const double budget_cost =
-          options_.risk_averse ? total_cost : total_cost * cost.price_high_factor * time_factor;
+          options_.risk_averse ? total_cost : cost.total_at(total_cost, cost.price_high_factor, time_factor);
       if (filter_.budget && budget_cost > *filter_.budget * (1 + 1e-9)) {
         text::Words words;
         if (budget_cost > total_cost * 1.0005) {
@@ -1864,7 +1888,7 @@ class Ranker {
       // The cost criterion scores the price's upper end; under --risk-averse total_cost is already there.
       ranking.candidates.back().scored_cost = options_.risk_averse && cost.total_band.high > 0
                                                   ? total_cost
-                                                  : total_cost * cost.price_high_factor;
+                                                  : cost.total_at(total_cost, cost.price_high_factor);
       if (filter_.deadline_hours && cost.hours_at_confidence > 0) {
         ranking.candidates.back().scored_hours = wait_hours + cost.staging_hours + cost.hours_at_confidence;
       }
@@ -1897,7 +1921,9 @@ class Ranker {
     best.fastest_hours = std::numeric_limits<double>::infinity();
     best.cheapest_total = std::numeric_limits<double>::infinity();
     best.cheapest_scored = std::numeric_limits<double>::infinity();
+    best.shared_egress = std::numeric_limits<double>::infinity();
     for (const auto& candidate : candidates) {
+      best.shared_egress = std::min(best.shared_egress, candidate.cost.egress);
       // The reference: the cheapest row's upper end less the drift all quotes of its age share (a
       // suspect or old spot quote keeps its own factor): two-year-old list prices score every row
       // at up to +43% against the cheapest quote, not against the cheapest quote +43% (issue 24.5).
@@ -1920,6 +1946,7 @@ class Ranker {
     if (!std::isfinite(best.fastest_hours)) best.fastest_hours = 0;
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     if (!std::isfinite(best.cheapest_scored)) best.cheapest_scored = 0;
+    if (!std::isfinite(best.shared_egress) || !(best.shared_egress > 0)) best.shared_egress = 0;
     // The on-demand reference takes at most 80 of the cheapest term's 100 cost points (a ratio of
     // cost_ratio_at_zero^0.8): enough to read as a poor buy (a lone term at 10x on demand scored 94
     // before, expert review 11, R3), not so much that every term sits at 0 and the terms lose their

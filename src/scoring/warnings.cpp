@@ -119,7 +119,9 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
                           (cost.within_deadline_probability >= 0 && cost.within_deadline_probability < 0.95) ||
                           // More than a day on several spot nodes: any reclaim restarts them all.
                           (workload::kind_traits(profile.kind).training() && cost.instances > 1 &&
-                           performance.time.wall_hours > spot_multi_node_warn_hours);
+                           performance.time.wall_hours > spot_multi_node_warn_hours) ||
+                          (workload::kind_traits(profile.kind).training() && !(profile.checkpoint_minutes > 0) &&
+                           performance.time.wall_hours > spot_no_checkpoint_warn_hours);
   set(Warning::spot_interruptions, candidate.mode == PricingMode::spot && !spot_serving && spot_risky);
   set(Warning::spot_serving, spot_serving);
   set(Warning::vgpu_noisy_neighbours, offering.isolation == catalog::Isolation::vgpu);
@@ -683,6 +685,10 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                     chance(cost.uninterrupted_probability),
                     number(cost.interruptions_expected, cost.interruptions_expected < 0.1 ? 3 : 2),
                     duration(cost.interruption_hours), duration(cost.reprovision_hours), money(cost.interruption));
+        if (!(ranking.checkpoint_minutes > 0)) {
+          text += say(lang, Msg::w_spot_no_checkpoints,
+                      units::format_hours(ranking.performance_of(candidate).time.wall_hours));
+        }
         if (cost.within_deadline_probability >= 0) {
           text += say(lang, Msg::w_spot_deadline, chance(cost.within_deadline_probability),
                       units::format_hours(ranking.deadline_hours));
@@ -790,18 +796,20 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
     case Warning::spot_quote: {
       if (!cost.spot_quote_suspect() && cost.spot_quote_no_saving()) {
         // Expert review 6, F3: under cost-first such a row scored level with on demand, unsaid.
-        return say(lang, Msg::w_spot_quote_no_saving, offering.as_of, money(candidate.total_cost * cost.price_high_factor),
-                   cost.quote_age_days, estimate::spot_quote_worthless_days);
+        return say(lang, Msg::w_spot_quote_no_saving, offering.as_of,
+                   money(cost.total_at(candidate.total_cost, cost.price_high_factor)), cost.quote_age_days,
+                   estimate::spot_quote_worthless_days);
       }
       if (!cost.spot_quote_suspect()) {
         return say_text(lang, Msg::w_spot_quote_old, offering.as_of,
-                        money(candidate.total_cost * cost.price_high_factor));
+                        money(cost.total_at(candidate.total_cost, cost.price_high_factor)));
       }
       return say_text(lang, Msg::w_spot_quote_suspect,
                       say_text(lang, cost.spot_quote_deep ? Msg::w_spot_quote_deep : Msg::w_spot_quote_lull),
-                      money(candidate.total_cost * cost.price_high_factor),
-                      cost.quote_age_days >= 0 ? say_text(lang, Msg::w_spot_quote_age, std::to_string(cost.quote_age_days))
-                                               : std::string());
+                      money(cost.total_at(candidate.total_cost, cost.price_high_factor)),
+                      cost.quote_age_days >= 0
+                          ? say_text(lang, Msg::w_spot_quote_age, std::to_string(cost.quote_age_days))
+                          : std::string());
     }
     case Warning::queued:
       return say(lang, Msg::w_queued, units::format_hours(offering.availability.queue_hours),
