@@ -422,6 +422,8 @@
   X(detail_software_weak_serving, "{}; a weak stack is not production serving; --allow-immature-stack to include", "{}；支持较弱的软件栈不适合生产服务；加 --allow-immature-stack 可纳入") \
   X(detail_mainland_only, "sold in mainland China only (a mainland account or host); --region cn, --currency CNY or --provider {} to include", "仅在中国大陆销售（需大陆账号或主体）；加 --region cn、--currency CNY 或 --provider {} 可纳入") \
   X(detail_fixed_plan_gpus, "the plan fixed by flags (TP {0} x PP {1} x CP {2}) takes {3} GPUs, and this offering clusters at most {5} node(s) of {4}", "参数固定的并行方案（TP {0} x PP {1} x CP {2}）需要 {3} 块 GPU，而此产品最多组合 {5} 个各 {4} 块 GPU 的节点") \
+  X(detail_fixed_tp_node, "--tensor-parallel {0} runs within one node (its all-reduce on every layer needs the GPU links), and this offering has {1} GPUs a node", "--tensor-parallel {0} 须在单个节点内运行（每层的 all-reduce 依赖 GPU 间互联），而此产品每节点只有 {1} 块 GPU") \
+  X(detail_fixed_plan_max_nodes, "the plan fixed by flags (TP {0} x PP {1} x CP {2}) takes {3} GPUs, {4} a node; --max-nodes {5}", "参数固定的并行方案（TP {0} x PP {1} x CP {2}）需要 {3} 块 GPU，每节点 {4} 块；--max-nodes {5}") \
   X(detail_owned_cluster, "the owned cluster has {} (max_nodes)", "自有集群只有 {} 个节点（max_nodes）") \
   X(budget_upper, "{0} as quoted, at the price's upper end{1}", "按报价为 {0}，按价格上限{1}") \
   X(budget_upper_confidence, "{0} as quoted, at the price's upper end{1} and with the run's hours at {2} confidence", "按报价为 {0}，按价格上限{1}，且运行时长取 {2} 置信度") \

@@ -470,6 +470,10 @@ struct Ranking {
     // taken off both sides of job_cost's ratio, so the same --egress-gb on every row does not flatten
     // the cost criterion and hand #1 to a dearer machine (expert review 32; docs/scoring.md "job_cost").
     double shared_egress = 0;
+    // The reference with the egress apart: the smallest (scored_cost - egress) / (1 + list_band_pct)
+    // + egress (the list drift is the quote's, not the egress's); less shared_egress, job_cost's
+    // reference when some egress is shared (0 = none).
+    double cheapest_scored_egress_apart = 0;
     // cheapest_total and cheapest_scored are set by the same request's on demand (Options::
     // on_demand_reference), outside the --pricing asked for: only terms were ranked, and on demand
     // costs less (no lower than the cheapest term / 10^0.8: rank.cpp).

@@ -278,10 +278,16 @@ IndicatorValue job_cost(const IndicatorInput& in) {
   const double total = scored ? in.candidate.scored_cost : in.candidate.total_cost;
   const double cheapest = scored ? in.best.cheapest_scored : in.best.cheapest_total;
   if (!(total > 0) || !(cheapest > 0)) return {1.0};
-  const double reference = in.best.free_row ? cheapest / 2 : cheapest;
-  // The egress every row pays is no part of the choice: off both sides (not below a tenth of the
-  // reference, so a reference that is almost all egress keeps a scale).
-  const double shared = in.best.free_row ? 0.0 : std::min(in.best.shared_egress, 0.9 * reference);
+  double reference = in.best.free_row ? cheapest / 2 : cheapest;
+  double shared = 0;
+  // The egress every row pays is no part of the choice: off both sides of the ratio, against the
+  // reference with the egress apart from the quote's drift (a reference set from outside this
+  // ranking, on demand for a terms-only one, keeps the plain ratio).
+  if (scored && !in.best.free_row && !in.best.cheapest_on_demand_outside && in.best.shared_egress > 0 &&
+      in.best.cheapest_scored_egress_apart > in.best.shared_egress) {
+    shared = in.best.shared_egress;
+    reference = in.best.cheapest_scored_egress_apart;
+  }
   const double ratio = std::max(1.0, (total - shared) / (reference - shared));
   return {clamp01(1.0 - std::log(ratio) / std::log(cost_ratio_at_zero))};
 }

@@ -1638,8 +1638,20 @@ class Ranker {
     if (exclude_beyond_fixed_plan(index, ranking)) return;
     for (int nodes = node_limit + 1; nodes <= offering.max_nodes; ++nodes) {
       if (plan_of(offering, nodes).fits) {
+        // A plan fixed by flags that takes more GPUs than --max-nodes gives says so (expert review 33:
+        // "needs 8 nodes to fit" read as memory where TP 8 x PP 8 takes 64 GPUs).
+        const long long fixed_gpus = fixed_plan_gpus();
+        text::Words words;
+        if (workload::kind_traits(profile_.kind).training() &&
+            fixed_gpus > static_cast<long long>(std::max(1, offering.gpu_count)) * node_limit) {
+          const auto& fixed = profile_.fixed;
+          words = text::words(text::Msg::detail_fixed_plan_max_nodes, fixed.tensor_parallel.value_or(1),
+                              fixed.pipeline_parallel.value_or(1), fixed.context_parallel.value_or(1), fixed_gpus,
+                              std::max(1, offering.gpu_count), filter_.max_nodes);
+        }
         exclude(ranking, index, std::nullopt, nodes,
-                {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(filter_.max_nodes), {}}});
+                {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(filter_.max_nodes),
+                  std::move(words)}});
         return;
       }
     }
@@ -1686,7 +1698,15 @@ class Ranker {
   // Training whose model-parallel degree is fixed by flags (--tensor-parallel x --pipeline-parallel x
   // --context-parallel) beyond the GPUs the offering can ever cluster: excluded for the nodes that
   // degree needs, not for memory (expert review 32: TP 8 x PP 8 on a one-GPU VM read "needs 2.2 GB
-  // per GPU, has 85.9 GB"). Expert parallelism runs inside the data-parallel ranks: not counted.
+  // per GPU, has 85.9 GB"), and a tensor-parallel degree above a node's GPUs for the GPUs a node
+  // lacks. Expert parallelism runs inside the data-parallel ranks: not counted.
+  // The GPUs a model-parallel layout fixed by flags takes (TP x PP x CP; 1 when none is fixed).
+  long long fixed_plan_gpus() const {
+    const auto& fixed = profile_.fixed;
+    return static_cast<long long>(fixed.tensor_parallel.value_or(1)) * fixed.pipeline_parallel.value_or(1) *
+           fixed.context_parallel.value_or(1);
+  }
+
   bool exclude_beyond_fixed_plan(std::uint32_t index, Ranking& ranking) {
     if (!workload::kind_traits(profile_.kind).training()) return false;
     const auto& fixed = profile_.fixed;
@@ -1696,9 +1716,16 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     const int per_node = std::max(1, offering.gpu_count);
     const int most_nodes = std::max(1, offering.max_nodes);
-    const long long gpus = static_cast<long long>(tp) * pp * cp;
+    if (tp > per_node) {
+      // Tensor parallelism stays inside a node (the plan search's rule): no node count helps.
+      exclude(ranking, index, std::nullopt, 1,
+              {{ExclusionKind::gpu_count, static_cast<double>(tp), static_cast<double>(per_node),
+                text::words(text::Msg::detail_fixed_tp_node, tp, per_node)}});
+      return true;
+    }
+    const long long gpus = fixed_plan_gpus();
     if (gpus <= static_cast<long long>(per_node) * most_nodes) return false;
-    const auto nodes = static_cast<double>((gpus + per_node - 1) / per_node);
+    const double nodes = std::ceil(static_cast<double>(gpus) / per_node);
     exclude(ranking, index, std::nullopt, most_nodes,
             {{ExclusionKind::nodes, nodes, static_cast<double>(most_nodes),
               text::words(text::Msg::detail_fixed_plan_gpus, tp, pp, cp, gpus, per_node, most_nodes)}});
@@ -1922,8 +1949,15 @@ class Ranker {
     best.cheapest_total = std::numeric_limits<double>::infinity();
     best.cheapest_scored = std::numeric_limits<double>::infinity();
     best.shared_egress = std::numeric_limits<double>::infinity();
+    best.cheapest_scored_egress_apart = std::numeric_limits<double>::infinity();
     for (const auto& candidate : candidates) {
       best.shared_egress = std::min(best.shared_egress, candidate.cost.egress);
+      if (candidate.scored_cost > 0) {
+        const double egress = std::min(candidate.cost.egress, candidate.scored_cost);
+        best.cheapest_scored_egress_apart =
+            std::min(best.cheapest_scored_egress_apart,
+                     (candidate.scored_cost - egress) / (1.0 + candidate.cost.list_band_pct / 100.0) + egress);
+      }
       // The reference: the cheapest row's upper end less the drift all quotes of its age share (a
       // suspect or old spot quote keeps its own factor): two-year-old list prices score every row
       // at up to +43% against the cheapest quote, not against the cheapest quote +43% (issue 24.5).
@@ -1947,6 +1981,7 @@ class Ranker {
     if (!std::isfinite(best.cheapest_total)) best.cheapest_total = 0;
     if (!std::isfinite(best.cheapest_scored)) best.cheapest_scored = 0;
     if (!std::isfinite(best.shared_egress) || !(best.shared_egress > 0)) best.shared_egress = 0;
+    if (!std::isfinite(best.cheapest_scored_egress_apart)) best.cheapest_scored_egress_apart = 0;
     // The on-demand reference takes at most 80 of the cheapest term's 100 cost points (a ratio of
     // cost_ratio_at_zero^0.8): enough to read as a poor buy (a lone term at 10x on demand scored 94
     // before, expert review 11, R3), not so much that every term sits at 0 and the terms lose their
