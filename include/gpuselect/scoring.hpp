@@ -630,8 +630,9 @@ struct Ranking {
   std::string model_id;
   bool reserved_other_use = false;    // Options::reserved_other_use
   double deadline_hours = 0;          // Constraints::deadline_hours, 0 = none
-  double checkpoint_minutes =
-      0;  // the profile's (training; 0 = no checkpoints: W-SPOT says a reclaim restarts the run)
+  // The profile's checkpoint interval (training; 0 = no checkpoints: W-SPOT says a reclaim restarts
+  // the run).
+  double checkpoint_minutes = 0;
   double confidence = estimate::default_confidence;  // the deadline's confidence (risk-averse raised)
   // Facts that hold for the whole run, said once instead of on every row ("prices of 12 providers
   // are 194 days old").

@@ -1695,18 +1695,19 @@ class Ranker {
     exclude(ranking, index, std::nullopt, node_limit, std::move(reasons));
   }
 
-  // Training whose model-parallel degree is fixed by flags (--tensor-parallel x --pipeline-parallel x
-  // --context-parallel) beyond the GPUs the offering can ever cluster: excluded for the nodes that
-  // degree needs, not for memory (expert review 32: TP 8 x PP 8 on a one-GPU VM read "needs 2.2 GB
-  // per GPU, has 85.9 GB"), and a tensor-parallel degree above a node's GPUs for the GPUs a node
-  // lacks. Expert parallelism runs inside the data-parallel ranks: not counted.
   // The GPUs a model-parallel layout fixed by flags takes (TP x PP x CP; 1 when none is fixed).
+  // Expert parallelism runs inside the data-parallel ranks: not counted.
   long long fixed_plan_gpus() const {
     const auto& fixed = profile_.fixed;
     return static_cast<long long>(fixed.tensor_parallel.value_or(1)) * fixed.pipeline_parallel.value_or(1) *
            fixed.context_parallel.value_or(1);
   }
 
+  // Training whose model-parallel degree is fixed by flags (--tensor-parallel x --pipeline-parallel x
+  // --context-parallel) beyond the GPUs the offering can ever cluster: excluded for the nodes that
+  // degree needs, not for memory (expert review 32: TP 8 x PP 8 on a one-GPU VM read "needs 2.2 GB
+  // per GPU, has 85.9 GB"), and a tensor-parallel degree above a node's GPUs for the GPUs a node
+  // lacks.
   bool exclude_beyond_fixed_plan(std::uint32_t index, Ranking& ranking) {
     if (!workload::kind_traits(profile_.kind).training()) return false;
     const auto& fixed = profile_.fixed;
