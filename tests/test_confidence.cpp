@@ -199,6 +199,25 @@ TEST_CASE("finish probability: the spot hits summed near their mean equal the wh
   CHECK(probability == Approx(1.0).margin(1e-6));  // 4,000 hits cost 4 h of a 100 h run with 100 h to spare
 }
 
+TEST_CASE("finish hours: a run whose spot hits outpace it is said not to end within the horizon", "[confidence][spot]") {
+  namespace estimate = gpuselect::estimate;
+  // No checkpoints: each hit loses half the 100 h run and more. At 0.05 hits an hour the hits' cost
+  // (2.5 h per hour waited) outgrows the hours, so no number of hours reaches 80%; the search stops
+  // at the horizon (expert review 34: it doubled its hours 60 times, minutes per ranking).
+  const estimate::RunDistribution run{std::log(100.0), 0.15};
+  estimate::Delays delays;
+  delays.hazard_per_hour = 0.05;
+  delays.per_hit_hours = 50.0;
+  const double hours = estimate::finish_hours_at(run, 0.8, delays);
+  CHECK(hours >= estimate::finish_horizon_hours);
+  CHECK(estimate::finish_probability(run, estimate::finish_horizon_hours, delays) < 0.8);
+  // A run the hits do not outpace still ends where its probability is reached, below the horizon.
+  delays.hazard_per_hour = 0.001;
+  const double reachable = estimate::finish_hours_at(run, 0.8, delays);
+  CHECK(reachable < estimate::finish_horizon_hours);
+  CHECK(estimate::finish_probability(run, reachable, delays) == Approx(0.8).margin(1e-3));
+}
+
 TEST_CASE("scenario: a serving replica's latency is judged at the batch its load runs, not at its capacity",
           "[confidence][serving]") {
   // Expert review 24 D2: Llama 3 8B at 2 req/s, TPOT 30 ms: an H100 pair 3% busy, judged at its

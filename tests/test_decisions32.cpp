@@ -133,6 +133,17 @@ TEST_CASE("scenario: spot training without checkpoints is warned of, whatever th
   }
 }
 
+TEST_CASE("scenario: a no-checkpoint spot pretraining with a deadline ranks", "[decisions32][spot]") {
+  // Review 34, P1: this ran for minutes (the deadline's hours at confidence doubled toward infinity on
+  // rows whose hits outpace the run); it ranks as any other job.
+  const auto document = recommend_json({"-w", "llm-pretrain", "-p", "7B", "--tokens", "100B", "--pricing", "spot",
+                                        "--checkpoint-minutes", "0", "--deadline", "10d", "--top", "3"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) {
+    CHECK(candidate["cost"]["within_deadline_probability"].get<double>() >= 0.8);
+  }
+}
+
 TEST_CASE("scenario: --risk-averse JSON says the sum of the cost parts and the expected hours", "[decisions32][json]") {
   // Review 32, P6: total 323.7 beside parts that summed to 167.75, and 7.08 h where the table said 4.0 h.
   const auto document = recommend_json({"-w", "llm-finetune", "-m", "llama-3-70b", "--method", "lora", "--risk-averse",

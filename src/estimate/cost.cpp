@@ -75,12 +75,20 @@ double run_and_hits_cdf(const RunDistribution& run, double hours, const Delays& 
   const int last = static_cast<int>(std::min(std::ceil(mean + spread), first_hits + max_terms));
   // P(K = first) = exp(first ln(mean) - mean - ln(first!)).
   double term = std::exp(first * std::log(mean) - mean - std::lgamma(first + 1.0));
+  // The run's CDF is 1 to double precision above `surely` hours and below 1e-16 under `never`
+  // (8.3 standard deviations of its log either side of the median): the terms there need no erfc,
+  // and none after the first below `never` adds anything (issue 33's cost; expert review 34: a
+  // no-checkpoint spot run with a deadline summed ~10^5 terms per call for minutes).
+  const bool spread_out = run.log_sigma > 0;
+  constexpr double cdf_tail_sigmas = 8.3;
+  const double surely = spread_out ? std::exp(run.log_median + cdf_tail_sigmas * run.log_sigma) : 0.0;
+  const double never = spread_out ? std::exp(run.log_median - cdf_tail_sigmas * run.log_sigma) : 0.0;
   double probability = 0;
   for (int hits = first; hits <= last; ++hits) {
     if (hits > first) term *= mean / hits;
     const double left = hours - hits * delays.per_hit_hours;
-    if (left <= 0) break;
-    probability += term * run_cdf(run, left);
+    if (left <= 0 || (spread_out && left < never)) break;
+    probability += spread_out && left > surely ? term : term * run_cdf(run, left);
   }
   return std::clamp(probability, 0.0, 1.0);
 }
@@ -276,10 +284,13 @@ double finish_probability(const RunDistribution& run, double available_hours, co
 double finish_hours_at(const RunDistribution& run, double probability, const Delays& delays) {
   double high = run_hours_at(run, probability);
   double low = 0;
-  // Delays only lengthen the run: widen until the upper end reaches the probability.
+  // Delays only lengthen the run: widen until the upper end reaches the probability, up to the
+  // horizon: a run whose spot hits outpace its progress (no checkpoints, many nodes) never reaches
+  // it, and doubling its hours 60 times summed ever more hits (expert review 34).
   for (int step = 0; step < 60 && finish_probability(run, high, delays) < probability; ++step) {
+    if (high >= finish_horizon_hours) return high;
     low = high;
-    high *= 2;
+    high = std::min(high * 2, finish_horizon_hours);
   }
   for (int step = 0; step < 60 && high - low > 1e-6 * high; ++step) {
     const double middle = 0.5 * (low + high);
