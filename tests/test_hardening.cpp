@@ -480,4 +480,8 @@ TEST_CASE("an empty value is an error for every option of every command, not 'fl
   require_one_error_line(
       run_gpuselect({"recommend", "--workload", "llm-pretrain", "--params", "7e9", "--global-batch", "1e13"}), 2,
       "--global-batch");
+  // Fewer tokens a step than one sequence (expert review 34: --global-batch 1 was planned silently).
+  require_one_error_line(
+      run_gpuselect({"recommend", "--workload", "llm-finetune", "--params", "7e9", "--global-batch", "1"}), 2,
+      "--global-batch: 1 tokens a step is less than one 2048-token sequence; ");
 }

@@ -254,9 +254,12 @@ std::vector<std::string> row_sentences(const workload::Profile& profile) {
 }
 
 // A value the row accepts for the bare request of its workload: the row's valid_text, except
-// --context, whose minimum cannot hold the default request (512 + 256 tokens).
+// --context, whose minimum cannot hold the default request (512 + 256 tokens), and --global-batch,
+// whose minimum is less than one sequence.
 std::string default_free_text(const workload::Flag& flag) {
-  return flag.name == "--context" ? std::string("8192") : valid_text(flag);
+  if (flag.name == "--context") return "8192";
+  if (flag.name == "--global-batch") return "1M";  // the range's least (1) is below one sequence: refused
+  return valid_text(flag);
 }
 
 }  // namespace

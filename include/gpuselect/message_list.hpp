@@ -1032,6 +1032,8 @@
   X(hint_params_example, "write e.g. 7e9, 7B, 350M or 70_000_000_000", "例如写 7e9、7B、350M 或 70_000_000_000") \
   X(hint_active_params_example, "write e.g. 13B or 1.3e10", "例如写 13B 或 1.3e10") \
   X(hint_tokens_example, "write e.g. 2T, 1e9 or 500M", "例如写 2T、1e9 或 500M") \
+  X(err_global_batch_below_sequence, "{0} tokens a step is less than one {1}-token sequence", "每步 {0} 个 token，不足一条 {1} token 的序列") \
+  X(hint_global_batch_at_least, "a step holds whole sequences: give at least {0} (--seq-len) tokens, e.g. --global-batch {1}", "一步由完整序列组成：至少给出 {0}（--seq-len）个 token，例如 --global-batch {1}") \
   X(hint_global_batch_example, "write the tokens per optimizer step, e.g. 4M", "写出每个优化器步的 token 数，例如 4M") \
   X(err_value_empty, "the value is empty", "值为空") \
   X(err_two_words, "{} is two words", "{} 被拆成了两个词") \

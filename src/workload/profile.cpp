@@ -557,6 +557,15 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
     profile.global_batch_tokens =
         parse_count_flag(*request.global_batch_text, "--global-batch", ranges::Quantity::global_batch_tokens,
                          text::Msg::what_token_count, text::Msg::hint_global_batch_example);
+    // An optimizer step holds whole sequences: fewer tokens than one would be planned as a whole
+    // sequence per rank anyway, silently (expert review 34: --global-batch 1 ran 16,384 tokens a step).
+    if (profile.seq_len > 0 && profile.global_batch_tokens < profile.seq_len) {
+      throw Error::said("--global-batch",
+                        text::words(text::Msg::err_global_batch_below_sequence,
+                                    fmt::format("{:g}", profile.global_batch_tokens), profile.seq_len),
+                        text::words(text::Msg::hint_global_batch_at_least, profile.seq_len,
+                                    static_cast<long long>(profile.seq_len) * 64));
+    }
   }
   profile.batch_given = request.batch.has_value();
   check_request_mix(profile);
