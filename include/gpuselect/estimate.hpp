@@ -490,11 +490,11 @@ SpotRisk spot_risk(double work_hours, int instances, double monthly_interruption
 // spot_reclaim.notice_seconds), seconds; 0 = not published or no provider.
 double spot_notice_seconds(const catalog::Provider* provider);
 
-// The run's hours as a distribution: log-normal, ln T ~ N(log_median, log_sigma^2), with its 10th and
-// 90th percentiles at the ends of the calibrated band (log_sigma 0: exactly the estimate).
 // The hours beyond which a run is said not to end at a probability (finish_hours_at returns at
 // least this many): ten years of 8,760 h, past any deadline or term a job is planned against.
 inline constexpr double finish_horizon_hours = 87'600;
+// The run's hours as a distribution: log-normal, ln T ~ N(log_median, log_sigma^2), with its 10th and
+// 90th percentiles at the ends of the calibrated band (log_sigma 0: exactly the estimate).
 struct RunDistribution {
   double log_median = 0;
   double log_sigma = 0;

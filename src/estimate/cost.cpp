@@ -77,8 +77,8 @@ double run_and_hits_cdf(const RunDistribution& run, double hours, const Delays& 
   double term = std::exp(first * std::log(mean) - mean - std::lgamma(first + 1.0));
   // The run's CDF is 1 to double precision above `surely` hours and below 1e-16 under `never`
   // (8.3 standard deviations of its log either side of the median): the terms there need no erfc,
-  // and none after the first below `never` adds anything (issue 33's cost; expert review 34: a
-  // no-checkpoint spot run with a deadline summed ~10^5 terms per call for minutes).
+  // and none after the first below `never` adds anything (expert review 34: a no-checkpoint spot
+  // run with a deadline summed ~10^5 terms per call for minutes).
   const bool spread_out = run.log_sigma > 0;
   constexpr double cdf_tail_sigmas = 8.3;
   const double surely = spread_out ? std::exp(run.log_median + cdf_tail_sigmas * run.log_sigma) : 0.0;
