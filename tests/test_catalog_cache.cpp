@@ -83,6 +83,38 @@ std::vector<std::filesystem::path> images_in(const std::filesystem::path& folder
   return found;
 }
 
+// Waits until files changed now have settled (catalog::image::memo_settled): memoised from then on.
+void settle() { std::this_thread::sleep_for(std::chrono::nanoseconds(catalog::image::memo_settle_ns + 100'000'000)); }
+
+// Writes `byte` at `offset` of `path` in place and puts its modification time back (`touch -r`):
+// only the change time tells the edit.
+void put_byte_keeping_mtime(const std::filesystem::path& path, std::size_t offset, char byte) {
+  const auto modified = std::filesystem::last_write_time(path);
+  {
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(static_cast<std::streamoff>(offset));
+    file.put(byte);
+  }
+  std::filesystem::last_write_time(path, modified);
+}
+
+// A team catalog of `offerings` synthetic records and the cache folder its -v recommend runs use.
+struct MemoScene {
+  explicit MemoScene(std::size_t offerings) : catalog_file(dir.write("team.yaml", synthetic_overlay(offerings))) {}
+  TempDir dir;
+  std::filesystem::path catalog_file;
+  std::filesystem::path cache_home = dir.path() / "cache";
+  std::filesystem::path folder = cache_home / "gpuselect";
+  std::vector<std::string> environment = {"XDG_CACHE_HOME=" + cache_home.string(), "GPUSELECT_TODAY=2026-06-01"};
+  // The -v recommend (or, with "--no-cache", the same run past the cache).
+  std::vector<std::string> args(const std::string& first_flag = "-v") const {
+    std::vector<std::string> command = {"--catalog", catalog_file.string(), "recommend", "--workload",
+                                        "llm-finetune", "--params", "7e9", "--top", "3"};
+    command.insert(command.begin(), first_flag);
+    return command;
+  }
+};
+
 }  // namespace
 
 TEST_CASE("the digests: FNV-1a matches its references, Fold64 is the same in pieces and changes with its input", "[cache]") {
@@ -473,13 +505,12 @@ TEST_CASE("the cache is a whole file in XDG_CACHE_HOME, used while the files mat
 }
 
 TEST_CASE("a warm run takes a settled file's digest from its memo, and never an edited file's", "[cache][cli]") {
-  TempDir dir;
-  const auto catalog_file = dir.write("team.yaml", synthetic_overlay(300));
-  const auto cache_home = dir.path() / "cache";
-  const auto folder = cache_home / "gpuselect";
-  const std::vector<std::string> environment = {"XDG_CACHE_HOME=" + cache_home.string(), "GPUSELECT_TODAY=2026-06-01"};
-  const std::vector<std::string> args = {"-v", "--catalog", catalog_file.string(), "recommend", "--workload",
-                                         "llm-finetune", "--params", "7e9", "--top", "3"};
+  const MemoScene scene(300);
+  const TempDir& dir = scene.dir;
+  const auto& catalog_file = scene.catalog_file;
+  const auto& folder = scene.folder;
+  const auto& environment = scene.environment;
+  const std::vector<std::string> args = scene.args();
   // The catalog files' memos (a slow run may let an image settle and memoise its checksum too).
   const auto memos = [&folder] {
     std::vector<std::string> image_memos;
@@ -493,7 +524,7 @@ TEST_CASE("a warm run takes a settled file's digest from its memo, and never an 
     return found;
   };
   // A file changed within the last memo_settle_ns is not memoised; this one is let settle.
-  std::this_thread::sleep_for(std::chrono::nanoseconds(catalog::image::memo_settle_ns + 100'000'000));
+  settle();
 
   const auto cold = run_gpuselect(args, environment);
   REQUIRE(cold.exit_code == 0);
@@ -517,7 +548,6 @@ TEST_CASE("a warm run takes a settled file's digest from its memo, and never an 
 
   // An edit that keeps the size and puts the modification time back (`touch -r`) still changes
   // the change time: the memo no longer stands for the file, and the run shows the edit.
-  const auto modified = std::filesystem::last_write_time(catalog_file);
   std::string text = read_file(catalog_file);
   std::size_t digit = std::string::npos;  // the first price whose first digit can grow by one
   for (auto at = text.find("on_demand: "); at != std::string::npos; at = text.find("on_demand: ", at + 1)) {
@@ -528,34 +558,20 @@ TEST_CASE("a warm run takes a settled file's digest from its memo, and never an 
   }
   REQUIRE(digit != std::string::npos);
   text[digit] = static_cast<char>(text[digit] + 1);  // a dearer first price, the same number of bytes
-  {
-    std::fstream file(catalog_file, std::ios::in | std::ios::out | std::ios::binary);
-    file.seekp(static_cast<std::streamoff>(digit));
-    file.put(text[digit]);
-  }
-  std::filesystem::last_write_time(catalog_file, modified);
+  put_byte_keeping_mtime(catalog_file, digit, text[digit]);
   REQUIRE(read_file(catalog_file) == text);
   const auto edited = run_gpuselect(args, environment);
   REQUIRE(edited.exit_code == 0);
   CHECK(edited.err.find("catalog cache: missed, writing") != std::string::npos);
-  const auto bypassed = run_gpuselect({"--no-cache", "--catalog", catalog_file.string(), "recommend", "--workload",
-                                       "llm-finetune", "--params", "7e9", "--top", "3"},
-                                      environment);
+  const auto bypassed = run_gpuselect(scene.args("--no-cache"), environment);
   CHECK(edited.out == bypassed.out);
 }
 
 TEST_CASE("a settled image's checksum comes from its memo, and never after the image is rewritten", "[cache][cli]") {
-  TempDir dir;
-  const auto catalog_file = dir.write("team.yaml", synthetic_overlay(200));
-  const auto cache_home = dir.path() / "cache";
-  const auto folder = cache_home / "gpuselect";
-  const std::vector<std::string> environment = {"XDG_CACHE_HOME=" + cache_home.string(), "GPUSELECT_TODAY=2026-06-01"};
-  const std::vector<std::string> args = {
-      "-v",    "--catalog", catalog_file.string(), "recommend", "--workload", "llm-finetune", "--params", "7e9",
-      "--top", "3"};
-  const auto settle = [] {
-    std::this_thread::sleep_for(std::chrono::nanoseconds(catalog::image::memo_settle_ns + 100'000'000));
-  };
+  const MemoScene scene(200);
+  const auto& folder = scene.folder;
+  const auto& environment = scene.environment;
+  const std::vector<std::string> args = scene.args();
   const auto image = [&folder] {
     const auto found = images_in(folder);
     REQUIRE(found.size() == 1);
@@ -582,15 +598,9 @@ TEST_CASE("a settled image's checksum comes from its memo, and never after the i
   // A byte of the image rewritten in place with its modification time put back: the change time
   // moved, so the memo no longer stands for it; the checksum is taken, fails, and the file is parsed.
   const auto path = image();
-  const auto modified = std::filesystem::last_write_time(path);
-  std::string bytes = read_file(path);
+  const std::string bytes = read_file(path);
   const std::size_t at = bytes.size() / 2;
-  {
-    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
-    file.seekp(static_cast<std::streamoff>(at));
-    file.put(static_cast<char>(bytes[at] ^ 0x10));
-  }
-  std::filesystem::last_write_time(path, modified);
+  put_byte_keeping_mtime(path, at, static_cast<char>(bytes[at] ^ 0x10));
   const auto damaged = run_gpuselect(args, environment);
   REQUIRE(damaged.exit_code == 0);
   CHECK(damaged.err.find("catalog cache: ignored (stale or damaged)") != std::string::npos);
