@@ -434,6 +434,12 @@ inline constexpr double default_confidence = 0.8;
 // --max-nodes allows (30 days: judgement, a run longer than a month outlives its hardware plan and
 // its prices; Llama 3 405B pretrained in about 54 days on 16,384 GPUs). docs/scoring.md.
 inline constexpr double pretraining_horizon_hours = 30.0 * 24.0;
+// Training without --deadline ranks no row whose run (interruptions included) is longer than this (a year:
+// judgement; twelve times the planning horizon, past any published pretraining run, and longer than
+// a GPU generation's prices hold). Expert review 35: a 70B pretraining ranked 4x L40S rows for
+// 8,522 days, named one as the in-stock alternative, and scored every cost against a 1,874-day row.
+// --deadline sets the limit instead. docs/scoring.md "Longest run".
+inline constexpr double longest_run_hours = 365.0 * 24.0;
 inline constexpr double risk_averse_confidence = 0.9;
 
 // What price() needs besides the performance: the offering, its provider and prices, and the

@@ -406,6 +406,7 @@
   X(detail_tier_marketplace, "a marketplace host ({}: hosts are third parties, unvetted): not production serving; --allow-marketplace to include", "算力市场主机（{}：主机属于未经审核的第三方）：不适合生产服务；加 --allow-marketplace 可纳入") \
   X(detail_risk_averse_low_stock, "stock low: capacity may not be there when the job asks for it, and --risk-averse plans for what holds; --allow-low-stock to include", "库存偏低：任务申请时可能没有容量，而 --risk-averse 只规划可靠的方案；加 --allow-low-stock 可纳入") \
   X(detail_tier_low_stock, "stock low: a failed replica may not be replaceable for hours; not production serving; --allow-low-stock to include", "库存偏低：故障副本可能数小时内无法替换；不适合生产服务；加 --allow-low-stock 可纳入") \
+  X(detail_longest_run, "without --deadline no training run longer than {0} days is ranked (its hardware and prices will have moved); more nodes (--max-nodes), larger GPUs, or a --deadline past it to include", "未给出 --deadline 时不对超过 {0} 天的训练排名（届时硬件和价格都已变化）；请增加节点（--max-nodes）、换更大的 GPU，或给出更长的 --deadline 纳入") \
   X(detail_stale_term, "a {0} term priced on a quote read {1}, {2} days ago: a commitment paid whether used or not needs a current quote (list prices move a few times a year); gpuselect catalog update, the provider's quote in a price overlay, or --allow-stale-terms to include", "{0}期限的价格来自 {1} 的报价（{2} 天前）：无论是否使用都要付费的承诺需要当前报价（官网价格一年会变动数次）；请运行 gpuselect catalog update、把云厂商的报价写入价格覆盖文件，或加 --allow-stale-terms 纳入") \
   X(detail_tier_no_sla, "{} publishes no uptime SLA (no credits when the service is down): not production serving; --allow-no-sla to include", "{} 未公布可用性 SLA（服务中断时无赔付）：不适合生产服务；加 --allow-no-sla 可纳入") \
   X(detail_tier_shared_gpu, "a shared vGPU ({0}x {1}, time-sliced with other tenants: latency jitter): not production serving; --allow-shared-gpu to include", "共享 vGPU（{0}x {1}，与其他租户分时共享：延迟抖动）：不适合生产服务；加 --allow-shared-gpu 可纳入") \
@@ -1034,6 +1035,8 @@
   X(hint_tokens_example, "write e.g. 2T, 1e9 or 500M", "例如写 2T、1e9 或 500M") \
   X(err_global_batch_below_sequence, "{0} tokens a step is less than one {1}-token sequence", "每步 {0} 个 token，不足一条 {1} token 的序列") \
   X(hint_global_batch_at_least, "a step holds whole sequences: give at least {0} (--seq-len) tokens, e.g. --global-batch {1}", "一步由完整序列组成：至少给出 {0}（--seq-len）个 token，例如 --global-batch {1}") \
+  X(err_tensor_parallel_beyond_heads, "{0} GPUs a replica is more than {1}'s {2} attention heads, which tensor parallelism splits among them", "每副本 {0} 个 GPU 超过了 {1} 的 {2} 个注意力头（张量并行在 GPU 间切分注意力头）") \
+  X(hint_tensor_parallel_at_most, "give --tensor-parallel {0} or less, or leave it out to search the plans", "给出不超过 {0} 的 --tensor-parallel，或省略它以搜索并行方案") \
   X(hint_global_batch_example, "write the tokens per optimizer step, e.g. 4M", "写出每个优化器步的 token 数，例如 4M") \
   X(err_value_empty, "the value is empty", "值为空") \
   X(err_two_words, "{} is two words", "{} 被拆成了两个词") \

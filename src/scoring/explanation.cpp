@@ -479,8 +479,11 @@ class Figures {
 std::pair<std::size_t, std::size_t> strongest_and_weakest(const Ranking& ranking, const Candidate& candidate) {
   // Serving rows all meet the load (and llm-inference the latency targets) and score 100 on
   // performance (the criterion saturates, docs/scoring.md): a criterion every row shares says nothing about this one.
+  // A criterion the profile weights at 0 moves no score (the development profile's support, expert
+  // review 35): naming it as the row's weakest points the reader at what did not count.
   const auto says_something = [&](std::size_t c) {
-    return !(workload::kind_traits(ranking.kind).serving() && static_cast<Criterion>(c) == Criterion::performance);
+    return ranking.weights.values[c] > 0 &&
+           !(workload::kind_traits(ranking.kind).serving() && static_cast<Criterion>(c) == Criterion::performance);
   };
   // Cost is never the row's strength (expert review 16), though it may be its weakest criterion,
   // where it ranks what the reader cannot rely on: a whole term charged for a job that uses little of

@@ -1902,6 +1902,17 @@ class Ranker {
         reasons_.push_back({ExclusionKind::deadline, band_top_hours(cost, estimate, wait_hours), *filter_.deadline_hours,
                             text::words(text::Msg::deadline_at_band_top)});
       }
+      // Without --deadline a run longer than estimate::longest_run_hours is no row; the last rule, so
+      // that a row another rule removes is said for that one (capacity's hint names the term that
+      // holds the job). The run itself is measured: a reserved row sized to its one-year term waits
+      // for its lead time besides. compare() ranks under no constraints.
+      if (reasons_.empty() && &filter_ == &options_.constraints && !filter_.deadline_hours &&
+          workload::kind_traits(profile_.kind).training() &&
+          (estimate.time.wall_hours + cost.interruption_hours) * pessimism > estimate::longest_run_hours) {
+        reasons_.push_back({ExclusionKind::deadline, hours, estimate::longest_run_hours,
+                            text::words(text::Msg::detail_longest_run,
+                                        static_cast<int>(estimate::longest_run_hours / 24.0))});
+      }
       if (!reasons_.empty()) {
         exclude(ranking, index, mode, nodes, std::move(reasons_), total_cost);  // moved: leaves reasons_ empty
         continue;

@@ -546,6 +546,15 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
   profile.hours_given = request.hours.has_value();
 
   check_method(request, profile);
+  // Tensor parallelism splits the attention heads across its GPUs: a degree above the head count has
+  // no split (expert review 35: --tensor-parallel 1024 on DeepSeek-V3 blamed --precision, exit 3).
+  if (profile.tensor_parallel && profile.shape.heads > 0 && *profile.tensor_parallel > profile.shape.heads) {
+    throw Error::said("--tensor-parallel",
+                      text::words(text::Msg::err_tensor_parallel_beyond_heads, *profile.tensor_parallel,
+                                  profile.model_id.empty() ? std::string("the model") : profile.model_id,
+                                  profile.shape.heads),
+                      text::words(text::Msg::hint_tensor_parallel_at_most, profile.shape.heads));
+  }
   if (kind_traits(kind).training()) {
     if (request.tokens_text) {
       profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, text::Msg::what_positive_count,

@@ -1,0 +1,107 @@
+// Expert review 35, the ML-platform lead's findings, run through the CLI: a training run longer than
+// a year is no row without --deadline (nor the in-stock alternative, nor the cost reference); a
+// tensor-parallel degree above the model's attention heads is bad input at its flag; a criterion the
+// profile weights at 0 is never named as a row's weakest.
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "gpuselect/estimate.hpp"
+#include "json_runner.hpp"
+
+namespace {
+
+using namespace gpuselect;
+
+const std::vector<std::string> scenario_env = {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1", "COLUMNS=150"};
+
+nlohmann::json recommend_json(std::vector<std::string> args) {
+  args.insert(args.begin(), "recommend");
+  return testing::run_json(std::move(args), scenario_env);
+}
+
+// Review 35, s10: 70B pretraining on 2T tokens, any pricing, up to 64 RDMA nodes.
+const std::vector<std::string> long_pretraining = {"-w",        "llm-pretrain", "-p",        "70e9",  "--tokens",
+                                                   "2e12",      "--max-nodes",  "64",        "--require", "rdma",
+                                                   "--pricing", "any",          "--top",     "200"};
+
+}  // namespace
+
+TEST_CASE("scenario: without --deadline no training run longer than a year is ranked", "[decisions35][deadline]") {
+  // Review 35: 4x L40S on a 3-year term for 8,522 days ranked #31 and was named as the in-stock
+  // alternative; a 1,874-day row was the cost criterion's "cheapest".
+  const auto document = recommend_json(long_pretraining);
+  REQUIRE_FALSE(document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) {
+    INFO(candidate["offering_id"] << " " << candidate["pricing_mode"] << " x" << candidate["nodes"]);
+    CHECK(candidate["time"]["wall_hours"].get<double>() <= estimate::longest_run_hours);
+  }
+  int removed_for_length = 0;
+  for (const auto& exclusion : document["excluded"]) {
+    for (const auto& reason : exclusion["reasons"]) {
+      if (reason.get<std::string>().find("without --deadline no training run longer than 365 days") == std::string::npos) {
+        continue;
+      }
+      ++removed_for_length;
+      CHECK(exclusion["constraints"].dump().find("--deadline") != std::string::npos);
+    }
+  }
+  CHECK(removed_for_length > 0);
+  // A --deadline past the year is the user's limit instead: the long rows come back.
+  auto with_deadline = long_pretraining;
+  with_deadline.insert(with_deadline.end(), {"--deadline", "4000d"});
+  const auto allowed = recommend_json(with_deadline);
+  bool longer_than_a_year = false;
+  for (const auto& candidate : allowed["candidates"]) {
+    longer_than_a_year = longer_than_a_year || candidate["time"]["wall_hours"].get<double>() > estimate::longest_run_hours;
+  }
+  CHECK(longer_than_a_year);
+}
+
+TEST_CASE("scenario: a job no offering runs within a year exits 3 naming --deadline", "[decisions35][deadline]") {
+  const auto result = testing::run_gpuselect(
+      {"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--max-nodes", "4", "--pricing", "any"},
+      scenario_env);
+  CHECK(result.exit_code == 3);
+  CHECK(result.err.find("--deadline") != std::string::npos);
+  CHECK(result.err.find('\n') == result.err.size() - 1);
+}
+
+TEST_CASE("scenario: a tensor-parallel degree above the attention heads is bad input", "[decisions35][hardening]") {
+  // Review 35: --tensor-parallel 1024 on DeepSeek-V3 (128 heads) exited 3 blaming --precision.
+  for (const auto& [model, heads] : std::vector<std::pair<std::string, std::string>>{{"deepseek-v3", "128"},
+                                                                                     {"llama-3.1-8b", "32"}}) {
+    INFO(model);
+    const auto result = testing::run_gpuselect(
+        {"recommend", "-w", "llm-inference", "-m", model, "--tensor-parallel", "1024"}, scenario_env);
+    CHECK(result.exit_code == 2);
+    CHECK(result.out.empty());
+    CHECK(result.err.starts_with("gpuselect: error: --tensor-parallel: 1024 GPUs a replica is more than " + model));
+    CHECK(result.err.find("give --tensor-parallel " + heads + " or less") != std::string::npos);
+    CHECK(result.err.find('\n') == result.err.size() - 1);
+  }
+  // At the head count it is a plan like any other (exit 0 or 3, never bad input).
+  const auto at_heads = testing::run_gpuselect(
+      {"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--tensor-parallel", "32"}, scenario_env);
+  CHECK(at_heads.exit_code != 2);
+}
+
+TEST_CASE("scenario: a criterion weighted 0 is never a row's weakest", "[decisions35][explanation]") {
+  // Review 35, s02: the development profile weights support at 0, yet rows read "weakest: support 24/100".
+  const auto document = recommend_json({"-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "qlora", "--tokens",
+                                        "2e7", "--training-tier", "development", "--top", "10"});
+  REQUIRE(document["weights"]["support"].get<double>() == 0.0);
+  REQUIRE_FALSE(document["candidates"].empty());
+  int weakest_said = 0;
+  for (const auto& candidate : document["candidates"]) {
+    for (const auto& item : candidate["explanation_items"]) {
+      if (item["kind"] != "weakest") continue;
+      ++weakest_said;
+      CHECK(document["weights"][item["criterion"].get<std::string>()].get<double>() > 0.0);
+    }
+  }
+  CHECK(weakest_said > 0);
+}
