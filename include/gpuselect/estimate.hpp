@@ -259,6 +259,10 @@ struct Cost {
   // The catalog marks this mode's price estimated (estimated_fields "pricing.<mode>"): it may be
   // estimated_price_band_pct off either way, which price_high_factor holds (price_band_pct does not).
   bool price_estimated = false;
+  // On demand: the quote per GPU-hour lies more than implausible_below_market times below the
+  // cheapest other offering of its GPU (PriceContext::below_market_factor): suspect_quote_factor is
+  // at least that ratio, and the price's upper end with it. W-PRICE-IMPLAUSIBLE.
+  bool quote_below_market = false;
   // (The flags and ints of this struct sit in pairs of 8 bytes where they can: a candidate holds one
   // Cost; price_estimated added 8 bytes, ~7 MB at a million offerings.)
   int instances = 0;                      // instances (nodes) rented for this line
@@ -328,8 +332,9 @@ struct Cost {
   // every quote read that day shares. The cost criterion's reference is the cheapest row's upper end
   // less this shared drift, so prices that aged together lower every cost score (docs/scoring.md).
   double list_band_pct = 0;
-  // A suspect spot quote's factor alone (the price at the share of on-demand it fell below over the
-  // quote; 1 otherwise): a budget is checked at that price, not at the quote.
+  // A suspect quote's factor alone (a spot quote: the price at the share of on-demand it fell below
+  // over the quote; a quote below its GPU's market, quote_below_market: the cheapest other offering's
+  // price over it; 1 otherwise): a budget is checked at that price, not at the quote.
   double suspect_quote_factor = 1;
   int quote_age_days = -1;  // see price_band_pct
   // spot: the quote is below 10% of on-demand (deeper than any advertised discount), below 25% on
@@ -470,7 +475,15 @@ struct PriceContext {
   // is priced on its own, so that line is the same as in a whole price(). A spot line with a
   // deadline on many nodes sums thousands of interruptions per chance (~0.1 s a line).
   std::optional<catalog::PricingMode> only_mode = std::nullopt;
+  // > 1: the offering's quote is implausibly far below its GPU's market (Cost::below_market_factor),
+  // set by the ranking, which sees every offering.
+  double below_market_factor = 1.0;
 };
+// An on-demand quote per GPU-hour more than this many times below the cheapest other offering of
+// the same GPU is implausible (a unit slip or a typo, not a discount): the catalog linter's reach for
+// an outlier no unit slip explains (src/catalog/lint.cpp unexplained_outlier_factor). Negotiated
+// prices and reserved terms are at most a few times below list (the guides: 30-67% off).
+inline constexpr double implausible_below_market = 12.0;
 // Monthly spot interruption percent assumed for an offering that publishes none, by GPU class
 // (docs/estimation.md "Spot risk"): linked HBM data-center GPUs (SXM/OAM) 22.5, other instances of 4+ GPUs 12.5, the
 // rest 7.5 (the AWS Spot Instance Advisor bands of the same classes); 10 when the GPU is not known.

@@ -258,6 +258,11 @@
   X(w_deadline_in_band, "{0} chance of ending within the {1} deadline: the deadline lies inside this row's own time band ({2}-{3} to result, 10th-90th percentile, with the wait for capacity), so its slack is no margin.", "{0} 的概率在 {1} 截止时间内完成：截止时间落在本方案自身的时间区间内（出结果 {2}-{3}，第 10–90 百分位，含等待资源），看似有余量其实并不可靠。") \
   X(w_spot_quote_old, "Spot quote of {0}, a market price fresh for about 14 days: check today's price first; ranked at up to {1} (estimated).", "竞价报价日期为 {0}，市场价格约 14 天内有效：请先查看当天价格；按最高 {1} 排名（估算）。") \
   X(w_spot_quote_no_saving, "Spot quote of {0}: a spot market price says nothing of today's after about {3} days, so the row is ranked at up to {1}, as much as on demand, and credited no saving until today's spot price is checked (estimated).", "竞价报价日期为 {0}：竞价市场价格约 {3} 天后便无法反映当天价格，因此本方案按最高 {1}（与按需相当）排名，在核实当天竞价价格之前不计任何节省（估算）。") \
+  X(w_price_implausible, "The quote is implausible: {0}{1}; check the catalog first (gpuselect catalog validate names the likely slip).", "报价不可信：{0}{1}；请先核对目录（gpuselect catalog validate 会指出可能的笔误）。") \
+  X(w_price_ranked_at_market, "; the row is ranked at up to {0}, at the cheapest other offering's price per GPU-hour", "；本方案按最高 {0}（同款 GPU 其他方案中每 GPU 小时最低的价格）排名") \
+  X(w_price_below_market, "its price per GPU-hour is {0}x below the cheapest other offering of the {1}", "其每 GPU 小时价格比 {1} 的其他方案中最便宜的还低 {0} 倍") \
+  X(w_price_and, ", and ", "，且") \
+  X(w_price_future, "its quote is dated {0}, after today (its age is not known)", "其报价日期为 {0}，晚于今天（报价时长未知）") \
   X(w_spot_quote_suspect, "The spot quote is suspect: {0}; the row is marked estimated and ranked at up to {1} (its cost band's upper end){2}.", "竞价报价可疑：{0}；本方案标记为估算，并按最高 {1}（成本区间上限）排名{2}。") \
   X(w_spot_quote_deep, "below 10% of on-demand, deeper than any provider's advertised spot discount (90-91%)", "低于按需价格的 10%，比任何云厂商公布的竞价折扣（90-91%）都低") \
   X(w_spot_quote_lull, "below 25% of on-demand on a low-stock SKU: a lull in one zone, not a price a job gets for its hours", "低库存规格上低于按需价格的 25%：只是某个可用区的短暂低价，任务整个运行期间拿不到") \

@@ -128,23 +128,24 @@ enum class Warning : std::uint8_t {
   over_provisioned,
   cpu_offload_slow,
   marketplace_host,
-  spot_serving,         // production serving on interruptible capacity
-  reserved_commitment,  // the job uses a small share of a reserved term it pays in full
-  queued,               // the capacity has a queue (availability.queue_hours) before the job starts
+  spot_serving,          // production serving on interruptible capacity
+  reserved_commitment,   // the job uses a small share of a reserved term it pays in full
+  queued,                // the capacity has a queue (availability.queue_hours) before the job starts
   consumer_gpu_serving,  // production serving on GeForce cards (catalog segment consumer)
   deadline_in_band,      // the deadline lies inside the row's own time band: its slack is no margin
   software_stack,        // the job relies on a method or kernel that is weak (or, allowed, unsupported) on this GPU
-  input_bound,           // cv-train: the data loader's vCPUs keep the GPUs waiting (docs/estimation.md "Input pipeline")
-  spot_quote,            // the spot quote is suspect (below a share of on-demand): ranked at its upper end
-  cluster_capacity,      // more GPUs on demand or spot at once than the stock usually has free
-  latency_in_band,       // llm-inference: a latency target lies inside the row's own TTFT or TPOT band
-  speed_extrapolated,    // image kinds: no published run on this GPU generation calibrates the speed
-  term_overrun,          // training on a term: the run's own band reaches past the terms it commits
-  term_boundary,         // training on a subscription: the run's band crosses a term's end (terms priced at its slow end)
-  capacity_block,        // a capacity block: paid upfront for its whole length, ends on time whatever the job
+  input_bound,         // cv-train: the data loader's vCPUs keep the GPUs waiting (docs/estimation.md "Input pipeline")
+  spot_quote,          // the spot quote is suspect (below a share of on-demand): ranked at its upper end
+  cluster_capacity,    // more GPUs on demand or spot at once than the stock usually has free
+  latency_in_band,     // llm-inference: a latency target lies inside the row's own TTFT or TPOT band
+  speed_extrapolated,  // image kinds: no published run on this GPU generation calibrates the speed
+  term_overrun,        // training on a term: the run's own band reaches past the terms it commits
+  term_boundary,       // training on a subscription: the run's band crosses a term's end (terms priced at its slow end)
+  capacity_block,      // a capacity block: paid upfront for its whole length, ends on time whatever the job
+  price_implausible,   // the quote is far below every other offering of the GPU, or dated after today
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 27;  // values of Warning
+inline constexpr std::size_t warning_count = 28;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.

@@ -362,7 +362,7 @@ double age_band_pct(int age_days, const AgeRule& rule) {
 // Sets the quote's age band, the spot sanity flags and the factor at the price's upper end, and
 // widens the cost bands by them.
 void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::optional<double> on_demand,
-                      double spot_price, catalog::Stock stock, bool estimated) {
+                      double spot_price, catalog::Stock stock, bool estimated, double below_market_factor) {
   const bool spot = mode == catalog::PricingMode::spot;
   cost.quote_age_days = age_days;
   cost.price_band_pct = age_band_pct(age_days, spot ? spot_price_age : list_price_age);
@@ -380,6 +380,11 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
       }
     }
   }
+  // An on-demand quote far below the GPU's market is ranked at the market's floor (the record's
+  // other modes are their own quotes, compared with on demand by their own checks).
+  if (mode != catalog::PricingMode::on_demand) below_market_factor = 1.0;
+  cost.quote_below_market = below_market_factor > 1;
+  suspect_factor = std::max(suspect_factor, below_market_factor);
   cost.suspect_quote_factor = suspect_factor;
   // Prices move by factors: the low end is the high end's reciprocal (a quote 743 days old, band
   // +190%, ran from 0.34x to 2.9x; 1 - 190% printed a $0.00 low end: expert review 16).
@@ -710,8 +715,8 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
             serving.output_tokens_per_s_band.in_calibrated_regime};
       }
     }
-    apply_quote_risk(cost, mode, context.quote_age_days, pricing.on_demand, instance_price.value_or(0),
-                     offering.stock, price_estimated(offering, mode));
+    apply_quote_risk(cost, mode, context.quote_age_days, pricing.on_demand, instance_price.value_or(0), offering.stock,
+                     price_estimated(offering, mode), context.below_market_factor);
   }
   // Reserved and subscription terms bill every hour of the term; they beat on-demand when the share
   // of the term's hours used exceeds (term price per hour) / on-demand.

@@ -45,8 +45,9 @@ using catalog::PricingMode;
 static_assert(sizeof(estimate::Hardware) == 72, "a new estimate::Hardware member: add it to PlanKey or ShapeKey");
 // A 1,000,000-offering catalog makes ~860,000 candidates (issue 33): 8 bytes a candidate is ~7 MB
 // of the peak. Members are ordered without padding; a new one should keep it so (x86-64, libstdc++).
+// (552 since W-PRICE-IMPLAUSIBLE: WarningList holds a byte per warning kind, 28 of them.)
 #if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(Candidate) == 544, "Candidate changed size: keep its members without padding, then this size");
+static_assert(sizeof(Candidate) == 552, "Candidate changed size: keep its members without padding, then this size");
 #endif
 
 class PlanMemo {
@@ -263,6 +264,7 @@ class Ranker {
     // The job's stack per GPU model (docs/scoring.md "Software stack"): the same for every offering of it.
     software_by_gpu_.reserve(catalog.gpus.size());
     for (const auto& gpu : catalog.gpus) software_by_gpu_.push_back(software_support(profile, gpu));
+    find_market_floors();
     // Mainland China is ranked when the user asks for it (docs/scoring.md "Mainland China"): a region
     // filter, a provider filter or CNY as the currency; else offerings sold only there are left out.
     // A --gpu whose every offering is sold only there (H20, H800, A800, L20: the export SKUs) asks
@@ -498,7 +500,55 @@ class Ranker {
     context.pricing = &region_choice_.pricing;
     context.gpu = &catalog_.gpu_of(offering);
     if (!options_.today.empty()) context.quote_age_days = quote_age_days(offering.as_of);
+    context.below_market_factor = below_market_factor(offering);
     return context;
+  }
+
+  // The offering's on-demand quote per GPU-hour, in the output currency (0: none, or owned).
+  double per_gpu_hour(const catalog::Offering& offering, std::optional<double> on_demand) {
+    const double gpus = offering.gpu_count * offering.gpu_fraction;
+    if (!on_demand || !(*on_demand > 0) || !(gpus > 0)) return 0;
+    if (catalog_.provider_of(offering).kind == catalog::ProviderKind::owned) return 0;
+    return *on_demand * to_output_currency(offering) / gpus;
+  }
+
+  // Per GPU (Catalog::gpus index): the two lowest on-demand quotes per GPU-hour among the offerings
+  // of that GPU, and which offering holds the lowest (below_market_factor reads the others' floor).
+  struct MarketFloor {
+    double lowest = std::numeric_limits<double>::infinity();
+    double second = std::numeric_limits<double>::infinity();
+    std::uint32_t lowest_offering = std::numeric_limits<std::uint32_t>::max();
+  };
+  void find_market_floors() {
+    market_floors_.assign(catalog_.gpus.size(), MarketFloor{});
+    for (std::uint32_t index = 0; index < catalog_.offerings.size(); ++index) {
+      const auto& offering = catalog_.offerings[index];
+      const double price = per_gpu_hour(offering, offering.pricing.on_demand);
+      if (!(price > 0) || offering.gpu_index >= market_floors_.size()) continue;
+      MarketFloor& floor = market_floors_[offering.gpu_index];
+      if (price < floor.lowest) {
+        floor.second = floor.lowest;
+        floor.lowest = price;
+        floor.lowest_offering = index;
+      } else if (price < floor.second) {
+        floor.second = price;
+      }
+    }
+  }
+
+  // How many times the offering's on-demand quote (in the regions chosen for it, else its default)
+  // lies below the cheapest other offering of its GPU, where that is more than
+  // estimate::implausible_below_market; else 1 (Cost::below_market_factor).
+  double below_market_factor(const catalog::Offering& offering) {
+    if (offering.gpu_index >= market_floors_.size()) return 1.0;
+    const auto& floor = market_floors_[offering.gpu_index];
+    const auto index = static_cast<std::uint32_t>(&offering - catalog_.offerings.data());
+    const double others = floor.lowest_offering == index ? floor.second : floor.lowest;
+    const auto on_demand =
+        region_choice_.pricing.on_demand ? region_choice_.pricing.on_demand : offering.pricing.on_demand;
+    const double price = per_gpu_hour(offering, on_demand);
+    if (!(price > 0) || !std::isfinite(others) || price * estimate::implausible_below_market >= others) return 1.0;
+    return others / price;
   }
 
   // `offering`'s line in `mode` alone for `estimate` (PriceContext::only_mode: the same line as in
@@ -2458,6 +2508,7 @@ class Ranker {
   std::size_t candidates_backed_ = 0;         // gpuselect::detail::prefault_ahead's count
   std::vector<std::int8_t> in_gpu_by_offering_;  // in_gpu_for by offering index: -1 not yet known
   std::vector<double> rate_by_provider_;
+  std::vector<MarketFloor> market_floors_;             // per GPU index (find_market_floors)
   std::vector<std::pair<QuoteDate, int>> quote_ages_;  // as_of -> days to today (quote_age_days)
   std::vector<ExclusionReason> reasons_;
   std::vector<SoftwareSupport> software_by_gpu_;  // per catalog GPU: the job's stack on it

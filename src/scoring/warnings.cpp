@@ -28,13 +28,34 @@ using detail::chance;
 using detail::percent;
 using catalog::stale_price_days;
 
-constexpr std::array<std::string_view, warning_count> warning_codes = {
-    "W-SPOT",           "W-VGPU",        "W-EGRESS",        "W-PUBLIC-IP", "W-STOCK",           "W-SLA-CREDITS",
-    "W-RESIZE-RESTART", "W-STALE-PRICE", "W-PCIE-TRAINING", "W-NO-RDMA",   "W-OVERPROVISIONED", "W-OFFLOAD",
-    "W-MARKETPLACE",    "W-SPOT-SERVING", "W-RESERVED-TERM", "W-QUEUE",   "W-CONSUMER-GPU",
-    "W-DEADLINE-BAND",  "W-SOFTWARE-STACK", "W-INPUT-BOUND", "W-SPOT-QUOTE", "W-CLUSTER-CAPACITY",
-    "W-LATENCY-BAND",   "W-SPEED-EXTRAPOLATED", "W-TERM-OVERRUN",
-    "W-TERM-BOUNDARY", "W-CAPACITY-BLOCK"};
+constexpr std::array<std::string_view, warning_count> warning_codes = {"W-SPOT",
+                                                                       "W-VGPU",
+                                                                       "W-EGRESS",
+                                                                       "W-PUBLIC-IP",
+                                                                       "W-STOCK",
+                                                                       "W-SLA-CREDITS",
+                                                                       "W-RESIZE-RESTART",
+                                                                       "W-STALE-PRICE",
+                                                                       "W-PCIE-TRAINING",
+                                                                       "W-NO-RDMA",
+                                                                       "W-OVERPROVISIONED",
+                                                                       "W-OFFLOAD",
+                                                                       "W-MARKETPLACE",
+                                                                       "W-SPOT-SERVING",
+                                                                       "W-RESERVED-TERM",
+                                                                       "W-QUEUE",
+                                                                       "W-CONSUMER-GPU",
+                                                                       "W-DEADLINE-BAND",
+                                                                       "W-SOFTWARE-STACK",
+                                                                       "W-INPUT-BOUND",
+                                                                       "W-SPOT-QUOTE",
+                                                                       "W-CLUSTER-CAPACITY",
+                                                                       "W-LATENCY-BAND",
+                                                                       "W-SPEED-EXTRAPOLATED",
+                                                                       "W-TERM-OVERRUN",
+                                                                       "W-TERM-BOUNDARY",
+                                                                       "W-CAPACITY-BLOCK",
+                                                                       "W-PRICE-IMPLAUSIBLE"};
 
 // A training row on a term: the hours its commitment holds (the term times the terms bought), and
 // the chance its run (the time band, log-normal; no waits: a term starts when it is bought) ends
@@ -130,6 +151,10 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   // A capacity block holds its instances once bought: the stock decides when it can start (its lead).
   set(Warning::limited_stock, offering.stock == catalog::Stock::low && candidate.mode != PricingMode::capacity_block);
   set(Warning::capacity_block, candidate.mode == PricingMode::capacity_block);
+  // A quote far below the GPU's market (a unit slip, a typo) or dated after today: the row is ranked
+  // at the market's price, and the reader is told to check the catalog (expert review 35: an overlay's
+  // $0.01 p4d.24xlarge, dated 2030, ranked first at $0.03 with no word).
+  set(Warning::price_implausible, cost.quote_below_market || cost.quote_age_days < -1);
   const int free_gpus = estimate::cluster_free_gpus(offering, candidate.mode);
   set(Warning::cluster_capacity, provider.kind != catalog::ProviderKind::owned && free_gpus > 0 &&
                                      gpus_asked_at_once(offering, cost) > estimate::capacity_warn_share * free_gpus);
@@ -835,6 +860,22 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  say(lang, cost.commitment_charged ? Msg::w_reserved_charged
                            : cost.term_continues  ? Msg::w_reserved_service_runs
                                                   : Msg::w_reserved_hours_only));
+    case Warning::price_implausible: {
+      std::string why;
+      if (cost.quote_below_market) {
+        why = say(lang, Msg::w_price_below_market, number(cost.suspect_quote_factor, 0),
+                  catalog::display_name(catalog.gpu_of(offering), lang));
+      }
+      if (cost.quote_age_days < -1) {
+        if (!why.empty()) why += say_text(lang, Msg::w_price_and);
+        why += say(lang, Msg::w_price_future, offering.as_of);
+      }
+      const std::string ranked_at = cost.quote_below_market
+                                        ? say(lang, Msg::w_price_ranked_at_market,
+                                              money(cost.total_at(candidate.total_cost, cost.price_high_factor)))
+                                        : std::string();
+      return say(lang, Msg::w_price_implausible, why, ranked_at);
+    }
     case Warning::capacity_block:
       return say(lang, Msg::w_capacity_block, cost.instances, cost.instances == 1 ? "" : "s",
                  units::format_hours(cost.block_hours), say(lang, Msg::w_block_days, cost.block_hours / 24.0),
