@@ -61,13 +61,30 @@ TEST_CASE("scenario: without --deadline no training run longer than a year is ra
   CHECK(longer_than_a_year);
 }
 
-TEST_CASE("scenario: a job no offering runs within a year exits 3 naming --deadline", "[decisions35][deadline]") {
+TEST_CASE("scenario: a job no offering runs within a year exits 3 naming the levers", "[decisions35][deadline]") {
+  // Review 36: the hint said "--deadline 34830.3h admits" a four-year run; more nodes are the lever.
   const auto result = testing::run_gpuselect(
       {"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--max-nodes", "4", "--pricing", "any"},
       scenario_env);
   CHECK(result.exit_code == 3);
-  CHECK(result.err.find("--deadline") != std::string::npos);
+  CHECK(result.err.find("no run ends within a year") != std::string::npos);
+  CHECK(result.err.find("more nodes than --max-nodes 4") != std::string::npos);
+  CHECK(result.err.find("admits") == std::string::npos);
   CHECK(result.err.find('\n') == result.err.size() - 1);
+}
+
+TEST_CASE("scenario: a term sized without --deadline ends within the longest run", "[decisions35][deadline]") {
+  // Review 36: a 3-year term was sized to one node for 937 days, then removed for its length, where
+  // three B200 nodes end in 237 days for less.
+  const auto document = recommend_json(
+      {"-w", "llm-pretrain", "-p", "70e9", "--tokens", "1e12", "--pricing", "reserved-3y", "--top", "5"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  for (const auto& candidate : document["candidates"]) {
+    INFO(candidate["offering_id"] << " x" << candidate["nodes"]);
+    CHECK(candidate["pricing_mode"] == "reserved-3y");
+    CHECK(candidate["time"]["wall_hours"].get<double>() <= estimate::longest_run_hours);
+  }
+  CHECK(document["candidates"][0]["nodes"].get<int>() > 1);
 }
 
 TEST_CASE("scenario: a tensor-parallel degree above the attention heads is bad input", "[decisions35][hardening]") {
@@ -87,6 +104,17 @@ TEST_CASE("scenario: a tensor-parallel degree above the attention heads is bad i
   const auto at_heads = testing::run_gpuselect(
       {"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--tensor-parallel", "32"}, scenario_env);
   CHECK(at_heads.exit_code != 2);
+  // Review 36: Qwen2.5 7B's 28 heads do not split over 8 GPUs (vLLM refuses it); 4 do.
+  const auto uneven = testing::run_gpuselect(
+      {"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--tensor-parallel", "8"}, scenario_env);
+  CHECK(uneven.exit_code == 2);
+  CHECK(uneven.out.empty());
+  CHECK(uneven.err.find("28 attention heads do not split evenly over 8 GPUs") != std::string::npos);
+  CHECK(uneven.err.find("give --tensor-parallel 4") != std::string::npos);
+  // A shape derived from --params has no real head count to hold the user to.
+  const auto custom =
+      testing::run_gpuselect({"recommend", "-w", "llm-inference", "-p", "7e9", "--tensor-parallel", "2"}, scenario_env);
+  CHECK(custom.exit_code != 2);
 }
 
 TEST_CASE("scenario: a criterion weighted 0 is never a row's weakest", "[decisions35][explanation]") {
@@ -157,4 +185,31 @@ TEST_CASE("scenario: an on-demand quote far below its GPU's market is ranked at 
   const auto deal_rows = rows_of(negotiated);
   REQUIRE_FALSE(deal_rows.empty());
   for (const auto& row : deal_rows) CHECK_FALSE(has_warning(row));
+}
+
+TEST_CASE("scenario: under --deadline a row sure to meet it outranks one that meets it four times in five",
+          "[decisions35][deadline]") {
+  // Review 35, rejected #5: four 1x L4 VMs (4.0 h, band to 7.2 h, 81% chance of the 6 h deadline)
+  // ranked above one 8x L4 node (2.2 h, band to 4.1 h) for $11.26 against $16.18.
+  const auto document = recommend_json({"-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "qlora", "--gpu", "l4",
+                                        "--tokens", "5e7", "--deadline", "6", "--top", "all"});
+  REQUIRE(document["candidates"].size() >= 2);
+  const auto& first = document["candidates"][0];
+  const double first_chance = first["cost"]["within_deadline_probability"].get<double>();
+  CHECK(first_chance >= 0.95);
+  bool risky_seen = false;
+  for (const auto& candidate : document["candidates"]) {
+    const double chance = candidate["cost"]["within_deadline_probability"].get<double>();
+    if (chance >= 0.9) continue;
+    risky_seen = true;
+    INFO(candidate["offering_id"] << " x" << candidate["nodes"]);
+    CHECK(candidate["score"].get<double>() < first["score"].get<double>());
+    // Where its stability figures are said, they say the chance.
+    for (const auto& item : candidate["explanation_items"]) {
+      if (item.contains("criterion") && item["criterion"] == "stability") {
+        CHECK(item["figure"].get<std::string>().find("chance of ending within the deadline") != std::string::npos);
+      }
+    }
+  }
+  CHECK(risky_seen);
 }

@@ -480,10 +480,11 @@ struct PriceContext {
   double below_market_factor = 1.0;
 };
 // An on-demand quote per GPU-hour more than this many times below the cheapest other offering of
-// the same GPU is implausible (a unit slip or a typo, not a discount): the catalog linter's reach for
-// an outlier no unit slip explains (src/catalog/lint.cpp unexplained_outlier_factor). Negotiated
-// prices and reserved terms are at most a few times below list (the guides: 30-67% off).
-inline constexpr double implausible_below_market = 12.0;
+// the same GPU is implausible (a unit slip: cents, a monthly price; not a discount). Judgement: the
+// market's own spread reaches 13-15x (AutoDL's V100 at half its list against Tencent's; a Vast.ai
+// V100 against Azure's), so the line sits above it; negotiated prices and reserved terms are at most
+// a few times below list (the guides: 30-67% off). `catalog validate` checks finer (unit slips named).
+inline constexpr double implausible_below_market = 20.0;
 // Monthly spot interruption percent assumed for an offering that publishes none, by GPU class
 // (docs/estimation.md "Spot risk"): linked HBM data-center GPUs (SXM/OAM) 22.5, other instances of 4+ GPUs 12.5, the
 // rest 7.5 (the AWS Spot Instance Advisor bands of the same classes); 10 when the GPU is not known.

@@ -144,6 +144,7 @@
   X(fact_spot_serving, "serving on spot: no availability (--allow-spot-serving to accept)", "在竞价实例上提供服务：无可用性保证（--allow-spot-serving 可接受）") \
   X(fact_spot, "spot, {2}, {0} of instances interrupted a month, {1} chance this job runs without one", "竞价实例，{2}，每月 {0} 的实例会被中断，本作业 {1} 的概率不被中断") \
   X(fact_auto_checkpoint, "automatic checkpoints", "自动检查点") \
+  X(fact_deadline_chance, "{0} chance of ending within the deadline", "{0} 的把握在截止时间内完成") \
   X(fact_stock_low, "stock low", "库存偏低") \
   X(fact_stack_weak, "{0} weak on this GPU (W-SOFTWARE-STACK)", "{0} 在此 GPU 上支持较弱（W-SOFTWARE-STACK）") \
   X(fact_stack_unsupported, "{0} unsupported on this GPU (--allow-immature-stack)", "{0} 在此 GPU 上不受支持（--allow-immature-stack）") \
@@ -259,7 +260,7 @@
   X(w_spot_quote_old, "Spot quote of {0}, a market price fresh for about 14 days: check today's price first; ranked at up to {1} (estimated).", "竞价报价日期为 {0}，市场价格约 14 天内有效：请先查看当天价格；按最高 {1} 排名（估算）。") \
   X(w_spot_quote_no_saving, "Spot quote of {0}: a spot market price says nothing of today's after about {3} days, so the row is ranked at up to {1}, as much as on demand, and credited no saving until today's spot price is checked (estimated).", "竞价报价日期为 {0}：竞价市场价格约 {3} 天后便无法反映当天价格，因此本方案按最高 {1}（与按需相当）排名，在核实当天竞价价格之前不计任何节省（估算）。") \
   X(w_price_implausible, "The quote is implausible: {0}{1}; check the catalog first (gpuselect catalog validate names the likely slip).", "报价不可信：{0}{1}；请先核对目录（gpuselect catalog validate 会指出可能的笔误）。") \
-  X(w_price_ranked_at_market, "; the row is ranked at up to {0}, at the cheapest other offering's price per GPU-hour", "；本方案按最高 {0}（同款 GPU 其他方案中每 GPU 小时最低的价格）排名") \
+  X(w_price_ranked_at_market, "; the row is ranked at up to {0}, at the median price per GPU-hour of its GPU's offerings", "；本方案按最高 {0}（同款 GPU 各方案每 GPU 小时价格的中位数）排名") \
   X(w_price_below_market, "its price per GPU-hour is {0}x below the cheapest other offering of the {1}", "其每 GPU 小时价格比 {1} 的其他方案中最便宜的还低 {0} 倍") \
   X(w_price_and, ", and ", "，且") \
   X(w_price_future, "its quote is dated {0}, after today (its age is not known)", "其报价日期为 {0}，晚于今天（报价时长未知）") \
@@ -1041,6 +1042,8 @@
   X(err_global_batch_below_sequence, "{0} tokens a step is less than one {1}-token sequence", "每步 {0} 个 token，不足一条 {1} token 的序列") \
   X(hint_global_batch_at_least, "a step holds whole sequences: give at least {0} (--seq-len) tokens, e.g. --global-batch {1}", "一步由完整序列组成：至少给出 {0}（--seq-len）个 token，例如 --global-batch {1}") \
   X(err_tensor_parallel_beyond_heads, "{0} GPUs a replica is more than {1}'s {2} attention heads, which tensor parallelism splits among them", "每副本 {0} 个 GPU 超过了 {1} 的 {2} 个注意力头（张量并行在 GPU 间切分注意力头）") \
+  X(err_tensor_parallel_uneven, "{0}'s {1} attention heads do not split evenly over {2} GPUs a replica (tensor parallelism gives each GPU whole heads)", "{0} 的 {1} 个注意力头无法均分到每副本 {2} 个 GPU（张量并行让每个 GPU 持有完整的注意力头）") \
+  X(hint_tensor_parallel_even, "give --tensor-parallel {0} (the most GPUs that split them evenly, up to the value given), or leave it out to search the plans", "给出 --tensor-parallel {0}（不超过所给值、能均分注意力头的最多 GPU 数），或省略它以搜索并行方案") \
   X(hint_tensor_parallel_at_most, "give --tensor-parallel {0} or less, or leave it out to search the plans", "给出不超过 {0} 的 --tensor-parallel，或省略它以搜索并行方案") \
   X(hint_global_batch_example, "write the tokens per optimizer step, e.g. 4M", "写出每个优化器步的 token 数，例如 4M") \
   X(err_value_empty, "the value is empty", "值为空") \
@@ -1071,6 +1074,7 @@
   X(hint_no_match_memory_serving, "a replica does not fit in one instance's GPU memory on most offerings ({1} candidate{2}){3}; make the replica lighter ({4}) or ask for GPUs with more memory (--gpu-memory), or run with --show-excluded to see why", "多数方案单个实例的显存装不下一个副本（{1} 个）{3}；请减轻副本（{4}）或要求显存更大的 GPU（--gpu-memory），或加 --show-excluded 查看原因") \
   X(hint_no_match_host_ram, "the CPU offload needs more host RAM than most nodes have ({1} candidate{2}){3}, and more nodes do not spread it enough (each offering's own largest cluster, or --max-nodes); choose GPUs with more memory (less to offload), or run with --show-excluded to see why", "多数节点的主机内存放不下 CPU 卸载的数据（{1} 个）{3}，增加节点也分摊不够（受各方案自身最大集群或 --max-nodes 限制）；请选择显存更大的 GPU（需卸载的更少），或加 --show-excluded 查看原因") \
   X(hint_no_match_software, "the GPUs' software stack does not run this job's method or precision on most offerings ({1} candidate{2}){3}; pass --allow-immature-stack to rank them anyway, or run with --show-excluded to see why", "多数方案的 GPU 软件栈不支持此任务的方法或精度（{1} 个）{3}；加 --allow-immature-stack 可仍对其排名，或加 --show-excluded 查看原因") \
+  X(hint_no_match_longest_run, "no run ends within a year on what the constraints allow ({0} candidate{1} take longer; without --deadline no training run longer than {2} days is ranked): allow more nodes than --max-nodes {3}, larger GPUs, or a --pricing that widens (reserved-1y, capacity-block); a --deadline past a year ranks the long runs; or run with --show-excluded to see why", "在约束允许的范围内没有一年内能完成的方案（{0} 个候选耗时更长；未给出 --deadline 时不对超过 {2} 天的训练排名）：请把 --max-nodes 放宽到 {3} 以上、换更大的 GPU，或用可扩展的 --pricing（reserved-1y、capacity-block）；给出超过一年的 --deadline 可纳入长时间运行；或加 --show-excluded 查看原因") \
   X(hint_no_match_capacity_reserved, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long, and the reserved rows allowed were removed too; a longer --deadline or --pricing capacity-block (where the provider sells capacity blocks) is left, or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU，允许的预留方案也被排除；可放宽 --deadline 或加 --pricing capacity-block（云厂商出售容量块时），或加 --show-excluded 查看原因") \
   X(hint_no_match_capacity_term, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long; a held term does: add --pricing {2} (as {3} sells it, with the --max-nodes it needs), or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU；预留期限可以：请加 --pricing {2}（{3} 以此方式出售，并按需加 --max-nodes），或加 --show-excluded 查看原因") \
   X(hint_no_match_capacity, "capacity removed the most ({0} candidate{1}): open capacity does not hold that many GPUs that long; add --pricing capacity-block (a provider's capacity block) or --pricing reserved-1y (a reserved term), or run with --show-excluded to see why", "资源容量排除的候选最多（{0} 个）：开放容量无法长时间提供这么多 GPU；请加 --pricing capacity-block（云厂商的容量块）或 --pricing reserved-1y（预留期限），或加 --show-excluded 查看原因") \

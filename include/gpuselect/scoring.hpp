@@ -466,6 +466,10 @@ struct Ranking {
     // The turnaround is pretraining's 30-day planning horizon (no --deadline, no speed asked for):
     // speed inside it keeps only the slack slope (docs/scoring.md "Turnaround").
     bool turnaround_is_horizon = false;
+    // Training under --deadline: the confidence the deadline is met at (--confidence; every ranked row
+    // ends within it at least that often); 0 without a deadline. The stability indicator
+    // deadline_margin scores a row's chance above it (docs/scoring.md "Stability").
+    double deadline_confidence = 0;
     double cheapest_scored = 0;  // smallest Candidate::scored_cost / (1 + list_band_pct) above 0 (0 = use cheapest_total)
     // The least egress among the rows (output currency): a charge every row pays whatever is rented,
     // taken off both sides of job_cost's ratio, so the same --egress-gb on every row does not flatten

@@ -285,6 +285,36 @@ text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Option
     }
   }
   const std::string plural = removed == 1 ? "" : "s";
+  // Without --deadline the deadline rule is the longest run ranked (estimate::longest_run_hours): the
+  // levers are more nodes or larger GPUs, not a deadline of years (expert review 36: "--deadline
+  // 34830.3h admits" a four-year run where --max-nodes 8 ranks one of 292 days).
+  // Capacity removes on-demand runs past the planning horizon, the rule the held terms' long runs:
+  // one problem, said once (expert review 36: "a longer --deadline or --pricing capacity-block" where
+  // neither helped at --max-nodes 4).
+  const auto named = [&](scoring::ExclusionKind kind) {
+    return ranking.top_exclusion == kind || std::find(ranking.tied_exclusions.begin(), ranking.tied_exclusions.end(),
+                                                      kind) != ranking.tied_exclusions.end();
+  };
+  if (!constraints.deadline_hours &&
+      (named(scoring::ExclusionKind::deadline) || named(scoring::ExclusionKind::capacity))) {
+    std::size_t too_long = 0;
+    bool rule_fired = false;
+    for (const auto& exclusion : ranking.excluded) {
+      bool counted = false;
+      for (const auto& reason : exclusion.reasons) {
+        rule_fired = rule_fired || reason.kind == scoring::ExclusionKind::deadline;
+        if (!counted &&
+            (reason.kind == scoring::ExclusionKind::deadline || reason.kind == scoring::ExclusionKind::capacity)) {
+          ++too_long;
+          counted = true;
+        }
+      }
+    }
+    if (rule_fired) {
+      return text::words(Msg::hint_no_match_longest_run, too_long, too_long == 1 ? "" : "s",
+                         static_cast<int>(estimate::longest_run_hours / 24.0), constraints.max_nodes);
+    }
+  }
   if (ranking.top_exclusion == scoring::ExclusionKind::capacity) {
     const auto& modes = constraints.pricing_modes;  // empty: every mode
     const bool reserved_allowed = modes.empty() || std::any_of(modes.begin(), modes.end(), [](catalog::PricingMode mode) {

@@ -158,6 +158,12 @@ std::string stability_facts(const catalog::Catalog& catalog, const Ranking& rank
     }
   }
   if (provider.recovery.auto_checkpoint) parts.add(say_text(lang, Msg::fact_auto_checkpoint));
+  // Under --deadline (indicator deadline_margin): the chance of ending within it, where not sure.
+  const double deadline_chance = candidate.cost.within_deadline_probability;
+  if (ranking.best.deadline_confidence > 0 && deadline_chance >= 0 &&
+      deadline_chance < detail::deadline_sure_probability) {
+    parts.add(say_text(lang, Msg::fact_deadline_chance, detail::chance(deadline_chance)));
+  }
   // Low stock is a longer wait for the instances (indicator capacity): said as W-STOCK says it.
   if (offering.stock == catalog::Stock::low) parts.add(say_text(lang, Msg::fact_stock_low));
   if (std::string stack = stack_fact(candidate, lang); !stack.empty()) parts.add(std::move(stack));

@@ -513,18 +513,21 @@ class Ranker {
   }
 
   // Per GPU (Catalog::gpus index): the two lowest on-demand quotes per GPU-hour among the offerings
-  // of that GPU, and which offering holds the lowest (below_market_factor reads the others' floor).
+  // of that GPU, which offering holds the lowest, and their median (below_market_factor).
   struct MarketFloor {
     double lowest = std::numeric_limits<double>::infinity();
     double second = std::numeric_limits<double>::infinity();
     std::uint32_t lowest_offering = std::numeric_limits<std::uint32_t>::max();
+    double median = 0;
   };
   void find_market_floors() {
     market_floors_.assign(catalog_.gpus.size(), MarketFloor{});
+    std::vector<std::vector<double>> quotes(catalog_.gpus.size());
     for (std::uint32_t index = 0; index < catalog_.offerings.size(); ++index) {
       const auto& offering = catalog_.offerings[index];
       const double price = per_gpu_hour(offering, offering.pricing.on_demand);
       if (!(price > 0) || offering.gpu_index >= market_floors_.size()) continue;
+      quotes[offering.gpu_index].push_back(price);
       MarketFloor& floor = market_floors_[offering.gpu_index];
       if (price < floor.lowest) {
         floor.second = floor.lowest;
@@ -534,11 +537,20 @@ class Ranker {
         floor.second = price;
       }
     }
+    for (std::size_t gpu = 0; gpu < quotes.size(); ++gpu) {
+      auto& prices = quotes[gpu];
+      if (prices.empty()) continue;
+      const auto middle = prices.begin() + static_cast<std::ptrdiff_t>(prices.size() / 2);
+      std::nth_element(prices.begin(), middle, prices.end());
+      market_floors_[gpu].median = *middle;
+    }
   }
 
-  // How many times the offering's on-demand quote (in the regions chosen for it, else its default)
-  // lies below the cheapest other offering of its GPU, where that is more than
-  // estimate::implausible_below_market; else 1 (Cost::below_market_factor).
+  // Where the offering's on-demand quote (in the regions chosen for it, else its default) lies more
+  // than estimate::implausible_below_market times below the cheapest other offering of its GPU: the
+  // factor to the GPU's median quote (at least that cheapest one), where it is ranked: ranked at the
+  // cheapest other offering, a slip still won where that one was filtered out (expert review 36).
+  // Else 1 (Cost::quote_below_market).
   double below_market_factor(const catalog::Offering& offering) {
     if (offering.gpu_index >= market_floors_.size()) return 1.0;
     const auto& floor = market_floors_[offering.gpu_index];
@@ -548,7 +560,7 @@ class Ranker {
         region_choice_.pricing.on_demand ? region_choice_.pricing.on_demand : offering.pricing.on_demand;
     const double price = per_gpu_hour(offering, on_demand);
     if (!(price > 0) || !std::isfinite(others) || price * estimate::implausible_below_market >= others) return 1.0;
-    return others / price;
+    return std::max(others, floor.median) / price;
   }
 
   // `offering`'s line in `mode` alone for `estimate` (PriceContext::only_mode: the same line as in
@@ -1283,8 +1295,10 @@ class Ranker {
       const ModeMask only = ModeMask{}.set(mode_index);
       const auto meets = [&](int nodes) {
         if (!acceptable(plan_of(offering, nodes))) return false;
+        // Without a deadline, sized to the term, and within the longest run ranked (a 3-year term
+        // filled by one node for 937 days is no row: expert review 36).
         return deadline > 0 ? deadline_chance(index, nodes, ranking, only) >= confidence()
-                            : confident_hours(index, nodes, ranking) <= term;
+                            : confident_hours(index, nodes, ranking) <= std::min(term, estimate::longest_run_hours);
       };
       if (limit <= from || meets(from)) continue;
       // A larger block waits longer for its term (estimate::reservation_lead_hours), so past some
@@ -2092,6 +2106,7 @@ class Ranker {
     }
     // Under --risk-averse a row's hours are already its band's slow end.
     best.turnaround_is_deadline = deadline > 0 && best.turnaround_hours == deadline && !options_.risk_averse;
+    if (deadline > 0 && workload::kind_traits(profile_.kind).training()) best.deadline_confidence = confidence();
     if (workload::kind_traits(profile_.kind).physics == workload::Physics::token_serving) {
       best.tpot_target_ms = profile_.tpot_target_ms;
       best.ttft_target_ms = profile_.ttft_target_ms;

@@ -85,6 +85,9 @@ double deadline_check_hours(const Candidate& candidate, const estimate::Performa
 // from half of it (judgement: a few score points, enough to rank the slack of a node count that
 // costs the same first; docs/scoring.md "Turnaround").
 constexpr double deadline_slack_credit = 0.05;
+// A chance of ending within --deadline at or above this scores 1 on deadline_margin (indicators.cpp),
+// and is not said among the row's stability figures.
+constexpr double deadline_sure_probability = 0.99;
 // job_cost reaches 0 at this ratio to the cheapest (indicators.cpp; docs/scoring.md "Why 10x").
 constexpr double cost_ratio_at_zero = 10.0;
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,

@@ -555,6 +555,17 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
                                   profile.shape.heads),
                       text::words(text::Msg::hint_tensor_parallel_at_most, profile.shape.heads));
   }
+  // A named model's heads split evenly or not at all (vLLM and Megatron refuse 28 heads over 8 GPUs);
+  // a shape derived from --params has no real head count to hold the user to.
+  if (request.model && profile.tensor_parallel && profile.shape.heads > 0 &&
+      profile.shape.heads % *profile.tensor_parallel != 0) {
+    int even = 1;
+    while (even * 2 <= *profile.tensor_parallel && profile.shape.heads % (even * 2) == 0) even *= 2;
+    throw Error::said("--tensor-parallel",
+                      text::words(text::Msg::err_tensor_parallel_uneven, profile.model_id, profile.shape.heads,
+                                  *profile.tensor_parallel),
+                      text::words(text::Msg::hint_tensor_parallel_even, even));
+  }
   if (kind_traits(kind).training()) {
     if (request.tokens_text) {
       profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, text::Msg::what_positive_count,
