@@ -328,8 +328,12 @@ enum class ExclusionKind : std::uint8_t {
   // than stale_row_price_days old (needed: the quote's age in days, limit: stale_row_price_days):
   // --allow-stale-terms. On demand and spot stay: what they cost is found out within an hour.
   stale_term,
+  // An on-demand quote more than estimate::implausible_below_market times below the cheapest other
+  // offering of its GPU (needed: the quote per GPU-hour, limit: that offering's): a slip in the
+  // catalog (cents, a monthly price), not a price to rank; the catalog is what to fix.
+  price_implausible,
 };
-inline constexpr std::size_t exclusion_kind_count = 26;  // values of ExclusionKind
+inline constexpr std::size_t exclusion_kind_count = 27;  // values of ExclusionKind
 std::string_view to_string(ExclusionKind kind);  // the constraint's name: "memory", "--budget", ...
 // A pricing mode in words in `lang` (English: the --pricing spelling; Chinese: 包月, 1 年预留, ...).
 std::string_view pricing_mode_words(catalog::PricingMode mode, text::Lang lang);

@@ -98,7 +98,7 @@ constexpr std::array<std::string_view, exclusion_kind_count> exclusion_names = {
     "--pricing", "--require", "--max-nodes", "--min-headroom", "not sold",   "--tpot-ms/--ttft-ms",
     "--precision", "--gpu-memory", "--gpu-count", "--max-price", "host-ram", "--allow-consumer",
     "--allow-marketplace", "--allow-spot-serving", "software", "--allow-shared-gpu", "--allow-low-stock",
-    "--allow-no-sla", "capacity", "--allow-stale-terms"};
+    "--allow-no-sla", "capacity", "--allow-stale-terms", "price"};
 
 std::string join(const std::vector<std::string>& items) {
   std::string text;

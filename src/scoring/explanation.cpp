@@ -434,6 +434,7 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
     case ExclusionKind::no_sla:
     case ExclusionKind::capacity:
     case ExclusionKind::stale_term:
+    case ExclusionKind::price_implausible:
     case ExclusionKind::spot_serving:
     case ExclusionKind::software:
       return said;

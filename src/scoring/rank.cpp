@@ -546,6 +546,15 @@ class Ranker {
     }
   }
 
+  // The cheapest on-demand quote per GPU-hour among the other offerings of the offering's GPU
+  // (infinity where it has none).
+  double cheapest_other_per_gpu_hour(const catalog::Offering& offering) const {
+    if (offering.gpu_index >= market_floors_.size()) return std::numeric_limits<double>::infinity();
+    const auto& floor = market_floors_[offering.gpu_index];
+    const auto index = static_cast<std::uint32_t>(&offering - catalog_.offerings.data());
+    return floor.lowest_offering == index ? floor.second : floor.lowest;
+  }
+
   // Where the offering's on-demand quote (in the regions chosen for it, else its default) lies more
   // than estimate::implausible_below_market times below the cheapest other offering of its GPU: the
   // factor to the GPU's median quote (at least that cheapest one), where it is ranked: ranked at the
@@ -554,8 +563,7 @@ class Ranker {
   double below_market_factor(const catalog::Offering& offering) {
     if (offering.gpu_index >= market_floors_.size()) return 1.0;
     const auto& floor = market_floors_[offering.gpu_index];
-    const auto index = static_cast<std::uint32_t>(&offering - catalog_.offerings.data());
-    const double others = floor.lowest_offering == index ? floor.second : floor.lowest;
+    const double others = cheapest_other_per_gpu_hour(offering);
     const auto on_demand =
         region_choice_.pricing.on_demand ? region_choice_.pricing.on_demand : offering.pricing.on_demand;
     const double price = per_gpu_hour(offering, on_demand);
@@ -731,6 +739,23 @@ class Ranker {
                         text::Words::in_each([&](text::Lang lang) {
                           return text::say(lang, text::Msg::detail_stale_term, detail::mode_words(mode, lang),
                                            offering.as_of, age);
+                        })});
+  }
+
+  // An on-demand quote a slip puts far below its GPU's market (Cost::quote_below_market) is no row:
+  // ranked, even at the GPU's median price, it still came first where its provider's other figures
+  // were strong (expert review 37: a Volcano H800 node at 1.5 an hour, 56x below, #1 for a Qwen 7B
+  // fine-tune). The catalog is what to fix; `compare` still ranks the rows it names.
+  void implausible_price_reasons(const catalog::Offering& offering, const estimate::Cost& cost, double total_cost) {
+    const double gpus = std::max(1, cost.instances) * offering.gpu_count * offering.gpu_fraction;
+    const double quote = gpus > 0 ? cost.price_per_hour / gpus : 0.0;
+    const double others = cheapest_other_per_gpu_hour(offering);
+    reasons_.push_back({ExclusionKind::price_implausible, total_cost, 0, text::Words::in_each([&](text::Lang lang) {
+                          return text::say(lang, text::Msg::detail_price_implausible,
+                                           fmt::format("{:.3g} {}", quote, options_.currency),
+                                           detail::number(others / quote, 0),
+                                           catalog::display_name(catalog_.gpu_of(offering), lang),
+                                           fmt::format("{:.3g} {}", others, options_.currency));
                         })});
   }
 
@@ -1890,6 +1915,7 @@ class Ranker {
                              printed_.exclusions_listed);
         open_hold_reasons(offering, mode, cost, hours);
         stale_term_reasons(offering, mode, cost, total_cost);
+        if (cost.quote_below_market) implausible_price_reasons(offering, cost, total_cost);
         if (!options_.allow_immature_stack && weak_stack_excluded(offering)) {
           reasons_.push_back({ExclusionKind::software, total_cost, 0,
                               text::composed(text::Msg::detail_software_weak_serving,
