@@ -96,7 +96,8 @@ TEST_CASE("scenario: a tensor-parallel degree above the attention heads is bad i
         {"recommend", "-w", "llm-inference", "-m", model, "--tensor-parallel", "1024"}, scenario_env);
     CHECK(result.exit_code == 2);
     CHECK(result.out.empty());
-    CHECK(result.err.starts_with("gpuselect: error: --tensor-parallel: 1024 GPUs a replica is more than " + model));
+    CHECK(result.err.starts_with(
+        "gpuselect: error: --tensor-parallel: a tensor-parallel group of 1024 GPUs is more than " + model));
     CHECK(result.err.find("give --tensor-parallel " + heads + " or less") != std::string::npos);
     CHECK(result.err.find('\n') == result.err.size() - 1);
   }
@@ -109,7 +110,8 @@ TEST_CASE("scenario: a tensor-parallel degree above the attention heads is bad i
       {"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--tensor-parallel", "8"}, scenario_env);
   CHECK(uneven.exit_code == 2);
   CHECK(uneven.out.empty());
-  CHECK(uneven.err.find("28 attention heads do not split evenly over 8 GPUs") != std::string::npos);
+  CHECK(uneven.err.find("28 attention heads do not split evenly over a tensor-parallel group of 8 GPUs") !=
+        std::string::npos);
   CHECK(uneven.err.find("give --tensor-parallel 4") != std::string::npos);
   // A shape derived from --params has no real head count to hold the user to.
   const auto custom =

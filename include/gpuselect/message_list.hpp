@@ -1042,8 +1042,8 @@
   X(hint_tokens_example, "write e.g. 2T, 1e9 or 500M", "例如写 2T、1e9 或 500M") \
   X(err_global_batch_below_sequence, "{0} tokens a step is less than one {1}-token sequence", "每步 {0} 个 token，不足一条 {1} token 的序列") \
   X(hint_global_batch_at_least, "a step holds whole sequences: give at least {0} (--seq-len) tokens, e.g. --global-batch {1}", "一步由完整序列组成：至少给出 {0}（--seq-len）个 token，例如 --global-batch {1}") \
-  X(err_tensor_parallel_beyond_heads, "{0} GPUs a replica is more than {1}'s {2} attention heads, which tensor parallelism splits among them", "每副本 {0} 个 GPU 超过了 {1} 的 {2} 个注意力头（张量并行在 GPU 间切分注意力头）") \
-  X(err_tensor_parallel_uneven, "{0}'s {1} attention heads do not split evenly over {2} GPUs a replica (tensor parallelism gives each GPU whole heads)", "{0} 的 {1} 个注意力头无法均分到每副本 {2} 个 GPU（张量并行让每个 GPU 持有完整的注意力头）") \
+  X(err_tensor_parallel_beyond_heads, "a tensor-parallel group of {0} GPUs is more than {1}'s {2} attention heads, which it splits among its GPUs", "{0} 个 GPU 的张量并行组超过了 {1} 的 {2} 个注意力头（张量并行在组内 GPU 间切分注意力头）") \
+  X(err_tensor_parallel_uneven, "{0}'s {1} attention heads do not split evenly over a tensor-parallel group of {2} GPUs (each GPU holds whole heads)", "{0} 的 {1} 个注意力头无法均分到 {2} 个 GPU 的张量并行组（每个 GPU 持有完整的注意力头）") \
   X(hint_tensor_parallel_even, "give --tensor-parallel {0} (the most GPUs that split them evenly, up to the value given), or leave it out to search the plans", "给出 --tensor-parallel {0}（不超过所给值、能均分注意力头的最多 GPU 数），或省略它以搜索并行方案") \
   X(hint_tensor_parallel_at_most, "give --tensor-parallel {0} or less, or leave it out to search the plans", "给出不超过 {0} 的 --tensor-parallel，或省略它以搜索并行方案") \
   X(hint_global_batch_example, "write the tokens per optimizer step, e.g. 4M", "写出每个优化器步的 token 数，例如 4M") \

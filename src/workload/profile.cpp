@@ -548,15 +548,16 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
   check_method(request, profile);
   // Tensor parallelism splits the attention heads across its GPUs: a degree above the head count has
   // no split (expert review 35: --tensor-parallel 1024 on DeepSeek-V3 blamed --precision, exit 3).
-  if (profile.tensor_parallel && profile.shape.heads > 0 && *profile.tensor_parallel > profile.shape.heads) {
+  // A shape derived from --params has no real head count to hold the user to (its 33 heads are the
+  // derivation's, not the model's).
+  if (request.model && profile.tensor_parallel && profile.shape.heads > 0 &&
+      *profile.tensor_parallel > profile.shape.heads) {
     throw Error::said("--tensor-parallel",
                       text::words(text::Msg::err_tensor_parallel_beyond_heads, *profile.tensor_parallel,
-                                  profile.model_id.empty() ? std::string("the model") : profile.model_id,
-                                  profile.shape.heads),
+                                  profile.model_id, profile.shape.heads),
                       text::words(text::Msg::hint_tensor_parallel_at_most, profile.shape.heads));
   }
-  // A named model's heads split evenly or not at all (vLLM and Megatron refuse 28 heads over 8 GPUs);
-  // a shape derived from --params has no real head count to hold the user to.
+  // A named model's heads split evenly or not at all (vLLM and Megatron refuse 28 heads over 8 GPUs).
   if (request.model && profile.tensor_parallel && profile.shape.heads > 0 &&
       profile.shape.heads % *profile.tensor_parallel != 0) {
     int even = 1;
