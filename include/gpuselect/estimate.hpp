@@ -260,8 +260,9 @@ struct Cost {
   // estimated_price_band_pct off either way, which price_high_factor holds (price_band_pct does not).
   bool price_estimated = false;
   // On demand: the quote per GPU-hour lies more than implausible_below_market times below the
-  // cheapest other offering of its GPU (PriceContext::below_market_factor): suspect_quote_factor is
-  // at least that ratio, and the price's upper end with it. W-PRICE-IMPLAUSIBLE.
+  // cheapest other offering of its GPU (PriceContext::below_market_factor): recommend excludes the
+  // row (scoring::ExclusionKind::price_implausible); compare ranks it with suspect_quote_factor at
+  // least that factor, and the price's upper end with it, and W-PRICE-IMPLAUSIBLE.
   bool quote_below_market = false;
   // (The flags and ints of this struct sit in pairs of 8 bytes where they can: a candidate holds one
   // Cost; price_estimated added 8 bytes, ~7 MB at a million offerings.)
@@ -333,8 +334,8 @@ struct Cost {
   // less this shared drift, so prices that aged together lower every cost score (docs/scoring.md).
   double list_band_pct = 0;
   // A suspect quote's factor alone (a spot quote: the price at the share of on-demand it fell below
-  // over the quote; a quote below its GPU's market, quote_below_market: the cheapest other offering's
-  // price over it; 1 otherwise): a budget is checked at that price, not at the quote.
+  // over the quote; a quote below its GPU's market, quote_below_market: the GPU's median quote, at
+  // least the cheapest other offering's, over it; 1 otherwise): a budget is checked at that price.
   double suspect_quote_factor = 1;
   int quote_age_days = -1;  // see price_band_pct
   // spot: the quote is below 10% of on-demand (deeper than any advertised discount), below 25% on
@@ -475,8 +476,9 @@ struct PriceContext {
   // is priced on its own, so that line is the same as in a whole price(). A spot line with a
   // deadline on many nodes sums thousands of interruptions per chance (~0.1 s a line).
   std::optional<catalog::PricingMode> only_mode = std::nullopt;
-  // > 1: the offering's quote is implausibly far below its GPU's market (Cost::below_market_factor),
-  // set by the ranking, which sees every offering.
+  // > 1: the offering's on-demand quote is implausibly far below its GPU's market
+  // (Cost::quote_below_market): the factor to the price it is ranked at. Set by the ranking, which
+  // sees every offering.
   double below_market_factor = 1.0;
 };
 // An on-demand quote per GPU-hour more than this many times below the cheapest other offering of

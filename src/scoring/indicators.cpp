@@ -466,7 +466,7 @@ constexpr std::array<IndicatorSpec, 23> table = {{
      "spot only: (1 - interruption%/20) x P(job uninterrupted); serving 0 unless allowed"},
     {C::stability, "monitoring", 0.053 * stable_share, monitoring, "metrics .6 + alerts .4"},
     {C::stability, "memory_headroom", 0.053 * stable_share, memory_headroom, "free GPU memory: 0% -> 0, >= 30% -> 1"},
-    {C::stability, "capacity", capacity_weight* stable_share, capacity,
+    {C::stability, "capacity", capacity_weight * stable_share, capacity,
      "expected wait for the row's instances at its stock and mode: <= 3 min 1 .. >= 8 h 0 (log); serving: one "
      "instance's replacement wait, <= 30 min 1"},
     {C::stability, "fleet_failures", 0.135 * stable_share, fleet_failures,
