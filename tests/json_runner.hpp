@@ -20,6 +20,16 @@ inline nlohmann::json run_json(std::vector<std::string> args, const std::vector<
   return nlohmann::json::parse(result.out);
 }
 
+// The expert reviews' scenario environment: their date, no parsed-catalog cache, 150 columns.
+inline const std::vector<std::string> review_env = {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1",
+                                                    "COLUMNS=150"};
+
+// recommend's JSON document for `args` under review_env; the run must exit 0.
+inline nlohmann::json review_recommend_json(std::vector<std::string> args) {
+  args.insert(args.begin(), "recommend");
+  return run_json(std::move(args), review_env);
+}
+
 // Whether a candidate of a recommend document carries the warning `code` ("W-SPOT", ...).
 inline bool has_warning(const nlohmann::json& candidate, const std::string& code) {
   for (const auto& warning : candidate["warnings"]) {

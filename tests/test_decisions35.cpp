@@ -16,12 +16,8 @@ namespace {
 
 using namespace gpuselect;
 
-const std::vector<std::string> scenario_env = {"GPUSELECT_TODAY=2026-12-01", "GPUSELECT_NO_CACHE=1", "COLUMNS=150"};
-
-nlohmann::json recommend_json(std::vector<std::string> args) {
-  args.insert(args.begin(), "recommend");
-  return testing::run_json(std::move(args), scenario_env);
-}
+const std::vector<std::string>& scenario_env = testing::review_env;
+const auto recommend_json = testing::review_recommend_json;
 
 // Review 35, s10: 70B pretraining on 2T tokens, any pricing, up to 64 RDMA nodes.
 const std::vector<std::string> long_pretraining = {"-w",        "llm-pretrain", "-p",        "70e9",  "--tokens",
