@@ -71,6 +71,9 @@ struct Row {
   // MoE: the token all-to-all overlapped with another micro-batch's compute (the recipe's
   // moe_a2a_overlap / overlap_moe_expert_parallel_comm, DeepSeek's DualPipe); false: on the critical path.
   bool a2a_overlapped = true;
+  // The machine's links (HGX: NVSwitch and InfiniBand; Atlas 800T A2: HCCS and RoCE).
+  catalog::Interconnect interconnect = catalog::Interconnect::nvswitch;
+  catalog::Rdma rdma = catalog::Rdma::infiniband;
 };
 
 constexpr auto bf16 = workload::Precision::bf16;
@@ -372,8 +375,8 @@ Outcome evaluate(const catalog::Catalog& catalog, const Row& row) {
   REQUIRE(hardware.gpu != nullptr);
   hardware.gpus_per_node = row.gpus_per_node;
   hardware.nodes = row.nodes;
-  hardware.interconnect = catalog::Interconnect::nvswitch;
-  hardware.rdma = catalog::Rdma::infiniband;
+  hardware.interconnect = row.interconnect;
+  hardware.rdma = row.rdma;
   hardware.network_gbps = row.nic_gbps_per_gpu * row.gpus_per_node;
 
   estimate::Plan plan;
@@ -629,6 +632,47 @@ double geometric_mean(const std::vector<double>& values) {
 }
 
 }  // namespace
+
+namespace {
+// Huawei Ascend 910B: MindSpeed-LLM's (then ModelLink's) README at d83d3f0f (2024-09-13), table
+// "现版本实测性能" (Atlas 900 A2 PODc), Mcore rows, BF16, tokens/s per NPU with its mc2 feature on; layouts from
+// the same commit's examples/mcore/llama2/pretrain_llama2_{7b,13b,70b}_ptd.sh. An Atlas 900 A2 PODc
+// node is 8 NPUs on HCCS with 8 x 200 GbE RoCE (assumption: 200 Gbit/s per NPU, the Atlas 800T A2's
+// ports). Vendor-reported throughput, not a whole run: one row fits the architecture's constant, the
+// others are checked against it.
+const std::vector<Row>& ascend_rows() {
+  constexpr auto hccs = catalog::Interconnect::hccs;
+  constexpr auto roce = catalog::Rdma::roce;
+  static const std::vector<Row> table{
+      {"MindSpeed-LLM LLaMA2-7B, 8 Ascend 910B (PP2, distributed optimizer)",
+       "MindSpeed-LLM README d83d3f0f: 4,672 tok/s/NPU", llama2_7b, 4096, 256 * 4096.0, bf16, "ascend-910b", 200, 1,
+       1, 2, 1, Recompute::none, 1, rate, 0, 4'672, 0.8, 1.3, 1, megatron, 1, 0, false, 8, workload::Method::full,
+       true, true, hccs, roce},
+      {"MindSpeed-LLM LLaMA2-13B, 8 Ascend 910B (TP8)", "MindSpeed-LLM README d83d3f0f: 2,016 tok/s/NPU", llama2_13b,
+       4096, 512 * 4096.0, bf16, "ascend-910b", 200, 1, 8, 1, 0, Recompute::none, 4, rate, 0, 2'016, 0.7, 1.3, 1,
+       megatron, 1, 0, false, 8, workload::Method::full, false, true, hccs, roce},
+      {"MindSpeed-LLM LLaMA2-70B, 32 Ascend 910B (TP8 PP4 VP4)", "MindSpeed-LLM README d83d3f0f: 439 tok/s/NPU",
+       llama2_70b, 4096, 1024 * 4096.0, bf16, "ascend-910b", 200, 4, 8, 4, 0, Recompute::none, 1, rate, 0, 439, 0.7,
+       1.3, 1, megatron, 1, 4, false, 8, workload::Method::full, false, true, hccs, roce},
+  };
+  return table;
+}
+}  // namespace
+
+TEST_CASE("Ascend 910B: the Da Vinci constant fits MindSpeed-LLM's LLaMA2-7B row, its 13B and 70B rows within 30%",
+          "[estimate][calibration][ascend]") {
+  const catalog::Catalog catalog = builtin();
+  for (const auto& row : ascend_rows()) {
+    INFO(row.name << " (" << row.source << ")");
+    const Outcome outcome = evaluate(catalog, row);
+    INFO("predicted " << outcome.predicted << " tok/s/NPU; published / predicted time = " << outcome.ratio);
+    // An architecture outside the calibration table: its band is the extrapolated (wider) one.
+    CHECK_FALSE(outcome.band.in_calibrated_regime);
+    CHECK(outcome.ratio >= row.allowed_low);
+    CHECK(outcome.ratio <= row.allowed_high);
+    if (row.fits_constant) CHECK(outcome.ratio == Approx(1.0).epsilon(0.03));
+  }
+}
 
 TEST_CASE("held-out published runs: every row within its tolerance, 90% within 30%, bands cover ~80%",
           "[estimate][calibration][heldout]") {

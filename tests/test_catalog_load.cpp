@@ -349,7 +349,7 @@ TEST_CASE("out-of-range and unknown values of the new fields are rejected at the
             "team.yaml:4:23: error: fp4_dense_tflops 0 is out of range (must be above 0 and at most 80000); " +
                 range_hint,
             "team.yaml:5:19: error: unknown architecture 'blackwel'; did you mean 'blackwell'? (choose one of: "
-            "volta, turing, ampere, ada, hopper, blackwell, cdna3, cdna4)",
+            "volta, turing, ampere, ada, hopper, blackwell, cdna3, cdna4, davinci)",
             "team.yaml:7:23: error: fp4_dense_tflops -9000 is out of range (must be above 0 and at most 80000); " +
                 range_hint,
             "team.yaml:10:14: error: experts -1 is out of range (must be at least 0 and at most 10000); " + range_hint,
@@ -434,7 +434,7 @@ TEST_CASE("wrong types, non-finite and overflowing numbers are reported at the v
             "team.yaml:7:23: error: fp8_dense_tflops '.nan' is not a finite number; write a finite "
             "number (NaN and infinity are not allowed)",
             "team.yaml:8:19: error: unknown architecture 'hoper'; did you mean 'hopper'? (choose one of: "
-            "volta, turing, ampere, ada, hopper, blackwell, cdna3, cdna4)",
+            "volta, turing, ampere, ada, hopper, blackwell, cdna3, cdna4, davinci)",
             "team.yaml:9:14: error: expected a list of strings for 'aliases', got 'H100'; write "
             "[H100] for a list of one",
             "team.yaml:10:22: error: int8_dense_tops '-.inf' is not a finite number; write a finite "

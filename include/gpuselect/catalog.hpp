@@ -24,8 +24,15 @@ enum class Isolation : std::uint8_t { bare_metal, passthrough, vgpu };
 // servers), workstation cards (professional drivers, ECC) and consumer GeForce cards, whose driver
 // licence excludes data-center deployment (NVIDIA GeForce software licence, section 2.1.3).
 enum class GpuSegment : std::uint8_t { datacenter, workstation, consumer };
-// Link between the GPUs of one instance.
-enum class Interconnect : std::uint8_t { none, pcie, nvlink, nvswitch, infinity_fabric };
+// Link between the GPUs of one instance; hccs is Huawei's Ascend chip-to-chip link (HCCS), an
+// 8-NPU full mesh on Atlas 800T A2 servers.
+enum class Interconnect : std::uint8_t { none, pcie, nvlink, nvswitch, infinity_fabric, hccs };
+// Whether the GPUs of an instance reach each other over their own peer links (NVLink, NVSwitch,
+// Infinity Fabric, HCCS) rather than PCIe: collectives then run at Gpu::interconnect_gbps.
+constexpr bool peer_linked(Interconnect interconnect) {
+  return interconnect == Interconnect::nvlink || interconnect == Interconnect::nvswitch ||
+         interconnect == Interconnect::infinity_fabric || interconnect == Interconnect::hccs;
+}
 // Inter-node network kind; efa is AWS Elastic Fabric Adapter (OS-bypass, RDMA-class).
 enum class Rdma : std::uint8_t { none, infiniband, roce, efa };
 enum class Stock : std::uint8_t { unknown, low, medium, high };
@@ -108,7 +115,7 @@ struct Gpu {
   std::string id;  // "h100-sxm5-80gb"
   std::string name;
   std::string name_zh;  // its name in Chinese output ("" = name): display_name
-  std::string vendor;                // "nvidia", "amd"
+  std::string vendor;                // "nvidia", "amd", "huawei"
   std::string architecture;          // "hopper"
   double memory_gb = 0;              // vendor label; capacity is taken as memory_gb GiB unless usable_memory_mib
   double usable_memory_mib = 0;      // memory the driver reports (0 = not known)

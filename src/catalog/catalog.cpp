@@ -23,8 +23,8 @@ using enum_names::name_in;
 
 constexpr std::array<std::string_view, 3> isolation_names = {"bare-metal", "passthrough", "vgpu"};
 constexpr std::array<std::string_view, 3> gpu_segment_names = {"datacenter", "workstation", "consumer"};
-constexpr std::array<std::string_view, 5> interconnect_names = {"none", "pcie", "nvlink", "nvswitch",
-                                                                "infinity-fabric"};
+constexpr std::array<std::string_view, 6> interconnect_names = {"none",     "pcie",            "nvlink",
+                                                                "nvswitch", "infinity-fabric", "hccs"};
 constexpr std::array<std::string_view, 4> rdma_names = {"none", "infiniband", "roce", "efa"};
 constexpr std::array<std::string_view, 4> stock_names = {"unknown", "low", "medium", "high"};
 constexpr std::array<std::string_view, pricing_mode_count> pricing_mode_names = {
@@ -111,7 +111,7 @@ std::string_view to_string(Stock value) { return name_in(value, stock_names); }
 
 std::string_view display_name(Interconnect value) {
   // As the vendors write them (table, Interconnect order).
-  constexpr std::array<std::string_view, 5> names = {"none", "PCIe", "NVLink", "NVSwitch", "Infinity Fabric"};
+  constexpr std::array<std::string_view, 6> names = {"none", "PCIe", "NVLink", "NVSwitch", "Infinity Fabric", "HCCS"};
   const auto index = static_cast<std::size_t>(value);
   return index < names.size() ? names[index] : to_string(value);
 }

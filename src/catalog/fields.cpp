@@ -173,10 +173,11 @@ constexpr Range price_per_year = {min_price_per_hour, 1e9 * 8784.0, false};
 
 // Brief: vendor (nvidia|amd), architecture (volta|turing|ampere|ada|hopper|cdna3), plus the 2026
 // generations of GPU-SPECS-2026.md: blackwell (B200, B300, GB200, RTX 5090, RTX PRO 6000) and
-// cdna4 (MI350X, MI355X).
-constexpr std::array<std::string_view, 2> vendor_names = {"nvidia", "amd"};
-constexpr std::array<std::string_view, 8> architecture_names = {"volta",  "turing",    "ampere", "ada",
-                                                                "hopper", "blackwell", "cdna3",  "cdna4"};
+// cdna4 (MI350X, MI355X); and Huawei's Ascend NPUs (vendor huawei, architecture davinci: the Da Vinci
+// cores of the Ascend 910 family), the accelerators China's own clouds sell most.
+constexpr std::array<std::string_view, 3> vendor_names = {"nvidia", "amd", "huawei"};
+constexpr std::array<std::string_view, 9> architecture_names = {"volta",     "turing", "ampere", "ada",    "hopper",
+                                                                "blackwell", "cdna3",  "cdna4",  "davinci"};
 
 // Largest 2026 values (GPU-SPECS.md, GPU-SPECS-2026.md): 288 GB memory, 8 TB/s bandwidth,
 // ~2.5 PFLOPS dense bf16, ~15 PFLOPS dense fp4 (B300), 1.8 TB/s NVLink, 1400 W.

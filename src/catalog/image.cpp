@@ -520,7 +520,7 @@ void visit(Archive& a, Offering& offering) {
   a.shared(offering.instance_type);
   a.whole(offering.gpu_count);
   a.number(offering.gpu_fraction);
-  a.enumeration(offering.interconnect, Interconnect::infinity_fabric);
+  a.enumeration(offering.interconnect, Interconnect::hccs);
   a.enumeration(offering.isolation, Isolation::vgpu);
   a.number(offering.network.bandwidth_gbps);
   a.enumeration(offering.network.rdma, Rdma::efa);

@@ -48,6 +48,20 @@ constexpr std::string_view ampere_whitepaper =
 // AMD CDNA 2 whitepaper: bf16 matrix cores on MI200 (and every later Instinct).
 constexpr std::string_view cdna2_whitepaper =
     "https://www.amd.com/content/dam/amd/en/documents/instinct-business-docs/white-papers/amd-cdna2-white-paper.pdf";
+// Huawei Ascend 910B (Da Vinci cores, CANN stack; PyTorch through torch_npu). No FP8 or FP4 units
+// (a third-party datasheet summary; FP8 arrives with the Ascend 950).
+constexpr std::string_view ascend_datasheet = "https://arthurchiao.art/blog/gpu-data-sheets/";
+// MindSpeed-LLM: Huawei's Megatron-based training stack; its pretraining tables run BF16 on Atlas A2.
+constexpr std::string_view mindspeed_llm = "https://github.com/Ascend/MindSpeed-LLM";
+// bitsandbytes' NPU backend: NF4 quantize/dequantize only (PR #1695, 2025-07), not a listed platform.
+constexpr std::string_view bitsandbytes_npu = "https://github.com/bitsandbytes-foundation/bitsandbytes/pull/1695";
+// torch_npu: PyTorch on Ascend; its fused attention (npu_fusion_attention) stands for FlashAttention.
+constexpr std::string_view torch_npu = "https://github.com/Ascend/pytorch";
+// vllm-ascend: vLLM's hardware plugin for Atlas A2/A3 (a release line of its own).
+constexpr std::string_view vllm_ascend = "https://github.com/vllm-project/vllm-ascend";
+// SGLang on Ascend NPUs: its own install path and attention backend (Atlas A2 and A3).
+constexpr std::string_view sglang_ascend = "https://github.com/sgl-project/sglang/blob/main/docs/platforms/ascend_npu.md";
+
 constexpr std::string_view no_bf16_units =
     "no bf16 tensor cores (compute capability below 8.0): runs in fp16 instead (training: PyTorch AMP with loss "
     "scaling; serving: vLLM's --dtype float16), and a model trained in bf16 can overflow in fp16";
@@ -209,6 +223,30 @@ constexpr auto table = std::to_array<StackSupport>({
     {"amd", "cdna4", F::vllm, L::mature, "vLLM on ROCm supports MI350 (gfx950)", vllm},
     {"amd", "cdna4", F::tensorrt_llm, L::unsupported, "TensorRT-LLM is NVIDIA-only", tensorrt_llm},
     {"amd", "cdna4", F::sglang, L::mature, "SGLang supports MI355X", sglang},
+    // Huawei Da Vinci (Ascend 910B): CUDA code does not run; PyTorch jobs run through torch_npu, and
+    // every CUDA-only library (FlashAttention, bitsandbytes, DALI, TensorRT-LLM) is ported or replaced.
+    {"huawei", "davinci", F::bf16, L::mature, "bf16 on the Da Vinci cube units (MindSpeed-LLM trains in BF16 on Atlas A2)",
+     mindspeed_llm},
+    {"huawei", "davinci", F::qlora_4bit, L::weak,
+     "bitsandbytes' Ascend backend quantizes and dequantizes NF4 only (added 2025-07), not a listed platform",
+     bitsandbytes_npu},
+    {"huawei", "davinci", F::fp8_training, L::unsupported, "no FP8 units on the Ascend 910B (INT8 is its low precision)",
+     ascend_datasheet},
+    {"huawei", "davinci", F::fp4, L::unsupported, "no FP4 units on the Ascend 910B", ascend_datasheet},
+    {"huawei", "davinci", F::mxfp4_weights, L::unsupported,
+     "no FP4 units on the Ascend 910B, and vLLM's gpt-oss recipe lists NVIDIA and AMD GPUs only", vllm_gpt_oss},
+    {"huawei", "davinci", F::fp4_training, L::unsupported, "no FP4 units on the Ascend 910B", ascend_datasheet},
+    {"huawei", "davinci", F::flash_attention_2, L::weak,
+     "the FlashAttention library is CUDA and ROCm only: torch_npu's fused attention (npu_fusion_attention) replaces "
+     "it, so a CUDA training script is ported first",
+     torch_npu},
+    {"huawei", "davinci", F::flash_attention_3, L::unsupported, "FlashAttention 3 is for Hopper", flash_attention},
+    {"huawei", "davinci", F::gpu_data_loading, L::unsupported, "DALI is NVIDIA-only", dali},
+    {"huawei", "davinci", F::vllm, L::weak,
+     "vLLM runs through the vllm-ascend plugin (Atlas A2/A3), a release line of its own behind vLLM's", vllm_ascend},
+    {"huawei", "davinci", F::tensorrt_llm, L::unsupported, "TensorRT-LLM is NVIDIA-only", tensorrt_llm},
+    {"huawei", "davinci", F::sglang, L::weak, "SGLang's Ascend NPU backend: its own install path and attention backend",
+     sglang_ascend},
 });
 
 constexpr std::array<std::string_view, stack_feature_count> feature_names = {

@@ -271,9 +271,27 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
 // What to do when nothing is left: the constraint that removed the most (and those tied with it),
 // the value of it that admits the cheapest candidate it removed, and a scale-out that meets it.
 // `constraints`: those the ranking ran under (which pricing modes it allowed).
-text::Words no_match_hint(const scoring::Ranking& ranking, const scoring::Options& options) {
+text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
+                          const scoring::Options& options) {
   using text::Msg;
   const scoring::Constraints& constraints = options.constraints;
+  // --gpu naming only GPUs no offering sells (the Ascend 910B has figures but no public price): no
+  // other constraint would help; an overlay with the team's own offer does.
+  if (!constraints.gpus.empty()) {
+    std::string unsold;
+    for (const auto& name : constraints.gpus) {
+      const catalog::Gpu* gpu = catalog.find_gpu(name);
+      const bool sold = gpu != nullptr && std::any_of(catalog.offerings.begin(), catalog.offerings.end(), [&](const catalog::Offering& o) {
+        return catalog::gpu_name_selects(catalog, name, catalog.gpu_of(o));
+      });
+      if (sold) {
+        unsold.clear();
+        break;
+      }
+      unsold += (unsold.empty() ? "" : ", ") + std::string(gpu != nullptr ? catalog::display_name(*gpu, text::Lang::en) : name);
+    }
+    if (!unsold.empty()) return text::words(Msg::hint_no_match_gpu_unsold, unsold);
+  }
   if (!ranking.top_exclusion) return text::words(Msg::hint_no_match_loosen);
   std::size_t removed = 0;
   for (const auto& exclusion : ranking.excluded) {
@@ -579,7 +597,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
     const Error no_match = Error::said(ErrorKind::no_match, "recommend", text::words(text::Msg::err_no_match),
-                                      no_match_hint(ranking, ranking_options));
+                                      no_match_hint(catalog, ranking, ranking_options));
     std::fprintf(stderr, "gpuselect: error: %s\n", no_match.line(style.lang).c_str());
     return exit_no_match;
   }

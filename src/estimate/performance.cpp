@@ -26,7 +26,7 @@ struct MfuRow {
   double mfu;
   text::Msg source;  // in the message catalogue
 };
-constexpr std::array<MfuRow, 8> mfu_table{{
+constexpr std::array<MfuRow, 9> mfu_table{{
     // A100: Llama 2 7B, 184,320 A100-80GB GPU-hours for 2T tokens, 39% MFU (Llama 2 model card).
     {"ampere", 0, 0.40, text::Msg::mfu_row_ampere},
     // A100 >= 100B: Megatron-LM GPT-3 175B on 1024 A100 at 138 TFLOP/s per GPU (Narayanan et al. 2021).
@@ -38,6 +38,7 @@ constexpr std::array<MfuRow, 8> mfu_table{{
     {"ada", 0, 0.30, text::Msg::mfu_row_ada},        // assumption
     {"turing", 0, 0.30, text::Msg::mfu_row_turing},  // assumption
     {"cdna3", 0, 0.30, text::Msg::mfu_row_cdna3},    // assumption
+    {"davinci", 0, 0.30, text::Msg::mfu_row_davinci},  // assumption
     {"", 0, 0.30, text::Msg::mfu_row_unknown},       // assumption
 }};
 
@@ -238,7 +239,7 @@ struct ArchitectureEfficiency {
   double matmul_efficiency;
   bool calibrated;  // rows of this architecture are in the calibration table
 };
-constexpr std::array<ArchitectureEfficiency, 5> architecture_efficiency{{
+constexpr std::array<ArchitectureEfficiency, 6> architecture_efficiency{{
     {"ampere", 0.68, true},
     {"hopper", 0.60, true},
     // Fitted on one row, Megatron-Bridge 25.11 Llama 3 8B FP8 on 8 B200 (30,624 tokens/s/GPU;
@@ -252,6 +253,12 @@ constexpr std::array<ArchitectureEfficiency, 5> architecture_efficiency{{
     // an RTX 4090 at 1.73-1.77x an RTX 3090 (BERT-base fine-tune, TransformerXL-large); the model gives
     // 1.55x (bert-base) to 1.90x (Llama 3 8B LoRA).
     {"ada", 0.60, false},
+    // Fitted on one row, MindSpeed-LLM's LLaMA2-7B on 8 Ascend 910B (4,672 tokens/s/NPU at TP1 PP2,
+    // vendor-reported, its fused kernels on; docs/estimation.md "Ascend 910B"); its 13B (TP8) and 70B
+    // (32 NPUs) rows land within 10% of it. Above Ampere's 0.68 at the 320 TFLOPS recorded: the 910B's
+    // bins differ in peak and Huawei publishes none per bin, so the rows, not a datasheet, set its speed.
+    // Not in the calibration table: the 910B's bands are the extrapolated ones.
+    {"davinci", 0.81, false},
 }};
 constexpr double other_architecture_efficiency = 0.40;  // Turing, CDNA: assumption (PCIe-class parts, ROCm)
 // Matmul size: efficiency x h / (h + h0) with h0 = matmul_size_factor x (peak FLOP/s / memory
@@ -360,9 +367,7 @@ bool architecture_calibrated(std::string_view architecture) {
 }
 
 double intra_node_gbytes_per_s(const Hardware& hardware) {
-  const bool linked = hardware.interconnect == catalog::Interconnect::nvlink ||
-                      hardware.interconnect == catalog::Interconnect::nvswitch ||
-                      hardware.interconnect == catalog::Interconnect::infinity_fabric;
+  const bool linked = catalog::peer_linked(hardware.interconnect);
   // interconnect_gbps is the per-GPU total of both directions.
   if (linked && hardware.gpu->interconnect_gbps > 0) return hardware.gpu->interconnect_gbps / 2.0 * link_efficiency;
   return pcie_gbytes_per_s * link_efficiency;

@@ -50,9 +50,7 @@ double attention_flops_per_token(const workload::Shape& shape, double context) {
 // token's hidden state (Megatron tensor parallel).
 double allreduce_s(const workload::Shape& shape, const Hardware& hardware, int tp, double tokens) {
   if (tp <= 1 || shape.layers <= 0) return 0;
-  const bool nvlink = hardware.interconnect == catalog::Interconnect::nvlink ||
-                      hardware.interconnect == catalog::Interconnect::nvswitch ||
-                      hardware.interconnect == catalog::Interconnect::infinity_fabric;
+  const bool nvlink = catalog::peer_linked(hardware.interconnect);
   const double link_gbps = nvlink && hardware.gpu->interconnect_gbps > 0
                                ? hardware.gpu->interconnect_gbps * nvlink_allreduce_share
                                : pcie_allreduce_gbps;

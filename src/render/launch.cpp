@@ -578,6 +578,16 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
                                           supported_providers(launcher))
                             : text::words(text::Msg::hint_emit_pick_or_provider, supported_providers(launcher)));
   }
+  // SkyPilot and dstack launch NVIDIA and AMD GPUs (their accelerator lists); an Ascend NPU has
+  // neither a name they know nor their CUDA/ROCm images. (A user's GPU without a vendor is launched
+  // by its name, as before.)
+  if (const catalog::Gpu& gpu = catalog.gpu_of(offering); gpu.vendor == "huawei") {
+    throw Error::said("--emit",
+                      text::words(text::Msg::err_emit_vendor, pick_rank, "Huawei Ascend",
+                                  catalog::display_name(gpu, text::Lang::en),
+                                  launcher == Launcher::skypilot ? "SkyPilot" : "dstack"),
+                      text::words(text::Msg::hint_emit_vendor));
+  }
   // An owned cluster is named by its provider id: SkyPilot's `infra: ssh/<pool>` and dstack's
   // `fleets: [<fleet>]`. A '/' would name another pool (ssh/a/b: pool "a", then "b"), and a space or a
   // quote a name neither tool can have, so only letters, digits, '-', '_' and '.' are launched.

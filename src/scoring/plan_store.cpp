@@ -109,7 +109,7 @@ void visit(Io& io, Key& key) requires std::is_same_v<std::remove_const_t<Key>, P
   io.whole(key.nodes);
   io.number(key.host_ram_bytes);
   io.number(key.local_disk_bytes);
-  io.choice(key.interconnect, catalog::Interconnect::infinity_fabric);
+  io.choice(key.interconnect, catalog::Interconnect::hccs);
   io.choice(key.rdma, catalog::Rdma::efa);
   io.number(key.network_gbps);
   io.flag(key.host_ram_assumed);

@@ -70,6 +70,24 @@ void serving_engine(SoftwareSupport& support, const catalog::Gpu& gpu) {
 // said to a Chinese reader is Chinese). Keyed by the English text of src/catalog/software.cpp; the
 // test "software stack: every note and feature has its Chinese" fails when a row lacks one.
 constexpr auto chinese_words = std::to_array<std::pair<std::string_view, std::string_view>>({
+    {"bf16 on the Da Vinci cube units (MindSpeed-LLM trains in BF16 on Atlas A2)",
+     "达芬奇 Cube 单元支持 bf16（MindSpeed-LLM 在 Atlas A2 上以 BF16 训练）"},
+    {"bitsandbytes' Ascend backend quantizes and dequantizes NF4 only (added 2025-07), not a listed platform",
+     "bitsandbytes 的昇腾后端只支持 NF4 量化与反量化（2025-07 加入），不在其列出的平台之中"},
+    {"no FP8 units on the Ascend 910B (INT8 is its low precision)",
+     "昇腾 910B 没有 FP8 计算单元（其低精度为 INT8）"},
+    {"no FP4 units on the Ascend 910B",
+     "昇腾 910B 没有 FP4 计算单元"},
+    {"no FP4 units on the Ascend 910B, and vLLM's gpt-oss recipe lists NVIDIA and AMD GPUs only",
+     "昇腾 910B 没有 FP4 计算单元，且 vLLM 的 gpt-oss 方案只列出 NVIDIA 和 AMD GPU"},
+    {"the FlashAttention library is CUDA and ROCm only: torch_npu's fused attention (npu_fusion_attention) replaces it, so a CUDA training script is ported first",
+     "FlashAttention 库只支持 CUDA 和 ROCm：由 torch_npu 的融合注意力（npu_fusion_attention）替代，CUDA 训练脚本需先迁移"},
+    {"DALI is NVIDIA-only",
+     "DALI 仅支持 NVIDIA"},
+    {"vLLM runs through the vllm-ascend plugin (Atlas A2/A3), a release line of its own behind vLLM's",
+     "vLLM 通过 vllm-ascend 插件运行（Atlas A2/A3），其版本线独立且落后于 vLLM 本身"},
+    {"SGLang's Ascend NPU backend: its own install path and attention backend",
+     "SGLang 的昇腾 NPU 后端：有独立的安装方式和注意力后端"},
     {"no bf16 tensor cores (compute capability below 8.0): runs in fp16 instead (training: PyTorch AMP with loss scaling; serving: vLLM's --dtype float16), and a model trained in bf16 can overflow in fp16",
      "没有 bf16 张量核心（计算能力低于 8.0）：改以 fp16 运行（训练：PyTorch AMP 配合损失缩放；推理：vLLM 加 --dtype float16），以 bf16 训练的模型在 fp16 下可能溢出"},
     {"bitsandbytes NF4 runs on compute capability 6.0+",
@@ -314,15 +332,21 @@ std::string software_words(const SoftwareSupport& support, const catalog::Gpu& g
 namespace {
 std::string software_words_made(const SoftwareSupport& support, const catalog::Gpu& gpu, text::Lang lang) {
   const auto* row = catalog::stack_support(gpu, *support.feature);
-  // "NVIDIA Volta", "AMD CDNA3": the architecture as its vendor writes it (the catalog's id is lower case).
-  std::string architecture = gpu.architecture;
+  // "NVIDIA Volta", "AMD CDNA3", "Huawei Da Vinci": the vendor and architecture as the vendor writes
+  // them (the catalog's ids are lower case).
+  constexpr std::array<std::pair<std::string_view, std::string_view>, 4> written = {
+      {{"nvidia", "NVIDIA"}, {"amd", "AMD"}, {"huawei", "Huawei"}, {"davinci", "Da Vinci"}}};
+  const auto as_written = [&](std::string_view id) -> std::string_view {
+    const auto* found = std::find_if(written.begin(), written.end(), [&](const auto& pair) { return pair.first == id; });
+    return found != written.end() ? found->second : id;
+  };
+  std::string architecture(as_written(gpu.architecture));
   if (architecture.starts_with("cdna") || architecture.starts_with("rdna")) {
     for (char& c : architecture) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   } else if (!architecture.empty()) {
     architecture[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(architecture[0])));
   }
-  const std::string where = fmt::format("{} {}", gpu.vendor == "amd" ? "AMD" : gpu.vendor == "nvidia" ? "NVIDIA" : gpu.vendor,
-                                        architecture);
+  const std::string where = fmt::format("{} {}", as_written(gpu.vendor), architecture);
   const std::string_view feature = stack_words(catalog::feature_words(*support.feature), lang);
   if (row == nullptr) return text::say(lang, text::Msg::sw_not_in_table, feature, where);
   if (support.model_needs_bf16) {
