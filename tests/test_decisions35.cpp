@@ -97,10 +97,15 @@ TEST_CASE("scenario: a tensor-parallel degree above the attention heads is bad i
     CHECK(result.err.find("give --tensor-parallel " + heads + " or less") != std::string::npos);
     CHECK(result.err.find('\n') == result.err.size() - 1);
   }
-  // At the head count it is a plan like any other (exit 0 or 3, never bad input).
+  // At the head count the heads split; 32 GPUs are still more than any instance holds (review 38).
   const auto at_heads = testing::run_gpuselect(
       {"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--tensor-parallel", "32"}, scenario_env);
-  CHECK(at_heads.exit_code != 2);
+  CHECK(at_heads.err.find("attention heads") == std::string::npos);
+  CHECK(at_heads.err.find("largest instance in the catalog") != std::string::npos);
+  // A degree that splits the heads within an instance is a plan like any other (exit 0 or 3).
+  const auto within = testing::run_gpuselect(
+      {"recommend", "-w", "llm-inference", "-m", "llama-3.1-8b", "--tensor-parallel", "8"}, scenario_env);
+  CHECK(within.exit_code != 2);
   // Review 36: Qwen2.5 7B's 28 heads do not split over 8 GPUs (vLLM refuses it); 4 do.
   const auto uneven = testing::run_gpuselect(
       {"recommend", "-w", "llm-inference", "-m", "qwen2.5-7b", "--tensor-parallel", "8"}, scenario_env);

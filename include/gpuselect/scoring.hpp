@@ -143,9 +143,10 @@ enum class Warning : std::uint8_t {
   term_boundary,       // training on a subscription: the run's band crosses a term's end (terms priced at its slow end)
   capacity_block,      // a capacity block: paid upfront for its whole length, ends on time whatever the job
   price_implausible,   // the quote is far below every other offering of the GPU, or dated after today
+  estimated_term,      // a term or block commitment rests on a price the catalog marks estimated
 };
 std::string_view warning_code(Warning warning);   // "W-SPOT", ...
-inline constexpr std::size_t warning_count = 28;  // values of Warning
+inline constexpr std::size_t warning_count = 29;  // values of Warning
 
 // A row warning about a fee is material when the fee is at least this share of the row's total
 // (docs/scoring.md "Warnings"); smaller fees are in the cost line but not worth a warning.
@@ -731,6 +732,8 @@ std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking
 
 // Ranking::top_exclusion and its ties, named and joined: "--allow-spot-serving, --allow-low-stock";
 // empty when nothing emptied the set. Exclusions that are no flag (memory, host-ram) in `lang`'s words.
-std::string emptying_constraints(const Ranking& ranking, text::Lang lang = text::Lang::en);
+// `rules_as_rules`: an --allow-* kind is said as "the rule --allow-marketplace lifts" (a sentence
+// where the list is what removed the rows), not as the bare flag.
+std::string emptying_constraints(const Ranking& ranking, text::Lang lang = text::Lang::en, bool rules_as_rules = false);
 
 }  // namespace gpuselect::scoring

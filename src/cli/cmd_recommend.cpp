@@ -392,7 +392,8 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
     const auto said_as_what_it_is = [serving](scoring::ExclusionKind kind) -> std::optional<Msg> {
       switch (kind) {
         case scoring::ExclusionKind::memory: return serving ? Msg::hint_no_match_memory_serving : Msg::hint_no_match_memory;
-        case scoring::ExclusionKind::software: return Msg::hint_no_match_software;
+        case scoring::ExclusionKind::software:
+          return serving ? Msg::hint_no_match_software_serving : Msg::hint_no_match_software;
         default: return std::nullopt;
       }
     };
@@ -407,6 +408,14 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
       return text::say(lang, has_lighter_method ? Msg::hint_no_match_host_ram_lighter : Msg::hint_no_match_host_ram,
                        "", removed, plural, admits);
     }
+    // --max-nodes above every offering's cluster limit (Offering::max_nodes) is no lever (expert review
+    // 38: a 100T-parameter pretraining at --max-nodes 100000 was told to allow more nodes).
+    int most_nodes = 1;
+    for (const auto& offering : catalog.offerings) most_nodes = std::max(most_nodes, offering.max_nodes);
+    const bool nodes_no_lever = constraints.max_nodes >= most_nodes;
+    if (!serving && nodes_no_lever && *ranking.top_exclusion == scoring::ExclusionKind::memory) {
+      return text::say(lang, Msg::hint_no_match_memory_largest, "", removed, plural, admits, "", most_nodes);
+    }
     if (const auto message = said_as_what_it_is(*ranking.top_exclusion)) {
       // The flags that make a serving replica lighter, as this workload takes them ({4}).
       const auto& traits = workload::kind_traits(ranking.kind);
@@ -420,7 +429,7 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
                        lighter);
     }
     if (!ranking.tied_exclusions.empty()) {
-      return block_first + text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking, lang), removed,
+      return block_first + text::say(lang, Msg::hint_no_match_tied, scoring::emptying_constraints(ranking, lang, true), removed,
                                      plural, admits);
     }
     return block_first + text::say(lang, Msg::hint_no_match_top, scoring::flag_of(*ranking.top_exclusion, ranking.kind),

@@ -133,10 +133,16 @@ std::string_view flag_of(ExclusionKind kind, workload::Kind job) {
   return to_string(kind);
 }
 
-std::string emptying_constraints(const Ranking& ranking, text::Lang lang) {
+std::string emptying_constraints(const Ranking& ranking, text::Lang lang, bool rules_as_rules) {
   if (!ranking.top_exclusion) return {};
-  // A flag is said as typed; an exclusion that is no flag (memory, host-ram) in the reader's words.
-  const auto said = [&](ExclusionKind kind) { return text::term(lang, text::Term::exclusion, flag_of(kind, ranking.kind)); };
+  // A flag is said as typed; an exclusion that is no flag (memory, host-ram) in the reader's words; a
+  // rule a flag lifts as that rule (expert review 38: "removed by --allow-marketplace" read as the
+  // flag removing them).
+  const auto said = [&](ExclusionKind kind) {
+    const std::string_view flag = flag_of(kind, ranking.kind);
+    if (rules_as_rules && flag.starts_with("--allow-")) return text::say(lang, text::Msg::rule_lifted_by, flag);
+    return text::term(lang, text::Term::exclusion, flag);
+  };
   std::string text = said(*ranking.top_exclusion);
   for (const auto kind : ranking.tied_exclusions) {
     text += ", ";

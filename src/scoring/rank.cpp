@@ -45,7 +45,8 @@ using catalog::PricingMode;
 static_assert(sizeof(estimate::Hardware) == 72, "a new estimate::Hardware member: add it to PlanKey or ShapeKey");
 // A 1,000,000-offering catalog makes ~860,000 candidates (issue 33): 8 bytes a candidate is ~7 MB
 // of the peak. Members are ordered without padding; a new one should keep it so (x86-64, libstdc++).
-// (552 since W-PRICE-IMPLAUSIBLE: WarningList holds a byte per warning kind, 28 of them.)
+// (552 since W-PRICE-IMPLAUSIBLE: WarningList holds a byte per warning kind, 29 of them since
+// W-ESTIMATED-TERM, which fitted in padding.)
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(Candidate) == 552, "Candidate changed size: keep its members without padding, then this size");
 #endif

@@ -55,7 +55,8 @@ constexpr std::array<std::string_view, warning_count> warning_codes = {"W-SPOT",
                                                                        "W-TERM-OVERRUN",
                                                                        "W-TERM-BOUNDARY",
                                                                        "W-CAPACITY-BLOCK",
-                                                                       "W-PRICE-IMPLAUSIBLE"};
+                                                                       "W-PRICE-IMPLAUSIBLE",
+                                                                       "W-ESTIMATED-TERM"};
 
 // A training row on a term: the hours its commitment holds (the term times the terms bought), and
 // the chance its run (the time band, log-normal; no waits: a term starts when it is bought) ends
@@ -155,6 +156,9 @@ WarningBits warning_bits(const WarningContext& context, const Candidate& candida
   // at the market's price, and the reader is told to check the catalog (expert review 35: an overlay's
   // $0.01 p4d.24xlarge, dated 2030, ranked first at $0.03 with no word).
   set(Warning::price_implausible, cost.quote_below_market || cost.quote_age_days < -1);
+  // A commitment paid whatever the job uses, on a price derived rather than read (expert review 38: a
+  // CN¥165k-a-month L20 fleet on an estimated 包月 price, with only a "~" on its cost).
+  set(Warning::estimated_term, cost.price_estimated && cost.commitment_charged && cost.commitment > 0);
   const int free_gpus = estimate::cluster_free_gpus(offering, candidate.mode);
   set(Warning::cluster_capacity, provider.kind != catalog::ProviderKind::owned && free_gpus > 0 &&
                                      gpus_asked_at_once(offering, cost) > estimate::capacity_warn_share * free_gpus);
@@ -860,6 +864,8 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  say(lang, cost.commitment_charged ? Msg::w_reserved_charged
                            : cost.term_continues  ? Msg::w_reserved_service_runs
                                                   : Msg::w_reserved_hours_only));
+    case Warning::estimated_term:
+      return say(lang, Msg::w_estimated_term, mode_words(candidate.mode), money(cost.commitment));
     case Warning::price_implausible: {
       std::string why;
       if (cost.quote_below_market) {
