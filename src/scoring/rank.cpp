@@ -2696,6 +2696,19 @@ void add_alternatives(const catalog::Catalog& catalog, const workload::Profile& 
 }  // namespace
 
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
+  // Tensor parallelism stays inside one instance (its all-reduces ride the GPUs' own links): a degree
+  // above the largest instance the catalog sells has no row (expert reviews 37 and 38: --tensor-parallel
+  // 16 read "--gpu-count removed the most", and for serving "a replica does not fit in memory").
+  // `estimate` names its own hardware and is not held to the catalog's.
+  if (profile.tensor_parallel) {
+    int largest = 0;
+    for (const auto& offering : catalog.offerings) largest = std::max(largest, offering.gpu_count);
+    if (largest > 0 && *profile.tensor_parallel > largest) {
+      throw Error::said("--tensor-parallel",
+                        text::words(text::Msg::err_tensor_parallel_beyond_instance, *profile.tensor_parallel, largest),
+                        text::words(text::Msg::hint_tensor_parallel_instance, largest));
+    }
+  }
   const workload::Profile planned = with_constraint_headroom(profile, options.constraints);
   Ranking ranking = Ranker(catalog, planned, options, options.constraints).rank();
   add_alternatives(catalog, planned, options, ranking);

@@ -567,18 +567,6 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
                                   *profile.tensor_parallel),
                       text::words(text::Msg::hint_tensor_parallel_even, even));
   }
-  // Tensor parallelism stays inside one instance (its all-reduces ride the GPUs' own links): a degree
-  // above the largest instance the catalog sells has no row (expert review 37: --tensor-parallel 16
-  // read "--gpu-count removed the most", and for serving "a replica does not fit in memory").
-  if (profile.tensor_parallel) {
-    int largest = 0;
-    for (const auto& offering : catalog.offerings) largest = std::max(largest, offering.gpu_count);
-    if (largest > 0 && *profile.tensor_parallel > largest) {
-      throw Error::said("--tensor-parallel",
-                        text::words(text::Msg::err_tensor_parallel_beyond_instance, *profile.tensor_parallel, largest),
-                        text::words(text::Msg::hint_tensor_parallel_instance, largest));
-    }
-  }
   if (kind_traits(kind).training()) {
     if (request.tokens_text) {
       profile.tokens = parse_count_flag(*request.tokens_text, "--tokens", ranges::Quantity::tokens, text::Msg::what_positive_count,
