@@ -323,13 +323,20 @@ std::string plan_label(const estimate::Plan& plan, text::Lang lang) {
     if (plan.expert_parallel > 1) label += fmt::format("{}EP {}", comma, plan.expert_parallel);
     return label + say(lang, Msg::plan_batch_per_replica, plan.batch) + machines();
   }
-  std::string label(zero_label(plan.zero_stage));
+  // "DP" (plain data parallelism, no ZeRO) only where there is data parallelism: 8 GPUs of one
+  // pipeline read "DP, PP 8" (expert review 38).
+  const int model_parallel =
+      std::max(1, plan.tensor_parallel) * std::max(1, plan.pipeline_parallel) * std::max(1, plan.context_parallel);
+  const bool data_parallel = plan.gpus_per_node * plan.nodes > model_parallel;
+  const bool bare = plan.zero_stage == 0 && !data_parallel && model_parallel > 1 && plan.offload == workload::Offload::none;
+  std::string label(bare ? "" : zero_label(plan.zero_stage));
+  const auto add = [&](const std::string& part) { label += (label.empty() ? "" : std::string(comma)) + part; };
   if (plan.offload != workload::Offload::none)
     label += say(lang, Msg::plan_offload, text::term(lang, text::Term::offload, workload::to_string(plan.offload)));
-  if (plan.tensor_parallel > 1) label += fmt::format("{}TP {}", comma, plan.tensor_parallel);
-  if (plan.pipeline_parallel > 1) label += fmt::format("{}PP {}", comma, plan.pipeline_parallel);
-  if (plan.context_parallel > 1) label += fmt::format("{}CP {}", comma, plan.context_parallel);
-  if (plan.expert_parallel > 1) label += fmt::format("{}EP {}", comma, plan.expert_parallel);
+  if (plan.tensor_parallel > 1) add(fmt::format("TP {}", plan.tensor_parallel));
+  if (plan.pipeline_parallel > 1) add(fmt::format("PP {}", plan.pipeline_parallel));
+  if (plan.context_parallel > 1) add(fmt::format("CP {}", plan.context_parallel));
+  if (plan.expert_parallel > 1) add(fmt::format("EP {}", plan.expert_parallel));
   // Each row's own micro-batch (searched per plan unless --micro-batch fixed it) x micro-steps.
   label += say(lang, Msg::plan_micro_batch, std::max(1, plan.micro_batch));
   if (plan.micro_batches > 1) label += fmt::format("{}{}", text::message(Msg::word_times, lang), plan.micro_batches);
