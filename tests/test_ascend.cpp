@@ -88,6 +88,11 @@ TEST_CASE("Ascend 910B: with no offering selling it, exit 3 says so and names th
   CHECK(result.err.find("no offering in the catalog sells Huawei Ascend 910B 64GB") != std::string::npos);
   CHECK(result.err.find("--catalog FILE") != std::string::npos);
   CHECK(result.err.find('\n') == result.err.size() - 1);
+  // The GPU by its Chinese name to a Chinese reader.
+  const auto chinese = testing::run_gpuselect(
+      {"--lang", "zh-CN", "recommend", "-w", "llm-finetune", "-p", "7e9", "--gpu", "910B"}, scenario_env);
+  CHECK(chinese.exit_code == 3);
+  CHECK(chinese.err.find("目录中没有出售华为昇腾 910B 64GB 的方案") != std::string::npos);
 }
 
 TEST_CASE("Ascend 910B: a team's offer ranks, with the stack's port said", "[ascend][cli]") {

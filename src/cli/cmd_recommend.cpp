@@ -278,19 +278,24 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
   // --gpu naming only GPUs no offering sells (the Ascend 910B has figures but no public price): no
   // other constraint would help; an overlay with the team's own offer does.
   if (!constraints.gpus.empty()) {
-    std::string unsold;
-    for (const auto& name : constraints.gpus) {
-      const catalog::Gpu* gpu = catalog.find_gpu(name);
-      const bool sold = gpu != nullptr && std::any_of(catalog.offerings.begin(), catalog.offerings.end(), [&](const catalog::Offering& o) {
-        return catalog::gpu_name_selects(catalog, name, catalog.gpu_of(o));
+    const bool any_sold = std::any_of(constraints.gpus.begin(), constraints.gpus.end(), [&](const std::string& name) {
+      return catalog.find_gpu(name) != nullptr &&
+             std::any_of(catalog.offerings.begin(), catalog.offerings.end(), [&](const catalog::Offering& o) {
+               return catalog::gpu_name_selects(catalog, name, catalog.gpu_of(o));
+             });
+    });
+    if (!any_sold) {
+      // Each GPU by the name its reader reads (华为昇腾 910B 64GB under --lang zh-CN), else as typed.
+      return text::Words::in_each([&](text::Lang lang) {
+        std::string unsold;
+        for (const auto& name : constraints.gpus) {
+          const catalog::Gpu* gpu = catalog.find_gpu(name);
+          unsold +=
+              (unsold.empty() ? "" : ", ") + std::string(gpu != nullptr ? catalog::display_name(*gpu, lang) : name);
+        }
+        return text::say(lang, Msg::hint_no_match_gpu_unsold, unsold);
       });
-      if (sold) {
-        unsold.clear();
-        break;
-      }
-      unsold += (unsold.empty() ? "" : ", ") + std::string(gpu != nullptr ? catalog::display_name(*gpu, text::Lang::en) : name);
     }
-    if (!unsold.empty()) return text::words(Msg::hint_no_match_gpu_unsold, unsold);
   }
   if (!ranking.top_exclusion) return text::words(Msg::hint_no_match_loosen);
   std::size_t removed = 0;
