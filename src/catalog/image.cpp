@@ -162,7 +162,9 @@ class Reader {
  public:
   static constexpr bool reading = true;
   explicit Reader(std::string_view bytes, std::size_t start = 0, Hashing* hashing = nullptr)
-      : bytes_(bytes), position_(start), hashing_(hashing) {}
+      : bytes_(bytes), position_(start), hashing_(hashing) {
+    refresh_fast_end();
+  }
 
   // Hashes every byte up to `end` not hashed yet, a chunk at a time; releases the chunks before the
   // one being read. Out of line: it runs once per 8 MiB, and the reads that call it stay small
@@ -183,7 +185,10 @@ class Reader {
 
   bool ok() const { return ok_; }
   bool at_end() const { return ok_ && position_ == bytes_.size(); }
-  void fail() { ok_ = false; }
+  void fail() {
+    ok_ = false;
+    fast_end_ = 0;
+  }
 
   // Inlined: a warm 50k run reads ~5 million of them (a call each was ~7 M instructions more).
   [[gnu::always_inline]] std::uint32_t get_u32() { return get_little<std::uint32_t>(); }
@@ -257,8 +262,7 @@ class Reader {
   // byte as below: the same values and the same failures either way.
   [[gnu::always_inline]] void optional(OptionalNumber& value) {
     constexpr std::size_t most = 1 + sizeof(std::uint64_t);
-    if (ok_ && bytes_.size() - position_ >= most &&
-        (hashing_ == nullptr || position_ + most <= hashing_->hashed_until)) {
+    if (position_ + most <= fast_end_) {
       const auto present = static_cast<unsigned char>(bytes_[position_]);
       if (present == 0) {
         ++position_;
@@ -340,13 +344,23 @@ class Reader {
     }
     return value;
   }
+  // One comparison where the bytes lie within fast_end_ (all but the last bytes of each 8 MiB step
+  // the checksum runs ahead); else take_beyond's checks, which also move fast_end_ on.
   [[gnu::always_inline]] bool take(std::size_t size) {
+    if (position_ + size <= fast_end_) {  // no overflow: position_ <= bytes_.size(), size < 2^32
+      position_ += size;
+      return true;
+    }
+    return take_beyond(size);
+  }
+  [[gnu::noinline]] bool take_beyond(std::size_t size) {
     if (!ok_ || size > bytes_.size() - position_) {
-      ok_ = false;
+      fail();
       return false;
     }
     position_ += size;
     if (hashing_ != nullptr && position_ > hashing_->hashed_until) hash_through(position_);
+    refresh_fast_end();
     return true;
   }
   std::uint8_t get_u8() {
@@ -354,10 +368,17 @@ class Reader {
     return static_cast<unsigned char>(bytes_[position_ - 1]);
   }
 
+  // The end of the bytes a read may take with one comparison: read, hashed (when hashing) and
+  // before any failure (0 after one). Never beyond bytes_.size() or the hashed bytes.
+  void refresh_fast_end() {
+    fast_end_ = !ok_ ? 0 : hashing_ == nullptr ? bytes_.size() : std::min(bytes_.size(), hashing_->hashed_until);
+  }
+
   std::string_view bytes_;
   std::size_t position_ = 0;
   Hashing* hashing_ = nullptr;
   bool ok_ = true;
+  std::size_t fast_end_ = 0;
   std::vector<std::string_view> strings_;
   std::vector<SharedText> shared_;                             // by string index, made when first read
   // One SharedTextList per distinct stored list, by the list's bytes (a view of bytes_, never empty:

@@ -23,21 +23,24 @@ double rest_of(const Weights& weights, const std::array<double, criterion_count>
   return rest / (1 - weights.values[c]);
 }
 
-// The rivals worth checking for `candidate`: the envelope when it is valid and the candidate is not
-// on it (its own line would hide others), else every candidate.
-bool use_envelope(const Ranking& ranking, const Candidate& candidate) {
+// Per criterion, whether the envelope's lines are the rivals worth checking for `candidate`: when the
+// envelope is valid (made for these candidates and weights) and the candidate is not on that
+// criterion's lines (its own line would hide others there); else every candidate is.
+std::array<bool, criterion_count> use_envelope(const Ranking& ranking, const Candidate& candidate) {
+  std::array<bool, criterion_count> use{};
   const auto& envelope = ranking.win_envelope;
   if (!envelope || envelope->candidate_count != ranking.candidates.size() ||
       envelope->weights.values != ranking.weights.values || ranking.candidates.empty()) {
-    return false;
+    return use;
   }
   const Candidate* first = ranking.candidates.data();
-  if (&candidate < first || &candidate >= first + ranking.candidates.size()) return false;
+  if (&candidate < first || &candidate >= first + ranking.candidates.size()) return use;
   const auto position = static_cast<std::uint32_t>(&candidate - first);
-  for (const auto& rivals : envelope->rivals) {
-    if (std::find(rivals.begin(), rivals.end(), position) != rivals.end()) return false;
+  for (std::size_t c = 0; c < criterion_count; ++c) {
+    const auto& rivals = envelope->rivals[c];  // sorted
+    use[c] = !std::binary_search(rivals.begin(), rivals.end(), position);
   }
-  return true;
+  return use;
 }
 
 }  // namespace
@@ -97,8 +100,26 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
       }
       if (changed) lowest_best = *std::min_element(best_value.begin(), best_value.end());
     }
+    // The sampled best lines' upper envelope is at least `floor` everywhere in [0, 1]: on each
+    // interval between two sample weights it is at least the higher of the two lines best there,
+    // whose lowest point is at an end or where they cross. A line whose larger end lies below it
+    // by more than rounding reaches that envelope nowhere in [0, 1], so the test below would find
+    // no interval for it: it is left out without that test (all but a few of 43,000 lines).
+    double floor = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k + 1 < sample_weights; ++k) {
+      const Line& a = best[k];
+      const Line& b = best[k + 1];
+      const auto higher_at = [&](double w) { return std::max(a.intercept + a.slope * w, b.intercept + b.slope * w); };
+      floor = std::min({floor, higher_at(sample_weight[k]), higher_at(sample_weight[k + 1])});
+      if (a.slope != b.slope) {
+        const double cross = (b.intercept - a.intercept) / (a.slope - b.slope);
+        if (cross > sample_weight[k] && cross < sample_weight[k + 1]) floor = std::min(floor, higher_at(cross));
+      }
+    }
+    floor -= 1e-6 * (1.0 + std::abs(floor));
     lines.clear();
     for (const Line& line : all_lines) {
+      if (std::max(line.intercept, line.intercept + line.slope) < floor) continue;
       double low = 0;  // the weights in [low, high] are where `line` reaches every sampled best line
       double high = 1;
       for (const Line& top : best) {
@@ -154,7 +175,7 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
 
 std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidate& candidate) {
   std::optional<WeightChange> best;
-  const bool envelope = use_envelope(ranking, candidate);
+  const std::array<bool, criterion_count> envelope = use_envelope(ranking, candidate);
   // Without the envelope every candidate is a rival: their criterion scores are copied once into a
   // compact array (a candidate is hundreds of bytes, and each criterion below reads every rival:
   // five passes over 23 MB at 43,000 candidates were ~5% of a warm 50k recommend). The same
@@ -165,24 +186,26 @@ std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidat
     for (std::size_t d = 0; d < criterion_count; ++d) scores[d] = x.criteria[d].score;
     return scores;
   };
-  std::vector<Scores> rivals;
-  if (!envelope) {
-    rivals.reserve(ranking.candidates.size());
-    for (const auto& rival : ranking.candidates) {
-      if (&rival != &candidate) rivals.push_back(scores_of(rival));
-    }
-  }
+  std::vector<Scores> everyone;  // every other candidate, copied when a criterion needs them
+  std::vector<Scores> on_envelope;
   const Scores own = scores_of(candidate);
   for (Criterion criterion : all_criteria) {
     const auto c = static_cast<std::size_t>(criterion);
     const double current = ranking.weights.values[c];
     if (current >= 1) continue;
-    if (envelope) {
-      rivals.clear();
-      for (const auto index : ranking.win_envelope->rivals[c]) {
-        if (&ranking.candidates[index] != &candidate) rivals.push_back(scores_of(ranking.candidates[index]));
+    if (!envelope[c] && everyone.empty()) {
+      everyone.reserve(ranking.candidates.size());
+      for (const auto& rival : ranking.candidates) {
+        if (&rival != &candidate) everyone.push_back(scores_of(rival));
       }
     }
+    if (envelope[c]) {
+      on_envelope.clear();
+      for (const auto index : ranking.win_envelope->rivals[c]) {
+        if (&ranking.candidates[index] != &candidate) on_envelope.push_back(scores_of(ranking.candidates[index]));
+      }
+    }
+    const std::vector<Scores>& rivals = envelope[c] ? on_envelope : everyone;
     const double own_rest = rest_of(ranking.weights, own, c);
     double low = 0;
     double high = 1;
