@@ -7,11 +7,14 @@
 //            u64 fnv1a64
 //   catalog: files, gpus, providers, offerings, models, currencies, each a u32 count and the
 //            records' members in visit order; a string member is a u32 index into the strings, a
-//            double its 8 IEEE-754 bytes, an optional a u8 flag then the value
+//            double its 8 IEEE-754 bytes, an optional a u8 flag then the value, a list of strings
+//            a u32 (0: empty, else 1 + its index into the lists)
 //   strings: u32 count | per string: u32 size, bytes (each distinct string once)
+//   lists:   u32 count | per list: u32 count, its strings' u32 indexes (each distinct list once)
 //   trailer: u64 offset of the strings | u64 image size | u64 checksum (Fold64 of every byte
 //            before it)
-// The strings come last so the image is written in one pass, to a file, without being held whole.
+// The strings and lists come last so the image is written in one pass, to a file, without being
+// held whole.
 #include "catalog/image.hpp"
 
 #include <algorithm>
@@ -77,16 +80,25 @@ class Writer {
   explicit Writer(const std::function<void(std::string_view)>& write) : write_(write) { body_.reserve(flush_bytes); }
 
   void text(const std::string& value) {
-    const auto [slot, added] = index_.try_emplace(value, static_cast<std::uint32_t>(strings_.size()));
-    if (added) strings_.push_back(value);
-    put_u32(body_, slot->second);
+    put_u32(body_, string_index(value));
     flush_if_full();
   }
-  // Shared texts are stored as any other text and list (the reader shares them again).
+  // Shared texts are stored as any other text (the reader shares them again).
   void shared(const SharedText& value) { text(value.str()); }
+  // A list is stored once in the lists (its count and string indexes), and named by 1 + its index
+  // there; the empty list by 0. The reader makes one SharedTextList per stored list.
   void shared_list(const SharedTextList& value) {
-    put_u32(body_, static_cast<std::uint32_t>(value.size()));
-    for (const std::string& item : value) text(item);
+    if (value.empty()) {
+      put_u32(body_, 0);
+      return;
+    }
+    std::string list;
+    put_u32(list, static_cast<std::uint32_t>(value.size()));
+    for (const std::string& item : value) put_u32(list, string_index(item));
+    const auto [slot, added] = list_index_.try_emplace(std::move(list), static_cast<std::uint32_t>(lists_.size() + 1));
+    if (added) lists_.push_back(&slot->first);
+    put_u32(body_, slot->second);
+    flush_if_full();
   }
   void number(const double& value) { put_u64(body_, std::bit_cast<std::uint64_t>(value)); }
   void optional(const OptionalNumber& value) {
@@ -121,6 +133,11 @@ class Writer {
       put_text(body_, text);
       flush_if_full();
     }
+    put_u32(body_, static_cast<std::uint32_t>(lists_.size()));
+    for (const std::string* list : lists_) {
+      body_ += *list;
+      flush_if_full();
+    }
     put_u64(body_, strings_offset);
     put_u64(body_, written_ + body_.size() + 16);  // the size, with this and the checksum
     checksum_.add(body_.data(), body_.size());
@@ -138,9 +155,17 @@ class Writer {
     body_.clear();
   }
 
+  std::uint32_t string_index(const std::string& value) {
+    const auto [slot, added] = index_.try_emplace(value, static_cast<std::uint32_t>(strings_.size()));
+    if (added) strings_.push_back(value);
+    return slot->second;
+  }
+
   const std::function<void(std::string_view)>& write_;
   std::unordered_map<std::string_view, std::uint32_t> index_;
   std::vector<std::string_view> strings_;  // views of the catalog's own strings, which outlive the writer
+  std::unordered_map<std::string, std::uint32_t> list_index_;  // a list's stored bytes: 1 + its index
+  std::vector<const std::string*> lists_;                      // those bytes, in index order (the map's keys)
   std::string body_;
   digest::Fold64 checksum_;
   std::uint64_t written_ = 0;
@@ -211,8 +236,28 @@ class Reader {
     for (std::uint32_t i = 0; i < count && ok_; ++i) strings_.push_back(get_text());
     return ok_;
   }
-  // The strings another reader read, for the string members this one reads.
-  void take_strings(Reader& other) { strings_ = std::move(other.strings_); }
+  // The lists, after the strings: one SharedTextList each, its strings checked against them.
+  bool read_lists() {
+    const std::uint32_t count = get_count(4);
+    lists_.reserve(count);
+    for (std::uint32_t i = 0; i < count && ok_; ++i) {
+      const std::uint32_t size = get_count(4);
+      std::vector<std::string> items;
+      items.reserve(size);
+      for (std::uint32_t item = 0; item < size && ok_; ++item) {
+        const std::uint32_t slot = get_u32();
+        if (slot >= strings_.size()) fail();
+        if (ok_) items.emplace_back(strings_[slot]);
+      }
+      lists_.emplace_back(std::move(items));
+    }
+    return ok_;
+  }
+  // The strings and lists another reader read, for the members this one reads.
+  void take_strings(Reader& other) {
+    strings_ = std::move(other.strings_);
+    lists_ = std::move(other.lists_);
+  }
 
   // Constructed and moved in, not assigned: assign() takes libstdc++'s general _M_replace (aliasing,
   // growth in place), ~50 instructions more a string (200,000 strings in a warm 50k run).
@@ -229,32 +274,15 @@ class Reader {
     if (shared_[slot].empty() && !strings_[slot].empty()) shared_[slot] = SharedText(strings_[slot]);
     value = shared_[slot];
   }
-  // One SharedTextList per distinct stored list (its count and string indexes, byte for byte).
+  // The stored list the u32 names (0: the empty list), shared by every record that names it.
   void shared_list(SharedTextList& value) {
-    const std::size_t start = position_;
-    const std::uint32_t count = get_count(4);
-    if (!ok_ || !take(std::size_t{count} * 4)) return fail();
-    if (count == 0) {  // most offerings' estimated_fields and unlisted
+    const std::uint32_t slot = get_u32();
+    if (slot == 0 && ok_) {  // most offerings' estimated_fields, launch regions and unlisted
       value = SharedTextList();
       return;
     }
-    // The key is a view of the image's bytes, which outlive this reader.
-    const std::string_view list_key = bytes_.substr(start, position_ - start);
-    ListSlot& found = list_slot(list_key);
-    if (!found.key.empty()) {
-      value = found.value;
-      return;
-    }
-    std::vector<std::string> items;
-    items.reserve(count);
-    for (std::uint32_t i = 0; i < count; ++i) {
-      const std::uint32_t slot = little_at<std::uint32_t>(bytes_.data() + start + 4 + std::size_t{i} * 4);
-      if (slot >= strings_.size()) return fail();
-      items.emplace_back(strings_[slot]);
-    }
-    found = {list_key, SharedTextList(std::move(items))};
-    value = found.value;
-    if (++list_count_ * 2 > list_slots_.size()) grow_lists();
+    if (!ok_ || slot > lists_.size()) return fail();
+    value = lists_[slot - 1];
   }
   void number(double& value) { value = std::bit_cast<double>(get_u64()); }
   // One bounds check where the flag and a number both lie within the bytes read and hashed (all
@@ -381,39 +409,7 @@ class Reader {
   std::size_t fast_end_ = 0;
   std::vector<std::string_view> strings_;
   std::vector<SharedText> shared_;                             // by string index, made when first read
-  // One SharedTextList per distinct stored list, by the list's bytes (a view of bytes_, never empty:
-  // the count comes first), in an open-addressed table at most half full: 150,000 lookups of a warm
-  // 50k run found 1,335 lists, and std::unordered_map's byte hash and nodes were ~270 instructions a
-  // lookup.
-  struct ListSlot {
-    std::string_view key;  // empty: a free slot
-    SharedTextList value;
-  };
-  std::vector<ListSlot> list_slots_ = std::vector<ListSlot>(64);
-  std::size_t list_count_ = 0;
-
-  // A list's bytes (4 + 4 x count, so a multiple of 4) folded 4 bytes at a time.
-  static std::uint64_t list_hash(std::string_view key) {
-    std::uint64_t hash = key.size();
-    for (std::size_t at = 0; at + 4 <= key.size(); at += 4) {
-      hash = (hash ^ little_at<std::uint32_t>(key.data() + at)) * 0x9E3779B97F4A7C15ull;
-    }
-    return hash ^ (hash >> 29U);
-  }
-  // The slot holding `key`, or the free slot where it belongs.
-  ListSlot& list_slot(std::string_view key) {
-    const std::size_t mask = list_slots_.size() - 1;
-    for (std::size_t at = list_hash(key) & mask;; at = (at + 1) & mask) {
-      ListSlot& slot = list_slots_[at];
-      if (slot.key.empty() || slot.key == key) return slot;
-    }
-  }
-  void grow_lists() {
-    std::vector<ListSlot> old = std::exchange(list_slots_, std::vector<ListSlot>(list_slots_.size() * 2));
-    for (ListSlot& slot : old) {
-      if (!slot.key.empty()) list_slot(slot.key) = std::move(slot);
-    }
-  }
+  std::vector<SharedTextList> lists_;                          // by list index (shared_list: 1 + it)
 };
 
 // ---- the members of each record, in image order ----
@@ -688,7 +684,7 @@ namespace {
 // The catalog of `strings` and `body`, each read to its exact end.
 std::optional<Catalog> decode_parts(std::string_view strings, Reader& body) {
   Reader table(strings);
-  if (!table.read_strings() || !table.at_end()) return std::nullopt;
+  if (!table.read_strings() || !table.read_lists() || !table.at_end()) return std::nullopt;
   body.take_strings(table);
   Catalog catalog;
   visit(body, catalog);
