@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <type_traits>
 
 #include "estimate/model.hpp"
 #include "gpuselect/units.hpp"
@@ -493,11 +494,23 @@ bool price_block(Cost& cost, const catalog::Provider* provider, int instances, d
 }
 }  // namespace
 
-Costs price(const workload::Profile& profile, const PriceContext& context, const Performance& performance) {
+namespace {
+// Every mode's Cost as default-initialised, its mode set: copied whole into each price() (one block
+// copy of ~2.4 KB where initialising the 7 x ~45 members one by one was ~350 instructions a call,
+// 36,000 calls on the 50k benchmark catalog).
+Costs unpriced_costs() {
   Costs costs{};
   for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
     costs[index].mode = static_cast<catalog::PricingMode>(index);
   }
+  return costs;
+}
+}  // namespace
+
+Costs price(const workload::Profile& profile, const PriceContext& context, const Performance& performance) {
+  static_assert(std::is_trivially_copyable_v<Costs>);
+  static const Costs unpriced = unpriced_costs();
+  Costs costs = unpriced;
   if (context.offering == nullptr) return costs;
   const catalog::Offering& offering = *context.offering;
   const catalog::Pricing& pricing = context.pricing != nullptr ? *context.pricing : offering.pricing;
