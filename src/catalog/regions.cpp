@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <initializer_list>
 #include <string>
 #include <string_view>
-#include <initializer_list>
 #include <unordered_set>
 #include <vector>
 
+#include "core/address_table.hpp"
 #include "gpuselect/catalog.hpp"
 
 namespace gpuselect::catalog {
@@ -133,12 +134,12 @@ std::vector<std::string> expand_region_groups(const Catalog& catalog, const std:
   // offerings of the benchmark catalog): a list already looked through finds nothing new.
   // A run of offerings with the last one's list (an instance type's records are listed together)
   // skips the set.
-  std::unordered_set<const std::vector<std::string>*> lists_seen;
+  gpuselect::detail::AddressTable<bool> lists_seen;
   const std::vector<std::string>* last_list = nullptr;
   const auto first_time = [&](const Offering& offering) {
     if (&offering.regions.items() == last_list) return false;
     last_list = &offering.regions.items();
-    return lists_seen.insert(last_list).second;
+    return lists_seen.try_emplace(last_list).second;
   };
   const auto region_named = [&](const std::string& name) -> const std::string* {
     const std::string* other_case = nullptr;

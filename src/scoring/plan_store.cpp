@@ -182,16 +182,24 @@ void put_optional(Writer& out, const std::optional<T>& value) {
 }  // namespace
 
 std::size_t PlanKey::hash() const {
-  // Each member mixed in; numbers by their bits, -0 as 0 (as == sees them).
+  // Each member by its bits (numbers -0 as 0, as == sees them), in four independent lanes each
+  // multiplied by an odd constant, then folded: ~25 instructions where a chain of hash_combine
+  // steps, each waiting on the last, was ~100 (~110,000 memo lookups on the 50k benchmark catalog).
+  // In memory only: the plan store keeps the keys, not their hashes.
   const auto bits = [](double value) { return std::bit_cast<std::uint64_t>(value == 0 ? 0.0 : value); };
-  std::size_t seed = mix(gpu_index, static_cast<std::uint64_t>(gpus_per_node));
-  seed = mix(seed, static_cast<std::uint64_t>(nodes));
-  seed = mix(seed, bits(gpu_fraction));
-  seed = mix(seed, bits(host_ram_bytes));
-  seed = mix(seed, bits(local_disk_bytes));
-  seed = mix(seed, bits(network_gbps));
-  return mix(seed, static_cast<std::uint64_t>(interconnect) | static_cast<std::uint64_t>(rdma) << 8U |
-                       static_cast<std::uint64_t>(host_ram_assumed) << 16U);
+  const std::uint64_t small = static_cast<std::uint64_t>(gpu_index) | static_cast<std::uint64_t>(interconnect) << 32U |
+                              static_cast<std::uint64_t>(rdma) << 40U |
+                              static_cast<std::uint64_t>(host_ram_assumed) << 48U;
+  const std::uint64_t counts = static_cast<std::uint64_t>(static_cast<std::uint32_t>(gpus_per_node)) |
+                               static_cast<std::uint64_t>(static_cast<std::uint32_t>(nodes)) << 32U;
+  const std::uint64_t a = (small ^ bits(gpu_fraction)) * 0x9E3779B97F4A7C15ULL;
+  const std::uint64_t b = (counts ^ bits(network_gbps)) * 0xC2B2AE3D27D4EB4FULL;
+  const std::uint64_t c = bits(host_ram_bytes) * 0x165667B19E3779F9ULL;
+  const std::uint64_t d = bits(local_disk_bytes) * 0xD6E8FEB86659FD93ULL;
+  std::uint64_t h = (a ^ (b >> 17U) ^ (b << 47U)) + (c ^ (d >> 29U) ^ (d << 35U));
+  h ^= h >> 32U;
+  h *= 0x94D049BB133111EBULL;
+  return static_cast<std::size_t>(h ^ (h >> 29U));
 }
 
 std::uint64_t profile_digest(const workload::Profile& profile) {

@@ -20,6 +20,7 @@
 
 #include <fmt/format.h>
 
+#include "core/address_table.hpp"
 #include "core/prefault.hpp"
 #include "gpuselect/error.hpp"
 #include "gpuselect/plan_search.hpp"
@@ -287,21 +288,21 @@ class Ranker {
       // Offerings share their region lists (interned): each list is looked at once, and a run of
       // offerings with the last one's list (a catalog lists an instance type's records together)
       // is answered without a lookup.
-      std::unordered_map<const std::vector<std::string>*, bool> only_mainland_by_list;
+      gpuselect::detail::AddressTable<bool> only_mainland_by_list;
       const std::vector<std::string>* last_list = nullptr;
       bool last_only_mainland = false;
       for (const auto& offering : catalog.offerings) {
         if (&offering.regions.items() != last_list) {
-          const auto [list, first] = only_mainland_by_list.try_emplace(&offering.regions.items(), false);
+          last_list = &offering.regions.items();
+          auto [only_mainland, first] = only_mainland_by_list.try_emplace(last_list);
           if (first) {
-            list->second =
+            only_mainland =
                 !offering.regions.empty() &&
                 std::all_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
                   return in_mainland.count(region) > 0 || host_in_mainland(region);
                 });
           }
-          last_list = list->first;
-          last_only_mainland = list->second;
+          last_only_mainland = only_mainland;
         }
         const bool only_mainland = last_only_mainland;
         mainland_only_.push_back(only_mainland);
