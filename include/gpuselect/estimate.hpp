@@ -476,6 +476,9 @@ struct PriceContext {
   // is priced on its own, so that line is the same as in a whole price(). A spot line with a
   // deadline on many nodes sums thousands of interruptions per chance (~0.1 s a line).
   std::optional<catalog::PricingMode> only_mode = std::nullopt;
+  // Bit i set: PricingMode i is not read by the caller and is left unavailable (each line is priced
+  // on its own, so the others are the same as in a whole price()).
+  unsigned unread_modes = 0;
   // > 1: the offering's on-demand quote is implausibly far below its GPU's market
   // (Cost::quote_below_market): the factor to the price it is ranked at. Set by the ranking, which
   // sees every offering.

@@ -536,6 +536,7 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
   for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
     const auto mode = static_cast<catalog::PricingMode>(index);
     if (context.only_mode && *context.only_mode != mode) continue;
+    if ((context.unread_modes >> index & 1U) != 0) continue;
     Cost& cost = costs[index];
     const auto instance_price = pricing.price(mode);
     cost.available = instance_price.has_value();
