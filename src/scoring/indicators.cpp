@@ -567,10 +567,19 @@ constexpr std::array<bool, table.size()> provider_only_specs() {
 }
 constexpr std::array<bool, table.size()> provider_only = provider_only_specs();
 
-// Sums the indicator values, in table order, into the candidate's criteria and score.
+// Each indicator's weight for `kind` (weight_for), in table order.
+std::array<double, table.size()> weights_for(workload::Kind kind) {
+  std::array<double, table.size()> weights{};
+  for (std::size_t spec_index = 0; spec_index < table.size(); ++spec_index)
+    weights[spec_index] = weight_for(table[spec_index], kind);
+  return weights;
+}
+
+// Sums the indicator values, in table order, into the candidate's criteria and score; `spec_weights`
+// are weights_for the ranking's kind.
 template <typename ValueOf>
-void score_with(workload::Kind kind, const Weights& weights, Candidate& candidate, bool unavailable_serving,
-                ValueOf value_of) {
+void score_with(const std::array<double, table.size()>& spec_weights, const Weights& weights, Candidate& candidate,
+                bool unavailable_serving, ValueOf value_of) {
   std::array<double, criterion_count> weighted{};
   std::array<double, criterion_count> applicable_weight{};
   for (std::size_t spec_index = 0; spec_index < table.size(); ++spec_index) {
@@ -578,7 +587,7 @@ void score_with(workload::Kind kind, const Weights& weights, Candidate& candidat
     const IndicatorValue value = value_of(spec_index);
     if (!value.applies) continue;
     const auto index = static_cast<std::size_t>(spec.criterion);
-    const double weight = weight_for(spec, kind);
+    const double weight = spec_weights[spec_index];
     weighted[index] += weight * value.value;
     applicable_weight[index] += weight;
   }
@@ -601,6 +610,7 @@ void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, cons
   // Provider-only values computed once per provider (compliance scans string lists).
   std::vector<std::array<IndicatorValue, table.size()>> by_provider(catalog.providers.size());
   std::vector<char> known(catalog.providers.size(), 0);
+  const std::array<double, table.size()> spec_weights = weights_for(kind);
   for (auto& candidate : candidates) {
     const auto& offering = catalog.offerings[candidate.offering_index];
     const IndicatorInput input{offering,  catalog.provider_of(offering),           catalog.gpu_of(offering), kind,
@@ -613,7 +623,7 @@ void score_candidates(const catalog::Catalog& catalog, workload::Kind kind, cons
       }
       known[offering.provider_index] = 1;
     }
-    score_with(kind, weights, candidate, unavailable_serving(kind, candidate, spot_serving_allowed),
+    score_with(spec_weights, weights, candidate, unavailable_serving(kind, candidate, spot_serving_allowed),
                [&](std::size_t spec) { return provider_only[spec] ? cached[spec] : table[spec].function(input); });
   }
 }
