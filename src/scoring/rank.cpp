@@ -904,8 +904,24 @@ class Ranker {
   }
 
   // The plan the ranking uses for the offering's machine on `nodes` nodes (PlanMemo::plan).
+  // An offering asks for the plans of its first node counts several times (the fit, its rows, the
+  // deadline and horizon searches: ~138,000 calls on the 50k benchmark catalog): those of the
+  // offering asked last are kept by node count, so a repeated one neither builds nor hashes its key.
+  // The memo's plans live in its store's nodes, so the pointers stay valid.
   const estimate::Memory& plan_of(const catalog::Offering& offering, int nodes) {
-    return memo_.plan(offering.gpu_index, hardware(offering, nodes), in_gpu_for(offering));
+    const bool kept = memoise_ && nodes >= 1 && nodes <= static_cast<int>(plans_by_nodes_.size());
+    if (kept && plans_offering_ == &offering && plans_by_nodes_[nodes - 1] != nullptr) {
+      return *plans_by_nodes_[nodes - 1];
+    }
+    const estimate::Memory& plan = memo_.plan(offering.gpu_index, hardware(offering, nodes), in_gpu_for(offering));
+    if (kept) {
+      if (plans_offering_ != &offering) {
+        plans_by_nodes_.fill(nullptr);
+        plans_offering_ = &offering;
+      }
+      plans_by_nodes_[nodes - 1] = &plan;
+    }
+    return plan;
   }
 
   // Options::in_gpu_headroom_pct for the offering: true when no node count it may use (up to
@@ -2552,6 +2568,8 @@ class Ranker {
   RegionChoice region_choice_;  // of the offering add_offering is on
   mutable const catalog::Offering* hardware_offering_ = nullptr;  // whose shape hardware_one_node_ is
   mutable estimate::Hardware hardware_one_node_;                  // hardware_of(that offering, 1)
+  const catalog::Offering* plans_offering_ = nullptr;             // whose plans plans_by_nodes_ keeps (plan_of)
+  std::array<const estimate::Memory*, 8> plans_by_nodes_{};       // [nodes - 1]: its plan, or null
   // True while add_offering widens a job past the nodes it needs (beyond_open_pool).
   bool widening_ = false;
   struct WideningScope {
