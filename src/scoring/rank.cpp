@@ -262,6 +262,7 @@ class Ranker {
         memoise_(memoise),
         printed_(options.printed),
         memo_(profile, memoise, options.plan_store, options.in_gpu_headroom_pct),
+        allowed_modes_(modes_allowed(filter)),
         rate_by_provider_(catalog.providers.size(), std::numeric_limits<double>::quiet_NaN()) {
     // The job's stack per GPU model (docs/scoring.md "Software stack"): the same for every offering of it.
     software_by_gpu_.reserve(catalog.gpus.size());
@@ -365,9 +366,8 @@ class Ranker {
     // beyond it (the hint's fallback where no ranking with more nodes puts a row first).
     // Where --pricing allows whole terms alone, a deadline no node count meets names the soonest term.
     const bool beyond_open = ranking.scale_out && ranking.scale_out->beyond_open_capacity;
-    const bool terms_only = !detail::mode_allowed(filter_, PricingMode::on_demand) &&
-                            !detail::mode_allowed(filter_, PricingMode::spot) &&
-                            !detail::mode_allowed(filter_, PricingMode::capacity_block);
+    const bool terms_only =
+        !allowed(PricingMode::on_demand) && !allowed(PricingMode::spot) && !allowed(PricingMode::capacity_block);
     const bool deadline_alone = ranking.top_exclusion == ExclusionKind::deadline && terms_only;
     if (ranking.candidates.empty() &&
         (beyond_open || (!ranking.scale_out && (deadline_and_capacity_emptied(ranking) || deadline_alone))) &&
@@ -622,6 +622,15 @@ class Ranker {
   // Which pricing modes a node count is a row for (add_candidates).
   using ModeMask = std::bitset<catalog::pricing_mode_count>;
   static ModeMask all_modes() { return ModeMask{}.set(); }
+  // detail::mode_allowed under filter_, from a mask made once (a ranking asks ~270,000 times).
+  bool allowed(PricingMode mode) const { return allowed_modes_.test(static_cast<std::size_t>(mode)); }
+  static ModeMask modes_allowed(const Constraints& filter) {
+    ModeMask modes;
+    for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
+      modes.set(mode_index, detail::mode_allowed(filter, static_cast<PricingMode>(mode_index)));
+    }
+    return modes;
+  }
 
   // The best chance of ending within the deadline on `nodes` nodes over the pricing modes among
   // `modes` this offering sells in its chosen regions and the filter allows (the deadline check's
@@ -634,7 +643,7 @@ class Ranker {
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
       const auto price = region_choice_.pricing.price(mode);
-      if (!modes.test(mode_index) || !price || !costs[mode_index].available || !detail::mode_allowed(filter_, mode)) {
+      if (!modes.test(mode_index) || !price || !costs[mode_index].available || !allowed(mode)) {
         continue;
       }
       if (!price_allowed(catalog_, offering, filter_, *price)) continue;
@@ -860,7 +869,7 @@ class Ranker {
       const auto mode = static_cast<PricingMode>(mode_index);
       if (!modes.test(mode_index) || !catalog::holds_capacity(mode)) continue;
       const auto price = region_choice_.pricing.price(mode);
-      if (!price || !detail::mode_allowed(filter_, mode) || !price_allowed(catalog_, offering, filter_, *price)) {
+      if (!price || !allowed(mode) || !price_allowed(catalog_, offering, filter_, *price)) {
         continue;
       }
       if (mode != PricingMode::capacity_block) return node_limit;
@@ -884,7 +893,7 @@ class Ranker {
       const auto& shorter = costs[other_index];
       const auto price = region_choice_.pricing.price(other);
       if (other_term <= 0 || other_term >= term || !shorter.available || !price) continue;
-      if (!detail::mode_allowed(filter_, other) || !price_allowed(catalog_, offering, filter_, *price)) continue;
+      if (!allowed(other) || !price_allowed(catalog_, offering, filter_, *price)) continue;
       if (detail::ranked_total(shorter, options_.risk_averse) <= total) return true;
     }
     return false;
@@ -1334,7 +1343,7 @@ class Ranker {
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
       const double term = catalog::term_hours(mode);
-      if (term <= 0 || !region_choice_.pricing.price(mode) || !detail::mode_allowed(filter_, mode)) continue;
+      if (term <= 0 || !region_choice_.pricing.price(mode) || !allowed(mode)) continue;
       const ModeMask only = ModeMask{}.set(mode_index);
       const auto meets = [&](int nodes) {
         if (!acceptable(plan_of(offering, nodes))) return false;
@@ -1413,7 +1422,7 @@ class Ranker {
   int cheapest_block_nodes(std::uint32_t index, int from, int limit, Ranking& ranking) {
     const auto& offering = catalog_.offerings[index];
     const auto price = region_choice_.pricing.price(PricingMode::capacity_block);
-    if (limit <= from || !price || !detail::mode_allowed(filter_, PricingMode::capacity_block) ||
+    if (limit <= from || !price || !allowed(PricingMode::capacity_block) ||
         !price_allowed(catalog_, offering, filter_, *price)) {
       return 0;
     }
@@ -1533,8 +1542,7 @@ class Ranker {
     int fewest = 0;
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
-      if (!catalog::holds_capacity(mode) || !detail::mode_allowed(filter_, mode) ||
-          !region_choice_.pricing.price(mode)) {
+      if (!catalog::holds_capacity(mode) || !allowed(mode) || !region_choice_.pricing.price(mode)) {
         continue;
       }
       const int nodes = soonest_nodes(index, from, limit, ranking, mode);
@@ -1640,9 +1648,8 @@ class Ranker {
     constexpr int most_nodes = 1024;
     constexpr std::array terms{PricingMode::reserved_1y, PricingMode::monthly, PricingMode::yearly};
     // The terms --pricing names, where it names any (--pricing yearly: a yearly term, not a month's).
-    const bool terms_named = filter_.pricing_named && std::any_of(terms.begin(), terms.end(), [&](PricingMode mode) {
-      return detail::mode_allowed(filter_, mode);
-    });
+    const bool terms_named = filter_.pricing_named &&
+                             std::any_of(terms.begin(), terms.end(), [&](PricingMode mode) { return allowed(mode); });
     const double deadline = filter_.deadline_hours.value_or(0);
     std::vector<std::uint32_t> removed;  // the cheapest first
     for (std::uint32_t at = 0; at < ranking.excluded.size(); ++at) {
@@ -1668,7 +1675,7 @@ class Ranker {
       // The offering's term (Reservation::mode): a 1-year reservation, else the subscription (whole
       // months or whole years) that meets it for the least commitment, else that ends soonest.
       const auto sold = [&](PricingMode mode) {
-        return region_choice_.pricing.price(mode).has_value() && (!terms_named || detail::mode_allowed(filter_, mode));
+        return region_choice_.pricing.price(mode).has_value() && (!terms_named || allowed(mode));
       };
       const auto term_sold = std::find_if(terms.begin(), terms.end(), sold);
       if (term_sold == terms.end()) continue;
@@ -1871,7 +1878,7 @@ class Ranker {
     unsigned unread = 0;
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
-      if (mode == PricingMode::on_demand || mode == PricingMode::spot || detail::mode_allowed(filter_, mode)) continue;
+      if (mode == PricingMode::on_demand || mode == PricingMode::spot || allowed(mode)) continue;
       unread |= 1U << mode_index;
     }
     return unread;
@@ -1899,7 +1906,7 @@ class Ranker {
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
       if (!modes.test(mode_index) || !choice.pricing.price(mode)) continue;
-      if (!detail::mode_allowed(filter_, mode)) continue;
+      if (!allowed(mode)) continue;
       // The mode's cheapest allowed region is above --max-price: so is every other region.
       if (!price_allowed(catalog_, offering, filter_, *choice.pricing.price(mode))) continue;
       if (beyond_open_pool(offering, mode, nodes)) continue;
@@ -2558,6 +2565,7 @@ class Ranker {
   // What the document prints (Options::printed): rank, the options'; compare prints every row.
   Options::Printed printed_;
   PlanMemo memo_;
+  ModeMask allowed_modes_;                                              // the modes filter_ allows (allowed())
   std::unordered_map<ShapeKey, std::uint32_t, ShapeKey::Hash> shapes_;  // index into Ranking::performances
   struct RegionChoice {
     catalog::Pricing pricing;  // per mode, the price in that mode's chosen region
