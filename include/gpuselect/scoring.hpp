@@ -530,14 +530,6 @@ struct Ranking {
     Weights weights;
     std::size_t candidate_count = 0;
     std::array<std::vector<std::uint32_t>, criterion_count> rivals;
-    // Per candidate, as the envelope was made from them: its criterion scores, and per criterion the
-    // others' weighted score renormalised (the line's value at weight 0). explain() reads a rival's
-    // line from here instead of the 550-byte candidate (the same doubles).
-    struct Line {
-      std::array<double, criterion_count> scores{};
-      std::array<double, criterion_count> rests{};
-    };
-    std::vector<Line> lines;
   };
   std::optional<WinEnvelope> win_envelope;
   // When none is left, the constraint that emptied the set: of the job's own constraints (memory,

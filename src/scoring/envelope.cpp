@@ -43,24 +43,6 @@ std::array<bool, criterion_count> use_envelope(const Ranking& ranking, const Can
   return use;
 }
 
-// The envelope's copy of every candidate's line (WinEnvelope::lines) when it was made from these
-// candidates under these weights (and `candidate`'s own scores are still its copy's); else null.
-const Ranking::WinEnvelope::Line* stored_lines(const Ranking& ranking, const Candidate& candidate) {
-  const auto& envelope = ranking.win_envelope;
-  const auto count = ranking.candidates.size();
-  if (!envelope || envelope->candidate_count != count || envelope->lines.size() != count || count == 0 ||
-      envelope->weights.values != ranking.weights.values) {
-    return nullptr;
-  }
-  const Candidate* first = ranking.candidates.data();
-  if (&candidate < first || &candidate >= first + count) return nullptr;
-  const auto& own = envelope->lines[static_cast<std::size_t>(&candidate - first)];
-  for (std::size_t d = 0; d < criterion_count; ++d) {
-    if (own.scores[d] != candidate.criteria[d].score) return nullptr;
-  }
-  return envelope->lines.data();
-}
-
 }  // namespace
 
 Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
@@ -80,13 +62,10 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
   std::vector<Line> lines;
   std::vector<Line> hull;
   // The criterion scores copied once into a compact array: the passes below read every candidate
-  // once per criterion, and a whole candidate is hundreds of bytes. Kept with each criterion's rest
-  // (envelope.lines) for weight_to_win.
-  envelope.lines.resize(ranking.candidates.size());
-  for (std::size_t index = 0; index < envelope.lines.size(); ++index) {
-    for (std::size_t d = 0; d < criterion_count; ++d) {
-      envelope.lines[index].scores[d] = ranking.candidates[index].criteria[d].score;
-    }
+  // once per criterion, and a whole candidate is hundreds of bytes.
+  std::vector<std::array<double, criterion_count>> scores(ranking.candidates.size());
+  for (std::size_t index = 0; index < scores.size(); ++index) {
+    for (std::size_t d = 0; d < criterion_count; ++d) scores[index][d] = ranking.candidates[index].criteria[d].score;
   }
   for (std::size_t c = 0; c < criterion_count; ++c) {
     if (ranking.weights.values[c] >= 1) continue;
@@ -105,9 +84,8 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
     // bests as evaluating every line (25.7 M instructions for 43,000 candidates before).
     double lowest_best = -std::numeric_limits<double>::infinity();
     for (std::uint32_t index = 0; index < ranking.candidates.size(); ++index) {
-      const auto& row = envelope.lines[index].scores;
+      const auto& row = scores[index];
       const double rest = rest_of(ranking.weights, row, c);
-      envelope.lines[index].rests[c] = rest;
       const Line line{row[c] - rest, rest, index};
       all_lines[index] = line;
       if (std::max(line.intercept, line.intercept + line.slope) <= lowest_best) continue;
@@ -198,11 +176,10 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
 std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidate& candidate) {
   std::optional<WeightChange> best;
   const std::array<bool, criterion_count> envelope = use_envelope(ranking, candidate);
-  const Ranking::WinEnvelope::Line* lines = stored_lines(ranking, candidate);
-  // Without stored lines every rival's criterion scores are copied once into a compact array (a
-  // candidate is hundreds of bytes, and each criterion below reads every rival: five passes over
-  // 23 MB at 43,000 candidates were ~5% of a warm 50k recommend). The same doubles either way, so
-  // the same arithmetic and results as reading the candidates.
+  // Without the envelope every candidate is a rival: their criterion scores are copied once into a
+  // compact array (a candidate is hundreds of bytes, and each criterion below reads every rival:
+  // five passes over 23 MB at 43,000 candidates were ~5% of a warm 50k recommend). The same
+  // doubles, so the same arithmetic and results as reading the candidates.
   using Scores = std::array<double, criterion_count>;
   const auto scores_of = [](const Candidate& x) {
     Scores scores{};
@@ -212,21 +189,29 @@ std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidat
   std::vector<Scores> everyone;  // every other candidate, copied when a criterion needs them
   std::vector<Scores> on_envelope;
   const Scores own = scores_of(candidate);
-  // Its index among the candidates (stored_lines found it there); unread without lines.
-  const std::size_t own_position =
-      lines != nullptr ? static_cast<std::size_t>(&candidate - ranking.candidates.data()) : 0;
   for (Criterion criterion : all_criteria) {
     const auto c = static_cast<std::size_t>(criterion);
     const double current = ranking.weights.values[c];
     if (current >= 1) continue;
+    if (!envelope[c] && everyone.empty()) {
+      everyone.reserve(ranking.candidates.size());
+      for (const auto& rival : ranking.candidates) {
+        if (&rival != &candidate) everyone.push_back(scores_of(rival));
+      }
+    }
+    if (envelope[c]) {
+      on_envelope.clear();
+      for (const auto index : ranking.win_envelope->rivals[c]) {
+        if (&ranking.candidates[index] != &candidate) on_envelope.push_back(scores_of(ranking.candidates[index]));
+      }
+    }
+    const std::vector<Scores>& rivals = envelope[c] ? on_envelope : everyone;
     const double own_rest = rest_of(ranking.weights, own, c);
     double low = 0;
     double high = 1;
-    // Narrows [low, high] to the weights at which this row is above the rival; false once empty
-    // (the bounds only narrow, so the order of the rivals changes nothing).
-    const auto above = [&](double rival_rest, double rival_score) {
-      const double a = own_rest - rival_rest;
-      const double b = own[c] - rival_score;
+    for (const Scores& rival : rivals) {
+      const double a = own_rest - rest_of(ranking.weights, rival, c);
+      const double b = own[c] - rival[c];
       const double slope = b - a;
       if (slope > 0) {
         low = std::max(low, -a / slope);
@@ -235,32 +220,7 @@ std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidat
       } else if (a < 0) {
         low = 2;
       }
-      return low <= high;
-    };
-    if (lines != nullptr && envelope[c]) {
-      for (const auto index : ranking.win_envelope->rivals[c]) {
-        if (index != own_position && !above(lines[index].rests[c], lines[index].scores[c])) break;
-      }
-    } else if (lines != nullptr) {
-      for (std::size_t index = 0; index < ranking.candidates.size(); ++index) {
-        if (index != own_position && !above(lines[index].rests[c], lines[index].scores[c])) break;
-      }
-    } else {
-      if (!envelope[c] && everyone.empty()) {
-        everyone.reserve(ranking.candidates.size());
-        for (const auto& rival : ranking.candidates) {
-          if (&rival != &candidate) everyone.push_back(scores_of(rival));
-        }
-      }
-      if (envelope[c]) {
-        on_envelope.clear();
-        for (const auto index : ranking.win_envelope->rivals[c]) {
-          if (&ranking.candidates[index] != &candidate) on_envelope.push_back(scores_of(ranking.candidates[index]));
-        }
-      }
-      for (const Scores& rival : envelope[c] ? on_envelope : everyone) {
-        if (!above(rest_of(ranking.weights, rival, c), rival[c])) break;
-      }
+      if (low > high) break;
     }
     if (low > high) continue;
     WeightChange change;
