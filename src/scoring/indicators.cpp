@@ -570,8 +570,9 @@ constexpr std::array<bool, table.size()> provider_only = provider_only_specs();
 // Each indicator's weight for `kind` (weight_for), in table order.
 std::array<double, table.size()> weights_for(workload::Kind kind) {
   std::array<double, table.size()> weights{};
-  for (std::size_t spec_index = 0; spec_index < table.size(); ++spec_index)
+  for (std::size_t spec_index = 0; spec_index < table.size(); ++spec_index) {
     weights[spec_index] = weight_for(table[spec_index], kind);
+  }
   return weights;
 }
 
