@@ -3,12 +3,12 @@
 // runs print the same bytes; the cache lives in XDG_CACHE_HOME; nothing partial is left).
 #include <algorithm>
 #include <chrono>
-#include <fstream>
-#include <thread>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include <catch2/catch.hpp>
@@ -16,6 +16,7 @@
 
 #include "catalog/image.hpp"
 #include "cli_runner.hpp"
+#include "core/address_table.hpp"
 #include "core/digest.hpp"
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/embedded.hpp"
@@ -169,6 +170,28 @@ TEST_CASE("the digests: FNV-1a matches its references, Fold64 is the same in pie
   digest::Fnv1a64 all;
   all.add(text.data(), text.size());
   CHECK(all.value() == reference(text));
+}
+
+// The table the once-per-region-list passes keep their answers in (expand_region_groups, the
+// ranking's mainland-only pass): one value per address, kept across its growth, gone after clear().
+TEST_CASE("an address table keeps one value per address through its growth", "[cache]") {
+  std::vector<std::vector<std::string>> lists(1000);
+  gpuselect::detail::AddressTable<int> table;
+  for (std::size_t i = 0; i < lists.size(); ++i) {
+    const auto [value, added] = table.try_emplace(&lists[i]);
+    CHECK(added);
+    CHECK(value == 0);
+    value = static_cast<int>(i) + 1;
+  }
+  for (std::size_t i = 0; i < lists.size(); ++i) {  // 1,000 keys: grown from 256 slots to 2,048
+    const auto [value, added] = table.try_emplace(&lists[i]);
+    CHECK_FALSE(added);
+    CHECK(value == static_cast<int>(i) + 1);
+  }
+  table.clear();
+  const auto [value, added] = table.try_emplace(&lists[7]);
+  CHECK(added);
+  CHECK(value == 0);
 }
 
 TEST_CASE("a catalog image decodes to the catalog it was made from", "[cache]") {

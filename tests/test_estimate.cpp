@@ -758,6 +758,42 @@ TEST_CASE("cost: one mode priced alone is that mode's line of the whole price", 
   CHECK(whole[static_cast<std::size_t>(catalog::PricingMode::spot)].within_deadline_probability > 0);
 }
 
+TEST_CASE("cost: modes left unread are unavailable and the other lines are those of the whole price", "[estimate]") {
+  // PriceContext::unread_modes (the ranking's add_candidates leaves the modes its constraints do not
+  // allow unpriced): each other line is exactly that line of a whole price(), reserved's break-even
+  // included.
+  Request r;
+  r.kind = Kind::llm_finetune;
+  r.model = "llama-2-7b";
+  const auto profile = profile_of(r);
+  const Market m = market();
+  estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
+  context.deadline_hours = 48;
+  const auto performance = estimate::run(profile, machine(a100_80, 8, 2), context).performance;
+  const auto whole = estimate::price(profile, context, performance);
+  const auto index_of = [](catalog::PricingMode mode) { return static_cast<std::size_t>(mode); };
+  context.unread_modes = 1U << index_of(catalog::PricingMode::spot);
+  const auto without_spot = estimate::price(profile, context, performance);
+  CHECK_FALSE(without_spot[index_of(catalog::PricingMode::spot)].available);
+  CHECK(whole[index_of(catalog::PricingMode::spot)].available);
+  for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::reserved_1y}) {
+    INFO(catalog::to_string(mode));
+    const auto& line = without_spot[index_of(mode)];
+    const auto& same = whole[index_of(mode)];
+    REQUIRE(line.available);
+    CHECK(line.total == same.total);
+    CHECK(line.total_band.low == same.total_band.low);
+    CHECK(line.within_deadline_probability == same.within_deadline_probability);
+    CHECK(line.break_even_utilisation_pct == same.break_even_utilisation_pct);
+  }
+  context.unread_modes =
+      1U << index_of(catalog::PricingMode::reserved_1y) | 1U << index_of(catalog::PricingMode::on_demand);
+  const auto spot_only = estimate::price(profile, context, performance);
+  CHECK_FALSE(spot_only[index_of(catalog::PricingMode::reserved_1y)].available);
+  CHECK_FALSE(spot_only[index_of(catalog::PricingMode::on_demand)].available);
+  CHECK(spot_only[index_of(catalog::PricingMode::spot)].total == whole[index_of(catalog::PricingMode::spot)].total);
+}
+
 TEST_CASE("cost: compute, billing granularity, hidden costs, break-even", "[estimate]") {
   Request r;
   r.kind = Kind::llm_finetune;
