@@ -723,75 +723,80 @@ Market market() {
   return m;
 }
 
+// A 7B fine-tune on 2 nodes of 8x A100 80GB under a 48 h deadline, every mode of the market priced
+// whole: the reference the tests of a partial price() compare their lines with.
+struct PricedDeadlineJob {
+  workload::Profile profile;
+  Market m = market();
+  estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
+  estimate::Performance performance;
+  estimate::Costs whole;
+  PricedDeadlineJob() {
+    Request r;
+    r.kind = Kind::llm_finetune;
+    r.model = "llama-2-7b";
+    profile = profile_of(r);
+    context.deadline_hours = 48;
+    performance = estimate::run(profile, machine(a100_80, 8, 2), context).performance;
+    whole = estimate::price(profile, context, performance);
+  }
+  PricedDeadlineJob(const PricedDeadlineJob&) = delete;  // context points into m
+  PricedDeadlineJob& operator=(const PricedDeadlineJob&) = delete;
+  estimate::Costs price() const { return estimate::price(profile, context, performance); }
+};
+
+// `line` is `same` to the bit in every figure a ranking reads.
+void check_same_line(const estimate::Cost& line, const estimate::Cost& same) {
+  REQUIRE(line.available);
+  CHECK(line.total == same.total);
+  CHECK(line.total_band.low == same.total_band.low);
+  CHECK(line.total_band.high == same.total_band.high);
+  CHECK(line.within_deadline_probability == same.within_deadline_probability);
+  CHECK(line.hours_at_confidence == same.hours_at_confidence);
+  CHECK(line.interruption_hours == same.interruption_hours);
+  CHECK(line.break_even_utilisation_pct == same.break_even_utilisation_pct);
+}
+
+std::size_t index_of(catalog::PricingMode mode) { return static_cast<std::size_t>(mode); }
+
 }  // namespace
 
 TEST_CASE("cost: one mode priced alone is that mode's line of the whole price", "[estimate]") {
   // PriceContext::only_mode (the exit-3 hints' searches): the line priced alone equals the same
   // line of a whole price(), with a deadline (the spot line's chance of ending in time); the other
   // lines are left unavailable.
-  Request r;
-  r.kind = Kind::llm_finetune;
-  r.model = "llama-2-7b";
-  const auto profile = profile_of(r);
-  const Market m = market();
-  estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
-  context.deadline_hours = 48;
-  const auto performance = estimate::run(profile, machine(a100_80, 8, 2), context).performance;
-  const auto whole = estimate::price(profile, context, performance);
+  PricedDeadlineJob job;
   for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::spot, catalog::PricingMode::reserved_1y}) {
     INFO(catalog::to_string(mode));
-    context.only_mode = mode;
-    const auto alone = estimate::price(profile, context, performance);
-    const auto& line = alone[static_cast<std::size_t>(mode)];
-    const auto& same = whole[static_cast<std::size_t>(mode)];
-    REQUIRE(line.available);
-    CHECK(line.total == same.total);
-    CHECK(line.total_band.high == same.total_band.high);
-    CHECK(line.within_deadline_probability == same.within_deadline_probability);
-    CHECK(line.hours_at_confidence == same.hours_at_confidence);
-    CHECK(line.interruption_hours == same.interruption_hours);
-    CHECK(line.break_even_utilisation_pct == same.break_even_utilisation_pct);
+    job.context.only_mode = mode;
+    const auto alone = job.price();
+    check_same_line(alone[index_of(mode)], job.whole[index_of(mode)]);
     for (std::size_t other = 0; other < catalog::pricing_mode_count; ++other) {
-      if (other != static_cast<std::size_t>(mode)) CHECK_FALSE(alone[other].available);
+      if (other != index_of(mode)) CHECK_FALSE(alone[other].available);
     }
   }
-  CHECK(whole[static_cast<std::size_t>(catalog::PricingMode::spot)].within_deadline_probability > 0);
+  CHECK(job.whole[index_of(catalog::PricingMode::spot)].within_deadline_probability > 0);
 }
 
 TEST_CASE("cost: modes left unread are unavailable and the other lines are those of the whole price", "[estimate]") {
   // PriceContext::unread_modes (the ranking's add_candidates leaves the modes its constraints do not
   // allow unpriced): each other line is exactly that line of a whole price(), reserved's break-even
   // included.
-  Request r;
-  r.kind = Kind::llm_finetune;
-  r.model = "llama-2-7b";
-  const auto profile = profile_of(r);
-  const Market m = market();
-  estimate::PriceContext context{&m.offering, &m.provider, 1.0, "USD", 0};
-  context.deadline_hours = 48;
-  const auto performance = estimate::run(profile, machine(a100_80, 8, 2), context).performance;
-  const auto whole = estimate::price(profile, context, performance);
-  const auto index_of = [](catalog::PricingMode mode) { return static_cast<std::size_t>(mode); };
-  context.unread_modes = 1U << index_of(catalog::PricingMode::spot);
-  const auto without_spot = estimate::price(profile, context, performance);
+  PricedDeadlineJob job;
+  job.context.unread_modes = 1U << index_of(catalog::PricingMode::spot);
+  const auto without_spot = job.price();
   CHECK_FALSE(without_spot[index_of(catalog::PricingMode::spot)].available);
-  CHECK(whole[index_of(catalog::PricingMode::spot)].available);
+  CHECK(job.whole[index_of(catalog::PricingMode::spot)].available);
   for (const auto mode : {catalog::PricingMode::on_demand, catalog::PricingMode::reserved_1y}) {
     INFO(catalog::to_string(mode));
-    const auto& line = without_spot[index_of(mode)];
-    const auto& same = whole[index_of(mode)];
-    REQUIRE(line.available);
-    CHECK(line.total == same.total);
-    CHECK(line.total_band.low == same.total_band.low);
-    CHECK(line.within_deadline_probability == same.within_deadline_probability);
-    CHECK(line.break_even_utilisation_pct == same.break_even_utilisation_pct);
+    check_same_line(without_spot[index_of(mode)], job.whole[index_of(mode)]);
   }
-  context.unread_modes =
+  job.context.unread_modes =
       1U << index_of(catalog::PricingMode::reserved_1y) | 1U << index_of(catalog::PricingMode::on_demand);
-  const auto spot_only = estimate::price(profile, context, performance);
+  const auto spot_only = job.price();
   CHECK_FALSE(spot_only[index_of(catalog::PricingMode::reserved_1y)].available);
   CHECK_FALSE(spot_only[index_of(catalog::PricingMode::on_demand)].available);
-  CHECK(spot_only[index_of(catalog::PricingMode::spot)].total == whole[index_of(catalog::PricingMode::spot)].total);
+  check_same_line(spot_only[index_of(catalog::PricingMode::spot)], job.whole[index_of(catalog::PricingMode::spot)]);
 }
 
 TEST_CASE("cost: compute, billing granularity, hidden costs, break-even", "[estimate]") {
