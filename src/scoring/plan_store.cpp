@@ -6,6 +6,7 @@
 //   byte before it.
 #include "gpuselect/plan_store.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <limits>
@@ -294,13 +295,46 @@ std::uint64_t profile_digest(const workload::Profile& profile) {
   return digest::fold64(bytes);
 }
 
+const PlanStore::Entry* PlanStore::lookup(const PlanKey& key, std::size_t hash) const {
+  if (slots_.empty()) return nullptr;
+  const auto high = static_cast<std::uint32_t>(static_cast<std::uint64_t>(hash) >> 32U);
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
+    const Slot slot = slots_[at];
+    if (slot.entry == 0) return nullptr;
+    if (slot.hash_high == high && entries_[slot.entry - 1].key == key) return &entries_[slot.entry - 1];
+  }
+}
+
+void PlanStore::index(std::uint32_t entry, std::size_t hash) {
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t at = hash & mask;
+  while (slots_[at].entry != 0) at = (at + 1) & mask;
+  slots_[at] = {entry + 1, static_cast<std::uint32_t>(static_cast<std::uint64_t>(hash) >> 32U)};
+}
+
+void PlanStore::reserve_index(std::size_t entries) {
+  constexpr std::size_t least_slots = 16;
+  const std::size_t wanted = std::bit_ceil(std::max(least_slots, 2 * entries));
+  if (wanted <= slots_.size()) return;
+  slots_.assign(wanted, Slot{});
+  for (std::size_t entry = 0; entry < entries_.size(); ++entry) {
+    index(static_cast<std::uint32_t>(entry), entries_[entry].key.hash());
+  }
+}
+
 const estimate::Memory* PlanStore::find(const PlanKey& key) const {
-  const auto found = plans_.find(key);
-  return found == plans_.end() ? nullptr : &found->second;
+  const Entry* found = lookup(key, key.hash());
+  return found == nullptr ? nullptr : &found->memory;
 }
 
 const estimate::Memory& PlanStore::add(const PlanKey& key, const estimate::Memory& memory) {
-  return plans_.emplace(key, memory).first->second;
+  const std::size_t hash = key.hash();
+  if (const Entry* found = lookup(key, hash)) return found->memory;
+  reserve_index(entries_.size() + 1);
+  entries_.push_back({key, memory});
+  index(static_cast<std::uint32_t>(entries_.size() - 1), hash);
+  return entries_.back().memory;
 }
 
 std::string PlanStore::encode(std::string_view key) const {
@@ -310,11 +344,11 @@ std::string PlanStore::encode(std::string_view key) const {
   put_u32(bytes, static_cast<std::uint32_t>(key.size()));
   bytes += key;
   put_u64(bytes, profile_digest_);
-  put_u64(bytes, plans_.size());
+  put_u64(bytes, entries_.size());
   Writer out{bytes};
-  for (const auto& [plan_key, memory] : plans_) {
-    visit(out, plan_key);
-    visit(out, memory);
+  for (const Entry& entry : entries_) {
+    visit(out, entry.key);
+    visit(out, entry.memory);
   }
   put_u64(bytes, digest::fold64(bytes));
   return bytes;
@@ -346,16 +380,16 @@ std::optional<PlanStore> PlanStore::decode(std::string_view bytes, std::string_v
   const std::uint64_t count = in.u64();
   // Each plan takes more than 8 bytes: a count beyond the bytes left is damage, not a reservation.
   if (!in.ok || count > in.bytes.size() / 8) return std::nullopt;
-  store.plans_.reserve(static_cast<std::size_t>(count));
+  store.reserve_index(static_cast<std::size_t>(count));
   for (std::uint64_t plan = 0; plan < count && in.ok; ++plan) {
     PlanKey plan_key;
     estimate::Memory memory;
     visit(in, plan_key);
     visit(in, memory);
-    if (in.ok) store.plans_.emplace(plan_key, memory);
+    if (in.ok) store.add(plan_key, memory);  // a key stored twice is damage: the count below differs
   }
-  if (!in.ok || !in.bytes.empty() || store.plans_.size() != count) return std::nullopt;
-  store.decoded_ = store.plans_.size();
+  if (!in.ok || !in.bytes.empty() || store.entries_.size() != count) return std::nullopt;
+  store.decoded_ = store.entries_.size();
   return store;
 }
 
