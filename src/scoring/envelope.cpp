@@ -174,67 +174,81 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
 }
 
 std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidate& candidate) {
-  std::optional<WeightChange> best;
   const std::array<bool, criterion_count> envelope = use_envelope(ranking, candidate);
-  // Without the envelope every candidate is a rival: their criterion scores are copied once into a
-  // compact array (a candidate is hundreds of bytes, and each criterion below reads every rival:
-  // five passes over 23 MB at 43,000 candidates were ~5% of a warm 50k recommend). The same
-  // doubles, so the same arithmetic and results as reading the candidates.
   using Scores = std::array<double, criterion_count>;
   const auto scores_of = [](const Candidate& x) {
     Scores scores{};
     for (std::size_t d = 0; d < criterion_count; ++d) scores[d] = x.criteria[d].score;
     return scores;
   };
-  std::vector<Scores> everyone;  // every other candidate, copied when a criterion needs them
-  std::vector<Scores> on_envelope;
   const Scores own = scores_of(candidate);
+  // Per criterion, the weights in [low, high] where the candidate is above every rival: each rival
+  // narrows them (a rival's line crosses the candidate's where its score difference changes sign).
+  std::array<double, criterion_count> low{};
+  std::array<double, criterion_count> high{};
+  std::array<double, criterion_count> own_rest{};
+  const auto narrow = [&](std::size_t c, const Scores& rival) {
+    const double a = own_rest[c] - rest_of(ranking.weights, rival, c);
+    const double b = own[c] - rival[c];
+    const double slope = b - a;
+    if (slope > 0) {
+      low[c] = std::max(low[c], -a / slope);
+    } else if (slope < 0) {
+      high[c] = std::min(high[c], -a / slope);
+    } else if (a < 0) {
+      low[c] = 2;
+    }
+  };
+  std::array<bool, criterion_count> by_everyone{};  // the criteria whose rivals are every candidate
+  bool any_by_everyone = false;
+  for (std::size_t c = 0; c < criterion_count; ++c) {
+    low[c] = 0;
+    high[c] = 1;
+    if (ranking.weights.values[c] >= 1) continue;
+    own_rest[c] = rest_of(ranking.weights, own, c);
+    if (!envelope[c]) {
+      by_everyone[c] = any_by_everyone = true;
+      continue;
+    }
+    for (const auto index : ranking.win_envelope->rivals[c]) {
+      const Candidate& rival = ranking.candidates[index];
+      if (&rival != &candidate) narrow(c, scores_of(rival));
+      if (low[c] > high[c]) break;
+    }
+  }
+  // Without the envelope, every other candidate, read once for all those criteria (a candidate is
+  // hundreds of bytes: a copy of their scores read once per criterion was ~9% of a warm 50k
+  // recommend's cache misses). The same arithmetic per rival and criterion, so the same results.
+  if (any_by_everyone) {
+    for (const auto& rival : ranking.candidates) {
+      if (&rival == &candidate) continue;
+      const Scores scores = scores_of(rival);
+      bool open = false;  // a criterion whose weights still put the candidate first
+      for (std::size_t c = 0; c < criterion_count; ++c) {
+        if (!by_everyone[c] || low[c] > high[c]) continue;
+        narrow(c, scores);
+        open = open || low[c] <= high[c];
+      }
+      if (!open) break;
+    }
+  }
+  std::optional<WeightChange> best;
   for (Criterion criterion : all_criteria) {
     const auto c = static_cast<std::size_t>(criterion);
     const double current = ranking.weights.values[c];
-    if (current >= 1) continue;
-    if (!envelope[c] && everyone.empty()) {
-      everyone.reserve(ranking.candidates.size());
-      for (const auto& rival : ranking.candidates) {
-        if (&rival != &candidate) everyone.push_back(scores_of(rival));
-      }
-    }
-    if (envelope[c]) {
-      on_envelope.clear();
-      for (const auto index : ranking.win_envelope->rivals[c]) {
-        if (&ranking.candidates[index] != &candidate) on_envelope.push_back(scores_of(ranking.candidates[index]));
-      }
-    }
-    const std::vector<Scores>& rivals = envelope[c] ? on_envelope : everyone;
-    const double own_rest = rest_of(ranking.weights, own, c);
-    double low = 0;
-    double high = 1;
-    for (const Scores& rival : rivals) {
-      const double a = own_rest - rest_of(ranking.weights, rival, c);
-      const double b = own[c] - rival[c];
-      const double slope = b - a;
-      if (slope > 0) {
-        low = std::max(low, -a / slope);
-      } else if (slope < 0) {
-        high = std::min(high, -a / slope);
-      } else if (a < 0) {
-        low = 2;
-      }
-      if (low > high) break;
-    }
-    if (low > high) continue;
+    if (current >= 1 || low[c] > high[c]) continue;
     WeightChange change;
     change.criterion = criterion;
-    if (low > current) {
-      change.weight = std::ceil(low * 100 - 1e-9) / 100;
+    if (low[c] > current) {
+      change.weight = std::ceil(low[c] * 100 - 1e-9) / 100;
       change.at_least = true;
-    } else if (high < current) {
-      change.weight = std::floor(high * 100 + 1e-9) / 100;
+    } else if (high[c] < current) {
+      change.weight = std::floor(high[c] * 100 + 1e-9) / 100;
       change.at_least = false;
     } else {
       continue;
     }
-    if (change.weight < low - 1e-12 || change.weight > high + 1e-12) continue;
+    if (change.weight < low[c] - 1e-12 || change.weight > high[c] + 1e-12) continue;
     if (change.weight <= 0 || change.weight >= 1) continue;  // "all on one criterion" says nothing
     change.distance = std::abs(change.weight - current);
     if (!best || change.distance < best->distance) best = change;

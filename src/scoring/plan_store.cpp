@@ -297,12 +297,11 @@ std::uint64_t profile_digest(const workload::Profile& profile) {
 
 const PlanStore::Entry* PlanStore::lookup(const PlanKey& key, std::size_t hash) const {
   if (slots_.empty()) return nullptr;
-  const auto high = static_cast<std::uint32_t>(static_cast<std::uint64_t>(hash) >> 32U);
   const std::size_t mask = slots_.size() - 1;
   for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
-    const Slot slot = slots_[at];
+    const Slot& slot = slots_[at];
     if (slot.entry == 0) return nullptr;
-    if (slot.hash_high == high && entries_[slot.entry - 1].key == key) return &entries_[slot.entry - 1];
+    if (slot.key == key) return &entries_[slot.entry - 1];
   }
 }
 
@@ -310,7 +309,7 @@ void PlanStore::index(std::uint32_t entry, std::size_t hash) {
   const std::size_t mask = slots_.size() - 1;
   std::size_t at = hash & mask;
   while (slots_[at].entry != 0) at = (at + 1) & mask;
-  slots_[at] = {entry + 1, static_cast<std::uint32_t>(static_cast<std::uint64_t>(hash) >> 32U)};
+  slots_[at] = {entries_[entry].key, entry + 1};
 }
 
 void PlanStore::reserve_index(std::size_t entries) {

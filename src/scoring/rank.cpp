@@ -174,9 +174,18 @@ text::Words deadline_words(const std::string& confidence, const std::string& cha
   });
 }
 
+// Asks the processor to bring `item`'s bytes into the cache (a hint: no effect on results).
+template <typename Item>
+void prefetch(const Item& item) {
+  constexpr std::size_t line_bytes = 64;
+  const auto* bytes = reinterpret_cast<const char*>(&item);
+  for (std::size_t offset = 0; offset < sizeof(Item); offset += line_bytes) __builtin_prefetch(bytes + offset);
+}
+
 // Puts items in `order` (order[k]: the index of the item that goes to place k, as Ranker::score
 // returns them) in place, cycle by cycle: no second copy of the large candidates or of the
-// exclusions. `order` is used up.
+// exclusions. `order` is used up. Each step reads an item at a random place: the one two steps on
+// is fetched ahead (43,000 candidates of ~550 bytes on the 50k benchmark catalog, each a miss).
 template <typename Item>
 void apply_order(std::vector<Item>& items, std::vector<std::uint32_t>& order) {
   for (std::size_t start = 0; start < order.size(); ++start) {
@@ -185,6 +194,7 @@ void apply_order(std::vector<Item>& items, std::vector<std::uint32_t>& order) {
     std::size_t position = start;
     while (order[position] != start) {
       const std::size_t source = order[position];
+      if (const std::size_t next = order[source]; next != start) prefetch(items[order[next]]);
       items[position] = std::move(items[source]);
       order[position] = static_cast<std::uint32_t>(position);
       position = source;
@@ -2323,15 +2333,29 @@ class Ranker {
     // only an unsupported one is, which --show-excluded lists.
     const bool production_serving =
         workload::kind_traits(profile_.kind).serving() && profile_.serving_tier == workload::Tier::production;
+    // The kinds each exclusion gives, read in one pass: the classes below visit only the exclusions
+    // that give theirs (each exclusion's reasons are a separate allocation: 8 passes over 13,000 of
+    // them were ~300,000 cache misses on the 50k benchmark catalog).
+    static_assert(exclusion_kind_count <= 32);
+    const auto bit = [](ExclusionKind kind) { return std::uint32_t{1} << static_cast<unsigned>(kind); };
+    std::vector<std::uint32_t> kinds_given(ranking.excluded.size());
+    std::uint32_t any_given = 0;
+    for (std::size_t at = 0; at < ranking.excluded.size(); ++at) {
+      for (const auto& reason : ranking.excluded[at].reasons) kinds_given[at] |= bit(reason.kind);
+      any_given |= kinds_given[at];
+    }
     std::vector<Ranking::TierExclusion> result;
     for (const ExclusionKind kind : classes) {
       if (kind == ExclusionKind::software && !production_serving) continue;
+      if ((any_given & bit(kind)) == 0) continue;
       Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt, {}};
       std::uint32_t last_offering = no_region;
       // Ties go to the row listed first, whether or not the list is sorted yet (Options::Printed).
       const Exclusion* unpriced = nullptr;
       const Exclusion* cheapest = nullptr;
-      for (const auto& exclusion : ranking.excluded) {
+      for (std::size_t at = 0; at < ranking.excluded.size(); ++at) {
+        if ((kinds_given[at] & bit(kind)) == 0) continue;
+        const Exclusion& exclusion = ranking.excluded[at];
         for (const auto& reason : exclusion.reasons) {
           if (reason.kind != kind) continue;
           // Sorted by offering id or in the order read, an offering's rows are adjacent.
