@@ -1176,6 +1176,9 @@ TEST_CASE("explain: the precomputed win envelope gives the words of a scan of ev
       std::size_t rivals = 0;
       for (const auto& list : ranking.win_envelope->rivals) rivals += list.size();
       CHECK(rivals < 5 * ranking.candidates.size());
+      // The compact scores a candidate on the lines reads its rivals from (the scan reads the candidates).
+      REQUIRE(ranking.win_envelope->scores.size() == ranking.candidates.size());
+      CHECK(ranking.win_envelope->scores.back()[0] == ranking.candidates.back().criteria[0].score);
       auto scanned = ranking;
       scanned.win_envelope.reset();
       std::size_t would_win = 0;

@@ -240,7 +240,9 @@ text::Words software_said(const SoftwareSupport& support, const catalog::Gpu& gp
 std::string_view stack_words(std::string_view english, text::Lang lang);
 
 // (Members are ordered so that no padding sits between them: ~860,000 candidates at 1,000,000
-// offerings; src/scoring/rank.cpp holds the size.)
+// offerings; src/scoring/rank.cpp holds the size. What the ranking's passes over every candidate
+// read (sorting, notes, Pareto marks, the win envelope) sits in the first three of its cache
+// lines, the cost line after: ~20 such passes over 43,000 candidates on the 50k benchmark catalog.)
 struct Candidate {
   std::uint32_t offering_index = 0;
   catalog::PricingMode mode = catalog::PricingMode::on_demand;
@@ -249,36 +251,14 @@ struct Candidate {
   // mode: `region` (the first allowed, what a launch file names) is not the priced one; shown "any of N".
   bool any_region = false;
   int nodes = 1;
-  // The region priced: an index into the offering's `regions` (no_region when it lists none), the
-  // cheapest in this mode among those the constraints allow; other_regions = how many more of
-  // them sell this mode.
-  std::uint32_t region = no_region;
-  std::uint32_t other_regions = 0;
-  std::uint32_t performance = 0;  // index into Ranking::performances (Ranking::performance_of)
-  estimate::Cost cost;            // this mode's cost line, output currency
-  // The same offering, node count and region on spot: its job total (output currency) when spot is
-  // sold there; explain() says when it would be the cheapest.
-  catalog::OptionalNumber spot_total;
+  int rank = 0;           // 1-based after sorting
+  double score = 0;       // 0-100
+  double total_cost = 0;  // this mode's job total, output currency
   double hours = 0;       // expected wall hours in this mode (spot includes interruptions), with the queue
   // Of `hours`: the wait before the run starts, added to both ends of its band: the capacity's
   // queue (availability.queue_hours) plus, for training, the machine's setup (estimate::setup_hours)
   // and the data staging (Cost::staging_hours).
   double queue_hours = 0;
-  double total_cost = 0;  // this mode's job total, output currency
-  std::array<CriterionScore, criterion_count> criteria{};
-  double score = 0;  // 0-100
-  int rank = 0;      // 1-based after sorting
-  WarningList warnings{};
-  // GPUs the job keeps busy: serving tensor_parallel x the replicas the load needs; training the
-  // GPUs its plan uses. Fewer than gpus_rented means GPUs paid to sit idle (W-OVERPROVISIONED).
-  int gpus_needed = 1;
-  // GPUs rented: GPUs per instance x instances (serving rents as many instances as its replicas need).
-  int gpus_rented = 1;
-  // A lower-ranked candidate that is at least as cheap and as fast (index into
-  // Ranking::candidates, after sorting); no_rival when none. explain() says what this one wins on.
-  static constexpr std::uint32_t no_rival = 0xffffffffu;
-  std::uint32_t cheaper_and_faster_below = no_rival;
-  SoftwareSupport software;  // the job's stack on this row's GPU
   // What the cost criterion scores: total_cost at the price's upper end (x cost.price_high_factor,
   // already in total_cost under --risk-averse; docs/scoring.md "Cost"); 0 = total_cost.
   double scored_cost = 0;
@@ -288,6 +268,28 @@ struct Candidate {
   // review 19: 29 MI300X nodes at 6.3 d (3.6-11.7 d) first, above 8x B200 rows that meet the
   // deadline at a higher chance for less); 0 = hours.
   double scored_hours = 0;
+  std::array<CriterionScore, criterion_count> criteria{};
+  // The region priced: an index into the offering's `regions` (no_region when it lists none), the
+  // cheapest in this mode among those the constraints allow; other_regions = how many more of
+  // them sell this mode.
+  std::uint32_t region = no_region;
+  std::uint32_t other_regions = 0;
+  std::uint32_t performance = 0;  // index into Ranking::performances (Ranking::performance_of)
+  // A lower-ranked candidate that is at least as cheap and as fast (index into
+  // Ranking::candidates, after sorting); no_rival when none. explain() says what this one wins on.
+  static constexpr std::uint32_t no_rival = 0xffffffffu;
+  std::uint32_t cheaper_and_faster_below = no_rival;
+  // GPUs the job keeps busy: serving tensor_parallel x the replicas the load needs; training the
+  // GPUs its plan uses. Fewer than gpus_rented means GPUs paid to sit idle (W-OVERPROVISIONED).
+  int gpus_needed = 1;
+  // GPUs rented: GPUs per instance x instances (serving rents as many instances as its replicas need).
+  int gpus_rented = 1;
+  // The same offering, node count and region on spot: its job total (output currency) when spot is
+  // sold there; explain() says when it would be the cheapest.
+  catalog::OptionalNumber spot_total;
+  WarningList warnings{};
+  SoftwareSupport software;  // the job's stack on this row's GPU
+  estimate::Cost cost;       // this mode's cost line, output currency
 };
 
 // The hours a row shows as its expected time to result: Candidate::hours, except under
@@ -530,6 +532,9 @@ struct Ranking {
     Weights weights;
     std::size_t candidate_count = 0;
     std::array<std::vector<std::uint32_t>, criterion_count> rivals;
+    // Every candidate's criterion scores (CriterionScore::score, by criterion), by index: the rivals
+    // of a candidate on the lines, read without reading each candidate (40 bytes a candidate).
+    std::vector<std::array<double, criterion_count>> scores;
   };
   std::optional<WinEnvelope> win_envelope;
   // When none is left, the constraint that emptied the set: of the job's own constraints (memory,

@@ -23,22 +23,29 @@ double rest_of(const Weights& weights, const std::array<double, criterion_count>
   return rest / (1 - weights.values[c]);
 }
 
-// Per criterion, whether the envelope's lines are the rivals worth checking for `candidate`: when the
-// envelope is valid (made for these candidates and weights) and the candidate is not on that
-// criterion's lines (its own line would hide others there); else every candidate is.
-std::array<bool, criterion_count> use_envelope(const Ranking& ranking, const Candidate& candidate) {
-  std::array<bool, criterion_count> use{};
+// The candidate's place in the ranking when the envelope is valid for it (made for these
+// candidates and weights, and the candidate one of them); else none.
+std::optional<std::uint32_t> place_in_envelope(const Ranking& ranking, const Candidate& candidate) {
   const auto& envelope = ranking.win_envelope;
   if (!envelope || envelope->candidate_count != ranking.candidates.size() ||
-      envelope->weights.values != ranking.weights.values || ranking.candidates.empty()) {
-    return use;
+      envelope->weights.values != ranking.weights.values || envelope->scores.size() != ranking.candidates.size() ||
+      ranking.candidates.empty()) {
+    return std::nullopt;
   }
   const Candidate* first = ranking.candidates.data();
-  if (&candidate < first || &candidate >= first + ranking.candidates.size()) return use;
-  const auto position = static_cast<std::uint32_t>(&candidate - first);
+  if (&candidate < first || &candidate >= first + ranking.candidates.size()) return std::nullopt;
+  return static_cast<std::uint32_t>(&candidate - first);
+}
+
+// Per criterion, whether the envelope's lines are the rivals worth checking for the candidate at
+// `place`: it is not on that criterion's lines (its own line would hide others there); else every
+// candidate is.
+std::array<bool, criterion_count> use_envelope(const Ranking& ranking, std::optional<std::uint32_t> place) {
+  std::array<bool, criterion_count> use{};
+  if (!place) return use;
   for (std::size_t c = 0; c < criterion_count; ++c) {
-    const auto& rivals = envelope->rivals[c];  // sorted
-    use[c] = !std::binary_search(rivals.begin(), rivals.end(), position);
+    const auto& rivals = ranking.win_envelope->rivals[c];  // sorted
+    use[c] = !std::binary_search(rivals.begin(), rivals.end(), *place);
   }
   return use;
 }
@@ -170,11 +177,13 @@ Ranking::WinEnvelope win_envelope(const Ranking& ranking) {
     for (const Line& line : hull) rivals.push_back(line.index);
     std::sort(rivals.begin(), rivals.end());
   }
+  envelope.scores = std::move(scores);
   return envelope;
 }
 
 std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidate& candidate) {
-  const std::array<bool, criterion_count> envelope = use_envelope(ranking, candidate);
+  const std::optional<std::uint32_t> place = place_in_envelope(ranking, candidate);
+  const std::array<bool, criterion_count> envelope = use_envelope(ranking, place);
   using Scores = std::array<double, criterion_count>;
   const auto scores_of = [](const Candidate& x) {
     Scores scores{};
@@ -216,20 +225,27 @@ std::optional<WeightChange> weight_to_win(const Ranking& ranking, const Candidat
       if (low[c] > high[c]) break;
     }
   }
-  // Without the envelope, every other candidate, read once for all those criteria (a candidate is
-  // hundreds of bytes: a copy of their scores read once per criterion was ~9% of a warm 50k
-  // recommend's cache misses). The same arithmetic per rival and criterion, so the same results.
-  if (any_by_everyone) {
+  // Without the envelope's lines, every other candidate, read once for all those criteria: from the
+  // envelope's compact copy of the scores where it is valid, else from the candidates (a candidate
+  // is hundreds of bytes: their scores copied and read once per criterion were ~9% of a warm 50k
+  // recommend's cache misses). The same doubles and arithmetic either way, so the same results.
+  const auto narrow_open = [&](const Scores& scores) {
+    bool open = false;  // a criterion whose weights still put the candidate first
+    for (std::size_t c = 0; c < criterion_count; ++c) {
+      if (!by_everyone[c] || low[c] > high[c]) continue;
+      narrow(c, scores);
+      open = open || low[c] <= high[c];
+    }
+    return open;
+  };
+  if (any_by_everyone && place) {
+    const auto& scores = ranking.win_envelope->scores;
+    for (std::uint32_t index = 0; index < scores.size(); ++index) {
+      if (index != *place && !narrow_open(scores[index])) break;
+    }
+  } else if (any_by_everyone) {
     for (const auto& rival : ranking.candidates) {
-      if (&rival == &candidate) continue;
-      const Scores scores = scores_of(rival);
-      bool open = false;  // a criterion whose weights still put the candidate first
-      for (std::size_t c = 0; c < criterion_count; ++c) {
-        if (!by_everyone[c] || low[c] > high[c]) continue;
-        narrow(c, scores);
-        open = open || low[c] <= high[c];
-      }
-      if (!open) break;
+      if (&rival != &candidate && !narrow_open(scores_of(rival))) break;
     }
   }
   std::optional<WeightChange> best;
