@@ -2,6 +2,7 @@
 // member; a stale or damaged image is never used) and the command line (cold, warm and --no-cache
 // runs print the same bytes; the cache lives in XDG_CACHE_HOME; nothing partial is left).
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -223,6 +224,54 @@ TEST_CASE("a catalog image decodes to the catalog it was made from", "[cache]") 
 // Issue 33's memory at 1M offerings: a source sentence, estimated_fields or regions list that many
 // offerings repeat is held once, after a parse and after an image is decoded alike (one copy each, not one
 // per record: ~540 bytes a record).
+// An offering's source positions are stored compact (format 12): unset ones not at all, those a few
+// lines past the record's first in three bytes, the rest whole. Each comes back as it was.
+TEST_CASE("a catalog image gives back every source position of every offering", "[cache]") {
+  Loaded loaded = big_catalog();
+  auto& offerings = loaded.catalog.offerings;
+  REQUIRE(offerings.size() > 3);
+  // Beside the catalog's own (near ones, unset ones): one set in another file, one far down the
+  // same file, one at a wide column, one before the first, and an offering whose first is unset.
+  offerings[0].set_at.spot = {offerings[0].pos.file + 1, 7, 3};
+  offerings[1].set_at.monthly = {offerings[1].pos.file, offerings[1].pos.line + 256, 5};
+  offerings[2].set_at.yearly = {offerings[2].pos.file, offerings[2].pos.line + 2, 256};
+  offerings[3].gpu_pos = {offerings[3].pos.file, offerings[3].pos.line - 1, 1};
+  offerings[3].pos = {};
+  const std::string image = catalog::image::encode(loaded.catalog, loaded.key);
+  const auto decoded = catalog::image::decode(image, loaded.key);
+  REQUIRE(decoded);
+  REQUIRE(decoded->catalog.offerings.size() == offerings.size());
+  const auto same = [](const catalog::SourcePos& a, const catalog::SourcePos& b) {
+    return a.file == b.file && a.line == b.line && a.column == b.column;
+  };
+  std::size_t set = 0;
+  std::size_t unset = 0;
+  for (std::size_t index = 0; index < offerings.size(); ++index) {
+    const auto& before = offerings[index];
+    const auto& after = decoded->catalog.offerings[index];
+    const std::array<std::pair<const catalog::SourcePos*, const catalog::SourcePos*>, 11> pairs{{
+        {&before.pos, &after.pos},
+        {&before.provider_pos, &after.provider_pos},
+        {&before.gpu_pos, &after.gpu_pos},
+        {&before.set_at.on_demand, &after.set_at.on_demand},
+        {&before.set_at.spot, &after.set_at.spot},
+        {&before.set_at.reserved_1y, &after.set_at.reserved_1y},
+        {&before.set_at.reserved_3y, &after.set_at.reserved_3y},
+        {&before.set_at.monthly, &after.set_at.monthly},
+        {&before.set_at.yearly, &after.set_at.yearly},
+        {&before.set_at.capacity_block, &after.set_at.capacity_block},
+        {&before.set_at.as_of, &after.set_at.as_of},
+    }};
+    for (const auto& [was, is] : pairs) {
+      INFO("offering " << before.id);
+      CHECK(same(*was, *is));
+      (was->line > 0 ? set : unset) += 1;
+    }
+  }
+  CHECK(set > offerings.size() * 3);
+  CHECK(unset > offerings.size());
+}
+
 TEST_CASE("offerings that repeat a source sentence or estimated_fields list share one copy", "[cache][catalog]") {
   const Loaded& loaded = big_catalog();
   const auto decoded = catalog::image::decode(catalog::image::encode(loaded.catalog, loaded.key), loaded.key);
