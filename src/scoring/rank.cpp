@@ -174,12 +174,13 @@ text::Words deadline_words(const std::string& confidence, const std::string& cha
   });
 }
 
-// Asks the processor to bring `item`'s bytes into the cache (a hint: no effect on results).
+// Asks the processor to bring `item`'s bytes into the cache, a line at a time (a hint: no effect on
+// results; gpuselect::detail::prefetch, which GCC keeps).
 template <typename Item>
-void prefetch(const Item& item) {
+void prefetch_item(const Item& item) {
   constexpr std::size_t line_bytes = 64;
   const auto* bytes = reinterpret_cast<const char*>(&item);
-  for (std::size_t offset = 0; offset < sizeof(Item); offset += line_bytes) __builtin_prefetch(bytes + offset);
+  for (std::size_t offset = 0; offset < sizeof(Item); offset += line_bytes) gpuselect::detail::prefetch(bytes + offset);
 }
 
 // Puts items in `order` (order[k]: the index of the item that goes to place k, as Ranker::score
@@ -194,7 +195,7 @@ void apply_order(std::vector<Item>& items, std::vector<std::uint32_t>& order) {
     std::size_t position = start;
     while (order[position] != start) {
       const std::size_t source = order[position];
-      if (const std::size_t next = order[source]; next != start) prefetch(items[order[next]]);
+      if (const std::size_t next = order[source]; next != start) prefetch_item(items[order[next]]);
       items[position] = std::move(items[source]);
       order[position] = static_cast<std::uint32_t>(position);
       position = source;
