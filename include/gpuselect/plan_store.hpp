@@ -46,9 +46,6 @@ struct PlanKey {
   static std::size_t mix(std::size_t seed, std::uint64_t value) {
     return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6U) + (seed >> 2U));
   }
-  struct Hash {
-    std::size_t operator()(const PlanKey& key) const { return key.hash(); }
-  };
 };
 
 // Fold64 of every member of the profile a plan can depend on (all but the sentences that say its

@@ -393,8 +393,10 @@ class Reader {
       read_positions(
           list, [&at] { return static_cast<std::uint8_t>(*at++); },
           [&at](SourcePos& pos) {
-            pos = {little_at<std::uint32_t>(at), little_at<std::uint32_t>(at + 4), little_at<std::uint32_t>(at + 8)};
-            at += 3 * sizeof(std::uint32_t);
+            constexpr std::size_t word = sizeof(std::uint32_t);
+            pos = {little_at<std::uint32_t>(at), little_at<std::uint32_t>(at + word),
+                   little_at<std::uint32_t>(at + 2 * word)};
+            at += 3 * word;
           });
       if (ok_) position_ = static_cast<std::size_t>(at - bytes_.data());
       return;

@@ -927,7 +927,7 @@ class Ranker {
   // An offering asks for the plans of its first node counts several times (the fit, its rows, the
   // deadline and horizon searches: ~138,000 calls on the 50k benchmark catalog): those of the
   // offering asked last are kept by node count, so a repeated one neither builds nor hashes its key.
-  // The memo's plans live in its store's nodes, so the pointers stay valid.
+  // The memo's plans live in its store's deque of entries, so the pointers stay valid.
   const estimate::Memory& plan_of(const catalog::Offering& offering, int nodes) {
     const bool kept = memoise_ && nodes >= 1 && nodes <= static_cast<int>(plans_by_nodes_.size());
     if (kept && plans_offering_ == &offering && plans_by_nodes_[nodes - 1] != nullptr) {
