@@ -487,8 +487,10 @@ estimate::Hardware hgx(const catalog::Catalog& catalog, const char* gpu_id, int 
 }
 
 workload::Profile moe_job(const catalog::Catalog& catalog, workload::Kind kind, const char* model,
-                          std::optional<int> expert_parallel) {
+                          std::optional<int> expert_parallel,
+                          std::optional<workload::Framework> framework = std::nullopt) {
   workload::Request r;
+  r.framework = framework;
   r.kind = kind;
   r.model = model;
   r.expert_parallel = expert_parallel;
@@ -549,13 +551,14 @@ TEST_CASE("DeepSeek-V3 pretraining on 2048 H800 fits with expert parallelism nea
 TEST_CASE("Mixtral 8x7B LoRA on 8 H100 fits with the experts spread by expert parallelism", "[estimate][moe]") {
   const catalog::Catalog catalog = builtin();
   const auto hardware = hgx(catalog, "h100-sxm5-80gb", 1);
+  const auto megatron = workload::Framework::megatron;
   const auto searched =
-      estimate::run(moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", {}), hardware);
+      estimate::run(moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", {}, megatron), hardware);
   REQUIRE(searched.memory.fits);
   CHECK(searched.memory.plan.expert_parallel > 1);
 
   // Fixed EP 8 with plain data parallel: each GPU keeps the dense part and 1 of the 8 experts' weights.
-  auto profile = moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", 8);
+  auto profile = moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", 8, megatron);
   profile.fixed.zero_stage = 0;
   profile.fixed.tensor_parallel = 1;
   profile.fixed.pipeline_parallel = 1;
@@ -569,6 +572,34 @@ TEST_CASE("Mixtral 8x7B LoRA on 8 H100 fits with the experts spread by expert pa
   // The same plan without EP holds all 46.7B frozen weights per GPU: 93 GB, above 80 GB.
   profile.fixed.expert_parallel = 1;
   CHECK_FALSE(estimate::run(profile, hardware).memory.fits);
+}
+
+TEST_CASE("a PEFT LoRA of a mixture of experts is planned without expert parallelism", "[estimate][moe]") {
+  // Expert review 39, S34 and S36: Hugging Face Trainer/PEFT, and DeepSpeed or FSDP over a
+  // PEFT-wrapped transformers model, have no expert-parallel layer (docs/estimation.md "Layouts each
+  // framework runs"); such a LoRA shards the frozen experts with ZeRO-3 instead.
+  const catalog::Catalog catalog = builtin();
+  const auto hardware = hgx(catalog, "h100-sxm5-80gb", 1);
+  for (const auto framework : {workload::Framework::hf, workload::Framework::deepspeed, workload::Framework::fsdp}) {
+    const auto profile = moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", {}, framework);
+    const auto result = estimate::run(profile, hardware);
+    INFO(estimate::describe_plan(profile, result.memory));
+    REQUIRE(result.memory.fits);
+    CHECK(result.memory.plan.expert_parallel == 1);
+    CHECK(result.memory.plan.zero_stage == 3);
+  }
+  // A full fine-tune under DeepSpeed (DeepSpeed-MoE's ep_size) still searches EP; a flag fixes it anywhere.
+  workload::Request full;
+  full.kind = workload::Kind::llm_finetune;
+  full.model = "mixtral-8x7b";
+  full.method = workload::Method::full;
+  full.framework = workload::Framework::deepspeed;
+  const auto full_profile = workload::resolve(full, catalog);
+  const auto plans = estimate::model::training_plans(full_profile, 8, 4);
+  CHECK(std::any_of(plans.begin(), plans.end(), [](const estimate::Plan& plan) { return plan.expert_parallel > 1; }));
+  const auto fixed = estimate::run(moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", 8,
+                                           workload::Framework::hf), hardware);
+  CHECK(fixed.memory.plan.expert_parallel == 8);
 }
 
 TEST_CASE("EP leaves each GPU's ZeRO shard alone and shrinks only what stays replicated", "[estimate][moe]") {

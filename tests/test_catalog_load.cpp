@@ -839,9 +839,9 @@ TEST_CASE("known_keys lists each record kind's dotted keys", "[catalog]") {
   CHECK(std::find(keys.begin(), keys.end(), "pricing.monthly") != keys.end());
   CHECK(std::find(keys.begin(), keys.end(), "pricing.yearly") != keys.end());
   // With aliases, name_zh, discount_pct.on_demand, .spot, .reserved_1y, .reserved_3y, spot_reclaim's three
-  // and capacity_block's seven.
+  // and capacity_block's eight.
   const auto provider_keys = known_keys("providers");
-  CHECK(provider_keys.size() == 46);
+  CHECK(provider_keys.size() == 47);
   CHECK(std::find(provider_keys.begin(), provider_keys.end(), "name_zh") != provider_keys.end());
   const auto gpu_keys = known_keys("gpus");
   CHECK(std::find(gpu_keys.begin(), gpu_keys.end(), "name_zh") != gpu_keys.end());
@@ -881,6 +881,37 @@ TEST_CASE("spot_reclaim: a provider's published notice loads with its source, an
   REQUIRE(merged.ok());
   CHECK(merged.catalog.providers[0].spot_reclaim.notice_seconds == 30);
   CHECK(merged.catalog.providers[0].spot_reclaim.source == "negotiated terms");
+}
+
+TEST_CASE("capacity_block: the fewest instances of a block may not exceed the most", "[catalog][block]") {
+  const std::string clusters =
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    capacity_block: {max_instances: 64, min_instances: 2, daily_steps_days: 0, step_days: 7}\n";
+  const LoadResult ok = load_files({{"small.yaml", small_catalog()}, {"rule.yaml", clusters}});
+  CHECK(formatted(ok.diagnostics).empty());
+  REQUIRE(ok.ok());
+  CHECK(ok.catalog.providers[0].capacity_block.min_instances == 2);
+  // An overlay that lowers the most below the fewest.
+  const std::string crossed =
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    capacity_block: {max_instances: 1}\n";
+  const auto diagnostics =
+      formatted(load_files({{"small.yaml", small_catalog()}, {"rule.yaml", clusters}, {"team.yaml", crossed}}).diagnostics);
+  REQUIRE(diagnostics.size() == 1);
+  CHECK(diagnostics[0].find("error: provider 'lambda' sells capacity blocks of at least 2 instances "
+                            "(capacity_block.min_instances) and at most 1 (capacity_block.max_instances); set "
+                            "capacity_block.min_instances at most capacity_block.max_instances") != std::string::npos);
+  // Not one: at least 1.
+  const std::string zero =
+      "schema_version: 1\n"
+      "providers:\n"
+      "  - id: lambda\n"
+      "    capacity_block: {max_instances: 4, min_instances: 0}\n";
+  CHECK_FALSE(load_files({{"small.yaml", small_catalog()}, {"team.yaml", zero}}).ok());
 }
 
 TEST_CASE("spot_reclaim: a notice without its source or date, or out of range, is reported at the value",

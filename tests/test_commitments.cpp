@@ -243,6 +243,13 @@ TEST_CASE("a GPU sold in none of the regions asked and 'any' among other modes a
   CHECK(h20.out.empty());
   CHECK(h20.err == "gpuselect: error: --region: h20 is sold in none of the regions asked (us); drop --region or --gpu, "
                    "or name a region h20 is sold in\n");
+  // Expert review 39, S30: a GPU the catalog sells nowhere is no contradiction of --region: the
+  // exit-3 answer says to add the offers in an overlay, as it does without --region.
+  const auto ascend = run_gpuselect(
+      {"recommend", "-w", "llm-finetune", "-p", "7e9", "--method", "lora", "--gpu", "910B", "--region", "cn"}, today);
+  CHECK(ascend.exit_code == 3);
+  CHECK(ascend.err.find("--region") == std::string::npos);
+  CHECK(ascend.err.find("overlay") != std::string::npos);
   const auto any = run_gpuselect({"recommend", "-w", "llm-finetune", "-p", "7e9", "--pricing", "any,spot"}, today);
   CHECK(any.exit_code == 2);
   CHECK(any.err.starts_with("gpuselect: error: --pricing: 'any' means every mode and is not listed with others;"));

@@ -220,10 +220,12 @@ struct Provider {
   } spot_reclaim;
   // The provider's published rules for capacity blocks (docs/catalog.md "Capacity blocks"), with
   // their own source and date. A block lasts whole days: 1-day steps up to daily_steps_days, then
-  // step_days steps up to max_days; it holds 1..max_instances instances and starts lead_hours after
-  // it is bought (0 max_instances = the provider sells no blocks).
+  // step_days steps up to max_days; it holds min_instances..max_instances instances and starts
+  // lead_hours after it is bought (0 max_instances = the provider sells no blocks). Lambda's 1-Click
+  // Clusters: 2 to 64 nodes, whole weeks (daily_steps_days 0, step_days 7).
   struct CapacityBlockRules {
     int max_instances = 0;
+    int min_instances = 1;  // (in the padding beside max_instances: Provider keeps its size)
     double daily_steps_days = 14;
     double step_days = 7;
     double max_days = 182;

@@ -888,6 +888,8 @@
   X(hint_on_demand_too_low, "write the price per instance-hour; only a provider of 'kind: owned' may cost 0", "请写每实例小时的价格；只有 'kind: owned' 的云厂商可以为 0") \
   X(err_spot_reclaim_unsourced, "provider {0} sets spot_reclaim.notice_seconds {1} without {2} in the same file", "云厂商 {0} 设置了 spot_reclaim.notice_seconds {1}，但同一文件中没有 {2}") \
   X(hint_spot_reclaim_unsourced, "add spot_reclaim.source (the page that publishes the notice) and spot_reclaim.as_of (the date it was read) next to it", "请在旁边加上 spot_reclaim.source（发布该通知时长的页面）和 spot_reclaim.as_of（读取日期）") \
+  X(err_block_sizes_crossed, "provider {0} sells capacity blocks of at least {1} instances (capacity_block.min_instances) and at most {2} (capacity_block.max_instances)", "云厂商 {0} 的容量块至少 {1} 台实例（capacity_block.min_instances），最多却只有 {2} 台（capacity_block.max_instances）") \
+  X(hint_block_sizes_crossed, "set capacity_block.min_instances at most capacity_block.max_instances, as the provider's page states them", "请按云厂商页面所写，把 capacity_block.min_instances 设为不大于 capacity_block.max_instances") \
   X(err_price_ceiling, "{0} {1} {2} is {3} USD per instance-hour for offering {4}, above the {5} USD ceiling", "方案 {4} 的 {0} {1} {2} 折合每实例小时 {3} USD，超过了 {5} USD 的上限") \
   X(hint_price_ceiling, "write the price per instance-hour in the provider's currency (not per month, not in cents)", "请以云厂商的货币写每实例小时的价格（不是每月，也不是以分为单位）") \
   /* catalog validate's warnings (catalog::lint) */ \

@@ -618,6 +618,7 @@ void visit(Archive& a, Provider& provider) {
   a.text(provider.spot_reclaim.as_of);
   a.text(provider.spot_reclaim.source);
   a.whole(provider.capacity_block.max_instances);
+  a.whole(provider.capacity_block.min_instances);
   a.number(provider.capacity_block.daily_steps_days);
   a.number(provider.capacity_block.step_days);
   a.number(provider.capacity_block.max_days);

@@ -23,7 +23,7 @@ namespace gpuselect::catalog::image {
 // blocks; 8: Fold64 instead of XXH64 for the sources' key digests and the checksum; 9: models' non_commercial_licence;
 // 10: the hccs interconnect (Ascend); 11: lists of strings stored once, after the strings, and named by index;
 // 12: an offering's source positions compact (a mask of those set; later ones near the first in three bytes)
-inline constexpr std::uint32_t format_version = 12;
+inline constexpr std::uint32_t format_version = 13;
 
 // One source file as read: its name in messages, its size, and its digests (src/core/digest.hpp).
 struct SourceDigest {

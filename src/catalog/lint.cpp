@@ -255,12 +255,13 @@ class Linter {
              text::words(Msg::lint_discount_hint));
       }
     }
-    const bool sold = std::any_of(offering.regions.begin(), offering.regions.end(), [&](const std::string& region) {
-      const Pricing& here = offering.pricing_in(region);
-      return here.on_demand || here.spot || here.reserved_1y || here.reserved_3y || here.monthly || here.yearly;
-    });
-    if (!sold && !pricing.on_demand && !pricing.spot && !pricing.reserved_1y && !pricing.reserved_3y &&
-        !pricing.monthly && !pricing.yearly) {
+    // Every mode counts (a capacity block alone is a price: Lambda's 1-Click Clusters).
+    bool sold = false;
+    for (std::size_t mode_index = 0; mode_index < pricing_mode_count && !sold; ++mode_index) {
+      const auto mode = static_cast<PricingMode>(mode_index);
+      sold = pricing.stated(mode).has_value() || offering.sold_anywhere(mode);
+    }
+    if (!sold) {
       warn(last_set(offering.pos, {set_at.on_demand, set_at.spot, set_at.reserved_1y, set_at.reserved_3y}),
            composed(Msg::lint_no_price, what), text::words(Msg::lint_no_price_hint));
     }

@@ -377,6 +377,7 @@ class Loader {
   void check_offerings();
   void check_owned_pricing(const Offering& offering, bool provider_known);
   void check_spot_reclaim();
+  void check_block_sizes();
   void overlay_prices(Offering& target, fields::FieldMask named, Mark id_mark, std::optional<double> previous_on_demand);
   void check_price_ceiling(const Offering& offering, const Provider& provider);
   void resolve_region_prices();
@@ -1252,6 +1253,19 @@ void Loader::check_spot_reclaim() {
   }
 }
 
+// After every overlay: a provider that sells capacity blocks sells them from min_instances to
+// max_instances instances (an overlay may have raised one past the other).
+void Loader::check_block_sizes() {
+  for (const Provider& provider : result_.catalog.providers) {
+    const Provider::CapacityBlockRules& rules = provider.capacity_block;
+    if (rules.max_instances == 0 || rules.min_instances <= rules.max_instances) continue;
+    report_at(provider.pos,
+              text::words(Msg::err_block_sizes_crossed, fields::shown(provider.id),
+                          std::to_string(rules.min_instances), std::to_string(rules.max_instances)),
+              text::words(Msg::hint_block_sizes_crossed));
+  }
+}
+
 // Every price of an offering, converted to USD at the catalog's rates, is at most
 // max_price_usd_per_hour (ranges of money are in USD, so a JPY or CNY quote has the same ceiling). A
 // currency without a rate is another error; its prices are not checked here.
@@ -1427,6 +1441,7 @@ LoadResult Loader::finish() {
   check_required(models_);
   check_required(currencies_);
   check_spot_reclaim();
+  check_block_sizes();
   check_offerings();
   resolve_region_prices();
   apply_discounts();

@@ -207,7 +207,10 @@ void check_provider_lists(const catalog::Catalog& catalog, const std::vector<std
 // groups, `cn` among them): no offering can match, a contradiction in the request, exit 2 (expert
 // review 11, D7: `--region cn --provider aws` exited 3 with a header; review 12: `--gpu h20 --region
 // us` named --gpu as the constraint that removed the most). Left to the library's own checks where a
-// region is not in the catalog. `selects` says whether an offering is one the flag names.
+// region is not in the catalog, or where the catalog sells what the flag names nowhere: the
+// library's own exit 3 then says to add the offers in an overlay (expert review 39, S30: `--gpu 910B
+// --region cn` was told to name a region the 910B is sold in, of which there is none).
+// `selects` says whether an offering is one the flag names.
 template <typename Selects>
 void check_sold_in_regions(const catalog::Catalog& catalog, const std::vector<std::string>& regions,
                            const std::string& region_flag, const std::string& names, Selects selects,
@@ -217,15 +220,17 @@ void check_sold_in_regions(const catalog::Catalog& catalog, const std::vector<st
     return std::find(regions.begin(), regions.end(), region) != regions.end();
   };
   std::vector<bool> region_known(regions.size(), false);
+  bool sold_anywhere = false;
   for (const auto& offering : catalog.offerings) {
     const bool named = selects(offering);
+    sold_anywhere = sold_anywhere || named;
     for (const std::string& region : offering.regions) {
       if (!asked(region)) continue;
       if (named) return;
       region_known[static_cast<std::size_t>(std::find(regions.begin(), regions.end(), region) - regions.begin())] = true;
     }
   }
-  if (std::find(region_known.begin(), region_known.end(), false) != region_known.end()) return;
+  if (!sold_anywhere || std::find(region_known.begin(), region_known.end(), false) != region_known.end()) return;
   throw Error::said("--region", text::words(what, names, region_flag), text::words(hint, names));
 }
 

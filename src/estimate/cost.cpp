@@ -478,10 +478,14 @@ namespace {
 // A capacity block's length for the job (Cost::block_hours): the hours it holds the instances (setup
 // and staging included) with the run at block_sizing_confidence of its time band, or the asked
 // confidence if higher, in the provider's steps. False when no block holds the job: the provider
-// sells none, more instances than one block holds, or longer than its longest block.
+// sells none, more instances than one block holds, fewer than its smallest (a Lambda 1-Click
+// Cluster is 2 nodes at least), or longer than its longest block.
 bool price_block(Cost& cost, const catalog::Provider* provider, int instances, double held_hours,
                  const Performance& performance, double confidence) {
-  if (provider == nullptr || instances > provider->capacity_block.max_instances) return false;
+  if (provider == nullptr || instances > provider->capacity_block.max_instances ||
+      instances < provider->capacity_block.min_instances) {
+    return false;
+  }
   double hours = held_hours;
   const auto& band = performance.time.wall_hours_band;
   if (performance.time.wall_hours > 0 && band.high > band.low && band.low > 0) {

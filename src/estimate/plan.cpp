@@ -77,16 +77,25 @@ bool plan_requested(const workload::Profile& profile) {
 // LoRA with TP and PP. Such a job runs data parallel with ZeRO or FSDP sharding (PEFT's DeepSpeed
 // ZeRO-3 and FSDP+QLoRA guides). Expert review zh, scenarios 2 and 3: "ZeRO-1, PP 2" was planned
 // for LoRA and QLoRA under hf.
+// Expert parallelism needs the framework's own MoE layer: Megatron-Core's token dispatcher,
+// DeepSpeed-MoE's `deepspeed.moe.layer.MoE` (ep_size), torchtitan's MoE model under FSDP; a
+// transformers model (Mixtral, DeepSeek) wrapped by PEFT has none of them, and Trainer has no
+// expert-parallel engine. Expert review 39, S34 and S36: Mixtral and DeepSeek-V3 LoRA were planned
+// "ZeRO-1, EP 8" and "ZeRO-3, EP 16" under hf (the runnable ZeRO-3 plan was 2x slower for DeepSeek).
 namespace {
 struct LayoutSupport {
   bool tensor_parallel = true;
   bool pipeline_parallel = true;
+  bool expert_parallel = true;
 };
 LayoutSupport layout_support(workload::Framework framework, workload::Method method) {
   if (framework == workload::Framework::megatron) return {};
   const bool adapters = method == workload::Method::lora || method == workload::Method::qlora;
-  if (framework == workload::Framework::hf) return {.tensor_parallel = false, .pipeline_parallel = false};
-  return {.tensor_parallel = method != workload::Method::qlora, .pipeline_parallel = !adapters};
+  if (framework == workload::Framework::hf) {
+    return {.tensor_parallel = false, .pipeline_parallel = false, .expert_parallel = false};
+  }
+  return {.tensor_parallel = method != workload::Method::qlora, .pipeline_parallel = !adapters,
+          .expert_parallel = !adapters};
 }
 }  // namespace
 
@@ -105,8 +114,9 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
   std::vector<workload::Recompute> recomputes{fixed.recompute.value_or(llm ? profile.recompute : workload::Recompute::none)};
   std::vector<int> micro_batches{fixed.micro_batch.value_or(profile.micro_batch)};
   // Expert parallelism (mixtures of experts): the routed experts of each layer spread over EP of the
-  // data-parallel ranks (Megatron-Core, DeepSpeed-MoE); searched over the powers of two that divide
-  // the expert count, kept below where they divide the data-parallel degree.
+  // data-parallel ranks (Megatron-Core, DeepSpeed-MoE, where the framework runs it: below); searched
+  // over the powers of two that divide the expert count, kept below where they divide the
+  // data-parallel degree.
   std::vector<int> eps{fixed.expert_parallel.value_or(1)};
   if (llm && !fixed.expert_parallel && expert_split(profile.shape).routed_params > 0) {
     eps.clear();
@@ -132,6 +142,7 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
     const LayoutSupport support = layout_support(profile.framework, profile.method);
     if (!fixed.tensor_parallel && !support.tensor_parallel) tps = {1};
     if (!fixed.pipeline_parallel && !support.pipeline_parallel) pps = {1};
+    if (!fixed.expert_parallel && !support.expert_parallel) eps = {1};
     if (!fixed.context_parallel && profile.seq_len >= context_parallel_min_seq) cps = powers_of_two_up_to(8);
     if (!fixed.recompute) recomputes.assign(recompute_modes.begin(), recompute_modes.end());
     if (!fixed.micro_batch) micro_batches.assign(micro_batch_sizes.begin(), micro_batch_sizes.end());

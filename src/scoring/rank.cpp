@@ -1281,9 +1281,12 @@ class Ranker {
     // and the rounding both, so the block row also gets the node count whose block costs least
     // (docs/scoring.md "Capacity blocks"; expert review 24 D1: 2 nodes on a 21-day block ranked
     // above 4 nodes on a 9-day one, cheaper and 7.6 d sooner).
+    // A block holds the provider's smallest block at least (a Lambda 1-Click Cluster: 2 nodes), which
+    // the rows on fewer nodes could not price.
     if (workload::kind_traits(profile_.kind).training() && owned_added == 0) {
-      const int from = std::max(fit_nodes, larger_added);
-      const int limit = std::min(widest, catalog_.provider_of(offering).capacity_block.max_instances);
+      const auto& rules = catalog_.provider_of(offering).capacity_block;
+      const int from = std::max({fit_nodes, larger_added, rules.min_instances});
+      const int limit = std::min(widest, rules.max_instances);
       const int nodes = cheapest_block_nodes(index, from, limit, ranking);
       constexpr auto block = PricingMode::capacity_block;
       if (nodes > 0 && !row_tried(ranking, index, block, nodes)) {
@@ -1425,7 +1428,7 @@ class Ranker {
 
   // The node count in [from, limit] whose capacity block has the least ranked total (ties: the
   // shorter run), among those that meet --deadline; 0 when the offering's blocks are not priced,
-  // not allowed, or none holds the job. The total is nodes x block length x rate and the length
+  // not allowed, none holds the job, or limit < from. The total is nodes x block length x rate and the length
   // falls in steps as nodes are added, so the cheapest count is the fewest nodes of some block
   // length: from `from`, a binary search finds the fewest nodes whose block is shorter, once per
   // length between those of `from` and `limit` nodes (at most the provider's 38 lengths, each
@@ -1433,7 +1436,7 @@ class Ranker {
   int cheapest_block_nodes(std::uint32_t index, int from, int limit, Ranking& ranking) {
     const auto& offering = catalog_.offerings[index];
     const auto price = region_choice_.pricing.price(PricingMode::capacity_block);
-    if (limit <= from || !price || !allowed(PricingMode::capacity_block) ||
+    if (limit < from || !price || !allowed(PricingMode::capacity_block) ||
         !price_allowed(catalog_, offering, filter_, *price)) {
       return 0;
     }
