@@ -1764,7 +1764,11 @@ class Ranker {
       return;
     }
     if (exclude_beyond_fixed_plan(index, ranking)) return;
-    for (int nodes = node_limit + 1; nodes <= offering.max_nodes; ++nodes) {
+    // A production replica kept within one instance (no RDMA) is limited by that, not --max-nodes:
+    // the reasons below say what one instance lacks (expert review 39, M17: "needs 2 nodes to fit,
+    // --max-nodes 4").
+    const bool limit_is_max_nodes = node_limit >= std::min(filter_.max_nodes, offering.max_nodes);
+    for (int nodes = node_limit + 1; limit_is_max_nodes && nodes <= offering.max_nodes; ++nodes) {
       if (plan_of(offering, nodes).fits) {
         // A plan fixed by flags that takes more GPUs than --max-nodes gives says so (expert review 33:
         // "needs 8 nodes to fit" read as memory where TP 8 x PP 8 takes 64 GPUs).
@@ -1787,28 +1791,34 @@ class Ranker {
       return;
     }
     const auto& memory = plan_of(offering, node_limit);
-    // llm-inference plans that fit in memory but miss the latency targets, and fp8/fp4 without their units
-    // (a serving replica stays within one instance, so they are told for one).
-    const auto& one_instance = plan_of(offering, 1);
+    // llm-inference plans that fit in memory but miss the latency targets, and fp8/fp4 without their units:
+    // told for one instance where that is why it fails, else for the most nodes where that is why
+    // those fail (expert review 39, M17: "needs 5.5 GB per GPU, has 17.2 GB" for 4 nodes of T4s whose
+    // pipeline missed the TPOT target).
+    const auto not_memory = [](const auto& plan) {
+      return plan.reason == estimate::PlanReason::misses_targets || plan.reason == estimate::PlanReason::no_fp4 ||
+             plan.reason == estimate::PlanReason::no_fp8;
+    };
+    const bool told_for_one = not_memory(plan_of(offering, 1));
+    const auto& told = told_for_one ? plan_of(offering, 1) : memory;
     // One reason built in place: the exclusion owns its list and one copy of the plan's sentence.
     std::vector<ExclusionReason> reasons(1);
-    if (one_instance.reason == estimate::PlanReason::misses_targets ||
-        one_instance.reason == estimate::PlanReason::no_fp4 || one_instance.reason == estimate::PlanReason::no_fp8) {
-      const bool latency = one_instance.reason == estimate::PlanReason::misses_targets;
+    if (not_memory(told)) {
+      const bool latency = told.reason == estimate::PlanReason::misses_targets;
       // image-inference compares one image's latency with --latency-ms; llm-inference TPOT with its target.
       const double target =
           profile_.latency_target_ms > 0 ? profile_.latency_target_ms : profile_.tpot_target_ms;
       // What a looser flag must allow to admit the row (Ranking::lever_admit): for llm-inference the
       // TPOT at the confidence the targets are checked at, and only where TTFT holds (a TTFT miss is no
       // --tpot-ms value); expert review 29: "--tpot-ms 49 admits" a row whose TPOT at 80% was 70.8 ms.
-      const bool ttft_misses = profile_.ttft_target_ms > 0 && one_instance.ttft_held_ms > profile_.ttft_target_ms;
+      const bool ttft_misses = profile_.ttft_target_ms > 0 && told.ttft_held_ms > profile_.ttft_target_ms;
       const double needed = !latency                            ? 0
-                            : profile_.latency_target_ms > 0   ? one_instance.tpot_ms
+                            : profile_.latency_target_ms > 0   ? told.tpot_ms
                             : ttft_misses                       ? 0
-                                                                : one_instance.tpot_held_ms;
+                                                                : told.tpot_held_ms;
       reasons[0] = {latency ? ExclusionKind::latency : ExclusionKind::precision, needed, latency ? target : 0,
-                    memo_.description(one_instance)};
-      exclude(ranking, index, std::nullopt, 1, std::move(reasons));
+                    memo_.description(told)};
+      exclude(ranking, index, std::nullopt, told_for_one ? 1 : node_limit, std::move(reasons));
       return;
     }
     // The plan that failed only on host RAM is excluded for host RAM, with its offload and the RAM.
