@@ -10,8 +10,10 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.hpp"
 #include "json_runner.hpp"
 
+using gpuselect::testing::run_gpuselect;
 using gpuselect::testing::today;
 
 namespace {
@@ -74,4 +76,27 @@ TEST_CASE("review 39: a capacity block's warning quotes the start its time to re
     }
   }
   CHECK(checked > 0);
+}
+
+TEST_CASE("review 39: the default serving context holds the longest request the flags describe", "[review39]") {
+  // M16: `-m qwen2.5-32b --input-tokens-p90 6000 --output-tokens-p90 1200` was refused against the
+  // default context of 4,096; the model serves 131,072.
+  const std::vector<std::string> mix = {"recommend",   "-w",     "llm-inference",        "-m",   "qwen2.5-32b",
+                                        "--input-tokens", "800", "--input-tokens-p90",   "6000", "--output-tokens",
+                                        "300",         "--output-tokens-p90", "1200",   "--top", "1"};
+  const auto raised = run_gpuselect(mix, today);
+  INFO(raised.err);
+  REQUIRE(raised.exit_code == 0);
+  CHECK(raised.out.find("context 8192") != std::string::npos);  // 7,200 tokens in 1,024-token steps
+  // Stated, it is kept: the p90 request beyond it is refused.
+  auto stated = mix;
+  stated.insert(stated.end(), {"--context", "4096"});
+  const auto refused = run_gpuselect(stated, today);
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.starts_with("gpuselect: error: --context: the p90 request"));
+  // A model's own context still caps it (Llama 2: 4,096).
+  const auto capped = run_gpuselect(
+      {"recommend", "-w", "llm-inference", "-m", "llama-2-7b", "--input-tokens", "3000", "--output-tokens", "2000"}, today);
+  CHECK(capped.exit_code == 2);
+  CHECK(capped.err.find("the model's longest context") != std::string::npos);
 }

@@ -670,6 +670,7 @@
   X(dflt_global_batch_pretrain, "global batch: {}M tokens per step (Llama 2 pretraining)", "全局批大小：每步 {}M 个 token（Llama 2 预训练）") \
   X(dflt_global_batch_finetune, "global batch: {0} sequences of {1} tokens per step (assumption)", "全局批大小：每步 {0} 条 {1} token 的序列（假定）") \
   X(dflt_context, "context: {0} tokens per sequence (Llama 2 context{1})", "上下文：每条序列 {0} 个 token（Llama 2 的上下文{1}）") \
+  X(dflt_context_request, "context: {0} tokens per sequence (the longest request, {1} tokens of input and output, in 1,024-token steps{2})", "上下文：每条序列 {0} 个 token（最长请求的输入加输出 {1} 个 token，按 1,024 个 token 取整{2}）") \
   X(dflt_batch_searched, "batch: the largest per replica that fits free KV memory and meets the latency targets (at most 256, vLLM's max_num_seqs default)", "批大小：每副本放得下空闲 KV 显存且满足延迟目标的最大值（最多 256，vLLM 的 max_num_seqs 默认值）") \
   X(dflt_batch_diffusion, "batch: per replica, the batch of most images/s that fits memory and --latency-ms (a UNet's images/s rises with the batch, a DiT's does not, so batch 1; docs/estimation.md, Image generation)", "批大小：每副本取放得下显存且满足 --latency-ms 的图像/s 最高者（UNet 的图像/s 随批次上升，DiT 不随之上升，故为 1；见 docs/estimation.md 的 Image generation）") \
   X(dflt_batch_serving, "batch: {} concurrent sequences per replica (moderate continuous batching: decode stays memory-bound, latency near batch 1)", "批大小：每副本 {} 条并发序列（适度的连续批处理：解码仍受显存带宽限制，延迟接近批大小 1）") \
