@@ -100,3 +100,27 @@ TEST_CASE("review 39: the default serving context holds the longest request the 
   CHECK(capped.exit_code == 2);
   CHECK(capped.err.find("the model's longest context") != std::string::npos);
 }
+
+TEST_CASE("review 39: QLoRA ranked first where LoRA's 16-bit base fits says what LoRA saves", "[review39]") {
+  // M10: QLoRA of Llama 3.1 8B ranked an H100 80GB first and said nothing of LoRA, which its memory
+  // holds and which skips the dequantisation every step.
+  const auto small = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "qlora", "--top", "1"});
+  const nlohmann::json* note = nullptr;
+  for (const auto& item : small["notes"]) {
+    if (item["code"] == "N-LORA-FITS") note = &item;
+  }
+  REQUIRE(note != nullptr);
+  const std::string text = (*note)["text"].get<std::string>();
+  INFO(text);
+  CHECK(text.find(small["candidates"][0]["offering_id"].get<std::string>()) != std::string::npos);
+  // LoRA's time is shorter than QLoRA's time to result that the row shows.
+  const std::regex times(R"(would take ([0-9.]+) h there instead of ([0-9.]+) h)");
+  std::smatch match;
+  REQUIRE(std::regex_search(text, match, times));
+  CHECK(std::stod(match[1].str()) < std::stod(match[2].str()));
+  // One GPU that holds 70B only in 4 bits: no note.
+  const auto large = json_of(
+      {"recommend", "-w", "llm-finetune", "-m", "llama-3.1-70b", "--method", "qlora", "--gpu-count", "1", "--top", "1"});
+  REQUIRE_FALSE(large["candidates"].empty());
+  for (const auto& item : large["notes"]) CHECK(item["code"] != "N-LORA-FITS");
+}

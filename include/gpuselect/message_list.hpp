@@ -376,6 +376,7 @@
   X(hint_list_invisible, "type the name again without it", "请去掉该字符后重新输入") \
   X(hint_list_empty_item, "separate the items with one comma each", "各项之间只用一个逗号分隔") \
   X(note_licence, "{0}'s weights are released under the {1}, which does not allow commercial use: a production service needs a commercial licence from the model's maker (a cost outside this ranking); check it before you serve.", "{0} 的权重以 {1} 发布，不允许商用：生产服务须向模型方取得商用许可（费用不在本排名之内）；上线前请先确认。") \
+  X(note_lora_fits, "#1 runs QLoRA on {0}, whose GPU memory also holds LoRA's 16-bit base with the headroom kept: --method lora would take {1} there instead of {2} ({3} less at the same hourly price, as QLoRA dequantises its 4-bit weights every step); QLoRA is for GPUs too small for the 16-bit base.", "第 1 名在 {0} 上跑 QLoRA，而该机型的显存在保留余量后也放得下 LoRA 的 16 位基座：改用 --method lora 在同一机型上只需 {1}，而不是 {2}（按相同小时价少 {3}，因为 QLoRA 每一步都要反量化 4 位权重）；QLoRA 适用于放不下 16 位基座的小显存 GPU。") \
   X(note_open_capacity, "{0} row{1} on more than {2} nodes (up to {3}) left out: the GPU-hours exceed what open capacity usually has free (constraint capacity; --show-excluded lists them); a reservation holds them: --pricing reserved-1y, or a capacity block from the provider.", "{0} 个超过 {2} 个节点（最多 {3} 个）的方案被排除：所需 GPU 小时超过开放容量通常空闲的量（约束 capacity；--show-excluded 可列出）；预留资源才能满足：加 --pricing reserved-1y，或向云厂商申请容量块。") \
   X(note_tier_each_also, "each is also excluded for another reason", "每个方案也因其他原因被排除") \
   X(note_tier_unpriced, "an unsupported stack is not priced ({0} for one)", "不受支持的软件栈未计价（例如 {0}）") \

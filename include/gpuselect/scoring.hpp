@@ -630,6 +630,13 @@ struct Ranking {
   // told --pricing reserved-1y, which no mainland provider sells, and not the --max-nodes it needs).
   std::optional<Alternative> held_alternative;
   bool held_pricing_named = false;
+  // QLoRA ranked first on a machine whose memory also holds LoRA's 16-bit base: the hours to result
+  // there with --method lora and with QLoRA (the same offering, nodes and hourly price; N-LORA-FITS).
+  struct LoraAlternative {
+    double lora_hours = 0;
+    double qlora_hours = 0;
+  };
+  std::optional<LoraAlternative> lora_alternative;
   // The commitment of `reservation`'s row on its term (the whole terms its run buys), and one
   // instance's hourly price there.
   double reservation_commitment = 0, reservation_price_per_hour = 0;

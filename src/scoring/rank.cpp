@@ -2413,6 +2413,7 @@ class Ranker {
     ranking.tier_excluded = tier_exclusions(ranking);
     ranking.mainland_held_out = !mainland_asked_ && &filter_ == &options_.constraints;
     ranking.mainland_implied = &filter_ == &options_.constraints ? mainland_implied_ : Ranking::MainlandImplied::no;
+    ranking.lora_alternative = lora_alternative(ranking);
     ranking.notes = detail::run_notes(catalog_, ranking, options_.today);
     // For explain()'s "what it would take to win": none where no row is explained (CSV).
     if (printed_.explained) ranking.win_envelope = detail::win_envelope(ranking);
@@ -2434,6 +2435,26 @@ class Ranker {
         }
       }
     }
+  }
+
+  // QLoRA ranked first on a machine whose memory also holds LoRA's 16-bit base (with the headroom
+  // kept): the same job with --method lora there, whose steps skip the 4-bit dequantisation
+  // (estimate::performance's qlora_dequant_factor). QLoRA is for GPUs too small for the base; on
+  // one that holds it, it only slows the run (expert review 39, M10: QLoRA of 8B on an H100 80GB
+  // and of 70B on B200s said nothing, where the AMD and Ascend rows' warnings name LoRA).
+  std::optional<Ranking::LoraAlternative> lora_alternative(const Ranking& ranking) const {
+    if (profile_.method != workload::Method::qlora || ranking.candidates.empty()) return std::nullopt;
+    const Candidate& first = ranking.candidates.front();
+    const auto& offering = catalog_.offerings[first.offering_index];
+    workload::Profile lora = profile_;
+    lora.method = workload::Method::lora;
+    const estimate::Performance there = estimate::run(lora, estimate::hardware_of(catalog_, offering, first.nodes));
+    const double qlora_run_hours = ranking.performance_of(first).time.wall_hours;
+    if (!acceptable(there.memory) || !(there.time.wall_hours > 0) || !(there.time.wall_hours < qlora_run_hours)) {
+      return std::nullopt;
+    }
+    // As the table shows them: the time to result, the setup, staging and waits the same for both.
+    return Ranking::LoraAlternative{first.hours - (qlora_run_hours - there.time.wall_hours), first.hours};
   }
 
   // The exclusions of a job that does not run on an offering in any mode (an offering-wide row).

@@ -622,6 +622,22 @@ void add_licence_note(const catalog::Catalog& catalog, const Ranking& ranking, s
   notes.push_back({"N-LICENCE", text::words(text::Msg::note_licence, model->name, model->non_commercial_licence)});
 }
 
+// QLoRA ranked first on a machine whose memory holds LoRA's 16-bit base (Ranking::lora_alternative):
+// LoRA's time there, at the same hourly price.
+// The note: N-LORA-FITS.
+void add_lora_fits_note(const catalog::Catalog& catalog, const Ranking& ranking, std::vector<Ranking::Note>& notes) {
+  if (!ranking.lora_alternative || ranking.candidates.empty()) return;
+  const auto& first = ranking.candidates.front();
+  const auto& offering = catalog.offerings[first.offering_index];
+  const auto& alternative = *ranking.lora_alternative;
+  notes.push_back({"N-LORA-FITS", text::Words::in_each([&](text::Lang lang) {
+                     return text::say(lang, text::Msg::note_lora_fits, offering.id,
+                                      units::format_hours(alternative.lora_hours),
+                                      units::format_hours(alternative.qlora_hours),
+                                      fmt::format("{:.0f}%", (1 - alternative.lora_hours / alternative.qlora_hours) * 100));
+                   })});
+}
+
 // Training rows on more nodes than any ranked row on open capacity, left out because open capacity
 // would not hold them (constraint capacity): said, so a --max-nodes that never binds is explained and
 // the lever named (expert review 13, D3: --max-nodes 8 under speed-first ranked 4 nodes at most,
@@ -662,6 +678,7 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   add_term_long_run_note(ranking, notes);
   add_open_capacity_note(ranking, notes);
   add_licence_note(catalog, ranking, notes);
+  add_lora_fits_note(catalog, ranking, notes);
   add_tiers_notes(ranking, notes);
   add_mainland_only_note(catalog, ranking, notes);
   add_mainland_implied_note(ranking, notes);
