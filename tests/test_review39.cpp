@@ -124,3 +124,23 @@ TEST_CASE("review 39: QLoRA ranked first where LoRA's 16-bit base fits says what
   REQUIRE_FALSE(large["candidates"].empty());
   for (const auto& item : large["notes"]) CHECK(item["code"] != "N-LORA-FITS");
 }
+
+TEST_CASE("review 40: GCP machines not sold on demand rank in the modes GCP sells", "[review40]") {
+  // R2, R3: `-m llama-3.1-70b --tokens 5e8 --provider gcp` ranked gcp/a4-highgpu-8g on demand first
+  // and `-m llama-3.1-8b --method lora --provider gcp` gcp/a3-highgpu-1g on demand; GCP sells A4
+  // through reservations, Flex-start and Spot, A3 High below 8 GPUs through Spot and Flex-start.
+  for (const auto& job : {std::vector<std::string>{"recommend", "-w", "llm-finetune", "-m", "llama-3.1-70b", "--tokens",
+                                                   "5e8", "--provider", "gcp", "--top", "all"},
+                          std::vector<std::string>{"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method",
+                                                   "lora", "--provider", "gcp", "--top", "all"}}) {
+    const auto document = json_of(job);
+    REQUIRE_FALSE(document["candidates"].empty());
+    for (const auto& row : document["candidates"]) {
+      const std::string id = row["offering_id"].get<std::string>();
+      const bool reservation_only =
+          id == "gcp/a4-highgpu-8g" || id == "gcp/a3-ultragpu-8g" || id == "gcp/a3-highgpu-1g";
+      INFO(id << " " << row["pricing_mode"].get<std::string>());
+      if (reservation_only) CHECK(row["pricing_mode"] != "on-demand");
+    }
+  }
+}

@@ -684,6 +684,31 @@ TEST_CASE("import: a GCP host price of 0 counts as included in the accelerator p
   CHECK_FALSE(find(imported, "gcp/a3-highgpu-4g").pricing.on_demand);
 }
 
+TEST_CASE("import: GCP machine types sold only by reservation, Flex-start or Spot get no on-demand price",
+          "[import][review40]") {
+  // Expert review 40, R2 and R3: the billing API lists an on-demand price for A4, A3 Ultra and A3
+  // High below 8 GPUs, which GCP does not sell on demand; their spot prices stay (the A3 High rows
+  // here: this test's GPU table has H100 and no B200 or H200).
+  const auto imported = import_text(
+      "InstanceType,vCPUs,MemoryGiB,AcceleratorName,AcceleratorCount,GpuInfo,Region,AvailabilityZone,Price,"
+      "SpotPrice\n"
+      "a3-highgpu-4g,104.0,936.0,,,,us-central1,us-central1-b,4.7,2.0\n"
+      ",,,H100,4,,us-central1,us-central1-b,16.8,8.0\n"
+      "a3-highgpu-1g,26.0,234.0,,,,us-central1,us-central1-a,1.18251,0.5\n"
+      ",,,H100,1,,us-central1,us-central1-a,4.20076,2.0\n"
+      "a3-highgpu-8g,208.0,1872.0,,,,us-central1,us-central1-a,0.0,0.0\n"
+      ",,,H100,8,,us-central1,us-central1-a,43.06615,35.87358\n",
+      "gcp");
+  const Offering& four = find(imported, "gcp/a3-highgpu-4g");
+  CHECK_FALSE(four.pricing.on_demand);
+  CHECK(four.pricing.spot == 10.0);
+  const Offering& small = find(imported, "gcp/a3-highgpu-1g");
+  CHECK_FALSE(small.pricing.on_demand);
+  CHECK(small.pricing.spot == 2.5);
+  // Eight H100s are sold on demand.
+  CHECK(find(imported, "gcp/a3-highgpu-8g").pricing.on_demand == 43.06615);
+}
+
 // ---- round trip through the YAML writer and the loader ---------------------------------------------
 
 namespace {

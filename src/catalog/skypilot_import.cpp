@@ -136,6 +136,20 @@ constexpr std::array<GcpHostFamily, 8> gcp_host_families = {{
     {"a4-highgpu-", "B200"},
 }};
 
+// Machine types GCP does not sell on demand, whatever price its billing API lists for them: A4 and
+// A3 Ultra are had through reservations, Flex-start (DWS) and Spot, A3 High with 1, 2 or 4 GPUs
+// through Spot and Flex-start (cloud.google.com/compute/docs/accelerator-optimized-machines,
+// "Consumption option availability by machine type", as cited in dstack PR #3100, 2025-09-29;
+// gpuhunt PR #176 drops the same on-demand rows). A prefix ends in '-'. Expert review 40, R2 and R3:
+// gcp/a4-highgpu-8g and gcp/a3-highgpu-1g ranked first on demand.
+constexpr std::array<std::string_view, 5> gcp_not_on_demand = {
+    "a4-highgpu-", "a3-ultragpu-", "a3-highgpu-1g", "a3-highgpu-2g", "a3-highgpu-4g"};
+bool gcp_sold_on_demand(std::string_view host_type) {
+  return std::none_of(gcp_not_on_demand.begin(), gcp_not_on_demand.end(), [&](std::string_view type) {
+    return type.ends_with('-') ? host_type.starts_with(type) : host_type == type;
+  });
+}
+
 // G2 machine types: L4 count per type (same GCP page, "G2 machine types" table).
 struct GcpFixedHost {
   std::string_view host_type;
@@ -524,7 +538,9 @@ std::size_t combine_gcp_rows(const std::vector<Row>& accelerator_rows, const std
         combined.vcpus = host.vcpus;
         combined.memory_gib = host.memory_gib;
         combined.region = host.region;
-        combined.price = host_plus_accelerator(host.price, accelerator_row.price);
+        combined.price = gcp_sold_on_demand(host.instance_type)
+                             ? host_plus_accelerator(host.price, accelerator_row.price)
+                             : std::nullopt;
         combined.spot_price = host_plus_accelerator(host.spot_price, accelerator_row.spot_price);
         if (merger.add(combined, combined.instance_type)) {
           used = true;

@@ -478,8 +478,13 @@ void add_term_one_off_note(const catalog::Catalog& catalog, const Ranking& ranki
                                                 commitment, share, on_demand_cost);
                        })});
     } else {
+      // Not sold on demand anywhere (GCP's A4 and A3 Ultra: reservations, Flex-start, Spot): the
+      // one-off way to that machine is a short-term reservation, not another offering on demand.
+      const bool reserved_only = !offering.sold_anywhere(PricingMode::on_demand);
       notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
-                         return text::say(lang, text::Msg::note_term_one_off_no_on_demand,
+                         return text::say(lang,
+                                          reserved_only ? text::Msg::note_term_one_off_reserved_only
+                                                        : text::Msg::note_term_one_off_no_on_demand,
                                           mode_words(first->mode, lang),
                                           units::format_money(cost.commitment, ranking.currency), share);
                        })});
