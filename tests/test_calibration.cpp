@@ -588,7 +588,8 @@ TEST_CASE("a PEFT LoRA of a mixture of experts is planned without expert paralle
     CHECK(result.memory.plan.expert_parallel == 1);
     CHECK(result.memory.plan.zero_stage == 3);
   }
-  // A full fine-tune under DeepSpeed (DeepSpeed-MoE's ep_size) still searches EP; a flag fixes it anywhere.
+  // A full fine-tune under DeepSpeed (DeepSpeed-MoE's ep_size) still searches EP; a flag that fixes
+  // it where the framework does not run it is refused (expert review 40, R5).
   workload::Request full;
   full.kind = workload::Kind::llm_finetune;
   full.model = "mixtral-8x7b";
@@ -597,8 +598,10 @@ TEST_CASE("a PEFT LoRA of a mixture of experts is planned without expert paralle
   const auto full_profile = workload::resolve(full, catalog);
   const auto plans = estimate::model::training_plans(full_profile, 8, 4);
   CHECK(std::any_of(plans.begin(), plans.end(), [](const estimate::Plan& plan) { return plan.expert_parallel > 1; }));
-  const auto fixed = estimate::run(moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", 8,
-                                           workload::Framework::hf), hardware);
+  CHECK_THROWS_WITH(moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", 8, workload::Framework::hf),
+                    Catch::Contains("--framework hf does not run --expert-parallel above 1 for --method lora"));
+  const auto fixed = estimate::run(
+      moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", 8, workload::Framework::megatron), hardware);
   CHECK(fixed.memory.plan.expert_parallel == 8);
 }
 

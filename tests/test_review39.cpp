@@ -13,6 +13,7 @@
 #include "cli_runner.hpp"
 #include "json_runner.hpp"
 
+using gpuselect::testing::count_lines;
 using gpuselect::testing::run_gpuselect;
 using gpuselect::testing::today;
 
@@ -143,4 +144,40 @@ TEST_CASE("review 40: GCP machines not sold on demand rank in the modes GCP sell
       if (reservation_only) CHECK(row["pricing_mode"] != "on-demand");
     }
   }
+}
+
+TEST_CASE("review 40: a layout flag the framework does not run for the method is refused in one line", "[review40]") {
+  // R4, R5: `--method qlora --framework deepspeed --pipeline-parallel 4` and `--method lora
+  // --framework hf --expert-parallel 8` were planned and priced silently; the plan search never
+  // picks those layouts (docs/estimation.md "Layouts each framework runs").
+  const auto pipeline = run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-70b", "--method", "qlora",
+                                       "--framework", "deepspeed", "--pipeline-parallel", "4"},
+                                      today);
+  CHECK(pipeline.exit_code == 2);
+  CHECK(pipeline.out.empty());
+  CHECK(pipeline.err == "gpuselect: error: --pipeline-parallel: --framework deepspeed does not run --pipeline-parallel "
+                        "above 1 for --method qlora (docs/estimation.md \"Layouts each framework runs\"); drop "
+                        "--pipeline-parallel (the plan search uses the layouts deepspeed runs), or add --framework "
+                        "megatron, which runs it\n");
+  // QLoRA's 4-bit weights are not split by TP under FSDP; the default hf runs no TP for LoRA.
+  for (const auto& job : {std::vector<std::string>{"estimate", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method",
+                                                   "qlora", "--framework", "fsdp", "--tensor-parallel", "2", "--gpus",
+                                                   "H100:8"},
+                          std::vector<std::string>{"recommend", "-w", "llm-finetune", "-m", "mixtral-8x7b", "--method",
+                                                   "lora", "--expert-parallel", "8"}}) {
+    const auto refused = run_gpuselect(job, today);
+    INFO(refused.err);
+    CHECK(refused.exit_code == 2);
+    CHECK(count_lines(refused.err) == 1);
+    CHECK(refused.err.find("--framework megatron") != std::string::npos);
+  }
+  // Megatron runs them; a degree of 1 is no parallelism and is kept anywhere.
+  CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "mixtral-8x7b", "--method", "lora", "--framework",
+                       "megatron", "--expert-parallel", "8", "--top", "1"},
+                      today)
+            .exit_code == 0);
+  CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "lora",
+                       "--tensor-parallel", "1", "--top", "1"},
+                      today)
+            .exit_code == 0);
 }

@@ -44,6 +44,16 @@ enum class Offload : std::uint8_t { none, optimizer, all, nvme };
 // hosts unless named; development ranks them all.
 enum class Tier : std::uint8_t { production, development };
 
+// The model-parallel layouts a training framework runs for a method (docs/estimation.md "Layouts
+// each framework runs"): the LLM plan search tries only these, and resolve refuses a flag that fixes
+// one the framework does not run.
+struct LayoutSupport {
+  bool tensor_parallel = true;
+  bool pipeline_parallel = true;
+  bool expert_parallel = true;
+};
+LayoutSupport layout_support(Framework framework, Method method);
+
 std::string_view to_string(Kind value);  // "llm-finetune"
 std::string_view to_string(Method value);
 std::string_view to_string(Precision value);

@@ -69,35 +69,6 @@ bool plan_requested(const workload::Profile& profile) {
   return profile.tensor_parallel.has_value();
 }
 
-// The model-parallel layouts a training framework runs for a method (docs/estimation.md "Framework"):
-// Hugging Face Trainer/PEFT has no pipeline engine, and its tensor-parallel plans (tp_plan) cover a
-// few model classes and no PEFT adapters; DeepSpeed's pipeline engine and PyTorch's pipelining need
-// the model rebuilt as stages, which a PEFT-wrapped transformers model (LoRA, QLoRA) is not; and
-// bitsandbytes 4-bit weights (QLoRA) cannot be split by tensor parallelism. Megatron-Core/NeMo runs
-// LoRA with TP and PP. Such a job runs data parallel with ZeRO or FSDP sharding (PEFT's DeepSpeed
-// ZeRO-3 and FSDP+QLoRA guides). Expert review zh, scenarios 2 and 3: "ZeRO-1, PP 2" was planned
-// for LoRA and QLoRA under hf.
-// Expert parallelism needs the framework's own MoE layer: Megatron-Core's token dispatcher,
-// DeepSpeed-MoE's `deepspeed.moe.layer.MoE` (ep_size), torchtitan's MoE model under FSDP; a
-// transformers model (Mixtral, DeepSeek) wrapped by PEFT has none of them, and Trainer has no
-// expert-parallel engine. Expert review 39, S34 and S36: Mixtral and DeepSeek-V3 LoRA were planned
-// "ZeRO-1, EP 8" and "ZeRO-3, EP 16" under hf (the runnable ZeRO-3 plan was 2x slower for DeepSeek).
-namespace {
-struct LayoutSupport {
-  bool tensor_parallel = true;
-  bool pipeline_parallel = true;
-  bool expert_parallel = true;
-};
-LayoutSupport layout_support(workload::Framework framework, workload::Method method) {
-  if (framework == workload::Framework::megatron) return {};
-  const bool adapters = method == workload::Method::lora || method == workload::Method::qlora;
-  if (framework == workload::Framework::hf) {
-    return {.tensor_parallel = false, .pipeline_parallel = false, .expert_parallel = false};
-  }
-  return {.tensor_parallel = method != workload::Method::qlora, .pipeline_parallel = !adapters,
-          .expert_parallel = !adapters};
-}
-}  // namespace
 
 std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_node, int nodes) {
   using workload::Offload;
@@ -139,7 +110,7 @@ std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_
     }
     if (!fixed.pipeline_parallel) pps = powers_of_two_up_to(std::min(gpus, profile.shape.layers));
     // Only the layouts the framework runs for this method are searched (a flag that fixes one stays).
-    const LayoutSupport support = layout_support(profile.framework, profile.method);
+    const workload::LayoutSupport support = workload::layout_support(profile.framework, profile.method);
     if (!fixed.tensor_parallel && !support.tensor_parallel) tps = {1};
     if (!fixed.pipeline_parallel && !support.pipeline_parallel) pps = {1};
     if (!fixed.expert_parallel && !support.expert_parallel) eps = {1};

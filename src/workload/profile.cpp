@@ -21,6 +21,26 @@
 
 namespace gpuselect::workload {
 
+// Hugging Face Trainer/PEFT has no pipeline engine, and its tensor-parallel plans (tp_plan) cover a
+// few model classes and no PEFT adapters; DeepSpeed's pipeline engine and PyTorch's pipelining need
+// the model rebuilt as stages, which a PEFT-wrapped transformers model (LoRA, QLoRA) is not; and
+// bitsandbytes 4-bit weights (QLoRA) cannot be split by tensor parallelism. Megatron-Core/NeMo runs
+// LoRA with TP and PP. Such a job runs data parallel with ZeRO or FSDP sharding (PEFT's DeepSpeed
+// ZeRO-3 and FSDP+QLoRA guides). Expert review zh, scenarios 2 and 3: "ZeRO-1, PP 2" was planned
+// for LoRA and QLoRA under hf.
+// Expert parallelism needs the framework's own MoE layer: Megatron-Core's token dispatcher,
+// DeepSpeed-MoE's `deepspeed.moe.layer.MoE` (ep_size), torchtitan's MoE model under FSDP; a
+// transformers model (Mixtral, DeepSeek) wrapped by PEFT has none of them, and Trainer has no
+// expert-parallel engine. Expert review 39, S34 and S36: Mixtral and DeepSeek-V3 LoRA were planned
+// "ZeRO-1, EP 8" and "ZeRO-3, EP 16" under hf (the runnable ZeRO-3 plan was 2x slower for DeepSeek).
+LayoutSupport layout_support(Framework framework, Method method) {
+  if (framework == Framework::megatron) return {};
+  const bool adapters = method == Method::lora || method == Method::qlora;
+  if (framework == Framework::hf) return {.tensor_parallel = false, .pipeline_parallel = false, .expert_parallel = false};
+  return {.tensor_parallel = method != Method::qlora, .pipeline_parallel = !adapters, .expert_parallel = !adapters};
+}
+
+
 namespace {
 
 constexpr double max_params = 1e14;  // 100 trillion: above any model trained to date (2025: ~2T)
@@ -343,6 +363,26 @@ void settle(const Flag& flag, const Request& request, Profile& profile) {
   if (!sentence.empty()) profile.state(std::move(sentence));
 }
 
+// A layout flag above 1 that the job's framework does not run for its method (layout_support):
+// refused, as the plan search would never pick it (expert review 40, R4 and R5: --framework deepspeed
+// --pipeline-parallel 4 for a QLoRA and --framework hf --expert-parallel 8 for a LoRA were planned
+// and priced silently).
+void check_layout_flags(const Profile& profile) {
+  if (profile.kind != Kind::llm_pretrain && profile.kind != Kind::llm_finetune) return;
+  const LayoutSupport support = layout_support(profile.framework, profile.method);
+  const auto& fixed = profile.fixed;
+  const auto refuse = [&](const std::optional<int>& value, bool runs, std::string_view flag) {
+    if (!value || *value <= 1 || runs) return;
+    throw Error::said(std::string(flag),
+                      text::words(text::Msg::err_layout_framework, to_string(profile.framework), flag,
+                                  to_string(profile.method)),
+                      text::words(text::Msg::hint_layout_framework, flag, to_string(profile.framework)));
+  };
+  refuse(fixed.tensor_parallel, support.tensor_parallel, "--tensor-parallel");
+  refuse(fixed.pipeline_parallel, support.pipeline_parallel, "--pipeline-parallel");
+  refuse(fixed.expert_parallel, support.expert_parallel, "--expert-parallel");
+}
+
 // The checks and values that involve several fields, after every row is settled.
 void check_method(const Request& request, const Profile& profile) {
   const Kind kind = profile.kind;
@@ -573,6 +613,7 @@ Profile resolve(const Request& given, const catalog::Catalog& catalog) {
                                         text::Msg::hint_tokens_example);
     }
     fix_training_plan(request, profile);
+    check_layout_flags(profile);
   }
   if (request.global_batch_text) {
     profile.global_batch_tokens =
