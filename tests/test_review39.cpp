@@ -181,3 +181,34 @@ TEST_CASE("review 40: a layout flag the framework does not run for the method is
                       today)
             .exit_code == 0);
 }
+
+TEST_CASE("review 40: a Lambda 1-Click Cluster's launch file targets the handed-over cluster", "[review40][launch]") {
+  // R1: the 1CC pick's SkyPilot file said `infra: lambda/us-east-1`, `accelerators: H100:8`, which
+  // launches 14 on-demand VMs without InfiniBand at the hourly price, under an AWS reservation hint.
+  const std::vector<std::string> job = {"recommend", "-w", "llm-pretrain", "-p", "13B", "--tokens", "3e11",
+                                        "--provider", "lambda", "--pricing", "capacity-block", "--require", "rdma",
+                                        "--max-nodes", "16", "--emit"};
+  auto skypilot_job = job;
+  skypilot_job.push_back("skypilot");
+  const auto skypilot = run_gpuselect(skypilot_job, today);
+  INFO(skypilot.err);
+  REQUIRE(skypilot.exit_code == 0);
+  CHECK(skypilot.out.find("1cc_8x_h100_sxm5") != std::string::npos);
+  CHECK(skypilot.out.find("  infra: ssh/lambda\n") != std::string::npos);
+  CHECK(skypilot.out.find("infra: lambda") == std::string::npos);
+  CHECK(skypilot.out.find("specific_reservations") == std::string::npos);
+  auto dstack_job = job;
+  dstack_job.push_back("dstack");
+  const auto dstack = run_gpuselect(dstack_job, today);
+  REQUIRE(dstack.exit_code == 0);
+  CHECK(dstack.out.find("fleets: [lambda]\ncreation_policy: reuse\n") != std::string::npos);
+  CHECK(dstack.out.find("backends:") == std::string::npos);
+  CHECK(dstack.out.find("reservation: <id>") == std::string::npos);
+  // An AWS block is a reservation the launchers target by name.
+  const auto aws = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "2e11", "--provider",
+                                  "aws", "--pricing", "capacity-block", "--max-nodes", "16", "--emit", "skypilot"},
+                                 today);
+  REQUIRE(aws.exit_code == 0);
+  CHECK(aws.out.find("(aws.specific_reservations)") != std::string::npos);
+  CHECK(aws.out.find("  infra: aws") != std::string::npos);
+}

@@ -85,6 +85,17 @@ const std::vector<ProviderNames> provider_table = {
     {"vultr", "", "vultr"},
 };
 
+// Clouds whose reserved capacity the launchers target by its name: SkyPilot's
+// `<cloud>.specific_reservations` in ~/.sky/config.yaml (AWS capacity reservations and blocks, GCP
+// reservations) and dstack's `reservation:` (the same). Another provider's capacity block is a
+// cluster it hands over (Lambda's 1-Click Clusters: SSH, Kubernetes or Slurm once the reservation is
+// approved), which no launcher provisions by instance type (expert review 40, R1: the 1CC file would
+// have launched 14 on-demand VMs without InfiniBand at the hourly price).
+constexpr std::array<std::string_view, 2> reservation_clouds = {"aws", "gcp"};
+bool reservations_by_name(std::string_view provider) {
+  return std::find(reservation_clouds.begin(), reservation_clouds.end(), provider) != reservation_clouds.end();
+}
+
 // The row of `provider` when `launcher` has a name for it.
 const ProviderNames* names_of(std::string_view provider, Launcher launcher) {
   for (const auto& entry : provider_table) {
@@ -226,6 +237,10 @@ struct Pick {
   int nodes = 1;
   int instances = 1;  // serving may need more instances than one task's nodes (replicas)
   bool owned = false;
+  // A capacity block the provider hands over as a cluster (reservations_by_name): launched as an
+  // owned cluster is, on an SSH node pool or fleet named by the provider id.
+  bool handed_over = false;
+  bool pooled() const { return owned || handed_over; }
   // A row whose one price holds in several regions (Candidate::any_region): that price is one
   // region's list price for all of them, so pinning the alphabetically first sent launches to opt-in
   // and restricted regions (af-south-1, australiacentral) nobody priced (expert review 31, R1). The
@@ -332,8 +347,10 @@ Service image_service(int replicas) {
 struct LauncherWords {
   std::string_view task;      // what the file is
   std::string_view replicas;  // how to run the replicas a load needs, before their count
-  std::string_view reserved;  // how to use reserved capacity: one comment line
+  std::string_view reserved;  // how to use reserved capacity: one comment line, {} = the cloud (SkyPilot's key)
+  std::string_view reserved_other;  // the same where the launcher targets none by name, {} = the provider id
   std::string_view owned;     // an owned cluster: comment lines, {} = the provider id as a YAML scalar
+  std::string_view handed_over;  // a cluster a capacity block hands over: comment lines, {} = the provider id
   std::string_view launch;    // the command that launches the file: one comment line
   std::string_view launch_spot;  // the same for a spot pick, which must survive preemption
   std::string_view service;      // what a service file is
@@ -341,10 +358,15 @@ struct LauncherWords {
 };
 constexpr std::array<LauncherWords, 2> launcher_words{{
     {"SkyPilot task", "serve it with `sky serve` and replicas: ",
-     "# Reserved capacity: name your reservation in ~/.sky/config.yaml (e.g. aws.specific_reservations).\n",
+     "# Reserved capacity: name your reservation in ~/.sky/config.yaml ({}.specific_reservations).\n",
+     "# Reserved capacity: SkyPilot launches by instance type and targets no {} reservation; ask the provider.\n",
      "# Owned cluster: declare its hosts as SSH Node Pool {} in ~/.sky/ssh_node_pools.yaml and run\n"
      "# `sky ssh up` (https://docs.skypilot.co/en/latest/reservations/existing-machines.html);\n"
      "# a Kubernetes cluster instead: infra: k8s.\n",
+     "# A reserved cluster: once the provider hands the block over, declare its nodes as SSH Node Pool {}\n"
+     "# in ~/.sky/ssh_node_pools.yaml and run `sky ssh up`\n"
+     "# (https://docs.skypilot.co/en/latest/reservations/existing-machines.html); its Kubernetes\n"
+     "# instead: infra: k8s. Launching by instance type would rent other, hourly machines.\n",
      "# Launch: sky launch -c gpuselect THIS_FILE.yaml\n",
      // Managed jobs relaunch a preempted spot job (https://docs.skypilot.co/en/latest/examples/managed-jobs.html).
      "# Launch as a managed job, which SkyPilot relaunches after a spot preemption:\n"
@@ -352,9 +374,13 @@ constexpr std::array<LauncherWords, 2> launcher_words{{
      // SkyServe replaces a preempted spot replica itself (docs "Serving on spot instances").
      "SkyServe service", "# Launch: sky serve up -n gpuselect THIS_FILE.yaml\n"},
     {"dstack task", "run it as a dstack service with replicas: ",
-     "# Reserved capacity: add `reservation: <id>` (AWS capacity reservations and blocks).\n",
+     "# Reserved capacity: add `reservation: <id>` (AWS capacity reservations and blocks, GCP reservations).\n",
+     "# Reserved capacity: dstack targets no {} reservation by name; ask the provider.\n",
      "# Owned cluster: create SSH fleet {} over its hosts first (type: fleet, ssh_config;\n"
      "# https://dstack.ai/docs/concepts/fleets/); the task only reuses that fleet.\n",
+     "# A reserved cluster: once the provider hands the block over, create SSH fleet {} over its\n"
+     "# nodes (type: fleet, ssh_config; https://dstack.ai/docs/concepts/fleets/); the task only reuses\n"
+     "# that fleet. Provisioning through the backend would rent other, hourly machines.\n",
      "# Launch: dstack apply -f THIS_FILE.dstack.yml\n",
      "# Launch: dstack apply -f THIS_FILE.dstack.yml (retry: resubmits it after a spot interruption)\n",
      "dstack service", "# Launch: dstack apply -f THIS_FILE.dstack.yml\n"},
@@ -382,15 +408,18 @@ std::string header(Launcher launcher, const scoring::Ranking& ranking, const sco
                        pick.instances);
   }
   // A capacity block is an EC2 capacity reservation once bought: the launcher targets it the same way.
-  if (candidate.mode == PricingMode::reserved_1y || candidate.mode == PricingMode::reserved_3y ||
-      candidate.mode == PricingMode::capacity_block) {
-    out += words.reserved;
+  if (!pick.handed_over && (candidate.mode == PricingMode::reserved_1y || candidate.mode == PricingMode::reserved_3y ||
+                            candidate.mode == PricingMode::capacity_block)) {
+    out += reservations_by_name(pick.provider.id)
+               ? fmt::format(fmt::runtime(words.reserved), pick.provider.id)
+               : fmt::format(fmt::runtime(words.reserved_other), comment_text(pick.provider.id));
   }
   if (pick.owned) out += fmt::format(fmt::runtime(words.owned), yaml_scalar(pick.provider.id));
+  if (pick.handed_over) out += fmt::format(fmt::runtime(words.handed_over), yaml_scalar(pick.provider.id));
   if (service != nullptr) {
     out += words.launch_service;
   } else {
-    out += candidate.mode == PricingMode::spot && !pick.owned ? words.launch_spot : words.launch;
+    out += candidate.mode == PricingMode::spot && !pick.pooled() ? words.launch_spot : words.launch;
   }
   return out;
 }
@@ -421,7 +450,7 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
   out += "resources:\n";
   // `infra: <cloud>[/<region>]`, the form SkyPilot documents since 0.10 (docs/cli.md "Launch the
   // pick"); its schema still accepts the older `cloud` and `region` keys.
-  if (pick.owned) {
+  if (pick.pooled()) {
     out += "  infra: " + yaml_scalar("ssh/" + pick.provider.id) + "\n";
   } else {
     const std::string cloud(names_of(pick.provider.id, Launcher::skypilot)->skypilot_cloud);
@@ -439,7 +468,7 @@ std::string skypilot_file(const workload::Profile& profile, const scoring::Ranki
   // the same GPUs: only for an offering that carries its source's names (launch.accelerator), whose
   // instance_type is then the source's too; otherwise it may be a description ("1-Click Cluster
   // node") and stays a comment. An owned pool has none.
-  if (!pick.offering.instance_type.empty() && !pick.owned) {
+  if (!pick.offering.instance_type.empty() && !pick.pooled()) {
     out += pick.offering.launch.accelerator.empty()
                ? "  # catalog instance type: " + comment_text(pick.offering.instance_type.view()) + "\n"
                : "  instance_type: " + yaml_scalar(pick.offering.instance_type.view()) + "\n";
@@ -490,7 +519,7 @@ std::string dstack_file(const workload::Profile& profile, const scoring::Ranking
   // https://dstack.ai/docs/guides/amd/ ; image: AMD's PyTorch build on Docker Hub).
   // vLLM on ROCm: AMD's build on Docker Hub (https://docs.vllm.ai/en/stable/getting_started/installation/gpu.html).
   if (pick.gpu.vendor == "amd") out += service != nullptr && !service->setup.empty() ? "image: rocm/vllm:latest\n" : "image: rocm/pytorch:latest\n";
-  if (pick.owned) {
+  if (pick.pooled()) {
     out += "fleets: [" + yaml_scalar(pick.provider.id) + "]\n";
     out += "creation_policy: reuse\n";
   } else {
@@ -567,7 +596,8 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   const catalog::Offering& offering = catalog.offerings.at(candidate.offering_index);
   const catalog::Provider& provider = catalog.provider_of(offering);
   const bool owned = provider.kind == catalog::ProviderKind::owned;
-  if (!owned && names_of(provider.id, launcher) == nullptr) {
+  const bool handed_over = !owned && candidate.mode == PricingMode::capacity_block && !reservations_by_name(provider.id);
+  if (!owned && !handed_over && names_of(provider.id, launcher) == nullptr) {
     const bool other =
         names_of(provider.id, launcher == Launcher::skypilot ? Launcher::dstack : Launcher::skypilot) != nullptr;
     throw Error::said("--emit",
@@ -591,7 +621,7 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   // An owned cluster is named by its provider id: SkyPilot's `infra: ssh/<pool>` and dstack's
   // `fleets: [<fleet>]`. A '/' would name another pool (ssh/a/b: pool "a", then "b"), and a space or a
   // quote a name neither tool can have, so only letters, digits, '-', '_' and '.' are launched.
-  if (owned && (provider.id.empty() || !std::all_of(provider.id.begin(), provider.id.end(), [](char c) {
+  if ((owned || handed_over) && (provider.id.empty() || !std::all_of(provider.id.begin(), provider.id.end(), [](char c) {
                   return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
                 }))) {
     throw Error::said("--emit",
@@ -601,7 +631,7 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
                       text::words(text::Msg::hint_emit_owned_id));
   }
   Pick pick{offering, provider, catalog.gpu_of(offering), {}, std::max(1, candidate.nodes),
-            std::max({1, candidate.nodes, candidate.cost.instances}), owned};
+            std::max({1, candidate.nodes, candidate.cost.instances}), owned, handed_over};
   if (candidate.any_region) {
     for (const auto& region : offering.regions) {
       if (allowed_regions.empty() || std::find(allowed_regions.begin(), allowed_regions.end(), region) != allowed_regions.end()) {
@@ -614,7 +644,7 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
     pick.region = source_region(offering, offering.regions[candidate.region]);
   }
   // SkyPilot's infra is cloud/region/zone: a '/' in the region would be read as a zone.
-  if (launcher == Launcher::skypilot && !owned) {
+  if (launcher == Launcher::skypilot && !pick.pooled()) {
     std::vector<std::string> named = pick.regions;
     named.push_back(pick.region);
     for (const auto& region : named) {
