@@ -216,11 +216,16 @@ std::string performance_facts(const catalog::Catalog& catalog, const Ranking& ra
                                       : checked_hours;
     const std::string spare = units::format_hours(std::max(0.0, ranking.best.turnaround_hours - slow_end_hours));
     if (ranking.best.turnaround_is_deadline && !ranking.best.turnaround_is_horizon) {
-      // The deadline's spare is at the ranking's confidence, not at the band's slow end, which may lie
-      // past the deadline (expert review 30 D5: "0 min to spare at the slow end" beside
-      // W-DEADLINE-BAND's 61.2 d for a 60 d deadline).
+      // The deadline's spare is at the ranking's confidence (the hours to result the performance
+      // criterion scores, Candidate::scored_hours), not at the band's slow end, which may lie past the
+      // deadline (expert review 30 D5: "0 min to spare at the slow end" beside W-DEADLINE-BAND's
+      // 61.2 d for a 60 d deadline; expert review 40: "0 min to spare at 80% confidence" beside an
+      // 89% chance, the spare taken at the band's 90th percentile).
+      const double at_confidence_hours = candidate.scored_hours > 0 ? candidate.scored_hours : slow_end_hours;
+      const std::string confident_spare =
+          units::format_hours(std::max(0.0, ranking.best.turnaround_hours - at_confidence_hours));
       parts.add(say_text(lang, Msg::fact_within_deadline_slack_confidence, hours_said,
-                         units::format_hours(ranking.best.turnaround_hours), spare,
+                         units::format_hours(ranking.best.turnaround_hours), confident_spare,
                          fmt::format("{:g}", ranking.confidence * 100.0)));
     } else {
       parts.add(say_text(lang, ranking.best.turnaround_is_horizon ? Msg::fact_within_horizon_slack : Msg::fact_within_deadline_slack,
