@@ -229,10 +229,10 @@ TEST_CASE("review 40: the deadline's spare at the confidence is the deadline les
       std::smatch match;
       if (!std::regex_search(text, match, spare)) continue;
       INFO(text);
-      // The run's hours to result at 80% confidence, the queue, setup and staging included: the row's
-      // hours_at_confidence is the run's, so the spare is at most the deadline less it.
+      // The deadline less the hours at 80% confidence (the row's hours_at_confidence, within an
+      // hour of what the performance criterion scores), not less the band's 90th percentile.
       const double at_confidence = row["cost"]["hours_at_confidence"].get<double>();
-      CHECK(std::stod(match[1].str()) <= 1440 - at_confidence + 0.05);
+      CHECK(std::stod(match[1].str()) == Approx(1440 - at_confidence).margin(1.0));
       CHECK(std::stod(match[1].str()) > 0);
       ++checked;
     }
