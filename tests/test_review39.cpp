@@ -239,3 +239,14 @@ TEST_CASE("review 40: the deadline's spare at the confidence is the deadline les
   }
   CHECK(checked > 0);
 }
+
+TEST_CASE("review 40: without --deadline the exit-3 hint offers no deadline of years", "[review40]") {
+  // Minor 2: `-w llm-pretrain -p 405B --tokens 1.5e13 --max-nodes 256 --pricing any` said
+  // "--deadline alone removed 17 candidates (--deadline 318730.3h admits ...)"; no deadline was asked.
+  const auto run = run_gpuselect(
+      {"recommend", "-w", "llm-pretrain", "-p", "405B", "--tokens", "1.5e13", "--max-nodes", "256", "--pricing", "any"},
+      today);
+  CHECK(run.exit_code == 3);
+  CHECK(count_lines(run.err) == 1);
+  CHECK(run.err.find("--deadline") == std::string::npos);
+}

@@ -2480,13 +2480,17 @@ class Ranker {
            (1u << static_cast<unsigned>(ExclusionKind::gpu));
   }
 
-  // Constraints the user can relax by a value or an --allow- flag (Ranking::levers).
-  static std::uint32_t lever_mask() {
+  // Constraints the user can relax by a value or an --allow- flag (Ranking::levers). Without
+  // --deadline the deadline rule is the longest run ranked, relaxed by no value anyone would give
+  // (expert review 40: "--deadline alone removed 17 candidates (--deadline 318730.3h admits ...)"
+  // for a 405B pretraining that asked for no deadline; docs/scoring.md "Longest run").
+  std::uint32_t lever_mask() const {
     std::uint32_t mask = 0;
     for (const auto kind : {ExclusionKind::budget, ExclusionKind::deadline, ExclusionKind::latency,
                             ExclusionKind::consumer_gpu, ExclusionKind::marketplace_host, ExclusionKind::spot_serving,
                             ExclusionKind::shared_gpu, ExclusionKind::low_stock, ExclusionKind::no_sla,
                             ExclusionKind::stale_term}) {
+      if (kind == ExclusionKind::deadline && !filter_.deadline_hours) continue;
       mask |= 1u << static_cast<unsigned>(kind);
     }
     return mask;
