@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_runner.hpp"
+#include "gpuselect/explain.hpp"
+#include "gpuselect/scoring.hpp"
 #include "json_runner.hpp"
 
 using gpuselect::testing::count_lines;
@@ -249,4 +251,15 @@ TEST_CASE("review 40: without --deadline the exit-3 hint offers no deadline of y
   CHECK(run.exit_code == 3);
   CHECK(count_lines(run.err) == 1);
   CHECK(run.err.find("--deadline") == std::string::npos);
+}
+
+TEST_CASE("review 40: a memory exclusion says what is needed and had with the decimals that tell them apart",
+          "[review40]") {
+  // Minor 6: "needs 17.2 GB per GPU, has 17.2 GB" hid a shortfall of a few tens of MB.
+  using gpuselect::scoring::ExclusionKind;
+  using gpuselect::scoring::ExclusionReason;
+  CHECK(gpuselect::scoring::reason_text(ExclusionReason{ExclusionKind::memory, 17.23e9, 17.18e9, {}}, "USD") ==
+        "needs 17.23 GB per GPU, has 17.18 GB");
+  CHECK(gpuselect::scoring::reason_text(ExclusionReason{ExclusionKind::memory, 145.3e9, 17.2e9, {}}, "USD") ==
+        "needs 145.3 GB per GPU, has 17.2 GB");
 }

@@ -398,12 +398,28 @@ const std::string& FactsMemo::facts(const catalog::Catalog& catalog, const Ranki
   return at->second;
 }
 
+namespace {
+// What a row needs and has in GB, said with as many decimals (one to three) as it takes for them to
+// differ where they do (expert review 40: "needs 17.2 GB per GPU, has 17.2 GB").
+std::pair<std::string, std::string> distinct_gb(double needed_bytes, double limit_bytes) {
+  std::string needed = units::format_gb(needed_bytes);
+  std::string limit = units::format_gb(limit_bytes);
+  for (int decimals = 2; decimals <= 3 && needed == limit && needed_bytes != limit_bytes; ++decimals) {
+    needed = fmt::format("{:.{}f} GB", needed_bytes / units::bytes_per_gb, decimals);
+    limit = fmt::format("{:.{}f} GB", limit_bytes / units::bytes_per_gb, decimals);
+  }
+  return {needed, limit};
+}
+}  // namespace
+
 std::string reason_text(const ExclusionReason& reason, std::string_view currency, text::Lang lang) {
   std::string said = reason.detail.say(lang);
   const std::string in_parentheses = said.empty() ? std::string() : say(lang, Msg::reason_detail, said);
   switch (reason.kind) {
-    case ExclusionKind::memory:
-      return say(lang, Msg::reason_memory, units::format_gb(reason.needed), units::format_gb(reason.limit));
+    case ExclusionKind::memory: {
+      const auto [needed, limit] = distinct_gb(reason.needed, reason.limit);
+      return say(lang, Msg::reason_memory, needed, limit);
+    }
     case ExclusionKind::budget:
       return say(lang, Msg::reason_budget, units::format_money(reason.needed, currency), in_parentheses,
                  units::format_money(reason.limit, currency));
