@@ -80,8 +80,7 @@ TEST_CASE("a capacity block lasts whole days in the provider's steps, up to its 
   CHECK(estimate::block_hours(weeks, 7 * 24 + 1) == 14 * 24);
 }
 
-TEST_CASE("scenario: a Lambda 1-Click Cluster is 2 nodes for whole weeks, never one hourly node",
-          "[block][review39]") {
+TEST_CASE("scenario: a Lambda 1-Click Cluster is 2 nodes for whole weeks, never one hourly node", "[block][review39]") {
   // Expert review 39, S59: `recommend -w llm-pretrain -p 1.3B --tokens 5e10 --require rdma --provider
   // lambda --deadline 60` ranked one 1-Click Cluster node on demand first at ~$1,085 for 47 h; Lambda
   // sells 1CCs as 16 to 512 GPUs reserved and billed in weekly increments (docs/catalog.md "Capacity

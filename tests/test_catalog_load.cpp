@@ -899,8 +899,8 @@ TEST_CASE("capacity_block: the fewest instances of a block may not exceed the mo
       "providers:\n"
       "  - id: lambda\n"
       "    capacity_block: {max_instances: 1}\n";
-  const auto diagnostics =
-      formatted(load_files({{"small.yaml", small_catalog()}, {"rule.yaml", clusters}, {"team.yaml", crossed}}).diagnostics);
+  const auto diagnostics = formatted(
+      load_files({{"small.yaml", small_catalog()}, {"rule.yaml", clusters}, {"team.yaml", crossed}}).diagnostics);
   REQUIRE(diagnostics.size() == 1);
   CHECK(diagnostics[0].find("error: provider 'lambda' sells capacity blocks of at least 2 instances "
                             "(capacity_block.min_instances) and at most 1 (capacity_block.max_instances); set "

@@ -38,9 +38,9 @@ TEST_CASE("review 39: a serving row's exclusion names what failed, not a limit i
   // --tpot-ms 60 --show-excluded` gave g4dn.metal "needs 5.5 GB per GPU, has 17.2 GB" (a fit) and
   // p3.16xlarge "needs 2 nodes to fit, --max-nodes 4" (2 is within 4: production keeps a replica
   // within one instance without RDMA).
-  const auto document = json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--provider",
-                                  "aws,gcp,azure", "--requests-per-s", "3", "--tpot-ms", "60", "--hours", "730",
-                                  "--top", "5", "--show-excluded"});
+  const auto document =
+      json_of({"recommend", "-w", "llm-inference", "-m", "llama-3.1-70b", "--provider", "aws,gcp,azure",
+               "--requests-per-s", "3", "--tpot-ms", "60", "--hours", "730", "--top", "5", "--show-excluded"});
   const nlohmann::json* t4 = exclusion_of(document, "aws/g4dn.metal");
   REQUIRE(t4 != nullptr);
   const std::string t4_reason = (*t4)["reasons"][0].get<std::string>();
@@ -84,9 +84,21 @@ TEST_CASE("review 39: a capacity block's warning quotes the start its time to re
 TEST_CASE("review 39: the default serving context holds the longest request the flags describe", "[review39]") {
   // M16: `-m qwen2.5-32b --input-tokens-p90 6000 --output-tokens-p90 1200` was refused against the
   // default context of 4,096; the model serves 131,072.
-  const std::vector<std::string> mix = {"recommend",   "-w",     "llm-inference",        "-m",   "qwen2.5-32b",
-                                        "--input-tokens", "800", "--input-tokens-p90",   "6000", "--output-tokens",
-                                        "300",         "--output-tokens-p90", "1200",   "--top", "1"};
+  const std::vector<std::string> mix = {"recommend",
+                                        "-w",
+                                        "llm-inference",
+                                        "-m",
+                                        "qwen2.5-32b",
+                                        "--input-tokens",
+                                        "800",
+                                        "--input-tokens-p90",
+                                        "6000",
+                                        "--output-tokens",
+                                        "300",
+                                        "--output-tokens-p90",
+                                        "1200",
+                                        "--top",
+                                        "1"};
   const auto raised = run_gpuselect(mix, today);
   INFO(raised.err);
   REQUIRE(raised.exit_code == 0);
@@ -99,7 +111,8 @@ TEST_CASE("review 39: the default serving context holds the longest request the 
   CHECK(refused.err.starts_with("gpuselect: error: --context: the p90 request"));
   // A model's own context still caps it (Llama 2: 4,096).
   const auto capped = run_gpuselect(
-      {"recommend", "-w", "llm-inference", "-m", "llama-2-7b", "--input-tokens", "3000", "--output-tokens", "2000"}, today);
+      {"recommend", "-w", "llm-inference", "-m", "llama-2-7b", "--input-tokens", "3000", "--output-tokens", "2000"},
+      today);
   CHECK(capped.exit_code == 2);
   CHECK(capped.err.find("the model's longest context") != std::string::npos);
 }
@@ -107,7 +120,8 @@ TEST_CASE("review 39: the default serving context holds the longest request the 
 TEST_CASE("review 39: QLoRA ranked first where LoRA's 16-bit base fits says what LoRA saves", "[review39]") {
   // M10: QLoRA of Llama 3.1 8B ranked an H100 80GB first and said nothing of LoRA, which its memory
   // holds and which skips the dequantisation every step.
-  const auto small = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "qlora", "--top", "1"});
+  const auto small =
+      json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "qlora", "--top", "1"});
   const nlohmann::json* note = nullptr;
   for (const auto& item : small["notes"]) {
     if (item["code"] == "N-LORA-FITS") note = &item;
@@ -122,8 +136,8 @@ TEST_CASE("review 39: QLoRA ranked first where LoRA's 16-bit base fits says what
   REQUIRE(std::regex_search(text, match, times));
   CHECK(std::stod(match[1].str()) < std::stod(match[2].str()));
   // One GPU that holds 70B only in 4 bits: no note.
-  const auto large = json_of(
-      {"recommend", "-w", "llm-finetune", "-m", "llama-3.1-70b", "--method", "qlora", "--gpu-count", "1", "--top", "1"});
+  const auto large = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-70b", "--method", "qlora",
+                              "--gpu-count", "1", "--top", "1"});
   REQUIRE_FALSE(large["candidates"].empty());
   for (const auto& item : large["notes"]) CHECK(item["code"] != "N-LORA-FITS");
 }
@@ -157,16 +171,17 @@ TEST_CASE("review 40: a layout flag the framework does not run for the method is
                                       today);
   CHECK(pipeline.exit_code == 2);
   CHECK(pipeline.out.empty());
-  CHECK(pipeline.err == "gpuselect: error: --pipeline-parallel: --framework deepspeed does not run --pipeline-parallel "
-                        "above 1 for --method qlora (docs/estimation.md \"Layouts each framework runs\"); drop "
-                        "--pipeline-parallel (the plan search uses the layouts deepspeed runs), or add --framework "
-                        "megatron, which runs it\n");
+  CHECK(pipeline.err ==
+        "gpuselect: error: --pipeline-parallel: --framework deepspeed does not run --pipeline-parallel "
+        "above 1 for --method qlora (docs/estimation.md \"Layouts each framework runs\"); drop "
+        "--pipeline-parallel (the plan search uses the layouts deepspeed runs), or add --framework "
+        "megatron, which runs it\n");
   // QLoRA's 4-bit weights are not split by TP under FSDP; the default hf runs no TP for LoRA.
-  for (const auto& job : {std::vector<std::string>{"estimate", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method",
-                                                   "qlora", "--framework", "fsdp", "--tensor-parallel", "2", "--gpus",
-                                                   "H100:8"},
-                          std::vector<std::string>{"recommend", "-w", "llm-finetune", "-m", "mixtral-8x7b", "--method",
-                                                   "lora", "--expert-parallel", "8"}}) {
+  for (const auto& job :
+       {std::vector<std::string>{"estimate", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "qlora",
+                                 "--framework", "fsdp", "--tensor-parallel", "2", "--gpus", "H100:8"},
+        std::vector<std::string>{"recommend", "-w", "llm-finetune", "-m", "mixtral-8x7b", "--method", "lora",
+                                 "--expert-parallel", "8"}}) {
     const auto refused = run_gpuselect(job, today);
     INFO(refused.err);
     CHECK(refused.exit_code == 2);
@@ -178,8 +193,8 @@ TEST_CASE("review 40: a layout flag the framework does not run for the method is
                        "megatron", "--expert-parallel", "8", "--top", "1"},
                       today)
             .exit_code == 0);
-  CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "lora",
-                       "--tensor-parallel", "1", "--top", "1"},
+  CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "lora", "--tensor-parallel",
+                       "1", "--top", "1"},
                       today)
             .exit_code == 0);
 }
@@ -187,9 +202,9 @@ TEST_CASE("review 40: a layout flag the framework does not run for the method is
 TEST_CASE("review 40: a Lambda 1-Click Cluster's launch file targets the handed-over cluster", "[review40][launch]") {
   // R1: the 1CC pick's SkyPilot file said `infra: lambda/us-east-1`, `accelerators: H100:8`, which
   // launches 14 on-demand VMs without InfiniBand at the hourly price, under an AWS reservation hint.
-  const std::vector<std::string> job = {"recommend", "-w", "llm-pretrain", "-p", "13B", "--tokens", "3e11",
-                                        "--provider", "lambda", "--pricing", "capacity-block", "--require", "rdma",
-                                        "--max-nodes", "16", "--emit"};
+  const std::vector<std::string> job = {
+      "recommend", "-w",        "llm-pretrain",   "-p",        "13B",  "--tokens",    "3e11", "--provider",
+      "lambda",    "--pricing", "capacity-block", "--require", "rdma", "--max-nodes", "16",   "--emit"};
   auto skypilot_job = job;
   skypilot_job.push_back("skypilot");
   const auto skypilot = run_gpuselect(skypilot_job, today);
@@ -219,9 +234,9 @@ TEST_CASE("review 40: the deadline's spare at the confidence is the deadline les
           "[review40]") {
   // Minor 1: "0 min to spare at 80% confidence" beside an 89% chance of meeting the deadline: the
   // spare was taken at the time band's 90th percentile.
-  const auto document = json_of({"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--require",
-                                 "rdma,iso27001", "--max-nodes", "64", "--pricing", "on-demand,reserved-1y", "--deadline",
-                                 "1440", "--top", "3"});
+  const auto document =
+      json_of({"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--require", "rdma,iso27001",
+               "--max-nodes", "64", "--pricing", "on-demand,reserved-1y", "--deadline", "1440", "--top", "3"});
   REQUIRE_FALSE(document["candidates"].empty());
   int checked = 0;
   for (const auto& row : document["candidates"]) {

@@ -260,9 +260,9 @@ constexpr std::array provider_fields = {
     // the bounds sit beyond any published rule so only typos hit them.
     integer<&P::capacity_block, &P::CapacityBlockRules::max_instances>("capacity_block.max_instances", zero_to(4096)),
     integer<&P::capacity_block, &P::CapacityBlockRules::min_instances>("capacity_block.min_instances",
-                                                                        at_least_one(4096)),
+                                                                       at_least_one(4096)),
     number<&P::capacity_block, &P::CapacityBlockRules::daily_steps_days>("capacity_block.daily_steps_days",
-                                                                          zero_to(366)),
+                                                                         zero_to(366)),
     number<&P::capacity_block, &P::CapacityBlockRules::step_days>("capacity_block.step_days", at_least_one(366)),
     number<&P::capacity_block, &P::CapacityBlockRules::max_days>("capacity_block.max_days", at_least_one(3 * 366)),
     number<&P::capacity_block, &P::CapacityBlockRules::lead_hours>("capacity_block.lead_hours", zero_to(24 * 366)),

@@ -1260,8 +1260,8 @@ void Loader::check_block_sizes() {
     const Provider::CapacityBlockRules& rules = provider.capacity_block;
     if (rules.max_instances == 0 || rules.min_instances <= rules.max_instances) continue;
     report_at(provider.pos,
-              text::words(Msg::err_block_sizes_crossed, fields::shown(provider.id),
-                          std::to_string(rules.min_instances), std::to_string(rules.max_instances)),
+              text::words(Msg::err_block_sizes_crossed, fields::shown(provider.id), std::to_string(rules.min_instances),
+                          std::to_string(rules.max_instances)),
               text::words(Msg::hint_block_sizes_crossed));
   }
 }

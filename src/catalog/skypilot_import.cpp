@@ -142,8 +142,8 @@ constexpr std::array<GcpHostFamily, 8> gcp_host_families = {{
 // "Consumption option availability by machine type", as cited in dstack PR #3100, 2025-09-29;
 // gpuhunt PR #176 drops the same on-demand rows). A prefix ends in '-'. Expert review 40, R2 and R3:
 // gcp/a4-highgpu-8g and gcp/a3-highgpu-1g ranked first on demand.
-constexpr std::array<std::string_view, 5> gcp_not_on_demand = {
-    "a4-highgpu-", "a3-ultragpu-", "a3-highgpu-1g", "a3-highgpu-2g", "a3-highgpu-4g"};
+constexpr std::array<std::string_view, 5> gcp_not_on_demand = {"a4-highgpu-", "a3-ultragpu-", "a3-highgpu-1g",
+                                                               "a3-highgpu-2g", "a3-highgpu-4g"};
 bool gcp_sold_on_demand(std::string_view host_type) {
   return std::none_of(gcp_not_on_demand.begin(), gcp_not_on_demand.end(), [&](std::string_view type) {
     return type.ends_with('-') ? host_type.starts_with(type) : host_type == type;

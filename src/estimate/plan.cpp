@@ -69,7 +69,6 @@ bool plan_requested(const workload::Profile& profile) {
   return profile.tensor_parallel.has_value();
 }
 
-
 std::vector<Plan> training_plans(const workload::Profile& profile, int gpus_per_node, int nodes) {
   using workload::Offload;
   const auto& fixed = profile.fixed;

@@ -596,7 +596,8 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   const catalog::Offering& offering = catalog.offerings.at(candidate.offering_index);
   const catalog::Provider& provider = catalog.provider_of(offering);
   const bool owned = provider.kind == catalog::ProviderKind::owned;
-  const bool handed_over = !owned && candidate.mode == PricingMode::capacity_block && !reservations_by_name(provider.id);
+  const bool handed_over =
+      !owned && candidate.mode == PricingMode::capacity_block && !reservations_by_name(provider.id);
   if (!owned && !handed_over && names_of(provider.id, launcher) == nullptr) {
     const bool other =
         names_of(provider.id, launcher == Launcher::skypilot ? Launcher::dstack : Launcher::skypilot) != nullptr;
@@ -621,17 +622,24 @@ std::string launch_file(Launcher launcher, const catalog::Catalog& catalog, cons
   // An owned cluster is named by its provider id: SkyPilot's `infra: ssh/<pool>` and dstack's
   // `fleets: [<fleet>]`. A '/' would name another pool (ssh/a/b: pool "a", then "b"), and a space or a
   // quote a name neither tool can have, so only letters, digits, '-', '_' and '.' are launched.
-  if ((owned || handed_over) && (provider.id.empty() || !std::all_of(provider.id.begin(), provider.id.end(), [](char c) {
-                  return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
-                }))) {
+  if ((owned || handed_over) &&
+      (provider.id.empty() || !std::all_of(provider.id.begin(), provider.id.end(), [](char c) {
+         return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_' || c == '.';
+       }))) {
     throw Error::said("--emit",
                       text::words(launcher == Launcher::skypilot ? text::Msg::err_emit_owned_pool
                                                                  : text::Msg::err_emit_owned_fleet,
                                   pick_rank, text::quoted(provider.id)),
                       text::words(text::Msg::hint_emit_owned_id));
   }
-  Pick pick{offering, provider, catalog.gpu_of(offering), {}, std::max(1, candidate.nodes),
-            std::max({1, candidate.nodes, candidate.cost.instances}), owned, handed_over};
+  Pick pick{offering,
+            provider,
+            catalog.gpu_of(offering),
+            {},
+            std::max(1, candidate.nodes),
+            std::max({1, candidate.nodes, candidate.cost.instances}),
+            owned,
+            handed_over};
   if (candidate.any_region) {
     for (const auto& region : offering.regions) {
       if (allowed_regions.empty() || std::find(allowed_regions.begin(), allowed_regions.end(), region) != allowed_regions.end()) {

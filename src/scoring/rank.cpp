@@ -1812,10 +1812,10 @@ class Ranker {
       // TPOT at the confidence the targets are checked at, and only where TTFT holds (a TTFT miss is no
       // --tpot-ms value); expert review 29: "--tpot-ms 49 admits" a row whose TPOT at 80% was 70.8 ms.
       const bool ttft_misses = profile_.ttft_target_ms > 0 && told.ttft_held_ms > profile_.ttft_target_ms;
-      const double needed = !latency                            ? 0
-                            : profile_.latency_target_ms > 0   ? told.tpot_ms
-                            : ttft_misses                       ? 0
-                                                                : told.tpot_held_ms;
+      const double needed = !latency                         ? 0
+                            : profile_.latency_target_ms > 0 ? told.tpot_ms
+                            : ttft_misses                    ? 0
+                                                             : told.tpot_held_ms;
       reasons[0] = {latency ? ExclusionKind::latency : ExclusionKind::precision, needed, latency ? target : 0,
                     memo_.description(told)};
       exclude(ranking, index, std::nullopt, told_for_one ? 1 : node_limit, std::move(reasons));

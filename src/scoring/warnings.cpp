@@ -636,10 +636,10 @@ void add_lora_fits_note(const catalog::Catalog& catalog, const Ranking& ranking,
   const auto& offering = catalog.offerings[first.offering_index];
   const auto& alternative = *ranking.lora_alternative;
   notes.push_back({"N-LORA-FITS", text::Words::in_each([&](text::Lang lang) {
-                     return text::say(lang, text::Msg::note_lora_fits, offering.id,
-                                      units::format_hours(alternative.lora_hours),
-                                      units::format_hours(alternative.qlora_hours),
-                                      fmt::format("{:.0f}%", (1 - alternative.lora_hours / alternative.qlora_hours) * 100));
+                     return text::say(
+                         lang, text::Msg::note_lora_fits, offering.id, units::format_hours(alternative.lora_hours),
+                         units::format_hours(alternative.qlora_hours),
+                         fmt::format("{:.0f}%", (1 - alternative.lora_hours / alternative.qlora_hours) * 100));
                    })});
 }
 

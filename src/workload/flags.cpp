@@ -332,8 +332,8 @@ int longest_request_tokens(const Profile& profile) {
 void context_fill(Profile& profile) {
   const bool served = profile.kind == Kind::llm_inference || profile.kind == Kind::notebook;
   if (profile.kind == Kind::llm_inference && longest_request_tokens(profile) > profile.context) {
-    profile.context = (longest_request_tokens(profile) + context_step_tokens - 1) / context_step_tokens *
-                      context_step_tokens;
+    profile.context =
+        (longest_request_tokens(profile) + context_step_tokens - 1) / context_step_tokens * context_step_tokens;
   }
   if (served && profile.model_max_context > 0) {
     profile.context = std::min(profile.context, profile.model_max_context);

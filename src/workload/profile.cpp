@@ -36,10 +36,10 @@ namespace gpuselect::workload {
 LayoutSupport layout_support(Framework framework, Method method) {
   if (framework == Framework::megatron) return {};
   const bool adapters = method == Method::lora || method == Method::qlora;
-  if (framework == Framework::hf) return {.tensor_parallel = false, .pipeline_parallel = false, .expert_parallel = false};
+  if (framework == Framework::hf)
+    return {.tensor_parallel = false, .pipeline_parallel = false, .expert_parallel = false};
   return {.tensor_parallel = method != Method::qlora, .pipeline_parallel = !adapters, .expert_parallel = !adapters};
 }
-
 
 namespace {
 
@@ -373,10 +373,10 @@ void check_layout_flags(const Profile& profile) {
   const auto& fixed = profile.fixed;
   const auto refuse = [&](const std::optional<int>& value, bool runs, std::string_view flag) {
     if (!value || *value <= 1 || runs) return;
-    throw Error::said(std::string(flag),
-                      text::words(text::Msg::err_layout_framework, to_string(profile.framework), flag,
-                                  to_string(profile.method)),
-                      text::words(text::Msg::hint_layout_framework, flag, to_string(profile.framework)));
+    throw Error::said(
+        std::string(flag),
+        text::words(text::Msg::err_layout_framework, to_string(profile.framework), flag, to_string(profile.method)),
+        text::words(text::Msg::hint_layout_framework, flag, to_string(profile.framework)));
   };
   refuse(fixed.tensor_parallel, support.tensor_parallel, "--tensor-parallel");
   refuse(fixed.pipeline_parallel, support.pipeline_parallel, "--pipeline-parallel");
