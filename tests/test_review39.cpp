@@ -278,3 +278,21 @@ TEST_CASE("review 40: a memory exclusion says what is needed and had with the de
   CHECK(gpuselect::scoring::reason_text(ExclusionReason{ExclusionKind::memory, 145.3e9, 17.2e9, {}}, "USD") ==
         "needs 145.3 GB per GPU, has 17.2 GB");
 }
+
+TEST_CASE("review 41: QLoRA at fp8 or fp4 is refused in one line", "[review41]") {
+  // S51: `--method qlora --precision fp8` was priced 22% faster than bf16 QLoRA; bitsandbytes
+  // dequantises the 4-bit base to bf16/fp16 for every matmul.
+  for (const char* precision : {"fp8", "fp4"}) {
+    const auto run = run_gpuselect(
+        {"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "qlora", "--precision", precision}, today);
+    INFO(run.err);
+    CHECK(run.exit_code == 2);
+    CHECK(run.out.empty());
+    CHECK(run.err.starts_with(std::string("gpuselect: error: --precision: --method qlora computes in bf16 or fp16")));
+    CHECK(count_lines(run.err) == 1);
+  }
+  CHECK(run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "lora", "--precision", "fp8",
+                       "--top", "1"},
+                      today)
+            .exit_code == 0);
+}

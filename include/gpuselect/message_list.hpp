@@ -1050,6 +1050,8 @@
   X(hint_tokens_example, "write e.g. 2T, 1e9 or 500M", "例如写 2T、1e9 或 500M") \
   X(err_global_batch_below_sequence, "{0} tokens a step is less than one {1}-token sequence", "每步 {0} 个 token，不足一条 {1} token 的序列") \
   X(hint_global_batch_at_least, "a step holds whole sequences: give at least {0} (--seq-len) tokens, e.g. --global-batch {1}", "一步由完整序列组成：至少给出 {0}（--seq-len）个 token，例如 --global-batch {1}") \
+  X(err_qlora_precision, "--method qlora computes in bf16 or fp16 (its 4-bit base is dequantised for every matmul); {0} does not apply to it", "--method qlora 以 bf16 或 fp16 计算（其 4 位基座在每次矩阵乘前反量化）；{0} 不适用") \
+  X(hint_qlora_precision, "drop --precision (bf16), or use --method lora for an fp8 LoRA", "请去掉 --precision（即 bf16），或用 --method lora 做 fp8 LoRA") \
   X(err_layout_framework, "--framework {0} does not run {1} above 1 for --method {2} (docs/estimation.md \"Layouts each framework runs\")", "--framework {0} 在 --method {2} 下不支持大于 1 的 {1}（见 docs/estimation.md“Layouts each framework runs”）") \
   X(hint_layout_framework, "drop {0} (the plan search uses the layouts {1} runs), or add --framework megatron, which runs it", "请去掉 {0}（计划搜索只用 {1} 支持的并行方式），或加 --framework megatron（它支持该并行方式）") \
   X(err_tensor_parallel_beyond_heads, "a tensor-parallel group of {0} GPUs is more than {1}'s {2} attention heads, which it splits among its GPUs", "{0} 个 GPU 的张量并行组超过了 {1} 的 {2} 个注意力头（张量并行在组内 GPU 间切分注意力头）") \
