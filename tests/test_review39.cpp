@@ -221,13 +221,23 @@ TEST_CASE("review 40: a Lambda 1-Click Cluster's launch file targets the handed-
   CHECK(dstack.out.find("fleets: [lambda]\ncreation_policy: reuse\n") != std::string::npos);
   CHECK(dstack.out.find("backends:") == std::string::npos);
   CHECK(dstack.out.find("reservation: <id>") == std::string::npos);
-  // An AWS block is a reservation the launchers target by name.
-  const auto aws = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "2e11", "--provider",
-                                  "aws", "--pricing", "capacity-block", "--max-nodes", "16", "--emit", "skypilot"},
-                                 today);
+  // An AWS block is a reservation the launchers target by name; left unnamed they rent on-demand
+  // instances beside the idle block (review 41, S40): SkyPilot's file says so, dstack's sets a
+  // placeholder `reservation` that fails until replaced.
+  const std::vector<std::string> aws_job = {"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "2e11",
+                                            "--provider", "aws", "--pricing", "capacity-block", "--max-nodes", "16",
+                                            "--emit"};
+  auto aws_skypilot = aws_job;
+  aws_skypilot.push_back("skypilot");
+  const auto aws = run_gpuselect(aws_skypilot, today);
   REQUIRE(aws.exit_code == 0);
-  CHECK(aws.out.find("(aws.specific_reservations)") != std::string::npos);
+  CHECK(aws.out.find("(aws: specific_reservations: [<id>]); without it SkyPilot rents on-demand") != std::string::npos);
   CHECK(aws.out.find("  infra: aws") != std::string::npos);
+  auto aws_dstack = aws_job;
+  aws_dstack.push_back("dstack");
+  const auto aws_fleet = run_gpuselect(aws_dstack, today);
+  REQUIRE(aws_fleet.exit_code == 0);
+  CHECK(aws_fleet.out.find("\nreservation: \"REPLACE-WITH-THE-BLOCK-ID\"\n") != std::string::npos);
 }
 
 TEST_CASE("review 40: the deadline's spare at the confidence is the deadline less the hours at that confidence",

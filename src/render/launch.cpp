@@ -347,8 +347,9 @@ Service image_service(int replicas) {
 struct LauncherWords {
   std::string_view task;      // what the file is
   std::string_view replicas;  // how to run the replicas a load needs, before their count
-  std::string_view reserved;  // how to use reserved capacity: one comment line, {} = the cloud (SkyPilot's key)
-  std::string_view reserved_other;  // the same where the launcher targets none by name, {} = the provider id
+  std::string_view reserved;  // a reserved term of a reservations_by_name cloud: one comment line, {} = the cloud
+  std::string_view block;     // a capacity block of such a cloud: comment lines, {} = the cloud (SkyPilot's key)
+  std::string_view reserved_other;  // either where the launcher targets none by name, {} = the provider id
   std::string_view owned;     // an owned cluster: comment lines, {} = the provider id as a YAML scalar
   std::string_view handed_over;  // a cluster a capacity block hands over: comment lines, {} = the provider id
   std::string_view launch;    // the command that launches the file: one comment line
@@ -358,7 +359,9 @@ struct LauncherWords {
 };
 constexpr std::array<LauncherWords, 2> launcher_words{{
     {"SkyPilot task", "serve it with `sky serve` and replicas: ",
-     "# Reserved capacity: name your reservation in ~/.sky/config.yaml ({}.specific_reservations).\n",
+     "# Reserved term: {}'s reserved-instance and committed-use rates bill on-demand instances of this type.\n",
+     "# Capacity block: before launching, name its reservation id in ~/.sky/config.yaml\n"
+     "# ({}: specific_reservations: [<id>]); without it SkyPilot rents on-demand instances at the hourly price.\n",
      "# Reserved capacity: SkyPilot launches by instance type and targets no {} reservation; ask the provider.\n",
      "# Owned cluster: declare its hosts as SSH Node Pool {} in ~/.sky/ssh_node_pools.yaml and run\n"
      "# `sky ssh up` (https://docs.skypilot.co/en/latest/reservations/existing-machines.html);\n"
@@ -374,7 +377,9 @@ constexpr std::array<LauncherWords, 2> launcher_words{{
      // SkyServe replaces a preempted spot replica itself (docs "Serving on spot instances").
      "SkyServe service", "# Launch: sky serve up -n gpuselect THIS_FILE.yaml\n"},
     {"dstack task", "run it as a dstack service with replicas: ",
-     "# Reserved capacity: add `reservation: <id>` (AWS capacity reservations and blocks, GCP reservations).\n",
+     "# Reserved term: {}'s reserved-instance and committed-use rates bill on-demand instances of this type.\n",
+     "# Capacity block: replace the `reservation:` placeholder below with its id (cr-...); dstack then\n"
+     "# launches only into it, where without it it would rent on-demand instances at the hourly price.\n",
      "# Reserved capacity: dstack targets no {} reservation by name; ask the provider.\n",
      "# Owned cluster: create SSH fleet {} over its hosts first (type: fleet, ssh_config;\n"
      "# https://dstack.ai/docs/concepts/fleets/); the task only reuses that fleet.\n",
@@ -407,11 +412,13 @@ std::string header(Launcher launcher, const scoring::Ranking& ranking, const sco
     out += fmt::format("# The load needs {} instances (replicas); {}{}\n", pick.instances, words.replicas,
                        pick.instances);
   }
-  // A capacity block is an EC2 capacity reservation once bought: the launcher targets it the same way.
+  // A reserved term is billing on instances launched on demand; a capacity block is an EC2 capacity
+  // reservation once bought, which the launcher must be told to target.
   if (!pick.handed_over && (candidate.mode == PricingMode::reserved_1y || candidate.mode == PricingMode::reserved_3y ||
                             candidate.mode == PricingMode::capacity_block)) {
+    const auto said = candidate.mode == PricingMode::capacity_block ? words.block : words.reserved;
     out += reservations_by_name(pick.provider.id)
-               ? fmt::format(fmt::runtime(words.reserved), pick.provider.id)
+               ? fmt::format(fmt::runtime(said), pick.provider.id)
                : fmt::format(fmt::runtime(words.reserved_other), comment_text(pick.provider.id));
   }
   if (pick.owned) out += fmt::format(fmt::runtime(words.owned), yaml_scalar(pick.provider.id));
@@ -531,6 +538,10 @@ std::string dstack_file(const workload::Profile& profile, const scoring::Ranking
       for (const auto& region : pick.regions) listed += (listed.empty() ? "" : ", ") + yaml_scalar(region);
       out += "regions: [" + listed + "]\n";
     }
+    // A capacity block is used only by naming it (expert review 41, S40: the file asked for plain
+    // on-demand instances, so the idle block and hourly instances would both be paid): a placeholder
+    // that fails until replaced, never a silent on-demand launch.
+    if (candidate.mode == PricingMode::capacity_block) out += "reservation: \"REPLACE-WITH-THE-BLOCK-ID\"\n";
     // A reserved or block row's rate is below the hourly price dstack lists for the instance, which is
     // what max_price filters offers by: such a row's file would match no offer (review 31 round 2, P8).
     if (catalog::term_hours(candidate.mode) > 0 || candidate.mode == PricingMode::capacity_block) {
