@@ -3,6 +3,7 @@
 // (S59) is in test_capacity_block.cpp, the PEFT layouts (S34, S36) in test_calibration.cpp and the
 // GPU sold nowhere (S30) in test_commitments.cpp.
 #include <regex>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -305,4 +306,38 @@ TEST_CASE("review 41: QLoRA at fp8 or fp4 is refused in one line", "[review41]")
                        "--top", "1"},
                       today)
             .exit_code == 0);
+}
+
+TEST_CASE("review 41: the table's scores never rise down the ranking", "[review41]") {
+  // M1: rows at 92.949 showed 93.0 (the 2-decimal figure rounded again) below rows showing 92.9.
+  const auto run = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "1.3B", "--tokens", "5e10", "--deadline",
+                                  "48h", "--max-nodes", "8", "--top", "20"},
+                                 today);
+  REQUIRE(run.exit_code == 0);
+  const std::regex row(R"(^ *([0-9]+)  \S+ .* ([0-9]+\.[0-9])\s*$)");
+  double previous = 1000;
+  int rows = 0;
+  std::istringstream lines(run.out);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch match;
+    if (!std::regex_match(line, match, row)) continue;
+    const double shown = std::stod(match[2].str());
+    INFO(line);
+    CHECK(shown <= previous);
+    previous = shown;
+    ++rows;
+  }
+  CHECK(rows >= 4);
+}
+
+TEST_CASE("review 41: the open-capacity note never says 'more than 0 nodes'", "[review41]") {
+  // M3: a mainland ranking of monthly and yearly terms (every row holds its capacity) said "23 rows on
+  // more than 0 nodes (up to 4) left out".
+  const auto document = json_of({"recommend", "-w", "llm-pretrain", "-p", "13B", "--tokens", "1e12", "--region", "cn",
+                                 "--pricing", "monthly,yearly,on-demand", "--max-nodes", "8"});
+  for (const auto& note : document["notes"]) {
+    if (note["code"] != "N-OPEN-CAPACITY") continue;
+    CHECK(note["text"].get<std::string>().find("more than 0 nodes") == std::string::npos);
+  }
+  REQUIRE_FALSE(document["candidates"].empty());
 }

@@ -318,7 +318,7 @@ Grid ranking_grid(const RecommendView& view, std::size_t shown, const Style& sty
     if (diffusion) cells.push_back(images_per_s_label(performance));
     if (serving) cells.push_back(load_label(ranking, candidate));
     if (serving) cells.push_back(unit_cost_label(ranking, candidate));
-    cells.insert(cells.end(), {fmt::format("{:.1f}", rounded_score(candidate)), stacked_bar(candidate, ranking.weights, lang),
+    cells.insert(cells.end(), {fmt::format("{:.1f}", shown_score(candidate.score)), stacked_bar(candidate, ranking.weights, lang),
                                why_markup(view, candidate, lang)});
     grid.rows.push_back(std::move(cells));
     grid.html.row_classes.emplace_back(candidate.pareto ? "pareto" : "");

@@ -396,7 +396,7 @@ RankedCells ranked_cells(const RecommendView& view, const Row& row, const Style&
     cells.replicas = load_label(ranking, candidate);
     cells.unit_cost = unit_cost_label(ranking, candidate);
   }
-  cells.score = fmt::format("{:.1f}", rounded_score(candidate));
+  cells.score = fmt::format("{:.1f}", shown_score(candidate.score));
   return cells;
 }
 
