@@ -114,6 +114,9 @@ TEST_CASE("Ascend 910B: a team's offer ranks, with the stack's port said", "[asc
   REQUIRE(chinese.exit_code == 0);
   CHECK(chinese.out.find("torch_npu 的融合注意力") != std::string::npos);
   CHECK(chinese.out.find("华为昇腾 910B 64GB") != std::string::npos);
+  // The architecture as Huawei writes it in Chinese (expert review 41: "Huawei Da Vinci" in zh-CN).
+  CHECK(chinese.out.find("华为达芬奇") != std::string::npos);
+  CHECK(chinese.out.find("Da Vinci") == std::string::npos);
 }
 
 TEST_CASE("Ascend 910B: production serving waits for a mature engine, and FP8 training is no row", "[ascend][cli]") {

@@ -333,12 +333,21 @@ namespace {
 std::string software_words_made(const SoftwareSupport& support, const catalog::Gpu& gpu, text::Lang lang) {
   const auto* row = catalog::stack_support(gpu, *support.feature);
   // "NVIDIA Volta", "AMD CDNA3", "Huawei Da Vinci": the vendor and architecture as the vendor writes
-  // them (the catalog's ids are lower case).
-  constexpr std::array<std::pair<std::string_view, std::string_view>, 4> written = {
-      {{"nvidia", "NVIDIA"}, {"amd", "AMD"}, {"huawei", "Huawei"}, {"davinci", "Da Vinci"}}};
+  // them (the catalog's ids are lower case); Huawei's in Chinese as Huawei writes them there, 华为
+  // 达芬奇 (expert review 41: "Huawei Da Vinci" in a zh-CN warning). NVIDIA's and AMD's names stay Latin
+  // in Chinese text, as their Chinese pages write them.
+  struct Written {
+    std::string_view id, en, zh;
+  };
+  constexpr std::array<Written, 4> written = {{{"nvidia", "NVIDIA", "NVIDIA"},
+                                               {"amd", "AMD", "AMD"},
+                                               {"huawei", "Huawei", "华为"},
+                                               {"davinci", "Da Vinci", "达芬奇"}}};
   const auto as_written = [&](std::string_view id) -> std::string_view {
-    const auto* found = std::find_if(written.begin(), written.end(), [&](const auto& pair) { return pair.first == id; });
-    return found != written.end() ? found->second : id;
+    const auto* found =
+        std::find_if(written.begin(), written.end(), [&](const Written& entry) { return entry.id == id; });
+    if (found == written.end()) return id;
+    return lang == text::Lang::zh_cn ? found->zh : found->en;
   };
   std::string architecture(as_written(gpu.architecture));
   if (architecture.starts_with("cdna") || architecture.starts_with("rdna")) {
