@@ -375,3 +375,62 @@ TEST_CASE("estimated reserved prices are scaled to each region's on-demand price
   CHECK(*tokyo.reserved_1y / *tokyo.on_demand == Approx(*virginia.reserved_1y / *virginia.on_demand).epsilon(1e-4));
   CHECK(*tokyo.reserved_1y > *virginia.reserved_1y);
 }
+
+TEST_CASE("each region's prices are read by the entry's place in the list, as a search by name finds them",
+          "[catalog][regions]") {
+  // Regions listed out of order and one twice (sold there once), an entry for a region not listed.
+  const auto result = with_team(
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: aws/p4de.24xlarge\n"
+      "    regions: [us-west-2, eu-central-1, us-east-1, eu-central-1]\n"
+      "    pricing: {on_demand: 30, spot: 12}\n"
+      "    region_pricing:\n"
+      "      - {region: us-east-1, on_demand: 27}\n"
+      "      - {region: eu-central-1, on_demand: 34, spot: null}\n"
+      "      - {region: ap-east-1, on_demand: 99}\n"
+      "    as_of: 2026-11-01\n"
+      "    source: ACME agreement\n");
+  REQUIRE(result.ok());
+  const Offering* offering = result.catalog.find_offering("aws/p4de.24xlarge");
+  REQUIRE(offering != nullptr);
+  CHECK(offering->regions == std::vector<std::string>{"us-west-2", "eu-central-1", "us-east-1"});
+  std::vector<const Pricing*> by_region;
+  offering->prices_by_region(by_region);
+  REQUIRE(by_region.size() == 3);
+  for (std::size_t index = 0; index < by_region.size(); ++index) {
+    INFO(offering->regions[index]);
+    CHECK(by_region[index] == &offering->pricing_in(offering->regions[index]));
+  }
+  CHECK(by_region[0]->on_demand == 30.0);
+  CHECK(by_region[1]->on_demand == 34.0);
+  CHECK_FALSE(by_region[1]->spot.has_value());
+  CHECK(by_region[2]->on_demand == 27.0);
+  // The unlisted region's entry is no region's price, and the modes sold are those of listed regions.
+  for (const RegionPrice& entry : offering->region_prices) {
+    INFO(entry.region);
+    CHECK((entry.region == "ap-east-1") == (entry.region_index == RegionPrice::not_listed));
+  }
+  CHECK(offering->sold_anywhere(PricingMode::spot));
+  CHECK_FALSE(offering->sold_anywhere(PricingMode::monthly));
+
+  // A record built without catalog::load (no index) reads the same prices by name.
+  Offering built = *offering;
+  for (RegionPrice& entry : built.region_prices) entry.region_index = RegionPrice::unindexed;
+  std::vector<const Pricing*> by_name;
+  built.prices_by_region(by_name);
+  REQUIRE(by_name.size() == 3);
+  for (std::size_t index = 0; index < by_name.size(); ++index)
+    CHECK(by_name[index]->on_demand == by_region[index]->on_demand);
+  CHECK(built.sold_anywhere(PricingMode::spot));
+
+  // Every built-in offering with regional prices: the index and the search agree region by region.
+  for (const Offering& any : result.catalog.offerings) {
+    if (any.region_prices.empty()) continue;
+    any.prices_by_region(by_region);
+    for (std::size_t index = 0; index < any.regions.size(); ++index) {
+      INFO(any.id << " " << any.regions[index]);
+      CHECK(by_region[index] == &any.pricing_in(any.regions[index]));
+    }
+  }
+}

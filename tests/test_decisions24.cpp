@@ -354,10 +354,12 @@ TEST_CASE("scenario: a launch file for an 'any of N' row names no region nobody 
   // Expert review 31, R1: the catalog's one price for 29 Azure regions is eastus's list price, and
   // the launch file pinned the alphabetically first region (australiacentral, restricted access; AWS
   // af-south-1, opt-in). The launcher picks the region for such a row; a --region row keeps its own.
-  const std::vector<std::string> job = {"-w", "cv-inference", "-m", "resnet-50", "--requests-per-s", "500"};
+  // (The built-in Azure, AWS and GCP rows have had their regions' own prices since 2026-12-06;
+  // Lambda's rows keep one price for 17 regions.)
+  const std::vector<std::string> job = {"-w", "llm-finetune", "-p", "7e9", "--provider", "lambda"};
   const auto table = recommend(job);
   REQUIRE(table.exit_code == 0);
-  const auto ranked = recommend({"-w", "cv-inference", "-m", "resnet-50", "--requests-per-s", "500", "--format", "json"});
+  const auto ranked = recommend({"-w", "llm-finetune", "-p", "7e9", "--provider", "lambda", "--format", "json"});
   REQUIRE(ranked.exit_code == 0);
   const auto first = nlohmann::json::parse(ranked.out)["candidates"][0];
   REQUIRE(first["any_region"] == true);
@@ -465,8 +467,7 @@ TEST_CASE("scenario: launch files let the launcher choose among the regions --re
   // Review 31 round 2, P7 and P8: an "any of 8" row under --region eu pinned the alphabetically first
   // region; a capacity-block dstack file set max_price to the block's rate, below the hourly price
   // dstack filters offers by.
-  const std::vector<std::string> job = {"-w", "cv-inference", "-m", "resnet-50", "--requests-per-s", "500", "--region",
-                                        "eu"};
+  const std::vector<std::string> job = {"-w", "llm-finetune", "-p", "7e9", "--provider", "lambda", "--region", "eu"};
   auto sky_job = job;
   sky_job.insert(sky_job.end(), {"--emit", "skypilot"});
   const auto sky = recommend(sky_job);

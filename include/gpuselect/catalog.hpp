@@ -301,6 +301,12 @@ struct RegionPrice {
   Pricing pricing;                 // per instance-hour; spot is the median over the region's zones
   OptionalNumber spot_min;  // cheapest zone's spot price, for information (never ranked)
   std::uint8_t given = 0;          // bit 1 << PricingMode: the entry named that mode
+  // The entry's place in the offering's `regions`, set by catalog::load (index_region_prices) and
+  // kept by the image, so that ranking reads each region's prices without a search by name; a record
+  // built otherwise keeps `unindexed` and is looked up by name. (In padding: no size change.)
+  static constexpr std::uint16_t unindexed = 0xFFFF;
+  static constexpr std::uint16_t not_listed = 0xFFFE;  // the offering does not list the entry's region
+  std::uint16_t region_index = unindexed;
   SourcePos pos;
 };
 
@@ -370,7 +376,35 @@ struct Offering {
   const RegionPrice* region_price(std::string_view region) const;
   // Whether any listed region sells `mode`.
   bool sold_anywhere(PricingMode mode) const;
+  // Each listed region's prices in `regions` order: out[i] is &pricing_in(regions[i]), read from the
+  // entries' region_index where they have one (no search by name).
+  void prices_by_region(std::vector<const Pricing*>& out) const;
+  // Calls add(const Pricing&) with the prices of every listed region, once for the regions that share
+  // `pricing` (the order is unspecified): for "is it sold anywhere" questions, without a search.
+  template <typename Add>
+  void for_each_listed_pricing(Add&& add) const {
+    if (region_prices.empty()) {
+      add(pricing);
+      return;
+    }
+    std::size_t listed_entries = 0;
+    for (const RegionPrice& entry : region_prices) {
+      if (entry.region_index == RegionPrice::unindexed) {
+        for (const std::string& region : regions) add(pricing_in(region));
+        return;
+      }
+      if (entry.region_index == RegionPrice::not_listed) continue;
+      add(entry.pricing);
+      ++listed_entries;
+    }
+    if (listed_entries < regions.size()) add(pricing);
+  }
 };
+
+// Sets each region_prices entry's region_index (catalog::load calls it after every overlay); a region
+// the offering lists twice is listed once (it is sold there once), so each region has one place.
+// Entries stay unindexed when the offering lists more regions than an index holds.
+void index_region_prices(Offering& offering);
 
 // A transformer's architecture as a preset states it (ModelPreset::shape) and as the workload
 // resolves it (workload::Shape adds what resolve derives). In a preset 0 means "not stated":

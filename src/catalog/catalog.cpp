@@ -187,8 +187,57 @@ const Pricing& Offering::pricing_in(std::string_view region) const {
 
 bool Offering::sold_anywhere(PricingMode mode) const {
   if (region_prices.empty()) return pricing.price(mode).has_value();
-  return std::any_of(regions.begin(), regions.end(),
-                     [&](const std::string& region) { return pricing_in(region).price(mode).has_value(); });
+  bool sold = false;
+  for_each_listed_pricing([&](const Pricing& prices) { sold = sold || prices.price(mode).has_value(); });
+  return sold;
+}
+
+void Offering::prices_by_region(std::vector<const Pricing*>& out) const {
+  out.assign(regions.size(), &pricing);
+  for (const RegionPrice& entry : region_prices) {
+    if (entry.region_index == RegionPrice::unindexed) {
+      for (std::size_t index = 0; index < regions.size(); ++index) out[index] = &pricing_in(regions[index]);
+      return;
+    }
+    if (entry.region_index < out.size()) out[entry.region_index] = &entry.pricing;
+  }
+}
+
+void index_region_prices(Offering& offering) {
+  if (offering.region_prices.empty()) return;
+  // The listed regions by name, the first listing of a name first.
+  const auto sorted_by_name = [&offering] {
+    std::vector<std::pair<std::string_view, std::size_t>> by_name;
+    by_name.reserve(offering.regions.size());
+    for (std::size_t index = 0; index < offering.regions.size(); ++index) {
+      by_name.emplace_back(offering.regions[index], index);
+    }
+    std::stable_sort(by_name.begin(), by_name.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return by_name;
+  };
+  auto by_name = sorted_by_name();
+  const auto twice = [](const auto& a, const auto& b) { return a.first == b.first; };
+  if (std::adjacent_find(by_name.begin(), by_name.end(), twice) != by_name.end()) {
+    std::vector<bool> repeated(offering.regions.size(), false);
+    for (std::size_t at = 1; at < by_name.size(); ++at) {
+      if (by_name[at].first == by_name[at - 1].first) repeated[by_name[at].second] = true;
+    }
+    std::vector<std::string> once;
+    for (std::size_t index = 0; index < offering.regions.size(); ++index) {
+      if (!repeated[index]) once.push_back(offering.regions[index]);
+    }
+    offering.regions = SharedTextList(std::move(once));
+    by_name = sorted_by_name();
+  }
+  const bool fits = offering.regions.size() < RegionPrice::not_listed;
+  for (RegionPrice& entry : offering.region_prices) {
+    const auto found = std::lower_bound(by_name.begin(), by_name.end(), std::string_view(entry.region),
+                                        [](const auto& listed, std::string_view name) { return listed.first < name; });
+    const bool listed = found != by_name.end() && found->first == entry.region;
+    entry.region_index = !fits    ? RegionPrice::unindexed
+                         : listed ? static_cast<std::uint16_t>(found->second)
+                                  : RegionPrice::not_listed;
+  }
 }
 const ModelPreset* Catalog::find_model(std::string_view id_or_alias) const {
   return find_by_id_or_alias(models, id_or_alias);

@@ -9,6 +9,7 @@
 //            records' members in visit order; a string member is a u32 index into the strings, a
 //            double its 8 IEEE-754 bytes, an optional a u8 flag then the value, a list of strings
 //            a u32 (0: empty, else 1 + its index into the lists)
+//            a region price's region_index a u16;
 //            an offering's eleven source positions are a u16 mask of those not zero, then each
 //            of them: the first three u32 (file, line, column), each later one a u8 1 then u8
 //            lines past the first and u8 column where it is in the first's file at most 255 lines
@@ -167,6 +168,10 @@ class Writer {
   }
   void flag(const bool& value) { body_.push_back(value ? '\1' : '\0'); }
   void byte(const std::uint8_t& value) { body_.push_back(static_cast<char>(value)); }
+  void half(const std::uint16_t& value) {
+    body_.push_back(static_cast<char>(value & 0xFFU));
+    body_.push_back(static_cast<char>(value >> 8U));
+  }
   template <typename Enum>
   void enumeration(const Enum& value, Enum /*last*/) {
     body_.push_back(static_cast<char>(static_cast<std::uint8_t>(value)));
@@ -440,6 +445,10 @@ class Reader {
     value = stored == 1;
   }
   void byte(std::uint8_t& value) { value = get_u8(); }
+  void half(std::uint16_t& value) {
+    const std::uint8_t low = get_u8();
+    value = static_cast<std::uint16_t>(low | (get_u8() << 8U));
+  }
   template <typename Enum>
   void enumeration(Enum& value, Enum last) {
     const std::uint8_t stored = get_u8();
@@ -547,6 +556,7 @@ void visit(Archive& a, RegionPrice& entry) {
   visit(a, entry.pricing);
   a.optional(entry.spot_min);
   a.byte(entry.given);
+  a.half(entry.region_index);
   visit(a, entry.pos);
 }
 
@@ -738,10 +748,13 @@ void visit(Archive& a, Catalog& catalog) {
 }
 
 // What load() guarantees and the rest of the program relies on: the indexes of each offering name
-// records that exist.
+// records that exist, and each region price's region_index a listed region (or none).
 bool consistent(const Catalog& catalog) {
   for (const Offering& offering : catalog.offerings) {
     if (offering.provider_index >= catalog.providers.size() || offering.gpu_index >= catalog.gpus.size()) return false;
+    for (const RegionPrice& entry : offering.region_prices) {
+      if (entry.region_index < RegionPrice::not_listed && entry.region_index >= offering.regions.size()) return false;
+    }
   }
   return true;
 }

@@ -22,8 +22,9 @@ namespace gpuselect::catalog::image {
 // 2: providers' spot_reclaim; 3: models' diffusion layout; 4: needs_bf16; 5: DiT block layout; 6: name_zh; 7: capacity
 // blocks; 8: Fold64 instead of XXH64 for the sources' key digests and the checksum; 9: models' non_commercial_licence;
 // 10: the hccs interconnect (Ascend); 11: lists of strings stored once, after the strings, and named by index;
-// 12: an offering's source positions compact (a mask of those set; later ones near the first in three bytes)
-inline constexpr std::uint32_t format_version = 13;
+// 12: an offering's source positions compact (a mask of those set; later ones near the first in three bytes);
+// 13: a provider's capacity_block.min_instances; 14: a region price's region_index
+inline constexpr std::uint32_t format_version = 14;
 
 // One source file as read: its name in messages, its size, and its digests (src/core/digest.hpp).
 struct SourceDigest {

@@ -110,8 +110,9 @@ class Linter {
     }
   }
 
-  // The median USD per GPU-hour on demand of each GPU's offerings (each offering's own median over
-  // its regions, so a many-region offering counts once), with the offering's own median to leave out.
+  // The median USD per GPU-hour on demand of each GPU's offerings (each offering at its cheapest
+  // region, the price a buyer free to choose pays and the one the ranking uses by default, so a
+  // many-region offering counts once), with the offering's own to leave out.
   void build_market() {
     std::unordered_map<std::string, std::vector<std::pair<double, const Offering*>>> per_gpu;
     for (const auto& offering : catalog_.offerings) {
@@ -123,8 +124,7 @@ class Linter {
       }
       if (offering.regions.empty() && offering.pricing.on_demand) prices.push_back(*offering.pricing.on_demand * per_hour);
       if (prices.empty()) continue;
-      std::sort(prices.begin(), prices.end());
-      per_gpu[offering.gpu].emplace_back(prices[prices.size() / 2], &offering);
+      per_gpu[offering.gpu].emplace_back(*std::min_element(prices.begin(), prices.end()), &offering);
     }
     // Each GPU's medians in order, and where each offering's own sits: check_market reads the others'
     // median, cheapest and dearest from them without sorting a copy per offering (a copy and sort per

@@ -1445,6 +1445,7 @@ LoadResult Loader::finish() {
   check_offerings();
   resolve_region_prices();
   apply_discounts();
+  for (Offering& offering : result_.catalog.offerings) index_region_prices(offering);
   check_models();
   std::stable_sort(diagnostics_.begin(), diagnostics_.end(),
                    [](const LocatedDiagnostic& a, const LocatedDiagnostic& b) {

@@ -253,11 +253,7 @@ std::bitset<catalog::pricing_mode_count> modes_sold_anywhere(const catalog::Offe
       if (pricing.price(static_cast<catalog::PricingMode>(mode)).has_value()) sold.set(mode);
     }
   };
-  if (offering.region_prices.empty()) {
-    add(offering.pricing);
-  } else {
-    for (const std::string& region : offering.regions) add(offering.pricing_in(region));
-  }
+  offering.for_each_listed_pricing(add);
   return sold;
 }
 

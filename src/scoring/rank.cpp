@@ -1111,12 +1111,13 @@ class Ranker {
       count_other_sellers(sellers, offering);
       return;
     }
+    offering.prices_by_region(region_prices_);
     for (std::uint32_t region = 0; region < region_count; ++region) {
       const std::string& name = offering.regions[region];
       if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
         continue;
       }
-      const catalog::Pricing& pricing = offering.pricing_in(name);
+      const catalog::Pricing& pricing = *region_prices_[region];
       for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
         const auto price = pricing.price(static_cast<PricingMode>(mode));
         if (!price) continue;
@@ -2653,6 +2654,7 @@ class Ranker {
     std::array<bool, catalog::pricing_mode_count> any_region{};  // one price for every region (Candidate::any_region)
   };
   RegionChoice region_choice_;  // of the offering add_offering is on
+  std::vector<const catalog::Pricing*> region_prices_;            // choose_regions' buffer: each listed region's prices
   mutable const catalog::Offering* hardware_offering_ = nullptr;  // whose shape hardware_one_node_ is
   mutable estimate::Hardware hardware_one_node_;                  // hardware_of(that offering, 1)
   const catalog::Offering* plans_offering_ = nullptr;             // whose plans plans_by_nodes_ keeps (plan_of)
