@@ -591,6 +591,11 @@ std::vector<std::string_view> region_group_names();
 // Whether `regions` (expanded, expand_region_groups) is not empty and every one is in mainland China:
 // the output currency's default is then CNY, what every provider there bills in (docs/cli.md "--currency").
 bool all_in_mainland_china(const std::vector<std::string>& regions);
+// Whether an account must enable `region` of `provider` before it can launch there: AWS's opt-in
+// Regions (those launched after 2019-03-20, disabled by default; docs.aws.amazon.com/accounts/latest/
+// reference/manage-acct-regions.html). A ranking prices a row there only where --region names it by
+// id or no other allowed region sells the mode (docs/catalog.md "Prices per region").
+bool needs_opt_in(std::string_view provider, std::string_view region);
 
 // The record named by a user at `where` (a flag: "--gpu", "--provider", ...): the one check of such a
 // name, in one shape (unknown_id): "<where>: unknown GPU 'h10'; did you mean 'h100'? (see 'gpuselect

@@ -483,6 +483,12 @@ struct PriceContext {
   // (Cost::quote_below_market): the factor to the price it is ranked at. Set by the ranking, which
   // sees every offering.
   double below_market_factor = 1.0;
+  // The on-demand price (per instance-hour, in the catalog's currency) of the region the spot price
+  // is from, which a spot quote is judged by (Cost::spot_quote_deep, the price an old quote climbs
+  // to); unset: pricing->on_demand. Set by the ranking: the offering's own there, else the same
+  // provider's on-demand for the same GPU in that region, per GPU (GCP's a3-highgpu-1g sells no
+  // on-demand; expert review 42).
+  std::optional<double> spot_on_demand = std::nullopt;
 };
 // An on-demand quote per GPU-hour more than this many times below the cheapest other offering of
 // the same GPU is implausible (a unit slip: cents, a monthly price; not a discount). Judgement: the

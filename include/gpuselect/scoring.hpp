@@ -57,6 +57,9 @@ struct Constraints {
   std::optional<double> budget;  // job total, output currency
   std::optional<double> deadline_hours;
   std::vector<std::string> regions;    // any of
+  // The --region items that name a region by its id (not a group): an opt-in region
+  // (catalog::needs_opt_in) is where a row is priced only when named so, or sold nowhere else allowed.
+  std::vector<std::string> regions_by_id;
   std::vector<std::string> providers;  // any of
   std::vector<std::string> exclude_providers;
   std::vector<std::string> gpus;                    // GPU ids or aliases, any of

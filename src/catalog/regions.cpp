@@ -109,6 +109,20 @@ bool equals_lower(std::string_view name, std::string_view group) {
 
 }  // namespace
 
+// AWS Regions launched after 2019-03-20: disabled in an account until enabled (AWS Account
+// Management Reference, "Enable or disable AWS Regions in your account", read 2026-12-06):
+// Cape Town, Hong Kong, Taipei, Hyderabad, Jakarta, Melbourne, Malaysia, Thailand, Calgary, Zurich,
+// Milan, Spain, Tel Aviv, UAE, Bahrain, Mexico.
+constexpr std::array<std::string_view, 16> aws_opt_in_regions = {
+    "af-south-1",     "ap-east-1",      "ap-east-2",  "ap-south-2",   "ap-southeast-3", "ap-southeast-4",
+    "ap-southeast-5", "ap-southeast-7", "ca-west-1",  "eu-central-2", "eu-south-1",     "eu-south-2",
+    "il-central-1",   "me-central-1",   "me-south-1", "mx-central-1"};
+
+bool needs_opt_in(std::string_view provider, std::string_view region) {
+  return provider == "aws" &&
+         std::find(aws_opt_in_regions.begin(), aws_opt_in_regions.end(), region) != aws_opt_in_regions.end();
+}
+
 bool all_in_mainland_china(const std::vector<std::string>& regions) {
   return !regions.empty() &&
          std::all_of(regions.begin(), regions.end(), [](const std::string& region) { return in_mainland_china(region); });

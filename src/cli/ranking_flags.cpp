@@ -308,7 +308,13 @@ scoring::Options build_ranking_options(const RankingFlags& flags, const GlobalOp
   if (!settings.weights.value.empty() || !flags.weights.empty()) options.profile_name = profile_name + "+custom";
 
   auto& constraints = options.constraints;
-  constraints.regions = catalog::expand_region_groups(catalog, split_list(flags.region, "--region"));
+  const std::vector<std::string> regions_named = split_list(flags.region, "--region");
+  constraints.regions = catalog::expand_region_groups(catalog, regions_named);
+  for (const std::string& name : regions_named) {
+    if (std::find(constraints.regions.begin(), constraints.regions.end(), name) != constraints.regions.end()) {
+      constraints.regions_by_id.push_back(name);
+    }
+  }
   // Neither --currency nor a config's currency: a ranking of mainland China only, or of providers that
   // all bill in CNY (`--provider huawei,ctyun,tencent`; expert review 29 read it in USD), is in CNY
   // (where the catalog has its rate).

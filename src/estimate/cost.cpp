@@ -733,7 +733,10 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
             serving.output_tokens_per_s_band.in_calibrated_regime};
       }
     }
-    apply_quote_risk(cost, mode, context.quote_age_days, pricing.on_demand, instance_price.value_or(0), offering.stock,
+    const std::optional<double> judged_by = mode == catalog::PricingMode::spot && context.spot_on_demand
+                                                ? context.spot_on_demand
+                                                : std::optional<double>(pricing.on_demand);
+    apply_quote_risk(cost, mode, context.quote_age_days, judged_by, instance_price.value_or(0), offering.stock,
                      price_estimated(offering, mode), context.below_market_factor);
   }
   // Reserved and subscription terms bill every hour of the term; they beat on-demand when the share

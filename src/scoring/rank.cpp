@@ -514,7 +514,40 @@ class Ranker {
     context.gpu = &catalog_.gpu_of(offering);
     if (!options_.today.empty()) context.quote_age_days = quote_age_days(offering.as_of);
     context.below_market_factor = below_market_factor(offering);
+    context.spot_on_demand = spot_region_on_demand(offering);
     return context;
+  }
+
+  // PriceContext::spot_on_demand: the on-demand price in the region the row's spot price is from;
+  // where the offering sells none there, the cheapest per GPU among the provider's offerings of the
+  // same GPU that do, times the offering's GPUs; unset where neither is known.
+  std::optional<double> spot_region_on_demand(const catalog::Offering& offering) {
+    const std::uint32_t region = region_choice_.region[static_cast<std::size_t>(PricingMode::spot)];
+    if (!region_choice_.pricing.spot || region == no_region || region >= offering.regions.size()) return std::nullopt;
+    const std::string& name = offering.regions[region];
+    if (const auto own = offering.pricing_in(name).on_demand) return *own;
+    if (on_demand_sellers_.empty()) {
+      for (std::uint32_t index = 0; index < catalog_.offerings.size(); ++index) {
+        const auto& seller = catalog_.offerings[index];
+        if (seller.sold_anywhere(PricingMode::on_demand)) on_demand_sellers_[seller_key(seller)].push_back(index);
+      }
+      on_demand_sellers_[~std::uint64_t{0}];  // built, though no offering sells on demand
+    }
+    const auto sellers = on_demand_sellers_.find(seller_key(offering));
+    if (sellers == on_demand_sellers_.end()) return std::nullopt;
+    double per_gpu = std::numeric_limits<double>::infinity();
+    for (const std::uint32_t index : sellers->second) {
+      const auto& seller = catalog_.offerings[index];
+      const double gpus = seller.gpu_count * seller.gpu_fraction;
+      if (!(gpus > 0) || std::find(seller.regions.begin(), seller.regions.end(), name) == seller.regions.end())
+        continue;
+      if (const auto price = seller.pricing_in(name).on_demand) per_gpu = std::min(per_gpu, *price / gpus);
+    }
+    if (!std::isfinite(per_gpu)) return std::nullopt;
+    return per_gpu * offering.gpu_count * offering.gpu_fraction;
+  }
+  static std::uint64_t seller_key(const catalog::Offering& offering) {
+    return (std::uint64_t{offering.provider_index} << 32U) | offering.gpu_index;
   }
 
   // The offering's on-demand quote per GPU-hour, in the output currency (0: none, or owned).
@@ -1112,23 +1145,38 @@ class Ranker {
       return;
     }
     offering.prices_by_region(region_prices_);
+    // An opt-in region (an AWS account enables it first) is chosen for a mode only where --region
+    // names it by id or no other allowed region sells the mode (expert review 42: spot rows went to
+    // me-central-1 and eu-south-2 on their quotes, and launch files pinned them).
+    RegionChoice opt_in;
+    opt_in.region.fill(no_region);
+    const auto& named = options_.constraints.regions_by_id;
     for (std::uint32_t region = 0; region < region_count; ++region) {
       const std::string& name = offering.regions[region];
       if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
         continue;
       }
+      RegionChoice& tier =
+          catalog::needs_opt_in(offering.provider, name) && std::find(named.begin(), named.end(), name) == named.end()
+              ? opt_in
+              : choice;
       const catalog::Pricing& pricing = *region_prices_[region];
       for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
         const auto price = pricing.price(static_cast<PricingMode>(mode));
         if (!price) continue;
         ++sellers[mode];
         // Compared per hour; kept as the catalog states it (per term for subscriptions).
-        const auto chosen = choice.pricing.price(static_cast<PricingMode>(mode));
+        const auto chosen = tier.pricing.price(static_cast<PricingMode>(mode));
         if (!chosen || *price < *chosen) {
-          choice.pricing.slot(static_cast<PricingMode>(mode)) = pricing.stated(static_cast<PricingMode>(mode));
-          choice.region[mode] = region;
+          tier.pricing.slot(static_cast<PricingMode>(mode)) = pricing.stated(static_cast<PricingMode>(mode));
+          tier.region[mode] = region;
         }
       }
+    }
+    for (std::size_t mode = 0; mode < catalog::pricing_mode_count; ++mode) {
+      if (choice.region[mode] != no_region || opt_in.region[mode] == no_region) continue;
+      choice.region[mode] = opt_in.region[mode];
+      choice.pricing.slot(static_cast<PricingMode>(mode)) = opt_in.pricing.stated(static_cast<PricingMode>(mode));
     }
     if (region_count == 0) choice.pricing = offering.pricing;  // no region to name: the offering's prices
     count_other_sellers(sellers, offering);
@@ -2655,6 +2703,9 @@ class Ranker {
   };
   RegionChoice region_choice_;  // of the offering add_offering is on
   std::vector<const catalog::Pricing*> region_prices_;            // choose_regions' buffer: each listed region's prices
+  // Per provider and GPU (seller_key), the offerings that sell on demand somewhere: built on the
+  // first spot row whose region sells no on-demand of its own (spot_region_on_demand).
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> on_demand_sellers_;
   mutable const catalog::Offering* hardware_offering_ = nullptr;  // whose shape hardware_one_node_ is
   mutable estimate::Hardware hardware_one_node_;                  // hardware_of(that offering, 1)
   const catalog::Offering* plans_offering_ = nullptr;             // whose plans plans_by_nodes_ keeps (plan_of)
