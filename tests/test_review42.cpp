@@ -83,3 +83,29 @@ TEST_CASE("review 42: no row is priced in an AWS opt-in region nobody named", "[
   REQUIRE(!in_uae["candidates"].empty());
   CHECK(in_uae["candidates"][0]["region"] == "me-central-1");
 }
+
+TEST_CASE("review 42: a pretraining run is held to the planning horizon at its time band's slow end", "[review42]") {
+  // R7 (and review 43, R5): four single-L40S spot VMs over 20 Gbit/s Ethernet, 30.0 d expected and
+  // 54.8 d at the band's slow end, ranked first over one 8x B200 node ending in 2.7 d for less; the
+  // horizon was checked at the expected hours only.
+  const auto document = review_recommend_json({"-w", "llm-pretrain", "-p", "3e9", "--tokens", "6e10", "--provider",
+                                               "aws", "--pricing", "spot", "--top", "all"});
+  REQUIRE(!document["candidates"].empty());
+  constexpr double horizon_hours = 30 * 24;
+  const auto& first = document["candidates"][0];
+  CHECK(first["time"]["wall_hours_band"]["high"].get<double>() <= horizon_hours);
+  bool slow_row_ranked = false;
+  for (const auto& row : document["candidates"]) {
+    if (row["time"]["wall_hours"].get<double>() > horizon_hours ||
+        row["time"]["wall_hours_band"]["high"].get<double>() <= horizon_hours) {
+      continue;
+    }
+    // Within the horizon expected, past it at the slow end: below every row within it at both.
+    slow_row_ranked = true;
+    INFO(row["offering_id"] << " x" << row["nodes"]);
+    CHECK(row["rank"].get<int>() > first["rank"].get<int>());
+    CHECK(row["criteria"]["performance"]["score"].get<double>() <
+          first["criteria"]["performance"]["score"].get<double>() - 5);
+  }
+  CHECK(slow_row_ranked);
+}

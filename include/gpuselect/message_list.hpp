@@ -156,6 +156,7 @@
   X(fact_within_turnaround, "{0}, within the {1} turnaround (faster earns nothing more)", "{0}，在 {1} 的周转时间内，更快不再加分") \
   X(fact_past_turnaround, "{0}, but {1} with the wait for capacity at 9 in 10 odds, past the {2} turnaround", "{0}，但按九成把握计入等待资源后为 {1}，超出 {2} 的周转时间") \
   X(fact_vs_fastest, "{0} vs fastest {1}", "{0}，最快 {1}") \
+  X(fact_past_horizon_slow_end, "{0}, but up to {1} at its time band's slow end, past a pretraining run's {2} planning horizon", "{0}，但按时间区间慢端可达 {1}，超出预训练 {2} 的规划期") \
   X(fact_within_horizon_slack, "{0}, within a pretraining run's {1} planning horizon with {2} to spare (no --deadline: a run that ends within it scores as the fastest, a little less for each day of it used; --deadline or --profile speed-first buys speed)", "{0}，在预训练 {1} 的规划期内，仍余 {2}（未给 --deadline：在规划期内结束即按最快计分，每多用一天略减分；用 --deadline 或 --profile speed-first 换取速度）") \
   X(fact_within_deadline_slack, "{0}, within the {1} deadline with {2} to spare at the slow end (a run that leaves half of it free scores the most)", "{0}，在 {1} 的截止时间内，按慢端仍余 {2}（留出一半时间的得分最高）") \
   X(fact_within_deadline_slack_confidence, "{0}, within the {1} deadline with {2} to spare at {3}% confidence (a run that leaves half of it free scores the most)", "{0}，在 {1} 的截止时间内，按 {3}% 置信度仍余 {2}（留出一半时间的得分最高）") \

@@ -236,13 +236,16 @@ IndicatorValue job_time(const IndicatorInput& in) {
   const double speed = speed_of(in.kind, in.gpu, in.offering, in.candidate, in.performance);
   if (!(speed > 0) || !(in.best.best_speed > 0)) return {1.0};
   // Training: a run inside the turnaround is as good as the fastest (right-sizing; docs/scoring.md),
-  // held against it with the wait for capacity at its 90th percentile.
+  // held against it with the wait for capacity at its 90th percentile; a deadline and the
+  // pretraining horizon at the time band's slow end too (expert review 42, R7: four single-L40S
+  // spot VMs for 30.0 d, 54.8 d at the slow end, ranked above one B200 node for 2.7 d at less).
   const bool turnaround = in.best.turnaround_hours > 0 && workload::kind_traits(in.kind).training();
   const double enough_speed =
       turnaround ? std::min(in.best.best_speed, 1.0 / in.best.turnaround_hours) : in.best.best_speed;
-  const double checked_hours = !turnaround                     ? 0.0
-                               : in.best.turnaround_is_deadline ? deadline_check_hours(in.candidate, in.performance)
-                                                                : turnaround_check_hours(in.candidate);
+  const double checked_hours = !turnaround ? 0.0
+                               : in.best.turnaround_is_deadline || in.best.turnaround_is_horizon
+                                   ? deadline_check_hours(in.candidate, in.performance)
+                                   : turnaround_check_hours(in.candidate);
   const double checked_speed = checked_hours > 0 ? std::min(speed, 1.0 / checked_hours) : speed;
   const double ratio = std::max(1.0, enough_speed / checked_speed);
   double value = 1.0 - std::log(ratio) / std::log(ratio_at_zero);
