@@ -14,6 +14,12 @@ For every AWS, Azure and GCP offering of data/offerings.yaml whose instance type
 - spot: the median over the region's zones whose spot price is given and differs from its on-demand
   price by more than 0.01% (AWS repeats the on-demand price, at times rounded, where a zone sells no spot); `null` where no zone sells it.
 - spot_min: the cheapest such zone, where it differs from spot (a region without one ranks its spot).
+- GCP: a region whose on-demand is below 0.6x the median of the offering's regions and whose spot is
+  more than 0.4x it gets no on-demand: Google sells Spot VMs at 60-91% off on-demand
+  (https://cloud.google.com/spot-vms/pricing), so the pair cannot both be list prices, and the
+  on-demand half the other regions' is the one that is not (the H100 accelerator row reads 4.20076
+  USD/GPU-h in seven regions against 9.80-12.74 elsewhere, with spot at 84-97% of it: another
+  consumption SKU read as on-demand; expert review 43). Its spot stays.
 Every region the file prices gets an entry (so no region rests on `pricing`, which stays the price
 basis the offering's source names); entries the offering already has keep their other modes (the
 capacity_block prices of AWS's Capacity Blocks page).
@@ -96,7 +102,27 @@ def region_entries(offering, hosts, accelerators):
         if spots and min(spots) != entry['spot']:
             entry['spot_min'] = min(spots)
         entries[region] = entry
+    if offering['provider'] == 'gcp':
+        drop_unlisted_on_demand(entries)
     return entries
+
+
+# GCP's Spot VMs are 60-91% off on-demand (https://cloud.google.com/spot-vms/pricing): spot above
+# SPOT_SHARE_MAX of a region's on-demand that is also below REGION_SHARE_MIN of the median over the
+# offering's regions marks that on-demand as no list price (module docstring).
+SPOT_SHARE_MAX = 0.4
+REGION_SHARE_MIN = 0.6
+
+
+def drop_unlisted_on_demand(entries):
+    on_demands = [entry['on_demand'] for entry in entries.values() if entry.get('on_demand')]
+    if len(on_demands) < 3:
+        return
+    median = statistics.median(on_demands)
+    for entry in entries.values():
+        on_demand, spot = entry.get('on_demand'), entry.get('spot')
+        if on_demand and spot and on_demand < REGION_SHARE_MIN * median and spot > SPOT_SHARE_MAX * on_demand:
+            entry['on_demand'] = None
 
 
 def text_of(value):

@@ -217,6 +217,35 @@ TEST_CASE("validate's market-range check per GPU-hour names the likely unit mist
   }
 }
 
+TEST_CASE("validate flags a region priced at under half the median of the offering's regions", "[catalog][lint]") {
+  // Expert review 43: the reference file's GCP H100 accelerator row read 4.20 USD/GPU-h in seven
+  // regions against 9.80-12.74 elsewhere, another SKU taken as on-demand. A region at half its
+  // others' price is flagged at its entry; the built-in catalog has none left.
+  const auto result = with_team(
+      "schema_version: 1\n"
+      "offerings:\n"
+      "  - id: aws/p5.48xlarge\n"
+      "    region_pricing:\n"
+      "      - {region: us-east-1, on_demand: 55.04}\n"
+      "      - {region: us-west-2, on_demand: 55.04}\n"
+      "      - {region: eu-west-2, on_demand: 61.2}\n"
+      "      - {region: ap-northeast-1, on_demand: 24.5}\n"
+      "    as_of: 2026-11-01\n"
+      "    source: ACME\n");
+  REQUIRE(result.ok());
+  const std::string team = joined(lines_about(lint(result.catalog, "2026-11-30"), "team.yaml"));
+  CHECK_THAT(team,
+             Catch::Contains("team.yaml:8:") &&
+                 Catch::Contains("'aws/p5.48xlarge' in ap-northeast-1 has on_demand 24.5, under half the median") &&
+                 Catch::Contains("another SKU"));
+  CHECK_THAT(team, !Catch::Contains("in us-east-1 has on_demand"));
+  const auto builtin = with_team("schema_version: 1\n");
+  for (const auto& diagnostic : lint(builtin.catalog, "2026-11-30")) {
+    INFO(format_diagnostic(diagnostic));
+    CHECK(diagnostic.message.find("under half the median") == std::string::npos);
+  }
+}
+
 TEST_CASE("an error an overlay causes is reported at the overlay, not at the file that defined the record",
           "[catalog][overlay]") {
   const auto result = with_team(

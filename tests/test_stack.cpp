@@ -89,7 +89,13 @@ TEST_CASE("scenario: GPU data loading (DALI) is NVIDIA-only: AMD rows are exclud
 }
 
 TEST_CASE("scenario: QLoRA on ROCm is a weak stack: warned, deducted, said in JSON", "[stack]") {
-  const auto document = json_of(qlora_8b);
+  // Production training leaves it out (expert review 43, docs/scoring.md "Software stack"); the
+  // development tier ranks it, warned and deducted.
+  const auto production = json_of(qlora_8b);
+  for (const auto& candidate : production["candidates"]) CHECK(candidate["offering_id"] != mi300x);
+  auto development = qlora_8b;
+  development.insert(development.end(), {"--training-tier", "development"});
+  const auto document = json_of(development);
   bool amd = false;
   double amd_stability = 0;
   for (const auto& candidate : document["candidates"]) {
@@ -107,7 +113,8 @@ TEST_CASE("scenario: QLoRA on ROCm is a weak stack: warned, deducted, said in JS
   }
   REQUIRE(amd);
   // The same MI300X for a full fine-tune (flash attention: mature on CDNA3) has no deduction.
-  const auto full = json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b"});
+  const auto full =
+      json_of({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-8b", "--training-tier", "development"});
   for (const auto& candidate : full["candidates"]) {
     if (candidate["offering_id"] != mi300x || candidate["pricing_mode"] != "on-demand") continue;
     CHECK(candidate["software"]["level"] == "mature");

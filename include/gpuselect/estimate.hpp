@@ -264,6 +264,10 @@ struct Cost {
   // row (scoring::ExclusionKind::price_implausible); compare ranks it with suspect_quote_factor at
   // least that factor, and the price's upper end with it, and W-PRICE-IMPLAUSIBLE.
   bool quote_below_market = false;
+  // spot: an old quote's upper end climbs towards an on-demand price (PriceContext::spot_on_demand or
+  // the row's own); false where the region and its siblings sell no on-demand to climb to
+  // (spot_quote_no_saving). (In the padding before `instances`.)
+  bool spot_quote_anchored = false;
   // (The flags and ints of this struct sit in pairs of 8 bytes where they can: a candidate holds one
   // Cost; price_estimated added 8 bytes, ~7 MB at a million offerings.)
   int instances = 0;                      // instances (nodes) rented for this line
@@ -346,7 +350,9 @@ struct Cost {
   bool spot_quote_suspect() const { return spot_quote_deep || spot_quote_scarce; }
   // An old spot quote's upper end has climbed all the way to the on-demand price
   // (spot_quote_worthless_days): the row earns no saving over on demand until the price is checked.
-  bool spot_quote_no_saving() const { return spot_quote_old && quote_age_days >= spot_quote_worthless_days; }
+  bool spot_quote_no_saving() const {
+    return spot_quote_old && spot_quote_anchored && quote_age_days >= spot_quote_worthless_days;
+  }
   // Serving on a term longer than its priced hours, without --hours: the service runs on past the
   // window, so the window is charged its hours at the term's rate (commitment_charged false).
   bool term_continues = false;

@@ -42,6 +42,13 @@ constexpr double unit_slip_factor = 2;
 // 10.1x apart; the importer's rule 7 uses 5x.
 constexpr double unexplained_outlier_factor = 12;
 constexpr double hours_per_month = 730;  // 8760 / 12
+// One offering's regions: an on-demand price below this share of the median over its regions (three
+// or more priced) is a finding. A cloud's regional spread is within ~1.6x (AWS p5.48xlarge 55.04 in
+// us-east-1 against 75.96 in ap-southeast-3; Azure ND96isr_H100_v5 98.32 in eastus against 152.40
+// in japanwest; GCP g2-standard-4 0.70 against 1.13 in me-central2; shared/reference), so half the
+// median is another SKU read as on-demand: the reference file's GCP H100 accelerator row at 4.20
+// USD/GPU-h in seven regions against 9.80-12.74 elsewhere (docs/catalog.md "Prices per region").
+constexpr double region_outlier_share = 0.5;
 
 // Where a finding about some fields belongs: the field set by the latest file (an overlay that
 // changed one of them made the combination wrong); within one file the first listed. Fields never
@@ -196,6 +203,28 @@ class Linter {
          likely.empty() ? text::words(Msg::lint_market_hint) : composed(Msg::lint_market_likely, likely));
   }
 
+  // A region's own on-demand price under region_outlier_share of the median over the offering's
+  // regions (region_pricing entries that state one; the offering's `pricing` for the rest).
+  void check_region_spread(const Offering& offering, const text::Words& what) {
+    std::vector<double> prices;
+    for (const auto& region : offering.regions) {
+      if (const auto price = offering.pricing_in(region).on_demand) prices.push_back(*price);
+    }
+    if (prices.size() < 3) return;
+    std::nth_element(prices.begin(), prices.begin() + static_cast<std::ptrdiff_t>(prices.size() / 2), prices.end());
+    const double median = prices[prices.size() / 2];
+    for (const auto& entry : offering.region_prices) {
+      if ((entry.given & (1u << static_cast<unsigned>(PricingMode::on_demand))) == 0 || !entry.pricing.on_demand)
+        continue;
+      if (!(*entry.pricing.on_demand < region_outlier_share * median)) continue;
+      if (std::find(offering.regions.begin(), offering.regions.end(), entry.region) == offering.regions.end()) continue;
+      warn(entry.pos.line > 0 ? entry.pos : offering.pos,
+           composed(Msg::lint_region_below_median, what, entry.region, format_number(*entry.pricing.on_demand),
+                    format_number(median), prices.size()),
+           text::words(Msg::lint_region_below_median_hint));
+    }
+  }
+
   void check(const Offering& offering) {
     const text::Words what = text::words(Msg::lint_offering, text::quoted(offering.id));
     check_market(offering, offering.pricing.on_demand, "pricing.on_demand",
@@ -255,6 +284,7 @@ class Linter {
              text::words(Msg::lint_discount_hint));
       }
     }
+    check_region_spread(offering, what);
     // Every mode counts (a capacity block alone is a price: Lambda's 1-Click Clusters).
     bool sold = false;
     for (std::size_t mode_index = 0; mode_index < pricing_mode_count && !sold; ++mode_index) {

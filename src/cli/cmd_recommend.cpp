@@ -394,12 +394,17 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
     // the change that helps (expert review 14: "memory" read as a flag to loosen).
     // A serving replica stays within one instance: more nodes do not hold it (expert review 18).
     const bool serving = workload::kind_traits(ranking.kind).serving();
-    const auto said_as_what_it_is = [serving](scoring::ExclusionKind kind) -> std::optional<Msg> {
+    const bool training =
+        workload::kind_traits(ranking.kind).training() && ranking.training_tier == workload::Tier::production;
+    const auto said_as_what_it_is = [serving, training](scoring::ExclusionKind kind) -> std::optional<Msg> {
       switch (kind) {
-        case scoring::ExclusionKind::memory: return serving ? Msg::hint_no_match_memory_serving : Msg::hint_no_match_memory;
+        case scoring::ExclusionKind::memory:
+          return serving ? Msg::hint_no_match_memory_serving : Msg::hint_no_match_memory;
         case scoring::ExclusionKind::software:
-          return serving ? Msg::hint_no_match_software_serving : Msg::hint_no_match_software;
-        default: return std::nullopt;
+          if (serving) return Msg::hint_no_match_software_serving;
+          return training ? Msg::hint_no_match_software_training : Msg::hint_no_match_software;
+        default:
+          return std::nullopt;
       }
     };
     // Host RAM: the --max-nodes that spreads the offload, or, where more nodes do not, a lighter job.

@@ -394,6 +394,7 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
   const double low_factor = 1.0 / ((1.0 + cost.price_band_pct / 100.0) * estimate_factor);
   cost.price_high_factor = (1.0 + cost.price_band_pct / 100.0) * estimate_factor * suspect_factor;
   if (spot && cost.spot_quote_old && on_demand && *on_demand > spot_price && spot_price > 0) {
+    cost.spot_quote_anchored = true;
     const double climbed = std::clamp((age_days - spot_price_age.fresh_days) /
                                           (spot_quote_worthless_days - spot_price_age.fresh_days),
                                       0.0, 1.0);

@@ -95,6 +95,11 @@ void check_tier_held(const catalog::Catalog& catalog, const Ranking& ranking, co
                  subject, "a marketplace host in production training without --allow-marketplace or --provider naming it");
     found.expect(options.allow_shared_gpu || offering.isolation != catalog::Isolation::vgpu || offering.gpu_fraction >= 1,
                  subject, "a fractional vGPU share in production training without --allow-shared-gpu");
+    found.expect(
+        options.allow_immature_stack || !detail::weak_on_training_method(candidate.software) ||
+            detail::names_gpu(catalog, options.constraints, gpu),
+        subject,
+        "a stack weak on the job's method in production training without --allow-immature-stack or --gpu naming it");
     return;
   }
   if (!workload::kind_traits(ranking.kind).serving() || ranking.serving_tier != workload::Tier::production) return;

@@ -533,18 +533,26 @@ class Ranker {
       }
       on_demand_sellers_[~std::uint64_t{0}];  // built, though no offering sells on demand
     }
-    const auto sellers = on_demand_sellers_.find(seller_key(offering));
-    if (sellers == on_demand_sellers_.end()) return std::nullopt;
+    // Memoised per provider, GPU and region: one spot row in a region asks what every other asks.
+    const auto [memo, added] = sibling_on_demand_per_gpu_.try_emplace(SellerRegion{seller_key(offering), name}, 0.0);
+    if (added) memo->second = cheapest_on_demand_per_gpu(seller_key(offering), name);
+    if (!std::isfinite(memo->second)) return std::nullopt;
+    return memo->second * offering.gpu_count * offering.gpu_fraction;
+  }
+  // The cheapest on-demand price per GPU in `region` among the offerings of on_demand_sellers_[key]
+  // (infinity: none sells there).
+  double cheapest_on_demand_per_gpu(std::uint64_t key, std::string_view region) const {
+    const auto sellers = on_demand_sellers_.find(key);
+    if (sellers == on_demand_sellers_.end()) return std::numeric_limits<double>::infinity();
     double per_gpu = std::numeric_limits<double>::infinity();
     for (const std::uint32_t index : sellers->second) {
       const auto& seller = catalog_.offerings[index];
       const double gpus = seller.gpu_count * seller.gpu_fraction;
-      if (!(gpus > 0) || std::find(seller.regions.begin(), seller.regions.end(), name) == seller.regions.end())
+      if (!(gpus > 0) || std::find(seller.regions.begin(), seller.regions.end(), region) == seller.regions.end())
         continue;
-      if (const auto price = seller.pricing_in(name).on_demand) per_gpu = std::min(per_gpu, *price / gpus);
+      if (const auto price = seller.pricing_in(region).on_demand) per_gpu = std::min(per_gpu, *price / gpus);
     }
-    if (!std::isfinite(per_gpu)) return std::nullopt;
-    return per_gpu * offering.gpu_count * offering.gpu_fraction;
+    return per_gpu;
   }
   static std::uint64_t seller_key(const catalog::Offering& offering) {
     return (std::uint64_t{offering.provider_index} << 32U) | offering.gpu_index;
@@ -1113,9 +1121,16 @@ class Ranker {
   // on a port in progress (expert review 12, S24: gpt-oss-120b's MXFP4 weights, weak on Ada, on two
   // L20s ranked first for production serving at 91.5 on a monthly term).
   // bf16 alone is not such a port (detail::weak_beyond_bf16; W-SOFTWARE-STACK says it).
+  // Production training excludes a stack weak on the job's own method (QLoRA or FP8 training:
+  // detail::weak_on_training_method) unless --gpu names the GPU, as it does consumer cards.
   bool weak_stack_excluded(const catalog::Offering& offering) const {
-    return detail::weak_beyond_bf16(software_by_gpu_[offering.gpu_index]) &&
-           workload::kind_traits(profile_.kind).serving() && profile_.serving_tier == workload::Tier::production;
+    const SoftwareSupport& software = software_by_gpu_[offering.gpu_index];
+    const workload::KindTraits& kind = workload::kind_traits(profile_.kind);
+    if (kind.serving())
+      return detail::weak_beyond_bf16(software) && profile_.serving_tier == workload::Tier::production;
+    return kind.training() && profile_.training_tier == workload::Tier::production &&
+           detail::weak_on_training_method(software) &&
+           !detail::names_gpu(catalog_, options_.constraints, catalog_.gpu_of(offering));
   }
   bool software_excluded(const catalog::Offering& offering) const {
     if (&filter_ != &options_.constraints || options_.allow_immature_stack) return false;
@@ -2033,9 +2048,11 @@ class Ranker {
         stale_term_reasons(offering, mode, cost, total_cost);
         if (cost.quote_below_market) implausible_price_reasons(offering, cost, total_cost);
         if (!options_.allow_immature_stack && weak_stack_excluded(offering)) {
-          reasons_.push_back({ExclusionKind::software, total_cost, 0,
-                              text::composed(text::Msg::detail_software_weak_serving,
-                                             software_said(software_by_gpu_[offering.gpu_index], catalog_.gpu_of(offering)))});
+          reasons_.push_back(
+              {ExclusionKind::software, total_cost, 0,
+               text::composed(workload::kind_traits(profile_.kind).serving() ? text::Msg::detail_software_weak_serving
+                                                                             : text::Msg::detail_software_weak_training,
+                              software_said(software_by_gpu_[offering.gpu_index], catalog_.gpu_of(offering)))});
         }
         if (!mainland_asked_ && mainland_only_[index]) {
           reasons_.push_back({ExclusionKind::region, total_cost, 0,
@@ -2706,6 +2723,19 @@ class Ranker {
   // Per provider and GPU (seller_key), the offerings that sell on demand somewhere: built on the
   // first spot row whose region sells no on-demand of its own (spot_region_on_demand).
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> on_demand_sellers_;
+  // A provider and GPU (seller_key) in a region (a name in the catalog's offerings, which outlive
+  // the Ranker): the cheapest on-demand price per GPU there (cheapest_on_demand_per_gpu).
+  struct SellerRegion {
+    std::uint64_t seller = 0;
+    std::string_view region;
+    bool operator==(const SellerRegion&) const = default;
+  };
+  struct SellerRegionHash {
+    std::size_t operator()(const SellerRegion& key) const noexcept {
+      return std::hash<std::string_view>{}(key.region) ^ (key.seller * 0x9E3779B97F4A7C15ULL);
+    }
+  };
+  std::unordered_map<SellerRegion, double, SellerRegionHash> sibling_on_demand_per_gpu_;
   mutable const catalog::Offering* hardware_offering_ = nullptr;  // whose shape hardware_one_node_ is
   mutable estimate::Hardware hardware_one_node_;                  // hardware_of(that offering, 1)
   const catalog::Offering* plans_offering_ = nullptr;             // whose plans plans_by_nodes_ keeps (plan_of)

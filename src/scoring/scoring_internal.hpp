@@ -237,6 +237,20 @@ inline bool weak_beyond_bf16(const SoftwareSupport& software) {
   return software.level == catalog::StackLevel::weak && (beyond(software.feature) || beyond(software.also()));
 }
 
+// A stack weak for a training job on the method the job is (QLoRA's 4-bit kernels, FP8 training),
+// where other GPUs run it maturely: production training excludes it unless the GPU is named
+// (rank.cpp; expert review 43 S32: QLoRA of a 70B model ranked first on 8x MI300X, whose
+// bitsandbytes port is experimental). Not FP4 training, weak on every GPU that runs it (Blackwell is
+// its only home: excluding it would leave nothing; W-SOFTWARE-STACK says it), nor a weak
+// FlashAttention or bf16, kernels a job can do without: a V100 still fine-tunes BERT-base, the
+// guides' right-size example.
+inline bool weak_on_training_method(const SoftwareSupport& software) {
+  const auto method = [](std::optional<catalog::StackFeature> feature) {
+    return feature == catalog::StackFeature::qlora_4bit || feature == catalog::StackFeature::fp8_training;
+  };
+  return software.level == catalog::StackLevel::weak && (method(software.feature) || method(software.also()));
+}
+
 inline double ranked_total(const estimate::Cost& cost, bool risk_averse) {
   return risk_averse && cost.total_band.high > 0 ? cost.total_band.high : cost.total;
 }

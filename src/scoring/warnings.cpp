@@ -635,12 +635,18 @@ void add_lora_fits_note(const catalog::Catalog& catalog, const Ranking& ranking,
   const auto& first = ranking.candidates.front();
   const auto& offering = catalog.offerings[first.offering_index];
   const auto& alternative = *ranking.lora_alternative;
-  notes.push_back({"N-LORA-FITS", text::Words::in_each([&](text::Lang lang) {
-                     return text::say(
-                         lang, text::Msg::note_lora_fits, offering.id, units::format_hours(alternative.lora_hours),
-                         units::format_hours(alternative.qlora_hours),
-                         fmt::format("{:.0f}%", (1 - alternative.lora_hours / alternative.qlora_hours) * 100));
-                   })});
+  notes.push_back(
+      {"N-LORA-FITS", text::Words::in_each([&](text::Lang lang) {
+         // A saving that rounds below 1% is not said as "0% less" (expert review 43): the
+         // note then stands on the 16-bit weights' quality alone.
+         const double saved_pct = (1 - alternative.lora_hours / alternative.qlora_hours) * 100;
+         if (!(saved_pct >= 0.5)) {
+           return text::say(lang, text::Msg::note_lora_fits_same_time, offering.id,
+                            units::format_hours(alternative.lora_hours), units::format_hours(alternative.qlora_hours));
+         }
+         return text::say(lang, text::Msg::note_lora_fits, offering.id, units::format_hours(alternative.lora_hours),
+                          units::format_hours(alternative.qlora_hours), fmt::format("{:.0f}%", saved_pct));
+       })});
 }
 
 // Training rows on more nodes than any ranked row on open capacity, left out because open capacity

@@ -1,0 +1,165 @@
+// Expert review 43: production training leaves out a GPU whose stack runs the job's own method only
+// through an experimental port (QLoRA on MI300X), unless the GPU is named or the flag allows it; GCP
+// regions whose on-demand quote is no list price are not priced on demand; an old spot quote with no
+// on-demand to climb to is not said to be ranked "as much as on demand".
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "json_runner.hpp"
+
+using gpuselect::testing::review_recommend_json;
+using gpuselect::testing::run_gpuselect;
+using gpuselect::testing::with;
+
+namespace {
+
+const std::vector<std::string> qlora_70b_azure = {"-w",       "llm-finetune", "-m",         "llama-3.1-70b",
+                                                  "--method", "qlora",        "--provider", "azure"};
+
+bool ranks_gpu(const nlohmann::json& document, const std::string& gpu) {
+  return std::any_of(document["candidates"].begin(), document["candidates"].end(),
+                     [&](const nlohmann::json& row) { return row["gpu"] == gpu; });
+}
+
+// The constraints an excluded offering of `offering_id` was left out by (empty: not excluded).
+std::vector<std::string> exclusion_constraints(const nlohmann::json& document, const std::string& offering_id) {
+  std::vector<std::string> constraints;
+  for (const auto& exclusion : document["excluded"]) {
+    if (exclusion["offering_id"] != offering_id) continue;
+    for (const auto& constraint : exclusion.value("constraints", nlohmann::json::array())) {
+      constraints.push_back(constraint.get<std::string>());
+    }
+  }
+  return constraints;
+}
+
+bool has_warning(const nlohmann::json& row, const std::string& code) {
+  return std::any_of(row["warnings"].begin(), row["warnings"].end(),
+                     [&](const nlohmann::json& warning) { return warning["code"] == code; });
+}
+
+}  // namespace
+
+TEST_CASE("review 43: production training leaves out a stack weak on the job's own method", "[review43]") {
+  // S32: QLoRA of Llama 3.1 70B on Azure ranked 8x MI300X first (bitsandbytes on ROCm is
+  // experimental); the H100 and A100 rows run the recipe QLoRA was tested on.
+  const auto production = review_recommend_json(with(qlora_70b_azure, {"--top", "all"}));
+  REQUIRE_FALSE(production["candidates"].empty());
+  CHECK_FALSE(ranks_gpu(production, "mi300x"));
+  const auto constraints = exclusion_constraints(production, "azure/Standard_ND96isr_MI300X_v5");
+  CHECK(std::find(constraints.begin(), constraints.end(), "software") != constraints.end());
+
+  // Each lever ranks it again, with W-SOFTWARE-STACK.
+  for (const auto& lever : std::vector<std::vector<std::string>>{
+           {"--allow-immature-stack"}, {"--training-tier", "development"}, {"--gpu", "mi300x"}}) {
+    INFO(lever.front());
+    const auto document = review_recommend_json(with(qlora_70b_azure, with({"--top", "all"}, lever)));
+    REQUIRE(ranks_gpu(document, "mi300x"));
+    for (const auto& row : document["candidates"]) {
+      if (row["gpu"] == "mi300x") CHECK(has_warning(row, "W-SOFTWARE-STACK"));
+    }
+  }
+
+  // LoRA's bf16 is mature on CDNA3: the MI300X stays ranked for it.
+  const auto lora = review_recommend_json(
+      {"-w", "llm-finetune", "-m", "llama-3.1-70b", "--method", "lora", "--provider", "azure", "--top", "all"});
+  CHECK(ranks_gpu(lora, "mi300x"));
+}
+
+TEST_CASE("review 43: a QLoRA job whose only GPUs have a weak port says what brings them back", "[review43]") {
+  // A team catalog's provider that sells MI300X alone: under production training nothing ranks, and
+  // the hint says the port is experimental and names each lever; naming the GPU ranks it.
+  const gpuselect::testing::TempDir folder;
+  const auto catalog = folder.write("amd.yaml",
+                                    "schema_version: 1\n"
+                                    "providers:\n"
+                                    "  - id: amdcloud\n"
+                                    "    name: AMD Cloud\n"
+                                    "    currency: USD\n"
+                                    "    as_of: 2026-11-01\n"
+                                    "    source: quote\n"
+                                    "offerings:\n"
+                                    "  - id: amdcloud/mi300x-1\n"
+                                    "    provider: amdcloud\n"
+                                    "    gpu: mi300x\n"
+                                    "    gpu_count: 1\n"
+                                    "    regions: [us-east]\n"
+                                    "    pricing: {on_demand: 2.5}\n"
+                                    "    as_of: 2026-11-01\n"
+                                    "    source: quote\n");
+  const std::vector<std::string> job = {"recommend",    "--catalog",  catalog.string(), "-w",
+                                        "llm-finetune", "-m",         "llama-3.1-8b",   "--method",
+                                        "qlora",        "--provider", "amdcloud"};
+  const auto result = run_gpuselect(job, gpuselect::testing::review_env);
+  CHECK(result.exit_code == 3);
+  CHECK_THAT(result.out, Catch::Contains("Most were removed by software"));
+  CHECK_THAT(result.err, Catch::Contains("only through an experimental port") &&
+                             Catch::Contains("--allow-immature-stack") &&
+                             Catch::Contains("--training-tier development"));
+  const auto named = run_gpuselect(gpuselect::testing::with(job, {"--gpu", "mi300x"}), gpuselect::testing::review_env);
+  CHECK(named.exit_code == 0);
+  CHECK_THAT(named.out, Catch::Contains("amdcloud/mi300x-1"));
+}
+
+TEST_CASE("review 43: a GCP region whose on-demand quote is no list price is not priced on demand", "[review43]") {
+  // The reference file's H100 accelerator row reads 4.20 USD/GPU-h in us-central1 (spot 4.00):
+  // a3-highgpu-8g came to 43.07 USD/h there against us-east4's 87.83.
+  const auto document =
+      review_recommend_json({"-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "lora", "--provider", "gcp",
+                             "--gpu", "h100-sxm5-80gb", "--pricing", "on-demand", "--top", "all"});
+  bool seen = false;
+  for (const auto& row : document["candidates"]) {
+    if (row["offering_id"] != "gcp/a3-highgpu-8g") continue;
+    seen = true;
+    CHECK(row["region"] != "us-central1");
+    CHECK(row["cost"]["price_per_hour"].get<double>() > 80);
+  }
+  CHECK(seen);
+}
+
+TEST_CASE("review 43: N-LORA-FITS does not say '0% less' where LoRA saves no time", "[review43]") {
+  // On a 24 GB RTX 4090 LoRA's 16-bit base of Qwen2.5 7B fits with the headroom kept, at a smaller
+  // micro-batch: about as long as QLoRA there. The note stands on the 16-bit weights' quality.
+  const auto result = run_gpuselect(
+      {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-7b", "--method", "qlora", "--gpu", "rtx4090", "--top", "1"},
+      gpuselect::testing::review_env);
+  REQUIRE(result.exit_code == 0);
+  const std::string flat = gpuselect::testing::one_line(result.out);
+  REQUIRE_THAT(flat, Catch::Contains("N-LORA-FITS"));
+  CHECK_THAT(flat, !Catch::Contains("(0% less") && Catch::Contains("keep the base model's 16-bit weights"));
+}
+
+TEST_CASE("review 43: an old spot quote with no on-demand to climb to is not said to cost as much as on demand",
+          "[review43]") {
+  // gcp/a4-highgpu-8g (B200) sells no on-demand, nor does any other GCP B200 offering: its 200-day
+  // quote is ranked at its age band alone, and W-SPOT-QUOTE said "as much as on demand".
+  const auto document = review_recommend_json(
+      {"-w", "llm-finetune", "-m", "llama-3.1-70b", "--provider", "gcp", "--pricing", "spot", "--top", "all"});
+  bool seen = false;
+  for (const auto& row : document["candidates"]) {
+    if (row["offering_id"] != "gcp/a4-highgpu-8g") continue;
+    for (const auto& warning : row["warnings"]) {
+      if (warning["code"] != "W-SPOT-QUOTE") continue;
+      seen = true;
+      const std::string text = document["warning_messages"].at(warning["message"].get<std::size_t>());
+      CHECK_THAT(text, !Catch::Contains("as much as on demand"));
+    }
+  }
+  CHECK(seen);
+  // An AWS spot row of the same age has its region's on-demand to climb to, and says so.
+  const auto aws = review_recommend_json({"-w", "llm-finetune", "-m", "llama-3.1-8b", "--method", "lora", "--provider",
+                                          "aws", "--pricing", "spot", "--top", "1"});
+  REQUIRE_FALSE(aws["candidates"].empty());
+  bool climbed = false;
+  for (const auto& warning : aws["candidates"][0]["warnings"]) {
+    if (warning["code"] != "W-SPOT-QUOTE") continue;
+    const std::string text = aws["warning_messages"].at(warning["message"].get<std::size_t>());
+    climbed = climbed || text.find("as much as on demand") != std::string::npos;
+  }
+  CHECK(climbed);
+}
