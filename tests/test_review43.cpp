@@ -163,3 +163,51 @@ TEST_CASE("review 43: an old spot quote with no on-demand to climb to is not sai
   }
   CHECK(climbed);
 }
+
+TEST_CASE("review 44: an unsupported stack's no-match hint offers only the flag that helps", "[review43]") {
+  // S11: Huawei Cloud's V100 and T4 have no bf16 units and Qwen2.5 overflows fp16: unsupported,
+  // which neither --gpu nor the development tier brings back.
+  const auto result = run_gpuselect(
+      {"recommend", "-w", "llm-finetune", "-m", "qwen2.5-72b", "--method", "qlora", "--provider", "huawei"},
+      gpuselect::testing::review_env);
+  CHECK(result.exit_code == 3);
+  CHECK_THAT(result.err, Catch::Contains("--allow-immature-stack") && !Catch::Contains("--training-tier development") &&
+                             !Catch::Contains("experimental port"));
+}
+
+TEST_CASE("review 44: an old spot quote with nothing to climb to is ranked at up to twice the quote", "[review43]") {
+  // S18: gcp/a4-highgpu-8g's 200-day-old B200 spot quote, ranked at its age band alone (1.49x), went
+  // first over Nebius's B200 spot, faster, cheaper as quoted and in stock, ranked at its on-demand.
+  const auto document = review_recommend_json(
+      {"-w", "llm-pretrain", "-p", "1e9", "--tokens", "2e10", "--pricing", "spot", "--top", "all"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  CHECK(document["candidates"][0]["offering_id"] != "gcp/a4-highgpu-8g");
+  bool seen = false;
+  for (const auto& row : document["candidates"]) {
+    if (row["offering_id"] != "gcp/a4-highgpu-8g") continue;
+    seen = true;
+    CHECK(row["cost"]["price_high_factor"].get<double>() == Approx(2.0).epsilon(0.01));
+  }
+  CHECK(seen);
+}
+
+TEST_CASE("review 44: an offering that sells no asked mode in the asked region is listed as excluded", "[review43]") {
+  // S51: gcp/a3-highgpu-8g lists asia-northeast1 but has no on-demand list price there (docs/catalog.md
+  // "GCP on-demand that is no list price"): it vanished from both the ranking and --show-excluded.
+  const auto result =
+      run_gpuselect({"recommend", "-w", "llm-finetune", "-m", "llama-3.1-70b", "--method", "lora", "--provider", "gcp",
+                     "--gpu", "h100", "--region", "asia-northeast1", "--pricing", "on-demand", "--format", "json"},
+                    gpuselect::testing::review_env);
+  REQUIRE(result.exit_code == 3);
+  const auto document = nlohmann::json::parse(result.out);
+  const auto constraints = exclusion_constraints(document, "gcp/a3-highgpu-8g");
+  CHECK(std::find(constraints.begin(), constraints.end(), "--region") != constraints.end());
+  bool said = false;
+  for (const auto& exclusion : document["excluded"]) {
+    if (exclusion["offering_id"] != "gcp/a3-highgpu-8g") continue;
+    for (const auto& reason : exclusion["reasons"]) {
+      said = said || reason.get<std::string>().find("on-demand sold in") != std::string::npos;
+    }
+  }
+  CHECK(said);
+}

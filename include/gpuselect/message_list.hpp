@@ -403,6 +403,7 @@
   /* exclusion details (ExclusionReason::detail): constraints and the service tier */ \
   X(detail_unlisted, "unlisted: {} (--include-unlisted ranks it at its old price)", "已下架：{}（--include-unlisted 按旧价格排名）") \
   X(detail_region, "offered in {0}, not in {1}", "在 {0} 提供，不在 {1}") \
+  X(detail_region_mode, "{0} sold in {1}, not in {2}", "{0} 在 {1} 有售，{2} 没有") \
   X(detail_provider_not_asked, "provider {} is not in --provider", "云厂商 {} 不在 --provider 中") \
   X(detail_provider_excluded, "provider {} is excluded", "云厂商 {} 已被排除") \
   X(detail_gpu_sibling, "GPU {0} is not in --gpu: {1} names {2} only (a memory size or board); add {0}, or name the model alone for every board of it", "GPU {0} 不在 --gpu 中：{1} 只指 {2}（指定了显存或板型）；加上 {0}，或只写型号以选中它的所有板型") \

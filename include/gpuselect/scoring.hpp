@@ -684,6 +684,10 @@ struct Ranking {
   // No --region, --provider or CNY asked for mainland China, so offerings sold only there were held
   // out (a mainland account or host; N-MAINLAND-ONLY says how many and the cheapest).
   bool mainland_held_out = false;
+  // Production training left out a GPU whose stack runs the job's own method only through a port
+  // (QLoRA, FP8 training): the no-match hint names the levers that bring it back (--gpu, the
+  // development tier), which an unsupported stack alone does not have.
+  bool weak_method_held_out = false;
   // Nothing asked for mainland China by name, but every offering of the --gpu or of the --pricing
   // modes asked is sold only there, so mainland rows were ranked (N-MAINLAND-IMPLIED says so).
   enum class MainlandImplied : std::uint8_t { no, by_gpu, by_pricing };

@@ -394,15 +394,15 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
     // the change that helps (expert review 14: "memory" read as a flag to loosen).
     // A serving replica stays within one instance: more nodes do not hold it (expert review 18).
     const bool serving = workload::kind_traits(ranking.kind).serving();
-    const bool training =
-        workload::kind_traits(ranking.kind).training() && ranking.training_tier == workload::Tier::production;
-    const auto said_as_what_it_is = [serving, training](scoring::ExclusionKind kind) -> std::optional<Msg> {
+    // A stack weak on a training job's method has levers an unsupported one has not (expert review 44).
+    const bool weak_method = ranking.weak_method_held_out;
+    const auto said_as_what_it_is = [serving, weak_method](scoring::ExclusionKind kind) -> std::optional<Msg> {
       switch (kind) {
         case scoring::ExclusionKind::memory:
           return serving ? Msg::hint_no_match_memory_serving : Msg::hint_no_match_memory;
         case scoring::ExclusionKind::software:
           if (serving) return Msg::hint_no_match_software_serving;
-          return training ? Msg::hint_no_match_software_training : Msg::hint_no_match_software;
+          return weak_method ? Msg::hint_no_match_software_training : Msg::hint_no_match_software;
         default:
           return std::nullopt;
       }

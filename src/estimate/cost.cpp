@@ -403,6 +403,14 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
     // first; expert review 8: a 195-day spot quote was the only row under a $121 budget).
     const double on_demand_high = *on_demand * (1.0 + cost.list_band_pct / 100.0);
     cost.price_high_factor = std::max(cost.price_high_factor, 1.0 + (on_demand_high / spot_price - 1.0) * climbed);
+  } else if (spot && cost.spot_quote_old && !on_demand && spot_price > 0) {
+    // No on-demand price to climb to (the offering, and its provider's offerings of the GPU in that
+    // region, sell none: GCP's a4-highgpu-8g): the upper end climbs to the spot band's cap instead,
+    // twice the quote, by the same days (expert review 44, S18: a 200-day-old B200 quote ranked at
+    // 1.49x went first over a fresher-anchored Nebius row ranked at its on-demand price, 2.03x).
+    const double climbed = std::clamp(
+        (age_days - spot_price_age.fresh_days) / (spot_quote_worthless_days - spot_price_age.fresh_days), 0.0, 1.0);
+    cost.price_high_factor = std::max(cost.price_high_factor, 1.0 + spot_price_age.cap_pct / 100.0 * climbed);
   }
   if (cost.total_band.high > 0) {
     cost.total_band.low = cost.total_at(cost.total_band.low, low_factor);

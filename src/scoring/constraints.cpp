@@ -257,6 +257,31 @@ std::bitset<catalog::pricing_mode_count> modes_sold_anywhere(const catalog::Offe
   return sold;
 }
 
+// With --region: the listed regions outside it where the offering sells an allowed mode, joined,
+// when it lists an allowed region but sells no allowed mode in any (empty otherwise).
+std::string sold_only_outside(const catalog::Offering& offering, const Constraints& constraints) {
+  if (constraints.regions.empty()) return {};
+  const auto sells_allowed_mode = [&](const std::string& region) {
+    const catalog::Pricing& pricing = offering.pricing_in(region);
+    for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+      const auto mode = static_cast<catalog::PricingMode>(index);
+      if (mode_allowed(constraints, mode) && pricing.price(mode).has_value()) return true;
+    }
+    return false;
+  };
+  bool listed_inside = false;
+  std::vector<std::string> outside;
+  for (const auto& region : offering.regions) {
+    if (has(constraints.regions, region)) {
+      if (sells_allowed_mode(region)) return {};
+      listed_inside = true;
+    } else if (sells_allowed_mode(region)) {
+      outside.push_back(region);
+    }
+  }
+  return listed_inside && !outside.empty() ? join(outside) : std::string();
+}
+
 bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
                      std::vector<ExclusionReason>& reasons) {
   const std::size_t before = reasons.size();
@@ -340,6 +365,20 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
                            sold_modes += detail::mode_words(mode, lang);
                          }
                          return text::say(lang, Msg::detail_sold_only, sold_modes);
+                       })});
+  } else if (const auto elsewhere = sold_only_outside(offering, constraints); !elsewhere.empty()) {
+    // The offering lists an allowed region but sells no allowed mode there (a GCP region whose
+    // on-demand is no list price, docs/catalog.md): said, not dropped unseen (expert review 44, S51).
+    reasons.push_back({ExclusionKind::region, 0, 0, text::Words::in_each([&](text::Lang lang) {
+                         std::string asked_modes;
+                         for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+                           const auto mode = static_cast<catalog::PricingMode>(index);
+                           if (!offering.sold_anywhere(mode) || !mode_allowed(constraints, mode)) continue;
+                           if (!asked_modes.empty()) asked_modes += text::message(Msg::summary_list_separator, lang);
+                           asked_modes += detail::mode_words(mode, lang);
+                         }
+                         return text::say(lang, Msg::detail_region_mode, asked_modes, elsewhere,
+                                          join(constraints.regions));
                        })});
   } else if (constraints.max_price_per_hour) {
     const std::optional<double> cheapest = cheapest_allowed_price(offering, constraints);

@@ -2048,6 +2048,8 @@ class Ranker {
         stale_term_reasons(offering, mode, cost, total_cost);
         if (cost.quote_below_market) implausible_price_reasons(offering, cost, total_cost);
         if (!options_.allow_immature_stack && weak_stack_excluded(offering)) {
+          ranking.weak_method_held_out =
+              ranking.weak_method_held_out || workload::kind_traits(profile_.kind).training();
           reasons_.push_back(
               {ExclusionKind::software, total_cost, 0,
                text::composed(workload::kind_traits(profile_.kind).serving() ? text::Msg::detail_software_weak_serving

@@ -635,18 +635,19 @@ void add_lora_fits_note(const catalog::Catalog& catalog, const Ranking& ranking,
   const auto& first = ranking.candidates.front();
   const auto& offering = catalog.offerings[first.offering_index];
   const auto& alternative = *ranking.lora_alternative;
-  notes.push_back(
-      {"N-LORA-FITS", text::Words::in_each([&](text::Lang lang) {
-         // A saving that rounds below 1% is not said as "0% less" (expert review 43): the
-         // note then stands on the 16-bit weights' quality alone.
-         const double saved_pct = (1 - alternative.lora_hours / alternative.qlora_hours) * 100;
-         if (!(saved_pct >= 0.5)) {
-           return text::say(lang, text::Msg::note_lora_fits_same_time, offering.id,
-                            units::format_hours(alternative.lora_hours), units::format_hours(alternative.qlora_hours));
-         }
-         return text::say(lang, text::Msg::note_lora_fits, offering.id, units::format_hours(alternative.lora_hours),
-                          units::format_hours(alternative.qlora_hours), fmt::format("{:.0f}%", saved_pct));
-       })});
+  notes.push_back({"N-LORA-FITS", text::Words::in_each([&](text::Lang lang) {
+                     // A saving that rounds below 1%, or two times that print alike, is not said as "0% less"
+                     // or "4.5 h instead of 4.5 h" (expert reviews 43, 44): the note then stands on the 16-bit
+                     // weights' quality alone.
+                     const double saved_pct = (1 - alternative.lora_hours / alternative.qlora_hours) * 100;
+                     const std::string lora_time = units::format_hours(alternative.lora_hours);
+                     const std::string qlora_time = units::format_hours(alternative.qlora_hours);
+                     if (!(saved_pct >= 0.5) || lora_time == qlora_time) {
+                       return text::say(lang, text::Msg::note_lora_fits_same_time, offering.id, lora_time, qlora_time);
+                     }
+                     return text::say(lang, text::Msg::note_lora_fits, offering.id, lora_time, qlora_time,
+                                      fmt::format("{:.0f}%", saved_pct));
+                   })});
 }
 
 // Training rows on more nodes than any ranked row on open capacity, left out because open capacity
