@@ -393,11 +393,11 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
   const double estimate_factor = 1.0 + cost.estimated_price_band_pct() / 100.0;
   const double low_factor = 1.0 / ((1.0 + cost.price_band_pct / 100.0) * estimate_factor);
   cost.price_high_factor = (1.0 + cost.price_band_pct / 100.0) * estimate_factor * suspect_factor;
+  // How far an old spot quote's upper end has climbed: 0 when fresh, 1 at spot_quote_worthless_days.
+  const double climbed = std::clamp(
+      (age_days - spot_price_age.fresh_days) / (spot_quote_worthless_days - spot_price_age.fresh_days), 0.0, 1.0);
   if (spot && cost.spot_quote_old && on_demand && *on_demand > spot_price && spot_price > 0) {
     cost.spot_quote_anchored = true;
-    const double climbed = std::clamp((age_days - spot_price_age.fresh_days) /
-                                          (spot_quote_worthless_days - spot_price_age.fresh_days),
-                                      0.0, 1.0);
     // The on-demand price it climbs to is a quote of the same age: at its own upper end (a spot row
     // must not look safer than the on-demand row of its offering, which the budget would then drop
     // first; expert review 8: a 195-day spot quote was the only row under a $121 budget).
@@ -408,8 +408,6 @@ void apply_quote_risk(Cost& cost, catalog::PricingMode mode, int age_days, std::
     // region, sell none: GCP's a4-highgpu-8g): the upper end climbs to the spot band's cap instead,
     // twice the quote, by the same days (expert review 44, S18: a 200-day-old B200 quote ranked at
     // 1.49x went first over a fresher-anchored Nebius row ranked at its on-demand price, 2.03x).
-    const double climbed = std::clamp(
-        (age_days - spot_price_age.fresh_days) / (spot_quote_worthless_days - spot_price_age.fresh_days), 0.0, 1.0);
     cost.price_high_factor = std::max(cost.price_high_factor, 1.0 + spot_price_age.cap_pct / 100.0 * climbed);
   }
   if (cost.total_band.high > 0) {

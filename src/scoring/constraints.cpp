@@ -257,6 +257,21 @@ std::bitset<catalog::pricing_mode_count> modes_sold_anywhere(const catalog::Offe
   return sold;
 }
 
+namespace {
+// The modes the offering sells somewhere that `wanted` keeps, in words joined with the list
+// separator ("on-demand, spot").
+template <typename Wanted>
+std::string sold_modes_words(const catalog::Offering& offering, text::Lang lang, Wanted wanted) {
+  std::string words;
+  for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
+    const auto mode = static_cast<catalog::PricingMode>(index);
+    if (!offering.sold_anywhere(mode) || !wanted(mode)) continue;
+    if (!words.empty()) words += text::message(Msg::summary_list_separator, lang);
+    words += detail::mode_words(mode, lang);
+  }
+  return words;
+}
+
 // With --region: the listed regions outside it where the offering sells an allowed mode, joined,
 // when it lists an allowed region but sells no allowed mode in any (empty otherwise).
 std::string sold_only_outside(const catalog::Offering& offering, const Constraints& constraints) {
@@ -281,6 +296,7 @@ std::string sold_only_outside(const catalog::Offering& offering, const Constrain
   }
   return listed_inside && !outside.empty() ? join(outside) : std::string();
 }
+}  // namespace
 
 bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& offering, const Constraints& constraints,
                      std::vector<ExclusionReason>& reasons) {
@@ -357,26 +373,16 @@ bool offering_passes(const catalog::Catalog& catalog, const catalog::Offering& o
     reasons.push_back({ExclusionKind::not_sold, 0, 0, {}});
   } else if (!sold_allowed) {
     reasons.push_back({ExclusionKind::pricing_mode, 0, 0, text::Words::in_each([&](text::Lang lang) {
-                         std::string sold_modes;
-                         for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
-                           const auto mode = static_cast<catalog::PricingMode>(index);
-                           if (!offering.sold_anywhere(mode)) continue;
-                           if (!sold_modes.empty()) sold_modes += text::message(Msg::summary_list_separator, lang);
-                           sold_modes += detail::mode_words(mode, lang);
-                         }
-                         return text::say(lang, Msg::detail_sold_only, sold_modes);
+                         return text::say(lang, Msg::detail_sold_only,
+                                          sold_modes_words(offering, lang, [](catalog::PricingMode) { return true; }));
                        })});
   } else if (const auto elsewhere = sold_only_outside(offering, constraints); !elsewhere.empty()) {
     // The offering lists an allowed region but sells no allowed mode there (a GCP region whose
     // on-demand is no list price, docs/catalog.md): said, not dropped unseen (expert review 44, S51).
     reasons.push_back({ExclusionKind::region, 0, 0, text::Words::in_each([&](text::Lang lang) {
-                         std::string asked_modes;
-                         for (std::size_t index = 0; index < catalog::pricing_mode_count; ++index) {
-                           const auto mode = static_cast<catalog::PricingMode>(index);
-                           if (!offering.sold_anywhere(mode) || !mode_allowed(constraints, mode)) continue;
-                           if (!asked_modes.empty()) asked_modes += text::message(Msg::summary_list_separator, lang);
-                           asked_modes += detail::mode_words(mode, lang);
-                         }
+                         const std::string asked_modes = sold_modes_words(
+                             offering, lang,
+                             [&](catalog::PricingMode mode) { return mode_allowed(constraints, mode); });
                          return text::say(lang, Msg::detail_region_mode, asked_modes, elsewhere,
                                           join(constraints.regions));
                        })});
