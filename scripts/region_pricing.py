@@ -20,6 +20,14 @@ For every AWS, Azure and GCP offering of data/offerings.yaml whose instance type
   on-demand half the other regions' is the one that is not (the H100 accelerator row reads 4.20076
   USD/GPU-h in seven regions against 9.80-12.74 elsewhere, with spot at 84-97% of it: another
   consumption SKU read as on-demand; expert review 43). Its spot stays.
+GCP machine types that data/sources/gcp-billing-catalog.csv lists (the Cloud Billing Catalog's list
+prices of the whole VM per region, scripts/gcp_billing_extract.py) take their prices from it instead:
+on-demand, spot and, where every region of the offering has a row, the 1- and 3-year committed-use
+prices; `pricing` becomes the prices of the offering's cheapest listed region, `as_of` the catalog's
+day where it priced every region, and `source` says so. The SkyPilot-schema file's accelerator rows
+priced an A100 40 GB in europe-west4 at 2.43 USD/h where the billing catalog lists 3.75, and an
+8-GPU H100 in Tokyo not at all (expert review 45). Regions the billing catalog does not list keep the
+reference file's prices.
 Every region the file prices gets an entry (so no region rests on `pricing`, which stays the price
 basis the offering's source names); entries the offering already has keep their other modes (the
 capacity_block prices of AWS's Capacity Blocks page).
@@ -34,7 +42,9 @@ import sys
 import yaml
 
 OFFERINGS = 'data/offerings.yaml'
+GCP_BILLING = 'data/sources/gcp-billing-catalog.csv'
 CLOUDS = ('aws', 'azure', 'gcp')
+REFERENCE_GCP_COMMIT = '62ff0a987e0c257a89235415d2877812fb1aaf29'  # the reference file's GCP rows (SOURCES.md)
 NOTE = ('; region_pricing from the same file, per region: on-demand = the region\'s list price{gcp}, '
         'spot = median over its zones whose spot price differs from on-demand, spot_min = cheapest zone '
         '(scripts/region_pricing.py)')
@@ -78,6 +88,48 @@ def zone_prices(offering, hosts, accelerators):
         yield row['region'], on_demand, spot
 
 
+def load_billing(path):
+    """({instance_type: {region: {mode: price}}}, generated day, commit) of the billing-catalog CSV."""
+    with open(path, newline='') as file:
+        header = file.readline()
+        match = re.search(r'generated (\d{4}-\d{2}-\d{2}).*pricing\.yml @([0-9a-f]+)', header)
+        if not match:
+            sys.exit(f'{path}:1: expected the header scripts/gcp_billing_extract.py writes')
+        prices = collections.defaultdict(dict)
+        for row in csv.DictReader(file):
+            prices[row['instance_type']][row['region']] = {
+                mode: float(row[mode]) for mode in ('on_demand', 'spot', 'reserved_1y', 'reserved_3y') if row[mode]}
+    return prices, match.group(1), match.group(2)
+
+
+def billing_entries(offering, billing):
+    """GCP: region -> prices from the billing catalog for the offering's regions it lists (may be {})."""
+    listed = billing.get(offering.get('instance_type'), {}) if offering['provider'] == 'gcp' else {}
+    pricing = offering.get('pricing') or {}
+    sold_on_demand = pricing.get('on_demand') is not None
+    regions = offering.get('regions') or []
+    # Committed-use prices only where every region has them (a region left to the reference file
+    # keeps an estimated term, scaled from `pricing`: docs/catalog.md) and the offering sells terms
+    # (the billing catalog prices a commitment for a3-highgpu-1g, which Google sells only as Spot and
+    # Flex-start VMs: `pricing.reserved_1y: null`).
+    with_terms = (pricing.get('reserved_1y') is not None and
+                  all(region in listed and 'reserved_1y' in listed[region] for region in regions))
+    entries = {}
+    for region in regions:
+        if region not in listed:
+            continue
+        prices = listed[region]
+        entry = {}
+        if sold_on_demand:
+            entry['on_demand'] = prices.get('on_demand')
+        entry['spot'] = prices.get('spot')
+        if with_terms:
+            entry['reserved_1y'] = prices.get('reserved_1y')
+            entry['reserved_3y'] = prices.get('reserved_3y')
+        entries[region] = entry
+    return entries, with_terms
+
+
 def region_entries(offering, hosts, accelerators):
     by_region = collections.defaultdict(lambda: ([], []))
     for region, on_demand, spot in zone_prices(offering, hosts, accelerators):
@@ -102,8 +154,6 @@ def region_entries(offering, hosts, accelerators):
         if spots and min(spots) != entry['spot']:
             entry['spot_min'] = min(spots)
         entries[region] = entry
-    if offering['provider'] == 'gcp':
-        drop_unlisted_on_demand(entries)
     return entries
 
 
@@ -137,8 +187,60 @@ def entry_line(region, entry):
     return '      - {' + ', '.join(fields) + '}\n'
 
 
-def rewrite(lines, offering, entries):
-    """lines of one offering's block, with its region_pricing written from entries."""
+def pricing_line(pricing):
+    order = ['on_demand', 'spot', 'reserved_1y', 'reserved_3y']
+    keys = [key for key in order if key in pricing] + [key for key in pricing if key not in order]
+    return '    pricing: {' + ', '.join(f'{key}: {text_of(pricing[key])}' for key in keys) + '}\n'
+
+
+def with_billing_basis(lines, merged, billed):
+    """A billing-priced GCP offering's `pricing`, `as_of`, `source` and estimated fields (module docstring)."""
+    regions, with_terms, generated, commit = billed['regions'], billed['with_terms'], billed['generated'], billed['commit']
+    def basis_key(region):
+        entry = merged[region]
+        return (entry.get('on_demand') is None, entry.get('on_demand') or entry.get('spot') or 0, region)
+    base = min(regions, key=basis_key)
+    out = []
+    for line in lines:
+        if line.startswith('    pricing: {'):
+            pricing = yaml.safe_load(line.strip())['pricing']
+            old_on_demand = pricing.get('on_demand')
+            new = merged[base]
+            if old_on_demand is not None and new.get('on_demand'):
+                # An estimated term keeps its share of on-demand.
+                for term in ('reserved_1y', 'reserved_3y'):
+                    if term in pricing and not with_terms:
+                        pricing[term] = rounded(pricing[term] / old_on_demand * new['on_demand'])
+                pricing['on_demand'] = new['on_demand']
+            if new.get('spot') is not None:
+                pricing['spot'] = new['spot']
+            for term in ('reserved_1y', 'reserved_3y'):
+                if with_terms and new.get(term) is not None:
+                    pricing[term] = new[term]
+            line = pricing_line(pricing)
+        elif line.startswith('    as_of: ') and billed['all_regions']:
+            line = f'    as_of: "{generated}"\n'
+        elif line.startswith('    source: "'):
+            others = [region for region in merged if region not in regions]
+            rest = (f'; {", ".join(sorted(others))} from anycloud-sh/catalog gcp/vms.csv @{REFERENCE_GCP_COMMIT} '
+                    '(host VM + accelerator of the same zone, spot = median over its zones)' if others else '')
+            terms = ('1- and 3-year committed-use prices per region from the same catalog' if with_terms
+                     else 'reserved terms estimated off on-demand')
+            line = (f'    source: "Cloud Billing Catalog list prices of the whole VM (GPUs included) per region, '
+                    f'generated {generated} (Cyclenerd/google-cloud-pricing-cost-calculator pricing.yml @{commit}, '
+                    f'extracted to {GCP_BILLING}); pricing = the cheapest listed region, {base}; {terms}{rest} '
+                    '(scripts/region_pricing.py)"\n')
+        elif line.startswith('    estimated_fields: [') and with_terms:
+            fields = [field.strip() for field in line.split('[', 1)[1].rsplit(']', 1)[0].split(',')]
+            fields = [field for field in fields if field and field not in ('pricing.reserved_1y', 'pricing.reserved_3y')]
+            line = '    estimated_fields: [' + ', '.join(fields) + ']\n' if fields else ''
+        out.append(line)
+    return out
+
+
+def rewrite(lines, offering, entries, billed=None):
+    """lines of one offering's block, with its region_pricing written from entries; `billed`: the
+    regions priced from the billing catalog (with_billing_basis)."""
     out, existing, index = [], {}, 0
     while index < len(lines):
         line = lines[index]
@@ -155,7 +257,7 @@ def rewrite(lines, offering, entries):
     for region in offering.get('regions') or []:
         entry = dict(existing.get(region, {}))
         if region in entries:
-            for key in ('on_demand', 'spot', 'spot_min'):
+            for key in ('on_demand', 'spot', 'spot_min', 'reserved_1y', 'reserved_3y'):
                 entry.pop(key, None)
             entry.update(entries[region])
         if entry:
@@ -166,7 +268,9 @@ def rewrite(lines, offering, entries):
             at += 1
         block = ['    region_pricing:\n'] + [entry_line(region, merged[region]) for region in sorted(merged)]
         out[at:at] = block
-    if entries:
+    if billed:
+        out = with_billing_basis(out, merged, billed)
+    elif entries:
         for i, line in enumerate(out):
             if line.startswith('    source: "') and 'region_pricing' not in line:
                 note = NOTE.format(gcp=' (host VM + accelerator of the same zone)' if offering['provider'] == 'gcp' else '')
@@ -178,6 +282,7 @@ def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     hosts, accelerators = load_rows(sys.argv[1])
+    billing, generated, commit = load_billing(GCP_BILLING)
     text = open(OFFERINGS).read()
     offerings = {o['id']: o for o in yaml.safe_load(text)['offerings']}
     lines = text.splitlines(keepends=True)
@@ -189,7 +294,16 @@ def main():
         offering = offerings[offering_id]
         if offering['provider'] in CLOUDS:
             entries = region_entries(offering, hosts, accelerators)
-            block = rewrite(block, offering, entries) if entries else block
+            billed_entries, with_terms = billing_entries(offering, billing)
+            entries.update(billed_entries)
+            if offering['provider'] == 'gcp':
+                drop_unlisted_on_demand(entries)
+            billed = None
+            if billed_entries:
+                billed = {'regions': set(billed_entries), 'with_terms': with_terms, 'generated': generated,
+                          'commit': commit,
+                          'all_regions': set(billed_entries) == set(offering.get('regions') or [])}
+            block = rewrite(block, offering, entries, billed) if entries else block
         out.extend(block)
     result = ''.join(out)
     if '--check' in sys.argv:

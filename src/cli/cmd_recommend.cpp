@@ -167,6 +167,8 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
     switch (*ranking.top_exclusion) {
       case scoring::ExclusionKind::host_ram: return Msg::lever_fact_host_ram;
       case scoring::ExclusionKind::software: return Msg::lever_fact_software;
+      case scoring::ExclusionKind::precision:
+        return Msg::lever_fact_precision;
       default:
         return workload::kind_traits(ranking.kind).serving() ? Msg::lever_fact_memory_serving : Msg::lever_fact_memory;
     }
@@ -192,9 +194,11 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
                                                              : Msg::hint_relax_either;
     // The software stack's rows are admitted by --allow-immature-stack (expert review 30 D3: the hint
     // said no constraint admits them).
-    const Msg template_id = *ranking.top_exclusion == scoring::ExclusionKind::software
-                                ? Msg::hint_no_match_user_lever_software
-                                : Msg::hint_no_match_user_lever;
+    // Another --precision may run on the rows a precision removed, where the job fits at it.
+    const Msg template_id =
+        *ranking.top_exclusion == scoring::ExclusionKind::software    ? Msg::hint_no_match_user_lever_software
+        : *ranking.top_exclusion == scoring::ExclusionKind::precision ? Msg::hint_no_match_user_lever_precision
+                                                                      : Msg::hint_no_match_user_lever;
     return text::say(lang, template_id, levers, offerings, offerings == 1 ? "" : "s", admits, removed,
                      text::message(fact, lang), text::message(relax, lang));
   });

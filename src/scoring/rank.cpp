@@ -362,6 +362,7 @@ class Ranker {
 
     std::vector<std::uint32_t> order = score(ranking);
     apply_order(ranking.candidates, order);
+    collapse_region_twins(ranking.candidates);
     const std::size_t explained_rows = printed_.explained ? printed_.rows : 0;
     detail::mark_cheaper_and_faster_below(
         ranking.candidates, explained_rows == 0 ? std::vector<double>{} : comparison_times(ranking), explained_rows);
@@ -387,6 +388,44 @@ class Ranker {
     }
     if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::capacity) set_capacity_term(ranking);
     return ranking;
+  }
+
+  // One provider's same machine listed as two offerings in two regions (Nebius names its B200 node
+  // gpu-b200-sxm in us-central1 and gpu-b200-sxm-a in me-west1) ties on every figure: it is one row,
+  // the other region counted in its other_regions, as a second region of one offering is (expert
+  // review 45: the twin pushed the first real alternative to #3). Twins sort next to each other
+  // (equal score, cost and hours; the first by offering id is kept), so one pass; ranks follow.
+  void collapse_region_twins(std::vector<Candidate>& candidates) const {
+    if (candidates.size() < 2) return;
+    std::size_t kept = 0;
+    bool collapsed = false;
+    for (std::size_t next = 1; next < candidates.size(); ++next) {
+      if (region_twins(candidates[kept], candidates[next])) {
+        candidates[kept].other_regions += candidates[next].other_regions + 1;
+        collapsed = true;
+        continue;
+      }
+      ++kept;
+      if (kept != next) candidates[kept] = std::move(candidates[next]);
+    }
+    if (!collapsed) return;
+    candidates.erase(candidates.begin() + static_cast<std::ptrdiff_t>(kept + 1), candidates.end());
+    for (std::size_t position = 0; position < candidates.size(); ++position) {
+      candidates[position].rank = static_cast<int>(position) + 1;
+    }
+  }
+
+  // Twins (collapse_region_twins): the same provider, GPU, GPUs per node, mode and node count, at the
+  // same score, job total and hours, priced in two different regions by two offerings.
+  bool region_twins(const Candidate& kept, const Candidate& other) const {
+    if (kept.offering_index == other.offering_index || kept.any_region || other.any_region) return false;
+    if (kept.region == no_region || other.region == no_region) return false;
+    const auto& x = catalog_.offerings[kept.offering_index];
+    const auto& y = catalog_.offerings[other.offering_index];
+    return x.provider_index == y.provider_index && x.gpu_index == y.gpu_index && x.gpu_count == y.gpu_count &&
+           kept.mode == other.mode && kept.nodes == other.nodes && kept.gpus_rented == other.gpus_rented &&
+           kept.score == other.score && kept.total_cost == other.total_cost && kept.hours == other.hours &&
+           x.regions[kept.region] != y.regions[other.region];
   }
 
   // The warnings of the rows printed in full (Options::Printed::rows) and of the rivals their
@@ -2567,7 +2606,10 @@ class Ranker {
   // Ranking::levers, when a fact of the job removed the most.
   void find_levers(Ranking& ranking) const {
     const auto top = ranking.top_exclusion;
-    if (!top || (*top != ExclusionKind::memory && *top != ExclusionKind::host_ram && *top != ExclusionKind::software)) {
+    // A precision the GPUs lack is a fact of the job too where the model implies it (DeepSeek-V3's
+    // FP8): expert review 45, E10 blamed --precision where --allow-low-stock ranks four rows.
+    if (!top || (*top != ExclusionKind::memory && *top != ExclusionKind::host_ram && *top != ExclusionKind::software &&
+                 *top != ExclusionKind::precision)) {
       return;
     }
     std::vector<ExclusionKind> found;

@@ -503,7 +503,7 @@ void add_term_long_run_note(const Ranking& ranking, std::vector<Ranking::Note>& 
       first->hours <= catalog::term_hours(first->mode)) {  // past the term: W-TERM-OVERRUN says it
     notes.push_back({"N-TERM-LONG-RUN",
                      text::words(text::Msg::note_term_long_run, units::format_hours(first->hours), first->nodes,
-                                 number(estimate::pretraining_horizon_hours / 24.0, 0))});
+                                 number(estimate::pretraining_horizon_hours / 24.0, 0), first->nodes == 1 ? "" : "s")});
   }
 }
 

@@ -38,13 +38,20 @@ def region_prices(offering_id):
     return {entry["region"]: entry for entry in json.loads(shown.stdout)["offering"].get("region_pricing", [])}
 
 
-# Reference rows (anycloud-sh/catalog gcp/vms.csv @62ff0a98): a2-highgpu-1g host 0.73948 + A100
-# 2.93391 in us-central1; host 0.81406 + A100 1.61365 in europe-west4 (GCP prices the GPU apart).
+# GCP machine types take the Cloud Billing Catalog's list prices (data/sources/gcp-billing-catalog.csv,
+# generated 2026-07-30): a2-highgpu-1g 3.673385 USD/h in us-central1 and 3.747972 in europe-west4,
+# where the reference file's accelerator rows gave europe-west4 2.42771 (expert review 45); and
+# a3-highgpu-8g 126.643391 in asia-northeast1, which the reference file left without a list price.
 a2 = region_prices("gcp/a2-highgpu-1g")
-checks.check("gcp/a2-highgpu-1g us-central1 on demand = host + accelerator of the zone",
-             a2.get("us-central1", {}).get("on_demand") == 3.67339, a2.get("us-central1"))
-checks.check("gcp/a2-highgpu-1g europe-west4 on demand", a2.get("europe-west4", {}).get("on_demand") == 2.42771,
-             a2.get("europe-west4"))
+checks.check("gcp/a2-highgpu-1g us-central1 on demand is the billing catalog's",
+             a2.get("us-central1", {}).get("on_demand") == 3.673385, a2.get("us-central1"))
+checks.check("gcp/a2-highgpu-1g europe-west4 on demand is the billing catalog's, not the accelerator row's 2.43",
+             a2.get("europe-west4", {}).get("on_demand") == 3.747972, a2.get("europe-west4"))
+checks.check("gcp/a2-highgpu-1g reserved 1y is the billing catalog's commitment in europe-west4",
+             a2.get("europe-west4", {}).get("reserved_1y") == 2.361196, a2.get("europe-west4"))
+a3_8g = region_prices("gcp/a3-highgpu-8g")
+checks.check("gcp/a3-highgpu-8g asia-northeast1 on demand from the billing catalog",
+             a3_8g.get("asia-northeast1", {}).get("on_demand") == 126.643391, a3_8g.get("asia-northeast1"))
 # Reference rows (skypilot-catalog aws/vms.csv @2c3d7ea7): p4d.24xlarge 21.95764 in us-east-1,
 # 30.09784 in ap-northeast-1; the Capacity Blocks price the record had for us-east-2 is kept.
 p4d = region_prices("aws/p4d.24xlarge")
