@@ -22,12 +22,13 @@ For every AWS, Azure and GCP offering of data/offerings.yaml whose instance type
   consumption SKU read as on-demand; expert review 43). Its spot stays.
 GCP machine types that data/sources/gcp-billing-catalog.csv lists (the Cloud Billing Catalog's list
 prices of the whole VM per region, scripts/gcp_billing_extract.py) take their prices from it instead:
-on-demand, spot and, where every region of the offering has a row, the 1- and 3-year committed-use
-prices; `pricing` becomes the prices of the offering's cheapest listed region, `as_of` the catalog's
-day where it priced every region, and `source` says so. The SkyPilot-schema file's accelerator rows
-priced an A100 40 GB in europe-west4 at 2.43 USD/h where the billing catalog lists 3.75, and an
-8-GPU H100 in Tokyo not at all (expert review 45). Regions the billing catalog does not list keep the
-reference file's prices.
+on-demand, spot and, where the offering sells terms, the 1- and 3-year committed-use prices;
+`pricing` becomes the prices of the offering's cheapest listed region, `as_of` the catalog's day,
+and `source` says so. The SkyPilot-schema file's accelerator rows priced an A100 40 GB in
+europe-west4 at 2.43 USD/h where the billing catalog lists 3.75, and an 8-GPU H100 in Tokyo not at
+all (expert review 45). Regions the billing catalog does not list keep the reference file's
+on-demand and spot (the source names them and their day) and sell no term: no commitment price is
+known there (expert review 46: an estimated term in Tokyo beside the catalog's listed one).
 Every region the file prices gets an entry (so no region rests on `pricing`, which stays the price
 basis the offering's source names); entries the offering already has keep their other modes (the
 capacity_block prices of AWS's Capacity Blocks page).
@@ -108,12 +109,11 @@ def billing_entries(offering, billing):
     pricing = offering.get('pricing') or {}
     sold_on_demand = pricing.get('on_demand') is not None
     regions = offering.get('regions') or []
-    # Committed-use prices only where every region has them (a region left to the reference file
-    # keeps an estimated term, scaled from `pricing`: docs/catalog.md) and the offering sells terms
-    # (the billing catalog prices a commitment for a3-highgpu-1g, which Google sells only as Spot and
-    # Flex-start VMs: `pricing.reserved_1y: null`).
-    with_terms = (pricing.get('reserved_1y') is not None and
-                  all(region in listed and 'reserved_1y' in listed[region] for region in regions))
+    # Committed-use prices where the offering sells terms (the billing catalog prices a commitment for
+    # a3-highgpu-1g, which Google sells only as Spot and Flex-start VMs: `pricing.reserved_1y: null`).
+    # A region it does not list gets no term (main): no commitment price is known there.
+    with_terms = pricing.get('reserved_1y') is not None and any(
+        'reserved_1y' in listed.get(region, {}) for region in regions)
     entries = {}
     for region in regions:
         if region not in listed:
@@ -218,12 +218,13 @@ def with_billing_basis(lines, merged, billed):
                 if with_terms and new.get(term) is not None:
                     pricing[term] = new[term]
             line = pricing_line(pricing)
-        elif line.startswith('    as_of: ') and billed['all_regions']:
+        elif line.startswith('    as_of: '):
             line = f'    as_of: "{generated}"\n'
         elif line.startswith('    source: "'):
             others = [region for region in merged if region not in regions]
             rest = (f'; {", ".join(sorted(others))} from anycloud-sh/catalog gcp/vms.csv @{REFERENCE_GCP_COMMIT} '
-                    '(host VM + accelerator of the same zone, spot = median over its zones)' if others else '')
+                    '(read 2026-05-20; host VM + accelerator of the same zone, spot = median over its zones'
+                    f'{", no commitment price known there" if with_terms else ""})' if others else '')
             terms = ('1- and 3-year committed-use prices per region from the same catalog' if with_terms
                      else 'reserved terms estimated off on-demand')
             line = (f'    source: "Cloud Billing Catalog list prices of the whole VM (GPUs included) per region, '
@@ -301,8 +302,11 @@ def main():
             billed = None
             if billed_entries:
                 billed = {'regions': set(billed_entries), 'with_terms': with_terms, 'generated': generated,
-                          'commit': commit,
-                          'all_regions': set(billed_entries) == set(offering.get('regions') or [])}
+                          'commit': commit}
+                if with_terms:
+                    for region, entry in entries.items():
+                        if region not in billed_entries:
+                            entry['reserved_1y'] = entry['reserved_3y'] = None
             block = rewrite(block, offering, entries, billed) if entries else block
         out.extend(block)
     result = ''.join(out)

@@ -212,6 +212,7 @@
   X(sentence_spot_cheaper, "would be the cheapest ({}) if spot were allowed", "若允许竞价实例，将是最便宜的（{}）") \
   X(sentence_input_bound, "input pipeline bound: {} the GPUs could take", "受输入管线限制：{}") \
   /* exclusion reasons (scoring::reason_text) */ \
+  X(reason_memory_headroom, "needs {0} per GPU of its {1}, more than it holds with the headroom kept free (--min-headroom)", "每 GPU 需要 {0}（共 {1}），超过保留余量后的可用显存（--min-headroom）") \
   X(reason_memory, "needs {0} per GPU, has {1}", "每 GPU 需要 {0}，只有 {1}") \
   X(reason_detail, " ({})", "（{}）") \
   X(reason_budget, "costs {0}{1}, budget {2}", "成本 {0}{1}，预算 {2}") \
@@ -318,6 +319,7 @@
   X(label_warning_item, "Warning `{}`: ", "警告 `{}`：") \
   X(none_fits, "No offering satisfies this job and its constraints.", "没有方案能满足此任务及其约束。") \
   X(rule_lifted_by, "the rule {} lifts", "{} 可解除的规则") \
+  X(none_fits_levers, " {0} alone removed {1} candidate{2}; the hint below says how to bring them back.", "{0} 单独排除了 {1} 个候选；下方提示说明如何纳入。") \
   X(none_fits_most_removed, " Most were removed by {}.", "多数方案被 {} 排除。") \
   X(count_line, "Showing {0} of {1} candidates", "显示 {1} 个候选中的 {0} 个") \
   X(count_line_more, " (--top N for more)", "（--top N 显示更多）") \
@@ -378,7 +380,8 @@
   X(hint_list_invisible, "type the name again without it", "请去掉该字符后重新输入") \
   X(hint_list_empty_item, "separate the items with one comma each", "各项之间只用一个逗号分隔") \
   X(note_licence, "{0}'s weights are released under the {1}, which does not allow commercial use: a production service needs a commercial licence from the model's maker (a cost outside this ranking); check it before you serve.", "{0} 的权重以 {1} 发布，不允许商用：生产服务须向模型方取得商用许可（费用不在本排名之内）；上线前请先确认。") \
-  X(note_lora_fits, "#1 runs QLoRA on {0}, whose GPU memory also holds LoRA's 16-bit base with the headroom kept: --method lora would take {1} there instead of {2} ({3} less at the same hourly price, as QLoRA dequantises its 4-bit weights every step); QLoRA is for GPUs too small for the 16-bit base.", "第 1 名在 {0} 上跑 QLoRA，而该机型的显存在保留余量后也放得下 LoRA 的 16 位基座：改用 --method lora 在同一机型上只需 {1}，而不是 {2}（按相同小时价少 {3}，因为 QLoRA 每一步都要反量化 4 位权重）；QLoRA 适用于放不下 16 位基座的小显存 GPU。") \
+  X(note_region_twin, "#{0} {1} ({2}) is also listed as {3} in {4} at the same price and figures: one row here, counted in its +N regions; rank with --region {4} to launch there.", "第 {0} 名 {1}（{2}）也以 {3} 在 {4} 上架，价格与各项指标相同：此处合并为一行，计入其 +N 个地域；如需在该地域启动，请加 --region {4} 重新排名。") \
+  X(note_lora_fits, "#1 runs QLoRA on {0}, whose GPU memory also holds LoRA's 16-bit base with the headroom kept: --method lora would take {1} there instead of {2} ({3} fewer billed hours at the same hourly price, as QLoRA dequantises its 4-bit weights every step); QLoRA is for GPUs too small for the 16-bit base.", "第 1 名在 {0} 上跑 QLoRA，而该机型的显存在保留余量后也放得下 LoRA 的 16 位基座：改用 --method lora 在同一机型上只需 {1}，而不是 {2}（计费时长少 {3}，小时价相同，因为 QLoRA 每一步都要反量化 4 位权重）；QLoRA 适用于放不下 16 位基座的小显存 GPU。") \
   X(note_lora_fits_same_time, "#1 runs QLoRA on {0}, whose GPU memory also holds LoRA's 16-bit base with the headroom kept: --method lora would take {1} there (QLoRA: {2}) and keep the base model's 16-bit weights, where QLoRA's 4-bit quantisation costs some quality; QLoRA is for GPUs too small for the 16-bit base.", "第 1 名在 {0} 上跑 QLoRA，而该机型的显存在保留余量后也放得下 LoRA 的 16 位基座：改用 --method lora 在同一机型上需 {1}（QLoRA：{2}），且保留基座模型的 16 位权重，而 QLoRA 的 4 位量化会损失一些质量；QLoRA 适用于放不下 16 位基座的小显存 GPU。") \
   X(note_open_capacity, "{0} row{1} on more than {2} nodes (up to {3}) left out: the GPU-hours exceed what open capacity usually has free (constraint capacity; --show-excluded lists them); a reservation holds them: --pricing reserved-1y, or a capacity block from the provider.", "{0} 个超过 {2} 个节点（最多 {3} 个）的方案被排除：所需 GPU 小时超过开放容量通常空闲的量（约束 capacity；--show-excluded 可列出）；预留资源才能满足：加 --pricing reserved-1y，或向云厂商申请容量块。") \
   X(note_tier_each_also, "each is also excluded for another reason", "每个方案也因其他原因被排除") \
@@ -435,6 +438,7 @@
   X(sw_level_unknown, "unknown", "未知") \
   X(detail_software, "{}; --allow-immature-stack to include", "{}；加 --allow-immature-stack 可纳入") \
   X(detail_software_weak_serving, "{}; a weak stack is not production serving; --allow-immature-stack to include", "{}；支持较弱的软件栈不适合生产服务；加 --allow-immature-stack 可纳入") \
+  X(detail_software_weak_training_port_only, "{}; production training waits for a mature stack for the job's method, and this GPU's stack is not mature for it in bf16 either; --allow-immature-stack, --training-tier development or --gpu naming the GPU ranks it as asked", "{}；生产训练需要对该任务方法支持成熟的软件栈，而此 GPU 的软件栈即使改用 bf16 也不成熟；加 --allow-immature-stack、--training-tier development 或用 --gpu 指明该 GPU 可按原方法纳入") \
   X(detail_software_weak_training, "{}; production training waits for a mature stack for the job's method, and the same job in bf16 (--method lora for QLoRA where the 16-bit base fits, --precision bf16 for FP8) runs on this GPU's mature stack; --allow-immature-stack, --training-tier development or --gpu naming the GPU ranks it as asked", "{}；生产训练需要对该任务方法支持成熟的软件栈，而同一任务改用 bf16（QLoRA 改 --method lora，前提是放得下 16 位基座；FP8 改 --precision bf16）可在此 GPU 的成熟软件栈上运行；加 --allow-immature-stack、--training-tier development 或用 --gpu 指明该 GPU 可按原方法纳入") \
   X(detail_mainland_only, "sold in mainland China only (a mainland account or host); --region cn, --currency CNY or --provider {} to include", "仅在中国大陆销售（需大陆账号或主体）；加 --region cn、--currency CNY 或 --provider {} 可纳入") \
   X(detail_fixed_plan_gpus, "the plan fixed by flags (TP {0} x PP {1} x CP {2}) takes {3} GPUs, and this offering clusters at most {5} node(s) of {4}", "参数固定的并行方案（TP {0} x PP {1} x CP {2}）需要 {3} 块 GPU，而此产品最多组合 {5} 个各 {4} 块 GPU 的节点") \

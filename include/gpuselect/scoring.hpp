@@ -221,16 +221,21 @@ struct SoftwareSupport {
   // The model overflows fp16 (catalog DiffusionLayout::needs_bf16) and this GPU has no bf16 tensor
   // cores: bf16 is unsupported for it, whatever the stack table says of bf16 in general.
   bool model_needs_bf16 : 1 = false;
+  // QLoRA or FP8 training on a stack weak for that method (detail::weak_on_training_method): whether
+  // the same job in bf16 (--method lora, --precision bf16) runs on a mature stack here, so the
+  // warning and the exclusion may name that way (expert review 46: said of the Ascend 910B, where
+  // LoRA itself is weak for FlashAttention).
+  bool bf16_way_mature : 1 = false;
   // A second feature the job relies on at the same level as `feature` (bf16 and FlashAttention 2 on
   // Volta are both weak), said after it so the reader learns every workaround at once: the
-  // StackFeature's value + 1, 0 for none (7 bits: Candidate keeps its size, rank.cpp).
-  std::uint8_t also_plus_one : 7 = 0;
+  // StackFeature's value + 1, 0 for none (6 bits: Candidate keeps its size, rank.cpp).
+  std::uint8_t also_plus_one : 6 = 0;
   std::optional<catalog::StackFeature> also() const {
     if (also_plus_one == 0) return std::nullopt;
     return static_cast<catalog::StackFeature>(also_plus_one - 1);
   }
 };
-static_assert(catalog::stack_feature_count < 127, "SoftwareSupport::also_plus_one holds a StackFeature in 7 bits");
+static_assert(catalog::stack_feature_count < 63, "SoftwareSupport::also_plus_one holds a StackFeature in 6 bits");
 // The features `profile` relies on: qlora-4bit (--method qlora), fp8-training (training at fp8),
 // fp4, flash-attention-2 (LLM training with --attention flash), gpu-data-loading (cv-train with
 // --data-loader gpu); llm-inference relies on a serving engine, the best of vLLM, TensorRT-LLM and SGLang.
@@ -640,6 +645,16 @@ struct Ranking {
     double qlora_hours = 0;
   };
   std::optional<LoraAlternative> lora_alternative;
+  // Rows that stand for a twin offering too (Ranker::collapse_region_twins: one provider's same
+  // machine listed as two offerings in two regions, equal on every figure): the kept row's index in
+  // `candidates`, and the twin's offering (index into Catalog::offerings) and region (index into its
+  // `regions`). N-REGION-TWIN names the twin of a row printed.
+  struct RegionTwin {
+    std::uint32_t candidate = 0;
+    std::uint32_t offering_index = 0;
+    std::uint32_t region = 0;
+  };
+  std::vector<RegionTwin> region_twins;
   // The commitment of `reservation`'s row on its term (the whole terms its run buys), and one
   // instance's hourly price there.
   double reservation_commitment = 0, reservation_price_per_hour = 0;
@@ -754,5 +769,8 @@ std::vector<Indicator> indicators(const catalog::Catalog& catalog, const Ranking
 // `rules_as_rules`: an --allow-* kind is said as "the rule --allow-marketplace lifts" (a sentence
 // where the list is what removed the rows), not as the bare flag.
 std::string emptying_constraints(const Ranking& ranking, text::Lang lang = text::Lang::en, bool rules_as_rules = false);
+// The line an empty ranking prints: none fits, the constraint that removed the most and, where a fact
+// of the job did (Ranking::levers), the constraints that alone removed offerings.
+std::string none_fits_words(const Ranking& ranking, text::Lang lang);
 
 }  // namespace gpuselect::scoring

@@ -504,10 +504,7 @@ void recommend_html(std::ostream& out, const RecommendView& view, const Style& s
        say(lang, Msg::html_candidates_value, ranking.candidates.size(), shown, ranking.excluded.size()));
   body += "</dl>\n";
   if (ranking.candidates.empty()) {
-    body += "<p>" + message(Msg::none_fits);
-    if (ranking.top_exclusion)
-      body += html_escape(say(lang, Msg::none_fits_most_removed, scoring::emptying_constraints(ranking, lang, true)));
-    body += "</p>\n";
+    body += "<p>" + html_escape(scoring::none_fits_words(ranking, lang)) + "</p>\n";
   } else {
     body += fmt::format("<h2>{}</h2>\n", message(Msg::html_section_ranking));
     body += legend(lang);

@@ -882,6 +882,14 @@ void write_summary(JsonWriter& json, const scoring::Ranking& ranking, std::size_
   ordered_json tied = ordered_json::array();
   for (const auto kind : ranking.tied_exclusions) tied.push_back(scoring::flag_of(kind, ranking.kind));
   json.field("tied_exclusions", tied);
+  // Where a fact of the job removed the most: the constraints that alone removed offerings, which
+  // the exit-3 hint names first (expert review 46: top_exclusion alone blamed a precision the user
+  // never passed).
+  if (!ranking.levers.empty()) {
+    ordered_json levers = ordered_json::array();
+    for (const auto kind : ranking.levers) levers.push_back(scoring::flag_of(kind, ranking.kind));
+    json.field("levers", levers);
+  }
   json.field("tier_excluded", tier_excluded_json(ranking));
   write_admitted_by(json, ranking);
   write_reservation(json, ranking);

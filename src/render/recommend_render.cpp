@@ -507,9 +507,7 @@ void recommend_table(std::ostream& out, const RecommendView& view, const Style& 
   text += "\n";
 
   if (rows.empty()) {
-    std::string line = say(lang, Msg::none_fits);
-    if (ranking.top_exclusion) line += say(lang, Msg::none_fits_most_removed, scoring::emptying_constraints(ranking, lang, true));
-    text += wrapped("", line, style.width, 0);
+    text += wrapped("", scoring::none_fits_words(ranking, lang), style.width, 0);
   } else {
     std::vector<RankedCells> cells;
     std::vector<std::string> reasons;

@@ -151,6 +151,22 @@ std::string emptying_constraints(const Ranking& ranking, text::Lang lang, bool r
   return text;
 }
 
+std::string none_fits_words(const Ranking& ranking, text::Lang lang) {
+  std::string line = text::say(lang, text::Msg::none_fits);
+  if (!ranking.top_exclusion) return line;
+  line += text::say(lang, text::Msg::none_fits_most_removed, emptying_constraints(ranking, lang, true));
+  if (!ranking.levers.empty()) {
+    std::string levers;
+    for (const auto kind : ranking.levers) {
+      if (!levers.empty()) levers += text::message(text::Msg::list_comma, lang);
+      levers += flag_of(kind, ranking.kind);
+    }
+    line += text::say(lang, text::Msg::none_fits_levers, levers, ranking.lever_offerings,
+                      ranking.lever_offerings == 1 ? "" : "s");
+  }
+  return line;
+}
+
 std::vector<std::pair<std::string, std::string>> requirement_names() {
   std::vector<std::pair<std::string, std::string>> names;
   names.reserve(requirements.size());

@@ -422,6 +422,9 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
   switch (reason.kind) {
     case ExclusionKind::memory: {
       const auto [needed, limit] = distinct_gb(reason.needed, reason.limit);
+      // Within the GPU's memory but not within it less the headroom kept free (expert review 46:
+      // "needs 85.3 GB per GPU, has 85.9 GB" read as fitting).
+      if (reason.needed <= reason.limit) return say(lang, Msg::reason_memory_headroom, needed, limit);
       return say(lang, Msg::reason_memory, needed, limit);
     }
     case ExclusionKind::budget:

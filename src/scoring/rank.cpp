@@ -278,6 +278,17 @@ class Ranker {
     // The job's stack per GPU model (docs/scoring.md "Software stack"): the same for every offering of it.
     software_by_gpu_.reserve(catalog.gpus.size());
     for (const auto& gpu : catalog.gpus) software_by_gpu_.push_back(software_support(profile, gpu));
+    // Where the stack is weak for the job's own method: whether the bf16 way (LoRA for QLoRA, bf16
+    // for FP8 training) runs on a mature stack there (SoftwareSupport::bf16_way_mature).
+    workload::Profile bf16_way = profile;
+    if (bf16_way.method == workload::Method::qlora) bf16_way.method = workload::Method::lora;
+    if (bf16_way.precision == workload::Precision::fp8) bf16_way.precision = workload::Precision::bf16;
+    for (std::size_t index = 0; index < catalog.gpus.size(); ++index) {
+      auto& software = software_by_gpu_[index];
+      if (detail::weak_on_training_method(software)) {
+        software.bf16_way_mature = software_support(bf16_way, catalog.gpus[index]).level == catalog::StackLevel::mature;
+      }
+    }
     find_market_floors();
     // Mainland China is ranked when the user asks for it (docs/scoring.md "Mainland China"): a region
     // filter, a provider filter or CNY as the currency; else offerings sold only there are left out.
@@ -362,7 +373,7 @@ class Ranker {
 
     std::vector<std::uint32_t> order = score(ranking);
     apply_order(ranking.candidates, order);
-    collapse_region_twins(ranking.candidates);
+    collapse_region_twins(ranking);
     const std::size_t explained_rows = printed_.explained ? printed_.rows : 0;
     detail::mark_cheaper_and_faster_below(
         ranking.candidates, explained_rows == 0 ? std::vector<double>{} : comparison_times(ranking), explained_rows);
@@ -395,13 +406,16 @@ class Ranker {
   // the other region counted in its other_regions, as a second region of one offering is (expert
   // review 45: the twin pushed the first real alternative to #3). Twins sort next to each other
   // (equal score, cost and hours; the first by offering id is kept), so one pass; ranks follow.
-  void collapse_region_twins(std::vector<Candidate>& candidates) const {
+  void collapse_region_twins(Ranking& ranking) const {
+    auto& candidates = ranking.candidates;
     if (candidates.size() < 2) return;
     std::size_t kept = 0;
     bool collapsed = false;
     for (std::size_t next = 1; next < candidates.size(); ++next) {
       if (region_twins(candidates[kept], candidates[next])) {
         candidates[kept].other_regions += candidates[next].other_regions + 1;
+        ranking.region_twins.push_back(
+            {static_cast<std::uint32_t>(kept), candidates[next].offering_index, candidates[next].region});
         collapsed = true;
         continue;
       }
@@ -1170,6 +1184,13 @@ class Ranker {
     return kind.training() && profile_.training_tier == workload::Tier::production &&
            detail::weak_on_training_method(software) &&
            !detail::names_gpu(catalog_, options_.constraints, catalog_.gpu_of(offering));
+  }
+  // The reason weak_stack_excluded gives: serving's; training's names the bf16 way only where it
+  // runs on a mature stack.
+  text::Msg weak_stack_message(const SoftwareSupport& software) const {
+    if (workload::kind_traits(profile_.kind).serving()) return text::Msg::detail_software_weak_serving;
+    return software.bf16_way_mature ? text::Msg::detail_software_weak_training
+                                    : text::Msg::detail_software_weak_training_port_only;
   }
   bool software_excluded(const catalog::Offering& offering) const {
     if (&filter_ != &options_.constraints || options_.allow_immature_stack) return false;
@@ -2091,8 +2112,7 @@ class Ranker {
               ranking.weak_method_held_out || workload::kind_traits(profile_.kind).training();
           reasons_.push_back(
               {ExclusionKind::software, total_cost, 0,
-               text::composed(workload::kind_traits(profile_.kind).serving() ? text::Msg::detail_software_weak_serving
-                                                                             : text::Msg::detail_software_weak_training,
+               text::composed(weak_stack_message(software_by_gpu_[offering.gpu_index]),
                               software_said(software_by_gpu_[offering.gpu_index], catalog_.gpu_of(offering)))});
         }
         if (!mainland_asked_ && mainland_only_[index]) {

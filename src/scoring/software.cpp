@@ -46,8 +46,8 @@ void worst_of(SoftwareSupport& support, StackLevel level, StackFeature feature) 
     support.feature = feature;
     support.also_plus_one = 0;
   } else if (support.feature && severity(level) == severity(support.level) && support.also_plus_one == 0) {
-    constexpr unsigned seven_bits = 0x7fU;  // stack_feature_count < 127 (scoring.hpp)
-    support.also_plus_one = (static_cast<unsigned>(feature) + 1U) & seven_bits;
+    constexpr unsigned six_bits = 0x3fU;  // stack_feature_count < 63 (scoring.hpp)
+    support.also_plus_one = (static_cast<unsigned>(feature) + 1U) & six_bits;
   }
 }
 

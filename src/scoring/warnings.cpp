@@ -628,7 +628,7 @@ void add_licence_note(const catalog::Catalog& catalog, const Ranking& ranking, s
 }
 
 // QLoRA ranked first on a machine whose memory holds LoRA's 16-bit base (Ranking::lora_alternative):
-// LoRA's time there, at the same hourly price.
+// LoRA's time there, and the share of the billed hours (so of the bill, at the same hourly price) it saves.
 // The note: N-LORA-FITS.
 void add_lora_fits_note(const catalog::Catalog& catalog, const Ranking& ranking, std::vector<Ranking::Note>& notes) {
   if (!ranking.lora_alternative || ranking.candidates.empty()) return;
@@ -639,7 +639,14 @@ void add_lora_fits_note(const catalog::Catalog& catalog, const Ranking& ranking,
                      // A saving that rounds below 1%, or two times that print alike, is not said as "0% less"
                      // or "4.5 h instead of 4.5 h" (expert reviews 43, 44): the note then stands on the 16-bit
                      // weights' quality alone.
-                     const double saved_pct = (1 - alternative.lora_hours / alternative.qlora_hours) * 100;
+                     // The share of the billed hours saved: the queue and the wait for capacity are in
+                     // both times and billed by neither (expert review 46, F1: "16% less" on an H200 row
+                     // that waited 2 h, where LoRA's bill was 26% smaller).
+                     const double unbilled_hours =
+                         offering.availability.queue_hours + first.cost.acquisition_wait_hours;
+                     const double billed_hours = alternative.qlora_hours - unbilled_hours;
+                     const double saved_pct =
+                         billed_hours > 0 ? (alternative.qlora_hours - alternative.lora_hours) / billed_hours * 100 : 0;
                      const std::string lora_time = units::format_hours(alternative.lora_hours);
                      const std::string qlora_time = units::format_hours(alternative.qlora_hours);
                      if (!(saved_pct >= 0.5) || lora_time == qlora_time) {
@@ -648,6 +655,27 @@ void add_lora_fits_note(const catalog::Catalog& catalog, const Ranking& ranking,
                      return text::say(lang, text::Msg::note_lora_fits, offering.id, lora_time, qlora_time,
                                       fmt::format("{:.0f}%", saved_pct));
                    })});
+}
+
+// One provider's same machine listed as two offerings in two regions is one row (Ranking::region_twins):
+// the twin of the highest-ranked such row among the first rows a table shows is named, with the
+// --region that launches it (expert review 46: "me-west1 +1" hid the us-central1 listing, and the
+// launch file pinned me-west1 for a user who asked no region).
+// The note: N-REGION-TWIN.
+void add_region_twin_note(const catalog::Catalog& catalog, const Ranking& ranking, std::vector<Ranking::Note>& notes) {
+  constexpr std::uint32_t rows_named = 5;  // the table's default --top
+  const Ranking::RegionTwin* first = nullptr;
+  for (const auto& twin : ranking.region_twins) {
+    if (twin.candidate < rows_named && (first == nullptr || twin.candidate < first->candidate)) first = &twin;
+  }
+  if (first == nullptr) return;
+  const Candidate& kept = ranking.candidates[first->candidate];
+  const auto& offering = catalog.offerings[kept.offering_index];
+  const auto& twin = catalog.offerings[first->offering_index];
+  const std::string kept_region = kept.region < offering.regions.size() ? offering.regions[kept.region] : std::string();
+  const std::string twin_region = first->region < twin.regions.size() ? twin.regions[first->region] : std::string();
+  notes.push_back({"N-REGION-TWIN", text::words(text::Msg::note_region_twin, kept.rank, offering.id, kept_region,
+                                                twin.id, twin_region)});
 }
 
 // Training rows on more nodes than any ranked row on open capacity, left out because open capacity
@@ -696,6 +724,7 @@ std::vector<Ranking::Note> run_notes(const catalog::Catalog& catalog, const Rank
   add_open_capacity_note(ranking, notes);
   add_licence_note(catalog, ranking, notes);
   add_lora_fits_note(catalog, ranking, notes);
+  add_region_twin_note(catalog, ranking, notes);
   add_tiers_notes(ranking, notes);
   add_mainland_only_note(catalog, ranking, notes);
   add_mainland_implied_note(ranking, notes);
@@ -882,11 +911,14 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return say(lang, Msg::w_queued, units::format_hours(offering.availability.queue_hours),
                  catalog::display_name(provider, lang));
     case Warning::software_stack:
-      return say_text(lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering), lang),
-                 say_text(lang, candidate.software.level == catalog::StackLevel::unsupported ? Msg::w_software_unsupported
-                           // Expert review 6: QLoRA on MI300X warned without naming the mature way.
-                           : candidate.software.feature == catalog::StackFeature::qlora_4bit ? Msg::w_software_weak_qlora
-                                                                                              : Msg::w_software_weak));
+      return say_text(
+          lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering), lang),
+          say_text(lang, candidate.software.level == catalog::StackLevel::unsupported ? Msg::w_software_unsupported
+                         // Expert review 6: QLoRA on MI300X warned without naming the mature way.
+                         : candidate.software.feature == catalog::StackFeature::qlora_4bit &&
+                                 candidate.software.bf16_way_mature
+                             ? Msg::w_software_weak_qlora
+                             : Msg::w_software_weak));
     case Warning::input_bound: {
       const auto& input = ranking.performance_of(candidate).input;
       return say(lang, Msg::w_input_bound, input.workers_per_node * input.nodes, input.loader_images_per_s,
