@@ -420,7 +420,7 @@ class Ranker {
         continue;
       }
       ++kept;
-      if (kept != next) candidates[kept] = std::move(candidates[next]);
+      if (kept != next) candidates[kept] = candidates[next];  // trivially copyable
     }
     if (!collapsed) return;
     candidates.erase(candidates.begin() + static_cast<std::ptrdiff_t>(kept + 1), candidates.end());
