@@ -23,8 +23,10 @@ For every AWS, Azure and GCP offering of data/offerings.yaml whose instance type
 GCP machine types that data/sources/gcp-billing-catalog.csv lists (the Cloud Billing Catalog's list
 prices of the whole VM per region, scripts/gcp_billing_extract.py) take their prices from it instead:
 on-demand, spot and, where the offering sells terms, the 1- and 3-year committed-use prices;
-`pricing` becomes the prices of the offering's cheapest listed region, `as_of` the catalog's day,
-and `source` says so. The SkyPilot-schema file's accelerator rows priced an A100 40 GB in
+`pricing` becomes the prices of the offering's cheapest listed region, `as_of` the catalog's day
+where it priced every region (else the older day of the reference file stays: one date covers the
+offering's prices, and the oldest of them decides how stale they are; expert review 47), and
+`source` says so. The SkyPilot-schema file's accelerator rows priced an A100 40 GB in
 europe-west4 at 2.43 USD/h where the billing catalog lists 3.75, and an 8-GPU H100 in Tokyo not at
 all (expert review 45). Regions the billing catalog does not list keep the reference file's
 on-demand and spot (the source names them and their day) and sell no term: no commitment price is
@@ -46,6 +48,7 @@ OFFERINGS = 'data/offerings.yaml'
 GCP_BILLING = 'data/sources/gcp-billing-catalog.csv'
 CLOUDS = ('aws', 'azure', 'gcp')
 REFERENCE_GCP_COMMIT = '62ff0a987e0c257a89235415d2877812fb1aaf29'  # the reference file's GCP rows (SOURCES.md)
+REFERENCE_GCP_DAY = '2026-05-20'  # the day those rows were read (SOURCES.md)
 NOTE = ('; region_pricing from the same file, per region: on-demand = the region\'s list price{gcp}, '
         'spot = median over its zones whose spot price differs from on-demand, spot_min = cheapest zone '
         '(scripts/region_pricing.py)')
@@ -219,7 +222,7 @@ def with_billing_basis(lines, merged, billed):
                     pricing[term] = new[term]
             line = pricing_line(pricing)
         elif line.startswith('    as_of: '):
-            line = f'    as_of: "{generated}"\n'
+            line = f'    as_of: "{generated if billed["all_regions"] else min(generated, REFERENCE_GCP_DAY)}"\n'
         elif line.startswith('    source: "'):
             others = [region for region in merged if region not in regions]
             rest = (f'; {", ".join(sorted(others))} from anycloud-sh/catalog gcp/vms.csv @{REFERENCE_GCP_COMMIT} '
@@ -302,7 +305,8 @@ def main():
             billed = None
             if billed_entries:
                 billed = {'regions': set(billed_entries), 'with_terms': with_terms, 'generated': generated,
-                          'commit': commit}
+                          'commit': commit,
+                          'all_regions': set(billed_entries) == set(offering.get('regions') or [])}
                 if with_terms:
                     for region, entry in entries.items():
                         if region not in billed_entries:

@@ -703,6 +703,10 @@ struct Ranking {
   // (QLoRA, FP8 training): the no-match hint names the levers that bring it back (--gpu, the
   // development tier), which an unsupported stack alone does not have.
   bool weak_method_held_out = false;
+  // Every offering the stack kept out is unsupported only because the model overflows fp16 on a GPU
+  // without bf16 units (SoftwareSupport::model_needs_bf16): --allow-immature-stack ranks them to
+  // print NaNs, so the no-match hint does not offer it (expert review 47, m06: Qwen2.5 on V100).
+  bool software_only_fp16_overflow = false;
   // Nothing asked for mainland China by name, but every offering of the --gpu or of the --pricing
   // modes asked is sold only there, so mainland rows were ranked (N-MAINLAND-IMPLIED says so).
   enum class MainlandImplied : std::uint8_t { no, by_gpu, by_pricing };

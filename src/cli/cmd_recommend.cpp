@@ -195,10 +195,14 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
     // The software stack's rows are admitted by --allow-immature-stack (expert review 30 D3: the hint
     // said no constraint admits them).
     // Another --precision may run on the rows a precision removed, where the job fits at it.
-    const Msg template_id =
-        *ranking.top_exclusion == scoring::ExclusionKind::software    ? Msg::hint_no_match_user_lever_software
-        : *ranking.top_exclusion == scoring::ExclusionKind::precision ? Msg::hint_no_match_user_lever_precision
-                                                                      : Msg::hint_no_match_user_lever;
+    // Where every such GPU only overflows the model's fp16, the flag would rank rows that print NaNs
+    // (expert review 47, m06: Qwen2.5 on Tencent's V100).
+    const auto software_template = ranking.software_only_fp16_overflow ? Msg::hint_no_match_user_lever_fp16
+                                                                       : Msg::hint_no_match_user_lever_software;
+    const Msg template_id = *ranking.top_exclusion == scoring::ExclusionKind::software ? software_template
+                            : *ranking.top_exclusion == scoring::ExclusionKind::precision
+                                ? Msg::hint_no_match_user_lever_precision
+                                : Msg::hint_no_match_user_lever;
     return text::say(lang, template_id, levers, offerings, offerings == 1 ? "" : "s", admits, removed,
                      text::message(fact, lang), text::message(relax, lang));
   });

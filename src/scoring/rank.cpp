@@ -1285,6 +1285,8 @@ class Ranker {
                                        offering.network.rdma == catalog::Rdma::none;
     const int node_limit = replica_stays_on_node ? 1 : std::max(1, std::min(filter_.max_nodes, offering.max_nodes));
     if (software_excluded(offering)) {
+      ++software_excluded_offerings_;
+      if (software_by_gpu_[offering.gpu_index].model_needs_bf16) ++software_fp16_overflow_offerings_;
       exclude_software(index, ranking, node_limit);
       close_offering(false);
       return;
@@ -2553,6 +2555,8 @@ class Ranker {
       if (ranking.top_exclusion) ranking.admit = admit(ranking, *ranking.top_exclusion);
       if (ranking.top_exclusion == ExclusionKind::deadline) ranking.admit_soonest = admit_soonest(ranking);
       find_levers(ranking);
+      ranking.software_only_fp16_overflow =
+          software_excluded_offerings_ > 0 && software_fp16_overflow_offerings_ == software_excluded_offerings_;
       // Host RAM: an offering more nodes would fit is excluded for --max-nodes (exclude_unfit), so
       // the --max-nodes that helps is the fewest nodes among those rows; none: more nodes do not.
       if (ranking.top_exclusion == ExclusionKind::host_ram) {
@@ -2829,6 +2833,9 @@ class Ranker {
   std::uint32_t alone_kinds_ = 0;      // ... that alone removed one of its rows
   std::array<int, exclusion_kind_count> alone_counts_{};  // offerings fully removed with a row by that kind alone
   int lever_offerings_ = 0;  // offerings fully removed with a row by a lever alone (lever_mask)
+  // Offerings software_excluded kept out, and those of them whose model overflows fp16 there.
+  int software_excluded_offerings_ = 0;
+  int software_fp16_overflow_offerings_ = 0;
   std::array<int, exclusion_kind_count> kind_counts_{};  // offerings fully removed, per ExclusionKind
   // ... of them, the offerings no selection filter (selection_mask: --region, --provider, --gpu) removed
   std::array<int, exclusion_kind_count> selected_counts_{};

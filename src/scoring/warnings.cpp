@@ -675,7 +675,7 @@ void add_region_twin_note(const catalog::Catalog& catalog, const Ranking& rankin
   const std::string kept_region = kept.region < offering.regions.size() ? offering.regions[kept.region] : std::string();
   const std::string twin_region = first->region < twin.regions.size() ? twin.regions[first->region] : std::string();
   notes.push_back({"N-REGION-TWIN", text::words(text::Msg::note_region_twin, kept.rank, offering.id, kept_region,
-                                                twin.id, twin_region)});
+                                                twin.id, twin_region, kept.other_regions)});
 }
 
 // Training rows on more nodes than any ranked row on open capacity, left out because open capacity
@@ -915,10 +915,11 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
           lang, Msg::w_software, software_words(candidate.software, catalog.gpu_of(offering), lang),
           say_text(lang, candidate.software.level == catalog::StackLevel::unsupported ? Msg::w_software_unsupported
                          // Expert review 6: QLoRA on MI300X warned without naming the mature way.
-                         : candidate.software.feature == catalog::StackFeature::qlora_4bit &&
-                                 candidate.software.bf16_way_mature
-                             ? Msg::w_software_weak_qlora
-                             : Msg::w_software_weak));
+                         // The bf16 way named only where it runs on a mature stack (expert reviews 46, 47).
+                         : !candidate.software.bf16_way_mature                             ? Msg::w_software_weak
+                         : candidate.software.feature == catalog::StackFeature::qlora_4bit ? Msg::w_software_weak_qlora
+                         : candidate.software.feature == catalog::StackFeature::fp8_training ? Msg::w_software_weak_fp8
+                                                                                             : Msg::w_software_weak));
     case Warning::input_bound: {
       const auto& input = ranking.performance_of(candidate).input;
       return say(lang, Msg::w_input_bound, input.workers_per_node * input.nodes, input.loader_images_per_s,
