@@ -707,6 +707,16 @@ struct Ranking {
   // without bf16 units (SoftwareSupport::model_needs_bf16): --allow-immature-stack ranks them to
   // print NaNs, so the no-match hint does not offer it (expert review 47, m06: Qwen2.5 on V100).
   bool software_only_fp16_overflow = false;
+  // The job's precision is the format the model is released in (DeepSeek-V3's FP8 served as
+  // released: workload::serves_fp8_release), not a --precision given: "FP8", else empty. The
+  // headline of an empty ranking names the release, not the flag (expert review 47, d01/d02).
+  std::string_view release_precision;
+  // Production serving: offerings excluded for memory whose replica would fit over more nodes, but
+  // which have no RDMA to span them (Rdma::none keeps a replica within one instance), and the first
+  // of them: the no-match hint names --serving-tier development, which spans nodes over TCP (expert
+  // review 47, d02: DeepSeek-V3 on two GCP A3 nodes refused in silence).
+  int replica_needs_rdma_offerings = 0;
+  std::string replica_needs_rdma_offering_id;
   // Nothing asked for mainland China by name, but every offering of the --gpu or of the --pricing
   // modes asked is sold only there, so mainland rows were ranked (N-MAINLAND-IMPLIED says so).
   enum class MainlandImplied : std::uint8_t { no, by_gpu, by_pricing };

@@ -358,8 +358,17 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
       return text::words(Msg::hint_no_match_capacity_term, removed, plural, catalog::to_string(*term),
                          ranking.capacity_term_offering_id);
     }
-    return text::words(reserved_allowed ? Msg::hint_no_match_capacity_reserved : Msg::hint_no_match_capacity, removed,
-                       plural);
+    // A capacity block is named only where an offering capacity removed lists its price (expert review
+    // 48, s23f: AWS p6-b200 lists none, and --pricing capacity-block then removed everything).
+    const bool block_priced = std::any_of(ranking.excluded.begin(), ranking.excluded.end(), [&](const auto& exclusion) {
+      return std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
+                         [](const auto& reason) { return reason.kind == scoring::ExclusionKind::capacity; }) &&
+             catalog.offerings[exclusion.offering_index].sold_anywhere(catalog::PricingMode::capacity_block);
+    });
+    const Msg message = reserved_allowed ? (block_priced ? Msg::hint_no_match_capacity_reserved
+                                                         : Msg::hint_no_match_capacity_reserved_no_block)
+                                         : (block_priced ? Msg::hint_no_match_capacity : Msg::hint_no_match_capacity_no_block);
+    return text::words(message, removed, plural);
   }
   // Met beyond open capacity (scale_out): deadline_block_hint says it, the reservation its fallback.
   const bool beyond_open = ranking.scale_out && ranking.scale_out->beyond_open_capacity;
@@ -623,8 +632,17 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
   }
   if (ranking.candidates.empty()) {
     // The document above is complete (it lists every exclusion); the exit code gates CI.
-    const Error no_match = Error::said(ErrorKind::no_match, "recommend", text::words(text::Msg::err_no_match),
-                                      no_match_hint(catalog, ranking, ranking_options));
+    text::Words hint = no_match_hint(catalog, ranking, ranking_options);
+    if (ranking.replica_needs_rdma_offerings > 0) {
+      const int count = ranking.replica_needs_rdma_offerings;
+      hint = text::Words::in_each([&](text::Lang lang) {
+        return hint.say(lang) + text::say(lang, text::Msg::hint_clause_replica_needs_rdma, count, count == 1 ? "" : "s",
+                                          ranking.replica_needs_rdma_offering_id, count == 1 ? "s" : "",
+                                          count == 1 ? "it" : "them");
+      });
+    }
+    const Error no_match =
+        Error::said(ErrorKind::no_match, "recommend", text::words(text::Msg::err_no_match), std::move(hint));
     std::fprintf(stderr, "gpuselect: error: %s\n", no_match.line(style.lang).c_str());
     return exit_no_match;
   }

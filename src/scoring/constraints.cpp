@@ -139,6 +139,9 @@ std::string emptying_constraints(const Ranking& ranking, text::Lang lang, bool r
   // rule a flag lifts as that rule (expert review 38: "removed by --allow-marketplace" read as the
   // flag removing them).
   const auto said = [&](ExclusionKind kind) {
+    if (kind == ExclusionKind::precision && !ranking.release_precision.empty()) {
+      return text::say(lang, text::Msg::exclusion_release_precision, ranking.release_precision);
+    }
     const std::string_view flag = flag_of(kind, ranking.kind);
     if (rules_as_rules && flag.starts_with("--allow-")) return text::say(lang, text::Msg::rule_lifted_by, flag);
     return text::term(lang, text::Term::exclusion, flag);

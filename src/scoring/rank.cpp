@@ -514,6 +514,12 @@ class Ranker {
   Ranking start() const {
     Ranking ranking;
     ranking.kind = profile_.kind;
+    // (The test of workload::serves_fp8_release, with the precision the job runs at.)
+    if (workload::kind_traits(profile_.kind).serving() &&
+        profile_.model_weights_precision == catalog::WeightsPrecision::fp8 &&
+        profile_.precision == workload::Precision::fp8) {
+      ranking.release_precision = "FP8";
+    }
     ranking.currency = options_.currency;
     ranking.currency_rate = catalog::convert(catalog_, 1.0, "USD", options_.currency);
     if (const auto* rate = catalog_.find_currency(options_.currency)) ranking.currency_as_of = rate->as_of;
@@ -1953,10 +1959,28 @@ class Ranker {
                     memo_.description(memory)};
       host_ram_at_own_limit_ = node_limit < filter_.max_nodes;
     } else {
+      const int wider = replica_nodes_without_rdma(offering, node_limit);
       reasons[0] = {ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
-                    memo_.description(memory)};
+                    wider == 0 ? memo_.description(memory)
+                               : text::composed(text::Msg::detail_replica_needs_rdma, memo_.description(memory), wider)};
+      if (wider > 0 && ranking.replica_needs_rdma_offerings++ == 0) ranking.replica_needs_rdma_offering_id = offering.id;
     }
     exclude(ranking, index, std::nullopt, node_limit, std::move(reasons));
+  }
+
+  // Production serving keeps a replica within one instance without RDMA (add_offering): the fewest
+  // nodes, up to --max-nodes and the offering's own limit, over which a replica would fit; 0 when the
+  // limit is not RDMA or no such count fits.
+  int replica_nodes_without_rdma(const catalog::Offering& offering, int node_limit) {
+    if (node_limit != 1 || !workload::kind_traits(profile_.kind).serving() ||
+        profile_.serving_tier != workload::Tier::production || offering.network.rdma != catalog::Rdma::none) {
+      return 0;
+    }
+    const int most = std::min(filter_.max_nodes, offering.max_nodes);
+    for (int nodes = 2; nodes <= most; ++nodes) {
+      if (plan_of(offering, nodes).fits) return nodes;
+    }
+    return 0;
   }
 
   // The GPUs a model-parallel layout fixed by flags takes (TP x PP x CP; 1 when none is fixed).
@@ -2472,8 +2496,9 @@ class Ranker {
                                                    ExclusionKind::shared_gpu,   ExclusionKind::low_stock,
                                                    ExclusionKind::no_sla,       ExclusionKind::spot_serving,
                                                    ExclusionKind::stale_term,   ExclusionKind::software};
-    // The software stack is a class of production serving (a weak stack is out there too); elsewhere
-    // only an unsupported one is, which --show-excluded lists.
+    // The software stack is a class of production serving (a weak stack is out there too) and of
+    // production training that held out a weak method; elsewhere only an unsupported one is, which
+    // --show-excluded lists.
     const bool production_serving =
         workload::kind_traits(profile_.kind).serving() && profile_.serving_tier == workload::Tier::production;
     // The kinds each exclusion gives, read in one pass: the classes below visit only the exclusions
@@ -2489,7 +2514,9 @@ class Ranker {
     }
     std::vector<Ranking::TierExclusion> result;
     for (const ExclusionKind kind : classes) {
-      if (kind == ExclusionKind::software && !production_serving) continue;
+      // Production training holds out a stack weak on the job's own method (QLoRA, FP8 training):
+      // said as a class too (expert review 48, s01: Azure's MI300X left a 70B QLoRA with no note).
+      if (kind == ExclusionKind::software && !production_serving && !ranking.weak_method_held_out) continue;
       if ((any_given & bit(kind)) == 0) continue;
       Ranking::TierExclusion entry{kind, 0, 0, {}, std::nullopt, {}};
       std::uint32_t last_offering = no_region;

@@ -438,8 +438,7 @@ void add_low_stock_note(const catalog::Catalog& catalog, const Ranking& ranking,
 // The note: N-TERM-ONE-OFF.
 void add_term_one_off_note(const catalog::Catalog& catalog, const Ranking& ranking, std::vector<Ranking::Note>& notes) {
   const Candidate* first = first_ranked(ranking);
-  if (first != nullptr && !workload::kind_traits(ranking.kind).serving() && first->cost.commitment_charged &&
-      first->cost.term_used_pct < small_term_share_pct) {
+  if (first != nullptr && !workload::kind_traits(ranking.kind).serving() && first->cost.commitment_charged) {
     const auto& offering = catalog.offerings[first->offering_index];
     const auto& pricing = first->region != no_region && first->region < offering.regions.size()
                               ? offering.pricing_in(offering.regions[first->region])
@@ -447,6 +446,12 @@ void add_term_one_off_note(const catalog::Catalog& catalog, const Ranking& ranki
     const auto on_demand = pricing.price(PricingMode::on_demand);
     const auto term = pricing.price(first->mode);
     const auto& cost = first->cost;
+    // Said for a small share of the term, and for any share where the run on demand costs less than
+    // the term (expert review 48, s40: a month of AutoDL 8x H800 for a 16.4-day run, 54% of it, ~35%
+    // above its pay-as-you-go price, unsaid).
+    const bool on_demand_cheaper = on_demand && term && *term > 0 &&
+                                   cost.commitment * cost.term_used_pct / 100.0 * (*on_demand / *term) < cost.commitment;
+    if (cost.term_used_pct >= small_term_share_pct && !on_demand_cheaper) return;
     const std::string share = percent(cost.term_used_pct / 100.0);
     // Open capacity does not hold #1's block that long: on demand was excluded for it (constraint
     // capacity), or, where on demand was not asked for, the block is more than the share of the free
@@ -828,7 +833,8 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       return say_text(lang, Msg::w_pcie_training, std::to_string(plan.gpus_per_node),
                       catalog::display_name(offering.interconnect));
     case Warning::multi_node_without_rdma:
-      return say_text(lang, Msg::w_no_rdma, std::to_string(candidate.nodes), number(offering.network.bandwidth_gbps, 0));
+      return say_text(lang, workload::kind_traits(ranking.kind).serving() ? Msg::w_no_rdma_serving : Msg::w_no_rdma,
+                      std::to_string(candidate.nodes), number(offering.network.bandwidth_gbps, 0));
     case Warning::over_provisioned: {
       const int kept = candidate.gpus_needed;
       const int idle = candidate.gpus_rented - kept;
