@@ -261,6 +261,7 @@
   X(w_term_overrun, "{0} chance the run ends within the {1} its term commits (its band reaches {2} at the 90th percentile): a slow run needs a renewal or on-demand hours for the rest; more nodes end it sooner.", "本作业在所承诺期限的 {1} 内完成的概率为 {0}（其区间第 90 百分位为 {2}）：若运行偏慢，剩余部分需续约或按需；增加节点可更早完成。") \
   X(w_deadline_in_band, "{0} chance of ending within the {1} deadline: the deadline lies inside this row's own time band ({2}-{3} to result, 10th-90th percentile, with the wait for capacity), so its slack is no margin.", "{0} 的概率在 {1} 截止时间内完成：截止时间落在本方案自身的时间区间内（出结果 {2}-{3}，第 10–90 百分位，含等待资源），看似有余量其实并不可靠。") \
   X(w_spot_quote_old, "Spot quote of {0}, a market price fresh for about 14 days: check today's price first; ranked at up to {1} (estimated).", "竞价报价日期为 {0}，市场价格约 14 天内有效：请先查看当天价格；按最高 {1} 排名（估算）。") \
+  X(w_spot_quote_unanchored, "Spot quote of {0}, {2} days old: a spot price says nothing of today's after about {3} days, and the region sells no on-demand to cap it, so the row is ranked at up to {1}, its cost band's upper end: check today's price first (estimated).", "竞价报价日期为 {0}，已有 {2} 天：竞价价格约 {3} 天后便无法反映当天价格，且该区域没有按需价格可作上限，因此本方案按最高 {1}（成本区间上限）排名：请先查看当天价格（估算）。") \
   X(w_spot_quote_no_saving, "Spot quote of {0}: a spot market price says nothing of today's after about {3} days, so the row is ranked at up to {1}, as much as on demand, and credited no saving until today's spot price is checked (estimated).", "竞价报价日期为 {0}：竞价市场价格约 {3} 天后便无法反映当天价格，因此本方案按最高 {1}（与按需相当）排名，在核实当天竞价价格之前不计任何节省（估算）。") \
   X(w_price_implausible, "The quote is implausible: {0}{1}; check the catalog first (gpuselect catalog validate names the likely slip).", "报价不可信：{0}{1}；请先核对目录（gpuselect catalog validate 会指出可能的笔误）。") \
   X(w_price_ranked_at_market, "; the row is ranked at up to {0}, at the median price per GPU-hour of its GPU's offerings", "；本方案按最高 {0}（同款 GPU 各方案每 GPU 小时价格的中位数）排名") \
@@ -320,7 +321,7 @@
   X(label_warning_item, "Warning `{}`: ", "警告 `{}`：") \
   X(none_fits, "No offering satisfies this job and its constraints.", "没有方案能满足此任务及其约束。") \
   X(exclusion_release_precision, "the model's {0} weights (served as released; those GPUs have no {0} units)", "模型以 {0} 发布的权重（这些 GPU 没有 {0} 单元）") \
-  X(detail_replica_needs_rdma, "{0}; a replica over {1} nodes would fit, but production serving spans nodes only over RDMA, which this offering lacks (--serving-tier development spans them over TCP)", "{0}；跨 {1} 个节点的副本可以装下，但生产级服务只通过 RDMA 跨节点，该方案没有 RDMA（--serving-tier development 可通过 TCP 跨节点）") \
+  X(detail_replica_needs_rdma, "a replica over {0} nodes would fit, but production serving spans nodes only over RDMA, which this offering lacks (--serving-tier development spans them over TCP)", "跨 {0} 个节点的副本可以装下，但生产级服务只通过 RDMA 跨节点，该方案没有 RDMA（--serving-tier development 可通过 TCP 跨节点）") \
   X(hint_clause_replica_needs_rdma, "; {0} offering{1} ({2} first) would hold a replica over several nodes but lack{3} the RDMA production serving needs to span them: --serving-tier development ranks {4} over TCP", "；{0} 个方案（首个为 {2}）可在多个节点上容纳一个副本，但缺少生产级服务跨节点所需的 RDMA：--serving-tier development 会按 TCP 跨节点排名") \
   X(rule_lifted_by, "the rule {} lifts", "{} 可解除的规则") \
   X(none_fits_levers, " {0} alone removed {1} candidate{2}; the hint below says how to bring them back.", "{0} 单独排除了 {1} 个候选；下方提示说明如何纳入。") \
@@ -1050,6 +1051,7 @@
   X(hint_number_such_as, "give a number such as 12.5", "请给出数字，例如 12.5") \
   X(hint_or_units, "{0}, or {1}", "{0}，或 {1}") \
   X(list_comma, ", ", "、") \
+  X(clause_then, "; {}", "；{}") \
   X(list_or, "{0} or {1}", "{0} 或 {1}") \
   X(hint_plain_money, "write the amount as a plain number in the output currency (--currency): {}", "金额请写成输出货币（--currency）下的纯数字：{}") \
   X(hint_plain_money_in, "write the amount as a plain number in {1}, this run's currency (--currency): {0}", "金额请写成本次运行所用货币 {1}（--currency）下的纯数字：{0}") \

@@ -424,8 +424,11 @@ std::string reason_text(const ExclusionReason& reason, std::string_view currency
       const auto [needed, limit] = distinct_gb(reason.needed, reason.limit);
       // Within the GPU's memory but not within it less the headroom kept free (expert review 46:
       // "needs 85.3 GB per GPU, has 85.9 GB" read as fitting).
-      if (reason.needed <= reason.limit) return say(lang, Msg::reason_memory_headroom, needed, limit);
-      return say(lang, Msg::reason_memory, needed, limit);
+      std::string text = reason.needed <= reason.limit ? say(lang, Msg::reason_memory_headroom, needed, limit)
+                                                       : say(lang, Msg::reason_memory, needed, limit);
+      // A production replica that would fit over nodes without RDMA (expert review 48, s20).
+      if (!said.empty()) text += say(lang, Msg::clause_then, said);
+      return text;
     }
     case ExclusionKind::budget:
       return say(lang, Msg::reason_budget, units::format_money(reason.needed, currency), in_parentheses,

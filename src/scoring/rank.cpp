@@ -1960,9 +1960,10 @@ class Ranker {
       host_ram_at_own_limit_ = node_limit < filter_.max_nodes;
     } else {
       const int wider = replica_nodes_without_rdma(offering, node_limit);
+      // (A memory reason's text is its figures: the detail is said after them, here only the wider
+      // replica's.)
       reasons[0] = {ExclusionKind::memory, memory.per_gpu.total_bytes, memory.gpu_capacity_bytes,
-                    wider == 0 ? memo_.description(memory)
-                               : text::composed(text::Msg::detail_replica_needs_rdma, memo_.description(memory), wider)};
+                    wider == 0 ? text::Words{} : text::words(text::Msg::detail_replica_needs_rdma, wider)};
       if (wider > 0 && ranking.replica_needs_rdma_offerings++ == 0) ranking.replica_needs_rdma_offering_id = offering.id;
     }
     exclude(ranking, index, std::nullopt, node_limit, std::move(reasons));

@@ -902,6 +902,13 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                    money(cost.total_at(candidate.total_cost, cost.price_high_factor)), cost.quote_age_days,
                    estimate::spot_quote_worthless_days);
       }
+      // Past the horizon with no on-demand to climb to (GCP's A4: spot and reservations only): not
+      // "fresh for about 14 days" (expert review 48, s09: said of a 201-day quote).
+      if (!cost.spot_quote_suspect() && cost.quote_age_days >= estimate::spot_quote_worthless_days) {
+        return say(lang, Msg::w_spot_quote_unanchored, offering.as_of,
+                   money(cost.total_at(candidate.total_cost, cost.price_high_factor)), cost.quote_age_days,
+                   estimate::spot_quote_worthless_days);
+      }
       if (!cost.spot_quote_suspect()) {
         return say_text(lang, Msg::w_spot_quote_old, offering.as_of,
                         money(cost.total_at(candidate.total_cost, cost.price_high_factor)));
