@@ -376,6 +376,7 @@
   X(note_tier_marketplace, "{0} marketplace-host offering{1}", "{0} 个算力市场主机方案") \
   X(note_tier_shared_gpu, "{0} shared-vGPU offering{1}", "{0} 个共享 vGPU 方案") \
   X(note_tier_low_stock, "{0} low-stock offering{1}", "{0} 个低库存方案") \
+  X(note_tier_software_training, "{0} offering{1} whose software stack is weak on the job's own method (QLoRA's 4-bit kernels, FP8 training) excluded for production training; where bf16 runs there on a mature stack, their reason in --show-excluded names that way (--method lora or --precision bf16), which ranks them as a different job; --allow-immature-stack ranks them as asked.", "{0} 个软件栈对该任务方法（QLoRA 的 4 位内核、FP8 训练）支持较弱的方案因生产训练等级被排除；若这些 GPU 上 bf16 有成熟的软件栈，--show-excluded 中的原因会给出该做法（--method lora 或 --precision bf16），按另一种任务为其排名；加 --allow-immature-stack 按原样纳入。") \
   X(note_tier_software, "{0} offering{1} whose software stack is weak or unsupported for the job", "{0} 个软件栈对该任务支持较弱或不受支持的方案") \
   X(note_tier_no_sla, "{0} no-SLA offering{1}", "{0} 个无 SLA 方案") \
   X(note_tier_spot, "{0} offering{1} on spot", "{0} 个竞价实例方案") \

@@ -641,8 +641,7 @@ int run(const RecommendOptions& options, const GlobalOptions& globals) {
                                           count == 1 ? "it" : "them");
       });
     }
-    const Error no_match =
-        Error::said(ErrorKind::no_match, "recommend", text::words(text::Msg::err_no_match), std::move(hint));
+    const Error no_match = Error::said(ErrorKind::no_match, "recommend", text::words(text::Msg::err_no_match), hint);
     std::fprintf(stderr, "gpuselect: error: %s\n", no_match.line(style.lang).c_str());
     return exit_no_match;
   }

@@ -950,7 +950,9 @@ class Ranker {
     const bool beyond_pool = beyond_open_pool(offering, PricingMode::on_demand, nodes);
     const bool cheaper =
         detail::ranked_total(block, options_.risk_averse) < detail::ranked_total(on_demand, options_.risk_averse);
-    if (!filter_.deadline_hours) return cheaper && !beyond_pool;
+    // (The fewest nodes that end within the planning horizon are the date a pretraining asks for
+    // without --deadline: that block may pass the open pool, as a monthly subscription's nodes do.)
+    if (!filter_.deadline_hours) return cheaper && (!beyond_pool || horizon_block_);
     if (beyond_pool) return true;
     if (on_demand.within_deadline_probability >= 0 && on_demand.within_deadline_probability < confidence()) return true;
     return cheaper;
@@ -1421,8 +1423,27 @@ class Ranker {
       const int limit = std::min(widest, rules.max_instances);
       const int nodes = cheapest_block_nodes(index, from, limit, ranking);
       constexpr auto block = PricingMode::capacity_block;
+      const ModeMask block_only = ModeMask{}.set(static_cast<std::size_t>(block));
       if (nodes > 0 && !row_tried(ranking, index, block, nodes)) {
-        produced = add_candidates(index, nodes, ranking, ModeMask{}.set(static_cast<std::size_t>(block))) || produced;
+        produced = add_candidates(index, nodes, ranking, block_only) || produced;
+      }
+      // Pretraining without a deadline: a block of N nodes for T / N days costs about what one node
+      // costs for T days, and holds its capacity by contract, so it widens to the planning horizon
+      // as a monthly subscription does (expert review 49, a09/a15/a16: one p6-b200 node on a 49-day
+      // block ranked first where 4 nodes end in 11.9 d for 6% more, and 3 p5 nodes for 73 d at
+      // $238k where 4 p6-b200 nodes end in 24.8 d for $219k).
+      if (filter_.deadline_hours.value_or(0) <= 0 && workload::kind_traits(profile_.kind).horizon_scaled &&
+          nodes > 0) {  // (nodes > 0: the block is priced here, allowed, and some count holds the run)
+        // (Widened as far as a block holds, not as far as open capacity does: `limit` stops at half
+        // the SKU's free pool where on demand or spot is allowed.)
+        const int block_limit = std::min(widening_limit(offering, node_limit, block_only), rules.max_instances);
+        const int horizon_nodes =
+            nodes_within_hours(index, from, block_limit, estimate::pretraining_horizon_hours, ranking);
+        if (horizon_nodes > from && !row_tried(ranking, index, block, horizon_nodes)) {
+          horizon_block_ = true;  // block_ranked: this count may pass the open pool
+          produced = add_candidates(index, horizon_nodes, ranking, block_only) || produced;
+          horizon_block_ = false;
+        }
       }
     }
     close_offering(produced);
@@ -2847,6 +2868,7 @@ class Ranker {
     WideningScope& operator=(WideningScope&&) = delete;
     bool& flag_;
   };
+  bool horizon_block_ = false;                // add_candidates is adding the pretraining horizon's block row
   std::size_t candidates_backed_ = 0;         // gpuselect::detail::prefault_ahead's count
   std::vector<std::int8_t> in_gpu_by_offering_;  // in_gpu_for by offering index: -1 not yet known
   std::vector<double> rate_by_provider_;

@@ -540,6 +540,14 @@ void add_tiers_notes(const Ranking& ranking, std::vector<Ranking::Note>& notes) 
       code = "N-TIER-SOFTWARE";
       what = text::Msg::note_tier_software;
     }
+    // Production training's weak-method stacks: the row the flag brings back runs the weak method (a
+    // QLoRA on ROCm, priced on a stale spot quote), not the way to that GPU; the note names the bf16
+    // way instead of a price (expert review 49, r01/s29).
+    if (!serving && tier.kind == ExclusionKind::software) {
+      notes.push_back({std::string(code), text::words(text::Msg::note_tier_software_training, tier.offerings,
+                                                      tier.offerings == 1 ? "" : "s")});
+      continue;
+    }
     // Stale terms are said where the flag alone brings a row back: rows also out for another reason
     // (the mainland-only domestic rows of a run that did not ask for --region cn) are not news.
     const bool stale_terms = tier.kind == ExclusionKind::stale_term;
