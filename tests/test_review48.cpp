@@ -142,3 +142,19 @@ TEST_CASE("review 49: a pretraining's capacity block widens to the planning hori
   CHECK(first["nodes"].get<int>() > 1);
   CHECK(first["time"]["wall_hours"].get<double>() <= 30 * 24.0);
 }
+
+TEST_CASE("review 50: the horizon's block is the cheapest count that ends within it", "[review48]") {
+  // p02: 3 p6-b200 nodes on a 35-day block (28.6 d, $205k) ranked first, where 14 p5 nodes end in
+  // 13.1 d for $172k: past 14 days a block is paid in 7-day steps.
+  const auto document = review_recommend_json(
+      {"-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12", "--max-nodes", "16", "--provider", "aws"});
+  REQUIRE_FALSE(document["candidates"].empty());
+  const auto& first = document["candidates"][0];
+  CHECK(first["pricing_mode"] == "capacity-block");
+  CHECK(first["time"]["wall_hours"].get<double>() <= 14 * 24.0);
+  // p11: no block price is extrapolated for p6-b300, which the EC2 guide does not list for blocks.
+  const auto b300 = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "13e9", "--tokens", "3e11", "--provider",
+                                   "aws", "--gpu", "b300", "--pricing", "capacity-block"},
+                                  gpuselect::testing::review_env);
+  CHECK(b300.exit_code == 3);
+}

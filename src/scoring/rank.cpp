@@ -1437,8 +1437,13 @@ class Ranker {
         // (Widened as far as a block holds, not as far as open capacity does: `limit` stops at half
         // the SKU's free pool where on demand or spot is allowed.)
         const int block_limit = std::min(widening_limit(offering, node_limit, block_only), rules.max_instances);
-        const int horizon_nodes =
-            nodes_within_hours(index, from, block_limit, estimate::pretraining_horizon_hours, ranking);
+        // From the fewest nodes that end within it, the count whose block costs least: a block is paid
+        // in 7-day steps past 14 days, so 3 nodes on a 35-day block can cost more than 7 on a 14-day
+        // one (expert review 50, p02: 3 p6-b200 nodes, 28.6 d, $205k, where 14 p5 nodes end in
+        // 13.1 d for $172k).
+        const int within = nodes_within_hours(index, from, block_limit, estimate::pretraining_horizon_hours, ranking);
+        const int cheapest_within = within > from ? cheapest_block_nodes(index, within, block_limit, ranking) : 0;
+        const int horizon_nodes = cheapest_within > 0 ? cheapest_within : within;
         if (horizon_nodes > from && !row_tried(ranking, index, block, horizon_nodes)) {
           horizon_block_ = true;  // block_ranked: this count may pass the open pool
           produced = add_candidates(index, horizon_nodes, ranking, block_only) || produced;
