@@ -449,8 +449,12 @@ void add_term_one_off_note(const catalog::Catalog& catalog, const Ranking& ranki
     // Said for a small share of the term, and for any share where the run on demand costs less than
     // the term (expert review 48, s40: a month of AutoDL 8x H800 for a 16.4-day run, 54% of it, ~35%
     // above its pay-as-you-go price, unsaid).
-    const bool on_demand_cheaper = on_demand && term && *term > 0 &&
-                                   cost.commitment * cost.term_used_pct / 100.0 * (*on_demand / *term) < cost.commitment;
+    // The same run at the on-demand price: the job's share of the term at on-demand / term rate.
+    const std::optional<double> on_demand_total =
+        on_demand && term && *term > 0
+            ? std::optional<double>(cost.commitment * cost.term_used_pct / 100.0 * (*on_demand / *term))
+            : std::nullopt;
+    const bool on_demand_cheaper = on_demand_total && *on_demand_total < cost.commitment;
     if (cost.term_used_pct >= small_term_share_pct && !on_demand_cheaper) return;
     const std::string share = percent(cost.term_used_pct / 100.0);
     // Open capacity does not hold #1's block that long: on demand was excluded for it (constraint
@@ -467,11 +471,10 @@ void add_term_one_off_note(const catalog::Catalog& catalog, const Ranking& ranki
                  std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
                              [](const ExclusionReason& reason) { return reason.kind == ExclusionKind::capacity; });
         });
-    if (on_demand && term && *term > 0) {
-      const double on_demand_total = cost.commitment * cost.term_used_pct / 100.0 * (*on_demand / *term);
+    if (on_demand_total) {
       notes.push_back({"N-TERM-ONE-OFF", text::Words::in_each([&](text::Lang lang) {
                          const std::string commitment = units::format_money(cost.commitment, ranking.currency);
-                         const std::string on_demand_cost = units::format_money(on_demand_total, ranking.currency);
+                         const std::string on_demand_cost = units::format_money(*on_demand_total, ranking.currency);
                          // A mainland subscription's provider sells no capacity block to point to.
                          const auto block_note = catalog::is_subscription(first->mode)
                                                      ? text::Msg::note_term_one_off_subscription
