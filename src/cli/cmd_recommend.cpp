@@ -413,11 +413,16 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
     const bool serving = workload::kind_traits(ranking.kind).serving();
     // A stack weak on a training job's method has levers an unsupported one has not (expert review 44).
     const bool weak_method = ranking.weak_method_held_out;
-    const auto said_as_what_it_is = [serving, weak_method](scoring::ExclusionKind kind) -> std::optional<Msg> {
+    // Where every GPU the stack held out only overflows the model's fp16, no flag helps: the flag
+    // would rank rows that print NaNs (expert review 51, s10: Qwen2.5 on Huawei Cloud's V100 and T4).
+    const bool fp16_overflow = ranking.software_only_fp16_overflow;
+    const auto said_as_what_it_is = [serving, weak_method,
+                                     fp16_overflow](scoring::ExclusionKind kind) -> std::optional<Msg> {
       switch (kind) {
         case scoring::ExclusionKind::memory:
           return serving ? Msg::hint_no_match_memory_serving : Msg::hint_no_match_memory;
         case scoring::ExclusionKind::software:
+          if (fp16_overflow) return Msg::hint_no_match_software_fp16;
           if (serving) return Msg::hint_no_match_software_serving;
           return weak_method ? Msg::hint_no_match_software_training : Msg::hint_no_match_software;
         default:

@@ -1,17 +1,17 @@
 // Explanations as data (strongest and weakest criteria with their figures, what it would take to
 // win, what it wins on over a cheaper-and-faster row), their words, exclusion reasons and the
 // estimated-figure marks (docs/scoring.md "Explanations").
-#include "gpuselect/explain.hpp"
-
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include <fmt/format.h>
 
+#include "gpuselect/explain.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/units.hpp"
 #include "scoring/scoring_internal.hpp"
@@ -572,6 +572,19 @@ std::optional<Explanation::Line> standing_line(const catalog::Catalog& catalog, 
     line.kind = Kind::first_by;
     line.score = candidate.score - runner_up->score;
     line.figure = catalog.offerings[runner_up->offering_index].id;
+    // Scores equal at the shown precision are a tie, broken by the cheaper total, then the sooner
+    // result (rank.cpp's order, which compares the scores rounded to 0.1): said so, not "first by
+    // -0.0 points" (expert review 50 p05).
+    if (std::round(candidate.score * 10) == std::round(runner_up->score * 10)) {
+      line.score = 0;
+      if (candidate.total_cost < runner_up->total_cost) {
+        line.own_figure = units::format_money(candidate.total_cost, ranking.currency) + " vs " +
+                          units::format_money(runner_up->total_cost, ranking.currency);
+      } else if (candidate.hours < runner_up->hours) {
+        line.at_least = false;  // the sooner
+        line.own_figure = units::format_hours(candidate.hours) + " vs " + units::format_hours(runner_up->hours);
+      }
+    }
   } else if (const auto change = detail::weight_to_win(ranking, candidate)) {
     line.kind = Kind::would_win;
     line.criterion = change->criterion;
@@ -634,6 +647,23 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
   return line;
 }
 
+// A first row's lead in points: one decimal, two below 0.1 (85.16 over 85.14 shows 85.2 over 85.1:
+// "first by 0.02 points", not "0.0").
+std::string lead_words(double points) { return detail::number(points, points < 0.1 ? 2 : 1); }
+
+// A first_by line on a tie at the shown score: what broke it (standing_line).
+Msg tie_message(const Explanation::Line& line) {
+  if (line.own_figure.empty()) return Msg::sentence_first_tie;
+  return line.at_least ? Msg::sentence_first_tie_cheaper : Msg::sentence_first_tie_sooner;
+}
+
+// What removed a row's spot line, in the reader's words: a flag as typed, a rule by the flag that
+// lifts it ("the rule --allow-spot-serving lifts"), capacity by its name.
+std::string removal_words(std::string_view flag, Lang lang) {
+  if (flag.starts_with("--allow-")) return text::say(lang, Msg::rule_lifted_by, flag);
+  return std::string(text::term(lang, text::Term::exclusion, flag));
+}
+
 // The row's spot line would be the cheapest of the ranking, but spot is not ranked for it.
 std::optional<Explanation::Line> spot_cheaper_line(const Ranking& ranking, const Candidate& candidate) {
   const auto spot_ranked = [&] {
@@ -649,6 +679,18 @@ std::optional<Explanation::Line> spot_cheaper_line(const Ranking& ranking, const
   Explanation::Line line;
   line.kind = Kind::spot_cheaper;
   line.figure = units::format_money(*candidate.spot_total, ranking.currency);
+  // Spot allowed but removed for this row (capacity, --deadline, a service tier): what removed it,
+  // the row's own node count first (expert review 50 p05: "if spot were allowed" where it was).
+  const Exclusion* removal = nullptr;
+  for (const Exclusion& exclusion : ranking.excluded) {
+    if (exclusion.offering_index != candidate.offering_index || exclusion.mode != catalog::PricingMode::spot ||
+        exclusion.reasons.empty()) {
+      continue;
+    }
+    if (removal == nullptr || exclusion.nodes == candidate.nodes) removal = &exclusion;
+    if (exclusion.nodes == candidate.nodes) break;
+  }
+  if (removal != nullptr) line.own_figure = std::string(flag_of(removal->reasons.front().kind, ranking.kind));
   return line;
 }
 
@@ -693,7 +735,8 @@ std::string sentence(const Explanation::Line& line, text::Lang lang) {
                  text::message(line.kind == Kind::strongest ? Msg::kind_strongest : Msg::kind_weakest, lang), criterion,
                  detail::number(line.score, 0), line.figure);
     case Kind::first_by:
-      return detail::say_text(lang, Msg::sentence_first_by, detail::number(line.score, 1), line.figure);
+      if (line.score <= 0) return detail::say_text(lang, tie_message(line), line.figure, line.own_figure);
+      return detail::say_text(lang, Msg::sentence_first_by, lead_words(line.score), line.figure);
     case Kind::would_win:
       return detail::say_text(lang, Msg::sentence_would_win, criterion, line.figure);
     case Kind::cannot_win:
@@ -709,6 +752,10 @@ std::string sentence(const Explanation::Line& line, text::Lang lang) {
                  wins.empty() ? detail::say_text(lang, Msg::sentence_rounding) : wins);
     }
     case Kind::spot_cheaper:
+      if (!line.own_figure.empty()) {
+        return detail::say_text(lang, Msg::sentence_spot_cheaper_removed, line.figure,
+                                removal_words(line.own_figure, lang));
+      }
       return detail::say_text(lang, Msg::sentence_spot_cheaper, line.figure);
     case Kind::input_bound:
       return detail::say_text(lang, Msg::sentence_input_bound, line.figure);
@@ -731,7 +778,11 @@ void sentence_to(TextPieces& out, const Explanation::Line& line, text::Lang lang
                          criterion, detail::number(line.score, 0), line.figure);
       return;
     case Kind::first_by:
-      detail::say_pieces(out, lang, Msg::sentence_first_by, detail::number(line.score, 1), line.figure);
+      if (line.score <= 0) {
+        detail::say_pieces(out, lang, tie_message(line), line.figure, line.own_figure);
+        return;
+      }
+      detail::say_pieces(out, lang, Msg::sentence_first_by, lead_words(line.score), line.figure);
       return;
     case Kind::would_win:
       detail::say_pieces(out, lang, Msg::sentence_would_win, criterion, line.figure);
@@ -758,6 +809,11 @@ void sentence_to(TextPieces& out, const Explanation::Line& line, text::Lang lang
       return;
     }
     case Kind::spot_cheaper:
+      if (!line.own_figure.empty()) {
+        detail::say_pieces(out, lang, Msg::sentence_spot_cheaper_removed, line.figure,
+                           removal_words(line.own_figure, lang));
+        return;
+      }
       detail::say_pieces(out, lang, Msg::sentence_spot_cheaper, line.figure);
       return;
     case Kind::input_bound:

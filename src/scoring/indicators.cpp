@@ -255,14 +255,14 @@ IndicatorValue job_time(const IndicatorInput& in) {
   // past it (continuous and falling with the hours; expert review 7, S14: one B200 node ending 2.7 d
   // into a 3.0 d deadline tied a two-node run of 28.5 h for $5 more, and ranked first on price).
   // Without a deadline (the pretraining horizon, a planning figure, not a date the user must meet)
-  // every day of it counts alike: the credit falls linearly from the first day, so among rows of
-  // about equal cost the one that ends sooner ranks first (expert review 11, R1: under cost-first one
-  // B200 node for 16.5 d at $17,455 ranked above four for 4.2 d at $17,526).
+  // every day of it counts alike: horizon_time_credit falls linearly from the first day, so among
+  // rows of about equal cost the one that ends sooner ranks first (expert review 11, R1: under
+  // cost-first one B200 node for 16.5 d at $17,455 ranked above four for 4.2 d at $17,526).
   if (turnaround && !workload::kind_traits(in.kind).session_length_runs && checked_hours > 0) {
     const double deadline_used = checked_hours / in.best.turnaround_hours;
     const double credit_lost = in.best.turnaround_is_horizon ? clamp01(deadline_used)
                                                              : clamp01((deadline_used - 0.5) / 0.5);
-    value -= deadline_slack_credit * credit_lost;
+    value -= (in.best.turnaround_is_horizon ? horizon_time_credit : deadline_slack_credit) * credit_lost;
   }
   return {clamp01(value)};
 }

@@ -2635,7 +2635,10 @@ class Ranker {
     lora.method = workload::Method::lora;
     const estimate::Performance there = estimate::run(lora, estimate::hardware_of(catalog_, offering, first.nodes));
     const double qlora_run_hours = ranking.performance_of(first).time.wall_hours;
-    if (!acceptable(there.memory) || !(there.time.wall_hours > 0) || !(there.time.wall_hours < qlora_run_hours)) {
+    // A LoRA plan that offloads to the CPU does not hold the base in GPU memory (expert review 51,
+    // s10b: "8x V100 16 GB hold LoRA's 16-bit base" of a 146 GB model, offloading 220 GB).
+    if (!acceptable(there.memory) || there.memory.plan.offload != workload::Offload::none ||
+        !(there.time.wall_hours > 0) || !(there.time.wall_hours < qlora_run_hours)) {
       return std::nullopt;
     }
     // As the table shows them: the time to result, the setup, staging and waits the same for both.

@@ -85,6 +85,12 @@ double deadline_check_hours(const Candidate& candidate, const estimate::Performa
 // from half of it (judgement: a few score points, enough to rank the slack of a node count that
 // costs the same first; docs/scoring.md "Turnaround").
 constexpr double deadline_slack_credit = 0.05;
+// Pretraining without a --deadline: job_time lost by a run that uses all of the 30-day planning
+// horizon, linearly from its first day (judgement: at the pretraining weights, performance 0.35 and
+// cost 0.20, ending a month sooner is worth ~50% more money, two weeks sooner ~22%; at 0.05, the
+// deadline's credit, expert review 50 p19 tied three one-GPU H100 VMs over 40 Gbit/s Ethernet,
+// 21.7 d for $10,896, with one 8x H200 node, 6.4 d for $12,810: no team takes the first).
+constexpr double horizon_time_credit = 0.10;
 // A chance of ending within --deadline at or above this scores 1 on deadline_margin (indicators.cpp),
 // and is not said among the row's stability figures.
 constexpr double deadline_sure_probability = 0.99;
