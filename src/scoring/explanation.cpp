@@ -1,6 +1,8 @@
 // Explanations as data (strongest and weakest criteria with their figures, what it would take to
 // win, what it wins on over a cheaper-and-faster row), their words, exclusion reasons and the
 // estimated-figure marks (docs/scoring.md "Explanations").
+#include "gpuselect/explain.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -11,7 +13,6 @@
 
 #include <fmt/format.h>
 
-#include "gpuselect/explain.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/units.hpp"
 #include "scoring/scoring_internal.hpp"
