@@ -46,11 +46,13 @@ struct Explanation {
     // runner-up's id; would_win: ">= 0.35"; wins_over: the rival ("#7 id on-demand: $9.67 in 25
     // min"); spot_cheaper: the spot total; input_bound: "39 vCPUs decode ~5850 img/s of ~7467".
     std::string figure;
-    // would_win: the weight must be at least (else at most) `score`; first_by: see own_figure.
-    bool at_least = true;
-    // wins_over: this candidate's total and hours ("$12.15 in 25 min"); first_by on a tie at the
-    // shown score (score 0): "$205,198 vs $211,078" where it is the cheaper, "6.7 d vs 9.0 d"
-    // (at_least false) where it is the sooner at one cost, else empty; spot_cheaper: the constraint
+    bool at_least = true;  // would_win: the weight must be at least (else at most) `score`
+    // first_by: what ranked it first where its score equals the runner-up's at the shown precision
+    // (0.1; `score` is then 0): the cheaper total, then the sooner result, then the offering id.
+    enum class TieBreak : std::uint8_t { none, cheaper, sooner, offering_id };
+    TieBreak tie_break = TieBreak::none;
+    // wins_over: this candidate's total and hours ("$12.15 in 25 min"); first_by broken by cost or
+    // time: both figures ("$205,198 vs $211,078", "6.7 d vs 9.0 d"); spot_cheaper: the constraint
     // that removed this row's spot line (scoring::flag_of: "capacity", "--deadline"), empty where
     // spot was not allowed.
     std::string own_figure;

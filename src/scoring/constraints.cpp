@@ -143,8 +143,7 @@ std::string emptying_constraints(const Ranking& ranking, text::Lang lang, bool r
       return text::say(lang, text::Msg::exclusion_release_precision, ranking.release_precision);
     }
     const std::string_view flag = flag_of(kind, ranking.kind);
-    if (rules_as_rules && flag.starts_with("--allow-")) return text::say(lang, text::Msg::rule_lifted_by, flag);
-    return text::term(lang, text::Term::exclusion, flag);
+    return rules_as_rules ? detail::removal_words(flag, lang) : text::term(lang, text::Term::exclusion, flag);
   };
   std::string text = said(*ranking.top_exclusion);
   for (const auto kind : ranking.tied_exclusions) {
@@ -180,6 +179,11 @@ std::vector<std::pair<std::string, std::string>> requirement_names() {
 }
 
 namespace detail {
+
+std::string removal_words(std::string_view flag, text::Lang lang) {
+  if (flag.starts_with("--allow-")) return text::say(lang, text::Msg::rule_lifted_by, flag);
+  return text::term(lang, text::Term::exclusion, flag);
+}
 
 void validate_constraints(const catalog::Catalog& catalog, const Constraints& constraints) {
   check_number("--budget", constraints.budget, false);

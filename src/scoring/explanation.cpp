@@ -482,6 +482,7 @@ std::string_view to_string(Explanation::Kind kind) {
 namespace {
 
 using Kind = Explanation::Kind;
+using TieBreak = Explanation::Line::TieBreak;
 
 // The figures the lines of one row's explanation show, each made once: the row's own (strongest or
 // weakest may be a gain's criterion too), and through the memo (when there is one) a provider's and
@@ -578,11 +579,13 @@ std::optional<Explanation::Line> standing_line(const catalog::Catalog& catalog, 
     // -0.0 points" (expert review 50 p05).
     if (std::round(candidate.score * 10) == std::round(runner_up->score * 10)) {
       line.score = 0;
+      line.tie_break = TieBreak::offering_id;
       if (candidate.total_cost < runner_up->total_cost) {
+        line.tie_break = TieBreak::cheaper;
         line.own_figure = units::format_money(candidate.total_cost, ranking.currency) + " vs " +
                           units::format_money(runner_up->total_cost, ranking.currency);
       } else if (candidate.hours < runner_up->hours) {
-        line.at_least = false;  // the sooner
+        line.tie_break = TieBreak::sooner;
         line.own_figure = units::format_hours(candidate.hours) + " vs " + units::format_hours(runner_up->hours);
       }
     }
@@ -652,17 +655,19 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
 // "first by 0.02 points", not "0.0").
 std::string lead_words(double points) { return detail::number(points, points < 0.1 ? 2 : 1); }
 
-// A first_by line on a tie at the shown score: what broke it (standing_line).
-Msg tie_message(const Explanation::Line& line) {
-  if (line.own_figure.empty()) return Msg::sentence_first_tie;
-  return line.at_least ? Msg::sentence_first_tie_cheaper : Msg::sentence_first_tie_sooner;
-}
-
-// What removed a row's spot line, in the reader's words: a flag as typed, a rule by the flag that
-// lifts it ("the rule --allow-spot-serving lifts"), capacity by its name.
-std::string removal_words(std::string_view flag, Lang lang) {
-  if (flag.starts_with("--allow-")) return text::say(lang, Msg::rule_lifted_by, flag);
-  return std::string(text::term(lang, text::Term::exclusion, flag));
+// The sentence of a first_by line: its lead, or what broke a tie at the shown score.
+Msg first_by_message(const Explanation::Line& line) {
+  switch (line.tie_break) {
+    case TieBreak::none:
+      return Msg::sentence_first_by;
+    case TieBreak::cheaper:
+      return Msg::sentence_first_tie_cheaper;
+    case TieBreak::sooner:
+      return Msg::sentence_first_tie_sooner;
+    case TieBreak::offering_id:
+      return Msg::sentence_first_tie;
+  }
+  return Msg::sentence_first_by;
 }
 
 // The row's spot line would be the cheapest of the ranking, but spot is not ranked for it.
@@ -728,6 +733,7 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
 
 std::string sentence(const Explanation::Line& line, text::Lang lang) {
   using Kind = Explanation::Kind;
+  using TieBreak = Explanation::Line::TieBreak;
   const std::string_view criterion = line.criterion ? criterion_words(*line.criterion, lang) : std::string_view{};
   switch (line.kind) {
     case Kind::strongest:
@@ -736,7 +742,9 @@ std::string sentence(const Explanation::Line& line, text::Lang lang) {
                  text::message(line.kind == Kind::strongest ? Msg::kind_strongest : Msg::kind_weakest, lang), criterion,
                  detail::number(line.score, 0), line.figure);
     case Kind::first_by:
-      if (line.score <= 0) return detail::say_text(lang, tie_message(line), line.figure, line.own_figure);
+      if (line.tie_break != TieBreak::none) {
+        return detail::say_text(lang, first_by_message(line), line.figure, line.own_figure);
+      }
       return detail::say_text(lang, Msg::sentence_first_by, lead_words(line.score), line.figure);
     case Kind::would_win:
       return detail::say_text(lang, Msg::sentence_would_win, criterion, line.figure);
@@ -755,7 +763,7 @@ std::string sentence(const Explanation::Line& line, text::Lang lang) {
     case Kind::spot_cheaper:
       if (!line.own_figure.empty()) {
         return detail::say_text(lang, Msg::sentence_spot_cheaper_removed, line.figure,
-                                removal_words(line.own_figure, lang));
+                                detail::removal_words(line.own_figure, lang));
       }
       return detail::say_text(lang, Msg::sentence_spot_cheaper, line.figure);
     case Kind::input_bound:
@@ -766,6 +774,7 @@ std::string sentence(const Explanation::Line& line, text::Lang lang) {
 
 void sentence_to(TextPieces& out, const Explanation::Line& line, text::Lang lang) {
   using Kind = Explanation::Kind;
+  using TieBreak = Explanation::Line::TieBreak;
   if (lang != Lang::en) {  // said whole: Chinese text is joined after it is said (say_pieces)
     out.add(sentence(line, lang));
     return;
@@ -779,8 +788,8 @@ void sentence_to(TextPieces& out, const Explanation::Line& line, text::Lang lang
                          criterion, detail::number(line.score, 0), line.figure);
       return;
     case Kind::first_by:
-      if (line.score <= 0) {
-        detail::say_pieces(out, lang, tie_message(line), line.figure, line.own_figure);
+      if (line.tie_break != TieBreak::none) {
+        detail::say_pieces(out, lang, first_by_message(line), line.figure, line.own_figure);
         return;
       }
       detail::say_pieces(out, lang, Msg::sentence_first_by, lead_words(line.score), line.figure);
@@ -812,7 +821,7 @@ void sentence_to(TextPieces& out, const Explanation::Line& line, text::Lang lang
     case Kind::spot_cheaper:
       if (!line.own_figure.empty()) {
         detail::say_pieces(out, lang, Msg::sentence_spot_cheaper_removed, line.figure,
-                           removal_words(line.own_figure, lang));
+                           detail::removal_words(line.own_figure, lang));
         return;
       }
       detail::say_pieces(out, lang, Msg::sentence_spot_cheaper, line.figure);

@@ -33,6 +33,10 @@ struct IndicatorInput {
   bool spot_serving_allowed = false;  // Options::allow_spot_serving
 };
 
+// A constraint that removed rows, in the reader's words: a flag as typed, a rule by the flag that
+// lifts it ("the rule --allow-spot-serving lifts"), what is no flag (memory, capacity) by its name.
+std::string removal_words(std::string_view flag, text::Lang lang);
+
 // Production serving on spot without --allow-spot-serving: no availability, stability scores 0.
 inline bool unavailable_serving(workload::Kind kind, const Candidate& candidate, bool spot_serving_allowed) {
   return workload::kind_traits(kind).serving() && candidate.mode == catalog::PricingMode::spot && !spot_serving_allowed;
