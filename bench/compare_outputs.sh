@@ -66,6 +66,7 @@ runs=(
   "recommend --workload image-finetune --format json"
   "recommend --workload cv-inference --model resnet-50 --format json"
   "recommend --workload llm-finetune --params 7e9 --risk-averse --deadline 6 --format json --show-excluded"
+  "recommend --workload llm-pretrain --params 8e9 --tokens 1e12 --max-nodes 32 --deadline 240 --format json --show-excluded"
   # What a document prints decides what the ranking computes (scoring::Options::printed, issue 33 part Q):
   # few and many explained rows, exclusions listed or not, and nothing ranked.
   "${ft[*]} --top 3"
@@ -112,6 +113,7 @@ for catalog in "$@"; do
     "--catalog $catalog recommend --workload llm-finetune --model llama-2-70b --max-nodes 1 --format json"
     "--catalog $catalog recommend --workload llm-finetune --model llama-2-70b --deadline 1 --format json"
     "--catalog $catalog recommend --workload llm-pretrain --params 1e9 --format json --top 30"
+    "--catalog $catalog recommend --workload llm-pretrain --params 8e9 --tokens 1e12 --max-nodes 32 --deadline 240 --format json"
     "--catalog $catalog recommend --workload cv-train --model resnet-50 --budget 50 --format json --top 30"
     "--catalog $catalog ${ft[*]} --top 3"
     "--catalog $catalog ${ft[*]} --top 25"

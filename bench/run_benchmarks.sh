@@ -154,6 +154,15 @@ mapfile -t lines < <(measure "$json_runs" 1 "$bench_bin/libyaml_scan" "$work_dir
   --then "${with_cache[@]}" "$gpuselect" --catalog "$work_dir/50000.yaml" "${recommend[@]}" --format json)
 cache_scan_line=${lines[0]} cache_warm_line=${lines[1]} cache_off_line=${lines[2]} cache_json_line=${lines[3]}
 
+# A deadline's search (the chance of ending in time and the hours at the confidence for every
+# pricing mode at each node count tried): a pretraining with --deadline over the same without it,
+# cache warm (information; a 50k pretraining with --deadline took 67 s before the search's rework).
+pretrain=(recommend --workload llm-pretrain --params 8e9 --tokens 1e12 --max-nodes 32)
+say "== deadline search: 50k pretraining with and without --deadline, 3 rounds"
+mapfile -t lines < <(measure 3 1 "${with_cache[@]}" "$gpuselect" --catalog "$work_dir/50000.yaml" "${pretrain[@]}" \
+  --then "${with_cache[@]}" "$gpuselect" --catalog "$work_dir/50000.yaml" "${pretrain[@]}" --deadline 240)
+pretrain_line=${lines[0]} deadline_line=${lines[1]}
+
 # Peak memory at 1,000,000 offerings (issue 33), only with BENCH_1M=1: 835 MB of YAML, split into four
 # files of 250,000 records at record boundaries (one file may hold 256 MiB), a table recommend with
 # the cache warm (the first run writes it) and with it off; GNU time's peak resident set.
@@ -236,6 +245,9 @@ echo "  information: 50k warm / --no-cache $(paired "$cache_warm_line" "$cache_o
 echo "  recommend --format json, cache warm      $(spread "$cache_json_line")  peak RSS $(rss "$cache_json_line") MB"
 echo "  information: 50k JSON, cache warm / scan $(paired "$cache_json_line" "$cache_scan_line")x (the JSON target" \
   "below runs with GPUSELECT_NO_CACHE=1, as parsing is part of it)"
+echo "  recommend -w llm-pretrain -p 8e9 ...     $(spread "$pretrain_line")"
+echo "  ... --deadline 240                       $(spread "$deadline_line")"
+echo "  information: 50k pretraining, --deadline / without $(paired "$deadline_line" "$pretrain_line")x"
 if [[ -n $million_warm_kb ]]; then
   echo " 1,000,000 offerings (four files of 250k), table recommend: peak RSS cache warm" \
     "$(awk -v k="$million_warm_kb" 'BEGIN { printf "%.0f", k * 1024 / 1e6 }') MB, --no-cache" \

@@ -218,6 +218,61 @@ TEST_CASE("finish hours: a run whose spot hits outpace it is said not to end wit
   CHECK(estimate::finish_probability(run, reachable, delays) == Approx(0.8).margin(1e-3));
 }
 
+TEST_CASE("finish hours: the least hours that reach the probability, as a fine bisection finds them",
+          "[confidence][spot]") {
+  namespace estimate = gpuselect::estimate;
+  // The reference: halving a bracket 200 times (to the double's resolution), from hours that surely
+  // reach the probability; finish_hours_at's regula falsi stops within 1e-6 of the hours, above.
+  const auto bisected = [](const estimate::RunDistribution& run, double probability, const estimate::Delays& delays) {
+    double high = 1;
+    while (estimate::finish_probability(run, high, delays) < probability) high *= 2;
+    double low = 0;
+    for (int step = 0; step < 200; ++step) {
+      const double middle = 0.5 * (low + high);
+      (estimate::finish_probability(run, middle, delays) < probability ? low : high) = middle;
+    }
+    return high;
+  };
+  const std::vector<estimate::RunDistribution> runs = {
+      {std::log(100.0), 0.15}, {std::log(41000.0), 0.457}, {std::log(2.0), 0.05}, {std::log(500.0), 0.0}};
+  std::vector<estimate::Delays> delays(6);
+  delays[1].acquisition_wait_hours = 0.5;  // a medium-stock 8-GPU node, eight of them
+  delays[1].acquisition_instances = 8;
+  delays[2].acquisition_wait_hours = 4;  // low-stock spot
+  delays[3].hazard_per_hour = 0.0024;    // 8 spot nodes at 22.5% a month, a checkpoint every hour
+  delays[3].per_hit_hours = 0.85;
+  delays[3].acquisition_wait_hours = 0.5;
+  delays[3].acquisition_instances = 8;
+  delays[4].hazard_per_hour = 0.05;  // hits that cost 2 h each, and a wait for four instances
+  delays[4].per_hit_hours = 2;
+  delays[4].acquisition_wait_hours = 1;
+  delays[4].acquisition_instances = 4;
+  delays[5].lead_hours = 30;              // a block planned with the provider
+  for (int pass = 0; pass < 2; ++pass) {  // the second pass answers from the memo
+    for (const auto& run : runs) {
+      for (std::size_t d = 0; d < delays.size(); ++d) {
+        for (const double probability : {0.5, 0.8, 0.95}) {
+          INFO("run median " << std::exp(run.log_median) << " h, sigma " << run.log_sigma << ", delays " << d
+                             << ", probability " << probability << ", pass " << pass);
+          const double hours = estimate::finish_hours_at(run, probability, delays[d]);
+          if (d == 0) {  // no delay: the run's own quantile
+            CHECK(hours == estimate::run_hours_at(run, probability));
+            continue;
+          }
+          const double reference = bisected(run, probability, delays[d]);
+          if (reference >= estimate::finish_horizon_hours) {  // said not to end: at the horizon
+            CHECK(hours >= estimate::finish_horizon_hours);
+            continue;
+          }
+          CHECK(hours >= reference);
+          CHECK(hours <= reference * (1 + 2e-6));
+          CHECK(estimate::finish_probability(run, hours, delays[d]) >= probability);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("scenario: a serving replica's latency is judged at the batch its load runs, not at its capacity",
           "[confidence][serving]") {
   // Expert review 24 D2: Llama 3 8B at 2 req/s, TPOT 30 ms: an H100 pair 3% busy, judged at its

@@ -113,7 +113,9 @@ struct Memory {
   double step_seconds = 0;
   bool has_runner_up = false;
   Plan runner_up;
-  double runner_up_slower_pct = 0;  // runner-up's time per token above the chosen plan's, percent
+  // runner-up's time per token above the chosen plan's, percent; below 0 where the runner-up is a
+  // faster plan that offloads to CPU memory, not chosen (within offload_speed_margin, plan.cpp)
+  double runner_up_slower_pct = 0;
   int plans_tried = 0;
   int plans_fitting = 0;
   // llm-inference: latency at plan.batch (for misses_targets, the fastest plan tried), p50 ms.
@@ -485,6 +487,9 @@ struct PriceContext {
   // Bit i set: PricingMode i is not read by the caller and is left unavailable (each line is priced
   // on its own, so the others are the same as in a whole price()).
   unsigned unread_modes = 0;
+  // The caller reads no Cost::hours_at_confidence (a deadline check reads the chance only): it is
+  // left 0, and its search (a bisection of ~80 finish_probability steps) is not run.
+  bool hours_at_confidence_unread = false;
   // > 1: the offering's on-demand quote is implausibly far below its GPU's market
   // (Cost::quote_below_market): the factor to the price it is ranked at. Set by the ranking, which
   // sees every offering.
@@ -589,7 +594,8 @@ inline constexpr double block_sizing_confidence = 0.9;
 Band acquisition_wait_band(double mean_hours, int instances);
 // P(the run, after the delays, ends within available_hours) (0-1).
 double finish_probability(const RunDistribution& run, double available_hours, const Delays& delays);
-// The hours within which the run ends at `probability`, delays included (bisection on finish_probability).
+// The hours within which the run ends at `probability`, delays included: the least hours where
+// finish_probability reaches it, within 1e-6 of them above (the run's own quantile without delays).
 double finish_hours_at(const RunDistribution& run, double probability, const Delays& delays);
 
 // Everything above in one call: the plan (nodes fixed by hardware) and the performance; with a

@@ -32,6 +32,26 @@ namespace gpuselect::cli {
 
 namespace {
 
+// A run that uses less than this share of a 1-year term is pointed to a block of its weeks before
+// the term (judgement: half a term paid for nothing is where a term stops being the way).
+constexpr double term_short_share = 0.5;
+
+// The shortest run, hours, among the rows capacity removed (an exclusion's GPU-hours over its GPUs);
+// 0 where none.
+double shortest_capacity_run_hours(const catalog::Catalog& catalog, const scoring::Ranking& ranking) {
+  double shortest = 0;
+  for (const auto& exclusion : ranking.excluded) {
+    const auto& offering = catalog.offerings[exclusion.offering_index];
+    const double gpus = std::max(1, exclusion.nodes) * offering.gpu_count * offering.gpu_fraction;
+    for (const auto& reason : exclusion.reasons) {
+      if (reason.kind != scoring::ExclusionKind::capacity || !(gpus > 0) || !(reason.needed > 0)) continue;
+      const double hours = reason.needed / gpus;  // ExclusionReason::needed: the row's GPU-hours
+      if (shortest == 0 || hours < shortest) shortest = hours;
+    }
+  }
+  return shortest;
+}
+
 struct RecommendOptions {
   WorkloadFlags workload;
   RankingFlags ranking;
@@ -368,6 +388,14 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
     const Msg message = reserved_allowed ? (block_priced ? Msg::hint_no_match_capacity_reserved
                                                          : Msg::hint_no_match_capacity_reserved_no_block)
                                          : (block_priced ? Msg::hint_no_match_capacity : Msg::hint_no_match_capacity_no_block);
+    // A run far shorter than the 1-year term it would be pointed to: a block of its weeks first
+    // (expert review 52, p08: a 45-day run on GCP was sent to a $509k 1-year term, 11% of it used).
+    const double term_hours = catalog::term_hours(catalog::PricingMode::reserved_1y);
+    const double run_hours = shortest_capacity_run_hours(catalog, ranking);
+    if (message == Msg::hint_no_match_capacity_no_block && run_hours > 0 && run_hours < term_short_share * term_hours) {
+      return text::words(Msg::hint_no_match_capacity_short_run, removed, plural, units::format_hours(run_hours),
+                         fmt::format("{:.0f}", 100.0 * run_hours / term_hours));
+    }
     return text::words(message, removed, plural);
   }
   // Met beyond open capacity (scale_out): deadline_block_hint says it, the reservation its fallback.

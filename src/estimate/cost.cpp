@@ -8,6 +8,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "estimate/memo.hpp"
 #include "estimate/model.hpp"
 #include "gpuselect/units.hpp"
 
@@ -84,11 +85,18 @@ double run_and_hits_cdf(const RunDistribution& run, double hours, const Delays& 
   constexpr double cdf_tail_sigmas = 8.3;
   const double surely = spread_out ? std::exp(run.log_median + cdf_tail_sigmas * run.log_sigma) : 0.0;
   const double never = spread_out ? std::exp(run.log_median - cdf_tail_sigmas * run.log_sigma) : 0.0;
+  // A term below negligible_hit_mass adds less than that whatever the run's CDF (at most 1), so the
+  // CDF is not evaluated there; past the mean the terms only fall, and the loop ends at the first.
+  constexpr double negligible_hit_mass = 1e-18;
   double probability = 0;
   for (int hits = first; hits <= last; ++hits) {
     if (hits > first) term *= mean / hits;
     const double left = hours - hits * delays.per_hit_hours;
     if (left <= 0 || (spread_out && left < never)) break;
+    if (term < negligible_hit_mass) {
+      if (hits > mean) break;
+      continue;
+    }
     probability += spread_out && left > surely ? term : term * run_cdf(run, left);
   }
   return std::clamp(probability, 0.0, 1.0);
@@ -198,24 +206,13 @@ double expected_wait_for_all(double mean_hours, int instances) {
 Band acquisition_wait_band(double mean_hours, int instances) {
   if (!(mean_hours > 0)) return {};
   // A pure function of few distinct arguments (the stock table's waits, a few scale factors, node
-  // counts) asked for every pricing mode of every offering priced: the last answers are kept, 256
-  // slots by a hash of the arguments, compared bit for bit (the same result as computing it).
-  struct Remembered {
-    std::uint64_t mean_bits = 0;
-    int instances = 0;
-    bool used = false;
-    Band band;
-  };
-  constexpr std::size_t slots = 256;
-  thread_local std::array<Remembered, slots> remembered{};
-  const auto mean_bits = std::bit_cast<std::uint64_t>(mean_hours);
-  const std::uint64_t mixed = (mean_bits ^ static_cast<std::uint64_t>(static_cast<std::uint32_t>(instances))) * 0x9e3779b97f4a7c15ULL;
-  Remembered& slot = remembered[(mixed >> 56U) % slots];
-  if (slot.used && slot.mean_bits == mean_bits && slot.instances == instances) return slot.band;
+  // counts) asked for every pricing mode of every offering priced: the answers are kept.
+  thread_local memo::Table<2, Band> remembered;
+  const auto key = memo::key(mean_hours, instances);
+  if (const Band* kept = remembered.find(key)) return *kept;
   const double n = std::max(1, instances);
   const auto at = [&](double u) { return -mean_hours * std::log1p(-std::pow(u, 1.0 / n)); };
-  slot = {mean_bits, instances, true, {at(0.1), at(0.9), true}};
-  return slot.band;
+  return remembered.keep(key, {at(0.1), at(0.9), true});
 }
 
 RunDistribution run_distribution(double wall_hours, const Band& band) {
@@ -243,61 +240,135 @@ double term_sizing_hours(const Time& time, double confidence) {
   if (!(band.low > 0) || !(band.high > band.low)) return time.wall_hours;
   // price() asks this for each subscription mode of every priced offering, and offerings of one
   // machine shape share their time (~125,000 calls, three logs and an exp each, for a few hundred
-  // distinct arguments on the 50k benchmark catalog): the answers are kept, 256 slots by a hash of
-  // the arguments, compared bit for bit (a pure function: the same result as computing it).
-  struct Remembered {
-    std::array<std::uint64_t, 4> argument_bits{};
-    double hours = 0;
-    bool used = false;
-  };
-  constexpr std::size_t slots = 256;
-  thread_local std::array<Remembered, slots> remembered{};
-  const std::array<std::uint64_t, 4> argument_bits = {
-      std::bit_cast<std::uint64_t>(time.wall_hours), std::bit_cast<std::uint64_t>(band.low),
-      std::bit_cast<std::uint64_t>(band.high), std::bit_cast<std::uint64_t>(confidence)};
-  std::uint64_t mixed = 0;
-  for (const std::uint64_t bits : argument_bits) mixed = (mixed ^ bits) * 0x9e3779b97f4a7c15ULL;
-  Remembered& slot = remembered[(mixed >> 56U) % slots];
-  if (slot.used && slot.argument_bits == argument_bits) return slot.hours;
+  // distinct arguments on the 50k benchmark catalog): the answers are kept.
+  thread_local memo::Table<4, double> remembered;
+  const auto key = memo::key(time.wall_hours, band.low, band.high, confidence);
+  if (const double* kept = remembered.find(key)) return *kept;
   // band.high is the 90th percentile; a higher --confidence reaches further.
   const double at_confidence = run_hours_at(run_distribution(time.wall_hours, band), confidence);
-  slot = {argument_bits, std::max({time.wall_hours, band.high, at_confidence}), true};
-  return slot.hours;
+  return remembered.keep(key, std::max({time.wall_hours, band.high, at_confidence}));
 }
 
-double finish_probability(const RunDistribution& run, double available_hours, const Delays& delays) {
-  available_hours -= delays.lead_hours;  // a booked block starts no sooner than its lead time
-  if (!(available_hours > 0)) return 0.0;
+namespace {
+// The start's wait for the last of the instances at the middle of each of wait_slices
+// equal-probability slices, hours: the quantile of the largest of N exponentials,
+// -m ln(1 - u^(1/N)). None (`waits` false) without a wait.
+struct WaitSlices {
+  std::array<double, wait_slices> hours{};
+  bool waits = false;
+};
+WaitSlices wait_slices_of(const Delays& delays) {
+  WaitSlices slices;
   const double mean_wait = delays.acquisition_wait_hours;
+  if (!(mean_wait > 0)) return slices;
   const int instances = std::max(1, delays.acquisition_instances);
-  if (!(mean_wait > 0)) return run_and_hits_cdf(run, available_hours, delays);
-  // The start waits for the last of the instances: quantile of the largest of N exponentials,
-  // -m ln(1 - u^(1/N)), at the middle of each equal-probability slice.
-  double probability = 0;
+  slices.waits = true;
   for (int slice = 0; slice < wait_slices; ++slice) {
     const double u = (slice + 0.5) / wait_slices;
-    const double wait = -mean_wait * std::log1p(-std::pow(u, 1.0 / instances));
-    probability += run_and_hits_cdf(run, available_hours - wait, delays);
+    slices.hours[static_cast<std::size_t>(slice)] = -mean_wait * std::log1p(-std::pow(u, 1.0 / instances));
   }
-  return std::clamp(probability / wait_slices, 0.0, 1.0);
+  return slices;
 }
 
-double finish_hours_at(const RunDistribution& run, double probability, const Delays& delays) {
-  double high = run_hours_at(run, probability);
-  double low = 0;
-  // Delays only lengthen the run: widen until the upper end reaches the probability, up to the
-  // horizon: a run whose spot hits outpace its progress (no checkpoints, many nodes) never reaches
-  // it, and doubling its hours 60 times summed ever more hits (expert review 34).
-  for (int step = 0; step < 60 && finish_probability(run, high, delays) < probability; ++step) {
-    if (high >= finish_horizon_hours) return high;
-    low = high;
-    high = std::min(high * 2, finish_horizon_hours);
-  }
-  for (int step = 0; step < 60 && high - low > 1e-6 * high; ++step) {
-    const double middle = 0.5 * (low + high);
-    (finish_probability(run, middle, delays) < probability ? low : high) = middle;
+// finish_probability with the wait's slices taken (a bisection asks for them at every step).
+double finish_probability_after_waits(const RunDistribution& run, double available_hours, const Delays& delays,
+                                      const WaitSlices& waits) {
+  available_hours -= delays.lead_hours;  // a booked block starts no sooner than its lead time
+  if (!(available_hours > 0)) return 0.0;
+  if (!waits.waits) return run_and_hits_cdf(run, available_hours, delays);
+  double probability = 0;
+  for (const double wait : waits.hours) probability += run_and_hits_cdf(run, available_hours - wait, delays);
+  return std::clamp(probability / wait_slices, 0.0, 1.0);
+}
+}  // namespace
+
+double finish_probability(const RunDistribution& run, double available_hours, const Delays& delays) {
+  return finish_probability_after_waits(run, available_hours, delays, wait_slices_of(delays));
+}
+
+namespace {
+// Where finish_hours_at's search stops: the bracket narrower than this share of its upper end.
+constexpr double finish_hours_tolerance = 1e-6;
+
+// The least hours whose chance reaches `probability`, within finish_hours_tolerance, from a bracket
+// [low, high] (chance(low) < probability <= chance(high)): regula falsi in the log of the hours with
+// the Illinois rule (the run is log-normal, so near the answer its chance is close to linear there;
+// an end kept twice has its residual halved, so both ends move), a step kept finish_hours_tolerance
+// / 4 inside the bracket, and a bisection after any two steps that did not halve it (the chance
+// drops where one more spot hit fits, so it is not smooth). ~6-8 evaluations where halving took 20.
+template <typename Chance>
+double narrow_finish_hours(const Chance& chance, double probability, double low, double chance_low, double high,
+                           double chance_high) {
+  double residual_low = chance_low - probability;    // below 0
+  double residual_high = chance_high - probability;  // 0 or above
+  int kept_side = 0;  // -1: the last step moved the lower end, +1 the upper
+  int slow_steps = 0;
+  for (int step = 0; step < 200 && high - low > finish_hours_tolerance * high; ++step) {
+    const double width = high - low;
+    double hours = 0.5 * (low + high);
+    if (slow_steps < 2 && low > 0 && residual_high > residual_low) {
+      const double log_low = std::log(low);
+      const double log_high = std::log(high);
+      const double log_hours = log_low + (log_high - log_low) * (-residual_low / (residual_high - residual_low));
+      const double margin = 0.25 * finish_hours_tolerance * high;
+      hours = std::clamp(std::exp(log_hours), low + margin, high - margin);
+    }
+    const double residual = chance(hours) - probability;
+    if (residual < 0) {
+      low = hours;
+      residual_low = residual;
+      if (kept_side == -1) residual_high *= 0.5;
+      kept_side = -1;
+    } else {
+      high = hours;
+      residual_high = residual;
+      if (kept_side == 1) residual_low *= 0.5;
+      kept_side = 1;
+    }
+    slow_steps = high - low > 0.5 * width ? slow_steps + 1 : 0;  // a bisection halves: back to 0
   }
   return high;
+}
+}  // namespace
+
+double finish_hours_at(const RunDistribution& run, double probability, const Delays& delays) {
+  // Without delays the chance is the run's own: its quantile.
+  const bool delayed = (delays.hazard_per_hour > 0 && delays.per_hit_hours > 0) || delays.acquisition_wait_hours > 0 ||
+                       delays.lead_hours > 0;
+  if (!delayed) return run_hours_at(run, probability);
+  // Each step of the search is up to 32 slices of the wait times the spot hits in reach (a log and
+  // an erfc each); a ranking with --deadline asks for it for every pricing mode of every offering
+  // it prices, and offerings of one machine shape, stock and mode ask the same: the answers are
+  // kept (a pure function: the same result as computing it).
+  thread_local memo::Table<8, double, 1024> remembered;
+  const auto key = memo::key(run.log_median, run.log_sigma, probability, delays.hazard_per_hour, delays.per_hit_hours,
+                             delays.acquisition_wait_hours, delays.acquisition_instances, delays.lead_hours);
+  if (const double* kept = remembered.find(key)) return *kept;
+  const WaitSlices waits = wait_slices_of(delays);
+  const auto chance = [&](double hours) { return finish_probability_after_waits(run, hours, delays, waits); };
+  double high = run_hours_at(run, probability);
+  double chance_high = chance(high);
+  double low = 0;
+  double chance_low = 0;  // nothing ends in no time
+  // Delays only lengthen the run: widen until the upper end reaches the probability, up to the
+  // horizon: a run whose spot hits outpace its progress (no checkpoints, many nodes) never reaches
+  // it, and doubling its hours 60 times summed ever more hits (expert review 34). The first step
+  // adds what the delays can reach (the lead, the longest wait slice, and the spot hits 12 standard
+  // deviations above their mean over twice the hours), which brackets a long run's answer closely;
+  // where that is more than the hours, and at each later step, the hours double.
+  double reach = delays.lead_hours + (waits.waits ? waits.hours.back() : 0.0);
+  if (delays.hazard_per_hour > 0 && delays.per_hit_hours > 0) {
+    const double mean_hits = delays.hazard_per_hour * 2 * high;
+    reach += delays.per_hit_hours * (mean_hits + 12 * std::sqrt(mean_hits) + 12);
+  }
+  for (int step = 0; step < 60 && chance_high < probability; ++step) {
+    if (high >= finish_horizon_hours) return remembered.keep(key, high);
+    low = high;
+    chance_low = chance_high;
+    high = std::min(step == 0 && reach < high ? high + reach : high * 2, finish_horizon_hours);
+    chance_high = chance(high);
+  }
+  return remembered.keep(key, narrow_finish_hours(chance, probability, low, chance_low, high, chance_high));
 }
 
 namespace {
@@ -724,7 +795,9 @@ Costs price(const workload::Profile& profile, const PriceContext& context, const
       const double available_hours =
           block ? std::min(run_deadline_hours, lead_hours + cost.block_hours - setup) : run_deadline_hours;
       cost.within_deadline_probability = finish_probability(run, available_hours, delays);
-      cost.hours_at_confidence = finish_hours_at(run, context.confidence, delays);
+      if (!context.hours_at_confidence_unread) {
+        cost.hours_at_confidence = finish_hours_at(run, context.confidence, delays);
+      }
     }
     if (workload::kind_traits(profile.kind).physics == workload::Physics::token_serving && profile.requests_per_s > 0) {
       const double output_tokens =

@@ -749,7 +749,9 @@ class Ranker {
   double deadline_chance(std::uint32_t index, int nodes, Ranking& ranking, ModeMask modes) {
     const auto& offering = catalog_.offerings[index];
     const std::uint32_t shape = performance(ranking, offering, nodes);
-    const estimate::Costs costs = estimate::price(profile_, price_context(offering), ranking.performances[shape]);
+    estimate::PriceContext context = price_context(offering);
+    context.hours_at_confidence_unread = true;
+    const estimate::Costs costs = estimate::price(profile_, context, ranking.performances[shape]);
     double best = 0;
     for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
       const auto mode = static_cast<PricingMode>(mode_index);
@@ -2224,11 +2226,11 @@ class Ranker {
           reasons_.push_back({ExclusionKind::deadline, top, *filter_.deadline_hours,
                               text::words(text::Msg::deadline_at_band_top)});
         } else {
-          reasons_.push_back({ExclusionKind::deadline, at_confidence, *filter_.deadline_hours,
-                              deadline_words(detail::percent(confidence()),
-                                             detail::chance(cost.within_deadline_probability),
-                                             waited_words(queue_hours, wait_hours, at_confidence,
-                                                          *filter_.deadline_hours))});
+          reasons_.push_back(
+              {ExclusionKind::deadline, at_confidence, *filter_.deadline_hours,
+               deadline_words(detail::percent(confidence()),
+                              detail::chance_short_of(cost.within_deadline_probability, confidence()),
+                              waited_words(queue_hours, wait_hours, at_confidence, *filter_.deadline_hours))});
         }
       }
       // --risk-averse: the band's top too (band_top_hours).
@@ -3009,11 +3011,18 @@ void add_alternatives(const catalog::Catalog& catalog, const workload::Profile& 
   // expert review 30 follow-up, S18), the block ranking with --max-nodes up to that block.
   const int largest_block = largest_block_in_scope(catalog, options.constraints);
   ranking.blocks_in_scope = largest_block > 0;
-  if (ranking.blocks_in_scope && (!detail::mode_allowed(options.constraints, catalog::PricingMode::capacity_block) ||
-                                  options.constraints.max_nodes < largest_block)) {
-    Options raised = options;
-    raised.constraints.max_nodes = std::max(options.constraints.max_nodes, largest_block);
-    ranking.block_alternative = alternative_on(catalog, planned, raised, catalog::PricingMode::capacity_block);
+  // A block within the user's own --max-nodes is named first where one meets the deadline (expert
+  // review 53, P03: "--max-nodes 19" for 1% less where 16 nodes, the user's limit, met it too).
+  const bool blocks_allowed = detail::mode_allowed(options.constraints, catalog::PricingMode::capacity_block);
+  if (ranking.blocks_in_scope && (!blocks_allowed || options.constraints.max_nodes < largest_block)) {
+    if (!blocks_allowed) {
+      ranking.block_alternative = alternative_on(catalog, planned, options, catalog::PricingMode::capacity_block);
+    }
+    if (!ranking.block_alternative && options.constraints.max_nodes < largest_block) {
+      Options raised = options;
+      raised.constraints.max_nodes = largest_block;
+      ranking.block_alternative = alternative_on(catalog, planned, raised, catalog::PricingMode::capacity_block);
+    }
   }
   // The reserved ranking is ranked only where a term meets the deadline (the late hint names the
   // soonest term instead): a 1-year ranking of a large job takes seconds.

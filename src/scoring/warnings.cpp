@@ -101,6 +101,10 @@ constexpr double extrapolated_speed_warn_hours = 8.0;
 // is said to lose "a large share of its speed"; below it the share is said (judgement: a fifth of
 // the step is what a team notices on its bill; expert review 51, s47).
 constexpr double no_rdma_large_share_of_step = 0.20;
+// W-OFFLOAD: a plan whose offload (transfers and the CPU optimizer step) takes less than this share of
+// a training step says that share instead of "much slower" (judgement, as above; expert review 52,
+// c01: 0.02 s of a 122 s step was warned as "much slower").
+constexpr double offload_large_share_of_step = 0.10;
 
 // "730", "8,760" or "26,280": hours of the term (a subscription's terms bought, all together).
 std::string with_thousands_hours(const estimate::Cost& cost, PricingMode mode) {
@@ -873,10 +877,18 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
                  kept, candidate.gpus_rented,
                  money(idle_money), share(idle_money));
     }
-    case Warning::cpu_offload_slow:
-      return say_text(lang, Msg::w_cpu_offload,
-                      text::term(lang, text::Term::offload, workload::to_string(plan.offload)),
-                      units::format_gb(memory.cpu_offload_bytes));
+    case Warning::cpu_offload_slow: {
+      const auto offloaded = text::term(lang, text::Term::offload, workload::to_string(plan.offload));
+      const std::string bytes = units::format_gb(memory.cpu_offload_bytes);
+      const auto& step = ranking.performance_of(candidate).step;
+      const double offload_share = step.total_s > 0 ? step.offload_s / step.total_s : 1.0;
+      if (workload::kind_traits(ranking.kind).training() && offload_share < offload_large_share_of_step) {
+        const std::string figure =
+            offload_share < 0.01 ? say(lang, Msg::share_under_one_pct) : "~" + percent(offload_share);
+        return say_text(lang, Msg::w_cpu_offload_share, offloaded, bytes, figure);
+      }
+      return say_text(lang, Msg::w_cpu_offload, offloaded, bytes);
+    }
     case Warning::marketplace_host:
       return say(lang, Msg::w_marketplace, catalog::display_name(provider, lang));
     case Warning::consumer_gpu_serving:

@@ -2,8 +2,9 @@
 // Number words shared by the warning and explanation texts (internal to src/scoring).
 #include <algorithm>
 #include <array>
-#include <memory>
+#include <cmath>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -216,6 +217,21 @@ inline std::string chance(double probability) {
   if (probability >= 0.999) return ">99.9%";
   if (probability <= 0.001) return "<0.1%";
   return percent(probability);
+}
+
+// A chance said of a row that falls short of `threshold` (a deadline's confidence): as chance(),
+// but never rounded up to the threshold or past it: 0.7996 against 0.8 is "79.9%", not "80%"
+// (expert review 53, D07b).
+inline std::string chance_short_of(double probability, double threshold) {
+  std::string said = chance(probability);
+  if (!(probability < threshold) || probability <= 0.001) return said;
+  const double pct = probability * 100.0;
+  const double threshold_pct = threshold * 100.0;
+  // The shown figure: whole percent from 10% up (99.0-99.9 with a decimal), as percent() rounds.
+  const int decimals = pct < 10 || (pct >= 99 && pct < 100) ? 1 : 0;
+  const double scale = decimals == 1 ? 10.0 : 1.0;
+  if (std::round(pct * scale) / scale < threshold_pct) return said;
+  return number(std::floor(pct * 10.0) / 10.0, 1) + "%";
 }
 
 // A provider's spot reclaim notice in words (its catalog spot_reclaim.notice_seconds; 0 = none
