@@ -1,4 +1,4 @@
-// Expert reviews 52 and 53: a plan offloads to CPU memory only where it must or gains more than 10%;
+// Expert reviews 52-54: a plan offloads to CPU memory only where it must or gains more than 10%;
 // a deadline's chance is never rounded up to the confidence a row failed; the exit-3 hint names a
 // capacity block within the user's --max-nodes before one beyond it, and a block of the job's weeks
 // before a 1-year term the run would barely use.
@@ -115,4 +115,37 @@ TEST_CASE("review 52 c01: W-OFFLOAD says the share of the step a small offload t
     }
   }
   CHECK(seen);
+}
+
+TEST_CASE("review 54 s19: the run's weeks are scaled to the nodes --max-nodes allows", "[review53][hint]") {
+  // A 70B pretraining on GCP within 16 nodes: the capacity exclusions record one or two nodes
+  // (years of run); on 16 A4 nodes the run is weeks, so a block of them comes before a 1-year term.
+  const auto result = run_gpuselect(
+      {"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "1e12", "--provider", "gcp", "--max-nodes", "16"},
+      review_env);
+  REQUIRE(result.exit_code == 3);
+  INFO(result.err);
+  const auto block = result.err.find("ask the provider for a block of the job's weeks");
+  const auto term = result.err.find("--pricing reserved-1y");
+  REQUIRE(block != std::string::npos);
+  REQUIRE(term != std::string::npos);
+  CHECK(block < term);
+  CHECK_THAT(result.err, Catch::Contains("on 16 nodes, scaled from its GPU-hours"));
+}
+
+TEST_CASE("review 54 s25: under --deadline a short run is pointed to a block before a 1-year term",
+          "[review53][hint]") {
+  // A 14-day 7B pretraining on GCP within 4 nodes: open capacity does not hold it and GCP lists no
+  // block price; the reservation hint asks for a block of the run's weeks first, then names the term.
+  const auto result = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12", "--provider",
+                                     "gcp", "--max-nodes", "4", "--deadline", "336"},
+                                    review_env);
+  REQUIRE(result.exit_code == 3);
+  INFO(result.err);
+  const auto block = result.err.find("ask the provider for a block of those weeks");
+  const auto term = result.err.find("--pricing reserved-1y");
+  REQUIRE(block != std::string::npos);
+  REQUIRE(term != std::string::npos);
+  CHECK(block < term);
+  CHECK_THAT(result.err, Catch::Contains("no offering here lists a capacity-block price: for a run of about"));
 }

@@ -36,17 +36,24 @@ namespace {
 // the term (judgement: half a term paid for nothing is where a term stops being the way).
 constexpr double term_short_share = 0.5;
 
-// The shortest run, hours, among the rows capacity removed (an exclusion's GPU-hours over its GPUs);
-// 0 where none.
-double shortest_capacity_run_hours(const catalog::Catalog& catalog, const scoring::Ranking& ranking) {
-  double shortest = 0;
+// The shortest run among the rows capacity removed, on the most nodes each offering may use (up to
+// --max-nodes): its GPU-hours over those nodes' GPUs (linear scaling: a run of that many nodes takes
+// at least this long); hours 0 where none. An exclusion records the node count the search reached,
+// often one or two nodes of a run that --max-nodes allows on sixteen (expert review 54, s19).
+struct ShortestRun {
+  double hours = 0;
+  int nodes = 0;
+};
+ShortestRun shortest_capacity_run(const catalog::Catalog& catalog, const scoring::Ranking& ranking, int max_nodes) {
+  ShortestRun shortest;
   for (const auto& exclusion : ranking.excluded) {
     const auto& offering = catalog.offerings[exclusion.offering_index];
-    const double gpus = std::max(1, exclusion.nodes) * offering.gpu_count * offering.gpu_fraction;
+    const int nodes = std::max({1, exclusion.nodes, std::min(max_nodes, offering.max_nodes)});
+    const double gpus = nodes * offering.gpu_count * offering.gpu_fraction;
     for (const auto& reason : exclusion.reasons) {
       if (reason.kind != scoring::ExclusionKind::capacity || !(gpus > 0) || !(reason.needed > 0)) continue;
       const double hours = reason.needed / gpus;  // ExclusionReason::needed: the row's GPU-hours
-      if (shortest == 0 || hours < shortest) shortest = hours;
+      if (shortest.hours == 0 || hours < shortest.hours) shortest = {hours, nodes};
     }
   }
   return shortest;
@@ -149,13 +156,24 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
   // The term's hours the commitment holds each instance for (whole months or years; one reservation).
   const double held_hours = hourly > 0 && nodes > 0 ? commitment / (hourly * nodes) : catalog::term_hours(block.mode);
   const std::string more_nodes = nodes > max_nodes ? fmt::format(" --max-nodes {}", nodes) : std::string();
+  // The run the term holds: the ranked row's time to result, else the soonest row's hours at the
+  // confidence.
+  const double run_hours = ranked ? ranking.reserved_alternative->hours : block.deadline_hours;
   return text::Words::in_each([&](text::Lang lang) {
     const std::string confidence = fmt::format("{:.0f}%", ranking.confidence * 100);
-    const std::string block_first =
+    std::string block_first =
         ranking.block_alternative
             ? block_row_words(lang, text::Msg::hint_clause_block_first, *ranking.block_alternative, currency,
                               block_flags(*ranking.block_alternative, constraints))
             : std::string();
+    // A 1-year term for a run far shorter, where no offering in scope lists a block price: a block of
+    // the run's weeks from the provider first (expert review 54, s20 and s25: a 14-day GCP run was
+    // offered only a $2.77M 1-year term).
+    if (block_first.empty() && !ranking.blocks_in_scope && block.mode == catalog::PricingMode::reserved_1y &&
+        run_hours > 0 && run_hours < term_short_share * catalog::term_hours(block.mode)) {
+      block_first = text::say(lang, text::Msg::hint_clause_ask_block_first, units::format_hours(run_hours),
+                              fmt::format("{:.0f}", 100.0 * run_hours / catalog::term_hours(block.mode)));
+    }
     // Capacity tied with the deadline (open capacity does not hold the job), or --pricing allowed
     // held terms alone and none meets the deadline on any node count.
     const bool capacity_named = ranking.top_exclusion == scoring::ExclusionKind::capacity ||
@@ -391,10 +409,10 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
     // A run far shorter than the 1-year term it would be pointed to: a block of its weeks first
     // (expert review 52, p08: a 45-day run on GCP was sent to a $509k 1-year term, 11% of it used).
     const double term_hours = catalog::term_hours(catalog::PricingMode::reserved_1y);
-    const double run_hours = shortest_capacity_run_hours(catalog, ranking);
-    if (message == Msg::hint_no_match_capacity_no_block && run_hours > 0 && run_hours < term_short_share * term_hours) {
-      return text::words(Msg::hint_no_match_capacity_short_run, removed, plural, units::format_hours(run_hours),
-                         fmt::format("{:.0f}", 100.0 * run_hours / term_hours));
+    const ShortestRun run = shortest_capacity_run(catalog, ranking, constraints.max_nodes);
+    if (message == Msg::hint_no_match_capacity_no_block && run.hours > 0 && run.hours < term_short_share * term_hours) {
+      return text::words(Msg::hint_no_match_capacity_short_run, removed, plural, units::format_hours(run.hours),
+                         fmt::format("{:.0f}", 100.0 * run.hours / term_hours), run.nodes, run.nodes == 1 ? "" : "s");
     }
     return text::words(message, removed, plural);
   }

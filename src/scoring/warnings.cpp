@@ -102,9 +102,10 @@ constexpr double extrapolated_speed_warn_hours = 8.0;
 // the step is what a team notices on its bill; expert review 51, s47).
 constexpr double no_rdma_large_share_of_step = 0.20;
 // W-OFFLOAD: a plan whose offload (transfers and the CPU optimizer step) takes less than this share of
-// a training step says that share instead of "much slower" (judgement, as above; expert review 52,
-// c01: 0.02 s of a 122 s step was warned as "much slower").
-constexpr double offload_large_share_of_step = 0.10;
+// a training step says that share instead of "much slower" (judgement, as above: a quarter of the
+// step is what "much slower" claims; expert review 52, c01: 0.02 s of a 122 s step was warned as
+// "much slower"; review 54, s07: 10% of a T4 step too).
+constexpr double offload_large_share_of_step = 0.25;
 
 // "730", "8,760" or "26,280": hours of the term (a subscription's terms bought, all together).
 std::string with_thousands_hours(const estimate::Cost& cost, PricingMode mode) {
