@@ -16,6 +16,24 @@ using gpuselect::testing::review_env;
 using gpuselect::testing::run_gpuselect;
 using gpuselect::testing::run_json;
 
+namespace {
+
+// The exit-3 hint of `args` (recommend under the reviews' environment) asks the provider for a block
+// (`block_words`) before it names --pricing reserved-1y; returns the hint.
+std::string hint_with_block_before_term(const std::vector<std::string>& args, const std::string& block_words) {
+  const auto result = run_gpuselect(args, review_env);
+  REQUIRE(result.exit_code == 3);
+  INFO(result.err);
+  const auto block = result.err.find(block_words);
+  const auto term = result.err.find("--pricing reserved-1y");
+  REQUIRE(block != std::string::npos);
+  REQUIRE(term != std::string::npos);
+  CHECK(block < term);
+  return result.err;
+}
+
+}  // namespace
+
 TEST_CASE("review 52 c01: a plan offloads to CPU memory only where it must or gains more than 10%",
           "[review53][plan]") {
   // 34B LoRA on eight 16 GB V100: ZeRO-3 with everything offloaded was 0.6% faster than ZeRO-3 on
@@ -84,18 +102,11 @@ TEST_CASE("review 52 p08: a 45-day run is pointed to a block of its weeks before
   // GCP's A3 and A4 are low stock: open capacity cannot hold a 7B pretraining of 500B tokens on 8
   // nodes for weeks. No GCP offering lists a block price, so the hint asks for one (Google Cloud's
   // calendar-mode reservations) first, and says how little of a 1-year term the run would use.
-  const auto result = run_gpuselect(
+  const std::string hint = hint_with_block_before_term(
       {"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "5e11", "--provider", "gcp", "--max-nodes", "8"},
-      review_env);
-  REQUIRE(result.exit_code == 3);
-  INFO(result.err);
-  const auto block = result.err.find("ask the provider for a block of the job's weeks");
-  const auto term = result.err.find("--pricing reserved-1y");
-  REQUIRE(block != std::string::npos);
-  REQUIRE(term != std::string::npos);
-  CHECK(block < term);
-  CHECK_THAT(result.err, Catch::Contains("calendar-mode reservations"));
-  CHECK_THAT(result.err, Catch::Matches("[\\s\\S]*the run would use about [0-9]+% of the 1-year term[\\s\\S]*"));
+      "ask the provider for a block of the job's weeks");
+  CHECK_THAT(hint, Catch::Contains("calendar-mode reservations"));
+  CHECK_THAT(hint, Catch::Matches("[\\s\\S]*the run would use about [0-9]+% of the 1-year term[\\s\\S]*"));
 }
 
 TEST_CASE("review 52 c01: W-OFFLOAD says the share of the step a small offload takes", "[review53][plan]") {
@@ -120,32 +131,19 @@ TEST_CASE("review 52 c01: W-OFFLOAD says the share of the step a small offload t
 TEST_CASE("review 54 s19: the run's weeks are scaled to the nodes --max-nodes allows", "[review53][hint]") {
   // A 70B pretraining on GCP within 16 nodes: the capacity exclusions record one or two nodes
   // (years of run); on 16 A4 nodes the run is weeks, so a block of them comes before a 1-year term.
-  const auto result = run_gpuselect(
+  const std::string hint = hint_with_block_before_term(
       {"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "1e12", "--provider", "gcp", "--max-nodes", "16"},
-      review_env);
-  REQUIRE(result.exit_code == 3);
-  INFO(result.err);
-  const auto block = result.err.find("ask the provider for a block of the job's weeks");
-  const auto term = result.err.find("--pricing reserved-1y");
-  REQUIRE(block != std::string::npos);
-  REQUIRE(term != std::string::npos);
-  CHECK(block < term);
-  CHECK_THAT(result.err, Catch::Contains("on 16 nodes, scaled from its GPU-hours"));
+      "ask the provider for a block of the job's weeks");
+  CHECK_THAT(hint, Catch::Contains("on 16 nodes, scaled from its GPU-hours"));
 }
 
 TEST_CASE("review 54 s25: under --deadline a short run is pointed to a block before a 1-year term",
           "[review53][hint]") {
   // A 14-day 7B pretraining on GCP within 4 nodes: open capacity does not hold it and GCP lists no
   // block price; the reservation hint asks for a block of the run's weeks first, then names the term.
-  const auto result = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12", "--provider",
-                                     "gcp", "--max-nodes", "4", "--deadline", "336"},
-                                    review_env);
-  REQUIRE(result.exit_code == 3);
-  INFO(result.err);
-  const auto block = result.err.find("ask the provider for a block of those weeks");
-  const auto term = result.err.find("--pricing reserved-1y");
-  REQUIRE(block != std::string::npos);
-  REQUIRE(term != std::string::npos);
-  CHECK(block < term);
-  CHECK_THAT(result.err, Catch::Contains("no offering here lists a capacity-block price: for a run of about"));
+  const std::string hint =
+      hint_with_block_before_term({"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12", "--provider",
+                                   "gcp", "--max-nodes", "4", "--deadline", "336"},
+                                  "ask the provider for a block of those weeks");
+  CHECK_THAT(hint, Catch::Contains("no offering here lists a capacity-block price: for a run of about"));
 }
