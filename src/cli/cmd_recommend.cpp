@@ -38,8 +38,9 @@ constexpr double term_short_share = 0.5;
 
 // The shortest run among the rows capacity removed, on the most nodes each offering may use (up to
 // --max-nodes): its GPU-hours over those nodes' GPUs (scaled linearly, an approximation either way:
-// the larger plan may offload less or communicate more); hours 0 where none. An exclusion records the node count the search reached,
-// often one or two nodes of a run that --max-nodes allows on sixteen (expert review 54, s19).
+// the larger plan may offload less or communicate more); hours 0 where none. An exclusion records
+// the node count the search reached, often one or two nodes of a run that --max-nodes allows on
+// sixteen (expert review 54, s19).
 struct ShortestRun {
   double hours = 0;
   int nodes = 0;
