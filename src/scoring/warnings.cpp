@@ -107,6 +107,15 @@ constexpr double no_rdma_large_share_of_step = 0.20;
 // "much slower"; review 54, s07: 10% of a T4 step too).
 constexpr double offload_large_share_of_step = 0.25;
 
+// A share of a training step in words: "~2.2%", or "under 1%" (not "~0.0%": communication hidden
+// behind the step's compute, an offload of a few adapters' states).
+std::string step_share_words(double share, text::Lang lang) {
+  if (share < 0.01) return std::string(text::message(text::Msg::share_under_one_pct, lang));
+  std::string words = "~";
+  words += percent(share);
+  return words;
+}
+
 // "730", "8,760" or "26,280": hours of the term (a subscription's terms bought, all together).
 std::string with_thousands_hours(const estimate::Cost& cost, PricingMode mode) {
   const double per_instance_hour = cost.instances > 0 ? cost.price_per_hour / cost.instances : 0.0;
@@ -860,11 +869,8 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       const auto& step = ranking.performance_of(candidate).step;
       const double comm_share = step.total_s > 0 ? step.data_comm_s / step.total_s : 1.0;
       if (!workload::kind_traits(ranking.kind).serving() && comm_share < no_rdma_large_share_of_step) {
-        // Under 1% (communication hidden behind the step's compute or CPU offload) is said as such,
-        // not "~0.0%".
-        const std::string figure = comm_share < 0.01 ? say(lang, Msg::share_under_one_pct) : "~" + percent(comm_share);
         return say_text(lang, Msg::w_no_rdma_share, std::to_string(candidate.nodes),
-                        number(offering.network.bandwidth_gbps, 0), figure);
+                        number(offering.network.bandwidth_gbps, 0), step_share_words(comm_share, lang));
       }
       return say_text(lang, workload::kind_traits(ranking.kind).serving() ? Msg::w_no_rdma_serving : Msg::w_no_rdma,
                       std::to_string(candidate.nodes), number(offering.network.bandwidth_gbps, 0));
@@ -884,9 +890,7 @@ std::string warning_text(const catalog::Catalog& catalog, const Ranking& ranking
       const auto& step = ranking.performance_of(candidate).step;
       const double offload_share = step.total_s > 0 ? step.offload_s / step.total_s : 1.0;
       if (workload::kind_traits(ranking.kind).training() && offload_share < offload_large_share_of_step) {
-        const std::string figure =
-            offload_share < 0.01 ? say(lang, Msg::share_under_one_pct) : "~" + percent(offload_share);
-        return say_text(lang, Msg::w_cpu_offload_share, offloaded, bytes, figure);
+        return say_text(lang, Msg::w_cpu_offload_share, offloaded, bytes, step_share_words(offload_share, lang));
       }
       return say_text(lang, Msg::w_cpu_offload, offloaded, bytes);
     }
