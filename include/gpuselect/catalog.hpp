@@ -376,6 +376,9 @@ struct Offering {
   const RegionPrice* region_price(std::string_view region) const;
   // Whether any listed region sells `mode`.
   bool sold_anywhere(PricingMode mode) const;
+  // Whether a listed region that `regions` names sells `mode` (expanded region ids, as
+  // Constraints::regions; empty: any listed region, as sold_anywhere).
+  bool sold_in_any(PricingMode mode, const std::vector<std::string>& regions) const;
   // Each listed region's prices in `regions` order: out[i] is &pricing_in(regions[i]), read from the
   // entries' region_index where they have one (no search by name).
   void prices_by_region(std::vector<const Pricing*>& out) const;

@@ -609,8 +609,16 @@ struct Ranking {
     double deadline_hours = 0;
     bool meets = false;
     catalog::PricingMode mode = catalog::PricingMode::reserved_1y;
+    // The run itself on those nodes, as a term or block is sized for it (estimate::term_sizing_hours:
+    // the slow end of its band or its hours at the confidence), without the waits before it starts.
+    double run_hours = 0;
   };
   std::optional<Reservation> reservation;
+  // When a fact of the job (memory, precision, ...) removed the most and --deadline is among the
+  // levers of a training ranking: the held term that meets the deadline on the rows the deadline and
+  // capacity alone removed, found as `reservation` is (its commitment and hourly price in
+  // reservation_commitment and reservation_price_per_hour); none where no term meets it.
+  std::optional<Reservation> lever_term;
   // When --deadline emptied a training ranking: the first row of the same request ranked on one
   // pricing mode the exit-3 hint points to (expert review 24 D3, D5: the hint named a row that mode's
   // ranking did not rank first, and hid the commitment). `commitment` is what the mode holds the
@@ -624,6 +632,9 @@ struct Ranking {
     double commitment = 0;      // price_per_hour x held_hours
     double held_hours = 0;      // the block's length or the term's hours
     double price_per_hour = 0;  // one instance
+    // The run itself, as Reservation::run_hours: what a block asked of the provider must hold
+    // (expert review 55, p16: `hours` includes a reservation's lead time).
+    double run_hours = 0;
   };
   // --pricing capacity-block's first row where --pricing left blocks out (none: no block meets it).
   std::optional<Alternative> block_alternative;

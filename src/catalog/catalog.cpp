@@ -192,6 +192,14 @@ bool Offering::sold_anywhere(PricingMode mode) const {
   return sold;
 }
 
+bool Offering::sold_in_any(PricingMode mode, const std::vector<std::string>& regions_named) const {
+  if (regions_named.empty()) return sold_anywhere(mode);
+  return std::any_of(regions.begin(), regions.end(), [&](const std::string& region) {
+    return std::find(regions_named.begin(), regions_named.end(), region) != regions_named.end() &&
+           pricing_in(region).price(mode).has_value();
+  });
+}
+
 void Offering::prices_by_region(std::vector<const Pricing*>& out) const {
   out.assign(regions.size(), &pricing);
   for (const RegionPrice& entry : region_prices) {

@@ -60,6 +60,31 @@ ShortestRun shortest_capacity_run(const catalog::Catalog& catalog, const scoring
   return shortest;
 }
 
+// Whether an offering capacity removed lists a `mode` price in a region --region allows: a capacity
+// block or a reserved term is named only then (expert review 48, s23f: AWS p6-b200 lists none, and
+// --pricing capacity-block then removed everything; review 55, p10 and p14: AWS lists blocks in the
+// US, not in eu-west-2; p09: Nebius lists no reserved price).
+bool capacity_removed_priced(const catalog::Catalog& catalog, const scoring::Ranking& ranking,
+                             const scoring::Constraints& constraints, catalog::PricingMode mode) {
+  return std::any_of(ranking.excluded.begin(), ranking.excluded.end(), [&](const auto& exclusion) {
+    return std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
+                       [](const auto& reason) { return reason.kind == scoring::ExclusionKind::capacity; }) &&
+           catalog.offerings[exclusion.offering_index].sold_in_any(mode, constraints.regions);
+  });
+}
+
+// Capacity removed the rows, and none of them lists a block or a reserved price: the provider is
+// asked for a quote of the run's length (ShortestRun, where known).
+text::Words capacity_unpriced_hint(const ShortestRun& run, std::size_t removed) {
+  return text::Words::in_each([&](text::Lang lang) {
+    const std::string length = run.hours > 0
+                                   ? text::say(lang, text::Msg::hint_clause_run_length, units::format_hours(run.hours),
+                                               run.nodes, run.nodes == 1 ? "" : "s")
+                                   : std::string();
+    return text::say(lang, text::Msg::hint_no_match_capacity_unpriced, removed, removed == 1 ? "" : "s", length);
+  });
+}
+
 struct RecommendOptions {
   WorkloadFlags workload;
   RankingFlags ranking;
@@ -119,13 +144,26 @@ std::string block_flags(const scoring::Ranking::Alternative& block, const scorin
 
 // The value of the constraint that removed the most which admits the cheapest row it removed (and
 // the soonest, for a deadline), as " (--deadline 94.0h admits the cheapest of them, ...)"; empty
-// when none admits one (Ranking::admit).
+// when none admits one (Ranking::admit) or only a deadline past estimate::longest_run_hours would.
 std::string admits_words(const scoring::Ranking& ranking, text::Lang lang) {
   using text::Msg;
   if (!ranking.admit || !ranking.top_exclusion) return {};
   const auto& admitted = ranking.excluded[ranking.admit->exclusion];
   const auto kind = *ranking.top_exclusion;
   const std::string value = admit_value(kind, ranking.admit->value);
+  // A deadline past the longest run ranked without one is no way out (expert review 56, c05: "--deadline
+  // 17297.4h admits the cheapest", a 678-day run): the soonest row alone where its deadline is within
+  // it, else none.
+  const auto beyond_longest_run = [&](double value_hours) {
+    return kind == scoring::ExclusionKind::deadline && value_hours > estimate::longest_run_hours;
+  };
+  if (beyond_longest_run(ranking.admit->value)) {
+    if (!ranking.admit_soonest || beyond_longest_run(ranking.admit_soonest->value)) return {};
+    const auto& soonest = ranking.excluded[ranking.admit_soonest->exclusion];
+    return text::say(lang, Msg::hint_no_match_admits_soonest, scoring::flag_of(kind, ranking.kind),
+                     admit_value(kind, ranking.admit_soonest->value), ranking.admit_soonest->offering_id, soonest.nodes,
+                     soonest.nodes == 1 ? "" : "s");
+  }
   if (ranking.admit_soonest) {
     // Also the soonest row and the deadline that admits it (expert review 24 D7: 4054.6 h offered
     // under --deadline 24, the cheapest row's time, while 59 nodes end in 3.9 d).
@@ -157,9 +195,9 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
   // The term's hours the commitment holds each instance for (whole months or years; one reservation).
   const double held_hours = hourly > 0 && nodes > 0 ? commitment / (hourly * nodes) : catalog::term_hours(block.mode);
   const std::string more_nodes = nodes > max_nodes ? fmt::format(" --max-nodes {}", nodes) : std::string();
-  // The run the term holds: the ranked row's time to result, else the soonest row's hours at the
-  // confidence.
-  const double run_hours = ranked ? ranking.reserved_alternative->hours : block.deadline_hours;
+  // The run the term holds, without the waits before it (a reservation's lead time is not a block's
+  // length: expert review 55, p16), as a term or block is sized for it (Reservation::run_hours).
+  const double run_hours = ranked ? ranking.reserved_alternative->run_hours : block.run_hours;
   return text::Words::in_each([&](text::Lang lang) {
     const std::string confidence = fmt::format("{:.0f}%", ranking.confidence * 100);
     std::string block_first =
@@ -173,7 +211,8 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
     if (block_first.empty() && !ranking.blocks_in_scope && block.mode == catalog::PricingMode::reserved_1y &&
         run_hours > 0 && run_hours < term_short_share * catalog::term_hours(block.mode)) {
       block_first = text::say(lang, text::Msg::hint_clause_ask_block_first, units::format_hours(run_hours),
-                              fmt::format("{:.0f}", 100.0 * run_hours / catalog::term_hours(block.mode)));
+                              fmt::format("{:.0f}", 100.0 * run_hours / catalog::term_hours(block.mode)), nodes,
+                              nodes == 1 ? "" : "s");
     }
     // Capacity tied with the deadline (open capacity does not hold the job), or --pricing allowed
     // held terms alone and none meets the deadline on any node count.
@@ -198,9 +237,25 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
   });
 }
 
+// A held term is named for a run of at least a twelfth of it (judgement: a term of twelve such runs
+// is a different plan): a 1-year term for a run of a month or more, a month's subscription for one of
+// 61 hours or more. A mainland 4.6-day 2-node pretraining is bought as a month's subscription (包月;
+// expert review 31, S31), an 8-hour fine-tune is not (expert review 24 D3). Shorter runs' hints lead
+// with the --deadline that admits a row. The run's length: the held row's own time where one is
+// ranked (`run_hours`: 3 monthly nodes that finish in 33.6 h use 5% of the months bought, while one
+// on-demand node met a 94-hour deadline for 1/78 of the price: review 31 round 2, P1), else the
+// deadline that admits the cheapest row.
+constexpr double term_worthy_share = 1.0 / 12;
+bool term_worthy(const scoring::Ranking& ranking, catalog::PricingMode term,
+                 std::optional<double> run_hours = std::nullopt) {
+  if (!run_hours && ranking.admit) run_hours = ranking.admit->value;
+  return !run_hours || *run_hours >= catalog::term_hours(term) * term_worthy_share;
+}
+
 // A fact of the job removed the most, but constraints the user can relax removed offerings alone:
-// those are named first, with the value that admits the cheapest row (Ranking::levers).
-text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
+// those are named first, with the value that admits the cheapest row (Ranking::levers), and where
+// --deadline is one, the held term that meets it (Ranking::lever_term).
+text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed, std::string_view currency, int max_nodes) {
   using text::Msg;
   const auto fact = [&] {
     switch (*ranking.top_exclusion) {
@@ -231,6 +286,16 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
     const Msg relax = allow_flags == 0                      ? Msg::hint_relax_value
                       : allow_flags == ranking.levers.size() ? (allow_flags == 1 ? Msg::hint_relax_allow : Msg::hint_relax_allow_many)
                                                              : Msg::hint_relax_either;
+    // After the way to relax the levers: the held term that meets the deadline, where one does and the
+    // run is worth the term (term_worthy).
+    std::string relax_words(text::message(relax, lang));
+    if (const auto& term = ranking.lever_term; term && term_worthy(ranking, term->mode, term->run_hours)) {
+      const std::string more_nodes = term->nodes > max_nodes ? fmt::format(" --max-nodes {}", term->nodes) : "";
+      relax_words += text::say(lang, Msg::hint_clause_lever_term, term->nodes, term->nodes == 1 ? "" : "s",
+                               term->offering_id, fmt::format("{:.0f}%", ranking.confidence * 100),
+                               scoring::pricing_mode_words(term->mode, lang), catalog::to_string(term->mode),
+                               more_nodes, units::format_money(ranking.reservation_commitment, currency));
+    }
     // The software stack's rows are admitted by --allow-immature-stack (expert review 30 D3: the hint
     // said no constraint admits them).
     // Another --precision may run on the rows a precision removed, where the job fits at it.
@@ -243,24 +308,10 @@ text::Words lever_hint(const scoring::Ranking& ranking, std::size_t removed) {
                                 ? Msg::hint_no_match_user_lever_precision
                                 : Msg::hint_no_match_user_lever;
     return text::say(lang, template_id, levers, offerings, offerings == 1 ? "" : "s", admits, removed,
-                     text::message(fact, lang), text::message(relax, lang));
+                     text::message(fact, lang), relax_words);
   });
 }
 
-// A held term is named for a run of at least a twelfth of it (judgement: a term of twelve such runs
-// is a different plan): a 1-year term for a run of a month or more, a month's subscription for one of
-// 61 hours or more. A mainland 4.6-day 2-node pretraining is bought as a month's subscription (包月;
-// expert review 31, S31), an 8-hour fine-tune is not (expert review 24 D3). Shorter runs' hints lead
-// with the --deadline that admits a row. The run's length: the held row's own time where one is
-// ranked (`run_hours`: 3 monthly nodes that finish in 33.6 h use 5% of the months bought, while one
-// on-demand node met a 94-hour deadline for 1/78 of the price: review 31 round 2, P1), else the
-// deadline that admits the cheapest row.
-constexpr double term_worthy_share = 1.0 / 12;
-bool term_worthy(const scoring::Ranking& ranking, catalog::PricingMode term,
-                 std::optional<double> run_hours = std::nullopt) {
-  if (!run_hours && ranking.admit) run_hours = ranking.admit->value;
-  return !run_hours || *run_hours >= catalog::term_hours(term) * term_worthy_share;
-}
 // Ranking::reservation's term, on the run it holds: the row its ranking puts first, else the soonest
 // on the term (or the deadline it meets).
 bool reservation_worthy(const scoring::Ranking& ranking) {
@@ -307,10 +358,12 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
   if (ranking.reservation && !ranking.block_alternative && reservation_worthy(ranking)) {
     return reservation_hint(ranking, removed, currency, constraints).say(lang);
   }
-  const Msg clause = ranking.blocks_in_scope ? (year_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
-                                             : Msg::hint_clause_term;
-  const std::string said =
-      ranking.blocks_in_scope || year_worthy ? std::string(text::message(clause, lang)) : std::string();
+  // Where no block is in scope and no term is worth the run, the provider is asked for a block that
+  // size (expert review 56, p20: a 5-day GCP run was told only that 4 nodes exceed open capacity).
+  const Msg clause = ranking.blocks_in_scope
+                         ? (year_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
+                         : (year_worthy ? Msg::hint_clause_term : Msg::hint_clause_ask_block);
+  const std::string said(text::message(clause, lang));
   return text::say(lang, year_worthy ? Msg::hint_no_match_deadline_block : Msg::hint_no_match_deadline_short,
                    ranking.scale_out->nodes, ranking.scale_out->offering_id, removed, plural, admits, said);
 }
@@ -397,22 +450,28 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
       return text::words(Msg::hint_no_match_capacity_term, removed, plural, catalog::to_string(*term),
                          ranking.capacity_term_offering_id);
     }
-    // A capacity block is named only where an offering capacity removed lists its price (expert review
-    // 48, s23f: AWS p6-b200 lists none, and --pricing capacity-block then removed everything).
-    const bool block_priced = std::any_of(ranking.excluded.begin(), ranking.excluded.end(), [&](const auto& exclusion) {
-      return std::any_of(exclusion.reasons.begin(), exclusion.reasons.end(),
-                         [](const auto& reason) { return reason.kind == scoring::ExclusionKind::capacity; }) &&
-             catalog.offerings[exclusion.offering_index].sold_anywhere(catalog::PricingMode::capacity_block);
-    });
+    const bool block_priced =
+        capacity_removed_priced(catalog, ranking, constraints, catalog::PricingMode::capacity_block);
+    const bool reserved_priced =
+        capacity_removed_priced(catalog, ranking, constraints, catalog::PricingMode::reserved_1y);
+    const double term_hours = catalog::term_hours(catalog::PricingMode::reserved_1y);
+    const ShortestRun run = shortest_capacity_run(catalog, ranking, constraints.max_nodes);
+    if (!reserved_priced) {
+      if (block_priced) return text::words(Msg::hint_no_match_capacity_block_only, removed, plural);
+      return capacity_unpriced_hint(run, removed);
+    }
     const Msg message = reserved_allowed ? (block_priced ? Msg::hint_no_match_capacity_reserved
                                                          : Msg::hint_no_match_capacity_reserved_no_block)
                                          : (block_priced ? Msg::hint_no_match_capacity : Msg::hint_no_match_capacity_no_block);
     // A run far shorter than the 1-year term it would be pointed to: a block of its weeks first
     // (expert review 52, p08: a 45-day run on GCP was sent to a $509k 1-year term, 11% of it used).
-    const double term_hours = catalog::term_hours(catalog::PricingMode::reserved_1y);
-    const ShortestRun run = shortest_capacity_run(catalog, ranking, constraints.max_nodes);
-    if (message == Msg::hint_no_match_capacity_no_block && run.hours > 0 && run.hours < term_short_share * term_hours) {
-      return text::words(Msg::hint_no_match_capacity_short_run, removed, plural, units::format_hours(run.hours),
+    // Where a block is priced, the run's length and the term's share beside both flags (expert review
+    // 56, p15: a 19-day block of 8 nodes and a 145-day term of one were named as equals).
+    const bool short_run = run.hours > 0 && run.hours < term_short_share * term_hours;
+    if (short_run && (message == Msg::hint_no_match_capacity_no_block || message == Msg::hint_no_match_capacity)) {
+      return text::words(message == Msg::hint_no_match_capacity ? Msg::hint_no_match_capacity_short_run_priced
+                                                                : Msg::hint_no_match_capacity_short_run,
+                         removed, plural, units::format_hours(run.hours),
                          fmt::format("{:.0f}", 100.0 * run.hours / term_hours), run.nodes, run.nodes == 1 ? "" : "s");
     }
     return text::words(message, removed, plural);
@@ -420,11 +479,27 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
   // Met beyond open capacity (scale_out): deadline_block_hint says it, the reservation its fallback.
   const bool beyond_open = ranking.scale_out && ranking.scale_out->beyond_open_capacity;
   // A term not worth its run gives way to a looser deadline that admits a row (Ranking::admit), where
-  // one does; where none does, the term is still the way (expert review 24 D2 and D5).
-  if (ranking.reservation && !beyond_open && (reservation_worthy(ranking) || !ranking.admit)) {
+  // one does; where none does, the term is still the way (expert review 24 D2 and D5), as it is where
+  // --pricing names held terms alone (expert review 55, p15: under --pricing reserved-1y the hint
+  // named the deadline 3 nodes meet, 17,801.8 h, where 60 nodes of the term end in 531 h).
+  const auto& modes = constraints.pricing_modes;
+  const bool terms_asked =
+      constraints.pricing_named && !modes.empty() &&
+      std::all_of(modes.begin(), modes.end(), [](catalog::PricingMode mode) { return catalog::term_hours(mode) > 0; });
+  if (ranking.reservation && !beyond_open && (reservation_worthy(ranking) || !ranking.admit || terms_asked)) {
     return reservation_hint(ranking, removed, options.currency, constraints);
   }
-  if (!ranking.levers.empty()) return lever_hint(ranking, removed);
+  if (!ranking.levers.empty()) return lever_hint(ranking, removed, options.currency, constraints.max_nodes);
+  // --deadline and capacity emptied a training ranking, no term meets or nears the deadline, no block
+  // or scale-out was found, and none of the rows capacity removed lists a block or a reserved price:
+  // the provider is asked for a quote of the run's length, as without --deadline (expert review 56,
+  // p18: "loosen them" on Nebius, where no looser deadline admits a row and capacity is no flag).
+  if (named(scoring::ExclusionKind::deadline) && named(scoring::ExclusionKind::capacity) && !ranking.reservation &&
+      !ranking.block_alternative && !ranking.scale_out && workload::kind_traits(ranking.kind).training() &&
+      !capacity_removed_priced(catalog, ranking, constraints, catalog::PricingMode::capacity_block) &&
+      !capacity_removed_priced(catalog, ranking, constraints, catalog::PricingMode::reserved_1y)) {
+    return capacity_unpriced_hint(shortest_capacity_run(catalog, ranking, constraints.max_nodes), removed);
+  }
   // A term that gave way (above): the value that admits a row, after the capacity block that meets
   // the deadline where there is one (reservation_hint's first clause).
   const std::string_view currency = options.currency;

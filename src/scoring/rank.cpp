@@ -397,6 +397,16 @@ class Ranker {
         workload::kind_traits(profile_.kind).training()) {
       ranking.reservation = reservation_path(ranking);
     }
+    // A fact of the job removed the most and --deadline is a lever: the held term that meets the
+    // deadline on the rows it and capacity alone removed (expert review 53, A04: a 7B FP8 pretraining
+    // in mainland China was told only of a looser deadline, while 2 Volcano H800 nodes on a month's
+    // subscription met it).
+    const bool deadline_lever =
+        std::find(ranking.levers.begin(), ranking.levers.end(), ExclusionKind::deadline) != ranking.levers.end();
+    if (ranking.candidates.empty() && !ranking.reservation && deadline_lever &&
+        workload::kind_traits(profile_.kind).training()) {
+      if (auto term = reservation_path(ranking); term && term->meets) ranking.lever_term = std::move(term);
+    }
     if (ranking.candidates.empty() && ranking.top_exclusion == ExclusionKind::capacity) set_capacity_term(ranking);
     return ranking;
   }
@@ -1784,6 +1794,7 @@ class Ranker {
     bool meets = false;
     double commitment = 0;
     double price_per_hour = 0;
+    double run_hours = 0;  // Ranking::Reservation::run_hours
     // Meeting the deadline first, then the least commitment; among late ones the soonest.
     bool before(const TermReach& other) const {
       if (meets != other.meets) return meets;
@@ -1807,7 +1818,13 @@ class Ranker {
     const auto& offering = catalog_.offerings[index];
     const auto& estimate = ranking.performances[performance(ranking, offering, nodes)];
     const estimate::Cost cost = price_in(offering, estimate, term);
-    return TermReach{term, nodes, soonest, meets, cost.commitment, cost.price_per_hour / std::max(1, cost.instances)};
+    return TermReach{term,
+                     nodes,
+                     soonest,
+                     meets,
+                     cost.commitment,
+                     cost.price_per_hour / std::max(1, cost.instances),
+                     estimate::term_sizing_hours(estimate.time, confidence())};
   }
 
   // Ranking::Reservation: over the cheapest offerings removed by the deadline and capacity alone, the
@@ -1865,8 +1882,12 @@ class Ranker {
       if (!chosen) continue;
       if (!best || (chosen->meets && !best->meets) ||
           (!chosen->meets && !best->meets && chosen->hours < best->deadline_hours)) {
-        best = Ranking::Reservation{chosen->nodes, offering.id, chosen->meets ? deadline : chosen->hours,
-                                    chosen->meets, chosen->mode};
+        best = Ranking::Reservation{.nodes = chosen->nodes,
+                                    .offering_id = offering.id,
+                                    .deadline_hours = chosen->meets ? deadline : chosen->hours,
+                                    .meets = chosen->meets,
+                                    .mode = chosen->mode,
+                                    .run_hours = chosen->run_hours};
         ranking.reservation_commitment = chosen->commitment;
         ranking.reservation_price_per_hour = chosen->price_per_hour;
       }
@@ -2739,6 +2760,13 @@ class Ranker {
       const auto low_stock = static_cast<std::size_t>(ExclusionKind::low_stock);
       counts[low_stock] = alone_counts_[low_stock];
     }
+    // Where the deadline or capacity removed the rows of a training job that run its precision, the
+    // precision the other GPUs lack is not what to act on: what removed the rows that run it is
+    // (expert review 56, p08 and p22: FP8 pretraining on Azure was told "loosen --precision" where
+    // capacity removed every ND H100/H200 row, and in bf16 it exits 3 for capacity again).
+    if (fitting_rows_removed && workload::kind_traits(profile_.kind).training()) {
+      counts[static_cast<std::size_t>(ExclusionKind::precision)] = 0;
+    }
     if (const auto found = most_removing_kind(counts, true, tied)) return found;
     // What the user selected (--region, --provider, --gpu) removes the rows it was meant to remove;
     // where another filter removed the selected rows, that one is the cause to name (expert review
@@ -2941,10 +2969,17 @@ std::optional<Ranking::Alternative> first_row(const catalog::Catalog& catalog, c
                                 : catalog::term_hours(first.mode) * std::max(1.0, cost.terms_bought);
   // The time the row shows (under --risk-averse its band's top ranks it; the hint quotes what the
   // table prints: review 31 round 2, P6).
-  const double hours = expected_hours(first, ranked.performance_of(first), ranked.risk_averse);
-  return Ranking::Alternative{catalog.offerings[first.offering_index].id, first.mode, first.nodes, hours,
-                              first.total_cost, cost.price_per_hour * held_hours, held_hours,
-                              cost.price_per_hour / instances};
+  const estimate::Performance& performance = ranked.performance_of(first);
+  const double hours = expected_hours(first, performance, ranked.risk_averse);
+  return Ranking::Alternative{catalog.offerings[first.offering_index].id,
+                              first.mode,
+                              first.nodes,
+                              hours,
+                              first.total_cost,
+                              cost.price_per_hour * held_hours,
+                              held_hours,
+                              cost.price_per_hour / instances,
+                              estimate::term_sizing_hours(performance.time, ranked.confidence)};
 }
 
 // The first row of `planned` ranked under `options` with --pricing `mode` alone.
@@ -2979,7 +3014,7 @@ void add_held_alternative(const catalog::Catalog& catalog, const workload::Profi
 }
 
 // The largest capacity block (instances) a provider sells for an offering the filters keep (all but
-// --pricing); 0 where none is sold in blocks.
+// --pricing) in a region --region allows; 0 where none is sold in blocks there.
 int largest_block_in_scope(const catalog::Catalog& catalog, const Constraints& constraints) {
   Constraints blocks = constraints;
   blocks.pricing_modes = {catalog::PricingMode::capacity_block};
@@ -2987,7 +3022,9 @@ int largest_block_in_scope(const catalog::Catalog& catalog, const Constraints& c
   int largest = 0;
   for (const auto& offering : catalog.offerings) {
     const int instances = catalog.provider_of(offering).capacity_block.max_instances;
-    if (instances <= largest || !offering.sold_anywhere(catalog::PricingMode::capacity_block)) continue;
+    if (instances <= largest || !offering.sold_in_any(catalog::PricingMode::capacity_block, constraints.regions)) {
+      continue;
+    }
     reasons.clear();
     if (detail::offering_passes(catalog, offering, blocks, reasons)) largest = instances;
   }
@@ -3035,6 +3072,25 @@ void add_alternatives(const catalog::Catalog& catalog, const workload::Profile& 
     ranking.reserved_alternative = alternative_on(catalog, planned, raised, ranking.reservation->mode);
   }
 }
+
+// Ranking::lever_term as its term's ranking puts it first, with --max-nodes up to the term's nodes:
+// the search names the cheapest offering removed that meets the deadline on the term, not the row
+// the term's ranking prefers (6 nodes of one A800 offering for CN¥599,184 where 2 Volcano H800 nodes
+// meet it for CN¥378,514).
+void rank_lever_term(const catalog::Catalog& catalog, const workload::Profile& planned, const Options& options,
+                     Ranking& ranking) {
+  if (!ranking.candidates.empty() || !ranking.lever_term) return;
+  auto& term = *ranking.lever_term;
+  Options raised = options;
+  raised.constraints.max_nodes = std::max(raised.constraints.max_nodes, term.nodes);
+  const auto row = alternative_on(catalog, planned, raised, term.mode);
+  if (!row) return;
+  term.nodes = row->nodes;
+  term.offering_id = row->offering_id;
+  term.run_hours = row->run_hours;
+  ranking.reservation_commitment = row->commitment;
+  ranking.reservation_price_per_hour = row->price_per_hour;
+}
 }  // namespace
 
 Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, const Options& options) {
@@ -3054,6 +3110,7 @@ Ranking rank(const catalog::Catalog& catalog, const workload::Profile& profile, 
   const workload::Profile planned = with_constraint_headroom(profile, options.constraints);
   Ranking ranking = Ranker(catalog, planned, options, options.constraints).rank();
   add_alternatives(catalog, planned, options, ranking);
+  rank_lever_term(catalog, planned, options, ranking);
   if (options.mix) ranking.fleet = detail::cheapest_fleet(catalog, planned, options, ranking);
   return ranking;
 }

@@ -1,0 +1,176 @@
+// Expert reviews 53-56: the exit-3 hints of training runs open capacity cannot hold name a capacity
+// block or a reserved term only where an offering in the regions asked lists its price; the block to
+// ask for is the run itself on its nodes, not the run with a reservation's lead time; under --pricing
+// naming terms alone the soonest term is named; a lever hint with --deadline among the levers names
+// the held term that meets the deadline; a precision is not blamed for rows capacity removed; no
+// looser deadline past a year is offered.
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "cli_runner.hpp"
+#include "json_runner.hpp"
+
+using gpuselect::testing::review_env;
+using gpuselect::testing::run_gpuselect;
+
+namespace {
+
+// The exit-3 hint (stderr) of `recommend ARGS` under the reviews' environment.
+std::string exit3_hint(const std::vector<std::string>& args) {
+  std::vector<std::string> command{"recommend"};
+  command.insert(command.end(), args.begin(), args.end());
+  const auto result = run_gpuselect(command, review_env);
+  INFO(result.err);
+  REQUIRE(result.exit_code == 3);
+  return result.err;
+}
+
+// The first match of `pattern`'s group 1 and 2 in `text`, as numbers (REQUIREs a match).
+std::pair<double, double> two_numbers(const std::string& text, const std::string& pattern) {
+  std::smatch match;
+  INFO(pattern);
+  REQUIRE(std::regex_search(text, match, std::regex(pattern)));
+  return {std::stod(match[1].str()), std::stod(match[2].str())};
+}
+
+}  // namespace
+
+TEST_CASE("review 55 p16: the block asked of the provider is the run itself on its nodes", "[review55][hint]") {
+  // 70B over 1T tokens on GCP under a 480-hour deadline: open capacity does not hold it, and the
+  // soonest 1-year term (60 nodes) ends within ~531 h, a week of it the reservation's lead time. The
+  // block to ask for is the run alone (~16 d on those 60 nodes), shorter than that.
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "70e9", "--tokens", "1e12", "--provider", "gcp",
+                                       "--max-nodes", "64", "--deadline", "480"});
+  INFO(hint);
+  const auto [run_days, run_nodes] = two_numbers(hint, R"(for a run of about ([0-9.]+) d on ([0-9]+) nodes)");
+  const auto [term_nodes, soonest_hours] =
+      two_numbers(hint, R"(the soonest, ([0-9]+) nodes of \S+ ends within ([0-9.]+)h)");
+  CHECK(run_nodes == term_nodes);
+  CHECK(run_days * 24 < soonest_hours - 24);  // the lead time (days) is not in the block's length
+  CHECK(run_days * 24 > 480 * 0.5);           // but it is the run: no shorter than half the deadline's reach
+}
+
+TEST_CASE("review 55 p10: a capacity block is named only where an offering in the regions asked lists its price",
+          "[review55][hint]") {
+  // Without --region the capacity hint names --pricing capacity-block (AWS lists block prices in the
+  // US); in the EU no offering lists one, so the hint asks the provider for a quote instead.
+  const std::vector<std::string> job{"-w", "llm-pretrain", "-p", "70e9", "--tokens", "1e12"};
+  const std::string anywhere = exit3_hint(job);
+  CHECK_THAT(anywhere, Catch::Contains("add --pricing capacity-block"));
+  std::vector<std::string> in_eu = job;
+  in_eu.insert(in_eu.end(), {"--region", "eu"});
+  const std::string hint = exit3_hint(in_eu);
+  CHECK_THAT(hint, !Catch::Contains("add --pricing capacity-block"));
+  CHECK_THAT(hint, Catch::Contains("none of these offerings lists a capacity-block price"));
+  CHECK_THAT(hint, Catch::Contains("--pricing reserved-1y"));
+}
+
+TEST_CASE("review 55 p09: no --pricing reserved-1y where no offering capacity removed lists a reserved price",
+          "[review55][hint]") {
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "70e9", "--tokens", "1e12", "--provider", "nebius"});
+  CHECK_THAT(hint, !Catch::Contains("--pricing reserved-1y"));
+  CHECK_THAT(hint, !Catch::Contains("--pricing capacity-block"));
+  CHECK_THAT(hint, Catch::Contains("none of these offerings lists a capacity-block or reserved price"));
+  // The run's length on the nodes the offerings allow, for the quote to ask for.
+  CHECK_THAT(
+      hint,
+      Catch::Matches(
+          R"([\s\S]*of the job's length \(about [0-9.]+ d on [0-9]+ nodes?, scaled from its GPU-hours\)[\s\S]*)"));
+}
+
+TEST_CASE("review 55 p15: under --pricing reserved-1y the hint names the soonest term, not a deadline of years",
+          "[review55][hint]") {
+  // The term is a month too long for a 22-day run, yet it is what --pricing asked for: the hint names
+  // the 60 nodes that end within ~531 h, not "--deadline 17801.8h" for 3 nodes.
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "70e9", "--tokens", "1e12", "--provider", "gcp",
+                                       "--pricing", "reserved-1y", "--deadline", "480", "--max-nodes", "64"});
+  const auto [nodes, hours] =
+      two_numbers(hint, R"(the soonest, ([0-9]+) nodes of \S+ on a held term \(reserved-1y\), ends within ([0-9.]+)h)");
+  CHECK(nodes > 3);
+  CHECK(hours < 24 * 30);
+  CHECK_THAT(hint, Catch::Contains("--pricing reserved-1y --deadline"));
+}
+
+TEST_CASE("review 53 A04: a 7B FP8 pretraining in mainland China is pointed to the H800 nodes that meet it",
+          "[review55][hint]") {
+  // FP8 removed most rows (GPUs without its units), the deadline and capacity the H800 rows; those
+  // are what to act on (review 56, p08), and 2 Volcano H800 nodes on a month's subscription meet it.
+  // Before, the hint named only a looser deadline.
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "7e9", "--tokens", "2e11", "--precision", "fp8",
+                                       "--region", "cn", "--deadline", "240", "--max-nodes", "8"});
+  CHECK_THAT(hint, !Catch::Contains("--precision removed the most"));
+  CHECK_THAT(
+      hint,
+      Catch::Matches(
+          R"([\s\S]*--pricing monthly ranks [0-9]+ nodes? of volcano/gpu-h800-8x \(monthly\) first: CN¥[0-9,]+, result in [0-9.]+ d[\s\S]*)"));
+}
+
+TEST_CASE("a lever hint with --deadline among the levers names the held term its ranking puts first",
+          "[review55][hint]") {
+  // A 34B fine-tune in mainland China on one node: host RAM for the offload is the fact that removed
+  // the most, the deadline a lever. On a month's subscription 2 Volcano H800 nodes meet it (the
+  // term's own ranking; the search's cheapest offering removed was 6 A800 nodes for CN¥599,184).
+  const std::vector<std::string> job{"-w",       "llm-finetune", "-p",         "34e9", "--tokens",    "1e10",
+                                     "--region", "cn",           "--deadline", "150",  "--max-nodes", "1"};
+  const std::string hint = exit3_hint(job);
+  CHECK_THAT(hint, Catch::Contains("--deadline alone removed"));
+  CHECK_THAT(
+      hint,
+      Catch::Matches(
+          R"([\s\S]*relax it to a looser value; or 2 nodes of volcano/gpu-h800-8x meet the deadline at 80% confidence on a held term \(monthly\): add --pricing monthly --max-nodes 2, committing CN¥[0-9,]+; on the other[\s\S]*)"));
+  std::vector<std::string> zh = job;
+  zh.insert(zh.end(), {"--lang", "zh-CN"});
+  CHECK_THAT(exit3_hint(zh), Catch::Contains("请加 --pricing monthly --max-nodes 2，承诺 CN¥"));
+}
+
+TEST_CASE("review 56 p08/p22: capacity, not the precision, is named where it removed the rows that run FP8",
+          "[review55][hint]") {
+  // FP8 pretraining on Azure: the GPUs without FP8 units are most of the offerings, but every ND
+  // H100/H200 row, which runs FP8, was removed by capacity and the deadline.
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "34e9", "--tokens", "1e12", "--precision", "fp8",
+                                       "--provider", "azure", "--deadline", "45d", "--max-nodes", "16"});
+  CHECK_THAT(hint, !Catch::Contains("--precision removed the most"));
+  CHECK_THAT(hint, Catch::Contains("capacity"));
+  CHECK_THAT(hint, Catch::Contains("--pricing reserved-1y"));
+}
+
+TEST_CASE("review 56 p18: a deadline and capacity exit on a provider without term prices asks for a quote",
+          "[review55][hint]") {
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "34e9", "--tokens", "1e12", "--provider", "nebius",
+                                       "--max-nodes", "16", "--deadline", "30d"});
+  CHECK_THAT(hint, Catch::Contains("none of these offerings lists a capacity-block or reserved price"));
+  CHECK_THAT(hint, Catch::Matches(R"([\s\S]*\(about [0-9.]+ d on 16 nodes, scaled from its GPU-hours\)[\s\S]*)"));
+  CHECK_THAT(hint, !Catch::Contains("loosen them"));
+}
+
+TEST_CASE("review 56 c05: no looser --deadline past a year is offered", "[review55][hint]") {
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "70e9", "--tokens", "1e12", "--region", "cn",
+                                       "--deadline", "45d", "--max-nodes", "16"});
+  INFO(hint);
+  const std::regex deadline_value(R"(--deadline ([0-9.]+)h)");
+  for (auto it = std::sregex_iterator(hint.begin(), hint.end(), deadline_value); it != std::sregex_iterator(); ++it) {
+    CHECK(std::stod((*it)[1].str()) <= 365.0 * 24);
+  }
+}
+
+TEST_CASE("review 56 p15: where a block is priced, the capacity hint says the run's length and the term's share",
+          "[review55][hint]") {
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "13e9", "--tokens", "1e12", "--provider", "aws",
+                                       "--pricing", "on-demand,spot", "--max-nodes", "8"});
+  CHECK_THAT(
+      hint,
+      Catch::Matches(
+          R"([\s\S]*add --pricing capacity-block \(a provider's capacity block, for a run of about [0-9.]+ d on [0-9]+ nodes?, scaled from its GPU-hours\) or --pricing reserved-1y \(a reserved term, of which the run would use about [0-9]+%\)[\s\S]*)"));
+}
+
+TEST_CASE("review 56 p20: a deadline met only beyond open capacity, no block in scope, asks for a block that size",
+          "[review55][hint]") {
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "7e9", "--tokens", "3e11", "--precision", "fp8",
+                                       "--provider", "gcp", "--deadline", "5d"});
+  CHECK_THAT(hint, Catch::Contains("more than open capacity usually has free at once: ask the provider for a block "
+                                   "that size for the job's days"));
+  CHECK_THAT(hint, Catch::Contains("calendar-mode reservations of up to 90 days"));
+}
