@@ -106,7 +106,8 @@ TEST_CASE("review 52 p08: a 45-day run is pointed to a block of its weeks before
       {"recommend", "-w", "llm-pretrain", "-p", "7e9", "--tokens", "5e11", "--provider", "gcp", "--max-nodes", "8"},
       "ask the provider for a block of the job's weeks");
   CHECK_THAT(hint, Catch::Contains("calendar-mode reservations"));
-  CHECK_THAT(hint, Catch::Matches("[\\s\\S]*the run would use about [0-9]+% of the 1-year term[\\s\\S]*"));
+  CHECK_THAT(hint,
+             Catch::Matches("[\\s\\S]*the run on those nodes would use about [0-9]+% of the 1-year term[\\s\\S]*"));
 }
 
 TEST_CASE("review 52 c01: W-OFFLOAD says the share of the step a small offload takes", "[review53][plan]") {

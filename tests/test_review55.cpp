@@ -163,7 +163,7 @@ TEST_CASE("review 56 p15: where a block is priced, the capacity hint says the ru
   CHECK_THAT(
       hint,
       Catch::Matches(
-          R"([\s\S]*add --pricing capacity-block \(a provider's capacity block, for a run of about [0-9.]+ d on [0-9]+ nodes?, scaled from its GPU-hours\) or --pricing reserved-1y \(a reserved term, of which the run would use about [0-9]+%\)[\s\S]*)"));
+          R"([\s\S]*add --pricing capacity-block \(a provider's capacity block, for a run of about [0-9.]+ d on [0-9]+ nodes?, scaled from its GPU-hours\) or --pricing reserved-1y \(a reserved term, of which the run on those nodes would use about [0-9]+%; fewer nodes use more of it\)[\s\S]*)"));
 }
 
 TEST_CASE("review 56 p20: a deadline met only beyond open capacity, no block in scope, asks for a block that size",
@@ -173,4 +173,29 @@ TEST_CASE("review 56 p20: a deadline met only beyond open capacity, no block in 
   CHECK_THAT(hint, Catch::Contains("more than open capacity usually has free at once: ask the provider for a block "
                                    "that size for the job's days"));
   CHECK_THAT(hint, Catch::Contains("calendar-mode reservations of up to 90 days"));
+}
+
+TEST_CASE("review 57 S13: under a deadline the block asked for is sized to meet it, with the --max-nodes it takes",
+          "[review55][hint]") {
+  // Nebius lists no block or reserved price: 4 nodes (the default --max-nodes) take ~41 d, past the
+  // 30-day deadline; the quote to ask for is the fewest nodes whose run meets it.
+  const std::string hint =
+      exit3_hint({"-w", "llm-pretrain", "-p", "7e9", "--tokens", "2e12", "--provider", "nebius", "--deadline", "30d"});
+  const auto [days, nodes] = two_numbers(
+      hint, R"(\(about ([0-9.]+) d on ([0-9]+) nodes, scaled from its GPU-hours; with --max-nodes [0-9]+\))");
+  CHECK(days <= 30);
+  CHECK(nodes > 4);
+}
+
+TEST_CASE("review 57 S40: the soonest row a looser deadline admits is the term's soonest node count",
+          "[review55][hint]") {
+  // Under --pricing reserved-1y no node count meets 10 days; the hint named 1 node of a4 at 2107 h as
+  // the soonest, where 4 nodes (the default --max-nodes) end within 21 d.
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12", "--region", "eu",
+                                       "--pricing", "reserved-1y", "--deadline", "10d"});
+  INFO(hint);
+  const std::regex deadline_value(R"(--deadline ([0-9.]+)h admits the soonest)");
+  std::smatch match;
+  if (std::regex_search(hint, match, deadline_value)) CHECK(std::stod(match[1].str()) < 24 * 30);
+  CHECK_THAT(hint, !Catch::Contains("2107.0h"));
 }

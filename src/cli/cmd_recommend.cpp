@@ -8,6 +8,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -40,21 +41,41 @@ constexpr double term_short_share = 0.5;
 // --max-nodes): its GPU-hours over those nodes' GPUs (scaled linearly, an approximation either way:
 // the larger plan may offload less or communicate more); hours 0 where none. An exclusion records
 // the node count the search reached, often one or two nodes of a run that --max-nodes allows on
-// sixteen (expert review 54, s19).
+// sixteen (expert review 54, s19). With a deadline, a row scaled that way that misses it takes the
+// fewest nodes up to the offering's own limit that meet it, and the rows that meet it come first,
+// the fewest GPUs first (expert review 57, S13: a 41.3-day block on 4 Nebius nodes was asked for
+// under a 30-day deadline, where 6 nodes end in 27.5 d); `nodes` may then pass --max-nodes.
 struct ShortestRun {
   double hours = 0;
   int nodes = 0;
 };
-ShortestRun shortest_capacity_run(const catalog::Catalog& catalog, const scoring::Ranking& ranking, int max_nodes) {
+ShortestRun shortest_capacity_run(const catalog::Catalog& catalog, const scoring::Ranking& ranking, int max_nodes,
+                                  double deadline_hours = 0) {
   ShortestRun shortest;
+  double shortest_gpus = 0;
+  const auto meets = [&](double hours) { return deadline_hours > 0 && hours <= deadline_hours; };
+  // Runs that meet the deadline first, the fewest GPUs among them; then the shortest.
+  const auto order = [&](double hours, double gpus) {
+    return std::tuple(!meets(hours), meets(hours) ? gpus : 0.0, hours);
+  };
   for (const auto& exclusion : ranking.excluded) {
     const auto& offering = catalog.offerings[exclusion.offering_index];
-    const int nodes = std::max({1, exclusion.nodes, std::min(max_nodes, offering.max_nodes)});
-    const double gpus = nodes * offering.gpu_count * offering.gpu_fraction;
+    const double gpus_per_node = offering.gpu_count * offering.gpu_fraction;
+    if (!(gpus_per_node > 0)) continue;
     for (const auto& reason : exclusion.reasons) {
-      if (reason.kind != scoring::ExclusionKind::capacity || !(gpus > 0) || !(reason.needed > 0)) continue;
-      const double hours = reason.needed / gpus;  // ExclusionReason::needed: the row's GPU-hours
-      if (shortest.hours == 0 || hours < shortest.hours) shortest = {hours, nodes};
+      if (reason.kind != scoring::ExclusionKind::capacity || !(reason.needed > 0)) continue;
+      // ExclusionReason::needed: the row's GPU-hours.
+      int nodes = std::max({1, exclusion.nodes, std::min(max_nodes, offering.max_nodes)});
+      if (deadline_hours > 0 && reason.needed / (nodes * gpus_per_node) > deadline_hours) {
+        const double needed_nodes = std::ceil(reason.needed / (deadline_hours * gpus_per_node) - 1e-9);
+        if (needed_nodes <= offering.max_nodes) nodes = std::max(nodes, static_cast<int>(needed_nodes));
+      }
+      const double gpus = nodes * gpus_per_node;
+      const double hours = reason.needed / gpus;
+      if (shortest.hours == 0 || order(hours, gpus) < order(shortest.hours, shortest_gpus)) {
+        shortest = {hours, nodes};
+        shortest_gpus = gpus;
+      }
     }
   }
   return shortest;
@@ -74,13 +95,15 @@ bool capacity_removed_priced(const catalog::Catalog& catalog, const scoring::Ran
 }
 
 // Capacity removed the rows, and none of them lists a block or a reserved price: the provider is
-// asked for a quote of the run's length (ShortestRun, where known).
-text::Words capacity_unpriced_hint(const ShortestRun& run, std::size_t removed) {
+// asked for a quote of the run's length (ShortestRun, where known; with the --max-nodes it takes
+// where that is past the request's).
+text::Words capacity_unpriced_hint(const ShortestRun& run, std::size_t removed, int max_nodes) {
   return text::Words::in_each([&](text::Lang lang) {
-    const std::string length = run.hours > 0
-                                   ? text::say(lang, text::Msg::hint_clause_run_length, units::format_hours(run.hours),
-                                               run.nodes, run.nodes == 1 ? "" : "s")
-                                   : std::string();
+    const auto clause =
+        run.nodes > max_nodes ? text::Msg::hint_clause_run_length_more_nodes : text::Msg::hint_clause_run_length;
+    const std::string length =
+        run.hours > 0 ? text::say(lang, clause, units::format_hours(run.hours), run.nodes, run.nodes == 1 ? "" : "s")
+                      : std::string();
     return text::say(lang, text::Msg::hint_no_match_capacity_unpriced, removed, removed == 1 ? "" : "s", length);
   });
 }
@@ -458,7 +481,7 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
     const ShortestRun run = shortest_capacity_run(catalog, ranking, constraints.max_nodes);
     if (!reserved_priced) {
       if (block_priced) return text::words(Msg::hint_no_match_capacity_block_only, removed, plural);
-      return capacity_unpriced_hint(run, removed);
+      return capacity_unpriced_hint(run, removed, constraints.max_nodes);
     }
     const Msg message = reserved_allowed ? (block_priced ? Msg::hint_no_match_capacity_reserved
                                                          : Msg::hint_no_match_capacity_reserved_no_block)
@@ -498,7 +521,9 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
       !ranking.block_alternative && !ranking.scale_out && workload::kind_traits(ranking.kind).training() &&
       !capacity_removed_priced(catalog, ranking, constraints, catalog::PricingMode::capacity_block) &&
       !capacity_removed_priced(catalog, ranking, constraints, catalog::PricingMode::reserved_1y)) {
-    return capacity_unpriced_hint(shortest_capacity_run(catalog, ranking, constraints.max_nodes), removed);
+    return capacity_unpriced_hint(
+        shortest_capacity_run(catalog, ranking, constraints.max_nodes, constraints.deadline_hours.value_or(0)), removed,
+        constraints.max_nodes);
   }
   // A term that gave way (above): the value that admits a row, after the capacity block that meets
   // the deadline where there is one (reservation_hint's first clause).

@@ -1541,7 +1541,16 @@ class Ranker {
       // node count the chance falls again: the search ends at the soonest count.
       int high = limit;
       if (deadline > 0 && !meets(high)) high = soonest_nodes(index, from, limit, ranking, mode);
-      if (high <= from || !meets(high)) continue;
+      if (high <= from) continue;
+      if (!meets(high)) {
+        // None meets it: the soonest count is excluded with its figures, the closest the term gets
+        // (expert review 57, S40: the hint named 1 node of a4 at 2107 h as the soonest row where 4
+        // nodes on the term end within 21 d).
+        if (deadline > 0 && !row_tried(ranking, index, mode, high)) {
+          produced = add_candidates(index, high, ranking, only) || produced;
+        }
+        continue;
+      }
       int low = from;  // misses
       while (high - low > 1) {
         const int middle = low + (high - low) / 2;
