@@ -3085,7 +3085,7 @@ void add_alternatives(const catalog::Catalog& catalog, const workload::Profile& 
 // Ranking::lever_term as its term's ranking puts it first, with --max-nodes up to the term's nodes:
 // the search names the cheapest offering removed that meets the deadline on the term, not the row
 // the term's ranking prefers (6 nodes of one A800 offering for CN¥599,184 where 2 Volcano H800 nodes
-// meet it for CN¥378,514).
+// meet it committing CN¥378,432).
 void rank_lever_term(const catalog::Catalog& catalog, const workload::Profile& planned, const Options& options,
                      Ranking& ranking) {
   if (!ranking.candidates.empty() || !ranking.lever_term) return;
