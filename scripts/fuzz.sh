@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined) in build-fuzz and runs each
-# on its seed corpus (fuzz/corpus/<target>) for FUZZ_SECONDS seconds (default 20).
+# Builds the libFuzzer targets (clang, -fsanitize=fuzzer,address,undefined) in build-asan, the folder
+# scripts/sanitize.sh builds with the same configuration (scripts/asan_config.sh: after it, nothing is
+# left to compile but the targets), and runs each on its seed corpus (fuzz/corpus/<target>) for
+# FUZZ_SECONDS seconds (default 20).
 #   scripts/fuzz.sh                          # every target, 20 s each
 #   FUZZ_SECONDS=600 scripts/fuzz.sh         # longer, by hand
 #   scripts/fuzz.sh fuzz_weights             # some targets only
 #   scripts/fuzz.sh fuzz_catalog_load crash-1234   # reproduce one input (any argument that is a file)
-# New corpus entries go to build-fuzz/corpus/<target> (the repository's seeds stay small); crashing
-# inputs are saved as build-fuzz/artifacts/<target>/crash-*. Each crash becomes a file in
+# New corpus entries go to build-asan/fuzz-corpus/<target> (the repository's seeds stay small); crashing
+# inputs are saved as build-asan/fuzz-artifacts/<target>/crash-*. Each crash becomes a file in
 # tests/fixtures/regressions/ and a test in tests/test_hostile.cpp. Exit status: 0 when no target failed.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build="${GPUSELECT_FUZZ_BUILD_DIR:-$root/build-fuzz}"
+# shellcheck source=scripts/asan_config.sh
+. "$root/scripts/asan_config.sh"
+build="$asan_build_dir"
 seconds="${FUZZ_SECONDS:-20}"
 jobs="${FUZZ_BUILD_JOBS:-2}"
 all_targets=(fuzz_catalog_load fuzz_skypilot_import fuzz_quantities fuzz_weights fuzz_request_mix fuzz_catalog_image fuzz_plan_store)
@@ -34,13 +38,7 @@ max_len_of() {
   esac
 }
 
-if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
-  echo "fuzz: needs clang with libFuzzer (Debian: apt-get install clang libclang-rt-14-dev)" >&2
-  exit 1
-fi
-cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++ \
-  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-  -DGPUSELECT_FUZZ=ON -DGPUSELECT_SANITIZE=ON -DGPUSELECT_BUILD_TESTS=OFF >/dev/null
+asan_configure
 cmake --build "$build" -j "$jobs" --target "${targets[@]}"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allocator_may_return_null=1}"
@@ -53,8 +51,8 @@ fi
 
 failed=()
 for target in "${targets[@]}"; do
-  corpus="$build/corpus/$target"
-  artifacts="$build/artifacts/$target"
+  corpus="$build/fuzz-corpus/$target"
+  artifacts="$build/fuzz-artifacts/$target"
   mkdir -p "$corpus" "$artifacts"
   dict=()
   [ "$target" = fuzz_catalog_load ] && dict=(-dict="$root/fuzz/catalog.dict")
@@ -71,7 +69,7 @@ for target in "${targets[@]}"; do
 done
 
 if [ "${#failed[@]}" -gt 0 ]; then
-  echo "fuzz: FAILED: ${failed[*]} (inputs in $build/artifacts/)" >&2
+  echo "fuzz: FAILED: ${failed[*]} (inputs in $build/fuzz-artifacts/)" >&2
   exit 1
 fi
 echo "fuzz: ${#targets[@]} targets clean, ${seconds} s each" >&2

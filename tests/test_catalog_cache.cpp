@@ -14,6 +14,7 @@
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "catalog/image.hpp"
 #include "cli_runner.hpp"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/catalog_format.hpp"

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "gpuselect/board.hpp"
 #include "gpuselect/catalog.hpp"

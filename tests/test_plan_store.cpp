@@ -6,6 +6,7 @@
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "builtin_catalog.hpp"
 #include "gpuselect/plan_store.hpp"

@@ -14,6 +14,7 @@
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "gpuselect/error.hpp"
 #include "gpuselect/json_writer.hpp"

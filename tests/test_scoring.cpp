@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "gpuselect/embedded.hpp"
 #include "gpuselect/error.hpp"

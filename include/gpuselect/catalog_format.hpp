@@ -5,7 +5,7 @@
 #include <span>
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "gpuselect/catalog.hpp"
 #include "gpuselect/json_writer.hpp"

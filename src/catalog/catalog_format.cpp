@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "catalog/fields.hpp"
 
 namespace gpuselect::catalog {

@@ -106,7 +106,6 @@ void put_text(std::string& out, std::string_view text) {
 // Writes the image in one pass through `write`, 1 MiB at a time, checksumming as it goes.
 class Writer {
  public:
-  static constexpr bool reading = false;
   explicit Writer(const std::function<void(std::string_view)>& write) : write_(write) { body_.reserve(flush_bytes); }
 
   void text(const std::string& value) {
@@ -243,7 +242,6 @@ struct Hashing {
 
 class Reader {
  public:
-  static constexpr bool reading = true;
   explicit Reader(std::string_view bytes, std::size_t start = 0, Hashing* hashing = nullptr)
       : bytes_(bytes), position_(start), hashing_(hashing) {
     refresh_fast_end();

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/app.hpp"
 #include "cli/command.hpp"
 #include "gpuselect/format_traits.hpp"

@@ -17,6 +17,7 @@
 #include "cli/app.hpp"
 #include "cli/catalog_update.hpp"
 #include "cli/command.hpp"
+#include "cli/help_text.hpp"
 #include "cli/launch_flags.hpp"
 #include "cli/plan_cache.hpp"
 #include "cli/ranking_flags.hpp"
@@ -808,7 +809,8 @@ Runner setup_recommend(CLI::App& command, GlobalOptions& globals) {
   add_ranking_options(command, options->ranking, true);
   add_output_options(command, options->output, true, recommend_formats);
   add_launch_options(command, options->launch);
-  command.footer(
+  set_help_footer(
+      command,
       "Example: gpuselect recommend --workload llm-finetune --params 7e9 --budget 500 --format json\n"
       "Launch the pick: gpuselect recommend --workload llm-finetune --params 7e9 --emit skypilot -o task.yaml\n"
       "Exit codes: 0 ranked, 2 bad input, 3 nothing satisfies the job and constraints, 1 I/O failure.");

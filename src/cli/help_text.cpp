@@ -291,5 +291,6 @@ void say_help_in(CLI::App& app, text::Lang lang) {
   say_tree_in_chinese(app);
 }
 
+void set_help_footer(CLI::App& command, const std::string& footer) { command.footer(footer); }
 
 }  // namespace gpuselect::cli

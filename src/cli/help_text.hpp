@@ -5,10 +5,10 @@
 // beside the CLI's option tables (option_table.hpp), not in the message catalogue: --help is
 // the CLI's own text, and only the CLI reads it.
 #include <span>
+#include <string>
 #include <string_view>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli11_fwd.hpp"
 #include "gpuselect/messages.hpp"
 
 namespace gpuselect::cli {
@@ -28,5 +28,9 @@ std::string_view help_summary(std::string_view path, std::string_view name);
 // labels and the footers' lead words; each option's limits (" [1 to 1e6]", added by
 // describe_options, which runs first) are kept. English leaves the tree as it is.
 void say_help_in(CLI::App& app, text::Lang lang);
+
+// Sets the footer --help prints under `command`'s options (examples, exit codes), so that a command's
+// file need not include <CLI/CLI.hpp> for that one call.
+void set_help_footer(CLI::App& command, const std::string& footer);
 
 }  // namespace gpuselect::cli

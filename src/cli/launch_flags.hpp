@@ -5,8 +5,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli11_fwd.hpp"
 #include "cli/command.hpp"
 #include "gpuselect/launch.hpp"
 #include "gpuselect/scoring.hpp"

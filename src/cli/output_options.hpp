@@ -8,8 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli11_fwd.hpp"
 #include "cli/global_options.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"

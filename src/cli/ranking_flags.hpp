@@ -3,8 +3,7 @@
 #include <optional>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli11_fwd.hpp"
 #include "cli/command.hpp"
 #include "cli/resource_flags.hpp"
 #include "gpuselect/scoring.hpp"

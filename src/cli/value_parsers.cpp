@@ -4,6 +4,7 @@
 #include "cli/command.hpp"
 #include "cli/value_parsers.hpp"
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "gpuselect/error.hpp"

@@ -3,8 +3,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli11_fwd.hpp"
 #include "gpuselect/ranges.hpp"
 
 namespace gpuselect::cli {

@@ -5,8 +5,7 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
+#include "cli/cli11_fwd.hpp"
 #include "gpuselect/workload.hpp"
 #include "gpuselect/workload_flags.hpp"
 

@@ -9,6 +9,7 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#include <nlohmann/json.hpp>
 #endif
 
 namespace gpuselect {

@@ -1,5 +1,6 @@
 // The catalog's own documents (`catalog show`, `catalog validate`) in every format they have.
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "gpuselect/catalog_format.hpp"
 #include "gpuselect/format_traits.hpp"

@@ -10,6 +10,7 @@
 #include "gpuselect/json_writer.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/units.hpp"
+#include "render/json_listing.hpp"
 #include "render/renderers.hpp"
 #include "render/support.hpp"
 

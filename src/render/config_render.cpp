@@ -1,5 +1,7 @@
 // `config show` in its two formats: a table of settings (with the config file above it) and the
 // "config" JSON document (docs/output.md).
+#include <nlohmann/json.hpp>
+
 #include "gpuselect/error.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"

@@ -3,6 +3,7 @@
 #include <array>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "gpuselect/format_traits.hpp"
 #include "gpuselect/units.hpp"

@@ -10,9 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "core/prefault.hpp"
 #include "gpuselect/json_writer.hpp"
 #include "gpuselect/render.hpp"
-#include "core/prefault.hpp"
 #include "render/renderers.hpp"
 #include "render/support.hpp"
 

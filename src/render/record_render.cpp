@@ -3,11 +3,13 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "gpuselect/format_traits.hpp"
 #include "gpuselect/messages.hpp"
 #include "gpuselect/render.hpp"
 #include "gpuselect/units.hpp"
+#include "render/json_listing.hpp"
 #include "render/renderers.hpp"
 
 namespace gpuselect::render {

@@ -47,16 +47,6 @@ std::string grid_html(const Grid& grid);
 void render_grids(std::ostream& out, Format format, std::string_view heading, const std::vector<std::string>& preamble,
                   const std::vector<Grid>& grids, const Style& style);
 
-// `catalog gpus|providers|models --format json`: {"schema_version": 1, "document": "catalog-<key>",
-// "<key>": [the records]}.
-template <typename Record>
-void json_listing(std::ostream& out, std::string_view key, const std::vector<Record>& records, const Style& style) {
-  nlohmann::ordered_json list = nlohmann::ordered_json::array();
-  for (const auto& record : records) list.push_back(catalog::to_json(record));
-  write_json(out, {{"schema_version", 1}, {"document", "catalog-" + std::string(key)}, {key, std::move(list)}},
-             style.pretty);
-}
-
 // The complete self-contained HTML page: inline CSS, no external resources.
 std::string html_page(std::string_view title, std::string_view body, const Style& style);
 // The style sheet html_page inlines, without the <style> tags.

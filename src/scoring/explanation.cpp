@@ -732,8 +732,6 @@ Explanation explanation(const catalog::Catalog& catalog, const Ranking& ranking,
 }
 
 std::string sentence(const Explanation::Line& line, text::Lang lang) {
-  using Kind = Explanation::Kind;
-  using TieBreak = Explanation::Line::TieBreak;
   const std::string_view criterion = line.criterion ? criterion_words(*line.criterion, lang) : std::string_view{};
   switch (line.kind) {
     case Kind::strongest:
@@ -773,8 +771,6 @@ std::string sentence(const Explanation::Line& line, text::Lang lang) {
 }
 
 void sentence_to(TextPieces& out, const Explanation::Line& line, text::Lang lang) {
-  using Kind = Explanation::Kind;
-  using TieBreak = Explanation::Line::TieBreak;
   if (lang != Lang::en) {  // said whole: Chinese text is joined after it is said (say_pieces)
     out.add(sentence(line, lang));
     return;
