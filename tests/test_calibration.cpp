@@ -551,7 +551,6 @@ TEST_CASE("DeepSeek-V3 pretraining on 2048 H800 fits with expert parallelism nea
 TEST_CASE("Mixtral 8x7B LoRA on 8 H100 fits with the experts spread by expert parallelism", "[estimate][moe]") {
   const catalog::Catalog catalog = builtin();
   const auto hardware = hgx(catalog, "h100-sxm5-80gb", 1);
-  const auto megatron = workload::Framework::megatron;
   const auto searched =
       estimate::run(moe_job(catalog, workload::Kind::llm_finetune, "mixtral-8x7b", {}, megatron), hardware);
   REQUIRE(searched.memory.fits);
@@ -1407,10 +1406,10 @@ TEST_CASE("the assumptions name the selective recomputation the memory model use
     return all;
   };
   r.framework = workload::Framework::megatron;
-  const std::string megatron = sentences_of(workload::resolve(r, catalog));
-  CHECK(megatron.find("selective recomputation: 34·s·b·h/t per layer") != std::string::npos);
+  const std::string megatron_words = sentences_of(workload::resolve(r, catalog));
+  CHECK(megatron_words.find("selective recomputation: 34·s·b·h/t per layer") != std::string::npos);
   r.framework = workload::Framework::fsdp;
-  const std::string fsdp = sentences_of(workload::resolve(r, catalog));
-  CHECK(fsdp.find("torchtitan's op-level policy") != std::string::npos);
-  CHECK(fsdp.find("selective recomputation: 34·s·b·h/t per layer") == std::string::npos);
+  const std::string fsdp_words = sentences_of(workload::resolve(r, catalog));
+  CHECK(fsdp_words.find("torchtitan's op-level policy") != std::string::npos);
+  CHECK(fsdp_words.find("selective recomputation: 34·s·b·h/t per layer") == std::string::npos);
 }

@@ -643,9 +643,9 @@ TEST_CASE("fp4 serving runs on FP4 tensor cores and is refused without them", "[
   CHECK(fits.per_gpu.weights_bytes == Approx(70.55e9 * 4.5 / 8).epsilon(0.01));
   // Prefill-bound work runs at twice the FP8 peak on the same card, less the fitted fp4_step_factor
   // (1/0.68): about 0.5 / 0.68 = 0.74 of the FP8 time, 0.80 here with the weight reads and overhead.
-  const auto fp8 = llama("llama-3.1-70b", workload::Precision::fp8);
+  const auto fp8_profile = llama("llama-3.1-70b", workload::Precision::fp8);
   const auto fp4_prefill = estimate::model::serving_point(profile, hardware, 1, 1).prefill_s;
-  const auto fp8_prefill = estimate::model::serving_point(fp8, hardware, 1, 1).prefill_s;
+  const auto fp8_prefill = estimate::model::serving_point(fp8_profile, hardware, 1, 1).prefill_s;
   CHECK(fp4_prefill < 0.85 * fp8_prefill);
   CHECK(fp4_prefill > 0.5 * fp8_prefill);
 }
