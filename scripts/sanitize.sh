@@ -58,5 +58,9 @@ for i in "${!pids[@]}"; do
   log="${lists[$i]%.txt}.log"
   if wait "${pids[$i]}"; then tail -n 2 "$log" | head -n 1; else status=1; cat "$log" >&2; fi
 done
-ctest --test-dir "$build" --output-on-failure -j "$jobs" -R '^py\.' || status=1
+# py.test_bounded_memory is left to the release suite: it measures the release allocator's peaks
+# (under ASan only a ratio is checked, docs/hardening.md "Bounded work") by streaming CSVs past the
+# 128 MiB download limit through the import code that the suite's smaller imports run instrumented
+# here; under ASan it took 277 s, as long as the other 20 checks together (2026-12-07).
+ctest --test-dir "$build" --output-on-failure -j "$jobs" -R '^py\.' -E '^py\.test_bounded_memory$' || status=1
 exit "$status"
