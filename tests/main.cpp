@@ -14,6 +14,7 @@ int main(int argc, char* argv[]) {
   const bool made = ::mkdtemp(folder.data()) != nullptr;
   if (made) {
     ::setenv("XDG_CACHE_HOME", folder.c_str(), 1);
+    ::setenv("GPUSELECT_TEST_CACHE_HOME", folder.c_str(), 1);  // the runs' cache (tests/cli_runner.hpp)
   } else {
     ::setenv("GPUSELECT_NO_CACHE", "1", 1);
   }
