@@ -1411,6 +1411,7 @@ TEST_CASE("lang zh-CN: estimate's plan and compare's indicators are said in Chin
                                 "capacity",
                                 "fleet_failures",
                                 "hardware_grade",
+                                "node_fabric",
                                 "software_stack",
                                 "job_time",
                                 "job_cost",

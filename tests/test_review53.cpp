@@ -135,7 +135,7 @@ TEST_CASE("review 54 s19: the run's weeks are scaled to the nodes --max-nodes al
   const std::string hint = hint_with_block_before_term(
       {"recommend", "-w", "llm-pretrain", "-p", "70e9", "--tokens", "1e12", "--provider", "gcp", "--max-nodes", "16"},
       "ask the provider for a block of the job's weeks");
-  CHECK_THAT(hint, Catch::Contains("on 16 nodes, scaled from its GPU-hours"));
+  CHECK_THAT(hint, Catch::Contains("on 16 nodes (scaled from its GPU-hours)"));
 }
 
 TEST_CASE("review 54 s25: under --deadline a short run is pointed to a block before a 1-year term",

@@ -6,6 +6,7 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -288,15 +289,31 @@ TEST_CASE("criterion names round-trip", "[scoring]") {
   CHECK_FALSE(scoring::parse_criterion("speed").has_value());
 }
 
+// node_fabric applies to training only, fleet_failures and hardware_grade to serving only: the
+// weights that can apply together sum to 1, node_fabric in place of one serving-only indicator.
+namespace {
+bool apart_from_serving(std::string_view name) { return name == "node_fabric"; }
+}  // namespace
+
 TEST_CASE("indicator table: weights per criterion sum to 1 and names are unique", "[scoring]") {
   const auto table = scoring::detail::indicator_table();
+  double serving_only_weight = 0;
+  double node_fabric_weight = 0;
   for (Criterion criterion : scoring::all_criteria) {
     double sum = 0;
     for (const auto& spec : table) {
-      if (spec.criterion == criterion) sum += spec.weight;
+      if (spec.criterion != criterion) continue;
+      if (spec.name == "fleet_failures") serving_only_weight = spec.weight;
+      if (apart_from_serving(spec.name)) {
+        node_fabric_weight = spec.weight;
+        continue;
+      }
+      sum += spec.weight;
     }
     CHECK(sum == Approx(1.0));
   }
+  CHECK(node_fabric_weight > 0);
+  CHECK(node_fabric_weight <= serving_only_weight);
   for (std::size_t i = 0; i < table.size(); ++i) {
     for (std::size_t j = i + 1; j < table.size(); ++j) CHECK(table[i].name != table[j].name);
   }
@@ -316,7 +333,9 @@ TEST_CASE("indicator table: a notebook's usability is JupyterLab and the minutes
   for (Criterion criterion : scoring::all_criteria) {
     double sum = 0;
     for (const auto& spec : table) {
-      if (spec.criterion == criterion) sum += scoring::detail::weight_for(spec, workload::Kind::notebook);
+      if (spec.criterion == criterion && !apart_from_serving(spec.name)) {
+        sum += scoring::detail::weight_for(spec, workload::Kind::notebook);
+      }
     }
     CHECK(sum == Approx(1.0));
   }
@@ -403,6 +422,25 @@ TEST_CASE("indicators at their documented anchor points", "[scoring]") {
     candidate.mode = PricingMode::spot;
     provider.kind = catalog::ProviderKind::owned;  // an owned cluster waits in its own queue only
     CHECK(indicator_value(values(Criterion::stability), "capacity") == 1.0);
+  }
+  SECTION("node_fabric: training across nodes over TCP, by bandwidth; n/a elsewhere (expert review 57, S11)") {
+    // ranking.kind is training here.
+    offering.network.rdma = catalog::Rdma::none;
+    offering.network.bandwidth_gbps = 80;
+    candidate.nodes = 1;  // one node: its GPUs never cross the network
+    CHECK(indicator_value(values(Criterion::stability), "node_fabric") == -1.0);
+    candidate.nodes = 3;  // Azure's NC96ads_A100_v4 x3: 80 Gbit/s Ethernet
+    CHECK(indicator_value(values(Criterion::stability), "node_fabric") == 0.0);
+    offering.network.bandwidth_gbps = 200;  // log between 100 and 800 Gbit/s: a third
+    CHECK(indicator_value(values(Criterion::stability), "node_fabric") == Approx(1.0 / 3.0));
+    offering.network.bandwidth_gbps = 1000;  // GCP's GPUDirect-TCPX: built for it
+    CHECK(indicator_value(values(Criterion::stability), "node_fabric") == -1.0);
+    offering.network.bandwidth_gbps = 80;
+    offering.network.rdma = catalog::Rdma::infiniband;
+    CHECK(indicator_value(values(Criterion::stability), "node_fabric") == -1.0);
+    offering.network.rdma = catalog::Rdma::none;
+    ranking.kind = workload::Kind::llm_inference;  // serving: its own rules (a replica stays on one node)
+    CHECK(indicator_value(values(Criterion::stability), "node_fabric") == -1.0);
   }
   SECTION("serving only: fleet failures, hardware grade; a met latency target saturates performance") {
     // Training: neither serving-only indicator applies, so the other six keep their old weights.

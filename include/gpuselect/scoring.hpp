@@ -593,6 +593,7 @@ struct Ranking {
     int nodes = 0;
     std::string offering_id;
     bool beyond_open_capacity = false;
+    double run_hours = 0;  // the run on `nodes` nodes, without the waits before it (a block's length)
   };
   std::optional<ScaleOut> scale_out;
   // When --deadline and capacity emptied a training ranking together (open capacity does not hold the

@@ -2,12 +2,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -49,6 +51,7 @@ constexpr double term_short_share = 0.5;
 struct ShortestRun {
   double hours = 0;
   int nodes = 0;
+  std::string offering_id;  // the offering whose run it is
 };
 ShortestRun shortest_capacity_run(const catalog::Catalog& catalog, const scoring::Ranking& ranking, int max_nodes,
                                   double deadline_hours = 0) {
@@ -74,7 +77,7 @@ ShortestRun shortest_capacity_run(const catalog::Catalog& catalog, const scoring
       const double gpus = nodes * gpus_per_node;
       const double hours = reason.needed / gpus;
       if (shortest.hours == 0 || order(hours, gpus) < order(shortest.hours, shortest_gpus)) {
-        shortest = {hours, nodes};
+        shortest = {hours, nodes, offering.id};
         shortest_gpus = gpus;
       }
     }
@@ -153,6 +156,23 @@ std::string block_row_words(text::Lang lang, text::Msg message, const scoring::R
   return text::say(lang, message, block.nodes, block.nodes == 1 ? "" : "s", block.offering_id,
                    fmt::format("{:.0f}", block.held_hours / 24.0), units::format_money(block.total_cost, currency),
                    units::format_hours(block.hours), flags);
+}
+
+// The block product of the provider an offering id names ("aws/p5.48xlarge"), said after "ask the
+// provider for a block"; empty where the provider sells none we can name (expert review 57, S10: an
+// Azure-only run was pointed at AWS Capacity Blocks and Google Cloud's calendar-mode reservations).
+std::string block_products(std::string_view offering_id, text::Lang lang) {
+  struct Product {
+    std::string_view provider;
+    text::Msg words;
+  };
+  constexpr std::array<Product, 2> products = {
+      {{"aws", text::Msg::block_products_aws}, {"gcp", text::Msg::block_products_gcp}}};
+  const std::string_view provider = offering_id.substr(0, offering_id.find('/'));
+  for (const auto& product : products) {
+    if (product.provider == provider) return std::string(text::message(product.words, lang));
+  }
+  return {};
 }
 
 // The flags that rank the block alternative first: --pricing capacity-block where the request's
@@ -236,14 +256,17 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
         run_hours > 0 && run_hours < term_short_share * catalog::term_hours(block.mode)) {
       block_first = text::say(lang, text::Msg::hint_clause_ask_block_first, units::format_hours(run_hours),
                               fmt::format("{:.0f}", 100.0 * run_hours / catalog::term_hours(block.mode)), nodes,
-                              nodes == 1 ? "" : "s");
+                              nodes == 1 ? "" : "s", block_products(offering, lang));
     }
     // Capacity tied with the deadline (open capacity does not hold the job), or --pricing allowed
     // held terms alone and none meets the deadline on any node count.
     const bool capacity_named = ranking.top_exclusion == scoring::ExclusionKind::capacity ||
                                 std::find(ranking.tied_exclusions.begin(), ranking.tied_exclusions.end(),
                                           scoring::ExclusionKind::capacity) != ranking.tied_exclusions.end();
-    const text::Msg message = block.meets      ? text::Msg::hint_no_match_reservation
+    // Met on a term where the deadline alone removed the most: capacity is not named as tied.
+    const text::Msg message = block.meets      ? (capacity_named || !ranking.tied_exclusions.empty()
+                                                      ? text::Msg::hint_no_match_reservation
+                                                      : text::Msg::hint_no_match_reservation_deadline)
                               : capacity_named ? text::Msg::hint_no_match_reservation_late
                                                : text::Msg::hint_no_match_term_late;
     // Beside a term, the looser deadline that admits the cheapest row the deadline removed, where one
@@ -387,7 +410,10 @@ std::string deadline_block_hint(text::Lang lang, const scoring::Ranking& ranking
   const Msg clause = ranking.blocks_in_scope
                          ? (year_worthy ? Msg::hint_clause_no_block_term : Msg::hint_clause_no_block)
                          : (year_worthy ? Msg::hint_clause_term : Msg::hint_clause_ask_block);
-  const std::string said(text::message(clause, lang));
+  const std::string said = clause == Msg::hint_clause_ask_block
+                               ? text::say(lang, clause, units::format_hours(ranking.scale_out->run_hours),
+                                           block_products(ranking.scale_out->offering_id, lang))
+                               : std::string(text::message(clause, lang));
   return text::say(lang, year_worthy ? Msg::hint_no_match_deadline_block : Msg::hint_no_match_deadline_short,
                    ranking.scale_out->nodes, ranking.scale_out->offering_id, removed, plural, admits, said);
 }
@@ -493,10 +519,14 @@ text::Words no_match_hint(const catalog::Catalog& catalog, const scoring::Rankin
     // 56, p15: a 19-day block of 8 nodes and a 145-day term of one were named as equals).
     const bool short_run = run.hours > 0 && run.hours < term_short_share * term_hours;
     if (short_run && (message == Msg::hint_no_match_capacity_no_block || message == Msg::hint_no_match_capacity)) {
-      return text::words(message == Msg::hint_no_match_capacity ? Msg::hint_no_match_capacity_short_run_priced
+      return text::Words::in_each([&](text::Lang lang) {
+        return text::say(lang,
+                         message == Msg::hint_no_match_capacity ? Msg::hint_no_match_capacity_short_run_priced
                                                                 : Msg::hint_no_match_capacity_short_run,
                          removed, plural, units::format_hours(run.hours),
-                         fmt::format("{:.0f}", 100.0 * run.hours / term_hours), run.nodes, run.nodes == 1 ? "" : "s");
+                         fmt::format("{:.0f}", 100.0 * run.hours / term_hours), run.nodes, run.nodes == 1 ? "" : "s",
+                         block_products(run.offering_id, lang));
+      });
     }
     return text::words(message, removed, plural);
   }

@@ -391,7 +391,11 @@ class Ranker {
     const bool beyond_open = ranking.scale_out && ranking.scale_out->beyond_open_capacity;
     const bool terms_only =
         !allowed(PricingMode::on_demand) && !allowed(PricingMode::spot) && !allowed(PricingMode::capacity_block);
-    const bool deadline_alone = ranking.top_exclusion == ExclusionKind::deadline && terms_only;
+    // Or the deadline alone emptied it and no looser deadline admits a row (each needs one past the
+    // longest run): the held term is the only way said (expert review 57, S38: a 70B pretraining on
+    // GCP in 90 days was told "--deadline removed the most; loosen it", while a4 nodes on a 1-year
+    // reservation meet it).
+    const bool deadline_alone = ranking.top_exclusion == ExclusionKind::deadline && (terms_only || !ranking.admit);
     if (ranking.candidates.empty() &&
         (beyond_open || (!ranking.scale_out && (deadline_and_capacity_emptied(ranking) || deadline_alone))) &&
         workload::kind_traits(profile_.kind).training()) {
@@ -982,6 +986,45 @@ class Ranker {
       if (catalog::term_hours(static_cast<PricingMode>(mode_index)) > 0) modes.reset(mode_index);
     }
     return modes;
+  }
+
+  // Training under --deadline: the deadline reason of a row that more nodes than --max-nodes would
+  // fit, where on those nodes no mode it sells and the filter allows ends within the deadline at the
+  // confidence, so --max-nodes alone is not the way to it (expert review 57, S24: "--max-nodes 2
+  // admits aws/g6e.24xlarge on 2 nodes", 8 L40S over TCP that then need days for a 24-hour
+  // deadline). Its value is the deadline the soonest such mode needs (its hours at the confidence,
+  // the waits before the run added); none where one meets it.
+  std::optional<ExclusionReason> deadline_missed_on(std::uint32_t index, int nodes, Ranking& ranking) {
+    if (!filter_.deadline_hours || !workload::kind_traits(profile_.kind).training()) return std::nullopt;
+    const auto& offering = catalog_.offerings[index];
+    const std::uint32_t shape = performance(ranking, offering, nodes);
+    const auto& estimate = ranking.performances[shape];
+    const estimate::Costs costs = estimate::price(profile_, price_context(offering), estimate);
+    const double queue_hours = offering.availability.queue_hours;
+    const double wait_hours = this->wait_hours(offering);
+    double best_chance = 0;
+    double soonest_hours = 0;
+    for (std::size_t mode_index = 0; mode_index < catalog::pricing_mode_count; ++mode_index) {
+      const auto mode = static_cast<PricingMode>(mode_index);
+      const auto price = region_choice_.pricing.price(mode);
+      const auto& cost = costs[mode_index];
+      if (!price || !cost.available || !allowed(mode) || !price_allowed(catalog_, offering, filter_, *price) ||
+          beyond_open_pool(offering, mode, nodes) || cost.within_deadline_probability < 0) {
+        continue;
+      }
+      const double chance = held_chance(cost, estimate, wait_hours);
+      if (chance >= confidence()) return std::nullopt;
+      best_chance = std::max(best_chance, chance);
+      const double hours = std::max(wait_hours + cost.staging_hours + cost.hours_at_confidence,
+                                    band_top_hours(cost, estimate, wait_hours));
+      if (soonest_hours == 0 || hours < soonest_hours) soonest_hours = hours;
+    }
+    if (soonest_hours == 0) return std::nullopt;  // no mode priced on those nodes: not the deadline's
+    const double deadline = *filter_.deadline_hours;
+    return ExclusionReason{
+        ExclusionKind::deadline, soonest_hours, deadline,
+        deadline_words(detail::percent(confidence()), detail::chance_short_of(best_chance, confidence()),
+                       waited_words(queue_hours, wait_hours, soonest_hours, deadline))};
   }
 
   // The most nodes a widening search may try: --max-nodes, or the share of the on-demand free pool
@@ -1717,7 +1760,9 @@ class Ranker {
           const int middle = low + (high - low) / 2;
           (meets(middle) ? high : low) = middle;
         }
-        const Ranking::ScaleOut found{high, offering.id, !within_pool};
+        // The run's own hours on those nodes (no waits): the length of a block that holds it.
+        const double run_hours = ranking.performances[performance(ranking, offering, high)].time.wall_hours;
+        const Ranking::ScaleOut found{high, offering.id, !within_pool, run_hours};
         if (!best || std::tie(found.beyond_open_capacity, found.nodes) < std::tie(best->beyond_open_capacity, best->nodes)) {
           best = found;
         }
@@ -1971,9 +2016,10 @@ class Ranker {
                               fixed.pipeline_parallel.value_or(1), fixed.context_parallel.value_or(1), fixed_gpus,
                               std::max(1, offering.gpu_count), filter_.max_nodes);
         }
-        exclude(ranking, index, std::nullopt, nodes,
-                {{ExclusionKind::nodes, static_cast<double>(nodes), static_cast<double>(filter_.max_nodes),
-                  std::move(words)}});
+        std::vector<ExclusionReason> reasons = {{ExclusionKind::nodes, static_cast<double>(nodes),
+                                                 static_cast<double>(filter_.max_nodes), std::move(words)}};
+        if (auto late = deadline_missed_on(index, nodes, ranking)) reasons.push_back(std::move(*late));
+        exclude(ranking, index, std::nullopt, nodes, std::move(reasons));
         return;
       }
     }
@@ -2773,8 +2819,12 @@ class Ranker {
     // precision the other GPUs lack is not what to act on: what removed the rows that run it is
     // (expert review 56, p08 and p22: FP8 pretraining on Azure was told "loosen --precision" where
     // capacity removed every ND H100/H200 row, and in bf16 it exits 3 for capacity again).
+    // Host RAM likewise: the offerings that offload are the small-GPU ones, which more nodes spread
+    // but do not speed up to the deadline (expert review 57, S38: a 70B pretraining in 90 days on GCP
+    // was sent to "--max-nodes 6 spreads it over gcp/g2-standard-96", L4s that take 2,725 days).
     if (fitting_rows_removed && workload::kind_traits(profile_.kind).training()) {
       counts[static_cast<std::size_t>(ExclusionKind::precision)] = 0;
+      counts[static_cast<std::size_t>(ExclusionKind::host_ram)] = 0;
     }
     if (const auto found = most_removing_kind(counts, true, tied)) return found;
     // What the user selected (--region, --provider, --gpu) removes the rows it was meant to remove;

@@ -98,6 +98,10 @@ constexpr double horizon_time_credit = 0.10;
 // A chance of ending within --deadline at or above this scores 1 on deadline_margin (indicators.cpp),
 // and is not said among the row's stability figures.
 constexpr double deadline_sure_probability = 0.99;
+// Indicator node_fabric: training across nodes over TCP scores 0 at this per-node bandwidth or
+// less, 1 at tcp_fabric_full_gbps, and is n/a from there (GCP's GPUDirect-TCPX and TCPXO), Gbit/s.
+constexpr double tcp_fabric_floor_gbps = 100;
+constexpr double tcp_fabric_full_gbps = 800;
 // job_cost reaches 0 at this ratio to the cheapest (indicators.cpp; docs/scoring.md "Why 10x").
 constexpr double cost_ratio_at_zero = 10.0;
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
