@@ -263,3 +263,20 @@ TEST_CASE("review 57 S11: a 1-year term does not put a TCP multi-node pretrainin
     CHECK(candidate.at("rank").get<int>() > 1);
   }
 }
+
+TEST_CASE("review 58 s35: where neither a term nor a block meets the deadline, the looser deadline leads",
+          "[review55][hint]") {
+  // 70B on 2T tokens on AWS in 30 days, up to 64 nodes: a $55.9M 1-year term of 64 p6-b300 nodes
+  // (786 h) led the hint, 4 days sooner than a 64-node p6-b200 block of about $4.4M, which was said
+  // neither as a block nor with its price.
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--provider", "aws",
+                                       "--deadline", "30d", "--max-nodes", "64"});
+  const auto loosen = hint.find("loosen it (--deadline");
+  const auto term = hint.find("a held term (reserved-1y) would end sooner");
+  CHECK(loosen != std::string::npos);
+  CHECK(term != std::string::npos);
+  CHECK(loosen < term);
+  CHECK_THAT(
+      hint,
+      Catch::Matches(R"([\s\S]*the soonest, aws/p6-b200\.48xlarge \(capacity-block, \$[0-9,]+\) on 64 nodes[\s\S]*)"));
+}

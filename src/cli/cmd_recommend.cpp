@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -186,6 +187,28 @@ std::string block_flags(const scoring::Ranking::Alternative& block, const scorin
   return flags.empty() ? "--pricing capacity-block" : flags;
 }
 
+// The offering of a row an exit-3 hint admits, with its mode and total where the mode holds
+// capacity (a block, a term): "aws/p6-b200.48xlarge (capacity-block, $4,382,020)" (expert review 58,
+// s35: a looser deadline's soonest row was a 64-node block, said neither as a block nor priced).
+std::string admitted_row(const scoring::Ranking& ranking, std::uint32_t exclusion, const std::string& offering_id) {
+  const auto& row = ranking.excluded[exclusion];
+  if (!row.mode || !catalog::holds_capacity(*row.mode) || !(row.total_cost > 0)) return offering_id;
+  return fmt::format("{} ({}, {})", offering_id, catalog::to_string(*row.mode),
+                     units::format_money(row.total_cost, ranking.currency));
+}
+
+// The least total of the rows the exit-3 hint's looser value admits (Ranking::admit and
+// admit_soonest); infinity where none is priced.
+double cheapest_admitted_total(const scoring::Ranking& ranking) {
+  double least = std::numeric_limits<double>::infinity();
+  for (const auto& admitted : {ranking.admit, ranking.admit_soonest}) {
+    if (!admitted) continue;
+    const double total = ranking.excluded[admitted->exclusion].total_cost;
+    if (total > 0) least = std::min(least, total);
+  }
+  return least;
+}
+
 // The value of the constraint that removed the most which admits the cheapest row it removed (and
 // the soonest, for a deadline), as " (--deadline 94.0h admits the cheapest of them, ...)"; empty
 // when none admits one (Ranking::admit) or only a deadline past estimate::longest_run_hours would.
@@ -205,20 +228,23 @@ std::string admits_words(const scoring::Ranking& ranking, text::Lang lang) {
     if (!ranking.admit_soonest || beyond_longest_run(ranking.admit_soonest->value)) return {};
     const auto& soonest = ranking.excluded[ranking.admit_soonest->exclusion];
     return text::say(lang, Msg::hint_no_match_admits_soonest, scoring::flag_of(kind, ranking.kind),
-                     admit_value(kind, ranking.admit_soonest->value), ranking.admit_soonest->offering_id, soonest.nodes,
-                     soonest.nodes == 1 ? "" : "s");
+                     admit_value(kind, ranking.admit_soonest->value),
+                     admitted_row(ranking, ranking.admit_soonest->exclusion, ranking.admit_soonest->offering_id),
+                     soonest.nodes, soonest.nodes == 1 ? "" : "s");
   }
   if (ranking.admit_soonest) {
     // Also the soonest row and the deadline that admits it (expert review 24 D7: 4054.6 h offered
     // under --deadline 24, the cheapest row's time, while 59 nodes end in 3.9 d).
     const auto& soonest = ranking.excluded[ranking.admit_soonest->exclusion];
     return text::say(lang, Msg::hint_no_match_admits_both, scoring::flag_of(kind, ranking.kind), value,
-                     ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s",
-                     admit_value(kind, ranking.admit_soonest->value), ranking.admit_soonest->offering_id,
+                     admitted_row(ranking, ranking.admit->exclusion, ranking.admit->offering_id), admitted.nodes,
+                     admitted.nodes == 1 ? "" : "s", admit_value(kind, ranking.admit_soonest->value),
+                     admitted_row(ranking, ranking.admit_soonest->exclusion, ranking.admit_soonest->offering_id),
                      soonest.nodes, soonest.nodes == 1 ? "" : "s");
   }
   return with_budget_currency(text::say(lang, Msg::hint_no_match_admits, admit_flag(kind, ranking.kind), value,
-                                        ranking.admit->offering_id, admitted.nodes, admitted.nodes == 1 ? "" : "s"),
+                                        admitted_row(ranking, ranking.admit->exclusion, ranking.admit->offering_id),
+                                        admitted.nodes, admitted.nodes == 1 ? "" : "s"),
                               kind, ranking.currency, lang);
 }
 
@@ -275,12 +301,19 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
     const std::string admits = capacity_named ? admits_words(ranking, lang) : std::string();
     const std::string looser =
         admits.empty() ? std::string() : text::say(lang, text::Msg::hint_clause_looser_deadline, admits);
-    return text::say(lang, message,
-                     scoring::emptying_constraints(ranking, lang), removed, removed == 1 ? "" : "s", nodes, offering,
-                     confidence, admit_value(scoring::ExclusionKind::deadline, block.deadline_hours), block_first,
-                     units::format_money(commitment, currency), units::format_money(hourly, currency),
-                     nodes == 1 ? "" : "s", catalog::to_string(block.mode), more_nodes,
-                     units::format_whole(held_hours), scoring::pricing_mode_words(block.mode, lang), looser);
+    // Neither the term nor a block meets the deadline, and a row a looser deadline admits costs less
+    // than the term commits: the looser deadline is said first, the term after it as what ends
+    // sooner at its commitment (expert review 58, s35: a $55.9M 1-year term of 64 nodes led the
+    // hint, 4 days sooner than a $4.38M block).
+    const text::Msg said = message == text::Msg::hint_no_match_reservation_late && !admits.empty() &&
+                                   cheapest_admitted_total(ranking) < commitment
+                               ? text::Msg::hint_no_match_reservation_late_looser
+                               : message;
+    return text::say(lang, said, scoring::emptying_constraints(ranking, lang), removed, removed == 1 ? "" : "s", nodes,
+                     offering, confidence, admit_value(scoring::ExclusionKind::deadline, block.deadline_hours),
+                     block_first, units::format_money(commitment, currency), units::format_money(hourly, currency),
+                     nodes == 1 ? "" : "s", catalog::to_string(block.mode), more_nodes, units::format_whole(held_hours),
+                     scoring::pricing_mode_words(block.mode, lang), looser, admits);
   });
 }
 
