@@ -280,3 +280,25 @@ TEST_CASE("review 58 s35: where neither a term nor a block meets the deadline, t
       hint,
       Catch::Matches(R"([\s\S]*the soonest, aws/p6-b200\.48xlarge \(capacity-block, \$[0-9,]+\) on 64 nodes[\s\S]*)"));
 }
+
+TEST_CASE("review 58 s16: the block asked for names its offering and the --max-nodes it takes", "[review55][hint]") {
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "7e9", "--tokens", "1e12", "--provider", "azure",
+                                       "--deadline", "21d", "--max-nodes", "8"});
+  CHECK_THAT(
+      hint,
+      Catch::Matches(
+          R"([\s\S]*for a run of about [0-9.]+ d on ([0-9]+) nodes of azure/\S+ \(with --max-nodes \1\), ask the provider[\s\S]*)"));
+}
+
+TEST_CASE("review 58 s47: a rival a row ranks above is said with its nodes", "[review55][explain]") {
+  const auto result = run_gpuselect({"recommend", "-w", "llm-pretrain", "-p", "1e9", "--tokens", "2e10"}, review_env);
+  REQUIRE(result.exit_code == 0);
+  // Every multi-node rival named says its nodes, as the table's GPUs column does.
+  const std::regex rival(R"(ranks above cheaper-or-faster #([0-9]+) (\S+)( x([0-9]+) nodes)? )");
+  bool seen = false;
+  for (auto it = std::sregex_iterator(result.out.begin(), result.out.end(), rival); it != std::sregex_iterator();
+       ++it) {
+    seen = seen || (*it)[3].matched;
+  }
+  CHECK(seen);
+}

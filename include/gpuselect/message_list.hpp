@@ -1735,6 +1735,7 @@
   X(hint_clause_no_block_term, " (no capacity block in scope meets it; --pricing reserved-1y --reserved-other-use when a 1-year term has other work)", "（范围内没有能满足的容量块；在 1 年期预留另有他用时加 --pricing reserved-1y --reserved-other-use）") \
   X(hint_clause_lever_term, "; or {0} node{1} of {2} meet the deadline at {3} confidence on a held term ({4}): add --pricing {5}{6}, committing {7}", "；或按预留期限（{4}），{2} 的 {0} 个节点能以 {3} 的把握满足截止时间：请加 --pricing {5}{6}，承诺 {7}") \
   X(hint_clause_looser_deadline, "; or a looser deadline{0}", "；或放宽截止时间{0}") \
-  X(hint_clause_ask_block_first, "no offering here lists a capacity-block price: for a run of about {0} on {2} node{3}, ask the provider for a block of those weeks{4} and add its quote as pricing.capacity_block in an overlay (docs/catalog.md), as the 1-year term below would be used about {1}%; otherwise, ", "这里没有方案列出容量块价格：运行约 {0}（{2} 个节点），请向云厂商询问这几周的容量块{4}，并把报价作为 pricing.capacity_block 写入覆盖文件（docs/catalog.md），因为下面的 1 年期限只会用到约 {1}%；否则，") \
+  X(hint_clause_ask_block_first, "no offering here lists a capacity-block price: for a run of about {0} on {2} node{3} of {5}{6}, ask the provider for a block of those weeks{4} and add its quote as pricing.capacity_block in an overlay (docs/catalog.md), as the 1-year term below would be used about {1}%; otherwise, ", "这里没有方案列出容量块价格：运行约 {0}（{5} 的 {2} 个节点{6}），请向云厂商询问这几周的容量块{4}，并把报价作为 pricing.capacity_block 写入覆盖文件（docs/catalog.md），因为下面的 1 年期限只会用到约 {1}%；否则，") \
+  X(hint_clause_with_max_nodes, " (with --max-nodes {0})", "，需 --max-nodes {0}") \
   X(hint_clause_block_first, "{6} meets the deadline: {0} node{1} of {2} on a {3}-day block for {4} (result in {5}); otherwise, ", "加 {6} 即可满足截止时间：{2} 的 {0} 个节点，{3} 天的容量块，{4}（{5} 出结果）；否则，")
 // clang-format on

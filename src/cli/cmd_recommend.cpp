@@ -280,9 +280,11 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
     // offered only a $2.77M 1-year term).
     if (block_first.empty() && !ranking.blocks_in_scope && block.mode == catalog::PricingMode::reserved_1y &&
         run_hours > 0 && run_hours < term_short_share * catalog::term_hours(block.mode)) {
-      block_first = text::say(lang, text::Msg::hint_clause_ask_block_first, units::format_hours(run_hours),
-                              fmt::format("{:.0f}", 100.0 * run_hours / catalog::term_hours(block.mode)), nodes,
-                              nodes == 1 ? "" : "s", block_products(offering, lang));
+      block_first =
+          text::say(lang, text::Msg::hint_clause_ask_block_first, units::format_hours(run_hours),
+                    fmt::format("{:.0f}", 100.0 * run_hours / catalog::term_hours(block.mode)), nodes,
+                    nodes == 1 ? "" : "s", block_products(offering, lang), offering,
+                    nodes > max_nodes ? text::say(lang, text::Msg::hint_clause_with_max_nodes, nodes) : std::string());
     }
     // Capacity tied with the deadline (open capacity does not hold the job), or --pricing allowed
     // held terms alone and none meets the deadline on any node count.

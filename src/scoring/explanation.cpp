@@ -626,8 +626,12 @@ std::optional<Explanation::Line> wins_over_line(const catalog::Catalog& catalog,
                ? say_text(lang, Msg::fact_latency_image, detail::number(latency_ms / 1000.0, 1))
                : say_text(lang, Msg::fact_latency_token, detail::number(latency_ms, 0));
   };
+  // The rival's nodes where several, as the table's GPUs column says them (expert review 58, s47:
+  // "#12 ... h100 8gpu spot: $148 in 5.8 h" read as one spot node 2.5x faster than one on demand).
+  const std::string rival_row =
+      rival.nodes > 1 ? rival_offering.id + say(lang, Msg::label_nodes, rival.nodes) : rival_offering.id;
   line.figure = say_text(lang, by_latency ? Msg::fact_rival_latency : Msg::fact_rival, std::to_string(rival.rank),
-                         rival_offering.id, mode_words(rival.mode, lang),
+                         rival_row, mode_words(rival.mode, lang),
                          units::format_money(rival.total_cost, ranking.currency), time(rival, rival_latency_ms));
   line.own_figure = say_text(lang, by_latency ? Msg::fact_own_latency : Msg::fact_own,
                              units::format_money(candidate.total_cost, ranking.currency), time(candidate, own_latency_ms));
