@@ -302,3 +302,18 @@ TEST_CASE("review 58 s47: a rival a row ranks above is said with its nodes", "[r
   }
   CHECK(seen);
 }
+
+TEST_CASE("review 59 D03: a block of a run that misses the deadline is said after the term, not first",
+          "[review55][hint]") {
+  // 70B on 2T tokens on Azure in 30 days: "no offering here lists a capacity-block price: for a run of
+  // about 55.3 d on 64 nodes, ask the provider for a block" led the hint; that block misses 30 days.
+  const std::string hint = exit3_hint({"-w", "llm-pretrain", "-p", "70e9", "--tokens", "2e12", "--provider", "azure",
+                                       "--deadline", "30d", "--max-nodes", "64"});
+  CHECK_THAT(hint, !Catch::Contains("constraints; no offering here lists a capacity-block price"));
+  const auto term = hint.find("misses the deadline too");
+  const auto block = hint.find("; with that deadline, no offering here lists a capacity-block price");
+  CHECK(term != std::string::npos);
+  CHECK(block != std::string::npos);
+  CHECK(term < block);
+  CHECK_THAT(hint, !Catch::Contains("AWS"));
+}

@@ -278,13 +278,23 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
     // A 1-year term for a run far shorter, where no offering in scope lists a block price: a block of
     // the run's weeks from the provider first (expert review 54, s20 and s25: a 14-day GCP run was
     // offered only a $2.77M 1-year term).
+    // First only where the term meets the deadline or the run alone does (a term's reservation lead
+    // time is no block's): a block of a longer run misses it too, said after the term with the
+    // looser deadline it takes (expert review 59, D03: "a block ... for a run of about 55.3 d on 64
+    // nodes" led a 30-day hint).
+    std::string block_late;
     if (block_first.empty() && !ranking.blocks_in_scope && block.mode == catalog::PricingMode::reserved_1y &&
         run_hours > 0 && run_hours < term_short_share * catalog::term_hours(block.mode)) {
-      block_first =
-          text::say(lang, text::Msg::hint_clause_ask_block_first, units::format_hours(run_hours),
-                    fmt::format("{:.0f}", 100.0 * run_hours / catalog::term_hours(block.mode)), nodes,
-                    nodes == 1 ? "" : "s", block_products(offering, lang), offering,
-                    nodes > max_nodes ? text::say(lang, text::Msg::hint_clause_with_max_nodes, nodes) : std::string());
+      const std::string share = fmt::format("{:.0f}", 100.0 * run_hours / catalog::term_hours(block.mode));
+      const std::string with_nodes =
+          nodes > max_nodes ? text::say(lang, text::Msg::hint_clause_with_max_nodes, nodes) : std::string();
+      if (block.meets || run_hours <= constraints.deadline_hours.value_or(0)) {
+        block_first = text::say(lang, text::Msg::hint_clause_ask_block_first, units::format_hours(run_hours), share,
+                                nodes, nodes == 1 ? "" : "s", block_products(offering, lang), offering, with_nodes);
+      } else {
+        block_late = text::say(lang, text::Msg::hint_clause_ask_block_late, units::format_hours(run_hours), share,
+                               nodes, nodes == 1 ? "" : "s", block_products(offering, lang), offering, with_nodes);
+      }
     }
     // Capacity tied with the deadline (open capacity does not hold the job), or --pricing allowed
     // held terms alone and none meets the deadline on any node count.
@@ -311,11 +321,14 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
                                    cheapest_admitted_total(ranking) < commitment
                                ? text::Msg::hint_no_match_reservation_late_looser
                                : message;
+    // After the term: the looser deadline where the term led, then the block of the run's weeks.
+    const std::string after_term =
+        (said == text::Msg::hint_no_match_reservation_late_looser ? std::string() : looser) + block_late;
     return text::say(lang, said, scoring::emptying_constraints(ranking, lang), removed, removed == 1 ? "" : "s", nodes,
                      offering, confidence, admit_value(scoring::ExclusionKind::deadline, block.deadline_hours),
                      block_first, units::format_money(commitment, currency), units::format_money(hourly, currency),
                      nodes == 1 ? "" : "s", catalog::to_string(block.mode), more_nodes, units::format_whole(held_hours),
-                     scoring::pricing_mode_words(block.mode, lang), looser, admits);
+                     scoring::pricing_mode_words(block.mode, lang), after_term, admits);
   });
 }
 
