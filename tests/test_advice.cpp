@@ -640,7 +640,10 @@ TEST_CASE("scenario: estimated figures are marked in every format", "[advice]") 
 }
 
 TEST_CASE("scenario: explanations are data and cite their figures", "[advice]") {
-  const auto document = json_of(finetune_7b);
+  // On a pinned date: the quotes' age bands move the scores with the calendar. On 2026-12-01 and
+  // 2026-12-08 rows #51 and #52 differ by under 0.05 points on every criterion, and that line says
+  // "on rounding" without points (not yet said as a total; see the closing note of 2026-12-08).
+  const auto document = json_of(finetune_7b, {"GPUSELECT_TODAY=2026-12-07"});
   int wins_over = 0;
   for (const auto& candidate : document["candidates"]) {
     const auto& items = candidate["explanation_items"];

@@ -288,13 +288,11 @@ text::Words reservation_hint(const scoring::Ranking& ranking, std::size_t remove
       const std::string share = fmt::format("{:.0f}", 100.0 * run_hours / catalog::term_hours(block.mode));
       const std::string with_nodes =
           nodes > max_nodes ? text::say(lang, text::Msg::hint_clause_with_max_nodes, nodes) : std::string();
-      if (block.meets || run_hours <= constraints.deadline_hours.value_or(0)) {
-        block_first = text::say(lang, text::Msg::hint_clause_ask_block_first, units::format_hours(run_hours), share,
-                                nodes, nodes == 1 ? "" : "s", block_products(offering, lang), offering, with_nodes);
-      } else {
-        block_late = text::say(lang, text::Msg::hint_clause_ask_block_late, units::format_hours(run_hours), share,
-                               nodes, nodes == 1 ? "" : "s", block_products(offering, lang), offering, with_nodes);
-      }
+      const bool run_meets = block.meets || run_hours <= constraints.deadline_hours.value_or(0);
+      (run_meets ? block_first : block_late) =
+          text::say(lang, run_meets ? text::Msg::hint_clause_ask_block_first : text::Msg::hint_clause_ask_block_late,
+                    units::format_hours(run_hours), share, nodes, nodes == 1 ? "" : "s", block_products(offering, lang),
+                    offering, with_nodes);
     }
     // Capacity tied with the deadline (open capacity does not hold the job), or --pricing allowed
     // held terms alone and none meets the deadline on any node count.

@@ -168,8 +168,7 @@ std::string stability_facts(const catalog::Catalog& catalog, const Ranking& rank
   // Low stock is a longer wait for the instances (indicator capacity): said as W-STOCK says it.
   if (offering.stock == catalog::Stock::low) parts.add(say_text(lang, Msg::fact_stock_low));
   // Training across nodes over TCP (indicator node_fabric, which scores it below 800 Gbit/s).
-  if (workload::kind_traits(ranking.kind).training() && candidate.nodes > 1 &&
-      offering.network.rdma == catalog::Rdma::none && offering.network.bandwidth_gbps < detail::tcp_fabric_full_gbps) {
+  if (detail::tcp_fabric_scored(ranking.kind, offering, candidate.nodes)) {
     parts.add(say_text(lang, Msg::fact_nodes_over_ethernet, std::to_string(candidate.nodes)));
   }
   if (std::string stack = stack_fact(candidate, lang); !stack.empty()) parts.add(std::move(stack));

@@ -22,7 +22,6 @@ constexpr double days_per_month = 30.4;
 using catalog::Interconnect;
 using catalog::Isolation;
 using catalog::PricingMode;
-using catalog::Rdma;
 
 double clamp01(double value) { return std::clamp(value, 0.0, 1.0); }
 
@@ -195,11 +194,8 @@ IndicatorValue hardware_grade(const IndicatorInput& in) {
 // (judgement; expert review 57, S11: three 4x A100 PCIe VMs over 80 Gbit/s Ethernet ranked first for
 // a 290-day 7B pretraining on a 1-year term, above one 8x H200 InfiniBand node).
 IndicatorValue node_fabric(const IndicatorInput& in) {
+  if (!tcp_fabric_scored(in.kind, in.offering, in.candidate.nodes)) return {0.0, false};
   const double gbps = in.offering.network.bandwidth_gbps;
-  const bool across_nodes_over_tcp = in.candidate.nodes > 1 && in.offering.network.rdma == Rdma::none;
-  if (!workload::kind_traits(in.kind).training() || !across_nodes_over_tcp || gbps >= tcp_fabric_full_gbps) {
-    return {0.0, false};
-  }
   if (!(gbps > tcp_fabric_floor_gbps)) return {0.0};
   return {std::log(gbps / tcp_fabric_floor_gbps) / std::log(tcp_fabric_full_gbps / tcp_fabric_floor_gbps)};
 }
@@ -524,6 +520,12 @@ constexpr std::array<IndicatorSpec, 24> table = {{
 // node_fabric (training) never applies with fleet_failures and hardware_grade (serving): the sum
 // counts the serving pair, and node_fabric takes no more than one of them.
 constexpr std::string_view training_only_indicator = "node_fabric";
+constexpr double serving_only_weight() {
+  for (const auto& spec : table) {
+    if (spec.name == "fleet_failures") return spec.weight;
+  }
+  return 0;
+}
 constexpr bool criterion_weights_sum_to_one() {
   for (Criterion criterion : all_criteria) {
     double sum = 0;
@@ -531,7 +533,7 @@ constexpr bool criterion_weights_sum_to_one() {
     for (const auto& spec : table) {
       if (spec.criterion != criterion) continue;
       if (spec.name == training_only_indicator) {
-        if (spec.weight > 0.135 * stable_share + 1e-12) return false;
+        if (spec.weight > serving_only_weight() + 1e-12) return false;
         continue;
       }
       sum += spec.weight;

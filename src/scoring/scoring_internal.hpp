@@ -102,6 +102,11 @@ constexpr double deadline_sure_probability = 0.99;
 // less, 1 at tcp_fabric_full_gbps, and is n/a from there (GCP's GPUDirect-TCPX and TCPXO), Gbit/s.
 constexpr double tcp_fabric_floor_gbps = 100;
 constexpr double tcp_fabric_full_gbps = 800;
+// Whether node_fabric scores a row: training on `nodes` > 1 nodes over TCP below tcp_fabric_full_gbps.
+inline bool tcp_fabric_scored(workload::Kind kind, const catalog::Offering& offering, int nodes) {
+  return workload::kind_traits(kind).training() && nodes > 1 && offering.network.rdma == catalog::Rdma::none &&
+         offering.network.bandwidth_gbps < tcp_fabric_full_gbps;
+}
 // job_cost reaches 0 at this ratio to the cheapest (indicators.cpp; docs/scoring.md "Why 10x").
 constexpr double cost_ratio_at_zero = 10.0;
 double speed_of(workload::Kind kind, const catalog::Gpu& gpu, const catalog::Offering& offering,
